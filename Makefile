@@ -1,0 +1,29 @@
+# Everything a fresh machine needs, from Python 3.11, pip and make alone.
+PYTHON ?= python3
+VENV ?= .venv
+BIN = $(VENV)/bin
+
+.PHONY: run test lint format clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV) || { $(PYTHON) -m pip install --quiet virtualenv && $(PYTHON) -m virtualenv $(VENV); }
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+run: $(VENV)/.installed
+	$(BIN)/gpu-size --model 70b --precision 4bit --context 32k --users 10
+
+test: $(VENV)/.installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/pytest
+
+format: $(VENV)/.installed
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist *.egg-info

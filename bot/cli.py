@@ -1,0 +1,157 @@
+"""gpu-size: the sizing engine from a terminal.
+
+    gpu-size --model 70b --precision 4bit --context 32k --users 10
+    gpu-size --model "llama 3.1 8b" --stage qlora --json
+
+Bad input exits with status 2 and one sentence saying what is wrong and what would work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+
+from sizing import i18n
+from sizing.catalog import CatalogError
+from sizing.engine import size
+from sizing.errors import SizingError
+from sizing.quantities import parse_context, parse_count
+from sizing.workload import Intent, Stage, Task, Workload
+
+from .rendering import render_text
+
+EXIT_USAGE = 2
+EXIT_CONFIG = 1
+
+
+class UsageError(Exception):
+    pass
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse that raises instead of printing usage and exiting, so errors read as one clear sentence."""
+
+    def error(self, message: str):  # type: ignore[override]
+        raise UsageError(message)
+
+
+def _quantity(parse: Callable[[str], int | None], what: str):
+    def convert(text: str) -> int:
+        value = parse(text)
+        if value is None:
+            raise argparse.ArgumentTypeError(f"{what} “{text}” is not a number (examples: 8192, 32k, 500B)")
+        return value
+
+    return convert
+
+
+def build_parser() -> Parser:
+    p = Parser(
+        prog="gpu-size",
+        description="How much GPU memory an LLM workload needs, and which GPUs to rent.",
+        epilog="Example: gpu-size --model 70b --precision 4bit --context 32k --users 10",
+    )
+    p.add_argument(
+        "--model",
+        "-m",
+        required=True,
+        help="model name or alias (llama 3.1 70b), HF repo, or a size: 70b, 8x7b, 30b-a3b",
+    )
+    p.add_argument(
+        "--precision",
+        "-p",
+        help="weights: 16bit, fp8, int8, 4bit/awq/gptq, nf4, mxfp4, q4_k_m... (default 16-bit)",
+    )
+    p.add_argument("--kv-precision", help="KV cache: 16bit (default) or fp8")
+    p.add_argument(
+        "--context",
+        "-c",
+        type=_quantity(parse_context, "context"),
+        help="tokens per conversation: 8192, 32k, 128k",
+    )
+    p.add_argument("--users", "-u", type=int, help="conversations open at the same time (default 1)")
+    p.add_argument(
+        "--stage", "-s", choices=[s.value for s in Stage], default="inference", help="what the GPUs are for"
+    )
+    p.add_argument("--gpu", "-g", help="a GPU to check: l40s, a100-80gb, 'H100 80GB'...")
+    p.add_argument("--gpus", type=int, help="how many GPUs (with --gpu: of that GPU)")
+    p.add_argument(
+        "--seq-len",
+        type=_quantity(parse_context, "sequence length"),
+        help="training sequence length (default 2048; 4096 to pretrain)",
+    )
+    p.add_argument("--batch", type=int, help="training micro-batch per GPU, in sequences (default 1)")
+    p.add_argument(
+        "--zero", type=int, choices=[0, 1, 2, 3], help="ZeRO stage / FSDP (default 3 on several GPUs)"
+    )
+    p.add_argument("--tokens", type=_quantity(parse_count, "tokens"), help="training tokens: 500M, 20B, 1T")
+    p.add_argument(
+        "--task",
+        choices=[t.value for t in Task],
+        help="what the model does (changes the quantization advice)",
+    )
+    p.add_argument(
+        "--intent",
+        choices=[i.value for i in Intent],
+        help="evaluation or production (changes the contract advice)",
+    )
+    p.add_argument("--lang", default="pt-BR", help="pt-BR (default) or en")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    return p
+
+
+def workload_from(args: argparse.Namespace) -> Workload:
+    return Workload(
+        model=args.model,
+        precision=args.precision,
+        kv_precision=args.kv_precision,
+        context=args.context,
+        users=args.users,
+        stage=Stage(args.stage),
+        gpu=args.gpu,
+        gpus=args.gpus,
+        seq_len=args.seq_len,
+        batch=args.batch,
+        zero=args.zero,
+        tokens=args.tokens,
+        task=Task(args.task) if args.task else None,
+        intent=Intent(args.intent) if args.intent else None,
+        lang=i18n.lang_of(args.lang),
+    )
+
+
+def _fail(message: str, hint: str | None, code: int = EXIT_USAGE) -> int:
+    print(f"gpu-size: {message}", file=sys.stderr)
+    if hint:
+        print(hint, file=sys.stderr)
+    return code
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    lang = "en" if any(a in ("--lang=en", "en") for a in argv) else "pt-BR"
+    try:
+        args = parser.parse_args(argv)
+    except UsageError as e:
+        return _fail(
+            str(e), "Try: gpu-size --model 70b --precision 4bit --context 32k --users 10  (gpu-size --help)"
+        )
+    lang = i18n.lang_of(args.lang)
+    try:
+        result = size(workload_from(args))
+    except SizingError as e:
+        return _fail(e.message(lang), e.hint(lang))
+    except CatalogError as e:
+        return _fail(f"data file problem: {e}", None, EXIT_CONFIG)
+    if args.json:
+        print(json.dumps(result.model_dump(mode="json"), ensure_ascii=False, indent=2))
+    else:
+        print(render_text(result), end="")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

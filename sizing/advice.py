@@ -1,0 +1,403 @@
+"""What to tell the customer beyond the numbers: alternatives, the contract mode, notes and estimates."""
+
+from __future__ import annotations
+
+from . import i18n, serving, speed, training
+from .catalog import Catalog
+from .i18n import t
+from .plan import Plan
+from .result import Alternative, Contract, Estimates, Memory, Setup
+from .setups import Shape, evaluate, recommend
+from .weights import weight_bytes
+from .workload import Intent, Optimizer, Stage
+
+# A model this big at 4-bit or less is where a 24-32B model at 16-bit deserves a test.
+LARGE_MODEL = 60e9
+MID_SIZE = (20e9, 36e9)
+KV_DOMINATES = 0.30  # share of the total at which an FP8 KV cache is worth offering
+WHOLE_SERVER = 8
+HOURS_PER_MONTH = 730
+
+
+def describe(setup: Setup, lang: str) -> str:
+    gb = i18n.number(setup.gpu_memory_bytes / 1e9, lang)
+    if setup.servers > 1:
+        return t(
+            lang, "setup.servers", servers=setup.servers, per=setup.count // setup.servers, gpu=setup.gpu_name
+        )
+    return t(lang, "setup.one", count=setup.count, gpu=setup.gpu_name, gb=gb)
+
+
+def smaller(a: Setup, b: Setup) -> bool:
+    """a uses fewer GPUs, or as many of a smaller memory class."""
+    return (a.count, a.gpu_memory_bytes) < (b.count, b.gpu_memory_bytes) and (a.gpu, a.count) != (
+        b.gpu,
+        b.count,
+    )
+
+
+# -- contract ----------------------------------------------------------------------------------------
+
+
+def contract_mode(plan: Plan, gpus: int) -> str:
+    if plan.stage.is_training:
+        return "project_package"
+    if plan.intent is Intent.production:
+        return "dedicated" if gpus >= WHOLE_SERVER else "reserved"
+    return "on_demand"
+
+
+def contract(plan: Plan, setup: Setup | None) -> Contract:
+    mode = contract_mode(plan, setup.count if setup else 1)
+    key = mode if plan.stage.is_training or plan.intent else "on_demand_default"
+    return Contract(mode=mode, reason=t(plan.lang, f"contract.{key}"))  # type: ignore[arg-type]
+
+
+# -- alternatives ------------------------------------------------------------------------------------
+
+LOWER = {
+    "fp32": "bf16",
+    "bf16": "fp8",
+    "fp8": "int4",
+    "int8": "int4",
+    "q8_0": "q4_k_m",
+    "q6_k": "q4_k_m",
+    "q5_k_m": "q4_k_m",
+    "q5_k_s": "q4_k_m",
+    "q5_0": "q4_k_m",
+}
+HIGHER = {"int4": "fp8", "nf4": "fp8", "mxfp4": "fp8", "nvfp4": "fp8", "awq": "fp8", "fp8": "bf16", "int8": "bf16",
+          "q4_k_m": "q8_0", "q4_k_s": "q8_0", "q4_0": "q8_0", "q3_k_m": "q4_k_m", "q3_k_l": "q4_k_m",
+          "q3_k_s": "q4_k_m", "q2_k": "q4_k_m", "q8_0": "bf16", "iq4_xs": "q8_0", "q6_k": "q8_0",
+          "q5_k_m": "q8_0", "q5_k_s": "q8_0", "q5_0": "q8_0"}  # fmt: skip
+
+
+def alternatives(plan: Plan, rec: Setup | None, catalog: Catalog, total: Memory) -> list[Alternative]:
+    if plan.stage.is_training:
+        return _training_alternatives(plan, rec, catalog)
+    out: list[Alternative] = []
+    lang = plan.lang
+    if rec is None:
+        return out
+    # The next precision down, when it needs a smaller setup.
+    lower_id = LOWER.get(plan.precision.id)
+    if lower_id:
+        lower = catalog.precision(lower_id)
+        alt = recommend(plan.but(precision=lower), catalog)
+        if alt and smaller(alt, rec):
+            out.append(
+                Alternative(
+                    kind="lower_precision",
+                    setup=alt,
+                    text=t(lang, "alt.lower_precision", precision=lower.name, setup=describe(alt, lang)),
+                )
+            )
+    # A better precision on the same machine costs nothing more.
+    higher_id = HIGHER.get(plan.precision.id)
+    if higher_id:
+        higher = catalog.precision(higher_id)
+        same = evaluate(plan.but(precision=higher), _shape_of(rec, catalog), catalog)
+        if same.fits:
+            out.append(
+                Alternative(
+                    kind="higher_precision_same_setup",
+                    setup=same,
+                    text=t(lang, "alt.higher_precision", precision=higher.name, setup=describe(same, lang)),
+                )
+            )
+    # An FP8 KV cache halves the cache when it dominates.
+    if plan.kv.id == "bf16" and total.kv_cache >= KV_DOMINATES * total.total:
+        fp8 = catalog.kv_precision("fp8")
+        alt = recommend(plan.but(kv=fp8), catalog)
+        saved = total.kv_cache // 2
+        if alt:
+            key = "alt.fp8_kv_smaller" if smaller(alt, rec) else "alt.fp8_kv_room"
+            out.append(
+                Alternative(
+                    kind="fp8_kv_cache",
+                    setup=alt,
+                    text=t(
+                        lang,
+                        key,
+                        share=i18n.percent(total.kv_cache / total.total, lang),
+                        saved=i18n.gb(saved, lang),
+                        setup=describe(alt, lang),
+                        users=i18n.number(alt.max_users or 0, lang),
+                    ),
+                )
+            )
+    # A 24-32B model at 16-bit against a large model squeezed to 4-bit.
+    if plan.model.params >= LARGE_MODEL and plan.precision.nominal_bits <= 4 and not plan.model.is_moe:
+        mid = _mid_size_model(catalog)
+        if mid:
+            bf16 = catalog.precision("bf16")
+            from .names import ResolvedModel
+
+            alt_plan = plan.but(
+                resolved=ResolvedModel(mid), precision=bf16, context=min(plan.context, mid.max_context)
+            )
+            alt = recommend(alt_plan, catalog)
+            if alt:
+                out.append(
+                    Alternative(
+                        kind="mid_size_full_precision",
+                        setup=alt,
+                        text=t(
+                            lang,
+                            "alt.mid_size",
+                            model=mid.name,
+                            setup=describe(alt, lang),
+                            big=plan.model.name,
+                        ),
+                    )
+                )
+    # The next smaller machine, and how much of the workload it still carries.
+    below = _next_smaller(plan, rec, catalog)
+    if below and ((below.max_users or 0) > 0 or (below.max_context_tokens or 0) > 0):
+        out.append(
+            Alternative(
+                kind="smaller_setup_partial",
+                setup=below,
+                text=t(
+                    lang,
+                    "alt.smaller_partial",
+                    setup=describe(below, lang),
+                    users=i18n.number(below.max_users or 0, lang),
+                    context=i18n.tokens(plan.context, lang),
+                    context_max=i18n.tokens(below.max_context_tokens or 0, lang),
+                    n=plan.users,
+                ),
+            )
+        )
+    return out
+
+
+def _shape_of(setup: Setup, catalog: Catalog) -> Shape:
+    offer = next((o for o in catalog.offering.offer if o.gpu == setup.gpu), None)
+    return Shape(
+        catalog.gpu(setup.gpu), setup.count // setup.servers, setup.servers, setup.in_offering, offer
+    )
+
+
+def _mid_size_model(catalog: Catalog):
+    mids = [
+        m
+        for m in catalog.models
+        if not m.is_moe and m.size_reference and MID_SIZE[0] <= m.params <= MID_SIZE[1]
+    ]
+    return max(mids, key=lambda m: m.params, default=None)
+
+
+def _next_smaller(plan: Plan, rec: Setup, catalog: Catalog) -> Setup | None:
+    from .setups import candidates
+
+    best, best_class = None, 0.0
+    for shape in candidates(catalog):
+        if (shape.total, shape.gpu.memory_bytes) >= (rec.count, rec.gpu_memory_bytes):
+            break
+        if best and (shape.total, shape.gpu.memory_marketing_gb) == (best.count, best_class):
+            continue  # same size as the one kept: the offering's first choice stays
+        setup = evaluate(plan, shape, catalog)
+        if setup.problem is None and ((setup.max_users or 0) > 0 or (setup.max_context_tokens or 0) > 0):
+            best, best_class = setup, shape.gpu.memory_marketing_gb
+    return best
+
+
+def _training_alternatives(plan: Plan, rec: Setup | None, catalog: Catalog) -> list[Alternative]:
+    out: list[Alternative] = []
+    lang = plan.lang
+    if plan.stage in (Stage.full, Stage.pretrain) and plan.stage is Stage.full:
+        for stage in (Stage.lora, Stage.qlora):
+            precision = catalog.precision("nf4" if stage is Stage.qlora else "bf16")
+            alt = recommend(plan.but(stage=stage, precision=precision), catalog)
+            if alt and (rec is None or smaller(alt, rec)):
+                out.append(
+                    Alternative(
+                        kind=f"{stage.value}_instead",
+                        setup=alt,
+                        text=t(lang, f"alt.{stage.value}_instead", setup=describe(alt, lang)),
+                    )
+                )
+    if plan.stage in (Stage.full, Stage.pretrain) and plan.optimizer is Optimizer.adamw:
+        alt = recommend(plan.but(optimizer=Optimizer.adamw8bit), catalog)
+        if alt and (rec is None or smaller(alt, rec)):
+            out.append(
+                Alternative(
+                    kind="adam_8bit", setup=alt, text=t(lang, "alt.adam_8bit", setup=describe(alt, lang))
+                )
+            )
+    if rec and plan.checkpointing:
+        fast = evaluate(plan.but(checkpointing=False), _shape_of(rec, catalog), catalog)
+        if fast.fits:
+            out.append(Alternative(kind="no_checkpointing", setup=fast, text=t(lang, "alt.no_checkpointing")))
+    if rec and plan.stage is Stage.pretrain and plan.tokens:
+        bigger = _scale_out(plan, rec, catalog)
+        if bigger:
+            days = training_days(plan, bigger, catalog)
+            out.append(
+                Alternative(
+                    kind="more_gpus_faster",
+                    setup=bigger,
+                    text=t(
+                        lang,
+                        "alt.more_gpus",
+                        setup=describe(bigger, lang),
+                        days=i18n.number(days, lang, 1 if days < 10 else 0),
+                    ),
+                )
+            )
+    return out
+
+
+def _scale_out(plan: Plan, rec: Setup, catalog: Catalog) -> Setup | None:
+    offer = next((o for o in catalog.offering.offer if o.gpu == rec.gpu), None)
+    if not offer:
+        return None
+    per = max(offer.counts)
+    servers = offer.max_servers
+    if rec.count >= per * servers:
+        return None
+    setup = evaluate(plan, Shape(catalog.gpu(rec.gpu), per, servers, True, offer), catalog)
+    return setup if setup.fits else None
+
+
+# -- estimates ---------------------------------------------------------------------------------------
+
+
+def training_days(plan: Plan, setup: Setup, catalog: Catalog) -> float:
+    flops = training.training_flops(plan.model, plan.stage.value, plan.tokens or 0, plan.checkpointing)
+    gpu = catalog.gpu(setup.gpu)
+    rate = gpu.bf16_dense_tflops * 1e12 * catalog.offering.training.mfu
+    return flops / rate / 3600 / setup.count / 24
+
+
+def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
+    lang = plan.lang
+    if setup is None:
+        return Estimates(text=[])
+    gpu = catalog.gpu(setup.gpu)
+    if plan.stage.is_training:
+        if not plan.tokens:
+            return Estimates(text=[t(lang, "estimate.no_tokens")])
+        flops = training.training_flops(plan.model, plan.stage.value, plan.tokens, plan.checkpointing)
+        mfu = catalog.offering.training.mfu
+        gpu_hours = flops / (gpu.bf16_dense_tflops * 1e12 * mfu) / 3600
+        days = gpu_hours / setup.count / 24
+        return Estimates(
+            text=[
+                t(
+                    lang,
+                    "estimate.training",
+                    flops=f"{flops:.2e}".replace("e+", "e"),
+                    gpu_hours=i18n.number(gpu_hours, lang),
+                    days=i18n.number(days, lang, 1 if days < 10 else 0),
+                    setup=describe(setup, lang),
+                    mfu=i18n.percent(mfu, lang),
+                    tokens=i18n.number(plan.tokens / 1e9, lang, 1 if plan.tokens < 1e10 else 0),
+                )
+            ],
+            training_flops=flops,
+            gpu_hours=gpu_hours,
+            wall_clock_days=days,
+        )
+    wb = weight_bytes(plan.model, plan.precision, catalog)
+    expert_bits = wb.bits_per_weight if plan.precision.gguf else plan.precision.bits_per_weight
+    est = speed.estimate(
+        plan.model,
+        wb.bytes,
+        expert_bits,
+        gpu,
+        setup.count,
+        plan.users,
+        plan.context,
+        plan.kv.bytes_per_value,
+        plan.precision.compute,
+    )
+    return Estimates(
+        text=[
+            t(
+                lang,
+                "estimate.decode",
+                per_user=i18n.number(est.decode_tokens_per_s_per_user, lang),
+                total=i18n.number(est.decode_tokens_per_s_total, lang),
+                n=plan.users,
+                ttft=i18n.number(est.time_to_first_token_s, lang, 1 if est.time_to_first_token_s < 10 else 0),
+                context=i18n.tokens(plan.context, lang),
+                bw=i18n.percent(est.memory_efficiency, lang),
+                mfu=i18n.percent(est.prefill_mfu, lang),
+            )
+        ],
+        decode_tokens_per_s_per_user=est.decode_tokens_per_s_per_user,
+        decode_tokens_per_s_total=est.decode_tokens_per_s_total,
+        time_to_first_token_s=est.time_to_first_token_s,
+    )
+
+
+# -- notes -------------------------------------------------------------------------------------------
+
+QUANT_SAFE_TASKS = {"rag", "extraction", "classification", "summarization"}
+QUANT_CAREFUL_TASKS = {"reasoning", "code"}
+
+
+def notes(plan: Plan, rec: Setup | None, catalog: Catalog) -> list[str]:
+    lang = plan.lang
+    out = []
+    a = plan.model
+    if not plan.stage.is_training and plan.precision.is_quantized:
+        task = plan.task.value if plan.task else None
+        if task in QUANT_SAFE_TASKS:
+            out.append(t(lang, "note.quant_safe", task=t(lang, f"task.{task}")))
+        elif task in QUANT_CAREFUL_TASKS:
+            out.append(t(lang, "note.quant_careful", task=t(lang, f"task.{task}")))
+        else:
+            out.append(t(lang, "note.quant_general"))
+    if a.is_moe and a.moe:
+        out.append(
+            t(
+                lang,
+                "note.moe",
+                experts=a.moe.experts,
+                active=a.moe.experts_per_token,
+                total=i18n.params(a.params, lang),
+                active_params=i18n.params(a.active_params, lang),
+            )
+        )
+    if a.mla:
+        out.append(t(lang, "note.mla"))
+    if "L" in a.layer_pattern and not plan.stage.is_training:
+        out.append(
+            t(
+                lang,
+                "note.local_layers",
+                local=a.local_layers,
+                layers=a.num_layers,
+                window=i18n.tokens(a.window, lang),
+            )
+        )
+    if rec and rec.servers > 1:
+        out.append(t(lang, "note.multi_server", servers=rec.servers))
+    if rec and not plan.stage.is_training:
+        default_note = _vllm_defaults_note(plan, rec, catalog)
+        if default_note:
+            out.append(default_note)
+    if plan.stage is Stage.qlora:
+        out.append(t(lang, "note.qlora_paged"))
+    if plan.cpu_offload and rec:
+        out.append(t(lang, "note.cpu_offload"))
+    if not plan.stage.is_training:
+        out.append(t(lang, "note.latency"))
+    out.append(t(lang, "note.lgpd"))
+    return out
+
+
+def _vllm_defaults_note(plan: Plan, rec: Setup, catalog: Catalog) -> str | None:
+    """vLLM's own defaults reserve far more activation memory than this workload needs (max_num_seqs 1024
+    on H100-class GPUs); say so when they would break the fit (vllm/engine/arg_utils.py get_batch_defaults)."""
+    big = rec.gpu_memory_bytes >= 70 * 2**30 and "a100" not in rec.gpu
+    seqs, tokens = (1024, 8192) if big else (256, 2048)
+    if plan.users >= seqs:
+        return None
+    peak = serving.activation_peak(plan.model, tokens, seqs, rec.tensor_parallel)
+    if rec.per_gpu.total - rec.per_gpu.activations + peak <= rec.usable_bytes_per_gpu:
+        return None
+    return t(plan.lang, "note.vllm_defaults", seqs=seqs, peak=i18n.gb(peak, plan.lang), users=plan.users)

@@ -1,0 +1,256 @@
+"""A transformer's shape, and the parameter counts that follow from it.
+
+Every count here is derived from the shape alone, so a catalogue entry can be checked against the
+model's official parameter count (tests/test_catalog_models.py does this for every model).
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+
+class Strict(BaseModel):
+    """Catalogue records reject unknown keys, so a typo in a data file is an error, not a silent default."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class MoE(Strict):
+    experts: int = Field(gt=1)
+    experts_per_token: int = Field(gt=0)
+    shared_experts: int = Field(default=0, ge=0)
+    expert_intermediate_size: int = Field(gt=0)
+    # Width of each shared expert; defaults to the routed experts' width.
+    shared_intermediate_size: int | None = Field(default=None, gt=0)
+    # DeepSeek V3 keeps its first layers dense (first_k_dense_replace).
+    first_dense_layers: int = Field(default=0, ge=0)
+    # Llama 4 Maverick interleaves: every 2nd layer is MoE (interleave_moe_layer_step).
+    every: int = Field(default=1, ge=1)
+    # Width of the dense MLP in the layers that are not MoE.
+    dense_intermediate_size: int | None = Field(default=None, gt=0)
+    router_bias: bool = False
+    expert_bias: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> MoE:
+        if self.experts_per_token > self.experts:
+            raise ValueError("experts_per_token cannot exceed experts")
+        return self
+
+
+class MLA(Strict):
+    """Multi-head latent attention (DeepSeek V2/V3): K and V are rebuilt from one compressed latent."""
+
+    q_lora_rank: int = Field(default=0, ge=0)  # 0: queries are projected directly
+    kv_lora_rank: int = Field(gt=0)
+    qk_nope_head_dim: int = Field(gt=0)
+    qk_rope_head_dim: int = Field(gt=0)
+    v_head_dim: int = Field(gt=0)
+
+
+class Architecture(Strict):
+    hidden_size: int = Field(gt=0)
+    num_layers: int = Field(gt=0)
+    num_heads: int = Field(gt=0)
+    num_kv_heads: int = Field(gt=0)
+    head_dim: int | None = Field(default=None, gt=0)
+    intermediate_size: int = Field(gt=0)
+    vocab_size: int = Field(gt=0)
+    tie_embeddings: bool = False
+    max_context: int = Field(gt=0)
+
+    mlp: Literal["gated", "plain"] = "gated"  # gated = SwiGLU/GeGLU (3 matrices); plain = up/down (2)
+    norm: Literal["rms", "layer"] = "rms"  # layer = LayerNorm with a bias
+    norms_per_layer: int = Field(default=2, ge=0)
+    qkv_bias: bool = False
+    o_bias: bool = False
+    mlp_bias: bool = False
+    qk_norm: bool = False  # a learned per-head norm on q and k (Qwen3, Gemma 3)
+    attention_sinks: bool = False  # one learned logit per head (gpt-oss)
+
+    # Attention layout, repeated over the layers: G = full (global) attention, L = local attention
+    # that keeps only the last `window` tokens (sliding window, or Llama 4's chunked attention).
+    layer_pattern: str = Field(default="G", pattern=r"^[GL]+$")
+    window: int = Field(default=0, ge=0)
+
+    moe: MoE | None = None
+    mla: MLA | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> Architecture:
+        if self.num_heads % self.num_kv_heads:
+            raise ValueError(
+                f"num_heads ({self.num_heads}) must be a multiple of num_kv_heads ({self.num_kv_heads})"
+            )
+        if "L" in self.layer_pattern and not self.window:
+            raise ValueError("a layer_pattern with local layers (L) needs a window")
+        if self.moe and self.moe.first_dense_layers > self.num_layers:
+            raise ValueError("moe.first_dense_layers exceeds num_layers")
+        return self
+
+    # -- shape helpers ---------------------------------------------------------------------------
+
+    @property
+    def dim_per_head(self) -> int:
+        # Gemma, Qwen3, Mistral Small and gpt-oss declare head_dim != hidden/heads; trust the config.
+        return self.head_dim or self.hidden_size // self.num_heads
+
+    def is_local(self, layer: int) -> bool:
+        return self.layer_pattern[layer % len(self.layer_pattern)] == "L"
+
+    @property
+    def local_layers(self) -> int:
+        return sum(self.is_local(i) for i in range(self.num_layers))
+
+    @property
+    def global_layers(self) -> int:
+        return self.num_layers - self.local_layers
+
+    def is_moe_layer(self, layer: int) -> bool:
+        if not self.moe or layer < self.moe.first_dense_layers:
+            return False
+        # HF's interleave_moe_layer_step: layer i is MoE when (i + 1) % step == 0.
+        return (layer + 1) % self.moe.every == 0
+
+    @property
+    def moe_layers(self) -> int:
+        return sum(self.is_moe_layer(i) for i in range(self.num_layers))
+
+    @property
+    def dense_layers(self) -> int:
+        return self.num_layers - self.moe_layers
+
+    # -- parameter counts ------------------------------------------------------------------------
+
+    @cached_property
+    def parts(self) -> ParamParts:
+        return count_parts(self)
+
+    @property
+    def params(self) -> int:
+        return self.parts.total
+
+    @property
+    def active_params(self) -> int:
+        """Parameters that one token touches (MoE: the routed experts it picks, plus everything shared)."""
+        return self.parts.active
+
+
+class ParamParts(Strict):
+    """Parameters by the role they play; precisions treat the roles differently (embeddings stay 16-bit...)."""
+
+    embeddings: int
+    lm_head: int
+    attention: int  # linear weights of the attention block (q, k, v, o, MLA down/up projections)
+    mlp: int  # linear weights of dense MLPs and shared experts
+    experts: int  # linear weights of all routed experts
+    router: int
+    other: int  # norms, biases, attention sinks: small tensors kept in 16/32-bit by every format
+    expert_biases: int  # part of `other`: biases of all routed experts (gpt-oss)
+    active_experts: int  # routed-expert weights and biases one token uses
+
+    @property
+    def total(self) -> int:
+        return (
+            self.embeddings
+            + self.lm_head
+            + self.attention
+            + self.mlp
+            + self.experts
+            + self.router
+            + self.other
+        )
+
+    @property
+    def active(self) -> int:
+        return self.total - self.experts - self.expert_biases + self.active_experts
+
+    @property
+    def linear(self) -> int:
+        """Weights in the transformer blocks' matrices: what weight quantization formats compress."""
+        return self.attention + self.mlp + self.experts
+
+
+def count_parts(a: Architecture) -> ParamParts:
+    h, hd = a.hidden_size, a.dim_per_head
+    q_dim, kv_dim = a.num_heads * hd, a.num_kv_heads * hd
+    other = 0
+
+    # Attention block, per layer.
+    if a.mla:
+        m = a.mla
+        qk_head = m.qk_nope_head_dim + m.qk_rope_head_dim
+        if m.q_lora_rank:
+            attn = h * m.q_lora_rank + m.q_lora_rank * a.num_heads * qk_head
+            other += m.q_lora_rank  # q_a_layernorm
+        else:
+            attn = h * a.num_heads * qk_head
+        attn += h * (m.kv_lora_rank + m.qk_rope_head_dim)  # kv_a_proj_with_mqa
+        attn += m.kv_lora_rank * a.num_heads * (m.qk_nope_head_dim + m.v_head_dim)  # kv_b_proj
+        attn += a.num_heads * m.v_head_dim * h  # o_proj
+        other += m.kv_lora_rank  # kv_a_layernorm
+    else:
+        attn = h * (q_dim + 2 * kv_dim) + q_dim * h
+        if a.qkv_bias:
+            other += q_dim + 2 * kv_dim
+        if a.o_bias:
+            other += h
+    if a.qk_norm:
+        other += 2 * hd
+    if a.attention_sinks:
+        other += a.num_heads
+    norm_size = h * (2 if a.norm == "layer" else 1)
+    other += a.norms_per_layer * norm_size
+    attention = attn * a.num_layers
+    other *= a.num_layers
+
+    # MLPs.
+    matrices = 3 if a.mlp == "gated" else 2
+
+    def ffn(width: int) -> tuple[int, int]:
+        weights = matrices * h * width
+        biases = ((matrices - 1) * width + h) if a.mlp_bias else 0
+        return weights, biases
+
+    mlp = experts = router = active_experts = expert_biases = 0
+    dense_width = (a.moe.dense_intermediate_size if a.moe else None) or a.intermediate_size
+    for layer in range(a.num_layers):
+        if not a.is_moe_layer(layer):
+            w, b = ffn(dense_width)
+            mlp, other = mlp + w, other + b
+            continue
+        moe = a.moe
+        assert moe is not None
+        w = matrices * h * moe.expert_intermediate_size
+        b = ((matrices - 1) * moe.expert_intermediate_size + h) if moe.expert_bias else 0
+        experts += moe.experts * w
+        expert_biases += moe.experts * b
+        active_experts += moe.experts_per_token * (w + b)
+        other += moe.experts * b
+        router += h * moe.experts
+        other += moe.experts if moe.router_bias else 0
+        if moe.shared_experts:
+            mlp += (
+                moe.shared_experts
+                * matrices
+                * h
+                * (moe.shared_intermediate_size or moe.expert_intermediate_size)
+            )
+
+    embeddings = a.vocab_size * h
+    lm_head = 0 if a.tie_embeddings else a.vocab_size * h
+    other += norm_size  # final norm
+    return ParamParts(
+        embeddings=embeddings,
+        lm_head=lm_head,
+        attention=attention,
+        mlp=mlp,
+        experts=experts,
+        router=router,
+        other=other,
+        expert_biases=expert_biases,
+        active_experts=active_experts,
+    )

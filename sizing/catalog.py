@@ -1,0 +1,286 @@
+"""The data files under sizing/data, loaded and validated.
+
+The files are meant to be edited by people who do not program, so a mistake in one must say which file,
+which entry and which key is wrong, in one sentence, instead of surfacing later as a wrong number.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, TypeAdapter, ValidationError, field_validator, model_validator
+
+from .architecture import Architecture, Strict
+
+DATA_DIR = Path(__file__).parent / "data"
+
+PART_NAMES = ("embeddings", "lm_head", "attention")
+CONTRACT_MODES = ("on_demand", "project_package", "dedicated", "reserved")
+
+
+class CatalogError(Exception):
+    """A data file is missing, unreadable or holds a value the engine cannot use."""
+
+
+def normalize(name: str) -> str:
+    """The key names are matched by: case, spaces, hyphens, underscores and dots do not matter."""
+    return "".join(ch for ch in name.casefold() if ch.isalnum())
+
+
+class ModelEntry(Architecture):
+    id: str
+    name: str
+    aliases: list[str] = []
+    hf_repos: list[str] = []
+    params_official_billions: float = Field(gt=0)
+    params_official_text: str
+    params_official_scope: str | None = None
+    size_reference: bool = False
+    native_precision: str | None = None
+    source: str
+    notes: str | None = None
+    # Set on architectures the engine derived for a bare size ("1.5b"): the catalogue model it scaled.
+    scaled_from: str | None = None
+
+    @property
+    def is_moe(self) -> bool:
+        return self.moe is not None
+
+
+class GPU(Strict):
+    id: str
+    name: str
+    vendor_name: str
+    aliases: list[str] = []
+    architecture: str
+    memory_marketing_gb: float = Field(gt=0)
+    memory_visible_mib: int = Field(gt=0)
+    memory_source: str
+    bandwidth_gb_s: float = Field(gt=0)
+    bf16_dense_tflops: float = Field(gt=0)
+    fp8_dense_tflops: float = Field(ge=0)
+    compute_source: str
+    interconnect: Literal["nvlink", "pcie"]
+    interconnect_gb_s: float = Field(gt=0)
+    max_per_server: int = Field(gt=0)
+    interconnect_source: str
+
+    @property
+    def memory_bytes(self) -> int:
+        """Total memory as CUDA reports it: what a serving engine's utilization share applies to."""
+        return self.memory_visible_mib * 2**20
+
+    def tflops(self, compute: str) -> float:
+        if compute == "fp8" and self.fp8_dense_tflops:
+            return self.fp8_dense_tflops
+        if compute == "fp32":
+            # Tensor-core TF32 is half the BF16 rate on Ampere, Ada and Hopper.
+            return self.bf16_dense_tflops / 2
+        return self.bf16_dense_tflops
+
+
+class Precision(Strict):
+    id: str
+    name: str
+    aliases: list[str] = []
+    nominal_bits: int = Field(gt=0, le=32)
+    bits_per_weight: float = Field(gt=0, le=32)
+    unquantized_bits: int = 16
+    keeps: list[str] = []
+    keeps_moe: list[str] | None = None
+    gguf: str | None = None
+    compute: Literal["fp32", "bf16", "fp8"] = "bf16"
+    source: str
+
+    @field_validator("keeps", "keeps_moe")
+    @classmethod
+    def _parts(cls, parts: list[str] | None) -> list[str] | None:
+        for part in parts or []:
+            if part not in PART_NAMES:
+                raise ValueError(f"unknown part {part!r}; use {', '.join(PART_NAMES)}")
+        return parts
+
+    @property
+    def is_quantized(self) -> bool:
+        return self.nominal_bits < 16
+
+
+class KVPrecision(Strict):
+    id: str
+    name: str
+    aliases: list[str] = []
+    bytes_per_value: float = Field(gt=0)
+    source: str
+
+
+class Offer(Strict):
+    gpu: str
+    class_: str = Field(alias="class")
+    counts: list[int] = Field(min_length=1)
+    max_servers: int = Field(default=1, ge=1)
+    contract_modes: list[Literal["on_demand", "project_package", "dedicated", "reserved"]]
+    price_per_gpu_hour: dict[Literal["on_demand", "project_package", "dedicated", "reserved"], float] = {}
+
+    @field_validator("counts")
+    @classmethod
+    def _counts(cls, counts: list[int]) -> list[int]:
+        if any(c < 1 for c in counts):
+            raise ValueError("GPU counts must be 1 or more")
+        return sorted(set(counts))
+
+
+class ServingSettings(Strict):
+    memory_utilization: float = Field(default=0.90, gt=0.3, le=1.0)
+    prefill_chunk_tokens: int = Field(default=2048, ge=256)
+
+
+class TrainingSettings(Strict):
+    memory_utilization: float = Field(default=0.90, gt=0.3, le=1.0)
+    mfu: float = Field(default=0.40, gt=0.05, le=0.9)
+
+
+class Offering(Strict):
+    currency: str = "BRL"
+    prices_public: bool = False
+    serving: ServingSettings = ServingSettings()
+    training: TrainingSettings = TrainingSettings()
+    offer: list[Offer] = Field(min_length=1)
+
+    @property
+    def has_prices(self) -> bool:
+        return any(o.price_per_gpu_hour for o in self.offer)
+
+
+class Catalog(Strict):
+    models: list[ModelEntry]
+    gpus: list[GPU]
+    precisions: list[Precision]
+    kv_precisions: list[KVPrecision]
+    ggml_types: dict[str, float]
+    offering: Offering
+
+    @model_validator(mode="after")
+    def _cross_check(self) -> Catalog:
+        for kind, items in (("model", self.models), ("GPU", self.gpus), ("precision", self.precisions)):
+            seen: dict[str, str] = {}
+            for item in items:
+                for name in (item.id, item.name, *item.aliases, *getattr(item, "hf_repos", [])):
+                    key = normalize(name)
+                    if key in seen and seen[key] != item.id:
+                        raise ValueError(
+                            f"{kind} name {name!r} is used by both {seen[key]!r} and {item.id!r}"
+                        )
+                    seen[key] = item.id
+        gpu_ids = {g.id for g in self.gpus}
+        for offer in self.offering.offer:
+            if offer.gpu not in gpu_ids:
+                raise ValueError(f"offering lists GPU {offer.gpu!r}, which gpus.toml does not define")
+        for p in self.precisions:
+            if p.gguf and p.gguf not in GGUF_BASE_TYPES:
+                raise ValueError(f"precision {p.id!r}: unknown GGUF file type {p.gguf!r}")
+        for t in set(GGUF_BASE_TYPES.values()) | {"Q6_K", "Q8_0", "Q5_K", "Q4_K", "Q3_K", "Q5_0", "Q5_1"}:
+            if t not in self.ggml_types:
+                raise ValueError(f"[ggml_types] lacks {t}, which the GGUF rules use")
+        return self
+
+    # -- look-ups by id (names typed by people are resolved in sizing.names) ---------------------
+
+    def model(self, model_id: str) -> ModelEntry:
+        return _by_id(self.models, model_id, "model")
+
+    def gpu(self, gpu_id: str) -> GPU:
+        return _by_id(self.gpus, gpu_id, "GPU")
+
+    def precision(self, precision_id: str) -> Precision:
+        return _by_id(self.precisions, precision_id, "precision")
+
+    def kv_precision(self, kv_id: str) -> KVPrecision:
+        return _by_id(self.kv_precisions, kv_id, "KV precision")
+
+
+# llama.cpp file type -> the tensor type most tensors get (src/llama-quant.cpp, llama_model_quantize_impl).
+GGUF_BASE_TYPES = {
+    "F32": "F32", "F16": "F16", "BF16": "BF16", "Q8_0": "Q8_0", "Q6_K": "Q6_K",
+    "Q5_K_M": "Q5_K", "Q5_K_S": "Q5_K", "Q5_1": "Q5_1", "Q5_0": "Q5_0",
+    "Q4_K_M": "Q4_K", "Q4_K_S": "Q4_K", "Q4_1": "Q4_1", "Q4_0": "Q4_0",
+    "IQ4_XS": "IQ4_XS", "IQ4_NL": "IQ4_NL",
+    "Q3_K_L": "Q3_K", "Q3_K_M": "Q3_K", "Q3_K_S": "Q3_K", "Q2_K": "Q2_K",
+    "MXFP4_MOE": "MXFP4",
+}  # fmt: skip
+
+
+def _by_id(items, item_id, kind):
+    for item in items:
+        if item.id == item_id:
+            return item
+    raise KeyError(f"no {kind} with id {item_id!r}")
+
+
+def _read(path: Path) -> dict:
+    try:
+        with path.open("rb") as f:
+            return tomllib.load(f)
+    except FileNotFoundError as e:
+        raise CatalogError(f"{path.name}: file not found at {path}") from e
+    except tomllib.TOMLDecodeError as e:
+        raise CatalogError(f"{path.name}: not valid TOML ({e})") from e
+
+
+def _describe(error: ValidationError, path: Path, raw: dict, prefix: tuple = ()) -> str:
+    first = error.errors()[0]
+    loc = [*prefix, *first["loc"]]
+    where = []
+    # Name the entry by its id, which is how an editor finds it in the file.
+    if len(loc) >= 2 and isinstance(loc[1], int):
+        table = raw.get(loc[0], [])
+        entry = table[loc[1]] if loc[1] < len(table) else None
+        entry_id = entry.get("id") if isinstance(entry, dict) else None
+        where.append(f"[[{loc[0]}]] {entry_id!r}" if entry_id else f"[[{loc[0]}]] #{loc[1] + 1}")
+        loc = loc[2:]
+    if loc:
+        where.append("key " + ".".join(str(p) for p in loc))
+    message = first["msg"].removeprefix("Value error, ")
+    return f"{path.name}: {', '.join(where) or 'file'}: {message}"
+
+
+@cache
+def load_catalog(data_dir: Path = DATA_DIR) -> Catalog:
+    """Loads and cross-checks every data file; raises CatalogError naming the file, entry and key."""
+    files = {name: data_dir / f"{name}.toml" for name in ("models", "gpus", "precisions", "offering")}
+    raw = {name: _read(path) for name, path in files.items()}
+    parts = {}
+    for name, key, schema in (
+        ("models", "model", list[ModelEntry]),
+        ("gpus", "gpu", list[GPU]),
+    ):
+        parts[name] = _validate(
+            schema, raw[name].get(key, []), files[name], {key: raw[name].get(key, [])}, key
+        )
+    precisions = raw["precisions"]
+    parts["precisions"] = _validate(
+        list[Precision], precisions.get("precision", []), files["precisions"], precisions, "precision"
+    )
+    parts["kv_precisions"] = _validate(
+        list[KVPrecision], precisions.get("kv_precision", []), files["precisions"], precisions, "kv_precision"
+    )
+    parts["ggml_types"] = precisions.get("ggml_types", {})
+    try:
+        parts["offering"] = Offering.model_validate(raw["offering"])
+    except ValidationError as e:
+        raise CatalogError(_describe(e, files["offering"], raw["offering"])) from None
+    try:
+        return Catalog(**parts)
+    except ValidationError as e:
+        raise CatalogError(f"catalogue: {e.errors()[0]['msg'].removeprefix('Value error, ')}") from None
+
+
+def _validate(schema, items, path: Path, raw: dict, key: str):
+    if not items:
+        raise CatalogError(f"{path.name}: no [[{key}]] entries")
+    try:
+        return TypeAdapter(schema).validate_python(items)
+    except ValidationError as e:
+        raise CatalogError(_describe(e, path, raw, prefix=(key,))) from None

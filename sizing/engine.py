@@ -1,0 +1,167 @@
+"""size(): a workload in, the whole answer out."""
+
+from __future__ import annotations
+
+from . import advice, i18n, kv_cache
+from .catalog import Catalog, load_catalog
+from .i18n import t
+from .plan import Plan, make_plan
+from .result import Memory, ModelInfo, ResolvedWorkload, SizingResult
+from .setups import candidates, evaluate, inference_memory, recommend, requested, training_memory
+from .weights import weight_bytes
+from .workload import Workload
+
+
+def size(workload: Workload, catalog: Catalog | None = None) -> SizingResult:
+    """Sizes one workload. Raises SizingError (with a message in the workload's language) when it cannot."""
+    catalog = catalog or load_catalog()
+    plan = make_plan(workload, catalog)
+    lang = plan.lang
+    assumptions = list(plan.assumptions)
+
+    if plan.stage.is_training:
+        total, _ = training_memory(plan, catalog, gpus=1, zero=0)
+    else:
+        total = inference_memory(plan, catalog)
+
+    rec = _recommendation(plan, catalog)
+    named = requested(plan, catalog)
+    alternatives = advice.alternatives(plan, rec, catalog, total)
+    asked = named[0] if named else None
+    if named:
+        asked_setup, enough = named
+        alternatives.insert(0, _named_gpu_verdict(plan, asked_setup, enough, rec))
+    if rec is None:
+        assumptions.append(t(lang, "assume.nothing_fits"))
+    assumptions.append(_margin_assumption(plan, catalog))
+    if not plan.stage.is_training:
+        assumptions.append(
+            t(
+                lang,
+                "assume.serving_engine",
+                users=plan.users,
+                chunk=i18n.tokens(catalog.offering.serving.prefill_chunk_tokens, lang),
+            )
+        )
+
+    wb = weight_bytes(plan.model, plan.precision, catalog)
+    kv_bytes = plan.kv.bytes_per_value
+    return SizingResult(
+        workload=_resolved(plan, wb.bits_per_weight),
+        assumptions=assumptions,
+        memory=total,
+        kv_bytes_per_token=kv_cache.bytes_per_token(plan.model, kv_bytes),
+        kv_bytes_per_conversation=0
+        if plan.stage.is_training
+        else kv_cache.sequence_bytes(plan.model, plan.context, kv_bytes),
+        recommendation=rec,
+        requested=asked,
+        alternatives=alternatives,
+        contract=advice.contract(plan, rec),
+        notes=advice.notes(plan, rec, catalog),
+        estimates=advice.estimates(plan, rec, catalog),
+        currency=catalog.offering.currency if catalog.offering.has_prices else None,
+    )
+
+
+def _recommendation(plan: Plan, catalog: Catalog):
+    if plan.gpus and not plan.gpu:
+        # "8 GPUs" without a model: the smallest class that serves the workload on that many.
+        for shape in candidates(catalog):
+            if shape.total == plan.gpus:
+                setup = evaluate(plan, shape, catalog)
+                if setup.fits:
+                    return setup
+    return recommend(plan, catalog)
+
+
+def _named_gpu_verdict(plan: Plan, asked, enough, rec):
+    from .result import Alternative
+
+    lang = plan.lang
+    desc = advice.describe(asked, lang)
+    if asked.problem:
+        text = t(
+            lang,
+            f"named.problem_{asked.problem}",
+            setup=desc,
+            heads=plan.model.num_heads,
+            kv_heads=plan.model.num_kv_heads,
+        )
+    elif asked.fits:
+        spare = i18n.gb(asked.free_bytes_per_gpu, lang)
+        text = t(lang, "named.fits", setup=desc, spare=spare)
+        if not plan.stage.is_training:
+            text += " " + t(
+                lang,
+                "named.capacity",
+                users=i18n.number(asked.max_users or 0, lang),
+                context=i18n.tokens(plan.context, lang),
+                context_max=i18n.tokens(asked.max_context_tokens or 0, lang),
+                n=plan.users,
+            )
+        if rec and advice.smaller(rec, asked):
+            text += " " + t(lang, "named.smaller_enough", setup=advice.describe(rec, lang))
+    else:
+        short = i18n.gb(-asked.free_bytes_per_gpu, lang)
+        text = t(lang, "named.short", setup=desc, short=short)
+        if enough:
+            text += " " + t(lang, "named.enough", setup=advice.describe(enough, lang))
+        if not plan.stage.is_training and (asked.max_context_tokens or 0) > 0:
+            text += " " + t(
+                lang,
+                "named.partial",
+                context_max=i18n.tokens(asked.max_context_tokens or 0, lang),
+                users=i18n.number(asked.max_users or 0, lang),
+                context=i18n.tokens(plan.context, lang),
+                n=plan.users,
+            )
+    if not asked.in_offering:
+        text += " " + t(lang, "named.not_offered")
+    return Alternative(kind="named_gpu", setup=asked, text=text)
+
+
+def _margin_assumption(plan: Plan, catalog: Catalog) -> str:
+    share = (
+        catalog.offering.training if plan.stage.is_training else catalog.offering.serving
+    ).memory_utilization
+    key = "assume.margin_training" if plan.stage.is_training else "assume.margin_serving"
+    return t(plan.lang, key, used=i18n.percent(share, plan.lang), margin=i18n.percent(1 - share, plan.lang))
+
+
+def _resolved(plan: Plan, bits: float) -> ResolvedWorkload:
+    m = plan.model
+    training = plan.stage.is_training
+    return ResolvedWorkload(
+        stage=plan.stage.value,
+        model=ModelInfo(
+            id=m.id,
+            name=m.name,
+            params=m.params,
+            active_params=m.active_params,
+            scaled_from=m.scaled_from,
+            typed_size=plan.resolved.typed_size,
+        ),
+        precision=plan.precision.id,
+        precision_name=plan.precision.name,
+        bits_per_weight=round(bits, 4),
+        kv_precision=plan.kv.id,
+        context_tokens=None if training else plan.context,
+        users=None if training else plan.users,
+        gpu=plan.gpu.id if plan.gpu else None,
+        gpu_count=plan.gpus,
+        task=plan.task.value if plan.task else None,
+        intent=plan.intent.value if plan.intent else None,
+        lang=plan.lang,
+        seq_len=plan.seq_len if training else None,
+        batch=plan.batch if training else None,
+        zero=plan.zero if training else None,
+        tokens=plan.tokens if training else None,
+        optimizer=plan.optimizer.value if training else None,
+        lora_rank=plan.lora_rank if plan.stage.value in ("lora", "qlora") else None,
+        checkpointing=plan.checkpointing if training else None,
+        cpu_offload=plan.cpu_offload,
+    )
+
+
+__all__ = ["Memory", "size"]

@@ -1,0 +1,29 @@
+"""The one error type the engine raises for a request it cannot size."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class SizingError(Exception):
+    """A workload that cannot be sized: an unknown name, an impossible value, a contradiction.
+
+    Carries a message key and its parameters, so the same error reads in Portuguese or English
+    (`message(lang)`), with a hint saying what would work.
+    """
+
+    def __init__(self, key: str, hint: str | None = None, **params: Any) -> None:
+        self.key = key
+        self.hint_key = hint
+        self.params = params
+        super().__init__(f"{key} {params}")
+
+    def message(self, lang: str = "pt-BR") -> str:
+        from .i18n import t
+
+        return t(lang, f"error.{self.key}", **self.params)
+
+    def hint(self, lang: str = "pt-BR") -> str | None:
+        from .i18n import t
+
+        return t(lang, f"hint.{self.hint_key}", **self.params) if self.hint_key else None

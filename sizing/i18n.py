@@ -1,0 +1,93 @@
+"""Answer text in Brazilian Portuguese or English, from the message files in sizing/data/messages.
+
+Sizes show in decimal GB (10^9 bytes), the unit the "70B x 2 bytes = 140 GB" arithmetic uses; the bytes
+inside the engine stay exact and are only rounded here, for display.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from typing import Any
+
+from babel.numbers import format_decimal
+
+from .catalog import DATA_DIR, CatalogError
+
+DEFAULT_LANG = "pt-BR"
+_LOCALES = {"pt-BR": "pt_BR", "en": "en_US"}
+
+
+def lang_of(lang: str | None) -> str:
+    if not lang:
+        return DEFAULT_LANG
+    key = lang.replace("_", "-").lower()
+    if key.startswith("en"):
+        return "en"
+    if key.startswith("pt"):
+        return "pt-BR"
+    return DEFAULT_LANG
+
+
+@cache
+def messages(lang: str) -> dict[str, str]:
+    path = DATA_DIR / "messages" / f"{lang}.toml"
+    try:
+        with path.open("rb") as f:
+            raw = tomllib.load(f)
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise CatalogError(f"messages/{lang}.toml: {e}") from e
+    flat: dict[str, str] = {}
+
+    def walk(prefix: str, node: dict) -> None:
+        for key, value in node.items():
+            if isinstance(value, dict):
+                walk(f"{prefix}{key}.", value)
+            else:
+                flat[prefix + key] = value
+
+    walk("", raw)
+    return flat
+
+
+def t(lang: str, key: str, **params: Any) -> str:
+    lang = lang_of(lang)
+    table = messages(lang)
+    template = table.get(key) or messages(DEFAULT_LANG).get(key)
+    if template is None:
+        raise KeyError(f"no message {key!r}")
+    return template.format(**params)
+
+
+def number(value: float, lang: str, digits: int = 0) -> str:
+    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    return format_decimal(value, format=pattern, locale=_LOCALES[lang_of(lang)])
+
+
+def gb(n_bytes: float, lang: str) -> str:
+    """1 decimal place, except under 1 GB (2 places) and from 1000 GB (no decimals)."""
+    value = n_bytes / 1e9
+    digits = 2 if abs(value) < 1 else (0 if abs(value) >= 1000 else 1)
+    return f"{number(value, lang, digits)} GB"
+
+
+def tokens(n: int, lang: str) -> str:
+    return number(n, lang)
+
+
+def params(n: float, lang: str) -> str:
+    """Parameter counts the way model cards say them: 70,6B / 8,03B / 671B."""
+    value = n / 1e9
+    digits = 2 if value < 10 else (1 if value < 100 else 0)
+    return f"{number(value, lang, digits)}B" if value >= 1 else f"{number(n / 1e6, lang)}M"
+
+
+def percent(share: float, lang: str) -> str:
+    return f"{number(share * 100, lang)}%"
+
+
+def join(items: list[str], lang: str) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    word = " e " if lang_of(lang) == "pt-BR" else " and "
+    return ", ".join(items[:-1]) + word + items[-1]

@@ -1,0 +1,212 @@
+"""A workload with every name resolved, every default chosen and every value checked.
+
+Each default the engine picks is written down as an assumption in the user's language, because the
+answer must say what it assumed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from . import i18n
+from .catalog import GPU, Catalog, KVPrecision, ModelEntry, Precision
+from .errors import SizingError
+from .i18n import t
+from .names import ResolvedModel, resolve_gpu, resolve_kv_precision, resolve_model, resolve_precision
+from .workload import Intent, Optimizer, Stage, Task, Workload
+
+DEFAULT_CONTEXT = 4096
+FINETUNE_SEQ_LEN = 2048
+PRETRAIN_SEQ_LEN = 4096
+MAX_USERS = 100_000
+MAX_GPUS = 4096
+MAX_TOKENS = 10**15
+CHINCHILLA_TOKENS_PER_PARAM = 20  # Hoffmann et al. 2022, arXiv:2203.15556
+
+
+@dataclass(frozen=True)
+class Plan:
+    lang: str
+    stage: Stage
+    resolved: ResolvedModel
+    precision: Precision
+    kv: KVPrecision
+    context: int
+    users: int
+    gpu: GPU | None
+    gpus: int | None
+    task: Task | None
+    intent: Intent | None
+    # training
+    seq_len: int = FINETUNE_SEQ_LEN
+    batch: int = 1
+    zero: int | None = None
+    tokens: int | None = None
+    optimizer: Optimizer = Optimizer.adamw
+    lora_rank: int = 16
+    checkpointing: bool = True
+    cpu_offload: bool = False
+    tp: int = 1
+    assumptions: tuple[str, ...] = field(default=())
+
+    @property
+    def model(self) -> ModelEntry:
+        return self.resolved.model
+
+    def but(self, **changes) -> Plan:
+        return replace(self, **changes)
+
+
+def _positive(value: int | None, what: str, limit: int, lang: str) -> None:
+    if value is None:
+        return
+    if value < 1:
+        raise SizingError(f"not_positive_{what}", f"{what}_examples", value=value)
+    if value > limit:
+        raise SizingError(f"too_large_{what}", f"{what}_examples", value=i18n.number(value, lang))
+
+
+def make_plan(w: Workload, catalog: Catalog) -> Plan:
+    lang = i18n.lang_of(w.lang)
+    said: list[str] = []
+    stage = w.stage
+    _positive(w.users, "users", MAX_USERS, lang)
+    _positive(w.context, "context", 10**9, lang)
+    _positive(w.gpus, "gpus", MAX_GPUS, lang)
+    _positive(w.batch, "batch", 4096, lang)
+    _positive(w.seq_len, "seq_len", 10**9, lang)
+    _positive(w.tokens, "tokens", MAX_TOKENS, lang)
+    _positive(w.lora_rank, "lora_rank", 4096, lang)
+    _positive(w.tp, "tp", 64, lang)
+    if w.zero is not None and not 0 <= w.zero <= 3:
+        raise SizingError("bad_zero", "zero_examples", value=w.zero)
+
+    resolved = resolve_model(w.model, catalog)
+    model = resolved.model
+    if resolved.typed_size:
+        key = "assume.scaled_model" if model.scaled_from else "assume.bare_size"
+        base = catalog.model(model.scaled_from).name if model.scaled_from else model.name
+        said.append(
+            t(
+                lang,
+                key,
+                size=resolved.typed_size,
+                model=model.name,
+                base=base,
+                layers=model.num_layers,
+                params=i18n.params(model.params, lang),
+            )
+        )
+
+    precision = _precision(w, stage, model, catalog, lang, said)
+    kv = resolve_kv_precision(w.kv_precision, catalog) if w.kv_precision else catalog.kv_precision("bf16")
+    if not w.kv_precision and not stage.is_training:
+        said.append(t(lang, "assume.kv_precision"))
+
+    if w.context is not None and w.context > model.max_context:
+        raise SizingError(
+            "context_beyond_model",
+            "context_limit",
+            context=i18n.tokens(w.context, lang),
+            model=model.name,
+            limit=i18n.tokens(model.max_context, lang),
+        )
+    context = w.context or min(DEFAULT_CONTEXT, model.max_context)
+    if w.context is None and not stage.is_training:
+        said.append(t(lang, "assume.context", tokens=i18n.tokens(context, lang)))
+    users = w.users or 1
+    if w.users is None and not stage.is_training:
+        said.append(t(lang, "assume.users"))
+
+    gpu = resolve_gpu(w.gpu, catalog) if w.gpu else None
+    plan = Plan(
+        lang=lang,
+        stage=stage,
+        resolved=resolved,
+        precision=precision,
+        kv=kv,
+        context=context,
+        users=users,
+        gpu=gpu,
+        gpus=w.gpus,
+        task=w.task,
+        intent=w.intent,
+        cpu_offload=w.cpu_offload,
+    )
+    if stage.is_training:
+        plan = _training_defaults(plan, w, lang, said)
+    return plan.but(assumptions=tuple(said))
+
+
+def _precision(
+    w: Workload, stage: Stage, model: ModelEntry, catalog: Catalog, lang: str, said: list[str]
+) -> Precision:
+    asked = resolve_precision(w.precision, catalog) if w.precision else None
+    if stage is Stage.qlora:
+        nf4 = catalog.precision("nf4")
+        if asked and asked.nominal_bits != 4:
+            raise SizingError("qlora_precision", "qlora_examples", precision=asked.name)
+        if asked is None or asked.id != "nf4":
+            said.append(t(lang, "assume.qlora_base"))
+        return nf4
+    if stage in (Stage.full, Stage.pretrain):
+        if asked and asked.is_quantized:
+            raise SizingError("quantized_full_training", "training_examples", precision=asked.name)
+        said.append(t(lang, "assume.mixed_precision"))
+        return catalog.precision("bf16")
+    if stage is Stage.lora and asked and asked.nominal_bits <= 4:
+        raise SizingError("lora_4bit", "qlora_examples", precision=asked.name)
+    if asked:
+        return asked
+    native = model.native_precision
+    if native and not stage.is_training:
+        found = resolve_precision(native, catalog)
+        said.append(t(lang, "assume.native_precision", precision=found.name))
+        return found
+    said.append(t(lang, "assume.precision" if not stage.is_training else "assume.lora_base"))
+    return catalog.precision("bf16")
+
+
+def _training_defaults(plan: Plan, w: Workload, lang: str, said: list[str]) -> Plan:
+    model = plan.model
+    default_seq = PRETRAIN_SEQ_LEN if plan.stage is Stage.pretrain else FINETUNE_SEQ_LEN
+    seq_len = w.seq_len or w.context or min(default_seq, model.max_context)
+    if seq_len > model.max_context:
+        raise SizingError(
+            "context_beyond_model",
+            "context_limit",
+            context=i18n.tokens(seq_len, lang),
+            model=model.name,
+            limit=i18n.tokens(model.max_context, lang),
+        )
+    if not (w.seq_len or w.context):
+        said.append(t(lang, "assume.seq_len", tokens=i18n.tokens(seq_len, lang)))
+    batch = w.batch or 1
+    if not w.batch:
+        said.append(t(lang, "assume.batch"))
+    checkpointing = True if w.checkpointing is None else w.checkpointing
+    if w.checkpointing is None:
+        said.append(t(lang, "assume.checkpointing"))
+    optimizer = w.optimizer or Optimizer.adamw
+    if not w.optimizer:
+        said.append(t(lang, "assume.optimizer_qlora" if plan.stage is Stage.qlora else "assume.optimizer"))
+    rank = w.lora_rank or 16
+    if plan.stage in (Stage.lora, Stage.qlora) and not w.lora_rank:
+        said.append(t(lang, "assume.lora_rank", rank=rank))
+    tokens = w.tokens
+    if plan.stage is Stage.pretrain and not tokens:
+        tokens = CHINCHILLA_TOKENS_PER_PARAM * model.params
+        said.append(t(lang, "assume.pretrain_tokens", billions=i18n.number(tokens / 1e9, lang)))
+    tp = w.tp or 1
+    if tp > 1 and (model.num_heads % tp or (model.num_kv_heads % tp and tp % model.num_kv_heads)):
+        raise SizingError("bad_tp", "tp_examples", tp=tp, heads=model.num_heads, kv_heads=model.num_kv_heads)
+    return plan.but(
+        seq_len=seq_len,
+        batch=batch,
+        zero=w.zero,
+        tokens=tokens,
+        optimizer=optimizer,
+        lora_rank=rank,
+        checkpointing=checkpointing,
+        tp=tp,
+    )

@@ -1,0 +1,114 @@
+"""What the engine answers. Bytes are exact integers; text is already in the workload's language."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+ContractMode = Literal["on_demand", "project_package", "dedicated", "reserved"]
+
+
+class ModelInfo(BaseModel):
+    id: str
+    name: str
+    params: int
+    active_params: int
+    scaled_from: str | None = None
+    typed_size: str | None = None
+
+
+class ResolvedWorkload(BaseModel):
+    stage: str
+    model: ModelInfo
+    precision: str
+    precision_name: str
+    bits_per_weight: float
+    kv_precision: str
+    context_tokens: int | None
+    users: int | None
+    gpu: str | None
+    gpu_count: int | None
+    task: str | None
+    intent: str | None
+    lang: str
+    seq_len: int | None = None
+    batch: int | None = None
+    zero: int | None = None
+    tokens: int | None = None
+    optimizer: str | None = None
+    lora_rank: int | None = None
+    checkpointing: bool | None = None
+    cpu_offload: bool = False
+
+
+class Memory(BaseModel):
+    """Bytes by part; `total` is their sum."""
+
+    weights: int
+    kv_cache: int = 0
+    activations: int = 0
+    overhead: int = 0
+    gradients: int = 0
+    optimizer: int = 0
+    adapters: int = 0
+    total: int
+
+
+class Setup(BaseModel):
+    gpu: str
+    gpu_name: str
+    count: int
+    servers: int = 1
+    tensor_parallel: int = 1
+    pipeline_parallel: int = 1
+    zero: int | None = None
+    fits: bool
+    usable_bytes_per_gpu: int
+    gpu_memory_bytes: int
+    per_gpu: Memory
+    free_bytes_per_gpu: int  # negative: short by that much
+    max_users: int | None = None
+    max_context_tokens: int | None = None
+    in_offering: bool = True
+    price_per_hour: float | None = None
+    problem: str | None = None  # why the setup cannot run this model at all (tensor-parallel split...)
+
+
+class Alternative(BaseModel):
+    kind: str
+    text: str
+    setup: Setup | None = None
+
+
+class Contract(BaseModel):
+    mode: ContractMode
+    reason: str
+
+
+class Estimates(BaseModel):
+    text: list[str]
+    decode_tokens_per_s_per_user: float | None = None
+    decode_tokens_per_s_total: float | None = None
+    time_to_first_token_s: float | None = None
+    training_flops: float | None = None
+    gpu_hours: float | None = None
+    wall_clock_days: float | None = None
+    assumptions: list[str] = []
+
+
+class SizingResult(BaseModel):
+    workload: ResolvedWorkload
+    assumptions: list[str]
+    memory: Memory
+    # KV cache growth per token when every layer keeps the whole context, and one conversation's cache
+    # at the workload's context (local-attention layers capped at their window).
+    kv_bytes_per_token: float = 0
+    kv_bytes_per_conversation: int = 0
+    recommendation: Setup | None
+    requested: Setup | None = None  # the GPU the user named, evaluated as they named it
+    alternatives: list[Alternative]
+    contract: Contract
+    notes: list[str]
+    estimates: Estimates
+    currency: str | None = None

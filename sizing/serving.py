@@ -1,0 +1,103 @@
+"""GPU memory of serving a model with a vLLM-style engine, per GPU.
+
+vLLM's start-up accounting (vllm/v1/worker/gpu_worker.py determine_available_memory) is:
+    KV cache = total memory x gpu_memory_utilization - weights - peak activation - non-torch memory
+The figures below follow those terms, and tests/test_serving.py checks them against vLLM's own logs
+(llm-d/llm-d-benchmark config_explorer/empirical-vllm-memory-results.md, H100, in ../shared/reference).
+"""
+
+from __future__ import annotations
+
+import math
+
+from pydantic import BaseModel
+
+from . import kv_cache
+from .architecture import Architecture
+
+GIB = 2**30
+
+# vLLM's dummy sampler run at start-up materialises fp32 logits for max_num_seqs sequences, plus the copies
+# that temperature, top-k/top-p and log-softmax make. Fitted on five vLLM logs on an H100 (Llama 3.1 8B,
+# Llama 3.3 70B, Qwen3 0.6B and 32B, gpt-oss-20b): peak = 9.6-9.9 x max_num_seqs x vocab x 4 bytes.
+SAMPLER_COPIES = 9.7
+# Memory outside PyTorch's allocator (cuBLAS workspaces; NCCL buffers with tensor parallelism): vLLM logs
+# 0.13 GiB on one GPU and 0.55 GiB per GPU with TP=2 (same source).
+NON_TORCH_SINGLE = int(0.13 * GIB)
+NON_TORCH_PARALLEL = int(0.55 * GIB)
+# CUDA graphs captured for decode: vLLM logs -0.9 to +1.0 GiB; we reserve a typical 0.5 GiB.
+CUDA_GRAPHS = int(0.5 * GIB)
+ACTIVATION_BYTES = 2  # activations run in BF16 whatever the weight format
+
+
+class ServingMemory(BaseModel):
+    weights: int
+    kv_cache: int
+    activations: int
+    overhead: int
+
+    @property
+    def total(self) -> int:
+        return self.weights + self.kv_cache + self.activations + self.overhead
+
+
+def forward_peak(a: Architecture, tokens: int, tp: int) -> int:
+    """Transient activations of one forward step over `tokens` prompt tokens (chunked prefill), per GPU.
+
+    The largest live set is inside one layer: the residual stream and norm output (a few x hidden), the
+    q/k/v projections, and the MLP's gate/up output, its activation and the down-projection input.
+    MoE layers hold those for every routed copy of a token (fused-MoE intermediate caches).
+    """
+    h = a.hidden_size
+    qkv = (a.num_heads + 2 * a.num_kv_heads) * a.dim_per_head / tp
+    if a.moe:
+        mlp = 3 * a.moe.experts_per_token * a.moe.expert_intermediate_size / tp + a.moe.experts_per_token * h
+        if a.moe.shared_experts:
+            shared = a.moe.shared_intermediate_size or a.moe.expert_intermediate_size
+            mlp += 3 * a.moe.shared_experts * shared / tp
+    else:
+        mlp = 3 * a.intermediate_size / tp
+    return math.ceil(tokens * ACTIVATION_BYTES * (4 * h + qkv + mlp))
+
+
+def sampler_peak(a: Architecture, sequences: int) -> int:
+    return math.ceil(SAMPLER_COPIES * sequences * a.vocab_size * 4)
+
+
+def activation_peak(a: Architecture, prefill_tokens: int, max_seqs: int, tp: int) -> int:
+    # The profile run frees the forward pass's transients before sampling; the hidden states stay.
+    hidden_states = prefill_tokens * a.hidden_size * ACTIVATION_BYTES
+    return max(forward_peak(a, prefill_tokens, tp), hidden_states + sampler_peak(a, max_seqs))
+
+
+def overhead(tp: int) -> int:
+    return (NON_TORCH_PARALLEL if tp > 1 else NON_TORCH_SINGLE) + CUDA_GRAPHS
+
+
+def tp_problem(a: Architecture, tp: int) -> str | None:
+    """Why vLLM would refuse this tensor-parallel degree, or None (vllm/config ModelConfig checks)."""
+    if a.num_heads % tp:
+        return "heads"
+    if a.num_kv_heads % tp and tp % a.num_kv_heads:
+        return "kv_heads"
+    return None
+
+
+def memory(
+    a: Architecture,
+    weight_bytes: int,
+    kv_bytes_per_value: float,
+    context: int,
+    users: int,
+    tp: int = 1,
+    pp: int = 1,
+    prefill_tokens: int = 2048,
+    max_seqs: int | None = None,
+) -> ServingMemory:
+    """Per-GPU memory of `users` conversations of `context` tokens on tp x pp GPUs."""
+    return ServingMemory(
+        weights=math.ceil(weight_bytes / (tp * pp)),
+        kv_cache=users * kv_cache.sequence_bytes(a, context, kv_bytes_per_value, tp, pp),
+        activations=activation_peak(a, prefill_tokens, max_seqs or users, tp),
+        overhead=overhead(tp * pp),
+    )

@@ -1,0 +1,234 @@
+"""GPU setups: how a workload lands on N GPUs of one kind, and the smallest setup that serves it.
+
+"Serves" means the per-GPU need (weights, KV cache of every conversation, activations, overhead; or the
+training states) fits in the memory the engine may use: total x utilization. The rest is the margin.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from . import kv_cache, serving, training
+from .catalog import GPU, Catalog, Offer
+from .plan import Plan
+from .result import Memory, Setup
+from .weights import weight_bytes
+
+
+@dataclass(frozen=True)
+class Shape:
+    gpu: GPU
+    count: int  # GPUs per server
+    servers: int = 1
+    in_offering: bool = True
+    offer: Offer | None = None
+
+    @property
+    def total(self) -> int:
+        return self.count * self.servers
+
+
+def split(plan: Plan, shape: Shape) -> tuple[int, int, str | None]:
+    """Tensor-parallel degree within a server and pipeline stages, as vLLM would run them."""
+    a = plan.model
+    for tp in range(shape.count, 0, -1):
+        if shape.count % tp == 0 and serving.tp_problem(a, tp) is None:
+            pp = shape.servers * shape.count // tp
+            if pp > a.num_layers:
+                return tp, pp, "layers"
+            return tp, pp, None
+    return 1, shape.total, "heads"
+
+
+def usable(plan: Plan, gpu: GPU, catalog: Catalog) -> int:
+    share = catalog.offering.training if plan.stage.is_training else catalog.offering.serving
+    return int(gpu.memory_bytes * share.memory_utilization)
+
+
+def inference_memory(
+    plan: Plan,
+    catalog: Catalog,
+    tp: int = 1,
+    pp: int = 1,
+    users: int | None = None,
+    context: int | None = None,
+) -> Memory:
+    m = serving.memory(
+        plan.model,
+        weight_bytes(plan.model, plan.precision, catalog).bytes,
+        plan.kv.bytes_per_value,
+        context or plan.context,
+        users or plan.users,
+        tp=tp,
+        pp=pp,
+        prefill_tokens=catalog.offering.serving.prefill_chunk_tokens,
+    )
+    return Memory(
+        weights=m.weights, kv_cache=m.kv_cache, activations=m.activations, overhead=m.overhead, total=m.total
+    )
+
+
+def zero_stage(plan: Plan, gpus: int) -> int:
+    if plan.zero is not None:
+        return plan.zero
+    return 3 if gpus // plan.tp > 1 else 0
+
+
+def training_memory(
+    plan: Plan, catalog: Catalog, gpus: int = 1, zero: int | None = None
+) -> tuple[Memory, training.TrainingMemory]:
+    m = training.memory(
+        plan.model,
+        plan.stage.value,  # type: ignore[arg-type]
+        weight_bytes(plan.model, plan.precision, catalog).bytes,
+        gpus=gpus,
+        zero=zero_stage(plan, gpus) if zero is None else zero,
+        seq_len=plan.seq_len,
+        micro_batch=plan.batch,
+        checkpointing=plan.checkpointing,
+        optimizer=plan.optimizer.value,  # type: ignore[arg-type]
+        lora_rank=plan.lora_rank,
+        cpu_offload=plan.cpu_offload,
+        tp=plan.tp,
+    )
+    memory = Memory(
+        weights=m.weights,
+        gradients=m.gradients,
+        optimizer=m.optimizer,
+        adapters=m.adapters,
+        activations=m.activations,
+        overhead=m.overhead,
+        total=m.total,
+    )
+    return memory, m
+
+
+def evaluate(plan: Plan, shape: Shape, catalog: Catalog) -> Setup:
+    room = usable(plan, shape.gpu, catalog)
+    price = None
+    if shape.offer and shape.offer.price_per_gpu_hour:
+        from .advice import contract_mode  # the price depends on the contract the workload calls for
+
+        mode = contract_mode(plan, shape.total)
+        if mode in shape.offer.price_per_gpu_hour:
+            price = shape.offer.price_per_gpu_hour[mode] * shape.total
+    common = dict(
+        gpu=shape.gpu.id,
+        gpu_name=shape.gpu.name,
+        count=shape.total,
+        servers=shape.servers,
+        usable_bytes_per_gpu=room,
+        gpu_memory_bytes=shape.gpu.memory_bytes,
+        in_offering=shape.in_offering,
+        price_per_hour=price,
+    )
+    if plan.stage.is_training:
+        if plan.tp > shape.count or shape.total % plan.tp:
+            need, _ = training_memory(plan, catalog, gpus=plan.tp)
+            return Setup(
+                **common, fits=False, per_gpu=need, free_bytes_per_gpu=room - need.total, problem="tp"
+            )
+        zero = zero_stage(plan, shape.total)
+        need, _ = training_memory(plan, catalog, gpus=shape.total, zero=zero)
+        fits = need.total <= room
+        return Setup(
+            **common,
+            tensor_parallel=plan.tp,
+            zero=zero,
+            fits=fits,
+            per_gpu=need,
+            free_bytes_per_gpu=room - need.total,
+        )
+    tp, pp, problem = split(plan, shape)
+    need = inference_memory(plan, catalog, tp, pp)
+    fits = problem is None and need.total <= room
+    setup = Setup(
+        **common,
+        tensor_parallel=tp,
+        pipeline_parallel=pp,
+        fits=fits,
+        per_gpu=need,
+        free_bytes_per_gpu=room - need.total,
+        problem=problem,
+    )
+    if problem is None:
+        setup.max_users = max_users(plan, catalog, room, tp, pp)
+        setup.max_context_tokens = max_context(plan, catalog, room, tp, pp)
+    return setup
+
+
+def max_users(plan: Plan, catalog: Catalog, room: int, tp: int, pp: int) -> int:
+    """Most conversations of plan.context tokens that fit (the sampler's workspace grows with them)."""
+
+    def fits(users: int) -> bool:
+        return inference_memory(plan, catalog, tp, pp, users=users).total <= room
+
+    if not fits(1):
+        return 0
+    lo, hi = 1, 2
+    while fits(hi) and hi < 10**7:
+        lo, hi = hi, hi * 2
+    while lo < hi - 1:
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if fits(mid) else (lo, mid)
+    return lo
+
+
+def max_context(plan: Plan, catalog: Catalog, room: int, tp: int, pp: int) -> int:
+    """Longest context each of plan.users conversations can hold."""
+    fixed = inference_memory(plan, catalog, tp, pp, context=1)
+    budget = room - (fixed.total - fixed.kv_cache)
+    return kv_cache.max_tokens(plan.model, budget, plan.users, plan.kv.bytes_per_value, tp, pp)
+
+
+def candidates(catalog: Catalog) -> list[Shape]:
+    """Every setup the offering rents, smallest first: fewest GPUs, then the smallest memory class, then
+    the cheapest (or the offering's own order when it lists no prices)."""
+    shapes = []
+    for order, offer in enumerate(catalog.offering.offer):
+        gpu = catalog.gpu(offer.gpu)
+        price = min(offer.price_per_gpu_hour.values(), default=0.0)
+        for count in offer.counts:
+            shapes.append((count, gpu.memory_marketing_gb, price, order, Shape(gpu, count, 1, True, offer)))
+        biggest = max(offer.counts)
+        for servers in range(2, offer.max_servers + 1):
+            shape = Shape(gpu, biggest, servers, True, offer)
+            shapes.append((biggest * servers, gpu.memory_marketing_gb, price, order, shape))
+    shapes.sort(key=lambda s: s[:4])
+    return [s[-1] for s in shapes]
+
+
+def recommend(plan: Plan, catalog: Catalog, exclude: set[tuple[str, int]] | None = None) -> Setup | None:
+    for shape in candidates(catalog):
+        if exclude and (shape.gpu.id, shape.total) in exclude:
+            continue
+        setup = evaluate(plan, shape, catalog)
+        if setup.fits:
+            return setup
+    return None
+
+
+def shape_for(plan: Plan, gpu: GPU, count: int, catalog: Catalog) -> Shape:
+    offer = next((o for o in catalog.offering.offer if o.gpu == gpu.id), None)
+    per_server = max(offer.counts) if offer else gpu.max_per_server
+    if count <= per_server:
+        return Shape(gpu, count, 1, offer is not None and count in offer.counts, offer)
+    servers = math.ceil(count / per_server)
+    return Shape(gpu, per_server, servers, offer is not None and servers <= offer.max_servers, offer)
+
+
+def requested(plan: Plan, catalog: Catalog) -> tuple[Setup, Setup | None] | None:
+    """The GPU the user named: as named (their count, or one), and the fewest of it that would serve."""
+    if plan.gpu is None:
+        return None
+    asked = evaluate(plan, shape_for(plan, plan.gpu, plan.gpus or 1, catalog), catalog)
+    if asked.fits:
+        return asked, None
+    count = plan.gpus or 1
+    while count < 64:
+        count *= 2
+        enough = evaluate(plan, shape_for(plan, plan.gpu, count, catalog), catalog)
+        if enough.fits:
+            return asked, enough
+    return asked, None

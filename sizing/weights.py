@@ -1,0 +1,46 @@
+"""Bytes of a model's weights at a given precision.
+
+Weights take params x bits / 8 bytes, where the bits include the format's scales (AWQ/GPTQ: an fp16 scale
+and a 4-bit zero point per 128 weights; NF4: 8-bit absmax per 64; MXFP4: 8-bit scale per 32). Formats leave
+some parts alone (embeddings, lm_head; gpt-oss keeps attention in BF16), and those are counted at 16-bit.
+GGUF files follow llama.cpp's per-tensor mixture (sizing/gguf.py).
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from . import gguf
+from .catalog import GGUF_BASE_TYPES, Catalog, ModelEntry, Precision
+
+
+class Weights(BaseModel):
+    bytes: int
+    bits_per_weight: float  # average over every parameter, kept parts and scales included
+    kept_parts: list[str]  # parts left at 16-bit
+
+
+def kept_parts(model: ModelEntry, precision: Precision) -> list[str]:
+    if model.is_moe and precision.keeps_moe is not None:
+        return list(precision.keeps_moe)
+    return list(precision.keeps)
+
+
+def weight_bytes(model: ModelEntry, precision: Precision, catalog: Catalog) -> Weights:
+    p = model.parts
+    if precision.gguf:
+        base = GGUF_BASE_TYPES[precision.gguf]
+        matrices, _ = gguf.weight_bytes(model, precision.gguf, base, catalog.ggml_types)
+        # 1-D tensors (norms, biases) are stored as F32 in GGUF; the MoE router is never quantized.
+        total = matrices + p.other * 4 + p.router * 2
+        kept: list[str] = []
+    else:
+        kept = kept_parts(model, precision)
+        sizes = {"embeddings": p.embeddings, "lm_head": p.lm_head, "attention": p.attention}
+        kept_params = sum(sizes[k] for k in kept if k in sizes)
+        quantized = p.embeddings + p.lm_head + p.linear - kept_params
+        # The router and the small 1-D tensors stay at the high precision in every format.
+        high = precision.unquantized_bits
+        bits = quantized * precision.bits_per_weight + (kept_params + p.router + p.other) * high
+        total = int(bits // 8)
+    return Weights(bytes=total, bits_per_weight=total * 8 / p.total, kept_parts=kept)

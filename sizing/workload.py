@@ -1,0 +1,70 @@
+"""What a user asks the engine to size, as they asked it: names are still text, omitted values are None."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Stage(StrEnum):
+    inference = "inference"
+    full = "full"  # full fine-tuning
+    lora = "lora"
+    qlora = "qlora"
+    pretrain = "pretrain"  # training from scratch or continued pre-training
+
+    @property
+    def is_training(self) -> bool:
+        return self is not Stage.inference
+
+
+class Task(StrEnum):
+    rag = "rag"
+    extraction = "extraction"
+    classification = "classification"
+    summarization = "summarization"
+    reasoning = "reasoning"
+    code = "code"
+    chat = "chat"
+
+
+class Intent(StrEnum):
+    evaluation = "evaluation"
+    production = "production"
+
+
+class Optimizer(StrEnum):
+    adamw = "adamw"
+    adamw8bit = "adamw8bit"
+    sgd = "sgd"
+
+
+LANGS = ("pt-BR", "en")
+
+
+class Workload(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    model: str = Field(
+        description="catalogue name or alias, a Hugging Face repo, or a bare size: 70b, 8x7b, 30b-a3b"
+    )
+    precision: str | None = None
+    kv_precision: str | None = None
+    context: int | None = Field(default=None, description="tokens each conversation may hold")
+    users: int | None = Field(default=None, description="conversations open at the same time")
+    stage: Stage = Stage.inference
+    gpu: str | None = None
+    gpus: int | None = None
+    seq_len: int | None = None
+    batch: int | None = Field(default=None, description="micro-batch per GPU, in sequences")
+    zero: int | None = None
+    tokens: int | None = Field(default=None, description="training tokens")
+    task: Task | None = None
+    intent: Intent | None = None
+    lang: str = "pt-BR"
+    optimizer: Optimizer | None = None
+    lora_rank: int | None = None
+    checkpointing: bool | None = None
+    cpu_offload: bool = False
+    tp: int | None = Field(default=None, description="tensor-parallel degree for training")

@@ -1,0 +1,124 @@
+"""The data files: real architectures, GPU facts, the offering, and clear errors when an edit breaks one."""
+
+import re
+import shutil
+
+import pytest
+
+from sizing.catalog import CatalogError, load_catalog
+
+
+def test_every_model_matches_its_official_parameter_count(catalog):
+    for m in catalog.models:
+        official = m.params_official_billions * 1e9
+        gap = abs(m.params - official) / official
+        if m.params_official_scope:
+            # The official figure counts something else (a vision tower, a rounded name): it must say what,
+            # and still be close.
+            assert gap < 0.12, m.id
+        else:
+            assert gap < 0.01, f"{m.id}: computed {m.params:,} vs official {official:,.0f}"
+
+
+def test_parameter_counts_equal_the_reference_architectures_exactly(catalog, reference_models):
+    for name, ref in reference_models.items():
+        model = catalog.model(name)
+        assert model.params == ref["params_total"], name
+        if ref.get("params_active") and name.startswith(("qwen3", "mixtral", "deepseek", "llama-4")):
+            assert model.active_params == ref["params_active"], name
+
+
+def test_gpt_oss_active_parameters_follow_the_model_card_convention(catalog, reference_models):
+    # The card counts active parameters without the input embedding table.
+    for name in ("gpt-oss-20b", "gpt-oss-120b"):
+        m = catalog.model(name)
+        assert m.active_params - m.parts.embeddings == reference_models[name]["params_active"]
+
+
+def test_catalogue_covers_the_gpus_the_product_names(catalog):
+    ids = {g.id for g in catalog.gpus}
+    for needed in (
+        "l4",
+        "l40",
+        "l40s",
+        "rtx-6000-ada",
+        "a100-40gb-sxm",
+        "a100-80gb-sxm",
+        "h100-sxm",
+        "h100-pcie",
+        "h200-sxm",
+        "b200",
+    ):
+        assert needed in ids
+
+
+def test_gpu_memory_is_what_software_sees_not_the_box(catalog):
+    for g in catalog.gpus:
+        visible_gb = g.memory_bytes / 1e9
+        # Below the marketing figure read as GiB (what the box means), above 85% of it.
+        assert (
+            0.85 * g.memory_marketing_gb * 2**30 / 1e9 < visible_gb <= g.memory_marketing_gb * 2**30 / 1e9
+        ), g.id
+        assert g.memory_source and g.compute_source and g.interconnect_source
+
+
+def test_default_offering_is_the_product_classes_without_prices(catalog):
+    offered = {o.gpu for o in catalog.offering.offer}
+    assert {"l40s", "l40", "a100-80gb-sxm", "h100-sxm", "h200-sxm"} <= offered
+    assert not catalog.offering.has_prices
+    assert all(2 in o.counts for o in catalog.offering.offer)
+
+
+@pytest.fixture
+def data_copy(tmp_path):
+    from sizing.catalog import DATA_DIR
+
+    target = tmp_path / "data"
+    shutil.copytree(DATA_DIR, target)
+    return target
+
+
+def _load_fresh(path):
+    load_catalog.cache_clear()
+    try:
+        return load_catalog(path)
+    finally:
+        load_catalog.cache_clear()
+
+
+def test_a_typo_in_a_key_names_the_file_the_entry_and_the_key(data_copy):
+    path = data_copy / "models.toml"
+    path.write_text(path.read_text().replace("num_kv_heads = 8\n", "num_kv_head = 8\n", 1))
+    with pytest.raises(CatalogError) as e:
+        _load_fresh(data_copy)
+    message = str(e.value)
+    assert "models.toml" in message and "'llama-3.1-8b'" in message and "num_kv_head" in message
+
+
+def test_a_wrong_value_type_is_reported_in_one_sentence(data_copy):
+    path = data_copy / "gpus.toml"
+    text = path.read_text()
+    path.write_text(text.replace("bandwidth_gb_s = 864", 'bandwidth_gb_s = "fast"', 1))
+    with pytest.raises(CatalogError) as e:
+        _load_fresh(data_copy)
+    assert "gpus.toml" in str(e.value) and "bandwidth_gb_s" in str(e.value)
+
+
+def test_broken_toml_is_reported_with_the_file_name(data_copy):
+    (data_copy / "offering.toml").write_text("[[offer]\ngpu = 'l40s'")
+    with pytest.raises(CatalogError, match=re.escape("offering.toml: not valid TOML")):
+        _load_fresh(data_copy)
+
+
+def test_offering_must_point_at_known_gpus(data_copy):
+    path = data_copy / "offering.toml"
+    path.write_text(path.read_text().replace('gpu = "l40s"', 'gpu = "l40x"', 1))
+    with pytest.raises(CatalogError, match="l40x"):
+        _load_fresh(data_copy)
+
+
+def test_two_models_cannot_share_a_name(data_copy):
+    path = data_copy / "models.toml"
+    path.write_text(path.read_text().replace('"llama 70b"', '"llama 8b"', 1))
+    with pytest.raises(CatalogError, match="llama 8b"):
+        _load_fresh(data_copy)

@@ -1,0 +1,99 @@
+"""gpu-size as a user runs it."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from bot.cli import main
+
+
+def run(*args):
+    return subprocess.run(
+        [sys.executable, "-m", "bot.cli", *args], capture_output=True, text=True, timeout=60
+    )
+
+
+def test_readme_example_prints_a_portuguese_breakdown():
+    p = run("--model", "70b", "--precision", "4bit", "--context", "32k", "--users", "10")
+    assert p.returncode == 0, p.stderr
+    out = p.stdout
+    for words in (
+        "Memória necessária",
+        "Pesos",
+        "KV cache",
+        "Recomendação",
+        "Alternativas",
+        "Contrato",
+        "LGPD",
+    ):
+        assert words in out
+    assert "32.768 tokens" in out
+
+
+def test_json_has_the_documented_shape(capsys):
+    assert (
+        main(
+            ["--model", "llama-3.1-70b", "--precision", "4bit", "--context", "32k", "--users", "10", "--json"]
+        )
+        == 0
+    )
+    data = json.loads(capsys.readouterr().out)
+    w = data["workload"]
+    for key in (
+        "stage",
+        "model",
+        "precision",
+        "bits_per_weight",
+        "kv_precision",
+        "context_tokens",
+        "users",
+        "gpu",
+        "gpu_count",
+        "task",
+        "intent",
+        "lang",
+    ):
+        assert key in w
+    assert w["model"]["name"] == "Llama 3.1 70B" and w["model"]["params"] == 70_553_706_496
+    assert w["context_tokens"] == 32768
+    for key in ("weights", "kv_cache", "activations", "overhead", "total"):
+        assert isinstance(data["memory"][key], int)
+    rec = data["recommendation"]
+    for key in ("gpu", "count", "fits", "usable_bytes_per_gpu", "max_users", "max_context_tokens"):
+        assert key in rec
+    assert data["contract"]["mode"] in ("on_demand", "project_package", "dedicated", "reserved")
+    assert isinstance(data["assumptions"], list) and isinstance(data["notes"], list)
+    assert isinstance(data["alternatives"], list) and "estimates" in data
+
+
+def test_training_json_has_gradients_optimizer_and_adapters(capsys):
+    assert main(["--model", "8b", "--stage", "qlora", "--json"]) == 0
+    memory = json.loads(capsys.readouterr().out)["memory"]
+    assert memory["adapters"] > 0 and memory["gradients"] == 0 and memory["optimizer"] == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--model", "8b", "--users", "0"], "usuários"),
+        (["--model", "8b", "--context", "1m"], "limite"),
+        (["--model", "1000000000000000b"], "plausível"),
+        (["--model", "8b", "--context", "lots"], "context"),
+        (["--model", "8b", "--stage", "dance"], "stage"),
+        (["--precision", "4bit"], "--model"),
+        (["--model", "8b", "--gpu", "h300", "--lang", "en"], "Did you mean"),
+    ],
+)
+def test_bad_input_exits_2_with_one_clear_sentence(args, words):
+    p = run(*args)
+    assert p.returncode == 2
+    assert "Traceback" not in p.stderr
+    assert words in p.stderr
+    assert p.stdout == ""
+
+
+def test_english_output():
+    p = run("--model", "8b", "--lang", "en")
+    assert p.returncode == 0 and "Memory needed" in p.stdout and "Recommendation" in p.stdout

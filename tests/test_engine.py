@@ -1,0 +1,203 @@
+"""The whole answer, as a sales rep would read it: breakdown, recommendation, alternatives, contract, notes."""
+
+import pytest
+
+from sizing.engine import size
+from sizing.errors import SizingError
+from sizing.workload import Intent, Stage, Task, Workload
+
+
+def ask(**kw):
+    return size(Workload(**kw))
+
+
+def test_70b_at_16_bit_needs_several_gpus():
+    r = ask(model="70b", precision="16bit")
+    assert r.memory.weights / 1e9 == pytest.approx(141.1, abs=0.1)
+    assert r.recommendation.count >= 2
+
+
+def test_70b_at_8_bit_fits_one_80_gb_card():
+    r = ask(model="70b", precision="8bit")
+    rec = r.recommendation
+    assert (rec.count, rec.gpu_memory_bytes // 10**9) == (1, 85)  # an "80 GB" card: 85 GB as CUDA sees it
+    assert rec.gpu in ("a100-80gb-sxm", "h100-sxm")
+
+
+def test_70b_at_4_bit_fits_one_48_gb_card_at_modest_context():
+    r = ask(model="70b", precision="4bit", context=4096)
+    rec = r.recommendation
+    assert rec.count == 1 and rec.gpu in ("l40s", "l40")
+    assert 35e9 <= r.memory.weights <= 40e9
+    # Honest about the limit: a 48 GB card holds only a few thousand tokens next to a 4-bit 70B.
+    assert 4096 <= rec.max_context_tokens < 16_384
+
+
+def test_70b_4bit_32k_10_users_is_not_a_48_gb_job():
+    r = ask(model="70b", precision="4bit", context=32768, users=10)
+    m = r.memory
+    assert m.kv_cache > m.weights  # the KV cache of ten 32k conversations dominates
+    assert m.kv_cache == 10 * 32768 * 327_680
+    assert r.recommendation.gpu_memory_bytes > 60e9 or r.recommendation.count > 1
+    assert not (r.recommendation.count == 1 and r.recommendation.gpu in ("l40s", "l40"))
+    kinds = {a.kind for a in r.alternatives}
+    assert "fp8_kv_cache" in kinds
+    fp8 = next(a for a in r.alternatives if a.kind == "fp8_kv_cache")
+    assert "FP8" in fp8.text and "72%" in fp8.text
+    # ...and a 24-32B model at 16-bit is put next to the squeezed 70B.
+    mid = next(a for a in r.alternatives if a.kind == "mid_size_full_precision")
+    assert "32B" in mid.text or "24B" in mid.text
+
+
+def test_never_recommends_more_than_the_work_needs():
+    r = ask(model="8b", precision="16bit")
+    assert r.recommendation.count == 1 and r.recommendation.gpu_memory_bytes < 50e9
+
+
+def test_recommendation_reports_room_left():
+    r = ask(model="8b", context=8192, users=4)
+    rec = r.recommendation
+    assert rec.fits and rec.free_bytes_per_gpu > 0
+    assert rec.max_users > 4
+    assert rec.max_context_tokens > 8192
+    assert rec.usable_bytes_per_gpu == int(rec.gpu_memory_bytes * 0.9)
+
+
+def test_a_named_gpu_that_is_too_small_says_by_how_much_and_what_would_do():
+    r = ask(model="70b", precision="16bit", gpu="l40s")
+    verdict = r.alternatives[0]
+    assert verdict.kind == "named_gpu" and not r.requested.fits
+    assert "não cabe" in verdict.text and "faltam" in verdict.text
+    assert "4× L40S" in verdict.text  # the fewest of that GPU that serve it
+
+
+def test_a_named_gpu_bigger_than_needed_points_to_the_smaller_machine():
+    r = ask(model="8b", precision="4bit", gpu="h200")
+    verdict = r.alternatives[0]
+    assert r.requested.fits and "cabe" in verdict.text
+    assert "já basta" in verdict.text
+
+
+def test_a_named_gpu_outside_the_offering_is_still_evaluated():
+    r = ask(model="8b", gpu="l4", lang="en")
+    assert r.requested.gpu == "l4" and not r.requested.in_offering
+    assert "do not rent" in r.alternatives[0].text
+
+
+def test_bare_sizes_map_to_real_architectures_and_say_so():
+    r = ask(model="70b")
+    assert r.workload.model.name == "Llama 3.1 70B"
+    assert any("Llama 3.1 70B" in a for a in r.assumptions)
+    scaled = ask(model="1b")
+    assert scaled.workload.model.scaled_from
+    assert any("camadas" in a for a in scaled.assumptions)
+
+
+@pytest.mark.parametrize("size_text", ["70b", "8b", "1.5b", "13b", "180b", "8x7b", "30b-a3b"])
+def test_bare_sizes_never_use_full_multi_head_attention(size_text, catalog):
+    r = ask(model=size_text)
+    model = catalog.model(r.workload.model.scaled_from or r.workload.model.id)
+    assert model.num_kv_heads < model.num_heads
+
+
+def test_moe_keeps_every_expert_resident():
+    r = ask(model="mixtral 8x7b")
+    assert r.memory.weights == 2 * r.workload.model.params
+    assert any("especialistas" in n for n in r.notes)
+
+
+def test_contract_modes():
+    assert ask(model="8b", intent=Intent.evaluation).contract.mode == "on_demand"
+    assert ask(model="8b", intent=Intent.production).contract.mode == "reserved"
+    assert ask(model="405b", precision="16bit", intent=Intent.production).contract.mode == "dedicated"
+    assert ask(model="8b", stage=Stage.lora).contract.mode == "project_package"
+    assert ask(model="8b").contract.reason
+
+
+def test_lgpd_note_is_exact_about_slack():
+    for lang, words in (("pt-BR", ("Brasil", "art. 33", "Slack")), ("en", ("Brazil", "Art. 33", "Slack"))):
+        note = next(n for n in ask(model="8b", lang=lang).notes if "LGPD" in n)
+        for word in words:
+            assert word in note
+        assert "outside Brazil" in note or "fora do Brasil" in note
+
+
+def test_quantization_note_depends_on_the_task():
+    rag = ask(model="70b", precision="4bit", task=Task.rag)
+    reasoning = ask(model="70b", precision="4bit", task=Task.reasoning)
+    assert any("indistinguível" in n for n in rag.notes)
+    assert any("meça" in n for n in reasoning.notes)
+    assert not any("Quantização" in n for n in ask(model="8b", precision="16bit").notes)
+
+
+def test_latency_note_cites_azure_medians():
+    note = next(n for n in ask(model="8b", lang="en").notes if n.startswith("Latency"))
+    assert "115 ms" in note and "170–190 ms" in note and "Azure" in note
+
+
+def test_english_on_request():
+    r = ask(model="70b", precision="4bit", lang="en")
+    assert r.workload.lang == "en"
+    assert any(a.startswith("“70b”: I used") for a in r.assumptions)
+
+
+def test_speed_estimates_are_labelled_with_their_assumptions():
+    r = ask(model="8b", context=8192, users=8, lang="en")
+    est = r.estimates
+    assert est.decode_tokens_per_s_per_user > 10
+    assert est.decode_tokens_per_s_total == pytest.approx(8 * est.decode_tokens_per_s_per_user)
+    assert est.time_to_first_token_s > 0
+    assert "Estimate" in est.text[0] and "70%" in est.text[0]
+
+
+def test_full_fine_tuning_splits_states_with_zero_across_gpus():
+    r = ask(model="70b", stage=Stage.full)
+    assert r.memory.weights + r.memory.gradients + r.memory.optimizer == 16 * r.workload.model.params
+    rec = r.recommendation
+    assert rec.count > 1 and rec.zero == 3
+    assert rec.per_gpu.optimizer == pytest.approx(r.memory.optimizer / rec.count, abs=1)
+    assert any(a.kind == "qlora_instead" for a in r.alternatives)
+
+
+def test_pretraining_estimates_gpu_hours_and_days():
+    r = ask(model="8b", stage=Stage.pretrain, tokens=10**12)
+    est = r.estimates
+    assert est.training_flops == 6 * r.workload.model.params * 10**12 * 8 / 6  # + recomputation
+    assert est.gpu_hours > 0 and est.wall_clock_days > 0
+    assert r.contract.mode == "project_package"
+
+
+def test_qlora_uses_an_nf4_base():
+    r = ask(model="70b", stage=Stage.qlora)
+    assert r.workload.precision == "nf4"
+    assert r.memory.adapters > 0 and r.memory.gradients == 0
+    assert any("QLoRA" in a for a in r.assumptions)
+
+
+@pytest.mark.parametrize(
+    ("kw", "key"),
+    [
+        (dict(model="8b", users=0), "not_positive_users"),
+        (dict(model="8b", context=-5), "not_positive_context"),
+        (dict(model="8b", context=200_000), "context_beyond_model"),
+        (dict(model="1000000000b"), "absurd_size"),
+        (dict(model="lama 70b"), "unknown_model_suggest"),
+        (dict(model="8b", gpu="h300"), "unknown_gpu_suggest"),
+        (dict(model="8b", precision="3.7bit"), "unknown_precision"),
+        (dict(model="8b", stage=Stage.full, precision="4bit"), "quantized_full_training"),
+        (dict(model="8b", users=10**6), "too_large_users"),
+    ],
+)
+def test_impossible_workloads_raise_one_clear_error(kw, key):
+    with pytest.raises(SizingError) as e:
+        ask(**kw)
+    assert e.value.key.startswith(key)
+    message, hint = e.value.message("pt-BR"), e.value.hint("pt-BR")
+    assert message.endswith((".", "?")) and "{" not in message
+    assert hint
+
+
+def test_did_you_mean_lists_real_models():
+    with pytest.raises(SizingError) as e:
+        ask(model="lama 3.1 70b")
+    assert "Llama 3.1 70B" in e.value.message("en")

@@ -1,0 +1,51 @@
+"""vLLM's start-up accounting, reproduced: KV memory = total x 0.9 - weights - activation peak - non-torch."""
+
+import pytest
+
+from sizing import serving
+from sizing.weights import weight_bytes
+
+from .conftest import GIB
+
+H100_TOTAL = 79.18 * GIB  # vLLM's own log on the H100 of these runs
+
+
+# llm-d/llm-d-benchmark config_explorer/empirical-vllm-memory-results.md: vLLM V1, H100, utilization 0.9,
+# vllm serve defaults on an H100 (max_num_batched_tokens 8192, max_num_seqs 1024).
+RUNS = [
+    # model, precision, tp, peak activation GiB, available KV GiB
+    ("llama-3.1-8b", "bf16", 1, 4.76, 51.38),
+    ("llama-3.3-70b", "fp8", 2, 4.84, 32.0),
+    ("llama-3.3-70b", "fp8", 1, 4.84, -1.44),  # the run that failed: no room for any KV cache
+    ("qwen3-32b", "bf16", 1, 5.64, 4.45),
+    ("qwen3-0.6b", "bf16", 1, 5.56, 64.45),
+    ("gpt-oss-20b", "mxfp4", 1, 7.38, 50.28),
+]
+
+
+@pytest.mark.parametrize(("model", "precision", "tp", "peak", "kv"), RUNS)
+def test_vllm_start_up_memory_is_reproduced(catalog, model, precision, tp, peak, kv):
+    m = catalog.model(model)
+    activation = serving.activation_peak(m, 8192, 1024, tp) / GIB
+    assert activation == pytest.approx(peak, rel=0.03)
+    weights = weight_bytes(m, catalog.precision(precision), catalog).bytes / tp / GIB
+    non_torch = (serving.NON_TORCH_PARALLEL if tp > 1 else serving.NON_TORCH_SINGLE) / GIB
+    predicted_kv = H100_TOTAL / GIB * 0.9 - weights - activation - non_torch
+    assert predicted_kv == pytest.approx(kv, abs=0.75)
+
+
+def test_a_workload_sized_server_needs_far_less_activation_memory(catalog):
+    model = catalog.model("llama-3.1-70b")
+    default = serving.activation_peak(model, 8192, 1024, 1)
+    sized = serving.activation_peak(model, 2048, 10, 1)
+    assert sized < default / 4
+
+
+def test_tensor_parallel_degrees_vllm_accepts(catalog):
+    llama = catalog.model("llama-3.1-70b")  # 64 heads, 8 KV heads
+    assert serving.tp_problem(llama, 8) is None
+    assert serving.tp_problem(llama, 16) is None  # KV heads replicated
+    assert serving.tp_problem(llama, 3) == "heads"
+    qwen = catalog.model("qwen2.5-7b")  # 28 heads, 4 KV heads
+    assert serving.tp_problem(qwen, 4) is None
+    assert serving.tp_problem(qwen, 8) == "heads"
