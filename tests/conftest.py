@@ -5,7 +5,10 @@ import pytest
 
 from sizing.catalog import load_catalog
 
+# The project's reference data (architectures and published figures) lives in ../shared/reference; a copy of
+# the figures the tests use stays in tests/fixtures so a checkout without ../shared still runs every test.
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
 GIB = 2**30
 
 
@@ -14,18 +17,16 @@ def catalog():
     return load_catalog()
 
 
-def _load(name):
+def _load(name, fixture):
     path = REFERENCE / name
-    if not path.exists():
-        pytest.skip(f"../shared/reference/{name} is not present in this checkout")
-    return json.loads(path.read_text())
+    return json.loads((path if path.exists() else FIXTURES / fixture).read_text())
 
 
 @pytest.fixture(scope="session")
 def reference_models():
-    return {m["name"]: m for m in _load("models.json")}
+    return {m["name"]: m for m in _load("models.json", "reference_models.json")}
 
 
 @pytest.fixture(scope="session")
 def published():
-    return _load("published.json")
+    return _load("published.json", "published.json")
