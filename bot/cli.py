@@ -18,7 +18,7 @@ from sizing.catalog import CatalogError
 from sizing.engine import size
 from sizing.errors import SizingError
 from sizing.quantities import parse_context, parse_count
-from sizing.workload import Intent, Stage, Task, Workload
+from sizing.workload import Intent, Optimizer, Stage, Task, Workload
 
 from .rendering import render_text
 
@@ -88,6 +88,19 @@ def build_parser() -> Parser:
     )
     p.add_argument("--tokens", type=_quantity(parse_count, "tokens"), help="training tokens: 500M, 20B, 1T")
     p.add_argument(
+        "--optimizer", choices=[o.value for o in Optimizer], help="training optimizer (default adamw)"
+    )
+    p.add_argument("--lora-rank", type=int, help="LoRA/QLoRA adapter rank (default 16)")
+    p.add_argument(
+        "--checkpointing",
+        action=argparse.BooleanOptionalAction,
+        help="gradient checkpointing (default on)",
+    )
+    p.add_argument(
+        "--cpu-offload", action="store_true", help="keep optimizer states in CPU RAM (ZeRO-Offload)"
+    )
+    p.add_argument("--tp", type=int, help="tensor-parallel degree for training (default 1)")
+    p.add_argument(
         "--task",
         choices=[t.value for t in Task],
         help="what the model does (changes the quantization advice)",
@@ -119,6 +132,11 @@ def workload_from(args: argparse.Namespace) -> Workload:
         task=Task(args.task) if args.task else None,
         intent=Intent(args.intent) if args.intent else None,
         lang=i18n.lang_of(args.lang),
+        optimizer=Optimizer(args.optimizer) if args.optimizer else None,
+        lora_rank=args.lora_rank,
+        checkpointing=args.checkpointing,
+        cpu_offload=args.cpu_offload,
+        tp=args.tp,
     )
 
 

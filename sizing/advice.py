@@ -28,6 +28,31 @@ def describe(setup: Setup, lang: str) -> str:
     return t(lang, "setup.one", count=setup.count, gpu=setup.gpu_name, gb=gb)
 
 
+def users_phrase(n: int, lang: str) -> str:
+    return (
+        t(lang, "capacity.users_one") if n == 1 else t(lang, "capacity.users_other", n=i18n.number(n, lang))
+    )
+
+
+def capacity(plan: Plan, setup: Setup) -> str:
+    """How much of the workload a setup carries: users at this context, context for these users."""
+    lang = plan.lang
+    users, context_max = setup.max_users or 0, setup.max_context_tokens or 0
+    params = dict(
+        context=i18n.tokens(plan.context, lang),
+        context_max=i18n.tokens(context_max, lang),
+        users=users_phrase(users, lang),
+        n_users=users_phrase(plan.users, lang),
+    )
+    if context_max < 1:
+        return t(lang, "capacity.nothing")
+    if users < 1:
+        return t(lang, "capacity.no_user", **params)
+    if context_max >= plan.model.max_context and users >= plan.users:
+        return t(lang, "capacity.users_only", **params)
+    return t(lang, "capacity.both", **params)
+
+
 def smaller(a: Setup, b: Setup) -> bool:
     """a uses fewer GPUs, or as many of a smaller memory class."""
     return (a.count, a.gpu_memory_bytes) < (b.count, b.gpu_memory_bytes) and (a.gpu, a.count) != (
@@ -162,10 +187,7 @@ def alternatives(plan: Plan, rec: Setup | None, catalog: Catalog, total: Memory)
                     lang,
                     "alt.smaller_partial",
                     setup=describe(below, lang),
-                    users=i18n.number(below.max_users or 0, lang),
-                    context=i18n.tokens(plan.context, lang),
-                    context_max=i18n.tokens(below.max_context_tokens or 0, lang),
-                    n=plan.users,
+                    capacity=capacity(plan, below),
                 ),
             )
         )

@@ -101,11 +101,11 @@ class Architecture(Strict):
     def is_local(self, layer: int) -> bool:
         return self.layer_pattern[layer % len(self.layer_pattern)] == "L"
 
-    @property
+    @cached_property
     def local_layers(self) -> int:
         return sum(self.is_local(i) for i in range(self.num_layers))
 
-    @property
+    @cached_property
     def global_layers(self) -> int:
         return self.num_layers - self.local_layers
 
@@ -115,11 +115,11 @@ class Architecture(Strict):
         # HF's interleave_moe_layer_step: layer i is MoE when (i + 1) % step == 0.
         return (layer + 1) % self.moe.every == 0
 
-    @property
+    @cached_property
     def moe_layers(self) -> int:
         return sum(self.is_moe_layer(i) for i in range(self.num_layers))
 
-    @property
+    @cached_property
     def dense_layers(self) -> int:
         return self.num_layers - self.moe_layers
 

@@ -27,6 +27,12 @@ def size(workload: Workload, catalog: Catalog | None = None) -> SizingResult:
     rec = _recommendation(plan, catalog)
     named = requested(plan, catalog)
     alternatives = advice.alternatives(plan, rec, catalog, total)
+    if not plan.stage.is_training:
+        # Capacity in words, for the setups the answer shows (not for every setup the search tried).
+        shown = [rec, *(named or ()), *(a.setup for a in alternatives)]
+        for setup in shown:
+            if setup is not None and setup.problem is None and setup.capacity is None:
+                setup.capacity = advice.capacity(plan, setup)
     asked = named[0] if named else None
     if named:
         asked_setup, enough = named
@@ -92,14 +98,7 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec):
         spare = i18n.gb(asked.free_bytes_per_gpu, lang)
         text = t(lang, "named.fits", setup=desc, spare=spare)
         if not plan.stage.is_training:
-            text += " " + t(
-                lang,
-                "named.capacity",
-                users=i18n.number(asked.max_users or 0, lang),
-                context=i18n.tokens(plan.context, lang),
-                context_max=i18n.tokens(asked.max_context_tokens or 0, lang),
-                n=plan.users,
-            )
+            text += " " + t(lang, "named.capacity", capacity=advice.capacity(plan, asked))
         if rec and advice.smaller(rec, asked):
             text += " " + t(lang, "named.smaller_enough", setup=advice.describe(rec, lang))
     else:
@@ -108,14 +107,7 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec):
         if enough:
             text += " " + t(lang, "named.enough", setup=advice.describe(enough, lang))
         if not plan.stage.is_training and (asked.max_context_tokens or 0) > 0:
-            text += " " + t(
-                lang,
-                "named.partial",
-                context_max=i18n.tokens(asked.max_context_tokens or 0, lang),
-                users=i18n.number(asked.max_users or 0, lang),
-                context=i18n.tokens(plan.context, lang),
-                n=plan.users,
-            )
+            text += " " + t(lang, "named.partial", capacity=advice.capacity(plan, asked))
     if not asked.in_offering:
         text += " " + t(lang, "named.not_offered")
     return Alternative(kind="named_gpu", setup=asked, text=text)

@@ -53,6 +53,10 @@ class Memory(BaseModel):
     optimizer: int = 0
     adapters: int = 0
     total: int
+    # Training only: activations the other way (without checkpointing when it is on, and vice versa), and
+    # host memory CPU offload needs. Neither is part of `total`.
+    activations_other_choice: int | None = None
+    host_offload: int = 0
 
 
 class Setup(BaseModel):
@@ -73,6 +77,7 @@ class Setup(BaseModel):
     in_offering: bool = True
     price_per_hour: float | None = None
     problem: str | None = None  # why the setup cannot run this model at all (tensor-parallel split...)
+    capacity: str | None = None  # inference: users at this context and context for these users, in words
 
 
 class Alternative(BaseModel):

@@ -92,6 +92,7 @@ def training_memory(
         cpu_offload=plan.cpu_offload,
         tp=plan.tp,
     )
+    other = m.activations_without_checkpointing if plan.checkpointing else m.activations_with_checkpointing
     memory = Memory(
         weights=m.weights,
         gradients=m.gradients,
@@ -100,6 +101,8 @@ def training_memory(
         activations=m.activations,
         overhead=m.overhead,
         total=m.total,
+        activations_other_choice=other,
+        host_offload=m.cpu_offload_bytes,
     )
     return memory, m
 
@@ -188,7 +191,8 @@ def candidates(catalog: Catalog) -> list[Shape]:
     shapes = []
     for order, offer in enumerate(catalog.offering.offer):
         gpu = catalog.gpu(offer.gpu)
-        price = min(offer.price_per_gpu_hour.values(), default=0.0)
+        # Unknown prices sort after known ones; with no prices at all, the offering's order decides.
+        price = min(offer.price_per_gpu_hour.values(), default=float("inf"))
         for count in offer.counts:
             shapes.append((count, gpu.memory_marketing_gb, price, order, Shape(gpu, count, 1, True, offer)))
         biggest = max(offer.counts)

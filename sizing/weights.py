@@ -26,7 +26,22 @@ def kept_parts(model: ModelEntry, precision: Precision) -> list[str]:
     return list(precision.keeps)
 
 
+# Sizing one request evaluates dozens of setups with the same model and precision; the GGUF rules walk every
+# tensor, so the result is kept per (model shape, precision, type table).
+_cache: dict[tuple, Weights] = {}
+
+
 def weight_bytes(model: ModelEntry, precision: Precision, catalog: Catalog) -> Weights:
+    key = (model.id, model.num_layers, precision.id, precision.bits_per_weight, id(catalog))
+    found = _cache.get(key)
+    if found is None:
+        if len(_cache) > 4096:
+            _cache.clear()
+        found = _cache[key] = _weight_bytes(model, precision, catalog)
+    return found
+
+
+def _weight_bytes(model: ModelEntry, precision: Precision, catalog: Catalog) -> Weights:
     p = model.parts
     if precision.gguf:
         base = GGUF_BASE_TYPES[precision.gguf]

@@ -97,3 +97,37 @@ def test_bad_input_exits_2_with_one_clear_sentence(args, words):
 def test_english_output():
     p = run("--model", "8b", "--lang", "en")
     assert p.returncode == 0 and "Memory needed" in p.stdout and "Recommendation" in p.stdout
+
+
+def test_training_flags_reach_the_engine(capsys):
+    assert (
+        main(
+            [
+                "--model",
+                "8b",
+                "--stage",
+                "full",
+                "--optimizer",
+                "adamw8bit",
+                "--no-checkpointing",
+                "--cpu-offload",
+                "--json",
+            ]
+        )
+        == 0
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert data["workload"]["optimizer"] == "adamw8bit"
+    assert data["workload"]["checkpointing"] is False
+    assert data["memory"]["host_offload"] == 6 * data["workload"]["model"]["params"]
+
+
+def test_training_text_shows_both_activation_figures():
+    p = run("--model", "8b", "--stage", "lora", "--lang", "en")
+    assert p.returncode == 0
+    assert "with gradient checkpointing; without:" in p.stdout
+
+
+def test_no_money_without_prices():
+    p = run("--model", "70b", "--precision", "4bit")
+    assert "BRL" not in p.stdout and "R$" not in p.stdout and "Preço" not in p.stdout

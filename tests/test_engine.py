@@ -201,3 +201,45 @@ def test_did_you_mean_lists_real_models():
     with pytest.raises(SizingError) as e:
         ask(model="lama 3.1 70b")
     assert "Llama 3.1 70B" in e.value.message("en")
+
+
+def test_capacity_reads_naturally_when_nothing_fits():
+    r = ask(model="70b", precision="4bit", gpu="l40s", context=32768, users=10)
+    verdict = r.alternatives[0].text
+    assert "nenhum usuário com 32.768 tokens" in verdict
+    assert " 0 usuários" not in verdict
+
+
+def test_training_shows_activations_with_and_without_checkpointing():
+    r = ask(model="8b", stage=Stage.lora, seq_len=4096, batch=4)
+    assert r.memory.activations_other_choice > 3 * r.memory.activations
+    off = ask(model="8b", stage=Stage.lora, seq_len=4096, batch=4, checkpointing=False)
+    assert off.memory.activations == r.memory.activations_other_choice
+
+
+def test_cpu_offload_moves_optimizer_states_to_host_memory():
+    r = ask(model="8b", stage=Stage.full, cpu_offload=True)
+    assert r.memory.optimizer == 0 and r.memory.host_offload == 12 * r.workload.model.params
+    assert any("offload" in n for n in r.notes)
+
+
+def test_prices_show_only_when_the_offering_has_them(catalog, tmp_path):
+    import shutil
+
+    from sizing.catalog import DATA_DIR, load_catalog
+
+    assert ask(model="8b").recommendation.price_per_hour is None
+    data = tmp_path / "data"
+    shutil.copytree(DATA_DIR, data)
+    offering = data / "offering.toml"
+    text = offering.read_text().replace(
+        'gpu = "l40s"\nclass = "48 GB"\ncounts = [1, 2, 4, 8]',
+        'gpu = "l40s"\nclass = "48 GB"\ncounts = [1, 2, 4, 8]\nprice_per_gpu_hour = { on_demand = 10.0, reserved = 7.5 }',
+    )
+    offering.write_text(text)
+    priced = load_catalog(data)
+    r = size(Workload(model="8b", precision="16bit"), priced)
+    assert r.recommendation.gpu == "l40s" and r.recommendation.price_per_hour == 10.0
+    assert r.currency == "BRL"
+    production = size(Workload(model="8b", intent=Intent.production), priced)
+    assert production.recommendation.price_per_hour == 7.5
