@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from . import i18n, serving, speed, training
 from .catalog import Catalog
 from .i18n import t
@@ -16,6 +18,7 @@ LARGE_MODEL = 60e9
 MID_SIZE = (20e9, 36e9)
 KV_DOMINATES = 0.30  # share of the total at which an FP8 KV cache is worth offering
 WHOLE_SERVER = 8
+LONG_RUN_DAYS = 30
 HOURS_PER_MONTH = 730
 
 
@@ -119,7 +122,8 @@ def alternatives(plan: Plan, rec: Setup | None, catalog: Catalog, total: Memory)
             )
     # A better precision on the same machine costs nothing more.
     higher_id = HIGHER.get(plan.precision.id)
-    if higher_id:
+    # Re-encoding the published weights at more bits adds no quality (gpt-oss ships MXFP4, DeepSeek FP8).
+    if higher_id and plan.precision.id != plan.model.native_precision:
         higher = catalog.precision(higher_id)
         same = evaluate(plan.but(precision=higher), _shape_of(rec, catalog), catalog)
         if same.fits:
@@ -305,12 +309,12 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
         mfu = catalog.offering.training.mfu
         gpu_hours = flops / (gpu.bf16_dense_tflops * 1e12 * mfu) / 3600
         days = gpu_hours / setup.count / 24
-        return Estimates(
+        result = Estimates(
             text=[
                 t(
                     lang,
                     "estimate.training",
-                    flops=f"{flops:.2e}".replace("e+", "e"),
+                    flops=i18n.scientific(flops, lang),
                     gpu_hours=i18n.number(gpu_hours, lang),
                     days=i18n.number(days, lang, 1 if days < 10 else 0),
                     setup=describe(setup, lang),
@@ -322,6 +326,13 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
             gpu_hours=gpu_hours,
             wall_clock_days=days,
         )
+        if days > LONG_RUN_DAYS:
+            # Honest about scale: say how many GPUs would finish in a month, even beyond what we rent.
+            gpus_for_month = math.ceil(gpu_hours / (LONG_RUN_DAYS * 24))
+            result.text.append(
+                t(lang, "estimate.too_long", days=LONG_RUN_DAYS, gpus=i18n.number(gpus_for_month, lang))
+            )
+        return result
     wb = weight_bytes(plan.model, plan.precision, catalog)
     expert_bits = wb.bits_per_weight if plan.precision.gguf else plan.precision.bits_per_weight
     est = speed.estimate(
@@ -397,7 +408,8 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog) -> list[str]:
             )
         )
     if rec and rec.servers > 1:
-        out.append(t(lang, "note.multi_server", servers=rec.servers))
+        key = "note.multi_server_training" if plan.stage.is_training else "note.multi_server"
+        out.append(t(lang, key, servers=rec.servers))
     if rec and not plan.stage.is_training:
         default_note = _vllm_defaults_note(plan, rec, catalog)
         if default_note:

@@ -71,6 +71,15 @@ def gb(n_bytes: float, lang: str) -> str:
     return f"{number(value, lang, digits)} GB"
 
 
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def scientific(value: float, lang: str) -> str:
+    """1,13 × 10²⁴ (pt-BR) / 1.13 × 10²⁴ (en)."""
+    mantissa, exponent = f"{value:.2e}".split("e")
+    return f"{number(float(mantissa), lang, 2)} × 10{str(int(exponent)).translate(_SUPERSCRIPT)}"
+
+
 def tokens(n: int, lang: str) -> str:
     return number(n, lang)
 

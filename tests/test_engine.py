@@ -243,3 +243,18 @@ def test_prices_show_only_when_the_offering_has_them(catalog, tmp_path):
     assert r.currency == "BRL"
     production = size(Workload(model="8b", intent=Intent.production), priced)
     assert production.recommendation.price_per_hour == 7.5
+
+
+def test_a_pretraining_run_beyond_a_month_says_what_scale_it_needs():
+    r = ask(model="70b", stage=Stage.pretrain, tokens=2 * 10**12)
+    assert r.estimates.wall_clock_days > 30
+    assert any("30 dias" in line for line in r.estimates.text)
+    assert "× 10²⁴" in r.estimates.text[0]
+
+
+def test_native_low_precision_weights_are_not_upsold_to_more_bits():
+    r = ask(model="gpt-oss-20b")
+    assert r.workload.precision == "mxfp4"
+    assert not any(a.kind == "higher_precision_same_setup" for a in r.alternatives)
+    awq = ask(model="8b", precision="4bit", users=2)
+    assert any(a.kind == "higher_precision_same_setup" for a in awq.alternatives)
