@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN = $(VENV)/bin
 
-.PHONY: run test lint format clean
+.PHONY: run test lint format clean bench
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || { $(PYTHON) -m pip install --quiet virtualenv && $(PYTHON) -m virtualenv $(VENV); }
@@ -14,7 +14,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 run: $(VENV)/.installed
-	$(BIN)/gpu-size --model 70b --precision 4bit --context 32k --users 10
+	$(BIN)/gpu-size 70b 4bit 32k 10users
 
 test: $(VENV)/.installed
 	$(BIN)/ruff check .
@@ -27,3 +27,6 @@ format: $(VENV)/.installed
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist *.egg-info
+
+bench: $(VENV)/.installed
+	$(BIN)/python bench/bench_parser.py

@@ -1,7 +1,11 @@
 """gpu-size: the sizing engine from a terminal.
 
+    gpu-size 70b 4bit 32k 10users
+    gpu-size "Cabe um Llama 70B numa L40S em 4 bits?"
     gpu-size --model 70b --precision 4bit --context 32k --users 10
     gpu-size --model "llama 3.1 8b" --stage qlora --json
+
+Words and flags can be mixed; a flag wins over the same thing said in words.
 
 Bad input exits with status 2 and one sentence saying what is wrong and what would work.
 """
@@ -18,9 +22,10 @@ from sizing.catalog import CatalogError
 from sizing.engine import size
 from sizing.errors import SizingError
 from sizing.quantities import parse_context, parse_count
+from sizing.query import parse
 from sizing.workload import Intent, Optimizer, Stage, Task, Workload
 
-from .rendering import render_text
+from .rendering import render_help, render_text
 
 EXIT_USAGE = 2
 EXIT_CONFIG = 1
@@ -51,12 +56,16 @@ def build_parser() -> Parser:
     p = Parser(
         prog="gpu-size",
         description="How much GPU memory an LLM workload needs, and which GPUs to rent.",
-        epilog="Example: gpu-size --model 70b --precision 4bit --context 32k --users 10",
+        epilog='Examples: gpu-size 70b 4bit 32k 10users | gpu-size "Cabe um Llama 70B numa L40S em 4 bits?"',
+    )
+    p.add_argument(
+        "text",
+        nargs="*",
+        help="the question in words: 70b 4bit 32k 10users, or a sentence in Portuguese or English",
     )
     p.add_argument(
         "--model",
         "-m",
-        required=True,
         help="model name or alias (llama 3.1 70b), HF repo, or a size: 70b, 8x7b, 30b-a3b",
     )
     p.add_argument(
@@ -73,7 +82,7 @@ def build_parser() -> Parser:
     )
     p.add_argument("--users", "-u", type=int, help="conversations open at the same time (default 1)")
     p.add_argument(
-        "--stage", "-s", choices=[s.value for s in Stage], default="inference", help="what the GPUs are for"
+        "--stage", "-s", choices=[s.value for s in Stage], help="what the GPUs are for (default inference)"
     )
     p.add_argument("--gpu", "-g", help="a GPU to check: l40s, a100-80gb, 'H100 80GB'...")
     p.add_argument("--gpus", type=int, help="how many GPUs (with --gpu: of that GPU)")
@@ -110,34 +119,32 @@ def build_parser() -> Parser:
         choices=[i.value for i in Intent],
         help="evaluation or production (changes the contract advice)",
     )
-    p.add_argument("--lang", default="pt-BR", help="pt-BR (default) or en")
+    p.add_argument("--lang", help="pt-BR (default) or en")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     return p
 
 
-def workload_from(args: argparse.Namespace) -> Workload:
-    return Workload(
-        model=args.model,
-        precision=args.precision,
-        kv_precision=args.kv_precision,
-        context=args.context,
-        users=args.users,
-        stage=Stage(args.stage),
-        gpu=args.gpu,
-        gpus=args.gpus,
-        seq_len=args.seq_len,
-        batch=args.batch,
-        zero=args.zero,
-        tokens=args.tokens,
-        task=Task(args.task) if args.task else None,
-        intent=Intent(args.intent) if args.intent else None,
-        lang=i18n.lang_of(args.lang),
-        optimizer=Optimizer(args.optimizer) if args.optimizer else None,
-        lora_rank=args.lora_rank,
-        checkpointing=args.checkpointing,
-        cpu_offload=args.cpu_offload,
-        tp=args.tp,
-    )
+FLAG_FIELDS = {
+    "model": "model", "precision": "precision", "kv_precision": "kv_precision", "context": "context",
+    "users": "users", "stage": "stage", "gpu": "gpu", "gpus": "gpus", "seq_len": "seq_len", "batch": "batch",
+    "zero": "zero", "tokens": "tokens", "task": "task", "intent": "intent", "optimizer": "optimizer",
+    "lora_rank": "lora_rank", "checkpointing": "checkpointing", "tp": "tp",
+}  # fmt: skip
+
+
+def workload_from(args: argparse.Namespace, words: Workload | None = None, lang: str = "pt-BR") -> Workload:
+    """The workload the words describe, with every flag given on the command line taking precedence."""
+    fields = words.model_dump(exclude_unset=True) if words else {}
+    for flag, name in FLAG_FIELDS.items():
+        value = getattr(args, flag)
+        if value is not None:
+            fields[name] = value
+    if args.cpu_offload:
+        fields["cpu_offload"] = True
+    if "model" not in fields:
+        raise SizingError("missing_model", "model_examples")
+    fields["lang"] = lang
+    return Workload(**fields)
 
 
 def _fail(message: str, hint: str | None, code: int = EXIT_USAGE) -> int:
@@ -150,24 +157,38 @@ def _fail(message: str, hint: str | None, code: int = EXIT_USAGE) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    lang = "en" if any(a in ("--lang=en", "en") for a in argv) else "pt-BR"
     try:
         args = parser.parse_args(argv)
     except UsageError as e:
-        return _fail(
-            str(e), "Try: gpu-size --model 70b --precision 4bit --context 32k --users 10  (gpu-size --help)"
-        )
+        return _fail(str(e), "Try: gpu-size 70b 4bit 32k 10users  (gpu-size --help)")
+    text = " ".join(args.text)
     lang = i18n.lang_of(args.lang)
+    query = None
     try:
-        result = size(workload_from(args))
+        if text or args.model is None:
+            query = parse(text)
+            lang = i18n.lang_of(args.lang or query.lang or query.detected_lang)
+            flags_given = any(getattr(args, flag) is not None for flag in FLAG_FIELDS) or args.cpu_offload
+            if query.help and args.model is None and not flags_given:
+                print(render_help(lang), end="")
+                return 0
+        workload = workload_from(args, query.workload if query and not query.help else None, lang)
+        result = size(workload)
     except SizingError as e:
         return _fail(e.message(lang), e.hint(lang))
     except CatalogError as e:
         return _fail(f"data file problem: {e}", None, EXIT_CONFIG)
     if args.json:
-        print(json.dumps(result.model_dump(mode="json"), ensure_ascii=False, indent=2))
+        data = result.model_dump(mode="json")
+        if query:
+            data["query"] = {
+                "text": text,
+                "not_understood": query.unknown,
+                "corrections": [{"typed": a, "read_as": b} for a, b in query.corrections],
+            }
+        print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
-        print(render_text(result), end="")
+        print(render_text(result, query), end="")
     return 0
 
 

@@ -9,6 +9,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from sizing import i18n
 from sizing.result import Memory, SizingResult
+from sizing.workload import Stage
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
@@ -71,5 +72,59 @@ def render(template: str, result: SizingResult, **extra) -> str:
     )
 
 
-def render_text(result: SizingResult) -> str:
-    return render("answer.txt.j2", result).strip() + "\n"
+def render_text(result: SizingResult, query=None) -> str:
+    return render("answer.txt.j2", result, understood=understood(result, query)).strip() + "\n"
+
+
+def understood(result: SizingResult, query) -> list[str]:
+    """'Entendi: Llama 3.1 70B · INT4 · 32k de contexto · 10 usuários simultâneos', then what was not
+    understood and which typos were read as which names. Only what the text said: defaults are listed
+    among the assumptions."""
+    if query is None or query.workload is None:
+        return []
+    lang = i18n.lang_of(result.workload.lang)
+    w = query.workload
+    r = result.workload
+
+    def t(key, **p):
+        return i18n.t(lang, key, **p)
+
+    parts = [r.model.name]
+    if w.precision:
+        parts.append(r.precision_name)
+    if w.kv_precision:
+        parts.append(t("understood.kv", kv=r.kv_precision.upper()))
+    if w.stage is not Stage.inference or "stage" in w.model_fields_set:
+        parts.append(t(f"understood.stage.{w.stage.value}"))
+    if w.context:
+        parts.append(t("understood.context", context=i18n.context(w.context, lang)))
+    if w.users:
+        parts.append(t("understood.users_one") if w.users == 1 else t("understood.users_other", n=w.users))
+    if w.gpu:
+        gpu = result.requested.gpu_name if result.requested else w.gpu
+        parts.append(f"{w.gpus}× {gpu}" if w.gpus else gpu)
+    elif w.gpus:
+        parts.append(t("understood.gpus", n=w.gpus))
+    if w.seq_len:
+        parts.append(t("understood.seq", n=i18n.tokens(w.seq_len, lang)))
+    if w.batch:
+        parts.append(t("understood.batch", n=w.batch))
+    if w.zero is not None:
+        parts.append(t("understood.zero", n=w.zero))
+    if w.tokens:
+        parts.append(t("understood.tokens", n=i18n.count(w.tokens, lang)))
+    if w.task:
+        parts.append(t(f"task.{w.task.value}"))
+    if w.intent:
+        parts.append(t(f"understood.intent.{w.intent.value}"))
+    lines = [f"{t('understood.prefix')}: " + " · ".join(parts)]
+    for typed, name in query.corrections:
+        lines.append(t("understood.corrected", typed=typed, name=name))
+    if query.unknown:
+        lines.append(t("understood.not_understood", words=", ".join(f"“{u}”" for u in query.unknown)))
+    return lines
+
+
+def render_help(lang: str) -> str:
+    lang = i18n.lang_of(lang)
+    return f"{i18n.t(lang, 'help.title')}\n\n{i18n.t(lang, 'help.body')}\n"

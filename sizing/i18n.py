@@ -84,6 +84,25 @@ def tokens(n: int, lang: str) -> str:
     return number(n, lang)
 
 
+def count(n: float, lang: str) -> str:
+    """Large counts in words people say: 500 bi / 1,5 tri (pt-BR), 500B / 1.5T (en)."""
+    for size, pt, en in ((1e12, "tri", "T"), (1e9, "bi", "B"), (1e6, "mi", "M")):
+        if n >= size:
+            value = n / size
+            digits = 0 if value == int(value) or value >= 100 else 1
+            return (
+                f"{number(value, lang, digits)} {pt}"
+                if lang_of(lang) == "pt-BR"
+                else f"{number(value, lang, digits)}{en}"
+            )
+    return number(n, lang)
+
+
+def context(n: int, lang: str) -> str:
+    """Context sizes the way models declare them: 32k for 32,768; other values as plain numbers."""
+    return f"{n // 1024}k" if n >= 1024 and n % 1024 == 0 else number(n, lang)
+
+
 def params(n: float, lang: str) -> str:
     """Parameter counts the way model cards say them: 70,6B / 8,03B / 671B."""
     value = n / 1e9

@@ -82,7 +82,7 @@ def test_training_json_has_gradients_optimizer_and_adapters(capsys):
         (["--model", "1000000000000000b"], "plausível"),
         (["--model", "8b", "--context", "lots"], "context"),
         (["--model", "8b", "--stage", "dance"], "stage"),
-        (["--precision", "4bit"], "--model"),
+        (["--precision", "4bit"], "modelo"),
         (["--model", "8b", "--gpu", "h300", "--lang", "en"], "Did you mean"),
     ],
 )
@@ -131,3 +131,49 @@ def test_training_text_shows_both_activation_figures():
 def test_no_money_without_prices():
     p = run("--model", "70b", "--precision", "4bit")
     assert "BRL" not in p.stdout and "R$" not in p.stdout and "Preço" not in p.stdout
+
+
+def test_words_work_like_flags():
+    p = run("70b", "4bit", "32k", "10users")
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.startswith(
+        "Entendi: Llama 3.1 70B · INT4 (AWQ/GPTQ g128) · 32k de contexto · 10 usuários"
+    )
+
+
+def test_a_question_in_portuguese():
+    p = run("Cabe um 70B numa L40S?")
+    assert p.returncode == 0, p.stderr
+    assert "L40S 48 GB" in p.stdout and "Entendi" in p.stdout
+
+
+def test_a_question_in_english_is_answered_in_english():
+    p = run("how much vram for llama 3 70b at 16-bit with 8k context and 4 concurrent users")
+    assert p.returncode == 0 and p.stdout.startswith("Understood: Llama 3.1 70B")
+
+
+def test_flags_win_over_words(capsys):
+    assert main(["70b", "4bit", "--precision", "fp8", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["workload"]["precision"] == "fp8"
+
+
+def test_words_not_understood_are_reported(capsys):
+    assert main(["70b", "4bit", "blorfl", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["query"]["not_understood"] == ["blorfl"]
+
+
+@pytest.mark.parametrize("args", [[], ["ajuda"], ["help", "--lang", "en"]])
+def test_no_words_or_help_prints_usage(args):
+    p = run(*args)
+    assert p.returncode == 0
+    assert "/gpu 70b 4bit 32k" in p.stdout
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [("asdf qwerty", "Não entendi"), ("70b 4bit fp16", "contradiz"), ("4bit 32k 10 users", "modelo")],
+)
+def test_bad_text_exits_2(text, words):
+    p = run(text)
+    assert p.returncode == 2 and words in p.stderr and "Traceback" not in p.stderr

@@ -1,0 +1,945 @@
+"""How people ask: shorthand (`70b 4bit 32k 10users`) and sentences in Portuguese and English.
+
+parse() turns any text into a Workload, the fragments it did not understand, and the typos it corrected.
+It raises only QueryError, with a message in the user's language and examples that work.
+
+The text is matched without accents and case; each recognised piece is blanked out of a working copy, so
+what is left at the end is exactly what was not understood.
+"""
+
+from __future__ import annotations
+
+import difflib
+import itertools
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from .catalog import Catalog, load_catalog, normalize
+from .errors import SizingError
+from .names import resolve_model
+from .quantities import parse_context
+from .workload import Intent, Stage, Task, Workload
+
+MAX_CHARS = 4000
+MAX_SPAN = 6  # tokens a catalogue name can span: "deepseek r1 distill qwen 1.5b"
+TYPO_CUTOFF = 0.85  # similarity above which a misspelt name is taken as the catalogue one
+
+
+class QueryError(SizingError):
+    """Text that cannot become a workload; message(lang) says why, with examples that work."""
+
+    def __init__(self, key: str, hint: str | None = "query.examples", **params) -> None:
+        super().__init__(key, hint=hint, **params)
+
+    @classmethod
+    def from_sizing(cls, error: SizingError) -> QueryError:
+        return cls(error.key, hint=error.hint_key, **error.params)
+
+
+@dataclass
+class Query:
+    help: bool = False
+    workload: Workload | None = None
+    unknown: list[str] = field(default_factory=list)  # fragments not understood, as typed
+    corrections: list[tuple[str, str]] = field(default_factory=list)  # (as typed, understood as)
+    lang: str | None = None  # language the text asked for explicitly
+    detected_lang: str = "pt-BR"  # language the text is written in, by its words
+
+
+# -- vocabulary --------------------------------------------------------------------------------------
+
+STOPWORDS = set(
+    [
+        "a",
+        "o",
+        "as",
+        "os",
+        "um",
+        "uma",
+        "uns",
+        "umas",
+        "de",
+        "do",
+        "da",
+        "dos",
+        "das",
+        "em",
+        "no",
+        "na",
+        "nos",
+        "nas",
+        "num",
+        "numa",
+        "nuns",
+        "numas",
+        "para",
+        "pra",
+        "pro",
+        "pros",
+        "por",
+        "pelo",
+        "pela",
+        "pelos",
+        "pelas",
+        "com",
+        "e",
+        "ou",
+        "que",
+        "qual",
+        "quais",
+        "quanto",
+        "quanta",
+        "quantos",
+        "quantas",
+        "como",
+        "cabe",
+        "cabem",
+        "caberia",
+        "caberiam",
+        "preciso",
+        "precisa",
+        "precisam",
+        "precisaria",
+        "precisariamos",
+        "precisamos",
+        "necessario",
+        "necessaria",
+        "necessarios",
+        "necessarias",
+        "memoria",
+        "vram",
+        "ram",
+        "gpu",
+        "gpus",
+        "placa",
+        "placas",
+        "grafica",
+        "graficas",
+        "video",
+        "modelo",
+        "modelos",
+        "parametro",
+        "parametros",
+        "param",
+        "params",
+        "tokens",
+        "token",
+        "se",
+        "ser",
+        "seria",
+        "sera",
+        "sao",
+        "e",
+        "eh",
+        "esta",
+        "estao",
+        "tem",
+        "ter",
+        "temos",
+        "teria",
+        "quero",
+        "queremos",
+        "gostaria",
+        "gostariamos",
+        "saber",
+        "dimensionar",
+        "dimensionamento",
+        "sizing",
+        "oi",
+        "ola",
+        "bom",
+        "boa",
+        "dia",
+        "tarde",
+        "noite",
+        "favor",
+        "obrigado",
+        "obrigada",
+        "voce",
+        "voces",
+        "vc",
+        "vcs",
+        "me",
+        "meu",
+        "minha",
+        "nosso",
+        "nossa",
+        "cliente",
+        "clientes",
+        "empresa",
+        "servidor",
+        "servidores",
+        "maquina",
+        "maquinas",
+        "instancia",
+        "instancias",
+        "usar",
+        "usando",
+        "utilizar",
+        "fazer",
+        "faz",
+        "fazendo",
+        "consegue",
+        "conseguimos",
+        "conseguiria",
+        "daria",
+        "isso",
+        "esse",
+        "essa",
+        "este",
+        "esta",
+        "aqui",
+        "ai",
+        "entao",
+        "tambem",
+        "mais",
+        "menos",
+        "ate",
+        "sobre",
+        "ao",
+        "aos",
+        "ja",
+        "so",
+        "mesmo",
+        "algo",
+        "algum",
+        "alguma",
+        "onde",
+        "quando",
+        "tipo",
+        "tipos",
+        "ao",
+        "mesmo",
+        "tempo",
+        "simultaneos",
+        "simultaneas",
+        "simultaneamente",
+        "concorrentes",
+        "paralelo",
+        "cada",
+        "total",
+        "qtd",
+        "quantidade",
+        "de",
+        "usuarios",
+        "usuario",
+        "pessoas",
+        "contexto",
+        "context",
+        "janela",
+        "rodando",
+        "rodaria",
+        "roda",
+        "corre",
+        "correria",
+        "correndo",
+        "quantizado",
+        "quantizada",
+        "quantizacao",
+        "bits",
+        "bit",
+        "bilhoes",
+        "bilhao",
+        "billion",
+        "billions",
+        "b",
+        "suportar",
+        "suporta",
+        "aguenta",
+        "aguentar",
+        "atender",
+        "atende",
+        "lidar",
+        "hospedar",
+        "vou",
+        "vamos",
+        "pode",
+        "podem",
+        "poderia",
+        "seria",
+        "ideal",
+        "melhor",
+        "recomenda",
+        "recomendacao",
+        "recomendado",
+        "sugere",
+        "sugestao",
+        "how",
+        "much",
+        "many",
+        "what",
+        "which",
+        "do",
+        "does",
+        "i",
+        "we",
+        "you",
+        "need",
+        "needs",
+        "would",
+        "could",
+        "can",
+        "fit",
+        "fits",
+        "for",
+        "the",
+        "of",
+        "on",
+        "in",
+        "at",
+        "with",
+        "to",
+        "and",
+        "or",
+        "is",
+        "are",
+        "be",
+        "it",
+        "model",
+        "models",
+        "memory",
+        "card",
+        "cards",
+        "please",
+        "hi",
+        "hello",
+        "our",
+        "my",
+        "customer",
+        "want",
+        "wants",
+        "size",
+        "required",
+        "enough",
+        "will",
+        "there",
+        "that",
+        "this",
+        "using",
+        "use",
+        "per",
+        "concurrent",
+        "simultaneous",
+        "same",
+        "time",
+        "run",
+        "on",
+        "hey",
+        "thanks",
+        "thank",
+        "about",
+        "get",
+        "gets",
+        "best",
+        "recommend",
+        "recommended",
+        "should",
+        "serve",
+        "users",
+        "user",
+        "people",
+        "tokens",
+        "gb",
+        "gib",
+        "vs",
+        "versus",
+        "x",
+        "ok",
+        "entre",
+        "desse",
+        "dessa",
+        "deste",
+        "desta",
+        "disso",
+        "nele",
+        "nela",
+        "nessa",
+        "nesse",
+        "neste",
+        "nesta",
+        "la",
+        "lo",
+    ]
+)
+PT_MARKERS = set(
+    [
+        "de",
+        "do",
+        "da",
+        "em",
+        "para",
+        "com",
+        "quanto",
+        "qual",
+        "preciso",
+        "precisa",
+        "cabe",
+        "usuarios",
+        "memoria",
+        "modelo",
+        "numa",
+        "um",
+        "uma",
+    ]
+)
+EN_MARKERS = set(
+    [
+        "how",
+        "much",
+        "many",
+        "what",
+        "which",
+        "need",
+        "fit",
+        "for",
+        "with",
+        "the",
+        "of",
+        "on",
+        "users",
+        "model",
+        "memory",
+    ]
+)
+FAMILIES = set(
+    ["llama", "qwen", "mistral", "mixtral", "gemma", "phi", "deepseek", "falcon", "command", "glm", "kimi", "gpt", "oss", "nemo"]
+)  # fmt: skip
+
+NUMBER_WORDS = {
+    "dois": 2, "duas": 2, "tres": 3, "quatro": 4, "cinco": 5, "seis": 6, "sete": 7, "oito": 8,
+    "nove": 9, "dez": 10, "onze": 11, "doze": 12, "treze": 13, "quatorze": 14, "catorze": 14, "quinze": 15,
+    "dezesseis": 16, "dezasseis": 16, "dezessete": 17, "dezassete": 17, "dezoito": 18, "dezenove": 19,
+    "dezanove": 19, "vinte": 20, "trinta": 30, "quarenta": 40, "cinquenta": 50, "sessenta": 60,
+    "setenta": 70, "oitenta": 80, "noventa": 90, "cem": 100, "cento": 100, "duzentos": 200,
+    "trezentos": 300, "quatrocentos": 400, "quinhentos": 500,
+    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+    "eleven": 11, "twelve": 12, "fifteen": 15, "sixteen": 16, "twenty": 20, "thirty": 30, "forty": 40,
+    "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
+}  # fmt: skip
+_NUM = r"(-?\d+(?:[.,]\d+)?)"
+_COUNT_NOUNS = (
+    r"u|users?|usuarios?|utilizadores?|pessoas?|conversas?|conversations?|sessoes|sessions?|chats?|"
+    r"clientes?\s+simultaneos|requisicoes\s+simultaneas|concurrent(?:\s+users?)?|simultaneos|simultaneas|"
+    r"atendimentos\s+simultaneos"
+)
+_ONE_BEFORE = r"usuarios?|utilizador(?:es)?|users?|pessoas?|conversas?"
+_NUMBER_WORD = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+NUMBER_PHRASE = re.compile(rf"\b(?:{_NUMBER_WORD})(?:\s+(?:e|and)\s+(?:{_NUMBER_WORD}))*\b")
+ONE_BEFORE_NOUN = re.compile(rf"\b(?:um|uma|one|an?)(?=\s+(?:{_ONE_BEFORE})\b)")
+
+
+def _strip_accents(text: str) -> str:
+    """Lower-case without accents, one character for one character (positions stay aligned)."""
+    out = []
+    for ch in text.lower():
+        base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+        out.append(base[:1] if base else " ")
+    return "".join(out)
+
+
+@dataclass
+class _Scan:
+    """The working copy of the text: recognised spans are blanked so they are not read twice."""
+
+    original: str
+    work: str
+    found: dict[str, list] = field(default_factory=dict)
+    taken: set[int] = field(default_factory=set)
+
+    def take(self, pattern: re.Pattern, kind: str, convert) -> None:
+        for m in list(pattern.finditer(self.work)):
+            value = convert(m)
+            if value is None:
+                continue
+            self.found.setdefault(kind, []).append((value, self.original[m.start() : m.end()].strip()))
+            self.blank(m.start(), m.end())
+
+    def blank(self, start: int, end: int) -> None:
+        self.work = self.work[:start] + " " * (end - start) + self.work[end:]
+        self.taken.update(range(start, end))
+
+
+# -- patterns ----------------------------------------------------------------------------------------
+
+LANG_EN = re.compile(
+    r"\b(?:(?:responda|responde|resposta|answer|reply)\s+)?(?:em\s+|in\s+)?(?:english|ingles)\b|(?<![\w.-])en(?![\w.-])"
+)
+LANG_PT = re.compile(
+    r"\b(?:(?:responda|answer|reply)\s+)?(?:em\s+|in\s+)?portugues(?:e)?\b|(?<![\w.-])pt(?:-br)?(?![\w.-])"
+)
+HELP = re.compile(
+    r"^\s*(?:\W*(?:help|ajuda|socorro|como\s+usar|how\s+to\s+use|exemplos?|examples?|-h|--help)\W*|\?)\s*$"
+)
+KV = re.compile(
+    r"\b(?:kv|kv[\s_-]*cache|cache\s+(?:kv|de\s+kv))\s*(?:=|:|em|in|de|a|as)?\s*"
+    r"(fp8|fp16|bf16|int8|8|16|8[\s-]?bits?|16[\s-]?bits?)(?![\w.])"
+    r"|\b(fp8|8[\s-]?bits?)\s+(?:no\s+|na\s+|in\s+(?:the\s+)?|for\s+(?:the\s+)?|para\s+o\s+)?(?:kv|kv[\s_-]*cache|cache\s+kv)\b"
+)
+TRAIN_TOKENS = re.compile(
+    rf"{_NUM}\s*(t|tri|trilhoes|trilhao|trillions?|mil\s+milhoes|b|bi|bilhoes|bilhao|billions?|m|mi|milhoes|milhao|millions?)"
+    r"\s+(?:de\s+)?tokens\b(?!\s+(?:de\s+)?(?:contexto|context|ctx))"
+)
+SEQ = re.compile(
+    r"\b(?:seq(?:uence)?(?:[\s_-]*len(?:gth)?)?|sequencias?\s+de|comprimento\s+de\s+sequencia(?:\s+de)?|max[\s_-]*seq[\s_-]*len)"
+    rf"\s*[=:]?\s*{_NUM}\s*(k)?(?:\s*tokens)?\b"
+)
+BATCH = re.compile(r"\b(?:micro[\s_-]?batch|batch(?:[\s_-]*size)?|bs|lotes?(?:\s+de)?)\s*[=:]?\s*(\d+)\b")
+ZERO = re.compile(r"\b(?:deepspeed\s+)?zero[\s_-]*([0-9])\b|\b(fsdp)\b")
+USERS_KEY = re.compile(
+    r"\b(?:users?|usuarios?|utilizadores?|pessoas|conversas|concurrency|concorrencia)\s*[=:]\s*(-?\d+)\b"
+)
+USERS = re.compile(rf"{_NUM}\s*(?:{_COUNT_NOUNS})\b")
+CONTEXT_KEY = re.compile(
+    r"\b(?:ctx|contexto|context(?:\s+window|\s+length)?|janela(?:\s+de\s+contexto)?|max[\s_-]*model[\s_-]*len)"
+    rf"\s*(?:de|of|=|:|com|em)?\s*{_NUM}\s*(k|mil|m)?(?:\s*tokens)?(?![\w.])"
+)
+CONTEXT_UNIT = re.compile(
+    rf"{_NUM}\s*(k|mil(?!\s+milh)|m)\b(?:\s*(?:tokens?))?(?:\s*(?:de\s+)?(?:ctx|contexto|context(?:\s+window)?))?"
+)
+CONTEXT_TOKENS = re.compile(
+    rf"{_NUM}\s*tokens?\b(?:\s*(?:de\s+)?(?:ctx|contexto|context))?|{_NUM}\s*(?:ctx|context)\b"
+)
+GPU_COUNT = re.compile(r"\b(\d+)\s*(?:gpus?|placas?(?:\s+de\s+video)?|cards?)\b")
+GPU_MEMORY = re.compile(r"\b(\d{2,3})\s*(?:gb|gib|g)\b")
+MOE_SIZE = re.compile(
+    r"\b(\d+)\s*x\s*(\d+(?:[.,]\d+)?)\s*b\b|\b(\d+(?:[.,]\d+)?)\s*b\s*-?\s*a\s*(\d+(?:[.,]\d+)?)\s*b\b"
+)
+SIZE = re.compile(
+    r"(?<![\w.])(\d+(?:[.,]\d+)?)\s*(mil\s+milhoes|b|bi|bilhoes|bilhao|billions?|m|mi|milhoes|milhao|millions?|t|tri|trilhoes|trilhao|trillions?)"
+    r"(?![\w.])(?:\s*(?:de\s+)?(?:parametros|parameters|params))?"
+)
+SIZE_UNITS = {"mil milhoes": 1e9, "b": 1e9, "bi": 1e9, "bilhoes": 1e9, "bilhao": 1e9, "billion": 1e9, "billions": 1e9,
+              "m": 1e6, "mi": 1e6, "milhoes": 1e6, "milhao": 1e6, "million": 1e6, "millions": 1e6,
+              "t": 1e12, "tri": 1e12, "trilhoes": 1e12, "trilhao": 1e12, "trillion": 1e12, "trillions": 1e12}  # fmt: skip
+
+STAGES = [
+    (Stage.qlora, re.compile(r"\bq[\s-]?lora\b")),
+    (Stage.lora, re.compile(r"\blora\b|\bpeft\b|\badapters?\b|\badaptadores?\b")),
+    (Stage.full, re.compile(r"\bfull[\s-]*(?:fine[\s-]*tun\w*|finetun\w*|ft|parameter)\b|\b(?:ajuste|afinamento)\s+(?:fino\s+)?complet[oa]\b")),
+    (Stage.full, re.compile(r"\bfine[\s-]*tun\w*|\bfinetun\w*|\bajuste[\s-]+fino\b|\bafina(?:r|cao|mento)\b|\bsft\b|\bfull\b")),
+    (Stage.pretrain, re.compile(r"\bpre[\s-]*(?:train\w*|trein\w*)|\bcontinued\s+pre[\s-]*training\b|\b(?:treinar|treino|treinamento|training|train)\s+(?:do|from)\s+(?:zero|scratch)\b|\bdo\s+zero\b|\bfrom\s+scratch\b")),
+    (Stage.pretrain, re.compile(r"\btrain(?:ing|ar)?\b|\btrein\w*")),
+    (Stage.inference, re.compile(r"\binferenc\w*|\binference\b|\bserv(?:e|ir|ing|indo)\b|\brodar\b|\bcorrer\b|\brun(?:ning)?\b|\bdeploy\w*|\bhosped\w*")),
+]  # fmt: skip
+TASKS = [
+    (Task.rag, r"\brag\b|\bretrieval\b|\bbusca\s+em\s+documentos\b|\bperguntas\s+e\s+respostas\b|\bq&a\b"),
+    (Task.extraction, r"\bextra(?:cao|ction|ir|ct)\w*"),
+    (Task.classification, r"\bclassifica\w*"),
+    (Task.summarization, r"\bsumari[sz]\w*|\bresum\w*|\bsummar\w*"),
+    (Task.reasoning, r"\braciocin\w*|\breasoning\b|\bagentes?\b|\bagents?\b"),
+    (Task.code, r"\bcodigo\b|\bcode\b|\bcoding\b|\bprogramacao\b|\bprogramming\b"),
+    (Task.chat, r"\bchat\w*|\batendimento\b|\bassistente\b|\bassistant\b|\bsuporte\b"),
+]
+INTENTS = [
+    (Intent.evaluation, r"\btestes?\b|\btestar\b|\bpoc\b|\bprova\s+de\s+conceito\b|\bavalia\w*|\bevaluat\w*|\btest(?:ing)?\b|\bpiloto\b|\bpilot\b|\bexperiment\w*"),
+    (Intent.production, r"\bprodu(?:cao|ction)\b|\bprod\b|\bem\s+producao\b|\bgo[\s-]live\b"),
+]  # fmt: skip
+
+
+def _compile_words(rules):
+    return [(value, re.compile(pattern)) for value, pattern in rules]
+
+
+TASK_PATTERNS = _compile_words(TASKS)
+INTENT_PATTERNS = _compile_words(INTENTS)
+WORD = re.compile(r"[a-z0-9]+(?:[._+/-][a-z0-9]+)*")
+NAME_LIKE = re.compile(r"^[a-z]{2,}[-_. ]?v?\d+(?:[._-]\w+)*$")
+GPU_LIKE = re.compile(r"^(?:[a-z]{1,4}\d{2,4}[a-z]{0,3}|rtx\s*\d{3,4}\w*)$")
+
+
+_INDEXES: dict[int, tuple[Catalog, dict]] = {}
+
+
+def _indexes(catalog: Catalog) -> dict[str, dict[str, object]]:
+    cached = _INDEXES.get(id(catalog))
+    if cached and cached[0] is catalog:
+        return cached[1]
+    built = _build_indexes(catalog)
+    _INDEXES[id(catalog)] = (catalog, built)
+    return built
+
+
+_BUCKETS: dict[int, tuple[Catalog, dict]] = {}
+
+
+def _buckets(catalog: Catalog) -> dict[str, dict[str, list[str]]]:
+    """Catalogue name keys by first letter, for quick typo look-ups."""
+    cached = _BUCKETS.get(id(catalog))
+    if cached and cached[0] is catalog:
+        return cached[1]
+    buckets: dict[str, dict[str, list[str]]] = {}
+    indexes = _indexes(catalog)
+    for kind in ("model", "gpu"):
+        for key in indexes[kind]:
+            buckets.setdefault(kind, {}).setdefault(key[:1], []).append(key)
+    _BUCKETS[id(catalog)] = (catalog, buckets)
+    return buckets
+
+
+def _build_indexes(catalog: Catalog) -> dict[str, dict[str, object]]:
+    def index(items, extra=()):
+        out = {}
+        for item in items:
+            for name in (item.id, item.name, *item.aliases, *getattr(item, "hf_repos", []), *extra):
+                out[normalize(name)] = item
+        return out
+
+    return {
+        "model": index(catalog.models),
+        "gpu": index(catalog.gpus),
+        "precision": index(catalog.precisions),
+    }
+
+
+# -- parse -------------------------------------------------------------------------------------------
+
+
+def parse(text: str, catalog: Catalog | None = None) -> Query:
+    catalog = catalog or load_catalog()
+    if text is None:
+        text = ""
+    if len(text) > MAX_CHARS:
+        raise QueryError("query.too_long", chars=len(text), limit=MAX_CHARS)
+    # Long runs of blanks carry nothing and make every pattern slower.
+    text = re.sub(r"\s{2,}", " ", text).strip()
+    scan = _Scan(text, _strip_accents(text))
+    query = Query(detected_lang=_detect_lang(scan.work))
+    if not scan.work.strip() or HELP.match(scan.work):
+        query.help = True
+        return query
+
+    _number_words(scan)
+    scan.take(KV, "kv", lambda m: "fp8" if "8" in (m.group(1) or m.group(2)) else "bf16")
+    scan.take(TRAIN_TOKENS, "tokens", lambda m: round(_float(m.group(1)) * SIZE_UNITS[_unit(m.group(2))]))
+    scan.take(SEQ, "seq_len", lambda m: round(_float(m.group(1)) * (1024 if m.group(2) else 1)))
+    scan.take(BATCH, "batch", lambda m: int(m.group(1)))
+    scan.take(ZERO, "zero", lambda m: 3 if m.group(2) else int(m.group(1)))
+    # Names before bare numbers: "4-bit", "llama 3.1 70b" and "h100 80gb" keep their digits.
+    _names(scan, catalog)
+    scan.take(USERS_KEY, "users", lambda m: int(m.group(1)))
+    scan.take(USERS, "users", lambda m: _int_count(m.group(1)))
+    scan.take(CONTEXT_KEY, "context", lambda m: _context(m.group(1), m.group(2)))
+    scan.take(CONTEXT_UNIT, "context", lambda m: _context(m.group(1), m.group(2)))
+    scan.take(CONTEXT_TOKENS, "context", lambda m: _context(m.group(1) or m.group(2), None))
+    scan.take(GPU_COUNT, "gpus", lambda m: int(m.group(1)))
+    _gpu_memory(scan, catalog)
+    _sizes(scan, catalog)
+    for stage, pattern in STAGES:
+        scan.take(pattern, "stage", lambda m, stage=stage: stage)
+    for task, pattern in TASK_PATTERNS:
+        scan.take(pattern, "task", lambda m, task=task: task)
+    for intent, pattern in INTENT_PATTERNS:
+        scan.take(pattern, "intent", lambda m, intent=intent: intent)
+    scan.take(LANG_EN, "lang", lambda m: "en")
+    scan.take(LANG_PT, "lang", lambda m: "pt-BR")
+    # A plain number of a context's size, with nothing else claiming it ("70b 4bit 8192").
+    scan.take(re.compile(r"(?<![\w.,])(\d{3,7})(?![\w.,])"), "context", lambda m: _plain_context(m.group(1)))
+
+    leftovers = _leftovers(scan)
+    if leftovers:
+        leftovers = _typos(scan, catalog, leftovers, query)
+    query.unknown = leftovers
+    return _build(scan, query, catalog)
+
+
+def _float(text: str) -> float:
+    return float(text.replace(",", "."))
+
+
+def _unit(word: str) -> str:
+    word = re.sub(r"\s+", " ", word)
+    return word if word in SIZE_UNITS else word.rstrip("s")
+
+
+def _int_count(text: str) -> int | None:
+    value = _float(text)
+    return int(value) if value == int(value) else None
+
+
+def _context(number: str, unit: str | None) -> int | None:
+    return parse_context(f"{number}{unit or ''}")
+
+
+def _plain_context(text: str) -> int | None:
+    value = int(text)
+    return value if 256 <= value <= 10_000_000 else None
+
+
+def _detect_lang(text: str) -> str:
+    words = set(WORD.findall(text))
+    return "en" if len(words & EN_MARKERS) > len(words & PT_MARKERS) else "pt-BR"
+
+
+def _number_words(scan: _Scan) -> None:
+    """'dez usuários' -> '10 usuários', 'setenta bilhões' -> '70 bilhões', 'uma L40S' -> '1 L40S'."""
+
+    def tens(m: re.Match) -> str:
+        total = sum(NUMBER_WORDS[w] for w in re.findall(r"[a-z]+", m.group(0)) if w in NUMBER_WORDS)
+        return f"{total:<{len(m.group(0))}}"  # same length: positions stay aligned with the original
+
+    scan.work = NUMBER_PHRASE.sub(tens, scan.work)
+    scan.work = ONE_BEFORE_NOUN.sub(lambda m: f"{1:<{len(m.group(0))}}", scan.work)
+
+
+_JOINER = re.compile(r"[\s_/.-]*")
+
+
+def _spans(work: str):
+    """Runs of up to MAX_SPAN words joined only by spaces or name punctuation (not commas or "?")."""
+    tokens = list(WORD.finditer(work))
+    joined = [bool(_JOINER.fullmatch(work, a.end(), b.start())) for a, b in itertools.pairwise(tokens)]
+    for i in range(len(tokens)):
+        end = i + 1
+        while end < len(tokens) and end - i < MAX_SPAN and joined[end - 1]:
+            end += 1
+        for j in range(end, i, -1):
+            yield tokens[i].start(), tokens[j - 1].end(), j - i
+
+
+def _names(scan: _Scan, catalog: Catalog) -> None:
+    """Catalogue names (models, GPUs, precisions), longest first; "2x h100" and "duas H100" carry a count."""
+    indexes = _indexes(catalog)
+    matches = []
+    for start, end, length in _spans(scan.work):
+        key = normalize(scan.work[start:end])
+        for kind, index in indexes.items():
+            if key in index:
+                matches.append((length, end - start, -start, start, end, kind, index[key]))
+        # "2xa100", "8xh100": a count glued to a GPU name.
+        glued = re.match(r"(\d+)\s*[x×*]\s*(?=[a-z])", scan.work[start:end])
+        if glued and normalize(scan.work[start + glued.end() : end]) in indexes["gpu"]:
+            gpu = indexes["gpu"][normalize(scan.work[start + glued.end() : end])]
+            matches.append((length, end - start, -start, start + glued.end(), end, "gpu", gpu))
+    for _, _, _, start, end, kind, item in sorted(matches, reverse=True):
+        if scan.taken.intersection(range(start, end)):
+            continue  # part of it went to a longer name
+        scan.found.setdefault(kind, []).append((item.id, scan.original[start:end].strip()))
+        scan.blank(start, end)
+        if kind == "gpu":
+            _gpu_count_before(scan, start)
+
+
+def _gpu_count_before(scan: _Scan, start: int) -> None:
+    m = re.search(r"(?<![\w.,=:])(\d{1,2})\s*[x×*]?\s*$", scan.work[:start])
+    if m and 0 < int(m.group(1)) <= 64:
+        scan.found.setdefault("gpus", []).append((int(m.group(1)), scan.original[m.start() : start].strip()))
+        scan.blank(m.start(), m.end())
+
+
+def _gpu_memory(scan: _Scan, catalog: Catalog) -> None:
+    """'48GB' names a GPU class: the first GPU we rent with that much memory (or any catalogue GPU)."""
+    by_memory: dict[int, str] = {}
+    for gpu in [catalog.gpu(o.gpu) for o in catalog.offering.offer] + list(catalog.gpus):
+        by_memory.setdefault(round(gpu.memory_marketing_gb), gpu.id)
+    named = bool(scan.found.get("gpu"))
+
+    def convert(m: re.Match):
+        gpu = by_memory.get(int(m.group(1)))
+        if gpu is None:
+            return None
+        # "L40S de 48GB": the memory only confirms the GPU already named.
+        return "__confirm__" if named else gpu
+
+    scan.take(GPU_MEMORY, "gpu_memory", convert)
+    for value, typed in scan.found.pop("gpu_memory", []):
+        if value != "__confirm__":
+            scan.found.setdefault("gpu", []).append((value, typed))
+
+
+def _sizes(scan: _Scan, catalog: Catalog) -> None:
+    def moe(m: re.Match) -> str:
+        if m.group(1):
+            return f"{m.group(1)}x{m.group(2).replace(',', '.')}b"
+        return f"{m.group(3).replace(',', '.')}b-a{m.group(4).replace(',', '.')}b"
+
+    scan.take(MOE_SIZE, "size", moe)
+
+    def dense(m: re.Match) -> str:
+        value = _float(m.group(1)) * SIZE_UNITS[_unit(m.group(2))] / 1e9
+        return f"{value:.6f}".rstrip("0").rstrip(".") + "b"
+
+    scan.take(SIZE, "size", dense)
+    # A family word next to a size ("um Llama de 70B", "qwen 32b") picks that family's model.
+    families = [w for w in WORD.findall(scan.work) if w in FAMILIES]
+    sizes = scan.found.get("size", [])
+    if families and len(sizes) == 1 and not scan.found.get("model"):
+        index = _indexes(catalog)["model"]
+        item = index.get(normalize(families[0] + sizes[0][0]))
+        if item is not None:
+            scan.found["model"] = [(item.id, f"{families[0]} {sizes[0][1]}")]
+            scan.found.pop("size")
+    # Family names are understood even when they add nothing, unless a version follows them: "gpt-7" is
+    # a model name we do not know, and must be reported as such.
+    for m in list(re.finditer(r"\b[a-z]+\b(?![-_.]?\d)", scan.work)):
+        if m.group(0) in FAMILIES:
+            scan.blank(m.start(), m.end())
+
+
+def _leftovers(scan: _Scan) -> list[str]:
+    """What is left once every recognised piece is blanked: fragments as the user typed them."""
+    punctuation = ".,;:!?¿¡()[]{}\"'`“”‘’-/+=*×%&#"
+    out = []
+    for m in re.finditer(r"\S+", scan.work):
+        core = m.group(0).strip(punctuation)
+        if not core or core in STOPWORDS or (core.isdigit() and len(core) == 1):
+            continue
+        fragment = scan.original[m.start() : m.end()]
+        # Slack markup such as <!channel> is reported whole; plain words lose the punctuation around them.
+        out.append(fragment if fragment.startswith("<") else fragment.strip(punctuation))
+    return out
+
+
+def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) -> list[str]:
+    """Misspelt catalogue names ("lama 3 70b", "mixtrl"): taken when close, suggested when not."""
+    indexes = _indexes(catalog)
+    keys = {kind: list(index) for kind, index in indexes.items() if kind != "precision"}
+    buckets = _buckets(catalog)
+    unknown = []
+    for word in leftovers:
+        w = normalize(_strip_accents(word))
+        if len(w) < 3 or not re.search(r"[a-z]", w):
+            unknown.append(word)
+            continue
+        best = None
+        for kind in keys:
+            # Try the word alone and with the size typed next to it ("lama 70b").
+            candidates = [w] + [w + normalize(v) for v, _ in scan.found.get("size", [])]
+            for candidate in candidates:
+                # Typos keep the first letter and roughly the length: compare only with those names.
+                near = [k for k in buckets[kind].get(candidate[0], ()) if abs(len(k) - len(candidate)) <= 3]
+                close = difflib.get_close_matches(candidate, near, n=1, cutoff=TYPO_CUTOFF)
+                if close:
+                    score = difflib.SequenceMatcher(None, candidate, close[0]).ratio()
+                    if best is None or score > best[0]:
+                        best = (score, kind, close[0], candidate != w)
+        if best is None:
+            if GPU_LIKE.match(w):
+                _raise_unknown_gpu(word, keys["gpu"], indexes["gpu"])
+            unknown.append(word)
+            continue
+        _, kind, key, with_size = best
+        item = indexes[kind][key]
+        typed = word
+        if with_size:
+            typed = f"{word} {scan.found['size'][0][1]}"
+            scan.found.pop("size")
+        scan.found.setdefault(kind, []).append((item.id, typed))
+        query.corrections.append((typed, item.name))
+    return unknown
+
+
+def _raise_unknown_gpu(word: str, names: list[str], index: dict) -> None:
+    """A GPU-looking word we cannot place ("h300"): asking beats sizing for a different GPU silently."""
+    close = difflib.get_close_matches(normalize(word), names, n=6, cutoff=0.6)
+    if close:
+        suggestions = ", ".join(list(dict.fromkeys(index[c].name for c in close))[:3])
+        raise QueryError("unknown_gpu_suggest", hint="gpu_examples", name=word, suggestions=suggestions)
+
+
+def _one(scan: _Scan, kind: str, label: str):
+    values = scan.found.get(kind, [])
+    distinct = list(dict.fromkeys(v for v, _ in values))
+    if len(distinct) > 1:
+        typed = list(dict.fromkeys(t for _, t in values))
+        raise QueryError("query.contradiction", what=label, first=typed[0], second=typed[1])
+    return distinct[0] if distinct else None
+
+
+# Several task words describe one use ("assistente de código"): the one that changes the advice most wins.
+TASK_PRIORITY = [Task.reasoning, Task.code, Task.rag, Task.extraction, Task.classification, Task.summarization,
+                 Task.chat]  # fmt: skip
+
+
+def _task(scan: _Scan) -> Task | None:
+    tasks = {v for v, _ in scan.found.get("task", [])}
+    return next((task for task in TASK_PRIORITY if task in tasks), None)
+
+
+def _stage(scan: _Scan) -> Stage | None:
+    stages = set(v for v, _ in scan.found.get("stage", []))
+    if not stages:
+        return None
+    training = stages - {Stage.inference}
+    if not training:
+        return Stage.inference
+    # The most specific training word wins: "ajuste fino com LoRA" is LoRA, "treinar um QLoRA" is QLoRA.
+    for stage in (Stage.qlora, Stage.lora):
+        if stage in training:
+            full_words = [t for v, t in scan.found["stage"] if v is Stage.full and "full" in t.lower()]
+            pretrain_words = _explicit_pretrain(scan)
+            if full_words or pretrain_words:
+                typed = next(t for v, t in scan.found["stage"] if v is stage)
+                other = full_words[0] if full_words else pretrain_words[0]
+                raise QueryError("query.contradiction", what="stage", first=typed, second=other)
+            return stage
+    if Stage.full in training and (pretrain_words := _explicit_pretrain(scan)):
+        typed = [t for v, t in scan.found["stage"] if v is Stage.full]
+        raise QueryError("query.contradiction", what="stage", first=typed[0], second=pretrain_words[0])
+    return Stage.full if Stage.full in training else Stage.pretrain
+
+
+def _explicit_pretrain(scan: _Scan) -> list[str]:
+    """Words that name pre-training itself ("pretrain", "do zero"), not training in general."""
+    words = [t for v, t in scan.found.get("stage", []) if v is Stage.pretrain]
+    return [w for w in words if re.search(r"pre|zero|scratch", _strip_accents(w))]
+
+
+def _precision(scan: _Scan, catalog: Catalog) -> str | None:
+    values = list(dict.fromkeys(v for v, _ in scan.found.get("precision", [])))
+    if len(values) <= 1:
+        return values[0] if values else None
+    # "4bit awq", "8bit int8": a shorthand and a specific format of the same width are one precision.
+    precisions = [catalog.precision(v) for v in values]
+    widths = {p.nominal_bits for p in precisions}
+    if len(widths) == 1:
+        shorthand = {"int4", "fp8", "bf16"}
+        specific = [p.id for p in precisions if p.id not in shorthand or len(values) == 1]
+        if len(specific) <= 1:
+            return specific[0] if specific else values[0]
+    typed = list(dict.fromkeys(t for _, t in scan.found["precision"]))
+    raise QueryError("query.contradiction", what="precision", first=typed[0], second=typed[-1])
+
+
+def _build(scan: _Scan, query: Query, catalog: Catalog) -> Query:
+    model = _one(scan, "model", "model")
+    size = _one(scan, "size", "model")
+    if model and size:
+        typed = [t for _, t in scan.found["model"]] + [t for _, t in scan.found["size"]]
+        raise QueryError("query.contradiction", what="model", first=typed[0], second=typed[1])
+    fields = dict(
+        precision=_precision(scan, catalog),
+        kv_precision=_one(scan, "kv", "kv"),
+        context=_one(scan, "context", "context"),
+        users=_one(scan, "users", "users"),
+        gpu=_one(scan, "gpu", "gpu"),
+        gpus=_one(scan, "gpus", "gpus"),
+        seq_len=_one(scan, "seq_len", "seq_len"),
+        batch=_one(scan, "batch", "batch"),
+        zero=_one(scan, "zero", "zero"),
+        tokens=_one(scan, "tokens", "tokens"),
+        task=_task(scan),
+        intent=_one(scan, "intent", "intent"),
+    )
+    stage = _stage(scan)
+    query.lang = _one(scan, "lang", "lang")
+    understood = any(v is not None for v in fields.values()) or stage is not None or model or size
+    if not (model or size):
+        # "gpt-7 4bit": a name we do not know is worth saying so, with the closest names we do know.
+        for fragment in query.unknown:
+            if NAME_LIKE.match(_strip_accents(fragment)):
+                try:
+                    resolve_model(fragment, catalog)
+                except SizingError as e:
+                    raise QueryError.from_sizing(e) from None
+        if understood:
+            raise QueryError("query.no_model")
+        words = ", ".join(f"“{u}”" for u in query.unknown[:5])
+        raise QueryError("query.nothing_understood", words=f": {words}" if words else "")
+    workload = {k: v for k, v in fields.items() if v is not None}
+    if stage is not None:
+        workload["stage"] = stage
+    if query.lang:
+        workload["lang"] = query.lang
+    query.workload = Workload(model=model or size, **workload)
+    return query

@@ -1,0 +1,771 @@
+"""Table-driven corpus for `sizing.query.parse`: what people type in Slack, and what it must mean.
+
+Pure data, no tests: the test module iterates over these tables.
+
+Conventions the tables follow (decided once, applied to every case):
+- `stage` is listed only when the text names one. "rodar", "correr", "run", "serve", "servir" and
+  "inferência"/"inference" all name `inference`; a plain sizing question ("quanto de memória...", "cabe...",
+  "fit on...") names no stage. "ajuste fino com LoRA" / "fine-tune with QLoRA" name the adapter stage, not
+  `full`. "do zero" / "from scratch" name `pretrain` and never a ZeRO stage.
+- "numa/uma/na L40S", "on an H100", "quantas H100" name a GPU but no count; `gpus` is listed only for an
+  explicit number ("2x", "duas", "8 H200", "8 gpus", "1x").
+- `k` = 1024, "mil" = 1000, `T`/"trilhões" = 10**12, `B`/"bilhões" (tokens) = 10**9, `M` (tokens) = 10**6.
+- Every model context in PHRASINGS is within that model's `max_context` (models.toml), so no phrasing
+  trips `context_beyond_model`.
+"""
+
+# Each case: (text, expected). `expected` lists only the fields the text determines; every field not
+# listed must come out as "not given" (None / default). Values are RESOLVED catalogue ids.
+PHRASINGS: list[tuple[str, dict]] = [
+    # ---------------------------------------------------------------- shorthand: order and case
+    ("70b 4bit 32k 10users", {"model": "llama-3.1-70b", "precision": "int4", "context": 32768, "users": 10}),
+    ("70B 4BIT 32K 10USERS", {"model": "llama-3.1-70b", "precision": "int4", "context": 32768, "users": 10}),
+    ("10users 32k 4bit 70b", {"model": "llama-3.1-70b", "precision": "int4", "context": 32768, "users": 10}),
+    (
+        "32k 70b 10 users 4-bit",
+        {"model": "llama-3.1-70b", "precision": "int4", "context": 32768, "users": 10},
+    ),
+    ("70b int4 32K 10u", {"model": "llama-3.1-70b", "precision": "int4", "context": 32768, "users": 10}),
+    ("70B Q4_K_M 32K 4U", {"model": "llama-3.1-70b", "precision": "q4_k_m", "context": 32768, "users": 4}),
+    (
+        "llama-3.1-70b q4_k_m ctx=8k users=4",
+        {"model": "llama-3.1-70b", "precision": "q4_k_m", "context": 8192, "users": 4},
+    ),
+    ("8b fp16 8k 1u", {"model": "llama-3.1-8b", "precision": "bf16", "context": 8192, "users": 1}),
+    ("1.5b q8_0 4k", {"model": "qwen2.5-1.5b", "precision": "q8_0", "context": 4096}),
+    ("8x7b awq 32k 5u", {"model": "mixtral-8x7b", "precision": "int4", "context": 32768, "users": 5}),
+    ("8x22b gptq 64k", {"model": "mixtral-8x22b", "precision": "int4", "context": 65536}),
+    (
+        "30b-a3b fp8 32k 16 users",
+        {"model": "qwen3-30b-a3b", "precision": "fp8", "context": 32768, "users": 16},
+    ),
+    ("3b int8 8k", {"model": "llama-3.2-3b", "precision": "int8", "context": 8192}),
+    (
+        "7b q5_k_m 8k 2 users",
+        {"model": "mistral-7b-v0.3", "precision": "q5_k_m", "context": 8192, "users": 2},
+    ),
+    ("14b nf4 16k", {"model": "qwen3-14b", "precision": "nf4", "context": 16384}),
+    ("32b 8bit 32k users=12", {"model": "qwen3-32b", "precision": "fp8", "context": 32768, "users": 12}),
+    ("12b mxfp4 64k", {"model": "mistral-nemo-12b", "precision": "mxfp4", "context": 65536}),
+    ("70b fp32", {"model": "llama-3.1-70b", "precision": "fp32"}),
+    ("405b bf16", {"model": "llama-3.1-405b", "precision": "bf16"}),
+    # A bare number with no unit and no other meaning is the context.
+    ("70b 4bit 8192", {"model": "llama-3.1-70b", "precision": "int4", "context": 8192}),
+    # ---------------------------------------------------------------- shorthand: KV cache precision
+    (
+        "70b int4 kv8 32k 10u",
+        {"model": "llama-3.1-70b", "precision": "int4", "kv_precision": "fp8", "context": 32768, "users": 10},
+    ),
+    # The first "fp8" is the weights', the one after "kv" the cache's.
+    (
+        "70b fp8 kv fp8 128k 4 users",
+        {"model": "llama-3.1-70b", "precision": "fp8", "kv_precision": "fp8", "context": 131072, "users": 4},
+    ),
+    (
+        "8b bf16 kv=fp8 ctx=32k users=64",
+        {"model": "llama-3.1-8b", "precision": "bf16", "kv_precision": "fp8", "context": 32768, "users": 64},
+    ),
+    (
+        "70b 4bit kv16 8k",
+        {"model": "llama-3.1-70b", "precision": "int4", "kv_precision": "bf16", "context": 8192},
+    ),
+    # ---------------------------------------------------------------- shorthand: GPUs
+    ("2xa100 70b 4bit", {"model": "llama-3.1-70b", "precision": "int4", "gpu": "a100-80gb-sxm", "gpus": 2}),
+    (
+        "70b 4bit 2x l40s 16k 8 users",
+        {
+            "model": "llama-3.1-70b",
+            "precision": "int4",
+            "gpu": "l40s",
+            "gpus": 2,
+            "context": 16384,
+            "users": 8,
+        },
+    ),
+    ("70b 8 gpus fp8", {"model": "llama-3.1-70b", "precision": "fp8", "gpus": 8}),
+    (
+        "8b 16bit 16k 20 users on l40s",
+        {"model": "llama-3.1-8b", "precision": "bf16", "context": 16384, "users": 20, "gpu": "l40s"},
+    ),
+    (
+        "405b fp8 128k 8x h200",
+        {"model": "llama-3.1-405b", "precision": "fp8", "context": 131072, "gpu": "h200-sxm", "gpus": 8},
+    ),
+    (
+        "8b 4bit 8k 10u a100-40gb",
+        {"model": "llama-3.1-8b", "precision": "int4", "context": 8192, "users": 10, "gpu": "a100-40gb-sxm"},
+    ),
+    ("70b 4bit 141gb", {"model": "llama-3.1-70b", "precision": "int4", "gpu": "h200-sxm"}),
+    ("70b 4bit 48gb", {"model": "llama-3.1-70b", "precision": "int4", "gpu": "l40s"}),
+    # Judgement: L4 is not in offering.toml, so no 24 GB class is offered; the brief maps "24gb" to the
+    # catalogue's 24 GB GPU (gpus.toml), L4.
+    ("8b 4bit 24gb", {"model": "llama-3.1-8b", "precision": "int4", "gpu": "l4"}),
+    ("70b 4bit l40", {"model": "llama-3.1-70b", "precision": "int4", "gpu": "l40"}),
+    # "6000" belongs to the GPU name, not a context.
+    ("8b fp8 rtx 6000 ada", {"model": "llama-3.1-8b", "precision": "fp8", "gpu": "rtx-6000-ada"}),
+    # ---------------------------------------------------------------- shorthand: named models
+    ("qwen 2.5 32b 4bit 16k", {"model": "qwen2.5-32b", "precision": "int4", "context": 16384}),
+    (
+        "qwen2.5-32b fp8 users=6 ctx=16k",
+        {"model": "qwen2.5-32b", "precision": "fp8", "users": 6, "context": 16384},
+    ),
+    ("mixtral q4_k_m 8k", {"model": "mixtral-8x7b", "precision": "q4_k_m", "context": 8192}),
+    (
+        "deepseek-v3 fp8 8xh200 32k",
+        {"model": "deepseek-v3", "precision": "fp8", "gpu": "h200-sxm", "gpus": 8, "context": 32768},
+    ),
+    (
+        "gemma-2-27b bf16 8k 3 users",
+        {"model": "gemma-2-27b", "precision": "bf16", "context": 8192, "users": 3},
+    ),
+    ("gpt-oss-120b 64k 10 users", {"model": "gpt-oss-120b", "context": 65536, "users": 10}),
+    ("mistral small fp8 32k", {"model": "mistral-small-24b", "precision": "fp8", "context": 32768}),
+    # ---------------------------------------------------------------- shorthand: typos close enough to fix
+    ("lama 3 70b 4bit", {"model": "llama-3.1-70b", "precision": "int4"}),
+    ("mixtrl 4bit 8k", {"model": "mixtral-8x7b", "precision": "int4", "context": 8192}),
+    ("qwen 2.5 32 b fp8", {"model": "qwen2.5-32b", "precision": "fp8"}),
+    # ---------------------------------------------------------------- shorthand: stages and training
+    (
+        "inference 8b fp8 20 concurrent",
+        {"stage": "inference", "model": "llama-3.1-8b", "precision": "fp8", "users": 20},
+    ),
+    (
+        "serve 70b 4bit 100 users 4k",
+        {"stage": "inference", "model": "llama-3.1-70b", "precision": "int4", "users": 100, "context": 4096},
+    ),
+    ("8b qlora seq 4096 batch 4", {"model": "llama-3.1-8b", "stage": "qlora", "seq_len": 4096, "batch": 4}),
+    (
+        "70b full zero3 8xh100",
+        {"model": "llama-3.1-70b", "stage": "full", "zero": 3, "gpu": "h100-sxm", "gpus": 8},
+    ),
+    ("pretrain 7b 1T tokens", {"stage": "pretrain", "model": "mistral-7b-v0.3", "tokens": 10**12}),
+    (
+        "8b lora bf16 seq=4k bs=8",
+        {"model": "llama-3.1-8b", "stage": "lora", "precision": "bf16", "seq_len": 4096, "batch": 8},
+    ),
+    (
+        "70b qlora nf4 seq 2048 batch 1 1x h100",
+        {
+            "model": "llama-3.1-70b",
+            "stage": "qlora",
+            "precision": "nf4",
+            "seq_len": 2048,
+            "batch": 1,
+            "gpu": "h100-sxm",
+            "gpus": 1,
+        },
+    ),
+    (
+        "8b full fsdp 4xa100 seq 8192 batch 2",
+        {
+            "model": "llama-3.1-8b",
+            "stage": "full",
+            "zero": 3,
+            "gpu": "a100-80gb-sxm",
+            "gpus": 4,
+            "seq_len": 8192,
+            "batch": 2,
+        },
+    ),
+    (
+        "70b finetune zero-3 8x h200",
+        {"model": "llama-3.1-70b", "stage": "full", "zero": 3, "gpu": "h200-sxm", "gpus": 8},
+    ),
+    ("8b fine-tune zero 2 batch 16", {"model": "llama-3.1-8b", "stage": "full", "zero": 2, "batch": 16}),
+    # "1.5b" is the model, "500B" (followed by "tokens") the training tokens.
+    (
+        "1.5b pretrain 500B tokens seq 4096 8xh100",
+        {
+            "model": "qwen2.5-1.5b",
+            "stage": "pretrain",
+            "tokens": 5 * 10**11,
+            "seq_len": 4096,
+            "gpu": "h100-sxm",
+            "gpus": 8,
+        },
+    ),
+    (
+        "70b train 1.5T tokens 8x b200",
+        {"model": "llama-3.1-70b", "stage": "pretrain", "tokens": 15 * 10**11, "gpu": "b200", "gpus": 8},
+    ),
+    # ---------------------------------------------------------------- shorthand: task, intent, language
+    (
+        "8b 4bit rag poc",
+        {"model": "llama-3.1-8b", "precision": "int4", "task": "rag", "intent": "evaluation"},
+    ),
+    (
+        "70b fp8 32k 50 users chat prod",
+        {
+            "model": "llama-3.1-70b",
+            "precision": "fp8",
+            "context": 32768,
+            "users": 50,
+            "task": "chat",
+            "intent": "production",
+        },
+    ),
+    ("32b bf16 code 8k", {"model": "qwen3-32b", "precision": "bf16", "task": "code", "context": 8192}),
+    (
+        "8b q4 users=10 ctx=8k reasoning",
+        {"model": "llama-3.1-8b", "precision": "int4", "users": 10, "context": 8192, "task": "reasoning"},
+    ),
+    (
+        "8b 4bit extraction 10 users en",
+        {"model": "llama-3.1-8b", "precision": "int4", "task": "extraction", "users": 10, "lang": "en"},
+    ),
+    (
+        "70b 4bit 32k 10users pt",
+        {"model": "llama-3.1-70b", "precision": "int4", "context": 32768, "users": 10, "lang": "pt-BR"},
+    ),
+    ("8b fp8 teste", {"model": "llama-3.1-8b", "precision": "fp8", "intent": "evaluation"}),
+    # Exactly 4,000 characters: at the limit, not over it.
+    ("70b 4bit" + " " * 3992, {"model": "llama-3.1-70b", "precision": "int4"}),
+    # ---------------------------------------------------------------- pt-BR sentences (the issue's first)
+    (
+        "Quanto de memória precisa um modelo de 70 bilhões em 4 bits com contexto de 32 mil tokens para 10 usuários?",
+        {"model": "llama-3.1-70b", "precision": "int4", "context": 32000, "users": 10},
+    ),
+    (
+        "Cabe um Llama 70B numa L40S de 48GB em 4 bits?",
+        {"model": "llama-3.1-70b", "gpu": "l40s", "precision": "int4"},
+    ),
+    (
+        "Qual GPU preciso para fazer ajuste fino com LoRA de um modelo de 8B?",
+        {"model": "llama-3.1-8b", "stage": "lora"},
+    ),
+    (
+        "quanto de VRAM pra rodar llama 3 70b in 4bit com 8k context",
+        {"model": "llama-3.1-70b", "stage": "inference", "precision": "int4", "context": 8192},
+    ),
+    (
+        "Qual GPU eu preciso pra rodar o Llama 3.1 8B em fp16 com 10 usuários simultâneos?",
+        {"model": "llama-3.1-8b", "stage": "inference", "precision": "bf16", "users": 10},
+    ),
+    (
+        "quanto de memoria precisa o qwen 2.5 32b em 8 bits pra 5 usuarios",
+        {"model": "qwen2.5-32b", "precision": "fp8", "users": 5},
+    ),
+    (
+        "Preciso servir o Mixtral 8x7B em AWQ para 20 pessoas com contexto de 16k. Qual máquina?",
+        {"model": "mixtral-8x7b", "stage": "inference", "precision": "int4", "users": 20, "context": 16384},
+    ),
+    ("Cabe um modelo de 8B em 16 bits numa L4?", {"model": "llama-3.1-8b", "precision": "bf16", "gpu": "l4"}),
+    (
+        "Um cliente quer um chatbot de atendimento com Llama 3.3 70B em FP8, 32k de contexto e 50 conversas "
+        "simultâneas. Que setup?",
+        {"model": "llama-3.3-70b", "precision": "fp8", "context": 32768, "users": 50, "task": "chat"},
+    ),
+    # "Quantas H100" asks for the count: the GPU is named, the count is not.
+    (
+        "Quantas H100 preciso para rodar o DeepSeek V3 em FP8?",
+        {"model": "deepseek-v3", "stage": "inference", "precision": "fp8", "gpu": "h100-sxm"},
+    ),
+    (
+        "dá pra rodar um 70b em 4 bits em duas L40S com 16k de contexto?",
+        {
+            "model": "llama-3.1-70b",
+            "stage": "inference",
+            "precision": "int4",
+            "gpu": "l40s",
+            "gpus": 2,
+            "context": 16384,
+        },
+    ),
+    (
+        "Treinamento do zero de um modelo de 3B com 500 bilhões de tokens: quantas GPUs?",
+        {"model": "llama-3.2-3b", "stage": "pretrain", "tokens": 5 * 10**11},
+    ),
+    (
+        "Quero fazer QLoRA no Llama 3 70B com seq 4096 e lote 2",
+        {"model": "llama-3.1-70b", "stage": "qlora", "seq_len": 4096, "batch": 2},
+    ),
+    (
+        "ajuste fino completo do Llama 3 8B com zero 2 em 4x A100",
+        {"model": "llama-3.1-8b", "stage": "full", "zero": 2, "gpu": "a100-80gb-sxm", "gpus": 4},
+    ),
+    (
+        "pré-treino de um modelo de 1.5B com 2 trilhões de tokens em 8 GPUs",
+        {"model": "qwen2.5-1.5b", "stage": "pretrain", "tokens": 2 * 10**12, "gpus": 8},
+    ),
+    (
+        "Para um RAG interno em produção, o Qwen2.5-32B em 4 bits com 32k de contexto e 20 usuários cabe em "
+        "quantas L40S?",
+        {
+            "model": "qwen2.5-32b",
+            "precision": "int4",
+            "context": 32768,
+            "users": 20,
+            "task": "rag",
+            "intent": "production",
+            "gpu": "l40s",
+        },
+    ),
+    (
+        "É só uma POC: gemma-2-27b em bf16, 8k de contexto, 2 usuários",
+        {"model": "gemma-2-27b", "precision": "bf16", "context": 8192, "users": 2, "intent": "evaluation"},
+    ),
+    (
+        "Quanto de memória para extração de dados de notas fiscais com um 8B em 4-bit?",
+        {"model": "llama-3.1-8b", "precision": "int4", "task": "extraction"},
+    ),
+    (
+        "classificação de tickets com Mistral 7B em int8, 30 usuários",
+        {"model": "mistral-7b-v0.3", "precision": "int8", "users": 30, "task": "classification"},
+    ),
+    (
+        "resumo de documentos longos com Llama 3.1 70B, contexto 64k, 4 usuários, fp8",
+        {"model": "llama-3.1-70b", "task": "summarization", "context": 65536, "users": 4, "precision": "fp8"},
+    ),
+    (
+        "modelo de raciocínio de 32B em bf16 para 8 usuarios, contexto de 32 mil tokens",
+        {"model": "qwen3-32b", "task": "reasoning", "precision": "bf16", "users": 8, "context": 32000},
+    ),
+    (
+        "assistente de código com 14B em fp8 e janela de 16k",
+        {"model": "qwen3-14b", "task": "code", "precision": "fp8", "context": 16384},
+    ),
+    (
+        "70 bilhões de parâmetros em 4 bits com KV cache em fp8, 128k de contexto",
+        {"model": "llama-3.1-70b", "precision": "int4", "kv_precision": "fp8", "context": 131072},
+    ),
+    (
+        "Um 70B em 4 bits atende dez usuários com contexto de 8k?",
+        {"model": "llama-3.1-70b", "precision": "int4", "users": 10, "context": 8192},
+    ),
+    (
+        "cinco usuários, llama 3 8b, 16 bits, contexto de 8192 tokens",
+        {"model": "llama-3.1-8b", "users": 5, "precision": "bf16", "context": 8192},
+    ),
+    (
+        "quanto de vram pro gpt-oss-120b com 64k de contexto e 10 usuarios numa h200",
+        {"model": "gpt-oss-120b", "context": 65536, "users": 10, "gpu": "h200-sxm"},
+    ),
+    (
+        "Cabe o Qwen3 30B-A3B numa L40S de 48 GB em fp8?",
+        {"model": "qwen3-30b-a3b", "gpu": "l40s", "precision": "fp8"},
+    ),
+    (
+        "70b em 4 bits numa GPU de 48GB, 8 usuários, contexto de 8k",
+        {"model": "llama-3.1-70b", "precision": "int4", "gpu": "l40s", "users": 8, "context": 8192},
+    ),
+    (
+        "Quanta memória pra servir o Mistral Small com 16 usuários em produção?",
+        {"model": "mistral-small-24b", "stage": "inference", "users": 16, "intent": "production"},
+    ),
+    (
+        "responda em inglês: 70b 4bit 32k 10 usuários",
+        {"lang": "en", "model": "llama-3.1-70b", "precision": "int4", "context": 32768, "users": 10},
+    ),
+    (
+        "qual gpu pra rodar o llama 3 8b com kv cache em fp8 e 128k de contexto",
+        {"model": "llama-3.1-8b", "stage": "inference", "kv_precision": "fp8", "context": 131072},
+    ),
+    (
+        "quanto de memoria pra um 8x7b em q4_k_m com 32k de contexto pra 3 usuarios",
+        {"model": "mixtral-8x7b", "precision": "q4_k_m", "context": 32768, "users": 3},
+    ),
+    # "uma GPU de 80 GB": a GPU of the 80 GB class, no count.
+    (
+        "Preciso de uma GPU de 80 GB para um 32B em 16 bits?",
+        {"model": "qwen3-32b", "precision": "bf16", "gpu": "a100-80gb-sxm"},
+    ),
+    (
+        "Quero treinar um 7B do zero com 1T tokens em 8xh100",
+        {"model": "mistral-7b-v0.3", "stage": "pretrain", "tokens": 10**12, "gpu": "h100-sxm", "gpus": 8},
+    ),
+    (
+        "LoRA no Qwen 2.5 32B com batch 4 e seq 2048 numa H200",
+        {"model": "qwen2.5-32b", "stage": "lora", "batch": 4, "seq_len": 2048, "gpu": "h200-sxm"},
+    ),
+    (
+        "deepseek v3 em fp8 com 8 H200, 16 conversas de 32k",
+        {
+            "model": "deepseek-v3",
+            "precision": "fp8",
+            "gpu": "h200-sxm",
+            "gpus": 8,
+            "users": 16,
+            "context": 32768,
+        },
+    ),
+    (
+        "Quanto de memória pro Llama 3.1 405B em fp8 com 8k de contexto?",
+        {"model": "llama-3.1-405b", "precision": "fp8", "context": 8192},
+    ),
+    (
+        "dá pra rodar um 8B em q8_0 com 4 usuários e 8k de contexto numa RTX 6000 Ada?",
+        {
+            "model": "llama-3.1-8b",
+            "stage": "inference",
+            "precision": "q8_0",
+            "users": 4,
+            "context": 8192,
+            "gpu": "rtx-6000-ada",
+        },
+    ),
+    (
+        "Servir Phi-4 em bf16 com 16k de contexto, quantas GPUs?",
+        {"model": "phi-4", "stage": "inference", "precision": "bf16", "context": 16384},
+    ),
+    (
+        "qwen 2.5 32 b em fp8 com 20 usuarios, contexto 16k",
+        {"model": "qwen2.5-32b", "precision": "fp8", "users": 20, "context": 16384},
+    ),
+    (
+        "Qual o consumo de memória do Gemma 2 9B em 4 bits para 30 usuários com 8k?",
+        {"model": "gemma-2-9b", "precision": "int4", "users": 30, "context": 8192},
+    ),
+    (
+        "Cliente quer avaliação do Llama 3 70B em awq com 10 usuários",
+        {"model": "llama-3.1-70b", "intent": "evaluation", "precision": "int4", "users": 10},
+    ),
+    (
+        "70B em produção, 4 bits, 200 usuários, contexto de 4 mil tokens",
+        {
+            "model": "llama-3.1-70b",
+            "intent": "production",
+            "precision": "int4",
+            "users": 200,
+            "context": 4000,
+        },
+    ),
+    (
+        "Preciso rodar um modelo de 1.5B em fp16 para 500 usuários",
+        {"model": "qwen2.5-1.5b", "stage": "inference", "precision": "bf16", "users": 500},
+    ),
+    (
+        "Inferência do Qwen3 32B em FP8 com 32k de contexto e 10 usuários",
+        {"model": "qwen3-32b", "stage": "inference", "precision": "fp8", "context": 32768, "users": 10},
+    ),
+    # "quantos usuarios cabem" asks for the users: none given.
+    (
+        "Pra inferencia do llama 3 8b em 4bit, quantos usuarios cabem numa L4 com 8k?",
+        {"model": "llama-3.1-8b", "stage": "inference", "precision": "int4", "gpu": "l4", "context": 8192},
+    ),
+    (
+        "treino de um 8b em 8 GPUs com 1T tokens",
+        {"model": "llama-3.1-8b", "stage": "pretrain", "gpus": 8, "tokens": 10**12},
+    ),
+    (
+        "QLoRA num modelo de 32B numa L40S com seq 2048, batch 1",
+        {"model": "qwen3-32b", "stage": "qlora", "gpu": "l40s", "seq_len": 2048, "batch": 1},
+    ),
+    (
+        "ajuste fino do 8b em bf16 com fsdp em 8 A100",
+        {
+            "model": "llama-3.1-8b",
+            "stage": "full",
+            "precision": "bf16",
+            "zero": 3,
+            "gpu": "a100-80gb-sxm",
+            "gpus": 8,
+        },
+    ),
+    (
+        "llama 3 70b, 4 bits, 32 mil tokens de contexto, 10 pessoas",
+        {"model": "llama-3.1-70b", "precision": "int4", "context": 32000, "users": 10},
+    ),
+    (
+        "dez usuarios com contexto de 16k num 8b em fp8",
+        {"users": 10, "context": 16384, "model": "llama-3.1-8b", "precision": "fp8"},
+    ),
+    # "8x7b" is the model, "8 usuários" the users, "8 bits" the precision.
+    (
+        "ctx 32k com 8 usuários no mixtral 8x7b em 8 bits",
+        {"context": 32768, "users": 8, "model": "mixtral-8x7b", "precision": "fp8"},
+    ),
+    (
+        "Preciso de uma estimativa para sumarização com um modelo de 70B em 4-bit, 10 usuários",
+        {"task": "summarization", "model": "llama-3.1-70b", "precision": "int4", "users": 10},
+    ),
+    (
+        "quanto de memoria o lama 3 70b precisa em fp8",
+        {"model": "llama-3.1-70b", "precision": "fp8"},
+    ),
+    (
+        "Cabe o mixtrl em 4 bits numa A100?",
+        {"model": "mixtral-8x7b", "precision": "int4", "gpu": "a100-80gb-sxm"},
+    ),
+    # ---------------------------------------------------------------- pt-PT sentences
+    (
+        "De que GPU preciso para correr um modelo 70B em 4-bit?",
+        {"model": "llama-3.1-70b", "precision": "int4", "stage": "inference"},
+    ),
+    (
+        "Que placa gráfica preciso para correr o Llama 3 8B com 8 utilizadores?",
+        {"model": "llama-3.1-8b", "stage": "inference", "users": 8},
+    ),
+    (
+        "Preciso de correr o Qwen 2.5 32B com contexto de 16k para 20 utilizadores em simultâneo.",
+        {"model": "qwen2.5-32b", "stage": "inference", "context": 16384, "users": 20},
+    ),
+    (
+        "Conseguimos pôr um Mixtral 8x7B numa H100 em 8 bits?",
+        {"model": "mixtral-8x7b", "gpu": "h100-sxm", "precision": "fp8"},
+    ),
+    (
+        "Quantas placas gráficas são precisas para servir o DeepSeek V3 em FP8 a 50 utilizadores?",
+        {"model": "deepseek-v3", "stage": "inference", "precision": "fp8", "users": 50},
+    ),
+    (
+        "Cabe um modelo de 12B em 16 bits numa placa gráfica de 48 GB?",
+        {"model": "mistral-nemo-12b", "precision": "bf16", "gpu": "l40s"},
+    ),
+    (
+        "Para um assistente de atendimento em produção, que memória precisa um 8B em fp8 com 100 utilizadores?",
+        {"model": "llama-3.1-8b", "task": "chat", "intent": "production", "precision": "fp8", "users": 100},
+    ),
+    (
+        "Queremos fazer ajuste fino com LoRA do Llama 3.1 70B numa A100 de 80 GB",
+        {"model": "llama-3.1-70b", "stage": "lora", "gpu": "a100-80gb-sxm"},
+    ),
+    (
+        "É para teste: dá para correr o gpt-oss-120b numa H100 com 32k de contexto?",
+        {
+            "model": "gpt-oss-120b",
+            "intent": "evaluation",
+            "stage": "inference",
+            "gpu": "h100-sxm",
+            "context": 32768,
+        },
+    ),
+    (
+        "Qual é a memória necessária para correr o Gemma 2 27B com 4 utilizadores e contexto de 8k?",
+        {"model": "gemma-2-27b", "stage": "inference", "users": 4, "context": 8192},
+    ),
+    (
+        "pré-treino contínuo do Llama 3 8B com 20M tokens numa H200",
+        {"model": "llama-3.1-8b", "stage": "pretrain", "tokens": 2 * 10**7, "gpu": "h200-sxm"},
+    ),
+    # Judgement: pt-PT says "mil milhões" for a billion; "70 mil milhões" is the model size, not a context of
+    # 70 mil tokens.
+    (
+        "Quanta memória gráfica para 10 utilizadores num modelo de 70 mil milhões de parâmetros em 4 bits?",
+        {"users": 10, "model": "llama-3.1-70b", "precision": "int4"},
+    ),
+    # ---------------------------------------------------------------- English sentences (the issue's first)
+    (
+        "how much vram for llama 3 70b at 16-bit with 8k context and 4 concurrent users",
+        {"model": "llama-3.1-70b", "precision": "bf16", "context": 8192, "users": 4},
+    ),
+    (
+        "How much GPU memory does a 70 billion parameter model need in 8-bit?",
+        {"model": "llama-3.1-70b", "precision": "fp8"},
+    ),
+    (
+        "What GPU do I need to serve Llama 3.3 70B in FP8 for 20 concurrent users with 32k context?",
+        {"model": "llama-3.3-70b", "stage": "inference", "precision": "fp8", "users": 20, "context": 32768},
+    ),
+    ("Does gpt-oss-120b fit on an H100?", {"model": "gpt-oss-120b", "gpu": "h100-sxm"}),
+    # Judgement: like "ajuste fino com LoRA", "fine-tune ... with QLoRA" names the adapter stage.
+    (
+        "fine-tune llama 3 8b with QLoRA, seq 4096, batch 8",
+        {"model": "llama-3.1-8b", "stage": "qlora", "seq_len": 4096, "batch": 8},
+    ),
+    (
+        "full fine-tune of a 8B model with ZeRO-3 on 8x H100",
+        {"model": "llama-3.1-8b", "stage": "full", "zero": 3, "gpu": "h100-sxm", "gpus": 8},
+    ),
+    (
+        "pretraining a 1.5B model from scratch on 500B tokens",
+        {"model": "qwen2.5-1.5b", "stage": "pretrain", "tokens": 5 * 10**11},
+    ),
+    (
+        "Can we run Mixtral 8x22B in 4-bit on 4x A100 with 16k context?",
+        {
+            "model": "mixtral-8x22b",
+            "stage": "inference",
+            "precision": "int4",
+            "gpu": "a100-80gb-sxm",
+            "gpus": 4,
+            "context": 16384,
+        },
+    ),
+    (
+        "we need a RAG assistant on qwen2.5-32b at int8 with 10 users, production",
+        {"task": "rag", "model": "qwen2.5-32b", "precision": "int8", "users": 10, "intent": "production"},
+    ),
+    (
+        "coding assistant, deepseek v3, fp8, 8k context, 30 users",
+        {"task": "code", "model": "deepseek-v3", "precision": "fp8", "context": 8192, "users": 30},
+    ),
+    (
+        "Quick test: how much memory for Llama 3.2 3B in bf16 with 8k context?",
+        {"intent": "evaluation", "model": "llama-3.2-3b", "precision": "bf16", "context": 8192},
+    ),
+    (
+        "summarization of long reports with a 70B at 4-bit, 64k context, 2 users",
+        {
+            "task": "summarization",
+            "model": "llama-3.1-70b",
+            "precision": "int4",
+            "context": 65536,
+            "users": 2,
+        },
+    ),
+    (
+        "memory for a 32B reasoning model at fp8 with 16k ctx and 12 users",
+        {"task": "reasoning", "model": "qwen3-32b", "precision": "fp8", "context": 16384, "users": 12},
+    ),
+    (
+        "classification of support emails with a 3B model in 8-bit, 100 users",
+        {"task": "classification", "model": "llama-3.2-3b", "precision": "fp8", "users": 100},
+    ),
+    # "How many users" asks for the users: none given.
+    (
+        "How many users can an L40S serve with Llama 3 8B at fp16 and 8k context?",
+        {"gpu": "l40s", "stage": "inference", "model": "llama-3.1-8b", "precision": "bf16", "context": 8192},
+    ),
+    (
+        "70b at 4bit with an fp8 kv cache and 128K context",
+        {"model": "llama-3.1-70b", "precision": "int4", "kv_precision": "fp8", "context": 131072},
+    ),
+    (
+        "Will DeepSeek-V3 in fp8 fit on 8xH200 with 32k context for 4 users?",
+        {
+            "model": "deepseek-v3",
+            "precision": "fp8",
+            "gpu": "h200-sxm",
+            "gpus": 8,
+            "context": 32768,
+            "users": 4,
+        },
+    ),
+    (
+        "mixtral in gptq, 32k context, 10 concurrent",
+        {"model": "mixtral-8x7b", "precision": "int4", "context": 32768, "users": 10},
+    ),
+    (
+        "What's the VRAM for a 405B at fp8 on 8x B200?",
+        {"model": "llama-3.1-405b", "precision": "fp8", "gpu": "b200", "gpus": 8},
+    ),
+    (
+        "in english please: how much memory for 8b fp8 with 16 users",
+        {"lang": "en", "model": "llama-3.1-8b", "precision": "fp8", "users": 16},
+    ),
+    (
+        "How much memory to run Qwen/Qwen2.5-7B-Instruct with 32k context?",
+        {"model": "qwen2.5-7b", "stage": "inference", "context": 32768},
+    ),
+    (
+        "how much memory does nf4 Llama 70B need with 4k context?",
+        {"model": "llama-3.1-70b", "precision": "nf4", "context": 4096},
+    ),
+    (
+        "train a 7b from scratch on 1T tokens with fsdp on 8xh100",
+        {
+            "model": "mistral-7b-v0.3",
+            "stage": "pretrain",
+            "tokens": 10**12,
+            "zero": 3,
+            "gpu": "h100-sxm",
+            "gpus": 8,
+        },
+    ),
+    # ---------------------------------------------------------------- mixed Portuguese and English
+    (
+        "qual a memória pro 8b fp8 with 32k context e 16 users",
+        {"model": "llama-3.1-8b", "precision": "fp8", "context": 32768, "users": 16},
+    ),
+    (
+        "preciso do deepseek v3 em fp8 pra um chatbot, 64k ctx, 20 usuários",
+        {"model": "deepseek-v3", "precision": "fp8", "task": "chat", "context": 65536, "users": 20},
+    ),
+    (
+        "Llama 3.3 70B em fp8 numa H200, production, 32k, 10 users",
+        {
+            "model": "llama-3.3-70b",
+            "precision": "fp8",
+            "gpu": "h200-sxm",
+            "intent": "production",
+            "context": 32768,
+            "users": 10,
+        },
+    ),
+    (
+        "lora no 8b, batch 8, seq=4k, zero2, 2x l40s",
+        {
+            "stage": "lora",
+            "model": "llama-3.1-8b",
+            "batch": 8,
+            "seq_len": 4096,
+            "zero": 2,
+            "gpu": "l40s",
+            "gpus": 2,
+        },
+    ),
+    (
+        "serve o mistral small em 4bit pra 40 users com 16k context",
+        {
+            "stage": "inference",
+            "model": "mistral-small-24b",
+            "precision": "int4",
+            "users": 40,
+            "context": 16384,
+        },
+    ),
+]
+
+# Each case: (text, error_key_prefix, words_the_message_must_contain)
+# Words are short substrings of the message (compare case-insensitively): numbers and names taken from the
+# input, or a word of the message itself ("model" is also inside "modelo"). The message is in pt-BR unless
+# the input asks for English.
+BAD_INPUTS: list[tuple[str, str, list[str]]] = [
+    # ---------------------------------------------------------------- contradictions
+    ("4bit fp16 70b", "query.contradiction", ["4"]),
+    ("70b 4bit fp16", "query.contradiction", ["4", "16"]),
+    ("8b int8 q4_k_m", "query.contradiction", ["int8", "q4_k_m"]),
+    ("70b 8b", "query.contradiction", ["70", "8"]),
+    ("llama 3.1 8b 70b 4bit", "query.contradiction", ["8", "70"]),
+    ("mixtral deepseek v3 fp8", "query.contradiction", ["mixtral", "deepseek"]),
+    ("8k 32k 70b", "query.contradiction", ["8", "32"]),
+    ("70b ctx=8k ctx=16k", "query.contradiction", ["8", "16"]),
+    ("70b lora full", "query.contradiction", ["lora", "full"]),
+    ("8b qlora pretrain", "query.contradiction", ["qlora", "pretrain"]),
+    ("70b 10 users 20 users", "query.contradiction", ["10", "20"]),
+    ("70b 4bit 5u 50 usuários", "query.contradiction", ["5", "50"]),
+    # Judgement: "kv8" and "kv16" are two KV cache precisions, as contradictory as two weight precisions.
+    ("70b kv8 kv16", "query.contradiction", ["8", "16"]),
+    # Judgement: "em 4 bits e em 16 bits" may be a wish to compare, but one query sizes one precision.
+    ("Quanto precisa um 70B em 4 bits e em 16 bits?", "query.contradiction", ["4", "16"]),
+    # ---------------------------------------------------------------- too long (over 4,000 characters)
+    ("70b " * 1200, "query.too_long", ["caracteres"]),
+    ("quanto de memória para um 70b em 4 bits? " * 120, "query.too_long", ["caracteres"]),
+    # 4,001 characters: one over the limit.
+    ("70b 4bit " + "a" * 3992, "query.too_long", ["caracteres"]),
+    # ---------------------------------------------------------------- nothing understood
+    ("asdf qwerty", "query.nothing_understood", []),
+    ("bom dia", "query.nothing_understood", []),
+    ("😀😀😀", "query.nothing_understood", []),
+    ("<!channel>", "query.nothing_understood", []),
+    ("oi, tudo bem?", "query.nothing_understood", []),
+    ("???", "query.nothing_understood", []),
+    # ---------------------------------------------------------------- no model
+    ("4bit 32k 10 users", "query.no_model", ["model"]),
+    ("quantas GPUs para 10 usuários?", "query.no_model", ["model"]),
+    ("fp8 8k", "query.no_model", ["model"]),
+    ("quanto de memória para 20 usuários com contexto de 32k em 4 bits?", "query.no_model", ["model"]),
+    ("lora seq 4096 batch 8", "query.no_model", ["model"]),
+    ("2x h100 fp8 32k", "query.no_model", ["model"]),
+    ("How much VRAM for 10 concurrent users at 8k context? en", "query.no_model", ["model"]),
+    # ---------------------------------------------------------------- values out of range
+    ("70b 0 users", "not_positive_users", ["0", "usuários"]),
+    ("70b 4bit 0 usuários", "not_positive_users", ["0", "usuários"]),
+    ("70b 0 users en", "not_positive_users", ["0", "users"]),
+    ("8b 1M context", "context_beyond_model", ["Llama 3.1 8B"]),
+    ("gemma-2-9b 32k", "context_beyond_model", ["Gemma 2 9B"]),
+    ("qwen2.5-7b 64k", "context_beyond_model", ["Qwen2.5 7B"]),
+    ("phi-4 32k", "context_beyond_model", ["Phi-4"]),
+    ("mixtral 128k 4bit", "context_beyond_model", ["Mixtral 8x7B"]),
+    ("Llama 3.1 70B com contexto de 200k", "context_beyond_model", ["Llama 3.1 70B"]),
+    ("5000000b", "absurd_size", ["5000000b"]),
+    ("0.001b", "absurd_size", ["0.001b"]),
+    ("5000000b 4bit 32k 10 users", "absurd_size", ["5000000b"]),
+    ("modelo de 0.001b em 4 bits", "absurd_size", ["0.001b"]),
+    # ---------------------------------------------------------------- unknown names (no size to fall back on)
+    ("gpt-7 4bit", "unknown_model", ["gpt-7"]),
+    ("gpt-7 fp8 16k", "unknown_model", ["gpt-7"]),
+    # Judgement: "h300" is one letter from both H100 and H200, so no single GPU is a confident correction.
+    ("70b numa h300", "unknown_gpu", ["h300"]),
+    ("70b 4bit 2x h300", "unknown_gpu", ["h300"]),
+]
