@@ -14,7 +14,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 run: $(VENV)/.installed
-	$(BIN)/gpu-size 70b 4bit 32k 10users
+	$(BIN)/gpu-sizer
 
 test: $(VENV)/.installed
 	$(BIN)/ruff check .

@@ -6,6 +6,7 @@ which entry and which key is wrong, in one sentence, instead of surfacing later 
 
 from __future__ import annotations
 
+import os
 import tomllib
 from functools import cache
 from pathlib import Path
@@ -246,9 +247,18 @@ def _describe(error: ValidationError, path: Path, raw: dict, prefix: tuple = ())
     return f"{path.name}: {', '.join(where) or 'file'}: {message}"
 
 
+def load_catalog(data_dir: Path | None = None) -> Catalog:
+    """Loads and cross-checks every data file; raises CatalogError naming the file, entry and key.
+
+    The files come from sizing/data, or from the folder GPU_SIZER_DATA names (an operator's own copy of
+    the catalogues and offering, edited without touching the installed package)."""
+    if data_dir is None:
+        data_dir = Path(os.environ.get("GPU_SIZER_DATA") or DATA_DIR)
+    return _load_catalog(Path(data_dir))
+
+
 @cache
-def load_catalog(data_dir: Path = DATA_DIR) -> Catalog:
-    """Loads and cross-checks every data file; raises CatalogError naming the file, entry and key."""
+def _load_catalog(data_dir: Path) -> Catalog:
     files = {name: data_dir / f"{name}.toml" for name in ("models", "gpus", "precisions", "offering")}
     raw = {name: _read(path) for name, path in files.items()}
     parts = {}
@@ -284,3 +294,6 @@ def _validate(schema, items, path: Path, raw: dict, key: str):
         return TypeAdapter(schema).validate_python(items)
     except ValidationError as e:
         raise CatalogError(_describe(e, path, raw, prefix=(key,))) from None
+
+
+load_catalog.cache_clear = _load_catalog.cache_clear  # type: ignore[attr-defined]

@@ -45,6 +45,7 @@ class Query:
     corrections: list[tuple[str, str]] = field(default_factory=list)  # (as typed, understood as)
     lang: str | None = None  # language the text asked for explicitly
     detected_lang: str = "pt-BR"  # language the text is written in, by its words
+    changed: list[str] = field(default_factory=list)  # follow-ups: the fields the text changed
 
 
 # -- vocabulary --------------------------------------------------------------------------------------
@@ -595,7 +596,9 @@ def _build_indexes(catalog: Catalog) -> dict[str, dict[str, object]]:
 # -- parse -------------------------------------------------------------------------------------------
 
 
-def parse(text: str, catalog: Catalog | None = None) -> Query:
+def parse(text: str, catalog: Catalog | None = None, base: Workload | None = None) -> Query:
+    """Reads a question. With `base` (the workload answered before, in a Slack thread) the text is a
+    follow-up: "e se for em 8 bits?", "and 20 users?" change only what they name."""
     catalog = catalog or load_catalog()
     if text is None:
         text = ""
@@ -640,7 +643,7 @@ def parse(text: str, catalog: Catalog | None = None) -> Query:
     if leftovers:
         leftovers = _typos(scan, catalog, leftovers, query)
     query.unknown = leftovers
-    return _build(scan, query, catalog)
+    return _build(scan, query, catalog, base)
 
 
 def _float(text: str) -> float:
@@ -901,7 +904,7 @@ def _precision(scan: _Scan, catalog: Catalog) -> str | None:
     raise QueryError("query.contradiction", what="precision", first=typed[0], second=typed[-1])
 
 
-def _build(scan: _Scan, query: Query, catalog: Catalog) -> Query:
+def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = None) -> Query:
     model = _one(scan, "model", "model")
     size = _one(scan, "size", "model")
     if model and size:
@@ -924,6 +927,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog) -> Query:
     stage = _stage(scan)
     query.lang = _one(scan, "lang", "lang")
     understood = any(v is not None for v in fields.values()) or stage is not None or model or size
+    if base is not None:
+        return _follow_up(query, base, model or size, stage, fields, understood)
     if not (model or size):
         # "gpt-7 4bit": a name we do not know is worth saying so, with the closest names we do know.
         for fragment in query.unknown:
@@ -942,4 +947,21 @@ def _build(scan: _Scan, query: Query, catalog: Catalog) -> Query:
     if query.lang:
         workload["lang"] = query.lang
     query.workload = Workload(model=model or size, **workload)
+    return query
+
+
+def _follow_up(query: Query, base: Workload, model, stage, fields: dict, understood) -> Query:
+    if not understood:
+        words = ", ".join(f"“{u}”" for u in query.unknown[:5])
+        raise QueryError("query.nothing_understood", words=f": {words}" if words else "")
+    changes = {k: v for k, v in fields.items() if v is not None}
+    if model:
+        changes["model"] = model
+    if stage is not None:
+        changes["stage"] = stage
+    if query.lang:
+        changes["lang"] = query.lang
+    merged = {**base.model_dump(exclude_unset=True), **changes}
+    query.workload = Workload(**merged)
+    query.changed = sorted(changes)
     return query

@@ -1,0 +1,82 @@
+"""gpu-sizer: starts the assistant.
+
+gpu-sizer            Socket Mode when SLACK_BOT_TOKEN and SLACK_APP_TOKEN are set, else the local console
+gpu-sizer console    the local console, whatever is configured
+gpu-sizer socket     Socket Mode (the Procfile's worker)
+gpu-sizer web        HTTP mode under gunicorn on $PORT (the Procfile's web)
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+
+from .settings import SettingsError, load_settings, require_http, require_socket
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    mode = argv[0] if argv else "auto"
+    logging.basicConfig(
+        level=os.environ.get("LOG_LEVEL", "INFO"), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    try:
+        settings = load_settings()
+        if mode == "auto":
+            mode = "socket" if settings.bot_token or settings.app_token else "console"
+        if mode == "console":
+            return _console(settings)
+        if mode == "socket":
+            require_socket(settings)
+            return _socket(settings)
+        if mode == "web":
+            require_http(settings)
+            return _web()
+    except SettingsError as e:
+        print(f"gpu-sizer: {e}", file=sys.stderr)
+        return 2
+    print(f"gpu-sizer: unknown mode {mode!r}; use console, socket or web", file=sys.stderr)
+    return 2
+
+
+def _console(settings) -> int:
+    from . import console
+    from .pipeline import Pipeline
+    from .requestlog import RequestLog
+
+    log = RequestLog(settings.db_path)
+    pipeline = Pipeline(log, default_lang=settings.lang, retention_days=settings.retention_days)
+    return console.run(pipeline, str(settings.db_path), settings.lang)
+
+
+def _socket(settings) -> int:
+    from slack_bolt.adapter.socket_mode import SocketModeHandler
+
+    from .app import create_app
+
+    app = create_app(settings)
+    logging.getLogger(__name__).info("gpu-sizer connected in Socket Mode")
+    SocketModeHandler(app, settings.app_token).start()
+    return 0
+
+
+def _web() -> int:
+    """gunicorn, the production WSGI server, serving bot.web; replaces this process so signals reach it."""
+    port = os.environ.get("PORT", "3000")
+    args = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "--config",
+        "python:bot.gunicorn_conf",
+        "--bind",
+        f"0.0.0.0:{port}",
+        "bot.web:wsgi()",
+    ]
+    os.execv(sys.executable, args)
+    return 0  # not reached
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,183 @@
+"""Slack messages: engine answers rendered from templates/<lang>/slack/*.json.j2 into Block Kit, checked
+against Slack's limits before they leave, with a plain-text fallback for notifications and screen readers.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from slack_sdk.models.blocks import Block
+
+from sizing import i18n
+from sizing.errors import SizingError
+from sizing.result import Memory, SizingResult
+
+from .rendering import environment, filters, render_text, understood
+
+MAX_BLOCKS = 50  # per message (Slack "Block Kit" reference)
+MAX_SECTION_TEXT = 3000
+MAX_FIELD_TEXT = 2000
+MAX_BUTTON_VALUE = 2000
+MAX_FALLBACK_TEXT = 3000  # Slack truncates longer notification text; keep it readable
+
+SQUARES = ("🟦", "🟧", "🟪", "⬜")
+
+
+class BlockKitError(ValueError):
+    """A message that Slack would refuse."""
+
+
+def esc(text: object) -> str:
+    """Escapes user-visible text for mrkdwn: &, < and > (so <!channel> or <@U123> never ping anyone)."""
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+@dataclass
+class Message:
+    blocks: list[dict]
+    text: str  # fallback: notifications, screen readers, clients without blocks
+    attachments: list[dict] = field(default_factory=list)
+
+    def kwargs(self) -> dict:
+        return {"blocks": self.blocks, "text": self.text}
+
+
+def emoji_bar(per_gpu: Memory, gpu_bytes: int, width: int = 20) -> str:
+    """One GPU's memory as squares: weights, KV cache (or training states), the rest, free."""
+    if gpu_bytes <= 0:
+        return ""
+    second = per_gpu.kv_cache + per_gpu.gradients + per_gpu.optimizer + per_gpu.adapters
+    other = per_gpu.total - per_gpu.weights - second
+    shares = [per_gpu.weights, second, other]
+    scale = width / max(gpu_bytes, per_gpu.total)
+    cells = [max(1, round(s * scale)) if s > 0 else 0 for s in shares]
+    while sum(cells) > width:
+        cells[cells.index(max(cells))] -= 1
+    out = "".join(char * n for char, n in zip(SQUARES, cells, strict=False))
+    return out + SQUARES[3] * (width - sum(cells))
+
+
+def _env(lang: str):
+    env = environment().overlay()
+    env.filters.update(esc=esc, bullet=lambda s: f"• {s}")
+    return env
+
+
+def validate(blocks: list[dict]) -> None:
+    """Raises BlockKitError unless Slack would accept these blocks (slack_sdk's models plus limits the
+    models do not enforce)."""
+    if len(blocks) > MAX_BLOCKS:
+        raise BlockKitError(f"{len(blocks)} blocks; Slack accepts {MAX_BLOCKS}")
+    for raw in blocks:
+        block = Block.parse(raw)
+        if block is None:
+            raise BlockKitError(f"unknown block {raw.get('type')!r}")
+        try:
+            block.validate_json()
+        except Exception as e:  # slack_sdk raises SlackObjectFormationError
+            raise BlockKitError(f"{raw.get('type')} block: {e}") from e
+        text = (raw.get("text") or {}).get("text", "")
+        if raw["type"] == "section" and len(text) > MAX_SECTION_TEXT:
+            raise BlockKitError(f"section text of {len(text)} characters")
+        for f in raw.get("fields", []):
+            if len(f.get("text", "")) > MAX_FIELD_TEXT:
+                raise BlockKitError(f"section field of {len(f['text'])} characters")
+        for element in raw.get("elements", []):
+            if len(element.get("value", "")) > MAX_BUTTON_VALUE:
+                raise BlockKitError("button value over 2000 characters")
+
+
+def _fallback(text: str) -> str:
+    text = esc(text)
+    return text if len(text) <= MAX_FALLBACK_TEXT else text[: MAX_FALLBACK_TEXT - 1] + "…"
+
+
+def answer(
+    result: SizingResult,
+    query=None,
+    *,
+    disclosure: str | None = None,
+    actions: bool = True,
+    share: bool = True,
+    show_prices: bool = False,
+    payload: str = "",
+) -> Message:
+    """The sizing answer. `payload` travels in the buttons (the workload, to recompute from)."""
+    lang = i18n.lang_of(result.workload.lang)
+    training = result.workload.stage != "inference"
+    nominal = {16: "16", 8: "8", 4: "4"}
+    from sizing.catalog import load_catalog
+
+    bits = load_catalog().precision(result.workload.precision).nominal_bits
+    stages = {
+        key: i18n.t(lang, f"understood.stage.{key}")
+        for key in ("inference", "full", "lora", "qlora", "pretrain")
+    }
+    env = _env(lang)
+    template = env.get_template(f"{lang}/slack/answer.json.j2")
+    rendered = template.render(
+        r=result,
+        understood=understood(result, query),
+        disclosure=esc(disclosure) if disclosure else None,
+        bar=emoji_bar,
+        stages=stages,
+        actions=actions and not training,
+        share=share,
+        show_prices=show_prices,
+        payload=payload,
+        current_bits=nominal.get(bits),
+        **filters(lang),
+    )
+    blocks = json.loads(rendered)
+    if actions and training:
+        blocks.append(_proposal_only(lang, payload))
+    validate(blocks)
+    text = render_text(result, query) if show_prices else _without_prices(render_text(result, query))
+    return Message(blocks=blocks, text=_fallback(text))
+
+
+def _proposal_only(lang: str, payload: str) -> dict:
+    label = "Quero uma proposta" if lang == "pt-BR" else "I want a proposal"
+    return {
+        "type": "actions",
+        "block_id": "gpu_actions",
+        "elements": [
+            {"type": "button", "action_id": "gpu_proposal", "style": "primary",
+             "text": {"type": "plain_text", "text": label}, "value": payload},
+        ],
+    }  # fmt: skip
+
+
+def _without_prices(text: str) -> str:
+    return "\n".join(line for line in text.splitlines() if not line.strip().startswith(("Preço:", "Price:")))
+
+
+def error(err: SizingError, lang: str, unknown: list[str] | None = None) -> Message:
+    """A short, friendly refusal: what was not understood, and examples that work."""
+    lang = i18n.lang_of(lang)
+    lines = [f":warning: {esc(err.message(lang))}"]
+    hint = err.hint(lang)
+    if hint:
+        lines.append(esc(hint))
+    blocks = [{"type": "section", "text": {"type": "mrkdwn", "text": "\n".join(lines)}}]
+    validate(blocks)
+    return Message(blocks=blocks, text=_fallback(" ".join([err.message(lang), hint or ""]).strip()))
+
+
+def help_message(lang: str) -> Message:
+    lang = i18n.lang_of(lang)
+    title, body = i18n.t(lang, "help.title"), i18n.t(lang, "help.body")
+    blocks = [
+        {"type": "header", "text": {"type": "plain_text", "text": title}},
+        {"type": "section", "text": {"type": "mrkdwn", "text": esc(body)}},
+    ]
+    validate(blocks)
+    return Message(blocks=blocks, text=_fallback(f"{title}\n{body}"))
+
+
+def notice(text: str) -> Message:
+    """A one-line message (confirmation, status)."""
+    blocks = [{"type": "section", "text": {"type": "mrkdwn", "text": esc(text)}}]
+    validate(blocks)
+    return Message(blocks=blocks, text=_fallback(text))

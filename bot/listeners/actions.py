@@ -1,0 +1,147 @@
+"""Buttons under an answer: switch precision and recompute in place, share in the channel, ask for a
+proposal (the lead goes to the sales channel)."""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from slack_bolt import Ack, App, Respond
+from slack_sdk import WebClient
+from slack_sdk.errors import SlackApiError
+
+from sizing import i18n
+
+from ..blocks import notice
+from ..pipeline import Where, decode
+
+logger = logging.getLogger(__name__)
+PRECISION_FOR_BITS = {"16": "bf16", "8": "fp8", "4": "int4"}
+
+
+def register(app: App, services) -> None:
+    def switch_precision(ack: Ack, body: dict, action: dict, respond: Respond, client: WebClient) -> None:
+        ack()
+        bits = action["action_id"].rsplit("_", 1)[1]
+        _, reply = _recompute(body, action, services, f"[{bits}-bit]", precision=PRECISION_FOR_BITS[bits])
+        _replace(body, respond, client, reply.message)
+
+    def share(ack: Ack, body: dict, action: dict, respond: Respond, client: WebClient) -> None:
+        ack()
+        where, reply = _recompute(body, action, services, "[share]")
+        # The shared copy keeps the precision buttons and the proposal button, not "share" again.
+        blocks = [_without_share(b) for b in reply.message.blocks]
+        try:
+            client.chat_postMessage(channel=where.channel_id, blocks=blocks, text=reply.message.text)
+        except SlackApiError as e:
+            logger.warning("sharing failed: %s", e.response.get("error"))
+            _tell(body, respond, client, where, notice(i18n.t(reply.lang, "slack.share_failed")))
+            return
+        respond(delete_original=True)
+
+    def proposal(ack: Ack, body: dict, action: dict, respond: Respond, client: WebClient) -> None:
+        ack()
+        where, reply = _recompute(body, action, services, "[proposal]")
+        sales = services.settings.sales_channel
+        confirmation = "slack.proposal_no_channel"
+        if sales and reply.result is not None:
+            try:
+                client.chat_postMessage(channel=sales, **_lead(reply, where, services.settings.lang).kwargs())
+                confirmation = "slack.proposal_sent"
+            except SlackApiError as e:
+                logger.warning("posting the lead failed: %s", e.response.get("error"))
+        _tell(body, respond, client, where, notice(i18n.t(reply.lang, confirmation)))
+
+    app.action(re.compile(r"^gpu_precision_(16|8|4)$"))(switch_precision)
+    app.action("gpu_share")(share)
+    app.action("gpu_proposal")(proposal)
+
+
+def _recompute(body: dict, action: dict, services, note: str, **changes):
+    """The workload the button carries (with `changes`), answered again for whoever pressed it."""
+    where = where_for_action(body, services)
+    workload = decode(action["value"])
+    if changes:
+        workload = workload.model_copy(update=changes)
+    return where, services.pipeline.recompute(workload, where, text=note)
+
+
+def where_for_action(body: dict, services) -> Where:
+    user = body.get("user", {})
+    channel = (body.get("channel") or {}).get("id") or (body.get("container") or {}).get("channel_id")
+    directory = services.directory
+    person = directory.person(user.get("id"))
+    return Where(
+        surface="button",
+        user_id=user.get("id", ""),
+        team_id=(body.get("team") or {}).get("id") or user.get("team_id"),
+        channel_id=channel,
+        channel_shared=directory.channel_shared(channel),
+        user_external=person.external,
+        user_locale=person.locale,
+    )
+
+
+def _is_ephemeral(body: dict) -> bool:
+    return bool((body.get("container") or {}).get("is_ephemeral"))
+
+
+def _replace(body: dict, respond: Respond, client: WebClient, message) -> None:
+    """Recompute in place: through response_url for an ephemeral answer, chat.update for a posted one."""
+    if _is_ephemeral(body) or not body.get("message"):
+        respond(replace_original=True, **message.kwargs())
+        return
+    container = body.get("container") or {}
+    try:
+        client.chat_update(
+            channel=container.get("channel_id"), ts=container.get("message_ts"), **message.kwargs()
+        )
+    except SlackApiError as e:
+        logger.warning("chat.update failed: %s", e.response.get("error"))
+
+
+def _tell(body: dict, respond: Respond, client: WebClient, where: Where, message) -> None:
+    """A note only the person who pressed the button sees."""
+    if _is_ephemeral(body):
+        respond(response_type="ephemeral", replace_original=False, **message.kwargs())
+        return
+    try:
+        client.chat_postEphemeral(channel=where.channel_id, user=where.user_id, **message.kwargs())
+    except SlackApiError as e:
+        logger.warning("chat.postEphemeral failed: %s", e.response.get("error"))
+
+
+def _without_share(block: dict) -> dict:
+    if block.get("type") != "actions":
+        return block
+    return {**block, "elements": [e for e in block["elements"] if e.get("action_id") != "gpu_share"]}
+
+
+def _lead(reply, where: Where, sales_lang: str):
+    """The sales channel's card: who asked, where, the workload and the recommendation."""
+    lang = i18n.lang_of(sales_lang)
+    r = reply.result
+    rec = r.recommendation
+    w = r.workload
+    summary = f"{w.model.name} · {w.precision_name}"
+    if w.stage == "inference":
+        summary += f" · {i18n.context(w.context_tokens, lang)} · {w.users}×"
+    else:
+        summary += f" · {i18n.t(lang, f'understood.stage.{w.stage}')}"
+    where_text = i18n.t(lang, "slack.lead_where", channel=where.channel_id) if where.channel_id else ""
+    if where.audience_external:
+        where_text += i18n.t(lang, "slack.lead_external")
+    body = i18n.t(
+        lang, "slack.lead_body", user=where.user_id, where=where_text, workload=summary,
+        recommendation=f"{rec.count}× {rec.gpu_name}" if rec else "—", contract=r.contract.mode,
+    )  # fmt: skip
+    from ..blocks import Message, esc, validate
+
+    # The mentions are ours (user and channel ids); the summary is escaped.
+    text = body.replace(summary, esc(summary))
+    blocks = [
+        {"type": "header", "text": {"type": "plain_text", "text": i18n.t(lang, "slack.lead_title")}},
+        {"type": "section", "text": {"type": "mrkdwn", "text": text}},
+    ]
+    validate(blocks)
+    return Message(blocks=blocks, text=text)

@@ -1,0 +1,64 @@
+"""The guided form: opened by /gpu with no text or from App Home; its answer comes back like /gpu's."""
+
+from __future__ import annotations
+
+import json
+import logging
+
+from slack_bolt import Ack, App
+from slack_sdk import WebClient
+from slack_sdk.errors import SlackApiError
+from slack_sdk.webhook import WebhookClient
+
+from sizing import i18n
+
+from ..pipeline import Where
+from ..views import form_view, workload_from_form
+
+logger = logging.getLogger(__name__)
+
+
+def register(app: App, services) -> None:
+    def open_form(ack: Ack, body: dict, client: WebClient) -> None:
+        ack()
+        user = body.get("user", {}).get("id")
+        lang = services.pipeline.lang_for(Where("form", user_locale=services.directory.person(user).locale))
+        client.views_open(trigger_id=body["trigger_id"], view=form_view(lang, json.dumps({})))
+
+    def submit(ack: Ack, body: dict, view: dict, client: WebClient) -> None:
+        user = body["user"]["id"]
+        person = services.directory.person(user)
+        meta = json.loads(view.get("private_metadata") or "{}")
+        channel = meta.get("channel_id")
+        where = Where(
+            surface="form", user_id=user, team_id=(body.get("team") or {}).get("id"), channel_id=channel,
+            channel_shared=services.directory.channel_shared(channel), user_external=person.external,
+            user_locale=person.locale,
+        )  # fmt: skip
+        lang = services.pipeline.lang_for(where)
+        workload = workload_from_form(view["state"]["values"], lang)
+        if workload is None:
+            ack(response_action="errors", errors={"model": i18n.t(lang, "slack.form_missing_model")})
+            return
+        ack()
+        reply = services.pipeline.recompute(workload, where, text=f"[form] {workload.model}")
+        _deliver(client, meta, user, reply)
+
+    app.action("gpu_open_form")(open_form)
+    app.view("gpu_form")(submit)
+
+
+def _deliver(client: WebClient, meta: dict, user: str, reply) -> None:
+    """Back where /gpu was typed (through its response_url), else as a direct message."""
+    kwargs = reply.message.kwargs()
+    if meta.get("response_url"):
+        try:
+            response = WebhookClient(meta["response_url"]).send(response_type="ephemeral", **kwargs)
+            if response.status_code == 200:
+                return
+        except Exception:  # the response_url may have expired (30 minutes)
+            logger.warning("response_url delivery failed; sending a direct message instead")
+    try:
+        client.chat_postMessage(channel=user, **kwargs)
+    except SlackApiError as e:
+        logger.warning("could not deliver the form's answer: %s", e.response.get("error"))

@@ -1,0 +1,21 @@
+"""App Home: how to ask, examples, and the user's own recent questions."""
+
+from __future__ import annotations
+
+from slack_bolt import App
+from slack_sdk import WebClient
+
+from ..pipeline import Where
+from ..views import home_view
+
+
+def register(app: App, services) -> None:
+    def home_opened(event: dict, client: WebClient) -> None:
+        if event.get("tab") not in (None, "home"):
+            return
+        user = event["user"]
+        lang = services.pipeline.lang_for(Where("home", user_locale=services.directory.person(user).locale))
+        recent = services.log.recent_for_user(user, limit=5)
+        client.views_publish(user_id=user, view=home_view(lang, recent))
+
+    app.event("app_home_opened")(home_opened)

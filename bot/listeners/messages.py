@@ -1,0 +1,134 @@
+"""Mentions, direct messages and follow-ups in a thread the bot answered ("e se for em 8 bits?")."""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from slack_bolt import App
+from slack_sdk import WebClient
+from slack_sdk.errors import SlackApiError
+
+from sizing.workload import Workload
+
+from ..pipeline import Where
+
+logger = logging.getLogger(__name__)
+MENTION = re.compile(r"<@[A-Z0-9]+(?:\|[^>]*)?>")
+# A follow-up in a busy thread is answered only when it reads like one: something understood, and few
+# words that were not (people also talk to each other in threads).
+MAX_UNKNOWN_IN_FOLLOW_UP = 3
+
+
+def register(app: App, services) -> None:
+    def on_mention(event: dict, body: dict, client: WebClient) -> None:
+        if not _first_time(body, services):
+            return
+        text = MENTION.sub(" ", event.get("text", ""))
+        thread_ts = event.get("thread_ts") or event["ts"]
+        where = _where(event, body, services, "mention", thread_ts)
+        base = _thread_base(services, event["channel"], event.get("thread_ts"))
+        # In a thread the bot answered, a mention without a model of its own changes the last answer.
+        follow_up = base if base is not None and not _has_model(text) else None
+        reply = services.pipeline.ask(text, where, base=follow_up)
+        _post(client, services, event["channel"], thread_ts, reply)
+
+    def on_message(event: dict, body: dict, client: WebClient, context) -> None:
+        if event.get("subtype") or event.get("bot_id"):
+            return  # edits, joins, bot posts (ours included) are not questions
+        text = event.get("text") or ""
+        if context.bot_user_id and f"<@{context.bot_user_id}>" in text:
+            return  # the app_mention listener answers this one
+        is_dm = event.get("channel_type") == "im"
+        thread_ts = event.get("thread_ts")
+        base = _thread_base(services, event["channel"], thread_ts or (event["channel"] if is_dm else None))
+        if not is_dm and (thread_ts is None or base is None):
+            return  # a channel message outside a thread we answered is not for us
+        if not _first_time(body, services):
+            return
+        surface = "thread" if thread_ts and not is_dm else "dm"
+        where = _where(event, body, services, surface, thread_ts)
+        if base is not None and not _has_model(text):
+            from sizing.query import QueryError, parse
+
+            try:
+                follow = parse(text, base=base)
+            except QueryError:
+                follow = None
+            if not is_dm and (follow is None or len(follow.unknown) > MAX_UNKNOWN_IN_FOLLOW_UP):
+                return  # chatter in the thread, not a question for the bot
+            reply = services.pipeline.ask(text, where, base=base)
+        else:
+            reply = services.pipeline.ask(text, where)
+        _post(
+            client, services, event["channel"], thread_ts, reply, dm_key=event["channel"] if is_dm else None
+        )
+
+    app.event("app_mention")(on_mention)
+    app.event("message")(on_message)
+
+
+def _has_model(text: str) -> bool:
+    """Whether the text names a model of its own (then it is a new question, not a follow-up)."""
+    from sizing.query import QueryError, parse
+
+    try:
+        return parse(text).workload is not None
+    except QueryError:
+        return False
+
+
+def _first_time(body: dict, services) -> bool:
+    """Slack re-delivers an event it thinks we missed; answering twice is a bug."""
+    event_id = body.get("event_id")
+    return True if not event_id else services.log.claim_event(event_id)
+
+
+def _where(event: dict, body: dict, services, surface: str, thread_ts: str | None) -> Where:
+    directory = services.directory
+    person = directory.person(event.get("user"))
+    shared = body.get("is_ext_shared_channel")
+    if shared is None:
+        shared = directory.channel_shared(event.get("channel"))
+    return Where(
+        surface=surface,
+        user_id=event.get("user", ""),
+        team_id=body.get("team_id"),
+        channel_id=event.get("channel"),
+        channel_shared=bool(shared),
+        user_external=person.external
+        or bool(event.get("user_team") and event["user_team"] != body.get("team_id")),
+        user_locale=person.locale,
+        event_id=body.get("event_id"),
+        thread_ts=thread_ts,
+    )
+
+
+def _thread_base(services, channel: str, thread_ts: str | None) -> Workload | None:
+    if not thread_ts:
+        return None
+    saved = services.log.load_thread(channel, thread_ts)
+    if not saved:
+        return None
+    workload, _lang = saved
+    try:
+        return Workload.model_validate(workload)
+    except ValueError:
+        return None
+
+
+def _post(
+    client: WebClient, services, channel: str, thread_ts: str | None, reply, dm_key: str | None = None
+) -> None:
+    try:
+        client.chat_postMessage(channel=channel, thread_ts=thread_ts, **reply.message.kwargs())
+    except SlackApiError as e:
+        logger.warning("chat.postMessage failed: %s", e.response.get("error"))
+        return
+    if reply.workload is not None:
+        # Remember what this thread (or DM) is about, for the next follow-up.
+        data = reply.workload.model_dump(mode="json", exclude_defaults=True)
+        if thread_ts:
+            services.log.save_thread(channel, thread_ts, data, reply.lang)
+        if dm_key:
+            services.log.save_thread(channel, dm_key, data, reply.lang)

@@ -1,0 +1,195 @@
+"""One request, from any surface (slash command, form, button, mention, DM, thread, console):
+parse -> size -> render -> log. Listeners stay thin; everything a user sees is decided here.
+
+Nothing here raises to the caller: a failure becomes a friendly message and a `failed` row in the log,
+and a log that cannot be written never costs the user the answer.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+import uuid
+from dataclasses import dataclass, field
+
+from sizing import i18n
+from sizing.catalog import load_catalog
+from sizing.engine import size
+from sizing.errors import SizingError
+from sizing.query import Query, QueryError, parse
+from sizing.result import SizingResult
+from sizing.workload import Workload
+
+from . import blocks
+from .blocks import Message
+
+logger = logging.getLogger(__name__)
+
+# Query errors that mean "say more" rather than "I could not read that".
+NEEDS_INPUT = {"query.no_model", "missing_model"}
+
+
+@dataclass
+class Where:
+    """Who asked, from where: decides the language, what may be shown, and what is logged."""
+
+    surface: str
+    user_id: str = "console"
+    team_id: str | None = None
+    channel_id: str | None = None
+    channel_shared: bool = False
+    user_external: bool = False
+    user_locale: str | None = None
+    event_id: str | None = None
+    thread_ts: str | None = None
+
+    @property
+    def audience_external(self) -> bool:
+        return self.channel_shared or self.user_external
+
+
+@dataclass
+class Reply:
+    message: Message
+    outcome: str  # answered | needs_input | not_understood | failed
+    lang: str
+    workload: Workload | None = None
+    result: SizingResult | None = None
+    query: Query | None = None
+    text_answer: str = ""  # the plain-text rendering (the console prints it)
+    request_key: str = field(default_factory=lambda: uuid.uuid4().hex)
+
+
+class Pipeline:
+    def __init__(self, log, default_lang: str = "pt-BR", retention_days: int = 180) -> None:
+        self.log = log
+        self.default_lang = i18n.lang_of(default_lang)
+        self.retention_days = retention_days
+
+    # -- language --------------------------------------------------------------------------------
+
+    def lang_for(self, where: Where, query: Query | None = None) -> str:
+        """Asked for in the text, else the user's Slack locale when it is English, else the default."""
+        if query is not None and query.lang:
+            return query.lang
+        if where.user_locale and where.user_locale.lower().startswith("en"):
+            return "en"
+        if where.user_locale and where.user_locale.lower().startswith("pt"):
+            return "pt-BR"
+        return self.default_lang
+
+    # -- entry points ----------------------------------------------------------------------------
+
+    def ask(self, text: str, where: Where, base: Workload | None = None) -> Reply:
+        """A question in words (or a follow-up to `base`)."""
+        started = time.perf_counter()
+        lang = self.lang_for(where)
+        query = None
+        try:
+            query = parse(text, base=base)
+            lang = self.lang_for(where, query)
+            if query.help:
+                return self._finish(
+                    Reply(blocks.help_message(lang), "needs_input", lang, query=query), where, text, started
+                )
+            workload = query.workload.model_copy(update={"lang": lang})
+            return self._answer(workload, where, text, started, query)
+        except SizingError as e:
+            return self._refuse(e, where, text, started, lang, query)
+        except Exception as e:  # an engine bug must not reach the user as a traceback
+            return self._failed(e, where, text, started, lang)
+
+    def recompute(self, workload: Workload, where: Where, text: str = "") -> Reply:
+        """A workload from a button or the form: no parsing, same everything else."""
+        started = time.perf_counter()
+        lang = i18n.lang_of(workload.lang)
+        try:
+            return self._answer(workload, where, text, started, None)
+        except SizingError as e:
+            return self._refuse(e, where, text, started, lang, None)
+        except Exception as e:
+            return self._failed(e, where, text, started, lang)
+
+    # -- the three endings -----------------------------------------------------------------------
+
+    def _answer(
+        self, workload: Workload, where: Where, text: str, started: float, query: Query | None
+    ) -> Reply:
+        result = size(workload)
+        lang = i18n.lang_of(workload.lang)
+        catalog = load_catalog()
+        external = where.audience_external
+        show_prices = not external or catalog.offering.prices_public
+        disclosure = None
+        if where.channel_shared and where.channel_id and self.log.first_disclosure(where.channel_id):
+            disclosure = i18n.t(lang, "slack.disclosure", days=self.retention_days)
+        payload = encode(workload)
+        message = blocks.answer(
+            result, query, disclosure=disclosure, show_prices=show_prices, payload=payload,
+            share=where.surface in ("slash_command", "form", "button"),
+        )  # fmt: skip
+        from .rendering import render_text
+
+        reply = Reply(
+            message, "answered", lang, workload, result, query, text_answer=render_text(result, query)
+        )
+        return self._finish(reply, where, text, started)
+
+    def _refuse(self, e: SizingError, where, text, started, lang, query) -> Reply:
+        outcome = "needs_input" if e.key in NEEDS_INPUT else "not_understood"
+        reply = Reply(blocks.error(e, lang), outcome, lang, query=query)
+        reply.text_answer = "\n".join(filter(None, [e.message(lang), e.hint(lang)]))
+        return self._finish(reply, where, text, started, error_key=e.key)
+
+    def _failed(self, e: Exception, where, text, started, lang) -> Reply:
+        logger.exception("sizing failed (surface %s)", where.surface)
+        message = i18n.t(lang, "slack.failed")
+        reply = Reply(blocks.notice(message), "failed", lang, text_answer=message)
+        return self._finish(reply, where, text, started, error_key=type(e).__name__)
+
+    def _finish(
+        self, reply: Reply, where: Where, text: str, started: float, error_key: str | None = None
+    ) -> Reply:
+        r = reply.result
+        rec = r.recommendation if r else None
+        row = {
+            "request_key": reply.request_key,
+            "surface": where.surface,
+            "team_id": where.team_id,
+            "channel_id": where.channel_id,
+            "channel_shared": int(where.channel_shared),
+            "user_id": where.user_id,
+            "user_external": int(where.user_external),
+            "text": text,
+            "workload": reply.workload.model_dump(mode="json", exclude_defaults=True)
+            if reply.workload
+            else None,
+            "outcome": reply.outcome,
+            "error_key": error_key,
+            "model_id": r.workload.model.id if r else None,
+            "stage": r.workload.stage if r else None,
+            "precision": r.workload.precision if r else None,
+            "total_bytes": r.memory.total if r else None,
+            "recommendation": f"{rec.count}× {rec.gpu_name}" if rec else None,
+            "recommendation_gpu": rec.gpu if rec else None,
+            "recommendation_count": rec.count if rec else None,
+            "contract_mode": r.contract.mode if r else None,
+            "duration_ms": round((time.perf_counter() - started) * 1000, 2),
+            "lang": reply.lang,
+            "event_id": where.event_id,
+        }
+        self.log.record(row)
+        return reply
+
+
+def encode(workload: Workload) -> str:
+    """The workload as the buttons carry it: compact JSON of what differs from the defaults."""
+    return json.dumps(workload.model_dump(mode="json", exclude_defaults=True), separators=(",", ":"))
+
+
+def decode(payload: str) -> Workload:
+    return Workload.model_validate(json.loads(payload))
+
+
+__all__ = ["Pipeline", "QueryError", "Reply", "Where", "decode", "encode"]

@@ -1,0 +1,462 @@
+"""The request log: one row per question the Slack bot gets, in one SQLite file.
+
+    log = RequestLog("data/requests.db")
+    log.record({"surface": "mention", "user_id": "U1", "text": "70b 4bit 32k", "outcome": "answered"})
+
+Logging must never break or slow an answer, so record() never raises and gives the file a fraction of a
+second at most. A row that cannot be written now (the file locked by another process, a read-only file or
+folder, a full disk) stays in memory, in order, and is written later: by a background thread every
+`retry_interval` seconds, by the next record() (rows before it go first), or by flush(). Each row carries a `request_key`, inserted with INSERT OR IGNORE, so
+a row whose commit landed but reported an error is not written twice when it is retried.
+
+The Slack helpers (claim_event, first_disclosure, save_thread, load_thread) answer from memory while the
+file cannot be used, so the bot keeps ignoring Slack's retries and following threads until it is back.
+
+One connection per log, shared by the Slack app's threads and guarded by one lock. The in-memory fallbacks
+have a lock of their own, held only for a dictionary operation, because the connection's lock may be held
+for seconds while the background thread waits for another process's write lock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import sqlite3
+import threading
+import time
+import uuid
+from collections import OrderedDict, deque
+from collections.abc import Callable, Hashable
+from datetime import UTC, datetime, timedelta
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database
+
+from .migrations import migrate, utc_now
+from .redact import redact
+
+logger = logging.getLogger(__name__)
+
+# How long SQLite waits for another process's write lock: a few seconds in the background thread and in
+# flush(), a tenth of a second on the Slack handlers' path (Slack wants its answer within 3 seconds).
+BUSY_TIMEOUT = 5.0
+QUICK_TIMEOUT = 0.1
+# How long record() may spend writing rows left pending by earlier calls.
+RECORD_BUDGET = 0.2
+# How long a Slack helper waits for the connection while the background thread holds it.
+QUICK_WAIT = 0.5
+# Event ids, channels and threads remembered in memory while the file is unusable.
+MEMORY_LIMIT = 10_000
+# Rows kept in memory while the file is unusable; past this, new rows are dropped (and counted in a warning).
+PENDING_LIMIT = 50_000
+# Slack retries an event within minutes; a week of ids is plenty, older ones are pruned now and then.
+SEEN_EVENTS_KEPT = timedelta(days=7)
+PRUNE_EVERY = 1000
+
+
+class RequestLog:
+    def __init__(self, path: str | Path, retry_interval: float = 2.0):
+        self.path = Path(path)
+        self.retry_interval = max(0.01, retry_interval)  # 0 would spin
+        self._lock = threading.Lock()  # the connection
+        self._memory_lock = threading.Lock()  # the fallbacks below
+        self._db: Database | None = None
+        self._columns: set[str] = set()
+        # Appended without the lock (deque appends are atomic), popped only by the lock's holder.
+        self._queue: deque[dict[str, Any]] = deque()
+        self._seen: OrderedDict[str, None] = OrderedDict()
+        self._disclosed: OrderedDict[str, None] = OrderedDict()
+        self._threads: OrderedDict[tuple[str, str], tuple[str, str]] = OrderedDict()
+        self._unavailable = False  # to log a warning when the file fails and a note when it is back
+        self._unknown_columns: set[str] = set()
+        self._dropped = 0
+        self._claims = 0
+        with self._lock:
+            self._database(BUSY_TIMEOUT)
+        self._stop = threading.Event()
+        self._wake = threading.Event()
+        self._retrier = threading.Thread(target=self._retry_forever, name="requestlog-retry", daemon=True)
+        self._retrier.start()
+
+    # ------------------------------------------------------------------ requests
+
+    def record(self, row: dict) -> None:
+        """Log one request. Never raises; waits for the file a fraction of a second at most."""
+        try:
+            prepared = _prepare(row)
+            if len(self._queue) >= PENDING_LIMIT:
+                self._dropped += 1
+                if self._dropped in (1, 10, 100) or self._dropped % 1000 == 0:
+                    logger.warning("request log %s: %d rows dropped, memory full", self.path, self._dropped)
+                return
+            self._queue.append(prepared)
+            # A backlog after an outage can be long: write what fits in the budget, in order, and hand the
+            # rest to the retrier now. After a failure the retrier keeps its own pace instead.
+            deadline = time.monotonic() + RECORD_BUDGET
+            if self._write_pending(busy=QUICK_TIMEOUT, wait=0, deadline=deadline) and self._queue:
+                self._wake.set()
+        except Exception as error:  # the last line of defence: an answer matters more than its log
+            logger.warning("request log %s: record failed (%s)", self.path, type(error).__name__)
+
+    def flush(self, timeout: float | None = None) -> int:
+        """Try to write every pending row now; returns how many are still pending."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        busy = BUSY_TIMEOUT if timeout is None else max(0.0, min(BUSY_TIMEOUT, timeout))
+        try:
+            self._write_pending(busy=busy, wait=timeout, deadline=deadline)
+        except Exception as error:
+            logger.warning("request log %s: flush failed (%s)", self.path, type(error).__name__)
+        return self.pending
+
+    @property
+    def pending(self) -> int:
+        """Rows recorded but not written yet."""
+        return len(self._queue)
+
+    def close(self) -> None:
+        """Stop the background thread and write what can be written."""
+        self._stop.set()
+        self._wake.set()
+        if self._retrier.is_alive() and self._retrier is not threading.current_thread():
+            self._retrier.join(BUSY_TIMEOUT + 1)
+        left = self.flush()
+        with self._lock:
+            self._close_db()
+        if left:
+            logger.warning("request log %s: closed with %d rows not written", self.path, left)
+
+    def __enter__(self) -> RequestLog:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def recent_for_user(self, user_id: str, limit: int = 5) -> list[dict]:
+        """The user's latest written rows, newest first; [] when the file cannot be read."""
+        try:
+            sql = "select * from requests where user_id = ? order by created_at desc, id desc limit ?"
+            ok, rows = self._use(lambda db: list(db.query(sql, [user_id, limit])))
+            return rows if ok else []
+        except Exception:
+            return []
+
+    def rows(self, **filters: Any) -> list[dict]:
+        """Written rows of `requests` matching column=value filters (None matches NULL), oldest first.
+        A plain helper for tests and reports: unlike the rest, it raises when the file cannot be read."""
+        with self._lock:
+            db = self._database(BUSY_TIMEOUT)
+            if db is None:
+                raise RuntimeError(f"request log {self.path} cannot be opened (see the warning logged)")
+            unknown = set(filters) - self._columns
+            if unknown:
+                raise ValueError(f"requests has no column {', '.join(sorted(unknown))}")
+            where = " and ".join(f"[{k}] is null" if v is None else f"[{k}] = ?" for k, v in filters.items())
+            args = [v for v in filters.values() if v is not None]
+            return list(db.table("requests").rows_where(where or None, args, order_by="id"))
+
+    # ------------------------------------------------------------------ Slack helpers
+
+    def claim_event(self, event_id: str) -> bool:
+        """True the first time Slack's event id is seen, False for a retry of it. Never raises."""
+        try:
+            key = str(event_id)
+            with self._memory_lock:
+                if key in self._seen:
+                    return False
+                _remember(self._seen, key, None)
+            ok, first = self._use(lambda db: self._claim_event(db, key))
+            # Without the file, memory's answer stands: answering twice beats never answering.
+            return first if ok else True
+        except Exception as error:
+            logger.warning("request log %s: claim_event failed (%s)", self.path, type(error).__name__)
+            return True
+
+    def first_disclosure(self, channel_id: str) -> bool:
+        """True once per channel: the first time, the bot shows its "what we record" notice there."""
+        try:
+            key = str(channel_id)
+            with self._memory_lock:
+                if key in self._disclosed:
+                    return False
+            sql = "insert or ignore into channels (channel_id, disclosed_at) values (?, ?)"
+            ok, first = self._use(lambda db: _write(db, sql, [key, utc_now()]) == 1)
+            with self._memory_lock:
+                already = key in self._disclosed
+                _remember(self._disclosed, key, None)
+            return first if ok else not already
+        except Exception as error:
+            # A notice missed once is better than one repeated on every message by a lasting bug.
+            logger.warning("request log %s: first_disclosure failed (%s)", self.path, type(error).__name__)
+            return False
+
+    def save_thread(self, channel_id: str, thread_ts: str, workload: dict, lang: str) -> None:
+        """Remember the last workload answered in a thread or DM, for follow-ups. Never raises."""
+        try:
+            key = (str(channel_id), str(thread_ts))
+            data = _json(workload)
+            row = {"channel_id": key[0], "thread_ts": key[1], "workload": data, "lang": lang}
+            ok, _ = self._use(
+                lambda db: db.table("threads").upsert(
+                    dict(row, updated_at=utc_now()), pk=("channel_id", "thread_ts")
+                )
+            )
+            # Memory holds only what the file missed, so it is always the newest where it has a key.
+            with self._memory_lock:
+                if ok:
+                    self._threads.pop(key, None)
+                else:
+                    _remember(self._threads, key, (data, lang))
+        except Exception as error:
+            logger.warning("request log %s: save_thread failed (%s)", self.path, type(error).__name__)
+
+    def load_thread(self, channel_id: str, thread_ts: str) -> tuple[dict, str] | None:
+        """The workload and language last saved for the thread, or None. Never raises."""
+        try:
+            key = (str(channel_id), str(thread_ts))
+            with self._memory_lock:
+                saved = self._threads.get(key)
+            if saved is None:
+                sql = "select workload, lang from threads where channel_id = ? and thread_ts = ?"
+                ok, row = self._use(lambda db: next(iter(db.query(sql, list(key))), None))
+                if not ok or row is None:
+                    return None
+                saved = (row["workload"], row["lang"])
+            workload = json.loads(saved[0])
+            return (workload, saved[1]) if isinstance(workload, dict) else None
+        except Exception:
+            return None
+
+    # ------------------------------------------------------------------ the file
+
+    def _connect(self, busy: float) -> sqlite3.Connection:
+        # check_same_thread=False: the Slack app calls from several threads, and self._lock serializes them.
+        return sqlite3.connect(self.path, timeout=busy, check_same_thread=False)
+
+    def _database(self, busy: float) -> Database | None:
+        """The open database, opened and migrated first if needed; None when it cannot be used now.
+        Called with self._lock held."""
+        if self._db is not None:
+            return self._db
+        conn = None
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            # SQLite would open a read-only file read-only and create its -wal and -shm files read-only
+            # too, and those keep refusing writes after the file is made writable again: wait instead.
+            for file in (self.path, *(Path(f"{self.path}{suffix}") for suffix in ("-wal", "-shm"))):
+                if file.exists() and not os.access(file, os.W_OK):
+                    raise PermissionError(f"{file} is read-only")
+            conn = self._connect(busy)
+            db = Database(conn)
+            # WAL: reports reading the file never block the bot's writes. NORMAL sync is safe with WAL
+            # (a power cut may lose the last commits, never corrupt the file) and saves an fsync per row.
+            db.enable_wal()
+            conn.execute("PRAGMA synchronous = NORMAL")
+            migrate(db)
+            self._columns = set(db.table("requests").columns_dict)
+        except Exception as error:
+            if conn is not None:
+                _quietly(conn.close)
+            self._failed(error)
+            return None
+        self._db = db
+        return db
+
+    def _use(self, fn: Callable[[Database], Any]) -> tuple[bool, Any]:
+        """(True, fn(db)) with the connection, or (False, None) when the file cannot be used right now."""
+        if not self._lock.acquire(timeout=QUICK_WAIT):
+            return False, None
+        try:
+            db = self._database(QUICK_TIMEOUT)
+            if db is None:
+                return False, None
+            try:
+                _busy_timeout(db, QUICK_TIMEOUT)
+                result = fn(db)
+            except Exception as error:
+                self._failed(error)
+                return False, None
+            self._succeeded()
+            return True, result
+        finally:
+            self._lock.release()
+
+    def _write_pending(self, busy: float, wait: float | None, deadline: float | None = None) -> bool:
+        """Write queued rows until the queue is empty, the lock stays taken longer than `wait` (None: as
+        long as it takes) or the deadline passes. False when a write failed.
+
+        A caller that cannot get the lock leaves its rows behind: a holder that was writing rows looks at
+        the queue again after releasing the lock, and record() wakes the retrier for any other holder."""
+        while self._queue:
+            if deadline is not None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return True
+                wait = left if wait is None else min(wait, left)
+            if not (self._lock.acquire() if wait is None else self._lock.acquire(timeout=wait)):
+                return True
+            try:
+                written = self._drain(busy, deadline)
+            finally:
+                self._lock.release()
+            if not written:
+                return False
+        return True
+
+    def _drain(self, busy: float, deadline: float | None) -> bool:
+        """Write queued rows in order until the queue is empty or the deadline passes; False at the first
+        failure, the failed row staying first in line. Called with self._lock held."""
+        db = self._database(busy)
+        if db is None:
+            return False
+        try:
+            _busy_timeout(db, busy)
+            while self._queue and (deadline is None or time.monotonic() < deadline):
+                self._insert(db, self._queue[0])
+                self._queue.popleft()
+        except Exception as error:
+            self._failed(error)
+            return False
+        self._succeeded()
+        return True
+
+    def _insert(self, db: Database, row: dict[str, Any]) -> None:
+        # Columns are checked here, not in record(): a newer schema step may have added some.
+        unknown = row.keys() - self._columns
+        for column in sorted(unknown - self._unknown_columns):
+            logger.warning("request log %s: no column %r, value not stored", self.path, column)
+        self._unknown_columns |= unknown
+        known = {k: v for k, v in row.items() if k in self._columns}
+        db.table("requests").insert(known, ignore=True)
+
+    def _claim_event(self, db: Database, event_id: str) -> bool:
+        now = datetime.now(UTC)
+        sql = "insert or ignore into seen_events (event_id, seen_at) values (?, ?)"
+        first = _write(db, sql, [event_id, now.isoformat(timespec="milliseconds")]) == 1
+        self._claims += 1
+        if self._claims % PRUNE_EVERY == 0:
+            cutoff = (now - SEEN_EVENTS_KEPT).isoformat(timespec="milliseconds")
+            _write(db, "delete from seen_events where seen_at < ?", [cutoff])
+        return first
+
+    def _failed(self, error: Exception) -> None:
+        """After a failed statement: undo it, drop a connection that may not recover, warn once."""
+        if self._db is not None:
+            _quietly(self._db.conn.rollback)
+            if not _is_busy(error):
+                # A connection opened on a read-only file stays read-only after a chmod, and one that hit
+                # a disk error may be unusable: open a fresh one on the next try. A lock just passes.
+                self._close_db()
+        if not self._unavailable:
+            self._unavailable = True
+            # The error's type and SQLite's message only: never the rows, which hold what people typed.
+            logger.warning(
+                "request log %s unavailable (%s: %s); keeping %d rows in memory, retrying every %gs",
+                self.path,
+                type(error).__name__,
+                error,
+                self.pending,
+                self.retry_interval,
+            )
+
+    def _succeeded(self) -> None:
+        if self._unavailable:
+            self._unavailable = False
+            logger.info("request log %s available again; %d rows still pending", self.path, self.pending)
+
+    def _close_db(self) -> None:
+        if self._db is not None:
+            _quietly(self._db.conn.close)
+            self._db = None
+
+    def _retry_forever(self) -> None:
+        while not self._stop.is_set():
+            self._wake.wait(self.retry_interval)
+            self._wake.clear()
+            if self._queue and not self._stop.is_set():
+                try:
+                    self._write_pending(busy=BUSY_TIMEOUT, wait=self.retry_interval)
+                except Exception as error:
+                    logger.warning("request log %s: retry failed (%s)", self.path, type(error).__name__)
+
+
+def _prepare(row: dict) -> dict[str, Any]:
+    """The row as stored: redacted text, JSON workload, a creation time and a request key."""
+    prepared = dict(row)
+    prepared.pop("id", None)  # the log numbers its rows; a caller's id could collide and be ignored
+    if prepared.get("created_at") is None:
+        prepared["created_at"] = utc_now()
+    if prepared.get("text") is not None:
+        try:
+            prepared["text"] = redact(str(prepared["text"]))
+        except Exception:
+            prepared["text"] = None  # better no text than text that may hold personal data
+    if not prepared.get("request_key"):
+        prepared["request_key"] = uuid.uuid4().hex
+    return {str(k): _sql_value(v) for k, v in prepared.items()}
+
+
+def _sql_value(value: Any) -> Any:
+    """A value SQLite can always store, so no row can fail forever and block the rows behind it."""
+    try:
+        if isinstance(value, Enum):
+            value = value.value
+        if value is None or isinstance(value, float | bytes):
+            return value
+        if isinstance(value, bool):
+            return int(value)
+        if isinstance(value, int):
+            return int(value) if -(2**63) <= value < 2**63 else float(value)  # past SQLite's 64 bits
+        if isinstance(value, datetime):
+            # A naive datetime is taken as UTC, as the rest of the log is.
+            utc = value.astimezone(UTC) if value.tzinfo else value.replace(tzinfo=UTC)
+            return utc.isoformat(timespec="milliseconds")
+        text = str(value) if isinstance(value, str) else _json(value)
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate, say from a bad JSON escape
+            text = text.encode("utf-8", "replace").decode("utf-8")
+        return text
+    except Exception:
+        return f"<{type(value).__name__}>"
+
+
+def _json(value: Any) -> str:
+    if hasattr(value, "model_dump"):  # a pydantic model such as sizing.workload.Workload
+        value = value.model_dump(mode="json")
+    if isinstance(value, dict | list | tuple):
+        return json.dumps(value, ensure_ascii=False, default=str)
+    return str(value)
+
+
+def _write(db: Database, sql: str, params: list[Any]) -> int:
+    """Run one write statement in its own transaction; returns the rows it changed."""
+    with db.conn:
+        return db.conn.execute(sql, params).rowcount
+
+
+def _busy_timeout(db: Database, seconds: float) -> None:
+    db.conn.execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
+
+
+def _is_busy(error: Exception) -> bool:
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    message = str(error).lower()
+    return "locked" in message or "busy" in message
+
+
+def _remember(memory: OrderedDict, key: Hashable, value: Any) -> None:
+    memory[key] = value
+    memory.move_to_end(key)
+    while len(memory) > MEMORY_LIMIT:
+        memory.popitem(last=False)
+
+
+def _quietly(fn: Callable[[], Any]) -> None:
+    with contextlib.suppress(Exception):
+        fn()

@@ -1,0 +1,147 @@
+"""Settings from the environment. A missing or malformed one stops start-up with one sentence naming it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from sizing.i18n import lang_of
+
+USER_ID = re.compile(r"^[UW][A-Z0-9]{2,}$")
+CHANNEL_ID = re.compile(r"^[CGD][A-Z0-9]{2,}$")
+
+
+class SettingsError(Exception):
+    """One sentence naming the setting that is wrong and what it should look like."""
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=None, extra="ignore", case_sensitive=False)
+
+    # Secrets are SecretStr: printing the settings (or a traceback with them) never shows a token.
+    slack_bot_token: SecretStr | None = Field(default=None, validation_alias="SLACK_BOT_TOKEN")
+    slack_app_token: SecretStr | None = Field(default=None, validation_alias="SLACK_APP_TOKEN")
+    slack_signing_secret: SecretStr | None = Field(default=None, validation_alias="SLACK_SIGNING_SECRET")
+    slack_api_url: str = Field(default="https://slack.com/api/", validation_alias="SLACK_API_URL")
+    db_path: Path = Field(default=Path("gpu-sizer.db"), validation_alias="GPU_SIZER_DB")
+    lang: str = Field(default="pt-BR", validation_alias="GPU_SIZER_LANG")
+    sales_channel: str | None = Field(default=None, validation_alias="GPU_SIZER_SALES_CHANNEL")
+    managers: Annotated[list[str], NoDecode] = Field(
+        default_factory=list, validation_alias="GPU_SIZER_MANAGERS"
+    )
+    retention_days: int = Field(default=180, ge=1, le=3650, validation_alias="GPU_SIZER_RETENTION_DAYS")
+
+    @field_validator("slack_bot_token", mode="before")
+    @classmethod
+    def _bot_token(cls, v: str | None) -> str | None:
+        if v and not v.startswith("xoxb-"):
+            raise ValueError("must be a bot token starting with xoxb-")
+        return v or None
+
+    @field_validator("slack_app_token", mode="before")
+    @classmethod
+    def _app_token(cls, v: str | None) -> str | None:
+        if v and not v.startswith("xapp-"):
+            raise ValueError(
+                "must be an app-level token starting with xapp- (with the connections:write scope)"
+            )
+        return v or None
+
+    @field_validator("slack_signing_secret", mode="before")
+    @classmethod
+    def _secret(cls, v: str | None) -> str | None:
+        if v and not re.fullmatch(r"[0-9a-fA-F]{16,}", v):
+            raise ValueError(
+                "must be the app's signing secret: the hexadecimal string under Basic Information"
+            )
+        return v or None
+
+    @field_validator("slack_api_url")
+    @classmethod
+    def _api_url(cls, v: str) -> str:
+        if not re.match(r"^https?://[^\s/]+", v):
+            raise ValueError("must be an http(s) URL such as https://slack.com/api/")
+        return v if v.endswith("/") else v + "/"
+
+    @field_validator("lang")
+    @classmethod
+    def _lang(cls, v: str) -> str:
+        if not re.fullmatch(r"(?i)(pt|en)([-_][a-z]{2})?", v.strip()):
+            raise ValueError("must be pt-BR or en")
+        return lang_of(v)
+
+    @field_validator("sales_channel")
+    @classmethod
+    def _sales_channel(cls, v: str | None) -> str | None:
+        if v and not CHANNEL_ID.match(v):
+            raise ValueError(
+                "must be a channel ID such as C0123ABCD (channel details > About, at the bottom)"
+            )
+        return v or None
+
+    @field_validator("managers", mode="before")
+    @classmethod
+    def _managers(cls, v) -> list[str]:
+        ids = (
+            [p.strip() for p in re.split(r"[,\s]+", v) if p.strip()] if isinstance(v, str) else list(v or [])
+        )
+        bad = [i for i in ids if not USER_ID.match(i)]
+        if bad:
+            raise ValueError(f"must be Slack user IDs separated by commas (U0123ABCD); not one: {bad[0]}")
+        return ids
+
+    @property
+    def bot_token(self) -> str | None:
+        return self.slack_bot_token.get_secret_value() if self.slack_bot_token else None
+
+    @property
+    def app_token(self) -> str | None:
+        return self.slack_app_token.get_secret_value() if self.slack_app_token else None
+
+    @property
+    def signing_secret(self) -> str | None:
+        return self.slack_signing_secret.get_secret_value() if self.slack_signing_secret else None
+
+
+ENV_NAMES = {
+    "slack_bot_token": "SLACK_BOT_TOKEN", "slack_app_token": "SLACK_APP_TOKEN",
+    "slack_signing_secret": "SLACK_SIGNING_SECRET", "slack_api_url": "SLACK_API_URL", "db_path": "GPU_SIZER_DB",
+    "lang": "GPU_SIZER_LANG", "sales_channel": "GPU_SIZER_SALES_CHANNEL", "managers": "GPU_SIZER_MANAGERS",
+    "retention_days": "GPU_SIZER_RETENTION_DAYS",
+}  # fmt: skip
+
+
+def load_settings(**overrides) -> Settings:
+    """Reads the environment (overrides win); raises SettingsError with one sentence on a bad value."""
+    try:
+        return Settings(**{ENV_NAMES.get(k, k): v for k, v in overrides.items()})
+    except ValidationError as e:
+        first = e.errors()[0]
+        name = str(first["loc"][0]) if first["loc"] else "settings"
+        env = ENV_NAMES.get(name, name.upper())
+        message = first["msg"].removeprefix("Value error, ")
+        raise SettingsError(f"{env} {message}.") from None
+
+
+def require_http(settings: Settings) -> None:
+    """HTTP mode answers Slack's requests itself, so it needs the bot token and the signing secret."""
+    for value, env in (
+        (settings.bot_token, "SLACK_BOT_TOKEN"),
+        (settings.signing_secret, "SLACK_SIGNING_SECRET"),
+    ):
+        if not value:
+            raise SettingsError(
+                f"{env} is missing: HTTP mode needs it (see README, 'Connect a Slack workspace')."
+            )
+
+
+def require_socket(settings: Settings) -> None:
+    for value, env in ((settings.bot_token, "SLACK_BOT_TOKEN"), (settings.app_token, "SLACK_APP_TOKEN")):
+        if not value:
+            raise SettingsError(
+                f"{env} is missing: Socket Mode needs it (see README, 'Connect a Slack workspace')."
+            )

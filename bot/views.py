@@ -1,0 +1,131 @@
+"""Modal and App Home views (Block Kit), built from the catalogue and the message files."""
+
+from __future__ import annotations
+
+import json
+
+from sizing import i18n
+from sizing.catalog import load_catalog
+from sizing.workload import Intent, Stage, Task, Workload
+
+from .blocks import esc, validate
+
+CONTEXTS = [2048, 4096, 8192, 16384, 32768, 65536, 131072]
+PRECISIONS = ["bf16", "fp8", "int8", "int4", "nf4", "mxfp4", "q4_k_m", "q8_0"]
+
+
+def _option(text: str, value: str) -> dict:
+    return {"text": {"type": "plain_text", "text": text[:75]}, "value": value}
+
+
+def _select(
+    block_id: str, label: str, options: list[dict], optional: bool = True, placeholder: str | None = None
+) -> dict:
+    element = {"type": "static_select", "action_id": block_id, "options": options}
+    if placeholder:
+        element["placeholder"] = {"type": "plain_text", "text": placeholder[:150]}
+    return {"type": "input", "block_id": block_id, "optional": optional, "label": {"type": "plain_text", "text": label},
+            "element": element}  # fmt: skip
+
+
+def form_view(lang: str, private_metadata: str = "") -> dict:
+    """The guided form /gpu opens when given no text."""
+    lang = i18n.lang_of(lang)
+    catalog = load_catalog()
+
+    def t(key, **p):
+        return i18n.t(lang, f"slack.{key}", **p)
+
+    # Slack allows 100 options per select: the catalogue's models, by name.
+    models = [_option(m.name, m.id) for m in sorted(catalog.models, key=lambda m: m.name.lower())][:100]
+    precisions = [_option(catalog.precision(p).name, p) for p in PRECISIONS]
+    contexts = [_option(f"{i18n.context(c, lang)} ({i18n.tokens(c, lang)})", str(c)) for c in CONTEXTS]
+    stages = [_option(i18n.t(lang, f"understood.stage.{s.value}"), s.value) for s in Stage]
+    tasks = [_option(i18n.t(lang, f"task.{task.value}"), task.value) for task in Task]
+    intents = [_option(i18n.t(lang, f"understood.intent.{i.value}"), i.value) for i in Intent]
+    blocks = [
+        _select("model", t("form_model"), models, placeholder=t("form_model_placeholder")),
+        {"type": "input", "block_id": "size", "optional": True, "label": {"type": "plain_text", "text": t("form_size")},
+         "hint": {"type": "plain_text", "text": t("form_size_hint")},
+         "element": {"type": "plain_text_input", "action_id": "size", "max_length": 40}},
+        _select("precision", t("form_precision"), precisions),
+        _select("context", t("form_context"), contexts),
+        {"type": "input", "block_id": "users", "optional": True, "label": {"type": "plain_text", "text": t("form_users")},
+         "element": {"type": "number_input", "action_id": "users", "is_decimal_allowed": False, "min_value": "1",
+                     "max_value": "100000"}},
+        _select("stage", t("form_stage"), stages),
+        _select("task", t("form_task"), tasks),
+        _select("intent", t("form_intent"), intents),
+    ]  # fmt: skip
+    validate(blocks)
+    return {
+        "type": "modal",
+        "callback_id": "gpu_form",
+        "title": {"type": "plain_text", "text": t("form_title")[:24]},
+        "submit": {"type": "plain_text", "text": t("form_submit")},
+        "close": {"type": "plain_text", "text": t("form_cancel")},
+        "private_metadata": private_metadata[:3000],
+        "blocks": blocks,
+    }
+
+
+def workload_from_form(values: dict, lang: str) -> Workload | None:
+    """The workload a submitted form describes; None when it names no model."""
+
+    def picked(block: str) -> str | None:
+        element = values.get(block, {}).get(block, {})
+        option = element.get("selected_option")
+        if option:
+            return option.get("value")
+        return element.get("value") or None
+
+    model = picked("model") or (picked("size") or "").strip() or None
+    if not model:
+        return None
+    fields = {"model": model, "lang": lang}
+    if precision := picked("precision"):
+        fields["precision"] = precision
+    if context := picked("context"):
+        fields["context"] = int(context)
+    if users := picked("users"):
+        fields["users"] = int(users)
+    for name in ("stage", "task", "intent"):
+        if value := picked(name):
+            fields[name] = value
+    return Workload(**fields)
+
+
+def home_view(lang: str, recent: list[dict]) -> dict:
+    """App Home: how to ask, examples, and the user's own recent questions."""
+    lang = i18n.lang_of(lang)
+
+    def t(key, **p):
+        return i18n.t(lang, f"slack.{key}", **p)
+
+    body = i18n.t(lang, "help.body")
+    examples = "\n".join(line.strip() for line in body.splitlines() if line.strip().startswith("/gpu"))
+    blocks = [
+        {"type": "header", "text": {"type": "plain_text", "text": t("home_title")}},
+        {"type": "section", "text": {"type": "mrkdwn", "text": esc(t("home_intro"))},
+         "accessory": {"type": "button", "action_id": "gpu_open_form", "text": {"type": "plain_text", "text": t("home_form")},
+                       "style": "primary"}},
+        {"type": "section", "text": {"type": "mrkdwn", "text": f"*{esc(t('home_examples'))}*\n```{esc(examples)}```"}},
+        {"type": "divider"},
+        {"type": "section", "text": {"type": "mrkdwn", "text": f"*{esc(t('home_recent'))}*"}},
+    ]  # fmt: skip
+    if recent:
+        for row in recent[:10]:
+            when = (row.get("created_at") or "")[:16].replace("T", " ")
+            answer = row.get("recommendation") or row.get("outcome") or ""
+            line = f"`{esc((row.get('text') or '')[:150])}` → {esc(answer)}"
+            blocks.append(
+                {"type": "context", "elements": [{"type": "mrkdwn", "text": f"{when} UTC · {line}"}]}
+            )
+    else:
+        blocks.append({"type": "context", "elements": [{"type": "mrkdwn", "text": esc(t("home_none"))}]})
+    validate(blocks)
+    return {"type": "home", "blocks": blocks}
+
+
+def metadata(channel_id: str | None, response_url: str | None) -> str:
+    return json.dumps({"channel_id": channel_id, "response_url": response_url})

@@ -1,0 +1,31 @@
+"""HTTP mode: the Bolt app as a WSGI application, for gunicorn (see Procfile).
+
+Slack posts events, commands and interactivity to /slack/events; every request's signature is verified
+with SLACK_SIGNING_SECRET before anything runs. GET /healthz answers for load balancers.
+"""
+
+from __future__ import annotations
+
+from slack_bolt.adapter.wsgi import SlackRequestHandler
+
+from .app import create_app
+from .settings import load_settings, require_http
+
+EVENTS_PATH = "/slack/events"
+
+
+def wsgi(settings=None, log=None, *, token_verification: bool = True):
+    """The WSGI application (gunicorn calls this factory once per worker)."""
+    settings = settings or load_settings()
+    require_http(settings)
+    app = create_app(settings, log, token_verification=token_verification)
+    slack = SlackRequestHandler(app, path=EVENTS_PATH)
+
+    def application(environ, start_response):
+        if environ.get("PATH_INFO") == "/healthz":
+            start_response("200 OK", [("Content-Type", "text/plain")])
+            return [b"ok"]
+        return slack(environ, start_response)
+
+    application.bolt_app = app  # type: ignore[attr-defined]
+    return application

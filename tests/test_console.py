@@ -1,0 +1,59 @@
+"""The local console and the gpu-sizer entry point, as a newcomer runs them with no Slack at all."""
+
+import io
+import os
+import subprocess
+import sys
+
+from bot import console
+from bot.pipeline import Pipeline
+from bot.requestlog import RequestLog
+
+
+def test_console_runs_the_same_pipeline_and_logs_every_question(tmp_path):
+    db = tmp_path / "log.db"
+    log = RequestLog(db)
+    stdin = io.StringIO("70b 4bit 32k 10users\nasdf qwerty\najuda\nsair\n8b\n")
+    stdout = io.StringIO()
+    assert console.run(Pipeline(log), str(db), stdin=stdin, stdout=stdout) == 0
+    out = stdout.getvalue()
+    assert "SLACK_BOT_TOKEN" in out  # says how to connect Slack
+    assert "Entendi: Llama 3.1 70B" in out and "Recomendação" in out
+    assert "Não entendi o pedido" in out
+    assert "/gpu 8b qlora seq 4096" in out  # the help
+    assert "Llama 3.1 8B" not in out  # nothing after "sair"
+    rows = RequestLog(db).rows()
+    assert [r["surface"] for r in rows] == ["console"] * 3
+    assert [r["outcome"] for r in rows] == ["answered", "not_understood", "needs_input"]
+
+
+def _run(args, env=None, stdin=""):
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("SLACK_", "GPU_SIZER_"))}
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args], input=stdin, capture_output=True, text=True, timeout=60,
+        env={**clean, **(env or {})},
+    )  # fmt: skip
+
+
+def test_without_tokens_the_assistant_starts_the_local_console(tmp_path):
+    p = _run([], {"GPU_SIZER_DB": str(tmp_path / "log.db")}, stdin="8b\n")
+    assert p.returncode == 0, p.stderr
+    assert "console local" in p.stdout and "Llama 3.1 8B" in p.stdout
+    assert (tmp_path / "log.db").exists()
+
+
+def test_a_malformed_setting_stops_start_up_with_one_sentence(tmp_path):
+    p = _run([], {"SLACK_BOT_TOKEN": "not-a-token", "GPU_SIZER_DB": str(tmp_path / "x.db")})
+    assert p.returncode == 2
+    assert p.stderr.strip() == "gpu-sizer: SLACK_BOT_TOKEN must be a bot token starting with xoxb-."
+
+
+def test_each_mode_names_what_it_misses(tmp_path):
+    p = _run(["web"], {"SLACK_BOT_TOKEN": "xoxb-1", "GPU_SIZER_DB": str(tmp_path / "x.db")})
+    assert p.returncode == 2 and "SLACK_SIGNING_SECRET is missing" in p.stderr
+    p = _run(["socket"], {"SLACK_BOT_TOKEN": "xoxb-1"})
+    assert p.returncode == 2 and "SLACK_APP_TOKEN is missing" in p.stderr
+    p = _run([], {"GPU_SIZER_MANAGERS": "bob"})
+    assert p.returncode == 2 and "GPU_SIZER_MANAGERS" in p.stderr
+    p = _run([], {"GPU_SIZER_LANG": "fr"})
+    assert p.returncode == 2 and "GPU_SIZER_LANG must be pt-BR or en." in p.stderr

@@ -1,0 +1,415 @@
+"""The request log on a real SQLite file: what is stored, how old logs upgrade, and that no row is lost or
+written twice when the file is locked, read-only or full."""
+
+import json
+import logging
+import os
+import sqlite3
+import stat
+import threading
+import time
+from datetime import UTC, datetime
+
+import pytest
+from sqlite_utils import Database
+
+from bot import requestlog
+from bot.migrations import MIGRATIONS, applied, migrate
+from bot.requestlog import RequestLog
+
+WORKLOAD = {"model": "llama-3.1-70b", "precision": "int4", "context": 32768, "users": 10}
+
+
+@pytest.fixture
+def path(tmp_path):
+    return tmp_path / "logs" / "requests.db"
+
+
+@pytest.fixture
+def log(path):
+    # A long retry interval keeps the background thread out of the way: tests drive the retries.
+    log = RequestLog(path, retry_interval=60)
+    yield log
+    log.close()
+
+
+def row(text, **fields):
+    return {"surface": "slash_command", "user_id": "U1", "text": text, "outcome": "answered", **fields}
+
+
+def texts(log):
+    return [r["text"] for r in log.rows()]
+
+
+def assert_each_once(log, expected):
+    rows = log.rows()
+    assert [r["text"] for r in rows] == expected
+    assert len({r["request_key"] for r in rows}) == len(rows)
+
+
+# ---------------------------------------------------------------------- what is stored
+
+
+def test_a_row_is_stored_with_redacted_text_and_the_workload_as_json(log):
+    log.record(row("70b 4bit 32k 10users, me liga (11) 98765-4321 ou ana@empresa.com.br", workload=WORKLOAD))
+
+    [stored] = log.rows()
+    assert stored["text"] == "70b 4bit 32k 10users, me liga [telefone] ou [email]"
+    assert json.loads(stored["workload"]) == WORKLOAD
+    assert stored["outcome"] == "answered" and stored["surface"] == "slash_command"
+    assert datetime.fromisoformat(stored["created_at"]).utcoffset().total_seconds() == 0
+    assert len(stored["request_key"]) == 32
+    assert log.pending == 0
+
+
+def test_values_sqlite_cannot_take_are_converted_not_refused(log, caplog):
+    class Stage:
+        def __str__(self):
+            return "lora"
+
+    log.record(
+        row(
+            "bad \ud800 surrogate",
+            stage=Stage(),
+            total_bytes=2**70,
+            channel_shared=True,
+            workload=None,
+            not_a_column="dropped",
+            id=999,
+            created_at=datetime(2025, 1, 2, 3, 4, 5, tzinfo=UTC),
+        )
+    )
+
+    [stored] = log.rows()
+    assert stored["text"] == "bad ? surrogate"
+    assert (
+        stored["stage"] == "lora" and stored["total_bytes"] == float(2**70) and stored["channel_shared"] == 1
+    )
+    assert stored["workload"] is None and stored["id"] != 999
+    assert stored["created_at"] == "2025-01-02T03:04:05.000+00:00"
+    assert "not_a_column" in caplog.text and "dropped" not in caplog.text
+
+
+def test_record_never_raises(log):
+    log.record(None)  # not even for something that is not a row
+    log.record(row("8b"))
+    assert texts(log) == ["8b"]
+
+
+def test_recent_for_user_is_newest_first(log):
+    for i in range(7):
+        log.record(row(f"q{i}", user_id="U1", created_at=f"2025-01-01T00:00:0{i}.000+00:00"))
+    log.record(row("someone else", user_id="U2"))
+
+    assert [r["text"] for r in log.recent_for_user("U1")] == ["q6", "q5", "q4", "q3", "q2"]
+    assert [r["text"] for r in log.recent_for_user("U1", limit=2)] == ["q6", "q5"]
+    assert log.recent_for_user("U3") == []
+
+
+def test_rows_filters_by_column(log):
+    log.record(row("a", outcome="answered"))
+    log.record(row("b", outcome="failed", error_key="ValueError"))
+    log.record(row("c", outcome="answered", model_id="qwen3-32b"))
+
+    assert [r["text"] for r in log.rows(outcome="answered")] == ["a", "c"]
+    assert [r["text"] for r in log.rows(outcome="answered", model_id=None)] == ["a"]
+    with pytest.raises(ValueError):
+        log.rows(nonsense=1)
+
+
+# ---------------------------------------------------------------------- migrations
+
+
+def test_reopening_runs_no_migration_twice(path):
+    with RequestLog(path) as log:
+        log.record(row("first"))
+    before = list(Database(path).query("select name, applied_at from _migrations order by rowid"))
+    assert [r["name"] for r in before] == [name for name, _ in MIGRATIONS]
+
+    with RequestLog(path) as log:
+        log.record(row("second"))
+        assert texts(log) == ["first", "second"]
+    after = list(Database(path).query("select name, applied_at from _migrations order by rowid"))
+    assert after == before
+
+
+def test_a_log_from_the_first_step_only_upgrades_in_place(path):
+    path.parent.mkdir(parents=True)
+    old = Database(path)
+    assert migrate(old, MIGRATIONS[:1]) == ["create_requests"]
+    old.table("requests").insert({"text": "from the old version", "request_key": "k0", "outcome": "answered"})
+    old.close()
+
+    with RequestLog(path) as log:
+        assert applied(Database(path)) == [name for name, _ in MIGRATIONS]
+        assert texts(log) == ["from the old version"]
+        log.record(row("after the upgrade"))
+        assert log.claim_event("Ev1") and log.first_disclosure("C1")
+        log.save_thread("C1", "1.0", WORKLOAD, "en")
+        assert texts(log) == ["from the old version", "after the upgrade"]
+    db = Database(path)
+    assert {"requests", "seen_events", "channels", "threads", "_migrations"} <= set(db.table_names())
+    indexed = {tuple(i.columns) for i in db.table("requests").indexes}
+    assert {("created_at",), ("user_id",), ("channel_id",), ("model_id",), ("outcome",)} <= indexed
+
+
+def test_a_failing_step_is_rolled_back_and_retried_next_time(path):
+    path.parent.mkdir(parents=True)
+    db = Database(path)
+
+    def broken(db):
+        db.create_table("half_done", {"id": int}, pk="id")
+        raise sqlite3.OperationalError("disk I/O error")
+
+    with pytest.raises(sqlite3.OperationalError):
+        migrate(db, [*MIGRATIONS[:1], ("broken", broken)])
+    assert applied(db) == ["create_requests"]
+    assert "half_done" not in db.table_names()
+    assert migrate(db) == [name for name, _ in MIGRATIONS[1:]]
+
+
+# ---------------------------------------------------------------------- the file locked
+
+
+def test_a_locked_file_never_holds_record_up_and_loses_nothing(log, path):
+    log.record(row("before the lock"))
+    locked, released = threading.Event(), threading.Event()
+
+    def another_process_writing():
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # holds the write lock
+        locked.set()
+        time.sleep(1.5)
+        other.execute("COMMIT")
+        released.set()
+        other.close()
+
+    writer = threading.Thread(target=another_process_writing)
+    writer.start()
+    try:
+        locked.wait()
+        for i in range(3):
+            log.record(row(f"during the lock {i}"))
+        # record() came back while the lock was still held, so it did not wait for it.
+        if not released.is_set():
+            assert log.pending == 3
+        assert log.flush() == 0  # waits out the lock (busy timeout of a few seconds), then writes
+    finally:
+        writer.join()
+    assert_each_once(log, ["before the lock"] + [f"during the lock {i}" for i in range(3)])
+
+
+def test_the_background_thread_writes_what_is_pending(path):
+    with RequestLog(path, retry_interval=0.05) as log:
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        log.record(row("queued"))
+        other.execute("COMMIT")
+        other.close()
+        deadline = time.monotonic() + 10
+        while log.pending and time.monotonic() < deadline:  # no flush(): the retrier writes it
+            time.sleep(0.05)
+        assert log.pending == 0
+        assert_each_once(log, ["queued"])
+
+
+# ---------------------------------------------------------------------- the file unwritable
+
+
+def chmod_bites(path) -> bool:
+    """False for root, whom permissions do not stop."""
+    return not os.access(path, os.W_OK)
+
+
+def test_a_read_only_folder_keeps_rows_pending_until_it_is_writable(tmp_path, caplog):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(stat.S_IRUSR | stat.S_IXUSR)
+    try:
+        if not chmod_bites(folder):
+            pytest.skip("running as root: chmod does not make the folder read-only")
+        with caplog.at_level(logging.WARNING):
+            log = RequestLog(folder / "requests.db", retry_interval=60)  # must not raise
+        for i in range(3):
+            log.record(row(f"q{i} ana@empresa.com.br"))
+        assert log.pending == 3
+        assert log.flush() == 3
+        assert log.claim_event("Ev1") is True and log.claim_event("Ev1") is False
+    finally:
+        folder.chmod(0o755)
+    assert log.flush() == 0
+    assert_each_once(log, [f"q{i} [email]" for i in range(3)])
+    assert "ana@" not in caplog.text  # the warning names the file and the error, not what people typed
+    log.close()
+
+
+def test_a_read_only_file_keeps_rows_pending_until_it_is_writable(path):
+    with RequestLog(path) as log:
+        log.record(row("q0"))
+    path.chmod(0o444)
+    try:
+        if not chmod_bites(path):
+            pytest.skip("running as root: chmod does not make the file read-only")
+        log = RequestLog(path, retry_interval=60)
+        log.record(row("q1"))
+        log.record(row("q2"))
+        assert log.flush() == 2
+    finally:
+        path.chmod(0o644)
+    assert log.flush() == 0
+    assert_each_once(log, ["q0", "q1", "q2"])
+    log.close()
+
+
+def test_a_connection_sqlite_opened_read_only_is_replaced_once_the_file_is_writable(path, monkeypatch):
+    # The same failure as a read-only file, made by SQLite itself, so it runs as root too.
+    with RequestLog(path) as log:
+        log.record(row("q0"))
+
+    def read_only(self, busy):
+        return sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=busy, check_same_thread=False)
+
+    monkeypatch.setattr(RequestLog, "_connect", read_only)
+    log = RequestLog(path, retry_interval=60)
+    for i in (1, 2, 3):
+        log.record(row(f"q{i}"))
+    assert log.pending == 3
+    monkeypatch.undo()
+    assert log.flush() == 0
+    assert_each_once(log, ["q0", "q1", "q2", "q3"])
+    log.close()
+
+
+def test_a_folder_that_cannot_be_created_leaves_a_working_log_in_memory(tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the log's folder should be")
+    log = RequestLog(blocker / "logs" / "requests.db", retry_interval=60)  # must not raise
+
+    log.record(row("70b"))
+    assert log.pending == 1 and log.flush() == 1
+    assert log.claim_event("Ev1") is True and log.claim_event("Ev1") is False
+    assert log.first_disclosure("C1") is True and log.first_disclosure("C1") is False
+    log.save_thread("C1", "1.0", WORKLOAD, "en")
+    assert log.load_thread("C1", "1.0") == (WORKLOAD, "en")
+    assert log.recent_for_user("U1") == []
+    log.close()
+
+
+def test_a_full_disk_keeps_rows_in_order_and_writes_them_once(log, monkeypatch):
+    insert = log._insert
+    failures = iter([True, True, True])
+
+    def full_disk(db, row):
+        if next(failures, False):
+            raise sqlite3.OperationalError("database or disk is full")
+        insert(db, row)
+
+    monkeypatch.setattr(log, "_insert", full_disk)
+    for i in range(3):
+        log.record(row(f"q{i}"))
+        assert log.pending == i + 1  # each record() retried the queue first, and failed again
+    log.record(row("q3"))  # the disk has room again: the queue goes first, in order
+    log.record(row("q4"))
+    assert log.pending == 0
+    assert_each_once(log, [f"q{i}" for i in range(5)])
+
+
+def test_a_long_backlog_goes_to_the_retrier_at_once_in_order(log, monkeypatch):
+    def full_disk(db, row):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    with monkeypatch.context() as m:
+        m.setattr(log, "_insert", full_disk)
+        for i in range(200):
+            log.record(row(f"q{i}"))
+    assert log.pending == 200
+    # No time left to write the backlog itself: record() wakes the retrier (whose interval is 60 s).
+    monkeypatch.setattr(requestlog, "RECORD_BUDGET", 0)
+    log.record(row("q200"))
+    deadline = time.monotonic() + 30
+    while log.pending and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert log.pending == 0
+    assert_each_once(log, [f"q{i}" for i in range(201)])
+
+
+def test_a_commit_that_landed_but_reported_an_error_is_not_written_twice(log, monkeypatch):
+    insert = log._insert
+    failures = iter([True])
+
+    def lands_then_fails(db, row):
+        insert(db, row)
+        if next(failures, False):
+            raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(log, "_insert", lands_then_fails)
+    log.record(row("once"))
+    assert log.pending == 1
+    assert log.flush() == 0
+    assert_each_once(log, ["once"])
+
+
+def test_the_same_request_key_is_written_once(log):
+    log.record(row("retry", request_key="abc"))
+    log.record(row("retry", request_key="abc"))
+    assert_each_once(log, ["retry"])
+
+
+# ---------------------------------------------------------------------- Slack helpers
+
+
+def test_claim_event_is_true_once_even_after_a_restart(log, path):
+    assert log.claim_event("Ev1") is True
+    assert log.claim_event("Ev1") is False
+    assert log.claim_event("Ev2") is True
+    with RequestLog(path, retry_interval=60) as again:
+        assert again.claim_event("Ev1") is False
+
+
+def test_first_disclosure_is_true_once_per_channel(log, path):
+    assert log.first_disclosure("C1") is True
+    assert log.first_disclosure("C1") is False
+    assert log.first_disclosure("C2") is True
+    with RequestLog(path, retry_interval=60) as again:
+        assert again.first_disclosure("C1") is False
+
+
+def test_threads_round_trip(log, path):
+    assert log.load_thread("C1", "1.0") is None
+    log.save_thread("C1", "1.0", WORKLOAD, "pt-BR")
+    assert log.load_thread("C1", "1.0") == (WORKLOAD, "pt-BR")
+    log.save_thread("C1", "1.0", {**WORKLOAD, "users": 20}, "en")
+    assert log.load_thread("C1", "1.0") == ({**WORKLOAD, "users": 20}, "en")
+    assert log.load_thread("C1", "2.0") is None
+    with RequestLog(path, retry_interval=60) as again:
+        assert again.load_thread("C1", "1.0") == ({**WORKLOAD, "users": 20}, "en")
+
+
+def test_a_thread_saved_while_the_file_failed_is_read_from_memory(log, monkeypatch):
+    log.save_thread("C1", "1.0", WORKLOAD, "en")
+    monkeypatch.setattr(requestlog, "utc_now", lambda: 1 / 0)  # the next save fails inside the database
+    log.save_thread("C1", "1.0", {**WORKLOAD, "users": 20}, "en")
+    assert log.load_thread("C1", "1.0") == ({**WORKLOAD, "users": 20}, "en")
+
+
+# ---------------------------------------------------------------------- threads
+
+
+def test_eight_threads_recording_at_once_write_every_row_once(log):
+    def worker(n):
+        for i in range(50):
+            log.record(row(f"t{n} q{i}", user_id=f"U{n}"))
+
+    workers = [threading.Thread(target=worker, args=(n,)) for n in range(8)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+
+    assert log.flush() == 0
+    rows = log.rows()
+    assert len(rows) == 400
+    assert len({r["request_key"] for r in rows}) == 400
+    assert sorted(r["text"] for r in rows) == sorted(f"t{n} q{i}" for n in range(8) for i in range(50))
+    for n in range(8):  # each thread's rows in the order it recorded them
+        assert [r["text"] for r in rows if r["user_id"] == f"U{n}"] == [f"t{n} q{i}" for i in range(50)]

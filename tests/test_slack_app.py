@@ -1,0 +1,415 @@
+"""The Slack app end to end: signed requests into the real Bolt app served over HTTP on loopback, Slack's
+Web API and response_url played by FakeSlack, and a real SQLite request log."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+import time
+from pathlib import Path
+from wsgiref.simple_server import WSGIRequestHandler, make_server
+
+import pytest
+from slack_sdk.models.blocks import Block
+
+from bot.requestlog import RequestLog
+from bot.settings import load_settings
+from bot.web import wsgi
+
+from . import slack_requests as sr
+from .slack_fake import FakeSlack
+
+SECRET = "0123456789abcdef0123456789abcdef"
+
+
+class _Quiet(WSGIRequestHandler):
+    def log_message(self, *args):  # keep test output clean
+        pass
+
+
+class Slack:
+    """The app under test and what it talks to."""
+
+    def __init__(self, fake: FakeSlack, url: str, log: RequestLog, db: Path) -> None:
+        self.fake, self.url, self.log, self.db = fake, url, log, db
+
+    def send(self, body: str, *, secret: str = SECRET, timestamp: int | None = None, headers=None):
+        all_headers = {**sr.sign(body, secret, timestamp), **(headers or {})}
+        return sr.post(self.url, body, all_headers)
+
+    def command(self, text: str, **kw) -> dict:
+        kw.setdefault("response_url", self.fake.response_url())
+        body, _ = sr.slash_command(text, **kw)
+        status, _, reply = self.send(body)
+        assert status == 200, reply
+        return json.loads(reply) if reply else {}
+
+    def event(self, event: dict, event_id: str, retry: int | None = None, **envelope) -> int:
+        headers = {"X-Slack-Retry-Num": str(retry), "X-Slack-Retry-Reason": "http_timeout"} if retry else None
+        status, _, _ = self.send(sr.event(event, event_id=event_id, **envelope), headers=headers)
+        return status
+
+    def rows(self, **filters) -> list[dict]:
+        self.log.flush()
+        return self.log.rows(**filters)
+
+
+@pytest.fixture
+def slack(tmp_path, monkeypatch):
+    with FakeSlack() as fake:
+        settings = load_settings(
+            slack_bot_token="xoxb-test", slack_signing_secret=SECRET, slack_api_url=fake.base_url,
+            db_path=tmp_path / "log.db", sales_channel="CSALES01",
+        )  # fmt: skip
+        log = RequestLog(settings.db_path, retry_interval=0.2)
+        application = wsgi(settings, log)
+        server = make_server("127.0.0.1", 0, application, handler_class=_Quiet)
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        try:
+            yield Slack(fake, f"http://127.0.0.1:{server.server_port}/slack/events", log, settings.db_path)
+        finally:
+            server.shutdown()
+            log.close()
+
+
+def _text(blocks: list[dict]) -> str:
+    """Everything a person reads in a message, for assertions."""
+    out = []
+
+    def walk(node):
+        if isinstance(node, dict):
+            if node.get("type") in ("mrkdwn", "plain_text") and "text" in node:
+                out.append(node["text"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    walk(blocks)
+    return "\n".join(out)
+
+
+def _buttons(blocks: list[dict]) -> list[str]:
+    return [e["action_id"] for b in blocks if b["type"] == "actions" for e in b["elements"]]
+
+
+def _valid(blocks: list[dict]) -> None:
+    assert len(blocks) <= 50
+    for block in blocks:
+        Block.parse(block).validate_json()
+
+
+# -- /gpu ----------------------------------------------------------------------------------------------
+
+
+def test_slash_command_answers_only_the_asker_with_breakdown_and_buttons(slack):
+    reply = slack.command("70b 4bit 32k 10users")
+    assert reply["response_type"] == "ephemeral"
+    blocks = reply["blocks"]
+    _valid(blocks)
+    text = _text(blocks)
+    assert "Entendi: Llama 3.1 70B" in text and "32k de contexto" in text
+    assert "Recomendação: 2× " in text
+    assert "KV cache" in text and "107,4 GB" in text
+    assert "🟦" in text and "⬜" in text  # the bar of how one GPU is filled
+    assert "Alternativas" in text and "FP8" in text
+    assert "Contrato" in text and "LGPD" in text
+    assert _buttons(blocks) == [
+        "gpu_precision_16",
+        "gpu_precision_8",
+        "gpu_precision_4",
+        "gpu_share",
+        "gpu_proposal",
+    ]
+    assert "Recomendação" in reply["text"]  # the plain-text fallback
+    [row] = slack.rows()
+    assert row["surface"] == "slash_command" and row["outcome"] == "answered"
+    assert row["user_id"] == "U0001" and row["channel_id"] == "C0001" and row["channel_shared"] == 0
+    assert row["model_id"] == "llama-3.1-70b" and row["precision"] == "int4"
+    assert row["total_bytes"] > 140e9 and row["recommendation"].startswith("2× ")
+    assert row["contract_mode"] == "on_demand" and row["duration_ms"] > 0
+    assert json.loads(row["workload"])["users"] == 10
+
+
+def test_english_speakers_get_english(slack):
+    reply = slack.command("70b 4bit 32k 10users", user_id="UEN0001")
+    assert "Understood: Llama 3.1 70B" in _text(reply["blocks"])
+    asked = slack.command("8b en")
+    assert "Recommendation" in _text(asked["blocks"])
+
+
+def test_channel_ping_in_a_query_never_pings(slack):
+    reply = slack.command("70b <!channel> 4bit <@U999>")
+    text = json.dumps(reply)
+    assert "<!channel>" not in text and "<@U999>" not in text
+    assert "&lt;!channel&gt;" in _text(reply["blocks"])
+
+
+def test_help_and_bad_text(slack):
+    help_reply = slack.command("ajuda")
+    assert "/gpu 70b 4bit 32k" in _text(help_reply["blocks"])
+    bad = slack.command("asdf qwerty")
+    assert "Não entendi" in _text(bad["blocks"]) and "Exemplos" in _text(bad["blocks"])
+    rows = slack.rows()
+    assert [r["outcome"] for r in rows] == ["needs_input", "not_understood"]
+    assert rows[1]["error_key"] == "query.nothing_understood"
+
+
+def test_empty_command_opens_the_guided_form(slack):
+    assert slack.command("") == {}
+    [call] = slack.fake.wait_for("views.open")
+    view = call.params["view"]
+    assert view["callback_id"] == "gpu_form"
+    assert {b["block_id"] for b in view["blocks"]} >= {
+        "model",
+        "precision",
+        "context",
+        "users",
+        "stage",
+        "task",
+        "intent",
+    }
+    assert json.loads(view["private_metadata"])["response_url"]
+
+
+def test_form_submission_answers_where_the_command_was_typed(slack):
+    meta = json.dumps({"channel_id": "C0001", "response_url": slack.fake.response_url("form")})
+    values = {
+        "model": {"model": {"type": "static_select", "selected_option": {"value": "qwen2.5-32b"}}},
+        "precision": {"precision": {"type": "static_select", "selected_option": {"value": "fp8"}}},
+        "users": {"users": {"type": "number_input", "value": "4"}},
+    }
+    status, _, _ = slack.send(sr.view_submission("gpu_form", values, private_metadata=meta))
+    assert status == 200
+    [call] = slack.fake.wait_for("response_url")
+    assert call.params["_name"] == "form" and call.params["response_type"] == "ephemeral"
+    assert "Qwen2.5 32B" in _text(call.params["blocks"])
+    [row] = slack.rows()
+    assert row["surface"] == "form" and row["model_id"] == "qwen2.5-32b"
+
+
+def test_form_without_a_model_says_so_on_the_field(slack):
+    status, _, body = slack.send(sr.view_submission("gpu_form", {}, private_metadata="{}"))
+    assert status == 200
+    assert json.loads(body)["response_action"] == "errors"
+    assert "model" in json.loads(body)["errors"]
+
+
+# -- buttons -------------------------------------------------------------------------------------------
+
+
+def _payload(reply: dict) -> str:
+    actions = next(b for b in reply["blocks"] if b["type"] == "actions")
+    return actions["elements"][0]["value"]
+
+
+def test_precision_button_recomputes_in_place(slack):
+    reply = slack.command("70b 4bit 32k 10users")
+    body = sr.block_actions(
+        "gpu_precision_8", _payload(reply), response_url=slack.fake.response_url("answer"),
+        container={"type": "message", "message_ts": "1.0", "channel_id": "C0001", "is_ephemeral": True},
+    )  # fmt: skip
+    status, _, _ = slack.send(body)
+    assert status == 200
+    [call] = slack.fake.wait_for("response_url")
+    assert call.params["replace_original"] is True
+    assert "FP8" in _text(call.params["blocks"])
+    surfaces = [r["surface"] for r in slack.rows()]
+    assert surfaces == ["slash_command", "button"]
+    assert slack.rows()[1]["precision"] == "fp8"
+
+
+def test_share_posts_for_everyone_and_removes_the_private_copy(slack):
+    reply = slack.command("8b")
+    body = sr.block_actions(
+        "gpu_share", _payload(reply), response_url=slack.fake.response_url(),
+        container={"type": "message", "message_ts": "1.0", "channel_id": "C0001", "is_ephemeral": True},
+    )  # fmt: skip
+    slack.send(body)
+    [post] = slack.fake.wait_for("chat.postMessage")
+    assert post.params["channel"] == "C0001"
+    assert "gpu_share" not in _buttons(post.params["blocks"])
+    [delete] = slack.fake.wait_for("response_url")
+    assert delete.params.get("delete_original") is True
+
+
+def test_proposal_hands_the_lead_to_sales(slack):
+    reply = slack.command("70b 8bit 10 users produção")
+    body = sr.block_actions(
+        "gpu_proposal", _payload(reply), user_id="U0001", response_url=slack.fake.response_url(),
+        container={"type": "message", "message_ts": "1.0", "channel_id": "C0001", "is_ephemeral": True},
+    )  # fmt: skip
+    slack.send(body)
+    [lead] = slack.fake.wait_for("chat.postMessage")
+    assert lead.params["channel"] == "CSALES01"
+    text = _text(lead.params["blocks"])
+    assert "<@U0001>" in text and "Llama 3.1 70B" in text and "Recomendação" in text
+    [confirmation] = slack.fake.wait_for("response_url")
+    assert "time comercial" in _text(confirmation.params["blocks"])
+
+
+# -- mentions, threads, DMs ------------------------------------------------------------------------------
+
+
+def test_mention_answers_in_the_thread_and_follow_ups_change_only_what_they_name(slack):
+    mention = sr.app_mention("<@UBOT> cabe um 70B numa L40S?", ts="1700000001.000100")
+    assert slack.event(mention, "Ev1") == 200
+    [answer] = slack.fake.wait_for("chat.postMessage")
+    assert answer.params["thread_ts"] == "1700000001.000100"
+    assert "L40S" in _text(answer.params["blocks"])
+    follow = sr.message("e se for em 8 bits?", thread_ts="1700000001.000100", ts="1700000002.000100")
+    assert slack.event(follow, "Ev2") == 200
+    calls = slack.fake.wait_for("chat.postMessage", count=2)
+    second = calls[1]
+    assert second.params["thread_ts"] == "1700000001.000100"
+    text = _text(second.params["blocks"])
+    assert "FP8" in text and "L40S" in text  # precision changed, the named GPU kept
+    english = sr.message("and 20 users?", thread_ts="1700000001.000100", ts="1700000003.000100")
+    slack.event(english, "Ev3")
+    third = slack.fake.wait_for("chat.postMessage", count=3)[2]
+    assert "20 usuários" in _text(third.params["blocks"])
+    assert [r["surface"] for r in slack.rows()] == ["mention", "thread", "thread"]
+
+
+def test_chatter_in_a_thread_is_left_alone(slack):
+    slack.event(sr.app_mention("<@UBOT> 8b", ts="1700000010.000100"), "Ev10")
+    slack.fake.wait_for("chat.postMessage")
+    slack.event(sr.message("valeu, vou ver com o cliente amanhã", thread_ts="1700000010.000100"), "Ev11")
+    slack.event(sr.message("reunião às 15h?", channel="C0002"), "Ev12")  # not our thread at all
+    time.sleep(0.3)
+    assert len(slack.fake.calls("chat.postMessage")) == 1
+    assert len(slack.rows()) == 1
+
+
+def test_direct_messages_work_the_same_way(slack):
+    slack.event(sr.message("8b 16bit 4 users", channel="DU0001", channel_type="im"), "Ev20")
+    [answer] = slack.fake.wait_for("chat.postMessage")
+    assert answer.params["channel"] == "DU0001"
+    assert "Llama 3.1 8B" in _text(answer.params["blocks"])
+    slack.event(sr.message("e com 32k?", channel="DU0001", channel_type="im"), "Ev21")
+    second = slack.fake.wait_for("chat.postMessage", count=2)[1]
+    assert "Llama 3.1 8B" in _text(second.params["blocks"]) and "32k" in _text(second.params["blocks"])
+    assert [r["surface"] for r in slack.rows()] == ["dm", "dm"]
+
+
+def test_a_retried_event_is_answered_once(slack):
+    event = sr.app_mention("<@UBOT> 70b 4bit", ts="1700000020.000100")
+    for retry in (None, 1, 2):
+        assert slack.event(event, "EvSAME", retry=retry) == 200
+    time.sleep(0.3)
+    assert len(slack.fake.calls("chat.postMessage")) == 1
+    assert len(slack.rows()) == 1
+
+
+def test_the_bot_ignores_its_own_messages(slack):
+    own = {**sr.message("70b 4bit", user="UBOT", channel="DUBOT", channel_type="im"), "bot_id": "BBOT"}
+    slack.event(own, "Ev30")
+    time.sleep(0.3)
+    assert slack.fake.calls("chat.postMessage") == []
+    assert slack.rows() == []
+
+
+# -- shared channels -------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def priced(tmp_path, monkeypatch):
+    """An offering with hourly prices, not public."""
+    from sizing.catalog import DATA_DIR, load_catalog
+
+    data = tmp_path / "data"
+    shutil.copytree(DATA_DIR, data)
+    offering = data / "offering.toml"
+    offering.write_text(
+        offering.read_text().replace(
+            "counts = [1, 2, 4, 8]", "counts = [1, 2, 4, 8]\nprice_per_gpu_hour = { on_demand = 9.5 }"
+        )
+    )
+    monkeypatch.setenv("GPU_SIZER_DATA", str(data))
+    load_catalog.cache_clear()
+    yield
+    load_catalog.cache_clear()
+
+
+def test_staff_see_prices_but_a_shared_channel_gets_no_internal_data(priced, slack):
+    staff = slack.command("8b")
+    assert "Preço" in _text(staff["blocks"])
+    external = slack.command("8b", channel_id="CEXT0001", user_id="UEXT0001")
+    text = _text(external["blocks"])
+    for word in ("Preço", "Price", "BRL"):
+        assert word not in text and word not in external["text"]
+    # The first reply in a shared channel says what is recorded, why and for how long; later ones do not.
+    assert ("registra" in text and "180 dias" in text) or ("records" in text and "180 days" in text)
+    again = slack.command("70b", channel_id="CEXT0001", user_id="UEXT0001")
+    assert "registra" not in _text(again["blocks"]) and "records the question" not in _text(again["blocks"])
+    rows = slack.rows()
+    assert rows[1]["channel_shared"] == 1 and rows[1]["user_external"] == 1
+
+
+def test_proposal_from_an_external_user_is_flagged_for_sales(slack):
+    reply = slack.command("8b", channel_id="CEXT0002", user_id="UEXT0002")
+    body = sr.block_actions(
+        "gpu_proposal", _payload(reply), user_id="UEXT0002", channel_id="CEXT0002",
+        response_url=slack.fake.response_url(),
+        container={"type": "message", "message_ts": "1.0", "channel_id": "CEXT0002", "is_ephemeral": True},
+    )  # fmt: skip
+    slack.send(body)
+    [lead] = slack.fake.wait_for("chat.postMessage")
+    assert "externo" in _text(lead.params["blocks"])
+
+
+# -- security and limits ---------------------------------------------------------------------------------
+
+
+def test_bad_or_stale_signatures_get_401_and_no_answer(slack):
+    body, _ = sr.slash_command("70b 4bit", response_url=slack.fake.response_url())
+    status, _, _ = slack.send(body, secret="ffffffffffffffffffffffffffffffff")
+    assert status == 401
+    status, _, _ = slack.send(body, timestamp=int(time.time()) - 600)
+    assert status == 401
+    status, _, _ = sr.post(slack.url, body, {"Content-Type": sr.FORM})
+    assert status == 401
+    time.sleep(0.2)
+    assert slack.fake.calls("chat.postMessage") == [] and slack.fake.calls("response_url") == []
+    assert slack.rows() == []
+
+
+def test_the_largest_workload_stays_inside_slacks_limits(slack):
+    reply = slack.command(
+        "deepseek v3 fp32 128k 100000 users numa l4 produção raciocínio kv16 <!here> " + "palavra " * 40
+    )
+    _valid(reply["blocks"])
+    for block in reply["blocks"]:
+        if block["type"] == "section":
+            assert len(block["text"]["text"]) <= 3000
+            assert all(len(f["text"]) <= 2000 for f in block.get("fields", []))
+    assert len(reply["text"]) <= 3000
+
+
+def test_app_home_shows_how_to_ask_and_my_recent_questions(slack):
+    slack.command("70b 4bit 32k 10users", user_id="U0001")
+    slack.command("8b", user_id="U0002")
+    slack.event(sr.app_home_opened("U0001"), "EvHome")
+    [call] = slack.fake.wait_for("views.publish")
+    assert call.params["user_id"] == "U0001"
+    text = _text(call.params["view"]["blocks"])
+    assert "/gpu 70b 4bit 32k" in text and "70b 4bit 32k 10users" in text
+    assert "`8b`" not in text  # another user's question
+
+
+def test_a_log_that_cannot_be_written_never_costs_the_answer(slack, monkeypatch):
+    import sqlite3
+
+    def disk_full(*args, **kwargs):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    # A full disk (root ignores file permissions, so the failure is injected where SQLite would raise it).
+    monkeypatch.setattr(slack.log, "_insert", disk_full)
+    reply = slack.command("8b")
+    assert "Recomendação" in _text(reply["blocks"])
+    assert slack.log.pending == 1
+    monkeypatch.undo()
+    assert [r["surface"] for r in slack.rows()] == ["slash_command"]  # written once the disk has room
