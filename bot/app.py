@@ -8,8 +8,11 @@ from slack_bolt import App
 from slack_sdk import WebClient
 
 from .directory import Directory
-from .listeners import actions, commands, forms, home, messages
+from .leaddesk import LeadDesk
+from .leads import Leads
+from .listeners import actions, commands, forms, home, leads, manager, messages
 from .pipeline import Pipeline
+from .retention import RetentionJob
 from .settings import Settings
 
 
@@ -22,9 +25,16 @@ class Services:
     pipeline: Pipeline
     directory: Directory
     client: WebClient
+    leads: Leads
+    desk: LeadDesk
+
+    def is_manager(self, user_id: str | None) -> bool:
+        return bool(user_id) and user_id in self.settings.managers
 
 
-def create_app(settings: Settings, log=None, *, token_verification: bool = True) -> App:
+def create_app(
+    settings: Settings, log=None, *, token_verification: bool = True, start_jobs: bool = True
+) -> App:
     if log is None:
         from .requestlog import RequestLog
 
@@ -42,13 +52,18 @@ def create_app(settings: Settings, log=None, *, token_verification: bool = True)
         # request (and a shutdown cannot cut one in half).
         process_before_response=True,
     )
-    services = Services(
-        settings=settings,
-        log=log,
-        pipeline=Pipeline(log, default_lang=settings.lang, retention_days=settings.retention_days),
-        directory=Directory(client),
-        client=client,
+    lead_store = Leads(settings.db_path)
+    desk = LeadDesk(lead_store, client, settings.sales_channel, settings.lang)
+    pipeline = Pipeline(
+        log, default_lang=settings.lang, retention_days=settings.retention_days, on_answer=desk.consider
     )
-    for group in (commands, messages, actions, forms, home):
+    services = Services(
+        settings=settings, log=log, pipeline=pipeline, directory=Directory(client), client=client,
+        leads=lead_store, desk=desk,
+    )  # fmt: skip
+    for group in (commands, messages, actions, forms, home, leads, manager):
         group.register(app, services)
+    if start_jobs:
+        # Retention is a promise to the people in the log: purge daily while the app runs.
+        RetentionJob(settings.db_path, settings.retention_days).start()
     return app

@@ -4,9 +4,9 @@ Each step runs once per database, in its own transaction, and is recorded in `_m
 written by an older version upgrades in place and keeps its rows. To change the schema, append a step:
 never edit or reorder a step that has shipped, because old logs have already run it.
 
-Steps only use Database.create_table and Table.create_index with if_not_exists: sqlite-utils 3.x commits
-inside Table.create and Table.insert, which would split a step's transaction, and if_not_exists keeps a
-step harmless to repeat should that ever happen.
+Steps only use Database.create_table and Table.create_index with if_not_exists, and Table.enable_fts with
+replace=True: sqlite-utils 3.x commits inside Table.create, Table.insert and executescript, which would
+split a step's transaction, and those options keep a step harmless to repeat should that ever happen.
 """
 
 from __future__ import annotations
@@ -87,12 +87,91 @@ def create_threads(db: Database) -> None:
     )
 
 
+def create_leads(db: Database) -> None:
+    # A request sales should follow up: asked for ("proposal") or spotted by the bot ("auto"). The columns
+    # copy what the card shows, so a lead outlives the retention of the request behind it (request_key).
+    db.create_table(
+        "leads",
+        {
+            "id": int,
+            "created_at": str,
+            "updated_at": str,
+            "request_key": str,
+            "source": str,  # proposal, auto
+            "team_id": str,
+            "channel_id": str,
+            "user_id": str,  # who asked
+            "user_external": int,
+            "model_id": str,
+            "stage": str,
+            "precision": str,
+            "summary": str,
+            "recommendation": str,
+            "contract_mode": str,
+            "total_bytes": int,
+            "status": str,  # new, contacted, proposal_sent, won, lost, not_lead
+            "owner": str,  # the rep's Slack user id; NULL until someone claims it
+            "note": str,  # the latest note; every note stays in lead_events
+            "card_channel": str,
+            "card_ts": str,
+        },
+        pk="id",
+        not_null={"status"},
+        defaults={"status": "new"},
+        if_not_exists=True,
+    )
+    for column in ("status", "owner", "created_at", "request_key"):
+        db.table("leads").create_index([column], if_not_exists=True)
+
+
+def create_lead_events(db: Database) -> None:
+    # Who did what to a lead and when: created, claimed, status (from -> to), note.
+    db.create_table(
+        "lead_events",
+        {
+            "id": int,
+            "lead_id": int,
+            "at": str,
+            "by": str,
+            "action": str,
+            "from_status": str,
+            "to_status": str,
+            "note": str,
+        },
+        pk="id",
+        if_not_exists=True,
+    )
+    db.table("lead_events").create_index(["lead_id"], if_not_exists=True)
+
+
+def create_audit(db: Database) -> None:
+    # Who read, exported or changed the log, from where. details is JSON of filters and counts, never rows.
+    db.create_table(
+        "audit",
+        {"id": int, "at": str, "actor": str, "surface": str, "action": str, "details": str},
+        pk="id",
+        if_not_exists=True,
+    )
+    db.table("audit").create_index(["at"], if_not_exists=True)
+
+
+def fts_requests(db: Database) -> None:
+    # Full-text search on the (redacted) text, kept up to date by triggers, existing rows indexed now.
+    # replace=True makes the step safe to repeat. sqlite-utils 4 runs enable_fts inside the step's
+    # transaction; 3.x's executescript would commit part-way, so the project should require sqlite-utils 4.
+    db.table("requests").enable_fts(["text"], fts_version="FTS5", create_triggers=True, replace=True)
+
+
 MIGRATIONS: list[Migration] = [
     ("create_requests", create_requests),
     ("index_requests", index_requests),
     ("create_seen_events", create_seen_events),
     ("create_channels", create_channels),
     ("create_threads", create_threads),
+    ("create_leads", create_leads),
+    ("create_lead_events", create_lead_events),
+    ("create_audit", create_audit),
+    ("fts_requests", fts_requests),
 ]
 
 

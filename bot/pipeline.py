@@ -62,10 +62,12 @@ class Reply:
 
 
 class Pipeline:
-    def __init__(self, log, default_lang: str = "pt-BR", retention_days: int = 180) -> None:
+    def __init__(self, log, default_lang: str = "pt-BR", retention_days: int = 180, on_answer=None) -> None:
         self.log = log
         self.default_lang = i18n.lang_of(default_lang)
         self.retention_days = retention_days
+        # Called with (reply, where) after each answer (the lead desk decides whether sales should call).
+        self.on_answer = on_answer
 
     # -- language --------------------------------------------------------------------------------
 
@@ -134,7 +136,13 @@ class Pipeline:
         reply = Reply(
             message, "answered", lang, workload, result, query, text_answer=render_text(result, query)
         )
-        return self._finish(reply, where, text, started)
+        reply = self._finish(reply, where, text, started)
+        if self.on_answer is not None:
+            try:
+                self.on_answer(reply, where)
+            except Exception:  # whatever follows an answer must not cost the answer
+                logger.exception("on_answer hook failed")
+        return reply
 
     def _refuse(self, e: SizingError, where, text, started, lang, query) -> Reply:
         outcome = "needs_input" if e.key in NEEDS_INPUT else "not_understood"

@@ -14,11 +14,11 @@ from .settings import load_settings, require_http
 EVENTS_PATH = "/slack/events"
 
 
-def wsgi(settings=None, log=None, *, token_verification: bool = True):
+def wsgi(settings=None, log=None, *, token_verification: bool = True, start_jobs: bool = True):
     """The WSGI application (gunicorn calls this factory once per worker)."""
     settings = settings or load_settings()
     require_http(settings)
-    app = create_app(settings, log, token_verification=token_verification)
+    app = create_app(settings, log, token_verification=token_verification, start_jobs=start_jobs)
     slack = SlackRequestHandler(app, path=EVENTS_PATH)
 
     def application(environ, start_response):

@@ -143,11 +143,18 @@ class TrainingSettings(Strict):
     mfu: float = Field(default=0.40, gt=0.05, le=0.9)
 
 
+class LeadRules(Strict):
+    production: bool = True
+    min_gpus: int = Field(default=8, ge=1)
+    training: bool = True
+
+
 class Offering(Strict):
     currency: str = "BRL"
     prices_public: bool = False
     serving: ServingSettings = ServingSettings()
     training: TrainingSettings = TrainingSettings()
+    leads: LeadRules = LeadRules()
     offer: list[Offer] = Field(min_length=1)
 
     @property

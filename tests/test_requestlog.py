@@ -153,6 +153,88 @@ def test_a_log_from_the_first_step_only_upgrades_in_place(path):
     assert {("created_at",), ("user_id",), ("channel_id",), ("model_id",), ("outcome",)} <= indexed
 
 
+# The steps the previous version shipped: a log it wrote has run these and no others.
+PREVIOUS_STEPS = [
+    "create_requests",
+    "index_requests",
+    "create_seen_events",
+    "create_channels",
+    "create_threads",
+]
+
+
+def test_a_log_from_the_previous_version_gains_leads_audit_and_search_with_its_rows_kept(path):
+    previous = MIGRATIONS[: len(PREVIOUS_STEPS)]
+    assert [name for name, _ in previous] == PREVIOUS_STEPS  # new steps are appended, never inserted
+    path.parent.mkdir(parents=True)
+    old = Database(path)
+    migrate(old, previous)
+    old.table("requests").insert_all(
+        [
+            {
+                "text": "cabe um llama 70b numa L40S?",
+                "request_key": "k1",
+                "created_at": "2025-01-01T00:00:00.000+00:00",
+            },
+            {
+                "text": "qwen 32b em 8 bits, memória",
+                "request_key": "k2",
+                "created_at": "2025-01-02T00:00:00.000+00:00",
+            },
+        ]
+    )
+    old.table("seen_events").insert({"event_id": "Ev1", "seen_at": "2025-01-01T00:00:00.000+00:00"})
+    old.table("channels").insert({"channel_id": "C1", "disclosed_at": "2025-01-01T00:00:00.000+00:00"})
+    old.table("threads").insert({"channel_id": "C1", "thread_ts": "1.0", "workload": "{}", "lang": "en"})
+    old.close()
+
+    with RequestLog(path) as log:
+        assert applied(Database(path)) == [name for name, _ in MIGRATIONS]
+        assert texts(log) == ["cabe um llama 70b numa L40S?", "qwen 32b em 8 bits, memória"]
+        log.record(row("e um llama 8b?"))
+        assert log.claim_event("Ev1") is False and log.first_disclosure("C1") is False
+        assert log.load_thread("C1", "1.0") == ({}, "en")
+
+    db = Database(path)
+    assert {"leads", "lead_events", "audit", "requests_fts"} <= set(db.table_names())
+    assert db.table("leads").columns_dict["status"] is str
+    assert {("status",), ("owner",), ("created_at",), ("request_key",)} <= {
+        tuple(i.columns) for i in db.table("leads").indexes
+    }
+    assert [tuple(i.columns) for i in db.table("lead_events").indexes] == [("lead_id",)]
+    assert [tuple(i.columns) for i in db.table("audit").indexes] == [("at",)]
+    # The old rows were indexed by the step, the new one by the trigger.
+    assert [r["request_key"] for r in db.table("requests").search("llama", order_by="id")] == [
+        "k1",
+        row_key(db, "e um llama 8b?"),
+    ]
+    assert [r["text"] for r in db.table("requests").search("memoria")] == ["qwen 32b em 8 bits, memória"]
+
+
+def row_key(db, text):
+    return next(db.query("select request_key from requests where text = ?", [text]))["request_key"]
+
+
+def test_the_search_step_is_all_or_nothing(path):
+    # enable_fts creates a table, fills it and adds triggers: a failure after it must undo all of it,
+    # or the bot's inserts could land between the filling and the triggers and never be searchable.
+    path.parent.mkdir(parents=True)
+    db = Database(path)
+    migrate(db, MIGRATIONS[: len(PREVIOUS_STEPS)])
+    db.table("requests").insert({"text": "70b", "request_key": "k1"})
+    fts_step = dict(MIGRATIONS)["fts_requests"]
+
+    def search_then_crash(db):
+        fts_step(db)
+        raise sqlite3.OperationalError("disk I/O error")
+
+    with pytest.raises(sqlite3.OperationalError):
+        migrate(db, [*MIGRATIONS[:-1], ("fts_requests", search_then_crash)])
+    assert "requests_fts" not in db.table_names() and db.table("requests").triggers == []
+    assert migrate(db) == ["fts_requests"]
+    assert [r["text"] for r in db.table("requests").search("70b")] == ["70b"]
+
+
 def test_a_failing_step_is_rolled_back_and_retried_next_time(path):
     path.parent.mkdir(parents=True)
     db = Database(path)

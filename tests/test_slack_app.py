@@ -5,101 +5,21 @@ from __future__ import annotations
 
 import json
 import shutil
-import threading
 import time
-from pathlib import Path
-from wsgiref.simple_server import WSGIRequestHandler, make_server
 
 import pytest
-from slack_sdk.models.blocks import Block
-
-from bot.requestlog import RequestLog
-from bot.settings import load_settings
-from bot.web import wsgi
 
 from . import slack_requests as sr
-from .slack_fake import FakeSlack
-
-SECRET = "0123456789abcdef0123456789abcdef"
-
-
-class _Quiet(WSGIRequestHandler):
-    def log_message(self, *args):  # keep test output clean
-        pass
-
-
-class Slack:
-    """The app under test and what it talks to."""
-
-    def __init__(self, fake: FakeSlack, url: str, log: RequestLog, db: Path) -> None:
-        self.fake, self.url, self.log, self.db = fake, url, log, db
-
-    def send(self, body: str, *, secret: str = SECRET, timestamp: int | None = None, headers=None):
-        all_headers = {**sr.sign(body, secret, timestamp), **(headers or {})}
-        return sr.post(self.url, body, all_headers)
-
-    def command(self, text: str, **kw) -> dict:
-        kw.setdefault("response_url", self.fake.response_url())
-        body, _ = sr.slash_command(text, **kw)
-        status, _, reply = self.send(body)
-        assert status == 200, reply
-        return json.loads(reply) if reply else {}
-
-    def event(self, event: dict, event_id: str, retry: int | None = None, **envelope) -> int:
-        headers = {"X-Slack-Retry-Num": str(retry), "X-Slack-Retry-Reason": "http_timeout"} if retry else None
-        status, _, _ = self.send(sr.event(event, event_id=event_id, **envelope), headers=headers)
-        return status
-
-    def rows(self, **filters) -> list[dict]:
-        self.log.flush()
-        return self.log.rows(**filters)
+from .slack_harness import buttons as _buttons
+from .slack_harness import serve
+from .slack_harness import text_of as _text
+from .slack_harness import valid as _valid
 
 
 @pytest.fixture
-def slack(tmp_path, monkeypatch):
-    with FakeSlack() as fake:
-        settings = load_settings(
-            slack_bot_token="xoxb-test", slack_signing_secret=SECRET, slack_api_url=fake.base_url,
-            db_path=tmp_path / "log.db", sales_channel="CSALES01",
-        )  # fmt: skip
-        log = RequestLog(settings.db_path, retry_interval=0.2)
-        application = wsgi(settings, log)
-        server = make_server("127.0.0.1", 0, application, handler_class=_Quiet)
-        thread = threading.Thread(target=server.serve_forever, daemon=True)
-        thread.start()
-        try:
-            yield Slack(fake, f"http://127.0.0.1:{server.server_port}/slack/events", log, settings.db_path)
-        finally:
-            server.shutdown()
-            log.close()
-
-
-def _text(blocks: list[dict]) -> str:
-    """Everything a person reads in a message, for assertions."""
-    out = []
-
-    def walk(node):
-        if isinstance(node, dict):
-            if node.get("type") in ("mrkdwn", "plain_text") and "text" in node:
-                out.append(node["text"])
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for item in node:
-                walk(item)
-
-    walk(blocks)
-    return "\n".join(out)
-
-
-def _buttons(blocks: list[dict]) -> list[str]:
-    return [e["action_id"] for b in blocks if b["type"] == "actions" for e in b["elements"]]
-
-
-def _valid(blocks: list[dict]) -> None:
-    assert len(blocks) <= 50
-    for block in blocks:
-        Block.parse(block).validate_json()
+def slack(tmp_path):
+    with serve(tmp_path) as harness:
+        yield harness
 
 
 # -- /gpu ----------------------------------------------------------------------------------------------
@@ -237,7 +157,7 @@ def test_share_posts_for_everyone_and_removes_the_private_copy(slack):
 
 
 def test_proposal_hands_the_lead_to_sales(slack):
-    reply = slack.command("70b 8bit 10 users produção")
+    reply = slack.command("70b 8bit 10 users")
     body = sr.block_actions(
         "gpu_proposal", _payload(reply), user_id="U0001", response_url=slack.fake.response_url(),
         container={"type": "message", "message_ts": "1.0", "channel_id": "C0001", "is_ephemeral": True},

@@ -42,14 +42,11 @@ def register(app: App, services) -> None:
     def proposal(ack: Ack, body: dict, action: dict, respond: Respond, client: WebClient) -> None:
         ack()
         where, reply = _recompute(body, action, services, "[proposal]")
-        sales = services.settings.sales_channel
         confirmation = "slack.proposal_no_channel"
-        if sales and reply.result is not None:
-            try:
-                client.chat_postMessage(channel=sales, **_lead(reply, where, services.settings.lang).kwargs())
+        if services.settings.sales_channel and reply.result is not None:
+            lead = services.desk.open_lead(reply, where, "proposal")
+            if lead is not None:
                 confirmation = "slack.proposal_sent"
-            except SlackApiError as e:
-                logger.warning("posting the lead failed: %s", e.response.get("error"))
         _tell(body, respond, client, where, notice(i18n.t(reply.lang, confirmation)))
 
     app.action(re.compile(r"^gpu_precision_(16|8|4)$"))(switch_precision)
@@ -115,33 +112,3 @@ def _without_share(block: dict) -> dict:
     if block.get("type") != "actions":
         return block
     return {**block, "elements": [e for e in block["elements"] if e.get("action_id") != "gpu_share"]}
-
-
-def _lead(reply, where: Where, sales_lang: str):
-    """The sales channel's card: who asked, where, the workload and the recommendation."""
-    lang = i18n.lang_of(sales_lang)
-    r = reply.result
-    rec = r.recommendation
-    w = r.workload
-    summary = f"{w.model.name} · {w.precision_name}"
-    if w.stage == "inference":
-        summary += f" · {i18n.context(w.context_tokens, lang)} · {w.users}×"
-    else:
-        summary += f" · {i18n.t(lang, f'understood.stage.{w.stage}')}"
-    where_text = i18n.t(lang, "slack.lead_where", channel=where.channel_id) if where.channel_id else ""
-    if where.audience_external:
-        where_text += i18n.t(lang, "slack.lead_external")
-    body = i18n.t(
-        lang, "slack.lead_body", user=where.user_id, where=where_text, workload=summary,
-        recommendation=f"{rec.count}× {rec.gpu_name}" if rec else "—", contract=r.contract.mode,
-    )  # fmt: skip
-    from ..blocks import Message, esc, validate
-
-    # The mentions are ours (user and channel ids); the summary is escaped.
-    text = body.replace(summary, esc(summary))
-    blocks = [
-        {"type": "header", "text": {"type": "plain_text", "text": i18n.t(lang, "slack.lead_title")}},
-        {"type": "section", "text": {"type": "mrkdwn", "text": text}},
-    ]
-    validate(blocks)
-    return Message(blocks=blocks, text=text)

@@ -1,4 +1,5 @@
-"""/gpu: an answer only the asker sees, the guided form when there is no text, usage on `ajuda`."""
+"""/gpu: an answer only the asker sees, the guided form when there is no text, usage on `ajuda`, and
+`/gpu log` (the request log, for managers only)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from slack_sdk import WebClient
 
 from ..pipeline import Where
 from ..views import form_view
+from . import manager
 
 
 def register(app: App, services) -> None:
@@ -23,10 +25,17 @@ def register(app: App, services) -> None:
             )
             client.views_open(trigger_id=command["trigger_id"], view=form_view(lang, metadata))
             return
+        first, _, rest = text.partition(" ")
+        if first.lower() in LOG_WORDS:
+            ack(response_type="ephemeral", **manager.log_command(rest, where, services).kwargs())
+            return
         reply = services.pipeline.ask(text, where)
         ack(response_type="ephemeral", **reply.message.kwargs())
 
     app.command("/gpu")(gpu_command)
+
+
+LOG_WORDS = {"log", "registro", "registros"}
 
 
 def where_for_command(command: dict, services) -> Where:

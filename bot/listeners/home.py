@@ -16,6 +16,13 @@ def register(app: App, services) -> None:
         user = event["user"]
         lang = services.pipeline.lang_for(Where("home", user_locale=services.directory.person(user).locale))
         recent = services.log.recent_for_user(user, limit=5)
-        client.views_publish(user_id=user, view=home_view(lang, recent))
+        view = home_view(lang, recent)
+        if services.is_manager(user):
+            # Managers also see the week's summary of the request log.
+            from .. import managerdesk, reports
+
+            view["blocks"] += managerdesk.summary_blocks(services.settings.db_path, lang)
+            reports.record_audit(services.settings.db_path, user, "slack", "summary", {"surface": "app_home"})
+        client.views_publish(user_id=user, view=view)
 
     app.event("app_home_opened")(home_opened)

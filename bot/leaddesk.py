@@ -1,0 +1,194 @@
+"""The sales channel's side of leads: which answers become leads, the card each lead gets, and keeping the
+card up to date as a rep claims it and moves it along (new -> contacted -> proposal sent -> won / lost).
+
+The lead rows and their history live in the request log's database (bot/leads.py); this module only
+decides and shows.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime, timedelta
+
+from slack_sdk import WebClient
+from slack_sdk.errors import SlackApiError
+
+from sizing import i18n
+from sizing.catalog import load_catalog
+
+from .blocks import Message, esc, validate
+
+logger = logging.getLogger(__name__)
+
+
+def worth_a_call(reply) -> bool:
+    """An answer sales should follow up without being asked: production, a large setup, or training."""
+    r = reply.result
+    if reply.outcome != "answered" or r is None:
+        return False
+    rules = load_catalog().offering.leads
+    rec = r.recommendation
+    return bool(
+        (rules.production and r.workload.intent == "production")
+        or (rec is not None and rec.count >= rules.min_gpus)
+        or (rules.training and r.workload.stage in ("full", "pretrain"))
+    )
+
+
+def summary_of(reply) -> str:
+    """One line of what was asked: model · precision · context · users (or stage)."""
+    r = reply.result
+    w = r.workload
+    lang = i18n.lang_of(w.lang)
+    parts = [w.model.name, w.precision_name]
+    if w.stage == "inference":
+        parts += [f"{i18n.context(w.context_tokens, lang)} ctx", f"{w.users}×"]
+    else:
+        parts.append(i18n.t(lang, f"understood.stage.{w.stage}"))
+    return " · ".join(parts)
+
+
+class LeadDesk:
+    def __init__(self, leads, client: WebClient, channel: str | None, lang: str) -> None:
+        self.leads = leads
+        self.client = client
+        self.channel = channel
+        self.lang = i18n.lang_of(lang)
+
+    def open_lead(self, reply, where, source: str) -> dict | None:
+        """Records a lead for this answer and posts its card; None when there is nowhere to post or no
+        answer to follow up. A lead already open for the same person and model in the last day is reused:
+        sales gets one card per conversation, not one per question."""
+        r = reply.result
+        if r is None:
+            return None
+        existing = self._recent_open(where.user_id, r.workload.model.id)
+        if existing is not None:
+            if source == "proposal":
+                self.leads.add_note(existing["id"], where.user_id, i18n.t(self.lang, "lead.asked_proposal"))
+                self.refresh(existing["id"])
+            return existing
+        rec = r.recommendation
+        lead = self.leads.create(
+            source=source, request_key=reply.request_key, team_id=where.team_id, channel_id=where.channel_id,
+            user_id=where.user_id, user_external=where.user_external, model_id=r.workload.model.id,
+            stage=r.workload.stage, precision=r.workload.precision, summary=summary_of(reply),
+            recommendation=f"{rec.count}× {rec.gpu_name}" if rec else None, contract_mode=r.contract.mode,
+            total_bytes=r.memory.total,
+        )  # fmt: skip
+        if self.channel:
+            try:
+                posted = self.client.chat_postMessage(channel=self.channel, **self.card(lead).kwargs())
+                self.leads.set_card(lead["id"], posted["channel"], posted["ts"])
+            except SlackApiError as e:
+                logger.warning("posting a lead card failed: %s", e.response.get("error"))
+                return None
+        return lead
+
+    def consider(self, reply, where) -> None:
+        """Called after every answer: opens a lead on its own when the answer is worth a call."""
+        if where.surface in ("console", "button") or not worth_a_call(reply):
+            return
+        try:
+            self.open_lead(reply, where, "auto")
+        except Exception:  # a lead card must never cost the user their answer
+            logger.exception("opening an automatic lead failed")
+
+    def _recent_open(self, user_id: str, model_id: str) -> dict | None:
+        since = (datetime.now(UTC) - timedelta(days=1)).isoformat()
+        for lead in self.leads.list(open_only=True):
+            if (
+                lead["user_id"] == user_id
+                and lead["model_id"] == model_id
+                and (lead["created_at"] or "") >= since
+            ):
+                return lead
+        return None
+
+    def refresh(self, lead_id: int) -> dict:
+        lead = self.leads.get(lead_id)
+        if lead and lead.get("card_channel") and lead.get("card_ts"):
+            try:
+                self.client.chat_update(
+                    channel=lead["card_channel"], ts=lead["card_ts"], **self.card(lead).kwargs()
+                )
+            except SlackApiError as e:
+                logger.warning("updating a lead card failed: %s", e.response.get("error"))
+        return lead
+
+    def card(self, lead: dict) -> Message:
+        lang = self.lang
+
+        def t(key, **p):
+            return i18n.t(lang, f"lead.{key}", **p)
+
+        where = i18n.t(lang, "slack.lead_where", channel=lead["channel_id"]) if lead.get("channel_id") else ""
+        if lead.get("user_external"):
+            where += i18n.t(lang, "slack.lead_external")
+        title = t("title_proposal" if lead.get("source") == "proposal" else "title_auto")
+        asked = t("asked", user=lead["user_id"], where=where, workload=esc(lead.get("summary") or ""))
+        if lead.get("recommendation"):
+            asked += "\n" + t(
+                "recommendation", setup=esc(lead["recommendation"]), contract=lead.get("contract_mode") or "—"
+            )
+        owner = f"<@{lead['owner']}>" if lead.get("owner") else t("nobody")
+        state = t(
+            "state", status=t(f"status.{lead['status']}"), owner=owner, age=_age(lead.get("created_at"), lang)
+        )
+        blocks = [
+            {"type": "header", "text": {"type": "plain_text", "text": f"{title} #{lead['id']}"}},
+            {"type": "section", "text": {"type": "mrkdwn", "text": asked}},
+            {"type": "context", "elements": [{"type": "mrkdwn", "text": state}]},
+        ]
+        if lead.get("note"):
+            note = {"type": "mrkdwn", "text": esc(t("last_note", note=lead["note"]))}
+            blocks.append({"type": "context", "elements": [note]})
+        options = [
+            {"text": {"type": "plain_text", "text": t(f"status.{s}")}, "value": s}
+            for s in ("new", "contacted", "proposal_sent", "won", "lost", "not_lead")
+        ]
+        current = next(o for o in options if o["value"] == lead["status"])
+        value = str(lead["id"])
+        blocks.append({
+            "type": "actions", "block_id": f"lead_{lead['id']}",
+            "elements": [
+                {"type": "button", "action_id": "lead_claim", "value": value, "text": {"type": "plain_text", "text": t("claim")},
+                 **({} if lead.get("owner") else {"style": "primary"})},
+                {"type": "static_select", "action_id": "lead_status", "options": options, "initial_option": current,
+                 "placeholder": {"type": "plain_text", "text": t("change_status")}},
+                {"type": "button", "action_id": "lead_note", "value": value, "text": {"type": "plain_text", "text": t("add_note")}},
+            ],
+        })  # fmt: skip
+        validate(blocks)
+        text = f"{title} #{lead['id']}: {lead.get('summary') or ''}"
+        return Message(blocks=blocks, text=esc(text))
+
+    def note_view(self, lead_id: int) -> dict:
+        lang = self.lang
+        return {
+            "type": "modal",
+            "callback_id": "lead_note",
+            "private_metadata": str(lead_id),
+            "title": {"type": "plain_text", "text": i18n.t(lang, "lead.note_title")[:24]},
+            "submit": {"type": "plain_text", "text": i18n.t(lang, "lead.note_save")},
+            "blocks": [
+                {"type": "input", "block_id": "note", "label": {"type": "plain_text", "text": i18n.t(lang, "lead.note_label")},
+                 "element": {"type": "plain_text_input", "action_id": "note", "multiline": True, "max_length": 500}},
+            ],
+        }  # fmt: skip
+
+
+def _age(created_at: str | None, lang: str) -> str:
+    if not created_at:
+        return "—"
+    try:
+        started = datetime.fromisoformat(created_at)
+    except ValueError:
+        return "—"
+    if started.tzinfo is None:
+        started = started.replace(tzinfo=UTC)
+    hours = (datetime.now(UTC) - started).total_seconds() / 3600
+    if hours < 48:
+        return f"{max(0, round(hours))} h"
+    days = round(hours / 24)
+    return f"{days} {'dias' if lang == 'pt-BR' else 'days'}"

@@ -1,0 +1,247 @@
+"""Leads: requests sales should follow up, and everything reps do with them, in the request log's file.
+
+    leads = Leads("gpu-sizer.db")
+    lead = leads.create(source="proposal", user_id="U1", summary="Llama 3.1 70B · INT4 · 32k ctx · 10×")
+    leads.claim(lead["id"], "UREP")
+    leads.move(lead["id"], "contacted", "UREP", note="call on Monday")
+
+Every change sets updated_at and adds a row to lead_events saying who did what and when. These are user
+actions (a rep clicking a button), so unlike the request log they raise: LeadError, with a short sentence.
+
+Each call opens its own connection (the Slack app calls from several threads) and writes in one
+BEGIN IMMEDIATE transaction, so two reps claiming the same lead at once are serialized: the second sees the
+first one's claim and the event says it was reassigned.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database
+
+from .migrations import migrate, utc_now
+
+STATUSES = ("new", "contacted", "proposal_sent", "won", "lost", "not_lead")
+OPEN = {"new", "contacted", "proposal_sent"}
+CLOSED = set(STATUSES) - OPEN
+SOURCES = ("proposal", "auto")
+NOTE_LIMIT = 500  # characters: a note is a line for the team, not a document
+BUSY_TIMEOUT = 5.0  # seconds to wait for another writer (the bot, a purge) before giving up
+
+COLUMNS = (
+    "created_at", "updated_at", "request_key", "source", "team_id", "channel_id", "user_id", "user_external",
+    "model_id", "stage", "precision", "summary", "recommendation", "contract_mode", "total_bytes", "status",
+)  # fmt: skip
+
+
+class LeadError(Exception):
+    """A lead action that cannot be done; the message is one short sentence for the person who tried."""
+
+
+class Leads:
+    def __init__(self, db_path: str | Path, clock: Callable[[], str] = utc_now):
+        self.path = Path(db_path)
+        self.clock = clock  # ISO 8601 UTC text; tests pass a fixed one
+        self._migrated = False
+
+    # ------------------------------------------------------------------ changes
+
+    def create(
+        self,
+        *,
+        source: str,
+        request_key: str | None = None,
+        team_id: str | None = None,
+        channel_id: str | None = None,
+        user_id: str,
+        user_external: bool = False,
+        model_id: str | None = None,
+        stage: str | None = None,
+        precision: str | None = None,
+        summary: str,
+        recommendation: str | None = None,
+        contract_mode: str | None = None,
+        total_bytes: int | None = None,
+    ) -> dict:
+        """A new lead (status "new", no owner) and its "created" event by the person who asked."""
+        if source not in SOURCES:
+            raise LeadError(f"unknown lead source {source!r} (use {' or '.join(SOURCES)})")
+        if not user_id:
+            raise LeadError("a lead needs the user who asked")
+        now = self.clock()
+        values = {
+            "created_at": now, "updated_at": now, "request_key": request_key, "source": source,
+            "team_id": team_id, "channel_id": channel_id, "user_id": user_id, "user_external": int(bool(user_external)),
+            "model_id": model_id, "stage": stage, "precision": precision, "summary": summary,
+            "recommendation": recommendation, "contract_mode": contract_mode,
+            "total_bytes": None if total_bytes is None else int(total_bytes), "status": "new",
+        }  # fmt: skip
+        with self._writing() as conn:
+            sql = f"insert into leads ({', '.join(COLUMNS)}) values ({', '.join('?' * len(COLUMNS))})"
+            lead_id = conn.execute(sql, [values[c] for c in COLUMNS]).lastrowid
+            _event(conn, lead_id, now, user_id, "created", to_status="new")
+            return _lead(conn, lead_id)
+
+    def set_card(self, lead_id: int, channel: str, ts: str) -> None:
+        """Where the lead's card was posted, so it can be redrawn. Not a rep's action: no event."""
+        with self._writing() as conn:
+            self._require(conn, lead_id)
+            sql = "update leads set card_channel = ?, card_ts = ?, updated_at = ? where id = ?"
+            conn.execute(sql, [channel, ts, self.clock(), lead_id])
+
+    def claim(self, lead_id: int, rep_id: str) -> dict:
+        """The rep becomes the lead's owner. Claiming someone else's lead takes it over, and the event says
+        from whom; claiming one's own lead again (a double click) changes nothing."""
+        if not rep_id:
+            raise LeadError("claiming a lead needs the rep's user id")
+        with self._writing() as conn:
+            lead = self._require(conn, lead_id)
+            previous = lead["owner"]
+            if previous == rep_id:
+                return lead
+            now = self.clock()
+            conn.execute("update leads set owner = ?, updated_at = ? where id = ?", [rep_id, now, lead_id])
+            note = f"reassigned from {previous}" if previous else None
+            _event(conn, lead_id, now, rep_id, "claimed", note=note)
+            return _lead(conn, lead_id)
+
+    def move(self, lead_id: int, status: str, by: str, note: str | None = None) -> dict:
+        """Changes the status. Any status may follow any other (reps correct mistakes), but not itself."""
+        if status not in STATUSES:
+            raise LeadError(f"unknown status {status!r} (use one of: {', '.join(STATUSES)})")
+        note = _note(note) if note and note.strip() else None  # a blank note is no note
+        with self._writing() as conn:
+            lead = self._require(conn, lead_id)
+            if lead["status"] == status:
+                raise LeadError(f"lead #{lead_id} is already {status}")
+            now = self.clock()
+            sql = "update leads set status = ?, note = coalesce(?, note), updated_at = ? where id = ?"
+            conn.execute(sql, [status, note, now, lead_id])
+            _event(conn, lead_id, now, by, "status", from_status=lead["status"], to_status=status, note=note)
+            return _lead(conn, lead_id)
+
+    def add_note(self, lead_id: int, by: str, note: str) -> dict:
+        """A note from the team; the lead keeps the latest, lead_events keeps them all."""
+        note = _note(note)
+        with self._writing() as conn:
+            self._require(conn, lead_id)
+            now = self.clock()
+            conn.execute("update leads set note = ?, updated_at = ? where id = ?", [note, now, lead_id])
+            _event(conn, lead_id, now, by, "note", note=note)
+            return _lead(conn, lead_id)
+
+    # ------------------------------------------------------------------ reading
+
+    def get(self, lead_id: int) -> dict | None:
+        with self._reading() as conn:
+            return _lead(conn, lead_id)
+
+    def events(self, lead_id: int) -> list[dict]:
+        """The lead's history, oldest first."""
+        with self._reading() as conn:
+            rows = conn.execute("select * from lead_events where lead_id = ? order by id", [lead_id])
+            return [dict(r) for r in rows]
+
+    def list(
+        self, status: str | None = None, owner: str | None = None, open_only: bool = False
+    ) -> list[dict]:
+        """Leads, newest first."""
+        if status is not None and status not in STATUSES:
+            raise LeadError(f"unknown status {status!r} (use one of: {', '.join(STATUSES)})")
+        where, args = [], []
+        if status is not None:
+            where.append("status = ?")
+            args.append(status)
+        if owner is not None:
+            where.append("owner = ?")
+            args.append(owner)
+        if open_only:
+            where.append(f"status in ({', '.join('?' * len(OPEN))})")
+            args.extend(sorted(OPEN))
+        sql = "select * from leads" + (" where " + " and ".join(where) if where else "")
+        with self._reading() as conn:
+            return [dict(r) for r in conn.execute(sql + " order by created_at desc, id desc", args)]
+
+    # ------------------------------------------------------------------ the file
+
+    def _connect(self) -> sqlite3.Connection:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            # isolation_level=None: this module writes BEGIN IMMEDIATE / COMMIT itself.
+            conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
+        except (OSError, sqlite3.Error) as error:
+            raise LeadError(f"the lead log cannot be opened ({error})") from error
+        conn.row_factory = sqlite3.Row
+        try:
+            if not self._migrated:
+                # The bot's RequestLog usually did this already; a lead arriving first must not fail.
+                db = Database(conn)
+                db.enable_wal()
+                migrate(db)
+                self._migrated = True
+        except sqlite3.Error as error:
+            conn.close()
+            raise LeadError(f"the lead log cannot be opened ({error})") from error
+        return conn
+
+    @contextlib.contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        conn = self._connect()
+        try:
+            yield conn
+        except sqlite3.Error as error:
+            raise LeadError(f"the lead log cannot be read ({error})") from error
+        finally:
+            conn.close()
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        conn = self._connect()
+        try:
+            # The write lock first: a read-then-write (claim, move) cannot interleave with another one.
+            conn.execute("BEGIN IMMEDIATE")
+            yield conn
+            conn.execute("COMMIT")
+        except sqlite3.Error as error:
+            if conn.in_transaction:
+                conn.rollback()
+            raise LeadError(f"the lead log is busy or cannot be written ({error})") from error
+        except BaseException:
+            if conn.in_transaction:
+                conn.rollback()
+            raise
+        finally:
+            conn.close()
+
+    def _require(self, conn: sqlite3.Connection, lead_id: int) -> dict:
+        lead = _lead(conn, lead_id)
+        if lead is None:
+            raise LeadError(f"there is no lead #{lead_id}")
+        return lead
+
+
+def _lead(conn: sqlite3.Connection, lead_id: int) -> dict | None:
+    row = conn.execute("select * from leads where id = ?", [lead_id]).fetchone()
+    return dict(row) if row is not None else None
+
+
+def _event(conn: sqlite3.Connection, lead_id: int, at: str, by: str, action: str, **fields: Any) -> None:
+    sql = (
+        "insert into lead_events (lead_id, at, [by], action, from_status, to_status, note)"
+        " values (?, ?, ?, ?, ?, ?, ?)"
+    )
+    args = [lead_id, at, by, action, fields.get("from_status"), fields.get("to_status"), fields.get("note")]
+    conn.execute(sql, args)
+
+
+def _note(note: str | None) -> str:
+    text = (note or "").strip()
+    if not text:
+        raise LeadError("the note is empty")
+    if len(text) > NOTE_LIMIT:
+        raise LeadError(f"notes are limited to {NOTE_LIMIT} characters (this one has {len(text)})")
+    return text

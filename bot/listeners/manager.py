@@ -1,0 +1,76 @@
+"""The request log for managers: `/gpu log` (called from the /gpu listener) and its CSV export button."""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime
+
+from slack_bolt import Ack, App, Respond
+from slack_sdk import WebClient
+from slack_sdk.errors import SlackApiError
+
+from sizing import i18n
+
+from .. import managerdesk, reports
+from ..blocks import Message, notice
+
+logger = logging.getLogger(__name__)
+
+
+def log_command(text: str, where, services) -> Message:
+    """The manager's view of the log, or a polite refusal (recorded) for anyone else."""
+    lang = services.pipeline.lang_for(where)
+    db = services.settings.db_path
+    if not services.is_manager(where.user_id):
+        reports.record_audit(
+            db, where.user_id, "slack", "refused", {"command": "log", "channel": where.channel_id}
+        )
+        return managerdesk.refusal(lang)
+    try:
+        filters = managerdesk.parse_filters(text)
+    except managerdesk.FilterError as e:
+        return notice(f"{e} {i18n.t(lang, 'manager.help')}")
+    message, shown = managerdesk.log_message(db, filters, lang)
+    reports.record_audit(
+        db, where.user_id, "slack", "list", {"filters": managerdesk.describe(filters), "rows": shown}
+    )
+    return message
+
+
+def register(app: App, services) -> None:
+    def export(ack: Ack, body: dict, action: dict, respond: Respond, client: WebClient) -> None:
+        ack()
+        user = body["user"]["id"]
+        lang = services.pipeline.lang_for(_where(user, services))
+        db = services.settings.db_path
+        if not services.is_manager(user):
+            reports.record_audit(db, user, "slack", "refused", {"command": "export"})
+            respond(response_type="ephemeral", replace_original=False, **managerdesk.refusal(lang).kwargs())
+            return
+        filters = managerdesk.filters_from_json(action.get("value") or "{}")
+        rows = reports.list_requests(db, filters, limit=None)
+        content = reports.to_csv(rows)
+        name = f"gpu-sizer-log-{datetime.now(UTC):%Y%m%d-%H%M}.csv"
+        try:
+            dm = client.conversations_open(users=user)["channel"]["id"]
+            client.files_upload_v2(channel=dm, content=content, filename=name, title=name)
+        except SlackApiError as e:
+            logger.warning("CSV export failed: %s", e.response.get("error"))
+            respond(
+                response_type="ephemeral",
+                replace_original=False,
+                **notice(i18n.t(lang, "slack.failed")).kwargs(),
+            )
+            return
+        reports.record_audit(db, user, "slack", "export", {"format": "csv", "rows": len(rows),
+                                                          "filters": managerdesk.describe(filters)})  # fmt: skip
+        respond(response_type="ephemeral", replace_original=False,
+                **notice(i18n.t(lang, "manager.exported", rows=len(rows))).kwargs())  # fmt: skip
+
+    app.action("log_export")(export)
+
+
+def _where(user: str, services):
+    from ..pipeline import Where
+
+    return Where("button", user_id=user, user_locale=services.directory.person(user).locale)

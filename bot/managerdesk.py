@@ -1,0 +1,166 @@
+"""`/gpu log` for managers: the latest requests with filters, the weekly summary with bars, and a CSV
+export to their direct messages. Only the people in GPU_SIZER_MANAGERS read the log; every read, export and
+refused attempt is recorded in the audit table."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import asdict
+from datetime import UTC, datetime, timedelta
+
+from sizing import i18n
+
+from . import reports
+from .blocks import Message, esc, validate
+from .leads import STATUSES
+
+LATEST = 15  # requests shown in Slack; the CSV has everything the filters select
+SUMMARY_DAYS = 7
+
+KEYS = {
+    "rep": "rep", "canal": "channel", "channel": "channel", "modelo": "model", "model": "model",
+    "etapa": "stage", "stage": "stage", "status": "status", "desde": "since", "since": "since",
+    "periodo": "since", "período": "since", "period": "since", "ate": "until", "até": "until", "until": "until",
+    "usuario": "user", "usuário": "user", "user": "user", "resultado": "outcome", "outcome": "outcome",
+}  # fmt: skip
+STATUS_WORDS = {"aberto": "open", "abertos": "open", "open": "open", "novo": "new", "contatado": "contacted",
+                "proposta": "proposal_sent", "ganho": "won", "perdido": "lost"}  # fmt: skip
+USER_REF = re.compile(r"<@([UW][A-Z0-9]+)(?:\|[^>]*)?>")
+CHANNEL_REF = re.compile(r"<#([CG][A-Z0-9]+)(?:\|[^>]*)?>")
+
+
+class FilterError(ValueError):
+    pass
+
+
+def parse_filters(text: str) -> reports.Filters:
+    """`rep:@maria canal:#cliente-x modelo:70b etapa:lora status:aberto desde:7d` and words to search.
+    Slack sends mentions as <@U…|name> and channels as <#C…|name>."""
+    filters = reports.Filters()
+    words = []
+    for token in text.split():
+        key, sep, value = token.partition(":")
+        field = KEYS.get(key.lower()) if sep else None
+        if field is None:
+            if m := USER_REF.fullmatch(token):
+                filters.rep = m.group(1)
+            elif m := CHANNEL_REF.fullmatch(token):
+                filters.channel = m.group(1)
+            else:
+                words.append(token)
+            continue
+        if field in ("rep", "user"):
+            m = USER_REF.search(value)
+            setattr(filters, field, m.group(1) if m else value.lstrip("@"))
+        elif field == "channel":
+            m = CHANNEL_REF.search(value)
+            filters.channel = m.group(1) if m else value.lstrip("#")
+        elif field in ("since", "until"):
+            try:
+                # "ate:2026-11-30" includes that day.
+                setattr(filters, field, reports.parse_period(value, end=field == "until"))
+            except ValueError as e:
+                raise FilterError(str(e)) from None
+        elif field == "status":
+            status = STATUS_WORDS.get(value.lower(), value.lower())
+            if status not in (*STATUSES, "open"):
+                raise FilterError(f"status “{value}”?")
+            filters.status = status
+        else:
+            setattr(filters, field, value)
+    if words:
+        filters.search = " ".join(words)
+    return filters
+
+
+def describe(filters: reports.Filters) -> str:
+    parts = []
+    for key, value in asdict(filters).items():
+        if value is None:
+            continue
+        if isinstance(value, datetime):
+            value = value.strftime("%Y-%m-%d %H:%M")
+        parts.append(f"{key}={value}")
+    return ", ".join(parts) or "—"
+
+
+def log_message(db_path, filters: reports.Filters, lang: str) -> tuple[Message, int]:
+    """The manager's view; returns it and how many rows it showed (for the audit)."""
+    lang = i18n.lang_of(lang)
+    rows = reports.list_requests(db_path, filters, limit=LATEST)
+    since = datetime.now(UTC) - timedelta(days=SUMMARY_DAYS)
+    summary_text = reports.format_summary(reports.summary(db_path, since), lang)
+
+    def t(key, **p):
+        return i18n.t(lang, f"manager.{key}", **p)
+
+    lines = []
+    for row in rows:
+        when = (row.get("created_at") or "")[:16].replace("T", " ")
+        who = (
+            f"<@{row['user_id']}>"
+            if row.get("user_id", "").startswith(("U", "W"))
+            else esc(row.get("user_id") or "")
+        )
+        where = f" <#{row['channel_id']}>" if (row.get("channel_id") or "").startswith(("C", "G")) else ""
+        status = f" · lead {row['lead_status']}" if row.get("lead_status") else ""
+        answer = esc(row.get("recommendation") or row.get("outcome") or "")
+        lines.append(f"{when} {who}{where} · `{esc((row.get('text') or '')[:80])}` → {answer}{status}")
+    latest = "\n".join(lines) if lines else t("none")
+    blocks = [
+        {"type": "header", "text": {"type": "plain_text", "text": t("title")}},
+        {"type": "context", "elements": [{"type": "mrkdwn", "text": esc(t("filters", filters=describe(filters)))}]},
+        {"type": "section", "text": {"type": "mrkdwn", "text": _clip(f"*{t('latest')}*\n{latest}")}},
+        {"type": "section", "text": {"type": "mrkdwn", "text": _clip(
+            f"*{t('summary', since=since.strftime('%Y-%m-%d'))}*\n```{esc(summary_text)}```")}},
+        {"type": "actions", "elements": [
+            {"type": "button", "action_id": "log_export", "style": "primary", "text": {"type": "plain_text", "text": t("export")},
+             "value": json.dumps(_jsonable(filters))[:2000]},
+        ]},
+        {"type": "context", "elements": [{"type": "mrkdwn", "text": t("help")}]},
+    ]  # fmt: skip
+    validate(blocks)
+    return Message(blocks=blocks, text=t("title")), len(rows)
+
+
+def _clip(text: str, limit: int = 2990) -> str:
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 4]
+    # Never leave a code block open.
+    return cut + ("```" if cut.count("```") % 2 else "") + "…"
+
+
+def _jsonable(filters: reports.Filters) -> dict:
+    out = {}
+    for key, value in asdict(filters).items():
+        if value is not None:
+            out[key] = value.isoformat() if isinstance(value, datetime) else value
+    return out
+
+
+def filters_from_json(data: str) -> reports.Filters:
+    raw = json.loads(data or "{}")
+    for key in ("since", "until"):
+        if raw.get(key):
+            raw[key] = datetime.fromisoformat(raw[key])
+    return reports.Filters(**raw)
+
+
+def refusal(lang: str) -> Message:
+    text = i18n.t(lang, "manager.refused")
+    blocks = [{"type": "section", "text": {"type": "mrkdwn", "text": esc(text)}}]
+    validate(blocks)
+    return Message(blocks=blocks, text=esc(text))
+
+
+def summary_blocks(db_path, lang: str) -> list[dict]:
+    """The summary for App Home."""
+    since = datetime.now(UTC) - timedelta(days=SUMMARY_DAYS)
+    text = reports.format_summary(reports.summary(db_path, since), lang)
+    title = i18n.t(lang, "manager.summary", since=since.strftime("%Y-%m-%d"))
+    return [
+        {"type": "divider"},
+        {"type": "section", "text": {"type": "mrkdwn", "text": _clip(f"*{esc(title)}*\n```{esc(text)}```")}},
+    ]

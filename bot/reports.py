@@ -1,0 +1,606 @@
+"""The request log for managers: filtered lists, a summary with bars, CSV and JSON exports, the retention
+purge, data-subject requests (forget, export_user) and the audit trail of who read what.
+
+Every function takes a sqlite_utils.Database (used as it is: its owner migrated it) or a path. A path is
+opened for that one call, upgraded to the current schema (an old log gains the new tables), and never
+created: a missing file raises FileNotFoundError, so reading a log can never leave an empty one behind.
+Reads run in WAL mode, so they never block the bot's writes; writes wait up to BUSY_TIMEOUT for the bot's
+quick inserts.
+
+These functions record nothing in the audit table by themselves: the caller (gpu-log, the Slack side)
+knows who is asking and calls record_audit.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import hashlib
+import io
+import json
+import re
+import secrets
+import sqlite3
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database
+
+from sizing import i18n
+
+from .leads import CLOSED, OPEN, STATUSES
+from .migrations import migrate, utc_now
+
+BUSY_TIMEOUT = 5.0
+DbLike = Database | str | Path
+
+SURFACES = ("slack", "cli", "app")
+AUDIT_ACTIONS = ("list", "show", "summary", "export", "purge", "forget", "refused", "export_user")
+
+# The CSV's columns, in this order: the requests table as created by migrations.create_requests, then the
+# lead joined to the request. A column a later schema step adds comes after these, in name order.
+REQUEST_COLUMNS = (
+    "id", "created_at", "surface", "team_id", "channel_id", "channel_shared", "user_id", "user_external",
+    "text", "workload", "outcome", "error_key", "model_id", "stage", "precision", "total_bytes",
+    "recommendation", "recommendation_gpu", "recommendation_count", "contract_mode", "duration_ms", "lang",
+    "event_id", "request_key",
+)  # fmt: skip
+CSV_COLUMNS = (*REQUEST_COLUMNS, "lead_id", "lead_status", "lead_owner")
+
+PERIOD_HELP = "use 7d, 24h, 4w, today, week, month or a date such as 2025-01-31"
+
+
+# ---------------------------------------------------------------------- filters
+
+
+@dataclass
+class Filters:
+    """What to select from the log; None selects everything.
+
+    rep      requests.user_id of an internal user (user_external = 0): a rep's own questions.
+    user     requests.user_id, internal or external (a customer in a shared channel).
+    model    every word must start the model id or one of its "-"-separated parts, case-insensitive:
+             "70b", "llama-3.1-70b", "llama 70b" and "llama-3.1" all select llama-3.1-70b; "7b" does not
+             select qwen2.5-72b.
+    status   the status of the request's lead (leads.request_key = requests.request_key), or "open".
+    since    created_at >= since; until: created_at < until (naive datetimes are UTC).
+    search   full-text search (FTS5) on the stored text, which is redacted: an e-mail finds nothing.
+    """
+
+    rep: str | None = None
+    channel: str | None = None
+    model: str | None = None
+    stage: str | None = None
+    status: str | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+    user: str | None = None
+    search: str | None = None
+    outcome: str | None = None
+
+
+def parse_period(text: str, now: datetime | None = None, *, end: bool = False) -> datetime:
+    """The moment a period starts, in UTC: "7d", "24h", "4w" (that long before now), "today"/"hoje",
+    "week"/"semana" (this Monday), "month"/"mes"/"mês" (the 1st), or an ISO date or date-time.
+
+    Days, weeks and months are UTC days. With end=True, a day, week or month gives its end instead (the
+    next midnight), so `until=parse_period("2025-01-31", end=True)` includes the whole of January 31."""
+    now = _utc(now or datetime.now(UTC))
+    word = (text or "").strip().lower()
+    if m := re.fullmatch(r"(\d{1,6})\s*([hdw])", word):
+        amount = int(m.group(1))
+        if amount == 0:
+            raise ValueError(f"the period “{text}” is empty: {PERIOD_HELP}")
+        try:
+            return now - timedelta(**{{"h": "hours", "d": "days", "w": "weeks"}[m.group(2)]: amount})
+        except OverflowError:
+            raise ValueError(f"the period “{text}” is too long: {PERIOD_HELP}") from None
+    midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    if word in ("today", "hoje"):
+        return midnight + timedelta(days=1) if end else midnight
+    if word in ("week", "semana"):
+        monday = midnight - timedelta(days=midnight.weekday())
+        return monday + timedelta(weeks=1) if end else monday
+    if word in ("month", "mes", "mês"):
+        first = midnight.replace(day=1)
+        return (first + timedelta(days=32)).replace(day=1) if end else first
+    try:
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", word):
+            day = datetime.combine(date.fromisoformat(word), datetime.min.time(), UTC)
+            return day + timedelta(days=1) if end else day
+        return _utc(datetime.fromisoformat(text.strip()))
+    except ValueError:
+        raise ValueError(f"unknown period “{text}”: {PERIOD_HELP}") from None
+
+
+# ---------------------------------------------------------------------- reading
+
+
+def list_requests(db: DbLike, filters: Filters | None = None, limit: int | None = 50) -> list[dict]:
+    """Requests matching the filters, newest first, each with its lead (lead_id, lead_status, lead_owner;
+    None when no lead was opened for it). limit=None: all of them."""
+    with _open(db) as d:
+        where, args = _where(d, filters or Filters())
+        sql = (
+            "select r.*, l.id as lead_id, l.status as lead_status, l.owner as lead_owner from requests r"
+            # The newest lead of the request: a second "Quero uma proposta" click must not repeat the row.
+            " left join leads l on l.id = (select max(id) from leads where request_key = r.request_key)"
+            + (" where " + " and ".join(where) if where else "")
+            + " order by r.created_at desc, r.id desc"
+        )
+        if limit is not None:
+            sql += " limit ?"
+            args.append(int(limit))
+        return list(d.query(sql, args))
+
+
+def request_detail(db: DbLike, request_id: int) -> dict | None:
+    """One request with its lead and the lead's events: {"request", "lead", "events"}; None if unknown."""
+    with _open(db) as d:
+        request = _first(d, "select * from requests where id = ?", [request_id])
+        if request is None:
+            return None
+        sql = "select * from leads where request_key = ? order by id desc limit 1"
+        lead = _first(d, sql, [request["request_key"]]) if request["request_key"] else None
+        events = []
+        if lead is not None:
+            events = list(d.query("select * from lead_events where lead_id = ? order by id", [lead["id"]]))
+        return {"request": request, "lead": lead, "events": events}
+
+
+def summary(db: DbLike, since: datetime, until: datetime | None = None, now: datetime | None = None) -> dict:
+    """Counts of the requests created in [since, until), and the sales backlog.
+
+    Every list holds {"name", "count"} sorted by count (highest first), then name (None last). per_rep
+    counts internal users only. leads_by_status counts the leads created in the period, by their status
+    now; open_leads lists every open lead whatever its age (sales is still working them), oldest first,
+    with its age in whole days at `now`."""
+    now = _utc(now or datetime.now(UTC))
+    bounds, args = "created_at >= ?", [_iso(since)]
+    if until is not None:
+        bounds += " and created_at < ?"
+        args.append(_iso(until))
+    with _open(db) as d:
+
+        def counts(table: str, column: str, extra: str = "") -> list[dict]:
+            sql = (
+                f"select {column} as name, count(*) as n from {table} where {bounds}{extra}"
+                f" group by {column} order by n desc, {column} is null, {column}"
+            )
+            return [{"name": r["name"], "count": r["n"]} for r in d.query(sql, args)]
+
+        total = d.execute(f"select count(*) from requests where {bounds}", args).fetchone()[0]
+        open_sql = (
+            f"select id, created_at, status, owner, user_id, summary from leads"
+            f" where status in ({', '.join('?' * len(OPEN))}) order by created_at, id"
+        )
+        open_leads = []
+        for lead in d.query(open_sql, sorted(OPEN)):
+            created = _parse_time(lead["created_at"])
+            lead["age_days"] = (now - created).days if created else None
+            open_leads.append(lead)
+        return {
+            "since": _iso(since),
+            "until": _iso(until) if until is not None else None,
+            "total": total,
+            "per_rep": counts(
+                "requests", "user_id", " and user_id is not null and coalesce(user_external, 0) = 0"
+            ),
+            "outcomes": counts("requests", "outcome"),
+            "models": counts("requests", "model_id"),
+            "precisions": counts("requests", "precision"),
+            "stages": counts("requests", "stage"),
+            "contract_modes": counts("requests", "contract_mode"),
+            "leads_by_status": counts("leads", "status"),
+            "open_leads": open_leads,
+        }
+
+
+def bar(value: float, maximum: float, width: int = 20) -> str:
+    """█████░░░ of value/maximum; anything above zero shows at least one block."""
+    filled = 0
+    if maximum > 0 and value > 0:
+        filled = max(1, min(width, round(value / maximum * width)))
+    return "█" * filled + "░" * (width - filled)
+
+
+# ---------------------------------------------------------------------- the summary as text
+
+TOP = 10  # lines per section in format_summary; the dict has them all
+
+LABELS = {
+    "pt-BR": {
+        "header": "Pedidos desde {since}: {total}", "header_until": "Pedidos de {since} a {until}: {total}",
+        "per_rep": "Por vendedor (usuários internos)", "outcomes": "Resultados", "models": "Modelos",
+        "precisions": "Precisões", "stages": "Etapas", "contract_modes": "Contratos",
+        "leads_by_status": "Leads do período, por status", "open_leads": "Leads em aberto (mais antigos primeiro)",
+        "nobody": "sem responsável", "day": "{n} dia", "days": "{n} dias", "more": "… e mais {n}",
+    },
+    "en": {
+        "header": "Requests since {since}: {total}", "header_until": "Requests from {since} to {until}: {total}",
+        "per_rep": "Per rep (internal users)", "outcomes": "Outcomes", "models": "Models",
+        "precisions": "Precisions", "stages": "Stages", "contract_modes": "Contracts",
+        "leads_by_status": "Leads of the period, by status", "open_leads": "Open leads (oldest first)",
+        "nobody": "unclaimed", "day": "{n} day", "days": "{n} days", "more": "… and {n} more",
+    },
+}  # fmt: skip
+STATUS_LABELS = {
+    "pt-BR": {"new": "novo", "contacted": "contatado", "proposal_sent": "proposta enviada", "won": "ganho",
+              "lost": "perdido", "not_lead": "não é lead"},
+    "en": {"new": "new", "contacted": "contacted", "proposal_sent": "proposal sent", "won": "won", "lost": "lost",
+           "not_lead": "not a lead"},
+}  # fmt: skip
+NAME_WIDTH = 24
+
+
+def format_summary(summary: dict, lang: str = "pt-BR") -> str:
+    """The summary as plain text with bars, for a terminal or a Slack code block."""
+    lang = i18n.lang_of(lang)
+    label = LABELS[lang]
+    total = i18n.number(summary["total"], lang)
+    since = _display_time(summary["since"])
+    if summary.get("until"):
+        lines = [
+            label["header_until"].format(since=since, until=_display_time(summary["until"]), total=total)
+        ]
+    else:
+        lines = [label["header"].format(since=since, total=total)]
+    for key in ("per_rep", "outcomes", "models", "precisions", "stages", "contract_modes", "leads_by_status"):
+        items = summary.get(key) or []
+        if not items:
+            continue
+        names = [
+            STATUS_LABELS[lang].get(i["name"], i["name"]) if key == "leads_by_status" else i["name"]
+            for i in items[:TOP]
+        ]
+        lines += ["", label[key]]
+        lines += _bars([_clip("—" if n is None else str(n), NAME_WIDTH) for n in names], items[:TOP], lang)
+        if len(items) > TOP:
+            lines.append("  " + label["more"].format(n=len(items) - TOP))
+    open_leads = summary.get("open_leads") or []
+    if open_leads:
+        lines += ["", label["open_leads"]]
+        for lead in open_leads[:TOP]:
+            age = lead.get("age_days")
+            when = (
+                "—" if age is None else label["day" if age == 1 else "days"].format(n=i18n.number(age, lang))
+            )
+            status = STATUS_LABELS[lang].get(lead["status"], lead["status"])
+            owner = lead.get("owner") or label["nobody"]
+            lines.append(
+                f"  #{lead['id']:<5} {when:>9}  {status:<16} {owner:<14} {_clip(lead.get('summary') or '', 50)}"
+            )
+        if len(open_leads) > TOP:
+            lines.append("  " + label["more"].format(n=len(open_leads) - TOP))
+    return "\n".join(lines) + "\n"
+
+
+def _bars(names: list[str], items: list[dict], lang: str) -> list[str]:
+    width = max(len(n) for n in names)
+    top = max(i["count"] for i in items)
+    numbers = [i18n.number(i["count"], lang) for i in items]
+    digits = max(len(n) for n in numbers)
+    return [
+        f"  {name:<{width}}  {bar(i['count'], top)}  {number:>{digits}}"
+        for name, i, number in zip(names, items, numbers, strict=True)
+    ]
+
+
+# ---------------------------------------------------------------------- exports
+
+
+def to_csv(rows: Iterable[dict]) -> str:
+    """CSV text with a header row: CSV_COLUMNS in that order, then any other key in name order. The
+    workload is one column of JSON; None is an empty cell. A text cell starting with = + - @ or a tab gets
+    a leading ' so a spreadsheet shows it instead of running it as a formula (the text comes from Slack
+    users, customers included). Encode as UTF-8 to write it out."""
+    rows = list(rows)
+    extra = sorted({key for row in rows for key in row} - set(CSV_COLUMNS))
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=[*CSV_COLUMNS, *extra], lineterminator="\r\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({key: _cell(row.get(key)) for key in writer.fieldnames})
+    return out.getvalue()
+
+
+def to_json(rows: Iterable[dict]) -> str:
+    """A JSON array of the rows, with the workload as an object rather than a string of JSON."""
+    return json.dumps([_with_workload(row) for row in rows], ensure_ascii=False, indent=2, default=str) + "\n"
+
+
+def _cell(value: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, dict | list):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def _with_workload(row: dict) -> dict:
+    row = dict(row)
+    if isinstance(row.get("workload"), str):
+        with contextlib.suppress(ValueError):
+            row["workload"] = json.loads(row["workload"])
+    return row
+
+
+# ---------------------------------------------------------------------- retention and data subjects
+
+
+def purge(db: DbLike, older_than_days: int, now: datetime | None = None, dry_run: bool = False) -> dict:
+    """Deletes what is older than the retention period; returns how many rows of each table went (or
+    would go, with dry_run). Requests (their full-text entries go with them, by trigger), seen Slack
+    events and followed threads by their time; closed leads (won, lost, not_lead) whose last change is
+    older than that, with their events. Open leads stay whatever their age: sales is still working them.
+    Channels (when the notice was shown) and the audit trail are kept."""
+    if older_than_days < 1:
+        raise ValueError("the retention period must be at least 1 day")
+    cutoff = _iso(_utc(now or datetime.now(UTC)) - timedelta(days=older_than_days))
+    closed = f"status in ({', '.join('?' * len(CLOSED))}) and coalesce(updated_at, created_at) < ?"
+    closed_args = [*sorted(CLOSED), cutoff]
+    # Events before their leads: the subquery needs the leads still there.
+    targets = [
+        ("lead_events", f"lead_id in (select id from leads where {closed})", closed_args),
+        ("leads", closed, closed_args),
+        ("requests", "created_at < ?", [cutoff]),
+        ("seen_events", "seen_at < ?", [cutoff]),
+        ("threads", "updated_at < ?", [cutoff]),
+    ]
+    with _open(db) as d:
+        if dry_run:
+            counts = {
+                t: d.execute(f"select count(*) from {t} where {w}", a).fetchone()[0] for t, w, a in targets
+            }
+        else:
+            _erase_for_good(d)
+            with _transaction(d) as conn:
+                counts = {t: conn.execute(f"delete from {t} where {w}", a).rowcount for t, w, a in targets}
+                if counts["requests"]:
+                    _optimize_fts(conn)
+        return {t: counts[t] for t in ("requests", "seen_events", "threads", "leads", "lead_events")}
+
+
+def forget(db: DbLike, user_id: str, delete: bool = False) -> dict:
+    """A data-subject request: removes one person from the log.
+
+    By default it anonymizes, so the counts of the summary stay right: their requests keep the workload
+    (no personal data), channel and outcome, but user_id becomes one alias ("forgotten-<hash>", a hash of
+    the id with a random salt, so the id cannot be found again by hashing candidates) and the text is
+    cleared (its full-text entries too). Leads they asked for keep the summary; user_id becomes the alias
+    and the notes, on the lead and in its events, are cleared. With delete=True their requests and those
+    leads (with all their events) are deleted instead.
+
+    Either way, where they acted as a rep: lead events they made (`by`) and leads they own get the alias,
+    and "reassigned from <id>" notes name the alias; the events stay, as they are the history of someone
+    else's lead. The audit trail is kept as it is: it records who accessed the log. Threads have no user
+    column and are not touched.
+
+    Returns {"alias", "deleted", "requests", "leads", "lead_events"}: rows changed or deleted."""
+    if not user_id:
+        raise ValueError("forget needs a user id")
+    alias = "forgotten-" + hashlib.sha256(secrets.token_bytes(16) + user_id.encode()).hexdigest()[:10]
+    theirs = "select id from leads where user_id = ?"
+    reassigned = "action = 'claimed' and note = 'reassigned from ' || ?"
+    with _open(db) as d:
+        _erase_for_good(d)
+        with _transaction(d) as conn:
+            leads = conn.execute(
+                "select count(*) from leads where user_id = ? or owner = ?", [user_id, user_id]
+            )
+            events = conn.execute(
+                f"select count(*) from lead_events where lead_id in ({theirs}) or [by] = ? or ({reassigned})",
+                [user_id, user_id, user_id],
+            )
+            counts = {"leads": leads.fetchone()[0], "lead_events": events.fetchone()[0]}
+            if delete:
+                conn.execute(f"delete from lead_events where lead_id in ({theirs})", [user_id])
+                conn.execute("delete from leads where user_id = ?", [user_id])
+                counts["requests"] = conn.execute(
+                    "delete from requests where user_id = ?", [user_id]
+                ).rowcount
+            else:
+                conn.execute(f"update lead_events set note = null where lead_id in ({theirs})", [user_id])
+                conn.execute("update leads set user_id = ?, note = null where user_id = ?", [alias, user_id])
+                sql = "update requests set user_id = ?, text = null where user_id = ?"
+                counts["requests"] = conn.execute(sql, [alias, user_id]).rowcount
+            conn.execute("update lead_events set [by] = ? where [by] = ?", [alias, user_id])
+            conn.execute("update leads set owner = ? where owner = ?", [alias, user_id])
+            sql = f"update lead_events set note = 'reassigned from ' || ? where {reassigned}"
+            conn.execute(sql, [alias, user_id])
+            if counts["requests"]:
+                _optimize_fts(conn)
+        # Best effort: copy the WAL's pages into the file and empty it, so old versions do not linger there.
+        with contextlib.suppress(sqlite3.Error):
+            d.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return {"alias": alias, "deleted": delete, **counts}
+
+
+def export_user(db: DbLike, user_id: str) -> dict:
+    """Everything the log holds about one person, for an access request: their requests, the leads they
+    asked for, the leads they own as a rep, the lead events they made, and their audit rows."""
+    with _open(db) as d:
+
+        def rows(sql: str, args: list) -> list[dict]:
+            return [_with_workload(r) for r in d.query(sql, args)]
+
+        return {
+            "user_id": user_id,
+            "exported_at": utc_now(),
+            "requests": rows("select * from requests where user_id = ? order by created_at, id", [user_id]),
+            "leads": rows("select * from leads where user_id = ? order by id", [user_id]),
+            "leads_owned": rows("select * from leads where owner = ? order by id", [user_id]),
+            "lead_events": rows("select * from lead_events where [by] = ? order by id", [user_id]),
+            "audit": [
+                _audit_row(r) for r in d.query("select * from audit where actor = ? order by id", [user_id])
+            ],
+        }
+
+
+# ---------------------------------------------------------------------- audit
+
+
+def record_audit(db: DbLike, actor: str, surface: str, action: str, details: dict | None = None) -> None:
+    """One row in the audit trail. details: filters, counts, formats; never the rows themselves."""
+    if surface not in SURFACES:
+        raise ValueError(f"unknown audit surface {surface!r} (use one of: {', '.join(SURFACES)})")
+    if action not in AUDIT_ACTIONS:
+        raise ValueError(f"unknown audit action {action!r} (use one of: {', '.join(AUDIT_ACTIONS)})")
+    text = json.dumps(details or {}, ensure_ascii=False, sort_keys=True, default=str)
+    with _open(db) as d, _transaction(d) as conn:
+        sql = "insert into audit (at, actor, surface, action, details) values (?, ?, ?, ?, ?)"
+        conn.execute(sql, [utc_now(), actor, surface, action, text])
+
+
+def audit_rows(db: DbLike, since: datetime | None = None, limit: int | None = 100) -> list[dict]:
+    """Audit rows, newest first, with details as a dict."""
+    sql, args = "select * from audit", []
+    if since is not None:
+        sql += " where at >= ?"
+        args.append(_iso(since))
+    sql += " order by at desc, id desc"
+    if limit is not None:
+        sql += " limit ?"
+        args.append(int(limit))
+    with _open(db) as d:
+        return [_audit_row(r) for r in d.query(sql, args)]
+
+
+def _audit_row(row: dict) -> dict:
+    with contextlib.suppress(TypeError, ValueError):
+        row["details"] = json.loads(row["details"])
+    return row
+
+
+# ---------------------------------------------------------------------- the file
+
+
+@contextlib.contextmanager
+def _open(db: DbLike) -> Iterator[Database]:
+    if isinstance(db, Database):
+        yield db
+        return
+    path = Path(db)
+    if not path.is_file():
+        raise FileNotFoundError(f"no request log at {path}")
+    # mode=rw: SQLite must not create the file should it vanish between the check and the open.
+    conn = sqlite3.connect(path.absolute().as_uri() + "?mode=rw", uri=True, timeout=BUSY_TIMEOUT)
+    try:
+        database = Database(conn)
+        database.enable_wal()
+        migrate(database)  # nothing to do, and no write lock taken, on an up-to-date log
+        yield database
+    finally:
+        conn.close()
+
+
+@contextlib.contextmanager
+def _transaction(db: Database) -> Iterator[sqlite3.Connection]:
+    """One transaction that takes the write lock first; inside a caller's transaction, a savepoint."""
+    conn = db.conn
+    if conn.in_transaction:
+        conn.execute("SAVEPOINT reports")
+        try:
+            yield conn
+        except BaseException:
+            conn.execute("ROLLBACK TO reports")
+            conn.execute("RELEASE reports")
+            raise
+        conn.execute("RELEASE reports")
+        return
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        conn.rollback()
+        raise
+    conn.execute("COMMIT")
+
+
+def _first(db: Database, sql: str, args: list) -> dict | None:
+    # list(): a cursor left unfinished would hold its read snapshot open on the caller's connection.
+    rows = list(db.query(sql, args))
+    return rows[0] if rows else None
+
+
+def _erase_for_good(db: Database) -> None:
+    # Deleted and overwritten content is zeroed in the file, not just unlinked (LGPD: gone means gone).
+    db.execute("PRAGMA secure_delete = ON")
+
+
+def _optimize_fts(conn: sqlite3.Connection) -> None:
+    # FTS5 marks deleted entries and drops their words from the index only when segments merge: merge now.
+    conn.execute("insert into requests_fts (requests_fts) values ('optimize')")
+
+
+def _where(db: Database, f: Filters) -> tuple[list[str], list[Any]]:
+    where: list[str] = []
+    args: list[Any] = []
+
+    def add(clause: str, *values: Any) -> None:
+        where.append(clause)
+        args.extend(values)
+
+    if f.rep:
+        add("r.user_id = ? and coalesce(r.user_external, 0) = 0", f.rep)
+    if f.user:
+        add("r.user_id = ?", f.user)
+    if f.channel:
+        add("r.channel_id = ?", f.channel)
+    if f.model:
+        for word in f.model.lower().split():
+            pattern = word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+            add(
+                r"(r.model_id like ? escape '\' or r.model_id like ? escape '\')",
+                f"{pattern}%",
+                f"%-{pattern}%",
+            )
+    if f.stage:
+        add("r.stage = ?", f.stage)
+    if f.outcome:
+        add("r.outcome = ?", f.outcome)
+    if f.status == "open":
+        add(f"l.status in ({', '.join('?' * len(OPEN))})", *sorted(OPEN))
+    elif f.status:
+        if f.status not in STATUSES:
+            raise ValueError(f"unknown lead status “{f.status}”: use open or one of {', '.join(STATUSES)}")
+        add("l.status = ?", f.status)
+    if f.since:
+        add("r.created_at >= ?", _iso(f.since))
+    if f.until:
+        add("r.created_at < ?", _iso(f.until))
+    if f.search and f.search.strip():
+        # quote_fts: what people type is words to find, never FTS syntax (a stray quote or AND).
+        add("r.rowid in (select rowid from requests_fts where requests_fts match ?)", db.quote_fts(f.search))
+    return where, args
+
+
+def _utc(moment: datetime) -> datetime:
+    """Aware and in UTC; a naive datetime is taken as UTC, as the rest of the log is."""
+    return moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _iso(moment: datetime) -> str:
+    # The same text form as created_at (migrations.utc_now), so text comparison is time comparison.
+    return _utc(moment).isoformat(timespec="milliseconds")
+
+
+def _parse_time(text: str | None) -> datetime | None:
+    try:
+        return _utc(datetime.fromisoformat(text)) if text else None
+    except ValueError:
+        return None
+
+
+def _display_time(text: str | None) -> str:
+    moment = _parse_time(text)
+    return moment.strftime("%Y-%m-%d %H:%M UTC") if moment else (text or "")
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"

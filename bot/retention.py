@@ -1,0 +1,47 @@
+"""The daily purge the running app does: rows older than the retention period leave the log."""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+from . import reports
+
+logger = logging.getLogger(__name__)
+DAY_SECONDS = 24 * 3600
+
+
+class RetentionJob:
+    def __init__(self, db_path, days: int, interval: float = DAY_SECONDS) -> None:
+        self.db_path = db_path
+        self.days = days
+        self.interval = interval
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="gpu-sizer-retention", daemon=True)
+
+    def start(self) -> RetentionJob:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def run_once(self) -> dict | None:
+        try:
+            counts = reports.purge(self.db_path, self.days)
+            reports.record_audit(
+                self.db_path, "app", "app", "purge", {"older_than_days": self.days, **counts}
+            )
+            return counts
+        except Exception:  # a busy or missing log is retried tomorrow, never crashes the app
+            logger.exception("retention purge failed")
+            return None
+
+    def _run(self) -> None:
+        # First purge a minute after start-up (not during it), then once a day.
+        if self._stop.wait(60):
+            return
+        while not self._stop.is_set():
+            self.run_once()
+            if self._stop.wait(self.interval):
+                return

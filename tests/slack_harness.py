@@ -1,0 +1,101 @@
+"""Serving the real Slack app on loopback for tests: signed requests in, FakeSlack for Slack's servers,
+a real SQLite request log."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+from pathlib import Path
+from wsgiref.simple_server import WSGIRequestHandler, make_server
+
+from slack_sdk.models.blocks import Block
+
+from bot.requestlog import RequestLog
+from bot.settings import load_settings
+from bot.web import wsgi
+
+from . import slack_requests as sr
+from .slack_fake import FakeSlack
+
+SECRET = "0123456789abcdef0123456789abcdef"
+
+
+class _Quiet(WSGIRequestHandler):
+    def log_message(self, *args):  # keep test output clean
+        pass
+
+
+class Slack:
+    """The app under test and what it talks to."""
+
+    def __init__(self, fake: FakeSlack, url: str, log: RequestLog, db: Path) -> None:
+        self.fake, self.url, self.log, self.db = fake, url, log, db
+
+    def send(self, body: str, *, secret: str = SECRET, timestamp: int | None = None, headers=None):
+        all_headers = {**sr.sign(body, secret, timestamp), **(headers or {})}
+        return sr.post(self.url, body, all_headers)
+
+    def command(self, text: str, **kw) -> dict:
+        kw.setdefault("response_url", self.fake.response_url())
+        body, _ = sr.slash_command(text, **kw)
+        status, _, reply = self.send(body)
+        assert status == 200, reply
+        return json.loads(reply) if reply else {}
+
+    def event(self, event: dict, event_id: str, retry: int | None = None, **envelope) -> int:
+        headers = {"X-Slack-Retry-Num": str(retry), "X-Slack-Retry-Reason": "http_timeout"} if retry else None
+        status, _, _ = self.send(sr.event(event, event_id=event_id, **envelope), headers=headers)
+        return status
+
+    def rows(self, **filters) -> list[dict]:
+        self.log.flush()
+        return self.log.rows(**filters)
+
+
+@contextlib.contextmanager
+def serve(tmp_path: Path, **overrides):
+    """The app on a free loopback port, with FakeSlack and a request log in tmp_path."""
+    with FakeSlack() as fake:
+        settings = load_settings(
+            slack_bot_token="xoxb-test", slack_signing_secret=SECRET, slack_api_url=fake.base_url,
+            db_path=tmp_path / "log.db", sales_channel="CSALES01", **overrides,
+        )  # fmt: skip
+        log = RequestLog(settings.db_path, retry_interval=0.2)
+        application = wsgi(settings, log, start_jobs=False)
+        server = make_server("127.0.0.1", 0, application, handler_class=_Quiet)
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        try:
+            yield Slack(fake, f"http://127.0.0.1:{server.server_port}/slack/events", log, settings.db_path)
+        finally:
+            server.shutdown()
+            log.close()
+
+
+def text_of(blocks: list[dict]) -> str:
+    """Everything a person reads in a message, for assertions."""
+    out = []
+
+    def walk(node):
+        if isinstance(node, dict):
+            if node.get("type") in ("mrkdwn", "plain_text") and "text" in node:
+                out.append(node["text"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    walk(blocks)
+    return "\n".join(out)
+
+
+def buttons(blocks: list[dict]) -> list[str]:
+    return [e["action_id"] for b in blocks if b["type"] == "actions" for e in b["elements"]]
+
+
+def valid(blocks: list[dict]) -> None:
+    assert len(blocks) <= 50
+    for block in blocks:
+        Block.parse(block).validate_json()

@@ -1,0 +1,223 @@
+"""Sales and managers in Slack: lead cards moved along with buttons, `/gpu log` and its refusal, the CSV
+export to a manager's DM, App Home's summary, and the retention job — all on a real SQLite log."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sqlite3
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot.retention import RetentionJob
+
+from . import slack_requests as sr
+from .slack_harness import serve
+from .slack_harness import text_of as _text
+
+MANAGER = "UMGR0001"
+
+
+@pytest.fixture
+def slack(tmp_path):
+    with serve(tmp_path, managers=MANAGER) as harness:
+        yield harness
+
+
+def _db(slack) -> sqlite3.Connection:
+    slack.log.flush()
+    db = sqlite3.connect(slack.db)
+    db.row_factory = sqlite3.Row
+    return db
+
+
+def _payload(reply: dict) -> str:
+    return next(b for b in reply["blocks"] if b["type"] == "actions")["elements"][0]["value"]
+
+
+def _ephemeral(channel="C0001"):
+    return {"type": "message", "message_ts": "1.0", "channel_id": channel, "is_ephemeral": True}
+
+
+def _ask_for_proposal(slack, text="70b 8bit 10 users", user="U0001") -> dict:
+    reply = slack.command(text, user_id=user)
+    body = sr.block_actions("gpu_proposal", _payload(reply), user_id=user, response_url=slack.fake.response_url(),
+                            container=_ephemeral())  # fmt: skip
+    slack.send(body)
+    [card] = slack.fake.wait_for("chat.postMessage")
+    return card
+
+
+def _card_action(slack, card, action_id, user="UREP0001", **action):
+    blocks = card.params["blocks"]
+    actions = next(b for b in blocks if b["type"] == "actions")
+    element = next(e for e in actions["elements"] if e["action_id"] == action_id)
+    message = {"type": "message", "ts": "1700000000.000100", "text": "", "blocks": blocks}
+    body = sr.block_actions(
+        action_id, element.get("value", ""), user_id=user, channel_id="CSALES01", block_id=actions["block_id"],
+        message=message, action=action, response_url=slack.fake.response_url("card"),
+    )  # fmt: skip
+    status, _, _ = slack.send(body)
+    assert status == 200
+
+
+def test_a_proposal_becomes_a_lead_that_a_rep_claims_and_moves_along(slack):
+    card = _ask_for_proposal(slack)
+    assert card.params["channel"] == "CSALES01"
+    text = _text(card.params["blocks"])
+    assert "Pedido de proposta #1" in text and "<@U0001>" in text and "Llama 3.1 70B" in text
+    assert "Novo" in text
+
+    _card_action(slack, card, "lead_claim")
+    [update] = slack.fake.wait_for("chat.update")
+    assert "<@UREP0001>" in _text(update.params["blocks"])
+
+    select = {
+        "type": "static_select",
+        "selected_option": {"value": "contacted", "text": {"type": "plain_text", "text": "Contatado"}},
+    }
+    _card_action(slack, card, "lead_status", **select)
+    update = slack.fake.wait_for("chat.update", count=2)[1]
+    assert "Contatado" in _text(update.params["blocks"])
+
+    _card_action(slack, card, "lead_note")
+    [opened] = slack.fake.wait_for("views.open")
+    assert opened.params["view"]["callback_id"] == "lead_note"
+    note = sr.view_submission("lead_note", {"note": {"note": "Cliente quer começar em janeiro"}},
+                              user_id="UREP0001", private_metadata="1")  # fmt: skip
+    slack.send(note)
+    update = slack.fake.wait_for("chat.update", count=3)[2]
+    assert "janeiro" in _text(update.params["blocks"])
+
+    db = _db(slack)
+    lead = db.execute("select * from leads").fetchone()
+    assert (lead["status"], lead["owner"], lead["user_id"], lead["source"]) == (
+        "contacted",
+        "UREP0001",
+        "U0001",
+        "proposal",
+    )
+    events = db.execute(
+        "select action, by, from_status, to_status, at from lead_events order by id"
+    ).fetchall()
+    assert [e["action"] for e in events] == ["created", "claimed", "status", "note"]
+    assert events[2]["from_status"] == "new" and events[2]["to_status"] == "contacted"
+    assert all(e["by"] and e["at"] for e in events[1:])
+    # The request behind the lead is linked to it.
+    assert (
+        db.execute("select count(*) from requests where request_key = ?", (lead["request_key"],)).fetchone()[
+            0
+        ]
+        == 1
+    )
+
+
+def test_an_answer_worth_a_call_reaches_sales_on_its_own(slack):
+    slack.command("70b 16bit 20 users produção")
+    [card] = slack.fake.wait_for("chat.postMessage")
+    assert card.params["channel"] == "CSALES01"
+    assert "Oportunidade" in _text(card.params["blocks"])
+    slack.command("8b")  # a small evaluation: no lead
+    assert len(slack.fake.calls("chat.postMessage")) == 1
+    assert _db(slack).execute("select source from leads").fetchall()[0][0] == "auto"
+
+
+def test_only_managers_read_the_log_and_others_are_refused_politely(slack):
+    slack.command("70b 4bit 32k 10users", user_id="U0001")
+    slack.command("8b qlora", user_id="U0002")
+    refused = slack.command("log", user_id="U0001")
+    assert "restrito à gestão" in _text(refused["blocks"])
+    assert "70b 4bit" not in json.dumps(refused)
+    view = slack.command("log", user_id=MANAGER)
+    text = _text(view["blocks"])
+    assert "Registro de pedidos" in text and "70b 4bit 32k 10users" in text and "8b qlora" in text
+    assert "█" in text  # the summary's bars
+    audit = _db(slack).execute("select actor, action from audit order by id").fetchall()
+    assert [tuple(a) for a in audit] == [("U0001", "refused"), (MANAGER, "list")]
+
+
+def test_log_filters(slack):
+    slack.command("70b 4bit", user_id="U0001")
+    slack.command("8b qlora", user_id="U0002")
+    only_70b = _text(slack.command("log modelo:70b", user_id=MANAGER)["blocks"])
+    assert "70b 4bit" in only_70b and "8b qlora" not in only_70b
+    by_rep = _text(slack.command("log rep:<@U0002|ana>", user_id=MANAGER)["blocks"])
+    assert "8b qlora" in by_rep and "70b 4bit" not in by_rep
+    lora = _text(slack.command("log etapa:qlora desde:7d", user_id=MANAGER)["blocks"])
+    assert "8b qlora" in lora and "70b 4bit" not in lora
+
+
+def test_csv_export_goes_to_the_managers_dm_and_parses_back(slack):
+    slack.command("70b 4bit 32k 10users", user_id="U0001")
+    slack.command("Quanto de memória para um 8B? meu e-mail é ana@cliente.com.br", user_id="U0002")
+    view = slack.command("log", user_id=MANAGER)
+    button = next(e for b in view["blocks"] if b["type"] == "actions" for e in b["elements"])
+    body = sr.block_actions("log_export", button["value"], user_id=MANAGER, channel_id="C0001",
+                            response_url=slack.fake.response_url(), container=_ephemeral())  # fmt: skip
+    slack.send(body)
+    slack.fake.wait_for("response_url")
+    [opened] = slack.fake.calls("conversations.open")
+    assert opened.params["users"] == MANAGER
+    [content] = [u["content"] for u in slack.fake.uploads.values()]
+    rows = list(csv.DictReader(io.StringIO(content.decode("utf-8"))))
+    assert len(rows) == 2
+    assert {r["user_id"] for r in rows} == {"U0001", "U0002"}
+    assert "ana@cliente.com.br" not in content.decode() and "[email]" in content.decode()
+    actions = [a[0] for a in _db(slack).execute("select action from audit order by id")]
+    assert actions == ["list", "export"]
+
+
+def test_export_button_refuses_someone_who_is_not_a_manager(slack):
+    body = sr.block_actions("log_export", "{}", user_id="U0001", channel_id="C0001",
+                            response_url=slack.fake.response_url(), container=_ephemeral())  # fmt: skip
+    slack.send(body)
+    [call] = slack.fake.wait_for("response_url")
+    assert "restrito" in _text(call.params["blocks"])
+    assert slack.fake.uploads == {}
+
+
+def test_managers_see_the_summary_in_app_home(slack):
+    slack.command("70b 4bit", user_id="U0001")
+    slack.event(sr.app_home_opened(MANAGER), "EvHomeM")
+    [call] = slack.fake.wait_for("views.publish")
+    text = _text(call.params["view"]["blocks"])
+    assert "Resumo" in text and "█" in text
+    slack.event(sr.app_home_opened("U0001"), "EvHomeU")
+    other = slack.fake.wait_for("views.publish", count=2)[1]
+    assert "Resumo" not in _text(other.params["view"]["blocks"])
+
+
+def test_the_daily_retention_job_purges_old_rows(slack):
+    slack.command("8b")
+    old = (datetime.now(UTC) - timedelta(days=400)).isoformat()
+    slack.log.record(
+        {
+            "surface": "console",
+            "user_id": "console",
+            "text": "velho",
+            "outcome": "answered",
+            "created_at": old,
+        }
+    )
+    slack.log.flush()
+    counts = RetentionJob(slack.db, 180).run_once()
+    assert counts["requests"] == 1
+    db = _db(slack)
+    assert [r[0] for r in db.execute("select text from requests")] == ["8b"]
+    assert db.execute("select action, actor from audit").fetchall()[-1][:] == ("purge", "app")
+
+
+def test_one_card_per_conversation_not_per_question(slack):
+    slack.command("70b 16bit 20 users produção")
+    slack.command("70b 16bit 30 users produção")  # the same customer refining the question
+    slack.fake.wait_for("chat.postMessage")
+    reply = slack.command("70b 16bit 30 users produção")
+    body = sr.block_actions("gpu_proposal", _payload(reply), response_url=slack.fake.response_url(),
+                            container=_ephemeral())  # fmt: skip
+    slack.send(body)
+    [update] = slack.fake.wait_for("chat.update")
+    assert "Pediu uma proposta" in _text(update.params["blocks"])
+    assert len(slack.fake.calls("chat.postMessage")) == 1
+    assert _db(slack).execute("select count(*) from leads").fetchone()[0] == 1
