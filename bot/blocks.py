@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import cache
 
 from slack_sdk.models.blocks import Block
 
@@ -38,6 +39,7 @@ class Message:
     blocks: list[dict]
     text: str  # fallback: notifications, screen readers, clients without blocks
     attachments: list[dict] = field(default_factory=list)
+    plain: str = ""  # the same answer as plain text, unescaped (the console prints it)
 
     def kwargs(self) -> dict:
         return {"blocks": self.blocks, "text": self.text}
@@ -58,7 +60,9 @@ def emoji_bar(per_gpu: Memory, gpu_bytes: int, width: int = 20) -> str:
     return out + SQUARES[3] * (width - sum(cells))
 
 
+@cache
 def _env(lang: str):
+    # One overlay for the life of the process: each new overlay would compile the templates again.
     env = environment().overlay()
     env.filters.update(esc=esc, bullet=lambda s: f"• {s}")
     return env
@@ -133,8 +137,9 @@ def answer(
     if actions and training:
         blocks.append(_proposal_only(lang, payload))
     validate(blocks)
-    text = render_text(result, query) if show_prices else _without_prices(render_text(result, query))
-    return Message(blocks=blocks, text=_fallback(text))
+    plain = render_text(result, query)
+    text = plain if show_prices else _without_prices(plain)
+    return Message(blocks=blocks, text=_fallback(text), plain=plain)
 
 
 def _proposal_only(lang: str, payload: str) -> dict:

@@ -131,11 +131,7 @@ class Pipeline:
             result, query, disclosure=disclosure, show_prices=show_prices, payload=payload,
             share=where.surface in ("slash_command", "form", "button"),
         )  # fmt: skip
-        from .rendering import render_text
-
-        reply = Reply(
-            message, "answered", lang, workload, result, query, text_answer=render_text(result, query)
-        )
+        reply = Reply(message, "answered", lang, workload, result, query, text_answer=message.plain)
         reply = self._finish(reply, where, text, started)
         if self.on_answer is not None:
             try:

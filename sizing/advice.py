@@ -9,7 +9,7 @@ from .catalog import Catalog
 from .i18n import t
 from .plan import Plan
 from .result import Alternative, Contract, Estimates, Memory, Setup
-from .setups import Shape, evaluate, recommend
+from .setups import Shape, add_capacity, evaluate, recommend
 from .weights import weight_bytes
 from .workload import Intent, Optimizer, Stage
 
@@ -223,8 +223,12 @@ def _next_smaller(plan: Plan, rec: Setup, catalog: Catalog) -> Setup | None:
             break
         if best and (shape.total, shape.gpu.memory_marketing_gb) == (best.count, best_class):
             continue  # same size as the one kept: the offering's first choice stays
-        setup = evaluate(plan, shape, catalog)
-        if setup.problem is None and ((setup.max_users or 0) > 0 or (setup.max_context_tokens or 0) > 0):
+        setup = evaluate(plan, shape, catalog, capacity=False)
+        fixed = setup.per_gpu.total - setup.per_gpu.kv_cache
+        if setup.problem is not None or fixed >= setup.usable_bytes_per_gpu:
+            continue  # not even the weights fit: it carries none of the workload
+        add_capacity(plan, setup, catalog)
+        if (setup.max_users or 0) > 0 or (setup.max_context_tokens or 0) > 0:
             best, best_class = setup, shape.gpu.memory_marketing_gb
     return best
 

@@ -2,19 +2,51 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+
 from . import advice, i18n, kv_cache
 from .catalog import Catalog, load_catalog
 from .i18n import t
 from .plan import Plan, make_plan
 from .result import Memory, ModelInfo, ResolvedWorkload, SizingResult
-from .setups import candidates, evaluate, inference_memory, recommend, requested, training_memory
+from .setups import (
+    add_capacity,
+    candidates,
+    evaluate,
+    inference_memory,
+    recommend,
+    requested,
+    training_memory,
+)
 from .weights import weight_bytes
 from .workload import Workload
+
+# Sizing is a pure function of the workload and the catalogue, and the same questions come back all day
+# ("70b 4bit"): recent answers are kept and shared. Treat a SizingResult as read-only.
+_CACHE: OrderedDict[tuple[str, int], SizingResult] = OrderedDict()
+_CACHE_SIZE = 512
+_cache_lock = threading.Lock()
 
 
 def size(workload: Workload, catalog: Catalog | None = None) -> SizingResult:
     """Sizes one workload. Raises SizingError (with a message in the workload's language) when it cannot."""
     catalog = catalog or load_catalog()
+    key = (workload.model_dump_json(), id(catalog))
+    with _cache_lock:
+        hit = _CACHE.get(key)
+        if hit is not None:
+            _CACHE.move_to_end(key)
+    if hit is None:
+        hit = _size(workload, catalog)
+        with _cache_lock:
+            _CACHE[key] = hit
+            while len(_CACHE) > _CACHE_SIZE:
+                _CACHE.popitem(last=False)
+    return hit
+
+
+def _size(workload: Workload, catalog: Catalog) -> SizingResult:
     plan = make_plan(workload, catalog)
     lang = plan.lang
     assumptions = list(plan.assumptions)
@@ -75,9 +107,9 @@ def _recommendation(plan: Plan, catalog: Catalog):
         # "8 GPUs" without a model: the smallest class that serves the workload on that many.
         for shape in candidates(catalog):
             if shape.total == plan.gpus:
-                setup = evaluate(plan, shape, catalog)
+                setup = evaluate(plan, shape, catalog, capacity=False)
                 if setup.fits:
-                    return setup
+                    return add_capacity(plan, setup, catalog)
     return recommend(plan, catalog)
 
 

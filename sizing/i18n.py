@@ -10,7 +10,7 @@ import tomllib
 from functools import cache
 from typing import Any
 
-from babel.numbers import format_decimal
+from babel import Locale
 
 from .catalog import DATA_DIR, CatalogError
 
@@ -59,9 +59,21 @@ def t(lang: str, key: str, **params: Any) -> str:
     return template.format(**params)
 
 
+@cache
+def _symbols(lang: str) -> tuple[str, str]:
+    """The locale's decimal and grouping symbols, from Babel's CLDR data."""
+    symbols = Locale.parse(_LOCALES[lang]).number_symbols["latn"]
+    return symbols["decimal"], symbols["group"]
+
+
 def number(value: float, lang: str, digits: int = 0) -> str:
-    pattern = "#,##0" + ("." + "0" * digits if digits else "")
-    return format_decimal(value, format=pattern, locale=_LOCALES[lang_of(lang)])
+    """1.234,5 (pt-BR) / 1,234.5 (en). Python formats, CLDR says which symbols: an answer formats dozens
+    of numbers, and Babel's own formatter is too slow to call that often."""
+    decimal, group = _symbols(lang_of(lang))
+    text = f"{value:,.{digits}f}"
+    if text.startswith("-") and not text.strip("-0.,"):
+        text = text[1:]  # no "-0,0"
+    return text.replace(",", "\0").replace(".", decimal).replace("\0", group)
 
 
 def gb(n_bytes: float, lang: str) -> str:

@@ -31,7 +31,20 @@ class ResolvedModel:
     typed_size: str | None = None
 
 
+_INDEXES: dict[int, tuple[object, dict]] = {}
+
+
 def _index(items) -> dict[str, object]:
+    """Normalized names -> entries, built once per list of entries (the catalogue is loaded once)."""
+    cached = _INDEXES.get(id(items))
+    if cached and cached[0] is items:
+        return cached[1]
+    index = _build_index(items)
+    _INDEXES[id(items)] = (items, index)
+    return index
+
+
+def _build_index(items) -> dict[str, object]:
     index = {}
     for item in items:
         for name in (item.id, item.name, *item.aliases, *getattr(item, "hf_repos", [])):

@@ -107,7 +107,7 @@ def training_memory(
     return memory, m
 
 
-def evaluate(plan: Plan, shape: Shape, catalog: Catalog) -> Setup:
+def evaluate(plan: Plan, shape: Shape, catalog: Catalog, capacity: bool = True) -> Setup:
     room = usable(plan, shape.gpu, catalog)
     price = None
     if shape.offer and shape.offer.price_per_gpu_hour:
@@ -155,9 +155,19 @@ def evaluate(plan: Plan, shape: Shape, catalog: Catalog) -> Setup:
         free_bytes_per_gpu=room - need.total,
         problem=problem,
     )
-    if problem is None:
-        setup.max_users = max_users(plan, catalog, room, tp, pp)
-        setup.max_context_tokens = max_context(plan, catalog, room, tp, pp)
+    if capacity:
+        add_capacity(plan, setup, catalog)
+    return setup
+
+
+def add_capacity(plan: Plan, setup: Setup, catalog: Catalog) -> Setup:
+    """Fills how many users (and how much context) an inference setup holds. Searches skip it: only the
+    setups an answer shows need it."""
+    if plan.stage.is_training or setup.problem is not None or setup.max_users is not None:
+        return setup
+    room, tp, pp = setup.usable_bytes_per_gpu, setup.tensor_parallel, setup.pipeline_parallel
+    setup.max_users = max_users(plan, catalog, room, tp, pp)
+    setup.max_context_tokens = max_context(plan, catalog, room, tp, pp)
     return setup
 
 
@@ -207,9 +217,9 @@ def recommend(plan: Plan, catalog: Catalog, exclude: set[tuple[str, int]] | None
     for shape in candidates(catalog):
         if exclude and (shape.gpu.id, shape.total) in exclude:
             continue
-        setup = evaluate(plan, shape, catalog)
+        setup = evaluate(plan, shape, catalog, capacity=False)
         if setup.fits:
-            return setup
+            return add_capacity(plan, setup, catalog)
     return None
 
 
@@ -232,7 +242,7 @@ def requested(plan: Plan, catalog: Catalog) -> tuple[Setup, Setup | None] | None
     count = plan.gpus or 1
     while count < 64:
         count *= 2
-        enough = evaluate(plan, shape_for(plan, plan.gpu, count, catalog), catalog)
+        enough = evaluate(plan, shape_for(plan, plan.gpu, count, catalog), catalog, capacity=False)
         if enough.fits:
             return asked, enough
     return asked, None
