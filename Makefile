@@ -30,3 +30,4 @@ clean:
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/bench_parser.py
+	$(BIN)/python -m bench

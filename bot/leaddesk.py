@@ -8,6 +8,9 @@ decides and shows.
 from __future__ import annotations
 
 import logging
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 
 from slack_sdk import WebClient
@@ -19,6 +22,7 @@ from sizing.catalog import load_catalog
 from .blocks import Message, esc, validate
 
 logger = logging.getLogger(__name__)
+DEDUPE_SECONDS = 24 * 3600  # one card per person and model a day
 
 
 def worth_a_call(reply) -> bool:
@@ -54,6 +58,14 @@ class LeadDesk:
         self.client = client
         self.channel = channel
         self.lang = i18n.lang_of(lang)
+        # One thread: cards go out in order. Its work is finished at exit (ThreadPoolExecutor joins).
+        self._background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lead-desk")
+        self._lock = threading.Lock()
+        self._recent: dict[tuple[str, str], float] = {}
+
+    def wait(self) -> None:
+        """Blocks until the cards queued so far are posted (tests; shutdown)."""
+        self._background.submit(lambda: None).result()
 
     def open_lead(self, reply, where, source: str) -> dict | None:
         """Records a lead for this answer and posts its card; None when there is nowhere to post or no
@@ -86,24 +98,31 @@ class LeadDesk:
         return lead
 
     def consider(self, reply, where) -> None:
-        """Called after every answer: opens a lead on its own when the answer is worth a call."""
+        """Called after every answer: opens a lead on its own when the answer is worth a call. The card is
+        posted from a background thread: the person who asked never waits for the sales channel."""
         if where.surface in ("console", "button") or not worth_a_call(reply):
             return
+        key = (where.user_id, reply.result.workload.model.id)
+        now = time.monotonic()
+        with self._lock:
+            # The same person asking again about the same model today: their lead is open already.
+            if now - self._recent.get(key, -DEDUPE_SECONDS) < DEDUPE_SECONDS:
+                return
+            self._recent[key] = now
+            if len(self._recent) > 10_000:
+                self._recent.clear()
+        self._background.submit(self._open_quietly, reply, where)
+
+    def _open_quietly(self, reply, where) -> None:
         try:
             self.open_lead(reply, where, "auto")
-        except Exception:  # a lead card must never cost the user their answer
+        except Exception:  # a lead card must never cost anything but itself
             logger.exception("opening an automatic lead failed")
 
     def _recent_open(self, user_id: str, model_id: str) -> dict | None:
-        since = (datetime.now(UTC) - timedelta(days=1)).isoformat()
-        for lead in self.leads.list(open_only=True):
-            if (
-                lead["user_id"] == user_id
-                and lead["model_id"] == model_id
-                and (lead["created_at"] or "") >= since
-            ):
-                return lead
-        return None
+        since = (datetime.now(UTC) - timedelta(seconds=DEDUPE_SECONDS)).isoformat()
+        found = self.leads.list(open_only=True, user_id=user_id, model_id=model_id, since=since)
+        return found[0] if found else None
 
     def refresh(self, lead_id: int) -> dict:
         lead = self.leads.get(lead_id)

@@ -147,9 +147,15 @@ class Leads:
             return [dict(r) for r in rows]
 
     def list(
-        self, status: str | None = None, owner: str | None = None, open_only: bool = False
+        self,
+        status: str | None = None,
+        owner: str | None = None,
+        open_only: bool = False,
+        user_id: str | None = None,
+        model_id: str | None = None,
+        since: str | None = None,
     ) -> list[dict]:
-        """Leads, newest first."""
+        """Leads, newest first (`since`: created at or after this ISO time)."""
         if status is not None and status not in STATUSES:
             raise LeadError(f"unknown status {status!r} (use one of: {', '.join(STATUSES)})")
         where, args = [], []
@@ -162,6 +168,13 @@ class Leads:
         if open_only:
             where.append(f"status in ({', '.join('?' * len(OPEN))})")
             args.extend(sorted(OPEN))
+        for column, value in (("user_id", user_id), ("model_id", model_id)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                args.append(value)
+        if since is not None:
+            where.append("created_at >= ?")
+            args.append(since)
         sql = "select * from leads" + (" where " + " and ".join(where) if where else "")
         with self._reading() as conn:
             return [dict(r) for r in conn.execute(sql + " order by created_at desc, id desc", args)]

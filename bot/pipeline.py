@@ -7,10 +7,14 @@ and a log that cannot be written never costs the user the answer.
 
 from __future__ import annotations
 
+import itertools
 import json
 import logging
+import os
+import threading
 import time
 import uuid
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from sizing import i18n
@@ -58,7 +62,7 @@ class Reply:
     result: SizingResult | None = None
     query: Query | None = None
     text_answer: str = ""  # the plain-text rendering (the console prints it)
-    request_key: str = field(default_factory=lambda: uuid.uuid4().hex)
+    request_key: str = field(default_factory=lambda: new_key())
 
 
 class Pipeline:
@@ -68,6 +72,19 @@ class Pipeline:
         self.retention_days = retention_days
         # Called with (reply, where) after each answer (the lead desk decides whether sales should call).
         self.on_answer = on_answer
+        # The same questions come back all day ("70b 4bit"): their parse and their rendered answer are kept.
+        # Both are pure functions of what keys them; messages are never changed after rendering.
+        self._parsed = LRU(1024)
+        self._rendered = LRU(512)
+
+    def _parse(self, text: str, base: Workload | None) -> Query:
+        key = (text, base.model_dump_json() if base is not None else None)
+        query = self._parsed.get(key)
+        if query is None:
+            query = parse(text, base=base)  # a QueryError is not kept: refusals are rare and cheap
+            query.text, query.base = key
+            self._parsed.put(key, query)
+        return query
 
     # -- language --------------------------------------------------------------------------------
 
@@ -89,7 +106,7 @@ class Pipeline:
         lang = self.lang_for(where)
         query = None
         try:
-            query = parse(text, base=base)
+            query = self._parse(text, base)
             lang = self.lang_for(where, query)
             if query.help:
                 return self._finish(
@@ -127,10 +144,17 @@ class Pipeline:
         if where.channel_shared and where.channel_id and self.log.first_disclosure(where.channel_id):
             disclosure = i18n.t(lang, "slack.disclosure", days=self.retention_days)
         payload = encode(workload)
-        message = blocks.answer(
-            result, query, disclosure=disclosure, show_prices=show_prices, payload=payload,
-            share=where.surface in ("slash_command", "form", "button"),
-        )  # fmt: skip
+        share = where.surface in ("slash_command", "form", "button")
+        # The question's words (and the thread's last answer) decide the "Entendi:" lines, the workload the
+        # rest: together they key the rendered message.
+        asked = (query.text, query.base) if query is not None else None
+        key = (payload, id(catalog), asked, disclosure, show_prices, share)
+        message = self._rendered.get(key)
+        if message is None:
+            message = blocks.answer(
+                result, query, disclosure=disclosure, show_prices=show_prices, payload=payload, share=share
+            )
+            self._rendered.put(key, message)
         reply = Reply(message, "answered", lang, workload, result, query, text_answer=message.plain)
         reply = self._finish(reply, where, text, started)
         if self.on_answer is not None:
@@ -166,9 +190,7 @@ class Pipeline:
             "user_id": where.user_id,
             "user_external": int(where.user_external),
             "text": text,
-            "workload": reply.workload.model_dump(mode="json", exclude_defaults=True)
-            if reply.workload
-            else None,
+            "workload": encode(reply.workload) if reply.workload else None,
             "outcome": reply.outcome,
             "error_key": error_key,
             "model_id": r.workload.model.id if r else None,
@@ -197,3 +219,35 @@ def decode(payload: str) -> Workload:
 
 
 __all__ = ["Pipeline", "QueryError", "Reply", "Where", "decode", "encode"]
+
+
+class LRU:
+    """A small thread-safe least-recently-used map."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key):
+        with self._lock:
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
+
+    def put(self, key, value) -> None:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+
+_KEYS = itertools.count()
+_PREFIX = f"{os.getpid():x}-{uuid.uuid4().hex[:8]}"
+
+
+def new_key() -> str:
+    """A unique request key without a system call per request (uuid4 reads the OS's random source)."""
+    return f"{_PREFIX}-{time.time_ns():x}-{next(_KEYS):x}"

@@ -3,11 +3,14 @@
     log = RequestLog("data/requests.db")
     log.record({"surface": "mention", "user_id": "U1", "text": "70b 4bit 32k", "outcome": "answered"})
 
-Logging must never break or slow an answer, so record() never raises and gives the file a fraction of a
-second at most. A row that cannot be written now (the file locked by another process, a read-only file or
-folder, a full disk) stays in memory, in order, and is written later: by a background thread every
-`retry_interval` seconds, by the next record() (rows before it go first), or by flush(). Each row carries a `request_key`, inserted with INSERT OR IGNORE, so
-a row whose commit landed but reported an error is not written twice when it is retried.
+Logging must never break or slow an answer, so record() never raises and never touches the file: it queues
+the row and wakes a writer thread, which writes whatever has queued up in one transaction (group commit:
+a busy day costs one commit per batch, not one per request, and a manager's export holding the file never
+makes a Slack answer wait). A row that cannot be written (the file locked by another process, a read-only
+file or folder, a full disk) stays queued, in order, and the writer tries again every `retry_interval`
+seconds; flush() writes now, and close() (also run at exit) writes what it can. Each row carries a
+`request_key`, inserted with INSERT OR IGNORE, so a row whose commit landed but reported an error is not
+written twice when it is retried.
 
 The Slack helpers (claim_event, first_disclosure, save_thread, load_thread) answer from memory while the
 file cannot be used, so the bot keeps ignoring Slack's retries and following threads until it is back.
@@ -19,6 +22,7 @@ for seconds while the background thread waits for another process's write lock.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import logging
@@ -27,6 +31,7 @@ import sqlite3
 import threading
 import time
 import uuid
+import weakref
 from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable
 from datetime import UTC, datetime, timedelta
@@ -45,8 +50,9 @@ logger = logging.getLogger(__name__)
 # flush(), a tenth of a second on the Slack handlers' path (Slack wants its answer within 3 seconds).
 BUSY_TIMEOUT = 5.0
 QUICK_TIMEOUT = 0.1
-# How long record() may spend writing rows left pending by earlier calls.
-RECORD_BUDGET = 0.2
+# Rows written per transaction by the writer, and how long it lets rows gather before a commit.
+BATCH = 500
+GROUP_WINDOW = 0.05
 # How long a Slack helper waits for the connection while the background thread holds it.
 QUICK_WAIT = 0.5
 # Event ids, channels and threads remembered in memory while the file is unusable.
@@ -79,13 +85,14 @@ class RequestLog:
             self._database(BUSY_TIMEOUT)
         self._stop = threading.Event()
         self._wake = threading.Event()
-        self._retrier = threading.Thread(target=self._retry_forever, name="requestlog-retry", daemon=True)
+        self._retrier = threading.Thread(target=self._write_forever, name="requestlog-writer", daemon=True)
         self._retrier.start()
+        _OPEN_LOGS.add(self)
 
     # ------------------------------------------------------------------ requests
 
     def record(self, row: dict) -> None:
-        """Log one request. Never raises; waits for the file a fraction of a second at most."""
+        """Log one request: queue it for the writer thread. Never raises, never waits for the file."""
         try:
             prepared = _prepare(row)
             if len(self._queue) >= PENDING_LIMIT:
@@ -94,11 +101,7 @@ class RequestLog:
                     logger.warning("request log %s: %d rows dropped, memory full", self.path, self._dropped)
                 return
             self._queue.append(prepared)
-            # A backlog after an outage can be long: write what fits in the budget, in order, and hand the
-            # rest to the retrier now. After a failure the retrier keeps its own pace instead.
-            deadline = time.monotonic() + RECORD_BUDGET
-            if self._write_pending(busy=QUICK_TIMEOUT, wait=0, deadline=deadline) and self._queue:
-                self._wake.set()
+            self._wake.set()
         except Exception as error:  # the last line of defence: an answer matters more than its log
             logger.warning("request log %s: record failed (%s)", self.path, type(error).__name__)
 
@@ -118,7 +121,8 @@ class RequestLog:
         return len(self._queue)
 
     def close(self) -> None:
-        """Stop the background thread and write what can be written."""
+        """Stop the writer thread and write what can be written (also done at exit, see _close_all)."""
+        _OPEN_LOGS.discard(self)
         self._stop.set()
         self._wake.set()
         if self._retrier.is_alive() and self._retrier is not threading.current_thread():
@@ -136,8 +140,10 @@ class RequestLog:
         self.close()
 
     def recent_for_user(self, user_id: str, limit: int = 5) -> list[dict]:
-        """The user's latest written rows, newest first; [] when the file cannot be read."""
+        """The user's latest rows, newest first; [] when the file cannot be read. Queued rows are written
+        first (briefly), so someone who just asked sees their question."""
         try:
+            self.flush(timeout=QUICK_WAIT)
             sql = "select * from requests where user_id = ? order by created_at desc, id desc limit ?"
             ok, rows = self._use(lambda db: list(db.query(sql, [user_id, limit])))
             return rows if ok else []
@@ -146,7 +152,9 @@ class RequestLog:
 
     def rows(self, **filters: Any) -> list[dict]:
         """Written rows of `requests` matching column=value filters (None matches NULL), oldest first.
-        A plain helper for tests and reports: unlike the rest, it raises when the file cannot be read."""
+        A plain helper for tests and reports: unlike the rest, it raises when the file cannot be read.
+        Queued rows are written first, so it reads what was recorded."""
+        self.flush()
         with self._lock:
             db = self._database(BUSY_TIMEOUT)
             if db is None:
@@ -315,8 +323,13 @@ class RequestLog:
         try:
             _busy_timeout(db, busy)
             while self._queue and (deadline is None or time.monotonic() < deadline):
-                self._insert(db, self._queue[0])
-                self._queue.popleft()
+                # Indexing, not iterating: record() may append while the batch is read.
+                batch = [self._queue[i] for i in range(min(BATCH, len(self._queue)))]
+                with db.conn:  # one transaction for the batch: all of it, or none and it stays queued
+                    for row in batch:
+                        self._insert(db, row)
+                for _ in batch:
+                    self._queue.popleft()
         except Exception as error:
             self._failed(error)
             return False
@@ -330,7 +343,16 @@ class RequestLog:
             logger.warning("request log %s: no column %r, value not stored", self.path, column)
         self._unknown_columns |= unknown
         known = {k: v for k, v in row.items() if k in self._columns}
-        db.table("requests").insert(known, ignore=True)
+        # One plain statement (sqlite-utils' insert() inspects the table first, several queries a row):
+        # the insert runs on every Slack request.
+        columns = tuple(known)
+        sql = _INSERT_SQL.get(columns)
+        if sql is None:
+            names = ", ".join(f"[{c}]" for c in columns)
+            sql = _INSERT_SQL[columns] = (
+                f"INSERT OR IGNORE INTO requests ({names}) VALUES ({', '.join('?' * len(columns))})"
+            )
+        db.conn.execute(sql, list(known.values()))
 
     def _claim_event(self, db: Database, event_id: str) -> bool:
         now = datetime.now(UTC)
@@ -372,15 +394,35 @@ class RequestLog:
             _quietly(self._db.conn.close)
             self._db = None
 
-    def _retry_forever(self) -> None:
+    def _write_forever(self) -> None:
+        """The writer: wakes when rows are queued, writes them; after a failure waits retry_interval."""
         while not self._stop.is_set():
             self._wake.wait(self.retry_interval)
+            # Let the rows of the next few requests join this commit: one commit per batch is what keeps
+            # a busy minute cheap. close() and flush() do not wait for this.
+            self._stop.wait(GROUP_WINDOW)
             self._wake.clear()
             if self._queue and not self._stop.is_set():
                 try:
-                    self._write_pending(busy=BUSY_TIMEOUT, wait=self.retry_interval)
+                    written = self._write_pending(busy=BUSY_TIMEOUT, wait=self.retry_interval)
                 except Exception as error:
-                    logger.warning("request log %s: retry failed (%s)", self.path, type(error).__name__)
+                    logger.warning("request log %s: write failed (%s)", self.path, type(error).__name__)
+                    written = False
+                if not written:
+                    self._stop.wait(self.retry_interval)  # the file is unusable: do not spin on every wake
+
+
+_INSERT_SQL: dict[tuple[str, ...], str] = {}
+# Logs still open when the process exits (gunicorn's worker on SIGTERM, Socket Mode on Ctrl-C) write their
+# queued rows before it goes.
+_OPEN_LOGS: weakref.WeakSet[RequestLog] = weakref.WeakSet()
+
+
+@atexit.register
+def _close_all() -> None:
+    for log in list(_OPEN_LOGS):
+        with contextlib.suppress(Exception):
+            log.close()
 
 
 def _prepare(row: dict) -> dict[str, Any]:
@@ -396,7 +438,13 @@ def _prepare(row: dict) -> dict[str, Any]:
             prepared["text"] = None  # better no text than text that may hold personal data
     if not prepared.get("request_key"):
         prepared["request_key"] = uuid.uuid4().hex
-    return {str(k): _sql_value(v) for k, v in prepared.items()}
+    # Most values are already plain; only the others go through the careful conversion.
+    return {str(k): v if _plain(v) else _sql_value(v) for k, v in prepared.items()}
+
+
+def _plain(value: Any) -> bool:
+    kind = type(value)
+    return value is None or kind is float or (kind is int and -(2**63) <= value < 2**63)
 
 
 def _sql_value(value: Any) -> Any:

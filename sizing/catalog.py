@@ -260,8 +260,14 @@ def load_catalog(data_dir: Path | None = None) -> Catalog:
     The files come from sizing/data, or from the folder GPU_SIZER_DATA names (an operator's own copy of
     the catalogues and offering, edited without touching the installed package)."""
     if data_dir is None:
-        data_dir = Path(os.environ.get("GPU_SIZER_DATA") or DATA_DIR)
+        # Called on every request: keyed by the variable's text, no Path built each time.
+        return _load_from_env(os.environ.get("GPU_SIZER_DATA") or "")
     return _load_catalog(Path(data_dir))
+
+
+@cache
+def _load_from_env(folder: str) -> Catalog:
+    return _load_catalog(Path(folder) if folder else DATA_DIR)
 
 
 @cache
@@ -303,4 +309,9 @@ def _validate(schema, items, path: Path, raw: dict, key: str):
         raise CatalogError(_describe(e, path, raw, prefix=(key,))) from None
 
 
-load_catalog.cache_clear = _load_catalog.cache_clear  # type: ignore[attr-defined]
+def _clear() -> None:
+    _load_catalog.cache_clear()
+    _load_from_env.cache_clear()
+
+
+load_catalog.cache_clear = _clear  # type: ignore[attr-defined]

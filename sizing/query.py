@@ -46,6 +46,8 @@ class Query:
     lang: str | None = None  # language the text asked for explicitly
     detected_lang: str = "pt-BR"  # language the text is written in, by its words
     changed: list[str] = field(default_factory=list)  # follow-ups: the fields the text changed
+    text: str | None = None  # what was read (set by callers that keep queries, as a cache key)
+    base: str | None = None
 
 
 # -- vocabulary --------------------------------------------------------------------------------------

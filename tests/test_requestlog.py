@@ -255,6 +255,7 @@ def test_a_failing_step_is_rolled_back_and_retried_next_time(path):
 
 def test_a_locked_file_never_holds_record_up_and_loses_nothing(log, path):
     log.record(row("before the lock"))
+    assert log.flush() == 0
     locked, released = threading.Event(), threading.Event()
 
     def another_process_writing():
@@ -357,6 +358,7 @@ def test_a_connection_sqlite_opened_read_only_is_replaced_once_the_file_is_writa
         log.record(row(f"q{i}"))
     assert log.pending == 3
     monkeypatch.undo()
+    log.flush()  # may still meet the read-only connection once, and drop it
     assert log.flush() == 0
     assert_each_once(log, ["q0", "q1", "q2", "q3"])
     log.close()
@@ -379,40 +381,60 @@ def test_a_folder_that_cannot_be_created_leaves_a_working_log_in_memory(tmp_path
 
 def test_a_full_disk_keeps_rows_in_order_and_writes_them_once(log, monkeypatch):
     insert = log._insert
-    failures = iter([True, True, True])
+    disk = {"full": True}
 
     def full_disk(db, row):
-        if next(failures, False):
+        if disk["full"]:
             raise sqlite3.OperationalError("database or disk is full")
         insert(db, row)
 
     monkeypatch.setattr(log, "_insert", full_disk)
     for i in range(3):
         log.record(row(f"q{i}"))
-        assert log.pending == i + 1  # each record() retried the queue first, and failed again
-    log.record(row("q3"))  # the disk has room again: the queue goes first, in order
+    assert log.flush() == 3  # nothing could be written: all three wait, in order
+    disk["full"] = False
+    log.record(row("q3"))
     log.record(row("q4"))
-    assert log.pending == 0
+    assert log.flush() == 0  # the queue goes first, in order, then the new rows
     assert_each_once(log, [f"q{i}" for i in range(5)])
 
 
-def test_a_long_backlog_goes_to_the_retrier_at_once_in_order(log, monkeypatch):
-    def full_disk(db, row):
-        raise sqlite3.OperationalError("database or disk is full")
+def test_after_an_outage_the_writer_catches_up_on_its_own(path, monkeypatch):
+    with RequestLog(path, retry_interval=0.1) as log:
+        disk = {"full": True}
+        insert = log._insert
 
-    with monkeypatch.context() as m:
-        m.setattr(log, "_insert", full_disk)
+        def full_disk(db, row):
+            if disk["full"]:
+                raise sqlite3.OperationalError("database or disk is full")
+            insert(db, row)
+
+        monkeypatch.setattr(log, "_insert", full_disk)
         for i in range(200):
             log.record(row(f"q{i}"))
-    assert log.pending == 200
-    # No time left to write the backlog itself: record() wakes the retrier (whose interval is 60 s).
-    monkeypatch.setattr(requestlog, "RECORD_BUDGET", 0)
-    log.record(row("q200"))
-    deadline = time.monotonic() + 30
-    while log.pending and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert log.pending == 0
-    assert_each_once(log, [f"q{i}" for i in range(201)])
+        time.sleep(0.3)
+        assert log.pending == 200
+        disk["full"] = False
+        deadline = time.monotonic() + 30
+        while log.pending and time.monotonic() < deadline:  # no flush(): the writer retries by itself
+            time.sleep(0.05)
+        assert log.pending == 0
+        assert_each_once(log, [f"q{i}" for i in range(200)])
+
+
+def test_record_never_waits_for_the_file(log, path):
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+    try:
+        started = time.monotonic()
+        for i in range(50):
+            log.record(row(f"r{i}"))
+        assert time.monotonic() - started < 0.5  # queued, not written: nobody waited for the lock
+    finally:
+        other.execute("COMMIT")
+        other.close()
+    assert log.flush() == 0
+    assert_each_once(log, [f"r{i}" for i in range(50)])
 
 
 def test_a_commit_that_landed_but_reported_an_error_is_not_written_twice(log, monkeypatch):
@@ -426,7 +448,7 @@ def test_a_commit_that_landed_but_reported_an_error_is_not_written_twice(log, mo
 
     monkeypatch.setattr(log, "_insert", lands_then_fails)
     log.record(row("once"))
-    assert log.pending == 1
+    log.flush()  # the first attempt (here or in the writer) fails after its insert
     assert log.flush() == 0
     assert_each_once(log, ["once"])
 

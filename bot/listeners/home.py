@@ -21,6 +21,7 @@ def register(app: App, services) -> None:
             # Managers also see the week's summary of the request log.
             from .. import managerdesk, reports
 
+            services.log.flush(timeout=1)
             view["blocks"] += managerdesk.summary_blocks(services.settings.db_path, lang)
             reports.record_audit(services.settings.db_path, user, "slack", "summary", {"surface": "app_home"})
         client.views_publish(user_id=user, view=view)

@@ -30,6 +30,7 @@ def log_command(text: str, where, services) -> Message:
         filters = managerdesk.parse_filters(text)
     except managerdesk.FilterError as e:
         return notice(f"{e} {i18n.t(lang, 'manager.help')}")
+    services.log.flush(timeout=2)  # the last questions are still in the writer's queue: include them
     message, shown = managerdesk.log_message(db, filters, lang)
     reports.record_audit(
         db, where.user_id, "slack", "list", {"filters": managerdesk.describe(filters), "rows": shown}
@@ -48,6 +49,7 @@ def register(app: App, services) -> None:
             respond(response_type="ephemeral", replace_original=False, **managerdesk.refusal(lang).kwargs())
             return
         filters = managerdesk.filters_from_json(action.get("value") or "{}")
+        services.log.flush(timeout=2)
         rows = reports.list_requests(db, filters, limit=None)
         content = reports.to_csv(rows)
         name = f"gpu-sizer-log-{datetime.now(UTC):%Y%m%d-%H%M}.csv"
