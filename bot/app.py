@@ -14,6 +14,7 @@ from .listeners import actions, commands, forms, home, leads, manager, messages
 from .pipeline import Pipeline
 from .retention import RetentionJob
 from .settings import Settings
+from .slack_client import make_client
 
 
 @dataclass
@@ -39,7 +40,7 @@ def create_app(
         from .requestlog import RequestLog
 
         log = RequestLog(settings.db_path)
-    client = WebClient(token=settings.bot_token, base_url=settings.slack_api_url)
+    client = make_client(settings.bot_token, settings.slack_api_url, settings.slack_timeout)
     app = App(
         # The token travels in `client` (Bolt ignores `token=` when given a client).
         # Empty in Socket Mode, where Slack's WebSocket is authenticated instead; an HTTP request then
@@ -63,6 +64,13 @@ def create_app(
     )  # fmt: skip
     for group in (commands, messages, actions, forms, home, leads, manager):
         group.register(app, services)
+
+    @app.error
+    def on_error(error, body, logger) -> None:
+        # A listener that fails must not turn into a 500 (Slack would retry and show an error): log it
+        # (no request body: it holds what people typed) and let Bolt acknowledge.
+        logger.error("listener failed: %s: %s", type(error).__name__, error)
+
     if start_jobs:
         # Retention is a promise to the people in the log: purge daily while the app runs.
         RetentionJob(settings.db_path, settings.retention_days).start()

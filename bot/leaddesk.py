@@ -92,8 +92,8 @@ class LeadDesk:
             try:
                 posted = self.client.chat_postMessage(channel=self.channel, **self.card(lead).kwargs())
                 self.leads.set_card(lead["id"], posted["channel"], posted["ts"])
-            except SlackApiError as e:
-                logger.warning("posting a lead card failed: %s", e.response.get("error"))
+            except Exception as e:  # the API failed, was rate limited past retries, or timed out
+                logger.warning("posting a lead card failed: %s", _reason(e))
                 return None
         return lead
 
@@ -131,8 +131,8 @@ class LeadDesk:
                 self.client.chat_update(
                     channel=lead["card_channel"], ts=lead["card_ts"], **self.card(lead).kwargs()
                 )
-            except SlackApiError as e:
-                logger.warning("updating a lead card failed: %s", e.response.get("error"))
+            except Exception as e:  # the API failed, was rate limited past retries, or timed out
+                logger.warning("updating a lead card failed: %s", _reason(e))
         return lead
 
     def card(self, lead: dict) -> Message:
@@ -211,3 +211,7 @@ def _age(created_at: str | None, lang: str) -> str:
         return f"{max(0, round(hours))} h"
     days = round(hours / 24)
     return f"{days} {'dias' if lang == 'pt-BR' else 'days'}"
+
+
+def _reason(error: Exception) -> str:
+    return error.response.get("error", "") if isinstance(error, SlackApiError) else type(error).__name__

@@ -105,6 +105,15 @@ class RequestLog:
         except Exception as error:  # the last line of defence: an answer matters more than its log
             logger.warning("request log %s: record failed (%s)", self.path, type(error).__name__)
 
+    def mark_failed(self, request_key: str, error_key: str) -> None:
+        """The answer to a logged request could not be delivered (Slack's API failed): its row says
+        so. Queued behind the row itself, so it applies whether that row is written yet or not."""
+        try:
+            self._queue.append({UPDATE: request_key, "outcome": "failed", "error_key": str(error_key)[:200]})
+            self._wake.set()
+        except Exception as error:
+            logger.warning("request log %s: mark_failed failed (%s)", self.path, type(error).__name__)
+
     def flush(self, timeout: float | None = None) -> int:
         """Try to write every pending row now; returns how many are still pending."""
         deadline = None if timeout is None else time.monotonic() + timeout
@@ -337,6 +346,12 @@ class RequestLog:
         return True
 
     def _insert(self, db: Database, row: dict[str, Any]) -> None:
+        if UPDATE in row:
+            db.conn.execute(
+                "UPDATE requests SET outcome = ?, error_key = ? WHERE request_key = ?",
+                [row["outcome"], row["error_key"], row[UPDATE]],
+            )
+            return
         # Columns are checked here, not in record(): a newer schema step may have added some.
         unknown = row.keys() - self._columns
         for column in sorted(unknown - self._unknown_columns):
@@ -413,6 +428,7 @@ class RequestLog:
 
 
 _INSERT_SQL: dict[tuple[str, ...], str] = {}
+UPDATE = "__update__"  # a queue item that changes a row instead of adding one
 # Logs still open when the process exits (gunicorn's worker on SIGTERM, Socket Mode on Ctrl-C) write their
 # queued rows before it goes.
 _OPEN_LOGS: weakref.WeakSet[RequestLog] = weakref.WeakSet()

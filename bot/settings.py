@@ -34,6 +34,7 @@ class Settings(BaseSettings):
         default_factory=list, validation_alias="GPU_SIZER_MANAGERS"
     )
     retention_days: int = Field(default=180, ge=1, le=3650, validation_alias="GPU_SIZER_RETENTION_DAYS")
+    slack_timeout: float = Field(default=10, gt=0, le=120, validation_alias="GPU_SIZER_SLACK_TIMEOUT")
 
     @field_validator("slack_bot_token", mode="before")
     @classmethod
@@ -111,7 +112,7 @@ ENV_NAMES = {
     "slack_bot_token": "SLACK_BOT_TOKEN", "slack_app_token": "SLACK_APP_TOKEN",
     "slack_signing_secret": "SLACK_SIGNING_SECRET", "slack_api_url": "SLACK_API_URL", "db_path": "GPU_SIZER_DB",
     "lang": "GPU_SIZER_LANG", "sales_channel": "GPU_SIZER_SALES_CHANNEL", "managers": "GPU_SIZER_MANAGERS",
-    "retention_days": "GPU_SIZER_RETENTION_DAYS",
+    "retention_days": "GPU_SIZER_RETENTION_DAYS", "slack_timeout": "GPU_SIZER_SLACK_TIMEOUT",
 }  # fmt: skip
 
 

@@ -7,6 +7,7 @@ with SLACK_SIGNING_SECRET before anything runs. GET /healthz answers for load ba
 from __future__ import annotations
 
 import gc
+import logging
 
 from slack_bolt.adapter.wsgi import SlackRequestHandler
 
@@ -14,6 +15,7 @@ from .app import create_app
 from .settings import load_settings, require_http
 
 EVENTS_PATH = "/slack/events"
+MAX_BODY = 256 * 1024  # Slack sends a few kilobytes (slash command text is capped at 4,000 characters)
 
 
 def wsgi(settings=None, log=None, *, token_verification: bool = True, start_jobs: bool = True):
@@ -27,7 +29,22 @@ def wsgi(settings=None, log=None, *, token_verification: bool = True, start_jobs
         if environ.get("PATH_INFO") == "/healthz":
             start_response("200 OK", [("Content-Type", "text/plain")])
             return [b"ok"]
-        return slack(environ, start_response)
+        try:
+            length = int(environ.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = -1
+        if length < 0 or length > MAX_BODY:
+            # Slack's own requests are a few kilobytes; anything else is refused before it is read.
+            start_response(
+                "413 Content Too Large" if length > 0 else "400 Bad Request", [("Content-Type", "text/plain")]
+            )
+            return [b"request refused"]
+        try:
+            return slack(environ, start_response)
+        except Exception as e:  # a body Bolt cannot parse: the client's fault, never a 500
+            logging.getLogger(__name__).warning("malformed request refused (%s)", type(e).__name__)
+            start_response("400 Bad Request", [("Content-Type", "text/plain")])
+            return [b"bad request"]
 
     application.bolt_app = app  # type: ignore[attr-defined]
     # Everything built so far (catalogue, templates, the app) lives as long as the worker: keep it out of

@@ -33,8 +33,8 @@ def register(app: App, services) -> None:
         blocks = [_without_share(b) for b in reply.message.blocks]
         try:
             client.chat_postMessage(channel=where.channel_id, blocks=blocks, text=reply.message.text)
-        except SlackApiError as e:
-            logger.warning("sharing failed: %s", e.response.get("error"))
+        except Exception as e:  # the API failed, was rate limited past retries, or timed out
+            logger.warning("sharing failed: %s", _reason(e))
             _tell(body, respond, client, where, notice(i18n.t(reply.lang, "slack.share_failed")))
             return
         respond(delete_original=True)
@@ -93,8 +93,8 @@ def _replace(body: dict, respond: Respond, client: WebClient, message) -> None:
         client.chat_update(
             channel=container.get("channel_id"), ts=container.get("message_ts"), **message.kwargs()
         )
-    except SlackApiError as e:
-        logger.warning("chat.update failed: %s", e.response.get("error"))
+    except Exception as e:  # the API failed, was rate limited past retries, or timed out
+        logger.warning("chat.update failed: %s", _reason(e))
 
 
 def _tell(body: dict, respond: Respond, client: WebClient, where: Where, message) -> None:
@@ -104,11 +104,15 @@ def _tell(body: dict, respond: Respond, client: WebClient, where: Where, message
         return
     try:
         client.chat_postEphemeral(channel=where.channel_id, user=where.user_id, **message.kwargs())
-    except SlackApiError as e:
-        logger.warning("chat.postEphemeral failed: %s", e.response.get("error"))
+    except Exception as e:  # the API failed, was rate limited past retries, or timed out
+        logger.warning("chat.postEphemeral failed: %s", _reason(e))
 
 
 def _without_share(block: dict) -> dict:
     if block.get("type") != "actions":
         return block
     return {**block, "elements": [e for e in block["elements"] if e.get("action_id") != "gpu_share"]}
+
+
+def _reason(error: Exception) -> str:
+    return error.response.get("error", "") if isinstance(error, SlackApiError) else type(error).__name__

@@ -42,13 +42,13 @@ def register(app: App, services) -> None:
             return
         ack()
         reply = services.pipeline.recompute(workload, where, text=f"[form] {workload.model}")
-        _deliver(client, meta, user, reply)
+        _deliver(client, meta, user, reply, services.log)
 
     app.action("gpu_open_form")(open_form)
     app.view("gpu_form")(submit)
 
 
-def _deliver(client: WebClient, meta: dict, user: str, reply) -> None:
+def _deliver(client: WebClient, meta: dict, user: str, reply, log) -> None:
     """Back where /gpu was typed (through its response_url), else as a direct message."""
     kwargs = reply.message.kwargs()
     if meta.get("response_url"):
@@ -60,5 +60,7 @@ def _deliver(client: WebClient, meta: dict, user: str, reply) -> None:
             logger.warning("response_url delivery failed; sending a direct message instead")
     try:
         client.chat_postMessage(channel=user, **kwargs)
-    except SlackApiError as e:
-        logger.warning("could not deliver the form's answer: %s", e.response.get("error"))
+    except Exception as e:
+        reason = e.response.get("error") if isinstance(e, SlackApiError) else type(e).__name__
+        logger.warning("could not deliver the form's answer: %s", reason)
+        log.mark_failed(reply.request_key, f"slack:{reason}")

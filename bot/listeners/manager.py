@@ -56,8 +56,8 @@ def register(app: App, services) -> None:
         try:
             dm = client.conversations_open(users=user)["channel"]["id"]
             client.files_upload_v2(channel=dm, content=content, filename=name, title=name)
-        except SlackApiError as e:
-            logger.warning("CSV export failed: %s", e.response.get("error"))
+        except Exception as e:  # the API failed, was rate limited past retries, or timed out
+            logger.warning("CSV export failed: %s", _reason(e))
             respond(
                 response_type="ephemeral",
                 replace_original=False,
@@ -76,3 +76,7 @@ def _where(user: str, services):
     from ..pipeline import Where
 
     return Where("button", user_id=user, user_locale=services.directory.person(user).locale)
+
+
+def _reason(error: Exception) -> str:
+    return error.response.get("error", "") if isinstance(error, SlackApiError) else type(error).__name__

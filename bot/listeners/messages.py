@@ -122,8 +122,10 @@ def _post(
 ) -> None:
     try:
         client.chat_postMessage(channel=channel, thread_ts=thread_ts, **reply.message.kwargs())
-    except SlackApiError as e:
-        logger.warning("chat.postMessage failed: %s", e.response.get("error"))
+    except Exception as e:  # Slack's API down, rate limited past its retries, or too slow
+        reason = e.response.get("error") if isinstance(e, SlackApiError) else type(e).__name__
+        logger.warning("chat.postMessage failed: %s", reason)
+        services.log.mark_failed(reply.request_key, f"slack:{reason}")
         return
     if reply.workload is not None:
         # Remember what this thread (or DM) is about, for the next follow-up.
