@@ -29,7 +29,7 @@ from .engine import queries
 
 ROOT = Path(__file__).resolve().parents[1]
 SECRET = "0123456789abcdef0123456789abcdef"
-LEVELS = {1: 300, 10: 2000, 50: 3000}  # concurrency -> requests measured
+LEVELS = {1: 500, 10: 3000, 50: 4500}  # concurrency -> requests measured
 WARM_UP = 200
 MEMORY_RUN = 10_000
 
@@ -94,7 +94,7 @@ def _load(port: int, requests, concurrency: int, count: int, queue) -> None:
     queue.put((latencies, len(errors), time.perf_counter() - started))
 
 
-ROUNDS = 3
+ROUNDS = 5
 
 
 def _combine(parts: list[dict]) -> dict:

@@ -460,6 +460,8 @@ def _prepare(row: dict) -> dict[str, Any]:
 
 def _plain(value: Any) -> bool:
     kind = type(value)
+    if kind is str:
+        return value.isascii()  # ASCII text cannot hold a lone surrogate
     return value is None or kind is float or (kind is int and -(2**63) <= value < 2**63)
 
 
