@@ -8,7 +8,6 @@ channel and an external user, so nothing internal is shown by mistake.
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from dataclasses import dataclass
 
@@ -29,19 +28,18 @@ class Directory:
     def __init__(self, client: WebClient, ttl: float = TTL_SECONDS) -> None:
         self.client = client
         self.ttl = ttl
-        self._lock = threading.Lock()
         self._cache: dict[tuple[str, str], tuple[float, object]] = {}
         self._team_id: str | None = None
 
     def _cached(self, kind: str, key: str, fetch):
+        # No lock on this path (every request takes it): dict get/set are atomic under the GIL, and two
+        # threads missing at once only ask Slack twice.
         now = time.monotonic()
-        with self._lock:
-            hit = self._cache.get((kind, key))
-            if hit and now - hit[0] < self.ttl:
-                return hit[1]
+        hit = self._cache.get((kind, key))
+        if hit and now - hit[0] < self.ttl:
+            return hit[1]
         value = fetch()
-        with self._lock:
-            self._cache[(kind, key)] = (now, value)
+        self._cache[(kind, key)] = (now, value)
         return value
 
     def team_id(self) -> str | None:

@@ -11,10 +11,8 @@ import itertools
 import json
 import logging
 import os
-import threading
 import time
 import uuid
-from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from sizing import i18n
@@ -81,9 +79,14 @@ class Pipeline:
         key = (text, base.model_dump_json() if base is not None else None)
         query = self._parsed.get(key)
         if query is None:
-            query = parse(text, base=base)  # a QueryError is not kept: refusals are rare and cheap
-            query.text, query.base = key
+            try:
+                query = parse(text, base=base)
+                query.text, query.base = key
+            except QueryError as e:
+                query = e  # a refusal is as repeatable as an answer
             self._parsed.put(key, query)
+        if isinstance(query, QueryError):
+            raise query
         return query
 
     # -- language --------------------------------------------------------------------------------
@@ -166,7 +169,12 @@ class Pipeline:
 
     def _refuse(self, e: SizingError, where, text, started, lang, query) -> Reply:
         outcome = "needs_input" if e.key in NEEDS_INPUT else "not_understood"
-        reply = Reply(blocks.error(e, lang), outcome, lang, query=query)
+        key = ("refusal", e.key, e.hint_key, repr(sorted(e.params.items())), lang)
+        message = self._rendered.get(key)
+        if message is None:
+            message = blocks.error(e, lang)
+            self._rendered.put(key, message)
+        reply = Reply(message, outcome, lang, query=query)
         reply.text_answer = "\n".join(filter(None, [e.message(lang), e.hint(lang)]))
         return self._finish(reply, where, text, started, error_key=e.key)
 
@@ -222,26 +230,21 @@ __all__ = ["Pipeline", "QueryError", "Reply", "Where", "decode", "encode"]
 
 
 class LRU:
-    """A small thread-safe least-recently-used map."""
+    """A bounded map for caches of values that never change once computed. No lock: under the GIL a
+    dict's get and set are atomic, and the worst a race can do is compute a value twice. When full it
+    starts over, which keeps it simple and the hot path free of contention (8 threads share it)."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._items: OrderedDict = OrderedDict()
-        self._lock = threading.Lock()
+        self._items: dict = {}
 
     def get(self, key):
-        with self._lock:
-            value = self._items.get(key)
-            if value is not None:
-                self._items.move_to_end(key)
-            return value
+        return self._items.get(key)
 
     def put(self, key, value) -> None:
-        with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+        if len(self._items) >= self.size:
+            self._items = {}
+        self._items[key] = value
 
 
 _KEYS = itertools.count()

@@ -101,7 +101,8 @@ class RequestLog:
                     logger.warning("request log %s: %d rows dropped, memory full", self.path, self._dropped)
                 return
             self._queue.append(prepared)
-            self._wake.set()
+            if not self._wake.is_set():  # setting takes the event's lock: skip it when already set
+                self._wake.set()
         except Exception as error:  # the last line of defence: an answer matters more than its log
             logger.warning("request log %s: record failed (%s)", self.path, type(error).__name__)
 

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-
 from . import advice, i18n, kv_cache
 from .catalog import Catalog, load_catalog
 from .i18n import t
@@ -23,26 +20,28 @@ from .weights import weight_bytes
 from .workload import Workload
 
 # Sizing is a pure function of the workload and the catalogue, and the same questions come back all day
-# ("70b 4bit"): recent answers are kept and shared. Treat a SizingResult as read-only.
-_CACHE: OrderedDict[tuple[str, int], SizingResult] = OrderedDict()
+# ("70b 4bit"): recent answers are kept and shared. Treat a SizingResult as read-only. No lock: a dict's
+# get and set are atomic under the GIL, and a race only computes a value twice.
+_CACHE: dict[tuple[str, int], SizingResult] = {}
 _CACHE_SIZE = 512
-_cache_lock = threading.Lock()
+
+
+def clear_cache() -> None:
+    global _CACHE
+    _CACHE = {}
 
 
 def size(workload: Workload, catalog: Catalog | None = None) -> SizingResult:
     """Sizes one workload. Raises SizingError (with a message in the workload's language) when it cannot."""
+    global _CACHE
     catalog = catalog or load_catalog()
     key = (workload.model_dump_json(), id(catalog))
-    with _cache_lock:
-        hit = _CACHE.get(key)
-        if hit is not None:
-            _CACHE.move_to_end(key)
+    hit = _CACHE.get(key)
     if hit is None:
         hit = _size(workload, catalog)
-        with _cache_lock:
-            _CACHE[key] = hit
-            while len(_CACHE) > _CACHE_SIZE:
-                _CACHE.popitem(last=False)
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE = {}
+        _CACHE[key] = hit
     return hit
 
 
