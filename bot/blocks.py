@@ -138,8 +138,23 @@ def answer(
         blocks.append(_proposal_only(lang, payload))
     validate(blocks)
     plain = render_text(result, query)
-    text = plain if show_prices else _without_prices(plain)
-    return Message(blocks=blocks, text=_fallback(text), plain=plain)
+    return Message(blocks=blocks, text=_fallback(summary(result, query)), plain=plain)
+
+
+def summary(result: SizingResult, query=None) -> str:
+    """The fallback text: what notifications and clients without blocks show. Short on purpose (a
+    notification shows its first line); the blocks carry the whole answer. Never a price."""
+    lang = i18n.lang_of(result.workload.lang)
+    lines = understood(result, query)[:1]
+    rec = result.recommendation
+    total = i18n.gb(result.memory.total, lang)
+    if rec:
+        label = "Recomendação" if lang == "pt-BR" else "Recommendation"
+        lines.append(f"{label}: {rec.count}× {rec.gpu_name} · {total}")
+    else:
+        lines.append(i18n.t(lang, "assume.nothing_fits") + f" ({total})")
+    lines.append(result.contract.reason)
+    return "\n".join(lines)
 
 
 def _proposal_only(lang: str, payload: str) -> dict:
@@ -152,10 +167,6 @@ def _proposal_only(lang: str, payload: str) -> dict:
              "text": {"type": "plain_text", "text": label}, "value": payload},
         ],
     }  # fmt: skip
-
-
-def _without_prices(text: str) -> str:
-    return "\n".join(line for line in text.splitlines() if not line.strip().startswith(("Preço:", "Price:")))
 
 
 def error(err: SizingError, lang: str, unknown: list[str] | None = None) -> Message:
