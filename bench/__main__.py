@@ -40,12 +40,14 @@ def table(results: dict) -> str:
     e = results["engine"]
     lines.append(f"Engine: parse + size + render, {e['queries']} varied queries: median {e['median_ms']} ms, "
                  f"p99 {e['p99_ms']} ms, max {e['max_ms']} ms")  # fmt: skip
-    lines += ["", f"{'concurrency':<12}{'app':<12}{'median ms':>10}{'p99 ms':>10}{'req/s':>10}{'errors':>8}"]
+    header = f"{'concurrency':<12}{'app':<12}{'median ms':>10}{'p99 ms':>10}{'req/s':>10}{'CPU ms/req':>11}{'errors':>8}"
+    lines += ["", header]
     for level, row in results["web"]["levels"].items():
         for app in ("gpu-sizer", "bare-bolt"):
             r = row[app]
             lines.append(
-                f"{level:<12}{app:<12}{r['median_ms']:>10}{r['p99_ms']:>10}{r['rps']:>10}{r['errors']:>8}"
+                f"{level:<12}{app:<12}{r['median_ms']:>10}{r['p99_ms']:>10}{r['rps']:>10}"
+                f"{r['cpu_ms_per_request']:>11}{r['errors']:>8}"
             )
         lines.append(f"{'':<12}{'ratio':<12}{row['ratio_median']:>10}{row['ratio_p99']:>10}")
     m, log = results["web"]["memory"], results["web"]["log"]
