@@ -32,7 +32,7 @@ EXIT_CONFIG = 1
 
 
 class UsageError(Exception):
-    pass
+    """A command line argparse could not read."""
 
 
 class Parser(argparse.ArgumentParser):

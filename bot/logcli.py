@@ -44,7 +44,7 @@ class UsageError(Exception):
 
 
 class LogError(Exception):
-    pass
+    """A gpu-log command that cannot run: one sentence for the user."""
 
 
 class Parser(argparse.ArgumentParser):

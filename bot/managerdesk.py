@@ -31,7 +31,7 @@ CHANNEL_REF = re.compile(r"<#([CG][A-Z0-9]+)(?:\|[^>]*)?>")
 
 
 class FilterError(ValueError):
-    pass
+    """A /gpu log filter that cannot be read."""
 
 
 def parse_filters(text: str) -> reports.Filters:

@@ -34,7 +34,7 @@ class ResolvedModel:
 _INDEXES: dict[int, tuple[object, dict]] = {}
 
 
-def _index(items) -> dict[str, object]:
+def name_index(items) -> dict[str, object]:
     """Normalized names -> entries, built once per list of entries (the catalogue is loaded once)."""
     cached = _INDEXES.get(id(items))
     if cached and cached[0] is items:
@@ -77,7 +77,7 @@ def resolve_model(text: str, catalog: Catalog) -> ResolvedModel:
     key = normalize(text)
     if not key:
         raise SizingError("missing_model", "model_examples")
-    found = _index(catalog.models).get(key)
+    found = name_index(catalog.models).get(key)
     if found:
         return ResolvedModel(found)  # type: ignore[arg-type]
     raw = text.strip().lower()
@@ -160,14 +160,14 @@ def scale_layers(base: ModelEntry, params: float) -> ModelEntry:
 
 
 def resolve_gpu(text: str, catalog: Catalog) -> GPU:
-    found = _index(catalog.gpus).get(normalize(text))
+    found = name_index(catalog.gpus).get(normalize(text))
     if found:
         return found  # type: ignore[return-value]
     raise _suggest(text, catalog.gpus, "gpu", "gpu_examples")
 
 
 def resolve_precision(text: str, catalog: Catalog) -> Precision:
-    found = _index(catalog.precisions).get(normalize(text))
+    found = name_index(catalog.precisions).get(normalize(text))
     if found:
         return found  # type: ignore[return-value]
     raise _suggest(text, catalog.precisions, "precision", "precision_examples")
@@ -175,7 +175,7 @@ def resolve_precision(text: str, catalog: Catalog) -> Precision:
 
 def resolve_kv_precision(text: str, catalog: Catalog) -> KVPrecision:
     key = normalize(text).removeprefix("kv") or "16"
-    index = _index(catalog.kv_precisions)
+    index = name_index(catalog.kv_precisions)
     found = index.get(key) or index.get(normalize(text))
     if found:
         return found  # type: ignore[return-value]

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from .catalog import Catalog, load_catalog, normalize
 from .errors import SizingError
-from .names import resolve_model
+from .names import name_index, resolve_model
 from .quantities import parse_context
 from .workload import Intent, Stage, Task, Workload
 
@@ -551,16 +551,13 @@ NAME_LIKE = re.compile(r"^[a-z]{2,}[-_. ]?v?\d+(?:[._-]\w+)*$")
 GPU_LIKE = re.compile(r"^(?:[a-z]{1,4}\d{2,4}[a-z]{0,3}|rtx\s*\d{3,4}\w*)$")
 
 
-_INDEXES: dict[int, tuple[Catalog, dict]] = {}
-
-
 def _indexes(catalog: Catalog) -> dict[str, dict[str, object]]:
-    cached = _INDEXES.get(id(catalog))
-    if cached and cached[0] is catalog:
-        return cached[1]
-    built = _build_indexes(catalog)
-    _INDEXES[id(catalog)] = (catalog, built)
-    return built
+    """Normalized names -> entries, as sizing.names resolves them (built once per catalogue)."""
+    return {
+        "model": name_index(catalog.models),
+        "gpu": name_index(catalog.gpus),
+        "precision": name_index(catalog.precisions),
+    }
 
 
 _BUCKETS: dict[int, tuple[Catalog, dict]] = {}
@@ -578,21 +575,6 @@ def _buckets(catalog: Catalog) -> dict[str, dict[str, list[str]]]:
             buckets.setdefault(kind, {}).setdefault(key[:1], []).append(key)
     _BUCKETS[id(catalog)] = (catalog, buckets)
     return buckets
-
-
-def _build_indexes(catalog: Catalog) -> dict[str, dict[str, object]]:
-    def index(items, extra=()):
-        out = {}
-        for item in items:
-            for name in (item.id, item.name, *item.aliases, *getattr(item, "hf_repos", []), *extra):
-                out[normalize(name)] = item
-        return out
-
-    return {
-        "model": index(catalog.models),
-        "gpu": index(catalog.gpus),
-        "precision": index(catalog.precisions),
-    }
 
 
 # -- parse -------------------------------------------------------------------------------------------
