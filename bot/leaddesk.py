@@ -135,6 +135,25 @@ class LeadDesk:
                 logger.warning("updating a lead card failed: %s", _reason(e))
         return lead
 
+    def redraw_forgotten(self) -> int:
+        """Redraws, in the background, every card that shows someone removed from the log (people
+        forgotten with gpu-log too, which cannot reach Slack); returns how many will be redrawn. The
+        manager who asked gets their confirmation at once: Slack wants an answer within 3 seconds."""
+        ids = [
+            lead["id"]
+            for lead in self.leads.list()
+            if lead.get("card_ts") and any(_forgotten(lead.get(k)) for k in ("user_id", "owner"))
+        ]
+        for lead_id in ids:
+            self._background.submit(self._refresh_quietly, lead_id)
+        return len(ids)
+
+    def _refresh_quietly(self, lead_id: int) -> None:
+        try:
+            self.refresh(lead_id)
+        except Exception:
+            logger.exception("redrawing a lead card failed")
+
     def card(self, lead: dict) -> Message:
         lang = self.lang
 
@@ -145,12 +164,14 @@ class LeadDesk:
         if lead.get("user_external"):
             where += i18n.t(lang, "slack.lead_external")
         title = t("title_proposal" if lead.get("source") == "proposal" else "title_auto")
-        asked = t("asked", user=lead["user_id"], where=where, workload=esc(lead.get("summary") or ""))
+        asked = t(
+            "asked", user=_person(lead["user_id"], lang), where=where, workload=esc(lead.get("summary") or "")
+        )
         if lead.get("recommendation"):
             asked += "\n" + t(
                 "recommendation", setup=esc(lead["recommendation"]), contract=lead.get("contract_mode") or "—"
             )
-        owner = f"<@{lead['owner']}>" if lead.get("owner") else t("nobody")
+        owner = _person(lead["owner"], lang) if lead.get("owner") else t("nobody")
         state = t(
             "state", status=t(f"status.{lead['status']}"), owner=owner, age=_age(lead.get("created_at"), lang)
         )
@@ -215,3 +236,14 @@ def _age(created_at: str | None, lang: str) -> str:
 
 def _reason(error: Exception) -> str:
     return error.response.get("error", "") if isinstance(error, SlackApiError) else type(error).__name__
+
+
+def _person(user_id: str, lang: str) -> str:
+    """A mention, or, for someone removed from the log at their request, a note saying so."""
+    if _forgotten(user_id):
+        return i18n.t(lang, "lead.forgotten")
+    return f"<@{user_id}>"
+
+
+def _forgotten(user_id: str | None) -> bool:
+    return bool(user_id) and user_id.startswith("forgotten-")

@@ -257,6 +257,8 @@ def _forget(db: Path, args: argparse.Namespace, lang: str) -> int:
     key = "deleted" if args.delete else "anonymized"
     counted = {k: counts[k] for k in ("requests", "leads", "lead_events")}
     print(TEXT[lang][key].format(alias=counts["alias"]) + " " + _counts(counted, lang))
+    if counts["leads"]:
+        print(TEXT[lang]["cards"].format(user=args.user))
     return 0
 
 
@@ -304,6 +306,8 @@ TEXT = {
         "confirm_anonymize": "Anonimizar {user} no registro (o texto é apagado, as contagens ficam)? [s/N] ",
         "confirm_delete": "Apagar os pedidos e leads de {user} do registro? [s/N] ",
         "unchanged": "Nada foi alterado.",
+        "cards": "Cartões de lead já postados no Slack ainda mostram a pessoa: `/gpu log esquecer {user}` "
+                 "no Slack os redesenha.",
         "anonymized": "Anonimizado como {alias}:",
         "deleted": "Apagado (o que resta dele aparece como {alias}):",
         "headers": ("id", "quando (UTC)", "origem", "usuário", "canal", "modelo", "precisão", "resultado",
@@ -319,6 +323,8 @@ TEXT = {
         "confirm_anonymize": "Anonymize {user} in the log (their text is erased, counts stay)? [y/N] ",
         "confirm_delete": "Delete the requests and leads of {user} from the log? [y/N] ",
         "unchanged": "Nothing was changed.",
+        "cards": "Lead cards already posted in Slack still show them: `/gpu log forget {user}` in Slack "
+                 "redraws them.",
         "anonymized": "Anonymized as {alias}:",
         "deleted": "Deleted (what is left of them shows as {alias}):",
         "headers": ("id", "when (UTC)", "surface", "user", "channel", "model", "precision", "outcome",

@@ -27,6 +27,7 @@ KEYS = {
 STATUS_WORDS = {"aberto": "open", "abertos": "open", "open": "open", "novo": "new", "contatado": "contacted",
                 "proposta": "proposal_sent", "ganho": "won", "perdido": "lost"}  # fmt: skip
 USER_REF = re.compile(r"<@([UW][A-Z0-9]+)(?:\|[^>]*)?>")
+USER_ID = re.compile(r"[UW][A-Z0-9]{2,}")
 CHANNEL_REF = re.compile(r"<#([CG][A-Z0-9]+)(?:\|[^>]*)?>")
 
 
@@ -153,6 +154,66 @@ def refusal(lang: str) -> Message:
     blocks = [{"type": "section", "text": {"type": "mrkdwn", "text": esc(text)}}]
     validate(blocks)
     return Message(blocks=blocks, text=esc(text))
+
+
+def person_in(text: str) -> str | None:
+    """The Slack user id in `@maria` as Slack sends it (<@U…|maria>) or typed bare (U0123ABCD)."""
+    if m := USER_REF.search(text):
+        return m.group(1)
+    token = text.strip().lstrip("@")
+    return token if USER_ID.fullmatch(token) else None
+
+
+def holds_anything(held: dict) -> bool:
+    """Whether reports.export_user found anything that forgetting would change."""
+    return any(held[k] for k in ("requests", "leads", "leads_owned", "lead_events"))
+
+
+def nothing_held(user_id: str, cards: int, lang: str) -> Message:
+    text = i18n.t(lang, "manager.forget_nothing", user=f"<@{user_id}>")
+    if cards:
+        text += " " + i18n.t(lang, "manager.redrawn", cards=cards)
+    return _mrkdwn(text)
+
+
+def forget_prompt(user_id: str, held: dict, lang: str) -> Message:
+    """What forgetting someone will change, and a button (with Slack's own confirmation dialog) to do it:
+    it cannot be undone, so it is never one typo away. Every value put into the text is a number or a
+    checked user id, so nothing needs escaping but the template."""
+    t = lambda key, **kw: i18n.t(lang, f"manager.{key}", **kw)  # noqa: E731
+    text = t("forget_confirm", user=f"<@{user_id}>", requests=len(held["requests"]), leads=len(held["leads"]),
+             owned=len(held["leads_owned"]))  # fmt: skip
+    button = {
+        "type": "button",
+        "action_id": "log_forget",
+        "style": "danger",
+        "value": user_id,
+        "text": {"type": "plain_text", "text": t("forget_button")},
+        "confirm": {
+            "title": {"type": "plain_text", "text": t("forget_sure")},
+            "text": {"type": "plain_text", "text": t("forget_undo")},
+            "confirm": {"type": "plain_text", "text": t("forget_yes")},
+            "deny": {"type": "plain_text", "text": t("forget_no")},
+            "style": "danger",
+        },
+    }
+    blocks = [
+        {"type": "section", "text": {"type": "mrkdwn", "text": text}},
+        {"type": "actions", "block_id": "log_forget", "elements": [button]},
+    ]
+    validate(blocks)
+    return Message(blocks=blocks, text=text)
+
+
+def forgotten(user_id: str, counts: dict, cards: int, lang: str) -> Message:
+    return _mrkdwn(i18n.t(lang, "manager.forgot", user=f"<@{user_id}>", requests=counts["requests"],
+                          leads=counts["leads"], alias=counts["alias"], cards=cards))  # fmt: skip
+
+
+def _mrkdwn(text: str) -> Message:
+    blocks = [{"type": "section", "text": {"type": "mrkdwn", "text": text}}]
+    validate(blocks)
+    return Message(blocks=blocks, text=text)
 
 
 def summary_blocks(db_path, lang: str) -> list[dict]:

@@ -259,6 +259,7 @@ def test_forget_with_yes(path, capsys):
     assert (
         out.startswith("Deleted (what is left of them shows as forgotten-") and "2 requests, 1 leads" in out
     )
+    assert "`/gpu log forget U_ANA` in Slack redraws them" in out  # its lead card still shows them
     assert len(reports.list_requests(path, limit=None)) == 2
 
 

@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from bot import reports
 from bot.retention import RetentionJob
 
 from . import slack_requests as sr
@@ -221,3 +222,77 @@ def test_one_card_per_conversation_not_per_question(slack):
     assert "Pediu uma proposta" in _text(update.params["blocks"])
     assert len(slack.fake.calls("chat.postMessage")) == 1
     assert _db(slack).execute("select count(*) from leads").fetchone()[0] == 1
+
+
+def _forget_button(view: dict) -> dict:
+    return next(e for b in view["blocks"] if b["type"] == "actions" for e in b["elements"])
+
+
+def test_a_manager_forgets_someone_from_slack_and_their_lead_card_is_redrawn(slack):
+    card = _ask_for_proposal(slack, user="U0001")
+    slack.command("8b qlora com dados de ana@cliente.com.br", user_id="U0001")
+    slack.command("8b", user_id="U0002")
+
+    prompt = slack.command("log esquecer <@U0001|ana>", user_id=MANAGER)
+    text = _text(prompt["blocks"])
+    assert (
+        "<@U0001>" in text
+        and "Pedidos dessa pessoa: 3" in text
+        and "Leads que ela pediu: 1" in text
+        and "Não dá para desfazer" in text
+    )
+    button = _forget_button(prompt)
+    assert button["style"] == "danger" and button["confirm"]  # Slack asks "are you sure?" before it runs
+    assert _db(slack).execute("select count(*) from requests where user_id = 'U0001'").fetchone()[0] == 3
+
+    slack.fake.clear()
+    body = sr.block_actions("log_forget", button["value"], user_id=MANAGER, block_id="log_forget",
+                            response_url=slack.fake.response_url(), container=_ephemeral())  # fmt: skip
+    slack.send(body)
+    [done] = slack.fake.wait_for("response_url")
+    assert done.params["replace_original"] in (True, "true")
+    assert "removido do registro" in _text(done.params["blocks"])
+    [update] = slack.fake.wait_for("chat.update")
+    redrawn = _text(update.params["blocks"])
+    assert update.params["channel"] == card.params["channel"]
+    assert "<@U0001>" not in redrawn and "removida do registro" in redrawn and "Llama 3.1 70B" in redrawn
+
+    db = _db(slack)
+    assert update.params["ts"] == db.execute("select card_ts from leads").fetchone()[0]
+    assert db.execute("select count(*) from requests where user_id = 'U0001'").fetchone()[0] == 0
+    texts = [r[0] for r in db.execute("select text from requests")]
+    assert not any("qlora" in (t or "") for t in texts) and "8b" in texts  # theirs erased, others' kept
+    assert db.execute("select count(*) from requests where user_id = 'U0002'").fetchone()[0] == 1
+    assert [a[0] for a in db.execute("select action from audit order by id")] == ["forget"]
+    assert "U0001" not in db.execute("select details from audit").fetchone()[0]
+
+
+def test_only_managers_can_forget_and_nothing_changes_otherwise(slack):
+    slack.command("8b", user_id="U0001")
+    refused = slack.command("log esquecer <@U0001>", user_id="U0002")
+    assert "restrito à gestão" in _text(refused["blocks"])
+    body = sr.block_actions("log_forget", "U0001", user_id="U0002", block_id="log_forget",
+                            response_url=slack.fake.response_url(), container=_ephemeral())  # fmt: skip
+    slack.send(body)
+    [call] = slack.fake.wait_for("response_url")
+    assert "restrito" in _text(call.params["blocks"])
+    assert _db(slack).execute("select user_id from requests").fetchone()[0] == "U0001"
+
+    asked = slack.command("log esquecer", user_id=MANAGER)
+    assert "/gpu log esquecer @pessoa" in _text(asked["blocks"])
+    nothing = slack.command("log esquecer U0NOBODY", user_id=MANAGER)
+    text = _text(nothing["blocks"])
+    assert "não tem nada de <@U0NOBODY>" in text and not any(
+        b["type"] == "actions" for b in nothing["blocks"]
+    )
+
+
+def test_cards_of_someone_forgotten_with_gpu_log_are_redrawn_from_slack(slack):
+    _ask_for_proposal(slack, user="U0001")
+    slack.log.flush()
+    reports.forget(slack.db, "U0001")  # what `gpu-log forget` does: it cannot reach Slack
+    reply = slack.command("log esquecer <@U0001>", user_id=MANAGER)
+    text = _text(reply["blocks"])
+    assert "não tem nada de <@U0001>" in text and "redesenhados: 1" in text
+    [update] = slack.fake.wait_for("chat.update")
+    assert "<@U0001>" not in _text(update.params["blocks"])

@@ -26,6 +26,9 @@ def log_command(text: str, where, services) -> Message:
             db, where.user_id, "slack", "refused", {"command": "log", "channel": where.channel_id}
         )
         return managerdesk.refusal(lang)
+    first, _, rest = text.strip().partition(" ")
+    if first.lower() in FORGET_WORDS:
+        return _forget(rest, where, services, lang)
     try:
         filters = managerdesk.parse_filters(text)
     except managerdesk.FilterError as e:
@@ -36,6 +39,22 @@ def log_command(text: str, where, services) -> Message:
         db, where.user_id, "slack", "list", {"filters": managerdesk.describe(filters), "rows": shown}
     )
     return message
+
+
+FORGET_WORDS = {"esquecer", "forget", "remover", "remove"}
+
+
+def _forget(text: str, where, services, lang: str) -> Message:
+    """A data-subject request made from Slack: shows what removing the person changes, with a button."""
+    user = managerdesk.person_in(text)
+    if not user:
+        return notice(i18n.t(lang, "manager.forget_who"))
+    services.log.flush(timeout=2)  # their last questions may still be in the writer's queue
+    held = reports.export_user(services.settings.db_path, user)
+    if not managerdesk.holds_anything(held):
+        # Perhaps removed already with gpu-log, which cannot reach Slack: redraw any card still showing them.
+        return managerdesk.nothing_held(user, services.desk.redraw_forgotten(), lang)
+    return managerdesk.forget_prompt(user, held, lang)
 
 
 def register(app: App, services) -> None:
@@ -69,7 +88,25 @@ def register(app: App, services) -> None:
         respond(response_type="ephemeral", replace_original=False,
                 **notice(i18n.t(lang, "manager.exported", rows=len(rows))).kwargs())  # fmt: skip
 
+    def forget(ack: Ack, body: dict, action: dict, respond: Respond) -> None:
+        ack()
+        manager_id = body["user"]["id"]
+        lang = services.pipeline.lang_for(_where(manager_id, services))
+        db = services.settings.db_path
+        user = managerdesk.person_in(action.get("value") or "")
+        if not services.is_manager(manager_id) or not user:
+            reports.record_audit(db, manager_id, "slack", "refused", {"command": "forget"})
+            respond(response_type="ephemeral", replace_original=False, **managerdesk.refusal(lang).kwargs())
+            return
+        services.log.flush(timeout=2)
+        counts = reports.forget(db, user)
+        # The alias, not the id: the audit trail must not keep the person just removed.
+        reports.record_audit(db, manager_id, "slack", "forget", counts)
+        cards = services.desk.redraw_forgotten()
+        respond(replace_original=True, **managerdesk.forgotten(user, counts, cards, lang).kwargs())
+
     app.action("log_export")(export)
+    app.action("log_forget")(forget)
 
 
 def _where(user: str, services):
