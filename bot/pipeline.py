@@ -60,6 +60,7 @@ class Reply:
     result: SizingResult | None = None
     query: Query | None = None
     text_answer: str = ""  # the plain-text rendering (the console prints it)
+    payload: str | None = None  # the workload as encode() writes it, for the log
     request_key: str = field(default_factory=lambda: new_key())
 
 
@@ -158,7 +159,9 @@ class Pipeline:
                 result, query, disclosure=disclosure, show_prices=show_prices, payload=payload, share=share
             )
             self._rendered.put(key, message)
-        reply = Reply(message, "answered", lang, workload, result, query, text_answer=message.plain)
+        reply = Reply(
+            message, "answered", lang, workload, result, query, text_answer=message.plain, payload=payload
+        )
         reply = self._finish(reply, where, text, started)
         if self.on_answer is not None:
             try:
@@ -198,7 +201,7 @@ class Pipeline:
             "user_id": where.user_id,
             "user_external": int(where.user_external),
             "text": text,
-            "workload": encode(reply.workload) if reply.workload else None,
+            "workload": reply.payload or (encode(reply.workload) if reply.workload else None),
             "outcome": reply.outcome,
             "error_key": error_key,
             "model_id": r.workload.model.id if r else None,

@@ -76,12 +76,15 @@ _UNIT_AFTER = re.compile(r"\s*(?:" + _UNITS + r")\b", re.IGNORECASE)
 _UNIT_BEFORE = re.compile(r"\b(?:" + _UNITS + r")(?:\s*[=:]\s*|\s+)(?:de\s+)?$", re.IGNORECASE)
 
 
+_EIGHT_DIGITS = re.compile(r"(?:\D*\d){8}")
+
+
 def redact(text: str) -> str:
     """The text with e-mails, CPFs and phone numbers replaced by [email], [cpf] and [telefone]."""
     if not text:
         return text
     # Every pattern needs an "@" or at least eight digits: most questions have neither, and skip the work.
-    if "@" not in text and sum(ch.isdigit() for ch in text) < 8:
+    if "@" not in text and not _EIGHT_DIGITS.match(text):
         return text
     text = EMAIL.sub("[email]", text)
     text = CPF_FORMATTED.sub("[cpf]", text)

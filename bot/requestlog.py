@@ -51,7 +51,7 @@ logger = logging.getLogger(__name__)
 BUSY_TIMEOUT = 5.0
 QUICK_TIMEOUT = 0.1
 # Rows written per transaction by the writer, and how long it lets rows gather before a commit.
-BATCH = 500
+BATCH = 100  # also bounds how long the write lock is held: leads and gpu-log wait at most one batch
 GROUP_WINDOW = 0.05
 # How long a Slack helper waits for the connection while the background thread holds it.
 QUICK_WAIT = 0.5
@@ -336,8 +336,7 @@ class RequestLog:
                 # Indexing, not iterating: record() may append while the batch is read.
                 batch = [self._queue[i] for i in range(min(BATCH, len(self._queue)))]
                 with db.conn:  # one transaction for the batch: all of it, or none and it stays queued
-                    for row in batch:
-                        self._insert(db, row)
+                    self._write_batch(db, batch)
                 for _ in batch:
                     self._queue.popleft()
         except Exception as error:
@@ -346,29 +345,44 @@ class RequestLog:
         self._succeeded()
         return True
 
-    def _insert(self, db: Database, row: dict[str, Any]) -> None:
-        if UPDATE in row:
-            db.conn.execute(
-                "UPDATE requests SET outcome = ?, error_key = ? WHERE request_key = ?",
-                [row["outcome"], row["error_key"], row[UPDATE]],
-            )
-            return
+    def _write_batch(self, db: Database, batch: list[dict[str, Any]]) -> None:
+        """The batch in order; runs of new rows with the same columns go in one executemany, which keeps
+        this thread's Python work (and its turns at the GIL, shared with the request threads) small."""
+        run_sql, run_args = None, []
+        for row in batch:
+            if UPDATE in row:
+                sql, args = (
+                    "UPDATE requests SET outcome = ?, error_key = ? WHERE request_key = ?",
+                    [row["outcome"], row["error_key"], row[UPDATE]],
+                )
+            else:
+                sql, args = self._insert_statement(row)
+            if sql != run_sql or UPDATE in row:
+                if run_args:
+                    db.conn.executemany(run_sql, run_args)
+                run_sql, run_args = sql, []
+            run_args.append(args)
+        if run_args:
+            db.conn.executemany(run_sql, run_args)
+
+    def _insert_statement(self, row: dict[str, Any]) -> tuple[str, list[Any]]:
         # Columns are checked here, not in record(): a newer schema step may have added some.
         unknown = row.keys() - self._columns
-        for column in sorted(unknown - self._unknown_columns):
-            logger.warning("request log %s: no column %r, value not stored", self.path, column)
-        self._unknown_columns |= unknown
-        known = {k: v for k, v in row.items() if k in self._columns}
+        if unknown:
+            for column in sorted(unknown - self._unknown_columns):
+                logger.warning("request log %s: no column %r, value not stored", self.path, column)
+            self._unknown_columns |= unknown
+            row = {k: v for k, v in row.items() if k in self._columns}
         # One plain statement (sqlite-utils' insert() inspects the table first, several queries a row):
         # the insert runs on every Slack request.
-        columns = tuple(known)
+        columns = tuple(row)
         sql = _INSERT_SQL.get(columns)
         if sql is None:
             names = ", ".join(f"[{c}]" for c in columns)
             sql = _INSERT_SQL[columns] = (
                 f"INSERT OR IGNORE INTO requests ({names}) VALUES ({', '.join('?' * len(columns))})"
             )
-        db.conn.execute(sql, list(known.values()))
+        return sql, list(row.values())
 
     def _claim_event(self, db: Database, event_id: str) -> bool:
         now = datetime.now(UTC)

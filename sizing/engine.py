@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import advice, i18n, kv_cache
 from .catalog import Catalog, load_catalog
+from .errors import SizingError
 from .i18n import t
 from .plan import Plan, make_plan
 from .result import Memory, ModelInfo, ResolvedWorkload, SizingResult
@@ -22,7 +23,7 @@ from .workload import Workload
 # Sizing is a pure function of the workload and the catalogue, and the same questions come back all day
 # ("70b 4bit"): recent answers are kept and shared. Treat a SizingResult as read-only. No lock: a dict's
 # get and set are atomic under the GIL, and a race only computes a value twice.
-_CACHE: dict[tuple[str, int], SizingResult] = {}
+_CACHE: dict[tuple[str, int], SizingResult | SizingError] = {}
 _CACHE_SIZE = 512
 
 
@@ -38,10 +39,16 @@ def size(workload: Workload, catalog: Catalog | None = None) -> SizingResult:
     key = (workload.model_dump_json(), id(catalog))
     hit = _CACHE.get(key)
     if hit is None:
-        hit = _size(workload, catalog)
+        try:
+            hit = _size(workload, catalog)
+        except SizingError as e:
+            hit = e  # a refusal is as pure as an answer: the same workload is refused the same way
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE = {}
         _CACHE[key] = hit
+    if isinstance(hit, SizingError):
+        # A fresh exception each time: re-raising one object would chain every earlier traceback onto it.
+        raise type(hit)(hit.key, hit.hint_key, **hit.params)
     return hit
 
 

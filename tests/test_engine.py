@@ -197,6 +197,18 @@ def test_impossible_workloads_raise_one_clear_error(kw, key):
     assert hint
 
 
+def test_the_same_impossible_workload_is_refused_the_same_way_every_time():
+    errors = []
+    for _ in range(3):  # the second and third come from the cache
+        with pytest.raises(SizingError) as e:
+            ask(model="8b", users=10**6)
+        errors.append(e.value)
+    assert len({id(err) for err in errors}) == 3  # a fresh exception each time, no traceback chained on
+    assert {(err.key, err.message("en"), err.hint("en")) for err in errors} == {
+        (errors[0].key, errors[0].message("en"), errors[0].hint("en"))
+    }
+
+
 def test_did_you_mean_lists_real_models():
     with pytest.raises(SizingError) as e:
         ask(model="lama 3.1 70b")

@@ -67,7 +67,7 @@ def test_an_unwritable_log_keeps_rows_aside_and_writes_them_when_it_can(slack, m
     def refused(*args, **kwargs):
         raise sqlite3.OperationalError("attempt to write a readonly database")
 
-    monkeypatch.setattr(slack.log, "_insert", refused)
+    monkeypatch.setattr(slack.log, "_write_batch", refused)
     for i in range(5):
         assert "Recomendação" in _text(slack.command(f"8b {i + 1} users")["blocks"])
     assert slack.log.flush() == 5  # kept aside, in order
@@ -75,7 +75,7 @@ def test_an_unwritable_log_keeps_rows_aside_and_writes_them_when_it_can(slack, m
     def full(*args, **kwargs):
         raise sqlite3.OperationalError("database or disk is full")
 
-    monkeypatch.setattr(slack.log, "_insert", full)
+    monkeypatch.setattr(slack.log, "_write_batch", full)
     assert "Recomendação" in _text(slack.command("70b")["blocks"])
     assert slack.log.flush() == 6
     monkeypatch.undo()  # writable again

@@ -380,15 +380,15 @@ def test_a_folder_that_cannot_be_created_leaves_a_working_log_in_memory(tmp_path
 
 
 def test_a_full_disk_keeps_rows_in_order_and_writes_them_once(log, monkeypatch):
-    insert = log._insert
+    write = log._write_batch
     disk = {"full": True}
 
-    def full_disk(db, row):
+    def full_disk(db, batch):
         if disk["full"]:
             raise sqlite3.OperationalError("database or disk is full")
-        insert(db, row)
+        write(db, batch)
 
-    monkeypatch.setattr(log, "_insert", full_disk)
+    monkeypatch.setattr(log, "_write_batch", full_disk)
     for i in range(3):
         log.record(row(f"q{i}"))
     assert log.flush() == 3  # nothing could be written: all three wait, in order
@@ -402,14 +402,14 @@ def test_a_full_disk_keeps_rows_in_order_and_writes_them_once(log, monkeypatch):
 def test_after_an_outage_the_writer_catches_up_on_its_own(path, monkeypatch):
     with RequestLog(path, retry_interval=0.1) as log:
         disk = {"full": True}
-        insert = log._insert
+        write = log._write_batch
 
-        def full_disk(db, row):
+        def full_disk(db, batch):
             if disk["full"]:
                 raise sqlite3.OperationalError("database or disk is full")
-            insert(db, row)
+            write(db, batch)
 
-        monkeypatch.setattr(log, "_insert", full_disk)
+        monkeypatch.setattr(log, "_write_batch", full_disk)
         for i in range(200):
             log.record(row(f"q{i}"))
         time.sleep(0.3)
@@ -438,19 +438,34 @@ def test_record_never_waits_for_the_file(log, path):
 
 
 def test_a_commit_that_landed_but_reported_an_error_is_not_written_twice(log, monkeypatch):
-    insert = log._insert
+    write = log._write_batch
     failures = iter([True])
 
-    def lands_then_fails(db, row):
-        insert(db, row)
+    def lands_then_fails(db, batch):
+        write(db, batch)
         if next(failures, False):
             raise sqlite3.OperationalError("disk I/O error")
 
-    monkeypatch.setattr(log, "_insert", lands_then_fails)
+    monkeypatch.setattr(log, "_write_batch", lands_then_fails)
     log.record(row("once"))
     log.flush()  # the first attempt (here or in the writer) fails after its insert
     assert log.flush() == 0
     assert_each_once(log, ["once"])
+
+
+def test_one_batch_mixing_rows_and_updates_is_written_in_order(log, path):
+    # Rows of different shapes and a "failed" mark for a row in the same batch: each lands, in order.
+    log.record(row("a", request_key="ka"))
+    log.record(row("b", request_key="kb", model_id="llama-3.1-8b"))
+    log.mark_failed("ka", "channel_not_found")
+    log.record(row("c", request_key="kc"))
+    log.mark_failed("kc", "timeout")
+    assert log.flush() == 0
+    rows = {r["text"]: r for r in log.rows()}
+    assert [r["text"] for r in log.rows()] == ["a", "b", "c"]
+    assert (rows["a"]["outcome"], rows["a"]["error_key"]) == ("failed", "channel_not_found")
+    assert (rows["b"]["outcome"], rows["b"]["model_id"]) == ("answered", "llama-3.1-8b")
+    assert (rows["c"]["outcome"], rows["c"]["error_key"]) == ("failed", "timeout")
 
 
 def test_the_same_request_key_is_written_once(log):

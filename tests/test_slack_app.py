@@ -327,7 +327,7 @@ def test_a_log_that_cannot_be_written_never_costs_the_answer(slack, monkeypatch)
         raise sqlite3.OperationalError("database or disk is full")
 
     # A full disk (root ignores file permissions, so the failure is injected where SQLite would raise it).
-    monkeypatch.setattr(slack.log, "_insert", disk_full)
+    monkeypatch.setattr(slack.log, "_write_batch", disk_full)
     reply = slack.command("8b")
     assert "Recomendação" in _text(reply["blocks"])
     assert slack.log.pending == 1
