@@ -20,9 +20,12 @@ from sizing import i18n
 from sizing.catalog import load_catalog
 
 from .blocks import Message, esc, validate
+from .leads import LeadError
 
 logger = logging.getLogger(__name__)
 DEDUPE_SECONDS = 24 * 3600  # one card per person and model a day
+BUSY_ATTEMPTS = 3  # an automatic lead that meets a locked file is tried again, BUSY_PAUSE, 2×BUSY_PAUSE later
+BUSY_PAUSE = 1.0
 
 
 def worth_a_call(reply) -> bool:
@@ -114,10 +117,20 @@ class LeadDesk:
         self._background.submit(self._open_quietly, reply, where)
 
     def _open_quietly(self, reply, where) -> None:
-        try:
-            self.open_lead(reply, where, "auto")
-        except Exception:  # a lead card must never cost anything but itself
-            logger.exception("opening an automatic lead failed")
+        for attempt in range(BUSY_ATTEMPTS):
+            try:
+                self.open_lead(reply, where, "auto")
+                return
+            except LeadError as e:
+                # Another writer (a purge, an export, a burst of log rows) held the file past the
+                # lead store's own wait: nobody is waiting for this card, so try again a little later.
+                if not ("busy" in str(e) or "locked" in str(e)) or attempt == BUSY_ATTEMPTS - 1:
+                    logger.warning("opening an automatic lead failed: %s", e)
+                    return
+                time.sleep(BUSY_PAUSE * (attempt + 1))
+            except Exception:  # a lead card must never cost anything but itself
+                logger.exception("opening an automatic lead failed")
+                return
 
     def _recent_open(self, user_id: str, model_id: str) -> dict | None:
         since = (datetime.now(UTC) - timedelta(seconds=DEDUPE_SECONDS)).isoformat()

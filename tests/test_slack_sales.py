@@ -296,3 +296,19 @@ def test_cards_of_someone_forgotten_with_gpu_log_are_redrawn_from_slack(slack):
     assert "não tem nada de <@U0001>" in text and "redesenhados: 1" in text
     [update] = slack.fake.wait_for("chat.update")
     assert "<@U0001>" not in _text(update.params["blocks"])
+
+
+def test_an_automatic_lead_that_meets_a_locked_file_is_opened_once_it_is_free(slack, monkeypatch):
+    import threading
+
+    from bot import leaddesk, leads
+
+    monkeypatch.setattr(leads, "BUSY_TIMEOUT", 0.2)
+    monkeypatch.setattr(leaddesk, "BUSY_PAUSE", 0.3)
+    other = sqlite3.connect(slack.db, isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")  # a purge or an export holding the file
+    threading.Timer(0.5, lambda: (other.execute("COMMIT"), other.close())).start()
+    slack.command("70b 16bit 20 users produção")
+    [card] = slack.fake.wait_for("chat.postMessage")
+    assert "Oportunidade" in _text(card.params["blocks"])
+    assert _db(slack).execute("select count(*) from leads").fetchone()[0] == 1
