@@ -6,14 +6,10 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
-import os
 import signal
 import sqlite3
-import subprocess
-import sys
 import threading
 import time
-import urllib.request
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -28,7 +24,7 @@ from . import slack_requests as sr
 from .slack_fake import FakeSlack
 from .slack_harness import SECRET, serve
 from .slack_harness import text_of as _text
-from .test_web_process import _free_port
+from .web_server import web_process
 
 
 @pytest.fixture
@@ -203,45 +199,23 @@ def test_every_pipeline_run_is_logged(tmp_path):
 
 
 def test_sigterm_lets_requests_in_flight_finish_and_their_rows_be_written(tmp_path):
-    with FakeSlack() as fake:
-        port = _free_port()
-        env = {
-            **{k: v for k, v in os.environ.items() if not k.startswith(("SLACK_", "GPU_SIZER_"))},
-            "PORT": str(port), "SLACK_BOT_TOKEN": "xoxb-test", "SLACK_SIGNING_SECRET": SECRET,
-            "SLACK_API_URL": fake.base_url, "GPU_SIZER_DB": str(tmp_path / "log.db"), "WEB_CONCURRENCY": "1",
-        }  # fmt: skip
-        process = subprocess.Popen([sys.executable, "-m", "bot", "web"], env=env,
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
-        try:
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1).read()
-                    break
-                except OSError:
-                    assert process.poll() is None and time.monotonic() < deadline, "gunicorn did not start"
-                    time.sleep(0.2)
-            # Each request looks up a new user, and Slack takes 2 s to say who it is: they are in flight.
-            fake.delay("users.info", 2)
+    with FakeSlack() as fake, web_process(tmp_path, fake) as web:
+        # Each request looks up a new user, and Slack takes 2 s to say who it is: they are in flight.
+        fake.delay("users.info", 2)
 
-            def ask(i):
-                body, _ = sr.slash_command(f"70b 4bit {i + 1}users", user_id=f"UFLIGHT{i:02d}",
-                                           response_url=fake.response_url())  # fmt: skip
-                return sr.post(
-                    f"http://127.0.0.1:{port}/slack/events", body, sr.sign(body, SECRET), timeout=20
-                )
+        def ask(i):
+            body, _ = sr.slash_command(f"70b 4bit {i + 1}users", user_id=f"UFLIGHT{i:02d}",
+                                       response_url=fake.response_url())  # fmt: skip
+            return sr.post(f"{web.base}/slack/events", body, sr.sign(body, SECRET), timeout=20)
 
-            with concurrent.futures.ThreadPoolExecutor(6) as pool:
-                futures = [pool.submit(ask, i) for i in range(6)]
-                time.sleep(0.8)
-                process.send_signal(signal.SIGTERM)
-                results = [f.result() for f in futures]
-            assert [status for status, _, _ in results] == [200] * 6
-            assert all("Recomendação" in json.loads(body)["text"] for _, _, body in results)
-            assert process.wait(timeout=30) == 0
-        finally:
-            if process.poll() is None:
-                process.kill()
+        with concurrent.futures.ThreadPoolExecutor(6) as pool:
+            futures = [pool.submit(ask, i) for i in range(6)]
+            time.sleep(0.8)
+            web.process.send_signal(signal.SIGTERM)
+            results = [f.result() for f in futures]
+        assert [status for status, _, _ in results] == [200] * 6
+        assert all("Recomendação" in json.loads(body)["text"] for _, _, body in results)
+        assert web.process.wait(timeout=30) == 0
     conn = sqlite3.connect(tmp_path / "log.db")
     texts = sorted(r[0] for r in conn.execute("select text from requests"))
     assert texts == sorted(f"70b 4bit {i + 1}users" for i in range(6))

@@ -1,13 +1,7 @@
 """HTTP mode exactly as the Procfile starts it: gunicorn serving the Bolt app, signatures verified."""
 
 import json
-import os
 import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -15,15 +9,10 @@ import yaml
 
 from . import slack_requests as sr
 from .slack_fake import FakeSlack
+from .slack_harness import SECRET
+from .web_server import web_process
 
 ROOT = Path(__file__).resolve().parents[1]
-SECRET = "0123456789abcdef0123456789abcdef"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def test_procfile_runs_both_modes():
@@ -33,41 +22,13 @@ def test_procfile_runs_both_modes():
 
 @pytest.fixture
 def web(tmp_path):
-    with FakeSlack() as fake:
-        port = _free_port()
-        env = {
-            **{k: v for k, v in os.environ.items() if not k.startswith(("SLACK_", "GPU_SIZER_"))},
-            "PORT": str(port), "SLACK_BOT_TOKEN": "xoxb-test", "SLACK_SIGNING_SECRET": SECRET,
-            "SLACK_API_URL": fake.base_url, "GPU_SIZER_DB": str(tmp_path / "log.db"), "WEB_CONCURRENCY": "1",
-        }  # fmt: skip
-        process = subprocess.Popen(
-            [sys.executable, "-m", "bot", "web"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
-        )
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(base + "/healthz", timeout=1) as r:
-                    assert r.read() == b"ok"
-                break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    process.kill()
-                    pytest.fail("gunicorn did not start: " + process.stdout.read().decode(errors="replace"))
-                time.sleep(0.2)
-        try:
-            yield base, fake, process
-        finally:
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-                try:
-                    process.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    process.kill()
+    with FakeSlack() as fake, web_process(tmp_path, fake) as server:
+        yield server, fake
 
 
 def test_gunicorn_serves_signed_requests_and_refuses_unsigned_ones(web):
-    base, fake, process = web
+    server, fake = web
+    base, process = server.base, server.process
     body, _ = sr.slash_command("70b 4bit 32k 10users", response_url=fake.response_url())
     status, _, text = sr.post(base + "/slack/events", body, sr.sign(body, SECRET))
     assert status == 200 and "Recomendação" in json.loads(text)["text"]
@@ -75,7 +36,7 @@ def test_gunicorn_serves_signed_requests_and_refuses_unsigned_ones(web):
     assert status == 401
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=20) == 0
-    output = process.stdout.read().decode(errors="replace")
+    output = server.output()
     assert "Booting worker" in output  # gunicorn, not Bolt's development server
     assert "xoxb-test" not in output and SECRET not in output  # tokens never logged
 
