@@ -40,7 +40,7 @@ DEFAULT_RETENTION_DAYS = 180
 
 
 class UsageError(Exception):
-    pass
+    """What was asked cannot be read (a bad option or value): exits 2 with one sentence."""
 
 
 class LogError(Exception):
