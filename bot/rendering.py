@@ -113,6 +113,10 @@ def understood(result: SizingResult, query) -> list[str]:
         parts.append(t("understood.zero", n=w.zero))
     if w.tokens:
         parts.append(t("understood.tokens", n=i18n.count(w.tokens, lang)))
+    if w.days:
+        parts.append(t("understood.days", n=i18n.number(w.days, lang)))
+    if w.tp:
+        parts.append(t("understood.tp", n=w.tp))
     if w.task:
         parts.append(t(f"task.{w.task.value}"))
     if w.intent:

@@ -268,12 +268,7 @@ def _training_alternatives(plan: Plan, rec: Setup | None, catalog: Catalog) -> l
                 Alternative(
                     kind="more_gpus_faster",
                     setup=bigger,
-                    text=t(
-                        lang,
-                        "alt.more_gpus",
-                        setup=describe(bigger, lang),
-                        days=i18n.number(days, lang, 1 if days < 10 else 0),
-                    ),
+                    text=t(lang, "alt.more_gpus", setup=describe(bigger, lang), days=days_text(days, lang)),
                 )
             )
     return out
@@ -294,6 +289,15 @@ def _scale_out(plan: Plan, rec: Setup, catalog: Catalog) -> Setup | None:
 # -- estimates ---------------------------------------------------------------------------------------
 
 
+def _most_rentable(gpu_id: str, catalog: Catalog) -> int:
+    offer = next((o for o in catalog.offering.offer if o.gpu == gpu_id), None)
+    return max(offer.counts) * offer.max_servers if offer else 0
+
+
+def days_text(days: float, lang: str) -> str:
+    return i18n.number(days, lang, 1 if days < 10 else 0)
+
+
 def training_days(plan: Plan, setup: Setup, catalog: Catalog) -> float:
     flops = training.training_flops(plan.model, plan.stage.value, plan.tokens or 0, plan.checkpointing)
     gpu = catalog.gpu(setup.gpu)
@@ -308,6 +312,8 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
     gpu = catalog.gpu(setup.gpu)
     if plan.stage.is_training:
         if not plan.tokens:
+            if plan.days:
+                return Estimates(text=[t(lang, "estimate.no_tokens_deadline", deadline=plan.days)])
             return Estimates(text=[t(lang, "estimate.no_tokens")])
         flops = training.training_flops(plan.model, plan.stage.value, plan.tokens, plan.checkpointing)
         mfu = catalog.offering.training.mfu
@@ -320,7 +326,7 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
                     "estimate.training",
                     flops=i18n.scientific(flops, lang),
                     gpu_hours=i18n.number(gpu_hours, lang),
-                    days=i18n.number(days, lang, 1 if days < 10 else 0),
+                    days=days_text(days, lang),
                     setup=describe(setup, lang),
                     mfu=i18n.percent(mfu, lang),
                     tokens=i18n.number(plan.tokens / 1e9, lang, 1 if plan.tokens < 1e10 else 0),
@@ -330,12 +336,16 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
             gpu_hours=gpu_hours,
             wall_clock_days=days,
         )
-        if days > LONG_RUN_DAYS:
-            # Honest about scale: say how many GPUs would finish in a month, even beyond what we rent.
-            gpus_for_month = math.ceil(gpu_hours / (LONG_RUN_DAYS * 24))
-            result.text.append(
-                t(lang, "estimate.too_long", days=LONG_RUN_DAYS, gpus=i18n.number(gpus_for_month, lang))
-            )
+        limit = plan.days or LONG_RUN_DAYS
+        if plan.days and days <= plan.days:
+            result.text.append(t(lang, "estimate.deadline_met", deadline=plan.days))
+        elif days > limit:
+            # Honest about scale: say how many GPUs would finish in time, even beyond what we rent.
+            needed = math.ceil(gpu_hours / (limit * 24))
+            key = "too_long" if needed > _most_rentable(setup.gpu, catalog) else "too_long_ask"
+            if plan.days:
+                key = "deadline_missed"
+            result.text.append(t(lang, f"estimate.{key}", days=limit, gpus=i18n.number(needed, lang)))
         return result
     wb = weight_bytes(plan.model, plan.precision, catalog)
     expert_bits = wb.bits_per_weight if plan.precision.gguf else plan.precision.bits_per_weight
@@ -354,7 +364,7 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
         text=[
             t(
                 lang,
-                "estimate.decode",
+                "estimate.decode_one" if plan.users == 1 else "estimate.decode",
                 per_user=i18n.number(est.decode_tokens_per_s_per_user, lang),
                 total=i18n.number(est.decode_tokens_per_s_total, lang),
                 n=plan.users,

@@ -74,7 +74,7 @@ def _size(workload: Workload, catalog: Catalog) -> SizingResult:
     asked = named[0] if named else None
     if named:
         asked_setup, enough = named
-        alternatives.insert(0, _named_gpu_verdict(plan, asked_setup, enough, rec))
+        alternatives.insert(0, _named_gpu_verdict(plan, asked_setup, enough, rec, catalog))
     if rec is None:
         assumptions.append(t(lang, "assume.nothing_fits"))
     assumptions.append(_margin_assumption(plan, catalog))
@@ -109,6 +109,8 @@ def _size(workload: Workload, catalog: Catalog) -> SizingResult:
 
 
 def _recommendation(plan: Plan, catalog: Catalog):
+    if plan.stage.is_training and plan.days and plan.tokens:
+        return _within_deadline(plan, catalog)
     if plan.gpus and not plan.gpu:
         # "8 GPUs" without a model: the smallest class that serves the workload on that many.
         for shape in candidates(catalog):
@@ -119,7 +121,24 @@ def _recommendation(plan: Plan, catalog: Catalog):
     return recommend(plan, catalog)
 
 
-def _named_gpu_verdict(plan: Plan, asked, enough, rec):
+def _within_deadline(plan: Plan, catalog: Catalog):
+    """With a deadline, the smallest setup that both holds the run and finishes it in time (setups come
+    smallest first); when none we rent is fast enough, the fastest that holds it, and the estimate says
+    by how much the deadline is missed."""
+    fastest, fastest_days = None, float("inf")
+    for shape in candidates(catalog):
+        setup = evaluate(plan, shape, catalog, capacity=False)
+        if not setup.fits:
+            continue
+        days = advice.training_days(plan, setup, catalog)
+        if days <= plan.days:
+            return setup
+        if days < fastest_days:
+            fastest, fastest_days = setup, days
+    return fastest
+
+
+def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog):
     from .result import Alternative
 
     lang = plan.lang
@@ -137,6 +156,11 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec):
         text = t(lang, "named.fits", setup=desc, spare=spare)
         if not plan.stage.is_training:
             text += " " + t(lang, "named.capacity", capacity=advice.capacity(plan, asked))
+        elif plan.tokens:
+            days = advice.training_days(plan, asked, catalog)
+            late = plan.days is not None and days > plan.days
+            text += " " + t(lang, "named.late" if late else "named.days", days=advice.days_text(days, lang),
+                            deadline=plan.days)  # fmt: skip
         if rec and advice.smaller(rec, asked):
             text += " " + t(lang, "named.smaller_enough", setup=advice.describe(rec, lang))
     else:
@@ -191,6 +215,8 @@ def _resolved(plan: Plan, bits: float) -> ResolvedWorkload:
         lora_rank=plan.lora_rank if plan.stage.value in ("lora", "qlora") else None,
         checkpointing=plan.checkpointing if training else None,
         cpu_offload=plan.cpu_offload,
+        tp=plan.tp if training else None,
+        days=plan.days if training else None,
     )
 
 

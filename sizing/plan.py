@@ -21,6 +21,7 @@ PRETRAIN_SEQ_LEN = 4096
 MAX_USERS = 100_000
 MAX_GPUS = 4096
 MAX_TOKENS = 10**15
+MAX_DAYS = 3650
 CHINCHILLA_TOKENS_PER_PARAM = 20  # Hoffmann et al. 2022, arXiv:2203.15556
 
 
@@ -47,6 +48,7 @@ class Plan:
     checkpointing: bool = True
     cpu_offload: bool = False
     tp: int = 1
+    days: int | None = None  # the deadline of a training run
     assumptions: tuple[str, ...] = field(default=())
 
     @property
@@ -78,6 +80,7 @@ def make_plan(w: Workload, catalog: Catalog) -> Plan:
     _positive(w.tokens, "tokens", MAX_TOKENS, lang)
     _positive(w.lora_rank, "lora_rank", 4096, lang)
     _positive(w.tp, "tp", 64, lang)
+    _positive(w.days, "days", MAX_DAYS, lang)
     if w.zero is not None and not 0 <= w.zero <= 3:
         raise SizingError("bad_zero", "zero_examples", value=w.zero)
 
@@ -135,6 +138,9 @@ def make_plan(w: Workload, catalog: Catalog) -> Plan:
     )
     if stage.is_training:
         plan = _training_defaults(plan, w, lang, said)
+    elif w.days:
+        # A serving workload needs the same memory whatever the dates: say so rather than ignore it.
+        said.append(t(lang, "assume.days_inference", days=w.days))
     return plan.but(assumptions=tuple(said))
 
 
@@ -209,4 +215,5 @@ def _training_defaults(plan: Plan, w: Workload, lang: str, said: list[str]) -> P
         lora_rank=rank,
         checkpointing=checkpointing,
         tp=tp,
+        days=w.days,
     )

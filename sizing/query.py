@@ -384,6 +384,11 @@ PT_MARKERS = set(
         "numa",
         "um",
         "uma",
+        "por",
+        "dias",
+        "semanas",
+        "meses",
+        "prazo",
     ]
 )
 EN_MARKERS = set(
@@ -403,6 +408,10 @@ EN_MARKERS = set(
         "users",
         "model",
         "memory",
+        "days",
+        "weeks",
+        "months",
+        "deadline",
     ]
 )
 FAMILIES = set(
@@ -486,6 +495,15 @@ TRAIN_TOKENS = re.compile(
 SEQ = re.compile(
     r"\b(?:seq(?:uence)?(?:[\s_-]*len(?:gth)?)?|sequencias?\s+de|comprimento\s+de\s+sequencia(?:\s+de)?|max[\s_-]*seq[\s_-]*len)"
     rf"\s*[=:]?\s*{_NUM}\s*(k)?(?:\s*tokens)?\b"
+)
+# "em 30 dias", "in 2 weeks", "prazo de 3 meses", "for a month": the days a training run may take.
+DAY_UNITS = {"dia": 1, "day": 1, "semana": 7, "week": 7, "mes": 30, "month": 30, "ano": 365, "year": 365}
+DEADLINE = re.compile(
+    r"(?:\b(?:em|in|within|dentro\s+de|prazo(?:\s+de)?|deadline(?:\s+(?:of|de))?|ate|by|por|for|durante|during)\s+)?"
+    rf"(?:\b(um|uma|one|an?)|{_NUM})\s*(dias?|days?|semanas?|weeks?|mes(?:es)?|months?|anos?|years?)\b"
+)
+TP = re.compile(
+    r"\b(?:tp|tensor[\s_-]*parallel(?:ism)?(?:[\s_-]*size)?|paralelismo\s+de\s+tensor)\s*(?:=|:|de|of)?\s*(\d+)\b"
 )
 BATCH = re.compile(r"\b(?:micro[\s_-]?batch|batch(?:[\s_-]*size)?|bs|lotes?(?:\s+de)?)\s*[=:]?\s*(\d+)\b")
 ZERO = re.compile(r"\b(?:deepspeed\s+)?zero[\s_-]*([0-9])\b|\b(fsdp)\b")
@@ -602,6 +620,8 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
     scan.take(SEQ, "seq_len", lambda m: round(_float(m.group(1)) * (1024 if m.group(2) else 1)))
     scan.take(BATCH, "batch", lambda m: int(m.group(1)))
     scan.take(ZERO, "zero", lambda m: 3 if m.group(2) else int(m.group(1)))
+    scan.take(TP, "tp", lambda m: int(m.group(1)))
+    scan.take(DEADLINE, "days", _days)
     # Names before bare numbers: "4-bit", "llama 3.1 70b" and "h100 80gb" keep their digits.
     _names(scan, catalog)
     scan.take(USERS_KEY, "users", lambda m: int(m.group(1)))
@@ -628,6 +648,14 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
         leftovers = _typos(scan, catalog, leftovers, query)
     query.unknown = leftovers
     return _build(scan, query, catalog, base)
+
+
+def _days(m: re.Match) -> int | None:
+    amount = 1.0 if m.group(1) else _float(m.group(2))
+    unit = m.group(3)
+    unit = "mes" if unit.startswith("mes") else unit.rstrip("s")
+    days = amount * DAY_UNITS[unit]
+    return max(1, round(days)) if days > 0 else int(days)  # 0 or less: the plan says it must be positive
 
 
 def _float(text: str) -> float:
@@ -905,10 +933,19 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         batch=_one(scan, "batch", "batch"),
         zero=_one(scan, "zero", "zero"),
         tokens=_one(scan, "tokens", "tokens"),
+        days=_one(scan, "days", "days"),
         task=_task(scan),
         intent=_one(scan, "intent", "intent"),
     )
     stage = _stage(scan)
+    tp = _one(scan, "tp", "tp")
+    if tp is not None:
+        # Tensor parallel 8: how a training run splits the model, or for serving simply 8 GPUs.
+        training = (stage or (base.stage if base is not None else Stage.inference)).is_training
+        if training:
+            fields["tp"] = tp
+        elif fields["gpus"] is None:
+            fields["gpus"] = tp
     query.lang = _one(scan, "lang", "lang")
     understood = any(v is not None for v in fields.values()) or stage is not None or model or size
     if base is not None:

@@ -40,6 +40,8 @@ class ResolvedWorkload(BaseModel):
     lora_rank: int | None = None
     checkpointing: bool | None = None
     cpu_offload: bool = False
+    tp: int | None = None
+    days: int | None = None  # the training deadline
 
 
 class Memory(BaseModel):

@@ -68,3 +68,4 @@ class Workload(BaseModel):
     checkpointing: bool | None = None
     cpu_offload: bool = False
     tp: int | None = Field(default=None, description="tensor-parallel degree for training")
+    days: int | None = Field(default=None, description="days a training run may take (the deadline)")

@@ -139,6 +139,33 @@ PHRASINGS: list[tuple[str, dict]] = [
         {"model": "llama-3.1-70b", "stage": "full", "zero": 3, "gpu": "h100-sxm", "gpus": 8},
     ),
     ("pretrain 7b 1T tokens", {"stage": "pretrain", "model": "mistral-7b-v0.3", "tokens": 10**12}),
+    # ---------------------------------------------------------------- deadlines and tensor parallel
+    (
+        "pretrain 7b from scratch 1T tokens in 30 days",
+        {"stage": "pretrain", "model": "mistral-7b-v0.3", "tokens": 10**12, "days": 30},
+    ),
+    (
+        "treinar um 3b do zero com 500B tokens em duas semanas",
+        {"stage": "pretrain", "model": "llama-3.2-3b", "tokens": 5 * 10**11, "days": 14},
+    ),
+    (
+        "fine-tuning completo do 8b com 10B tokens, prazo de 1 mês",
+        {"stage": "full", "model": "llama-3.1-8b", "tokens": 10**10, "days": 30},
+    ),
+    (
+        "70b pretrain 2T tokens within 3 months",
+        {"stage": "pretrain", "model": "llama-3.1-70b", "tokens": 2 * 10**12, "days": 90},
+    ),
+    (
+        "8b full fine-tune 5B tokens for a week",
+        {"stage": "full", "model": "llama-3.1-8b", "tokens": 5 * 10**9, "days": 7},
+    ),
+    (
+        "llama 405b int4 tp8 h200",
+        {"model": "llama-3.1-405b", "precision": "int4", "gpu": "h200-sxm", "gpus": 8},
+    ),
+    ("70b fp8 tensor parallel 4", {"model": "llama-3.1-70b", "precision": "fp8", "gpus": 4}),
+    ("70b full fine-tune tp=8 zero3", {"model": "llama-3.1-70b", "stage": "full", "tp": 8, "zero": 3}),
     (
         "8b lora bf16 seq=4k bs=8",
         {"model": "llama-3.1-8b", "stage": "lora", "precision": "bf16", "seq_len": 4096, "batch": 8},
@@ -750,6 +777,8 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("How much VRAM for 10 concurrent users at 8k context? en", "query.no_model", ["model"]),
     # ---------------------------------------------------------------- values out of range
     ("70b 0 users", "not_positive_users", ["0", "usuários"]),
+    ("pretrain 7b 1T tokens em 0 dias", "not_positive_days", ["0", "prazo"]),
+    ("pretrain 7b 1T tokens em 20 anos", "too_large_days", ["7.300", "prazo"]),
     ("70b 4bit 0 usuários", "not_positive_users", ["0", "usuários"]),
     ("70b 0 users en", "not_positive_users", ["0", "users"]),
     ("8b 1M context", "context_beyond_model", ["Llama 3.1 8B"]),

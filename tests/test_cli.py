@@ -177,3 +177,10 @@ def test_no_words_or_help_prints_usage(args):
 def test_bad_text_exits_2(text, words):
     p = run(text)
     assert p.returncode == 2 and words in p.stderr and "Traceback" not in p.stderr
+
+
+def test_days_sizes_a_training_run_for_its_deadline(capsys):
+    assert main(["--model", "3b", "--stage", "pretrain", "--tokens", "100B", "--days", "20", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["workload"]["days"] == 20
+    assert out["estimates"]["wall_clock_days"] <= 20

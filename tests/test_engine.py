@@ -270,3 +270,41 @@ def test_native_low_precision_weights_are_not_upsold_to_more_bits():
     assert not any(a.kind == "higher_precision_same_setup" for a in r.alternatives)
     awq = ask(model="8b", precision="4bit", users=2)
     assert any(a.kind == "higher_precision_same_setup" for a in awq.alternatives)
+
+
+# -- deadlines -----------------------------------------------------------------------------------------
+
+
+def test_a_deadline_picks_the_smallest_setup_that_finishes_in_time():
+    no_deadline = ask(model="3b", stage=Stage.pretrain, tokens=100 * 10**9)
+    assert no_deadline.estimates.wall_clock_days > 20
+    r = ask(model="3b", stage=Stage.pretrain, tokens=100 * 10**9, days=20)
+    assert r.estimates.wall_clock_days <= 20
+    assert r.recommendation.count > no_deadline.recommendation.count
+    assert any("prazo de 20 dias" in line for line in r.estimates.text)
+    # Half as many GPUs would take twice as long and miss it: no bigger than the deadline needs.
+    assert r.estimates.wall_clock_days * 2 > 20
+    tighter = ask(model="3b", stage=Stage.pretrain, tokens=100 * 10**9, days=5)
+    assert tighter.recommendation.count > r.recommendation.count and tighter.estimates.wall_clock_days <= 5
+
+
+def test_a_deadline_nothing_we_rent_can_meet_is_said_plainly():
+    r = ask(model="7b", stage=Stage.pretrain, tokens=10**12, days=14, lang="en")
+    assert r.recommendation.count == 32  # the biggest job we rent: as close as it gets
+    assert r.estimates.wall_clock_days > 14
+    missed = next(line for line in r.estimates.text if "No setup we rent" in line)
+    assert "14 days" in missed
+
+
+def test_a_named_gpu_says_how_long_the_run_takes_and_whether_it_is_late():
+    r = ask(model="8b", stage=Stage.full, tokens=10 * 10**9, gpu="h100", gpus=8, days=2)
+    verdict = r.alternatives[0]
+    assert verdict.kind == "named_gpu" and "passa do prazo de 2 dias" in verdict.text
+    assert r.estimates.wall_clock_days <= 2  # the recommendation itself makes it
+
+
+def test_a_deadline_does_not_change_what_serving_needs():
+    plain = ask(model="70b", precision="4bit", users=10)
+    r = ask(model="70b", precision="4bit", users=10, days=90)
+    assert r.memory.total == plain.memory.total and r.recommendation.count == plain.recommendation.count
+    assert any("90 dias" in a for a in r.assumptions)
