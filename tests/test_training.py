@@ -4,7 +4,9 @@ import pytest
 
 from sizing import training
 from sizing.architecture import Architecture
+from sizing.engine import size
 from sizing.weights import weight_bytes
+from sizing.workload import Stage, Workload
 
 from .conftest import GIB
 
@@ -102,3 +104,13 @@ def test_training_compute_is_six_n_d(catalog):
     assert training.training_flops(model, "pretrain", 10**12, False) == 6 * model.params * 10**12
     moe = catalog.model("mixtral-8x7b")
     assert training.training_flops(moe, "pretrain", 10**9, False) == 6 * moe.active_params * 10**9
+
+
+# The same torchtune runs, asked the way a customer would: they ran on one RTX 4090, so the answer about a
+# 4090 must say it fits (the 4090 is not rented here: the verdict says so too).
+@pytest.mark.parametrize("stage", [Stage.lora, Stage.qlora])
+def test_a_4090_fits_what_torchtune_ran_on_a_4090(stage):
+    r = size(Workload(model="llama 3.1 8b", stage=stage, gpu="rtx 4090", seq_len=2048, batch=2, lora_rank=8))
+    [verdict] = [a for a in r.alternatives if a.kind == "named_gpu"]
+    assert verdict.setup.fits and verdict.setup.gpu == "rtx-4090"
+    assert "cabe" in verdict.text and "Não alugamos" in verdict.text
