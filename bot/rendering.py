@@ -113,6 +113,12 @@ def understood(result: SizingResult, query) -> list[str]:
         parts.append(t("understood.zero", n=w.zero))
     if w.tokens:
         parts.append(t("understood.tokens", n=i18n.count(w.tokens, lang)))
+    if w.examples:
+        parts.append(t("understood.examples", n=i18n.number(w.examples, lang)))
+    if w.epochs:
+        parts.append(
+            t("understood.epochs_one") if w.epochs == 1 else t("understood.epochs_other", n=w.epochs)
+        )
     if w.days:
         parts.append(t("understood.days", n=i18n.number(w.days, lang)))
     if w.tp:

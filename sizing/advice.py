@@ -295,7 +295,7 @@ def _most_rentable(gpu_id: str, catalog: Catalog) -> int:
 
 
 def days_text(days: float, lang: str) -> str:
-    return i18n.number(days, lang, 1 if days < 10 else 0)
+    return i18n.duration(days, lang)
 
 
 def training_days(plan: Plan, setup: Setup, catalog: Catalog) -> float:
@@ -329,7 +329,7 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
                     days=days_text(days, lang),
                     setup=describe(setup, lang),
                     mfu=i18n.percent(mfu, lang),
-                    tokens=i18n.number(plan.tokens / 1e9, lang, 1 if plan.tokens < 1e10 else 0),
+                    tokens=i18n.count(plan.tokens, lang),
                 )
             ],
             training_flops=flops,

@@ -96,12 +96,26 @@ def tokens(n: int, lang: str) -> str:
     return number(n, lang)
 
 
+def duration(days: float, lang: str) -> str:
+    """How long a run takes, in the unit people use for it: "~9 horas", "~2,3 dias", "~53 dias"."""
+    pt = lang_of(lang) == "pt-BR"
+    hours = days * 24
+    if hours < 1:
+        return "menos de 1 hora" if pt else "under an hour"
+    if days < 1:
+        n = round(hours)
+        return f"~{n} {'hora' if n == 1 else 'horas'}" if pt else f"~{n} {'hour' if n == 1 else 'hours'}"
+    value = number(days, lang, 1 if days < 10 else 0)
+    one = value in ("1", "1,0", "1.0")
+    return f"~{value} {'dia' if one else 'dias'}" if pt else f"~{value} {'day' if one else 'days'}"
+
+
 def count(n: float, lang: str) -> str:
     """Large counts in words people say: 500 bi / 1,5 tri (pt-BR), 500B / 1.5T (en)."""
     for size, pt, en in ((1e12, "tri", "T"), (1e9, "bi", "B"), (1e6, "mi", "M")):
         if n >= size:
             value = n / size
-            digits = 0 if value == int(value) or value >= 100 else 1
+            digits = 0 if round(value, 1) == int(round(value, 1)) or value >= 100 else 1
             return (
                 f"{number(value, lang, digits)} {pt}"
                 if lang_of(lang) == "pt-BR"

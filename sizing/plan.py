@@ -81,6 +81,8 @@ def make_plan(w: Workload, catalog: Catalog) -> Plan:
     _positive(w.lora_rank, "lora_rank", 4096, lang)
     _positive(w.tp, "tp", 64, lang)
     _positive(w.days, "days", MAX_DAYS, lang)
+    _positive(w.examples, "examples", MAX_TOKENS, lang)
+    _positive(w.epochs, "epochs", 1000, lang)
     if w.zero is not None and not 0 <= w.zero <= 3:
         raise SizingError("bad_zero", "zero_examples", value=w.zero)
 
@@ -200,6 +202,14 @@ def _training_defaults(plan: Plan, w: Workload, lang: str, said: list[str]) -> P
     if plan.stage in (Stage.lora, Stage.qlora) and not w.lora_rank:
         said.append(t(lang, "assume.lora_rank", rank=rank))
     tokens = w.tokens
+    if not tokens and w.examples:
+        # Examples are at most seq_len tokens each (longer ones are cut): an upper bound, and said so.
+        tokens = w.examples * seq_len
+        said.append(t(lang, "assume.examples_tokens", examples=i18n.number(w.examples, lang),
+                      seq=i18n.tokens(seq_len, lang), tokens=i18n.count(tokens, lang)))  # fmt: skip
+    if tokens and w.epochs and w.epochs > 1:
+        tokens *= w.epochs
+        said.append(t(lang, "assume.epochs", epochs=w.epochs, tokens=i18n.count(tokens, lang)))
     if plan.stage is Stage.pretrain and not tokens:
         tokens = CHINCHILLA_TOKENS_PER_PARAM * model.params
         said.append(t(lang, "assume.pretrain_tokens", billions=i18n.number(tokens / 1e9, lang)))

@@ -502,6 +502,15 @@ DEADLINE = re.compile(
     r"(?:\b(?:em|in|within|dentro\s+de|prazo(?:\s+de)?|deadline(?:\s+(?:of|de))?|ate|by|por|for|durante|during)\s+)?"
     rf"(?:\b(um|uma|one|an?)|{_NUM})\s*(dias?|days?|semanas?|weeks?|mes(?:es)?|months?|anos?|years?)\b"
 )
+# "50 mil exemplos", "10k samples", "3 épocas": the dataset of a fine-tune. Not "documentos" (a RAG corpus
+# is no training set) nor "conversas" (concurrent users).
+EXAMPLES = re.compile(
+    rf"{_NUM}\s*(k|mil|m|mi|milhoes|milhao|millions?)?\s*(?:de\s+)?"
+    r"(?:exemplos?|amostras?|examples?|samples?|pares\s+de\s+perguntas|instrucoes|instructions|linhas|rows)\b"
+)
+EPOCHS = re.compile(rf"{_NUM}\s*(?:epocas?|epochs?)\b|\bepochs?\s*[=:]\s*(\d+)\b|\bepocas?\s*[=:]\s*(\d+)\b")
+EXAMPLE_UNITS = {"k": 1000, "mil": 1000, "m": 10**6, "mi": 10**6, "milhoes": 10**6, "milhao": 10**6,
+                 "million": 10**6, "millions": 10**6}  # fmt: skip
 TP = re.compile(
     r"\b(?:tp|tensor[\s_-]*parallel(?:ism)?(?:[\s_-]*size)?|paralelismo\s+de\s+tensor)\s*(?:=|:|de|of)?\s*(\d+)\b"
 )
@@ -515,8 +524,13 @@ CONTEXT_KEY = re.compile(
     r"\b(?:ctx|contexto|context(?:\s+window|\s+length)?|janela(?:\s+de\s+contexto)?|max[\s_-]*model[\s_-]*len)"
     rf"\s*(?:de|of|=|:|com|em)?\s*{_NUM}\s*(k|mil|m)?(?:\s*tokens)?(?![\w.])"
 )
+# "10 mil documentos" or "5k requests" count things, not tokens of context.
+_NOT_TOKENS = (
+    r"(?!\s*(?:de\s+)?(?:documentos?|docs?|documents?|arquivos?|files?|paginas?|pages?|pdfs?|requests?|requisicoes|"
+    r"perguntas|questions?|mensagens|messages?|clientes|customers?|empresas|funcionarios|employees)\b)"
+)
 CONTEXT_UNIT = re.compile(
-    rf"{_NUM}\s*(k|mil(?!\s+milh)|m)\b(?:\s*(?:tokens?))?(?:\s*(?:de\s+)?(?:ctx|contexto|context(?:\s+window)?))?"
+    rf"{_NUM}\s*(k|mil(?!\s+milh)|m)\b{_NOT_TOKENS}(?:\s*(?:tokens?))?(?:\s*(?:de\s+)?(?:ctx|contexto|context(?:\s+window)?))?"
 )
 CONTEXT_TOKENS = re.compile(
     rf"{_NUM}\s*tokens?\b(?:\s*(?:de\s+)?(?:ctx|contexto|context))?|{_NUM}\s*(?:ctx|context)\b"
@@ -622,6 +636,10 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
     scan.take(ZERO, "zero", lambda m: 3 if m.group(2) else int(m.group(1)))
     scan.take(TP, "tp", lambda m: int(m.group(1)))
     scan.take(DEADLINE, "days", _days)
+    scan.take(
+        EXAMPLES, "examples", lambda m: round(_float(m.group(1)) * EXAMPLE_UNITS.get(m.group(2) or "", 1))
+    )
+    scan.take(EPOCHS, "epochs", lambda m: _int_count(m.group(1) or m.group(2) or m.group(3)))
     # Names before bare numbers: "4-bit", "llama 3.1 70b" and "h100 80gb" keep their digits.
     _names(scan, catalog)
     scan.take(USERS_KEY, "users", lambda m: int(m.group(1)))
@@ -934,6 +952,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         zero=_one(scan, "zero", "zero"),
         tokens=_one(scan, "tokens", "tokens"),
         days=_one(scan, "days", "days"),
+        examples=_one(scan, "examples", "examples"),
+        epochs=_one(scan, "epochs", "epochs"),
         task=_task(scan),
         intent=_one(scan, "intent", "intent"),
     )

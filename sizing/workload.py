@@ -69,3 +69,5 @@ class Workload(BaseModel):
     cpu_offload: bool = False
     tp: int | None = Field(default=None, description="tensor-parallel degree for training")
     days: int | None = Field(default=None, description="days a training run may take (the deadline)")
+    examples: int | None = Field(default=None, description="training examples in the dataset")
+    epochs: int | None = Field(default=None, description="passes over the training data")

@@ -165,6 +165,25 @@ PHRASINGS: list[tuple[str, dict]] = [
         {"model": "llama-3.1-405b", "precision": "int4", "gpu": "h200-sxm", "gpus": 8},
     ),
     ("70b fp8 tensor parallel 4", {"model": "llama-3.1-70b", "precision": "fp8", "gpus": 4}),
+    # ---------------------------------------------------------------- datasets: examples and epochs
+    (
+        "quero fazer fine tuning do llama 3 8b com lora em 50 mil exemplos",
+        {"model": "llama-3.1-8b", "stage": "lora", "examples": 50_000},
+    ),
+    (
+        "qwen 7b qlora 10k samples 3 epochs",
+        {"model": "qwen2.5-7b", "stage": "qlora", "examples": 10_000, "epochs": 3},
+    ),
+    (
+        "8b full fine-tune 20M tokens, 2 épocas",
+        {"model": "llama-3.1-8b", "stage": "full", "tokens": 20 * 10**6, "epochs": 2},
+    ),
+    (
+        "lora no mistral 7b, 1,5 milhão de linhas, epochs=1",
+        {"model": "mistral-7b-v0.3", "stage": "lora", "examples": 1_500_000, "epochs": 1},
+    ),
+    # A RAG corpus is no training set, and "conversas" are users.
+    ("70b rag sobre 10 mil documentos 20 conversas", {"model": "llama-3.1-70b", "task": "rag", "users": 20}),
     ("70b full fine-tune tp=8 zero3", {"model": "llama-3.1-70b", "stage": "full", "tp": 8, "zero": 3}),
     (
         "8b lora bf16 seq=4k bs=8",

@@ -308,3 +308,19 @@ def test_a_deadline_does_not_change_what_serving_needs():
     r = ask(model="70b", precision="4bit", users=10, days=90)
     assert r.memory.total == plain.memory.total and r.recommendation.count == plain.recommendation.count
     assert any("90 dias" in a for a in r.assumptions)
+
+
+# -- datasets -------------------------------------------------------------------------------------------
+
+
+def test_examples_and_epochs_become_training_tokens_and_say_so():
+    r = ask(model="8b", stage=Stage.lora, examples=50_000, epochs=3, seq_len=2048)
+    assert r.workload.tokens == 50_000 * 2048 * 3
+    said = " ".join(r.assumptions)
+    assert "no máximo" in said and "3 épocas" in said
+    assert "horas" in r.estimates.text[0]  # a short run is told in hours, not "0,4 dias"
+
+
+def test_given_tokens_are_not_replaced_by_examples():
+    r = ask(model="8b", stage=Stage.lora, tokens=20 * 10**6, examples=50_000)
+    assert r.workload.tokens == 20 * 10**6

@@ -10,7 +10,7 @@ from sizing.query import QueryError, parse
 from .query_corpus import BAD_INPUTS, PHRASINGS
 
 FIELDS = ("precision", "kv_precision", "context", "users", "stage", "gpu", "gpus", "seq_len", "batch", "zero",
-          "tokens", "days", "tp", "task", "intent", "lang")  # fmt: skip
+          "tokens", "days", "tp", "examples", "epochs", "task", "intent", "lang")  # fmt: skip
 
 
 def test_the_corpus_is_large_enough():
@@ -28,7 +28,19 @@ def test_phrasing_becomes_the_expected_workload(text, expected, catalog):
         got["kv_precision"] = resolve_kv_precision(w.kv_precision, catalog).id
     if w.gpu:
         got["gpu"] = resolve_gpu(w.gpu, catalog).id
-    for field in ("context", "users", "gpus", "seq_len", "batch", "zero", "tokens", "days", "tp"):
+    for field in (
+        "context",
+        "users",
+        "gpus",
+        "seq_len",
+        "batch",
+        "zero",
+        "tokens",
+        "days",
+        "tp",
+        "examples",
+        "epochs",
+    ):
         if getattr(w, field) is not None:
             got[field] = getattr(w, field)
     for field in ("task", "intent"):
