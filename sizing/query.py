@@ -150,6 +150,25 @@ STOPWORDS = set(
         "dimensionamento",
         "sizing",
         "oi",
+        "recomendam",
+        "recomenda",
+        "recomendaria",
+        "recomendariam",
+        "sugerem",
+        "sugere",
+        "indicam",
+        "one",
+        "single",
+        "instruct",
+        "vllm",
+        "sglang",
+        "tgi",
+        "ollama",
+        "quantization",
+        "quantizacao",
+        "dtype",
+        "equipe",
+        "team",
         "ola",
         "bom",
         "boa",
@@ -433,7 +452,8 @@ _NUM = r"(-?\d+(?:[.,]\d+)?)"
 _COUNT_NOUNS = (
     r"u|users?|usuarios?|utilizadores?|pessoas?|conversas?|conversations?|sessoes|sessions?|chats?|"
     r"clientes?\s+simultaneos|requisicoes\s+simultaneas|concurrent(?:\s+users?)?|simultaneos|simultaneas|"
-    r"atendimentos\s+simultaneos"
+    r"atendimentos\s+simultaneos|devs?|desenvolvedor(?:es)?|developers?|programador(?:es)?|engenheir[oa]s|"
+    r"engineers?|analistas|atendentes|operador(?:es)?"
 )
 _ONE_BEFORE = r"usuarios?|utilizador(?:es)?|users?|pessoas?|conversas?"
 _NUMBER_WORD = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
@@ -474,6 +494,10 @@ class _Scan:
 
 # -- patterns ----------------------------------------------------------------------------------------
 
+HF_LINK = re.compile(
+    r"<?(?:https?://)?(?:www\.)?(?:huggingface\.co|hf\.co)/([\w.-]+/[\w.-]+)(?:/[^\s|>]*)?(?:\|[^>]*)?>?"
+)
+
 LANG_EN = re.compile(
     r"\b(?:(?:responda|responde|resposta|answer|reply)\s+)?(?:em\s+|in\s+)?(?:english|ingles)\b|(?<![\w.-])en(?![\w.-])"
 )
@@ -484,7 +508,7 @@ HELP = re.compile(
     r"^\s*(?:\W*(?:help|ajuda|socorro|como\s+usar|how\s+to\s+use|exemplos?|examples?|-h|--help)\W*|\?)\s*$"
 )
 KV = re.compile(
-    r"\b(?:kv|kv[\s_-]*cache|cache\s+(?:kv|de\s+kv))\s*(?:=|:|em|in|de|a|as)?\s*"
+    r"\b(?:kv|kv[\s_-]*cache|cache\s+(?:kv|de\s+kv))(?:[\s_-]*dtype)?\s*(?:=|:|em|in|de|a|as)?\s*"
     r"(fp8|fp16|bf16|int8|8|16|8[\s-]?bits?|16[\s-]?bits?)(?![\w.])"
     r"|\b(fp8|8[\s-]?bits?)\s+(?:no\s+|na\s+|in\s+(?:the\s+)?|for\s+(?:the\s+)?|para\s+o\s+)?(?:kv|kv[\s_-]*cache|cache\s+kv)\b"
 )
@@ -519,6 +543,8 @@ ZERO = re.compile(r"\b(?:deepspeed\s+)?zero[\s_-]*([0-9])\b|\b(fsdp)\b")
 USERS_KEY = re.compile(
     r"\b(?:users?|usuarios?|utilizadores?|pessoas|conversas|concurrency|concorrencia)\s*[=:]\s*(-?\d+)\b"
 )
+# vLLM's own flags, pasted from a launch command.
+VLLM_SEQS = re.compile(r"(?:--)?\bmax[\s_-]*num[\s_-]*seqs(?:\s*=\s*|\s+)(\d+)\b")
 USERS = re.compile(rf"{_NUM}\s*(?:{_COUNT_NOUNS})\b")
 CONTEXT_KEY = re.compile(
     r"\b(?:ctx|contexto|context(?:\s+window|\s+length)?|janela(?:\s+de\s+contexto)?|max[\s_-]*model[\s_-]*len)"
@@ -620,6 +646,8 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
         text = ""
     if len(text) > MAX_CHARS:
         raise QueryError("query.too_long", chars=len(text), limit=MAX_CHARS)
+    # A Hugging Face link names a repo: keep "org/name" (Slack sends links as <url> or <url|label>).
+    text = HF_LINK.sub(lambda m: f" {m.group(1)} ", text)
     # Long runs of blanks carry nothing and make every pattern slower.
     text = re.sub(r"\s{2,}", " ", text).strip()
     scan = _Scan(text, _strip_accents(text))
@@ -643,6 +671,7 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
     # Names before bare numbers: "4-bit", "llama 3.1 70b" and "h100 80gb" keep their digits.
     _names(scan, catalog)
     scan.take(USERS_KEY, "users", lambda m: int(m.group(1)))
+    scan.take(VLLM_SEQS, "users", lambda m: int(m.group(1)))
     scan.take(USERS, "users", lambda m: _int_count(m.group(1)))
     scan.take(CONTEXT_KEY, "context", lambda m: _context(m.group(1), m.group(2)))
     scan.take(CONTEXT_UNIT, "context", lambda m: _context(m.group(1), m.group(2)))

@@ -165,6 +165,35 @@ PHRASINGS: list[tuple[str, dict]] = [
         {"model": "llama-3.1-405b", "precision": "int4", "gpu": "h200-sxm", "gpus": 8},
     ),
     ("70b fp8 tensor parallel 4", {"model": "llama-3.1-70b", "precision": "fp8", "gpus": 4}),
+    # ---------------------------------------------------------------- links, launch commands, teams
+    (
+        "https://huggingface.co/meta-llama/Llama-3.1-8B-Instruct em bf16 com 16k",
+        {"model": "llama-3.1-8b", "precision": "bf16", "context": 16384},
+    ),
+    (
+        "<https://huggingface.co/Qwen/Qwen2.5-32B-Instruct|Qwen2.5-32B> fp8 10 users",
+        {"model": "qwen2.5-32b", "precision": "fp8", "users": 10},
+    ),
+    (
+        "vllm serve llama3.1 70b fp8 --max-model-len 32768 --max-num-seqs 64 --kv-cache-dtype fp8",
+        {
+            "model": "llama-3.1-70b",
+            "stage": "inference",
+            "precision": "fp8",
+            "context": 32768,
+            "users": 64,
+            "kv_precision": "fp8",
+        },
+    ),
+    (
+        "oi! qual máquina vocês recomendam pra rodar o qwen 2.5 coder 32b pra um time de 15 devs?",
+        {"model": "qwen2.5-32b", "stage": "inference", "users": 15},
+    ),
+    (
+        "Can we run Llama 4 Scout on one H100?",
+        {"model": "llama-4-scout", "stage": "inference", "gpu": "h100-sxm"},
+    ),
+    ("R1 distill qwen 32b q4 32k", {"model": "qwen2.5-32b", "precision": "int4", "context": 32768}),
     # ---------------------------------------------------------------- datasets: examples and epochs
     (
         "quero fazer fine tuning do llama 3 8b com lora em 50 mil exemplos",
