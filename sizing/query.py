@@ -32,6 +32,14 @@ class QueryError(SizingError):
     def __init__(self, key: str, hint: str | None = "query.examples", **params) -> None:
         super().__init__(key, hint=hint, **params)
 
+    def message(self, lang: str = "pt-BR") -> str:
+        from .i18n import t
+
+        params = dict(self.params)
+        if "what" in params:  # the field a contradiction is about, in the reader's language
+            params["what"] = t(lang, f"field.{params['what']}")
+        return t(lang, f"error.{self.key}", **params)
+
     @classmethod
     def from_sizing(cls, error: SizingError) -> QueryError:
         return cls(error.key, hint=error.hint_key, **error.params)

@@ -98,6 +98,8 @@ def test_contradiction_names_both_parts():
     with pytest.raises(QueryError) as e:
         parse("70b 4bit fp16")
     assert "4bit" in e.value.message("pt-BR") and "fp16" in e.value.message("pt-BR")
+    # The field is named in the reader's language, not the program's.
+    assert "(precisão)" in e.value.message("pt-BR") and "(precision)" in e.value.message("en")
 
 
 def test_detected_language_follows_the_words():
