@@ -184,3 +184,14 @@ def test_days_sizes_a_training_run_for_its_deadline(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["workload"]["days"] == 20
     assert out["estimates"]["wall_clock_days"] <= 20
+
+
+def test_the_readme_shows_the_answer_gpu_size_really_gives(capsys):
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## A real answer") :]
+    start = section.index("```text\n") + len("```text\n")
+    shown = section[start : section.index("\n```", start) + 1]
+    assert main(["70b", "4bit", "32k", "10users"]) == 0
+    assert capsys.readouterr().out == shown
