@@ -43,7 +43,7 @@ def worth_a_call(reply) -> bool:
 
 
 def summary_of(reply) -> str:
-    """One line of what was asked: model · precision · context · users (or stage)."""
+    """One line of what was asked: model · precision · context · users (or stage, data and deadline)."""
     r = reply.result
     w = r.workload
     lang = i18n.lang_of(w.lang)
@@ -52,6 +52,11 @@ def summary_of(reply) -> str:
         parts += [f"{i18n.context(w.context_tokens, lang)} ctx", f"{w.users}×"]
     else:
         parts.append(i18n.t(lang, f"understood.stage.{w.stage}"))
+        # What the project is worth to sales: how much data, and by when.
+        if w.tokens:
+            parts.append(i18n.t(lang, "understood.tokens", n=i18n.count(w.tokens, lang)))
+        if w.days:
+            parts.append(i18n.t(lang, "understood.days", n=i18n.number(w.days, lang)))
     return " · ".join(parts)
 
 

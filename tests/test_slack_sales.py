@@ -312,3 +312,10 @@ def test_an_automatic_lead_that_meets_a_locked_file_is_opened_once_it_is_free(sl
     [card] = slack.fake.wait_for("chat.postMessage")
     assert "Oportunidade" in _text(card.params["blocks"])
     assert _db(slack).execute("select count(*) from leads").fetchone()[0] == 1
+
+
+def test_a_training_lead_says_how_much_data_and_by_when(slack):
+    slack.command("pretrain 3b 100B tokens em 20 dias", user_id="U0003")
+    [card] = slack.fake.wait_for("chat.postMessage")
+    text = _text(card.params["blocks"])
+    assert "100 bi tokens de treino" in text and "20 dias" in text
