@@ -24,20 +24,16 @@ from pathlib import Path
 
 from tests import slack_requests as sr
 from tests.slack_fake import FakeSlack
+from tests.slack_harness import SECRET
+from tests.web_server import free_port
 
 from .engine import queries
 
 ROOT = Path(__file__).resolve().parents[1]
-SECRET = "0123456789abcdef0123456789abcdef"
+
 LEVELS = {1: 500, 10: 3000, 50: 4500}  # concurrency -> requests measured
 WARM_UP = 200
 MEMORY_RUN = 10_000
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _signed_requests(n: int = 200) -> list[tuple[bytes, dict]]:
@@ -137,7 +133,7 @@ class Server:
     def __init__(self, name: str, command: list[str], env: dict, logdir: Path) -> None:
         """Starts `command` ("{port}" in it becomes the port; $PORT is set too) and waits for it."""
         self.name = name
-        self.port = _free_port()
+        self.port = free_port()
         command = [part.replace("{port}", str(self.port)) for part in command]
         self.output = open(logdir / f"{name}.log", "w")  # noqa: SIM115 - closed in stop()
         self.process = subprocess.Popen(command, cwd=ROOT, env={**env, "PORT": str(self.port)},

@@ -176,7 +176,7 @@ def _list(db: Path, args: argparse.Namespace, lang: str) -> int:
     rows = reports.list_requests(db, filters, limit=args.limit)
     _record(db, "list", {"filters": _described(filters), "limit": args.limit, "rows": len(rows)})
     if not rows:
-        print(TEXT[lang]["none"])
+        print(_say(lang, "none"))
         return 0
     print(table(rows, lang), end="")
     return 0
@@ -231,7 +231,7 @@ def _purge(db: Path, args: argparse.Namespace, lang: str) -> int:
     days = args.older_than or _retention_days()
     counts = reports.purge(db, days, dry_run=args.dry_run)
     _record(db, "purge", {"older_than_days": days, "dry_run": args.dry_run, "counts": counts})
-    head = TEXT[lang]["would_purge" if args.dry_run else "purged"].format(days=i18n.number(days, lang))
+    head = _say(lang, "would_purge" if args.dry_run else "purged", days=i18n.number(days, lang))
     print(head + " " + _counts(counts, lang))
     return 0
 
@@ -243,22 +243,22 @@ def _forget(db: Path, args: argparse.Namespace, lang: str) -> int:
             raise UsageError("forget changes the log for good: run it in a terminal to confirm, or add --yes")
         verb = "delete" if args.delete else "anonymize"
         try:
-            answer = input(TEXT[lang][f"confirm_{verb}"].format(user=args.user))
+            answer = input(_say(lang, f"confirm_{verb}", user=args.user))
         except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C at the prompt is a no
             answer = ""
             print()
         if answer.strip().lower() not in ("y", "yes", "s", "sim"):
             _record(db, "refused", {"command": "forget", "reason": "not confirmed"})
-            print(TEXT[lang]["unchanged"])
+            print(_say(lang, "unchanged"))
             return EXIT_LOG
     counts = reports.forget(db, args.user, delete=args.delete)
     # The alias, not the id: the audit trail must not keep the person the command just removed.
     _record(db, "forget", counts)
     key = "deleted" if args.delete else "anonymized"
     counted = {k: counts[k] for k in ("requests", "leads", "lead_events")}
-    print(TEXT[lang][key].format(alias=counts["alias"]) + " " + _counts(counted, lang))
+    print(_say(lang, key, alias=counts["alias"]) + " " + _counts(counted, lang))
     if counts["leads"]:
-        print(TEXT[lang]["cards"].format(user=args.user))
+        print(_say(lang, "cards", user=args.user))
     return 0
 
 
@@ -268,7 +268,7 @@ def _audit(db: Path, args: argparse.Namespace, lang: str) -> int:
     # Reading the audit trail is reading the log too: recorded as a "list" of the audit table.
     _record(db, "list", {"table": "audit", "since": since.isoformat(), "rows": len(rows)})
     if not rows:
-        print(TEXT[lang]["no_audit"])
+        print(_say(lang, "no_audit"))
         return 0
     for row in rows:
         details = json.dumps(row["details"], ensure_ascii=False, sort_keys=True)
@@ -297,42 +297,11 @@ def actor() -> str:
 
 # ---------------------------------------------------------------------- text
 
-TEXT = {
-    "pt-BR": {
-        "none": "Nenhum pedido encontrado.",
-        "no_audit": "Nenhum registro de auditoria no período.",
-        "purged": "Apagado o que tinha mais de {days} dias:",
-        "would_purge": "Seria apagado o que tem mais de {days} dias (nada foi apagado):",
-        "confirm_anonymize": "Anonimizar {user} no registro (o texto é apagado, as contagens ficam)? [s/N] ",
-        "confirm_delete": "Apagar os pedidos e leads de {user} do registro? [s/N] ",
-        "unchanged": "Nada foi alterado.",
-        "cards": "Cartões de lead já postados no Slack ainda mostram a pessoa: `/gpu log esquecer {user}` "
-                 "no Slack os redesenha.",
-        "anonymized": "Anonimizado como {alias}:",
-        "deleted": "Apagado (o que resta dele aparece como {alias}):",
-        "headers": ("id", "quando (UTC)", "origem", "usuário", "canal", "modelo", "precisão", "resultado",
-                    "recomendação", "lead"),
-        "count_names": {"requests": "pedidos", "seen_events": "eventos do Slack", "threads": "conversas",
-                        "leads": "leads", "lead_events": "eventos de leads"},
-    },
-    "en": {
-        "none": "No requests found.",
-        "no_audit": "No audit rows in the period.",
-        "purged": "Deleted what was older than {days} days:",
-        "would_purge": "Would delete what is older than {days} days (nothing deleted):",
-        "confirm_anonymize": "Anonymize {user} in the log (their text is erased, counts stay)? [y/N] ",
-        "confirm_delete": "Delete the requests and leads of {user} from the log? [y/N] ",
-        "unchanged": "Nothing was changed.",
-        "cards": "Lead cards already posted in Slack still show them: `/gpu log forget {user}` in Slack "
-                 "redraws them.",
-        "anonymized": "Anonymized as {alias}:",
-        "deleted": "Deleted (what is left of them shows as {alias}):",
-        "headers": ("id", "when (UTC)", "surface", "user", "channel", "model", "precision", "outcome",
-                    "recommendation", "lead"),
-        "count_names": {"requests": "requests", "seen_events": "Slack events", "threads": "threads",
-                        "leads": "leads", "lead_events": "lead events"},
-    },
-}  # fmt: skip
+
+def _say(lang: str, key: str, **params) -> str:
+    """A line of gpu-log's own text, from the message files (section [gpu_log])."""
+    return i18n.t(lang, f"gpu_log.{key}", **params)
+
 
 # Fixed column widths of `gpu-log list`, so every run lines up the same way; longer values end in "…".
 WIDTHS = (6, 16, 13, 12, 11, 18, 10, 14, 24, 13)
@@ -340,7 +309,7 @@ WIDTHS = (6, 16, 13, 12, 11, 18, 10, 14, 24, 13)
 
 def table(rows: list[dict], lang: str = "pt-BR") -> str:
     """The rows of `gpu-log list` as fixed-width columns, with a header line."""
-    lines = [_line(TEXT[i18n.lang_of(lang)]["headers"])]
+    lines = [_line(i18n.messages(i18n.lang_of(lang))["gpu_log.headers"])]
     for r in rows:
         cells = (
             str(r["id"]), _when(r.get("created_at")), r.get("surface"), r.get("user_id"), r.get("channel_id"),
@@ -399,8 +368,11 @@ def _when(text: str | None) -> str:
 
 
 def _counts(counts: dict, lang: str) -> str:
-    names = TEXT[lang]["count_names"]
-    return ", ".join(f"{i18n.number(n, lang)} {names.get(k, k)}" for k, n in counts.items()) + "."
+    names = i18n.messages(lang)
+    return (
+        ", ".join(f"{i18n.number(n, lang)} {names.get(f'gpu_log.count.{k}', k)}" for k, n in counts.items())
+        + "."
+    )
 
 
 # ---------------------------------------------------------------------- helpers

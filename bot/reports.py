@@ -211,71 +211,50 @@ def bar(value: float, maximum: float, width: int = 20) -> str:
 
 TOP = 10  # lines per section in format_summary; the dict has them all
 
-LABELS = {
-    "pt-BR": {
-        "header": "Pedidos desde {since}: {total}", "header_until": "Pedidos de {since} a {until}: {total}",
-        "per_rep": "Por vendedor (usuários internos)", "outcomes": "Resultados", "models": "Modelos",
-        "precisions": "Precisões", "stages": "Etapas", "contract_modes": "Contratos",
-        "leads_by_status": "Leads do período, por status", "open_leads": "Leads em aberto (mais antigos primeiro)",
-        "nobody": "sem responsável", "day": "{n} dia", "days": "{n} dias", "more": "… e mais {n}",
-    },
-    "en": {
-        "header": "Requests since {since}: {total}", "header_until": "Requests from {since} to {until}: {total}",
-        "per_rep": "Per rep (internal users)", "outcomes": "Outcomes", "models": "Models",
-        "precisions": "Precisions", "stages": "Stages", "contract_modes": "Contracts",
-        "leads_by_status": "Leads of the period, by status", "open_leads": "Open leads (oldest first)",
-        "nobody": "unclaimed", "day": "{n} day", "days": "{n} days", "more": "… and {n} more",
-    },
-}  # fmt: skip
-STATUS_LABELS = {
-    "pt-BR": {"new": "novo", "contacted": "contatado", "proposal_sent": "proposta enviada", "won": "ganho",
-              "lost": "perdido", "not_lead": "não é lead"},
-    "en": {"new": "new", "contacted": "contacted", "proposal_sent": "proposal sent", "won": "won", "lost": "lost",
-           "not_lead": "not a lead"},
-}  # fmt: skip
 NAME_WIDTH = 24
 
 
 def format_summary(summary: dict, lang: str = "pt-BR") -> str:
     """The summary as plain text with bars, for a terminal or a Slack code block."""
     lang = i18n.lang_of(lang)
-    label = LABELS[lang]
+
+    def label(key: str, **params) -> str:
+        return i18n.t(lang, f"summary.{key}", **params)
+
     total = i18n.number(summary["total"], lang)
     since = _display_time(summary["since"])
     if summary.get("until"):
-        lines = [
-            label["header_until"].format(since=since, until=_display_time(summary["until"]), total=total)
-        ]
+        lines = [label("header_until", since=since, until=_display_time(summary["until"]), total=total)]
     else:
-        lines = [label["header"].format(since=since, total=total)]
+        lines = [label("header", since=since, total=total)]
     for key in ("per_rep", "outcomes", "models", "precisions", "stages", "contract_modes", "leads_by_status"):
         items = summary.get(key) or []
         if not items:
             continue
-        names = [
-            STATUS_LABELS[lang].get(i["name"], i["name"]) if key == "leads_by_status" else i["name"]
-            for i in items[:TOP]
-        ]
-        lines += ["", label[key]]
+        names = [_status(i["name"], lang) if key == "leads_by_status" else i["name"] for i in items[:TOP]]
+        lines += ["", label(key)]
         lines += _bars([_clip("—" if n is None else str(n), NAME_WIDTH) for n in names], items[:TOP], lang)
         if len(items) > TOP:
-            lines.append("  " + label["more"].format(n=len(items) - TOP))
+            lines.append("  " + label("more", n=len(items) - TOP))
     open_leads = summary.get("open_leads") or []
     if open_leads:
-        lines += ["", label["open_leads"]]
+        lines += ["", label("open_leads")]
         for lead in open_leads[:TOP]:
             age = lead.get("age_days")
-            when = (
-                "—" if age is None else label["day" if age == 1 else "days"].format(n=i18n.number(age, lang))
-            )
-            status = STATUS_LABELS[lang].get(lead["status"], lead["status"])
-            owner = lead.get("owner") or label["nobody"]
+            when = "—" if age is None else label("day" if age == 1 else "days", n=i18n.number(age, lang))
+            status = _status(lead["status"], lang)
+            owner = lead.get("owner") or label("nobody")
             lines.append(
                 f"  #{lead['id']:<5} {when:>9}  {status:<16} {owner:<14} {_clip(lead.get('summary') or '', 50)}"
             )
         if len(open_leads) > TOP:
-            lines.append("  " + label["more"].format(n=len(open_leads) - TOP))
+            lines.append("  " + label("more", n=len(open_leads) - TOP))
     return "\n".join(lines) + "\n"
+
+
+def _status(status: str, lang: str) -> str:
+    """The status as the lead cards name it, in lower case: it sits inside a line of text here."""
+    return i18n.messages(lang).get(f"lead.status.{status}", status).lower()
 
 
 def _bars(names: list[str], items: list[dict], lang: str) -> list[str]:

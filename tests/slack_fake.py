@@ -365,7 +365,7 @@ def _handler_for(fake: FakeSlack) -> type[BaseHTTPRequestHandler]:
         protocol_version = "HTTP/1.1"
 
         def log_message(self, format: str, *args: Any) -> None:
-            pass
+            """No access log: test output stays readable."""
 
         def do_GET(self) -> None:
             self._serve()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from wsgiref.simple_server import WSGIRequestHandler, make_server
 
@@ -21,9 +22,21 @@ from .slack_fake import FakeSlack
 SECRET = "0123456789abcdef0123456789abcdef"
 
 
-class _Quiet(WSGIRequestHandler):
-    def log_message(self, *args):  # keep test output clean
-        pass
+class QuietHandler(WSGIRequestHandler):
+    def log_message(self, *args) -> None:
+        """No access log: test output stays readable."""
+
+
+@contextlib.contextmanager
+def serve_wsgi(application) -> Iterator[str]:
+    """A WSGI application on a free loopback port, for as long as the block runs; yields its base URL."""
+    server = make_server("127.0.0.1", 0, application, handler_class=QuietHandler)
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 class Slack:
@@ -62,14 +75,10 @@ def serve(tmp_path: Path, **overrides):
             db_path=tmp_path / "log.db", sales_channel="CSALES01", **overrides,
         )  # fmt: skip
         log = RequestLog(settings.db_path, retry_interval=0.2)
-        application = wsgi(settings, log, start_jobs=False)
-        server = make_server("127.0.0.1", 0, application, handler_class=_Quiet)
-        thread = threading.Thread(target=server.serve_forever, daemon=True)
-        thread.start()
         try:
-            yield Slack(fake, f"http://127.0.0.1:{server.server_port}/slack/events", log, settings.db_path)
+            with serve_wsgi(wsgi(settings, log, start_jobs=False)) as base:
+                yield Slack(fake, f"{base}/slack/events", log, settings.db_path)
         finally:
-            server.shutdown()
             log.close()
 
 

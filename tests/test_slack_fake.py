@@ -1,10 +1,8 @@
 """The Slack stand-in and request builders behave like the real thing for slack_sdk and slack_bolt."""
 
 import json
-import threading
 import time
 from urllib.parse import parse_qsl
-from wsgiref.simple_server import WSGIRequestHandler, make_server
 
 import pytest
 
@@ -19,6 +17,7 @@ from slack_sdk.webhook import WebhookClient
 
 from tests import slack_requests as sr
 from tests.slack_fake import FakeSlack
+from tests.slack_harness import serve_wsgi
 
 SECRET = "test-signing-secret"
 BLOCKS = [{"type": "section", "text": {"type": "mrkdwn", "text": "*80 GB*"}}]
@@ -149,11 +148,6 @@ def test_payload_shapes():
     assert submitted["view"]["state"]["values"]["b"]["a"] == {"type": "plain_text_input", "value": "13b"}
 
 
-class _QuietHandler(WSGIRequestHandler):
-    def log_message(self, format, *args):
-        pass
-
-
 @pytest.fixture
 def bolt_url(fake):
     app = App(signing_secret=SECRET, client=WebClient(token="xoxb-test", base_url=fake.base_url))
@@ -163,11 +157,8 @@ def bolt_url(fake):
         ack("calculando…")
         respond(f"pronto: {command['text']}")
 
-    server = make_server("127.0.0.1", 0, SlackRequestHandler(app), handler_class=_QuietHandler)
-    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_port}/slack/events"
-    server.shutdown()
-    server.server_close()
+    with serve_wsgi(SlackRequestHandler(app)) as base:
+        yield f"{base}/slack/events"
 
 
 def test_bolt_app_answers_signed_slash_command(fake, bolt_url):
