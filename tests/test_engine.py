@@ -197,12 +197,19 @@ def test_impossible_workloads_raise_one_clear_error(kw, key):
     assert hint
 
 
-def test_the_same_impossible_workload_is_refused_the_same_way_every_time():
+def test_the_same_impossible_workload_is_refused_the_same_way_every_time(monkeypatch):
+    from sizing import engine
+
+    engine.clear_cache()
+    computed = []
+    real = engine._size
+    monkeypatch.setattr(engine, "_size", lambda w, c: computed.append(w) or real(w, c))
     errors = []
     for _ in range(3):  # the second and third come from the cache
         with pytest.raises(SizingError) as e:
             ask(model="8b", users=10**6)
         errors.append(e.value)
+    assert len(computed) == 1  # worked out once: the same question all day costs nothing more
     assert len({id(err) for err in errors}) == 3  # a fresh exception each time, no traceback chained on
     assert {(err.key, err.message("en"), err.hint("en")) for err in errors} == {
         (errors[0].key, errors[0].message("en"), errors[0].hint("en"))
@@ -319,8 +326,6 @@ def test_examples_and_epochs_become_training_tokens_and_say_so():
     said = " ".join(r.assumptions)
     assert "no máximo" in said and "3 épocas" in said
     assert "horas" in r.estimates.text[0]  # a short run is told in hours, not "0,4 dias"
-
-
-def test_given_tokens_are_not_replaced_by_examples():
-    r = ask(model="8b", stage=Stage.lora, tokens=20 * 10**6, examples=50_000)
-    assert r.workload.tokens == 20 * 10**6
+    # Tokens, when given, are the exact figure: the examples' upper bound does not replace them.
+    given = ask(model="8b", stage=Stage.lora, tokens=20 * 10**6, examples=50_000)
+    assert given.workload.tokens == 20 * 10**6 and "no máximo" not in " ".join(given.assumptions)
