@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from slack_bolt import App
 from slack_sdk import WebClient
 
+from .after_ack import AfterAck
 from .directory import Directory
 from .leaddesk import LeadDesk
 from .leads import Leads
@@ -14,7 +15,7 @@ from .listeners import actions, commands, forms, home, leads, manager, messages
 from .pipeline import Pipeline
 from .retention import RetentionJob
 from .settings import Settings
-from .slack_client import make_client
+from .slack_client import make_client, make_lookup_client
 
 
 @dataclass
@@ -28,6 +29,7 @@ class Services:
     client: WebClient
     leads: Leads
     desk: LeadDesk
+    after_ack: AfterAck  # work that may wait on Slack's Web API runs here, after the acknowledgement
 
     def is_manager(self, user_id: str | None) -> bool:
         return bool(user_id) and user_id in self.settings.managers
@@ -49,8 +51,9 @@ def create_app(
         client=client,
         name="gpu-sizer",
         token_verification_enabled=token_verification,
-        # Answers take milliseconds: computing them before the HTTP response keeps every answer inside the
-        # request (and a shutdown cannot cut one in half).
+        # Answers take milliseconds: computing them before the HTTP response keeps them inside the request.
+        # Whatever may wait on Slack's Web API is handed to `after_ack` by the listeners instead, so the
+        # acknowledgement never waits on it.
         process_before_response=True,
     )
     lead_store = Leads(settings.db_path)
@@ -58,9 +61,10 @@ def create_app(
     pipeline = Pipeline(
         log, default_lang=settings.lang, retention_days=settings.retention_days, on_answer=desk.consider
     )
+    directory = Directory(make_lookup_client(settings.bot_token, settings.slack_api_url))
     services = Services(
-        settings=settings, log=log, pipeline=pipeline, directory=Directory(client), client=client,
-        leads=lead_store, desk=desk,
+        settings=settings, log=log, pipeline=pipeline, directory=directory, client=client,
+        leads=lead_store, desk=desk, after_ack=AfterAck(),
     )  # fmt: skip
     for group in (commands, messages, actions, forms, home, leads, manager):
         group.register(app, services)
@@ -71,6 +75,7 @@ def create_app(
         # (no request body: it holds what people typed) and let Bolt acknowledge.
         logger.error("listener failed: %s: %s", type(error).__name__, error)
 
+    app.services = services  # the web process drains `after_ack` at shutdown; tests wait on it
     if start_jobs:
         # Retention is a promise to the people in the log: purge daily while the app runs.
         RetentionJob(settings.db_path, settings.retention_days).start()

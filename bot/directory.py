@@ -1,21 +1,39 @@
 """What Slack knows about a channel or a user that changes the answer: is the channel shared with another
 organisation (Slack Connect), is the user external, which language their Slack is in.
 
-Looked up once and cached for an hour. When Slack cannot tell us, we assume the careful answer: a shared
-channel and an external user, so nothing internal is shown by mistake.
+Two rules, because a wrong "internal" shows our prices to a customer:
+- Any doubt means external (and shared). A user is internal only when Slack says which organisation they
+  belong to and it is ours, as `auth.test` told us; guests count as external. When `auth.test`,
+  `users.info` or `conversations.info` fails, is rate limited or does not answer in time, the answer is
+  the careful one.
+- Only what Slack actually said is remembered (for an hour). A failed or unfinished lookup is never
+  cached: the next request asks again.
+
+Lookups run on their own threads with a short client timeout and no waiting on 429s; callers wait at
+most a budget of seconds for them (`lookup`), so a slow Slack can delay an answer but never past Slack's
+3-second acknowledgement deadline. A lookup that finishes after its caller gave up still fills the cache
+for the next request.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
 
 from slack_sdk import WebClient
-from slack_sdk.errors import SlackApiError, SlackClientError
 
 logger = logging.getLogger(__name__)
 TTL_SECONDS = 3600
+# After auth.test fails, ask again no sooner than this (every user is external meanwhile).
+TEAM_RETRY_SECONDS = 10
+# What a request may spend waiting for lookups before it is acknowledged (Slack's deadline is 3 s,
+# counted from when Slack sent it), and in all before it is answered anyway with the careful defaults.
+ACK_BUDGET_S = 1.5
+ANSWER_BUDGET_S = 6.0
 
 
 @dataclass(frozen=True)
@@ -24,60 +42,143 @@ class Person:
     external: bool
 
 
+CAREFUL_PERSON = Person(None, True)
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What the directory could tell about who asked and where, within the time it was given."""
+
+    person: Person
+    channel_shared: bool
+    complete: bool  # False: a lookup was still running; the careful defaults stand in for it
+
+
+@dataclass(frozen=True)
+class _Team:
+    team_id: str
+    enterprise_id: str | None
+
+
 class Directory:
-    def __init__(self, client: WebClient, ttl: float = TTL_SECONDS) -> None:
+    def __init__(self, client: WebClient, ttl: float = TTL_SECONDS, workers: int = 8) -> None:
         self.client = client
         self.ttl = ttl
         self._cache: dict[tuple[str, str], tuple[float, object]] = {}
-        self._team_id: str | None = None
+        self._inflight: dict[tuple[str, str], Future] = {}
+        self._lock = threading.Lock()
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="directory")
+        self._team: _Team | None = None
+        self._team_failed_at = -TEAM_RETRY_SECONDS
 
-    def _cached(self, kind: str, key: str, fetch):
-        # No lock on this path (every request takes it): dict get/set are atomic under the GIL, and two
-        # threads missing at once only ask Slack twice.
-        now = time.monotonic()
+    # -- what callers use ---------------------------------------------------------------------------------
+
+    def lookup(self, user_id: str | None, channel_id: str | None, budget: float = ACK_BUDGET_S) -> Seen:
+        """The person and the channel, waiting at most `budget` seconds in all (both run at once)."""
+        deadline = time.monotonic() + budget
+        person_future = self._start("user", user_id) if user_id else None
+        channel_future = self._start("channel", channel_id) if _may_be_shared(channel_id) else None
+        complete = True
+        person = Person(None, False) if not user_id else CAREFUL_PERSON
+        if person_future is not None:
+            got = _result(person_future, deadline)
+            complete &= got is not None
+            person = got if got is not None else CAREFUL_PERSON
+        shared = False
+        if channel_future is not None:
+            got = _result(channel_future, deadline)
+            complete &= got is not None
+            shared = got if got is not None else True
+        return Seen(person, shared, complete)
+
+    def person(self, user_id: str | None, budget: float = ACK_BUDGET_S) -> Person:
+        return self.lookup(user_id, None, budget).person
+
+    def channel_shared(self, channel_id: str | None, budget: float = ACK_BUDGET_S) -> bool:
+        return self.lookup(None, channel_id, budget).channel_shared
+
+    # -- lookups ------------------------------------------------------------------------------------------
+
+    def _start(self, kind: str, key: str) -> Future:
+        """A future for the answer: done at once from the cache, else the running (or a new) lookup."""
         hit = self._cache.get((kind, key))
-        if hit and now - hit[0] < self.ttl:
-            return hit[1]
-        value = fetch()
-        self._cache[(kind, key)] = (now, value)
+        if hit and time.monotonic() - hit[0] < self.ttl:
+            done: Future = Future()
+            done.set_result(hit[1])
+            return done
+        with self._lock:
+            future = self._inflight.get((kind, key))
+            if future is None:
+                fetch = self._fetch_person if kind == "user" else self._fetch_channel
+                future = self._pool.submit(self._fetch, kind, key, fetch)
+                self._inflight[(kind, key)] = future
+            return future
+
+    def _fetch(self, kind: str, key: str, fetch) -> object:
+        try:
+            value, certain = fetch(key)
+        except Exception as e:  # Slack failed, rate limited us, timed out, or answered nonsense
+            logger.warning("%s lookup failed (%s); treating it with the careful default", kind, _reason(e))
+            value, certain = (CAREFUL_PERSON if kind == "user" else True), False
+        finally:
+            with self._lock:
+                self._inflight.pop((kind, key), None)
+        if certain:
+            if len(self._cache) > 20_000:
+                self._cache = {}  # a bound on memory; the next requests refill what is still used
+            self._cache[(kind, key)] = (time.monotonic(), value)
         return value
 
-    def team_id(self) -> str | None:
-        if self._team_id is None:
-            try:
-                self._team_id = self.client.auth_test().get("team_id")
-            except (SlackApiError, SlackClientError, OSError):
-                logger.warning("auth.test failed; treating users as external until it answers")
-        return self._team_id
+    def _fetch_person(self, user_id: str) -> tuple[Person, bool]:
+        user = self.client.users_info(user=user_id, include_locale=True)["user"]
+        locale = user.get("locale")
+        if user.get("is_stranger") or user.get("is_restricted") or user.get("is_ultra_restricted"):
+            return Person(locale, True), True  # another organisation, or a guest
+        ours = self._our_team()
+        if ours is None:
+            return Person(locale, True), False  # we cannot tell whose user this is: external, for now
+        same_team = bool(user.get("team_id")) and user.get("team_id") == ours.team_id
+        enterprise = (user.get("enterprise_user") or {}).get("enterprise_id")
+        same_enterprise = bool(ours.enterprise_id) and enterprise == ours.enterprise_id
+        return Person(locale, not (same_team or same_enterprise)), True
 
-    def channel_shared(self, channel_id: str | None) -> bool:
-        if not channel_id or channel_id.startswith("D"):
-            return False  # a direct message is never a shared channel
+    def _fetch_channel(self, channel_id: str) -> tuple[bool, bool]:
+        channel = self.client.conversations_info(channel=channel_id)["channel"]
+        shared = channel.get("is_ext_shared") or channel.get("is_shared") or channel.get("is_org_shared")
+        return bool(shared), True
 
-        def fetch() -> bool:
-            try:
-                channel = self.client.conversations_info(channel=channel_id)["channel"]
-            except (SlackApiError, SlackClientError, OSError, KeyError):
-                logger.warning("conversations.info failed for a channel; assuming it is shared")
-                return True
-            return bool(
-                channel.get("is_ext_shared") or channel.get("is_shared") or channel.get("is_org_shared")
-            )
+    def _our_team(self) -> _Team | None:
+        if self._team is not None:
+            return self._team
+        if time.monotonic() - self._team_failed_at < TEAM_RETRY_SECONDS:
+            return None
+        try:
+            answer = self.client.auth_test()
+            team_id = answer.get("team_id")
+            if not team_id:
+                raise ValueError("auth.test named no team")
+        except Exception as e:
+            self._team_failed_at = time.monotonic()
+            logger.warning("auth.test failed (%s); treating users as external until it answers", _reason(e))
+            return None
+        self._team = _Team(team_id, answer.get("enterprise_id"))
+        return self._team
 
-        return self._cached("channel", channel_id, fetch)
 
-    def person(self, user_id: str | None, team_hint: str | None = None) -> Person:
-        if not user_id:
-            return Person(None, False)
+def _may_be_shared(channel_id: str | None) -> bool:
+    # A direct message is never a shared channel; no channel at all (App Home) is not one either.
+    return bool(channel_id) and not channel_id.startswith("D")
 
-        def fetch() -> Person:
-            try:
-                user = self.client.users_info(user=user_id, include_locale=True)["user"]
-            except (SlackApiError, SlackClientError, OSError, KeyError):
-                logger.warning("users.info failed for a user; treating them as external")
-                return Person(None, True)
-            ours = self.team_id()
-            external = bool(user.get("is_stranger")) or bool(ours and user.get("team_id") not in (None, ours))
-            return Person(user.get("locale"), external)
 
-        return self._cached("user", user_id, fetch)
+def _result(future: Future, deadline: float):
+    try:
+        return future.result(timeout=max(0.0, deadline - time.monotonic()))
+    except FutureTimeout:
+        return None
+
+
+def _reason(error: Exception) -> str:
+    response = getattr(error, "response", None)
+    if response is not None and hasattr(response, "get"):
+        return str(response.get("error") or type(error).__name__)
+    return type(error).__name__

@@ -5,6 +5,10 @@
 - 500/503: retried only for methods that read (users.info, conversations.info...). A chat.postMessage
   that failed with a 500 may still have posted; sending it again could post the answer twice.
 - A timeout: never retried, for the same reason; the caller logs the failure and moves on.
+
+Lookups (who is asking, is the channel shared) use a client of their own: a short timeout and no waiting
+on 429s, because a request is waiting on them; when they fail, the careful answer stands in (see
+directory.py).
 """
 
 from __future__ import annotations
@@ -15,6 +19,10 @@ from slack_sdk.http_retry.builtin_handlers import (
     RateLimitErrorRetryHandler,
     ServerErrorRetryHandler,
 )
+from slack_sdk.webhook import WebhookClient
+
+# A lookup that takes longer than this is given up (the directory then assumes the careful answer).
+LOOKUP_TIMEOUT_S = 2
 
 READ_ONLY = ("auth.test", "users.info", "conversations.info", "conversations.open", "team.info")
 
@@ -38,3 +46,27 @@ def make_client(token: str | None, base_url: str, timeout: float) -> WebClient:
             ReadOnlyServerErrorRetryHandler(max_retry_count=2),
         ],
     )
+
+
+def make_lookup_client(token: str | None, base_url: str) -> WebClient:
+    return WebClient(
+        token=token,
+        base_url=base_url,
+        timeout=LOOKUP_TIMEOUT_S,
+        retry_handlers=[
+            ConnectionErrorRetryHandler(max_retry_count=1),
+            ReadOnlyServerErrorRetryHandler(max_retry_count=1),
+        ],
+    )
+
+
+def send_to_response_url(url: str | None, timeout: float, message: dict) -> str | None:
+    """Posts an ephemeral message to a command's or an action's response_url (valid for 30 minutes, five
+    times). Returns None when Slack took it, else the reason, for the request log."""
+    if not url:
+        return "no_response_url"
+    try:
+        response = WebhookClient(url, timeout=int(max(1, timeout))).send(response_type="ephemeral", **message)
+    except Exception as e:  # unreachable, timed out, or refused
+        return type(e).__name__
+    return None if response.status_code == 200 else f"response_url_{response.status_code}"

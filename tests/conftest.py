@@ -1,4 +1,5 @@
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -30,3 +31,22 @@ def reference_models():
 @pytest.fixture(scope="session")
 def published():
     return _load("published.json", "published.json")
+
+
+@pytest.fixture
+def priced(tmp_path, monkeypatch):
+    """An offering with hourly prices, not public (shown to staff only)."""
+    from sizing.catalog import DATA_DIR
+
+    data = tmp_path / "data"
+    shutil.copytree(DATA_DIR, data)
+    offering = data / "offering.toml"
+    offering.write_text(
+        offering.read_text().replace(
+            "counts = [1, 2, 4, 8]", "counts = [1, 2, 4, 8]\nprice_per_gpu_hour = { on_demand = 9.5 }"
+        )
+    )
+    monkeypatch.setenv("GPU_SIZER_DATA", str(data))
+    load_catalog.cache_clear()
+    yield
+    load_catalog.cache_clear()

@@ -42,8 +42,12 @@ def serve_wsgi(application) -> Iterator[str]:
 class Slack:
     """The app under test and what it talks to."""
 
-    def __init__(self, fake: FakeSlack, url: str, log: RequestLog, db: Path) -> None:
-        self.fake, self.url, self.log, self.db = fake, url, log, db
+    def __init__(self, fake: FakeSlack, url: str, log: RequestLog, db: Path, services) -> None:
+        self.fake, self.url, self.log, self.db, self.services = fake, url, log, db, services
+
+    def settle(self, timeout: float = 10) -> None:
+        """Waits for the work the app does after acknowledging (answers to events, buttons, lookups)."""
+        assert self.services.after_ack.drain(timeout), "the app's work after the acknowledgement did not end"
 
     def send(self, body: str, *, secret: str = SECRET, timestamp: int | None = None, headers=None):
         all_headers = {**sr.sign(body, secret, timestamp), **(headers or {})}
@@ -62,6 +66,7 @@ class Slack:
         return status
 
     def rows(self, **filters) -> list[dict]:
+        self.settle()
         self.log.flush()
         return self.log.rows(**filters)
 
@@ -76,8 +81,11 @@ def serve(tmp_path: Path, **overrides):
         )  # fmt: skip
         log = RequestLog(settings.db_path, retry_interval=0.2)
         try:
-            with serve_wsgi(wsgi(settings, log, start_jobs=False)) as base:
-                yield Slack(fake, f"{base}/slack/events", log, settings.db_path)
+            application = wsgi(settings, log, start_jobs=False)
+            with serve_wsgi(application) as base:
+                yield Slack(
+                    fake, f"{base}/slack/events", log, settings.db_path, application.bolt_app.services
+                )
         finally:
             log.close()
 

@@ -5,7 +5,6 @@ on loopback. (A retried event answered once: tests/test_slack_app.py.)"""
 from __future__ import annotations
 
 import concurrent.futures
-import json
 import signal
 import sqlite3
 import threading
@@ -109,8 +108,8 @@ def test_slack_rate_limits_then_errors_then_silence(slack):
     slack.event(sr.app_mention("<@UBOT> 8b qlora", ts="1700000102.000100"), "EvF3")
     fake.delay("chat.postMessage", 0)
     assert "Recomendação" in _text(slack.command("70b 8bit")["blocks"])
-    rows = slack.rows()
-    assert rows[-2]["outcome"] == "failed" and rows[-1]["outcome"] == "answered"
+    outcomes = {r["text"].strip(): r["outcome"] for r in slack.rows()}
+    assert outcomes["8b qlora"] == "failed" and outcomes["70b 8bit"] == "answered"
 
 
 @pytest.mark.parametrize(
@@ -200,22 +199,28 @@ def test_every_pipeline_run_is_logged(tmp_path):
 
 def test_sigterm_lets_requests_in_flight_finish_and_their_rows_be_written(tmp_path):
     with FakeSlack() as fake, web_process(tmp_path, fake) as web:
-        # Each request looks up a new user, and Slack takes 2 s to say who it is: they are in flight.
+        # Each request looks up a new user, and Slack takes 2 s to say who it is: past the acknowledgement's
+        # budget, so each is acknowledged empty and its answer is still on its way when SIGTERM comes.
         fake.delay("users.info", 2)
 
         def ask(i):
             body, _ = sr.slash_command(f"70b 4bit {i + 1}users", user_id=f"UFLIGHT{i:02d}",
-                                       response_url=fake.response_url())  # fmt: skip
-            return sr.post(f"{web.base}/slack/events", body, sr.sign(body, SECRET), timeout=20)
+                                       response_url=fake.response_url(f"r{i}"))  # fmt: skip
+            started = time.monotonic()
+            answer = sr.post(f"{web.base}/slack/events", body, sr.sign(body, SECRET), timeout=20)
+            return answer, time.monotonic() - started
 
         with concurrent.futures.ThreadPoolExecutor(6) as pool:
             futures = [pool.submit(ask, i) for i in range(6)]
             time.sleep(0.8)
             web.process.send_signal(signal.SIGTERM)
             results = [f.result() for f in futures]
-        assert [status for status, _, _ in results] == [200] * 6
-        assert all("Recomendação" in json.loads(body)["text"] for _, _, body in results)
+        assert [status for (status, _, _), _ in results] == [200] * 6
+        assert all(seconds < 3 for _, seconds in results)  # inside Slack's deadline
         assert web.process.wait(timeout=30) == 0
+        answers = {c.params["_name"]: c.params for c in fake.calls("response_url")}
+        assert sorted(answers) == [f"r{i}" for i in range(6)]  # every answer delivered before exiting
+        assert all("Recomendação" in _text(a["blocks"]) for a in answers.values())
     conn = sqlite3.connect(tmp_path / "log.db")
     texts = sorted(r[0] for r in conn.execute("select text from requests"))
     assert texts == sorted(f"70b 4bit {i + 1}users" for i in range(6))

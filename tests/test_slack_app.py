@@ -4,7 +4,6 @@ Web API and response_url played by FakeSlack, and a real SQLite request log."""
 from __future__ import annotations
 
 import json
-import shutil
 import time
 
 import pytest
@@ -233,25 +232,6 @@ def test_the_bot_ignores_its_own_messages(slack):
 
 
 # -- shared channels -------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def priced(tmp_path, monkeypatch):
-    """An offering with hourly prices, not public."""
-    from sizing.catalog import DATA_DIR, load_catalog
-
-    data = tmp_path / "data"
-    shutil.copytree(DATA_DIR, data)
-    offering = data / "offering.toml"
-    offering.write_text(
-        offering.read_text().replace(
-            "counts = [1, 2, 4, 8]", "counts = [1, 2, 4, 8]\nprice_per_gpu_hour = { on_demand = 9.5 }"
-        )
-    )
-    monkeypatch.setenv("GPU_SIZER_DATA", str(data))
-    load_catalog.cache_clear()
-    yield
-    load_catalog.cache_clear()
 
 
 def test_staff_see_prices_but_a_shared_channel_gets_no_internal_data(priced, slack):

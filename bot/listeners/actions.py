@@ -13,6 +13,7 @@ from slack_sdk.errors import SlackApiError
 from sizing import i18n
 
 from ..blocks import notice
+from ..directory import ANSWER_BUDGET_S
 from ..pipeline import Where, decode
 
 logger = logging.getLogger(__name__)
@@ -20,14 +21,20 @@ PRECISION_FOR_BITS = {"16": "bf16", "8": "fp8", "4": "int4"}
 
 
 def register(app: App, services) -> None:
-    def switch_precision(ack: Ack, body: dict, action: dict, respond: Respond, client: WebClient) -> None:
-        ack()
+    # Each button is acknowledged at once; the recompute and what it posts may wait on Slack's Web API.
+    def after_ack(work):
+        def listener(ack: Ack, body: dict, action: dict, respond: Respond, client: WebClient) -> None:
+            ack()
+            services.after_ack.submit(work, body, action, respond, client)
+
+        return listener
+
+    def switch_precision(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
         bits = action["action_id"].rsplit("_", 1)[1]
         _, reply = _recompute(body, action, services, f"[{bits}-bit]", precision=PRECISION_FOR_BITS[bits])
         _replace(body, respond, client, reply.message)
 
-    def share(ack: Ack, body: dict, action: dict, respond: Respond, client: WebClient) -> None:
-        ack()
+    def share(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
         where, reply = _recompute(body, action, services, "[share]")
         # The shared copy keeps the precision buttons and the proposal button, not "share" again.
         blocks = [_without_share(b) for b in reply.message.blocks]
@@ -39,8 +46,7 @@ def register(app: App, services) -> None:
             return
         respond(delete_original=True)
 
-    def proposal(ack: Ack, body: dict, action: dict, respond: Respond, client: WebClient) -> None:
-        ack()
+    def proposal(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
         where, reply = _recompute(body, action, services, "[proposal]")
         confirmation = "slack.proposal_no_channel"
         if services.settings.sales_channel and reply.result is not None:
@@ -49,9 +55,9 @@ def register(app: App, services) -> None:
                 confirmation = "slack.proposal_sent"
         _tell(body, respond, client, where, notice(i18n.t(reply.lang, confirmation)))
 
-    app.action(re.compile(r"^gpu_precision_(16|8|4)$"))(switch_precision)
-    app.action("gpu_share")(share)
-    app.action("gpu_proposal")(proposal)
+    app.action(re.compile(r"^gpu_precision_(16|8|4)$"))(after_ack(switch_precision))
+    app.action("gpu_share")(after_ack(share))
+    app.action("gpu_proposal")(after_ack(proposal))
 
 
 def _recompute(body: dict, action: dict, services, note: str, **changes):
@@ -66,16 +72,15 @@ def _recompute(body: dict, action: dict, services, note: str, **changes):
 def where_for_action(body: dict, services) -> Where:
     user = body.get("user", {})
     channel = (body.get("channel") or {}).get("id") or (body.get("container") or {}).get("channel_id")
-    directory = services.directory
-    person = directory.person(user.get("id"))
+    seen = services.directory.lookup(user.get("id"), channel, ANSWER_BUDGET_S)
     return Where(
         surface="button",
         user_id=user.get("id", ""),
         team_id=(body.get("team") or {}).get("id") or user.get("team_id"),
         channel_id=channel,
-        channel_shared=directory.channel_shared(channel),
-        user_external=person.external,
-        user_locale=person.locale,
+        channel_shared=seen.channel_shared,
+        user_external=seen.person.external,
+        user_locale=seen.person.locale,
     )
 
 

@@ -1,36 +1,63 @@
 """/gpu: an answer only the asker sees, the guided form when there is no text, usage on `ajuda`, and
-`/gpu log` (the request log, for managers only)."""
+`/gpu log` (the request log, for managers only).
+
+The answer goes out in the acknowledgement when Slack tells us who asked within a second and a half (the
+usual case: people and channels are cached). When Slack is slow, the command is acknowledged empty and the
+answer follows through the command's response_url once the lookups finish or give up."""
 
 from __future__ import annotations
 
 import json
+import time
 
 from slack_bolt import Ack, App
 from slack_sdk import WebClient
 
+from ..directory import ACK_BUDGET_S, ANSWER_BUDGET_S
 from ..pipeline import Where
+from ..slack_client import send_to_response_url
 from ..views import form_view
 from . import manager
 
 
 def register(app: App, services) -> None:
     def gpu_command(ack: Ack, command: dict, client: WebClient) -> None:
+        received = time.monotonic()
         text = (command.get("text") or "").strip()
-        where = where_for_command(command, services)
         if not text:
             ack()
-            lang = services.pipeline.lang_for(where)
-            metadata = json.dumps(
-                {"channel_id": command.get("channel_id"), "response_url": command.get("response_url")}
-            )
-            client.views_open(trigger_id=command["trigger_id"], view=form_view(lang, metadata))
+            services.after_ack.submit(open_form, command, client)
             return
         first, _, rest = text.partition(" ")
+        where, complete = where_for_command(command, services, ACK_BUDGET_S)
         if first.lower() in LOG_WORDS:
+            # Who may read the log depends on the user ID alone; the lookup only picks the language.
             ack(response_type="ephemeral", **manager.log_command(rest, where, services).kwargs())
             return
+        if complete:
+            reply = services.pipeline.ask(text, where)
+            ack(response_type="ephemeral", **reply.message.kwargs())
+            return
+        ack()
+        services.after_ack.submit(answer_later, text, command, received + ANSWER_BUDGET_S)
+
+    def open_form(command: dict, client: WebClient) -> None:
+        where, _ = where_for_command(command, services, ACK_BUDGET_S)
+        metadata = json.dumps(
+            {"channel_id": command.get("channel_id"), "response_url": command.get("response_url")}
+        )
+        client.views_open(
+            trigger_id=command["trigger_id"], view=form_view(services.pipeline.lang_for(where), metadata)
+        )
+
+    def answer_later(text: str, command: dict, deadline: float) -> None:
+        where, _ = where_for_command(command, services, deadline - time.monotonic())
         reply = services.pipeline.ask(text, where)
-        ack(response_type="ephemeral", **reply.message.kwargs())
+        failure = send_to_response_url(
+            command.get("response_url"), services.settings.slack_timeout, reply.message.kwargs()
+        )
+        if failure:
+            services.log.mark_failed(reply.request_key, f"slack:{failure}")
 
     app.command("/gpu")(gpu_command)
 
@@ -38,15 +65,16 @@ def register(app: App, services) -> None:
 LOG_WORDS = {"log", "registro", "registros"}
 
 
-def where_for_command(command: dict, services) -> Where:
-    directory = services.directory
-    person = directory.person(command.get("user_id"))
-    return Where(
+def where_for_command(command: dict, services, budget: float) -> tuple[Where, bool]:
+    """Who typed the command, where; False when Slack did not tell us in time (careful defaults used)."""
+    seen = services.directory.lookup(command.get("user_id"), command.get("channel_id"), budget)
+    where = Where(
         surface="slash_command",
         user_id=command.get("user_id", ""),
         team_id=command.get("team_id"),
         channel_id=command.get("channel_id"),
-        channel_shared=directory.channel_shared(command.get("channel_id")),
-        user_external=person.external,
-        user_locale=person.locale,
+        channel_shared=seen.channel_shared,
+        user_external=seen.person.external,
+        user_locale=seen.person.locale,
     )
+    return where, seen.complete

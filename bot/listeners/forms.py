@@ -12,6 +12,7 @@ from slack_sdk.webhook import WebhookClient
 
 from sizing import i18n
 
+from ..directory import ANSWER_BUDGET_S
 from ..pipeline import Where
 from ..views import form_view, workload_from_form
 
@@ -21,26 +22,35 @@ logger = logging.getLogger(__name__)
 def register(app: App, services) -> None:
     def open_form(ack: Ack, body: dict, client: WebClient) -> None:
         ack()
+        services.after_ack.submit(show_form, body, client)
+
+    def show_form(body: dict, client: WebClient) -> None:
         user = body.get("user", {}).get("id")
         lang = services.pipeline.lang_for(Where("form", user_locale=services.directory.person(user).locale))
         client.views_open(trigger_id=body["trigger_id"], view=form_view(lang, json.dumps({})))
 
     def submit(ack: Ack, body: dict, view: dict, client: WebClient) -> None:
         user = body["user"]["id"]
-        person = services.directory.person(user)
         meta = json.loads(view.get("private_metadata") or "{}")
-        channel = meta.get("channel_id")
-        where = Where(
-            surface="form", user_id=user, team_id=(body.get("team") or {}).get("id"), channel_id=channel,
-            channel_shared=services.directory.channel_shared(channel), user_external=person.external,
-            user_locale=person.locale,
-        )  # fmt: skip
-        lang = services.pipeline.lang_for(where)
+        # The form's own error must go back in the acknowledgement: its language is whatever Slack tells
+        # us within the acknowledgement's budget.
+        lang = services.pipeline.lang_for(Where("form", user_locale=services.directory.person(user).locale))
         workload = workload_from_form(view["state"]["values"], lang)
         if workload is None:
             ack(response_action="errors", errors={"model": i18n.t(lang, "slack.form_missing_model")})
             return
         ack()
+        services.after_ack.submit(answer, body, meta, workload, client)
+
+    def answer(body: dict, meta: dict, workload, client: WebClient) -> None:
+        user = body["user"]["id"]
+        channel = meta.get("channel_id")
+        seen = services.directory.lookup(user, channel, ANSWER_BUDGET_S)
+        where = Where(
+            surface="form", user_id=user, team_id=(body.get("team") or {}).get("id"), channel_id=channel,
+            channel_shared=seen.channel_shared, user_external=seen.person.external,
+            user_locale=seen.person.locale,
+        )  # fmt: skip
         reply = services.pipeline.recompute(workload, where, text=f"[form] {workload.model}")
         _deliver(client, meta, user, reply, services.log)
 

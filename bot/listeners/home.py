@@ -11,8 +11,11 @@ from ..views import home_view
 
 def register(app: App, services) -> None:
     def home_opened(event: dict, client: WebClient) -> None:
-        if event.get("tab") not in (None, "home"):
-            return
+        if event.get("tab") in (None, "home"):
+            # Reading the log and publishing the view may take a while: after the acknowledgement.
+            services.after_ack.submit(publish, event, client)
+
+    def publish(event: dict, client: WebClient) -> None:
         user = event["user"]
         lang = services.pipeline.lang_for(Where("home", user_locale=services.directory.person(user).locale))
         recent = services.log.recent_for_user(user, limit=5)

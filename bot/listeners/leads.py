@@ -18,15 +18,21 @@ logger = logging.getLogger(__name__)
 def register(app: App, services) -> None:
     desk = services.desk
 
-    def claim(ack: Ack, body: dict, action: dict, respond: Respond) -> None:
-        ack()
+    def after_ack(work):
+        # Acknowledged at once; the change and the card's redraw (chat.update) may wait on Slack.
+        def listener(ack: Ack, body: dict, action: dict, respond: Respond) -> None:
+            ack()
+            services.after_ack.submit(work, body, action, respond)
+
+        return listener
+
+    def claim(body: dict, action: dict, respond: Respond) -> None:
         lead_id = int(action["value"])
         with _telling(respond):
             services.leads.claim(lead_id, body["user"]["id"])
         desk.refresh(lead_id)
 
-    def change_status(ack: Ack, body: dict, action: dict, respond: Respond) -> None:
-        ack()
+    def change_status(body: dict, action: dict, respond: Respond) -> None:
         lead_id = int(action["block_id"].removeprefix("lead_"))
         status = action["selected_option"]["value"]
         lead = services.leads.get(lead_id)
@@ -51,8 +57,8 @@ def register(app: App, services) -> None:
                 return
             desk.refresh(lead_id)
 
-    app.action("lead_claim")(claim)
-    app.action("lead_status")(change_status)
+    app.action("lead_claim")(after_ack(claim))
+    app.action("lead_status")(after_ack(change_status))
     app.action("lead_note")(open_note)
     app.view("lead_note")(save_note)
 

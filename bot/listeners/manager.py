@@ -58,8 +58,15 @@ def _forget(text: str, where, services, lang: str) -> Message:
 
 
 def register(app: App, services) -> None:
-    def export(ack: Ack, body: dict, action: dict, respond: Respond, client: WebClient) -> None:
-        ack()
+    def after_ack(work):
+        # Acknowledged at once: an export of a large log, or redrawing cards, takes longer than Slack waits.
+        def listener(ack: Ack, body: dict, action: dict, respond: Respond, client: WebClient) -> None:
+            ack()
+            services.after_ack.submit(work, body, action, respond, client)
+
+        return listener
+
+    def export(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
         user = body["user"]["id"]
         lang = services.pipeline.lang_for(_where(user, services))
         db = services.settings.db_path
@@ -88,8 +95,7 @@ def register(app: App, services) -> None:
         respond(response_type="ephemeral", replace_original=False,
                 **notice(i18n.t(lang, "manager.exported", rows=len(rows))).kwargs())  # fmt: skip
 
-    def forget(ack: Ack, body: dict, action: dict, respond: Respond) -> None:
-        ack()
+    def forget(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
         manager_id = body["user"]["id"]
         lang = services.pipeline.lang_for(_where(manager_id, services))
         db = services.settings.db_path
@@ -105,8 +111,8 @@ def register(app: App, services) -> None:
         cards = services.desk.redraw_forgotten()
         respond(replace_original=True, **managerdesk.forgotten(user, counts, cards, lang).kwargs())
 
-    app.action("log_export")(export)
-    app.action("log_forget")(forget)
+    app.action("log_export")(after_ack(export))
+    app.action("log_forget")(after_ack(forget))
 
 
 def _where(user: str, services):

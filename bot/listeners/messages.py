@@ -11,6 +11,7 @@ from slack_sdk.errors import SlackApiError
 
 from sizing.workload import Workload
 
+from ..directory import ANSWER_BUDGET_S
 from ..pipeline import Where
 
 logger = logging.getLogger(__name__)
@@ -22,8 +23,11 @@ MAX_UNKNOWN_IN_FOLLOW_UP = 3
 
 def register(app: App, services) -> None:
     def on_mention(event: dict, body: dict, client: WebClient) -> None:
-        if not _first_time(body, services):
-            return
+        if _first_time(body, services):
+            # Looking the person up and posting may wait on Slack: after the acknowledgement.
+            services.after_ack.submit(answer_mention, event, body, client)
+
+    def answer_mention(event: dict, body: dict, client: WebClient) -> None:
         text = MENTION.sub(" ", event.get("text", ""))
         thread_ts = event.get("thread_ts") or event["ts"]
         where = _where(event, body, services, "mention", thread_ts)
@@ -46,20 +50,25 @@ def register(app: App, services) -> None:
             return  # a channel message outside a thread we answered is not for us
         if not _first_time(body, services):
             return
+        services.after_ack.submit(answer_message, event, body, client, base)
+
+    def answer_message(event: dict, body: dict, client: WebClient, base: Workload | None) -> None:
+        text = event.get("text") or ""
+        is_dm = event.get("channel_type") == "im"
+        thread_ts = event.get("thread_ts")
         surface = "thread" if thread_ts and not is_dm else "dm"
-        where = _where(event, body, services, surface, thread_ts)
-        if base is not None and not _has_model(text):
+        follow_up = base is not None and not _has_model(text)
+        if follow_up and not is_dm:
             from sizing.query import QueryError, parse
 
             try:
                 follow = parse(text, base=base)
             except QueryError:
                 follow = None
-            if not is_dm and (follow is None or len(follow.unknown) > MAX_UNKNOWN_IN_FOLLOW_UP):
+            if follow is None or len(follow.unknown) > MAX_UNKNOWN_IN_FOLLOW_UP:
                 return  # chatter in the thread, not a question for the bot
-            reply = services.pipeline.ask(text, where, base=base)
-        else:
-            reply = services.pipeline.ask(text, where)
+        where = _where(event, body, services, surface, thread_ts)
+        reply = services.pipeline.ask(text, where, base=base if follow_up else None)
         _post(
             client, services, event["channel"], thread_ts, reply, dm_key=event["channel"] if is_dm else None
         )
@@ -85,11 +94,10 @@ def _first_time(body: dict, services) -> bool:
 
 
 def _where(event: dict, body: dict, services, surface: str, thread_ts: str | None) -> Where:
-    directory = services.directory
-    person = directory.person(event.get("user"))
-    shared = body.get("is_ext_shared_channel")
-    if shared is None:
-        shared = directory.channel_shared(event.get("channel"))
+    seen = services.directory.lookup(event.get("user"), event.get("channel"), ANSWER_BUDGET_S)
+    person = seen.person
+    # Slack says so in the envelope when the channel is shared; either source saying "shared" wins.
+    shared = bool(body.get("is_ext_shared_channel")) or seen.channel_shared
     return Where(
         surface=surface,
         user_id=event.get("user", ""),

@@ -1,0 +1,150 @@
+"""Who is external, and answering inside Slack's 3 seconds when Slack itself is slow: signed requests into
+the real app, Slack's Web API played by FakeSlack failing, rate limiting and hanging on cue."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from bot import directory
+
+from . import slack_requests as sr
+from .slack_harness import serve
+from .slack_harness import text_of as _text
+
+# Slack's deadline for an acknowledgement, less what the network to Slack and back may take.
+ACK_DEADLINE_S = 2.5
+
+
+@pytest.fixture
+def slack(tmp_path, monkeypatch):
+    # auth.test is asked again on the next lookup after a failure (in production, after 10 s).
+    monkeypatch.setattr(directory, "TEAM_RETRY_SECONDS", 0)
+    with serve(tmp_path) as harness:
+        yield harness
+
+
+def _other_org_user(params: dict) -> dict:
+    """users.info for someone from another organisation in a Slack Connect channel: Slack names their
+    team, which is not ours, and does not always flag them as a stranger."""
+    user = params["user"]
+    team = "T9999" if user.startswith("UCONN") else "T0001"
+    return {"user": {"id": user, "team_id": team, "name": user.lower(), "locale": "pt-BR"}}
+
+
+def _command(slack, text: str, **kw) -> tuple[dict, float]:
+    started = time.monotonic()
+    reply = slack.command(text, **kw)
+    return reply, time.monotonic() - started
+
+
+def test_when_auth_test_fails_a_user_from_another_organisation_stays_external(priced, slack):
+    slack.fake.reply("users.info", _other_org_user)
+    slack.fake.fail("auth.test", status=429, headers={"Retry-After": "30"})
+    reply, _ = _command(slack, "8b", user_id="UCONN0001", channel_id="DCONN0001")
+    assert "Preço" not in _text(reply["blocks"]) and "BRL" not in reply["text"]
+    # auth.test answers again: staff see prices, the other organisation's user still does not.
+    assert "Preço" in _text(slack.command("8b", user_id="U0001")["blocks"])
+    assert "Preço" not in _text(slack.command("70b", user_id="UCONN0001", channel_id="DCONN0001")["blocks"])
+    rows = slack.rows()
+    assert [r["user_external"] for r in rows] == [1, 0, 1]
+
+
+def test_a_failed_lookup_is_careful_for_that_request_only(priced, slack):
+    # users.info rate limited for a long time: not waited for, and not remembered for an hour.
+    slack.fake.fail("users.info", status=429, headers={"Retry-After": "30"})
+    reply, seconds = _command(slack, "8b", user_id="U0002")
+    assert seconds < ACK_DEADLINE_S
+    assert "Recomendação" in _text(reply["blocks"]) and "Preço" not in _text(reply["blocks"])
+    # Slack answers again: the same person is staff at once.
+    assert "Preço" in _text(slack.command("8b", user_id="U0002")["blocks"])
+    assert [r["user_external"] for r in slack.rows()] == [1, 0]
+
+
+def test_a_failed_channel_lookup_counts_as_shared_and_is_asked_again(priced, slack):
+    slack.fake.fail("conversations.info", status=429, headers={"Retry-After": "30"})
+    first = slack.command("8b", channel_id="C0100")
+    assert "Preço" not in _text(first["blocks"])
+    assert "Preço" in _text(slack.command("8b", channel_id="C0100")["blocks"])
+    assert [r["channel_shared"] for r in slack.rows()] == [1, 0]
+
+
+def test_guests_are_external(priced, slack):
+    slack.fake.reply(
+        "users.info",
+        lambda p: {"user": {"id": p["user"], "team_id": "T0001", "is_restricted": True, "locale": "pt-BR"}},
+    )
+    assert "Preço" not in _text(slack.command("8b", user_id="UGUEST01")["blocks"])
+    assert slack.rows()[0]["user_external"] == 1
+
+
+def test_another_workspace_of_our_enterprise_is_internal(priced, slack):
+    slack.fake.reply("auth.test", {"team_id": "T0001", "enterprise_id": "E0001", "user_id": "UBOT"})
+    slack.fake.reply(
+        "users.info",
+        lambda p: {
+            "user": {"id": p["user"], "team_id": "T0002", "enterprise_user": {"enterprise_id": "E0001"}}
+        },
+    )
+    assert "Preço" in _text(slack.command("8b", user_id="UGRID001")["blocks"])
+
+
+def test_slack_slow_to_say_who_asked_is_acknowledged_in_time_and_answered_later(priced, slack):
+    slack.fake.delay("users.info", 4)  # past the lookup's own timeout (2 s)
+    reply, seconds = _command(slack, "70b 4bit 10users", user_id="U0003")
+    assert seconds < ACK_DEADLINE_S and reply == {}  # acknowledged empty, inside the deadline
+    [answer] = slack.fake.wait_for("response_url", timeout=10)
+    text = _text(answer.params["blocks"])
+    assert "Recomendação" in text and "Preço" not in text  # careful: Slack never said who it was
+    assert answer.params["response_type"] == "ephemeral"
+    slack.fake.delay("users.info", 0)
+    # The slow lookup was not remembered as "external": Slack answers now, and the rep sees prices.
+    assert "Preço" in _text(slack.command("8b", user_id="U0003")["blocks"])
+    rows = slack.rows()
+    assert [(r["text"], r["outcome"], r["user_external"]) for r in rows] == [
+        ("70b 4bit 10users", "answered", 1),
+        ("8b", "answered", 0),
+    ]
+
+
+def test_an_answer_that_cannot_be_delivered_is_logged_as_failed(slack):
+    slack.fake.delay("users.info", 4)
+    slack.fake.fail("response_url", status=404)  # the response_url expired
+    reply, seconds = _command(slack, "8b", user_id="U0004")
+    assert reply == {} and seconds < ACK_DEADLINE_S
+    [row] = slack.rows()
+    assert row["outcome"] == "failed" and row["error_key"] == "slack:response_url_404"
+
+
+def test_events_and_buttons_are_acknowledged_before_slack_is_asked_anything(slack):
+    slack.fake.delay("users.info", 3)
+    slack.fake.delay("chat.postMessage", 3)
+    started = time.monotonic()
+    assert slack.event(sr.app_mention("<@UBOT> 8b", user="U0005"), "EvSlow1") == 200
+    assert time.monotonic() - started < 1
+    body = sr.block_actions(
+        "gpu_precision_8", '{"model":"llama-3.1-8b"}', user_id="U0006",
+        response_url=slack.fake.response_url("button"),
+        container={"type": "message", "message_ts": "1.0", "channel_id": "C0001", "is_ephemeral": True},
+    )  # fmt: skip
+    started = time.monotonic()
+    status, _, _ = slack.send(body)
+    assert status == 200 and time.monotonic() - started < 1
+    # Both are still answered once Slack answers.
+    [post] = slack.fake.wait_for("chat.postMessage", timeout=15)
+    assert "Recomendação" in _text(post.params["blocks"])
+    [button] = slack.fake.wait_for("response_url", timeout=15)
+    assert "8 bits" in _text(button.params["blocks"]) or "FP8" in _text(button.params["blocks"])
+
+
+def test_health_check_does_not_wait_on_slack(slack):
+    import urllib.request
+
+    slack.fake.delay("users.info", 4)
+    slack.fake.delay("auth.test", 4)
+    slack.command("8b", user_id="U0007")
+    started = time.monotonic()
+    with urllib.request.urlopen(slack.url.replace("/slack/events", "/healthz"), timeout=5) as r:
+        assert r.status == 200
+    assert time.monotonic() - started < 1
