@@ -131,6 +131,7 @@ def answer(
         show_prices=show_prices,
         payload=payload,
         current_bits=nominal.get(bits),
+        t=lambda key, **p: i18n.t(lang, key, **p),
         **filters(lang),
     )
     blocks = json.loads(rendered)

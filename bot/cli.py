@@ -109,6 +109,10 @@ def build_parser() -> Parser:
         "--cpu-offload", action="store_true", help="keep optimizer states in CPU RAM (ZeRO-Offload)"
     )
     p.add_argument("--tp", type=int, help="tensor-parallel degree for training (default 1)")
+    p.add_argument(
+        "--stack",
+        help="training software: hf (Transformers + PEFT/TRL, default), unsloth, torchtune, liger",
+    )
     p.add_argument("--days", type=int, help="training deadline in days: sizes the run to finish in time")
     p.add_argument("--examples", type=int, help="training examples (when the tokens are not known)")
     p.add_argument("--epochs", type=int, help="passes over the training data (default 1)")
@@ -132,7 +136,7 @@ FLAG_FIELDS = {
     "users": "users", "stage": "stage", "gpu": "gpu", "gpus": "gpus", "seq_len": "seq_len", "batch": "batch",
     "zero": "zero", "tokens": "tokens", "task": "task", "intent": "intent", "optimizer": "optimizer",
     "lora_rank": "lora_rank", "checkpointing": "checkpointing", "tp": "tp",
-    "days": "days", "examples": "examples", "epochs": "epochs",
+    "days": "days", "examples": "examples", "epochs": "epochs", "stack": "stack",
 }  # fmt: skip
 
 

@@ -123,6 +123,8 @@ def understood(result: SizingResult, query) -> list[str]:
         parts.append(t("understood.days", n=i18n.number(w.days, lang)))
     if w.tp:
         parts.append(t("understood.tp", n=w.tp))
+    if w.stack and r.stack_name:  # the software matters to training answers only
+        parts.append(t("understood.stack", stack=r.stack_name))
     if w.task:
         parts.append(t(f"task.{w.task.value}"))
     if w.intent:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from . import i18n, serving, speed, training
+from . import i18n, kv_cache, serving, speed, training
 from .catalog import Catalog
 from .i18n import t
 from .plan import Plan
@@ -113,13 +113,10 @@ def alternatives(plan: Plan, rec: Setup | None, catalog: Catalog, total: Memory)
         lower = catalog.precision(lower_id)
         alt = recommend(plan.but(precision=lower), catalog)
         if alt and smaller(alt, rec):
-            out.append(
-                Alternative(
-                    kind="lower_precision",
-                    setup=alt,
-                    text=t(lang, "alt.lower_precision", precision=lower.name, setup=describe(alt, lang)),
-                )
-            )
+            text = t(lang, "alt.lower_precision", precision=lower.name, setup=describe(alt, lang))
+            if lower.compute == "fp8" and not catalog.gpu(alt.gpu).fp8_dense_tflops:
+                text += t(lang, "alt.fp8_weight_only", gpu=alt.gpu_name)
+            out.append(Alternative(kind="lower_precision", setup=alt, text=text))
     # A better precision on the same machine costs nothing more.
     higher_id = HIGHER.get(plan.precision.id)
     # Re-encoding the published weights at more bits adds no quality (gpt-oss ships MXFP4, DeepSeek FP8).
@@ -256,6 +253,9 @@ def _training_alternatives(plan: Plan, rec: Setup | None, catalog: Catalog) -> l
                     kind="adam_8bit", setup=alt, text=t(lang, "alt.adam_8bit", setup=describe(alt, lang))
                 )
             )
+    stack_alt = _other_stack(plan, rec, catalog)
+    if stack_alt:
+        out.append(stack_alt)
     if rec and plan.checkpointing:
         fast = evaluate(plan.but(checkpointing=False), _shape_of(rec, catalog), catalog)
         if fast.fits:
@@ -272,6 +272,22 @@ def _training_alternatives(plan: Plan, rec: Setup | None, catalog: Catalog) -> l
                 )
             )
     return out
+
+
+def _other_stack(plan: Plan, rec: Setup | None, catalog: Catalog) -> Alternative | None:
+    """The training software that needs the smallest setup, when it needs a smaller one than this one."""
+    best = None
+    for stack in catalog.stacks:
+        if stack is plan.stack or (stack.data_parallel_only and (plan.zero or plan.tp > 1)):
+            continue
+        alt = recommend(plan.but(stack=stack), catalog)
+        if alt and (rec is None or smaller(alt, rec)) and (best is None or smaller(alt, best[1])):
+            best = (stack, alt)
+    if best is None:
+        return None
+    stack, alt = best
+    text = t(plan.lang, "alt.stack", stack=stack.name, setup=describe(alt, plan.lang))
+    return Alternative(kind="other_stack", setup=alt, text=text)
 
 
 def _scale_out(plan: Plan, rec: Setup, catalog: Catalog) -> Setup | None:
@@ -299,31 +315,41 @@ def days_text(days: float, lang: str) -> str:
 
 
 def training_days(plan: Plan, setup: Setup, catalog: Catalog) -> float:
-    flops = training.training_flops(plan.model, plan.stage.value, plan.tokens or 0, plan.checkpointing)
-    gpu = catalog.gpu(setup.gpu)
-    rate = gpu.bf16_dense_tflops * 1e12 * catalog.offering.training.mfu
-    return flops / rate / 3600 / setup.count / 24
+    return _gpu_hours(plan, catalog.gpu(setup.gpu), catalog) / setup.count / 24
+
+
+def _gpu_hours(plan: Plan, gpu, catalog: Catalog) -> float:
+    """Model FLOPs (6·N·D) over the GPU's BF16 peak at the offering's MFU, the standard definition
+    (Chowdhery et al. 2022, PaLM, appendix B): recomputation is inside the MFU, not added to the FLOPs."""
+    flops = training.training_flops(plan.model, plan.stage.value, plan.tokens or 0)
+    return flops / (gpu.bf16_dense_tflops * 1e12 * catalog.offering.training.mfu) / 3600
+
+
+def _formula(plan: Plan) -> str:
+    return "6·N·D" if plan.stage in (Stage.full, Stage.pretrain) else "4·N·D"
 
 
 def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
     lang = plan.lang
     if setup is None:
-        return Estimates(text=[])
+        return _beyond_offering(plan, catalog) if plan.stage.is_training else Estimates(text=[])
     gpu = catalog.gpu(setup.gpu)
     if plan.stage.is_training:
         if not plan.tokens:
             if plan.days:
                 return Estimates(text=[t(lang, "estimate.no_tokens_deadline", deadline=plan.days)])
             return Estimates(text=[t(lang, "estimate.no_tokens")])
-        flops = training.training_flops(plan.model, plan.stage.value, plan.tokens, plan.checkpointing)
+        flops = training.training_flops(plan.model, plan.stage.value, plan.tokens)
+        recompute = training.recompute_flops(plan.model, plan.tokens, plan.checkpointing)
         mfu = catalog.offering.training.mfu
-        gpu_hours = flops / (gpu.bf16_dense_tflops * 1e12 * mfu) / 3600
+        gpu_hours = _gpu_hours(plan, gpu, catalog)
         days = gpu_hours / setup.count / 24
         result = Estimates(
             text=[
                 t(
                     lang,
                     "estimate.training",
+                    formula=_formula(plan),
                     flops=i18n.scientific(flops, lang),
                     gpu_hours=i18n.number(gpu_hours, lang),
                     days=days_text(days, lang),
@@ -333,9 +359,16 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
                 )
             ],
             training_flops=flops,
+            recompute_flops=recompute,
+            mfu=mfu,
             gpu_hours=gpu_hours,
             wall_clock_days=days,
         )
+        if recompute:
+            # The same time, more hardware work: hardware FLOPs utilization = MFU x (model + recompute) / model.
+            hfu = mfu * (flops + recompute) / flops
+            result.text.append(t(lang, "estimate.recompute", recompute=i18n.scientific(recompute, lang),
+                                 hfu=i18n.percent(hfu, lang)))  # fmt: skip
         limit = plan.days or LONG_RUN_DAYS
         if plan.days and days <= plan.days:
             result.text.append(t(lang, "estimate.deadline_met", deadline=plan.days))
@@ -378,6 +411,59 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
         decode_tokens_per_s_total=est.decode_tokens_per_s_total,
         time_to_first_token_s=est.time_to_first_token_s,
     )
+
+
+def _beyond_offering(plan: Plan, catalog: Catalog) -> Estimates:
+    """A run nothing we rent holds still gets its figures: FLOPs, GPU-hours on our fastest GPU, how many
+    of them it takes just to hold it (whole servers, ZeRO-3) and to finish it in the stated time."""
+    lang = plan.lang
+    offered = [catalog.gpu(o.gpu) for o in catalog.offering.offer]
+    gpu = max(offered, key=lambda g: (g.bf16_dense_tflops, g.memory_bytes))
+    per_server = max(o for offer in catalog.offering.offer if offer.gpu == gpu.id for o in offer.counts)
+    hold = _gpus_to_hold(plan, gpu, per_server, catalog)
+    result = Estimates(text=[], gpu=gpu.id, gpus_to_hold=hold)
+    formula, mfu = _formula(plan), catalog.offering.training.mfu
+    if hold is None:
+        need = evaluate(plan, Shape(gpu, per_server, MAX_SERVERS, False), catalog, capacity=False)
+        key = "estimate.beyond_unheld_tokens" if plan.tokens else "estimate.beyond_unheld"
+        params = dict(need=i18n.gb(need.per_gpu.total, lang))
+    elif not plan.tokens:
+        key, params = "estimate.beyond_no_tokens", {}
+    else:
+        key, params = "estimate.beyond", {}
+    if plan.tokens:
+        flops = training.training_flops(plan.model, plan.stage.value, plan.tokens)
+        gpu_hours = _gpu_hours(plan, gpu, catalog)
+        days = plan.days or LONG_RUN_DAYS
+        # The cluster that finishes in time, never smaller than the one that holds the run.
+        gpus = max(math.ceil(gpu_hours / (days * 24)), hold or 0)
+        result.training_flops, result.gpu_hours, result.mfu = flops, gpu_hours, mfu
+        result.recompute_flops = training.recompute_flops(plan.model, plan.tokens, plan.checkpointing)
+        result.gpus_to_finish, result.deadline_days = gpus, days
+        result.wall_clock_days = gpu_hours / gpus / 24
+        params.update(flops=i18n.scientific(flops, lang), tokens=i18n.count(plan.tokens, lang),
+                      gpu_hours=i18n.number(gpu_hours, lang), days=days, gpus=i18n.number(gpus, lang))  # fmt: skip
+    result.text.append(t(lang, key, gpu=gpu.name, hold=i18n.number(hold or 0, lang), formula=formula,
+                         mfu=i18n.percent(mfu, lang), **params))  # fmt: skip
+    return result
+
+
+MAX_SERVERS = 512  # 4,096 GPUs: the most the engine sizes
+
+
+def _gpus_to_hold(plan: Plan, gpu, per_server: int, catalog: Catalog) -> int | None:
+    """The fewest whole servers of `gpu` whose per-GPU share of the run fits (None: no number does)."""
+
+    def fits(servers: int) -> bool:
+        return evaluate(plan, Shape(gpu, per_server, servers, False), catalog, capacity=False).fits
+
+    if not fits(MAX_SERVERS):
+        return None
+    lo, hi = 0, MAX_SERVERS  # fits(hi); lo does not (0 servers hold nothing)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (lo, mid) if fits(mid) else (mid, hi)
+    return hi * per_server
 
 
 # -- notes -------------------------------------------------------------------------------------------
@@ -425,27 +511,51 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog) -> list[str]:
         key = "note.multi_server_training" if plan.stage.is_training else "note.multi_server"
         out.append(t(lang, key, servers=rec.servers))
     if rec and not plan.stage.is_training:
-        default_note = _vllm_defaults_note(plan, rec, catalog)
+        default_note = vllm_defaults_note(plan, rec, catalog)
         if default_note:
             out.append(default_note)
+    if rec and plan.precision.compute == "fp8" and not catalog.gpu(rec.gpu).fp8_dense_tflops:
+        out.append(t(lang, "note.fp8_weight_only", gpu=rec.gpu_name))
     if plan.stage is Stage.qlora:
         out.append(t(lang, "note.qlora_paged"))
-    if plan.cpu_offload and rec:
-        out.append(t(lang, "note.cpu_offload"))
+    if rec and plan.stage.is_training and rec.per_gpu.host_offload:
+        host = i18n.gb(rec.per_gpu.host_offload, lang)
+        if plan.cpu_offload and plan.stage in (Stage.full, Stage.pretrain):
+            out.append(t(lang, "note.cpu_offload", host=host))
+        elif plan.stack is not None and plan.stack.offload_checkpoints and plan.checkpointing:
+            out.append(t(lang, "note.offload_checkpoints", stack=plan.stack.name, host=host))
     if not plan.stage.is_training:
         out.append(t(lang, "note.latency"))
     out.append(t(lang, "note.lgpd"))
     return out
 
 
-def _vllm_defaults_note(plan: Plan, rec: Setup, catalog: Catalog) -> str | None:
+def vllm_defaults_note(plan: Plan, setup: Setup, catalog: Catalog) -> str | None:
     """vLLM's own defaults reserve far more activation memory than this workload needs (max_num_seqs 1024
-    on H100-class GPUs); say so when they would break the fit (vllm/engine/arg_utils.py get_batch_defaults)."""
-    big = rec.gpu_memory_bytes >= 70 * 2**30 and "a100" not in rec.gpu
+    and max_num_batched_tokens 8192 on H100-class GPUs, 256 and 2048 below: vllm/engine/arg_utils.py
+    get_batch_defaults). Says so when they would break the fit: fewer users, or no start at all (vLLM
+    refuses to start when one max_model_len conversation does not fit its KV cache)."""
+    big = setup.gpu_memory_bytes >= 70 * 2**30 and "a100" not in setup.gpu
     seqs, tokens = (1024, 8192) if big else (256, 2048)
-    if plan.users >= seqs:
+    if plan.users >= seqs or setup.problem is not None:
         return None
-    peak = serving.activation_peak(plan.model, tokens, seqs, rec.tensor_parallel)
-    if rec.per_gpu.total - rec.per_gpu.activations + peak <= rec.usable_bytes_per_gpu:
+    peak = serving.activation_peak(plan.model, tokens, seqs, setup.tensor_parallel)
+    # vLLM's own accounting: KV = total x utilization - weights - activation peak - non-torch memory (the
+    # CUDA graphs are captured afterwards, outside it).
+    fixed = (
+        setup.per_gpu.total - setup.per_gpu.kv_cache - setup.per_gpu.activations - serving.CUDA_GRAPHS + peak
+    )
+    budget = setup.usable_bytes_per_gpu - fixed
+    if budget >= setup.per_gpu.kv_cache:
         return None
-    return t(plan.lang, "note.vllm_defaults", seqs=seqs, peak=i18n.gb(peak, plan.lang), users=plan.users)
+    lang = plan.lang
+    params = dict(seqs=seqs, peak=i18n.gb(peak, lang), users=plan.users)
+    tp, pp = setup.tensor_parallel, setup.pipeline_parallel
+    one = kv_cache.sequence_bytes(plan.model, plan.context, plan.kv.bytes_per_value, tp, pp)
+    if budget < one:
+        return t(lang, "note.vllm_defaults_no_start", context=i18n.tokens(plan.context, lang), **params)
+    users = budget // one
+    if users >= plan.users:
+        return None
+    return t(lang, "note.vllm_defaults_fewer", capacity=t(lang, "capacity.users_only",
+             users=users_phrase(int(users), lang), context=i18n.tokens(plan.context, lang)), **params)  # fmt: skip

@@ -94,6 +94,8 @@ class Precision(Strict):
     keeps_moe: list[str] | None = None
     gguf: str | None = None
     compute: Literal["fp32", "bf16", "fp8"] = "bf16"
+    # Serving: the engine pads the hidden dimension of MoE expert matrices to a multiple of this (0: no).
+    engine_pad_experts: int = Field(default=0, ge=0)
     source: str
 
     @field_validator("keeps", "keeps_moe")
@@ -115,6 +117,26 @@ class KVPrecision(Strict):
     aliases: list[str] = []
     bytes_per_value: float = Field(gt=0)
     source: str
+
+
+class Stack(Strict):
+    """Fine-tuning / training software: what its loss, adapters and checkpointing keep in memory."""
+
+    id: str
+    name: str
+    aliases: list[str] = []
+    logit_bytes: float = Field(ge=0, le=64)
+    fused_loss_bytes: float = Field(default=0.0, ge=0, le=64)
+    adapter_dtype: Literal["fp32", "bf16"]
+    master_weights: bool = True
+    kbit_fp32_upcast: bool = False
+    offload_checkpoints: bool = False
+    data_parallel_only: bool = False
+    source: str
+
+    @property
+    def adapter_bytes(self) -> int:
+        return 4 if self.adapter_dtype == "fp32" else 2
 
 
 class Offer(Strict):
@@ -169,10 +191,17 @@ class Catalog(Strict):
     kv_precisions: list[KVPrecision]
     ggml_types: dict[str, float]
     offering: Offering
+    stacks: list[Stack] = Field(min_length=1)  # the first is the default
 
     @model_validator(mode="after")
     def _cross_check(self) -> Catalog:
-        for kind, items in (("model", self.models), ("GPU", self.gpus), ("precision", self.precisions)):
+        kinds = (
+            ("model", self.models),
+            ("GPU", self.gpus),
+            ("precision", self.precisions),
+            ("stack", self.stacks),
+        )
+        for kind, items in kinds:
             seen: dict[str, str] = {}
             for item in items:
                 for name in (item.id, item.name, *item.aliases, *getattr(item, "hf_repos", [])):
@@ -207,6 +236,13 @@ class Catalog(Strict):
 
     def kv_precision(self, kv_id: str) -> KVPrecision:
         return _by_id(self.kv_precisions, kv_id, "KV precision")
+
+    def stack(self, stack_id: str) -> Stack:
+        return _by_id(self.stacks, stack_id, "stack")
+
+    @property
+    def default_stack(self) -> Stack:
+        return self.stacks[0]
 
 
 # llama.cpp file type -> the tensor type most tensors get (src/llama-quant.cpp, llama_model_quantize_impl).
@@ -290,6 +326,12 @@ def _load_catalog(data_dir: Path) -> Catalog:
         list[KVPrecision], precisions.get("kv_precision", []), files["precisions"], precisions, "kv_precision"
     )
     parts["ggml_types"] = precisions.get("ggml_types", {})
+    # An operator's own data folder made before stacks.toml existed still works: the packaged file is used.
+    stacks_file = data_dir / "stacks.toml"
+    if not stacks_file.exists():
+        stacks_file = DATA_DIR / "stacks.toml"
+    stacks = _read(stacks_file)
+    parts["stacks"] = _validate(list[Stack], stacks.get("stack", []), stacks_file, stacks, "stack")
     try:
         parts["offering"] = Offering.model_validate(raw["offering"])
     except ValidationError as e:

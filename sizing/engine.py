@@ -17,8 +17,8 @@ from .setups import (
     requested,
     training_memory,
 )
-from .weights import weight_bytes
-from .workload import Workload
+from .weights import engine_padding, padded_width, weight_bytes
+from .workload import Stage, Workload
 
 # Sizing is a pure function of the workload and the catalogue, and the same questions come back all day
 # ("70b 4bit"): recent answers are kept and shared. Treat a SizingResult as read-only. No lock: a dict's
@@ -78,7 +78,23 @@ def _size(workload: Workload, catalog: Catalog) -> SizingResult:
     if rec is None:
         assumptions.append(t(lang, "assume.nothing_fits"))
     assumptions.append(_margin_assumption(plan, catalog))
+    if plan.stage.is_training and plan.tokens:
+        formula = "6·N·D" if plan.stage in (Stage.full, Stage.pretrain) else "4·N·D"
+        mfu = i18n.percent(catalog.offering.training.mfu, lang)
+        assumptions.append(t(lang, "assume.mfu", mfu=mfu, formula=formula))
     if not plan.stage.is_training:
+        padding = engine_padding(plan.model, plan.precision, catalog)
+        if padding:
+            assumptions.append(
+                t(
+                    lang,
+                    "assume.engine_padding",
+                    model=plan.model.name,
+                    hidden=plan.model.hidden_size,
+                    padded=padded_width(plan.model.hidden_size, plan.precision),
+                    extra=i18n.gb(padding, lang),
+                )
+            )
         assumptions.append(
             t(
                 lang,
@@ -156,6 +172,10 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog):
         text = t(lang, "named.fits", setup=desc, spare=spare)
         if not plan.stage.is_training:
             text += " " + t(lang, "named.capacity", capacity=advice.capacity(plan, asked))
+            # The same check the recommendation gets: vLLM's own defaults may not fit where a tuned one does.
+            defaults = advice.vllm_defaults_note(plan, asked, catalog)
+            if defaults:
+                text += " " + defaults
         elif plan.tokens:
             days = advice.training_days(plan, asked, catalog)
             late = plan.days is not None and days > plan.days
@@ -170,6 +190,12 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog):
             text += " " + t(lang, "named.enough", setup=advice.describe(enough, lang))
         if not plan.stage.is_training and (asked.max_context_tokens or 0) > 0:
             text += " " + t(lang, "named.partial", capacity=advice.capacity(plan, asked))
+    if (
+        asked.problem is None
+        and plan.precision.compute == "fp8"
+        and not catalog.gpu(asked.gpu).fp8_dense_tflops
+    ):
+        text += " " + t(lang, "note.fp8_weight_only", gpu=asked.gpu_name)
     if not asked.in_offering:
         text += " " + t(lang, "named.not_offered")
     return Alternative(kind="named_gpu", setup=asked, text=text)
@@ -217,6 +243,8 @@ def _resolved(plan: Plan, bits: float) -> ResolvedWorkload:
         cpu_offload=plan.cpu_offload,
         tp=plan.tp if training else None,
         days=plan.days if training else None,
+        stack=plan.stack.id if training and plan.stack else None,
+        stack_name=plan.stack.name if training and plan.stack else None,
     )
 
 

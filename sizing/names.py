@@ -7,7 +7,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from .catalog import GPU, Catalog, KVPrecision, ModelEntry, Precision, normalize
+from .catalog import GPU, Catalog, KVPrecision, ModelEntry, Precision, Stack, normalize
 from .errors import SizingError
 
 # Sizes beyond any model ever trained are typos or jokes, not workloads (the largest open models are ~1T).
@@ -180,3 +180,10 @@ def resolve_kv_precision(text: str, catalog: Catalog) -> KVPrecision:
     if found:
         return found  # type: ignore[return-value]
     raise _suggest(text, catalog.kv_precisions, "kv_precision", "kv_precision_examples")
+
+
+def resolve_stack(text: str, catalog: Catalog) -> Stack:
+    found = name_index(catalog.stacks).get(normalize(text))
+    if found:
+        return found  # type: ignore[return-value]
+    raise _suggest(text, catalog.stacks, "stack", "stack_examples")

@@ -8,11 +8,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from . import i18n
-from .catalog import GPU, Catalog, KVPrecision, ModelEntry, Precision
+from . import i18n, training
+from .catalog import GPU, Catalog, KVPrecision, ModelEntry, Precision, Stack
 from .errors import SizingError
 from .i18n import t
-from .names import ResolvedModel, resolve_gpu, resolve_kv_precision, resolve_model, resolve_precision
+from .names import (
+    ResolvedModel,
+    resolve_gpu,
+    resolve_kv_precision,
+    resolve_model,
+    resolve_precision,
+    resolve_stack,
+)
 from .workload import Intent, Optimizer, Stage, Task, Workload
 
 DEFAULT_CONTEXT = 4096
@@ -49,6 +56,7 @@ class Plan:
     cpu_offload: bool = False
     tp: int = 1
     days: int | None = None  # the deadline of a training run
+    stack: Stack | None = None  # the training software (None: inference)
     assumptions: tuple[str, ...] = field(default=())
 
     @property
@@ -103,7 +111,11 @@ def make_plan(w: Workload, catalog: Catalog) -> Plan:
             )
         )
 
-    precision = _precision(w, stage, model, catalog, lang, said)
+    # The training software decides what the loss, the adapters and the checkpoints keep in memory.
+    stack = (
+        (resolve_stack(w.stack, catalog) if w.stack else catalog.default_stack) if stage.is_training else None
+    )
+    precision = _precision(w, stage, model, catalog, lang, said, stack)
     kv = resolve_kv_precision(w.kv_precision, catalog) if w.kv_precision else catalog.kv_precision("bf16")
     if not w.kv_precision and not stage.is_training:
         said.append(t(lang, "assume.kv_precision"))
@@ -137,9 +149,10 @@ def make_plan(w: Workload, catalog: Catalog) -> Plan:
         task=w.task,
         intent=w.intent,
         cpu_offload=w.cpu_offload,
+        stack=stack,
     )
     if stage.is_training:
-        plan = _training_defaults(plan, w, lang, said)
+        plan = _training_defaults(plan, w, catalog, lang, said)
     elif w.days:
         # A serving workload needs the same memory whatever the dates: say so rather than ignore it.
         said.append(t(lang, "assume.days_inference", days=w.days))
@@ -147,7 +160,13 @@ def make_plan(w: Workload, catalog: Catalog) -> Plan:
 
 
 def _precision(
-    w: Workload, stage: Stage, model: ModelEntry, catalog: Catalog, lang: str, said: list[str]
+    w: Workload,
+    stage: Stage,
+    model: ModelEntry,
+    catalog: Catalog,
+    lang: str,
+    said: list[str],
+    stack: Stack | None,
 ) -> Precision:
     asked = resolve_precision(w.precision, catalog) if w.precision else None
     if stage is Stage.qlora:
@@ -155,12 +174,16 @@ def _precision(
         if asked and asked.nominal_bits != 4:
             raise SizingError("qlora_precision", "qlora_examples", precision=asked.name)
         if asked is None or asked.id != "nf4":
-            said.append(t(lang, "assume.qlora_base"))
+            assert stack is not None
+            said.append(
+                t(lang, "assume.qlora_base", adapters=t(lang, f"adapter_dtype.{stack.adapter_dtype}"))
+            )
         return nf4
     if stage in (Stage.full, Stage.pretrain):
         if asked and asked.is_quantized:
             raise SizingError("quantized_full_training", "training_examples", precision=asked.name)
-        said.append(t(lang, "assume.mixed_precision"))
+        assert stack is not None
+        said.append(t(lang, "assume.mixed_precision" if stack.master_weights else "assume.pure_bf16"))
         return catalog.precision("bf16")
     if stage is Stage.lora and asked and asked.nominal_bits <= 4:
         raise SizingError("lora_4bit", "qlora_examples", precision=asked.name)
@@ -175,7 +198,7 @@ def _precision(
     return catalog.precision("bf16")
 
 
-def _training_defaults(plan: Plan, w: Workload, lang: str, said: list[str]) -> Plan:
+def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: list[str]) -> Plan:
     model = plan.model
     default_seq = PRETRAIN_SEQ_LEN if plan.stage is Stage.pretrain else FINETUNE_SEQ_LEN
     seq_len = w.seq_len or w.context or min(default_seq, model.max_context)
@@ -195,12 +218,18 @@ def _training_defaults(plan: Plan, w: Workload, lang: str, said: list[str]) -> P
     checkpointing = True if w.checkpointing is None else w.checkpointing
     if w.checkpointing is None:
         said.append(t(lang, "assume.checkpointing"))
+    stack = plan.stack or catalog.default_stack
     optimizer = w.optimizer or Optimizer.adamw
+    lora = plan.stage in (Stage.lora, Stage.qlora)
     if not w.optimizer:
-        said.append(t(lang, "assume.optimizer_qlora" if plan.stage is Stage.qlora else "assume.optimizer"))
+        if plan.stage is Stage.qlora:
+            said.append(t(lang, "assume.optimizer_qlora"))
+        else:
+            per_param = 4 + training.optimizer_bytes("adamw", stack)  # weights 2 + gradients 2 + states
+            said.append(t(lang, "assume.optimizer" if not lora else "assume.optimizer_lora", bytes=per_param))
     rank = w.lora_rank or 16
-    if plan.stage in (Stage.lora, Stage.qlora) and not w.lora_rank:
-        said.append(t(lang, "assume.lora_rank", rank=rank))
+    if lora:
+        said.append(_lora_targets(model, rank, w.lora_rank is None, stack, lang))
     tokens = w.tokens
     if not tokens and w.examples:
         # Examples are at most seq_len tokens each (longer ones are cut): an upper bound, and said so.
@@ -216,6 +245,10 @@ def _training_defaults(plan: Plan, w: Workload, lang: str, said: list[str]) -> P
     tp = w.tp or 1
     if tp > 1 and (model.num_heads % tp or (model.num_kv_heads % tp and tp % model.num_kv_heads)):
         raise SizingError("bad_tp", "tp_examples", tp=tp, heads=model.num_heads, kv_heads=model.num_kv_heads)
+    if stack.data_parallel_only and ((w.zero or 0) > 0 or tp > 1):
+        what = f"ZeRO-{w.zero}" if (w.zero or 0) > 0 else f"TP {tp}"
+        raise SizingError("stack_data_parallel", "stack_parallel_examples", stack=stack.name, what=what)
+    said.append(_stack_assumption(plan.stage, model, stack, seq_len * batch, w.stack is None, lang))
     return plan.but(
         seq_len=seq_len,
         batch=batch,
@@ -226,4 +259,41 @@ def _training_defaults(plan: Plan, w: Workload, lang: str, said: list[str]) -> P
         checkpointing=checkpointing,
         tp=tp,
         days=w.days,
+    )
+
+
+def _stack_assumption(
+    stage: Stage, model: ModelEntry, stack: Stack, tokens: int, default: bool, lang: str
+) -> str:
+    """Which software the training figures assume, and what it changes (the logits of the loss above all)."""
+    logits = i18n.gb(training.logit_bytes(model, tokens, stack), lang)
+    text = t(
+        lang, "assume.stack", stack=stack.name, effect=t(lang, f"stack_effect.{stack.id}", logits=logits)
+    )
+    if stage is Stage.qlora and stack.kbit_fp32_upcast:
+        text += " " + t(lang, "stack_effect.kbit_upcast")
+    if default:
+        text += " " + t(lang, "assume.stack_others")
+    return text
+
+
+def _lora_targets(model: ModelEntry, rank: int, default: bool, stack: Stack, lang: str) -> str:
+    """The modules LoRA adapts, named (PEFT target_modules="all-linear"), and what that adds up to."""
+    matrices = t(lang, "lora.matrices_gated" if model.mlp == "gated" else "lora.matrices_plain")
+    parts = [t(lang, "lora.attention_mla" if model.mla else "lora.attention")]
+    has_dense = model.dense_layers > 0 or (model.moe is not None and model.moe.shared_experts > 0)
+    if has_dense:
+        parts.append(t(lang, "lora.mlp", matrices=matrices))
+    if model.moe:
+        parts.append(t(lang, "lora.experts", experts=model.moe.experts, matrices=matrices))
+    return t(
+        lang,
+        "assume.lora_targets",
+        rank=rank,
+        default=t(lang, "assume.default_marker") if default else "",
+        modules=t(lang, "lora.join", first=", ".join(parts[:-1]), last=parts[-1])
+        if len(parts) > 1
+        else parts[0],
+        params=i18n.params(training.lora_params(model, rank), lang),
+        dtype=t(lang, f"adapter_dtype.{stack.adapter_dtype}"),
     )

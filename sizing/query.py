@@ -541,6 +541,13 @@ EXAMPLES = re.compile(
     r"(?:exemplos?|amostras?|examples?|samples?|pares\s+de\s+perguntas|instrucoes|instructions|linhas|rows)\b"
 )
 EPOCHS = re.compile(rf"{_NUM}\s*(?:epocas?|epochs?)\b|\bepochs?\s*[=:]\s*(\d+)\b|\bepocas?\s*[=:]\s*(\d+)\b")
+# Training software: "com unsloth", "with torchtune", "liger kernels". Stack ids (sizing/data/stacks.toml).
+STACK = re.compile(
+    r"\b(?:(?:com|with|using|usando|via|no|na|in|on)\s+(?:o\s+|a\s+|the\s+)?)?"
+    r"(unsloth|torchtune|liger(?:[\s_-]*kernels?)?|hugging\s*face\s+transformers|transformers|trl)\b"
+)
+STACK_IDS = {"unsloth": "unsloth", "torchtune": "torchtune", "liger": "liger", "transformers": "hf", "trl": "hf",
+             "hugging": "hf"}  # fmt: skip
 EXAMPLE_UNITS = {"k": 1000, "mil": 1000, "m": 10**6, "mi": 10**6, "milhoes": 10**6, "milhao": 10**6,
                  "million": 10**6, "millions": 10**6}  # fmt: skip
 TP = re.compile(
@@ -676,6 +683,7 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
         EXAMPLES, "examples", lambda m: round(_float(m.group(1)) * EXAMPLE_UNITS.get(m.group(2) or "", 1))
     )
     scan.take(EPOCHS, "epochs", lambda m: _int_count(m.group(1) or m.group(2) or m.group(3)))
+    scan.take(STACK, "stack", lambda m: STACK_IDS[re.split(r"[\s_-]", m.group(1))[0]])
     # Names before bare numbers: "4-bit", "llama 3.1 70b" and "h100 80gb" keep their digits.
     _names(scan, catalog)
     scan.take(USERS_KEY, "users", lambda m: int(m.group(1)))
@@ -991,6 +999,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         days=_one(scan, "days", "days"),
         examples=_one(scan, "examples", "examples"),
         epochs=_one(scan, "epochs", "epochs"),
+        stack=_one(scan, "stack", "stack"),
         task=_task(scan),
         intent=_one(scan, "intent", "intent"),
     )

@@ -42,6 +42,8 @@ class ResolvedWorkload(BaseModel):
     cpu_offload: bool = False
     tp: int | None = None
     days: int | None = None  # the training deadline
+    stack: str | None = None  # training software (stacks.toml id)
+    stack_name: str | None = None
 
 
 class Memory(BaseModel):
@@ -59,6 +61,12 @@ class Memory(BaseModel):
     # host memory CPU offload needs. Neither is part of `total`.
     activations_other_choice: int | None = None
     host_offload: int = 0
+    # Training: part of `activations`, what the loss holds (logits); and, part of `total`, the buffers
+    # data-parallel training communicates through (FSDP/ZeRO-3 all-gather and reduce-scatter).
+    logits: int = 0
+    comm_buffers: int = 0
+    # Serving: part of `weights`, what the engine adds to the checkpoint when it loads it (padding).
+    engine_padding: int = 0
 
 
 class Setup(BaseModel):
@@ -98,9 +106,17 @@ class Estimates(BaseModel):
     decode_tokens_per_s_per_user: float | None = None
     decode_tokens_per_s_total: float | None = None
     time_to_first_token_s: float | None = None
-    training_flops: float | None = None
+    training_flops: float | None = None  # model FLOPs: 6·N·D (4·N·D for LoRA), what MFU counts
     gpu_hours: float | None = None
     wall_clock_days: float | None = None
+    recompute_flops: float | None = None  # activation recomputation's extra forward pass (2·N·D)
+    mfu: float | None = None  # model FLOPs utilization the estimate assumes
+    # When nothing we rent holds the run: the GPU the figures are for, how many of them would finish it
+    # in `deadline_days`, and how many it takes just to hold it.
+    gpu: str | None = None
+    gpus_to_finish: int | None = None
+    deadline_days: int | None = None
+    gpus_to_hold: int | None = None
     assumptions: list[str] = []
 
 

@@ -13,7 +13,7 @@ from . import kv_cache, serving, training
 from .catalog import GPU, Catalog, Offer
 from .plan import Plan
 from .result import Memory, Setup
-from .weights import weight_bytes
+from .weights import engine_padding, engine_weight_bytes, weight_bytes
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ def inference_memory(
 ) -> Memory:
     m = serving.memory(
         plan.model,
-        weight_bytes(plan.model, plan.precision, catalog).bytes,
+        engine_weight_bytes(plan.model, plan.precision, catalog),
         plan.kv.bytes_per_value,
         context or plan.context,
         users or plan.users,
@@ -64,14 +64,22 @@ def inference_memory(
         pp=pp,
         prefill_tokens=catalog.offering.serving.prefill_chunk_tokens,
     )
+    padding = engine_padding(plan.model, plan.precision, catalog)
     return Memory(
-        weights=m.weights, kv_cache=m.kv_cache, activations=m.activations, overhead=m.overhead, total=m.total
+        weights=m.weights,
+        kv_cache=m.kv_cache,
+        activations=m.activations,
+        overhead=m.overhead,
+        total=m.total,
+        engine_padding=math.ceil(padding / (tp * pp)),
     )
 
 
 def zero_stage(plan: Plan, gpus: int) -> int:
     if plan.zero is not None:
         return plan.zero
+    if plan.stack is not None and plan.stack.data_parallel_only:
+        return 0  # DDP: every GPU holds the whole model
     return 3 if gpus // plan.tp > 1 else 0
 
 
@@ -91,6 +99,7 @@ def training_memory(
         lora_rank=plan.lora_rank,
         cpu_offload=plan.cpu_offload,
         tp=plan.tp,
+        stack=plan.stack,
     )
     other = m.activations_without_checkpointing if plan.checkpointing else m.activations_with_checkpointing
     memory = Memory(
@@ -103,6 +112,8 @@ def training_memory(
         total=m.total,
         activations_other_choice=other,
         host_offload=m.cpu_offload_bytes,
+        logits=m.logits,
+        comm_buffers=m.comm_buffers,
     )
     return memory, m
 

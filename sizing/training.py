@@ -6,6 +6,8 @@ variance) per parameter: 16 bytes before activations. ZeRO stage 1 splits the op
 data-parallel GPUs, stage 2 the gradients too, stage 3 (= FSDP full shard) the weights too.
 Activations follow Korthikanti et al. 2022 (arXiv:2205.05198, section 4), re-derived for today's blocks:
 FlashAttention (no s^2 attention matrix), no dropout, gated MLPs, grouped KV heads.
+What the loss, the adapters and the saved checkpoints take depends on the training software: each
+figure below takes the stack (sizing/data/stacks.toml) that says it.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from .architecture import Architecture
+from .catalog import Stack
 
 Optimizer = Literal["adamw", "adamw8bit", "sgd"]
 
@@ -25,13 +28,33 @@ OPTIMIZER_BYTES = {
     "adamw8bit": 6,  # fp32 master 4 + two 8-bit states (Dettmers et al. 2021, arXiv:2110.02861)
     "sgd": 8,  # fp32 master 4 + momentum 4
 }
-# LoRA adapters are trained in fp32 (PEFT upcasts adapter weights): weight 4 + gradient 4 + Adam 8.
-ADAPTER_BYTES_PER_PARAM = {"adamw": 16, "adamw8bit": 10, "sgd": 12}
-# Logits per token and vocabulary entry: the BF16 output (2 bytes) plus FP32 upcasts for the loss made one
-# chunk at a time (torchtune's chunked cross-entropy, 8 chunks: 4/8). A loss that upcasts the whole
-# logits tensor at once (plain Hugging Face) needs 6 bytes.
-LOGIT_BYTES = 2.5
+# Without a master copy (pure BF16 training, torchtune) the states take the weights' type.
+OPTIMIZER_BYTES_BF16 = {"adamw": 4, "adamw8bit": 2, "sgd": 2}
 ACT = 2  # BF16 activations
+GRAD = 2  # BF16 gradients of the full model, as they are reduced
+# DeepSpeed ZeRO-1/2 defaults: reduce_bucket_size and allgather_bucket_size of 5e8 elements each
+# (deepspeed.readthedocs.io, ZeRO configuration).
+ZERO12_BUCKET = 500_000_000
+
+
+def _stack(stack: Stack | None) -> Stack:
+    if stack is not None:
+        return stack
+    from .catalog import load_catalog
+
+    return load_catalog().default_stack
+
+
+def optimizer_bytes(optimizer: str, stack: Stack) -> int:
+    return (OPTIMIZER_BYTES if stack.master_weights else OPTIMIZER_BYTES_BF16)[optimizer]
+
+
+def adapter_bytes_per_param(optimizer: str, stack: Stack) -> int:
+    """LoRA adapter weight + its gradient (both in the stack's adapter type) + the optimizer's states in
+    that type: FP32 with AdamW 4 + 4 + 8 = 16 bytes (PEFT); BF16 2 + 2 + 4 = 8 (torchtune)."""
+    d = stack.adapter_bytes
+    states = {"adamw": 2 * d, "adamw8bit": 2, "sgd": d}[optimizer]
+    return 2 * d + states
 
 
 class TrainingMemory(BaseModel):
@@ -43,19 +66,28 @@ class TrainingMemory(BaseModel):
     activations_without_checkpointing: int
     activations_with_checkpointing: int
     overhead: int
-    cpu_offload_bytes: int  # host memory needed for what CPU offload moves off the GPU
+    cpu_offload_bytes: int  # host memory for what moves off the GPU (CPU offload, offloaded checkpoints)
+    logits: int = 0  # part of the activations: what the loss holds
+    comm_buffers: int = 0  # data-parallel communication buffers (FSDP/ZeRO all-gather, reduce-scatter)
 
     @property
     def total(self) -> int:
         return (
-            self.weights + self.gradients + self.optimizer + self.adapters + self.activations + self.overhead
+            self.weights
+            + self.gradients
+            + self.optimizer
+            + self.adapters
+            + self.activations
+            + self.overhead
+            + self.comm_buffers
         )
 
 
 def lora_params(a: Architecture, rank: int) -> int:
-    """Adapter parameters with LoRA on every linear layer of the attention and the dense MLPs
-    (QLoRA paper: adapting all linear layers matches full fine-tuning). Each adapted d_in x d_out matrix
-    gains rank x (d_in + d_out). Routed experts are left without adapters, as PEFT does by default."""
+    """Adapter parameters with LoRA on every linear layer (QLoRA paper: adapting all linear layers matches
+    full fine-tuning), as PEFT's target_modules="all-linear" picks them: every linear module but the
+    output head, so in MoE layers the router and each routed expert's matrices too. Each adapted
+    d_in x d_out matrix gains rank x (d_in + d_out)."""
     h, hd = a.hidden_size, a.dim_per_head
     q, kv = a.num_heads * hd, a.num_kv_heads * hd
     if a.mla:
@@ -78,6 +110,8 @@ def lora_params(a: Architecture, rank: int) -> int:
         total += attn
         if a.is_moe_layer(layer):
             assert a.moe
+            total += a.moe.experts * matrices * (h + a.moe.expert_intermediate_size)  # routed experts
+            total += h + a.moe.experts  # the router
             if a.moe.shared_experts:
                 width = a.moe.shared_intermediate_size or a.moe.expert_intermediate_size
                 total += a.moe.shared_experts * matrices * (h + width)
@@ -87,7 +121,7 @@ def lora_params(a: Architecture, rank: int) -> int:
     return total * rank
 
 
-def layer_activation_bytes_per_token(a: Architecture, layer: int) -> float:
+def layer_activation_bytes_per_token(a: Architecture, layer: int, act: int = ACT) -> float:
     """Bytes one token leaves stored in one layer for the backward pass (no recomputation)."""
     h, hd = a.hidden_size, a.dim_per_head
     q, kv = a.num_heads * hd, a.num_kv_heads * hd
@@ -105,20 +139,107 @@ def layer_activation_bytes_per_token(a: Architecture, layer: int) -> float:
         width = (a.moe.dense_intermediate_size if a.moe else None) or a.intermediate_size
         # Gated: norm input, MLP input, gate, up, act(gate), act(gate)*up. Plain: input, up, act(up).
         mlp = 2 * h + (4 * width if a.mlp == "gated" else 2 * width)
-    return ACT * (attention + mlp)
+    return act * (attention + mlp)
 
 
-def activations(a: Architecture, seq_len: int, micro_batch: int, checkpointing: bool, tp: int = 1) -> int:
+def logit_bytes(a: Architecture, tokens: int, stack: Stack) -> int:
+    """What the loss holds at its peak: the whole logits tensor (and its FP32 copies) for a plain loss,
+    one chunk the size of the hidden states for a fused linear + cross-entropy loss."""
+    return math.ceil(tokens * (a.vocab_size * stack.logit_bytes + a.hidden_size * stack.fused_loss_bytes))
+
+
+def activations(
+    a: Architecture,
+    seq_len: int,
+    micro_batch: int,
+    checkpointing: bool,
+    tp: int = 1,
+    stack: Stack | None = None,
+    act: int = ACT,
+) -> int:
+    """Activation memory per GPU; `act` is the bytes of one activation value (4 where the hidden states
+    run in FP32: QLoRA after PEFT's FP32 upcast of the embeddings)."""
+    stack = _stack(stack)
     tokens = seq_len * micro_batch
-    per_layer = [layer_activation_bytes_per_token(a, i) * tokens for i in range(a.num_layers)]
-    logits = math.ceil(tokens * a.vocab_size * LOGIT_BYTES)
+    per_layer = [layer_activation_bytes_per_token(a, i, act) * tokens for i in range(a.num_layers)]
+    logits = logit_bytes(a, tokens, stack)
+    # The backward pass carries the gradient of the residual stream from layer to layer: the one coming in
+    # and the one going out of the layer being back-propagated.
+    residual_grads = 2 * tokens * a.hidden_size * act
     if checkpointing:
         # Full recomputation keeps each layer's input and rebuilds one layer at a time in the backward.
-        stored = a.num_layers * tokens * a.hidden_size * ACT + max(per_layer)
+        # With the inputs offloaded to the server's RAM (unsloth), the GPU holds the one being rebuilt
+        # and the next one on its way back.
+        kept = 2 if stack.offload_checkpoints else a.num_layers
+        stored = kept * tokens * a.hidden_size * act + max(per_layer)
     else:
         stored = sum(per_layer)
     # Tensor parallelism with sequence parallelism splits every activation across the group.
-    return math.ceil((stored + logits) / tp)
+    return math.ceil((stored + residual_grads + logits) / tp)
+
+
+def offloaded_checkpoints(
+    a: Architecture, seq_len: int, micro_batch: int, stack: Stack, act: int = ACT
+) -> int:
+    """Server RAM the layer inputs take when the stack offloads gradient checkpoints (per GPU)."""
+    if not stack.offload_checkpoints:
+        return 0
+    return a.num_layers * seq_len * micro_batch * a.hidden_size * act
+
+
+def layer_params(a: Architecture) -> int:
+    """Parameters of the largest decoder layer (the unit FSDP all-gathers)."""
+    h = a.hidden_size
+    attention = a.parts.attention // a.num_layers
+    matrices = 3 if a.mlp == "gated" else 2
+    sizes = []
+    if a.dense_layers:
+        width = (a.moe.dense_intermediate_size if a.moe else None) or a.intermediate_size
+        sizes.append(attention + matrices * h * width)
+    if a.moe and a.moe_layers:
+        m = a.moe
+        moe = m.experts * matrices * h * m.expert_intermediate_size + h * m.experts
+        if m.shared_experts:
+            moe += (
+                m.shared_experts * matrices * h * (m.shared_intermediate_size or m.expert_intermediate_size)
+            )
+        sizes.append(attention + moe)
+    return max(sizes)
+
+
+def comm_buffers(
+    a: Architecture,
+    zero: int,
+    dp: int,
+    tp: int,
+    layer_weight_bytes: float,
+    root_weight_bytes: float,
+    trainable: float,
+    trainable_per_layer: float,
+    grad_bytes: int,
+    root_trainable: bool,
+) -> int:
+    """Per-GPU memory of the data-parallel communication, beyond the sharded states.
+
+    ZeRO-3 / FSDP full shard (torch.distributed.fsdp): each decoder layer is all-gathered before it runs
+    and the next one is prefetched meanwhile (forward_prefetch / BACKWARD_PRE), so two whole layers are
+    live; the root unit (input embeddings and output head) is not freed after the forward
+    (_runtime_utils._post_forward_reshard skips the root), so it stays whole for the step; gradients
+    exist whole before their reduce-scatter: one layer's, and the root's through the backward.
+    ZeRO-1/2 (DeepSpeed): one reduce bucket and one all-gather bucket (5e8 elements each by default).
+    Plain data parallel (PyTorch DDP): its buckets copy every gradient (gradient_as_bucket_view=False).
+    """
+    if dp <= 1:
+        return 0
+    if zero >= 3:
+        layer = layer_params(a) / tp
+        root = (a.parts.embeddings + a.parts.lm_head) / tp
+        gathered = root * root_weight_bytes + 2 * layer * layer_weight_bytes
+        grads = (trainable_per_layer / tp + (root if root_trainable else 0)) * grad_bytes
+        return math.ceil(gathered + grads)
+    if zero >= 1:
+        return math.ceil(2 * min(ZERO12_BUCKET, trainable / tp) * grad_bytes)
+    return math.ceil(trainable / tp * grad_bytes)
 
 
 def memory(
@@ -134,22 +255,47 @@ def memory(
     lora_rank: int = 16,
     cpu_offload: bool = False,
     tp: int = 1,
+    stack: Stack | None = None,
 ) -> TrainingMemory:
     """Per-GPU memory of one training job on `gpus` GPUs (tp-way tensor parallel x data parallel)."""
+    stack = _stack(stack)
     dp = max(1, gpus // tp)
-    with_ckpt = activations(a, seq_len, micro_batch, True, tp)
-    without_ckpt = activations(a, seq_len, micro_batch, False, tp)
+    # PEFT's FP32 upcast for QLoRA reaches the input embeddings, so the hidden states leave them in FP32 and
+    # stay FP32 through every layer (bitsandbytes returns its output in its input's type).
+    act_bytes = 4 if stage == "qlora" and stack.kbit_fp32_upcast else ACT
+    with_ckpt = activations(a, seq_len, micro_batch, True, tp, stack, act_bytes)
+    without_ckpt = activations(a, seq_len, micro_batch, False, tp, stack, act_bytes)
     act = with_ckpt if checkpointing else without_ckpt
     # The CUDA context and NCCL/cuBLAS workspaces: about 1 GiB per GPU in PyTorch training.
     overhead = 2**30
+    host = offloaded_checkpoints(a, seq_len, micro_batch, stack, act_bytes) * dp if checkpointing else 0
     if stage in ("full", "pretrain"):
         params = a.params / tp
-        weights, grads, optim = 2 * params, 2 * params, OPTIMIZER_BYTES[optimizer] * params
-        adapters = 0
+        weights, grads = 2 * params, GRAD * params
+        optim = optimizer_bytes(optimizer, stack) * params
+        adapters = 0.0
+        trainable, per_layer, grad_bytes, root_trainable = a.params, layer_params(a), GRAD, True
+        layer_bytes = root_bytes = 2.0
     else:
         # The base is frozen (no gradients, no optimizer state); QLoRA's base is the NF4 weights.
-        weights, grads, optim = base_weight_bytes / tp, 0.0, 0.0
-        adapters = lora_params(a, lora_rank) * ADAPTER_BYTES_PER_PARAM[optimizer] / tp
+        base = base_weight_bytes
+        p = a.parts
+        root_params = p.embeddings + p.lm_head
+        root_bytes = 2.0  # every 4- and 8-bit format here keeps the embeddings and the head at 16 bits
+        if stage == "qlora" and stack.kbit_fp32_upcast:
+            # PEFT's prepare_model_for_kbit_training casts what is not 4-bit to FP32: +2 bytes each.
+            base += 2 * (root_params + p.other)
+            root_bytes = 4.0
+        layer_bytes = (base - root_params * root_bytes) / max(1, a.params - root_params)
+        weights, grads, optim = base / tp, 0.0, 0.0
+        lora = lora_params(a, lora_rank)
+        adapters = lora * adapter_bytes_per_param(optimizer, stack) / tp
+        trainable, per_layer, grad_bytes, root_trainable = (
+            lora,
+            lora / a.num_layers,
+            stack.adapter_bytes,
+            False,
+        )
     if zero >= 1:
         optim /= dp
     if zero >= 2:
@@ -157,10 +303,16 @@ def memory(
     if zero >= 3:
         weights /= dp
         adapters /= dp
-    offloaded = 0
-    if cpu_offload:
-        # ZeRO-Offload (Ren et al. 2021, arXiv:2101.06840) keeps optimizer states on the host.
-        offloaded, optim = int(optim * dp if zero >= 1 else optim), 0.0
+    if cpu_offload and stage in ("full", "pretrain"):
+        # ZeRO-Offload (Ren et al. 2021, arXiv:2101.06840, Figure 2): the servers' RAM keeps the optimizer
+        # states and the gradients they are updated with, in FP32 like the master copy (4 bytes per
+        # parameter): 16 bytes per parameter with AdamW, over the whole job.
+        host_grads = 4 if stack.master_weights else GRAD
+        host += (optimizer_bytes(optimizer, stack) + host_grads) * a.params
+        optim = 0.0
+    buffers = comm_buffers(
+        a, zero, dp, tp, layer_bytes, root_bytes, trainable, per_layer, grad_bytes, root_trainable
+    )
     return TrainingMemory(
         weights=math.ceil(weights),
         gradients=math.ceil(grads),
@@ -170,15 +322,23 @@ def memory(
         activations_without_checkpointing=without_ckpt,
         activations_with_checkpointing=with_ckpt,
         overhead=overhead,
-        cpu_offload_bytes=offloaded,
+        cpu_offload_bytes=host,
+        logits=math.ceil(logit_bytes(a, seq_len * micro_batch, stack) / tp),
+        comm_buffers=buffers,
     )
 
 
-def training_flops(a: Architecture, stage: str, tokens: int, checkpointing: bool) -> float:
-    """6 x N x D for full training (Kaplan et al. 2020, arXiv:2001.08361): 2 forward + 4 backward.
-    LoRA skips the weight gradients of the frozen base: 2 forward + 2 backward. Recomputation adds a
-    second forward. MoE models count their active parameters."""
+def training_flops(a: Architecture, stage: str, tokens: int) -> float:
+    """Model FLOPs: 6 x N x D for full training (Kaplan et al. 2020, arXiv:2001.08361): 2 forward +
+    4 backward; this is what model FLOPs utilization (MFU) counts (Chowdhery et al. 2022, PaLM,
+    arXiv:2204.02311, appendix B). LoRA skips the weight gradients of the frozen base: 2 forward +
+    2 backward. MoE models count their active parameters. Recomputation is not model work: see
+    recompute_flops."""
     per_token = 6 if stage in ("full", "pretrain") else 4
-    if checkpointing:
-        per_token += 2
     return per_token * a.active_params * tokens
+
+
+def recompute_flops(a: Architecture, tokens: int, checkpointing: bool) -> float:
+    """Full activation recomputation runs every layer's forward a second time: 2 x N x D more hardware
+    FLOPs, which MFU does not count (it shows as hardware FLOPs utilization, HFU)."""
+    return 2 * a.active_params * tokens if checkpointing else 0.0

@@ -59,3 +59,25 @@ def _weight_bytes(model: ModelEntry, precision: Precision, catalog: Catalog) -> 
         bits = quantized * precision.bits_per_weight + (kept_params + p.router + p.other) * high
         total = int(bits // 8)
     return Weights(bytes=total, bits_per_weight=total * 8 / p.total, kept_parts=kept)
+
+
+def padded_width(hidden: int, precision: Precision) -> int:
+    pad = precision.engine_pad_experts
+    return -(-hidden // pad) * pad if pad else hidden
+
+
+def engine_padding(model: ModelEntry, precision: Precision, catalog: Catalog) -> int:
+    """Bytes a serving engine adds to the checkpoint when it loads the MoE experts in its kernels' layout:
+    the hidden dimension of MXFP4 expert matrices padded to a multiple of 256 (gpt-oss: 2,880 -> 3,072,
+    +6.7%), the growth vLLM's logs show on an H100: 64.38 GiB loaded for gpt-oss-120b, 13.47 GiB for
+    gpt-oss-20b (llm-d/llm-d-benchmark config_explorer/empirical-vllm-memory-results.md)."""
+    if not precision.engine_pad_experts or not model.parts.experts or precision.gguf:
+        return 0
+    h = model.hidden_size
+    extra = model.parts.experts * (padded_width(h, precision) - h) / h
+    return int(extra * precision.bits_per_weight / 8)
+
+
+def engine_weight_bytes(model: ModelEntry, precision: Precision, catalog: Catalog) -> int:
+    """The weights as the serving engine holds them in GPU memory."""
+    return weight_bytes(model, precision, catalog).bytes + engine_padding(model, precision, catalog)

@@ -71,3 +71,4 @@ class Workload(BaseModel):
     days: int | None = Field(default=None, description="days a training run may take (the deadline)")
     examples: int | None = Field(default=None, description="training examples in the dataset")
     epochs: int | None = Field(default=None, description="passes over the training data")
+    stack: str | None = Field(default=None, description="training software: unsloth, torchtune, liger...")

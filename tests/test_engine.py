@@ -162,7 +162,9 @@ def test_full_fine_tuning_splits_states_with_zero_across_gpus():
 def test_pretraining_estimates_gpu_hours_and_days():
     r = ask(model="8b", stage=Stage.pretrain, tokens=10**12)
     est = r.estimates
-    assert est.training_flops == 6 * r.workload.model.params * 10**12 * 8 / 6  # + recomputation
+    # Model FLOPs are 6·N·D (what MFU counts); recomputation's second forward is shown on its own.
+    assert est.training_flops == 6 * r.workload.model.params * 10**12
+    assert est.recompute_flops == 2 * r.workload.model.params * 10**12
     assert est.gpu_hours > 0 and est.wall_clock_days > 0
     assert r.contract.mode == "project_package"
 
@@ -231,14 +233,17 @@ def test_capacity_reads_naturally_when_nothing_fits():
 
 def test_training_shows_activations_with_and_without_checkpointing():
     r = ask(model="8b", stage=Stage.lora, seq_len=4096, batch=4)
-    assert r.memory.activations_other_choice > 3 * r.memory.activations
+    # The loss's logits stay either way; checkpointing shrinks what the layers keep.
+    layers = r.memory.activations - r.memory.logits
+    assert r.memory.activations_other_choice - r.memory.logits > 5 * layers
     off = ask(model="8b", stage=Stage.lora, seq_len=4096, batch=4, checkpointing=False)
     assert off.memory.activations == r.memory.activations_other_choice
 
 
 def test_cpu_offload_moves_optimizer_states_to_host_memory():
     r = ask(model="8b", stage=Stage.full, cpu_offload=True)
-    assert r.memory.optimizer == 0 and r.memory.host_offload == 12 * r.workload.model.params
+    # Optimizer states (12 bytes) and the FP32 gradients they are updated with (4), in the servers' RAM.
+    assert r.memory.optimizer == 0 and r.memory.host_offload == 16 * r.workload.model.params
     assert any("offload" in n for n in r.notes)
 
 
@@ -268,7 +273,7 @@ def test_a_pretraining_run_beyond_a_month_says_what_scale_it_needs():
     r = ask(model="70b", stage=Stage.pretrain, tokens=2 * 10**12)
     assert r.estimates.wall_clock_days > 30
     assert any("30 dias" in line for line in r.estimates.text)
-    assert "× 10²⁴" in r.estimates.text[0]
+    assert "× 10²³" in r.estimates.text[0]  # 6 × 70.6B × 2T = 8.5 × 10²³
 
 
 def test_native_low_precision_weights_are_not_upsold_to_more_bits():
@@ -304,7 +309,7 @@ def test_a_deadline_nothing_we_rent_can_meet_is_said_plainly():
 
 
 def test_a_named_gpu_says_how_long_the_run_takes_and_whether_it_is_late():
-    r = ask(model="8b", stage=Stage.full, tokens=10 * 10**9, gpu="h100", gpus=8, days=2)
+    r = ask(model="8b", stage=Stage.full, tokens=15 * 10**9, gpu="h100", gpus=8, days=2)
     verdict = r.alternatives[0]
     assert verdict.kind == "named_gpu" and "passa do prazo de 2 dias" in verdict.text
     assert r.estimates.wall_clock_days <= 2  # the recommendation itself makes it

@@ -1,0 +1,64 @@
+"""Named-GPU verdicts get the same vLLM-defaults check as the recommendation, and weights count as the engine
+loads them (issue #12, item 2), against vLLM's own logs on an H100 (../shared/reference/published.json)."""
+
+import pytest
+
+from sizing import kv_cache, serving
+from sizing.engine import size
+from sizing.weights import engine_weight_bytes, weight_bytes
+from sizing.workload import Workload
+
+from .conftest import GIB
+
+H100_TOTAL = 79.18 * GIB  # vLLM's log on the H100 of these runs
+
+
+def logged(published, model, what):
+    return next(
+        e["value"]
+        for e in published
+        if e["model"] == model and e["what"] == f"vLLM measured {what} (per GPU)"
+    )
+
+
+@pytest.mark.parametrize("model", ["gpt-oss-120b", "gpt-oss-20b"])
+def test_gpt_oss_weights_count_what_vllm_loads_not_the_checkpoint(catalog, published, model):
+    m, mxfp4 = catalog.model(model), catalog.precision("mxfp4")
+    loaded = logged(published, model, "weights")  # 64.38 and 13.47 GiB
+    assert engine_weight_bytes(m, mxfp4, catalog) / GIB == pytest.approx(loaded, rel=0.01)
+    # The checkpoint alone is 3.6 GiB short for the 120b (60.8 GiB): the old figure.
+    assert weight_bytes(m, mxfp4, catalog).bytes / GIB < loaded - 0.5
+
+
+def test_the_gpt_oss_120b_run_is_reproduced(catalog, published):
+    # The logged figures add up to 0.95 of the GPU, not 0.9: 64.38 + 7.38 + 0.13 + 3.33 = 75.22 GiB =
+    # 0.95 x 79.18, so that run used --gpu-memory-utilization 0.95 with vLLM's other defaults
+    # (max_num_seqs 1024, max_num_batched_tokens 8192) and max-model-len 16000.
+    parts = ("weights", "peak activation", "non-torch memory", "available KV cache")
+    assert sum(logged(published, "gpt-oss-120b", p) for p in parts) == pytest.approx(0.95 * 79.18, abs=0.02)
+    m = catalog.model("gpt-oss-120b")
+    weights = engine_weight_bytes(m, catalog.precision("mxfp4"), catalog)
+    kv = 0.95 * H100_TOTAL - weights - serving.activation_peak(m, 8192, 1024, 1) - serving.NON_TORCH_SINGLE
+    assert kv / GIB == pytest.approx(3.33, abs=0.75)
+    # "Measured defaults allow about 6" conversations of 16,000 tokens; the old weights allowed 17 tuned.
+    assert kv // kv_cache.sequence_bytes(m, 16000, 2) in (5, 6)
+
+
+def test_a_named_gpu_says_when_vllms_defaults_would_not_start():
+    # gpu-size -m "gpt-oss 120b" -c 131072 -g h100: it fits with vLLM configured for the workload, but with
+    # vLLM's defaults (0.9 utilization, max_num_seqs 1024) the activation reserve leaves no room for one
+    # conversation: vLLM refuses to start. The verdict said "fits, up to 2 users" and nothing else.
+    r = size(Workload(model="gpt-oss 120b", context=131072, gpu="h100", lang="en"))
+    verdict = r.alternatives[0]
+    assert verdict.kind == "named_gpu" and verdict.setup.fits
+    assert "vLLM would refuse to start" in verdict.text and "--max-num-seqs 1" in verdict.text
+    assert verdict.setup.max_users == 1  # 64.4 GiB of weights leave room for one 128k conversation, not 2
+
+
+def test_a_named_gpu_says_how_many_users_vllms_defaults_leave():
+    # Qwen3 32B on an H100: vLLM's log shows 4.45 GiB of KV cache with its defaults (published.json), room
+    # for 2 conversations of 8,192 tokens (2 GiB each); configured for 4 users it holds 4.
+    r = size(Workload(model="qwen3 32b", context=8192, users=4, gpu="h100", lang="en"))
+    verdict = r.alternatives[0].text
+    assert "up to 4 users at 8,192 tokens" in verdict
+    assert "leaving room for only up to 2 users at 8,192 tokens" in verdict and "--max-num-seqs 4" in verdict
