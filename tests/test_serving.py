@@ -3,7 +3,7 @@
 import pytest
 
 from sizing import serving
-from sizing.weights import weight_bytes
+from sizing.weights import engine_weight_bytes
 
 from .conftest import GIB
 
@@ -28,7 +28,7 @@ def test_vllm_start_up_memory_is_reproduced(catalog, model, precision, tp, peak,
     m = catalog.model(model)
     activation = serving.activation_peak(m, 8192, 1024, tp) / GIB
     assert activation == pytest.approx(peak, rel=0.03)
-    weights = weight_bytes(m, catalog.precision(precision), catalog).bytes / tp / GIB
+    weights = engine_weight_bytes(m, catalog.precision(precision), catalog) / tp / GIB  # as vLLM loads them
     non_torch = (serving.NON_TORCH_PARALLEL if tp > 1 else serving.NON_TORCH_SINGLE) / GIB
     predicted_kv = H100_TOTAL / GIB * 0.9 - weights - activation - non_torch
     assert predicted_kv == pytest.approx(kv, abs=0.75)
