@@ -128,17 +128,17 @@ def _thread_base(services, channel: str, thread_ts: str | None) -> Workload | No
 def _post(
     client: WebClient, services, channel: str, thread_ts: str | None, reply, dm_key: str | None = None
 ) -> None:
+    if reply.workload is not None:
+        # Remember what this thread (or DM) is about before answering: a follow-up typed the moment the
+        # answer appears must find it.
+        data = reply.workload.model_dump(mode="json", exclude_defaults=True)
+        if thread_ts:
+            services.log.save_thread(channel, thread_ts, data, reply.lang)
+        if dm_key:
+            services.log.save_thread(channel, dm_key, data, reply.lang)
     try:
         client.chat_postMessage(channel=channel, thread_ts=thread_ts, **reply.message.kwargs())
     except Exception as e:  # Slack's API down, rate limited past its retries, or too slow
         reason = e.response.get("error") if isinstance(e, SlackApiError) else type(e).__name__
         logger.warning("chat.postMessage failed: %s", reason)
         services.log.mark_failed(reply.request_key, f"slack:{reason}")
-        return
-    if reply.workload is not None:
-        # Remember what this thread (or DM) is about, for the next follow-up.
-        data = reply.workload.model_dump(mode="json", exclude_defaults=True)
-        if thread_ts:
-            services.log.save_thread(channel, thread_ts, data, reply.lang)
-        if dm_key:
-            services.log.save_thread(channel, dm_key, data, reply.lang)
