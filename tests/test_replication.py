@@ -130,6 +130,19 @@ def test_gpu_log_verify_replica_restores_it_elsewhere_and_checks_it(tmp_path):
         f"A réplica {replica.as_uri()} restaura e está íntegra (integrity_check ok): 5 pedidos"
     )
 
+    # An empty file where the log should be (a fresh volume, a stray touch) is not a log: the replica wins.
+    empty = tmp_path / "new-machine" / "log.db"
+    empty.parent.mkdir()
+    empty.touch()
+    settings = load_settings(db_path=empty, replica_url=replica.as_uri())
+    said = replication.restore_on_start(settings)
+    assert said == f"request log {empty} restored from the replica {replica.as_uri()}"
+    assert len(_snapshot(empty)[0]) == 5
+    assert (
+        replication.restore_on_start(settings)
+        == f"request log {empty} is here; not restored from the replica"
+    )
+
 
 def test_a_replica_that_cannot_be_read_stops_start_up_with_one_sentence(tmp_path):
     not_a_folder = tmp_path / "a-file"
