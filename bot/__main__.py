@@ -4,6 +4,9 @@ gpu-sizer            Socket Mode when SLACK_BOT_TOKEN and SLACK_APP_TOKEN are se
 gpu-sizer console    the local console, whatever is configured
 gpu-sizer socket     Socket Mode (the Procfile's worker)
 gpu-sizer web        HTTP mode under gunicorn on $PORT (the Procfile's web)
+
+web and socket print where the request log is and how it is kept; with GPU_SIZER_REPLICA_URL set they
+restore a missing log from the replica and run under Litestream (bot/replication.py).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import logging
 import os
 import sys
 
+from .backup import BackupError
 from .settings import SettingsError, load_settings, require_http, require_socket
 
 
@@ -29,13 +33,18 @@ def main(argv: list[str] | None = None) -> int:
             return _console(settings)
         if mode == "socket":
             require_socket(settings)
+            _replicated(settings, mode)
             return _socket(settings)
         if mode == "web":
             require_http(settings)
-            return _web()
+            _replicated(settings, mode)
+            return _web(settings)
     except SettingsError as e:
         print(f"gpu-sizer: {e}", file=sys.stderr)
         return 2
+    except BackupError as e:  # the replica cannot be read: starting empty would replicate an empty log
+        print(f"gpu-sizer: {e}; not starting, so the replica is left as it is.", file=sys.stderr)
+        return 1
     print(f"gpu-sizer: unknown mode {mode!r}; use console, socket or web", file=sys.stderr)
     return 2
 
@@ -50,19 +59,44 @@ def _console(settings) -> int:
     return console.run(pipeline, str(settings.db_path), settings.lang)
 
 
+def _replicated(settings, mode: str) -> None:
+    """With a replica configured: restore a missing log, then become `litestream replicate -exec` running
+    this same mode (does not return). Without one, returns at once."""
+    from . import replication
+
+    replication.run_under_litestream(settings, mode)
+
+
+def _announce(settings, log) -> None:
+    """Where the log is, its journal mode, whether it is writable, its backups and replication."""
+    from .health import start_lines
+
+    for line in start_lines(settings, log):
+        logging.getLogger("gpu-sizer").info("%s", line)
+
+
 def _socket(settings) -> int:
     from slack_bolt.adapter.socket_mode import SocketModeHandler
 
     from .app import create_app
+    from .requestlog import RequestLog
 
-    app = create_app(settings)
+    log = RequestLog(settings.db_path)
+    app = create_app(settings, log)
+    _announce(settings, log)
     logging.getLogger(__name__).info("gpu-sizer connected in Socket Mode")
     SocketModeHandler(app, settings.app_token).start()
     return 0
 
 
-def _web() -> int:
+def _web(settings) -> int:
     """gunicorn, the production WSGI server, serving bot.web; replaces this process so signals reach it."""
+    from .requestlog import RequestLog
+
+    with RequestLog(settings.db_path) as log:  # opened (created, migrated) once here, before the workers
+        _announce(settings, log)
+    for handler in logging.getLogger().handlers:
+        handler.flush()
     port = os.environ.get("PORT", "3000")
     args = [
         sys.executable,

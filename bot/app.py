@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from slack_bolt import App
 from slack_sdk import WebClient
 
+from . import health
 from .after_ack import AfterAck
 from .directory import Directory
 from .leaddesk import LeadDesk
@@ -79,4 +80,6 @@ def create_app(
     if start_jobs:
         # Retention is a promise to the people in the log: purge daily while the app runs.
         RetentionJob(settings.db_path, settings.retention_days).start()
+    # The log's state for /healthz, with the daily backup and the replica monitor when configured.
+    app.log_health = health.start_jobs(settings, log) if start_jobs else health.LogHealth(settings, log)  # type: ignore[attr-defined]
     return app

@@ -8,6 +8,7 @@
     gpu-log purge --older-than 180 --dry-run
     gpu-log forget U0123ABCD [--delete] [--yes]
     gpu-log audit --since 30d
+    gpu-log backup /mnt/backups                 # and verify, restore: see bot/backupcli.py
 
 Every command that reads or changes the log records who ran it in the audit table (actor "cli:<os user>")
 before it shows anything: nothing is shown that was not recorded. Bad input exits 2 with one sentence; a log that
@@ -30,7 +31,8 @@ from pathlib import Path
 
 from sizing import i18n
 
-from . import reports
+from . import backupcli, reports
+from .backup import BackupError
 from .leads import STATUSES
 
 EXIT_USAGE = 2
@@ -137,6 +139,8 @@ def build_parser() -> Parser:
     sub = commands.add_parser("audit", parents=[common], help="who read or changed the log")
     sub.add_argument("--since", type=_period, default=None, help="default 30d")
     sub.add_argument("--limit", type=_positive, default=100)
+
+    backupcli.add_commands(commands, common)
     return p
 
 
@@ -151,9 +155,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     db = Path(getattr(args, "db", None) or os.environ.get("GPU_SIZER_DB") or DEFAULT_DB)
     lang = i18n.lang_of(getattr(args, "lang", None))
     try:
-        if not db.is_file():
+        if not db.is_file() and args.command not in backupcli.NEEDS_NO_LOG:
             raise LogError(f"there is no request log at {db} (give its file with --db or GPU_SIZER_DB)")
         return HANDLERS[args.command](db, args, lang)
+    except BackupError as e:
+        return _fail(e.sentence(lang), EXIT_LOG)
     except UsageError as e:
         return _fail(str(e), EXIT_USAGE)
     except LogError as e:
@@ -280,7 +286,7 @@ def _audit(db: Path, args: argparse.Namespace, lang: str) -> int:
 
 HANDLERS = {
     "list": _list, "show": _show, "summary": _summary, "export": _export, "purge": _purge, "forget": _forget,
-    "audit": _audit,
+    "audit": _audit, **backupcli.HANDLERS,
 }  # fmt: skip
 
 

@@ -38,7 +38,10 @@ BUSY_TIMEOUT = 5.0
 DbLike = Database | str | Path
 
 SURFACES = ("slack", "cli", "app")
-AUDIT_ACTIONS = ("list", "show", "summary", "export", "purge", "forget", "refused", "export_user")
+AUDIT_ACTIONS = (
+    "list", "show", "summary", "export", "purge", "forget", "refused", "export_user", "backup", "backup_failed",
+    "restore", "verify",
+)  # fmt: skip
 
 # The CSV's columns, in this order: the requests table as created by migrations.create_requests, then the
 # lead joined to the request. A column a later schema step adds comes after these, in name order.

@@ -81,6 +81,7 @@ class RequestLog:
         self._unknown_columns: set[str] = set()
         self._dropped = 0
         self._claims = 0
+        self.last_commit: float | None = None  # time.time() of the writer's last commit, for /healthz
         with self._lock:
             self._database(BUSY_TIMEOUT)
         self._stop = threading.Event()
@@ -129,6 +130,16 @@ class RequestLog:
     def pending(self) -> int:
         """Rows recorded but not written yet."""
         return len(self._queue)
+
+    @property
+    def available(self) -> bool:
+        """False from a failed write (or open) until the next one that succeeds."""
+        return not self._unavailable
+
+    @property
+    def dropped(self) -> int:
+        """Rows given up because memory was full while the file could not be written."""
+        return self._dropped
 
     def close(self) -> None:
         """Stop the writer thread and write what can be written (also done at exit, see _close_all)."""
@@ -339,6 +350,7 @@ class RequestLog:
                     self._write_batch(db, batch)
                 for _ in batch:
                     self._queue.popleft()
+                self.last_commit = time.time()
         except Exception as error:
             self._failed(error)
             return False

@@ -35,6 +35,14 @@ class Settings(BaseSettings):
     )
     retention_days: int = Field(default=180, ge=1, le=3650, validation_alias="GPU_SIZER_RETENTION_DAYS")
     slack_timeout: float = Field(default=10, gt=0, le=120, validation_alias="GPU_SIZER_SLACK_TIMEOUT")
+    # Backups and replication of the request log (bot/backup.py, bot/replication.py; README, "Deploying").
+    backup_dir: Path | None = Field(default=None, validation_alias="GPU_SIZER_BACKUP_DIR")
+    backup_time: str = Field(default="03:00", validation_alias="GPU_SIZER_BACKUP_TIME")
+    backup_keep: int = Field(default=7, validation_alias="GPU_SIZER_BACKUP_KEEP")
+    replica_url: str | None = Field(default=None, validation_alias="GPU_SIZER_REPLICA_URL")
+    replica_sync_interval: str = Field(default="1s", validation_alias="GPU_SIZER_REPLICA_SYNC_INTERVAL")
+    replica_check_seconds: float = Field(default=60, validation_alias="GPU_SIZER_REPLICA_CHECK_SECONDS")
+    litestream_config: Path | None = Field(default=None, validation_alias="GPU_SIZER_LITESTREAM_CONFIG")
 
     @field_validator("slack_bot_token", mode="before")
     @classmethod
@@ -95,6 +103,59 @@ class Settings(BaseSettings):
             raise ValueError(f"must be Slack user IDs separated by commas (U0123ABCD); not one: {bad[0]}")
         return ids
 
+    @field_validator("backup_dir", "litestream_config", mode="before")
+    @classmethod
+    def _optional_path(cls, v):
+        return v or None  # set but empty reads as not set
+
+    @field_validator("backup_time", mode="before")
+    @classmethod
+    def _backup_time(cls, v) -> str:
+        match = re.fullmatch(r"\s*(\d{1,2}):(\d{2})\s*", str(v or ""))
+        if not match or int(match[1]) > 23 or int(match[2]) > 59:
+            raise ValueError("must be a time of day in UTC such as 03:00")
+        return f"{int(match[1]):02d}:{match[2]}"
+
+    @field_validator("backup_keep", mode="before")
+    @classmethod
+    def _backup_keep(cls, v) -> int:
+        try:
+            keep = int(str(v).strip())
+        except ValueError:
+            keep = 0
+        if not 1 <= keep <= 3650:
+            raise ValueError("must be how many daily backups to keep, a whole number from 1 to 3650")
+        return keep
+
+    @field_validator("replica_url", mode="before")
+    @classmethod
+    def _replica_url(cls, v) -> str | None:
+        v = (v or "").strip()
+        if v and not re.fullmatch(r"(file|s3|gs|abs|sftp|webdav|webdavs)://\S+", v):
+            raise ValueError(
+                "must be a Litestream replica URL such as s3://bucket/gpu-sizer or file:///mnt/replica/gpu-sizer"
+            )
+        return v or None
+
+    @field_validator("replica_sync_interval", mode="before")
+    @classmethod
+    def _sync_interval(cls, v) -> str:
+        v = str(v or "").strip()
+        if not re.fullmatch(r"\d+(ms|s|m|h)", v) or not int(re.match(r"\d+", v)[0]):
+            raise ValueError("must be a duration such as 1s, 10s or 1m")
+        return v
+
+    @field_validator("replica_check_seconds", mode="before")
+    @classmethod
+    def _check_seconds(cls, v) -> float:
+        try:
+            seconds = float(str(v).strip())
+        except ValueError:
+            seconds = 0
+        if not 1 <= seconds <= 3600:
+            raise ValueError("must be a number of seconds from 1 to 3600")
+        return seconds
+
     @property
     def bot_token(self) -> str | None:
         return self.slack_bot_token.get_secret_value() if self.slack_bot_token else None
@@ -113,6 +174,9 @@ ENV_NAMES = {
     "slack_signing_secret": "SLACK_SIGNING_SECRET", "slack_api_url": "SLACK_API_URL", "db_path": "GPU_SIZER_DB",
     "lang": "GPU_SIZER_LANG", "sales_channel": "GPU_SIZER_SALES_CHANNEL", "managers": "GPU_SIZER_MANAGERS",
     "retention_days": "GPU_SIZER_RETENTION_DAYS", "slack_timeout": "GPU_SIZER_SLACK_TIMEOUT",
+    "backup_dir": "GPU_SIZER_BACKUP_DIR", "backup_time": "GPU_SIZER_BACKUP_TIME", "backup_keep": "GPU_SIZER_BACKUP_KEEP",
+    "replica_url": "GPU_SIZER_REPLICA_URL", "replica_sync_interval": "GPU_SIZER_REPLICA_SYNC_INTERVAL",
+    "replica_check_seconds": "GPU_SIZER_REPLICA_CHECK_SECONDS", "litestream_config": "GPU_SIZER_LITESTREAM_CONFIG",
 }  # fmt: skip
 
 

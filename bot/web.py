@@ -1,12 +1,14 @@
 """HTTP mode: the Bolt app as a WSGI application, for gunicorn (see Procfile).
 
 Slack posts events, commands and interactivity to /slack/events; every request's signature is verified
-with SLACK_SIGNING_SECRET before anything runs. GET /healthz answers for load balancers.
+with SLACK_SIGNING_SECRET before anything runs. GET /healthz answers 200 for load balancers while the
+process can answer, with the request log's state as JSON (bot/health.py) for monitors.
 """
 
 from __future__ import annotations
 
 import gc
+import json
 import logging
 
 from slack_bolt.adapter.wsgi import SlackRequestHandler
@@ -24,11 +26,13 @@ def wsgi(settings=None, log=None, *, token_verification: bool = True, start_jobs
     require_http(settings)
     app = create_app(settings, log, token_verification=token_verification, start_jobs=start_jobs)
     slack = SlackRequestHandler(app, path=EVENTS_PATH)
+    health = app.log_health  # type: ignore[attr-defined]
 
     def application(environ, start_response):
         if environ.get("PATH_INFO") == "/healthz":
-            start_response("200 OK", [("Content-Type", "text/plain")])
-            return [b"ok"]
+            body = json.dumps(health.body(), ensure_ascii=False).encode("utf-8")
+            start_response("200 OK", [("Content-Type", "application/json"), ("Cache-Control", "no-store")])
+            return [body]
         try:
             length = int(environ.get("CONTENT_LENGTH") or 0)
         except ValueError:

@@ -430,7 +430,18 @@ def test_help_exits_0(capsys):
 
 def test_every_gpu_log_command_is_in_the_readme():
     commands = list(logcli.HANDLERS)
-    assert commands == ["list", "show", "summary", "export", "purge", "forget", "audit"]
+    assert commands == [
+        "list",
+        "show",
+        "summary",
+        "export",
+        "purge",
+        "forget",
+        "audit",
+        "backup",
+        "verify",
+        "restore",
+    ]
     lines = [line.strip() for line in README.read_text(encoding="utf-8").splitlines()]
     documented = {line.split()[1] for line in lines if line.startswith("gpu-log ") and len(line.split()) > 1}
     missing = [c for c in commands if c not in documented]

@@ -5,6 +5,7 @@ log and stall the server."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import socket
@@ -37,26 +38,35 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def web_process(workdir: Path, fake: FakeSlack, start_timeout: float = 30) -> Iterator[WebProcess]:
-    """Started and answering /healthz; on exit, stopped with SIGTERM (killed if it does not stop)."""
+def web_process(
+    workdir: Path,
+    fake: FakeSlack,
+    start_timeout: float = 30,
+    env: dict[str, str] | None = None,
+    name: str = "web",
+) -> Iterator[WebProcess]:
+    """Started and answering /healthz; on exit, stopped with SIGTERM (killed if it does not stop). `env`
+    adds to or overrides the settings; the process leads a process group of its own (os.killpg)."""
     port = free_port()
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith(("SLACK_", "GPU_SIZER_"))},
         "PORT": str(port), "SLACK_BOT_TOKEN": "xoxb-test", "SLACK_SIGNING_SECRET": SECRET,
         "SLACK_API_URL": fake.base_url, "GPU_SIZER_DB": str(workdir / "log.db"), "WEB_CONCURRENCY": "1",
+        **(env or {}),
     }  # fmt: skip
-    output_path = workdir / "web.log"
+    output_path = workdir / f"{name}.log"
     with open(output_path, "wb") as output:
         process = subprocess.Popen(
-            [sys.executable, "-m", "bot", "web"], env=env, stdout=output, stderr=subprocess.STDOUT
-        )
+            [sys.executable, "-m", "bot", "web"], env=env, stdout=output, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )  # fmt: skip
     web = WebProcess(f"http://127.0.0.1:{port}", process, output_path)
     try:
         deadline = time.monotonic() + start_timeout
         while True:
             try:
                 with urllib.request.urlopen(web.base + "/healthz", timeout=1) as r:
-                    if r.read() == b"ok":
+                    if r.status == 200 and "log" in json.loads(r.read()):
                         break
             except OSError:
                 if process.poll() is not None or time.monotonic() > deadline:
@@ -71,3 +81,9 @@ def web_process(workdir: Path, fake: FakeSlack, start_timeout: float = 30) -> It
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+
+
+def healthz(base: str) -> tuple[int, dict]:
+    """GET /healthz: its status and its JSON body."""
+    with urllib.request.urlopen(base + "/healthz", timeout=5) as r:
+        return r.status, json.loads(r.read())
