@@ -35,6 +35,13 @@ class Settings(BaseSettings):
     )
     retention_days: int = Field(default=180, ge=1, le=3650, validation_alias="GPU_SIZER_RETENTION_DAYS")
     slack_timeout: float = Field(default=10, gt=0, le=120, validation_alias="GPU_SIZER_SLACK_TIMEOUT")
+    # Models the catalogue lacks are read from the Hugging Face Hub (HF_ENDPOINT, HF_TOKEN are the library's).
+    hub_enabled: bool = Field(default=True, validation_alias="GPU_SIZER_HUB")
+    # Seconds a question may wait for the Hub: Slack wants its answer within 3 s.
+    hub_budget_s: float = Field(default=1.5, ge=0, le=2.5, validation_alias="GPU_SIZER_HUB_BUDGET")
+    hub_timeout_s: float = Field(default=10, gt=0, le=120, validation_alias="GPU_SIZER_HUB_TIMEOUT")
+    hub_cache_dir: Path | None = Field(default=None, validation_alias="GPU_SIZER_HUB_CACHE")
+    hub_cache_days: float = Field(default=7, gt=0, le=365, validation_alias="GPU_SIZER_HUB_CACHE_DAYS")
 
     @field_validator("slack_bot_token", mode="before")
     @classmethod
@@ -113,6 +120,8 @@ ENV_NAMES = {
     "slack_signing_secret": "SLACK_SIGNING_SECRET", "slack_api_url": "SLACK_API_URL", "db_path": "GPU_SIZER_DB",
     "lang": "GPU_SIZER_LANG", "sales_channel": "GPU_SIZER_SALES_CHANNEL", "managers": "GPU_SIZER_MANAGERS",
     "retention_days": "GPU_SIZER_RETENTION_DAYS", "slack_timeout": "GPU_SIZER_SLACK_TIMEOUT",
+    "hub_enabled": "GPU_SIZER_HUB", "hub_budget_s": "GPU_SIZER_HUB_BUDGET", "hub_timeout_s": "GPU_SIZER_HUB_TIMEOUT",
+    "hub_cache_dir": "GPU_SIZER_HUB_CACHE", "hub_cache_days": "GPU_SIZER_HUB_CACHE_DAYS",
 }  # fmt: skip
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from . import i18n, serving, speed, training
+from . import i18n, kv_cache, serving, speed, training
 from .catalog import Catalog
 from .i18n import t
 from .plan import Plan
@@ -411,6 +411,19 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog) -> list[str]:
         )
     if a.mla:
         out.append(t(lang, "note.mla"))
+    if a.linear_attention and not plan.stage.is_training:
+        out.append(
+            t(
+                lang,
+                "note.model.linear_attention",
+                linear=a.linear_layers,
+                layers=a.num_layers,
+                attention=a.attention_layers,
+                state=i18n.gb(kv_cache.state_bytes(a), lang),
+            )
+        )
+    if a.extra_params:
+        out.append(t(lang, "note.model.extra_params", params=i18n.params(a.extra_params, lang)))
     if "L" in a.layer_pattern and not plan.stage.is_training:
         out.append(
             t(
