@@ -46,7 +46,9 @@ def read_repo(repo: str, timeout: float, cache_dir: Path) -> Outcome:
         RepositoryNotFoundError,
         SafetensorsParsingError,
     )
+    from huggingface_hub.utils import disable_progress_bars
 
+    disable_progress_bars()  # a server's log is no terminal
     api = HfApi(endpoint=os.environ.get("HF_ENDPOINT") or None)
     try:
         info = api.model_info(repo, timeout=timeout)
