@@ -55,7 +55,14 @@ def _console(settings) -> int:
     from .requestlog import RequestLog
 
     log = RequestLog(settings.db_path)
-    pipeline = Pipeline(log, default_lang=settings.lang, retention_days=settings.retention_days)
+    from hub.service import hub_from_settings
+
+    pipeline = Pipeline(
+        log,
+        default_lang=settings.lang,
+        retention_days=settings.retention_days,
+        hub=hub_from_settings(settings),
+    )
     return console.run(pipeline, str(settings.db_path), settings.lang)
 
 

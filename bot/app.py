@@ -59,8 +59,14 @@ def create_app(
     )
     lead_store = Leads(settings.db_path)
     desk = LeadDesk(lead_store, client, settings.sales_channel, settings.lang)
+    from hub.service import hub_from_settings
+
     pipeline = Pipeline(
-        log, default_lang=settings.lang, retention_days=settings.retention_days, on_answer=desk.consider
+        log,
+        default_lang=settings.lang,
+        retention_days=settings.retention_days,
+        on_answer=desk.consider,
+        hub=hub_from_settings(settings),
     )
     directory = Directory(make_lookup_client(settings.bot_token, settings.slack_api_url))
     services = Services(

@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from sizing import i18n
-from sizing.catalog import CatalogError
+from sizing.catalog import CatalogError, load_catalog
 from sizing.engine import size
 from sizing.errors import SizingError
 from sizing.quantities import parse_context, parse_count
@@ -162,8 +162,28 @@ def _fail(message: str, hint: str | None, code: int = EXIT_USAGE) -> int:
     return code
 
 
+def _hub():
+    """The Hub reader as the settings configure it; a terminal can wait the Hub's own timeout."""
+    from hub.service import hub_from_settings
+
+    from .settings import SettingsError, load_settings
+
+    try:
+        settings = load_settings()
+    except SettingsError as e:
+        print(f"gpu-size: {e}", file=sys.stderr)
+        return None
+    hub = hub_from_settings(settings)
+    hub.budget_s = max(hub.budget_s, settings.hub_timeout_s)
+    return hub
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:2] == ["catalog", "add"]:
+        from . import catalogcli
+
+        return catalogcli.main(argv[2:], hub=_hub())
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -181,7 +201,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(render_help(lang), end="")
                 return 0
         workload = workload_from(args, query.workload if query and not query.help else None, lang)
-        result = size(workload)
+        hub = _hub()
+        source = hub.source_for(workload.model, load_catalog()) if hub is not None else None
+        result = size(workload, source=source)
     except SizingError as e:
         return _fail(e.message(lang), e.hint(lang))
     except CatalogError as e:

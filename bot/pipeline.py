@@ -65,8 +65,12 @@ class Reply:
 
 
 class Pipeline:
-    def __init__(self, log, default_lang: str = "pt-BR", retention_days: int = 180, on_answer=None) -> None:
+    def __init__(
+        self, log, default_lang: str = "pt-BR", retention_days: int = 180, on_answer=None, hub=None
+    ) -> None:
         self.log = log
+        # Reads repos the catalogue lacks from the Hugging Face Hub within a small time budget (hub.service).
+        self.hub = hub
         self.default_lang = i18n.lang_of(default_lang)
         self.retention_days = retention_days
         # Called with (reply, where) after each answer (the lead desk decides whether sales should call).
@@ -139,9 +143,10 @@ class Pipeline:
     def _answer(
         self, workload: Workload, where: Where, text: str, started: float, query: Query | None
     ) -> Reply:
-        result = size(workload)
-        lang = i18n.lang_of(workload.lang)
         catalog = load_catalog()
+        source = self.hub.source_for(workload.model, catalog) if self.hub is not None else None
+        result = size(workload, catalog, source)
+        lang = i18n.lang_of(workload.lang)
         external = where.audience_external
         show_prices = not external or catalog.offering.prices_public
         disclosure = None
@@ -152,7 +157,7 @@ class Pipeline:
         # The question's words (and the thread's last answer) decide the "Entendi:" lines, the workload the
         # rest: together they key the rendered message.
         asked = (query.text, query.base) if query is not None else None
-        key = (payload, id(catalog), asked, disclosure, show_prices, share)
+        key = (payload, id(catalog), asked, disclosure, show_prices, share, source.key if source else None)
         message = self._rendered.get(key)
         if message is None:
             message = blocks.answer(

@@ -43,6 +43,13 @@ class Settings(BaseSettings):
     replica_sync_interval: str = Field(default="1s", validation_alias="GPU_SIZER_REPLICA_SYNC_INTERVAL")
     replica_check_seconds: float = Field(default=60, validation_alias="GPU_SIZER_REPLICA_CHECK_SECONDS")
     litestream_config: Path | None = Field(default=None, validation_alias="GPU_SIZER_LITESTREAM_CONFIG")
+    # Models the catalogue lacks are read from the Hugging Face Hub (HF_ENDPOINT, HF_TOKEN are the library's).
+    hub_enabled: bool = Field(default=True, validation_alias="GPU_SIZER_HUB")
+    # Seconds a question may wait for the Hub: Slack wants its answer within 3 s.
+    hub_budget_s: float = Field(default=1.5, ge=0, le=2.5, validation_alias="GPU_SIZER_HUB_BUDGET")
+    hub_timeout_s: float = Field(default=10, gt=0, le=120, validation_alias="GPU_SIZER_HUB_TIMEOUT")
+    hub_cache_dir: Path | None = Field(default=None, validation_alias="GPU_SIZER_HUB_CACHE")
+    hub_cache_days: float = Field(default=7, gt=0, le=365, validation_alias="GPU_SIZER_HUB_CACHE_DAYS")
 
     @field_validator("slack_bot_token", mode="before")
     @classmethod
@@ -177,6 +184,8 @@ ENV_NAMES = {
     "backup_dir": "GPU_SIZER_BACKUP_DIR", "backup_time": "GPU_SIZER_BACKUP_TIME", "backup_keep": "GPU_SIZER_BACKUP_KEEP",
     "replica_url": "GPU_SIZER_REPLICA_URL", "replica_sync_interval": "GPU_SIZER_REPLICA_SYNC_INTERVAL",
     "replica_check_seconds": "GPU_SIZER_REPLICA_CHECK_SECONDS", "litestream_config": "GPU_SIZER_LITESTREAM_CONFIG",
+    "hub_enabled": "GPU_SIZER_HUB", "hub_budget_s": "GPU_SIZER_HUB_BUDGET", "hub_timeout_s": "GPU_SIZER_HUB_TIMEOUT",
+    "hub_cache_dir": "GPU_SIZER_HUB_CACHE", "hub_cache_days": "GPU_SIZER_HUB_CACHE_DAYS",
 }  # fmt: skip
 
 

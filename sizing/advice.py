@@ -497,6 +497,19 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog) -> list[str]:
         )
     if a.mla:
         out.append(t(lang, "note.mla"))
+    if a.linear_attention and not plan.stage.is_training:
+        out.append(
+            t(
+                lang,
+                "note.model.linear_attention",
+                linear=a.linear_layers,
+                layers=a.num_layers,
+                attention=a.attention_layers,
+                state=i18n.gb(kv_cache.state_bytes(a), lang),
+            )
+        )
+    if a.extra_params:
+        out.append(t(lang, "note.model.extra_params", params=i18n.params(a.extra_params, lang)))
     if "L" in a.layer_pattern and not plan.stage.is_training:
         out.append(
             t(

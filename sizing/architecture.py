@@ -6,6 +6,7 @@ model's official parameter count (tests/test_catalog_models.py does this for eve
 
 from __future__ import annotations
 
+import math
 from functools import cached_property
 from typing import Literal
 
@@ -33,6 +34,7 @@ class MoE(Strict):
     dense_intermediate_size: int | None = Field(default=None, gt=0)
     router_bias: bool = False
     expert_bias: bool = False
+    shared_expert_gate: bool = False
 
     @model_validator(mode="after")
     def _check(self) -> MoE:
@@ -49,6 +51,40 @@ class MLA(Strict):
     qk_nope_head_dim: int = Field(gt=0)
     qk_rope_head_dim: int = Field(gt=0)
     v_head_dim: int = Field(gt=0)
+
+
+class LinearAttention(Strict):
+    """Linear-attention (Gated DeltaNet) layers: a fixed-size state per conversation instead of a KV cache.
+
+    Qwen3-Next (transformers models/qwen3_next, Qwen3NextGatedDeltaNet): the layer projects q, k (num_k_heads x
+    head_k_dim each) and v (num_v_heads x head_v_dim), runs a short causal convolution over them and keeps one
+    head_k_dim x head_v_dim matrix per value head. vLLM keeps both the convolution's last conv_kernel - 1
+    inputs and that matrix for every running sequence (vllm/model_executor/layers/mamba/mamba_utils.py,
+    gated_delta_net_state_shape)."""
+
+    num_k_heads: int = Field(gt=0)
+    num_v_heads: int = Field(gt=0)
+    head_k_dim: int = Field(gt=0)
+    head_v_dim: int = Field(gt=0)
+    conv_kernel: int = Field(gt=0)
+
+    @property
+    def key_dim(self) -> int:
+        return self.num_k_heads * self.head_k_dim
+
+    @property
+    def value_dim(self) -> int:
+        return self.num_v_heads * self.head_v_dim
+
+    @property
+    def conv_dim(self) -> int:
+        return 2 * self.key_dim + self.value_dim
+
+    def state_values(self, tp: int = 1) -> int:
+        """Values one layer keeps per sequence, on one GPU of a tensor-parallel group (heads are split)."""
+        conv = (self.conv_kernel - 1) * self.conv_dim
+        recurrent = self.num_v_heads * self.head_k_dim * self.head_v_dim
+        return math.ceil((conv + recurrent) / tp)
 
 
 class Architecture(Strict):
@@ -70,14 +106,21 @@ class Architecture(Strict):
     mlp_bias: bool = False
     qk_norm: bool = False  # a learned per-head norm on q and k (Qwen3, Gemma 3)
     attention_sinks: bool = False  # one learned logit per head (gpt-oss)
+    # Qwen3-Next gates the attention output with a second query-sized projection (attn_output_gate).
+    attention_output_gate: bool = False
 
     # Attention layout, repeated over the layers: G = full (global) attention, L = local attention
-    # that keeps only the last `window` tokens (sliding window, or Llama 4's chunked attention).
-    layer_pattern: str = Field(default="G", pattern=r"^[GL]+$")
+    # that keeps only the last `window` tokens (sliding window, or Llama 4's chunked attention), R = linear
+    # attention that keeps a fixed-size state per conversation (`linear_attention`; Qwen3-Next).
+    layer_pattern: str = Field(default="G", pattern=r"^[GLR]+$")
     window: int = Field(default=0, ge=0)
 
     moe: MoE | None = None
     mla: MLA | None = None
+    linear_attention: LinearAttention | None = None
+    # Parameters outside the text transformer that a checkpoint carries and a server loads (a vision
+    # encoder and its projector): kept at 16-bit by every format, and outside the KV cache.
+    extra_params: int = Field(default=0, ge=0)
 
     @model_validator(mode="after")
     def _check(self) -> Architecture:
@@ -87,6 +130,8 @@ class Architecture(Strict):
             )
         if "L" in self.layer_pattern and not self.window:
             raise ValueError("a layer_pattern with local layers (L) needs a window")
+        if ("R" in self.layer_pattern) != (self.linear_attention is not None):
+            raise ValueError("linear-attention layers (R in layer_pattern) and linear_attention go together")
         if self.moe and self.moe.first_dense_layers > self.num_layers:
             raise ValueError("moe.first_dense_layers exceeds num_layers")
         return self
@@ -101,13 +146,25 @@ class Architecture(Strict):
     def is_local(self, layer: int) -> bool:
         return self.layer_pattern[layer % len(self.layer_pattern)] == "L"
 
+    def is_linear(self, layer: int) -> bool:
+        return self.layer_pattern[layer % len(self.layer_pattern)] == "R"
+
     @cached_property
     def local_layers(self) -> int:
         return sum(self.is_local(i) for i in range(self.num_layers))
 
     @cached_property
+    def linear_layers(self) -> int:
+        return sum(self.is_linear(i) for i in range(self.num_layers))
+
+    @cached_property
+    def attention_layers(self) -> int:
+        """Layers that keep keys and values per token (full or local attention)."""
+        return self.num_layers - self.linear_layers
+
+    @cached_property
     def global_layers(self) -> int:
-        return self.num_layers - self.local_layers
+        return self.num_layers - self.local_layers - self.linear_layers
 
     def is_moe_layer(self, layer: int) -> bool:
         if not self.moe or layer < self.moe.first_dense_layers:
@@ -193,7 +250,8 @@ def count_parts(a: Architecture) -> ParamParts:
         attn += a.num_heads * m.v_head_dim * h  # o_proj
         other += m.kv_lora_rank  # kv_a_layernorm
     else:
-        attn = h * (q_dim + 2 * kv_dim) + q_dim * h
+        # attn_output_gate (Qwen3-Next): q_proj also produces a gate as wide as the queries.
+        attn = h * (q_dim * (2 if a.attention_output_gate else 1) + 2 * kv_dim) + q_dim * h
         if a.qkv_bias:
             other += q_dim + 2 * kv_dim
         if a.o_bias:
@@ -203,9 +261,16 @@ def count_parts(a: Architecture) -> ParamParts:
     if a.attention_sinks:
         other += a.num_heads
     norm_size = h * (2 if a.norm == "layer" else 1)
-    other += a.norms_per_layer * norm_size
-    attention = attn * a.num_layers
-    other *= a.num_layers
+    attention = attn * a.attention_layers
+    other *= a.attention_layers
+    other += a.norms_per_layer * norm_size * a.num_layers
+    if a.linear_attention:
+        la = a.linear_attention
+        # Qwen3NextGatedDeltaNet: in_proj_qkvz (q, k, v, z), in_proj_ba (two scalars per value head),
+        # out_proj; depthwise conv1d weights, dt_bias and A_log per value head, a gated RMSNorm of head_v_dim.
+        linear = h * (2 * la.key_dim + 2 * la.value_dim) + h * 2 * la.num_v_heads + la.value_dim * h
+        attention += linear * a.linear_layers
+        other += (la.conv_dim * la.conv_kernel + 2 * la.num_v_heads + la.head_v_dim) * a.linear_layers
 
     # MLPs.
     matrices = 3 if a.mlp == "gated" else 2
@@ -239,10 +304,13 @@ def count_parts(a: Architecture) -> ParamParts:
                 * h
                 * (moe.shared_intermediate_size or moe.expert_intermediate_size)
             )
+            # Qwen2-MoE / Qwen3-Next scale the shared expert by a learned sigmoid gate (one row of hidden).
+            router += h if moe.shared_expert_gate else 0
 
     embeddings = a.vocab_size * h
     lm_head = 0 if a.tie_embeddings else a.vocab_size * h
     other += norm_size  # final norm
+    other += a.extra_params
     return ParamParts(
         embeddings=embeddings,
         lm_head=lm_head,

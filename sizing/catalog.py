@@ -31,6 +31,19 @@ def normalize(name: str) -> str:
     return "".join(ch for ch in name.casefold() if ch.isalnum())
 
 
+class Release(Strict):
+    """A published checkpoint of a model (an official FP8 / AWQ / GPTQ / MXFP4 release, or a repo read from the
+    Hub): its weights are known to the byte, so they are not estimated from bits per weight."""
+
+    repo: str
+    precision: str  # the precision id of its quantized tensors (int4, fp8, mxfp4, bf16...)
+    # Bytes of every tensor a server loads (safetensors headers: elements x dtype size, scales and zero points
+    # included, layers the format keeps at 16-bit included; draft/MTP layers a server skips excluded).
+    weight_bytes: int = Field(gt=0)
+    source: str
+    notes: str | None = None
+
+
 class ModelEntry(Architecture):
     id: str
     name: str
@@ -45,6 +58,27 @@ class ModelEntry(Architecture):
     notes: str | None = None
     # Set on architectures the engine derived for a bare size ("1.5b"): the catalogue model it scaled.
     scaled_from: str | None = None
+    # Context beyond max_context that the model card documents with rope scaling (YaRN), and how.
+    extended_context: int | None = Field(default=None, gt=0)
+    extended_context_method: str | None = None
+    # Published checkpoints of this model with their exact weight bytes (official quantized releases).
+    releases: list[Release] = []
+    # Set on the entry a name resolved to when that name is one checkpoint (a release, or a Hub repo).
+    release: Release | None = None
+
+    @model_validator(mode="after")
+    def _check_entry(self) -> ModelEntry:
+        if self.extended_context is not None:
+            if self.extended_context <= self.max_context:
+                raise ValueError("extended_context must exceed max_context")
+            if not self.extended_context_method:
+                raise ValueError("extended_context needs extended_context_method (how: YaRN factor...)")
+        return self
+
+    @property
+    def context_limit(self) -> int:
+        """The longest context the model can be run with (with rope scaling when the card documents it)."""
+        return self.extended_context or self.max_context
 
     @property
     def is_moe(self) -> bool:
@@ -186,6 +220,9 @@ class Offering(Strict):
 
 class Catalog(Strict):
     models: list[ModelEntry]
+    # Family words ("qwen", "llama") -> catalogue model ids, newest first: a family with a size picks one of
+    # them, or scales the closest, and never jumps to another family.
+    families: dict[str, list[str]] = {}
     gpus: list[GPU]
     precisions: list[Precision]
     kv_precisions: list[KVPrecision]
@@ -204,7 +241,8 @@ class Catalog(Strict):
         for kind, items in kinds:
             seen: dict[str, str] = {}
             for item in items:
-                for name in (item.id, item.name, *item.aliases, *getattr(item, "hf_repos", [])):
+                releases = [r.repo for r in getattr(item, "releases", [])]
+                for name in (item.id, item.name, *item.aliases, *getattr(item, "hf_repos", []), *releases):
                     key = normalize(name)
                     if key in seen and seen[key] != item.id:
                         raise ValueError(
@@ -215,6 +253,20 @@ class Catalog(Strict):
         for offer in self.offering.offer:
             if offer.gpu not in gpu_ids:
                 raise ValueError(f"offering lists GPU {offer.gpu!r}, which gpus.toml does not define")
+        precision_ids = {p.id for p in self.precisions}
+        for m in self.models:
+            for r in m.releases:
+                if r.precision not in precision_ids:
+                    raise ValueError(
+                        f"model {m.id!r}: release {r.repo!r} has unknown precision {r.precision!r}"
+                    )
+        model_ids = {m.id for m in self.models}
+        for word, members in self.families.items():
+            for member in members:
+                if member not in model_ids:
+                    raise ValueError(
+                        f"family {word!r} lists model {member!r}, which models.toml does not define"
+                    )
         for p in self.precisions:
             if p.gguf and p.gguf not in GGUF_BASE_TYPES:
                 raise ValueError(f"precision {p.id!r}: unknown GGUF file type {p.gguf!r}")
@@ -332,6 +384,7 @@ def _load_catalog(data_dir: Path) -> Catalog:
         stacks_file = DATA_DIR / "stacks.toml"
     stacks = _read(stacks_file)
     parts["stacks"] = _validate(list[Stack], stacks.get("stack", []), stacks_file, stacks, "stack")
+    parts["families"] = raw["models"].get("families", {})
     try:
         parts["offering"] = Offering.model_validate(raw["offering"])
     except ValidationError as e:

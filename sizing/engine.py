@@ -6,6 +6,7 @@ from . import advice, i18n, kv_cache
 from .catalog import Catalog, load_catalog
 from .errors import SizingError
 from .i18n import t
+from .names import ModelSource
 from .plan import Plan, make_plan
 from .result import Memory, ModelInfo, ResolvedWorkload, SizingResult
 from .setups import (
@@ -32,15 +33,19 @@ def clear_cache() -> None:
     _CACHE = {}
 
 
-def size(workload: Workload, catalog: Catalog | None = None) -> SizingResult:
-    """Sizes one workload. Raises SizingError (with a message in the workload's language) when it cannot."""
+def size(
+    workload: Workload, catalog: Catalog | None = None, source: ModelSource | None = None
+) -> SizingResult:
+    """Sizes one workload. Raises SizingError (with a message in the workload's language) when it cannot.
+
+    `source` is what a reader of the model's own files (the Hub) found for the workload's repo, if anything."""
     global _CACHE
     catalog = catalog or load_catalog()
-    key = (workload.model_dump_json(), id(catalog))
+    key = (workload.model_dump_json(), id(catalog), source.key if source is not None else None)
     hit = _CACHE.get(key)
     if hit is None:
         try:
-            hit = _size(workload, catalog)
+            hit = _size(workload, catalog, source)
         except SizingError as e:
             hit = e  # a refusal is as pure as an answer: the same workload is refused the same way
         if len(_CACHE) >= _CACHE_SIZE:
@@ -52,8 +57,8 @@ def size(workload: Workload, catalog: Catalog | None = None) -> SizingResult:
     return hit
 
 
-def _size(workload: Workload, catalog: Catalog) -> SizingResult:
-    plan = make_plan(workload, catalog)
+def _size(workload: Workload, catalog: Catalog, source: ModelSource | None = None) -> SizingResult:
+    plan = make_plan(workload, catalog, source)
     lang = plan.lang
     assumptions = list(plan.assumptions)
 
@@ -107,7 +112,7 @@ def _size(workload: Workload, catalog: Catalog) -> SizingResult:
     wb = weight_bytes(plan.model, plan.precision, catalog)
     kv_bytes = plan.kv.bytes_per_value
     return SizingResult(
-        workload=_resolved(plan, wb.bits_per_weight),
+        workload=_resolved(plan, wb.bits_per_weight, wb.exact),
         assumptions=assumptions,
         memory=total,
         kv_bytes_per_token=kv_cache.bytes_per_token(plan.model, kv_bytes),
@@ -209,7 +214,7 @@ def _margin_assumption(plan: Plan, catalog: Catalog) -> str:
     return t(plan.lang, key, used=i18n.percent(share, plan.lang), margin=i18n.percent(1 - share, plan.lang))
 
 
-def _resolved(plan: Plan, bits: float) -> ResolvedWorkload:
+def _resolved(plan: Plan, bits: float, exact: bool = False) -> ResolvedWorkload:
     m = plan.model
     training = plan.stage.is_training
     return ResolvedWorkload(
@@ -221,6 +226,10 @@ def _resolved(plan: Plan, bits: float) -> ResolvedWorkload:
             active_params=m.active_params,
             scaled_from=m.scaled_from,
             typed_size=plan.resolved.typed_size,
+            repo=m.release.repo if m.release else None,
+            source=plan.resolved.source,
+            weights_exact=exact,
+            max_context=m.context_limit,
         ),
         precision=plan.precision.id,
         precision_name=plan.precision.name,

@@ -7,14 +7,17 @@ import math
 import re
 from dataclasses import dataclass
 
-from .catalog import GPU, Catalog, KVPrecision, ModelEntry, Precision, Stack, normalize
+from .catalog import GPU, Catalog, KVPrecision, ModelEntry, Precision, Release, Stack, normalize
 from .errors import SizingError
 
 # Sizes beyond any model ever trained are typos or jokes, not workloads (the largest open models are ~1T).
 MAX_PARAMS = 5e12
 MIN_PARAMS = 1e7
-# A bare size within this ratio of a reference model is served by that model as it is.
+# A bare size is served as it is by a reference model from 3% under it (official sizes are rounded names:
+# gpt-oss-120b holds 116.8B) to 10% over it; otherwise a reference model gets as many layers as reach the
+# size. A smaller model never stands in: that would undersize the hardware.
 SAME_SIZE = 1.10
+ROUNDED_NAME = 0.97
 
 _SIZE = r"(\d+(?:[.,]\d+)?)\s*([bmt])"
 DENSE_SIZE = re.compile(rf"^{_SIZE}$")
@@ -29,6 +32,32 @@ class ResolvedModel:
     # Set when the user gave a bare size ("70b", "8x7b"): what they typed, so the answer can say which
     # real architecture stands in for it.
     typed_size: str | None = None
+    # What the answer must say about how the name became this model: (message key under "assume.", params).
+    notes: tuple[tuple[str, dict], ...] = ()
+    # Where the architecture came from: "catalog", "release", "hub", "name" (a repo read by its name only),
+    # "family" (a family and a size) or "size" (a bare size).
+    source: str = "catalog"
+
+
+@dataclass(frozen=True)
+class ModelSource:
+    """What a reader of the model's own files (the Hub reader, outside the engine) found for a repo: the
+    architecture and checkpoint, or why it could not read them. The engine only consumes it."""
+
+    repo: str
+    model: ModelEntry | None = None
+    # Why the files could not be read: off (switched off), timeout, gated, not_found, offline, unsupported.
+    problem: str | None = None
+    detail: str = ""
+
+    @property
+    def key(self) -> str:
+        """What distinguishes two sources for the answer cache."""
+        body = self.model.model_dump_json() if self.model is not None else ""
+        return f"{self.repo}|{self.problem}|{self.detail}|{body}"
+
+
+HUB_PROBLEMS = ("off", "timeout", "gated", "not_found", "offline", "unsupported")
 
 
 _INDEXES: dict[int, tuple[object, dict]] = {}
@@ -52,6 +81,29 @@ def _build_index(items) -> dict[str, object]:
     return index
 
 
+_RELEASES: dict[int, tuple[object, dict]] = {}
+
+
+def release_index(models) -> dict[str, tuple[ModelEntry, Release]]:
+    """Normalized repo names of published checkpoints -> (model, release); also by the repo's own name."""
+    cached = _RELEASES.get(id(models))
+    if cached and cached[0] is models:
+        return cached[1]
+    index: dict[str, tuple[ModelEntry, Release]] = {}
+    for m in models:
+        for r in m.releases:
+            index.setdefault(normalize(r.repo), (m, r))
+            index.setdefault(normalize(r.repo.rsplit("/", 1)[-1]), (m, r))
+    _RELEASES[id(models)] = (models, index)
+    return index
+
+
+def with_release(model: ModelEntry, release: Release) -> ModelEntry:
+    """The model as that checkpoint ships it: its own precision by default, its exact weight bytes."""
+    name = f"{model.name} ({release.repo.rsplit('/', 1)[-1]})"
+    return model.model_copy(update={"release": release, "native_precision": release.precision, "name": name})
+
+
 def _suggest(text: str, items, kind: str, hint: str):
     keyed = {normalize(n): item.name for item in items for n in (item.id, item.name, *item.aliases)}
     close = difflib.get_close_matches(normalize(text), list(keyed), n=6, cutoff=0.6)
@@ -73,32 +125,240 @@ def _check_size(params: float, text: str) -> None:
         raise SizingError("absurd_size", "model_examples", size=text)
 
 
-def resolve_model(text: str, catalog: Catalog) -> ResolvedModel:
+def resolve_model(text: str, catalog: Catalog, source: ModelSource | None = None) -> ResolvedModel:
+    """A model name, repo, family with a size ("qwen 235b") or bare size ("70b") -> an architecture.
+
+    The catalogue answers for every name it knows (its models, their repos and official releases). A repo it
+    does not know is read by its name: its quantization suffix sets the precision, and its base model or its
+    family stands in, said so. Reading the repo's own files is the Hub reader's job (outside the engine)."""
     key = normalize(text)
     if not key:
         raise SizingError("missing_model", "model_examples")
+    if source is not None and source.model is not None:
+        note = ("hub_read", {"repo": source.repo})
+        return ResolvedModel(source.model, notes=(note,), source="hub")
+    if source is not None and source.problem:
+        try:
+            resolved = _resolve_offline(text, key, catalog)
+        except SizingError:
+            raise SizingError(f"repo.unreadable_{source.problem}", "model_examples", name=text) from None
+        why = (f"hub_problem_{source.problem}", {"repo": source.repo, "detail": source.detail})
+        return ResolvedModel(resolved.model, resolved.typed_size, (why, *resolved.notes), resolved.source)
+    return _resolve_offline(text, key, catalog)
+
+
+def _resolve_offline(text: str, key: str, catalog: Catalog) -> ResolvedModel:
+    found = release_index(catalog.models).get(key) if "/" in text else None
+    if found:
+        return ResolvedModel(with_release(*found), source="release")
     found = name_index(catalog.models).get(key)
     if found:
         return ResolvedModel(found)  # type: ignore[arg-type]
+    found = release_index(catalog.models).get(key)
+    if found:
+        return ResolvedModel(with_release(*found), source="release")
     raw = text.strip().lower()
     if (size := parse_size(raw)) is not None:
         _check_size(size, text)
-        return ResolvedModel(_stand_in(size, catalog), typed_size=raw)
+        return ResolvedModel(_stand_in(size, catalog), typed_size=raw, source="size")
     if m := MOE_EXPERTS.match(raw):
         experts, each = int(m.group(1)), float(m.group(2).replace(",", ".")) * 1e9
         if experts < 2:
             raise SizingError("absurd_size", "model_examples", size=text)
         # "8x7b" names experts of ~7B; the shared attention makes the real total smaller (Mixtral: 46.7B).
         _check_size(experts * each, text)
-        return ResolvedModel(_moe_stand_in(experts * each, None, experts, catalog), typed_size=raw)
+        return ResolvedModel(
+            _moe_stand_in(experts * each, None, experts, catalog), typed_size=raw, source="size"
+        )
     if m := MOE_ACTIVE.match(raw):
         total = float(m.group(1).replace(",", ".")) * UNITS[m.group(2)]
         active = float(m.group(3).replace(",", ".")) * 1e9
         _check_size(total, text)
         if active > total:
             raise SizingError("active_exceeds_total", "model_examples", size=text)
-        return ResolvedModel(_moe_stand_in(total, active, None, catalog), typed_size=raw)
+        return ResolvedModel(_moe_stand_in(total, active, None, catalog), typed_size=raw, source="size")
+    if m := FAMILY_SIZE.match(raw):
+        word, size = normalize(m.group(1)), m.group(2).replace(" ", "")
+        if word in _families(catalog):
+            return _family_model(word, size, text.strip(), catalog)
+    if "/" in text or REPO_LIKE.match(raw):
+        resolved = resolve_repo_name(text.strip(), catalog)
+        if resolved is not None:
+            return resolved
     raise _suggest(text, catalog.models, "model", "model_examples")
+
+
+# -- repository names, read without the network ---------------------------------------------------------
+
+# Quantization suffixes of repo names, checked at the end of the name (several may stack, as in
+# "-Instruct-GPTQ-Int4"): the precision each one means. Names as Qwen, Meta, unsloth, TheBloke,
+# neuralmagic / RedHatAI, mlx-community and bartowski publish them on the Hub.
+QUANT_SUFFIXES: list[tuple[re.Pattern, str]] = [
+    (re.compile(r"[-_.]gptq[-_.]?int8$|[-_.]gptq[-_.]8bit$"), "int8"),
+    (re.compile(r"[-_.]gptq(?:[-_.]?int4|[-_.]4bit)?$"), "int4"),
+    (re.compile(r"[-_.]awq(?:[-_.]?int4|[-_.]4bit)?$"), "int4"),
+    (re.compile(r"[-_.](?:unsloth[-_.])?bnb[-_.]4bit$"), "nf4"),
+    (re.compile(r"[-_.]bnb[-_.]8bit$"), "int8"),
+    (re.compile(r"[-_.]w8a8[-_.]fp8$|[-_.]fp8(?:[-_.](?:dynamic|static|block|e4m3))?$"), "fp8"),
+    (re.compile(r"[-_.]w4a16(?:[-_.]g128)?$|[-_.]int4$|[-_.]4bit$"), "int4"),
+    (re.compile(r"[-_.]w8a8$|[-_.]w8a16$|[-_.]int8$|[-_.]8bit$"), "int8"),
+    (re.compile(r"[-_.]mxfp4$"), "mxfp4"),
+    (re.compile(r"[-_.]nvfp4$|[-_.]fp4$"), "nvfp4"),
+    (re.compile(r"[-_.]gguf$"), "gguf"),
+]
+# Tails that name a variant of the same weights' shape (chat tuning, the Hub's -hf conversion, dates).
+VARIANT_TAILS = re.compile(
+    r"(?:[-_.](?:instruct|chat|it|hf|base|pt|sft|dpo|thinking|reasoning|v\d+(?:\.\d+)*))+$"
+)
+# A repo's own name typed without its owner: words joined by at least two separators ("Magistral-Small-2509").
+REPO_LIKE = re.compile(r"^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+){2,}$")
+# "qwen 235b", "llama 13b", "qwen 80b-a3b", "mixtral 8x22b": a family word and a size.
+FAMILY_SIZE = re.compile(
+    r"^([a-z][a-z0-9]*?)\s+((?:\d+\s*x\s*)?\d+(?:[.,]\d+)?\s*[bmt](?:\s*-?\s*a\s*\d+(?:[.,]\d+)?\s*b)?)$"
+)
+_NAME_SIZE = re.compile(r"(?<![a-z0-9])(\d+x\d+(?:\.\d+)?b|\d+(?:\.\d+)?b(?:-a\d+(?:\.\d+)?b)?)(?![a-z0-9])")
+GGUF_TYPE = re.compile(r":([a-z0-9_]+)$")
+
+
+def repo_precision(name: str) -> tuple[str, str | None]:
+    """A repo name without its quantization suffixes, and the precision they name (None: 16-bit or unsaid).
+    "gguf" means a llama.cpp file whose type the name alone may not say."""
+    base = name.strip().lower()
+    gguf_type = GGUF_TYPE.search(base)
+    if gguf_type:
+        base = base[: gguf_type.start()]
+    precision = None
+    changed = True
+    while changed:
+        changed = False
+        for pattern, meaning in QUANT_SUFFIXES:
+            m = pattern.search(base)
+            if m and m.start() > 0:
+                base, changed = base[: m.start()], True
+                precision = precision or meaning
+                break
+    if gguf_type:
+        precision = gguf_type.group(1)
+    return base, precision
+
+
+def resolve_repo_name(repo: str, catalog: Catalog) -> ResolvedModel | None:
+    """A repo the catalogue does not list, by its name alone: its base model when the catalogue knows it,
+    else the closest model of its family; None when the name says neither."""
+    base, precision = repo_precision(repo)
+    if precision == "gguf":
+        precision = "q4_k_m"  # the file most people take from a GGUF repo; a named type wins (":Q5_K_M")
+        note = ("repo_gguf_default", {"repo": repo})
+    else:
+        note = None
+    if precision and precision not in {p.id for p in catalog.precisions}:
+        found_p = name_index(catalog.precisions).get(normalize(precision))
+        precision = found_p.id if found_p else None  # type: ignore[union-attr]
+    own = base.rsplit("/", 1)[-1]
+    index = name_index(catalog.models)
+    model = None
+    for candidate in (base, own, VARIANT_TAILS.sub("", own), VARIANT_TAILS.sub("", base)):
+        model = index.get(normalize(candidate)) or _by_repo_name(normalize(candidate), catalog)
+        if model is not None:
+            break
+    notes: list[tuple[str, dict]] = []
+    if model is not None:
+        source = "name"
+        notes.append(("repo_by_name", {"repo": repo, "model": model.name}))  # type: ignore[union-attr]
+    else:
+        resolved = _family_from_name(own, repo, catalog)
+        if resolved is None:
+            return None
+        model, source = resolved.model, "family"
+        notes.extend(resolved.notes)
+    if note:
+        notes.append(note)
+    update = {"release": None}
+    if precision:
+        update["native_precision"] = precision
+    return ResolvedModel(model.model_copy(update=update), notes=tuple(notes), source=source)  # type: ignore[union-attr]
+
+
+def _by_repo_name(key: str, catalog: Catalog) -> ModelEntry | None:
+    """A catalogue model whose repo has this name under any organisation (mirrors, re-uploads)."""
+    for m in catalog.models:
+        for repo in m.hf_repos:
+            own = repo.rsplit("/", 1)[-1].lower()
+            if key in (normalize(own), normalize(VARIANT_TAILS.sub("", own))):
+                return m
+    return None
+
+
+def _family_from_name(own: str, repo: str, catalog: Catalog) -> ResolvedModel | None:
+    families = _families(catalog)
+    words = re.findall(r"[a-z]+", own.lower())
+    word = next((w for w in words if w in families), None)
+    if word is None:
+        return None
+    size = _NAME_SIZE.search(own.lower())
+    if size is None:
+        if len(families[word]) > 1:
+            return None  # "gpt-7-turbo": a family word alone does not say which model
+        member = catalog.model(families[word][0])
+        return ResolvedModel(member, notes=(("repo_family", {"repo": repo, "model": member.name}),))
+    resolved = _family_model(word, size.group(1), repo, catalog)
+    return ResolvedModel(
+        resolved.model,
+        notes=(("repo_family", {"repo": repo, "model": resolved.model.name}), *resolved.notes[1:]),
+    )
+
+
+# -- families ---------------------------------------------------------------------------------------------
+
+
+def _families(catalog: Catalog) -> dict[str, list[str]]:
+    return {normalize(w): ids for w, ids in catalog.families.items()}
+
+
+def family_words(catalog: Catalog) -> set[str]:
+    return set(_families(catalog))
+
+
+# A family model whose official size is within this ratio of the typed size is that model ("qwen 8b" is
+# Qwen3 8B, 8.2B): official sizes are rounded names.
+FAMILY_SAME_SIZE = 0.10
+
+
+def _family_model(word: str, size_text: str, typed: str, catalog: Catalog) -> ResolvedModel:
+    """A family and a size: the newest family model of that size, else the family's closest model with as
+    many layers as reach the size (never fewer). Never a model of another family."""
+    members = [catalog.model(i) for i in _families(catalog)[word]]
+    total, active, experts = _typed_size(size_text)
+    _check_size(total, typed)
+    moe_asked = active is not None or experts is not None
+    for m in members:
+        if abs(m.params_official_billions * 1e9 / total - 1) <= FAMILY_SAME_SIZE and (
+            m.is_moe or not moe_asked
+        ):
+            return ResolvedModel(
+                m, notes=(("family_model", {"typed": typed, "model": m.name}),), source="family"
+            )
+    same_kind = [m for m in members if m.is_moe == moe_asked] or members
+    nearest = min(same_kind, key=lambda m: (_log_distance(m.params, total), m.params))
+    if experts and nearest.moe and nearest.moe.experts == experts:
+        return ResolvedModel(nearest, notes=(("family_model", {"typed": typed, "model": nearest.name}),))
+    scaled = scale_layers(nearest, total)
+    note = ("family_scaled", {"typed": typed, "base": nearest.name, "layers": scaled.num_layers,
+                              "params": scaled.params})  # fmt: skip
+    return ResolvedModel(scaled, notes=(note,), source="family")
+
+
+def _typed_size(text: str) -> tuple[float, float | None, int | None]:
+    raw = text.strip().lower().replace(" ", "")
+    if m := MOE_EXPERTS.match(raw):
+        return int(m.group(1)) * float(m.group(2).replace(",", ".")) * 1e9, None, int(m.group(1))
+    if m := MOE_ACTIVE.match(raw):
+        total = float(m.group(1).replace(",", ".")) * UNITS[m.group(2)]
+        return total, float(m.group(3).replace(",", ".")) * 1e9, None
+    size = parse_size(raw)
+    if size is None:
+        raise SizingError("absurd_size", "model_examples", size=text)
+    return size, None, None
 
 
 def _log_distance(a: float, b: float) -> float:
@@ -108,9 +368,10 @@ def _log_distance(a: float, b: float) -> float:
 def _stand_in(params: float, catalog: Catalog) -> ModelEntry:
     """A real modern dense architecture of about `params` parameters (GQA, never full multi-head)."""
     refs = [m for m in catalog.models if m.size_reference and not m.is_moe]
+    same = [m for m in refs if params * ROUNDED_NAME <= m.params <= params * SAME_SIZE]
+    if same:
+        return min(same, key=lambda m: m.params)
     nearest = min(refs, key=lambda m: (_log_distance(m.params, params), m.params))
-    if _log_distance(nearest.params, params) <= math.log(SAME_SIZE):
-        return nearest
     return scale_layers(nearest, params)
 
 
@@ -129,17 +390,19 @@ def _moe_stand_in(total: float, active: float | None, experts: int | None, catal
     if experts is not None and nearest.moe and nearest.moe.experts == experts:
         # "NxMb" counts experts x expert size, which overstates the total; match on the expert layout.
         return nearest
-    if _log_distance(nearest.params, total) <= math.log(SAME_SIZE):
+    if total * ROUNDED_NAME <= nearest.params <= total * SAME_SIZE:
         return nearest
     return scale_layers(nearest, total)
 
 
 def scale_layers(base: ModelEntry, params: float) -> ModelEntry:
-    """`base` with as many layers as reach `params`: width, heads, KV heads and vocabulary stay real."""
-    fixed = base.parts.embeddings + base.parts.lm_head + base.hidden_size  # + final norm
+    """`base` with as many layers as reach `params` (never fewer): width, heads, KV heads and vocabulary
+    stay real."""
+    fixed = base.parts.embeddings + base.parts.lm_head + base.hidden_size + base.extra_params
     per_layer = (base.params - fixed) / base.num_layers
     pattern = len(base.layer_pattern)
-    layers = max(pattern, round((params - fixed) / per_layer / pattern) * pattern)
+    # A hair under a whole number of layer groups counts as that number (float noise), never one more.
+    layers = max(pattern, math.ceil((params - fixed) / per_layer / pattern - 1e-9) * pattern)
     if base.moe and base.moe.first_dense_layers:
         layers = max(layers, base.moe.first_dense_layers + 1)
     # Built anew (not model_copy) so the derived parameter counts are computed for the new shape.
@@ -151,6 +414,8 @@ def scale_layers(base: ModelEntry, params: float) -> ModelEntry:
             "num_layers": layers,
             "aliases": [],
             "hf_repos": [],
+            "releases": [],
+            "release": None,
             "size_reference": False,
             "scaled_from": base.id,
             "params_official_billions": params / 1e9,

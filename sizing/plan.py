@@ -13,6 +13,7 @@ from .catalog import GPU, Catalog, KVPrecision, ModelEntry, Precision, Stack
 from .errors import SizingError
 from .i18n import t
 from .names import (
+    ModelSource,
     ResolvedModel,
     resolve_gpu,
     resolve_kv_precision,
@@ -76,7 +77,7 @@ def _positive(value: int | None, what: str, limit: int, lang: str) -> None:
         raise SizingError(f"too_large_{what}", f"{what}_examples", value=i18n.number(value, lang))
 
 
-def make_plan(w: Workload, catalog: Catalog) -> Plan:
+def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) -> Plan:
     lang = i18n.lang_of(w.lang)
     said: list[str] = []
     stage = w.stage
@@ -94,8 +95,10 @@ def make_plan(w: Workload, catalog: Catalog) -> Plan:
     if w.zero is not None and not 0 <= w.zero <= 3:
         raise SizingError("bad_zero", "zero_examples", value=w.zero)
 
-    resolved = resolve_model(w.model, catalog)
+    resolved = resolve_model(w.model, catalog, source)
     model = resolved.model
+    for key, params in resolved.notes:
+        said.append(t(lang, f"assume.model.{key}", **_note_params(params, lang)))
     if resolved.typed_size:
         key = "assume.scaled_model" if model.scaled_from else "assume.bare_size"
         base = catalog.model(model.scaled_from).name if model.scaled_from else model.name
@@ -116,17 +119,34 @@ def make_plan(w: Workload, catalog: Catalog) -> Plan:
         (resolve_stack(w.stack, catalog) if w.stack else catalog.default_stack) if stage.is_training else None
     )
     precision = _precision(w, stage, model, catalog, lang, said, stack)
+    if model.release and model.release.precision == precision.id:
+        from .weights import weight_bytes
+
+        said.append(t(lang, "assume.model.release", repo=model.release.repo, precision=precision.name,
+                      weights=i18n.gb(weight_bytes(model, precision, catalog).bytes, lang)))  # fmt: skip
+    elif model.release and w.precision:
+        said.append(t(lang, "assume.model.release_other_precision", repo=model.release.repo,
+                      published=resolve_precision(model.release.precision, catalog).name,
+                      precision=precision.name))  # fmt: skip
     kv = resolve_kv_precision(w.kv_precision, catalog) if w.kv_precision else catalog.kv_precision("bf16")
     if not w.kv_precision and not stage.is_training:
         said.append(t(lang, "assume.kv_precision"))
 
+    asked_context = max(w.context or 0, w.seq_len or 0 if stage.is_training else 0)
+    if model.extended_context and model.max_context < asked_context <= model.extended_context:
+        # Beyond the native window, as the model card documents it (YaRN): accepted, and said how.
+        said.append(t(lang, "assume.model.extended_context", context=i18n.tokens(asked_context, lang), model=model.name,
+                      native=i18n.tokens(model.max_context, lang), limit=i18n.tokens(model.extended_context, lang),
+                      method=model.extended_context_method))  # fmt: skip
+        model = model.model_copy(update={"max_context": model.extended_context})
+        resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
     if w.context is not None and w.context > model.max_context:
         raise SizingError(
             "context_beyond_model",
             "context_limit",
             context=i18n.tokens(w.context, lang),
             model=model.name,
-            limit=i18n.tokens(model.max_context, lang),
+            limit=i18n.tokens(model.context_limit, lang),
         )
     context = w.context or min(DEFAULT_CONTEXT, model.max_context)
     if w.context is None and not stage.is_training:
@@ -157,6 +177,11 @@ def make_plan(w: Workload, catalog: Catalog) -> Plan:
         # A serving workload needs the same memory whatever the dates: say so rather than ignore it.
         said.append(t(lang, "assume.days_inference", days=w.days))
     return plan.but(assumptions=tuple(said))
+
+
+def _note_params(params: dict, lang: str) -> dict:
+    """Numbers in notes read in the answer's language (parameter counts as 13,2B / 13.2B)."""
+    return {k: i18n.params(v, lang) if k == "params" else v for k, v in params.items()}
 
 
 def _precision(

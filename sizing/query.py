@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from .catalog import Catalog, load_catalog, normalize
 from .errors import SizingError
-from .names import name_index, resolve_model
+from .names import family_words, name_index, release_index, resolve_model
 from .quantities import parse_context
 from .workload import Intent, Stage, Task, Workload
 
@@ -506,6 +506,13 @@ HF_LINK = re.compile(
     r"<?(?:https?://)?(?:www\.)?(?:huggingface\.co|hf\.co)/([\w.-]+/[\w.-]+)(?:/[^\s|>]*)?(?:\|[^>]*)?>?"
 )
 
+# "Qwen/Qwen3-Next-80B-A3B-Instruct", "bartowski/...-GGUF:Q4_K_M": a Hugging Face repo is one name, dates and
+# versions inside it ("Magistral-Small-2509", "v0.3") included. The name must look like a model's (a hyphen,
+# dot or digit in it), so "h100/h200" or "rag/chat" stay words.
+REPO = re.compile(
+    r"(?<![\w.@/:-])([a-z0-9][\w.-]{1,95}/(?=[\w.-]*[-.\d])[a-z0-9][\w.-]*[a-z0-9])(:[a-z0-9_]+)?(?![\w/])"
+)
+
 LANG_EN = re.compile(
     r"\b(?:(?:responda|responde|resposta|answer|reply)\s+)?(?:em\s+|in\s+)?(?:english|ingles)\b|(?<![\w.-])en(?![\w.-])"
 )
@@ -620,6 +627,7 @@ def _compile_words(rules):
 TASK_PATTERNS = _compile_words(TASKS)
 INTENT_PATTERNS = _compile_words(INTENTS)
 WORD = re.compile(r"[a-z0-9]+(?:[._+/-][a-z0-9]+)*")
+HYPHENATED_NAME = re.compile(r"^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+){2,}$")
 NAME_LIKE = re.compile(r"^[a-z]{2,}[-_. ]?v?\d+(?:[._-]\w+)*$")
 GPU_LIKE = re.compile(r"^(?:[a-z]{1,4}\d{2,4}[a-z]{0,3}|rtx\s*\d{3,4}\w*)$")
 
@@ -671,6 +679,7 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
         query.help = True
         return query
 
+    _repos(scan, catalog)
     _number_words(scan)
     scan.take(KV, "kv", lambda m: "fp8" if "8" in (m.group(1) or m.group(2)) else "bf16")
     scan.take(TRAIN_TOKENS, "tokens", lambda m: round(_float(m.group(1)) * SIZE_UNITS[_unit(m.group(2))]))
@@ -703,8 +712,9 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
         scan.take(pattern, "intent", lambda m, intent=intent: intent)
     scan.take(LANG_EN, "lang", lambda m: "en")
     scan.take(LANG_PT, "lang", lambda m: "pt-BR")
-    # A plain number of a context's size, with nothing else claiming it ("70b 4bit 8192").
-    scan.take(re.compile(r"(?<![\w.,])(\d{3,7})(?![\w.,])"), "context", lambda m: _plain_context(m.group(1)))
+    # A plain number of a context's size, with nothing else claiming it ("70b 4bit 8192"); not the date or
+    # version inside a name ("magistral-small-2509").
+    scan.take(re.compile(r"(?<![\w.,-])(\d{3,7})(?![\w.,])"), "context", lambda m: _plain_context(m.group(1)))
 
     leftovers = _leftovers(scan)
     if leftovers:
@@ -798,6 +808,18 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
             _gpu_count_before(scan, start)
 
 
+def _repos(scan: _Scan, catalog: Catalog) -> None:
+    """Hugging Face repo ids, as typed (the Hub is case-sensitive about nothing, but answers show them so)."""
+    index = _indexes(catalog)["model"]
+    releases = release_index(catalog.models)
+    for m in list(REPO.finditer(scan.work)):
+        typed = scan.original[m.start() : m.end()]
+        # A published release keeps its repo name: it carries the checkpoint's precision and exact bytes.
+        item = None if normalize(typed) in releases else index.get(normalize(typed))
+        scan.found.setdefault("model", []).append((item.id if item else typed, typed))  # type: ignore[attr-defined]
+        scan.blank(m.start(), m.end())
+
+
 def _gpu_count_before(scan: _Scan, start: int) -> None:
     m = re.search(r"(?<![\w.,=:])(\d{1,2})\s*[x×*]?\s*$", scan.work[:start])
     if m and 0 < int(m.group(1)) <= 64:
@@ -838,8 +860,10 @@ def _sizes(scan: _Scan, catalog: Catalog) -> None:
         return f"{value:.6f}".rstrip("0").rstrip(".") + "b"
 
     scan.take(SIZE, "size", dense)
-    # A family word next to a size ("um Llama de 70B", "qwen 32b") picks that family's model.
-    families = [w for w in WORD.findall(scan.work) if w in FAMILIES]
+    # A family word next to a size ("um Llama de 70B", "qwen 32b") picks that family's model; a size the
+    # catalogue lacks stays in the family ("qwen 235b", "llama 13b": sizing.names scales within it).
+    known = FAMILIES | family_words(catalog)
+    families = [w for w in WORD.findall(scan.work) if w in known]
     sizes = scan.found.get("size", [])
     if families and len(sizes) == 1 and not scan.found.get("model"):
         index = _indexes(catalog)["model"]
@@ -847,10 +871,13 @@ def _sizes(scan: _Scan, catalog: Catalog) -> None:
         if item is not None:
             scan.found["model"] = [(item.id, f"{families[0]} {sizes[0][1]}")]
             scan.found.pop("size")
+        elif families[0] in family_words(catalog):
+            scan.found["model"] = [(f"{families[0]} {sizes[0][0]}", f"{families[0]} {sizes[0][1]}")]
+            scan.found.pop("size")
     # Family names are understood even when they add nothing, unless a version follows them: "gpt-7" is
     # a model name we do not know, and must be reported as such.
     for m in list(re.finditer(r"\b[a-z]+\b(?![-_.]?\d)", scan.work)):
-        if m.group(0) in FAMILIES:
+        if m.group(0) in known:
             scan.blank(m.start(), m.end())
 
 
@@ -982,6 +1009,10 @@ def _precision(scan: _Scan, catalog: Catalog) -> str | None:
 def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = None) -> Query:
     model = _one(scan, "model", "model")
     size = _one(scan, "size", "model")
+    if model and size and normalize(scan.found["model"][0][1]) in family_words(catalog):
+        # "deepseek 70b", "r1 70b": a family word that is also a model's alias, with a size: the family's
+        # model of that size, not a contradiction.
+        model, size = f"{normalize(scan.found['model'][0][1])} {size}", None
     if model and size:
         typed = [t for _, t in scan.found["model"]] + [t for _, t in scan.found["size"]]
         raise QueryError("query.contradiction", what="model", first=typed[0], second=typed[1])
@@ -1017,13 +1048,20 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     if base is not None:
         return _follow_up(query, base, model or size, stage, fields, understood)
     if not (model or size):
-        # "gpt-7 4bit": a name we do not know is worth saying so, with the closest names we do know.
+        # "Magistral-Small-2509", "Qwen2.5-72B-Instruct-AWQ": a repo's name without its owner is still a
+        # model; "gpt-7 4bit": a name we do not know is worth saying so, with the closest names we do know.
         for fragment in query.unknown:
-            if NAME_LIKE.match(_strip_accents(fragment)):
+            plain = _strip_accents(fragment)
+            if NAME_LIKE.match(plain) or (HYPHENATED_NAME.match(plain) and re.search(r"\d", plain)):
                 try:
                     resolve_model(fragment, catalog)
                 except SizingError as e:
                     raise QueryError.from_sizing(e) from None
+                model = fragment
+                query.unknown.remove(fragment)
+                understood = True
+                break
+    if not (model or size):
         if understood:
             raise QueryError("query.no_model")
         words = ", ".join(f"“{u}”" for u in query.unknown[:5])

@@ -16,6 +16,12 @@ class ModelInfo(BaseModel):
     active_params: int
     scaled_from: str | None = None
     typed_size: str | None = None
+    # The published checkpoint the answer sized (an official release or a Hub repo), when it was one.
+    repo: str | None = None
+    # Where the architecture came from: catalog, release, hub, name, family or size.
+    source: str = "catalog"
+    weights_exact: bool = False  # the weights are the checkpoint's own bytes, not bits per weight
+    max_context: int | None = None
 
 
 class ResolvedWorkload(BaseModel):

@@ -3,7 +3,8 @@
 Weights take params x bits / 8 bytes, where the bits include the format's scales (AWQ/GPTQ: an fp16 scale
 and a 4-bit zero point per 128 weights; NF4: 8-bit absmax per 64; MXFP4: 8-bit scale per 32). Formats leave
 some parts alone (embeddings, lm_head; gpt-oss keeps attention in BF16), and those are counted at 16-bit.
-GGUF files follow llama.cpp's per-tensor mixture (sizing/gguf.py).
+GGUF files follow llama.cpp's per-tensor mixture (sizing/gguf.py). A published checkpoint at its own
+precision (an official FP8 or AWQ release, a repo read from the Hub) weighs what its safetensors headers say.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ class Weights(BaseModel):
     bytes: int
     bits_per_weight: float  # average over every parameter, kept parts and scales included
     kept_parts: list[str]  # parts left at 16-bit
+    exact: bool = False  # True: the checkpoint's own bytes, not an estimate from bits per weight
 
 
 def kept_parts(model: ModelEntry, precision: Precision) -> list[str]:
@@ -32,7 +34,8 @@ _cache: dict[tuple, Weights] = {}
 
 
 def weight_bytes(model: ModelEntry, precision: Precision, catalog: Catalog) -> Weights:
-    key = (model.id, model.num_layers, precision.id, precision.bits_per_weight, id(catalog))
+    release = model.release.repo if model.release else None
+    key = (model.id, model.num_layers, precision.id, precision.bits_per_weight, id(catalog), release)
     found = _cache.get(key)
     if found is None:
         if len(_cache) > 4096:
@@ -43,6 +46,14 @@ def weight_bytes(model: ModelEntry, precision: Precision, catalog: Catalog) -> W
 
 def _weight_bytes(model: ModelEntry, precision: Precision, catalog: Catalog) -> Weights:
     p = model.parts
+    if model.release is not None and model.release.precision == precision.id:
+        total = model.release.weight_bytes
+        return Weights(
+            bytes=total,
+            bits_per_weight=total * 8 / p.total,
+            kept_parts=kept_parts(model, precision),
+            exact=True,
+        )
     if precision.gguf:
         base = GGUF_BASE_TYPES[precision.gguf]
         matrices, _ = gguf.weight_bytes(model, precision.gguf, base, catalog.ggml_types)

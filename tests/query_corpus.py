@@ -831,7 +831,7 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("70b 0 users en", "not_positive_users", ["0", "users"]),
     ("8b 1M context", "context_beyond_model", ["Llama 3.1 8B"]),
     ("gemma-2-9b 32k", "context_beyond_model", ["Gemma 2 9B"]),
-    ("qwen2.5-7b 64k", "context_beyond_model", ["Qwen2.5 7B"]),
+    ("qwen2.5-7b 256k", "context_beyond_model", ["Qwen2.5 7B"]),
     ("phi-4 32k", "context_beyond_model", ["Phi-4"]),
     ("mixtral 128k 4bit", "context_beyond_model", ["Mixtral 8x7B"]),
     ("Llama 3.1 70B com contexto de 200k", "context_beyond_model", ["Llama 3.1 70B"]),

@@ -1,0 +1,245 @@
+"""A repo's config.json, quantization config and safetensors headers -> a catalogue-style ModelEntry.
+
+Parameters are counted from the headers, with packed formats unpacked (AWQ/GPTQ int32 words hold 32/bits
+weights, bitsandbytes and MXFP4 bytes hold two 4-bit weights); scales, zero points and quantization state are
+bytes, not parameters. Weight bytes are elements x dtype size of every tensor a server loads: draft layers
+(DeepSeek's and Qwen3-Next's multi-token-prediction heads), which vLLM loads only for speculative decoding,
+are left out and said so.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from sizing.catalog import ModelEntry, Release
+
+DTYPE_BYTES = {"F64": 8, "I64": 8, "U64": 8, "F32": 4, "I32": 4, "U32": 4, "F16": 2, "BF16": 2, "I16": 2,
+               "U16": 2, "F8_E4M3": 1, "F8_E5M2": 1, "F8_E8M0": 1, "I8": 1, "U8": 1, "BOOL": 1}  # fmt: skip
+# Tensors that hold quantization scales, zero points or state: bytes a server loads, not parameters.
+OVERHEAD = re.compile(
+    r"\.(?:qzeros|scales|g_idx|weight_scale|weight_scale_inv|input_scale|input_scale_ub|weight_zero_point|"
+    r"absmax|quant_map|nested_absmax|nested_quant_map|quant_state\.[\w.]+|\w+_scales|weight_global_scale|"
+    r"input_global_scale)$"
+)
+VISION = re.compile(r"(?:^|\.)(?:visual|vision_tower|vision_model|vision_encoder|multi_modal_projector|"
+                    r"mm_projector|audio_tower|vision_embed_tokens)\.")  # fmt: skip
+LAYER = re.compile(r"(?:^|\.)layers\.(\d+)\.")
+
+
+class Unsupported(Exception):
+    """The repo's files do not describe a model this reader knows how to size (the reason, in English)."""
+
+
+@dataclass
+class TensorSummary:
+    params: int = 0  # logical parameters a server loads
+    bytes: int = 0  # their bytes on the GPU, scales included
+    vision_params: int = 0
+    skipped_params: int = 0  # draft / MTP layers
+    skipped_bytes: int = 0
+    dtypes: dict[str, int] = field(default_factory=dict)  # bytes by stored dtype
+
+
+def quant_precision(config: dict, quant: dict | None) -> str:
+    """The precision id (sizing/data/precisions.toml) of the checkpoint's quantized tensors."""
+    if not quant:
+        dtype = str(config.get("torch_dtype") or config.get("dtype") or "bfloat16")
+        return "fp32" if "32" in dtype else "bf16"
+    method = str(quant.get("quant_method") or ("gptq" if "bits" in quant else "")).lower()
+    bits = int(quant.get("bits") or quant.get("w_bit") or 4)
+    if method in ("awq", "gptq", "autoround", "auto-round", "marlin", "exl2"):
+        return "int8" if bits == 8 else "int4"
+    if method == "bitsandbytes":
+        return "int8" if quant.get("load_in_8bit") else "nf4"
+    if method in ("fp8", "fbgemm_fp8", "w8a8_fp8"):
+        return "fp8"
+    if method == "mxfp4":
+        return "mxfp4"
+    if method in ("modelopt", "nvfp4"):
+        algo = str(quant.get("quant_algo") or quant.get("quantization", {}).get("quant_algo", "")).upper()
+        return "nvfp4" if "FP4" in algo else "fp8"
+    if method == "compressed-tensors":
+        groups = quant.get("config_groups") or {}
+        weights = next(iter(groups.values()), {}).get("weights", {}) if groups else {}
+        wbits, wtype = int(weights.get("num_bits", 8)), str(weights.get("type", "int"))
+        if wbits == 4:
+            return "nvfp4" if wtype == "float" else "int4"
+        return "fp8" if wtype == "float" else "int8"
+    raise Unsupported(f"quantization method {method or 'unknown'!r}")
+
+
+def summarize(
+    tensors: dict[str, tuple[str, list[int]]], num_layers: int, quant: dict | None
+) -> TensorSummary:
+    """Parameters and bytes of a checkpoint from its tensors' names, dtypes and shapes."""
+    s = TensorSummary()
+    method = str((quant or {}).get("quant_method") or ("gptq" if quant and "bits" in quant else "")).lower()
+    bits = int((quant or {}).get("bits") or 4)
+    for name, (dtype, shape) in tensors.items():
+        size = DTYPE_BYTES.get(dtype)
+        if size is None:
+            raise Unsupported(f"tensor dtype {dtype}")
+        elements = math.prod(shape)
+        nbytes = elements * size
+        params = 0 if OVERHEAD.search(name) else elements
+        if params and name.endswith("qweight") and dtype == "I32":
+            params = elements * 32 // bits  # packed AWQ/GPTQ words
+        elif params and name.endswith("_blocks") and dtype == "U8":
+            params = elements * 2  # MXFP4: two FP4 values per byte
+        elif params and method == "bitsandbytes" and dtype == "U8" and name.endswith(".weight"):
+            params = elements * 2 if not quant.get("load_in_8bit") else elements  # type: ignore[union-attr]
+        layer = LAYER.search(name)
+        draft = (
+            name.startswith("mtp.")
+            or ".mtp." in name
+            or (layer is not None and int(layer.group(1)) >= num_layers and not VISION.search(name))
+        )
+        if draft:
+            s.skipped_params += params
+            s.skipped_bytes += nbytes
+            continue
+        s.params += params
+        s.bytes += nbytes
+        s.dtypes[dtype] = s.dtypes.get(dtype, 0) + nbytes
+        if VISION.search(name):
+            s.vision_params += params
+    return s
+
+
+def text_config(config: dict) -> dict:
+    """Multimodal configs nest the language model's keys under text_config (Gemma 3, Mistral 3, Llama 4)."""
+    inner = config.get("text_config")
+    return {**config, **inner} if isinstance(inner, dict) else config
+
+
+def architecture(config: dict) -> dict:
+    """config.json keys -> the catalogue's architecture keys (sizing/data/models.toml documents them)."""
+    c = text_config(config)
+    kind = str(c.get("model_type", ""))
+    try:
+        h, layers, heads = int(c["hidden_size"]), int(c["num_hidden_layers"]), int(c["num_attention_heads"])
+        vocab = int(c["vocab_size"])
+    except (KeyError, TypeError, ValueError) as e:
+        raise Unsupported(f"config.json lacks {e}") from None
+    a: dict = {
+        "hidden_size": h,
+        "num_layers": layers,
+        "num_heads": heads,
+        "num_kv_heads": int(c.get("num_key_value_heads") or c.get("num_kv_heads") or heads),
+        "intermediate_size": int(c.get("intermediate_size") or 4 * h),
+        "vocab_size": vocab,
+        "tie_embeddings": bool(c.get("tie_word_embeddings", False)),
+        "max_context": int(c.get("max_position_embeddings") or c.get("max_sequence_length") or 4096),
+    }
+    if c.get("head_dim"):
+        a["head_dim"] = int(c["head_dim"])
+    if kind in ("qwen2", "qwen2_5_vl", "qwen2_vl", "qwen2_moe") or c.get("attention_bias"):
+        a["qkv_bias"] = True
+    if kind == "gpt_oss":
+        a.update(o_bias=True, attention_sinks=True)
+    if kind.startswith("qwen3") or kind.startswith("gemma3"):
+        a["qk_norm"] = True
+    # Layer layout: explicit layer_types, or Qwen3-Next's full_attention_interval.
+    types = c.get("layer_types")
+    interval = c.get("full_attention_interval")
+    if not types and interval:
+        types = [
+            "full_attention" if (i + 1) % int(interval) == 0 else "linear_attention" for i in range(layers)
+        ]
+    if types:
+        letters = "".join(
+            "R"
+            if t == "linear_attention"
+            else "L"
+            if t in ("sliding_attention", "chunked_attention")
+            else "G"
+            for t in types
+        )
+        a["layer_pattern"] = _period(letters)
+        if "L" in letters:
+            a["window"] = int(c.get("sliding_window") or c.get("attention_chunk_size") or 4096)
+    elif c.get("sliding_window") and c.get("use_sliding_window", True) and kind in ("mistral", "mixtral"):
+        a["layer_pattern"], a["window"] = "L", int(c["sliding_window"])
+    if "R" in a.get("layer_pattern", ""):
+        a["linear_attention"] = {
+            "num_k_heads": int(c["linear_num_key_heads"]),
+            "num_v_heads": int(c["linear_num_value_heads"]),
+            "head_k_dim": int(c["linear_key_head_dim"]),
+            "head_v_dim": int(c["linear_value_head_dim"]),
+            "conv_kernel": int(c.get("linear_conv_kernel_dim", 4)),
+        }
+        a["attention_output_gate"] = bool(c.get("attn_output_gate", kind == "qwen3_next"))
+    experts = c.get("num_experts") or c.get("n_routed_experts") or c.get("num_local_experts")
+    if experts:
+        moe: dict = {
+            "experts": int(experts),
+            "experts_per_token": int(c.get("num_experts_per_tok") or c.get("experts_per_token") or 2),
+            "expert_intermediate_size": int(c.get("moe_intermediate_size") or c.get("intermediate_size")),
+        }
+        if c.get("n_shared_experts"):
+            moe["shared_experts"] = int(c["n_shared_experts"])
+        if c.get("shared_expert_intermediate_size"):
+            moe.update(shared_experts=1, shared_intermediate_size=int(c["shared_expert_intermediate_size"]),
+                       shared_expert_gate=True)  # fmt: skip
+        if c.get("first_k_dense_replace"):
+            moe["first_dense_layers"] = int(c["first_k_dense_replace"])
+        if kind in ("deepseek_v3", "kimi_k2", "glm4_moe"):
+            moe["router_bias"] = True
+        if kind == "gpt_oss":
+            moe.update(router_bias=True, expert_bias=True)
+        a["moe"] = moe
+    if c.get("kv_lora_rank"):
+        a["mla"] = {
+            "q_lora_rank": int(c.get("q_lora_rank") or 0),
+            "kv_lora_rank": int(c["kv_lora_rank"]),
+            "qk_nope_head_dim": int(c["qk_nope_head_dim"]),
+            "qk_rope_head_dim": int(c["qk_rope_head_dim"]),
+            "v_head_dim": int(c["v_head_dim"]),
+        }
+    return a
+
+
+def _period(letters: str) -> str:
+    for n in range(1, len(letters) + 1):
+        if len(letters) % n == 0 and letters[:n] * (len(letters) // n) == letters:
+            return letters[:n]
+    return letters
+
+
+def describe(repo: str, revision: str, config: dict, quant: dict | None, tensors: dict) -> ModelEntry:
+    """The repo as a catalogue entry whose release is the checkpoint itself (exact weight bytes)."""
+    arch = architecture(config)
+    precision = quant_precision(config, quant)
+    summary = summarize(tensors, arch["num_layers"], quant)
+    if not summary.params:
+        raise Unsupported("no weights in the safetensors headers")
+    draft = ""
+    if summary.skipped_params:
+        draft = f"; {summary.skipped_params:,} parameters of draft (MTP) layers not loaded"
+    entry = {
+        "id": f"hf:{repo}",
+        "name": repo.rsplit("/", 1)[-1],
+        "hf_repos": [repo],
+        "params_official_billions": summary.params / 1e9,
+        "params_official_text": f"{summary.params / 1e9:.2f}B (safetensors)",
+        "native_precision": None if precision in ("bf16", "fp32") else precision,
+        "source": f"https://huggingface.co/{repo} (config.json and safetensors headers, revision {revision[:12]})",
+        **arch,
+    }
+    model = ModelEntry.model_validate(entry)
+    counted = model.params
+    # What the checkpoint holds beyond the text transformer's formula (a vision tower and its projector).
+    extra = max(0, summary.params - counted) if summary.vision_params else 0
+    release = Release(
+        repo=repo,
+        precision=precision,
+        weight_bytes=summary.bytes,
+        source=f"safetensors headers of {repo}@{revision[:12]}: "
+        + ", ".join(f"{d} {b:,} bytes" for d, b in sorted(summary.dtypes.items()))
+        + draft,
+    )
+    return ModelEntry.model_validate(
+        {**entry, "extra_params": extra, "release": release, "releases": [release]}
+    )

@@ -1,0 +1,238 @@
+"""Safetensors headers of real Hugging Face checkpoints, rebuilt from their config.json and quantization
+format: the tensor names, dtypes and shapes each checkpoint stores (see README.md here for the sources).
+
+The fake Hub (tests/hub_fake.py) serves these headers; tests/test_hub.py checks that what the Hub reader
+makes of them adds up to the published sizes.
+"""
+
+from __future__ import annotations
+
+import math
+
+DTYPE_BYTES = {"BF16": 2, "F16": 2, "F32": 4, "I32": 4, "U8": 1, "I8": 1, "F8_E4M3": 1, "I64": 8}
+
+Tensors = dict[str, tuple[str, list[int]]]
+
+
+def linear(t: Tensors, name: str, out: int, inp: int, fmt: dict, bias: bool = False, keep=False) -> None:
+    """One nn.Linear as the checkpoint's format stores it (`keep`: the format left it unquantized)."""
+    kind = "none" if keep else fmt.get("kind", "none")
+    dtype = fmt.get("dtype", "BF16")
+    if kind == "none":
+        t[f"{name}.weight"] = (dtype, [out, inp])
+    elif kind == "awq":  # AutoAWQ GEMM: 8 4-bit values per int32 along the output
+        g = fmt["group"]
+        t[f"{name}.qweight"] = ("I32", [inp, out // 8])
+        t[f"{name}.qzeros"] = ("I32", [inp // g, out // 8])
+        t[f"{name}.scales"] = ("F16", [inp // g, out])
+    elif kind == "gptq":  # AutoGPTQ: packed along the input, g_idx per input channel
+        g, bits = fmt["group"], fmt["bits"]
+        t[f"{name}.qweight"] = ("I32", [inp * bits // 32, out])
+        t[f"{name}.qzeros"] = ("I32", [inp // g, out * bits // 32])
+        t[f"{name}.scales"] = ("F16", [inp // g, out])
+        t[f"{name}.g_idx"] = ("I32", [inp])
+    elif kind == "bnb4":  # bitsandbytes NF4 with double quantization, as transformers serializes it
+        n = out * inp
+        t[f"{name}.weight"] = ("U8", [n // 2, 1])
+        t[f"{name}.weight.absmax"] = ("U8", [n // 64])
+        t[f"{name}.weight.nested_absmax"] = ("F32", [math.ceil(n // 64 / 256)])
+        t[f"{name}.weight.nested_quant_map"] = ("F32", [256])
+        t[f"{name}.weight.quant_map"] = ("F32", [16])
+        t[f"{name}.weight.quant_state.bitsandbytes__nf4"] = ("U8", [128])
+    elif kind == "fbgemm_fp8":  # row-wise FP8 (Meta's Llama 3.1 405B FP8)
+        t[f"{name}.weight"] = ("F8_E4M3", [out, inp])
+        t[f"{name}.weight_scale"] = ("F32", [out, 1])
+        t[f"{name}.input_scale_ub"] = ("F32", [1])
+    elif kind == "fp8_block":  # 128x128 block-wise FP8 (DeepSeek V3, Qwen3 FP8)
+        t[f"{name}.weight"] = ("F8_E4M3", [out, inp])
+        t[f"{name}.weight_scale_inv"] = ("F32", [math.ceil(out / 128), math.ceil(inp / 128)])
+    else:
+        raise ValueError(kind)
+    if bias:
+        t[f"{name}.bias"] = (dtype, [out])
+
+
+def norm(t: Tensors, name: str, size: int, dtype: str = "BF16") -> None:
+    t[f"{name}.weight"] = (dtype, [size])
+
+
+def dense_mlp(t: Tensors, p: str, h: int, i: int, fmt: dict, keep=False) -> None:
+    linear(t, f"{p}.gate_proj", i, h, fmt, keep=keep)
+    linear(t, f"{p}.up_proj", i, h, fmt, keep=keep)
+    linear(t, f"{p}.down_proj", h, i, fmt, keep=keep)
+
+
+def decoder(c: dict, fmt: dict, keep_mlp_layers=(), keep_attention=False, prefix="model") -> Tensors:
+    """Llama / Mistral / Qwen2 / Qwen3 / Qwen3-MoE / Qwen3-Next decoders."""
+    t: Tensors = {}
+    dt = fmt.get("dtype", "BF16")
+    h, n, heads = c["hidden_size"], c["num_hidden_layers"], c["num_attention_heads"]
+    kv = c.get("num_key_value_heads", heads)
+    hd = c.get("head_dim") or h // heads
+    qkv_bias = c["model_type"] in ("qwen2", "qwen2_5_vl") or c.get("attention_bias", False)
+    qk_norm = c["model_type"] in ("qwen3", "qwen3_moe", "qwen3_next")
+    t[f"{prefix}.embed_tokens.weight"] = (dt, [c["vocab_size"], h])
+    interval = c.get("full_attention_interval")
+    for i in range(n):
+        p = f"{prefix}.layers.{i}"
+        norm(t, f"{p}.input_layernorm", h, dt)
+        norm(t, f"{p}.post_attention_layernorm", h, dt)
+        if interval and (i + 1) % interval:
+            _gated_deltanet(t, f"{p}.linear_attn", c, fmt)
+        else:
+            gate = 2 if c.get("attn_output_gate", c["model_type"] == "qwen3_next") and interval else 1
+            for proj, out in (("q_proj", heads * hd * gate), ("k_proj", kv * hd), ("v_proj", kv * hd)):
+                linear(t, f"{p}.self_attn.{proj}", out, h, fmt, bias=qkv_bias, keep=keep_attention)
+            linear(t, f"{p}.self_attn.o_proj", h, heads * hd, fmt, keep=keep_attention)
+            if qk_norm:
+                norm(t, f"{p}.self_attn.q_norm", hd, dt)
+                norm(t, f"{p}.self_attn.k_norm", hd, dt)
+        experts = c.get("num_experts")
+        if experts:
+            _moe(t, f"{p}.mlp", c, fmt)
+        else:
+            dense_mlp(t, f"{p}.mlp", h, c["intermediate_size"], fmt, keep=i in keep_mlp_layers)
+    norm(t, f"{prefix}.norm", h, dt)
+    if not c.get("tie_word_embeddings", False):
+        t["lm_head.weight"] = (dt, [c["vocab_size"], h])
+    return t
+
+
+def _moe(t: Tensors, p: str, c: dict, fmt: dict) -> None:
+    h, e, w = c["hidden_size"], c["num_experts"], c["moe_intermediate_size"]
+    linear(t, f"{p}.gate", e, h, fmt, keep=True)
+    for x in range(e):
+        dense_mlp(t, f"{p}.experts.{x}", h, w, fmt)
+    if c.get("shared_expert_intermediate_size"):
+        dense_mlp(t, f"{p}.shared_expert", h, c["shared_expert_intermediate_size"], fmt)
+        linear(t, f"{p}.shared_expert_gate", 1, h, fmt, keep=True)
+
+
+def _gated_deltanet(t: Tensors, p: str, c: dict, fmt: dict) -> None:
+    h, dt = c["hidden_size"], fmt.get("dtype", "BF16")
+    nk, nv = c["linear_num_key_heads"], c["linear_num_value_heads"]
+    kd, vd = nk * c["linear_key_head_dim"], nv * c["linear_value_head_dim"]
+    conv_dim = 2 * kd + vd
+    linear(t, f"{p}.in_proj_qkvz", 2 * kd + 2 * vd, h, fmt)
+    linear(t, f"{p}.in_proj_ba", 2 * nv, h, fmt, keep=True)
+    t[f"{p}.conv1d.weight"] = (dt, [conv_dim, 1, c["linear_conv_kernel_dim"]])
+    t[f"{p}.dt_bias"] = (dt, [nv])
+    t[f"{p}.A_log"] = ("F32", [nv])
+    norm(t, f"{p}.norm", c["linear_value_head_dim"], "F32")
+    linear(t, f"{p}.out_proj", h, vd, fmt)
+
+
+def qwen3_next(c: dict) -> Tensors:
+    fmt = {"kind": "none", "dtype": "BF16"}
+    t = decoder(c, fmt)
+    # The multi-token-prediction head ships in the checkpoint (mtp_num_hidden_layers 1): one full-attention
+    # MoE layer, a fusion projection and its norms. vLLM loads it only for speculative decoding.
+    h = c["hidden_size"]
+    mtp = decoder(
+        {**c, "num_hidden_layers": 1, "full_attention_interval": 1, "tie_word_embeddings": True},
+        fmt,
+        prefix="mtp",
+    )
+    del mtp["mtp.embed_tokens.weight"]
+    t.update(mtp)
+    t["mtp.fc.weight"] = ("BF16", [h, 2 * h])
+    norm(t, "mtp.pre_fc_norm_embedding", h)
+    norm(t, "mtp.pre_fc_norm_hidden", h)
+    return t
+
+
+def deepseek_v3(c: dict) -> Tensors:
+    """DeepSeek V3 / V3.1: MLA, 3 dense layers then MoE, FP8 128x128 blocks, and the MTP layer (index 61)."""
+    t: Tensors = {}
+    fmt = {"kind": "fp8_block", "dtype": "BF16"}
+    h, heads, v = c["hidden_size"], c["num_attention_heads"], c["vocab_size"]
+    ql, kvl, nope, rope, vh = (c["q_lora_rank"], c["kv_lora_rank"], c["qk_nope_head_dim"], c["qk_rope_head_dim"],
+                               c["v_head_dim"])  # fmt: skip
+    t["model.embed_tokens.weight"] = ("BF16", [v, h])
+    for i in range(c["num_hidden_layers"] + c.get("num_nextn_predict_layers", 0)):
+        p = f"model.layers.{i}"
+        norm(t, f"{p}.input_layernorm", h)
+        norm(t, f"{p}.post_attention_layernorm", h)
+        a = f"{p}.self_attn"
+        linear(t, f"{a}.q_a_proj", ql, h, fmt)
+        norm(t, f"{a}.q_a_layernorm", ql)
+        linear(t, f"{a}.q_b_proj", heads * (nope + rope), ql, fmt)
+        linear(t, f"{a}.kv_a_proj_with_mqa", kvl + rope, h, fmt)
+        norm(t, f"{a}.kv_a_layernorm", kvl)
+        linear(t, f"{a}.kv_b_proj", heads * (nope + vh), kvl, fmt)
+        linear(t, f"{a}.o_proj", h, heads * vh, fmt)
+        if i < c["first_k_dense_replace"]:
+            dense_mlp(t, f"{p}.mlp", h, c["intermediate_size"], fmt)
+        else:
+            w, e = c["moe_intermediate_size"], c["n_routed_experts"]
+            t[f"{p}.mlp.gate.weight"] = ("BF16", [e, h])
+            t[f"{p}.mlp.gate.e_score_correction_bias"] = ("F32", [e])
+            for x in range(e):
+                dense_mlp(t, f"{p}.mlp.experts.{x}", h, w, fmt)
+            dense_mlp(t, f"{p}.mlp.shared_experts", h, w * c["n_shared_experts"], fmt)
+        if i >= c["num_hidden_layers"]:  # the MTP module's own tensors
+            norm(t, f"{p}.enorm", h)
+            norm(t, f"{p}.hnorm", h)
+            t[f"{p}.eh_proj.weight"] = ("BF16", [h, 2 * h])
+            norm(t, f"{p}.shared_head.norm", h)
+            t[f"{p}.shared_head.head.weight"] = ("BF16", [v, h])
+            t[f"{p}.embed_tokens.weight"] = ("BF16", [v, h])
+    norm(t, "model.norm", h)
+    t["lm_head.weight"] = ("BF16", [v, h])
+    return t
+
+
+def gpt_oss(c: dict) -> Tensors:
+    """gpt-oss: attention with biases and sinks in BF16, MoE experts in MXFP4 (blocks of 32 FP4 values)."""
+    t: Tensors = {}
+    h, heads, kv, hd = c["hidden_size"], c["num_attention_heads"], c["num_key_value_heads"], c["head_dim"]
+    e, w = c["num_local_experts"], c["intermediate_size"]
+    t["model.embed_tokens.weight"] = ("BF16", [c["vocab_size"], h])
+    for i in range(c["num_hidden_layers"]):
+        p = f"model.layers.{i}"
+        norm(t, f"{p}.input_layernorm", h)
+        norm(t, f"{p}.post_attention_layernorm", h)
+        for proj, out in (("q_proj", heads * hd), ("k_proj", kv * hd), ("v_proj", kv * hd)):
+            linear(t, f"{p}.self_attn.{proj}", out, h, {}, bias=True)
+        linear(t, f"{p}.self_attn.o_proj", h, heads * hd, {}, bias=True)
+        t[f"{p}.self_attn.sinks"] = ("BF16", [heads])
+        linear(t, f"{p}.mlp.router", e, h, {}, bias=True)
+        m = f"{p}.mlp.experts"
+        t[f"{m}.gate_up_proj_blocks"] = ("U8", [e, 2 * w, h // 32, 16])
+        t[f"{m}.gate_up_proj_scales"] = ("U8", [e, 2 * w, h // 32])
+        t[f"{m}.gate_up_proj_bias"] = ("BF16", [e, 2 * w])
+        t[f"{m}.down_proj_blocks"] = ("U8", [e, h, w // 32, 16])
+        t[f"{m}.down_proj_scales"] = ("U8", [e, h, w // 32])
+        t[f"{m}.down_proj_bias"] = ("BF16", [e, h])
+    norm(t, "model.norm", h)
+    t["lm_head.weight"] = ("BF16", [c["vocab_size"], h])
+    return t
+
+
+def qwen2_5_vl_vision(c: dict) -> Tensors:
+    """Qwen2.5-VL's vision tower (models/qwen2_5_vl in transformers): a windowed ViT and a patch merger."""
+    v = c["vision_config"]
+    t: Tensors = {}
+    d, i, out = v["hidden_size"], v["intermediate_size"], v["out_hidden_size"]
+    t["visual.patch_embed.proj.weight"] = (
+        "BF16",
+        [d, 3, v["temporal_patch_size"], v["patch_size"], v["patch_size"]],
+    )
+    for b in range(v["depth"]):
+        p = f"visual.blocks.{b}"
+        norm(t, f"{p}.norm1", d)
+        norm(t, f"{p}.norm2", d)
+        linear(t, f"{p}.attn.qkv", 3 * d, d, {}, bias=True)
+        linear(t, f"{p}.attn.proj", d, d, {}, bias=True)
+        linear(t, f"{p}.mlp.gate_proj", i, d, {}, bias=True)
+        linear(t, f"{p}.mlp.up_proj", i, d, {}, bias=True)
+        linear(t, f"{p}.mlp.down_proj", d, i, {}, bias=True)
+    merged = d * v["spatial_merge_size"] ** 2
+    norm(t, "visual.merger.ln_q", d)
+    linear(t, "visual.merger.mlp.0", merged, merged, {}, bias=True)
+    linear(t, "visual.merger.mlp.2", out, merged, {}, bias=True)
+    return t
+
+
+def total_bytes(t: Tensors) -> int:
+    return sum(DTYPE_BYTES[d] * math.prod(shape) for d, shape in t.values())

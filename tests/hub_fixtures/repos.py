@@ -1,0 +1,149 @@
+"""The ten repos the fake Hub serves: config.json as published, the quantization config, and how their
+safetensors are laid out. Sources and the published figures each one is checked against: README.md here."""
+
+from __future__ import annotations
+
+from . import checkpoints as ck
+
+LLAMA_31_ROPE = {"factor": 8.0, "low_freq_factor": 1.0, "high_freq_factor": 4.0,
+                 "original_max_position_embeddings": 8192, "rope_type": "llama3"}  # fmt: skip
+
+LLAMA2_13B = {
+    "architectures": ["LlamaForCausalLM"], "model_type": "llama", "hidden_size": 5120, "intermediate_size": 13824,
+    "num_hidden_layers": 40, "num_attention_heads": 40, "num_key_value_heads": 40, "vocab_size": 32000,
+    "max_position_embeddings": 4096, "rms_norm_eps": 1e-05, "tie_word_embeddings": False, "torch_dtype": "float16",
+}  # fmt: skip
+LLAMA31_8B = {
+    "architectures": ["LlamaForCausalLM"], "model_type": "llama", "hidden_size": 4096, "intermediate_size": 14336,
+    "num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 8, "vocab_size": 128256,
+    "max_position_embeddings": 131072, "rope_scaling": LLAMA_31_ROPE, "rms_norm_eps": 1e-05,
+    "tie_word_embeddings": False, "torch_dtype": "bfloat16",
+}  # fmt: skip
+LLAMA31_405B = {
+    **LLAMA31_8B, "hidden_size": 16384, "intermediate_size": 53248, "num_hidden_layers": 126,
+    "num_attention_heads": 128, "num_key_value_heads": 8,
+}  # fmt: skip
+QWEN25_72B = {
+    "architectures": ["Qwen2ForCausalLM"], "model_type": "qwen2", "hidden_size": 8192, "num_hidden_layers": 80,
+    "num_attention_heads": 64, "num_key_value_heads": 8, "vocab_size": 152064, "max_position_embeddings": 32768,
+    "rope_theta": 1000000.0, "sliding_window": 131072, "use_sliding_window": False, "max_window_layers": 70,
+    "rms_norm_eps": 1e-06, "tie_word_embeddings": False,
+    # The AWQ and GPTQ releases pad the MLP from 29568 to 29696 so that it splits into 128-wide groups
+    # across 8 tensor-parallel ranks (Qwen2.5-72B-Instruct-AWQ / -GPTQ-Int4 config.json).
+    "intermediate_size": 29696, "torch_dtype": "float16",
+}  # fmt: skip
+GPT_OSS_20B = {
+    "architectures": ["GptOssForCausalLM"], "model_type": "gpt_oss", "hidden_size": 2880, "intermediate_size": 2880,
+    "num_hidden_layers": 24, "num_attention_heads": 64, "num_key_value_heads": 8, "head_dim": 64,
+    "vocab_size": 201088, "tie_word_embeddings": False, "max_position_embeddings": 131072, "sliding_window": 128,
+    "layer_types": ["sliding_attention", "full_attention"] * 12, "num_local_experts": 32,
+    "num_experts_per_tok": 4, "experts_per_token": 4, "attention_bias": True, "torch_dtype": "bfloat16",
+    "rope_scaling": {"beta_fast": 32.0, "beta_slow": 1.0, "factor": 32.0,
+                     "original_max_position_embeddings": 4096, "rope_type": "yarn", "truncate": False},
+    "quantization_config": {"quant_method": "mxfp4", "modules_to_not_convert": [
+        "model.layers.*.self_attn", "model.layers.*.mlp.router", "model.embed_tokens", "lm_head"]},
+}  # fmt: skip
+QWEN3_NEXT = {
+    "architectures": ["Qwen3NextForCausalLM"], "model_type": "qwen3_next", "hidden_size": 2048,
+    "intermediate_size": 5120, "num_hidden_layers": 48, "num_attention_heads": 16, "num_key_value_heads": 2,
+    "head_dim": 256, "vocab_size": 151936, "max_position_embeddings": 262144, "rope_theta": 10000000,
+    "partial_rotary_factor": 0.25, "full_attention_interval": 4, "linear_num_key_heads": 16,
+    "linear_num_value_heads": 32, "linear_key_head_dim": 128, "linear_value_head_dim": 128,
+    "linear_conv_kernel_dim": 4, "num_experts": 512, "num_experts_per_tok": 10, "moe_intermediate_size": 512,
+    "shared_expert_intermediate_size": 512, "decoder_sparse_step": 1, "mlp_only_layers": [],
+    "norm_topk_prob": True, "tie_word_embeddings": False, "torch_dtype": "bfloat16", "rms_norm_eps": 1e-06,
+}  # fmt: skip
+DEEPSEEK_V31 = {
+    "architectures": ["DeepseekV3ForCausalLM"], "model_type": "deepseek_v3", "hidden_size": 7168,
+    "intermediate_size": 18432, "moe_intermediate_size": 2048, "num_hidden_layers": 61, "num_attention_heads": 128,
+    "num_key_value_heads": 128, "vocab_size": 129280, "tie_word_embeddings": False,
+    "max_position_embeddings": 163840, "rope_theta": 10000,
+    "rope_scaling": {"beta_fast": 32, "beta_slow": 1, "factor": 40, "mscale": 1.0, "mscale_all_dim": 1.0,
+                     "original_max_position_embeddings": 4096, "type": "yarn"},
+    "num_experts_per_tok": 8, "n_routed_experts": 256, "n_shared_experts": 1, "first_k_dense_replace": 3,
+    "moe_layer_freq": 1, "kv_lora_rank": 512, "q_lora_rank": 1536, "qk_rope_head_dim": 64,
+    "qk_nope_head_dim": 128, "v_head_dim": 128, "num_nextn_predict_layers": 1, "topk_method": "noaux_tc",
+    "torch_dtype": "bfloat16",
+    "quantization_config": {"activation_scheme": "dynamic", "fmt": "e4m3", "quant_method": "fp8",
+                            "weight_block_size": [128, 128]},
+}  # fmt: skip
+QWEN25_VL_7B = {
+    "architectures": ["Qwen2_5_VLForConditionalGeneration"], "model_type": "qwen2_5_vl", "hidden_size": 3584,
+    "intermediate_size": 18944, "num_hidden_layers": 28, "num_attention_heads": 28, "num_key_value_heads": 4,
+    "vocab_size": 152064, "max_position_embeddings": 128000, "rope_theta": 1000000.0, "sliding_window": 32768,
+    "use_sliding_window": False, "tie_word_embeddings": False, "torch_dtype": "bfloat16", "rms_norm_eps": 1e-06,
+    "vision_config": {"depth": 32, "hidden_size": 1280, "intermediate_size": 3420, "num_heads": 16,
+                      "out_hidden_size": 3584, "patch_size": 14, "spatial_merge_size": 2, "temporal_patch_size": 2,
+                      "window_size": 112, "fullatt_block_indexes": [7, 15, 23, 31]},
+}  # fmt: skip
+
+FP8_KEEP_405B = [
+    f"model.layers.{i}.self_attn.{p}" for i in range(126) for p in ("q_proj", "k_proj", "v_proj", "o_proj")
+]
+FP8_KEEP_405B += [
+    f"model.layers.{i}.mlp.{p}" for i in (0, 125) for p in ("gate_proj", "up_proj", "down_proj")
+]
+FP8_KEEP_405B += ["lm_head"]
+
+
+def _awq():
+    return ck.decoder(QWEN25_72B, {"kind": "awq", "group": 128, "dtype": "F16"})
+
+
+def _gptq72():
+    return ck.decoder(QWEN25_72B, {"kind": "gptq", "group": 128, "bits": 4, "dtype": "F16"})
+
+
+def _vl():
+    t = ck.decoder(QWEN25_VL_7B, {"kind": "none", "dtype": "BF16"})
+    t.update(ck.qwen2_5_vl_vision(QWEN25_VL_7B))
+    return t
+
+
+REPOS = {
+    "meta-llama/Llama-2-13b-chat-hf": {
+        "config": LLAMA2_13B, "gated": True, "shards": 3,
+        "tensors": lambda: ck.decoder(LLAMA2_13B, {"kind": "none", "dtype": "F16"}),
+    },
+    "meta-llama/Llama-3.1-405B-Instruct-FP8": {
+        "config": {**LLAMA31_405B, "quantization_config": {
+            "quant_method": "fbgemm_fp8", "activation_scale_ub": 1200.0, "modules_to_not_convert": FP8_KEEP_405B}},
+        "gated": True, "shards": 109,
+        "tensors": lambda: ck.decoder(LLAMA31_405B, {"kind": "fbgemm_fp8"}, keep_mlp_layers=(0, 125),
+                                      keep_attention=True),
+    },
+    "Qwen/Qwen2.5-72B-Instruct-AWQ": {
+        "config": {**QWEN25_72B, "quantization_config": {
+            "bits": 4, "group_size": 128, "modules_to_not_convert": None, "quant_method": "awq", "version": "gemm",
+            "zero_point": True}},
+        "shards": 11, "tensors": _awq,
+    },
+    "Qwen/Qwen2.5-72B-Instruct-GPTQ-Int4": {
+        "config": {**QWEN25_72B, "quantization_config": {
+            "bits": 4, "group_size": 128, "damp_percent": 0.01, "desc_act": False, "quant_method": "gptq",
+            "static_groups": False, "sym": True, "true_sequential": True}},
+        "shards": 11, "tensors": _gptq72,
+    },
+    "TheBloke/Llama-2-13B-chat-GPTQ": {
+        # Older AutoGPTQ uploads keep the quantization settings in quantize_config.json, not config.json.
+        "config": LLAMA2_13B, "shards": 1,
+        "files": {"quantize_config.json": {"bits": 4, "group_size": 128, "damp_percent": 0.01, "desc_act": False,
+                                           "sym": True, "true_sequential": True, "model_file_base_name": "model"}},
+        "tensors": lambda: ck.decoder(LLAMA2_13B, {"kind": "gptq", "group": 128, "bits": 4, "dtype": "F16"}),
+    },
+    "unsloth/Meta-Llama-3.1-8B-Instruct-bnb-4bit": {
+        "config": {**LLAMA31_8B, "quantization_config": {
+            "quant_method": "bitsandbytes", "load_in_4bit": True, "load_in_8bit": False,
+            "bnb_4bit_quant_type": "nf4", "bnb_4bit_use_double_quant": True, "bnb_4bit_compute_dtype": "bfloat16",
+            "llm_int8_skip_modules": None}},
+        "shards": 1, "tensors": lambda: ck.decoder(LLAMA31_8B, {"kind": "bnb4", "dtype": "BF16"}),
+    },
+    "openai/gpt-oss-20b": {"config": GPT_OSS_20B, "shards": 3, "tensors": lambda: ck.gpt_oss(GPT_OSS_20B)},
+    "Qwen/Qwen3-Next-80B-A3B-Instruct": {
+        "config": QWEN3_NEXT, "shards": 41, "tensors": lambda: ck.qwen3_next(QWEN3_NEXT),
+    },
+    "deepseek-ai/DeepSeek-V3.1": {
+        "config": DEEPSEEK_V31, "shards": 163, "tensors": lambda: ck.deepseek_v3(DEEPSEEK_V31),
+    },
+    "Qwen/Qwen2.5-VL-7B-Instruct": {"config": QWEN25_VL_7B, "shards": 5, "tensors": _vl},
+}  # fmt: skip

@@ -1,0 +1,245 @@
+"""Models read from the Hugging Face Hub: the library talks to a loopback fake Hub (tests/hub_fake.py) that
+serves config.json, quantization configs and safetensors headers of ten real repos (tests/hub_fixtures)."""
+
+from __future__ import annotations
+
+import io
+import socket
+import time
+
+import pytest
+
+from bot import catalogcli
+from bot.pipeline import Pipeline, Where
+from bot.requestlog import RequestLog
+from hub.service import Hub
+from sizing import kv_cache
+from sizing.catalog import load_catalog
+from sizing.engine import size
+from sizing.workload import Workload
+from tests.hub_fake import TOKEN, FakeHub
+
+# What each checkpoint must add up to, and where the figure is published.
+PUBLISHED = {
+    # 13,015,864,320 parameters (model card: 13B) x 2 bytes of FP16, as the repo's index total_size.
+    "meta-llama/Llama-2-13b-chat-hf": {"bytes": (26_031_728_640, 0), "params": (13.0e9, 0.01)},
+    # Llama 3 paper section 6.2: FP8 only in the MLPs of layers 1-124; ~487 GB (a uniform FP8 count is ~410).
+    "meta-llama/Llama-3.1-405B-Instruct-FP8": {"bytes": (487_229_261_264, 0), "params": (405.85e9, 0.001)},
+    # Download size of the repo 41,607,438,677 bytes, less ~11.6 MB of tokenizer and config files.
+    "Qwen/Qwen2.5-72B-Instruct-AWQ": {"bytes": (41_595_864_666, 0.0001), "params": (72.7e9, 0.01)},
+    "Qwen/Qwen2.5-72B-Instruct-GPTQ-Int4": {"bytes": (41.62e9, 0.001), "params": (72.7e9, 0.01)},
+    # The Hub lists model.safetensors at 7.26 GB.
+    "TheBloke/Llama-2-13B-chat-GPTQ": {"bytes": (7.26e9, 0.002), "params": (13.0e9, 0.01)},
+    # The Hub lists model.safetensors at 5.7 GB.
+    "unsloth/Meta-Llama-3.1-8B-Instruct-bnb-4bit": {"bytes": (5.70e9, 0.005), "params": (8.03e9, 0.001)},
+    # The Hub lists 13.8 GB; the model card 20.91B parameters.
+    "openai/gpt-oss-20b": {"bytes": (13.8e9, 0.005), "params": (20.91e9, 0.001)},
+    # Qwen3-Coder-Next (the same architecture) publishes 79,674,391,296 parameters for the main model.
+    # In BF16, less the 36 layers' A_log (32 values) and gated norm (128) that are stored in F32.
+    "Qwen/Qwen3-Next-80B-A3B-Instruct": {
+        "bytes": (2 * 79_674_391_296 + 36 * 160 * 2, 0),
+        "params": (79_674_391_296, 0),
+    },
+    # 671B main model (README_WEIGHTS.md); the MTP layer (+14B, 685B on the Hub) is not loaded for serving.
+    "deepseek-ai/DeepSeek-V3.1": {"bytes": (673.15e9, 0.001), "params": (671_026_419_200, 0)},
+    # The Hub lists 8.29B parameters, BF16: the language model (7.62B) and a 0.68B vision tower.
+    "Qwen/Qwen2.5-VL-7B-Instruct": {"bytes": (2 * 8.29e9, 0.001), "params": (8.29e9, 0.001)},
+}
+
+
+@pytest.fixture(scope="module")
+def fake_hub():
+    with FakeHub() as fake:
+        yield fake
+
+
+@pytest.fixture
+def env(fake_hub, monkeypatch, tmp_path):
+    monkeypatch.setenv("HF_ENDPOINT", fake_hub.url)
+    monkeypatch.setenv("HF_TOKEN", TOKEN)
+    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf-home"))
+    fake_hub.delay = 0.0
+    return tmp_path
+
+
+def make_hub(tmp_path, **kw) -> Hub:
+    kw.setdefault("cache_dir", tmp_path / "hub-cache")
+    return Hub(budget_s=kw.pop("budget_s", 30), **kw)
+
+
+@pytest.mark.parametrize("repo", list(PUBLISHED))
+def test_each_repo_adds_up_to_its_published_size(env, repo):
+    outcome = make_hub(env).read_now(repo)
+    assert outcome.problem is None, outcome
+    model = outcome.model
+    want_bytes, tol = PUBLISHED[repo]["bytes"]
+    assert model.release.weight_bytes == pytest.approx(want_bytes, rel=tol)
+    want_params, ptol = PUBLISHED[repo]["params"]
+    counted = round(model.params_official_billions * 1e9)
+    assert counted == pytest.approx(want_params, rel=ptol)
+    # The architecture read from config.json accounts for what the headers hold.
+    assert model.params == pytest.approx(counted, rel=0.001)
+
+
+def test_quantized_checkpoints_are_sized_at_their_own_bytes_not_a_uniform_precision(env, catalog):
+    hub = make_hub(env)
+    fp8 = hub.read_now("meta-llama/Llama-3.1-405B-Instruct-FP8").model
+    assert fp8.release.precision == "fp8"
+    uniform = size(Workload(model="llama 3.1 405b", precision="fp8")).memory.weights
+    read = size(
+        Workload(model="meta-llama/Llama-3.1-405B-Instruct-FP8"), catalog, _source(hub, fp8.release.repo)
+    )
+    # BF16-kept attention and first/last layers: about a fifth more than a uniform FP8 count.
+    assert read.memory.weights == 487_229_261_264
+    assert read.memory.weights / uniform == pytest.approx(1.19, abs=0.02)
+    precisions = {r: hub.read_now(r).model.release.precision for r in (
+        "Qwen/Qwen2.5-72B-Instruct-AWQ", "Qwen/Qwen2.5-72B-Instruct-GPTQ-Int4", "TheBloke/Llama-2-13B-chat-GPTQ",
+        "unsloth/Meta-Llama-3.1-8B-Instruct-bnb-4bit", "openai/gpt-oss-20b", "deepseek-ai/DeepSeek-V3.1")}  # fmt: skip
+    assert precisions == {
+        "Qwen/Qwen2.5-72B-Instruct-AWQ": "int4", "Qwen/Qwen2.5-72B-Instruct-GPTQ-Int4": "int4",
+        "TheBloke/Llama-2-13B-chat-GPTQ": "int4", "unsloth/Meta-Llama-3.1-8B-Instruct-bnb-4bit": "nf4",
+        "openai/gpt-oss-20b": "mxfp4", "deepseek-ai/DeepSeek-V3.1": "fp8",
+    }  # fmt: skip
+
+
+def test_kv_cache_and_linear_state_per_token_follow_each_architecture(env):
+    hub = make_hub(env)
+    per_token = {
+        # 2 (K and V) x 40 layers x 40 heads x 128 x 2 bytes: Llama 2 has no GQA.
+        "meta-llama/Llama-2-13b-chat-hf": 819_200,
+        # MLA: (512 latent + 64 rotary) x 2 bytes x 61 layers.
+        "deepseek-ai/DeepSeek-V3.1": 70_272,
+        # Only the 12 full-attention layers keep KV: 2 x 2 KV heads x 256 x 2 bytes each.
+        "Qwen/Qwen3-Next-80B-A3B-Instruct": 24_576,
+        # 2 x 28 layers x 4 KV heads x 128 x 2 bytes.
+        "Qwen/Qwen2.5-VL-7B-Instruct": 57_344,
+    }
+    for repo, want in per_token.items():
+        assert kv_cache.bytes_per_token(hub.read_now(repo).model, 2) == want, repo
+    nxt = hub.read_now("Qwen/Qwen3-Next-80B-A3B-Instruct").model
+    assert (nxt.linear_layers, nxt.attention_layers) == (36, 12)
+    # 36 Gated DeltaNet layers x (3 x 8192 conv inputs + 32 heads x 128 x 128) x 2 bytes, whatever the length.
+    assert kv_cache.state_bytes(nxt) == 36 * (3 * 8192 + 32 * 128 * 128) * 2
+    assert kv_cache.sequence_bytes(nxt, 1, 2) == 24_576 + 39_518_208
+    oss = hub.read_now("openai/gpt-oss-20b").model
+    assert (oss.layer_pattern, oss.window) == ("LG", 128)
+
+
+def _source(hub, repo):
+    return hub.source_for(repo, load_catalog())
+
+
+def _pipeline(tmp_path, hub) -> Pipeline:
+    return Pipeline(RequestLog(tmp_path / "log.db"), hub=hub)
+
+
+def test_an_answer_from_the_hub_says_where_it_came_from(env):
+    pipeline = _pipeline(env, make_hub(env))
+    reply = pipeline.ask(
+        "https://huggingface.co/Qwen/Qwen3-Next-80B-A3B-Instruct 32k 10 usuários", Where("console")
+    )
+    assert reply.outcome == "answered", reply.text_answer
+    text = reply.text_answer
+    assert "Qwen3-Next-80B-A3B-Instruct" in text
+    assert "arquivos do próprio repositório" in text
+    assert "Gated DeltaNet" in text
+    assert reply.result.workload.model.weights_exact
+    assert reply.result.memory.weights == 2 * 79_674_391_296 + 36 * 160 * 2
+
+
+def test_a_gated_repo_without_a_token_says_what_is_missing_and_still_answers(env, monkeypatch):
+    monkeypatch.delenv("HF_TOKEN")
+    reply = _pipeline(env, make_hub(env)).ask("meta-llama/Llama-2-13b-chat-hf", Where("console"))
+    assert reply.outcome == "answered"
+    assert "HF_TOKEN" in reply.text_answer
+    # Sized by its name within the family, never as another family.
+    assert reply.result.workload.model.name.startswith("Llama")
+    monkeypatch.setenv("HF_TOKEN", TOKEN)
+    with_token = _pipeline(env, make_hub(env, cache_dir=env / "other")).ask(
+        "meta-llama/Llama-2-13b-chat-hf", Where("console")
+    )
+    assert with_token.result.memory.weights == 26_031_728_640
+
+
+def test_a_slow_hub_costs_the_answer_no_more_than_its_budget_and_the_read_goes_on(env, fake_hub):
+    hub = make_hub(env, budget_s=0.3)
+    pipeline = _pipeline(env, hub)
+    fake_hub.delay = 1.0
+    started = time.monotonic()
+    first = pipeline.ask("Qwen/Qwen2.5-VL-7B-Instruct", Where("console"))
+    assert time.monotonic() - started < 1.0
+    assert first.outcome == "answered"
+    assert "não respondeu a tempo" in first.text_answer
+    assert first.result.workload.model.name == "Qwen2.5 7B"  # its base model, by name
+    fake_hub.delay = 0.0
+    deadline = time.monotonic() + 30
+    while hub.cache.get("Qwen/Qwen2.5-VL-7B-Instruct") is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    second = pipeline.ask("Qwen/Qwen2.5-VL-7B-Instruct", Where("console"))
+    assert "arquivos do próprio repositório" in second.text_answer
+    assert "codificador de visão" in second.text_answer
+
+
+def test_a_hub_that_is_down_falls_back_to_the_name_in_one_line(env, monkeypatch):
+    # A port held by this test and not listening: every connection is refused.
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        monkeypatch.setenv("HF_ENDPOINT", f"http://127.0.0.1:{closed.getsockname()[1]}")
+        started = time.monotonic()
+        hub = make_hub(env, timeout_s=2, budget_s=3)
+        reply = _pipeline(env, hub).ask("unsloth/Meta-Llama-3.1-8B-Instruct-bnb-4bit", Where("console"))
+        assert time.monotonic() - started < 5
+    assert reply.outcome == "answered"
+    assert "Sem acesso ao Hugging Face" in reply.text_answer or "não respondeu a tempo" in reply.text_answer
+    assert reply.result.workload.precision == "nf4"
+    assert reply.result.workload.model.name == "Llama 3.1 8B"
+
+
+def test_what_was_read_is_cached_on_disk_and_the_switch_turns_the_hub_off(env, fake_hub):
+    repo = "TheBloke/Llama-2-13B-chat-GPTQ"
+    make_hub(env).read_now(repo)
+    asked = fake_hub.count(repo)
+    again = make_hub(env)  # a new process: only the disk remains
+    assert again.source_for(repo, load_catalog()).model.release.weight_bytes == 7_255_009_280
+    assert fake_hub.count(repo) == asked
+    expired = make_hub(env, cache_days=1e-9)
+    expired.read_now(repo)
+    assert fake_hub.count(repo) > asked
+    off = make_hub(env, enabled=False)
+    before = len(fake_hub.requests)
+    reply = _pipeline(env, off).ask("Qwen/Qwen3-Next-80B-A3B-Instruct", Where("console"))
+    assert len(fake_hub.requests) == before
+    assert "desligada" in reply.text_answer
+    # Catalogue models never go to the Hub.
+    assert make_hub(env).source_for("Qwen/Qwen2.5-72B-Instruct-AWQ", load_catalog()) is None
+
+
+def test_catalog_add_writes_a_reviewed_entry_that_answers_offline(env, monkeypatch):
+    data = env / "data"
+    monkeypatch.setenv("GPU_SIZER_DATA", str(data))
+    out, err = io.StringIO(), io.StringIO()
+    code = catalogcli.main(["Qwen/Qwen3-Next-80B-A3B-Instruct", "--yes"], hub=make_hub(env), out=out, err=err)
+    assert code == 0, err.getvalue()
+    assert "parameters from the architecture above: 79,674,391,296 (+0.00%)" in out.getvalue()
+    load_catalog.cache_clear()
+    try:
+        catalog = load_catalog(data)
+        entry = catalog.model("qwen3-next-80b-a3b-instruct")
+        assert (
+            entry.linear_attention is not None
+            and entry.releases[0].weight_bytes == 2 * 79_674_391_296 + 36 * 160 * 2
+        )
+        offline = size(Workload(model="Qwen/Qwen3-Next-80B-A3B-Instruct"), catalog)
+        assert offline.workload.model.weights_exact
+        # Written twice is refused, and the file stays valid.
+        assert catalogcli.main(["Qwen/Qwen3-Next-80B-A3B-Instruct", "--yes"], hub=make_hub(env), out=out,
+                               err=err) == 1  # fmt: skip
+    finally:
+        load_catalog.cache_clear()
+
+
+def test_catalog_add_needs_the_data_folder(env, monkeypatch):
+    monkeypatch.delenv("GPU_SIZER_DATA", raising=False)
+    err = io.StringIO()
+    assert catalogcli.main(["Qwen/Qwen3-Next-80B-A3B-Instruct", "--yes"], hub=make_hub(env), err=err) == 1
+    assert "GPU_SIZER_DATA" in err.getvalue()

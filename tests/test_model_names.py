@@ -1,0 +1,70 @@
+"""Repo names, families and sizes read without the network (GPU_SIZER_HUB off or the Hub unreachable)."""
+
+from __future__ import annotations
+
+import pytest
+
+from sizing.catalog import load_catalog
+from sizing.engine import size
+from sizing.query import parse
+
+CASES = [
+    # (question, model name shown, precision, a fragment of the assumptions)
+    ("https://huggingface.co/Qwen/Qwen2.5-72B-Instruct-GPTQ-Int4", "Qwen2.5 72B (Qwen2.5-72B-Instruct-GPTQ-Int4)", "int4", "41,6 GB exatos"),
+    ("Qwen/Qwen2.5-72B-Instruct-AWQ", "Qwen2.5 72B (Qwen2.5-72B-Instruct-AWQ)", "int4", "pesos publicados"),
+    ("meta-llama/Llama-3.1-405B-Instruct-FP8", "Llama 3.1 405B (Llama-3.1-405B-Instruct-FP8)", "fp8", "487,2 GB"),
+    ("unsloth/Meta-Llama-3.1-8B-Instruct-bnb-4bit", "Llama 3.1 8B", "nf4", "pelo nome"),
+    ("Qwen/Qwen2.5-32B-Instruct-FP8-Dynamic", "Qwen2.5 32B", "fp8", "pelo nome"),
+    ("mistralai/Magistral-Small-2509", "Mistral Small 3.2 24B", "bf16", None),
+    ("magistral small 2509 32k", "Mistral Small 3.2 24B", "bf16", None),
+    ("qwen 235b", "Qwen3 235B-A22B", "bf16", "modelo dessa família"),
+    ("qwen 8b", "Qwen3 8B", "bf16", None),
+    ("phi 14b", "Phi-4 14B", "bf16", None),
+    ("deepseek 70b", "DeepSeek R1 Distill Llama 70B", "bf16", None),
+    ("r1 70b", "DeepSeek R1 Distill Llama 70B", "bf16", None),
+    ("falcon 180b", "Falcon 180B", "bf16", None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "name", "precision", "said"), CASES, ids=[c[0][:40] for c in CASES])
+def test_names_answer_as_their_model_and_precision(text, name, precision, said):
+    query = parse(text)
+    assert not query.unknown, query.unknown
+    result = size(query.workload)
+    assert result.workload.model.name == name
+    assert result.workload.precision == precision
+    if said:
+        assert any(said in a for a in result.assumptions), result.assumptions
+
+
+def test_a_family_never_becomes_another_and_is_never_rounded_down():
+    llama = size(parse("llama 13b").workload)
+    assert llama.workload.model.name.startswith("Llama 3.1 8B (")
+    assert llama.workload.model.params >= 13e9
+    assert any("sem trocar de família" in a for a in llama.assumptions)
+    for bare in ("13b", "75b", "120b-a5b", "33b"):
+        assert size(parse(bare).workload).workload.model.params >= 0.97 * float(bare.split("b")[0]) * 1e9
+
+
+def test_every_catalogue_model_answers_to_its_family_and_size():
+    catalog = load_catalog()
+    for word, members in catalog.families.items():
+        for member in members:
+            m = catalog.model(member)
+            b = m.params_official_billions
+            typed = f"{word} {round(b, 1):g}b"
+            got = size(parse(typed).workload).workload.model
+            # The family's model of that size (another of the same size may come first, newest first).
+            same = catalog.model(got.id) if not got.scaled_from else None
+            assert (same is not None and member in catalog.families[word]) or same.id in catalog.families[
+                word
+            ]
+            assert same.params_official_billions == pytest.approx(m.params_official_billions, rel=0.1), typed
+
+
+def test_extended_context_is_accepted_to_the_documented_length_with_a_note():
+    result = size(parse("qwen2.5 72b 128k").workload)
+    assert result.workload.context_tokens == 131_072
+    assert any("YaRN" in a for a in result.assumptions)
+    with pytest.raises(Exception, match="131"):
+        size(parse("qwen2.5 72b 200k").workload)
