@@ -4,9 +4,10 @@ Each step runs once per database, in its own transaction, and is recorded in `_m
 written by an older version upgrades in place and keeps its rows. To change the schema, append a step:
 never edit or reorder a step that has shipped, because old logs have already run it.
 
-Steps only use Database.create_table and Table.create_index with if_not_exists, and Table.enable_fts with
-replace=True: sqlite-utils 3.x commits inside Table.create, Table.insert and executescript, which would
-split a step's transaction, and those options keep a step harmless to repeat should that ever happen.
+Steps only use Database.create_table and Table.create_index with if_not_exists, Table.enable_fts with
+replace=True, and single ALTER TABLE ... ADD COLUMN statements for columns not there yet: sqlite-utils 3.x
+commits inside Table.create, Table.insert and executescript, which would split a step's transaction, and
+those keep a step harmless to repeat should that ever happen.
 """
 
 from __future__ import annotations
@@ -162,6 +163,16 @@ def fts_requests(db: Database) -> None:
     db.table("requests").enable_fts(["text"], fts_version="FTS5", create_triggers=True, replace=True)
 
 
+def record_gaps(db: Database) -> None:
+    # What a question asked that we could not answer, for `gpu-log gaps`: the words of the question that were
+    # not understood (a JSON list, redacted like the text) and the model it named when the catalogue lacked it
+    # (refused as unknown, or answered with the nearest catalogue model). Rows written before stay NULL.
+    columns = db.table("requests").columns_dict
+    for column in ("unknown_words", "missing_model"):
+        if column not in columns:  # harmless to repeat
+            db.execute(f"alter table requests add column [{column}] text")
+
+
 MIGRATIONS: list[Migration] = [
     ("create_requests", create_requests),
     ("index_requests", index_requests),
@@ -172,6 +183,7 @@ MIGRATIONS: list[Migration] = [
     ("create_lead_events", create_lead_events),
     ("create_audit", create_audit),
     ("fts_requests", fts_requests),
+    ("record_gaps", record_gaps),
 ]
 
 

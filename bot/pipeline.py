@@ -61,6 +61,7 @@ class Reply:
     query: Query | None = None
     text_answer: str = ""  # the plain-text rendering (the console prints it)
     payload: str | None = None  # the workload as encode() writes it, for the log
+    missing_model: str | None = None  # a model named that the catalogue lacks (a refusal says which)
     request_key: str = field(default_factory=lambda: new_key())
 
 
@@ -184,6 +185,8 @@ class Pipeline:
             self._rendered.put(key, message)
         reply = Reply(message, outcome, lang, query=query)
         reply.text_answer = "\n".join(filter(None, [e.message(lang), e.hint(lang)]))
+        # A model the catalogue lacks is worth knowing about: gpu-log gaps counts them.
+        reply.missing_model = e.params.get("name") if e.key.startswith("unknown_model") else None
         return self._finish(reply, where, text, started, error_key=e.key)
 
     def _failed(self, e: Exception, where, text, started, lang) -> Reply:
@@ -220,9 +223,20 @@ class Pipeline:
             "duration_ms": round((time.perf_counter() - started) * 1000, 2),
             "lang": reply.lang,
             "event_id": where.event_id,
+            "unknown_words": (reply.query.unknown or None) if reply.query is not None else None,
+            "missing_model": reply.missing_model or _stand_in(reply),
         }
         self.log.record(row)
         return reply
+
+
+def _stand_in(reply: Reply) -> str | None:
+    """The model as typed when the answer used the nearest catalogue model instead ("phi-5 14b" read as
+    Phi-4 14B): the catalogue lacks what was asked for."""
+    if reply.query is None or reply.result is None:
+        return None
+    used = reply.result.workload.model.name
+    return next((typed for typed, name in reply.query.corrections if name == used), None)
 
 
 def encode(workload: Workload) -> str:

@@ -389,7 +389,11 @@ def forget(db: DbLike, user_id: str, delete: bool = False) -> dict:
             else:
                 conn.execute(f"update lead_events set note = null where lead_id in ({theirs})", [user_id])
                 conn.execute("update leads set user_id = ?, note = null where user_id = ?", [alias, user_id])
-                sql = "update requests set user_id = ?, text = null where user_id = ?"
+                # What was not understood comes from their text: it goes with it.
+                sql = (
+                    "update requests set user_id = ?, text = null, unknown_words = null, missing_model = null"
+                    " where user_id = ?"
+                )
                 counts["requests"] = conn.execute(sql, [alias, user_id]).rowcount
             conn.execute("update lead_events set [by] = ? where [by] = ?", [alias, user_id])
             conn.execute("update leads set owner = ? where owner = ?", [alias, user_id])

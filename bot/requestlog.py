@@ -479,10 +479,32 @@ def _prepare(row: dict) -> dict[str, Any]:
             prepared["text"] = redact(str(prepared["text"]))
         except Exception:
             prepared["text"] = None  # better no text than text that may hold personal data
+    # What was not understood comes from the same text: redacted too (migrations.record_gaps).
+    if prepared.get("unknown_words") is not None:
+        prepared["unknown_words"] = _words(prepared["unknown_words"])
+    if prepared.get("missing_model") is not None:
+        try:
+            prepared["missing_model"] = redact(str(prepared["missing_model"]))[:200]
+        except Exception:
+            prepared["missing_model"] = None
     if not prepared.get("request_key"):
         prepared["request_key"] = uuid.uuid4().hex
     # Most values are already plain; only the others go through the careful conversion.
     return {str(k): v if _plain(v) else _sql_value(v) for k, v in prepared.items()}
+
+
+def _words(words: Any) -> str | None:
+    """Words not understood, as a JSON list: each redacted, and those left with no letter dropped (the
+    pieces of a phone number or a CPF, a redaction placeholder): what is kept is vocabulary to learn."""
+    try:
+        kept = []
+        for word in words if isinstance(words, list | tuple) else [words]:
+            text = redact(str(word)).strip()
+            if text and not text.startswith("[") and any(ch.isalpha() for ch in text):
+                kept.append(text[:100])
+        return json.dumps(kept[:50], ensure_ascii=False) if kept else None
+    except Exception:
+        return None
 
 
 def _plain(value: Any) -> bool:

@@ -209,6 +209,19 @@ def test_a_log_from_the_previous_version_gains_leads_audit_and_search_with_its_r
         row_key(db, "e um llama 8b?"),
     ]
     assert [r["text"] for r in db.table("requests").search("memoria")] == ["qwen 32b em 8 bits, memória"]
+    # What could not be answered is recorded from now on; the old rows simply have none.
+    assert {"unknown_words", "missing_model"} <= set(db.table("requests").columns_dict)
+    assert [r["unknown_words"] for r in db.query("select unknown_words from requests order by id")] == [
+        None
+    ] * 3
+
+
+def test_words_not_understood_are_stored_redacted_and_only_words(log):
+    log.record(row("70b 4bit cor azul", unknown_words=["cor", "azul", "ana@cliente.com.br", "98765-4321", "(11)"],
+                   missing_model="phi-5 de ana@cliente.com.br"))  # fmt: skip
+    [stored] = log.rows()
+    assert json.loads(stored["unknown_words"]) == ["cor", "azul"]
+    assert stored["missing_model"] == "phi-5 de [email]"
 
 
 def row_key(db, text):
@@ -228,10 +241,11 @@ def test_the_search_step_is_all_or_nothing(path):
         fts_step(db)
         raise sqlite3.OperationalError("disk I/O error")
 
+    before = MIGRATIONS[: [name for name, _ in MIGRATIONS].index("fts_requests")]
     with pytest.raises(sqlite3.OperationalError):
-        migrate(db, [*MIGRATIONS[:-1], ("fts_requests", search_then_crash)])
+        migrate(db, [*before, ("fts_requests", search_then_crash)])
     assert "requests_fts" not in db.table_names() and db.table("requests").triggers == []
-    assert migrate(db) == ["fts_requests"]
+    assert migrate(db) == [name for name, _ in MIGRATIONS[len(before) :]]
     assert [r["text"] for r in db.table("requests").search("70b")] == ["70b"]
 
 
