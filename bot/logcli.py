@@ -1,9 +1,10 @@
 """gpu-log: the request log from a terminal, for managers and for data-subject requests.
 
-    gpu-log list --since 7d --model 70b --status open
+    gpu-log list --since 7d --model 70b --status aberto
     gpu-log show 42
-    gpu-log summary --since 30d
-    gpu-log export --csv --since month -o requests.csv
+    gpu-log summary --period semana passada
+    gpu-log gaps --since 30d                        # what we could not answer
+    gpu-log export --csv --period ontem -o requests.csv   # opens in Excel (BOM, the language's separator)
     gpu-log export --json --user U0123ABCD          # everything stored about one person
     gpu-log purge --older-than 180 --dry-run
     gpu-log forget U0123ABCD [--delete] [--yes]
@@ -12,28 +13,32 @@
 
 Every command that reads or changes the log records who ran it in the audit table (actor "cli:<os user>")
 before it shows anything: nothing is shown that was not recorded. Bad input exits 2 with one sentence; a log that
-is missing or unusable exits 1 with one sentence. A missing file is never created.
+is missing or unusable exits 1 with one sentence. A missing file is never created. Everything it prints, errors
+included, is in one language: --lang, else GPU_SIZER_LANG, else Brazilian Portuguese.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import getpass
 import json
 import os
+import re
 import sqlite3
 import sys
 from collections.abc import Sequence
 from dataclasses import asdict
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 
 from sizing import i18n
 
-from . import backupcli, reports
+from . import backupcli, gaps, logtext, logwords, reports
 from .backup import BackupError
-from .leads import STATUSES
+from .logwords import LogInputError
+from .retention import statement
 
 EXIT_USAGE = 2
 EXIT_LOG = 1
@@ -56,78 +61,104 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _period(text: str) -> datetime:
-    try:
-        return reports.parse_period(text)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+def _positive(lang: str):
+    def positive(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = 0
+        if value < 1:
+            raise argparse.ArgumentTypeError(_error(lang, "not_positive", text=text))
+        return value
+
+    return positive
 
 
-def _until(text: str) -> datetime:
-    # "--until 2025-01-31" includes January 31; "--until 2d" is two days ago.
-    try:
-        return reports.parse_period(text, end=True)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+def _separator(lang: str):
+    def separator(text: str) -> str:
+        sep = {"tab": "\t", "\\t": "\t", "\t": "\t"}.get(text.lower(), text)
+        if sep not in (",", ";", "\t"):
+            raise argparse.ArgumentTypeError(_error(lang, "separator", text=text))
+        return sep
+
+    return separator
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"“{text}” is not a whole number above zero")
-    return value
+PERIOD = "PERIOD"
+PERIOD_HELP = (
+    "hoje, ontem, 'semana passada', 'últimos 30 dias', today, yesterday, 'last week', 7d, 24h or 2025-01-31"
+)
 
 
-def build_parser() -> Parser:
+def build_parser(lang: str = i18n.DEFAULT_LANG) -> Parser:
     # --db and --lang are accepted before or after the command: gpu-log --db x list, gpu-log list --db x.
     common = Parser(add_help=False)
     common.add_argument(
         "--db", default=argparse.SUPPRESS, help=f"the log's SQLite file ($GPU_SIZER_DB, {DEFAULT_DB})"
     )
-    common.add_argument("--lang", default=argparse.SUPPRESS, help="pt-BR (default) or en")
+    common.add_argument(
+        "--lang", default=argparse.SUPPRESS, help="pt-BR (default, or $GPU_SIZER_LANG), pt-PT or en"
+    )
     p = Parser(
         prog="gpu-log", description="The gpu-sizer request log: read, export, purge.", parents=[common]
     )
     commands = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    positive = _positive(lang)
 
-    def filters(sub: argparse.ArgumentParser, user: bool = True) -> None:
+    def periods(sub: argparse.ArgumentParser, since_help: str = PERIOD_HELP) -> None:
+        # Several words make one period: --since semana passada.
+        sub.add_argument("--since", nargs="+", metavar=PERIOD, help=f"from the start of: {since_help}")
+        sub.add_argument(
+            "--until",
+            nargs="+",
+            metavar=PERIOD,
+            help="before the end of: 2d, ontem, 2025-01-31 (that day included)",
+        )
+        sub.add_argument(
+            "--period", nargs="+", metavar=PERIOD, help="both: ontem, 'semana passada', 'last month'"
+        )
+
+    def filters(sub: argparse.ArgumentParser) -> None:
         sub.add_argument("--rep", help="requests of this internal Slack user id")
+        sub.add_argument("--user", help="requests of this Slack user id, internal or external")
         sub.add_argument("--channel", help="Slack channel id")
         sub.add_argument("--model", help="model id or words of it: 70b, llama-3.1-70b, 'llama 70b'")
-        sub.add_argument("--stage", help="inference, full, lora, qlora, pretrain")
-        sub.add_argument("--status", choices=[*STATUSES, "open"], help="status of the request's lead")
-        sub.add_argument("--since", type=_period, help="7d, 24h, 4w, today, week, month or 2025-01-31")
-        sub.add_argument("--until", type=_until, help="before this: 2d, or 2025-01-31 (that day included)")
+        sub.add_argument(
+            "--stage", help="inference, full, lora, qlora, pretrain (or inferência, pré-treino...)"
+        )
+        sub.add_argument("--status", help="the request's lead: aberto/open, novo/new, contatado/contacted...")
+        periods(sub)
         sub.add_argument("--search", help="words in the (redacted) text")
-        if user:
-            sub.add_argument("--user", help="requests of this Slack user id, internal or external")
-        sub.add_argument("--outcome", help="answered, needs_input, not_understood, failed")
+        sub.add_argument("--outcome", help="answered, needs_input, not_understood, failed (or respondido...)")
 
     sub = commands.add_parser("list", parents=[common], help="the latest requests, newest first")
     filters(sub)
-    sub.add_argument("--limit", type=_positive, default=50, help="rows to show (default 50)")
+    sub.add_argument("--limit", type=positive, default=50, help="rows to show (default 50)")
 
     sub = commands.add_parser("show", parents=[common], help="one request in full, with its lead")
-    sub.add_argument("id", type=_positive, help="the request's id (first column of list)")
+    sub.add_argument("id", type=positive, help="the request's id (first column of list)")
 
     sub = commands.add_parser("summary", parents=[common], help="counts and bars for a period")
-    sub.add_argument("--since", type=_period, default=None, help="default 7d")
-    sub.add_argument("--until", type=_until)
+    periods(sub, "default 7d")
 
-    sub = commands.add_parser("export", parents=[common], help="requests as CSV or JSON")
+    sub = commands.add_parser("gaps", parents=[common], help="what we could not answer, most frequent first")
+    periods(sub, "default 7d")
+    sub.add_argument("--limit", type=positive, default=gaps.TOP, help=f"lines per list (default {gaps.TOP})")
+
+    sub = commands.add_parser("export", parents=[common], help="requests as CSV (for Excel) or JSON")
     form = sub.add_mutually_exclusive_group(required=True)
     form.add_argument("--csv", action="store_true")
     form.add_argument("--json", action="store_true")
-    filters(sub, user=False)
-    sub.add_argument("--user", help="everything stored about this Slack user id (JSON; an access request)")
+    filters(sub)
+    sub.add_argument("--limit", type=positive, help="only the newest rows (default: all)")
+    sub.add_argument(
+        "--sep", type=_separator(lang), help="CSV separator: ; , or tab (default: the language's)"
+    )
     sub.add_argument("-o", "--output", help="write to this file instead of the terminal")
 
     sub = commands.add_parser("purge", parents=[common], help="delete what is older than the retention")
     sub.add_argument(
-        "--older-than", type=_positive, metavar="DAYS", help="default $GPU_SIZER_RETENTION_DAYS or 180"
+        "--older-than", type=positive, metavar="DAYS", help="default $GPU_SIZER_RETENTION_DAYS or 180"
     )
     sub.add_argument("--dry-run", action="store_true", help="only count what would be deleted")
 
@@ -137,8 +168,8 @@ def build_parser() -> Parser:
     sub.add_argument("--yes", action="store_true", help="do not ask for confirmation")
 
     sub = commands.add_parser("audit", parents=[common], help="who read or changed the log")
-    sub.add_argument("--since", type=_period, default=None, help="default 30d")
-    sub.add_argument("--limit", type=_positive, default=100)
+    sub.add_argument("--since", nargs="+", metavar=PERIOD, help="default 30d")
+    sub.add_argument("--limit", type=positive, default=100)
 
     backupcli.add_commands(commands, common)
     return p
@@ -146,17 +177,17 @@ def build_parser() -> Parser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    lang = i18n.lang_of(_lang_in(argv) or os.environ.get("GPU_SIZER_LANG"))
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser(lang).parse_args(argv)
     except UsageError as e:
-        return _fail(f"{e} (gpu-log --help lists the commands)", EXIT_USAGE)
+        return _fail(f"{_argparse_sentence(str(e), lang)} {_say(lang, 'usage')}", EXIT_USAGE)
     except SystemExit as e:  # --help
         return e.code if isinstance(e.code, int) else 0
     db = Path(getattr(args, "db", None) or os.environ.get("GPU_SIZER_DB") or DEFAULT_DB)
-    lang = i18n.lang_of(getattr(args, "lang", None))
     try:
         if not db.is_file() and args.command not in backupcli.NEEDS_NO_LOG:
-            raise LogError(f"there is no request log at {db} (give its file with --db or GPU_SIZER_DB)")
+            raise LogError(_error(lang, "no_log", path=db))
         return HANDLERS[args.command](db, args, lang)
     except BackupError as e:
         return _fail(e.sentence(lang), EXIT_LOG)
@@ -164,14 +195,47 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(e), EXIT_USAGE)
     except LogError as e:
         return _fail(str(e), EXIT_LOG)
-    except ValueError as e:  # reports' own checks of what was asked (a period, a status, a number of days)
-        return _fail(str(e), EXIT_USAGE)
+    except LogInputError as e:  # a period, a status, an outcome that cannot be read
+        return _fail(e.sentence(lang), EXIT_USAGE)
     except FileNotFoundError:
-        return _fail(f"there is no request log at {db} (give its file with --db or GPU_SIZER_DB)", EXIT_LOG)
+        return _fail(_error(lang, "no_log", path=db), EXIT_LOG)
     except sqlite3.Error as e:
-        return _fail(f"the request log {db} cannot be used: {e}", EXIT_LOG)
+        return _fail(_error(lang, "unusable", path=db, reason=_reason(e, lang)), EXIT_LOG)
     except OSError as e:
-        return _fail(f"the request log {db} cannot be used: {e.strerror or e}", EXIT_LOG)
+        return _fail(_error(lang, "unusable", path=db, reason=_reason(e, lang)), EXIT_LOG)
+
+
+def _lang_in(argv: list[str]) -> str | None:
+    """--lang's value, read before parsing, so parsing errors are in that language too."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+    return None
+
+
+# argparse's own messages (Python 3.11), reworded in the reader's language; anything else stays as it is.
+ARGPARSE = (
+    (re.compile(r"the following arguments are required: (?P<names>.+)"), "required"),
+    (re.compile(r"unrecognized arguments: (?P<names>.+)"), "unrecognized"),
+    (re.compile(r"argument (?P<argument>\S+): invalid choice: '?(?P<value>[^' ]*)'? \(choose from (?P<choices>.+)\)"),
+     "invalid_choice"),
+    (re.compile(r"one of the arguments (?P<names>.+) is required"), "one_of"),
+    (re.compile(r"argument (?P<first>\S+): not allowed with argument (?P<second>\S+)"), "not_together"),
+    (re.compile(r"argument (?P<argument>\S+): expected (?:one|at least one) argument"), "expected_value"),
+    (re.compile(r"argument (?P<argument>\S+): (?P<message>.+)"), "argument"),
+)  # fmt: skip
+
+
+def _argparse_sentence(message: str, lang: str) -> str:
+    for pattern, key in ARGPARSE:
+        if m := pattern.fullmatch(message):
+            params = m.groupdict()
+            if "choices" in params:
+                params["choices"] = params["choices"].replace("'", "")
+            return _error(lang, key, **params)
+    return message
 
 
 # ---------------------------------------------------------------------- commands
@@ -192,64 +256,91 @@ def _show(db: Path, args: argparse.Namespace, lang: str) -> int:
     detail = reports.request_detail(db, args.id)
     _record(db, "show", {"id": args.id, "found": detail is not None})
     if detail is None:
-        raise LogError(f"there is no request #{args.id} in {db}")
-    print(show(detail), end="")
+        raise LogError(_error(lang, "no_request", id=args.id, path=db))
+    print(show(detail, lang), end="")
     return 0
 
 
 def _summary(db: Path, args: argparse.Namespace, lang: str) -> int:
-    since = args.since or reports.parse_period("7d")
-    data = reports.summary(db, since, args.until)
+    since, until = _bounds(args, "7d")
+    text, data = gaps.summary_text(db, since, until, lang)
     _record(db, "summary", {"since": data["since"], "until": data["until"], "requests": data["total"]})
-    print(reports.format_summary(data, lang), end="")
+    print(text, end="")
+    return 0
+
+
+def _gaps(db: Path, args: argparse.Namespace, lang: str) -> int:
+    since, until = _bounds(args, "7d")
+    data = gaps.gaps(db, since, until)
+    # Reading the gaps is reading a summary of the log.
+    _record(db, "summary", {"view": "gaps", "since": data["since"], "until": data["until"],
+                            "requests": data["total"]})  # fmt: skip
+    print(gaps.format_gaps(data, lang, top=args.limit), end="")
     return 0
 
 
 def _export(db: Path, args: argparse.Namespace, lang: str) -> int:
-    if args.user:
-        if args.csv:
-            raise UsageError("--user exports everything about one person as JSON: use --json")
-        if any(v is not None for v in asdict(_filters(args)).values()):
-            raise UsageError("--user exports everything about one person and takes no other filter")
+    filters = _filters(args)
+    if args.json and args.user and not args.limit and _only_user(filters):
+        # --json --user alone: everything stored about one person (an access request, LGPD Art. 18).
         data = reports.export_user(db, args.user)
         counts = {k: len(v) for k, v in data.items() if isinstance(v, list)}
         _record(db, "export_user", {"user": args.user, "format": "json", "counts": counts})
         text = json.dumps(data, ensure_ascii=False, indent=2, default=str) + "\n"
     else:
-        filters = _filters(args)
-        rows = reports.list_requests(db, filters, limit=None)
+        rows = reports.list_requests(db, filters, limit=args.limit)
         form = "csv" if args.csv else "json"
-        _record(db, "export", {"format": form, "filters": _described(filters), "rows": len(rows)})
-        text = reports.to_csv(rows) if args.csv else reports.to_json(rows)
+        details = {"format": form, "filters": _described(filters), "rows": len(rows)}
+        if args.limit:
+            details["limit"] = args.limit
+        _record(db, "export", details)
+        if args.csv:
+            text = reports.to_csv(rows, reports.CsvFormat.excel(lang, args.sep))
+        else:
+            text = reports.to_json(rows)
     if args.output:
         try:
             # newline="": the CSV's own \r\n line ends stay as they are.
             with open(args.output, "w", encoding="utf-8", newline="") as f:
                 f.write(text)
         except OSError as e:
-            raise LogError(f"cannot write {args.output}: {e.strerror or e}") from None
+            raise LogError(_error(lang, "cannot_write", path=args.output, reason=_reason(e, lang))) from None
     else:
         sys.stdout.write(text)
     return 0
 
 
+def _only_user(filters: reports.Filters) -> bool:
+    return all(v is None for k, v in asdict(filters).items() if k != "user")
+
+
 def _purge(db: Path, args: argparse.Namespace, lang: str) -> int:
-    days = args.older_than or _retention_days()
+    days = args.older_than or _retention_days(lang)
     counts = reports.purge(db, days, dry_run=args.dry_run)
     _record(db, "purge", {"older_than_days": days, "dry_run": args.dry_run, "counts": counts})
     head = _say(lang, "would_purge" if args.dry_run else "purged", days=i18n.number(days, lang))
     print(head + " " + _counts(counts, lang))
+    print(statement(days, lang))
     return 0
 
 
 def _forget(db: Path, args: argparse.Namespace, lang: str) -> int:
+    held = reports.forget_preview(db, args.user)
+    if not any(held.values()):
+        # A typo must not read as success: nothing matched, nothing changed, and the audit says so
+        # (without the id typed, which may be someone's).
+        _record(db, "forget", {"found": False})
+        raise LogError(_error(lang, "forget_nothing", user=args.user))
     if not args.yes:
         if not sys.stdin.isatty():
             _record(db, "refused", {"command": "forget", "reason": "no confirmation"})
-            raise UsageError("forget changes the log for good: run it in a terminal to confirm, or add --yes")
+            raise UsageError(_error(lang, "confirm_needed"))
         verb = "delete" if args.delete else "anonymize"
+        print(_say(lang, f"forget_{verb}", user=args.user, requests=i18n.number(held["requests"], lang),
+                   leads=i18n.number(held["leads"], lang), owned=i18n.number(held["owned"], lang),
+                   events=i18n.number(held["lead_events"], lang)))  # fmt: skip
         try:
-            answer = input(_say(lang, f"confirm_{verb}", user=args.user))
+            answer = input(_say(lang, "confirm"))
         except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C at the prompt is a no
             answer = ""
             print()
@@ -269,7 +360,7 @@ def _forget(db: Path, args: argparse.Namespace, lang: str) -> int:
 
 
 def _audit(db: Path, args: argparse.Namespace, lang: str) -> int:
-    since = args.since or reports.parse_period("30d")
+    since = _period(args.since or ["30d"]).start
     rows = reports.audit_rows(db, since, limit=args.limit)
     # Reading the audit trail is reading the log too: recorded as a "list" of the audit table.
     _record(db, "list", {"table": "audit", "since": since.isoformat(), "rows": len(rows)})
@@ -279,14 +370,14 @@ def _audit(db: Path, args: argparse.Namespace, lang: str) -> int:
     for row in rows:
         details = json.dumps(row["details"], ensure_ascii=False, sort_keys=True)
         print(
-            f"{_when(row['at'])}  {_fit(row['actor'], 18):<18}  {row['surface']:<5}  {row['action']:<11}  {details}"
+            f"{logtext.when(row['at'])}  {_fit(row['actor'], 18):<18}  {row['surface']:<5}  {row['action']:<11}  {details}"
         )
     return 0
 
 
 HANDLERS = {
-    "list": _list, "show": _show, "summary": _summary, "export": _export, "purge": _purge, "forget": _forget,
-    "audit": _audit, **backupcli.HANDLERS,
+    "list": _list, "show": _show, "summary": _summary, "gaps": _gaps, "export": _export, "purge": _purge,
+    "forget": _forget, "audit": _audit, **backupcli.HANDLERS,
 }  # fmt: skip
 
 
@@ -309,46 +400,90 @@ def _say(lang: str, key: str, **params) -> str:
     return i18n.t(lang, f"gpu_log.{key}", **params)
 
 
-# Fixed column widths of `gpu-log list`, so every run lines up the same way; longer values end in "…".
-WIDTHS = (6, 16, 13, 12, 11, 18, 10, 14, 24, 13)
+def _error(lang: str, key: str, **params) -> str:
+    return i18n.t(lang, f"gpu_log.error.{key}", **params)
+
+
+# Fixed column widths of `gpu-log list`, so every run lines up the same way; longer values end in "…". The
+# question comes last, as long as QUESTION.
+WIDTHS = (6, 16, 12, 18, 10, 17, 22, 16, 60)
 
 
 def table(rows: list[dict], lang: str = "pt-BR") -> str:
-    """The rows of `gpu-log list` as fixed-width columns, with a header line."""
+    """The rows of `gpu-log list` as fixed-width columns, with a header line: values by name, and the
+    (redacted) question."""
     lines = [_line(i18n.messages(i18n.lang_of(lang))["gpu_log.headers"])]
     for r in rows:
         cells = (
-            str(r["id"]), _when(r.get("created_at")), r.get("surface"), r.get("user_id"), r.get("channel_id"),
-            r.get("model_id"), r.get("precision"), r.get("outcome"), r.get("recommendation"), r.get("lead_status"),
+            str(r["id"]), logtext.when(r.get("created_at")), r.get("user_id"), r.get("model_id"), r.get("precision"),
+            logtext.value("outcome", r.get("outcome"), lang), r.get("recommendation"),
+            logtext.value("status", r.get("lead_status"), lang), r.get("text"),
         )  # fmt: skip
         lines.append(_line(cells))
     return "\n".join(lines) + "\n"
 
 
-def show(detail: dict) -> str:
-    """One request in full: every column (the workload as indented JSON), then its lead and events."""
+# How `show` writes each column: by name, in GB, in ms or s, yes or no; anything else as stored.
+SHOWN = {
+    "created_at": lambda v, lang: logtext.when(v), "updated_at": lambda v, lang: logtext.when(v),
+    "surface": lambda v, lang: logtext.value("surface", v, lang), "source": lambda v, lang: logtext.value("source", v, lang),
+    "outcome": lambda v, lang: logtext.value("outcome", v, lang), "stage": lambda v, lang: logtext.value("stage", v, lang),
+    "contract_mode": lambda v, lang: logtext.value("contract", v, lang), "status": lambda v, lang: logtext.value("status", v, lang),
+    "total_bytes": logtext.size, "duration_ms": logtext.duration, "channel_shared": logtext.yes_no,
+    "user_external": logtext.yes_no,
+    "error_key": lambda v, lang: f"{logtext.reason_name(logtext.reason(v), lang)} ({v})" if v else logtext.NONE,
+    "unknown_words": lambda v, lang: ", ".join(_json_list(v)) or logtext.NONE,
+}  # fmt: skip
+
+
+def show(detail: dict, lang: str = "pt-BR") -> str:
+    """One request in full, in the reader's language: every column by name (the workload as indented JSON),
+    then its lead and the lead's history."""
+    lang = i18n.lang_of(lang)
     request = dict(detail["request"])
-    lines = [f"request #{request['id']}"]
+    lines = [_say(lang, "request", id=request.pop("id"))]
     workload = request.pop("workload", None)
-    for key, value in request.items():
-        lines.append(f"  {key:<21} {'—' if value is None else value}")
+    if request.get("outcome") != "failed" and request.get("error_key") is None:
+        request.pop("error_key", None)
+    lines += _fields(request, lang)
     if workload:
         with contextlib.suppress(ValueError):
             workload = json.dumps(json.loads(workload), ensure_ascii=False, indent=2)
-        lines.append("  workload")
+        lines.append("  " + _say(lang, "workload"))
         lines += ["    " + line for line in str(workload).splitlines()]
     lead = detail.get("lead")
     if lead:
-        lines += ["", f"lead #{lead['id']}"]
-        lines += [
-            f"  {key:<21} {'—' if value is None else value}" for key, value in lead.items() if key != "id"
-        ]
-        lines.append("  events")
+        lead = dict(lead)
+        lines += ["", _say(lang, "lead", id=lead.pop("id"))]
+        lines += _fields(lead, lang)
+        lines.append("  " + _say(lang, "history"))
         for e in detail.get("events") or []:
-            change = " → ".join(filter(None, (e.get("from_status"), e.get("to_status"))))
+            change = " → ".join(
+                logtext.value("status", s, lang) for s in (e.get("from_status"), e.get("to_status")) if s
+            )
+            action = i18n.messages(lang).get(f"gpu_log.event.{e['action']}", e["action"])
             note = f"  “{e['note']}”" if e.get("note") else ""
-            lines.append(f"    {_when(e['at'])}  {e['by'] or '—'}  {e['action']}  {change}{note}".rstrip())
+            lines.append(f"    {logtext.when(e['at'])}  {e['by'] or '—'}  {action}  {change}{note}".rstrip())
     return "\n".join(lines) + "\n"
+
+
+def _fields(row: dict, lang: str) -> list[str]:
+    names = i18n.messages(lang)
+    labels = {key: names.get(f"gpu_log.field.{key}", key) for key in row}
+    width = max(len(label) for label in labels.values())
+    lines = []
+    for key, value in row.items():
+        shown = SHOWN[key](value, lang) if key in SHOWN else (logtext.NONE if value is None else value)
+        lines.append(f"  {labels[key]:<{width}}  {shown}")
+    return lines
+
+
+def _json_list(text: str | None) -> list[str]:
+    try:
+        value = json.loads(text or "[]")
+    except ValueError:
+        return [str(text)]
+    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
 
 
 def _line(cells: Sequence[object]) -> str:
@@ -364,15 +499,6 @@ def _fit(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def _when(text: str | None) -> str:
-    """ISO text as "2025-01-02 03:04" in UTC."""
-    try:
-        moment = datetime.fromisoformat(text or "")
-    except ValueError:
-        return (text or "—")[:16]
-    return (moment.astimezone(UTC) if moment.tzinfo else moment).strftime("%Y-%m-%d %H:%M")
-
-
 def _counts(counts: dict, lang: str) -> str:
     names = i18n.messages(lang)
     return (
@@ -384,11 +510,35 @@ def _counts(counts: dict, lang: str) -> str:
 # ---------------------------------------------------------------------- helpers
 
 
+def _period(words: list[str]) -> logwords.Period:
+    return logwords.period(" ".join(words))
+
+
+def _bounds(args: argparse.Namespace, default: str | None) -> tuple[datetime | None, datetime | None]:
+    """[since, until) from --period, --since and --until ("--until ontem" includes yesterday); since is the
+    default period's start when none of them says it."""
+    since = until = None
+    if args.period:
+        found = _period(args.period)
+        since, until = found.start, found.end
+    if args.since:
+        since = _period(args.since).start
+    if args.until:
+        found = _period(args.until)
+        until = found.end or found.start
+    if since is None and default is not None:
+        since = logwords.period(default).start
+    return since, until
+
+
 def _filters(args: argparse.Namespace) -> reports.Filters:
+    since, until = _bounds(args, None)
     return reports.Filters(
-        rep=args.rep, channel=args.channel, model=args.model, stage=args.stage, status=args.status,
-        since=args.since, until=args.until, user=getattr(args, "user", None) if args.command == "list" else None,
-        search=args.search, outcome=args.outcome,
+        rep=args.rep, channel=args.channel, model=args.model,
+        stage=logwords.value("stage", args.stage) if args.stage else None,
+        status=logwords.value("status", args.status) if args.status else None,
+        since=since, until=until, user=args.user, search=args.search,
+        outcome=logwords.value("outcome", args.outcome) if args.outcome else None,
     )  # fmt: skip
 
 
@@ -401,7 +551,7 @@ def _described(filters: reports.Filters) -> dict:
     return out
 
 
-def _retention_days() -> int:
+def _retention_days(lang: str) -> int:
     text = os.environ.get("GPU_SIZER_RETENTION_DAYS")
     if not text:
         return DEFAULT_RETENTION_DAYS
@@ -410,8 +560,28 @@ def _retention_days() -> int:
     except ValueError:
         days = 0
     if days < 1:
-        raise UsageError(f"GPU_SIZER_RETENTION_DAYS must be a whole number of days above zero, not “{text}”")
+        raise UsageError(_error(lang, "retention_setting", text=text))
     return days
+
+
+# What SQLite and the system say, in the reader's language where it is one of the usual reasons.
+REASONS = {
+    errno.ENOENT: "no_such_file", errno.EACCES: "denied", errno.EPERM: "denied", errno.ENOSPC: "full",
+    errno.EROFS: "read_only",
+}  # fmt: skip
+SQLITE_REASONS = (
+    ("file is not a database", "not_a_database"), ("database is locked", "locked"),
+    ("readonly", "read_only"), ("disk is full", "full"), ("unable to open", "denied"),
+)  # fmt: skip
+
+
+def _reason(error: Exception, lang: str) -> str:
+    key = REASONS.get(getattr(error, "errno", None) or -1)
+    if key is None and isinstance(error, sqlite3.Error):
+        key = next((k for text, k in SQLITE_REASONS if text in str(error).lower()), None)
+    if key is not None:
+        return i18n.t(lang, f"gpu_log.reason.{key}")
+    return str(getattr(error, "strerror", None) or error)
 
 
 def _fail(message: str, code: int) -> int:

@@ -11,38 +11,34 @@ from datetime import UTC, datetime, timedelta
 
 from sizing import i18n
 
-from . import reports
+from . import gaps, logtext, logwords, reports
 from .blocks import Message, esc, validate
-from .leads import STATUSES
+from .logwords import LogInputError
 
 LATEST = 15  # requests shown in Slack; the CSV has everything the filters select
 SUMMARY_DAYS = 7
 
-KEYS = {
-    "rep": "rep", "canal": "channel", "channel": "channel", "modelo": "model", "model": "model",
-    "etapa": "stage", "stage": "stage", "status": "status", "desde": "since", "since": "since",
-    "periodo": "since", "período": "since", "period": "since", "ate": "until", "até": "until", "until": "until",
-    "usuario": "user", "usuário": "user", "user": "user", "resultado": "outcome", "outcome": "outcome",
-}  # fmt: skip
-STATUS_WORDS = {"aberto": "open", "abertos": "open", "open": "open", "novo": "new", "contatado": "contacted",
-                "proposta": "proposal_sent", "ganho": "won", "perdido": "lost"}  # fmt: skip
 USER_REF = re.compile(r"<@([UW][A-Z0-9]+)(?:\|[^>]*)?>")
 USER_ID = re.compile(r"[UW][A-Z0-9]{2,}")
 CHANNEL_REF = re.compile(r"<#([CG][A-Z0-9]+)(?:\|[^>]*)?>")
+PERIOD_WORDS = 3  # a period may take this many more words: `período:últimos 30 dias`
 
-
-class FilterError(ValueError):
-    """A /gpu log filter that cannot be read."""
+FilterError = LogInputError  # a /gpu log filter that cannot be read; .sentence(lang) says why
 
 
 def parse_filters(text: str) -> reports.Filters:
-    """`rep:@maria canal:#cliente-x modelo:70b etapa:lora status:aberto desde:7d` and words to search.
-    Slack sends mentions as <@U…|name> and channels as <#C…|name>."""
+    """`rep:@maria canal:#cliente-x modelo:70b etapa:lora status:aberto desde:7d período:semana passada` and
+    words to search, in any language of log_words.toml. Slack sends mentions as <@U…|name> and channels as
+    <#C…|name>. Raises LogInputError for a period, status, outcome or stage it cannot read."""
     filters = reports.Filters()
     words = []
-    for token in text.split():
+    tokens = text.split()
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        i += 1
         key, sep, value = token.partition(":")
-        field = KEYS.get(key.lower()) if sep else None
+        field = logwords.field(key) if sep else None
         if field is None:
             if m := USER_REF.fullmatch(token):
                 filters.rep = m.group(1)
@@ -57,17 +53,17 @@ def parse_filters(text: str) -> reports.Filters:
         elif field == "channel":
             m = CHANNEL_REF.search(value)
             filters.channel = m.group(1) if m else value.lstrip("#")
-        elif field in ("since", "until"):
-            try:
-                # "ate:2026-11-30" includes that day.
-                setattr(filters, field, reports.parse_period(value, end=field == "until"))
-            except ValueError as e:
-                raise FilterError(str(e)) from None
-        elif field == "status":
-            status = STATUS_WORDS.get(value.lower(), value.lower())
-            if status not in (*STATUSES, "open"):
-                raise FilterError(f"status “{value}”?")
-            filters.status = status
+        elif field in ("since", "until", "period"):
+            found, used = _period(value, tokens[i : i + PERIOD_WORDS])
+            i += used
+            if field in ("since", "period"):
+                filters.since = found.start
+            if field == "period":
+                filters.until = found.end
+            elif field == "until":
+                filters.until = found.end or found.start  # "até:2026-11-30" includes that day
+        elif field in ("status", "outcome", "stage"):
+            setattr(filters, field, logwords.value(field, value))
         else:
             setattr(filters, field, value)
     if words:
@@ -75,7 +71,21 @@ def parse_filters(text: str) -> reports.Filters:
     return filters
 
 
+def _period(value: str, following: list[str]) -> tuple[logwords.Period, int]:
+    """The longest period the value and the words after it make, and how many of those words it took."""
+    for extra in range(len(following), -1, -1):
+        phrase = " ".join([value, *following[:extra]]).strip()
+        if not phrase:
+            continue
+        try:
+            return logwords.period(phrase), extra
+        except LogInputError:
+            continue
+    return logwords.period(value), 0  # raises, naming what was typed
+
+
 def describe(filters: reports.Filters) -> str:
+    """The filters given, for the audit trail: key=value, in the log's own terms."""
     parts = []
     for key, value in asdict(filters).items():
         if value is None:
@@ -86,35 +96,50 @@ def describe(filters: reports.Filters) -> str:
     return ", ".join(parts) or "—"
 
 
+def describe_for(filters: reports.Filters, lang: str) -> str:
+    """The filters given, as the manager reads them: "modelo: 70b, status: em aberto, desde: 2026-11-24"."""
+    parts = []
+    for key, value in asdict(filters).items():
+        if value is None:
+            continue
+        if isinstance(value, datetime):
+            value = value.strftime("%Y-%m-%d %H:%M UTC")
+        elif key in ("status", "outcome", "stage"):
+            value = logtext.value(key, value, lang)
+        parts.append(f"{i18n.t(lang, f'manager.filter.{key}')}: {value}")
+    return ", ".join(parts) or i18n.t(lang, "manager.no_filters")
+
+
 def log_message(db_path, filters: reports.Filters, lang: str) -> tuple[Message, int]:
     """The manager's view; returns it and how many rows it showed (for the audit)."""
     lang = i18n.lang_of(lang)
     rows = reports.list_requests(db_path, filters, limit=LATEST)
-    since = datetime.now(UTC) - timedelta(days=SUMMARY_DAYS)
-    summary_text = reports.format_summary(reports.summary(db_path, since), lang)
 
     def t(key, **p):
         return i18n.t(lang, f"manager.{key}", **p)
 
     lines = []
     for row in rows:
-        when = (row.get("created_at") or "")[:16].replace("T", " ")
+        when = logtext.when(row.get("created_at"))
         who = (
             f"<@{row['user_id']}>"
-            if row.get("user_id", "").startswith(("U", "W"))
+            if (row.get("user_id") or "").startswith(("U", "W"))
             else esc(row.get("user_id") or "")
         )
         where = f" <#{row['channel_id']}>" if (row.get("channel_id") or "").startswith(("C", "G")) else ""
-        status = f" · lead {row['lead_status']}" if row.get("lead_status") else ""
-        answer = esc(row.get("recommendation") or row.get("outcome") or "")
+        status = (
+            t("lead", status=logtext.value("status", row["lead_status"], lang))
+            if row.get("lead_status")
+            else ""
+        )
+        answer = esc(row.get("recommendation") or logtext.value("outcome", row.get("outcome"), lang))
         lines.append(f"{when} {who}{where} · `{esc((row.get('text') or '')[:80])}` → {answer}{status}")
     latest = "\n".join(lines) if lines else t("none")
     blocks = [
         {"type": "header", "text": {"type": "plain_text", "text": t("title")}},
-        {"type": "context", "elements": [{"type": "mrkdwn", "text": esc(t("filters", filters=describe(filters)))}]},
+        {"type": "context", "elements": [{"type": "mrkdwn", "text": esc(t("filters", filters=describe_for(filters, lang)))}]},
         {"type": "section", "text": {"type": "mrkdwn", "text": _clip(f"*{t('latest')}*\n{latest}")}},
-        {"type": "section", "text": {"type": "mrkdwn", "text": _clip(
-            f"*{t('summary', since=since.strftime('%Y-%m-%d'))}*\n```{esc(summary_text)}```")}},
+        *summary_sections(db_path, lang),
         {"type": "actions", "elements": [
             {"type": "button", "action_id": "log_export", "style": "primary", "text": {"type": "plain_text", "text": t("export")},
              "value": json.dumps(_jsonable(filters))[:2000]},
@@ -123,6 +148,36 @@ def log_message(db_path, filters: reports.Filters, lang: str) -> tuple[Message, 
     ]  # fmt: skip
     validate(blocks)
     return Message(blocks=blocks, text=t("title")), len(rows)
+
+
+def summary_sections(db_path, lang: str) -> list[dict]:
+    """The week's summary and, under it, what we could not answer (two sections: each has Slack's limit)."""
+    since = datetime.now(UTC) - timedelta(days=SUMMARY_DAYS)
+    summary = reports.format_summary(reports.summary(db_path, since), lang)
+    brief = gaps.format_gaps(gaps.gaps(db_path, since), lang, gaps.BRIEF, brief=True)
+    title = i18n.t(lang, "manager.summary", since=since.strftime("%Y-%m-%d"))
+    return [
+        {
+            "type": "section",
+            "text": {"type": "mrkdwn", "text": _clip(f"*{esc(title)}*\n```{esc(summary)}```")},
+        },
+        {"type": "section", "text": {"type": "mrkdwn", "text": _clip(f"```{esc(brief)}```")}},
+    ]
+
+
+def gaps_message(db_path, filters: reports.Filters, lang: str) -> tuple[Message, dict]:
+    """`/gpu log lacunas`: what we could not answer in the period the filters give (default: 7 days)."""
+    lang = i18n.lang_of(lang)
+    since = filters.since or datetime.now(UTC) - timedelta(days=SUMMARY_DAYS)
+    data = gaps.gaps(db_path, since, filters.until)
+    text = gaps.format_gaps(data, lang)
+    title = i18n.t(lang, "manager.gaps_title")
+    blocks = [
+        {"type": "header", "text": {"type": "plain_text", "text": title}},
+        {"type": "section", "text": {"type": "mrkdwn", "text": _clip(f"```{esc(text)}```")}},
+    ]
+    validate(blocks)
+    return Message(blocks=blocks, text=title), data
 
 
 def _clip(text: str, limit: int = 2990) -> str:
@@ -218,10 +273,4 @@ def _mrkdwn(text: str) -> Message:
 
 def summary_blocks(db_path, lang: str) -> list[dict]:
     """The summary for App Home."""
-    since = datetime.now(UTC) - timedelta(days=SUMMARY_DAYS)
-    text = reports.format_summary(reports.summary(db_path, since), lang)
-    title = i18n.t(lang, "manager.summary", since=since.strftime("%Y-%m-%d"))
-    return [
-        {"type": "divider"},
-        {"type": "section", "text": {"type": "mrkdwn", "text": _clip(f"*{esc(title)}*\n```{esc(text)}```")}},
-    ]
+    return [{"type": "divider"}, *summary_sections(db_path, lang)]

@@ -25,6 +25,7 @@ from sizing.workload import Workload
 
 from . import blocks
 from .blocks import Message
+from .retention import statement
 
 logger = logging.getLogger(__name__)
 
@@ -152,7 +153,7 @@ class Pipeline:
         show_prices = not external or catalog.offering.prices_public
         disclosure = None
         if where.channel_shared and where.channel_id and self.log.first_disclosure(where.channel_id):
-            disclosure = i18n.t(lang, "slack.disclosure", days=self.retention_days)
+            disclosure = i18n.t(lang, "slack.disclosure", retention=statement(self.retention_days, lang))
         payload = encode(workload)
         share = where.surface in ("slash_command", "form", "button")
         # The question's words (and the thread's last answer) decide the "Entendi:" lines, the workload the

@@ -18,12 +18,11 @@ import csv
 import hashlib
 import io
 import json
-import re
 import secrets
 import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +30,7 @@ from sqlite_utils import Database
 
 from sizing import i18n
 
+from . import logtext, logwords
 from .leads import CLOSED, OPEN, STATUSES
 from .migrations import migrate, utc_now
 
@@ -44,17 +44,14 @@ AUDIT_ACTIONS = (
 )  # fmt: skip
 
 # The CSV's columns, in this order: the requests table as created by migrations.create_requests, then the
-# lead joined to the request. A column a later schema step adds comes after these, in name order.
+# lead joined to the request, then the columns of later schema steps. Anything else comes after, by name.
 REQUEST_COLUMNS = (
     "id", "created_at", "surface", "team_id", "channel_id", "channel_shared", "user_id", "user_external",
     "text", "workload", "outcome", "error_key", "model_id", "stage", "precision", "total_bytes",
     "recommendation", "recommendation_gpu", "recommendation_count", "contract_mode", "duration_ms", "lang",
     "event_id", "request_key",
 )  # fmt: skip
-CSV_COLUMNS = (*REQUEST_COLUMNS, "lead_id", "lead_status", "lead_owner")
-
-PERIOD_HELP = "use 7d, 24h, 4w, today, week, month or a date such as 2025-01-31"
-
+CSV_COLUMNS = (*REQUEST_COLUMNS, "lead_id", "lead_status", "lead_owner", "unknown_words", "missing_model")
 
 # ---------------------------------------------------------------------- filters
 
@@ -86,37 +83,15 @@ class Filters:
 
 
 def parse_period(text: str, now: datetime | None = None, *, end: bool = False) -> datetime:
-    """The moment a period starts, in UTC: "7d", "24h", "4w" (that long before now), "today"/"hoje",
-    "week"/"semana" (this Monday), "month"/"mes"/"mês" (the 1st), or an ISO date or date-time.
+    """The moment a period starts, in UTC: "7d", "24h", "4w" (that long before now), "hoje", "ontem",
+    "semana passada", "últimos 30 dias", "this week", "last month" (logwords.period reads them all), or an
+    ISO date or date-time.
 
-    Days, weeks and months are UTC days. With end=True, a day, week or month gives its end instead (the
-    next midnight), so `until=parse_period("2025-01-31", end=True)` includes the whole of January 31."""
-    now = _utc(now or datetime.now(UTC))
-    word = (text or "").strip().lower()
-    if m := re.fullmatch(r"(\d{1,6})\s*([hdw])", word):
-        amount = int(m.group(1))
-        if amount == 0:
-            raise ValueError(f"the period “{text}” is empty: {PERIOD_HELP}")
-        try:
-            return now - timedelta(**{{"h": "hours", "d": "days", "w": "weeks"}[m.group(2)]: amount})
-        except OverflowError:
-            raise ValueError(f"the period “{text}” is too long: {PERIOD_HELP}") from None
-    midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
-    if word in ("today", "hoje"):
-        return midnight + timedelta(days=1) if end else midnight
-    if word in ("week", "semana"):
-        monday = midnight - timedelta(days=midnight.weekday())
-        return monday + timedelta(weeks=1) if end else monday
-    if word in ("month", "mes", "mês"):
-        first = midnight.replace(day=1)
-        return (first + timedelta(days=32)).replace(day=1) if end else first
-    try:
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", word):
-            day = datetime.combine(date.fromisoformat(word), datetime.min.time(), UTC)
-            return day + timedelta(days=1) if end else day
-        return _utc(datetime.fromisoformat(text.strip()))
-    except ValueError:
-        raise ValueError(f"unknown period “{text}”: {PERIOD_HELP}") from None
+    With end=True, a period that ends (a day, a week, a month) gives its end instead (the next midnight),
+    so `until=parse_period("2025-01-31", end=True)` includes the whole of January 31; a relative period
+    ("7d") is a moment either way. Raises logwords.LogInputError (a ValueError) for what it cannot read."""
+    found = logwords.period(text, now)
+    return found.end if end and found.end is not None else found.start
 
 
 # ---------------------------------------------------------------------- reading
@@ -215,6 +190,14 @@ def bar(value: float, maximum: float, width: int = 20) -> str:
 TOP = 10  # lines per section in format_summary; the dict has them all
 
 NAME_WIDTH = 24
+# The summary's lists of stored codes, shown by name (logtext.value), and those only answers have.
+VALUE_KINDS = {
+    "outcomes": "outcome",
+    "stages": "stage",
+    "contract_modes": "contract",
+    "leads_by_status": "status",
+}
+ANSWERED_ONLY = ("models", "precisions", "stages", "contract_modes")
 
 
 def format_summary(summary: dict, lang: str = "pt-BR") -> str:
@@ -232,9 +215,13 @@ def format_summary(summary: dict, lang: str = "pt-BR") -> str:
         lines = [label("header", since=since, total=total)]
     for key in ("per_rep", "outcomes", "models", "precisions", "stages", "contract_modes", "leads_by_status"):
         items = summary.get(key) or []
+        if key in ANSWERED_ONLY:
+            # A question we did not answer has no model: it is counted under the outcomes, not as a model "—".
+            items = [i for i in items if i["name"] is not None]
         if not items:
             continue
-        names = [_status(i["name"], lang) if key == "leads_by_status" else i["name"] for i in items[:TOP]]
+        kind = VALUE_KINDS.get(key)
+        names = [logtext.value(kind, i["name"], lang) if kind else i["name"] for i in items[:TOP]]
         lines += ["", label(key)]
         lines += _bars([_clip("—" if n is None else str(n), NAME_WIDTH) for n in names], items[:TOP], lang)
         if len(items) > TOP:
@@ -242,22 +229,20 @@ def format_summary(summary: dict, lang: str = "pt-BR") -> str:
     open_leads = summary.get("open_leads") or []
     if open_leads:
         lines += ["", label("open_leads")]
-        for lead in open_leads[:TOP]:
+        shown = open_leads[:TOP]
+        statuses = [logtext.value("status", lead["status"], lang) for lead in shown]
+        owners = [lead.get("owner") or label("nobody") for lead in shown]
+        status_width, owner_width = max(map(len, statuses)), max(map(len, owners))
+        for lead, status, owner in zip(shown, statuses, owners, strict=True):
             age = lead.get("age_days")
             when = "—" if age is None else label("day" if age == 1 else "days", n=i18n.number(age, lang))
-            status = _status(lead["status"], lang)
-            owner = lead.get("owner") or label("nobody")
             lines.append(
-                f"  #{lead['id']:<5} {when:>9}  {status:<16} {owner:<14} {_clip(lead.get('summary') or '', 50)}"
+                f"  #{lead['id']:<5} {when:>9}  {status:<{status_width}}  {owner:<{owner_width}}"
+                f"  {_clip(lead.get('summary') or '', 50)}".rstrip()
             )
         if len(open_leads) > TOP:
             lines.append("  " + label("more", n=len(open_leads) - TOP))
     return "\n".join(lines) + "\n"
-
-
-def _status(status: str, lang: str) -> str:
-    """The status as the lead cards name it, in lower case: it sits inside a line of text here."""
-    return i18n.messages(lang).get(f"lead.status.{status}", status).lower()
 
 
 def _bars(names: list[str], items: list[dict], lang: str) -> list[str]:
@@ -274,18 +259,47 @@ def _bars(names: list[str], items: list[dict], lang: str) -> list[str]:
 # ---------------------------------------------------------------------- exports
 
 
-def to_csv(rows: Iterable[dict]) -> str:
+@dataclass(frozen=True)
+class CsvFormat:
+    """How a CSV is laid out for the spreadsheet that opens it. Excel takes a file as UTF-8 only when it
+    starts with the byte-order mark (EF BB BF; SAP's wiki "Excel files - CSV format" lists how Excel tells
+    encodings apart), and splits columns at the list separator of the computer's region, which is ";"
+    where the decimal mark is a comma (pt-BR, pt-PT) and "," in English (Microsoft Support, "Import or
+    export text (.txt or .csv) files"). Decimal numbers use the region's mark so they stay numbers."""
+
+    separator: str = ","
+    decimal: str = "."
+    bom: bool = False
+
+    @classmethod
+    def excel(cls, lang: str, separator: str | None = None) -> CsvFormat:
+        """For Excel in this language (pt-BR and pt-PT: ";" and a decimal comma; en: "," and a point);
+        a separator given ("," ";" or "\t") wins, with the decimal mark that does not clash with it."""
+        comma_decimal = i18n.number(0.5, lang, 1) == "0,5"
+        sep = separator or (";" if comma_decimal else ",")
+        decimal = "." if sep == "," else ("," if comma_decimal else ".")
+        return cls(separator=sep, decimal=decimal, bom=True)
+
+
+def to_csv(rows: Iterable[dict], fmt: CsvFormat | None = None) -> str:
     """CSV text with a header row: CSV_COLUMNS in that order, then any other key in name order. The
     workload is one column of JSON; None is an empty cell. A text cell starting with = + - @ or a tab gets
     a leading ' so a spreadsheet shows it instead of running it as a formula (the text comes from Slack
-    users, customers included). Encode as UTF-8 to write it out."""
+    users, customers included). Column names and values are the log's own codes, the same in every
+    language, so every export reads alike; `fmt` lays it out (CsvFormat.excel for a spreadsheet; the
+    default is plain comma-separated text). Encode as UTF-8 to write it out."""
+    fmt = fmt or CsvFormat()
     rows = list(rows)
     extra = sorted({key for row in rows for key in row} - set(CSV_COLUMNS))
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=[*CSV_COLUMNS, *extra], lineterminator="\r\n")
+    if fmt.bom:
+        out.write("\ufeff")
+    writer = csv.DictWriter(
+        out, fieldnames=[*CSV_COLUMNS, *extra], lineterminator="\r\n", delimiter=fmt.separator
+    )
     writer.writeheader()
     for row in rows:
-        writer.writerow({key: _cell(row.get(key)) for key in writer.fieldnames})
+        writer.writerow({key: _cell(row.get(key), fmt.decimal) for key in writer.fieldnames})
     return out.getvalue()
 
 
@@ -294,9 +308,11 @@ def to_json(rows: Iterable[dict]) -> str:
     return json.dumps([_with_workload(row) for row in rows], ensure_ascii=False, indent=2, default=str) + "\n"
 
 
-def _cell(value: Any) -> Any:
+def _cell(value: Any, decimal: str = ".") -> Any:
     if value is None:
         return ""
+    if isinstance(value, float):
+        return repr(value).replace(".", decimal)
     if isinstance(value, dict | list):
         return json.dumps(value, ensure_ascii=False)
     if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
@@ -317,10 +333,12 @@ def _with_workload(row: dict) -> dict:
 
 def purge(db: DbLike, older_than_days: int, now: datetime | None = None, dry_run: bool = False) -> dict:
     """Deletes what is older than the retention period; returns how many rows of each table went (or
-    would go, with dry_run). Requests (their full-text entries go with them, by trigger), seen Slack
-    events and followed threads by their time; closed leads (won, lost, not_lead) whose last change is
-    older than that, with their events. Open leads stay whatever their age: sales is still working them.
-    Channels (when the notice was shown) and the audit trail are kept."""
+    would go, with dry_run). This is what the message "retention.statement" tells people (the shared
+    channels' notice, the README, gpu-log purge): requests (their full-text entries go with them, by
+    trigger), seen Slack events and followed threads by their time, whether or not they became a lead;
+    closed leads (won, lost, not_lead) whose last change is older than that, with their events. Open leads
+    stay whatever their age: sales is still working them. Channels (when the notice was shown) and the
+    audit trail are kept."""
     if older_than_days < 1:
         raise ValueError("the retention period must be at least 1 day")
     cutoff = _iso(_utc(now or datetime.now(UTC)) - timedelta(days=older_than_days))
@@ -368,18 +386,12 @@ def forget(db: DbLike, user_id: str, delete: bool = False) -> dict:
         raise ValueError("forget needs a user id")
     alias = "forgotten-" + hashlib.sha256(secrets.token_bytes(16) + user_id.encode()).hexdigest()[:10]
     theirs = "select id from leads where user_id = ?"
-    reassigned = "action = 'claimed' and note = 'reassigned from ' || ?"
+    reassigned = REASSIGNED
     with _open(db) as d:
         _erase_for_good(d)
         with _transaction(d) as conn:
-            leads = conn.execute(
-                "select count(*) from leads where user_id = ? or owner = ?", [user_id, user_id]
-            )
-            events = conn.execute(
-                f"select count(*) from lead_events where lead_id in ({theirs}) or [by] = ? or ({reassigned})",
-                [user_id, user_id, user_id],
-            )
-            counts = {"leads": leads.fetchone()[0], "lead_events": events.fetchone()[0]}
+            held = _held(conn, user_id)
+            counts = {"leads": held["leads"] + held["owned"], "lead_events": held["lead_events"]}
             if delete:
                 conn.execute(f"delete from lead_events where lead_id in ({theirs})", [user_id])
                 conn.execute("delete from leads where user_id = ?", [user_id])
@@ -405,6 +417,34 @@ def forget(db: DbLike, user_id: str, delete: bool = False) -> dict:
         with contextlib.suppress(sqlite3.Error):
             d.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         return {"alias": alias, "deleted": delete, **counts}
+
+
+REASSIGNED = "action = 'claimed' and note = 'reassigned from ' || ?"
+
+
+def forget_preview(db: DbLike, user_id: str) -> dict:
+    """What forget() would change for this person, changing nothing: {"requests": their requests,
+    "leads": leads they asked for, "owned": leads they handle, "lead_events": lead events it touches}."""
+    with _open(db) as d:
+        return _held(d.conn, user_id)
+
+
+def _held(conn: sqlite3.Connection, user_id: str) -> dict:
+    """The rows forget() changes, counted (the same conditions as its statements)."""
+
+    def count(sql: str, args: list) -> int:
+        return conn.execute(sql, args).fetchone()[0]
+
+    theirs = "select id from leads where user_id = ?"
+    return {
+        "requests": count("select count(*) from requests where user_id = ?", [user_id]),
+        "leads": count("select count(*) from leads where user_id = ?", [user_id]),
+        "owned": count("select count(*) from leads where owner = ? and user_id is not ?", [user_id, user_id]),
+        "lead_events": count(
+            f"select count(*) from lead_events where lead_id in ({theirs}) or [by] = ? or ({REASSIGNED})",
+            [user_id, user_id, user_id],
+        ),
+    }
 
 
 def export_user(db: DbLike, user_id: str) -> dict:
@@ -554,7 +594,7 @@ def _where(db: Database, f: Filters) -> tuple[list[str], list[Any]]:
         add(f"l.status in ({', '.join('?' * len(OPEN))})", *sorted(OPEN))
     elif f.status:
         if f.status not in STATUSES:
-            raise ValueError(f"unknown lead status “{f.status}”: use open or one of {', '.join(STATUSES)}")
+            raise logwords.LogInputError("status_unknown", text=f.status)
         add("l.status = ?", f.status)
     if f.since:
         add("r.created_at >= ?", _iso(f.since))

@@ -1,14 +1,22 @@
-"""The daily purge the running app does: rows older than the retention period leave the log."""
+"""The daily purge the running app does: rows older than the retention period leave the log; and the one
+sentence that says so, shown in shared channels, printed by gpu-log purge and quoted in the README."""
 
 from __future__ import annotations
 
 import logging
 import threading
 
+from sizing import i18n
+
 from . import reports
 
 logger = logging.getLogger(__name__)
 DAY_SECONDS = 24 * 3600
+
+
+def statement(days: int, lang: str) -> str:
+    """How long the log keeps what it records, in one statement: what reports.purge does."""
+    return i18n.t(lang, "retention.statement", days=i18n.number(days, lang))
 
 
 class RetentionJob:

@@ -8,6 +8,7 @@ from sizing import i18n
 from sizing.catalog import load_catalog
 from sizing.workload import Intent, Stage, Task, Workload
 
+from . import logtext
 from .blocks import esc, validate
 
 CONTEXTS = [2048, 4096, 8192, 16384, 32768, 65536, 131072]
@@ -116,7 +117,7 @@ def home_view(lang: str, recent: list[dict]) -> dict:
     if recent:
         for row in recent[:10]:
             when = (row.get("created_at") or "")[:16].replace("T", " ")
-            answer = row.get("recommendation") or row.get("outcome") or ""
+            answer = row.get("recommendation") or logtext.value("outcome", row.get("outcome"), lang)
             line = f"`{esc((row.get('text') or '')[:150])}` → {esc(answer)}"
             blocks.append(
                 {"type": "context", "elements": [{"type": "mrkdwn", "text": f"{when} UTC · {line}"}]}

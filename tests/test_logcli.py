@@ -48,6 +48,9 @@ def path(tmp_path, monkeypatch):
             request_key="k0",
             workload={"model": "llama-3.1-70b", "users": 10},
             created_at=f"{DAY}T10:15:42.000+00:00",
+            total_bytes=143_654_529_925,
+            duration_ms=1234.5,
+            contract_mode="reserved",
         )
         ask(
             log,
@@ -112,19 +115,31 @@ def test_list_prints_a_table_newest_first(path, capsys):
     code, out, err = run(capsys, "--db", str(path), "list")
     assert code == 0 and err == ""
     header, *rows = out.splitlines()
-    assert header.split() == ["id", "quando", "(UTC)", "origem", "usuário", "canal", "modelo", "precisão",
-                              "resultado", "recomendação", "lead"]  # fmt: skip
+    assert header.split() == ["id", "quando", "(UTC)", "usuário", "modelo", "precisão", "resultado",
+                              "recomendação", "lead", "pergunta"]  # fmt: skip
     assert len(rows) == 4
-    assert rows[0].split()[:4] == ["3", DAY, "12:00", "slash_command"]
-    assert f"{DAY} 10:15  slash_command  U_ANA" in rows[2]
-    assert "llama-3.1-70b" in rows[2] and "2× H100 SXM 80 GB" in rows[2] and rows[2].endswith("contacted")
+    assert rows[0].split()[:4] == ["3", DAY, "12:00", "U_EXT"]
+    assert f"{DAY} 10:15  U_ANA" in rows[2]
+    assert "llama-3.1-70b" in rows[2] and "2× H100 SXM 80 GB" in rows[2]
+    # Values by name, and the (redacted) question last.
+    assert "respondido" in rows[2] and "contatado" in rows[2] and "answered" not in out
+    assert rows[2].endswith("70b 4bit 32k 10users") and rows[0].endswith("contato [email], um 8b")
     assert rows[3].split()[1] == "2020-01-01"
     # Fixed-width columns: every row lines up with the header.
     assert (
-        len({line.index("slash_command") for line in rows})
+        len({line.index("respondido") for line in rows})
         == 1
-        == len({header.index("origem"), rows[0].index("slash_command")})
+        == len({header.index("resultado"), rows[0].index("respondido")})
     )
+    column = header.index("pergunta")
+    assert rows[0][column:] == "contato [email], um 8b" and rows[1][column:] == TEXTS[1]
+
+
+def test_list_in_english_names_the_values_in_english(path, capsys):
+    _code, out, _ = run(capsys, "--db", str(path), "--lang", "en", "list")
+    header, *rows = out.splitlines()
+    assert header.split()[-3:] == ["recommendation", "lead", "question"]
+    assert "answered" in rows[2] and "contacted" in rows[2] and "respondido" not in out
 
 
 def test_list_filters(path, capsys):
@@ -148,6 +163,13 @@ def test_list_filters(path, capsys):
     assert ids("--search", "cliente") == []  # the e-mail was redacted
     assert ids("--outcome", "answered", "--limit", "2") == ["3", "2"]
     assert ids("--rep", "U_ANA", "--model", "llama", "--since", "7d") == ["1"]
+    # Periods and values as people say them, in Portuguese or English.
+    assert ids("--period", "ontem") == ids("--period", "yesterday") == ["3", "2", "1"]
+    assert ids("--since", "últimos", "30", "dias") == ids("--since", "last 30 days") == ["3", "2", "1"]
+    assert ids("--period", "hoje") == []
+    assert ids("--status", "contatado") == ids("--status", "aberto") == ["1"]
+    assert ids("--outcome", "respondido", "--stage", "inferência") == ["3", "1"]
+    assert ids("--stage", "inference", "--outcome", "not understood") == []
 
 
 def test_list_with_nothing_found_says_so(path, capsys):
@@ -172,23 +194,50 @@ def test_options_work_before_or_after_the_command_and_the_db_comes_from_the_envi
     assert code == 0 and len(out.splitlines()) == 5
 
 
+def _shown(out: str) -> dict[str, str]:
+    """`label  value` lines of gpu-log show, by label."""
+    fields = {}
+    for line in out.splitlines():
+        if line.startswith("  ") and not line.startswith("    ") and "  " in line.strip():
+            label, _, value = line.strip().partition("  ")
+            fields.setdefault(label, value.strip())
+    return fields
+
+
 def test_show_prints_one_request_with_its_lead_and_events(path, capsys):
     code, out, err = run(capsys, "--db", str(path), "show", "1")
     assert code == 0 and err == ""
-    assert out.startswith("request #1\n")
-    assert "  text                  70b 4bit 32k 10users\n" in out
+    assert out.startswith("Pedido #1\n")
+    fields = _shown(out)
+    assert fields["pergunta"] == "70b 4bit 32k 10users"
+    # Sizes and times in human units, values by name.
+    assert fields["memória total"] == "143,7 GB" and fields["tempo de resposta"] == "1,2 s"
+    assert fields["resultado"] == "respondido" and fields["contrato"] == "reservada"
+    assert fields["etapa"] == "inferência" and fields["canal"] == "C_VENDAS"
+    assert "143654529925" not in out and "answered" not in out
     assert '      "model": "llama-3.1-70b",' in out  # the workload, indented JSON
-    assert "lead #1" in out and "  status                contacted" in out
-    events = out.split("  events\n")[1].splitlines()
+    assert "Lead #1" in out and fields["status"] == "contatado"
+    events = out.split("  Histórico\n")[1].splitlines()
     assert [line.split()[2:] for line in events] == [
-        ["U_ANA", "created", "new"],
-        ["U_REP", "claimed"],
-        ["U_REP", "status", "new", "→", "contacted", "“ligar", "segunda”"],
+        ["U_ANA", "criou", "novo"],
+        ["U_REP", "assumiu"],
+        ["U_REP", "mudou", "o", "status", "novo", "→", "contatado", "“ligar", "segunda”"],
     ]
+
+
+def test_show_in_english(path, capsys):
+    _code, out, _ = run(capsys, "--db", str(path), "--lang", "en", "show", "1")
+    fields = _shown(out)
+    assert out.startswith("Request #1\n") and fields["question"] == "70b 4bit 32k 10users"
+    assert fields["total memory"] == "143.7 GB" and fields["time to answer"] == "1.2 s"
+    assert fields["outcome"] == "answered" and fields["contract"] == "reserved"
+    assert "History" in out and "changed the status  new → contacted" in out
 
 
 def test_show_an_unknown_id(path, capsys):
     code, _, err = run(capsys, "--db", str(path), "show", "99")
+    assert code == 1 and one_sentence(err) == f"gpu-log: não há pedido #99 em {path}"
+    code, _, err = run(capsys, "--db", str(path), "--lang", "en", "show", "99")
     assert code == 1 and one_sentence(err) == f"gpu-log: there is no request #99 in {path}"
 
 
@@ -203,22 +252,61 @@ def test_summary(path, capsys):
     assert out.startswith("Requests since ") and out.splitlines()[0].endswith(" UTC: 3")
 
 
-def test_export_csv_and_json_to_the_terminal_and_to_a_file(path, capsys, tmp_path):
-    code, out, _ = run(capsys, "--db", str(path), "export", "--csv", "--since", "30d")
-    assert code == 0
-    rows = list(csv.DictReader(io.StringIO(out)))
-    assert [r["text"] for r in rows] == ["contato [email], um 8b", TEXTS[1], TEXTS[0]]
-    assert rows[2]["lead_status"] == "contacted" and json.loads(rows[2]["workload"])["users"] == 10
+def excel(data: bytes, separator: str) -> list[list[str]]:
+    """Reads a CSV as Excel does: UTF-8 only when it starts with the byte-order mark, columns split at the
+    separator of the computer's region (";" in Portuguese, "," in English)."""
+    assert data.startswith(b"\xef\xbb\xbf"), "without the BOM Excel reads the file as Windows-1252"
+    return list(csv.reader(io.StringIO(data[3:].decode("utf-8"), newline=""), delimiter=separator))
 
-    file = tmp_path / "out" / "export.csv"
-    file.parent.mkdir()
-    code, out, _ = run(capsys, "--db", str(path), "export", "--csv", "--model", "qwen", "-o", str(file))
+
+@pytest.mark.parametrize(("lang", "separator", "seconds"), [("pt-BR", ";", "1234,5"), ("en", ",", "1234.5")])
+def test_csv_export_opens_in_excel_in_portuguese_and_english(
+    path, capsys, tmp_path, lang, separator, seconds
+):
+    file = tmp_path / f"export-{lang}.csv"
+    code, out, _ = run(
+        capsys, "--db", str(path), "--lang", lang, "export", "--csv", "--since", "30d", "-o", str(file)
+    )
     assert code == 0 and out == ""
-    with file.open(encoding="utf-8", newline="") as f:
-        [row] = list(csv.DictReader(f))
-    assert row["text"] == "qwen 32b lora, quanta memória?"
+    header, *rows = excel(file.read_bytes(), separator)
+    assert tuple(header) == reports.CSV_COLUMNS
+    assert all(len(row) == len(header) for row in rows)  # every value in its own column
+    rows = [dict(zip(header, row, strict=True)) for row in rows]
+    assert [r["text"] for r in rows] == ["contato [email], um 8b", TEXTS[1], TEXTS[0]]
+    assert rows[1]["text"] == "qwen 32b lora, quanta memória?"  # non-ASCII and the comma intact
+    assert rows[2]["recommendation"] == "2× H100 SXM 80 GB" and rows[2]["lead_status"] == "contacted"
+    assert rows[2]["duration_ms"] == seconds  # a number in the region's decimal mark
+    assert json.loads(rows[2]["workload"])["users"] == 10
 
-    code, out, _ = run(capsys, "--db", str(path), "export", "--json", "--rep", "U_ANA")
+
+def test_csv_separator_flag_wins_over_the_language(path, capsys):
+    code, out, _ = run(capsys, "--db", str(path), "export", "--csv", "--sep", ",", "--model", "70b")
+    assert code == 0
+    header, row = excel(out.encode("utf-8"), ",")
+    assert dict(zip(header, row, strict=True))["duration_ms"] == "1234.5"
+    code, out, _ = run(capsys, "--db", str(path), "--lang", "en", "export", "--csv", "--sep", "tab")
+    assert len(excel(out.encode("utf-8"), "\t")) == 5
+
+
+def test_export_takes_every_filter_list_takes(path, capsys):
+    def ids(*argv):
+        code, out, err = run(capsys, "--db", str(path), *argv)
+        assert code == 0, err
+        return out
+
+    for argv in (["--limit", "2"], ["--rep", "U_ANA"], ["--user", "U_EXT", "--since", "30d"], ["--channel", "C_DM"], ["--model", "70b"],
+                 ["--stage", "lora"], ["--status", "aberto"], ["--period", "ontem"], ["--since", DAY, "--until", DAY],
+                 ["--search", "memoria"], ["--outcome", "respondido", "--limit", "3"]):  # fmt: skip
+        listed = [line.split()[0] for line in ids("list", *argv).splitlines()[1:]]
+        exported = json.loads(ids("export", "--json", *argv))
+        assert [str(r["id"]) for r in exported] == listed, argv
+        [_, *rows] = excel(ids("export", "--csv", *argv).encode("utf-8"), ";")
+        assert [r[0] for r in rows] == listed, argv
+    assert len(json.loads(ids("export", "--json", "--limit", "2"))) == 2
+
+
+def test_export_json_to_the_terminal(path, capsys):
+    _code, out, _ = run(capsys, "--db", str(path), "export", "--json", "--rep", "U_ANA")
     assert [r["request_key"] for r in json.loads(out)][:1] == ["k0"]
 
 
@@ -234,7 +322,10 @@ def test_purge(path, capsys, monkeypatch):
     code, out, _ = run(capsys, "--db", str(path), "purge", "--dry-run")
     assert code == 0
     assert out == ("Seria apagado o que tem mais de 180 dias (nada foi apagado): 1 pedidos, 0 eventos do Slack, "
-                   "0 conversas, 0 leads, 0 eventos de leads.\n")  # fmt: skip
+                   "0 conversas, 0 leads, 0 eventos de leads.\n"
+                   "As perguntas são apagadas após 180 dias. Quando uma pergunta vira lead, o lead (quem perguntou, "
+                   "onde, o resumo da carga e as notas do time comercial) fica enquanto está aberto e é apagado "
+                   "quando completa 180 dias fechado e sem mudanças.\n")  # fmt: skip
     assert len(reports.list_requests(path, limit=None)) == 4
     monkeypatch.setenv("GPU_SIZER_RETENTION_DAYS", "36500")
     code, out, _ = run(capsys, "--db", str(path), "--lang", "en", "purge")
@@ -263,24 +354,52 @@ def test_forget_with_yes(path, capsys):
     assert len(reports.list_requests(path, limit=None)) == 2
 
 
-def test_forget_asks_on_a_terminal(path, capsys, monkeypatch):
+def test_forget_asks_on_a_terminal_after_saying_what_will_change(path, capsys, monkeypatch):
     monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
     answers = iter(["n", "sim"])
     prompts = []
     monkeypatch.setattr("builtins.input", lambda prompt: prompts.append(prompt) or next(answers))
-    assert run(capsys, "--db", str(path), "forget", "U_EXT")[:2] == (1, "Nada foi alterado.\n")
-    assert len(reports.list_requests(path, reports.Filters(user="U_EXT"))) == 1
-    code, out, _ = run(capsys, "--db", str(path), "forget", "U_EXT")
-    assert code == 0 and out.startswith("Anonimizado como")
-    assert prompts == ["Anonimizar U_EXT no registro (o texto é apagado, as contagens ficam)? [s/N] "] * 2
+    code, out, _ = run(capsys, "--db", str(path), "forget", "U_ANA")
+    assert code == 1 and out.endswith("Nada foi alterado.\n")
+    assert out.startswith("Anonimizar U_ANA no registro muda:\n")
+    assert "  • pedidos dessa pessoa: 2 (o texto digitado é apagado" in out
+    assert "  • leads que ela pediu: 1 (" in out and "  • leads que ela atende: 0 (" in out
+    assert "  • eventos de leads: 3" in out
+    assert len(reports.list_requests(path, reports.Filters(user="U_ANA"))) == 2
+    code, out, _ = run(capsys, "--db", str(path), "forget", "U_ANA")
+    assert code == 0 and "Anonimizado como" in out
+    assert prompts == ["Confirmar? Não dá para desfazer. [s/N] "] * 2
     assert [a["action"] for a in audit(path)] == ["refused", "forget"]
+
+
+def test_forget_says_in_english_what_deleting_changes(path, capsys, monkeypatch):
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr("builtins.input", lambda prompt: "no")
+    code, out, _ = run(capsys, "--db", str(path), "--lang", "en", "forget", "U_REP", "--delete")
+    assert code == 1 and out.startswith("Deleting U_REP from the log changes:\n")
+    assert "  • their requests: 0 (deleted)" in out and "  • leads they handle: 1 (moved to an alias)" in out
+
+
+@pytest.mark.parametrize(
+    ("lang", "says"),
+    [
+        ("pt-BR", "o registro não tem nada de UNKNOWN123: nada foi alterado"),
+        ("en", "the log holds nothing about UNKNOWN123: nothing was changed"),
+    ],
+)
+def test_forget_a_typo_is_not_a_success(path, capsys, lang, says):
+    before = Path(path).read_bytes()
+    code, out, err = run(capsys, "--db", str(path), "--lang", lang, "forget", "UNKNOWN123", "--yes")
+    assert code == 1 and out == "" and says in one_sentence(err)
+    assert [(a["action"], a["details"]) for a in audit(path)] == [("forget", {"found": False})]
+    assert len(reports.list_requests(path, limit=None)) == 4 and before
 
 
 def test_forget_without_yes_off_a_terminal_refuses(path, capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     code, out, err = run(capsys, "--db", str(path), "forget", "U_EXT")
     assert code == 2 and out == ""
-    assert "add --yes" in one_sentence(err)
+    assert "acrescente --yes" in one_sentence(err)
     assert len(reports.list_requests(path, reports.Filters(user="U_EXT"))) == 1
     assert [(a["action"], a["details"]) for a in audit(path)] == [
         ("refused", {"command": "forget", "reason": "no confirmation"})
@@ -343,7 +462,8 @@ def test_nothing_is_shown_that_could_not_be_recorded(path, capsys, monkeypatch):
     monkeypatch.setattr(reports, "record_audit", busy)
     code, out, err = run(capsys, "--db", str(path), "export", "--csv")
     assert code == 1 and out == ""
-    assert one_sentence(err) == f"gpu-log: the request log {path} cannot be used: database is locked"
+    assert one_sentence(err) == (f"gpu-log: o registro de pedidos {path} não pode ser usado: outro processo está "
+                                 "gravando nele agora; tente de novo em instantes")  # fmt: skip
 
 
 # ---------------------------------------------------------------------- bad input
@@ -352,36 +472,64 @@ def test_nothing_is_shown_that_could_not_be_recorded(path, capsys, monkeypatch):
 @pytest.mark.parametrize(
     ("argv", "says"),
     [
-        (["list", "--since", "ontem à tarde"], "unknown period “ontem à tarde”"),
-        (["summary", "--until", "7x"], "unknown period “7x”"),
-        (["list", "--status", "closed"], "invalid choice: 'closed'"),
-        (["list", "--limit", "0"], "“0” is not a whole number above zero"),
-        (["show", "abc"], "“abc” is not a whole number above zero"),
-        (["purge", "--older-than", "-3"], "not a whole number above zero"),
-        ([], "the following arguments are required: COMMAND"),
-        (["vacuum"], "invalid choice: 'vacuum'"),
-        (["export"], "one of the arguments --csv --json is required"),
-        (["export", "--csv", "--json"], "not allowed with argument"),
-        (
-            ["export", "--csv", "--user", "U1"],
-            "--user exports everything about one person as JSON: use --json",
-        ),
-        (["export", "--json", "--user", "U1", "--model", "70b"], "takes no other filter"),
-        (["forget"], "the following arguments are required: user"),
-        (["list", "--bogus"], "unrecognized arguments: --bogus"),
+        (["list", "--since", "ontem à tarde"], "não entendi o período “ontem à tarde”: use hoje, ontem"),
+        (["summary", "--until", "7x"], "não entendi o período “7x”"),
+        (["list", "--since", "0d"], "o período “0d” está vazio"),
+        (["list", "--status", "closed"], "não conheço o status “closed”: use aberto, novo, contatado"),
+        (["list", "--outcome", "ok"], "não conheço o resultado “ok”: use respondido"),
+        (["export", "--json", "--stage", "treino"], "não conheço a etapa “treino”"),
+        (["list", "--limit", "0"], "“0” não é um número inteiro maior que zero"),
+        (["show", "abc"], "“abc” não é um número inteiro maior que zero"),
+        (["purge", "--older-than", "-3"], "não é um número inteiro maior que zero"),
+        ([], "faltou COMMAND"),
+        (["vacuum"], "“vacuum” não é uma opção (use list, show, summary, gaps,"),
+        (["export"], "escolha um de --csv --json"),
+        (["export", "--csv", "--json"], "--json não combina com --csv"),
+        (["export", "--csv", "--sep", "|"], "“|” não é um separador: use ; , ou tab"),
+        (["list", "--since"], "--since precisa de um valor"),
+        (["forget"], "faltou user"),
+        (["list", "--bogus"], "não conheço --bogus"),
     ],
 )
 def test_bad_input_exits_2_with_one_sentence(path, capsys, argv, says):
     code, out, err = run(capsys, "--db", str(path), *argv)
     assert code == 2 and out == ""
-    assert says in one_sentence(err)
+    sentence = one_sentence(err)
+    assert says in sentence
+    for english in ("argument", "invalid", "required", "unrecognized", "expected", "unknown", "not allowed"):
+        assert english not in sentence
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["list", "--since", "ontem à tarde"], "unknown period “ontem à tarde”: use today, yesterday"),
+        (["list", "--status", "fechado"], "unknown lead status “fechado”: use open, new"),
+        (["vacuum"], "“vacuum” is not a choice (use list, show"),
+        (["list", "--limit", "0"], "--limit: “0” is not a whole number above zero"),
+        ([], "missing COMMAND"),
+    ],
+)
+def test_bad_input_in_english(path, capsys, argv, says):
+    code, _, err = run(capsys, "--db", str(path), "--lang", "en", *argv)
+    assert code == 2 and says in one_sentence(err)
+
+
+def test_the_language_comes_from_gpu_sizer_lang_too(path, capsys, monkeypatch):
+    monkeypatch.setenv("GPU_SIZER_LANG", "en")
+    _code, _, err = run(capsys, "--db", str(path), "show", "99")
+    assert one_sentence(err) == f"gpu-log: there is no request #99 in {path}"
+    assert (
+        run(capsys, "--db", str(path), "--lang", "pt-BR", "list", "--model", "x")[1]
+        == "Nenhum pedido encontrado.\n"
+    )
 
 
 @pytest.mark.parametrize("value", ["abc", "0", "-5", "1.5"])
 def test_a_bad_retention_setting_exits_2(path, capsys, monkeypatch, value):
     monkeypatch.setenv("GPU_SIZER_RETENTION_DAYS", value)
     code, _, err = run(capsys, "--db", str(path), "purge")
-    assert code == 2 and "GPU_SIZER_RETENTION_DAYS must be a whole number of days" in one_sentence(err)
+    assert code == 2 and "GPU_SIZER_RETENTION_DAYS precisa ser um número inteiro de dias" in one_sentence(err)
 
 
 @pytest.mark.parametrize("command", [["list"], ["show", "1"], ["summary"], ["export", "--csv"], ["purge"],
@@ -393,7 +541,7 @@ def test_a_missing_log_is_one_sentence_and_is_not_created(tmp_path, capsys, monk
     assert code == 1 and out == ""
     assert (
         one_sentence(err)
-        == f"gpu-log: there is no request log at {missing} (give its file with --db or GPU_SIZER_DB)"
+        == f"gpu-log: não há registro de pedidos em {missing} (indique o arquivo com --db ou GPU_SIZER_DB)"
     )
     assert not missing.exists() and not missing.parent.exists()
 
@@ -402,7 +550,7 @@ def test_the_default_log_is_gpu_sizer_db_in_the_current_folder(tmp_path, capsys,
     monkeypatch.delenv("GPU_SIZER_DB", raising=False)
     monkeypatch.chdir(tmp_path)
     code, _, err = run(capsys, "list")
-    assert code == 1 and "no request log at gpu-sizer.db" in one_sentence(err)
+    assert code == 1 and "não há registro de pedidos em gpu-sizer.db" in one_sentence(err)
     assert not (tmp_path / "gpu-sizer.db").exists()
 
 
@@ -410,14 +558,15 @@ def test_a_file_that_is_not_a_log(tmp_path, capsys):
     bogus = tmp_path / "notes.db"
     bogus.write_text("not a database at all, just text that is long enough to fill a header " * 10)
     code, _, err = run(capsys, "--db", str(bogus), "list")
-    assert code == 1 and "cannot be used: file is not a database" in one_sentence(err)
+    assert code == 1 and "não pode ser usado: não é um banco de dados SQLite" in one_sentence(err)
 
 
 def test_an_unwritable_output_file(path, capsys, tmp_path):
     code, _, err = run(
         capsys, "--db", str(path), "export", "--csv", "-o", str(tmp_path / "no" / "such" / "x.csv")
     )
-    assert code == 1 and "No such file or directory" in one_sentence(err)
+    assert code == 1 and "não foi possível gravar" in one_sentence(err)
+    assert "a pasta ou o arquivo não existe" in one_sentence(err)
 
 
 def test_help_exits_0(capsys):
@@ -434,6 +583,7 @@ def test_every_gpu_log_command_is_in_the_readme():
         "list",
         "show",
         "summary",
+        "gaps",
         "export",
         "purge",
         "forget",
@@ -482,8 +632,8 @@ def test_exports_lists_and_summaries_while_the_bot_writes_lose_nothing(tmp_path,
                     code = main(["--db", str(path), *argv])
                     if code != 0:
                         errors.append(f"gpu-log {' '.join(argv)} exited {code}")
-                with file.open(encoding="utf-8", newline="") as f:
-                    rows = list(csv.DictReader(f))
+                with file.open(encoding="utf-8-sig", newline="") as f:
+                    rows = list(csv.DictReader(f, delimiter=";"))
                 assert all(r["text"].startswith("pergunta ") for r in rows)
                 assert len({r["id"] for r in rows}) == len(rows)
                 exports.append(len(rows))

@@ -186,6 +186,24 @@ def count(path, filters):
         ("2025-01-31", datetime(2025, 1, 31, tzinfo=UTC)),
         ("2025-01-31T10:00:00+02:00", datetime(2025, 1, 31, 8, tzinfo=UTC)),
         ("2025-01-31T10:00", datetime(2025, 1, 31, 10, tzinfo=UTC)),
+        # As people say them, in pt-BR, pt-PT and English, accents and case optional.
+        ("ontem", datetime(2025, 3, 30, tzinfo=UTC)),
+        ("Yesterday", datetime(2025, 3, 30, tzinfo=UTC)),
+        ("esta semana", datetime(2025, 3, 31, tzinfo=UTC)),
+        ("this week", datetime(2025, 3, 31, tzinfo=UTC)),
+        ("semana passada", datetime(2025, 3, 24, tzinfo=UTC)),
+        ("last week", datetime(2025, 3, 24, tzinfo=UTC)),
+        ("mes passado", datetime(2025, 2, 1, tzinfo=UTC)),
+        ("last month", datetime(2025, 2, 1, tzinfo=UTC)),
+        ("este ano", datetime(2025, 1, 1, tzinfo=UTC)),
+        ("ano passado", datetime(2024, 1, 1, tzinfo=UTC)),
+        ("últimos 30 dias", NOW - timedelta(days=30)),
+        ("ultimos 30 dias", NOW - timedelta(days=30)),
+        ("7 dias", NOW - timedelta(days=7)),
+        ("há 7 dias", NOW - timedelta(days=7)),
+        ("last 7 days", NOW - timedelta(days=7)),
+        ("últimas 24 horas", NOW - timedelta(hours=24)),
+        ("last 2 weeks", NOW - timedelta(weeks=2)),
     ],
 )
 def test_parse_period(text, expected):
@@ -199,13 +217,32 @@ def test_parse_period_week_starts_on_monday_and_ends_include_the_whole_day():
     assert reports.parse_period("mes", now=thursday, end=True) == datetime(2025, 5, 1, tzinfo=UTC)
     assert reports.parse_period("2025-12-31", end=True) == datetime(2026, 1, 1, tzinfo=UTC)
     assert reports.parse_period("7d", now=thursday, end=True) == thursday - timedelta(days=7)
+    # A named period ends where it ends: yesterday at midnight, last week on this Monday.
+    assert reports.parse_period("ontem", now=thursday, end=True) == datetime(2025, 4, 3, tzinfo=UTC)
+    assert reports.parse_period("semana passada", now=thursday, end=True) == datetime(2025, 3, 31, tzinfo=UTC)
+    assert reports.parse_period("mês passado", now=thursday, end=True) == datetime(2025, 4, 1, tzinfo=UTC)
+    assert reports.parse_period("last year", now=thursday, end=True) == datetime(2025, 1, 1, tzinfo=UTC)
 
 
-@pytest.mark.parametrize("text", ["", "xx", "7m", "0d", "7 dias", "2025-13-01", "999999999d", "-7d"])
-def test_parse_period_refuses_with_one_sentence(text):
-    with pytest.raises(ValueError, match="7d, 24h, 4w, today, week, month") as raised:
+@pytest.mark.parametrize(
+    ("text", "pt", "en"),
+    [
+        ("", "não entendi o período “”", "unknown period “”"),
+        ("xx", "não entendi o período “xx”: use hoje, ontem", "unknown period “xx”: use today, yesterday"),
+        ("7m", "não entendi o período “7m”", "unknown period “7m”"),
+        ("0d", "o período “0d” está vazio", "the period “0d” is empty"),
+        ("0 dias", "o período “0 dias” está vazio", "the period “0 dias” is empty"),
+        ("2025-13-01", "não entendi o período “2025-13-01”", "unknown period “2025-13-01”"),
+        ("999999999d", "o período “999999999d” é longo demais", "the period “999999999d” is too long"),
+        ("-7d", "não entendi o período “-7d”", "unknown period “-7d”"),
+        ("semana que vem", "não entendi o período “semana que vem”", "unknown period “semana que vem”"),
+    ],
+)
+def test_parse_period_refuses_with_one_sentence_in_the_readers_language(text, pt, en):
+    with pytest.raises(ValueError) as raised:
         reports.parse_period(text, now=NOW)
-    assert "\n" not in str(raised.value)
+    assert raised.value.sentence("pt-BR").startswith(pt) and raised.value.sentence("en").startswith(en)
+    assert str(raised.value) == raised.value.sentence("en") and "\n" not in str(raised.value)
 
 
 # ---------------------------------------------------------------------- filters
@@ -359,6 +396,21 @@ def test_format_summary_in_portuguese_and_english(path, leads):
     assert "Per rep (internal users)" in en and "60 days  new" in en and "unclaimed" in en
 
 
+def test_format_summary_names_values_and_counts_no_refusal_as_a_model(path, leads):
+    s = reports.summary(path, WEEK, now=NOW)
+    pt = reports.format_summary(s)
+    models = pt.split("Modelos\n")[1].split("\n\n")[0]
+    assert "llama-3.1-70b" in models.splitlines()[0] and "—" not in models  # the 4 refusals are no model
+    assert "—" not in pt.split("Precisões\n")[1].split("\n\n")[0]
+    assert "  respondido  " in pt and "  não entendido  " in pt and "  faltou informação  " in pt
+    assert "  inferência  " in pt and "  LoRA  " in pt
+    assert "  reservada  " in pt and "  sob demanda  " in pt
+    for code in ("answered", "not_understood", "inference", "on_demand", "reserved"):
+        assert code not in pt
+    en = reports.format_summary(s, "en")
+    assert "  not understood  " in en and "  on demand  " in en and "  inference  " in en
+
+
 def test_format_summary_numbers_follow_the_language():
     s = {
         "since": "2025-01-01T00:00:00.000+00:00",
@@ -409,8 +461,40 @@ def test_csv_cells_that_a_spreadsheet_would_run_are_defused():
 
 def test_csv_keeps_unknown_columns_after_the_known_ones():
     text = reports.to_csv([{"id": 1, "zeta": "z", "alpha": "a"}])
-    assert text.splitlines()[0].endswith(",lead_owner,alpha,zeta")
+    assert text.splitlines()[0].endswith(",lead_owner,unknown_words,missing_model,alpha,zeta")
     assert reports.to_csv([]).strip() == ",".join(reports.CSV_COLUMNS)
+
+
+@pytest.mark.parametrize(
+    ("lang", "separator", "layout"),
+    [
+        ("pt-BR", None, (";", ",")),
+        ("pt-PT", None, (";", ",")),
+        ("en", None, (",", ".")),
+        ("pt-BR", ",", (",", ".")),  # a comma separator takes the decimal point: the cells stay whole
+        ("en", ";", (";", ".")),
+        ("pt-BR", "\t", ("\t", ",")),
+    ],
+)
+def test_csv_for_excel_follows_the_language_or_the_separator_asked_for(lang, separator, layout):
+    fmt = reports.CsvFormat.excel(lang, separator)
+    assert (fmt.separator, fmt.decimal, fmt.bom) == (*layout, True)
+
+
+def test_csv_for_excel_round_trips_with_bom_separator_and_decimal_comma(path, leads, tmp_path):
+    rows = reports.list_requests(path, Filters(), limit=None)
+    rows[0] = dict(rows[0], text="Ação; “memória” p/ 70B — 2× H200 🚀", duration_ms=12.75)
+    file = tmp_path / "excel.csv"
+    file.write_bytes(reports.to_csv(rows, reports.CsvFormat.excel("pt-BR")).encode("utf-8"))
+    data = file.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf")
+    # As Excel set to Portuguese reads it: UTF-8 because of the mark, columns at ";".
+    header, *parsed = list(csv.reader(io.StringIO(data[3:].decode("utf-8"), newline=""), delimiter=";"))
+    assert tuple(header) == reports.CSV_COLUMNS and len(parsed) == len(rows) == 40
+    assert all(len(row) == len(header) for row in parsed)
+    first = dict(zip(header, parsed[0], strict=True))
+    assert first["text"] == "Ação; “memória” p/ 70B — 2× H200 🚀" and first["duration_ms"] == "12,75"
+    assert first["total_bytes"] == "148300000000"
 
 
 def test_json_export_parses_back(path, leads):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import sqlite3
 from datetime import UTC, datetime, timedelta
 
@@ -19,6 +20,7 @@ from .slack_harness import serve
 from .slack_harness import text_of as _text
 
 MANAGER = "UMGR0001"
+EN_MANAGER = "UENMGR01"  # the fake Slack gives users whose id starts with UEN an English locale
 
 
 @pytest.fixture
@@ -162,12 +164,75 @@ def test_csv_export_goes_to_the_managers_dm_and_parses_back(slack):
     [opened] = slack.fake.calls("conversations.open")
     assert opened.params["users"] == MANAGER
     [content] = [u["content"] for u in slack.fake.uploads.values()]
-    rows = list(csv.DictReader(io.StringIO(content.decode("utf-8"))))
+    rows = _excel(content, ";")  # the manager's Slack is in Portuguese: Excel set to Portuguese opens it
     assert len(rows) == 2
+    assert all(re.fullmatch(r"\d+(,\d+)?", r["duration_ms"]) for r in rows)  # a decimal comma
     assert {r["user_id"] for r in rows} == {"U0001", "U0002"}
     assert "ana@cliente.com.br" not in content.decode() and "[email]" in content.decode()
     actions = [a[0] for a in _db(slack).execute("select action from audit order by id")]
     assert actions == ["list", "export"]
+
+
+def _latest(view: str) -> str:
+    """The latest requests of a /gpu log view, without the summary under them."""
+    return view.split("\n*Resumo de ")[0].split("\n*Summary from ")[0]
+
+
+def _excel(content: bytes, separator: str) -> list[dict]:
+    """The CSV as Excel reads it: UTF-8 only with the byte-order mark, columns at the region's separator."""
+    assert content.startswith(b"\xef\xbb\xbf")
+    header, *rows = csv.reader(io.StringIO(content[3:].decode("utf-8"), newline=""), delimiter=separator)
+    assert all(len(row) == len(header) for row in rows)
+    return [dict(zip(header, row, strict=True)) for row in rows]
+
+
+def test_an_english_speaking_manager_reads_the_log_and_its_csv_in_english(tmp_path):
+    with serve(tmp_path, managers=f"{MANAGER},{EN_MANAGER}") as slack:
+        slack.command("70b 16bit 20 users produção", user_id="U0001")
+        slack.command("bom dia", user_id="U0002")
+        slack.fake.wait_for("chat.postMessage")  # the production question became a lead
+        view = slack.command("log", user_id=EN_MANAGER)
+        text = _text(view["blocks"])
+        assert "Request log" in text and "→ not understood" in text and "lead new" in text
+        assert "Outcomes" in text and "What we could not answer: 1 of 2 requests" in text
+        for portuguese in ("Registro", "respondido", "não entendido", "Resultados", "lead novo"):
+            assert portuguese not in text
+        filtered = _text(slack.command("log outcome:answered period:today", user_id=EN_MANAGER)["blocks"])
+        assert "Filters: since: " in filtered and ", outcome: answered" in filtered
+        assert "bom dia" not in _latest(filtered)
+        button = next(e for b in view["blocks"] if b["type"] == "actions" for e in b["elements"])
+        body = sr.block_actions("log_export", button["value"], user_id=EN_MANAGER, channel_id="C0001",
+                                response_url=slack.fake.response_url(), container=_ephemeral())  # fmt: skip
+        slack.send(body)
+        [said] = slack.fake.wait_for("response_url")
+        assert "CSV sent to your direct messages (2 rows)" in _text(said.params["blocks"])
+        [content] = [u["content"] for u in slack.fake.uploads.values()]
+        rows = _excel(content, ",")
+        assert {r["text"] for r in rows} == {"70b 16bit 20 users produção", "bom dia"}
+        assert all(re.fullmatch(r"\d+(\.\d+)?", r["duration_ms"]) for r in rows)  # a decimal point
+
+
+def test_log_values_periods_and_errors_speak_the_managers_language(slack):
+    slack.command("70b 16bit 20 users produção", user_id="U0001")
+    slack.command("bom dia", user_id="U0002")
+    slack.fake.wait_for("chat.postMessage")
+    text = _text(slack.command("log", user_id=MANAGER)["blocks"])
+    assert "→ não entendido" in text and "lead novo" in text and "Filtros: nenhum" in text
+    assert "  respondido " in text and "  não entendido " in text  # the summary's outcomes by name
+    for code in ("not_understood", "answered", "lead new", "inference"):
+        assert code not in text
+    week = _text(slack.command("log período:últimos 7 dias status:aberto", user_id=MANAGER)["blocks"])
+    assert "Filtros: status: em aberto, desde: " in week
+    assert "70b 16bit" in _latest(week) and "bom dia" not in _latest(week)
+    not_understood = _text(slack.command("log resultado:não-entendido desde:hoje", user_id=MANAGER)["blocks"])
+    assert "bom dia" in _latest(not_understood) and "70b 16bit" not in _latest(not_understood)
+    assert "Nenhum pedido" in _text(slack.command("log período:semana passada", user_id=MANAGER)["blocks"])
+    assert "Registro de pedidos" in _text(slack.command("registo", user_id=MANAGER)["blocks"])  # pt-PT
+    wrong = _text(slack.command("log desde:anteontem", user_id=MANAGER)["blocks"])
+    assert wrong.startswith("Não entendi o período “anteontem”: use hoje, ontem") and "Filtros:" in wrong
+    assert "período:ontem" in wrong  # the help says how to ask
+    wrong = _text(slack.command("log status:fechado", user_id=MANAGER)["blocks"])
+    assert wrong.startswith("Não conheço o status “fechado”: use aberto, novo, contatado")
 
 
 def test_export_button_refuses_someone_who_is_not_a_manager(slack):

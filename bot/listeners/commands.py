@@ -13,6 +13,7 @@ import time
 from slack_bolt import Ack, App
 from slack_sdk import WebClient
 
+from .. import logwords
 from ..directory import ACK_BUDGET_S, ANSWER_BUDGET_S
 from ..pipeline import Where
 from ..slack_client import send_to_response_url
@@ -30,7 +31,7 @@ def register(app: App, services) -> None:
             return
         first, _, rest = text.partition(" ")
         where, complete = where_for_command(command, services, ACK_BUDGET_S)
-        if first.lower() in LOG_WORDS:
+        if logwords.command(first) == "log":
             # Who may read the log depends on the user ID alone; the lookup only picks the language.
             ack(response_type="ephemeral", **manager.log_command(rest, where, services).kwargs())
             return
@@ -60,9 +61,6 @@ def register(app: App, services) -> None:
             services.log.mark_failed(reply.request_key, f"slack:{failure}")
 
     app.command("/gpu")(gpu_command)
-
-
-LOG_WORDS = {"log", "registro", "registros"}
 
 
 def where_for_command(command: dict, services, budget: float) -> tuple[Where, bool]:

@@ -11,7 +11,7 @@ from slack_sdk.errors import SlackApiError
 
 from sizing import i18n
 
-from .. import managerdesk, reports
+from .. import logwords, managerdesk, reports
 from ..blocks import Message, notice
 
 logger = logging.getLogger(__name__)
@@ -27,21 +27,25 @@ def log_command(text: str, where, services) -> Message:
         )
         return managerdesk.refusal(lang)
     first, _, rest = text.strip().partition(" ")
-    if first.lower() in FORGET_WORDS:
+    asked = logwords.command(first) if first else None
+    if asked == "forget":
         return _forget(rest, where, services, lang)
     try:
-        filters = managerdesk.parse_filters(text)
+        filters = managerdesk.parse_filters(rest if asked == "gaps" else text)
     except managerdesk.FilterError as e:
-        return notice(f"{e} {i18n.t(lang, 'manager.help')}")
+        return notice(f"{e.standalone(lang)} {i18n.t(lang, 'manager.help')}")
     services.log.flush(timeout=2)  # the last questions are still in the writer's queue: include them
+    if asked == "gaps":
+        message, data = managerdesk.gaps_message(db, filters, lang)
+        # Reading the gaps is reading a summary of the log.
+        details = {"view": "gaps", "since": data["since"], "until": data["until"], "requests": data["total"]}
+        reports.record_audit(db, where.user_id, "slack", "summary", details)
+        return message
     message, shown = managerdesk.log_message(db, filters, lang)
     reports.record_audit(
         db, where.user_id, "slack", "list", {"filters": managerdesk.describe(filters), "rows": shown}
     )
     return message
-
-
-FORGET_WORDS = {"esquecer", "forget", "remover", "remove"}
 
 
 def _forget(text: str, where, services, lang: str) -> Message:
@@ -77,7 +81,7 @@ def register(app: App, services) -> None:
         filters = managerdesk.filters_from_json(action.get("value") or "{}")
         services.log.flush(timeout=2)
         rows = reports.list_requests(db, filters, limit=None)
-        content = reports.to_csv(rows)
+        content = reports.to_csv(rows, reports.CsvFormat.excel(lang))  # for Excel in the manager's language
         name = f"gpu-sizer-log-{datetime.now(UTC):%Y%m%d-%H%M}.csv"
         try:
             dm = client.conversations_open(users=user)["channel"]["id"]

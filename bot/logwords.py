@@ -1,0 +1,203 @@
+"""The words managers type to read the request log, in any of the answer languages: periods ("hoje",
+"semana passada", "últimos 30 dias", "last week"), filter names (`modelo:`, `canal:`), and the values of
+statuses, outcomes and stages ("contatado", "respondido", "inferência").
+
+The words live in sizing/data/log_words.toml, for people who do not program to extend; the grammar that
+joins them (numbers, dates, what a period covers) is here. Input that cannot be read raises LogInputError,
+whose sentence is in the reader's language.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+import unicodedata
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from functools import cache
+from pathlib import Path
+
+from sizing import i18n
+from sizing.catalog import DATA_DIR, CatalogError
+
+FILE = "log_words.toml"
+
+PERIODS = (
+    "today", "yesterday", "this_week", "last_week", "this_month", "last_month", "this_year", "last_year",
+    "last_hours", "last_days", "last_weeks",
+)  # fmt: skip
+FIELDS = ("rep", "user", "channel", "model", "stage", "status", "outcome", "since", "until", "period")
+VALUES = {
+    "status": ("open", "new", "contacted", "proposal_sent", "won", "lost", "not_lead"),
+    "outcome": ("answered", "needs_input", "not_understood", "failed"),
+    "stage": ("inference", "full", "lora", "qlora", "pretrain"),
+}
+COMMANDS = ("log", "gaps", "forget")
+SECTIONS = {"periods": PERIODS, "filters": FIELDS, "commands": COMMANDS, **VALUES}
+RELATIVE = {"last_hours": "hours", "last_days": "days", "last_weeks": "weeks"}
+SHORT = {"h": "hours", "d": "days", "w": "weeks"}  # 24h, 7d, 4w
+MOST = 100_000  # units in a relative period: "999999999d" is a typo, not a period
+
+
+class LogInputError(ValueError):
+    """What a manager typed cannot be read. Carries a message key (section [gpu_log.error]) and its
+    values, so the same error reads in the reader's language; str() is the English sentence."""
+
+    def __init__(self, key: str, **params) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(self.sentence("en"))
+
+    def sentence(self, lang: str) -> str:
+        """The sentence as gpu-log prints it, after "gpu-log: "."""
+        return i18n.t(lang, f"gpu_log.error.{self.key}", **self.params)
+
+    def standalone(self, lang: str) -> str:
+        """The sentence on its own (a Slack message): capitalized, with its full stop."""
+        text = self.sentence(lang)
+        return text[:1].upper() + text[1:] + "."
+
+
+@dataclass(frozen=True)
+class Period:
+    """[start, end) in UTC; end None: until now (a relative period such as the last 7 days)."""
+
+    start: datetime
+    end: datetime | None = None
+
+
+def fold(text: str) -> str:
+    """How words are compared: lower case, no accents, hyphens and underscores as spaces, spaces collapsed."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(plain.replace("-", " ").replace("_", " ").split())
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    words: dict[str, dict[str, str]]  # section -> folded word -> canonical name
+    patterns: tuple[tuple[re.Pattern, str], ...]  # relative periods: "ultimos (\d+) dias" -> last_days
+
+
+@cache
+def vocabulary(path: Path | None = None) -> Vocabulary:
+    """The words of log_words.toml, checked: a misspelt language, section or name says which."""
+    path = path or DATA_DIR / FILE
+    try:
+        with path.open("rb") as f:
+            raw = tomllib.load(f)
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise CatalogError(f"{FILE}: {e}") from e
+    words: dict[str, dict[str, str]] = {section: {} for section in SECTIONS}
+    patterns = []
+    for lang, sections in raw.items():
+        if lang not in ("pt-BR", "pt-PT", "en") or not isinstance(sections, dict):
+            raise CatalogError(f"{FILE}: [{lang}] is not a language here (use pt-BR, pt-PT or en)")
+        for section, entries in sections.items():
+            if section not in SECTIONS or not isinstance(entries, dict):
+                raise CatalogError(f"{FILE}: [{lang}.{section}] is unknown (use {', '.join(SECTIONS)})")
+            for name, phrases in entries.items():
+                if name not in SECTIONS[section]:
+                    raise CatalogError(
+                        f"{FILE}: [{lang}.{section}] {name} is unknown (use {', '.join(SECTIONS[section])})"
+                    )
+                if not isinstance(phrases, list) or not all(
+                    isinstance(p, str) and p.strip() for p in phrases
+                ):
+                    raise CatalogError(f"{FILE}: [{lang}.{section}] {name} must be a list of words in quotes")
+                for phrase in phrases:
+                    folded = fold(phrase)
+                    if section == "commands" and " " in folded:
+                        raise CatalogError(f"{FILE}: [{lang}.commands] {name}: “{phrase}” must be one word")
+                    if section == "periods" and name in RELATIVE:
+                        if folded.split().count("n") != 1:
+                            raise CatalogError(f"{FILE}: [{lang}.periods] {name}: “{phrase}” needs one N")
+                        regex = r"\s".join(r"(\d{1,9})" if w == "n" else re.escape(w) for w in folded.split())
+                        patterns.append((re.compile(regex), name))
+                    else:
+                        words[section][folded] = name
+    return Vocabulary(words, tuple(patterns))
+
+
+# ---------------------------------------------------------------------- periods
+
+
+def period(text: str, now: datetime | None = None) -> Period:
+    """The period a manager named: "hoje", "ontem", "semana passada", "últimos 30 dias", "this week",
+    "7d", "24h", "4w", or a date (the whole day) or a date and time (from that moment on)."""
+    now = _utc(now or datetime.now(UTC))
+    if (text or "").strip().startswith("-"):  # "-7d" is not 7 days: folding would drop the sign
+        raise LogInputError("period_unknown", text=text.strip())
+    word = fold(text or "")
+    midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    vocab = vocabulary()
+    if m := re.fullmatch(r"(\d{1,9})\s?([hdw])", word):
+        return _relative(text, now, int(m.group(1)), SHORT[m.group(2)])
+    for pattern, name in vocab.patterns:
+        if m := pattern.fullmatch(word):
+            return _relative(text, now, int(m.group(1)), RELATIVE[name])
+    name = vocab.words["periods"].get(word)
+    if name in ("today", "yesterday"):
+        day = midnight - timedelta(days=name == "yesterday")
+        return Period(day, day + timedelta(days=1))
+    if name in ("this_week", "last_week"):
+        monday = midnight - timedelta(days=midnight.weekday(), weeks=name == "last_week")
+        return Period(monday, monday + timedelta(weeks=1))
+    if name in ("this_month", "last_month"):
+        first = midnight.replace(day=1)
+        if name == "last_month":
+            first = (first - timedelta(days=1)).replace(day=1)
+        return Period(first, (first + timedelta(days=32)).replace(day=1))
+    if name in ("this_year", "last_year"):
+        first = midnight.replace(month=1, day=1, year=midnight.year - (name == "last_year"))
+        return Period(first, first.replace(year=first.year + 1))
+    stripped = (text or "").strip()
+    try:
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", stripped):
+            day = datetime.combine(date.fromisoformat(stripped), datetime.min.time(), UTC)
+            return Period(day, day + timedelta(days=1))
+        if re.match(r"\d{4}-\d{2}-\d{2}[T ]\d", stripped):
+            return Period(_utc(datetime.fromisoformat(stripped)))
+    except ValueError:
+        pass
+    raise LogInputError("period_unknown", text=stripped)
+
+
+def _relative(text: str, now: datetime, amount: int, unit: str) -> Period:
+    if amount == 0:
+        raise LogInputError("period_empty", text=text.strip())
+    if amount > MOST:
+        raise LogInputError("period_too_long", text=text.strip())
+    return Period(now - timedelta(**{unit: amount}))
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+# ---------------------------------------------------------------------- filters and values
+
+
+def value(kind: str, text: str) -> str:
+    """The stored value a word names: value("status", "contatado") == "contacted"; the stored value itself
+    is accepted too ("proposal_sent"). Unknown words raise LogInputError listing what works."""
+    folded = fold(text or "")
+    known = VALUES[kind]
+    for code in known:
+        if folded == fold(code):
+            return code
+    found = vocabulary().words[kind].get(folded)
+    if found is None:
+        raise LogInputError(f"{kind}_unknown", text=(text or "").strip())
+    return found
+
+
+def field(word: str) -> str | None:
+    """The filter a key names (`canal` -> channel, `utilizador` -> user), or None."""
+    folded = fold(word)
+    return folded if folded in FIELDS else vocabulary().words["filters"].get(folded)
+
+
+def command(word: str) -> str | None:
+    """What the first word after `/gpu` asks for: "log", "gaps", "forget", or None."""
+    return vocabulary().words["commands"].get(fold(word))

@@ -1,0 +1,86 @@
+"""The words managers type to read the log (sizing/data/log_words.toml): every language's words understood
+whatever the reader's language, and a mistake in the file named in one sentence."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot import logwords
+from bot.logcli import main
+from bot.requestlog import RequestLog
+from sizing.catalog import CatalogError
+
+NOW = datetime(2025, 4, 3, 15, 30, tzinfo=UTC)  # a Thursday
+
+
+@pytest.mark.parametrize(
+    ("kind", "said", "value"),
+    [
+        ("status", "contatado", "contacted"), ("status", "contactado", "contacted"),  # pt-BR, pt-PT
+        ("status", "Proposta Enviada", "proposal_sent"), ("status", "proposal-sent", "proposal_sent"),
+        ("status", "não é lead", "not_lead"), ("status", "nao_e_lead", "not_lead"), ("status", "em aberto", "open"),
+        ("outcome", "respondido", "answered"), ("outcome", "not understood", "not_understood"),
+        ("outcome", "faltou indicar", "needs_input"), ("stage", "inferência", "inference"),
+        ("stage", "pré-treino", "pretrain"), ("stage", "full fine-tuning", "full"),
+    ],
+)  # fmt: skip
+def test_values_in_any_language(kind, said, value):
+    assert logwords.value(kind, said) == value
+
+
+def test_filters_and_commands_in_any_language():
+    assert [logwords.field(w) for w in ("canal", "utilizador", "usuário", "user", "período", "estado")] == [
+        "channel", "user", "user", "user", "period", "status",
+    ]  # fmt: skip
+    assert logwords.field("cor") is None
+    assert [logwords.command(w) for w in ("log", "Registro", "registo", "lacunas", "gaps", "esquecer")] == [
+        "log", "log", "log", "gaps", "gaps", "forget",
+    ]  # fmt: skip
+
+
+def test_a_period_covers_what_people_mean():
+    yesterday = logwords.period("ontem", NOW)
+    assert (yesterday.start, yesterday.end) == (
+        datetime(2025, 4, 2, tzinfo=UTC),
+        datetime(2025, 4, 3, tzinfo=UTC),
+    )
+    last_week = logwords.period("Semana Passada", NOW)
+    assert (last_week.start, last_week.end) == (
+        datetime(2025, 3, 24, tzinfo=UTC),
+        datetime(2025, 3, 31, tzinfo=UTC),
+    )
+    recent = logwords.period("últimos 30 dias", NOW)
+    assert (recent.start, recent.end) == (NOW - timedelta(days=30), None)  # until now
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ('[fr.periods]\ntoday = ["aujourd\'hui"]\n', "[fr] is not a language here"),
+        ('[en.period]\ntoday = ["today"]\n', "[en.period] is unknown (use periods, filters"),
+        ('[en.periods]\ntomorrow = ["tomorrow"]\n', "[en.periods] tomorrow is unknown (use today, yesterday"),
+        ('[en.periods]\nlast_days = ["last days"]\n', "last_days: “last days” needs one N"),
+        ('[en.status]\nwon = "won"\n', "[en.status] won must be a list of words in quotes"),
+        ('[en.commands]\ngaps = ["what we missed"]\n', "“what we missed” must be one word"),
+        ("[en.periods\n", "log_words.toml: "),
+    ],
+)
+def test_a_mistake_in_the_words_file_names_the_file_and_the_entry(tmp_path, text, says):
+    file = tmp_path / "log_words.toml"
+    file.write_text(text, encoding="utf-8")
+    with pytest.raises(CatalogError) as raised:
+        logwords.vocabulary(file)
+    assert says in str(raised.value) and str(raised.value).startswith("log_words.toml: ")
+
+
+def test_gpu_log_in_european_portuguese_speaks_portuguese(tmp_path, capsys):
+    # Until a pt-PT message file exists, pt-PT falls back to the Brazilian messages (i18n.lang_of).
+    path = tmp_path / "log.db"
+    with RequestLog(path) as log:
+        log.record({"surface": "dm", "user_id": "U1", "text": "70b", "outcome": "answered"})
+    assert main(["--db", str(path), "--lang", "pt-PT", "list", "--status", "contactado"]) == 0
+    assert capsys.readouterr().out == "Nenhum pedido encontrado.\n"
+    assert main(["--db", str(path), "--lang", "pt-PT", "list", "--period", "há 7 dias"]) == 0
+    assert "respondido" in capsys.readouterr().out
