@@ -7,7 +7,10 @@ import sys
 from typing import TextIO
 
 from sizing import i18n
+from sizing.catalog import load_catalog
 
+from . import leaddesk
+from .migrations import utc_now
 from .pipeline import Pipeline, Where
 from .rendering import render_help
 
@@ -59,5 +62,29 @@ def run(
             print(render_help(reply.lang), file=stdout)
         else:
             print(reply.text_answer.rstrip(), file=stdout)
+            preview = lead_preview(reply, where, lang)
+            if preview:
+                print("\n" + preview, file=stdout)
     pipeline.log.close()
     return 0
+
+
+def lead_preview(reply, where: Where, lang: str) -> str | None:
+    """What Slack would do with this answer that the console cannot: open a lead in the sales channel. The
+    reasons (in the answer's language), and the card as sales would get it. Nothing is recorded: there is
+    no sales channel here to work the lead, and an open lead is kept until it closes."""
+    reasons = leaddesk.call_reasons(reply)
+    if not reasons:
+        return None
+    rules = load_catalog().offering.leads
+    count = reply.result.recommendation.count if reply.result.recommendation else 0
+    said = [i18n.t(reply.lang, f"console.reason_{r}", count=count, min=rules.min_gpus) for r in reasons]
+    fields = leaddesk.lead_fields(reply, where, "auto")
+    lead = {**fields, "id": None, "status": "new", "created_at": utc_now()}
+    # The card in the sales channel's language (GPU_SIZER_LANG), as Slack would post it.
+    card = leaddesk.card_text(leaddesk.card(lead, lang))
+    return i18n.t(reply.lang, "console.lead", reasons=i18n.join(said, reply.lang)) + "\n" + _indent(card)
+
+
+def _indent(text: str) -> str:
+    return "\n".join("  │ " + line for line in text.splitlines())

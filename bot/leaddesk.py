@@ -8,6 +8,7 @@ decides and shows.
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -19,6 +20,7 @@ from slack_sdk.errors import SlackApiError
 from sizing import i18n
 from sizing.catalog import load_catalog
 
+from . import logtext
 from .blocks import Message, esc, validate
 from .leads import LeadError
 
@@ -30,16 +32,38 @@ BUSY_PAUSE = 1.0
 
 def worth_a_call(reply) -> bool:
     """An answer sales should follow up without being asked: production, a large setup, or training."""
+    return bool(call_reasons(reply))
+
+
+def call_reasons(reply) -> list[str]:
+    """Why sales should call about this answer (the rules under [leads] in offering.toml): "production",
+    "gpus" (a setup of min_gpus or more), "training"; [] for an answer that is not worth a call."""
     r = reply.result
     if reply.outcome != "answered" or r is None:
-        return False
+        return []
     rules = load_catalog().offering.leads
     rec = r.recommendation
-    return bool(
-        (rules.production and r.workload.intent == "production")
-        or (rec is not None and rec.count >= rules.min_gpus)
-        or (rules.training and r.workload.stage in ("full", "pretrain"))
-    )
+    reasons = []
+    if rules.production and r.workload.intent == "production":
+        reasons.append("production")
+    if rec is not None and rec.count >= rules.min_gpus:
+        reasons.append("gpus")
+    if rules.training and r.workload.stage in ("full", "pretrain"):
+        reasons.append("training")
+    return reasons
+
+
+def lead_fields(reply, where, source: str) -> dict:
+    """What a lead records of an answer: who asked, where, the workload in one line, the recommendation."""
+    r = reply.result
+    rec = r.recommendation
+    return {
+        "source": source, "request_key": reply.request_key, "team_id": where.team_id, "channel_id": where.channel_id,
+        "user_id": where.user_id, "user_external": where.user_external, "model_id": r.workload.model.id,
+        "stage": r.workload.stage, "precision": r.workload.precision, "summary": summary_of(reply),
+        "recommendation": f"{rec.count}× {rec.gpu_name}" if rec else None, "contract_mode": r.contract.mode,
+        "total_bytes": r.memory.total,
+    }  # fmt: skip
 
 
 def summary_of(reply) -> str:
@@ -88,14 +112,7 @@ class LeadDesk:
                 self.leads.add_note(existing["id"], where.user_id, i18n.t(self.lang, "lead.asked_proposal"))
                 self.refresh(existing["id"])
             return existing
-        rec = r.recommendation
-        lead = self.leads.create(
-            source=source, request_key=reply.request_key, team_id=where.team_id, channel_id=where.channel_id,
-            user_id=where.user_id, user_external=where.user_external, model_id=r.workload.model.id,
-            stage=r.workload.stage, precision=r.workload.precision, summary=summary_of(reply),
-            recommendation=f"{rec.count}× {rec.gpu_name}" if rec else None, contract_mode=r.contract.mode,
-            total_bytes=r.memory.total,
-        )  # fmt: skip
+        lead = self.leads.create(**lead_fields(reply, where, source))
         if self.channel:
             try:
                 posted = self.client.chat_postMessage(channel=self.channel, **self.card(lead).kwargs())
@@ -173,53 +190,7 @@ class LeadDesk:
             logger.exception("redrawing a lead card failed")
 
     def card(self, lead: dict) -> Message:
-        lang = self.lang
-
-        def t(key, **p):
-            return i18n.t(lang, f"lead.{key}", **p)
-
-        where = i18n.t(lang, "slack.lead_where", channel=lead["channel_id"]) if lead.get("channel_id") else ""
-        if lead.get("user_external"):
-            where += i18n.t(lang, "slack.lead_external")
-        title = t("title_proposal" if lead.get("source") == "proposal" else "title_auto")
-        asked = t(
-            "asked", user=_person(lead["user_id"], lang), where=where, workload=esc(lead.get("summary") or "")
-        )
-        if lead.get("recommendation"):
-            asked += "\n" + t(
-                "recommendation", setup=esc(lead["recommendation"]), contract=lead.get("contract_mode") or "—"
-            )
-        owner = _person(lead["owner"], lang) if lead.get("owner") else t("nobody")
-        state = t(
-            "state", status=t(f"status.{lead['status']}"), owner=owner, age=_age(lead.get("created_at"), lang)
-        )
-        blocks = [
-            {"type": "header", "text": {"type": "plain_text", "text": f"{title} #{lead['id']}"}},
-            {"type": "section", "text": {"type": "mrkdwn", "text": asked}},
-            {"type": "context", "elements": [{"type": "mrkdwn", "text": state}]},
-        ]
-        if lead.get("note"):
-            note = {"type": "mrkdwn", "text": esc(t("last_note", note=lead["note"]))}
-            blocks.append({"type": "context", "elements": [note]})
-        options = [
-            {"text": {"type": "plain_text", "text": t(f"status.{s}")}, "value": s}
-            for s in ("new", "contacted", "proposal_sent", "won", "lost", "not_lead")
-        ]
-        current = next(o for o in options if o["value"] == lead["status"])
-        value = str(lead["id"])
-        blocks.append({
-            "type": "actions", "block_id": f"lead_{lead['id']}",
-            "elements": [
-                {"type": "button", "action_id": "lead_claim", "value": value, "text": {"type": "plain_text", "text": t("claim")},
-                 **({} if lead.get("owner") else {"style": "primary"})},
-                {"type": "static_select", "action_id": "lead_status", "options": options, "initial_option": current,
-                 "placeholder": {"type": "plain_text", "text": t("change_status")}},
-                {"type": "button", "action_id": "lead_note", "value": value, "text": {"type": "plain_text", "text": t("add_note")}},
-            ],
-        })  # fmt: skip
-        validate(blocks)
-        text = f"{title} #{lead['id']}: {lead.get('summary') or ''}"
-        return Message(blocks=blocks, text=esc(text))
+        return card(lead, self.lang)
 
     def note_view(self, lead_id: int) -> dict:
         lang = self.lang
@@ -236,6 +207,82 @@ class LeadDesk:
         }  # fmt: skip
 
 
+def card(lead: dict, lang: str) -> Message:
+    """The lead's card in the sales channel: who asked, where, the workload, the recommendation, its status
+    and owner, with the buttons reps use. A lead not recorded yet (id None) is the console's preview."""
+
+    def t(key, **p):
+        return i18n.t(lang, f"lead.{key}", **p)
+
+    where = i18n.t(lang, "slack.lead_where", channel=lead["channel_id"]) if lead.get("channel_id") else ""
+    if lead.get("user_external"):
+        where += i18n.t(lang, "slack.lead_external")
+    title = t("title_proposal" if lead.get("source") == "proposal" else "title_auto")
+    if lead.get("id") is not None:
+        title += f" #{lead['id']}"
+    asked = t(
+        "asked", user=_person(lead["user_id"], lang), where=where, workload=esc(lead.get("summary") or "")
+    )
+    if lead.get("recommendation"):
+        contract = logtext.value("contract", lead.get("contract_mode"), lang)
+        asked += "\n" + t("recommendation", setup=esc(lead["recommendation"]), contract=contract)
+    owner = _person(lead["owner"], lang) if lead.get("owner") else t("nobody")
+    state = t(
+        "state", status=t(f"status.{lead['status']}"), owner=owner, age=_age(lead.get("created_at"), lang)
+    )
+    blocks = [
+        {"type": "header", "text": {"type": "plain_text", "text": title}},
+        {"type": "section", "text": {"type": "mrkdwn", "text": asked}},
+        {"type": "context", "elements": [{"type": "mrkdwn", "text": state}]},
+    ]
+    if lead.get("note"):
+        note = {"type": "mrkdwn", "text": esc(t("last_note", note=lead["note"]))}
+        blocks.append({"type": "context", "elements": [note]})
+    options = [
+        {"text": {"type": "plain_text", "text": t(f"status.{s}")}, "value": s}
+        for s in ("new", "contacted", "proposal_sent", "won", "lost", "not_lead")
+    ]
+    current = next(o for o in options if o["value"] == lead["status"])
+    value = str(lead.get("id"))
+    blocks.append({
+        "type": "actions", "block_id": f"lead_{lead.get('id')}",
+        "elements": [
+            {"type": "button", "action_id": "lead_claim", "value": value, "text": {"type": "plain_text", "text": t("claim")},
+             **({} if lead.get("owner") else {"style": "primary"})},
+            {"type": "static_select", "action_id": "lead_status", "options": options, "initial_option": current,
+             "placeholder": {"type": "plain_text", "text": t("change_status")}},
+            {"type": "button", "action_id": "lead_note", "value": value, "text": {"type": "plain_text", "text": t("add_note")}},
+        ],
+    })  # fmt: skip
+    validate(blocks)
+    text = f"{title}: {lead.get('summary') or ''}"
+    return Message(blocks=blocks, text=esc(text))
+
+
+def card_text(message: Message) -> str:
+    """A card as plain text, for a terminal: its lines, and its buttons and menu in brackets."""
+    lines = []
+    for block in message.blocks:
+        if block["type"] in ("header", "section"):
+            lines += block["text"]["text"].splitlines()
+        elif block["type"] == "context":
+            lines += [e["text"] for e in block["elements"]]
+        elif block["type"] == "actions":
+            labels = [
+                (e.get("initial_option") or e)["text"]["text"] + (" ▾" if "options" in e else "")
+                for e in block["elements"]
+            ]
+            lines.append("  ".join(f"[{label}]" for label in labels))
+    return "\n".join(_plain(line) for line in lines)
+
+
+def _plain(mrkdwn: str) -> str:
+    """Slack's markup as a terminal shows it: <@U1> as @U1, <#C1> as #C1, *bold* as bold, entities decoded."""
+    text = re.sub(r"<[@#]([A-Za-z0-9_-]+)(?:\|[^>]*)?>", lambda m: m.group(0)[1] + m.group(1), mrkdwn)
+    text = re.sub(r"\*([^*\n]+)\*", r"\1", text)
+    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+
+
 def _age(created_at: str | None, lang: str) -> str:
     if not created_at:
         return "—"
@@ -249,7 +296,7 @@ def _age(created_at: str | None, lang: str) -> str:
     if hours < 48:
         return f"{max(0, round(hours))} h"
     days = round(hours / 24)
-    return f"{days} {'dias' if lang == 'pt-BR' else 'days'}"
+    return i18n.t(lang, "summary.days", n=i18n.number(days, lang))
 
 
 def _reason(error: Exception) -> str:

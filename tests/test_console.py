@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 from bot import console
+from bot.leads import Leads
 from bot.pipeline import Pipeline
 from bot.requestlog import RequestLog
 
@@ -57,3 +58,28 @@ def test_each_mode_names_what_it_misses(tmp_path):
     assert p.returncode == 2 and "GPU_SIZER_MANAGERS" in p.stderr
     p = _run([], {"GPU_SIZER_LANG": "fr"})
     assert p.returncode == 2 and "GPU_SIZER_LANG must be pt-BR or en." in p.stderr
+
+
+def test_the_console_shows_the_lead_slack_would_open_and_records_none(tmp_path):
+    db = tmp_path / "log.db"
+    stdin = io.StringIO("70b fp8 32k 50 usuarios producao\n8b\n8b full seq 4096 en\n")
+    stdout = io.StringIO()
+    assert console.run(Pipeline(RequestLog(db)), str(db), stdin=stdin, stdout=stdout) == 0
+    production, small, training = stdout.getvalue().split("\n/gpu ")[1:]
+    assert (
+        "No Slack, esta resposta abriria um lead no canal de vendas: produção e 8 GPUs (a regra: 8 ou mais). "
+        "O cartão que o time comercial receberia:" in production
+    )
+    card = production.split("receberia:\n")[1].splitlines()
+    assert card[:5] == [
+        "  │ Oportunidade",
+        "  │ @console perguntou: Llama 3.1 70B · FP8 (8-bit) · 32k ctx · 50×",
+        "  │ Recomendação: 8× H200 SXM 141 GB · contrato: dedicada",
+        "  │ Status: Novo · Responsável: ninguém ainda · aberto há 0 h",
+        "  │ [Assumir]  [Novo ▾]  [Anotar]",
+    ]
+    assert "lead" not in small  # a small evaluation is not worth a call
+    # Asked in English: said in English; the card in the sales channel's language, as Slack would post it.
+    assert "In Slack, this answer would open a lead in the sales channel: a training project." in training
+    assert "  │ Recomendação: " in training and "contrato: pacote por projeto" in training
+    assert RequestLog(db).rows() and Leads(db).list() == []  # nothing to work here: no lead recorded
