@@ -79,15 +79,19 @@ class Hub:
         key = repo.lower()
         with self._lock:
             future = self._inflight.get(key)
-            if future is None:
-                future = self._pool.submit(self._read, repo)
-                self._inflight[key] = future
-                future.add_done_callback(lambda _f, k=key: self._forget(k))
-            return future
+            if future is not None:
+                return future
+            future = self._pool.submit(self._read, repo)
+            self._inflight[key] = future
+        # Outside the lock: a read that is already done (a refused connection fails at once) runs the
+        # callback right here, and the callback takes the lock.
+        future.add_done_callback(lambda done, k=key: self._forget(k, done))
+        return future
 
-    def _forget(self, key: str) -> None:
+    def _forget(self, key: str, future: Future) -> None:
         with self._lock:
-            self._inflight.pop(key, None)
+            if self._inflight.get(key) is future:
+                del self._inflight[key]
 
     def _read(self, repo: str) -> Outcome:
         outcome = self._reader(repo, self.timeout_s, self.cache_dir)

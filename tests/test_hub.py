@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import io
 import socket
+import threading
 import time
+from concurrent.futures import Future
+from types import SimpleNamespace
 
 import pytest
 
 from bot import catalogcli
 from bot.pipeline import Pipeline, Where
 from bot.requestlog import RequestLog
+from hub.reader import Outcome
 from hub.service import Hub
 from sizing import kv_cache
 from sizing.catalog import load_catalog
@@ -193,6 +197,19 @@ def test_a_hub_that_is_down_falls_back_to_the_name_in_one_line(env, monkeypatch)
     assert "Sem acesso ao Hugging Face" in reply.text_answer or "não respondeu a tempo" in reply.text_answer
     assert reply.result.workload.precision == "nf4"
     assert reply.result.workload.model.name == "Llama 3.1 8B"
+
+
+def test_a_read_that_is_over_before_it_is_watched_does_not_hang_the_answer(env):
+    # A refused connection can fail before the service registers what to do when the read ends: that
+    # registration then runs at once, in the asking thread, and once took a lock that thread held.
+    hub = make_hub(env)
+    over = Future()
+    over.set_result(Outcome(problem="offline"))
+    hub._pool = SimpleNamespace(submit=lambda *args: over)
+    asked = threading.Thread(target=hub._start, args=("someone/some-model",), daemon=True)
+    asked.start()
+    asked.join(5)
+    assert not asked.is_alive() and hub._inflight == {}
 
 
 def test_what_was_read_is_cached_on_disk_and_the_switch_turns_the_hub_off(env, fake_hub):
