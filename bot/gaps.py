@@ -20,7 +20,7 @@ from . import logtext, reports
 
 TOP = 10  # lines per list in gpu-log gaps and /gpu log lacunas
 BRIEF = 3  # lines per list in the weekly summary
-NAME_WIDTH = 48
+NAME_WIDTH = 64
 # Refusals whose text is worth reading whole: nothing in it was understood, or no model was found.
 PHRASE_KEYS = ("query.nothing_understood", "query.no_model", "missing_model")
 

@@ -231,13 +231,23 @@ class Pipeline:
         return reply
 
 
+# Where an answer's architecture came from (sizing.result.ModelInfo.source) when the catalogue lacks the
+# model asked for: read from the Hub, or a catalogue model chosen by the repo's name or family.
+NOT_IN_CATALOG = ("hub", "name", "family")
+
+
 def _stand_in(reply: Reply) -> str | None:
-    """The model as typed when the answer used the nearest catalogue model instead ("phi-5 14b" read as
-    Phi-4 14B): the catalogue lacks what was asked for."""
-    if reply.query is None or reply.result is None:
+    """The model as asked when the catalogue lacks it: a repo read from the Hub or sized by its name or
+    family ("deepseek-ai/DeepSeek-V4"), or a name read as the nearest catalogue model ("phi-5 14b" as
+    Phi-4 14B)."""
+    if reply.result is None:
         return None
-    used = reply.result.workload.model.name
-    return next((typed for typed, name in reply.query.corrections if name == used), None)
+    info = reply.result.workload.model
+    if info.source in NOT_IN_CATALOG and reply.workload is not None:
+        return reply.workload.model
+    if reply.query is None:
+        return None
+    return next((typed for typed, name in reply.query.corrections if name == info.name), None)
 
 
 def encode(workload: Workload) -> str:

@@ -24,6 +24,7 @@ QUESTIONS = [
     "70b 4bit 32k 10users cor azul",  # answered; "cor", "azul" not understood
     "70b fp8 azul",  # answered; "azul" again
     "phi-5 14b",  # answered with Phi-4: the catalogue has no Phi-5
+    "deepseek-ai/DeepSeek-V4 fp8",  # a repo the catalogue lacks, sized by its name as DeepSeek V3
     "gpt-7 4bit",  # refused: no such model
     "gpt-7 em 8 bits",  # again
     "GPT-7",  # again, another case
@@ -64,9 +65,10 @@ def test_the_log_records_what_was_not_understood_and_the_model_asked_for(path):
 
 def test_gaps_counts_most_frequent_first(path):
     data = gaps.gaps(path, since())
-    assert data["total"] == 10 and data["unanswered"] == 6  # help is not a refusal
+    assert data["total"] == 11 and data["unanswered"] == 6  # help is not a refusal
     assert [(m["name"].lower(), m["used"], m["count"]) for m in data["models"]] == [
         ("gpt-7", None, 3),
+        ("deepseek-ai/deepseek-v4", "deepseek-v3", 1),
         ("phi-5 14b", "phi-4", 1),
     ]
     assert [(w["name"], w["count"]) for w in data["words"]][:2] == [("azul", 2), ("cor", 1)]
@@ -79,7 +81,7 @@ def test_gaps_in_portuguese_and_english(path):
     data = gaps.gaps(path, since())
     pt = gaps.format_gaps(data, "pt-BR")
     assert pt.splitlines()[0].startswith("O que não soubemos responder desde ")
-    assert pt.splitlines()[0].endswith(": 6 de 10 pedidos")
+    assert pt.splitlines()[0].endswith(": 6 de 11 pedidos")
     refusals = pt.split("Recusas e falhas, por motivo\n")[1].split("\n\n")[0].splitlines()
     assert refusals[0].split("█")[0].strip() == "modelo fora do catálogo" and refusals[0].endswith("  3")
     assert {line.split("█")[0].strip() for line in refusals[1:]} == {
@@ -87,13 +89,14 @@ def test_gaps_in_portuguese_and_english(path):
     }  # fmt: skip
     models = pt.split("Modelos pedidos que o catálogo não tem\n")[1].split("\n\n")[0].splitlines()
     assert models[0].strip().startswith("gpt-7 → recusado") and models[0].endswith("  3")
-    assert models[1].strip().startswith("phi-5 14b → respondido com phi-4")
+    assert models[1].strip().startswith("deepseek-ai/deepseek-v4 → respondido com deepseek-v3")
+    assert models[2].strip().startswith("phi-5 14b → respondido com phi-4")
     assert "“qual a cor do ceu”" in pt.split("Perguntas que não entendemos\n")[1]
     words = pt.split("Palavras que não entendemos (em perguntas que respondemos)\n")[1].splitlines()
     assert words[0].split()[0] == "azul" and words[0].endswith("  2")
 
     en = gaps.format_gaps(data, "en")
-    assert en.splitlines()[0].endswith(": 6 of 10 requests")
+    assert en.splitlines()[0].endswith(": 6 of 11 requests")
     assert (
         "model not in the catalogue" in en
         and "gpt-7 → refused" in en
@@ -121,10 +124,10 @@ def test_gpu_log_gaps_and_the_summary(path, capsys):
     # The weekly summary ends with the three most frequent of each, and says where the rest is.
     assert main(["--db", str(path), "summary"]) == 0
     summary = capsys.readouterr().out
-    assert "O que não soubemos responder: 6 de 10 pedidos" in summary
+    assert "O que não soubemos responder: 6 de 11 pedidos" in summary
     assert "gpt-7 → recusado" in summary and summary.rstrip().endswith("`gpu-log gaps` no terminal.")
     details = [a["details"] for a in reports.audit_rows(path, limit=None)][::-1]
-    assert details[0]["view"] == "gaps" and details[0]["requests"] == 10
+    assert details[0]["view"] == "gaps" and details[0]["requests"] == 11
 
 
 def test_forgetting_someone_forgets_what_they_typed_that_we_did_not_understand(path):
