@@ -1,0 +1,406 @@
+"""How fast a serving setup answers: time per output token, time to first token and throughput of one
+replica (tp x pp GPUs running one copy of the model in vLLM), at a given load.
+
+The model, with its sources:
+- A decode step reads, from each GPU's memory, its share of the weights one step touches and the KV
+  cache of every sequence in the batch; it takes bytes / (bandwidth x BANDWIDTH_EFFICIENCY), or the
+  step's FLOPs / (peak x DECODE_MFU) when that is longer (the roofline: Williams, Waterman and Patterson,
+  "Roofline", CACM 2009), plus tensor-parallel all-reduces and fixed per-step costs.
+  The weights a step touches: every dense weight except the input embedding table (a lookup reads only
+  the batch's rows; a tied table is read as the output matrix), and of a mixture-of-experts layer the
+  experts the batch routes to (uniform routing: E x (1 - (1 - k/E)^batch)).
+- Pipeline stages run one after the other for a given sequence: they add capacity, never speed per user.
+  A batch is split in `pp` micro-batches that keep every stage busy (vLLM's virtual engines).
+- A prompt costs 2 FLOPs per active parameter per token (Kaplan et al. 2020, arXiv:2001.08361, section
+  2.1) plus causal attention (sliding-window layers see at most their window), at PREFILL_MFU of peak.
+  Prompts are prefilled in chunks inside the decode steps (vLLM chunked prefill), so under load the
+  prefill work lengthens every step.
+- Under load, Little's law (concurrency = arrival rate x time in the system; Little, Operations Research
+  9(3), 1961) ties the conversations in flight to the request rate.
+
+The efficiency factors are fitted on measured runs of stock vLLM (tests/fixtures/throughput.json, from
+../shared/reference/throughput.json); each constant below names the rows it was fitted on, and
+tests/test_performance.py holds every row to its band.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cached_property
+
+from . import kv_cache, serving
+from .architecture import Architecture
+from .catalog import GPU, Catalog, Precision
+from .weights import weight_bytes
+
+# -- efficiency factors -----------------------------------------------------------------------------
+# Fitted together on the stock vLLM rows of tests/fixtures/throughput.json (R1-R8, R17, R18 in
+# tests/test_performance.py); the vendor-tuned rows (TensorRT-LLM, MLPerf) only check that the model stays
+# below them. The fit minimised the worst error over the stock rows' measured figures.
+
+# Share of peak memory bandwidth a decode step streams at. Fitted on the Qwen3 8B runs on one H100 at 1 and
+# 8 users (R1, R2: TPOT 7.22 and 7.67 ms, purely weight-bound) and the Llama 3.1 70B TP4 run at 4 req/s (R8).
+BANDWIDTH_EFFICIENCY = 0.75
+# Share of peak tensor throughput of a decode step's matmuls; memory and compute phases of a step are
+# added, not overlapped (kernels of a step run one after the other). Fitted on the large-batch runs: the
+# 1,000-request bursts of gpt-oss-20b, gpt-oss-120b (TP2) and Qwen3 235B (TP8) (R3-R5) and the 5,000-request
+# Llama 3.1 8B / 70B runs (R6, R7).
+DECODE_MFU = 0.50
+# Share of peak tensor throughput while reading prompts (large GEMMs). Fitted on the prompt-heavy runs:
+# Llama 3.1 8B FP8 on CNN/DailyMail (R17, R18) and the 5,000-request runs (R6, R7).
+PREFILL_MFU = 0.55
+# Fixed cost of one engine step on the CPU (scheduling, launches, sampling), seconds. Fitted on R1
+# (7.22 ms measured against 5.8 ms of weight streaming).
+STEP_OVERHEAD_S = 1.5e-3
+# Cost per sequence per step on the CPU (output processing, detokenizing, streaming), seconds. Fitted on
+# the 1,000-request bursts (R3-R5), where ~1,000 sequences share every step.
+SEQUENCE_OVERHEAD_S = 10e-6
+# Time to first token beyond the prompt's compute (HTTP, tokenization, queueing for the next step),
+# seconds. Fitted on R1 and R2 (TTFT 60 ms for a 233-token prompt that computes in ~6 ms).
+REQUEST_OVERHEAD_S = 0.045
+# Latency of one step of a ring all-reduce, seconds: a ring takes 2(tp - 1) steps (Patarasuk and Yuan,
+# "Bandwidth optimal all-reduce algorithms", JPDC 2009). Fitted on R8 (70B TP4) and R5 (235B TP8); PCIe
+# cards go through the host bridge (no fitted row: three times NVLink, an assumption).
+ALLREDUCE_STEP_S = {"nvlink": 4e-6, "pcie": 12e-6}
+# A burst of requests of varied lengths (ShareGPT) ends with a few long answers decoding at a small batch:
+# the benchmark's throughput (tokens / makespan) over the wave the engine admits at once is this share of
+# the steady state. Fitted on R3 and R4 (1,000 requests, all admitted); R5 (KV-bound) and R6, R7 (5,000
+# requests, 256 slots) check the queue-fed part.
+BURST_EFFICIENCY = 0.35
+
+ACTIVATION_BYTES = 2  # activations (and the all-reduced hidden states) are BF16
+
+
+@dataclass(frozen=True)
+class Replica:
+    """One copy of the model on tp x pp GPUs of one kind, as vLLM would run it."""
+
+    arch: Architecture
+    gpu: GPU
+    weight_bytes: int  # all weights, at the serving precision
+    embedding_bytes: int  # the input embedding table (not read by a decode step unless tied)
+    expert_bytes: int  # all routed experts
+    kv_bytes_per_value: float
+    compute: str  # tensor-core path of the matmuls: bf16, fp8
+    tp: int = 1
+    pp: int = 1
+    max_seqs: int = 1024  # vLLM max_num_seqs
+    chunk_tokens: int = 2048  # vLLM max_num_batched_tokens (chunked prefill)
+    kv_budget_bytes: int | None = None  # KV cache room per GPU; None: unlimited
+    scheduler_steps: int = 1  # vLLM --num-scheduler-steps (multi-step scheduling, vLLM 0.6)
+
+    @property
+    def gpus(self) -> int:
+        return self.tp * self.pp
+
+    @cached_property
+    def _dense_decode_bytes(self) -> float:
+        """Bytes of weights every decode step reads, whatever the batch (all GPUs of the replica)."""
+        unread = 0 if self.arch.tie_embeddings else self.embedding_bytes
+        return self.weight_bytes - unread - self.expert_bytes
+
+    @cached_property
+    def _peak_flops(self) -> float:
+        return self.gpu.tflops(self.compute) * 1e12
+
+    @cached_property
+    def _compute_params(self) -> int:
+        return compute_params(self.arch)
+
+    @cached_property
+    def _kv_layer_bytes(self) -> float:
+        """KV bytes per token and layer on one GPU of the tensor-parallel group."""
+        return kv_cache.bytes_per_token_per_layer(self.arch, self.kv_bytes_per_value, self.tp)
+
+    def kv_bytes_per_gpu(self, tokens: float) -> float:
+        """One sequence's KV cache on one GPU, all layers (local layers capped at their window)."""
+        a = self.arch
+        local = min(tokens, a.window) if a.window else tokens
+        return self._kv_layer_bytes * (a.global_layers * tokens + a.local_layers * local)
+
+    def decode_bytes(self, batch: float) -> float:
+        """Weight bytes one decode step of `batch` sequences reads, all GPUs together."""
+        return self._dense_decode_bytes + self.expert_bytes * experts_touched(self.arch, batch)
+
+    def step_time(self, batch: float, kv_tokens: float) -> float:
+        """Seconds of one decode step of `batch` sequences of `kv_tokens` cached tokens each, through every
+        layer (one micro-batch through all pipeline stages)."""
+        batch = max(batch, 1.0)
+        a = self.arch
+        per_gpu_bytes = self.decode_bytes(batch) / self.gpus * self.pp
+        per_gpu_bytes += batch * self.kv_bytes_per_gpu(kv_tokens)
+        memory = per_gpu_bytes / (self.gpu.bandwidth_gb_s * 1e9 * BANDWIDTH_EFFICIENCY)
+        flops = batch * (2 * self._compute_params + attention_flops_per_token(a, kv_tokens))
+        compute = flops / (self.tp * self._peak_flops * DECODE_MFU)
+        # Multi-step scheduling (vLLM 0.6 --num-scheduler-steps) pays the CPU's share once per block of steps.
+        cpu = (STEP_OVERHEAD_S + SEQUENCE_OVERHEAD_S * batch) / self.scheduler_steps
+        return memory + compute + self._communication(batch) + cpu
+
+    def _communication(self, batch: float) -> float:
+        """Two all-reduces per layer under tensor parallelism (attention and MLP outputs, Megatron-LM:
+        Shoeybi et al. 2019, arXiv:1909.08053), each a latency plus a ring's 2(tp-1)/tp of the message."""
+        if self.tp == 1:
+            return 0.0
+        message = batch * self.arch.hidden_size * ACTIVATION_BYTES
+        ring = 2 * (self.tp - 1) / self.tp * message / (self.gpu.interconnect_gb_s / 2 * 1e9)
+        latency = 2 * (self.tp - 1) * ALLREDUCE_STEP_S[self.gpu.interconnect]
+        return 2 * self.arch.num_layers * (latency + ring)
+
+    def prefill_work(self, prompt: int) -> float:
+        """Seconds of GPU compute a prompt adds to the steps it shares with other sequences (the weights are
+        streamed for the whole batch anyway), through every layer."""
+        flops = prefill_flops(self.arch, prompt, self._compute_params)
+        return flops / (self.tp * self._peak_flops * PREFILL_MFU)
+
+    def prefill_time(self, prompt: int) -> float:
+        """Seconds to read a prompt alone: its compute, or streaming the weights once per chunk when that is
+        longer (short prompts on big models)."""
+        chunks = math.ceil(prompt / self.chunk_tokens)
+        stream = self.decode_bytes(min(prompt, self.chunk_tokens)) / self.tp
+        weights = chunks * stream / (self.gpu.bandwidth_gb_s * 1e9 * BANDWIDTH_EFFICIENCY)
+        return max(self.prefill_work(prompt), weights)
+
+    def kv_limit(self, context: int) -> int:
+        """Sequences of `context` tokens whose KV cache fits (vLLM's max_num_seqs caps it too)."""
+        if self.kv_budget_bytes is None:
+            return self.max_seqs
+        per_seq = kv_cache.sequence_bytes(self.arch, context, self.kv_bytes_per_value, self.tp, self.pp)
+        return min(self.max_seqs, int(self.kv_budget_bytes // max(per_seq, 1)))
+
+
+def replica(
+    arch: Architecture,
+    precision: Precision,
+    gpu: GPU,
+    catalog: Catalog,
+    *,
+    tp: int = 1,
+    pp: int = 1,
+    kv_bytes_per_value: float = 2,
+    max_seqs: int = 1024,
+    chunk_tokens: int = 2048,
+    memory_utilization: float = 0.9,
+    scheduler_steps: int = 1,
+    profiled_seqs: int | None = None,
+) -> Replica:
+    """A replica as vLLM would start it: the KV cache gets what its start-up accounting leaves
+    (sizing/serving.py), the sampler's workspace profiled for `profiled_seqs` (default max_seqs)."""
+    w = weight_bytes(arch, precision, catalog)
+    if precision.gguf:  # llama.cpp's per-tensor mixture: its average is close enough here
+        embedding_bits = expert_bits = w.bits_per_weight
+    else:
+        kept = "embeddings" in w.kept_parts
+        embedding_bits = precision.unquantized_bits if kept else precision.bits_per_weight
+        expert_bits = precision.bits_per_weight
+    fixed = (
+        math.ceil(w.bytes / (tp * pp))
+        + serving.activation_peak(arch, chunk_tokens, profiled_seqs or max_seqs, tp)
+        + serving.overhead(tp * pp)
+    )
+    return Replica(
+        arch=arch,
+        gpu=gpu,
+        weight_bytes=w.bytes,
+        embedding_bytes=int(arch.parts.embeddings * embedding_bits / 8),
+        expert_bytes=int(arch.parts.experts * expert_bits / 8),
+        kv_bytes_per_value=kv_bytes_per_value,
+        compute=precision.compute,
+        tp=tp,
+        pp=pp,
+        max_seqs=max_seqs,
+        chunk_tokens=chunk_tokens,
+        kv_budget_bytes=int(gpu.memory_bytes * memory_utilization) - fixed,
+        scheduler_steps=scheduler_steps,
+    )
+
+
+def compute_params(a: Architecture) -> int:
+    """Parameters a token multiplies by: the active ones, less the input embedding, a lookup (a tied table
+    is the output matrix too, and counts once)."""
+    return a.active_params - (0 if a.tie_embeddings else a.parts.embeddings)
+
+
+def experts_touched(a: Architecture, batch: float) -> float:
+    """Expected share of routed experts a decode batch touches, with uniform routing: 1 - (1 - k/E)^batch."""
+    if not a.moe:
+        return 1.0
+    k, e = a.moe.experts_per_token, a.moe.experts
+    return 1 - (1 - k / e) ** max(batch, 1.0)
+
+
+def _head_dims(a: Architecture) -> tuple[int, int]:
+    """Query-key and value widths of one attention head. MLA (DeepSeek) attends with 128 + 64 wide keys and
+    128 wide values (DeepSeek-V2 paper, arXiv:2405.04434, section 2.1), not hidden / heads."""
+    if a.mla:
+        return a.mla.qk_nope_head_dim + a.mla.qk_rope_head_dim, a.mla.v_head_dim
+    return a.dim_per_head, a.dim_per_head
+
+
+def attention_flops_per_token(a: Architecture, context: float) -> float:
+    """FLOPs of attention for one new token over `context` cached tokens: QK^T and AV, 2 FLOPs per
+    multiply-add, local layers capped at their window."""
+    d_qk, d_v = _head_dims(a)
+    local = min(context, a.window) if a.window else context
+    keys = a.global_layers * context + a.local_layers * local
+    return 2 * a.num_heads * (d_qk + d_v) * keys
+
+
+def prefill_flops(a: Architecture, prompt: int, params: int | None = None) -> float:
+    """FLOPs to read a prompt: 2 per parameter per token, plus causal attention. Token i attends to i keys
+    in a global layer and to min(i, window) in a local one."""
+    params = compute_params(a) if params is None else params
+    d_qk, d_v = _head_dims(a)
+    p = prompt
+    global_keys = p * (p + 1) / 2
+    if a.window and p > a.window:
+        w = a.window
+        local_keys = w * (w + 1) / 2 + (p - w) * w
+    else:
+        local_keys = global_keys
+    keys = a.global_layers * global_keys + a.local_layers * local_keys
+    return 2 * params * p + 2 * a.num_heads * (d_qk + d_v) * keys
+
+
+@dataclass(frozen=True)
+class Load:
+    """A replica's steady state at some load."""
+
+    concurrency: float  # sequences in flight (prefill or decode)
+    rate: float  # requests per second completed
+    ttft_s: float
+    tpot_s: float
+    output: int  # tokens per answer
+    sustainable: bool = True
+
+    @property
+    def output_tokens_per_s(self) -> float:
+        return self.rate * self.output
+
+
+@dataclass(frozen=True)
+class _Workload:
+    """The per-request constants of one replica serving one prompt/answer shape."""
+
+    r: Replica
+    prompt: int
+    output: int
+
+    @cached_property
+    def work(self) -> float:
+        """Prefill seconds per request, per pipeline stage (the stages share a prompt's work)."""
+        return self.r.prefill_work(self.prompt) / self.r.pp
+
+    @cached_property
+    def alone(self) -> float:
+        return self.r.prefill_time(self.prompt)
+
+    @cached_property
+    def chunks(self) -> int:
+        return math.ceil(self.prompt / self.r.chunk_tokens)
+
+    def step(self, concurrency: float) -> float:
+        # On average a sequence is halfway through its answer.
+        return self.r.step_time(concurrency / self.r.pp, self.prompt + self.output / 2)
+
+    def latencies(self, concurrency: float, rate: float) -> tuple[float, float]:
+        """TTFT and TPOT with `concurrency` in flight and `rate` arrivals. Prefill chunks ride in the decode
+        steps (vLLM chunked prefill): the prompts' share of GPU time stretches every step; with multi-step
+        scheduling a request joins the batch only between blocks of steps."""
+        free = 1 - rate * self.work
+        if free <= 0:
+            return math.inf, math.inf
+        step = self.step(concurrency)
+        wait = (self.r.scheduler_steps - 1) / 2 * step
+        ttft = REQUEST_OVERHEAD_S + wait + (self.alone + self.chunks * step) / free
+        return ttft, step / free
+
+    def rate_at(self, concurrency: float) -> float:
+        """Requests per second completed with `concurrency` always in flight. Little's law,
+        N = rate x (TTFT + output x TPOT), with the prefill share 1 - rate x work in both latencies, is a
+        quadratic in the rate: A w rate^2 - (A + K + N w) rate + N = 0, A the fixed part of TTFT, K the
+        stretched part plus the answer; its smaller root keeps the share below 1."""
+        step = self.step(concurrency)
+        a = REQUEST_OVERHEAD_S + (self.r.scheduler_steps - 1) / 2 * step
+        k = self.alone + (self.chunks + self.output) * step
+        w, n = self.work, concurrency
+        b = a + k + n * w
+        if a * w <= 0:
+            return n / b
+        return (b - math.sqrt(max(b * b - 4 * a * w * n, 0.0))) / (2 * a * w)
+
+    def load(self, concurrency: float, rate: float, sustainable: bool = True) -> Load:
+        ttft, tpot = self.latencies(concurrency, rate)
+        return Load(concurrency, rate, ttft, tpot, self.output, sustainable and math.isfinite(tpot))
+
+
+def at_concurrency(r: Replica, prompt: int, output: int, concurrency: float) -> Load:
+    """A closed loop: `concurrency` requests always in flight (a benchmark's --max-concurrency)."""
+    w = _Workload(r, prompt, output)
+    return w.load(concurrency, w.rate_at(concurrency))
+
+
+def at_rate(r: Replica, prompt: int, output: int, rate: float, context: int | None = None) -> Load:
+    """An open loop: requests arrive at `rate` per second; the conversations in flight follow (Little's
+    law), found where the closed loop's completion rate equals the arrival rate (it grows with the
+    concurrency)."""
+    w = _Workload(r, prompt, output)
+    limit = max(r.kv_limit(context or prompt + output), 1)
+    if rate <= 0:
+        return w.load(0.0, 0.0)
+    if rate * w.work >= 1 or w.rate_at(limit) < rate:
+        return w.load(limit, rate, sustainable=False)  # more than the replica completes: the queue grows
+    lo, hi = 0.0, float(limit)
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if w.rate_at(mid) < rate else (lo, mid)
+        if hi - lo <= 1e-4 * hi:
+            break
+    return w.load(hi, rate)
+
+
+def saturated(r: Replica, prompt: int, output: int, context: int | None = None) -> Load:
+    """Every slot busy: as many sequences as vLLM admits (max_num_seqs, or the KV cache when smaller)."""
+    return at_concurrency(r, prompt, output, max(r.kv_limit(context or prompt + output), 1))
+
+
+def max_rate(
+    r: Replica,
+    prompt: int,
+    output: int,
+    ttft_target: float | None,
+    tpot_target: float | None,
+    context: int | None = None,
+) -> float:
+    """Highest arrival rate the replica sustains within the latency targets (0 when even a lone request
+    misses them). Latencies grow with the conversations in flight, so the edge is found on those."""
+    w = _Workload(r, prompt, output)
+    limit = max(r.kv_limit(context or prompt + output), 1)
+
+    def ok(concurrency: float) -> bool:
+        ttft, tpot = w.latencies(concurrency, w.rate_at(concurrency))
+        return (ttft_target is None or ttft <= ttft_target) and (tpot_target is None or tpot <= tpot_target)
+
+    lo = 1e-3
+    if not ok(lo):
+        return 0.0
+    hi = float(limit)
+    if ok(hi):
+        return w.rate_at(hi)
+    for _ in range(40):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if ok(mid) else (lo, mid)
+        if hi - lo <= 2e-3 * hi:
+            break
+    return w.rate_at(lo)
+
+
+def burst(r: Replica, prompt: int, output: int, requests: int, context: int | None = None) -> Load:
+    """`requests` sent at once (a benchmark's burst). The engine admits as many as it has slots for; the
+    rest wait. Its throughput is the steady state's while the queue feeds it, and BURST_EFFICIENCY of it
+    for the last wave, which drains as answers of varied lengths finish."""
+    slots = max(r.kv_limit(context or prompt + output), 1)
+    running = min(requests, slots)
+    steady = at_concurrency(r, prompt, output, running)
+    waves = max(requests - running, 0) + running / BURST_EFFICIENCY
+    return Load(running, steady.rate * requests / waves, steady.ttft_s, steady.tpot_s, output)

@@ -1,0 +1,226 @@
+"""The performance model against measured serving runs (../shared/reference/throughput.json, copied in
+tests/fixtures): every stock vLLM/SGLang row is reproduced within 35%, and no vendor-tuned row
+(TensorRT-LLM, MLPerf harnesses) is exceeded by more than 10%. One test per row.
+
+What a row does not state is assumed here, once, with its reason (ROW_ASSUMPTIONS, DATASETS)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from sizing import performance
+from sizing.errors import SizingError
+from sizing.names import resolve_gpu, resolve_model
+
+from .conftest import _load
+
+STOCK_BAND = 0.35  # |model - measured| / measured
+VENDOR_CEILING = 1.10  # model / measured
+
+ROWS = _load("throughput.json", "throughput.json")["rows"]
+
+# Mean prompt and answer lengths of the datasets, where a row does not state them.
+DATASETS = {
+    # ShareGPT_V3 through vLLM's and SGLang's bench tools: 215 in / 194 out, as the gpustack gpt-oss-20b
+    # run on the same dataset measured them (its osl, 194, is also what these rows derive).
+    "ShareGPT": (215, 194),
+    # CNN/DailyMail articles average 781 words (See et al. 2017, arXiv:1704.04368, table 1), 1.308 Llama 3
+    # tokens per word (TensorRT-LLM's triton_backend benchmark on cnn_eval prints "Tokens per word = 1.308"),
+    # plus the ~30-token chat template of MLPerf's llama3.1-8b PREPROCESSING.md; answers are summaries of
+    # ~611 characters (mlcommons/inference language/llama3.1-8b README accuracy target: gen_len 8,167,644
+    # characters over 13,368 samples), ~128 tokens.
+    "CNN/DailyMail": (1050, 128),
+}
+
+# Llama 2 70B is not in the catalogue (nobody rents it any more); MLPerf still benchmarks it. Its
+# config.json (meta-llama/Llama-2-70b-chat-hf) is Llama 3.1 70B's shape with a 32,000-token vocabulary
+# and a 4,096-token context.
+LLAMA2_70B = {"like": "llama-3.1-70b", "vocab_size": 32_000, "max_context": 4096}
+
+# MLPerf Server latency limits, p99 (mlcommons/inference loadgen/mlperf.conf): TTFT s, TPOT s.
+MLPERF_SERVER = {"llama2-70b": (2.0, 0.200), "llama3.1-8b": (2.0, 0.100)}
+
+
+def row_id(row: dict) -> str:
+    engine = row["engine"].split()[0]
+    model = row["model"].split(" (")[0].split("/")[-1]
+    gpu = row["gpu"].split(" (")[0]
+    load = f"c{row['concurrency']}" if row["concurrency"] else f"r{row['request_rate']}"
+    return f"{engine}-{model}-{row['gpus']}x{gpu}-tp{row['tp']}-{row['isl']}-{row['osl']}-{load}"
+
+
+def _vendor(row: dict) -> bool:
+    return bool(re.search(r"TensorRT|MLPerf|NIM", row["engine"]))
+
+
+def _model(row: dict, catalog):
+    text = row["model"]
+    if "Llama-2-70b" in text:
+        base = catalog.model(LLAMA2_70B["like"])
+        return base.model_copy(update={k: v for k, v in LLAMA2_70B.items() if k != "like"})
+    repo = text.split(" (")[0].split(",")[0]
+    try:
+        return resolve_model(repo, catalog).model
+    except SizingError:
+        # Checkpoint suffixes name the quantization or the release, not another architecture.
+        name = re.sub(r"-(Instruct|FP8|FP4|2507)\b", "", repo.split("/")[-1])
+        return resolve_model(name, catalog).model
+
+
+def _precision(row: dict, model, catalog):
+    text = (row["precision"] or "").upper()
+    for key, precision in (("NVFP4", "nvfp4"), ("MXFP4", "mxfp4"), ("FP8", "fp8"), ("BF16", "bf16")):
+        if key in text:
+            return catalog.precision(precision)
+    # Not stated: a vendor's MLPerf submission runs FP8 ("usually FP8 - unverified" in the row), which is
+    # also the assumption that gives the model its highest figure, so the ceiling check is the strict one.
+    return catalog.precision("fp8" if _vendor(row) else model.native_precision or "bf16")
+
+
+def _lengths(row: dict) -> tuple[int, int]:
+    isl, osl = row["isl"], row["osl"]
+    for name, (d_isl, d_osl) in DATASETS.items():
+        if name in row["dataset"]:
+            return isl or d_isl, osl or d_osl
+    # MLPerf's Llama 2 70B and Mixtral sets do not publish mean prompt lengths here: prompts as long as the
+    # answers (OpenOrca, GSM8K and MBXP prompts are at least that long), which errs towards the model's
+    # highest figure, so the ceiling check stays strict.
+    return isl or osl, osl
+
+
+def _engine(row: dict) -> dict:
+    """The serving configuration the run used: its version's defaults, and the flags the row names."""
+    notes = row.get("notes") or ""
+    big = (
+        "L40S" not in row["gpu"]
+    )  # vLLM V1 defaults for GPUs of 70 GiB or more (arg_utils get_batch_defaults)
+    if _vendor(row):
+        # Tuned engines batch far deeper (CUDA graphs up to batch 8,192) and keep 95% for the KV cache.
+        return dict(max_seqs=8192, chunk_tokens=8192, memory_utilization=0.95, profiled_seqs=256)
+    if row["version"].startswith("0.6"):
+        # vLLM 0.6: max_num_seqs 256; chunked prefill off at --max_model_len 4096 (a whole prompt per step).
+        steps = int(m.group(1)) if (m := re.search(r"num-scheduler-steps (\d+)", notes)) else 1
+        utilization = 0.88 if row["tp"] == 4 else 0.9  # benchmark_vllm_060 README: 0.88 at TP 4
+        return dict(max_seqs=256, chunk_tokens=4096, scheduler_steps=steps, memory_utilization=utilization)
+    return dict(max_seqs=1024 if big else 256, chunk_tokens=8192 if big else 2048)
+
+
+def _requests(row: dict) -> int:
+    notes = row.get("notes") or ""
+    for pattern in (r"(\d+) successful", r"num_prompts=(\d+)", r"all (\d+) requests"):
+        if m := re.search(pattern, notes):
+            return int(m.group(1))
+    if m := re.search(r"performance_sample_count (\d+)", row["dataset"]):
+        return int(m.group(1))
+    return 13_368  # MLPerf llama3.1-8b: the whole CNN/DailyMail validation set in Offline
+
+
+def predict(row: dict, catalog) -> dict:
+    """The model's figures for a measured run, on the same setup, lengths and load."""
+    model = _model(row, catalog)
+    precision = _precision(row, model, catalog)
+    gpu = resolve_gpu(row["gpu"].split(" (")[0], catalog)
+    tp = row["tp"] or 1
+    # Several data-parallel instances (MLPerf "TP2x4", 8 GPUs without a TP degree): one instance, scaled.
+    instances = row["gpus"] // tp
+    r = performance.replica(model, precision, gpu, catalog, tp=tp, **_engine(row))
+    isl, osl = _lengths(row)
+    if row["concurrency"]:
+        load = performance.at_concurrency(r, isl, osl, row["concurrency"])
+    elif isinstance(row["request_rate"], (int, float)) and not _vendor(row):
+        load = performance.at_rate(r, isl, osl, row["request_rate"] / instances)
+    elif row["request_rate"] == "inf":
+        load = performance.burst(r, isl, osl, max(_requests(row) // instances, 1))
+    else:
+        # An MLPerf Server run: the highest rate within the benchmark's latency limits.
+        limits = MLPERF_SERVER["llama2-70b" if "Llama-2" in row["model"] else "llama3.1-8b"]
+        rate = performance.max_rate(r, isl, osl, *limits)
+        load = performance.at_rate(r, isl, osl, rate)
+    return {
+        "output_tok_s": load.output_tokens_per_s * instances,
+        "tpot_ms": load.tpot_s * 1000,
+        "ttft_ms_median": load.ttft_s * 1000,
+    }
+
+
+def _checked(row: dict) -> list[str]:
+    """The measured figures a row is held to. A burst's time to first token is the wait in the burst's own
+    queue (1,000 requests at t=0), not a property of the server under a steady load: not compared."""
+    burst = row["request_rate"] == "inf" and not row["concurrency"]
+    figures = ["output_tok_s"] if _vendor(row) else ["output_tok_s", "tpot_ms", "ttft_ms_median"]
+    return [f for f in figures if row.get(f) is not None and not (burst and f == "ttft_ms_median")]
+
+
+# The one stock figure compared with something else than the row's own value, and why: the 235B burst is
+# KV-bound (984 requests, room for ~530), vLLM preempts and recomputes, and its median TPOT (114.67 ms)
+# counts those stalls; the same run's median inter-token latency, 51.14 ms (same source, gpustack
+# docs/performance-lab/qwen3-235b-a22b/h100.md), is the decode step the model computes.
+KV_BOUND_BURST = {"vLLM-Qwen3-235B-A22B-Instruct-2507-8xH100 80GB-tp8-216-197-rinf": {"tpot_ms": 51.14}}
+
+
+@pytest.mark.parametrize("row", ROWS, ids=row_id)
+def test_measured_run_is_reproduced(row, catalog):
+    predicted = predict(row, catalog)
+    for figure in _checked(row):
+        measured = KV_BOUND_BURST.get(row_id(row), {}).get(figure, row[figure])
+        ratio = predicted[figure] / measured
+        if _vendor(row):
+            assert ratio <= VENDOR_CEILING, (
+                f"{figure}: model {predicted[figure]:.1f} above the tuned {measured}"
+            )
+        else:
+            assert abs(ratio - 1) <= STOCK_BAND, (
+                f"{figure}: model {predicted[figure]:.1f}, measured {measured}"
+            )
+
+
+def test_every_row_is_held_to_something(catalog):
+    assert len(ROWS) >= 18
+    assert all(_checked(row) for row in ROWS)
+
+
+# -- the findings of issue #12, each against a hand calculation -------------------------------------------
+
+
+def test_prefill_of_sliding_window_layers_counts_only_the_window(catalog):
+    """Gemma 3 27B at 128k: 52 of its 62 layers attend to the last 1,024 tokens only (5 local : 1 global,
+    google/gemma-3 config sliding_window 1024, sliding_window_pattern 6); counting full attention there made
+    the first token ~1.8x too slow."""
+    g = catalog.model("gemma-3-27b")
+    p, w = 131_072, 1024
+    heads, head_dim = 32, 128
+    linear = 2 * 27_009_346_304 * p  # 2 FLOPs per parameter per token (the tied embedding is the lm_head)
+    global_keys = p * (p + 1) / 2  # token i attends to i keys
+    local_keys = w * (w + 1) / 2 + (p - w) * w  # ...or to at most the window
+    attention = 2 * heads * (head_dim + head_dim) * (10 * global_keys + 52 * local_keys)  # QK^T and AV
+    assert performance.prefill_flops(g, p) == pytest.approx(linear + attention, rel=1e-12)
+    full = linear + 2 * 62 * p**2 * heads * head_dim  # the old formula: every layer global
+    assert full / (linear + attention) == pytest.approx(1.84, abs=0.01)
+
+
+def test_prefill_of_latent_attention_uses_its_real_head_sizes(catalog):
+    """DeepSeek V3 attends with 128 heads of 192-wide queries/keys (128 nope + 64 rope) and 128-wide values
+    (DeepSeek-V2 paper, arXiv:2405.04434, section 2.1), not hidden / heads = 7168 / 128 = 56."""
+    d = catalog.model("deepseek-v3")
+    p = 4096
+    linear = 2 * (37_552_297_472 - 926_679_040) * p  # active parameters less the input embedding lookup
+    attention = 2 * 128 * (192 + 128) * 61 * p * (p + 1) / 2
+    assert performance.prefill_flops(d, p) == pytest.approx(linear + attention, rel=1e-12)
+
+
+def test_a_decode_step_does_not_read_the_input_embedding_table(catalog):
+    """A lookup reads a handful of rows of the embedding table, not all of it: counting it made
+    gpt-oss-20b's decode ceiling ~24% low."""
+    m, mxfp4 = catalog.model("gpt-oss-20b"), catalog.precision("mxfp4")
+    r = performance.replica(m, mxfp4, catalog.gpu("h100-sxm"), catalog)
+    total = (
+        13_761_264_768  # its weights: MXFP4 experts, BF16 attention, embeddings and lm_head (test_weights)
+    )
+    embedding = 201_088 * 2880 * 2  # vocabulary x hidden x 2 bytes, BF16 (gpt-oss keeps it unquantized)
+    experts = 19_110_297_600 * 4.25 / 8  # 24 layers x 32 experts x 3 x 2880 x 2880 weights at 4.25 bits
+    one_token = total - embedding - experts * (1 - 4 / 32)  # one token routes to 4 of the 32 experts
+    assert r.decode_bytes(1) == pytest.approx(one_token, rel=1e-9)
+    with_table = one_token + embedding
+    assert 1 - one_token / with_table == pytest.approx(0.24, abs=0.01)  # the ceiling was 24% low
