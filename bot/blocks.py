@@ -14,7 +14,7 @@ from sizing import i18n
 from sizing.errors import SizingError
 from sizing.result import Memory, SizingResult
 
-from .rendering import environment, filters, render_text, understood
+from .rendering import environment, filters, render_text, serving_lines, understood
 
 MAX_BLOCKS = 50  # per message (Slack "Block Kit" reference)
 MAX_SECTION_TEXT = 3000
@@ -64,7 +64,7 @@ def emoji_bar(per_gpu: Memory, gpu_bytes: int, width: int = 20) -> str:
 def _env(lang: str):
     # One overlay for the life of the process: each new overlay would compile the templates again.
     env = environment().overlay()
-    env.filters.update(esc=esc, bullet=lambda s: f"• {s}")
+    env.filters.update(esc=esc, bullet=lambda s: f"• {s}", prefix=lambda s, p: f"{p}{s}")
     return env
 
 
@@ -132,6 +132,7 @@ def answer(
         payload=payload,
         current_bits=nominal.get(bits),
         t=lambda key, **p: i18n.t(lang, key, **p),
+        lines=serving_lines(result, show_prices),
         **filters(lang),
     )
     blocks = json.loads(rendered)
@@ -140,6 +141,59 @@ def answer(
     validate(blocks)
     plain = render_text(result, query)
     return Message(blocks=blocks, text=_fallback(summary(result, query)), plain=plain)
+
+
+def detail(result: SizingResult, show_prices: bool) -> Message:
+    """Behind the answer's "Performance and cost" button: every setup the answer showed, how fast it
+    serves the load and what it costs (where prices may be shown), and what the model assumes."""
+    from sizing.advice import describe, perf_short
+    from sizing.plan import rate_text
+
+    from .rendering import cost_lines
+
+    lang = i18n.lang_of(result.workload.lang)
+    title = i18n.t(lang, "perf.detail_title")
+    blocks = [{"type": "header", "text": {"type": "plain_text", "text": title}}]
+    lines = serving_lines(result, show_prices)
+    if lines["load"] or result.decided:
+        intro = lines["load"] + ([result.decided] if result.decided else [])
+        blocks.append({"type": "section", "text": {"type": "mrkdwn", "text": esc("\n".join(intro))}})
+    setups = [result.recommendation, result.requested, *(a.setup for a in result.alternatives)]
+    seen = set()
+    for setup in setups:
+        if setup is None or setup.performance is None:
+            continue
+        key = (
+            setup.gpu,
+            setup.count,
+            setup.replicas,
+            setup.tensor_parallel,
+            round(setup.performance.tokens_per_s_per_user, 3),
+        )
+        if key in seen:
+            continue
+        seen.add(key)
+        p = setup.performance
+        text = i18n.t(
+            lang, "perf.detail_setup", setup=esc(describe(setup, lang)), perf=esc(perf_short(p, lang))
+        )
+        text += "\n" + esc(i18n.t(lang, "perf.detail_capacity", rate=rate_text(p.max_requests_per_s, lang),
+                                    max_tokens=i18n.number(p.max_output_tokens_per_s, lang),
+                                    concurrency=i18n.number(p.concurrency, lang, 0 if p.concurrency >= 10 else 1)))  # fmt: skip
+        if show_prices:
+            text += "".join("\n" + esc(line) for line in cost_lines(result, setup, lang))
+        blocks.append({"type": "section", "text": {"type": "mrkdwn", "text": text[:MAX_SECTION_TEXT]}})
+        if len(blocks) >= MAX_BLOCKS - 2:
+            break
+    notes = [line for line in result.estimates.text if line]
+    if show_prices and result.currency is None:
+        notes.append(i18n.t(lang, "cost.none"))
+    if notes:
+        text = "\n".join(esc(n) for n in notes)
+        blocks.append({"type": "context", "elements": [{"type": "mrkdwn", "text": text[:MAX_SECTION_TEXT]}]})
+    validate(blocks)
+    plain = "\n".join([title, *lines["load"], *lines["rec"], *(lines["cost"] if show_prices else []), *notes])
+    return Message(blocks=blocks, text=_fallback(title), plain=plain)
 
 
 def summary(result: SizingResult, query=None) -> str:

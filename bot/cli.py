@@ -21,7 +21,7 @@ from sizing import i18n
 from sizing.catalog import CatalogError, load_catalog
 from sizing.engine import size
 from sizing.errors import SizingError
-from sizing.quantities import parse_context, parse_count
+from sizing.quantities import parse_context, parse_count, parse_rate, parse_seconds, parse_share
 from sizing.query import parse
 from sizing.workload import Intent, Optimizer, Stage, Task, Workload
 
@@ -116,6 +116,31 @@ def build_parser() -> Parser:
     p.add_argument("--days", type=int, help="training deadline in days: sizes the run to finish in time")
     p.add_argument("--examples", type=int, help="training examples (when the tokens are not known)")
     p.add_argument("--epochs", type=int, help="passes over the training data (default 1)")
+    traffic = p.add_argument_group("serving in traffic terms")
+    traffic.add_argument(
+        "--prompt-tokens",
+        type=_quantity(parse_count, "prompt length"),
+        help="tokens of each prompt: 2000, 2k",
+    )
+    traffic.add_argument(
+        "--output-tokens", type=_quantity(parse_count, "answer length"), help="tokens of each answer: 500"
+    )
+    traffic.add_argument(
+        "--rate", type=_rate, help="requests at the peak: 5 (per second), 30/min, 1800/h, 10000/day"
+    )
+    traffic.add_argument(
+        "--population",
+        type=_quantity(parse_count, "population"),
+        help="people who use the service: 5000, 20k",
+    )
+    traffic.add_argument(
+        "--active-share", type=_share, help="share of the people active at the peak hour: 20%% (traffic.toml)"
+    )
+    traffic.add_argument(
+        "--requests-per-hour", type=float, help="requests per active person per hour (traffic.toml)"
+    )
+    traffic.add_argument("--ttft", type=_seconds, help="seconds to the first token: 2, 1.5, 800ms")
+    traffic.add_argument("--tokens-per-second", type=float, help="tokens per second each user sees: 20")
     p.add_argument(
         "--task",
         choices=[t.value for t in Task],
@@ -131,12 +156,38 @@ def build_parser() -> Parser:
     return p
 
 
+def _rate(text: str) -> tuple[str, float]:
+    value = parse_rate(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(
+            f"rate “{text}” is not a rate (examples: 5, 30/min, 1800/h, 10000/day)"
+        )
+    return value
+
+
+def _share(text: str) -> float:
+    value = parse_share(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"share “{text}” is not a share (examples: 20%, 0.2)")
+    return value
+
+
+def _seconds(text: str) -> float:
+    value = parse_seconds(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"time “{text}” is not a duration (examples: 2, 1.5, 800ms)")
+    return value
+
+
 FLAG_FIELDS = {
     "model": "model", "precision": "precision", "kv_precision": "kv_precision", "context": "context",
     "users": "users", "stage": "stage", "gpu": "gpu", "gpus": "gpus", "seq_len": "seq_len", "batch": "batch",
     "zero": "zero", "tokens": "tokens", "task": "task", "intent": "intent", "optimizer": "optimizer",
     "lora_rank": "lora_rank", "checkpointing": "checkpointing", "tp": "tp",
     "days": "days", "examples": "examples", "epochs": "epochs", "stack": "stack",
+    "prompt_tokens": "prompt_tokens", "output_tokens": "output_tokens", "population": "population",
+    "active_share": "active_share", "requests_per_hour": "requests_per_active_hour", "ttft": "ttft_s",
+    "tokens_per_second": "tokens_per_s",
 }  # fmt: skip
 
 
@@ -149,6 +200,12 @@ def workload_from(args: argparse.Namespace, words: Workload | None = None, lang:
             fields[name] = value
     if args.cpu_offload:
         fields["cpu_offload"] = True
+    if args.rate is not None:
+        # A rate flag is the load: it replaces a rate, a daily volume or a head-count said in words.
+        for key in ("rate_per_s", "requests_per_day", "population"):
+            fields.pop(key, None)
+        key, value = args.rate
+        fields[key] = int(value) if key == "requests_per_day" else value
     if "model" not in fields:
         raise SizingError("missing_model", "model_examples")
     fields["lang"] = lang
@@ -196,7 +253,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if text or args.model is None:
             query = parse(text)
             lang = i18n.lang_of(args.lang or query.lang or query.detected_lang)
-            flags_given = any(getattr(args, flag) is not None for flag in FLAG_FIELDS) or args.cpu_offload
+            flags_given = (
+                any(getattr(args, flag) is not None for flag in FLAG_FIELDS) or args.cpu_offload or args.rate
+            )
             if query.help and args.model is None and not flags_given:
                 print(render_help(lang), end="")
                 return 0

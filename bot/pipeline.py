@@ -108,6 +108,10 @@ class Pipeline:
             return "pt-BR"
         return self.default_lang
 
+    def show_prices(self, where: Where) -> bool:
+        """Prices go to staff; to customers in shared channels only when the offering makes them public."""
+        return not where.audience_external or load_catalog().offering.prices_public
+
     # -- entry points ----------------------------------------------------------------------------
 
     def ask(self, text: str, where: Where, base: Workload | None = None) -> Reply:
@@ -149,8 +153,7 @@ class Pipeline:
         source = self.hub.source_for(workload.model, catalog) if self.hub is not None else None
         result = size(workload, catalog, source)
         lang = i18n.lang_of(workload.lang)
-        external = where.audience_external
-        show_prices = not external or catalog.offering.prices_public
+        show_prices = self.show_prices(where)
         disclosure = None
         if where.channel_shared and where.channel_id and self.log.first_disclosure(where.channel_id):
             disclosure = i18n.t(lang, "slack.disclosure", retention=statement(self.retention_days, lang))

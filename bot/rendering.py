@@ -8,6 +8,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from sizing import i18n
+from sizing.plan import rate_text
 from sizing.result import Memory, SizingResult
 from sizing.workload import Stage
 
@@ -73,7 +74,79 @@ def render(template: str, result: SizingResult, **extra) -> str:
 
 
 def render_text(result: SizingResult, query=None) -> str:
-    return render("answer.txt.j2", result, understood=understood(result, query)).strip() + "\n"
+    text = render(
+        "answer.txt.j2",
+        result,
+        understood=understood(result, query),
+        lines=serving_lines(result, show_prices=True, compact=False),
+    )
+    return text.strip() + "\n"
+
+
+def money(value: float, lang: str) -> str:
+    return i18n.number(value, lang, 2 if value < 1000 else 0)
+
+
+def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:
+    """What a setup costs: per hour and month in the recommended contract mode, each mode's price and
+    saving against on demand, and a million output tokens. Only where prices may be shown."""
+    c = setup.cost if setup else None
+    if c is None or result.currency is None:
+        return []
+    cur = result.currency
+
+    def mode_name(mode: str) -> str:
+        return i18n.t(lang, f"cost.modes.{mode}")
+
+    lines = []
+    if c.project_total is not None:
+        gpu_hours = result.estimates.gpu_hours or 0
+        price = c.by_contract_mode["project_package"].per_hour / setup.count
+        lines.append(i18n.t(lang, "cost.project", currency=cur, total=money(c.project_total, lang),
+                            gpu_hours=i18n.number(gpu_hours, lang), price=money(price, lang)))  # fmt: skip
+        return lines
+    lines.append(i18n.t(lang, "cost.line", mode=mode_name(c.mode), currency=cur, per_hour=money(c.per_hour, lang),
+                        per_month=money(c.per_month, lang), hours=i18n.number(c.hours_per_month, lang)))  # fmt: skip
+    if c.per_million_output_tokens is not None:
+        basis = i18n.t(lang, f"cost.basis_{c.tokens_basis}")
+        lines.append(i18n.t(lang, "cost.per_million", currency=cur, value=money(c.per_million_output_tokens, lang),
+                            basis=basis))  # fmt: skip
+    if len(c.by_contract_mode) > 1:
+        modes = []
+        for mode, m in c.by_contract_mode.items():
+            text = i18n.t(lang, "cost.mode", mode=mode_name(mode), currency=cur, per_hour=money(m.per_hour, lang),
+                          per_month=money(m.per_month, lang))  # fmt: skip
+            if m.saving_vs_on_demand:
+                text += f" ({i18n.t(lang, 'cost.saving', share=i18n.percent(m.saving_vs_on_demand, lang))})"
+            modes.append(text)
+        lines.append(i18n.t(lang, "cost.by_mode", modes="; ".join(modes)))
+    return lines
+
+
+def serving_lines(result: SizingResult, show_prices: bool, compact: bool = True) -> dict[str, list[str]]:
+    """The load, the recommendation's performance, what decided its size and its cost, a line each.
+    `compact` (Slack): the performance line stands in for the estimates, which wait behind a button."""
+    lang = i18n.lang_of(result.workload.lang)
+    w, rec = result.workload, result.recommendation
+    out: dict[str, list[str]] = {"load": [], "rec": [], "cost": []}
+    if w.load is not None and w.load.basis is not None:
+        n = rec.performance.concurrency if rec and rec.performance else w.users or 0
+        out["load"].append(i18n.t(lang, "perf.load_line", rate=rate_text(w.load.rate_per_s, lang),
+                                  prompt=i18n.tokens(w.load.prompt_tokens, lang),
+                                  output=i18n.tokens(w.load.output_tokens, lang),
+                                  n=i18n.number(n, lang, 0 if n >= 10 else 1)))  # fmt: skip
+    if compact and rec is not None and rec.performance is not None:
+        from sizing.advice import perf_short
+
+        out["rec"].append(i18n.t(lang, "perf.rec", short=perf_short(rec.performance, lang)))
+    if result.decided:
+        out["rec"].append(result.decided)
+    if show_prices:
+        if result.currency is None:
+            out["cost"].append(i18n.t(lang, "cost.none"))
+        else:
+            out["cost"] = cost_lines(result, rec, lang)
+    return out
 
 
 def understood(result: SizingResult, query) -> list[str]:
@@ -125,6 +198,7 @@ def understood(result: SizingResult, query) -> list[str]:
         parts.append(t("understood.tp", n=w.tp))
     if w.stack and r.stack_name:  # the software matters to training answers only
         parts.append(t("understood.stack", stack=r.stack_name))
+    parts += _traffic_understood(w, lang)
     if w.task:
         parts.append(t(f"task.{w.task.value}"))
     if w.intent:
@@ -135,6 +209,36 @@ def understood(result: SizingResult, query) -> list[str]:
     if query.unknown:
         lines.append(t("understood.not_understood", words=", ".join(f"“{u}”" for u in query.unknown)))
     return lines
+
+
+def _traffic_understood(w, lang: str) -> list[str]:
+    """The traffic a question described, as it said it."""
+
+    def t(key, **p):
+        return i18n.t(lang, f"understood.traffic.{key}", **p)
+
+    parts = []
+    if w.prompt_tokens:
+        parts.append(t("prompt", n=i18n.tokens(w.prompt_tokens, lang)))
+    if w.output_tokens:
+        parts.append(t("output", n=i18n.tokens(w.output_tokens, lang)))
+    if w.rate_per_s:
+        parts.append(t("rate", rate=rate_text(w.rate_per_s, lang)))
+    if w.requests_per_day:
+        parts.append(t("day", n=i18n.number(w.requests_per_day, lang)))
+    if w.population:
+        parts.append(t("population", n=i18n.number(w.population, lang)))
+    if w.active_share:
+        parts.append(t("share", share=i18n.percent(w.active_share, lang)))
+    if w.requests_per_active_hour:
+        parts.append(t("per_hour", n=i18n.number(w.requests_per_active_hour, lang)))
+    if w.ttft_s:
+        parts.append(t("ttft", n=i18n.number(w.ttft_s, lang, 1 if w.ttft_s < 10 else 0)))
+    if w.tokens_per_s:
+        parts.append(t("tokens_per_s", n=i18n.number(w.tokens_per_s, lang)))
+    if w.cost:
+        parts.append(t("cost"))
+    return parts
 
 
 def render_help(lang: str) -> str:

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import math
 
-from . import i18n, kv_cache, serving, speed, training
+from . import i18n, kv_cache, serving, training
 from .catalog import Catalog
 from .i18n import t
-from .plan import Plan
-from .result import Alternative, Contract, Estimates, Memory, Setup
+from .plan import Plan, rate_text
+from .result import Alternative, Contract, Cost, Estimates, Memory, ModeCost, Setup
 from .setups import Shape, add_capacity, evaluate, recommend
-from .weights import weight_bytes
 from .workload import Intent, Optimizer, Stage
 
 # A model this big at 4-bit or less is where a 24-32B model at 16-bit deserves a test.
@@ -19,11 +18,14 @@ MID_SIZE = (20e9, 36e9)
 KV_DOMINATES = 0.30  # share of the total at which an FP8 KV cache is worth offering
 WHOLE_SERVER = 8
 LONG_RUN_DAYS = 30
-HOURS_PER_MONTH = 730
 
 
 def describe(setup: Setup, lang: str) -> str:
     gb = i18n.number(setup.gpu_memory_bytes / 1e9, lang)
+    if setup.replicas > 1:
+        key = "perf.copies_one" if setup.count == setup.replicas else "perf.copies"
+        return t(lang, key, count=setup.count, gpu=setup.gpu_name, gb=gb, replicas=setup.replicas,
+                 per=setup.count // setup.replicas)  # fmt: skip
     if setup.servers > 1:
         return t(
             lang, "setup.servers", servers=setup.servers, per=setup.count // setup.servers, gpu=setup.gpu_name
@@ -103,6 +105,22 @@ HIGHER = {"int4": "fp8", "nf4": "fp8", "mxfp4": "fp8", "nvfp4": "fp8", "awq": "f
 def alternatives(plan: Plan, rec: Setup | None, catalog: Catalog, total: Memory) -> list[Alternative]:
     if plan.stage.is_training:
         return _training_alternatives(plan, rec, catalog)
+    out = _serving_alternatives(plan, rec, catalog, total)
+    return out
+
+
+def _perf(plan: Plan, setup: Setup | None, catalog: Catalog) -> Setup | None:
+    """The setup, with how fast it serves this plan's load (the plan of the alternative, not the question's)."""
+    from . import traffic
+
+    if setup is not None and setup.performance is None:
+        setup.performance = traffic.performance(plan, setup, catalog)
+    return setup
+
+
+def _serving_alternatives(
+    plan: Plan, rec: Setup | None, catalog: Catalog, total: Memory
+) -> list[Alternative]:
     out: list[Alternative] = []
     lang = plan.lang
     if rec is None:
@@ -111,7 +129,7 @@ def alternatives(plan: Plan, rec: Setup | None, catalog: Catalog, total: Memory)
     lower_id = LOWER.get(plan.precision.id)
     if lower_id:
         lower = catalog.precision(lower_id)
-        alt = recommend(plan.but(precision=lower), catalog)
+        alt = _perf(plan.but(precision=lower), recommend(plan.but(precision=lower), catalog), catalog)
         if alt and smaller(alt, rec):
             text = t(lang, "alt.lower_precision", precision=lower.name, setup=describe(alt, lang))
             if lower.compute == "fp8" and not catalog.gpu(alt.gpu).fp8_dense_tflops:
@@ -122,8 +140,10 @@ def alternatives(plan: Plan, rec: Setup | None, catalog: Catalog, total: Memory)
     # Re-encoding the published weights at more bits adds no quality (gpt-oss ships MXFP4, DeepSeek FP8).
     if higher_id and plan.precision.id != plan.model.native_precision:
         higher = catalog.precision(higher_id)
-        same = evaluate(plan.but(precision=higher), _shape_of(rec, catalog), catalog)
-        if same.fits:
+        same = _perf(
+            plan.but(precision=higher), _same_setup(plan.but(precision=higher), rec, catalog), catalog
+        )
+        if same.fits and _keeps_up(same):
             out.append(
                 Alternative(
                     kind="higher_precision_same_setup",
@@ -134,7 +154,7 @@ def alternatives(plan: Plan, rec: Setup | None, catalog: Catalog, total: Memory)
     # An FP8 KV cache halves the cache when it dominates.
     if plan.kv.id == "bf16" and total.kv_cache >= KV_DOMINATES * total.total:
         fp8 = catalog.kv_precision("fp8")
-        alt = recommend(plan.but(kv=fp8), catalog)
+        alt = _perf(plan.but(kv=fp8), recommend(plan.but(kv=fp8), catalog), catalog)
         saved = total.kv_cache // 2
         if alt:
             key = "alt.fp8_kv_smaller" if smaller(alt, rec) else "alt.fp8_kv_room"
@@ -162,7 +182,7 @@ def alternatives(plan: Plan, rec: Setup | None, catalog: Catalog, total: Memory)
             alt_plan = plan.but(
                 resolved=ResolvedModel(mid), precision=bf16, context=min(plan.context, mid.max_context)
             )
-            alt = recommend(alt_plan, catalog)
+            alt = _perf(alt_plan, recommend(alt_plan, catalog), catalog)
             if alt:
                 out.append(
                     Alternative(
@@ -178,7 +198,7 @@ def alternatives(plan: Plan, rec: Setup | None, catalog: Catalog, total: Memory)
                     )
                 )
     # The next smaller machine, and how much of the workload it still carries.
-    below = _next_smaller(plan, rec, catalog)
+    below = _perf(plan, _next_smaller(plan, rec, catalog), catalog)
     if below and ((below.max_users or 0) > 0 or (below.max_context_tokens or 0) > 0):
         out.append(
             Alternative(
@@ -196,10 +216,25 @@ def alternatives(plan: Plan, rec: Setup | None, catalog: Catalog, total: Memory)
 
 
 def _shape_of(setup: Setup, catalog: Catalog) -> Shape:
+    """The shape of one copy of the model in `setup`."""
     offer = next((o for o in catalog.offering.offer if o.gpu == setup.gpu), None)
-    return Shape(
-        catalog.gpu(setup.gpu), setup.count // setup.servers, setup.servers, setup.in_offering, offer
-    )
+    per_copy = setup.count // setup.replicas
+    return Shape(catalog.gpu(setup.gpu), per_copy // setup.servers, setup.servers, setup.in_offering, offer)
+
+
+def _same_setup(plan: Plan, setup: Setup, catalog: Catalog) -> Setup:
+    """The plan on the same GPUs, arranged the same way (copies included)."""
+    shape = _shape_of(setup, catalog)
+    if setup.replicas == 1:
+        return evaluate(plan, shape, catalog)
+    from . import traffic
+
+    return traffic.build(plan, shape, setup.replicas, math.ceil(plan.users / setup.replicas), catalog)
+
+
+def _keeps_up(setup: Setup) -> bool:
+    """Whether a setup still meets the latency targets of a load-sized plan (True when none applies)."""
+    return setup.performance is None or setup.performance.meets_targets is not False
 
 
 def _mid_size_model(catalog: Catalog):
@@ -380,36 +415,168 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
                 key = "deadline_missed"
             result.text.append(t(lang, f"estimate.{key}", days=limit, gpus=i18n.number(needed, lang)))
         return result
-    wb = weight_bytes(plan.model, plan.precision, catalog)
-    expert_bits = wb.bits_per_weight if plan.precision.gguf else plan.precision.bits_per_weight
-    est = speed.estimate(
-        plan.model,
-        wb.bytes,
-        expert_bits,
-        gpu,
-        setup.count,
-        plan.users,
-        plan.context,
-        plan.kv.bytes_per_value,
-        plan.precision.compute,
+    return _serving_estimates(plan, setup, catalog)
+
+
+def _serving_estimates(plan: Plan, setup: Setup, catalog: Catalog) -> Estimates:
+    """The recommendation's performance in words, and what the model behind it assumes."""
+    from . import traffic
+
+    lang = plan.lang
+    p = setup.performance
+    if p is None:
+        return Estimates(text=[])
+    ttft_target, tpot_target = traffic.targets(plan, catalog)
+    lines = [performance_line(plan, p, lang)]
+    lines.append(
+        t(
+            lang,
+            "perf.capacity" if p.max_requests_per_s > 0 else "perf.capacity_none",
+            rate=rate_text(p.max_requests_per_s, lang),
+            ttft=i18n.number(ttft_target, lang, 1),
+            tps=i18n.number(1 / tpot_target, lang),
+            max_tokens=i18n.number(p.max_output_tokens_per_s, lang),
+        )
     )
+    if plan.traffic and p.utilization is not None:
+        key = "perf.utilization" if p.meets_targets else "perf.over"
+        lines.append(t(lang, key, share=i18n.percent(p.utilization, lang),
+                       plan=i18n.percent(catalog.traffic.capacity.plan_utilization, lang)))  # fmt: skip
+    lines.append(t(lang, "perf.model"))
     return Estimates(
-        text=[
-            t(
-                lang,
-                "estimate.decode_one" if plan.users == 1 else "estimate.decode",
-                per_user=i18n.number(est.decode_tokens_per_s_per_user, lang),
-                total=i18n.number(est.decode_tokens_per_s_total, lang),
-                n=plan.users,
-                ttft=i18n.number(est.time_to_first_token_s, lang, 1 if est.time_to_first_token_s < 10 else 0),
-                context=i18n.tokens(plan.context, lang),
-                bw=i18n.percent(est.memory_efficiency, lang),
-                mfu=i18n.percent(est.prefill_mfu, lang),
+        text=lines,
+        decode_tokens_per_s_per_user=p.tokens_per_s_per_user,
+        decode_tokens_per_s_total=p.output_tokens_per_s,
+        time_to_first_token_s=p.ttft_s,
+    )
+
+
+def perf_short(p, lang: str) -> str:
+    """A setup's performance in a few words: speed per user, throughput, first token."""
+    if p.requests_per_s is not None and p.utilization is not None and p.utilization > 1:
+        return t(lang, "perf.short_over", max_tokens=i18n.number(p.max_output_tokens_per_s, lang))
+    ttft_digits = 2 if p.ttft_s < 1 else (1 if p.ttft_s < 10 else 0)
+    text = t(
+        lang,
+        "perf.short",
+        per_user=i18n.number(p.tokens_per_s_per_user, lang),
+        total=i18n.number(p.output_tokens_per_s, lang),
+        ttft=i18n.number(p.ttft_s, lang, ttft_digits),
+    )
+    if (
+        p.utilization is not None
+        and p.planned_utilization is not None
+        and p.utilization > p.planned_utilization
+    ):
+        share, plan = i18n.percent(p.utilization, lang), i18n.percent(p.planned_utilization, lang)
+        text += t(lang, "perf.short_busy", share=share, plan=plan)
+    return text
+
+
+def with_performance(alternative: Alternative, lang: str) -> Alternative:
+    """The alternative's text, followed by how fast its setup serves the load."""
+    p = alternative.setup.performance if alternative.setup else None
+    if p is not None:
+        alternative.text = t(lang, "perf.alt", text=alternative.text, short=perf_short(p, lang))
+    return alternative
+
+
+def performance_line(plan: Plan, p, lang: str) -> str:
+    """One line: speed per user, throughput, first token, for this setup under this load."""
+    ttft_digits = 2 if p.ttft_s < 1 else (1 if p.ttft_s < 10 else 0)
+    return t(
+        lang,
+        "perf.line",
+        per_user=i18n.number(p.tokens_per_s_per_user, lang),
+        total=i18n.number(p.output_tokens_per_s, lang),
+        n=i18n.number(p.concurrency, lang, 0 if p.concurrency >= 10 else 1),
+        ttft=i18n.number(p.ttft_s, lang, ttft_digits),
+        prompt=i18n.tokens(plan.prompt, lang),
+    )
+
+
+def decided_text(plan: Plan, rec: Setup | None, decided: str, catalog: Catalog) -> str:
+    """Which constraint set the recommendation's size, in words."""
+    from . import traffic
+
+    if rec is None:
+        return ""
+    base = traffic.smallest_holding(plan, catalog)
+    base_text = ""
+    if base is not None:
+        gb = i18n.number(base.gpu.memory_bytes / 1e9, plan.lang)
+        base_text = t(plan.lang, "setup.one", count=base.total, gpu=base.gpu.name, gb=gb)
+    per_copy = rec.count // rec.replicas
+    copy = t(
+        plan.lang,
+        "setup.one",
+        count=per_copy,
+        gpu=rec.gpu_name,
+        gb=i18n.number(rec.gpu_memory_bytes / 1e9, plan.lang),
+    )
+    params = dict(setup=describe(rec, plan.lang), base=base_text, replicas=rec.replicas, copy=copy)
+    if decided == "memory":
+        key = "decided.memory_copies" if rec.replicas > 1 else "decided.memory"
+    elif decided == "latency":
+        key = "decided.latency"
+    else:
+        key = "decided.throughput_copies" if rec.replicas > 1 else "decided.throughput"
+    return t(plan.lang, key, **params)
+
+
+# -- cost --------------------------------------------------------------------------------------------
+
+SERVING_MODES = ("on_demand", "reserved", "dedicated")
+
+
+def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
+    """What a setup costs per hour and month in each contract mode the offering prices, what reserved and
+    dedicated save against on demand, and the price of a million output tokens at the sized load (or, with
+    no rate, kept as busy as the latency targets allow). None when the offering lists no prices for it."""
+    offer = next((o for o in catalog.offering.offer if o.gpu == setup.gpu), None)
+    if offer is None or not offer.price_per_gpu_hour:
+        return None
+    prices = offer.price_per_gpu_hour
+    hours = catalog.offering.hours_per_month
+    training_run = plan.stage.is_training
+    modes = ("project_package", "on_demand") if training_run else SERVING_MODES
+    tokens_s, basis = None, None
+    p = setup.performance
+    if p is not None:
+        if plan.traffic and p.meets_targets:
+            tokens_s, basis = p.output_tokens_per_s, "load"
+        elif p.max_requests_per_s > 0:
+            tokens_s, basis = p.max_requests_per_s * plan.output, "capacity"
+    by_mode: dict[str, ModeCost] = {}
+    for mode in modes:
+        if mode in prices and mode in offer.contract_modes:
+            per_hour = prices[mode] * setup.count
+            per_million = per_hour / (tokens_s * 3600) * 1e6 if tokens_s else None
+            by_mode[mode] = ModeCost(
+                per_hour=per_hour, per_month=per_hour * hours, per_million_output_tokens=per_million
             )
-        ],
-        decode_tokens_per_s_per_user=est.decode_tokens_per_s_per_user,
-        decode_tokens_per_s_total=est.decode_tokens_per_s_total,
-        time_to_first_token_s=est.time_to_first_token_s,
+    if not by_mode:
+        return None
+    on_demand = by_mode.get("on_demand")
+    for mode, c in by_mode.items():
+        if on_demand and mode != "on_demand":
+            c.saving_vs_on_demand = 1 - c.per_hour / on_demand.per_hour
+    mode = contract_mode(plan, setup.count)
+    if mode not in by_mode:
+        mode = next(iter(by_mode))
+    chosen = by_mode[mode]
+    total = None
+    if training_run and plan.tokens and "project_package" in by_mode:
+        total = _gpu_hours(plan, catalog.gpu(setup.gpu), catalog) * prices["project_package"]
+    return Cost(
+        mode=mode,
+        per_hour=chosen.per_hour,
+        per_month=chosen.per_month,
+        per_million_output_tokens=chosen.per_million_output_tokens,
+        by_contract_mode=by_mode,
+        hours_per_month=hours,
+        tokens_basis=basis,
+        project_total=total,
     )
 
 

@@ -199,6 +199,39 @@ class TrainingSettings(Strict):
     mfu: float = Field(default=0.40, gt=0.05, le=0.9)
 
 
+class PopulationSettings(Strict):
+    peak_active_share: float = Field(default=0.10, gt=0, le=1)
+    requests_per_active_hour: float = Field(default=10, gt=0, le=3600)
+    users_as_population_from: int = Field(default=1000, ge=2)
+
+
+class DailySettings(Strict):
+    peak_hour_share: float = Field(default=0.15, gt=1 / 24, le=1)
+
+
+class LatencySettings(Strict):
+    ttft_s: float = Field(default=2.0, gt=0)
+    tokens_per_s: float = Field(default=10, gt=0)
+
+
+class LengthSettings(Strict):
+    output_tokens: int = Field(default=500, ge=1)
+
+
+class CapacitySettings(Strict):
+    plan_utilization: float = Field(default=0.70, gt=0.1, le=1)
+
+
+class Traffic(Strict):
+    """traffic.toml: how traffic becomes load, and the latency a chat service is sized for."""
+
+    population: PopulationSettings = PopulationSettings()
+    daily: DailySettings = DailySettings()
+    latency: LatencySettings = LatencySettings()
+    lengths: LengthSettings = LengthSettings()
+    capacity: CapacitySettings = CapacitySettings()
+
+
 class LeadRules(Strict):
     production: bool = True
     min_gpus: int = Field(default=8, ge=1)
@@ -208,6 +241,7 @@ class LeadRules(Strict):
 class Offering(Strict):
     currency: str = "BRL"
     prices_public: bool = False
+    hours_per_month: float = Field(default=730, gt=0, le=744)
     serving: ServingSettings = ServingSettings()
     training: TrainingSettings = TrainingSettings()
     leads: LeadRules = LeadRules()
@@ -229,6 +263,7 @@ class Catalog(Strict):
     ggml_types: dict[str, float]
     offering: Offering
     stacks: list[Stack] = Field(min_length=1)  # the first is the default
+    traffic: Traffic = Traffic()
 
     @model_validator(mode="after")
     def _cross_check(self) -> Catalog:
@@ -389,6 +424,14 @@ def _load_catalog(data_dir: Path) -> Catalog:
         parts["offering"] = Offering.model_validate(raw["offering"])
     except ValidationError as e:
         raise CatalogError(_describe(e, files["offering"], raw["offering"])) from None
+    # traffic.toml is optional: an operator's older copy of the data folder keeps working on the defaults.
+    traffic_file = data_dir / "traffic.toml"
+    if traffic_file.exists():
+        raw_traffic = _read(traffic_file)
+        try:
+            parts["traffic"] = Traffic.model_validate(raw_traffic)
+        except ValidationError as e:
+            raise CatalogError(_describe(e, traffic_file, raw_traffic)) from None
     try:
         return Catalog(**parts)
     except ValidationError as e:

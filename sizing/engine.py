@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from . import advice, i18n, kv_cache
+import math
+
+from . import advice, i18n, kv_cache, traffic
 from .catalog import Catalog, load_catalog
 from .errors import SizingError
 from .i18n import t
 from .names import ModelSource
 from .plan import Plan, make_plan
-from .result import Memory, ModelInfo, ResolvedWorkload, SizingResult
+from .result import LoadInfo, Memory, ModelInfo, ResolvedWorkload, SizingResult
 from .setups import (
     add_capacity,
+    by_load,
     candidates,
     evaluate,
     inference_memory,
@@ -62,25 +65,48 @@ def _size(workload: Workload, catalog: Catalog, source: ModelSource | None = Non
     lang = plan.lang
     assumptions = list(plan.assumptions)
 
+    rec = _recommendation(plan, catalog)
+    if plan.traffic and rec is not None:
+        # The conversations in flight at the peak follow from the rate on the recommended setup (Little's
+        # law): the memory breakdown and the capacities below are for them.
+        in_flight = traffic.performance(plan, rec, catalog)
+        if in_flight is not None:
+            plan = plan.but(users=max(math.ceil(in_flight.concurrency - 1e-6), 1))
     if plan.stage.is_training:
         total, _ = training_memory(plan, catalog, gpus=1, zero=0)
     else:
         total = inference_memory(plan, catalog)
 
-    rec = _recommendation(plan, catalog)
     named = requested(plan, catalog)
     alternatives = advice.alternatives(plan, rec, catalog, total)
+    decided = None
+    if not plan.stage.is_training:
+        # Every setup the answer shows carries its performance (sizing/performance.py) and, when the
+        # offering has prices, its cost.
+        if rec is not None:
+            rec.performance = traffic.performance(plan, rec, catalog)
+            decided = traffic.decided_by(plan, rec, catalog) if by_load(plan) else "memory"
+        if named and named[0].performance is None:
+            named[0].performance = traffic.performance(plan, named[0], catalog)
+    for setup in [rec, *(named or ()), *(a.setup for a in alternatives)]:
+        if setup is not None and setup.cost is None:
+            setup.cost = advice.cost(plan, setup, catalog)
     if not plan.stage.is_training:
         # Capacity in words, for the setups the answer shows (not for every setup the search tried).
         shown = [rec, *(named or ()), *(a.setup for a in alternatives)]
         for setup in shown:
             if setup is not None and setup.problem is None and setup.capacity is None:
                 setup.capacity = advice.capacity(plan, setup)
+    if not plan.stage.is_training:
+        alternatives = [advice.with_performance(a, lang) for a in alternatives]
     asked = named[0] if named else None
     if named:
         asked_setup, enough = named
         alternatives.insert(0, _named_gpu_verdict(plan, asked_setup, enough, rec, catalog))
-    if rec is None:
+    estimates = advice.estimates(plan, rec, catalog)
+    if rec is None and not plan.stage.is_training and by_load(plan):
+        estimates.text.insert(0, _beyond_offer(plan, catalog))
+    elif rec is None:
         assumptions.append(t(lang, "assume.nothing_fits"))
     assumptions.append(_margin_assumption(plan, catalog))
     if plan.stage.is_training and plan.tokens:
@@ -112,7 +138,7 @@ def _size(workload: Workload, catalog: Catalog, source: ModelSource | None = Non
     wb = weight_bytes(plan.model, plan.precision, catalog)
     kv_bytes = plan.kv.bytes_per_value
     return SizingResult(
-        workload=_resolved(plan, wb.bits_per_weight, wb.exact),
+        workload=_resolved(plan, wb.bits_per_weight, catalog, wb.exact),
         assumptions=assumptions,
         memory=total,
         kv_bytes_per_token=kv_cache.bytes_per_token(plan.model, kv_bytes),
@@ -124,8 +150,10 @@ def _size(workload: Workload, catalog: Catalog, source: ModelSource | None = Non
         alternatives=alternatives,
         contract=advice.contract(plan, rec),
         notes=advice.notes(plan, rec, catalog),
-        estimates=advice.estimates(plan, rec, catalog),
+        estimates=estimates,
         currency=catalog.offering.currency if catalog.offering.has_prices else None,
+        decided_by=decided,
+        decided=advice.decided_text(plan, rec, decided, catalog) if decided else None,
     )
 
 
@@ -201,9 +229,35 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog):
         and not catalog.gpu(asked.gpu).fp8_dense_tflops
     ):
         text += " " + t(lang, "note.fp8_weight_only", gpu=asked.gpu_name)
+    p = asked.performance
+    if p is not None and not plan.stage.is_training:
+        text += " " + t(lang, "perf.named", short=advice.perf_short(p, lang))
+        if p.meets_targets is False:
+            ttft, tpot = traffic.targets(plan, catalog)
+            text += " " + t(
+                lang, "perf.named_misses", ttft=i18n.number(ttft, lang, 1), tps=i18n.number(1 / tpot, lang)
+            )
     if not asked.in_offering:
         text += " " + t(lang, "named.not_offered")
     return Alternative(kind="named_gpu", setup=asked, text=text)
+
+
+def _beyond_offer(plan: Plan, catalog: Catalog) -> str:
+    """Why nothing we rent serves a load, and what would."""
+    lang = plan.lang
+    found = traffic.beyond_offer(plan, catalog)
+    if found is not None:
+        shape, copies = found
+        offer = next((o for o in catalog.offering.offer if o.gpu == shape.gpu.id), None)
+        limit = max(offer.counts) * offer.max_servers if offer else shape.total
+        return t(lang, "perf.beyond", count=copies * shape.total, gpu=shape.gpu.name, copies=copies,
+                 per=shape.total, limit=limit)  # fmt: skip
+    ttft_target, tpot_target = traffic.targets(plan, catalog)
+    fastest = traffic.fastest_first_token(plan, catalog)
+    if fastest is not None and fastest > ttft_target:
+        return t(lang, "perf.too_slow", ttft=i18n.number(ttft_target, lang, 1), prompt=i18n.tokens(plan.prompt, lang),
+                 best=i18n.number(fastest, lang, 1))  # fmt: skip
+    return t(lang, "perf.too_slow_tokens", tps=i18n.number(1 / tpot_target, lang))
 
 
 def _margin_assumption(plan: Plan, catalog: Catalog) -> str:
@@ -214,7 +268,7 @@ def _margin_assumption(plan: Plan, catalog: Catalog) -> str:
     return t(plan.lang, key, used=i18n.percent(share, plan.lang), margin=i18n.percent(1 - share, plan.lang))
 
 
-def _resolved(plan: Plan, bits: float, exact: bool = False) -> ResolvedWorkload:
+def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) -> ResolvedWorkload:
     m = plan.model
     training = plan.stage.is_training
     return ResolvedWorkload(
@@ -254,6 +308,30 @@ def _resolved(plan: Plan, bits: float, exact: bool = False) -> ResolvedWorkload:
         days=plan.days if training else None,
         stack=plan.stack.id if training and plan.stack else None,
         stack_name=plan.stack.name if training and plan.stack else None,
+        prompt_tokens=plan.given_prompt,
+        output_tokens=plan.given_output,
+        rate_per_s=plan.given_rate,
+        population=plan.population,
+        ttft_target_s=plan.given_ttft,
+        tokens_per_s_target=plan.given_tokens_per_s,
+        load=None if training else _load_info(plan, catalog),
+    )
+
+
+def _load_info(plan: Plan, catalog: Catalog) -> LoadInfo:
+    ttft, tpot = (plan.ttft_target, plan.tpot_target) if plan.ttft_target is not None else (None, None)
+    return LoadInfo(
+        prompt_tokens=plan.prompt,
+        output_tokens=plan.output,
+        rate_per_s=plan.rate,
+        basis=plan.rate_basis,
+        requests_per_day=plan.requests_per_day,
+        population=plan.population,
+        active_share=plan.active_share,
+        requests_per_active_hour=plan.per_active_hour,
+        ttft_target_s=ttft,
+        tokens_per_s_target=1 / tpot if tpot else None,
+        plan_utilization=catalog.traffic.capacity.plan_utilization if plan.traffic else None,
     )
 
 

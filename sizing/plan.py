@@ -6,7 +6,7 @@ answer must say what it assumed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from . import i18n, training
 from .catalog import GPU, Catalog, KVPrecision, ModelEntry, Precision, Stack
@@ -58,14 +58,47 @@ class Plan:
     tp: int = 1
     days: int | None = None  # the deadline of a training run
     stack: Stack | None = None  # the training software (None: inference)
+    # serving: each request's prompt and answer, the peak rate (requests/s) and where it came from
+    # ("rate", "daily", "population"), and the latency targets (None: not sized for latency)
+    prompt: int = DEFAULT_CONTEXT
+    output: int = 0
+    rate: float | None = None
+    rate_basis: str | None = None
+    population: int | None = None
+    active_share: float | None = None
+    per_active_hour: float | None = None
+    ttft_target: float | None = None
+    tpot_target: float | None = None  # seconds per output token (1 / tokens per second per user)
+    targets_given: bool = False
+    cost_asked: bool = False
+    requests_per_day: int | None = None
+    # what the question itself said (None when not given), for the answer's "workload" section
+    given_prompt: int | None = None
+    given_output: int | None = None
+    given_rate: float | None = None
+    given_tokens_per_s: float | None = None
+    given_ttft: float | None = None
     assumptions: tuple[str, ...] = field(default=())
 
     @property
     def model(self) -> ModelEntry:
         return self.resolved.model
 
+    @property
+    def traffic(self) -> bool:
+        """Sized by a request rate (given, or from a daily volume or a head-count)."""
+        return self.rate is not None
+
     def but(self, **changes) -> Plan:
-        return replace(self, **changes)
+        # dataclasses.replace re-runs __init__ over every field; sizing one question calls this hundreds of
+        # times, so copy the fields and set the changed ones (they are plain values: nothing to validate).
+        new = object.__new__(Plan)
+        new.__dict__.update(self.__dict__)
+        for name, value in changes.items():
+            if name not in self.__dict__:
+                raise TypeError(f"Plan has no field {name!r}")
+            object.__setattr__(new, name, value)
+        return new
 
 
 def _positive(value: int | None, what: str, limit: int, lang: str) -> None:
@@ -92,6 +125,24 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     _positive(w.days, "days", MAX_DAYS, lang)
     _positive(w.examples, "examples", MAX_TOKENS, lang)
     _positive(w.epochs, "epochs", 1000, lang)
+    for value, what, limit in (
+        (w.prompt_tokens, "prompt_tokens", 10**7),
+        (w.output_tokens, "output_tokens", 10**7),
+        (w.requests_per_day, "requests_per_day", 10**10),
+        (w.population, "population", 10**9),
+        (w.rate_per_s, "rate", 10**6),
+        (w.ttft_s, "ttft", 3600),
+        (w.tokens_per_s, "tokens_per_s", 10**4),
+        (w.requests_per_active_hour, "requests_per_active_hour", 3600),
+        (w.active_share, "active_share", 1),
+    ):
+        if value is not None and not 0 < value <= limit:
+            shown = (
+                i18n.percent(value, lang)
+                if what == "active_share"
+                else i18n.number(value, lang, 0 if value == int(value) else 2)
+            )
+            raise SizingError(f"traffic.bad_{what}", f"traffic.{what}_examples", value=shown)
     if w.zero is not None and not 0 <= w.zero <= 3:
         raise SizingError("bad_zero", "zero_examples", value=w.zero)
 
@@ -173,9 +224,11 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     )
     if stage.is_training:
         plan = _training_defaults(plan, w, catalog, lang, said)
-    elif w.days:
-        # A serving workload needs the same memory whatever the dates: say so rather than ignore it.
-        said.append(t(lang, "assume.days_inference", days=w.days))
+    else:
+        plan = _serving_load(plan, w, catalog, lang, said)
+        if w.days:
+            # A serving workload needs the same memory whatever the dates: say so rather than ignore it.
+            said.append(t(lang, "assume.days_inference", days=w.days))
     return plan.but(assumptions=tuple(said))
 
 
@@ -322,3 +375,119 @@ def _lora_targets(model: ModelEntry, rank: int, default: bool, stack: Stack, lan
         params=i18n.params(training.lora_params(model, rank), lang),
         dtype=t(lang, f"adapter_dtype.{stack.adapter_dtype}"),
     )
+
+
+def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: list[str]) -> Plan:
+    """Prompt and answer lengths, the peak request rate and the latency targets of a serving workload,
+    each default written down."""
+    model, traffic = plan.model, catalog.traffic
+    context = plan.context
+    output = w.output_tokens or min(traffic.lengths.output_tokens, max(context // 2, 1))
+    if w.prompt_tokens:
+        prompt = w.prompt_tokens
+        if w.context is None:
+            context = prompt + output
+    else:
+        prompt = max(context - output, 1)
+    if prompt + output > context:
+        raise SizingError(
+            "traffic.lengths_beyond_context",
+            "traffic.lengths_examples",
+            prompt=i18n.tokens(prompt, lang),
+            output=i18n.tokens(output, lang),
+            context=i18n.tokens(context, lang),
+        )
+    if context > model.max_context:
+        raise SizingError(
+            "context_beyond_model",
+            "context_limit",
+            context=i18n.tokens(context, lang),
+            model=model.name,
+            limit=i18n.tokens(model.max_context, lang),
+        )
+    if w.prompt_tokens and w.context is None:
+        # The assumption about the context was about the default: the lengths now set it.
+        said[:] = [a for a in said if a != t(lang, "assume.context", tokens=i18n.tokens(plan.context, lang))]
+    if not (w.prompt_tokens and w.output_tokens):
+        said.append(
+            t(
+                lang,
+                "assume.traffic.lengths",
+                prompt=i18n.tokens(prompt, lang),
+                output=i18n.tokens(output, lang),
+            )
+        )
+
+    users, rate, basis = plan.users, None, None
+    population, share, per_hour = w.population, None, None
+    head_count = w.users is not None and w.users >= traffic.population.users_as_population_from
+    if w.population is None and head_count and not (w.rate_per_s or w.requests_per_day):
+        # 5,000 conversations at once is a public service; "5,000 users" of a company is its head-count.
+        population = w.users
+        said.append(t(lang, "assume.traffic.users_as_population", n=i18n.number(w.users, lang)))
+    if w.rate_per_s:
+        rate, basis = w.rate_per_s, "rate"
+    elif w.requests_per_day:
+        peak = traffic.daily.peak_hour_share
+        rate, basis = w.requests_per_day * peak / 3600, "daily"
+        said.append(t(lang, "assume.traffic.daily_peak", day=i18n.number(w.requests_per_day, lang),
+                      share=i18n.percent(peak, lang), rate=rate_text(rate, lang)))  # fmt: skip
+    elif population:
+        share = w.active_share or traffic.population.peak_active_share
+        per_hour = w.requests_per_active_hour or traffic.population.requests_per_active_hour
+        rate, basis = population * share * per_hour / 3600, "population"
+        said.append(t(lang, "assume.traffic.population", people=i18n.number(population, lang),
+                      share=i18n.percent(share, lang), per_hour=i18n.number(per_hour, lang, 0 if per_hour == int(per_hour) else 1),
+                      rate=rate_text(rate, lang)))  # fmt: skip
+    if rate is not None:
+        users = 1  # the conversations in flight follow from the rate, setup by setup (Little's law)
+        if w.users and population is None:
+            said.append(t(lang, "assume.traffic.rate_over_users", n=i18n.number(w.users, lang)))
+        elif w.users is None:
+            said[:] = [a for a in said if a != t(lang, "assume.users")]
+
+    given = w.ttft_s is not None or w.tokens_per_s is not None
+    ttft = tpot = None
+    if rate is not None or given:
+        ttft = w.ttft_s if w.ttft_s is not None else traffic.latency.ttft_s
+        tps = w.tokens_per_s if w.tokens_per_s is not None else traffic.latency.tokens_per_s
+        tpot = 1 / tps
+        if w.ttft_s is None and w.tokens_per_s is None:
+            key = "assume.traffic.latency_targets"
+        elif w.ttft_s is None:
+            key = "assume.traffic.latency_ttft_default"
+        elif w.tokens_per_s is None:
+            key = "assume.traffic.latency_tps_default"
+        else:
+            key = None
+        if key:
+            said.append(t(lang, key, ttft=i18n.number(ttft, lang, 1), tps=i18n.number(tps, lang)))
+    return plan.but(
+        context=context,
+        users=users,
+        prompt=prompt,
+        output=output,
+        rate=rate,
+        rate_basis=basis,
+        population=population,
+        active_share=share,
+        per_active_hour=per_hour,
+        ttft_target=ttft,
+        tpot_target=tpot,
+        targets_given=given,
+        cost_asked=w.cost,
+        requests_per_day=w.requests_per_day,
+        given_prompt=w.prompt_tokens,
+        given_output=w.output_tokens,
+        given_rate=w.rate_per_s,
+        given_tokens_per_s=w.tokens_per_s,
+        given_ttft=w.ttft_s,
+    )
+
+
+def rate_text(rate: float, lang: str) -> str:
+    """A request rate the way people say it: per second when it is several a second, else per minute."""
+    if rate >= 1:
+        return t(lang, "perf.rate_per_s", n=i18n.number(rate, lang, 1 if rate < 10 else 0))
+    per_minute = rate * 60
+    return t(lang, "perf.rate_per_min", n=i18n.number(per_minute, lang, 1 if per_minute < 10 else 0))

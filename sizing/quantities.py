@@ -50,3 +50,46 @@ def parse_count(text: str) -> int | None:
         return None
     value, unit = parts
     return round(value * COUNT_UNITS[unit])
+
+
+RATE_UNITS = {"s": 1, "sec": 1, "second": 1, "min": 60, "m": 60, "minute": 60, "h": 3600, "hour": 3600,
+              "hr": 3600, "d": 86400, "day": 86400, "dia": 86400, "hora": 3600, "minuto": 60, "seg": 1}  # fmt: skip
+
+
+def parse_rate(text: str) -> tuple[str, float] | None:
+    """A request rate: '5' or '5/s' -> ('rate_per_s', 5), '30/min' -> ('rate_per_s', 0.5), '1800/h',
+    '10k/day' -> ('requests_per_day', 10000). None when unreadable."""
+    m = re.fullmatch(r"\s*([^/\s]+)\s*(?:/\s*([a-z]+))?\s*", text.strip().lower())
+    parts = _split(m.group(1)) if m else None
+    if not parts or parts[1] not in COUNT_UNITS:
+        return None
+    count = parts[0] * COUNT_UNITS[parts[1]]
+    unit = m.group(2) or "s"
+    seconds = RATE_UNITS.get(unit) or RATE_UNITS.get(unit.rstrip("s"))
+    if seconds is None:
+        return None
+    if seconds == 86400:
+        return "requests_per_day", count
+    return "rate_per_s", count / seconds
+
+
+def parse_share(text: str) -> float | None:
+    """A share of people: '20%' or '0.2' -> 0.2."""
+    text = text.strip()
+    try:
+        return (
+            float(text.rstrip("%").replace(",", ".")) / 100
+            if text.endswith("%")
+            else float(text.replace(",", "."))
+        )
+    except ValueError:
+        return None
+
+
+def parse_seconds(text: str) -> float | None:
+    """A duration: '2', '2s', '1.5 s', '800ms' -> seconds."""
+    m = re.fullmatch(r"\s*(\d+(?:[.,]\d+)?)\s*(ms|s)?\s*", text.strip().lower())
+    if not m:
+        return None
+    value = float(m.group(1).replace(",", "."))
+    return value / 1000 if m.group(2) == "ms" else value

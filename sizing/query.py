@@ -15,6 +15,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from . import traffic_query
 from .catalog import Catalog, load_catalog, normalize
 from .errors import SizingError
 from .names import family_words, name_index, release_index, resolve_model
@@ -682,6 +683,8 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
     _repos(scan, catalog)
     _number_words(scan)
     scan.take(KV, "kv", lambda m: "fp8" if "8" in (m.group(1) or m.group(2)) else "bf16")
+    # Traffic first: "prompts de 2 mil tokens" is no context, "5000 funcionários" no concurrent users.
+    traffic_query.take(scan)
     scan.take(TRAIN_TOKENS, "tokens", lambda m: round(_float(m.group(1)) * SIZE_UNITS[_unit(m.group(2))]))
     scan.take(SEQ, "seq_len", lambda m: round(_float(m.group(1)) * (1024 if m.group(2) else 1)))
     scan.take(BATCH, "batch", lambda m: int(m.group(1)))
@@ -887,7 +890,12 @@ def _leftovers(scan: _Scan) -> list[str]:
     out = []
     for m in re.finditer(r"\S+", scan.work):
         core = m.group(0).strip(punctuation)
-        if not core or core in STOPWORDS or (core.isdigit() and len(core) == 1):
+        if (
+            not core
+            or core in STOPWORDS
+            or core in traffic_query.filler()
+            or (core.isdigit() and len(core) == 1)
+        ):
             continue
         fragment = scan.original[m.start() : m.end()]
         # Slack markup such as <!channel> is reported whole; plain words lose the punctuation around them.
@@ -1033,6 +1041,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         stack=_one(scan, "stack", "stack"),
         task=_task(scan),
         intent=_one(scan, "intent", "intent"),
+        **_traffic(scan),
     )
     stage = _stage(scan)
     tp = _one(scan, "tp", "tp")
@@ -1075,6 +1084,19 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     return query
 
 
+TRAFFIC_FIELDS = {
+    "prompt_tokens": "traffic.prompt", "output_tokens": "traffic.output", "rate_per_s": "traffic.rate",
+    "requests_per_day": "traffic.day", "population": "traffic.population", "active_share": "traffic.share",
+    "ttft_s": "traffic.ttft", "tokens_per_s": "traffic.tps", "cost": "traffic.cost",
+}  # fmt: skip
+# A request rate, a daily volume and a head-count each set the load: a follow-up naming one drops the others.
+LOAD_BASES = ("rate_per_s", "requests_per_day", "population", "users")
+
+
+def _traffic(scan: _Scan) -> dict:
+    return {name: _one(scan, name, label) for name, label in TRAFFIC_FIELDS.items()}
+
+
 def _follow_up(query: Query, base: Workload, model, stage, fields: dict, understood) -> Query:
     if not understood:
         words = ", ".join(f"“{u}”" for u in query.unknown[:5])
@@ -1086,7 +1108,10 @@ def _follow_up(query: Query, base: Workload, model, stage, fields: dict, underst
         changes["stage"] = stage
     if query.lang:
         changes["lang"] = query.lang
-    merged = {**base.model_dump(exclude_unset=True), **changes}
+    previous = base.model_dump(exclude_unset=True)
+    if any(changes.get(k) is not None for k in LOAD_BASES):
+        previous = {k: v for k, v in previous.items() if k not in LOAD_BASES or k in changes}
+    merged = {**previous, **changes}
     query.workload = Workload(**merged)
     query.changed = sorted(changes)
     return query

@@ -24,6 +24,22 @@ class ModelInfo(BaseModel):
     max_context: int | None = None
 
 
+class LoadInfo(BaseModel):
+    """The serving load the answer sized for, every default filled in."""
+
+    prompt_tokens: int
+    output_tokens: int
+    rate_per_s: float | None = None  # the peak rate sized for (given, or derived: see basis)
+    basis: str | None = None  # "rate", "daily" or "population"; None: conversations given as users
+    requests_per_day: int | None = None
+    population: int | None = None
+    active_share: float | None = None
+    requests_per_active_hour: float | None = None
+    ttft_target_s: float | None = None  # None: the latency was not part of the sizing
+    tokens_per_s_target: float | None = None
+    plan_utilization: float | None = None
+
+
 class ResolvedWorkload(BaseModel):
     stage: str
     model: ModelInfo
@@ -50,6 +66,14 @@ class ResolvedWorkload(BaseModel):
     days: int | None = None  # the training deadline
     stack: str | None = None  # training software (stacks.toml id)
     stack_name: str | None = None
+    # Serving in traffic terms, as the question gave them (null when not given); `load` has what was used.
+    prompt_tokens: int | None = None
+    output_tokens: int | None = None
+    rate_per_s: float | None = None
+    population: int | None = None
+    ttft_target_s: float | None = None
+    tokens_per_s_target: float | None = None
+    load: LoadInfo | None = None
 
 
 class Memory(BaseModel):
@@ -75,6 +99,46 @@ class Memory(BaseModel):
     engine_padding: int = 0
 
 
+class Performance(BaseModel):
+    """How fast a setup serves this workload (sizing/performance.py), all replicas together."""
+
+    replicas: int
+    gpus_per_replica: int
+    concurrency: float  # conversations in flight, all replicas
+    tokens_per_s_per_user: float
+    output_tokens_per_s: float  # all replicas, at that concurrency
+    ttft_s: float
+    tpot_ms: float
+    max_output_tokens_per_s: float  # saturated, for this workload's prompt and answer lengths
+    max_requests_per_s: float  # sustainable within the latency targets
+    requests_per_s: float | None = None  # the load it was computed at (None: the conversations given)
+    utilization: float | None = None  # that load over max_requests_per_s
+    planned_utilization: float | None = None  # the most a plan may use (traffic.toml), with a rate
+    meets_targets: bool | None = None  # None: no latency target applied
+
+
+class ModeCost(BaseModel):
+    per_hour: float
+    per_month: float
+    per_million_output_tokens: float | None = None
+    saving_vs_on_demand: float | None = None  # share saved against on-demand, when both are priced
+
+
+class Cost(BaseModel):
+    """Money, in the offering's currency, for the contract mode the answer recommends."""
+
+    mode: str
+    per_hour: float
+    per_month: float
+    per_million_output_tokens: float | None = None
+    by_contract_mode: dict[str, ModeCost] = {}
+    hours_per_month: float
+    tokens_basis: str | None = (
+        None  # "load": at the sized load; "capacity": kept as busy as the targets allow
+    )
+    project_total: float | None = None  # training: the GPU-hours of the run at the project package's price
+
+
 class Setup(BaseModel):
     gpu: str
     gpu_name: str
@@ -94,6 +158,9 @@ class Setup(BaseModel):
     price_per_hour: float | None = None
     problem: str | None = None  # why the setup cannot run this model at all (tensor-parallel split...)
     capacity: str | None = None  # inference: users at this context and context for these users, in words
+    replicas: int = 1  # data-parallel copies of the model; tensor_parallel x pipeline_parallel GPUs each
+    performance: Performance | None = None
+    cost: Cost | None = None
 
 
 class Alternative(BaseModel):
@@ -141,3 +208,6 @@ class SizingResult(BaseModel):
     notes: list[str]
     estimates: Estimates
     currency: str | None = None
+    # Which constraint set the recommendation's size: "memory", "throughput" or "latency".
+    decided_by: str | None = None
+    decided: str | None = None  # the same, in words

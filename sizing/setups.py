@@ -182,17 +182,35 @@ def add_capacity(plan: Plan, setup: Setup, catalog: Catalog) -> Setup:
     return setup
 
 
-def max_users(plan: Plan, catalog: Catalog, room: int, tp: int, pp: int) -> int:
-    """Most conversations of plan.context tokens that fit (the sampler's workspace grows with them)."""
+def max_users(plan: Plan, catalog: Catalog, room: int, tp: int, pp: int, cap: int = 10**7) -> int:
+    """Most conversations of plan.context tokens that fit (the sampler's workspace grows with them), up to
+    `cap` when only that many matter."""
 
     def fits(users: int) -> bool:
         return inference_memory(plan, catalog, tp, pp, users=users).total <= room
 
     if not fits(1):
         return 0
-    lo, hi = 1, 2
-    while fits(hi) and hi < 10**7:
+    # Start from the arithmetic estimate (what is left after one conversation, over one conversation's
+    # cache) and search around it: a handful of evaluations instead of a search from 1.
+    one = inference_memory(plan, catalog, tp, pp, users=1)
+    per = max(one.kv_cache, 1)
+    guess = max(1, min(cap, int((room - one.total) // per) + 1))
+    if fits(guess):
+        lo, hi = guess, guess + 1
+        if hi > cap or not fits(hi):
+            return guess
+    else:
+        lo, hi = max(1, int(guess * 0.9)), guess
+        if not fits(lo):
+            lo, hi = 1, lo
+        while lo < hi - 1:
+            mid = (lo + hi) // 2
+            lo, hi = (mid, hi) if fits(mid) else (lo, mid)
+        return lo
+    while hi <= cap and fits(hi) and hi < 10**7:
         lo, hi = hi, hi * 2
+    hi = min(hi, cap + 1)
     while lo < hi - 1:
         mid = (lo + hi) // 2
         lo, hi = (mid, hi) if fits(mid) else (lo, mid)
@@ -224,7 +242,17 @@ def candidates(catalog: Catalog) -> list[Shape]:
     return [s[-1] for s in shapes]
 
 
+def by_load(plan: Plan) -> bool:
+    """Serving sized by its load (a rate, latency targets, several conversations): copies of the model
+    are weighed against larger tensor-parallel setups (sizing/traffic.py)."""
+    return not plan.stage.is_training and (plan.traffic or plan.targets_given or plan.users > 1)
+
+
 def recommend(plan: Plan, catalog: Catalog, exclude: set[tuple[str, int]] | None = None) -> Setup | None:
+    if by_load(plan):
+        from . import traffic
+
+        return traffic.recommend(plan, catalog, exclude)
     for shape in candidates(catalog):
         if exclude and (shape.gpu.id, shape.total) in exclude:
             continue
@@ -248,6 +276,15 @@ def requested(plan: Plan, catalog: Catalog) -> tuple[Setup, Setup | None] | None
     if plan.gpu is None:
         return None
     asked = evaluate(plan, shape_for(plan, plan.gpu, plan.gpus or 1, catalog), catalog)
+    if by_load(plan):
+        from . import traffic
+
+        asked.performance = traffic.performance(plan, asked, catalog)
+        if asked.fits and (asked.performance is None or asked.performance.meets_targets is not False):
+            return asked, None
+        enough = traffic.recommend(plan, catalog, only=plan.gpu)
+        if enough is not None:
+            return asked, enough
     if asked.fits:
         return asked, None
     count = plan.gpus or 1

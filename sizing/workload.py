@@ -72,3 +72,20 @@ class Workload(BaseModel):
     examples: int | None = Field(default=None, description="training examples in the dataset")
     epochs: int | None = Field(default=None, description="passes over the training data")
     stack: str | None = Field(default=None, description="training software: unsloth, torchtune, liger...")
+    # Serving in traffic terms: what each request holds, how many arrive, who sends them, how fast it must feel.
+    prompt_tokens: int | None = Field(default=None, description="tokens of each request's prompt")
+    output_tokens: int | None = Field(default=None, description="tokens of each answer")
+    rate_per_s: float | None = Field(default=None, description="requests per second at the peak")
+    requests_per_day: int | None = Field(
+        default=None, description="requests in a day (peak from traffic.toml)"
+    )
+    population: int | None = Field(default=None, description="people who use the service (a head-count)")
+    active_share: float | None = Field(
+        default=None, description="share of the people active at the peak hour"
+    )
+    requests_per_active_hour: float | None = Field(
+        default=None, description="requests per active person per hour"
+    )
+    ttft_s: float | None = Field(default=None, description="target seconds to the first token")
+    tokens_per_s: float | None = Field(default=None, description="target tokens per second for each user")
+    cost: bool = Field(default=False, description="the question asks what it costs")

@@ -62,7 +62,8 @@ def test_each_mode_names_what_it_misses(tmp_path):
 
 def test_the_console_shows_the_lead_slack_would_open_and_records_none(tmp_path):
     db = tmp_path / "log.db"
-    stdin = io.StringIO("70b fp8 32k 50 usuarios producao\n8b\n8b full seq 4096 en\n")
+    # 60 conversations of 32k: 4 copies of the model on 2 H200s each, 8 GPUs (50 fit on 6).
+    stdin = io.StringIO("70b fp8 32k 60 usuarios producao\n8b\n8b full seq 4096 en\n")
     stdout = io.StringIO()
     assert console.run(Pipeline(RequestLog(db)), str(db), stdin=stdin, stdout=stdout) == 0
     production, small, training = stdout.getvalue().split("\n/gpu ")[1:]
@@ -73,7 +74,7 @@ def test_the_console_shows_the_lead_slack_would_open_and_records_none(tmp_path):
     card = production.split("receberia:\n")[1].splitlines()
     assert card[:5] == [
         "  │ Oportunidade",
-        "  │ @console perguntou: Llama 3.1 70B · FP8 (8-bit) · 32k ctx · 50×",
+        "  │ @console perguntou: Llama 3.1 70B · FP8 (8-bit) · 32k ctx · 60×",
         "  │ Recomendação: 8× H200 SXM 141 GB · contrato: dedicada",
         "  │ Status: Novo · Responsável: ninguém ainda · aberto há 0 h",
         "  │ [Assumir]  [Novo ▾]  [Anotar]",

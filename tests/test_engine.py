@@ -141,13 +141,14 @@ def test_english_on_request():
     assert any(a.startswith("“70b”: I used") for a in r.assumptions)
 
 
-def test_speed_estimates_are_labelled_with_their_assumptions():
+def test_performance_estimates_say_what_model_they_come_from():
     r = ask(model="8b", context=8192, users=8, lang="en")
-    est = r.estimates
-    assert est.decode_tokens_per_s_per_user > 10
-    assert est.decode_tokens_per_s_total == pytest.approx(8 * est.decode_tokens_per_s_per_user)
-    assert est.time_to_first_token_s > 0
-    assert "Estimate" in est.text[0] and "70%" in est.text[0]
+    est, p = r.estimates, r.recommendation.performance
+    assert est.decode_tokens_per_s_per_user == p.tokens_per_s_per_user > 10
+    assert est.decode_tokens_per_s_total == pytest.approx(p.output_tokens_per_s)
+    assert est.time_to_first_token_s == p.ttft_s > 0
+    assert est.text[0].startswith("Performance: ~")
+    assert any(line.startswith("Performance model: vLLM on our GPUs, calibrated") for line in est.text)
 
 
 def test_full_fine_tuning_splits_states_with_zero_across_gpus():

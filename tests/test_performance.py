@@ -184,6 +184,26 @@ def test_every_row_is_held_to_something(catalog):
 # -- the findings of issue #12, each against a hand calculation -------------------------------------------
 
 
+def test_pipeline_stages_do_not_multiply_the_speed_each_user_sees(catalog):
+    """gpu-size -m "llama 3.1 405b" -c 131072 -u 8 once showed 39.7 tokens/s per user on 2 servers x 8 H200:
+    the bandwidth of all 16 GPUs, though one sequence crosses the two pipeline stages in turn."""
+    from sizing.engine import size
+    from sizing.workload import Workload
+
+    r = size(Workload(model="llama 3.1 405b", context=131072, users=8))
+    rec = r.recommendation
+    assert (rec.count, rec.tensor_parallel, rec.pipeline_parallel) == (16, 8, 2)
+    # Hand calculation: a decode step reads the BF16 weights (405.9B parameters x 2 bytes = 811.7 GB, less
+    # the 2.1B-parameter input embedding table, 4.2 GB) and 8 conversations of 131,072 tokens of KV cache
+    # (126 layers x 8 KV heads x 128 x 2 (K and V) x 2 bytes = 516,096 bytes a token). One stage's 8 GPUs
+    # stream its half while the other waits: per token, all of it at 8 x 4.8 TB/s at best (datasheet).
+    step_bytes = (811_706_777_600 - 2 * 2_101_346_304) + 8 * 131_072 * 516_096
+    ceiling = 8 * 4.8e12 / step_bytes  # 28.4 tokens/s at 100% of the bandwidth, before any overhead
+    assert ceiling == pytest.approx(28.4, abs=0.1)
+    assert r.estimates.decode_tokens_per_s_per_user < ceiling
+    assert rec.performance.tokens_per_s_per_user < ceiling
+
+
 def test_prefill_of_sliding_window_layers_counts_only_the_window(catalog):
     """Gemma 3 27B at 128k: 52 of its 62 layers attend to the last 1,024 tokens only (5 local : 1 global,
     google/gemma-3 config sliding_window 1024, sliding_window_pattern 6); counting full attention there made
@@ -224,3 +244,21 @@ def test_a_decode_step_does_not_read_the_input_embedding_table(catalog):
     assert r.decode_bytes(1) == pytest.approx(one_token, rel=1e-9)
     with_table = one_token + embedding
     assert 1 - one_token / with_table == pytest.approx(0.24, abs=0.01)  # the ceiling was 24% low
+
+
+def test_the_error_the_answers_quote_is_the_measured_one(catalog):
+    """Every serving answer quotes the model's worst error on the stock rows: it must stay the truth."""
+    import math
+
+    from sizing import i18n
+
+    worst = 0.0
+    for row in ROWS:
+        if _vendor(row):
+            continue
+        predicted = predict(row, catalog)
+        for figure in _checked(row):
+            measured = KV_BOUND_BURST.get(row_id(row), {}).get(figure, row[figure])
+            worst = max(worst, abs(predicted[figure] / measured - 1))
+    quoted = f"{math.ceil(worst * 100)}%"
+    assert quoted in i18n.t("en", "perf.model") and quoted in i18n.t("pt-BR", "perf.model")

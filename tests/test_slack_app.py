@@ -40,6 +40,7 @@ def test_slash_command_answers_only_the_asker_with_breakdown_and_buttons(slack):
         "gpu_precision_16",
         "gpu_precision_8",
         "gpu_precision_4",
+        "gpu_detail",
         "gpu_share",
         "gpu_proposal",
     ]
@@ -236,7 +237,7 @@ def test_the_bot_ignores_its_own_messages(slack):
 
 def test_staff_see_prices_but_a_shared_channel_gets_no_internal_data(priced, slack):
     staff = slack.command("8b")
-    assert "Preço" in _text(staff["blocks"])
+    assert "Preço (sob demanda): BRL 9,50 por hora" in _text(staff["blocks"])
     external = slack.command("8b", channel_id="CEXT0001", user_id="UEXT0001")
     text = _text(external["blocks"])
     for word in ("Preço", "Price", "BRL"):

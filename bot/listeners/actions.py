@@ -1,5 +1,5 @@
-"""Buttons under an answer: switch precision and recompute in place, share in the channel, ask for a
-proposal (the lead goes to the sales channel)."""
+"""Buttons under an answer: switch precision and recompute in place, show performance and cost in detail,
+share in the channel, ask for a proposal (the lead goes to the sales channel)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from slack_sdk.errors import SlackApiError
 
 from sizing import i18n
 
+from ..blocks import detail as detail_message
 from ..blocks import notice
 from ..directory import ANSWER_BUDGET_S
 from ..pipeline import Where, decode
@@ -55,7 +56,15 @@ def register(app: App, services) -> None:
                 confirmation = "slack.proposal_sent"
         _tell(body, respond, client, where, notice(i18n.t(reply.lang, confirmation)))
 
+    def detail(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
+        where, reply = _recompute(body, action, services, "[detail]")
+        message = reply.message
+        if reply.result is not None:
+            message = detail_message(reply.result, show_prices=services.pipeline.show_prices(where))
+        _tell(body, respond, client, where, message)
+
     app.action(re.compile(r"^gpu_precision_(16|8|4)$"))(after_ack(switch_precision))
+    app.action("gpu_detail")(after_ack(detail))
     app.action("gpu_share")(after_ack(share))
     app.action("gpu_proposal")(after_ack(proposal))
 

@@ -1,0 +1,250 @@
+"""From load to setup: how many copies of the model, on how many GPUs each, serve a workload, and how fast
+each setup an answer shows serves it.
+
+A setup is `replicas` data-parallel copies of the model, each on tp x pp GPUs of one kind. Copies share
+nothing, so they add throughput without the tensor-parallel all-reduces; a larger tensor-parallel copy
+is only worth it when one copy of the smallest size misses the latency targets, or does not hold the
+conversations in flight.
+
+With a request rate, the conversations in flight follow from Little's law (in flight = rate x time each
+request holds a slot; sizing/performance.py); a plan fills at most `plan_utilization` of the rate a copy
+sustains within the latency targets (traffic.toml). Without one, the conversations given are the load.
+"""
+
+from __future__ import annotations
+
+import math
+
+from . import performance as perf
+from .catalog import GPU, Catalog
+from .plan import Plan
+from .result import Performance, Setup
+from .setups import Shape, add_capacity, candidates, evaluate, inference_memory, max_users, split, usable
+
+# vLLM's defaults for max_num_seqs (vllm/engine/arg_utils.py get_batch_defaults, OpenAI server): 1,024 on
+# GPUs of 70 GiB or more, 256 below. A saturated copy runs that many sequences, or what its KV cache holds.
+BIG_GPU_BYTES = 70 * 2**30
+
+
+def _limit(catalog: Catalog, gpu_id: str) -> int:
+    """The most GPUs of one kind a customer can rent for one service."""
+    offer = next((o for o in catalog.offering.offer if o.gpu == gpu_id), None)
+    return max(offer.counts) * offer.max_servers if offer else 0
+
+
+def targets(plan: Plan, catalog: Catalog) -> tuple[float, float]:
+    """The latency a setup is held to: the question's, or the chat defaults of traffic.toml."""
+    latency = catalog.traffic.latency
+    ttft = plan.ttft_target if plan.ttft_target is not None else latency.ttft_s
+    tpot = plan.tpot_target if plan.tpot_target is not None else 1 / latency.tokens_per_s
+    return ttft, tpot
+
+
+def replica(plan: Plan, gpu: GPU, tp: int, pp: int, catalog: Catalog, users: int = 1) -> perf.Replica:
+    """One copy of the model as our vLLM would run it: max_num_seqs sized for `users` (the sampler's
+    workspace follows), never below vLLM's own default, so a saturated copy fills its KV cache."""
+    serving = catalog.offering.serving
+    default_seqs = 1024 if gpu.memory_bytes >= BIG_GPU_BYTES else 256
+    return perf.replica(
+        plan.model,
+        plan.precision,
+        gpu,
+        catalog,
+        tp=tp,
+        pp=pp,
+        kv_bytes_per_value=plan.kv.bytes_per_value,
+        max_seqs=max(default_seqs, users),
+        chunk_tokens=serving.prefill_chunk_tokens,
+        memory_utilization=serving.memory_utilization,
+        profiled_seqs=max(users, 1),
+    )
+
+
+def _replica_of(plan: Plan, setup: Setup, catalog: Catalog, users: int) -> perf.Replica:
+    return replica(
+        plan, catalog.gpu(setup.gpu), setup.tensor_parallel, setup.pipeline_parallel, catalog, users
+    )
+
+
+def performance(plan: Plan, setup: Setup, catalog: Catalog) -> Performance | None:
+    """How fast `setup` serves the plan's load: its rate, or its conversations in flight."""
+    if setup.problem is not None:
+        return None
+    fixed = setup.per_gpu.total - setup.per_gpu.kv_cache
+    if fixed >= setup.usable_bytes_per_gpu:
+        return None  # not even the weights fit: it serves nothing
+    copies = setup.replicas
+    users = max(math.ceil(plan.users / copies), 1)
+    r = _replica_of(plan, setup, catalog, users)
+    ttft_target, tpot_target = targets(plan, catalog)
+    p, o = plan.prompt, plan.output
+    if plan.rate is not None:
+        load = perf.at_rate(r, p, o, plan.rate / copies)
+    else:
+        load = perf.at_concurrency(r, p, o, users)
+    full = perf.saturated(r, p, o)
+    sustainable = perf.max_rate(r, p, o, ttft_target, tpot_target) * copies
+    sized = plan.traffic or plan.targets_given
+    meets = None
+    if sized:
+        meets = load.sustainable and load.ttft_s <= ttft_target and load.tpot_s <= tpot_target
+    return Performance(
+        replicas=copies,
+        gpus_per_replica=setup.count // copies,
+        concurrency=load.concurrency * copies,
+        tokens_per_s_per_user=1 / load.tpot_s if math.isfinite(load.tpot_s) else 0.0,
+        output_tokens_per_s=load.output_tokens_per_s * copies
+        if load.sustainable
+        else full.output_tokens_per_s * copies,
+        ttft_s=load.ttft_s,
+        tpot_ms=load.tpot_s * 1000,
+        max_output_tokens_per_s=full.output_tokens_per_s * copies,
+        max_requests_per_s=sustainable,
+        requests_per_s=plan.rate,
+        utilization=plan.rate / sustainable if plan.rate is not None and sustainable > 0 else None,
+        planned_utilization=catalog.traffic.capacity.plan_utilization if plan.rate is not None else None,
+        meets_targets=meets,
+    )
+
+
+def _copies_needed(
+    plan: Plan, shape: Shape, catalog: Catalog, cap: int | None = None
+) -> tuple[int, int] | None:
+    """Copies of `shape` the load needs, and the conversations each holds; None when no number of copies
+    up to the offering's limit (or `cap` GPUs) serves it (the model does not fit, or one copy misses the
+    latency targets even unloaded)."""
+    tp, pp, problem = split(plan, shape)
+    room = usable(plan, shape.gpu, catalog)
+    if problem is not None or inference_memory(plan, catalog, tp, pp, users=1).total > room:
+        return None
+    limit = max(_limit(catalog, shape.gpu.id), shape.total) if shape.in_offering else shape.total
+    most = max((cap or limit) // shape.total, 1)
+    if plan.rate is None:
+        # Every conversation on one copy when they fit (the common case: no search needed).
+        if plan.users == 1 or inference_memory(plan, catalog, tp, pp).total <= room:
+            per_copy = plan.users
+        else:
+            per_copy = max_users(plan, catalog, room, tp, pp, cap=plan.users)
+        copies = math.ceil(plan.users / per_copy)
+        if not plan.targets_given:
+            return copies, math.ceil(plan.users / copies)
+        ttft_target, tpot_target = targets(plan, catalog)
+        while copies <= most:
+            users = math.ceil(plan.users / copies)
+            r = replica(plan, shape.gpu, tp, pp, catalog, users)
+            load = perf.at_concurrency(r, plan.prompt, plan.output, users)
+            if load.ttft_s <= ttft_target and load.tpot_s <= tpot_target:
+                return copies, users
+            if users == 1:
+                return None  # one conversation per copy already misses: more copies cannot help
+            copies += 1
+        return None
+    per_copy = max_users(plan, catalog, room, tp, pp)
+    ttft_target, tpot_target = targets(plan, catalog)
+    r = replica(plan, shape.gpu, tp, pp, catalog, per_copy)
+    sustainable = perf.max_rate(r, plan.prompt, plan.output, ttft_target, tpot_target)
+    if sustainable <= 0:
+        return None
+    copies = math.ceil(plan.rate / (sustainable * catalog.traffic.capacity.plan_utilization) - 1e-9)
+    while copies <= most:
+        # Each conversation in flight keeps room for the whole context: more copies when they do not fit.
+        load = perf.at_rate(r, plan.prompt, plan.output, plan.rate / copies)
+        users = max(math.ceil(load.concurrency), 1)
+        if users <= per_copy:
+            return copies, users
+        copies = max(copies + 1, math.ceil(copies * users / per_copy))
+    return copies, per_copy
+
+
+def build(plan: Plan, shape: Shape, copies: int, users: int, catalog: Catalog) -> Setup:
+    """The setup of `copies` copies of `shape`, each holding `users` conversations, with its capacity."""
+    setup = evaluate(plan.but(users=users), shape, catalog, capacity=False)
+    if copies > 1:
+        per_hour = setup.price_per_hour / shape.total if setup.price_per_hour else None
+        setup = setup.model_copy(update={"count": shape.total * copies, "replicas": copies})
+        if per_hour is not None:
+            from .advice import contract_mode  # the price depends on the contract the setup calls for
+
+            mode = contract_mode(plan, setup.count)
+            prices = shape.offer.price_per_gpu_hour if shape.offer else {}
+            setup.price_per_hour = prices[mode] * setup.count if mode in prices else None
+    add_capacity(plan.but(users=users), setup, catalog)
+    if copies > 1 and setup.max_users is not None:
+        setup.max_users *= copies
+    return setup
+
+
+def recommend(plan: Plan, catalog: Catalog, exclude=None, only: GPU | None = None) -> Setup | None:
+    """The fewest GPUs (then the smallest memory class, then the cheapest) that serve the load within
+    the targets; among equal counts, more copies of a smaller setup before one larger tensor-parallel copy."""
+    best = None
+    for order, shape in enumerate(candidates(catalog)):
+        if exclude and (shape.gpu.id, shape.total) in exclude:
+            continue
+        if only is not None and shape.gpu.id != only.id:
+            continue
+        if best is not None and shape.total > best[0][0]:
+            break  # candidates come smallest first: nothing later can use fewer GPUs
+        found = _copies_needed(plan, shape, catalog)
+        if found is None:
+            continue
+        copies, users = found
+        total = copies * shape.total
+        if copies > 1 and total > _limit(catalog, shape.gpu.id):
+            continue
+        offer = shape.offer
+        price = min(offer.price_per_gpu_hour.values(), default=math.inf) if offer else math.inf
+        offer_order = catalog.offering.offer.index(offer) if offer else len(catalog.offering.offer)
+        key = (total, shape.gpu.memory_marketing_gb, price, offer_order, -copies, order)
+        if best is None or key < best[0]:
+            best = (key, shape, copies, users)
+    if best is None:
+        return None
+    _, shape, copies, users = best
+    return build(plan, shape, copies, users, catalog)
+
+
+def smallest_holding(plan: Plan, catalog: Catalog) -> Shape | None:
+    """The smallest setup that holds the model and one conversation: where every sizing starts."""
+    for shape in candidates(catalog):
+        if evaluate(plan.but(users=1), shape, catalog, capacity=False).fits:
+            return shape
+    return None
+
+
+def decided_by(plan: Plan, rec: Setup, catalog: Catalog) -> str:
+    """Which constraint set the recommendation's size."""
+    base = smallest_holding(plan, catalog)
+    if base is None:
+        return "memory"
+    same = base.gpu.id == rec.gpu and base.total == rec.count // rec.replicas
+    if same and rec.replicas == 1:
+        return "memory"
+    if (plan.traffic or plan.targets_given) and _copies_needed(plan, base, catalog) is None:
+        return "latency"
+    return "throughput" if plan.traffic else "memory"
+
+
+def beyond_offer(plan: Plan, catalog: Catalog) -> tuple[Shape, int] | None:
+    """When nothing we rent serves the load: the fewest GPUs that would, past the offering's limits (None
+    when no number of copies helps: one copy already misses the latency targets)."""
+    best = None
+    for shape in candidates(catalog):
+        found = _copies_needed(plan, shape, catalog, cap=4096)
+        if found is not None:
+            total = found[0] * shape.total
+            if best is None or total < best[0]:
+                best = (total, shape, found[0])
+    return None if best is None else (best[1], best[2])
+
+
+def fastest_first_token(plan: Plan, catalog: Catalog) -> float | None:
+    """The shortest time to the first token any setup we rent gives this prompt, unloaded."""
+    best = None
+    for shape in candidates(catalog):
+        one = evaluate(plan.but(users=1), shape, catalog, capacity=False)
+        if one.fits:
+            r = replica(plan, shape.gpu, one.tensor_parallel, one.pipeline_parallel, catalog)
+            ttft = perf.at_concurrency(r, plan.prompt, plan.output, 1e-3).ttft_s
+            best = ttft if best is None else min(best, ttft)
+    return best

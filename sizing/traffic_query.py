@@ -1,0 +1,159 @@
+"""Traffic in words: "200 requisições por minuto, prompts de 2 mil tokens e respostas de 500", "5,000
+employees", "primeira resposta em menos de 2 s", "quanto custa por mês?".
+
+The words live in sizing/data/traffic_words.toml (Brazilian and European Portuguese, English); this module
+builds the patterns from them. sizing/query.py runs `take` before its own patterns, so "2 mil tokens" of a
+prompt is not read as a context, nor "5000 funcionários" as conversations at once.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import cache
+
+from .catalog import DATA_DIR, CatalogError
+from .quantities import parse_count
+
+# A number as people type it ("2 mil", "2k", "2.000", "1,5 mil", "20k"); its unit multiplies it.
+_NUM = r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|mil|mi|milhoes|milhao|millions?)?(?![\w])"
+_PLAIN = r"(?<![\w.,])(\d+(?:[.,]\d+)?)"
+_SECONDS = r"(ms|milissegundos?|milliseconds?|s|seg|segundos?|seconds?|secs?)(?![\w])"
+_COUNT_UNITS = {
+    "k": "k",
+    "mil": "mil",
+    "mi": "mi",
+    "milhoes": "mi",
+    "milhao": "mi",
+    "million": "mi",
+    "millions": "mi",
+}
+
+
+def _alternatives(words) -> str:
+    """Longest first, spaces as any run of blanks."""
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
+
+
+def _count(number: str, unit: str | None) -> int | None:
+    return parse_count(number + _COUNT_UNITS.get(unit or "", ""))
+
+
+def _float(text: str) -> float:
+    return float(text.replace(",", "."))
+
+
+@cache
+def _words() -> dict:
+    path = DATA_DIR / "traffic_words.toml"
+    try:
+        with path.open("rb") as f:
+            return tomllib.load(f)
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise CatalogError(f"traffic_words.toml: {e}") from e
+
+
+@cache
+def patterns() -> list[tuple[str, re.Pattern, object]]:
+    """(kind, pattern, convert) in the order they are tried: the most specific first."""
+    w = _words()
+    units = {
+        1: w["per_second"],
+        60: w["per_minute"],
+        3600: w["per_hour"],
+        86400: w["per_day"],
+    }
+    unit_words = {word: seconds for seconds, words in units.items() for word in words}
+    unit = _alternatives(unit_words)
+    requests = _alternatives(w["requests"])
+    per = r"(?:/|\bpor\b|\bper\b|\ba\b|\ban\b|\bcada\b|\beach\b|\bevery\b|\bao\b|\bpor\s+cada\b)"
+    abbreviations = w["rate_abbreviations"]
+
+    def rate(m: re.Match):
+        count = _count(m.group(1), m.group(2))
+        seconds = unit_words[re.sub(r"\s+", " ", m.group(3))]
+        if not count:
+            return None
+        if seconds == 86400:
+            return ("requests_per_day", count)
+        return ("rate_per_s", count / seconds)
+
+    def abbreviated(m: re.Match):
+        count = _count(m.group(1), m.group(2))
+        return ("rate_per_s", count / abbreviations[m.group(3)]) if count else None
+
+    people = _alternatives(w["people"])
+    organisation = _alternatives(w["organisation"])
+    persons = r"usuarios|utilizadores|users|pessoas|people"
+
+    def population(m: re.Match):
+        return _count(m.group(1), m.group(2))
+
+    first_token = _alternatives(w["first_token"])
+    within = (
+        r"(?:\s+(?:em|in|within|de|of|under|below|abaixo\s+de|menos\s+de|ate|em\s+ate|em\s+menos\s+de|"
+        r"no\s+maximo|at\s+most|less\s+than|<=?|~))*"
+    )
+
+    def seconds(m: re.Match, number: int = 1, unit: int = 2):
+        value = _float(m.group(number))
+        return value / 1000 if m.group(unit).startswith(("ms", "mili")) else value
+
+    tokens = _alternatives(w["token_words"])
+    active = _alternatives(w["active_words"])
+    prompt_nouns, prompt_suffixes = _alternatives(w["prompt_nouns"]), _alternatives(w["prompt_suffixes"])
+    answer_nouns, answer_suffixes = _alternatives(w["answer_nouns"]), _alternatives(w["answer_suffixes"])
+    of = r"(?:\s+(?:de|com|of|with|around|about|up\s+to|ate|cerca\s+de|~))*\s*"
+    not_time = rf"(?!\s*{_SECONDS})"
+
+    def length(m: re.Match):
+        return _count(m.group(1), m.group(2))
+
+    return [
+        ("tokens_per_s", re.compile(
+            rf"(?:\b(?:pelo\s+menos|no\s+minimo|minimo\s+de|at\s+least|>=?)\s*)?{_PLAIN}\s*(?:{tokens})\s*"
+            r"(?:/|\bpor\b|\bper\b)\s*(?:s|seg|segundo|second|sec)\b"
+            r"(?:\s+(?:por|per|para\s+cada|for\s+each|each)\s+(?:usuario|user|pessoa|person|utilizador))?"
+        ), lambda m: _float(m.group(1))),
+        ("ttft_s", re.compile(rf"\b(?:{first_token}){within}\s*{_PLAIN}\s*{_SECONDS}"), seconds),
+        ("ttft_s", re.compile(rf"{_PLAIN}\s*{_SECONDS}\s+(?:(?:de|to|for\s+the|para\s+o|ate\s+o)\s+)?(?:{first_token})\b"),
+         seconds),
+        ("rate", re.compile(rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*{per}\s*({unit})\b"), rate),
+        ("rate", re.compile(rf"{_NUM}\s*({'|'.join(abbreviations)})\b"), abbreviated),
+        ("active_share", re.compile(
+            rf"{_PLAIN}\s*%\s*(?:(?:dos|das|de|of\s+the|of)\s+\w+\s+)?(?:{active})"
+            r"(?:\s+(?:it|o|a|isso))?(?:\s+(?:ao\s+mesmo\s+tempo|at\s+the\s+same\s+time|at\s+once|simultaneamente))?"
+        ), lambda m: _float(m.group(1)) / 100),
+        ("population", re.compile(rf"\bbase\s+(?:de|of)\s+{_NUM}\s*(?:de\s+)?(?:{people}|{persons}|contas|accounts)\b"),
+         population),
+        ("population", re.compile(rf"{_NUM}\s*(?:de\s+)?(?:{people})\b(?!\s+simultane)"), population),
+        ("population", re.compile(
+            rf"{_NUM}\s*(?:{persons})\s+(?:da|de|na|do|of|in|at|from)\s+(?:nossa\s+|our\s+|the\s+|a\s+)?(?:{organisation})\b"
+        ), population),
+        ("prompt_tokens", re.compile(rf"\b(?:{prompt_nouns}){of}{_NUM}{not_time}(?:\s*(?:tokens?|toks?))?"), length),
+        ("prompt_tokens", re.compile(rf"{_NUM}\s*(?:(?:tokens?|toks?)\s+)?(?:de\s+)?(?:{prompt_suffixes})\b"), length),
+        ("output_tokens", re.compile(rf"\b(?:{answer_nouns}){of}{_NUM}{not_time}(?:\s*(?:tokens?|toks?))?"), length),
+        ("output_tokens", re.compile(rf"{_NUM}\s*(?:(?:tokens?|toks?)\s+)?(?:de\s+)?(?:{answer_suffixes})\b"), length),
+        ("cost", re.compile(rf"\b(?:{_alternatives(w['cost'])})\b"), lambda m: True),
+    ]  # fmt: skip
+
+
+@cache
+def filler() -> frozenset[str]:
+    """Words of a traffic question that carry nothing to size."""
+    return frozenset(_words().get("filler", []))
+
+
+def take(scan) -> None:
+    """Reads every traffic phrase of the scan's working text, blanking what it takes (see query._Scan)."""
+    for kind, pattern, convert in patterns():
+        if kind == "rate":
+            for m in list(pattern.finditer(scan.work)):
+                value = convert(m)
+                if value is None:
+                    continue
+                key, number = value
+                scan.found.setdefault(key, []).append((number, scan.original[m.start() : m.end()].strip()))
+                scan.blank(m.start(), m.end())
+            continue
+        scan.take(pattern, kind, convert)

@@ -1,0 +1,420 @@
+"""Production sizing by traffic, latency and cost: a request rate (or a head-count, or a daily volume) and
+latency targets in, copies of the model or a larger tensor-parallel setup out, with performance and cost
+on every setup the answer shows."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from bot.cli import main
+from bot.rendering import render_text
+from sizing import performance
+from sizing.catalog import DATA_DIR, load_catalog
+from sizing.engine import size
+from sizing.query import parse
+from sizing.traffic import replica
+from sizing.workload import Intent, Stage, Workload
+
+from . import slack_requests as sr
+from .slack_harness import serve
+from .slack_harness import text_of as _text
+
+
+def ask(**kw):
+    return size(Workload(**kw))
+
+
+# -- Little's law and the choice of copies -------------------------------------------------------------
+
+
+def test_conversations_in_flight_follow_littles_law():
+    r = ask(model="8b", rate_per_s=5, prompt_tokens=1000, output_tokens=300)
+    p = r.recommendation.performance
+    # In flight = arrival rate x time each request holds a slot (first token, then the answer's tokens).
+    holding = p.ttft_s + 300 * p.tpot_ms / 1000
+    assert p.concurrency == pytest.approx(5 * holding, rel=0.02)
+    assert p.output_tokens_per_s == pytest.approx(5 * 300, rel=1e-6)  # everything that arrives is answered
+    assert r.workload.users == pytest.approx(p.concurrency, abs=1)  # the memory breakdown is for them
+
+
+def test_ten_times_the_rate_takes_more_copies_not_more_tensor_parallelism():
+    low = ask(model="8b", rate_per_s=5, prompt_tokens=1000, output_tokens=300).recommendation
+    high = ask(model="8b", rate_per_s=50, prompt_tokens=1000, output_tokens=300)
+    rec = high.recommendation
+    assert low.tensor_parallel == rec.tensor_parallel == 1
+    assert rec.replicas > low.replicas and rec.count == rec.replicas
+    p = rec.performance
+    assert p.meets_targets and p.utilization <= load_catalog().traffic.capacity.plan_utilization
+    assert p.max_requests_per_s * 0.7 >= 50 > p.max_requests_per_s / rec.replicas * (rec.replicas - 1) * 0.7
+    assert high.decided_by == "throughput" and "copies" not in high.decided  # pt-BR by default
+    assert "cópias" in high.decided and "paralelismo de tensor" in high.decided
+
+
+def test_many_users_of_a_small_model_get_copies_of_it():
+    """'rodar llama 8b em producao pra 500 usuarios' once got tensor parallelism across 4 GPUs."""
+    r = ask(model="8b", users=500, intent=Intent.production)
+    rec = r.recommendation
+    assert rec.tensor_parallel == 1 and rec.replicas == rec.count > 1
+    assert rec.max_users >= 500 and r.decided_by == "memory"
+    assert rec.performance.concurrency == pytest.approx(500, abs=rec.replicas)
+
+
+def test_a_latency_target_the_smallest_setup_misses_takes_a_larger_tensor_parallel_one():
+    r = ask(
+        model="70b",
+        precision="fp8",
+        rate_per_s=0.5,
+        prompt_tokens=8000,
+        output_tokens=300,
+        ttft_s=2,
+        lang="en",
+    )
+    rec = r.recommendation
+    assert rec.tensor_parallel > 1 and rec.replicas == 1
+    assert r.decided_by == "latency" and r.decided.startswith("What decided: latency")
+    assert rec.performance.ttft_s <= 2 and rec.performance.meets_targets
+
+
+def test_a_load_nothing_we_rent_serves_says_what_it_would_take():
+    r = ask(model="70b", rate_per_s=2, prompt_tokens=30000, output_tokens=300, ttft_s=2, lang="en")
+    assert r.recommendation is None
+    assert r.estimates.text[0].startswith("Nothing we rent serves this load: it takes ~")
+    r = ask(model="70b", rate_per_s=2, prompt_tokens=30000, output_tokens=300, ttft_s=0.5, lang="en")
+    assert "even unloaded" in r.estimates.text[0]
+
+
+# -- population, daily volume, the assumptions stated ---------------------------------------------------
+
+
+def test_a_head_count_becomes_a_peak_rate_with_its_assumptions_stated():
+    r = ask(model="70b", precision="4bit", population=5000)
+    load = r.workload.load
+    assert load.basis == "population" and load.rate_per_s == pytest.approx(5000 * 0.10 * 10 / 3600)
+    said = next(a for a in r.assumptions if a.startswith("5.000 pessoas"))
+    assert "10% delas na hora de pico" in said and "10 requisições por hora" in said
+    busier = ask(model="70b", precision="4bit", population=5000, active_share=0.2)
+    assert busier.workload.load.rate_per_s == pytest.approx(2 * load.rate_per_s)
+    assert any("20% delas" in a for a in busier.assumptions)
+    assert busier.recommendation.performance.requests_per_s == pytest.approx(2 * load.rate_per_s)
+
+
+def test_users_by_the_thousand_are_read_as_people_and_said_so():
+    r = ask(model="70b", precision="4bit", users=5000)
+    assert r.workload.load.basis == "population"
+    assert any(a.startswith("Li 5.000 usuários como as pessoas que usam o serviço") for a in r.assumptions)
+    few = ask(model="70b", precision="4bit", users=10)
+    assert few.workload.load.basis is None and few.workload.users == 10
+
+
+def test_a_daily_volume_peaks_at_its_busiest_hour():
+    r = ask(model="8b", requests_per_day=10_000, lang="en")
+    assert r.workload.load.rate_per_s == pytest.approx(10_000 * 0.15 / 3600)
+    assert any(a.startswith("10,000 requests a day: the busiest hour carries 15%") for a in r.assumptions)
+
+
+def test_latency_defaults_are_stated_and_a_given_target_replaces_them():
+    r = ask(model="8b", rate_per_s=1, lang="en")
+    assert any(
+        a.startswith("Latency sized for: first token within 2.0 s and at least 10 tokens/s")
+        for a in r.assumptions
+    )
+    assert r.workload.ttft_target_s is None and r.workload.load.ttft_target_s == 2.0
+    strict = ask(model="8b", rate_per_s=1, ttft_s=0.5, tokens_per_s=40)
+    assert strict.workload.ttft_target_s == 0.5 and strict.workload.tokens_per_s_target == 40
+    p = strict.recommendation.performance
+    assert p.ttft_s <= 0.5 and p.tokens_per_s_per_user >= 40
+
+
+# -- phrasings, three languages -------------------------------------------------------------------------
+
+PHRASINGS = [
+    ("qwen3 32b, 200 requisições por minuto, respostas de 500 tokens",
+     {"rate_per_s": pytest.approx(200 / 60), "output_tokens": 500}),
+    ("llama 8b, prompts de 2 mil tokens e respostas de 500, 5 req/s",
+     {"prompt_tokens": 2000, "output_tokens": 500, "rate_per_s": 5}),
+    ("8b 2k in / 500 out, 30 rps", {"prompt_tokens": 2000, "output_tokens": 500, "rate_per_s": 30}),
+    ("70b fp8 10 mil chamadas por dia", {"requests_per_day": 10_000, "precision": "fp8"}),
+    ("llama 70b 4bit para 5000 usuarios da empresa", {"population": 5000, "precision": "int4"}),
+    ("qwen 32b para a base de 20 mil clientes", {"population": 20_000}),
+    ("8b, primeira resposta em menos de 2 s e pelo menos 20 tokens/s", {"ttft_s": 2, "tokens_per_s": 20}),
+    ("8b 1800 requisições por hora, quanto custa por mês?", {"rate_per_s": 0.5, "cost": True}),
+    # pt-PT
+    ("gpt-oss-120b para 2000 trabalhadores, 200 pedidos por minuto, resposta em até 1,5 s",
+     {"population": 2000, "rate_per_s": pytest.approx(200 / 60), "ttft_s": 1.5}),
+    ("qwen3 32b para 300 utilizadores registados, quanto custa", {"population": 300, "cost": True}),
+    # English
+    ("a 70B for our 5,000 employees, first token under 1 s, how much per month?",
+     {"population": 5000, "ttft_s": 1, "cost": True}),
+    ("llama 8b 300 requests per minute, prompts of 1500 tokens, answers of 200 tokens, at least 30 tok/s",
+     {"rate_per_s": 5, "prompt_tokens": 1500, "output_tokens": 200, "tokens_per_s": 30}),
+    ("8b with a ttft of 800 ms", {"ttft_s": 0.8}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "expected"), PHRASINGS, ids=[t for t, _ in PHRASINGS])
+def test_traffic_is_understood_in_three_languages(text, expected):
+    q = parse(text)
+    assert q.unknown == []
+    got = q.workload.model_dump(exclude_unset=True)
+    for key, value in expected.items():
+        assert got.get(key) == value, key
+    # Nothing else about the load is made up, and no "2 mil tokens" turned into a context.
+    traffic = {"prompt_tokens", "output_tokens", "rate_per_s", "requests_per_day", "population", "ttft_s",
+               "tokens_per_s", "cost", "users", "context"}  # fmt: skip
+    assert set(got) & traffic == set(expected) & traffic
+
+
+def test_small_concurrent_counts_stay_conversations():
+    assert parse("8b 10 clientes simultâneos").workload.users == 10
+    assert parse("8b 10 clientes simultâneos").workload.population is None
+
+
+@pytest.mark.parametrize(
+    ("follow", "changed", "value"),
+    [
+        ("e se 20% usarem ao mesmo tempo?", "active_share", 0.2),
+        ("e com 500 req/min?", "rate_per_s", pytest.approx(500 / 60)),
+        ("and with a 1 s first token?", "ttft_s", 1.0),
+        ("e se forem 10 mil funcionários?", "population", 10_000),
+    ],
+)
+def test_a_follow_up_changes_only_what_it_names(follow, changed, value):
+    base = parse("llama 70b 4bit para 5000 usuarios da empresa").workload
+    q = parse(follow, base=base)
+    assert q.changed == [changed] and q.unknown == []
+    got = q.workload.model_dump(exclude_unset=True)
+    assert got[changed] == value and got["precision"] == "int4" and got["model"] == "llama-3.1-70b"
+    if changed == "rate_per_s":
+        assert "population" not in got  # a rate replaces the head-count it was derived from
+    elif changed != "population":
+        assert got["population"] == 5000
+
+
+def test_a_thread_follow_up_changes_the_share_of_people_at_once(tmp_path):
+    with serve(tmp_path) as slack:
+        slack.event(
+            sr.app_mention("<@UBOT> llama 70b 4bit para 5000 usuarios da empresa", ts="1700000101.000100"),
+            "Ev101",
+        )
+        [first] = slack.fake.wait_for("chat.postMessage")
+        text = _text(first.params["blocks"])
+        assert "5.000 pessoas" in text and "10% delas" in text and "1,4 requisições/s no pico" in text
+        follow = sr.message(
+            "e se 20% usarem ao mesmo tempo?", thread_ts="1700000101.000100", ts="1700000102.000100"
+        )
+        slack.event(follow, "Ev102")
+        second = slack.fake.wait_for("chat.postMessage", count=2)[1]
+        text = _text(second.params["blocks"])
+        assert "20% delas" in text and "2,8 requisições/s no pico" in text and "Llama 3.1 70B" in text
+        assert [r["surface"] for r in slack.rows()] == ["mention", "thread"]
+
+
+# -- performance on every setup shown ------------------------------------------------------------------
+
+
+def test_every_setup_shown_carries_its_performance():
+    r = ask(model="70b", precision="4bit", context=32768, users=10, gpu="l40s", gpus=2)
+    assert r.recommendation.performance is not None and r.requested.performance is not None
+    shown = [a.setup for a in r.alternatives if a.setup is not None]
+    assert shown and all(s.performance is not None for s in shown if s.problem is None)
+    named = r.alternatives[0]
+    assert named.kind == "named_gpu" and "Desempenho nela" in named.text
+
+
+def test_users_on_a_named_setup_are_requests_in_flight_there(catalog):
+    r = ask(model="8b", gpu="h100", gpus=1, users=16, prompt_tokens=1000, output_tokens=200)
+    p = r.requested.performance
+    rep = replica(plan_for(r, catalog), catalog.gpu("h100-sxm"), 1, 1, catalog, users=16)
+    expected = performance.at_concurrency(rep, 1000, 200, 16)
+    assert p.concurrency == 16 and p.requests_per_s is None
+    assert p.tpot_ms == pytest.approx(expected.tpot_s * 1000, rel=1e-6)
+    assert p.ttft_s == pytest.approx(expected.ttft_s, rel=1e-6)
+    assert p.output_tokens_per_s == pytest.approx(expected.output_tokens_per_s, rel=1e-6)
+    # Saturated: as many as the KV cache and vLLM admit, far more than 16.
+    assert p.max_output_tokens_per_s > 2 * p.output_tokens_per_s
+
+
+def plan_for(result, catalog):
+    from sizing.plan import make_plan
+
+    w = result.workload
+    return make_plan(Workload(model=w.model.id, precision=w.precision, prompt_tokens=w.prompt_tokens,
+                              output_tokens=w.output_tokens, users=16), catalog)  # fmt: skip
+
+
+# -- cost ---------------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def priced(tmp_path):
+    """H100s at 10.00 on demand, 7.50 reserved, 6.00 dedicated, 5.00 per project; the rest unpriced."""
+    data = tmp_path / "data"
+    shutil.copytree(DATA_DIR, data)
+    offering = data / "offering.toml"
+    offering.write_text(
+        offering.read_text().replace(
+            'gpu = "h100-sxm"\nclass = "80 GB"\ncounts = [1, 2, 4, 8]',
+            'gpu = "h100-sxm"\nclass = "80 GB"\ncounts = [1, 2, 4, 8]\nprice_per_gpu_hour = '
+            "{ on_demand = 10.0, reserved = 7.5, dedicated = 6.0, project_package = 5.0 }",
+        )
+    )
+    return load_catalog(data)
+
+
+def test_cost_per_contract_mode_and_per_million_tokens(priced):
+    r = size(
+        Workload(model="8b", rate_per_s=10, prompt_tokens=1000, output_tokens=300, intent="production"),
+        priced,
+    )
+    rec = r.recommendation
+    assert rec.gpu == "h100-sxm"
+    c, n = rec.cost, rec.count
+    assert c.mode == ("dedicated" if n >= 8 else "reserved")
+    modes = c.by_contract_mode
+    assert modes["on_demand"].per_hour == pytest.approx(10.0 * n) and modes[
+        "reserved"
+    ].per_hour == pytest.approx(7.5 * n)
+    assert modes["reserved"].per_month == pytest.approx(7.5 * n * 730)
+    assert modes["reserved"].saving_vs_on_demand == pytest.approx(0.25)
+    assert modes["dedicated"].saving_vs_on_demand == pytest.approx(0.40)
+    assert "project_package" not in modes  # a per-project package is for training runs
+    # At the sized load: 10 requests/s x 300 tokens = 3,000 tokens/s, 10.8M tokens an hour.
+    assert c.tokens_basis == "load"
+    assert c.per_million_output_tokens == pytest.approx(c.per_hour / (3000 * 3600) * 1e6)
+    text = render_text(r)
+    assert "Preço (reservada)" in text or "Preço (dedicada)" in text
+    assert "por milhão de tokens gerados (na carga dimensionada)" in text
+    assert "25% a menos que sob demanda" in text
+
+
+def test_no_prices_means_one_line_for_staff_and_no_money():
+    r = ask(model="8b", rate_per_s=1)
+    assert r.currency is None and r.recommendation.cost is None
+    text = render_text(r)
+    assert "Sem preços configurados: um operador os adiciona como price_per_gpu_hour" in text
+    assert "BRL" not in text
+
+
+def test_a_training_run_costs_its_gpu_hours_at_the_project_price(priced):
+    r = size(Workload(model="8b", stage=Stage.pretrain, tokens=10**11, gpu="h100", gpus=8), priced)
+    c = r.requested.cost
+    assert c.mode == "project_package" and c.per_hour == pytest.approx(8 * 5.0)
+    # 6 x 8.03B parameters x 100B tokens at 40% MFU of 989.4 TFLOPS (BF16, H100 SXM), in GPU-hours.
+    gpu_hours = 6 * 8_030_261_248 * 10**11 / (989.4e12 * 0.40) / 3600
+    assert c.project_total == pytest.approx(gpu_hours * 5.0, rel=1e-6)
+
+
+def test_json_carries_the_traffic_interface(priced, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("GPU_SIZER_DATA", str(tmp_path / "data"))
+    load_catalog.cache_clear()
+    try:
+        argv = ["-m", "8b", "--rate", "600/min", "--prompt-tokens", "1000", "--output-tokens", "300", "--ttft", "1",
+                "--gpu", "h100", "--json"]  # fmt: skip
+        assert main(argv) == 0
+        data = json.loads(capsys.readouterr().out)
+    finally:
+        load_catalog.cache_clear()
+    w = data["workload"]
+    assert (w["prompt_tokens"], w["output_tokens"], w["rate_per_s"]) == (1000, 300, 10.0)
+    assert w["population"] is None and w["ttft_target_s"] == 1.0 and w["tokens_per_s_target"] is None
+    keys = {"replicas", "gpus_per_replica", "concurrency", "tokens_per_s_per_user", "output_tokens_per_s",
+            "ttft_s", "tpot_ms", "max_output_tokens_per_s", "max_requests_per_s"}  # fmt: skip
+    setups = [
+        data["recommendation"],
+        data["requested"],
+        *(a["setup"] for a in data["alternatives"] if a["setup"]),
+    ]
+    for setup in setups:
+        assert keys <= set(setup["performance"])
+    cost = data["recommendation"]["cost"]
+    assert {"per_hour", "per_month", "per_million_output_tokens", "by_contract_mode"} <= set(cost)
+    assert data["decided_by"] in ("memory", "throughput", "latency")
+
+
+def _button_value(reply: dict, action_id: str) -> str:
+    actions = next(b for b in reply["blocks"] if b["type"] == "actions")
+    return next(e["value"] for e in actions["elements"] if e["action_id"] == action_id)
+
+
+def _press_detail(slack, reply: dict, channel: str, user: str, nth: int = 1) -> str:
+    body = sr.block_actions(
+        "gpu_detail", _button_value(reply, "gpu_detail"), user_id=user, channel_id=channel,
+        response_url=slack.fake.response_url(),
+        container={"type": "message", "message_ts": "1.0", "channel_id": channel, "is_ephemeral": True},
+    )  # fmt: skip
+    assert slack.send(body)[0] == 200
+    call = slack.fake.wait_for("response_url", count=nth)[nth - 1]
+    assert call.params["replace_original"] is False  # the answer stays; the detail comes under it
+    return _text(call.params["blocks"])
+
+
+def test_the_answer_is_compact_and_the_detail_is_behind_a_button(tmp_path):
+    with serve(tmp_path) as slack:
+        reply = slack.command("llama 8b 300 requisições por minuto, prompts de 1000 tokens, respostas de 300")
+        text = _text(reply["blocks"])
+        # A line each: the load, the performance, what decided, and (staff, no prices) the missing prices.
+        for start in (
+            "Carga: 5,0 requisições/s no pico",
+            "Desempenho: ~",
+            "O que decidiu: ",
+            "Sem preços configurados",
+        ):
+            assert sum(line.startswith(start) for line in text.splitlines()) == 1, start
+        assert "Modelo de desempenho" not in text  # the model's assumptions are in the detail
+        detail = _press_detail(slack, reply, "C0001", "U0001")
+        assert "Desempenho e custo" in detail and "Modelo de desempenho: vLLM" in detail
+        assert detail.count("tokens/s por usuário") >= 2  # the recommendation and its alternatives
+        assert "Sem preços configurados" in detail
+        # Customers in a shared channel get neither prices nor the staff's line about them.
+        shared = slack.command(
+            "llama 8b 300 requisições por minuto", channel_id="CEXT0003", user_id="UEXT0003"
+        )
+        assert "Sem preços" not in _text(shared["blocks"])
+        assert "Sem preços" not in _press_detail(slack, shared, "CEXT0003", "UEXT0003", nth=2)
+        assert [r["surface"] for r in slack.rows()] == ["slash_command", "button", "slash_command", "button"]
+
+
+# -- the README's traffic example is real ----------------------------------------------------------------
+
+
+def _readme_block(title: str, fence: str = "```text\n", nth: int = 0) -> str:
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index(title) :]
+    start = -1
+    for _ in range(nth + 1):
+        start = section.index(fence, start + 1)
+    start += len(fence)
+    return section[start : section.index("\n```", start) + 1]
+
+
+TRAFFIC_QUESTION = "qwen3 32b, 200 requisições por minuto, prompts de 2 mil tokens e respostas de 500"
+
+
+def test_the_readme_traffic_answer_is_what_gpu_size_gives(capsys):
+    assert main([TRAFFIC_QUESTION]) == 0
+    assert capsys.readouterr().out == _readme_block("## A real traffic question")
+
+
+def test_the_readme_priced_example_is_what_those_prices_give(tmp_path, monkeypatch, capsys):
+    example = _readme_block("### Cost", fence="```toml\n")
+    data = tmp_path / "data"
+    shutil.copytree(DATA_DIR, data)
+    offering = data / "offering.toml"
+    text = offering.read_text()
+    start = text.index('[[offer]]\ngpu = "h200-sxm"')
+    end = text.index("\n\n", start)
+    offering.write_text(text[:start] + example.rstrip("\n") + text[end:])
+    monkeypatch.setenv("GPU_SIZER_DATA", str(data))
+    load_catalog.cache_clear()
+    try:
+        assert main([TRAFFIC_QUESTION + ", produção, quanto custa por mês?"]) == 0
+    finally:
+        load_catalog.cache_clear()
+    out = [line.strip() for line in capsys.readouterr().out.splitlines()]
+    shown = _readme_block("### Cost", nth=0).strip().splitlines()
+    assert shown and all(line in out for line in shown)
