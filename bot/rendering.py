@@ -146,6 +146,8 @@ def serving_lines(result: SizingResult, show_prices: bool, compact: bool = True)
             out["cost"].append(i18n.t(lang, "cost.none"))
         else:
             out["cost"] = cost_lines(result, rec, lang)
+    elif w.cost_asked:
+        out["cost"].append(i18n.t(lang, "cost.ask_sales"))
     return out
 
 

@@ -315,6 +315,7 @@ def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) ->
         ttft_target_s=plan.given_ttft,
         tokens_per_s_target=plan.given_tokens_per_s,
         load=None if training else _load_info(plan, catalog),
+        cost_asked=plan.cost_asked,
     )
 
 

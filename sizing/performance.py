@@ -3,9 +3,10 @@ replica (tp x pp GPUs running one copy of the model in vLLM), at a given load.
 
 The model, with its sources:
 - A decode step reads, from each GPU's memory, its share of the weights one step touches and the KV
-  cache of every sequence in the batch; it takes bytes / (bandwidth x BANDWIDTH_EFFICIENCY), or the
-  step's FLOPs / (peak x DECODE_MFU) when that is longer (the roofline: Williams, Waterman and Patterson,
-  "Roofline", CACM 2009), plus tensor-parallel all-reduces and fixed per-step costs.
+  cache of every sequence in the batch; it takes bytes / (bandwidth x BANDWIDTH_EFFICIENCY) plus the
+  step's FLOPs / (peak x DECODE_MFU) (the roofline's two bounds, added because a step's kernels run one
+  after the other: Williams, Waterman and Patterson, "Roofline", CACM 2009), plus tensor-parallel
+  all-reduces and the CPU's per-step and per-sequence costs.
   The weights a step touches: every dense weight except the input embedding table (a lookup reads only
   the batch's rows; a tied table is read as the output matrix), and of a mixture-of-experts layer the
   experts the batch routes to (uniform routing: E x (1 - (1 - k/E)^batch)).

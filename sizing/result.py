@@ -74,6 +74,7 @@ class ResolvedWorkload(BaseModel):
     ttft_target_s: float | None = None
     tokens_per_s_target: float | None = None
     load: LoadInfo | None = None
+    cost_asked: bool = False  # the question asked what it costs
 
 
 class Memory(BaseModel):

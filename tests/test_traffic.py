@@ -374,7 +374,15 @@ def test_the_answer_is_compact_and_the_detail_is_behind_a_button(tmp_path):
         )
         assert "Sem preços" not in _text(shared["blocks"])
         assert "Sem preços" not in _press_detail(slack, shared, "CEXT0003", "UEXT0003", nth=2)
-        assert [r["surface"] for r in slack.rows()] == ["slash_command", "button", "slash_command", "button"]
+        # A customer who asks what it costs is pointed to sales, never shown a made-up number.
+        asked = slack.command("llama 8b 300 requisições por minuto, quanto custa?", channel_id="CEXT0003",
+                              user_id="UEXT0003")  # fmt: skip
+        text = _text(asked["blocks"])
+        assert (
+            "Prices: the sales team sends them with a proposal" in text and "BRL" not in text
+        )  # their locale: en
+        surfaces = [r["surface"] for r in slack.rows()]
+        assert surfaces == ["slash_command", "button", "slash_command", "button", "slash_command"]
 
 
 # -- the README's traffic example is real ----------------------------------------------------------------
