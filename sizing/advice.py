@@ -428,6 +428,10 @@ def _serving_estimates(plan: Plan, setup: Setup, catalog: Catalog) -> Estimates:
         return Estimates(text=[])
     ttft_target, tpot_target = traffic.targets(plan, catalog)
     lines = [performance_line(plan, p, lang)]
+    if p.cold_ttft_s is not None:
+        digits = 1 if p.cold_ttft_s < 10 else 0
+        lines.append(t(lang, "perf.cold", tokens=i18n.tokens(plan.history + plan.prompt, lang),
+                       ttft=i18n.number(p.cold_ttft_s, lang, digits)))  # fmt: skip
     lines.append(
         t(
             lang,
@@ -486,7 +490,7 @@ def performance_line(plan: Plan, p, lang: str) -> str:
     ttft_digits = 2 if p.ttft_s < 1 else (1 if p.ttft_s < 10 else 0)
     return t(
         lang,
-        "perf.line",
+        "perf.line_turn" if plan.history else "perf.line",
         per_user=i18n.number(p.tokens_per_s_per_user, lang),
         total=i18n.number(p.output_tokens_per_s, lang),
         n=i18n.number(p.concurrency, lang, 0 if p.concurrency >= 10 else 1),

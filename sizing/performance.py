@@ -14,6 +14,9 @@ The model, with its sources:
   A batch is split in `pp` micro-batches that keep every stage busy (vLLM's virtual engines).
 - A prompt costs 2 FLOPs per active parameter per token (Kaplan et al. 2020, arXiv:2001.08361, section
   2.1) plus causal attention (sliding-window layers see at most their window), at PREFILL_MFU of peak.
+  A conversation's earlier turns (`history`) are not read again: vLLM's automatic prefix caching (on by
+  default since its V1 engine) keeps their KV cache, so a turn prefills only its new tokens, which still
+  attend to the whole history.
   Prompts are prefilled in chunks inside the decode steps (vLLM chunked prefill), so under load the
   prefill work lengthens every step.
 - Under load, Little's law (concurrency = arrival rate x time in the system; Little, Operations Research
@@ -148,19 +151,19 @@ class Replica:
         latency = 2 * (self.tp - 1) * ALLREDUCE_STEP_S[self.gpu.interconnect]
         return 2 * self.arch.num_layers * (latency + ring)
 
-    def prefill_work(self, prompt: int) -> float:
+    def prefill_work(self, prompt: int, history: int = 0) -> float:
         """Seconds of GPU compute a prompt adds to the steps it shares with other sequences (the weights are
         streamed for the whole batch anyway), through every layer."""
-        flops = prefill_flops(self.arch, prompt, self._compute_params)
+        flops = prefill_flops(self.arch, prompt, self._compute_params, history)
         return flops / (self.tp * self._peak_flops * PREFILL_MFU)
 
-    def prefill_time(self, prompt: int) -> float:
+    def prefill_time(self, prompt: int, history: int = 0) -> float:
         """Seconds to read a prompt alone: its compute, or streaming the weights once per chunk when that is
         longer (short prompts on big models)."""
         chunks = math.ceil(prompt / self.chunk_tokens)
         stream = self.decode_bytes(min(prompt, self.chunk_tokens)) / self.tp
         weights = chunks * stream / (self.gpu.bandwidth_gb_s * 1e9 * BANDWIDTH_EFFICIENCY)
-        return max(self.prefill_work(prompt), weights)
+        return max(self.prefill_work(prompt, history), weights)
 
     def kv_limit(self, context: int) -> int:
         """Sequences of `context` tokens whose KV cache fits (vLLM's max_num_seqs caps it too)."""
@@ -247,16 +250,18 @@ def attention_flops_per_token(a: Architecture, context: float) -> float:
     return 2 * a.num_heads * (d_qk + d_v) * keys
 
 
-def prefill_flops(a: Architecture, prompt: int, params: int | None = None) -> float:
-    """FLOPs to read a prompt: 2 per parameter per token, plus causal attention. Token i attends to i keys
-    in a global layer and to min(i, window) in a local one."""
+def prefill_flops(a: Architecture, prompt: int, params: int | None = None, history: int = 0) -> float:
+    """FLOPs to read a prompt after `history` cached tokens: 2 per parameter per new token, plus causal
+    attention. New token i attends to history + i keys in a global layer and to min(history + i, window) in
+    a local one."""
     params = compute_params(a) if params is None else params
     d_qk, d_v = _head_dims(a)
-    p = prompt
-    global_keys = p * (p + 1) / 2
-    if a.window and p > a.window:
+    p, h = prompt, history
+    global_keys = p * h + p * (p + 1) / 2
+    if a.window and h + p > a.window:
         w = a.window
-        local_keys = w * (w + 1) / 2 + (p - w) * w
+        below = max(min(w - h, p), 0)  # new tokens that still see fewer than `window` keys
+        local_keys = below * h + below * (below + 1) / 2 + (p - below) * w
     else:
         local_keys = global_keys
     keys = a.global_layers * global_keys + a.local_layers * local_keys
@@ -284,17 +289,18 @@ class _Workload:
     """The per-request constants of one replica serving one prompt/answer shape."""
 
     r: Replica
-    prompt: int
+    prompt: int  # new tokens the request brings
     output: int
+    history: int = 0  # tokens of the conversation already in the KV cache (prefix caching)
 
     @cached_property
     def work(self) -> float:
         """Prefill seconds per request, per pipeline stage (the stages share a prompt's work)."""
-        return self.r.prefill_work(self.prompt) / self.r.pp
+        return self.r.prefill_work(self.prompt, self.history) / self.r.pp
 
     @cached_property
     def alone(self) -> float:
-        return self.r.prefill_time(self.prompt)
+        return self.r.prefill_time(self.prompt, self.history)
 
     @cached_property
     def chunks(self) -> int:
@@ -302,7 +308,7 @@ class _Workload:
 
     def step(self, concurrency: float) -> float:
         # On average a sequence is halfway through its answer.
-        return self.r.step_time(concurrency / self.r.pp, self.prompt + self.output / 2)
+        return self.r.step_time(concurrency / self.r.pp, self.history + self.prompt + self.output / 2)
 
     def latencies(self, concurrency: float, rate: float) -> tuple[float, float]:
         """TTFT and TPOT with `concurrency` in flight and `rate` arrivals. Prefill chunks ride in the decode
@@ -335,18 +341,20 @@ class _Workload:
         return Load(concurrency, rate, ttft, tpot, self.output, sustainable and math.isfinite(tpot))
 
 
-def at_concurrency(r: Replica, prompt: int, output: int, concurrency: float) -> Load:
+def at_concurrency(r: Replica, prompt: int, output: int, concurrency: float, history: int = 0) -> Load:
     """A closed loop: `concurrency` requests always in flight (a benchmark's --max-concurrency)."""
-    w = _Workload(r, prompt, output)
+    w = _Workload(r, prompt, output, history)
     return w.load(concurrency, w.rate_at(concurrency))
 
 
-def at_rate(r: Replica, prompt: int, output: int, rate: float, context: int | None = None) -> Load:
+def at_rate(
+    r: Replica, prompt: int, output: int, rate: float, context: int | None = None, history: int = 0
+) -> Load:
     """An open loop: requests arrive at `rate` per second; the conversations in flight follow (Little's
     law), found where the closed loop's completion rate equals the arrival rate (it grows with the
     concurrency)."""
-    w = _Workload(r, prompt, output)
-    limit = max(r.kv_limit(context or prompt + output), 1)
+    w = _Workload(r, prompt, output, history)
+    limit = max(r.kv_limit(context or history + prompt + output), 1)
     if rate <= 0:
         return w.load(0.0, 0.0)
     if rate * w.work >= 1 or w.rate_at(limit) < rate:
@@ -360,9 +368,10 @@ def at_rate(r: Replica, prompt: int, output: int, rate: float, context: int | No
     return w.load(hi, rate)
 
 
-def saturated(r: Replica, prompt: int, output: int, context: int | None = None) -> Load:
+def saturated(r: Replica, prompt: int, output: int, context: int | None = None, history: int = 0) -> Load:
     """Every slot busy: as many sequences as vLLM admits (max_num_seqs, or the KV cache when smaller)."""
-    return at_concurrency(r, prompt, output, max(r.kv_limit(context or prompt + output), 1))
+    slots = max(r.kv_limit(context or history + prompt + output), 1)
+    return at_concurrency(r, prompt, output, slots, history)
 
 
 def max_rate(
@@ -372,11 +381,12 @@ def max_rate(
     ttft_target: float | None,
     tpot_target: float | None,
     context: int | None = None,
+    history: int = 0,
 ) -> float:
     """Highest arrival rate the replica sustains within the latency targets (0 when even a lone request
     misses them). Latencies grow with the conversations in flight, so the edge is found on those."""
-    w = _Workload(r, prompt, output)
-    limit = max(r.kv_limit(context or prompt + output), 1)
+    w = _Workload(r, prompt, output, history)
+    limit = max(r.kv_limit(context or history + prompt + output), 1)
 
     def ok(concurrency: float) -> bool:
         ttft, tpot = w.latencies(concurrency, w.rate_at(concurrency))

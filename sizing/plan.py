@@ -60,8 +60,9 @@ class Plan:
     stack: Stack | None = None  # the training software (None: inference)
     # serving: each request's prompt and answer, the peak rate (requests/s) and where it came from
     # ("rate", "daily", "population"), and the latency targets (None: not sized for latency)
-    prompt: int = DEFAULT_CONTEXT
+    prompt: int = DEFAULT_CONTEXT  # new tokens each request brings
     output: int = 0
+    history: int = 0  # tokens of the conversation already cached (prefix caching) when a request arrives
     rate: float | None = None
     rate_basis: str | None = None
     population: int | None = None
@@ -387,8 +388,11 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         prompt = w.prompt_tokens
         if w.context is None:
             context = prompt + output
+        history = 0
     else:
-        prompt = max(context - output, 1)
+        # A turn of a conversation that fills its context: the new text arrives on a cached history.
+        prompt = min(traffic.lengths.new_prompt_tokens, max(context - output, 1))
+        history = max(context - output - prompt, 0)
     if prompt + output > context:
         raise SizingError(
             "traffic.lengths_beyond_context",
@@ -408,7 +412,17 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     if w.prompt_tokens and w.context is None:
         # The assumption about the context was about the default: the lengths now set it.
         said[:] = [a for a in said if a != t(lang, "assume.context", tokens=i18n.tokens(plan.context, lang))]
-    if not (w.prompt_tokens and w.output_tokens):
+    if history:
+        said.append(
+            t(
+                lang,
+                "assume.traffic.chat_turn",
+                prompt=i18n.tokens(prompt, lang),
+                output=i18n.tokens(output, lang),
+                history=i18n.tokens(history, lang),
+            )
+        )
+    elif not (w.prompt_tokens and w.output_tokens):
         said.append(
             t(
                 lang,
@@ -467,6 +481,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         users=users,
         prompt=prompt,
         output=output,
+        history=history,
         rate=rate,
         rate_basis=basis,
         population=population,

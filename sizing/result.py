@@ -116,6 +116,7 @@ class Performance(BaseModel):
     utilization: float | None = None  # that load over max_requests_per_s
     planned_utilization: float | None = None  # the most a plan may use (traffic.toml), with a rate
     meets_targets: bool | None = None  # None: no latency target applied
+    cold_ttft_s: float | None = None  # a whole new prompt of the full context, unloaded (chat turns only)
 
 
 class ModeCost(BaseModel):

@@ -77,13 +77,13 @@ def performance(plan: Plan, setup: Setup, catalog: Catalog) -> Performance | Non
     users = max(math.ceil(plan.users / copies), 1)
     r = _replica_of(plan, setup, catalog, users)
     ttft_target, tpot_target = targets(plan, catalog)
-    p, o = plan.prompt, plan.output
+    p, o, h = plan.prompt, plan.output, plan.history
     if plan.rate is not None:
-        load = perf.at_rate(r, p, o, plan.rate / copies)
+        load = perf.at_rate(r, p, o, plan.rate / copies, history=h)
     else:
-        load = perf.at_concurrency(r, p, o, users)
-    full = perf.saturated(r, p, o)
-    sustainable = perf.max_rate(r, p, o, ttft_target, tpot_target) * copies
+        load = perf.at_concurrency(r, p, o, users, history=h)
+    full = perf.saturated(r, p, o, history=h)
+    sustainable = perf.max_rate(r, p, o, ttft_target, tpot_target, history=h) * copies
     sized = plan.traffic or plan.targets_given
     meets = None
     if sized:
@@ -104,6 +104,7 @@ def performance(plan: Plan, setup: Setup, catalog: Catalog) -> Performance | Non
         utilization=plan.rate / sustainable if plan.rate is not None and sustainable > 0 else None,
         planned_utilization=catalog.traffic.capacity.plan_utilization if plan.rate is not None else None,
         meets_targets=meets,
+        cold_ttft_s=perf.at_concurrency(r, h + p, o, 1e-3).ttft_s if h else None,
     )
 
 
@@ -132,7 +133,7 @@ def _copies_needed(
         while copies <= most:
             users = math.ceil(plan.users / copies)
             r = replica(plan, shape.gpu, tp, pp, catalog, users)
-            load = perf.at_concurrency(r, plan.prompt, plan.output, users)
+            load = perf.at_concurrency(r, plan.prompt, plan.output, users, history=plan.history)
             if load.ttft_s <= ttft_target and load.tpot_s <= tpot_target:
                 return copies, users
             if users == 1:
@@ -142,13 +143,13 @@ def _copies_needed(
     per_copy = max_users(plan, catalog, room, tp, pp)
     ttft_target, tpot_target = targets(plan, catalog)
     r = replica(plan, shape.gpu, tp, pp, catalog, per_copy)
-    sustainable = perf.max_rate(r, plan.prompt, plan.output, ttft_target, tpot_target)
+    sustainable = perf.max_rate(r, plan.prompt, plan.output, ttft_target, tpot_target, history=plan.history)
     if sustainable <= 0:
         return None
     copies = math.ceil(plan.rate / (sustainable * catalog.traffic.capacity.plan_utilization) - 1e-9)
     while copies <= most:
         # Each conversation in flight keeps room for the whole context: more copies when they do not fit.
-        load = perf.at_rate(r, plan.prompt, plan.output, plan.rate / copies)
+        load = perf.at_rate(r, plan.prompt, plan.output, plan.rate / copies, history=plan.history)
         users = max(math.ceil(load.concurrency), 1)
         if users <= per_copy:
             return copies, users
@@ -245,6 +246,6 @@ def fastest_first_token(plan: Plan, catalog: Catalog) -> float | None:
         one = evaluate(plan.but(users=1), shape, catalog, capacity=False)
         if one.fits:
             r = replica(plan, shape.gpu, one.tensor_parallel, one.pipeline_parallel, catalog)
-            ttft = perf.at_concurrency(r, plan.prompt, plan.output, 1e-3).ttft_s
+            ttft = perf.at_concurrency(r, plan.prompt, plan.output, 1e-3, history=plan.history).ttft_s
             best = ttft if best is None else min(best, ttft)
     return best

@@ -230,6 +230,36 @@ def test_prefill_of_latent_attention_uses_its_real_head_sizes(catalog):
     assert performance.prefill_flops(d, p) == pytest.approx(linear + attention, rel=1e-12)
 
 
+def test_a_turn_on_a_cached_history_prefills_only_its_new_tokens(catalog):
+    """vLLM keeps a conversation's earlier turns in its prefix cache (automatic prefix caching, on by
+    default in its V1 engine): a turn of 1,000 new tokens on a 31,268-token history computes those 1,000
+    tokens, each attending to the whole history before it (Llama 3.1 70B: 80 layers, 64 heads of 128)."""
+    m = catalog.model("llama-3.1-70b")
+    p, h = 1000, 31_268
+    params = 70_553_706_496 - 128_256 * 8192  # active parameters less the input embedding lookup
+    linear = 2 * params * p
+    attention = 2 * 64 * (128 + 128) * 80 * (p * h + p * (p + 1) / 2)  # token i sees h + i keys
+    assert performance.prefill_flops(m, p, history=h) == pytest.approx(linear + attention, rel=1e-12)
+    whole = performance.prefill_flops(m, p + h)
+    assert whole / (linear + attention) > 25  # reading the whole conversation again costs ~30x more
+
+
+def test_a_turn_after_the_window_sees_only_the_window(catalog):
+    """Gemma 3's local layers attend to the last 1,024 tokens: after a long history every new token
+    there sees exactly the window."""
+    g = catalog.model("gemma-3-27b")
+    p, h, w = 500, 10_000, 1024
+    linear = 2 * 27_009_346_304 * p
+    attention = 2 * 32 * 256 * (10 * (p * h + p * (p + 1) / 2) + 52 * p * w)
+    assert performance.prefill_flops(g, p, history=h) == pytest.approx(linear + attention, rel=1e-12)
+    # Straddling the window: 200 new tokens on 900 cached; the first 124 still see fewer than 1,024 keys.
+    p, h = 200, 900
+    below = w - h
+    local = below * h + below * (below + 1) / 2 + (p - below) * w
+    attention = 2 * 32 * 256 * (10 * (p * h + p * (p + 1) / 2) + 52 * local)
+    assert performance.prefill_flops(g, p, history=h) == pytest.approx(2 * 27_009_346_304 * p + attention)
+
+
 def test_a_decode_step_does_not_read_the_input_embedding_table(catalog):
     """A lookup reads a handful of rows of the embedding table, not all of it: counting it made
     gpt-oss-20b's decode ceiling ~24% low."""

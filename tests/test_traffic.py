@@ -89,6 +89,21 @@ def test_a_load_nothing_we_rent_serves_says_what_it_would_take():
 # -- population, daily volume, the assumptions stated ---------------------------------------------------
 
 
+def test_a_context_without_lengths_is_a_chat_turn_on_a_cached_history():
+    """'32k, 10 users' sizes memory for ten full 32k conversations, but a turn of a chat brings only its
+    new text: its first token is not the time to read 32k tokens again (which is said apart)."""
+    r = ask(model="70b", precision="int4", context=32768, users=10)
+    text = " ".join(r.assumptions)
+    assert "1.000 tokens novos" in text and "cache de prefixo" in text and "31.268" in text
+    p = r.recommendation.performance
+    assert p.ttft_s < 2 and p.cold_ttft_s > 10 * p.ttft_s
+    assert any("inteiramente novo de 32.268 tokens" in line for line in r.estimates.text)
+    # Lengths given: the prompt is read whole, with no history assumed.
+    given = ask(model="70b", precision="int4", users=10, prompt_tokens=8000, output_tokens=500)
+    assert given.recommendation.performance.cold_ttft_s is None
+    assert not any("cache de prefixo" in a for a in given.assumptions)
+
+
 def test_a_head_count_becomes_a_peak_rate_with_its_assumptions_stated():
     r = ask(model="70b", precision="4bit", population=5000)
     load = r.workload.load
