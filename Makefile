@@ -30,4 +30,5 @@ clean:
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/bench_parser.py
+	$(BIN)/python bench/bench_redact.py
 	$(BIN)/python -m bench

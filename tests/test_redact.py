@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.redact import cpf_is_valid, redact
+from bot.redact import STORED_TEXT_LIMIT, cnpj_is_valid, cpf_is_valid, for_log, luhn_is_valid, redact
 
 from .query_corpus import BAD_INPUTS, PHRASINGS
 
@@ -39,6 +39,55 @@ REDACTED = [
         "70b 4bit 32k 10 usuários pro cliente, contato [email] ou [telefone]",
     ),
     ("llama 3 8b, cpf 123.456.789-09, 8k", "llama 3 8b, cpf [cpf], 8k"),
+    # CPF in other layouts (check digits required), CNPJ formatted and bare (check digits required)
+    ("cpf 123 456 789 09", "cpf [cpf]"),
+    ("cpf 123456789-09 ok", "cpf [cpf] ok"),
+    ("123.456.789 09", "[cpf]"),
+    ("CNPJ 12.345.678/0001-95", "CNPJ [cnpj]"),
+    ("cnpj 11222333000181 da empresa", "cnpj [cnpj] da empresa"),
+    ("12.ABC.345/01DE-35", "[cnpj]"),  # the alphanumeric CNPJ (from July 2026)
+    # card numbers (Luhn)
+    ("cartão 4111 1111 1111 1111 validade 12/28", "cartão [cartão] validade 12/28"),
+    ("4111-1111-1111-1111", "[cartão]"),
+    ("5500005555555559", "[cartão]"),
+    ("amex 3782 822463 10005", "amex [cartão]"),
+    # API keys and tokens, whole
+    ("key sk-proj-abcdefghijklmnopqrstuvwxyz123456", "key [chave]"),
+    ("sk-ant-api03-abcdefghijklmnopqrstuvwxyz_0123-xyz", "[chave]"),
+    ("sk-abcdefghijklmnopqrstuvwxyzABCDEF0123456789", "[chave]"),
+    ("token hf_abcdefghijklmnopqrstuvwxyzABCD pra baixar", "token [chave] pra baixar"),
+    ("ghp_abcdefghijklmnopqrstuvwxyz0123456789", "[chave]"),
+    ("github_pat_11ABCDEFG0abcdefghijkl_mnopqrstuvwxyz0123456789", "[chave]"),
+    ("AKIAIOSFODNN7EXAMPLE", "[chave]"),
+    ("xoxp-1234567890-1234567890-1234567890-abcdef", "[chave]"),
+    ("xoxb-1234567890123-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx", "[chave]"),  # not "xoxb-[telefone]…"
+    ("xapp-1-A0123456789-1234567890123-abcdef0123456789", "[chave]"),
+    (
+        "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+        "[chave]",
+    ),
+    # phones: with the country code, a trunk or carrier prefix, "9 8765", dots, "00"
+    ("+55 (11) 9 8765-4321", "[telefone]"),
+    ("55 11 98765-4321", "[telefone]"),
+    ("+55-11-98765-4321", "[telefone]"),
+    ("+55.11.98765.4321", "[telefone]"),
+    ("0055 11 98765 4321", "[telefone]"),
+    ("(011) 98765-4321", "[telefone]"),
+    ("0xx11 98765-4321", "[telefone]"),
+    ("011 98765 4321", "[telefone]"),
+    ("11 9 8765-4321", "[telefone]"),
+    ("11.98765.4321", "[telefone]"),
+    ("liga 9 8765-4321", "liga [telefone]"),
+    ("+44 (0)20 7946 0958", "[telefone]"),
+    ("+49 30 1234567", "[telefone]"),
+    ("+442079460958", "[telefone]"),
+    ("+1 415.555.2671", "[telefone]"),
+    ("+44 20 7946 0958 10 users", "[telefone] 10 users"),  # the phone ends before the number of users
+    # full-width and other digits read as digits; the rest of the text is kept as typed
+    ("cpf １２３.４５６.７８９-０９ ok", "cpf [cpf] ok"),
+    ("tel ＋５５ １１ ９８７６５ ４３２１", "tel [telefone]"),
+    ("(١١) ٩٨٧٦٥-٤٣٢١", "[telefone]"),  # Arabic-Indic digits
+    ("１１９８７６５４３２１ é meu número, ７０ｂ", "[telefone] é meu número, ７０ｂ"),
 ]
 
 # What sizing questions hold: model sizes and names, contexts, token counts, users, GPUs.
@@ -75,6 +124,14 @@ KEPT = [
     "70b fp8 kv fp8 128k 4 users",
     "8+8 gpus",
     "https://huggingface.co/meta-llama/Llama-3.1-70B-Instruct",
+    "4096 4096 4096 4096",  # grouped like a card, but no Luhn
+    "1000000000000 tokens",
+    "10000000000000 tokens",
+    "128 256 512 1024 2048",
+    "risk-free sk-learn",
+    "skills hf_transfer ghp xoxo",
+    "A100 AKIA",
+    "+1 2",
     "Cabe um Llama 70B numa L40S de 48GB em 4 bits?",
     "Quanto de memória precisa um modelo de 70 bilhões em 4 bits com contexto de 32 mil tokens para 10 usuários?",
 ]
@@ -104,3 +161,39 @@ def test_cpf_check_digits():
     assert not cpf_is_valid("12345678900")
     assert not cpf_is_valid("11111111111")  # passes the arithmetic, but no such CPF
     assert not cpf_is_valid("1234567890")
+
+
+def test_check_digits_of_cnpj_and_cards():
+    assert cnpj_is_valid("11222333000181") and cnpj_is_valid("12345678000195")
+    assert not cnpj_is_valid("11222333000182") and not cnpj_is_valid("11111111111111")
+    assert luhn_is_valid("4111111111111111") and luhn_is_valid("378282246310005")
+    assert not luhn_is_valid("4111111111111112") and not luhn_is_valid("0000000000000000")
+
+
+def test_what_the_log_stores_is_bounded_and_cut_cleanly():
+    phone = "ligue (11) 98765-4321 "
+    text = ("palavra " * 499) + phone * 2000  # about 60,000 characters, a phone across the cut
+    stored = for_log(text)
+    assert len(stored) <= STORED_TEXT_LIMIT and stored.endswith("…")
+    assert "98765" not in stored and "4321" not in stored.replace("[telefone]", "")
+    assert for_log("70b 4bit") == "70b 4bit"  # short text: only redacted
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a" * 40_000,
+        ("a" * 100 + "@") * 396,
+        "1 " * 20_000,
+        "+1 " * 13_000,
+        "xoxb-" * 8_000,
+        "(11) " * 8_000,
+        "4111 1111 1111 " * 2_600,
+        "１" * 40_000,
+    ],
+    ids=["letters", "at-signs", "digits", "plus", "tokens", "parentheses", "card-like", "full-width"],
+)
+def test_slacks_longest_messages_are_redacted_whole(text):
+    # Linear time is measured by `make bench` (bench/bench_redact.py); here, that every shape of 40,000
+    # characters comes back redacted and the same length or shorter, never an exception.
+    assert len(redact(text)) <= len(text)
