@@ -37,9 +37,13 @@ MEMORY_RUN = 10_000
 
 
 def _signed_requests(n: int = 200) -> list[tuple[bytes, dict]]:
+    """n distinct signed commands (200 distinct questions, asked again and again): each one is sent
+    once, as Slack does, since the app answers a replayed request only once."""
     out = []
     users = [f"U{i:07d}" for i in range(20)]
-    for i, text in enumerate(queries(n, seed=11)):
+    texts = queries(200, seed=11)
+    for i in range(n):
+        text = texts[i % len(texts)]
         body, _ = sr.slash_command(text, user_id=users[i % len(users)], channel_id="C0001",
                                    response_url="http://127.0.0.1:9/unused")  # fmt: skip
         out.append((body.encode(), sr.sign(body, SECRET)))
@@ -215,14 +219,14 @@ def run(levels: dict[int, int] = LEVELS, memory_run: int = MEMORY_RUN) -> dict:
         results: dict = {"levels": {}}
         try:
             for server in (ours, bare):
-                load(server.port, _signed_requests(), 10, WARM_UP)
+                load(server.port, _signed_requests(WARM_UP), 10, WARM_UP)
             sent += WARM_UP
             for concurrency, count in levels.items():
                 # Rounds alternate between the two apps, so a noisy moment on the machine hits both.
                 samples: dict[str, list] = {ours.name: [], bare.name: []}
                 cpu = {ours.name: 0.0, bare.name: 0.0}
                 for _ in range(ROUNDS):
-                    requests = _signed_requests()
+                    requests = _signed_requests(count // ROUNDS)
                     for server in (ours, bare):
                         before = server.cpu_seconds()
                         samples[server.name].append(load(server.port, requests, concurrency, count // ROUNDS))
@@ -249,7 +253,7 @@ def run(levels: dict[int, int] = LEVELS, memory_run: int = MEMORY_RUN) -> dict:
             done = 0
             while done < memory_run:  # in slices, so signatures stay fresh
                 batch = min(2500, memory_run - done)
-                outcome = load(ours.port, _signed_requests(), 10, batch)
+                outcome = load(ours.port, _signed_requests(batch), 10, batch)
                 done += outcome["requests"]
             sent += done
             after = ours.rss_bytes()

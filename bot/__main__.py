@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import sys
 
+from . import logsetup
 from .backup import BackupError
 from .settings import SettingsError, load_settings, require_http, require_socket
 
@@ -22,9 +24,7 @@ from .settings import SettingsError, load_settings, require_http, require_socket
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     mode = argv[0] if argv else "auto"
-    logging.basicConfig(
-        level=os.environ.get("LOG_LEVEL", "INFO"), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    logsetup.configure()
     try:
         settings = load_settings()
         if mode == "auto":
@@ -54,7 +54,7 @@ def _console(settings) -> int:
     from .pipeline import Pipeline
     from .requestlog import RequestLog
 
-    log = RequestLog(settings.db_path)
+    log = RequestLog(settings.db_path, spool_dir=settings.spool)
     from hub.service import hub_from_settings
 
     pipeline = Pipeline(
@@ -88,19 +88,29 @@ def _socket(settings) -> int:
     from .app import create_app
     from .requestlog import RequestLog
 
-    log = RequestLog(settings.db_path)
+    log = RequestLog(settings.db_path, spool_dir=settings.spool)
     app = create_app(settings, log)
     _announce(settings, log)
     logging.getLogger(__name__).info("gpu-sizer connected in Socket Mode")
-    SocketModeHandler(app, settings.app_token).start()
+    # SIGTERM (the platform stopping the worker) ends the wait below, so the shutdown runs.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    try:
+        SocketModeHandler(app, settings.app_token).start()
+    finally:
+        app.services.shutdown(SHUTDOWN_GRACE_S)
     return 0
+
+
+SHUTDOWN_GRACE_S = 15
 
 
 def _web(settings) -> int:
     """gunicorn, the production WSGI server, serving bot.web; replaces this process so signals reach it."""
     from .requestlog import RequestLog
 
-    with RequestLog(settings.db_path) as log:  # opened (created, migrated) once here, before the workers
+    with RequestLog(
+        settings.db_path, spool_dir=settings.spool
+    ) as log:  # opened (created, migrated) once here, before the workers
         _announce(settings, log)
     for handler in logging.getLogger().handlers:
         handler.flush()

@@ -47,8 +47,10 @@ class AfterAck:
     def _run(fn: Callable[..., object], args: tuple) -> None:
         try:
             fn(*args)
-        except Exception:  # nobody waits on this thread: a failure is logged, never raised into the pool
-            logger.exception("work after the acknowledgement failed (%s)", getattr(fn, "__name__", fn))
+        except Exception as error:  # nobody waits on this thread: a failure is logged, never raised
+            from .app import where_failed  # the error's place, never its text (it may quote a request)
+
+            logger.error("work after the acknowledgement failed: %s", where_failed(error))
 
     def drain(self, timeout: float) -> bool:
         """Waits up to `timeout` seconds for the work handed over so far; True when all of it is done."""

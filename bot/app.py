@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import logging
+import time
+import traceback
 from dataclasses import dataclass
 
-from slack_bolt import App
+from slack_bolt import App, BoltResponse
 from slack_sdk import WebClient
+
+from sizing import i18n
 
 from . import health
 from .after_ack import AfterAck
@@ -15,8 +21,11 @@ from .leads import Leads
 from .listeners import actions, commands, forms, home, leads, manager, messages
 from .pipeline import Pipeline
 from .retention import RetentionJob
+from .salesteam import SalesTeam
 from .settings import Settings
 from .slack_client import make_client, make_lookup_client
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass
@@ -31,9 +40,24 @@ class Services:
     leads: Leads
     desk: LeadDesk
     after_ack: AfterAck  # work that may wait on Slack's Web API runs here, after the acknowledgement
+    sales_team: SalesTeam
 
     def is_manager(self, user_id: str | None) -> bool:
         return bool(user_id) and user_id in self.settings.managers
+
+    def shutdown(self, grace: float) -> None:
+        """Everything promised is kept within `grace` seconds (gunicorn's worker_exit, Socket Mode's
+        exit): answers on their way are delivered, then the log writes what it can and spools the rest
+        for the next start."""
+        deadline = time.monotonic() + grace
+        self.desk.stop()
+        # The log's share comes last and needs little: writing, or else spooling to local disk.
+        self.after_ack.drain(max(0.0, grace - LOG_SHARE_S))
+        self.log.close(max(0.5, deadline - time.monotonic()))
+
+
+# Of the shutdown grace, what is kept for the request log to write or spool what waits.
+LOG_SHARE_S = 5.0
 
 
 def create_app(
@@ -42,7 +66,7 @@ def create_app(
     if log is None:
         from .requestlog import RequestLog
 
-        log = RequestLog(settings.db_path)
+        log = RequestLog(settings.db_path, spool_dir=settings.spool)
     client = make_client(settings.bot_token, settings.slack_api_url, settings.slack_timeout)
     app = App(
         # The token travels in `client` (Bolt ignores `token=` when given a client).
@@ -58,7 +82,7 @@ def create_app(
         process_before_response=True,
     )
     lead_store = Leads(settings.db_path)
-    desk = LeadDesk(lead_store, client, settings.sales_channel, settings.lang)
+    desk = LeadDesk(lead_store, client, settings.sales_channel, settings.lang, log=log)
     from hub.service import hub_from_settings
 
     pipeline = Pipeline(
@@ -68,24 +92,46 @@ def create_app(
         on_answer=desk.consider,
         hub=hub_from_settings(settings),
     )
-    directory = Directory(make_lookup_client(settings.bot_token, settings.slack_api_url))
+    lookup_client = make_lookup_client(settings.bot_token, settings.slack_api_url)
+    directory = Directory(lookup_client)
+    if settings.sales_channel and not settings.sales_team:
+        logger.warning("GPU_SIZER_SALES_TEAM is not set: nobody can work the lead cards until it is")
     services = Services(
         settings=settings, log=log, pipeline=pipeline, directory=directory, client=client,
-        leads=lead_store, desk=desk, after_ack=AfterAck(),
+        leads=lead_store, desk=desk, after_ack=AfterAck(), sales_team=SalesTeam(settings.sales_team, lookup_client),
     )  # fmt: skip
     for group in (commands, messages, actions, forms, home, leads, manager):
         group.register(app, services)
 
     @app.error
-    def on_error(error, body, logger) -> None:
-        # A listener that fails must not turn into a 500 (Slack would retry and show an error): log it
-        # (no request body: it holds what people typed) and let Bolt acknowledge.
-        logger.error("listener failed: %s: %s", type(error).__name__, error)
+    def on_error(error, body) -> BoltResponse:
+        # A listener that fails must not turn into a 500: Slack would show an error and retry an event
+        # (again and again, if the failure lasts). Acknowledge instead; a command gets a polite line.
+        # The log gets where it failed, never the error's text or the body: they hold what people typed.
+        logger.error("listener failed: %s", where_failed(error))
+        if isinstance(body, dict) and body.get("command"):
+            lang = i18n.lang_of(settings.lang)
+            message = {"response_type": "ephemeral", "text": i18n.t(lang, "slack.failed")}
+            return BoltResponse(
+                status=200, body=json.dumps(message), headers={"content-type": "application/json"}
+            )
+        return BoltResponse(status=200, body="", headers={"x-slack-no-retry": "1"})
 
-    app.services = services  # the web process drains `after_ack` at shutdown; tests wait on it
+    app.services = services  # the web process shuts it down (Services.shutdown); tests wait on it
     if start_jobs:
         # Retention is a promise to the people in the log: purge daily while the app runs.
         RetentionJob(settings.db_path, settings.retention_days).start()
     # The log's state for /healthz, with the daily backup and the replica monitor when configured.
     app.log_health = health.start_jobs(settings, log) if start_jobs else health.LogHealth(settings, log)  # type: ignore[attr-defined]
     return app
+
+
+def where_failed(error: BaseException) -> str:
+    """The error's type and the line of our code it came from: enough to find it, and free of the
+    values involved (an exception's text may quote what someone typed or sent)."""
+    frames = traceback.extract_tb(error.__traceback__)
+    ours = [f for f in frames if "/bot/" in f.filename or "/sizing/" in f.filename] or frames
+    if not ours:
+        return type(error).__name__
+    frame = ours[-1]
+    return f"{type(error).__name__} at {frame.filename.rsplit('/', 2)[-2]}/{frame.filename.rsplit('/', 1)[-1]}:{frame.lineno} ({frame.name})"

@@ -34,6 +34,26 @@ def esc(text: object) -> str:
     return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+def code_span(text: object, limit: int = 80) -> str:
+    """Someone's words shown verbatim inside `…`: mrkdwn has no escape for a backtick, so one in the text
+    would close the span and let *, _ and ~ format what follows. Backticks become ˋ (a look-alike),
+    line breaks become spaces, and the span is never empty."""
+    words = " ".join(str(text).split())[:limit].replace("`", "ˋ")
+    return f"`{esc(words) or ' '}`"
+
+
+def clip_mrkdwn(text: str, limit: int = MAX_SECTION_TEXT) -> str:
+    """Escaped mrkdwn cut to `limit` characters, never in the middle of an entity such as &lt; (a text of
+    3,000 "<" is 12,000 characters once escaped)."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    amp = cut.rfind("&", len(cut) - 5)
+    if amp != -1 and ";" not in cut[amp:]:
+        cut = cut[:amp]
+    return cut + "…"
+
+
 @dataclass
 class Message:
     blocks: list[dict]
@@ -136,6 +156,10 @@ def answer(
         **filters(lang),
     )
     blocks = json.loads(rendered)
+    for block in blocks:
+        # What the question said is echoed ("não entendi: …"); escaped, a long one can pass Slack's limit.
+        if block.get("type") == "section" and "text" in block:
+            block["text"]["text"] = clip_mrkdwn(block["text"]["text"])
     if actions and training:
         blocks.append(_proposal_only(lang, payload))
     validate(blocks)
@@ -231,7 +255,8 @@ def error(err: SizingError, lang: str, unknown: list[str] | None = None) -> Mess
     hint = err.hint(lang)
     if hint:
         lines.append(esc(hint))
-    blocks = [{"type": "section", "text": {"type": "mrkdwn", "text": "\n".join(lines)}}]
+    # The message may quote the question (what was not understood): escaped, it can pass Slack's limit.
+    blocks = [{"type": "section", "text": {"type": "mrkdwn", "text": clip_mrkdwn("\n".join(lines))}}]
     validate(blocks)
     return Message(blocks=blocks, text=_fallback(" ".join([err.message(lang), hint or ""]).strip()))
 
@@ -249,6 +274,6 @@ def help_message(lang: str) -> Message:
 
 def notice(text: str) -> Message:
     """A one-line message (confirmation, status)."""
-    blocks = [{"type": "section", "text": {"type": "mrkdwn", "text": esc(text)}}]
+    blocks = [{"type": "section", "text": {"type": "mrkdwn", "text": clip_mrkdwn(esc(text))}}]
     validate(blocks)
     return Message(blocks=blocks, text=_fallback(text))

@@ -28,6 +28,8 @@ from slack_sdk import WebClient
 
 logger = logging.getLogger(__name__)
 TTL_SECONDS = 3600
+# People and channels remembered at most: a worker's memory stays flat however many users write.
+CACHE_LIMIT = 20_000
 # After auth.test fails, ask again no sooner than this (every user is external meanwhile).
 TEAM_RETRY_SECONDS = 10
 # What a request may spend waiting for lookups before it is acknowledged (Slack's deadline is 3 s,
@@ -124,7 +126,7 @@ class Directory:
             with self._lock:
                 self._inflight.pop((kind, key), None)
         if certain:
-            if len(self._cache) > 20_000:
+            if len(self._cache) >= CACHE_LIMIT:
                 self._cache = {}  # a bound on memory; the next requests refill what is still used
             self._cache[(kind, key)] = (time.monotonic(), value)
         return value

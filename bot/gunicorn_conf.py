@@ -2,6 +2,12 @@
 
 import os
 
+from bot import logsetup
+
+# Logging as LOG_LEVEL says, timestamped, from the start: gunicorn replaced the process that read the
+# environment, and the workers it forks inherit this (what the app logs while it loads included).
+logsetup.configure()
+
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 threads = int(os.environ.get("GUNICORN_THREADS", "8"))
 worker_class = "gthread"
@@ -12,10 +18,16 @@ accesslog = "-"
 # Slack's retries and our own logs, never a token: gunicorn's access log has no headers by default.
 
 
+def post_worker_init(worker) -> None:
+    import logging
+
+    logging.getLogger("bot.web").info("gpu-sizer worker answering Slack on /slack/events")
+
+
 def worker_exit(server, worker) -> None:
-    """Answers handed over after an acknowledgement are delivered before the worker goes (within the
-    graceful timeout, leaving a margin for the log's last rows)."""
+    """Before the worker goes, within the graceful timeout: answers handed over after an acknowledgement
+    are delivered, then the request log writes what waits, or spools it for the next start."""
     app = getattr(getattr(worker, "wsgi", None), "bolt_app", None)
     services = getattr(app, "services", None)
     if services is not None:
-        services.after_ack.drain(graceful_timeout - 5)
+        services.shutdown(graceful_timeout - 5)  # the requests in flight had their share first

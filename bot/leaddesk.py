@@ -2,11 +2,16 @@
 card up to date as a rep claims it and moves it along (new -> contacted -> proposal sent -> won / lost).
 
 The lead rows and their history live in the request log's database (bot/leads.py); this module only
-decides and shows.
+decides and shows. A lead is never lost to a database that misbehaves: it is queued in the request log
+(written as soon as the file takes it, kept in the spool across a restart), and its card is posted once it
+is written. Leads whose card was never posted (Slack failed, or the process stopped in between) are found
+again by a sweep, at start and every minute, and each card is claimed in the database before it is
+posted, so two workers never post the same one.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 import threading
@@ -22,12 +27,14 @@ from sizing.catalog import load_catalog
 
 from . import logtext
 from .blocks import Message, esc, validate
-from .leads import LeadError
+from .leads import DEDUPE_SECONDS, LeadError
 
 logger = logging.getLogger(__name__)
-DEDUPE_SECONDS = 24 * 3600  # one card per person and model a day
-BUSY_ATTEMPTS = 3  # an automatic lead that meets a locked file is tried again, BUSY_PAUSE, 2×BUSY_PAUSE later
-BUSY_PAUSE = 1.0
+SWEEP_SECONDS = 60  # how often leads without a card are looked for
+SWEEP_DAYS = 7  # how far back: a card is still worth posting for a lead a few days old
+# A card marked "being posted" for this long is taken to have failed (its worker stopped mid-post). Not
+# shorter: a card posted while the file was busy has its place written only once the file is free.
+CARD_STALE_SECONDS = 900
 
 
 def worth_a_call(reply) -> bool:
@@ -85,83 +92,134 @@ def summary_of(reply) -> str:
 
 
 class LeadDesk:
-    def __init__(self, leads, client: WebClient, channel: str | None, lang: str) -> None:
+    def __init__(self, leads, client: WebClient, channel: str | None, lang: str, log=None) -> None:
         self.leads = leads
         self.client = client
         self.channel = channel
         self.lang = i18n.lang_of(lang)
+        self.log = log  # bot.requestlog.RequestLog: leads are queued there
         # One thread: cards go out in order. Its work is finished at exit (ThreadPoolExecutor joins).
         self._background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lead-desk")
         self._lock = threading.Lock()
         self._recent: dict[tuple[str, str], float] = {}
+        self._stop = threading.Event()
+        if log is not None:
+            log.on_lead = self._written
+            if channel:
+                threading.Thread(target=self._sweep_forever, name="lead-sweep", daemon=True).start()
 
     def wait(self) -> None:
         """Blocks until the cards queued so far are posted (tests; shutdown)."""
         self._background.submit(lambda: None).result()
 
-    def open_lead(self, reply, where, source: str) -> dict | None:
-        """Records a lead for this answer and posts its card; None when there is nowhere to post or no
-        answer to follow up. A lead already open for the same person and model in the last day is reused:
-        sales gets one card per conversation, not one per question."""
+    def stop(self) -> None:
+        self._stop.set()
+
+    def request_lead(self, reply, where, source: str) -> bool:
+        """Queues a lead for this answer (written once the database takes it, whatever it is doing now);
+        its card follows. False when there is no answer to follow up. A lead already open for the same
+        person and model in the last day is reused (leads.write_lead)."""
         r = reply.result
-        if r is None:
-            return None
-        existing = self._recent_open(where.user_id, r.workload.model.id)
-        if existing is not None:
-            if source == "proposal":
-                self.leads.add_note(existing["id"], where.user_id, i18n.t(self.lang, "lead.asked_proposal"))
-                self.refresh(existing["id"])
-            return existing
-        lead = self.leads.create(**lead_fields(reply, where, source))
-        if self.channel:
-            try:
-                posted = self.client.chat_postMessage(channel=self.channel, **self.card(lead).kwargs())
-                self.leads.set_card(lead["id"], posted["channel"], posted["ts"])
-            except Exception as e:  # the API failed, was rate limited past retries, or timed out
-                logger.warning("posting a lead card failed: %s", _reason(e))
-                return None
-        return lead
+        if r is None or self.log is None:
+            return False
+        self.log.record_lead(
+            {
+                **lead_fields(reply, where, source),
+                "user_external": int(bool(where.user_external)),
+                "note": i18n.t(
+                    self.lang, "lead.asked_proposal"
+                ),  # added once when a proposal reuses an automatic lead
+            }
+        )
+        return True
 
     def consider(self, reply, where) -> None:
-        """Called after every answer: opens a lead on its own when the answer is worth a call. The card is
-        posted from a background thread: the person who asked never waits for the sales channel."""
+        """Called after every answer: opens a lead on its own when the answer is worth a call. Nothing here
+        waits for the database or the sales channel: the person who asked never waits for them."""
         if where.surface in ("console", "button") or not worth_a_call(reply):
             return
         key = (where.user_id, reply.result.workload.model.id)
         now = time.monotonic()
         with self._lock:
-            # The same person asking again about the same model today: their lead is open already.
+            # The same person asking again about the same model today: their lead is queued already (and
+            # the lead log would reuse it anyway); this only saves the work.
             if now - self._recent.get(key, -DEDUPE_SECONDS) < DEDUPE_SECONDS:
                 return
             self._recent[key] = now
             if len(self._recent) > 10_000:
                 self._recent.clear()
-        self._background.submit(self._open_quietly, reply, where)
+        self.request_lead(reply, where, "auto")
 
-    def _open_quietly(self, reply, where) -> None:
-        for attempt in range(BUSY_ATTEMPTS):
+    def _written(self, lead: dict) -> None:
+        """From the request log's writer, once a lead is in the database: its card, in the background.
+        Not while the process is stopping: the next start's sweep posts it, rather than a post cut short
+        leaving the card marked as being posted."""
+        if self._stop.is_set():
+            return
+        if lead.get("created"):
+            self._background.submit(self._post_quietly, lead["id"])
+        elif lead.get("refresh"):
+            self._background.submit(self._refresh_quietly, lead["id"])
+
+    def _post_quietly(self, lead_id: int) -> None:
+        try:
+            self.post_card(lead_id)
+        except Exception:  # a lead card must never cost anything but itself; the sweep tries again
+            logger.exception("posting a lead card failed")
+
+    def post_card(self, lead_id: int) -> bool:
+        """Posts the lead's card unless it is posted (or being posted) already. False when it could not be
+        posted now (the sweep tries again)."""
+        if not self.channel:
+            return True
+        try:
+            mark = self.leads.claim_card(lead_id, stale_after=CARD_STALE_SECONDS)
+            if mark is None:
+                return True
+            lead = self.leads.get(lead_id)
+            if lead is None:  # removed meanwhile (gpu-log forget --delete)
+                return True
+        except LeadError as e:
+            logger.warning("a lead card waits for the lead log (%s)", e.key)
+            return False
+        try:
+            posted = self.client.chat_postMessage(channel=self.channel, **self.card(lead).kwargs())
+        except Exception as e:  # the API failed, was rate limited past retries, or timed out
+            logger.warning("posting a lead card failed: %s", _reason(e))
+            # Should this fail too, the mark goes stale and the sweep takes the card again.
+            with contextlib.suppress(LeadError):
+                self.leads.release_card(lead_id, mark)
+            return False
+        # Where the card is must be remembered, or it could not be redrawn (and would be posted again): when
+        # the file is busy, it is queued like a row instead.
+        try:
+            self.leads.set_card(lead_id, posted["channel"], posted["ts"])
+        except LeadError:
+            self.log.record_card(lead_id, posted["channel"], posted["ts"])
+        return True
+
+    def _sweep_forever(self) -> None:
+        self._stop.wait(1.0)  # let the app finish starting
+        while not self._stop.is_set():
             try:
-                self.open_lead(reply, where, "auto")
+                self._background.submit(self.sweep)
+            except RuntimeError:  # the executor is shut down: the process is exiting
                 return
-            except LeadError as e:
-                # Another writer (a purge, an export, a burst of log rows) held the file past the
-                # lead store's own wait: nobody is waiting for this card, so try again a little later.
-                if not ("busy" in str(e) or "locked" in str(e)) or attempt == BUSY_ATTEMPTS - 1:
-                    logger.warning("opening an automatic lead failed: %s", e)
-                    return
-                time.sleep(BUSY_PAUSE * (attempt + 1))
-            except Exception:  # a lead card must never cost anything but itself
-                logger.exception("opening an automatic lead failed")
-                return
+            self._stop.wait(SWEEP_SECONDS)
 
-    def _recent_open(self, user_id: str, model_id: str) -> dict | None:
-        since = (datetime.now(UTC) - timedelta(seconds=DEDUPE_SECONDS)).isoformat()
-        found = self.leads.list(open_only=True, user_id=user_id, model_id=model_id, since=since)
-        return found[0] if found else None
+    def sweep(self) -> int:
+        """Posts the cards of leads written without one (Slack failed, or the process stopped between
+        writing the lead and posting its card); returns how many were posted."""
+        since = (datetime.now(UTC) - timedelta(days=SWEEP_DAYS)).isoformat(timespec="milliseconds")
+        try:
+            waiting = self.leads.without_card(since, stale_after=CARD_STALE_SECONDS)
+        except (LeadError, FileNotFoundError):
+            return 0
+        return sum(1 for lead_id in waiting if self.post_card(lead_id))
 
     def refresh(self, lead_id: int) -> dict:
         lead = self.leads.get(lead_id)
-        if lead and lead.get("card_channel") and lead.get("card_ts"):
+        if lead and lead.get("card_channel") and lead.get("card_ts") and self.channel:
             try:
                 self.client.chat_update(
                     channel=lead["card_channel"], ts=lead["card_ts"], **self.card(lead).kwargs()

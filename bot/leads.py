@@ -11,19 +11,25 @@ actions (a rep clicking a button), so unlike the request log they raise: LeadErr
 Each call opens its own connection (the Slack app calls from several threads) and writes in one
 BEGIN IMMEDIATE transaction, so two reps claiming the same lead at once are serialized: the second sees the
 first one's claim and the event says it was reassigned.
+
+The bot opens leads through the request log's queue instead (RequestLog.record_lead), so a lead waits, on
+disk if need be, until the file takes it: write_lead and write_card are the statements its writer runs,
+inside its own BEGIN IMMEDIATE transaction.
 """
 
 from __future__ import annotations
 
 import contextlib
 import sqlite3
+import time
 from collections.abc import Callable, Iterator
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from sqlite_utils import Database
 
-from .migrations import migrate, utc_now
+from .migrations import ensure_private, migrate, utc_now
 
 STATUSES = ("new", "contacted", "proposal_sent", "won", "lost", "not_lead")
 OPEN = {"new", "contacted", "proposal_sent"}
@@ -31,6 +37,8 @@ CLOSED = set(STATUSES) - OPEN
 SOURCES = ("proposal", "auto")
 NOTE_LIMIT = 500  # characters: a note is a line for the team, not a document
 BUSY_TIMEOUT = 5.0  # seconds to wait for another writer (the bot, a purge) before giving up
+DEDUPE_SECONDS = 24 * 3600  # one open lead per person and model a day: sales gets one card per conversation
+POSTING = "posting:"  # card_channel while a worker posts the card (card_ts still NULL), with the time
 
 COLUMNS = (
     "created_at", "updated_at", "request_key", "source", "team_id", "channel_id", "user_id", "user_external",
@@ -39,7 +47,12 @@ COLUMNS = (
 
 
 class LeadError(Exception):
-    """A lead action that cannot be done; the message is one short sentence for the person who tried."""
+    """A lead action that cannot be done; the message is one short sentence for the log and gpu-log, and
+    `key` names the message people see in Slack (lead.<key>): "busy", "missing" or "invalid"."""
+
+    def __init__(self, message: str, key: str = "invalid") -> None:
+        super().__init__(message)
+        self.key = key
 
 
 class Leads:
@@ -183,11 +196,16 @@ class Leads:
 
     def _connect(self) -> sqlite3.Connection:
         try:
+            if not self.path.exists() and Path(f"{self.path}-wal").exists():
+                # The file was deleted while a process still has it open: a new file next to that one's
+                # write-ahead log would be read through it. The request log opens the new file.
+                raise LeadError(f"the lead log {self.path} is being replaced", key="busy")
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            ensure_private(self.path)
             # isolation_level=None: this module writes BEGIN IMMEDIATE / COMMIT itself.
             conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
         except (OSError, sqlite3.Error) as error:
-            raise LeadError(f"the lead log cannot be opened ({error})") from error
+            raise LeadError(f"the lead log cannot be opened ({error})", key="busy") from error
         conn.row_factory = sqlite3.Row
         try:
             if not self._migrated:
@@ -198,7 +216,7 @@ class Leads:
                 self._migrated = True
         except sqlite3.Error as error:
             conn.close()
-            raise LeadError(f"the lead log cannot be opened ({error})") from error
+            raise LeadError(f"the lead log cannot be opened ({error})", key="busy") from error
         return conn
 
     @contextlib.contextmanager
@@ -207,7 +225,7 @@ class Leads:
         try:
             yield conn
         except sqlite3.Error as error:
-            raise LeadError(f"the lead log cannot be read ({error})") from error
+            raise LeadError(f"the lead log cannot be read ({error})", key="busy") from error
         finally:
             conn.close()
 
@@ -222,7 +240,7 @@ class Leads:
         except sqlite3.Error as error:
             if conn.in_transaction:
                 conn.rollback()
-            raise LeadError(f"the lead log is busy or cannot be written ({error})") from error
+            raise LeadError(f"the lead log is busy or cannot be written ({error})", key="busy") from error
         except BaseException:
             if conn.in_transaction:
                 conn.rollback()
@@ -233,8 +251,98 @@ class Leads:
     def _require(self, conn: sqlite3.Connection, lead_id: int) -> dict:
         lead = _lead(conn, lead_id)
         if lead is None:
-            raise LeadError(f"there is no lead #{lead_id}")
+            raise LeadError(f"there is no lead #{lead_id}", key="missing")
         return lead
+
+    # ------------------------------------------------------------------ cards
+
+    def claim_card(self, lead_id: int, now: float | None = None, stale_after: float = 600) -> str | None:
+        """Marks the lead's card as being posted by the caller; returns the mark (for release_card), or
+        None when the card is posted already or another worker is posting it (less than `stale_after`
+        seconds ago: after that, it is taken to have failed)."""
+        now = time.time() if now is None else now
+        mark, stale = f"{POSTING}{int(now):011d}", f"{POSTING}{int(now - stale_after):011d}"
+        with self._writing() as conn:
+            sql = (
+                "update leads set card_channel = ? where id = ? and card_ts is null"
+                " and (card_channel is null or (card_channel like 'posting:%' and card_channel < ?))"
+            )
+            return mark if conn.execute(sql, [mark, lead_id, stale]).rowcount == 1 else None
+
+    def release_card(self, lead_id: int, mark: str) -> None:
+        """The card could not be posted: another try (the desk's sweep) may take it."""
+        with self._writing() as conn:
+            sql = "update leads set card_channel = null where id = ? and card_channel = ? and card_ts is null"
+            conn.execute(sql, [lead_id, mark])
+
+    def without_card(self, since: str, now: float | None = None, stale_after: float = 600) -> list[int]:
+        """Leads created since `since` whose card was never posted (nor is being posted), oldest first."""
+        now = time.time() if now is None else now
+        stale = f"{POSTING}{int(now - stale_after):011d}"
+        sql = (
+            "select id from leads where card_ts is null and created_at >= ?"
+            " and (card_channel is null or (card_channel like 'posting:%' and card_channel < ?)) order by id"
+        )
+        with self._reading() as conn:
+            return [row[0] for row in conn.execute(sql, [since, stale])]
+
+
+LEAD_FIELDS = (
+    "request_key", "source", "team_id", "channel_id", "user_id", "user_external", "model_id", "stage",
+    "precision", "summary", "recommendation", "contract_mode", "total_bytes",
+)  # fmt: skip
+
+
+def write_lead(conn: sqlite3.Connection, lead: dict) -> dict:
+    """Opens the lead the bot asked for, inside the caller's write transaction, at most once: returns
+    {"id", "created", "refresh"}.
+
+    - Written already (the same request key and source: a replay after a restart): nothing changes.
+    - The same person asked about the same model in the last day and that lead is still open: it is
+      reused (sales gets one card per conversation, and two clicks on "Quero uma proposta" make one lead);
+      a proposal on a lead the bot opened on its own adds `lead["note"]` to it, once ("refresh": the card
+      changes).
+    - Otherwise a new lead, status new, with its "created" event by the person who asked."""
+    now = lead.get("at") or utc_now()
+    found = conn.execute(
+        "select id from leads where request_key = ? and source = ? order by id limit 1",
+        [lead.get("request_key"), lead["source"]],
+    ).fetchone()
+    if found is not None and lead.get("request_key"):
+        return {"id": found[0], "created": False, "refresh": False}
+    since = (datetime.fromisoformat(now) - timedelta(seconds=DEDUPE_SECONDS)).isoformat(
+        timespec="milliseconds"
+    )
+    recent = conn.execute(
+        f"select id, source from leads where user_id = ? and model_id = ? and created_at >= ?"
+        f" and status in ({', '.join('?' * len(OPEN))}) order by created_at desc, id desc limit 1",
+        [lead["user_id"], lead.get("model_id"), since, *sorted(OPEN)],
+    ).fetchone()
+    if recent is not None:
+        lead_id, source = recent
+        note = lead.get("note")
+        if lead["source"] != "proposal" or source != "auto" or not note:
+            return {"id": lead_id, "created": False, "refresh": False}
+        noted = conn.execute(
+            "select 1 from lead_events where lead_id = ? and action = 'note' and note = ?", [lead_id, note]
+        ).fetchone()
+        if noted is None:
+            conn.execute("update leads set note = ?, updated_at = ? where id = ?", [note, now, lead_id])
+            _event(conn, lead_id, now, lead["user_id"], "note", note=note)
+        return {"id": lead_id, "created": False, "refresh": noted is None}
+    values = {k: lead.get(k) for k in LEAD_FIELDS}
+    values["user_external"] = int(bool(values["user_external"]))
+    columns = ("created_at", "updated_at", "status", *LEAD_FIELDS)
+    sql = f"insert into leads ({', '.join(columns)}) values ({', '.join('?' * len(columns))})"
+    lead_id = conn.execute(sql, [now, now, "new", *values.values()]).lastrowid
+    _event(conn, lead_id, now, lead["user_id"], "created", to_status="new")
+    return {"id": lead_id, "created": True, "refresh": False}
+
+
+def write_card(conn: sqlite3.Connection, lead_id: int, channel: str, ts: str) -> None:
+    """Where the lead's card was posted (inside the caller's transaction)."""
+    sql = "update leads set card_channel = ?, card_ts = ?, updated_at = ? where id = ?"
+    conn.execute(sql, [channel, ts, utc_now(), lead_id])
 
 
 def _lead(conn: sqlite3.Connection, lead_id: int) -> dict | None:

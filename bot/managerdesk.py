@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from sizing import i18n
 
 from . import gaps, logtext, logwords, reports
-from .blocks import Message, esc, validate
+from .blocks import Message, code_span, esc, validate
 from .logwords import LogInputError
 
 LATEST = 15  # requests shown in Slack; the CSV has everything the filters select
@@ -133,7 +133,8 @@ def log_message(db_path, filters: reports.Filters, lang: str) -> tuple[Message, 
             else ""
         )
         answer = esc(row.get("recommendation") or logtext.value("outcome", row.get("outcome"), lang))
-        lines.append(f"{when} {who}{where} · `{esc((row.get('text') or '')[:80])}` → {answer}{status}")
+        # What people typed stays inside its code span, whatever backticks or *_~ it holds.
+        lines.append(f"{when} {who}{where} · {code_span(row.get('text') or '')} → {answer}{status}")
     latest = "\n".join(lines) if lines else t("none")
     blocks = [
         {"type": "header", "text": {"type": "plain_text", "text": t("title")}},

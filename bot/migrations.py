@@ -12,8 +12,11 @@ those keep a step harmless to repeat should that ever happen.
 
 from __future__ import annotations
 
+import contextlib
+import os
 from collections.abc import Callable
 from datetime import UTC, datetime
+from pathlib import Path
 
 from sqlite_utils import Database
 
@@ -23,6 +26,22 @@ Migration = tuple[str, Callable[[Database], None]]
 def utc_now() -> str:
     """ISO 8601 in UTC with milliseconds: sorts as text and reads back with datetime.fromisoformat."""
     return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def ensure_private(path: str | Path) -> None:
+    """The request log's file, created readable and writable by this user only (0600): it holds personal
+    data. A file an older version created readable by everyone is narrowed too (SQLite gives its -wal and
+    -shm files the same permissions as the database file)."""
+    path = Path(path)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        for file in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+            with contextlib.suppress(OSError):
+                if file.stat().st_mode & 0o077:
+                    file.chmod(0o600)
+        return
+    os.close(fd)
 
 
 def create_requests(db: Database) -> None:

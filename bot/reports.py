@@ -283,9 +283,9 @@ class CsvFormat:
 
 def to_csv(rows: Iterable[dict], fmt: CsvFormat | None = None) -> str:
     """CSV text with a header row: CSV_COLUMNS in that order, then any other key in name order. The
-    workload is one column of JSON; None is an empty cell. A text cell starting with = + - @ or a tab gets
-    a leading ' so a spreadsheet shows it instead of running it as a formula (the text comes from Slack
-    users, customers included). Column names and values are the log's own codes, the same in every
+    workload is one column of JSON; None is an empty cell. A text cell starting with = + - @ (also
+    full-width, or after spaces, tabs or line breaks) or a tab gets a leading ' so a spreadsheet shows it
+    instead of running it as a formula (the text comes from Slack users, customers included). Column names and values are the log's own codes, the same in every
     language, so every export reads alike; `fmt` lays it out (CsvFormat.excel for a spreadsheet; the
     default is plain comma-separated text). Encode as UTF-8 to write it out."""
     fmt = fmt or CsvFormat()
@@ -315,9 +315,15 @@ def _cell(value: Any, decimal: str = ".") -> Any:
         return repr(value).replace(".", decimal)
     if isinstance(value, dict | list):
         return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+    # Spreadsheets skip leading blanks before a formula: " =HYPERLINK(…)" and "\t=1+1" run too.
+    if isinstance(value, str) and (
+        value[:1] in FORMULA_START or value.lstrip(" \t\r\n")[:1] in FORMULA_START
+    ):
         return "'" + value
     return value
+
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "＝", "＋", "－", "＠")
 
 
 def _with_workload(row: dict) -> dict:
@@ -601,9 +607,20 @@ def _where(db: Database, f: Filters) -> tuple[list[str], list[Any]]:
     if f.until:
         add("r.created_at < ?", _iso(f.until))
     if f.search and f.search.strip():
-        # quote_fts: what people type is words to find, never FTS syntax (a stray quote or AND).
-        add("r.rowid in (select rowid from requests_fts where requests_fts match ?)", db.quote_fts(f.search))
+        words = fts_words(f.search)
+        if words:
+            add("r.rowid in (select rowid from requests_fts where requests_fts match ?)", words)
+        else:
+            add("0")  # nothing to search for in what was typed ("", "..."): nothing matches
     return where, args
+
+
+def fts_words(text: str) -> str:
+    """What people type as words to find, never FTS syntax: each word a quoted phrase (a stray quote,
+    AND, NEAR, * or "" is just text), all of them required. Words with nothing to index (only quotes or
+    punctuation) are dropped: "" when none is left."""
+    words = [w for w in text.split() if any(c.isalnum() for c in w)]
+    return " ".join('"' + w.replace('"', '""') + '"' for w in words)
 
 
 def _utc(moment: datetime) -> datetime:

@@ -8,12 +8,23 @@ the row and wakes a writer thread, which writes whatever has queued up in one tr
 a busy day costs one commit per batch, not one per request, and a manager's export holding the file never
 makes a Slack answer wait). A row that cannot be written (the file locked by another process, a read-only
 file or folder, a full disk) stays queued, in order, and the writer tries again every `retry_interval`
-seconds; flush() writes now, and close() (also run at exit) writes what it can. Each row carries a
-`request_key`, inserted with INSERT OR IGNORE, so a row whose commit landed but reported an error is not
-written twice when it is retried.
+seconds; flush() writes now, and close() (also run at exit) writes what it can before its deadline. Each
+row carries a `request_key`, inserted with INSERT OR IGNORE, so a row whose commit landed but reported an
+error is not written twice when it is retried.
 
-The Slack helpers (claim_event, first_disclosure, save_thread, load_thread) answer from memory while the
-file cannot be used, so the bot keeps ignoring Slack's retries and following threads until it is back.
+The same queue carries what else the bot must not lose: audit rows (audit()) and leads (record_lead(),
+written with the dedupe rules of leads.write_lead, then handed to `on_lead` so the sales desk posts the
+card) and the card's place (record_card()). Each kind is written at most once however often it is
+replayed: audit rows are matched on all their values, leads on their request key.
+
+While the database refuses writes, what is queued also goes to a spool file (spool.py) that survives a
+restart: a process stopped with the file locked, read-only or full leaves its rows there, and the next one
+to start writes them. A file deleted or replaced under the running bot is noticed before each write (its
+inode changes) and opened again at its path (created and migrated when missing), with a warning.
+
+Slack's retries are told apart with claims on the local disk (spool.Claims), shared by every worker and
+independent of the database, so a retry is answered once even while the file is locked. The other Slack
+helpers (first_disclosure, save_thread, load_thread) answer from memory while the file cannot be used.
 
 One connection per log, shared by the Slack app's threads and guarded by one lock. The in-memory fallbacks
 have a lock of their own, held only for a dictionary operation, because the connection's lock may be held
@@ -24,25 +35,29 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import fcntl
 import json
 import logging
 import os
 import sqlite3
+import struct
 import threading
 import time
 import uuid
 import weakref
 from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from enum import Enum
 from pathlib import Path
 from typing import Any
 
 from sqlite_utils import Database
 
-from .migrations import migrate, utc_now
-from .redact import redact
+from . import leads as lead_rules
+from .migrations import ensure_private, migrate, utc_now
+from .redact import for_log, redact
+from .spool import Claims, Spool, private_folder
 
 logger = logging.getLogger(__name__)
 
@@ -59,15 +74,31 @@ QUICK_WAIT = 0.5
 MEMORY_LIMIT = 10_000
 # Rows kept in memory while the file is unusable; past this, new rows are dropped (and counted in a warning).
 PENDING_LIMIT = 50_000
-# Slack retries an event within minutes; a week of ids is plenty, older ones are pruned now and then.
-SEEN_EVENTS_KEPT = timedelta(days=7)
-PRUNE_EVERY = 1000
+# Slack retries an event for about an hour (after 1 minute, then 5, then about 30): its id is claimed for a
+# day, in hourly buckets of its event time.
+EVENT_CLAIMS = {"bucket_seconds": 3600, "keep_seconds": 24 * 3600}
+# A signed request is accepted for 5 minutes either side of its timestamp: its signature is claimed for
+# 11 minutes, in one-minute buckets.
+SIGNATURE_CLAIMS = {"bucket_seconds": 60, "keep_seconds": 11 * 60}
+# How long close() may spend writing before it spools the rest (gunicorn's graceful timeout is 20 s).
+CLOSE_TIMEOUT = 5.0
 
 
 class RequestLog:
-    def __init__(self, path: str | Path, retry_interval: float = 2.0):
+    def __init__(self, path: str | Path, retry_interval: float = 2.0, spool_dir: str | Path | None = None):
         self.path = Path(path)
         self.retry_interval = max(0.01, retry_interval)  # 0 would spin
+        self.spool_dir = Path(spool_dir) if spool_dir is not None else Path(f"{self.path}.spool")
+        self._spool = Spool(self.spool_dir)
+        self._spooled = 0  # how many items at the front of the queue are in the spool file already
+        self.event_claims = Claims(self.spool_dir / "claims" / "events", **EVENT_CLAIMS)
+        self.signature_claims = Claims(self.spool_dir / "claims" / "signatures", **SIGNATURE_CLAIMS)
+        # Called from the writer thread with each lead written (leads.write_lead's answer).
+        self.on_lead: Callable[[dict], None] | None = None
+        self._identity: tuple[int, int] | None = None  # the open file's (device, inode)
+        self._wal: tuple[int, int] | None = None  # and its write-ahead log's
+        self._shm: tuple[int, int] | None = None  # and its WAL index's
+        self._retired: dict[str, int] = {}  # fds on the -wal and -shm of a file deleted or replaced
         self._lock = threading.Lock()  # the connection
         self._memory_lock = threading.Lock()  # the fallbacks below
         self._db: Database | None = None
@@ -80,8 +111,13 @@ class RequestLog:
         self._unavailable = False  # to log a warning when the file fails and a note when it is back
         self._unknown_columns: set[str] = set()
         self._dropped = 0
-        self._claims = 0
         self.last_commit: float | None = None  # time.time() of the writer's last commit, for /healthz
+        self._closed = False
+        # Left by a process that stopped before the database took them: first in line.
+        adopted = self._spool.adopt()
+        if adopted:
+            self._queue.extend(adopted)
+            self._spooled = 0 if self._spool.empty else len(adopted)
         with self._lock:
             self._database(BUSY_TIMEOUT)
         self._stop = threading.Event()
@@ -101,6 +137,9 @@ class RequestLog:
                 if self._dropped in (1, 10, 100) or self._dropped % 1000 == 0:
                     logger.warning("request log %s: %d rows dropped, memory full", self.path, self._dropped)
                 return
+            if self._closed:
+                self._spool.append([prepared])  # late work after close(): straight to the next start
+                return
             self._queue.append(prepared)
             if not self._wake.is_set():  # setting takes the event's lock: skip it when already set
                 self._wake.set()
@@ -115,6 +154,38 @@ class RequestLog:
             self._wake.set()
         except Exception as error:
             logger.warning("request log %s: mark_failed failed (%s)", self.path, type(error).__name__)
+
+    def audit(self, actor: str, surface: str, action: str, details: dict | None = None) -> None:
+        """One row of the audit trail (who read, exported, changed or was refused what), queued like a
+        request row: the person gets their answer whatever the file is doing. Never raises."""
+        try:
+            text = json.dumps(details or {}, ensure_ascii=False, sort_keys=True, default=str)
+            self._enqueue({KIND: "audit", "at": utc_now(), "actor": actor, "surface": surface,
+                           "action": action, "details": text})  # fmt: skip
+        except Exception as error:
+            logger.warning("request log %s: audit failed (%s)", self.path, type(error).__name__)
+
+    def record_lead(self, lead: dict) -> None:
+        """A lead to open (the fields of leads.write_lead), queued: written once the file takes it, then
+        handed to `on_lead`. Never raises."""
+        try:
+            self._enqueue({**{k: _sql_value(v) for k, v in lead.items()}, KIND: "lead", "at": utc_now()})
+        except Exception as error:
+            logger.warning("request log %s: record_lead failed (%s)", self.path, type(error).__name__)
+
+    def record_card(self, lead_id: int, channel: str, ts: str) -> None:
+        """Where a lead's card was posted (so it is redrawn, never posted twice), queued. Never raises."""
+        try:
+            self._enqueue({KIND: "card", "lead_id": int(lead_id), "channel": str(channel), "ts": str(ts)})
+        except Exception as error:
+            logger.warning("request log %s: record_card failed (%s)", self.path, type(error).__name__)
+
+    def _enqueue(self, item: dict[str, Any]) -> None:
+        if self._closed:
+            self._spool.append([item])
+            return
+        self._queue.append(item)
+        self._wake.set()
 
     def flush(self, timeout: float | None = None) -> int:
         """Try to write every pending row now; returns how many are still pending."""
@@ -141,18 +212,33 @@ class RequestLog:
         """Rows given up because memory was full while the file could not be written."""
         return self._dropped
 
-    def close(self) -> None:
-        """Stop the writer thread and write what can be written (also done at exit, see _close_all)."""
+    def close(self, timeout: float = CLOSE_TIMEOUT) -> None:
+        """Stop the writer thread and write what can be written within `timeout` seconds; what is left
+        goes to the spool, for the next process (also done at exit, see _close_all)."""
+        if self._closed:
+            return
+        self._closed = True
+        deadline = time.monotonic() + max(0.0, timeout)
         _OPEN_LOGS.discard(self)
         self._stop.set()
         self._wake.set()
         if self._retrier.is_alive() and self._retrier is not threading.current_thread():
-            self._retrier.join(BUSY_TIMEOUT + 1)
-        left = self.flush()
-        with self._lock:
-            self._close_db()
+            self._retrier.join(max(0.0, deadline - time.monotonic()))
+        self.flush(timeout=max(0.0, deadline - time.monotonic()))
+        if not self._lock.acquire(timeout=max(0.5, deadline - time.monotonic())):
+            # The writer is stuck in a write: spool without it (a duplicate is harmless, a loss is not).
+            left, spooled = self.pending, self._spool.append(list(self._queue)[self._spooled :])
+        else:
+            try:
+                spooled = self._spool_pending()
+                left = self.pending
+                self._close_db()
+            finally:
+                self._lock.release()
+        self._spool.close()
         if left:
-            logger.warning("request log %s: closed with %d rows not written", self.path, left)
+            where = f"kept in {self.spool_dir} for the next start" if spooled else "LOST (the spool failed)"
+            logger.warning("request log %s: closed with %d rows not written, %s", self.path, left, where)
 
     def __enter__(self) -> RequestLog:
         return self
@@ -189,19 +275,42 @@ class RequestLog:
 
     # ------------------------------------------------------------------ Slack helpers
 
-    def claim_event(self, event_id: str) -> bool:
-        """True the first time Slack's event id is seen, False for a retry of it. Never raises."""
+    def claim_event(self, event_id: str, at: float | None = None) -> bool:
+        """True the first time Slack's event id is seen (by any worker), False for a retry of it. `at`:
+        the event's time as Slack sent it (the same in every retry). Never raises."""
         try:
             key = str(event_id)
             with self._memory_lock:
                 if key in self._seen:
                     return False
                 _remember(self._seen, key, None)
-            ok, first = self._use(lambda db: self._claim_event(db, key))
-            # Without the file, memory's answer stands: answering twice beats never answering.
-            return first if ok else True
+            first = self.event_claims.claim(key, at)
+            if first and self._seen_in_file(key):
+                return False  # seen by a version that kept event ids in the database
+            # Without the disk, memory's answer stands: answering twice beats never answering.
+            return True if first is None else first
         except Exception as error:
             logger.warning("request log %s: claim_event failed (%s)", self.path, type(error).__name__)
+            return True
+
+    def _seen_in_file(self, event_id: str) -> bool:
+        """Whether the database's seen_events (where earlier versions claimed events) has the id. Only
+        when the connection is free this instant: a retry must never wait on a busy file."""
+        if self._db is None or not self._lock.acquire(blocking=False):
+            return False
+        try:
+            sql = "select 1 from seen_events where event_id = ?"
+            return self._db is not None and self._db.conn.execute(sql, [event_id]).fetchone() is not None
+        except sqlite3.Error:
+            return False
+        finally:
+            self._lock.release()
+
+    def claim_signature(self, signature: str, timestamp: int) -> bool:
+        """True the first time a signed request is seen (by any worker), False for a replay of it."""
+        try:
+            return self.signature_claims.claim(str(signature), float(timestamp)) is not False
+        except Exception:
             return True
 
     def first_disclosure(self, channel_id: str) -> bool:
@@ -269,10 +378,14 @@ class RequestLog:
         """The open database, opened and migrated first if needed; None when it cannot be used now.
         Called with self._lock held."""
         if self._db is not None:
-            return self._db
+            if self._same_file():
+                return self._db
+            self._let_go()
         conn = None
         try:
+            self._clear_the_old_files()
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            ensure_private(self.path)
             # SQLite would open a read-only file read-only and create its -wal and -shm files read-only
             # too, and those keep refusing writes after the file is made writable again: wait instead.
             for file in (self.path, *(Path(f"{self.path}{suffix}") for suffix in ("-wal", "-shm"))):
@@ -286,6 +399,9 @@ class RequestLog:
             conn.execute("PRAGMA synchronous = NORMAL")
             migrate(db)
             self._columns = set(db.table("requests").columns_dict)
+            self._identity = _identity(self.path)
+            self._wal = _identity(Path(f"{self.path}-wal"))
+            self._shm = _identity(Path(f"{self.path}-shm"))  # the WAL index this connection shares
         except Exception as error:
             if conn is not None:
                 _quietly(conn.close)
@@ -293,6 +409,63 @@ class RequestLog:
             return None
         self._db = db
         return db
+
+    def _let_go(self) -> None:
+        """Closes the connection to a file that was deleted or replaced. Called with self._lock held.
+
+        Its write-ahead log and WAL index (-wal, -shm) are kept open, without a lock, until the new file is
+        opened: while they are open their inode numbers cannot be given to new files, so "is this still
+        the old one?" has a reliable answer (see _clear_the_old_files)."""
+        for suffix, ours in (("-wal", self._wal), ("-shm", self._shm)):
+            with contextlib.suppress(OSError):
+                fd = os.open(f"{self.path}{suffix}", os.O_RDONLY)
+                info = os.fstat(fd)
+                if (info.st_dev, info.st_ino) == ours and suffix not in self._retired:
+                    self._retired[suffix] = fd
+                else:
+                    os.close(fd)
+        self._close_db()
+
+    def _clear_the_old_files(self) -> None:
+        """After the file was deleted or replaced, the new one is opened without the old one's -wal and
+        -shm: SQLite finds those by name, so a new file opened next to them would be read and written
+        through them. They are removed once no process uses them any more (each connection holds a read
+        lock on its -shm while open); until then this raises, and rows wait. Two workers doing this at
+        once take turns (an flock), so neither removes what the other has just created."""
+        if not self._retired:
+            return
+        lock = os.open(private_folder(self.spool_dir) / "reopen.lock", os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            shm = Path(f"{self.path}-shm")
+            old = {s: (os.fstat(fd).st_dev, os.fstat(fd).st_ino) for s, fd in self._retired.items()}
+            if _identity(shm) == old.get("-shm") and _locked_by_others(shm):
+                raise sqlite3.OperationalError("the old file is still open in another process")
+            for suffix, identity in old.items():
+                path = Path(f"{self.path}{suffix}")
+                if _identity(path) == identity:
+                    with contextlib.suppress(FileNotFoundError):
+                        path.unlink()
+        finally:
+            os.close(lock)  # releases the flock
+        for fd in self._retired.values():
+            _quietly(lambda fd=fd: os.close(fd))
+        self._retired = {}
+
+    def _same_file(self) -> bool:
+        """Whether the path still names the file we have open; warns when it does not (deleted, or
+        replaced by another file, say a backup put back), so the caller opens the path again."""
+        try:
+            info = os.stat(self.path)
+            if (info.st_dev, info.st_ino) == self._identity:
+                return True
+            what = "replaced"
+        except FileNotFoundError:
+            what = "deleted"
+        except OSError:
+            return True  # cannot tell (the folder unreadable): keep what is open
+        logger.warning("request log %s was %s while open; opening it again at its path", self.path, what)
+        return False
 
     def _use(self, fn: Callable[[Database], Any]) -> tuple[bool, Any]:
         """(True, fn(db)) with the connection, or (False, None) when the file cannot be used right now."""
@@ -344,24 +517,70 @@ class RequestLog:
         try:
             _busy_timeout(db, busy)
             while self._queue and (deadline is None or time.monotonic() < deadline):
+                if not self._same_file():
+                    raise sqlite3.OperationalError("the file was deleted or replaced")
                 # Indexing, not iterating: record() may append while the batch is read.
                 batch = [self._queue[i] for i in range(min(BATCH, len(self._queue)))]
-                with db.conn:  # one transaction for the batch: all of it, or none and it stays queued
-                    self._write_batch(db, batch)
+                # One transaction for the batch: all of it, or none and it stays queued. The write lock is
+                # taken first, so a lead's "is there one already?" and its insert cannot interleave with
+                # another worker's.
+                db.conn.execute("BEGIN IMMEDIATE")
+                try:
+                    leads = self._write_batch(db, batch)
+                    db.conn.commit()
+                except BaseException:
+                    _quietly(db.conn.rollback)
+                    raise
                 for _ in batch:
                     self._queue.popleft()
                 self.last_commit = time.time()
+                self._spooled = max(0, self._spooled - len(batch))
+                for lead in leads:
+                    self._lead_written(lead)
+            if not self._queue and not self._spool.empty:
+                self._spool.clear()  # everything it held is in the database now
         except Exception as error:
             self._failed(error)
             return False
         self._succeeded()
         return True
 
-    def _write_batch(self, db: Database, batch: list[dict[str, Any]]) -> None:
+    def _spool_pending(self) -> bool:
+        """Copies what is queued and not yet in the spool file to it. Called with self._lock held."""
+        items = [self._queue[i] for i in range(self._spooled, len(self._queue))]
+        if not items:
+            return True
+        if not self._spool.append(items):
+            return False
+        self._spooled += len(items)
+        return True
+
+    def _lead_written(self, lead: dict) -> None:
+        if self.on_lead is not None:
+            try:
+                self.on_lead(lead)
+            except Exception as error:  # the desk's trouble must not stop the writer
+                logger.warning("request log %s: on_lead failed (%s)", self.path, type(error).__name__)
+
+    def _write_batch(self, db: Database, batch: list[dict[str, Any]]) -> list[dict]:
         """The batch in order; runs of new rows with the same columns go in one executemany, which keeps
-        this thread's Python work (and its turns at the GIL, shared with the request threads) small."""
+        this thread's Python work (and its turns at the GIL, shared with the request threads) small.
+        Returns the leads written (leads.write_lead's answers)."""
         run_sql, run_args = None, []
+        leads = []
         for row in batch:
+            kind = row.get(KIND)
+            if kind is not None:
+                if run_args:
+                    db.conn.executemany(run_sql, run_args)
+                run_sql, run_args = None, []
+                if kind == "lead":
+                    leads.append(lead_rules.write_lead(db.conn, row))
+                elif kind == "card":
+                    lead_rules.write_card(db.conn, row["lead_id"], row["channel"], row["ts"])
+                elif kind == "audit":
+                    db.conn.execute(_AUDIT_SQL, [row[k] for k in _AUDIT_KEYS] * 2)
+                continue
             if UPDATE in row:
                 sql, args = (
                     "UPDATE requests SET outcome = ?, error_key = ? WHERE request_key = ?",
@@ -376,6 +595,7 @@ class RequestLog:
             run_args.append(args)
         if run_args:
             db.conn.executemany(run_sql, run_args)
+        return leads
 
     def _insert_statement(self, row: dict[str, Any]) -> tuple[str, list[Any]]:
         # Columns are checked here, not in record(): a newer schema step may have added some.
@@ -395,16 +615,6 @@ class RequestLog:
                 f"INSERT OR IGNORE INTO requests ({names}) VALUES ({', '.join('?' * len(columns))})"
             )
         return sql, list(row.values())
-
-    def _claim_event(self, db: Database, event_id: str) -> bool:
-        now = datetime.now(UTC)
-        sql = "insert or ignore into seen_events (event_id, seen_at) values (?, ?)"
-        first = _write(db, sql, [event_id, now.isoformat(timespec="milliseconds")]) == 1
-        self._claims += 1
-        if self._claims % PRUNE_EVERY == 0:
-            cutoff = (now - SEEN_EVENTS_KEPT).isoformat(timespec="milliseconds")
-            _write(db, "delete from seen_events where seen_at < ?", [cutoff])
-        return first
 
     def _failed(self, error: Exception) -> None:
         """After a failed statement: undo it, drop a connection that may not recover, warn once."""
@@ -451,11 +661,26 @@ class RequestLog:
                     logger.warning("request log %s: write failed (%s)", self.path, type(error).__name__)
                     written = False
                 if not written:
-                    self._stop.wait(self.retry_interval)  # the file is unusable: do not spin on every wake
+                    # The file is unusable: keep what waits safe on disk, and do not spin on every wake.
+                    with self._lock:
+                        self._spool_pending()
+                    self._stop.wait(self.retry_interval)
+            elif self._db is not None and not self._queue:
+                # Idle: notice a deleted or replaced file now, so this worker lets go of it soon.
+                with self._lock:
+                    if self._db is not None and not self._same_file():
+                        self._let_go()
 
 
 _INSERT_SQL: dict[tuple[str, ...], str] = {}
 UPDATE = "__update__"  # a queue item that changes a row instead of adding one
+KIND = "__kind__"  # a queue item for another table: "audit", "lead" or "card"
+_AUDIT_KEYS = ("at", "actor", "surface", "action", "details")
+# Written once however often it is replayed from the spool: an identical row is the same row.
+_AUDIT_SQL = (
+    "INSERT INTO audit (at, actor, surface, action, details) SELECT ?, ?, ?, ?, ? WHERE NOT EXISTS"
+    " (SELECT 1 FROM audit WHERE at = ? AND actor = ? AND surface = ? AND action = ? AND details = ?)"
+)
 # Logs still open when the process exits (gunicorn's worker on SIGTERM, Socket Mode on Ctrl-C) write their
 # queued rows before it goes.
 _OPEN_LOGS: weakref.WeakSet[RequestLog] = weakref.WeakSet()
@@ -465,7 +690,7 @@ _OPEN_LOGS: weakref.WeakSet[RequestLog] = weakref.WeakSet()
 def _close_all() -> None:
     for log in list(_OPEN_LOGS):
         with contextlib.suppress(Exception):
-            log.close()
+            log.close(CLOSE_TIMEOUT)
 
 
 def _prepare(row: dict) -> dict[str, Any]:
@@ -476,7 +701,7 @@ def _prepare(row: dict) -> dict[str, Any]:
         prepared["created_at"] = utc_now()
     if prepared.get("text") is not None:
         try:
-            prepared["text"] = redact(str(prepared["text"]))
+            prepared["text"] = for_log(str(prepared["text"]))
         except Exception:
             prepared["text"] = None  # better no text than text that may hold personal data
     # What was not understood comes from the same text: redacted too (migrations.record_gaps).
@@ -563,6 +788,36 @@ def _is_busy(error: Exception) -> bool:
         return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
     message = str(error).lower()
     return "locked" in message or "busy" in message
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
+
+
+# SQLite's unix VFS: every connection holds a shared lock on this byte of the -shm file while it is open
+# (the "dead man switch", UNIX_SHM_DMS in sqlite3.c: (22 + 8) * 4 + 8).
+_SHM_DMS = 128
+
+
+def _locked_by_others(path: Path) -> bool:
+    """Whether another process holds a lock on the -shm file's DMS byte, i.e. has the database open."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        # struct flock on Linux: l_type, l_whence (short), l_start, l_len (off_t), l_pid (pid_t), padded.
+        query = struct.pack("hhqqi4x", fcntl.F_WRLCK, os.SEEK_SET, _SHM_DMS, 1, 0)
+        answer = fcntl.fcntl(fd, fcntl.F_GETLK, query)
+        return struct.unpack("hhqqi4x", answer)[0] != fcntl.F_UNLCK
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
 
 
 def _remember(memory: OrderedDict, key: Hashable, value: Any) -> None:

@@ -13,6 +13,8 @@ from sizing.i18n import lang_of
 
 USER_ID = re.compile(r"^[UW][A-Z0-9]{2,}$")
 CHANNEL_ID = re.compile(r"^[CGD][A-Z0-9]{2,}$")
+USER_GROUP_ID = re.compile(r"^S[A-Z0-9]{2,}$")
+BOT_ID = re.compile(r"^B[A-Z0-9]{2,}$")
 
 
 class SettingsError(Exception):
@@ -33,6 +35,18 @@ class Settings(BaseSettings):
     managers: Annotated[list[str], NoDecode] = Field(
         default_factory=list, validation_alias="GPU_SIZER_MANAGERS"
     )
+    # Who may work the lead cards: Slack user IDs and/or user group IDs (S…, checked with
+    # usergroups.users.list). Nobody when empty: the cards then say so to whoever presses a button.
+    sales_team: Annotated[list[str], NoDecode] = Field(
+        default_factory=list, validation_alias="GPU_SIZER_SALES_TEAM"
+    )
+    # Other bots whose messages are answered (bot IDs, B…); by default only people are.
+    answer_bots: Annotated[list[str], NoDecode] = Field(
+        default_factory=list, validation_alias="GPU_SIZER_ANSWER_BOTS"
+    )
+    # Where rows wait when the database cannot take them, and the claims that answer Slack's retries once
+    # (default: a folder next to the database, "<GPU_SIZER_DB>.spool").
+    spool_dir: Path | None = Field(default=None, validation_alias="GPU_SIZER_SPOOL")
     retention_days: int = Field(default=180, ge=1, le=3650, validation_alias="GPU_SIZER_RETENTION_DAYS")
     slack_timeout: float = Field(default=10, gt=0, le=120, validation_alias="GPU_SIZER_SLACK_TIMEOUT")
     # Backups and replication of the request log (bot/backup.py, bot/replication.py; README, "Deploying").
@@ -102,9 +116,7 @@ class Settings(BaseSettings):
     @field_validator("managers", mode="before")
     @classmethod
     def _managers(cls, v) -> list[str]:
-        ids = (
-            [p.strip() for p in re.split(r"[,\s]+", v) if p.strip()] if isinstance(v, str) else list(v or [])
-        )
+        ids = _ids(v)
         bad = [i for i in ids if not USER_ID.match(i)]
         if bad:
             raise ValueError(f"must be Slack user IDs separated by commas (U0123ABCD); not one: {bad[0]}")
@@ -163,6 +175,32 @@ class Settings(BaseSettings):
             raise ValueError("must be a number of seconds from 1 to 3600")
         return seconds
 
+    @field_validator("sales_team", mode="before")
+    @classmethod
+    def _sales_team(cls, v) -> list[str]:
+        ids = _ids(v)
+        bad = [i for i in ids if not (USER_ID.match(i) or USER_GROUP_ID.match(i))]
+        if bad:
+            raise ValueError(
+                "must be Slack user IDs (U0123ABCD) or user group IDs (S0123ABCD) separated by commas;"
+                f" not one: {bad[0]}"
+            )
+        return ids
+
+    @field_validator("answer_bots", mode="before")
+    @classmethod
+    def _answer_bots(cls, v) -> list[str]:
+        ids = _ids(v)
+        bad = [i for i in ids if not BOT_ID.match(i)]
+        if bad:
+            raise ValueError(f"must be Slack bot IDs separated by commas (B0123ABCD); not one: {bad[0]}")
+        return ids
+
+    @property
+    def spool(self) -> Path:
+        """The spool folder: GPU_SIZER_SPOOL, or "<GPU_SIZER_DB>.spool" next to the database."""
+        return self.spool_dir or Path(f"{self.db_path}.spool")
+
     @property
     def bot_token(self) -> str | None:
         return self.slack_bot_token.get_secret_value() if self.slack_bot_token else None
@@ -186,7 +224,18 @@ ENV_NAMES = {
     "replica_check_seconds": "GPU_SIZER_REPLICA_CHECK_SECONDS", "litestream_config": "GPU_SIZER_LITESTREAM_CONFIG",
     "hub_enabled": "GPU_SIZER_HUB", "hub_budget_s": "GPU_SIZER_HUB_BUDGET", "hub_timeout_s": "GPU_SIZER_HUB_TIMEOUT",
     "hub_cache_dir": "GPU_SIZER_HUB_CACHE", "hub_cache_days": "GPU_SIZER_HUB_CACHE_DAYS",
+    "sales_team": "GPU_SIZER_SALES_TEAM", "answer_bots": "GPU_SIZER_ANSWER_BOTS", "spool_dir": "GPU_SIZER_SPOOL",
 }  # fmt: skip
+
+
+def _ids(v) -> list[str]:
+    """A comma- or space-separated list of Slack IDs (also as a list), <@U…|name> as Slack writes it."""
+    raw = re.split(r"[,\s]+", v) if isinstance(v, str) else list(v or [])
+    return [
+        re.sub(r"^<[@!]?(?:subteam\^)?([A-Z0-9]+)(?:\|[^>]*)?>$", r"\1", str(p).strip())
+        for p in raw
+        if str(p).strip()
+    ]
 
 
 def load_settings(**overrides) -> Settings:

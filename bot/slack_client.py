@@ -24,7 +24,9 @@ from slack_sdk.webhook import WebhookClient
 # A lookup that takes longer than this is given up (the directory then assumes the careful answer).
 LOOKUP_TIMEOUT_S = 2
 
-READ_ONLY = ("auth.test", "users.info", "conversations.info", "conversations.open", "team.info")
+READ_ONLY = (
+    "auth.test", "users.info", "conversations.info", "conversations.open", "team.info", "usergroups.users.list",
+)  # fmt: skip
 
 
 class ReadOnlyServerErrorRetryHandler(ServerErrorRetryHandler):

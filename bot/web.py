@@ -1,23 +1,32 @@
 """HTTP mode: the Bolt app as a WSGI application, for gunicorn (see Procfile).
 
-Slack posts events, commands and interactivity to /slack/events; every request's signature is verified
-with SLACK_SIGNING_SECRET before anything runs. GET /healthz answers 200 for load balancers while the
-process can answer, with the request log's state as JSON (bot/health.py) for monitors.
+Slack posts events, commands and interactivity to /slack/events. Before Bolt sees a request, this layer
+checks it: a body over MAX_BODY, a timestamp that is not a number, a wrong signature or one older than 5
+minutes is refused (401, logged without anything the sender wrote), and a signed request already seen
+(a replay inside Slack's 5-minute window, even to another worker) is acknowledged and not answered again.
+GET /healthz answers 200 for load balancers while the process can answer, with the request log's state as
+JSON (bot/health.py) for monitors.
 """
 
 from __future__ import annotations
 
 import gc
+import io
 import json
 import logging
+import re
 
 from slack_bolt.adapter.wsgi import SlackRequestHandler
+from slack_sdk.signature import SignatureVerifier
 
 from .app import create_app
 from .settings import load_settings, require_http
 
 EVENTS_PATH = "/slack/events"
 MAX_BODY = 256 * 1024  # Slack sends a few kilobytes (slash command text is capped at 4,000 characters)
+TIMESTAMP = re.compile(r"[0-9]{1,12}")
+SIGNATURE = re.compile(r"v0=[0-9a-f]{64}")
+logger = logging.getLogger(__name__)
 
 
 def wsgi(settings=None, log=None, *, token_verification: bool = True, start_jobs: bool = True):
@@ -27,6 +36,8 @@ def wsgi(settings=None, log=None, *, token_verification: bool = True, start_jobs
     app = create_app(settings, log, token_verification=token_verification, start_jobs=start_jobs)
     slack = SlackRequestHandler(app, path=EVENTS_PATH)
     health = app.log_health  # type: ignore[attr-defined]
+    verifier = SignatureVerifier(settings.signing_secret)
+    services = app.services
 
     def application(environ, start_response):
         if environ.get("PATH_INFO") == "/healthz":
@@ -43,10 +54,26 @@ def wsgi(settings=None, log=None, *, token_verification: bool = True, start_jobs
                 "413 Content Too Large" if length > 0 else "400 Bad Request", [("Content-Type", "text/plain")]
             )
             return [b"request refused"]
+        body = environ["wsgi.input"].read(length) if length else b""
+        timestamp = environ.get("HTTP_X_SLACK_REQUEST_TIMESTAMP", "")
+        signature = environ.get("HTTP_X_SLACK_SIGNATURE", "")
+        if not (TIMESTAMP.fullmatch(timestamp) and SIGNATURE.fullmatch(signature)) or not verifier.is_valid(
+            body, timestamp, signature
+        ):
+            # Whatever the sender put in the headers or the body stays out of the log.
+            logger.info("refused a request with a missing, stale or wrong signature")
+            start_response("401 Unauthorized", [("Content-Type", "application/json")])
+            return [b'{"error": "invalid request"}']
+        if not services.log.claim_signature(signature, int(timestamp)):
+            # The same signed request again: someone replaying it. It was answered the first time.
+            logger.info("ignored a replayed request (its signature was seen already)")
+            start_response("200 OK", [("Content-Type", "text/plain"), ("Content-Length", "0")])
+            return [b""]
+        environ["wsgi.input"] = io.BytesIO(body)
         try:
             return slack(environ, start_response)
         except Exception as e:  # a body Bolt cannot parse: the client's fault, never a 500
-            logging.getLogger(__name__).warning("malformed request refused (%s)", type(e).__name__)
+            logger.warning("malformed request refused (%s)", type(e).__name__)
             start_response("400 Bad Request", [("Content-Type", "text/plain")])
             return [b"bad request"]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import sqlite3
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +21,7 @@ from . import slack_requests as sr
 from .slack_fake import FakeSlack
 
 SECRET = "0123456789abcdef0123456789abcdef"
+SALES_TEAM = "UREP0001,UREP0002"  # the reps who work the lead cards in these tests
 
 
 class QuietHandler(WSGIRequestHandler):
@@ -77,9 +79,9 @@ def serve(tmp_path: Path, **overrides):
     with FakeSlack() as fake:
         settings = load_settings(
             slack_bot_token="xoxb-test", slack_signing_secret=SECRET, slack_api_url=fake.base_url,
-            db_path=tmp_path / "log.db", sales_channel="CSALES01", **overrides,
+            db_path=tmp_path / "log.db", sales_channel="CSALES01", **{"sales_team": SALES_TEAM, **overrides},
         )  # fmt: skip
-        log = RequestLog(settings.db_path, retry_interval=0.2)
+        log = RequestLog(settings.db_path, retry_interval=0.2, spool_dir=settings.spool)
         try:
             application = wsgi(settings, log, start_jobs=False)
             with serve_wsgi(application) as base:
@@ -88,6 +90,24 @@ def serve(tmp_path: Path, **overrides):
                 )
         finally:
             log.close()
+
+
+def database(slack: Slack) -> sqlite3.Connection:
+    """The log's file, read directly (rows by column name), after the queued rows are written."""
+    slack.log.flush()
+    db = sqlite3.connect(slack.db)
+    db.row_factory = sqlite3.Row
+    return db
+
+
+def payload(reply: dict) -> str:
+    """The workload an answer's buttons carry."""
+    return next(b for b in reply["blocks"] if b["type"] == "actions")["elements"][0]["value"]
+
+
+def ephemeral(channel: str = "C0001") -> dict:
+    """The container of a button pressed under an answer only its asker sees."""
+    return {"type": "message", "message_ts": "1.0", "channel_id": channel, "is_ephemeral": True}
 
 
 def text_of(blocks: list[dict]) -> str:

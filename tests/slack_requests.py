@@ -64,9 +64,11 @@ def slash_command(
     channel_id: str = "C0001",
     team_id: str = "T0001",
     response_url: str = UNSET_RESPONSE_URL,
-    trigger_id: str = "1700000000.1.abcdef",
+    trigger_id: str | None = None,
     command: str = "/gpu",
 ) -> tuple[str, str]:
+    # Like Slack's, every command has its own trigger_id: two identical commands are two bodies.
+    trigger_id = trigger_id or f"{_now_ts()}.1.abcdef"
     fields = {
         "token": VERIFICATION_TOKEN,
         "team_id": team_id,

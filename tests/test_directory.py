@@ -148,3 +148,40 @@ def test_health_check_does_not_wait_on_slack(slack):
     with urllib.request.urlopen(slack.url.replace("/slack/events", "/healthz"), timeout=5) as r:
         assert r.status == 200
     assert time.monotonic() - started < 1
+
+
+@pytest.mark.parametrize("fault", ["slow", "rate-limited", "failing"])
+def test_when_auth_test_is_slow_rate_limited_or_failing_externals_stay_external_and_are_answered_in_time(
+    priced, slack, fault
+):
+    slack.fake.reply("users.info", _other_org_user)
+    if fault == "slow":
+        slack.fake.delay("auth.test", 4)  # past the lookup's own timeout (2 s)
+    elif fault == "rate-limited":
+        slack.fake.fail("auth.test", status=429, headers={"Retry-After": "30"}, times=20)
+    else:
+        slack.fake.fail("auth.test", status=500, times=20)
+    reply, seconds = _command(slack, "70b 4bit 10users", user_id="UCONN0002", channel_id="DCONN0002")
+    assert seconds < ACK_DEADLINE_S
+    if reply == {}:  # acknowledged empty: the answer follows through response_url
+        [answer] = slack.fake.wait_for("response_url", timeout=10)
+        reply = answer.params
+    text = _text(reply["blocks"])
+    assert "Recomendação" in text and "Preço" not in text
+    slack.fake.delay("auth.test", 0)
+    assert [r["user_external"] for r in slack.rows()] == [1]
+
+
+@pytest.mark.parametrize("fault", ["slow", "failing"])
+def test_when_users_info_is_slow_or_failing_the_answer_is_careful_and_in_time(priced, slack, fault):
+    if fault == "slow":
+        slack.fake.delay("users.info", 4)
+    else:
+        slack.fake.fail("users.info", status=500, times=20)
+    reply, seconds = _command(slack, "8b", user_id="U0042")
+    assert seconds < ACK_DEADLINE_S
+    if reply == {}:
+        reply = slack.fake.wait_for("response_url", timeout=10)[0].params
+    assert "Recomendação" in _text(reply["blocks"]) and "Preço" not in _text(reply["blocks"])
+    slack.fake.delay("users.info", 0)
+    assert slack.rows()[0]["user_external"] == 1

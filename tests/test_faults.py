@@ -5,8 +5,13 @@ on loopback. (A retried event answered once: tests/test_slack_app.py.)"""
 from __future__ import annotations
 
 import concurrent.futures
+import json
+import logging
+import os
+import shutil
 import signal
 import sqlite3
+import subprocess
 import threading
 import time
 
@@ -224,3 +229,327 @@ def test_sigterm_lets_requests_in_flight_finish_and_their_rows_be_written(tmp_pa
     conn = sqlite3.connect(tmp_path / "log.db")
     texts = sorted(r[0] for r in conn.execute("select text from requests"))
     assert texts == sorted(f"70b 4bit {i + 1}users" for i in range(6))
+
+
+# -- the database misbehaving during traffic, then a shutdown, then a restart --------------------------
+
+MANAGER = "UMGR0001"
+
+
+class Fault:
+    """One way the log's file misbehaves, applied to a running app and lifted later. Each is real: another
+    process's write lock, files the kernel refuses to write (chattr +i, as root) or that SQLite reports
+    full (its page limit, on every connection the log opens), the file unlinked or replaced by another."""
+
+    def __init__(self, kind: str, slack, monkeypatch) -> None:
+        self.kind, self.slack, self.monkeypatch = kind, slack, monkeypatch
+        self._release = threading.Event()
+        self._holder: threading.Thread | None = None
+
+    def apply(self) -> None:
+        path = self.slack.db
+        if self.kind == "locked":
+            locked = threading.Event()
+            self._holder = threading.Thread(target=self._hold, args=(locked,))
+            self._holder.start()
+            assert locked.wait(5)
+        elif self.kind == "read-only":
+            if os.geteuid() != 0 or shutil.which("chattr") is None:
+                pytest.skip("making a file read-only under an open connection needs chattr (root)")
+            subprocess.run(["chattr", "+i", str(path), f"{path}-wal"], check=True)
+        elif self.kind == "full":
+            from bot.requestlog import RequestLog
+
+            connect = RequestLog._connect
+
+            def full(log, busy):
+                conn = connect(log, busy)
+                pages = conn.execute("PRAGMA page_count").fetchone()[0]
+                conn.execute(f"PRAGMA max_page_count = {max(pages, 1)}")
+                return conn
+
+            self.monkeypatch.setattr(RequestLog, "_connect", full)
+            with self.slack.log._lock:
+                self.slack.log._close_db()  # the connection open now is replaced by a full one
+        elif self.kind == "deleted":
+            path.unlink()
+        elif self.kind == "replaced":
+            other = path.with_name("restored.db")
+            backup = sqlite3.connect(other)
+            sqlite3.connect(path).backup(backup)
+            backup.close()
+            os.replace(other, path)
+
+    def lift(self) -> None:
+        if self.kind == "locked":
+            self._release.set()
+            self._holder.join(10)
+        elif self.kind == "read-only":
+            subprocess.run(["chattr", "-i", str(self.slack.db), f"{self.slack.db}-wal"], check=True)
+        elif self.kind == "full":
+            self.monkeypatch.undo()
+
+    def _hold(self, locked: threading.Event) -> None:
+        other = sqlite3.connect(self.slack.db, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # a backup, a manager's script, a purge holding the file
+        locked.set()
+        self._release.wait(60)
+        other.execute("COMMIT")
+        other.close()
+
+
+@pytest.mark.parametrize("kind", ["locked", "read-only", "full", "deleted", "replaced"])
+def test_a_misbehaving_database_then_a_shutdown_loses_no_answer_row_or_lead(tmp_path, monkeypatch, kind):
+    from bot import requestlog
+
+    monkeypatch.setattr(requestlog, "BUSY_TIMEOUT", 0.3)  # the writer's attempts, shortened for the test
+    texts = [f"70b 4bit {i + 1}users" for i in range(5)]
+    with serve(tmp_path, managers=MANAGER) as slack:
+        slack.command("8b")
+        slack.log.flush()
+        fault = Fault(kind, slack, monkeypatch)
+        fault.apply()
+        try:
+            started = time.monotonic()
+            replies = [slack.command(text) for text in texts]
+            production = slack.command("70b 16bit 20 users produção", user_id="U0002")  # an automatic lead
+            refused = slack.command("log", user_id="U0003")
+            view = slack.command("log", user_id=MANAGER)
+            proposal = sr.block_actions("gpu_proposal", _value(replies[0]), response_url=slack.fake.response_url("p"),
+                                        container={"type": "message", "message_ts": "1.0", "channel_id": "C0001",
+                                                   "is_ephemeral": True})  # fmt: skip
+            assert slack.send(proposal)[0] == 200
+            mention = sr.app_mention("<@UBOT> 8b qlora", ts="1700000300.000100")
+            for retry in (None, 1):  # Slack retries while the file is still misbehaving
+                assert slack.event(mention, "EvFault", retry=retry) == 200
+            assert time.monotonic() - started < 10  # nobody waited on the file
+            slack.settle()
+            # Every request answered, once.
+            assert all("Recomendação" in _text(r["blocks"]) for r in [*replies, production])
+            assert "restrito à gestão" in _text(refused["blocks"])
+            assert "Registro de pedidos" in _text(view["blocks"]) or "não pode ser lido agora" in _text(
+                view["blocks"]
+            )
+            [confirmation] = slack.fake.calls("response_url")
+            assert "time comercial recebeu" in _text(confirmation.params["blocks"])
+            answers = [c for c in slack.fake.calls("chat.postMessage") if c.params["channel"] == "C0001"]
+            assert len(answers) == 1
+            # SIGTERM: gunicorn's worker_exit, while the file still misbehaves.
+            slack.services.shutdown(3)
+        finally:
+            fault.lift()
+    # The next start writes what the stopped one kept aside, and posts the cards it could not.
+    with serve(tmp_path, managers=MANAGER) as again:
+        again.log.flush()
+        conn = sqlite3.connect(again.db)
+        rows = [r[0].strip() for r in conn.execute("select text from requests where surface != 'button'")]
+        expected = [*texts, "70b 16bit 20 users produção", "8b qlora"]
+        if kind != "deleted":
+            expected.insert(0, "8b")  # (the first row went with the file that was deleted)
+        assert sorted(rows) == sorted(expected)
+        assert conn.execute("select count(*) from requests where surface = 'button'").fetchone()[0] == 1
+        leads = sorted(r[0] for r in conn.execute("select source from leads"))
+        assert leads == ["auto", "proposal"]
+        audit = [r[0] for r in conn.execute("select action from audit order by id")]
+        assert audit.count("refused") == 1 and audit.count("list") == (
+            1 if "Registro" in _text(view["blocks"]) else 0
+        )
+        deadline = time.monotonic() + 10
+        while conn.execute("select count(*) from leads where card_ts is null").fetchone()[0]:
+            assert time.monotonic() < deadline, "a lead card was never posted"
+            again.services.desk.sweep()
+            time.sleep(0.1)
+        cards = slack.fake.calls("chat.postMessage") + again.fake.calls("chat.postMessage")
+        assert len([c for c in cards if c.params["channel"] == "CSALES01"]) == 2  # one card per lead
+        conn.close()
+
+
+def _value(reply: dict) -> str:
+    return next(b for b in reply["blocks"] if b["type"] == "actions")["elements"][0]["value"]
+
+
+def test_a_proposal_with_the_file_locked_for_long_is_confirmed_at_once_and_its_lead_follows(
+    slack, monkeypatch
+):
+    from bot import leads, requestlog
+
+    monkeypatch.setattr(requestlog, "BUSY_TIMEOUT", 0.3)
+    monkeypatch.setattr(leads, "BUSY_TIMEOUT", 0.3)
+    reply = slack.command("70b 8bit 10 users")
+    slack.log.flush()
+    release = threading.Event()
+    locked = threading.Event()
+
+    def hold():
+        other = sqlite3.connect(slack.db, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        locked.set()
+        release.wait(30)
+        other.execute("COMMIT")
+        other.close()
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    locked.wait(5)
+    try:
+        body = sr.block_actions("gpu_proposal", _value(reply), response_url=slack.fake.response_url("p"),
+                                container={"type": "message", "message_ts": "1.0", "channel_id": "C0001",
+                                           "is_ephemeral": True})  # fmt: skip
+        started = time.monotonic()
+        assert slack.send(body)[0] == 200
+        [confirmation] = slack.fake.wait_for("response_url", timeout=3)
+        assert time.monotonic() - started < 3
+        assert "time comercial recebeu" in _text(confirmation.params["blocks"])
+        time.sleep(4)  # longer than every wait the lead used to get (5 s, then 3 tries a second apart)
+        assert slack.fake.calls("chat.postMessage") == []
+    finally:
+        release.set()
+        holder.join()
+    [card] = slack.fake.wait_for("chat.postMessage", timeout=10)
+    assert card.params["channel"] == "CSALES01" and "Pedido de proposta" in _text(card.params["blocks"])
+
+
+def test_a_deleted_log_is_noticed_reopened_and_the_manager_view_never_fails(slack, caplog):
+    slack.command("8b")
+    slack.log.flush()
+    slack.db.unlink()
+    view = slack.command("log", user_id="UMGR0001")  # not a manager here: refused, and recorded
+    assert "restrito à gestão" in _text(view["blocks"])
+    with caplog.at_level(logging.WARNING):
+        reply = slack.command("70b 4bit")
+        assert "Recomendação" in _text(reply["blocks"])
+        rows = slack.rows()
+    assert "was deleted while open; opening it again" in caplog.text
+    assert [r["text"] for r in rows] == ["70b 4bit"]  # in the new file, migrated
+    assert [r[0] for r in sqlite3.connect(slack.db).execute("select action from audit")] == ["refused"]
+
+
+def test_the_manager_view_of_a_missing_log_says_so_politely(tmp_path):
+    with serve(tmp_path, managers=MANAGER) as slack:
+        slack.command("8b")
+        slack.log.flush()
+        slack.db.unlink()
+        view = slack.command("log", user_id=MANAGER)
+        assert "não pode ser lido agora" in _text(view["blocks"])
+        export = sr.block_actions(
+            "log_export", "{}", user_id=MANAGER, response_url=slack.fake.response_url("x")
+        )
+        assert slack.send(export)[0] == 200
+        slack.settle()
+        told = _text(slack.fake.wait_for("response_url")[0].params["blocks"])
+        assert "não pode ser lido agora" in told or "CSV" in told
+
+
+def test_a_refusal_with_the_file_locked_is_answered_at_once_and_recorded_later(slack):
+    slack.command("8b")
+    locked = threading.Event()
+    holder = threading.Thread(target=_hold_write_lock, args=(slack.db, 3, locked))
+    holder.start()
+    locked.wait(5)
+    started = time.monotonic()
+    refused = slack.command("log", user_id="U0009")
+    assert time.monotonic() - started < 1
+    assert "restrito à gestão" in _text(refused["blocks"])
+    holder.join()
+    slack.log.flush()
+    audit = sqlite3.connect(slack.db).execute("select actor, action from audit").fetchall()
+    assert audit == [("U0009", "refused")]
+
+
+def test_an_automatic_lead_is_retried_until_the_file_takes_it(slack, monkeypatch):
+    from bot import requestlog
+
+    monkeypatch.setattr(requestlog, "BUSY_TIMEOUT", 0.2)
+    slack.command("8b")
+    locked = threading.Event()
+    holder = threading.Thread(target=_hold_write_lock, args=(slack.db, 6, locked))
+    holder.start()
+    locked.wait(5)
+    slack.command("70b 16bit 20 users produção")  # worth a call: a lead of its own
+    slack.command("70b 16bit 30 users produção")  # the same person again: the same lead
+    time.sleep(4)  # the old desk gave up after three tries within three seconds
+    assert slack.fake.calls("chat.postMessage") == []
+    holder.join()
+    [card] = slack.fake.wait_for("chat.postMessage", timeout=10)
+    assert "Oportunidade" in _text(card.params["blocks"])
+    slack.log.flush()
+    assert sqlite3.connect(slack.db).execute("select count(*) from leads").fetchone()[0] == 1
+
+
+def test_the_web_process_keeps_every_row_and_lead_through_a_deleted_file_a_lock_and_sigterm(tmp_path):
+    # As deployed: gunicorn with two workers sharing the file, a lead channel and a sales team.
+    env = {"WEB_CONCURRENCY": "2", "GPU_SIZER_SALES_CHANNEL": "CSALES01", "GPU_SIZER_SALES_TEAM": "UREP0001"}
+    db = tmp_path / "log.db"
+
+    def ask(web, fake, text: str, user: str = "U0001") -> dict:
+        body, _ = sr.slash_command(text, user_id=user, response_url=fake.response_url())
+        status, _, reply = sr.post(f"{web.base}/slack/events", body, sr.sign(body, SECRET), timeout=10)
+        assert status == 200 and "Recomendação" in json.loads(reply)["text"], (status, reply)
+        return json.loads(reply)
+
+    def texts(timeout: float, expected: list[str]) -> list[str]:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+                found = sorted(r[0] for r in conn.execute("select text from requests"))
+                conn.close()
+            except sqlite3.Error:
+                found = []
+            if found == sorted(expected) or time.monotonic() > deadline:
+                return found
+
+    with FakeSlack() as fake:
+        with web_process(tmp_path, fake, env=env) as web:
+            first = [f"8b {i + 1} users" for i in range(6)]
+            for text in first:
+                ask(web, fake, text)
+            assert texts(10, first) == sorted(first)
+            db.unlink()  # someone deletes the file under the running workers
+            after = [f"70b 4bit {i + 1}users" for i in range(6)]
+            replies = [ask(web, fake, text) for text in after]
+            assert texts(15, after) == sorted(after)  # in a new file, created and migrated
+            release, locked = threading.Event(), threading.Event()
+
+            def hold():
+                other = sqlite3.connect(db, isolation_level=None)
+                other.execute("BEGIN IMMEDIATE")
+                locked.set()
+                release.wait(60)
+                other.execute("COMMIT")
+                other.close()
+
+            holder = threading.Thread(target=hold)
+            holder.start()
+            assert locked.wait(5)
+            try:
+                during = [f"qwen2.5 32b {i + 1} users" for i in range(6)]
+                for text in during:
+                    ask(web, fake, text)
+                ask(web, fake, "70b 16bit 20 users produção", user="U0002")  # a lead of its own
+                value = next(b for b in replies[0]["blocks"] if b["type"] == "actions")["elements"][0][
+                    "value"
+                ]
+                body = sr.block_actions("gpu_proposal", value, response_url=fake.response_url("p"),
+                                        container={"type": "message", "message_ts": "1.0", "channel_id": "C0001",
+                                                   "is_ephemeral": True})  # fmt: skip
+                assert sr.post(f"{web.base}/slack/events", body, sr.sign(body, SECRET))[0] == 200
+                [confirmation] = fake.wait_for("response_url", timeout=5)
+                assert "time comercial recebeu" in _text(confirmation.params["blocks"])
+                web.process.send_signal(signal.SIGTERM)  # the platform stops it, the file still locked
+                assert web.process.wait(timeout=30) == 0
+            finally:
+                release.set()
+                holder.join()
+        assert "kept in" in web.output() and "LOST" not in web.output()
+        with web_process(tmp_path, fake, env=env, name="restart"):
+            # The next start writes what the stopped workers kept aside, and posts the two cards.
+            expected = [*after, *during, "70b 16bit 20 users produção", "[proposal]"]
+            assert texts(20, expected) == sorted(expected)
+            cards = fake.wait_for("chat.postMessage", count=2, timeout=20)
+            assert sorted(c.params["channel"] for c in cards) == ["CSALES01", "CSALES01"]
+            time.sleep(1)
+            assert len(fake.calls("chat.postMessage")) == 2  # once each
+    conn = sqlite3.connect(db)
+    assert sorted(r[0] for r in conn.execute("select source from leads")) == ["auto", "proposal"]
+    assert conn.execute("select count(*) from leads where card_ts is null").fetchone()[0] == 0

@@ -16,6 +16,9 @@ from bot import reports
 from bot.retention import RetentionJob
 
 from . import slack_requests as sr
+from .slack_harness import database as _db
+from .slack_harness import ephemeral as _ephemeral
+from .slack_harness import payload as _payload
 from .slack_harness import serve
 from .slack_harness import text_of as _text
 
@@ -27,21 +30,6 @@ EN_MANAGER = "UENMGR01"  # the fake Slack gives users whose id starts with UEN a
 def slack(tmp_path):
     with serve(tmp_path, managers=MANAGER) as harness:
         yield harness
-
-
-def _db(slack) -> sqlite3.Connection:
-    slack.log.flush()
-    db = sqlite3.connect(slack.db)
-    db.row_factory = sqlite3.Row
-    return db
-
-
-def _payload(reply: dict) -> str:
-    return next(b for b in reply["blocks"] if b["type"] == "actions")["elements"][0]["value"]
-
-
-def _ephemeral(channel="C0001"):
-    return {"type": "message", "message_ts": "1.0", "channel_id": channel, "is_ephemeral": True}
 
 
 def _ask_for_proposal(slack, text="70b 8bit 10 users", user="U0001") -> dict:
@@ -366,10 +354,9 @@ def test_cards_of_someone_forgotten_with_gpu_log_are_redrawn_from_slack(slack):
 def test_an_automatic_lead_that_meets_a_locked_file_is_opened_once_it_is_free(slack, monkeypatch):
     import threading
 
-    from bot import leaddesk, leads
+    from bot import leads
 
     monkeypatch.setattr(leads, "BUSY_TIMEOUT", 0.2)
-    monkeypatch.setattr(leaddesk, "BUSY_PAUSE", 0.3)
     other = sqlite3.connect(slack.db, isolation_level=None, check_same_thread=False)
     other.execute("BEGIN IMMEDIATE")  # a purge or an export holding the file
     threading.Timer(0.5, lambda: (other.execute("COMMIT"), other.close())).start()

@@ -1,6 +1,7 @@
 """HTTP mode exactly as the Procfile starts it: gunicorn serving the Bolt app, signatures verified."""
 
 import json
+import re
 import signal
 from pathlib import Path
 
@@ -56,6 +57,7 @@ def test_the_manifests_declare_what_the_app_listens_to():
             "im:history",
             "users:read",
             "channels:read",
+            "usergroups:read",  # GPU_SIZER_SALES_TEAM may name a user group
         } <= scopes
         assert manifest["settings"]["interactivity"]["is_enabled"] is True
         assert manifest["features"]["app_home"]["home_tab_enabled"] is True
@@ -64,3 +66,27 @@ def test_the_manifests_declare_what_the_app_listens_to():
     assert socket_mode["settings"]["socket_mode_enabled"] is True
     assert http["settings"]["socket_mode_enabled"] is False
     assert http["settings"]["event_subscriptions"]["request_url"].endswith("/slack/events")
+
+
+def _started_and_stopped(workdir: Path, env: dict) -> str:
+    workdir.mkdir()
+    with FakeSlack() as fake, web_process(workdir, fake, env=env) as server:
+        status, _, _ = sr.post(server.base + "/slack/events", "{not json", sr.sign("{not json", SECRET))
+        assert status == 400  # signed but not Slack's: refused, with a warning in the log
+        server.process.send_signal(signal.SIGTERM)
+        assert server.process.wait(timeout=20) == 0
+    return server.output()
+
+
+def test_log_level_is_obeyed_in_web_mode_and_every_line_is_timestamped(tmp_path):
+    stamp = r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} "
+    quiet = _started_and_stopped(tmp_path / "warning", {"LOG_LEVEL": "WARNING"})
+    assert "worker answering Slack" not in quiet  # INFO is below WARNING
+    assert re.search(stamp + r"WARNING bot\.web: malformed request refused", quiet, re.MULTILINE)
+    chatty = _started_and_stopped(tmp_path / "debug", {"LOG_LEVEL": "debug"})
+    assert re.search(stamp + r"INFO bot\.web: gpu-sizer worker answering Slack", chatty, re.MULTILINE)
+    assert re.search(stamp + r"DEBUG ", chatty, re.MULTILINE)
+    app_lines = [
+        line for line in chatty.splitlines() if re.match(r"\S+ \S+ (DEBUG|INFO|WARNING|ERROR) ", line)
+    ]
+    assert app_lines and all(re.match(stamp, line) for line in app_lines)

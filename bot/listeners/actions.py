@@ -3,6 +3,7 @@ share in the channel, ask for a proposal (the lead goes to the sales channel).""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 
@@ -26,9 +27,23 @@ def register(app: App, services) -> None:
     def after_ack(work):
         def listener(ack: Ack, body: dict, action: dict, respond: Respond, client: WebClient) -> None:
             ack()
-            services.after_ack.submit(work, body, action, respond, client)
+            services.after_ack.submit(checked, work, body, action, respond, client)
 
         return listener
+
+    def checked(work, body: dict, action: dict, respond: Respond, client: WebClient) -> None:
+        """A button whose value is not a workload we wrote (an old message, a forged payload) gets a
+        polite line instead of nothing."""
+        try:
+            decode(action.get("value") or "")
+        except (ValueError, TypeError):
+            person = services.directory.person((body.get("user") or {}).get("id"))
+            lang = services.pipeline.lang_for(Where("button", user_locale=person.locale))
+            with contextlib.suppress(Exception):
+                respond(response_type="ephemeral", replace_original=False,
+                        **notice(i18n.t(lang, "slack.bad_button")).kwargs())  # fmt: skip
+            return
+        work(body, action, respond, client)
 
     def switch_precision(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
         bits = action["action_id"].rsplit("_", 1)[1]
@@ -50,10 +65,10 @@ def register(app: App, services) -> None:
     def proposal(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
         where, reply = _recompute(body, action, services, "[proposal]")
         confirmation = "slack.proposal_no_channel"
-        if services.settings.sales_channel and reply.result is not None:
-            lead = services.desk.open_lead(reply, where, "proposal")
-            if lead is not None:
-                confirmation = "slack.proposal_sent"
+        # The lead is queued, not written here: with the log's file busy it is written (and its card
+        # posted) as soon as the file is free, and the person is told at once either way.
+        if services.settings.sales_channel and services.desk.request_lead(reply, where, "proposal"):
+            confirmation = "slack.proposal_sent"
         _tell(body, respond, client, where, notice(i18n.t(reply.lang, confirmation)))
 
     def detail(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
@@ -79,7 +94,7 @@ def _recompute(body: dict, action: dict, services, note: str, **changes):
 
 
 def where_for_action(body: dict, services) -> Where:
-    user = body.get("user", {})
+    user = body.get("user") or {}
     channel = (body.get("channel") or {}).get("id") or (body.get("container") or {}).get("channel_id")
     seen = services.directory.lookup(user.get("id"), channel, ANSWER_BUDGET_S)
     return Where(

@@ -30,12 +30,12 @@ def register(app: App, services) -> None:
         client.views_open(trigger_id=body["trigger_id"], view=form_view(lang, json.dumps({})))
 
     def submit(ack: Ack, body: dict, view: dict, client: WebClient) -> None:
-        user = body["user"]["id"]
-        meta = json.loads(view.get("private_metadata") or "{}")
+        user = (body.get("user") or {}).get("id") or ""
+        meta = _metadata(view.get("private_metadata"))
         # The form's own error must go back in the acknowledgement: its language is whatever Slack tells
         # us within the acknowledgement's budget.
         lang = services.pipeline.lang_for(Where("form", user_locale=services.directory.person(user).locale))
-        workload = workload_from_form(view["state"]["values"], lang)
+        workload = workload_from_form((view.get("state") or {}).get("values") or {}, lang)
         if workload is None:
             ack(response_action="errors", errors={"model": i18n.t(lang, "slack.form_missing_model")})
             return
@@ -56,6 +56,17 @@ def register(app: App, services) -> None:
 
     app.action("gpu_open_form")(open_form)
     app.view("gpu_form")(submit)
+
+
+def _metadata(text: str | None) -> dict:
+    """Where the form was opened from, as form_view wrote it; nothing usable when it is not ours."""
+    try:
+        meta = json.loads(text or "{}")
+    except ValueError:
+        return {}
+    if not isinstance(meta, dict):
+        return {}
+    return {k: v for k, v in meta.items() if k in ("channel_id", "response_url") and isinstance(v, str)}
 
 
 def _deliver(client: WebClient, meta: dict, user: str, reply, log) -> None:

@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
+import logging
+
 from slack_bolt import App
 from slack_sdk import WebClient
 
 from ..pipeline import Where
 from ..views import home_view
 
+logger = logging.getLogger(__name__)
+
 
 def register(app: App, services) -> None:
-    def home_opened(event: dict, client: WebClient) -> None:
-        if event.get("tab") in (None, "home"):
-            # Reading the log and publishing the view may take a while: after the acknowledgement.
-            services.after_ack.submit(publish, event, client)
+    def home_opened(event: dict, body: dict, client: WebClient) -> None:
+        if event.get("tab") not in (None, "home") or not event.get("user"):
+            return
+        # Slack sends the event again when it thinks we missed it: the tab is drawn once.
+        if body.get("event_id") and not services.log.claim_event(body["event_id"], body.get("event_time")):
+            return
+        # Reading the log and publishing the view may take a while: after the acknowledgement.
+        services.after_ack.submit(publish, event, client)
 
     def publish(event: dict, client: WebClient) -> None:
         user = event["user"]
@@ -21,12 +29,19 @@ def register(app: App, services) -> None:
         recent = services.log.recent_for_user(user, limit=5)
         view = home_view(lang, recent)
         if services.is_manager(user):
-            # Managers also see the week's summary of the request log.
-            from .. import managerdesk, reports
+            # Managers also see the week's summary of the request log (unless the file cannot be read now).
+            from .. import managerdesk
+            from .manager import UNREADABLE
 
             services.log.flush(timeout=1)
-            view["blocks"] += managerdesk.summary_blocks(services.settings.db_path, lang)
-            reports.record_audit(services.settings.db_path, user, "slack", "summary", {"surface": "app_home"})
-        client.views_publish(user_id=user, view=view)
+            try:
+                view["blocks"] += managerdesk.summary_blocks(services.settings.db_path, lang)
+                services.log.audit(user, "slack", "summary", {"surface": "app_home"})
+            except UNREADABLE as e:
+                logger.warning("App Home without the summary: the log cannot be read (%s)", type(e).__name__)
+        try:
+            client.views_publish(user_id=user, view=view)
+        except Exception as e:  # Slack failed or timed out: the next opening of the tab draws it
+            logger.warning("views.publish failed (%s)", type(e).__name__)
 
     app.event("app_home_opened")(home_opened)

@@ -1,8 +1,13 @@
-"""The request log for managers: `/gpu log` (called from the /gpu listener) and its CSV export button."""
+"""The request log for managers: `/gpu log` (called from the /gpu listener) and its CSV export button.
+
+Whatever the log's file is doing (locked, read-only, full, deleted), the person gets an answer: a refusal
+needs no file (its audit row is queued like every row), and a view that cannot be read says so in one
+sentence."""
 
 from __future__ import annotations
 
 import logging
+import sqlite3
 from datetime import UTC, datetime
 
 from slack_bolt import Ack, App, Respond
@@ -13,6 +18,7 @@ from sizing import i18n
 
 from .. import logwords, managerdesk, reports
 from ..blocks import Message, notice
+from ..leads import LeadError
 
 logger = logging.getLogger(__name__)
 
@@ -22,30 +28,50 @@ def log_command(text: str, where, services) -> Message:
     lang = services.pipeline.lang_for(where)
     db = services.settings.db_path
     if not services.is_manager(where.user_id):
-        reports.record_audit(
-            db, where.user_id, "slack", "refused", {"command": "log", "channel": where.channel_id}
-        )
+        services.log.audit(where.user_id, "slack", "refused", {"command": "log", "channel": where.channel_id})
         return managerdesk.refusal(lang)
     first, _, rest = text.strip().partition(" ")
     asked = logwords.command(first) if first else None
     if asked == "forget":
-        return _forget(rest, where, services, lang)
+        try:
+            return _forget(rest, where, services, lang)
+        except (*UNREADABLE, LeadError) as e:
+            return unavailable(lang, e)
     try:
         filters = managerdesk.parse_filters(rest if asked == "gaps" else text)
     except managerdesk.FilterError as e:
         return notice(f"{e.standalone(lang)} {i18n.t(lang, 'manager.help')}")
-    services.log.flush(timeout=2)  # the last questions are still in the writer's queue: include them
-    if asked == "gaps":
-        message, data = managerdesk.gaps_message(db, filters, lang)
-        # Reading the gaps is reading a summary of the log.
-        details = {"view": "gaps", "since": data["since"], "until": data["until"], "requests": data["total"]}
-        reports.record_audit(db, where.user_id, "slack", "summary", details)
-        return message
-    message, shown = managerdesk.log_message(db, filters, lang)
-    reports.record_audit(
-        db, where.user_id, "slack", "list", {"filters": managerdesk.describe(filters), "rows": shown}
+    # The last questions may still be in the writer's queue: include them, within Slack's 3 seconds.
+    services.log.flush(timeout=FLUSH_S)
+    try:
+        if asked == "gaps":
+            message, data = managerdesk.gaps_message(db, filters, lang)
+            # Reading the gaps is reading a summary of the log.
+            details = {
+                "view": "gaps",
+                "since": data["since"],
+                "until": data["until"],
+                "requests": data["total"],
+            }
+            services.log.audit(where.user_id, "slack", "summary", details)
+            return message
+        message, shown = managerdesk.log_message(db, filters, lang)
+    except UNREADABLE as e:
+        return unavailable(lang, e)
+    services.log.audit(
+        where.user_id, "slack", "list", {"filters": managerdesk.describe(filters), "rows": shown}
     )
     return message
+
+
+# What reading the log's file can raise while it is missing, locked past the wait, unreadable or corrupt.
+UNREADABLE = (sqlite3.Error, OSError)
+FLUSH_S = 0.5
+
+
+def unavailable(lang: str, error: Exception) -> Message:
+    logger.warning("the request log cannot be read for a manager (%s)", type(error).__name__)
+    return notice(i18n.t(lang, "manager.unavailable"))
 
 
 def _forget(text: str, where, services, lang: str) -> Message:
@@ -53,7 +79,7 @@ def _forget(text: str, where, services, lang: str) -> Message:
     user = managerdesk.person_in(text)
     if not user:
         return notice(i18n.t(lang, "manager.forget_who"))
-    services.log.flush(timeout=2)  # their last questions may still be in the writer's queue
+    services.log.flush(timeout=FLUSH_S)  # their last questions may still be in the writer's queue
     held = reports.export_user(services.settings.db_path, user)
     if not managerdesk.holds_anything(held):
         # Perhaps removed already with gpu-log, which cannot reach Slack: redraw any card still showing them.
@@ -71,16 +97,25 @@ def register(app: App, services) -> None:
         return listener
 
     def export(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
-        user = body["user"]["id"]
+        user = (body.get("user") or {}).get("id") or ""
         lang = services.pipeline.lang_for(_where(user, services))
         db = services.settings.db_path
         if not services.is_manager(user):
-            reports.record_audit(db, user, "slack", "refused", {"command": "export"})
+            services.log.audit(user, "slack", "refused", {"command": "export"})
             respond(response_type="ephemeral", replace_original=False, **managerdesk.refusal(lang).kwargs())
             return
-        filters = managerdesk.filters_from_json(action.get("value") or "{}")
+        try:
+            filters = managerdesk.filters_from_json(action.get("value") or "{}")
+        except (ValueError, TypeError):
+            respond(response_type="ephemeral", replace_original=False,
+                    **notice(i18n.t(lang, "slack.bad_button")).kwargs())  # fmt: skip
+            return
         services.log.flush(timeout=2)
-        rows = reports.list_requests(db, filters, limit=None)
+        try:
+            rows = reports.list_requests(db, filters, limit=None)
+        except UNREADABLE as e:
+            respond(response_type="ephemeral", replace_original=False, **unavailable(lang, e).kwargs())
+            return
         content = reports.to_csv(rows, reports.CsvFormat.excel(lang))  # for Excel in the manager's language
         name = f"gpu-sizer-log-{datetime.now(UTC):%Y%m%d-%H%M}.csv"
         try:
@@ -94,25 +129,33 @@ def register(app: App, services) -> None:
                 **notice(i18n.t(lang, "slack.failed")).kwargs(),
             )
             return
-        reports.record_audit(db, user, "slack", "export", {"format": "csv", "rows": len(rows),
-                                                          "filters": managerdesk.describe(filters)})  # fmt: skip
+        services.log.audit(user, "slack", "export", {"format": "csv", "rows": len(rows),
+                                                    "filters": managerdesk.describe(filters)})  # fmt: skip
         respond(response_type="ephemeral", replace_original=False,
                 **notice(i18n.t(lang, "manager.exported", rows=len(rows))).kwargs())  # fmt: skip
 
     def forget(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
-        manager_id = body["user"]["id"]
+        manager_id = (body.get("user") or {}).get("id") or ""
         lang = services.pipeline.lang_for(_where(manager_id, services))
         db = services.settings.db_path
         user = managerdesk.person_in(action.get("value") or "")
         if not services.is_manager(manager_id) or not user:
-            reports.record_audit(db, manager_id, "slack", "refused", {"command": "forget"})
+            services.log.audit(manager_id, "slack", "refused", {"command": "forget"})
             respond(response_type="ephemeral", replace_original=False, **managerdesk.refusal(lang).kwargs())
             return
         services.log.flush(timeout=2)
-        counts = reports.forget(db, user)
+        try:
+            counts = reports.forget(db, user)
+        except UNREADABLE as e:
+            # Nothing was changed (forget is one transaction): the manager can press again.
+            respond(response_type="ephemeral", replace_original=False, **unavailable(lang, e).kwargs())
+            return
         # The alias, not the id: the audit trail must not keep the person just removed.
-        reports.record_audit(db, manager_id, "slack", "forget", counts)
-        cards = services.desk.redraw_forgotten()
+        services.log.audit(manager_id, "slack", "forget", counts)
+        try:
+            cards = services.desk.redraw_forgotten()
+        except LeadError:  # the lead log busy: the cards are redrawn by the next forget or log view
+            cards = 0
         respond(replace_original=True, **managerdesk.forgotten(user, counts, cards, lang).kwargs())
 
     app.action("log_export")(after_ack(export))

@@ -22,13 +22,14 @@ MAX_UNKNOWN_IN_FOLLOW_UP = 3
 
 
 def register(app: App, services) -> None:
-    def on_mention(event: dict, body: dict, client: WebClient) -> None:
-        if _first_time(body, services):
-            # Looking the person up and posting may wait on Slack: after the acknowledgement.
-            services.after_ack.submit(answer_mention, event, body, client)
+    def on_mention(event: dict, body: dict, client: WebClient, context) -> None:
+        if not _answerable(event, services, context) or not _first_time(body, services):
+            return
+        # Looking the person up and posting may wait on Slack: after the acknowledgement.
+        services.after_ack.submit(answer_mention, event, body, client)
 
     def answer_mention(event: dict, body: dict, client: WebClient) -> None:
-        text = MENTION.sub(" ", event.get("text", ""))
+        text = MENTION.sub(" ", event.get("text") or "")
         thread_ts = event.get("thread_ts") or event["ts"]
         where = _where(event, body, services, "mention", thread_ts)
         base = _thread_base(services, event["channel"], event.get("thread_ts"))
@@ -38,8 +39,8 @@ def register(app: App, services) -> None:
         _post(client, services, event["channel"], thread_ts, reply)
 
     def on_message(event: dict, body: dict, client: WebClient, context) -> None:
-        if event.get("subtype") or event.get("bot_id"):
-            return  # edits, joins, bot posts (ours included) are not questions
+        if event.get("subtype") not in (None, "bot_message") or not _answerable(event, services, context):
+            return  # edits, joins, bot posts (ours, and others' unless configured) are not questions
         text = event.get("text") or ""
         if context.bot_user_id and f"<@{context.bot_user_id}>" in text:
             return  # the app_mention listener answers this one
@@ -77,6 +78,18 @@ def register(app: App, services) -> None:
     app.event("message")(on_message)
 
 
+def _answerable(event: dict, services, context) -> bool:
+    """People are answered; a bot only when GPU_SIZER_ANSWER_BOTS names it (two bots answering each
+    other would never stop), and never this one. An event without its channel or timestamp (nothing to
+    answer in) is not answerable either."""
+    if not event.get("channel") or not event.get("ts"):
+        return False
+    bot = event.get("bot_id") or (event.get("bot_profile") or {}).get("id")
+    if bot is None and event.get("subtype") != "bot_message":
+        return bool(event.get("user")) and event.get("user") != context.bot_user_id
+    return bool(bot) and bot != context.bot_id and bot in services.settings.answer_bots
+
+
 def _has_model(text: str) -> bool:
     """Whether the text names a model of its own (then it is a new question, not a follow-up)."""
     from sizing.query import QueryError, parse
@@ -90,7 +103,7 @@ def _has_model(text: str) -> bool:
 def _first_time(body: dict, services) -> bool:
     """Slack re-delivers an event it thinks we missed; answering twice is a bug."""
     event_id = body.get("event_id")
-    return True if not event_id else services.log.claim_event(event_id)
+    return True if not event_id else services.log.claim_event(event_id, body.get("event_time"))
 
 
 def _where(event: dict, body: dict, services, surface: str, thread_ts: str | None) -> Where:
@@ -100,7 +113,7 @@ def _where(event: dict, body: dict, services, surface: str, thread_ts: str | Non
     shared = bool(body.get("is_ext_shared_channel")) or seen.channel_shared
     return Where(
         surface=surface,
-        user_id=event.get("user", ""),
+        user_id=event.get("user") or event.get("bot_id") or "",
         team_id=body.get("team_id"),
         channel_id=event.get("channel"),
         channel_shared=bool(shared),

@@ -1,0 +1,255 @@
+"""Local files that keep the bot's promises while the request log's database cannot.
+
+Spool: what is waiting for the database (request rows, audit rows, leads), in a JSON-lines file that
+survives a restart. The request log writes to it only when the database refused a write or the process
+is stopping with rows left, so a healthy database costs nothing here. Each process has its own file and
+holds an advisory lock (flock) on it while it lives; a file whose lock can be taken belongs to a process
+that has gone, and the next process to start adopts it: its items go first in that process's queue.
+Replaying an item is harmless (the request log writes each one at most once: see requestlog.py).
+
+Claims: "first time?" answers shared by every process on the machine (gunicorn's workers) that do not
+depend on the database: one empty file per key, created with O_EXCL (atomic), in a folder per time
+bucket; buckets older than what must be remembered are removed whole. Used to answer a Slack retry of an
+event, and a replayed signed request, once.
+
+Files are created readable by this user only (0600, folders 0700): they hold what people typed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import json
+import logging
+import os
+import shutil
+import threading
+import time
+import uuid
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+logger = logging.getLogger(__name__)
+
+
+def private_folder(path: Path) -> Path:
+    """The folder, created 0700 if missing, and so are its missing parents (mkdir(parents=True) would
+    give those the default permissions)."""
+    missing = []
+    folder = path
+    while not folder.exists() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    for folder in reversed(missing):
+        with contextlib.suppress(FileExistsError):
+            folder.mkdir(mode=0o700)
+    return path
+
+
+class Spool:
+    def __init__(self, directory: str | Path, prefix: str = "pending") -> None:
+        self.directory = Path(directory)
+        self.prefix = prefix
+        self._lock = threading.Lock()
+        self._fd: int | None = None
+        self._path: Path | None = None
+        self._size = 0  # bytes in our file
+        self._warned = False
+
+    @property
+    def path(self) -> Path | None:
+        return self._path
+
+    def append(self, items: Iterable[dict[str, Any]]) -> bool:
+        """Adds the items to this process's file and syncs it to disk; False when that failed (the
+        folder unwritable, the disk full), with a warning once."""
+        data = "".join(json.dumps(item, ensure_ascii=False, default=str) + "\n" for item in items)
+        if not data:
+            return True
+        encoded = data.encode("utf-8", "replace")
+        with self._lock:
+            try:
+                fd = self._open()
+                view = memoryview(encoded)
+                while view:
+                    written = os.write(fd, view)
+                    view = view[written:]
+                os.fsync(fd)
+                self._size += len(encoded)
+                self._warned = False
+                return True
+            except OSError as error:
+                if self._fd is not None and self._size:
+                    # A torn line at the end is skipped when read back; cut it now if we can.
+                    with contextlib.suppress(OSError):
+                        os.ftruncate(self._fd, self._size)
+                if not self._warned:
+                    self._warned = True
+                    logger.warning("spool %s cannot be written (%s)", self.directory, error.strerror or error)
+                return False
+
+    def clear(self) -> None:
+        """Everything in this process's file has reached the database."""
+        with self._lock:
+            if self._fd is not None and self._size:
+                try:
+                    os.ftruncate(self._fd, 0)
+                    os.fsync(self._fd)
+                    self._size = 0
+                except OSError as error:
+                    logger.warning("spool %s cannot be emptied (%s)", self.directory, error.strerror or error)
+
+    @property
+    def empty(self) -> bool:
+        return self._size == 0
+
+    def close(self) -> None:
+        """Releases this process's file: removed when empty, left for the next process otherwise."""
+        with self._lock:
+            if self._fd is None:
+                return
+            if self._size == 0 and self._path is not None:
+                with contextlib.suppress(OSError):
+                    self._path.unlink()
+            with contextlib.suppress(OSError):
+                os.close(self._fd)  # releases the lock
+            self._fd, self._path = None, None
+
+    def adopt(self) -> list[dict[str, Any]]:
+        """The items of files left by processes that have gone, oldest file first. They are copied into
+        this process's file before theirs is removed, so a crash in between loses nothing (at worst an
+        item is replayed, which is harmless)."""
+        items: list[dict[str, Any]] = []
+        try:
+            candidates = sorted(self.directory.glob(f"{self.prefix}-*.jsonl"), key=_mtime)
+        except OSError:
+            return items
+        for path in candidates:
+            if path == self._path:
+                continue
+            taken = self._take(path)
+            if taken is None:
+                continue
+            fd, found = taken
+            try:
+                if found and not self.append(found):
+                    continue  # keep their file: nowhere safer to put its items
+                items.extend(found)
+                with contextlib.suppress(OSError):
+                    path.unlink()
+            finally:
+                os.close(fd)
+        if items:
+            logger.warning(
+                "spool %s: %d items left by a stopped process will be written", self.directory, len(items)
+            )
+        return items
+
+    def _take(self, path: Path) -> tuple[int, list[dict[str, Any]]] | None:
+        try:
+            fd = os.open(path, os.O_RDWR)
+        except OSError:
+            return None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            # Another process may have adopted and removed it between our open and our lock.
+            if os.fstat(fd).st_ino != os.stat(path).st_ino:
+                raise FileNotFoundError(path)
+            with os.fdopen(os.dup(fd), "rb") as file:
+                data = file.read()
+        except OSError:  # alive (its owner holds the lock), gone, or unreadable
+            os.close(fd)
+            return None
+        found = []
+        for line in data.splitlines():
+            try:
+                item = json.loads(line)
+            except ValueError:  # a line torn by a crash mid-write
+                continue
+            if isinstance(item, dict):
+                found.append(item)
+        return fd, found
+
+    def _open(self) -> int:
+        if self._fd is None:
+            private_folder(self.directory)
+            path = self.directory / f"{self.prefix}-{os.getpid()}-{uuid.uuid4().hex[:8]}.jsonl"
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o600)
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            _sync_folder(self.directory)
+            self._fd, self._path, self._size = fd, path, 0
+        return self._fd
+
+
+class Claims:
+    """One-time claims of keys, shared by the processes using the same folder."""
+
+    def __init__(self, directory: str | Path, bucket_seconds: int, keep_seconds: int) -> None:
+        self.directory = Path(directory)
+        self.bucket_seconds = bucket_seconds
+        self.keep_seconds = keep_seconds
+        self._pruned_bucket: int | None = None
+        self._warned = False
+
+    def claim(self, key: str, at: float | None = None) -> bool | None:
+        """True the first time `key` is claimed, False after; None when the folder cannot be used (the
+        caller decides). `at` (a Unix time the key carries, such as a request's timestamp) picks the
+        bucket, so a repeat of the key always lands in the same one."""
+        moment = time.time() if at is None else at
+        bucket = int(moment // self.bucket_seconds)
+        name = hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()[:40]
+        folder = self.directory / str(bucket)
+        for attempt in range(2):
+            try:
+                os.close(os.open(folder / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+                break
+            except FileExistsError:
+                return False
+            except FileNotFoundError:
+                if attempt:
+                    return self._failed(FileNotFoundError(folder))
+                try:
+                    private_folder(folder)
+                except OSError as error:
+                    return self._failed(error)
+            except OSError as error:
+                return self._failed(error)
+        self._warned = False
+        if self._pruned_bucket != bucket:
+            self._pruned_bucket = bucket
+            self._prune(bucket)
+        return True
+
+    def _failed(self, error: OSError) -> None:
+        if not self._warned:
+            self._warned = True
+            logger.warning("claims %s cannot be written (%s)", self.directory, error.strerror or error)
+        return None
+
+    def _prune(self, current: int) -> None:
+        oldest = current - self.keep_seconds // self.bucket_seconds - 1
+        try:
+            folders = [p for p in self.directory.iterdir() if p.name.isdigit() and int(p.name) < oldest]
+        except OSError:
+            return
+        for folder in folders:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def _sync_folder(folder: Path) -> None:
+    """A new file's name is on disk only once its folder is synced."""
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
