@@ -43,6 +43,7 @@ from sizing import i18n
 
 from . import reports
 from .migrations import MIGRATIONS, migrate
+from .spool import sync_folder
 
 logger = logging.getLogger(__name__)
 
@@ -136,7 +137,7 @@ def _copy_checked(source: Path, target: Path, room: bool = False) -> Copy:
         copy = check(partial)
         try:
             os.replace(partial, target)
-            _fsync_folder(target.parent)
+            sync_folder(target.parent)
         except OSError as e:
             raise _explain(e, target, source) from None
         copy.path = target
@@ -502,15 +503,6 @@ def _connect(path: Path, mode: str) -> sqlite3.Connection:
     conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode={mode}", uri=True, timeout=BUSY_TIMEOUT)
     conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
     return conn
-
-
-def _fsync_folder(folder: Path) -> None:
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 def _audit(db_path: Path, actor: str, surface: str, action: str, details: dict) -> None:

@@ -178,7 +178,7 @@ class Spool:
             path = self.directory / f"{self.prefix}-{os.getpid()}-{uuid.uuid4().hex[:8]}.jsonl"
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o600)
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            _sync_folder(self.directory)
+            sync_folder(self.directory)
             self._fd, self._path, self._size = fd, path, 0
         return self._fd
 
@@ -245,7 +245,7 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
-def _sync_folder(folder: Path) -> None:
+def sync_folder(folder: Path) -> None:
     """A new file's name is on disk only once its folder is synced."""
     with contextlib.suppress(OSError):
         fd = os.open(folder, os.O_RDONLY)

@@ -85,9 +85,11 @@ def serve(tmp_path: Path, **overrides):
         try:
             application = wsgi(settings, log, start_jobs=False)
             with serve_wsgi(application) as base:
-                yield Slack(
-                    fake, f"{base}/slack/events", log, settings.db_path, application.bolt_app.services
-                )
+                services = application.bolt_app.services
+                try:
+                    yield Slack(fake, f"{base}/slack/events", log, settings.db_path, services)
+                finally:
+                    services.desk.stop()  # its sweep would post to a Slack that is gone
         finally:
             log.close()
 

@@ -457,9 +457,10 @@ def test_a_refusal_with_the_file_locked_is_answered_at_once_and_recorded_later(s
 
 
 def test_an_automatic_lead_is_retried_until_the_file_takes_it(slack, monkeypatch):
-    from bot import requestlog
+    from bot import leads, requestlog
 
     monkeypatch.setattr(requestlog, "BUSY_TIMEOUT", 0.2)
+    monkeypatch.setattr(leads, "BUSY_TIMEOUT", 0.2)  # every wait for the file, short
     slack.command("8b")
     locked = threading.Event()
     holder = threading.Thread(target=_hold_write_lock, args=(slack.db, 6, locked))

@@ -365,8 +365,9 @@ def test_the_csv_guard_catches_formulas_behind_blanks(text):
 
 
 def test_an_exported_csv_from_slack_carries_no_formula(slack):
-    slack.command(' =HYPERLINK("http://evil.example","ok") 70b')
-    slack.command("log", user_id=MANAGER)
+    # A mention keeps the space after the bot's name: the cell starts with " =", which spreadsheets run.
+    slack.event(sr.app_mention('<@UBOT> =HYPERLINK("http://evil.example","70b")'), "EvFormula")
+    slack.settle()
     view = slack.command("log", user_id=MANAGER)
     export = next(b for b in view["blocks"] if b["type"] == "actions")["elements"][0]
     body = sr.block_actions(
@@ -375,8 +376,8 @@ def test_an_exported_csv_from_slack_carries_no_formula(slack):
     slack.send(body)
     slack.fake.wait_for("file_upload", timeout=10)
     [upload] = [u for u in slack.fake.uploads.values() if u.get("content")]
-    rows = list(csv.DictReader(io.StringIO(upload["content"].decode())))
-    assert rows[0]["text"].startswith("'")
+    [row] = list(csv.DictReader(io.StringIO(upload["content"].decode())))
+    assert row["text"].startswith("'") and row["text"].lstrip("' ").startswith("=HYPERLINK")
 
 
 # -- bounds and permissions --------------------------------------------------------------------------------

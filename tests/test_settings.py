@@ -25,6 +25,11 @@ def test_tokens_never_show_when_settings_are_printed():
         ({"sales_channel": "#vendas"}, "GPU_SIZER_SALES_CHANNEL must be a channel ID"),
         ({"managers": "U0123ABC, maria"}, "GPU_SIZER_MANAGERS must be Slack user IDs"),
         ({"retention_days": 0}, "GPU_SIZER_RETENTION_DAYS"),
+        (
+            {"sales_team": "U0123ABC, #vendas"},
+            "GPU_SIZER_SALES_TEAM must be Slack user IDs (U0123ABCD) or user group IDs",
+        ),
+        ({"answer_bots": "U0123ABC"}, "GPU_SIZER_ANSWER_BOTS must be Slack bot IDs"),
     ],
 )
 def test_one_sentence_names_the_bad_setting(overrides, sentence):
@@ -37,3 +42,9 @@ def test_one_sentence_names_the_bad_setting(overrides, sentence):
 def test_managers_and_api_url_are_normalised():
     s = load_settings(managers="U0123ABC,  W0456DEF", slack_api_url="http://127.0.0.1:9000/api")
     assert s.managers == ["U0123ABC", "W0456DEF"] and s.slack_api_url.endswith("/api/")
+
+
+def test_the_sales_team_takes_people_and_user_groups_as_slack_writes_them():
+    s = load_settings(sales_team="U0123ABC, <!subteam^S0456DEF|@vendas> W0789GHI", answer_bots="B0123ABC")
+    assert s.sales_team == ["U0123ABC", "S0456DEF", "W0789GHI"] and s.answer_bots == ["B0123ABC"]
+    assert str(load_settings(db_path="/data/log.db").spool) == "/data/log.db.spool"
