@@ -24,7 +24,7 @@ from pathlib import Path
 
 from tests import slack_requests as sr
 from tests.slack_fake import FakeSlack
-from tests.slack_harness import SECRET
+from tests.slack_harness import SECRET, forget_signatures
 from tests.web_server import free_port
 
 from .engine import queries
@@ -263,6 +263,7 @@ def run(levels: dict[int, int] = LEVELS, memory_run: int = MEMORY_RUN) -> dict:
         finally:
             ours.stop()  # SIGTERM: gunicorn finishes what is in flight, the log flushes
             bare.stop()
+        forget_signatures(Path(f"{db}.spool"))  # what the app remembered in /dev/shm
         results["log"] = {"requests_sent": sent, "rows_written": _count_rows(db)}
         results["log"]["lost"] = sent - results["log"]["rows_written"]
     return results

@@ -156,10 +156,16 @@ class LeadDesk:
         leaving the card marked as being posted."""
         if self._stop.is_set():
             return
-        if lead.get("created"):
-            self._background.submit(self._post_quietly, lead["id"])
-        elif lead.get("refresh"):
-            self._background.submit(self._refresh_quietly, lead["id"])
+        work = (
+            self._post_quietly
+            if lead.get("created")
+            else self._refresh_quietly
+            if lead.get("refresh")
+            else None
+        )
+        if work is not None:
+            with contextlib.suppress(RuntimeError):  # the process is exiting: the next start's sweep posts it
+                self._background.submit(work, lead["id"])
 
     def _post_quietly(self, lead_id: int) -> None:
         try:

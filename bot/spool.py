@@ -9,7 +9,7 @@ Replaying an item is harmless (the request log writes each one at most once: see
 
 Claims: "first time?" answers shared by every process on the machine (gunicorn's workers) that do not
 depend on the database: one empty file per key, created with O_EXCL (atomic), in a folder per time
-bucket; buckets older than what must be remembered are removed whole. Used to answer a Slack retry of an
+bucket (split in 256 by the key's hash); buckets older than what must be remembered are removed whole. Used to answer a Slack retry of an
 event, and a replayed signed request, once.
 
 Files are created readable by this user only (0600, folders 0700): they hold what people typed.
@@ -200,7 +200,8 @@ class Claims:
         moment = time.time() if at is None else at
         bucket = int(moment // self.bucket_seconds)
         name = hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()[:40]
-        folder = self.directory / str(bucket)
+        # 256 folders a bucket: workers creating files at once rarely wait on the same folder's lock.
+        folder = self.directory / str(bucket) / name[:2]
         for attempt in range(2):
             try:
                 os.close(os.open(folder / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import shutil
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -13,7 +14,7 @@ from wsgiref.simple_server import WSGIRequestHandler, make_server
 
 from slack_sdk.models.blocks import Block
 
-from bot.requestlog import RequestLog
+from bot.requestlog import RequestLog, signature_claims_folder
 from bot.settings import load_settings
 from bot.web import wsgi
 
@@ -92,6 +93,14 @@ def serve(tmp_path: Path, **overrides):
                     services.desk.stop()  # its sweep would post to a Slack that is gone
         finally:
             log.close()
+            forget_signatures(settings.spool)
+
+
+def forget_signatures(spool: Path) -> None:
+    """The app remembers signatures in memory (/dev/shm) when it can: a test leaves nothing there."""
+    folder = signature_claims_folder(spool)
+    if folder.parent == Path("/dev/shm"):
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def database(slack: Slack) -> sqlite3.Connection:

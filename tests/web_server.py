@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .slack_fake import FakeSlack
-from .slack_harness import SECRET
+from .slack_harness import SECRET, forget_signatures
 
 
 @dataclass
@@ -81,6 +81,7 @@ def web_process(
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+        forget_signatures(Path(env["GPU_SIZER_DB"] + ".spool"))
 
 
 def healthz(base: str) -> tuple[int, dict]:
