@@ -151,6 +151,7 @@ def test_slack_managers_see_the_gaps_in_their_language(tmp_path):
         )
         refused = _text(slack.command("log lacunas", user_id="U0001")["blocks"])
         assert "restrito à gestão" in refused and "gpt-7" not in refused
+        slack.log.flush()  # audit rows are queued like every row of the log
         audit = [(a["actor"], a["action"], a["details"].get("view")) for a in reports.audit_rows(slack.db)][
             ::-1
         ]

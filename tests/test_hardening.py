@@ -376,7 +376,8 @@ def test_an_exported_csv_from_slack_carries_no_formula(slack):
     slack.send(body)
     slack.fake.wait_for("file_upload", timeout=10)
     [upload] = [u for u in slack.fake.uploads.values() if u.get("content")]
-    [row] = list(csv.DictReader(io.StringIO(upload["content"].decode())))
+    # For Excel in Portuguese: a byte-order mark and ";" between columns (reports.CsvFormat).
+    [row] = list(csv.DictReader(io.StringIO(upload["content"].decode().lstrip("\ufeff")), delimiter=";"))
     assert row["text"].startswith("'") and row["text"].lstrip("' ").startswith("=HYPERLINK")
 
 
