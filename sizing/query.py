@@ -12,7 +12,6 @@ from __future__ import annotations
 import difflib
 import itertools
 import re
-import unicodedata
 from dataclasses import dataclass, field
 
 from . import traffic_query
@@ -20,6 +19,7 @@ from .catalog import Catalog, load_catalog, normalize
 from .errors import SizingError
 from .names import family_words, name_index, release_index, resolve_model
 from .quantities import parse_context
+from .vocabulary import alternation, load_vocabulary, strip_accents
 from .workload import Intent, Stage, Task, Workload
 
 MAX_CHARS = 4000
@@ -60,423 +60,34 @@ class Query:
 
 
 # -- vocabulary --------------------------------------------------------------------------------------
+# The words are data (sizing/data/vocabulary/<lang>.toml); what is here is the grammar that joins them.
 
-STOPWORDS = set(
-    [
-        "a",
-        "o",
-        "as",
-        "os",
-        "um",
-        "uma",
-        "uns",
-        "umas",
-        "de",
-        "do",
-        "da",
-        "dos",
-        "das",
-        "em",
-        "no",
-        "na",
-        "nos",
-        "nas",
-        "num",
-        "numa",
-        "nuns",
-        "numas",
-        "para",
-        "pra",
-        "pro",
-        "pros",
-        "por",
-        "pelo",
-        "pela",
-        "pelos",
-        "pelas",
-        "com",
-        "e",
-        "ou",
-        "que",
-        "qual",
-        "quais",
-        "quanto",
-        "quanta",
-        "quantos",
-        "quantas",
-        "como",
-        "cabe",
-        "cabem",
-        "caberia",
-        "caberiam",
-        "preciso",
-        "precisa",
-        "precisam",
-        "precisaria",
-        "precisariamos",
-        "precisamos",
-        "necessario",
-        "necessaria",
-        "necessarios",
-        "necessarias",
-        "memoria",
-        "vram",
-        "ram",
-        "gpu",
-        "gpus",
-        "placa",
-        "placas",
-        "grafica",
-        "graficas",
-        "video",
-        "modelo",
-        "modelos",
-        "parametro",
-        "parametros",
-        "param",
-        "params",
-        "tokens",
-        "token",
-        "se",
-        "ser",
-        "seria",
-        "sera",
-        "sao",
-        "e",
-        "eh",
-        "esta",
-        "estao",
-        "tem",
-        "ter",
-        "temos",
-        "teria",
-        "quero",
-        "queremos",
-        "gostaria",
-        "gostariamos",
-        "saber",
-        "dimensionar",
-        "dimensionamento",
-        "sizing",
-        "oi",
-        "recomendam",
-        "recomenda",
-        "recomendaria",
-        "recomendariam",
-        "sugerem",
-        "sugere",
-        "indicam",
-        "one",
-        "single",
-        "instruct",
-        "vllm",
-        "sglang",
-        "tgi",
-        "ollama",
-        "quantization",
-        "quantizacao",
-        "dtype",
-        "equipe",
-        "team",
-        "ola",
-        "bom",
-        "boa",
-        "dia",
-        "tarde",
-        "noite",
-        "favor",
-        "obrigado",
-        "obrigada",
-        "voce",
-        "voces",
-        "vc",
-        "vcs",
-        "me",
-        "meu",
-        "minha",
-        "nosso",
-        "nossa",
-        "cliente",
-        "clientes",
-        "empresa",
-        "servidor",
-        "servidores",
-        "maquina",
-        "maquinas",
-        "instancia",
-        "instancias",
-        "usar",
-        "usando",
-        "utilizar",
-        "fazer",
-        "faz",
-        "fazendo",
-        "consegue",
-        "conseguimos",
-        "conseguiria",
-        "daria",
-        "isso",
-        "esse",
-        "essa",
-        "este",
-        "esta",
-        "aqui",
-        "ai",
-        "entao",
-        "tambem",
-        "mais",
-        "menos",
-        "ate",
-        "sobre",
-        "ao",
-        "aos",
-        "ja",
-        "so",
-        "mesmo",
-        "algo",
-        "algum",
-        "alguma",
-        "onde",
-        "quando",
-        "tipo",
-        "tipos",
-        "ao",
-        "mesmo",
-        "tempo",
-        "simultaneos",
-        "simultaneas",
-        "simultaneamente",
-        "concorrentes",
-        "paralelo",
-        "cada",
-        "total",
-        "qtd",
-        "quantidade",
-        "de",
-        "usuarios",
-        "usuario",
-        "pessoas",
-        "contexto",
-        "context",
-        "janela",
-        "rodando",
-        "rodaria",
-        "roda",
-        "corre",
-        "correria",
-        "correndo",
-        "quantizado",
-        "quantizada",
-        "quantizacao",
-        "bits",
-        "bit",
-        "bilhoes",
-        "bilhao",
-        "billion",
-        "billions",
-        "b",
-        "suportar",
-        "suporta",
-        "aguenta",
-        "aguentar",
-        "atender",
-        "atende",
-        "lidar",
-        "hospedar",
-        "vou",
-        "vamos",
-        "pode",
-        "podem",
-        "poderia",
-        "seria",
-        "ideal",
-        "melhor",
-        "recomenda",
-        "recomendacao",
-        "recomendado",
-        "sugere",
-        "sugestao",
-        "how",
-        "much",
-        "many",
-        "what",
-        "which",
-        "do",
-        "does",
-        "i",
-        "we",
-        "you",
-        "need",
-        "needs",
-        "would",
-        "could",
-        "can",
-        "fit",
-        "fits",
-        "for",
-        "the",
-        "of",
-        "on",
-        "in",
-        "at",
-        "with",
-        "to",
-        "and",
-        "or",
-        "is",
-        "are",
-        "be",
-        "it",
-        "model",
-        "models",
-        "memory",
-        "card",
-        "cards",
-        "please",
-        "hi",
-        "hello",
-        "our",
-        "my",
-        "customer",
-        "want",
-        "wants",
-        "size",
-        "required",
-        "enough",
-        "will",
-        "there",
-        "that",
-        "this",
-        "using",
-        "use",
-        "per",
-        "concurrent",
-        "simultaneous",
-        "same",
-        "time",
-        "run",
-        "on",
-        "hey",
-        "thanks",
-        "thank",
-        "about",
-        "get",
-        "gets",
-        "best",
-        "recommend",
-        "recommended",
-        "should",
-        "serve",
-        "users",
-        "user",
-        "people",
-        "tokens",
-        "gb",
-        "gib",
-        "vs",
-        "versus",
-        "x",
-        "ok",
-        "entre",
-        "desse",
-        "dessa",
-        "deste",
-        "desta",
-        "disso",
-        "nele",
-        "nela",
-        "nessa",
-        "nesse",
-        "neste",
-        "nesta",
-        "la",
-        "lo",
-    ]
-)
-PT_MARKERS = set(
-    [
-        "de",
-        "do",
-        "da",
-        "em",
-        "para",
-        "com",
-        "quanto",
-        "qual",
-        "preciso",
-        "precisa",
-        "cabe",
-        "usuarios",
-        "memoria",
-        "modelo",
-        "numa",
-        "um",
-        "uma",
-        "por",
-        "dias",
-        "semanas",
-        "meses",
-        "prazo",
-    ]
-)
-EN_MARKERS = set(
-    [
-        "how",
-        "much",
-        "many",
-        "what",
-        "which",
-        "need",
-        "fit",
-        "for",
-        "with",
-        "the",
-        "of",
-        "on",
-        "users",
-        "model",
-        "memory",
-        "days",
-        "weeks",
-        "months",
-        "deadline",
-    ]
-)
+VOCAB = load_vocabulary()
+_W = VOCAB.pattern
+FILLER = VOCAB.plain("words.filler")
 FAMILIES = set(
     ["llama", "qwen", "mistral", "mixtral", "gemma", "phi", "deepseek", "falcon", "command", "glm", "kimi", "gpt", "oss", "nemo"]
 )  # fmt: skip
 
-NUMBER_WORDS = {
-    "dois": 2, "duas": 2, "tres": 3, "quatro": 4, "cinco": 5, "seis": 6, "sete": 7, "oito": 8,
-    "nove": 9, "dez": 10, "onze": 11, "doze": 12, "treze": 13, "quatorze": 14, "catorze": 14, "quinze": 15,
-    "dezesseis": 16, "dezasseis": 16, "dezessete": 17, "dezassete": 17, "dezoito": 18, "dezenove": 19,
-    "dezanove": 19, "vinte": 20, "trinta": 30, "quarenta": 40, "cinquenta": 50, "sessenta": 60,
-    "setenta": 70, "oitenta": 80, "noventa": 90, "cem": 100, "cento": 100, "duzentos": 200,
-    "trezentos": 300, "quatrocentos": 400, "quinhentos": 500,
-    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-    "eleven": 11, "twelve": 12, "fifteen": 15, "sixteen": 16, "twenty": 20, "thirty": 30, "forty": 40,
-    "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
-}  # fmt: skip
+NUMBER_WORDS = VOCAB.numbers
+MULTIPLIERS = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+UNIT_VALUES = {
+    strip_accents(word): value
+    for name, value in MULTIPLIERS.items()
+    for word in VOCAB.words(f"multipliers.{name}")
+}
+DAY_UNITS = {"day": 1, "week": 7, "month": 30, "year": 365}
+DAYS_OF = {
+    strip_accents(word): days for name, days in DAY_UNITS.items() for word in VOCAB.words(f"durations.{name}")
+}
+_BIG = alternation([w for n in ("million", "billion", "trillion") for w in VOCAB.words(f"multipliers.{n}")])
 _NUM = r"(-?\d+(?:[.,]\d+)?)"
-_COUNT_NOUNS = (
-    r"u|users?|usuarios?|utilizadores?|pessoas?|conversas?|conversations?|sessoes|sessions?|chats?|"
-    r"clientes?\s+simultaneos|requisicoes\s+simultaneas|concurrent(?:\s+users?)?|simultaneos|simultaneas|"
-    r"atendimentos\s+simultaneos|devs?|desenvolvedor(?:es)?|developers?|programador(?:es)?|engenheir[oa]s|"
-    r"engineers?|analistas|atendentes|operador(?:es)?"
-)
-_ONE_BEFORE = r"usuarios?|utilizador(?:es)?|users?|pessoas?|conversas?"
-_NUMBER_WORD = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
-NUMBER_PHRASE = re.compile(rf"\b(?:{_NUMBER_WORD})(?:\s+(?:e|and)\s+(?:{_NUMBER_WORD}))*\b")
-ONE_BEFORE_NOUN = re.compile(rf"\b(?:um|uma|one|an?)(?=\s+(?:{_ONE_BEFORE})\b)")
-
-
-def _strip_accents(text: str) -> str:
-    """Lower-case without accents, one character for one character (positions stay aligned)."""
-    out = []
-    for ch in text.lower():
-        base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
-        out.append(base[:1] if base else " ")
-    return "".join(out)
+_COUNT_NOUNS = _W("users.nouns")
+_NUMBER_WORD = alternation(NUMBER_WORDS)
+NUMBER_PHRASE = re.compile(rf"\b{_NUMBER_WORD}(?:\s+{_W('counting.and')}\s+{_NUMBER_WORD})*\b")
+_ONE = _W("counting.one")
+ONE_BEFORE_NOUN = re.compile(rf"\b{_ONE}(?=\s+{_W('users.one')}\b)")
+_CONTEXT_WORD = _W("keys.context")
 
 
 @dataclass
@@ -514,119 +125,81 @@ REPO = re.compile(
     r"(?<![\w.@/:-])([a-z0-9][\w.-]{1,95}/(?=[\w.-]*[-.\d])[a-z0-9][\w.-]*[a-z0-9])(:[a-z0-9_]+)?(?![\w/])"
 )
 
-LANG_EN = re.compile(
-    r"\b(?:(?:responda|responde|resposta|answer|reply)\s+)?(?:em\s+|in\s+)?(?:english|ingles)\b|(?<![\w.-])en(?![\w.-])"
-)
-LANG_PT = re.compile(
-    r"\b(?:(?:responda|answer|reply)\s+)?(?:em\s+|in\s+)?portugues(?:e)?\b|(?<![\w.-])pt(?:-br)?(?![\w.-])"
-)
-HELP = re.compile(
-    r"^\s*(?:\W*(?:help|ajuda|socorro|como\s+usar|how\s+to\s+use|exemplos?|examples?|-h|--help)\W*|\?)\s*$"
-)
+
+def _language_pattern(lang) -> re.Pattern:
+    """'responda em inglês', 'in english', 'en': a request for the answer's language."""
+    options = []
+    if lang.names:
+        options.append(rf"\b(?:{_W('language.ask')}\s+)?(?:(?:em|in)\s+)?{alternation(lang.names)}\b")
+    if lang.codes:
+        options.append(rf"(?<![\w.-]){alternation(lang.codes)}(?![\w.-])")
+    return re.compile("|".join(options))
+
+
+# Varieties first, so that a variety's own name is read before its family's shorter one.
+LANG_REQUESTS = [
+    (code, _language_pattern(lang))
+    for code, lang in sorted(VOCAB.languages.items(), key=lambda item: item[1].variant_of is None)
+    if lang.names or lang.codes
+]
+HELP = re.compile(rf"^\s*(?:\W*(?:{_W('words.help')}|-h)\W*|\?)\s*$")
 KV = re.compile(
     r"\b(?:kv|kv[\s_-]*cache|cache\s+(?:kv|de\s+kv))(?:[\s_-]*dtype)?\s*(?:=|:|em|in|de|a|as)?\s*"
     r"(fp8|fp16|bf16|int8|8|16|8[\s-]?bits?|16[\s-]?bits?)(?![\w.])"
     r"|\b(fp8|8[\s-]?bits?)\s+(?:no\s+|na\s+|in\s+(?:the\s+)?|for\s+(?:the\s+)?|para\s+o\s+)?(?:kv|kv[\s_-]*cache|cache\s+kv)\b"
 )
-TRAIN_TOKENS = re.compile(
-    rf"{_NUM}\s*(t|tri|trilhoes|trilhao|trillions?|mil\s+milhoes|b|bi|bilhoes|bilhao|billions?|m|mi|milhoes|milhao|millions?)"
-    r"\s+(?:de\s+)?tokens\b(?!\s+(?:de\s+)?(?:contexto|context|ctx))"
-)
-SEQ = re.compile(
-    r"\b(?:seq(?:uence)?(?:[\s_-]*len(?:gth)?)?|sequencias?\s+de|comprimento\s+de\s+sequencia(?:\s+de)?|max[\s_-]*seq[\s_-]*len)"
-    rf"\s*[=:]?\s*{_NUM}\s*(k)?(?:\s*tokens)?\b"
-)
+TRAIN_TOKENS = re.compile(rf"{_NUM}\s*({_BIG})\s+(?:de\s+)?tokens\b(?!\s+(?:de\s+)?{_CONTEXT_WORD})")
+SEQ = re.compile(rf"\b{_W('keys.seq_len')}\s*[=:]?\s*{_NUM}\s*(k)?(?:\s*tokens)?\b")
 # "em 30 dias", "in 2 weeks", "prazo de 3 meses", "for a month": the days a training run may take.
-DAY_UNITS = {"dia": 1, "day": 1, "semana": 7, "week": 7, "mes": 30, "month": 30, "ano": 365, "year": 365}
 DEADLINE = re.compile(
-    r"(?:\b(?:em|in|within|dentro\s+de|prazo(?:\s+de)?|deadline(?:\s+(?:of|de))?|ate|by|por|for|durante|during)\s+)?"
-    rf"(?:\b(um|uma|one|an?)|{_NUM})\s*(dias?|days?|semanas?|weeks?|mes(?:es)?|months?|anos?|years?)\b"
+    rf"(?:\b{_W('durations.deadline')}\s+)?"
+    rf"(?:\b({_ONE})|{_NUM})\s*({alternation(DAYS_OF)})\b"
 )
 # "50 mil exemplos", "10k samples", "3 épocas": the dataset of a fine-tune. Not "documentos" (a RAG corpus
 # is no training set) nor "conversas" (concurrent users).
 EXAMPLES = re.compile(
-    rf"{_NUM}\s*(k|mil|m|mi|milhoes|milhao|millions?)?\s*(?:de\s+)?"
-    r"(?:exemplos?|amostras?|examples?|samples?|pares\s+de\s+perguntas|instrucoes|instructions|linhas|rows)\b"
+    rf"{_NUM}\s*({alternation([*VOCAB.words('multipliers.thousand'), *VOCAB.words('multipliers.million')])})?"
+    rf"\s*(?:de\s+)?{_W('counts.examples')}\b"
 )
-EPOCHS = re.compile(rf"{_NUM}\s*(?:epocas?|epochs?)\b|\bepochs?\s*[=:]\s*(\d+)\b|\bepocas?\s*[=:]\s*(\d+)\b")
+_EPOCH = _W("counts.epochs")
+EPOCHS = re.compile(rf"{_NUM}\s*{_EPOCH}\b|\b{_EPOCH}\s*[=:]\s*(\d+)\b")
 # Training software: "com unsloth", "with torchtune", "liger kernels". Stack ids (sizing/data/stacks.toml).
-STACK = re.compile(
-    r"\b(?:(?:com|with|using|usando|via|no|na|in|on)\s+(?:o\s+|a\s+|the\s+)?)?"
-    r"(unsloth|torchtune|liger(?:[\s_-]*kernels?)?|hugging\s*face\s+transformers|transformers|trl)\b"
-)
-STACK_IDS = {"unsloth": "unsloth", "torchtune": "torchtune", "liger": "liger", "transformers": "hf", "trl": "hf",
-             "hugging": "hf"}  # fmt: skip
-EXAMPLE_UNITS = {"k": 1000, "mil": 1000, "m": 10**6, "mi": 10**6, "milhoes": 10**6, "milhao": 10**6,
-                 "million": 10**6, "millions": 10**6}  # fmt: skip
-TP = re.compile(
-    r"\b(?:tp|tensor[\s_-]*parallel(?:ism)?(?:[\s_-]*size)?|paralelismo\s+de\s+tensor)\s*(?:=|:|de|of)?\s*(\d+)\b"
-)
-BATCH = re.compile(r"\b(?:micro[\s_-]?batch|batch(?:[\s_-]*size)?|bs|lotes?(?:\s+de)?)\s*[=:]?\s*(\d+)\b")
+STACKS = [
+    (stack, re.compile(rf"\b(?:{_W('words.using')}\s+(?:o\s+|a\s+|the\s+)?)?{_W('stacks.' + stack)}\b"))
+    for stack in VOCAB.keys("stacks")
+]
+TP = re.compile(rf"\b{_W('keys.tp')}\s*(?:=|:|de|of)?\s*(\d+)\b")
+BATCH = re.compile(rf"\b{_W('keys.batch')}\s*[=:]?\s*(\d+)\b")
 ZERO = re.compile(r"\b(?:deepspeed\s+)?zero[\s_-]*([0-9])\b|\b(fsdp)\b")
-USERS_KEY = re.compile(
-    r"\b(?:users?|usuarios?|utilizadores?|pessoas|conversas|concurrency|concorrencia)\s*[=:]\s*(-?\d+)\b"
-)
+USERS_KEY = re.compile(rf"\b{_W('users.keys')}\s*[=:]\s*(-?\d+)\b")
 # vLLM's own flags, pasted from a launch command.
 VLLM_SEQS = re.compile(r"(?:--)?\bmax[\s_-]*num[\s_-]*seqs(?:\s*=\s*|\s+)(\d+)\b")
-USERS = re.compile(rf"{_NUM}\s*(?:{_COUNT_NOUNS})\b")
+USERS = re.compile(rf"{_NUM}\s*{_COUNT_NOUNS}\b")
 CONTEXT_KEY = re.compile(
-    r"\b(?:ctx|contexto|context(?:\s+window|\s+length)?|janela(?:\s+de\s+contexto)?|max[\s_-]*model[\s_-]*len)"
-    rf"\s*(?:de|of|=|:|com|em)?\s*{_NUM}\s*(k|mil|m)?(?:\s*tokens)?(?![\w.])"
+    rf"\b{_CONTEXT_WORD}\s*(?:de|of|=|:|com|em)?\s*{_NUM}\s*(k|mil|m)?(?:\s*tokens)?(?![\w.])"
 )
 # "10 mil documentos" or "5k requests" count things, not tokens of context.
-_NOT_TOKENS = (
-    r"(?!\s*(?:de\s+)?(?:documentos?|docs?|documents?|arquivos?|files?|paginas?|pages?|pdfs?|requests?|requisicoes|"
-    r"perguntas|questions?|mensagens|messages?|clientes|customers?|empresas|funcionarios|employees)\b)"
-)
+_NOT_TOKENS = rf"(?!\s*(?:de\s+)?{_W('counts.things')}\b)"
 CONTEXT_UNIT = re.compile(
-    rf"{_NUM}\s*(k|mil(?!\s+milh)|m)\b{_NOT_TOKENS}(?:\s*(?:tokens?))?(?:\s*(?:de\s+)?(?:ctx|contexto|context(?:\s+window)?))?"
+    rf"{_NUM}\s*(k|mil(?!\s+milh)|m)\b{_NOT_TOKENS}(?:\s*(?:tokens?))?(?:\s*(?:de\s+)?{_CONTEXT_WORD})?"
 )
 CONTEXT_TOKENS = re.compile(
-    rf"{_NUM}\s*tokens?\b(?:\s*(?:de\s+)?(?:ctx|contexto|context))?|{_NUM}\s*(?:ctx|context)\b"
+    rf"{_NUM}\s*tokens?\b(?:\s*(?:de\s+)?{_CONTEXT_WORD})?|{_NUM}\s*(?:ctx|context)\b"
 )
-GPU_COUNT = re.compile(r"\b(\d+)\s*(?:gpus?|placas?(?:\s+de\s+video)?|cards?)\b")
+GPU_COUNT = re.compile(rf"\b(\d+)\s*{_W('counts.gpus')}\b")
 GPU_MEMORY = re.compile(r"\b(\d{2,3})\s*(?:gb|gib|g)\b")
 MOE_SIZE = re.compile(
     r"\b(\d+)\s*x\s*(\d+(?:[.,]\d+)?)\s*b\b|\b(\d+(?:[.,]\d+)?)\s*b\s*-?\s*a\s*(\d+(?:[.,]\d+)?)\s*b\b"
 )
-SIZE = re.compile(
-    r"(?<![\w.])(\d+(?:[.,]\d+)?)\s*(mil\s+milhoes|b|bi|bilhoes|bilhao|billions?|m|mi|milhoes|milhao|millions?|t|tri|trilhoes|trilhao|trillions?)"
-    r"(?![\w.])(?:\s*(?:de\s+)?(?:parametros|parameters|params))?"
-)
-SIZE_UNITS = {"mil milhoes": 1e9, "b": 1e9, "bi": 1e9, "bilhoes": 1e9, "bilhao": 1e9, "billion": 1e9, "billions": 1e9,
-              "m": 1e6, "mi": 1e6, "milhoes": 1e6, "milhao": 1e6, "million": 1e6, "millions": 1e6,
-              "t": 1e12, "tri": 1e12, "trilhoes": 1e12, "trilhao": 1e12, "trillion": 1e12, "trillions": 1e12}  # fmt: skip
+SIZE = re.compile(rf"(?<![\w.])(\d+(?:[.,]\d+)?)\s*({_BIG})(?![\w.])(?:\s*(?:de\s+)?{_W('counts.params')})?")
 
-STAGES = [
-    (Stage.qlora, re.compile(r"\bq[\s-]?lora\b")),
-    (Stage.lora, re.compile(r"\blora\b|\bpeft\b|\badapters?\b|\badaptadores?\b")),
-    (Stage.full, re.compile(r"\bfull[\s-]*(?:fine[\s-]*tun\w*|finetun\w*|ft|parameter)\b|\b(?:ajuste|afinamento)\s+(?:fino\s+)?complet[oa]\b")),
-    (Stage.full, re.compile(r"\bfine[\s-]*tun\w*|\bfinetun\w*|\bajuste[\s-]+fino\b|\bafina(?:r|cao|mento)\b|\bsft\b|\bfull\b")),
-    (Stage.pretrain, re.compile(r"\bpre[\s-]*(?:train\w*|trein\w*)|\bcontinued\s+pre[\s-]*training\b|\b(?:treinar|treino|treinamento|training|train)\s+(?:do|from)\s+(?:zero|scratch)\b|\bdo\s+zero\b|\bfrom\s+scratch\b")),
-    (Stage.pretrain, re.compile(r"\btrain(?:ing|ar)?\b|\btrein\w*")),
-    (Stage.inference, re.compile(r"\binferenc\w*|\binference\b|\bserv(?:e|ir|ing|indo)\b|\brodar\b|\bcorrer\b|\brun(?:ning)?\b|\bdeploy\w*|\bhosped\w*")),
-]  # fmt: skip
-TASKS = [
-    (Task.rag, r"\brag\b|\bretrieval\b|\bbusca\s+em\s+documentos\b|\bperguntas\s+e\s+respostas\b|\bq&a\b"),
-    (Task.extraction, r"\bextra(?:cao|ction|ir|ct)\w*"),
-    (Task.classification, r"\bclassifica\w*"),
-    (Task.summarization, r"\bsumari[sz]\w*|\bresum\w*|\bsummar\w*"),
-    (Task.reasoning, r"\braciocin\w*|\breasoning\b|\bagentes?\b|\bagents?\b"),
-    (Task.code, r"\bcodigo\b|\bcode\b|\bcoding\b|\bprogramacao\b|\bprogramming\b"),
-    (Task.chat, r"\bchat\w*|\batendimento\b|\bassistente\b|\bassistant\b|\bsuporte\b"),
-]
-INTENTS = [
-    (Intent.evaluation, r"\btestes?\b|\btestar\b|\bpoc\b|\bprova\s+de\s+conceito\b|\bavalia\w*|\bevaluat\w*|\btest(?:ing)?\b|\bpiloto\b|\bpilot\b|\bexperiment\w*"),
-    (Intent.production, r"\bprodu(?:cao|ction)\b|\bprod\b|\bem\s+producao\b|\bgo[\s-]live\b"),
-]  # fmt: skip
-
-
-def _compile_words(rules):
-    return [(value, re.compile(pattern)) for value, pattern in rules]
-
-
-TASK_PATTERNS = _compile_words(TASKS)
-INTENT_PATTERNS = _compile_words(INTENTS)
+# Stage words, most specific first: "full fine-tune" before "fine-tune", "do zero" before "treinar".
+STAGE_WORDS = ("qlora", "lora", "full", "fine_tune", "pretrain", "train", "inference")
+STAGE_OF = {"qlora": Stage.qlora, "lora": Stage.lora, "full": Stage.full, "fine_tune": Stage.full,
+            "pretrain": Stage.pretrain, "train": Stage.pretrain, "inference": Stage.inference}  # fmt: skip
+STAGES = [(kind, re.compile(rf"\b{_W('stages.' + kind)}\b")) for kind in STAGE_WORDS]
+TASK_PATTERNS = [(task, re.compile(rf"\b{_W('tasks.' + task.value)}\b")) for task in Task]
+INTENT_PATTERNS = [(intent, re.compile(rf"\b{_W('intents.' + intent.value)}\b")) for intent in Intent]
 WORD = re.compile(r"[a-z0-9]+(?:[._+/-][a-z0-9]+)*")
 HYPHENATED_NAME = re.compile(r"^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+){2,}$")
 NAME_LIKE = re.compile(r"^[a-z]{2,}[-_. ]?v?\d+(?:[._-]\w+)*$")
@@ -674,7 +247,7 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
     text = HF_LINK.sub(lambda m: f" {m.group(1)} ", text)
     # Long runs of blanks carry nothing and make every pattern slower.
     text = re.sub(r"\s{2,}", " ", text).strip()
-    scan = _Scan(text, _strip_accents(text))
+    scan = _Scan(text, strip_accents(text))
     query = Query(detected_lang=_detect_lang(scan.work))
     if not scan.work.strip() or HELP.match(scan.work):
         query.help = True
@@ -685,17 +258,20 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
     scan.take(KV, "kv", lambda m: "fp8" if "8" in (m.group(1) or m.group(2)) else "bf16")
     # Traffic first: "prompts de 2 mil tokens" is no context, "5000 funcionários" no concurrent users.
     traffic_query.take(scan)
-    scan.take(TRAIN_TOKENS, "tokens", lambda m: round(_float(m.group(1)) * SIZE_UNITS[_unit(m.group(2))]))
+    scan.take(TRAIN_TOKENS, "tokens", lambda m: round(_float(m.group(1)) * UNIT_VALUES[_unit(m.group(2))]))
     scan.take(SEQ, "seq_len", lambda m: round(_float(m.group(1)) * (1024 if m.group(2) else 1)))
     scan.take(BATCH, "batch", lambda m: int(m.group(1)))
     scan.take(ZERO, "zero", lambda m: 3 if m.group(2) else int(m.group(1)))
     scan.take(TP, "tp", lambda m: int(m.group(1)))
     scan.take(DEADLINE, "days", _days)
     scan.take(
-        EXAMPLES, "examples", lambda m: round(_float(m.group(1)) * EXAMPLE_UNITS.get(m.group(2) or "", 1))
+        EXAMPLES,
+        "examples",
+        lambda m: round(_float(m.group(1)) * (UNIT_VALUES[_unit(m.group(2))] if m.group(2) else 1)),
     )
-    scan.take(EPOCHS, "epochs", lambda m: _int_count(m.group(1) or m.group(2) or m.group(3)))
-    scan.take(STACK, "stack", lambda m: STACK_IDS[re.split(r"[\s_-]", m.group(1))[0]])
+    scan.take(EPOCHS, "epochs", lambda m: _int_count(m.group(1) or m.group(2)))
+    for stack, pattern in STACKS:
+        scan.take(pattern, "stack", lambda m, stack=stack: stack)
     # Names before bare numbers: "4-bit", "llama 3.1 70b" and "h100 80gb" keep their digits.
     _names(scan, catalog)
     scan.take(USERS_KEY, "users", lambda m: int(m.group(1)))
@@ -707,14 +283,14 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
     scan.take(GPU_COUNT, "gpus", lambda m: int(m.group(1)))
     _gpu_memory(scan, catalog)
     _sizes(scan, catalog)
-    for stage, pattern in STAGES:
-        scan.take(pattern, "stage", lambda m, stage=stage: stage)
+    for kind, pattern in STAGES:
+        scan.take(pattern, "stage", lambda m, kind=kind: kind)
     for task, pattern in TASK_PATTERNS:
         scan.take(pattern, "task", lambda m, task=task: task)
     for intent, pattern in INTENT_PATTERNS:
         scan.take(pattern, "intent", lambda m, intent=intent: intent)
-    scan.take(LANG_EN, "lang", lambda m: "en")
-    scan.take(LANG_PT, "lang", lambda m: "pt-BR")
+    for code, pattern in LANG_REQUESTS:
+        scan.take(pattern, "lang", lambda m, code=code: code)
     # A plain number of a context's size, with nothing else claiming it ("70b 4bit 8192"); not the date or
     # version inside a name ("magistral-small-2509").
     scan.take(re.compile(r"(?<![\w.,-])(\d{3,7})(?![\w.,])"), "context", lambda m: _plain_context(m.group(1)))
@@ -728,9 +304,7 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
 
 def _days(m: re.Match) -> int | None:
     amount = 1.0 if m.group(1) else _float(m.group(2))
-    unit = m.group(3)
-    unit = "mes" if unit.startswith("mes") else unit.rstrip("s")
-    days = amount * DAY_UNITS[unit]
+    days = amount * DAYS_OF[m.group(3)]
     return max(1, round(days)) if days > 0 else int(days)  # 0 or less: the plan says it must be positive
 
 
@@ -739,8 +313,8 @@ def _float(text: str) -> float:
 
 
 def _unit(word: str) -> str:
-    word = re.sub(r"\s+", " ", word)
-    return word if word in SIZE_UNITS else word.rstrip("s")
+    word = re.sub(r"[\s_-]+", " ", word)
+    return word if word in UNIT_VALUES else word.rstrip("s")
 
 
 def _int_count(text: str) -> int | None:
@@ -759,7 +333,7 @@ def _plain_context(text: str) -> int | None:
 
 def _detect_lang(text: str) -> str:
     words = set(WORD.findall(text))
-    return "en" if len(words & EN_MARKERS) > len(words & PT_MARKERS) else "pt-BR"
+    return VOCAB.detect(words) or "pt-BR"
 
 
 def _number_words(scan: _Scan) -> None:
@@ -859,7 +433,7 @@ def _sizes(scan: _Scan, catalog: Catalog) -> None:
     scan.take(MOE_SIZE, "size", moe)
 
     def dense(m: re.Match) -> str:
-        value = _float(m.group(1)) * SIZE_UNITS[_unit(m.group(2))] / 1e9
+        value = _float(m.group(1)) * UNIT_VALUES[_unit(m.group(2))] / 1e9
         return f"{value:.6f}".rstrip("0").rstrip(".") + "b"
 
     scan.take(SIZE, "size", dense)
@@ -892,7 +466,7 @@ def _leftovers(scan: _Scan) -> list[str]:
         core = m.group(0).strip(punctuation)
         if (
             not core
-            or core in STOPWORDS
+            or core in FILLER
             or core in traffic_query.filler()
             or (core.isdigit() and len(core) == 1)
         ):
@@ -910,7 +484,7 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
     buckets = _buckets(catalog)
     unknown = []
     for word in leftovers:
-        w = normalize(_strip_accents(word))
+        w = normalize(strip_accents(word))
         if len(w) < 3 or not re.search(r"[a-z]", w):
             unknown.append(word)
             continue
@@ -970,32 +544,26 @@ def _task(scan: _Scan) -> Task | None:
 
 
 def _stage(scan: _Scan) -> Stage | None:
-    stages = set(v for v, _ in scan.found.get("stage", []))
-    if not stages:
+    """The stage the words name. The most specific training word wins ("ajuste fino com LoRA" is LoRA,
+    "treinar um QLoRA" is QLoRA); words that name two different trainings are a contradiction."""
+    words: dict[str, str] = {}
+    for kind, typed in scan.found.get("stage", []):
+        words.setdefault(kind, typed)
+    if not words:
         return None
-    training = stages - {Stage.inference}
+    training = [kind for kind in STAGE_WORDS if kind in words and kind != "inference"]
     if not training:
         return Stage.inference
-    # The most specific training word wins: "ajuste fino com LoRA" is LoRA, "treinar um QLoRA" is QLoRA.
-    for stage in (Stage.qlora, Stage.lora):
-        if stage in training:
-            full_words = [t for v, t in scan.found["stage"] if v is Stage.full and "full" in t.lower()]
-            pretrain_words = _explicit_pretrain(scan)
-            if full_words or pretrain_words:
-                typed = next(t for v, t in scan.found["stage"] if v is stage)
-                other = full_words[0] if full_words else pretrain_words[0]
-                raise QueryError("query.contradiction", what="stage", first=typed, second=other)
-            return stage
-    if Stage.full in training and (pretrain_words := _explicit_pretrain(scan)):
-        typed = [t for v, t in scan.found["stage"] if v is Stage.full]
-        raise QueryError("query.contradiction", what="stage", first=typed[0], second=pretrain_words[0])
-    return Stage.full if Stage.full in training else Stage.pretrain
-
-
-def _explicit_pretrain(scan: _Scan) -> list[str]:
-    """Words that name pre-training itself ("pretrain", "do zero"), not training in general."""
-    words = [t for v, t in scan.found.get("stage", []) if v is Stage.pretrain]
-    return [w for w in words if re.search(r"pre|zero|scratch", _strip_accents(w))]
+    adapter = next((kind for kind in ("qlora", "lora") if kind in words), None)
+    if adapter:
+        other = next((kind for kind in ("full", "pretrain") if kind in words), None)
+        if other:
+            raise QueryError("query.contradiction", what="stage", first=words[adapter], second=words[other])
+        return STAGE_OF[adapter]
+    full = next((kind for kind in ("full", "fine_tune") if kind in words), None)
+    if full and "pretrain" in words:
+        raise QueryError("query.contradiction", what="stage", first=words[full], second=words["pretrain"])
+    return STAGE_OF[training[0]]
 
 
 def _precision(scan: _Scan, catalog: Catalog) -> str | None:
@@ -1060,7 +628,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # "Magistral-Small-2509", "Qwen2.5-72B-Instruct-AWQ": a repo's name without its owner is still a
         # model; "gpt-7 4bit": a name we do not know is worth saying so, with the closest names we do know.
         for fragment in query.unknown:
-            plain = _strip_accents(fragment)
+            plain = strip_accents(fragment)
             if NAME_LIKE.match(plain) or (HYPHENATED_NAME.match(plain) and re.search(r"\d", plain)):
                 try:
                     resolve_model(fragment, catalog)

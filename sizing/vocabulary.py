@@ -1,0 +1,192 @@
+"""The words people ask with, one file per language in sizing/data/vocabulary/.
+
+The grammar (a number before "usuários", a key before its value) is code in sizing/query.py; the words
+are data, so adding a word, a variety such as pt-PT or a whole language is an edit to a word list. Every
+language's words are merged for reading (people mix languages in one message); a word's file only says
+which language it shows the question is written in.
+
+How an entry is written (see the comment at the top of each file):
+- case and accents do not matter: "usuários" also matches "usuarios" and "USUÁRIOS";
+- a space stands for one or more spaces, hyphens or underscores: "dentro de" matches "dentro  de";
+- a hyphen is an optional space or hyphen: "fine-tune" matches "fine-tune", "fine tune" and "finetune";
+- a final "*" takes any ending: "inferênc*" matches "inferência" and "inferencia".
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from .catalog import DATA_DIR, CatalogError
+
+VOCABULARY_DIR = DATA_DIR / "vocabulary"
+COMMON = "all"  # the file of words that are the same in every language (jargon, product names)
+
+# Each section and the keys it may hold: a misspelt key is an error naming the file, not a silent no-op.
+SCHEMA: dict[str, tuple[str, ...] | None] = {
+    "language": ("markers", "distinct", "names", "codes", "ask", "variant_of"),
+    "words": ("filler", "help", "joiners", "using"),
+    "numbers": None,  # word = value
+    "stacks": (),  # stack id (sizing/data/stacks.toml) = the words that name it
+    "counting": ("one", "and"),
+    "multipliers": ("thousand", "million", "billion", "trillion"),
+    "durations": ("day", "week", "month", "year", "deadline"),
+    "users": ("nouns", "keys", "one"),
+    "counts": ("gpus", "examples", "epochs", "things", "params"),
+    "keys": ("context", "seq_len", "batch", "tp"),
+    "stages": ("qlora", "lora", "full", "fine_tune", "pretrain", "train", "inference"),
+    "tasks": ("rag", "extraction", "classification", "summarization", "reasoning", "code", "chat"),
+    "intents": ("evaluation", "production"),
+}
+
+
+def strip_accents(text: str) -> str:
+    """Lower-case without accents, one character for one character (positions stay aligned)."""
+    out = []
+    for ch in text.lower():
+        base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+        out.append(base[:1] if base else " ")
+    return "".join(out)
+
+
+def _piece(entry: str) -> str:
+    """One entry as a regular expression over accent-free lower-case text."""
+    text = strip_accents(entry.strip())
+    star = text.endswith("*")
+    words = [
+        r"[\s_-]*".join(re.escape(part) for part in word.split("-")) for word in text.rstrip("*").split()
+    ]
+    return r"[\s_-]+".join(words) + (r"\w*" if star else "")
+
+
+def alternation(entries) -> str:
+    """Entries as one non-capturing group, longest first (so "ajuste fino completo" beats "ajuste fino")."""
+    ordered = sorted(set(entries), key=lambda e: (-len(e), e))
+    return "(?:" + "|".join(_piece(e) for e in ordered) + ")"
+
+
+@dataclass(frozen=True)
+class Language:
+    code: str
+    variant_of: str | None
+    markers: frozenset[str]  # words that show the question is in this language (or its family)
+    distinct: frozenset[str]  # words only this variety uses: they pick it within its family
+    names: tuple[str, ...]  # how people name the language when they ask for it ("em inglês")
+    codes: tuple[str, ...]  # its short codes ("en", "pt-br"), matched only as a whole token
+    ask: tuple[str, ...]  # verbs that ask for a language ("responda em inglês")
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    languages: dict[str, Language]
+    entries: dict[str, tuple[str, ...]]  # "stages.lora" -> entries of every file, as written
+    numbers: dict[str, int]  # accent-free number word -> value
+
+    def words(self, key: str) -> tuple[str, ...]:
+        return self.entries.get(key, ())
+
+    def pattern(self, key: str) -> str:
+        """The entries under `key` ("users.nouns") as one regular-expression group."""
+        entries = self.words(key)
+        if not entries:
+            raise CatalogError(f"vocabulary: no words under {key!r} in any file")
+        return alternation(entries)
+
+    def keys(self, section: str) -> list[str]:
+        """The keys a section has across the files, in file order ("stacks" -> ["hf", "liger", ...])."""
+        prefix = section + "."
+        return list(dict.fromkeys(k[len(prefix) :] for k in self.entries if k.startswith(prefix)))
+
+    def plain(self, key: str) -> frozenset[str]:
+        """The entries under `key` as accent-free words, for set look-ups (no spaces, no "*")."""
+        return frozenset(strip_accents(e) for e in self.words(key))
+
+    def detect(self, words: set[str]) -> str | None:
+        """The language the words are written in, or None when they do not say (shorthand such as
+        `70b 4bit 32k 10users` is in no language). A family (pt-BR and its variant pt-PT) counts all its
+        markers; within it, the variety with more of its own distinct words wins, the base on a tie."""
+        families: dict[str, list[Language]] = {}
+        for lang in self.languages.values():
+            families.setdefault(lang.variant_of or lang.code, []).append(lang)
+        scores = {
+            base: sum(len(words & (m.markers | m.distinct)) for m in members)
+            for base, members in families.items()
+        }
+        best = max(scores.values(), default=0)
+        winners = [base for base, score in scores.items() if score == best]
+        if best == 0 or len(winners) > 1:
+            return None
+        members = families[winners[0]]
+        if len(members) == 1:
+            return members[0].code
+        ranked = sorted(members, key=lambda m: (-len(words & m.distinct), m.variant_of is not None))
+        return ranked[0].code
+
+
+def _read(path: Path) -> dict:
+    try:
+        with path.open("rb") as f:
+            return tomllib.load(f)
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise CatalogError(f"vocabulary/{path.name}: {e}") from e
+
+
+def _check(name: str, raw: dict) -> None:
+    for section, body in raw.items():
+        if section not in SCHEMA:
+            raise CatalogError(f"vocabulary/{name}: unknown section [{section}]; use {', '.join(SCHEMA)}")
+        if not isinstance(body, dict):
+            raise CatalogError(f"vocabulary/{name}: [{section}] must be a table of word lists")
+        for key, value in body.items():
+            where = f"vocabulary/{name}: [{section}] {key}"
+            if section == "numbers":
+                if not isinstance(value, int) or isinstance(value, bool):
+                    raise CatalogError(f"{where} must be a whole number")
+                continue
+            if SCHEMA[section] and key not in SCHEMA[section]:  # type: ignore[operator]
+                raise CatalogError(f"{where}: unknown key; use {', '.join(SCHEMA[section])}")  # type: ignore[arg-type]
+            if key == "variant_of":
+                if not isinstance(value, str):
+                    raise CatalogError(f'{where} must be a language code such as "pt-BR"')
+                continue
+            if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+                raise CatalogError(f"{where} must be a list of words in quotes")
+
+
+@cache
+def load_vocabulary(folder: Path = VOCABULARY_DIR) -> Vocabulary:
+    files = sorted(folder.glob("*.toml"))
+    if not files:
+        raise CatalogError(f"vocabulary: no word lists in {folder}")
+    languages: dict[str, Language] = {}
+    entries: dict[str, list[str]] = {}
+    numbers: dict[str, int] = {}
+    for path in files:
+        raw = _read(path)
+        _check(path.name, raw)
+        for section, body in raw.items():
+            if section == "numbers":
+                numbers.update({strip_accents(k): v for k, v in body.items()})
+                continue
+            for key, value in body.items():
+                if key != "variant_of":
+                    entries.setdefault(f"{section}.{key}", []).extend(value)
+        if path.stem != COMMON:
+            lang = raw.get("language", {})
+            languages[path.stem] = Language(
+                code=path.stem,
+                variant_of=lang.get("variant_of"),
+                markers=frozenset(strip_accents(w) for w in lang.get("markers", [])),
+                distinct=frozenset(strip_accents(w) for w in lang.get("distinct", [])),
+                names=tuple(lang.get("names", [])),
+                codes=tuple(lang.get("codes", [])),
+                ask=tuple(lang.get("ask", [])),
+            )
+    for lang in languages.values():
+        if lang.variant_of and lang.variant_of not in languages:
+            raise CatalogError(f"vocabulary/{lang.code}.toml: variant_of names no file: {lang.variant_of!r}")
+    return Vocabulary(languages, {k: tuple(v) for k, v in entries.items()}, numbers)

@@ -1,0 +1,74 @@
+"""The word lists in sizing/data/vocabulary: how an entry is written, and mistakes named by file and key."""
+
+import re
+
+import pytest
+
+from sizing.catalog import CatalogError
+from sizing.vocabulary import VOCABULARY_DIR, alternation, load_vocabulary, strip_accents
+
+
+def _matches(entry: str, text: str) -> bool:
+    return re.fullmatch(alternation([entry]), strip_accents(text)) is not None
+
+
+@pytest.mark.parametrize(
+    ("entry", "text", "matches"),
+    [
+        ("usuários", "USUARIOS", True),
+        ("usuarios", "usuários", True),
+        ("dentro de", "dentro   de", True),
+        ("dentro de", "dentrode", False),
+        ("fine-tune", "fine-tune", True),
+        ("fine-tune", "finetune", True),
+        ("fine-tune", "fine tune", True),
+        ("inferênc*", "inferencia", True),
+        ("inferênc*", "inferência", True),
+        ("inferênc*", "infer", False),
+        ("q&a", "q&a", True),
+    ],
+)
+def test_an_entry_is_written_the_way_people_type(entry, text, matches):
+    assert _matches(entry, text) is matches
+
+
+def test_every_file_loads_and_names_its_language():
+    vocabulary = load_vocabulary()
+    assert {"pt-BR", "pt-PT", "en"} <= set(vocabulary.languages)
+    assert vocabulary.languages["pt-PT"].variant_of == "pt-BR"
+    assert vocabulary.numbers["tres"] == 3 and vocabulary.numbers["dezasseis"] == 16
+
+
+def _copy_with(tmp_path, name: str, extra: str):
+    for path in VOCABULARY_DIR.glob("*.toml"):
+        (tmp_path / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    with (tmp_path / name).open("a", encoding="utf-8") as f:
+        f.write(extra)
+    load_vocabulary.cache_clear()
+    try:
+        return load_vocabulary(tmp_path)
+    finally:
+        load_vocabulary.cache_clear()
+
+
+def test_a_word_added_to_a_list_is_read(tmp_path):
+    vocabulary = _copy_with(tmp_path, "pt-PT.toml", '\n[counts]\nthings = ["ficheiros"]\n')
+    assert "ficheiros" in vocabulary.words("counts.things")
+    assert "documentos" in vocabulary.words("counts.things")  # the other files' words stay
+
+
+@pytest.mark.parametrize(
+    ("name", "extra", "words"),
+    [
+        ("pt-PT.toml", '\n[stagez]\nlora = ["x"]\n', ["pt-PT.toml", "[stagez]"]),
+        ("pt-PT.toml", '\n[intents]\nevaluatio = ["x"]\n', ["pt-PT.toml", "[intents] evaluatio"]),
+        ("pt-PT.toml", '\n[intents]\nevaluation = "x"\n', ["pt-PT.toml", "[intents] evaluation", "list"]),
+        ("all.toml", '\n[numbers]\nvinte = "20"\n', ["all.toml", "[numbers] vinte", "whole number"]),
+        ("pt-PT.toml", "\n[tasks\n", ["pt-PT.toml"]),
+    ],
+)
+def test_a_mistake_names_the_file_and_the_key(tmp_path, name, extra, words):
+    with pytest.raises(CatalogError) as e:
+        _copy_with(tmp_path, name, extra)
+    for word in words:
+        assert word in str(e.value)
