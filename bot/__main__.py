@@ -1,12 +1,21 @@
 """gpu-sizer: starts the assistant.
 
+usage: gpu-sizer [console | socket | web | --help]
+
 gpu-sizer            Socket Mode when SLACK_BOT_TOKEN and SLACK_APP_TOKEN are set, else the local console
 gpu-sizer console    the local console, whatever is configured
 gpu-sizer socket     Socket Mode (the Procfile's worker)
 gpu-sizer web        HTTP mode under gunicorn on $PORT (the Procfile's web)
+gpu-sizer --help     this text
 
 web and socket print where the request log is and how it is kept; with GPU_SIZER_REPLICA_URL set they
 restore a missing log from the replica and run under Litestream (bot/replication.py).
+
+Settings come from the environment (README, "Settings"): SLACK_BOT_TOKEN, SLACK_APP_TOKEN,
+SLACK_SIGNING_SECRET, GPU_SIZER_DB, GPU_SIZER_LANG (pt-BR, pt-PT or en), GPU_SIZER_SALES_CHANNEL,
+GPU_SIZER_MANAGERS, GPU_SIZER_RETENTION_DAYS, GPU_SIZER_DATA, and for the log's backups and replica
+GPU_SIZER_BACKUP_DIR, GPU_SIZER_BACKUP_TIME, GPU_SIZER_BACKUP_KEEP, GPU_SIZER_REPLICA_URL.
+To size one question from a shell: gpu-size 70b 4bit 32k 10users (gpu-size --help).
 """
 
 from __future__ import annotations
@@ -24,6 +33,9 @@ from .settings import SettingsError, load_settings, require_http, require_socket
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     mode = argv[0] if argv else "auto"
+    if mode in ("-h", "--help", "help"):
+        print((__doc__ or "").strip())
+        return 0
     logsetup.configure()
     try:
         settings = load_settings()
@@ -45,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     except BackupError as e:  # the replica cannot be read: starting empty would replicate an empty log
         print(f"gpu-sizer: {e}; not starting, so the replica is left as it is.", file=sys.stderr)
         return 1
-    print(f"gpu-sizer: unknown mode {mode!r}; use console, socket or web", file=sys.stderr)
+    print(f"gpu-sizer: unknown mode {mode!r}; use console, socket or web (gpu-sizer --help)", file=sys.stderr)
     return 2
 
 

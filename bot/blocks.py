@@ -1,4 +1,4 @@
-"""Slack messages: engine answers rendered from templates/<lang>/slack/*.json.j2 into Block Kit, checked
+"""Slack messages: engine answers rendered from templates/slack/*.json.j2 into Block Kit, checked
 against Slack's limits before they leave, with a plain-text fallback for notifications and screen readers.
 """
 
@@ -10,7 +10,7 @@ from functools import cache
 
 from slack_sdk.models.blocks import Block
 
-from sizing import i18n
+from sizing import advice, i18n
 from sizing.errors import SizingError
 from sizing.result import Memory, SizingResult
 
@@ -134,24 +134,18 @@ def answer(
     from sizing.catalog import load_catalog
 
     bits = load_catalog().precision(result.workload.precision).nominal_bits
-    stages = {
-        key: i18n.t(lang, f"understood.stage.{key}")
-        for key in ("inference", "full", "lora", "qlora", "pretrain")
-    }
     env = _env(lang)
-    template = env.get_template(f"{lang}/slack/answer.json.j2")
+    template = env.get_template("slack/answer.json.j2")
     rendered = template.render(
         r=result,
         understood=understood(result, query),
         disclosure=esc(disclosure) if disclosure else None,
         bar=emoji_bar,
-        stages=stages,
         actions=actions and not training,
         share=share,
         show_prices=show_prices,
         payload=payload,
         current_bits=nominal.get(bits),
-        t=lambda key, **p: i18n.t(lang, key, **p),
         lines=serving_lines(result, show_prices),
         **filters(lang),
     )
@@ -225,11 +219,14 @@ def summary(result: SizingResult, query=None) -> str:
     notification shows its first line); the blocks carry the whole answer. Never a price."""
     lang = i18n.lang_of(result.workload.lang)
     lines = understood(result, query)[:1]
+    v = result.verdict
+    if v is not None:  # the answer leads with the GPU the question named
+        key = "answer.fits_title" if v.setup.fits else "answer.short_title"
+        lines.append(i18n.t(lang, key, setup=advice.describe(v.setup, lang)))
     rec = result.recommendation
     total = i18n.gb(result.memory.total, lang)
     if rec:
-        label = "Recomendação" if lang == "pt-BR" else "Recommendation"
-        lines.append(f"{label}: {rec.count}× {rec.gpu_name} · {total}")
+        lines.append(f"{i18n.t(lang, 'answer.recommendation')}: {rec.count}× {rec.gpu_name} · {total}")
     else:
         lines.append(i18n.t(lang, "assume.nothing_fits") + f" ({total})")
     lines.append(result.contract.reason)
@@ -237,7 +234,7 @@ def summary(result: SizingResult, query=None) -> str:
 
 
 def _proposal_only(lang: str, payload: str) -> dict:
-    label = "Quero uma proposta" if lang == "pt-BR" else "I want a proposal"
+    label = i18n.t(lang, "answer.proposal")
     return {
         "type": "actions",
         "block_id": "gpu_actions",

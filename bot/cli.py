@@ -7,13 +7,15 @@
 
 Words and flags can be mixed; a flag wins over the same thing said in words.
 
-Bad input exits with status 2 and one sentence saying what is wrong and what would work.
+Bad input exits with status 2 and one sentence saying what is wrong and what would work (with --json: one
+JSON object on stdout, {"error": {"key", "message", "hint"}}).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 
@@ -50,6 +52,13 @@ def _quantity(parse: Callable[[str], int | None], what: str):
         return value
 
     return convert
+
+
+def _language(text: str) -> str:
+    if not i18n.known(text):
+        codes = ", ".join(i18n.languages())
+        raise argparse.ArgumentTypeError(f"“{text}” is not an answer language (use one of: {codes})")
+    return i18n.lang_of(text)
 
 
 def build_parser() -> Parser:
@@ -151,7 +160,7 @@ def build_parser() -> Parser:
         choices=[i.value for i in Intent],
         help="evaluation or production (changes the contract advice)",
     )
-    p.add_argument("--lang", help="pt-BR (default) or en")
+    p.add_argument("--lang", type=_language, help="answer language: pt-BR (default), pt-PT or en")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     return p
 
@@ -212,7 +221,15 @@ def workload_from(args: argparse.Namespace, words: Workload | None = None, lang:
     return Workload(**fields)
 
 
-def _fail(message: str, hint: str | None, code: int = EXIT_USAGE) -> int:
+def _fail(
+    message: str, hint: str | None, code: int = EXIT_USAGE, as_json: bool = False, key: str = "usage"
+) -> int:
+    """One sentence (and a hint) on stderr; with --json, the same as one JSON object on stdout, so a
+    program reading stdout always gets JSON."""
+    if as_json:
+        error = {"key": key, "message": message, "hint": hint}
+        print(json.dumps({"error": error}, ensure_ascii=False, indent=2))
+        return code
     print(f"gpu-size: {message}", file=sys.stderr)
     if hint:
         print(hint, file=sys.stderr)
@@ -235,6 +252,10 @@ def _hub():
     return hub
 
 
+def _wants_json(argv: list[str]) -> bool:
+    return "--json" in argv
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:2] == ["catalog", "add"]:
@@ -245,14 +266,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
     except UsageError as e:
-        return _fail(str(e), "Try: gpu-size 70b 4bit 32k 10users  (gpu-size --help)")
+        hint = "Try: gpu-size 70b 4bit 32k 10users  (gpu-size --help)"
+        return _fail(str(e), hint, as_json=_wants_json(argv))
     text = " ".join(args.text)
-    lang = i18n.lang_of(args.lang)
+    # The default language: GPU_SIZER_LANG, as for the Slack app and the console.
+    default = os.environ.get("GPU_SIZER_LANG") if i18n.known(os.environ.get("GPU_SIZER_LANG")) else None
+    lang = i18n.answer_lang(args.lang, default)
     query = None
     try:
         if text or args.model is None:
             query = parse(text)
-            lang = i18n.lang_of(args.lang or query.lang or query.detected_lang)
+            lang = i18n.answer_lang(args.lang, query.lang, query.written_lang, default)
             flags_given = (
                 any(getattr(args, flag) is not None for flag in FLAG_FIELDS) or args.cpu_offload or args.rate
             )
@@ -264,9 +288,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         source = hub.source_for(workload.model, load_catalog()) if hub is not None else None
         result = size(workload, source=source)
     except SizingError as e:
-        return _fail(e.message(lang), e.hint(lang))
+        return _fail(e.message(lang), e.hint(lang), as_json=args.json, key=e.key)
     except CatalogError as e:
-        return _fail(f"data file problem: {e}", None, EXIT_CONFIG)
+        return _fail(f"data file problem: {e}", None, EXIT_CONFIG, as_json=args.json, key="data_file")
     if args.json:
         data = result.model_dump(mode="json")
         if query:

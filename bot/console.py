@@ -1,5 +1,7 @@
 """The local console: the Slack pipeline (parse -> size -> render -> log) at a terminal prompt, so the
-assistant runs with no Slack workspace at all."""
+assistant runs with no Slack workspace at all. Like a Slack thread, it keeps the conversation: after an
+answer, "e se for em 8 bits?" or "and 20 users?" changes only what it names; a question that names a model
+starts over."""
 
 from __future__ import annotations
 
@@ -8,29 +10,16 @@ from typing import TextIO
 
 from sizing import i18n
 from sizing.catalog import load_catalog
+from sizing.vocabulary import load_vocabulary, strip_accents
 
 from . import leaddesk
 from .migrations import utc_now
 from .pipeline import Pipeline, Where
 from .rendering import render_help
 
-BANNER = {
-    "pt-BR": (
-        "gpu-sizer — console local (sem Slack). Pergunte como no Slack, por exemplo:\n"
-        "  70b 4bit 32k 10usuarios\n"
-        "  Cabe um Llama 70B numa L40S em 4 bits?\n"
-        "Digite 'ajuda' para mais exemplos e 'sair' para terminar. As perguntas ficam registradas em {db}.\n"
-        "Para conectar um workspace do Slack, defina SLACK_BOT_TOKEN e SLACK_APP_TOKEN (veja o README)."
-    ),
-    "en": (
-        "gpu-sizer — local console (no Slack). Ask as you would in Slack, for example:\n"
-        "  70b 4bit 32k 10users\n"
-        "  Does a Llama 70B fit on an L40S at 4-bit?\n"
-        "Type 'help' for more examples and 'quit' to leave. Questions are logged in {db}.\n"
-        "To connect a Slack workspace, set SLACK_BOT_TOKEN and SLACK_APP_TOKEN (see the README)."
-    ),
-}
-QUIT = {"sair", "quit", "exit", "q", ":q"}
+
+def _quit_words() -> frozenset[str]:
+    return load_vocabulary().plain("words.quit")
 
 
 def run(
@@ -42,8 +31,10 @@ def run(
 ) -> int:
     lang = i18n.lang_of(lang)
     interactive = stdin.isatty()
-    print(BANNER[lang].format(db=db_path), file=stdout)
+    print(i18n.t(lang, "console.banner", db=db_path), file=stdout)
     where = Where(surface="console", user_id="console")
+    base = None  # the workload of the last answer: what a follow-up changes
+    quit_words = _quit_words()
     while True:
         if interactive:
             print("\n/gpu ", end="", file=stdout, flush=True)
@@ -51,13 +42,17 @@ def run(
         if not line:
             break  # end of input: a piped script or Ctrl-D
         text = line.strip()
-        if text.lower() in QUIT:
+        if strip_accents(text) in quit_words:
             break
         if not text:
             continue
         if not interactive:
             print(f"\n/gpu {text}", file=stdout)
-        reply = pipeline.ask(text, where)
+        reply = pipeline.ask(
+            text, where, base=base if base is not None and not pipeline.names_model(text) else None
+        )
+        if reply.workload is not None:
+            base = reply.workload
         if reply.query is not None and reply.query.help:
             print(render_help(reply.lang), file=stdout)
         else:

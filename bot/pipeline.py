@@ -96,17 +96,26 @@ class Pipeline:
             raise query
         return query
 
+    def names_model(self, text: str) -> bool:
+        """Whether the text names a model of its own: then it is a new question, not a follow-up to the
+        last answer in a thread, a DM or the console."""
+        try:
+            return self._parse(text, None).workload is not None
+        except SizingError:
+            return False
+
     # -- language --------------------------------------------------------------------------------
 
-    def lang_for(self, where: Where, query: Query | None = None) -> str:
-        """Asked for in the text, else the user's Slack locale when it is English, else the default."""
-        if query is not None and query.lang:
-            return query.lang
-        if where.user_locale and where.user_locale.lower().startswith("en"):
-            return "en"
-        if where.user_locale and where.user_locale.lower().startswith("pt"):
-            return "pt-BR"
-        return self.default_lang
+    def lang_for(self, where: Where, query: Query | None = None, base: Workload | None = None) -> str:
+        """Asked for in the text, else the user's Slack locale (the language they read in), else the language
+        the text is written in (in a thread: the thread's, so "and 20 users?" does not switch a Portuguese
+        conversation to English), else the default. A variety any of them names refines its family's
+        language: a Brazilian Slack asking with Portugal's words ("utilizadores em simultâneo") gets pt-PT."""
+        asked = query.lang if query is not None else None
+        written = query.written_lang if query is not None else None
+        return i18n.answer_lang(
+            asked, where.user_locale, base.lang if base is not None else written, self.default_lang
+        )
 
     def show_prices(self, where: Where) -> bool:
         """Prices go to staff; to customers in shared channels only when the offering makes them public."""
@@ -121,7 +130,7 @@ class Pipeline:
         query = None
         try:
             query = self._parse(text, base)
-            lang = self.lang_for(where, query)
+            lang = self.lang_for(where, query, base)
             if query.help:
                 return self._finish(
                     Reply(blocks.help_message(lang), "needs_input", lang, query=query), where, text, started

@@ -1,4 +1,5 @@
-"""Turning an engine answer into text people read, from the Jinja2 templates in templates/<lang>/."""
+"""Turning an engine answer into text people read, from the Jinja2 templates in templates/: one template
+per format, every sentence from the message files of the answer's language."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from sizing import i18n
+from sizing import advice, i18n
 from sizing.plan import rate_text
 from sizing.result import Memory, SizingResult
 from sizing.workload import Stage
@@ -54,8 +55,16 @@ def memory_bar(per_gpu: Memory, gpu_bytes: int, width: int = 30) -> str:
     return out + BAR_FREE * (width - len(out))
 
 
+def leader(label: str, width: int = 18) -> str:
+    """'Pesos ............ ': a label and dots up to the column where the figures start."""
+    return f"{label} {'.' * max(1, width - len(label) - 1)} "
+
+
 def filters(lang: str) -> dict:
     return {
+        "t": lambda key, **p: i18n.t(lang, key, **p),
+        "leader": leader,
+        "setup": lambda s: advice.describe(s, lang),
         "gb": lambda n: i18n.gb(n, lang),
         "num": lambda n, digits=0: i18n.number(n, lang, digits),
         "pct": lambda x: i18n.percent(x, lang),
@@ -67,10 +76,7 @@ def filters(lang: str) -> dict:
 def render(template: str, result: SizingResult, **extra) -> str:
     lang = i18n.lang_of(result.workload.lang)
     env = environment()
-    tmpl = env.get_template(f"{lang}/{template}")
-    return tmpl.render(
-        r=result, bar=memory_bar, t=lambda key, **p: i18n.t(lang, key, **p), **filters(lang), **extra
-    )
+    return env.get_template(template).render(r=result, bar=memory_bar, **filters(lang), **extra)
 
 
 def render_text(result: SizingResult, query=None) -> str:

@@ -9,12 +9,18 @@ from typing import Annotated
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from sizing.i18n import lang_of
+from sizing.i18n import lang_of, languages
 
 USER_ID = re.compile(r"^[UW][A-Z0-9]{2,}$")
 CHANNEL_ID = re.compile(r"^[CGD][A-Z0-9]{2,}$")
 USER_GROUP_ID = re.compile(r"^S[A-Z0-9]{2,}$")
 BOT_ID = re.compile(r"^B[A-Z0-9]{2,}$")
+
+
+def join_codes() -> str:
+    """'pt-BR, pt-PT or en': the answer languages, as a setting accepts them."""
+    codes = sorted(languages(), key=lambda c: (c.split("-")[0] != "pt", c))
+    return ", ".join(codes[:-1]) + " or " + codes[-1] if len(codes) > 1 else codes[0]
 
 
 class SettingsError(Exception):
@@ -100,8 +106,10 @@ class Settings(BaseSettings):
     @field_validator("lang")
     @classmethod
     def _lang(cls, v: str) -> str:
-        if not re.fullmatch(r"(?i)(pt|en)([-_][a-z]{2})?", v.strip()):
-            raise ValueError("must be pt-BR or en")
+        primaries = {code.split("-")[0].lower() for code in languages()}
+        m = re.fullmatch(r"([a-z]{2})([-_][a-z]{2})?", v.strip().lower())
+        if not m or m.group(1) not in primaries:
+            raise ValueError(f"must be {join_codes()}")
         return lang_of(v)
 
     @field_validator("sales_channel")

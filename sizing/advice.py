@@ -18,6 +18,7 @@ MID_SIZE = (20e9, 36e9)
 KV_DOMINATES = 0.30  # share of the total at which an FP8 KV cache is worth offering
 WHOLE_SERVER = 8
 LONG_RUN_DAYS = 30
+MIN_USEFUL_CONTEXT = 1024  # a shorter context than this is no answer to "what would make it fit"
 
 
 def describe(setup: Setup, lang: str) -> str:
@@ -131,10 +132,13 @@ def _serving_alternatives(
         lower = catalog.precision(lower_id)
         alt = _perf(plan.but(precision=lower), recommend(plan.but(precision=lower), catalog), catalog)
         if alt and smaller(alt, rec):
-            text = t(lang, "alt.lower_precision", precision=lower.name, setup=describe(alt, lang))
-            if lower.compute == "fp8" and not catalog.gpu(alt.gpu).fp8_dense_tflops:
-                text += t(lang, "alt.fp8_weight_only", gpu=alt.gpu_name)
-            out.append(Alternative(kind="lower_precision", setup=alt, text=text))
+            text = t(lang, "alt.lower_precision", precision=lower.name, setup=describe(alt, lang),
+                     capacity=capacity(plan, alt))  # fmt: skip
+            out.append(
+                Alternative(
+                    kind="lower_precision", setup=alt, text=text + weight_only(lower, alt, lang, catalog)
+                )
+            )
     # A better precision on the same machine costs nothing more.
     higher_id = HIGHER.get(plan.precision.id)
     # Re-encoding the published weights at more bits adds no quality (gpt-oss ships MXFP4, DeepSeek FP8).
@@ -144,11 +148,20 @@ def _serving_alternatives(
             plan.but(precision=higher), _same_setup(plan.but(precision=higher), rec, catalog), catalog
         )
         if same.fits and _keeps_up(same):
+            # More bits take memory from the KV cache: say what capacity is left, and claim "no extra cost"
+            # only when the same machine still holds as many conversations.
+            key = (
+                "alt.higher_precision"
+                if (same.max_users or 0) >= (rec.max_users or 0)
+                else "alt.higher_precision_less"
+            )
+            text = t(lang, key, precision=higher.name, setup=describe(same, lang), capacity=capacity(plan, same),
+                     current=plan.precision.name, current_capacity=capacity(plan, rec))  # fmt: skip
             out.append(
                 Alternative(
                     kind="higher_precision_same_setup",
                     setup=same,
-                    text=t(lang, "alt.higher_precision", precision=higher.name, setup=describe(same, lang)),
+                    text=text + weight_only(higher, same, lang, catalog),
                 )
             )
     # An FP8 KV cache halves the cache when it dominates.
@@ -158,18 +171,19 @@ def _serving_alternatives(
         saved = total.kv_cache // 2
         if alt:
             key = "alt.fp8_kv_smaller" if smaller(alt, rec) else "alt.fp8_kv_room"
+            text = t(
+                lang,
+                key,
+                share=i18n.percent(total.kv_cache / total.total, lang),
+                saved=i18n.gb(saved, lang),
+                setup=describe(alt, lang),
+                users=i18n.number(alt.max_users or 0, lang),
+            )
             out.append(
                 Alternative(
                     kind="fp8_kv_cache",
                     setup=alt,
-                    text=t(
-                        lang,
-                        key,
-                        share=i18n.percent(total.kv_cache / total.total, lang),
-                        saved=i18n.gb(saved, lang),
-                        setup=describe(alt, lang),
-                        users=i18n.number(alt.max_users or 0, lang),
-                    ),
+                    text=text + weight_only(plan.precision, alt, lang, catalog),
                 )
             )
     # A 24-32B model at 16-bit against a large model squeezed to 4-bit.
@@ -205,13 +219,106 @@ def _serving_alternatives(
                 kind="smaller_setup_partial",
                 setup=below,
                 text=t(
-                    lang,
-                    "alt.smaller_partial",
-                    setup=describe(below, lang),
-                    capacity=capacity(plan, below),
-                ),
+                    lang, "alt.smaller_partial", setup=describe(below, lang), capacity=capacity(plan, below)
+                )
+                + weight_only(plan.precision, below, lang, catalog),
             )
         )
+    return out
+
+
+def runs_weight_only(precision, setup: Setup | None, catalog: Catalog) -> bool:
+    """FP8 on a GPU without FP8 tensor cores (Ampere) runs weight-only: vLLM keeps the weights in FP8 and
+    computes in 16 bits with its FP8 Marlin kernels (W8A16; vLLM docs, features/quantization/fp8)."""
+    return setup is not None and precision.compute == "fp8" and not catalog.gpu(setup.gpu).fp8_dense_tflops
+
+
+def weight_only(precision, setup: Setup, lang: str, catalog: Catalog) -> str:
+    """' (Na A100, FP8 roda só nos pesos...)' after advice that puts FP8 on such a GPU."""
+    return (
+        t(lang, "alt.fp8_weight_only", gpu=setup.gpu_name)
+        if runs_weight_only(precision, setup, catalog)
+        else ""
+    )
+
+
+def same_setup(a: Setup | None, b: Setup | None) -> bool:
+    return a is not None and b is not None and (a.gpu, a.count) == (b.gpu, b.count)
+
+
+def changes_to_fit(plan: Plan, asked: Setup, enough: Setup | None, catalog: Catalog) -> list[Alternative]:
+    """Each single change that makes the workload fit on the GPU the question named, as named (its count):
+    the smallest changes first (an FP8 KV cache, the next precision down, fewer users, a shorter context),
+    then more of the same GPU. Each says the capacity it leaves."""
+    if asked.fits or asked.problem:
+        return [_more_of_the_same(plan, enough, catalog)] if enough and asked.problem else []
+    lang = plan.lang
+    shape = _shape_of(asked, catalog)
+    out: list[Alternative] = []
+
+    def fits(changed: Plan) -> Setup | None:
+        setup = evaluate(changed, shape, catalog)
+        return setup if setup.fits else None
+
+    if plan.stage.is_training:
+        return _training_changes(plan, shape, enough, catalog)
+    if plan.kv.id == "bf16" and (setup := fits(plan.but(kv=catalog.kv_precision("fp8")))):
+        text = t(lang, "change.fp8_kv", capacity=capacity(plan, setup))
+        out.append(Alternative(kind="fp8_kv_cache", setup=setup, text=text))
+    lower_id = LOWER.get(plan.precision.id)
+    while lower_id:
+        lower = catalog.precision(lower_id)
+        if setup := fits(plan.but(precision=lower)):
+            text = t(lang, "change.precision", precision=lower.name, capacity=capacity(plan, setup))
+            out.append(Alternative(kind="lower_precision", setup=setup,
+                                   text=text + weight_only(lower, setup, lang, catalog)))  # fmt: skip
+            break
+        lower_id = LOWER.get(lower_id)
+    if plan.users > 1 and (asked.max_users or 0) >= 1:
+        out.append(Alternative(kind="fewer_users", setup=asked, text=t(
+            lang, "change.fewer_users", users=users_phrase(asked.max_users, lang), asked=plan.users,
+            context=i18n.tokens(plan.context, lang))))  # fmt: skip
+    if (asked.max_context_tokens or 0) >= MIN_USEFUL_CONTEXT:
+        out.append(Alternative(kind="shorter_context", setup=asked, text=t(
+            lang, "change.shorter_context", context=i18n.tokens(asked.max_context_tokens, lang),
+            asked=i18n.tokens(plan.context, lang), users=users_phrase(plan.users, lang))))  # fmt: skip
+    if enough:
+        out.append(_more_of_the_same(plan, enough, catalog))
+    return out
+
+
+def _more_of_the_same(plan: Plan, enough: Setup, catalog: Catalog) -> Alternative:
+    lang = plan.lang
+    if plan.stage.is_training:
+        text = t(lang, "change.more_gpus_training", setup=describe(enough, lang))
+        if plan.tokens:
+            text += " " + t(lang, "named.days", days=days_text(training_days(plan, enough, catalog), lang))
+    else:
+        add_capacity(plan, enough, catalog)
+        text = t(lang, "change.more_gpus", setup=describe(enough, lang), capacity=capacity(plan, enough))
+        text += weight_only(plan.precision, enough, lang, catalog)
+    return Alternative(kind="more_gpus", setup=enough, text=text)
+
+
+def _training_changes(plan: Plan, shape: Shape, enough: Setup | None, catalog: Catalog) -> list[Alternative]:
+    lang = plan.lang
+    out: list[Alternative] = []
+    options = []
+    if plan.stage is Stage.full:
+        options += [("lora", plan.but(stage=Stage.lora, precision=catalog.precision("bf16"))),
+                    ("qlora", plan.but(stage=Stage.qlora, precision=catalog.precision("nf4")))]  # fmt: skip
+    if plan.stage in (Stage.full, Stage.pretrain) and plan.optimizer is Optimizer.adamw:
+        options.append(("adam_8bit", plan.but(optimizer=Optimizer.adamw8bit)))
+    if not plan.cpu_offload and plan.stage in (Stage.full, Stage.pretrain):
+        options.append(("cpu_offload", plan.but(cpu_offload=True)))
+    for kind, changed in options:
+        setup = evaluate(changed, shape, catalog)
+        if setup.fits:
+            out.append(Alternative(kind=kind, setup=setup, text=t(lang, f"change.{kind}")))
+            if kind == "lora":
+                break  # QLoRA fits too, and changes more
+    if enough:
+        out.append(_more_of_the_same(plan, enough, catalog))
     return out
 
 
@@ -643,7 +750,7 @@ QUANT_SAFE_TASKS = {"rag", "extraction", "classification", "summarization"}
 QUANT_CAREFUL_TASKS = {"reasoning", "code"}
 
 
-def notes(plan: Plan, rec: Setup | None, catalog: Catalog) -> list[str]:
+def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None = None) -> list[str]:
     lang = plan.lang
     out = []
     a = plan.model
@@ -698,7 +805,8 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog) -> list[str]:
         default_note = vllm_defaults_note(plan, rec, catalog)
         if default_note:
             out.append(default_note)
-    if rec and plan.precision.compute == "fp8" and not catalog.gpu(rec.gpu).fp8_dense_tflops:
+    # FP8 on the named GPU is said in its verdict; on the recommendation, here.
+    if runs_weight_only(plan.precision, rec, catalog) and not (named and named.gpu == rec.gpu):
         out.append(t(lang, "note.fp8_weight_only", gpu=rec.gpu_name))
     if plan.stage is Stage.qlora:
         out.append(t(lang, "note.qlora_paged"))

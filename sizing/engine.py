@@ -10,7 +10,7 @@ from .errors import SizingError
 from .i18n import t
 from .names import ModelSource
 from .plan import Plan, make_plan
-from .result import LoadInfo, Memory, ModelInfo, ResolvedWorkload, SizingResult
+from .result import Alternative, LoadInfo, Memory, ModelInfo, ResolvedWorkload, SizingResult, Verdict
 from .setups import (
     add_capacity,
     by_load,
@@ -91,18 +91,26 @@ def _size(workload: Workload, catalog: Catalog, source: ModelSource | None = Non
     for setup in [rec, *(named or ()), *(a.setup for a in alternatives)]:
         if setup is not None and setup.cost is None:
             setup.cost = advice.cost(plan, setup, catalog)
+    asked = named[0] if named else None
+    verdict = None
+    if named:
+        asked_setup, enough = named
+        verdict = _named_gpu_verdict(plan, asked_setup, enough, rec, catalog)
+        # The verdict and its changes are about the named setup: alternatives do not show it again.
+        alternatives = [a for a in alternatives if not advice.same_setup(a.setup, asked_setup)]
     if not plan.stage.is_training:
         # Capacity in words, for the setups the answer shows (not for every setup the search tried).
         shown = [rec, *(named or ()), *(a.setup for a in alternatives)]
+        shown += [a.setup for a in verdict.changes] if verdict else []
         for setup in shown:
             if setup is not None and setup.problem is None and setup.capacity is None:
+                add_capacity(plan, setup, catalog)
                 setup.capacity = advice.capacity(plan, setup)
     if not plan.stage.is_training:
         alternatives = [advice.with_performance(a, lang) for a in alternatives]
-    asked = named[0] if named else None
-    if named:
-        asked_setup, enough = named
-        alternatives.insert(0, _named_gpu_verdict(plan, asked_setup, enough, rec, catalog))
+    if verdict is not None:
+        # Kept first among the alternatives too, as before, for programs that read them there.
+        alternatives.insert(0, Alternative(kind="named_gpu", setup=verdict.setup, text=verdict.text))
     estimates = advice.estimates(plan, rec, catalog)
     if rec is None and not plan.stage.is_training and by_load(plan):
         estimates.text.insert(0, _beyond_offer(plan, catalog))
@@ -147,9 +155,10 @@ def _size(workload: Workload, catalog: Catalog, source: ModelSource | None = Non
         else kv_cache.sequence_bytes(plan.model, plan.context, kv_bytes),
         recommendation=rec,
         requested=asked,
+        verdict=verdict,
         alternatives=alternatives,
         contract=advice.contract(plan, rec),
-        notes=advice.notes(plan, rec, catalog),
+        notes=advice.notes(plan, rec, catalog, asked),
         estimates=estimates,
         currency=catalog.offering.currency if catalog.offering.has_prices else None,
         decided_by=decided,
@@ -187,11 +196,12 @@ def _within_deadline(plan: Plan, catalog: Catalog):
     return fastest
 
 
-def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog):
-    from .result import Alternative
-
+def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog) -> Verdict:
+    """The GPU the question named: fits or not, by how much, at what capacity; then each single change that
+    makes it fit on that GPU."""
     lang = plan.lang
     desc = advice.describe(asked, lang)
+    is_rec = advice.same_setup(asked, rec)
     if asked.problem:
         text = t(
             lang,
@@ -214,15 +224,13 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog):
             late = plan.days is not None and days > plan.days
             text += " " + t(lang, "named.late" if late else "named.days", days=advice.days_text(days, lang),
                             deadline=plan.days)  # fmt: skip
-        if rec and advice.smaller(rec, asked):
+        if is_rec:
+            text += " " + t(lang, "named.is_recommendation")
+        elif rec and advice.smaller(rec, asked):
             text += " " + t(lang, "named.smaller_enough", setup=advice.describe(rec, lang))
     else:
         short = i18n.gb(-asked.free_bytes_per_gpu, lang)
         text = t(lang, "named.short", setup=desc, short=short)
-        if enough:
-            text += " " + t(lang, "named.enough", setup=advice.describe(enough, lang))
-        if not plan.stage.is_training and (asked.max_context_tokens or 0) > 0:
-            text += " " + t(lang, "named.partial", capacity=advice.capacity(plan, asked))
     if (
         asked.problem is None
         and plan.precision.compute == "fp8"
@@ -239,7 +247,8 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog):
             )
     if not asked.in_offering:
         text += " " + t(lang, "named.not_offered")
-    return Alternative(kind="named_gpu", setup=asked, text=text)
+    changes = advice.changes_to_fit(plan, asked, enough, catalog)
+    return Verdict(setup=asked, text=text, changes=changes, is_recommendation=is_rec)
 
 
 def _beyond_offer(plan: Plan, catalog: Catalog) -> str:

@@ -1,4 +1,4 @@
-"""Answer text in Brazilian Portuguese or English, from the message files in sizing/data/messages.
+"""Answer text in the languages of the message files in sizing/data/messages (pt-BR, pt-PT, en).
 
 Sizes show in decimal GB (10^9 bytes), the unit the "70B x 2 bytes = 140 GB" arithmetic uses; the bytes
 inside the engine stay exact and are only rounded here, for display.
@@ -7,7 +7,7 @@ inside the engine stay exact and are only rounded here, for display.
 from __future__ import annotations
 
 import tomllib
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from babel import Locale
@@ -15,18 +15,57 @@ from babel import Locale
 from .catalog import DATA_DIR, CatalogError
 
 DEFAULT_LANG = "pt-BR"
-_LOCALES = {"pt-BR": "pt_BR", "en": "en_US"}
 
 
+@cache
+def languages() -> tuple[str, ...]:
+    """The answer languages: one per message file."""
+    return tuple(sorted(path.stem for path in (DATA_DIR / "messages").glob("*.toml")))
+
+
+def variant_of(lang: str) -> str | None:
+    """The language a variety belongs to ("pt-PT" -> "pt-BR"), from the vocabulary files."""
+    from .vocabulary import load_vocabulary
+
+    found = load_vocabulary().languages.get(lang)
+    return found.variant_of if found else None
+
+
+@lru_cache(maxsize=256)
 def lang_of(lang: str | None) -> str:
+    """The answer language for a code or a Slack locale: "pt-PT", "pt_PT" -> pt-PT; "pt", "pt-AO" -> pt-BR
+    (the base of the family); "en-GB" -> en; anything else -> the default."""
     if not lang:
         return DEFAULT_LANG
-    key = lang.replace("_", "-").lower()
-    if key.startswith("en"):
-        return "en"
-    if key.startswith("pt"):
-        return "pt-BR"
-    return DEFAULT_LANG
+    key = lang.strip().replace("_", "-").lower()
+    for code in languages():
+        if code.lower() == key:
+            return code
+    primary = key.split("-")[0]
+    family = [code for code in languages() if code.lower().split("-")[0] == primary]
+    bases = [code for code in family if variant_of(code) is None]
+    return (bases or family or [DEFAULT_LANG])[0]
+
+
+def known(lang: str | None) -> bool:
+    """Whether a code or locale names one of the answer languages ("fr-FR" does not)."""
+    if not lang:
+        return False
+    primary = lang.strip().replace("_", "-").lower().split("-")[0]
+    return any(code.lower().split("-")[0] == primary for code in languages())
+
+
+def answer_lang(*signals: str | None) -> str:
+    """The answer's language from signals, strongest first (what the text asks for, the language it is
+    written in, the user's Slack locale, the default). The strongest signal picks the language; a variety
+    of that language named by a weaker signal refines it: a Portuguese question from a user whose Slack is
+    in pt-PT is answered in pt-PT."""
+    langs = [lang_of(s) for s in signals if s and known(s)]
+    if not langs:
+        return DEFAULT_LANG
+    family = variant_of(langs[0]) or langs[0]
+    same = [lang for lang in langs if (variant_of(lang) or lang) == family]
+    return next((lang for lang in same if variant_of(lang)), same[0])
 
 
 @cache
@@ -62,13 +101,13 @@ def t(lang: str, key: str, **params: Any) -> str:
 @cache
 def _symbols(lang: str) -> tuple[str, str]:
     """The locale's decimal and grouping symbols, from Babel's CLDR data."""
-    symbols = Locale.parse(_LOCALES[lang]).number_symbols["latn"]
+    symbols = Locale.parse(lang.replace("-", "_")).number_symbols["latn"]
     return symbols["decimal"], symbols["group"]
 
 
 def number(value: float, lang: str, digits: int = 0) -> str:
-    """1.234,5 (pt-BR) / 1,234.5 (en). Python formats, CLDR says which symbols: an answer formats dozens
-    of numbers, and Babel's own formatter is too slow to call that often."""
+    """1.234,5 (pt-BR) / 1 234,5 (pt-PT) / 1,234.5 (en). Python formats, CLDR says which symbols: an answer
+    formats dozens of numbers, and Babel's own formatter is too slow to call that often."""
     decimal, group = _symbols(lang_of(lang))
     text = f"{value:,.{digits}f}"
     if text.startswith("-") and not text.strip("-0.,"):
@@ -98,29 +137,24 @@ def tokens(n: int, lang: str) -> str:
 
 def duration(days: float, lang: str) -> str:
     """How long a run takes, in the unit people use for it: "~9 horas", "~2,3 dias", "~53 dias"."""
-    pt = lang_of(lang) == "pt-BR"
     hours = days * 24
     if hours < 1:
-        return "menos de 1 hora" if pt else "under an hour"
+        return t(lang, "units.under_an_hour")
     if days < 1:
         n = round(hours)
-        return f"~{n} {'hora' if n == 1 else 'horas'}" if pt else f"~{n} {'hour' if n == 1 else 'hours'}"
+        return t(lang, "units.hour_one" if n == 1 else "units.hours", n=n)
     value = number(days, lang, 1 if days < 10 else 0)
-    one = value in ("1", "1,0", "1.0")
-    return f"~{value} {'dia' if one else 'dias'}" if pt else f"~{value} {'day' if one else 'days'}"
+    one = value.replace(",", ".") in ("1", "1.0")
+    return t(lang, "units.day_one" if one else "units.days", n=value)
 
 
 def count(n: float, lang: str) -> str:
-    """Large counts in words people say: 500 bi / 1,5 tri (pt-BR), 500B / 1.5T (en)."""
-    for size, pt, en in ((1e12, "tri", "T"), (1e9, "bi", "B"), (1e6, "mi", "M")):
+    """Large counts in words people say: 500 bi / 1,5 tri (pt-BR), 500 mil milhões (pt-PT), 500B (en)."""
+    for size, unit in ((1e12, "trillions"), (1e9, "billions"), (1e6, "millions")):
         if n >= size:
             value = n / size
             digits = 0 if round(value, 1) == int(round(value, 1)) or value >= 100 else 1
-            return (
-                f"{number(value, lang, digits)} {pt}"
-                if lang_of(lang) == "pt-BR"
-                else f"{number(value, lang, digits)}{en}"
-            )
+            return t(lang, f"units.{unit}", n=number(value, lang, digits))
     return number(n, lang)
 
 
@@ -143,5 +177,4 @@ def percent(share: float, lang: str) -> str:
 def join(items: list[str], lang: str) -> str:
     if len(items) <= 1:
         return "".join(items)
-    word = " e " if lang_of(lang) == "pt-BR" else " and "
-    return ", ".join(items[:-1]) + word + items[-1]
+    return ", ".join(items[:-1]) + t(lang, "units.and") + items[-1]

@@ -53,7 +53,8 @@ class Query:
     unknown: list[str] = field(default_factory=list)  # fragments not understood, as typed
     corrections: list[tuple[str, str]] = field(default_factory=list)  # (as typed, understood as)
     lang: str | None = None  # language the text asked for explicitly
-    detected_lang: str = "pt-BR"  # language the text is written in, by its words
+    detected_lang: str = "pt-BR"  # language the text is written in, by its words (pt-BR when they do not say)
+    written_lang: str | None = None  # the same, None when the words do not say (shorthand)
     changed: list[str] = field(default_factory=list)  # follow-ups: the fields the text changed
     text: str | None = None  # what was read (set by callers that keep queries, as a cache key)
     base: str | None = None
@@ -202,6 +203,7 @@ TASK_PATTERNS = [(task, re.compile(rf"\b{_W('tasks.' + task.value)}\b")) for tas
 INTENT_PATTERNS = [(intent, re.compile(rf"\b{_W('intents.' + intent.value)}\b")) for intent in Intent]
 WORD = re.compile(r"[a-z0-9]+(?:[._+/-][a-z0-9]+)*")
 HYPHENATED_NAME = re.compile(r"^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+){2,}$")
+LETTERS = re.compile(r"[a-z]+")  # the words a language is recognised by: "10users" says "users"
 NAME_LIKE = re.compile(r"^[a-z]{2,}[-_. ]?v?\d+(?:[._-]\w+)*$")
 GPU_LIKE = re.compile(r"^(?:[a-z]{1,4}\d{2,4}[a-z]{0,3}|rtx\s*\d{3,4}\w*)$")
 
@@ -248,7 +250,8 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
     # Long runs of blanks carry nothing and make every pattern slower.
     text = re.sub(r"\s{2,}", " ", text).strip()
     scan = _Scan(text, strip_accents(text))
-    query = Query(detected_lang=_detect_lang(scan.work))
+    written = VOCAB.detect(set(LETTERS.findall(scan.work)))
+    query = Query(detected_lang=written or "pt-BR", written_lang=written)
     if not scan.work.strip() or HELP.match(scan.work):
         query.help = True
         return query
@@ -329,11 +332,6 @@ def _context(number: str, unit: str | None) -> int | None:
 def _plain_context(text: str) -> int | None:
     value = int(text)
     return value if 256 <= value <= 10_000_000 else None
-
-
-def _detect_lang(text: str) -> str:
-    words = set(WORD.findall(text))
-    return VOCAB.detect(words) or "pt-BR"
 
 
 def _number_words(scan: _Scan) -> None:

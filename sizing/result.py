@@ -171,6 +171,16 @@ class Alternative(BaseModel):
     setup: Setup | None = None
 
 
+class Verdict(BaseModel):
+    """The GPU a question named, answered first: whether the workload fits there as asked (by how much, at
+    what capacity), and each single change that makes it fit on that GPU."""
+
+    setup: Setup
+    text: str
+    changes: list[Alternative] = []
+    is_recommendation: bool = False  # the named setup is also the smallest one that serves the workload
+
+
 class Contract(BaseModel):
     mode: ContractMode
     reason: str
@@ -205,6 +215,7 @@ class SizingResult(BaseModel):
     kv_bytes_per_conversation: int = 0
     recommendation: Setup | None
     requested: Setup | None = None  # the GPU the user named, evaluated as they named it
+    verdict: Verdict | None = None  # the same, in words, with the changes that make it fit there
     alternatives: list[Alternative]
     contract: Contract
     notes: list[str]

@@ -40,7 +40,7 @@ class Optimizer(StrEnum):
     sgd = "sgd"
 
 
-LANGS = ("pt-BR", "en")
+LANGS = ("pt-BR", "pt-PT", "en")
 
 
 class Workload(BaseModel):

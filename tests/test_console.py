@@ -57,7 +57,7 @@ def test_each_mode_names_what_it_misses(tmp_path):
     p = _run([], {"GPU_SIZER_MANAGERS": "bob"})
     assert p.returncode == 2 and "GPU_SIZER_MANAGERS" in p.stderr
     p = _run([], {"GPU_SIZER_LANG": "fr"})
-    assert p.returncode == 2 and "GPU_SIZER_LANG must be pt-BR or en." in p.stderr
+    assert p.returncode == 2 and "GPU_SIZER_LANG must be pt-BR, pt-PT or en." in p.stderr
 
 
 def test_the_console_shows_the_lead_slack_would_open_and_records_none(tmp_path):

@@ -65,10 +65,12 @@ def test_recommendation_reports_room_left():
 
 def test_a_named_gpu_that_is_too_small_says_by_how_much_and_what_would_do():
     r = ask(model="70b", precision="16bit", gpu="l40s")
-    verdict = r.alternatives[0]
-    assert verdict.kind == "named_gpu" and not r.requested.fits
+    verdict = r.verdict
+    assert r.alternatives[0].kind == "named_gpu" and not r.requested.fits
     assert "não cabe" in verdict.text and "faltam" in verdict.text
-    assert "4× L40S" in verdict.text  # the fewest of that GPU that serve it
+    changes = {c.kind: c.text for c in verdict.changes}
+    assert "4× L40S" in changes["more_gpus"]  # the fewest of that GPU that serve it
+    assert "cabe" in changes["lower_precision"]  # or at a lower precision, on the same GPU
 
 
 def test_a_named_gpu_bigger_than_needed_points_to_the_smaller_machine():
@@ -226,10 +228,11 @@ def test_did_you_mean_lists_real_models():
 
 
 def test_capacity_reads_naturally_when_nothing_fits():
-    r = ask(model="70b", precision="4bit", gpu="l40s", context=32768, users=10)
-    verdict = r.alternatives[0].text
-    assert "nenhum usuário com 32.768 tokens" in verdict
-    assert " 0 usuários" not in verdict
+    r = ask(model="70b", precision="4bit", gpu="l40s", context=32768, users=2)
+    text = " ".join([r.verdict.text, *(c.text for c in r.verdict.changes)])
+    assert "contexto de até" in text and "para 2 usuários" in text  # a shorter context fits
+    assert "Com até" not in text  # not even one user at 32k: fewer users is no answer
+    assert " 0 usuários" not in text and "até 0" not in text
 
 
 def test_training_shows_activations_with_and_without_checkpointing():

@@ -13,11 +13,47 @@ def _fields(template) -> set[str] | int:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
-def test_every_message_exists_in_both_languages_with_the_same_placeholders():
-    pt, en = i18n.messages("pt-BR"), i18n.messages("en")
-    assert sorted(pt) == sorted(en)
-    differing = [key for key in pt if _fields(pt[key]) != _fields(en[key])]
+@pytest.mark.parametrize("lang", ["en", "pt-PT"])
+def test_every_message_exists_in_every_language_with_the_same_placeholders(lang):
+    pt, other = i18n.messages("pt-BR"), i18n.messages(lang)
+    assert sorted(pt) == sorted(other)
+    differing = [key for key in pt if _fields(pt[key]) != _fields(other[key])]
     assert not differing, differing
+
+
+def test_european_portuguese_reads_as_portugal_writes():
+    text = " ".join(str(v) for v in i18n.messages("pt-PT").values()).lower()
+    for brazilian in ("usuário", "você", "time comercial", "registro", "arquivo", "sob demanda", "entendi"):
+        assert brazilian not in text, brazilian
+    for portuguese in ("utilizadores em simultâneo", "equipa comercial", "registo", "partilhar", "percebi"):
+        assert portuguese in text, portuguese
+
+
+@pytest.mark.parametrize(
+    ("given", "lang"),
+    [("pt-PT", "pt-PT"), ("pt_PT", "pt-PT"), ("pt-pt", "pt-PT"), ("pt", "pt-BR"), ("pt-AO", "pt-BR"),
+     ("en-GB", "en"), ("fr-FR", "pt-BR"), (None, "pt-BR")],
+)  # fmt: skip
+def test_codes_and_slack_locales_name_an_answer_language(given, lang):
+    assert i18n.lang_of(given) == lang
+
+
+@pytest.mark.parametrize(
+    ("signals", "lang"),
+    [
+        # (asked in the text, Slack locale, written in, default), as bot.pipeline passes them
+        (("en", "pt-BR", "pt-PT", "pt-BR"), "en"),  # asked for in the text: that language
+        ((None, "pt-PT", "pt-BR", "pt-BR"), "pt-PT"),  # a Slack in pt-PT, a Portuguese question: pt-PT
+        ((None, "pt-BR", "pt-PT", "pt-BR"), "pt-PT"),  # a Brazilian Slack, Portugal's words: pt-PT
+        ((None, "en-US", None, "pt-BR"), "en"),  # shorthand: the Slack locale
+        ((None, "en-US", "pt-BR", "pt-BR"), "en"),  # an English Slack reads English, whatever was typed
+        ((None, "fr-FR", "en", "pt-BR"), "en"),  # a locale we do not answer in: the text's language
+        ((None, "fr-FR", None, "pt-PT"), "pt-PT"),  # nothing else: the default
+        (("pt-BR", None, None, "pt-PT"), "pt-PT"),  # "em português" where the default is pt-PT
+    ],
+)
+def test_the_answer_language_comes_from_the_strongest_signal(signals, lang):
+    assert i18n.answer_lang(*signals) == lang
 
 
 @pytest.mark.parametrize(
@@ -30,6 +66,7 @@ def test_every_message_exists_in_both_languages_with_the_same_placeholders():
         (2.34, "pt-BR", "~2,3 dias"),
         (53.2, "en", "~53 days"),
         (1696.4, "pt-BR", "~1.696 dias"),
+        (1696.4, "pt-PT", "~1\xa0696 dias"),
     ],
 )
 def test_durations_read_in_the_unit_people_use(days, lang, text):
@@ -39,4 +76,5 @@ def test_durations_read_in_the_unit_people_use(days, lang, text):
 def test_counts_and_numbers_follow_the_language():
     assert i18n.count(102_400_000, "pt-BR") == "102 mi"
     assert i18n.count(1.5e12, "en") == "1.5T"
+    assert i18n.count(5e11, "pt-PT") == "500 mil milhões"
     assert i18n.number(1234.5, "pt-BR", 1) == "1.234,5" and i18n.number(1234.5, "en", 1) == "1,234.5"

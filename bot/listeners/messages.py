@@ -34,7 +34,7 @@ def register(app: App, services) -> None:
         where = _where(event, body, services, "mention", thread_ts)
         base = _thread_base(services, event["channel"], event.get("thread_ts"))
         # In a thread the bot answered, a mention without a model of its own changes the last answer.
-        follow_up = base if base is not None and not _has_model(text) else None
+        follow_up = base if base is not None and not services.pipeline.names_model(text) else None
         reply = services.pipeline.ask(text, where, base=follow_up)
         _post(client, services, event["channel"], thread_ts, reply)
 
@@ -58,7 +58,7 @@ def register(app: App, services) -> None:
         is_dm = event.get("channel_type") == "im"
         thread_ts = event.get("thread_ts")
         surface = "thread" if thread_ts and not is_dm else "dm"
-        follow_up = base is not None and not _has_model(text)
+        follow_up = base is not None and not services.pipeline.names_model(text)
         if follow_up and not is_dm:
             from sizing.query import QueryError, parse
 
@@ -88,16 +88,6 @@ def _answerable(event: dict, services, context) -> bool:
     if bot is None and event.get("subtype") != "bot_message":
         return bool(event.get("user")) and event.get("user") != context.bot_user_id
     return bool(bot) and bot != context.bot_id and bot in services.settings.answer_bots
-
-
-def _has_model(text: str) -> bool:
-    """Whether the text names a model of its own (then it is a new question, not a follow-up)."""
-    from sizing.query import QueryError, parse
-
-    try:
-        return parse(text).workload is not None
-    except QueryError:
-        return False
 
 
 def _first_time(body: dict, services) -> bool:
