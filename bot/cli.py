@@ -160,6 +160,11 @@ def build_parser() -> Parser:
         choices=[i.value for i in Intent],
         help="evaluation or production (changes the contract advice)",
     )
+    p.add_argument(
+        "--contract",
+        choices=["on_demand", "reserved", "dedicated", "project_package"],
+        help="the contract mode the customer wants (default: the one the workload calls for)",
+    )
     p.add_argument("--lang", type=_language, help="answer language: pt-BR (default), pt-PT or en")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     return p
@@ -193,7 +198,7 @@ FLAG_FIELDS = {
     "users": "users", "stage": "stage", "gpu": "gpu", "gpus": "gpus", "seq_len": "seq_len", "batch": "batch",
     "zero": "zero", "tokens": "tokens", "task": "task", "intent": "intent", "optimizer": "optimizer",
     "lora_rank": "lora_rank", "checkpointing": "checkpointing", "tp": "tp",
-    "days": "days", "examples": "examples", "epochs": "epochs", "stack": "stack",
+    "days": "days", "examples": "examples", "epochs": "epochs", "stack": "stack", "contract": "contract",
     "prompt_tokens": "prompt_tokens", "output_tokens": "output_tokens", "population": "population",
     "active_share": "active_share", "requests_per_hour": "requests_per_active_hour", "ttft": "ttft_s",
     "tokens_per_second": "tokens_per_s",

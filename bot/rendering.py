@@ -206,6 +206,18 @@ def understood(result: SizingResult, query) -> list[str]:
         parts.append(t("understood.tp", n=w.tp))
     if w.stack and r.stack_name:  # the software matters to training answers only
         parts.append(t("understood.stack", stack=r.stack_name))
+    if w.lora_rank:
+        parts.append(t("understood.lora_rank", n=w.lora_rank))
+    if w.optimizer:
+        parts.append(t(f"understood.optimizer_{w.optimizer.value}"))
+    if w.checkpointing is not None:
+        parts.append(t("understood.checkpointing_on" if w.checkpointing else "understood.checkpointing_off"))
+    if w.cpu_offload:
+        parts.append(t("understood.cpu_offload"))
+    if w.contract:
+        parts.append(t(f"understood.contract_{w.contract}"))
+    if w.term_days:
+        parts.append(t("understood.term", period=i18n.period(w.term_days, lang)))
     parts += _traffic_understood(w, lang)
     if w.task:
         parts.append(t(f"task.{w.task.value}"))
@@ -216,6 +228,12 @@ def understood(result: SizingResult, query) -> list[str]:
         lines.append(t("understood.corrected", typed=typed, name=name))
     if query.unknown:
         lines.append(t("understood.not_understood", words=", ".join(f"“{u}”" for u in query.unknown)))
+    if query.out_of_scope:
+        names = i18n.join([f"“{n}”" for n in dict.fromkeys(query.out_of_scope)], lang)
+        lines.append(t("understood.out_of_scope", names=names))
+    if query.personal:
+        kinds = i18n.join([t(f"personal.{kind}") for kind in query.personal], lang)
+        lines.append(t("understood.personal", kinds=kinds))
     return lines
 
 

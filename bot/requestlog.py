@@ -55,9 +55,10 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from sizing.redact import for_log, redact
+
 from . import leads as lead_rules
 from .migrations import ensure_private, migrate, utc_now
-from .redact import for_log, redact
 from .spool import Claims, Spool, private_folder
 
 logger = logging.getLogger(__name__)

@@ -70,18 +70,39 @@ def smaller(a: Setup, b: Setup) -> bool:
 # -- contract ----------------------------------------------------------------------------------------
 
 
+MONTH_DAYS = 30  # a service rented for a month or more runs continuously: capacity must be there every day
+
+
 def contract_mode(plan: Plan, gpus: int) -> str:
+    """The contract the workload calls for: the one the customer asked for, else by stage, intent and the
+    term a service is rented for."""
+    if plan.contract:
+        return plan.contract
     if plan.stage.is_training:
         return "project_package"
-    if plan.intent is Intent.production:
+    if plan.intent is Intent.production or (plan.term_days or 0) >= MONTH_DAYS:
         return "dedicated" if gpus >= WHOLE_SERVER else "reserved"
     return "on_demand"
 
 
 def contract(plan: Plan, setup: Setup | None) -> Contract:
-    mode = contract_mode(plan, setup.count if setup else 1)
-    key = mode if plan.stage.is_training or plan.intent else "on_demand_default"
-    return Contract(mode=mode, reason=t(plan.lang, f"contract.{key}"))  # type: ignore[arg-type]
+    lang = plan.lang
+    gpus = setup.count if setup else 1
+    mode = contract_mode(plan, gpus)
+    term = t(lang, "contract.term", period=i18n.period(plan.term_days, lang)) if plan.term_days else ""
+    if plan.contract:
+        reason = t(lang, f"contract.asked_{mode}", term=term)
+        if mode == "on_demand" and (plan.intent is Intent.production or (plan.term_days or 0) >= MONTH_DAYS):
+            reason += " " + t(lang, "contract.on_demand_continuous")
+        if mode == "dedicated" and setup and gpus < WHOLE_SERVER:
+            reason += " " + t(lang, "contract.dedicated_share", gpus=gpus, per=WHOLE_SERVER)
+    elif not plan.stage.is_training and not plan.intent and plan.term_days:
+        key = mode if (plan.term_days or 0) >= MONTH_DAYS else "on_demand_short"
+        reason = t(lang, f"contract.term_{key}", term=term)
+    else:
+        key = mode if plan.stage.is_training or plan.intent else "on_demand_default"
+        reason = t(lang, f"contract.{key}")
+    return Contract(mode=mode, reason=reason, asked=bool(plan.contract))  # type: ignore[arg-type]
 
 
 # -- alternatives ------------------------------------------------------------------------------------
@@ -274,13 +295,14 @@ def changes_to_fit(plan: Plan, asked: Setup, enough: Setup | None, catalog: Cata
                                    text=text + weight_only(lower, setup, lang, catalog)))  # fmt: skip
             break
         lower_id = LOWER.get(lower_id)
-    if plan.users > 1 and (asked.max_users or 0) >= 1:
-        out.append(Alternative(kind="fewer_users", setup=asked, text=t(
+    if plan.users > 1 and (asked.max_users or 0) >= 1 and (setup := fits(plan.but(users=asked.max_users))):
+        out.append(Alternative(kind="fewer_users", setup=setup, text=t(
             lang, "change.fewer_users", users=users_phrase(asked.max_users, lang), asked=plan.users,
             context=i18n.tokens(plan.context, lang))))  # fmt: skip
-    if (asked.max_context_tokens or 0) >= MIN_USEFUL_CONTEXT:
-        out.append(Alternative(kind="shorter_context", setup=asked, text=t(
-            lang, "change.shorter_context", context=i18n.tokens(asked.max_context_tokens, lang),
+    shorter = asked.max_context_tokens or 0
+    if shorter >= MIN_USEFUL_CONTEXT and (setup := fits(plan.but(context=shorter))):
+        out.append(Alternative(kind="shorter_context", setup=setup, text=t(
+            lang, "change.shorter_context", context=i18n.tokens(shorter, lang),
             asked=i18n.tokens(plan.context, lang), users=users_phrase(plan.users, lang))))  # fmt: skip
     if enough:
         out.append(_more_of_the_same(plan, enough, catalog))
@@ -447,11 +469,6 @@ def _scale_out(plan: Plan, rec: Setup, catalog: Catalog) -> Setup | None:
 # -- estimates ---------------------------------------------------------------------------------------
 
 
-def _most_rentable(gpu_id: str, catalog: Catalog) -> int:
-    offer = next((o for o in catalog.offering.offer if o.gpu == gpu_id), None)
-    return max(offer.counts) * offer.max_servers if offer else 0
-
-
 def days_text(days: float, lang: str) -> str:
     return i18n.duration(days, lang)
 
@@ -511,16 +528,15 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
             hfu = mfu * (flops + recompute) / flops
             result.text.append(t(lang, "estimate.recompute", recompute=i18n.scientific(recompute, lang),
                                  hfu=i18n.percent(hfu, lang)))  # fmt: skip
-        limit = plan.days or LONG_RUN_DAYS
+        # With tokens there is always a deadline: the customer's, or the offering's default (said so).
         if plan.days and days <= plan.days:
             result.text.append(t(lang, "estimate.deadline_met", deadline=plan.days))
-        elif days > limit:
+        elif plan.days:
             # Honest about scale: say how many GPUs would finish in time, even beyond what we rent.
-            needed = math.ceil(gpu_hours / (limit * 24))
-            key = "too_long" if needed > _most_rentable(setup.gpu, catalog) else "too_long_ask"
-            if plan.days:
-                key = "deadline_missed"
-            result.text.append(t(lang, f"estimate.{key}", days=limit, gpus=i18n.number(needed, lang)))
+            needed = math.ceil(gpu_hours / (plan.days * 24))
+            result.text.append(
+                t(lang, "estimate.deadline_missed", days=plan.days, gpus=i18n.number(needed, lang))
+            )
         return result
     return _serving_estimates(plan, setup, catalog)
 
@@ -712,7 +728,7 @@ def _beyond_offering(plan: Plan, catalog: Catalog) -> Estimates:
     if plan.tokens:
         flops = training.training_flops(plan.model, plan.stage.value, plan.tokens)
         gpu_hours = _gpu_hours(plan, gpu, catalog)
-        days = plan.days or LONG_RUN_DAYS
+        days = plan.days or catalog.offering.training.default_days
         # The cluster that finishes in time, never smaller than the one that holds the run.
         gpus = max(math.ceil(gpu_hours / (days * 24)), hold or 0)
         result.training_flops, result.gpu_hours, result.mfu = flops, gpu_hours, mfu

@@ -197,6 +197,8 @@ class ServingSettings(Strict):
 class TrainingSettings(Strict):
     memory_utilization: float = Field(default=0.90, gt=0.3, le=1.0)
     mfu: float = Field(default=0.40, gt=0.05, le=0.9)
+    # A training run with no deadline is sized to finish within this many days (and the answer says so).
+    default_days: int = Field(default=30, ge=1, le=3650)
 
 
 class PopulationSettings(Strict):

@@ -95,7 +95,7 @@ def _size(workload: Workload, catalog: Catalog, source: ModelSource | None = Non
     verdict = None
     if named:
         asked_setup, enough = named
-        verdict = _named_gpu_verdict(plan, asked_setup, enough, rec, catalog)
+        verdict = _named_gpu_verdict(plan, asked_setup, enough, rec, catalog, said_why=decided is not None)
         # The verdict and its changes are about the named setup: alternatives do not show it again.
         alternatives = [a for a in alternatives if not advice.same_setup(a.setup, asked_setup)]
     if not plan.stage.is_training:
@@ -196,7 +196,7 @@ def _within_deadline(plan: Plan, catalog: Catalog):
     return fastest
 
 
-def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog) -> Verdict:
+def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_why: bool = False) -> Verdict:
     """The GPU the question named: fits or not, by how much, at what capacity; then each single change that
     makes it fit on that GPU."""
     lang = plan.lang
@@ -224,7 +224,7 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog) -> Verd
             late = plan.days is not None and days > plan.days
             text += " " + t(lang, "named.late" if late else "named.days", days=advice.days_text(days, lang),
                             deadline=plan.days)  # fmt: skip
-        if is_rec:
+        if is_rec and not said_why:  # a serving answer says what decided the size, naming the setup
             text += " " + t(lang, "named.is_recommendation")
         elif rec and advice.smaller(rec, asked):
             text += " " + t(lang, "named.smaller_enough", setup=advice.describe(rec, lang))
@@ -317,6 +317,9 @@ def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) ->
         days=plan.days if training else None,
         stack=plan.stack.id if training and plan.stack else None,
         stack_name=plan.stack.name if training and plan.stack else None,
+        days_assumed=plan.days_assumed,
+        contract=plan.contract,
+        term_days=plan.term_days,
         prompt_tokens=plan.given_prompt,
         output_tokens=plan.given_output,
         rate_per_s=plan.given_rate,

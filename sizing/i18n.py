@@ -148,6 +148,15 @@ def duration(days: float, lang: str) -> str:
     return t(lang, "units.day_one" if one else "units.days", n=value)
 
 
+def period(days: int, lang: str) -> str:
+    """A term in the unit it was said in: 12 meses (360 days), 1 ano (365), 45 dias."""
+    for size, one, many in ((365, "year_one", "years"), (30, "month_one", "months")):
+        if days % size == 0:
+            n = days // size
+            return t(lang, f"units.{one}" if n == 1 else f"units.{many}", n=number(n, lang))
+    return t(lang, "units.term_day_one" if days == 1 else "units.term_days", n=number(days, lang))
+
+
 def count(n: float, lang: str) -> str:
     """Large counts in words people say: 500 bi / 1,5 tri (pt-BR), 500 mil milhões (pt-PT), 500B (en)."""
     for size, unit in ((1e12, "trillions"), (1e9, "billions"), (1e6, "millions")):

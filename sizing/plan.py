@@ -79,6 +79,9 @@ class Plan:
     given_rate: float | None = None
     given_tokens_per_s: float | None = None
     given_ttft: float | None = None
+    days_assumed: bool = False  # the deadline is the offering's default, not the customer's
+    contract: str | None = None  # the contract mode the customer asked for
+    term_days: int | None = None  # serving: the days the GPUs are rented for
     assumptions: tuple[str, ...] = field(default=())
 
     @property
@@ -124,6 +127,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     _positive(w.lora_rank, "lora_rank", 4096, lang)
     _positive(w.tp, "tp", 64, lang)
     _positive(w.days, "days", MAX_DAYS, lang)
+    _positive(w.term_days, "days", MAX_DAYS, lang)
     _positive(w.examples, "examples", MAX_TOKENS, lang)
     _positive(w.epochs, "epochs", 1000, lang)
     for value, what, limit in (
@@ -222,6 +226,8 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         intent=w.intent,
         cpu_offload=w.cpu_offload,
         stack=stack,
+        contract=w.contract,
+        term_days=None if stage.is_training else w.term_days,
     )
     if stage.is_training:
         plan = _training_defaults(plan, w, catalog, lang, said)
@@ -321,6 +327,12 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     if plan.stage is Stage.pretrain and not tokens:
         tokens = CHINCHILLA_TOKENS_PER_PARAM * model.params
         said.append(t(lang, "assume.pretrain_tokens", billions=i18n.number(tokens / 1e9, lang)))
+    days = w.days or w.term_days
+    if tokens and not days:
+        # No deadline: size the run to finish in the offering's default time, and say so, rather than
+        # recommend the smallest setup for a run of years.
+        days = catalog.offering.training.default_days
+        said.append(t(lang, "assume.default_days", days=days))
     tp = w.tp or 1
     if tp > 1 and (model.num_heads % tp or (model.num_kv_heads % tp and tp % model.num_kv_heads)):
         raise SizingError("bad_tp", "tp_examples", tp=tp, heads=model.num_heads, kv_heads=model.num_kv_heads)
@@ -337,7 +349,8 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         lora_rank=rank,
         checkpointing=checkpointing,
         tp=tp,
-        days=w.days,
+        days=days,
+        days_assumed=bool(days and not (w.days or w.term_days)),
     )
 
 

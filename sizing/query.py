@@ -19,8 +19,9 @@ from .catalog import Catalog, load_catalog, normalize
 from .errors import SizingError
 from .names import family_words, name_index, release_index, resolve_model
 from .quantities import parse_context
+from .redact import scrub
 from .vocabulary import alternation, load_vocabulary, strip_accents
-from .workload import Intent, Stage, Task, Workload
+from .workload import Intent, Optimizer, Stage, Task, Workload
 
 MAX_CHARS = 4000
 MAX_SPAN = 6  # tokens a catalogue name can span: "deepseek r1 distill qwen 1.5b"
@@ -39,6 +40,8 @@ class QueryError(SizingError):
         params = dict(self.params)
         if "what" in params:  # the field a contradiction is about, in the reader's language
             params["what"] = t(lang, f"field.{params['what']}")
+        if "kind" in params:  # a kind of thing, named in the reader's language
+            params["kind"] = t(lang, params["kind"])
         return t(lang, f"error.{self.key}", **params)
 
     @classmethod
@@ -56,6 +59,8 @@ class Query:
     detected_lang: str = "pt-BR"  # language the text is written in, by its words (pt-BR when they do not say)
     written_lang: str | None = None  # the same, None when the words do not say (shorthand)
     changed: list[str] = field(default_factory=list)  # follow-ups: the fields the text changed
+    out_of_scope: list[str] = field(default_factory=list)  # embedding, speech or image models named, as typed
+    personal: list[str] = field(default_factory=list)  # kinds of personal data removed before reading
     text: str | None = None  # what was read (set by callers that keep queries, as a cache key)
     base: str | None = None
 
@@ -151,11 +156,12 @@ KV = re.compile(
 )
 TRAIN_TOKENS = re.compile(rf"{_NUM}\s*({_BIG})\s+(?:de\s+)?tokens\b(?!\s+(?:de\s+)?{_CONTEXT_WORD})")
 SEQ = re.compile(rf"\b{_W('keys.seq_len')}\s*[=:]?\s*{_NUM}\s*(k)?(?:\s*tokens)?\b")
-# "em 30 dias", "in 2 weeks", "prazo de 3 meses", "for a month": the days a training run may take.
-DEADLINE = re.compile(
-    rf"(?:\b{_W('durations.deadline')}\s+)?"
-    rf"(?:\b({_ONE})|{_NUM})\s*({alternation(DAYS_OF)})\b"
-)
+# "em 30 dias", "in 2 weeks", "prazo de 3 meses": a deadline (the days a training run may take).
+_DURATION = rf"(?:\b({_ONE})|{_NUM})\s*({alternation(DAYS_OF)})\b"
+DEADLINE = re.compile(rf"\b{_W('durations.deadline')}\s+{_DURATION}")
+# "por 12 meses", "for a month", "contrato de 1 ano", "3 meses": a period of use. A training run must fit in
+# it (a deadline); a service is rented for it (the contract's term).
+PERIOD = re.compile(rf"(?:\b{_W('durations.period')}\s+)?{_DURATION}")
 # "50 mil exemplos", "10k samples", "3 épocas": the dataset of a fine-tune. Not "documentos" (a RAG corpus
 # is no training set) nor "conversas" (concurrent users).
 EXAMPLES = re.compile(
@@ -171,6 +177,34 @@ STACKS = [
 ]
 TP = re.compile(rf"\b{_W('keys.tp')}\s*(?:=|:|de|of)?\s*(\d+)\b")
 BATCH = re.compile(rf"\b{_W('keys.batch')}\s*[=:]?\s*(\d+)\b")
+# "lora rank 64", "rank=64", "r=64", "r64": the adapters' rank. Read after names ("R1 distill" is a model), and
+# a bare "r64" only at a rank people use.
+LORA_RANK = re.compile(
+    rf"\b{_W('keys.lora_rank')}\s*(?:=|:|de|of)?\s*(\d+)\b|\br\s*[=:]\s*(\d+)\b|\br(\d+)\b|(?<=lora )r\s+(\d+)\b"
+)
+COMMON_RANKS = {4, 8, 16, 32, 64, 128, 256, 512}
+# "adam 8bit", "otimizador de 8 bits", "adamw8bit": 8-bit optimizer states, read before "8bit" can be a precision.
+_EIGHT_BIT = r"8[\s_-]*bits?"
+_OPTIMIZER_WORD = rf"(?:{_W('training.adamw')}|{_W('keys.optimizer')})"
+OPTIMIZER_8BIT = re.compile(
+    rf"\b{_W('training.adamw8bit')}\b|\b{_OPTIMIZER_WORD}\s*(?:de\s+|em\s+|in\s+)?{_EIGHT_BIT}\b"
+    rf"|\b{_EIGHT_BIT}\s+{_OPTIMIZER_WORD}\b"
+)
+OPTIMIZERS = [(Optimizer.adamw, re.compile(rf"\b{_W('training.adamw')}\b")),
+              (Optimizer.sgd, re.compile(rf"\b{_W('training.sgd')}\b"))]  # fmt: skip
+CPU_OFFLOAD = re.compile(rf"\b{_W('training.cpu_offload')}\b")
+_CKPT = _W("training.checkpointing")
+NO_CHECKPOINTING = re.compile(
+    rf"\b{_W('training.without')}\s+(?:o\s+|the\s+)?{_CKPT}\b|\b{_CKPT}\s*[=:]?\s*{_W('training.off')}\b"
+)
+CHECKPOINTING = re.compile(rf"\b(?:{_W('training.with')}\s+)?{_CKPT}\b")
+CONTRACTS = [
+    (mode, re.compile(rf"\b{_W('contracts.' + mode)}\b")) for mode in ("on_demand", "reserved", "dedicated")
+]
+# Embedding, speech and image models: named whole ("bge-m3", "whisper-large-v3"), they are out of scope.
+OUT_OF_SCOPE = [
+    (kind, re.compile(rf"\b{_W('out_of_scope.' + kind)}[\w.-]*")) for kind in ("embedding", "speech", "image")
+]
 ZERO = re.compile(r"\b(?:deepspeed\s+)?zero[\s_-]*([0-9])\b|\b(fsdp)\b")
 USERS_KEY = re.compile(rf"\b{_W('users.keys')}\s*[=:]\s*(-?\d+)\b")
 # vLLM's own flags, pasted from a launch command.
@@ -247,17 +281,43 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
         raise QueryError("query.too_long", chars=len(text), limit=MAX_CHARS)
     # A Hugging Face link names a repo: keep "org/name" (Slack sends links as <url> or <url|label>).
     text = HF_LINK.sub(lambda m: f" {m.group(1)} ", text)
+    # E-mails, CPFs, phones...: never read as numbers ("(11) 98765-4321" is no context) nor echoed back.
+    text, personal = scrub(text)
     # Long runs of blanks carry nothing and make every pattern slower.
     text = re.sub(r"\s{2,}", " ", text).strip()
+    query = _read(text, catalog, base)
+    if query.unknown and (fixes := _keyword_typos(query.unknown, text)):
+        # "10 ususarios": a misspelt word of the query language, read again as the word it is close to.
+        fixed = text
+        for typed, word, _ in fixes:
+            fixed = re.sub(rf"(?<!\w){re.escape(typed)}(?!\w)", word, fixed)
+        # Said when the word matters; a misspelt filler word ("simultanos") is simply no longer reported.
+        query = _read(
+            fixed, catalog, base, corrections=[(typed, word) for typed, word, said in fixes if said]
+        )
+    query.personal = personal
+    return query
+
+
+def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) -> Query:
     scan = _Scan(text, strip_accents(text))
     written = VOCAB.detect(set(LETTERS.findall(scan.work)))
-    query = Query(detected_lang=written or "pt-BR", written_lang=written)
+    query = Query(detected_lang=written or "pt-BR", written_lang=written, corrections=list(corrections))
     if not scan.work.strip() or HELP.match(scan.work):
         query.help = True
         return query
 
+    # Embedding, speech and image models first, repo ids included ("BAAI/bge-m3"): they are not LLMs to size.
+    for kind, pattern in OUT_OF_SCOPE:
+        scan.take(pattern, "out_of_scope", lambda m, kind=kind: kind)
     _repos(scan, catalog)
     _number_words(scan)
+    scan.take(OPTIMIZER_8BIT, "optimizer", lambda m: Optimizer.adamw8bit)
+    for optimizer, pattern in OPTIMIZERS:
+        scan.take(pattern, "optimizer", lambda m, optimizer=optimizer: optimizer)
+    scan.take(CPU_OFFLOAD, "cpu_offload", lambda m: True)
+    scan.take(NO_CHECKPOINTING, "checkpointing", lambda m: False)
+    scan.take(CHECKPOINTING, "checkpointing", lambda m: True)
     scan.take(KV, "kv", lambda m: "fp8" if "8" in (m.group(1) or m.group(2)) else "bf16")
     # Traffic first: "prompts de 2 mil tokens" is no context, "5000 funcionários" no concurrent users.
     traffic_query.take(scan)
@@ -267,6 +327,7 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
     scan.take(ZERO, "zero", lambda m: 3 if m.group(2) else int(m.group(1)))
     scan.take(TP, "tp", lambda m: int(m.group(1)))
     scan.take(DEADLINE, "days", _days)
+    scan.take(PERIOD, "period", _days)
     scan.take(
         EXAMPLES,
         "examples",
@@ -277,6 +338,7 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
         scan.take(pattern, "stack", lambda m, stack=stack: stack)
     # Names before bare numbers: "4-bit", "llama 3.1 70b" and "h100 80gb" keep their digits.
     _names(scan, catalog)
+    scan.take(LORA_RANK, "lora_rank", _lora_rank)
     scan.take(USERS_KEY, "users", lambda m: int(m.group(1)))
     scan.take(VLLM_SEQS, "users", lambda m: int(m.group(1)))
     scan.take(USERS, "users", lambda m: _int_count(m.group(1)))
@@ -292,6 +354,8 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
         scan.take(pattern, "task", lambda m, task=task: task)
     for intent, pattern in INTENT_PATTERNS:
         scan.take(pattern, "intent", lambda m, intent=intent: intent)
+    for mode, pattern in CONTRACTS:
+        scan.take(pattern, "contract", lambda m, mode=mode: mode)
     for code, pattern in LANG_REQUESTS:
         scan.take(pattern, "lang", lambda m, code=code: code)
     # A plain number of a context's size, with nothing else claiming it ("70b 4bit 8192"); not the date or
@@ -309,6 +373,13 @@ def _days(m: re.Match) -> int | None:
     amount = 1.0 if m.group(1) else _float(m.group(2))
     days = amount * DAYS_OF[m.group(3)]
     return max(1, round(days)) if days > 0 else int(days)  # 0 or less: the plan says it must be positive
+
+
+def _lora_rank(m: re.Match) -> int | None:
+    if m.group(3) is not None:
+        rank = int(m.group(3))
+        return rank if rank in COMMON_RANKS else None
+    return int(m.group(1) or m.group(2) or m.group(4))
 
 
 def _float(text: str) -> float:
@@ -369,18 +440,22 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
         for kind, index in indexes.items():
             if key in index:
                 matches.append((length, end - start, -start, start, end, kind, index[key]))
+        # "H100s", "two A100s": a GPU name in the plural.
+        if key not in indexes["gpu"] and (gpu := _plural_gpu(key, indexes["gpu"])):
+            matches.append((length, end - start, -start, start, end, "gpu", gpu))
         # "2xa100", "8xh100": a count glued to a GPU name.
         glued = re.match(r"(\d+)\s*[x×*]\s*(?=[a-z])", scan.work[start:end])
-        if glued and normalize(scan.work[start + glued.end() : end]) in indexes["gpu"]:
-            gpu = indexes["gpu"][normalize(scan.work[start + glued.end() : end])]
-            matches.append((length, end - start, -start, start + glued.end(), end, "gpu", gpu))
+        if glued:
+            rest = normalize(scan.work[start + glued.end() : end])
+            if gpu := indexes["gpu"].get(rest) or _plural_gpu(rest, indexes["gpu"]):
+                matches.append((length, end - start, -start, start + glued.end(), end, "gpu", gpu))
     for _, _, _, start, end, kind, item in sorted(matches, reverse=True):
         if scan.taken.intersection(range(start, end)):
             continue  # part of it went to a longer name
         scan.found.setdefault(kind, []).append((item.id, scan.original[start:end].strip()))
         scan.blank(start, end)
         if kind == "gpu":
-            _gpu_count_before(scan, start)
+            _gpu_count(scan, start, end)
 
 
 def _repos(scan: _Scan, catalog: Catalog) -> None:
@@ -395,10 +470,23 @@ def _repos(scan: _Scan, catalog: Catalog) -> None:
         scan.blank(m.start(), m.end())
 
 
-def _gpu_count_before(scan: _Scan, start: int) -> None:
-    m = re.search(r"(?<![\w.,=:])(\d{1,2})\s*[x×*]?\s*$", scan.work[:start])
+def _plural_gpu(key: str, index: dict):
+    return index.get(key[:-1]) if key.endswith("s") and len(key) > 2 else None
+
+
+_COUNT_BEFORE_GPU = re.compile(r"(?<![\w.,=:])(\d{1,2})\s*[x×*]?\s*$")
+_COUNT_AFTER_GPU = re.compile(r"\s*\(?\s*[x×*]\s*(\d{1,2})\b\s*\)?")
+
+
+def _gpu_count(scan: _Scan, start: int, end: int) -> None:
+    """The count next to a GPU name: "2 H100s", "2x h100", "duas L40S" (number words are digits by now),
+    or after it: "H100 x2", "L40S (x4)"."""
+    before = _COUNT_BEFORE_GPU.search(scan.work, 0, start)
+    after = None if before else _COUNT_AFTER_GPU.match(scan.work, end)
+    m = before or after
     if m and 0 < int(m.group(1)) <= 64:
-        scan.found.setdefault("gpus", []).append((int(m.group(1)), scan.original[m.start() : start].strip()))
+        typed = scan.original[m.start() : start] if before else scan.original[end : m.end()]
+        scan.found.setdefault("gpus", []).append((int(m.group(1)), typed.strip()))
         scan.blank(m.start(), m.end())
 
 
@@ -514,6 +602,59 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
     return unknown
 
 
+# Sections whose words change the answer: a typo of one of them is corrected and said. Filler words are
+# corrected silently. Only whole words of 5 letters or more: shorter ones are too often other words.
+KEYWORD_SECTIONS = ("users", "counts", "keys", "stages", "tasks", "intents", "durations", "multipliers",
+                    "contracts", "training", "out_of_scope")  # fmt: skip
+KEYWORD_CUTOFF = 0.9
+KEYWORD_CUTOFF_AFTER_NUMBER = 0.84  # "10 usuarois": after a number, a count noun is expected
+
+
+def _keyword_targets() -> dict[str, dict[str, tuple[str, bool]]]:
+    """Accent-free words by first letter -> (the word as the vocabulary writes it, whether it matters)."""
+    global _TARGETS
+    if _TARGETS is None:
+        targets: dict[str, dict[str, tuple[str, bool]]] = {}
+        for key, entries in VOCAB.entries.items():
+            said = key.split(".")[0] in KEYWORD_SECTIONS
+            if not said and key != "words.filler":
+                continue
+            for entry in entries:
+                plain = strip_accents(entry)
+                if len(plain) >= 5 and plain.isalpha():
+                    bucket = targets.setdefault(plain[0], {})
+                    if said or plain not in bucket:
+                        bucket[plain] = (entry, said)
+        _TARGETS = targets
+    return _TARGETS
+
+
+_TARGETS: dict | None = None
+
+
+def _keyword_typos(unknown: list[str], text: str) -> list[tuple[str, str, bool]]:
+    """Words not understood that are a typo away from a word of the query language: (typed, word, said).
+    Cross-language look-alikes ("support" and "suporte") are kept apart by a high bar, lowered only right
+    after a number, where a count noun is expected."""
+    fixes = []
+    targets = _keyword_targets()
+    for typed in unknown:
+        plain = strip_accents(typed)
+        if len(plain) < 5 or not plain.isalpha():
+            continue
+        bucket = targets.get(plain[0], {})
+        if plain in bucket:
+            continue  # a word of the vocabulary, just not where it means something
+        near = [w for w in bucket if abs(len(w) - len(plain)) <= 2]
+        after_number = re.search(rf"\d\s*{re.escape(typed)}(?!\w)", text) is not None
+        cutoff = KEYWORD_CUTOFF_AFTER_NUMBER if after_number else KEYWORD_CUTOFF
+        close = difflib.get_close_matches(plain, near, n=1, cutoff=cutoff)
+        if close:
+            word, said = bucket[close[0]]
+            fixes.append((typed, word, said))
+    return fixes
+
+
 def _raise_unknown_gpu(word: str, names: list[str], index: dict) -> None:
     """A GPU-looking word we cannot place ("h300"): asking beats sizing for a different GPU silently."""
     close = difflib.get_close_matches(normalize(word), names, n=6, cutoff=0.6)
@@ -577,6 +718,14 @@ def _precision(scan: _Scan, catalog: Catalog) -> str | None:
         if len(specific) <= 1:
             return specific[0] if specific else values[0]
     typed = list(dict.fromkeys(t for _, t in scan.found["precision"]))
+    # "GPTQ 8bit", "8-bit gptq", "gptq em 8 bits": a method and a width that together name one precision.
+    index = _indexes(catalog)["precision"]
+    if len(typed) == 2:
+        for a, b in (typed, typed[::-1]):
+            method, width = normalize(strip_accents(a)), normalize(strip_accents(b)).removeprefix("em")
+            found = index.get(method + width) or index.get(method + width.removeprefix("de"))
+            if found is not None:
+                return found.id
     raise QueryError("query.contradiction", what="precision", first=typed[0], second=typed[-1])
 
 
@@ -608,8 +757,21 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         task=_task(scan),
         intent=_one(scan, "intent", "intent"),
         **_traffic(scan),
+        lora_rank=_one(scan, "lora_rank", "lora_rank"),
+        optimizer=_one(scan, "optimizer", "optimizer"),
+        checkpointing=_one(scan, "checkpointing", "checkpointing"),
+        cpu_offload=_one(scan, "cpu_offload", "cpu_offload"),
+        contract=_one(scan, "contract", "contract"),
     )
     stage = _stage(scan)
+    period = _one(scan, "period", "days")
+    if period is not None:
+        # "por 12 meses": the time a training run may take, or the term a service is rented for.
+        training = (stage or (base.stage if base is not None else Stage.inference)).is_training
+        if training:
+            fields["days"] = fields["days"] or period
+        else:
+            fields["term_days"] = period
     tp = _one(scan, "tp", "tp")
     if tp is not None:
         # Tensor parallel 8: how a training run splits the model, or for serving simply 8 GPUs.
@@ -622,6 +784,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     understood = any(v is not None for v in fields.values()) or stage is not None or model or size
     if base is not None:
         return _follow_up(query, base, model or size, stage, fields, understood)
+    out_of_scope = scan.found.get("out_of_scope", [])
+    query.out_of_scope = [typed for _, typed in out_of_scope]
+    if not (model or size) and out_of_scope:
+        kind, typed = out_of_scope[0]
+        raise QueryError("query.out_of_scope", hint="query.scope", name=typed, kind=f"scope.{kind}")
     if not (model or size):
         # "Magistral-Small-2509", "Qwen2.5-72B-Instruct-AWQ": a repo's name without its owner is still a
         # model; "gpt-7 4bit": a name we do not know is worth saying so, with the closest names we do know.

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import BaseModel
 
-ContractMode = Literal["on_demand", "project_package", "dedicated", "reserved"]
+from .workload import ContractMode
 
 
 class ModelInfo(BaseModel):
@@ -75,6 +73,9 @@ class ResolvedWorkload(BaseModel):
     tokens_per_s_target: float | None = None
     load: LoadInfo | None = None
     cost_asked: bool = False  # the question asked what it costs
+    days_assumed: bool = False  # the deadline is the offering's default (no deadline was given)
+    contract: str | None = None  # the contract mode asked for
+    term_days: int | None = None  # serving: the days the GPUs are rented for
 
 
 class Memory(BaseModel):
@@ -184,6 +185,7 @@ class Verdict(BaseModel):
 class Contract(BaseModel):
     mode: ContractMode
     reason: str
+    asked: bool = False  # the customer named the contract mode
 
 
 class Estimates(BaseModel):

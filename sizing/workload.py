@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+ContractMode = Literal["on_demand", "project_package", "dedicated", "reserved"]
 
 
 class Stage(StrEnum):
@@ -89,3 +92,7 @@ class Workload(BaseModel):
     ttft_s: float | None = Field(default=None, description="target seconds to the first token")
     tokens_per_s: float | None = Field(default=None, description="target tokens per second for each user")
     cost: bool = Field(default=False, description="the question asks what it costs")
+    contract: ContractMode | None = Field(
+        default=None, description="the contract mode the customer asked for"
+    )
+    term_days: int | None = Field(default=None, description="serving: the days the GPUs are rented for")

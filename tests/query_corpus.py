@@ -779,7 +779,171 @@ PHRASINGS: list[tuple[str, dict]] = [
             "context": 16384,
         },
     ),
+    # ================================================================ round 2: how customers really ask
+    # ---------------------------------------------------------------- counts next to GPUs (plurals, after)
+    ("70b em FP8 on 2 H100s", {"model": "llama-3.1-70b", "precision": "fp8", "gpu": "h100-sxm", "gpus": 2}),
+    (
+        "Can we run Llama 3 70B in FP8 on two H100s?",
+        {"model": "llama-3.1-70b", "stage": "inference", "precision": "fp8", "gpu": "h100-sxm", "gpus": 2},
+    ),
+    ("llama 70b fp8 H100 x2", {"model": "llama-3.1-70b", "precision": "fp8", "gpu": "h100-sxm", "gpus": 2}),
+    (
+        "70b 4bit L40S (x4) 32k",
+        {"model": "llama-3.1-70b", "precision": "int4", "gpu": "l40s", "gpus": 4, "context": 32768},
+    ),
+    ("qwen 2.5 72b em 4 A100s", {"model": "qwen2.5-72b", "gpu": "a100-80gb-sxm", "gpus": 4}),
+    ("70b 4bit 2 × L40S", {"model": "llama-3.1-70b", "precision": "int4", "gpu": "l40s", "gpus": 2}),
+    (
+        "Conseguimos correr o Llama 3 70B em FP8 em duas H100?",
+        {"model": "llama-3.1-70b", "stage": "inference", "precision": "fp8", "gpu": "h100-sxm", "gpus": 2},
+    ),
+    ("cabe o qwen 72b em 2 l40s?", {"model": "qwen2.5-72b", "gpu": "l40s", "gpus": 2}),
+    ("8b fp8 on 8 x L4s", {"model": "llama-3.1-8b", "precision": "fp8", "gpu": "l4", "gpus": 8}),
+    # ---------------------------------------------------------------- European Portuguese
+    (
+        "Quantos utilizadores em simultâneo cabem numa placa de 48 GB com um modelo de 70B a 4 bits?",
+        {"model": "llama-3.1-70b", "gpu": "l40s", "precision": "int4"},
+    ),
+    (
+        "Preciso de correr o Llama 3 8B para uma equipa de 15 programadores",
+        {"model": "llama-3.1-8b", "stage": "inference", "users": 15},
+    ),
+    (
+        "Qual a memória gráfica necessária para o Mixtral 8x7B a 8 bits com contexto de 16k e 12 utilizadores em simultâneo?",
+        {"model": "mixtral-8x7b", "precision": "fp8", "context": 16384, "users": 12},
+    ),
+    (
+        "Gostava de pôr o Qwen 2.5 32B a correr em 4 bits para 30 utilizadores",
+        {"model": "qwen2.5-32b", "stage": "inference", "precision": "int4", "users": 30},
+    ),
+    (
+        "pré-treino do 7b com 1 bilião de tokens",
+        {"model": "mistral-7b-v0.3", "stage": "pretrain", "tokens": 10**12},
+    ),
+    (
+        "Queremos afinar o Llama 3 8B com LoRA de rank 32 e otimizador de 8 bits",
+        {"model": "llama-3.1-8b", "stage": "lora", "lora_rank": 32, "optimizer": "adamw8bit"},
+    ),
+    (
+        "70b a 4 bits a pedido durante 3 meses para 20 utilizadores",
+        {
+            "model": "llama-3.1-70b",
+            "precision": "int4",
+            "contract": "on_demand",
+            "term_days": 90,
+            "users": 20,
+        },
+    ),
+    # ---------------------------------------------------------------- typos in the query's own words
+    ("70b 4bit 10 ususarios", {"model": "llama-3.1-70b", "precision": "int4", "users": 10}),
+    (
+        "70b int4 32k 15 usuarois",
+        {"model": "llama-3.1-70b", "precision": "int4", "context": 32768, "users": 15},
+    ),
+    ("8b fp8 contexo de 16k", {"model": "llama-3.1-8b", "precision": "fp8", "context": 16384}),
+    ("8b fp8 20 utilizaores", {"model": "llama-3.1-8b", "precision": "fp8", "users": 20}),
+    ("8b fp8 25 concurent users", {"model": "llama-3.1-8b", "precision": "fp8", "users": 25}),
+    (
+        "70b 4bit 10 conversatons 8k",
+        {"model": "llama-3.1-70b", "precision": "int4", "users": 10, "context": 8192},
+    ),
+    (
+        "8b lora 3 epocs 10k samples",
+        {"model": "llama-3.1-8b", "stage": "lora", "epochs": 3, "examples": 10_000},
+    ),
+    # ---------------------------------------------------------------- training options in words
+    ("8b lora rank 64", {"model": "llama-3.1-8b", "stage": "lora", "lora_rank": 64}),
+    ("8b qlora r=64 seq 2048", {"model": "llama-3.1-8b", "stage": "qlora", "lora_rank": 64, "seq_len": 2048}),
+    ("8b lora r64", {"model": "llama-3.1-8b", "stage": "lora", "lora_rank": 64}),
+    ("lora no llama 3 8b com rank 32", {"model": "llama-3.1-8b", "stage": "lora", "lora_rank": 32}),
+    ("8b full adam 8bit", {"model": "llama-3.1-8b", "stage": "full", "optimizer": "adamw8bit"}),
+    (
+        "ajuste fino completo do 8b com otimizador de 8 bits",
+        {"model": "llama-3.1-8b", "stage": "full", "optimizer": "adamw8bit"},
+    ),
+    (
+        "full fine-tune 8b with 8-bit adam",
+        {"model": "llama-3.1-8b", "stage": "full", "optimizer": "adamw8bit"},
+    ),
+    ("8b full paged_adamw_8bit", {"model": "llama-3.1-8b", "stage": "full", "optimizer": "adamw8bit"}),
+    (
+        "70b full zero3 cpu offload",
+        {"model": "llama-3.1-70b", "stage": "full", "zero": 3, "cpu_offload": True},
+    ),
+    (
+        "8b ajuste fino completo com offload para a CPU",
+        {"model": "llama-3.1-8b", "stage": "full", "cpu_offload": True},
+    ),
+    (
+        "8b full sem gradient checkpointing",
+        {"model": "llama-3.1-8b", "stage": "full", "checkpointing": False},
+    ),
+    (
+        "full fine-tune llama 3 8b without gradient checkpointing",
+        {"model": "llama-3.1-8b", "stage": "full", "checkpointing": False},
+    ),
+    (
+        "8b full gradient checkpointing off",
+        {"model": "llama-3.1-8b", "stage": "full", "checkpointing": False},
+    ),
+    ("70b gptq 8bit", {"model": "llama-3.1-70b", "precision": "int8"}),
+    ("70b GPTQ em 8 bits 10 usuários", {"model": "llama-3.1-70b", "precision": "int8", "users": 10}),
+    ("8-bit gptq qwen 2.5 32b", {"model": "qwen2.5-32b", "precision": "int8"}),
+    # ---------------------------------------------------------------- contract words; a term is not a deadline
+    (
+        "70b 4bit 20 usuários dedicada por 12 meses",
+        {
+            "model": "llama-3.1-70b",
+            "precision": "int4",
+            "users": 20,
+            "contract": "dedicated",
+            "term_days": 360,
+        },
+    ),
+    (
+        "capacidade reservada para o 8b fp8 por 6 meses",
+        {"model": "llama-3.1-8b", "precision": "fp8", "contract": "reserved", "term_days": 180},
+    ),
+    ("8b sob demanda para teste", {"model": "llama-3.1-8b", "contract": "on_demand", "intent": "evaluation"}),
+    (
+        "reserved capacity for llama 3 70b fp8 for 12 months",
+        {"model": "llama-3.1-70b", "precision": "fp8", "contract": "reserved", "term_days": 360},
+    ),
+    (
+        "dedicated server for llama 70b 4bit",
+        {"model": "llama-3.1-70b", "precision": "int4", "contract": "dedicated"},
+    ),
+    (
+        "on-demand 8b fp8 en",
+        {"model": "llama-3.1-8b", "precision": "fp8", "contract": "on_demand", "lang": "en"},
+    ),
+    ("70b 4bit por 12 meses", {"model": "llama-3.1-70b", "precision": "int4", "term_days": 360}),
+    # For training, a period is the time the run may take.
+    (
+        "pretrain 7b 1T tokens por 2 meses",
+        {"model": "mistral-7b-v0.3", "stage": "pretrain", "tokens": 10**12, "days": 60},
+    ),
 ]
+
+# Personal data in a question is removed before it is read: never a number, never echoed (the answer and the
+# request log hold neither). These are part of PHRASINGS too.
+PERSONAL_DATA: list[tuple[str, dict]] = [
+    (
+        "meu email é ana@empresa.com.br cpf 123.456.789-09 tel (11) 98765-4321, 8b fp8",
+        {"model": "llama-3.1-8b", "precision": "fp8"},
+    ),
+    (
+        "call me at +1 415 555 2671 or bob@acme.com: llama 3 8b fp8 16k",
+        {"model": "llama-3.1-8b", "precision": "fp8", "context": 16384},
+    ),
+    ("o meu telemóvel é +351 912 345 678; 70b a 4 bits", {"model": "llama-3.1-70b", "precision": "int4"}),
+    ("cartão 4111 1111 1111 1111, 70b 4bit", {"model": "llama-3.1-70b", "precision": "int4"}),
+    (
+        "cnpj 11.222.333/0001-81, cpf 52998224725: 8b int8 10 usuários",
+        {"model": "llama-3.1-8b", "precision": "int8", "users": 10},
+    ),
+]
+PHRASINGS += PERSONAL_DATA
 
 # Each case: (text, error_key_prefix, words_the_message_must_contain)
 # Words are short substrings of the message (compare case-insensitively): numbers and names taken from the
@@ -845,4 +1009,16 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     # Judgement: "h300" is one letter from both H100 and H200, so no single GPU is a confident correction.
     ("70b numa h300", "unknown_gpu", ["h300"]),
     ("70b 4bit 2x h300", "unknown_gpu", ["h300"]),
+    # ---------------------------------------------------------------- out of scope: embeddings, speech, images
+    ("bge-m3 para 10 usuários", "query.out_of_scope", ["bge-m3", "embeddings", "LLM"]),
+    ("quanto de vram pro multilingual-e5-large?", "query.out_of_scope", ["multilingual-e5-large", "LLM"]),
+    ("whisper large v3 numa L4", "query.out_of_scope", ["whisper", "fala"]),
+    ("Quanta memória precisa o modelo de transcrição Whisper?", "query.out_of_scope", ["fala"]),
+    ("SDXL com 4 usuários", "query.out_of_scope", ["SDXL", "imagem"]),
+    ("quanto de vram pro stable diffusion xl?", "query.out_of_scope", ["stable diffusion", "imagem"]),
+    ("how much memory for whisper-large-v3 en", "query.out_of_scope", ["whisper-large-v3", "speech"]),
+    ("an embedding model for our RAG, 100 users en", "query.out_of_scope", ["embedding", "LLM"]),
+    ("FLUX.1 dev on an L40S en", "query.out_of_scope", ["FLUX.1", "image"]),
+    # ---------------------------------------------------------------- personal data is never echoed
+    ("meu email é ana@empresa.com.br, cpf 123.456.789-09", "query.nothing_understood", []),
 ]

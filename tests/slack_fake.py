@@ -318,7 +318,13 @@ def _user(user_id: str, include_locale: bool) -> dict[str, Any]:
     if stranger:
         user["is_stranger"] = True
     if include_locale:
-        user["locale"] = "en-US" if user_id.startswith(("UEN", "UEXT")) else "pt-BR"
+        user["locale"] = (
+            "en-US"
+            if user_id.startswith(("UEN", "UEXT"))
+            else "pt-PT"
+            if user_id.startswith("UPT")
+            else "pt-BR"
+        )
     return user
 
 

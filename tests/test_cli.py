@@ -196,3 +196,70 @@ def test_the_readme_shows_the_answer_gpu_size_really_gives(capsys):
     shown = section[start : section.index("\n```", start) + 1]
     assert main(["70b", "4bit", "32k", "10users"]) == 0
     assert capsys.readouterr().out == shown
+
+
+@pytest.mark.parametrize(
+    ("args", "key", "words"),
+    [
+        (["asdf", "qwerty"], "query.nothing_understood", "Não entendi"),
+        (["70b", "4bit", "fp16"], "query.contradiction", "contradiz"),
+        (["--model", "8b", "--users", "0", "--lang", "en"], "not_positive_users", "users"),
+        (["bge-m3", "10", "usuários"], "query.out_of_scope", "LLM"),
+        (["--model", "8b", "--bogus"], "usage", "unrecognized"),
+    ],
+)
+def test_json_errors_are_one_json_object_on_stdout(args, key, words):
+    p = run(*args, "--json")
+    assert p.returncode == 2 and p.stderr == ""
+    error = json.loads(p.stdout)["error"]  # the whole of stdout is one object
+    assert error["key"] == key and words in error["message"] and error["hint"]
+
+
+@pytest.mark.parametrize("lang", ["pt-PT", "pt_PT", "pt-pt"])
+def test_lang_pt_pt_answers_in_european_portuguese(lang):
+    p = run("70b", "4bit", "32k", "10users", "--lang", lang)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.startswith("Percebi: Llama 3.1 70B") and "10 utilizadores em simultâneo" in p.stdout
+    assert "usuário" not in p.stdout and "32 768 tokens" in p.stdout.replace("\xa0", " ")
+
+
+def test_the_default_language_comes_from_gpu_sizer_lang_and_the_question_wins_over_it():
+    import os
+
+    env = {**os.environ, "GPU_SIZER_LANG": "pt-PT"}
+    shorthand = subprocess.run([sys.executable, "-m", "bot.cli", "8b", "fp8"], capture_output=True, text=True,
+                               timeout=60, env=env)  # fmt: skip
+    assert shorthand.stdout.startswith("Percebi:")
+    english = subprocess.run([sys.executable, "-m", "bot.cli", "how much memory for 8b at fp8?"],
+                             capture_output=True, text=True, timeout=60, env=env)  # fmt: skip
+    assert english.stdout.startswith("Understood:")
+
+
+def test_an_unknown_language_is_refused_in_one_sentence():
+    p = run("8b", "--lang", "fr")
+    assert p.returncode == 2 and "pt-PT" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_contract_flag_and_words():
+    p = run("70b", "4bit", "reservado", "por", "12", "meses", "--json")
+    data = json.loads(p.stdout)
+    assert data["contract"]["mode"] == "reserved" and data["contract"]["asked"]
+    assert data["workload"]["term_days"] == 360 and data["workload"]["days"] is None
+    flag = json.loads(run("--model", "8b", "--contract", "dedicated", "--json").stdout)
+    assert flag["contract"]["mode"] == "dedicated"
+
+
+def test_json_has_the_named_gpu_verdict_and_keeps_it_first_among_the_alternatives(capsys):
+    assert main(["cabe", "o", "qwen", "72b", "em", "2", "l40s?", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    verdict = data["verdict"]
+    assert verdict["setup"]["gpu"] == "l40s" and not verdict["setup"]["fits"]
+    assert any(c["kind"] == "lower_precision" for c in verdict["changes"])
+    assert data["alternatives"][0]["kind"] == "named_gpu"  # as before, for programs that read it there
+
+
+def test_gpu_sizer_help_prints_usage():
+    for flag in ("--help", "-h"):
+        p = subprocess.run([sys.executable, "-m", "bot", flag], capture_output=True, text=True, timeout=60)
+        assert p.returncode == 0 and "usage: gpu-sizer [console | socket | web | --help]" in p.stdout
+        assert "console" in p.stdout and "GPU_SIZER_LANG" in p.stdout and p.stderr == ""

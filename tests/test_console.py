@@ -28,6 +28,40 @@ def test_console_runs_the_same_pipeline_and_logs_every_question(tmp_path):
     assert [r["outcome"] for r in rows] == ["answered", "not_understood", "needs_input"]
 
 
+def test_the_console_keeps_the_conversation_like_a_slack_thread(tmp_path):
+    db = tmp_path / "log.db"
+    script = "\n".join(
+        [
+            "cabe um 70B numa L40S em 4 bits?",
+            "e se for em 8 bits?",  # changes only the precision: same model, same GPU
+            "e com 20 usuários?",  # and then the users, keeping 8 bits
+            "qwen 2.5 7b",  # a model of its own: a new question
+            "e se for em 4 bits?",
+            "sair",
+        ]
+    )
+    stdout = io.StringIO()
+    console.run(Pipeline(RequestLog(db)), str(db), stdin=io.StringIO(script + "\n"), stdout=stdout)
+    answers = stdout.getvalue().split("\n/gpu ")[1:]
+    assert "Faltou dizer o modelo" not in stdout.getvalue()
+    assert "Entendi: Llama 3.1 70B · INT4" in answers[0] and "L40S" in answers[0]
+    assert "Entendi: Llama 3.1 70B · FP8 (8-bit) · L40S 48 GB" in answers[1]
+    assert "Entendi: Llama 3.1 70B · FP8 (8-bit) · 20 usuários simultâneos · L40S 48 GB" in answers[2]
+    assert "Entendi: Qwen2.5 7B" in answers[3] and "L40S" not in answers[3].split("\n")[1]
+    assert "Entendi: Qwen2.5 7B · INT4" in answers[4]
+    rows = RequestLog(db).rows()
+    assert [r["outcome"] for r in rows] == ["answered"] * 5
+
+
+def test_the_console_speaks_european_portuguese_when_set(tmp_path):
+    db = tmp_path / "log.db"
+    stdout = io.StringIO()
+    pipeline = Pipeline(RequestLog(db), default_lang="pt-PT")
+    console.run(pipeline, str(db), lang="pt-PT", stdin=io.StringIO("70b 4bit 10users\nsair\n"), stdout=stdout)
+    out = stdout.getvalue()
+    assert "Escreva 'ajuda'" in out and "Percebi: Llama 3.1 70B" in out and "10 utilizadores" in out
+
+
 def _run(args, env=None, stdin=""):
     clean = {k: v for k, v in os.environ.items() if not k.startswith(("SLACK_", "GPU_SIZER_"))}
     return subprocess.run(

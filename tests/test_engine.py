@@ -2,6 +2,7 @@
 
 import pytest
 
+from sizing.catalog import load_catalog
 from sizing.engine import size
 from sizing.errors import SizingError
 from sizing.workload import Intent, Stage, Task, Workload
@@ -254,7 +255,7 @@ def test_cpu_offload_moves_optimizer_states_to_host_memory():
 def test_prices_show_only_when_the_offering_has_them(catalog, tmp_path):
     import shutil
 
-    from sizing.catalog import DATA_DIR, load_catalog
+    from sizing.catalog import DATA_DIR
 
     assert ask(model="8b").recommendation.price_per_hour is None
     data = tmp_path / "data"
@@ -292,16 +293,32 @@ def test_native_low_precision_weights_are_not_upsold_to_more_bits():
 
 
 def test_a_deadline_picks_the_smallest_setup_that_finishes_in_time():
-    no_deadline = ask(model="3b", stage=Stage.pretrain, tokens=100 * 10**9)
-    assert no_deadline.estimates.wall_clock_days > 20
+    relaxed = ask(model="3b", stage=Stage.pretrain, tokens=100 * 10**9, days=60)
+    assert 20 < relaxed.estimates.wall_clock_days <= 60
     r = ask(model="3b", stage=Stage.pretrain, tokens=100 * 10**9, days=20)
     assert r.estimates.wall_clock_days <= 20
-    assert r.recommendation.count > no_deadline.recommendation.count
+    assert r.recommendation.count > relaxed.recommendation.count
     assert any("prazo de 20 dias" in line for line in r.estimates.text)
     # Half as many GPUs would take twice as long and miss it: no bigger than the deadline needs.
     assert r.estimates.wall_clock_days * 2 > 20
     tighter = ask(model="3b", stage=Stage.pretrain, tokens=100 * 10**9, days=5)
     assert tighter.recommendation.count > r.recommendation.count and tighter.estimates.wall_clock_days <= 5
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "pt-PT", "en"])
+def test_a_run_with_no_deadline_is_sized_to_the_stated_default_not_to_one_gpu_for_years(lang):
+    # "treinar 7b do zero 1 trilhão de tokens": one GPU would take ~1,700 days.
+    r = ask(model="7b", stage=Stage.pretrain, tokens=10**12, lang=lang)
+    default = load_catalog().offering.training.default_days
+    assert r.workload.days == default and r.workload.days_assumed
+    said = [a for a in r.assumptions if str(default) in a]
+    assert said, r.assumptions  # the 30 days are stated as an assumption, not sprung on the reader
+    assert r.recommendation.count == 32  # the fastest job we rent, not 1 GPU
+    # A small run still gets the smallest setup: it finishes well inside the default anyway.
+    small = ask(model="8b", stage=Stage.lora, tokens=20 * 10**6, lang=lang)
+    assert small.recommendation.count == 1 and small.estimates.wall_clock_days < 1
+    # Without data there is nothing to time, and no deadline is invented.
+    assert ask(model="8b", stage=Stage.lora, lang=lang).workload.days is None
 
 
 def test_a_deadline_nothing_we_rent_can_meet_is_said_plainly():
@@ -338,3 +355,30 @@ def test_examples_and_epochs_become_training_tokens_and_say_so():
     # Tokens, when given, are the exact figure: the examples' upper bound does not replace them.
     given = ask(model="8b", stage=Stage.lora, tokens=20 * 10**6, examples=50_000)
     assert given.workload.tokens == 20 * 10**6 and "no máximo" not in " ".join(given.assumptions)
+
+
+# -- contract words ------------------------------------------------------------------------------------
+
+
+def test_the_contract_the_customer_asks_for_is_the_one_advised_with_its_term():
+    r = ask(model="70b", precision="4bit", users=20, contract="dedicated", term_days=360)
+    assert r.contract.mode == "dedicated" and r.contract.asked
+    assert "Dedicada por 12 meses, como pedido" in r.contract.reason
+    assert "ocupa 1 das 8 GPUs" in r.contract.reason  # a whole server for a 1-GPU workload: said
+
+
+def test_a_term_on_a_service_is_a_rental_period_not_a_training_deadline():
+    # "por 12 meses" on an inference question: capacity must be there every day of it.
+    r = ask(model="70b", precision="4bit", term_days=360)
+    assert r.contract.mode == "reserved" and "por 12 meses" in r.contract.reason
+    said = " ".join(r.assumptions + r.estimates.text + [a.text for a in r.alternatives])
+    assert "prazo" not in said and "360" not in said
+    assert r.workload.days is None and r.workload.term_days == 360
+    short = ask(model="8b", term_days=7, lang="en")
+    assert short.contract.mode == "on_demand" and "for 7 days" in short.contract.reason
+
+
+@pytest.mark.parametrize(("lang", "caveat"), [("pt-BR", "pode não haver GPU livre"), ("en", "no free GPU")])
+def test_on_demand_for_production_is_honoured_with_its_caveat(lang, caveat):
+    r = ask(model="8b", contract="on_demand", intent=Intent.production, lang=lang)
+    assert r.contract.mode == "on_demand" and caveat in r.contract.reason

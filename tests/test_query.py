@@ -7,10 +7,11 @@ from sizing.errors import SizingError
 from sizing.names import resolve_gpu, resolve_kv_precision, resolve_model, resolve_precision
 from sizing.query import QueryError, parse
 
-from .query_corpus import BAD_INPUTS, PHRASINGS
+from .query_corpus import BAD_INPUTS, PERSONAL_DATA, PHRASINGS
 
 FIELDS = ("precision", "kv_precision", "context", "users", "stage", "gpu", "gpus", "seq_len", "batch", "zero",
-          "tokens", "days", "tp", "examples", "epochs", "task", "intent", "lang")  # fmt: skip
+          "tokens", "days", "tp", "examples", "epochs", "task", "intent", "lang", "lora_rank", "optimizer",
+          "checkpointing", "cpu_offload", "contract", "term_days")  # fmt: skip
 
 
 def test_the_corpus_is_large_enough():
@@ -40,10 +41,16 @@ def test_phrasing_becomes_the_expected_workload(text, expected, catalog):
         "tp",
         "examples",
         "epochs",
+        "lora_rank",
+        "checkpointing",
+        "contract",
+        "term_days",
     ):
         if getattr(w, field) is not None:
             got[field] = getattr(w, field)
-    for field in ("task", "intent"):
+    if w.cpu_offload:
+        got["cpu_offload"] = True
+    for field in ("task", "intent", "optimizer"):
         if getattr(w, field) is not None:
             got[field] = getattr(w, field).value
     if "stage" in w.model_fields_set:
@@ -105,3 +112,87 @@ def test_contradiction_names_both_parts():
 def test_detected_language_follows_the_words():
     assert parse("how much memory for llama 3 70b with 4 users").detected_lang == "en"
     assert parse("quanto de memória para um llama 70b com 4 usuários").detected_lang == "pt-BR"
+
+
+# -- round 2: how customers really ask -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["70b 4bit 32k 10 users", "70b 4bit 32k 10users", "70b 4bit 32k users=10", "8b fp8 8k ctx 20 concurrent",
+     "70b int4 2x h100 16k 10u", "qwen 2.5 32b fp8 kv8 32k 12 users"],
+)  # fmt: skip
+def test_shorthand_is_in_no_language_so_one_word_never_flips_the_answer(text):
+    assert parse(text).written_lang is None
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("how much memory for llama 3 70b with 4 users", "en"),
+        ("does a 70b fit on two H100s at fp8?", "en"),
+        ("quanto de memória para um llama 70b com 4 usuários", "pt-BR"),
+        ("dá pra rodar o 70b numa L40S?", "pt-BR"),
+        (
+            "Quantos utilizadores em simultâneo cabem numa placa de 48 GB com um modelo de 70B a 4 bits?",
+            "pt-PT",
+        ),
+        ("Preciso de correr o Llama 3 8B para uma equipa de 15 programadores", "pt-PT"),
+        (
+            "70b 4bit 10 utilizadores",
+            "pt-PT",
+        ),  # a word only Portugal uses names the variety, even in shorthand
+        ("70b 4bit 10 usuários", "pt-BR"),
+    ],
+)
+def test_the_language_a_question_is_written_in(text, lang):
+    assert parse(text).written_lang == lang
+
+
+@pytest.mark.parametrize(
+    ("text", "typed", "word"),
+    [
+        ("70b 4bit 10 ususarios", "ususarios", "usuários"),
+        ("8b fp8 20 utilizaores", "utilizaores", "utilizadores"),
+        ("8b fp8 25 concurent users", "concurent", "concurrent"),
+        ("8b fp8 contexo de 16k", "contexo", "contexto"),
+    ],
+)
+def test_typos_in_the_query_words_are_corrected_and_said(text, typed, word):
+    query = parse(text)
+    assert (typed, word) in query.corrections and typed not in query.unknown
+
+
+def test_a_foreign_word_close_to_one_of_ours_is_not_corrected():
+    query = parse("70b 4bit contrato anual")  # "contrato" is no typo of "contexto"
+    assert query.workload.context is None and not query.corrections
+
+
+@pytest.mark.parametrize(("text", "expected"), PERSONAL_DATA, ids=[t[:40] for t, _ in PERSONAL_DATA])
+def test_personal_data_is_never_read_as_a_number_nor_echoed(text, expected):
+    from bot.rendering import render_text
+
+    query = parse(text)
+    answer = render_text(size(query.workload), query)
+    for secret in ("ana@", "bob@", "123.456", "98765", "4321", "555 2671", "912 345", "4111", "52998224725",
+                   "11.222.333"):  # fmt: skip
+        assert secret not in answer and all(secret not in u for u in query.unknown)
+    assert query.personal and "dados pessoais" in answer
+
+
+def test_an_out_of_scope_model_next_to_an_llm_is_said_to_be_left_out():
+    from bot.rendering import understood
+
+    query = parse("rag com llama 3 70b e bge-m3 para os embeddings, 20 usuários")
+    assert query.workload.users == 20 and query.out_of_scope
+    lines = understood(size(query.workload), query)
+    assert any("bge-m3" in line and "fica de fora" in line for line in lines)
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "en"])
+def test_out_of_scope_models_get_one_line_of_what_the_assistant_sizes(lang):
+    with pytest.raises(QueryError) as e:
+        parse("whisper-large-v3 10 users" if lang == "en" else "whisper-large-v3 10 usuários")
+    message = e.value.message(lang)
+    assert "whisper-large-v3" in message and "LLM" in message and message.count(".") <= 2
+    assert e.value.hint(lang)

@@ -2,9 +2,17 @@
 
 import pytest
 
-from bot.redact import STORED_TEXT_LIMIT, cnpj_is_valid, cpf_is_valid, for_log, luhn_is_valid, redact
+from sizing.redact import (
+    STORED_TEXT_LIMIT,
+    cnpj_is_valid,
+    cpf_is_valid,
+    for_log,
+    luhn_is_valid,
+    redact,
+    scrub,
+)
 
-from .query_corpus import BAD_INPUTS, PHRASINGS
+from .query_corpus import BAD_INPUTS, PERSONAL_DATA, PHRASINGS
 
 REDACTED = [
     # e-mail
@@ -107,6 +115,9 @@ KEPT = [
     "20000000000 tokens",
     "11987654321 tokens",  # phone-shaped, but a token count
     "12345678909 tokens",  # CPF-shaped, but a token count
+    "11222333000180",  # CNPJ-shaped, but the check digits are wrong
+    "1234567890123456",  # card-shaped, but not Luhn-valid
+    "4111111111111111 tokens",  # Luhn-valid, but a token count
     "tokens=20000000000",
     "--tokens 12345678909",
     "20000000000",
@@ -148,8 +159,16 @@ def test_sizing_questions_are_left_alone(text):
 
 
 def test_every_phrasing_of_the_query_corpus_is_left_alone():
+    personal = {text for text, _ in PERSONAL_DATA} | {text for text, key, _ in BAD_INPUTS if "@" in text}
     texts = [text for text, _ in PHRASINGS] + [text for text, *_ in BAD_INPUTS]
-    assert [t for t in texts if redact(t) != t] == []
+    assert [t for t in texts if t not in personal and redact(t) != t] == []
+    assert all(redact(t) != t for t in personal)
+
+
+def test_scrub_says_which_kinds_of_data_it_removed():
+    text, kinds = scrub("meu email é ana@x.com, cpf 123.456.789-09, tel (11) 98765-4321: 8b fp8")
+    assert kinds == ["email", "cpf", "telefone"] and "ana@" not in text and "98765" not in text
+    assert scrub("70b 4bit 32k 10users") == ("70b 4bit 32k 10users", [])
 
 
 def test_empty_text():

@@ -61,6 +61,20 @@ def test_english_speakers_get_english(slack):
     assert "Recommendation" in _text(asked["blocks"])
 
 
+def test_european_portuguese_from_the_slack_locale_or_the_question(slack):
+    reply = slack.command("70b 4bit 32k 10users", user_id="UPT0001")  # Slack in pt-PT
+    text = _text(reply["blocks"])
+    assert (
+        "Percebi: Llama 3.1 70B" in text and "10 utilizadores em simultâneo" in text and "usuário" not in text
+    )
+    _valid(reply["blocks"])
+    # A Brazilian Slack, a question written the way Portugal writes: the question decides.
+    asked = slack.command("Quantos utilizadores em simultâneo cabem numa placa de 48 GB com um 70B a 4 bits?")
+    text = _text(asked["blocks"])
+    assert "Percebi:" in text and "Não percebi" not in text and "utilizador" in text
+    assert [r["lang"] for r in slack.rows()] == ["pt-PT", "pt-PT"]
+
+
 def test_channel_ping_in_a_query_never_pings(slack):
     reply = slack.command("70b <!channel> 4bit <@U999>")
     text = json.dumps(reply)

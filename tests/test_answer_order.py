@@ -1,0 +1,162 @@
+"""Answers that lead with what was asked: a question that names a GPU gets the verdict on that GPU first, then
+the smallest change that makes it fit there, then the recommendation when it differs; no setup twice; advice
+that changes precision says what capacity it leaves; FP8 on an A100 says it is weight-only."""
+
+import pytest
+
+from bot import blocks
+from bot.rendering import render_text
+from sizing.engine import size
+from sizing.query import parse
+from sizing.workload import Workload
+
+HEADINGS = {
+    "pt-BR": ("Memória necessária", "Recomendação", "Alternativas", "Para caber em"),
+    "pt-PT": ("Memória necessária", "Recomendação", "Alternativas", "Para caber em"),
+    "en": ("Memory needed", "Recommendation", "Alternatives", "To fit on"),
+}
+
+
+def answer(text: str, lang: str):
+    query = parse(text)
+    result = size(query.workload.model_copy(update={"lang": lang}))
+    return result, query, render_text(result, query)
+
+
+def body(text: str) -> str:
+    """The answer without its first lines ("Entendi: ...", the workload line), which repeat the question."""
+    return text.split("\n\n", 2)[2]
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "pt-PT", "en"])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "cabe o qwen 72b em 2 l40s?",
+        "70b fp8 16k 25 users 2x H100",
+        "70b 16bit numa L40S",
+        "405b 16bit 8x a100",
+    ],
+)
+def test_a_named_gpu_that_does_not_fit_gets_its_verdict_first_then_what_makes_it_fit_there(question, lang):
+    result, _, text = answer(question, lang)
+    memory, recommendation, alternatives, to_fit = HEADINGS[lang]
+    named = blocks.advice.describe(result.requested, lang)
+    rest = body(text)
+    assert rest.startswith(f"{named}: ")  # the verdict, before anything else
+    assert rest.index(to_fit) < rest.index(memory) < rest.index(f"{recommendation}:")
+    # Each change keeps the GPU the question named: same GPU, and its count unless the change is more GPUs.
+    assert result.verdict.changes
+    for change in result.verdict.changes:
+        assert change.setup.gpu == result.requested.gpu and change.setup.fits
+        if change.kind != "more_gpus":
+            assert change.setup.count == result.requested.count
+    # No setup twice: the named one is not listed again among the alternatives.
+    if alternatives in rest:
+        listed = rest[rest.index(alternatives) :].split("\n\n")[0]
+        assert f"• {named}:" not in listed
+
+
+def test_72b_on_two_l40s_says_yes_at_lower_precision():
+    result, _, _ = answer("cabe o qwen 72b em 2 l40s?", "pt-BR")
+    kinds = {c.kind: c.text for c in result.verdict.changes}
+    assert "lower_precision" in kinds and "cabe" in kinds["lower_precision"]
+    assert "capacidade: até" in kinds["lower_precision"]  # the capacity that precision leaves
+
+
+def test_70b_fp8_on_two_h100s_offers_the_fp8_kv_cache_on_the_h100s():
+    result, _, _ = answer("70b fp8 16k 25 users 2x H100", "en")
+    fp8_kv = next(c for c in result.verdict.changes if c.kind == "fp8_kv_cache")
+    assert fp8_kv.setup.gpu == "h100-sxm" and fp8_kv.setup.count == 2
+    assert "up to" in fp8_kv.text  # with the capacity it leaves
+    fewer = next(c for c in result.verdict.changes if c.kind == "fewer_users")
+    assert "instead of 25" in fewer.text
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "pt-PT", "en"])
+def test_a_named_gpu_that_is_the_recommendation_is_shown_once(lang):
+    result, _, text = answer("Cabe um Llama 70B numa L40S de 48GB em 4 bits?", lang)
+    memory, recommendation, _, _ = HEADINGS[lang]
+    assert result.verdict.is_recommendation and result.requested.fits
+    rest = body(text)
+    assert rest.startswith("1× L40S 48 GB: ") and rest.index("1× L40S 48 GB") < rest.index(memory)
+    assert f"{recommendation}:" not in rest  # the verdict, and what decided the size, say it is the one
+    assert sum(line.startswith(("1× L40S", "  • 1× L40S")) for line in rest.splitlines()) == 1
+
+
+def test_the_european_portuguese_48gb_question_lists_the_l40s_once():
+    question = "Quantos utilizadores em simultâneo cabem numa placa de 48 GB com um modelo de 70B a 4 bits?"
+    _, query, text = answer(question, "pt-PT")
+    assert not query.unknown
+    listed = [line for line in body(text).splitlines() if line.lstrip("• ").startswith("1× L40S")]
+    assert len(listed) == 1  # the verdict only: not again among the alternatives
+    assert "utilizador" in text and "usuário" not in text
+
+
+def test_a_named_gpu_bigger_than_needed_gives_the_verdict_then_the_smaller_recommendation():
+    _, _, text = answer("8b 4bit numa h200", "pt-BR")
+    rest = body(text)
+    assert rest.startswith("1× H200 SXM 141 GB: cabe") and "já basta" in rest.split("\n")[0]
+    assert rest.index("Memória necessária") < rest.index("Recomendação: 1× L40S")
+
+
+def test_slack_leads_with_the_verdict_too():
+    query = parse("70b fp8 16k 25 users 2x H100")
+    result = size(query.workload)
+    message = blocks.answer(result, query, payload="{}")  # validated against Block Kit
+    headers = [b for b in message.blocks if b["type"] == "header"]
+    assert headers[0]["text"]["text"] == "2× H100 SXM 80 GB: não cabe"
+    texts = [b.get("text", {}).get("text", "") for b in message.blocks]
+    verdict = next(i for i, t in enumerate(texts) if t.startswith("2× H100 SXM 80 GB: não cabe;"))
+    recommendation = next(i for i, t in enumerate(texts) if t.startswith("*Recomendação: 2× H200"))
+    assert verdict < recommendation
+    assert "Para caber em 2× H100 SXM 80 GB" in texts[verdict]
+    assert message.text.splitlines()[1] == "2× H100 SXM 80 GB: não cabe"  # the notification's first lines
+
+
+@pytest.mark.parametrize(
+    ("lang", "drop"), [("pt-BR", "a capacidade cai para"), ("en", "the capacity drops to")]
+)
+def test_more_bits_on_the_same_machine_says_the_capacity_it_leaves(lang, drop):
+    r = size(Workload(model="32b", precision="4bit", lang=lang))
+    same = next(a for a in r.alternatives if a.kind == "higher_precision_same_setup")
+    assert same.setup.max_users < r.recommendation.max_users
+    assert drop in same.text and "sem custo extra" not in same.text and "no extra cost" not in same.text
+    assert str(same.setup.max_users) in same.text and str(r.recommendation.max_users) in same.text
+
+
+def test_lower_precision_advice_states_its_capacity():
+    r = size(Workload(model="70b", precision="16bit", context=8192, users=4))
+    lower = next(a for a in r.alternatives if a.kind == "lower_precision")
+    assert "capacidade: até" in lower.text
+
+
+@pytest.mark.parametrize(
+    ("workload", "where"),
+    [
+        (Workload(model="70b", precision="fp8", gpu="a100"), "verdict"),
+        (Workload(model="8b", precision="fp8", gpu="a100-40gb"), "verdict"),
+        (
+            Workload(model="70b", precision="16bit", gpu="a100", gpus=2, context=16384, users=8, lang="en"),
+            "change",
+        ),
+    ],
+)
+def test_fp8_on_an_a100_says_it_runs_weight_only(workload, where):
+    r = size(workload)
+    if where == "verdict":
+        assert "FP8 roda só nos pesos" in r.verdict.text  # the named GPU: said where the answer leads
+        assert not any("só nos pesos" in n for n in r.notes)  # and not said again among the notes
+    else:
+        fp8 = next(c for c in r.verdict.changes if c.kind == "lower_precision")
+        assert "FP8" in fp8.text and "weight-only" in fp8.text  # the change that keeps the A100s says it too
+
+
+def test_fp8_on_a_gpu_with_fp8_says_nothing_about_weight_only():
+    r = size(Workload(model="70b", precision="fp8", gpu="h100", gpus=2))
+    said = " ".join([r.verdict.text] + [c.text for c in r.verdict.changes])
+    assert "só nos pesos" not in said
+    # The smaller recommendation is an A100: the note is about it, not about the H100s asked about.
+    assert r.recommendation.gpu == "a100-80gb-sxm"
+    [note] = [n for n in r.notes if "só nos pesos" in n]
+    assert "A100" in note and "H100 SXM" not in note
