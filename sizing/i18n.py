@@ -163,7 +163,8 @@ def count(n: float, lang: str) -> str:
         if n >= size:
             value = n / size
             digits = 0 if round(value, 1) == int(round(value, 1)) or value >= 100 else 1
-            return t(lang, f"units.{unit}", n=number(value, lang, digits))
+            text = number(value, lang, digits)
+            return t(lang, f"units.{unit}_one" if text == "1" else f"units.{unit}", n=text)
     return number(n, lang)
 
 
