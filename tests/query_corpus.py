@@ -1020,6 +1020,8 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("an embedding model for our RAG, 100 users en", "query.out_of_scope", ["embedding", "LLM"]),
     ("FLUX.1 dev on an L40S en", "query.out_of_scope", ["FLUX.1", "image"]),
     ("Quantos utilizadores aguenta o bge-m3 numa L4?", "query.out_of_scope", ["bge-m3", "embeddings"]),
+    ("BAAI/bge-m3 para 50 usuários", "query.out_of_scope", ["bge-m3", "embeddings"]),
+    ("openai/whisper-large-v3 on an L4 en", "query.out_of_scope", ["whisper-large-v3", "speech"]),
     ("Preciso de correr o XTTS v2 para síntese de voz", "query.out_of_scope", ["XTTS", "fala"]),
     # ---------------------------------------------------------------- personal data is never echoed
     ("meu email é ana@empresa.com.br, cpf 123.456.789-09", "query.nothing_understood", []),
