@@ -616,7 +616,10 @@ def performance_line(plan: Plan, p, lang: str) -> str:
         "perf.line_turn" if plan.history else "perf.line",
         per_user=i18n.number(p.tokens_per_s_per_user, lang),
         total=i18n.number(p.output_tokens_per_s, lang),
-        n=i18n.number(p.concurrency, lang, 0 if p.concurrency >= 10 else 1),
+        # Conversations in flight are a whole number when given ("10 users"), a mean under a rate.
+        n=i18n.number(
+            p.concurrency, lang, 0 if p.concurrency >= 10 or p.concurrency == int(p.concurrency) else 1
+        ),
         ttft=i18n.number(p.ttft_s, lang, ttft_digits),
         prompt=i18n.tokens(plan.prompt, lang),
     )

@@ -153,6 +153,13 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
 
     resolved = resolve_model(w.model, catalog, source)
     model = resolved.model
+    if model.scaled_from:
+        # The engine names a scaled architecture without a language; the answer names it in the reader's.
+        base_name = catalog.model(model.scaled_from).name
+        model = model.model_copy(
+            update={"name": t(lang, "model.scaled_name", base=base_name, layers=model.num_layers)}
+        )
+        resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
     for key, params in resolved.notes:
         said.append(t(lang, f"assume.model.{key}", **_note_params(params, lang)))
     if resolved.typed_size:

@@ -39,7 +39,8 @@ def test_names_answer_as_their_model_and_precision(text, name, precision, said):
 
 def test_a_family_never_becomes_another_and_is_never_rounded_down():
     llama = size(parse("llama 13b").workload)
-    assert llama.workload.model.name.startswith("Llama 3.1 8B (")
+    assert llama.workload.model.name.startswith("Llama 3.1 8B com ")  # named in the reader's language
+    assert size(parse("llama 13b en").workload).workload.model.name.startswith("Llama 3.1 8B with ")
     assert llama.workload.model.params >= 13e9
     assert any("sem trocar de família" in a for a in llama.assumptions)
     for bare in ("13b", "75b", "120b-a5b", "33b"):
