@@ -410,9 +410,10 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
             context = prompt + output
         history = 0
     else:
-        # A turn of a conversation that fills its context: the new text arrives on a cached history.
         prompt = min(traffic.lengths.new_prompt_tokens, max(context - output, 1))
-        history = max(context - output - prompt, 0)
+        # A context asked for is a conversation that grows to fill it: each turn's new text arrives on a
+        # cached history. With the default context, requests are taken as independent calls.
+        history = max(context - output - prompt, 0) if w.context is not None else 0
     if prompt + output > context:
         raise SizingError(
             "traffic.lengths_beyond_context",

@@ -102,6 +102,10 @@ def test_a_context_without_lengths_is_a_chat_turn_on_a_cached_history():
     given = ask(model="70b", precision="int4", users=10, prompt_tokens=8000, output_tokens=500)
     assert given.recommendation.performance.cold_ttft_s is None
     assert not any("cache de prefixo" in a for a in given.assumptions)
+    # No context asked for: requests are independent calls of the default prompt, with no history.
+    calls = ask(model="qwen3-32b", rate_per_s=3.3, output_tokens=500)
+    assert calls.recommendation.performance.cold_ttft_s is None
+    assert not any("cache de prefixo" in a for a in calls.assumptions)
 
 
 def test_a_head_count_becomes_a_peak_rate_with_its_assumptions_stated():
