@@ -23,6 +23,7 @@ import argparse
 import contextlib
 import errno
 import getpass
+import itertools
 import json
 import os
 import re
@@ -287,27 +288,37 @@ def _export(db: Path, args: argparse.Namespace, lang: str) -> int:
         counts = {k: len(v) for k, v in data.items() if isinstance(v, list)}
         _record(db, "export_user", {"user": args.user, "format": "json", "counts": counts})
         text = json.dumps(data, ensure_ascii=False, indent=2, default=str) + "\n"
+        _output(args.output, lang, lambda out: out.write(text))
+        return 0
+    form = "csv" if args.csv else "json"
+    # Counted first, so the audit row exists before anything is shown; then written a page at a time.
+    total = reports.count_requests(db, filters)
+    details = {"format": form, "filters": _described(filters), "rows": min(total, args.limit or total)}
+    if args.limit:
+        details["limit"] = args.limit
+    _record(db, "export", details)
+    selected = reports.iter_requests(db, filters)
+    if args.limit:
+        selected = itertools.islice(selected, args.limit)
+    if args.csv:
+        fmt = reports.CsvFormat.excel(lang, args.sep)
+        _output(args.output, lang, lambda out: reports.write_csv(selected, out, fmt))
     else:
-        rows = reports.list_requests(db, filters, limit=args.limit)
-        form = "csv" if args.csv else "json"
-        details = {"format": form, "filters": _described(filters), "rows": len(rows)}
-        if args.limit:
-            details["limit"] = args.limit
-        _record(db, "export", details)
-        if args.csv:
-            text = reports.to_csv(rows, reports.CsvFormat.excel(lang, args.sep))
-        else:
-            text = reports.to_json(rows)
-    if args.output:
-        try:
-            # newline="": the CSV's own \r\n line ends stay as they are.
-            with open(args.output, "w", encoding="utf-8", newline="") as f:
-                f.write(text)
-        except OSError as e:
-            raise LogError(_error(lang, "cannot_write", path=args.output, reason=_reason(e, lang))) from None
-    else:
-        sys.stdout.write(text)
+        _output(args.output, lang, lambda out: reports.write_json(selected, out))
     return 0
+
+
+def _output(path: str | None, lang: str, write) -> None:
+    """Runs write(file) on the output file, or on the terminal when there is none."""
+    if not path:
+        write(sys.stdout)
+        return
+    try:
+        # newline="": the CSV's own \r\n line ends stay as they are.
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            write(f)
+    except OSError as e:
+        raise LogError(_error(lang, "cannot_write", path=path, reason=_reason(e, lang))) from None
 
 
 def _only_user(filters: reports.Filters) -> bool:

@@ -5,9 +5,10 @@ written by an older version upgrades in place and keeps its rows. To change the 
 never edit or reorder a step that has shipped, because old logs have already run it.
 
 Steps only use Database.create_table and Table.create_index with if_not_exists, Table.enable_fts with
-replace=True, and single ALTER TABLE ... ADD COLUMN statements for columns not there yet: sqlite-utils 3.x
-commits inside Table.create, Table.insert and executescript, which would split a step's transaction, and
-those keep a step harmless to repeat should that ever happen.
+replace=True, single ALTER TABLE ... ADD COLUMN statements for columns not there yet, and single statements
+through Database.execute that are harmless to repeat (IF EXISTS / IF NOT EXISTS, a table rebuilt from
+scratch): sqlite-utils 3.x commits inside Table.create, Table.insert and executescript, which would split a
+step's transaction, and those keep a step harmless to repeat should that ever happen.
 """
 
 from __future__ import annotations
@@ -192,6 +193,82 @@ def record_gaps(db: Database) -> None:
             db.execute(f"alter table requests add column [{column}] text")
 
 
+def index_requests_by_time(db: Database) -> None:
+    # Every filter of /gpu log and gpu-log picks rows by one column and shows the newest first: an index on
+    # (column, created_at) hands them over already in that order, so "the latest 15" reads 15 rows however
+    # large the log. They replace the single-column indexes, which they contain.
+    for column in ("user_id", "channel_id", "model_id", "outcome"):
+        db.execute(f"drop index if exists idx_requests_{column}")
+    for column in ("user_id", "channel_id", "model_id", "stage", "outcome"):
+        db.table("requests").create_index([column, "created_at"], if_not_exists=True)
+
+
+# The summary's dimensions in the daily roll-up: name -> the requests column (NULL is stored as '').
+ROLLUP_DIMENSIONS = {
+    "outcome": "outcome",
+    "model": "model_id",
+    "precision": "precision",
+    "stage": "stage",
+    "contract": "contract_mode",
+}
+
+
+def _rollup_rows(row: str) -> str:
+    """The roll-up keys one request counts towards, as a SELECT over a trigger's `new` or `old` row: one
+    per dimension, and its user's for internal users (the summary's requests per rep)."""
+    parts = [f"select '{dim}' as dim, coalesce({row}.{column}, '') as value"
+             for dim, column in ROLLUP_DIMENSIONS.items()]  # fmt: skip
+    parts.append(
+        f"select 'rep', {row}.user_id where {row}.user_id is not null and coalesce({row}.user_external, 0) = 0"
+    )
+    return " union all ".join(parts)
+
+
+def daily_rollup(db: Database) -> None:
+    # Requests per UTC day for each of the summary's dimensions, kept exact by triggers on every insert,
+    # update and delete (whoever writes: the bot, a purge, a data-subject request). A summary over 180 days
+    # then reads a few hundred rows per day instead of every request; the partial days at its edges are
+    # counted from the requests themselves. '' stands for NULL (a primary key would not merge NULLs); a row
+    # without a time counts on day '', which no period selects, as no period selects the row itself.
+    db.execute(
+        "create table if not exists requests_daily (day text not null, dim text not null,"
+        " value text not null, n integer not null, primary key (day, dim, value)) without rowid"
+    )
+    db.execute("create index if not exists idx_requests_daily_dim on requests_daily (dim, value)")
+    db.execute("delete from requests_daily")  # harmless to repeat: rebuilt from the requests below
+    for dim, column in ROLLUP_DIMENSIONS.items():
+        db.execute(
+            "insert into requests_daily (day, dim, value, n) select coalesce(substr(created_at, 1, 10), ''), ?,"
+            f" coalesce({column}, ''), count(*) from requests group by 1, 3",
+            [dim],
+        )
+    db.execute(
+        "insert into requests_daily (day, dim, value, n) select coalesce(substr(created_at, 1, 10), ''), 'rep', user_id,"
+        " count(*) from requests where user_id is not null and coalesce(user_external, 0) = 0 group by 1, 3"
+    )
+    add = (
+        "insert into requests_daily (day, dim, value, n) select coalesce(substr(new.created_at, 1, 10), ''), dim,"
+        " value, 1"
+        f" from ({_rollup_rows('new')}) where true on conflict (day, dim, value) do update set n = n + 1;"
+    )
+    old_keys = (
+        f"day = coalesce(substr(old.created_at, 1, 10), '') and (dim, value) in ({_rollup_rows('old')})"
+    )
+    # A count that reaches zero goes: a person removed from the log must not stay in the roll-up.
+    remove = (
+        f"update requests_daily set n = n - 1 where {old_keys};\n"
+        f"  delete from requests_daily where {old_keys} and n <= 0;"
+    )
+    columns = ", ".join(["created_at", "user_id", "user_external", *ROLLUP_DIMENSIONS.values()])
+    for name, when, body in (
+        ("requests_daily_insert", "after insert on requests", add),
+        ("requests_daily_delete", "after delete on requests", remove),
+        ("requests_daily_update", f"after update of {columns} on requests", remove + "\n  " + add),
+    ):
+        db.execute(f"drop trigger if exists {name}")
+        db.execute(f"create trigger {name} {when} begin\n  {body}\nend")
+
+
 MIGRATIONS: list[Migration] = [
     ("create_requests", create_requests),
     ("index_requests", index_requests),
@@ -203,6 +280,8 @@ MIGRATIONS: list[Migration] = [
     ("create_audit", create_audit),
     ("fts_requests", fts_requests),
     ("record_gaps", record_gaps),
+    ("index_requests_by_time", index_requests_by_time),
+    ("daily_rollup", daily_rollup),
 ]
 
 

@@ -17,6 +17,7 @@ import contextlib
 import csv
 import hashlib
 import io
+import itertools
 import json
 import secrets
 import sqlite3
@@ -24,7 +25,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from sqlite_utils import Database
 
@@ -35,6 +36,7 @@ from .leads import CLOSED, OPEN, STATUSES
 from .migrations import migrate, utc_now
 
 BUSY_TIMEOUT = 5.0
+PAGE = 2000  # rows per read of an export: a few megabytes, whatever the size of the log
 DbLike = Database | str | Path
 
 SURFACES = ("slack", "cli", "app")
@@ -99,20 +101,73 @@ def parse_period(text: str, now: datetime | None = None, *, end: bool = False) -
 
 def list_requests(db: DbLike, filters: Filters | None = None, limit: int | None = 50) -> list[dict]:
     """Requests matching the filters, newest first, each with its lead (lead_id, lead_status, lead_owner;
-    None when no lead was opened for it). limit=None: all of them."""
+    None when no lead was opened for it). limit=None: all of them (iter_requests reads them a page at a
+    time instead of all at once)."""
+    if limit is None:
+        return list(iter_requests(db, filters))
     with _open(db) as d:
-        where, args = _where(d, filters or Filters())
-        sql = (
-            "select r.*, l.id as lead_id, l.status as lead_status, l.owner as lead_owner from requests r"
-            # The newest lead of the request: a second "Quero uma proposta" click must not repeat the row.
-            " left join leads l on l.id = (select max(id) from leads where request_key = r.request_key)"
-            + (" where " + " and ".join(where) if where else "")
-            + " order by r.created_at desc, r.id desc"
+        return _select(d, filters or Filters(), int(limit))
+
+
+def iter_requests(db: DbLike, filters: Filters | None = None, page: int = PAGE) -> Iterator[dict]:
+    """Every request the filters select, newest first, as list_requests gives them, read `page` rows at a
+    time: memory stays flat however large the log, and each page is a short read of its own, so the bot's
+    writes (and the log's checkpoints) go on while an export runs."""
+    filters = filters or Filters()
+    with _open(db) as d:
+        after = None
+        while True:
+            rows = _select(d, filters, page, after)
+            yield from rows
+            if len(rows) < page:
+                return
+            after = (rows[-1]["created_at"], rows[-1]["id"])
+
+
+def select_sql(db: Database, filters: Filters, limit: int, after: tuple[str, int] | None = None):
+    """The SQL and arguments of one page of requests (exposed so tests can check its query plan).
+
+    Every filter on a column is an equality on an index of (column, created_at), which hands rows over
+    newest first, so a page reads about as many rows as it shows. A model filter becomes the exact ids it
+    selects; several ids are read side by side (UNION ALL, one index range each, merged in order). A lead
+    status starts from the leads with that status, which are few."""
+    models = _model_ids(db, filters.model) if filters.model and filters.model.split() else None
+    if models == []:
+        return None, []  # the model filter selects no model in the log
+    where, args = _where(db, filters)
+    if after is not None:
+        # Keyset paging: the rows after the last one shown, by (created_at, id), from the same index range.
+        where.append("r.created_at <= ? and (r.created_at < ? or r.id < ?)")
+        args += [after[0], after[0], after[1]]
+    columns = "r.*, l.id as lead_id, l.status as lead_status, l.owner as lead_owner"
+    # The newest lead of the request: a second "Quero uma proposta" click must not repeat the row.
+    newest = "(select max(id) from leads where request_key = r.request_key)"
+    if filters.status:
+        statuses = sorted(OPEN) if filters.status == "open" else [filters.status]
+        source = (
+            f"from leads l cross join requests r on r.request_key = l.request_key"
+            f" where l.status in ({', '.join('?' * len(statuses))}) and l.id = {newest}"
         )
-        if limit is not None:
-            sql += " limit ?"
-            args.append(int(limit))
-        return list(d.query(sql, args))
+        args = statuses + args
+        where = [source, *where]
+    else:
+        where = [f"from requests r left join leads l on l.id = {newest} where 1", *where]
+    order = " order by r.created_at desc, r.id desc limit ?"
+    if models is not None and len(models) > 1 and not filters.status:
+        arms = [f"select * from (select {columns} {' and '.join([*where, 'r.model_id = ?'])}{order})"
+                for _ in models]  # fmt: skip
+        sql = " union all ".join(arms) + " order by created_at desc, id desc limit ?"
+        arm_args = [value for model in models for value in (*args, model, limit)]
+        return sql, [*arm_args, limit]
+    if models is not None:
+        where.append(f"r.model_id in ({', '.join('?' * len(models))})")
+        args += models
+    return f"select {columns} {' and '.join(where)}{order}", [*args, limit]
+
+
+def _select(db: Database, filters: Filters, limit: int, after: tuple[str, int] | None = None) -> list[dict]:
+    sql, args = select_sql(db, filters, limit, after)
+    return [] if sql is None else list(db.query(sql, args))
 
 
 def request_detail(db: DbLike, request_id: int) -> dict | None:
@@ -135,22 +190,19 @@ def summary(db: DbLike, since: datetime, until: datetime | None = None, now: dat
     Every list holds {"name", "count"} sorted by count (highest first), then name (None last). per_rep
     counts internal users only. leads_by_status counts the leads created in the period, by their status
     now; open_leads lists every open lead whatever its age (sales is still working them), oldest first,
-    with its age in whole days at `now`."""
+    with its age in whole days at `now`.
+
+    Whole UTC days come from the daily roll-up (migrations.daily_rollup), the part-days at the edges of
+    the period from the requests themselves, so a summary of six months reads as much as one of a week."""
     now = _utc(now or datetime.now(UTC))
-    bounds, args = "created_at >= ?", [_iso(since)]
-    if until is not None:
-        bounds += " and created_at < ?"
-        args.append(_iso(until))
     with _open(db) as d:
-
-        def counts(table: str, column: str, extra: str = "") -> list[dict]:
-            sql = (
-                f"select {column} as name, count(*) as n from {table} where {bounds}{extra}"
-                f" group by {column} order by n desc, {column} is null, {column}"
-            )
-            return [{"name": r["name"], "count": r["n"]} for r in d.query(sql, args)]
-
-        total = d.execute(f"select count(*) from requests where {bounds}", args).fetchone()[0]
+        counts = _request_counts(d, _utc(since), _utc(until) if until is not None else None)
+        bounds, args = "created_at >= ?", [_iso(since)]
+        if until is not None:
+            bounds += " and created_at < ?"
+            args.append(_iso(until))
+        sql = f"select status, count(*) from leads indexed by idx_leads_created_at where {bounds} group by status"
+        by_status = dict(d.execute(sql, args).fetchall())
         open_sql = (
             f"select id, created_at, status, owner, user_id, summary from leads"
             f" where status in ({', '.join('?' * len(OPEN))}) order by created_at, id"
@@ -163,18 +215,69 @@ def summary(db: DbLike, since: datetime, until: datetime | None = None, now: dat
         return {
             "since": _iso(since),
             "until": _iso(until) if until is not None else None,
-            "total": total,
-            "per_rep": counts(
-                "requests", "user_id", " and user_id is not null and coalesce(user_external, 0) = 0"
-            ),
-            "outcomes": counts("requests", "outcome"),
-            "models": counts("requests", "model_id"),
-            "precisions": counts("requests", "precision"),
-            "stages": counts("requests", "stage"),
-            "contract_modes": counts("requests", "contract_mode"),
-            "leads_by_status": counts("leads", "status"),
+            "total": sum(counts["outcome"].values()),  # every request has one outcome (or None)
+            **{key: _ranked(counts[dim]) for key, dim in SUMMARY_DIMENSIONS.items()},
+            "leads_by_status": _ranked(by_status),
             "open_leads": open_leads,
         }
+
+
+# The summary's lists and the roll-up dimension each one counts (migrations.ROLLUP_DIMENSIONS, and "rep").
+SUMMARY_DIMENSIONS = {"per_rep": "rep", "outcomes": "outcome", "models": "model", "precisions": "precision",
+                      "stages": "stage", "contract_modes": "contract"}  # fmt: skip
+
+
+def _request_counts(d: Database, since: datetime, until: datetime | None) -> dict[str, dict]:
+    """{dimension: {value: requests}} for [since, until): whole days from the roll-up, the rest from rows."""
+    counts: dict[str, dict] = {dim: {} for dim in SUMMARY_DIMENSIONS.values()}
+    first = since.replace(hour=0, minute=0, second=0, microsecond=0)
+    if first < since:
+        first += timedelta(days=1)  # the first whole day
+    last = until.replace(hour=0, minute=0, second=0, microsecond=0) if until is not None else None
+    if last is not None and last <= first:  # no whole day in the period
+        _count_rows(d, since, until, counts)
+        return counts
+    _count_rows(d, since, first, counts)
+    sql = "select dim, value, sum(n) from requests_daily where day >= ?"
+    args = [first.date().isoformat()]
+    if last is not None:
+        sql += " and day < ?"
+        args.append(last.date().isoformat())
+    for dim, value, n in d.execute(sql + " group by dim, value", args):
+        if n > 0 and dim in counts:
+            key = value or None  # the roll-up stores NULL as ''
+            counts[dim][key] = counts[dim].get(key, 0) + n
+    if last is not None and until is not None and last < until:
+        _count_rows(d, last, until, counts)
+    return counts
+
+
+def _count_rows(d: Database, start: datetime, end: datetime | None, counts: dict[str, dict]) -> None:
+    """Adds the requests created in [start, end) to counts, in one pass over the created_at index."""
+    if end is not None and end <= start:
+        return
+    sql = (
+        "select user_id, user_external, outcome, model_id, precision, stage, contract_mode, count(*)"
+        " from requests indexed by idx_requests_created_at where created_at >= ?"
+    )
+    args = [_iso(start)]
+    if end is not None:
+        sql += " and created_at < ?"
+        args.append(_iso(end))
+    for user, external, *values, n in d.execute(sql + " group by 1, 2, 3, 4, 5, 6, 7", args):
+        keys = dict(zip(("outcome", "model", "precision", "stage", "contract"), values, strict=True))
+        if user is not None and not external:
+            keys["rep"] = user
+        for dim, value in keys.items():
+            counts[dim][value] = counts[dim].get(value, 0) + n
+
+
+def _ranked(counts: dict) -> list[dict]:
+    """[{"name", "count"}] by count, highest first, then name, None last (as SQLite orders text)."""
+    items = sorted(
+        ((k, n) for k, n in counts.items() if n > 0), key=lambda i: (-i[1], i[0] is None, i[0] or "")
+    )
+    return [{"name": name, "count": n} for name, n in items]
 
 
 def bar(value: float, maximum: float, width: int = 20) -> str:
@@ -281,31 +384,65 @@ class CsvFormat:
         return cls(separator=sep, decimal=decimal, bom=True)
 
 
-def to_csv(rows: Iterable[dict], fmt: CsvFormat | None = None) -> str:
-    """CSV text with a header row: CSV_COLUMNS in that order, then any other key in name order. The
-    workload is one column of JSON; None is an empty cell. A text cell starting with = + - @ (also
-    full-width, or after spaces, tabs or line breaks) or a tab gets a leading ' so a spreadsheet shows it
-    instead of running it as a formula (the text comes from Slack users, customers included). Column names and values are the log's own codes, the same in every
-    language, so every export reads alike; `fmt` lays it out (CsvFormat.excel for a spreadsheet; the
-    default is plain comma-separated text). Encode as UTF-8 to write it out."""
+def write_csv(rows: Iterable[dict], out: TextIO, fmt: CsvFormat | None = None) -> int:
+    """Writes rows as CSV to `out` as they come (an iter_requests export never sits in memory whole);
+    returns how many. A header row first: CSV_COLUMNS in that order, then any other key of the first row
+    in name order (the rows of one query share their keys). The workload is one column of JSON; None is an
+    empty cell. A text cell starting with = + - @ (also full-width, or after spaces, tabs or line breaks) or
+    a tab gets a leading ' so a spreadsheet shows it instead of running it as a formula (the text comes from Slack users, customers included). Column names
+    and values are the log's own codes, the same in every language, so every export reads alike; `fmt`
+    lays it out (CsvFormat.excel for a spreadsheet; the default is plain comma-separated text). Open a file
+    for it with encoding="utf-8" and newline="": the CSV's own line ends are \r\n."""
     fmt = fmt or CsvFormat()
-    rows = list(rows)
-    extra = sorted({key for row in rows for key in row} - set(CSV_COLUMNS))
-    out = io.StringIO()
+    rows = iter(rows)
+    first = next(rows, None)
+    extra = sorted(set(first or ()) - set(CSV_COLUMNS))
     if fmt.bom:
         out.write("\ufeff")
     writer = csv.DictWriter(
         out, fieldnames=[*CSV_COLUMNS, *extra], lineterminator="\r\n", delimiter=fmt.separator
     )
     writer.writeheader()
-    for row in rows:
+    if first is None:
+        return 0
+    count = 0
+    for row in itertools.chain([first], rows):
         writer.writerow({key: _cell(row.get(key), fmt.decimal) for key in writer.fieldnames})
+        count += 1
+    return count
+
+
+def to_csv(rows: Iterable[dict], fmt: CsvFormat | None = None) -> str:
+    """The CSV text write_csv writes (encode as UTF-8 to write it out)."""
+    out = io.StringIO()
+    write_csv(rows, out, fmt)
     return out.getvalue()
 
 
+def write_json(rows: Iterable[dict], out: TextIO) -> int:
+    """Writes a JSON array of the rows to `out` as they come, with the workload as an object rather than
+    a string of JSON; returns how many. The text is the same as json.dumps(list, indent=2) would give."""
+    count = 0
+    for row in rows:
+        text = json.dumps(_with_workload(row), ensure_ascii=False, indent=2, default=str)
+        out.write(("[\n" if count == 0 else ",\n") + "  " + text.replace("\n", "\n  "))
+        count += 1
+    out.write("\n]\n" if count else "[]\n")
+    return count
+
+
 def to_json(rows: Iterable[dict]) -> str:
-    """A JSON array of the rows, with the workload as an object rather than a string of JSON."""
-    return json.dumps([_with_workload(row) for row in rows], ensure_ascii=False, indent=2, default=str) + "\n"
+    """The JSON text write_json writes."""
+    out = io.StringIO()
+    write_json(rows, out)
+    return out.getvalue()
+
+
+def count_requests(db: DbLike, filters: Filters | None = None) -> int:
+    """How many requests the filters select (what an export of them will hold)."""
+    with _open(db) as d:
+        sql, args = select_sql(d, filters or Filters(), -1)  # SQLite: a negative limit is no limit
+        return 0 if sql is None else d.execute(f"select count(*) from ({sql})", args).fetchone()[0]
 
 
 def _cell(value: Any, decimal: str = ".") -> Any:
@@ -571,6 +708,8 @@ def _optimize_fts(conn: sqlite3.Connection) -> None:
 
 
 def _where(db: Database, f: Filters) -> tuple[list[str], list[Any]]:
+    """The conditions on requests (r) of every filter but the model and the lead status, which select_sql
+    turns into how the rows are found."""
     where: list[str] = []
     args: list[Any] = []
 
@@ -578,30 +717,18 @@ def _where(db: Database, f: Filters) -> tuple[list[str], list[Any]]:
         where.append(clause)
         args.extend(values)
 
+    if f.status and f.status != "open" and f.status not in STATUSES:
+        raise logwords.LogInputError("status_unknown", text=f.status)
     if f.rep:
         add("r.user_id = ? and coalesce(r.user_external, 0) = 0", f.rep)
     if f.user:
         add("r.user_id = ?", f.user)
     if f.channel:
         add("r.channel_id = ?", f.channel)
-    if f.model:
-        for word in f.model.lower().split():
-            pattern = word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-            add(
-                r"(r.model_id like ? escape '\' or r.model_id like ? escape '\')",
-                f"{pattern}%",
-                f"%-{pattern}%",
-            )
     if f.stage:
         add("r.stage = ?", f.stage)
     if f.outcome:
         add("r.outcome = ?", f.outcome)
-    if f.status == "open":
-        add(f"l.status in ({', '.join('?' * len(OPEN))})", *sorted(OPEN))
-    elif f.status:
-        if f.status not in STATUSES:
-            raise logwords.LogInputError("status_unknown", text=f.status)
-        add("l.status = ?", f.status)
     if f.since:
         add("r.created_at >= ?", _iso(f.since))
     if f.until:
@@ -609,7 +736,10 @@ def _where(db: Database, f: Filters) -> tuple[list[str], list[Any]]:
     if f.search and f.search.strip():
         words = fts_words(f.search)
         if words:
-            add("r.rowid in (select rowid from requests_fts where requests_fts match ?)", words)
+            # The unary + keeps SQLite from fetching every match and sorting them (a common word matches a
+            # sixth of the log): rows are read newest first by the other filters' index, each checked
+            # against the matches.
+            add("+r.rowid in (select rowid from requests_fts where requests_fts match ?)", words)
         else:
             add("0")  # nothing to search for in what was typed ("", "..."): nothing matches
     return where, args
@@ -621,6 +751,24 @@ def fts_words(text: str) -> str:
     punctuation) are dropped: "" when none is left."""
     words = [w for w in text.split() if any(c.isalnum() for c in w)]
     return " ".join('"' + w.replace('"', '""') + '"' for w in words)
+
+
+def _model_ids(db: Database, text: str) -> list[str]:
+    """The model ids a model filter selects, exactly: those in the log where every word starts the id or
+    one of its "-"-separated parts ("70b", "llama 70b", "llama-3.1"), and the catalogue model the whole
+    text names (an alias such as "mixtral" or "Llama 3.3 70B Instruct"). The log's ids come from the daily
+    roll-up, a few hundred rows, so the filter itself is an exact match on an index."""
+    words = text.lower().split()
+    known = [row[0] for row in db.execute("select distinct value from requests_daily where dim = 'model'")]
+    ids = {m for m in known if m and all(m.lower().startswith(w) or f"-{w}" in m.lower() for w in words)}
+    with contextlib.suppress(Exception):  # a catalogue that cannot load still leaves the words
+        from sizing.catalog import load_catalog, normalize
+        from sizing.names import name_index
+
+        named = name_index(load_catalog().models).get(normalize(text))
+        if named is not None:
+            ids.add(named.id)
+    return sorted(ids)
 
 
 def _utc(moment: datetime) -> datetime:

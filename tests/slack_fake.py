@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import email.parser
 import email.policy
+import hashlib
 import itertools
 import json
 import threading
@@ -61,7 +62,9 @@ class _State:
 
 
 class FakeSlack:
-    def __init__(self) -> None:
+    def __init__(self, keep_uploads: bool = True) -> None:
+        # False: files sent to the upload URLs are counted and hashed, not kept (a benchmark's large export).
+        self.keep_uploads = keep_uploads
         self._lock = threading.Lock()
         self._state = _State()
         self._closing = threading.Event()
@@ -131,7 +134,8 @@ class FakeSlack:
 
     @property
     def uploads(self) -> dict[str, dict[str, Any]]:
-        """file_id -> {"filename", "title", "content": bytes} for files sent through the upload URLs."""
+        """file_id -> {"filename", "title", "content": bytes, "length", "sha256"} for files sent through the
+        upload URLs ("content" is None when the fake was made with keep_uploads=False)."""
         with self._lock:
             return {k: dict(v) for k, v in self._state.uploads.items()}
 
@@ -187,8 +191,10 @@ class FakeSlack:
             return 200, {}, {"ok": True}
         if kind == "upload":
             with self._lock:
-                self._state.uploads.setdefault(name, {})["content"] = params.get("_content", b"")
-            return 200, {"Content-Type": "text/plain"}, f"OK - {len(params.get('_content', b''))}"
+                upload = self._state.uploads.setdefault(name, {})
+                upload.update(content=params.get("_content"), length=params.get("_length"),
+                              sha256=params.get("_sha256"))  # fmt: skip
+            return 200, {"Content-Type": "text/plain"}, f"OK - {params.get('_length')}"
         return 200, {}, self._default(method, params)
 
     def _next_ts(self) -> str:
@@ -358,6 +364,24 @@ def _parse_body(raw: bytes, content_type: str) -> dict[str, Any]:
     return {"_content": raw}
 
 
+def _read_upload(stream: Any, length: int, keep: bool) -> dict[str, Any]:
+    """A file's bytes, read a megabyte at a time: kept as "_content", or (keep=False, for files too large
+    to hold) only counted in "_length" and hashed in "_sha256"."""
+    digest, chunks, left = hashlib.sha256(), [], length
+    while left > 0:
+        chunk = stream.read(min(left, 2**20))
+        if not chunk:
+            break
+        left -= len(chunk)
+        digest.update(chunk)
+        if keep:
+            chunks.append(chunk)
+    params: dict[str, Any] = {"_length": length - left, "_sha256": digest.hexdigest()}
+    if keep:
+        params["_content"] = b"".join(chunks)
+    return params
+
+
 def _decode_json_fields(params: dict[str, Any]) -> dict[str, Any]:
     for key in JSON_FIELDS & params.keys():
         if isinstance(params[key], str):
@@ -385,11 +409,12 @@ def _handler_for(fake: FakeSlack) -> type[BaseHTTPRequestHandler]:
             if kind not in ("api", "response", "upload") or not name:
                 self._send(404, {"Content-Type": "text/plain"}, "not_found")
                 return
-            raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            length = int(self.headers.get("Content-Length") or 0)
             content_type = self.headers.get("Content-Type", "")
             if kind == "upload":
-                params: dict[str, Any] = {"_content": raw}
+                params: dict[str, Any] = _read_upload(self.rfile, length, fake.keep_uploads)
             else:
+                raw = self.rfile.read(length)
                 params = dict(parse_qsl(url.query, keep_blank_values=True))
                 params.update(_parse_body(raw, content_type))
                 _decode_json_fields(params)

@@ -150,7 +150,8 @@ def test_a_log_from_the_first_step_only_upgrades_in_place(path):
     db = Database(path)
     assert {"requests", "seen_events", "channels", "threads", "_migrations"} <= set(db.table_names())
     indexed = {tuple(i.columns) for i in db.table("requests").indexes}
-    assert {("created_at",), ("user_id",), ("channel_id",), ("model_id",), ("outcome",)} <= indexed
+    by_time = {(column, "created_at") for column in ("user_id", "channel_id", "model_id", "stage", "outcome")}
+    assert {("created_at",), *by_time} <= indexed
 
 
 # The steps the previous version shipped: a log it wrote has run these and no others.

@@ -6,8 +6,10 @@ sentence."""
 
 from __future__ import annotations
 
+import io
 import logging
 import sqlite3
+import tempfile
 from datetime import UTC, datetime
 
 from slack_bolt import Ack, App, Respond
@@ -19,6 +21,7 @@ from sizing import i18n
 from .. import logwords, managerdesk, reports
 from ..blocks import Message, notice
 from ..leads import LeadError
+from ..slack_client import upload_file
 
 logger = logging.getLogger(__name__)
 
@@ -111,28 +114,38 @@ def register(app: App, services) -> None:
                     **notice(i18n.t(lang, "slack.bad_button")).kwargs())  # fmt: skip
             return
         services.log.flush(timeout=2)
-        try:
-            rows = reports.list_requests(db, filters, limit=None)
-        except UNREADABLE as e:
-            respond(response_type="ephemeral", replace_original=False, **unavailable(lang, e).kwargs())
-            return
-        content = reports.to_csv(rows, reports.CsvFormat.excel(lang))  # for Excel in the manager's language
         name = f"gpu-sizer-log-{datetime.now(UTC):%Y%m%d-%H%M}.csv"
-        try:
-            dm = client.conversations_open(users=user)["channel"]["id"]
-            client.files_upload_v2(channel=dm, content=content, filename=name, title=name)
-        except Exception as e:  # the API failed, was rate limited past retries, or timed out
-            logger.warning("CSV export failed: %s", _reason(e))
-            respond(
-                response_type="ephemeral",
-                replace_original=False,
-                **notice(i18n.t(lang, "slack.failed")).kwargs(),
-            )
-            return
-        services.log.audit(user, "slack", "export", {"format": "csv", "rows": len(rows),
+        # Written a page of rows at a time to a temporary file, then streamed to Slack from it: memory stays
+        # flat whatever the size of the log (this runs after Slack was acknowledged).
+        with tempfile.TemporaryFile() as file:
+            text = io.TextIOWrapper(file, encoding="utf-8", newline="")
+            try:
+                # For Excel in the manager's language.
+                rows = reports.write_csv(
+                    reports.iter_requests(db, filters), text, reports.CsvFormat.excel(lang)
+                )
+            except UNREADABLE as e:
+                respond(response_type="ephemeral", replace_original=False, **unavailable(lang, e).kwargs())
+                return
+            finally:
+                text.detach()  # flushed; the file stays open for the upload and closes once, with the block
+            length = file.tell()
+            file.seek(0)
+            try:
+                dm = client.conversations_open(users=user)["channel"]["id"]
+                upload_file(client, dm, file, length, name)
+            except Exception as e:  # the API failed, was rate limited past retries, or timed out
+                logger.warning("CSV export failed: %s", _reason(e))
+                respond(
+                    response_type="ephemeral",
+                    replace_original=False,
+                    **notice(i18n.t(lang, "slack.failed")).kwargs(),
+                )
+                return
+        services.log.audit(user, "slack", "export", {"format": "csv", "rows": rows,
                                                     "filters": managerdesk.describe(filters)})  # fmt: skip
         respond(response_type="ephemeral", replace_original=False,
-                **notice(i18n.t(lang, "manager.exported", rows=len(rows))).kwargs())  # fmt: skip
+                **notice(i18n.t(lang, "manager.exported", rows=rows)).kwargs())  # fmt: skip
 
     def forget(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
         manager_id = (body.get("user") or {}).get("id") or ""
