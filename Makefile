@@ -11,6 +11,8 @@ $(BIN)/python:
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	# Bytecode for our own modules too, as an installed package has: gpu-size starts without compiling them.
+	$(BIN)/python -m compileall -q sizing bot > /dev/null
 	touch $@
 
 run: $(VENV)/.installed

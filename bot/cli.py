@@ -27,8 +27,6 @@ from sizing.quantities import parse_context, parse_count, parse_rate, parse_seco
 from sizing.query import parse
 from sizing.workload import Intent, Optimizer, Stage, Task, Workload
 
-from .rendering import render_help, render_text
-
 EXIT_USAGE = 2
 EXIT_CONFIG = 1
 
@@ -286,6 +284,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 any(getattr(args, flag) is not None for flag in FLAG_FIELDS) or args.cpu_offload or args.rate
             )
             if query.help and args.model is None and not flags_given:
+                from .rendering import render_help
+
                 print(render_help(lang), end="")
                 return 0
         workload = workload_from(args, query.workload if query and not query.help else None, lang)
@@ -306,6 +306,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             }
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
+        from .rendering import render_text  # the templates (Jinja) load only for an answer in words
+
         print(render_text(result, query), end="")
     return 0
 

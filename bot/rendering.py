@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
 
 from sizing import advice, i18n
 from sizing.plan import rate_text
@@ -21,6 +21,10 @@ BAR_WEIGHTS, BAR_KV, BAR_OTHER, BAR_FREE = "█", "▓", "▒", "░"
 
 @cache
 def environment() -> Environment:
+    """The templates, each compiled once per process and never looked at on disk again (a changed template
+    takes a restart): checking a file's time costs a system call per answer, which waits behind every
+    other thread. Compiled templates are also kept in Jinja's own cache folder (checked by their source),
+    so a short-lived process such as gpu-size skips the compiler."""
     env = Environment(
         loader=FileSystemLoader(str(TEMPLATES)),
         undefined=StrictUndefined,  # a missing value is a bug to see, not an empty string to ship
@@ -28,8 +32,18 @@ def environment() -> Environment:
         lstrip_blocks=True,
         keep_trailing_newline=False,
         autoescape=False,
+        auto_reload=False,
+        bytecode_cache=_bytecode_cache(),
     )
     return env
+
+
+def _bytecode_cache() -> FileSystemBytecodeCache | None:
+    try:
+        # A folder of this user's in the temporary directory, made private (0700) and checked by Jinja.
+        return FileSystemBytecodeCache()
+    except Exception:  # no usable temporary folder: compile in memory, as without a cache
+        return None
 
 
 def memory_bar(per_gpu: Memory, gpu_bytes: int, width: int = 30) -> str:

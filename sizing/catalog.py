@@ -15,15 +15,12 @@ from typing import Literal
 from pydantic import Field, TypeAdapter, ValidationError, field_validator, model_validator
 
 from .architecture import Architecture, Strict
+from .errors import CatalogError
 
 DATA_DIR = Path(__file__).parent / "data"
 
 PART_NAMES = ("embeddings", "lm_head", "attention")
 CONTRACT_MODES = ("on_demand", "project_package", "dedicated", "reserved")
-
-
-class CatalogError(Exception):
-    """A data file is missing, unreadable or holds a value the engine cannot use."""
 
 
 def normalize(name: str) -> str:

@@ -1,4 +1,5 @@
-"""The one error type the engine raises for a request it cannot size."""
+"""The errors of the engine: SizingError for a request it cannot size, CatalogError for a data file it cannot
+use. Plain classes, so code that only reports them (the message files, the CLIs) imports no catalogue."""
 
 from __future__ import annotations
 
@@ -27,3 +28,7 @@ class SizingError(Exception):
         from .i18n import t
 
         return t(lang, f"hint.{self.hint_key}", **self.params) if self.hint_key else None
+
+
+class CatalogError(Exception):
+    """A data file is missing, unreadable or holds a value the engine cannot use."""

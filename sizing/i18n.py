@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import tomllib
 from functools import cache, lru_cache
+from pathlib import Path
 from typing import Any
 
-from babel import Locale
-
-from .catalog import DATA_DIR, CatalogError
+from .errors import CatalogError
 
 DEFAULT_LANG = "pt-BR"
+DATA_DIR = Path(__file__).parent / "data"
+MESSAGES = DATA_DIR / "messages"
 
 
 @cache
@@ -70,7 +71,7 @@ def answer_lang(*signals: str | None) -> str:
 
 @cache
 def messages(lang: str) -> dict[str, str]:
-    path = DATA_DIR / "messages" / f"{lang}.toml"
+    path = MESSAGES / f"{lang}.toml"
     try:
         with path.open("rb") as f:
             raw = tomllib.load(f)
@@ -100,14 +101,14 @@ def t(lang: str, key: str, **params: Any) -> str:
 
 @cache
 def _symbols(lang: str) -> tuple[str, str]:
-    """The locale's decimal and grouping symbols, from Babel's CLDR data."""
-    symbols = Locale.parse(lang.replace("-", "_")).number_symbols["latn"]
-    return symbols["decimal"], symbols["group"]
+    """The language's decimal and grouping symbols, from its message file ([number], CLDR's values)."""
+    table = messages(lang)
+    return table["number.decimal"], table["number.group"]
 
 
 def number(value: float, lang: str, digits: int = 0) -> str:
-    """1.234,5 (pt-BR) / 1 234,5 (pt-PT) / 1,234.5 (en). Python formats, CLDR says which symbols: an answer
-    formats dozens of numbers, and Babel's own formatter is too slow to call that often."""
+    """1.234,5 (pt-BR) / 1 234,5 (pt-PT) / 1,234.5 (en). Python formats, the message file says which symbols: an answer
+    formats dozens of numbers, and a locale library's formatter (and its import) costs more than the answer."""
     decimal, group = _symbols(lang_of(lang))
     text = f"{value:,.{digits}f}"
     if text.startswith("-") and not text.strip("-0.,"):

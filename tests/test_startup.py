@@ -1,0 +1,86 @@
+"""What a process loads and reads: the command-line tools import only what they use, and the answer path
+never goes back to the template files once they are compiled (a file check per answer costs a system call,
+and under load each one waits behind the other threads)."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from bot import blocks, rendering
+from sizing.engine import size
+from sizing.query import parse
+
+ROOT = Path(__file__).resolve().parents[1]
+SLACK_AND_SERVER = {"slack_sdk", "slack_bolt", "gunicorn", "sqlite_utils", "sqlite3", "babel"}
+
+
+def modules_after(code: str) -> set[str]:
+    """The top-level packages a fresh interpreter has imported after running `code`."""
+    probe = f"{code}\nimport json, sys\nprint(json.dumps(sorted({{m.split('.')[0] for m in sys.modules}})))"
+    env = {**os.environ, "GPU_SIZER_DB": "/nonexistent/unused.db"}
+    done = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    )
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def test_gpu_size_loads_no_slack_server_or_database_code():
+    loaded = modules_after(
+        "import contextlib, io\nfrom bot import cli\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n    cli.main(['70b', '4bit', '32k', '10users'])"
+    )
+    assert {"sizing", "jinja2", "pydantic"} <= loaded  # what the answer is made of
+    assert not loaded & SLACK_AND_SERVER, loaded & SLACK_AND_SERVER
+
+
+def test_gpu_size_json_does_not_load_the_templates():
+    loaded = modules_after(
+        "import contextlib, io\nfrom bot import cli\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n    cli.main(['70b', '4bit', '--json'])"
+    )
+    assert "jinja2" not in loaded
+
+
+def test_gpu_log_loads_neither_the_sizing_engine_nor_slack(tmp_path):
+    from bot.requestlog import RequestLog
+
+    db = tmp_path / "log.db"
+    with RequestLog(db) as log:
+        log.record({"surface": "console", "user_id": "U1", "text": "70b", "model_id": "llama-3.1-70b"})
+    loaded = modules_after(
+        "import contextlib, io\nfrom bot import logcli\n"
+        f"with contextlib.redirect_stdout(io.StringIO()):\n    logcli.main(['--db', {str(db)!r}, 'summary'])\n"
+        f"    logcli.main(['--db', {str(db)!r}, 'list'])"
+    )
+    assert "sqlite_utils" in loaded
+    assert not loaded & {"pydantic", "jinja2", "slack_sdk", "slack_bolt", "gunicorn", "babel"}
+
+
+def test_no_template_is_read_from_disk_once_compiled(monkeypatch):
+    questions = ["70b 4bit 32k 10users", "8b lora", "qwen 32b 8 bits 16 usuários en", "deepseek v3 fp8"]
+
+    def answer_all():
+        for text in questions:
+            query = parse(text)
+            result = size(query.workload)
+            blocks.answer(result, query, payload="{}")
+            rendering.render_text(result, query)
+
+    answer_all()  # compiles the templates of both languages
+    touched = []
+    real_stat, real_open = os.stat, open
+
+    def stat(path, *args, **kwargs):
+        touched.append(str(path))
+        return real_stat(path, *args, **kwargs)
+
+    def watched_open(file, *args, **kwargs):
+        touched.append(str(file))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(os, "stat", stat)
+    monkeypatch.setattr("builtins.open", watched_open)
+    answer_all()
+    assert not [p for p in touched if str(rendering.TEMPLATES) in p or "jinja" in p]
