@@ -14,7 +14,7 @@ from sizing import advice, i18n
 from sizing.errors import SizingError
 from sizing.result import Memory, SizingResult
 
-from .rendering import environment, filters, render_text, serving_lines, understood
+from .rendering import environment, filters, serving_lines, understood
 
 MAX_BLOCKS = 50  # per message (Slack "Block Kit" reference)
 MAX_SECTION_TEXT = 3000
@@ -59,7 +59,9 @@ class Message:
     blocks: list[dict]
     text: str  # fallback: notifications, screen readers, clients without blocks
     attachments: list[dict] = field(default_factory=list)
-    plain: str = ""  # the same answer as plain text, unescaped (the console prints it)
+    # The same message as plain text, where a message makes it cheaply (an answer's is rendered only when
+    # read: Reply.text_answer).
+    plain: str = ""
 
     def kwargs(self) -> dict:
         return {"blocks": self.blocks, "text": self.text}
@@ -91,8 +93,7 @@ def _env(lang: str):
 def validate(blocks: list[dict]) -> None:
     """Raises BlockKitError unless Slack would accept these blocks (slack_sdk's models plus limits the
     models do not enforce)."""
-    if len(blocks) > MAX_BLOCKS:
-        raise BlockKitError(f"{len(blocks)} blocks; Slack accepts {MAX_BLOCKS}")
+    check_limits(blocks)
     for raw in blocks:
         block = Block.parse(raw)
         if block is None:
@@ -101,6 +102,14 @@ def validate(blocks: list[dict]) -> None:
             block.validate_json()
         except Exception as e:  # slack_sdk raises SlackObjectFormationError
             raise BlockKitError(f"{raw.get('type')} block: {e}") from e
+
+
+def check_limits(blocks: list[dict]) -> None:
+    """Raises BlockKitError when blocks pass Slack's size limits: the part of validate() that depends on
+    what an answer says (its structure comes from the templates, which the tests validate in full)."""
+    if len(blocks) > MAX_BLOCKS:
+        raise BlockKitError(f"{len(blocks)} blocks; Slack accepts {MAX_BLOCKS}")
+    for raw in blocks:
         text = (raw.get("text") or {}).get("text", "")
         if raw["type"] == "section" and len(text) > MAX_SECTION_TEXT:
             raise BlockKitError(f"section text of {len(text)} characters")
@@ -127,7 +136,8 @@ def answer(
     show_prices: bool = False,
     payload: str = "",
 ) -> Message:
-    """The sizing answer. `payload` travels in the buttons (the workload, to recompute from)."""
+    """The sizing answer in Block Kit. `payload` travels in the buttons (the workload, to recompute from).
+    The same answer as plain text is rendering.render_text, made only where someone reads it (the console)."""
     lang = i18n.lang_of(result.workload.lang)
     training = result.workload.stage != "inference"
     nominal = {16: "16", 8: "8", 4: "4"}
@@ -138,7 +148,7 @@ def answer(
     template = env.get_template("slack/answer.json.j2")
     rendered = template.render(
         r=result,
-        understood=understood(result, query),
+        understood=_fit_section(understood(result, query)),
         disclosure=esc(disclosure) if disclosure else None,
         bar=emoji_bar,
         actions=actions and not training,
@@ -156,9 +166,30 @@ def answer(
             block["text"]["text"] = clip_mrkdwn(block["text"]["text"])
     if actions and training:
         blocks.append(_proposal_only(lang, payload))
-    validate(blocks)
-    plain = render_text(result, query)
-    return Message(blocks=blocks, text=_fallback(summary(result, query)), plain=plain)
+    # The templates' blocks are valid Block Kit by construction, proven for every kind of answer by
+    # tests/test_answer_blocks.py with slack_sdk's models; per answer only the sizes, which depend on what
+    # it says, are checked (a fraction of the models' cost).
+    check_limits(blocks)
+    return Message(blocks=blocks, text=_fallback(summary(result, query)))
+
+
+def _fit_section(lines: list[str]) -> list[str]:
+    """The lines, cut so that escaped and joined they fit one section: what was not understood can be as
+    long as the question (4,000 characters), and Slack refuses a longer section than 3,000."""
+    out, used = [], 0
+    for line in lines:
+        room = MAX_SECTION_TEXT - used - (1 if out else 0)
+        if len(esc(line)) <= room:
+            out.append(line)
+            used += len(esc(line)) + (1 if len(out) > 1 else 0)
+            continue
+        cut = line[: max(0, room - 1)]
+        while cut and len(esc(cut)) > room - 1:  # escaping lengthens & < > : cut until it fits
+            cut = cut[: len(cut) - max(1, (len(esc(cut)) - room + 1))]
+        if cut:
+            out.append(cut + "…")
+        break
+    return out
 
 
 def detail(result: SizingResult, show_prices: bool) -> Message:

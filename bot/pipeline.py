@@ -60,10 +60,19 @@ class Reply:
     workload: Workload | None = None
     result: SizingResult | None = None
     query: Query | None = None
-    text_answer: str = ""  # the plain-text rendering (the console prints it)
+    text_answer: str = ""  # the answer as plain text where it was made; plain() makes it for answers
     payload: str | None = None  # the workload as encode() writes it, for the log
     missing_model: str | None = None  # a model named that the catalogue lacks (a refusal says which)
     request_key: str = field(default_factory=lambda: new_key())
+
+    def plain(self) -> str:
+        """The reply as plain text (the console prints it): rendered only when asked for, since Slack uses
+        the blocks and every other surface would render it for nothing."""
+        if not self.text_answer and self.result is not None:
+            from .rendering import render_text
+
+            self.text_answer = render_text(self.result, self.query)
+        return self.text_answer
 
 
 class Pipeline:
@@ -178,9 +187,7 @@ class Pipeline:
                 result, query, disclosure=disclosure, show_prices=show_prices, payload=payload, share=share
             )
             self._rendered.put(key, message)
-        reply = Reply(
-            message, "answered", lang, workload, result, query, text_answer=message.plain, payload=payload
-        )
+        reply = Reply(message, "answered", lang, workload, result, query, payload=payload)
         reply = self._finish(reply, where, text, started)
         if self.on_answer is not None:
             try:

@@ -17,6 +17,7 @@ from .setups import (
     candidates,
     evaluate,
     inference_memory,
+    one_sizing,
     recommend,
     requested,
     training_memory,
@@ -61,6 +62,11 @@ def size(
 
 
 def _size(workload: Workload, catalog: Catalog, source: ModelSource | None = None) -> SizingResult:
+    with one_sizing():  # the search's setups are shared with the alternatives, not computed again
+        return _sized(workload, catalog, source)
+
+
+def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = None) -> SizingResult:
     plan = make_plan(workload, catalog, source)
     lang = plan.lang
     assumptions = list(plan.assumptions)

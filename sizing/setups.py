@@ -7,6 +7,9 @@ training states) fits in the memory the engine may use: total x utilization. The
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from . import kv_cache, serving, training
@@ -46,6 +49,22 @@ def usable(plan: Plan, gpu: GPU, catalog: Catalog) -> int:
     return int(gpu.memory_bytes * share.memory_utilization)
 
 
+# Within one sizing (engine.size), the recommendation's search, the alternatives, the named GPU and the
+# capacity figures ask for many of the same setups and memory sums: each is computed once. The memo lives
+# for that one call (a context variable, so each thread has its own) and holds the plans it keys by id, so
+# no id can be reused while it lives.
+_MEMO: ContextVar[dict | None] = ContextVar("sizing_memo", default=None)
+
+
+@contextmanager
+def one_sizing() -> Iterator[None]:
+    token = _MEMO.set({})
+    try:
+        yield
+    finally:
+        _MEMO.reset(token)
+
+
 def inference_memory(
     plan: Plan,
     catalog: Catalog,
@@ -54,6 +73,17 @@ def inference_memory(
     users: int | None = None,
     context: int | None = None,
 ) -> Memory:
+    memo = _MEMO.get()
+    if memo is None:
+        return _inference_memory(plan, catalog, tp, pp, users, context)
+    key = ("memory", id(plan), id(catalog), tp, pp, users, context)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = (plan, _inference_memory(plan, catalog, tp, pp, users, context))
+    return found[1]
+
+
+def _inference_memory(plan: Plan, catalog: Catalog, tp: int, pp: int, users: int | None, context: int | None):
     m = serving.memory(
         plan.model,
         engine_weight_bytes(plan.model, plan.precision, catalog),
@@ -119,6 +149,22 @@ def training_memory(
 
 
 def evaluate(plan: Plan, shape: Shape, catalog: Catalog, capacity: bool = True) -> Setup:
+    memo = _MEMO.get()
+    if memo is None:
+        setup = _evaluate(plan, shape, catalog)
+    else:
+        key = ("setup", id(plan), id(catalog), shape.gpu.id, shape.count, shape.servers, shape.in_offering,
+               id(shape.offer))  # fmt: skip
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = (plan, shape, _evaluate(plan, shape, catalog))
+        setup = found[2]
+    if capacity:
+        add_capacity(plan, setup, catalog)  # idempotent: a setup asked for again keeps its figures
+    return setup
+
+
+def _evaluate(plan: Plan, shape: Shape, catalog: Catalog) -> Setup:
     room = usable(plan, shape.gpu, catalog)
     price = None
     if shape.offer and shape.offer.price_per_gpu_hour:
@@ -157,7 +203,7 @@ def evaluate(plan: Plan, shape: Shape, catalog: Catalog, capacity: bool = True) 
     tp, pp, problem = split(plan, shape)
     need = inference_memory(plan, catalog, tp, pp)
     fits = problem is None and need.total <= room
-    setup = Setup(
+    return Setup(
         **common,
         tensor_parallel=tp,
         pipeline_parallel=pp,
@@ -166,9 +212,6 @@ def evaluate(plan: Plan, shape: Shape, catalog: Catalog, capacity: bool = True) 
         free_bytes_per_gpu=room - need.total,
         problem=problem,
     )
-    if capacity:
-        add_capacity(plan, setup, catalog)
-    return setup
 
 
 def add_capacity(plan: Plan, setup: Setup, catalog: Catalog) -> Setup:
@@ -224,9 +267,22 @@ def max_context(plan: Plan, catalog: Catalog, room: int, tp: int, pp: int) -> in
     return kv_cache.max_tokens(plan.model, budget, plan.users, plan.kv.bytes_per_value, tp, pp)
 
 
+_CANDIDATES: dict[int, tuple[Catalog, list[Shape]]] = {}
+
+
 def candidates(catalog: Catalog) -> list[Shape]:
     """Every setup the offering rents, smallest first: fewest GPUs, then the smallest memory class, then
-    the cheapest (or the offering's own order when it lists no prices)."""
+    the cheapest (or the offering's own order when it lists no prices). Worked out once per catalogue (a
+    sizing walks them several times); callers must not change the list."""
+    cached = _CANDIDATES.get(id(catalog))
+    if cached is None or cached[0] is not catalog:
+        if len(_CANDIDATES) > 16:
+            _CANDIDATES.clear()
+        cached = _CANDIDATES[id(catalog)] = (catalog, _candidates(catalog))
+    return cached[1]
+
+
+def _candidates(catalog: Catalog) -> list[Shape]:
     shapes = []
     for order, offer in enumerate(catalog.offering.offer):
         gpu = catalog.gpu(offer.gpu)

@@ -161,7 +161,11 @@ def activations(
     run in FP32: QLoRA after PEFT's FP32 upcast of the embeddings)."""
     stack = _stack(stack)
     tokens = seq_len * micro_batch
-    per_layer = [layer_activation_bytes_per_token(a, i, act) * tokens for i in range(a.num_layers)]
+    # Every layer of a kind (dense, MoE) stores the same per token: the sum over the layers and the largest
+    # layer follow from one layer of each kind, in closed form.
+    kinds = [
+        (count, layer_activation_bytes_per_token(a, index, act) * tokens) for count, index in _layer_kinds(a)
+    ]
     logits = logit_bytes(a, tokens, stack)
     # The backward pass carries the gradient of the residual stream from layer to layer: the one coming in
     # and the one going out of the layer being back-propagated.
@@ -171,9 +175,9 @@ def activations(
         # With the inputs offloaded to the server's RAM (unsloth), the GPU holds the one being rebuilt
         # and the next one on its way back.
         kept = 2 if stack.offload_checkpoints else a.num_layers
-        stored = kept * tokens * a.hidden_size * act + max(per_layer)
+        stored = kept * tokens * a.hidden_size * act + max(per_token for _, per_token in kinds)
     else:
-        stored = sum(per_layer)
+        stored = sum(count * per_token for count, per_token in kinds)
     # Tensor parallelism with sequence parallelism splits every activation across the group.
     return math.ceil((stored + residual_grads + logits) / tp)
 
@@ -240,6 +244,16 @@ def comm_buffers(
     if zero >= 1:
         return math.ceil(2 * min(ZERO12_BUCKET, trainable / tp) * grad_bytes)
     return math.ceil(trainable / tp * grad_bytes)
+
+
+def _layer_kinds(a: Architecture) -> list[tuple[int, int]]:
+    """(how many layers, the index of one of them) for the dense layers and the MoE layers there are."""
+    kinds = []
+    if a.dense_layers:
+        kinds.append((a.dense_layers, next(i for i in range(a.num_layers) if not a.is_moe_layer(i))))
+    if a.moe_layers:
+        kinds.append((a.moe_layers, next(i for i in range(a.num_layers) if a.is_moe_layer(i))))
+    return kinds
 
 
 def memory(
