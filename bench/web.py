@@ -1,6 +1,11 @@
 """The web process as the Procfile starts it (gunicorn serving the Bolt app), side by side with a bare Bolt
 app that only acks, on loopback: signed /gpu requests at concurrency 1, 10 and 50; then 10,000 requests to
-see the log rows and the workers' resident memory.
+see the log rows and the workers' resident memory. Two levels:
+
+- cached: 200 varied questions sent again and again (a team asking the same things all day); nearly every
+  answer comes from the caches;
+- fresh (run_fresh): every request a question never asked before, on a fresh pair of servers; the workers
+  report how often their caches still served (a different text can mean the same workload).
 
 The load comes from a separate process (its own GIL), over keep-alive connections, with requests signed
 beforehand (Slack signatures stay valid for five minutes).
@@ -9,8 +14,10 @@ beforehand (Slack signatures stay valid for five minutes).
 from __future__ import annotations
 
 import http.client
+import json
 import multiprocessing as mp
 import os
+import random
 import signal
 import socket
 import sqlite3
@@ -27,7 +34,7 @@ from tests.slack_fake import FakeSlack
 from tests.slack_harness import SECRET, forget_signatures
 from tests.web_server import free_port
 
-from .engine import queries
+from .engine import CONTEXTS, EXTRAS, MODELS, PRECISIONS, queries
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -39,14 +46,34 @@ MEMORY_RUN = 10_000
 def _signed_requests(n: int = 200) -> list[tuple[bytes, dict]]:
     """n distinct signed commands (200 distinct questions, asked again and again): each one is sent
     once, as Slack does, since the app answers a replayed request only once."""
+    texts = queries(200, seed=11)
+    return _signed([texts[i % len(texts)] for i in range(n)])
+
+
+def _signed(texts: list[str]) -> list[tuple[bytes, dict]]:
     out = []
     users = [f"U{i:07d}" for i in range(20)]
-    texts = queries(200, seed=11)
-    for i in range(n):
-        text = texts[i % len(texts)]
+    for i, text in enumerate(texts):
         body, _ = sr.slash_command(text, user_id=users[i % len(users)], channel_id="C0001",
                                    response_url="http://127.0.0.1:9/unused")  # fmt: skip
         out.append((body.encode(), sr.sign(body, SECRET)))
+    return out
+
+
+def fresh_questions(n: int, seed: int = 2026) -> list[str]:
+    """n different questions, as varied as the cached level's but each asked once: the same words, any
+    number of users (so even the workloads rarely repeat)."""
+    rng = random.Random(seed)
+    seen: set[str] = set()
+    out = []
+    while len(out) < n:
+        model, precision, context, extra = (rng.choice(MODELS), rng.choice(PRECISIONS), rng.choice(CONTEXTS),
+                                            rng.choice(EXTRAS))  # fmt: skip
+        users = f"{rng.randint(1, 400)} {rng.choice(['usuários', 'users', 'usuarios', 'pessoas'])}"
+        text = " ".join(part for part in (model, precision, context, users, extra) if part)
+        if text not in seen:
+            seen.add(text)
+            out.append(text)
     return out
 
 
@@ -202,19 +229,53 @@ def _count_rows(db: Path) -> int:
         conn.close()
 
 
-def run(levels: dict[int, int] = LEVELS, memory_run: int = MEMORY_RUN) -> dict:
-    workdir = Path(tempfile.mkdtemp(prefix="gpu-sizer-bench-"))
+def _servers(fake: FakeSlack, workdir: Path) -> tuple[Server, Server, Path]:
     db = workdir / "log.db"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SLACK_", "GPU_SIZER_"))}
+    env.update(SLACK_BOT_TOKEN="xoxb-bench", SLACK_SIGNING_SECRET=SECRET, SLACK_API_URL=fake.base_url,
+               GPU_SIZER_DB=str(db), PYTHONPATH=str(ROOT))  # fmt: skip
+    # Ours exactly as the Procfile's "web" runs it; the bare app under the same gunicorn settings.
+    ours = Server("gpu-sizer", [sys.executable, "-m", "bot", "web"], env, workdir)
+    gunicorn = [sys.executable, "-m", "gunicorn", "--config", "python:bot.gunicorn_conf"]
+    bare = Server(
+        "bare-bolt", [*gunicorn, "--bind", "127.0.0.1:{port}", "bench.bare_app:wsgi()"], env, workdir
+    )
+    return ours, bare, db
+
+
+def _level(ours: Server, bare: Server, concurrency: int, count: int, requests_for) -> dict:
+    """One concurrency level: rounds alternate between the two apps, so a noisy moment on the machine hits
+    both; requests_for() gives each round's signed requests (the same for both apps)."""
+    samples: dict[str, list] = {ours.name: [], bare.name: []}
+    cpu = {ours.name: 0.0, bare.name: 0.0}
+    for _ in range(ROUNDS):
+        requests = requests_for(count // ROUNDS)
+        for server in (ours, bare):
+            before = server.cpu_seconds()
+            samples[server.name].append(load(server.port, requests, concurrency, count // ROUNDS))
+            cpu[server.name] += server.cpu_seconds() - before
+    row = {name: _public(_combine(parts)) for name, parts in samples.items()}
+    for name in row:
+        row[name]["cpu_ms_per_request"] = round(cpu[name] * 1000 / row[name]["requests"], 3)
+    # Paired: each round's ratio compares runs made back to back, so a slow minute on the machine cancels
+    # out; the median over rounds is the figure.
+    paired = [
+        o["median_ms"] / b["median_ms"] for o, b in zip(samples[ours.name], samples[bare.name], strict=True)
+    ]
+    paired_p99 = [
+        o["p99_ms"] / b["p99_ms"] for o, b in zip(samples[ours.name], samples[bare.name], strict=True)
+    ]
+    row["ratio_median"] = round(statistics.median(paired), 2)
+    row["ratio_p99"] = round(statistics.median(paired_p99), 2)
+    row["ratio_median_rounds"] = [round(r, 2) for r in paired]
+    return row
+
+
+def run(levels: dict[int, int] = LEVELS, memory_run: int = MEMORY_RUN) -> dict:
+    """The cached level, then the workers' memory over memory_run more requests."""
+    workdir = Path(tempfile.mkdtemp(prefix="gpu-sizer-bench-"))
     with FakeSlack() as fake:
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("SLACK_", "GPU_SIZER_"))}
-        env.update(SLACK_BOT_TOKEN="xoxb-bench", SLACK_SIGNING_SECRET=SECRET, SLACK_API_URL=fake.base_url,
-                   GPU_SIZER_DB=str(db), PYTHONPATH=str(ROOT))  # fmt: skip
-        # Ours exactly as the Procfile's "web" runs it; the bare app under the same gunicorn settings.
-        ours = Server("gpu-sizer", [sys.executable, "-m", "bot", "web"], env, workdir)
-        gunicorn = [sys.executable, "-m", "gunicorn", "--config", "python:bot.gunicorn_conf"]
-        bare = Server(
-            "bare-bolt", [*gunicorn, "--bind", "127.0.0.1:{port}", "bench.bare_app:wsgi()"], env, workdir
-        )
+        ours, bare, db = _servers(fake, workdir)
         sent = 0
         results: dict = {"levels": {}}
         try:
@@ -222,32 +283,8 @@ def run(levels: dict[int, int] = LEVELS, memory_run: int = MEMORY_RUN) -> dict:
                 load(server.port, _signed_requests(WARM_UP), 10, WARM_UP)
             sent += WARM_UP
             for concurrency, count in levels.items():
-                # Rounds alternate between the two apps, so a noisy moment on the machine hits both.
-                samples: dict[str, list] = {ours.name: [], bare.name: []}
-                cpu = {ours.name: 0.0, bare.name: 0.0}
-                for _ in range(ROUNDS):
-                    requests = _signed_requests(count // ROUNDS)
-                    for server in (ours, bare):
-                        before = server.cpu_seconds()
-                        samples[server.name].append(load(server.port, requests, concurrency, count // ROUNDS))
-                        cpu[server.name] += server.cpu_seconds() - before
-                row = {name: _public(_combine(parts)) for name, parts in samples.items()}
-                for name in row:
-                    row[name]["cpu_ms_per_request"] = round(cpu[name] * 1000 / row[name]["requests"], 3)
+                row = _level(ours, bare, concurrency, count, _signed_requests)
                 sent += row["gpu-sizer"]["requests"]
-                # Paired: each round's ratio compares runs made back to back, so a slow minute on the machine
-                # cancels out; the median over rounds is the figure.
-                paired = [
-                    o["median_ms"] / b["median_ms"]
-                    for o, b in zip(samples[ours.name], samples[bare.name], strict=True)
-                ]
-                paired_p99 = [
-                    o["p99_ms"] / b["p99_ms"]
-                    for o, b in zip(samples[ours.name], samples[bare.name], strict=True)
-                ]
-                row["ratio_median"] = round(statistics.median(paired), 2)
-                row["ratio_p99"] = round(statistics.median(paired_p99), 2)
-                row["ratio_median_rounds"] = [round(r, 2) for r in paired]
                 results["levels"][str(concurrency)] = row
             before = ours.rss_bytes()
             done = 0
@@ -266,4 +303,53 @@ def run(levels: dict[int, int] = LEVELS, memory_run: int = MEMORY_RUN) -> dict:
         forget_signatures(Path(f"{db}.spool"))  # what the app remembered in /dev/shm
         results["log"] = {"requests_sent": sent, "rows_written": _count_rows(db)}
         results["log"]["lost"] = sent - results["log"]["rows_written"]
+        results["caches"] = _cache_stats(workdir / f"{ours.name}.log")
     return results
+
+
+FRESH_LEVELS = {10: 3000, 50: 4500}
+
+
+def run_fresh(levels: dict[int, int] = FRESH_LEVELS) -> dict:
+    """The fresh level: every request a question the server has never seen, on servers started for it."""
+    workdir = Path(tempfile.mkdtemp(prefix="gpu-sizer-bench-fresh-"))
+    questions = iter(fresh_questions(WARM_UP + sum(levels.values()) + ROUNDS * len(levels)))
+    with FakeSlack() as fake:
+        ours, bare, db = _servers(fake, workdir)
+        sent = 0
+        results: dict = {"levels": {}}
+        try:
+            warm_up = _signed([next(questions) for _ in range(WARM_UP)])
+            for server in (ours, bare):
+                load(server.port, warm_up, 10, WARM_UP)
+            sent += WARM_UP
+            for concurrency, count in levels.items():
+                row = _level(
+                    ours, bare, concurrency, count, lambda n: _signed([next(questions) for _ in range(n)])
+                )
+                sent += row["gpu-sizer"]["requests"]
+                results["levels"][str(concurrency)] = row
+        finally:
+            ours.stop()
+            bare.stop()
+        results["log"] = {"requests_sent": sent, "rows_written": _count_rows(db)}
+        results["log"]["lost"] = sent - results["log"]["rows_written"]
+        results["caches"] = _cache_stats(workdir / f"{ours.name}.log")
+    return results
+
+
+def _cache_stats(log: Path) -> dict:
+    """The answer caches' lookups and hits over the server's life, summed over its workers (each logs a
+    line when it exits), with the hit rate in percent."""
+    total: dict[str, dict[str, int]] = {}
+    for line in log.read_text(errors="replace").splitlines():
+        if "answer caches (worker" in line:
+            for name, counts in json.loads(line.split("): ", 1)[1]).items():
+                for key, n in counts.items():
+                    total.setdefault(name, {}).setdefault(key, 0)
+                    total[name][key] += n
+    for counts in total.values():
+        counts["hit_rate_pct"] = (
+            round(100 * counts["hits"] / counts["lookups"], 1) if counts.get("lookups") else None
+        )
+    return total

@@ -1,5 +1,6 @@
 """gunicorn settings for HTTP mode. Threads, not processes alone: answers wait on Slack's Web API."""
 
+import json
 import os
 
 from bot import logsetup
@@ -31,3 +32,7 @@ def worker_exit(server, worker) -> None:
     services = getattr(app, "services", None)
     if services is not None:
         services.shutdown(graceful_timeout - 5)  # the requests in flight had their share first
+        # One line on how often the answer caches served (make bench reads it from the server's log).
+        server.log.info(
+            "answer caches (worker %s): %s", worker.pid, json.dumps(services.pipeline.cache_stats())
+        )

@@ -91,6 +91,14 @@ class Pipeline:
         self._parsed = LRU(1024)
         self._rendered = LRU(512)
 
+    def cache_stats(self) -> dict:
+        """Lookups and hits of the answer caches: questions parsed, answers sized, messages rendered."""
+        from sizing.engine import cache_stats
+
+        caches = {"parse": self._parsed, "render": self._rendered}
+        return {**{name: {"lookups": c.hits + c.misses, "hits": c.hits} for name, c in caches.items()},
+                "size": cache_stats()}  # fmt: skip
+
     def _parse(self, text: str, base: Workload | None) -> Query:
         key = (text, base.model_dump_json() if base is not None else None)
         query = self._parsed.get(key)
@@ -289,9 +297,17 @@ class LRU:
     def __init__(self, size: int) -> None:
         self.size = size
         self._items: dict = {}
+        # How often a lookup found its value (make bench reports it). Plain counters: under the GIL a race
+        # can lose an increment now and then, which a rate shown to one decimal does not notice.
+        self.hits = self.misses = 0
 
     def get(self, key):
-        return self._items.get(key)
+        found = self._items.get(key)
+        if found is None:
+            self.misses += 1
+        else:
+            self.hits += 1
+        return found
 
     def put(self, key, value) -> None:
         if len(self._items) >= self.size:

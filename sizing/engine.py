@@ -32,9 +32,17 @@ _CACHE: dict[tuple[str, int], SizingResult | SizingError] = {}
 _CACHE_SIZE = 512
 
 
+_STATS = {"lookups": 0, "hits": 0}  # counted without a lock, like the cache itself: rare lost increments
+
+
 def clear_cache() -> None:
     global _CACHE
     _CACHE = {}
+
+
+def cache_stats() -> dict:
+    """Lookups of the answer cache since the process started, and how many found their answer."""
+    return dict(_STATS)
 
 
 def size(
@@ -47,7 +55,10 @@ def size(
     catalog = catalog or load_catalog()
     key = (workload.model_dump_json(), id(catalog), source.key if source is not None else None)
     hit = _CACHE.get(key)
-    if hit is None:
+    _STATS["lookups"] += 1
+    if hit is not None:
+        _STATS["hits"] += 1
+    else:
         try:
             hit = _size(workload, catalog, source)
         except SizingError as e:
