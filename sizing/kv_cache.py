@@ -58,16 +58,40 @@ def sequence_bytes(a: Architecture, tokens: int, kv_bytes: float, tp: int = 1, p
 def max_tokens(
     a: Architecture, budget: float, conversations: int, kv_bytes: float, tp: int = 1, pp: int = 1
 ) -> int:
-    """Longest context that `conversations` conversations can each hold within `budget` bytes per GPU."""
+    """Longest context that `conversations` conversations can each hold within `budget` bytes per GPU.
+
+    The cache grows along a straight line per token (two: local layers stop growing at their window), so
+    the edge is estimated on the line that applies, then found exactly around the estimate: steps that
+    double bracket it, and bisection settles it (a few sums of sequence_bytes, however good the guess)."""
     if conversations < 1 or budget <= 0:
         return 0
-    lo, hi = 0, a.max_context
-    if conversations * sequence_bytes(a, hi, kv_bytes, tp, pp) <= budget:
-        return hi
-    while lo < hi:  # the cache grows monotonically with tokens, so bisection finds the edge
-        mid = (lo + hi + 1) // 2
-        if conversations * sequence_bytes(a, mid, kv_bytes, tp, pp) <= budget:
-            lo = mid
-        else:
-            hi = mid - 1
+
+    def fits(tokens: int) -> bool:
+        return conversations * sequence_bytes(a, tokens, kv_bytes, tp, pp) <= budget
+
+    top = a.max_context
+    if fits(top):
+        return top
+    per_layer = bytes_per_token_per_layer(a, kv_bytes, tp)
+    share = (budget / conversations * a.num_layers / math.ceil(a.num_layers / pp) - state_bytes(a, tp)) / (
+        per_layer or 1
+    )
+    guess = share / a.num_layers  # every layer still growing
+    if a.window and a.local_layers and guess > a.window:  # past the window only the global layers grow
+        guess = (share - a.local_layers * a.window) / a.global_layers if a.global_layers else top
+    guess = max(0, min(top - 1, math.floor(guess)))
+    step = 1
+    if fits(guess):
+        lo, hi = guess, min(top, guess + 1)
+        while hi < top and fits(hi):
+            lo, step = hi, step * 2
+            hi = min(top, lo + step)
+    else:
+        lo, hi = max(0, guess - 1), guess
+        while lo > 0 and not fits(lo):
+            hi, step = lo, step * 2
+            lo = max(0, hi - step)
+    while lo < hi - 1:  # fits(lo) (or lo is 0) and not fits(hi)
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if fits(mid) else (lo, mid)
     return lo
