@@ -19,8 +19,7 @@ from pathlib import Path
 
 from sizing import i18n
 
-from . import backup, replication, reports
-from .settings import SettingsError, load_settings
+from . import backup, reports
 
 # Commands that run without a log at --db / GPU_SIZER_DB (a new machine has none yet).
 NEEDS_NO_LOG = {"restore", "verify"}
@@ -58,6 +57,10 @@ def _verify(db: Path, args: argparse.Namespace, lang: str) -> int:
         print(_say(lang, "checked", path=copy.path, rows=backup.rows_text(copy.rows, lang),
                    newest=_newest(copy, lang), size=backup.size_text(copy.bytes, lang)))  # fmt: skip
         return 0
+    # The settings (pydantic) and the replica load only here: the other gpu-log commands do not need them.
+    from . import replication
+    from .settings import SettingsError, load_settings
+
     try:
         settings = load_settings()
     except SettingsError as e:

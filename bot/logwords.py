@@ -18,7 +18,8 @@ from functools import cache
 from pathlib import Path
 
 from sizing import i18n
-from sizing.catalog import DATA_DIR, CatalogError
+from sizing.errors import CatalogError
+from sizing.i18n import DATA_DIR  # not sizing.catalog's: gpu-log loads no catalogue (pydantic)
 
 FILE = "log_words.toml"
 

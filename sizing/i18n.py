@@ -14,6 +14,7 @@ from typing import Any
 from .errors import CatalogError
 
 DEFAULT_LANG = "pt-BR"
+# The data folder (as sizing.catalog.DATA_DIR), named here too so readers of its word lists need no catalogue.
 DATA_DIR = Path(__file__).parent / "data"
 MESSAGES = DATA_DIR / "messages"
 
