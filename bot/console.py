@@ -56,7 +56,7 @@ def run(
         if reply.query is not None and reply.query.help:
             print(render_help(reply.lang), file=stdout)
         else:
-            print(reply.plain().rstrip(), file=stdout)
+            print(reply.text_answer.rstrip(), file=stdout)
             preview = lead_preview(reply, where, lang)
             if preview:
                 print("\n" + preview, file=stdout)

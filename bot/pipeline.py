@@ -60,19 +60,24 @@ class Reply:
     workload: Workload | None = None
     result: SizingResult | None = None
     query: Query | None = None
-    text_answer: str = ""  # the answer as plain text where it was made; plain() makes it for answers
     payload: str | None = None  # the workload as encode() writes it, for the log
     missing_model: str | None = None  # a model named that the catalogue lacks (a refusal says which)
     request_key: str = field(default_factory=lambda: new_key())
+    _text: str = field(default="", repr=False)
 
-    def plain(self) -> str:
-        """The reply as plain text (the console prints it): rendered only when asked for, since Slack uses
-        the blocks and every other surface would render it for nothing."""
-        if not self.text_answer and self.result is not None:
+    @property
+    def text_answer(self) -> str:
+        """The reply as plain text (the console prints it). An answer's is rendered the first time it is
+        read: Slack uses the blocks, and every other surface would render it for nothing."""
+        if not self._text and self.result is not None:
             from .rendering import render_text
 
-            self.text_answer = render_text(self.result, self.query)
-        return self.text_answer
+            self._text = render_text(self.result, self.query)
+        return self._text
+
+    @text_answer.setter
+    def text_answer(self, text: str) -> None:
+        self._text = text
 
 
 class Pipeline:
@@ -220,7 +225,8 @@ class Pipeline:
     def _failed(self, e: Exception, where, text, started, lang) -> Reply:
         logger.exception("sizing failed (surface %s)", where.surface)
         message = i18n.t(lang, "slack.failed")
-        reply = Reply(blocks.notice(message), "failed", lang, text_answer=message)
+        reply = Reply(blocks.notice(message), "failed", lang)
+        reply.text_answer = message
         return self._finish(reply, where, text, started, error_key=type(e).__name__)
 
     def _finish(
