@@ -38,10 +38,12 @@ def gaps(db: reports.DbLike, since: datetime, until: datetime | None = None) -> 
         def rows(sql: str, extra: list | None = None) -> list[dict]:
             return list(d.query(sql, [*args, *(extra or [])]))
 
-        total = d.execute(f"select count(*) from requests where {bounds}", args).fetchone()[0]
+        # Every list reads only its own rows, through a partial index (migrations.index_gaps); the total
+        # comes from the daily roll-up.
+        total = reports.request_total(d, since, until)
         refusals = rows(
             "select error_key as name, outcome, count(*) as count from requests"
-            f" where {bounds} and outcome != 'answered' and error_key is not null"
+            f" where {bounds} and error_key is not null and outcome != 'answered'"
             " group by error_key, outcome order by count desc, name"
         )
         models = rows(
@@ -51,13 +53,15 @@ def gaps(db: reports.DbLike, since: datetime, until: datetime | None = None) -> 
         )
         phrases = rows(
             "select min(text) as name, count(*) as count from requests"
-            f" where {bounds} and text is not null and error_key in ({', '.join('?' * len(PHRASE_KEYS))})"
+            f" where {bounds} and error_key is not null and text is not null"
+            f" and error_key in ({', '.join('?' * len(PHRASE_KEYS))})"
             " group by lower(trim(text)) order by count desc, name",
             list(PHRASE_KEYS),
         )
         words = rows(
             "select lower(w.value) as name, count(*) as count from requests r, json_each(r.unknown_words) w"
-            f" where {bounds.replace('created_at', 'r.created_at')} and json_valid(r.unknown_words)"
+            f" where {bounds.replace('created_at', 'r.created_at')} and r.unknown_words is not null"
+            " and json_valid(r.unknown_words)"
             " group by lower(w.value) order by count desc, name"
         )
     return {

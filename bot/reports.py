@@ -252,6 +252,12 @@ def _request_counts(d: Database, since: datetime, until: datetime | None) -> dic
     return counts
 
 
+def request_total(d: Database, since: datetime, until: datetime | None = None) -> int:
+    """How many requests were created in [since, until) (whole days from the roll-up)."""
+    counts = _request_counts(d, _utc(since), _utc(until) if until is not None else None)
+    return sum(counts["outcome"].values())  # every request has one outcome (or None)
+
+
 def _count_rows(d: Database, start: datetime, end: datetime | None, counts: dict[str, dict]) -> None:
     """Adds the requests created in [start, end) to counts, in one pass over the created_at index."""
     if end is not None and end <= start:

@@ -140,6 +140,23 @@ def test_the_summary_reads_the_rollup_and_the_created_at_index_never_every_row(p
     assert {"requests", "requests_daily", "leads"} <= tables
 
 
+def test_what_we_could_not_answer_is_read_through_partial_indexes_of_those_rows(path):
+    from bot import gaps
+
+    db = Database(path)
+    statements = []
+    db.conn.set_trace_callback(statements.append)
+    gaps.gaps(db, NOW - timedelta(days=180, hours=5), NOW - timedelta(hours=3))
+    db.conn.set_trace_callback(None)
+    steps = [
+        step for sql in statements if sql.lstrip().lower().startswith("select") for step in plan(db, sql, [])
+    ]
+    assert not [s for s in steps if s.startswith("SCAN requests") or s.startswith("SCAN r ")], steps
+    used = " ".join(steps)
+    for index in ("idx_requests_refused", "idx_requests_missing_model", "idx_requests_unknown"):
+        assert index in used, steps
+
+
 # ---------------------------------------------------------------------- the summary's numbers
 
 
