@@ -28,7 +28,7 @@ from bot.requestlog import RequestLog
 
 from .engine import queries
 
-VERSION = 1
+VERSION = 2
 CACHE = Path(__file__).resolve().parent / ".cache"
 ROWS = 1_000_000
 DAYS = 365
@@ -92,9 +92,10 @@ def _pool(rng: random.Random) -> list[dict]:
     pipeline = Pipeline(capture)
     for text in texts:
         pipeline.ask(text, Where("slash_command"))
-    keep = ("text", "workload", "outcome", "error_key", "model_id", "stage", "precision", "total_bytes",
-            "recommendation", "recommendation_gpu", "recommendation_count", "contract_mode", "lang")  # fmt: skip
-    return [{k: row[k] for k in keep} for row in capture.rows]
+    # What the answer decided; who asked, where and when are drawn for each logged row.
+    drawn = {"created_at", "surface", "team_id", "channel_id", "channel_shared", "user_id", "user_external",
+             "duration_ms", "request_key", "event_id"}  # fmt: skip
+    return [{k: v for k, v in row.items() if k not in drawn} for row in capture.rows]
 
 
 def _zipf_weights(n: int, s: float = 1.1) -> list[float]:
