@@ -255,8 +255,12 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
     ):
         text += " " + t(lang, "note.fp8_weight_only", gpu=asked.gpu_name)
     p = asked.performance
-    if p is not None and not plan.stage.is_training:
-        text += " " + t(lang, "perf.named", short=advice.perf_short(p, lang))
+    if p is not None and not plan.stage.is_training and (asked.fits or plan.rate is None):
+        if asked.fits:
+            text += " " + t(lang, "perf.named", short=advice.perf_short(p, lang))
+        else:  # the conversations it does hold
+            n = i18n.number(p.concurrency, lang)
+            text += " " + t(lang, "perf.named_partial", n=n, short=advice.perf_short(p, lang))
         if p.meets_targets is False:
             ttft, tpot = traffic.targets(plan, catalog)
             text += " " + t(

@@ -81,6 +81,8 @@ def performance(plan: Plan, setup: Setup, catalog: Catalog) -> Performance | Non
     if plan.rate is not None:
         load = perf.at_rate(r, p, o, plan.rate / copies, history=h)
     else:
+        # A setup too small for every conversation serves those whose KV cache it holds.
+        users = min(users, max(r.kv_limit(h + p + o), 1))
         load = perf.at_concurrency(r, p, o, users, history=h)
     full = perf.saturated(r, p, o, history=h)
     sustainable = perf.max_rate(r, p, o, ttft_target, tpot_target, history=h) * copies

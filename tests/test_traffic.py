@@ -240,7 +240,7 @@ def test_every_setup_shown_carries_its_performance():
     shown = [a.setup for a in r.alternatives if a.setup is not None]
     assert shown and all(s.performance is not None for s in shown if s.problem is None)
     named = r.alternatives[0]
-    assert named.kind == "named_gpu" and "Desempenho nela" in named.text
+    assert named.kind == "named_gpu" and "Com as 4 conversas que cabem nela: ~" in named.text
 
 
 def test_users_on_a_named_setup_are_requests_in_flight_there(catalog):
