@@ -6,17 +6,17 @@ import math
 
 from . import i18n, kv_cache, serving, training
 from .catalog import Catalog
+from .choice import recommend
 from .i18n import t
-from .plan import Plan, rate_text
+from .plan import MONTH_DAYS, WHOLE_SERVER, Plan, contract_mode, rate_text
 from .result import Alternative, Contract, Cost, Estimates, Memory, ModeCost, Setup
-from .setups import Shape, add_capacity, evaluate, recommend
+from .setups import Shape, add_capacity, evaluate
 from .workload import Intent, Optimizer, Stage
 
 # A model this big at 4-bit or less is where a 24-32B model at 16-bit deserves a test.
 LARGE_MODEL = 60e9
 MID_SIZE = (20e9, 36e9)
 KV_DOMINATES = 0.30  # share of the total at which an FP8 KV cache is worth offering
-WHOLE_SERVER = 8
 LONG_RUN_DAYS = 30
 MIN_USEFUL_CONTEXT = 1024  # a shorter context than this is no answer to "what would make it fit"
 
@@ -68,21 +68,6 @@ def smaller(a: Setup, b: Setup) -> bool:
 
 
 # -- contract ----------------------------------------------------------------------------------------
-
-
-MONTH_DAYS = 30  # a service rented for a month or more runs continuously: capacity must be there every day
-
-
-def contract_mode(plan: Plan, gpus: int) -> str:
-    """The contract the workload calls for: the one the customer asked for, else by stage, intent and the
-    term a service is rented for."""
-    if plan.contract:
-        return plan.contract
-    if plan.stage.is_training:
-        return "project_package"
-    if plan.intent is Intent.production or (plan.term_days or 0) >= MONTH_DAYS:
-        return "dedicated" if gpus >= WHOLE_SERVER else "reserved"
-    return "on_demand"
 
 
 def contract(plan: Plan, setup: Setup | None) -> Contract:

@@ -15,7 +15,7 @@ from typing import Literal
 from pydantic import Field, TypeAdapter, ValidationError, field_validator, model_validator
 
 from .architecture import Architecture, Strict
-from .errors import CatalogError
+from .catalog_error import CatalogError
 
 DATA_DIR = Path(__file__).parent / "data"
 

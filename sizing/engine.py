@@ -6,6 +6,7 @@ import math
 
 from . import advice, i18n, kv_cache, traffic
 from .catalog import Catalog, load_catalog
+from .choice import recommend, requested
 from .errors import SizingError
 from .i18n import t
 from .names import ModelSource
@@ -18,8 +19,6 @@ from .setups import (
     evaluate,
     inference_memory,
     one_sizing,
-    recommend,
-    requested,
     training_memory,
 )
 from .weights import engine_padding, padded_width, weight_bytes

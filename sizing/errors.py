@@ -1,9 +1,15 @@
 """The errors of the engine: SizingError for a request it cannot size, CatalogError for a data file it cannot
-use. Plain classes, so code that only reports them (the message files, the CLIs) imports no catalogue."""
+use (defined in sizing/catalog_error.py, which the message files' reader can import: SizingError reads its
+sentence from them). Plain classes, so code that only reports them (the message files, the CLIs) imports no
+catalogue."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from .catalog_error import CatalogError
+
+__all__ = ["CatalogError", "SizingError"]
 
 
 class SizingError(Exception):
@@ -28,7 +34,3 @@ class SizingError(Exception):
         from .i18n import t
 
         return t(lang, f"hint.{self.hint_key}", **self.params) if self.hint_key else None
-
-
-class CatalogError(Exception):
-    """A data file is missing, unreadable or holds a value the engine cannot use."""

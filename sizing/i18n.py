@@ -11,7 +11,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from .errors import CatalogError
+from .catalog_error import CatalogError
 
 DEFAULT_LANG = "pt-BR"
 # The data folder (as sizing.catalog.DATA_DIR), named here too so readers of its word lists need no catalogue.

@@ -527,3 +527,21 @@ def rate_text(rate: float, lang: str) -> str:
         return t(lang, "perf.rate_per_s", n=i18n.number(rate, lang, 1 if rate < 10 else 0))
     per_minute = rate * 60
     return t(lang, "perf.rate_per_min", n=i18n.number(per_minute, lang, 1 if per_minute < 10 else 0))
+
+
+# -- contract ----------------------------------------------------------------------------------------
+
+WHOLE_SERVER = 8  # GPUs in a whole server: a continuous service that fills one rents it dedicated
+MONTH_DAYS = 30  # a service rented for a month or more runs continuously: capacity must be there every day
+
+
+def contract_mode(plan: Plan, gpus: int) -> str:
+    """The contract the workload calls for: the one the customer asked for, else by stage, intent and the
+    term a service is rented for."""
+    if plan.contract:
+        return plan.contract
+    if plan.stage.is_training:
+        return "project_package"
+    if plan.intent is Intent.production or (plan.term_days or 0) >= MONTH_DAYS:
+        return "dedicated" if gpus >= WHOLE_SERVER else "reserved"
+    return "on_demand"

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from . import kv_cache, serving, training
 from .catalog import GPU, Catalog, Offer
-from .plan import Plan
+from .plan import Plan, contract_mode
 from .result import Memory, Setup
 from .weights import engine_padding, engine_weight_bytes, weight_bytes
 
@@ -168,9 +168,7 @@ def _evaluate(plan: Plan, shape: Shape, catalog: Catalog) -> Setup:
     room = usable(plan, shape.gpu, catalog)
     price = None
     if shape.offer and shape.offer.price_per_gpu_hour:
-        from .advice import contract_mode  # the price depends on the contract the workload calls for
-
-        mode = contract_mode(plan, shape.total)
+        mode = contract_mode(plan, shape.total)  # the price depends on the contract the workload calls for
         if mode in shape.offer.price_per_gpu_hour:
             price = shape.offer.price_per_gpu_hour[mode] * shape.total
     common = dict(
@@ -304,20 +302,6 @@ def by_load(plan: Plan) -> bool:
     return not plan.stage.is_training and (plan.traffic or plan.targets_given or plan.users > 1)
 
 
-def recommend(plan: Plan, catalog: Catalog, exclude: set[tuple[str, int]] | None = None) -> Setup | None:
-    if by_load(plan):
-        from . import traffic
-
-        return traffic.recommend(plan, catalog, exclude)
-    for shape in candidates(catalog):
-        if exclude and (shape.gpu.id, shape.total) in exclude:
-            continue
-        setup = evaluate(plan, shape, catalog, capacity=False)
-        if setup.fits:
-            return add_capacity(plan, setup, catalog)
-    return None
-
-
 def shape_for(plan: Plan, gpu: GPU, count: int, catalog: Catalog) -> Shape:
     offer = next((o for o in catalog.offering.offer if o.gpu == gpu.id), None)
     per_server = max(offer.counts) if offer else gpu.max_per_server
@@ -325,28 +309,3 @@ def shape_for(plan: Plan, gpu: GPU, count: int, catalog: Catalog) -> Shape:
         return Shape(gpu, count, 1, offer is not None and count in offer.counts, offer)
     servers = math.ceil(count / per_server)
     return Shape(gpu, per_server, servers, offer is not None and servers <= offer.max_servers, offer)
-
-
-def requested(plan: Plan, catalog: Catalog) -> tuple[Setup, Setup | None] | None:
-    """The GPU the user named: as named (their count, or one), and the fewest of it that would serve."""
-    if plan.gpu is None:
-        return None
-    asked = evaluate(plan, shape_for(plan, plan.gpu, plan.gpus or 1, catalog), catalog)
-    if by_load(plan):
-        from . import traffic
-
-        asked.performance = traffic.performance(plan, asked, catalog)
-        if asked.fits and (asked.performance is None or asked.performance.meets_targets is not False):
-            return asked, None
-        enough = traffic.recommend(plan, catalog, only=plan.gpu)
-        if enough is not None:
-            return asked, enough
-    if asked.fits:
-        return asked, None
-    count = plan.gpus or 1
-    while count < 64:
-        count *= 2
-        enough = evaluate(plan, shape_for(plan, plan.gpu, count, catalog), catalog, capacity=False)
-        if enough.fits:
-            return asked, enough
-    return asked, None

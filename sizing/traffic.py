@@ -17,7 +17,7 @@ import math
 
 from . import performance as perf
 from .catalog import GPU, Catalog
-from .plan import Plan
+from .plan import Plan, contract_mode
 from .result import Performance, Setup
 from .setups import Shape, add_capacity, candidates, evaluate, inference_memory, max_users, split, usable
 
@@ -166,9 +166,7 @@ def build(plan: Plan, shape: Shape, copies: int, users: int, catalog: Catalog) -
         per_hour = setup.price_per_hour / shape.total if setup.price_per_hour else None
         setup = setup.model_copy(update={"count": shape.total * copies, "replicas": copies})
         if per_hour is not None:
-            from .advice import contract_mode  # the price depends on the contract the setup calls for
-
-            mode = contract_mode(plan, setup.count)
+            mode = contract_mode(plan, setup.count)  # the price depends on the contract the setup calls for
             prices = shape.offer.price_per_gpu_hour if shape.offer else {}
             setup.price_per_hour = prices[mode] * setup.count if mode in prices else None
     add_capacity(plan.but(users=users), setup, catalog)
