@@ -1,6 +1,6 @@
 """A year of request log, as a busy sales team would leave it: 1,000,000 rows written through the app's own
-writer (bot.requestlog.RequestLog: redaction, batches, the full-text index and the daily roll-up kept by
-its triggers), with the leads sales worked on written through bot.leads.Leads.
+writer (bot.log.requestlog.RequestLog: redaction, batches, the full-text index and the daily roll-up kept by
+its triggers), with the leads sales worked on written through bot.log.leads.Leads.
 
 The rows are real answers: a pool of questions (the benchmark's varied queries, the parser's corpus of
 real phrasings, greetings the bot does not understand, questions carrying an e-mail or a phone number) goes
@@ -22,9 +22,9 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bot.leads import Leads
+from bot.log.leads import Leads
+from bot.log.requestlog import RequestLog
 from bot.pipeline import Pipeline, Where
-from bot.requestlog import RequestLog
 
 from .engine import queries
 

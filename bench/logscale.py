@@ -158,7 +158,7 @@ def _export(port: int, fake: FakeSlack, server: Server, rows: int) -> dict:
 
 def _cli(db: Path, env: dict) -> dict:
     out = {}
-    gpu_log = [sys.executable, "-m", "bot.logcli", "--db", str(db)]
+    gpu_log = [sys.executable, "-m", "bot.log.logcli", "--db", str(db)]
     for name, argv in CLI.items():
         times = []
         for _ in range(TRIES + 1):

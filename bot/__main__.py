@@ -9,7 +9,7 @@ gpu-sizer web        HTTP mode under gunicorn on $PORT (the Procfile's web)
 gpu-sizer --help     this text
 
 web and socket print where the request log is and how it is kept; with GPU_SIZER_REPLICA_URL set they
-restore a missing log from the replica and run under Litestream (bot/replication.py).
+restore a missing log from the replica and run under Litestream (bot/log/replication.py).
 
 Settings come from the environment (README, "Settings"): SLACK_BOT_TOKEN, SLACK_APP_TOKEN,
 SLACK_SIGNING_SECRET, GPU_SIZER_DB, GPU_SIZER_LANG (pt-BR, pt-PT or en), GPU_SIZER_SALES_CHANNEL,
@@ -26,7 +26,7 @@ import signal
 import sys
 
 from . import logsetup
-from .backup import BackupError
+from .log import BackupError
 from .settings import SettingsError, load_settings, require_http, require_socket
 
 
@@ -63,8 +63,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _console(settings) -> int:
     from . import console
+    from .log import RequestLog
     from .pipeline import Pipeline
-    from .requestlog import RequestLog
 
     log = RequestLog(settings.db_path, spool_dir=settings.spool)
     from hub.service import hub_from_settings
@@ -81,14 +81,14 @@ def _console(settings) -> int:
 def _replicated(settings, mode: str) -> None:
     """With a replica configured: restore a missing log, then become `litestream replicate -exec` running
     this same mode (does not return). Without one, returns at once."""
-    from . import replication
+    from .log import run_under_litestream
 
-    replication.run_under_litestream(settings, mode)
+    run_under_litestream(settings, mode)
 
 
 def _announce(settings, log) -> None:
     """Where the log is, its journal mode, whether it is writable, its backups and replication."""
-    from .health import start_lines
+    from .log import start_lines
 
     for line in start_lines(settings, log):
         logging.getLogger("gpu-sizer").info("%s", line)
@@ -98,7 +98,7 @@ def _socket(settings) -> int:
     from slack_bolt.adapter.socket_mode import SocketModeHandler
 
     from .app import create_app
-    from .requestlog import RequestLog
+    from .log import RequestLog
 
     log = RequestLog(settings.db_path, spool_dir=settings.spool)
     app = create_app(settings, log)
@@ -118,7 +118,7 @@ SHUTDOWN_GRACE_S = 15
 
 def _web(settings) -> int:
     """gunicorn, the production WSGI server, serving bot.web; replaces this process so signals reach it."""
-    from .requestlog import RequestLog
+    from .log import RequestLog
 
     with RequestLog(
         settings.db_path, spool_dir=settings.spool

@@ -13,14 +13,12 @@ from slack_sdk import WebClient
 
 from sizing import i18n
 
-from . import health
 from .after_ack import AfterAck
+from .desks.leaddesk import LeadDesk
 from .directory import Directory
-from .leaddesk import LeadDesk
-from .leads import Leads
 from .listeners import actions, commands, forms, home, leads, manager, messages
+from .log import Leads, LogHealth, RetentionJob, start_log_jobs
 from .pipeline import Pipeline
-from .retention import RetentionJob
 from .salesteam import SalesTeam
 from .settings import Settings
 from .slack_client import make_client, make_lookup_client
@@ -33,7 +31,7 @@ class Services:
     """What listeners need, built once per app."""
 
     settings: Settings
-    log: object  # bot.requestlog.RequestLog
+    log: object  # bot.log.RequestLog
     pipeline: Pipeline
     directory: Directory
     client: WebClient
@@ -64,7 +62,7 @@ def create_app(
     settings: Settings, log=None, *, token_verification: bool = True, start_jobs: bool = True
 ) -> App:
     if log is None:
-        from .requestlog import RequestLog
+        from .log import RequestLog
 
         log = RequestLog(settings.db_path, spool_dir=settings.spool)
     client = make_client(settings.bot_token, settings.slack_api_url, settings.slack_timeout)
@@ -122,7 +120,7 @@ def create_app(
         # Retention is a promise to the people in the log: purge daily while the app runs.
         RetentionJob(settings.db_path, settings.retention_days).start()
     # The log's state for /healthz, with the daily backup and the replica monitor when configured.
-    app.log_health = health.start_jobs(settings, log) if start_jobs else health.LogHealth(settings, log)  # type: ignore[attr-defined]
+    app.log_health = start_log_jobs(settings, log) if start_jobs else LogHealth(settings, log)  # type: ignore[attr-defined]
     return app
 
 

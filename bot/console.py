@@ -12,8 +12,8 @@ from sizing import i18n
 from sizing.catalog import load_catalog
 from sizing.vocabulary import load_vocabulary, strip_accents
 
-from . import leaddesk
-from .migrations import utc_now
+from .desks import leaddesk
+from .log import utc_now
 from .pipeline import Pipeline, Where
 from .rendering import render_help
 

@@ -25,7 +25,7 @@ from sizing.workload import Workload
 
 from . import blocks
 from .blocks import Message
-from .retention import statement
+from .log import retention_statement as statement
 
 logger = logging.getLogger(__name__)
 

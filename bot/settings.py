@@ -55,7 +55,7 @@ class Settings(BaseSettings):
     spool_dir: Path | None = Field(default=None, validation_alias="GPU_SIZER_SPOOL")
     retention_days: int = Field(default=180, ge=1, le=3650, validation_alias="GPU_SIZER_RETENTION_DAYS")
     slack_timeout: float = Field(default=10, gt=0, le=120, validation_alias="GPU_SIZER_SLACK_TIMEOUT")
-    # Backups and replication of the request log (bot/backup.py, bot/replication.py; README, "Deploying").
+    # Backups and replication of the request log (bot/log/backup.py, bot/log/replication.py; README, "Deploying").
     backup_dir: Path | None = Field(default=None, validation_alias="GPU_SIZER_BACKUP_DIR")
     backup_time: str = Field(default="03:00", validation_alias="GPU_SIZER_BACKUP_TIME")
     backup_keep: int = Field(default=7, validation_alias="GPU_SIZER_BACKUP_KEEP")

@@ -8,8 +8,8 @@ from sizing import i18n
 from sizing.catalog import load_catalog
 from sizing.workload import Intent, Stage, Task, Workload
 
-from . import logtext
 from .blocks import esc, validate
+from .log import logtext
 
 CONTEXTS = [2048, 4096, 8192, 16384, 32768, 65536, 131072]
 PRECISIONS = ["bf16", "fp8", "int8", "int4", "nf4", "mxfp4", "q4_k_m", "q8_0"]

@@ -5,7 +5,7 @@ checks it: a body over MAX_BODY, a timestamp that is not a number, a wrong signa
 minutes is refused (401, logged without anything the sender wrote), and a signed request already seen
 (a replay inside Slack's 5-minute window, even to another worker) is acknowledged and not answered again.
 GET /healthz answers 200 for load balancers while the process can answer, with the request log's state as
-JSON (bot/health.py) for monitors.
+JSON (bot/log/health.py) for monitors.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Redaction of personal data and secrets from the text people type: before the query is read (so a phone
 is never read as a number, nor anything personal echoed back; sizing.query) and before the request log
-stores it (bot.requestlog).
+stores it (bot.log.requestlog).
 
     redact("me liga no (11) 98765-4321, ana@empresa.com.br") == "me liga no [telefone], [email]"
     for_log(text)  # what the log stores: the first STORED_TEXT_LIMIT characters, redacted

@@ -54,7 +54,7 @@ def priced(tmp_path, monkeypatch):
 
 @pytest.fixture(scope="session", autouse=True)
 def _no_signatures_left_in_memory():
-    """The app remembers request signatures in /dev/shm (bot/requestlog.py): what the tests' apps left
+    """The app remembers request signatures in /dev/shm (bot/log/requestlog.py): what the tests' apps left
     there goes when the session ends."""
     shm = Path("/dev/shm")
     before = set(shm.glob("gpu-sizer-*")) if shm.is_dir() else set()

@@ -14,7 +14,7 @@ from wsgiref.simple_server import WSGIRequestHandler, make_server
 
 from slack_sdk.models.blocks import Block
 
-from bot.requestlog import RequestLog, signature_claims_folder
+from bot.log.requestlog import RequestLog, signature_claims_folder
 from bot.settings import load_settings
 from bot.web import wsgi
 

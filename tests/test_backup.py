@@ -20,10 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from bot import backup
-from bot.backup import BackupError, BackupJob
-from bot.logcli import main
-from bot.requestlog import RequestLog
+from bot.log import backup
+from bot.log.backup import BackupError, BackupJob
+from bot.log.logcli import main
+from bot.log.requestlog import RequestLog
 from bot.settings import SettingsError, load_settings
 from bot.web import wsgi
 
@@ -59,7 +59,7 @@ def integrity(db: Path) -> list[str]:
 def gpu_log(*args: str, db: Path, stdin=subprocess.DEVNULL) -> subprocess.CompletedProcess:
     """The real command in its own process, as an operator runs it."""
     env = {**os.environ, "GPU_SIZER_DB": str(db)}
-    return subprocess.run([sys.executable, "-m", "bot.logcli", *args], env=env, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "bot.log.logcli", *args], env=env, capture_output=True,
                           text=True, timeout=60, stdin=stdin, check=False)  # fmt: skip
 
 
@@ -394,7 +394,7 @@ def test_healthz_reports_the_log_and_stays_200_when_the_disk_is_full(tmp_path):
 
 
 def backup_cache_seconds() -> float:
-    from bot import health
+    from bot.log import health
 
     return health.CACHE_SECONDS + 0.1
 

@@ -6,9 +6,9 @@ import subprocess
 import sys
 
 from bot import console
-from bot.leads import Leads
+from bot.log.leads import Leads
+from bot.log.requestlog import RequestLog
 from bot.pipeline import Pipeline
-from bot.requestlog import RequestLog
 
 
 def test_console_runs_the_same_pipeline_and_logs_every_question(tmp_path):

@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 from slack_sdk.models.blocks import Block
 
 from bot.blocks import validate
+from bot.log.requestlog import RequestLog
 from bot.pipeline import Pipeline, Where
-from bot.requestlog import RequestLog
 
 from . import slack_requests as sr
 from .slack_fake import FakeSlack
@@ -258,7 +258,7 @@ class Fault:
                 pytest.skip("making a file read-only under an open connection needs chattr (root)")
             subprocess.run(["chattr", "+i", str(path), f"{path}-wal"], check=True)
         elif self.kind == "full":
-            from bot.requestlog import RequestLog
+            from bot.log.requestlog import RequestLog
 
             connect = RequestLog._connect
 
@@ -300,7 +300,7 @@ class Fault:
 
 @pytest.mark.parametrize("kind", ["locked", "read-only", "full", "deleted", "replaced"])
 def test_a_misbehaving_database_then_a_shutdown_loses_no_answer_row_or_lead(tmp_path, monkeypatch, kind):
-    from bot import requestlog
+    from bot.log import requestlog
 
     monkeypatch.setattr(requestlog, "BUSY_TIMEOUT", 0.3)  # the writer's attempts, shortened for the test
     texts = [f"70b 4bit {i + 1}users" for i in range(5)]
@@ -371,7 +371,7 @@ def _value(reply: dict) -> str:
 def test_a_proposal_with_the_file_locked_for_long_is_confirmed_at_once_and_its_lead_follows(
     slack, monkeypatch
 ):
-    from bot import leads, requestlog
+    from bot.log import leads, requestlog
 
     monkeypatch.setattr(requestlog, "BUSY_TIMEOUT", 0.3)
     monkeypatch.setattr(leads, "BUSY_TIMEOUT", 0.3)
@@ -457,7 +457,7 @@ def test_a_refusal_with_the_file_locked_is_answered_at_once_and_recorded_later(s
 
 
 def test_an_automatic_lead_is_retried_until_the_file_takes_it(slack, monkeypatch):
-    from bot import leads, requestlog
+    from bot.log import leads, requestlog
 
     monkeypatch.setattr(requestlog, "BUSY_TIMEOUT", 0.2)
     monkeypatch.setattr(leads, "BUSY_TIMEOUT", 0.2)  # every wait for the file, short

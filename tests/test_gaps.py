@@ -9,10 +9,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot import gaps, reports
-from bot.logcli import main
+from bot.log import gaps, reports
+from bot.log.logcli import main
+from bot.log.requestlog import RequestLog
 from bot.pipeline import Pipeline, Where
-from bot.requestlog import RequestLog
 
 from .slack_harness import serve
 from .slack_harness import text_of as _text

@@ -16,7 +16,8 @@ import time
 
 import pytest
 
-from bot import directory, reports
+from bot import directory
+from bot.log import reports
 
 from . import slack_requests as sr
 from .slack_harness import SECRET, serve, valid

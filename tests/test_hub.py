@@ -13,8 +13,8 @@ from types import SimpleNamespace
 import pytest
 
 from bot import catalogcli
+from bot.log.requestlog import RequestLog
 from bot.pipeline import Pipeline, Where
-from bot.requestlog import RequestLog
 from hub.reader import Outcome
 from hub.service import Hub
 from sizing import kv_cache

@@ -8,8 +8,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlite_utils import Database
 
-from bot.leads import OPEN, STATUSES, LeadError, Leads
-from bot.requestlog import RequestLog
+from bot.log.leads import OPEN, STATUSES, LeadError, Leads
+from bot.log.requestlog import RequestLog
 
 START = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
 

@@ -18,10 +18,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlite_utils import Database
 
-from bot import reports
-from bot.leads import Leads
-from bot.reports import Filters
-from bot.requestlog import RequestLog
+from bot.log import reports
+from bot.log.leads import Leads
+from bot.log.reports import Filters
+from bot.log.requestlog import RequestLog
 
 NOW = datetime(2026, 3, 18, 15, 30, tzinfo=UTC)
 MODELS = ["llama-3.1-70b", "llama-3.3-70b", "qwen2.5-32b", "qwen2.5-7b", "llama-3.1-8b", None]
@@ -141,7 +141,7 @@ def test_the_summary_reads_the_rollup_and_the_created_at_index_never_every_row(p
 
 
 def test_what_we_could_not_answer_is_read_through_partial_indexes_of_those_rows(path):
-    from bot import gaps
+    from bot.log import gaps
 
     db = Database(path)
     statements = []
@@ -225,7 +225,7 @@ def test_a_forgotten_person_leaves_nothing_in_the_rollup(path):
 
 
 def test_an_old_log_gains_the_rollup_with_its_rows_counted(tmp_path):
-    from bot.migrations import MIGRATIONS, migrate
+    from bot.log.migrations import MIGRATIONS, migrate
 
     path = tmp_path / "old.db"
     db = Database(sqlite3.connect(path))

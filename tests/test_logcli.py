@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from sqlite_utils import Database
 
-from bot import logcli, reports
-from bot.leads import Leads
-from bot.logcli import main
-from bot.requestlog import RequestLog
+from bot.log import logcli, reports
+from bot.log.leads import Leads
+from bot.log.logcli import main
+from bot.log.requestlog import RequestLog
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 # Yesterday: recent for the default retention (180 days) and the default summary (7 days) whenever the

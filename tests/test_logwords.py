@@ -7,9 +7,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot import logwords
-from bot.logcli import main
-from bot.requestlog import RequestLog
+from bot.log import logwords
+from bot.log.logcli import main
+from bot.log.requestlog import RequestLog
 from sizing.catalog import CatalogError
 
 NOW = datetime(2025, 4, 3, 15, 30, tzinfo=UTC)  # a Thursday

@@ -8,11 +8,11 @@ import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bot.leaddesk import call_reasons, lead_fields
-from bot.leads import Leads
-from bot.logcli import main
+from bot.desks.leaddesk import call_reasons, lead_fields
+from bot.log.leads import Leads
+from bot.log.logcli import main
+from bot.log.requestlog import RequestLog
 from bot.pipeline import Pipeline, Where
-from bot.requestlog import RequestLog
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 MONDAY = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)

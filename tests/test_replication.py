@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import replication
+from bot.log import replication
 from bot.settings import load_settings
 
 from . import slack_requests as sr
@@ -122,7 +122,7 @@ def test_gpu_log_verify_replica_restores_it_elsewhere_and_checks_it(tmp_path):
             _command(web, fake, f"8b {i + 1} users", "U0001")
         _wait(lambda: len(_snapshot(machine / "log.db")[0]) == 5, 10, "the rows")
         time.sleep(2.5)  # past Litestream's sync interval (1s)
-        command = [sys.executable, "-m", "bot.logcli", "verify", "--replica"]
+        command = [sys.executable, "-m", "bot.log.logcli", "verify", "--replica"]
         done = subprocess.run(command, env={**os.environ, **env}, capture_output=True, text=True, timeout=60,
                               check=False)  # fmt: skip
     assert done.returncode == 0, done.stderr

@@ -9,10 +9,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlite_utils import Database
 
-from bot import reports
-from bot.leads import Leads
-from bot.reports import Filters
-from bot.requestlog import RequestLog
+from bot.log import reports
+from bot.log.leads import Leads
+from bot.log.reports import Filters
+from bot.log.requestlog import RequestLog
 
 NOW = datetime(2025, 3, 31, 12, 0, tzinfo=UTC)  # a Monday
 WEEK = NOW - timedelta(days=7)

@@ -13,9 +13,9 @@ from datetime import UTC, datetime
 import pytest
 from sqlite_utils import Database
 
-from bot import requestlog
-from bot.migrations import MIGRATIONS, applied, migrate
-from bot.requestlog import RequestLog
+from bot.log import requestlog
+from bot.log.migrations import MIGRATIONS, applied, migrate
+from bot.log.requestlog import RequestLog
 
 WORKLOAD = {"model": "llama-3.1-70b", "precision": "int4", "context": 32768, "users": 10}
 

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from bot import reports
-from bot.leads import Leads
-from bot.logcli import main
-from bot.requestlog import RequestLog
-from bot.retention import statement
+from bot.log import reports
+from bot.log.leads import Leads
+from bot.log.logcli import main
+from bot.log.requestlog import RequestLog
+from bot.log.retention import statement
 
 from .slack_harness import serve
 from .slack_harness import text_of as _text

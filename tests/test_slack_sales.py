@@ -12,8 +12,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot import reports
-from bot.retention import RetentionJob
+from bot.log import reports
+from bot.log.retention import RetentionJob
 
 from . import slack_requests as sr
 from .slack_harness import database as _db
@@ -354,7 +354,7 @@ def test_cards_of_someone_forgotten_with_gpu_log_are_redrawn_from_slack(slack):
 def test_an_automatic_lead_that_meets_a_locked_file_is_opened_once_it_is_free(slack, monkeypatch):
     import threading
 
-    from bot import leads
+    from bot.log import leads
 
     monkeypatch.setattr(leads, "BUSY_TIMEOUT", 0.2)
     other = sqlite3.connect(slack.db, isolation_level=None, check_same_thread=False)

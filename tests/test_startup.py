@@ -44,13 +44,13 @@ def test_gpu_size_json_does_not_load_the_templates():
 
 
 def test_gpu_log_loads_neither_the_sizing_engine_nor_slack(tmp_path):
-    from bot.requestlog import RequestLog
+    from bot.log.requestlog import RequestLog
 
     db = tmp_path / "log.db"
     with RequestLog(db) as log:
         log.record({"surface": "console", "user_id": "U1", "text": "70b", "model_id": "llama-3.1-70b"})
     loaded = modules_after(
-        "import contextlib, io\nfrom bot import logcli\n"
+        "import contextlib, io\nfrom bot.log import logcli\n"
         f"with contextlib.redirect_stdout(io.StringIO()):\n    logcli.main(['--db', {str(db)!r}, 'summary'])\n"
         f"    logcli.main(['--db', {str(db)!r}, 'list'])"
     )

@@ -13,8 +13,8 @@ import time
 from slack_bolt import Ack, App
 from slack_sdk import WebClient
 
-from .. import logwords
 from ..directory import ACK_BUDGET_S, ANSWER_BUDGET_S
+from ..log import logwords
 from ..pipeline import Where
 from ..slack_client import send_to_response_url
 from ..views import form_view

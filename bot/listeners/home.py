@@ -30,7 +30,7 @@ def register(app: App, services) -> None:
         view = home_view(lang, recent)
         if services.is_manager(user):
             # Managers also see the week's summary of the request log (unless the file cannot be read now).
-            from .. import managerdesk
+            from ..desks import managerdesk
             from .manager import UNREADABLE
 
             services.log.flush(timeout=1)

@@ -16,7 +16,7 @@ from slack_sdk import WebClient
 from sizing import i18n
 
 from ..blocks import notice
-from ..leads import STATUSES, LeadError
+from ..log import LEAD_STATUSES, LeadError
 from ..salesteam import LOOKUP_BUDGET_S
 
 logger = logging.getLogger(__name__)
@@ -77,7 +77,7 @@ def register(app: App, services) -> None:
     def change_status(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
         lead_id = _lead_id(str(action.get("block_id", "")).removeprefix("lead_"))
         status = (action.get("selected_option") or {}).get("value")
-        if status not in STATUSES:
+        if status not in LEAD_STATUSES:
             lead_id = None
         if reason := refused(body, "lead_status", lead_id):
             _tell(respond, lang, reason)

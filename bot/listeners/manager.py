@@ -18,9 +18,9 @@ from slack_sdk.errors import SlackApiError
 
 from sizing import i18n
 
-from .. import logwords, managerdesk, reports
 from ..blocks import Message, notice
-from ..leads import LeadError
+from ..desks import managerdesk
+from ..log import LeadError, logwords, reports
 from ..slack_client import upload_file
 
 logger = logging.getLogger(__name__)

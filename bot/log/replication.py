@@ -33,14 +33,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+from ..settings import Settings, SettingsError
 from .backup import BackupError
-from .settings import Settings, SettingsError
 
 logger = logging.getLogger(__name__)
 
 # Set in the environment of the process Litestream starts, so it does not start Litestream again.
 MARKER = "GPU_SIZER_UNDER_LITESTREAM"
-DEFAULT_CONFIG = Path(__file__).resolve().parents[1] / "litestream.yml"
+DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "litestream.yml"
 RESTORE_TIMEOUT = 600  # seconds: a large log from a slow bucket
 QUERY_TIMEOUT = 30
 

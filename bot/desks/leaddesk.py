@@ -1,7 +1,7 @@
 """The sales channel's side of leads: which answers become leads, the card each lead gets, and keeping the
 card up to date as a rep claims it and moves it along (new -> contacted -> proposal sent -> won / lost).
 
-The lead rows and their history live in the request log's database (bot/leads.py); this module only
+The lead rows and their history live in the request log's database (bot/log/leads.py); this module only
 decides and shows. A lead is never lost to a database that misbehaves: it is queued in the request log
 (written as soon as the file takes it, kept in the spool across a restart), and its card is posted once it
 is written. Leads whose card was never posted (Slack failed, or the process stopped in between) are found
@@ -25,9 +25,8 @@ from slack_sdk.errors import SlackApiError
 from sizing import i18n
 from sizing.catalog import load_catalog
 
-from . import logtext
-from .blocks import Message, esc, validate
-from .leads import DEDUPE_SECONDS, LeadError
+from ..blocks import Message, esc, validate
+from ..log import LEAD_DEDUPE_SECONDS, LeadError, logtext
 
 logger = logging.getLogger(__name__)
 SWEEP_SECONDS = 60  # how often leads without a card are looked for
@@ -97,7 +96,7 @@ class LeadDesk:
         self.client = client
         self.channel = channel
         self.lang = i18n.lang_of(lang)
-        self.log = log  # bot.requestlog.RequestLog: leads are queued there
+        self.log = log  # bot.log.requestlog.RequestLog: leads are queued there
         # One thread: cards go out in order. Its work is finished at exit (ThreadPoolExecutor joins).
         self._background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lead-desk")
         self._lock = threading.Lock()
@@ -143,7 +142,7 @@ class LeadDesk:
         with self._lock:
             # The same person asking again about the same model today: their lead is queued already (and
             # the lead log would reuse it anyway); this only saves the work.
-            if now - self._recent.get(key, -DEDUPE_SECONDS) < DEDUPE_SECONDS:
+            if now - self._recent.get(key, -LEAD_DEDUPE_SECONDS) < LEAD_DEDUPE_SECONDS:
                 return
             self._recent[key] = now
             if len(self._recent) > 10_000:

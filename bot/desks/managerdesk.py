@@ -11,9 +11,8 @@ from datetime import UTC, datetime, timedelta
 
 from sizing import i18n
 
-from . import gaps, logtext, logwords, reports
-from .blocks import Message, code_span, esc, validate
-from .logwords import LogInputError
+from ..blocks import Message, code_span, esc, validate
+from ..log import LogInputError, gaps, logtext, logwords, reports
 
 LATEST = 15  # requests shown in Slack; the CSV has everything the filters select
 SUMMARY_DAYS = 7

@@ -27,8 +27,8 @@ from dataclasses import asdict
 from datetime import UTC, datetime
 from pathlib import Path
 
+from ..settings import Settings
 from . import backup, replication
-from .settings import Settings
 
 logger = logging.getLogger(__name__)
 
@@ -41,7 +41,7 @@ class LogHealth:
                  monitor: replication.ReplicaMonitor | None = None) -> None:  # fmt: skip
         self.settings = settings
         self.path = settings.db_path.absolute()
-        self.log = log  # bot.requestlog.RequestLog, or None
+        self.log = log  # bot.log.requestlog.RequestLog, or None
         self.backup_job = backup_job
         self.monitor = monitor
         self._cached: tuple[float, dict] | None = None

@@ -9,7 +9,7 @@
     gpu-log purge --older-than 180 --dry-run
     gpu-log forget U0123ABCD [--delete] [--yes]
     gpu-log audit --since 30d
-    gpu-log backup /mnt/backups                 # and verify, restore: see bot/backupcli.py
+    gpu-log backup /mnt/backups                 # and verify, restore: see bot/log/backupcli.py
 
 Every command that reads or changes the log records who ran it in the audit table (actor "cli:<os user>")
 before it shows anything: nothing is shown that was not recorded. Bad input exits 2 with one sentence; a log that

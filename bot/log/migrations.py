@@ -270,7 +270,7 @@ def daily_rollup(db: Database) -> None:
 
 
 def index_gaps(db: Database) -> None:
-    # What we could not answer (bot/gaps.py) is a small share of the log: partial indexes on created_at hold
+    # What we could not answer (bot/log/gaps.py) is a small share of the log: partial indexes on created_at hold
     # only those rows, so "gaps over six months" reads them and not every request of the period.
     for name, column in (
         ("refused", "error_key"),

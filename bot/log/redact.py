@@ -1,4 +1,5 @@
-"""Moved to sizing.redact (the query reader removes personal data too); kept for code that imports it here."""
+"""Moved to sizing.redact (the query reader removes personal data too); kept for code that imports it from the
+request log (bench/bench_redact.py)."""
 
 from sizing.redact import (
     STORED_TEXT_LIMIT,

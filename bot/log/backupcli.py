@@ -1,4 +1,4 @@
-"""gpu-log's backup commands (registered by bot/logcli.py):
+"""gpu-log's backup commands (registered by bot/log/logcli.py):
 
     gpu-log backup /mnt/backups                  # a dated, checked copy in the folder, while the app writes
     gpu-log backup /mnt/backups/before-upgrade.db
@@ -58,8 +58,8 @@ def _verify(db: Path, args: argparse.Namespace, lang: str) -> int:
                    newest=_newest(copy, lang), size=backup.size_text(copy.bytes, lang)))  # fmt: skip
         return 0
     # The settings (pydantic) and the replica load only here: the other gpu-log commands do not need them.
+    from ..settings import SettingsError, load_settings
     from . import replication
-    from .settings import SettingsError, load_settings
 
     try:
         settings = load_settings()
