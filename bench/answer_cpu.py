@@ -1,0 +1,98 @@
+"""CPU time of a fresh answer: parse, size, render and log through bot.pipeline.Pipeline.ask, every
+question new to the process (nothing cached), measured with time.process_time (the machine may be shared:
+wall time would count the other work). Each run is a new process; the figure is the median of the runs.
+
+    python bench/answer_cpu.py                     # this tree
+    python bench/answer_cpu.py --against main      # main (a snapshot by git archive) and this tree,
+                                                   # run after run, alternating
+    python bench/answer_cpu.py --runs 7 --n 1000
+
+Two question sets: the fresh level's of `make bench` (bench/web.py: any number of users) and the engine
+level's (bench/engine.py).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+
+
+def _question_sets(n: int) -> dict[str, list[str]]:
+    sys.path.insert(0, str(ROOT))
+    from bench.engine import queries
+    from bench.web import fresh_questions
+
+    return {"fresh level": fresh_questions(n + 50, seed=2026), "engine level": queries(n + 50, seed=11)}
+
+
+def measure(sets: dict[str, list[str]]) -> dict[str, float]:
+    """CPU milliseconds per question for each set (the first 50 of each warm the process up)."""
+    os.environ["GPU_SIZER_HUB"] = "off"
+    from bot.pipeline import Pipeline, Where
+    from bot.requestlog import RequestLog
+
+    log = RequestLog(os.path.join(tempfile.mkdtemp(prefix="answer-cpu-"), "log.db"))
+    out = {}
+    for name, texts in sets.items():
+        pipeline = Pipeline(log)  # its own caches: every question new
+        for text in texts[:50]:
+            pipeline.ask(text, Where("slash_command", user_id="U1"))
+        start = time.process_time()
+        for text in texts[50:]:
+            pipeline.ask(text, Where("slash_command", user_id="U1"))
+        out[name] = (time.process_time() - start) * 1000 / len(texts[50:])
+    log.close()
+    return out
+
+
+def _snapshot(rev: str) -> Path:
+    folder = Path(tempfile.mkdtemp(prefix="answer-cpu-rev-"))
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], check=True, capture_output=True)
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
+    return folder
+
+
+def _run(tree: Path, questions: Path) -> dict[str, float]:
+    env = {**os.environ, "PYTHONPATH": str(tree), "GPU_SIZER_HUB": "off"}
+    done = subprocess.run([sys.executable, str(HERE / "answer_cpu.py"), "--measure", str(questions)], cwd=tree,
+                          env=env, check=True, capture_output=True, text=True)  # fmt: skip
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] == ["--measure"]:
+        print(json.dumps(measure(json.loads(Path(argv[1]).read_text(encoding="utf-8")))))
+        return 0
+    runs = int(argv[argv.index("--runs") + 1]) if "--runs" in argv else 5
+    n = int(argv[argv.index("--n") + 1]) if "--n" in argv else 1000
+    trees = {"this tree": ROOT}
+    if "--against" in argv:
+        rev = argv[argv.index("--against") + 1]
+        trees = {rev: _snapshot(rev), **trees}
+    questions = Path(tempfile.mkdtemp(prefix="answer-cpu-")) / "questions.json"
+    questions.write_text(json.dumps(_question_sets(n)), encoding="utf-8")
+    figures: dict[str, dict[str, list[float]]] = {name: {} for name in trees}
+    for run in range(runs):
+        for name, tree in trees.items():
+            for key, ms in _run(tree, questions).items():
+                figures[name].setdefault(key, []).append(ms)
+        print(f"run {run + 1}/{runs}: " + "; ".join(
+            f"{name}: " + ", ".join(f"{k} {v[-1]:.3f}" for k, v in f.items()) for name, f in figures.items()),
+            flush=True)  # fmt: skip
+    print(f"CPU ms per fresh answer through Pipeline.ask ({n} questions a set, median of {runs} runs):")
+    for name, f in figures.items():
+        print(f"  {name:<12} " + "  ".join(f"{k}: {statistics.median(v):.3f}" for k, v in f.items()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
