@@ -361,22 +361,20 @@ def _mid_size_model(catalog: Catalog):
 
 
 def _next_smaller(plan: Plan, rec: Setup, catalog: Catalog) -> Setup | None:
-    from .setups import candidates
+    from .setups import candidates, carries_some
 
-    best, best_class = None, 0.0
+    best = None
     for shape in candidates(catalog):
         if (shape.total, shape.gpu.memory_bytes) >= (rec.count, rec.gpu_memory_bytes):
             break
-        if best and (shape.total, shape.gpu.memory_marketing_gb) == (best.count, best_class):
+        if best and (shape.total, shape.gpu.memory_marketing_gb) == (
+            best.total,
+            best.gpu.memory_marketing_gb,
+        ):
             continue  # same size as the one kept: the offering's first choice stays
-        setup = evaluate(plan, shape, catalog, capacity=False)
-        fixed = setup.per_gpu.total - setup.per_gpu.kv_cache
-        if setup.problem is not None or fixed >= setup.usable_bytes_per_gpu:
-            continue  # not even the weights fit: it carries none of the workload
-        add_capacity(plan, setup, catalog)
-        if (setup.max_users or 0) > 0 or (setup.max_context_tokens or 0) > 0:
-            best, best_class = setup, shape.gpu.memory_marketing_gb
-    return best
+        if carries_some(plan, shape, catalog):  # some users, or some context: the setup is built for the last
+            best = shape
+    return evaluate(plan, best, catalog) if best else None
 
 
 def _training_alternatives(plan: Plan, rec: Setup | None, catalog: Catalog) -> list[Alternative]:

@@ -10,7 +10,7 @@ from . import traffic
 from .catalog import Catalog
 from .plan import Plan
 from .result import Setup
-from .setups import add_capacity, by_load, candidates, evaluate, shape_for
+from .setups import add_capacity, by_load, candidates, evaluate, holds, shape_for
 
 
 def recommend(plan: Plan, catalog: Catalog, exclude: set[tuple[str, int]] | None = None) -> Setup | None:
@@ -19,6 +19,8 @@ def recommend(plan: Plan, catalog: Catalog, exclude: set[tuple[str, int]] | None
     for shape in candidates(catalog):
         if exclude and (shape.gpu.id, shape.total) in exclude:
             continue
+        if not holds(plan, shape, catalog):
+            continue  # the setup is built only for the one that serves
         setup = evaluate(plan, shape, catalog, capacity=False)
         if setup.fits:
             return add_capacity(plan, setup, catalog)

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cached_property
 
 from . import kv_cache, serving
 from .architecture import Architecture
@@ -98,24 +97,26 @@ class Replica:
     def gpus(self) -> int:
         return self.tp * self.pp
 
-    @cached_property
-    def _dense_decode_bytes(self) -> float:
-        """Bytes of weights every decode step reads, whatever the batch (all GPUs of the replica)."""
+    def __post_init__(self) -> None:
+        # Constants of every step and prompt, worked out once (a search times thousands of steps).
         unread = 0 if self.arch.tie_embeddings else self.embedding_bytes
-        return self.weight_bytes - unread - self.expert_bytes
-
-    @cached_property
-    def _peak_flops(self) -> float:
-        return self.gpu.tflops(self.compute) * 1e12
-
-    @cached_property
-    def _compute_params(self) -> int:
-        return compute_params(self.arch)
-
-    @cached_property
-    def _kv_layer_bytes(self) -> float:
-        """KV bytes per token and layer on one GPU of the tensor-parallel group."""
-        return kv_cache.bytes_per_token_per_layer(self.arch, self.kv_bytes_per_value, self.tp)
+        peak = self.gpu.tflops(self.compute) * 1e12
+        derived = {
+            # Bytes of weights every decode step reads, whatever the batch (all GPUs of the replica).
+            "_dense_decode_bytes": self.weight_bytes - unread - self.expert_bytes,
+            "_peak_flops": peak,
+            "_compute_params": compute_params(self.arch),
+            # KV bytes per token and layer on one GPU of the tensor-parallel group.
+            "_kv_layer_bytes": kv_cache.bytes_per_token_per_layer(
+                self.arch, self.kv_bytes_per_value, self.tp
+            ),
+            # Bytes per second a decode step streams at, per GPU.
+            "_bandwidth": self.gpu.bandwidth_gb_s * 1e9 * BANDWIDTH_EFFICIENCY,
+            # FLOPs per second of a decode step's matmuls, the tensor-parallel group together.
+            "_decode_flops": self.tp * peak * DECODE_MFU,
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
 
     def kv_bytes_per_gpu(self, tokens: float) -> float:
         """One sequence's KV cache on one GPU, all layers (local layers capped at their window)."""
@@ -130,13 +131,22 @@ class Replica:
     def step_time(self, batch: float, kv_tokens: float) -> float:
         """Seconds of one decode step of `batch` sequences of `kv_tokens` cached tokens each, through every
         layer (one micro-batch through all pipeline stages)."""
-        batch = max(batch, 1.0)
-        a = self.arch
+        return self._step_time(max(batch, 1.0), *self.per_sequence(kv_tokens))
+
+    def per_sequence(self, kv_tokens: float) -> tuple[float, float]:
+        """What each sequence of `kv_tokens` cached tokens adds to a decode step: the KV cache bytes one GPU
+        reads, and the FLOPs of its token through every layer."""
+        return self.kv_bytes_per_gpu(kv_tokens), 2 * self._compute_params + attention_flops_per_token(
+            self.arch, kv_tokens
+        )
+
+    def _step_time(self, batch: float, kv_bytes: float, flops_per_sequence: float) -> float:
+        """step_time for a batch of at least one sequence, given per_sequence()."""
         per_gpu_bytes = self.decode_bytes(batch) / self.gpus * self.pp
-        per_gpu_bytes += batch * self.kv_bytes_per_gpu(kv_tokens)
-        memory = per_gpu_bytes / (self.gpu.bandwidth_gb_s * 1e9 * BANDWIDTH_EFFICIENCY)
-        flops = batch * (2 * self._compute_params + attention_flops_per_token(a, kv_tokens))
-        compute = flops / (self.tp * self._peak_flops * DECODE_MFU)
+        per_gpu_bytes += batch * kv_bytes
+        memory = per_gpu_bytes / self._bandwidth
+        flops = batch * flops_per_sequence
+        compute = flops / self._decode_flops
         # Multi-step scheduling (vLLM 0.6 --num-scheduler-steps) pays the CPU's share once per block of steps.
         cpu = (STEP_OVERHEAD_S + SEQUENCE_OVERHEAD_S * batch) / self.scheduler_steps
         return memory + compute + self._communication(batch) + cpu
@@ -160,10 +170,14 @@ class Replica:
     def prefill_time(self, prompt: int, history: int = 0) -> float:
         """Seconds to read a prompt alone: its compute, or streaming the weights once per chunk when that is
         longer (short prompts on big models)."""
+        return self._prefill_time(prompt, self.prefill_work(prompt, history))
+
+    def _prefill_time(self, prompt: int, work: float) -> float:
+        """prefill_time, given the prompt's prefill_work."""
         chunks = math.ceil(prompt / self.chunk_tokens)
         stream = self.decode_bytes(min(prompt, self.chunk_tokens)) / self.tp
-        weights = chunks * stream / (self.gpu.bandwidth_gb_s * 1e9 * BANDWIDTH_EFFICIENCY)
-        return max(self.prefill_work(prompt, history), weights)
+        weights = chunks * stream / self._bandwidth
+        return max(work, weights)
 
     def kv_limit(self, context: int) -> int:
         """Sequences of `context` tokens whose KV cache fits (vLLM's max_num_seqs caps it too)."""
@@ -284,50 +298,46 @@ class Load:
         return self.rate * self.output
 
 
-@dataclass(frozen=True)
 class _Workload:
     """The per-request constants of one replica serving one prompt/answer shape."""
 
-    r: Replica
-    prompt: int  # new tokens the request brings
-    output: int
-    history: int = 0  # tokens of the conversation already in the KV cache (prefix caching)
+    __slots__ = ("_per_sequence", "alone", "chunks", "history", "output", "prompt", "r", "work")
 
-    @cached_property
-    def work(self) -> float:
-        """Prefill seconds per request, per pipeline stage (the stages share a prompt's work)."""
-        return self.r.prefill_work(self.prompt, self.history) / self.r.pp
-
-    @cached_property
-    def alone(self) -> float:
-        return self.r.prefill_time(self.prompt, self.history)
-
-    @cached_property
-    def chunks(self) -> int:
-        return math.ceil(self.prompt / self.r.chunk_tokens)
+    def __init__(self, r: Replica, prompt: int, output: int, history: int = 0) -> None:
+        self.r = r
+        self.prompt = prompt  # new tokens the request brings
+        self.output = output
+        self.history = history  # tokens of the conversation already in the KV cache (prefix caching)
+        # Prefill seconds per request, per pipeline stage (the stages share a prompt's work).
+        work = r.prefill_work(prompt, history)
+        self.work = work / r.pp
+        self.alone = r._prefill_time(prompt, work)
+        self.chunks = math.ceil(prompt / r.chunk_tokens)
+        # On average a sequence is halfway through its answer.
+        self._per_sequence = r.per_sequence(history + prompt + output / 2)
 
     def step(self, concurrency: float) -> float:
-        # On average a sequence is halfway through its answer.
-        return self.r.step_time(concurrency / self.r.pp, self.history + self.prompt + self.output / 2)
+        return self.r._step_time(max(concurrency / self.r.pp, 1.0), *self._per_sequence)
 
-    def latencies(self, concurrency: float, rate: float) -> tuple[float, float]:
-        """TTFT and TPOT with `concurrency` in flight and `rate` arrivals. Prefill chunks ride in the decode
-        steps (vLLM chunked prefill): the prompts' share of GPU time stretches every step; with multi-step
-        scheduling a request joins the batch only between blocks of steps."""
+    def latencies(self, concurrency: float, rate: float, step: float | None = None) -> tuple[float, float]:
+        """TTFT and TPOT with `concurrency` in flight and `rate` arrivals (`step`: step(concurrency), when
+        known). Prefill chunks ride in the decode steps (vLLM chunked prefill): the prompts' share of GPU
+        time stretches every step; with multi-step scheduling a request joins the batch only between blocks
+        of steps."""
         free = 1 - rate * self.work
         if free <= 0:
             return math.inf, math.inf
-        step = self.step(concurrency)
+        step = self.step(concurrency) if step is None else step
         wait = (self.r.scheduler_steps - 1) / 2 * step
         ttft = REQUEST_OVERHEAD_S + wait + (self.alone + self.chunks * step) / free
         return ttft, step / free
 
-    def rate_at(self, concurrency: float) -> float:
+    def rate_at(self, concurrency: float, step: float | None = None) -> float:
         """Requests per second completed with `concurrency` always in flight. Little's law,
         N = rate x (TTFT + output x TPOT), with the prefill share 1 - rate x work in both latencies, is a
         quadratic in the rate: A w rate^2 - (A + K + N w) rate + N = 0, A the fixed part of TTFT, K the
         stretched part plus the answer; its smaller root keeps the share below 1."""
-        step = self.step(concurrency)
+        step = self.step(concurrency) if step is None else step
         a = REQUEST_OVERHEAD_S + (self.r.scheduler_steps - 1) / 2 * step
         k = self.alone + (self.chunks + self.output) * step
         w, n = self.work, concurrency
@@ -389,7 +399,8 @@ def max_rate(
     limit = max(r.kv_limit(context or history + prompt + output), 1)
 
     def ok(concurrency: float) -> bool:
-        ttft, tpot = w.latencies(concurrency, w.rate_at(concurrency))
+        step = w.step(concurrency)
+        ttft, tpot = w.latencies(concurrency, w.rate_at(concurrency, step), step)
         return (ttft_target is None or ttft <= ttft_target) and (tpot_target is None or tpot <= tpot_target)
 
     lo = 1e-3

@@ -64,10 +64,15 @@ def sampler_peak(a: Architecture, sequences: int) -> int:
     return math.ceil(SAMPLER_COPIES * sequences * a.vocab_size * 4)
 
 
+def hidden_states(a: Architecture, prefill_tokens: int) -> int:
+    return prefill_tokens * a.hidden_size * ACTIVATION_BYTES
+
+
 def activation_peak(a: Architecture, prefill_tokens: int, max_seqs: int, tp: int) -> int:
     # The profile run frees the forward pass's transients before sampling; the hidden states stay.
-    hidden_states = prefill_tokens * a.hidden_size * ACTIVATION_BYTES
-    return max(forward_peak(a, prefill_tokens, tp), hidden_states + sampler_peak(a, max_seqs))
+    return max(
+        forward_peak(a, prefill_tokens, tp), hidden_states(a, prefill_tokens) + sampler_peak(a, max_seqs)
+    )
 
 
 def overhead(tp: int) -> int:

@@ -7,13 +7,12 @@ training states) fits in the memory the engine may use: total x utilization. The
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
 
 from . import kv_cache, serving, training
 from .catalog import GPU, Catalog, Offer
+from .memo import current, shared
+from .memo import one_sizing as one_sizing  # engine.size opens the memo through this module
 from .plan import Plan, contract_mode
 from .result import Memory, Setup
 from .weights import engine_padding, engine_weight_bytes, weight_bytes
@@ -49,22 +48,6 @@ def usable(plan: Plan, gpu: GPU, catalog: Catalog) -> int:
     return int(gpu.memory_bytes * share.memory_utilization)
 
 
-# Within one sizing (engine.size), the recommendation's search, the alternatives, the named GPU and the
-# capacity figures ask for many of the same setups and memory sums: each is computed once. The memo lives
-# for that one call (a context variable, so each thread has its own) and holds the plans it keys by id, so
-# no id can be reused while it lives.
-_MEMO: ContextVar[dict | None] = ContextVar("sizing_memo", default=None)
-
-
-@contextmanager
-def one_sizing() -> Iterator[None]:
-    token = _MEMO.set({})
-    try:
-        yield
-    finally:
-        _MEMO.reset(token)
-
-
 def inference_memory(
     plan: Plan,
     catalog: Catalog,
@@ -73,36 +56,64 @@ def inference_memory(
     users: int | None = None,
     context: int | None = None,
 ) -> Memory:
-    memo = _MEMO.get()
+    """Per-GPU memory of serving the plan's conversations (or `users` of `context` tokens) on tp x pp GPUs
+    (sizing/serving.py)."""
+    users = users or plan.users
+    n = need(plan, catalog, tp, pp, context)
+    kv = users * n.per_conversation
+    activations = n.activations(users)
+    return Memory(
+        weights=n.weights,
+        kv_cache=kv,
+        activations=activations,
+        overhead=n.overhead,
+        total=n.total(users),
+        engine_padding=n.padding,
+    )
+
+
+class Need:
+    """One serving GPU's memory (serving.memory's terms) as a function of the conversations it holds, for one
+    model, precision, KV cache type, context and split: its share of the weights as the engine loads them
+    (and of the engine's padding), the forward pass's activation peak, the hidden states kept through the
+    sampler's run (whose workspace grows with the conversations), the memory outside PyTorch, and one
+    conversation's KV cache."""
+
+    __slots__ = ("forward", "hidden", "model", "overhead", "padding", "per_conversation", "weights")
+
+    def __init__(self, plan: Plan, catalog: Catalog, tp: int, pp: int, context: int) -> None:
+        a, gpus = plan.model, tp * pp
+        prefill = catalog.offering.serving.prefill_chunk_tokens
+        self.model = a
+        self.weights = math.ceil(engine_weight_bytes(a, plan.precision, catalog) / gpus)
+        self.padding = math.ceil(engine_padding(a, plan.precision, catalog) / gpus)
+        self.forward = serving.forward_peak(a, prefill, tp)
+        self.hidden = serving.hidden_states(a, prefill)
+        self.overhead = serving.overhead(gpus)
+        self.per_conversation = kv_cache.sequence_bytes(a, context, plan.kv.bytes_per_value, tp, pp)
+
+    def activations(self, users: int) -> int:
+        return max(self.forward, self.hidden + serving.sampler_peak(self.model, users))
+
+    def fixed(self, users: int) -> int:
+        """Everything but the KV cache."""
+        return self.weights + self.activations(users) + self.overhead
+
+    def total(self, users: int) -> int:
+        return self.weights + users * self.per_conversation + self.activations(users) + self.overhead
+
+
+def need(plan: Plan, catalog: Catalog, tp: int = 1, pp: int = 1, context: int | None = None) -> Need:
+    context = context or plan.context
+    memo = current()
     if memo is None:
-        return _inference_memory(plan, catalog, tp, pp, users, context)
-    key = ("memory", id(plan), id(catalog), tp, pp, users, context)
+        return Need(plan, catalog, tp, pp, context)
+    key = ("need", id(plan.model), id(plan.precision), plan.kv.bytes_per_value, id(catalog), tp, pp, context)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = (plan, _inference_memory(plan, catalog, tp, pp, users, context))
+        # The objects named by id are kept alive with the value.
+        found = memo[key] = ((plan.model, plan.precision, catalog), Need(plan, catalog, tp, pp, context))
     return found[1]
-
-
-def _inference_memory(plan: Plan, catalog: Catalog, tp: int, pp: int, users: int | None, context: int | None):
-    m = serving.memory(
-        plan.model,
-        engine_weight_bytes(plan.model, plan.precision, catalog),
-        plan.kv.bytes_per_value,
-        context or plan.context,
-        users or plan.users,
-        tp=tp,
-        pp=pp,
-        prefill_tokens=catalog.offering.serving.prefill_chunk_tokens,
-    )
-    padding = engine_padding(plan.model, plan.precision, catalog)
-    return Memory(
-        weights=m.weights,
-        kv_cache=m.kv_cache,
-        activations=m.activations,
-        overhead=m.overhead,
-        total=m.total,
-        engine_padding=math.ceil(padding / (tp * pp)),
-    )
 
 
 def zero_stage(plan: Plan, gpus: int) -> int:
@@ -116,12 +127,22 @@ def zero_stage(plan: Plan, gpus: int) -> int:
 def training_memory(
     plan: Plan, catalog: Catalog, gpus: int = 1, zero: int | None = None
 ) -> tuple[Memory, training.TrainingMemory]:
+    """Per-GPU memory of the plan's training run on `gpus` GPUs (the same for every GPU kind: once per
+    sizing). Treat the result as read-only."""
+    zero = zero_stage(plan, gpus) if zero is None else zero
+    return shared(("training", id(plan), id(catalog), gpus, zero),
+                  lambda: _training_memory(plan, catalog, gpus, zero), keep=plan)  # fmt: skip
+
+
+def _training_memory(
+    plan: Plan, catalog: Catalog, gpus: int, zero: int
+) -> tuple[Memory, training.TrainingMemory]:
     m = training.memory(
         plan.model,
         plan.stage.value,  # type: ignore[arg-type]
         weight_bytes(plan.model, plan.precision, catalog).bytes,
         gpus=gpus,
-        zero=zero_stage(plan, gpus) if zero is None else zero,
+        zero=zero,
         seq_len=plan.seq_len,
         micro_batch=plan.batch,
         checkpointing=plan.checkpointing,
@@ -149,7 +170,7 @@ def training_memory(
 
 
 def evaluate(plan: Plan, shape: Shape, catalog: Catalog, capacity: bool = True) -> Setup:
-    memo = _MEMO.get()
+    memo = current()
     if memo is None:
         setup = _evaluate(plan, shape, catalog)
     else:
@@ -226,33 +247,39 @@ def add_capacity(plan: Plan, setup: Setup, catalog: Catalog) -> Setup:
 def max_users(plan: Plan, catalog: Catalog, room: int, tp: int, pp: int, cap: int = 10**7) -> int:
     """Most conversations of plan.context tokens that fit (the sampler's workspace grows with them), up to
     `cap` when only that many matter."""
+    n = need(plan, catalog, tp, pp)
 
     def fits(users: int) -> bool:
-        return inference_memory(plan, catalog, tp, pp, users=users).total <= room
+        return n.total(users) <= room
 
     if not fits(1):
         return 0
-    # Start from the arithmetic estimate (what is left after one conversation, over one conversation's
-    # cache) and search around it: a handful of evaluations instead of a search from 1.
-    one = inference_memory(plan, catalog, tp, pp, users=1)
-    per = max(one.kv_cache, 1)
-    guess = max(1, min(cap, int((room - one.total) // per) + 1))
+    # The need is a line in the users under each of the activation term's two bounds (the forward pass,
+    # or the sampler's workspace, which grows with them): the most users under both lines is the estimate,
+    # and the exact edge is found around it.
+    left = room - n.weights - n.overhead
+    per = n.per_conversation
+    by_forward = (left - n.forward) // per if per > 0 else cap
+    by_sampler = (left - n.hidden) / (per + serving.SAMPLER_COPIES * plan.model.vocab_size * 4)
+    return _last_true(fits, int(min(by_forward, by_sampler, cap)), cap)
+
+
+def _last_true(fits, guess: int, top: int) -> int:
+    """The largest n in [1, top] with fits(n), for a fits() that holds up to some n and not beyond, and
+    holds for 1: stepping from `guess` by doubling steps to bracket the edge, then bisecting."""
+    guess, step = max(1, min(top, guess)), 1
     if fits(guess):
         lo, hi = guess, guess + 1
-        if hi > cap or not fits(hi):
-            return guess
+        while hi <= top and fits(hi):
+            lo, step = hi, step * 2
+            hi = lo + step
+        hi = min(hi, top + 1)
     else:
-        lo, hi = max(1, int(guess * 0.9)), guess
-        if not fits(lo):
-            lo, hi = 1, lo
-        while lo < hi - 1:
-            mid = (lo + hi) // 2
-            lo, hi = (mid, hi) if fits(mid) else (lo, mid)
-        return lo
-    while hi <= cap and fits(hi) and hi < 10**7:
-        lo, hi = hi, hi * 2
-    hi = min(hi, cap + 1)
-    while lo < hi - 1:
+        lo, hi = guess - 1, guess
+        while lo > 1 and not fits(lo):
+            hi, step = lo, step * 2
+            lo = max(1, hi - step)
+    while lo < hi - 1:  # fits(lo), and hi is past the edge (or past top)
         mid = (lo + hi) // 2
         lo, hi = (mid, hi) if fits(mid) else (lo, mid)
     return lo
@@ -260,9 +287,8 @@ def max_users(plan: Plan, catalog: Catalog, room: int, tp: int, pp: int, cap: in
 
 def max_context(plan: Plan, catalog: Catalog, room: int, tp: int, pp: int) -> int:
     """Longest context each of plan.users conversations can hold."""
-    fixed = inference_memory(plan, catalog, tp, pp, context=1)
-    budget = room - (fixed.total - fixed.kv_cache)
-    return kv_cache.max_tokens(plan.model, budget, plan.users, plan.kv.bytes_per_value, tp, pp)
+    fixed = need(plan, catalog, tp, pp).fixed(plan.users)
+    return kv_cache.max_tokens(plan.model, room - fixed, plan.users, plan.kv.bytes_per_value, tp, pp)
 
 
 _CANDIDATES: dict[int, tuple[Catalog, list[Shape]]] = {}
@@ -300,6 +326,31 @@ def by_load(plan: Plan) -> bool:
     """Serving sized by its load (a rate, latency targets, several conversations): copies of the model
     are weighed against larger tensor-parallel setups (sizing/traffic.py)."""
     return not plan.stage.is_training and (plan.traffic or plan.targets_given or plan.users > 1)
+
+
+def holds(plan: Plan, shape: Shape, catalog: Catalog, users: int | None = None) -> bool:
+    """evaluate(plan, shape, catalog).fits (with `users` conversations when given), without building the
+    setup: the check a search makes of every shape it passes."""
+    if plan.stage.is_training:
+        changed = plan if users is None else plan.but(users=users)
+        return evaluate(changed, shape, catalog, capacity=False).fits
+    tp, pp, problem = split(plan, shape)
+    return problem is None and need(plan, catalog, tp, pp).total(users or plan.users) <= usable(
+        plan, shape.gpu, catalog
+    )
+
+
+def carries_some(plan: Plan, shape: Shape, catalog: Catalog) -> bool:
+    """Whether an inference setup holds some of the workload: the weights and one conversation of some
+    length, or some conversations of the plan's length (evaluate and add_capacity's figures, without
+    building the setup)."""
+    tp, pp, problem = split(plan, shape)
+    if problem is not None:
+        return False
+    room = usable(plan, shape.gpu, catalog)
+    if need(plan, catalog, tp, pp).fixed(plan.users) >= room:
+        return False  # not even the weights fit
+    return max_users(plan, catalog, room, tp, pp) > 0 or max_context(plan, catalog, room, tp, pp) > 0
 
 
 def shape_for(plan: Plan, gpu: GPU, count: int, catalog: Catalog) -> Shape:

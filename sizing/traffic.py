@@ -17,9 +17,20 @@ import math
 
 from . import performance as perf
 from .catalog import GPU, Catalog
+from .memo import shared
 from .plan import Plan, contract_mode
 from .result import Performance, Setup
-from .setups import Shape, add_capacity, candidates, evaluate, inference_memory, max_users, split, usable
+from .setups import (
+    Shape,
+    add_capacity,
+    candidates,
+    evaluate,
+    holds,
+    max_users,
+    need,
+    split,
+    usable,
+)
 
 # vLLM's defaults for max_num_seqs (vllm/engine/arg_utils.py get_batch_defaults, OpenAI server): 1,024 on
 # GPUs of 70 GiB or more, 256 below. A saturated copy runs that many sequences, or what its KV cache holds.
@@ -28,8 +39,25 @@ BIG_GPU_BYTES = 70 * 2**30
 
 def _limit(catalog: Catalog, gpu_id: str) -> int:
     """The most GPUs of one kind a customer can rent for one service."""
-    offer = next((o for o in catalog.offering.offer if o.gpu == gpu_id), None)
-    return max(offer.counts) * offer.max_servers if offer else 0
+    return _offers(catalog)[0].get(gpu_id, 0)
+
+
+_OFFERS: dict[int, tuple[Catalog, dict[str, int], dict[int, int]]] = {}
+
+
+def _offers(catalog: Catalog) -> tuple[dict[str, int], dict[int, int]]:
+    """Per catalogue, worked out once (searches ask for them at every shape): the most GPUs of each kind a
+    customer can rent for one service (its first offer's), and each offer's place in the offering."""
+    cached = _OFFERS.get(id(catalog))
+    if cached is None or cached[0] is not catalog:
+        if len(_OFFERS) > 16:
+            _OFFERS.clear()
+        offers = catalog.offering.offer
+        limits: dict[str, int] = {}
+        for o in offers:
+            limits.setdefault(o.gpu, max(o.counts) * o.max_servers)
+        cached = _OFFERS[id(catalog)] = (catalog, limits, {id(o): offers.index(o) for o in offers})
+    return cached[1], cached[2]
 
 
 def targets(plan: Plan, catalog: Catalog) -> tuple[float, float]:
@@ -45,18 +73,24 @@ def replica(plan: Plan, gpu: GPU, tp: int, pp: int, catalog: Catalog, users: int
     workspace follows), never below vLLM's own default, so a saturated copy fills its KV cache."""
     serving = catalog.offering.serving
     default_seqs = 1024 if gpu.memory_bytes >= BIG_GPU_BYTES else 256
-    return perf.replica(
-        plan.model,
-        plan.precision,
-        gpu,
-        catalog,
-        tp=tp,
-        pp=pp,
-        kv_bytes_per_value=plan.kv.bytes_per_value,
-        max_seqs=max(default_seqs, users),
-        chunk_tokens=serving.prefill_chunk_tokens,
-        memory_utilization=serving.memory_utilization,
-        profiled_seqs=max(users, 1),
+    key = ("replica", id(plan.model), id(plan.precision), plan.kv.bytes_per_value, id(gpu), tp, pp, users,
+           id(catalog))  # fmt: skip
+    return shared(
+        key,
+        lambda: perf.replica(
+            plan.model,
+            plan.precision,
+            gpu,
+            catalog,
+            tp=tp,
+            pp=pp,
+            kv_bytes_per_value=plan.kv.bytes_per_value,
+            max_seqs=max(default_seqs, users),
+            chunk_tokens=serving.prefill_chunk_tokens,
+            memory_utilization=serving.memory_utilization,
+            profiled_seqs=max(users, 1),
+        ),
+        keep=(plan.model, plan.precision, gpu, catalog),
     )
 
 
@@ -115,16 +149,25 @@ def _copies_needed(
 ) -> tuple[int, int] | None:
     """Copies of `shape` the load needs, and the conversations each holds; None when no number of copies
     up to the offering's limit (or `cap` GPUs) serves it (the model does not fit, or one copy misses the
-    latency targets even unloaded)."""
+    latency targets even unloaded). Once per sizing: the searches for the recommendation, the named GPU and
+    what decided the size pass the same shapes."""
+    return shared(("copies", id(plan), id(shape), cap, id(catalog)),
+                  lambda: _copies(plan, shape, catalog, cap), keep=(plan, shape, catalog))  # fmt: skip
+
+
+def _copies(plan: Plan, shape: Shape, catalog: Catalog, cap: int | None) -> tuple[int, int] | None:
     tp, pp, problem = split(plan, shape)
+    if problem is not None:
+        return None
     room = usable(plan, shape.gpu, catalog)
-    if problem is not None or inference_memory(plan, catalog, tp, pp, users=1).total > room:
+    needs = need(plan, catalog, tp, pp)
+    if needs.total(1) > room:
         return None
     limit = max(_limit(catalog, shape.gpu.id), shape.total) if shape.in_offering else shape.total
     most = max((cap or limit) // shape.total, 1)
     if plan.rate is None:
         # Every conversation on one copy when they fit (the common case: no search needed).
-        if plan.users == 1 or inference_memory(plan, catalog, tp, pp).total <= room:
+        if plan.users == 1 or needs.total(plan.users) <= room:
             per_copy = plan.users
         else:
             per_copy = max_users(plan, catalog, room, tp, pp, cap=plan.users)
@@ -195,7 +238,7 @@ def recommend(plan: Plan, catalog: Catalog, exclude=None, only: GPU | None = Non
             continue
         offer = shape.offer
         price = min(offer.price_per_gpu_hour.values(), default=math.inf) if offer else math.inf
-        offer_order = catalog.offering.offer.index(offer) if offer else len(catalog.offering.offer)
+        offer_order = _offers(catalog)[1][id(offer)] if offer else len(catalog.offering.offer)
         key = (total, shape.gpu.memory_marketing_gb, price, offer_order, -copies, order)
         if best is None or key < best[0]:
             best = (key, shape, copies, users)
@@ -208,7 +251,7 @@ def recommend(plan: Plan, catalog: Catalog, exclude=None, only: GPU | None = Non
 def smallest_holding(plan: Plan, catalog: Catalog) -> Shape | None:
     """The smallest setup that holds the model and one conversation: where every sizing starts."""
     for shape in candidates(catalog):
-        if evaluate(plan.but(users=1), shape, catalog, capacity=False).fits:
+        if holds(plan, shape, catalog, users=1):
             return shape
     return None
 

@@ -83,11 +83,31 @@ class TrainingMemory(BaseModel):
         )
 
 
+# Sizing one training question asks for the same architecture's figures at every setup it tries: those that
+# depend on the architecture alone are worked out once per architecture object (kept here with its figure,
+# so its id cannot be reused while the entry lives).
+_PER_ARCHITECTURE: dict[tuple[int, str], tuple[Architecture, object]] = {}
+
+
+def _once(a: Architecture, name: str, compute):
+    found = _PER_ARCHITECTURE.get((id(a), name))
+    if found is None or found[0] is not a:
+        if len(_PER_ARCHITECTURE) > 4096:
+            _PER_ARCHITECTURE.clear()
+        found = _PER_ARCHITECTURE[(id(a), name)] = (a, compute(a))
+    return found[1]
+
+
 def lora_params(a: Architecture, rank: int) -> int:
     """Adapter parameters with LoRA on every linear layer (QLoRA paper: adapting all linear layers matches
     full fine-tuning), as PEFT's target_modules="all-linear" picks them: every linear module but the
     output head, so in MoE layers the router and each routed expert's matrices too. Each adapted
     d_in x d_out matrix gains rank x (d_in + d_out)."""
+    return _once(a, "lora", _lora_widths) * rank
+
+
+def _lora_widths(a: Architecture) -> int:
+    """Sum of d_in + d_out over the matrices LoRA adapts: lora_params at rank 1."""
     h, hd = a.hidden_size, a.dim_per_head
     q, kv = a.num_heads * hd, a.num_kv_heads * hd
     if a.mla:
@@ -118,7 +138,7 @@ def lora_params(a: Architecture, rank: int) -> int:
         else:
             width = (a.moe.dense_intermediate_size if a.moe else None) or a.intermediate_size
             total += matrices * (h + width)
-    return total * rank
+    return total
 
 
 def layer_activation_bytes_per_token(a: Architecture, layer: int, act: int = ACT) -> float:
@@ -193,6 +213,10 @@ def offloaded_checkpoints(
 
 def layer_params(a: Architecture) -> int:
     """Parameters of the largest decoder layer (the unit FSDP all-gathers)."""
+    return _once(a, "layer_params", _layer_params)
+
+
+def _layer_params(a: Architecture) -> int:
     h = a.hidden_size
     attention = a.parts.attention // a.num_layers
     matrices = 3 if a.mlp == "gated" else 2
@@ -248,6 +272,10 @@ def comm_buffers(
 
 def _layer_kinds(a: Architecture) -> list[tuple[int, int]]:
     """(how many layers, the index of one of them) for the dense layers and the MoE layers there are."""
+    return _once(a, "layer_kinds", _find_layer_kinds)
+
+
+def _find_layer_kinds(a: Architecture) -> list[tuple[int, int]]:
     kinds = []
     if a.dense_layers:
         kinds.append((a.dense_layers, next(i for i in range(a.num_layers) if not a.is_moe_layer(i))))

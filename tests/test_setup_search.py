@@ -13,6 +13,7 @@ from sizing.catalog import load_catalog
 from sizing.errors import SizingError
 from sizing.plan import make_plan
 from sizing.query import parse
+from sizing.workload import Workload
 
 
 def test_one_sizing_computes_each_setup_once_and_answers_the_same():
@@ -89,3 +90,49 @@ def test_the_context_a_setup_holds_is_exactly_the_bisections():
             assert kv_cache.max_tokens(*args) == bisected_max_tokens(*args), (model.id, args[1:])
             checked += 1
     assert checked > 500
+
+
+def searched_max_users(plan, catalog, room, tp, pp, cap):
+    """The users a setup holds the long way: bisection over the whole memory breakdown, from 1 to cap."""
+    if setups.inference_memory(plan, catalog, tp, pp, users=1).total > room:
+        return 0
+    lo, hi = 1, cap
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if setups.inference_memory(plan, catalog, tp, pp, users=mid).total <= room:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def test_the_users_a_setup_holds_are_exactly_the_bisections():
+    """max_users starts from where the two lines of the need (the forward pass's peak, or the sampler's
+    workspace) cross the room, then settles the edge exactly: the same as bisecting over the breakdown."""
+    catalog = load_catalog()
+    rng = random.Random(14)
+    checked = 0
+    for model in catalog.models:
+        for _ in range(12):
+            workload = Workload(model=model.id, precision=rng.choice([None, "fp8", "int4", "q4_k_m"]),
+                                kv_precision=rng.choice([None, "fp8"]), context=rng.choice([1024, 8192, 32768]))  # fmt: skip
+            try:
+                plan = make_plan(workload, catalog)
+            except SizingError:
+                continue
+            tp, pp = rng.choice([(1, 1), (2, 1), (4, 1), (8, 1), (8, 2)])
+            room = rng.choice([24, 48, 80, 141, 192]) * 10**9 * rng.choice([0.5, 0.9, 1.0, 3.0])
+            cap = rng.choice([10**7, rng.randint(1, 600)])
+            args = (plan, catalog, int(room), tp, pp, cap)
+            assert setups.max_users(*args) == searched_max_users(*args), (model.id, args[2:])
+            checked += 1
+    assert checked > 400
+
+
+def test_the_search_around_an_estimate_finds_the_edge_from_any_guess():
+    rng = random.Random(3)
+    for _ in range(3000):
+        top = rng.choice([1, 2, 7, 100, 10**7])
+        edge = rng.randint(1, 2 * top)  # fits(n) for n <= edge
+        guess = rng.choice([1, top, rng.randint(-5, 2 * top + 5), edge, edge + 1, edge - 1])
+        assert setups._last_true(lambda n, e=edge: n <= e, guess, top) == min(edge, top), (top, edge, guess)
