@@ -136,8 +136,10 @@ def _serving_alternatives(
     lower_id = LOWER.get(plan.precision.id)
     if lower_id:
         lower = catalog.precision(lower_id)
-        alt = _perf(plan.but(precision=lower), recommend(plan.but(precision=lower), catalog), catalog)
-        if alt and smaller(alt, rec):
+        lower_plan = plan.but(precision=lower)
+        alt = recommend(lower_plan, catalog)
+        if alt and smaller(alt, rec):  # only then is it said, with its performance
+            _perf(lower_plan, alt, catalog)
             text = t(lang, "alt.lower_precision", precision=lower.name, setup=describe(alt, lang),
                      capacity=capacity(plan, alt))  # fmt: skip
             out.append(

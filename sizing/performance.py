@@ -117,6 +117,16 @@ class Replica:
         }
         for name, value in derived.items():
             object.__setattr__(self, name, value)
+        object.__setattr__(self, "_workloads", {})
+
+    def workload(self, prompt: int, output: int, history: int = 0) -> _Workload:
+        """The per-request constants of a prompt/answer shape on this replica, worked out once: a replica's
+        load, saturation and sustainable rate all start from them."""
+        key = (prompt, output, history)
+        found = self._workloads.get(key)
+        if found is None:
+            found = self._workloads[key] = _Workload(self, prompt, output, history)
+        return found
 
     def kv_bytes_per_gpu(self, tokens: float) -> float:
         """One sequence's KV cache on one GPU, all layers (local layers capped at their window)."""
@@ -353,7 +363,7 @@ class _Workload:
 
 def at_concurrency(r: Replica, prompt: int, output: int, concurrency: float, history: int = 0) -> Load:
     """A closed loop: `concurrency` requests always in flight (a benchmark's --max-concurrency)."""
-    w = _Workload(r, prompt, output, history)
+    w = r.workload(prompt, output, history)
     return w.load(concurrency, w.rate_at(concurrency))
 
 
@@ -363,7 +373,7 @@ def at_rate(
     """An open loop: requests arrive at `rate` per second; the conversations in flight follow (Little's
     law), found where the closed loop's completion rate equals the arrival rate (it grows with the
     concurrency)."""
-    w = _Workload(r, prompt, output, history)
+    w = r.workload(prompt, output, history)
     limit = max(r.kv_limit(context or history + prompt + output), 1)
     if rate <= 0:
         return w.load(0.0, 0.0)
@@ -395,7 +405,7 @@ def max_rate(
 ) -> float:
     """Highest arrival rate the replica sustains within the latency targets (0 when even a lone request
     misses them). Latencies grow with the conversations in flight, so the edge is found on those."""
-    w = _Workload(r, prompt, output, history)
+    w = r.workload(prompt, output, history)
     limit = max(r.kv_limit(context or history + prompt + output), 1)
 
     def ok(concurrency: float) -> bool:

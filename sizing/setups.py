@@ -100,7 +100,25 @@ class Need:
         return self.weights + self.activations(users) + self.overhead
 
     def total(self, users: int) -> int:
-        return self.weights + users * self.per_conversation + self.activations(users) + self.overhead
+        return (
+            self.weights
+            + users * self.per_conversation
+            + max(self.forward, self.hidden + serving.sampler_peak(self.model, users))
+            + self.overhead
+        )
+
+    def max_users(self, room: int, cap: int = 10**7) -> int:
+        """Most conversations that fit in `room` bytes, up to `cap` (0 when not even one does)."""
+        if self.total(1) > room:
+            return 0
+        # The need is a line in the users under each of the activation term's two bounds (the forward pass,
+        # or the sampler's workspace, which grows with them): the most users under both lines is the
+        # estimate, and the exact edge is found around it.
+        left = room - self.weights - self.overhead
+        per = self.per_conversation
+        by_forward = (left - self.forward) // per if per > 0 else cap
+        by_sampler = (left - self.hidden) / (per + serving.SAMPLER_COPIES * self.model.vocab_size * 4)
+        return _last_true(lambda users: self.total(users) <= room, int(min(by_forward, by_sampler, cap)), cap)
 
 
 def need(plan: Plan, catalog: Catalog, tp: int = 1, pp: int = 1, context: int | None = None) -> Need:
@@ -247,21 +265,7 @@ def add_capacity(plan: Plan, setup: Setup, catalog: Catalog) -> Setup:
 def max_users(plan: Plan, catalog: Catalog, room: int, tp: int, pp: int, cap: int = 10**7) -> int:
     """Most conversations of plan.context tokens that fit (the sampler's workspace grows with them), up to
     `cap` when only that many matter."""
-    n = need(plan, catalog, tp, pp)
-
-    def fits(users: int) -> bool:
-        return n.total(users) <= room
-
-    if not fits(1):
-        return 0
-    # The need is a line in the users under each of the activation term's two bounds (the forward pass,
-    # or the sampler's workspace, which grows with them): the most users under both lines is the estimate,
-    # and the exact edge is found around it.
-    left = room - n.weights - n.overhead
-    per = n.per_conversation
-    by_forward = (left - n.forward) // per if per > 0 else cap
-    by_sampler = (left - n.hidden) / (per + serving.SAMPLER_COPIES * plan.model.vocab_size * 4)
-    return _last_true(fits, int(min(by_forward, by_sampler, cap)), cap)
+    return need(plan, catalog, tp, pp).max_users(room, cap)
 
 
 def _last_true(fits, guess: int, top: int) -> int:

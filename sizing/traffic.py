@@ -26,7 +26,6 @@ from .setups import (
     candidates,
     evaluate,
     holds,
-    max_users,
     need,
     split,
     usable,
@@ -149,13 +148,7 @@ def _copies_needed(
 ) -> tuple[int, int] | None:
     """Copies of `shape` the load needs, and the conversations each holds; None when no number of copies
     up to the offering's limit (or `cap` GPUs) serves it (the model does not fit, or one copy misses the
-    latency targets even unloaded). Once per sizing: the searches for the recommendation, the named GPU and
-    what decided the size pass the same shapes."""
-    return shared(("copies", id(plan), id(shape), cap, id(catalog)),
-                  lambda: _copies(plan, shape, catalog, cap), keep=(plan, shape, catalog))  # fmt: skip
-
-
-def _copies(plan: Plan, shape: Shape, catalog: Catalog, cap: int | None) -> tuple[int, int] | None:
+    latency targets even unloaded)."""
     tp, pp, problem = split(plan, shape)
     if problem is not None:
         return None
@@ -170,7 +163,7 @@ def _copies(plan: Plan, shape: Shape, catalog: Catalog, cap: int | None) -> tupl
         if plan.users == 1 or needs.total(plan.users) <= room:
             per_copy = plan.users
         else:
-            per_copy = max_users(plan, catalog, room, tp, pp, cap=plan.users)
+            per_copy = needs.max_users(room, cap=plan.users)
         copies = math.ceil(plan.users / per_copy)
         if not plan.targets_given:
             return copies, math.ceil(plan.users / copies)
@@ -185,7 +178,7 @@ def _copies(plan: Plan, shape: Shape, catalog: Catalog, cap: int | None) -> tupl
                 return None  # one conversation per copy already misses: more copies cannot help
             copies += 1
         return None
-    per_copy = max_users(plan, catalog, room, tp, pp)
+    per_copy = needs.max_users(room)
     ttft_target, tpot_target = targets(plan, catalog)
     r = replica(plan, shape.gpu, tp, pp, catalog, per_copy)
     sustainable = perf.max_rate(r, plan.prompt, plan.output, ttft_target, tpot_target, history=plan.history)
@@ -242,6 +235,10 @@ def recommend(plan: Plan, catalog: Catalog, exclude=None, only: GPU | None = Non
         key = (total, shape.gpu.memory_marketing_gb, price, offer_order, -copies, order)
         if best is None or key < best[0]:
             best = (key, shape, copies, users)
+        if copies == 1:
+            # Every later shape takes more GPUs, or as many of no smaller memory class, price or place in
+            # the offering (the order candidates come in): none can do better.
+            break
     if best is None:
         return None
     _, shape, copies, users = best

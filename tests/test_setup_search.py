@@ -3,12 +3,13 @@ then found around the estimate), setups and memory sums shared within one sizing
 form."""
 
 import contextlib
+import math
 import random
 
 import pytest
 
 from bench.web import fresh_questions
-from sizing import engine, kv_cache, setups, training
+from sizing import engine, kv_cache, setups, traffic, training
 from sizing.catalog import load_catalog
 from sizing.errors import SizingError
 from sizing.plan import make_plan
@@ -136,3 +137,43 @@ def test_the_search_around_an_estimate_finds_the_edge_from_any_guess():
         edge = rng.randint(1, 2 * top)  # fits(n) for n <= edge
         guess = rng.choice([1, top, rng.randint(-5, 2 * top + 5), edge, edge + 1, edge - 1])
         assert setups._last_true(lambda n, e=edge: n <= e, guess, top) == min(edge, top), (top, edge, guess)
+
+
+def test_the_load_search_stops_early_and_finds_the_best_of_every_shape():
+    """traffic.recommend stops at the first shape one copy of which serves the load: the same setup as the
+    best of every shape the offering rents, by the order it promises (fewest GPUs, then the smallest memory
+    class, then the cheapest, then more copies)."""
+    catalog = load_catalog()
+    checked = 0
+    texts = [
+        *fresh_questions(150, seed=5),
+        "70b 500 req/min",
+        "8b fp8 3000 funcionários",
+        "qwen3 32b 50 req/s",
+    ]
+    for text in texts:
+        try:
+            plan = make_plan(parse(text).workload, catalog)
+        except SizingError:
+            continue
+        if not setups.by_load(plan):
+            continue
+        everything = []
+        for order, shape in enumerate(setups.candidates(catalog)):
+            found = traffic._copies_needed(plan, shape, catalog)
+            if found is None or (
+                found[0] > 1 and found[0] * shape.total > traffic._limit(catalog, shape.gpu.id)
+            ):
+                continue
+            price = min(shape.offer.price_per_gpu_hour.values(), default=math.inf)
+            rank = (found[0] * shape.total, shape.gpu.memory_marketing_gb, price,
+                    catalog.offering.offer.index(shape.offer), -found[0], order)  # fmt: skip
+            everything.append((rank, shape, found[0]))
+        rec = traffic.recommend(plan, catalog)
+        if not everything:
+            assert rec is None
+            continue
+        _, shape, copies = min(everything, key=lambda e: e[0])
+        assert (rec.gpu, rec.count, rec.replicas) == (shape.gpu.id, copies * shape.total, copies), text
+        checked += 1
+    assert checked > 60
