@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import cache
+from json.encoder import encode_basestring_ascii  # type: ignore[attr-defined]
 
 from slack_sdk.models.blocks import Block
 
@@ -86,8 +87,21 @@ def emoji_bar(per_gpu: Memory, gpu_bytes: int, width: int = 20) -> str:
 def _env(lang: str):
     # One overlay for the life of the process: each new overlay would compile the templates again.
     env = environment().overlay()
-    env.filters.update(esc=esc, bullet=lambda s: f"• {s}", prefix=lambda s, p: f"{p}{s}")
+    env.filters.update(
+        esc=esc,
+        json=_json,
+        # Lists of sentences as mrkdwn lines (Jinja's map filter costs more than the escaping itself).
+        esc_lines=lambda items: "\n".join(map(esc, items)),
+        esc_bullets=lambda items: "\n".join(f"• {esc(item)}" for item in items),
+        each_after=lambda items, before: "".join(before + item for item in items),
+    )
     return env
+
+
+def _json(value: object) -> str:
+    """A value as JSON inside the Block Kit template: Jinja's tojson also escapes for HTML (<, >, & and ' as
+    \\u sequences) and wraps its text as markup, work that changes nothing in the parsed blocks."""
+    return encode_basestring_ascii(value) if isinstance(value, str) else json.dumps(value)
 
 
 def validate(blocks: list[dict]) -> None:
