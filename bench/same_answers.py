@@ -88,7 +88,11 @@ def record(texts: list[str], out_path: str) -> None:
     os.environ["GPU_SIZER_HUB"] = "off"
     from bot import cli
     from bot.pipeline import Pipeline, Where, decode
-    from bot.requestlog import RequestLog
+
+    try:
+        from bot.log.requestlog import RequestLog
+    except ImportError:  # a revision from before the log had a folder of its own
+        from bot.requestlog import RequestLog  # type: ignore[no-redef]
 
     workdir = tempfile.mkdtemp(prefix="same-answers-")
     log = RequestLog(os.path.join(workdir, "log.db"))
