@@ -7,8 +7,9 @@ which entry and which key is wrong, in one sentence, instead of surfacing later 
 from __future__ import annotations
 
 import os
+import re
 import tomllib
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -23,9 +24,14 @@ PART_NAMES = ("embeddings", "lm_head", "attention")
 CONTRACT_MODES = ("on_demand", "project_package", "dedicated", "reserved")
 
 
+_NOT_ALNUM = re.compile(r"[\W_]+")  # what str.isalnum() refuses: \w is alphanumerics and "_"
+
+
+@lru_cache(maxsize=8192)
 def normalize(name: str) -> str:
-    """The key names are matched by: case, spaces, hyphens, underscores and dots do not matter."""
-    return "".join(ch for ch in name.casefold() if ch.isalnum())
+    """The key names are matched by: case, spaces, hyphens, underscores and dots do not matter. (A question
+    is matched span by span against every name: the same spans come back question after question.)"""
+    return _NOT_ALNUM.sub("", name.casefold())
 
 
 class Release(Strict):

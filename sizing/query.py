@@ -431,6 +431,9 @@ def _spans(work: str):
             yield tokens[i].start(), tokens[j - 1].end(), j - i
 
 
+_GLUED_COUNT = re.compile(r"(\d+)\s*[x×*]\s*(?=[a-z])")
+
+
 def _names(scan: _Scan, catalog: Catalog) -> None:
     """Catalogue names (models, GPUs, precisions), longest first; "2x h100" and "duas H100" carry a count."""
     indexes = _indexes(catalog)
@@ -444,11 +447,11 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
         if key not in indexes["gpu"] and (gpu := _plural_gpu(key, indexes["gpu"])):
             matches.append((length, end - start, -start, start, end, "gpu", gpu))
         # "2xa100", "8xh100": a count glued to a GPU name.
-        glued = re.match(r"(\d+)\s*[x×*]\s*(?=[a-z])", scan.work[start:end])
+        glued = _GLUED_COUNT.match(scan.work, start, end)
         if glued:
-            rest = normalize(scan.work[start + glued.end() : end])
+            rest = normalize(scan.work[glued.end() : end])
             if gpu := indexes["gpu"].get(rest) or _plural_gpu(rest, indexes["gpu"]):
-                matches.append((length, end - start, -start, start + glued.end(), end, "gpu", gpu))
+                matches.append((length, end - start, -start, glued.end(), end, "gpu", gpu))
     for _, _, _, start, end, kind, item in sorted(matches, reverse=True):
         if scan.taken.intersection(range(start, end)):
             continue  # part of it went to a longer name

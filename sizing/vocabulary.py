@@ -18,7 +18,7 @@ import re
 import tomllib
 import unicodedata
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from .catalog import DATA_DIR, CatalogError
@@ -49,11 +49,14 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
 
 def strip_accents(text: str) -> str:
     """Lower-case without accents, one character for one character (positions stay aligned)."""
-    out = []
-    for ch in text.lower():
-        base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
-        out.append(base[:1] if base else " ")
-    return "".join(out)
+    return "".join(map(_plain, text.lower()))
+
+
+@lru_cache(maxsize=4096)
+def _plain(ch: str) -> str:
+    """One character without its accents (once per character: questions are made of few)."""
+    base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+    return base[:1] if base else " "
 
 
 def _piece(entry: str) -> str:
