@@ -17,6 +17,7 @@ from .setups import (
     by_load,
     candidates,
     evaluate,
+    holds,
     inference_memory,
     one_sizing,
     training_memory,
@@ -201,9 +202,9 @@ def _within_deadline(plan: Plan, catalog: Catalog):
     by how much the deadline is missed."""
     fastest, fastest_days = None, float("inf")
     for shape in candidates(catalog):
+        if not holds(plan, shape, catalog):
+            continue  # the setup is built only for the shapes that hold the run
         setup = evaluate(plan, shape, catalog, capacity=False)
-        if not setup.fits:
-            continue
         days = advice.training_days(plan, setup, catalog)
         if days <= plan.days:
             return setup

@@ -335,9 +335,11 @@ def by_load(plan: Plan) -> bool:
 def holds(plan: Plan, shape: Shape, catalog: Catalog, users: int | None = None) -> bool:
     """evaluate(plan, shape, catalog).fits (with `users` conversations when given), without building the
     setup: the check a search makes of every shape it passes."""
-    if plan.stage.is_training:
-        changed = plan if users is None else plan.but(users=users)
-        return evaluate(changed, shape, catalog, capacity=False).fits
+    if plan.stage.is_training:  # as _evaluate: the conversations play no part
+        if plan.tp > shape.count or shape.total % plan.tp:
+            return False
+        memory, _ = training_memory(plan, catalog, gpus=shape.total, zero=zero_stage(plan, shape.total))
+        return memory.total <= usable(plan, shape.gpu, catalog)
     tp, pp, problem = split(plan, shape)
     return problem is None and need(plan, catalog, tp, pp).total(users or plan.users) <= usable(
         plan, shape.gpu, catalog
