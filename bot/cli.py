@@ -289,8 +289,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(render_help(lang), end="")
                 return 0
         workload = workload_from(args, query.workload if query and not query.help else None, lang)
-        hub = _hub()
-        source = hub.source_for(workload.model, load_catalog()) if hub is not None else None
+        source = None
+        from hub.repoid import wants_repo
+
+        if wants_repo(workload.model, load_catalog()):  # the settings and the Hub only for a repo to read
+            hub = _hub()
+            source = hub.source_for(workload.model, load_catalog()) if hub is not None else None
         result = size(workload, source=source)
     except SizingError as e:
         return _fail(e.message(lang), e.hint(lang), as_json=args.json, key=e.key)

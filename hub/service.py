@@ -9,20 +9,16 @@ files. Only repos the catalogue does not list are read; the catalogue stays the 
 from __future__ import annotations
 
 import os
-import re
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
 
-from sizing.catalog import Catalog, normalize
-from sizing.names import ModelSource, name_index, release_index
+from sizing.catalog import Catalog
+from sizing.names import ModelSource
 
 from .reader import DiskCache, Outcome, read_repo
-
-# owner/name as the Hub spells repo ids (huggingface_hub.utils.validate_repo_id), with an optional GGUF
-# file type after a colon.
-REPO_ID = re.compile(r"^[\w.-]{2,96}/[\w.-]{1,96}$")
+from .repoid import wants_repo
 
 
 class Hub:
@@ -50,9 +46,9 @@ class Hub:
     def source_for(self, model: str, catalog: Catalog, budget_s: float | None = None) -> ModelSource | None:
         """What the repo's own files say, within the budget; None when the name is not a repo to read (the
         catalogue has it, or it is no repo id)."""
-        repo = model.strip().split(":", 1)[0]
-        if not REPO_ID.match(repo) or _in_catalog(repo, catalog):
+        if not wants_repo(model, catalog):
             return None
+        repo = model.strip().split(":", 1)[0]
         if not self.enabled:
             return ModelSource(repo, problem="off")
         outcome = self.lookup(repo, self.budget_s if budget_s is None else budget_s)
@@ -103,11 +99,6 @@ class Hub:
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
-
-
-def _in_catalog(repo: str, catalog: Catalog) -> bool:
-    key = normalize(repo)
-    return key in name_index(catalog.models) or key in release_index(catalog.models)
 
 
 def default_cache_dir() -> Path:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Literal
 
 from pydantic import Field, TypeAdapter, ValidationError, field_validator, model_validator
 
+from . import tomlfiles
 from .architecture import Architecture, Strict
 from .catalog_error import CatalogError
 
@@ -358,11 +358,10 @@ def _by_id(items, item_id, kind):
 
 def _read(path: Path) -> dict:
     try:
-        with path.open("rb") as f:
-            return tomllib.load(f)
+        return tomlfiles.load(path)
     except FileNotFoundError as e:
         raise CatalogError(f"{path.name}: file not found at {path}") from e
-    except tomllib.TOMLDecodeError as e:
+    except tomlfiles.ParseError as e:
         raise CatalogError(f"{path.name}: not valid TOML ({e})") from e
 
 

@@ -6,11 +6,11 @@ inside the engine stay exact and are only rounded here, for display.
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from . import tomlfiles
 from .catalog_error import CatalogError
 
 DEFAULT_LANG = "pt-BR"
@@ -74,9 +74,8 @@ def answer_lang(*signals: str | None) -> str:
 def messages(lang: str) -> dict[str, str]:
     path = MESSAGES / f"{lang}.toml"
     try:
-        with path.open("rb") as f:
-            raw = tomllib.load(f)
-    except (OSError, tomllib.TOMLDecodeError) as e:
+        raw = tomlfiles.load(path)
+    except (OSError, tomlfiles.ParseError) as e:
         raise CatalogError(f"messages/{lang}.toml: {e}") from e
     flat: dict[str, str] = {}
 

@@ -9,9 +9,9 @@ prompt is not read as a context, nor "5000 funcionários" as conversations at on
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import cache
 
+from . import tomlfiles
 from .catalog import DATA_DIR, CatalogError
 from .quantities import parse_count
 
@@ -47,9 +47,8 @@ def _float(text: str) -> float:
 def _words() -> dict:
     path = DATA_DIR / "traffic_words.toml"
     try:
-        with path.open("rb") as f:
-            return tomllib.load(f)
-    except (OSError, tomllib.TOMLDecodeError) as e:
+        return tomlfiles.load(path)
+    except (OSError, tomlfiles.ParseError) as e:
         raise CatalogError(f"traffic_words.toml: {e}") from e
 
 

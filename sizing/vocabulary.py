@@ -15,12 +15,12 @@ How an entry is written (see the comment at the top of each file):
 from __future__ import annotations
 
 import re
-import tomllib
 import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
+from . import tomlfiles
 from .catalog import DATA_DIR, CatalogError
 
 VOCABULARY_DIR = DATA_DIR / "vocabulary"
@@ -135,9 +135,8 @@ class Vocabulary:
 
 def _read(path: Path) -> dict:
     try:
-        with path.open("rb") as f:
-            return tomllib.load(f)
-    except (OSError, tomllib.TOMLDecodeError) as e:
+        return tomlfiles.load(path)
+    except (OSError, tomlfiles.ParseError) as e:
         raise CatalogError(f"vocabulary/{path.name}: {e}") from e
 
 

@@ -1,4 +1,5 @@
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -50,6 +51,19 @@ def priced(tmp_path, monkeypatch):
     load_catalog.cache_clear()
     yield
     load_catalog.cache_clear()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _data_cache_of_its_own(tmp_path_factory):
+    """The parsed data files' cache (sizing/tomlfiles.py) goes to a folder of the session's, not the
+    user's ~/.cache; processes the tests start inherit it."""
+    before = os.environ.get("GPU_SIZER_DATA_CACHE")
+    os.environ["GPU_SIZER_DATA_CACHE"] = str(tmp_path_factory.mktemp("data-cache"))
+    yield
+    if before is None:
+        os.environ.pop("GPU_SIZER_DATA_CACHE", None)
+    else:
+        os.environ["GPU_SIZER_DATA_CACHE"] = before
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -10,14 +10,13 @@ whose sentence is in the reader's language.
 from __future__ import annotations
 
 import re
-import tomllib
 import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from functools import cache
 from pathlib import Path
 
-from sizing import i18n
+from sizing import i18n, tomlfiles
 from sizing.errors import CatalogError
 from sizing.i18n import DATA_DIR  # not sizing.catalog's: gpu-log loads no catalogue (pydantic)
 
@@ -85,9 +84,8 @@ def vocabulary(path: Path | None = None) -> Vocabulary:
     """The words of log_words.toml, checked: a misspelt language, section or name says which."""
     path = path or DATA_DIR / FILE
     try:
-        with path.open("rb") as f:
-            raw = tomllib.load(f)
-    except (OSError, tomllib.TOMLDecodeError) as e:
+        raw = tomlfiles.load(path)
+    except (OSError, tomlfiles.ParseError) as e:
         raise CatalogError(f"{FILE}: {e}") from e
     words: dict[str, dict[str, str]] = {section: {} for section in SECTIONS}
     patterns = []
