@@ -49,6 +49,7 @@ def lang_of(lang: str | None) -> str:
     return (bases or family or [DEFAULT_LANG])[0]
 
 
+@lru_cache(maxsize=256)
 def known(lang: str | None) -> bool:
     """Whether a code or locale names one of the answer languages ("fr-FR" does not)."""
     if not lang:
@@ -57,6 +58,7 @@ def known(lang: str | None) -> bool:
     return any(code.lower().split("-")[0] == primary for code in languages())
 
 
+@lru_cache(maxsize=1024)  # asked on every request with a few distinct locales and defaults
 def answer_lang(*signals: str | None) -> str:
     """The answer's language from signals, strongest first (what the text asks for, the language it is
     written in, the user's Slack locale, the default). The strongest signal picks the language; a variety
