@@ -176,6 +176,11 @@ STACKS = [
     for stack in VOCAB.keys("stacks")
 ]
 TP = re.compile(rf"\b{_W('keys.tp')}\s*(?:=|:|de|of)?\s*(\d+)\b")
+# "lora_alpha=32", "lr 2e-4", "global batch size 1024": settings that change no memory figure, read with their
+# value so the number is not taken for a context, a micro-batch or a rank.
+NO_MEMORY = re.compile(
+    rf"\b{_W('keys.no_memory')}\s*(?:=|:|de|of)?\s*(?:-?\d+(?:[.,]\d+)?(?:e[+-]?\d+)?%?)(?![\w.])"
+)
 BATCH = re.compile(rf"\b{_W('keys.batch')}\s*[=:]?\s*(\d+)\b")
 # "lora rank 64", "rank=64", "r=64", "r64": the adapters' rank. Read after names ("R1 distill" is a model), and
 # a bare "r64" only at a rank people use.
@@ -240,6 +245,14 @@ HYPHENATED_NAME = re.compile(r"^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+){2,}$")
 LETTERS = re.compile(r"[a-z]+")  # the words a language is recognised by: "10users" says "users"
 NAME_LIKE = re.compile(r"^[a-z]{2,}[-_. ]?v?\d+(?:[._-]\w+)*$")
 GPU_LIKE = re.compile(r"^(?:[a-z]{1,4}\d{2,4}[a-z]{0,3}|rtx\s*\d{3,4}\w*)$")
+# "rtx 3090", "tesla t4", "instinct mi300x": a GPU maker's series word and a model number. The catalogue's GPUs
+# are taken with the names first; one left here is a GPU we do not size, and its number is no context.
+GPU_SERIES = re.compile(
+    r"\b(?:geforce\s+)?(?:rtx|gtx|tesla|quadro|instinct|radeon|gaudi)\s*(?:pro\s+)?[a-z]{0,2}\d{1,5}[a-z]{0,3}\b"
+)
+# A word right after these names a GPU when it looks like one ("numa t4", "on an a10g", "8x mi300x").
+_GPU_CUE = re.compile(r"(?:\b(?:numa|na|uma|um|em|on|an|a|gpu|gpus|placa|placas)|\d\s*[x×*]?)\s*$")
+_SHORT_GPU = re.compile(r"^[a-z]\d{1,3}[a-z]?$")  # "t4", "p4", "a10g"
 
 
 def _indexes(catalog: Catalog) -> dict[str, dict[str, object]]:
@@ -318,6 +331,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(CPU_OFFLOAD, "cpu_offload", lambda m: True)
     scan.take(NO_CHECKPOINTING, "checkpointing", lambda m: False)
     scan.take(CHECKPOINTING, "checkpointing", lambda m: True)
+    scan.take(NO_MEMORY, "no_memory", lambda m: True)
     scan.take(KV, "kv", lambda m: "fp8" if "8" in (m.group(1) or m.group(2)) else "bf16")
     # Traffic first: "prompts de 2 mil tokens" is no context, "5000 funcionários" no concurrent users.
     traffic_query.take(scan)
@@ -358,6 +372,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.take(pattern, "contract", lambda m, mode=mode: mode)
     for code, pattern in LANG_REQUESTS:
         scan.take(pattern, "lang", lambda m, code=code: code)
+    _unknown_gpu_series(scan, catalog)
     # A plain number of a context's size, with nothing else claiming it ("70b 4bit 8192"); not the date or
     # version inside a name ("magistral-small-2509").
     scan.take(re.compile(r"(?<![\w.,-])(\d{3,7})(?![\w.,])"), "context", lambda m: _plain_context(m.group(1)))
@@ -575,6 +590,8 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
     for word in leftovers:
         w = normalize(strip_accents(word))
         if len(w) < 3 or not re.search(r"[a-z]", w):
+            if _SHORT_GPU.match(w) and _named_as_gpu(scan, word):
+                _raise_unknown_gpu(word, keys["gpu"], indexes["gpu"], always=True)
             unknown.append(word)
             continue
         best = None
@@ -585,13 +602,20 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
                 # Typos keep the first letter and roughly the length: compare only with those names.
                 near = [k for k in buckets[kind].get(candidate[0], ()) if abs(len(k) - len(candidate)) <= 3]
                 close = difflib.get_close_matches(candidate, near, n=1, cutoff=TYPO_CUTOFF)
+                # A GPU's number is its model, not a typo: "rtx3090" is no RTX 5090, "a10" no A100.
+                if close and kind == "gpu" and _digits(candidate) != _digits(close[0]):
+                    close = []
                 if close:
                     score = difflib.SequenceMatcher(None, candidate, close[0]).ratio()
                     if best is None or score > best[0]:
                         best = (score, kind, close[0], candidate != w)
         if best is None:
-            if GPU_LIKE.match(w):
-                _raise_unknown_gpu(word, keys["gpu"], indexes["gpu"])
+            if GPU_LIKE.match(w) or _SHORT_GPU.match(w):
+                # Asked about by name ("numa t4", "on 8 mi300x"), a GPU we cannot place is an error even
+                # with nothing close to suggest: sizing another GPU silently would answer another question.
+                cued = _named_as_gpu(scan, word)
+                if GPU_LIKE.match(w) or cued:
+                    _raise_unknown_gpu(word, keys["gpu"], indexes["gpu"], always=cued)
             unknown.append(word)
             continue
         _, kind, key, with_size = best
@@ -658,12 +682,33 @@ def _keyword_typos(unknown: list[str], text: str) -> list[tuple[str, str, bool]]
     return fixes
 
 
-def _raise_unknown_gpu(word: str, names: list[str], index: dict) -> None:
-    """A GPU-looking word we cannot place ("h300"): asking beats sizing for a different GPU silently."""
+def _named_as_gpu(scan: _Scan, word: str) -> bool:
+    """Whether the words right before `word` name a GPU ("numa t4", "on 8x mi300x")."""
+    text = strip_accents(scan.original)
+    at = text.find(strip_accents(word))
+    return at >= 0 and _GPU_CUE.search(text[:at]) is not None
+
+
+def _digits(text: str) -> str:
+    return re.sub(r"\D", "", text)
+
+
+def _raise_unknown_gpu(word: str, names: list[str], index: dict, always: bool = False) -> None:
+    """A GPU-looking word we cannot place ("h300"): asking beats sizing for a different GPU silently. With
+    nothing close to suggest it is an error only when `always` (the text clearly names a GPU)."""
     close = difflib.get_close_matches(normalize(word), names, n=6, cutoff=0.6)
     if close:
         suggestions = ", ".join(list(dict.fromkeys(index[c].name for c in close))[:3])
         raise QueryError("unknown_gpu_suggest", hint="gpu_examples", name=word, suggestions=suggestions)
+    if always:
+        raise QueryError("unknown_gpu", hint="gpu_examples", name=word)
+
+
+def _unknown_gpu_series(scan: _Scan, catalog: Catalog) -> None:
+    m = GPU_SERIES.search(scan.work)
+    if m:
+        index = _indexes(catalog)["gpu"]
+        _raise_unknown_gpu(scan.original[m.start() : m.end()].strip(), list(index), index, always=True)
 
 
 def _one(scan: _Scan, kind: str, label: str):

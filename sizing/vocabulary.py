@@ -37,7 +37,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     "durations": ("day", "week", "month", "year", "deadline", "period"),
     "users": ("nouns", "keys", "one"),
     "counts": ("gpus", "examples", "epochs", "things", "params"),
-    "keys": ("context", "seq_len", "batch", "tp", "lora_rank", "optimizer"),
+    "keys": ("context", "seq_len", "batch", "tp", "lora_rank", "optimizer", "no_memory"),
     "training": ("adamw", "adamw8bit", "sgd", "cpu_offload", "checkpointing", "with", "without", "off"),
     "contracts": ("on_demand", "reserved", "dedicated"),
     "out_of_scope": ("embedding", "speech", "image"),

@@ -263,6 +263,35 @@ PHRASINGS: list[tuple[str, dict]] = [
         "70b train 1.5T tokens 8x b200",
         {"model": "llama-3.1-70b", "stage": "pretrain", "tokens": 15 * 10**11, "gpu": "b200", "gpus": 8},
     ),
+    # Training settings that change no memory figure are read with their value, never as a context, a
+    # micro-batch or a rank; Hugging Face / DeepSpeed argument names are the keys they are.
+    (
+        "lora r=128 alpha 256 no llama 70b numa h200",
+        {"model": "llama-3.1-70b", "stage": "lora", "lora_rank": 128, "gpu": "h200-sxm"},
+    ),
+    ("lora 8b lr 2e-4 global batch size 1024 grad accum 16", {"model": "llama-3.1-8b", "stage": "lora"}),
+    (
+        "lora 8b gradient_accumulation_steps=8 per_device_train_batch_size=4 max_seq_length=4096",
+        {"model": "llama-3.1-8b", "stage": "lora", "batch": 4, "seq_len": 4096},
+    ),
+    ("qlora 8b lora_alpha=32 lora_dropout=0.05", {"model": "llama-3.1-8b", "stage": "qlora"}),
+    (
+        "lora no qwen 7b, taxa de aprendizado 1e-4, lote global 256, lote 4",
+        {"model": "qwen2.5-7b", "stage": "lora", "batch": 4},
+    ),
+    # "completo" / "contínuo" after a training word say which training.
+    (
+        "fine-tuning completo do qwen2.5 7b em 2 a100 com zero2",
+        {"model": "qwen2.5-7b", "stage": "full", "gpu": "a100-80gb-sxm", "gpus": 2, "zero": 2},
+    ),
+    (
+        "pré-treino contínuo dum 8b com 5 mil milhões de tokens em 2 semanas",
+        {"model": "llama-3.1-8b", "stage": "pretrain", "tokens": 5 * 10**9, "days": 14},
+    ),
+    (
+        "continual pretraining of llama 3.1 8b on 50B tokens",
+        {"model": "llama-3.1-8b", "stage": "pretrain", "tokens": 5 * 10**10},
+    ),
     # ---------------------------------------------------------------- shorthand: task, intent, language
     (
         "8b 4bit rag poc",
@@ -1009,6 +1038,13 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     # Judgement: "h300" is one letter from both H100 and H200, so no single GPU is a confident correction.
     ("70b numa h300", "unknown_gpu", ["h300"]),
     ("70b 4bit 2x h300", "unknown_gpu", ["h300"]),
+    # A GPU's number is its model: "rtx3090" is no RTX 5090 (and "3090" no context); a GPU named as one
+    # ("numa t4", "on 8x mi300x") is an error even with nothing close to suggest.
+    ("qlora 8b numa rtx 3090", "unknown_gpu", ["rtx 3090", "4090"]),
+    ("qlora 8b numa rtx3090", "unknown_gpu", ["rtx3090"]),
+    ("lora llama 3.1 8b numa t4", "unknown_gpu", ["t4"]),
+    ("qlora 8b on 8x mi300x en", "unknown_gpu", ["mi300x"]),
+    ("lora 7b on a tesla v100 en", "unknown_gpu", ["tesla v100"]),
     # ---------------------------------------------------------------- out of scope: embeddings, speech, images
     ("bge-m3 para 10 usuários", "query.out_of_scope", ["bge-m3", "embeddings", "LLM"]),
     ("quanto de vram pro multilingual-e5-large?", "query.out_of_scope", ["multilingual-e5-large", "LLM"]),

@@ -88,6 +88,21 @@ def test_unknown_words_are_reported_not_fatal():
     assert query.workload.context == 32768
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "lora r=128 alpha 256 no llama 70b numa h200",
+        "lora 8b lr 2e-4 global batch size 1024 grad accum 16",
+        "lora 8b gradient_accumulation_steps=8 per_device_train_batch_size=4 max_seq_length=4096",
+        "fine-tuning completo do qwen2.5 7b em 2 a100 com zero2",
+        "pré-treino contínuo dum 8b com 5 mil milhões de tokens em 2 semanas",
+    ],
+)
+def test_training_settings_and_stage_words_leave_nothing_not_understood(text):
+    # Each of these once answered with "Não entendi" (and "alpha 256" as a 256-token context).
+    assert parse(text).unknown == []
+
+
 def test_slack_markup_is_reported_whole_and_never_understood_as_a_name():
     query = parse("<!channel> 70b <@U123ABC> 4bit")
     assert "<!channel>" in query.unknown and "<@U123ABC>" in query.unknown
