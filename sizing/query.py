@@ -496,15 +496,49 @@ _COUNT_BEFORE_GPU = re.compile(r"(?<![\w.,=:])(\d{1,2})\s*[x×*]?\s*$")
 _COUNT_AFTER_GPU = re.compile(r"\s*\(?\s*[x×*]\s*(\d{1,2})\b\s*\)?")
 
 
+_SERVERS = _W("counts.servers")
+# "2 nodes of 8 H100", "2 servidores com 8x H100 cada": servers before the GPUs of each.
+_SERVERS_BEFORE = re.compile(
+    rf"(?<![\w.,=:])(\d{{1,3}})\s*(?:[x×*]\s*)?{_SERVERS}\s*(?:{_W('counts.per_server')}\s*)?$"
+)
+# "8x H100 on 4 servers", "8 H100 cada, em 2 nós": servers after them.
+_SERVERS_AFTER = re.compile(
+    rf"\s*(?:each|cada|per\s+{_SERVERS}|por\s+{_SERVERS})?\s*,?\s*(?:em|on|in|across|over|x|×|\*|sobre)?\s*"
+    rf"(\d{{1,3}})\s*{_SERVERS}\b"
+)
+# "2x8 H100", "2 x 8xH100": servers times GPUs each.
+_SERVERS_GRID = re.compile(r"(?<![\w.,=:])(\d{1,2})\s*[x×*]\s*(\d{1,2})\s*[x×*]?\s*$")
+
+
 def _gpu_count(scan: _Scan, start: int, end: int) -> None:
     """The count next to a GPU name: "2 H100s", "2x h100", "duas L40S" (number words are digits by now),
-    or after it: "H100 x2", "L40S (x4)"."""
+    or after it: "H100 x2", "L40S (x4)"; times the servers when they are said: "2 nodes of 8 H100"."""
+    grid = _SERVERS_GRID.search(scan.work, 0, start)
+    if grid and all(0 < int(n) <= 64 for n in grid.groups()):
+        # "2x8 H100": 2 servers of 8.
+        scan.found.setdefault("gpus", []).append(
+            (int(grid.group(1)) * int(grid.group(2)), grid.group(0).strip())
+        )
+        scan.blank(grid.start(), grid.end())
+        return
     before = _COUNT_BEFORE_GPU.search(scan.work, 0, start)
     after = None if before else _COUNT_AFTER_GPU.match(scan.work, end)
     m = before or after
     if m and 0 < int(m.group(1)) <= 64:
-        typed = scan.original[m.start() : start] if before else scan.original[end : m.end()]
-        scan.found.setdefault("gpus", []).append((int(m.group(1)), typed.strip()))
+        count = int(m.group(1))
+        first, last = (m.start(), end) if before else (start, m.end())
+        servers = _SERVERS_BEFORE.search(scan.work, 0, first)
+        if servers:
+            first = servers.start()
+        else:
+            servers = _SERVERS_AFTER.match(scan.work, last)
+            if servers:
+                last = servers.end()
+        if servers and 0 < int(servers.group(1)) <= 64:
+            count *= int(servers.group(1))
+            scan.blank(*servers.span())
+        typed = f"{scan.original[first:start]} {scan.original[end:last]}".strip()
+        scan.found.setdefault("gpus", []).append((count, typed))
         scan.blank(m.start(), m.end())
 
 

@@ -36,7 +36,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     "multipliers": ("thousand", "million", "billion", "trillion"),
     "durations": ("day", "week", "month", "year", "deadline", "period"),
     "users": ("nouns", "keys", "one"),
-    "counts": ("gpus", "examples", "epochs", "things", "params"),
+    "counts": ("gpus", "servers", "per_server", "examples", "epochs", "things", "params"),
     "keys": ("context", "seq_len", "batch", "tp", "lora_rank", "optimizer", "no_memory"),
     "training": ("adamw", "adamw8bit", "sgd", "cpu_offload", "checkpointing", "with", "without", "off"),
     "contracts": ("on_demand", "reserved", "dedicated"),

@@ -279,6 +279,24 @@ PHRASINGS: list[tuple[str, dict]] = [
         "lora no qwen 7b, taxa de aprendizado 1e-4, lote global 256, lote 4",
         {"model": "qwen2.5-7b", "stage": "lora", "batch": 4},
     ),
+    # Servers of several GPUs: the count is every GPU of every server.
+    (
+        "full fine tune llama 70b on 2 nodes with 8 h100 each",
+        {"model": "llama-3.1-70b", "stage": "full", "gpu": "h100-sxm", "gpus": 16},
+    ),
+    (
+        "full fine tune qwen 2.5 72b with deepspeed zero-3 on 4 nodes of 8 h100",
+        {"model": "qwen2.5-72b", "stage": "full", "gpu": "h100-sxm", "gpus": 32, "zero": 3},
+    ),
+    (
+        "ajuste fino completo de 70b em 2 servidores com 8 h200 cada",
+        {"model": "llama-3.1-70b", "stage": "full", "gpu": "h200-sxm", "gpus": 16},
+    ),
+    (
+        "pretrain 8b 1T tokens 8x h100 on 4 servers",
+        {"model": "llama-3.1-8b", "stage": "pretrain", "tokens": 10**12, "gpu": "h100-sxm", "gpus": 32},
+    ),
+    ("full ft 70b 2x8 h100", {"model": "llama-3.1-70b", "stage": "full", "gpu": "h100-sxm", "gpus": 16}),
     # "completo" / "contínuo" after a training word say which training.
     (
         "fine-tuning completo do qwen2.5 7b em 2 a100 com zero2",
