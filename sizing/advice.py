@@ -408,7 +408,10 @@ def _training_alternatives(plan: Plan, rec: Setup | None, catalog: Catalog) -> l
     if rec and plan.checkpointing:
         fast = evaluate(plan.but(checkpointing=False), _shape_of(rec, catalog), catalog)
         if fast.fits:
-            out.append(Alternative(kind="no_checkpointing", setup=fast, text=t(lang, "alt.no_checkpointing")))
+            # Model work per token: 6·N (full) or 4·N (LoRA: no weight gradients), plus 2·N to recompute.
+            total = 2 + (6 if plan.stage in (Stage.full, Stage.pretrain) else 4)
+            text = t(lang, "alt.no_checkpointing", share=i18n.percent(2 / total, lang), total=total)
+            out.append(Alternative(kind="no_checkpointing", setup=fast, text=text))
     if rec and plan.stage is Stage.pretrain and plan.tokens:
         bigger = _scale_out(plan, rec, catalog)
         if bigger:

@@ -280,3 +280,14 @@ def test_fp8_on_an_a100_is_said_to_run_weight_only():
     lower = ask(model="70b", precision="16bit", lang="en")
     alt = next(a for a in lower.alternatives if a.kind == "lower_precision")
     assert alt.setup.gpu.startswith("a100") and "weight-only" in alt.text
+
+
+def test_the_work_saved_without_checkpointing_follows_the_stage():
+    # Full training does 6·N·D of model work and recomputation 2·N·D more: a quarter of 8·N·D. LoRA skips
+    # the frozen weights' gradients (4·N·D), so the same 2·N·D is a third of 6·N·D, not a quarter of 8.
+    full = ask(model="llama 3.2 1b", stage=Stage.full, lang="en")
+    lora = ask(model="llama 3.1 8b", stage=Stage.lora, lang="en")
+    [full_alt] = [a for a in full.alternatives if a.kind == "no_checkpointing"]
+    [lora_alt] = [a for a in lora.alternatives if a.kind == "no_checkpointing"]
+    assert "25% less work (2·N·D of 8·N·D)" in full_alt.text
+    assert "33% less work (2·N·D of 6·N·D)" in lora_alt.text
