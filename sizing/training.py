@@ -352,6 +352,11 @@ def memory(
         host_grads = 4 if stack.master_weights else GRAD
         host += (optimizer_bytes(optimizer, stack) + host_grads) * a.params
         optim = 0.0
+        # The gradients go to the host bucket by bucket as the backward produces them: the GPU keeps its
+        # BF16 weights and the bucket being reduced, no gradients of its own (Figure 2's g16 lives on the
+        # CPU; DeepSpeed's estimate_zero2_model_states_mem_needs: with cpu_offload, 2 bytes per parameter
+        # on the GPU). With several GPUs the buckets are among the communication buffers.
+        grads = 0.0 if dp > 1 else min(ZERO12_BUCKET, a.params / tp) * GRAD
     buffers = comm_buffers(
         a, zero, dp, tp, layer_bytes, root_bytes, trainable, per_layer, grad_bytes, root_trainable
     )

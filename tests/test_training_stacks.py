@@ -291,3 +291,17 @@ def test_the_work_saved_without_checkpointing_follows_the_stage():
     [lora_alt] = [a for a in lora.alternatives if a.kind == "no_checkpointing"]
     assert "25% less work (2·N·D of 8·N·D)" in full_alt.text
     assert "33% less work (2·N·D of 6·N·D)" in lora_alt.text
+
+
+@pytest.mark.parametrize(("gpus", "zero"), [(1, 0), (8, 2)])
+def test_cpu_offload_leaves_only_the_weights_on_the_gpu(catalog, gpus, zero):
+    # DeepSpeed's estimate_zero2_model_states_mem_needs (deepspeed/runtime/zero/stage_1_and_2.py): with
+    # cpu_offload, gpu_mem = 2 * total_params at any GPU count: the BF16 weights. The gradients leave for the
+    # host bucket by bucket (ZeRO-Offload, arXiv:2101.06840, Figure 2: g16 on the CPU), so the GPU holds
+    # at most the bucket being reduced (5e8 elements, DeepSpeed's default reduce_bucket_size).
+    model = catalog.model("llama-3.1-8b")
+    kwargs = dict(gpus=gpus, zero=zero, seq_len=2048, micro_batch=1, checkpointing=True, cpu_offload=True)
+    m = training.memory(model, "full", 0, **kwargs)
+    assert m.weights == 2 * model.params and m.optimizer == 0
+    assert m.gradients + m.comm_buffers <= 2 * 2 * training.ZERO12_BUCKET  # a bucket, not 16 GB
+    assert m.cpu_offload_bytes == 16 * model.params
