@@ -210,7 +210,10 @@ CONTRACTS = [
 OUT_OF_SCOPE = [
     (kind, re.compile(rf"\b{_W('out_of_scope.' + kind)}[\w.-]*")) for kind in ("embedding", "speech", "image")
 ]
-ZERO = re.compile(r"\b(?:deepspeed\s+)?zero[\s_-]*([0-9])\b|\b(fsdp)\b")
+# "zero3", "fsdp" (ZeRO-3's sharding), "ddp" / "distributed data parallel" (every GPU holds everything: ZeRO-0).
+ZERO = re.compile(
+    r"\b(?:deepspeed\s+)?zero[\s_-]*([0-9])\b|\b(fsdp)\b|\b(ddp|(?:distributed\s+)?data[\s_-]+parallel(?:ism)?)\b"
+)
 USERS_KEY = re.compile(rf"\b{_W('users.keys')}\s*[=:]\s*(-?\d+)\b")
 # vLLM's own flags, pasted from a launch command.
 VLLM_SEQS = re.compile(r"(?:--)?\bmax[\s_-]*num[\s_-]*seqs(?:\s*=\s*|\s+)(\d+)\b")
@@ -338,7 +341,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(TRAIN_TOKENS, "tokens", lambda m: round(_float(m.group(1)) * UNIT_VALUES[_unit(m.group(2))]))
     scan.take(SEQ, "seq_len", lambda m: round(_float(m.group(1)) * (1024 if m.group(2) else 1)))
     scan.take(BATCH, "batch", lambda m: int(m.group(1)))
-    scan.take(ZERO, "zero", lambda m: 3 if m.group(2) else int(m.group(1)))
+    scan.take(ZERO, "zero", lambda m: 3 if m.group(2) else 0 if m.group(3) else int(m.group(1)))
     scan.take(TP, "tp", lambda m: int(m.group(1)))
     scan.take(DEADLINE, "days", _days)
     scan.take(PERIOD, "period", _days)

@@ -297,6 +297,15 @@ PHRASINGS: list[tuple[str, dict]] = [
         {"model": "llama-3.1-8b", "stage": "pretrain", "tokens": 10**12, "gpu": "h100-sxm", "gpus": 32},
     ),
     ("full ft 70b 2x8 h100", {"model": "llama-3.1-70b", "stage": "full", "gpu": "h100-sxm", "gpus": 16}),
+    # DDP keeps the whole model on every GPU: ZeRO stage 0, never the default sharding.
+    (
+        "full ft 8b ddp 4x h100",
+        {"model": "llama-3.1-8b", "stage": "full", "zero": 0, "gpu": "h100-sxm", "gpus": 4},
+    ),
+    (
+        "full fine-tune qwen2.5 7b with distributed data parallel on 8 a100",
+        {"model": "qwen2.5-7b", "stage": "full", "zero": 0, "gpu": "a100-80gb-sxm", "gpus": 8},
+    ),
     # "completo" / "contínuo" after a training word say which training.
     (
         "fine-tuning completo do qwen2.5 7b em 2 a100 com zero2",
