@@ -195,8 +195,10 @@ OPTIMIZER_8BIT = re.compile(
     rf"\b{_W('training.adamw8bit')}\b|\b{_OPTIMIZER_WORD}\s*(?:de\s+|em\s+|in\s+)?{_EIGHT_BIT}\b"
     rf"|\b{_EIGHT_BIT}\s+{_OPTIMIZER_WORD}\b"
 )
-OPTIMIZERS = [(Optimizer.adamw, re.compile(rf"\b{_W('training.adamw')}\b")),
-              (Optimizer.sgd, re.compile(rf"\b{_W('training.sgd')}\b"))]  # fmt: skip
+OPTIMIZERS = [
+    (optimizer, re.compile(rf"\b{_W('training.' + optimizer.value)}\b"))
+    for optimizer in (Optimizer.adamw, Optimizer.sgd, Optimizer.lion, Optimizer.adafactor)
+]
 CPU_OFFLOAD = re.compile(rf"\b{_W('training.cpu_offload')}\b")
 _CKPT = _W("training.checkpointing")
 NO_CHECKPOINTING = re.compile(

@@ -20,16 +20,21 @@ from pydantic import BaseModel
 from .architecture import Architecture
 from .catalog import Stack
 
-Optimizer = Literal["adamw", "adamw8bit", "sgd"]
+Optimizer = Literal["adamw", "adamw8bit", "sgd", "lion", "adafactor"]
 
 # Optimizer state bytes per trained parameter, fp32 master weights included.
 OPTIMIZER_BYTES = {
     "adamw": 12,  # fp32 master 4 + momentum 4 + variance 4 (ZeRO paper, K = 12)
     "adamw8bit": 6,  # fp32 master 4 + two 8-bit states (Dettmers et al. 2021, arXiv:2110.02861)
     "sgd": 8,  # fp32 master 4 + momentum 4
+    "lion": 8,  # fp32 master 4 + one momentum 4 (Chen et al. 2023, arXiv:2302.06675, Algorithm 2)
+    # fp32 master 4 + the second moment factored into a row and a column vector per matrix, and no first
+    # moment (Shazeer & Stern 2018, arXiv:1804.04235, sections 3-4; transformers' Adafactor, beta1=None):
+    # the factors are a few values per row and column, counted as nothing here.
+    "adafactor": 4,
 }
 # Without a master copy (pure BF16 training, torchtune) the states take the weights' type.
-OPTIMIZER_BYTES_BF16 = {"adamw": 4, "adamw8bit": 2, "sgd": 2}
+OPTIMIZER_BYTES_BF16 = {"adamw": 4, "adamw8bit": 2, "sgd": 2, "lion": 2, "adafactor": 0}
 ACT = 2  # BF16 activations
 GRAD = 2  # BF16 gradients of the full model, as they are reduced
 # DeepSpeed ZeRO-1/2 defaults: reduce_bucket_size and allgather_bucket_size of 5e8 elements each
@@ -53,7 +58,7 @@ def adapter_bytes_per_param(optimizer: str, stack: Stack) -> int:
     """LoRA adapter weight + its gradient (both in the stack's adapter type) + the optimizer's states in
     that type: FP32 with AdamW 4 + 4 + 8 = 16 bytes (PEFT); BF16 2 + 2 + 4 = 8 (torchtune)."""
     d = stack.adapter_bytes
-    states = {"adamw": 2 * d, "adamw8bit": 2, "sgd": d}[optimizer]
+    states = {"adamw": 2 * d, "adamw8bit": 2, "sgd": d, "lion": d, "adafactor": 0}[optimizer]
     return 2 * d + states
 
 

@@ -41,6 +41,8 @@ class Optimizer(StrEnum):
     adamw = "adamw"
     adamw8bit = "adamw8bit"
     sgd = "sgd"
+    lion = "lion"
+    adafactor = "adafactor"
 
 
 LANGS = ("pt-BR", "pt-PT", "en")

@@ -306,6 +306,14 @@ PHRASINGS: list[tuple[str, dict]] = [
         "full fine-tune qwen2.5 7b with distributed data parallel on 8 a100",
         {"model": "qwen2.5-7b", "stage": "full", "zero": 0, "gpu": "a100-80gb-sxm", "gpus": 8},
     ),
+    (
+        "full fine-tune 8b with adafactor",
+        {"model": "llama-3.1-8b", "stage": "full", "optimizer": "adafactor"},
+    ),
+    (
+        "treino do zero de um 3b com otimizador lion",
+        {"model": "llama-3.2-3b", "stage": "pretrain", "optimizer": "lion"},
+    ),
     # "completo" / "contínuo" after a training word say which training.
     (
         "fine-tuning completo do qwen2.5 7b em 2 a100 com zero2",

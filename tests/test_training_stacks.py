@@ -305,3 +305,15 @@ def test_cpu_offload_leaves_only_the_weights_on_the_gpu(catalog, gpus, zero):
     assert m.weights == 2 * model.params and m.optimizer == 0
     assert m.gradients + m.comm_buffers <= 2 * 2 * training.ZERO12_BUCKET  # a bucket, not 16 GB
     assert m.cpu_offload_bytes == 16 * model.params
+
+
+def test_lion_and_adafactor_keep_the_states_their_papers_define(catalog):
+    # Lion (Chen et al. 2023, arXiv:2302.06675, Algorithm 2) keeps one momentum: FP32 master 4 + 4 bytes.
+    # Adafactor (Shazeer & Stern 2018, arXiv:1804.04235) factors the second moment into a row and a column
+    # and keeps no first moment by default: the FP32 master copy alone, 4 bytes per parameter.
+    model = catalog.model("llama-3.1-8b")
+    kwargs = dict(gpus=1, zero=0, seq_len=2048, micro_batch=1, checkpointing=True)
+    assert training.memory(model, "full", 0, optimizer="lion", **kwargs).optimizer == 8 * model.params
+    assert training.memory(model, "full", 0, optimizer="adafactor", **kwargs).optimizer == 4 * model.params
+    r = ask(model="llama 3.1 8b", stage=Stage.full, optimizer="adafactor", lang="en")
+    assert r.memory.optimizer == 4 * model.params
