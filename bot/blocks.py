@@ -266,7 +266,9 @@ def summary(result: SizingResult, query=None) -> str:
     lines = understood(result, query)[:1]
     v = result.verdict
     if v is not None:  # the answer leads with the GPU the question named
-        key = "answer.fits_title" if v.setup.fits else "answer.short_title"
+        key = (
+            "answer.fits_title" if v.setup.fits else "answer.tight_title" if v.tight else "answer.short_title"
+        )
         lines.append(i18n.t(lang, key, setup=advice.describe(v.setup, lang)))
     rec = result.recommendation
     total = i18n.gb(result.memory.total, lang)

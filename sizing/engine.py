@@ -219,6 +219,7 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
     lang = plan.lang
     desc = advice.describe(asked, lang)
     is_rec = advice.same_setup(asked, rec)
+    tight = False  # over the training margin, within the GPU's memory
     if asked.problem:
         text = t(
             lang,
@@ -245,6 +246,20 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
             text += " " + t(lang, "named.is_recommendation")
         elif rec and advice.smaller(rec, asked):
             text += " " + t(lang, "named.smaller_enough", setup=advice.describe(rec, lang))
+    elif plan.stage.is_training and asked.per_gpu.total <= asked.gpu_memory_bytes:
+        tight = True
+        # Over the margin a training plan keeps, not over the GPU: published runs live there (unsloth's
+        # 70B QLoRA on 48 GB), so the customer hears that it may run, and at what risk.
+        share = 1 - catalog.offering.training.memory_utilization
+        text = t(
+            lang,
+            "named.tight",
+            setup=desc,
+            need=i18n.gb(asked.per_gpu.total, lang),
+            total=i18n.gb(asked.gpu_memory_bytes, lang),
+            left=i18n.gb(asked.gpu_memory_bytes - asked.per_gpu.total, lang),
+            margin=i18n.percent(share, lang),
+        )
     else:
         short = i18n.gb(-asked.free_bytes_per_gpu, lang)
         text = t(lang, "named.short", setup=desc, short=short)
@@ -269,7 +284,9 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
     if not asked.in_offering:
         text += " " + t(lang, "named.not_offered")
     changes = advice.changes_to_fit(plan, asked, enough, catalog)
-    return Verdict(setup=asked, text=text, changes=changes, is_recommendation=is_rec)
+    if tight and changes:
+        text += " " + t(lang, "named.tight_changes")
+    return Verdict(setup=asked, text=text, changes=changes, is_recommendation=is_rec, tight=tight)
 
 
 def _beyond_offer(plan: Plan, catalog: Catalog) -> str:

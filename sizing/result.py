@@ -180,6 +180,7 @@ class Verdict(BaseModel):
     text: str
     changes: list[Alternative] = []
     is_recommendation: bool = False  # the named setup is also the smallest one that serves the workload
+    tight: bool = False  # training that fits the GPU's memory only by eating into the margin a plan keeps
 
 
 class Contract(BaseModel):

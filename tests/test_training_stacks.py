@@ -317,3 +317,27 @@ def test_lion_and_adafactor_keep_the_states_their_papers_define(catalog):
     assert training.memory(model, "full", 0, optimizer="adafactor", **kwargs).optimizer == 4 * model.params
     r = ask(model="llama 3.1 8b", stage=Stage.full, optimizer="adafactor", lang="en")
     assert r.memory.optimizer == 4 * model.params
+
+
+def test_a_named_gpu_over_the_margin_but_within_its_memory_is_said_to_be_tight_not_short():
+    # unslothai/unsloth README, "Llama 3.3 (70B) max. context length": QLoRA with unsloth trains 12,106 tokens
+    # on a 48 GB card. At 2,048 tokens our figure (44.8 GB) is inside an L40S's 47.8 GB and over the 90% a
+    # training plan fills: the customer must hear "it may run, without the margin", never "does not fit".
+    from bot import blocks
+
+    query = parse("qlora llama 3.3 70b with unsloth on 48gb en")
+    r = size(query.workload)
+    v = r.verdict
+    assert not v.setup.fits and v.tight
+    assert v.setup.per_gpu.total <= v.setup.gpu_memory_bytes
+    assert "fits only without the safety margin" in v.text and "does not fit" not in v.text
+    message = blocks.answer(
+        r, query, disclosure=None, show_prices=False, share=True, actions=True, payload="{}"
+    )
+    blocks.validate(message.blocks)
+    headers = [b["text"]["text"] for b in message.blocks if b["type"] == "header"]
+    assert headers[0] == "1× L40S 48 GB: fits only without the safety margin"
+    assert "fits only without the safety margin" in blocks.summary(r, query)
+    # Beyond the GPU's memory it is still short, and said so.
+    over = ask(model="llama 3.1 70b", stage=Stage.qlora, gpu="rtx 4090", lang="en").verdict
+    assert not over.tight and "does not fit" in over.text
