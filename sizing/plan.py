@@ -272,9 +272,14 @@ def _precision(
             )
         return nf4
     if stage in (Stage.full, Stage.pretrain):
-        if asked and asked.is_quantized:
+        if asked and asked.is_quantized and asked.compute != "fp8":
             raise SizingError("quantized_full_training", "training_examples", precision=asked.name)
         assert stack is not None
+        if asked and asked.compute == "fp8":
+            # FP8 training (NVIDIA Transformer Engine, torchao float8; DeepSeek-V3, arXiv:2412.19437, 3.3)
+            # casts to FP8 for the matrix products only: the weights, gradients and optimizer states stay
+            # those of BF16 mixed precision, so they are counted as such.
+            said.append(t(lang, "assume.fp8_training"))
         said.append(t(lang, "assume.mixed_precision" if stack.master_weights else "assume.pure_bf16"))
         return catalog.precision("bf16")
     if stage is Stage.lora and asked and asked.nominal_bits <= 4:

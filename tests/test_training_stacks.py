@@ -341,3 +341,16 @@ def test_a_named_gpu_over_the_margin_but_within_its_memory_is_said_to_be_tight_n
     # Beyond the GPU's memory it is still short, and said so.
     over = ask(model="llama 3.1 70b", stage=Stage.qlora, gpu="rtx 4090", lang="en").verdict
     assert not over.tight and "does not fit" in over.text
+
+
+def test_fp8_training_is_sized_as_the_mixed_precision_it_keeps():
+    # FP8 training (Transformer Engine; DeepSeek-V3, arXiv:2412.19437, section 3.3) casts to FP8 for the
+    # matrix products only: the weights, gradients and optimizer states are BF16 mixed precision's. Asking
+    # for it is an answer with that said, not a refusal; an integer format still cannot train every weight.
+    fp8 = ask(model="mistral 7b", stage=Stage.full, precision="fp8", gpu="h100", lang="en")
+    bf16 = ask(model="mistral 7b", stage=Stage.full, gpu="h100", lang="en")
+    assert fp8.memory.total == bf16.memory.total
+    assert any(a.startswith("FP8 training") for a in fp8.assumptions)
+    with pytest.raises(SizingError) as e:
+        ask(model="mistral 7b", stage=Stage.pretrain, precision="int8", lang="en")
+    assert e.value.key == "quantized_full_training"
