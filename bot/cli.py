@@ -116,6 +116,7 @@ def build_parser() -> Parser:
         "--cpu-offload", action="store_true", help="keep optimizer states in CPU RAM (ZeRO-Offload)"
     )
     p.add_argument("--tp", type=int, help="tensor-parallel degree for training (default 1)")
+    p.add_argument("--pp", type=int, help="pipeline stages for training (default 1)")
     p.add_argument(
         "--stack",
         help="training software: hf (Transformers + PEFT/TRL, default), unsloth, torchtune, liger",
@@ -195,7 +196,7 @@ FLAG_FIELDS = {
     "model": "model", "precision": "precision", "kv_precision": "kv_precision", "context": "context",
     "users": "users", "stage": "stage", "gpu": "gpu", "gpus": "gpus", "seq_len": "seq_len", "batch": "batch",
     "zero": "zero", "tokens": "tokens", "task": "task", "intent": "intent", "optimizer": "optimizer",
-    "lora_rank": "lora_rank", "checkpointing": "checkpointing", "tp": "tp",
+    "lora_rank": "lora_rank", "checkpointing": "checkpointing", "tp": "tp", "pp": "pp",
     "days": "days", "examples": "examples", "epochs": "epochs", "stack": "stack", "contract": "contract",
     "prompt_tokens": "prompt_tokens", "output_tokens": "output_tokens", "population": "population",
     "active_share": "active_share", "requests_per_hour": "requests_per_active_hour", "ttft": "ttft_s",

@@ -218,6 +218,8 @@ def understood(result: SizingResult, query) -> list[str]:
         parts.append(t("understood.days", n=i18n.number(w.days, lang)))
     if w.tp:
         parts.append(t("understood.tp", n=w.tp))
+    if w.pp:
+        parts.append(t("understood.pp", n=w.pp))
     if w.stack and r.stack_name:  # the software matters to training answers only
         parts.append(t("understood.stack", stack=r.stack_name))
     if w.lora_rank:

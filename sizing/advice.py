@@ -10,7 +10,7 @@ from .choice import recommend
 from .i18n import t
 from .plan import MONTH_DAYS, WHOLE_SERVER, Plan, contract_mode, rate_text
 from .result import Alternative, Contract, Cost, Estimates, Memory, ModeCost, Setup
-from .setups import Shape, add_capacity, evaluate
+from .setups import Shape, add_capacity, evaluate, zero_stage
 from .workload import Intent, Optimizer, Stage
 
 # A model this big at 4-bit or less is where a 24-32B model at 16-bit deserves a test.
@@ -728,8 +728,15 @@ def _beyond_offering(plan: Plan, catalog: Catalog) -> Estimates:
         result.wall_clock_days = gpu_hours / gpus / 24
         params.update(flops=i18n.scientific(flops, lang), tokens=i18n.count(plan.tokens, lang),
                       gpu_hours=i18n.number(gpu_hours, lang), days=days, gpus=i18n.number(gpus, lang))  # fmt: skip
+    # How the run that holds it splits the model: ZeRO-3 by default, ZeRO-1 across pipeline stages.
+    zero = zero_stage(plan, hold or per_server * MAX_SERVERS)
+    split = [f"ZeRO-{zero}"] if zero else []
+    if plan.tp > 1:
+        split.append(t(lang, "answer.tensor_parallel", n=plan.tp))
+    if plan.pp > 1:
+        split.append(t(lang, "answer.pipeline_stages", n=plan.pp))
     result.text.append(t(lang, key, gpu=gpu.name, hold=i18n.number(hold or 0, lang), formula=formula,
-                         mfu=i18n.percent(mfu, lang), **params))  # fmt: skip
+                         mfu=i18n.percent(mfu, lang), split=", ".join(split) or "DDP", **params))  # fmt: skip
     return result
 
 

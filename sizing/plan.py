@@ -56,6 +56,7 @@ class Plan:
     checkpointing: bool = True
     cpu_offload: bool = False
     tp: int = 1
+    pp: int = 1  # pipeline stages (training)
     days: int | None = None  # the deadline of a training run
     stack: Stack | None = None  # the training software (None: inference)
     # serving: each request's prompt and answer, the peak rate (requests/s) and where it came from
@@ -126,6 +127,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     _positive(w.tokens, "tokens", MAX_TOKENS, lang)
     _positive(w.lora_rank, "lora_rank", 4096, lang)
     _positive(w.tp, "tp", 64, lang)
+    _positive(w.pp, "pp", 64, lang)
     _positive(w.days, "days", MAX_DAYS, lang)
     _positive(w.term_days, "days", MAX_DAYS, lang)
     _positive(w.examples, "examples", MAX_TOKENS, lang)
@@ -348,8 +350,11 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     tp = w.tp or 1
     if tp > 1 and (model.num_heads % tp or (model.num_kv_heads % tp and tp % model.num_kv_heads)):
         raise SizingError("bad_tp", "tp_examples", tp=tp, heads=model.num_heads, kv_heads=model.num_kv_heads)
-    if stack.data_parallel_only and ((w.zero or 0) > 0 or tp > 1):
-        what = f"ZeRO-{w.zero}" if (w.zero or 0) > 0 else f"TP {tp}"
+    pp = w.pp or 1
+    if pp > model.num_layers:
+        raise SizingError("bad_pp", "pp_examples", pp=pp, layers=model.num_layers)
+    if stack.data_parallel_only and ((w.zero or 0) > 0 or tp > 1 or pp > 1):
+        what = f"ZeRO-{w.zero}" if (w.zero or 0) > 0 else f"TP {tp}" if tp > 1 else f"PP {pp}"
         raise SizingError("stack_data_parallel", "stack_parallel_examples", stack=stack.name, what=what)
     said.append(_stack_assumption(plan.stage, model, stack, seq_len * batch, w.stack is None, lang))
     return plan.but(
@@ -361,6 +366,7 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         lora_rank=rank,
         checkpointing=checkpointing,
         tp=tp,
+        pp=pp,
         days=days,
         days_assumed=bool(days and not (w.days or w.term_days)),
     )

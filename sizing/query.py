@@ -176,6 +176,7 @@ STACKS = [
     for stack in VOCAB.keys("stacks")
 ]
 TP = re.compile(rf"\b{_W('keys.tp')}\s*(?:=|:|de|of)?\s*(\d+)\b")
+PP = re.compile(rf"\b{_W('keys.pp')}\s*(?:=|:|de|of)?\s*(\d+)\b|\b(\d+)\s*{_W('keys.pp_stages')}\b")
 # "lora_alpha=32", "lr 2e-4", "global batch size 1024": settings that change no memory figure, read with their
 # value so the number is not taken for a context, a micro-batch or a rank.
 NO_MEMORY = re.compile(
@@ -345,6 +346,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(BATCH, "batch", lambda m: int(m.group(1)))
     scan.take(ZERO, "zero", lambda m: 3 if m.group(2) else 0 if m.group(3) else int(m.group(1)))
     scan.take(TP, "tp", lambda m: int(m.group(1)))
+    scan.take(PP, "pp", lambda m: int(m.group(1) or m.group(2)))
     scan.take(DEADLINE, "days", _days)
     scan.take(PERIOD, "period", _days)
     scan.take(
@@ -867,6 +869,12 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["tp"] = tp
         elif fields["gpus"] is None:
             fields["gpus"] = tp
+    pp = _one(scan, "pp", "pp")
+    if pp is not None:
+        # Pipeline stages: how a training run splits the layers (a served model's split follows its GPUs).
+        training = (stage or (base.stage if base is not None else Stage.inference)).is_training
+        if training:
+            fields["pp"] = pp
     query.lang = _one(scan, "lang", "lang")
     understood = any(v is not None for v in fields.values()) or stage is not None or model or size
     if base is not None:

@@ -61,6 +61,7 @@ class ResolvedWorkload(BaseModel):
     checkpointing: bool | None = None
     cpu_offload: bool = False
     tp: int | None = None
+    pp: int | None = None  # pipeline stages (training)
     days: int | None = None  # the training deadline
     stack: str | None = None  # training software (stacks.toml id)
     stack_name: str | None = None

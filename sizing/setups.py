@@ -139,7 +139,11 @@ def zero_stage(plan: Plan, gpus: int) -> int:
         return plan.zero
     if plan.stack is not None and plan.stack.data_parallel_only:
         return 0  # DDP: every GPU holds the whole model
-    return 3 if gpus // plan.tp > 1 else 0
+    if gpus // (plan.tp * plan.pp) <= 1:
+        return 0
+    # With pipeline stages, the optimizer states are sharded across the data-parallel copies (DeepSpeed's
+    # pipeline engine takes ZeRO-1 at most; Megatron-LM's distributed optimizer is the same split).
+    return 1 if plan.pp > 1 else 3
 
 
 def training_memory(
@@ -169,6 +173,7 @@ def _training_memory(
         cpu_offload=plan.cpu_offload,
         tp=plan.tp,
         stack=plan.stack,
+        pp=plan.pp,
     )
     other = m.activations_without_checkpointing if plan.checkpointing else m.activations_with_checkpointing
     memory = Memory(
@@ -221,8 +226,8 @@ def _evaluate(plan: Plan, shape: Shape, catalog: Catalog) -> Setup:
         price_per_hour=price,
     )
     if plan.stage.is_training:
-        if plan.tp > shape.count or shape.total % plan.tp:
-            need, _ = training_memory(plan, catalog, gpus=plan.tp)
+        if plan.tp > shape.count or shape.total % (plan.tp * plan.pp):
+            need, _ = training_memory(plan, catalog, gpus=plan.tp * plan.pp)
             return Setup(
                 **common, fits=False, per_gpu=need, free_bytes_per_gpu=room - need.total, problem="tp"
             )
@@ -232,6 +237,7 @@ def _evaluate(plan: Plan, shape: Shape, catalog: Catalog) -> Setup:
         return Setup(
             **common,
             tensor_parallel=plan.tp,
+            pipeline_parallel=plan.pp,
             zero=zero,
             fits=fits,
             per_gpu=need,

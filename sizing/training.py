@@ -303,21 +303,29 @@ def memory(
     cpu_offload: bool = False,
     tp: int = 1,
     stack: Stack | None = None,
+    pp: int = 1,
 ) -> TrainingMemory:
-    """Per-GPU memory of one training job on `gpus` GPUs (tp-way tensor parallel x data parallel)."""
+    """Per-GPU memory of one training job on `gpus` GPUs (tp-way tensor parallel x pp pipeline stages x data
+    parallel), on the stage that needs the most."""
     stack = _stack(stack)
-    dp = max(1, gpus // tp)
+    dp = max(1, gpus // (tp * pp))
+    # Pipeline stages split the layers; the first also holds the input embeddings, the last the output head
+    # (a tied head is a copy there): the largest stage has a share of the layers and the larger of the two.
+    share = stage_share(a, pp)
     # PEFT's FP32 upcast for QLoRA reaches the input embeddings, so the hidden states leave them in FP32 and
     # stay FP32 through every layer (bitsandbytes returns its output in its input's type).
     act_bytes = 4 if stage == "qlora" and stack.kbit_fp32_upcast else ACT
     with_ckpt = activations(a, seq_len, micro_batch, True, tp, stack, act_bytes)
     without_ckpt = activations(a, seq_len, micro_batch, False, tp, stack, act_bytes)
+    if pp > 1:
+        with_ckpt = _pipeline_activations(a, with_ckpt, seq_len, micro_batch, tp, pp, stack)
+        without_ckpt = _pipeline_activations(a, without_ckpt, seq_len, micro_batch, tp, pp, stack)
     act = with_ckpt if checkpointing else without_ckpt
     # The CUDA context and NCCL/cuBLAS workspaces: about 1 GiB per GPU in PyTorch training.
     overhead = 2**30
     host = offloaded_checkpoints(a, seq_len, micro_batch, stack, act_bytes) * dp if checkpointing else 0
     if stage in ("full", "pretrain"):
-        params = a.params / tp
+        params = a.params * share / tp
         weights, grads = 2 * params, GRAD * params
         optim = optimizer_bytes(optimizer, stack) * params
         adapters = 0.0
@@ -334,9 +342,9 @@ def memory(
             base += 2 * (root_params + p.other)
             root_bytes = 4.0
         layer_bytes = (base - root_params * root_bytes) / max(1, a.params - root_params)
-        weights, grads, optim = base / tp, 0.0, 0.0
+        weights, grads, optim = base * share / tp, 0.0, 0.0
         lora = lora_params(a, lora_rank)
-        adapters = lora * adapter_bytes_per_param(optimizer, stack) / tp
+        adapters = lora * adapter_bytes_per_param(optimizer, stack) / tp / pp
         trainable, per_layer, grad_bytes, root_trainable = (
             lora,
             lora / a.num_layers,
@@ -363,8 +371,12 @@ def memory(
         # on the GPU). With several GPUs the buckets are among the communication buffers.
         grads = 0.0 if dp > 1 else min(ZERO12_BUCKET, a.params / tp) * GRAD
     buffers = comm_buffers(
-        a, zero, dp, tp, layer_bytes, root_bytes, trainable, per_layer, grad_bytes, root_trainable
+        a, zero, dp, tp, layer_bytes, root_bytes, trainable * share, per_layer, grad_bytes, root_trainable
     )
+    if pp > 1:
+        # Each stage sends its micro-batch's hidden states forward and their gradients back: a receive and a
+        # send buffer each way (Megatron-LM's p2p communication).
+        buffers += math.ceil(4 * seq_len * micro_batch * a.hidden_size * ACT / tp)
     return TrainingMemory(
         weights=math.ceil(weights),
         gradients=math.ceil(grads),
@@ -378,6 +390,27 @@ def memory(
         logits=math.ceil(logit_bytes(a, seq_len * micro_batch, stack) / tp),
         comm_buffers=buffers,
     )
+
+
+def stage_share(a: Architecture, pp: int) -> float:
+    """The share of the parameters the largest of `pp` pipeline stages holds (1 without pipelining)."""
+    if pp <= 1:
+        return 1.0
+    p = a.parts
+    root = p.embeddings + p.lm_head
+    return ((a.params - root) / pp + max(p.embeddings, p.lm_head or p.embeddings)) / a.params
+
+
+def _pipeline_activations(
+    a: Architecture, whole: int, seq_len: int, micro_batch: int, tp: int, pp: int, stack: Stack
+) -> int:
+    """Activations of the stage that needs the most under the 1F1B schedule (Narayanan et al. 2021,
+    arXiv:2104.04473, section 2.2.1; Korthikanti et al. 2022, section 4.2.3): the first stage has `pp`
+    micro-batches in flight through its 1/pp of the layers, as much as one micro-batch through every layer,
+    without the loss; the last stage has one micro-batch through its layers, and the loss."""
+    logits = math.ceil(logit_bytes(a, seq_len * micro_batch, stack) / tp)
+    body = whole - logits
+    return max(body, math.ceil(body / pp) + logits)
 
 
 def training_flops(a: Architecture, stage: str, tokens: int) -> float:

@@ -37,7 +37,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     "durations": ("day", "week", "month", "year", "deadline", "period"),
     "users": ("nouns", "keys", "one"),
     "counts": ("gpus", "servers", "per_server", "examples", "epochs", "things", "params"),
-    "keys": ("context", "seq_len", "batch", "tp", "lora_rank", "optimizer", "no_memory"),
+    "keys": ("context", "seq_len", "batch", "tp", "pp", "pp_stages", "lora_rank", "optimizer", "no_memory"),
     "training": (
         "adamw",
         "adamw8bit",

@@ -73,6 +73,7 @@ class Workload(BaseModel):
     checkpointing: bool | None = None
     cpu_offload: bool = False
     tp: int | None = Field(default=None, description="tensor-parallel degree for training")
+    pp: int | None = Field(default=None, description="pipeline stages for training")
     days: int | None = Field(default=None, description="days a training run may take (the deadline)")
     examples: int | None = Field(default=None, description="training examples in the dataset")
     epochs: int | None = Field(default=None, description="passes over the training data")

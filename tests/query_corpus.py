@@ -314,6 +314,13 @@ PHRASINGS: list[tuple[str, dict]] = [
         "treino do zero de um 3b com otimizador lion",
         {"model": "llama-3.2-3b", "stage": "pretrain", "optimizer": "lion"},
     ),
+    # Pipeline stages of a training run, as Megatron-LM / DeepSpeed flags and in words.
+    ("tp=8 pp=2 full fine tune llama 70b", {"model": "llama-3.1-70b", "stage": "full", "tp": 8, "pp": 2}),
+    (
+        "pipeline parallel 4 full finetune 70b on 32 h100",
+        {"model": "llama-3.1-70b", "stage": "full", "pp": 4, "gpu": "h100-sxm", "gpus": 32},
+    ),
+    ("lora 70b com 4 estágios de pipeline", {"model": "llama-3.1-70b", "stage": "lora", "pp": 4}),
     # "completo" / "contínuo" after a training word say which training.
     (
         "fine-tuning completo do qwen2.5 7b em 2 a100 com zero2",

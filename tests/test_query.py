@@ -10,7 +10,7 @@ from sizing.query import QueryError, parse
 from .query_corpus import BAD_INPUTS, PERSONAL_DATA, PHRASINGS
 
 FIELDS = ("precision", "kv_precision", "context", "users", "stage", "gpu", "gpus", "seq_len", "batch", "zero",
-          "tokens", "days", "tp", "examples", "epochs", "task", "intent", "lang", "lora_rank", "optimizer",
+          "tokens", "days", "tp", "pp", "examples", "epochs", "task", "intent", "lang", "lora_rank", "optimizer",
           "checkpointing", "cpu_offload", "contract", "term_days")  # fmt: skip
 
 
@@ -39,6 +39,7 @@ def test_phrasing_becomes_the_expected_workload(text, expected, catalog):
         "tokens",
         "days",
         "tp",
+        "pp",
         "examples",
         "epochs",
         "lora_rank",

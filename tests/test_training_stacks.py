@@ -354,3 +354,29 @@ def test_fp8_training_is_sized_as_the_mixed_precision_it_keeps():
     with pytest.raises(SizingError) as e:
         ask(model="mistral 7b", stage=Stage.pretrain, precision="int8", lang="en")
     assert e.value.key == "quantized_full_training"
+
+
+def test_pipeline_stages_split_the_layers_and_keep_a_whole_micro_batch_of_activations(catalog):
+    # Llama 3.1 70B, full fine-tune, TP 8 x PP 2 on 16 GPUs (one data-parallel copy). Each stage holds half
+    # the decoder layers; the first the input embeddings, the last the output head (2,101M parameters
+    # together, 1,050.7M each): the largest stage holds (P - 2,101M) / 2 + 1,050.7M parameters, split 8 ways.
+    model = catalog.model("llama-3.1-70b")
+    e, h = model.parts.embeddings, model.parts.lm_head
+    stage = (model.params - e - h) / 2 + max(e, h)
+    kwargs = dict(gpus=16, zero=0, seq_len=4096, micro_batch=1, checkpointing=True, tp=8)
+    m = training.memory(model, "full", 0, pp=2, **kwargs)
+    assert m.weights == math.ceil(2 * stage / 8) and m.optimizer == math.ceil(12 * stage / 8)
+    # 1F1B (Narayanan et al. 2021, arXiv:2104.04473, 2.2.1; Korthikanti et al. 2022, 4.2.3): the first stage
+    # has 2 micro-batches in flight through half the layers, as much as one micro-batch through all of them
+    # (without the loss); the last has one micro-batch through its half, and the loss.
+    whole = training.activations(model, 4096, 1, True, tp=8, stack=catalog.stack("hf"))
+    logits = math.ceil(training.logit_bytes(model, 4096, catalog.stack("hf")) / 8)
+    assert m.activations == max(whole - logits, math.ceil((whole - logits) / 2) + logits)
+    # In an answer: the stages are shown, the optimizer states shard across data-parallel copies (ZeRO-1,
+    # what DeepSpeed's pipeline engine allows) and more stages than layers is a clear error.
+    r = ask(model="llama 3.1 70b", stage=Stage.full, tp=8, pp=2, gpu="h100", gpus=32, lang="en")
+    assert r.verdict.setup.pipeline_parallel == 2 and r.verdict.setup.zero == 1
+    assert r.workload.pp == 2
+    with pytest.raises(SizingError) as e:
+        ask(model="llama 3.2 1b", stage=Stage.full, pp=32, lang="en")
+    assert e.value.key == "bad_pp" and "16 layers" in e.value.message("en")
