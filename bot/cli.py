@@ -24,7 +24,7 @@ from sizing.catalog import CatalogError, load_catalog
 from sizing.engine import size
 from sizing.errors import SizingError
 from sizing.quantities import parse_context, parse_count, parse_rate, parse_seconds, parse_share
-from sizing.query import parse
+from sizing.query import QueryError, parse
 from sizing.workload import Intent, Optimizer, Stage, Task, Workload
 
 EXIT_USAGE = 2
@@ -298,6 +298,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             source = hub.source_for(workload.model, load_catalog()) if hub is not None else None
         result = size(workload, source=source)
     except SizingError as e:
+        if query is None and isinstance(e, QueryError):  # refused while reading: the question's language
+            lang = i18n.answer_lang(args.lang, e.asked_lang, e.written_lang, default)
         return _fail(e.message(lang), e.hint(lang), as_json=args.json, key=e.key)
     except CatalogError as e:
         return _fail(f"data file problem: {e}", None, EXIT_CONFIG, as_json=args.json, key="data_file")

@@ -160,6 +160,14 @@ class Pipeline:
             workload = query.workload.model_copy(update={"lang": lang})
             return self._answer(workload, where, text, started, query)
         except SizingError as e:
+            if query is None and isinstance(e, QueryError):
+                # Refused while reading: asked for, else the user's locale, else the question's language.
+                lang = i18n.answer_lang(
+                    e.asked_lang,
+                    where.user_locale,
+                    base.lang if base is not None else e.written_lang,
+                    self.default_lang,
+                )
             return self._refuse(e, where, text, started, lang, query)
         except Exception as e:  # an engine bug must not reach the user as a traceback
             return self._failed(e, where, text, started, lang)

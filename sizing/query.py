@@ -29,7 +29,11 @@ TYPO_CUTOFF = 0.85  # similarity above which a misspelt name is taken as the cat
 
 
 class QueryError(SizingError):
-    """Text that cannot become a workload; message(lang) says why, with examples that work."""
+    """Text that cannot become a workload; message(lang) says why, with examples that work. parse() sets
+    the language the text asked for and the one it is written in, so that the refusal is in it too."""
+
+    asked_lang: str | None = None
+    written_lang: str | None = None
 
     def __init__(self, key: str, hint: str | None = "query.examples", **params) -> None:
         super().__init__(key, hint=hint, **params)
@@ -304,6 +308,17 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
     text, personal = scrub(text)
     # Long runs of blanks carry nothing and make every pattern slower.
     text = re.sub(r"\s{2,}", " ", text).strip()
+    try:
+        return _parse(text, catalog, base, personal)
+    except QueryError as e:
+        # A refusal is read in the language of the question too ("how much vram for gpt-7?" in English).
+        plain = strip_accents(text)
+        e.written_lang = VOCAB.detect(set(LETTERS.findall(plain)))
+        e.asked_lang = next((code for code, pattern in LANG_REQUESTS if pattern.search(plain)), None)
+        raise
+
+
+def _parse(text: str, catalog: Catalog, base: Workload | None, personal: list[str]) -> Query:
     query = _read(text, catalog, base)
     if query.unknown and (fixes := _keyword_typos(query.unknown, text)):
         # "10 ususarios": a misspelt word of the query language, read again as the word it is close to.

@@ -118,3 +118,18 @@ def test_the_console_shows_the_lead_slack_would_open_and_records_none(tmp_path):
     assert "In Slack, this answer would open a lead in the sales channel: a training project." in training
     assert "  │ Recomendação: " in training and "contrato: pacote por projeto" in training
     assert RequestLog(db).rows() and Leads(db).list() == []  # nothing to work here: no lead recorded
+
+
+def test_a_question_refused_while_reading_is_answered_in_its_own_language(tmp_path, capsys):
+    # Once, any refusal raised while reading came in the default language: an English question about a GPU
+    # or model we do not size got Portuguese. The words say English; a request ("pt") still wins.
+    from bot.cli import main
+    from bot.pipeline import Where
+
+    pipeline = Pipeline(RequestLog(tmp_path / "log.db"))
+    reply = pipeline.ask("can I fine-tune llama 3.1 8b on a tesla t4?", Where(surface="console"))
+    assert reply.lang == "en" and reply.outcome != "answered"
+    assert main(["how much vram do I need for lora on an rtx 3090?"]) == 2
+    assert "I don't know the GPU “rtx 3090”" in capsys.readouterr().err
+    assert main(["quanto de memória para lora numa rtx 3090?"]) == 2
+    assert "Não conheço a GPU" in capsys.readouterr().err
