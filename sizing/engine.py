@@ -246,7 +246,11 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
             text += " " + t(lang, "named.is_recommendation")
         elif rec and advice.smaller(rec, asked):
             text += " " + t(lang, "named.smaller_enough", setup=advice.describe(rec, lang))
-    elif plan.stage.is_training and asked.per_gpu.total <= asked.gpu_memory_bytes:
+    elif plan.stage.is_training and asked.per_gpu.total <= asked.gpu_memory_bytes * (
+        1 - (1 - catalog.offering.training.memory_utilization) / 2
+    ):
+        # Over the margin a plan keeps but leaving at least half of it: a run that may work. Closer to the
+        # edge than that, the allocator's fragmentation alone takes the rest: short, as said below.
         tight = True
         # Over the margin a training plan keeps, not over the GPU: published runs live there (unsloth's
         # 70B QLoRA on 48 GB), so the customer hears that it may run, and at what risk.

@@ -159,7 +159,11 @@ KV = re.compile(
     r"|\b(fp8|8[\s-]?bits?)\s+(?:no\s+|na\s+|in\s+(?:the\s+)?|for\s+(?:the\s+)?|para\s+o\s+)?(?:kv|kv[\s_-]*cache|cache\s+kv)\b"
 )
 TRAIN_TOKENS = re.compile(rf"{_NUM}\s*({_BIG})\s+(?:de\s+)?tokens\b(?!\s+(?:de\s+)?{_CONTEXT_WORD})")
-SEQ = re.compile(rf"\b{_W('keys.seq_len')}\s*[=:]?\s*{_NUM}\s*(k)?(?:\s*tokens)?\b")
+SEQ = re.compile(
+    rf"\b{_W('keys.seq_len')}\s*[=:]?\s*{_NUM}\s*(k)?(?:\s*tokens)?\b"
+    # "4k sequences", "8192-token sequences": the number before the word.
+    rf"|(?<![\w.,=:]){_NUM}\s*(k)?(?:[\s-]*tokens?[\s-]+sequences?|[\s-]+(?:sequences|seqs))\b"
+)
 # "em 30 dias", "in 2 weeks", "prazo de 3 meses": a deadline (the days a training run may take).
 _DURATION = rf"(?:\b({_ONE})|{_NUM})\s*({alternation(DAYS_OF)})\b"
 DEADLINE = re.compile(rf"\b{_W('durations.deadline')}\s+{_DURATION}")
@@ -181,6 +185,7 @@ STACKS = [
 ]
 TP = re.compile(rf"\b{_W('keys.tp')}\s*(?:=|:|de|of)?\s*(\d+)\b")
 PP = re.compile(rf"\b{_W('keys.pp')}\s*(?:=|:|de|of)?\s*(\d+)\b|\b(\d+)\s*{_W('keys.pp_stages')}\b")
+ASSUMED = re.compile(rf"\b{_W('keys.assumed')}\b")
 # "lora_alpha=32", "lr 2e-4", "global batch size 1024": settings that change no memory figure, read with their
 # value so the number is not taken for a context, a micro-batch or a rank.
 NO_MEMORY = re.compile(
@@ -230,8 +235,10 @@ CONTEXT_KEY = re.compile(
 )
 # "10 mil documentos" or "5k requests" count things, not tokens of context.
 _NOT_TOKENS = rf"(?!\s*(?:de\s+)?{_W('counts.things')}\b)"
+# "350M model", "500M parameters": a model's size, not a context of millions of tokens.
+_NOT_SIZE = rf"(?!\s*(?:de\s+)?(?:{_W('counts.params')}|model|modelo)\b)"
 CONTEXT_UNIT = re.compile(
-    rf"{_NUM}\s*(k|mil(?!\s+milh)|m)\b{_NOT_TOKENS}(?:\s*(?:tokens?))?(?:\s*(?:de\s+)?{_CONTEXT_WORD})?"
+    rf"{_NUM}\s*(k|mil(?!\s+milh)|m)\b{_NOT_TOKENS}{_NOT_SIZE}(?:\s*(?:tokens?))?(?:\s*(?:de\s+)?{_CONTEXT_WORD})?"
 )
 CONTEXT_TOKENS = re.compile(
     rf"{_NUM}\s*tokens?\b(?:\s*(?:de\s+)?{_CONTEXT_WORD})?|{_NUM}\s*(?:ctx|context)\b"
@@ -353,11 +360,16 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(NO_CHECKPOINTING, "checkpointing", lambda m: False)
     scan.take(CHECKPOINTING, "checkpointing", lambda m: True)
     scan.take(NO_MEMORY, "no_memory", lambda m: True)
+    scan.take(ASSUMED, "no_memory", lambda m: True)
     scan.take(KV, "kv", lambda m: "fp8" if "8" in (m.group(1) or m.group(2)) else "bf16")
     # Traffic first: "prompts de 2 mil tokens" is no context, "5000 funcionários" no concurrent users.
     traffic_query.take(scan)
     scan.take(TRAIN_TOKENS, "tokens", lambda m: round(_float(m.group(1)) * UNIT_VALUES[_unit(m.group(2))]))
-    scan.take(SEQ, "seq_len", lambda m: round(_float(m.group(1)) * (1024 if m.group(2) else 1)))
+    scan.take(
+        SEQ,
+        "seq_len",
+        lambda m: round(_float(m.group(1) or m.group(3)) * (1024 if m.group(2) or m.group(4) else 1)),
+    )
     scan.take(BATCH, "batch", lambda m: int(m.group(1)))
     scan.take(ZERO, "zero", lambda m: 3 if m.group(2) else 0 if m.group(3) else int(m.group(1)))
     scan.take(TP, "tp", lambda m: int(m.group(1)))

@@ -321,6 +321,28 @@ PHRASINGS: list[tuple[str, dict]] = [
         {"model": "llama-3.1-70b", "stage": "full", "pp": 4, "gpu": "h100-sxm", "gpus": 32},
     ),
     ("lora 70b com 4 estágios de pipeline", {"model": "llama-3.1-70b", "stage": "lora", "pp": 4}),
+    # What the figures already assume (FlashAttention, packing) is read, not reported; "4k sequences",
+    # "a batch of 8", "bsz 2" and "grad ckpt" are the settings they name; "350M model" is a size.
+    (
+        "full ft 8b with flash attention, packing, seq 8192, bsz 2, grad ckpt on, on 1 h200",
+        {
+            "model": "llama-3.1-8b",
+            "stage": "full",
+            "seq_len": 8192,
+            "batch": 2,
+            "checkpointing": True,
+            "gpu": "h200-sxm",
+            "gpus": 1,
+        },
+    ),
+    (
+        "how many H100s to fully fine-tune Qwen2.5-32B with 4k sequences and a batch of 8 per GPU?",
+        {"model": "qwen2.5-32b", "stage": "full", "seq_len": 4096, "batch": 8, "gpu": "h100-sxm"},
+    ),
+    (
+        "pretrain a 350M model on 10B tokens",
+        {"model": "qwen2.5-0.5b~15L", "stage": "pretrain", "tokens": 10**10},
+    ),
     # "completo" / "contínuo" after a training word say which training.
     (
         "fine-tuning completo do qwen2.5 7b em 2 a100 com zero2",

@@ -97,6 +97,8 @@ def test_unknown_words_are_reported_not_fatal():
         "lora 8b gradient_accumulation_steps=8 per_device_train_batch_size=4 max_seq_length=4096",
         "fine-tuning completo do qwen2.5 7b em 2 a100 com zero2",
         "pré-treino contínuo dum 8b com 5 mil milhões de tokens em 2 semanas",
+        "full ft 8b with flash attention, packing, seq 8192, bsz 2, grad ckpt on, on 1 h200",
+        "how many H100s to fully fine-tune Qwen2.5-32B with 4k sequences and a batch of 8 per GPU?",
     ],
 )
 def test_training_settings_and_stage_words_leave_nothing_not_understood(text):
