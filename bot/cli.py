@@ -25,7 +25,7 @@ from sizing.engine import size
 from sizing.errors import SizingError
 from sizing.quantities import parse_context, parse_count, parse_rate, parse_seconds, parse_share
 from sizing.query import QueryError, parse
-from sizing.workload import Intent, Optimizer, Stage, Task, Workload
+from sizing.workload import Intent, Method, Optimizer, Stage, Task, Workload
 
 EXIT_USAGE = 2
 EXIT_CONFIG = 1
@@ -118,6 +118,11 @@ def build_parser() -> Parser:
     p.add_argument("--tp", type=int, help="tensor-parallel degree for training (default 1)")
     p.add_argument("--pp", type=int, help="pipeline stages for training (default 1)")
     p.add_argument(
+        "--method",
+        choices=[m.value for m in Method],
+        help="training method: sft (default) or dpo, ipo, kto, orpo, simpo",
+    )
+    p.add_argument(
         "--stack",
         help="training software: hf (Transformers + PEFT/TRL, default), unsloth, torchtune, liger",
     )
@@ -196,7 +201,7 @@ FLAG_FIELDS = {
     "model": "model", "precision": "precision", "kv_precision": "kv_precision", "context": "context",
     "users": "users", "stage": "stage", "gpu": "gpu", "gpus": "gpus", "seq_len": "seq_len", "batch": "batch",
     "zero": "zero", "tokens": "tokens", "task": "task", "intent": "intent", "optimizer": "optimizer",
-    "lora_rank": "lora_rank", "checkpointing": "checkpointing", "tp": "tp", "pp": "pp",
+    "lora_rank": "lora_rank", "checkpointing": "checkpointing", "tp": "tp", "pp": "pp", "method": "method",
     "days": "days", "examples": "examples", "epochs": "epochs", "stack": "stack", "contract": "contract",
     "prompt_tokens": "prompt_tokens", "output_tokens": "output_tokens", "population": "population",
     "active_share": "active_share", "requests_per_hour": "requests_per_active_hour", "ttft": "ttft_s",

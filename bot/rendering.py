@@ -220,6 +220,8 @@ def understood(result: SizingResult, query) -> list[str]:
         parts.append(t("understood.tp", n=w.tp))
     if w.pp:
         parts.append(t("understood.pp", n=w.pp))
+    if w.method:
+        parts.append(t(f"understood.method_{w.method.value}"))
     if w.stack and r.stack_name:  # the software matters to training answers only
         parts.append(t("understood.stack", stack=r.stack_name))
     if w.lora_rank:

@@ -357,6 +357,7 @@ def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) ->
         cpu_offload=plan.cpu_offload,
         tp=plan.tp if training else None,
         pp=plan.pp if training else None,
+        method=plan.method.value if training else None,
         days=plan.days if training else None,
         stack=plan.stack.id if training and plan.stack else None,
         stack_name=plan.stack.name if training and plan.stack else None,

@@ -21,7 +21,7 @@ from .names import (
     resolve_precision,
     resolve_stack,
 )
-from .workload import Intent, Optimizer, Stage, Task, Workload
+from .workload import Intent, Method, Optimizer, Stage, Task, Workload
 
 DEFAULT_CONTEXT = 4096
 FINETUNE_SEQ_LEN = 2048
@@ -57,6 +57,7 @@ class Plan:
     cpu_offload: bool = False
     tp: int = 1
     pp: int = 1  # pipeline stages (training)
+    method: Method = Method.sft  # supervised, or a preference method (DPO...)
     days: int | None = None  # the deadline of a training run
     stack: Stack | None = None  # the training software (None: inference)
     # serving: each request's prompt and answer, the peak rate (requests/s) and where it came from
@@ -356,6 +357,19 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     if stack.data_parallel_only and ((w.zero or 0) > 0 or tp > 1 or pp > 1):
         what = f"ZeRO-{w.zero}" if (w.zero or 0) > 0 else f"TP {tp}" if tp > 1 else f"PP {pp}"
         raise SizingError("stack_data_parallel", "stack_parallel_examples", stack=stack.name, what=what)
+    method = w.method or Method.sft
+    if method is not Method.sft:
+        name = t(lang, f"understood.method_{method.value}")
+        reference, pairs = training.PREFERENCE[method.value]
+        if pairs > 1:
+            said.append(t(lang, "assume.preference_pairs", method=name))
+        if not reference:
+            said.append(t(lang, "assume.preference_no_reference", method=name))
+        elif plan.stage in (Stage.full, Stage.pretrain):
+            said.append(t(lang, "assume.preference_reference", method=name,
+                          reference=i18n.gb(2 * model.params, lang)))  # fmt: skip
+        else:
+            said.append(t(lang, "assume.preference_reference_lora", method=name))
     said.append(_stack_assumption(plan.stage, model, stack, seq_len * batch, w.stack is None, lang))
     return plan.but(
         seq_len=seq_len,
@@ -367,6 +381,7 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         checkpointing=checkpointing,
         tp=tp,
         pp=pp,
+        method=method,
         days=days,
         days_assumed=bool(days and not (w.days or w.term_days)),
     )

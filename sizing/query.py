@@ -21,7 +21,7 @@ from .names import family_words, name_index, release_index, resolve_model
 from .quantities import parse_context
 from .redact import scrub
 from .vocabulary import alternation, load_vocabulary, strip_accents
-from .workload import Intent, Optimizer, Stage, Task, Workload
+from .workload import Intent, Method, Optimizer, Stage, Task, Workload
 
 MAX_CHARS = 4000
 MAX_SPAN = 6  # tokens a catalogue name can span: "deepseek r1 distill qwen 1.5b"
@@ -255,6 +255,8 @@ STAGE_WORDS = ("qlora", "lora", "full", "fine_tune", "pretrain", "train", "infer
 STAGE_OF = {"qlora": Stage.qlora, "lora": Stage.lora, "full": Stage.full, "fine_tune": Stage.full,
             "pretrain": Stage.pretrain, "train": Stage.pretrain, "inference": Stage.inference}  # fmt: skip
 STAGES = [(kind, re.compile(rf"\b{_W('stages.' + kind)}\b")) for kind in STAGE_WORDS]
+# "DPO", "ORPO", "RLHF": how the weights are fitted (sizing/data/vocabulary, [methods]).
+METHODS = [(kind, re.compile(rf"\b{_W('methods.' + kind)}\b")) for kind in VOCAB.keys("methods")]
 TASK_PATTERNS = [(task, re.compile(rf"\b{_W('tasks.' + task.value)}\b")) for task in Task]
 INTENT_PATTERNS = [(intent, re.compile(rf"\b{_W('intents.' + intent.value)}\b")) for intent in Intent]
 WORD = re.compile(r"[a-z0-9]+(?:[._+/-][a-z0-9]+)*")
@@ -396,6 +398,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(GPU_COUNT, "gpus", lambda m: int(m.group(1)))
     _gpu_memory(scan, catalog)
     _sizes(scan, catalog)
+    for kind, pattern in METHODS:
+        scan.take(pattern, "method", lambda m, kind=kind: kind)
     for kind, pattern in STAGES:
         scan.take(pattern, "stage", lambda m, kind=kind: kind)
     for task, pattern in TASK_PATTERNS:
@@ -896,6 +900,23 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["tp"] = tp
         elif fields["gpus"] is None:
             fields["gpus"] = tp
+    method = _one(scan, "method", "method")
+    if method == "rl":
+        # PPO/GRPO hold a policy, a reference, a reward model (and a value model or a generation engine):
+        # sizing them as a fine-tune would understate them, so say so instead.
+        raise QueryError("rl_not_sized", hint="rl_examples", name=scan.found["method"][0][1])
+    if method is not None:
+        base_stage = stage or (base.stage if base is not None else None)
+        if base_stage is Stage.pretrain:
+            typed = next(
+                (t for k, t in scan.found.get("stage", []) if STAGE_OF[k] is Stage.pretrain), "pretrain"
+            )
+            raise QueryError(
+                "query.contradiction", what="stage", first=typed, second=scan.found["method"][0][1]
+            )
+        if base_stage in (None, Stage.inference):
+            stage = Stage.full  # a preference tune of every weight unless LoRA/QLoRA is said
+        fields["method"] = Method(method)
     pp = _one(scan, "pp", "pp")
     if pp is not None:
         # Pipeline stages: how a training run splits the layers (a served model's split follows its GPUs).

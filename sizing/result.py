@@ -62,6 +62,7 @@ class ResolvedWorkload(BaseModel):
     cpu_offload: bool = False
     tp: int | None = None
     pp: int | None = None  # pipeline stages (training)
+    method: str | None = None  # training method: sft, or a preference method (dpo, orpo...)
     days: int | None = None  # the training deadline
     stack: str | None = None  # training software (stacks.toml id)
     stack_name: str | None = None

@@ -174,6 +174,7 @@ def _training_memory(
         tp=plan.tp,
         stack=plan.stack,
         pp=plan.pp,
+        method=plan.method.value,
     )
     other = m.activations_without_checkpointing if plan.checkpointing else m.activations_with_checkpointing
     memory = Memory(

@@ -37,6 +37,14 @@ OPTIMIZER_BYTES = {
 OPTIMIZER_BYTES_BF16 = {"adamw": 4, "adamw8bit": 2, "sgd": 2, "lion": 2, "adafactor": 0}
 ACT = 2  # BF16 activations
 GRAD = 2  # BF16 gradients of the full model, as they are reduced
+# Preference methods: (a frozen reference model beside the trained one, sequences per example).
+# DPO (Rafailov et al. 2023, arXiv:2305.18290) and IPO (Azar et al. 2023, arXiv:2310.12036) compare the
+# policy's log-probabilities of a chosen and a rejected answer with a reference model's; KTO (Ethayarajh et
+# al. 2024, arXiv:2402.01306) scores single answers against a reference; ORPO (Hong et al. 2024,
+# arXiv:2403.07691) and SimPO (Meng et al. 2024, arXiv:2405.14734) need no reference. TRL runs a pair as one
+# batch of twice the sequences (DPOTrainer.concatenated_forward).
+PREFERENCE = {"sft": (False, 1), "dpo": (True, 2), "ipo": (True, 2), "kto": (True, 1), "orpo": (False, 2),
+              "simpo": (False, 2)}  # fmt: skip
 # DeepSpeed ZeRO-1/2 defaults: reduce_bucket_size and allgather_bucket_size of 5e8 elements each
 # (deepspeed.readthedocs.io, ZeRO configuration).
 ZERO12_BUCKET = 500_000_000
@@ -304,6 +312,7 @@ def memory(
     tp: int = 1,
     stack: Stack | None = None,
     pp: int = 1,
+    method: str = "sft",
 ) -> TrainingMemory:
     """Per-GPU memory of one training job on `gpus` GPUs (tp-way tensor parallel x pp pipeline stages x data
     parallel), on the stage that needs the most."""
@@ -312,6 +321,8 @@ def memory(
     # Pipeline stages split the layers; the first also holds the input embeddings, the last the output head
     # (a tied head is a copy there): the largest stage has a share of the layers and the larger of the two.
     share = stage_share(a, pp)
+    reference, pairs = PREFERENCE[method]
+    micro_batch *= pairs  # a chosen and a rejected answer go through together
     # PEFT's FP32 upcast for QLoRA reaches the input embeddings, so the hidden states leave them in FP32 and
     # stay FP32 through every layer (bitsandbytes returns its output in its input's type).
     act_bytes = 4 if stage == "qlora" and stack.kbit_fp32_upcast else ACT
@@ -327,6 +338,10 @@ def memory(
     if stage in ("full", "pretrain"):
         params = a.params * share / tp
         weights, grads = 2 * params, GRAD * params
+        if reference:
+            # The frozen reference copy: 16-bit weights, no gradients nor optimizer states. With adapters,
+            # TRL uses the base with the adapters off instead (no copy), so only here.
+            weights += 2 * params
         optim = optimizer_bytes(optimizer, stack) * params
         adapters = 0.0
         trainable, per_layer, grad_bytes, root_trainable = a.params, layer_params(a), GRAD, True

@@ -37,6 +37,17 @@ class Intent(StrEnum):
     production = "production"
 
 
+class Method(StrEnum):
+    """How the weights are fitted: supervised (next-token loss) or a preference method on answer pairs."""
+
+    sft = "sft"
+    dpo = "dpo"  # Rafailov et al. 2023, arXiv:2305.18290
+    ipo = "ipo"
+    kto = "kto"
+    orpo = "orpo"
+    simpo = "simpo"
+
+
 class Optimizer(StrEnum):
     adamw = "adamw"
     adamw8bit = "adamw8bit"
@@ -74,6 +85,9 @@ class Workload(BaseModel):
     cpu_offload: bool = False
     tp: int | None = Field(default=None, description="tensor-parallel degree for training")
     pp: int | None = Field(default=None, description="pipeline stages for training")
+    method: Method | None = Field(
+        default=None, description="sft (default) or a preference method: dpo, orpo..."
+    )
     days: int | None = Field(default=None, description="days a training run may take (the deadline)")
     examples: int | None = Field(default=None, description="training examples in the dataset")
     epochs: int | None = Field(default=None, description="passes over the training data")

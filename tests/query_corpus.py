@@ -343,6 +343,13 @@ PHRASINGS: list[tuple[str, dict]] = [
         "pretrain a 350M model on 10B tokens",
         {"model": "qwen2.5-0.5b~15L", "stage": "pretrain", "tokens": 10**10},
     ),
+    # Preference tuning is a fine-tune (of every weight unless adapters are said), with its method.
+    ("DPO no llama 3 8b", {"model": "llama-3.1-8b", "stage": "full", "method": "dpo"}),
+    (
+        "dpo llama 3.1 8b with lora on an h100",
+        {"model": "llama-3.1-8b", "stage": "lora", "method": "dpo", "gpu": "h100-sxm"},
+    ),
+    ("orpo qwen 7b seq 4096", {"model": "qwen2.5-7b", "stage": "full", "method": "orpo", "seq_len": 4096}),
     # "completo" / "contínuo" after a training word say which training.
     (
         "fine-tuning completo do qwen2.5 7b em 2 a100 com zero2",
@@ -1102,6 +1109,9 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     # Judgement: "h300" is one letter from both H100 and H200, so no single GPU is a confident correction.
     ("70b numa h300", "unknown_gpu", ["h300"]),
     ("70b 4bit 2x h300", "unknown_gpu", ["h300"]),
+    # Reinforcement learning holds more models than a fine-tune: said, not sized as one (nor as inference).
+    ("GRPO qwen 7b numa h100", "rl_not_sized", ["GRPO", "recompensa"]),
+    ("RLHF with PPO on a 7b model en", "rl_not_sized", ["RLHF", "reward"]),
     # A GPU's number is its model: "rtx3090" is no RTX 5090 (and "3090" no context); a GPU named as one
     # ("numa t4", "on 8x mi300x") is an error even with nothing close to suggest.
     ("qlora 8b numa rtx 3090", "unknown_gpu", ["rtx 3090", "4090"]),

@@ -384,3 +384,26 @@ def test_pipeline_stages_split_the_layers_and_keep_a_whole_micro_batch_of_activa
     with pytest.raises(SizingError) as e:
         ask(model="llama 3.2 1b", stage=Stage.full, pp=32, lang="en")
     assert e.value.key == "bad_pp" and "16 layers" in e.value.message("en")
+
+
+def test_preference_tuning_counts_the_reference_model_and_the_answer_pairs(catalog):
+    # DPO (Rafailov et al. 2023, arXiv:2305.18290, eq. 7) needs the frozen reference model's log-probabilities
+    # of a chosen and a rejected answer; TRL's DPOTrainer keeps that model in 16 bits beside the policy and
+    # runs each pair as one batch of two sequences (concatenated_forward). Llama 3.1 8B, 2,048 tokens, batch 1.
+    model = catalog.model("llama-3.1-8b")
+    kwargs = dict(gpus=1, zero=0, seq_len=2048, micro_batch=1, checkpointing=True)
+    sft = training.memory(model, "full", 0, **kwargs)
+    dpo = training.memory(model, "full", 0, method="dpo", **kwargs)
+    assert dpo.weights == sft.weights + 2 * model.params
+    assert dpo.activations == training.activations(model, 2048, 2, True, stack=catalog.stack("hf"))
+    # ORPO (Hong et al. 2024, arXiv:2403.07691) has no reference model, only the pairs.
+    orpo = training.memory(model, "full", 0, method="orpo", **kwargs)
+    assert orpo.weights == sft.weights and orpo.activations == dpo.activations
+    # With LoRA the reference is the base with the adapters off: no second copy.
+    lora = training.memory(model, "lora", 2 * model.params, method="dpo", **kwargs)
+    assert lora.weights == 2 * model.params
+    # Asked in words, the answer is a fine-tune that says so (it was sized as inference).
+    r = size(parse("DPO no llama 3 8b en").workload)
+    assert r.workload.stage == "full" and r.workload.method == "dpo"
+    assert r.memory.weights == dpo.weights
+    assert any("frozen reference copy" in a for a in r.assumptions)
