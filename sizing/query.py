@@ -86,7 +86,7 @@ UNIT_VALUES = {
     for name, value in MULTIPLIERS.items()
     for word in VOCAB.words(f"multipliers.{name}")
 }
-DAY_UNITS = {"day": 1, "week": 7, "month": 30, "year": 365}
+DAY_UNITS = {"hour": 1 / 24, "day": 1, "week": 7, "month": 30, "year": 365}
 DAYS_OF = {
     strip_accents(word): days for name, days in DAY_UNITS.items() for word in VOCAB.words(f"durations.{name}")
 }
@@ -223,8 +223,11 @@ OUT_OF_SCOPE = [
     (kind, re.compile(rf"\b{_W('out_of_scope.' + kind)}[\w.-]*")) for kind in ("embedding", "speech", "image")
 ]
 # "zero3", "fsdp" (ZeRO-3's sharding), "ddp" / "distributed data parallel" (every GPU holds everything: ZeRO-0).
+# "deepspeed stage 2", "zero stage 3", "stage 3 do deepspeed": the stage named with DeepSpeed's own word.
 ZERO = re.compile(
-    r"\b(?:deepspeed\s+)?zero[\s_-]*([0-9])\b|\b(fsdp)\b|\b(ddp|(?:distributed\s+)?data[\s_-]+parallel(?:ism)?)\b"
+    r"\b(?:deepspeed\s+)?zero[\s_-]*(?:stage[\s_-]*)?([0-9])\b|\b(fsdp)\b"
+    r"|\b(ddp|(?:distributed\s+)?data[\s_-]+parallel(?:ism)?)\b"
+    r"|\bdeepspeed\s+(?:zero\s+)?stage[\s_-]*([0-3])\b|\bstage[\s_-]*([0-3])\s+(?:of\s+|do\s+|da\s+)?(?:deepspeed|zero)\b"
 )
 USERS_KEY = re.compile(rf"\b{_W('users.keys')}\s*[=:]\s*(-?\d+)\b")
 # vLLM's own flags, pasted from a launch command.
@@ -373,7 +376,11 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         lambda m: round(_float(m.group(1) or m.group(3)) * (1024 if m.group(2) or m.group(4) else 1)),
     )
     scan.take(BATCH, "batch", lambda m: int(m.group(1)))
-    scan.take(ZERO, "zero", lambda m: 3 if m.group(2) else 0 if m.group(3) else int(m.group(1)))
+    scan.take(
+        ZERO,
+        "zero",
+        lambda m: 3 if m.group(2) else 0 if m.group(3) else int(m.group(1) or m.group(4) or m.group(5)),
+    )
     scan.take(TP, "tp", lambda m: int(m.group(1)))
     scan.take(PP, "pp", lambda m: int(m.group(1) or m.group(2)))
     scan.take(DEADLINE, "days", _days)

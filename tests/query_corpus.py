@@ -350,6 +350,23 @@ PHRASINGS: list[tuple[str, dict]] = [
         {"model": "llama-3.1-8b", "stage": "lora", "method": "dpo", "gpu": "h100-sxm"},
     ),
     ("orpo qwen 7b seq 4096", {"model": "qwen2.5-7b", "stage": "full", "method": "orpo", "seq_len": 4096}),
+    # DeepSpeed's own word for the ZeRO stage, and a deadline in hours.
+    (
+        "full fine-tune qwen 14b with deepspeed stage 2 on 4 gpus",
+        {"model": "qwen2.5-14b", "stage": "full", "zero": 2, "gpus": 4},
+    ),
+    (
+        "full fine-tune qwen 14b zero stage 1 8 gpus",
+        {"model": "qwen2.5-14b", "stage": "full", "zero": 1, "gpus": 8},
+    ),
+    (
+        "pretrain 8b 1T tokens in 48 hours",
+        {"model": "llama-3.1-8b", "stage": "pretrain", "tokens": 10**12, "days": 2},
+    ),
+    (
+        "quanto tempo leva o fine-tuning do llama 8b com lora em 1 bilhão de tokens numa l40s?",
+        {"model": "llama-3.1-8b", "stage": "lora", "tokens": 10**9, "gpu": "l40s"},
+    ),
     # "completo" / "contínuo" after a training word say which training.
     (
         "fine-tuning completo do qwen2.5 7b em 2 a100 com zero2",

@@ -99,6 +99,9 @@ def test_unknown_words_are_reported_not_fatal():
         "pré-treino contínuo dum 8b com 5 mil milhões de tokens em 2 semanas",
         "full ft 8b with flash attention, packing, seq 8192, bsz 2, grad ckpt on, on 1 h200",
         "how many H100s to fully fine-tune Qwen2.5-32B with 4k sequences and a batch of 8 per GPU?",
+        "quanto tempo leva o fine-tuning do llama 8b com lora em 1 bilhão de tokens numa l40s?",
+        "how long would it take to train llama 3.1 8b on 500M tokens with qlora on an h100",
+        "full fine-tune qwen 14b with deepspeed stage 2 on 4 gpus",
     ],
 )
 def test_training_settings_and_stage_words_leave_nothing_not_understood(text):
