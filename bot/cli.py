@@ -115,6 +115,11 @@ def build_parser() -> Parser:
     p.add_argument(
         "--cpu-offload", action="store_true", help="keep optimizer states in CPU RAM (ZeRO-Offload)"
     )
+    p.add_argument(
+        "--offload-params",
+        action="store_true",
+        help="keep the weights in CPU RAM too (ZeRO-3 offload_param, FSDP CPU offload)",
+    )
     p.add_argument("--tp", type=int, help="tensor-parallel degree for training (default 1)")
     p.add_argument("--pp", type=int, help="pipeline stages for training (default 1)")
     p.add_argument(
@@ -218,6 +223,8 @@ def workload_from(args: argparse.Namespace, words: Workload | None = None, lang:
             fields[name] = value
     if args.cpu_offload:
         fields["cpu_offload"] = True
+    if args.offload_params:
+        fields["offload_params"] = True
     if args.rate is not None:
         # A rate flag is the load: it replaces a rate, a daily volume or a head-count said in words.
         for key in ("rate_per_s", "requests_per_day", "population"):
@@ -287,7 +294,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             query = parse(text)
             lang = i18n.answer_lang(args.lang, query.lang, query.written_lang, default)
             flags_given = (
-                any(getattr(args, flag) is not None for flag in FLAG_FIELDS) or args.cpu_offload or args.rate
+                any(getattr(args, flag) is not None for flag in FLAG_FIELDS)
+                or args.cpu_offload
+                or args.offload_params
+                or args.rate
             )
             if query.help and args.model is None and not flags_given:
                 from .rendering import render_help

@@ -230,7 +230,9 @@ def understood(result: SizingResult, query) -> list[str]:
         parts.append(t(f"understood.optimizer_{w.optimizer.value}"))
     if w.checkpointing is not None:
         parts.append(t("understood.checkpointing_on" if w.checkpointing else "understood.checkpointing_off"))
-    if w.cpu_offload:
+    if w.offload_params:
+        parts.append(t("understood.offload_params"))
+    elif w.cpu_offload:
         parts.append(t("understood.cpu_offload"))
     if w.contract:
         parts.append(t(f"understood.contract_{w.contract}"))

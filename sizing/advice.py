@@ -320,7 +320,11 @@ def _training_changes(plan: Plan, shape: Shape, enough: Setup | None, catalog: C
         options.append(("adam_8bit", plan.but(optimizer=Optimizer.adamw8bit)))
     if not plan.cpu_offload and plan.stage in (Stage.full, Stage.pretrain):
         options.append(("cpu_offload", plan.but(cpu_offload=True)))
+    if not plan.offload_params and not (plan.stack and plan.stack.data_parallel_only) and plan.pp == 1:
+        options.append(("offload_params", plan.but(cpu_offload=True, offload_params=True)))
     for kind, changed in options:
+        if kind == "offload_params" and any(a.kind == "cpu_offload" for a in out):
+            continue  # the optimizer's offload already makes it fit: moving the weights too only slows it
         setup = evaluate(changed, shape, catalog)
         if setup.fits:
             out.append(Alternative(kind=kind, setup=setup, text=t(lang, f"change.{kind}")))
@@ -826,8 +830,15 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
         out.append(t(lang, "note.qlora_paged"))
     if rec and plan.stage.is_training and rec.per_gpu.host_offload:
         host = i18n.gb(rec.per_gpu.host_offload, lang)
-        if plan.cpu_offload and plan.stage in (Stage.full, Stage.pretrain):
+        offloaded = plan.offload_params or (plan.cpu_offload and plan.stage in (Stage.full, Stage.pretrain))
+        if plan.offload_params:
+            out.append(t(lang, "note.offload_params", host=host))
+        elif offloaded:
             out.append(t(lang, "note.cpu_offload", host=host))
+        if offloaded:
+            # Nothing in the offering says how much RAM a server has: the figure per server is for checking.
+            per_server = i18n.gb(rec.per_gpu.host_offload / rec.servers, lang)
+            out.append(t(lang, "note.host_ram_per_server", per_server=per_server, servers=rec.servers))
         elif plan.stack is not None and plan.stack.offload_checkpoints and plan.checkpointing:
             out.append(t(lang, "note.offload_checkpoints", stack=plan.stack.name, host=host))
     if not plan.stage.is_training:

@@ -355,6 +355,7 @@ def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) ->
         lora_rank=plan.lora_rank if plan.stage.value in ("lora", "qlora") else None,
         checkpointing=plan.checkpointing if training else None,
         cpu_offload=plan.cpu_offload,
+        offload_params=plan.offload_params,
         tp=plan.tp if training else None,
         pp=plan.pp if training else None,
         method=plan.method.value if training else None,

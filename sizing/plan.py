@@ -55,6 +55,9 @@ class Plan:
     lora_rank: int = 16
     checkpointing: bool = True
     cpu_offload: bool = False
+    offload_params: bool = (
+        False  # the weights in the servers' RAM too (ZeRO-3 offload_param, FSDP CPU offload)
+    )
     tp: int = 1
     pp: int = 1  # pipeline stages (training)
     method: Method = Method.sft  # supervised, or a preference method (DPO...)
@@ -234,7 +237,8 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         gpus=w.gpus,
         task=w.task,
         intent=w.intent,
-        cpu_offload=w.cpu_offload,
+        cpu_offload=w.cpu_offload or w.offload_params,
+        offload_params=w.offload_params,
         stack=stack,
         contract=w.contract,
         term_days=None if stage.is_training else w.term_days,

@@ -209,6 +209,7 @@ OPTIMIZERS = [
     (optimizer, re.compile(rf"\b{_W('training.' + optimizer.value)}\b"))
     for optimizer in (Optimizer.adamw, Optimizer.sgd, Optimizer.lion, Optimizer.adafactor)
 ]
+PARAM_OFFLOAD = re.compile(rf"\b{_W('training.param_offload')}\b")
 CPU_OFFLOAD = re.compile(rf"\b{_W('training.cpu_offload')}\b")
 _CKPT = _W("training.checkpointing")
 NO_CHECKPOINTING = re.compile(
@@ -361,6 +362,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(OPTIMIZER_8BIT, "optimizer", lambda m: Optimizer.adamw8bit)
     for optimizer, pattern in OPTIMIZERS:
         scan.take(pattern, "optimizer", lambda m, optimizer=optimizer: optimizer)
+    scan.take(PARAM_OFFLOAD, "offload_params", lambda m: True)
     scan.take(CPU_OFFLOAD, "cpu_offload", lambda m: True)
     scan.take(NO_CHECKPOINTING, "checkpointing", lambda m: False)
     scan.take(CHECKPOINTING, "checkpointing", lambda m: True)
@@ -888,6 +890,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         optimizer=_one(scan, "optimizer", "optimizer"),
         checkpointing=_one(scan, "checkpointing", "checkpointing"),
         cpu_offload=_one(scan, "cpu_offload", "cpu_offload"),
+        offload_params=_one(scan, "offload_params", "cpu_offload"),
         contract=_one(scan, "contract", "contract"),
     )
     stage = _stage(scan)
@@ -907,6 +910,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["tp"] = tp
         elif fields["gpus"] is None:
             fields["gpus"] = tp
+    if fields["cpu_offload"] and any("fsdp" in typed.lower() for _, typed in scan.found.get("zero", [])):
+        # FSDP's only CPU offload moves the parameters (and their gradients) to the host.
+        fields["offload_params"] = True
     method = _one(scan, "method", "method")
     if method == "rl":
         # PPO/GRPO hold a policy, a reference, a reward model (and a value model or a generation engine):

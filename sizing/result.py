@@ -60,6 +60,7 @@ class ResolvedWorkload(BaseModel):
     lora_rank: int | None = None
     checkpointing: bool | None = None
     cpu_offload: bool = False
+    offload_params: bool = False
     tp: int | None = None
     pp: int | None = None  # pipeline stages (training)
     method: str | None = None  # training method: sft, or a preference method (dpo, orpo...)

@@ -139,6 +139,8 @@ def zero_stage(plan: Plan, gpus: int) -> int:
         return plan.zero
     if plan.stack is not None and plan.stack.data_parallel_only:
         return 0  # DDP: every GPU holds the whole model
+    if plan.offload_params:
+        return 3  # only ZeRO-3 / FSDP move the weights to the host, on one GPU too (ZeRO-Infinity)
     if gpus // (plan.tp * plan.pp) <= 1:
         return 0
     # With pipeline stages, the optimizer states are sharded across the data-parallel copies (DeepSpeed's
@@ -175,6 +177,7 @@ def _training_memory(
         stack=plan.stack,
         pp=plan.pp,
         method=plan.method.value,
+        offload_params=plan.offload_params,
     )
     other = m.activations_without_checkpointing if plan.checkpointing else m.activations_with_checkpointing
     memory = Memory(

@@ -259,6 +259,7 @@ def comm_buffers(
     trainable_per_layer: float,
     grad_bytes: int,
     root_trainable: bool,
+    offloaded: bool = False,
 ) -> int:
     """Per-GPU memory of the data-parallel communication, beyond the sharded states.
 
@@ -270,8 +271,8 @@ def comm_buffers(
     ZeRO-1/2 (DeepSpeed): one reduce bucket and one all-gather bucket (5e8 elements each by default).
     Plain data parallel (PyTorch DDP): its buckets copy every gradient (gradient_as_bucket_view=False).
     """
-    if dp <= 1:
-        return 0
+    if dp <= 1 and not (offloaded and zero >= 3):
+        return 0  # one GPU holds everything in place (with the weights offloaded, it still gathers them)
     if zero >= 3:
         layer = layer_params(a) / tp
         root = (a.parts.embeddings + a.parts.lm_head) / tp
@@ -313,6 +314,7 @@ def memory(
     stack: Stack | None = None,
     pp: int = 1,
     method: str = "sft",
+    offload_params: bool = False,
 ) -> TrainingMemory:
     """Per-GPU memory of one training job on `gpus` GPUs (tp-way tensor parallel x pp pipeline stages x data
     parallel), on the stage that needs the most."""
@@ -385,8 +387,26 @@ def memory(
         # CPU; DeepSpeed's estimate_zero2_model_states_mem_needs: with cpu_offload, 2 bytes per parameter
         # on the GPU). With several GPUs the buckets are among the communication buffers.
         grads = 0.0 if dp > 1 else min(ZERO12_BUCKET, a.params / tp) * GRAD
+    if offload_params and zero >= 3:
+        # ZeRO-3's offload_param / FSDP's CPUOffload(offload_params=True): each GPU's shard of the weights
+        # lives in the servers' RAM and is copied in layer by layer; the GPU holds only what is gathered (the
+        # communication buffers below). DeepSpeed's estimate_zero3_model_states_mem_needs with
+        # offload_param=cpu: the GPU keeps the largest layer only.
+        host += math.ceil(weights * dp * tp * pp)
+        weights = 0.0
+        grads = 0.0
     buffers = comm_buffers(
-        a, zero, dp, tp, layer_bytes, root_bytes, trainable * share, per_layer, grad_bytes, root_trainable
+        a,
+        zero,
+        dp,
+        tp,
+        layer_bytes,
+        root_bytes,
+        trainable * share,
+        per_layer,
+        grad_bytes,
+        root_trainable,
+        offloaded=offload_params,
     )
     if pp > 1:
         # Each stage sends its micro-batch's hidden states forward and their gradients back: a receive and a

@@ -55,6 +55,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "sgd",
         "lion",
         "adafactor",
+        "param_offload",
         "cpu_offload",
         "checkpointing",
         "with",

@@ -83,6 +83,9 @@ class Workload(BaseModel):
     lora_rank: int | None = None
     checkpointing: bool | None = None
     cpu_offload: bool = False
+    offload_params: bool = Field(
+        default=False, description="training: the weights in CPU RAM too (ZeRO-3/FSDP)"
+    )
     tp: int | None = Field(default=None, description="tensor-parallel degree for training")
     pp: int | None = Field(default=None, description="pipeline stages for training")
     method: Method | None = Field(

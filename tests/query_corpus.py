@@ -367,6 +367,31 @@ PHRASINGS: list[tuple[str, dict]] = [
         "quanto tempo leva o fine-tuning do llama 8b com lora em 1 bilhão de tokens numa l40s?",
         {"model": "llama-3.1-8b", "stage": "lora", "tokens": 10**9, "gpu": "l40s"},
     ),
+    # The weights offloaded too (ZeRO-3 offload_param, FSDP's CPU offload, ZeRO-Infinity).
+    (
+        "full ft llama 70b zero3 offload params and optimizer to cpu on 8 h100",
+        {
+            "model": "llama-3.1-70b",
+            "stage": "full",
+            "zero": 3,
+            "gpu": "h100-sxm",
+            "gpus": 8,
+            "cpu_offload": True,
+            "offload_params": True,
+        },
+    ),
+    (
+        "qlora 70b em 2 rtx 4090 com fsdp e offload para cpu",
+        {
+            "model": "llama-3.1-70b",
+            "stage": "qlora",
+            "zero": 3,
+            "gpu": "rtx-4090",
+            "gpus": 2,
+            "cpu_offload": True,
+            "offload_params": True,
+        },
+    ),
     # "completo" / "contínuo" after a training word say which training.
     (
         "fine-tuning completo do qwen2.5 7b em 2 a100 com zero2",

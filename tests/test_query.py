@@ -11,7 +11,7 @@ from .query_corpus import BAD_INPUTS, PERSONAL_DATA, PHRASINGS
 
 FIELDS = ("precision", "kv_precision", "context", "users", "stage", "gpu", "gpus", "seq_len", "batch", "zero",
           "tokens", "days", "tp", "pp", "examples", "epochs", "task", "intent", "lang", "lora_rank", "optimizer",
-          "checkpointing", "cpu_offload", "contract", "term_days", "method")  # fmt: skip
+          "checkpointing", "cpu_offload", "contract", "term_days", "method", "offload_params")  # fmt: skip
 
 
 def test_the_corpus_is_large_enough():
@@ -51,6 +51,8 @@ def test_phrasing_becomes_the_expected_workload(text, expected, catalog):
             got[field] = getattr(w, field)
     if w.cpu_offload:
         got["cpu_offload"] = True
+    if w.offload_params:
+        got["offload_params"] = True
     for field in ("task", "intent", "optimizer", "method"):
         if getattr(w, field) is not None:
             got[field] = getattr(w, field).value

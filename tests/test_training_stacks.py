@@ -407,3 +407,28 @@ def test_preference_tuning_counts_the_reference_model_and_the_answer_pairs(catal
     assert r.workload.stage == "full" and r.workload.method == "dpo"
     assert r.memory.weights == dpo.weights
     assert any("frozen reference copy" in a for a in r.assumptions)
+
+
+def test_offloading_the_weights_leaves_the_gpu_only_what_it_gathers(catalog):
+    # ZeRO-3's offload_param (DeepSpeed estimate_zero3_model_states_mem_needs with offload_param=cpu: the GPU
+    # keeps the largest layer) and FSDP's CPUOffload(offload_params=True): the weight shards, the gradients
+    # and the optimizer live in the host's RAM; the GPU holds the layers being gathered, on one GPU too.
+    model = catalog.model("llama-3.1-8b")
+    kwargs = dict(seq_len=2048, micro_batch=1, checkpointing=True, cpu_offload=True, offload_params=True)
+    for gpus in (1, 8):
+        m = training.memory(model, "full", 0, gpus=gpus, zero=3, **kwargs)
+        assert m.weights == m.gradients == m.optimizer == 0
+        assert 0 < m.comm_buffers < 2 * 2 * training.layer_params(model) + 4 * 2 * 1_050_673_152
+        assert m.cpu_offload_bytes == pytest.approx(18 * model.params, rel=1e-6)  # 16 (ZeRO-Offload) + 2
+    # Answer.AI, "You can now train a 70b language model at home" (answer.ai/posts/2024-03-06-fsdp-qlora):
+    # QLoRA of a 70B on two 24 GB gaming GPUs, with FSDP, gradient checkpointing and CPU offload. Without the
+    # offload it is short; with it, it runs, if only inside the margin.
+    query = parse("qlora llama 3.1 70b on 2 rtx 4090 with fsdp cpu offload en")
+    assert query.workload.offload_params
+    with_offload = size(query.workload).verdict
+    assert with_offload.setup.fits or with_offload.tight
+    without = ask(model="llama 3.1 70b", stage=Stage.qlora, gpu="rtx 4090", gpus=2, zero=3, lang="en").verdict
+    assert not without.setup.fits and not without.tight
+    # Where moving the weights out is what makes a run fit, it is offered as the change to make.
+    big = ask(model="llama 3.1 405b", stage=Stage.full, gpu="h200", gpus=8, zero=3, lang="en").verdict
+    assert "offload_params" in [c.kind for c in big.changes]
