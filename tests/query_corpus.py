@@ -376,7 +376,6 @@ PHRASINGS: list[tuple[str, dict]] = [
             "zero": 3,
             "gpu": "h100-sxm",
             "gpus": 8,
-            "cpu_offload": True,
             "offload_params": True,
         },
     ),
