@@ -120,8 +120,9 @@ def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:
 
     lines = []
     if c.project_total is not None:
-        gpu_hours = result.estimates.gpu_hours or 0
         price = c.by_contract_mode["project_package"].per_hour / setup.count
+        # This setup's GPU-hours (its GPU's, which the estimate's need not be): what its total was priced on.
+        gpu_hours = c.project_total / price if price else 0
         lines.append(i18n.t(lang, "cost.project", currency=cur, total=money(c.project_total, lang),
                             gpu_hours=i18n.number(gpu_hours, lang), price=money(price, lang)))  # fmt: skip
         return lines
