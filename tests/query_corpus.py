@@ -391,6 +391,15 @@ PHRASINGS: list[tuple[str, dict]] = [
             "offload_params": True,
         },
     ),
+    # European Portuguese: "de raiz" is from scratch, "afinação completa" a full fine-tune.
+    (
+        "Gostava de treinar de raiz um modelo de 3 mil milhões de parâmetros com 20 mil milhões de tokens",
+        {"model": "llama-3.2-3b", "stage": "pretrain", "tokens": 2 * 10**10},
+    ),
+    (
+        "afinação completa do qwen 2.5 7b utilizando deepspeed zero 2 em 2 a100",
+        {"model": "qwen2.5-7b", "stage": "full", "zero": 2, "gpu": "a100-80gb-sxm", "gpus": 2},
+    ),
     # "completo" / "contínuo" after a training word say which training.
     (
         "fine-tuning completo do qwen2.5 7b em 2 a100 com zero2",

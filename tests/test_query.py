@@ -104,6 +104,10 @@ def test_unknown_words_are_reported_not_fatal():
         "quanto tempo leva o fine-tuning do llama 8b com lora em 1 bilhão de tokens numa l40s?",
         "how long would it take to train llama 3.1 8b on 500M tokens with qlora on an h100",
         "full fine-tune qwen 14b with deepspeed stage 2 on 4 gpus",
+        "Gostava de treinar de raiz um modelo de 3 mil milhões de parâmetros com 20 mil milhões de tokens",
+        "afinação completa do qwen 2.5 7b utilizando deepspeed zero 2 em 2 a100",
+        "lora 13b, 1 milhão de exemplos de 512 tokens, 1 época, precisa terminar em 1 semana",
+        "pretrain 8b 1T tokens, must finish in 60 days",
     ],
 )
 def test_training_settings_and_stage_words_leave_nothing_not_understood(text):
