@@ -409,6 +409,9 @@ def _training_alternatives(plan: Plan, rec: Setup | None, catalog: Catalog) -> l
     stack_alt = _other_stack(plan, rec, catalog)
     if stack_alt:
         out.append(stack_alt)
+    tp_alt = _tensor_parallel(plan, rec, catalog)
+    if tp_alt:
+        out.append(tp_alt)
     if rec and plan.checkpointing:
         fast = evaluate(plan.but(checkpointing=False), _shape_of(rec, catalog), catalog)
         if fast.fits:
@@ -444,6 +447,30 @@ def _other_stack(plan: Plan, rec: Setup | None, catalog: Catalog) -> Alternative
     stack, alt = best
     text = t(plan.lang, "alt.stack", stack=stack.name, setup=describe(alt, plan.lang))
     return Alternative(kind="other_stack", setup=alt, text=text)
+
+
+def _tensor_parallel(plan: Plan, rec: Setup | None, catalog: Catalog) -> Alternative | None:
+    """Tensor parallelism, where the activations are what does not fit: data parallelism (ZeRO) splits the
+    model's states but every GPU still holds its whole sequence's activations; tensor parallelism with
+    sequence parallelism splits those too (Korthikanti et al. 2022, section 4.2.2). Tried only when nothing
+    fits or the activations are most of what a GPU holds."""
+    if plan.tp > 1 or plan.pp > 1 or (plan.stack is not None and plan.stack.data_parallel_only):
+        return None
+    if rec is not None and rec.per_gpu.activations * 2 < rec.per_gpu.total:
+        return None
+    a = plan.model
+    best = None
+    for tp in (2, 4, 8):
+        if a.num_heads % tp or (a.num_kv_heads % tp and tp % a.num_kv_heads):
+            continue
+        alt = recommend(plan.but(tp=tp), catalog)
+        if alt and (rec is None or smaller(alt, rec)) and (best is None or smaller(alt, best[1])):
+            best = (tp, alt)
+    if best is None:
+        return None
+    tp, alt = best
+    text = t(plan.lang, "alt.tensor_parallel", tp=tp, setup=describe(alt, plan.lang))
+    return Alternative(kind="tensor_parallel", setup=alt, text=text)
 
 
 def _scale_out(plan: Plan, rec: Setup, catalog: Catalog) -> Setup | None:
@@ -716,6 +743,8 @@ def _beyond_offering(plan: Plan, catalog: Catalog) -> Estimates:
         need = evaluate(plan, Shape(gpu, per_server, MAX_SERVERS, False), catalog, capacity=False)
         key = "estimate.beyond_unheld_tokens" if plan.tokens else "estimate.beyond_unheld"
         params = dict(need=i18n.gb(need.per_gpu.total, lang))
+        if _tensor_parallel(plan, None, catalog) or _other_stack(plan, None, catalog):
+            key += "_but"  # another split or another stack does fit: the alternatives say which
     elif not plan.tokens:
         key, params = "estimate.beyond_no_tokens", {}
     else:

@@ -441,3 +441,20 @@ def test_offloading_the_weights_leaves_the_gpu_only_what_it_gathers(catalog):
     # Where moving the weights out is what makes a run fit, it is offered as the change to make.
     big = ask(model="llama 3.1 405b", stage=Stage.full, gpu="h200", gpus=8, zero=3, lang="en").verdict
     assert "offload_params" in [c.kind for c in big.changes]
+
+
+def test_when_only_the_activations_do_not_fit_tensor_parallelism_is_offered_not_a_custom_project():
+    # Llama 3.1 8B LoRA, 32k tokens x batch 2 with Transformers: the activations and the FP32 logits
+    # (16 x 128,256 x 65,536 bytes = 134.5 GB) are per GPU under data parallelism, however many GPUs share
+    # the model's states; tensor parallelism with sequence parallelism splits them (Korthikanti et al. 2022,
+    # arXiv:2205.05198, section 4.2.2). The answer once said more GPUs would not help and a custom project
+    # was needed.
+    r = ask(model="llama 3.1 8b", stage=Stage.lora, seq_len=32768, batch=2, lang="en")
+    assert r.recommendation is None
+    [tp] = [a for a in r.alternatives if a.kind == "tensor_parallel"]
+    assert tp.setup.fits and tp.setup.tensor_parallel > 1
+    text = " ".join(r.estimates.text)
+    assert "as asked" in text and "would not help" not in text and "custom project" not in text
+    # Where nothing changes that, the answer still says so.
+    huge = ask(model="llama 3.1 405b", stage=Stage.full, seq_len=131072, batch=8, lang="en")
+    assert "custom project" in " ".join(huge.estimates.text)
