@@ -100,6 +100,8 @@ class Memory(BaseModel):
     # data-parallel training communicates through (FSDP/ZeRO-3 all-gather and reduce-scatter).
     logits: int = 0
     comm_buffers: int = 0
+    # Training: part of `total`, what the optimizer step adds beyond the activations freed before it.
+    optimizer_step: int = 0
     # Serving: part of `weights`, what the engine adds to the checkpoint when it loads it (padding).
     engine_padding: int = 0
 

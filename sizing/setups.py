@@ -192,6 +192,7 @@ def _training_memory(
         host_offload=m.cpu_offload_bytes,
         logits=m.logits,
         comm_buffers=m.comm_buffers,
+        optimizer_step=m.optimizer_step,
     )
     return memory, m
 

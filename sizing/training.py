@@ -82,6 +82,7 @@ class TrainingMemory(BaseModel):
     cpu_offload_bytes: int  # host memory for what moves off the GPU (CPU offload, offloaded checkpoints)
     logits: int = 0  # part of the activations: what the loss holds
     comm_buffers: int = 0  # data-parallel communication buffers (FSDP/ZeRO all-gather, reduce-scatter)
+    optimizer_step: int = 0  # what the optimizer step adds beyond the activations it runs after
 
     @property
     def total(self) -> int:
@@ -93,6 +94,7 @@ class TrainingMemory(BaseModel):
             + self.activations
             + self.overhead
             + self.comm_buffers
+            + self.optimizer_step
         )
 
 
@@ -387,6 +389,13 @@ def memory(
         # CPU; DeepSpeed's estimate_zero2_model_states_mem_needs: with cpu_offload, 2 bytes per parameter
         # on the GPU). With several GPUs the buckets are among the communication buffers.
         grads = 0.0 if dp > 1 else min(ZERO12_BUCKET, a.params / tp) * GRAD
+    # The optimizer step reads an FP32 copy of this GPU's share of the gradients (DeepSpeed's
+    # estimate_zero2/3_model_states_mem_needs: "18 = 2_grads_16bit + 4_grads_32bit + 4_params_32bit +
+    # 8_optimizer_states_32bit" bytes per sharded parameter; PyTorch's foreach AdamW makes a temporary of the
+    # same size). It runs after the backward has freed the activations, so only what exceeds them counts.
+    step = 0.0
+    if stage in ("full", "pretrain") and not cpu_offload:
+        step = (4 if stack.master_weights else GRAD) * params / (dp if zero >= 1 else 1)
     if offload_params and zero >= 3:
         # ZeRO-3's offload_param / FSDP's CPUOffload(offload_params=True): each GPU's shard of the weights
         # lives in the servers' RAM and is copied in layer by layer; the GPU holds only what is gathered (the
@@ -424,6 +433,7 @@ def memory(
         cpu_offload_bytes=host,
         logits=math.ceil(logit_bytes(a, seq_len * micro_batch, stack) / tp),
         comm_buffers=buffers,
+        optimizer_step=max(0, math.ceil(step) - act),
     )
 
 
