@@ -159,6 +159,15 @@ KV = re.compile(
     r"|\b(fp8|8[\s-]?bits?)\s+(?:no\s+|na\s+|in\s+(?:the\s+)?|for\s+(?:the\s+)?|para\s+o\s+)?(?:kv|kv[\s_-]*cache|cache\s+kv)\b"
 )
 TRAIN_TOKENS = re.compile(rf"{_NUM}\s*({_BIG})\s+(?:de\s+)?tokens\b(?!\s+(?:de\s+)?{_CONTEXT_WORD})")
+# A count written with its thousands grouped ("50.000 exemplos", "2,000,000,000,000 tokens"): three digits after
+# each separator, so "1,5" and "2.25" stay decimals.
+_GROUPED = r"\d{1,3}(?:[.,]\d{3})+(?![.,]?\d)"
+# Training data as a plain number: "1e12 tokens", "2,000,000,000,000 tokens", "500000000000 tokens". Only from
+# ten million up: no context is that long, and below it "8.192 tokens" is a context.
+TRAIN_TOKENS_PLAIN = re.compile(
+    rf"(?<![\w.,])({_GROUPED}|\d+(?:\.\d+)?e\+?\d{{1,2}}|\d{{8,}})\s*(?:de\s+)?tokens\b"
+    rf"(?!\s+(?:de\s+)?{_CONTEXT_WORD})"
+)
 SEQ = re.compile(
     rf"\b{_W('keys.seq_len')}\s*[=:]?\s*{_NUM}\s*(k)?(?:\s*tokens)?\b"
     # "4k sequences", "8192-token sequences": the number before the word.
@@ -173,7 +182,7 @@ PERIOD = re.compile(rf"(?:\b{_W('durations.period')}\s+)?{_DURATION}")
 # "50 mil exemplos", "10k samples", "3 épocas": the dataset of a fine-tune. Not "documentos" (a RAG corpus
 # is no training set) nor "conversas" (concurrent users).
 EXAMPLES = re.compile(
-    rf"{_NUM}\s*({alternation([*VOCAB.words('multipliers.thousand'), *VOCAB.words('multipliers.million')])})?"
+    rf"(?<![\w.,])({_GROUPED}|-?\d+(?:[.,]\d+)?)\s*({alternation([*VOCAB.words('multipliers.thousand'), *VOCAB.words('multipliers.million')])})?"
     rf"\s*(?:de\s+)?{_W('counts.examples')}\b"
 )
 _EPOCH = _W("counts.epochs")
@@ -373,6 +382,9 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     traffic_query.take(scan)
     scan.take(TRAIN_TOKENS, "tokens", lambda m: round(_float(m.group(1)) * UNIT_VALUES[_unit(m.group(2))]))
     scan.take(
+        TRAIN_TOKENS_PLAIN, "tokens", lambda m: v if (v := round(_count(m.group(1)))) >= 10**7 else None
+    )
+    scan.take(
         SEQ,
         "seq_len",
         lambda m: round(_float(m.group(1) or m.group(3)) * (1024 if m.group(2) or m.group(4) else 1)),
@@ -390,7 +402,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(
         EXAMPLES,
         "examples",
-        lambda m: round(_float(m.group(1)) * (UNIT_VALUES[_unit(m.group(2))] if m.group(2) else 1)),
+        lambda m: round(_count(m.group(1)) * (UNIT_VALUES[_unit(m.group(2))] if m.group(2) else 1)),
     )
     scan.take(EPOCHS, "epochs", lambda m: _int_count(m.group(1) or m.group(2)))
     for stack, pattern in STACKS:
@@ -446,6 +458,13 @@ def _lora_rank(m: re.Match) -> int | None:
 
 def _float(text: str) -> float:
     return float(text.replace(",", "."))
+
+
+def _count(text: str) -> float:
+    """A count as typed: grouped thousands ("50.000", "2,000,000"), scientific ("1e12") or plain."""
+    if re.fullmatch(_GROUPED, text):
+        return float(re.sub(r"[.,]", "", text))
+    return float(text) if "e" in text else _float(text)
 
 
 def _unit(word: str) -> str:

@@ -400,6 +400,19 @@ PHRASINGS: list[tuple[str, dict]] = [
         "afinação completa do qwen 2.5 7b utilizando deepspeed zero 2 em 2 a100",
         {"model": "qwen2.5-7b", "stage": "full", "zero": 2, "gpu": "a100-80gb-sxm", "gpus": 2},
     ),
+    # Counts as typed: grouped thousands ("50.000", "2,000,000,000,000") and scientific notation; from ten
+    # million tokens up a plain number of tokens is training data, never a context.
+    ("pretrain 8b 1e12 tokens", {"model": "llama-3.1-8b", "stage": "pretrain", "tokens": 10**12}),
+    (
+        "pretrain 8b 2,000,000,000,000 tokens",
+        {"model": "llama-3.1-8b", "stage": "pretrain", "tokens": 2 * 10**12},
+    ),
+    (
+        "pretrain 8b 1.000.000.000.000 tokens",
+        {"model": "llama-3.1-8b", "stage": "pretrain", "tokens": 10**12},
+    ),
+    ("lora 8b 50.000 exemplos", {"model": "llama-3.1-8b", "stage": "lora", "examples": 50_000}),
+    ("lora 8b 50,000 examples", {"model": "llama-3.1-8b", "stage": "lora", "examples": 50_000}),
     # "completo" / "contínuo" after a training word say which training.
     (
         "fine-tuning completo do qwen2.5 7b em 2 a100 com zero2",
