@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from . import traffic_query
 from .catalog import Catalog, load_catalog, normalize
 from .errors import SizingError
-from .names import family_words, name_index, release_index, resolve_model
+from .names import family_words, name_index, release_index, resolve_gpu, resolve_model
 from .quantities import parse_context
 from .redact import scrub
 from .vocabulary import alternation, load_vocabulary, strip_accents
@@ -417,6 +417,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(CONTEXT_UNIT, "context", lambda m: _context(m.group(1), m.group(2)))
     scan.take(CONTEXT_TOKENS, "context", lambda m: _context(m.group(1) or m.group(2), None))
     scan.take(GPU_COUNT, "gpus", lambda m: int(m.group(1)))
+    # "4 nodes", "em 2 servidores" with no GPU count next to them: whole servers of the GPU named (_build).
+    scan.take(SERVERS_ALONE, "servers", lambda m: int(m.group(1)) if 0 < int(m.group(1)) <= 64 else None)
     _gpu_memory(scan, catalog)
     _sizes(scan, catalog)
     for kind, pattern in METHODS:
@@ -574,6 +576,9 @@ _SERVERS_AFTER = re.compile(
 )
 # "2x8 H100", "2 x 8xH100": servers times GPUs each.
 _SERVERS_GRID = re.compile(r"(?<![\w.,=:])(\d{1,2})\s*[x×*]\s*(\d{1,2})\s*[x×*]?\s*$")
+
+
+SERVERS_ALONE = re.compile(rf"(?<![\w.,=:])(\d{{1,2}})\s*{_SERVERS}\b")
 
 
 def _gpu_count(scan: _Scan, start: int, end: int) -> None:
@@ -789,6 +794,12 @@ def _named_as_gpu(scan: _Scan, word: str) -> bool:
     return at >= 0 and _GPU_CUE.search(text[:at]) is not None
 
 
+def _per_server(gpu, catalog: Catalog) -> int:
+    """GPUs in one whole server of this kind: the largest count we rent it in, else what a server holds."""
+    offer = next((o for o in catalog.offering.offer if o.gpu == gpu.id), None)
+    return max(offer.counts) if offer else gpu.max_per_server
+
+
 def _digits(text: str) -> str:
     return re.sub(r"\D", "", text)
 
@@ -932,6 +943,19 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     if fields["cpu_offload"] and any("fsdp" in typed.lower() for _, typed in scan.found.get("zero", [])):
         # FSDP's only CPU offload moves the parameters (and their gradients) to the host.
         fields["offload_params"] = True
+    servers = _one(scan, "servers", "gpus")
+    if servers is not None:
+        # Whole servers of the GPU named here or before: as many GPUs as one server of it holds.
+        gpu = fields["gpu"] or (base.gpu if base is not None else None)
+        if gpu is None or fields["gpus"] is not None:
+            query.unknown.extend(typed for _, typed in scan.found["servers"])
+        else:
+            try:
+                per = _per_server(resolve_gpu(gpu, catalog), catalog)
+            except SizingError:
+                per = None
+            if per:
+                fields["gpus"] = servers * per
     method = _one(scan, "method", "method")
     if method == "rl":
         # PPO/GRPO hold a policy, a reference, a reward model (and a value model or a generation engine):

@@ -413,6 +413,15 @@ PHRASINGS: list[tuple[str, dict]] = [
     ),
     ("lora 8b 50.000 exemplos", {"model": "llama-3.1-8b", "stage": "lora", "examples": 50_000}),
     ("lora 8b 50,000 examples", {"model": "llama-3.1-8b", "stage": "lora", "examples": 50_000}),
+    # Whole servers of the GPU named: as many GPUs as one server of it is rented with.
+    (
+        "full fine-tune 70b on 2 nodes of h100",
+        {"model": "llama-3.1-70b", "stage": "full", "gpu": "h100-sxm", "gpus": 16},
+    ),
+    (
+        "lora 8b numa l40s em 2 servidores",
+        {"model": "llama-3.1-8b", "stage": "lora", "gpu": "l40s", "gpus": 16},
+    ),
     # "completo" / "contínuo" after a training word say which training.
     (
         "fine-tuning completo do qwen2.5 7b em 2 a100 com zero2",

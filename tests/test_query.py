@@ -223,3 +223,14 @@ def test_out_of_scope_models_get_one_line_of_what_the_assistant_sizes(lang):
     message = e.value.message(lang)
     assert "whisper-large-v3" in message and "LLM" in message and message.count(".") <= 2
     assert e.value.hint(lang)
+
+
+def test_a_follow_up_in_servers_counts_the_gpus_of_the_servers_named():
+    # In a thread about 16 H100, "and 4 nodes?" was "nothing understood"; it is 4 servers of 8.
+    base = parse("full fine-tune llama 3.1 70b on 16 h100").workload
+    follow = parse("and 4 nodes?", base=base)
+    assert follow.workload.gpus == 32 and follow.workload.gpu == base.gpu and follow.changed == ["gpus"]
+    other = parse("e com 3 nós de h200?", base=base).workload
+    assert (other.gpus, other.gpu) == (24, "h200-sxm")
+    # Servers of no GPU named are reported, not guessed.
+    assert "2 servidores" in parse("full ft 70b em 2 servidores").unknown
