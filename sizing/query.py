@@ -752,11 +752,13 @@ def _keyword_targets() -> dict[str, dict[str, tuple[str, bool]]]:
             if not said and key != "words.filler":
                 continue
             for entry in entries:
-                plain = strip_accents(entry)
+                # "q-lora" is typed "qlora". A stem ("fine-tun*") is no word to read a typo as.
+                written = entry
+                plain = strip_accents(written).replace("-", "")
                 if len(plain) >= 5 and plain.isalpha():
                     bucket = targets.setdefault(plain[0], {})
                     if said or plain not in bucket:
-                        bucket[plain] = (entry, said)
+                        bucket[plain] = (written, said)
         _TARGETS = targets
     return _TARGETS
 
@@ -778,6 +780,12 @@ def _keyword_typos(unknown: list[str], text: str) -> list[tuple[str, str, bool]]
         if plain in bucket:
             continue  # a word of the vocabulary, just not where it means something
         near = [w for w in bucket if abs(len(w) - len(plain)) <= 2]
+        # Two neighbouring letters swapped ("qlroa", "pretrian") is one slip of the fingers, however short
+        # the word; difflib's ratio counts it as two edits.
+        swapped = next((w for w in near if _one_swap(plain, w)), None)
+        if swapped:
+            fixes.append((typed, *bucket[swapped]))
+            continue
         after_number = re.search(rf"\d\s*{re.escape(typed)}(?!\w)", text) is not None
         cutoff = KEYWORD_CUTOFF_AFTER_NUMBER if after_number else KEYWORD_CUTOFF
         close = difflib.get_close_matches(plain, near, n=1, cutoff=cutoff)
@@ -802,6 +810,14 @@ def _per_server(gpu, catalog: Catalog) -> int:
 
 def _digits(text: str) -> str:
     return re.sub(r"\D", "", text)
+
+
+def _one_swap(a: str, b: str) -> bool:
+    """Whether b is a with two neighbouring letters swapped."""
+    if len(a) != len(b) or a == b:
+        return False
+    diff = [i for i in range(len(a)) if a[i] != b[i]]
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
 
 
 def _raise_unknown_gpu(word: str, names: list[str], index: dict, always: bool = False) -> None:

@@ -234,3 +234,18 @@ def test_a_follow_up_in_servers_counts_the_gpus_of_the_servers_named():
     assert (other.gpus, other.gpu) == (24, "h200-sxm")
     # Servers of no GPU named are reported, not guessed.
     assert "2 servidores" in parse("full ft 70b em 2 servidores").unknown
+
+
+@pytest.mark.parametrize(
+    ("text", "typo", "stage"),
+    [
+        ("finetuen llama 3 8b with qlroa on a 4090", "qlroa", "qlora"),
+        ("pretrian 8b 1T tokens", "pretrian", "pretrain"),
+        ("qloar 70b numa h100", "qloar", "qlora"),
+    ],
+)
+def test_a_training_word_with_two_letters_swapped_is_read_and_said(text, typo, stage):
+    # One slip of the fingers: these were "not understood", and "finetuen ... qlroa" was sized as inference.
+    query = parse(text)
+    assert query.workload.stage.value == stage
+    assert typo in [typed for typed, _ in query.corrections] and typo not in query.unknown
