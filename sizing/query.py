@@ -194,11 +194,12 @@ STACKS = [
 ]
 TP = re.compile(rf"\b{_W('keys.tp')}\s*(?:=|:|de|of)?\s*(\d+)\b")
 PP = re.compile(rf"\b{_W('keys.pp')}\s*(?:=|:|de|of)?\s*(\d+)\b|\b(\d+)\s*{_W('keys.pp_stages')}\b")
-ASSUMED = re.compile(rf"\b{_W('keys.assumed')}\b")
 # "lora_alpha=32", "lr 2e-4", "global batch size 1024": settings that change no memory figure, read with their
-# value so the number is not taken for a context, a micro-batch or a rank.
+# value so the number is not taken for a context, a micro-batch or a rank; and what the figures already assume
+# (FlashAttention, packing), named without one.
 NO_MEMORY = re.compile(
     rf"\b{_W('keys.no_memory')}\s*(?:=|:|de|of)?\s*(?:-?\d+(?:[.,]\d+)?(?:e[+-]?\d+)?%?)(?![\w.])"
+    rf"|\b{_W('keys.assumed')}\b"
 )
 BATCH = re.compile(rf"\b{_W('keys.batch')}\s*[=:]?\s*(\d+)\b")
 # "lora rank 64", "rank=64", "r=64", "r64": the adapters' rank. Read after names ("R1 distill" is a model), and
@@ -268,8 +269,11 @@ STAGE_WORDS = ("qlora", "lora", "full", "fine_tune", "pretrain", "train", "infer
 STAGE_OF = {"qlora": Stage.qlora, "lora": Stage.lora, "full": Stage.full, "fine_tune": Stage.full,
             "pretrain": Stage.pretrain, "train": Stage.pretrain, "inference": Stage.inference}  # fmt: skip
 STAGES = [(kind, re.compile(rf"\b{_W('stages.' + kind)}\b")) for kind in STAGE_WORDS]
-# "DPO", "ORPO", "RLHF": how the weights are fitted (sizing/data/vocabulary, [methods]).
-METHODS = [(kind, re.compile(rf"\b{_W('methods.' + kind)}\b")) for kind in VOCAB.keys("methods")]
+# "DPO", "ORPO", "RLHF": how the weights are fitted (sizing/data/vocabulary, [methods]); one pattern, a group
+# per method, read in one pass.
+METHODS = re.compile(
+    r"\b(?:" + "|".join(f"(?P<{kind}>{_W('methods.' + kind)})" for kind in VOCAB.keys("methods")) + r")\b"
+)
 TASK_PATTERNS = [(task, re.compile(rf"\b{_W('tasks.' + task.value)}\b")) for task in Task]
 INTENT_PATTERNS = [(intent, re.compile(rf"\b{_W('intents.' + intent.value)}\b")) for intent in Intent]
 WORD = re.compile(r"[a-z0-9]+(?:[._+/-][a-z0-9]+)*")
@@ -376,7 +380,6 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(NO_CHECKPOINTING, "checkpointing", lambda m: False)
     scan.take(CHECKPOINTING, "checkpointing", lambda m: True)
     scan.take(NO_MEMORY, "no_memory", lambda m: True)
-    scan.take(ASSUMED, "no_memory", lambda m: True)
     scan.take(KV, "kv", lambda m: "fp8" if "8" in (m.group(1) or m.group(2)) else "bf16")
     # Traffic first: "prompts de 2 mil tokens" is no context, "5000 funcionários" no concurrent users.
     traffic_query.take(scan)
@@ -421,8 +424,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(SERVERS_ALONE, "servers", lambda m: int(m.group(1)) if 0 < int(m.group(1)) <= 64 else None)
     _gpu_memory(scan, catalog)
     _sizes(scan, catalog)
-    for kind, pattern in METHODS:
-        scan.take(pattern, "method", lambda m, kind=kind: kind)
+    scan.take(METHODS, "method", lambda m: m.lastgroup)
     for kind, pattern in STAGES:
         scan.take(pattern, "stage", lambda m, kind=kind: kind)
     for task, pattern in TASK_PATTERNS:
