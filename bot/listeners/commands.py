@@ -17,6 +17,7 @@ from ..directory import ACK_BUDGET_S, ANSWER_BUDGET_S
 from ..log import logwords
 from ..pipeline import Where
 from ..slack_client import send_to_response_url
+from ..slacktext import plain
 from ..views import form_view
 from . import manager
 
@@ -35,6 +36,7 @@ def register(app: App, services) -> None:
             # Who may read the log depends on the user ID alone; the lookup only picks the language.
             ack(response_type="ephemeral", **manager.log_command(rest, where, services).kwargs())
             return
+        text = plain(text)  # mentions, links and escapes as Slack sends them (should_escape in the manifest)
         if complete:
             reply = services.pipeline.ask(text, where)
             ack(response_type="ephemeral", **reply.message.kwargs())

@@ -13,12 +13,16 @@ from sizing.workload import Workload
 
 from ..directory import ANSWER_BUDGET_S
 from ..pipeline import Where
+from ..slacktext import plain
 
 logger = logging.getLogger(__name__)
-MENTION = re.compile(r"<@[A-Z0-9]+(?:\|[^>]*)?>")
 # A follow-up in a busy thread is answered only when it reads like one: something understood, and few
 # words that were not (people also talk to each other in threads).
 MAX_UNKNOWN_IN_FOLLOW_UP = 3
+# Message subtypes that carry something a person wrote (https://docs.slack.dev/reference/events/message):
+# a plain message (no subtype), one with a file attached, a thread reply also sent to the channel, and a
+# bot's post (answered only when GPU_SIZER_ANSWER_BOTS names the bot). Edits, deletions, joins are not.
+QUESTION_SUBTYPES = (None, "file_share", "thread_broadcast", "bot_message")
 
 
 def register(app: App, services) -> None:
@@ -29,7 +33,7 @@ def register(app: App, services) -> None:
         services.after_ack.submit(answer_mention, event, body, client)
 
     def answer_mention(event: dict, body: dict, client: WebClient) -> None:
-        text = MENTION.sub(" ", event.get("text") or "")
+        text = plain(event.get("text"))
         thread_ts = event.get("thread_ts") or event["ts"]
         where = _where(event, body, services, "mention", thread_ts)
         base = _thread_base(services, event["channel"], event.get("thread_ts"))
@@ -39,12 +43,14 @@ def register(app: App, services) -> None:
         _post(client, services, event["channel"], thread_ts, reply)
 
     def on_message(event: dict, body: dict, client: WebClient, context) -> None:
-        if event.get("subtype") not in (None, "bot_message") or not _answerable(event, services, context):
+        if event.get("subtype") not in QUESTION_SUBTYPES or not _answerable(event, services, context):
             return  # edits, joins, bot posts (ours, and others' unless configured) are not questions
         text = event.get("text") or ""
-        if context.bot_user_id and f"<@{context.bot_user_id}>" in text:
-            return  # the app_mention listener answers this one
         is_dm = event.get("channel_type") == "im"
+        if not is_dm and context.bot_user_id and re.search(rf"<@{re.escape(context.bot_user_id)}[>|]", text):
+            # The app_mention listener answers this one. Slack sends no app_mention for a direct message,
+            # even one that mentions the app (https://docs.slack.dev/reference/events/app_mention).
+            return
         thread_ts = event.get("thread_ts")
         base = _thread_base(services, event["channel"], thread_ts or (event["channel"] if is_dm else None))
         if not is_dm and (thread_ts is None or base is None):
@@ -54,7 +60,7 @@ def register(app: App, services) -> None:
         services.after_ack.submit(answer_message, event, body, client, base)
 
     def answer_message(event: dict, body: dict, client: WebClient, base: Workload | None) -> None:
-        text = event.get("text") or ""
+        text = plain(event.get("text"))
         is_dm = event.get("channel_type") == "im"
         thread_ts = event.get("thread_ts")
         surface = "thread" if thread_ts and not is_dm else "dm"

@@ -1,0 +1,38 @@
+"""What people typed, from the text Slack sends: its markup read back into plain words.
+
+Slack sends message text (events) and, with `should_escape` (slack/manifest*.yml), slash command text with
+its own markup (https://docs.slack.dev/messaging/formatting-message-text, "Retrieving messages"):
+mentions of people `<@U0123|ana>`, channels `<#C0123|geral>`, user groups `<!subteam^S0123|@vendas>`,
+`<!here>` / `<!channel>` / `<!everyone>`, dates `<!date^1392734382^{date}|fallback>`, links `<url>` or
+`<url|label>`, and `&`, `<`, `>` written as `&amp;`, `&lt;`, `&gt;`. None of it is part of a question:
+"cabe o 70b em 2x h100? <@U0002|ana>" asks about the 70B on H100s, whoever it is addressed to.
+"""
+
+from __future__ import annotations
+
+import re
+
+# One piece of markup: what is between < and > (Slack escapes any < or > typed inside it).
+_MARKUP = re.compile(r"<([^<>\s|][^<>|]*)(?:\|([^<>]*))?>")
+
+
+def plain(text: str | None) -> str:
+    """The text without Slack's markup: mentions and broadcasts removed, a date as its fallback text, a
+    link as its address (the question may name a Hugging Face repo by its link, an e-mail by mailto:,
+    which the log then redacts), and the three escaped characters as typed."""
+    if not text:
+        return ""
+    out = _MARKUP.sub(_replace, text)
+    return out.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+
+
+def _replace(m: re.Match) -> str:
+    target, label = m.group(1), m.group(2)
+    if target[0] in "@#":
+        return " "  # a person or a channel
+    if target[0] == "!":
+        # <!date^…|fallback> reads as its fallback; <!here>, <!channel>, <!subteam^…> are addressees.
+        return f" {label} " if target.startswith("!date^") and label else " "
+    if target.startswith("mailto:"):
+        return f" {target.removeprefix('mailto:')} "
+    return f" {target} "

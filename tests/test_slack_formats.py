@@ -1,0 +1,108 @@
+"""Requests exactly as Slack documents them, with the fields and variants our own builders rarely send:
+message subtypes, direct messages that mention the app, Slack's markup inside the text. Signed requests
+into the real app on loopback, FakeSlack for the Web API, a real SQLite request log."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from . import slack_requests as sr
+from .slack_harness import serve
+from .slack_harness import text_of as _text
+
+
+@pytest.fixture
+def slack(tmp_path):
+    with serve(tmp_path) as harness:
+        yield harness
+
+
+def test_a_direct_message_that_mentions_the_app_is_answered(slack):
+    # Slack sends no app_mention for a direct message, even one that mentions the app: only message.im
+    # (https://docs.slack.dev/reference/events/app_mention, "Messages sent to your app in direct message
+    # conversations are not dispatched via app_mention").
+    dm = sr.message("<@UBOT> qwen 32b em 8 bits para 5 usuários", channel="DU0001", channel_type="im")
+    assert slack.event(dm, "EvF1") == 200
+    [answer] = slack.fake.wait_for("chat.postMessage")
+    text = _text(answer.params["blocks"])
+    assert answer.params["channel"] == "DU0001" and "Qwen2.5 32B" in text and "FP8" in text
+    assert "UBOT" not in text  # the mention is not reported as a word it did not understand
+    assert [(r["surface"], r["outcome"]) for r in slack.rows()] == [("dm", "answered")]
+
+
+def test_a_question_with_a_file_attached_is_answered(slack):
+    # A message with a file has the subtype file_share and the text typed with it
+    # (https://docs.slack.dev/reference/events/message/file_share).
+    dm = {
+        **sr.message("mistral 7b 16bit 8k", channel="DU0001", channel_type="im"),
+        "subtype": "file_share",
+        "files": [{"id": "F0001", "name": "arquitetura.png", "mimetype": "image/png"}],
+        "upload": False,
+        "display_as_bot": False,
+    }
+    slack.event(dm, "EvF2")
+    [answer] = slack.fake.wait_for("chat.postMessage")
+    assert "Mistral 7B" in _text(answer.params["blocks"])
+
+
+def test_a_thread_reply_also_sent_to_the_channel_is_a_follow_up(slack):
+    # "Also send to #channel": the subtype thread_broadcast, still inside the thread
+    # (https://docs.slack.dev/reference/events/message/thread_broadcast).
+    slack.event(sr.app_mention("<@UBOT> llama 70b 4bit", ts="1700000101.000100"), "EvF3")
+    slack.fake.wait_for("chat.postMessage")
+    broadcast = {
+        **sr.message("and with 20 concurrent users?", thread_ts="1700000101.000100", ts="1700000102.000100"),
+        "subtype": "thread_broadcast",
+        "root": {
+            "type": "message",
+            "user": "U0001",
+            "text": "<@UBOT> llama 70b 4bit",
+            "ts": "1700000101.000100",
+        },
+    }
+    slack.event(broadcast, "EvF4")
+    second = slack.fake.wait_for("chat.postMessage", count=2)[1]
+    assert second.params["thread_ts"] == "1700000101.000100"
+    text = _text(second.params["blocks"])
+    assert "Llama 3.1 70B" in text and "20 usuários" in text
+
+
+def test_edits_and_deletions_are_not_questions(slack):
+    edited = {
+        "type": "message", "subtype": "message_changed", "hidden": True, "channel": "DU0001",
+        "channel_type": "im", "ts": "1700000103.000200", "event_ts": "1700000103.000200",
+        "message": {"type": "message", "user": "U0001", "text": "70b 8bit", "ts": "1700000103.000100",
+                    "edited": {"user": "U0001", "ts": "1700000103.000200"}},
+    }  # fmt: skip
+    slack.event(edited, "EvF5")
+    time.sleep(0.3)
+    assert slack.fake.calls("chat.postMessage") == [] and slack.rows() == []
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "cabe o qwen 72b em 2x h100? <@U0002|ana>",  # a person mentioned, as should_escape sends it
+        "<!subteam^S0123ABCD|@vendas> cabe o qwen 72b em 2x h100?",  # a user group
+        "<!here> cabe o qwen 72b em 2x h100 &amp; 4k de contexto?",  # a broadcast, an escaped ampersand
+    ],
+)
+def test_slack_markup_in_a_command_is_not_read_as_the_question(slack, typed):
+    # Slash command text with should_escape: https://docs.slack.dev/interactivity/implementing-slash-commands
+    # ("escape channels, users, and links"); the markup itself: https://docs.slack.dev/messaging/formatting-message-text
+    reply = slack.command(typed)
+    text = _text(reply["blocks"])
+    assert "Qwen2.5 72B" in text and "H100" in text
+    assert "Não conheço" not in text and "U0002" not in text and "subteam" not in text and "here" not in text
+
+
+def test_a_person_mentioned_in_a_thread_follow_up_changes_nothing_else(slack):
+    slack.event(sr.app_mention("<@UBOT> 8b", ts="1700000104.000100"), "EvF6")
+    slack.fake.wait_for("chat.postMessage")
+    follow = sr.message("<@U0002> e com 32k de contexto?", thread_ts="1700000104.000100")
+    slack.event(follow, "EvF7")
+    second = slack.fake.wait_for("chat.postMessage", count=2)[1]
+    text = _text(second.params["blocks"])
+    assert "Llama 3.1 8B" in text and "32k" in text and "U0002" not in text
