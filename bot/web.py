@@ -23,7 +23,11 @@ from .app import create_app
 from .settings import load_settings, require_http
 
 EVENTS_PATH = "/slack/events"
-MAX_BODY = 256 * 1024  # Slack sends a few kilobytes (slash command text is capped at 4,000 characters)
+# Slack usually sends a few kilobytes, but a message may hold 40,000 characters
+# (https://docs.slack.dev/reference/methods/chat.postMessage, "Truncating content"), and its event carries
+# them twice (`text` and the rich_text `blocks`), up to 12 bytes each when JSON writes them as \u escapes
+# of a surrogate pair (an emoji): 40,000 x 2 x 12 = 960,000 bytes, plus the envelope.
+MAX_BODY = 1024 * 1024
 TIMESTAMP = re.compile(r"[0-9]{1,12}")
 SIGNATURE = re.compile(r"v0=[0-9a-f]{64}")
 logger = logging.getLogger(__name__)

@@ -106,3 +106,18 @@ def test_a_person_mentioned_in_a_thread_follow_up_changes_nothing_else(slack):
     second = slack.fake.wait_for("chat.postMessage", count=2)[1]
     text = _text(second.params["blocks"])
     assert "Llama 3.1 8B" in text and "32k" in text and "U0002" not in text
+
+
+def test_a_message_of_slacks_maximum_length_in_emoji_gets_an_answer_and_a_row(slack):
+    # 40,000 characters, Slack's limit for a message, sent in `text` and again in the rich_text blocks; here
+    # every character JSON-escaped, as any JSON encoder may send them (an emoji is a 12-byte surrogate pair).
+    text = ("<@UBOT> 70b 4bit " + "🚀 ção " * 7000)[:40_000]
+    body = sr.event(sr.app_mention(text), event_id="EvF8")
+    assert len(body) > 300 * 1024
+    status, _, _ = slack.send(body)
+    assert status == 200
+    # Answered with what to do (the question is too long to read), not refused unread.
+    [answer] = slack.fake.wait_for("chat.postMessage")
+    assert "limite é 4000" in _text(answer.params["blocks"])
+    [row] = slack.rows()
+    assert row["surface"] == "mention" and len(row["text"]) <= 4000
