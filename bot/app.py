@@ -9,6 +9,7 @@ import traceback
 from dataclasses import dataclass
 
 from slack_bolt import App, BoltResponse
+from slack_bolt.error import BoltUnhandledRequestError
 from slack_sdk import WebClient
 
 from sizing import i18n
@@ -78,6 +79,10 @@ def create_app(
         # Whatever may wait on Slack's Web API is handed to `after_ack` by the listeners instead, so the
         # acknowledgement never waits on it.
         process_before_response=True,
+        # A request no listener takes (an event type or an interaction Slack sends that this version does
+        # not use) reaches on_error, which acknowledges it: Bolt's default 404 makes Slack retry it, and
+        # count it towards disabling the app's event subscriptions.
+        raise_error_for_unhandled_request=True,
     )
     lead_store = Leads(settings.db_path)
     desk = LeadDesk(lead_store, client, settings.sales_channel, settings.lang, log=log)
@@ -102,11 +107,15 @@ def create_app(
         group.register(app, services)
 
     @app.error
-    def on_error(error, body) -> BoltResponse:
+    def on_error(error, body) -> BoltResponse | None:
         # A listener that fails must not turn into a 500: Slack would show an error and retry an event
         # (again and again, if the failure lasts). Acknowledge instead; a command gets a polite line.
         # The log gets where it failed, never the error's text or the body: they hold what people typed.
-        logger.error("listener failed: %s", where_failed(error))
+        if isinstance(error, BoltUnhandledRequestError):
+            if not unhandled(body):
+                return None  # not a request Slack sends: Bolt's 404 stands
+        else:
+            logger.error("listener failed: %s", where_failed(error))
         if isinstance(body, dict) and body.get("command"):
             lang = i18n.lang_of(settings.lang)
             message = {"response_type": "ephemeral", "text": i18n.t(lang, "slack.failed")}
@@ -122,6 +131,33 @@ def create_app(
     # The log's state for /healthz, with the daily backup and the replica monitor when configured.
     app.log_health = start_log_jobs(settings, log) if start_jobs else LogHealth(settings, log)  # type: ignore[attr-defined]
     return app
+
+
+# The kinds of request Slack sends to an app's Request URL (https://docs.slack.dev/apis/events-api,
+# https://docs.slack.dev/reference/interaction-payloads): one of them that no listener takes is acknowledged.
+SLACK_REQUEST_TYPES = {
+    "event_callback", "app_rate_limited", "block_actions", "block_suggestion", "view_submission",
+    "view_closed", "shortcut", "message_action", "interactive_message", "dialog_submission",
+}  # fmt: skip
+
+
+def unhandled(body) -> bool:
+    """Whether a request no listener takes is one Slack sends (then it is acknowledged); says which kind
+    (its type only: nothing anyone wrote)."""
+    body = body if isinstance(body, dict) else {}
+    if body.get("type") == "app_rate_limited":
+        # Slack drops this app's events for the rest of the minute: mentions and DMs go unanswered
+        # (https://docs.slack.dev/reference/events/app_rate_limited).
+        logger.warning(
+            "Slack is rate limiting this app's events: some questions will not reach it this minute"
+        )
+        return True
+    if body.get("type") not in SLACK_REQUEST_TYPES and not body.get("command"):
+        return False
+    event = body.get("event") if isinstance(body.get("event"), dict) else {}
+    kind = event.get("type") or body.get("type") or "command"
+    logger.info("acknowledged a request no listener handles (%s)", str(kind)[:40])
+    return True
 
 
 def where_failed(error: BaseException) -> str:

@@ -15,6 +15,7 @@ import io
 import json
 import logging
 import re
+from urllib.parse import parse_qs
 
 from slack_bolt.adapter.wsgi import SlackRequestHandler
 from slack_sdk.signature import SignatureVerifier
@@ -59,6 +60,11 @@ def wsgi(settings=None, log=None, *, token_verification: bool = True, start_jobs
             )
             return [b"request refused"]
         body = environ["wsgi.input"].read(length) if length else b""
+        if _is_ssl_check(body):
+            # Slack checking the certificate of a slash command's URL: nothing to do, nothing to verify
+            # (https://docs.slack.dev/interactivity/implementing-slash-commands, "ssl_check").
+            start_response("200 OK", [("Content-Type", "text/plain"), ("Content-Length", "0")])
+            return [b""]
         timestamp = environ.get("HTTP_X_SLACK_REQUEST_TIMESTAMP", "")
         signature = environ.get("HTTP_X_SLACK_SIGNATURE", "")
         if not (TIMESTAMP.fullmatch(timestamp) and SIGNATURE.fullmatch(signature)) or not verifier.is_valid(
@@ -87,3 +93,11 @@ def wsgi(settings=None, log=None, *, token_verification: bool = True, start_jobs
     gc.collect()
     gc.freeze()
     return application
+
+
+def _is_ssl_check(body: bytes) -> bool:
+    """A form body with ssl_check=1 and nothing to answer (no command, no payload)."""
+    if b"ssl_check=1" not in body or len(body) > 1024:
+        return False
+    fields = parse_qs(body.decode("utf-8", "replace"))
+    return fields.get("ssl_check") == ["1"] and not ({"command", "payload", "text"} & fields.keys())

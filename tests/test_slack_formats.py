@@ -4,6 +4,7 @@ into the real app on loopback, FakeSlack for the Web API, a real SQLite request 
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -121,3 +122,31 @@ def test_a_message_of_slacks_maximum_length_in_emoji_gets_an_answer_and_a_row(sl
     assert "limite é 4000" in _text(answer.params["blocks"])
     [row] = slack.rows()
     assert row["surface"] == "mention" and len(row["text"]) <= 4000
+
+
+@pytest.mark.parametrize("signed", [True, False])
+def test_slacks_certificate_check_is_acknowledged(slack, signed):
+    # Slack checks the certificate of a slash command's URL with a form body ssl_check=1 and a token
+    # (https://docs.slack.dev/interactivity/implementing-slash-commands, "ssl_check"); nothing is answered.
+    body = "token=legacy-verification-token&ssl_check=1"
+    status, _, text = slack.send(body) if signed else sr.post(slack.url, body, {"Content-Type": sr.FORM})
+    assert (status, text) == (200, "")
+    assert slack.rows() == [] and [c.method for c in slack.fake.calls()] in ([], ["auth.test"])
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # Sent to the Request URL when Slack drops the app's events (https://docs.slack.dev/reference/events/app_rate_limited).
+        {"token": "x", "type": "app_rate_limited", "team_id": "T0001", "minute_rate_limited": 1518467820, "api_app_id": "A0001"},
+        # Events a workspace admin may subscribe the app to that it does not use.
+        json.loads(sr.event({"type": "member_joined_channel", "user": "UBOT", "channel": "C0001", "event_ts": "1.1"}, "EvF9")),
+        json.loads(sr.event({"type": "tokens_revoked", "tokens": {"bot": ["UBOT"]}, "event_ts": "1.2"}, "EvF10")),
+    ],
+)  # fmt: skip
+def test_requests_no_listener_takes_are_acknowledged_not_retried(slack, body, caplog):
+    status, headers, _ = slack.send(json.dumps(body))
+    # A 404 would make Slack retry it, and count towards disabling the app's event subscriptions.
+    assert status == 200 and headers.get("x-slack-no-retry") == "1"
+    if body["type"] == "app_rate_limited":
+        assert "rate limiting this app's events" in caplog.text
