@@ -150,3 +150,27 @@ def test_requests_no_listener_takes_are_acknowledged_not_retried(slack, body, ca
     assert status == 200 and headers.get("x-slack-no-retry") == "1"
     if body["type"] == "app_rate_limited":
         assert "rate limiting this app's events" in caplog.text
+
+
+def test_an_edited_mention_is_not_answered_again_but_a_mention_added_by_an_edit_is(slack):
+    # Each edit of a message that mentions the app comes as a new app_mention with `edited`
+    # (https://docs.slack.dev/reference/events/app_mention; the field is in Slack's AppMentionEvent type).
+    first = sr.app_mention("<@UBOT> mixtral 8x7b 4bit", ts="1700000105.000100")
+    slack.event(first, "EvF11")
+    slack.fake.wait_for("chat.postMessage")
+    typo_fixed = {
+        **first,
+        "text": "<@UBOT> mixtral 8x7b em 4bit",
+        "edited": {"user": "U0001", "ts": "1700000106.000000"},
+    }
+    slack.event(typo_fixed, "EvF12")
+    # A message sent without the mention, then edited to add it: answered once, on the edit.
+    added = {
+        **sr.app_mention("<@UBOT> gemma 2 27b 8bit", ts="1700000107.000100"),
+        "edited": {"user": "U0001", "ts": "1700000108.000000"},
+    }
+    slack.event(added, "EvF13")
+    slack.settle()
+    texts = [_text(c.params["blocks"]) for c in slack.fake.calls("chat.postMessage")]
+    assert len(texts) == 2 and "Mixtral" in texts[0] and "Gemma" in texts[1]
+    assert len(slack.rows()) == 2

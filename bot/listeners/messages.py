@@ -29,6 +29,8 @@ def register(app: App, services) -> None:
     def on_mention(event: dict, body: dict, client: WebClient, context) -> None:
         if not _answerable(event, services, context) or not _first_time(body, services):
             return
+        if not _message_first_time(event, services):
+            return  # an edit of a message already answered
         # Looking the person up and posting may wait on Slack: after the acknowledgement.
         services.after_ack.submit(answer_mention, event, body, client)
 
@@ -100,6 +102,18 @@ def _first_time(body: dict, services) -> bool:
     """Slack re-delivers an event it thinks we missed; answering twice is a bug."""
     event_id = body.get("event_id")
     return True if not event_id else services.log.claim_event(event_id, body.get("event_time"))
+
+
+def _message_first_time(event: dict, services) -> bool:
+    """Editing a message that mentions the app makes Slack send app_mention again, with a new event id
+    and an `edited` field (https://docs.slack.dev/reference/events/app_mention): a message is answered
+    once, when it first mentions the app (then an edit that adds the mention is answered, a typo fixed is
+    not). Claimed by the message's own timestamp, the same in every edit."""
+    try:
+        at = float(event["ts"])
+    except (KeyError, TypeError, ValueError):
+        return True
+    return services.log.claim_event(f"message:{event['channel']}:{event['ts']}", at)
 
 
 def _where(event: dict, body: dict, services, surface: str, thread_ts: str | None) -> Where:
