@@ -58,7 +58,7 @@ class Seen:
 
 @dataclass(frozen=True)
 class _Team:
-    team_id: str
+    team_id: str | None
     enterprise_id: str | None
 
 
@@ -139,15 +139,19 @@ class Directory:
         ours = self._our_team()
         if ours is None:
             return Person(locale, True), False  # we cannot tell whose user this is: external, for now
-        same_team = bool(user.get("team_id")) and user.get("team_id") == ours.team_id
+        same_team = bool(ours.team_id) and user.get("team_id") == ours.team_id
         enterprise = (user.get("enterprise_user") or {}).get("enterprise_id")
         same_enterprise = bool(ours.enterprise_id) and enterprise == ours.enterprise_id
         return Person(locale, not (same_team or same_enterprise)), True
 
     def _fetch_channel(self, channel_id: str) -> tuple[bool, bool]:
         channel = self.client.conversations_info(channel=channel_id)["channel"]
-        shared = channel.get("is_ext_shared") or channel.get("is_shared") or channel.get("is_org_shared")
-        return bool(shared), True
+        # Shared with another organisation (Slack Connect), or on its way to be. A channel shared only
+        # between workspaces of our own Enterprise Grid (is_shared with is_org_shared) is not: its people
+        # are ours (https://docs.slack.dev/reference/objects/conversation-object).
+        if channel.get("is_ext_shared") or channel.get("is_pending_ext_shared"):
+            return True, True
+        return bool(channel.get("is_shared")) and not channel.get("is_org_shared"), True
 
     def _our_team(self) -> _Team | None:
         if self._team is not None:
@@ -157,7 +161,9 @@ class Directory:
         try:
             answer = self.client.auth_test()
             team_id = answer.get("team_id")
-            if not team_id:
+            # An app installed for a whole Enterprise Grid organisation has an org-level token: auth.test
+            # may then name the organisation and no workspace (https://docs.slack.dev/enterprise, org-wide apps).
+            if not team_id and not answer.get("enterprise_id"):
                 raise ValueError("auth.test named no team")
         except Exception as e:
             self._team_failed_at = time.monotonic()

@@ -185,3 +185,41 @@ def test_when_users_info_is_slow_or_failing_the_answer_is_careful_and_in_time(pr
     assert "Recomendação" in _text(reply["blocks"]) and "Preço" not in _text(reply["blocks"])
     slack.fake.delay("users.info", 0)
     assert slack.rows()[0]["user_external"] == 1
+
+
+def test_an_organisation_wide_install_knows_its_own_people(priced, slack):
+    # An org-wide app's token belongs to the Enterprise Grid organisation: auth.test names it and no
+    # workspace (https://docs.slack.dev/enterprise, org-wide apps). Its people, in any of its workspaces,
+    # are staff; someone from another organisation stays external.
+    slack.fake.reply(
+        "auth.test", {"enterprise_id": "E0001", "user_id": "UBOT", "is_enterprise_install": True}
+    )
+
+    def users_info(p):
+        enterprise = "E0001" if p["user"].startswith("WGRID") else "E0999"
+        team = "T0002" if enterprise == "E0001" else "T9999"
+        return {"user": {"id": p["user"], "team_id": team, "enterprise_user": {"enterprise_id": enterprise}}}
+
+    slack.fake.reply("users.info", users_info)
+    assert "Preço" in _text(slack.command("8b", user_id="WGRID001")["blocks"])
+    assert "Preço" not in _text(slack.command("8b", user_id="WOTHER01")["blocks"])
+    assert [r["user_external"] for r in slack.rows()] == [0, 1]
+
+
+@pytest.mark.parametrize(
+    ("flags", "shared"),
+    [
+        ({"is_shared": True, "is_org_shared": True, "is_ext_shared": False}, False),  # our own workspaces
+        ({"is_shared": True, "is_org_shared": True, "is_ext_shared": True}, True),  # also Slack Connect
+        ({"is_shared": False, "is_ext_shared": False, "is_pending_ext_shared": True}, True),  # invited
+        ({"is_shared": True}, True),  # shared, and Slack does not say with whom
+    ],
+)
+def test_a_channel_is_shared_when_another_organisation_is_in_it(priced, slack, flags, shared):
+    # The conversation object's flags: https://docs.slack.dev/reference/objects/conversation-object
+    slack.fake.reply(
+        "conversations.info", lambda p: {"channel": {"id": p["channel"], "is_channel": True, **flags}}
+    )
+    reply = slack.command("8b", channel_id="C0300")
+    assert ("Preço" in _text(reply["blocks"])) is not shared
+    assert slack.rows()[0]["channel_shared"] == int(shared)
