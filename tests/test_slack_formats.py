@@ -174,3 +174,20 @@ def test_an_edited_mention_is_not_answered_again_but_a_mention_added_by_an_edit_
     texts = [_text(c.params["blocks"]) for c in slack.fake.calls("chat.postMessage")]
     assert len(texts) == 2 and "Mixtral" in texts[0] and "Gemma" in texts[1]
     assert len(slack.rows()) == 2
+
+
+def test_a_follow_up_in_a_thread_of_a_direct_message_keeps_the_conversation(slack):
+    # People reply in a thread of their DM too: the message.im event then carries thread_ts
+    # (https://docs.slack.dev/reference/events/message.im).
+    slack.event(
+        sr.message("qwen2.5 7b 16bit", channel="DU0007", channel_type="im", ts="1700000200.000100"), "EvF14"
+    )
+    slack.fake.wait_for("chat.postMessage")
+    reply = sr.message(
+        "e com 32k de contexto?", channel="DU0007", channel_type="im", thread_ts="1700000200.000100"
+    )
+    slack.event(reply, "EvF15")
+    second = slack.fake.wait_for("chat.postMessage", count=2)[1]
+    text = _text(second.params["blocks"])
+    assert second.params["thread_ts"] == "1700000200.000100"
+    assert "Qwen2.5 7B" in text and "32k" in text and "Faltou dizer o modelo" not in text

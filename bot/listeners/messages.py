@@ -54,7 +54,11 @@ def register(app: App, services) -> None:
             # even one that mentions the app (https://docs.slack.dev/reference/events/app_mention).
             return
         thread_ts = event.get("thread_ts")
-        base = _thread_base(services, event["channel"], thread_ts or (event["channel"] if is_dm else None))
+        base = _thread_base(services, event["channel"], thread_ts)
+        if base is None and is_dm:
+            # A direct message remembers its last answer, in a thread of it too ("e com 32k?" replied to
+            # the question or to the answer).
+            base = _thread_base(services, event["channel"], event["channel"])
         if not is_dm and (thread_ts is None or base is None):
             return  # a channel message outside a thread we answered is not for us
         if not _first_time(body, services):
