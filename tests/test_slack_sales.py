@@ -371,3 +371,13 @@ def test_a_training_lead_says_how_much_data_and_by_when(slack):
     [card] = slack.fake.wait_for("chat.postMessage")
     text = _text(card.params["blocks"])
     assert "100 bi tokens de treino" in text and "20 dias" in text
+
+
+def test_a_period_typed_as_plain_words_is_a_period(slack):
+    # "/gpu log ontem", "/gpu log this week": how managers say it, without `período:`.
+    slack.command("qwen 32b 8bit", user_id="U0001")
+    today = _text(slack.command("log hoje qwen", user_id=MANAGER)["blocks"])
+    assert "qwen 32b 8bit" in _latest(today) and "desde: " in today
+    assert "Nenhum pedido" in _text(slack.command("log ontem", user_id=MANAGER)["blocks"])
+    assert "Nenhum pedido" in _text(slack.command("log semana passada", user_id=MANAGER)["blocks"])
+    assert "qwen 32b 8bit" in _latest(_text(slack.command("log this week", user_id=MANAGER)["blocks"]))

@@ -43,6 +43,11 @@ def parse_filters(text: str) -> reports.Filters:
                 filters.rep = m.group(1)
             elif m := CHANNEL_REF.fullmatch(token):
                 filters.channel = m.group(1)
+            elif bare := _bare_period(token, tokens[i : i + PERIOD_WORDS]):
+                # "/gpu log ontem", "/gpu log semana passada": a period said without `período:`.
+                found, used = bare
+                i += used
+                filters.since, filters.until = found.start, found.end
             else:
                 words.append(token)
             continue
@@ -81,6 +86,15 @@ def _period(value: str, following: list[str]) -> tuple[logwords.Period, int]:
         except LogInputError:
             continue
     return logwords.period(value), 0  # raises, naming what was typed
+
+
+def _bare_period(token: str, following: list[str]) -> tuple[logwords.Period, int] | None:
+    """A period typed as words of its own ("ontem", "last week", "7d"), or None: then they are words to
+    search."""
+    try:
+        return _period(token, following)
+    except LogInputError:
+        return None
 
 
 def describe(filters: reports.Filters) -> str:
