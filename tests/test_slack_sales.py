@@ -381,3 +381,13 @@ def test_a_period_typed_as_plain_words_is_a_period(slack):
     assert "Nenhum pedido" in _text(slack.command("log ontem", user_id=MANAGER)["blocks"])
     assert "Nenhum pedido" in _text(slack.command("log semana passada", user_id=MANAGER)["blocks"])
     assert "qwen 32b 8bit" in _latest(_text(slack.command("log this week", user_id=MANAGER)["blocks"]))
+
+
+def test_a_log_command_pasted_over_two_lines_is_still_the_log(slack):
+    # Slack sends the text as typed or pasted, line breaks included.
+    slack.command("qwen 32b 8bit", user_id="U0001")
+    text = _text(slack.command("log\nhoje", user_id=MANAGER)["blocks"])
+    assert "Registro de pedidos" in text and "qwen 32b 8bit" in _latest(text)
+    assert "Dados apagados" not in text and "Remover" in _text(
+        slack.command("log\tesquecer\n<@U0001|ana>", user_id=MANAGER)["blocks"]
+    )

@@ -30,7 +30,8 @@ def register(app: App, services) -> None:
             ack()
             services.after_ack.submit(open_form, command, client)
             return
-        first, _, rest = text.partition(" ")
+        # The first word, whatever blank follows it (a pasted command may hold a line break or a tab).
+        first, rest = [*text.split(None, 1), "", ""][:2]
         where, complete = where_for_command(command, services, ACK_BUDGET_S)
         if logwords.command(first) == "log":
             # Who may read the log depends on the user ID alone; the lookup only picks the language.

@@ -33,7 +33,7 @@ def log_command(text: str, where, services) -> Message:
     if not services.is_manager(where.user_id):
         services.log.audit(where.user_id, "slack", "refused", {"command": "log", "channel": where.channel_id})
         return managerdesk.refusal(lang)
-    first, _, rest = text.strip().partition(" ")
+    first, rest = [*text.split(None, 1), "", ""][:2]
     asked = logwords.command(first) if first else None
     if asked == "forget":
         try:
