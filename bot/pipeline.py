@@ -194,7 +194,9 @@ class Pipeline:
         lang = i18n.lang_of(workload.lang)
         show_prices = self.show_prices(where)
         disclosure = None
-        if where.channel_shared and where.channel_id and self.log.first_disclosure(where.channel_id):
+        # Told once per conversation wherever a customer reads it: a shared channel, and a direct message
+        # (or any channel) where someone from another organisation, or a guest, asks.
+        if where.audience_external and where.channel_id and self.log.first_disclosure(where.channel_id):
             disclosure = i18n.t(lang, "slack.disclosure", retention=statement(self.retention_days, lang))
         payload = encode(workload)
         share = where.surface in ("slash_command", "form", "button")

@@ -191,3 +191,21 @@ def test_a_follow_up_in_a_thread_of_a_direct_message_keeps_the_conversation(slac
     text = _text(second.params["blocks"])
     assert second.params["thread_ts"] == "1700000200.000100"
     assert "Qwen2.5 7B" in text and "32k" in text and "Faltou dizer o modelo" not in text
+
+
+def test_a_customer_writing_to_the_app_directly_is_told_what_is_recorded(slack):
+    # A Slack Connect user from another organisation in a direct message with the app: the message.im
+    # event names their team in user_team; not a shared channel, but a customer all the same.
+    dm = {**sr.message("llama 3.1 8b 16bit", user="UCONN0001", channel="DCONN0001", channel_type="im"),
+          "user_team": "T9999", "source_team": "T9999"}  # fmt: skip
+    slack.event(dm, "EvF16")
+    [answer] = slack.fake.wait_for("chat.postMessage")
+    assert "Este bot registra a pergunta" in _text(answer.params["blocks"])
+    slack.event(
+        {**dm, "text": "e com 8k?", "ts": "1700000300.000100", "event_ts": "1700000300.000100"}, "EvF17"
+    )
+    second = slack.fake.wait_for("chat.postMessage", count=2)[1]
+    assert "registra" not in _text(second.params["blocks"]) and "records" not in _text(
+        second.params["blocks"]
+    )
+    assert [r["user_external"] for r in slack.rows()] == [1, 1]
