@@ -14,15 +14,32 @@ import re
 
 # One piece of markup: what is between < and > (Slack escapes any < or > typed inside it).
 _MARKUP = re.compile(r"<([^<>\s|][^<>|]*)(?:\|([^<>]*))?>")
+# mrkdwn around words (https://docs.slack.dev/messaging/formatting-message-text, "Visual styles"): *bold*,
+# _italic_ and `code` keep their words; ~struck~ words were taken back by whoever wrote them ("~16bit~ 8bit").
+# Markers only count at word edges, as Slack draws them: "Q4_K_M", "2*8" and "~20 usuários" are text.
+_STRUCK = re.compile(r"(?<![\w~])~(?=\S)[^~\n]*?(?<=\S)~(?![\w~])")
+_STYLED = re.compile(r"(?<![\w*_])([*_])(?=\S)([^\n]*?)(?<=\S)\1(?![\w*_])")
+_CODE = re.compile(r"`{1,3}")
+# An emoji as Slack writes it, skin tone included: ":thinking_face:", ":+1::skin-tone-2:".
+_EMOJI = re.compile(r"(?<![\w:]):[a-z0-9_+'-]+:(?::skin-tone-\d:)?(?![\w:])")
+# At the start of a line: a quote ("> ", sent as "&gt; ") or a list bullet Slack's editor adds.
+_LINE_START = re.compile(r"^[ \t]*(?:>|&gt;|[•◦▪])[ \t]*", re.MULTILINE)
 
 
 def plain(text: str | None) -> str:
     """The text without Slack's markup: mentions and broadcasts removed, a date as its fallback text, a
     link as its address (the question may name a Hugging Face repo by its link, an e-mail by mailto:,
-    which the log then redacts), and the three escaped characters as typed."""
+    which the log then redacts), styles, quotes, bullets and emoji removed (struck words with them), and
+    the three escaped characters as typed."""
     if not text:
         return ""
-    out = _MARKUP.sub(_replace, text)
+    out = _MARKUP.sub(_replace, _LINE_START.sub("", text))
+    out = _STRUCK.sub(" ", out)
+    for _ in range(3):  # nested styles: _*70b*_
+        out, styled = _STYLED.subn(r"\2", out)
+        if not styled:
+            break
+    out = _EMOJI.sub(" ", _CODE.sub(" ", out))
     return out.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
 
 

@@ -115,6 +115,20 @@ def test_training_settings_and_stage_words_leave_nothing_not_understood(text):
     assert parse(text).unknown == []
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Qwen 72B @ 4bit, ~20 usuários e ~8k de contexto",  # "~" for about, "@" for at
+        "qwen 72b > 4bit > ~20 users > 8k ctx",
+        "• qwen 72b • 4bit • 20 usuários • 8k",
+    ],
+)
+def test_marks_around_the_words_are_not_reported_as_words_not_understood(text):
+    query = parse(text)
+    assert query.unknown == []
+    assert (query.workload.model, query.workload.users, query.workload.context) == ("qwen2.5-72b", 20, 8192)
+
+
 def test_slack_markup_is_reported_whole_and_never_understood_as_a_name():
     query = parse("<!channel> 70b <@U123ABC> 4bit")
     assert "<!channel>" in query.unknown and "<@U123ABC>" in query.unknown

@@ -209,3 +209,22 @@ def test_a_customer_writing_to_the_app_directly_is_told_what_is_recorded(slack):
         second.params["blocks"]
     )
     assert [r["user_external"] for r in slack.rows()] == [1, 1]
+
+
+def test_mrkdwn_styles_quotes_lists_and_emoji_are_not_read_as_words(slack):
+    # What Slack's editor sends for a formatted question: *bold*, _italic_, ~struck~, a quote, bullets and
+    # emoji as :codes: (https://docs.slack.dev/messaging/formatting-message-text).
+    typed = "&gt; :thinking_face: cabe?\n• modelo: *Llama 3.1 70B*\n• precisão: ~16 bits~ _FP8_\n• usuários: `20` :pray:"
+    reply = slack.command(typed)
+    text = _text(reply["blocks"])
+    assert "Llama 3.1 70B" in text and "FP8" in text and "20 usuários" in text
+    assert "Não entendi" not in text and "se contradiz" not in text
+    # In a thread, the same marks do not turn a follow-up into chatter the bot leaves alone.
+    slack.event(sr.app_mention("<@UBOT> 8b", ts="1700000400.000100"), "EvF18")
+    slack.fake.wait_for("chat.postMessage")
+    follow = sr.message(
+        "• e com *32k* de contexto? :pray: :+1::skin-tone-2: _valeu_", thread_ts="1700000400.000100"
+    )
+    slack.event(follow, "EvF19")
+    second = slack.fake.wait_for("chat.postMessage", count=2)[1]
+    assert "32k" in _text(second.params["blocks"])
