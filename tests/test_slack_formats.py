@@ -97,6 +97,8 @@ def test_slack_markup_in_a_command_is_not_read_as_the_question(slack, typed):
     text = _text(reply["blocks"])
     assert "Qwen2.5 72B" in text and "H100" in text
     assert "Não conheço" not in text and "U0002" not in text and "subteam" not in text and "here" not in text
+    # The log keeps the question as read: not who else it was addressed to.
+    assert "U0002" not in slack.rows()[0]["text"]
 
 
 def test_a_person_mentioned_in_a_thread_follow_up_changes_nothing_else(slack):
@@ -228,3 +230,13 @@ def test_mrkdwn_styles_quotes_lists_and_emoji_are_not_read_as_words(slack):
     slack.event(follow, "EvF19")
     second = slack.fake.wait_for("chat.postMessage", count=2)[1]
     assert "32k" in _text(second.params["blocks"])
+
+
+def test_a_message_delivered_both_as_a_mention_and_as_a_message_is_answered_once(slack):
+    # A group DM or a DM that mentions the app may come as app_mention and as message.mpim / message.im,
+    # two events with two ids: one message, one answer.
+    ts = "1700000500.000100"
+    slack.event(sr.app_mention("<@UBOT> llama 8b fp8", channel="DU0009", ts=ts), "EvF20")
+    slack.event(sr.message("<@UBOT> llama 8b fp8", channel="DU0009", channel_type="im", ts=ts), "EvF21")
+    slack.settle()
+    assert len(slack.fake.calls("chat.postMessage")) == 1 and len(slack.rows()) == 1

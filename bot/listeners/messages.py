@@ -61,8 +61,8 @@ def register(app: App, services) -> None:
             base = _thread_base(services, event["channel"], event["channel"])
         if not is_dm and (thread_ts is None or base is None):
             return  # a channel message outside a thread we answered is not for us
-        if not _first_time(body, services):
-            return
+        if not _first_time(body, services) or not _message_first_time(event, services):
+            return  # a retry, or a message the app_mention listener took already
         services.after_ack.submit(answer_message, event, body, client, base)
 
     def answer_message(event: dict, body: dict, client: WebClient, base: Workload | None) -> None:
