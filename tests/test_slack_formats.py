@@ -240,3 +240,17 @@ def test_a_message_delivered_both_as_a_mention_and_as_a_message_is_answered_once
     slack.event(sr.message("<@UBOT> llama 8b fp8", channel="DU0009", channel_type="im", ts=ts), "EvF21")
     slack.settle()
     assert len(slack.fake.calls("chat.postMessage")) == 1 and len(slack.rows()) == 1
+
+
+def test_thanks_after_an_answer_in_a_direct_message_gets_no_error_back(slack):
+    slack.event(sr.message("mistral 7b fp8", channel="DU0011", channel_type="im"), "EvF22")
+    slack.fake.wait_for("chat.postMessage")
+    for i, said in enumerate(["valeu!", "ok 👍", "obrigado", "thanks!", "perfeito, vou passar pro cliente"]):
+        slack.event(sr.message(said, channel="DU0011", channel_type="im"), f"EvF23{i}")
+    # A question it cannot read still gets the help, and a follow-up still changes the last answer.
+    slack.event(sr.message("quanto fica pra rodar aquele modelo novo do laboratório chinês que saiu ontem", channel="DU0011", channel_type="im"), "EvF24")  # fmt: skip
+    slack.event(sr.message("e com 16k?", channel="DU0011", channel_type="im"), "EvF25")
+    slack.settle()
+    texts = [_text(c.params["blocks"]) for c in slack.fake.calls("chat.postMessage")]
+    assert len(texts) == 3, texts
+    assert "Não entendi" in texts[1] and "Mistral 7B" in texts[2] and "16k" in texts[2]

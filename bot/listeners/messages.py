@@ -19,6 +19,9 @@ logger = logging.getLogger(__name__)
 # A follow-up in a busy thread is answered only when it reads like one: something understood, and few
 # words that were not (people also talk to each other in threads).
 MAX_UNKNOWN_IN_FOLLOW_UP = 3
+# In a direct message every message is for the bot, but a short one with nothing to size that follows an
+# answer is a thanks, not a question: it is left unanswered (a question the bot cannot read is longer).
+MAX_WORDS_OF_THANKS = 6
 # Message subtypes that carry something a person wrote (https://docs.slack.dev/reference/events/message):
 # a plain message (no subtype), one with a file attached, a thread reply also sent to the channel, and a
 # bot's post (answered only when GPU_SIZER_ANSWER_BOTS names the bot). Edits, deletions, joins are not.
@@ -71,14 +74,20 @@ def register(app: App, services) -> None:
         thread_ts = event.get("thread_ts")
         surface = "thread" if thread_ts and not is_dm else "dm"
         follow_up = base is not None and not services.pipeline.names_model(text)
-        if follow_up and not is_dm:
+        if follow_up:
             from sizing.query import QueryError, parse
 
             try:
-                follow = parse(text, base=base)
-            except QueryError:
-                follow = None
-            if follow is None or len(follow.unknown) > MAX_UNKNOWN_IN_FOLLOW_UP:
+                follow, error = parse(text, base=base), None
+            except QueryError as e:
+                follow, error = None, e
+            if is_dm:
+                # "valeu!", "ok 👍", "perfeito, vou passar pro cliente" after an answer: nothing in it to
+                # size, and too short to be a question the bot failed to read.
+                thanks = error is not None and error.key == "query.nothing_understood"
+                if thanks and len(text.split()) <= MAX_WORDS_OF_THANKS:
+                    return
+            elif follow is None or len(follow.unknown) > MAX_UNKNOWN_IN_FOLLOW_UP:
                 return  # chatter in the thread, not a question for the bot
         where = _where(event, body, services, surface, thread_ts)
         reply = services.pipeline.ask(text, where, base=base if follow_up else None)
