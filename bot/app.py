@@ -57,6 +57,8 @@ class Services:
 
 # Of the shutdown grace, what is kept for the request log to write or spool what waits.
 LOG_SHARE_S = 5.0
+# How long posting a lead card (in the background) waits to learn whether the sales channel is shared.
+CARD_LOOKUP_S = 5.0
 
 
 def create_app(
@@ -85,7 +87,13 @@ def create_app(
         raise_error_for_unhandled_request=True,
     )
     lead_store = Leads(settings.db_path)
-    desk = LeadDesk(lead_store, client, settings.sales_channel, settings.lang, log=log)
+    lookup_client = make_lookup_client(settings.bot_token, settings.slack_api_url)
+    directory = Directory(lookup_client)
+    # Lead cards show who asked and what, across customers: never posted where a customer could read them.
+    desk = LeadDesk(
+        lead_store, client, settings.sales_channel, settings.lang, log=log,
+        shared=lambda channel: directory.channel_shared(channel, CARD_LOOKUP_S),
+    )  # fmt: skip
     from hub.service import hub_from_settings
 
     pipeline = Pipeline(
@@ -95,8 +103,6 @@ def create_app(
         on_answer=desk.consider,
         hub=hub_from_settings(settings),
     )
-    lookup_client = make_lookup_client(settings.bot_token, settings.slack_api_url)
-    directory = Directory(lookup_client)
     if settings.sales_channel and not settings.sales_team:
         logger.warning("GPU_SIZER_SALES_TEAM is not set: nobody can work the lead cards until it is")
     services = Services(

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from . import slack_requests as sr
-from .slack_harness import serve
+from .slack_harness import database, serve
 from .slack_harness import text_of as _text
 
 
@@ -254,3 +254,33 @@ def test_thanks_after_an_answer_in_a_direct_message_gets_no_error_back(slack):
     texts = [_text(c.params["blocks"]) for c in slack.fake.calls("chat.postMessage")]
     assert len(texts) == 3, texts
     assert "Não entendi" in texts[1] and "Mistral 7B" in texts[2] and "16k" in texts[2]
+
+
+def test_lead_cards_never_go_to_a_sales_channel_another_organisation_is_in(slack):
+    # The conversation object says a channel is Slack Connect (https://docs.slack.dev/reference/objects/
+    # conversation-object): a card there would show one customer's request to another.
+    connect = {"value": True}
+    slack.fake.reply(
+        "conversations.info",
+        lambda p: {"channel": {"id": p["channel"], "is_channel": True, "is_shared": p["channel"] == "CSALES01" and connect["value"],
+                               "is_ext_shared": p["channel"] == "CSALES01" and connect["value"]}},
+    )  # fmt: skip
+    reply = slack.command("70b 8bit 10 users", user_id="U0001")
+    value = next(b for b in reply["blocks"] if b["type"] == "actions")["elements"][0]["value"]
+    container = {"type": "message", "message_ts": "1.0", "channel_id": "C0001", "is_ephemeral": True}
+    slack.send(
+        sr.block_actions("gpu_proposal", value, response_url=slack.fake.response_url(), container=container)
+    )
+    slack.fake.wait_for("response_url")  # the person is told their request went to sales
+    slack.settle()
+    db = database(slack)  # the lead is written: its card would be on its way now
+    slack.services.desk.wait()
+    assert slack.fake.calls("chat.postMessage") == []
+    [lead] = db.execute("select id, card_ts from leads").fetchall()
+    assert lead["card_ts"] is None  # kept, waiting for a channel of our own
+    # The channel is ours again: the next sweep posts the card.
+    connect["value"] = False
+    slack.services.directory._cache.clear()
+    assert slack.services.desk.sweep() == 1
+    [card] = slack.fake.wait_for("chat.postMessage")
+    assert card.params["channel"] == "CSALES01"

@@ -91,10 +91,15 @@ def summary_of(reply) -> str:
 
 
 class LeadDesk:
-    def __init__(self, leads, client: WebClient, channel: str | None, lang: str, log=None) -> None:
+    def __init__(
+        self, leads, client: WebClient, channel: str | None, lang: str, log=None, shared=None
+    ) -> None:
         self.leads = leads
         self.client = client
         self.channel = channel
+        # channel -> whether another organisation is (or may be) in it (bot.directory): no card goes there.
+        self.shared = shared
+        self._warned_shared = False
         self.lang = i18n.lang_of(lang)
         self.log = log  # bot.log.requestlog.RequestLog: leads are queued there
         # One thread: cards go out in order. Its work is finished at exit (ThreadPoolExecutor joins).
@@ -187,6 +192,17 @@ class LeadDesk:
         except LeadError as e:
             logger.warning("a lead card waits for the lead log (%s)", e.key)
             return False
+        if self.shared is not None and self.shared(self.channel):
+            # A card names who asked and what: a channel shared with another organisation (or one Slack
+            # could not vouch for just now) never gets one. The lead is kept; the sweep tries again.
+            if not self._warned_shared:
+                self._warned_shared = True
+                logger.warning("GPU_SIZER_SALES_CHANNEL is shared with another organisation (or Slack could "
+                               "not say it is not): lead cards wait until it is a channel of our own")  # fmt: skip
+            with contextlib.suppress(LeadError):
+                self.leads.release_card(lead_id, mark)
+            return False
+        self._warned_shared = False
         try:
             posted = self.client.chat_postMessage(channel=self.channel, **self.card(lead).kwargs())
         except Exception as e:  # the API failed, was rate limited past retries, or timed out
