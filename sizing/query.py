@@ -320,6 +320,9 @@ def _buckets(catalog: Catalog) -> dict[str, dict[str, list[str]]]:
 # -- parse -------------------------------------------------------------------------------------------
 
 
+INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
+
+
 def parse(text: str, catalog: Catalog | None = None, base: Workload | None = None) -> Query:
     """Reads a question. With `base` (the workload answered before, in a Slack thread) the text is a
     follow-up: "e se for em 8 bits?", "and 20 users?" change only what they name."""
@@ -328,6 +331,9 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
         text = ""
     if len(text) > MAX_CHARS:
         raise QueryError("query.too_long", chars=len(text), limit=MAX_CHARS)
+    # Invisible characters pasted along (zero-width spaces around Slack's formatting, a byte-order mark)
+    # are not words: read as if absent.
+    text = text.translate(INVISIBLE)
     # A Hugging Face link names a repo: keep "org/name" (Slack sends links as <url> or <url|label>).
     text = HF_LINK.sub(lambda m: f" {m.group(1)} ", text)
     # E-mails, CPFs, phones...: never read as numbers ("(11) 98765-4321" is no context) nor echoed back.
@@ -672,7 +678,7 @@ def _sizes(scan: _Scan, catalog: Catalog) -> None:
 def _leftovers(scan: _Scan) -> list[str]:
     """What is left once every recognised piece is blanked: fragments as the user typed them."""
     # "~20 usuários", "70B @ 4bit", "> ...": marks around the words, not words of their own.
-    punctuation = ".,;:!?¿¡()[]{}\"'`“”‘’-/+=*×%&#~@•>_"
+    punctuation = ".,;:!?¿¡()[]{}\"'`“”‘’-‐‑–—/+=*×%&#~@•>_"
     out = []
     for m in re.finditer(r"\S+", scan.work):
         core = m.group(0).strip(punctuation)

@@ -129,6 +129,24 @@ def test_marks_around_the_words_are_not_reported_as_words_not_understood(text):
     assert (query.workload.model, query.workload.users, query.workload.context) == ("qwen2.5-72b", 20, 8192)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\u200bqwen 72b 4bit\u200b 8k\u200b 20 users",  # zero-width spaces Slack leaves around formatting
+        "\ufeffqwen 72b 4bit 8k 20 users",  # a byte-order mark pasted from a file
+        "qwen 72b – 4bit — 8k — 20 users",  # dashes between the parts
+    ],
+)
+def test_invisible_characters_and_dashes_are_not_words_not_understood(text):
+    query = parse(text)
+    assert query.unknown == []
+    assert (query.workload.model, query.workload.precision, query.workload.users) == (
+        "qwen2.5-72b",
+        "int4",
+        20,
+    )
+
+
 def test_slack_markup_is_reported_whole_and_never_understood_as_a_name():
     query = parse("<!channel> 70b <@U123ABC> 4bit")
     assert "<!channel>" in query.unknown and "<@U123ABC>" in query.unknown
