@@ -22,6 +22,8 @@ _STYLED = re.compile(r"(?<![\w*_])([*_])(?=\S)([^\n]*?)(?<=\S)\1(?![\w*_])")
 _CODE = re.compile(r"`{1,3}")
 # An emoji as Slack writes it, skin tone included: ":thinking_face:", ":+1::skin-tone-2:".
 _EMOJI = re.compile(r"(?<![\w:]):[a-z0-9_+'-]+:(?::skin-tone-\d:)?(?![\w:])")
+# "cc @ana", "/cc @vendas": who else is told, as Slack writes it before the mention.
+_CC = re.compile(r"(?<![\w/])/?cc:?[ \t]*(?=<[@!])", re.IGNORECASE)
 # At the start of a line: a quote ("> ", sent as "&gt; ") or a list bullet Slack's editor adds.
 _LINE_START = re.compile(r"^[ \t]*(?:>|&gt;|[•◦▪])[ \t]*", re.MULTILINE)
 
@@ -33,7 +35,7 @@ def plain(text: str | None) -> str:
     the three escaped characters as typed."""
     if not text:
         return ""
-    out = _MARKUP.sub(_replace, _LINE_START.sub("", text))
+    out = _MARKUP.sub(_replace, _CC.sub(" ", _LINE_START.sub("", text)))
     out = _STRUCK.sub(" ", out)
     for _ in range(3):  # nested styles: _*70b*_
         out, styled = _STYLED.subn(r"\2", out)

@@ -88,6 +88,7 @@ def test_edits_and_deletions_are_not_questions(slack):
         "cabe o qwen 72b em 2x h100? <@U0002|ana>",  # a person mentioned, as should_escape sends it
         "<!subteam^S0123ABCD|@vendas> cabe o qwen 72b em 2x h100?",  # a user group
         "<!here> cabe o qwen 72b em 2x h100 &amp; 4k de contexto?",  # a broadcast, an escaped ampersand
+        "cabe o qwen 72b em 2x h100? cc <@U0002|ana> <!subteam^S0123ABCD|@vendas>",  # who else is told
     ],
 )
 def test_slack_markup_in_a_command_is_not_read_as_the_question(slack, typed):
@@ -97,6 +98,7 @@ def test_slack_markup_in_a_command_is_not_read_as_the_question(slack, typed):
     text = _text(reply["blocks"])
     assert "Qwen2.5 72B" in text and "H100" in text
     assert "Não conheço" not in text and "U0002" not in text and "subteam" not in text and "here" not in text
+    assert "Não entendi" not in text
     # The log keeps the question as read: not who else it was addressed to.
     assert "U0002" not in slack.rows()[0]["text"]
 
