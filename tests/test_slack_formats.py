@@ -286,3 +286,24 @@ def test_lead_cards_never_go_to_a_sales_channel_another_organisation_is_in(slack
     assert slack.services.desk.sweep() == 1
     [card] = slack.fake.wait_for("chat.postMessage")
     assert card.params["channel"] == "CSALES01"
+
+
+def test_an_organisation_wide_install_without_the_envelopes_team_id_knows_its_staff(priced, slack):
+    # An org-wide app's event may leave team_id out of the envelope; authorizations names the workspace
+    # (https://docs.slack.dev/apis/events-api, the org-wide apps reference). Staff still see prices;
+    # someone whose user_team is another organisation's does not.
+    def envelope(event_id: str, user: str, team: str) -> str:
+        body = json.loads(sr.event({**sr.app_mention("<@UBOT> 8b", user=user), "user_team": team}, event_id))
+        del body["team_id"]
+        body["context_team_id"] = None
+        body["authorizations"][0].update(team_id="T0001", enterprise_id="E0001", is_enterprise_install=True)
+        return json.dumps(body)
+
+    slack.send(envelope("EvF26", "U0001", "T0001"))
+    slack.send(envelope("EvF27", "U0077", "T9999"))
+    slack.settle()
+    rows = slack.rows()
+    assert sorted((r["user_id"], r["user_external"], r["team_id"]) for r in rows) == [
+        ("U0001", 0, "T0001"),
+        ("U0077", 1, "T0001"),
+    ]

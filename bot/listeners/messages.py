@@ -134,18 +134,30 @@ def _where(event: dict, body: dict, services, surface: str, thread_ts: str | Non
     person = seen.person
     # Slack says so in the envelope when the channel is shared; either source saying "shared" wins.
     shared = bool(body.get("is_ext_shared_channel")) or seen.channel_shared
+    team = _workspace(body)
+    # A user_team other than the workspace the event came for is another organisation's (or, unknown
+    # which workspace that is, counts as one).
+    other_team = bool(event.get("user_team")) and event.get("user_team") != team
     return Where(
         surface=surface,
         user_id=event.get("user") or event.get("bot_id") or "",
-        team_id=body.get("team_id"),
+        team_id=team,
         channel_id=event.get("channel"),
         channel_shared=bool(shared),
-        user_external=person.external
-        or bool(event.get("user_team") and event["user_team"] != body.get("team_id")),
+        user_external=person.external or other_team,
         user_locale=person.locale,
         event_id=body.get("event_id"),
         thread_ts=thread_ts,
     )
+
+
+def _workspace(body: dict) -> str | None:
+    """The workspace an event was sent for. An organisation-wide install may leave the envelope's team_id
+    out; its authorizations (or context_team_id) still name it
+    (https://docs.slack.dev/apis/events-api, "authorizations"; the org-wide apps reference)."""
+    authorizations = body.get("authorizations")
+    first = authorizations[0] if isinstance(authorizations, list) and authorizations else {}
+    return body.get("team_id") or (first or {}).get("team_id") or body.get("context_team_id")
 
 
 def _thread_base(services, channel: str, thread_ts: str | None) -> Workload | None:
