@@ -18,7 +18,7 @@ COUNT_UNITS = {
     "tri": 10**12,
     "mil": 10**3,
 }
-_NUMBER = r"(\d+(?:[.,]\d+)?)"
+_NUMBER = r"(\d+(?:[.,]\d+)*)"
 
 
 def _split(text: str) -> tuple[float, str] | None:
@@ -26,11 +26,14 @@ def _split(text: str) -> tuple[float, str] | None:
     if not m:
         return None
     number = m.group(1)
-    # "1.024" and "1,5": a dot or comma followed by exactly three digits is a thousands separator.
+    # "1.024", "1.000.000" and "1,5": a dot or comma followed by exactly three digits is a thousands
+    # separator; any other number has at most one decimal separator ("3.1.2" is a version, not a number).
     if re.fullmatch(r"\d{1,3}([.,]\d{3})+", number):
         value = float(re.sub(r"[.,]", "", number))
-    else:
+    elif len(re.findall(r"[.,]", number)) <= 1:
         value = float(number.replace(",", "."))
+    else:
+        return None
     return value, m.group(2)
 
 
@@ -45,11 +48,18 @@ def parse_context(text: str) -> int | None:
 
 def parse_count(text: str) -> int | None:
     """Large counts such as training tokens: '500B' -> 5e11, '1T' -> 1e12, '1.5M' -> 1.5e6."""
+    amount = parse_amount(text)
+    return None if amount is None else round(amount)
+
+
+def parse_amount(text: str) -> float | None:
+    """A count that may be fractional, such as a rate's: '1,5' -> 1.5, '0.5' -> 0.5, '2.000' -> 2000,
+    '1,5 mil' -> 1500."""
     parts = _split(text)
     if not parts or parts[1] not in COUNT_UNITS:
         return None
     value, unit = parts
-    return round(value * COUNT_UNITS[unit])
+    return value * COUNT_UNITS[unit]
 
 
 RATE_UNITS = {"s": 1, "sec": 1, "second": 1, "min": 60, "m": 60, "minute": 60, "h": 3600, "hour": 3600,

@@ -13,7 +13,7 @@ from functools import cache
 
 from . import tomlfiles
 from .catalog import DATA_DIR, CatalogError
-from .quantities import parse_count
+from .quantities import parse_amount, parse_count
 
 # A number as people type it ("2 mil", "2k", "2.000", "1,5 mil", "20k"); its unit multiplies it.
 _NUM = r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|mil|mi|milhoes|milhao|millions?)?(?![\w])"
@@ -37,6 +37,11 @@ def _alternatives(words) -> str:
 
 def _count(number: str, unit: str | None) -> int | None:
     return parse_count(number + _COUNT_UNITS.get(unit or "", ""))
+
+
+def _amount(number: str, unit: str | None) -> float | None:
+    """A rate's count keeps its fraction: "1,5 requisições por segundo", "0.5 req/s"."""
+    return parse_amount(number + _COUNT_UNITS.get(unit or "", ""))
 
 
 def _float(text: str) -> float:
@@ -69,16 +74,16 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     abbreviations = w["rate_abbreviations"]
 
     def rate(m: re.Match):
-        count = _count(m.group(1), m.group(2))
+        count = _amount(m.group(1), m.group(2))
         seconds = unit_words[re.sub(r"\s+", " ", m.group(3))]
         if not count:
             return None
         if seconds == 86400:
-            return ("requests_per_day", count)
+            return ("requests_per_day", round(count)) if round(count) else None
         return ("rate_per_s", count / seconds)
 
     def abbreviated(m: re.Match):
-        count = _count(m.group(1), m.group(2))
+        count = _amount(m.group(1), m.group(2))
         return ("rate_per_s", count / abbreviations[m.group(3)]) if count else None
 
     people = _alternatives(w["people"])

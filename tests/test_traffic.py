@@ -160,6 +160,9 @@ PHRASINGS = [
     ("qwen 32b para a base de 20 mil clientes", {"population": 20_000}),
     ("8b, primeira resposta em menos de 2 s e pelo menos 20 tokens/s", {"ttft_s": 2, "tokens_per_s": 20}),
     ("8b 1800 requisições por hora, quanto custa por mês?", {"rate_per_s": 0.5, "cost": True}),
+    # A rate keeps its fraction, and a count its every thousands separator.
+    ("llama 8b com 1,5 requisições por segundo", {"rate_per_s": 1.5}),
+    ("mistral 7b 1.000.000 de pedidos por dia", {"requests_per_day": 1_000_000}),
     # pt-PT
     ("gpt-oss-120b para 2000 trabalhadores, 200 pedidos por minuto, resposta em até 1,5 s",
      {"population": 2000, "rate_per_s": pytest.approx(200 / 60), "ttft_s": 1.5}),
@@ -170,6 +173,7 @@ PHRASINGS = [
     ("llama 8b 300 requests per minute, prompts of 1500 tokens, answers of 200 tokens, at least 30 tok/s",
      {"rate_per_s": 5, "prompt_tokens": 1500, "output_tokens": 200, "tokens_per_s": 30}),
     ("8b with a ttft of 800 ms", {"ttft_s": 0.8}),
+    ("qwen3 14b at 0.5 req/s", {"rate_per_s": 0.5}),
 ]  # fmt: skip
 
 
