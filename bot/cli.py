@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -179,6 +180,17 @@ def build_parser() -> Parser:
     return p
 
 
+def _finite(value):
+    """`value` with every infinite or NaN number replaced by None (null), for readers of strict JSON."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_finite(v) for v in value]
+    return value
+
+
 def _rate(text: str) -> tuple[str, float]:
     value = parse_rate(text)
     if value is None:
@@ -326,7 +338,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "not_understood": query.unknown,
                 "corrections": [{"typed": a, "read_as": b} for a, b in query.corrections],
             }
-        print(json.dumps(data, ensure_ascii=False, indent=2))
+        # Strict JSON (RFC 8259 has no Infinity): an overloaded setup's unbounded wait is null there.
+        print(json.dumps(_finite(data), ensure_ascii=False, indent=2, allow_nan=False))
     else:
         from .rendering import render_text  # the templates (Jinja) load only for an answer in words
 

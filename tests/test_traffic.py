@@ -357,6 +357,21 @@ def test_json_carries_the_traffic_interface(priced, tmp_path, monkeypatch, capsy
     assert data["decided_by"] in ("memory", "throughput", "latency")
 
 
+def test_json_stays_strict_json_when_a_named_gpu_is_swamped(capsys):
+    # One L4 cannot serve 10 requests/s: its wait is unbounded, which strict JSON (RFC 8259; JavaScript's
+    # JSON.parse, jq) writes as null, never as Infinity.
+    assert main(["llama 8b em 1 L4 com 10 req/s", "--json"]) == 0
+    out = capsys.readouterr().out
+
+    def refuse(constant):
+        raise ValueError(f"not JSON: {constant}")
+
+    data = json.loads(out, parse_constant=refuse)
+    swamped = data["requested"]["performance"]
+    assert swamped["meets_targets"] is False and swamped["ttft_s"] is None and swamped["tpot_ms"] is None
+    assert swamped["max_requests_per_s"] < 10
+
+
 def _button_value(reply: dict, action_id: str) -> str:
     actions = next(b for b in reply["blocks"] if b["type"] == "actions")
     return next(e["value"] for e in actions["elements"] if e["action_id"] == action_id)
