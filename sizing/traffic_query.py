@@ -138,6 +138,14 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("prompt_tokens", re.compile(rf"{_NUM}\s*(?:(?:tokens?|toks?)\s+)?(?:de\s+)?(?:{prompt_suffixes})\b"), length),
         ("output_tokens", re.compile(rf"\b(?:{answer_nouns}){of}{_NUM}{not_time}(?:\s*(?:tokens?|toks?))?"), length),
         ("output_tokens", re.compile(rf"{_NUM}\s*(?:(?:tokens?|toks?)\s+)?(?:de\s+)?(?:{answer_suffixes})\b"), length),
+        # "price per 1M tokens", "R$ por milhão de tokens", "$/1M output tokens": money per token, not a
+        # training run's tokens.
+        ("cost", re.compile(
+            r"(?:(?:\br|\bus)?\$\s*|€\s*|\b(?:brl|usd|eur)\s*)?(?:\bper|\bpor|\bcada|\ba|/)\s*(?:1\s*)?"
+            r"(?:mtok\b|(?:m|mi|million|milhao|milhoes)\s*(?:de\s+)?"
+            r"(?:(?:output|input|generated|saida|entrada|gerados|de\s+saida|de\s+entrada)\s+)?"
+            r"(?:tokens?|toks?)\b(?:\s+(?:de\s+saida|gerados|generated|de\s+entrada))?)"
+        ), lambda m: True),
         ("cost", re.compile(rf"\b(?:{_alternatives(w['cost'])})\b"), lambda m: True),
     ]  # fmt: skip
 

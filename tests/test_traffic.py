@@ -174,6 +174,10 @@ PHRASINGS = [
      {"rate_per_s": 5, "prompt_tokens": 1500, "output_tokens": 200, "tokens_per_s": 30}),
     ("8b with a ttft of 800 ms", {"ttft_s": 0.8}),
     ("qwen3 14b at 0.5 req/s", {"rate_per_s": 0.5}),
+    # Money per million tokens is a cost question, not a training run's tokens.
+    ("llama 3.1 8b price per 1M tokens at 20 rps", {"rate_per_s": 20, "cost": True}),
+    ("qwen3 32b 5 req/s, quanto sai por milhão de tokens gerados?", {"rate_per_s": 5, "cost": True}),
+    ("llama 8b 10 req/s, R$/1M tokens", {"rate_per_s": 10, "cost": True}),
 ]  # fmt: skip
 
 
@@ -186,7 +190,7 @@ def test_traffic_is_understood_in_three_languages(text, expected):
         assert got.get(key) == value, key
     # Nothing else about the load is made up, and no "2 mil tokens" turned into a context.
     traffic = {"prompt_tokens", "output_tokens", "rate_per_s", "requests_per_day", "population", "ttft_s",
-               "tokens_per_s", "cost", "users", "context"}  # fmt: skip
+               "tokens_per_s", "cost", "users", "context", "tokens"}  # fmt: skip
     assert set(got) & traffic == set(expected) & traffic
 
 
