@@ -131,6 +131,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("population", re.compile(rf"\bbase\s+(?:de|of)\s+{_NUM}\s*(?:de\s+)?(?:{people}|{persons}|contas|accounts)\b"),
          population),
         ("population", re.compile(rf"{_NUM}\s*(?:de\s+)?(?:{people})\b(?!\s+simultane)"), population),
+        # A team of N ("time de 150 pessoas", "team of 40 agents"): N users, whatever its members are called
+        # (any plural word, or none); a team as large as a company is its head-count (sizing/plan.py).
+        ("users", re.compile(
+            rf"\b(?:{_alternatives(w['team'])})\s+(?:de|of|com|with)\s+{_NUM}{not_time}"
+            rf"(?:\s+(?!(?:{requests}|{tokens}|simultane\w*|concurrent\w*)\b)(?:{persons}|staff|[a-z]{{3,}}s)\b)?"
+        ), population),
         ("population", re.compile(
             rf"{_NUM}\s*(?:{persons})\s+(?:da|de|na|do|of|in|at|from)\s+(?:nossa\s+|our\s+|the\s+|a\s+)?(?:{organisation})\b"
         ), population),

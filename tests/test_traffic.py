@@ -158,6 +158,9 @@ PHRASINGS = [
     ("70b fp8 10 mil chamadas por dia", {"requests_per_day": 10_000, "precision": "fp8"}),
     ("llama 70b 4bit para 5000 usuarios da empresa", {"population": 5000, "precision": "int4"}),
     ("qwen 32b para a base de 20 mil clientes", {"population": 20_000}),
+    # A team of N is N users whatever its members are called, and a head-count when they are named as one.
+    ("llama 3.3 70b para equipe de 300 atendentes", {"population": 300}),
+    ("qwen3 32b para um time de 150 pessoas", {"users": 150}),
     ("8b, primeira resposta em menos de 2 s e pelo menos 20 tokens/s", {"ttft_s": 2, "tokens_per_s": 20}),
     ("8b 1800 requisições por hora, quanto custa por mês?", {"rate_per_s": 0.5, "cost": True}),
     # A rate keeps its fraction, and a count its every thousands separator.
@@ -167,12 +170,15 @@ PHRASINGS = [
     ("gpt-oss-120b para 2000 trabalhadores, 200 pedidos por minuto, resposta em até 1,5 s",
      {"population": 2000, "rate_per_s": pytest.approx(200 / 60), "ttft_s": 1.5}),
     ("qwen3 32b para 300 utilizadores registados, quanto custa", {"population": 300, "cost": True}),
+    ("gemma 3 27b para uma equipa de 25 advogados", {"population": 25}),
     # English
     ("a 70B for our 5,000 employees, first token under 1 s, how much per month?",
      {"population": 5000, "ttft_s": 1, "cost": True}),
     ("llama 8b 300 requests per minute, prompts of 1500 tokens, answers of 200 tokens, at least 30 tok/s",
      {"rate_per_s": 5, "prompt_tokens": 1500, "output_tokens": 200, "tokens_per_s": 30}),
     ("8b with a ttft of 800 ms", {"ttft_s": 0.8}),
+    ("our support team of 40 agents, llama 70b", {"users": 40}),
+    ("llama 8b for 3,000 teachers", {"population": 3000}),
     ("qwen3 14b at 0.5 req/s", {"rate_per_s": 0.5}),
     # Money per million tokens is a cost question, not a training run's tokens.
     ("llama 3.1 8b price per 1M tokens at 20 rps", {"rate_per_s": 20, "cost": True}),
