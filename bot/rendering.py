@@ -194,8 +194,13 @@ def understood(result: SizingResult, query) -> list[str]:
         parts.append(t(f"understood.stage.{w.stage.value}"))
     if w.context:
         parts.append(t("understood.context", context=i18n.context(w.context, lang)))
-    if w.users:
-        parts.append(t("understood.users_one") if w.users == 1 else t("understood.users_other", n=w.users))
+    load = r.load
+    if w.users and load is not None and load.basis == "population" and w.population is None:
+        # "2000 users" read as a head-count (traffic.toml): said as people, as the assumptions explain.
+        parts.append(t("understood.traffic.population", n=i18n.number(w.users, lang)))
+    elif w.users:
+        n = i18n.number(w.users, lang)
+        parts.append(t("understood.users_one") if w.users == 1 else t("understood.users_other", n=n))
     if w.gpu:
         gpu = result.requested.gpu_name if result.requested else w.gpu
         parts.append(f"{w.gpus}× {gpu}" if w.gpus else gpu)

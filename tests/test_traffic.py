@@ -126,6 +126,10 @@ def test_users_by_the_thousand_are_read_as_people_and_said_so():
     assert any(a.startswith("Li 5.000 usuários como as pessoas que usam o serviço") for a in r.assumptions)
     few = ask(model="70b", precision="4bit", users=10)
     assert few.workload.load.basis is None and few.workload.users == 10
+    # The first line says what the answer sized: people, not thousands of conversations at once.
+    question = parse("llama 8b para 2000 usuarios")
+    text = render_text(size(question.workload), question)
+    assert text.startswith("Entendi: Llama 3.1 8B · 2.000 pessoas\n") and "2000 usuários" not in text
 
 
 def test_a_daily_volume_peaks_at_its_busiest_hour():
