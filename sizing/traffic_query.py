@@ -110,6 +110,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     of = r"(?:\s+(?:de|com|of|with|around|about|up\s+to|ate|cerca\s+de|~))*\s*"
     not_time = rf"(?!\s*{_SECONDS})"
 
+    nouns = rf"{prompt_nouns}|{answer_nouns}|{requests}|e|and|com|with|por|per|para"
+    loose = rf"(?:,?\s+(?!(?:{nouns})\b)[a-z]+){{1,3}}?,?"
+    tokens_said = r"(?(2)(?:\s*(?:tokens?|toks?)\b)?|\s*(?:tokens?|toks?)\b)"
+
     def length(m: re.Match):
         return _count(m.group(1), m.group(2))
 
@@ -146,6 +150,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("output_tokens", re.compile(rf"{_NUM}\s*(?:(?:tokens?|toks?)\s+)?(?:de\s+)?(?:{answer_suffixes})\b"), length),
         # "price per 1M tokens", "R$ por milhão de tokens", "$/1M output tokens": money per token, not a
         # training run's tokens.
+        # A word or three between the noun and its length ("respostas longas de 2000 tokens", "se o prompt
+        # tiver 6 mil tokens", "answers are 1k tokens"): the length must then say it is tokens, by the word
+        # or by its "k" / "mil".
+        ("prompt_tokens", re.compile(rf"\b(?:{prompt_nouns}){loose}{of}{_NUM}{not_time}{tokens_said}"), length),
+        ("output_tokens", re.compile(rf"\b(?:{answer_nouns}){loose}{of}{_NUM}{not_time}{tokens_said}"), length),
         ("cost", re.compile(
             r"(?:(?:\br|\bus)?\$\s*|€\s*|\b(?:brl|usd|eur)\s*)?(?:\bper|\bpor|\bcada|\ba|/)\s*(?:1\s*)?"
             r"(?:mtok\b|(?:m|mi|million|milhao|milhoes)\s*(?:de\s+)?"

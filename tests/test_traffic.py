@@ -184,6 +184,9 @@ PHRASINGS = [
     ("our support team of 40 agents, llama 70b", {"users": 40}),
     ("llama 8b for 3,000 teachers", {"population": 3000}),
     ("qwen3 14b at 0.5 req/s", {"rate_per_s": 0.5}),
+    ("qwen 2.5 72b 8 pedidos/s respostas longas de 2000 tokens", {"rate_per_s": 8, "output_tokens": 2000}),
+    ("llama 8b, prompts are usually around 3k tokens and answers about 300 tokens, 4 rps",
+     {"prompt_tokens": 3000, "output_tokens": 300, "rate_per_s": 4}),
     # Money per million tokens is a cost question, not a training run's tokens.
     ("llama 3.1 8b price per 1M tokens at 20 rps", {"rate_per_s": 20, "cost": True}),
     ("qwen3 32b 5 req/s, quanto sai por milhão de tokens gerados?", {"rate_per_s": 5, "cost": True}),
@@ -216,6 +219,10 @@ def test_small_concurrent_counts_stay_conversations():
         ("e com 500 req/min?", "rate_per_s", pytest.approx(500 / 60)),
         ("and with a 1 s first token?", "ttft_s", 1.0),
         ("e se forem 10 mil funcionários?", "population", 10_000),
+        # Words between the noun and its length.
+        ("e se a entrada for de 8k?", "prompt_tokens", 8000),
+        ("and if answers are 1k tokens", "output_tokens", 1000),
+        ("e com respostas mais curtas, de 200 tokens?", "output_tokens", 200),
     ],
 )
 def test_a_follow_up_changes_only_what_it_names(follow, changed, value):
