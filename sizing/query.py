@@ -677,8 +677,8 @@ def _sizes(scan: _Scan, catalog: Catalog) -> None:
 
 def _leftovers(scan: _Scan) -> list[str]:
     """What is left once every recognised piece is blanked: fragments as the user typed them."""
-    # "~20 usuários", "70B @ 4bit", "> ...": marks around the words, not words of their own.
-    punctuation = ".,;:!?¿¡()[]{}\"'`“”‘’-‐‑–—/+=*×%&#~@•>_"
+    # "~20 usuários", "70B @ 4bit", "> ...", "≈ 3 req/s": marks around the words, not words of their own.
+    punctuation = ".,;:!?¿¡()[]{}\"'`“”‘’-‐‑–—…/+=*×%&#~≈@•<>_"
     out = []
     for m in re.finditer(r"\S+", scan.work):
         core = m.group(0).strip(punctuation)

@@ -184,6 +184,9 @@ PHRASINGS = [
     ("our support team of 40 agents, llama 70b", {"users": 40}),
     ("llama 8b for 3,000 teachers", {"population": 3000}),
     ("qwen3 14b at 0.5 req/s", {"rate_per_s": 0.5}),
+    # Approximation marks and dashes are punctuation, not words left over.
+    ("qwen3 32b ~40 rps", {"rate_per_s": 40}),
+    ("llama 8b — 500 req/h", {"rate_per_s": pytest.approx(500 / 3600)}),
     ("qwen 2.5 72b 8 pedidos/s respostas longas de 2000 tokens", {"rate_per_s": 8, "output_tokens": 2000}),
     ("llama 8b, prompts are usually around 3k tokens and answers about 300 tokens, 4 rps",
      {"prompt_tokens": 3000, "output_tokens": 300, "rate_per_s": 4}),
