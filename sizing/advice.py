@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from . import i18n, kv_cache, serving, training
+from . import i18n, kv_cache, serving, traffic, training
 from .catalog import Catalog
 from .choice import recommend
 from .i18n import t
@@ -257,19 +257,33 @@ def same_setup(a: Setup | None, b: Setup | None) -> bool:
 def changes_to_fit(plan: Plan, asked: Setup, enough: Setup | None, catalog: Catalog) -> list[Alternative]:
     """Each single change that makes the workload fit on the GPU the question named, as named (its count):
     the smallest changes first (an FP8 KV cache, the next precision down, fewer users, a shorter context),
-    then more of the same GPU. Each says the capacity it leaves."""
+    then more of the same GPU. Each says the capacity it leaves, and under a rate how it serves it."""
     if asked.fits or asked.problem:
         return [_more_of_the_same(plan, enough, catalog)] if enough and asked.problem else []
     lang = plan.lang
     shape = _shape_of(asked, catalog)
-    out: list[Alternative] = []
 
     def fits(changed: Plan) -> Setup | None:
         setup = evaluate(changed, shape, catalog)
+        if setup.fits and changed.rate is not None:
+            # Under a rate, holding the conversations is not serving them: each change says how it serves.
+            setup.performance = traffic.performance(changed, setup, catalog)
         return setup if setup.fits else None
 
     if plan.stage.is_training:
         return _training_changes(plan, shape, enough, catalog)
+    out = _memory_changes(plan, asked, fits, catalog, lang)
+    if enough:
+        if plan.rate is not None and enough.performance is None:
+            enough.performance = traffic.performance(plan, enough, catalog)
+        out.append(_more_of_the_same(plan, enough, catalog))
+    return [with_performance(a, lang) for a in out] if plan.rate is not None else out
+
+
+def _memory_changes(plan: Plan, asked: Setup, fits, catalog: Catalog, lang: str) -> list[Alternative]:
+    """The single changes to the workload that make it fit on the named setup as named. Under a rate,
+    fewer conversations is no change the customer can make (the rate sets them), so it is not offered."""
+    out: list[Alternative] = []
     if plan.kv.id == "bf16" and (setup := fits(plan.but(kv=catalog.kv_precision("fp8")))):
         text = t(lang, "change.fp8_kv", capacity=capacity(plan, setup))
         out.append(Alternative(kind="fp8_kv_cache", setup=setup, text=text))
@@ -282,7 +296,8 @@ def changes_to_fit(plan: Plan, asked: Setup, enough: Setup | None, catalog: Cata
                                    text=text + weight_only(lower, setup, lang, catalog)))  # fmt: skip
             break
         lower_id = LOWER.get(lower_id)
-    if plan.users > 1 and (asked.max_users or 0) >= 1 and (setup := fits(plan.but(users=asked.max_users))):
+    fewer = plan.rate is None and plan.users > 1 and (asked.max_users or 0) >= 1
+    if fewer and (setup := fits(plan.but(users=asked.max_users))):
         out.append(Alternative(kind="fewer_users", setup=setup, text=t(
             lang, "change.fewer_users", users=users_phrase(asked.max_users, lang), asked=plan.users,
             context=i18n.tokens(plan.context, lang))))  # fmt: skip
@@ -291,8 +306,6 @@ def changes_to_fit(plan: Plan, asked: Setup, enough: Setup | None, catalog: Cata
         out.append(Alternative(kind="shorter_context", setup=setup, text=t(
             lang, "change.shorter_context", context=i18n.tokens(shorter, lang),
             asked=i18n.tokens(plan.context, lang), users=users_phrase(plan.users, lang))))  # fmt: skip
-    if enough:
-        out.append(_more_of_the_same(plan, enough, catalog))
     return out
 
 

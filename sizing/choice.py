@@ -37,6 +37,12 @@ def requested(plan: Plan, catalog: Catalog) -> tuple[Setup, Setup | None] | None
         if asked.fits and (asked.performance is None or asked.performance.meets_targets is not False):
             return asked, None
         enough = traffic.recommend(plan, catalog, only=plan.gpu)
+        if (
+            enough is None
+            and plan.rate is not None
+            and not any(o.gpu == plan.gpu.id for o in catalog.offering.offer)
+        ):
+            enough = traffic.copies_off_offer(plan, plan.gpu, catalog)
         if enough is not None:
             return asked, enough
     if asked.fits:

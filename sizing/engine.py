@@ -10,7 +10,7 @@ from .choice import recommend, requested
 from .errors import SizingError
 from .i18n import t
 from .names import ModelSource
-from .plan import Plan, make_plan
+from .plan import Plan, make_plan, rate_text
 from .result import Alternative, LoadInfo, Memory, ModelInfo, ResolvedWorkload, SizingResult, Verdict
 from .setups import (
     add_capacity,
@@ -274,13 +274,16 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
     ):
         text += " " + t(lang, "note.fp8_weight_only", gpu=asked.gpu_name)
     p = asked.performance
-    if p is not None and not plan.stage.is_training and (asked.fits or plan.rate is None):
+    if p is not None and not plan.stage.is_training:
         if asked.fits:
             text += " " + t(lang, "perf.named", short=advice.perf_short(p, lang))
-        else:  # the conversations it does hold
+        elif plan.rate is None:  # the conversations it does hold
             n = i18n.number(p.concurrency, lang)
             text += " " + t(lang, "perf.named_partial", n=n, short=advice.perf_short(p, lang))
-        if p.meets_targets is False:
+        else:  # a rate it cannot hold: what one copy of the model on it serves, against what the peak asks
+            text += " " + t(lang, "perf.named_rate", rate=rate_text(p.max_requests_per_s, lang),
+                            max_tokens=i18n.number(p.max_output_tokens_per_s, lang), need=rate_text(plan.rate, lang))  # fmt: skip
+        if p.meets_targets is False and (asked.fits or plan.rate is None):
             ttft, tpot = traffic.targets(plan, catalog)
             text += " " + t(
                 lang, "perf.named_misses", ttft=i18n.number(ttft, lang, 1), tps=i18n.number(1 / tpot, lang)

@@ -27,6 +27,7 @@ from .setups import (
     evaluate,
     holds,
     need,
+    shape_for,
     split,
     usable,
 )
@@ -239,6 +240,23 @@ def recommend(plan: Plan, catalog: Catalog, exclude=None, only: GPU | None = Non
             # Every later shape takes more GPUs, or as many of no smaller memory class, price or place in
             # the offering (the order candidates come in): none can do better.
             break
+    if best is None:
+        return None
+    _, shape, copies, users = best
+    return build(plan, shape, copies, users, catalog)
+
+
+def copies_off_offer(plan: Plan, gpu: GPU, catalog: Catalog) -> Setup | None:
+    """For a GPU we do not rent, named under a rate: the fewest of it that serve the load, as copies of a
+    setup of 1, 2, 4... GPUs of one server (None when no number of copies does)."""
+    best = None
+    count = 1
+    while count <= gpu.max_per_server:
+        shape = shape_for(plan, gpu, count, catalog)
+        found = _copies_needed(plan, shape, catalog, cap=4096)
+        if found is not None and (best is None or found[0] * count < best[0]):
+            best = (found[0] * count, shape, *found)
+        count *= 2
     if best is None:
         return None
     _, shape, copies, users = best

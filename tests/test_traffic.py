@@ -271,6 +271,29 @@ def test_every_setup_shown_carries_its_performance():
     assert named.kind == "named_gpu" and "Com as 4 conversas que cabem nela: ~" in named.text
 
 
+def test_a_named_gpu_too_small_for_a_rate_says_what_it_serves_and_how_many_serve_it():
+    r = ask(model="8b", gpu="l40s", gpus=1, rate_per_s=10)
+    named = r.verdict
+    one = r.requested.performance
+    assert not r.requested.fits and one.max_requests_per_s < 10
+    assert "Uma cópia do modelo nela sustenta até 2,9 requisições/s" in named.text
+    assert "o pico pede 10 requisições/s" in named.text
+    # Fewer conversations is no change under a rate; the changes that only make room say they do not
+    # serve it, and more of the same GPU is copies that do.
+    kinds = [c.kind for c in named.changes]
+    assert "fewer_users" not in kinds and kinds[-1] == "more_gpus"
+    for change in named.changes[:-1]:
+        assert change.setup.performance.utilization > 1 and "não dá conta desta carga" in change.text
+    more = named.changes[-1].setup
+    assert more.replicas > 1 and more.performance.utilization <= more.performance.planned_utilization
+    # A GPU we do not rent is sized the same way: copies that serve the rate, not one that only holds it.
+    off = ask(model="8b", gpu="l4", gpus=1, rate_per_s=10, lang="en").verdict
+    [more] = off.changes
+    assert more.setup.gpu == "l4" and more.setup.replicas > 1
+    assert more.setup.performance.utilization <= more.setup.performance.planned_utilization
+    assert "does not keep up" not in more.text
+
+
 def test_users_on_a_named_setup_are_requests_in_flight_there(catalog):
     r = ask(model="8b", gpu="h100", gpus=1, users=16, prompt_tokens=1000, output_tokens=200)
     p = r.requested.performance
