@@ -285,7 +285,7 @@ def _traffic_understood(w, lang: str) -> list[str]:
     if w.requests_per_active_hour:
         parts.append(t("per_hour", n=i18n.number(w.requests_per_active_hour, lang)))
     if w.ttft_s:
-        parts.append(t("ttft", n=i18n.number(w.ttft_s, lang, 1 if w.ttft_s < 10 else 0)))
+        parts.append(t("ttft", n=i18n.seconds(w.ttft_s, lang)))
     if w.tokens_per_s:
         parts.append(t("tokens_per_s", n=i18n.number(w.tokens_per_s, lang)))
     if w.cost:

@@ -118,6 +118,15 @@ def number(value: float, lang: str, digits: int = 0) -> str:
     return text.replace(",", "\0").replace(".", decimal).replace("\0", group)
 
 
+def seconds(value: float, lang: str) -> str:
+    """A time target as it was set: one decimal place ("2,0", "1,5"), more when it has them ("0,25", not
+    "0,2": a target is never shown stricter or looser than the customer's), none from 10 s."""
+    if value >= 10:
+        return number(value, lang)
+    digits = next((d for d in (1, 2) if abs(round(value, d) - value) < 1e-9), 3)
+    return number(value, lang, digits)
+
+
 def gb(n_bytes: float, lang: str) -> str:
     """1 decimal place, except under 1 GB (2 places) and from 1000 GB (no decimals)."""
     value = n_bytes / 1e9

@@ -526,7 +526,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         else:
             key = None
         if key:
-            said.append(t(lang, key, ttft=i18n.number(ttft, lang, 1), tps=i18n.number(tps, lang)))
+            said.append(t(lang, key, ttft=i18n.seconds(ttft, lang), tps=i18n.number(tps, lang)))
     return plan.but(
         context=context,
         users=users,

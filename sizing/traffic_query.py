@@ -95,8 +95,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
 
     first_token = _alternatives(w["first_token"])
     within = (
-        r"(?:\s+(?:em|in|within|de|of|under|below|abaixo\s+de|menos\s+de|ate|em\s+ate|em\s+menos\s+de|"
-        r"no\s+maximo|at\s+most|less\s+than|<=?|~))*"
+        r"(?:\s*(?:<=?|≤|=|:|~)|\s+(?:em|in|within|de|of|under|below|abaixo\s+de|menos\s+de|ate|em\s+ate|"
+        r"em\s+menos\s+de|no\s+maximo|at\s+most|less\s+than))*"
     )
 
     def seconds(m: re.Match, number: int = 1, unit: int = 2):
@@ -104,6 +104,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         return value / 1000 if m.group(unit).startswith(("ms", "mili")) else value
 
     tokens = _alternatives(w["token_words"])
+    speed = _alternatives(w["speed_words"])
+    per_token = _alternatives(w["time_per_token"])
+
+    def per_second(m: re.Match):
+        gap = seconds(m)
+        return 1 / gap if gap > 0 else None
+
     active = _alternatives(w["active_words"])
     prompt_nouns, prompt_suffixes = _alternatives(w["prompt_nouns"]), _alternatives(w["prompt_suffixes"])
     answer_nouns, answer_suffixes = _alternatives(w["answer_nouns"]), _alternatives(w["answer_suffixes"])
@@ -119,10 +126,15 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
 
     return [
         ("tokens_per_s", re.compile(
+            rf"(?:\b(?:{speed})(?:\s+(?:minima|minimum|min|media|average))?(?:\s+(?:de|of|a|at|em|in))?\s*)?"
             rf"(?:\b(?:pelo\s+menos|no\s+minimo|minimo\s+de|at\s+least|>=?)\s*)?{_PLAIN}\s*(?:{tokens})\s*"
             r"(?:/|\bpor\b|\bper\b)\s*(?:s|seg|segundo|second|sec)\b"
             r"(?:\s+(?:por|per|para\s+cada|for\s+each|each)\s+(?:usuario|user|pessoa|person|utilizador))?"
         ), lambda m: _float(m.group(1))),
+        # The time between tokens is the speed each user sees: "tpot de 25 ms" is 40 tokens/s.
+        ("tokens_per_s", re.compile(rf"\b(?:{per_token}){within}\s*{_PLAIN}\s*{_SECONDS}"), per_second),
+        ("tokens_per_s", re.compile(rf"{_PLAIN}\s*{_SECONDS}\s*(?:/|\bpor\b|\bper\b|\bentre\b|\bbetween\b)\s*tokens?\b"),
+         per_second),
         ("ttft_s", re.compile(rf"\b(?:{first_token}){within}\s*{_PLAIN}\s*{_SECONDS}"), seconds),
         ("ttft_s", re.compile(rf"{_PLAIN}\s*{_SECONDS}\s+(?:(?:de|to|for\s+the|para\s+o|ate\s+o)\s+)?(?:{first_token})\b"),
          seconds),

@@ -167,6 +167,8 @@ PHRASINGS = [
     ("qwen3 32b para um time de 150 pessoas", {"users": 150}),
     ("8b, primeira resposta em menos de 2 s e pelo menos 20 tokens/s", {"ttft_s": 2, "tokens_per_s": 20}),
     ("8b 1800 requisições por hora, quanto custa por mês?", {"rate_per_s": 0.5, "cost": True}),
+    ("llama 8b, 5 req/s, velocidade mínima de 40 tokens por segundo", {"rate_per_s": 5, "tokens_per_s": 40}),
+    ("llama 8b 5 req/s, tpot de 50 ms", {"rate_per_s": 5, "tokens_per_s": 20}),
     # A rate keeps its fraction, and a count its every thousands separator.
     ("llama 8b com 1,5 requisições por segundo", {"rate_per_s": 1.5}),
     ("mistral 7b 1.000.000 de pedidos por dia", {"requests_per_day": 1_000_000}),
@@ -184,6 +186,11 @@ PHRASINGS = [
     ("our support team of 40 agents, llama 70b", {"users": 40}),
     ("llama 8b for 3,000 teachers", {"population": 3000}),
     ("qwen3 14b at 0.5 req/s", {"rate_per_s": 0.5}),
+    # Latency as engineers write it: symbols glued to the word, and the time between tokens.
+    ("llama 8b, 5 req/s, TTFT<0.5s", {"rate_per_s": 5, "ttft_s": 0.5}),
+    ("llama 8b 5 req/s ttft=400ms tpot=25ms", {"rate_per_s": 5, "ttft_s": 0.4, "tokens_per_s": 40}),
+    ("llama 8b 5 req/s, ITL under 20ms", {"rate_per_s": 5, "tokens_per_s": 50}),
+    ("llama 8b, 5 req/s, streaming at 25 t/s", {"rate_per_s": 5, "tokens_per_s": 25}),
     # Approximation marks and dashes are punctuation, not words left over.
     ("qwen3 32b ~40 rps", {"rate_per_s": 40}),
     ("llama 8b — 500 req/h", {"rate_per_s": pytest.approx(500 / 3600)}),
@@ -208,6 +215,13 @@ def test_traffic_is_understood_in_three_languages(text, expected):
     traffic = {"prompt_tokens", "output_tokens", "rate_per_s", "requests_per_day", "population", "ttft_s",
                "tokens_per_s", "cost", "users", "context", "tokens"}  # fmt: skip
     assert set(got) & traffic == set(expected) & traffic
+
+
+def test_a_latency_target_is_shown_as_it_was_set():
+    question = parse("llama 8b 5 req/s primeiro token em até 250 ms")
+    text = render_text(size(question.workload), question)
+    assert "primeiro token ≤ 0,25 s" in text and "com primeiro token em até 0,25 s" in text
+    assert "0,2 s" not in text and "0,3 s" not in text
 
 
 def test_small_concurrent_counts_stay_conversations():
