@@ -145,7 +145,7 @@ def build_parser() -> Parser:
         "--output-tokens", type=_quantity(parse_count, "answer length"), help="tokens of each answer: 500"
     )
     traffic.add_argument(
-        "--rate", type=_rate, help="requests at the peak: 5 (per second), 30/min, 1800/h, 10000/day"
+        "--rate", type=_rate, help="requests at the peak: 5 (per second), 30/min, 1800/h, 10000/day, 2M/month"
     )
     traffic.add_argument(
         "--population",
@@ -239,10 +239,10 @@ def workload_from(args: argparse.Namespace, words: Workload | None = None, lang:
         fields["offload_params"] = True
     if args.rate is not None:
         # A rate flag is the load: it replaces a rate, a daily volume or a head-count said in words.
-        for key in ("rate_per_s", "requests_per_day", "population"):
+        for key in ("rate_per_s", "requests_per_day", "requests_per_month", "population"):
             fields.pop(key, None)
         key, value = args.rate
-        fields[key] = int(value) if key == "requests_per_day" else value
+        fields[key] = value if key == "rate_per_s" else round(value)
     if "model" not in fields:
         raise SizingError("missing_model", "model_examples")
     fields["lang"] = lang

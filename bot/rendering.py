@@ -278,6 +278,8 @@ def _traffic_understood(w, lang: str) -> list[str]:
         parts.append(t("rate", rate=rate_text(w.rate_per_s, lang)))
     if w.requests_per_day:
         parts.append(t("day", n=i18n.number(w.requests_per_day, lang)))
+    if w.requests_per_month:
+        parts.append(t("month", n=i18n.number(w.requests_per_month, lang)))
     if w.population:
         parts.append(t("population", n=i18n.number(w.population, lang)))
     if w.active_share:

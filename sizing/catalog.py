@@ -212,6 +212,7 @@ class PopulationSettings(Strict):
 
 class DailySettings(Strict):
     peak_hour_share: float = Field(default=0.15, gt=1 / 24, le=1)
+    days_per_month: float = Field(default=22, ge=1, le=31)
 
 
 class LatencySettings(Strict):

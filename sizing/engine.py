@@ -387,6 +387,7 @@ def _load_info(plan: Plan, catalog: Catalog) -> LoadInfo:
         rate_per_s=plan.rate,
         basis=plan.rate_basis,
         requests_per_day=plan.requests_per_day,
+        requests_per_month=plan.requests_per_month,
         population=plan.population,
         active_share=plan.active_share,
         requests_per_active_hour=plan.per_active_hour,

@@ -77,7 +77,8 @@ class Plan:
     tpot_target: float | None = None  # seconds per output token (1 / tokens per second per user)
     targets_given: bool = False
     cost_asked: bool = False
-    requests_per_day: int | None = None
+    requests_per_day: int | None = None  # given, or from a monthly volume
+    requests_per_month: int | None = None
     # what the question itself said (None when not given), for the answer's "workload" section
     given_prompt: int | None = None
     given_output: int | None = None
@@ -140,6 +141,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         (w.prompt_tokens, "prompt_tokens", 10**7),
         (w.output_tokens, "output_tokens", 10**7),
         (w.requests_per_day, "requests_per_day", 10**10),
+        (w.requests_per_month, "requests_per_month", 10**12),
         (w.population, "population", 10**9),
         (w.rate_per_s, "rate", 10**6),
         (w.ttft_s, "ttft", 3600),
@@ -483,19 +485,28 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
             )
         )
 
-    users, rate, basis = plan.users, None, None
+    users, rate, basis, per_day = plan.users, None, None, w.requests_per_day
     population, share, per_hour = w.population, None, None
     head_count = w.users is not None and w.users >= traffic.population.users_as_population_from
-    if w.population is None and head_count and not (w.rate_per_s or w.requests_per_day):
+    if (
+        w.population is None
+        and head_count
+        and not (w.rate_per_s or w.requests_per_day or w.requests_per_month)
+    ):
         # 5,000 conversations at once is a public service; "5,000 users" of a company is its head-count.
         population = w.users
         said.append(t(lang, "assume.traffic.users_as_population", n=i18n.number(w.users, lang)))
     if w.rate_per_s:
         rate, basis = w.rate_per_s, "rate"
-    elif w.requests_per_day:
+    elif w.requests_per_day or w.requests_per_month:
         peak = traffic.daily.peak_hour_share
-        rate, basis = w.requests_per_day * peak / 3600, "daily"
-        said.append(t(lang, "assume.traffic.daily_peak", day=i18n.number(w.requests_per_day, lang),
+        if not per_day:
+            days = traffic.daily.days_per_month
+            per_day = w.requests_per_month / days
+            said.append(t(lang, "assume.traffic.monthly", month=i18n.number(w.requests_per_month, lang),
+                          days=i18n.number(days, lang), day=i18n.number(per_day, lang)))  # fmt: skip
+        rate, basis = per_day * peak / 3600, "daily"
+        said.append(t(lang, "assume.traffic.daily_peak", day=i18n.number(per_day, lang),
                       share=i18n.percent(peak, lang), rate=rate_text(rate, lang)))  # fmt: skip
     elif population:
         share = w.active_share or traffic.population.peak_active_share
@@ -542,7 +553,8 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         tpot_target=tpot,
         targets_given=given,
         cost_asked=w.cost,
-        requests_per_day=w.requests_per_day,
+        requests_per_day=round(per_day) if per_day else None,
+        requests_per_month=w.requests_per_month,
         given_prompt=w.prompt_tokens,
         given_output=w.output_tokens,
         given_rate=w.rate_per_s,

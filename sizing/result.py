@@ -29,7 +29,8 @@ class LoadInfo(BaseModel):
     output_tokens: int
     rate_per_s: float | None = None  # the peak rate sized for (given, or derived: see basis)
     basis: str | None = None  # "rate", "daily" or "population"; None: conversations given as users
-    requests_per_day: int | None = None
+    requests_per_day: int | None = None  # given, or from requests_per_month over traffic.toml's days of use
+    requests_per_month: int | None = None
     population: int | None = None
     active_share: float | None = None
     requests_per_active_hour: float | None = None

@@ -19,6 +19,8 @@ from .quantities import parse_amount, parse_count
 _NUM = r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|mil|mi|milhoes|milhao|millions?)?(?![\w])"
 _PLAIN = r"(?<![\w.,])(\d+(?:[.,]\d+)?)"
 _SECONDS = r"(ms|milissegundos?|milliseconds?|s|seg|segundos?|seconds?|secs?)(?![\w])"
+# A monthly volume's unit: not seconds, only a key (the days it spreads over are in traffic.toml).
+MONTH = -1
 _COUNT_UNITS = {
     "k": "k",
     "mil": "mil",
@@ -66,8 +68,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         60: w["per_minute"],
         3600: w["per_hour"],
         86400: w["per_day"],
+        MONTH: w["per_month"],
     }
     unit_words = {word: seconds for seconds, words in units.items() for word in words}
+    adjectives = {word: 86400 for word in w["daily"]} | {word: MONTH for word in w["monthly"]}
     unit = _alternatives(unit_words)
     requests = _alternatives(w["requests"])
     per = r"(?:/|\bpor\b|\bper\b|\ba\b|\ban\b|\bcada\b|\beach\b|\bevery\b|\bao\b|\bpor\s+cada\b)"
@@ -75,11 +79,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
 
     def rate(m: re.Match):
         count = _amount(m.group(1), m.group(2))
-        seconds = unit_words[re.sub(r"\s+", " ", m.group(3))]
+        unit = m.group(3)
+        seconds = unit_words[re.sub(r"\s+", " ", unit)] if unit else adjectives[m.group(4)]
         if not count:
             return None
-        if seconds == 86400:
-            return ("requests_per_day", round(count)) if round(count) else None
+        if seconds in (86400, MONTH):
+            key = "requests_per_day" if seconds == 86400 else "requests_per_month"
+            return (key, round(count)) if round(count) else None
         return ("rate_per_s", count / seconds)
 
     def abbreviated(m: re.Match):
@@ -138,7 +144,9 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("ttft_s", re.compile(rf"\b(?:{first_token}){within}\s*{_PLAIN}\s*{_SECONDS}"), seconds),
         ("ttft_s", re.compile(rf"{_PLAIN}\s*{_SECONDS}\s+(?:(?:de|to|for\s+the|para\s+o|ate\s+o)\s+)?(?:{first_token})\b"),
          seconds),
-        ("rate", re.compile(rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*{per}\s*({unit})\b"), rate),
+        ("rate", re.compile(
+            rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*(?:{per}\s*({unit})|({_alternatives(adjectives)}))\b"
+        ), rate),
         ("rate", re.compile(rf"{_NUM}\s*({'|'.join(abbreviations)})\b"), abbreviated),
         ("active_share", re.compile(
             rf"{_PLAIN}\s*%\s*(?:(?:dos|das|de|of\s+the|of)\s+\w+\s+)?(?:{active})"

@@ -102,6 +102,9 @@ class Workload(BaseModel):
     requests_per_day: int | None = Field(
         default=None, description="requests in a day (peak from traffic.toml)"
     )
+    requests_per_month: int | None = Field(
+        default=None, description="requests in a month (days of use and peak from traffic.toml)"
+    )
     population: int | None = Field(default=None, description="people who use the service (a head-count)")
     active_share: float | None = Field(
         default=None, description="share of the people active at the peak hour"

@@ -138,6 +138,20 @@ def test_a_daily_volume_peaks_at_its_busiest_hour():
     assert any(a.startswith("10,000 requests a day: the busiest hour carries 15%") for a in r.assumptions)
 
 
+def test_a_monthly_volume_is_spread_over_its_days_of_use_then_peaks(capsys):
+    r = ask(model="8b", requests_per_month=2_000_000)
+    load = r.workload.load
+    assert load.requests_per_month == 2_000_000 and load.requests_per_day == round(2_000_000 / 22)
+    assert load.rate_per_s == pytest.approx(2_000_000 / 22 * 0.15 / 3600)
+    assert any(a.startswith("2.000.000 requisições por mês, em 22 dias de uso") for a in r.assumptions)
+    # The flag says the same, and in the answer's language; a follow-up replaces it like any other load.
+    assert main(["-m", "8b", "--rate", "2M/month", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["workload"]["load"]["requests_per_month"] == 2_000_000
+    q = parse("e com 3 milhões de requisições por mês?", base=parse("llama 8b 5 req/s").workload)
+    assert q.changed == ["requests_per_month"] and q.workload.rate_per_s is None
+    assert q.workload.requests_per_month == 3_000_000
+
+
 def test_latency_defaults_are_stated_and_a_given_target_replaces_them():
     r = ask(model="8b", rate_per_s=1, lang="en")
     assert any(
@@ -172,6 +186,9 @@ PHRASINGS = [
     # A rate keeps its fraction, and a count its every thousands separator.
     ("llama 8b com 1,5 requisições por segundo", {"rate_per_s": 1.5}),
     ("mistral 7b 1.000.000 de pedidos por dia", {"requests_per_day": 1_000_000}),
+    # A monthly volume, as billing thinks of it.
+    ("llama 8b 2 milhões de requisições por mês", {"requests_per_month": 2_000_000}),
+    ("llama 8b 500 mil chamadas mensais", {"requests_per_month": 500_000}),
     # pt-PT
     ("gpt-oss-120b para 2000 trabalhadores, 200 pedidos por minuto, resposta em até 1,5 s",
      {"population": 2000, "rate_per_s": pytest.approx(200 / 60), "ttft_s": 1.5}),
@@ -186,6 +203,7 @@ PHRASINGS = [
     ("our support team of 40 agents, llama 70b", {"users": 40}),
     ("llama 8b for 3,000 teachers", {"population": 3000}),
     ("qwen3 14b at 0.5 req/s", {"rate_per_s": 0.5}),
+    ("qwen3 32b 100k requests a month", {"requests_per_month": 100_000}),
     # Latency as engineers write it: symbols glued to the word, and the time between tokens.
     ("llama 8b, 5 req/s, TTFT<0.5s", {"rate_per_s": 5, "ttft_s": 0.5}),
     ("llama 8b 5 req/s ttft=400ms tpot=25ms", {"rate_per_s": 5, "ttft_s": 0.4, "tokens_per_s": 40}),
@@ -212,7 +230,7 @@ def test_traffic_is_understood_in_three_languages(text, expected):
     for key, value in expected.items():
         assert got.get(key) == value, key
     # Nothing else about the load is made up, and no "2 mil tokens" turned into a context.
-    traffic = {"prompt_tokens", "output_tokens", "rate_per_s", "requests_per_day", "population", "ttft_s",
+    traffic = {"prompt_tokens", "output_tokens", "rate_per_s", "requests_per_day", "requests_per_month", "population", "ttft_s",
                "tokens_per_s", "cost", "users", "context", "tokens"}  # fmt: skip
     assert set(got) & traffic == set(expected) & traffic
 
