@@ -127,8 +127,21 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     loose = rf"(?:,?\s+(?!(?:{nouns})\b)[a-z]+){{1,3}}?,?"
     tokens_said = r"(?(2)(?:\s*(?:tokens?|toks?)\b)?|\s*(?:tokens?|toks?)\b)"
 
+    person = _alternatives(w["person"])
+    per_person = rf"(?:{per})\s*(?:{person})"
+    hour = _alternatives(w["per_hour"])
+    peak = _alternatives(w["peak"])
+    share_words = w["shares"]
+    shares = _alternatives(share_words)
+
+    def share(m: re.Match):
+        return _float(m.group(1)) / 100 if m.group(1) else share_words[re.sub(r"\s+", " ", m.group(2))]
+
     def length(m: re.Match):
         return _count(m.group(1), m.group(2))
+
+    def amount(m: re.Match):
+        return _amount(m.group(1), m.group(2))
 
     return [
         ("tokens_per_s", re.compile(
@@ -144,14 +157,29 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("ttft_s", re.compile(rf"\b(?:{first_token}){within}\s*{_PLAIN}\s*{_SECONDS}"), seconds),
         ("ttft_s", re.compile(rf"{_PLAIN}\s*{_SECONDS}\s+(?:(?:de|to|for\s+the|para\s+o|ate\s+o)\s+)?(?:{first_token})\b"),
          seconds),
+        # What each person sends at the peak hour ("cada um manda 20 perguntas por hora", "5 requests per
+        # user per hour"), before the service's own rate.
+        ("requests_per_active_hour", re.compile(
+            rf"\b(?:cada\s+uma?|each(?:\s+one)?|(?:cada|each|por|per)\s+(?:{person}))\b(?:\s+[a-z]+){{0,2}}?\s+"
+            rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*{per}\s*(?:{hour})\b"
+        ), amount),
+        ("requests_per_active_hour", re.compile(
+            rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*(?:(?:{per}\s*(?:{hour})\s*(?:{per_person}))|(?:{per_person})\s*{per}\s*(?:{hour}))\b"
+        ), amount),
         ("rate", re.compile(
             rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*(?:{per}\s*({unit})|({_alternatives(adjectives)}))\b"
         ), rate),
         ("rate", re.compile(rf"{_NUM}\s*({'|'.join(abbreviations)})\b"), abbreviated),
         ("active_share", re.compile(
-            rf"{_PLAIN}\s*%\s*(?:(?:dos|das|de|of\s+the|of)\s+\w+\s+)?(?:{active})"
-            r"(?:\s+(?:it|o|a|isso))?(?:\s+(?:ao\s+mesmo\s+tempo|at\s+the\s+same\s+time|at\s+once|simultaneamente))?"
-        ), lambda m: _float(m.group(1)) / 100),
+            rf"(?:{_PLAIN}\s*%|\b({shares}))\s*(?:(?:dos|das|de|of\s+the|of|them)\s+\w+\s+)?(?:[a-z]+\s+){{0,2}}?"
+            rf"(?:{active})(?:\s+(?:it|o|a|isso)\b)?"
+            r"(?:\s+(?:ao\s+mesmo\s+tempo|at\s+the\s+same\s+time|at\s+once|simultaneamente))?"
+            rf"(?:\s+(?:{peak}))?"
+        ), share),
+        ("active_share", re.compile(rf"{_PLAIN}\s*%\s*(?:{peak})\b"), share),
+        ("active_share", re.compile(
+            rf"\b(?:1|um|uma|one)\s+(?:em|in|a)\s+(?:cada\s+|every\s+)?(\d+)\b(?:\s+[a-z]+){{0,2}}?\s+(?:{active})"
+        ), lambda m: 1 / int(m.group(1)) if int(m.group(1)) > 0 else None),
         ("population", re.compile(rf"\bbase\s+(?:de|of)\s+{_NUM}\s*(?:de\s+)?(?:{people}|{persons}|contas|accounts)\b"),
          population),
         ("population", re.compile(rf"{_NUM}\s*(?:de\s+)?(?:{people})\b(?!\s+simultane)"), population),

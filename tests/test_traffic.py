@@ -193,6 +193,8 @@ PHRASINGS = [
     ("gpt-oss-120b para 2000 trabalhadores, 200 pedidos por minuto, resposta em até 1,5 s",
      {"population": 2000, "rate_per_s": pytest.approx(200 / 60), "ttft_s": 1.5}),
     ("qwen3 32b para 300 utilizadores registados, quanto custa", {"population": 300, "cost": True}),
+    ("llama 8b para 3000 colaboradores, cada um faz 4 pedidos por hora",
+     {"population": 3000, "requests_per_active_hour": 4}),
     ("gemma 3 27b para uma equipa de 25 advogados", {"population": 25}),
     # English
     ("a 70B for our 5,000 employees, first token under 1 s, how much per month?",
@@ -230,7 +232,8 @@ def test_traffic_is_understood_in_three_languages(text, expected):
     for key, value in expected.items():
         assert got.get(key) == value, key
     # Nothing else about the load is made up, and no "2 mil tokens" turned into a context.
-    traffic = {"prompt_tokens", "output_tokens", "rate_per_s", "requests_per_day", "requests_per_month", "population", "ttft_s",
+    traffic = {"prompt_tokens", "output_tokens", "rate_per_s", "requests_per_day", "requests_per_month", "population",
+               "requests_per_active_hour", "ttft_s",
                "tokens_per_s", "cost", "users", "context", "tokens"}  # fmt: skip
     assert set(got) & traffic == set(expected) & traffic
 
@@ -254,6 +257,13 @@ def test_small_concurrent_counts_stay_conversations():
         ("e com 500 req/min?", "rate_per_s", pytest.approx(500 / 60)),
         ("and with a 1 s first token?", "ttft_s", 1.0),
         ("e se forem 10 mil funcionários?", "population", 10_000),
+        # The population's assumptions, in the words people use for them.
+        ("e se metade usar ao mesmo tempo?", "active_share", 0.5),
+        ("and if 15% are active at once?", "active_share", 0.15),
+        ("e se 1 em cada 4 usar ao mesmo tempo?", "active_share", 0.25),
+        ("com 25% ativos na hora de pico", "active_share", 0.25),
+        ("e se cada um mandar 20 perguntas por hora?", "requests_per_active_hour", 20),
+        ("what if each person sends 5 requests an hour", "requests_per_active_hour", 5),
         # Words between the noun and its length.
         ("e se a entrada for de 8k?", "prompt_tokens", 8000),
         ("and if answers are 1k tokens", "output_tokens", 1000),
