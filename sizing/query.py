@@ -1005,6 +1005,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if training:
             fields["pp"] = pp
     query.lang = _one(scan, "lang", "lang")
+    scale = _one(scan, "load_scale", "traffic.scale")
+    if scale is not None and not _scale_load(fields, base, scale):
+        query.unknown += [typed for _, typed in scan.found["load_scale"]]  # no load to scale
     understood = any(v is not None for v in fields.values()) or stage is not None or model or size
     if base is not None:
         return _follow_up(query, base, model or size, stage, fields, understood)
@@ -1053,6 +1056,19 @@ LOAD_BASES = ("rate_per_s", "requests_per_day", "requests_per_month", "populatio
 
 def _traffic(scan: _Scan) -> dict:
     return {name: _one(scan, name, label) for name, label in TRAFFIC_FIELDS.items()}
+
+
+def _scale_load(fields: dict, base: Workload | None, factor: float) -> bool:
+    """ "o dobro de tráfego", "3x the traffic": the load this question gives, else the thread's, times
+    `factor`, in whatever terms it was given. False when there is no load to scale."""
+    given = {k: fields[k] for k in LOAD_BASES if fields.get(k) is not None}
+    if not given and base is not None:
+        given = {k: getattr(base, k) for k in LOAD_BASES if getattr(base, k) is not None}
+    if not given:
+        return False
+    for key, value in given.items():
+        fields[key] = value * factor if key == "rate_per_s" else max(round(value * factor), 1)
+    return True
 
 
 def _follow_up(query: Query, base: Workload, model, stage, fields: dict, understood) -> Query:

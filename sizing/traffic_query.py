@@ -140,6 +140,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     def length(m: re.Match):
         return _count(m.group(1), m.group(2))
 
+    scale_words = w["scale_words"]
+    scale_names = _alternatives(scale_words)
+    loads = rf"{_alternatives(w['load_nouns'])}|{requests}|{people}"
+    growth = _alternatives(w["growth_words"])
+
     def amount(m: re.Match):
         return _amount(m.group(1), m.group(2))
 
@@ -203,6 +208,18 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # or by its "k" / "mil".
         ("prompt_tokens", re.compile(rf"\b(?:{prompt_nouns}){loose}{of}{_NUM}{not_time}{tokens_said}"), length),
         ("output_tokens", re.compile(rf"\b(?:{answer_nouns}){loose}{of}{_NUM}{not_time}{tokens_said}"), length),
+        # The thread's load scaled: "o dobro de tráfego", "o tráfego triplicar", "3x the traffic", "10 vezes
+        # mais requisições", "a carga crescer 50%".
+        ("load_scale", re.compile(
+            rf"\b(?:(?:o|the|a)\s+)?({scale_names})\s+(?:(?:de|do|da|dos|das|of|the|o|a|on|in)\s+)*(?:{loads})\b"
+        ), lambda m: scale_words[m.group(1)]),
+        ("load_scale", re.compile(rf"\b(?:{loads})\s+(?:[a-z]+\s+)?({scale_names})\b"), lambda m: scale_words[m.group(1)]),
+        ("load_scale", re.compile(
+            rf"{_PLAIN}\s*(?:x|vezes|times)\s+(?:(?:mais|more|o|a|the|de|of|do|da)\s+)*(?:{loads})\b"
+        ), lambda m: _float(m.group(1)) or None),
+        ("load_scale", re.compile(
+            rf"\b(?:{loads})\s+(?:[a-z]+\s+)?(?:{growth})\s+(?:de\s+|by\s+)?{_PLAIN}\s*%"
+        ), lambda m: 1 + _float(m.group(1)) / 100),
         ("cost", re.compile(
             r"(?:(?:\br|\bus)?\$\s*|€\s*|\b(?:brl|usd|eur)\s*)?(?:\bper|\bpor|\bcada|\ba|/)\s*(?:1\s*)?"
             r"(?:mtok\b|(?:m|mi|million|milhao|milhoes)\s*(?:de\s+)?"

@@ -14,7 +14,7 @@ from bot.rendering import render_text
 from sizing import performance
 from sizing.catalog import DATA_DIR, load_catalog
 from sizing.engine import size
-from sizing.query import parse
+from sizing.query import QueryError, parse
 from sizing.traffic import replica
 from sizing.workload import Intent, Stage, Workload
 
@@ -264,6 +264,10 @@ def test_small_concurrent_counts_stay_conversations():
         ("com 25% ativos na hora de pico", "active_share", 0.25),
         ("e se cada um mandar 20 perguntas por hora?", "requests_per_active_hour", 20),
         ("what if each person sends 5 requests an hour", "requests_per_active_hour", 5),
+        # The whole load scaled, in the terms it was given.
+        ("e com o dobro de tráfego?", "population", 10_000),
+        ("and 3x the traffic?", "population", 15_000),
+        ("e se a carga crescer 50%?", "population", 7500),
         # Words between the noun and its length.
         ("e se a entrada for de 8k?", "prompt_tokens", 8000),
         ("and if answers are 1k tokens", "output_tokens", 1000),
@@ -280,6 +284,18 @@ def test_a_follow_up_changes_only_what_it_names(follow, changed, value):
         assert "population" not in got  # a rate replaces the head-count it was derived from
     elif changed != "population":
         assert got["population"] == 5000
+
+
+def test_a_scaled_load_keeps_its_terms():
+    rate = parse("qwen3 32b 200 requisições por minuto").workload
+    q = parse("e se o tráfego dobrar?", base=rate)
+    assert q.changed == ["rate_per_s"] and q.workload.rate_per_s == pytest.approx(400 / 60)
+    users = parse("qwen3 32b 10 usuários").workload
+    assert parse("and twice the users?", base=users).workload.users == 20
+    # With no load in the thread there is nothing to scale, and the answer says it did not understand.
+    with pytest.raises(QueryError) as e:
+        parse("e o dobro de tráfego?", base=parse("qwen3 32b").workload)
+    assert e.value.params["words"] == ": “o dobro de tráfego”"
 
 
 def test_a_thread_follow_up_changes_the_share_of_people_at_once(tmp_path):
