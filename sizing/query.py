@@ -1005,6 +1005,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if training:
             fields["pp"] = pp
     query.lang = _one(scan, "lang", "lang")
+    count = _one(scan, "load_count", "traffic.population")
+    if count is not None:
+        # "e se forem 8 mil?": the thread's people, or its conversations at once, now this many.
+        counted = next((k for k in ("population", "users") if base is not None and getattr(base, k)), None)
+        if counted is None or fields[counted] is not None:
+            query.unknown += [typed for _, typed in scan.found["load_count"]]
+        else:
+            fields[counted] = count
     scale = _one(scan, "load_scale", "traffic.scale")
     if scale is not None and not _scale_load(fields, base, scale):
         query.unknown += [typed for _, typed in scan.found["load_scale"]]  # no load to scale

@@ -257,6 +257,8 @@ def test_small_concurrent_counts_stay_conversations():
         ("e com 500 req/min?", "rate_per_s", pytest.approx(500 / 60)),
         ("and with a 1 s first token?", "ttft_s", 1.0),
         ("e se forem 10 mil funcionários?", "population", 10_000),
+        ("e se forem 8 mil?", "population", 8000),  # the thread's people, not an 8,000-token context
+        ("what if there were 12,000?", "population", 12_000),
         # The population's assumptions, in the words people use for them.
         ("e se metade usar ao mesmo tempo?", "active_share", 0.5),
         ("and if 15% are active at once?", "active_share", 0.15),
@@ -292,6 +294,7 @@ def test_a_scaled_load_keeps_its_terms():
     assert q.changed == ["rate_per_s"] and q.workload.rate_per_s == pytest.approx(400 / 60)
     users = parse("qwen3 32b 10 usuários").workload
     assert parse("and twice the users?", base=users).workload.users == 20
+    assert parse("e se forem 50?", base=users).workload.users == 50
     # With no load in the thread there is nothing to scale, and the answer says it did not understand.
     with pytest.raises(QueryError) as e:
         parse("e o dobro de tráfego?", base=parse("qwen3 32b").workload)
