@@ -272,6 +272,8 @@ def _traffic_understood(w, lang: str) -> list[str]:
     parts = []
     if w.prompt_tokens:
         parts.append(t("prompt", n=i18n.tokens(w.prompt_tokens, lang)))
+    if w.prompt_pages:
+        parts.append(t("pages", n=i18n.number(w.prompt_pages, lang)))
     if w.output_tokens:
         parts.append(t("output", n=i18n.tokens(w.output_tokens, lang)))
     if w.rate_per_s:

@@ -223,6 +223,7 @@ class LatencySettings(Strict):
 class LengthSettings(Strict):
     output_tokens: int = Field(default=500, ge=1)
     new_prompt_tokens: int = Field(default=1000, ge=1)
+    tokens_per_page: int = Field(default=750, ge=1)
 
 
 class CapacitySettings(Strict):

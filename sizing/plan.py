@@ -139,6 +139,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     _positive(w.epochs, "epochs", 1000, lang)
     for value, what, limit in (
         (w.prompt_tokens, "prompt_tokens", 10**7),
+        (w.prompt_pages, "prompt_pages", 10**4),
         (w.output_tokens, "output_tokens", 10**7),
         (w.requests_per_day, "requests_per_day", 10**10),
         (w.requests_per_month, "requests_per_month", 10**12),
@@ -436,8 +437,14 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     model, traffic = plan.model, catalog.traffic
     context = plan.context
     output = w.output_tokens or min(traffic.lengths.output_tokens, max(context // 2, 1))
-    if w.prompt_tokens:
-        prompt = w.prompt_tokens
+    given_prompt = w.prompt_tokens
+    if w.prompt_pages and not given_prompt:
+        per_page = traffic.lengths.tokens_per_page
+        given_prompt = w.prompt_pages * per_page
+        said.append(t(lang, "assume.traffic.pages", pages=i18n.number(w.prompt_pages, lang),
+                      per_page=i18n.number(per_page, lang), prompt=i18n.tokens(given_prompt, lang)))  # fmt: skip
+    if given_prompt:
+        prompt = given_prompt
         if w.context is None:
             context = prompt + output
         history = 0
@@ -462,7 +469,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
             model=model.name,
             limit=i18n.tokens(model.max_context, lang),
         )
-    if w.prompt_tokens and w.context is None:
+    if given_prompt and w.context is None:
         # The assumption about the context was about the default: the lengths now set it.
         said[:] = [a for a in said if a != t(lang, "assume.context", tokens=i18n.tokens(plan.context, lang))]
     if history:
@@ -475,7 +482,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
                 history=i18n.tokens(history, lang),
             )
         )
-    elif not (w.prompt_tokens and w.output_tokens):
+    elif not (given_prompt and w.output_tokens):
         said.append(
             t(
                 lang,

@@ -140,6 +140,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     def length(m: re.Match):
         return _count(m.group(1), m.group(2))
 
+    pages = _alternatives(w["pages"])
+    documents = _alternatives(w["documents"])
+    pieces = _alternatives(w["pieces"])
+
     scale_words = w["scale_words"]
     scale_names = _alternatives(scale_words)
     loads = rf"{_alternatives(w['load_nouns'])}|{requests}|{people}"
@@ -197,6 +201,15 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("population", re.compile(
             rf"{_NUM}\s*(?:{persons})\s+(?:da|de|na|do|of|in|at|from)\s+(?:nossa\s+|our\s+|the\s+|a\s+)?(?:{organisation})\b"
         ), population),
+        # A prompt in pages ("documentos de 20 páginas", "20-page reports"), or in pieces of a given size
+        # ("5 trechos de 500 tokens": 2,500).
+        ("prompt_pages", re.compile(
+            rf"(?:\b(?:{documents})\s+(?:de|com|of|with)\s+)?(?:(?:ate|up\s+to|cerca\s+de|about|~)\s*)?"
+            rf"{_NUM}[-\s]*(?:{pages})\b(?:\s+(?:{documents})\b)?"
+        ), length),
+        ("prompt_tokens", re.compile(
+            rf"{_NUM}\s*(?:{pieces})\s+(?:de|of|with|com)\s+{_NUM}\s*(?:tokens?|toks?)\b"
+        ), lambda m: (_count(m.group(1), m.group(2)) or 0) * (_count(m.group(3), m.group(4)) or 0) or None),
         ("prompt_tokens", re.compile(rf"\b(?:{prompt_nouns}){of}{_NUM}{not_time}(?:\s*(?:tokens?|toks?))?"), length),
         ("prompt_tokens", re.compile(rf"{_NUM}\s*(?:(?:tokens?|toks?)\s+)?(?:de\s+)?(?:{prompt_suffixes})\b"), length),
         ("output_tokens", re.compile(rf"\b(?:{answer_nouns}){of}{_NUM}{not_time}(?:\s*(?:tokens?|toks?))?"), length),

@@ -97,6 +97,9 @@ class Workload(BaseModel):
     stack: str | None = Field(default=None, description="training software: unsloth, torchtune, liger...")
     # Serving in traffic terms: what each request holds, how many arrive, who sends them, how fast it must feel.
     prompt_tokens: int | None = Field(default=None, description="tokens of each request's prompt")
+    prompt_pages: int | None = Field(
+        default=None, description="pages of text in each prompt (tokens per page from traffic.toml)"
+    )
     output_tokens: int | None = Field(default=None, description="tokens of each answer")
     rate_per_s: float | None = Field(default=None, description="requests per second at the peak")
     requests_per_day: int | None = Field(

@@ -152,6 +152,15 @@ def test_a_monthly_volume_is_spread_over_its_days_of_use_then_peaks(capsys):
     assert q.workload.requests_per_month == 3_000_000
 
 
+def test_a_prompt_in_pages_is_sized_at_the_stated_tokens_a_page():
+    r = ask(model="8b", prompt_pages=20, rate_per_s=0.5)
+    assert r.workload.load.prompt_tokens == 20 * 750 and r.workload.context_tokens == 15_000 + 500
+    said = next(a for a in r.assumptions if a.startswith("Documentos de 20 páginas"))
+    assert "prompts de ~15.000 tokens" in said and "750 tokens por página" in said
+    # Tokens given beat pages.
+    assert ask(model="8b", prompt_pages=20, prompt_tokens=9000).workload.load.prompt_tokens == 9000
+
+
 def test_latency_defaults_are_stated_and_a_given_target_replaces_them():
     r = ask(model="8b", rate_per_s=1, lang="en")
     assert any(
@@ -185,6 +194,9 @@ PHRASINGS = [
     ("llama 8b 5 req/s, tpot de 50 ms", {"rate_per_s": 5, "tokens_per_s": 20}),
     # A rate keeps its fraction, and a count its every thousands separator.
     ("llama 8b com 1,5 requisições por segundo", {"rate_per_s": 1.5}),
+    # Prompts in pages, or in pieces of a given size.
+    ("llama 70b resumir documentos de 20 páginas, 2 req/min", {"prompt_pages": 20, "rate_per_s": pytest.approx(2 / 60)}),
+    ("qwen3 32b RAG com 5 trechos de 500 tokens, 3 req/s", {"prompt_tokens": 2500, "rate_per_s": 3}),
     ("mistral 7b 1.000.000 de pedidos por dia", {"requests_per_day": 1_000_000}),
     # A monthly volume, as billing thinks of it.
     ("llama 8b 2 milhões de requisições por mês", {"requests_per_month": 2_000_000}),
@@ -206,6 +218,7 @@ PHRASINGS = [
     ("llama 8b for 3,000 teachers", {"population": 3000}),
     ("qwen3 14b at 0.5 req/s", {"rate_per_s": 0.5}),
     ("qwen3 32b 100k requests a month", {"requests_per_month": 100_000}),
+    ("llama 8b to summarize 20-page reports, 10 requests per minute", {"prompt_pages": 20, "rate_per_s": pytest.approx(10 / 60)}),
     # Latency as engineers write it: symbols glued to the word, and the time between tokens.
     ("llama 8b, 5 req/s, TTFT<0.5s", {"rate_per_s": 5, "ttft_s": 0.5}),
     ("llama 8b 5 req/s ttft=400ms tpot=25ms", {"rate_per_s": 5, "ttft_s": 0.4, "tokens_per_s": 40}),
@@ -232,7 +245,7 @@ def test_traffic_is_understood_in_three_languages(text, expected):
     for key, value in expected.items():
         assert got.get(key) == value, key
     # Nothing else about the load is made up, and no "2 mil tokens" turned into a context.
-    traffic = {"prompt_tokens", "output_tokens", "rate_per_s", "requests_per_day", "requests_per_month", "population",
+    traffic = {"prompt_tokens", "prompt_pages", "output_tokens", "rate_per_s", "requests_per_day", "requests_per_month", "population",
                "requests_per_active_hour", "ttft_s",
                "tokens_per_s", "cost", "users", "context", "tokens"}  # fmt: skip
     assert set(got) & traffic == set(expected) & traffic
