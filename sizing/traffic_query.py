@@ -88,6 +88,16 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             return (key, round(count)) if round(count) else None
         return ("rate_per_s", count / seconds)
 
+    bare_unit = _alternatives(word for word, seconds in unit_words.items() if seconds != MONTH)
+
+    def bare_rate(m: re.Match):
+        unit = m.group(3) or m.group(4)
+        count = _amount(m.group(1), m.group(2))
+        if not count:
+            return None
+        seconds = unit_words[re.sub(r"\s+", " ", unit)]
+        return ("requests_per_day", round(count)) if seconds == 86400 else ("rate_per_s", count / seconds)
+
     def abbreviated(m: re.Match):
         count = _amount(m.group(1), m.group(2))
         return ("rate_per_s", count / abbreviations[m.group(3)]) if count else None
@@ -179,6 +189,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*(?:{per}\s*({unit})|({_alternatives(adjectives)}))\b"
         ), rate),
         ("rate", re.compile(rf"{_NUM}\s*({'|'.join(abbreviations)})\b"), abbreviated),
+        # A count per unit of time with no noun ("10 per minute", "300/h", "10 mil por dia") is a rate too, but
+        # not money ("R$ 30 por hora") nor a month (a budget, more often than not).
+        ("rate", re.compile(
+            rf"(?<!\$)(?<!\$\s){_NUM}\s*(?:/\s*({bare_unit})|(?:{per})\s*({bare_unit}))\b(?!\s*(?:de\s+)?(?:{tokens})\b)"
+        ), bare_rate),
         ("active_share", re.compile(
             rf"(?:{_PLAIN}\s*%|\b({shares}))\s*(?:(?:dos|das|de|of\s+the|of|them)\s+\w+\s+)?(?:[a-z]+\s+){{0,2}}?"
             rf"(?:{active})(?:\s+(?:it|o|a|isso)\b)?"

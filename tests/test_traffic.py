@@ -194,6 +194,9 @@ PHRASINGS = [
     ("llama 8b 5 req/s, tpot de 50 ms", {"rate_per_s": 5, "tokens_per_s": 20}),
     # A rate keeps its fraction, and a count its every thousands separator.
     ("llama 8b com 1,5 requisições por segundo", {"rate_per_s": 1.5}),
+    # A count per unit of time needs no noun to be a rate.
+    ("llama 8b, uns 300/h", {"rate_per_s": pytest.approx(300 / 3600)}),
+    ("qwen3 32b 10 mil por dia", {"requests_per_day": 10_000}),
     # Prompts in pages, or in pieces of a given size.
     ("llama 70b resumir documentos de 20 páginas, 2 req/min", {"prompt_pages": 20, "rate_per_s": pytest.approx(2 / 60)}),
     ("qwen3 32b RAG com 5 trechos de 500 tokens, 3 req/s", {"prompt_tokens": 2500, "rate_per_s": 3}),
@@ -256,6 +259,11 @@ def test_a_latency_target_is_shown_as_it_was_set():
     text = render_text(size(question.workload), question)
     assert "primeiro token ≤ 0,25 s" in text and "com primeiro token em até 0,25 s" in text
     assert "0,2 s" not in text and "0,3 s" not in text
+
+
+def test_money_per_hour_is_no_rate():
+    assert parse("llama 8b numa H100 a R$ 30 por hora").workload.rate_per_s is None
+    assert parse("llama 8b 40 tokens por segundo").workload.rate_per_s is None
 
 
 def test_small_concurrent_counts_stay_conversations():
