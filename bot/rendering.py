@@ -288,6 +288,15 @@ def _traffic_understood(w, lang: str) -> list[str]:
         parts.append(t("share", share=i18n.percent(w.active_share, lang)))
     if w.requests_per_active_hour:
         parts.append(t("per_hour", n=i18n.number(w.requests_per_active_hour, lang)))
+    if w.latency_percentile:
+        parts.append(
+            t(
+                "percentile",
+                n=i18n.number(
+                    w.latency_percentile, lang, 0 if w.latency_percentile == int(w.latency_percentile) else 1
+                ),
+            )
+        )
     if w.ttft_s:
         parts.append(t("ttft", n=i18n.seconds(w.ttft_s, lang)))
     if w.tokens_per_s:

@@ -149,6 +149,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         (w.tokens_per_s, "tokens_per_s", 10**4),
         (w.requests_per_active_hour, "requests_per_active_hour", 3600),
         (w.active_share, "active_share", 1),
+        (w.latency_percentile, "latency_percentile", 100),
     ):
         if value is not None and not 0 < value <= limit:
             shown = (
@@ -545,6 +546,10 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
             key = None
         if key:
             said.append(t(lang, key, ttft=i18n.seconds(ttft, lang), tps=i18n.number(tps, lang)))
+        if w.latency_percentile and w.latency_percentile > 50:
+            # The performance model gives typical (median) figures: it was fitted on measured medians.
+            said.append(t(lang, "assume.traffic.percentile", p=i18n.number(w.latency_percentile, lang,
+                          0 if w.latency_percentile == int(w.latency_percentile) else 1)))  # fmt: skip
     return plan.but(
         context=context,
         users=users,

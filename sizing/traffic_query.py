@@ -163,6 +163,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         return _amount(m.group(1), m.group(2))
 
     return [
+        # "p95 de primeira resposta 1 s", "TTFT p99 < 2 s": the percentile first, so the target around it reads.
+        ("latency_percentile", re.compile(
+            rf"\b(?:{_alternatives(w['percentile_words'])})\s*(\d{{2}}(?:[.,]\d+)?)\b(?!\s*%)"
+        ), lambda m: _float(m.group(1)) if 50 <= _float(m.group(1)) < 100 else None),
         ("tokens_per_s", re.compile(
             rf"(?:\b(?:{speed})(?:\s+(?:minima|minimum|min|media|average))?(?:\s+(?:de|of|a|at|em|in))?\s*)?"
             rf"(?:\b(?:pelo\s+menos|no\s+minimo|minimo\s+de|at\s+least|>=?)\s*)?{_PLAIN}\s*(?:{tokens})\s*"

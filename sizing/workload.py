@@ -116,6 +116,9 @@ class Workload(BaseModel):
         default=None, description="requests per active person per hour"
     )
     ttft_s: float | None = Field(default=None, description="target seconds to the first token")
+    latency_percentile: float | None = Field(
+        default=None, description="the percentile the latency targets were given at (p95: 95)"
+    )
     tokens_per_s: float | None = Field(default=None, description="target tokens per second for each user")
     cost: bool = Field(default=False, description="the question asks what it costs")
     contract: ContractMode | None = Field(

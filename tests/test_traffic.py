@@ -192,6 +192,7 @@ PHRASINGS = [
     ("8b 1800 requisições por hora, quanto custa por mês?", {"rate_per_s": 0.5, "cost": True}),
     ("llama 8b, 5 req/s, velocidade mínima de 40 tokens por segundo", {"rate_per_s": 5, "tokens_per_s": 40}),
     ("llama 8b 5 req/s, tpot de 50 ms", {"rate_per_s": 5, "tokens_per_s": 20}),
+    ("qwen3 32b p95 de primeira resposta 1s", {"latency_percentile": 95, "ttft_s": 1}),
     # A rate keeps its fraction, and a count its every thousands separator.
     ("llama 8b com 1,5 requisições por segundo", {"rate_per_s": 1.5}),
     # A count per unit of time needs no noun to be a rate.
@@ -226,6 +227,7 @@ PHRASINGS = [
     ("llama 8b, 5 req/s, TTFT<0.5s", {"rate_per_s": 5, "ttft_s": 0.5}),
     ("llama 8b 5 req/s ttft=400ms tpot=25ms", {"rate_per_s": 5, "ttft_s": 0.4, "tokens_per_s": 40}),
     ("llama 8b 5 req/s, ITL under 20ms", {"rate_per_s": 5, "tokens_per_s": 50}),
+    ("llama 8b 5 req/s, TTFT p99 under 800 ms", {"rate_per_s": 5, "latency_percentile": 99, "ttft_s": 0.8}),
     ("llama 8b, 5 req/s, streaming at 25 t/s", {"rate_per_s": 5, "tokens_per_s": 25}),
     # Approximation marks and dashes are punctuation, not words left over.
     ("qwen3 32b ~40 rps", {"rate_per_s": 40}),
@@ -249,7 +251,7 @@ def test_traffic_is_understood_in_three_languages(text, expected):
         assert got.get(key) == value, key
     # Nothing else about the load is made up, and no "2 mil tokens" turned into a context.
     traffic = {"prompt_tokens", "prompt_pages", "output_tokens", "rate_per_s", "requests_per_day", "requests_per_month", "population",
-               "requests_per_active_hour", "ttft_s",
+               "requests_per_active_hour", "ttft_s", "latency_percentile",
                "tokens_per_s", "cost", "users", "context", "tokens"}  # fmt: skip
     assert set(got) & traffic == set(expected) & traffic
 
@@ -259,6 +261,14 @@ def test_a_latency_target_is_shown_as_it_was_set():
     text = render_text(size(question.workload), question)
     assert "primeiro token ≤ 0,25 s" in text and "com primeiro token em até 0,25 s" in text
     assert "0,2 s" not in text and "0,3 s" not in text
+
+
+def test_a_target_at_a_percentile_says_the_figures_are_typical_ones():
+    r = ask(model="8b", rate_per_s=5, ttft_s=0.8, latency_percentile=99, lang="en")
+    assert any(
+        a.startswith("Targets at p99: the performance figures are typical (median)") for a in r.assumptions
+    )
+    assert not any("p99" in a for a in ask(model="8b", rate_per_s=5, ttft_s=0.8).assumptions)
 
 
 def test_money_per_hour_is_no_rate():
