@@ -74,15 +74,25 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     adjectives = {word: 86400 for word in w["daily"]} | {word: MONTH for word in w["monthly"]}
     unit = _alternatives(unit_words)
     requests = _alternatives(w["requests"])
-    per = r"(?:/|\bpor\b|\bper\b|\ba\b|\ban\b|\bcada\b|\beach\b|\bevery\b|\bao\b|\bpor\s+cada\b)"
+    per = (
+        r"(?:/|\bp/|\bpor\s+cada\b|\ba\s+cada\b|\bpor\b|\bper\b|\ba\b|\ban\b|\bcada\b|\beach\b|\bevery\b|"
+        r"\bao\b)"
+    )
+    # "500 chamadas à API por hora", "200 requests to the bot per minute": where they go, between the two.
+    qualifier = (
+        r"(?:\s+(?:a|ao|aos|na|no|do|da|de|to|on|at|for|in|em|via)(?:\s+(?:the|o|a|os|as|nossa|nosso|our|your))?"
+        r"\s+[a-z]+){0,2}?"
+    )
     abbreviations = w["rate_abbreviations"]
 
     def rate(m: re.Match):
         count = _amount(m.group(1), m.group(2))
-        unit = m.group(3)
-        seconds = unit_words[re.sub(r"\s+", " ", unit)] if unit else adjectives[m.group(4)]
-        if not count:
+        unit = m.group("unit")
+        seconds = unit_words[re.sub(r"\s+", " ", unit)] if unit else adjectives[m.group("adj")]
+        every = _float(m.group("every")) if m.group("every") else 1  # "1 requisição a cada 2 segundos"
+        if not count or not every:
             return None
+        count /= every
         if seconds in (86400, MONTH):
             key = "requests_per_day" if seconds == 86400 else "requests_per_month"
             return (key, round(count)) if round(count) else None
@@ -190,7 +200,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*(?:(?:{per}\s*(?:{hour})\s*(?:{per_person}))|(?:{per_person})\s*{per}\s*(?:{hour}))\b"
         ), amount),
         ("rate", re.compile(
-            rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*(?:{per}\s*({unit})|({_alternatives(adjectives)}))\b"
+            rf"{_NUM}\s*(?:de\s+)?(?:{requests}){qualifier}\s*"
+            rf"(?:{per}\s*(?:(?P<every>\d+(?:[.,]\d+)?)\s*)?(?P<unit>{unit})s?|(?P<adj>{_alternatives(adjectives)}))\b"
         ), rate),
         ("rate", re.compile(rf"{_NUM}\s*({'|'.join(abbreviations)})\b"), abbreviated),
         # A count per unit of time with no noun ("10 per minute", "300/h", "10 mil por dia") is a rate too, but

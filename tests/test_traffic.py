@@ -195,6 +195,11 @@ PHRASINGS = [
     ("qwen3 32b p95 de primeira resposta 1s", {"latency_percentile": 95, "ttft_s": 1}),
     # A rate keeps its fraction, and a count its every thousands separator.
     ("llama 8b com 1,5 requisições por segundo", {"rate_per_s": 1.5}),
+    # Abbreviations, where the requests go, and "every N seconds".
+    ("qwen3 32b 200 requisições p/ minuto", {"rate_per_s": pytest.approx(200 / 60)}),
+    ("qwen3 32b 500 chamadas à API por hora", {"rate_per_s": pytest.approx(500 / 3600)}),
+    ("qwen3 32b 1 requisição a cada 2 segundos", {"rate_per_s": 0.5}),
+    ("qwen3 32b 15 mil acessos por dia", {"requests_per_day": 15_000}),
     # A count per unit of time needs no noun to be a rate.
     ("llama 8b, uns 300/h", {"rate_per_s": pytest.approx(300 / 3600)}),
     ("qwen3 32b 10 mil por dia", {"requests_per_day": 10_000}),
@@ -222,6 +227,7 @@ PHRASINGS = [
     ("llama 8b for 3,000 teachers", {"population": 3000}),
     ("qwen3 14b at 0.5 req/s", {"rate_per_s": 0.5}),
     ("qwen3 32b 100k requests a month", {"requests_per_month": 100_000}),
+    ("qwen3 32b 200 requests to our bot per minute", {"rate_per_s": pytest.approx(200 / 60)}),
     ("llama 8b to summarize 20-page reports, 10 requests per minute", {"prompt_pages": 20, "rate_per_s": pytest.approx(10 / 60)}),
     # Latency as engineers write it: symbols glued to the word, and the time between tokens.
     ("llama 8b, 5 req/s, TTFT<0.5s", {"rate_per_s": 5, "ttft_s": 0.5}),
