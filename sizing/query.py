@@ -378,6 +378,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.take(pattern, "out_of_scope", lambda m, kind=kind: kind)
     _repos(scan, catalog)
     _number_words(scan)
+    _spaced_thousands(scan, catalog)
     scan.take(OPTIMIZER_8BIT, "optimizer", lambda m: Optimizer.adamw8bit)
     for optimizer, pattern in OPTIMIZERS:
         scan.take(pattern, "optimizer", lambda m, optimizer=optimizer: optimizer)
@@ -505,6 +506,27 @@ def _number_words(scan: _Scan) -> None:
 
     scan.work = NUMBER_PHRASE.sub(tens, scan.work)
     scan.work = ONE_BEFORE_NOUN.sub(lambda m: f"{1:<{len(m.group(0))}}", scan.work)
+
+
+# "1 200 trabalhadores", "10 000 pedidos por dia": thousands grouped by a space (how pt-PT writes them, and
+# how our own pt-PT answers print them), followed by a word.
+SPACED_THOUSANDS = re.compile(
+    r"(?<![\w.,])([a-z]+\s+)?([1-9]\d{0,2})((?:[ \u00a0\u202f]\d{3})+)(?![\d.,])(?=\s*[a-z])"
+)
+
+
+def _spaced_thousands(scan: _Scan, catalog: Catalog) -> None:
+    """Joins spaced thousands with a dot, same length (positions stay aligned), unless the number before
+    the space is a model's version after its family name ("llama 3 200 pedidos", "qwen 2 500 usuários")."""
+    families = FAMILIES | family_words(catalog)
+
+    def join(m: re.Match) -> str:
+        before = m.group(1) or ""
+        if before.strip() in families:
+            return m.group(0)
+        return before + m.group(2) + re.sub(r"\s", ".", m.group(3))
+
+    scan.work = SPACED_THOUSANDS.sub(join, scan.work)
 
 
 _JOINER = re.compile(r"[\s_/.-]*")

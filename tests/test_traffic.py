@@ -217,6 +217,10 @@ PHRASINGS = [
     ("llama 8b para 3000 colaboradores, cada um faz 4 pedidos por hora",
      {"population": 3000, "requests_per_active_hour": 4}),
     ("gemma 3 27b para uma equipa de 25 advogados", {"population": 25}),
+    # Thousands grouped by a space, as pt-PT writes them (and as our pt-PT answers print them).
+    ("mistral small para 1 200 trabalhadores", {"population": 1200}),
+    ("llama 8b, 10 000 pedidos por dia", {"requests_per_day": 10_000}),
+    ("llama 3 8b 200 pedidos por minuto", {"rate_per_s": pytest.approx(200 / 60)}),  # a version, not thousands
     # English
     ("a 70B for our 5,000 employees, first token under 1 s, how much per month?",
      {"population": 5000, "ttft_s": 1, "cost": True}),
