@@ -122,7 +122,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     first_token = _alternatives(w["first_token"])
     within = (
         r"(?:\s*(?:<=?|≤|=|:|~)|\s+(?:em|in|within|de|of|under|below|abaixo\s+de|menos\s+de|ate|em\s+ate|"
-        r"em\s+menos\s+de|no\s+maximo|at\s+most|less\s+than))*"
+        r"em\s+menos\s+de|no\s+maximo|at\s+most|less\s+than|maxima|maximo|max|maximum|alvo|target|desejada|aceitavel))*"
     )
 
     def seconds(m: re.Match, number: int = 1, unit: int = 2):
@@ -187,9 +187,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("tokens_per_s", re.compile(rf"\b(?:{per_token}){within}\s*{_PLAIN}\s*{_SECONDS}"), per_second),
         ("tokens_per_s", re.compile(rf"{_PLAIN}\s*{_SECONDS}\s*(?:/|\bpor\b|\bper\b|\bentre\b|\bbetween\b)\s*tokens?\b"),
          per_second),
+        # "latência máxima de 1,5 segundos para o primeiro token": the number between two names of the target.
+        ("ttft_s", re.compile(
+            rf"(?:\b(?:{first_token}){within}\s*)?{_PLAIN}\s*{_SECONDS}\s+"
+            rf"(?:(?:de|to|for\s+the|para\s+o|ate\s+o|ate\s+ao|para\s+a|no|na)\s+)?(?:{first_token})\b"
+        ), seconds),
         ("ttft_s", re.compile(rf"\b(?:{first_token}){within}\s*{_PLAIN}\s*{_SECONDS}"), seconds),
-        ("ttft_s", re.compile(rf"{_PLAIN}\s*{_SECONDS}\s+(?:(?:de|to|for\s+the|para\s+o|ate\s+o)\s+)?(?:{first_token})\b"),
-         seconds),
         # What each person sends at the peak hour ("cada um manda 20 perguntas por hora", "5 requests per
         # user per hour"), before the service's own rate.
         ("requests_per_active_hour", re.compile(

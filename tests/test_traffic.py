@@ -193,6 +193,7 @@ PHRASINGS = [
     ("llama 8b, 5 req/s, velocidade mínima de 40 tokens por segundo", {"rate_per_s": 5, "tokens_per_s": 40}),
     ("llama 8b 5 req/s, tpot de 50 ms", {"rate_per_s": 5, "tokens_per_s": 20}),
     ("qwen3 32b p95 de primeira resposta 1s", {"latency_percentile": 95, "ttft_s": 1}),
+    ("qwen3 32b, latência máxima de 1,5 segundos para o primeiro token", {"ttft_s": 1.5}),
     # A rate keeps its fraction, and a count its every thousands separator.
     ("llama 8b com 1,5 requisições por segundo", {"rate_per_s": 1.5}),
     # Abbreviations, where the requests go, and "every N seconds".
@@ -232,6 +233,7 @@ PHRASINGS = [
     ("qwen3 14b at 0.5 req/s", {"rate_per_s": 0.5}),
     ("qwen3 32b 100k requests a month", {"requests_per_month": 100_000}),
     ("qwen3 32b 200 requests to our bot per minute", {"rate_per_s": pytest.approx(200 / 60)}),
+    ("qwen3 32b, latency target 300 ms", {"ttft_s": 0.3}),
     ("llama 8b to summarize 20-page reports, 10 requests per minute", {"prompt_pages": 20, "rate_per_s": pytest.approx(10 / 60)}),
     # Latency as engineers write it: symbols glued to the word, and the time between tokens.
     ("llama 8b, 5 req/s, TTFT<0.5s", {"rate_per_s": 5, "ttft_s": 0.5}),
