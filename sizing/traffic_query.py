@@ -160,6 +160,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     def length(m: re.Match):
         return _count(m.group(1), m.group(2))
 
+    in_flight = _alternatives(w["in_flight"])
+    concurrency = _alternatives(w["concurrency"])
     pages = _alternatives(w["pages"])
     documents = _alternatives(w["documents"])
     pieces = _alternatives(w["pieces"])
@@ -203,7 +205,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*(?:(?:{per}\s*(?:{hour})\s*(?:{per_person}))|(?:{per_person})\s*{per}\s*(?:{hour}))\b"
         ), amount),
         ("rate", re.compile(
-            rf"{_NUM}\s*(?:de\s+)?(?:{requests}){qualifier}\s*"
+            rf"{_NUM}\s*(?:de\s+)?(?:{requests})(?:\s+(?:{in_flight}))?{qualifier}\s*"
             rf"(?:{per}\s*(?:(?P<every>\d+(?:[.,]\d+)?)\s*)?(?P<unit>{unit})s?|(?P<adj>{_alternatives(adjectives)}))\b"
         ), rate),
         ("rate", re.compile(rf"{_NUM}\s*({'|'.join(abbreviations)})\b"), abbreviated),
@@ -222,6 +224,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("active_share", re.compile(
             rf"\b(?:1|um|uma|one)\s+(?:em|in|a)\s+(?:cada\s+|every\s+)?(\d+)\b(?:\s+[a-z]+){{0,2}}?\s+(?:{active})"
         ), lambda m: 1 / int(m.group(1)) if int(m.group(1)) > 0 else None),
+        ("users", re.compile(
+            rf"{_NUM}\s*(?:(?:{in_flight})\s+(?:{requests})|(?:de\s+)?(?:{requests})\s+(?:{in_flight}))\b"
+        ), length),
+        ("users", re.compile(rf"\b(?:{concurrency})\s*(?:de|of|=|:)?\s*{_NUM}(?!\s*(?:{tokens})\b)"), length),
         ("population", re.compile(rf"\bbase\s+(?:de|of)\s+{_NUM}\s*(?:de\s+)?(?:{people}|{persons}|contas|accounts)\b"),
          population),
         ("population", re.compile(rf"{_NUM}\s*(?:de\s+)?(?:{people})\b(?!\s+simultane)"), population),

@@ -220,6 +220,9 @@ PHRASINGS = [
     ("gemma 3 27b para uma equipa de 25 advogados", {"population": 25}),
     # Thousands grouped by a space, as pt-PT writes them (and as our pt-PT answers print them).
     ("mistral small para 1 200 trabalhadores", {"population": 1200}),
+    ("llama 8b 64 requisições em paralelo", {"users": 64}),
+    ("llama 8b concorrência de 128", {"users": 128}),
+    ("llama 8b 50 mil usuários ativos mensais", {"population": 50_000}),
     ("llama 8b, 10 000 pedidos por dia", {"requests_per_day": 10_000}),
     ("llama 3 8b 200 pedidos por minuto", {"rate_per_s": pytest.approx(200 / 60)}),  # a version, not thousands
     # English
@@ -233,6 +236,10 @@ PHRASINGS = [
     ("qwen3 14b at 0.5 req/s", {"rate_per_s": 0.5}),
     ("qwen3 32b 100k requests a month", {"requests_per_month": 100_000}),
     ("qwen3 32b 200 requests to our bot per minute", {"rate_per_s": pytest.approx(200 / 60)}),
+    # Requests in flight as benchmarks count them, and active users as products count them.
+    ("llama 8b concurrency 64, 2k in 500 out, on 1 H100", {"users": 64, "prompt_tokens": 2000, "output_tokens": 500}),
+    ("llama 8b 200 concurrent requests", {"users": 200}),
+    ("llama 8b 50k MAU", {"population": 50_000}),
     ("qwen3 32b, latency target 300 ms", {"ttft_s": 0.3}),
     ("llama 8b to summarize 20-page reports, 10 requests per minute", {"prompt_pages": 20, "rate_per_s": pytest.approx(10 / 60)}),
     # Latency as engineers write it: symbols glued to the word, and the time between tokens.
