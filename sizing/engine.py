@@ -304,8 +304,9 @@ def _beyond_offer(plan: Plan, catalog: Catalog) -> str:
         shape, copies = found
         offer = next((o for o in catalog.offering.offer if o.gpu == shape.gpu.id), None)
         limit = max(offer.counts) * offer.max_servers if offer else shape.total
-        return t(lang, "perf.beyond", count=copies * shape.total, gpu=shape.gpu.name, copies=copies,
-                 per=shape.total, limit=limit)  # fmt: skip
+        key = "perf.beyond_one" if shape.total == 1 else "perf.beyond"
+        return t(lang, key, count=i18n.number(copies * shape.total, lang), gpu=shape.gpu.name,
+                 copies=i18n.number(copies, lang), per=shape.total, limit=i18n.number(limit, lang))  # fmt: skip
     ttft_target, tpot_target = traffic.targets(plan, catalog)
     fastest = traffic.fastest_first_token(plan, catalog)
     if fastest is not None and fastest > ttft_target:

@@ -5,6 +5,7 @@ on every setup the answer shows."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 
 import pytest
@@ -84,6 +85,11 @@ def test_a_load_nothing_we_rent_serves_says_what_it_would_take():
     assert r.estimates.text[0].startswith("Nothing we rent serves this load: it takes ~")
     r = ask(model="70b", rate_per_s=2, prompt_tokens=30000, output_tokens=300, ttft_s=0.5, lang="en")
     assert "even unloaded" in r.estimates.text[0]
+    # Thousands of single-GPU copies: counted with separators, each copy "1 GPU", not "1 GPUs".
+    huge = ask(model="8b", rate_per_s=100_000, lang="en").estimates.text[0]
+    assert re.search(
+        r"takes ~\d{1,3}(,\d{3})+× \S+ .*\(\d{1,3}(,\d{3})+ copies of the model, 1 GPU each\)", huge
+    )
 
 
 # -- population, daily volume, the assumptions stated ---------------------------------------------------
