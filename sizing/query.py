@@ -790,6 +790,9 @@ def _keyword_targets() -> dict[str, dict[str, tuple[str, bool]]]:
                     bucket = targets.setdefault(plain[0], {})
                     if said or plain not in bucket:
                         bucket[plain] = (written, said)
+        # The traffic words too ("segudo" is "segundo", "primera resposta" is "primeira resposta").
+        for word in traffic_query.typo_targets():
+            targets.setdefault(word[0], {}).setdefault(word, (word, True))
         _TARGETS = targets
     return _TARGETS
 

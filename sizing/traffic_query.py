@@ -287,6 +287,16 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
 
 
 @cache
+def typo_targets() -> frozenset[str]:
+    """The single words of traffic_words.toml's lists a misspelling may be read as (five letters or more, as
+    the vocabulary's own typo targets)."""
+    w = _words()
+    lists = [v for v in w.values() if isinstance(v, list)] + [list(w["shares"]), list(w["scale_words"])]
+    words = {part for entries in lists for entry in entries for part in entry.split()}
+    return frozenset(word for word in words if len(word) >= 5 and word.isalpha())
+
+
+@cache
 def filler() -> frozenset[str]:
     """Words of a traffic question that carry nothing to size."""
     return frozenset(_words().get("filler", []))

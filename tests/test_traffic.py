@@ -301,6 +301,12 @@ def test_money_per_hour_is_no_rate():
     assert parse("llama 8b 40 tokens por segundo").workload.rate_per_s is None
 
 
+def test_a_misspelt_traffic_word_is_read_and_said():
+    q = parse("llama 8b 300 requisiçoes por segudo, primera resposta em 1s")
+    assert q.workload.rate_per_s == 300 and q.workload.ttft_s == 1 and q.unknown == []
+    assert ("segudo", "segundo") in q.corrections and ("primera", "primeira") in q.corrections
+
+
 def test_small_concurrent_counts_stay_conversations():
     assert parse("8b 10 clientes simultâneos").workload.users == 10
     assert parse("8b 10 clientes simultâneos").workload.population is None
