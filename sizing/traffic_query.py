@@ -302,8 +302,32 @@ def filler() -> frozenset[str]:
     return frozenset(_words().get("filler", []))
 
 
+# Short words that alone anchor a traffic phrase ("8k in, 256 out", "5 rps", "300 ms", "p95").
+_SHORT_TRIGGERS = frozenset({"out", "req", "rps", "qps", "rpm", "rph", "ms", "seg", "sec", "min", "hr", "dia", "day",
+                             "mes", "mo", "mau", "dau", "itl", "pct", "p", "pdf", "doc"})  # fmt: skip
+
+
+@cache
+def _triggers() -> frozenset[str]:
+    """Words one of which every traffic phrase has (a phrase's own noun, unit or keyword; the short
+    function words and "tokens" they share with other questions left out): a question with none of them,
+    and no "/", "%", "$" or "<", has no traffic phrase and is not scanned (most questions are about memory)."""
+    w = _words()
+    skip = {"filler", "organisation", "token_words"}
+    lists = [v for k, v in w.items() if isinstance(v, list) and k not in skip]
+    lists += [list(w["shares"]), list(w["scale_words"])]
+    words = {part for entries in lists for entry in entries for part in re.findall(r"[a-z]+", entry)}
+    words |= set(re.findall(r"[a-z]+", _SECONDS))
+    return frozenset(word for word in words if len(word) >= 4) | _SHORT_TRIGGERS
+
+
+_SYMBOLS = re.compile(r"[/%$€<=≤~]")
+
+
 def take(scan) -> None:
     """Reads every traffic phrase of the scan's working text, blanking what it takes (see query._Scan)."""
+    if _triggers().isdisjoint(re.findall(r"[a-z]+", scan.work)) and not _SYMBOLS.search(scan.work):
+        return
     for kind, pattern, convert in patterns():
         if kind == "rate":
             for m in list(pattern.finditer(scan.work)):
