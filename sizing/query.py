@@ -130,9 +130,10 @@ HF_LINK = re.compile(
 
 # "Qwen/Qwen3-Next-80B-A3B-Instruct", "bartowski/...-GGUF:Q4_K_M": a Hugging Face repo is one name, dates and
 # versions inside it ("Magistral-Small-2509", "v0.3") included. The name must look like a model's (a hyphen,
-# dot or digit in it), so "h100/h200" or "rag/chat" stay words.
+# dot or digit in it), so "h100/h200" or "rag/chat" stay words; a bare number is no owner ("1k/1k" is a
+# benchmark's prompt and answer lengths).
 REPO = re.compile(
-    r"(?<![\w.@/:-])([a-z0-9][\w.-]{1,95}/(?=[\w.-]*[-.\d])[a-z0-9][\w.-]*[a-z0-9])(:[a-z0-9_]+)?(?![\w/])"
+    r"(?<![\w.@/:-])(?!\d+(?:[.,]\d+)?k?\s*/)([a-z0-9][\w.-]{1,95}/(?=[\w.-]*[-.\d])[a-z0-9][\w.-]*[a-z0-9])(:[a-z0-9_]+)?(?![\w/])"
 )
 
 

@@ -140,7 +140,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     active = _alternatives(w["active_words"])
     prompt_nouns, prompt_suffixes = _alternatives(w["prompt_nouns"]), _alternatives(w["prompt_suffixes"])
     answer_nouns, answer_suffixes = _alternatives(w["answer_nouns"]), _alternatives(w["answer_suffixes"])
-    of = r"(?:\s+(?:de|com|of|with|around|about|up\s+to|ate|cerca\s+de|~))*\s*"
+    of = (
+        r"(?:\s+(?:de|com|of|with|around|about|up\s+to|ate|cerca\s+de|~|length|len|size|tamanho|comprimento|"
+        r"media|medio|average|avg|maxima|maximo|max|maximum|tipica|tipico|typical)"
+        r"|\s*[=:])*\s*"
+    )
     not_time = rf"(?!\s*{_SECONDS})"
 
     nouns = rf"{prompt_nouns}|{answer_nouns}|{requests}|e|and|com|with|por|per|para"
@@ -249,6 +253,14 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("prompt_tokens", re.compile(
             rf"{_NUM}\s*(?:{pieces})\s+(?:de|of|with|com)\s+{_NUM}\s*(?:tokens?|toks?)\b"
         ), lambda m: (_count(m.group(1), m.group(2)) or 0) * (_count(m.group(3), m.group(4)) or 0) or None),
+        # The number first, as benchmarks write it: "1500-token prompts", "300 token responses".
+        ("prompt_tokens", re.compile(rf"{_NUM}[-\s]*(?:tokens?|toks?)\s+(?:long\s+)?(?:{prompt_nouns})\b"), length),
+        ("output_tokens", re.compile(rf"{_NUM}[-\s]*(?:tokens?|toks?)\s+(?:long\s+)?(?:{answer_nouns})\b"), length),
+        # "1k/1k", "2k/500 tokens": prompt and answer, a benchmark's shorthand (a "k" or "tokens" says so).
+        ("lengths", re.compile(
+            rf"(?<![\w.,/])(\d+(?:[.,]\d+)?)\s*(k)?\s*/\s*(\d+(?:[.,]\d+)?)\s*(k)?(?![\w/])"
+            rf"(?(2)|(?(4)|\s*(?:{tokens})\b))(?:\s*(?:{tokens})\b)?"
+        ), lambda m: (_count(m.group(1), m.group(2)), _count(m.group(3), m.group(4)))),
         ("prompt_tokens", re.compile(rf"\b(?:{prompt_nouns}){of}{_NUM}{not_time}(?:\s*(?:tokens?|toks?))?"), length),
         ("prompt_tokens", re.compile(rf"{_NUM}\s*(?:(?:tokens?|toks?)\s+)?(?:de\s+)?(?:{prompt_suffixes})\b"), length),
         ("output_tokens", re.compile(rf"\b(?:{answer_nouns}){of}{_NUM}{not_time}(?:\s*(?:tokens?|toks?))?"), length),
@@ -329,6 +341,15 @@ def take(scan) -> None:
     if _triggers().isdisjoint(re.findall(r"[a-z]+", scan.work)) and not _SYMBOLS.search(scan.work):
         return
     for kind, pattern, convert in patterns():
+        if kind == "lengths":
+            for m in list(pattern.finditer(scan.work)):
+                prompt, output = convert(m)
+                if prompt and output:
+                    typed = scan.original[m.start() : m.end()].strip()
+                    scan.found.setdefault("prompt_tokens", []).append((prompt, typed))
+                    scan.found.setdefault("output_tokens", []).append((output, typed))
+                    scan.blank(m.start(), m.end())
+            continue
         if kind == "rate":
             for m in list(pattern.finditer(scan.work)):
                 value = convert(m)

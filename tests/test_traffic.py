@@ -227,6 +227,9 @@ PHRASINGS = [
     # Thousands grouped by a space, as pt-PT writes them (and as our pt-PT answers print them).
     ("mistral small para 1 200 trabalhadores", {"population": 1200}),
     ("llama 8b 64 requisições em paralelo", {"users": 64}),
+    ("mistral 7b: entrada média de 700 tokens, saída média de 150, 40 rps",
+     {"prompt_tokens": 700, "output_tokens": 150, "rate_per_s": 40}),
+    ("llama 8b 2048/128 tokens, 5 req/s", {"prompt_tokens": 2048, "output_tokens": 128, "rate_per_s": 5}),
     ("llama 8b concorrência de 128", {"users": 128}),
     ("llama 8b 50 mil usuários ativos mensais", {"population": 50_000}),
     ("llama 8b, 10 000 pedidos por dia", {"requests_per_day": 10_000}),
@@ -247,6 +250,17 @@ PHRASINGS = [
     ("llama 8b 200 concurrent requests", {"users": 200}),
     ("llama 8b 50k MAU", {"population": 50_000}),
     ("qwen3 32b, latency target 300 ms", {"ttft_s": 0.3}),
+    # Lengths as benchmarks and capacity plans write them.
+    ("We expect around 50k requests per day with an average prompt of 1,500 tokens and 300 token responses, "
+     "llama 3.1 8b", {"requests_per_day": 50_000, "prompt_tokens": 1500, "output_tokens": 300}),
+    ("llama 70b with 1500-token prompts and 300-token answers at 2 rps",
+     {"prompt_tokens": 1500, "output_tokens": 300, "rate_per_s": 2}),
+    ("llama 8b, input length 4096, output length 512, 8 requests/s",
+     {"prompt_tokens": 4096, "output_tokens": 512, "rate_per_s": 8}),
+    ("qwen3 8b, ISL 1000 OSL 1000, concurrency 32, on an H100",
+     {"prompt_tokens": 1000, "output_tokens": 1000, "users": 32}),
+    ("llama 8b 1k/1k at 10 rps", {"prompt_tokens": 1000, "output_tokens": 1000, "rate_per_s": 10}),
+    ("qwen3 32b, peak of 20 QPS", {"rate_per_s": 20}),
     ("llama 8b to summarize 20-page reports, 10 requests per minute", {"prompt_pages": 20, "rate_per_s": pytest.approx(10 / 60)}),
     # Latency as engineers write it: symbols glued to the word, and the time between tokens.
     ("llama 8b, 5 req/s, TTFT<0.5s", {"rate_per_s": 5, "ttft_s": 0.5}),
