@@ -261,6 +261,7 @@ PHRASINGS = [
      {"prompt_tokens": 1000, "output_tokens": 1000, "users": 32}),
     ("llama 8b 1k/1k at 10 rps", {"prompt_tokens": 1000, "output_tokens": 1000, "rate_per_s": 10}),
     ("qwen3 32b, peak of 20 QPS", {"rate_per_s": 20}),
+    ("what does it cost per month to serve Llama 3.3 70B to 3k users?", {"users": 3000, "cost": True}),
     ("llama 8b to summarize 20-page reports, 10 requests per minute", {"prompt_pages": 20, "rate_per_s": pytest.approx(10 / 60)}),
     # Latency as engineers write it: symbols glued to the word, and the time between tokens.
     ("llama 8b, 5 req/s, TTFT<0.5s", {"rate_per_s": 5, "ttft_s": 0.5}),
