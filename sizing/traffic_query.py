@@ -237,7 +237,9 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("population", re.compile(rf"{_NUM}\s*(?:de\s+)?(?:{people})\b(?!\s+simultane)"), population),
         # "3k users", "5 mil usuários": a count in thousands of users is users (a head-count, sizing/plan.py),
         # never a context of 3k.
-        ("users", re.compile(rf"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(k|mil)\s*(?:de\s+)?(?:{persons})\b"), length),
+        ("users", re.compile(
+            rf"(?<![\w.,=:])(\d+(?:[.,]\d+)?)\s*(k|mil)\s*(?:de\s+)?(?:{persons})\b(?!\s*[=:]|\s*\d)"
+        ), length),
         # A team of N ("time de 150 pessoas", "team of 40 agents"): N users, whatever its members are called
         # (any plural word, or none); a team as large as a company is its head-count (sizing/plan.py).
         ("users", re.compile(

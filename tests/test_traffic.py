@@ -311,6 +311,11 @@ def test_a_target_at_a_percentile_says_the_figures_are_typical_ones():
     assert not any("p99" in a for a in ask(model="8b", rate_per_s=5, ttft_s=0.8).assumptions)
 
 
+def test_a_context_next_to_a_users_key_stays_a_context():
+    w = parse("llama-3.1-70b q4_k_m ctx=8k users=4").workload
+    assert (w.context, w.users) == (8192, 4)
+
+
 def test_money_per_hour_is_no_rate():
     assert parse("llama 8b numa H100 a R$ 30 por hora").workload.rate_per_s is None
     assert parse("llama 8b 40 tokens por segundo").workload.rate_per_s is None
