@@ -450,6 +450,10 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
             context = prompt + output
         history = 0
     else:
+        if w.context is None and w.output_tokens:
+            # Long answers and no context asked for: the context grows to hold them after the default prompt
+            # (a 4,000-token answer leaves no 96-token prompt).
+            context = max(context, traffic.lengths.new_prompt_tokens + output)
         prompt = min(traffic.lengths.new_prompt_tokens, max(context - output, 1))
         # A context asked for is a conversation that grows to fill it: each turn's new text arrives on a
         # cached history. With the default context, requests are taken as independent calls.
@@ -470,7 +474,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
             model=model.name,
             limit=i18n.tokens(model.max_context, lang),
         )
-    if given_prompt and w.context is None:
+    if (given_prompt or context != plan.context) and w.context is None:
         # The assumption about the context was about the default: the lengths now set it.
         said[:] = [a for a in said if a != t(lang, "assume.context", tokens=i18n.tokens(plan.context, lang))]
     if history:

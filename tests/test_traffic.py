@@ -167,6 +167,13 @@ def test_a_prompt_in_pages_is_sized_at_the_stated_tokens_a_page():
     assert ask(model="8b", prompt_pages=20, prompt_tokens=9000).workload.load.prompt_tokens == 9000
 
 
+def test_a_long_answer_without_a_context_keeps_the_default_prompt():
+    r = ask(model="8b", population=300, output_tokens=4000)
+    load = r.workload.load
+    assert (load.prompt_tokens, load.output_tokens) == (1000, 4000) and r.workload.context_tokens == 5000
+    assert not any(a.startswith("Contexto não informado: usei 4.096") for a in r.assumptions)
+
+
 def test_latency_defaults_are_stated_and_a_given_target_replaces_them():
     r = ask(model="8b", rate_per_s=1, lang="en")
     assert any(
