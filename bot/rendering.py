@@ -128,6 +128,9 @@ def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:
         return lines
     lines.append(i18n.t(lang, "cost.line", mode=mode_name(c.mode), currency=cur, per_hour=money(c.per_hour, lang),
                         per_month=money(c.per_month, lang), hours=i18n.number(c.hours_per_month, lang)))  # fmt: skip
+    if c.term_total is not None and result.workload.term_days:
+        lines.append(i18n.t(lang, "cost.term", period=i18n.period(result.workload.term_days, lang), currency=cur,
+                            total=money(c.term_total, lang), mode=mode_name(c.mode)))  # fmt: skip
     if c.per_million_output_tokens is not None:
         basis = i18n.t(lang, f"cost.basis_{c.tokens_basis}")
         lines.append(i18n.t(lang, "cost.per_million", currency=cur, value=money(c.per_million_output_tokens, lang),

@@ -727,9 +727,14 @@ def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
     if mode not in by_mode:
         mode = next(iter(by_mode))
     chosen = by_mode[mode]
-    total = None
+    total = term_total = None
     if training_run and plan.tokens and "project_package" in by_mode:
         total = _gpu_hours(plan, catalog.gpu(setup.gpu), catalog) * prices["project_package"]
+    if not training_run and plan.term_days:
+        # A year is 12 months of the offering's hours, as a month is; other terms count 30-day months.
+        days = plan.term_days
+        months = days // 365 * 12 if days % 365 == 0 else days / MONTH_DAYS
+        term_total = chosen.per_month * months
     return Cost(
         mode=mode,
         per_hour=chosen.per_hour,
@@ -739,6 +744,7 @@ def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
         hours_per_month=hours,
         tokens_basis=basis,
         project_total=total,
+        term_total=term_total,
     )
 
 

@@ -976,6 +976,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     )
     stage = _stage(scan)
     period = _one(scan, "period", "days")
+    serving = not (stage or (base.stage if base is not None else Stage.inference)).is_training
+    if _one(scan, "cost_year", "days") is not None:
+        # "quanto custa por ano?": a service's money for a year, over the term the question gives, else a year.
+        fields["cost"] = True
+        period = period or (365 if serving else None)
     if period is not None:
         # "por 12 meses": the time a training run may take, or the term a service is rented for.
         training = (stage or (base.stage if base is not None else Stage.inference)).is_training

@@ -146,6 +146,7 @@ class Cost(BaseModel):
         None  # "load": at the sized load; "capacity": kept as busy as the targets allow
     )
     project_total: float | None = None  # training: the GPU-hours of the run at the project package's price
+    term_total: float | None = None  # a service rented for a term ("por 12 meses"): per_month x its months
 
 
 class Setup(BaseModel):

@@ -299,6 +299,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             r"(?:(?:output|input|generated|saida|entrada|gerados|de\s+saida|de\s+entrada)\s+)?"
             r"(?:tokens?|toks?)\b(?:\s+(?:de\s+saida|gerados|generated|de\s+entrada))?)"
         ), lambda m: True),
+        ("cost_year", re.compile(rf"\b(?:{_alternatives(w['yearly'])})\b"), lambda m: 365),
         ("cost", re.compile(rf"\b(?:{_alternatives(w['cost'])})\b"), lambda m: True),
     ]  # fmt: skip
 

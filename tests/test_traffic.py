@@ -510,6 +510,20 @@ def test_cost_per_contract_mode_and_per_million_tokens(priced):
     assert "25% a menos que sob demanda" in text
 
 
+def test_a_term_or_a_year_asked_for_gets_its_total(priced):
+    for text, months in (
+        ("llama 8b 10 req/s, quanto custa por ano?", 12),
+        ("8b reservado por 6 meses, 10 req/s", 6),
+    ):
+        q = parse(text)
+        r = size(q.workload, priced)
+        c = r.recommendation.cost
+        assert q.workload.cost or q.workload.term_days
+        assert c.term_total == pytest.approx(c.per_month * months)
+        line = f"Por {months} meses" if months != 12 else "Por 1 ano"
+        assert f"  {line} (" in render_text(r, q)
+
+
 def test_no_prices_means_one_line_for_staff_and_no_money():
     r = ask(model="8b", rate_per_s=1)
     assert r.currency is None and r.recommendation.cost is None
