@@ -138,6 +138,16 @@ def test_users_by_the_thousand_are_read_as_people_and_said_so():
     assert text.startswith("Entendi: Llama 3.1 8B · 2.000 pessoas\n") and "2000 usuários" not in text
 
 
+def test_a_share_of_no_head_count_says_it_changed_nothing():
+    r = ask(model="32b", rate_per_s=3, active_share=0.2)
+    assert r.workload.load.rate_per_s == 3
+    assert any(
+        a.startswith("A proporção de pessoas ativas e as requisições por pessoa só valem")
+        for a in r.assumptions
+    )
+    assert not any("só valem" in a for a in ask(model="32b", population=500, active_share=0.2).assumptions)
+
+
 def test_a_daily_volume_peaks_at_its_busiest_hour():
     r = ask(model="8b", requests_per_day=10_000, lang="en")
     assert r.workload.load.rate_per_s == pytest.approx(10_000 * 0.15 / 3600)
