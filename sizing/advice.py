@@ -319,6 +319,10 @@ def _more_of_the_same(plan: Plan, enough: Setup, catalog: Catalog) -> Alternativ
         add_capacity(plan, enough, catalog)
         text = t(lang, "change.more_gpus", setup=describe(enough, lang), capacity=capacity(plan, enough))
         text += weight_only(plan.precision, enough, lang, catalog)
+        offer = next((o for o in catalog.offering.offer if o.gpu == enough.gpu), None)
+        if offer is not None and not enough.in_offering and enough.replicas > 1:
+            limit = max(offer.counts) * offer.max_servers
+            text += " " + t(lang, "change.beyond_limit", limit=i18n.number(limit, lang))
     return Alternative(kind="more_gpus", setup=enough, text=text)
 
 

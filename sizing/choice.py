@@ -37,11 +37,8 @@ def requested(plan: Plan, catalog: Catalog) -> tuple[Setup, Setup | None] | None
         if asked.fits and (asked.performance is None or asked.performance.meets_targets is not False):
             return asked, None
         enough = traffic.recommend(plan, catalog, only=plan.gpu)
-        if (
-            enough is None
-            and plan.rate is not None
-            and not any(o.gpu == plan.gpu.id for o in catalog.offering.offer)
-        ):
+        if enough is None and plan.rate is not None:
+            # A GPU we do not rent, or more of it than we rent for one service: the copies that would serve.
             enough = traffic.copies_off_offer(plan, plan.gpu, catalog)
         if enough is not None:
             return asked, enough

@@ -247,8 +247,9 @@ def recommend(plan: Plan, catalog: Catalog, exclude=None, only: GPU | None = Non
 
 
 def copies_off_offer(plan: Plan, gpu: GPU, catalog: Catalog) -> Setup | None:
-    """For a GPU we do not rent, named under a rate: the fewest of it that serve the load, as copies of a
-    setup of 1, 2, 4... GPUs of one server (None when no number of copies does)."""
+    """For a GPU named under a rate that we do not rent, or not as many of as the load needs: the fewest of
+    it that serve the load, as copies of a setup of 1, 2, 4... GPUs of one server (None when no number of
+    copies does); marked out of the offering when it is more than we rent for one service."""
     best = None
     count = 1
     while count <= gpu.max_per_server:
@@ -260,7 +261,10 @@ def copies_off_offer(plan: Plan, gpu: GPU, catalog: Catalog) -> Setup | None:
     if best is None:
         return None
     _, shape, copies, users = best
-    return build(plan, shape, copies, users, catalog)
+    setup = build(plan, shape, copies, users, catalog)
+    if setup.count > _limit(catalog, gpu.id):
+        setup.in_offering = False  # more than we rent for one service
+    return setup
 
 
 def smallest_holding(plan: Plan, catalog: Catalog) -> Shape | None:

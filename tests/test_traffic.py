@@ -452,6 +452,10 @@ def test_a_named_gpu_too_small_for_a_rate_says_what_it_serves_and_how_many_serve
     assert more.setup.gpu == "l4" and more.setup.replicas > 1
     assert more.setup.performance.utilization <= more.setup.performance.planned_utilization
     assert "does not keep up" not in more.text
+    # More of a GPU we rent than we rent for one service: the copies that serve, and that it is too many.
+    over = ask(model="70b", gpu="h100", gpus=1, rate_per_s=50).verdict.changes[-1]
+    assert over.kind == "more_gpus" and over.setup.replicas > 1 and not over.setup.in_offering
+    assert "É mais do que alugamos para um serviço (até 32)" in over.text
 
 
 def test_users_on_a_named_setup_are_requests_in_flight_there(catalog):
