@@ -195,7 +195,7 @@ def _rate(text: str) -> tuple[str, float]:
     value = parse_rate(text)
     if value is None:
         raise argparse.ArgumentTypeError(
-            f"rate “{text}” is not a rate (examples: 5, 30/min, 1800/h, 10000/day)"
+            f"rate “{text}” is not a rate (examples: 5, 30/min, 1800/h, 10000/day, 2M/month)"
         )
     return value
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 # A context size in "k" is a power of two, as models declare them (128k = 131,072 = max_position_embeddings
 # of Llama 3.1); "mil" is a plain thousand.
@@ -70,7 +71,10 @@ RATE_UNITS = {"s": 1, "sec": 1, "second": 1, "min": 60, "m": 60, "minute": 60, "
 def parse_rate(text: str) -> tuple[str, float] | None:
     """A request rate: '5' or '5/s' -> ('rate_per_s', 5), '30/min' -> ('rate_per_s', 0.5), '1800/h',
     '10k/day' -> ('requests_per_day', 10000), '2M/month' -> ('requests_per_month', 2e6). None when unreadable."""
-    m = re.fullmatch(r"\s*([^/\s]+)\s*(?:/\s*([a-z]+))?\s*", text.strip().lower())
+    plain = "".join(
+        c for c in unicodedata.normalize("NFKD", text.strip().lower()) if not unicodedata.combining(c)
+    )
+    m = re.fullmatch(r"\s*([^/\s]+)\s*(?:/\s*([a-z]+))?\s*", plain)  # "1000/mês" as "1000/mes"
     parts = _split(m.group(1)) if m else None
     if not parts or parts[1] not in COUNT_UNITS:
         return None

@@ -163,6 +163,8 @@ def test_a_monthly_volume_is_spread_over_its_days_of_use_then_peaks(capsys):
     # The flag says the same, and in the answer's language; a follow-up replaces it like any other load.
     assert main(["-m", "8b", "--rate", "2M/month", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["workload"]["load"]["requests_per_month"] == 2_000_000
+    assert main(["-m", "8b", "--rate", "1000/mês", "--json"]) == 0  # the month as Portuguese writes it
+    assert json.loads(capsys.readouterr().out)["workload"]["load"]["requests_per_month"] == 1000
     q = parse("e com 3 milhões de requisições por mês?", base=parse("llama 8b 5 req/s").workload)
     assert q.changed == ["requests_per_month"] and q.workload.rate_per_s is None
     assert q.workload.requests_per_month == 3_000_000
