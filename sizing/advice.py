@@ -654,7 +654,11 @@ def performance_line(plan: Plan, p, lang: str) -> str:
         total=i18n.number(p.output_tokens_per_s, lang),
         # Conversations in flight are a whole number when given ("10 users"), a mean under a rate.
         n=i18n.number(
-            p.concurrency, lang, 0 if p.concurrency >= 10 or p.concurrency == int(p.concurrency) else 1
+            p.concurrency,
+            lang,
+            0
+            if p.concurrency >= 10 or p.concurrency == int(p.concurrency)
+            else (1 if p.concurrency >= 0.1 else 2),
         ),
         ttft=i18n.number(p.ttft_s, lang, ttft_digits),
         prompt=i18n.tokens(plan.prompt, lang),

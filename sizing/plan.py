@@ -583,11 +583,15 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
 
 
 def rate_text(rate: float, lang: str) -> str:
-    """A request rate the way people say it: per second when it is several a second, else per minute."""
+    """A request rate the way people say it: per second when it is several a second, per minute when it is
+    one a minute or more, else per hour (a few a day are not "0,1 requisições/min")."""
     if rate >= 1:
         return t(lang, "perf.rate_per_s", n=i18n.number(rate, lang, 1 if rate < 10 else 0))
     per_minute = rate * 60
-    return t(lang, "perf.rate_per_min", n=i18n.number(per_minute, lang, 1 if per_minute < 10 else 0))
+    if per_minute >= 1:
+        return t(lang, "perf.rate_per_min", n=i18n.number(per_minute, lang, 1 if per_minute < 10 else 0))
+    per_hour = rate * 3600
+    return t(lang, "perf.rate_per_hour", n=i18n.number(per_hour, lang, 1 if per_hour < 10 else 0))
 
 
 # -- contract ----------------------------------------------------------------------------------------

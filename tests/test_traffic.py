@@ -138,6 +138,11 @@ def test_users_by_the_thousand_are_read_as_people_and_said_so():
     assert text.startswith("Entendi: Llama 3.1 8B · 2.000 pessoas\n") and "2000 usuários" not in text
 
 
+def test_a_few_requests_a_day_are_said_per_hour():
+    text = render_text(ask(model="8b", requests_per_day=40))
+    assert "Carga: 6,0 requisições/h no pico" in text and "0,0 conversas" not in text
+
+
 def test_a_share_of_no_head_count_says_it_changed_nothing():
     r = ask(model="32b", rate_per_s=3, active_share=0.2)
     assert r.workload.load.rate_per_s == 3
