@@ -1044,6 +1044,13 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             query.unknown += [typed for _, typed in scan.found["load_count"]]
         else:
             fields[counted] = count
+    turns = _one(scan, "per_conversation", "traffic.rate")
+    if turns is not None and not _scale_load(
+        fields, None, turns, keys=("rate_per_s", "requests_per_day", "requests_per_month")
+    ):
+        query.unknown += [
+            typed for _, typed in scan.found["per_conversation"]
+        ]  # no conversations' rate given
     scale = _one(scan, "load_scale", "traffic.scale")
     if scale is not None and not _scale_load(fields, base, scale):
         query.unknown += [typed for _, typed in scan.found["load_scale"]]  # no load to scale
@@ -1097,12 +1104,13 @@ def _traffic(scan: _Scan) -> dict:
     return {name: _one(scan, name, label) for name, label in TRAFFIC_FIELDS.items()}
 
 
-def _scale_load(fields: dict, base: Workload | None, factor: float) -> bool:
+def _scale_load(fields: dict, base: Workload | None, factor: float, keys=LOAD_BASES) -> bool:
     """ "o dobro de tráfego", "3x the traffic": the load this question gives, else the thread's, times
-    `factor`, in whatever terms it was given. False when there is no load to scale."""
-    given = {k: fields[k] for k in LOAD_BASES if fields.get(k) is not None}
+    `factor`, in whatever terms it was given; "cada um com 6 mensagens" multiplies a rate of conversations
+    (`keys`). False when there is no load to scale."""
+    given = {k: fields[k] for k in keys if fields.get(k) is not None}
     if not given and base is not None:
-        given = {k: getattr(base, k) for k in LOAD_BASES if getattr(base, k) is not None}
+        given = {k: getattr(base, k) for k in keys if getattr(base, k) is not None}
     if not given:
         return False
     for key, value in given.items():

@@ -166,6 +166,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
 
     in_flight = _alternatives(w["in_flight"])
     concurrency = _alternatives(w["concurrency"])
+    turns = _alternatives(w["turns"])
     pages = _alternatives(w["pages"])
     documents = _alternatives(w["documents"])
     pieces = _alternatives(w["pieces"])
@@ -289,6 +290,14 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("load_scale", re.compile(
             rf"\b(?:{loads})\s+(?:[a-z]+\s+)?(?:{growth})\s+(?:de\s+|by\s+)?{_PLAIN}\s*%"
         ), lambda m: 1 + _float(m.group(1)) / 100),
+        ("per_conversation", re.compile(
+            rf"\b(?:cada|each|por|per)\s+(?:(?:um|uma|one|{requests}|{person})\s+)?(?:(?:com|with|has|tem|de|of|having)\s+)?"
+            rf"(?:(?:~|cerca\s+de|uns|umas|about|around)\s*)?{_NUM}\s*(?:{turns})\b(?!\s*{per}\s*(?:{unit})\b)"
+        ), length),
+        ("per_conversation", re.compile(
+            rf"\b(?:com|with|de|of)\s+(?:(?:~|cerca\s+de|uns|umas|about|around)\s*)?{_NUM}\s*(?:{turns})\s+"
+            rf"(?:cada|each|(?:por|per)\s+(?:{requests}|conversa|conversation|sessao|session|atendimento|chat|ligacao))\b"
+        ), length),
         ("load_count", re.compile(
             rf"\b(?:{_alternatives(w['count_verbs'])})\s+(?:(?:uns|umas|about|around|cerca\s+de)\s+)?{_NUM}"
             r"\s*(?=[?.,!;]|$)"

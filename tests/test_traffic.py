@@ -251,6 +251,9 @@ PHRASINGS = [
     # Thousands grouped by a space, as pt-PT writes them (and as our pt-PT answers print them).
     ("mistral small para 1 200 trabalhadores", {"population": 1200}),
     ("llama 8b 64 requisições em paralelo", {"users": 64}),
+    # Conversations a day and the requests in each: their product is the load.
+    ("phi-4 para o SAC: 1.500 atendimentos por dia, cada um com ~6 mensagens", {"requests_per_day": 9000}),
+    ("llama 8b 200 conversas por hora com 5 perguntas cada", {"rate_per_s": pytest.approx(1000 / 3600)}),
     ("mistral 7b: entrada média de 700 tokens, saída média de 150, 40 rps",
      {"prompt_tokens": 700, "output_tokens": 150, "rate_per_s": 40}),
     ("llama 8b 2048/128 tokens, 5 req/s", {"prompt_tokens": 2048, "output_tokens": 128, "rate_per_s": 5}),
@@ -286,6 +289,7 @@ PHRASINGS = [
     ("llama 8b 1k/1k at 10 rps", {"prompt_tokens": 1000, "output_tokens": 1000, "rate_per_s": 10}),
     ("qwen3 32b, peak of 20 QPS", {"rate_per_s": 20}),
     ("what does it cost per month to serve Llama 3.3 70B to 3k users?", {"users": 3000, "cost": True}),
+    ("llama 8b 2,000 chats a day, each with 8 messages", {"requests_per_day": 16_000}),
     ("llama 8b to summarize 20-page reports, 10 requests per minute", {"prompt_pages": 20, "rate_per_s": pytest.approx(10 / 60)}),
     # Latency as engineers write it: symbols glued to the word, and the time between tokens.
     ("llama 8b, 5 req/s, TTFT<0.5s", {"rate_per_s": 5, "ttft_s": 0.5}),
