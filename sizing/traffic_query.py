@@ -331,7 +331,7 @@ def filler() -> frozenset[str]:
 
 # Short words that alone anchor a traffic phrase ("8k in, 256 out", "5 rps", "300 ms", "p95").
 _SHORT_TRIGGERS = frozenset({"out", "req", "rps", "qps", "rpm", "rph", "ms", "seg", "sec", "min", "hr", "dia", "day",
-                             "mes", "mo", "mau", "dau", "itl", "pct", "p", "pdf", "doc"})  # fmt: skip
+                             "mes", "mo", "mau", "dau", "itl", "pct", "p", "pdf", "doc", "sai"})  # fmt: skip
 
 
 @cache
@@ -345,7 +345,12 @@ def _triggers() -> frozenset[str]:
     lists += [list(w["shares"]), list(w["scale_words"])]
     words = {part for entries in lists for entry in entries for part in re.findall(r"[a-z]+", entry)}
     words |= set(re.findall(r"[a-z]+", _SECONDS))
-    return frozenset(word for word in words if len(word) >= 4) | _SHORT_TRIGGERS
+    return frozenset(word for word in words if len(word) >= 4 and word not in _COMMON) | _SHORT_TRIGGERS
+
+
+# Words of multi-word entries that many other questions have ("how much does it cost" is found by "cost"):
+# they do not open the scan on their own.
+_COMMON = frozenset({"tokens", "token", "much", "does", "what", "quanto", "time", "with", "have", "that"})
 
 
 _SYMBOLS = re.compile(r"[/%$€<=≤~]")

@@ -225,6 +225,7 @@ PHRASINGS = [
     ("qwen3 32b p95 de primeira resposta 1s", {"latency_percentile": 95, "ttft_s": 1}),
     ("qwen3 32b, latência máxima de 1,5 segundos para o primeiro token", {"ttft_s": 1.5}),
     # A rate keeps its fraction, and a count its every thousands separator.
+    ("llama 8b, quanto sai?", {"cost": True}),
     ("llama 8b com 1,5 requisições por segundo", {"rate_per_s": 1.5}),
     # Abbreviations, where the requests go, and "every N seconds".
     ("qwen3 32b 200 requisições p/ minuto", {"rate_per_s": pytest.approx(200 / 60)}),
