@@ -273,6 +273,9 @@ def changes_to_fit(plan: Plan, asked: Setup, enough: Setup | None, catalog: Cata
     if plan.stage.is_training:
         return _training_changes(plan, shape, enough, catalog)
     out = _memory_changes(plan, asked, fits, catalog, lang)
+    if plan.rate is not None:
+        # Under a rate, a change that makes room for the conversations but cannot serve the rate is no fix.
+        out = [a for a in out if a.setup.performance is None or (a.setup.performance.utilization or 0) <= 1]
     if enough:
         if plan.rate is not None and enough.performance is None:
             enough.performance = traffic.performance(plan, enough, catalog)
