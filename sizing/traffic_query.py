@@ -184,11 +184,16 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("latency_percentile", re.compile(
             rf"\b(?:{_alternatives(w['percentile_words'])})\s*(\d{{2}}(?:[.,]\d+)?)\b(?!\s*%)"
         ), lambda m: _float(m.group(1)) if 50 <= _float(m.group(1)) < 100 else None),
+        ("latency_percentile", re.compile(r"\b(\d{2}(?:[.,]\d+)?)\s*(?:th|o|º)?\s*(?:percentile|percentil)\b"),
+         lambda m: _float(m.group(1)) if 50 <= _float(m.group(1)) < 100 else None),
+        # "sub-second first token", "primeira resposta em menos de um segundo" (said as a word): under 1 s.
+        ("ttft_s", re.compile(rf"\bsub[-\s]?seconds?\s+(?:{first_token})\b|\b(?:{first_token})\s+(?:in\s+)?sub[-\s]?seconds?\b"),
+         lambda m: 1.0),
         ("tokens_per_s", re.compile(
             rf"(?:\b(?:{speed})(?:\s+(?:minima|minimum|min|media|average))?(?:\s+(?:de|of|a|at|em|in))?\s*)?"
             rf"(?:\b(?:pelo\s+menos|no\s+minimo|minimo\s+de|at\s+least|>=?)\s*)?{_PLAIN}\s*(?:{tokens})\s*"
             r"(?:/|\bpor\b|\bper\b)\s*(?:s|seg|segundo|second|sec)\b"
-            r"(?:\s+(?:por|per|para\s+cada|for\s+each|each)\s+(?:usuario|user|pessoa|person|utilizador))?"
+            r"(?:\s+(?:por|per|para\s+cada|for\s+each|each)\s+(?:usuario|user|pessoa|person|utilizador)|\s+(?:each|cada))?"
         ), lambda m: _float(m.group(1))),
         # The time between tokens is the speed each user sees: "tpot de 25 ms" is 40 tokens/s.
         ("tokens_per_s", re.compile(rf"\b(?:{per_token}){within}\s*{_PLAIN}\s*{_SECONDS}"), per_second),
@@ -262,6 +267,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # The number first, as benchmarks write it: "1500-token prompts", "300 token responses".
         ("prompt_tokens", re.compile(rf"{_NUM}[-\s]*(?:tokens?|toks?)\s+(?:long\s+)?(?:{prompt_nouns})\b"), length),
         ("output_tokens", re.compile(rf"{_NUM}[-\s]*(?:tokens?|toks?)\s+(?:long\s+)?(?:{answer_nouns})\b"), length),
+        ("prompt_tokens", re.compile(rf"{_NUM}\s+(?:{prompt_nouns})\s+(?:tokens?|toks?)\b"), length),
+        ("output_tokens", re.compile(rf"{_NUM}\s+(?:{answer_nouns})\s+(?:tokens?|toks?)\b"), length),
         # "1k/1k", "2k/500 tokens": prompt and answer, a benchmark's shorthand (a "k" or "tokens" says so).
         ("lengths", re.compile(
             rf"(?<![\w.,/])(\d+(?:[.,]\d+)?)\s*(k)?\s*/\s*(\d+(?:[.,]\d+)?)\s*(k)?(?![\w/])"

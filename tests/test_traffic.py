@@ -291,6 +291,12 @@ PHRASINGS = [
     ("qwen3 32b, peak of 20 QPS", {"rate_per_s": 20}),
     ("what does it cost per month to serve Llama 3.3 70B to 3k users?", {"users": 3000, "cost": True}),
     ("llama 8b 2,000 chats a day, each with 8 messages", {"requests_per_day": 16_000}),
+    ("llama 70b for 300 concurrent users at 20 tokens/s each", {"users": 300, "tokens_per_s": 20}),
+    ("serve qwen3 32b to 10k employees with sub-second first token", {"population": 10_000, "ttft_s": 1}),
+    ("mixtral 8x7b, 25 rps, 95th percentile TTFT under 1.5s", {"rate_per_s": 25, "latency_percentile": 95, "ttft_s": 1.5}),
+    ("llama 3.1 405b fp8, 2 requests per second, 2k prompt, 300 completion tokens",
+     {"rate_per_s": 2, "prompt_tokens": 2000, "output_tokens": 300, "precision": "fp8"}),
+    ("gemma 3 12b, bursts of 100 requests per second", {"rate_per_s": 100}),
     ("llama 8b to summarize 20-page reports, 10 requests per minute", {"prompt_pages": 20, "rate_per_s": pytest.approx(10 / 60)}),
     # Latency as engineers write it: symbols glued to the word, and the time between tokens.
     ("llama 8b, 5 req/s, TTFT<0.5s", {"rate_per_s": 5, "ttft_s": 0.5}),
