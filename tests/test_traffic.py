@@ -138,6 +138,15 @@ def test_users_by_the_thousand_are_read_as_people_and_said_so():
     assert text.startswith("Entendi: Llama 3.1 8B · 2.000 pessoas\n") and "2000 usuários" not in text
 
 
+def test_a_rate_given_with_a_head_count_says_the_head_count_was_not_used():
+    r = ask(model="8b", population=5000, rate_per_s=3)
+    assert r.workload.load.basis == "rate" and r.workload.load.rate_per_s == 3
+    assert any(
+        a.startswith("A taxa de requisições informada define a carga; as 5.000 pessoas")
+        for a in r.assumptions
+    )
+
+
 def test_a_few_requests_a_day_are_said_per_hour():
     text = render_text(ask(model="8b", requests_per_day=40))
     assert "Carga: 6,0 requisições/h no pico" in text and "0,0 conversas" not in text
