@@ -154,11 +154,13 @@ def serving_lines(result: SizingResult, show_prices: bool, compact: bool = True)
     w, rec = result.workload, result.recommendation
     out: dict[str, list[str]] = {"load": [], "rec": [], "cost": []}
     if w.load is not None and w.load.basis is not None:
-        n = rec.performance.concurrency if rec and rec.performance else w.users or 0
-        out["load"].append(i18n.t(lang, "perf.load_line", rate=rate_text(w.load.rate_per_s, lang),
+        # The conversations in flight depend on the setup's speed (Little's law): none without a setup.
+        n = rec.performance.concurrency if rec and rec.performance else None
+        key = "perf.load_line" if n is not None else "perf.load_line_unsized"
+        out["load"].append(i18n.t(lang, key, rate=rate_text(w.load.rate_per_s, lang),
                                   prompt=i18n.tokens(w.load.prompt_tokens, lang),
                                   output=i18n.tokens(w.load.output_tokens, lang),
-                                  n=i18n.number(n, lang, 0 if n >= 10 else (1 if n >= 0.1 else 2))))  # fmt: skip
+                                  n=i18n.number(n or 0, lang, 0 if (n or 0) >= 10 else (1 if (n or 0) >= 0.1 else 2))))  # fmt: skip
     if compact and rec is not None and rec.performance is not None:
         from sizing.advice import perf_short
 

@@ -1044,6 +1044,17 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             query.unknown += [typed for _, typed in scan.found["load_count"]]
         else:
             fields[counted] = count
+    daily = _one(scan, "requests_per_person_day", "traffic.day")
+    if daily is not None:
+        # "800 usuários, cada um usa 10 vezes por dia": the people's daily volume (its peak from traffic.toml).
+        people = fields["population"] or fields["users"]
+        if people is None and base is not None:
+            people = base.population or base.users
+        if people:
+            fields["requests_per_day"] = max(round(people * daily), 1)
+            fields["population"] = fields["users"] = None
+        else:
+            query.unknown += [typed for _, typed in scan.found["requests_per_person_day"]]
     turns = _one(scan, "per_conversation", "traffic.rate")
     if turns is not None and not _scale_load(
         fields, None, turns, keys=("rate_per_s", "requests_per_day", "requests_per_month")

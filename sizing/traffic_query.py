@@ -154,6 +154,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     person = _alternatives(w["person"])
     per_person = rf"(?:{per})\s*(?:{person})"
     hour = _alternatives(w["per_hour"])
+    day = _alternatives(w["per_day"])
     peak = _alternatives(w["peak"])
     share_words = w["shares"]
     shares = _alternatives(share_words)
@@ -210,6 +211,14 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("requests_per_active_hour", re.compile(
             rf"\b(?:cada\s+uma?|each(?:\s+one)?|(?:cada|each|por|per)\s+(?:{person}))\b(?:\s+[a-z]+){{0,2}}?\s+"
             rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*{per}\s*(?:{hour})\b"
+        ), amount),
+        # ... or in a day ("cada um usa umas 10 vezes por dia"): the people's daily volume.
+        ("requests_per_person_day", re.compile(
+            rf"\b(?:cada\s+uma?|each(?:\s+one)?|(?:cada|each|por|per)\s+(?:{person}))\b(?:\s+[a-z]+){{0,2}}?\s+"
+            rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*{per}\s*(?:{day})\b"
+        ), amount),
+        ("requests_per_person_day", re.compile(
+            rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*(?:{per}\s*(?:{day})\s*(?:{per_person})|(?:{per_person})\s*{per}\s*(?:{day}))\b"
         ), amount),
         ("requests_per_active_hour", re.compile(
             rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*(?:(?:{per}\s*(?:{hour})\s*(?:{per_person}))|(?:{per_person})\s*{per}\s*(?:{hour}))\b"
@@ -284,6 +293,9 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # tiver 6 mil tokens", "answers are 1k tokens"): the length must then say it is tokens, by the word
         # or by its "k" / "mil".
         ("prompt_tokens", re.compile(rf"\b(?:{prompt_nouns}){loose}{of}{_NUM}{not_time}{tokens_said}"), length),
+        # "prompts grandes (6k) e respostas curtas (200)": a length in brackets after its noun.
+        ("prompt_tokens", re.compile(rf"\b(?:{prompt_nouns})(?:\s+[a-z]+){{0,2}}\s*\(\s*~?{_NUM}\s*(?:{tokens})?\s*\)"), length),
+        ("output_tokens", re.compile(rf"\b(?:{answer_nouns})(?:\s+[a-z]+){{0,2}}\s*\(\s*~?{_NUM}\s*(?:{tokens})?\s*\)"), length),
         ("output_tokens", re.compile(rf"\b(?:{answer_nouns}){loose}{of}{_NUM}{not_time}{tokens_said}"), length),
         # The thread's load scaled: "o dobro de tráfego", "o tráfego triplicar", "3x the traffic", "10 vezes
         # mais requisições", "a carga crescer 50%".

@@ -82,6 +82,9 @@ def test_a_latency_target_the_smallest_setup_misses_takes_a_larger_tensor_parall
 def test_a_load_nothing_we_rent_serves_says_what_it_would_take():
     r = ask(model="70b", rate_per_s=2, prompt_tokens=30000, output_tokens=300, ttft_s=2, lang="en")
     assert r.recommendation is None
+    # No setup, no conversations in flight to count (they follow from a setup's speed): none are made up.
+    load = next(line for line in render_text(r).splitlines() if line.startswith("Load:"))
+    assert load == "Load: 2.0 requests/s at the peak · prompts of 30,000 tokens · answers of 300 tokens"
     assert r.estimates.text[0].startswith("Nothing we rent serves this load: it takes ~")
     r = ask(model="70b", rate_per_s=2, prompt_tokens=30000, output_tokens=300, ttft_s=0.5, lang="en")
     assert "even unloaded" in r.estimates.text[0]
@@ -261,6 +264,12 @@ PHRASINGS = [
     # Thousands grouped by a space, as pt-PT writes them (and as our pt-PT answers print them).
     ("mistral small para 1 200 trabalhadores", {"population": 1200}),
     ("llama 8b 64 requisições em paralelo", {"users": 64}),
+    # What each person does in a day is the people's daily volume.
+    ("Preciso rodar o Qwen3 32B pra uns 800 usuários internos, cada um usa umas 10 vezes por dia",
+     {"requests_per_day": 8000}),
+    ("queremos o llama 70b em produção, pico de 15 req/s, prompts grandes (6k) e respostas curtas (200)",
+     {"rate_per_s": 15, "prompt_tokens": 6000, "output_tokens": 200}),
+    ("gpt-oss-20b p/ 40 req/s c/ ttft < 300ms", {"rate_per_s": 40, "ttft_s": 0.3}),
     # Conversations a day and the requests in each: their product is the load.
     ("phi-4 para o SAC: 1.500 atendimentos por dia, cada um com ~6 mensagens", {"requests_per_day": 9000}),
     ("llama 8b 200 conversas por hora com 5 perguntas cada", {"rate_per_s": pytest.approx(1000 / 3600)}),
@@ -306,6 +315,7 @@ PHRASINGS = [
     ("llama 3.1 405b fp8, 2 requests per second, 2k prompt, 300 completion tokens",
      {"rate_per_s": 2, "prompt_tokens": 2000, "output_tokens": 300, "precision": "fp8"}),
     ("gemma 3 12b, bursts of 100 requests per second", {"rate_per_s": 100}),
+    ("llama 8b, 2000 employees, 15 requests per employee per day", {"requests_per_day": 30_000}),
     ("llama 8b to summarize 20-page reports, 10 requests per minute", {"prompt_pages": 20, "rate_per_s": pytest.approx(10 / 60)}),
     # Latency as engineers write it: symbols glued to the word, and the time between tokens.
     ("llama 8b, 5 req/s, TTFT<0.5s", {"rate_per_s": 5, "ttft_s": 0.5}),
