@@ -260,7 +260,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("users", re.compile(
             rf"\b(?:{_alternatives(w['team'])})\s+(?:de|of|com|with)\s+{_NUM}{not_time}"
             rf"(?:\s+(?!(?:{requests}|{tokens}|simultane\w*|concurrent\w*)\b)(?:{persons}|staff|[a-z]{{3,}}s)\b)?"
-        ), population),
+        ), length),
         ("population", re.compile(
             rf"{_NUM}\s*(?:{persons})\s+(?:da|de|na|do|of|in|at|from)\s+(?:nossa\s+|our\s+|the\s+|a\s+)?(?:{organisation})\b"
         ), population),
@@ -287,8 +287,6 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("prompt_tokens", re.compile(rf"{_NUM}\s*(?:(?:tokens?|toks?)\s+)?(?:de\s+)?(?:{prompt_suffixes})\b"), length),
         ("output_tokens", re.compile(rf"\b(?:{answer_nouns}){of}{_NUM}{not_time}(?:\s*(?:tokens?|toks?))?"), length),
         ("output_tokens", re.compile(rf"{_NUM}\s*(?:(?:tokens?|toks?)\s+)?(?:de\s+)?(?:{answer_suffixes})\b"), length),
-        # "price per 1M tokens", "R$ por milhão de tokens", "$/1M output tokens": money per token, not a
-        # training run's tokens.
         # A word or three between the noun and its length ("respostas longas de 2000 tokens", "se o prompt
         # tiver 6 mil tokens", "answers are 1k tokens"): the length must then say it is tokens, by the word
         # or by its "k" / "mil".
@@ -321,6 +319,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"\b(?:{_alternatives(w['count_verbs'])})\s+(?:(?:uns|umas|about|around|cerca\s+de)\s+)?{_NUM}"
             r"\s*(?=[?.,!;]|$)"
         ), length),
+        # "price per 1M tokens", "R$ por milhão de tokens", "$/1M output tokens": money per token, not a
+        # training run's tokens.
         ("cost", re.compile(
             r"(?:(?:\br|\bus)?\$\s*|€\s*|\b(?:brl|usd|eur)\s*)?(?:\bper|\bpor|\bcada|\ba|/)\s*(?:1\s*)?"
             r"(?:mtok\b|(?:m|mi|million|milhao|milhoes)\s*(?:de\s+)?"
@@ -369,7 +369,7 @@ def _triggers() -> frozenset[str]:
 
 # Words of multi-word entries that many other questions have ("how much does it cost" is found by "cost"):
 # they do not open the scan on their own.
-_COMMON = frozenset({"tokens", "token", "much", "does", "what", "quanto", "time", "with", "have", "that"})
+_COMMON = frozenset({"tokens", "token", "much", "does", "what", "quanto", "with", "have", "that"})
 
 
 _SYMBOLS = re.compile(r"[/%$€<=≤~]")

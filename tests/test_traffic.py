@@ -230,6 +230,7 @@ PHRASINGS = [
     # A team of N is N users whatever its members are called, and a head-count when they are named as one.
     ("llama 3.3 70b para equipe de 300 atendentes", {"population": 300}),
     ("qwen3 32b para um time de 150 pessoas", {"users": 150}),
+    ("llama 8b para um time de 40 agentes", {"users": 40}),
     ("8b, primeira resposta em menos de 2 s e pelo menos 20 tokens/s", {"ttft_s": 2, "tokens_per_s": 20}),
     ("8b 1800 requisições por hora, quanto custa por mês?", {"rate_per_s": 0.5, "cost": True}),
     ("llama 8b, 5 req/s, velocidade mínima de 40 tokens por segundo", {"rate_per_s": 5, "tokens_per_s": 40}),
@@ -379,6 +380,16 @@ def test_a_misspelt_traffic_word_is_read_and_said():
     q = parse("llama 8b 300 requisiçoes por segudo, primera resposta em 1s")
     assert q.workload.rate_per_s == 300 and q.workload.ttft_s == 1 and q.unknown == []
     assert ("segudo", "segundo") in q.corrections and ("primera", "primeira") in q.corrections
+
+
+def test_the_traffic_scan_skips_only_questions_it_would_read_nothing_in(monkeypatch):
+    from sizing import traffic_query
+    from tests.query_corpus import PHRASINGS as CORPUS
+
+    texts = [t for t, _ in PHRASINGS] + [t for t, _ in CORPUS]
+    gated = [parse(t).workload.model_dump() for t in texts]
+    monkeypatch.setattr(traffic_query, "_SYMBOLS", re.compile(r"."))  # every question scanned
+    assert [parse(t).workload.model_dump() for t in texts] == gated
 
 
 def test_small_concurrent_counts_stay_conversations():
