@@ -1044,6 +1044,19 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             query.unknown += [typed for _, typed in scan.found["load_count"]]
         else:
             fields[counted] = count
+    volume = _one(scan, "output_volume", "traffic.rate")
+    if volume is not None:
+        # "throughput de 5000 tokens/s", "1M de tokens gerados por dia": the service's answers, each of the
+        # answer length (given, the thread's, or traffic.toml's), make its request rate.
+        tokens_out, seconds = volume
+        answer = fields["output_tokens"] or (base.output_tokens if base is not None else None)
+        requests = tokens_out / (answer or catalog.traffic.lengths.output_tokens)
+        if seconds == traffic_query.MONTH:
+            fields["requests_per_month"] = max(round(requests), 1)
+        elif seconds == 86400:
+            fields["requests_per_day"] = max(round(requests), 1)
+        else:
+            fields["rate_per_s"] = requests / seconds
     daily = _one(scan, "requests_per_person_day", "traffic.day")
     if daily is not None:
         # "800 usuários, cada um usa 10 vezes por dia": the people's daily volume (its peak from traffic.toml).

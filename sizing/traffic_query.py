@@ -17,7 +17,7 @@ from .quantities import parse_amount, parse_count
 
 # A number as people type it ("2 mil", "2k", "2.000", "1,5 mil", "20k"); its unit multiplies it.
 _NUM = r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|mil|mi|milhoes|milhao|millions?)?(?![\w])"
-_PLAIN = r"(?<![\w.,])(\d+(?:[.,]\d+)?)"
+_PLAIN = r"(?<![\w.,])(\d{1,3}(?:[.,]\d{3})+(?![.,]?\d)|\d+(?:[.,]\d+)?)"  # "20,000" before "2,5"
 _SECONDS = r"(ms|milissegundos?|milliseconds?|s|seg|segundos?|seconds?|secs?)(?![\w])"
 # A monthly volume's unit: not seconds, only a key (the days it spreads over are in traffic.toml).
 MONTH = -1
@@ -47,7 +47,9 @@ def _amount(number: str, unit: str | None) -> float | None:
 
 
 def _float(text: str) -> float:
-    return float(text.replace(",", "."))
+    """ "2,5" and "2.5" are 2.5; "20,000" and "20.000" (a thousands separator before three digits) 20,000."""
+    amount = parse_amount(text)
+    return amount if amount is not None else float(text.replace(",", "."))
 
 
 @cache
@@ -165,6 +167,24 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     def length(m: re.Match):
         return _count(m.group(1), m.group(2))
 
+    aggregate = _alternatives(w["aggregate"])
+    big = r"k|mil|mi|milhoes|milhao|millions?|m|b|bi|bilhoes|bilhao|billions?"
+
+    def volume(m: re.Match):
+        """(tokens, seconds of the unit, or MONTH)."""
+        multiplier = {"k": 1e3, "mil": 1e3, "m": 1e6, "mi": 1e6, "b": 1e9, "bi": 1e9}
+        unit_word = (m.group(2) or "").rstrip("s")
+        scale = (
+            1e6
+            if unit_word.startswith(("milh", "million"))
+            else 1e9
+            if unit_word.startswith(("bilh", "billion"))
+            else multiplier.get(unit_word, 1)
+        )
+        tokens_count = _float(m.group(1)) * scale
+        unit = m.group("unit") or m.groupdict().get("unit2")
+        return (tokens_count, unit_words[re.sub(r"\s+", " ", unit)]) if tokens_count > 0 else None
+
     in_flight = _alternatives(w["in_flight"])
     concurrency = _alternatives(w["concurrency"])
     turns = _alternatives(w["turns"])
@@ -190,6 +210,16 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # "sub-second first token", "primeira resposta em menos de um segundo" (said as a word): under 1 s.
         ("ttft_s", re.compile(rf"\bsub[-\s]?seconds?\s+(?:{first_token})\b|\b(?:{first_token})\s+(?:in\s+)?sub[-\s]?seconds?\b"),
          lambda m: 1.0),
+        # The whole service's output ("throughput de 5000 tokens/s", "1M de tokens gerados por dia"), before a
+        # speed per user.
+        ("output_volume", re.compile(
+            rf"\b(?:{aggregate})(?:\s+(?:{aggregate}|de|of))*\s*[:=]?\s*(?:~\s*)?{_PLAIN}\s*({big})?\s*"
+            rf"(?:de\s+)?(?:{tokens})\s*(?:(?:{aggregate})\s*)?{per}\s*(?P<unit>{unit})s?\b"
+        ), volume),
+        ("output_volume", re.compile(
+            rf"{_PLAIN}\s*({big})?\s*(?:de\s+)?(?:{tokens})\s*(?:(?:{aggregate})\s*{per}\s*(?P<unit>{unit})s?\b"
+            rf"|{per}\s*(?P<unit2>{unit})s?\b\s*(?:{aggregate})\b)"
+        ), volume),
         ("tokens_per_s", re.compile(
             rf"(?:\b(?:{speed})(?:\s+(?:minima|minimum|min|media|average))?(?:\s+(?:de|of|a|at|em|in))?\s*)?"
             rf"(?:\b(?:pelo\s+menos|no\s+minimo|minimo\s+de|at\s+least|>=?)\s*)?{_PLAIN}\s*(?:{tokens})\s*"

@@ -265,6 +265,8 @@ PHRASINGS = [
     # Thousands grouped by a space, as pt-PT writes them (and as our pt-PT answers print them).
     ("mistral small para 1 200 trabalhadores", {"population": 1200}),
     ("llama 8b 64 requisições em paralelo", {"users": 64}),
+    ("llama 8b throughput de 5000 tokens/s", {"rate_per_s": 10}),
+    ("llama 8b 1M de tokens gerados por dia, respostas de 250 tokens", {"requests_per_day": 4000, "output_tokens": 250}),
     # What each person does in a day is the people's daily volume.
     ("Preciso rodar o Qwen3 32B pra uns 800 usuários internos, cada um usa umas 10 vezes por dia",
      {"requests_per_day": 8000}),
@@ -317,6 +319,8 @@ PHRASINGS = [
      {"rate_per_s": 2, "prompt_tokens": 2000, "output_tokens": 300, "precision": "fp8"}),
     ("gemma 3 12b, bursts of 100 requests per second", {"rate_per_s": 100}),
     ("llama 8b, 2000 employees, 15 requests per employee per day", {"requests_per_day": 30_000}),
+    # The whole service's output is no speed per user: divided by the answer length, it is the rate.
+    ("llama 8b aggregate throughput 20,000 tokens per second", {"rate_per_s": 40}),
     ("llama 8b to summarize 20-page reports, 10 requests per minute", {"prompt_pages": 20, "rate_per_s": pytest.approx(10 / 60)}),
     # Latency as engineers write it: symbols glued to the word, and the time between tokens.
     ("llama 8b, 5 req/s, TTFT<0.5s", {"rate_per_s": 5, "ttft_s": 0.5}),
