@@ -305,7 +305,7 @@ def _traffic_understood(w, lang: str) -> list[str]:
     if w.ttft_s:
         parts.append(t("ttft", n=i18n.seconds(w.ttft_s, lang)))
     if w.tokens_per_s:
-        parts.append(t("tokens_per_s", n=i18n.number(w.tokens_per_s, lang)))
+        parts.append(t("tokens_per_s", n=i18n.speed(w.tokens_per_s, lang)))
     if w.cost:
         parts.append(t("cost"))
     return parts

@@ -600,7 +600,7 @@ def _serving_estimates(plan: Plan, setup: Setup, catalog: Catalog) -> Estimates:
             "perf.capacity" if p.max_requests_per_s > 0 else "perf.capacity_none",
             rate=rate_text(p.max_requests_per_s, lang),
             ttft=i18n.seconds(ttft_target, lang),
-            tps=i18n.number(1 / tpot_target, lang),
+            tps=i18n.speed(1 / tpot_target, lang),
             max_tokens=i18n.number(p.max_output_tokens_per_s, lang),
         )
     )

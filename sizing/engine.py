@@ -286,7 +286,7 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
         if p.meets_targets is False and (asked.fits or plan.rate is None):
             ttft, tpot = traffic.targets(plan, catalog)
             text += " " + t(
-                lang, "perf.named_misses", ttft=i18n.seconds(ttft, lang), tps=i18n.number(1 / tpot, lang)
+                lang, "perf.named_misses", ttft=i18n.seconds(ttft, lang), tps=i18n.speed(1 / tpot, lang)
             )
     if not asked.in_offering:
         text += " " + t(lang, "named.not_offered")
@@ -312,7 +312,7 @@ def _beyond_offer(plan: Plan, catalog: Catalog) -> str:
     if fastest is not None and fastest > ttft_target:
         return t(lang, "perf.too_slow", ttft=i18n.seconds(ttft_target, lang), prompt=i18n.tokens(plan.prompt, lang),
                  best=i18n.number(fastest, lang, 1))  # fmt: skip
-    return t(lang, "perf.too_slow_tokens", tps=i18n.number(1 / tpot_target, lang))
+    return t(lang, "perf.too_slow_tokens", tps=i18n.speed(1 / tpot_target, lang))
 
 
 def _margin_assumption(plan: Plan, catalog: Catalog) -> str:

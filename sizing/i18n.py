@@ -127,6 +127,12 @@ def seconds(value: float, lang: str) -> str:
     return number(value, lang, digits)
 
 
+def speed(tokens_per_s: float, lang: str) -> str:
+    """A speed target as it was set: "20", "12,5", "33,3" (from a 30 ms TPOT); whole from 100."""
+    whole = abs(tokens_per_s - round(tokens_per_s)) < 1e-9 or tokens_per_s >= 100
+    return number(tokens_per_s, lang, 0 if whole else 1)
+
+
 def gb(n_bytes: float, lang: str) -> str:
     """1 decimal place, except under 1 GB (2 places) and from 1000 GB (no decimals)."""
     value = n_bytes / 1e9

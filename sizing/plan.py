@@ -554,7 +554,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         else:
             key = None
         if key:
-            said.append(t(lang, key, ttft=i18n.seconds(ttft, lang), tps=i18n.number(tps, lang)))
+            said.append(t(lang, key, ttft=i18n.seconds(ttft, lang), tps=i18n.speed(tps, lang)))
         if w.latency_percentile and w.latency_percentile > 50:
             # The performance model gives typical (median) figures: it was fitted on measured medians.
             said.append(t(lang, "assume.traffic.percentile", p=i18n.number(w.latency_percentile, lang,

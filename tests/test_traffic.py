@@ -360,6 +360,10 @@ def test_a_latency_target_is_shown_as_it_was_set():
     text = render_text(size(question.workload), question)
     assert "primeiro token ≤ 0,25 s" in text and "com primeiro token em até 0,25 s" in text
     assert "0,2 s" not in text and "0,3 s" not in text
+    # A speed from a time between tokens keeps its decimal (30 ms is 33,3 tokens/s, not "33").
+    question = parse("llama 8b 5 req/s tpot 30ms")
+    text = render_text(size(question.workload), question)
+    assert "≥ 33,3 tokens/s por usuário" in text and "e 33,3 tokens/s por usuário" in text
 
 
 def test_a_target_at_a_percentile_says_the_figures_are_typical_ones():
