@@ -499,7 +499,9 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
 
     users, rate, basis, per_day = plan.users, None, None, w.requests_per_day
     population, share, per_hour = w.population, None, None
-    head_count = w.users is not None and w.users >= traffic.population.users_as_population_from
+    head_count = (
+        w.users is not None and w.users >= traffic.population.users_as_population_from and not w.users_at_once
+    )
     if (
         w.population is None
         and head_count

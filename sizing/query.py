@@ -1036,6 +1036,13 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if training:
             fields["pp"] = pp
     query.lang = _one(scan, "lang", "lang")
+    at_once = _one(scan, "users_at_once", "users")
+    if at_once is not None:
+        if fields["users"] not in (None, at_once):
+            raise QueryError(
+                "query.contradiction", what="users", first=str(fields["users"]), second=str(at_once)
+            )
+        fields["users"], fields["users_at_once"] = at_once, True
     count = _one(scan, "load_count", "traffic.population")
     if count is not None:
         # "e se forem 8 mil?": the thread's people, or its conversations at once, now this many.

@@ -186,6 +186,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         return (tokens_count, unit_words[re.sub(r"\s+", " ", unit)]) if tokens_count > 0 else None
 
     in_flight = _alternatives(w["in_flight"])
+    at_once_nouns = rf"{requests}|{people}|{persons}|usuario|user|sessoes|sessions|clientes|clients"
     concurrency = _alternatives(w["concurrency"])
     turns = _alternatives(w["turns"])
     pages = _alternatives(w["pages"])
@@ -273,10 +274,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("active_share", re.compile(
             rf"\b(?:1|um|uma|one)\s+(?:em|in|a)\s+(?:cada\s+|every\s+)?(\d+)\b(?:\s+[a-z]+){{0,2}}?\s+(?:{active})"
         ), lambda m: 1 / int(m.group(1)) if int(m.group(1)) > 0 else None),
-        ("users", re.compile(
-            rf"{_NUM}\s*(?:(?:{in_flight})\s+(?:{requests})|(?:de\s+)?(?:{requests})\s+(?:{in_flight}))\b"
+        # Conversations said to be at once ("1000 conversas simultâneas", "2000 concurrent users", "300
+        # pessoas online ao mesmo tempo", "concurrency 64"): that many at once, however many (never a head-count).
+        ("users_at_once", re.compile(
+            rf"{_NUM}\s*(?:(?:{in_flight})\s+(?:{at_once_nouns})|(?:de\s+)?(?:{at_once_nouns})\s+(?:online\s+)?(?:{in_flight}))\b"
         ), length),
-        ("users", re.compile(rf"\b(?:{concurrency})\s*(?:de|of|=|:)?\s*{_NUM}(?!\s*(?:{tokens})\b)"), length),
+        ("users_at_once", re.compile(rf"\b(?:{concurrency})\s*(?:de|of|=|:)?\s*{_NUM}(?!\s*(?:{tokens})\b)"), length),
         ("population", re.compile(rf"\bbase\s+(?:de|of)\s+{_NUM}\s*(?:de\s+)?(?:{people}|{persons}|contas|accounts)\b"),
          population),
         ("population", re.compile(rf"{_NUM}\s*(?:de\s+)?(?:{people})\b(?!\s+simultane)"), population),

@@ -121,6 +121,9 @@ class Workload(BaseModel):
     )
     tokens_per_s: float | None = Field(default=None, description="target tokens per second for each user")
     cost: bool = Field(default=False, description="the question asks what it costs")
+    users_at_once: bool = Field(
+        default=False, description="the users were said to be at once: never read as a head-count"
+    )
     contract: ContractMode | None = Field(
         default=None, description="the contract mode the customer asked for"
     )

@@ -135,6 +135,12 @@ def test_users_by_the_thousand_are_read_as_people_and_said_so():
     assert any(a.startswith("Li 5.000 usuários como as pessoas que usam o serviço") for a in r.assumptions)
     few = ask(model="70b", precision="4bit", users=10)
     assert few.workload.load.basis is None and few.workload.users == 10
+    # Said to be at once, they are conversations at once however many: the answer's own advice works.
+    for text in ("llama 8b 1000 conversas simultâneas", "llama 70b fp8 para 1000 pessoas simultâneas",
+                 "llama 8b 2000 concurrent users"):  # fmt: skip
+        at_once = size(parse(text).workload)
+        assert at_once.workload.load is None or at_once.workload.load.basis is None
+        assert at_once.workload.users >= 1000 and not any(a.startswith("Li ") for a in at_once.assumptions)
     # The first line says what the answer sized: people, not thousands of conversations at once.
     question = parse("llama 8b para 2000 usuarios")
     text = render_text(size(question.workload), question)
