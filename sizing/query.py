@@ -946,6 +946,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # "deepseek 70b", "r1 70b": a family word that is also a model's alias, with a size: the family's
         # model of that size, not a contradiction.
         model, size = f"{normalize(scan.found['model'][0][1])} {size}", None
+    if model and size and _own_size(catalog, model, size):
+        size = None  # "deepseek r1 671b", "llama 4 scout 109b": the model's own size confirms its name
     if model and size:
         typed = [t for _, t in scan.found["model"]] + [t for _, t in scan.found["size"]]
         raise QueryError("query.contradiction", what="model", first=typed[0], second=typed[1])
@@ -1129,6 +1131,21 @@ TRAFFIC_FIELDS = {
 }  # fmt: skip
 # A request rate, a daily or monthly volume and a head-count each set the load: a follow-up naming one drops the others.
 LOAD_BASES = ("rate_per_s", "requests_per_day", "requests_per_month", "population", "users")
+
+
+_SIZE_VALUE = re.compile(r"(\d+(?:\.\d+)?)b(?:-a(\d+(?:\.\d+)?)b)?")
+
+
+def _own_size(catalog: Catalog, model: str, size: str) -> bool:
+    """Whether a size typed next to a catalogue model's name is that model's own: its official size or its
+    total or active parameters, as a rounded name says them (within 5%)."""
+    entry = next((m for m in catalog.models if m.id == model), None)
+    m = _SIZE_VALUE.fullmatch(size)
+    if entry is None or m is None:
+        return False
+    own = (entry.params_official_billions, entry.params / 1e9, entry.active_params / 1e9)
+    typed = [float(v) for v in m.groups() if v]
+    return all(any(abs(t - s) <= 0.05 * s for s in own) for t in typed)
 
 
 def _traffic(scan: _Scan) -> dict:

@@ -1095,6 +1095,13 @@ PHRASINGS: list[tuple[str, dict]] = [
         "pretrain 7b 1T tokens por 2 meses",
         {"model": "mistral-7b-v0.3", "stage": "pretrain", "tokens": 10**12, "days": 60},
     ),
+    # ---------------------------------------------------------------- a model's own size after its name
+    # The size confirms the name (total or active parameters, as rounded as model names say them).
+    ("deepseek r1 671b em 8 h200", {"model": "deepseek-r1", "gpu": "h200-sxm", "gpus": 8}),
+    ("deepseek v3 671b fp8", {"model": "deepseek-v3", "precision": "fp8"}),
+    ("llama 4 scout 109b 10 usuarios", {"model": "llama-4-scout", "users": 10}),
+    ("llama 4 maverick 17b fp8", {"model": "llama-4-maverick", "precision": "fp8"}),
+    ("mixtral 8x7b 47b 4bit", {"model": "mixtral-8x7b", "precision": "int4"}),
 ]
 
 # Personal data in a question is removed before it is read: never a number, never echoed (the answer and the
