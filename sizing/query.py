@@ -649,14 +649,19 @@ def _gpu_memory(scan: _Scan, catalog: Catalog) -> None:
     by_memory: dict[int, str] = {}
     for gpu in [catalog.gpu(o.gpu) for o in catalog.offering.offer] + list(catalog.gpus):
         by_memory.setdefault(round(gpu.memory_marketing_gb), gpu.id)
-    named = bool(scan.found.get("gpu"))
+    named = scan.found.get("gpu") or []
+    index = _indexes(catalog)["gpu"]
 
     def convert(m: re.Match):
-        gpu = by_memory.get(int(m.group(1)))
-        if gpu is None:
-            return None
-        # "L40S de 48GB": the memory only confirms the GPU already named.
-        return "__confirm__" if named else gpu
+        if named:
+            # "L40S de 48GB": the memory confirms the GPU already named; "8 A100 de 40 GB" picks its variant
+            # with that memory (the name alone is the 80 GB one).
+            gpu_id, typed = named[0]
+            variant = index.get(normalize(f"{typed} {m.group(1)}gb"))
+            if variant is not None and variant.id != gpu_id:
+                named[0] = (variant.id, f"{typed} {scan.original[m.start() : m.end()].strip()}")
+            return "__confirm__"
+        return by_memory.get(int(m.group(1)))
 
     scan.take(GPU_MEMORY, "gpu_memory", convert)
     for value, typed in scan.found.pop("gpu_memory", []):

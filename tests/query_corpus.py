@@ -1102,6 +1102,10 @@ PHRASINGS: list[tuple[str, dict]] = [
     ("llama 4 scout 109b 10 usuarios", {"model": "llama-4-scout", "users": 10}),
     ("llama 4 maverick 17b fp8", {"model": "llama-4-maverick", "precision": "fp8"}),
     ("mixtral 8x7b 47b 4bit", {"model": "mixtral-8x7b", "precision": "int4"}),
+    # ---------------------------------------------------------------- a GPU's memory picks its variant
+    ("llama 70b em 8 placas A100 de 40 GB", {"model": "llama-3.1-70b", "gpu": "a100-40gb-sxm", "gpus": 8}),
+    ("qwen 32b em 2 A100 com 40 GB", {"model": "qwen2.5-32b", "gpu": "a100-40gb-sxm", "gpus": 2}),
+    ("8b numa H100 de 94 GB", {"model": "llama-3.1-8b", "gpu": "h100-nvl"}),
 ]
 
 # Personal data in a question is removed before it is read: never a number, never echoed (the answer and the
