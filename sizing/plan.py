@@ -124,7 +124,19 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     lang = i18n.lang_of(w.lang)
     said: list[str] = []
     stage = w.stage
-    _positive(w.users, "users", MAX_USERS, lang)
+    # "1 milhão de usuários" with no rate is a head-count (sized by its traffic below, up to a population's
+    # limit), not a million conversations at once.
+    head_count = (
+        w.users is not None
+        and w.users >= catalog.traffic.population.users_as_population_from
+        and not w.users_at_once
+    )
+    as_population = (
+        head_count
+        and w.population is None
+        and not (w.rate_per_s or w.requests_per_day or w.requests_per_month)
+    )
+    _positive(w.users, "users", 10**9 if as_population else MAX_USERS, lang)
     _positive(w.context, "context", 10**9, lang)
     _positive(w.gpus, "gpus", MAX_GPUS, lang)
     _positive(w.batch, "batch", 4096, lang)

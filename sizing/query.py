@@ -244,7 +244,9 @@ ZERO = re.compile(
 USERS_KEY = re.compile(rf"\b{_W('users.keys')}\s*[=:]\s*(-?\d+)\b")
 # vLLM's own flags, pasted from a launch command.
 VLLM_SEQS = re.compile(r"(?:--)?\bmax[\s_-]*num[\s_-]*seqs(?:\s*=\s*|\s+)(\d+)\b")
-USERS = re.compile(rf"{_NUM}\s*{_COUNT_NOUNS}\b")
+# "10 users", "10 mil usuários", "10k users": a multiplier may stand between the number and the noun.
+_SMALL = alternation([w for n in ("thousand", "million") for w in VOCAB.words(f"multipliers.{n}")])
+USERS = re.compile(rf"{_NUM}\s*(?:({_SMALL})\s*(?:de\s+|of\s+)?)?{_COUNT_NOUNS}\b")
 CONTEXT_KEY = re.compile(
     rf"\b{_CONTEXT_WORD}\s*(?:de|of|=|:|com|em)?\s*{_NUM}\s*(k|mil|m)?(?:\s*tokens)?(?![\w.])"
 )
@@ -264,6 +266,8 @@ MOE_SIZE = re.compile(
     r"\b(\d+)\s*x\s*(\d+(?:[.,]\d+)?)\s*b\b|\b(\d+(?:[.,]\d+)?)\s*b\s*-?\s*a\s*(\d+(?:[.,]\d+)?)\s*b\b"
 )
 SIZE = re.compile(rf"(?<![\w.])(\d+(?:[.,]\d+)?)\s*({_BIG})(?![\w.])(?:\s*(?:de\s+)?{_W('counts.params')})?")
+# "1 milhão de usuários", "2 million documents": a spelled-out multiplier before people or things counts them.
+COUNTED = re.compile(rf"\s*(?:de\s+|of\s+)?(?:{_COUNT_NOUNS}|{_W('counts.things')})\b")
 
 # Stage words, most specific first: "full fine-tune" before "fine-tune", "do zero" before "treinar".
 STAGE_WORDS = ("qlora", "lora", "full", "fine_tune", "pretrain", "train", "inference")
@@ -423,7 +427,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(LORA_RANK, "lora_rank", _lora_rank)
     scan.take(USERS_KEY, "users", lambda m: int(m.group(1)))
     scan.take(VLLM_SEQS, "users", lambda m: int(m.group(1)))
-    scan.take(USERS, "users", lambda m: _int_count(m.group(1)))
+    scan.take(USERS, "users", _users)
     scan.take(CONTEXT_KEY, "context", lambda m: _context(m.group(1), m.group(2)))
     scan.take(CONTEXT_UNIT, "context", lambda m: _context(m.group(1), m.group(2)))
     scan.take(CONTEXT_TOKENS, "context", lambda m: _context(m.group(1) or m.group(2), None))
@@ -487,6 +491,12 @@ def _unit(word: str) -> str:
 def _int_count(text: str) -> int | None:
     value = _float(text)
     return int(value) if value == int(value) else None
+
+
+def _users(m: re.Match) -> int | None:
+    if m.group(2):
+        return round(_float(m.group(1)) * UNIT_VALUES[_unit(m.group(2))])
+    return _int_count(m.group(1))
 
 
 def _context(number: str, unit: str | None) -> int | None:
@@ -677,7 +687,9 @@ def _sizes(scan: _Scan, catalog: Catalog) -> None:
 
     scan.take(MOE_SIZE, "size", moe)
 
-    def dense(m: re.Match) -> str:
+    def dense(m: re.Match) -> str | None:
+        if len(m.group(2)) > 1 and COUNTED.match(scan.work, m.end()):
+            return None  # not "70b chat": a letter is a size's unit
         value = _float(m.group(1)) * UNIT_VALUES[_unit(m.group(2))] / 1e9
         return f"{value:.6f}".rstrip("0").rstrip(".") + "b"
 

@@ -1106,6 +1106,12 @@ PHRASINGS: list[tuple[str, dict]] = [
     ("llama 70b em 8 placas A100 de 40 GB", {"model": "llama-3.1-70b", "gpu": "a100-40gb-sxm", "gpus": 8}),
     ("qwen 32b em 2 A100 com 40 GB", {"model": "qwen2.5-32b", "gpu": "a100-40gb-sxm", "gpus": 2}),
     ("8b numa H100 de 94 GB", {"model": "llama-3.1-8b", "gpu": "h100-nvl"}),
+    # ---------------------------------------------------------------- thousands of people, millions of things
+    ("qwen 7b 10 mil usuários", {"model": "qwen2.5-7b", "users": 10000}),
+    ("8b fp8 for 20k users", {"model": "llama-3.1-8b", "precision": "fp8", "users": 20000}),
+    ("qwen 7b 1 milhão de usuários", {"model": "qwen2.5-7b", "users": 1000000}),
+    ("qwen 7b rag com 2 milhões de documentos", {"model": "qwen2.5-7b", "task": "rag"}),
+    ("mistral 7b over 3 million documents", {"model": "mistral-7b-v0.3"}),
 ]
 
 # Personal data in a question is removed before it is read: never a number, never echoed (the answer and the

@@ -171,6 +171,20 @@ def test_a_share_of_no_head_count_says_it_changed_nothing():
     assert not any("só valem" in a for a in ask(model="32b", population=500, active_share=0.2).assumptions)
 
 
+@pytest.mark.parametrize(
+    ("text", "people"),
+    [
+        ("qwen 7b 1 milhão de usuários", "1.000.000 pessoas"),
+        ("how many GPUs do we need for llama 8b fp8 with 2 million users?", "2,000,000 people"),
+    ],
+)
+def test_a_head_count_in_millions_is_sized_by_its_traffic_not_refused(text, people):
+    query = parse(text)
+    r = size(query.workload.model_copy(update={"lang": query.detected_lang}))
+    assert r.workload.load.basis == "population" and r.workload.population == query.workload.users
+    assert people in render_text(r, query).splitlines()[0]
+
+
 def test_a_daily_volume_peaks_at_its_busiest_hour():
     r = ask(model="8b", requests_per_day=10_000, lang="en")
     assert r.workload.load.rate_per_s == pytest.approx(10_000 * 0.15 / 3600)
