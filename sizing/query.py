@@ -170,7 +170,7 @@ TRAIN_TOKENS_PLAIN = re.compile(
     rf"(?!\s+(?:de\s+)?{_CONTEXT_WORD})"
 )
 SEQ = re.compile(
-    rf"\b{_W('keys.seq_len')}\s*[=:]?\s*{_NUM}\s*(k)?(?:\s*tokens)?\b"
+    rf"\b{_W('keys.seq_len')}\s*(?:=|:|de|of)?\s*{_NUM}\s*(k)?(?:\s*tokens)?\b"
     # "4k sequences", "8192-token sequences": the number before the word.
     rf"|(?<![\w.,=:]){_NUM}\s*(k)?(?:[\s-]*tokens?[\s-]+sequences?|[\s-]+(?:sequences|seqs))\b"
 )
@@ -202,7 +202,7 @@ NO_MEMORY = re.compile(
     rf"\b{_W('keys.no_memory')}\s*(?:=|:|de|of)?\s*(?:-?\d+(?:[.,]\d+)?(?:e[+-]?\d+)?%?)(?![\w.])"
     rf"|\b{_W('keys.assumed')}\b"
 )
-BATCH = re.compile(rf"\b{_W('keys.batch')}\s*[=:]?\s*(\d+)\b")
+BATCH = re.compile(rf"\b{_W('keys.batch')}\s*(?:=|:|de|of)?\s*(\d+)\b")
 # "lora rank 64", "rank=64", "r=64", "r64": the adapters' rank. Read after names ("R1 distill" is a model), and
 # a bare "r64" only at a rank people use.
 LORA_RANK = re.compile(

@@ -1112,6 +1112,17 @@ PHRASINGS: list[tuple[str, dict]] = [
     ("qwen 7b 1 milhão de usuários", {"model": "qwen2.5-7b", "users": 1000000}),
     ("qwen 7b rag com 2 milhões de documentos", {"model": "qwen2.5-7b", "task": "rag"}),
     ("mistral 7b over 3 million documents", {"model": "mistral-7b-v0.3"}),
+    # ---------------------------------------------------------------- English head-counts, training keys with "of"/"de"
+    (
+        "our team (15 people) wants llama 3.1 70b int4",
+        {"model": "llama-3.1-70b", "precision": "int4", "users": 15},
+    ),
+    ("llama 8b for one person", {"model": "llama-3.1-8b", "users": 1}),
+    ("llama 8b lora batch de 16", {"model": "llama-3.1-8b", "stage": "lora", "batch": 16}),
+    (
+        "lora on llama 8b, batch size of 8, seq of 4096",
+        {"model": "llama-3.1-8b", "stage": "lora", "batch": 8, "seq_len": 4096},
+    ),
 ]
 
 # Personal data in a question is removed before it is read: never a number, never echoed (the answer and the
