@@ -1235,4 +1235,12 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("Preciso de correr o XTTS v2 para síntese de voz", "query.out_of_scope", ["XTTS", "fala"]),
     # ---------------------------------------------------------------- personal data is never echoed
     ("meu email é ana@empresa.com.br, cpf 123.456.789-09", "query.nothing_understood", []),
+    # ---------------------------------------------------------------- cards the catalogue lacks are said, never
+    # read as a context ("3090 tokens") nor as another card one digit away (an A10 has 24 GB, an A100 80)
+    ("llama 8b numa RTX 3090", "unknown_gpu", ["RTX 3090", "RTX 4090"]),
+    ("llama 8b on a Tesla T4 en", "unknown_gpu", ["Tesla T4"]),
+    ("mistral 7b numa RTX A6000 com 8k", "unknown_gpu", ["RTX A6000"]),
+    ("qwen3 30b a3b em uma A10", "unknown_gpu", ["A10", "A100"]),
+    ("llama 70b em duas A10G", "unknown_gpu", ["A10G"]),
+    ("Quantos utilizadores aguenta o llama 8b numa V100?", "unknown_gpu", ["V100"]),
 ]
