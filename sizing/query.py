@@ -357,7 +357,7 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
 
 def _parse(text: str, catalog: Catalog, base: Workload | None, personal: list[str]) -> Query:
     query = _read(text, catalog, base)
-    if query.unknown and (fixes := _keyword_typos(query.unknown, text)):
+    if query.unknown and (fixes := _keyword_typos(query.unknown, text, catalog)):
         # "10 ususarios": a misspelt word of the query language, read again as the word it is close to.
         fixed = text
         for typed, word, _ in fixes:
@@ -818,14 +818,36 @@ def _keyword_targets() -> dict[str, dict[str, tuple[str, bool]]]:
 _TARGETS: dict | None = None
 
 
-def _keyword_typos(unknown: list[str], text: str) -> list[tuple[str, str, bool]]:
+def _unit_words(catalog: Catalog) -> set[str]:
+    """Short words that follow a number: units of precisions ("4 bits") and of the query language ("10 u")."""
+    words = {w for p in catalog.precisions for a in p.aliases for w in LETTERS.findall(normalize(a))}
+    for key, entries in VOCAB.entries.items():
+        if key.split(".")[0] in KEYWORD_SECTIONS:
+            words.update(strip_accents(e) for e in entries)
+    return {w for w in words if 3 <= len(w) <= 4}
+
+
+def _keyword_typos(unknown: list[str], text: str, catalog: Catalog) -> list[tuple[str, str, bool]]:
     """Words not understood that are a typo away from a word of the query language: (typed, word, said).
     Cross-language look-alikes ("support" and "suporte") are kept apart by a high bar, lowered only right
-    after a number, where a count noun is expected."""
+    after a number, where a count noun is expected. A short word right after a number is corrected only
+    when it has a unit's letters in another order ("4 bist": 4 bits)."""
     fixes = []
     targets = _keyword_targets()
     for typed in unknown:
         plain = strip_accents(typed)
+        glued = re.fullmatch(r"(\d+)([a-z]{3,})", plain)  # "4bist"
+        after_number = glued is not None or re.search(rf"\d\s*{re.escape(typed)}(?!\w)", text) is not None
+        word = glued.group(2) if glued else plain
+        if after_number and word.isalpha():
+            pool = _unit_words(catalog) if len(word) <= 4 else targets.get(word[0], {})
+            swapped = [u for u in pool if u != word and sorted(u) == sorted(word)]
+            if len(swapped) == 1:
+                unit, said = (swapped[0], True) if len(word) <= 4 else targets[word[0]][swapped[0]]
+                fixes.append((typed, f"{glued.group(1)}{unit}" if glued else unit, said))
+                continue
+            if len(word) <= 4 or glued:
+                continue
         if len(plain) < 5 or not plain.isalpha():
             continue
         bucket = targets.get(plain[0], {})
@@ -834,18 +856,16 @@ def _keyword_typos(unknown: list[str], text: str) -> list[tuple[str, str, bool]]
         near = [w for w in bucket if abs(len(w) - len(plain)) <= 2]
         # Two neighbouring letters swapped ("qlroa", "pretrian") is one slip of the fingers, however short
         # the word; difflib's ratio counts it as two edits.
-        swapped = next((w for w in near if _one_swap(plain, w)), None)
-        if swapped:
-            fixes.append((typed, *bucket[swapped]))
+        swapped_word = next((w for w in near if _one_swap(plain, w)), None)
+        if swapped_word:
+            fixes.append((typed, *bucket[swapped_word]))
             continue
-        after_number = re.search(rf"\d\s*{re.escape(typed)}(?!\w)", text) is not None
         cutoff = KEYWORD_CUTOFF_AFTER_NUMBER if after_number else KEYWORD_CUTOFF
         close = difflib.get_close_matches(plain, near, n=1, cutoff=cutoff)
         if close:
             word, said = bucket[close[0]]
             fixes.append((typed, word, said))
     return fixes
-
 
 def _named_as_gpu(scan: _Scan, word: str) -> bool:
     """Whether the words right before `word` name a GPU ("numa t4", "on 8x mi300x")."""

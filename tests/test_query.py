@@ -215,11 +215,21 @@ def test_the_language_a_question_is_written_in(text, lang):
         ("8b fp8 20 utilizaores", "utilizaores", "utilizadores"),
         ("8b fp8 25 concurent users", "concurent", "concurrent"),
         ("8b fp8 contexo de 16k", "contexo", "contexto"),
+        # Letters swapped in a unit right after its number: short words, read only when one unit matches.
+        ("llama 70b 4 bist 10 usuarios", "bist", "bits"),
+        ("qwen 32b em 8 btis", "btis", "bits"),
+        ("70b 4bist 32k", "4bist", "4bits"),
+        ("8b fp8 32k 10 usres", "usres", "users"),
     ],
 )
 def test_typos_in_the_query_words_are_corrected_and_said(text, typed, word):
     query = parse(text)
     assert (typed, word) in query.corrections and typed not in query.unknown
+
+
+@pytest.mark.parametrize(("text", "precision"), [("llama 70b 4 bist", "int4"), ("qwen 32b 8 btis", "fp8")])
+def test_a_misspelt_precision_unit_is_not_silently_16_bit(text, precision):
+    assert parse(text).workload.precision == precision
 
 
 def test_a_foreign_word_close_to_one_of_ours_is_not_corrected():
