@@ -343,6 +343,7 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
     text = HF_LINK.sub(lambda m: f" {m.group(1)} ", text)
     # E-mails, CPFs, phones...: never read as numbers ("(11) 98765-4321" is no context) nor echoed back.
     text, personal = scrub(text)
+    text = GGUF_FILE.sub(lambda m: f"{m.group(1)} {m.group(2)}", launch_line(text))
     # Long runs of blanks carry nothing and make every pattern slower.
     text = re.sub(r"\s{2,}", " ", text).strip()
     try:
@@ -368,6 +369,75 @@ def _parse(text: str, catalog: Catalog, base: Workload | None, personal: list[st
         )
     query.personal = personal
     return query
+
+
+_FLAG = re.compile(r"(?<![\w-])(--?)([a-z][\w.-]*)(?:(=|\s+)([^\s-][^\s]*))?", re.IGNORECASE)
+_LAUNCHER = re.compile(
+    rf"(?<![\w./-]){alternation(VOCAB.words('launch.launchers'))}(?![\w/:-])", re.IGNORECASE
+)
+_LAUNCH_FLAGS = {
+    word.replace("_", "-"): kind
+    for kind in ("context", "users", "tp", "precision", "kv_cache", "model")
+    for word in VOCAB.words(f"launch.{kind}")
+}
+# A value a flag takes: a number, a path, a size, a name with a digit or punctuation ("0.9", "8000:8000").
+_FLAG_VALUE = re.compile(r"^[\w./:@,+=-]*[\d./:_=@][\w./:@,+=-]*$")
+
+
+def launch_line(text: str) -> str:
+    """A serving engine's launch line, as the rest of the grammar reads it: "--max-model-len 32768" is a
+    context, "--max-num-seqs 64" users, "--tensor-parallel-size 2" the tensor-parallel degree, "--quantization
+    awq" a precision, "--kv-cache-dtype fp8" the cache's; every other flag goes with its value ("--port
+    8000", "--gpu-memory-utilization 0.9", "python -m vllm.entrypoints..." are not the workload)."""
+    if "-" not in text:
+        return text
+    launcher = _LAUNCHER.search(text) is not None
+    if not launcher and not re.search(r"(?<![\w-])--[a-z]", text, re.IGNORECASE):
+        return text
+
+    def flag(m: re.Match) -> str:
+        dashes, name, joiner, value = m.group(1), m.group(2).lower().replace("_", "-"), m.group(3), m.group(4)
+        if len(dashes) == 1 and not launcher:
+            return m.group(0)  # "-4bit", "gpt-oss -20b": no launch line
+        kind = _LAUNCH_FLAGS.get(name)
+        if kind is None and len(dashes) == 1 and len(name) > 2:
+            return m.group(0)
+        if value is None:
+            return " "
+        plain = value.strip("'\"`").lower()
+        if kind == "model":
+            # "-m Qwen2.5-7B-Instruct-Q4_K_M.gguf" is the model; "python -m vllm.entrypoints..." a module.
+            return f" --model {value} " if re.search(r"\d", value) or "/" in value else " "
+        if kind in ("context", "users", "tp") and re.fullmatch(r"\d+(?:\.\d+)?k?", plain):
+            key = {"context": "ctx", "users": "users=", "tp": "tp"}[kind]
+            return f" {key}{'' if key.endswith('=') else ' '}{plain} "
+        if kind == "precision":
+            plain = re.sub(r"[-_]marlin$", "", plain)
+            return " " if plain == "auto" else f" {plain} "
+        if kind == "kv_cache":
+            return " kv fp8 " if plain.startswith("fp8") else " "
+        # Any other flag: its value goes too when it looks like one (a word such as "quantas" stays).
+        return (
+            " "
+            if joiner == "=" or _FLAG_VALUE.match(value) or value.lower() in ("all", "host")
+            else f" {value}"
+        )
+
+    text = _FLAG.sub(flag, text)
+    # The launcher ("vllm", "llama-server") and a container image with its registry or tag
+    # ("vllm/vllm-openai:latest", "ghcr.io/huggingface/text-generation-inference:2.4.0") are no workload.
+    return _LAUNCHER.sub(" ", _IMAGE.sub(" ", text))
+
+
+_IMAGE = re.compile(
+    r"(?<!\S)(?:[\w-]+(?:\.[\w-]+)+/)?[\w.-]+(?:/[\w.-]+)*:(?:latest|v?\d+(?:\.\d+)+[\w.-]*)(?!\S)"
+    r"|(?<!\S)[\w-]+(?:\.[\w-]+)+/[\w.-]+(?:/[\w.-]+)*(?!\S)",
+    re.IGNORECASE,
+)
+# A GGUF file's name ends in its llama.cpp type: "Qwen2.5-7B-Instruct-Q4_K_M.gguf" is that model at Q4_K_M.
+GGUF_FILE = re.compile(
+    r"\b([\w.-]+?)[-_.]((?:i?q\d(?:_[a-z0-9]+)*)|bf16|f16|f32)(?:-\d+-of-\d+)?\.gguf\b", re.I
+)
 
 
 def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) -> Query:
@@ -585,11 +655,24 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
             _gpu_count(scan, start, end)
 
 
+# The flag a serving engine's launch line names its model with (vLLM, SGLang, TGI, llama.cpp's server).
+MODEL_FLAG = re.compile(r"(?:--|\b)model(?:[-_](?:path|id))?\s*[=\s]\s*$")
+
+
 def _repos(scan: _Scan, catalog: Catalog) -> None:
     """Hugging Face repo ids, as typed (the Hub is case-sensitive about nothing, but answers show them so)."""
     index = _indexes(catalog)["model"]
     releases = release_index(catalog.models)
-    for m in list(REPO.finditer(scan.work)):
+    found = list(REPO.finditer(scan.work))
+    flagged = [m for m in found if MODEL_FLAG.search(scan.work, 0, m.start())]
+    if flagged:
+        # A launch line: "docker run vllm/vllm-openai --model org/name" names its model with the flag; the
+        # other owner/name words are the image and the like.
+        for m in found:
+            if m not in flagged:
+                scan.blank(m.start(), m.end())
+        found = flagged
+    for m in found:
         typed = scan.original[m.start() : m.end()]
         # A published release keeps its repo name: it carries the checkpoint's precision and exact bytes.
         item = None if normalize(typed) in releases else index.get(normalize(typed))
@@ -779,7 +862,8 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
             typed = f"{word} {scan.found['size'][0][1]}"
             scan.found.pop("size")
         scan.found.setdefault(kind, []).append((item.id, typed))
-        query.corrections.append((typed, item.name))
+        if normalize(typed) != normalize(item.name):  # "Qwen2.5-7B-Instruct-Q4_K_M" is no typo of Qwen2.5 7B
+            query.corrections.append((typed, item.name))
     return unknown
 
 

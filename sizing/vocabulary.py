@@ -68,6 +68,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     "methods": ("dpo", "ipo", "kto", "orpo", "simpo", "rl"),
     "tasks": ("rag", "extraction", "classification", "summarization", "reasoning", "code", "chat"),
     "intents": ("evaluation", "production"),
+    "launch": ("launchers", "context", "users", "tp", "precision", "kv_cache", "model"),
 }
 
 

@@ -1123,6 +1123,48 @@ PHRASINGS: list[tuple[str, dict]] = [
         "lora on llama 8b, batch size of 8, seq of 4096",
         {"model": "llama-3.1-8b", "stage": "lora", "batch": 8, "seq_len": 4096},
     ),
+    # ---------------------------------------------------------------- serving engines' launch lines pasted in
+    (
+        "docker run --gpus all -p 8000:8000 vllm/vllm-openai:latest --model Qwen/Qwen2.5-32B-Instruct-AWQ "
+        "--max-model-len 16384 --max-num-seqs 48",
+        {
+            "model": "qwen2.5-32b",
+            "stage": "inference",
+            "context": 16384,
+            "users": 48,
+        },  # the AWQ release carries its precision
+    ),
+    (
+        "docker run --gpus all vllm/vllm-openai --model mistralai/Mistral-7B-Instruct-v0.3 --quantization fp8",
+        {"model": "mistral-7b-v0.3", "stage": "inference", "precision": "fp8"},
+    ),
+    (
+        "vllm serve Qwen/Qwen2.5-72B-Instruct --quantization fp8 --kv-cache-dtype fp8 --tensor-parallel-size 4 "
+        "--port 8000 --gpu-memory-utilization 0.92 --enable-prefix-caching",
+        {"model": "qwen2.5-72b", "stage": "inference", "precision": "fp8", "kv_precision": "fp8", "gpus": 4},
+    ),
+    (
+        "python3 -m sglang.launch_server --model-path Qwen/Qwen3-32B --tp-size 2 --context-length 32768 "
+        "--max-running-requests 24",
+        {"model": "qwen3-32b", "gpus": 2, "context": 32768, "users": 24},
+    ),
+    (
+        "text-generation-launcher --model-id mistralai/Mistral-7B-Instruct-v0.3 --quantize awq "
+        "--max-total-tokens 4096 --num-shard 2",
+        {"model": "mistral-7b-v0.3", "precision": "int4", "context": 4096, "gpus": 2},
+    ),
+    (
+        "llama-server -m Qwen2.5-7B-Instruct-Q4_K_M.gguf -c 8192 -np 4 --port 8080",
+        {"model": "qwen2.5-7b", "precision": "q4_k_m", "context": 8192, "users": 4},
+    ),
+    (
+        "o cliente sobe assim: vllm serve google/gemma-3-27b-it --max-model-len 8192 --port 8080 -- quantas L40S?",
+        {"model": "gemma-3-27b", "stage": "inference", "context": 8192, "gpu": "l40s"},
+    ),
+    (
+        "quanto de vram pro Meta-Llama-3.1-8B-Instruct-Q5_K_M.gguf com 16k?",
+        {"model": "llama-3.1-8b", "precision": "q5_k_m", "context": 16384},
+    ),
 ]
 
 # Personal data in a question is removed before it is read: never a number, never echoed (the answer and the
