@@ -442,7 +442,8 @@ GGUF_FILE = re.compile(
 
 def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) -> Query:
     scan = _Scan(text, strip_accents(text))
-    written = VOCAB.detect(set(LETTERS.findall(scan.work)))
+    # A repo id's words ("someone/does-not-exist") say nothing of the language the question is written in.
+    written = VOCAB.detect(set(LETTERS.findall(REPO.sub(" ", scan.work) if "/" in scan.work else scan.work)))
     query = Query(detected_lang=written or "pt-BR", written_lang=written, corrections=list(corrections))
     if not scan.work.strip() or HELP.match(scan.work):
         query.help = True

@@ -179,7 +179,9 @@ def test_detected_language_follows_the_words():
 @pytest.mark.parametrize(
     "text",
     ["70b 4bit 32k 10 users", "70b 4bit 32k 10users", "70b 4bit 32k users=10", "8b fp8 8k ctx 20 concurrent",
-     "70b int4 2x h100 16k 10u", "qwen 2.5 32b fp8 kv8 32k 12 users"],
+     "70b int4 2x h100 16k 10u", "qwen 2.5 32b fp8 kv8 32k 12 users",
+     # A repo id's words are no language: "does-not-exist" is no English question.
+     "someone/does-not-exist-7b", "NousResearch/Hermes-3-Llama-3.1-8B 8k", "https://huggingface.co/openai/gpt-oss-20b"],
 )  # fmt: skip
 def test_shorthand_is_in_no_language_so_one_word_never_flips_the_answer(text):
     assert parse(text).written_lang is None
