@@ -208,10 +208,13 @@ def _period(letters: str) -> str:
     return letters
 
 
-def describe(repo: str, revision: str, config: dict, quant: dict | None, tensors: dict) -> ModelEntry:
-    """The repo as a catalogue entry whose release is the checkpoint itself (exact weight bytes)."""
+def describe(repo: str, revision: str, config: dict, quant: dict | None, tensors: dict | None) -> ModelEntry:
+    """The repo as a catalogue entry whose release is the checkpoint itself (exact weight bytes); with no
+    safetensors headers (`tensors` None: PyTorch .bin files only), an entry counted from config.json alone."""
     arch = architecture(config)
     precision = quant_precision(config, quant)
+    if tensors is None:
+        return _from_config(repo, revision, arch, precision)
     summary = summarize(tensors, arch["num_layers"], quant)
     if not summary.params:
         raise Unsupported("no weights in the safetensors headers")
@@ -243,3 +246,23 @@ def describe(repo: str, revision: str, config: dict, quant: dict | None, tensors
     return ModelEntry.model_validate(
         {**entry, "extra_params": extra, "release": release, "releases": [release]}
     )
+
+
+def _from_config(repo: str, revision: str, arch: dict, precision: str) -> ModelEntry:
+    """A repo without safetensors: the architecture's parameter count (sizing.architecture), no exact bytes."""
+    entry = {
+        "id": f"hf:{repo}",
+        "name": repo.rsplit("/", 1)[-1],
+        "hf_repos": [repo],
+        "params_official_billions": 1.0,  # replaced below by the architecture's own count
+        "params_official_text": "",
+        "native_precision": None if precision in ("bf16", "fp32") else precision,
+        "source": f"https://huggingface.co/{repo} (config.json, revision {revision[:12]}; no safetensors "
+        "files: parameters counted from the architecture)",
+        **arch,
+    }
+    params = ModelEntry.model_validate(entry).params
+    return ModelEntry.model_validate(
+        {**entry, "params_official_billions": params / 1e9,
+         "params_official_text": f"{params / 1e9:.2f}B (config.json)"}
+    )  # fmt: skip

@@ -43,6 +43,7 @@ def read_repo(repo: str, timeout: float, cache_dir: Path) -> Outcome:
         GatedRepoError,
         HfHubHTTPError,
         NotASafetensorsRepoError,
+        RemoteEntryNotFoundError,
         RepositoryNotFoundError,
         SafetensorsParsingError,
     )
@@ -61,7 +62,12 @@ def read_repo(repo: str, timeout: float, cache_dir: Path) -> Outcome:
         for name in ("quantize_config.json", "quant_config.json"):
             if not quant and name in files:
                 quant = _json(api, repo, name, revision, cache_dir)
-        meta = api.get_safetensors_metadata(repo, revision=revision, timeout=timeout)
+        try:
+            meta = api.get_safetensors_metadata(repo, revision=revision, timeout=timeout)
+        except NotASafetensorsRepoError:
+            # Older repos ship PyTorch .bin files only: config.json still gives the architecture, and the
+            # parameters are counted from it (the answer says the bytes are not the checkpoint's own).
+            return Outcome(describe(repo, revision, config, quant, None))
         tensors = {
             name: (t.dtype, list(t.shape))
             for file in meta.files_metadata.values()
@@ -72,6 +78,9 @@ def read_repo(repo: str, timeout: float, cache_dir: Path) -> Outcome:
         return Outcome(problem="gated")
     except RepositoryNotFoundError:
         return Outcome(problem="not_found")
+    except RemoteEntryNotFoundError:
+        # The repo exists but has no config.json: GGUF-only and other formats this reader does not open.
+        return Outcome(problem="no_config")
     except (NotASafetensorsRepoError, SafetensorsParsingError) as e:
         return Outcome(problem="unsupported", detail=_short(e) or "no safetensors weights")
     except Unsupported as e:

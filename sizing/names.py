@@ -57,7 +57,7 @@ class ModelSource:
         return f"{self.repo}|{self.problem}|{self.detail}|{body}"
 
 
-HUB_PROBLEMS = ("off", "timeout", "gated", "not_found", "offline", "unsupported")
+HUB_PROBLEMS = ("off", "timeout", "gated", "not_found", "offline", "unsupported", "no_config")
 
 
 _INDEXES: dict[int, tuple[object, dict]] = {}
@@ -135,7 +135,7 @@ def resolve_model(text: str, catalog: Catalog, source: ModelSource | None = None
     if not key:
         raise SizingError("missing_model", "model_examples")
     if source is not None and source.model is not None:
-        note = ("hub_read", {"repo": source.repo})
+        note = ("hub_read" if source.model.release else "hub_read_config", {"repo": source.repo})
         return ResolvedModel(source.model, notes=(note,), source="hub")
     if source is not None and source.problem:
         try:

@@ -40,9 +40,14 @@ def repo_files(repo: str) -> dict[str, bytes]:
 
 def _build(repo: str) -> dict[str, bytes]:
     spec = REPOS[repo]
-    files = {"config.json": json.dumps(spec["config"]).encode()}
+    files = {"config.json": json.dumps(spec["config"]).encode()} if spec.get("config") else {}
     for name, body in spec.get("files", {}).items():
         files[name] = json.dumps(body).encode()
+    # Weights in other formats (PyTorch .bin shards, GGUF files): listed, never read by the reader.
+    for name in spec.get("other_files", ()):
+        files[name] = b""
+    if spec.get("tensors") is None:
+        return files
     tensors = list(spec["tensors"]().items())
     shards = spec["shards"]
     per = -(-len(tensors) // shards)

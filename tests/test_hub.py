@@ -165,6 +165,28 @@ def test_a_gated_repo_without_a_token_says_what_is_missing_and_still_answers(env
     assert with_token.result.memory.weights == 26_031_728_640
 
 
+def test_a_repo_with_only_pytorch_bin_files_is_sized_from_its_config(env):
+    # lmsys/vicuna-13b-v1.5 ships .bin shards only: its config.json (Llama 2 13B) still gives the model.
+    reply = _pipeline(env, make_hub(env)).ask(
+        "https://huggingface.co/lmsys/vicuna-13b-v1.5 4 usuários", Where("console")
+    )
+    assert reply.outcome == "answered", reply.text_answer
+    model = reply.result.workload.model
+    assert model.name == "vicuna-13b-v1.5" and model.params == 13_015_864_320
+    assert not model.weights_exact
+    assert reply.result.memory.weights == 2 * 13_015_864_320  # FP16, as config.json declares
+    assert "não tem arquivos safetensors (só .bin)" in reply.text_answer
+
+
+def test_a_repo_without_config_json_is_sized_by_its_name_and_not_called_missing(env):
+    reply = _pipeline(env, make_hub(env)).ask("bartowski/gemma-2-2b-it-GGUF:Q4_K_M 8k", Where("console"))
+    assert reply.outcome == "answered", reply.text_answer
+    assert "não tem config.json no Hugging Face" in reply.text_answer
+    assert "não foi encontrado" not in reply.text_answer
+    assert reply.result.workload.precision == "q4_k_m"
+    assert reply.result.workload.model.name.startswith("Gemma")
+
+
 def test_a_slow_hub_costs_the_answer_no_more_than_its_budget_and_the_read_goes_on(env, fake_hub):
     hub = make_hub(env, budget_s=0.3)
     pipeline = _pipeline(env, hub)

@@ -146,4 +146,15 @@ REPOS = {
         "config": DEEPSEEK_V31, "shards": 163, "tensors": lambda: ck.deepseek_v3(DEEPSEEK_V31),
     },
     "Qwen/Qwen2.5-VL-7B-Instruct": {"config": QWEN25_VL_7B, "shards": 5, "tensors": _vl},
+    # PyTorch .bin shards only, no safetensors: sized from config.json (Llama 2 13B's, FP16).
+    "lmsys/vicuna-13b-v1.5": {
+        "config": LLAMA2_13B, "tensors": None,
+        "other_files": ["pytorch_model-00001-of-00003.bin", "pytorch_model-00002-of-00003.bin",
+                        "pytorch_model-00003-of-00003.bin", "pytorch_model.bin.index.json"],
+    },
+    # GGUF files only, no config.json.
+    "bartowski/gemma-2-2b-it-GGUF": {
+        "config": None, "tensors": None,
+        "other_files": ["gemma-2-2b-it-Q4_K_M.gguf", "gemma-2-2b-it-Q8_0.gguf", "README.md"],
+    },
 }  # fmt: skip
