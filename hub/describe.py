@@ -21,7 +21,7 @@ DTYPE_BYTES = {"F64": 8, "I64": 8, "U64": 8, "F32": 4, "I32": 4, "U32": 4, "F16"
 OVERHEAD = re.compile(
     r"\.(?:qzeros|scales|g_idx|weight_scale|weight_scale_inv|input_scale|input_scale_ub|weight_zero_point|"
     r"absmax|quant_map|nested_absmax|nested_quant_map|quant_state\.[\w.]+|\w+_scales|weight_global_scale|"
-    r"input_global_scale)$"
+    r"input_global_scale|weight_shape|weight_g_idx|weight_scale_2|input_scale_2)$"
 )
 VISION = re.compile(r"(?:^|\.)(?:visual|vision_tower|vision_model|vision_encoder|multi_modal_projector|"
                     r"mm_projector|audio_tower|vision_embed_tokens)\.")  # fmt: skip
@@ -61,13 +61,18 @@ def quant_precision(config: dict, quant: dict | None) -> str:
         algo = str(quant.get("quant_algo") or quant.get("quantization", {}).get("quant_algo", "")).upper()
         return "nvfp4" if "FP4" in algo else "fp8"
     if method == "compressed-tensors":
-        groups = quant.get("config_groups") or {}
-        weights = next(iter(groups.values()), {}).get("weights", {}) if groups else {}
+        weights = _group_weights(quant)
         wbits, wtype = int(weights.get("num_bits", 8)), str(weights.get("type", "int"))
         if wbits == 4:
             return "nvfp4" if wtype == "float" else "int4"
         return "fp8" if wtype == "float" else "int8"
     raise Unsupported(f"quantization method {method or 'unknown'!r}")
+
+
+def _group_weights(quant: dict | None) -> dict:
+    """compressed-tensors: the first config group's weight scheme (num_bits, type)."""
+    groups = (quant or {}).get("config_groups") or {}
+    return next(iter(groups.values()), {}).get("weights") or {} if groups else {}
 
 
 def summarize(
@@ -76,7 +81,8 @@ def summarize(
     """Parameters and bytes of a checkpoint from its tensors' names, dtypes and shapes."""
     s = TensorSummary()
     method = str((quant or {}).get("quant_method") or ("gptq" if quant and "bits" in quant else "")).lower()
-    bits = int((quant or {}).get("bits") or 4)
+    bits = int((quant or {}).get("bits") or _group_weights(quant).get("num_bits") or 4)
+    fp4 = quant_precision({}, quant) in ("nvfp4", "mxfp4") if quant else False
     for name, (dtype, shape) in tensors.items():
         size = DTYPE_BYTES.get(dtype)
         if size is None:
@@ -84,10 +90,10 @@ def summarize(
         elements = math.prod(shape)
         nbytes = elements * size
         params = 0 if OVERHEAD.search(name) else elements
-        if params and name.endswith("qweight") and dtype == "I32":
-            params = elements * 32 // bits  # packed AWQ/GPTQ words
-        elif params and name.endswith("_blocks") and dtype == "U8":
-            params = elements * 2  # MXFP4: two FP4 values per byte
+        if params and name.endswith(("qweight", "weight_packed")) and dtype == "I32":
+            params = elements * 32 // bits  # packed AWQ/GPTQ/compressed-tensors int words
+        elif params and dtype == "U8" and (name.endswith(("_blocks", "weight_packed")) or fp4):
+            params = elements * 2  # MXFP4 / NVFP4: two FP4 values per byte
         elif params and method == "bitsandbytes" and dtype == "U8" and name.endswith(".weight"):
             params = elements * 2 if not quant.get("load_in_8bit") else elements  # type: ignore[union-attr]
         layer = LAYER.search(name)

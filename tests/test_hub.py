@@ -22,6 +22,8 @@ from sizing.catalog import load_catalog
 from sizing.engine import size
 from sizing.workload import Workload
 from tests.hub_fake import TOKEN, FakeHub
+from tests.hub_fixtures import checkpoints as ck
+from tests.hub_fixtures.repos import REPOS
 
 # What each checkpoint must add up to, and where the figure is published.
 PUBLISHED = {
@@ -163,6 +165,18 @@ def test_a_gated_repo_without_a_token_says_what_is_missing_and_still_answers(env
         "meta-llama/Llama-2-13b-chat-hf", Where("console")
     )
     assert with_token.result.memory.weights == 26_031_728_640
+
+
+def test_compressed_tensors_packed_int4_counts_eight_weights_per_word(env):
+    # Llama 3.1 8B has 8,030,261,248 parameters (../shared/reference/models.json); the W4A16 checkpoint
+    # stores its linear layers as int32 words of eight 4-bit weights, with BF16 group scales.
+    repo = "RedHatAI/Meta-Llama-3.1-8B-Instruct-quantized.w4a16"
+    model = _source(make_hub(env), repo).model
+    assert model.params == 8_030_261_248
+    assert model.params_official_billions * 1e9 == pytest.approx(8_030_261_248, rel=1e-9)  # from the headers
+    assert model.release.precision == "int4"
+    assert model.release.weight_bytes == ck.total_bytes(REPOS[repo]["tensors"]())
+    assert 5.3e9 < model.release.weight_bytes < 5.8e9  # ~4.2 bits per weight, embeddings and head at 16-bit
 
 
 def test_a_repo_with_only_pytorch_bin_files_is_sized_from_its_config(env):

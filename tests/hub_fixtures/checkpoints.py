@@ -43,6 +43,13 @@ def linear(t: Tensors, name: str, out: int, inp: int, fmt: dict, bias: bool = Fa
         t[f"{name}.weight"] = ("F8_E4M3", [out, inp])
         t[f"{name}.weight_scale"] = ("F32", [out, 1])
         t[f"{name}.input_scale_ub"] = ("F32", [1])
+    elif (
+        kind == "ct_pack"
+    ):  # compressed-tensors "pack-quantized": int4 in int32 words, symmetric group scales
+        g = fmt["group"]
+        t[f"{name}.weight_packed"] = ("I32", [out, inp * 4 // 32])
+        t[f"{name}.weight_scale"] = ("BF16", [out, inp // g])
+        t[f"{name}.weight_shape"] = ("I64", [2])
     elif kind == "fp8_block":  # 128x128 block-wise FP8 (DeepSeek V3, Qwen3 FP8)
         t[f"{name}.weight"] = ("F8_E4M3", [out, inp])
         t[f"{name}.weight_scale_inv"] = ("F32", [math.ceil(out / 128), math.ceil(inp / 128)])

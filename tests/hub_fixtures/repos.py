@@ -100,6 +100,12 @@ def _vl():
     return t
 
 
+def _ct_w4a16():
+    t = ck.decoder(LLAMA31_8B, {"kind": "ct_pack", "group": 128, "dtype": "BF16"})
+    t["lm_head.weight"] = ("BF16", [LLAMA31_8B["vocab_size"], LLAMA31_8B["hidden_size"]])
+    return t
+
+
 REPOS = {
     "meta-llama/Llama-2-13b-chat-hf": {
         "config": LLAMA2_13B, "gated": True, "shards": 3,
@@ -146,6 +152,15 @@ REPOS = {
         "config": DEEPSEEK_V31, "shards": 163, "tensors": lambda: ck.deepseek_v3(DEEPSEEK_V31),
     },
     "Qwen/Qwen2.5-VL-7B-Instruct": {"config": QWEN25_VL_7B, "shards": 5, "tensors": _vl},
+    # llm-compressor's W4A16 (GPTQ, group 128, symmetric) in compressed-tensors' pack-quantized format;
+    # lm_head is left in BF16 ("ignore": ["lm_head"]).
+    "RedHatAI/Meta-Llama-3.1-8B-Instruct-quantized.w4a16": {
+        "config": {**LLAMA31_8B, "quantization_config": {
+            "quant_method": "compressed-tensors", "format": "pack-quantized", "ignore": ["lm_head"],
+            "config_groups": {"group_0": {"targets": ["Linear"], "input_activations": None, "weights": {
+                "num_bits": 4, "type": "int", "symmetric": True, "strategy": "group", "group_size": 128}}}}},
+        "shards": 2, "tensors": lambda: _ct_w4a16(),
+    },
     # PyTorch .bin shards only, no safetensors: sized from config.json (Llama 2 13B's, FP16).
     "lmsys/vicuna-13b-v1.5": {
         "config": LLAMA2_13B, "tensors": None,
