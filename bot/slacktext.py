@@ -54,6 +54,6 @@ def _replace(m: re.Match) -> str:
     if target[0] == "!":
         # <!date^…|fallback> reads as its fallback; <!here>, <!channel>, <!subteam^…> are addressees.
         return f" {label} " if target.startswith("!date^") and label else " "
-    if target.startswith("mailto:"):
-        return f" {target.removeprefix('mailto:')} "
+    if target.startswith(("mailto:", "tel:")):
+        return f" {target.split(':', 1)[1]} "  # the address or number alone: the scrubber then removes it
     return f" {target} "

@@ -246,8 +246,9 @@ def test_personal_data_is_never_read_as_a_number_nor_echoed(text, expected):
     query = parse(text)
     answer = render_text(size(query.workload), query)
     for secret in ("ana@", "bob@", "123.456", "98765", "4321", "555 2671", "912 345", "4111", "52998224725",
-                   "11.222.333"):  # fmt: skip
+                   "11.222.333", "joao.silva", "5511987654321"):  # fmt: skip
         assert secret not in answer and all(secret not in u for u in query.unknown)
+    assert not any("[" in u for u in query.unknown)  # nor the placeholders left where they stood
     assert query.personal and "dados pessoais" in answer
 
 
@@ -293,3 +294,18 @@ def test_a_training_word_with_two_letters_swapped_is_read_and_said(text, typo, s
     query = parse(text)
     assert query.workload.stage.value == stage
     assert typo in [typed for typed, _ in query.corrections] and typo not in query.unknown
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "meu email <mailto:joao.silva@empresa.com.br|joao.silva@empresa.com.br>, llama 8b 10 usuarios",
+        "me liga <tel:+5511987654321|+55 11 98765-4321>: llama 8b 10 usuarios",
+    ],
+)
+def test_personal_data_sent_as_slack_links_is_never_echoed(typed):
+    from bot.slacktext import plain
+
+    query = parse(plain(typed))
+    assert query.workload.users == 10 and query.personal
+    assert not any(s in u for u in query.unknown for s in ("joao", "5511", "98765", "mailto", "tel", "["))
