@@ -1106,6 +1106,14 @@ PHRASINGS: list[tuple[str, dict]] = [
     ("llama 70b em 8 placas A100 de 40 GB", {"model": "llama-3.1-70b", "gpu": "a100-40gb-sxm", "gpus": 8}),
     ("qwen 32b em 2 A100 com 40 GB", {"model": "qwen2.5-32b", "gpu": "a100-40gb-sxm", "gpus": 2}),
     ("8b numa H100 de 94 GB", {"model": "llama-3.1-8b", "gpu": "h100-nvl"}),
+    # ---------------------------------------------------------------- servers of several GPUs
+    ("llama 70b em 2 nós de 8 H100", {"model": "llama-3.1-70b", "gpu": "h100-sxm", "gpus": 16}),
+    ("llama 405b em duas máquinas com 8 H100", {"model": "llama-3.1-405b", "gpu": "h100-sxm", "gpus": 16}),
+    (
+        "405b fp8 on 2 nodes of 8x H200",
+        {"model": "llama-3.1-405b", "precision": "fp8", "gpu": "h200-sxm", "gpus": 16},
+    ),
+    ("llama 70b num servidor de 8 H100", {"model": "llama-3.1-70b", "gpu": "h100-sxm", "gpus": 8}),
     # ---------------------------------------------------------------- thousands of people, millions of things
     ("qwen 7b 10 mil usuários", {"model": "qwen2.5-7b", "users": 10000}),
     ("8b fp8 for 20k users", {"model": "llama-3.1-8b", "precision": "fp8", "users": 20000}),
