@@ -360,13 +360,13 @@ def _parse(text: str, catalog: Catalog, base: Workload | None, personal: list[st
     query = _read(text, catalog, base)
     if query.unknown and (fixes := _keyword_typos(query.unknown, text, catalog)):
         # "10 ususarios": a misspelt word of the query language, read again as the word it is close to.
-        fixed = text
-        for typed, word, _ in fixes:
-            fixed = re.sub(rf"(?<!\w){re.escape(typed)}(?!\w)", word, fixed)
-        # Said when the word matters; a misspelt filler word ("simultanos") is simply no longer reported.
-        query = _read(
-            fixed, catalog, base, corrections=[(typed, word) for typed, word, said in fixes if said]
-        )
+        first = query
+        query = _reread(text, catalog, base, fixes)
+        # A "correction" that is still not understood where it stands ("pessoal" is no "pessoa" with no
+        # number before it) was no typo: the word stays as typed.
+        kept = [fix for fix in fixes if fix[1] not in query.unknown]
+        if len(kept) < len(fixes):
+            query = _reread(text, catalog, base, kept) if kept else first
     query.personal = personal
     return query
 
@@ -438,6 +438,14 @@ _IMAGE = re.compile(
 GGUF_FILE = re.compile(
     r"\b([\w.-]+?)[-_.]((?:i?q\d(?:_[a-z0-9]+)*)|bf16|f16|f32)(?:-\d+-of-\d+)?\.gguf\b", re.I
 )
+
+
+def _reread(text: str, catalog: Catalog, base: Workload | None, fixes) -> Query:
+    fixed = text
+    for typed, word, _ in fixes:
+        fixed = re.sub(rf"(?<!\w){re.escape(typed)}(?!\w)", word, fixed)
+    # Said when the word matters; a misspelt filler word ("simultanos") is simply no longer reported.
+    return _read(fixed, catalog, base, corrections=[(typed, word) for typed, word, said in fixes if said])
 
 
 def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) -> Query:

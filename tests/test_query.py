@@ -234,6 +234,20 @@ def test_a_misspelt_precision_unit_is_not_silently_16_bit(text, precision):
     assert parse(text).workload.precision == precision
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "oi pessoal, tudo bem? o cliente tem 300 funcionários e quer usar o qwen 2.5 32b internamente",
+        "Olá! Tenho uma dúvida: o nosso cliente quer correr o Llama 3.1 8B em FP8 para 40 utilizadores",
+        "hey folks, a customer asked: can we run llama 3.1 70b int4 for 20 users? cheers",
+    ],
+)
+def test_the_conversation_around_a_question_is_neither_corrected_nor_reported(text):
+    # "pessoal" is no misspelt "pessoa": a correction that is still not understood is no correction.
+    query = parse(text)
+    assert not query.unknown and not query.corrections
+
+
 def test_a_foreign_word_close_to_one_of_ours_is_not_corrected():
     query = parse("70b 4bit contrato anual")  # "contrato" is no typo of "contexto"
     assert query.workload.context is None and not query.corrections
