@@ -136,6 +136,9 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         and w.population is None
         and not (w.rate_per_s or w.requests_per_day or w.requests_per_month)
     )
+    if as_population and w.users > 10**9:
+        value = i18n.number(w.users, lang)
+        raise SizingError("traffic.bad_population", "traffic.population_examples", value=value)
     _positive(w.users, "users", 10**9 if as_population else MAX_USERS, lang)
     _positive(w.context, "context", 10**9, lang)
     _positive(w.gpus, "gpus", MAX_GPUS, lang)

@@ -191,7 +191,9 @@ def test_qlora_uses_an_nf4_base():
         (dict(model="8b", gpu="h300"), "unknown_gpu_suggest"),
         (dict(model="8b", precision="3.7bit"), "unknown_precision"),
         (dict(model="8b", stage=Stage.full, precision="4bit"), "quantized_full_training"),
-        (dict(model="8b", users=10**6), "too_large_users"),
+        # A million conversations at once (a rate makes them conversations, not a head-count).
+        (dict(model="8b", users=10**6, rate_per_s=1.0), "too_large_users"),
+        (dict(model="8b", users=2 * 10**9), "traffic.bad_population"),  # more people than there are
     ],
 )
 def test_impossible_workloads_raise_one_clear_error(kw, key):
@@ -213,7 +215,7 @@ def test_the_same_impossible_workload_is_refused_the_same_way_every_time(monkeyp
     errors = []
     for _ in range(3):  # the second and third come from the cache
         with pytest.raises(SizingError) as e:
-            ask(model="8b", users=10**6)
+            ask(model="8b", users=10**6, rate_per_s=1.0)
         errors.append(e.value)
     assert len(computed) == 1  # worked out once: the same question all day costs nothing more
     assert len({id(err) for err in errors}) == 3  # a fresh exception each time, no traceback chained on
