@@ -256,7 +256,7 @@ def resolve_repo_name(repo: str, catalog: Catalog) -> ResolvedModel | None:
         precision = found_p.id if found_p else None  # type: ignore[union-attr]
     own = base.rsplit("/", 1)[-1]
     index = name_index(catalog.models)
-    model = None
+    model, typed_size = None, None
     for candidate in (base, own, VARIANT_TAILS.sub("", own), VARIANT_TAILS.sub("", base)):
         model = index.get(normalize(candidate)) or _by_repo_name(normalize(candidate), catalog)
         if model is not None:
@@ -269,14 +269,21 @@ def resolve_repo_name(repo: str, catalog: Catalog) -> ResolvedModel | None:
         resolved = _family_from_name(own, repo, catalog)
         if resolved is None:
             return None
-        model, source = resolved.model, "family"
+        model, source = resolved.model, resolved.source if resolved.source == "size" else "family"
         notes.extend(resolved.notes)
+        if resolved.typed_size:
+            typed_size = resolved.typed_size
     if note:
         notes.append(note)
     update = {"release": None}
     if precision:
         update["native_precision"] = precision
-    return ResolvedModel(model.model_copy(update=update), notes=tuple(notes), source=source)  # type: ignore[union-attr]
+    return ResolvedModel(
+        model.model_copy(update=update),  # type: ignore[union-attr]
+        typed_size,
+        notes=tuple(notes),
+        source=source,
+    )
 
 
 def _by_repo_name(key: str, catalog: Catalog) -> ModelEntry | None:
@@ -292,20 +299,46 @@ def _by_repo_name(key: str, catalog: Catalog) -> ModelEntry | None:
 def _family_from_name(own: str, repo: str, catalog: Catalog) -> ResolvedModel | None:
     families = _families(catalog)
     words = re.findall(r"[a-z]+", own.lower())
-    word = next((w for w in words if w in families), None)
-    if word is None:
-        return None
+    # Distills and fine-tunes name their base architecture last: "DeepSeek-R1-Distill-Llama-8B" is a Llama.
+    word = next((w for w in reversed(words) if w in families), None)
     size = _NAME_SIZE.search(own.lower())
+    if word is None:
+        if size is None:
+            return None
+        # A family the catalogue lacks, with its size in the name ("granite-3.1-8b", "Yi-1.5-34B"): a real
+        # architecture of that size stands in, as for a bare size, and the answer says so.
+        by_size = _resolve_offline(size.group(1), normalize(size.group(1)), catalog)
+        note = ("repo_size", {"repo": repo, "size": size.group(1).upper()})
+        return ResolvedModel(by_size.model, by_size.typed_size, (note, *by_size.notes), "size")
     if size is None:
-        if len(families[word]) > 1:
-            return None  # "gpt-7-turbo": a family word alone does not say which model
-        member = catalog.model(families[word][0])
+        # With no size, the name must say which model: every word of it (versions and variant tails aside)
+        # is one of that member's names ("Phi-3.5-mini-instruct" is Phi-3 Mini). "command-r-plus" is not
+        # Command R, "gpt-7-turbo" no model we know.
+        named = {w for w in words if w not in _VARIANT_WORDS}
+        fits = [m for i in families[word] if named <= _name_words(m := catalog.model(i))]
+        # "Phi-3.5-mini": the Phi-3 Mini, not the Phi-4-mini (the number after the family word).
+        after = rf"{re.escape(word)}[-_. ]?(\d+)"
+        version = re.search(after, own.lower())
+        if len(fits) > 1 and version:
+            fits = [m for m in fits if version.group(1) in _name_words(m, after)]
+        if len(fits) != 1:
+            return None
+        member = fits[0]
         return ResolvedModel(member, notes=(("repo_family", {"repo": repo, "model": member.name}),))
     resolved = _family_model(word, size.group(1), repo, catalog)
     return ResolvedModel(
         resolved.model,
         notes=(("repo_family", {"repo": repo, "model": resolved.model.name}), *resolved.notes[1:]),
     )
+
+
+_VARIANT_WORDS = {"instruct", "chat", "it", "hf", "base", "pt", "sft", "dpo", "thinking", "reasoning", "v"}
+
+
+def _name_words(model: ModelEntry, word: str = r"[a-z]+") -> set[str]:
+    """The letter words of a model's name, aliases and repos' own names (or what `word` captures)."""
+    names = [model.name, *model.aliases, *(r.rsplit("/", 1)[-1] for r in model.hf_repos)]
+    return {w for n in names for w in re.findall(word, n.lower())}
 
 
 # -- families ---------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import pytest
 
 from sizing.catalog import load_catalog
 from sizing.engine import size
+from sizing.errors import SizingError
 from sizing.query import parse
 
 CASES = [
@@ -23,6 +24,15 @@ CASES = [
     ("deepseek 70b", "DeepSeek R1 Distill Llama 70B", "bf16", None),
     ("r1 70b", "DeepSeek R1 Distill Llama 70B", "bf16", None),
     ("falcon 180b", "Falcon 180B", "bf16", None),
+    # Distills and fine-tunes name their base architecture last.
+    ("deepseek-ai/DeepSeek-R1-Distill-Llama-8B", "Llama 3.1 8B", "bf16", "da mesma família"),
+    ("NousResearch/Hermes-3-Llama-3.1-8B 10 usuários", "Llama 3.1 8B", "bf16", "da mesma família"),
+    # No size in the name: only when every word of it names one member of the family.
+    ("microsoft/Phi-3.5-mini-instruct", "Phi-3 Mini 3.8B", "bf16", "da mesma família"),
+    ("mistralai/Mistral-Large-Instruct-2411", "Mistral Large 2 (123B)", "bf16", "da mesma família"),
+    # A family the catalogue lacks, its size in the name: sized by that size, said so.
+    ("ibm-granite/granite-3.1-8b-instruct", "Llama 3.1 8B", "bf16", "pelo tamanho que o nome diz (8B)"),
+    ("01-ai/Yi-1.5-34B-Chat-AWQ 8k", "Qwen3 32B com 67 camadas", "int4", "pelo tamanho que o nome diz (34B)"),
 ]  # fmt: skip
 
 
@@ -35,6 +45,15 @@ def test_names_answer_as_their_model_and_precision(text, name, precision, said):
     assert result.workload.precision == precision
     if said:
         assert any(said in a for a in result.assumptions), result.assumptions
+
+
+@pytest.mark.parametrize("text", ["CohereForAI/c4ai-command-r-plus-08-2024", "google/gemma-ultra-it"])
+def test_a_name_that_says_no_size_and_no_known_member_is_not_guessed(text, monkeypatch):
+    # Command R+ is 104B: the family's only member, Command R 35B, is not it.
+    monkeypatch.setenv("GPU_SIZER_HUB", "off")
+    with pytest.raises(SizingError) as e:
+        size(parse(text).workload)
+    assert e.value.key.startswith("repo.unreadable") or e.value.key.startswith("unknown_model")
 
 
 def test_a_family_never_becomes_another_and_is_never_rounded_down():
