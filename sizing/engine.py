@@ -213,6 +213,13 @@ def _within_deadline(plan: Plan, catalog: Catalog):
     return fastest
 
 
+def _late(plan: Plan, setup, catalog: Catalog) -> bool:
+    """Whether a training setup misses the run's deadline."""
+    if not (plan.stage.is_training and plan.tokens and plan.days is not None):
+        return False
+    return advice.training_days(plan, setup, catalog) > plan.days
+
+
 def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_why: bool = False) -> Verdict:
     """The GPU the question named: fits or not, by how much, at what capacity; then each single change that
     makes it fit on that GPU."""
@@ -244,7 +251,8 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
                             deadline=plan.days)  # fmt: skip
         if is_rec and not said_why:  # a serving answer says what decided the size, naming the setup
             text += " " + t(lang, "named.is_recommendation")
-        elif rec and advice.smaller(rec, asked):
+        elif rec and advice.smaller(rec, asked) and not _late(plan, rec, catalog):
+            # Not when the smaller setup misses the training deadline too: it is slower, not enough.
             text += " " + t(lang, "named.smaller_enough", setup=advice.describe(rec, lang))
     elif plan.stage.is_training and asked.per_gpu.total <= asked.gpu_memory_bytes * (
         1 - (1 - catalog.offering.training.memory_utilization) / 2

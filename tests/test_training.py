@@ -126,3 +126,13 @@ def test_a_4090_fits_what_torchtune_ran_on_a_4090(stage):
     [verdict] = [a for a in r.alternatives if a.kind == "named_gpu"]
     assert verdict.setup.fits and verdict.setup.gpu == "rtx-4090"
     assert "cabe" in verdict.text and "Não alugamos" in verdict.text
+
+
+def test_a_smaller_setup_that_misses_the_deadline_is_not_said_to_be_enough():
+    # 2T tokens on a 7B: 64 H100s take ~40 days; the 32 we rent would take twice as long.
+    r = size(Workload(model="7b", stage=Stage.pretrain, tokens=2 * 10**12, gpu="h100", gpus=64))
+    assert "passa do prazo" in r.verdict.text
+    assert "já basta" not in r.verdict.text
+    # A smaller setup that finishes in time is still named.
+    quick = size(Workload(model="1b", stage=Stage.pretrain, tokens=20 * 10**9, gpu="h100", gpus=64))
+    assert "já basta" in quick.verdict.text
