@@ -1114,6 +1114,10 @@ PHRASINGS: list[tuple[str, dict]] = [
         {"model": "llama-3.1-405b", "precision": "fp8", "gpu": "h200-sxm", "gpus": 16},
     ),
     ("llama 70b num servidor de 8 H100", {"model": "llama-3.1-70b", "gpu": "h100-sxm", "gpus": 8}),
+    (
+        "lora 70b 4 gpus a100 ddp",
+        {"model": "llama-3.1-70b", "stage": "lora", "gpu": "a100-80gb-sxm", "gpus": 4, "zero": 0},
+    ),
     # ---------------------------------------------------------------- thousands of people, millions of things
     ("qwen 7b 10 mil usuários", {"model": "qwen2.5-7b", "users": 10000}),
     ("8b fp8 for 20k users", {"model": "llama-3.1-8b", "precision": "fp8", "users": 20000}),

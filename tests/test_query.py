@@ -204,6 +204,8 @@ def test_shorthand_is_in_no_language_so_one_word_never_flips_the_answer(text):
             "pt-PT",
         ),  # a word only Portugal uses names the variety, even in shorthand
         ("70b 4bit 10 usuários", "pt-BR"),
+        ("Boa tarde. Pretendemos afinar o Qwen2.5 7B com QLoRA. Que placa recomendam?", "pt-PT"),
+        ("Quanto custa alojar o gpt-oss 120b para 100 pessoas?", "pt-PT"),
     ],
 )
 def test_the_language_a_question_is_written_in(text, lang):
