@@ -159,6 +159,11 @@ KV = re.compile(
     r"(fp8|fp16|bf16|int8|8|16|8[\s-]?bits?|16[\s-]?bits?)(?![\w.])"
     r"|\b(fp8|8[\s-]?bits?)\s+(?:no\s+|na\s+|in\s+(?:the\s+)?|for\s+(?:the\s+)?|para\s+o\s+)?(?:kv|kv[\s_-]*cache|cache\s+kv)\b"
 )
+# "contexto de 1 milhão de tokens", "context of 1 million tokens": a context, not a training set.
+_MILLION_WORD = alternation([w for w in VOCAB.words("multipliers.million") if len(w) > 1])
+CONTEXT_MILLIONS = re.compile(
+    rf"\b{_CONTEXT_WORD}\s*(?:de|of|=|:)?\s*{_NUM}\s*{_MILLION_WORD}(?:\s+(?:de\s+)?tokens?)?(?![\w.])"
+)
 TRAIN_TOKENS = re.compile(rf"{_NUM}\s*({_BIG})\s+(?:de\s+)?tokens\b(?!\s+(?:de\s+)?{_CONTEXT_WORD})")
 # A count written with its thousands grouped ("50.000 exemplos", "2,000,000,000,000 tokens"): three digits after
 # each separator, so "1,5" and "2.25" stay decimals.
@@ -234,6 +239,8 @@ CONTRACTS = [
 OUT_OF_SCOPE = [
     (kind, re.compile(rf"\b{_W('out_of_scope.' + kind)}[\w.-]*")) for kind in ("embedding", "speech", "image")
 ]
+_NAME_AROUND = re.compile(r"[\w.:/-]*$")
+_NAME_AFTER = re.compile(r"[\w.:/-]*")
 # "zero3", "fsdp" (ZeRO-3's sharding), "ddp" / "distributed data parallel" (every GPU holds everything: ZeRO-0).
 # "deepspeed stage 2", "zero stage 3", "stage 3 do deepspeed": the stage named with DeepSpeed's own word.
 ZERO = re.compile(
@@ -459,7 +466,14 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
 
     # Embedding, speech and image models first, repo ids included ("BAAI/bge-m3"): they are not LLMs to size.
     for kind, pattern in OUT_OF_SCOPE:
-        scan.take(pattern, "out_of_scope", lambda m, kind=kind: kind)
+        for m in list(pattern.finditer(scan.work)):
+            # The whole name the word is part of: "Qwen/Qwen3-Embedding-8B", "Alibaba-NLP/gte-Qwen2-7B".
+            start, end = _NAME_AROUND.search(scan.work, 0, m.start() + 1).start(), m.end()
+            end = _NAME_AFTER.match(scan.work, end).end()
+            if scan.taken.intersection(range(start, end)):
+                continue
+            scan.found.setdefault("out_of_scope", []).append((kind, scan.original[start:end].strip()))
+            scan.blank(start, end)
     _repos(scan, catalog)
     _number_words(scan)
     _spaced_thousands(scan, catalog)
@@ -474,6 +488,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(KV, "kv", lambda m: "fp8" if "8" in (m.group(1) or m.group(2)) else "bf16")
     # Traffic first: "prompts de 2 mil tokens" is no context, "5000 funcionários" no concurrent users.
     traffic_query.take(scan)
+    scan.take(CONTEXT_MILLIONS, "context", lambda m: round(_float(m.group(1)) * 10**6))
     scan.take(TRAIN_TOKENS, "tokens", lambda m: round(_float(m.group(1)) * UNIT_VALUES[_unit(m.group(2))]))
     scan.take(
         TRAIN_TOKENS_PLAIN, "tokens", lambda m: v if (v := round(_count(m.group(1)))) >= 10**7 else None

@@ -1114,6 +1114,9 @@ PHRASINGS: list[tuple[str, dict]] = [
         {"model": "llama-3.1-405b", "precision": "fp8", "gpu": "h200-sxm", "gpus": 16},
     ),
     ("llama 70b num servidor de 8 H100", {"model": "llama-3.1-70b", "gpu": "h100-sxm", "gpus": 8}),
+    # A context in millions after the context word is no training set (was dropped: 4,096 tokens).
+    ("llama 4 scout com contexto de 1 milhão de tokens", {"model": "llama-4-scout", "context": 1000000}),
+    ("llama 4 scout, context of 2 million tokens", {"model": "llama-4-scout", "context": 2000000}),
     (
         "lora 70b 4 gpus a100 ddp",
         {"model": "llama-3.1-70b", "stage": "lora", "gpu": "a100-80gb-sxm", "gpus": 4, "zero": 0},
@@ -1285,6 +1288,9 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("FLUX.1 dev on an L40S en", "query.out_of_scope", ["FLUX.1", "image"]),
     ("Quantos utilizadores aguenta o bge-m3 numa L4?", "query.out_of_scope", ["bge-m3", "embeddings"]),
     ("BAAI/bge-m3 para 50 usuários", "query.out_of_scope", ["bge-m3", "embeddings"]),
+    # The whole repo the word sits in, not a broken piece of it ("Não conheço Qwen/Qwen3").
+    ("Qwen/Qwen3-Embedding-8B numa L4", "query.out_of_scope", ["Qwen/Qwen3-Embedding-8B", "embeddings"]),
+    ("Alibaba-NLP/gte-Qwen2-7B-instruct 10 usuarios", "query.out_of_scope", ["gte-Qwen2-7B-instruct"]),
     ("openai/whisper-large-v3 on an L4 en", "query.out_of_scope", ["whisper-large-v3", "speech"]),
     ("Preciso de correr o XTTS v2 para síntese de voz", "query.out_of_scope", ["XTTS", "fala"]),
     # ---------------------------------------------------------------- personal data is never echoed
