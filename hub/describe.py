@@ -147,6 +147,11 @@ def architecture(config: dict) -> dict:
         a.update(o_bias=True, attention_sinks=True)
     if kind.startswith("qwen3") or kind.startswith("gemma3"):
         a["qk_norm"] = True
+    # Mamba / SSM layers (Jamba, Falcon-H1, Nemotron-H, Granite 4.0-H) keep a state this reader does not
+    # model: sizing them as attention layers would overstate the KV cache several times. The answer falls
+    # back to the name, and says why.
+    if any(k in c for k in _SSM_KEYS) or any("mamba" in str(t) for t in c.get("layer_types") or ()):
+        raise Unsupported("Mamba/SSM layers")
     # Layer layout: explicit layer_types, or Qwen3-Next's full_attention_interval.
     types = c.get("layer_types")
     interval = c.get("full_attention_interval")
@@ -205,6 +210,10 @@ def architecture(config: dict) -> dict:
             "v_head_dim": int(c["v_head_dim"]),
         }
     return a
+
+
+_SSM_KEYS = ("mamba_d_state", "mamba_d_ssm", "mamba_expand", "ssm_state_size", "hybrid_override_pattern",
+             "attn_layer_period", "mamba_n_heads", "ssm_cfg")  # fmt: skip
 
 
 def _period(letters: str) -> str:

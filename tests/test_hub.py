@@ -296,3 +296,28 @@ def test_catalog_add_needs_the_data_folder(env, monkeypatch):
     err = io.StringIO()
     assert catalogcli.main(["Qwen/Qwen3-Next-80B-A3B-Instruct", "--yes"], hub=make_hub(env), err=err) == 1
     assert "GPU_SIZER_DATA" in err.getvalue()
+
+
+# ai21labs/Jamba-v0.1 config.json: one attention layer in 8, the others Mamba (state, no KV cache).
+JAMBA_V01 = {
+    "architectures": ["JambaForCausalLM"], "model_type": "jamba", "hidden_size": 4096, "intermediate_size": 14336,
+    "num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 8, "vocab_size": 65536,
+    "attn_layer_period": 8, "attn_layer_offset": 4, "expert_layer_period": 2, "expert_layer_offset": 1,
+    "num_experts": 16, "num_experts_per_tok": 2, "mamba_d_state": 16, "mamba_d_conv": 4, "mamba_expand": 2,
+    "mamba_dt_rank": 256, "max_position_embeddings": 262144, "torch_dtype": "bfloat16",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        JAMBA_V01,
+        {**JAMBA_V01, "model_type": "granitemoehybrid", "layer_types": ["mamba"] * 3 + ["attention"]},
+    ],
+)
+def test_mamba_layers_are_not_sized_as_attention(config):
+    # Counted as attention layers, 28 Mamba layers would get a KV cache they do not have (8x Jamba's).
+    from hub.describe import Unsupported, architecture
+
+    with pytest.raises(Unsupported, match="Mamba"):
+        architecture(config)
