@@ -274,7 +274,10 @@ MOE_SIZE = re.compile(
 )
 SIZE = re.compile(rf"(?<![\w.])(\d+(?:[.,]\d+)?)\s*({_BIG})(?![\w.])(?:\s*(?:de\s+)?{_W('counts.params')})?")
 # "1 milhão de usuários", "2 million documents": a spelled-out multiplier before people or things counts them.
-COUNTED = re.compile(rf"\s*(?:de\s+|of\s+)?(?:{_COUNT_NOUNS}|{_W('counts.things')})\b")
+COUNTED = re.compile(
+    rf"\s*(?:de\s+|of\s+)?(?:{_COUNT_NOUNS}|{_W('counts.things')})\b"
+    rf"|\s*(?:de|of)\s+(?!{_W('counts.params')}\b)[a-z]"  # "1 milhão de tickets": any noun but parameters
+)
 
 # Stage words, most specific first: "full fine-tune" before "fine-tune", "do zero" before "treinar".
 STAGE_WORDS = ("qlora", "lora", "full", "fine_tune", "pretrain", "train", "inference")
@@ -708,7 +711,7 @@ def _plural_gpu(key: str, index: dict):
     return index.get(key[:-1]) if key.endswith("s") and len(key) > 2 else None
 
 
-_COUNT_BEFORE_GPU = re.compile(r"(?<![\w.,=:])(\d{1,2})\s*[x×*]?\s*$")
+_COUNT_BEFORE_GPU = re.compile(r"(?<![\w.,=:])\(?(\d{1,2})\s*\)?\s*[x×*]?\s*$")  # "2 (duas) L40S" too
 _COUNT_AFTER_GPU = re.compile(r"\s*\(?\s*[x×*]\s*(\d{1,2})\b\s*\)?")
 
 
@@ -974,6 +977,7 @@ def _keyword_typos(unknown: list[str], text: str, catalog: Catalog) -> list[tupl
             word, said = bucket[close[0]]
             fixes.append((typed, word, said))
     return fixes
+
 
 def _named_as_gpu(scan: _Scan, word: str) -> bool:
     """Whether the words right before `word` name a GPU ("numa t4", "on 8x mi300x")."""

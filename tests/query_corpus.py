@@ -1106,6 +1106,7 @@ PHRASINGS: list[tuple[str, dict]] = [
     ("llama 70b em 8 placas A100 de 40 GB", {"model": "llama-3.1-70b", "gpu": "a100-40gb-sxm", "gpus": 8}),
     ("qwen 32b em 2 A100 com 40 GB", {"model": "qwen2.5-32b", "gpu": "a100-40gb-sxm", "gpus": 2}),
     ("8b numa H100 de 94 GB", {"model": "llama-3.1-8b", "gpu": "h100-nvl"}),
+    ("llama 70b em 2 (duas) L40S", {"model": "llama-3.1-70b", "gpu": "l40s", "gpus": 2}),
     # ---------------------------------------------------------------- servers of several GPUs
     ("llama 70b em 2 nós de 8 H100", {"model": "llama-3.1-70b", "gpu": "h100-sxm", "gpus": 16}),
     ("llama 405b em duas máquinas com 8 H100", {"model": "llama-3.1-405b", "gpu": "h100-sxm", "gpus": 16}),
@@ -1127,6 +1128,8 @@ PHRASINGS: list[tuple[str, dict]] = [
     ("qwen 7b 1 milhão de usuários", {"model": "qwen2.5-7b", "users": 1000000}),
     ("qwen 7b rag com 2 milhões de documentos", {"model": "qwen2.5-7b", "task": "rag"}),
     ("mistral 7b over 3 million documents", {"model": "mistral-7b-v0.3"}),
+    # "1 milhão de <anything but parameters>" counts that thing; tickets and documents a day are requests.
+    ("modelo de 7 bilhões de parâmetros em fp8", {"model": "mistral-7b-v0.3", "precision": "fp8"}),
     # ---------------------------------------------------------------- English head-counts, training keys with "of"/"de"
     (
         "our team (15 people) wants llama 3.1 70b int4",

@@ -275,6 +275,9 @@ PHRASINGS = [
     # A monthly volume, as billing thinks of it.
     ("llama 8b 2 milhões de requisições por mês", {"requests_per_month": 2_000_000}),
     ("llama 8b 500 mil chamadas mensais", {"requests_per_month": 500_000}),
+    # Things handled a day are requests ("1 milhão de tickets" is no model size).
+    ("llama 8b pra classificar 1 milhão de tickets por dia", {"requests_per_day": 1_000_000}),
+    ("resumir 20 mil documentos por dia com llama 8b", {"requests_per_day": 20_000}),
     # pt-PT
     ("gpt-oss-120b para 2000 trabalhadores, 200 pedidos por minuto, resposta em até 1,5 s",
      {"population": 2000, "rate_per_s": pytest.approx(200 / 60), "ttft_s": 1.5}),
