@@ -37,6 +37,7 @@ class QueryError(SizingError):
 
     def __init__(self, key: str, hint: str | None = "query.examples", **params) -> None:
         super().__init__(key, hint=hint, **params)
+        self.unknown: list[str] = []  # the words not understood, when nothing was
 
     def message(self, lang: str = "pt-BR") -> str:
         from .i18n import t
@@ -98,6 +99,8 @@ NUMBER_PHRASE = re.compile(rf"\b{_NUMBER_WORD}(?:\s+{_W('counting.and')}\s+{_NUM
 _ONE = _W("counting.one")
 ONE_BEFORE_NOUN = re.compile(rf"\b{_ONE}(?=\s+{_W('users.one')}\b)")
 _CONTEXT_WORD = _W("keys.context")
+# "contexto de 32k", "o contexto for de 32k", "context is 32k": up to two joining words.
+_CONTEXT_JOIN = r"(?:(?:de|of|=|:|com|em|for|seja|fosse|sera|is|be)\s*){0,2}"
 
 
 @dataclass
@@ -162,7 +165,7 @@ KV = re.compile(
 # "contexto de 1 milhão de tokens", "context of 1 million tokens": a context, not a training set.
 _MILLION_WORD = alternation([w for w in VOCAB.words("multipliers.million") if len(w) > 1])
 CONTEXT_MILLIONS = re.compile(
-    rf"\b{_CONTEXT_WORD}\s*(?:de|of|=|:)?\s*{_NUM}\s*{_MILLION_WORD}(?:\s+(?:de\s+)?tokens?)?(?![\w.])"
+    rf"\b{_CONTEXT_WORD}\s*{_CONTEXT_JOIN}{_NUM}\s*{_MILLION_WORD}(?:\s+(?:de\s+)?tokens?)?(?![\w.])"
 )
 TRAIN_TOKENS = re.compile(rf"{_NUM}\s*({_BIG})\s+(?:de\s+)?tokens\b(?!\s+(?:de\s+)?{_CONTEXT_WORD})")
 # A count written with its thousands grouped ("50.000 exemplos", "2,000,000,000,000 tokens"): three digits after
@@ -254,9 +257,7 @@ VLLM_SEQS = re.compile(r"(?:--)?\bmax[\s_-]*num[\s_-]*seqs(?:\s*=\s*|\s+)(\d+)\b
 # "10 users", "10 mil usuários", "10k users": a multiplier may stand between the number and the noun.
 _SMALL = alternation([w for n in ("thousand", "million") for w in VOCAB.words(f"multipliers.{n}")])
 USERS = re.compile(rf"{_NUM}\s*(?:({_SMALL})\s*(?:de\s+|of\s+)?)?{_COUNT_NOUNS}\b")
-CONTEXT_KEY = re.compile(
-    rf"\b{_CONTEXT_WORD}\s*(?:de|of|=|:|com|em)?\s*{_NUM}\s*(k|mil|m)?(?:\s*tokens)?(?![\w.])"
-)
+CONTEXT_KEY = re.compile(rf"\b{_CONTEXT_WORD}\s*{_CONTEXT_JOIN}{_NUM}\s*(k|mil|m)?(?:\s*tokens)?(?![\w.])")
 # "10 mil documentos" or "5k requests" count things, not tokens of context.
 _NOT_TOKENS = rf"(?!\s*(?:de\s+)?{_W('counts.things')}\b)"
 # "350M model", "500M parameters": a model's size, not a context of millions of tokens.
@@ -273,6 +274,8 @@ MOE_SIZE = re.compile(
     r"\b(\d+)\s*x\s*(\d+(?:[.,]\d+)?)\s*b\b|\b(\d+(?:[.,]\d+)?)\s*b\s*-?\s*a\s*(\d+(?:[.,]\d+)?)\s*b\b"
 )
 SIZE = re.compile(rf"(?<![\w.])(\d+(?:[.,]\d+)?)\s*({_BIG})(?![\w.])(?:\s*(?:de\s+)?{_W('counts.params')})?")
+MILLION_WORDS = {strip_accents(w) for w in VOCAB.words("multipliers.million") if len(w) > 1}
+PARAMS_AT_END = re.compile(rf"{_W('counts.params')}$")
 # "1 milhão de usuários", "2 million documents": a spelled-out multiplier before people or things counts them.
 COUNTED = re.compile(
     rf"\s*(?:de\s+|of\s+)?(?:{_COUNT_NOUNS}|{_W('counts.things')})\b"
@@ -367,7 +370,16 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
 
 
 def _parse(text: str, catalog: Catalog, base: Workload | None, personal: list[str]) -> Query:
-    query = _read(text, catalog, base)
+    try:
+        query = _read(text, catalog, base)
+    except QueryError as e:
+        # "e com 4 bist?": a follow-up whose only words are misspelt is read again as the words they are.
+        fixes = _keyword_typos(e.unknown, text, catalog) if e.unknown else None
+        if not fixes:
+            raise
+        query = _reread(text, catalog, base, fixes)
+        query.personal = personal
+        return query
     if query.unknown and (fixes := _keyword_typos(query.unknown, text, catalog)):
         # "10 ususarios": a misspelt word of the query language, read again as the word it is close to.
         first = query
@@ -414,6 +426,7 @@ def launch_line(text: str) -> str:
             return m.group(0)
         if value is None:
             return " "
+        value = value.rstrip("?!.,;:)")
         plain = value.strip("'\"`").lower()
         if kind == "model":
             # "-m Qwen2.5-7B-Instruct-Q4_K_M.gguf" is the model; "python -m vllm.entrypoints..." a module.
@@ -800,6 +813,8 @@ def _sizes(scan: _Scan, catalog: Catalog) -> None:
     def dense(m: re.Match) -> str | None:
         if len(m.group(2)) > 1 and COUNTED.match(scan.work, m.end()):
             return None  # not "70b chat": a letter is a size's unit
+        if m.group(2) in MILLION_WORDS and not PARAMS_AT_END.search(m.group(0)):
+            return None  # "1 milhão" alone counts something else: a model in millions says "de parâmetros"
         value = _float(m.group(1)) * UNIT_VALUES[_unit(m.group(2))] / 1e9
         return f"{value:.6f}".rstrip("0").rstrip(".") + "b"
 
@@ -1261,8 +1276,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     if not (model or size):
         if understood:
             raise QueryError("query.no_model")
-        words = ", ".join(f"“{u}”" for u in query.unknown[:5])
-        raise QueryError("query.nothing_understood", words=f": {words}" if words else "")
+        raise _nothing_understood(query.unknown)
     workload = {k: v for k, v in fields.items() if v is not None}
     if stage is not None:
         workload["stage"] = stage
@@ -1297,6 +1311,13 @@ def _own_size(catalog: Catalog, model: str, size: str) -> bool:
     return all(any(abs(t - s) <= 0.05 * s for s in own) for t in typed)
 
 
+def _nothing_understood(unknown: list[str]) -> QueryError:
+    words = ", ".join(f"“{u}”" for u in unknown[:5])
+    error = QueryError("query.nothing_understood", words=f": {words}" if words else "")
+    error.unknown = list(unknown)
+    return error
+
+
 def _traffic(scan: _Scan) -> dict:
     return {name: _one(scan, name, label) for name, label in TRAFFIC_FIELDS.items()}
 
@@ -1317,8 +1338,7 @@ def _scale_load(fields: dict, base: Workload | None, factor: float, keys=LOAD_BA
 
 def _follow_up(query: Query, base: Workload, model, stage, fields: dict, understood) -> Query:
     if not understood:
-        words = ", ".join(f"“{u}”" for u in query.unknown[:5])
-        raise QueryError("query.nothing_understood", words=f": {words}" if words else "")
+        raise _nothing_understood(query.unknown)
     changes = {k: v for k, v in fields.items() if v is not None}
     if model:
         changes["model"] = model

@@ -325,3 +325,21 @@ def test_personal_data_sent_as_slack_links_is_never_echoed(typed):
     query = parse(plain(typed))
     assert query.workload.users == 10 and query.personal
     assert not any(s in u for u in query.unknown for s in ("joao", "5511", "98765", "mailto", "tel", "["))
+
+
+@pytest.mark.parametrize(
+    ("follow", "field", "value"),
+    [
+        ("e se o contexto for de 1 milhão?", "context", 1_000_000),  # was a model of 0.001B
+        ("and if the context is 128k?", "context", 131072),
+        ("e com --max-num-seqs 64?", "users", 64),  # a flag pasted with its question mark
+        ("e com 8 bist?", "precision", "fp8"),  # a misspelt follow-up is read as what it means
+        ("e em 2 (duas) H100?", "gpus", 2),
+        ("e com 10 mil usuários?", "users", 10_000),
+    ],
+)
+def test_a_follow_up_in_a_thread_changes_what_it_names(follow, field, value):
+    base = parse("llama 70b 4bit 32k 10 usuarios").workload
+    query = parse(follow, base=base)
+    assert getattr(query.workload, field) == value
+    assert query.workload.model == base.model
