@@ -128,8 +128,10 @@ class _Scan:
 # -- patterns ----------------------------------------------------------------------------------------
 
 HF_LINK = re.compile(
-    r"<?(?:https?://)?(?:www\.)?(?:huggingface\.co|hf\.co)/([\w.-]+/[\w.-]+)(?:/[^\s|>]*)?(?:\|[^>]*)?>?"
-)
+    r"<?(?:https?://)?(?:www\.)?(?:huggingface\.co|hf\.co)/"
+    r"(?:(?:datasets|spaces|collections|papers|blog|docs|organizations|learn|tasks)/[^\s|>]*(?:\|[^>]*)?>?"
+    r"|([\w.-]+/[\w.-]+)(?:[/?#][^\s|>]*)?(?:\|[^>]*)?>?)"
+)  # a dataset's, a Space's or a collection's page names no model: it is left out
 
 # "Qwen/Qwen3-Next-80B-A3B-Instruct", "bartowski/...-GGUF:Q4_K_M": a Hugging Face repo is one name, dates and
 # versions inside it ("Magistral-Small-2509", "v0.3") included. The name must look like a model's (a hyphen,
@@ -353,7 +355,7 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
     # are not words: read as if absent.
     text = text.translate(INVISIBLE)
     # A Hugging Face link names a repo: keep "org/name" (Slack sends links as <url> or <url|label>).
-    text = HF_LINK.sub(lambda m: f" {m.group(1)} ", text)
+    text = HF_LINK.sub(lambda m: f" {m.group(1) or ''} ", text)
     # E-mails, CPFs, phones...: never read as numbers ("(11) 98765-4321" is no context) nor echoed back.
     text, personal = scrub(text)
     text = GGUF_FILE.sub(lambda m: f"{m.group(1)} {m.group(2)}", launch_line(text))

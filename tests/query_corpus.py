@@ -1183,6 +1183,19 @@ PHRASINGS: list[tuple[str, dict]] = [
         "quanto de vram pro Meta-Llama-3.1-8B-Instruct-Q5_K_M.gguf com 16k?",
         {"model": "llama-3.1-8b", "precision": "q5_k_m", "context": 16384},
     ),
+    # ---------------------------------------------------------------- Hugging Face pages that are no model
+    (
+        "llama 8b lora no dataset <https://huggingface.co/datasets/yahma/alpaca-cleaned>",
+        {"model": "llama-3.1-8b", "stage": "lora"},
+    ),
+    (
+        "https://huggingface.co/spaces/open-llm-leaderboard/open_llm_leaderboard qual o melhor 70b?",
+        {"model": "llama-3.1-70b"},
+    ),
+    (
+        "https://huggingface.co/Qwen/Qwen2.5-7B-Instruct?library=vllm 8k",
+        {"model": "qwen2.5-7b", "context": 8192},
+    ),
 ]
 
 # Personal data in a question is removed before it is read: never a number, never echoed (the answer and the
