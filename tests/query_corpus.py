@@ -1136,6 +1136,7 @@ PHRASINGS: list[tuple[str, dict]] = [
         {"model": "llama-3.1-70b", "precision": "int4", "users": 15},
     ),
     ("llama 8b for one person", {"model": "llama-3.1-8b", "users": 1}),
+    ("llama 8b pra 10 ppl", {"model": "llama-3.1-8b", "users": 10}),
     ("llama 8b lora batch de 16", {"model": "llama-3.1-8b", "stage": "lora", "batch": 16}),
     (
         "lora on llama 8b, batch size of 8, seq of 4096",

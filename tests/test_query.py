@@ -242,6 +242,8 @@ def test_a_misspelt_precision_unit_is_not_silently_16_bit(text, precision):
         "oi pessoal, tudo bem? o cliente tem 300 funcionários e quer usar o qwen 2.5 32b internamente",
         "Olá! Tenho uma dúvida: o nosso cliente quer correr o Llama 3.1 8B em FP8 para 40 utilizadores",
         "hey folks, a customer asked: can we run llama 3.1 70b int4 for 20 users? cheers",
+        "qts usuarios cabem no llama 8b c/ 32k numa L4?",
+        "my boss asks: 8x H100 enough for deepseek-r1 fp8 with 64k ctx — what's the setup?",
     ],
 )
 def test_the_conversation_around_a_question_is_neither_corrected_nor_reported(text):
