@@ -211,6 +211,7 @@ PP = re.compile(rf"\b{_W('keys.pp')}\s*(?:=|:|de|of)?\s*(\d+)\b|\b(\d+)\s*{_W('k
 NO_MEMORY = re.compile(
     rf"\b{_W('keys.no_memory')}\s*(?:=|:|de|of)?\s*(?:-?\d+(?:[.,]\d+)?(?:e[+-]?\d+)?%?)(?![\w.])"
     rf"|\b{_W('keys.assumed')}\b"
+    rf"|\b\d+\s*{_W('keys.steps')}\b"  # "1000 steps": a run's length in steps is no context
 )
 BATCH = re.compile(rf"\b{_W('keys.batch')}\s*(?:=|:|de|of)?\s*(\d+)\b")
 # "lora rank 64", "rank=64", "r=64", "r64": the adapters' rank. Read after names ("R1 distill" is a model), and

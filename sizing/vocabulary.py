@@ -48,6 +48,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "optimizer",
         "no_memory",
         "assumed",
+        "steps",
     ),
     "training": (
         "adamw",

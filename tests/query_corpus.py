@@ -1138,6 +1138,16 @@ PHRASINGS: list[tuple[str, dict]] = [
     ("llama 8b for one person", {"model": "llama-3.1-8b", "users": 1}),
     ("llama 8b pra 10 ppl", {"model": "llama-3.1-8b", "users": 10}),
     ("llama 8b lora batch de 16", {"model": "llama-3.1-8b", "stage": "lora", "batch": 16}),
+    # Settings that change no memory are read with their value ("1000 steps" was a 1,000-token context).
+    ("lora llama 8b 1000 steps", {"model": "llama-3.1-8b", "stage": "lora"}),
+    (
+        "qlora llama 8b r=16 alpha=32 dropout 0.05 lr 2e-4 seq 2048",
+        {"model": "llama-3.1-8b", "stage": "qlora", "lora_rank": 16, "seq_len": 2048},
+    ),
+    (
+        "full ft mistral 7b grad accum 8 batch 4 warmup 100 steps",
+        {"model": "mistral-7b-v0.3", "stage": "full", "batch": 4},
+    ),
     (
         "lora on llama 8b, batch size of 8, seq of 4096",
         {"model": "llama-3.1-8b", "stage": "lora", "batch": 8, "seq_len": 4096},
