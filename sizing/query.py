@@ -243,7 +243,8 @@ CONTRACTS = [
 ]
 # Embedding, speech and image models: named whole ("bge-m3", "whisper-large-v3"), they are out of scope.
 OUT_OF_SCOPE = [
-    (kind, re.compile(rf"\b{_W('out_of_scope.' + kind)}[\w.-]*")) for kind in ("embedding", "speech", "image")
+    (kind, re.compile(rf"\b{_W('out_of_scope.' + kind)}[\w.-]*"))
+    for kind in ("embedding", "speech", "image", "closed")
 ]
 _NAME_AROUND = re.compile(r"[\w.:/-]*$")
 _NAME_AFTER = re.compile(r"[\w.:/-]*")
@@ -1258,9 +1259,12 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     if base is not None:
         return _follow_up(query, base, model or size, stage, fields, understood)
     out_of_scope = scan.found.get("out_of_scope", [])
-    query.out_of_scope = [typed for _, typed in out_of_scope]
+    # Said beside an open model's answer (embeddings, speech, image); a closed model compared with it is not.
+    query.out_of_scope = [typed for kind, typed in out_of_scope if kind != "closed"]
     if not (model or size) and out_of_scope:
         kind, typed = out_of_scope[0]
+        if kind == "closed":
+            raise QueryError("query.closed_model", hint="query.open_models", name=typed)
         raise QueryError("query.out_of_scope", hint="query.scope", name=typed, kind=f"scope.{kind}")
     if not (model or size):
         # "Magistral-Small-2509", "Qwen2.5-72B-Instruct-AWQ": a repo's name without its owner is still a

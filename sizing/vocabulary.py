@@ -64,7 +64,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "off",
     ),
     "contracts": ("on_demand", "reserved", "dedicated"),
-    "out_of_scope": ("embedding", "speech", "image"),
+    "out_of_scope": ("embedding", "speech", "image", "closed"),
     "stages": ("qlora", "lora", "full", "fine_tune", "pretrain", "train", "inference"),
     "methods": ("dpo", "ipo", "kto", "orpo", "simpo", "rl"),
     "tasks": ("rag", "extraction", "classification", "summarization", "reasoning", "code", "chat"),

@@ -1137,6 +1137,7 @@ PHRASINGS: list[tuple[str, dict]] = [
     ),
     ("llama 8b for one person", {"model": "llama-3.1-8b", "users": 1}),
     ("llama 8b pra 10 ppl", {"model": "llama-3.1-8b", "users": 10}),
+    ("gpt-oss-120b ou gpt-4o para 50 usuarios?", {"model": "gpt-oss-120b", "users": 50}),
     ("llama 8b lora batch de 16", {"model": "llama-3.1-8b", "stage": "lora", "batch": 16}),
     # Settings that change no memory are read with their value ("1000 steps" was a 1,000-token context).
     ("lora llama 8b 1000 steps", {"model": "llama-3.1-8b", "stage": "lora"}),
@@ -1320,6 +1321,10 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("Alibaba-NLP/gte-Qwen2-7B-instruct 10 usuarios", "query.out_of_scope", ["gte-Qwen2-7B-instruct"]),
     ("openai/whisper-large-v3 on an L4 en", "query.out_of_scope", ["whisper-large-v3", "speech"]),
     ("Preciso de correr o XTTS v2 para síntese de voz", "query.out_of_scope", ["XTTS", "fala"]),
+    # Closed models run only on their makers' APIs: said so, with open models of their size.
+    ("quanto custa rodar o gpt-4o na nossa nuvem?", "query.closed_model", ["gpt-4o", "fechado"]),
+    ("claude 3.5 sonnet para 100 usuários", "query.closed_model", ["claude", "API"]),
+    ("can gemini 1.5 pro run on an H100? en", "query.closed_model", ["gemini", "closed"]),
     # ---------------------------------------------------------------- personal data is never echoed
     ("meu email é ana@empresa.com.br, cpf 123.456.789-09", "query.nothing_understood", []),
     # ---------------------------------------------------------------- cards the catalogue lacks are said, never
