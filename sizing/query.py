@@ -729,7 +729,7 @@ def _plural_gpu(key: str, index: dict):
 
 
 _COUNT_BEFORE_GPU = re.compile(r"(?<![\w.,=:])\(?(\d{1,2})\s*\)?\s*[x×*]?\s*$")  # "2 (duas) L40S" too
-_COUNT_AFTER_GPU = re.compile(r"\s*\(?\s*[x×*]\s*(\d{1,2})\b\s*\)?")
+_COUNT_AFTER_GPU = re.compile(r"\s*\(?\s*(?:[x×*]\s*(\d{1,2})\b|(\d{1,2})\s*[x×*](?![\w.]))\s*\)?")
 
 
 _SERVERS = _W("counts.servers")
@@ -763,8 +763,9 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
     before = _COUNT_BEFORE_GPU.search(scan.work, 0, start)
     after = None if before else _COUNT_AFTER_GPU.match(scan.work, end)
     m = before or after
-    if m and 0 < int(m.group(1)) <= 64:
-        count = int(m.group(1))
+    number = m and (m.group(1) or m.group(m.lastindex or 1))  # "H100 (2x)" as "H100 (x2)"
+    if m and number and 0 < int(number) <= 64:
+        count = int(number)
         first, last = (m.start(), end) if before else (start, m.end())
         servers = _SERVERS_BEFORE.search(scan.work, 0, first)
         if servers:

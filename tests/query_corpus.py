@@ -1107,6 +1107,10 @@ PHRASINGS: list[tuple[str, dict]] = [
     ("qwen 32b em 2 A100 com 40 GB", {"model": "qwen2.5-32b", "gpu": "a100-40gb-sxm", "gpus": 2}),
     ("8b numa H100 de 94 GB", {"model": "llama-3.1-8b", "gpu": "h100-nvl"}),
     ("llama 70b em 2 (duas) L40S", {"model": "llama-3.1-70b", "gpu": "l40s", "gpus": 2}),
+    (
+        "llama 70b H100 (2x) 4bit",
+        {"model": "llama-3.1-70b", "gpu": "h100-sxm", "gpus": 2, "precision": "int4"},
+    ),
     # ---------------------------------------------------------------- servers of several GPUs
     ("llama 70b em 2 nós de 8 H100", {"model": "llama-3.1-70b", "gpu": "h100-sxm", "gpus": 16}),
     ("llama 405b em duas máquinas com 8 H100", {"model": "llama-3.1-405b", "gpu": "h100-sxm", "gpus": 16}),
