@@ -171,6 +171,14 @@ def architecture(config: dict) -> dict:
         a["layer_pattern"] = _period(letters)
         if "L" in letters:
             a["window"] = int(c.get("sliding_window") or c.get("attention_chunk_size") or 4096)
+    elif c.get("sliding_window_pattern") and c.get("sliding_window"):
+        # Gemma 3 and Cohere2 configs before layer_types: layer i is local unless (i + 1) % pattern == 0
+        # (transformers' Gemma3TextConfig / Cohere2Config).
+        every = int(c["sliding_window_pattern"])
+        a["layer_pattern"], a["window"] = "L" * (every - 1) + "G", int(c["sliding_window"])
+    elif kind == "gemma2" and c.get("sliding_window"):
+        # Gemma 2 alternates: even layers local, odd ones global (transformers' Gemma2 layer_types default).
+        a["layer_pattern"], a["window"] = "LG", int(c["sliding_window"])
     elif c.get("sliding_window") and c.get("use_sliding_window", True) and kind in ("mistral", "mixtral"):
         a["layer_pattern"], a["window"] = "L", int(c["sliding_window"])
     if "R" in a.get("layer_pattern", ""):

@@ -321,3 +321,29 @@ def test_mamba_layers_are_not_sized_as_attention(config):
 
     with pytest.raises(Unsupported, match="Mamba"):
         architecture(config)
+
+
+# google/gemma-3-27b-it config.json (text_config) as published before transformers wrote layer_types, and
+# google/gemma-2-9b-it's: the windowed layers are in the pattern, not in a list.
+GEMMA3_27B_TEXT = {
+    "model_type": "gemma3_text", "hidden_size": 5376, "intermediate_size": 21504, "num_hidden_layers": 62,
+    "num_attention_heads": 32, "num_key_value_heads": 16, "head_dim": 128, "vocab_size": 262208,
+    "max_position_embeddings": 131072, "sliding_window": 1024, "sliding_window_pattern": 6,
+}  # fmt: skip
+GEMMA2_9B = {
+    "model_type": "gemma2", "hidden_size": 3584, "intermediate_size": 14336, "num_hidden_layers": 42,
+    "num_attention_heads": 16, "num_key_value_heads": 8, "head_dim": 256, "vocab_size": 256000,
+    "max_position_embeddings": 8192, "sliding_window": 4096,
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("config", "catalog_id"),
+    [({"model_type": "gemma3", "text_config": GEMMA3_27B_TEXT}, "gemma-3-27b"), (GEMMA2_9B, "gemma-2-9b")],
+)
+def test_windowed_layers_without_layer_types_keep_their_window(config, catalog_id, catalog):
+    from hub.describe import architecture
+
+    a = architecture(config)
+    model = catalog.model(catalog_id)
+    assert (a["layer_pattern"], a["window"]) == (model.layer_pattern, model.window)
