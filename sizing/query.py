@@ -368,7 +368,7 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
     except QueryError as e:
         # A refusal is read in the language of the question too ("how much vram for gpt-7?" in English).
         plain = strip_accents(text)
-        e.written_lang = VOCAB.detect(set(LETTERS.findall(plain)))
+        e.written_lang = VOCAB.detect(set(LETTERS.findall(REPO.sub(" ", plain) if "/" in plain else plain)))
         e.asked_lang = next((code for code, pattern in LANG_REQUESTS if pattern.search(plain)), None)
         raise
 

@@ -153,6 +153,19 @@ def test_a_question_in_english_is_answered_in_english():
     assert p.returncode == 0 and p.stdout.startswith("Understood: Llama 3.1 70B")
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("how many users fit llama 8b on a Tesla T4?", "I don't know the GPU “Tesla T4”"),
+        ("Quantos utilizadores aguenta o llama 8b numa RTX 3090?", "Queria dizer"),  # pt-PT
+        ("can claude run on two H100s?", "closed model"),
+    ],
+)
+def test_a_refusal_is_in_the_language_the_question_is_written_in(text, said, capsys):
+    assert main([text]) == 2
+    assert said in capsys.readouterr().err
+
+
 def test_flags_win_over_words(capsys):
     assert main(["70b", "4bit", "--precision", "fp8", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

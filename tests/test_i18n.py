@@ -78,3 +78,15 @@ def test_counts_and_numbers_follow_the_language():
     assert i18n.count(1.5e12, "en") == "1.5T"
     assert i18n.count(5e11, "pt-PT") == "500 mil milhões"
     assert i18n.number(1234.5, "pt-BR", 1) == "1.234,5" and i18n.number(1234.5, "en", 1) == "1,234.5"
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [("does llama 8b fit on an A10G?", "en"), ("Quantos utilizadores cabem no gpt-4o?", "pt-PT")],
+)
+def test_a_refused_question_is_answered_in_its_own_language_on_every_surface(text, lang, tmp_path):
+    from bot.log.requestlog import RequestLog
+    from bot.pipeline import Pipeline, Where
+
+    reply = Pipeline(RequestLog(tmp_path / "log.db")).ask(text, Where("console"))
+    assert reply.outcome != "answered" and reply.lang == lang
