@@ -180,7 +180,7 @@ TRAIN_TOKENS_PLAIN = re.compile(
     rf"(?!\s+(?:de\s+)?{_CONTEXT_WORD})"
 )
 SEQ = re.compile(
-    rf"\b{_W('keys.seq_len')}\s*(?:=|:|de|of)?\s*{_NUM}\s*(k)?(?:\s*tokens)?\b"
+    rf"\b{_W('keys.seq_len')}\s*(?:=|:|de|of)?\s*{_NUM}\s*(k|mil)?(?:\s*tokens)?\b"
     # "4k sequences", "8192-token sequences": the number before the word.
     rf"|(?<![\w.,=:]){_NUM}\s*(k)?(?:[\s-]*tokens?[\s-]+sequences?|[\s-]+(?:sequences|seqs))\b"
 )
@@ -516,7 +516,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(
         SEQ,
         "seq_len",
-        lambda m: round(_float(m.group(1) or m.group(3)) * (1024 if m.group(2) or m.group(4) else 1)),
+        # "k" is 1024, "mil" a thousand ("sequências de 4 mil tokens").
+        lambda m: round(
+            _float(m.group(1) or m.group(3)) * {"k": 1024, "mil": 1000}.get(m.group(2) or m.group(4) or "", 1)
+        ),
     )
     scan.take(BATCH, "batch", lambda m: int(m.group(1)))
     scan.take(
