@@ -229,7 +229,8 @@ class Pipeline:
         reply = Reply(message, outcome, lang, query=query)
         reply.text_answer = "\n".join(filter(None, [e.message(lang), e.hint(lang)]))
         # A model the catalogue lacks is worth knowing about: gpu-log gaps counts them.
-        reply.missing_model = e.params.get("name") if e.key.startswith("unknown_model") else None
+        named = e.key.startswith("unknown_model") or e.key == "query.closed_model"
+        reply.missing_model = e.params.get("name") if named else None
         return self._finish(reply, where, text, started, error_key=e.key)
 
     def _failed(self, e: Exception, where, text, started, lang) -> Reply:

@@ -22,6 +22,7 @@ REASONS = {
     "missing_model": "no_model",
     "query.contradiction": "contradiction",
     "query.too_long": "too_long",
+    "query.closed_model": "unknown_model",  # a model we cannot offer: sales want to know it was asked for
     "context_beyond_model": "beyond_model",
     "qlora_precision": "stage_precision",
     "quantized_full_training": "stage_precision",
