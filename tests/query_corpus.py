@@ -1143,6 +1143,10 @@ PHRASINGS: list[tuple[str, dict]] = [
     ("llama 8b pra 10 ppl", {"model": "llama-3.1-8b", "users": 10}),
     ("gpt-oss-120b ou gpt-4o para 50 usuarios?", {"model": "gpt-oss-120b", "users": 50}),
     ("llama 8b lora batch de 16", {"model": "llama-3.1-8b", "stage": "lora", "batch": 16}),
+    (
+        "A equipa quer treinar de raiz um modelo de 3B com 300 mil milhões de tokens",
+        {"model": "llama-3.2-3b", "stage": "pretrain", "tokens": 300 * 10**9},
+    ),
     # "mil" after a sequence length is a thousand ("sequências de 4 mil tokens" was a 4-token sequence).
     (
         "afinar o Llama 3.1 70B com QLoRA (rank 16, sequências de 4 mil tokens)",
