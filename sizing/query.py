@@ -361,6 +361,8 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
     # E-mails, CPFs, phones...: never read as numbers ("(11) 98765-4321" is no context) nor echoed back.
     text, personal = scrub(text)
     text = GGUF_FILE.sub(lambda m: f"{m.group(1)} {m.group(2)}", launch_line(text))
+    # Ollama's tags: "deepseek-r1:70b", "qwen3:30b-a3b-q4_K_M" are a model, its size and its file.
+    text = OLLAMA_TAG.sub(_ollama_tag, text)
     # Long runs of blanks carry nothing and make every pattern slower.
     text = re.sub(r"\s{2,}", " ", text).strip()
     try:
@@ -461,6 +463,20 @@ _IMAGE = re.compile(
     r"|(?<!\S)[\w-]+(?:\.[\w-]+)+/[\w.-]+(?:/[\w.-]+)*(?!\S)",
     re.IGNORECASE,
 )
+OLLAMA_TAG = re.compile(
+    r"(?<![\w/:.-])([a-z][\w.-]*?):(\d+(?:\.\d+)?[bm](?:-a\d+(?:\.\d+)?b)?)((?:-[\w.]+)*)(?![\w.])",
+    re.IGNORECASE,
+)
+# Parts of an Ollama tag after the size: the chat variant says nothing; "qat" is Google's quantization-aware
+# release, published as Q4_0 (Gemma 3 QAT); anything else (a llama.cpp type) is read as written.
+_TAG_PARTS = {"it": "", "instruct": "", "chat": "", "text": "", "qat": "q4_0"}
+
+
+def _ollama_tag(m: re.Match) -> str:
+    parts = [_TAG_PARTS.get(p.lower(), p) for p in m.group(3).split("-") if p]
+    return " ".join([m.group(1), m.group(2), *filter(None, parts)])
+
+
 # A GGUF file's name ends in its llama.cpp type: "Qwen2.5-7B-Instruct-Q4_K_M.gguf" is that model at Q4_K_M.
 GGUF_FILE = re.compile(
     r"\b([\w.-]+?)[-_.]((?:i?q\d(?:_[a-z0-9]+)*)|bf16|f16|f32)(?:-\d+-of-\d+)?\.gguf\b", re.I
@@ -1087,8 +1103,15 @@ def _stage(scan: _Scan) -> Stage | None:
     return STAGE_OF[training[0]]
 
 
+# A runtime's name that only implies its usual file ("ollama": Q4_K_M) yields to a precision typed with it.
+RUNTIME_DEFAULTS = {"ollama"}
+
+
 def _precision(scan: _Scan, catalog: Catalog) -> str | None:
-    values = list(dict.fromkeys(v for v, _ in scan.found.get("precision", [])))
+    found = scan.found.get("precision", [])
+    if len(found) > 1 and any(normalize(t) in RUNTIME_DEFAULTS for _, t in found):
+        found = scan.found["precision"] = [(v, t) for v, t in found if normalize(t) not in RUNTIME_DEFAULTS]
+    values = list(dict.fromkeys(v for v, _ in found))
     if len(values) <= 1:
         return values[0] if values else None
     # "4bit awq", "8bit int8": a shorthand and a specific format of the same width are one precision.

@@ -1208,6 +1208,21 @@ PHRASINGS: list[tuple[str, dict]] = [
         "quanto de vram pro Meta-Llama-3.1-8B-Instruct-Q5_K_M.gguf com 16k?",
         {"model": "llama-3.1-8b", "precision": "q5_k_m", "context": 16384},
     ),
+    # ---------------------------------------------------------------- Ollama tags and runtime defaults
+    (
+        "ollama run deepseek-r1:70b",
+        {"model": "deepseek-r1-distill-llama-70b", "stage": "inference", "precision": "q4_k_m"},
+    ),
+    (
+        "ollama run qwen3:30b-a3b-q4_K_M",
+        {"model": "qwen3-30b-a3b", "stage": "inference", "precision": "q4_k_m"},
+    ),
+    ("ollama run gemma3:27b-it-qat", {"model": "gemma-3-27b", "stage": "inference", "precision": "q4_0"}),
+    # A precision typed with "ollama" wins over the Q4_K_M ollama implies (was a contradiction).
+    (
+        "llama 3.1 8b q8_0 gguf no ollama para 4 usuários",
+        {"model": "llama-3.1-8b", "precision": "q8_0", "users": 4},
+    ),
     # ---------------------------------------------------------------- Hugging Face pages that are no model
     (
         "llama 8b lora no dataset <https://huggingface.co/datasets/yahma/alpaca-cleaned>",
