@@ -189,6 +189,7 @@ _DURATION = rf"(?:\b({_ONE})|{_NUM})\s*({alternation(DAYS_OF)})\b"
 DEADLINE = re.compile(rf"\b{_W('durations.deadline')}\s+{_DURATION}")
 # "por 12 meses", "for a month", "contrato de 1 ano", "3 meses": a period of use. A training run must fit in
 # it (a deadline); a service is rented for it (the contract's term).
+YEARLY = re.compile(rf"\b{_W('durations.yearly')}\b")
 PERIOD = re.compile(rf"(?:\b{_W('durations.period')}\s+)?{_DURATION}")
 # "50 mil exemplos", "10k samples", "3 épocas": the dataset of a fine-tune. Not "documentos" (a RAG corpus
 # is no training set) nor "conversas" (concurrent users).
@@ -547,6 +548,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(PP, "pp", lambda m: int(m.group(1) or m.group(2)))
     scan.take(DEADLINE, "days", _days)
     scan.take(PERIOD, "period", _days)
+    scan.take(YEARLY, "period", lambda m: DAY_UNITS["year"])
     scan.take(
         EXAMPLES,
         "examples",

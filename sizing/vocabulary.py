@@ -34,7 +34,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     "stacks": (),  # stack id (sizing/data/stacks.toml) = the words that name it
     "counting": ("one", "and"),
     "multipliers": ("thousand", "million", "billion", "trillion"),
-    "durations": ("hour", "day", "week", "month", "year", "deadline", "period"),
+    "durations": ("hour", "day", "week", "month", "year", "deadline", "period", "yearly"),
     "users": ("nouns", "keys", "one"),
     "counts": ("gpus", "servers", "per_server", "examples", "epochs", "things", "params"),
     "keys": (

@@ -1090,6 +1090,15 @@ PHRASINGS: list[tuple[str, dict]] = [
         {"model": "llama-3.1-8b", "precision": "fp8", "contract": "on_demand", "lang": "en"},
     ),
     ("70b 4bit por 12 meses", {"model": "llama-3.1-70b", "precision": "int4", "term_days": 360}),
+    (
+        "llama 70b fp8 contrato anual 20 usuarios",
+        {"model": "llama-3.1-70b", "precision": "fp8", "users": 20, "term_days": 365},
+    ),
+    (
+        "llama 70b compromisso de 3 anos",
+        {"model": "llama-3.1-70b", "contract": "reserved", "term_days": 1095},
+    ),
+    ("llama 8b pay per use en", {"model": "llama-3.1-8b", "contract": "on_demand", "lang": "en"}),
     # For training, a period is the time the run may take.
     (
         "pretrain 7b 1T tokens por 2 meses",
