@@ -71,7 +71,14 @@ def _model(row: dict, catalog):
 
 def _precision(row: dict, model, catalog):
     text = (row["precision"] or "").upper()
-    for key, precision in (("NVFP4", "nvfp4"), ("MXFP4", "mxfp4"), ("FP8", "fp8"), ("BF16", "bf16")):
+    for key, precision in (
+        ("NVFP4", "nvfp4"),
+        ("MXFP4", "mxfp4"),
+        ("FP8", "fp8"),
+        ("INT4", "int4"),
+        ("INT8", "int8"),
+        ("BF16", "bf16"),
+    ):
         if key in text:
             return catalog.precision(precision)
     # Not stated: a vendor's MLPerf submission runs FP8 ("usually FP8 - unverified" in the row), which is
@@ -90,12 +97,11 @@ def _lengths(row: dict) -> tuple[int, int]:
     return isl or osl, osl
 
 
-def _engine(row: dict) -> dict:
+def _engine(row: dict, gpu) -> dict:
     """The serving configuration the run used: its version's defaults, and the flags the row names."""
     notes = row.get("notes") or ""
-    big = (
-        "L40S" not in row["gpu"]
-    )  # vLLM V1 defaults for GPUs of 70 GiB or more (arg_utils get_batch_defaults)
+    # vLLM V1 defaults for GPUs of 70 GiB or more (arg_utils get_batch_defaults).
+    big = gpu.memory_bytes >= 70 * 2**30
     if _vendor(row):
         # Tuned engines batch far deeper (CUDA graphs up to batch 8,192) and keep 95% for the KV cache.
         return dict(max_seqs=8192, chunk_tokens=8192, memory_utilization=0.95, profiled_seqs=256)
@@ -125,7 +131,8 @@ def predict(row: dict, catalog) -> dict:
     tp = row["tp"] or 1
     # Several data-parallel instances (MLPerf "TP2x4", 8 GPUs without a TP degree): one instance, scaled.
     instances = row["gpus"] // tp
-    r = performance.replica(model, precision, gpu, catalog, tp=tp, **_engine(row))
+    kv = 1 if "fp8" in (row.get("kv_dtype") or "").lower() else 2
+    r = performance.replica(model, precision, gpu, catalog, tp=tp, kv_bytes_per_value=kv, **_engine(row, gpu))
     isl, osl = _lengths(row)
     if row["concurrency"]:
         load = performance.at_concurrency(r, isl, osl, row["concurrency"])
