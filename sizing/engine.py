@@ -226,6 +226,7 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
     lang = plan.lang
     desc = advice.describe(asked, lang)
     is_rec = advice.same_setup(asked, rec)
+    smaller = ""  # "but a smaller setup is enough", said after the named setup's performance
     tight = False  # over the training margin, within the GPU's memory
     if asked.problem:
         text = t(
@@ -252,8 +253,9 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
         if is_rec and not said_why:  # a serving answer says what decided the size, naming the setup
             text += " " + t(lang, "named.is_recommendation")
         elif rec and advice.smaller(rec, asked) and not _late(plan, rec, catalog):
-            # Not when the smaller setup misses the training deadline too: it is slower, not enough.
-            text += " " + t(lang, "named.smaller_enough", setup=advice.describe(rec, lang))
+            # Not when the smaller setup misses the training deadline too: it is slower, not enough. Said
+            # after the named setup's own performance, which would otherwise read as the smaller one's.
+            smaller = " " + t(lang, "named.smaller_enough", setup=advice.describe(rec, lang))
     elif plan.stage.is_training and asked.per_gpu.total <= asked.gpu_memory_bytes * (
         1 - (1 - catalog.offering.training.memory_utilization) / 2
     ):
@@ -296,6 +298,7 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
             text += " " + t(
                 lang, "perf.named_misses", ttft=i18n.seconds(ttft, lang), tps=i18n.speed(1 / tpot, lang)
             )
+    text += smaller
     if not asked.in_offering:
         text += " " + t(lang, "named.not_offered")
     changes = advice.changes_to_fit(plan, asked, enough, catalog)

@@ -160,3 +160,18 @@ def test_fp8_on_a_gpu_with_fp8_says_nothing_about_weight_only():
     assert r.recommendation.gpu == "a100-80gb-sxm"
     [note] = [n for n in r.notes if "só nos pesos" in n]
     assert "A100" in note and "H100 SXM" not in note
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "pt-PT", "en"])
+def test_a_named_gpu_bigger_than_needed_gets_its_own_speed_before_the_smaller_setup(lang):
+    """'1× A100: fits ... But 1× L40S is enough. Performance there: ~56 tokens/s' read as the L40S's speed,
+    though it was the A100's (the L40S serves ~25 tokens/s per user at that load)."""
+    result, _, text = answer(
+        "llama 3.1 8b na a100 80gb, 8 req/s, prompts de 215 tokens, respostas de 194", lang
+    )
+    asked, rec = result.requested, result.recommendation
+    assert rec.count == 1 and rec.gpu != asked.gpu and asked.performance and rec.performance
+    verdict = body(text).split("\n")[0]
+    own = f"~{round(asked.performance.tokens_per_s_per_user)} tokens/s"
+    assert own in verdict and verdict.index(own) < verdict.index(rec.gpu_name)
+    assert f"~{round(rec.performance.tokens_per_s_per_user)} tokens/s" not in verdict
