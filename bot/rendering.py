@@ -208,7 +208,9 @@ def understood(result: SizingResult, query) -> list[str]:
         parts.append(t("understood.users_one") if w.users == 1 else t("understood.users_other", n=n))
     if w.gpu:
         gpu = result.requested.gpu_name if result.requested else w.gpu
-        parts.append(f"{w.gpus}× {gpu}" if w.gpus else gpu)
+        gpu = f"{w.gpus}× {gpu}" if w.gpus else gpu
+        others = [a.setup.gpu_name for a in result.alternatives if a.kind == "compared_gpu" and a.setup]
+        parts.append(t("understood.gpus_compared", first=gpu, others=", ".join(others)) if others else gpu)
     elif w.gpus:
         parts.append(t("understood.gpus", n=w.gpus))
     if w.seq_len:

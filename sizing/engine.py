@@ -115,16 +115,23 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
         verdict = _named_gpu_verdict(plan, asked_setup, enough, rec, catalog, said_why=decided is not None)
         # The verdict and its changes are about the named setup: alternatives do not show it again.
         alternatives = [a for a in alternatives if not advice.same_setup(a.setup, asked_setup)]
+    compared = _compared(plan, rec, catalog, said_why=decided is not None) if named else []
+    for other in compared:
+        alternatives = [a for a in alternatives if not advice.same_setup(a.setup, other.setup)]
     if not plan.stage.is_training:
         # Capacity in words, for the setups the answer shows (not for every setup the search tried).
         shown = [rec, *(named or ()), *(a.setup for a in alternatives)]
         shown += [a.setup for a in verdict.changes] if verdict else []
+        shown += [a.setup for a in compared]
         for setup in shown:
             if setup is not None and setup.problem is None and setup.capacity is None:
                 add_capacity(plan, setup, catalog)
                 setup.capacity = advice.capacity(plan, setup)
     if not plan.stage.is_training:
         alternatives = [advice.with_performance(a, lang) for a in alternatives]
+    # The other GPUs a question weighs ("H100 ou H200?") come first among the alternatives, each with its
+    # verdict as the named GPU gets it (capacity, performance and cost included).
+    alternatives = compared + alternatives
     if verdict is not None:
         # Kept first among the alternatives too, as before, for programs that read them there.
         alternatives.insert(0, Alternative(kind="named_gpu", setup=verdict.setup, text=verdict.text))
@@ -220,6 +227,27 @@ def _late(plan: Plan, setup, catalog: Catalog) -> bool:
     return advice.training_days(plan, setup, catalog) > plan.days
 
 
+def _compared(plan: Plan, rec, catalog: Catalog, said_why: bool) -> list[Alternative]:
+    """Each other GPU the question weighs against the named one, judged as the named one is."""
+    out = []
+    for gpu, count in plan.compare:
+        other = plan.but(gpu=gpu, gpus=count or plan.gpus, compare=())
+        found = requested(other, catalog)
+        if found is None:
+            continue
+        setup, enough = found
+        if not plan.stage.is_training and setup.performance is None:
+            setup.performance = traffic.performance(other, setup, catalog)
+        if setup.cost is None:
+            setup.cost = advice.cost(other, setup, catalog)
+        verdict = _named_gpu_verdict(other, setup, enough, rec, catalog, said_why=said_why)
+        # The first change that keeps this GPU ("Com 2× H200: cabe") says how much of it would do.
+        changes = sorted(verdict.changes, key=lambda c: c.kind != "more_gpus")
+        text = " ".join([verdict.text, *(c.text for c in changes[:1])])
+        out.append(Alternative(kind="compared_gpu", setup=verdict.setup, text=text))
+    return out
+
+
 def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_why: bool = False) -> Verdict:
     """The GPU the question named: fits or not, by how much, at what capacity; then each single change that
     makes it fit on that GPU."""
@@ -289,7 +317,8 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
             text += " " + t(lang, "perf.named", short=advice.perf_short(p, lang))
         elif plan.rate is None:  # the conversations it does hold
             n = i18n.number(p.concurrency, lang)
-            text += " " + t(lang, "perf.named_partial", n=n, short=advice.perf_short(p, lang))
+            key = "perf.named_partial_one" if n == "1" else "perf.named_partial"
+            text += " " + t(lang, key, n=n, short=advice.perf_short(p, lang))
         else:  # a rate it cannot hold: what one copy of the model on it serves, against what the peak asks
             text += " " + t(lang, "perf.named_rate", rate=rate_text(p.max_requests_per_s, lang),
                             max_tokens=i18n.number(p.max_output_tokens_per_s, lang), need=rate_text(plan.rate, lang))  # fmt: skip

@@ -352,6 +352,11 @@ def family_words(catalog: Catalog) -> set[str]:
     return set(_families(catalog))
 
 
+def family_members(catalog: Catalog) -> dict[str, list[str]]:
+    """Each family word (normalized) and the catalogue ids it names."""
+    return _families(catalog)
+
+
 # A family model whose official size is within this ratio of the typed size is that model ("qwen 8b" is
 # Qwen3 8B, 8.2B): official sizes are rounded names.
 FAMILY_SAME_SIZE = 0.10

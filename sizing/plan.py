@@ -72,6 +72,7 @@ class Plan:
     rate_basis: str | None = None
     population: int | None = None
     active_share: float | None = None
+    compare: tuple[tuple[GPU, int | None], ...] = ()  # other GPUs weighed against the named one, and counts
     per_active_hour: float | None = None
     ttft_target: float | None = None
     tpot_target: float | None = None  # seconds per output token (1 / tokens per second per user)
@@ -254,6 +255,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         users=users,
         gpu=gpu,
         gpus=w.gpus,
+        compare=_compared_gpus(w, gpu, catalog),
         task=w.task,
         intent=w.intent,
         cpu_offload=w.cpu_offload or w.offload_params,
@@ -617,6 +619,21 @@ def rate_text(rate: float, lang: str) -> str:
 
 WHOLE_SERVER = 8  # GPUs in a whole server: a continuous service that fills one rents it dedicated
 MONTH_DAYS = 30  # a service rented for a month or more runs continuously: capacity must be there every day
+
+
+def _compared_gpus(w: Workload, gpu: GPU | None, catalog: Catalog) -> tuple[tuple[GPU, int | None], ...]:
+    """The other GPUs a question weighs against the named one, once each, with their counts when given."""
+    names = w.compare_gpus or []
+    counts = (
+        w.compare_counts if w.compare_counts and len(w.compare_counts) == len(names) else [None] * len(names)
+    )
+    out: list[tuple[GPU, int | None]] = []
+    for name, count in zip(names, counts, strict=True):
+        other = resolve_gpu(name, catalog)
+        if other.id != (gpu.id if gpu else None) and all(other.id != g.id for g, _ in out):
+            _positive(count, "gpus", MAX_GPUS, w.lang)
+            out.append((other, count))
+    return tuple(out)
 
 
 def contract_mode(plan: Plan, gpus: int) -> str:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from . import traffic_query
 from .catalog import Catalog, load_catalog, normalize
 from .errors import SizingError
-from .names import family_words, name_index, release_index, resolve_gpu, resolve_model
+from .names import family_members, family_words, name_index, release_index, resolve_gpu, resolve_model
 from .quantities import parse_context
 from .redact import scrub
 from .vocabulary import alternation, load_vocabulary, strip_accents
@@ -728,7 +728,16 @@ def _repos(scan: _Scan, catalog: Catalog) -> None:
     """Hugging Face repo ids, as typed (the Hub is case-sensitive about nothing, but answers show them so)."""
     index = _indexes(catalog)["model"]
     releases = release_index(catalog.models)
-    found = list(REPO.finditer(scan.work))
+    gpus = _indexes(catalog)["gpu"]
+    found = []
+    for m in REPO.finditer(scan.work):
+        if normalize(m.group(1).split("/")[0]) in gpus:
+            # "h100/h200", "a100/h100": GPUs weighed against each other, not an owner and a model; the slash
+            # goes, so that each is read as a GPU
+            slash = m.start(1) + m.group(1).index("/")
+            scan.blank(slash, slash + 1)
+        else:
+            found.append(m)
     flagged = [m for m in found if MODEL_FLAG.search(scan.work, 0, m.start())]
     if flagged:
         # A launch line: "docker run vllm/vllm-openai --model org/name" names its model with the flag; the
@@ -1136,7 +1145,49 @@ def _precision(scan: _Scan, catalog: Catalog) -> str | None:
     raise QueryError("query.contradiction", what="precision", first=typed[0], second=typed[-1])
 
 
+def _gpus_named(scan: _Scan) -> dict:
+    """The GPU asked about and its count. Several GPUs named ("H100 ou H200?", "h100/h200", "L40S vs
+    A100") are a comparison, not a contradiction: the first is answered as the named GPU and each other one
+    gets its own verdict; a count goes with the first GPU's (the others are weighed at the same count)."""
+    named = scan.found.get("gpu", [])
+    names = list(dict.fromkeys(v for v, _ in named))
+    if len(names) < 2:
+        return dict(gpu=_one(scan, "gpu", "gpu"), gpus=_one(scan, "gpus", "gpus"))
+    counts = [v for v, _ in scan.found.get("gpus", [])]
+    if len(counts) == len(named) and len(names) == len(named):
+        # "2 L40S ou 1 H100": each count with its GPU (both read left to right)
+        return dict(gpu=names[0], gpus=counts[0], compare_gpus=names[1:], compare_counts=counts[1:])
+    return dict(gpu=names[0], gpus=counts[0] if counts else None, compare_gpus=names[1:])
+
+
+DISTILL = re.compile(r"\bdistil(?:l|led|lation|ado|ada)?\b", re.IGNORECASE)
+
+
+def _family_and_member(scan: _Scan, catalog: Catalog) -> None:
+    """'deepseek r1 distill 32b', 'llama Llama-3.1-8B': a family word next to one of the family's own models
+    names that model, not a contradiction."""
+    values = scan.found.get("model", [])
+    if len(values) < 2:
+        return
+    families = family_members(catalog)
+    words = [normalize(typed) for _, typed in values]
+    named = [f for f in words if f in families]
+    members = [(v, t) for (v, t), w in zip(values, words, strict=True) if w not in families]
+    if named and members and all(v in families[f] for f in named for v, _ in members):
+        scan.found["model"] = members
+        return
+    ids = {v for v, _ in members}
+    if len(ids) == 2 and DISTILL.search(scan.original):
+        # "deepseek r1 distill llama 8b", "qwen 7b distilled from r1": a distill is its student's architecture,
+        # and the student is the smaller of the two models named.
+        sizes = {m.id: m.params for m in catalog.models if m.id in ids}
+        if len(sizes) == 2:
+            student = min(sizes, key=sizes.__getitem__)
+            scan.found["model"] = [(v, t) for v, t in members if v == student]
+
+
 def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = None) -> Query:
+    _family_and_member(scan, catalog)
     model = _one(scan, "model", "model")
     size = _one(scan, "size", "model")
     if model and size and normalize(scan.found["model"][0][1]) in family_words(catalog):
@@ -1153,8 +1204,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         kv_precision=_one(scan, "kv", "kv"),
         context=_one(scan, "context", "context"),
         users=_one(scan, "users", "users"),
-        gpu=_one(scan, "gpu", "gpu"),
-        gpus=_one(scan, "gpus", "gpus"),
+        **_gpus_named(scan),
         seq_len=_one(scan, "seq_len", "seq_len"),
         batch=_one(scan, "batch", "batch"),
         zero=_one(scan, "zero", "zero"),
@@ -1383,6 +1433,9 @@ def _follow_up(query: Query, base: Workload, model, stage, fields: dict, underst
     if query.lang:
         changes["lang"] = query.lang
     previous = base.model_dump(exclude_unset=True)
+    if "gpu" in changes and "compare_gpus" not in changes:
+        previous.pop("compare_gpus", None)  # "e na L40S?" asks about that GPU alone
+        previous.pop("compare_counts", None)
     if any(changes.get(k) is not None for k in LOAD_BASES):
         previous = {k: v for k, v in previous.items() if k not in LOAD_BASES or k in changes}
     merged = {**previous, **changes}

@@ -72,6 +72,12 @@ class Workload(BaseModel):
     stage: Stage = Stage.inference
     gpu: str | None = None
     gpus: int | None = None
+    compare_gpus: list[str] | None = Field(
+        default=None, description="other GPUs the question weighs against gpu ('H100 ou H200?')"
+    )
+    compare_counts: list[int] | None = Field(
+        default=None, description="how many of each compared GPU, when the question says ('2 L40S ou 1 H100')"
+    )
     seq_len: int | None = None
     batch: int | None = Field(default=None, description="micro-batch per GPU, in sequences")
     zero: int | None = None

@@ -21,6 +21,8 @@ NAMED = [
     "8b numa 4090 en",
     "deepseek v3 fp8 8x h200",
     "70b 16bit 1 a100",
+    "h100 ou h200 para 70b fp8 32k 20 usuarios",
+    "qwen 32b: 2x L40S or 1 H100?",
 ]
 VARIANTS = list(
     itertools.product([None, "Este canal é compartilhado: registramos..."], [True, False], [True, False])

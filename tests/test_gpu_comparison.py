@@ -1,0 +1,89 @@
+"""Questions that weigh GPUs against each other ("H100 ou H200?", "h100/h200", "2x L40S or 1 H100?") get a
+verdict on each GPU named, not a contradiction; and the DeepSeek R1 distills are the architectures they keep."""
+
+import json
+
+import pytest
+
+from bot import blocks
+from bot.cli import main as gpu_size
+from bot.rendering import render_text
+from sizing.engine import size
+from sizing.query import parse
+
+
+def compared(result):
+    return [a for a in result.alternatives if a.kind == "compared_gpu"]
+
+
+@pytest.mark.parametrize(
+    ("text", "first", "others"),
+    [
+        ("qual é melhor, h100 ou h200, para o llama 70b?", "h100-sxm", ["h200-sxm"]),
+        ("h100/h200 para llama 70b", "h100-sxm", ["h200-sxm"]),
+        ("llama 8b: L40S vs A100 vs H100?", "l40s", ["a100-80gb-sxm", "h100-sxm"]),
+        ("Qual compensa mais para o qwen 32b: uma L40S ou uma A100?", "l40s", ["a100-80gb-sxm"]),
+    ],
+)
+def test_several_gpus_named_are_each_judged(text, first, others):
+    query = parse(text)
+    assert query.workload.gpu == first
+    assert query.workload.compare_gpus == others
+    result = size(query.workload)
+    assert result.requested.gpu == first
+    assert [a.setup.gpu for a in compared(result)] == others
+    answer = render_text(result, query)
+    for a in compared(result):
+        assert a.setup.gpu_name in answer.splitlines()[0]  # the "understood" line names every GPU weighed
+        assert a.text in answer
+
+
+def test_each_gpu_keeps_its_own_count():
+    result = size(parse("which is better for qwen 32b, 2x L40S or 1 H100?").workload)
+    assert (result.requested.gpu, result.requested.count) == ("l40s", 2)
+    (h100,) = compared(result)
+    assert (h100.setup.gpu, h100.setup.count) == ("h100-sxm", 1)
+    assert h100.text.startswith("1× H100")
+
+
+def test_a_compared_gpu_too_small_says_how_many_would_do():
+    result = size(parse("h100 ou h200 para llama 70b fp8 32k 20 usuarios").workload)
+    (h200,) = compared(result)
+    assert not h200.setup.fits
+    assert "Com 4× H200" in h200.text  # the change that keeps the GPU, before "fewer users"
+
+
+def test_a_follow_up_on_one_gpu_drops_the_comparison():
+    first = parse("h100 ou h200 para llama 70b")
+    follow = parse("e na L40S?", base=first.workload)
+    assert follow.workload.gpu == "l40s"
+    assert not follow.workload.compare_gpus
+    assert not compared(size(follow.workload))
+
+
+def test_comparisons_are_valid_block_kit_and_json(capsys):
+    query = parse("llama 70b 4bit 32k 10 usuarios: l40s ou h100?")
+    message = blocks.answer(query=query, result=size(query.workload))
+    blocks.validate(message.blocks)
+    assert gpu_size(["--json", "llama 70b 4bit: l40s ou h100?"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    kinds = [a["kind"] for a in data["alternatives"]]
+    assert kinds[:2] == ["named_gpu", "compared_gpu"]
+    assert data["alternatives"][1]["setup"]["gpu"] == "h100-sxm"
+    assert data["alternatives"][1]["setup"]["performance"] is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        ("deepseek r1 distill 32b", "qwen2.5-32b"),  # DeepSeek-R1-Distill-Qwen-32B keeps Qwen2.5-32B's
+        ("r1 distill 8b", "llama-3.1-8b"),  # DeepSeek-R1-Distill-Llama-8B keeps Llama 3.1 8B's
+        ("deepseek r1 distill llama 8b em 4 bits", "llama-3.1-8b"),
+        ("DeepSeek R1 distill 70b", "deepseek-r1-distill-llama-70b"),
+        ("r1 distill 1.5b", "deepseek-r1-distill-qwen-1.5b"),
+    ],
+)
+def test_the_r1_distills_are_their_base_architectures(text, model):
+    query = parse(text)
+    assert not query.unknown
+    assert size(query.workload).workload.model.id == model
