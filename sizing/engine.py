@@ -104,6 +104,8 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
             rec.performance = traffic.performance(plan, rec, catalog)
             decided = traffic.decided_by(plan, rec, catalog) if by_load(plan) else "memory"
         if named and named[0].performance is None:
+            if not named[0].fits:
+                add_capacity(plan, named[0], catalog)  # the conversations it does hold, for its performance
             named[0].performance = traffic.performance(plan, named[0], catalog)
     for setup in [rec, *(named or ()), *(a.setup for a in alternatives)]:
         if setup is not None and setup.cost is None:
@@ -237,6 +239,8 @@ def _compared(plan: Plan, rec, catalog: Catalog, said_why: bool) -> list[Alterna
             continue
         setup, enough = found
         if not plan.stage.is_training and setup.performance is None:
+            if not setup.fits:
+                add_capacity(other, setup, catalog)
             setup.performance = traffic.performance(other, setup, catalog)
         if setup.cost is None:
             setup.cost = advice.cost(other, setup, catalog)
@@ -315,6 +319,8 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
     if p is not None and not plan.stage.is_training:
         if asked.fits:
             text += " " + t(lang, "perf.named", short=advice.perf_short(p, lang))
+        elif plan.rate is None and asked.max_users == 0:
+            pass  # not one conversation of this context fits: there is no speed to give
         elif plan.rate is None:  # the conversations it does hold
             n = i18n.number(p.concurrency, lang)
             key = "perf.named_partial_one" if n == "1" else "perf.named_partial"

@@ -117,6 +117,9 @@ def performance(plan: Plan, setup: Setup, catalog: Catalog) -> Performance | Non
     else:
         # A setup too small for every conversation serves those whose KV cache it holds.
         users = min(users, max(r.kv_limit(h + p + o), 1))
+        if not setup.fits and setup.max_users is not None:
+            # and no more than the memory sizing says it holds, so the verdict's two figures agree
+            users = min(users, max(setup.max_users // copies, 1))
         load = perf.at_concurrency(r, p, o, users, history=h)
     full = perf.saturated(r, p, o, history=h)
     sustainable = perf.max_rate(r, p, o, ttft_target, tpot_target, history=h) * copies

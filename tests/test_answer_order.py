@@ -175,3 +175,18 @@ def test_a_named_gpu_bigger_than_needed_gets_its_own_speed_before_the_smaller_se
     own = f"~{round(asked.performance.tokens_per_s_per_user)} tokens/s"
     assert own in verdict and verdict.index(own) < verdict.index(rec.gpu_name)
     assert f"~{round(rec.performance.tokens_per_s_per_user)} tokens/s" not in verdict
+
+
+def test_a_named_gpu_too_small_is_timed_with_the_conversations_its_memory_holds():
+    result, _, text = answer("gpt-oss-120b em uma h100 com 50 usuarios", "pt-BR")
+    named = result.verdict.setup
+    assert not named.fits and named.max_users == 40
+    assert named.performance.concurrency == 40  # the speed given is at what the memory sizing says fits
+    assert "Com as 40 conversas que cabem nela" in text
+    assert "Com até 40 usuários (em vez de 50)" in text
+
+
+def test_a_named_gpu_that_holds_no_conversation_gives_no_speed():
+    result, _, text = answer("70b 4bit 32k 10users numa l40s", "pt-BR")
+    assert result.verdict.setup.max_users == 0
+    assert "conversa que cabe" not in text and "conversas que cabem" not in text
