@@ -475,6 +475,15 @@ def test_nothing_is_shown_that_could_not_be_recorded(path, capsys, monkeypatch):
         (["list", "--since", "ontem à tarde"], "não entendi o período “ontem à tarde”: use hoje, ontem"),
         (["summary", "--until", "7x"], "não entendi o período “7x”"),
         (["list", "--since", "0d"], "o período “0d” está vazio"),
+        (
+            ["list", "--since", "2026-12-01", "--until", "2026-11-01"],
+            "o período termina (2026-11-02 00:00 UTC) antes",
+        ),
+        (["summary", "--since", "hoje", "--until", "ontem"], "antes de começar"),
+        (
+            ["export", "--csv", "--since", "01/12/2026", "--until", "30/11/2026"],
+            "dê o início com desde e o fim com até",
+        ),
         (["list", "--status", "closed"], "não conheço o status “closed”: use aberto, novo, contatado"),
         (["list", "--outcome", "ok"], "não conheço o resultado “ok”: use respondido"),
         (["export", "--json", "--stage", "treino"], "não conheço a etapa “treino”"),
@@ -508,11 +517,25 @@ def test_bad_input_exits_2_with_one_sentence(path, capsys, argv, says):
         (["vacuum"], "“vacuum” is not a choice (use list, show"),
         (["list", "--limit", "0"], "--limit: “0” is not a whole number above zero"),
         ([], "missing COMMAND"),
+        (
+            ["gaps", "--since", "2026-12-01", "--until", "2026-11-01"],
+            "the period ends (2026-11-02 00:00 UTC) before",
+        ),
     ],
 )
 def test_bad_input_in_english(path, capsys, argv, says):
     code, _, err = run(capsys, "--db", str(path), "--lang", "en", *argv)
     assert code == 2 and says in one_sentence(err)
+
+
+def test_numbers_past_sqlite_integers_are_all_rows_or_no_such_request(path, capsys):
+    huge = "99999999999999999999"
+    code, out, err = run(capsys, "--db", str(path), "list", "--limit", huge)
+    assert (
+        code == 0 and err == "" and len(out.splitlines()) == 1 + len(reports.list_requests(path, limit=None))
+    )
+    code, out, err = run(capsys, "--db", str(path), "show", huge)
+    assert code == 1 and out == "" and one_sentence(err) == f"gpu-log: não há pedido #{huge} em {path}"
 
 
 def test_the_language_comes_from_gpu_sizer_lang_too(path, capsys, monkeypatch):

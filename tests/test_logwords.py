@@ -84,3 +84,36 @@ def test_gpu_log_in_european_portuguese_speaks_portuguese(tmp_path, capsys):
     assert capsys.readouterr().out == "Nenhum pedido encontrado.\n"
     assert main(["--db", str(path), "--lang", "pt-PT", "list", "--period", "há 7 dias"]) == 0
     assert "respondido" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("31/01/2025", datetime(2025, 1, 31, tzinfo=UTC)),  # Brazil and Portugal: day/month/year
+        ("01/02/2025", datetime(2025, 2, 1, tzinfo=UTC)),
+        ("1.2.2025", datetime(2025, 2, 1, tzinfo=UTC)),
+        ("02-03-2025", datetime(2025, 3, 2, tzinfo=UTC)),
+        ("01/31/2025", datetime(2025, 1, 31, tzinfo=UTC)),  # a US date where it cannot be day/month
+    ],
+)
+def test_a_date_as_people_write_it_is_that_whole_day(text, day):
+    found = logwords.period(text, NOW)
+    assert (found.start, found.end) == (day, day + timedelta(days=1))
+
+
+def test_a_date_that_does_not_exist_is_not_a_period():
+    with pytest.raises(logwords.LogInputError, match="31/02/2025"):
+        logwords.period("31/02/2025", NOW)
+
+
+def test_a_period_that_ends_before_it_starts_is_an_error_not_an_empty_list():
+    start = logwords.period("01/12/2025", NOW)
+    end = logwords.period("30/11/2025", NOW)
+    with pytest.raises(logwords.LogInputError) as e:
+        logwords.check_bounds(start.start, end.end)
+    assert e.value.sentence("pt-BR") == (
+        "o período termina (2025-12-01 00:00 UTC) antes de começar (2025-12-01 00:00 UTC): "
+        "dê o início com desde e o fim com até"
+    )
+    logwords.check_bounds(start.start, None)  # open-ended: fine
+    logwords.check_bounds(end.start, start.end)

@@ -223,6 +223,18 @@ def test_log_values_periods_and_errors_speak_the_managers_language(slack):
     assert wrong.startswith("Não conheço o status “fechado”: use aberto, novo, contatado")
 
 
+def test_log_dates_as_people_write_them_and_a_backwards_period_is_said(slack):
+    slack.command("70b 16bit 20 users", user_id="U0001")
+    today = datetime.now(UTC).date()
+    typed = f"{today.day:02d}/{today.month:02d}/{today.year}"
+    text = _text(slack.command(f"log desde:{typed}", user_id=MANAGER)["blocks"])
+    assert "70b 16bit" in _latest(text)
+    wrong = _text(slack.command(f"log desde:{typed} até:ontem", user_id=MANAGER)["blocks"])
+    assert wrong.startswith("O período termina (") and "antes de começar" in wrong and "Filtros:" in wrong
+    wrong = _text(slack.command(f"log since:{typed} until:yesterday", user_id=MANAGER)["blocks"])
+    assert "antes de começar" in wrong  # English filter words, the manager's language
+
+
 def test_export_button_refuses_someone_who_is_not_a_manager(slack):
     body = sr.block_actions("log_export", "{}", user_id="U0001", channel_id="C0001",
                             response_url=slack.fake.response_url(), container=_ephemeral())  # fmt: skip

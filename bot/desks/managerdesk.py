@@ -72,6 +72,7 @@ def parse_filters(text: str) -> reports.Filters:
             setattr(filters, field, value)
     if words:
         filters.search = " ".join(words)
+    logwords.check_bounds(filters.since, filters.until)
     return filters
 
 

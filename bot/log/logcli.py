@@ -41,6 +41,7 @@ from .backup import BackupError
 from .logwords import LogInputError
 from .retention import statement
 
+SQLITE_MAX = 2**63 - 1
 EXIT_USAGE = 2
 EXIT_LOG = 1
 DEFAULT_DB = "gpu-sizer.db"
@@ -62,7 +63,7 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _positive(lang: str):
+def _positive(lang: str, clamp: bool = True):
     def positive(text: str) -> int:
         try:
             value = int(text)
@@ -70,7 +71,8 @@ def _positive(lang: str):
             value = 0
         if value < 1:
             raise argparse.ArgumentTypeError(_error(lang, "not_positive", text=text))
-        return value
+        # SQLite's integers stop at 2**63 - 1: a larger limit is "all of them" (an id is checked by _show).
+        return min(value, SQLITE_MAX) if clamp else value
 
     return positive
 
@@ -137,7 +139,7 @@ def build_parser(lang: str = i18n.DEFAULT_LANG) -> Parser:
     sub.add_argument("--limit", type=positive, default=50, help="rows to show (default 50)")
 
     sub = commands.add_parser("show", parents=[common], help="one request in full, with its lead")
-    sub.add_argument("id", type=positive, help="the request's id (first column of list)")
+    sub.add_argument("id", type=_positive(lang, clamp=False), help="the request's id (first column of list)")
 
     sub = commands.add_parser("summary", parents=[common], help="counts and bars for a period")
     periods(sub, "default 7d")
@@ -254,7 +256,7 @@ def _list(db: Path, args: argparse.Namespace, lang: str) -> int:
 
 
 def _show(db: Path, args: argparse.Namespace, lang: str) -> int:
-    detail = reports.request_detail(db, args.id)
+    detail = reports.request_detail(db, args.id) if args.id <= SQLITE_MAX else None
     _record(db, "show", {"id": args.id, "found": detail is not None})
     if detail is None:
         raise LogError(_error(lang, "no_request", id=args.id, path=db))
@@ -539,6 +541,7 @@ def _bounds(args: argparse.Namespace, default: str | None) -> tuple[datetime | N
         until = found.end or found.start
     if since is None and default is not None:
         since = logwords.period(default).start
+    logwords.check_bounds(since, until)
     return since, until
 
 

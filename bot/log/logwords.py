@@ -155,11 +155,35 @@ def period(text: str, now: datetime | None = None) -> Period:
         if re.fullmatch(r"\d{4}-\d{2}-\d{2}", stripped):
             day = datetime.combine(date.fromisoformat(stripped), datetime.min.time(), UTC)
             return Period(day, day + timedelta(days=1))
+        if m := DAY_MONTH_YEAR.fullmatch(stripped):
+            day = datetime.combine(_day_month_year(*map(int, m.groups())), datetime.min.time(), UTC)
+            return Period(day, day + timedelta(days=1))
         if re.match(r"\d{4}-\d{2}-\d{2}[T ]\d", stripped):
             return Period(_utc(datetime.fromisoformat(stripped)))
     except ValueError:
         pass
     raise LogInputError("period_unknown", text=stripped)
+
+
+# How Brazil and Portugal write a date (31/01/2025, 31.01.2025, 31-01-2025); a US month/day (01/31/2025) is
+# read as such only when it cannot be a day/month.
+DAY_MONTH_YEAR = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})")
+
+
+def _day_month_year(first: int, second: int, year: int) -> date:
+    if second > 12 >= first:
+        first, second = second, first
+    return date(year, second, first)
+
+
+def check_bounds(since: datetime | None, until: datetime | None) -> None:
+    """A period whose end is not after its start selects nothing: say so rather than list no rows."""
+    if since is not None and until is not None and until <= since:
+        raise LogInputError(
+            "period_backwards",
+            since=since.strftime("%Y-%m-%d %H:%M"),
+            until=until.strftime("%Y-%m-%d %H:%M"),
+        )
 
 
 def _relative(text: str, now: datetime, amount: int, unit: str) -> Period:
