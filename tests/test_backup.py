@@ -496,3 +496,63 @@ def test_the_last_backup_is_read_from_the_audit_trail_by_any_process(tmp_path):
     assert (
         last["ok"] is True and last["rows"]["requests"] == 200 and last["path"] == str(tmp_path / "copy.db")
     )
+
+
+# ---------------------------------------------------------------------- forgetting reaches the backups
+
+
+def _held_by(db: Path, user: str) -> int:
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute("select count(*) from requests where user_id = ?", [user]).fetchone()[0]
+    finally:
+        conn.close()
+
+
+def test_a_person_forgotten_is_forgotten_in_every_backup_so_a_restore_does_not_bring_them_back(tmp_path):
+    live, folder = tmp_path / "log.db", tmp_path / "backups"
+    folder.mkdir()
+    with RequestLog(live) as log:
+        ask(log, "70b para a ana@cliente.com.br", user="U0ANA")
+        ask(log, "8b qlora", user="U0BIA")
+    daily = BackupJob(live, folder).run_once()
+    by_hand = gpu_log("backup", str(tmp_path / "by-hand.db"), db=live)
+    assert daily is not None and by_hand.returncode == 0
+
+    done = gpu_log("forget", "U0ANA", "--yes", db=live)
+    assert done.returncode == 0, done.stderr
+    assert "2 alteradas da mesma forma" in done.stdout
+    for copy in (daily.path, tmp_path / "by-hand.db"):
+        assert _held_by(copy, "U0ANA") == 0 and _held_by(copy, "U0BIA") == 1 and integrity(copy) == ["ok"]
+        assert not any("ana@" in (t or "") or "70b" in (t or "") for t in texts(copy))
+    # Restoring the daily backup (taken before the forget) does not bring them back.
+    restored = gpu_log("restore", str(daily.path), "--yes", db=live)
+    assert restored.returncode == 0, restored.stderr
+    assert _held_by(live, "U0ANA") == 0 and gpu_log("list", "--user", "U0ANA", db=live).stdout.strip() == (
+        "Nenhum pedido encontrado."
+    )
+    # The log the restore replaced, kept beside it, is a copy too: forgetting U0BIA reaches it.
+    [kept] = tmp_path.glob("log.before-restore-*.db")
+    assert _held_by(kept, "U0BIA") == 1
+    assert gpu_log("forget", "U0BIA", "--delete", "--yes", db=live).returncode == 0
+    assert _held_by(kept, "U0BIA") == 0 and _held_by(daily.path, "U0BIA") == 0
+
+
+def test_a_backup_that_cannot_be_changed_is_named_and_forget_can_finish_it_later(tmp_path):
+    live = tmp_path / "log.db"
+    with RequestLog(live) as log:
+        ask(log, "70b", user="U0ANA")
+    with tmpfs(tmp_path / "mnt") as mnt:
+        copy = backup.backup(live, mnt / "copy.db")
+        subprocess.run(["mount", "-o", "remount,ro", str(mnt)], check=True, capture_output=True)
+        done = gpu_log("forget", "U0ANA", "--yes", db=live)
+        assert done.returncode == 1 and _held_by(live, "U0ANA") == 0
+        [line] = done.stderr.splitlines()
+        assert line == (f"gpu-log: não consegui alterar a cópia {copy.path} (o disco ou o arquivo é só de leitura): "
+                        "ela ainda mostra a pessoa; apague-a, ou rode forget de novo quando ela puder ser gravada.")  # fmt: skip
+        assert _held_by(copy.path, "U0ANA") == 1
+        subprocess.run(["mount", "-o", "remount,rw", str(mnt)], check=True, capture_output=True)
+        again = gpu_log("forget", "U0ANA", "--yes", db=live)  # nothing left in the log, one copy to finish
+        assert again.returncode == 0 and "1 alteradas" in again.stdout and _held_by(copy.path, "U0ANA") == 0
+    typo = gpu_log("forget", "U0ANNA", "--yes", db=live)
+    assert typo.returncode == 1 and "o registro não tem nada de U0ANNA" in typo.stderr

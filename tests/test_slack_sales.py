@@ -13,6 +13,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.log import reports
+from bot.log.backup import backup as reports_backup
 from bot.log.retention import RetentionJob
 
 from . import slack_requests as sr
@@ -310,6 +311,8 @@ def test_a_manager_forgets_someone_from_slack_and_their_lead_card_is_redrawn(sla
     assert button["style"] == "danger" and button["confirm"]  # Slack asks "are you sure?" before it runs
     assert _db(slack).execute("select count(*) from requests where user_id = 'U0001'").fetchone()[0] == 3
 
+    slack.log.flush()
+    copy = reports_backup(slack.db, slack.db.parent / "backup.db")  # a backup holds them too
     slack.fake.clear()
     body = sr.block_actions("log_forget", button["value"], user_id=MANAGER, block_id="log_forget",
                             response_url=slack.fake.response_url(), container=_ephemeral())  # fmt: skip
@@ -317,6 +320,10 @@ def test_a_manager_forgets_someone_from_slack_and_their_lead_card_is_redrawn(sla
     [done] = slack.fake.wait_for("response_url")
     assert done.params["replace_original"] in (True, "true")
     assert "removido do registro" in _text(done.params["blocks"])
+    assert "Cópias de segurança alteradas: 1." in _text(done.params["blocks"])
+    held = sqlite3.connect(copy.path)
+    assert held.execute("select count(*) from requests where user_id = 'U0001'").fetchone()[0] == 0
+    held.close()
     [update] = slack.fake.wait_for("chat.update")
     redrawn = _text(update.params["blocks"])
     assert update.params["channel"] == card.params["channel"]
@@ -328,8 +335,8 @@ def test_a_manager_forgets_someone_from_slack_and_their_lead_card_is_redrawn(sla
     texts = [r[0] for r in db.execute("select text from requests")]
     assert not any("qlora" in (t or "") for t in texts) and "8b" in texts  # theirs erased, others' kept
     assert db.execute("select count(*) from requests where user_id = 'U0002'").fetchone()[0] == 1
-    assert [a[0] for a in db.execute("select action from audit order by id")] == ["forget"]
-    assert "U0001" not in db.execute("select details from audit").fetchone()[0]
+    assert [a[0] for a in db.execute("select action from audit order by id")] == ["backup", "forget"]
+    assert "U0001" not in db.execute("select details from audit where action = 'forget'").fetchone()[0]
 
 
 def test_only_managers_can_forget_and_nothing_changes_otherwise(slack):

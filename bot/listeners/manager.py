@@ -20,7 +20,7 @@ from sizing import i18n
 
 from ..blocks import Message, notice
 from ..desks import managerdesk
-from ..log import LeadError, logwords, reports
+from ..log import LeadError, forget_in_copies, logwords, reports
 from ..slack_client import upload_file
 
 logger = logging.getLogger(__name__)
@@ -159,17 +159,19 @@ def register(app: App, services) -> None:
         services.log.flush(timeout=2)
         try:
             counts = reports.forget(db, user)
+            # The backups the app made hold the person too: forgotten there as well, with the same alias.
+            copies = forget_in_copies(db, user, counts["alias"])
         except UNREADABLE as e:
             # Nothing was changed (forget is one transaction): the manager can press again.
             respond(response_type="ephemeral", replace_original=False, **unavailable(lang, e).kwargs())
             return
         # The alias, not the id: the audit trail must not keep the person just removed.
-        services.log.audit(manager_id, "slack", "forget", counts)
+        services.log.audit(manager_id, "slack", "forget", {**counts, **copies.audit()})
         try:
             cards = services.desk.redraw_forgotten()
         except LeadError:  # the lead log busy: the cards are redrawn by the next forget or log view
             cards = 0
-        respond(replace_original=True, **managerdesk.forgotten(user, counts, cards, lang).kwargs())
+        respond(replace_original=True, **managerdesk.forgotten(user, counts, cards, copies, lang).kwargs())
 
     app.action("log_export")(after_ack(export))
     app.action("log_forget")(after_ack(forget))

@@ -252,6 +252,52 @@ def check(path: str | Path, mode: str = "ro") -> Copy:
     return Copy(path=path, rows=rows, bytes=_size(path), newest=newest)
 
 
+# ---------------------------------------------------------------------- forgetting in the copies
+
+
+@dataclass
+class CopiesForgotten:
+    """What forget_in_copies did: the copies that held the person and were changed, and those it could not
+    change (path, the error)."""
+
+    changed: list[Path] = field(default_factory=list)
+    missed: list[tuple[Path, Exception]] = field(default_factory=list)
+
+    def audit(self) -> dict:
+        return {"copies": len(self.changed), "copies_missed": [str(path) for path, _ in self.missed]}
+
+
+def known_copies(db_path: str | Path) -> list[Path]:
+    """Every copy of the log that gpu-sizer made and that is still where it wrote it: the backups (gpu-log
+    backup, the daily job) and the logs a restore replaced, as the audit table lists them."""
+    live = Path(db_path).resolve()
+    seen: dict[Path, None] = {}
+    for row in reports.audit_rows(db_path, limit=None):
+        details = row["details"] if isinstance(row["details"], dict) else {}
+        path = details.get("path") if row["action"] == "backup" else details.get("previous")
+        if row["action"] in ("backup", "restore") and path:
+            found = Path(path)
+            if found.is_file() and found.resolve() != live:
+                seen.setdefault(found, None)
+    return list(seen)
+
+
+def forget_in_copies(db_path: str | Path, user_id: str, alias: str, delete: bool = False) -> CopiesForgotten:
+    """LGPD: a person forgotten in the live log is forgotten in every copy gpu-sizer knows (known_copies),
+    with the same alias, so restoring one of them does not bring them back. A copy that cannot be changed
+    (read-only, not a log any more) is reported, not skipped silently; the others are still changed."""
+    done = CopiesForgotten()
+    for path in known_copies(db_path):
+        try:
+            counts = reports.forget(path, user_id, delete=delete, alias=alias)
+        except (sqlite3.Error, OSError) as error:
+            done.missed.append((path, error))
+        else:
+            if counts["requests"] or counts["leads"] or counts["lead_events"]:
+                done.changed.append(path)
+    return done
+
+
 # ---------------------------------------------------------------------- restore
 
 
@@ -279,6 +325,8 @@ def restore(source: str | Path, db_path: str | Path, *, confirm: Callable[[Copy 
     except (sqlite3.Error, OSError) as e:
         reason = getattr(e, "strerror", None) or str(e)
         raise BackupError("restore_failed", path=target, reason=reason) from None
+    if previous is not None:
+        _carry_audit(previous, target)
     restored = check(target, "rw")
     _audit(target, actor, surface, "restore", {
         "source": str(source), "rows": restored.rows, "previous": str(previous) if previous else None,
@@ -306,6 +354,32 @@ def _copy_checked_or_raw(live: Path, keep: Path) -> Path:
             raise  # no room or no permission: stop before anything is replaced
         shutil.copyfile(live, keep)
         return keep
+
+
+def _carry_audit(replaced: Path, target: Path) -> None:
+    """The audit trail is not rolled back by a restore: the rows the replaced log wrote after the backup's
+    newest one (reads, exports, forgets, and the backups made since, which forget must still reach) are
+    added to the restored log."""
+    try:
+        _add_rows_after(replaced, target)
+    except sqlite3.Error as error:  # a damaged log replaced: its rows cannot be read, the restore stands
+        logger.warning("audit rows of the replaced log not carried over (%s)", error)
+
+
+def _add_rows_after(replaced: Path, target: Path) -> None:
+    conn = _connect(target, "rw")
+    try:
+        newest = conn.execute("select coalesce(max(at), '') from audit").fetchone()[0]
+        conn.execute("attach database ? as replaced", [f"{replaced.absolute().as_uri()}?mode=ro"])
+        with conn:
+            conn.execute(
+                "insert into audit (at, actor, surface, action, details) select at, actor, surface, action,"
+                " details from replaced.audit where at > ? order by at, id",
+                [newest],
+            )
+        conn.execute("detach database replaced")
+    finally:
+        conn.close()
 
 
 def _write_into(source: Path, target: Path) -> None:

@@ -37,7 +37,7 @@ from pathlib import Path
 from sizing import i18n
 
 from . import backupcli, gaps, logtext, logwords, reports
-from .backup import BackupError
+from .backup import BackupError, forget_in_copies
 from .logwords import LogInputError
 from .retention import statement
 
@@ -340,6 +340,12 @@ def _purge(db: Path, args: argparse.Namespace, lang: str) -> int:
 def _forget(db: Path, args: argparse.Namespace, lang: str) -> int:
     held = reports.forget_preview(db, args.user)
     if not any(held.values()):
+        # Forgotten here already, but a backup copy could not be changed then: finish the copies.
+        alias = "forgotten-" + os.urandom(5).hex()
+        copies = forget_in_copies(db, args.user, alias, delete=args.delete)
+        if copies.changed or copies.missed:
+            _record(db, "forget", {"alias": alias, "deleted": args.delete, **copies.audit()})
+            return _copies_forgotten(copies, lang)
         # A typo must not read as success: nothing matched, nothing changed, and the audit says so
         # (without the id typed, which may be someone's).
         _record(db, "forget", {"found": False})
@@ -362,14 +368,24 @@ def _forget(db: Path, args: argparse.Namespace, lang: str) -> int:
             print(_say(lang, "unchanged"))
             return EXIT_LOG
     counts = reports.forget(db, args.user, delete=args.delete)
+    copies = forget_in_copies(db, args.user, counts["alias"], delete=args.delete)
     # The alias, not the id: the audit trail must not keep the person the command just removed.
-    _record(db, "forget", counts)
+    _record(db, "forget", {**counts, **copies.audit()})
     key = "deleted" if args.delete else "anonymized"
     counted = {k: counts[k] for k in ("requests", "leads", "lead_events")}
     print(_say(lang, key, alias=counts["alias"]) + " " + _counts(counted, lang))
     if counts["leads"]:
         print(_say(lang, "cards", user=args.user))
-    return 0
+    return _copies_forgotten(copies, lang)
+
+
+def _copies_forgotten(copies, lang: str) -> int:
+    """What forget did to the backup copies; exits 1 while one of them still holds the person."""
+    if copies.changed:
+        print(_say(lang, "copies", copies=i18n.number(len(copies.changed), lang)))
+    for path, error in copies.missed:
+        _fail(_error(lang, "copies_missed", path=path, reason=_reason(error, lang)), EXIT_LOG)
+    return EXIT_LOG if copies.missed else 0
 
 
 def _audit(db: Path, args: argparse.Namespace, lang: str) -> int:

@@ -515,7 +515,7 @@ def purge(db: DbLike, older_than_days: int, now: datetime | None = None, dry_run
         return {t: counts[t] for t in ("requests", "seen_events", "threads", "leads", "lead_events")}
 
 
-def forget(db: DbLike, user_id: str, delete: bool = False) -> dict:
+def forget(db: DbLike, user_id: str, delete: bool = False, alias: str | None = None) -> dict:
     """A data-subject request: removes one person from the log.
 
     By default it anonymizes, so the counts of the summary stay right: their requests keep the workload
@@ -530,10 +530,14 @@ def forget(db: DbLike, user_id: str, delete: bool = False) -> dict:
     else's lead. The audit trail is kept as it is: it records who accessed the log. Threads have no user
     column and are not touched.
 
+    alias: the one to use (the same person forgotten in a backup copy keeps the live log's alias).
+
     Returns {"alias", "deleted", "requests", "leads", "lead_events"}: rows changed or deleted."""
     if not user_id:
         raise ValueError("forget needs a user id")
-    alias = "forgotten-" + hashlib.sha256(secrets.token_bytes(16) + user_id.encode()).hexdigest()[:10]
+    alias = (
+        alias or "forgotten-" + hashlib.sha256(secrets.token_bytes(16) + user_id.encode()).hexdigest()[:10]
+    )
     theirs = "select id from leads where user_id = ?"
     reassigned = REASSIGNED
     with _open(db) as d:
