@@ -4,7 +4,9 @@ with one sentence, and exports that stay whole while the bot keeps writing."""
 import csv
 import io
 import json
+import shlex
 import sqlite3
+import subprocess
 import sys
 import threading
 import time
@@ -676,3 +678,13 @@ def test_exports_lists_and_summaries_while_the_bot_writes_lose_nothing(tmp_path,
     assert Database(path).table("requests").count == 500
     assert len(exports) >= 3 and exports == sorted(exports)  # each export saw a consistent, growing log
     assert len(audit(path)) == 3 * len(exports)
+
+
+def test_a_reader_that_stops_early_gets_no_error_about_the_log(path, tmp_path):
+    """`gpu-log export --csv | head -1`: head closes the pipe; that is no fault of the log to report."""
+    with RequestLog(path) as log:
+        for i in range(3000):
+            ask(log, f"pergunta {i} " + "x" * 200, "U_MANY")
+    command = f"{shlex.quote(sys.executable)} -m bot.log.logcli --db {shlex.quote(str(path))} export --csv | head -1"
+    done = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=60, check=False)
+    assert done.stdout.startswith("\ufeffid;") and done.stderr == ""

@@ -200,6 +200,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(e), EXIT_LOG)
     except LogInputError as e:  # a period, a status, an outcome that cannot be read
         return _fail(e.sentence(lang), EXIT_USAGE)
+    except BrokenPipeError:
+        # `gpu-log list | head`: the reader stopped reading; that is not a fault of the log. Python's
+        # recipe (https://docs.python.org/3/library/signal.html#note-on-sigpipe): no message, stdout to
+        # /dev/null so the interpreter's own flush at exit does not complain either.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_LOG
     except FileNotFoundError:
         return _fail(_error(lang, "no_log", path=db), EXIT_LOG)
     except sqlite3.Error as e:
