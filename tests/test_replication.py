@@ -164,3 +164,29 @@ def test_a_replica_that_cannot_be_read_stops_start_up_with_one_sentence(tmp_path
 def test_replica_urls_are_shown_without_credentials():
     shown = replication.display_url("s3://KEY:SECRET@bucket.example.com/gpu-sizer?endpoint=x&token=y")
     assert shown == "s3://bucket.example.com/gpu-sizer"
+
+
+def test_a_replica_that_cannot_be_used_with_the_log_here_leaves_the_app_answering_and_healthz_says_why(
+    tmp_path,
+):
+    """A log on a kept disk and an S3 replica whose configuration Litestream cannot load (here a CA bundle
+    that is not there), which stops `litestream replicate` at start: the app answers and logs without
+    replication, says so at start in one line, and /healthz is degraded with the reason."""
+    db = tmp_path / "log.db"
+    conn = sqlite3.connect(db)
+    conn.execute("create table earlier (x)")  # a log already here (the app migrates it on start)
+    conn.commit()
+    conn.close()
+    replica = "s3://bucket/gpu-sizer?endpoint=http://127.0.0.1:9&region=br-1"
+    env = {"GPU_SIZER_REPLICA_URL": replica, "AWS_CA_BUNDLE": str(tmp_path / "missing-ca.pem")}
+    with FakeSlack() as fake, web_process(tmp_path, fake, env=env) as web:
+        _command(web, fake, "70b 4bit 32k 10users", "U0001")
+        code, health = healthz(web.base)
+        assert code == 200 and health["status"] == "degraded"
+        [problem] = [p for p in health["problems"] if p.startswith("replication")]
+        assert problem.startswith("replication: the replica s3://bucket/gpu-sizer cannot be used: ")
+        assert "missing-ca.pem" in problem and "endpoint" not in problem
+        said = web.output()
+        assert "request log replication NOT running, answering without it: the replica" in said
+        assert "litestream replicate" not in _program(web.process.pid)
+    _wait(lambda: len(_snapshot(db)[0]) == 1, 10, "the request written")

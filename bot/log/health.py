@@ -115,7 +115,8 @@ class LogHealth:
         if replication.enabled(self.settings):
             replica = {"enabled": True, "replica": replication.display_url(self.settings.replica_url),
                        "sync_interval": self.settings.replica_sync_interval, "last_sync_at": None,
-                       "error": None if replication.under_litestream() else "not running under Litestream"}  # fmt: skip
+                       "error": None if replication.under_litestream()
+                       else replication.not_replicating() or "not running under Litestream"}  # fmt: skip
         return {
             "log": log,
             "backup": {"last": backup.last_backup(path), "scheduled": scheduled},
@@ -181,7 +182,13 @@ def start_lines(settings: Settings, log) -> list[str]:
         lines.append(
             f"request log replication: Litestream to {replication.display_url(settings.replica_url)} "
             f"every {settings.replica_sync_interval}"
-            + ("" if replication.under_litestream() else " (NOT running: start with gpu-sizer web or socket)")
+            + (
+                ""
+                if replication.under_litestream()
+                else f" (NOT running: {replication.not_replicating()})"
+                if replication.not_replicating()
+                else " (NOT running: start with gpu-sizer web or socket)"
+            )
         )
     else:
         lines.append(

@@ -40,6 +40,8 @@ logger = logging.getLogger(__name__)
 
 # Set in the environment of the process Litestream starts, so it does not start Litestream again.
 MARKER = "GPU_SIZER_UNDER_LITESTREAM"
+# Set when the replica could not be used at start and the app runs without it: the reason, for /healthz.
+NOT_REPLICATING = "GPU_SIZER_NOT_REPLICATING"
 DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "litestream.yml"
 RESTORE_TIMEOUT = 600  # seconds: a large log from a slow bucket
 QUERY_TIMEOUT = 30
@@ -113,15 +115,7 @@ def restore_on_start(settings: Settings) -> str:
     db.parent.mkdir(parents=True, exist_ok=True)
     command = [_litestream(), "restore", "-config", str(config_file(settings)),
                "-if-db-not-exists", "-if-replica-exists", str(db)]  # fmt: skip
-    try:
-        done = subprocess.run(command, env=environment(settings), capture_output=True, text=True,
-                              timeout=RESTORE_TIMEOUT, check=False)  # fmt: skip
-    except (OSError, subprocess.TimeoutExpired) as e:
-        raise BackupError("replica_failed", replica=display_url(settings.replica_url), reason=e) from None
-    if done.returncode != 0:
-        raise BackupError(
-            "replica_failed", replica=display_url(settings.replica_url), reason=_last_line(done)
-        )
+    _run(settings, command, RESTORE_TIMEOUT, "replica_failed")
     if not db.exists():
         return (
             f"request log {db}: the replica {display_url(settings.replica_url)} is empty; starting a new log"
@@ -134,9 +128,21 @@ def run_under_litestream(settings: Settings, mode: str) -> None:
     process with `litestream replicate -exec` running the same mode. Otherwise returns at once."""
     if not enabled(settings) or under_litestream():
         return
-    litestream = _litestream()
     config = config_file(settings)
-    logger.info("%s", restore_on_start(settings))
+    db = settings.db_path.absolute()
+    had_log = db.is_file() and db.stat().st_size > 0
+    try:
+        litestream = _litestream()
+        logger.info("%s", restore_on_start(settings))
+        if had_log:
+            _check_replica(settings, litestream, config)
+    except BackupError as e:
+        if not had_log:
+            raise  # nothing here to answer from but an empty log, which would then overwrite the replica
+        # The log is here: answers and the log go on without replication, and /healthz says why.
+        os.environ[NOT_REPLICATING] = str(e)
+        logger.error("request log replication NOT running, answering without it: %s", e)
+        return
     command = shlex.join([sys.executable, "-m", "bot", mode])
     logger.info(
         "replicating the request log to %s every %s with Litestream (%s)",
@@ -146,6 +152,31 @@ def run_under_litestream(settings: Settings, mode: str) -> None:
         handler.flush()
     env = {**environment(settings), MARKER: "1"}
     os.execve(litestream, [litestream, "replicate", "-config", str(config), "-exec", command], env)
+
+
+def _check_replica(settings: Settings, litestream: str, config: Path) -> None:
+    """Whether `litestream replicate` can start with this replica: it is started once with a command that
+    ends at once (`true`). It stops at start only when it cannot set up the replica's client (an S3
+    configuration it cannot load); an unreachable bucket it retries while running, so that is no reason to
+    go without it. Raises BackupError with Litestream's reason."""
+    _run(settings, [litestream, "replicate", "-config", str(config), "-exec", "true"], QUERY_TIMEOUT,
+         "replica_unusable")  # fmt: skip
+
+
+def _run(settings: Settings, command: list[str], timeout: float, error: str) -> None:
+    """Runs a litestream command; BackupError(error) with Litestream's reason when it fails."""
+    try:
+        done = subprocess.run(command, env=environment(settings), capture_output=True, text=True,
+                              timeout=timeout, check=False)  # fmt: skip
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise BackupError(error, replica=display_url(settings.replica_url), reason=e) from None
+    if done.returncode != 0:
+        raise BackupError(error, replica=display_url(settings.replica_url), reason=_last_line(done))
+
+
+def not_replicating() -> str | None:
+    """Why this process runs without Litestream though a replica is configured (set at start), or None."""
+    return os.environ.get(NOT_REPLICATING) or None
 
 
 def restore_copy(settings: Settings, output: Path) -> None:
@@ -167,7 +198,11 @@ def restore_copy(settings: Settings, output: Path) -> None:
 
 def _last_line(done: subprocess.CompletedProcess) -> str:
     lines = [line for line in (done.stderr or "").splitlines() + (done.stdout or "").splitlines() if line]
-    return (lines[-1] if lines else f"exit status {done.returncode}").removeprefix("Error: ")[:300]
+    # Litestream's own "Error: ..." line, wherever its log lines put it; else the last line.
+    errors = [line for line in lines if line.startswith("Error: ")]
+    return ((errors or lines)[-1] if lines else f"exit status {done.returncode}").removeprefix("Error: ")[
+        :300
+    ]
 
 
 class ReplicaMonitor:
