@@ -117,3 +117,12 @@ def test_a_period_that_ends_before_it_starts_is_an_error_not_an_empty_list():
     )
     logwords.check_bounds(start.start, None)  # open-ended: fine
     logwords.check_bounds(end.start, start.end)
+
+
+@pytest.mark.parametrize(
+    ("said", "same_as"),
+    [("semana anterior", "semana passada"), ("Mês anterior", "mês passado"), ("no ano anterior", "ano passado"),
+     ("previous week", "last week"), ("previous month", "last month"), ("previous year", "last year")],
+)  # fmt: skip
+def test_the_period_before_said_with_anterior_or_previous(said, same_as):
+    assert logwords.period(said, NOW) == logwords.period(same_as, NOW)
