@@ -24,6 +24,7 @@ from bot.log import backup
 from bot.log.backup import BackupError, BackupJob
 from bot.log.logcli import main
 from bot.log.requestlog import RequestLog
+from bot.log.retention import RetentionJob
 from bot.settings import SettingsError, load_settings
 from bot.web import wsgi
 
@@ -549,10 +550,50 @@ def test_a_backup_that_cannot_be_changed_is_named_and_forget_can_finish_it_later
         assert done.returncode == 1 and _held_by(live, "U0ANA") == 0
         [line] = done.stderr.splitlines()
         assert line == (f"gpu-log: não consegui alterar a cópia {copy.path} (o disco ou o arquivo é só de leitura): "
-                        "ela ainda mostra a pessoa; apague-a, ou rode forget de novo quando ela puder ser gravada.")  # fmt: skip
+                        "ela ainda guarda o que saiu do registro; apague-a, ou rode o comando de novo quando ela puder ser "
+                        "gravada")  # fmt: skip
         assert _held_by(copy.path, "U0ANA") == 1
         subprocess.run(["mount", "-o", "remount,rw", str(mnt)], check=True, capture_output=True)
         again = gpu_log("forget", "U0ANA", "--yes", db=live)  # nothing left in the log, one copy to finish
         assert again.returncode == 0 and "1 alteradas" in again.stdout and _held_by(copy.path, "U0ANA") == 0
     typo = gpu_log("forget", "U0ANNA", "--yes", db=live)
     assert typo.returncode == 1 and "o registro não tem nada de U0ANNA" in typo.stderr
+
+
+def test_the_retention_period_holds_in_the_backups_too(tmp_path):
+    live, folder = tmp_path / "log.db", tmp_path / "backups"
+    folder.mkdir()
+    old = "2020-01-01T10:00:00.000+00:00"  # years past the retention
+    with RequestLog(live) as log:
+        log.record({"surface": "slash_command", "user_id": "U0OLD", "text": "70b antigo", "outcome": "answered",
+                    "created_at": old})  # fmt: skip
+        ask(log, "8b de hoje", user="U0NEW")
+    daily = BackupJob(live, folder).run_once()
+    assert daily is not None and texts(daily.path) == ["70b antigo", "8b de hoje"]
+
+    dry = gpu_log("purge", "--dry-run", db=live)
+    assert dry.returncode == 0 and texts(daily.path) == ["70b antigo", "8b de hoje"]  # a dry run changes none
+    done = gpu_log("purge", db=live)
+    assert done.returncode == 0, done.stderr
+    assert "1 alteradas da mesma forma" in done.stdout
+    assert (
+        texts(live) == ["8b de hoje"]
+        and texts(daily.path) == ["8b de hoje"]
+        and integrity(daily.path) == ["ok"]
+    )
+
+    # The running app's daily purge does the same.
+    second = backup.backup(live, tmp_path / "second.db")
+    with RequestLog(live) as log:
+        log.record({"surface": "slash_command", "user_id": "U0OLD", "text": "outro antigo", "outcome": "answered",
+                    "created_at": old})  # fmt: skip
+    backup.backup(live, tmp_path / "third.db")
+    assert "outro antigo" in texts(tmp_path / "third.db")
+    RetentionJob(live, 180).run_once()
+    assert texts(tmp_path / "third.db") == ["8b de hoje"] and texts(second.path) == ["8b de hoje"]
+    conn = sqlite3.connect(live)
+    [details] = conn.execute(
+        "select details from audit where action = 'purge' order by id desc limit 1"
+    ).fetchone()
+    conn.close()
+    assert json.loads(details)["copies"] == 1  # only the third copy held something to purge

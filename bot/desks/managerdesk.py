@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from sizing import i18n
 
 from ..blocks import Message, code_span, esc, validate
-from ..log import CopiesForgotten, LogInputError, gaps, logtext, logwords, reports
+from ..log import CopiesChanged, LogInputError, gaps, logtext, logwords, reports
 
 LATEST = 15  # requests shown in Slack; the CSV has everything the filters select
 SUMMARY_DAYS = 7
@@ -275,7 +275,7 @@ def forget_prompt(user_id: str, held: dict, lang: str) -> Message:
     return Message(blocks=blocks, text=text)
 
 
-def forgotten(user_id: str, counts: dict, cards: int, copies: CopiesForgotten, lang: str) -> Message:
+def forgotten(user_id: str, counts: dict, cards: int, copies: CopiesChanged, lang: str) -> Message:
     text = i18n.t(lang, "manager.forgot", user=f"<@{user_id}>", requests=counts["requests"],
                   leads=counts["leads"], alias=counts["alias"], cards=cards, copies=len(copies.changed))  # fmt: skip
     if copies.missed:

@@ -26,9 +26,10 @@ _NAMES = {
     "start_lines": ("health", "start_lines"),
     "run_under_litestream": ("replication", "run_under_litestream"),
     "BackupError": ("backup", "BackupError"),
-    # A person forgotten (LGPD) is forgotten in the backups the log made, too.
+    # A person forgotten (LGPD), and what the retention purges, leave the backups the log made too.
     "forget_in_copies": ("backup", "forget_in_copies"),
-    "CopiesForgotten": ("backup", "CopiesForgotten"),
+    "CopiesChanged": ("backup", "CopiesChanged"),
+    "purge_in_copies": ("backup", "purge_in_copies"),
     # Leads: the rows sales work on (their cards are the sales desk's, bot/desks/leaddesk.py).
     "Leads": ("leads", "Leads"),
     "LeadError": ("leads", "LeadError"),

@@ -256,9 +256,9 @@ def check(path: str | Path, mode: str = "ro") -> Copy:
 
 
 @dataclass
-class CopiesForgotten:
-    """What forget_in_copies did: the copies that held the person and were changed, and those it could not
-    change (path, the error)."""
+class CopiesChanged:
+    """What a change carried to the copies did: the copies it changed, and those it could not change (path,
+    the error)."""
 
     changed: list[Path] = field(default_factory=list)
     missed: list[tuple[Path, Exception]] = field(default_factory=list)
@@ -282,20 +282,31 @@ def known_copies(db_path: str | Path) -> list[Path]:
     return list(seen)
 
 
-def forget_in_copies(db_path: str | Path, user_id: str, alias: str, delete: bool = False) -> CopiesForgotten:
-    """LGPD: a person forgotten in the live log is forgotten in every copy gpu-sizer knows (known_copies),
-    with the same alias, so restoring one of them does not bring them back. A copy that cannot be changed
-    (read-only, not a log any more) is reported, not skipped silently; the others are still changed."""
-    done = CopiesForgotten()
+def _in_copies(db_path: str | Path, change: Callable[[Path], dict]) -> CopiesChanged:
+    """change(copy) on every known copy; a copy counts as changed when change's counts are not all zero. A
+    copy that cannot be changed (read-only, not a log any more) is reported, and the others still changed."""
+    done = CopiesChanged()
     for path in known_copies(db_path):
         try:
-            counts = reports.forget(path, user_id, delete=delete, alias=alias)
+            counts = change(path)
         except (sqlite3.Error, OSError) as error:
             done.missed.append((path, error))
         else:
-            if counts["requests"] or counts["leads"] or counts["lead_events"]:
+            if any(n for n in counts.values() if isinstance(n, int) and not isinstance(n, bool)):
                 done.changed.append(path)
     return done
+
+
+def forget_in_copies(db_path: str | Path, user_id: str, alias: str, delete: bool = False) -> CopiesChanged:
+    """LGPD: a person forgotten in the live log is forgotten in every copy gpu-sizer knows (known_copies),
+    with the same alias, so restoring one of them does not bring them back."""
+    return _in_copies(db_path, lambda path: reports.forget(path, user_id, delete=delete, alias=alias))
+
+
+def purge_in_copies(db_path: str | Path, older_than_days: int) -> CopiesChanged:
+    """The retention period holds in the copies too: what the purge removes from the log leaves every copy
+    gpu-sizer knows (a backup kept for years would otherwise keep questions for years)."""
+    return _in_copies(db_path, lambda path: reports.purge(path, older_than_days))
 
 
 # ---------------------------------------------------------------------- restore

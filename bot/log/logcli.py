@@ -37,7 +37,7 @@ from pathlib import Path
 from sizing import i18n
 
 from . import backupcli, gaps, logtext, logwords, reports
-from .backup import BackupError, forget_in_copies
+from .backup import BackupError, forget_in_copies, purge_in_copies
 from .logwords import LogInputError
 from .retention import statement
 
@@ -336,11 +336,13 @@ def _only_user(filters: reports.Filters) -> bool:
 def _purge(db: Path, args: argparse.Namespace, lang: str) -> int:
     days = args.older_than or _retention_days(lang)
     counts = reports.purge(db, days, dry_run=args.dry_run)
-    _record(db, "purge", {"older_than_days": days, "dry_run": args.dry_run, "counts": counts})
+    copies = None if args.dry_run else purge_in_copies(db, days)
+    _record(db, "purge", {"older_than_days": days, "dry_run": args.dry_run, "counts": counts,
+                          **(copies.audit() if copies else {})})  # fmt: skip
     head = _say(lang, "would_purge" if args.dry_run else "purged", days=i18n.number(days, lang))
     print(head + " " + _counts(counts, lang))
     print(statement(days, lang))
-    return 0
+    return _copies_changed(copies, lang) if copies else 0
 
 
 def _forget(db: Path, args: argparse.Namespace, lang: str) -> int:
@@ -351,7 +353,7 @@ def _forget(db: Path, args: argparse.Namespace, lang: str) -> int:
         copies = forget_in_copies(db, args.user, alias, delete=args.delete)
         if copies.changed or copies.missed:
             _record(db, "forget", {"alias": alias, "deleted": args.delete, **copies.audit()})
-            return _copies_forgotten(copies, lang)
+            return _copies_changed(copies, lang)
         # A typo must not read as success: nothing matched, nothing changed, and the audit says so
         # (without the id typed, which may be someone's).
         _record(db, "forget", {"found": False})
@@ -382,11 +384,11 @@ def _forget(db: Path, args: argparse.Namespace, lang: str) -> int:
     print(_say(lang, key, alias=counts["alias"]) + " " + _counts(counted, lang))
     if counts["leads"]:
         print(_say(lang, "cards", user=args.user))
-    return _copies_forgotten(copies, lang)
+    return _copies_changed(copies, lang)
 
 
-def _copies_forgotten(copies, lang: str) -> int:
-    """What forget did to the backup copies; exits 1 while one of them still holds the person."""
+def _copies_changed(copies, lang: str) -> int:
+    """What forget or purge did to the backup copies; exits 1 while one of them could not be changed."""
     if copies.changed:
         print(_say(lang, "copies", copies=i18n.number(len(copies.changed), lang)))
     for path, error in copies.missed:

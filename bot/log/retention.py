@@ -1,4 +1,5 @@
-"""The daily purge the running app does: rows older than the retention period leave the log; and the one
+"""The daily purge the running app does: rows older than the retention period leave the log and the copies
+it made (backups, the logs a restore replaced); and the one
 sentence that says so, shown in shared channels, printed by gpu-log purge and quoted in the README."""
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ import threading
 from sizing import i18n
 
 from . import reports
+from .backup import purge_in_copies
 
 logger = logging.getLogger(__name__)
 DAY_SECONDS = 24 * 3600
@@ -37,8 +39,15 @@ class RetentionJob:
     def run_once(self) -> dict | None:
         try:
             counts = reports.purge(self.db_path, self.days)
+            copies = purge_in_copies(self.db_path, self.days)
+            for path, error in copies.missed:
+                logger.warning("retention purge could not change the copy %s (%s)", path, error)
             reports.record_audit(
-                self.db_path, "app", "app", "purge", {"older_than_days": self.days, **counts}
+                self.db_path,
+                "app",
+                "app",
+                "purge",
+                {"older_than_days": self.days, **counts, **copies.audit()},
             )
             return counts
         except Exception:  # a busy or missing log is retried tomorrow, never crashes the app
