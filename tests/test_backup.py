@@ -502,6 +502,14 @@ def test_the_last_backup_is_read_from_the_audit_trail_by_any_process(tmp_path):
 # ---------------------------------------------------------------------- forgetting reaches the backups
 
 
+def _journal_mode(db: Path) -> str:
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute("PRAGMA journal_mode").fetchone()[0]
+    finally:
+        conn.close()
+
+
 def _held_by(db: Path, user: str) -> int:
     conn = sqlite3.connect(db)
     try:
@@ -525,6 +533,7 @@ def test_a_person_forgotten_is_forgotten_in_every_backup_so_a_restore_does_not_b
     assert "2 alteradas da mesma forma" in done.stdout
     for copy in (daily.path, tmp_path / "by-hand.db"):
         assert _held_by(copy, "U0ANA") == 0 and _held_by(copy, "U0BIA") == 1 and integrity(copy) == ["ok"]
+        assert _journal_mode(copy) == "delete"  # still one file, readable from a read-only medium
         assert not any("ana@" in (t or "") or "70b" in (t or "") for t in texts(copy))
     # Restoring the daily backup (taken before the forget) does not bring them back.
     restored = gpu_log("restore", str(daily.path), "--yes", db=live)

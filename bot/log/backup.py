@@ -289,12 +289,23 @@ def _in_copies(db_path: str | Path, change: Callable[[Path], dict]) -> CopiesCha
     for path in known_copies(db_path):
         try:
             counts = change(path)
+            _self_contained(path)
         except (sqlite3.Error, OSError) as error:
             done.missed.append((path, error))
         else:
             if any(n for n in counts.values() if isinstance(n, int) and not isinstance(n, bool)):
                 done.changed.append(path)
     return done
+
+
+def _self_contained(path: Path) -> None:
+    """A copy stays one file, as _copy made it: out of WAL mode (which the log's own code turns on), so it
+    can be read where a -wal/-shm file cannot be made (a read-only medium)."""
+    conn = _connect(path, "rw")
+    try:
+        conn.execute("PRAGMA journal_mode = DELETE")
+    finally:
+        conn.close()
 
 
 def forget_in_copies(db_path: str | Path, user_id: str, alias: str, delete: bool = False) -> CopiesChanged:
