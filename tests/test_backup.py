@@ -10,6 +10,7 @@ import fcntl
 import json
 import os
 import re
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -606,3 +607,50 @@ def test_the_retention_period_holds_in_the_backups_too(tmp_path):
     ).fetchone()
     conn.close()
     assert json.loads(details)["copies"] == 1  # only the third copy held something to purge
+
+
+def test_a_backup_stopped_with_sigterm_leaves_no_half_made_copy_and_says_so(tmp_path):
+    """A half-made copy holds the log's rows where neither forget nor the retention purge reach them."""
+    live, folder = tmp_path / "log.db", tmp_path / "backups"
+    folder.mkdir()
+    with RequestLog(live) as log:
+        ask(log, "70b", user="U0ANA")
+    conn = sqlite3.connect(live)
+    conn.execute("create table ballast (b blob)")
+    conn.executemany("insert into ballast values (randomblob(1000000))", [()] * 150)
+    conn.commit()
+    conn.close()
+    env = {**os.environ, "GPU_SIZER_DB": str(live)}
+    process = subprocess.Popen([sys.executable, "-m", "bot.log.logcli", "backup", str(folder)], env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    deadline = time.monotonic() + 30
+    while not any(p.name.startswith(".") for p in folder.iterdir()) and process.poll() is None:
+        assert time.monotonic() < deadline
+        time.sleep(0.005)
+    process.send_signal(signal.SIGTERM)
+    out, err = process.communicate(timeout=60)
+    if process.returncode == 0:
+        pytest.skip("the copy finished before the signal came")
+    assert (
+        process.returncode == 130 and err.strip() == "gpu-log: interrompido antes de terminar" and out == ""
+    )
+    assert list(folder.iterdir()) == []
+
+
+def test_copies_half_made_by_a_killed_process_are_removed_by_the_next_backup(tmp_path):
+    live, folder = tmp_path / "log.db", tmp_path / "backups"
+    folder.mkdir()
+    with RequestLog(live) as log:
+        ask(log, "70b", user="U0ANA")
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True, check=True)  # fmt: skip
+    dead = int(gone.stdout)
+    stale = [
+        folder / f".gpu-sizer-20261130T030000Z.db.partial-{dead}",
+        folder / f".copy.db.partial-{dead}-journal",
+    ]
+    alive = folder / f".gpu-sizer-20261201T030000Z.db.partial-{os.getpid()}"  # a backup under way here
+    for path in (*stale, alive):
+        path.write_bytes(b"rows of the log")
+    copy = backup.backup(live, folder)
+    assert sorted(folder.iterdir()) == sorted([alive, copy.path])

@@ -121,6 +121,7 @@ def _copy_checked(source: Path, target: Path, room: bool = False) -> Copy:
     """source copied to a temporary file beside target, checked, then renamed to target. room: first check
     that the folder has room for it."""
     partial = target.with_name(f".{target.name}.partial-{os.getpid()}")
+    _remove_stale_partials(target.parent)
     try:
         try:
             # Created here, not by SQLite, so an unwritable folder is named with the system's own reason.
@@ -143,8 +144,33 @@ def _copy_checked(source: Path, target: Path, room: bool = False) -> Copy:
         copy.path = target
         return copy
     finally:
-        with contextlib.suppress(OSError):
-            partial.unlink()
+        for leftover in (partial, Path(f"{partial}-journal")):
+            with contextlib.suppress(OSError):
+                leftover.unlink()
+
+
+PARTIAL = re.compile(r"^\..+\.partial-(\d+)(-journal)?$")
+
+
+def _remove_stale_partials(folder: Path) -> None:
+    """Half-made copies that a killed process left behind (SIGKILL, a machine stopped mid-backup): they hold
+    the log's rows, out of reach of forget and the retention purge, so they go. A live process's are kept."""
+    with contextlib.suppress(OSError):
+        for path in folder.iterdir():
+            m = PARTIAL.match(path.name)
+            if m and not _running(int(m.group(1))):
+                with contextlib.suppress(OSError):
+                    path.unlink()
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # someone else's process: running
+        return True
+    return True
 
 
 def _copy(source: Path, dest: Path) -> None:

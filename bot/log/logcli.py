@@ -27,8 +27,10 @@ import itertools
 import json
 import os
 import re
+import signal
 import sqlite3
 import sys
+import threading
 from collections.abc import Sequence
 from dataclasses import asdict
 from datetime import datetime
@@ -43,6 +45,7 @@ from .retention import statement
 
 SQLITE_MAX = 2**63 - 1
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # as a shell reports a command stopped by a signal
 EXIT_LOG = 1
 DEFAULT_DB = "gpu-sizer.db"
 DEFAULT_RETENTION_DAYS = 180
@@ -188,6 +191,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as e:  # --help
         return e.code if isinstance(e.code, int) else 0
     db = Path(getattr(args, "db", None) or os.environ.get("GPU_SIZER_DB") or DEFAULT_DB)
+    # SIGTERM (a deploy, `kill`, a timeout) stops a command the way Ctrl-C does: its clean-up runs (a
+    # half-made backup is removed, a transaction rolled back) and it says it was stopped.
+    main_thread = threading.current_thread() is threading.main_thread()  # only it may set a handler
+    previous = signal.signal(signal.SIGTERM, _interrupt) if main_thread else None
+    try:
+        return _run(db, args, lang)
+    except KeyboardInterrupt:
+        return _fail(_error(lang, "interrupted"), EXIT_INTERRUPTED)
+    finally:
+        if main_thread:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
+def _run(db: Path, args: argparse.Namespace, lang: str) -> int:
     try:
         if not db.is_file() and args.command not in backupcli.NEEDS_NO_LOG:
             raise LogError(_error(lang, "no_log", path=db))
