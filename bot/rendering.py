@@ -259,6 +259,8 @@ def understood(result: SizingResult, query) -> list[str]:
     lines = [f"{t('understood.prefix')}: " + " · ".join(parts)]
     for typed, name in query.corrections:
         lines.append(t("understood.corrected", typed=typed, name=name))
+    for typed, bound in query.ranges:
+        lines.append(t("understood.range", typed=typed, bound=bound))
     if query.unknown:
         lines.append(t("understood.not_understood", words=", ".join(f"“{u}”" for u in query.unknown)))
     if query.out_of_scope:

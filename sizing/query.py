@@ -66,6 +66,7 @@ class Query:
     changed: list[str] = field(default_factory=list)  # follow-ups: the fields the text changed
     out_of_scope: list[str] = field(default_factory=list)  # embedding, speech or image models named, as typed
     personal: list[str] = field(default_factory=list)  # kinds of personal data removed before reading
+    ranges: list[tuple[str, str]] = field(default_factory=list)  # (a range as typed, the bound read)
     text: str | None = None  # what was read (set by callers that keep queries, as a cache key)
     base: str | None = None
 
@@ -364,16 +365,61 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
     text = GGUF_FILE.sub(lambda m: f"{m.group(1)} {m.group(2)}", launch_line(text))
     # Ollama's tags: "deepseek-r1:70b", "qwen3:30b-a3b-q4_K_M" are a model, its size and its file.
     text = OLLAMA_TAG.sub(_ollama_tag, text)
+    text, ranges = _upper_bounds(text)
     # Long runs of blanks carry nothing and make every pattern slower.
     text = re.sub(r"\s{2,}", " ", text).strip()
     try:
-        return _parse(text, catalog, base, personal)
+        query = _parse(text, catalog, base, personal)
+        query.ranges = ranges
+        return query
     except QueryError as e:
         # A refusal is read in the language of the question too ("how much vram for gpt-7?" in English).
         plain = strip_accents(text)
         e.written_lang = VOCAB.detect(set(LETTERS.findall(REPO.sub(" ", plain) if "/" in plain else plain)))
         e.asked_lang = next((code for code, pattern in LANG_REQUESTS if pattern.search(plain)), None)
         raise
+
+
+_NUMBER = r"\d+(?:[.,]\d+)?(?:\s*(?:k|mil)\b)?"
+# "20-30 usuários", "de 10 a 20 usuários", "entre 100 e 200 requisições", "10 to 20 users", "2k–4k tokens":
+# a range of two plain numbers (not a date, a version or a model's size: no digit, slash or letter right
+# after the second, no word character before the first).
+_RANGE = re.compile(
+    rf"(?<![\w.,/:+-])(?:(?:entre|between)\s+({_NUMBER})\s+(?:e|and)\s+({_NUMBER})"
+    rf"|(?:(?:de|from)\s+)?({_NUMBER})(?:\s*[-–—]\s*|\s+(?:a|à|to|até|ate)\s+)({_NUMBER}))"
+    r"(?!\s*[-/.,]?\d)(?![^\W\d_])",
+    re.IGNORECASE,
+)
+
+
+def _amount(number: str) -> float:
+    """A typed number's value, for ordering the ends of a range: "1.000" and "1,000" are a thousand, "2,5" is
+    two and a half, "4k" and "4 mil" four thousand."""
+    m = re.fullmatch(r"(\d+)(?:([.,])(\d+))?\s*(k|mil)?", number.strip(), re.IGNORECASE)
+    if m is None:
+        return 0.0
+    whole, _, part, scale = m.groups()
+    value = float(whole + part) if part and len(part) == 3 else float(f"{whole}.{part or 0}")
+    return value * (1000 if scale else 1)
+
+
+def _upper_bounds(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """A range sizes for its upper end: the peak is what the hardware must hold ("20-30 usuários" is 30).
+    Returns the text with each range replaced by its upper end, and the ranges read, to say so."""
+    ranges: list[tuple[str, str]] = []
+
+    def upper(m: re.Match) -> str:
+        low, high = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        if _amount(high) <= _amount(low):
+            return m.group(0)  # "10-5" is no range
+        if re.search(r"(?:k|mil)\s*$", low, re.IGNORECASE) and not re.search(r"(?:k|mil)\s*$", high, re.I):
+            return m.group(0)  # "2k-500": not the same unit
+        ranges.append((m.group(0).strip(), high.strip()))
+        return high
+
+    if not any(c.isdigit() for c in text):
+        return text, ranges
+    return _RANGE.sub(upper, text), ranges
 
 
 def _parse(text: str, catalog: Catalog, base: Workload | None, personal: list[str]) -> Query:
