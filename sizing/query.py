@@ -1240,6 +1240,15 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # "deepseek 70b", "r1 70b": a family word that is also a model's alias, with a size: the family's
         # model of that size, not a contradiction.
         model, size = f"{normalize(scan.found['model'][0][1])} {size}", None
+    if model and size and not _own_size(catalog, model, size):
+        # "deepseek-r1 distill 14b", "deepseek-r1 14b" (Ollama's name for the distill): a model named without
+        # a size of its own, and a size that is another model of its family (the R1 distills are in the
+        # deepseek and r1 families): that model. Without such a member it stays a contradiction.
+        typed = scan.found["model"][0][1]
+        sized_name = re.search(r"\d(?:\.\d+)?\s*[bm]\b", typed, re.IGNORECASE)  # "llama 3.1 8b" has its own
+        word = _family_with_size(catalog, model, size) if not sized_name else None
+        if word is not None:
+            model, size = f"{word} {size}", None
     if model and size and _own_size(catalog, model, size):
         size = None  # "deepseek r1 671b", "llama 4 scout 109b": the model's own size confirms its name
     if model and size:
@@ -1429,6 +1438,19 @@ LOAD_BASES = ("rate_per_s", "requests_per_day", "requests_per_month", "populatio
 
 
 _SIZE_VALUE = re.compile(r"(\d+(?:\.\d+)?)b(?:-a(\d+(?:\.\d+)?)b)?")
+
+
+def _family_with_size(catalog: Catalog, model: str, size: str) -> str | None:
+    """The first family word naming `model` that has a member of the typed size (within 10%)."""
+    m = _SIZE_VALUE.fullmatch(size)
+    if m is None or m.group(2):
+        return None
+    wanted = float(m.group(1))
+    params = {e.id: e.params_official_billions for e in catalog.models}
+    for word, ids in family_members(catalog).items():
+        if model in ids and any(abs(params[i] - wanted) <= 0.10 * wanted for i in ids if i in params):
+            return word
+    return None
 
 
 def _own_size(catalog: Catalog, model: str, size: str) -> bool:

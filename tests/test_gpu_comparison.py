@@ -81,9 +81,20 @@ def test_comparisons_are_valid_block_kit_and_json(capsys):
         ("deepseek r1 distill llama 8b em 4 bits", "llama-3.1-8b"),
         ("DeepSeek R1 distill 70b", "deepseek-r1-distill-llama-70b"),
         ("r1 distill 1.5b", "deepseek-r1-distill-qwen-1.5b"),
+        ("deepseek-r1 distill 14b", "qwen2.5-14b"),  # the teacher named, the student's size given
+        ("deepseek-r1 14b", "qwen2.5-14b"),  # Ollama's name for the distill
+        ("deepseek r1 671b", "deepseek-r1"),  # its own size confirms it
     ],
 )
 def test_the_r1_distills_are_their_base_architectures(text, model):
     query = parse(text)
     assert not query.unknown
     assert size(query.workload).workload.model.id == model
+
+
+def test_a_model_with_its_own_size_and_another_size_is_still_a_contradiction():
+    from sizing.query import QueryError
+
+    with pytest.raises(QueryError) as caught:
+        parse("llama 3.1 8b 70b")
+    assert caught.value.key == "query.contradiction"
