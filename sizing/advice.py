@@ -453,15 +453,28 @@ def _training_alternatives(plan: Plan, rec: Setup | None, catalog: Catalog) -> l
     return out
 
 
+def _smallest_with(rec: Setup | None, catalog: Catalog, options) -> tuple | None:
+    """Of the changed plans `options` yields as (what changed, plan), the change whose recommendation is the
+    smallest, when it is smaller than `rec`: (what changed, that setup)."""
+    best = None
+    for change, changed in options:
+        alt = recommend(changed, catalog)
+        if alt and (rec is None or smaller(alt, rec)) and (best is None or smaller(alt, best[1])):
+            best = (change, alt)
+    return best
+
+
 def _other_stack(plan: Plan, rec: Setup | None, catalog: Catalog) -> Alternative | None:
     """The training software that needs the smallest setup, when it needs a smaller one than this one."""
-    best = None
-    for stack in catalog.stacks:
-        if stack is plan.stack or (stack.data_parallel_only and (plan.zero or plan.tp > 1)):
-            continue
-        alt = recommend(plan.but(stack=stack), catalog)
-        if alt and (rec is None or smaller(alt, rec)) and (best is None or smaller(alt, best[1])):
-            best = (stack, alt)
+    best = _smallest_with(
+        rec,
+        catalog,
+        (
+            (stack, plan.but(stack=stack))
+            for stack in catalog.stacks
+            if stack is not plan.stack and not (stack.data_parallel_only and (plan.zero or plan.tp > 1))
+        ),
+    )
     if best is None:
         return None
     stack, alt = best
@@ -479,13 +492,10 @@ def _tensor_parallel(plan: Plan, rec: Setup | None, catalog: Catalog) -> Alterna
     if rec is not None and rec.per_gpu.activations * 2 < rec.per_gpu.total:
         return None
     a = plan.model
-    best = None
-    for tp in (2, 4, 8):
-        if a.num_heads % tp or (a.num_kv_heads % tp and tp % a.num_kv_heads):
-            continue
-        alt = recommend(plan.but(tp=tp), catalog)
-        if alt and (rec is None or smaller(alt, rec)) and (best is None or smaller(alt, best[1])):
-            best = (tp, alt)
+    splits = (
+        tp for tp in (2, 4, 8) if not (a.num_heads % tp or (a.num_kv_heads % tp and tp % a.num_kv_heads))
+    )
+    best = _smallest_with(rec, catalog, ((tp, plan.but(tp=tp)) for tp in splits))
     if best is None:
         return None
     tp, alt = best
