@@ -319,12 +319,11 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
     if p is not None and not plan.stage.is_training:
         if asked.fits:
             text += " " + t(lang, "perf.named", short=advice.perf_short(p, lang))
-        elif plan.rate is None and asked.max_users == 0:
-            pass  # not one conversation of this context fits: there is no speed to give
-        elif plan.rate is None:  # the conversations it does hold
+        elif plan.rate is None:  # the conversations it does hold (none of this context: no speed to give)
             n = i18n.number(p.concurrency, lang)
             key = "perf.named_partial_one" if n == "1" else "perf.named_partial"
-            text += " " + t(lang, key, n=n, short=advice.perf_short(p, lang))
+            if asked.max_users != 0:
+                text += " " + t(lang, key, n=n, short=advice.perf_short(p, lang))
         else:  # a rate it cannot hold: what one copy of the model on it serves, against what the peak asks
             text += " " + t(lang, "perf.named_rate", rate=rate_text(p.max_requests_per_s, lang),
                             max_tokens=i18n.number(p.max_output_tokens_per_s, lang), need=rate_text(plan.rate, lang))  # fmt: skip
