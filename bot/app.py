@@ -62,7 +62,12 @@ CARD_LOOKUP_S = 5.0
 
 
 def create_app(
-    settings: Settings, log=None, *, token_verification: bool = True, start_jobs: bool = True
+    settings: Settings,
+    log=None,
+    *,
+    token_verification: bool = True,
+    start_jobs: bool = True,
+    verified_upstream: bool = False,
 ) -> App:
     if log is None:
         from .log import RequestLog
@@ -77,6 +82,9 @@ def create_app(
         client=client,
         name="gpu-sizer",
         token_verification_enabled=token_verification,
+        # bot.web checks every request's signature and timestamp (and refuses replays) before Bolt sees it;
+        # checking it again here would only cost each request another HMAC and a second body parse.
+        request_verification_enabled=not verified_upstream,
         # Answers take milliseconds: computing them before the HTTP response keeps them inside the request.
         # Whatever may wait on Slack's Web API is handed to `after_ack` by the listeners instead, so the
         # acknowledgement never waits on it.

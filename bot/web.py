@@ -38,7 +38,9 @@ def wsgi(settings=None, log=None, *, token_verification: bool = True, start_jobs
     """The WSGI application (gunicorn calls this factory once per worker)."""
     settings = settings or load_settings()
     require_http(settings)
-    app = create_app(settings, log, token_verification=token_verification, start_jobs=start_jobs)
+    app = create_app(
+        settings, log, token_verification=token_verification, start_jobs=start_jobs, verified_upstream=True
+    )
     slack = SlackRequestHandler(app, path=EVENTS_PATH)
     health = app.log_health  # type: ignore[attr-defined]
     verifier = SignatureVerifier(settings.signing_secret)

@@ -200,11 +200,12 @@ class Claims:
         moment = time.time() if at is None else at
         bucket = int(moment // self.bucket_seconds)
         name = hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()[:40]
-        # 256 folders a bucket: workers creating files at once rarely wait on the same folder's lock.
-        folder = self.directory / str(bucket) / name[:2]
+        # 256 folders a bucket: workers creating files at once rarely wait on the same folder's lock. (Paths
+        # as strings: this runs on every request, and pathlib's joins cost more than the file itself.)
+        folder = f"{self.directory}{os.sep}{bucket}{os.sep}{name[:2]}"
         for attempt in range(2):
             try:
-                os.close(os.open(folder / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+                os.close(os.open(f"{folder}{os.sep}{name}", os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
                 break
             except FileExistsError:
                 return False
@@ -212,7 +213,7 @@ class Claims:
                 if attempt:
                     return self._failed(FileNotFoundError(folder))
                 try:
-                    private_folder(folder)
+                    private_folder(Path(folder))
                 except OSError as error:
                     return self._failed(error)
             except OSError as error:
