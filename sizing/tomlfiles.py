@@ -10,6 +10,7 @@ $XDG_CACHE_HOME/gpu-sizer/data (~/.cache/gpu-sizer/data).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import marshal
 import os
@@ -63,10 +64,9 @@ def _keep(kept: Path, parsed: dict) -> None:
         blob = marshal.dumps(parsed)
     except ValueError:
         return  # a value marshal cannot hold (a TOML date): this file is parsed each time
-    try:
+    # A folder that cannot be written leaves the file uncached: it is parsed again next time, nothing else.
+    with contextlib.suppress(OSError):
         kept.parent.mkdir(parents=True, exist_ok=True)
         partial = kept.with_name(f"{kept.name}.{os.getpid()}.tmp")
         partial.write_bytes(blob)
         os.replace(partial, kept)  # whole or absent: a reader never sees half a file
-    except OSError:
-        pass
