@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.log.redact import for_log, redact
+from sizing.redact import for_log, redact
 
 LENGTH = 40_000
 SHAPES = {
