@@ -18,7 +18,7 @@ from . import traffic_query
 from .catalog import Catalog, load_catalog, normalize
 from .errors import SizingError
 from .names import family_members, family_words, name_index, release_index, resolve_gpu, resolve_model
-from .quantities import parse_context
+from .quantities import parse_amount, parse_context
 from .redact import scrub
 from .vocabulary import alternation, load_vocabulary, strip_accents
 from .workload import Intent, Method, Optimizer, Stage, Task, Workload
@@ -392,17 +392,6 @@ _RANGE = re.compile(
 )
 
 
-def _amount(number: str) -> float:
-    """A typed number's value, for ordering the ends of a range: "1.000" and "1,000" are a thousand, "2,5" is
-    two and a half, "4k" and "4 mil" four thousand."""
-    m = re.fullmatch(r"(\d+)(?:([.,])(\d+))?\s*(k|mil)?", number.strip(), re.IGNORECASE)
-    if m is None:
-        return 0.0
-    whole, _, part, scale = m.groups()
-    value = float(whole + part) if part and len(part) == 3 else float(f"{whole}.{part or 0}")
-    return value * (1000 if scale else 1)
-
-
 def _upper_bounds(text: str) -> tuple[str, list[tuple[str, str]]]:
     """A range sizes for its upper end: the peak is what the hardware must hold ("20-30 usuários" is 30).
     Returns the text with each range replaced by its upper end, and the ranges read, to say so."""
@@ -410,7 +399,7 @@ def _upper_bounds(text: str) -> tuple[str, list[tuple[str, str]]]:
 
     def upper(m: re.Match) -> str:
         low, high = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
-        if _amount(high) <= _amount(low):
+        if (parse_amount(high) or 0.0) <= (parse_amount(low) or 0.0):
             return m.group(0)  # "10-5" is no range
         if re.search(r"(?:k|mil)\s*$", low, re.IGNORECASE) and not re.search(r"(?:k|mil)\s*$", high, re.I):
             return m.group(0)  # "2k-500": not the same unit
