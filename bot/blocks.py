@@ -63,9 +63,19 @@ class Message:
     # The same message as plain text, where a message makes it cheaply (an answer's is rendered only when
     # read: Reply.text_answer).
     plain: str = ""
+    _ephemeral: str | None = field(default=None, repr=False, compare=False)
 
     def kwargs(self) -> dict:
         return {"blocks": self.blocks, "text": self.text}
+
+    def ephemeral_json(self) -> str:
+        """The message as an ephemeral reply's JSON body, encoded once: a cached answer is acknowledged
+        again and again, and its blocks are the largest thing a request would encode. Bolt sends an
+        acknowledgement whose text is a JSON object as application/json, unchanged."""
+        if self._ephemeral is None:
+            body = {"text": self.text, "response_type": "ephemeral", "blocks": self.blocks}
+            self._ephemeral = json.dumps(body, ensure_ascii=False)
+        return self._ephemeral
 
 
 def emoji_bar(per_gpu: Memory, gpu_bytes: int, width: int = 20) -> str:

@@ -45,6 +45,7 @@ class Person:
 
 
 CAREFUL_PERSON = Person(None, True)
+NO_PERSON = Person(None, False)  # no user at all (a request not made by a person): nobody to be careful about
 
 
 @dataclass(frozen=True)
@@ -77,11 +78,17 @@ class Directory:
 
     def lookup(self, user_id: str | None, channel_id: str | None, budget: float = ACK_BUDGET_S) -> Seen:
         """The person and the channel, waiting at most `budget` seconds in all (both run at once)."""
-        deadline = time.monotonic() + budget
+        now = time.monotonic()
+        # The usual case, both known: answered from the cache without futures (this runs on every request).
+        person = self._fresh("user", user_id, now) if user_id else NO_PERSON
+        shared = self._fresh("channel", channel_id, now) if _may_be_shared(channel_id) else False
+        if person is not None and shared is not None:
+            return Seen(person, shared, True)
+        deadline = now + budget
         person_future = self._start("user", user_id) if user_id else None
         channel_future = self._start("channel", channel_id) if _may_be_shared(channel_id) else None
         complete = True
-        person = Person(None, False) if not user_id else CAREFUL_PERSON
+        person = NO_PERSON if not user_id else CAREFUL_PERSON
         if person_future is not None:
             got = _result(person_future, deadline)
             complete &= got is not None
@@ -101,12 +108,17 @@ class Directory:
 
     # -- lookups ------------------------------------------------------------------------------------------
 
+    def _fresh(self, kind: str, key: str | None, now: float):
+        """What the cache knows and still trusts, else None."""
+        hit = self._cache.get((kind, key))
+        return hit[1] if hit and now - hit[0] < self.ttl else None
+
     def _start(self, kind: str, key: str) -> Future:
         """A future for the answer: done at once from the cache, else the running (or a new) lookup."""
-        hit = self._cache.get((kind, key))
-        if hit and time.monotonic() - hit[0] < self.ttl:
+        value = self._fresh(kind, key, time.monotonic())
+        if value is not None:
             done: Future = Future()
-            done.set_result(hit[1])
+            done.set_result(value)
             return done
         with self._lock:
             future = self._inflight.get((kind, key))

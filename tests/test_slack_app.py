@@ -54,6 +54,25 @@ def test_slash_command_answers_only_the_asker_with_breakdown_and_buttons(slack):
     assert json.loads(row["workload"])["users"] == 10
 
 
+def test_an_answer_asked_again_is_the_same_json_message(slack):
+    # The second answer comes from the caches, its body encoded once: Slack must still get JSON, declared
+    # as JSON, with every character as it was (not \u escapes of another encoder's choosing).
+    replies = []
+    for _ in range(2):
+        body, _ = sr.slash_command(
+            "Qual GPU para Llama 3.1 8B com 32k de contexto?", response_url=slack.fake.response_url()
+        )
+        status, headers, text = slack.send(body)
+        assert status == 200
+        assert {k.lower(): v for k, v in headers.items()}["content-type"].startswith("application/json")
+        replies.append(text)
+    assert replies[0] == replies[1]
+    reply = json.loads(replies[0])
+    assert reply["response_type"] == "ephemeral" and "Recomendação" in reply["text"]
+    _valid(reply["blocks"])
+    assert "Recomendação" in replies[0]  # UTF-8 as it is, not \u00e7\u00e3o
+
+
 def test_english_speakers_get_english(slack):
     reply = slack.command("70b 4bit 32k 10users", user_id="UEN0001")
     assert "Understood: Llama 3.1 70B" in _text(reply["blocks"])

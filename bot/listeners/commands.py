@@ -40,7 +40,7 @@ def register(app: App, services) -> None:
         text = plain(text)  # mentions, links and escapes as Slack sends them (should_escape in the manifest)
         if complete:
             reply = services.pipeline.ask(text, where)
-            ack(response_type="ephemeral", **reply.message.kwargs())
+            ack(reply.message.ephemeral_json())
             return
         ack()
         services.after_ack.submit(answer_later, text, command, received + ANSWER_BUDGET_S)
