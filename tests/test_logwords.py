@@ -101,6 +101,33 @@ def test_a_date_as_people_write_it_is_that_whole_day(text, day):
     assert (found.start, found.end) == (day, day + timedelta(days=1))
 
 
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("anteontem", (2025, 4, 1), (2025, 4, 2)), ("day before yesterday", (2025, 4, 1), (2025, 4, 2)),
+        # Without a year, the latest that has begun: on 3 April 2025, November is 2024's, April this one.
+        ("novembro", (2024, 11, 1), (2024, 12, 1)), ("Abril", (2025, 4, 1), (2025, 5, 1)),
+        ("em março", (2025, 3, 1), (2025, 4, 1)), ("mês de dezembro", (2024, 12, 1), (2025, 1, 1)),
+        ("novembro de 2023", (2023, 11, 1), (2023, 12, 1)), ("nov/2023", (2023, 11, 1), (2023, 12, 1)),
+        ("11/2023", (2023, 11, 1), (2023, 12, 1)), ("November 2023", (2023, 11, 1), (2023, 12, 1)),
+        ("30 de novembro", (2024, 11, 30), (2024, 12, 1)), ("2 de abril", (2025, 4, 2), (2025, 4, 3)),
+        ("30 de abril", (2024, 4, 30), (2024, 5, 1)), ("1º de março de 2025", (2025, 3, 1), (2025, 3, 2)),
+        ("November 30, 2023", (2023, 11, 30), (2023, 12, 1)), ("30 nov", (2024, 11, 30), (2024, 12, 1)),
+        ("Feb 28th", (2025, 2, 28), (2025, 3, 1)), ("may", (2024, 5, 1), (2024, 6, 1)),
+    ],
+)  # fmt: skip
+def test_a_month_or_a_day_of_one_by_name(text, start, end):
+    found = logwords.period(text, NOW)
+    assert (found.start, found.end) == (datetime(*start, tzinfo=UTC), datetime(*end, tzinfo=UTC))
+
+
+@pytest.mark.parametrize("text", ["nov", "set", "out", "30 de fevereiro", "13/2025", "novembro de 20"])
+def test_a_short_month_alone_or_a_day_a_month_lacks_is_not_a_period(text):
+    # "set" and "out" are words too; a short form is a month only with a day or a year beside it.
+    with pytest.raises(logwords.LogInputError):
+        logwords.period(text, NOW)
+
+
 def test_a_date_that_does_not_exist_is_not_a_period():
     with pytest.raises(logwords.LogInputError, match="31/02/2025"):
         logwords.period("31/02/2025", NOW)

@@ -217,11 +217,27 @@ def test_log_values_periods_and_errors_speak_the_managers_language(slack):
     assert "bom dia" in _latest(not_understood) and "70b 16bit" not in _latest(not_understood)
     assert "Nenhum pedido" in _text(slack.command("log período:semana passada", user_id=MANAGER)["blocks"])
     assert "Registro de pedidos" in _text(slack.command("registo", user_id=MANAGER)["blocks"])  # pt-PT
-    wrong = _text(slack.command("log desde:anteontem", user_id=MANAGER)["blocks"])
-    assert wrong.startswith("Não entendi o período “anteontem”: use hoje, ontem") and "Filtros:" in wrong
+    wrong = _text(slack.command("log desde:quinzena", user_id=MANAGER)["blocks"])
+    assert wrong.startswith("Não entendi o período “quinzena”: use hoje, ontem") and "Filtros:" in wrong
     assert "período:ontem" in wrong  # the help says how to ask
     wrong = _text(slack.command("log status:fechado", user_id=MANAGER)["blocks"])
     assert wrong.startswith("Não conheço o status “fechado”: use aberto, novo, contatado")
+
+
+PT_MONTHS = ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro",
+             "novembro", "dezembro")  # fmt: skip
+
+
+def test_log_periods_by_month_name_and_anteontem(slack):
+    slack.command("70b 16bit 20 users", user_id="U0001")
+    today = datetime.now(UTC).date()
+    month = PT_MONTHS[today.month - 1]
+    for typed in (f"período:{month}", f"período:{month} de {today.year}", f"desde:{today.day} de {month}",
+                  "desde:anteontem", month):  # fmt: skip
+        text = _text(slack.command(f"log {typed}", user_id=MANAGER)["blocks"])
+        assert "70b 16bit" in _latest(text), typed
+    last_year = _text(slack.command(f"log período:{month} de {today.year - 1}", user_id=MANAGER)["blocks"])
+    assert "Nenhum pedido" in last_year
 
 
 def test_log_dates_as_people_write_them_and_a_backwards_period_is_said(slack):

@@ -92,7 +92,8 @@ def _separator(lang: str):
 
 PERIOD = "PERIOD"
 PERIOD_HELP = (
-    "hoje, ontem, 'semana passada', 'últimos 30 dias', today, yesterday, 'last week', 7d, 24h or 2025-01-31"
+    "hoje, ontem, 'semana passada', 'últimos 30 dias', novembro, '30 de novembro', today, yesterday, 'last week',"
+    " 'november 2025', 7d, 24h or 2025-01-31"
 )
 
 

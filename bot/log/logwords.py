@@ -23,7 +23,7 @@ from sizing.i18n import DATA_DIR  # not sizing.catalog's: gpu-log loads no catal
 FILE = "log_words.toml"
 
 PERIODS = (
-    "today", "yesterday", "this_week", "last_week", "this_month", "last_month", "this_year", "last_year",
+    "today", "yesterday", "day_before_yesterday", "this_week", "last_week", "this_month", "last_month", "this_year", "last_year",
     "last_hours", "last_days", "last_weeks",
 )  # fmt: skip
 FIELDS = ("rep", "user", "channel", "model", "stage", "status", "outcome", "since", "until", "period")
@@ -33,7 +33,11 @@ VALUES = {
     "stage": ("inference", "full", "lora", "qlora", "pretrain"),
 }
 COMMANDS = ("log", "gaps", "forget")
-SECTIONS = {"periods": PERIODS, "filters": FIELDS, "commands": COMMANDS, **VALUES}
+MONTHS = (
+    "january", "february", "march", "april", "may", "june",
+    "july", "august", "september", "october", "november", "december",
+)  # fmt: skip
+SECTIONS = {"periods": PERIODS, "filters": FIELDS, "commands": COMMANDS, "months": MONTHS, **VALUES}
 RELATIVE = {"last_hours": "hours", "last_days": "days", "last_weeks": "weeks"}
 SHORT = {"h": "hours", "d": "days", "w": "weeks"}  # 24h, 7d, 4w
 MOST = 100_000  # units in a relative period: "999999999d" is a typo, not a period
@@ -77,6 +81,9 @@ def fold(text: str) -> str:
 class Vocabulary:
     words: dict[str, dict[str, str]]  # section -> folded word -> canonical name
     patterns: tuple[tuple[re.Pattern, str], ...]  # relative periods: "ultimos (\d+) dias" -> last_days
+    # Months' full names ("novembro", "november"): a period alone; a short form ("nov") only with a day
+    # or a year, since it is also a word ("set", "out", "may").
+    month_names: frozenset[str] = frozenset()
 
 
 @cache
@@ -89,6 +96,7 @@ def vocabulary(path: Path | None = None) -> Vocabulary:
         raise CatalogError(f"{FILE}: {e}") from e
     words: dict[str, dict[str, str]] = {section: {} for section in SECTIONS}
     patterns = []
+    month_names = set()
     for lang, sections in raw.items():
         if lang not in ("pt-BR", "pt-PT", "en") or not isinstance(sections, dict):
             raise CatalogError(f"{FILE}: [{lang}] is not a language here (use pt-BR, pt-PT or en)")
@@ -104,6 +112,8 @@ def vocabulary(path: Path | None = None) -> Vocabulary:
                     isinstance(p, str) and p.strip() for p in phrases
                 ):
                     raise CatalogError(f"{FILE}: [{lang}.{section}] {name} must be a list of words in quotes")
+                if section == "months":
+                    month_names.add(fold(phrases[0]))
                 for phrase in phrases:
                     folded = fold(phrase)
                     if section == "commands" and " " in folded:
@@ -115,7 +125,7 @@ def vocabulary(path: Path | None = None) -> Vocabulary:
                         patterns.append((re.compile(regex), name))
                     else:
                         words[section][folded] = name
-    return Vocabulary(words, tuple(patterns))
+    return Vocabulary(words, tuple(patterns), frozenset(month_names))
 
 
 # ---------------------------------------------------------------------- periods
@@ -136,8 +146,8 @@ def period(text: str, now: datetime | None = None) -> Period:
         if m := pattern.fullmatch(word):
             return _relative(text, now, int(m.group(1)), RELATIVE[name])
     name = vocab.words["periods"].get(word)
-    if name in ("today", "yesterday"):
-        day = midnight - timedelta(days=name == "yesterday")
+    if name in ("today", "yesterday", "day_before_yesterday"):
+        day = midnight - timedelta(days=("today", "yesterday", "day_before_yesterday").index(name))
         return Period(day, day + timedelta(days=1))
     if name in ("this_week", "last_week"):
         monday = midnight - timedelta(days=midnight.weekday(), weeks=name == "last_week")
@@ -152,6 +162,8 @@ def period(text: str, now: datetime | None = None) -> Period:
         return Period(first, first.replace(year=first.year + 1))
     stripped = (text or "").strip()
     try:
+        if found := _calendar(word, midnight, vocab):
+            return found
         if re.fullmatch(r"\d{4}-\d{2}-\d{2}", stripped):
             day = datetime.combine(date.fromisoformat(stripped), datetime.min.time(), UTC)
             return Period(day, day + timedelta(days=1))
@@ -163,6 +175,49 @@ def period(text: str, now: datetime | None = None) -> Period:
     except ValueError:
         pass
     raise LogInputError("period_unknown", text=stripped)
+
+
+# A month, or a day of one, as people write it: "novembro", "em novembro de 2025", "30 de novembro",
+# "nov/2025", "11/2025", "november 30, 2025", "30 nov" (words folded: lower case, no accents).
+DAY_OF_MONTH = re.compile(
+    r"(?:(?:em|no|on|dia|day)\s)?(\d{1,2})(?:o|st|nd|rd|th)?\s(?:de\s|of\s)?([a-z]+)\.?(?:,?\s(?:de\s)?(\d{4}))?"
+)
+MONTH_DAY = re.compile(r"(?:on\s)?([a-z]+)\.?\s(\d{1,2})(?:st|nd|rd|th)?(?:,?\s(\d{4}))?")
+MONTH_OF_YEAR = re.compile(
+    r"(?:(?:em|no|in|during|durante)\s)?(?:(?:o\s)?mes\sde\s|the\smonth\sof\s)?([a-z]+)\.?(?:(?:,?\s(?:de\s|of\s)?|/)(\d{4}))?"
+)
+MONTH_NUMBER = re.compile(r"(\d{1,2})/(\d{4})")
+
+
+def _calendar(word: str, midnight: datetime, vocab: Vocabulary) -> Period | None:
+    """A named month or a day of one; without a year, the latest one that has begun. None when the words
+    name no month; ValueError for a day the month does not have (30 de fevereiro)."""
+    months = vocab.words["months"]
+    if m := DAY_OF_MONTH.fullmatch(word) or MONTH_DAY.fullmatch(word):
+        day_text, month_text = m.group(1, 2) if m.re is DAY_OF_MONTH else m.group(2, 1)
+        if month_text not in months:
+            return None
+        month, day = MONTHS.index(months[month_text]) + 1, int(day_text)
+        year = int(m.group(3)) if m.group(3) else _latest_year(midnight, month, day)
+        start = datetime(year, month, day, tzinfo=UTC)
+        return Period(start, start + timedelta(days=1))
+    if m := MONTH_NUMBER.fullmatch(word):
+        month, year = int(m.group(1)), int(m.group(2))
+    elif (m := MONTH_OF_YEAR.fullmatch(word)) and m.group(1) in months:
+        if not m.group(2) and m.group(1) not in vocab.month_names:
+            return None  # "set", "out", "may" alone are words, not months
+        month = MONTHS.index(months[m.group(1)]) + 1
+        year = int(m.group(2)) if m.group(2) else _latest_year(midnight, month, 1)
+    else:
+        return None
+    start = datetime(year, month, 1, tzinfo=UTC)
+    return Period(start, (start + timedelta(days=32)).replace(day=1))
+
+
+def _latest_year(midnight: datetime, month: int, day: int) -> int:
+    """The year of the latest `day` of `month` that has begun: in December 2026, "novembro" is 2026's and
+    "dezembro" this one; in March, "novembro" is last year's."""
+    return midnight.year if (month, day) <= (midnight.month, midnight.day) else midnight.year - 1
 
 
 # How Brazil and Portugal write a date (31/01/2025, 31.01.2025, 31-01-2025); a US month/day (01/31/2025) is
