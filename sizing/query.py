@@ -128,6 +128,36 @@ class _Scan:
 
 # -- patterns ----------------------------------------------------------------------------------------
 
+# A date says when, not how much: "2026-12-15", "15/12/2026", "31.12.2026", "20/01", "15 de dezembro (de
+# 2026)", "December 15, 2026", "dezembro de 2026". Read as one, its year is no context size ("2.026 de
+# contexto" before) and its day no count.
+_MONTH = VOCAB.pattern("dates.months")
+DATES = re.compile(
+    r"(?<![\w.,/:-])(?:"
+    r"\d{4}-\d{1,2}-\d{1,2}(?:[t\s]\d{1,2}:\d{2}(?::\d{2})?(?:z|[+-]\d{2}:?\d{2})?)?"
+    r"|\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})|\d{1,2}\.\d{1,2}\.\d{4}|\d{1,2}/\d{2}(?!\s*(?:k\b|mil\b|\d))"
+    rf"|\d{{1,2}}(?:o|º|st|nd|rd|th)?\s+(?:de\s+|of\s+)?{_MONTH}\b(?:,?\s+(?:de\s+)?\d{{4}})?"
+    rf"|{_MONTH}\s+(?:\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+\d{{4}})?|(?:de\s+|of\s+)?\d{{4}})"
+    r")(?![\w/:])",
+    re.IGNORECASE,
+)
+
+
+def _date(m: re.Match) -> str | None:
+    """The date as typed, when its numbers can be one (day 1-31, month 1-12); else None ("10/20" stays)."""
+    numbers = [int(n) for n in re.findall(r"\d+", m.group(0))]
+    if "-" in m.group(0)[:5]:  # ISO: year, month, day
+        month, day = numbers[1], numbers[2]
+    elif re.match(r"\d", m.group(0)):
+        day, month = (
+            numbers[0],
+            (numbers[1] if len(numbers) > 1 and not re.search(r"[a-z]", m.group(0), re.I) else 1),
+        )
+    else:
+        day, month = (numbers[0] if numbers[0] <= 31 else 1), 1
+    return m.group(0) if 1 <= day <= 31 and 1 <= month <= 12 else None
+
+
 HF_LINK = re.compile(
     r"<?(?:https?://)?(?:www\.)?(?:huggingface\.co|hf\.co)/"
     r"(?:(?:datasets|spaces|collections|papers|blog|docs|organizations|learn|tasks)/[^\s|>]*(?:\|[^>]*)?>?"
@@ -547,6 +577,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
             scan.found.setdefault("out_of_scope", []).append((kind, scan.original[start:end].strip()))
             scan.blank(start, end)
     _repos(scan, catalog)
+    scan.take(DATES, "date", _date)
     _number_words(scan)
     _spaced_thousands(scan, catalog)
     scan.take(OPTIMIZER_8BIT, "optimizer", lambda m: Optimizer.adamw8bit)

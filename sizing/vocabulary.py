@@ -35,6 +35,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     "counting": ("one", "and"),
     "multipliers": ("thousand", "million", "billion", "trillion"),
     "durations": ("hour", "day", "week", "month", "year", "deadline", "period", "yearly"),
+    "dates": ("months",),
     "users": ("nouns", "keys", "one"),
     "counts": ("gpus", "servers", "per_server", "examples", "epochs", "things", "params"),
     "keys": (

@@ -270,6 +270,33 @@ def test_personal_data_is_never_read_as_a_number_nor_echoed(text, expected):
     assert query.personal and "dados pessoais" in answer
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "llama 8b 50 usuários, entrega em 15 de dezembro", "llama 8b 50 users by December 15th, 2026",
+        "llama 8b 50 usuários até 15/12/2026", "llama 8b 50 usuários, reunião 2026-12-15T10:00",
+        "llama 8b 50 usuários, cotação válida até 31.12.2026", "llama 8b para 50 usuários a partir de março de 2027",
+        "llama 8b 50 utilizadores, prazo 1º de fevereiro", "llama 8b 50 usuários em 20/01",
+        "llama 8b 50 users starting January 2027",
+    ],
+)  # fmt: skip
+def test_a_date_is_neither_context_nor_users(text):
+    # "2026-12-15" had been 2,026 tokens of context; "15 de dezembro" left "15" and "dezembro" not understood.
+    workload = parse(text).workload
+    assert workload.users == 50 and workload.context is None
+    unknown = parse(text).unknown
+    assert not any(ch.isdigit() for u in unknown for ch in u) and not any(
+        "dez" in u or "mar" in u for u in unknown
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "users"), [("llama 8b 10/20 usuários", 20), ("llama 8b 32/64 usuários", 64)]
+)
+def test_numbers_that_cannot_be_a_day_and_month_are_not_a_date(text, users):
+    assert parse(text).workload.users == users
+
+
 def test_an_out_of_scope_model_next_to_an_llm_is_said_to_be_left_out():
     from bot.rendering import understood
 
