@@ -143,6 +143,64 @@ DATES = re.compile(
 )
 
 
+# Who is asking, said around the question: "sou o João Pereira, da Acme Ltda", "aqui é a Mariana da
+# Construtora Horizonte", "I'm Peter from Globex", "Peter from Globex here", "Att, João". The names they
+# give (capitalised words: a person's, then a company's) are no sizing words, and are not listed as not
+# understood. The words that introduce and sign off are in the vocabulary files (words.introduce, sign_off).
+_INTRODUCE = re.compile(rf"(?<![\w'])({_W('words.introduce')})\s+(?:(o|a|the)\s+)?", re.IGNORECASE)
+_SIGN_OFF = re.compile(rf"(?<![\w'])(?:{_W('words.sign_off')})\s*[,.!:;-]?\s+", re.IGNORECASE)
+_OF_COMPANY = re.compile(r"\s*,?\s*(?:da|do|de|na|no|from|at|with|of)\s+", re.IGNORECASE)
+_HERE = re.compile(r"\s+(?:here|aqui)\b", re.IGNORECASE)
+_NAME_HERE = re.compile(
+    r"(?<![\w'])[^\W\d_]+(?:\s+[^\W\d_]+)?(?=\s+(?:from|at|da|do)\s+(?:[^\W\d_][\w&.-]*\s+){1,4}(?:here|aqui)\b)",
+    re.IGNORECASE,
+)
+_NAME_WORD = re.compile(r"[^\W\d_][\w&'.-]*")
+
+
+def _name_run(scan: _Scan, start: int, first_lower: bool = False, most: int = 4) -> int:
+    """Where a run of up to `most` capitalised words from `start` ends ("João Pereira", "Acme Ltda"); the
+    first may be lower case when an article announced a name ("sou a mariana"). `start` when none."""
+    end, pos = start, start
+    for count in range(most):
+        m = _NAME_WORD.match(scan.original, pos)
+        if m is None or scan.taken.intersection(range(m.start(), m.end())):
+            break
+        if not (m.group(0)[0].isupper() or (first_lower and count == 0)):
+            break
+        end = m.end()
+        space = re.match(r"[ \t]+", scan.original[end:])
+        if space is None:
+            break
+        pos = end + space.end()
+    return end
+
+
+def _introductions(scan: _Scan) -> None:
+    spans = []
+    for m in _INTRODUCE.finditer(scan.work):
+        if scan.taken.intersection(range(m.start(), m.end())):
+            continue
+        end = _name_run(scan, m.end(), first_lower=bool(m.group(2)))
+        if (by := _OF_COMPANY.match(scan.work, end)) and (company := _name_run(scan, by.end())) > by.end():
+            end = company
+        if end > m.end():
+            spans.append((m.start(), (h.end() if (h := _HERE.match(scan.work, end)) else end)))
+    for m in _NAME_HERE.finditer(scan.work):  # "Peter from Globex here"
+        if _name_run(scan, m.start()) >= m.end():
+            by = _OF_COMPANY.match(scan.work, m.end())
+            here = _HERE.search(scan.work, by.end()) if by else None
+            if here and _name_run(scan, by.end()) >= here.start():
+                spans.append((m.start(), here.end()))
+    for m in _SIGN_OFF.finditer(scan.work):  # "Att, João Pereira"
+        if (end := _name_run(scan, m.end(), most=3)) > m.end():
+            spans.append((m.start(), end))
+    for start, end in spans:
+        if not scan.taken.intersection(range(start, end)):
+            scan.found.setdefault("introduction", []).append((None, scan.original[start:end].strip()))
+            scan.blank(start, end)
+
+
 def _date(m: re.Match) -> str | None:
     """The date as typed, when its numbers can be one (day 1-31, month 1-12); else None ("10/20" stays)."""
     numbers = [int(n) for n in re.findall(r"\d+", m.group(0))]
@@ -625,6 +683,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.take(pattern, "stack", lambda m, stack=stack: stack)
     # Names before bare numbers: "4-bit", "llama 3.1 70b" and "h100 80gb" keep their digits.
     _names(scan, catalog)
+    _introductions(scan)
     scan.take(LORA_RANK, "lora_rank", _lora_rank)
     scan.take(USERS_KEY, "users", lambda m: int(m.group(1)))
     scan.take(VLLM_SEQS, "users", lambda m: int(m.group(1)))

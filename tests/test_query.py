@@ -291,6 +291,24 @@ def test_a_date_is_neither_context_nor_users(text):
 
 
 @pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        ("Oi, sou o João Pereira da Acme Ltda, preciso rodar llama 70b pra 20 usuários", "llama-3.1-70b"),
+        ("Bom dia! Aqui é a Mariana, da Construtora Horizonte. Qual GPU para qwen 32b com 20 usuários?", "qwen2.5-32b"),
+        ("Hi, Peter from Globex here: mistral 7b for 20 users", "mistral-7b-v0.3"),
+        ("Hi, I'm Peter Smith from Globex Corp. We need llama 70b for 20 users", "llama-3.1-70b"),
+        ("Olá, chamo-me Inês Carvalho, da Sonae: llama 8b para 20 utilizadores", "llama-3.1-8b"),
+        ("qwen 32b 20 usuários. Att, Carlos Souza", "qwen2.5-32b"),
+        ("this is Llama 70B for 20 users", "llama-3.1-70b"),  # a model's name is never taken for a person's
+    ],
+)  # fmt: skip
+def test_who_asks_and_their_company_are_not_words_not_understood(text, model):
+    query = parse(text)
+    assert query.workload.model == model and query.workload.users == 20
+    assert query.unknown == []
+
+
+@pytest.mark.parametrize(
     ("text", "users"), [("llama 8b 10/20 usuários", 20), ("llama 8b 32/64 usuários", 64)]
 )
 def test_numbers_that_cannot_be_a_day_and_month_are_not_a_date(text, users):
