@@ -29,6 +29,28 @@ def _select(
             "element": element}  # fmt: skip
 
 
+# Production traffic, all optional: (block id, Workload field, decimals allowed, largest value). Requests
+# are asked per minute (how people count them); the engine takes them per second.
+TRAFFIC_FIELDS = (
+    ("rate_per_min", "rate_per_s", True, 1_000_000),
+    ("population", "population", False, 10_000_000),
+    ("prompt_tokens", "prompt_tokens", False, 10_000_000),
+    ("output_tokens", "output_tokens", False, 1_000_000),
+    ("ttft_s", "ttft_s", True, 600),
+    ("tokens_per_s", "tokens_per_s", True, 10_000),
+)
+
+
+def _number_input(block_id: str, label: str, decimals: bool, most: int, hint: str | None = None) -> dict:
+    element = {"type": "number_input", "action_id": block_id, "is_decimal_allowed": decimals,
+               "min_value": "0.01" if decimals else "1", "max_value": str(most)}  # fmt: skip
+    block = {"type": "input", "block_id": block_id, "optional": True, "label": {"type": "plain_text", "text": label},
+             "element": element}  # fmt: skip
+    if hint:
+        block["hint"] = {"type": "plain_text", "text": hint[:2000]}
+    return block
+
+
 def form_view(lang: str, private_metadata: str = "") -> dict:
     """The guided form /gpu opens when given no text."""
     lang = i18n.lang_of(lang)
@@ -57,6 +79,9 @@ def form_view(lang: str, private_metadata: str = "") -> dict:
         _select("stage", t("form_stage"), stages),
         _select("task", t("form_task"), tasks),
         _select("intent", t("form_intent"), intents),
+        {"type": "header", "text": {"type": "plain_text", "text": t("form_traffic")[:150]}},
+        {"type": "context", "elements": [{"type": "mrkdwn", "text": t("form_traffic_hint")}]},
+        *(_number_input(block, t(f"form_{block}"), decimals, most) for block, _, decimals, most in TRAFFIC_FIELDS),
     ]  # fmt: skip
     validate(blocks)
     return {
@@ -70,8 +95,30 @@ def form_view(lang: str, private_metadata: str = "") -> dict:
     }
 
 
+class FormError(ValueError):
+    """A field of the submitted form that cannot be used: its block id, to show the error beside it."""
+
+    def __init__(self, block: str) -> None:
+        super().__init__(block)
+        self.block = block
+
+
+def _number(text: str | None, block: str, decimals: bool, most: float) -> float | None:
+    """A number input's value as Slack sends it (a string); FormError for one Slack would not have sent."""
+    if text is None or not str(text).strip():
+        return None
+    try:
+        value = float(text) if decimals else int(text)
+    except (TypeError, ValueError):
+        raise FormError(block) from None
+    if not (0 < value <= most):  # also NaN and infinities
+        raise FormError(block)
+    return value
+
+
 def workload_from_form(values: dict, lang: str) -> Workload | None:
-    """The workload a submitted form describes; None when it names no model."""
+    """The workload a submitted form describes; None when it names no model. FormError names a field whose
+    value cannot be used."""
 
     def picked(block: str) -> str | None:
         element = values.get(block, {}).get(block, {})
@@ -88,8 +135,11 @@ def workload_from_form(values: dict, lang: str) -> Workload | None:
         fields["precision"] = precision
     if context := picked("context"):
         fields["context"] = int(context)
-    if users := picked("users"):
-        fields["users"] = int(users)
+    if (users := _number(picked("users"), "users", False, 100_000)) is not None:
+        fields["users"] = users
+    for block, field, decimals, most in TRAFFIC_FIELDS:
+        if (value := _number(picked(block), block, decimals, most)) is not None:
+            fields[field] = value / 60 if block == "rate_per_min" else value
     for name in ("stage", "task", "intent"):
         if value := picked(name):
             fields[name] = value

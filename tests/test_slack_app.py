@@ -117,7 +117,7 @@ def test_empty_command_opens_the_guided_form(slack):
     [call] = slack.fake.wait_for("views.open")
     view = call.params["view"]
     assert view["callback_id"] == "gpu_form"
-    assert {b["block_id"] for b in view["blocks"]} >= {
+    assert {b.get("block_id") for b in view["blocks"]} >= {
         "model",
         "precision",
         "context",
@@ -125,7 +125,14 @@ def test_empty_command_opens_the_guided_form(slack):
         "stage",
         "task",
         "intent",
+        "rate_per_min",
+        "population",
+        "prompt_tokens",
+        "output_tokens",
+        "ttft_s",
+        "tokens_per_s",
     }
+    _valid(view["blocks"])
     assert json.loads(view["private_metadata"])["response_url"]
 
 
@@ -143,6 +150,42 @@ def test_form_submission_answers_where_the_command_was_typed(slack):
     assert "Qwen2.5 32B" in _text(call.params["blocks"])
     [row] = slack.rows()
     assert row["surface"] == "form" and row["model_id"] == "qwen2.5-32b"
+
+
+def test_the_form_sizes_production_traffic(slack):
+    meta = json.dumps({"channel_id": "C0001", "response_url": slack.fake.response_url("form")})
+    values = {
+        "model": {"model": {"type": "static_select", "selected_option": {"value": "llama-3.1-8b"}}},
+        "rate_per_min": {"rate_per_min": {"type": "number_input", "value": "120"}},
+        "prompt_tokens": {"prompt_tokens": {"type": "number_input", "value": "2000"}},
+        "output_tokens": {"output_tokens": {"type": "number_input", "value": "300"}},
+        "ttft_s": {"ttft_s": {"type": "number_input", "value": "1.5"}},
+    }
+    status, _, _ = slack.send(sr.view_submission("gpu_form", values, private_metadata=meta))
+    assert status == 200
+    [call] = slack.fake.wait_for("response_url")
+    text = _text(call.params["blocks"])
+    # 120 a minute is 2 a second, sized for replicas and timed like the same load asked in words.
+    assert "Carga: 2,0 requisições/s no pico · prompts de 2.000 tokens · respostas de 300 tokens" in text
+    assert "primeiro token em" in text
+    [row] = slack.rows()
+    stored = json.loads(row["workload"])
+    assert stored["rate_per_s"] == 2 and stored["prompt_tokens"] == 2000 and stored["ttft_s"] == 1.5
+
+
+@pytest.mark.parametrize("typed", ["abc", "-5", "0", "nan", "1e12"])
+def test_a_form_number_slack_would_not_send_is_refused_beside_its_field(slack, typed):
+    values = {
+        "model": {"model": {"type": "static_select", "selected_option": {"value": "llama-3.1-8b"}}},
+        "rate_per_min": {"rate_per_min": {"type": "number_input", "value": typed}},
+    }
+    status, _, body = slack.send(sr.view_submission("gpu_form", values))
+    assert status == 200
+    assert json.loads(body) == {
+        "response_action": "errors",
+        "errors": {"rate_per_min": "Use um número maior que zero."},
+    }
+    assert slack.rows() == []
 
 
 def test_form_without_a_model_says_so_on_the_field(slack):

@@ -14,7 +14,7 @@ from sizing import i18n
 
 from ..directory import ANSWER_BUDGET_S
 from ..pipeline import Where
-from ..views import form_view, workload_from_form
+from ..views import FormError, form_view, workload_from_form
 
 logger = logging.getLogger(__name__)
 
@@ -35,7 +35,11 @@ def register(app: App, services) -> None:
         # The form's own error must go back in the acknowledgement: its language is whatever Slack tells
         # us within the acknowledgement's budget.
         lang = services.pipeline.lang_for(Where("form", user_locale=services.directory.person(user).locale))
-        workload = workload_from_form((view.get("state") or {}).get("values") or {}, lang)
+        try:
+            workload = workload_from_form((view.get("state") or {}).get("values") or {}, lang)
+        except FormError as e:
+            ack(response_action="errors", errors={e.block: i18n.t(lang, "slack.form_bad_number")})
+            return
         if workload is None:
             ack(response_action="errors", errors={"model": i18n.t(lang, "slack.form_missing_model")})
             return
