@@ -336,6 +336,8 @@ def _training_changes(plan: Plan, shape: Shape, enough: Setup | None, catalog: C
     if plan.stage is Stage.full:
         options += [("lora", plan.but(stage=Stage.lora, precision=catalog.precision("bf16"))),
                     ("qlora", plan.but(stage=Stage.qlora, precision=catalog.precision("nf4")))]  # fmt: skip
+    elif plan.stage is Stage.lora:
+        options.append(("qlora_from_lora", plan.but(stage=Stage.qlora, precision=catalog.precision("nf4"))))
     if plan.stage in (Stage.full, Stage.pretrain) and plan.optimizer is Optimizer.adamw:
         options.append(("adam_8bit", plan.but(optimizer=Optimizer.adamw8bit)))
     if not plan.cpu_offload and plan.stage in (Stage.full, Stage.pretrain):
@@ -350,9 +352,66 @@ def _training_changes(plan: Plan, shape: Shape, enough: Setup | None, catalog: C
             out.append(Alternative(kind=kind, setup=setup, text=t(lang, f"change.{kind}")))
             if kind == "lora":
                 break  # QLoRA fits too, and changes more
+    offload = next((changed for kind, changed in options if kind == "offload_params"), None)
+    if not out:
+        out += _smaller_batch(plan, shape, catalog) or _shorter_sequences(plan, shape, catalog)
+    # Adapters train few weights: copying the frozen base in from RAM is the known way to fit a big one on
+    # small GPUs (FSDP + QLoRA with CPU offload). A full fine-tune or pre-training that way would crawl.
+    if not out and offload is not None and plan.stage in (Stage.lora, Stage.qlora):
+        out += _offload_on_more(plan, shape, catalog) or _shorter_sequences(
+            offload, shape, catalog, "_offload"
+        )
     if enough:
         out.append(_more_of_the_same(plan, enough, catalog))
     return out
+
+
+# Sequences shorter than this teach too little of a long answer to be worth offering as the fix.
+MIN_TRAINING_SEQ = 512
+
+
+def _smaller_batch(plan: Plan, shape: Shape, catalog: Catalog) -> list[Alternative]:
+    """The largest micro-batch, halving from the plan's, that fits: gradient accumulation keeps the
+    effective batch, so the run learns the same, only in more steps."""
+    batch = plan.batch // 2
+    while batch >= 1:
+        setup = evaluate(plan.but(batch=batch), shape, catalog)
+        if setup.fits:
+            text = t(plan.lang, "change.smaller_batch", batch=batch, asked=plan.batch)
+            return [Alternative(kind="smaller_batch", setup=setup, text=text)]
+        batch //= 2
+    return []
+
+
+def _shorter_sequences(plan: Plan, shape: Shape, catalog: Catalog, variant: str = "") -> list[Alternative]:
+    """The longest sequence length, halving from the plan's, at which the run fits the named GPUs as they
+    are: activations and logits grow with it (and nothing else does), so it is the cheapest change when
+    they are what overflows. `variant` names a change already made to the plan ("_offload")."""
+    seq = plan.seq_len // 2
+    while seq >= MIN_TRAINING_SEQ:
+        setup = evaluate(plan.but(seq_len=seq), shape, catalog)
+        if setup.fits:
+            text = t(plan.lang, f"change.shorter_sequences{variant}", seq=i18n.number(seq, plan.lang),
+                     asked=i18n.number(plan.seq_len, plan.lang))  # fmt: skip
+            return [Alternative(kind=f"shorter_sequences{variant}", setup=setup, text=text)]
+        seq //= 2
+    return []
+
+
+def _offload_on_more(plan: Plan, shape: Shape, catalog: Catalog) -> list[Alternative]:
+    """The weights in the servers' RAM and a few more of the same GPUs in the same server, when neither
+    alone is enough: far fewer GPUs than adding GPUs alone needs (whose activations, logits and gathered
+    layers stay whole on each GPU however many there are)."""
+    most = shape.offer.counts[-1] if shape.offer else shape.gpu.max_per_server
+    changed = plan.but(cpu_offload=True, offload_params=True)
+    count = shape.count * 2
+    while count <= most:
+        setup = evaluate(changed, Shape(shape.gpu, count, 1, shape.in_offering, shape.offer), catalog)
+        if setup.fits:
+            text = t(plan.lang, "change.offload_params_more", setup=describe(setup, plan.lang))
+            return [Alternative(kind="offload_params_more_gpus", setup=setup, text=text)]
+        count *= 2
+    return []
 
 
 def _shape_of(setup: Setup, catalog: Catalog) -> Shape:

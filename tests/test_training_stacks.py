@@ -506,3 +506,46 @@ def test_one_gpu_totals_against_llama_factorys_hardware_table(stage):
     for model, published in LLAMA_FACTORY[stage].items():
         r = ask(model=model, stage=Stage(stage), lang="en")
         assert low <= r.memory.total / (published * 1e9) <= high, (model, r.memory.total / 1e9)
+
+
+def _changes(text):
+    result = size(parse(text).workload)
+    return {c.kind: c for c in result.verdict.changes}
+
+
+def test_qlora_70b_on_two_4090s_is_offered_the_weights_in_ram_before_dozens_of_gpus():
+    # Without offload, more 4090s only shard the 4-bit weights: each still holds the activations, the
+    # logits and the gathered layers, so 64 were "needed". With the weights in RAM, 4 in one server do it.
+    changes = _changes("qlora 70b em 2 4090")
+    first = next(iter(changes))
+    assert (
+        first == "offload_params_more_gpus" and changes[first].setup.count == 4 and changes[first].setup.fits
+    )
+    assert "4× RTX 4090" in changes[first].text and "RAM do servidor" in changes[first].text
+
+
+def test_shorter_sequences_are_offered_when_the_activations_overflow():
+    changes = _changes("lora 8b numa 4090 seq 8192")
+    fix = changes["shorter_sequences"]
+    assert fix.setup.fits and "1.024 tokens (em vez de 8.192)" in fix.text
+    longer = size(parse("lora 8b numa 4090 seq 2048").workload).verdict.setup
+    assert not longer.fits  # the longest that fits is offered, not any shorter one
+
+
+def test_when_nothing_else_is_enough_shorter_sequences_with_offload():
+    changes = _changes("qlora 70b em 2 4090 seq 4096")
+    assert list(changes) == ["shorter_sequences_offload"]
+    assert "1.024 tokens (em vez de 4.096)" in changes["shorter_sequences_offload"].text
+
+
+def test_lora_that_does_not_fit_is_offered_qlora_as_lora_not_as_full_fine_tuning():
+    changes = _changes("lora 70b em 2 h100")
+    assert changes["qlora_from_lora"].setup.fits
+    assert "em vez de LoRA" in changes["qlora_from_lora"].text
+
+
+def test_a_smaller_micro_batch_comes_before_shorter_sequences():
+    # Gradient accumulation keeps what the run learns; shorter sequences change it.
+    changes = _changes("lora no 8b, batch 8, seq=4k, zero2, 2x l40s")
+    assert list(changes) == ["smaller_batch"]
+    assert changes["smaller_batch"].setup.fits and "micro-lote de" in changes["smaller_batch"].text
