@@ -103,7 +103,7 @@ def record(texts: list[str], out_path: str) -> None:
         m = reply.message
         return {"outcome": reply.outcome, "lang": reply.lang, "blocks": m.blocks, "fallback": m.text,
                 "attachments": m.attachments, "text": reply.text_answer, "payload": reply.payload,
-                "result": reply.result.model_dump(mode="json") if reply.result is not None else None}  # fmt: skip
+                "result": _builtins(reply.result) if reply.result is not None else None}  # fmt: skip
 
     with open(out_path, "w", encoding="utf-8") as out:
         for i, text in enumerate(texts):
@@ -125,10 +125,26 @@ def record(texts: list[str], out_path: str) -> None:
                 row["follow_up"] = [follow, reply_of(pipeline.ask(follow, thread, base=first.workload))]
             if first.payload is not None and i % 5 == 0:
                 button = Where("button", user_id="U2", channel_id="C1")
-                changed = decode(first.payload).model_copy(update={"precision": "fp8"})
+                changed = _with(decode(first.payload), precision="fp8")
                 row["button"] = reply_of(pipeline.recompute(changed, button))
             out.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
     log.close()
+
+
+def _builtins(result) -> dict:
+    """The answer as JSON data, from this tree's engine (msgspec structs) or an older one's (pydantic)."""
+    if hasattr(result, "model_dump"):
+        return result.model_dump(mode="json")
+    from sizing.result import json_data
+
+    return json_data(result)
+
+
+def _with(workload, **changes):
+    """The workload with `changes`, as a button makes it, in this tree or an older one."""
+    if hasattr(workload, "model_copy"):
+        return workload.model_copy(update=changes)
+    return workload.but(**changes)
 
 
 def _first_difference(a, b, path: str = "") -> str:

@@ -17,6 +17,9 @@ import shutil
 import sys
 from pathlib import Path
 
+import msgspec
+
+from sizing.architecture import updated
 from sizing.catalog import DATA_DIR, CatalogError, ModelEntry, load_catalog, normalize
 from sizing.i18n import params as params_text
 
@@ -75,13 +78,8 @@ def catalogue_entry(model: ModelEntry) -> ModelEntry:
     repo = model.release.repo if model.release else model.hf_repos[0]
     own = repo.rsplit("/", 1)[-1]
     slug = re.sub(r"[^a-z0-9.]+", "-", own.lower()).strip("-")
-    return model.model_copy(
-        update={
-            "id": slug,
-            "name": own.replace("-", " "),
-            "aliases": [own.lower().replace("-", " ")],
-            "release": None,
-        }
+    return updated(
+        model, id=slug, name=own.replace("-", " "), aliases=[own.lower().replace("-", " ")], release=None
     )
 
 
@@ -105,7 +103,8 @@ def review(model: ModelEntry, entry: ModelEntry) -> str:
 
 
 def to_toml(entry: ModelEntry) -> str:
-    data = entry.model_dump(exclude_defaults=True, exclude={"release"})
+    data = _non_defaults(entry)
+    data.pop("release", None)
     data.setdefault("params_official_billions", entry.params_official_billions)
     out = ["", "[[model]]"]
     for key in ORDER:
@@ -121,6 +120,23 @@ def to_toml(entry: ModelEntry) -> str:
         out.append("[[model.releases]]")
         out.extend(f"{k} = {_value(v)}" for k, v in release.items())
     return "\n".join(out) + "\n"
+
+
+def _non_defaults(item: msgspec.Struct) -> dict:
+    """The fields that differ from their defaults, nested records and lists of them as dicts alike."""
+    out = {}
+    for f in msgspec.structs.fields(item):
+        value = getattr(item, f.name)
+        if f.default is not msgspec.NODEFAULT and value == f.default:
+            continue
+        if f.default_factory is not msgspec.NODEFAULT and value == f.default_factory():
+            continue
+        if isinstance(value, msgspec.Struct):
+            value = _non_defaults(value)
+        elif isinstance(value, list):
+            value = [_non_defaults(v) if isinstance(v, msgspec.Struct) else v for v in value]
+        out[f.name] = value
+    return out
 
 
 def _value(v) -> str:

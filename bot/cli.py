@@ -26,6 +26,7 @@ from sizing.engine import size
 from sizing.errors import SizingError
 from sizing.quantities import parse_context, parse_count, parse_rate, parse_seconds, parse_share
 from sizing.query import QueryError, parse
+from sizing.result import json_data
 from sizing.workload import Intent, Method, Optimizer, Stage, Task, Workload
 
 EXIT_USAGE = 2
@@ -228,7 +229,7 @@ FLAG_FIELDS = {
 
 def workload_from(args: argparse.Namespace, words: Workload | None = None, lang: str = "pt-BR") -> Workload:
     """The workload the words describe, with every flag given on the command line taking precedence."""
-    fields = words.model_dump(exclude_unset=True) if words else {}
+    fields = words.given_fields() if words else {}
     for flag, name in FLAG_FIELDS.items():
         value = getattr(args, flag)
         if value is not None:
@@ -246,7 +247,7 @@ def workload_from(args: argparse.Namespace, words: Workload | None = None, lang:
     if "model" not in fields:
         raise SizingError("missing_model", "model_examples")
     fields["lang"] = lang
-    return Workload(**fields)
+    return Workload.given(fields)
 
 
 def _fail(
@@ -331,7 +332,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CatalogError as e:
         return _fail(f"data file problem: {e}", None, EXIT_CONFIG, as_json=args.json, key="data_file")
     if args.json:
-        data = result.model_dump(mode="json")
+        data = json_data(result)
         if query:
             data["query"] = {
                 "text": text,

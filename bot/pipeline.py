@@ -15,6 +15,8 @@ import time
 import uuid
 from dataclasses import dataclass, field
 
+import msgspec
+
 from sizing import i18n
 from sizing.catalog import load_catalog
 from sizing.engine import size
@@ -105,7 +107,7 @@ class Pipeline:
                 "size": cache_stats()}  # fmt: skip
 
     def _parse(self, text: str, base: Workload | None) -> Query:
-        key = (text, base.model_dump_json() if base is not None else None)
+        key = (text, msgspec.json.encode(base) if base is not None else None)
         query = self._parsed.get(key)
         if query is None:
             try:
@@ -157,7 +159,7 @@ class Pipeline:
                 return self._finish(
                     Reply(blocks.help_message(lang), "needs_input", lang, query=query), where, text, started
                 )
-            workload = query.workload.model_copy(update={"lang": lang})
+            workload = query.workload.but(lang=lang)
             return self._answer(workload, where, text, started, query)
         except SizingError as e:
             if query is None and isinstance(e, QueryError):
@@ -296,11 +298,11 @@ def _stand_in(reply: Reply) -> str | None:
 
 def encode(workload: Workload) -> str:
     """The workload as the buttons carry it: compact JSON of what differs from the defaults."""
-    return json.dumps(workload.model_dump(mode="json", exclude_defaults=True), separators=(",", ":"))
+    return json.dumps(workload.non_defaults(), separators=(",", ":"))
 
 
 def decode(payload: str) -> Workload:
-    return Workload.model_validate(json.loads(payload))
+    return Workload.given(json.loads(payload))
 
 
 __all__ = ["Pipeline", "QueryError", "Reply", "Where", "decode", "encode"]

@@ -195,7 +195,7 @@ def understood(result: SizingResult, query) -> list[str]:
         parts.append(r.precision_name)
     if w.kv_precision:
         parts.append(t("understood.kv", kv=r.kv_precision.upper()))
-    if w.stage is not Stage.inference or "stage" in w.model_fields_set:
+    if w.stage is not Stage.inference or "stage" in w.given_fields():
         parts.append(t(f"understood.stage.{w.stage.value}"))
     if w.context:
         parts.append(t("understood.context", context=i18n.context(w.context, lang)))

@@ -143,7 +143,7 @@ def workload_from_form(values: dict, lang: str) -> Workload | None:
     for name in ("stage", "task", "intent"):
         if value := picked(name):
             fields[name] = value
-    return Workload(**fields)
+    return Workload.given(fields)
 
 
 def home_view(lang: str, recent: list[dict]) -> dict:

@@ -13,6 +13,8 @@ import math
 import re
 from dataclasses import dataclass, field
 
+import msgspec
+
 from sizing.catalog import ModelEntry, Release
 
 DTYPE_BYTES = {"F64": 8, "I64": 8, "U64": 8, "F32": 4, "I32": 4, "U32": 4, "F16": 2, "BF16": 2, "I16": 2,
@@ -254,7 +256,7 @@ def describe(repo: str, revision: str, config: dict, quant: dict | None, tensors
         "source": f"https://huggingface.co/{repo} (config.json and safetensors headers, revision {revision[:12]})",
         **arch,
     }
-    model = ModelEntry.model_validate(entry)
+    model = msgspec.convert(entry, ModelEntry, strict=False)
     counted = model.params
     # What the checkpoint holds beyond the text transformer's formula (a vision tower and its projector).
     extra = max(0, summary.params - counted) if summary.vision_params else 0
@@ -266,8 +268,8 @@ def describe(repo: str, revision: str, config: dict, quant: dict | None, tensors
         + ", ".join(f"{d} {b:,} bytes" for d, b in sorted(summary.dtypes.items()))
         + draft,
     )
-    return ModelEntry.model_validate(
-        {**entry, "extra_params": extra, "release": release, "releases": [release]}
+    return msgspec.convert(
+        {**entry, "extra_params": extra, "release": release, "releases": [release]}, ModelEntry, strict=False
     )
 
 
@@ -284,8 +286,8 @@ def _from_config(repo: str, revision: str, arch: dict, precision: str) -> ModelE
         "files: parameters counted from the architecture)",
         **arch,
     }
-    params = ModelEntry.model_validate(entry).params
-    return ModelEntry.model_validate(
+    params = msgspec.convert(entry, ModelEntry, strict=False).params
+    return msgspec.convert(
         {**entry, "params_official_billions": params / 1e9,
-         "params_official_text": f"{params / 1e9:.2f}B (config.json)"}
+         "params_official_text": f"{params / 1e9:.2f}B (config.json)"}, ModelEntry, strict=False
     )  # fmt: skip

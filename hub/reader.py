@@ -17,6 +17,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+import msgspec
+
 from sizing.catalog import ModelEntry
 
 from .describe import Unsupported, describe
@@ -135,7 +137,7 @@ class DiskCache:
         if not stale_ok and time.time() > data.get("expires", 0):
             return None
         try:
-            model = ModelEntry.model_validate(data["model"]) if data.get("model") else None
+            model = msgspec.convert(data["model"], ModelEntry) if data.get("model") else None
         except ValueError:
             return None
         return Outcome(model, data.get("problem"), data.get("detail", ""))
@@ -147,7 +149,7 @@ class DiskCache:
             "repo": repo,
             "read_at": time.time(),
             "expires": time.time() + ttl,
-            "model": outcome.model.model_dump(mode="json") if outcome.model is not None else None,
+            "model": msgspec.to_builtins(outcome.model) if outcome.model is not None else None,
             "problem": outcome.problem,
             "detail": outcome.detail,
         }

@@ -6,54 +6,70 @@ model's official parameter count (tests/test_catalog_models.py does this for eve
 
 from __future__ import annotations
 
+import copy
 import math
 from functools import cached_property
-from typing import Literal
+from typing import Annotated, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+import msgspec
+
+# Constraints a data file's values are checked against when it is loaded (msgspec.convert).
+Positive = Annotated[int, msgspec.Meta(gt=0)]
+NonNegative = Annotated[int, msgspec.Meta(ge=0)]
 
 
-class Strict(BaseModel):
+class Strict(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """Catalogue records reject unknown keys, so a typo in a data file is an error, not a silent default."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+
+T = TypeVar("T", bound=Strict)
 
 
-class MoE(Strict):
-    experts: int = Field(gt=1)
-    experts_per_token: int = Field(gt=0)
-    shared_experts: int = Field(default=0, ge=0)
-    expert_intermediate_size: int = Field(gt=0)
+def updated(item: T, **changes) -> T:
+    """`item` with `changes`, taken as they are (not checked again; pydantic's model_copy did the same), and
+    with what it has already derived from its shape (its cached properties): callers change a name, the
+    precision, the release or the context, never the shape."""
+    out = copy.copy(item)
+    for name, value in changes.items():
+        msgspec.structs.force_setattr(out, name, value)
+    if hasattr(item, "__dict__"):
+        out.__dict__.update(item.__dict__)
+    return out
+
+
+class MoE(Strict, kw_only=True):
+    experts: Annotated[int, msgspec.Meta(gt=1)]
+    experts_per_token: Positive
+    shared_experts: NonNegative = 0
+    expert_intermediate_size: Positive
     # Width of each shared expert; defaults to the routed experts' width.
-    shared_intermediate_size: int | None = Field(default=None, gt=0)
+    shared_intermediate_size: Positive | None = None
     # DeepSeek V3 keeps its first layers dense (first_k_dense_replace).
-    first_dense_layers: int = Field(default=0, ge=0)
+    first_dense_layers: NonNegative = 0
     # Llama 4 Maverick interleaves: every 2nd layer is MoE (interleave_moe_layer_step).
-    every: int = Field(default=1, ge=1)
+    every: Annotated[int, msgspec.Meta(ge=1)] = 1
     # Width of the dense MLP in the layers that are not MoE.
-    dense_intermediate_size: int | None = Field(default=None, gt=0)
+    dense_intermediate_size: Positive | None = None
     router_bias: bool = False
     expert_bias: bool = False
     shared_expert_gate: bool = False
 
-    @model_validator(mode="after")
-    def _check(self) -> MoE:
+    def __post_init__(self) -> None:
         if self.experts_per_token > self.experts:
             raise ValueError("experts_per_token cannot exceed experts")
-        return self
 
 
-class MLA(Strict):
+class MLA(Strict, kw_only=True):
     """Multi-head latent attention (DeepSeek V2/V3): K and V are rebuilt from one compressed latent."""
 
-    q_lora_rank: int = Field(default=0, ge=0)  # 0: queries are projected directly
-    kv_lora_rank: int = Field(gt=0)
-    qk_nope_head_dim: int = Field(gt=0)
-    qk_rope_head_dim: int = Field(gt=0)
-    v_head_dim: int = Field(gt=0)
+    q_lora_rank: NonNegative = 0  # 0: queries are projected directly
+    kv_lora_rank: Positive
+    qk_nope_head_dim: Positive
+    qk_rope_head_dim: Positive
+    v_head_dim: Positive
 
 
-class LinearAttention(Strict):
+class LinearAttention(Strict, kw_only=True):
     """Linear-attention (Gated DeltaNet) layers: a fixed-size state per conversation instead of a KV cache.
 
     Qwen3-Next (transformers models/qwen3_next, Qwen3NextGatedDeltaNet): the layer projects q, k (num_k_heads x
@@ -62,11 +78,11 @@ class LinearAttention(Strict):
     inputs and that matrix for every running sequence (vllm/model_executor/layers/mamba/mamba_utils.py,
     gated_delta_net_state_shape)."""
 
-    num_k_heads: int = Field(gt=0)
-    num_v_heads: int = Field(gt=0)
-    head_k_dim: int = Field(gt=0)
-    head_v_dim: int = Field(gt=0)
-    conv_kernel: int = Field(gt=0)
+    num_k_heads: Positive
+    num_v_heads: Positive
+    head_k_dim: Positive
+    head_v_dim: Positive
+    conv_kernel: Positive
 
     @property
     def key_dim(self) -> int:
@@ -87,20 +103,20 @@ class LinearAttention(Strict):
         return math.ceil((conv + recurrent) / tp)
 
 
-class Architecture(Strict):
-    hidden_size: int = Field(gt=0)
-    num_layers: int = Field(gt=0)
-    num_heads: int = Field(gt=0)
-    num_kv_heads: int = Field(gt=0)
-    head_dim: int | None = Field(default=None, gt=0)
-    intermediate_size: int = Field(gt=0)
-    vocab_size: int = Field(gt=0)
+class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cached_property values
+    hidden_size: Positive
+    num_layers: Positive
+    num_heads: Positive
+    num_kv_heads: Positive
+    head_dim: Positive | None = None
+    intermediate_size: Positive
+    vocab_size: Positive
     tie_embeddings: bool = False
-    max_context: int = Field(gt=0)
+    max_context: Positive
 
     mlp: Literal["gated", "plain"] = "gated"  # gated = SwiGLU/GeGLU (3 matrices); plain = up/down (2)
     norm: Literal["rms", "layer"] = "rms"  # layer = LayerNorm with a bias
-    norms_per_layer: int = Field(default=2, ge=0)
+    norms_per_layer: NonNegative = 2
     qkv_bias: bool = False
     o_bias: bool = False
     mlp_bias: bool = False
@@ -112,18 +128,17 @@ class Architecture(Strict):
     # Attention layout, repeated over the layers: G = full (global) attention, L = local attention
     # that keeps only the last `window` tokens (sliding window, or Llama 4's chunked attention), R = linear
     # attention that keeps a fixed-size state per conversation (`linear_attention`; Qwen3-Next).
-    layer_pattern: str = Field(default="G", pattern=r"^[GLR]+$")
-    window: int = Field(default=0, ge=0)
+    layer_pattern: Annotated[str, msgspec.Meta(pattern=r"^[GLR]+$")] = "G"
+    window: NonNegative = 0
 
     moe: MoE | None = None
     mla: MLA | None = None
     linear_attention: LinearAttention | None = None
     # Parameters outside the text transformer that a checkpoint carries and a server loads (a vision
     # encoder and its projector): kept at 16-bit by every format, and outside the KV cache.
-    extra_params: int = Field(default=0, ge=0)
+    extra_params: NonNegative = 0
 
-    @model_validator(mode="after")
-    def _check(self) -> Architecture:
+    def __post_init__(self) -> None:
         if self.num_heads % self.num_kv_heads:
             raise ValueError(
                 f"num_heads ({self.num_heads}) must be a multiple of num_kv_heads ({self.num_kv_heads})"
@@ -134,7 +149,6 @@ class Architecture(Strict):
             raise ValueError("linear-attention layers (R in layer_pattern) and linear_attention go together")
         if self.moe and self.moe.first_dense_layers > self.num_layers:
             raise ValueError("moe.first_dense_layers exceeds num_layers")
-        return self
 
     # -- shape helpers ---------------------------------------------------------------------------
 
@@ -196,7 +210,7 @@ class Architecture(Strict):
         return self.parts.active
 
 
-class ParamParts(Strict):
+class ParamParts(Strict, kw_only=True):
     """Parameters by the role they play; precisions treat the roles differently (embeddings stay 16-bit...)."""
 
     embeddings: int

@@ -10,12 +10,12 @@ import os
 import re
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, TypeAdapter, ValidationError, field_validator, model_validator
+import msgspec
 
 from . import tomlfiles
-from .architecture import Architecture, Strict
+from .architecture import Architecture, NonNegative, Positive, Strict
 from .catalog_error import CatalogError
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -34,7 +34,7 @@ def normalize(name: str) -> str:
     return _NOT_ALNUM.sub("", name.casefold())
 
 
-class Release(Strict):
+class Release(Strict, kw_only=True):
     """A published checkpoint of a model (an official FP8 / AWQ / GPTQ / MXFP4 release, or a repo read from the
     Hub): its weights are known to the byte, so they are not estimated from bits per weight."""
 
@@ -42,17 +42,17 @@ class Release(Strict):
     precision: str  # the precision id of its quantized tensors (int4, fp8, mxfp4, bf16...)
     # Bytes of every tensor a server loads (safetensors headers: elements x dtype size, scales and zero points
     # included, layers the format keeps at 16-bit included; draft/MTP layers a server skips excluded).
-    weight_bytes: int = Field(gt=0)
+    weight_bytes: Positive
     source: str
     notes: str | None = None
 
 
-class ModelEntry(Architecture):
+class ModelEntry(Architecture, kw_only=True):
     id: str
     name: str
     aliases: list[str] = []
     hf_repos: list[str] = []
-    params_official_billions: float = Field(gt=0)
+    params_official_billions: Annotated[float, msgspec.Meta(gt=0)]
     params_official_text: str
     params_official_scope: str | None = None
     size_reference: bool = False
@@ -62,21 +62,20 @@ class ModelEntry(Architecture):
     # Set on architectures the engine derived for a bare size ("1.5b"): the catalogue model it scaled.
     scaled_from: str | None = None
     # Context beyond max_context that the model card documents with rope scaling (YaRN), and how.
-    extended_context: int | None = Field(default=None, gt=0)
+    extended_context: Positive | None = None
     extended_context_method: str | None = None
     # Published checkpoints of this model with their exact weight bytes (official quantized releases).
     releases: list[Release] = []
     # Set on the entry a name resolved to when that name is one checkpoint (a release, or a Hub repo).
     release: Release | None = None
 
-    @model_validator(mode="after")
-    def _check_entry(self) -> ModelEntry:
+    def __post_init__(self) -> None:
+        super().__post_init__()
         if self.extended_context is not None:
             if self.extended_context <= self.max_context:
                 raise ValueError("extended_context must exceed max_context")
             if not self.extended_context_method:
                 raise ValueError("extended_context needs extended_context_method (how: YaRN factor...)")
-        return self
 
     @property
     def context_limit(self) -> int:
@@ -88,22 +87,22 @@ class ModelEntry(Architecture):
         return self.moe is not None
 
 
-class GPU(Strict):
+class GPU(Strict, kw_only=True):
     id: str
     name: str
     vendor_name: str
     aliases: list[str] = []
     architecture: str
-    memory_marketing_gb: float = Field(gt=0)
-    memory_visible_mib: int = Field(gt=0)
+    memory_marketing_gb: Annotated[float, msgspec.Meta(gt=0)]
+    memory_visible_mib: Positive
     memory_source: str
-    bandwidth_gb_s: float = Field(gt=0)
-    bf16_dense_tflops: float = Field(gt=0)
-    fp8_dense_tflops: float = Field(ge=0)
+    bandwidth_gb_s: Annotated[float, msgspec.Meta(gt=0)]
+    bf16_dense_tflops: Annotated[float, msgspec.Meta(gt=0)]
+    fp8_dense_tflops: Annotated[float, msgspec.Meta(ge=0)]
     compute_source: str
     interconnect: Literal["nvlink", "pcie"]
-    interconnect_gb_s: float = Field(gt=0)
-    max_per_server: int = Field(gt=0)
+    interconnect_gb_s: Annotated[float, msgspec.Meta(gt=0)]
+    max_per_server: Positive
     interconnect_source: str
 
     @property
@@ -120,50 +119,47 @@ class GPU(Strict):
         return self.bf16_dense_tflops
 
 
-class Precision(Strict):
+class Precision(Strict, kw_only=True):
     id: str
     name: str
     aliases: list[str] = []
-    nominal_bits: int = Field(gt=0, le=32)
-    bits_per_weight: float = Field(gt=0, le=32)
+    nominal_bits: Annotated[int, msgspec.Meta(gt=0, le=32)]
+    bits_per_weight: Annotated[float, msgspec.Meta(gt=0, le=32)]
     unquantized_bits: int = 16
     keeps: list[str] = []
     keeps_moe: list[str] | None = None
     gguf: str | None = None
     compute: Literal["fp32", "bf16", "fp8"] = "bf16"
     # Serving: the engine pads the hidden dimension of MoE expert matrices to a multiple of this (0: no).
-    engine_pad_experts: int = Field(default=0, ge=0)
+    engine_pad_experts: NonNegative = 0
     source: str
 
-    @field_validator("keeps", "keeps_moe")
-    @classmethod
-    def _parts(cls, parts: list[str] | None) -> list[str] | None:
-        for part in parts or []:
+    def __post_init__(self) -> None:
+        for part in [*self.keeps, *(self.keeps_moe or [])]:
             if part not in PART_NAMES:
                 raise ValueError(f"unknown part {part!r}; use {', '.join(PART_NAMES)}")
-        return parts
 
     @property
     def is_quantized(self) -> bool:
         return self.nominal_bits < 16
 
 
-class KVPrecision(Strict):
+class KVPrecision(Strict, kw_only=True):
     id: str
     name: str
     aliases: list[str] = []
-    bytes_per_value: float = Field(gt=0)
+    bytes_per_value: Annotated[float, msgspec.Meta(gt=0)]
     source: str
 
 
-class Stack(Strict):
+class Stack(Strict, kw_only=True):
     """Fine-tuning / training software: what its loss, adapters and checkpointing keep in memory."""
 
     id: str
     name: str
     aliases: list[str] = []
-    logit_bytes: float = Field(ge=0, le=64)
-    fused_loss_bytes: float = Field(default=0.0, ge=0, le=64)
+    logit_bytes: Annotated[float, msgspec.Meta(ge=0, le=64)]
+    fused_loss_bytes: Annotated[float, msgspec.Meta(ge=0, le=64)] = 0.0
     adapter_dtype: Literal["fp32", "bf16"]
     master_weights: bool = True
     kbit_fp32_upcast: bool = False
@@ -176,91 +172,89 @@ class Stack(Strict):
         return 4 if self.adapter_dtype == "fp32" else 2
 
 
-class Offer(Strict):
+class Offer(Strict, kw_only=True):
     gpu: str
-    class_: str = Field(alias="class")
-    counts: list[int] = Field(min_length=1)
-    max_servers: int = Field(default=1, ge=1)
+    class_: str = msgspec.field(name="class")
+    counts: Annotated[list[int], msgspec.Meta(min_length=1)]
+    max_servers: Annotated[int, msgspec.Meta(ge=1)] = 1
     contract_modes: list[Literal["on_demand", "project_package", "dedicated", "reserved"]]
     price_per_gpu_hour: dict[Literal["on_demand", "project_package", "dedicated", "reserved"], float] = {}
 
-    @field_validator("counts")
-    @classmethod
-    def _counts(cls, counts: list[int]) -> list[int]:
-        if any(c < 1 for c in counts):
+    def __post_init__(self) -> None:
+        if any(c < 1 for c in self.counts):
             raise ValueError("GPU counts must be 1 or more")
-        return sorted(set(counts))
+        msgspec.structs.force_setattr(self, "counts", sorted(set(self.counts)))
 
 
-class ServingSettings(Strict):
-    memory_utilization: float = Field(default=0.90, gt=0.3, le=1.0)
-    prefill_chunk_tokens: int = Field(default=2048, ge=256)
+class ServingSettings(Strict, kw_only=True):
+    memory_utilization: Annotated[float, msgspec.Meta(gt=0.3, le=1.0)] = 0.90
+    prefill_chunk_tokens: Annotated[int, msgspec.Meta(ge=256)] = 2048
 
 
-class TrainingSettings(Strict):
-    memory_utilization: float = Field(default=0.90, gt=0.3, le=1.0)
-    mfu: float = Field(default=0.40, gt=0.05, le=0.9)
+class TrainingSettings(Strict, kw_only=True):
+    memory_utilization: Annotated[float, msgspec.Meta(gt=0.3, le=1.0)] = 0.90
+    mfu: Annotated[float, msgspec.Meta(gt=0.05, le=0.9)] = 0.40
     # A training run with no deadline is sized to finish within this many days (and the answer says so).
-    default_days: int = Field(default=30, ge=1, le=3650)
+    default_days: Annotated[int, msgspec.Meta(ge=1, le=3650)] = 30
 
 
-class PopulationSettings(Strict):
-    peak_active_share: float = Field(default=0.10, gt=0, le=1)
-    requests_per_active_hour: float = Field(default=10, gt=0, le=3600)
-    users_as_population_from: int = Field(default=1000, ge=2)
+class PopulationSettings(Strict, kw_only=True):
+    peak_active_share: Annotated[float, msgspec.Meta(gt=0, le=1)] = 0.10
+    requests_per_active_hour: Annotated[float, msgspec.Meta(gt=0, le=3600)] = 10
+    users_as_population_from: Annotated[int, msgspec.Meta(ge=2)] = 1000
 
 
-class DailySettings(Strict):
-    peak_hour_share: float = Field(default=0.15, gt=1 / 24, le=1)
-    days_per_month: float = Field(default=22, ge=1, le=31)
+class DailySettings(Strict, kw_only=True):
+    peak_hour_share: Annotated[float, msgspec.Meta(gt=1 / 24, le=1)] = 0.15
+    days_per_month: Annotated[float, msgspec.Meta(ge=1, le=31)] = 22
 
 
-class LatencySettings(Strict):
-    ttft_s: float = Field(default=2.0, gt=0)
-    tokens_per_s: float = Field(default=10, gt=0)
+class LatencySettings(Strict, kw_only=True):
+    ttft_s: Annotated[float, msgspec.Meta(gt=0)] = 2.0
+    tokens_per_s: Annotated[float, msgspec.Meta(gt=0)] = 10
 
 
-class LengthSettings(Strict):
-    output_tokens: int = Field(default=500, ge=1)
-    new_prompt_tokens: int = Field(default=1000, ge=1)
-    tokens_per_page: int = Field(default=750, ge=1)
+class LengthSettings(Strict, kw_only=True):
+    output_tokens: Annotated[int, msgspec.Meta(ge=1)] = 500
+    new_prompt_tokens: Annotated[int, msgspec.Meta(ge=1)] = 1000
+    tokens_per_page: Annotated[int, msgspec.Meta(ge=1)] = 750
 
 
-class CapacitySettings(Strict):
-    plan_utilization: float = Field(default=0.70, gt=0.1, le=1)
+class CapacitySettings(Strict, kw_only=True):
+    plan_utilization: Annotated[float, msgspec.Meta(gt=0.1, le=1)] = 0.70
 
 
-class Traffic(Strict):
+class Traffic(Strict, kw_only=True):
     """traffic.toml: how traffic becomes load, and the latency a chat service is sized for."""
 
-    population: PopulationSettings = PopulationSettings()
-    daily: DailySettings = DailySettings()
-    latency: LatencySettings = LatencySettings()
-    lengths: LengthSettings = LengthSettings()
-    capacity: CapacitySettings = CapacitySettings()
+    population: PopulationSettings = msgspec.field(default_factory=PopulationSettings)
+    daily: DailySettings = msgspec.field(default_factory=DailySettings)
+    latency: LatencySettings = msgspec.field(default_factory=LatencySettings)
+    lengths: LengthSettings = msgspec.field(default_factory=LengthSettings)
+    capacity: CapacitySettings = msgspec.field(default_factory=CapacitySettings)
 
 
-class LeadRules(Strict):
+class LeadRules(Strict, kw_only=True):
     production: bool = True
-    min_gpus: int = Field(default=8, ge=1)
+    min_gpus: Annotated[int, msgspec.Meta(ge=1)] = 8
     training: bool = True
 
 
-class Offering(Strict):
+class Offering(Strict, kw_only=True):
     currency: str = "BRL"
     prices_public: bool = False
-    hours_per_month: float = Field(default=730, gt=0, le=744)
-    serving: ServingSettings = ServingSettings()
-    training: TrainingSettings = TrainingSettings()
-    leads: LeadRules = LeadRules()
-    offer: list[Offer] = Field(min_length=1)
+    hours_per_month: Annotated[float, msgspec.Meta(gt=0, le=744)] = 730
+    serving: ServingSettings = msgspec.field(default_factory=ServingSettings)
+    training: TrainingSettings = msgspec.field(default_factory=TrainingSettings)
+    leads: LeadRules = msgspec.field(default_factory=LeadRules)
+    offer: Annotated[list[Offer], msgspec.Meta(min_length=1)]
 
     @property
     def has_prices(self) -> bool:
         return any(o.price_per_gpu_hour for o in self.offer)
 
 
-class Catalog(Strict):
+class Catalog(Strict, kw_only=True):
     models: list[ModelEntry]
     # Family words ("qwen", "llama") -> catalogue model ids, newest first: a family with a size picks one of
     # them, or scales the closest, and never jumps to another family.
@@ -270,11 +264,10 @@ class Catalog(Strict):
     kv_precisions: list[KVPrecision]
     ggml_types: dict[str, float]
     offering: Offering
-    stacks: list[Stack] = Field(min_length=1)  # the first is the default
+    stacks: Annotated[list[Stack], msgspec.Meta(min_length=1)]  # the first is the default
     traffic: Traffic = Traffic()
 
-    @model_validator(mode="after")
-    def _cross_check(self) -> Catalog:
+    def __post_init__(self) -> None:
         kinds = (
             ("model", self.models),
             ("GPU", self.gpus),
@@ -316,7 +309,6 @@ class Catalog(Strict):
         for t in set(GGUF_BASE_TYPES.values()) | {"Q6_K", "Q8_0", "Q5_K", "Q4_K", "Q3_K", "Q5_0", "Q5_1"}:
             if t not in self.ggml_types:
                 raise ValueError(f"[ggml_types] lacks {t}, which the GGUF rules use")
-        return self
 
     # -- look-ups by id (names typed by people are resolved in sizing.names) ---------------------
 
@@ -367,9 +359,25 @@ def _read(path: Path) -> dict:
         raise CatalogError(f"{path.name}: not valid TOML ({e})") from e
 
 
-def _describe(error: ValidationError, path: Path, raw: dict, prefix: tuple = ()) -> str:
-    first = error.errors()[0]
-    loc = [*prefix, *first["loc"]]
+# msgspec.ValidationError says "<what is wrong> - at `$.offer[2].counts`": the rule, then where.
+_AT = re.compile(r"^(?P<msg>.*?)(?: - at `\$(?P<path>[^`]*)`)?$", re.S)
+_STEP = re.compile(r"\.([^.\[]+)|\[(\d+|\.\.\.)\]")
+_UNKNOWN = re.compile(r"^Object contains unknown field `(?P<key>[^`]+)`$")
+_MISSING = re.compile(r"^Object missing required field `(?P<key>[^`]+)`$")
+
+
+def _describe(error: msgspec.ValidationError, path: Path, raw: dict, prefix: tuple = ()) -> str:
+    found = _AT.match(str(error))
+    assert found is not None  # the pattern matches any text
+    message = found["msg"]
+    loc: list = [*prefix]
+    for key, index in _STEP.findall(found["path"] or ""):
+        loc.append(key or (int(index) if index.isdigit() else index))
+    # Unknown and missing keys name the key in the message: said as the key, like any other.
+    for pattern, said in ((_UNKNOWN, "unknown key (a typo?)"), (_MISSING, "missing")):
+        if keyed := pattern.match(message):
+            loc.append(keyed["key"])
+            message = said
     where = []
     # Name the entry by its id, which is how an editor finds it in the file.
     if len(loc) >= 2 and isinstance(loc[1], int):
@@ -380,8 +388,7 @@ def _describe(error: ValidationError, path: Path, raw: dict, prefix: tuple = ())
         loc = loc[2:]
     if loc:
         where.append("key " + ".".join(str(p) for p in loc))
-    message = first["msg"].removeprefix("Value error, ")
-    return f"{path.name}: {', '.join(where) or 'file'}: {message}"
+    return f"{path.name}: {', '.join(where) or 'file'}: {message.replace('`', '')}"
 
 
 def load_catalog(data_dir: Path | None = None) -> Catalog:
@@ -419,39 +426,41 @@ def _load_catalog(data_dir: Path) -> Catalog:
     parts["kv_precisions"] = _validate(
         list[KVPrecision], precisions.get("kv_precision", []), files["precisions"], precisions, "kv_precision"
     )
-    parts["ggml_types"] = precisions.get("ggml_types", {})
+    parts["ggml_types"] = _convert(
+        dict[str, float], precisions.get("ggml_types", {}), files["precisions"], precisions, ("ggml_types",)
+    )
     # An operator's own data folder made before stacks.toml existed still works: the packaged file is used.
     stacks_file = data_dir / "stacks.toml"
     if not stacks_file.exists():
         stacks_file = DATA_DIR / "stacks.toml"
     stacks = _read(stacks_file)
     parts["stacks"] = _validate(list[Stack], stacks.get("stack", []), stacks_file, stacks, "stack")
-    parts["families"] = raw["models"].get("families", {})
-    try:
-        parts["offering"] = Offering.model_validate(raw["offering"])
-    except ValidationError as e:
-        raise CatalogError(_describe(e, files["offering"], raw["offering"])) from None
+    parts["families"] = _convert(
+        dict[str, list[str]], raw["models"].get("families", {}), files["models"], raw["models"], ("families",)
+    )
+    parts["offering"] = _convert(Offering, raw["offering"], files["offering"], raw["offering"])
     # traffic.toml is optional: an operator's older copy of the data folder keeps working on the defaults.
     traffic_file = data_dir / "traffic.toml"
     if traffic_file.exists():
         raw_traffic = _read(traffic_file)
-        try:
-            parts["traffic"] = Traffic.model_validate(raw_traffic)
-        except ValidationError as e:
-            raise CatalogError(_describe(e, traffic_file, raw_traffic)) from None
+        parts["traffic"] = _convert(Traffic, raw_traffic, traffic_file, raw_traffic)
     try:
-        return Catalog(**parts)
-    except ValidationError as e:
-        raise CatalogError(f"catalogue: {e.errors()[0]['msg'].removeprefix('Value error, ')}") from None
+        return Catalog(**parts)  # every part validated above: the cross-checks are left
+    except ValueError as e:
+        raise CatalogError(f"catalogue: {e}") from None
 
 
 def _validate(schema, items, path: Path, raw: dict, key: str):
     if not items:
         raise CatalogError(f"{path.name}: no [[{key}]] entries")
+    return _convert(schema, items, path, raw, prefix=(key,))
+
+
+def _convert(schema, data, path: Path, raw: dict, prefix: tuple = ()):
     try:
-        return TypeAdapter(schema).validate_python(items)
-    except ValidationError as e:
-        raise CatalogError(_describe(e, path, raw, prefix=(key,))) from None
+        return msgspec.convert(data, schema)
+    except msgspec.ValidationError as e:
+        raise CatalogError(_describe(e, path, raw, prefix)) from None
 
 
 def _clear() -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+import msgspec
+
 from . import advice, i18n, kv_cache, traffic
 from .catalog import Catalog, load_catalog
 from .choice import recommend, requested
@@ -53,7 +55,7 @@ def size(
     `source` is what a reader of the model's own files (the Hub) found for the workload's repo, if anything."""
     global _CACHE
     catalog = catalog or load_catalog()
-    key = (workload.model_dump_json(), id(catalog), source.key if source is not None else None)
+    key = (msgspec.json.encode(workload), id(catalog), source.key if source is not None else None)
     hit = _CACHE.get(key)
     _STATS["lookups"] += 1
     if hit is not None:

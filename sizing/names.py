@@ -7,6 +7,9 @@ import math
 import re
 from dataclasses import dataclass
 
+import msgspec
+
+from .architecture import updated
 from .catalog import GPU, Catalog, KVPrecision, ModelEntry, Precision, Release, Stack, normalize
 from .errors import SizingError
 
@@ -53,7 +56,7 @@ class ModelSource:
     @property
     def key(self) -> str:
         """What distinguishes two sources for the answer cache."""
-        body = self.model.model_dump_json() if self.model is not None else ""
+        body = msgspec.json.encode(self.model).decode() if self.model is not None else ""
         return f"{self.repo}|{self.problem}|{self.detail}|{body}"
 
 
@@ -101,7 +104,7 @@ def release_index(models) -> dict[str, tuple[ModelEntry, Release]]:
 def with_release(model: ModelEntry, release: Release) -> ModelEntry:
     """The model as that checkpoint ships it: its own precision by default, its exact weight bytes."""
     name = f"{model.name} ({release.repo.rsplit('/', 1)[-1]})"
-    return model.model_copy(update={"release": release, "native_precision": release.precision, "name": name})
+    return updated(model, release=release, native_precision=release.precision, name=name)
 
 
 def _suggest(text: str, items, kind: str, hint: str):
@@ -279,7 +282,7 @@ def resolve_repo_name(repo: str, catalog: Catalog) -> ResolvedModel | None:
     if precision:
         update["native_precision"] = precision
     return ResolvedModel(
-        model.model_copy(update=update),  # type: ignore[union-attr]
+        updated(model, **update),  # type: ignore[arg-type]
         typed_size,
         notes=tuple(notes),
         source=source,
@@ -443,10 +446,10 @@ def scale_layers(base: ModelEntry, params: float) -> ModelEntry:
     layers = max(pattern, math.ceil((params - fixed) / per_layer / pattern - 1e-9) * pattern)
     if base.moe and base.moe.first_dense_layers:
         layers = max(layers, base.moe.first_dense_layers + 1)
-    # Built anew (not model_copy) so the derived parameter counts are computed for the new shape.
+    # Built anew (not `updated`) so the derived parameter counts are computed for the new shape.
     return ModelEntry(
         **{
-            **base.model_dump(),
+            **msgspec.structs.asdict(base),
             "id": f"{base.id}~{layers}L",
             "name": f"{base.name} ({layers} layers)",
             "num_layers": layers,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import i18n, training
+from .architecture import updated
 from .catalog import GPU, Catalog, KVPrecision, ModelEntry, Precision, Stack
 from .errors import SizingError
 from .i18n import t
@@ -182,9 +183,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     if model.scaled_from:
         # The engine names a scaled architecture without a language; the answer names it in the reader's.
         base_name = catalog.model(model.scaled_from).name
-        model = model.model_copy(
-            update={"name": t(lang, "model.scaled_name", base=base_name, layers=model.num_layers)}
-        )
+        model = updated(model, name=t(lang, "model.scaled_name", base=base_name, layers=model.num_layers))
         resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
     for key, params in resolved.notes:
         said.append(t(lang, f"assume.model.{key}", **_note_params(params, lang)))
@@ -227,7 +226,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         said.append(t(lang, "assume.model.extended_context", context=i18n.tokens(asked_context, lang), model=model.name,
                       native=i18n.tokens(model.max_context, lang), limit=i18n.tokens(model.extended_context, lang),
                       method=model.extended_context_method))  # fmt: skip
-        model = model.model_copy(update={"max_context": model.extended_context})
+        model = updated(model, max_context=model.extended_context)
         resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
     if w.context is not None and w.context > model.max_context:
         raise SizingError(

@@ -1502,7 +1502,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         workload["stage"] = stage
     if query.lang:
         workload["lang"] = query.lang
-    query.workload = Workload(model=model or size, **workload)
+    query.workload = Workload.given({"model": model or size, **workload})
     return query
 
 
@@ -1579,13 +1579,13 @@ def _follow_up(query: Query, base: Workload, model, stage, fields: dict, underst
         changes["stage"] = stage
     if query.lang:
         changes["lang"] = query.lang
-    previous = base.model_dump(exclude_unset=True)
+    previous = base.given_fields()
     if "gpu" in changes and "compare_gpus" not in changes:
         previous.pop("compare_gpus", None)  # "e na L40S?" asks about that GPU alone
         previous.pop("compare_counts", None)
     if any(changes.get(k) is not None for k in LOAD_BASES):
         previous = {k: v for k, v in previous.items() if k not in LOAD_BASES or k in changes}
     merged = {**previous, **changes}
-    query.workload = Workload(**merged)
+    query.workload = Workload.given(merged)
     query.changed = sorted(changes)
     return query

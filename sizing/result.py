@@ -2,12 +2,49 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+import inspect
+from typing import Any
+
+import msgspec
 
 from .workload import ContractMode
 
 
-class ModelInfo(BaseModel):
+class Record(msgspec.Struct, kw_only=True):
+    """A part of the answer, built by the engine and not checked again. A float field keeps a float when a
+    figure comes out whole (an int: the conversations in flight, a FLOP count): `--json` writes it as 2.0,
+    as it always has, and readers of the JSON may rely on the type."""
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        own = inspect.get_annotations(cls)
+        cls._floats = tuple(name for name, kind in own.items() if kind in ("float", "float | None"))
+
+    def __post_init__(self) -> None:
+        for name in self._floats:
+            if type(value := getattr(self, name)) is int:
+                setattr(self, name, float(value))
+
+
+def json_data(value: Any) -> Any:
+    """An answer (or any part of it) as JSON data, the object `gpu-size --json` prints: records become
+    objects with their fields in order, and a float field is written as a float even when the engine set
+    it to a whole number after building the record (as pydantic's JSON mode did)."""
+    if isinstance(value, Record):
+        floats = value._floats
+        out = {}
+        for name in value.__struct_fields__:
+            field = getattr(value, name)
+            out[name] = float(field) if name in floats and type(field) is int else json_data(field)
+        return out
+    if isinstance(value, list):
+        return [json_data(v) for v in value]
+    if isinstance(value, dict):
+        return {k: json_data(v) for k, v in value.items()}
+    return value
+
+
+class ModelInfo(Record, kw_only=True):
     id: str
     name: str
     params: int
@@ -22,7 +59,7 @@ class ModelInfo(BaseModel):
     max_context: int | None = None
 
 
-class LoadInfo(BaseModel):
+class LoadInfo(Record, kw_only=True):
     """The serving load the answer sized for, every default filled in."""
 
     prompt_tokens: int
@@ -39,7 +76,7 @@ class LoadInfo(BaseModel):
     plan_utilization: float | None = None
 
 
-class ResolvedWorkload(BaseModel):
+class ResolvedWorkload(Record, kw_only=True):
     stage: str
     model: ModelInfo
     precision: str
@@ -82,7 +119,7 @@ class ResolvedWorkload(BaseModel):
     term_days: int | None = None  # serving: the days the GPUs are rented for
 
 
-class Memory(BaseModel):
+class Memory(Record, kw_only=True):
     """Bytes by part; `total` is their sum."""
 
     weights: int
@@ -107,7 +144,7 @@ class Memory(BaseModel):
     engine_padding: int = 0
 
 
-class Performance(BaseModel):
+class Performance(Record, kw_only=True):
     """How fast a setup serves this workload (sizing/performance.py), all replicas together."""
 
     replicas: int
@@ -126,14 +163,14 @@ class Performance(BaseModel):
     cold_ttft_s: float | None = None  # a whole new prompt of the full context, unloaded (chat turns only)
 
 
-class ModeCost(BaseModel):
+class ModeCost(Record, kw_only=True):
     per_hour: float
     per_month: float
     per_million_output_tokens: float | None = None
     saving_vs_on_demand: float | None = None  # share saved against on-demand, when both are priced
 
 
-class Cost(BaseModel):
+class Cost(Record, kw_only=True):
     """Money, in the offering's currency, for the contract mode the answer recommends."""
 
     mode: str
@@ -149,7 +186,7 @@ class Cost(BaseModel):
     term_total: float | None = None  # a service rented for a term ("por 12 meses"): per_month x its months
 
 
-class Setup(BaseModel):
+class Setup(Record, kw_only=True):
     gpu: str
     gpu_name: str
     count: int
@@ -173,13 +210,13 @@ class Setup(BaseModel):
     cost: Cost | None = None
 
 
-class Alternative(BaseModel):
+class Alternative(Record, kw_only=True):
     kind: str
     text: str
     setup: Setup | None = None
 
 
-class Verdict(BaseModel):
+class Verdict(Record, kw_only=True):
     """The GPU a question named, answered first: whether the workload fits there as asked (by how much, at
     what capacity), and each single change that makes it fit on that GPU."""
 
@@ -190,13 +227,13 @@ class Verdict(BaseModel):
     tight: bool = False  # training that fits the GPU's memory only by eating into the margin a plan keeps
 
 
-class Contract(BaseModel):
+class Contract(Record, kw_only=True):
     mode: ContractMode
     reason: str
     asked: bool = False  # the customer named the contract mode
 
 
-class Estimates(BaseModel):
+class Estimates(Record, kw_only=True):
     text: list[str]
     decode_tokens_per_s_per_user: float | None = None
     decode_tokens_per_s_total: float | None = None
@@ -215,7 +252,7 @@ class Estimates(BaseModel):
     assumptions: list[str] = []
 
 
-class SizingResult(BaseModel):
+class SizingResult(Record, kw_only=True):
     workload: ResolvedWorkload
     assumptions: list[str]
     memory: Memory

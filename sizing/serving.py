@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from pydantic import BaseModel
+import msgspec
 
 from . import kv_cache
 from .architecture import Architecture
@@ -30,7 +30,7 @@ CUDA_GRAPHS = int(0.5 * GIB)
 ACTIVATION_BYTES = 2  # activations run in BF16 whatever the weight format
 
 
-class ServingMemory(BaseModel):
+class ServingMemory(msgspec.Struct, kw_only=True):
     weights: int
     kv_cache: int
     activations: int

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import math
 
+import msgspec
+
 from . import performance as perf
 from .catalog import GPU, Catalog
 from .memo import shared
@@ -204,7 +206,7 @@ def build(plan: Plan, shape: Shape, copies: int, users: int, catalog: Catalog) -
     setup = evaluate(plan.but(users=users), shape, catalog, capacity=False)
     if copies > 1:
         per_hour = setup.price_per_hour / shape.total if setup.price_per_hour else None
-        setup = setup.model_copy(update={"count": shape.total * copies, "replicas": copies})
+        setup = msgspec.structs.replace(setup, count=shape.total * copies, replicas=copies)
         if per_hour is not None:
             mode = contract_mode(plan, setup.count)  # the price depends on the contract the setup calls for
             prices = shape.offer.price_per_gpu_hour if shape.offer else {}

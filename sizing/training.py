@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from typing import Literal
 
-from pydantic import BaseModel
+import msgspec
 
 from .architecture import Architecture
 from .catalog import Stack
@@ -70,7 +70,7 @@ def adapter_bytes_per_param(optimizer: str, stack: Stack) -> int:
     return 2 * d + states
 
 
-class TrainingMemory(BaseModel):
+class TrainingMemory(msgspec.Struct, kw_only=True):
     weights: int
     gradients: int
     optimizer: int

@@ -9,13 +9,13 @@ precision (an official FP8 or AWQ release, a repo read from the Hub) weighs what
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+import msgspec
 
 from . import gguf
 from .catalog import GGUF_BASE_TYPES, Catalog, ModelEntry, Precision
 
 
-class Weights(BaseModel):
+class Weights(msgspec.Struct, kw_only=True):
     bytes: int
     bits_per_weight: float  # average over every parameter, kept parts and scales included
     kept_parts: list[str]  # parts left at 16-bit

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+import msgspec
 
 ContractMode = Literal["on_demand", "project_package", "dedicated", "reserved"]
 
@@ -59,29 +60,31 @@ class Optimizer(StrEnum):
 LANGS = ("pt-BR", "pt-PT", "en")
 
 
-class Workload(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=True):
+    """Built from what a question or a command line gave with Workload.given(fields), which checks each
+    value's type and remembers which fields were given (`dict`: room for that record)."""
 
-    model: str = Field(
-        description="catalogue name or alias, a Hugging Face repo, or a bare size: 70b, 8x7b, 30b-a3b"
-    )
+    # catalogue name or alias, a Hugging Face repo, or a bare size: 70b, 8x7b, 30b-a3b
+    model: str
     precision: str | None = None
     kv_precision: str | None = None
-    context: int | None = Field(default=None, description="tokens each conversation may hold")
-    users: int | None = Field(default=None, description="conversations open at the same time")
+    # tokens each conversation may hold
+    context: int | None = None
+    # conversations open at the same time
+    users: int | None = None
     stage: Stage = Stage.inference
     gpu: str | None = None
     gpus: int | None = None
-    compare_gpus: list[str] | None = Field(
-        default=None, description="other GPUs the question weighs against gpu ('H100 ou H200?')"
-    )
-    compare_counts: list[int] | None = Field(
-        default=None, description="how many of each compared GPU, when the question says ('2 L40S ou 1 H100')"
-    )
+    # other GPUs the question weighs against gpu ('H100 ou H200?')
+    compare_gpus: list[str] | None = None
+    # how many of each compared GPU, when the question says ('2 L40S ou 1 H100')
+    compare_counts: list[int] | None = None
     seq_len: int | None = None
-    batch: int | None = Field(default=None, description="micro-batch per GPU, in sequences")
+    # micro-batch per GPU, in sequences
+    batch: int | None = None
     zero: int | None = None
-    tokens: int | None = Field(default=None, description="training tokens")
+    # training tokens
+    tokens: int | None = None
     task: Task | None = None
     intent: Intent | None = None
     lang: str = "pt-BR"
@@ -89,48 +92,98 @@ class Workload(BaseModel):
     lora_rank: int | None = None
     checkpointing: bool | None = None
     cpu_offload: bool = False
-    offload_params: bool = Field(
-        default=False, description="training: the weights in CPU RAM too (ZeRO-3/FSDP)"
-    )
-    tp: int | None = Field(default=None, description="tensor-parallel degree for training")
-    pp: int | None = Field(default=None, description="pipeline stages for training")
-    method: Method | None = Field(
-        default=None, description="sft (default) or a preference method: dpo, orpo..."
-    )
-    days: int | None = Field(default=None, description="days a training run may take (the deadline)")
-    examples: int | None = Field(default=None, description="training examples in the dataset")
-    epochs: int | None = Field(default=None, description="passes over the training data")
-    stack: str | None = Field(default=None, description="training software: unsloth, torchtune, liger...")
+    # training: the weights in CPU RAM too (ZeRO-3/FSDP)
+    offload_params: bool = False
+    # tensor-parallel degree for training
+    tp: int | None = None
+    # pipeline stages for training
+    pp: int | None = None
+    # sft (default) or a preference method: dpo, orpo...
+    method: Method | None = None
+    # days a training run may take (the deadline)
+    days: int | None = None
+    # training examples in the dataset
+    examples: int | None = None
+    # passes over the training data
+    epochs: int | None = None
+    # training software: unsloth, torchtune, liger...
+    stack: str | None = None
     # Serving in traffic terms: what each request holds, how many arrive, who sends them, how fast it must feel.
-    prompt_tokens: int | None = Field(default=None, description="tokens of each request's prompt")
-    prompt_pages: int | None = Field(
-        default=None, description="pages of text in each prompt (tokens per page from traffic.toml)"
-    )
-    output_tokens: int | None = Field(default=None, description="tokens of each answer")
-    rate_per_s: float | None = Field(default=None, description="requests per second at the peak")
-    requests_per_day: int | None = Field(
-        default=None, description="requests in a day (peak from traffic.toml)"
-    )
-    requests_per_month: int | None = Field(
-        default=None, description="requests in a month (days of use and peak from traffic.toml)"
-    )
-    population: int | None = Field(default=None, description="people who use the service (a head-count)")
-    active_share: float | None = Field(
-        default=None, description="share of the people active at the peak hour"
-    )
-    requests_per_active_hour: float | None = Field(
-        default=None, description="requests per active person per hour"
-    )
-    ttft_s: float | None = Field(default=None, description="target seconds to the first token")
-    latency_percentile: float | None = Field(
-        default=None, description="the percentile the latency targets were given at (p95: 95)"
-    )
-    tokens_per_s: float | None = Field(default=None, description="target tokens per second for each user")
-    cost: bool = Field(default=False, description="the question asks what it costs")
-    users_at_once: bool = Field(
-        default=False, description="the users were said to be at once: never read as a head-count"
-    )
-    contract: ContractMode | None = Field(
-        default=None, description="the contract mode the customer asked for"
-    )
-    term_days: int | None = Field(default=None, description="serving: the days the GPUs are rented for")
+    # tokens of each request's prompt
+    prompt_tokens: int | None = None
+    # pages of text in each prompt (tokens per page from traffic.toml)
+    prompt_pages: int | None = None
+    # tokens of each answer
+    output_tokens: int | None = None
+    # requests per second at the peak
+    rate_per_s: float | None = None
+    # requests in a day (peak from traffic.toml)
+    requests_per_day: int | None = None
+    # requests in a month (days of use and peak from traffic.toml)
+    requests_per_month: int | None = None
+    # people who use the service (a head-count)
+    population: int | None = None
+    # share of the people active at the peak hour
+    active_share: float | None = None
+    # requests per active person per hour
+    requests_per_active_hour: float | None = None
+    # target seconds to the first token
+    ttft_s: float | None = None
+    # the percentile the latency targets were given at (p95: 95)
+    latency_percentile: float | None = None
+    # target tokens per second for each user
+    tokens_per_s: float | None = None
+    # the question asks what it costs
+    cost: bool = False
+    # the users were said to be at once: never read as a head-count
+    users_at_once: bool = False
+    # the contract mode the customer asked for
+    contract: ContractMode | None = None
+    # serving: the days the GPUs are rented for
+    term_days: int | None = None
+
+    @classmethod
+    def given(cls, fields: Mapping[str, Any]) -> Workload:
+        """The workload `fields` describe (a parsed question, command-line flags, a button's payload): each
+        value is checked against its field's type, text becoming the enum it names ("lora": Stage.lora) and a
+        whole number given where a float goes becoming that float; a wrong one raises msgspec.ValidationError
+        (a ValueError). It remembers which fields were given (given_fields)."""
+        workload = msgspec.convert(fields, cls, strict=False)
+        workload._given = frozenset(fields)
+        return workload
+
+    def given_fields(self) -> dict[str, Any]:
+        """The fields given when it was built, with their values: a follow-up keeps them and changes the ones
+        it names. A workload constructed directly (not by `given`) counts those that differ from defaults."""
+        names = self.__dict__.get("_given")
+        if names is None:
+            return self.non_defaults(builtins=False)
+        return {f: getattr(self, f) for f in self.__struct_fields__ if f in names}
+
+    def but(self, **changes: Any) -> Workload:
+        """A copy with `changes`, taken as they are (not checked again); they count as given."""
+        copy = msgspec.structs.replace(self, **changes)
+        copy._given = frozenset(self.given_fields()) | changes.keys()
+        return copy
+
+    def non_defaults(self, builtins: bool = True) -> dict[str, Any]:
+        """The fields that differ from their defaults, in declaration order: what a button or a thread keeps
+        of a workload (JSON-ready when `builtins`: enums as their values, a float field as a float)."""
+        out = {}
+        for name, default in _DEFAULTS.items():
+            value = getattr(self, name)
+            if value != default:
+                if builtins:
+                    value = (
+                        float(value) if name in _FLOATS and type(value) is int else msgspec.to_builtins(value)
+                    )
+                out[name] = value
+        return out
+
+
+_FLOATS = {f.name for f in msgspec.structs.fields(Workload) if f.type in (float, float | None)}
+_NO_DEFAULT = object()
+_DEFAULTS = {
+    f.name: f.default if f.default is not msgspec.NODEFAULT else _NO_DEFAULT
+    for f in msgspec.structs.fields(Workload)
+}

@@ -19,7 +19,7 @@ HEADINGS = {
 
 def answer(text: str, lang: str):
     query = parse(text)
-    result = size(query.workload.model_copy(update={"lang": lang}))
+    result = size(query.workload.but(lang=lang))
     return result, query, render_text(result, query)
 
 

@@ -122,3 +122,30 @@ def test_two_models_cannot_share_a_name(data_copy):
     path.write_text(path.read_text().replace('"llama 70b"', '"llama 8b"', 1))
     with pytest.raises(CatalogError, match="llama 8b"):
         _load_fresh(data_copy)
+
+
+@pytest.mark.parametrize(
+    ("file", "old", "new", "said"),
+    [
+        # A rule on one value: the entry, the key and the rule.
+        ("models.toml", "num_kv_heads = 8\n", "num_kv_heads = 0\n",
+         "models.toml: [[model]] 'llama-3.1-8b', key num_kv_heads: Expected int >= 1"),
+        # A rule across an entry's values: the entry and the rule.
+        ("models.toml", "num_kv_heads = 8\n", "num_kv_heads = 7\n",
+         "models.toml: [[model]] 'llama-3.1-8b': num_heads (32) must be a multiple of num_kv_heads (7)"),
+        ("offering.toml", "counts = [1, 2, 4, 8]", "counts = [0, 2]",
+         "offering.toml: [[offer]] #1: GPU counts must be 1 or more"),
+        ("offering.toml", "counts = [1, 2, 4, 8]", "counts = []",
+         "offering.toml: [[offer]] #1, key counts: Expected array of length >= 1"),
+        ("precisions.toml", "keeps = [", 'keeps = ["lm_heads", ',
+         "precisions.toml: [[precision]] 'fp32': unknown part 'lm_heads'; use embeddings, lm_head, attention"),
+    ],
+)  # fmt: skip
+def test_a_broken_rule_names_the_file_the_entry_and_the_rule(data_copy, file, old, new, said):
+    path = data_copy / file
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+    with pytest.raises(CatalogError) as e:
+        _load_fresh(data_copy)
+    assert str(e.value) == said

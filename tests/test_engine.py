@@ -9,7 +9,7 @@ from sizing.workload import Intent, Stage, Task, Workload
 
 
 def ask(**kw):
-    return size(Workload(**kw))
+    return size(Workload.given(kw))
 
 
 def test_70b_at_16_bit_needs_several_gpus():

@@ -11,6 +11,7 @@ import re
 import pytest
 
 from sizing import performance
+from sizing.architecture import updated
 from sizing.errors import SizingError
 from sizing.names import resolve_gpu, resolve_model
 
@@ -59,7 +60,7 @@ def _model(row: dict, catalog):
     text = row["model"]
     if "Llama-2-70b" in text:
         base = catalog.model(LLAMA2_70B["like"])
-        return base.model_copy(update={k: v for k, v in LLAMA2_70B.items() if k != "like"})
+        return updated(base, **{k: v for k, v in LLAMA2_70B.items() if k != "like"})
     repo = text.split(" (")[0].split(",")[0]
     try:
         return resolve_model(repo, catalog).model

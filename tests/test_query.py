@@ -56,7 +56,7 @@ def test_phrasing_becomes_the_expected_workload(text, expected, catalog):
     for field in ("task", "intent", "optimizer", "method"):
         if getattr(w, field) is not None:
             got[field] = getattr(w, field).value
-    if "stage" in w.model_fields_set:
+    if "stage" in w.given_fields():
         got["stage"] = w.stage.value
     if query.lang:
         got["lang"] = query.lang

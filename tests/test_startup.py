@@ -31,7 +31,7 @@ def test_gpu_size_loads_no_slack_server_or_database_code():
         "import contextlib, io\nfrom bot import cli\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n    cli.main(['70b', '4bit', '32k', '10users'])"
     )
-    assert {"sizing", "jinja2", "pydantic"} <= loaded  # what the answer is made of
+    assert {"sizing", "jinja2", "msgspec"} <= loaded  # what the answer is made of
     assert not loaded & SLACK_AND_SERVER, loaded & SLACK_AND_SERVER
 
 
@@ -41,6 +41,19 @@ def test_gpu_size_json_does_not_load_the_templates():
         "with contextlib.redirect_stdout(io.StringIO()):\n    cli.main(['70b', '4bit', '--json'])"
     )
     assert "jinja2" not in loaded
+
+
+def test_gpu_size_never_loads_pydantic():
+    """The engine's types are msgspec structs: importing pydantic and building its classes was half of a
+    gpu-size run. Both kinds of answer are checked to have been given, in words and as JSON."""
+    for flags in ("", ", '--json'"):
+        loaded = modules_after(
+            "import contextlib, io\nfrom bot import cli\nout = io.StringIO()\n"
+            "with contextlib.redirect_stdout(out):\n"
+            f"    status = cli.main(['qwen3', '32b', 'lora', 'seq', '4096', 'numa', 'h100'{flags}])\n"
+            "assert status == 0 and ('Qwen3 32B' in out.getvalue()), out.getvalue()"
+        )
+        assert "sizing" in loaded and "pydantic" not in loaded, flags
 
 
 def test_gpu_log_loads_neither_the_sizing_engine_nor_slack(tmp_path):

@@ -8,6 +8,7 @@ import json
 import re
 import shutil
 
+import msgspec
 import pytest
 
 from bot.cli import main
@@ -25,7 +26,7 @@ from .slack_harness import text_of as _text
 
 
 def ask(**kw):
-    return size(Workload(**kw))
+    return size(Workload.given(kw))
 
 
 # -- Little's law and the choice of copies -------------------------------------------------------------
@@ -180,7 +181,7 @@ def test_a_share_of_no_head_count_says_it_changed_nothing():
 )
 def test_a_head_count_in_millions_is_sized_by_its_traffic_not_refused(text, people):
     query = parse(text)
-    r = size(query.workload.model_copy(update={"lang": query.detected_lang}))
+    r = size(query.workload.but(lang=query.detected_lang))
     assert r.workload.load.basis == "population" and r.workload.population == query.workload.users
     assert people in render_text(r, query).splitlines()[0]
 
@@ -368,7 +369,7 @@ PHRASINGS = [
 def test_traffic_is_understood_in_three_languages(text, expected):
     q = parse(text)
     assert q.unknown == []
-    got = q.workload.model_dump(exclude_unset=True)
+    got = q.workload.given_fields()
     for key, value in expected.items():
         assert got.get(key) == value, key
     # Nothing else about the load is made up, and no "2 mil tokens" turned into a context.
@@ -418,9 +419,9 @@ def test_the_traffic_scan_skips_only_questions_it_would_read_nothing_in(monkeypa
     from tests.query_corpus import PHRASINGS as CORPUS
 
     texts = [t for t, _ in PHRASINGS] + [t for t, _ in CORPUS]
-    gated = [parse(t).workload.model_dump() for t in texts]
+    gated = [msgspec.to_builtins(parse(t).workload) for t in texts]
     monkeypatch.setattr(traffic_query, "_SYMBOLS", re.compile(r"."))  # every question scanned
-    assert [parse(t).workload.model_dump() for t in texts] == gated
+    assert [msgspec.to_builtins(parse(t).workload) for t in texts] == gated
 
 
 def test_small_concurrent_counts_stay_conversations():
@@ -458,7 +459,7 @@ def test_a_follow_up_changes_only_what_it_names(follow, changed, value):
     base = parse("llama 70b 4bit para 5000 usuarios da empresa").workload
     q = parse(follow, base=base)
     assert q.changed == [changed] and q.unknown == []
-    got = q.workload.model_dump(exclude_unset=True)
+    got = q.workload.given_fields()
     assert got[changed] == value and got["precision"] == "int4" and got["model"] == "llama-3.1-70b"
     if changed == "rate_per_s":
         assert "population" not in got  # a rate replaces the head-count it was derived from
@@ -580,7 +581,7 @@ def priced(tmp_path):
 
 def test_cost_per_contract_mode_and_per_million_tokens(priced):
     r = size(
-        Workload(model="8b", rate_per_s=10, prompt_tokens=1000, output_tokens=300, intent="production"),
+        Workload(model="8b", rate_per_s=10, prompt_tokens=1000, output_tokens=300, intent=Intent.production),
         priced,
     )
     rec = r.recommendation

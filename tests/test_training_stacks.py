@@ -17,7 +17,7 @@ from .conftest import GIB
 
 
 def ask(**kw):
-    return size(Workload(**kw))
+    return size(Workload.given(kw))
 
 
 def longest_sequence(catalog, model_id, stack_id, budget, rank=32):

@@ -89,7 +89,7 @@ def _recompute(body: dict, action: dict, services, note: str, **changes):
     where = where_for_action(body, services)
     workload = decode(action["value"])
     if changes:
-        workload = workload.model_copy(update=changes)
+        workload = workload.but(**changes)
     return where, services.pipeline.recompute(workload, where, text=note)
 
 

@@ -168,7 +168,7 @@ def _thread_base(services, channel: str, thread_ts: str | None) -> Workload | No
         return None
     workload, _lang = saved
     try:
-        return Workload.model_validate(workload)
+        return Workload.given(workload)
     except ValueError:
         return None
 
@@ -179,7 +179,7 @@ def _post(
     if reply.workload is not None:
         # Remember what this thread (or DM) is about before answering: a follow-up typed the moment the
         # answer appears must find it.
-        data = reply.workload.model_dump(mode="json", exclude_defaults=True)
+        data = reply.workload.non_defaults()
         if thread_ts:
             services.log.save_thread(channel, thread_ts, data, reply.lang)
         if dm_key:

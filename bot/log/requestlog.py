@@ -769,8 +769,10 @@ def _sql_value(value: Any) -> Any:
 
 
 def _json(value: Any) -> str:
-    if hasattr(value, "model_dump"):  # a pydantic model such as sizing.workload.Workload
-        value = value.model_dump(mode="json")
+    if hasattr(value, "__struct_fields__"):  # an engine struct such as sizing.workload.Workload
+        import msgspec
+
+        value = msgspec.to_builtins(value)
     if isinstance(value, dict | list | tuple):
         return json.dumps(value, ensure_ascii=False, default=str)
     return str(value)
