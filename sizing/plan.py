@@ -228,6 +228,14 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
                       method=model.extended_context_method))  # fmt: skip
         model = updated(model, max_context=model.extended_context)
         resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
+    elif resolved.source == "family" and asked_context > model.max_context:
+        # A family member stands in for a repo the catalogue lacks and the Hub did not describe: its window
+        # is not the asked model's (Phi-3 Mini's 4k for Phi-3.5-mini's 128k). The context asked for is sized
+        # with the stand-in's architecture, and the answer says the real limit was not read.
+        said.append(t(lang, "assume.model.stand_in_context", context=i18n.tokens(asked_context, lang),
+                      model=model.name, limit=i18n.tokens(model.max_context, lang)))  # fmt: skip
+        model = updated(model, max_context=asked_context)
+        resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
     if w.context is not None and w.context > model.max_context:
         raise SizingError(
             "context_beyond_model",
