@@ -598,6 +598,8 @@ def _formula(plan: Plan) -> str:
 
 def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
     lang = plan.lang
+    if plan.method.is_rl:
+        return _rl_estimates(plan, setup, catalog)
     if setup is None:
         return _beyond_offering(plan, catalog) if plan.stage.is_training else Estimates(text=[])
     gpu = catalog.gpu(setup.gpu)
@@ -647,6 +649,24 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
             )
         return result
     return _serving_estimates(plan, setup, catalog)
+
+
+def _rl_estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
+    """RL time is not estimated (generation dominates it); in vLLM server mode, the GPUs generation needs."""
+    text = [t(plan.lang, "estimate.rl_no_time")]
+    if setup is not None and plan.rl_generation == "server":
+        gpu = catalog.gpu(setup.gpu)
+        dp = max(1, setup.count // (plan.tp * plan.pp))
+        seqs = training.rl_generation_seqs(plan.batch, plan.rl_generations, dp) * dp
+        need = training.rl_server_bytes(plan.model, plan.rl_prompt, plan.rl_completion, seqs,
+                                        kv_cache.bytes_per_token(plan.model, 2))  # fmt: skip
+        # vLLM's own default gpu_memory_utilization is 0.9; tensor parallelism takes a power of two.
+        count = 1
+        while count * gpu.memory_bytes * 0.9 < need and count < 64:
+            count *= 2
+        text.append(t(plan.lang, "estimate.rl_server_gpus", count=count, gpu=gpu.name,
+                      need=i18n.gb(need, plan.lang), seqs=seqs))  # fmt: skip
+    return Estimates(text=text)
 
 
 def _serving_estimates(plan: Plan, setup: Setup, catalog: Catalog) -> Estimates:

@@ -13,7 +13,16 @@ from .errors import SizingError
 from .i18n import t
 from .names import ModelSource
 from .plan import Plan, make_plan, rate_text
-from .result import Alternative, LoadInfo, Memory, ModelInfo, ResolvedWorkload, SizingResult, Verdict
+from .result import (
+    Alternative,
+    LoadInfo,
+    Memory,
+    ModelInfo,
+    ResolvedWorkload,
+    RLInfo,
+    SizingResult,
+    Verdict,
+)
 from .setups import (
     add_capacity,
     by_load,
@@ -424,6 +433,17 @@ def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) ->
         tokens_per_s_target=plan.given_tokens_per_s,
         load=None if training else _load_info(plan, catalog),
         cost_asked=plan.cost_asked,
+        rl=_rl_info(plan) if training and plan.method.is_rl else None,
+    )
+
+
+def _rl_info(plan: Plan) -> RLInfo:
+    return RLInfo(
+        prompt_tokens=plan.rl_prompt,
+        completion_tokens=plan.rl_completion,
+        generations=plan.rl_generations,
+        reference_model=plan.rl_reference,
+        generation=plan.rl_generation,
     )
 
 

@@ -22,6 +22,7 @@ from .names import (
     resolve_precision,
     resolve_stack,
 )
+from .weights import weight_bytes
 from .workload import Intent, Method, Optimizer, Stage, Task, Workload
 
 DEFAULT_CONTEXT = 4096
@@ -62,6 +63,13 @@ class Plan:
     tp: int = 1
     pp: int = 1  # pipeline stages (training)
     method: Method = Method.sft  # supervised, or a preference method (DPO...)
+    # RL (GRPO, PPO): prompt and completion tokens, completions per prompt, the KL reference, and where the
+    # completions are generated (colocate, server, generate)
+    rl_prompt: int = training.RL_PROMPT
+    rl_completion: int = training.RL_COMPLETION
+    rl_generations: int = training.RL_GENERATIONS
+    rl_reference: bool = False
+    rl_generation: str = "colocate"
     days: int | None = None  # the deadline of a training run
     stack: Stack | None = None  # the training software (None: inference)
     # serving: each request's prompt and answer, the peak rate (requests/s) and where it came from
@@ -334,6 +342,9 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     model = plan.model
     default_seq = PRETRAIN_SEQ_LEN if plan.stage is Stage.pretrain else FINETUNE_SEQ_LEN
     seq_len = w.seq_len or w.context or min(default_seq, model.max_context)
+    rl = w.method is not None and w.method.is_rl
+    if rl:
+        seq_len = _rl_lengths(w, lang)
     if seq_len > model.max_context:
         raise SizingError(
             "context_beyond_model",
@@ -342,10 +353,10 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
             model=model.name,
             limit=i18n.tokens(model.max_context, lang),
         )
-    if not (w.seq_len or w.context):
+    if not (w.seq_len or w.context) and not rl:
         said.append(t(lang, "assume.seq_len", tokens=i18n.tokens(seq_len, lang)))
-    batch = w.batch or 1
-    if not w.batch:
+    batch = w.batch or (training.RL_MICRO_BATCH if rl else 1)
+    if not w.batch and not rl:
         said.append(t(lang, "assume.batch"))
     checkpointing = True if w.checkpointing is None else w.checkpointing
     if w.checkpointing is None:
@@ -375,6 +386,8 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         tokens = CHINCHILLA_TOKENS_PER_PARAM * model.params
         said.append(t(lang, "assume.pretrain_tokens", billions=i18n.number(tokens / 1e9, lang)))
     days = w.days or w.term_days
+    if rl and (tokens or days):
+        tokens = days = None  # RL time is not estimated (said below): no deadline to size for
     if tokens and not days:
         # No deadline: size the run to finish in the offering's default time, and say so, rather than
         # recommend the smallest setup for a run of years.
@@ -390,7 +403,10 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         what = f"ZeRO-{w.zero}" if (w.zero or 0) > 0 else f"TP {tp}" if tp > 1 else f"PP {pp}"
         raise SizingError("stack_data_parallel", "stack_parallel_examples", stack=stack.name, what=what)
     method = w.method or Method.sft
-    if method is not Method.sft:
+    rl_plan: dict = {}
+    if rl:
+        rl_plan = _rl_defaults(plan, w, seq_len, batch, catalog, lang, said)
+    elif method is not Method.sft:
         name = t(lang, f"understood.method_{method.value}")
         reference, pairs = training.PREFERENCE[method.value]
         if pairs > 1:
@@ -402,8 +418,10 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
                           reference=i18n.gb(2 * model.params, lang)))  # fmt: skip
         else:
             said.append(t(lang, "assume.preference_reference_lora", method=name))
-    said.append(_stack_assumption(plan.stage, model, stack, seq_len * batch, w.stack is None, lang))
+    loss_tokens = (rl_plan["rl_completion"] if rl else seq_len) * batch
+    said.append(_stack_assumption(plan.stage, model, stack, loss_tokens, w.stack is None, lang))
     return plan.but(
+        **rl_plan,
         seq_len=seq_len,
         batch=batch,
         zero=w.zero,
@@ -416,6 +434,72 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         method=method,
         days=days,
         days_assumed=bool(days and not (w.days or w.term_days)),
+    )
+
+
+def _rl_lengths(w: Workload, lang: str) -> int:
+    """Prompt + completion tokens of an RL run: a context given is the two together."""
+    prompt = w.prompt_tokens or training.RL_PROMPT
+    completion = w.output_tokens or training.RL_COMPLETION
+    if (w.seq_len or w.context) and not w.output_tokens:
+        completion = (w.seq_len or w.context or 0) - prompt
+        if completion < 1:
+            raise SizingError("rl_context_short", "rl_examples", context=i18n.tokens(prompt + 1, lang))
+    return prompt + completion
+
+
+def _rl_defaults(
+    plan: Plan, w: Workload, seq_len: int, batch: int, catalog: Catalog, lang: str, said: list[str]
+) -> dict:
+    """GRPO's and PPO's settings (TRL's defaults where not given: sizing/training.py), each one said."""
+    model, method = plan.model, w.method
+    assert method is not None
+    prompt = w.prompt_tokens or training.RL_PROMPT
+    completion = seq_len - prompt
+    generations = w.rl_generations or training.RL_GENERATIONS
+    full = plan.stage in (Stage.full, Stage.pretrain)
+    frozen = i18n.gb(2 * model.params if full else weight_bytes(model, plan.precision, catalog).bytes, lang)
+    if method is Method.grpo:
+        said.append(t(lang, "assume.rl_grpo"))
+        said.append(t(lang, "assume.rl_lengths", prompt=i18n.tokens(prompt, lang),
+                      completion=i18n.tokens(completion, lang), generations=generations, batch=batch))  # fmt: skip
+        reference = bool(w.rl_reference)
+        if not reference:
+            said.append(t(lang, "assume.rl_no_reference", reference=frozen if full else "0 GB"))
+        elif full:
+            said.append(t(lang, "assume.preference_reference", method="GRPO", reference=frozen))
+        else:
+            said.append(t(lang, "assume.preference_reference_lora", method="GRPO"))
+        generation = w.rl_generation or "colocate"
+        largest = max(g.memory_bytes for g in catalog.gpus)
+        if not w.rl_generation and 2 * model.params > largest / 3:
+            # A 16-bit copy beside the training on every GPU leaves too little of even our largest GPU:
+            # TRL's own 70B recipe (docs/source/grpo_trainer.md, "GRPO at scale") generates on a node of
+            # its own with `trl vllm-serve`.
+            generation = "server"
+            said.append(t(lang, "assume.rl_server_large", weights=i18n.gb(2 * model.params, lang)))
+    else:
+        said.append(t(lang, "assume.rl_ppo", models=frozen))
+        said.append(t(lang, "assume.rl_ppo_lengths", prompt=i18n.tokens(prompt, lang),
+                      completion=i18n.tokens(completion, lang), batch=batch))  # fmt: skip
+        reference = True
+        if full:
+            said.append(t(lang, "assume.preference_reference", method="PPO", reference=frozen))
+        else:
+            said.append(t(lang, "assume.preference_reference_lora", method="PPO"))
+        generation = w.rl_generation or "generate"
+    if generation == "colocate":
+        said.append(t(lang, "assume.rl_colocate", weights=i18n.gb(2 * model.params, lang)))
+    elif generation == "server":
+        said.append(t(lang, "assume.rl_server"))
+    else:
+        said.append(t(lang, "assume.rl_generate"))
+    return dict(
+        rl_prompt=prompt,
+        rl_completion=completion,
+        rl_generations=generations,
+        rl_reference=reference,
+        rl_generation=generation,
     )
 
 

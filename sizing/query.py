@@ -386,6 +386,20 @@ STAGES = [(kind, re.compile(rf"\b{_W('stages.' + kind)}\b")) for kind in STAGE_W
 METHODS = re.compile(
     r"\b(?:" + "|".join(f"(?P<{kind}>{_W('methods.' + kind)})" for kind in VOCAB.keys("methods")) + r")\b"
 )
+# RL settings (sizing/data/vocabulary, [rl]): where completions are generated, a KL reference or none, and
+# how many completions each prompt gets ("8 gerações por prompt", "num_generations=16").
+RL_WORDS = re.compile(
+    r"\b(?:" + "|".join(f"(?P<{kind}>{_W('rl.' + kind)})" for kind in ("server", "colocate", "generate",
+                                                                       "no_reference", "reference")) + r")\b"
+)  # fmt: skip
+RL_GENERATIONS = re.compile(
+    rf"\b(\d{{1,3}})\s*(?:{_W('rl.generations')})\b|\b(?:{_W('rl.generations')})\s*[=:]?\s*(\d{{1,3}})\b"
+)
+RL_BETA = re.compile(r"\bbeta\s*[=:]?\s*(\d+(?:[.,]\d+)?)\b")
+RL_COMPLETION = re.compile(
+    r"\b(?:max[\s_]completion[\s_]length|completion[\s_]length|completions?|respostas?)\s*(?:de|of|=|:|with)?\s*"
+    r"(\d{2,6}|\d{1,3}\s*k)\s*(?:tokens?)?\b"
+)
 TASK_PATTERNS = [(task, re.compile(rf"\b{_W('tasks.' + task.value)}\b")) for task in Task]
 INTENT_PATTERNS = [(intent, re.compile(rf"\b{_W('intents.' + intent.value)}\b")) for intent in Intent]
 WORD = re.compile(r"[a-z0-9]+(?:[._+/-][a-z0-9]+)*")
@@ -647,6 +661,11 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(CHECKPOINTING, "checkpointing", lambda m: True)
     scan.take(NO_MEMORY, "no_memory", lambda m: True)
     scan.take(KV, "kv", lambda m: "fp8" if "8" in (m.group(1) or m.group(2)) else "bf16")
+    # The method before names and traffic: "estilo deepseek r1" is GRPO, not a model; "8 gerações por
+    # prompt" and "completions de 1024 tokens" are RL settings, not users or answers.
+    scan.take(METHODS, "method", lambda m: m.lastgroup)
+    if "method" in scan.found or (base is not None and base.method is not None and base.method.is_rl):
+        _rl_settings(scan)
     # Traffic first: "prompts de 2 mil tokens" is no context, "5000 funcionários" no concurrent users.
     traffic_query.take(scan)
     scan.take(CONTEXT_MILLIONS, "context", lambda m: round(_float(m.group(1)) * 10**6))
@@ -696,7 +715,6 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(SERVERS_ALONE, "servers", lambda m: int(m.group(1)) if 0 < int(m.group(1)) <= 64 else None)
     _gpu_memory(scan, catalog)
     _sizes(scan, catalog)
-    scan.take(METHODS, "method", lambda m: m.lastgroup)
     for kind, pattern in STAGES:
         scan.take(pattern, "stage", lambda m, kind=kind: kind)
     for task, pattern in TASK_PATTERNS:
@@ -1197,6 +1215,29 @@ def _unknown_gpu_series(scan: _Scan, catalog: Catalog) -> None:
         _raise_unknown_gpu(scan.original[m.start() : m.end()].strip(), list(index), index, always=True)
 
 
+def _rl_settings(scan: _Scan) -> None:
+    """GRPO's and PPO's settings, read only where a question names an RL method (or its thread did)."""
+    scan.take(RL_GENERATIONS, "rl_generations", lambda m: int(m.group(1) or m.group(2)) or None)
+    scan.take(RL_BETA, "rl_reference", lambda m: float(m.group(1).replace(",", ".")) > 0)
+    scan.take(RL_COMPLETION, "rl_completion", lambda m: _rl_tokens(m.group(1)))
+    scan.take(
+        RL_WORDS,
+        "rl_words",
+        lambda m: m.lastgroup,
+    )
+    for kind, typed in scan.found.pop("rl_words", []):
+        if kind in ("reference", "no_reference"):
+            scan.found.setdefault("rl_reference", []).append((kind == "reference", typed))
+        else:
+            scan.found.setdefault("rl_generation", []).append((kind, typed))
+
+
+def _rl_tokens(text: str) -> int | None:
+    text = text.replace(" ", "")
+    value = int(text[:-1]) * 1024 if text.endswith("k") else int(text)
+    return value if 0 < value <= 10**6 else None
+
+
 def _one(scan: _Scan, kind: str, label: str):
     values = scan.found.get(kind, [])
     distinct = list(dict.fromkeys(v for v, _ in values))
@@ -1395,11 +1436,28 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
                 per = None
             if per:
                 fields["gpus"] = servers * per
+    methods = scan.found.get("method", [])
+    if any(kind == "rloo" for kind, _ in methods):
+        # RLOO is not sized (yet): sizing it as GRPO or a fine-tune could be wrong, so say so instead.
+        raise QueryError("rl_not_sized", hint="rl_examples", name=next(t for k, t in methods if k == "rloo"))
+    if any(kind in ("grpo", "ppo") for kind, _ in methods):
+        scan.found["method"] = [(kind, typed) for kind, typed in methods if kind != "rl"]
+    else:
+        # "aprendizado por reforço", "RL" with no method named: GRPO, what RL fine-tunes run now (said).
+        scan.found["method"] = [("grpo" if kind == "rl" else kind, typed) for kind, typed in methods]
     method = _one(scan, "method", "method")
-    if method == "rl":
-        # PPO/GRPO hold a policy, a reference, a reward model (and a value model or a generation engine):
-        # sizing them as a fine-tune would understate them, so say so instead.
-        raise QueryError("rl_not_sized", hint="rl_examples", name=scan.found["method"][0][1])
+    rl = (
+        Method(method).is_rl
+        if method
+        else (base is not None and base.method is not None and base.method.is_rl)
+    )
+    for kind in ("rl_generations", "rl_generation", "rl_reference"):
+        value = _one(scan, kind, kind)
+        if value is not None and rl:
+            fields[kind] = value
+    completion = _one(scan, "rl_completion", "completion")
+    if completion is not None and rl and not fields.get("output_tokens"):
+        fields["output_tokens"] = completion
     if method is not None:
         base_stage = stage or (base.stage if base is not None else None)
         if base_stage is Stage.pretrain:

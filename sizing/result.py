@@ -76,6 +76,16 @@ class LoadInfo(Record, kw_only=True):
     plan_utilization: float | None = None
 
 
+class RLInfo(Record, kw_only=True):
+    """An RL fine-tune's settings as sized (GRPO, PPO), every default filled in."""
+
+    prompt_tokens: int
+    completion_tokens: int
+    generations: int  # completions per prompt (GRPO's num_generations)
+    reference_model: bool  # a frozen reference is held (GRPO: beta > 0; PPO: always, but none with LoRA)
+    generation: str  # colocate (vLLM on the training GPUs), server (trl vllm-serve elsewhere) or generate
+
+
 class ResolvedWorkload(Record, kw_only=True):
     stage: str
     model: ModelInfo
@@ -115,6 +125,7 @@ class ResolvedWorkload(Record, kw_only=True):
     load: LoadInfo | None = None
     cost_asked: bool = False  # the question asked what it costs
     days_assumed: bool = False  # the deadline is the offering's default (no deadline was given)
+    rl: RLInfo | None = None  # RL fine-tunes (method grpo or ppo): their settings
     contract: str | None = None  # the contract mode asked for
     term_days: int | None = None  # serving: the days the GPUs are rented for
 
@@ -140,6 +151,9 @@ class Memory(Record, kw_only=True):
     comm_buffers: int = 0
     # Training: part of `total`, what the optimizer step adds beyond the activations freed before it.
     optimizer_step: int = 0
+    # Training (RL): part of `total`, the generation engine sharing the GPUs (vLLM colocated: its weights copy
+    # and KV cache; plain generate: the KV cache beyond the activations).
+    generation: int = 0
     # Serving: part of `weights`, what the engine adds to the checkpoint when it loads it (padding).
     engine_padding: int = 0
 

@@ -161,24 +161,44 @@ def training_memory(
 def _training_memory(
     plan: Plan, catalog: Catalog, gpus: int, zero: int
 ) -> tuple[Memory, training.TrainingMemory]:
-    m = training.memory(
-        plan.model,
-        plan.stage.value,  # type: ignore[arg-type]
-        weight_bytes(plan.model, plan.precision, catalog).bytes,
+    options = dict(
         gpus=gpus,
         zero=zero,
-        seq_len=plan.seq_len,
         micro_batch=plan.batch,
         checkpointing=plan.checkpointing,
-        optimizer=plan.optimizer.value,  # type: ignore[arg-type]
+        optimizer=plan.optimizer.value,
         lora_rank=plan.lora_rank,
         cpu_offload=plan.cpu_offload,
         tp=plan.tp,
         stack=plan.stack,
         pp=plan.pp,
-        method=plan.method.value,
         offload_params=plan.offload_params,
     )
+    base = weight_bytes(plan.model, plan.precision, catalog).bytes
+    stage = plan.stage.value
+    if plan.method.is_rl:
+        m = training.rl_memory(
+            plan.model,
+            stage,  # type: ignore[arg-type]
+            base,
+            method=plan.method.value,
+            prompt=plan.rl_prompt,
+            completion=plan.rl_completion,
+            generations=plan.rl_generations,
+            reference=plan.rl_reference,
+            generation=plan.rl_generation,
+            kv_bytes_per_token=kv_cache.bytes_per_token(plan.model, 2),
+            **options,  # type: ignore[arg-type]
+        )
+    else:
+        m = training.memory(
+            plan.model,
+            stage,  # type: ignore[arg-type]
+            base,
+            seq_len=plan.seq_len,
+            method=plan.method.value,
+            **options,  # type: ignore[arg-type]
+        )
     other = m.activations_without_checkpointing if plan.checkpointing else m.activations_with_checkpointing
     memory = Memory(
         weights=m.weights,
@@ -193,6 +213,7 @@ def _training_memory(
         logits=m.logits,
         comm_buffers=m.comm_buffers,
         optimizer_step=m.optimizer_step,
+        generation=m.generation,
     )
     return memory, m
 

@@ -83,6 +83,7 @@ class TrainingMemory(msgspec.Struct, kw_only=True):
     logits: int = 0  # part of the activations: what the loss holds
     comm_buffers: int = 0  # data-parallel communication buffers (FSDP/ZeRO all-gather, reduce-scatter)
     optimizer_step: int = 0  # what the optimizer step adds beyond the activations it runs after
+    generation: int = 0  # RL: the generation engine colocated on the training GPUs (weights copy + KV cache)
 
     @property
     def total(self) -> int:
@@ -95,6 +96,7 @@ class TrainingMemory(msgspec.Struct, kw_only=True):
             + self.overhead
             + self.comm_buffers
             + self.optimizer_step
+            + self.generation
         )
 
 
@@ -191,9 +193,11 @@ def activations(
     tp: int = 1,
     stack: Stack | None = None,
     act: int = ACT,
+    logit_tokens: int | None = None,
 ) -> int:
     """Activation memory per GPU; `act` is the bytes of one activation value (4 where the hidden states
-    run in FP32: QLoRA after PEFT's FP32 upcast of the embeddings)."""
+    run in FP32: QLoRA after PEFT's FP32 upcast of the embeddings). `logit_tokens`: the tokens of each
+    sequence the loss reads (RL: the completion only), all of them when None."""
     stack = _stack(stack)
     tokens = seq_len * micro_batch
     # Every layer of a kind (dense, MoE) stores the same per token: the sum over the layers and the largest
@@ -201,7 +205,7 @@ def activations(
     kinds = [
         (count, layer_activation_bytes_per_token(a, index, act) * tokens) for count, index in _layer_kinds(a)
     ]
-    logits = logit_bytes(a, tokens, stack)
+    logits = logit_bytes(a, (logit_tokens or seq_len) * micro_batch, stack)
     # The backward pass carries the gradient of the residual stream from layer to layer: the one coming in
     # and the one going out of the layer being back-propagated.
     residual_grads = 2 * tokens * a.hidden_size * act
@@ -317,6 +321,7 @@ def memory(
     pp: int = 1,
     method: str = "sft",
     offload_params: bool = False,
+    logit_tokens: int | None = None,
 ) -> TrainingMemory:
     """Per-GPU memory of one training job on `gpus` GPUs (tp-way tensor parallel x pp pipeline stages x data
     parallel), on the stage that needs the most."""
@@ -330,11 +335,12 @@ def memory(
     # PEFT's FP32 upcast for QLoRA reaches the input embeddings, so the hidden states leave them in FP32 and
     # stay FP32 through every layer (bitsandbytes returns its output in its input's type).
     act_bytes = 4 if stage == "qlora" and stack.kbit_fp32_upcast else ACT
-    with_ckpt = activations(a, seq_len, micro_batch, True, tp, stack, act_bytes)
-    without_ckpt = activations(a, seq_len, micro_batch, False, tp, stack, act_bytes)
+    loss_tokens = logit_tokens or seq_len
+    with_ckpt = activations(a, seq_len, micro_batch, True, tp, stack, act_bytes, logit_tokens)
+    without_ckpt = activations(a, seq_len, micro_batch, False, tp, stack, act_bytes, logit_tokens)
     if pp > 1:
-        with_ckpt = _pipeline_activations(a, with_ckpt, seq_len, micro_batch, tp, pp, stack)
-        without_ckpt = _pipeline_activations(a, without_ckpt, seq_len, micro_batch, tp, pp, stack)
+        with_ckpt = _pipeline_activations(a, with_ckpt, loss_tokens, micro_batch, tp, pp, stack)
+        without_ckpt = _pipeline_activations(a, without_ckpt, loss_tokens, micro_batch, tp, pp, stack)
     act = with_ckpt if checkpointing else without_ckpt
     # The CUDA context and NCCL/cuBLAS workspaces: about 1 GiB per GPU in PyTorch training.
     overhead = 2**30
@@ -431,7 +437,7 @@ def memory(
         activations_with_checkpointing=with_ckpt,
         overhead=overhead,
         cpu_offload_bytes=host,
-        logits=math.ceil(logit_bytes(a, seq_len * micro_batch, stack) / tp),
+        logits=math.ceil(logit_bytes(a, loss_tokens * micro_batch, stack) / tp),
         comm_buffers=buffers,
         optimizer_step=max(0, math.ceil(step) - act),
     )
@@ -472,3 +478,99 @@ def recompute_flops(a: Architecture, tokens: int, checkpointing: bool) -> float:
     """Full activation recomputation runs every layer's forward a second time: 2 x N x D more hardware
     FLOPs, which MFU does not count (it shows as hardware FLOPs utilization, HFU)."""
     return 2 * a.active_params * tokens if checkpointing else 0.0
+
+
+# Reinforcement-learning fine-tunes, as TRL runs them (huggingface/trl, v1.9.0, the latest release when this
+# was written). GRPO (trl/trainer/grpo_config.py): num_generations = 8 completions per prompt,
+# max_completion_length = 256 (512 on main after v1.9), beta = 0.0 since v0.19 (0.04 before): with beta = 0
+# no reference model is loaded (grpo_trainer.py: "If beta is 0.0, the reference model is not needed"), and
+# with PEFT the base with the adapters off is the reference. max_prompt_length was 512 until v0.25 and is
+# gone since v0.26 (prompts are not cut): 512 is assumed. Generation: vLLM "colocate" (same GPUs,
+# vllm_gpu_memory_utilization = 0.3, vllm_tensor_parallel_size = 1), "server" (`trl vllm-serve` on other
+# GPUs), or plain model.generate (use_vllm = False, TRL's own default). PPO (trl/experimental/ppo/
+# ppo_trainer.py): a policy and a value model trained together (PolicyAndValueWrapper runs both in one
+# forward and backward), a frozen reward model and a frozen reference (none with PEFT), generating with the
+# policy itself.
+RL_GENERATIONS = 8
+RL_PROMPT = 512
+RL_COMPLETION = 256
+RL_MICRO_BATCH = 8  # transformers' TrainingArguments per_device_train_batch_size (completions, for GRPO)
+
+
+def rl_generation_seqs(micro_batch: int, generations: int, dp: int) -> int:
+    """Completions one GPU generates at once: its micro-batch times the steps per generation that make the
+    generation batch (micro_batch x GPUs x steps) a whole number of groups of `generations` (GRPOConfig:
+    generation_batch_size must be divisible by num_generations)."""
+    return micro_batch * max(1, math.ceil(generations / (micro_batch * dp)))
+
+
+def rl_memory(
+    a: Architecture,
+    stage: Literal["full", "lora", "qlora", "pretrain"],
+    base_weight_bytes: int,
+    gpus: int,
+    zero: int,
+    *,
+    method: str,
+    prompt: int,
+    completion: int,
+    micro_batch: int,
+    generations: int,
+    reference: bool,
+    generation: str,
+    kv_bytes_per_token: float,
+    tp: int = 1,
+    pp: int = 1,
+    **options,
+) -> TrainingMemory:
+    """Per-GPU memory of a GRPO or PPO run: the policy trained as in `memory` over prompt + completion
+    tokens (the loss reads the completion's logits only: TRL's logits_to_keep), the frozen models beside
+    it at the base's precision, PPO's value model trained like the policy, and the generation engine when
+    it shares the GPUs."""
+    seq = prompt + completion
+    common = dict(gpus=gpus, zero=zero, seq_len=seq, micro_batch=micro_batch, tp=tp, pp=pp, **options)
+    m = memory(a, stage, base_weight_bytes, logit_tokens=completion, **common)
+    dp = max(1, gpus // (tp * pp))
+    shard = dp if zero >= 3 else 1
+    full = stage in ("full", "pretrain")
+    frozen = (2 * a.params if full else base_weight_bytes) * stage_share(a, pp) / tp / shard
+    extra_weights = 0.0
+    if reference and full:
+        extra_weights += frozen  # the frozen reference copy (with adapters: the base, adapters off)
+    if method == "ppo":
+        extra_weights += frozen  # the reward model, assumed the policy's size (as TRL's examples make it)
+        # The value model: the policy's architecture with a scalar head, trained the same way (with LoRA,
+        # an adapter of its own on its own frozen base, as OpenRLHF does for its critic).
+        v = memory(a, stage, base_weight_bytes, logit_tokens=1, **common)
+        m.weights += v.weights
+        m.gradients += v.gradients
+        m.optimizer += v.optimizer
+        m.adapters += v.adapters
+        m.activations += v.activations - v.logits
+        m.activations_with_checkpointing += v.activations_with_checkpointing - v.logits
+        m.activations_without_checkpointing += v.activations_without_checkpointing - v.logits
+        m.comm_buffers += v.comm_buffers
+        m.optimizer_step += v.optimizer_step
+        m.cpu_offload_bytes += v.cpu_offload_bytes
+    m.weights += math.ceil(extra_weights)
+    seqs = rl_generation_seqs(micro_batch, generations, dp)
+    kv = math.ceil(seqs * seq * kv_bytes_per_token)
+    if generation == "colocate":
+        # vLLM in the training process: a 16-bit copy of the weights (TRL loads the merged adapters into it,
+        # so a QLoRA run holds the 16-bit model there too), split over vllm_tensor_parallel_size GPUs, and
+        # the KV cache of the completions this GPU generates (vLLM's own KV type: the weights' 16 bits).
+        vllm_tp = tp
+        m.generation = math.ceil(2 * a.params / vllm_tp) + math.ceil(kv / vllm_tp)
+    elif generation == "generate":
+        # model.generate runs before the loss, with the activations not yet made: only a KV cache larger
+        # than the activations that follow adds to the peak.
+        m.generation = max(0, math.ceil(kv / tp) - m.activations)
+    return m
+
+
+def rl_server_bytes(
+    a: Architecture, prompt: int, completion: int, seqs: int, kv_bytes_per_token: float
+) -> int:
+    """What a `trl vllm-serve` process needs for a whole generation batch: 16-bit weights and the KV cache of
+    `seqs` completions of prompt + completion tokens."""
+    return 2 * a.params + math.ceil(seqs * (prompt + completion) * kv_bytes_per_token)

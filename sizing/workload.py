@@ -47,6 +47,12 @@ class Method(StrEnum):
     kto = "kto"
     orpo = "orpo"
     simpo = "simpo"
+    grpo = "grpo"  # Shao et al. 2024, arXiv:2402.03300 (DeepSeekMath), section 4
+    ppo = "ppo"  # Schulman et al. 2017, arXiv:1707.06347; RLHF as Ouyang et al. 2022, arXiv:2203.02155
+
+    @property
+    def is_rl(self) -> bool:
+        return self in (Method.grpo, Method.ppo)
 
 
 class Optimizer(StrEnum):
@@ -100,6 +106,12 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     pp: int | None = None
     # sft (default) or a preference method: dpo, orpo...
     method: Method | None = None
+    # RL: completions sampled per prompt (GRPO's num_generations)
+    rl_generations: int | None = None
+    # RL: where completions are generated: colocate, server or generate
+    rl_generation: str | None = None
+    # RL: a KL penalty against a reference model (True), or none said (False)
+    rl_reference: bool | None = None
     # days a training run may take (the deadline)
     days: int | None = None
     # training examples in the dataset

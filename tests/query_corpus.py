@@ -350,6 +350,73 @@ PHRASINGS: list[tuple[str, dict]] = [
         {"model": "llama-3.1-8b", "stage": "lora", "method": "dpo", "gpu": "h100-sxm"},
     ),
     ("orpo qwen 7b seq 4096", {"model": "qwen2.5-7b", "stage": "full", "method": "orpo", "seq_len": 4096}),
+    # RL fine-tunes: GRPO and PPO (RLHF), by name or as "reinforcement learning" (GRPO), with their settings.
+    (
+        "grpo qwen2.5 7b numa h100",
+        {"model": "qwen2.5-7b", "stage": "full", "method": "grpo", "gpu": "h100-sxm"},
+    ),
+    ("GRPO com LoRA no qwen 7b", {"model": "qwen2.5-7b", "stage": "lora", "method": "grpo"}),
+    ("RLHF com PPO no llama 8b", {"model": "llama-3.1-8b", "stage": "full", "method": "ppo"}),
+    ("rl com ppo no llama 8b", {"model": "llama-3.1-8b", "stage": "full", "method": "ppo"}),
+    ("RLHF no llama 8b com qlora", {"model": "llama-3.1-8b", "stage": "qlora", "method": "ppo"}),
+    (
+        "reinforcement learning fine-tuning of llama 8b on an h100",
+        {"model": "llama-3.1-8b", "stage": "full", "method": "grpo", "gpu": "h100-sxm"},
+    ),
+    ("aprendizado por reforço no qwen 7b", {"model": "qwen2.5-7b", "stage": "full", "method": "grpo"}),
+    ("aprendizagem por reforço no qwen 7b", {"model": "qwen2.5-7b", "stage": "full", "method": "grpo"}),
+    (
+        "treino estilo deepseek r1 (grpo) no qwen 7b",
+        {"model": "qwen2.5-7b", "stage": "full", "method": "grpo"},
+    ),
+    (
+        "grpo com lora no qwen 7b, 8 gerações por prompt",
+        {"model": "qwen2.5-7b", "stage": "lora", "method": "grpo", "rl_generations": 8},
+    ),
+    (
+        "grpo qwen 7b num_generations=16 max_completion_length=1024",
+        {
+            "model": "qwen2.5-7b",
+            "stage": "full",
+            "method": "grpo",
+            "rl_generations": 16,
+            "output_tokens": 1024,
+        },
+    ),
+    (
+        "grpo on qwen 7b, 16 generations per prompt, completions of 2k tokens",
+        {
+            "model": "qwen2.5-7b",
+            "stage": "full",
+            "method": "grpo",
+            "rl_generations": 16,
+            "output_tokens": 2048,
+        },
+    ),  # fmt: skip
+    (
+        "grpo llama 8b com lora, beta 0.04, vllm server",
+        {
+            "model": "llama-3.1-8b",
+            "stage": "lora",
+            "method": "grpo",
+            "rl_reference": True,
+            "rl_generation": "server",
+        },
+    ),  # fmt: skip
+    (
+        "grpo qwen 7b sem vllm beta=0",
+        {
+            "model": "qwen2.5-7b",
+            "stage": "full",
+            "method": "grpo",
+            "rl_generation": "generate",
+            "rl_reference": False,
+        },
+    ),  # fmt: skip
+    (
+        "GRPO no qwen 7b, modo servidor",
+        {"model": "qwen2.5-7b", "stage": "full", "method": "grpo", "rl_generation": "server"},
+    ),  # fmt: skip
     # DeepSpeed's own word for the ZeRO stage, and a deadline in hours.
     (
         "full fine-tune qwen 14b with deepspeed stage 2 on 4 gpus",
@@ -1332,8 +1399,9 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("70b numa h300", "unknown_gpu", ["h300"]),
     ("70b 4bit 2x h300", "unknown_gpu", ["h300"]),
     # Reinforcement learning holds more models than a fine-tune: said, not sized as one (nor as inference).
-    ("GRPO qwen 7b numa h100", "rl_not_sized", ["GRPO", "recompensa"]),
-    ("RLHF with PPO on a 7b model en", "rl_not_sized", ["RLHF", "reward"]),
+    # RLOO is not sized (GRPO and PPO are): said, with what is.
+    ("RLOO no qwen 7b numa h100", "rl_not_sized", ["RLOO", "GRPO"]),
+    ("RLOO on a 7b model en", "rl_not_sized", ["RLOO", "PPO"]),
     # A GPU's number is its model: "rtx3090" is no RTX 5090 (and "3090" no context); a GPU named as one
     # ("numa t4", "on 8x mi300x") is an error even with nothing close to suggest.
     ("qlora 8b numa rtx 3090", "unknown_gpu", ["rtx 3090", "4090"]),

@@ -46,9 +46,14 @@ def test_phrasing_becomes_the_expected_workload(text, expected, catalog):
         "checkpointing",
         "contract",
         "term_days",
+        "rl_generations",
+        "rl_generation",
+        "rl_reference",
     ):
         if getattr(w, field) is not None:
             got[field] = getattr(w, field)
+    if w.method is not None and w.method.is_rl and w.output_tokens:
+        got["output_tokens"] = w.output_tokens  # an RL completion length
     if w.cpu_offload:
         got["cpu_offload"] = True
     if w.offload_params:
