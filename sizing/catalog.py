@@ -165,6 +165,7 @@ class Stack(Strict, kw_only=True):
     kbit_fp32_upcast: bool = False
     offload_checkpoints: bool = False
     data_parallel_only: bool = False
+    rl_shared_weights: bool = False  # RL generation in vLLM reads the trained model's own weights (no copy)
     source: str
 
     @property

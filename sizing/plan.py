@@ -465,7 +465,7 @@ def _rl_defaults(
                       completion=i18n.tokens(completion, lang), generations=generations, batch=batch))  # fmt: skip
         reference = bool(w.rl_reference)
         if not reference:
-            said.append(t(lang, "assume.rl_no_reference", reference=frozen if full else "0 GB"))
+            said.append(t(lang, "assume.rl_no_reference", reference=i18n.gb(2 * model.params, lang)))
         elif full:
             said.append(t(lang, "assume.preference_reference", method="GRPO", reference=frozen))
         else:
@@ -488,7 +488,10 @@ def _rl_defaults(
         else:
             said.append(t(lang, "assume.preference_reference_lora", method="PPO"))
         generation = w.rl_generation or "generate"
-    if generation == "colocate":
+    stack = plan.stack or catalog.default_stack
+    if generation == "colocate" and stack.rl_shared_weights:
+        said.append(t(lang, "assume.rl_colocate_shared", stack=stack.name))
+    elif generation == "colocate":
         said.append(t(lang, "assume.rl_colocate", weights=i18n.gb(2 * model.params, lang)))
     elif generation == "server":
         said.append(t(lang, "assume.rl_server"))

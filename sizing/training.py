@@ -560,7 +560,8 @@ def rl_memory(
         # so a QLoRA run holds the 16-bit model there too), split over vllm_tensor_parallel_size GPUs, and
         # the KV cache of the completions this GPU generates (vLLM's own KV type: the weights' 16 bits).
         vllm_tp = tp
-        m.generation = math.ceil(2 * a.params / vllm_tp) + math.ceil(kv / vllm_tp)
+        copy = 0 if _stack(options.get("stack")).rl_shared_weights else 2 * a.params
+        m.generation = math.ceil(copy / vllm_tp) + math.ceil(kv / vllm_tp)
     elif generation == "generate":
         # model.generate runs before the loss, with the activations not yet made: only a KV cache larger
         # than the activations that follow adds to the peak.

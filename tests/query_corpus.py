@@ -1402,6 +1402,8 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     # RLOO is not sized (GRPO and PPO are): said, with what is.
     ("RLOO no qwen 7b numa h100", "rl_not_sized", ["RLOO", "GRPO"]),
     ("RLOO on a 7b model en", "rl_not_sized", ["RLOO", "PPO"]),
+    # An RL context shorter than TRL's 512-token prompt leaves no room for a completion.
+    ("grpo qwen 7b contexto de 300 tokens", "rl_context_short", ["prompt", "513 tokens"]),
     # A GPU's number is its model: "rtx3090" is no RTX 5090 (and "3090" no context); a GPU named as one
     # ("numa t4", "on 8x mi300x") is an error even with nothing close to suggest.
     ("qlora 8b numa rtx 3090", "unknown_gpu", ["rtx 3090", "4090"]),
