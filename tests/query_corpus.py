@@ -392,7 +392,7 @@ PHRASINGS: list[tuple[str, dict]] = [
             "rl_generations": 16,
             "output_tokens": 2048,
         },
-    ),  # fmt: skip
+    ),
     (
         "grpo llama 8b com lora, beta 0.04, vllm server",
         {
@@ -402,7 +402,7 @@ PHRASINGS: list[tuple[str, dict]] = [
             "rl_reference": True,
             "rl_generation": "server",
         },
-    ),  # fmt: skip
+    ),
     (
         "grpo qwen 7b sem vllm beta=0",
         {
@@ -412,11 +412,11 @@ PHRASINGS: list[tuple[str, dict]] = [
             "rl_generation": "generate",
             "rl_reference": False,
         },
-    ),  # fmt: skip
+    ),
     (
         "GRPO no qwen 7b, modo servidor",
         {"model": "qwen2.5-7b", "stage": "full", "method": "grpo", "rl_generation": "server"},
-    ),  # fmt: skip
+    ),
     # DeepSpeed's own word for the ZeRO stage, and a deadline in hours.
     (
         "full fine-tune qwen 14b with deepspeed stage 2 on 4 gpus",
