@@ -235,6 +235,12 @@ def understood(result: SizingResult, query) -> list[str]:
         parts.append(t("understood.pp", n=w.pp))
     if w.method:
         parts.append(t(f"understood.method_{w.method.value}"))
+    if w.rl_generations:
+        parts.append(t("understood.rl_generations", n=w.rl_generations))
+    if w.rl_generation:
+        parts.append(t(f"understood.rl_{w.rl_generation}"))
+    if w.rl_reference is not None:
+        parts.append(t("understood.rl_reference" if w.rl_reference else "understood.rl_no_reference"))
     if w.stack and r.stack_name:  # the software matters to training answers only
         parts.append(t("understood.stack", stack=r.stack_name))
     if w.lora_rank:

@@ -221,3 +221,11 @@ def test_slack_answers_grpo_with_valid_blocks(tmp_path):
         assert "GRPO" in text and "Geração" in text and "Recomendação" in text
         [row] = slack.rows()
         assert row["outcome"] == "answered" and json.loads(row["workload"])["method"] == "grpo"
+
+
+def test_the_understood_line_names_the_rl_settings(capsys):
+    assert main(["grpo llama 8b com lora, beta 0.04, vllm server, 16 gerações por prompt"]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "GRPO · 16 respostas por prompt · servidor vLLM em GPUs próprias · modelo de referência (KL)" in out
+    )
