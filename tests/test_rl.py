@@ -3,6 +3,7 @@ figures with their sources and bands, and the answer through gpu-size and Slack.
 
 import json
 
+import msgspec
 import pytest
 
 from bot.cli import main
@@ -31,7 +32,7 @@ def test_grpo_defaults_are_trls_and_said(catalog):
     w = r.workload
     assert w.method == "grpo" and w.stage == "full"
     # GRPOConfig (TRL v1.9): 8 generations, 256-token completions, beta 0 (no reference), vLLM colocated.
-    assert w.rl.model_dump() == {"prompt_tokens": 512, "completion_tokens": 256, "generations": 8,
+    assert msgspec.to_builtins(w.rl) == {"prompt_tokens": 512, "completion_tokens": 256, "generations": 8,
                                  "reference_model": False, "generation": "colocate"}  # fmt: skip
     assert w.seq_len == 768 and w.batch == 8
     said = " ".join(r.assumptions)
