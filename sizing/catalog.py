@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from . import tomlfiles
+from . import regexes, tomlfiles
 from .architecture import Architecture, NonNegative, Positive, Strict
 from .catalog_error import CatalogError
 
@@ -24,7 +24,7 @@ PART_NAMES = ("embeddings", "lm_head", "attention")
 CONTRACT_MODES = ("on_demand", "project_package", "dedicated", "reserved")
 
 
-_NOT_ALNUM = re.compile(r"[\W_]+")  # what str.isalnum() refuses: \w is alphanumerics and "_"
+_NOT_ALNUM = regexes.compile(r"[\W_]+")  # what str.isalnum() refuses: \w is alphanumerics and "_"
 
 
 @lru_cache(maxsize=8192)
@@ -361,10 +361,10 @@ def _read(path: Path) -> dict:
 
 
 # msgspec.ValidationError says "<what is wrong> - at `$.offer[2].counts`": the rule, then where.
-_AT = re.compile(r"^(?P<msg>.*?)(?: - at `\$(?P<path>[^`]*)`)?$", re.S)
-_STEP = re.compile(r"\.([^.\[]+)|\[(\d+|\.\.\.)\]")
-_UNKNOWN = re.compile(r"^Object contains unknown field `(?P<key>[^`]+)`$")
-_MISSING = re.compile(r"^Object missing required field `(?P<key>[^`]+)`$")
+_AT = regexes.compile(r"^(?P<msg>.*?)(?: - at `\$(?P<path>[^`]*)`)?$", re.S)
+_STEP = regexes.compile(r"\.([^.\[]+)|\[(\d+|\.\.\.)\]")
+_UNKNOWN = regexes.compile(r"^Object contains unknown field `(?P<key>[^`]+)`$")
+_MISSING = regexes.compile(r"^Object missing required field `(?P<key>[^`]+)`$")
 
 
 def _describe(error: msgspec.ValidationError, path: Path, raw: dict, prefix: tuple = ()) -> str:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import msgspec
 
+from . import regexes
 from .architecture import updated
 from .catalog import GPU, Catalog, KVPrecision, ModelEntry, Precision, Release, Stack, normalize
 from .errors import SizingError
@@ -23,9 +24,9 @@ SAME_SIZE = 1.10
 ROUNDED_NAME = 0.97
 
 _SIZE = r"(\d+(?:[.,]\d+)?)\s*([bmt])"
-DENSE_SIZE = re.compile(rf"^{_SIZE}$")
-MOE_EXPERTS = re.compile(r"^(\d+)\s*x\s*(\d+(?:[.,]\d+)?)\s*b$")
-MOE_ACTIVE = re.compile(rf"^{_SIZE}\s*-?\s*a\s*(\d+(?:[.,]\d+)?)\s*b$")
+DENSE_SIZE = regexes.compile(rf"^{_SIZE}$")
+MOE_EXPERTS = regexes.compile(r"^(\d+)\s*x\s*(\d+(?:[.,]\d+)?)\s*b$")
+MOE_ACTIVE = regexes.compile(rf"^{_SIZE}\s*-?\s*a\s*(\d+(?:[.,]\d+)?)\s*b$")
 UNITS = {"m": 1e6, "b": 1e9, "t": 1e12}
 
 
@@ -197,30 +198,32 @@ def _resolve_offline(text: str, key: str, catalog: Catalog) -> ResolvedModel:
 # "-Instruct-GPTQ-Int4"): the precision each one means. Names as Qwen, Meta, unsloth, TheBloke,
 # neuralmagic / RedHatAI, mlx-community and bartowski publish them on the Hub.
 QUANT_SUFFIXES: list[tuple[re.Pattern, str]] = [
-    (re.compile(r"[-_.]gptq[-_.]?int8$|[-_.]gptq[-_.]8bit$"), "int8"),
-    (re.compile(r"[-_.]gptq(?:[-_.]?int4|[-_.]4bit)?$"), "int4"),
-    (re.compile(r"[-_.]awq(?:[-_.]?int4|[-_.]4bit)?$"), "int4"),
-    (re.compile(r"[-_.](?:unsloth[-_.])?bnb[-_.]4bit$"), "nf4"),
-    (re.compile(r"[-_.]bnb[-_.]8bit$"), "int8"),
-    (re.compile(r"[-_.]w8a8[-_.]fp8$|[-_.]fp8(?:[-_.](?:dynamic|static|block|e4m3))?$"), "fp8"),
-    (re.compile(r"[-_.]w4a16(?:[-_.]g128)?$|[-_.]int4$|[-_.]4bit$"), "int4"),
-    (re.compile(r"[-_.]w8a8$|[-_.]w8a16$|[-_.]int8$|[-_.]8bit$"), "int8"),
-    (re.compile(r"[-_.]mxfp4$"), "mxfp4"),
-    (re.compile(r"[-_.]nvfp4$|[-_.]fp4$"), "nvfp4"),
-    (re.compile(r"[-_.]gguf$"), "gguf"),
+    (regexes.compile(r"[-_.]gptq[-_.]?int8$|[-_.]gptq[-_.]8bit$"), "int8"),
+    (regexes.compile(r"[-_.]gptq(?:[-_.]?int4|[-_.]4bit)?$"), "int4"),
+    (regexes.compile(r"[-_.]awq(?:[-_.]?int4|[-_.]4bit)?$"), "int4"),
+    (regexes.compile(r"[-_.](?:unsloth[-_.])?bnb[-_.]4bit$"), "nf4"),
+    (regexes.compile(r"[-_.]bnb[-_.]8bit$"), "int8"),
+    (regexes.compile(r"[-_.]w8a8[-_.]fp8$|[-_.]fp8(?:[-_.](?:dynamic|static|block|e4m3))?$"), "fp8"),
+    (regexes.compile(r"[-_.]w4a16(?:[-_.]g128)?$|[-_.]int4$|[-_.]4bit$"), "int4"),
+    (regexes.compile(r"[-_.]w8a8$|[-_.]w8a16$|[-_.]int8$|[-_.]8bit$"), "int8"),
+    (regexes.compile(r"[-_.]mxfp4$"), "mxfp4"),
+    (regexes.compile(r"[-_.]nvfp4$|[-_.]fp4$"), "nvfp4"),
+    (regexes.compile(r"[-_.]gguf$"), "gguf"),
 ]
 # Tails that name a variant of the same weights' shape (chat tuning, the Hub's -hf conversion, dates).
-VARIANT_TAILS = re.compile(
+VARIANT_TAILS = regexes.compile(
     r"(?:[-_.](?:instruct|chat|it|hf|base|pt|sft|dpo|thinking|reasoning|v\d+(?:\.\d+)*))+$"
 )
 # A repo's own name typed without its owner: words joined by at least two separators ("Magistral-Small-2509").
-REPO_LIKE = re.compile(r"^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+){2,}$")
+REPO_LIKE = regexes.compile(r"^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+){2,}$")
 # "qwen 235b", "llama 13b", "qwen 80b-a3b", "mixtral 8x22b": a family word and a size.
-FAMILY_SIZE = re.compile(
+FAMILY_SIZE = regexes.compile(
     r"^([a-z][a-z0-9]*?)\s+((?:\d+\s*x\s*)?\d+(?:[.,]\d+)?\s*[bmt](?:\s*-?\s*a\s*\d+(?:[.,]\d+)?\s*b)?)$"
 )
-_NAME_SIZE = re.compile(r"(?<![a-z0-9])(\d+x\d+(?:\.\d+)?b|\d+(?:\.\d+)?b(?:-a\d+(?:\.\d+)?b)?)(?![a-z0-9])")
-GGUF_TYPE = re.compile(r":([a-z0-9_]+)$")
+_NAME_SIZE = regexes.compile(
+    r"(?<![a-z0-9])(\d+x\d+(?:\.\d+)?b|\d+(?:\.\d+)?b(?:-a\d+(?:\.\d+)?b)?)(?![a-z0-9])"
+)
+GGUF_TYPE = regexes.compile(r":([a-z0-9_]+)$")
 
 
 def repo_precision(name: str) -> tuple[str, str | None]:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import re
 import unicodedata
+
+from . import regexes
 
 # A context size in "k" is a power of two, as models declare them (128k = 131,072 = max_position_embeddings
 # of Llama 3.1); "mil" is a plain thousand.
@@ -20,18 +21,23 @@ COUNT_UNITS = {
     "mil": 10**3,
 }
 _NUMBER = r"(\d+(?:[.,]\d+)*)"
+_AMOUNT = regexes.compile(rf"\s*{_NUMBER}\s*([a-z]*)\s*")
+_THOUSANDS = regexes.compile(r"\d{1,3}([.,]\d{3})+")
+_SEPARATOR = regexes.compile(r"[.,]")
+_RATE = regexes.compile(r"\s*([^/\s]+)\s*(?:/\s*([a-z]+))?\s*")
+_SECONDS = regexes.compile(r"\s*(\d+(?:[.,]\d+)?)\s*(ms|s)?\s*")
 
 
 def _split(text: str) -> tuple[float, str] | None:
-    m = re.fullmatch(rf"\s*{_NUMBER}\s*([a-z]*)\s*", text.strip().lower())
+    m = _AMOUNT.fullmatch(text.strip().lower())
     if not m:
         return None
     number = m.group(1)
     # "1.024", "1.000.000" and "1,5": a dot or comma followed by exactly three digits is a thousands
     # separator; any other number has at most one decimal separator ("3.1.2" is a version, not a number).
-    if re.fullmatch(r"\d{1,3}([.,]\d{3})+", number):
-        value = float(re.sub(r"[.,]", "", number))
-    elif len(re.findall(r"[.,]", number)) <= 1:
+    if _THOUSANDS.fullmatch(number):
+        value = float(_SEPARATOR.sub("", number))
+    elif len(_SEPARATOR.findall(number)) <= 1:
         value = float(number.replace(",", "."))
     else:
         return None
@@ -74,7 +80,7 @@ def parse_rate(text: str) -> tuple[str, float] | None:
     plain = "".join(
         c for c in unicodedata.normalize("NFKD", text.strip().lower()) if not unicodedata.combining(c)
     )
-    m = re.fullmatch(r"\s*([^/\s]+)\s*(?:/\s*([a-z]+))?\s*", plain)  # "1000/mês" as "1000/mes"
+    m = _RATE.fullmatch(plain)  # "1000/mês" as "1000/mes"
     parts = _split(m.group(1)) if m else None
     if not parts or parts[1] not in COUNT_UNITS:
         return None
@@ -105,7 +111,7 @@ def parse_share(text: str) -> float | None:
 
 def parse_seconds(text: str) -> float | None:
     """A duration: '2', '2s', '1.5 s', '800ms' -> seconds."""
-    m = re.fullmatch(r"\s*(\d+(?:[.,]\d+)?)\s*(ms|s)?\s*", text.strip().lower())
+    m = _SECONDS.fullmatch(text.strip().lower())
     if not m:
         return None
     value = float(m.group(1).replace(",", "."))

@@ -14,7 +14,7 @@ import itertools
 import re
 from dataclasses import dataclass, field
 
-from . import traffic_query
+from . import regexes, traffic_query
 from .catalog import Catalog, load_catalog, normalize
 from .errors import SizingError
 from .names import family_members, family_words, name_index, release_index, resolve_gpu, resolve_model
@@ -96,9 +96,9 @@ _BIG = alternation([w for n in ("million", "billion", "trillion") for w in VOCAB
 _NUM = r"(-?\d+(?:[.,]\d+)?)"
 _COUNT_NOUNS = _W("users.nouns")
 _NUMBER_WORD = alternation(NUMBER_WORDS)
-NUMBER_PHRASE = re.compile(rf"\b{_NUMBER_WORD}(?:\s+{_W('counting.and')}\s+{_NUMBER_WORD})*\b")
+NUMBER_PHRASE = regexes.compile(rf"\b{_NUMBER_WORD}(?:\s+{_W('counting.and')}\s+{_NUMBER_WORD})*\b")
 _ONE = _W("counting.one")
-ONE_BEFORE_NOUN = re.compile(rf"\b{_ONE}(?=\s+{_W('users.one')}\b)")
+ONE_BEFORE_NOUN = regexes.compile(rf"\b{_ONE}(?=\s+{_W('users.one')}\b)")
 _CONTEXT_WORD = _W("keys.context")
 # "contexto de 32k", "o contexto for de 32k", "context is 32k": up to two joining words.
 _CONTEXT_JOIN = r"(?:(?:de|of|=|:|com|em|for|seja|fosse|sera|is|be)\s*){0,2}"
@@ -132,7 +132,7 @@ class _Scan:
 # 2026)", "December 15, 2026", "dezembro de 2026". Read as one, its year is no context size ("2.026 de
 # contexto" before) and its day no count.
 _MONTH = VOCAB.pattern("dates.months")
-DATES = re.compile(
+DATES = regexes.compile(
     r"(?<![\w.,/:-])(?:"
     r"\d{4}-\d{1,2}-\d{1,2}(?:[t\s]\d{1,2}:\d{2}(?::\d{2})?(?:z|[+-]\d{2}:?\d{2})?)?"
     r"|\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})|\d{1,2}\.\d{1,2}\.\d{4}|\d{1,2}/\d{2}(?!\s*(?:k\b|mil\b|\d))"
@@ -147,15 +147,15 @@ DATES = re.compile(
 # Construtora Horizonte", "I'm Peter from Globex", "Peter from Globex here", "Att, João". The names they
 # give (capitalised words: a person's, then a company's) are no sizing words, and are not listed as not
 # understood. The words that introduce and sign off are in the vocabulary files (words.introduce, sign_off).
-_INTRODUCE = re.compile(rf"(?<![\w'])({_W('words.introduce')})\s+(?:(o|a|the)\s+)?", re.IGNORECASE)
-_SIGN_OFF = re.compile(rf"(?<![\w'])(?:{_W('words.sign_off')})\s*[,.!:;-]?\s+", re.IGNORECASE)
-_OF_COMPANY = re.compile(r"\s*,?\s*(?:da|do|de|na|no|from|at|with|of)\s+", re.IGNORECASE)
-_HERE = re.compile(r"\s+(?:here|aqui)\b", re.IGNORECASE)
-_NAME_HERE = re.compile(
+_INTRODUCE = regexes.compile(rf"(?<![\w'])({_W('words.introduce')})\s+(?:(o|a|the)\s+)?", re.IGNORECASE)
+_SIGN_OFF = regexes.compile(rf"(?<![\w'])(?:{_W('words.sign_off')})\s*[,.!:;-]?\s+", re.IGNORECASE)
+_OF_COMPANY = regexes.compile(r"\s*,?\s*(?:da|do|de|na|no|from|at|with|of)\s+", re.IGNORECASE)
+_HERE = regexes.compile(r"\s+(?:here|aqui)\b", re.IGNORECASE)
+_NAME_HERE = regexes.compile(
     r"(?<![\w'])[^\W\d_]+(?:\s+[^\W\d_]+)?(?=\s+(?:from|at|da|do)\s+(?:[^\W\d_][\w&.-]*\s+){1,4}(?:here|aqui)\b)",
     re.IGNORECASE,
 )
-_NAME_WORD = re.compile(r"[^\W\d_][\w&'.-]*")
+_NAME_WORD = regexes.compile(r"[^\W\d_][\w&'.-]*")
 
 
 def _name_run(scan: _Scan, start: int, first_lower: bool = False, most: int = 4) -> int:
@@ -216,7 +216,7 @@ def _date(m: re.Match) -> str | None:
     return m.group(0) if 1 <= day <= 31 and 1 <= month <= 12 else None
 
 
-HF_LINK = re.compile(
+HF_LINK = regexes.compile(
     r"<?(?:https?://)?(?:www\.)?(?:huggingface\.co|hf\.co)/"
     r"(?:(?:datasets|spaces|collections|papers|blog|docs|organizations|learn|tasks)/[^\s|>]*(?:\|[^>]*)?>?"
     r"|([\w.-]+/[\w.-]+)(?:[/?#][^\s|>]*)?(?:\|[^>]*)?>?)"
@@ -226,7 +226,7 @@ HF_LINK = re.compile(
 # versions inside it ("Magistral-Small-2509", "v0.3") included. The name must look like a model's (a hyphen,
 # dot or digit in it), so "h100/h200" or "rag/chat" stay words; a bare number is no owner ("1k/1k" is a
 # benchmark's prompt and answer lengths).
-REPO = re.compile(
+REPO = regexes.compile(
     r"(?<![\w.@/:-])(?!\d+(?:[.,]\d+)?k?\s*/)([a-z0-9][\w.-]{1,95}/(?=[\w.-]*[-.\d])[a-z0-9][\w.-]*[a-z0-9])(:[a-z0-9_]+)?(?![\w/])"
 )
 
@@ -238,7 +238,7 @@ def _language_pattern(lang) -> re.Pattern:
         options.append(rf"\b(?:{_W('language.ask')}\s+)?(?:(?:em|in)\s+)?{alternation(lang.names)}\b")
     if lang.codes:
         options.append(rf"(?<![\w.-]){alternation(lang.codes)}(?![\w.-])")
-    return re.compile("|".join(options))
+    return regexes.compile("|".join(options))
 
 
 # Varieties first, so that a variety's own name is read before its family's shorter one.
@@ -247,131 +247,136 @@ LANG_REQUESTS = [
     for code, lang in sorted(VOCAB.languages.items(), key=lambda item: item[1].variant_of is None)
     if lang.names or lang.codes
 ]
-HELP = re.compile(rf"^\s*(?:\W*(?:{_W('words.help')}|-h)\W*|\?)\s*$")
-KV = re.compile(
+HELP = regexes.compile(rf"^\s*(?:\W*(?:{_W('words.help')}|-h)\W*|\?)\s*$")
+KV = regexes.compile(
     r"\b(?:kv|kv[\s_-]*cache|cache\s+(?:kv|de\s+kv))(?:[\s_-]*dtype)?\s*(?:=|:|em|in|de|a|as)?\s*"
     r"(fp8|fp16|bf16|int8|8|16|8[\s-]?bits?|16[\s-]?bits?)(?![\w.])"
     r"|\b(fp8|8[\s-]?bits?)\s+(?:no\s+|na\s+|in\s+(?:the\s+)?|for\s+(?:the\s+)?|para\s+o\s+)?(?:kv|kv[\s_-]*cache|cache\s+kv)\b"
 )
 # "contexto de 1 milhão de tokens", "context of 1 million tokens": a context, not a training set.
 _MILLION_WORD = alternation([w for w in VOCAB.words("multipliers.million") if len(w) > 1])
-CONTEXT_MILLIONS = re.compile(
+CONTEXT_MILLIONS = regexes.compile(
     rf"\b{_CONTEXT_WORD}\s*{_CONTEXT_JOIN}{_NUM}\s*{_MILLION_WORD}(?:\s+(?:de\s+)?tokens?)?(?![\w.])"
 )
-TRAIN_TOKENS = re.compile(rf"{_NUM}\s*({_BIG})\s+(?:de\s+)?tokens\b(?!\s+(?:de\s+)?{_CONTEXT_WORD})")
+TRAIN_TOKENS = regexes.compile(rf"{_NUM}\s*({_BIG})\s+(?:de\s+)?tokens\b(?!\s+(?:de\s+)?{_CONTEXT_WORD})")
 # A count written with its thousands grouped ("50.000 exemplos", "2,000,000,000,000 tokens"): three digits after
 # each separator, so "1,5" and "2.25" stay decimals.
 _GROUPED = r"\d{1,3}(?:[.,]\d{3})+(?![.,]?\d)"
 # Training data as a plain number: "1e12 tokens", "2,000,000,000,000 tokens", "500000000000 tokens". Only from
 # ten million up: no context is that long, and below it "8.192 tokens" is a context.
-TRAIN_TOKENS_PLAIN = re.compile(
+TRAIN_TOKENS_PLAIN = regexes.compile(
     rf"(?<![\w.,])({_GROUPED}|\d+(?:\.\d+)?e\+?\d{{1,2}}|\d{{8,}})\s*(?:de\s+)?tokens\b"
     rf"(?!\s+(?:de\s+)?{_CONTEXT_WORD})"
 )
-SEQ = re.compile(
+SEQ = regexes.compile(
     rf"\b{_W('keys.seq_len')}\s*(?:=|:|de|of)?\s*{_NUM}\s*(k|mil)?(?:\s*tokens)?\b"
     # "4k sequences", "8192-token sequences": the number before the word.
     rf"|(?<![\w.,=:]){_NUM}\s*(k)?(?:[\s-]*tokens?[\s-]+sequences?|[\s-]+(?:sequences|seqs))\b"
 )
 # "em 30 dias", "in 2 weeks", "prazo de 3 meses": a deadline (the days a training run may take).
 _DURATION = rf"(?:\b({_ONE})|{_NUM})\s*({alternation(DAYS_OF)})\b"
-DEADLINE = re.compile(rf"\b{_W('durations.deadline')}\s+{_DURATION}")
+DEADLINE = regexes.compile(rf"\b{_W('durations.deadline')}\s+{_DURATION}")
 # "por 12 meses", "for a month", "contrato de 1 ano", "3 meses": a period of use. A training run must fit in
 # it (a deadline); a service is rented for it (the contract's term).
-YEARLY = re.compile(rf"\b{_W('durations.yearly')}\b")
-PERIOD = re.compile(rf"(?:\b{_W('durations.period')}\s+)?{_DURATION}")
+YEARLY = regexes.compile(rf"\b{_W('durations.yearly')}\b")
+PERIOD = regexes.compile(rf"(?:\b{_W('durations.period')}\s+)?{_DURATION}")
 # "50 mil exemplos", "10k samples", "3 épocas": the dataset of a fine-tune. Not "documentos" (a RAG corpus
 # is no training set) nor "conversas" (concurrent users).
-EXAMPLES = re.compile(
+EXAMPLES = regexes.compile(
     rf"(?<![\w.,])({_GROUPED}|-?\d+(?:[.,]\d+)?)\s*({alternation([*VOCAB.words('multipliers.thousand'), *VOCAB.words('multipliers.million')])})?"
     rf"\s*(?:de\s+)?{_W('counts.examples')}\b"
 )
 _EPOCH = _W("counts.epochs")
-EPOCHS = re.compile(rf"{_NUM}\s*{_EPOCH}\b|\b{_EPOCH}\s*[=:]\s*(\d+)\b")
+EPOCHS = regexes.compile(rf"{_NUM}\s*{_EPOCH}\b|\b{_EPOCH}\s*[=:]\s*(\d+)\b")
 # Training software: "com unsloth", "with torchtune", "liger kernels". Stack ids (sizing/data/stacks.toml).
 STACKS = [
-    (stack, re.compile(rf"\b(?:{_W('words.using')}\s+(?:o\s+|a\s+|the\s+)?)?{_W('stacks.' + stack)}\b"))
+    (stack, regexes.compile(rf"\b(?:{_W('words.using')}\s+(?:o\s+|a\s+|the\s+)?)?{_W('stacks.' + stack)}\b"))
     for stack in VOCAB.keys("stacks")
 ]
-TP = re.compile(rf"\b{_W('keys.tp')}\s*(?:=|:|de|of)?\s*(\d+)\b")
-PP = re.compile(rf"\b{_W('keys.pp')}\s*(?:=|:|de|of)?\s*(\d+)\b|\b(\d+)\s*{_W('keys.pp_stages')}\b")
+TP = regexes.compile(rf"\b{_W('keys.tp')}\s*(?:=|:|de|of)?\s*(\d+)\b")
+PP = regexes.compile(rf"\b{_W('keys.pp')}\s*(?:=|:|de|of)?\s*(\d+)\b|\b(\d+)\s*{_W('keys.pp_stages')}\b")
 # "lora_alpha=32", "lr 2e-4", "global batch size 1024": settings that change no memory figure, read with their
 # value so the number is not taken for a context, a micro-batch or a rank; and what the figures already assume
 # (FlashAttention, packing), named without one.
-NO_MEMORY = re.compile(
+NO_MEMORY = regexes.compile(
     rf"\b{_W('keys.no_memory')}\s*(?:=|:|de|of)?\s*(?:-?\d+(?:[.,]\d+)?(?:e[+-]?\d+)?%?)(?![\w.])"
     rf"|\b{_W('keys.assumed')}\b"
     rf"|\b\d+\s*{_W('keys.steps')}\b"  # "1000 steps": a run's length in steps is no context
 )
-BATCH = re.compile(rf"\b{_W('keys.batch')}\s*(?:=|:|de|of)?\s*(\d+)\b")
+BATCH = regexes.compile(rf"\b{_W('keys.batch')}\s*(?:=|:|de|of)?\s*(\d+)\b")
 # "lora rank 64", "rank=64", "r=64", "r64": the adapters' rank. Read after names ("R1 distill" is a model), and
 # a bare "r64" only at a rank people use.
-LORA_RANK = re.compile(
+LORA_RANK = regexes.compile(
     rf"\b{_W('keys.lora_rank')}\s*(?:=|:|de|of)?\s*(\d+)\b|\br\s*[=:]\s*(\d+)\b|\br(\d+)\b|(?<=lora )r\s+(\d+)\b"
 )
 COMMON_RANKS = {4, 8, 16, 32, 64, 128, 256, 512}
 # "adam 8bit", "otimizador de 8 bits", "adamw8bit": 8-bit optimizer states, read before "8bit" can be a precision.
 _EIGHT_BIT = r"8[\s_-]*bits?"
 _OPTIMIZER_WORD = rf"(?:{_W('training.adamw')}|{_W('keys.optimizer')})"
-OPTIMIZER_8BIT = re.compile(
+OPTIMIZER_8BIT = regexes.compile(
     rf"\b{_W('training.adamw8bit')}\b|\b{_OPTIMIZER_WORD}\s*(?:de\s+|em\s+|in\s+)?{_EIGHT_BIT}\b"
     rf"|\b{_EIGHT_BIT}\s+{_OPTIMIZER_WORD}\b"
 )
 OPTIMIZERS = [
-    (optimizer, re.compile(rf"\b{_W('training.' + optimizer.value)}\b"))
+    (optimizer, regexes.compile(rf"\b{_W('training.' + optimizer.value)}\b"))
     for optimizer in (Optimizer.adamw, Optimizer.sgd, Optimizer.lion, Optimizer.adafactor)
 ]
-PARAM_OFFLOAD = re.compile(rf"\b{_W('training.param_offload')}\b")
-CPU_OFFLOAD = re.compile(rf"\b{_W('training.cpu_offload')}\b")
+PARAM_OFFLOAD = regexes.compile(rf"\b{_W('training.param_offload')}\b")
+CPU_OFFLOAD = regexes.compile(rf"\b{_W('training.cpu_offload')}\b")
 _CKPT = _W("training.checkpointing")
-NO_CHECKPOINTING = re.compile(
+NO_CHECKPOINTING = regexes.compile(
     rf"\b{_W('training.without')}\s+(?:o\s+|the\s+)?{_CKPT}\b|\b{_CKPT}\s*[=:]?\s*{_W('training.off')}\b"
 )
-CHECKPOINTING = re.compile(rf"\b(?:{_W('training.with')}\s+)?{_CKPT}\b")
+CHECKPOINTING = regexes.compile(rf"\b(?:{_W('training.with')}\s+)?{_CKPT}\b")
 CONTRACTS = [
-    (mode, re.compile(rf"\b{_W('contracts.' + mode)}\b")) for mode in ("on_demand", "reserved", "dedicated")
+    (mode, regexes.compile(rf"\b{_W('contracts.' + mode)}\b"))
+    for mode in ("on_demand", "reserved", "dedicated")
 ]
 # Embedding, speech and image models: named whole ("bge-m3", "whisper-large-v3"), they are out of scope.
 OUT_OF_SCOPE = [
-    (kind, re.compile(rf"\b{_W('out_of_scope.' + kind)}[\w.-]*"))
+    (kind, regexes.compile(rf"\b{_W('out_of_scope.' + kind)}[\w.-]*"))
     for kind in ("embedding", "speech", "image", "closed")
 ]
-_NAME_AROUND = re.compile(r"[\w.:/-]*$")
-_NAME_AFTER = re.compile(r"[\w.:/-]*")
+_NAME_AROUND = regexes.compile(r"[\w.:/-]*$")
+_NAME_AFTER = regexes.compile(r"[\w.:/-]*")
 # "zero3", "fsdp" (ZeRO-3's sharding), "ddp" / "distributed data parallel" (every GPU holds everything: ZeRO-0).
 # "deepspeed stage 2", "zero stage 3", "stage 3 do deepspeed": the stage named with DeepSpeed's own word.
-ZERO = re.compile(
+ZERO = regexes.compile(
     r"\b(?:deepspeed\s+)?zero[\s_-]*(?:stage[\s_-]*)?([0-9])\b|\b(fsdp)\b"
     r"|\b(ddp|(?:distributed\s+)?data[\s_-]+parallel(?:ism)?)\b"
     r"|\bdeepspeed\s+(?:zero\s+)?stage[\s_-]*([0-3])\b|\bstage[\s_-]*([0-3])\s+(?:of\s+|do\s+|da\s+)?(?:deepspeed|zero)\b"
 )
-USERS_KEY = re.compile(rf"\b{_W('users.keys')}\s*[=:]\s*(-?\d+)\b")
+USERS_KEY = regexes.compile(rf"\b{_W('users.keys')}\s*[=:]\s*(-?\d+)\b")
 # vLLM's own flags, pasted from a launch command.
-VLLM_SEQS = re.compile(r"(?:--)?\bmax[\s_-]*num[\s_-]*seqs(?:\s*=\s*|\s+)(\d+)\b")
+VLLM_SEQS = regexes.compile(r"(?:--)?\bmax[\s_-]*num[\s_-]*seqs(?:\s*=\s*|\s+)(\d+)\b")
 # "10 users", "10 mil usuários", "10k users": a multiplier may stand between the number and the noun.
 _SMALL = alternation([w for n in ("thousand", "million") for w in VOCAB.words(f"multipliers.{n}")])
-USERS = re.compile(rf"{_NUM}\s*(?:({_SMALL})\s*(?:de\s+|of\s+)?)?{_COUNT_NOUNS}\b")
-CONTEXT_KEY = re.compile(rf"\b{_CONTEXT_WORD}\s*{_CONTEXT_JOIN}{_NUM}\s*(k|mil|m)?(?:\s*tokens)?(?![\w.])")
+USERS = regexes.compile(rf"{_NUM}\s*(?:({_SMALL})\s*(?:de\s+|of\s+)?)?{_COUNT_NOUNS}\b")
+CONTEXT_KEY = regexes.compile(
+    rf"\b{_CONTEXT_WORD}\s*{_CONTEXT_JOIN}{_NUM}\s*(k|mil|m)?(?:\s*tokens)?(?![\w.])"
+)
 # "10 mil documentos" or "5k requests" count things, not tokens of context.
 _NOT_TOKENS = rf"(?!\s*(?:de\s+)?{_W('counts.things')}\b)"
 # "350M model", "500M parameters": a model's size, not a context of millions of tokens.
 _NOT_SIZE = rf"(?!\s*(?:de\s+)?(?:{_W('counts.params')}|model|modelo)\b)"
-CONTEXT_UNIT = re.compile(
+CONTEXT_UNIT = regexes.compile(
     rf"{_NUM}\s*(k|mil(?!\s+milh)|m)\b{_NOT_TOKENS}{_NOT_SIZE}(?:\s*(?:tokens?))?(?:\s*(?:de\s+)?{_CONTEXT_WORD})?"
 )
-CONTEXT_TOKENS = re.compile(
+CONTEXT_TOKENS = regexes.compile(
     rf"{_NUM}\s*tokens?\b(?:\s*(?:de\s+)?{_CONTEXT_WORD})?|{_NUM}\s*(?:ctx|context)\b"
 )
-GPU_COUNT = re.compile(rf"\b(\d+)\s*{_W('counts.gpus')}\b")
-GPU_MEMORY = re.compile(r"\b(\d{2,3})\s*(?:gb|gib|g)\b")
-MOE_SIZE = re.compile(
+GPU_COUNT = regexes.compile(rf"\b(\d+)\s*{_W('counts.gpus')}\b")
+GPU_MEMORY = regexes.compile(r"\b(\d{2,3})\s*(?:gb|gib|g)\b")
+MOE_SIZE = regexes.compile(
     r"\b(\d+)\s*x\s*(\d+(?:[.,]\d+)?)\s*b\b|\b(\d+(?:[.,]\d+)?)\s*b\s*-?\s*a\s*(\d+(?:[.,]\d+)?)\s*b\b"
 )
-SIZE = re.compile(rf"(?<![\w.])(\d+(?:[.,]\d+)?)\s*({_BIG})(?![\w.])(?:\s*(?:de\s+)?{_W('counts.params')})?")
+SIZE = regexes.compile(
+    rf"(?<![\w.])(\d+(?:[.,]\d+)?)\s*({_BIG})(?![\w.])(?:\s*(?:de\s+)?{_W('counts.params')})?"
+)
 MILLION_WORDS = {strip_accents(w) for w in VOCAB.words("multipliers.million") if len(w) > 1}
-PARAMS_AT_END = re.compile(rf"{_W('counts.params')}$")
+PARAMS_AT_END = regexes.compile(rf"{_W('counts.params')}$")
 # "1 milhão de usuários", "2 million documents": a spelled-out multiplier before people or things counts them.
-COUNTED = re.compile(
+COUNTED = regexes.compile(
     rf"\s*(?:de\s+|of\s+)?(?:{_COUNT_NOUNS}|{_W('counts.things')})\b"
     rf"|\s*(?:de|of)\s+(?!{_W('counts.params')}\b)[a-z]"  # "1 milhão de tickets": any noun but parameters
 )
@@ -380,41 +385,45 @@ COUNTED = re.compile(
 STAGE_WORDS = ("qlora", "lora", "full", "fine_tune", "pretrain", "train", "inference")
 STAGE_OF = {"qlora": Stage.qlora, "lora": Stage.lora, "full": Stage.full, "fine_tune": Stage.full,
             "pretrain": Stage.pretrain, "train": Stage.pretrain, "inference": Stage.inference}  # fmt: skip
-STAGES = [(kind, re.compile(rf"\b{_W('stages.' + kind)}\b")) for kind in STAGE_WORDS]
+STAGES = [(kind, regexes.compile(rf"\b{_W('stages.' + kind)}\b")) for kind in STAGE_WORDS]
 # "DPO", "ORPO", "RLHF": how the weights are fitted (sizing/data/vocabulary, [methods]); one pattern, a group
 # per method, read in one pass.
-METHODS = re.compile(
+METHODS = regexes.compile(
     r"\b(?:" + "|".join(f"(?P<{kind}>{_W('methods.' + kind)})" for kind in VOCAB.keys("methods")) + r")\b"
 )
 # RL settings (sizing/data/vocabulary, [rl]): where completions are generated, a KL reference or none, and
 # how many completions each prompt gets ("8 gerações por prompt", "num_generations=16").
-RL_WORDS = re.compile(
+RL_WORDS = regexes.compile(
     r"\b(?:" + "|".join(f"(?P<{kind}>{_W('rl.' + kind)})" for kind in ("server", "colocate", "generate",
                                                                        "no_reference", "reference")) + r")\b"
 )  # fmt: skip
-RL_GENERATIONS = re.compile(
+RL_GENERATIONS = regexes.compile(
     rf"\b(\d{{1,3}})\s*(?:{_W('rl.generations')})\b|\b(?:{_W('rl.generations')})\s*[=:]?\s*(\d{{1,3}})\b"
 )
-RL_BETA = re.compile(r"\bbeta\s*[=:]?\s*(\d+(?:[.,]\d+)?)\b")
-RL_COMPLETION = re.compile(
+RL_BETA = regexes.compile(r"\bbeta\s*[=:]?\s*(\d+(?:[.,]\d+)?)\b")
+RL_COMPLETION = regexes.compile(
     r"\b(?:max[\s_]completion[\s_]length|completion[\s_]length|completions?|respostas?)\s*(?:de|of|=|:|with)?\s*"
     r"(\d{2,6}|\d{1,3}\s*k)\s*(?:tokens?)?\b"
 )
-TASK_PATTERNS = [(task, re.compile(rf"\b{_W('tasks.' + task.value)}\b")) for task in Task]
-INTENT_PATTERNS = [(intent, re.compile(rf"\b{_W('intents.' + intent.value)}\b")) for intent in Intent]
-WORD = re.compile(r"[a-z0-9]+(?:[._+/-][a-z0-9]+)*")
-HYPHENATED_NAME = re.compile(r"^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+){2,}$")
-LETTERS = re.compile(r"[a-z]+")  # the words a language is recognised by: "10users" says "users"
-NAME_LIKE = re.compile(r"^[a-z]{2,}[-_. ]?v?\d+(?:[._-]\w+)*$")
-GPU_LIKE = re.compile(r"^(?:[a-z]{1,4}\d{2,4}[a-z]{0,3}|rtx\s*\d{3,4}\w*)$")
+TASK_PATTERNS = [(task, regexes.compile(rf"\b{_W('tasks.' + task.value)}\b")) for task in Task]
+INTENT_PATTERNS = [(intent, regexes.compile(rf"\b{_W('intents.' + intent.value)}\b")) for intent in Intent]
+WORD = regexes.compile(r"[a-z0-9]+(?:[._+/-][a-z0-9]+)*")
+HYPHENATED_NAME = regexes.compile(r"^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+){2,}$")
+LETTERS = regexes.compile(r"[a-z]+")  # the words a language is recognised by: "10users" says "users"
+NAME_LIKE = regexes.compile(r"^[a-z]{2,}[-_. ]?v?\d+(?:[._-]\w+)*$")
+GPU_LIKE = regexes.compile(r"^(?:[a-z]{1,4}\d{2,4}[a-z]{0,3}|rtx\s*\d{3,4}\w*)$")
+BLANK_RUNS = regexes.compile(r"\s{2,}")
+UNIT_JOINERS = regexes.compile(r"[\s_-]+")
+LAST_WORDS = regexes.compile(r"\b[a-z]+\b(?![-_.]?\d)")  # words no version number follows
+NOT_BLANKS = regexes.compile(r"\S+")
 # "rtx 3090", "tesla t4", "instinct mi300x": a GPU maker's series word and a model number. The catalogue's GPUs
 # are taken with the names first; one left here is a GPU we do not size, and its number is no context.
-GPU_SERIES = re.compile(
+GPU_SERIES = regexes.compile(
     r"\b(?:geforce\s+)?(?:rtx|gtx|tesla|quadro|instinct|radeon|gaudi)\s*(?:pro\s+)?[a-z]{0,2}\d{1,5}[a-z]{0,3}\b"
 )
 # A word right after these names a GPU when it looks like one ("numa t4", "on an a10g", "8x mi300x").
-_GPU_CUE = re.compile(r"(?:\b(?:numa|na|uma|um|em|on|an|a|gpu|gpus|placa|placas)|\d\s*[x×*]?)\s*$")
-_SHORT_GPU = re.compile(r"^[a-z]\d{1,3}[a-z]?$")  # "t4", "p4", "a10g"
+_GPU_CUE = regexes.compile(r"(?:\b(?:numa|na|uma|um|em|on|an|a|gpu|gpus|placa|placas)|\d\s*[x×*]?)\s*$")
+_SHORT_GPU = regexes.compile(r"^[a-z]\d{1,3}[a-z]?$")  # "t4", "p4", "a10g"
 
 
 def _indexes(catalog: Catalog) -> dict[str, dict[str, object]]:
@@ -469,7 +478,7 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
     text = OLLAMA_TAG.sub(_ollama_tag, text)
     text, ranges = _upper_bounds(text)
     # Long runs of blanks carry nothing and make every pattern slower.
-    text = re.sub(r"\s{2,}", " ", text).strip()
+    text = BLANK_RUNS.sub(" ", text).strip()
     try:
         query = _parse(text, catalog, base, personal)
         query.ranges = ranges
@@ -486,7 +495,7 @@ _NUMBER = r"\d+(?:[.,]\d+)?(?:\s*(?:k|mil)\b)?"
 # "20-30 usuários", "de 10 a 20 usuários", "entre 100 e 200 requisições", "10 to 20 users", "2k–4k tokens":
 # a range of two plain numbers (not a date, a version or a model's size: no digit, slash or letter right
 # after the second, no word character before the first).
-_RANGE = re.compile(
+_RANGE = regexes.compile(
     rf"(?<![\w.,/:+-])(?:(?:entre|between)\s+({_NUMBER})\s+(?:e|and)\s+({_NUMBER})"
     rf"|(?:(?:de|from)\s+)?({_NUMBER})(?:\s*[-–—]\s*|\s+(?:a|à|to|até|ate)\s+)({_NUMBER}))"
     r"(?!\s*[-/.,]?\d)(?![^\W\d_])",
@@ -537,8 +546,8 @@ def _parse(text: str, catalog: Catalog, base: Workload | None, personal: list[st
     return query
 
 
-_FLAG = re.compile(r"(?<![\w-])(--?)([a-z][\w.-]*)(?:(=|\s+)([^\s-][^\s]*))?", re.IGNORECASE)
-_LAUNCHER = re.compile(
+_FLAG = regexes.compile(r"(?<![\w-])(--?)([a-z][\w.-]*)(?:(=|\s+)([^\s-][^\s]*))?", re.IGNORECASE)
+_LAUNCHER = regexes.compile(
     rf"(?<![\w./-]){alternation(VOCAB.words('launch.launchers'))}(?![\w/:-])", re.IGNORECASE
 )
 _LAUNCH_FLAGS = {
@@ -547,7 +556,7 @@ _LAUNCH_FLAGS = {
     for word in VOCAB.words(f"launch.{kind}")
 }
 # A value a flag takes: a number, a path, a size, a name with a digit or punctuation ("0.9", "8000:8000").
-_FLAG_VALUE = re.compile(r"^[\w./:@,+=-]*[\d./:_=@][\w./:@,+=-]*$")
+_FLAG_VALUE = regexes.compile(r"^[\w./:@,+=-]*[\d./:_=@][\w./:@,+=-]*$")
 
 
 def launch_line(text: str) -> str:
@@ -596,12 +605,12 @@ def launch_line(text: str) -> str:
     return _LAUNCHER.sub(" ", _IMAGE.sub(" ", text))
 
 
-_IMAGE = re.compile(
+_IMAGE = regexes.compile(
     r"(?<!\S)(?:[\w-]+(?:\.[\w-]+)+/)?[\w.-]+(?:/[\w.-]+)*:(?:latest|v?\d+(?:\.\d+)+[\w.-]*)(?!\S)"
     r"|(?<!\S)[\w-]+(?:\.[\w-]+)+/[\w.-]+(?:/[\w.-]+)*(?!\S)",
     re.IGNORECASE,
 )
-OLLAMA_TAG = re.compile(
+OLLAMA_TAG = regexes.compile(
     r"(?<![\w/:.-])([a-z][\w.-]*?):(\d+(?:\.\d+)?[bm](?:-a\d+(?:\.\d+)?b)?)((?:-[\w.]+)*)(?![\w.])",
     re.IGNORECASE,
 )
@@ -616,7 +625,7 @@ def _ollama_tag(m: re.Match) -> str:
 
 
 # A GGUF file's name ends in its llama.cpp type: "Qwen2.5-7B-Instruct-Q4_K_M.gguf" is that model at Q4_K_M.
-GGUF_FILE = re.compile(
+GGUF_FILE = regexes.compile(
     r"\b([\w.-]+?)[-_.]((?:i?q\d(?:_[a-z0-9]+)*)|bf16|f16|f32)(?:-\d+-of-\d+)?\.gguf\b", re.I
 )
 
@@ -728,7 +737,9 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     _unknown_gpu_series(scan, catalog)
     # A plain number of a context's size, with nothing else claiming it ("70b 4bit 8192"); not the date or
     # version inside a name ("magistral-small-2509").
-    scan.take(re.compile(r"(?<![\w.,-])(\d{3,7})(?![\w.,])"), "context", lambda m: _plain_context(m.group(1)))
+    scan.take(
+        regexes.compile(r"(?<![\w.,-])(\d{3,7})(?![\w.,])"), "context", lambda m: _plain_context(m.group(1))
+    )
 
     leftovers = _leftovers(scan)
     if leftovers:
@@ -762,7 +773,7 @@ def _count(text: str) -> float:
 
 
 def _unit(word: str) -> str:
-    word = re.sub(r"[\s_-]+", " ", word)
+    word = UNIT_JOINERS.sub(" ", word)
     return word if word in UNIT_VALUES else word.rstrip("s")
 
 
@@ -790,7 +801,7 @@ def _number_words(scan: _Scan) -> None:
     """'dez usuários' -> '10 usuários', 'setenta bilhões' -> '70 bilhões', 'uma L40S' -> '1 L40S'."""
 
     def tens(m: re.Match) -> str:
-        total = sum(NUMBER_WORDS[w] for w in re.findall(r"[a-z]+", m.group(0)) if w in NUMBER_WORDS)
+        total = sum(NUMBER_WORDS[w] for w in LETTERS.findall(m.group(0)) if w in NUMBER_WORDS)
         return f"{total:<{len(m.group(0))}}"  # same length: positions stay aligned with the original
 
     scan.work = NUMBER_PHRASE.sub(tens, scan.work)
@@ -799,7 +810,7 @@ def _number_words(scan: _Scan) -> None:
 
 # "1 200 trabalhadores", "10 000 pedidos por dia": thousands grouped by a space (how pt-PT writes them, and
 # how our own pt-PT answers print them), followed by a word.
-SPACED_THOUSANDS = re.compile(
+SPACED_THOUSANDS = regexes.compile(
     r"(?<![\w.,])([a-z]+\s+)?([1-9]\d{0,2})((?:[ \u00a0\u202f]\d{3})+)(?![\d.,])(?=\s*[a-z])"
 )
 
@@ -818,7 +829,7 @@ def _spaced_thousands(scan: _Scan, catalog: Catalog) -> None:
     scan.work = SPACED_THOUSANDS.sub(join, scan.work)
 
 
-_JOINER = re.compile(r"[\s_/.-]*")
+_JOINER = regexes.compile(r"[\s_/.-]*")
 
 
 def _spans(work: str):
@@ -833,7 +844,7 @@ def _spans(work: str):
             yield tokens[i].start(), tokens[j - 1].end(), j - i
 
 
-_GLUED_COUNT = re.compile(r"(\d+)\s*[x×*]\s*(?=[a-z])")
+_GLUED_COUNT = regexes.compile(r"(\d+)\s*[x×*]\s*(?=[a-z])")
 
 
 def _names(scan: _Scan, catalog: Catalog) -> None:
@@ -864,7 +875,7 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
 
 
 # The flag a serving engine's launch line names its model with (vLLM, SGLang, TGI, llama.cpp's server).
-MODEL_FLAG = re.compile(r"(?:--|\b)model(?:[-_](?:path|id))?\s*[=\s]\s*$")
+MODEL_FLAG = regexes.compile(r"(?:--|\b)model(?:[-_](?:path|id))?\s*[=\s]\s*$")
 
 
 def _repos(scan: _Scan, catalog: Catalog) -> None:
@@ -901,25 +912,25 @@ def _plural_gpu(key: str, index: dict):
     return index.get(key[:-1]) if key.endswith("s") and len(key) > 2 else None
 
 
-_COUNT_BEFORE_GPU = re.compile(r"(?<![\w.,=:])\(?(\d{1,2})\s*\)?\s*[x×*]?\s*$")  # "2 (duas) L40S" too
-_COUNT_AFTER_GPU = re.compile(r"\s*\(?\s*(?:[x×*]\s*(\d{1,2})\b|(\d{1,2})\s*[x×*](?![\w.]))\s*\)?")
+_COUNT_BEFORE_GPU = regexes.compile(r"(?<![\w.,=:])\(?(\d{1,2})\s*\)?\s*[x×*]?\s*$")  # "2 (duas) L40S" too
+_COUNT_AFTER_GPU = regexes.compile(r"\s*\(?\s*(?:[x×*]\s*(\d{1,2})\b|(\d{1,2})\s*[x×*](?![\w.]))\s*\)?")
 
 
 _SERVERS = _W("counts.servers")
 # "2 nodes of 8 H100", "2 servidores com 8x H100 cada": servers before the GPUs of each.
-_SERVERS_BEFORE = re.compile(
+_SERVERS_BEFORE = regexes.compile(
     rf"(?<![\w.,=:])(\d{{1,3}})\s*(?:[x×*]\s*)?{_SERVERS}\s*(?:{_W('counts.per_server')}\s*)?$"
 )
 # "8x H100 on 4 servers", "8 H100 cada, em 2 nós": servers after them.
-_SERVERS_AFTER = re.compile(
+_SERVERS_AFTER = regexes.compile(
     rf"\s*(?:each|cada|per\s+{_SERVERS}|por\s+{_SERVERS})?\s*,?\s*(?:em|on|in|across|over|x|×|\*|sobre)?\s*"
     rf"(\d{{1,3}})\s*{_SERVERS}\b"
 )
 # "2x8 H100", "2 x 8xH100": servers times GPUs each.
-_SERVERS_GRID = re.compile(r"(?<![\w.,=:])(\d{1,2})\s*[x×*]\s*(\d{1,2})\s*[x×*]?\s*$")
+_SERVERS_GRID = regexes.compile(r"(?<![\w.,=:])(\d{1,2})\s*[x×*]\s*(\d{1,2})\s*[x×*]?\s*$")
 
 
-SERVERS_ALONE = re.compile(rf"(?<![\w.,=:])(\d{{1,2}})\s*{_SERVERS}\b")
+SERVERS_ALONE = regexes.compile(rf"(?<![\w.,=:])(\d{{1,2}})\s*{_SERVERS}\b")
 
 
 def _gpu_count(scan: _Scan, start: int, end: int) -> None:
@@ -1013,7 +1024,7 @@ def _sizes(scan: _Scan, catalog: Catalog) -> None:
             scan.found.pop("size")
     # Family names are understood even when they add nothing, unless a version follows them: "gpt-7" is
     # a model name we do not know, and must be reported as such.
-    for m in list(re.finditer(r"\b[a-z]+\b(?![-_.]?\d)", scan.work)):
+    for m in list(LAST_WORDS.finditer(scan.work)):
         if m.group(0) in known:
             scan.blank(m.start(), m.end())
 
@@ -1023,7 +1034,7 @@ def _leftovers(scan: _Scan) -> list[str]:
     # "~20 usuários", "70B @ 4bit", "> ...", "≈ 3 req/s": marks around the words, not words of their own.
     punctuation = ".,;:!?¿¡()[]{}\"'`“”‘’-‐‑–—…/+=*×%&#~≈@•<>_"
     out = []
-    for m in re.finditer(r"\S+", scan.work):
+    for m in NOT_BLANKS.finditer(scan.work):
         core = m.group(0).strip(punctuation)
         if (
             not core
@@ -1046,7 +1057,7 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
     unknown = []
     for word in leftovers:
         w = normalize(strip_accents(word))
-        if len(w) < 3 or not re.search(r"[a-z]", w):
+        if len(w) < 3 or not LETTERS.search(w):
             if _SHORT_GPU.match(w) and _named_as_gpu(scan, word):
                 _raise_unknown_gpu(word, keys["gpu"], indexes["gpu"], always=True)
             unknown.append(word)
@@ -1326,7 +1337,7 @@ def _gpus_named(scan: _Scan) -> dict:
     return dict(gpu=names[0], gpus=counts[0] if counts else None, compare_gpus=names[1:])
 
 
-DISTILL = re.compile(r"\bdistil(?:l|led|lation|ado|ada)?\b", re.IGNORECASE)
+DISTILL = regexes.compile(r"\bdistil(?:l|led|lation|ado|ada)?\b", re.IGNORECASE)
 
 
 def _family_and_member(scan: _Scan, catalog: Catalog) -> None:
@@ -1574,7 +1585,7 @@ TRAFFIC_FIELDS = {
 LOAD_BASES = ("rate_per_s", "requests_per_day", "requests_per_month", "population", "users")
 
 
-_SIZE_VALUE = re.compile(r"(\d+(?:\.\d+)?)b(?:-a(\d+(?:\.\d+)?)b)?")
+_SIZE_VALUE = regexes.compile(r"(\d+(?:\.\d+)?)b(?:-a(\d+(?:\.\d+)?)b)?")
 
 
 def _family_with_size(catalog: Catalog, model: str, size: str) -> str | None:

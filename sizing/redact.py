@@ -52,6 +52,8 @@ import re
 import unicodedata
 from collections.abc import Callable
 
+from . import regexes
+
 # What the request log keeps of a question: Slack's slash commands carry at most 4,000 characters, and no
 # sizing question needs more. Longer text (a pasted document in a mention, up to 40,000) is cut, at a
 # word boundary, and ends with "…".
@@ -89,7 +91,7 @@ def _digits_table() -> dict[int, str]:
 
 _LOOK_ALIKES = _digits_table()
 
-TOKENS = re.compile(
+TOKENS = regexes.compile(
     r"""(?<![\w-])(?:
         sk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}         # OpenAI, Anthropic
       | hf_[A-Za-z0-9]{20,}                           # Hugging Face
@@ -102,21 +104,21 @@ TOKENS = re.compile(
     )(?![\w-])""",
     re.VERBOSE,
 )
-_TOKEN_HINT = re.compile(r"sk-|hf_|gh[pousr]_|github_pat_|AKIA|ASIA|xox|xapp-|glpat-|AIza|eyJ")
+_TOKEN_HINT = regexes.compile(r"sk-|hf_|gh[pousr]_|github_pat_|AKIA|ASIA|xox|xapp-|glpat-|AIza|eyJ")
 
-EMAILS = re.compile(r"(?<![\w.%+-])[\w.%+-]+@[\w-]+(?:\.[\w-]+)+")
+EMAILS = regexes.compile(r"(?<![\w.%+-])[\w.%+-]+@[\w-]+(?:\.[\w-]+)+")
 
-CNPJ_FORMATTED = re.compile(_START + r"[0-9A-Z]{2}\.[0-9A-Z]{3}\.[0-9A-Z]{3}/[0-9A-Z]{4}-\d{2}" + _END)
-CPF_FORMATTED = re.compile(_START + r"\d{3}\.\d{3}\.\d{3}-\d{2}" + _END)
-CPF_OTHER = re.compile(_START + r"\d{3}[.\s]?\d{3}[.\s]?\d{3}[\s.-]?\d{2}" + _END)
+CNPJ_FORMATTED = regexes.compile(_START + r"[0-9A-Z]{2}\.[0-9A-Z]{3}\.[0-9A-Z]{3}/[0-9A-Z]{4}-\d{2}" + _END)
+CPF_FORMATTED = regexes.compile(_START + r"\d{3}\.\d{3}\.\d{3}-\d{2}" + _END)
+CPF_OTHER = regexes.compile(_START + r"\d{3}[.\s]?\d{3}[.\s]?\d{3}[\s.-]?\d{2}" + _END)
 # 13 to 19 digits: bare, or in groups of four (the last one shorter), or Amex's 4-6-5.
-CARDS = re.compile(
+CARDS = regexes.compile(
     _START + r"(?:\d{13,19}|\d{4}(?:[ -]\d{4}){2,3}(?:[ -]\d{1,4})?|\d{4}[ -]\d{6}[ -]\d{4,5})" + _END
 )
-BARE_14 = re.compile(_START + r"\d{14}" + _END)
+BARE_14 = regexes.compile(_START + r"\d{14}" + _END)
 
 _SEP = r"[\s.-]?"
-PHONE_PLUS = re.compile(
+PHONE_PLUS = regexes.compile(
     r"""(?<![\w+]) (?:\+|(?<!\d)00) (?:
         55 [\s.-]* \(?0?[1-9]{2}\)? [\s.-]* (?:9[\s.-]?\d{4}|[2-5]\d{3}) [\s.-]? \d{4}   # Brazil
       | 1 [\s.-]? (?:\(\d{3}\)|\d{3}) [\s.-]? \d{3} [\s.-]? \d{4}                         # North America
@@ -126,7 +128,7 @@ PHONE_PLUS = re.compile(
     + _END,
     re.VERBOSE,
 )
-PHONE_BR = re.compile(
+PHONE_BR = regexes.compile(
     _START
     + r"""(?<![+(]) (?:55[\s.-]?)? (?:
         \(0?(?:xx|\d{2})?[1-9]{2}\) \s? (?:9[\s.-]?\d{4}|[2-5]\d{3}) [\s.-]?   # (11) 98765-4321, (011)...
@@ -136,8 +138,10 @@ PHONE_BR = re.compile(
     + _END,
     re.VERBOSE | re.IGNORECASE,
 )
-PHONE_NANP = re.compile(_START + r"(?<![+(]) (?:\(\d{3}\)\s?|\d{3}[.-]) \d{3}[.-]\d{4}" + _END, re.VERBOSE)
-PHONE_LOCAL = re.compile(_START + r"9[\s.]?\d{4}-\d{4}" + _END)
+PHONE_NANP = regexes.compile(
+    _START + r"(?<![+(]) (?:\(\d{3}\)\s?|\d{3}[.-]) \d{3}[.-]\d{4}" + _END, re.VERBOSE
+)
+PHONE_LOCAL = regexes.compile(_START + r"9[\s.]?\d{4}-\d{4}" + _END)
 
 # Words that make a nearby number a quantity of the sizing question rather than personal data.
 _UNITS = (
@@ -145,11 +149,11 @@ _UNITS = (
     r"conversas|gpus?|contexto|context|ctx|seq(?:_len)?|batch|steps|passos|amostras|samples|exemplos|"
     r"examples"
 )
-_UNIT_AFTER = re.compile(r"\s*(?:" + _UNITS + r")\b", re.IGNORECASE)
-_UNIT_BEFORE = re.compile(r"\b(?:" + _UNITS + r")(?:\s*[=:]\s*|\s+)(?:de\s+)?$", re.IGNORECASE)
+_UNIT_AFTER = regexes.compile(r"\s*(?:" + _UNITS + r")\b", re.IGNORECASE)
+_UNIT_BEFORE = regexes.compile(r"\b(?:" + _UNITS + r")(?:\s*[=:]\s*|\s+)(?:de\s+)?$", re.IGNORECASE)
 _UNIT_WINDOW = 40  # the longest unit word and its separators fit in this many characters
 
-_EIGHT_DIGITS = re.compile(r"(?:\D*\d){8}")
+_EIGHT_DIGITS = regexes.compile(r"(?:\D*\d){8}")
 # Same length as what it hides, so positions do not move; no digit, no word character, no "@" and no
 # "+", so no later pass can match in it or be glued to it.
 _HIDDEN = "\x00"

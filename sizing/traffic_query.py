@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from . import tomlfiles
+from . import regexes, tomlfiles
 from .catalog import DATA_DIR, CatalogError
 from .quantities import parse_amount, parse_count
 
@@ -19,6 +19,8 @@ from .quantities import parse_amount, parse_count
 _NUM = r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|mil|mi|milhoes|milhao|millions?)?(?![\w])"
 _PLAIN = r"(?<![\w.,])(\d{1,3}(?:[.,]\d{3})+(?![.,]?\d)|\d+(?:[.,]\d+)?)"  # "20,000" before "2,5"
 _SECONDS = r"(ms|milissegundos?|milliseconds?|s|seg|segundos?|seconds?|secs?)(?![\w])"
+_BLANKS = regexes.compile(r"\s+")  # "por  segundo" is the word list's "por segundo"
+_LETTERS = regexes.compile(r"[a-z]+")
 # A monthly volume's unit: not seconds, only a key (the days it spreads over are in traffic.toml).
 MONTH = -1
 _COUNT_UNITS = {
@@ -90,7 +92,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     def rate(m: re.Match):
         count = _amount(m.group(1), m.group(2))
         unit = m.group("unit")
-        seconds = unit_words[re.sub(r"\s+", " ", unit)] if unit else adjectives[m.group("adj")]
+        seconds = unit_words[_BLANKS.sub(" ", unit)] if unit else adjectives[m.group("adj")]
         every = _float(m.group("every")) if m.group("every") else 1  # "1 requisição a cada 2 segundos"
         if not count or not every:
             return None
@@ -107,7 +109,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         count = _amount(m.group(1), m.group(2))
         if not count:
             return None
-        seconds = unit_words[re.sub(r"\s+", " ", unit)]
+        seconds = unit_words[_BLANKS.sub(" ", unit)]
         return ("requests_per_day", round(count)) if seconds == 86400 else ("rate_per_s", count / seconds)
 
     def abbreviated(m: re.Match):
@@ -162,7 +164,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     shares = _alternatives(share_words)
 
     def share(m: re.Match):
-        return _float(m.group(1)) / 100 if m.group(1) else share_words[re.sub(r"\s+", " ", m.group(2))]
+        return _float(m.group(1)) / 100 if m.group(1) else share_words[_BLANKS.sub(" ", m.group(2))]
 
     def length(m: re.Match):
         return _count(m.group(1), m.group(2))
@@ -183,7 +185,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         )
         tokens_count = _float(m.group(1)) * scale
         unit = m.group("unit") or m.groupdict().get("unit2")
-        return (tokens_count, unit_words[re.sub(r"\s+", " ", unit)]) if tokens_count > 0 else None
+        return (tokens_count, unit_words[_BLANKS.sub(" ", unit)]) if tokens_count > 0 else None
 
     in_flight = _alternatives(w["in_flight"])
     at_once_nouns = rf"{requests}|{people}|{persons}|usuario|user|sessoes|sessions|clientes|clients"
@@ -203,165 +205,165 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
 
     return [
         # "p95 de primeira resposta 1 s", "TTFT p99 < 2 s": the percentile first, so the target around it reads.
-        ("latency_percentile", re.compile(
+        ("latency_percentile", regexes.compile(
             rf"\b(?:{_alternatives(w['percentile_words'])})\s*(\d{{2}}(?:[.,]\d+)?)\b(?!\s*%)"
         ), lambda m: _float(m.group(1)) if 50 <= _float(m.group(1)) < 100 else None),
-        ("latency_percentile", re.compile(r"\b(\d{2}(?:[.,]\d+)?)\s*(?:th|o|º)?\s*(?:percentile|percentil)\b"),
+        ("latency_percentile", regexes.compile(r"\b(\d{2}(?:[.,]\d+)?)\s*(?:th|o|º)?\s*(?:percentile|percentil)\b"),
          lambda m: _float(m.group(1)) if 50 <= _float(m.group(1)) < 100 else None),
         # "sub-second first token", "primeira resposta em menos de um segundo" (said as a word): under 1 s.
-        ("ttft_s", re.compile(rf"\bsub[-\s]?seconds?\s+(?:{first_token})\b|\b(?:{first_token})\s+(?:in\s+)?sub[-\s]?seconds?\b"),
+        ("ttft_s", regexes.compile(rf"\bsub[-\s]?seconds?\s+(?:{first_token})\b|\b(?:{first_token})\s+(?:in\s+)?sub[-\s]?seconds?\b"),
          lambda m: 1.0),
         # The whole service's output ("throughput de 5000 tokens/s", "1M de tokens gerados por dia"), before a
         # speed per user.
-        ("output_volume", re.compile(
+        ("output_volume", regexes.compile(
             rf"\b(?:{aggregate})(?:\s+(?:{aggregate}|de|of))*\s*[:=]?\s*(?:~\s*)?{_PLAIN}\s*({big})?\s*"
             rf"(?:de\s+)?(?:{tokens})\s*(?:(?:{aggregate})\s*)?{per}\s*(?P<unit>{unit})s?\b"
         ), volume),
-        ("output_volume", re.compile(
+        ("output_volume", regexes.compile(
             rf"{_PLAIN}\s*({big})?\s*(?:de\s+)?(?:{tokens})\s*(?:(?:{aggregate})\s*{per}\s*(?P<unit>{unit})s?\b"
             rf"|{per}\s*(?P<unit2>{unit})s?\b\s*(?:{aggregate})\b)"
         ), volume),
-        ("tokens_per_s", re.compile(
+        ("tokens_per_s", regexes.compile(
             rf"(?:\b(?:{speed})(?:\s+(?:minima|minimum|min|media|average))?(?:\s+(?:de|of|a|at|em|in))?\s*)?"
             rf"(?:\b(?:pelo\s+menos|no\s+minimo|minimo\s+de|at\s+least|>=?)\s*)?{_PLAIN}\s*(?:{tokens})\s*"
             r"(?:/|\bpor\b|\bper\b)\s*(?:s|seg|segundo|second|sec)\b"
             r"(?:\s+(?:por|per|para\s+cada|for\s+each|each)\s+(?:usuario|user|pessoa|person|utilizador)|\s+(?:each|cada))?"
         ), lambda m: _float(m.group(1))),
         # The time between tokens is the speed each user sees: "tpot de 25 ms" is 40 tokens/s.
-        ("tokens_per_s", re.compile(rf"\b(?:{per_token}){within}\s*{_PLAIN}\s*{_SECONDS}"), per_second),
-        ("tokens_per_s", re.compile(rf"{_PLAIN}\s*{_SECONDS}\s*(?:/|\bpor\b|\bper\b|\bentre\b|\bbetween\b)\s*tokens?\b"),
+        ("tokens_per_s", regexes.compile(rf"\b(?:{per_token}){within}\s*{_PLAIN}\s*{_SECONDS}"), per_second),
+        ("tokens_per_s", regexes.compile(rf"{_PLAIN}\s*{_SECONDS}\s*(?:/|\bpor\b|\bper\b|\bentre\b|\bbetween\b)\s*tokens?\b"),
          per_second),
         # "latência máxima de 1,5 segundos para o primeiro token": the number between two names of the target.
-        ("ttft_s", re.compile(
+        ("ttft_s", regexes.compile(
             rf"(?:\b(?:{first_token}){within}\s*)?{_PLAIN}\s*{_SECONDS}\s+"
             rf"(?:(?:de|to|for\s+the|para\s+o|ate\s+o|ate\s+ao|para\s+a|no|na)\s+)?(?:{first_token})\b"
         ), seconds),
-        ("ttft_s", re.compile(rf"\b(?:{first_token}){within}\s*{_PLAIN}\s*{_SECONDS}"), seconds),
+        ("ttft_s", regexes.compile(rf"\b(?:{first_token}){within}\s*{_PLAIN}\s*{_SECONDS}"), seconds),
         # What each person sends at the peak hour ("cada um manda 20 perguntas por hora", "5 requests per
         # user per hour"), before the service's own rate.
-        ("requests_per_active_hour", re.compile(
+        ("requests_per_active_hour", regexes.compile(
             rf"\b(?:cada\s+uma?|each(?:\s+one)?|(?:cada|each|por|per)\s+(?:{person}))\b(?:\s+[a-z]+){{0,2}}?\s+"
             rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*{per}\s*(?:{hour})\b"
         ), amount),
         # ... or in a day ("cada um usa umas 10 vezes por dia"): the people's daily volume.
-        ("requests_per_person_day", re.compile(
+        ("requests_per_person_day", regexes.compile(
             rf"\b(?:cada\s+uma?|each(?:\s+one)?|(?:cada|each|por|per)\s+(?:{person}))\b(?:\s+[a-z]+){{0,2}}?\s+"
             rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*{per}\s*(?:{day})\b"
         ), amount),
-        ("requests_per_person_day", re.compile(
+        ("requests_per_person_day", regexes.compile(
             rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*(?:{per}\s*(?:{day})\s*(?:{per_person})|(?:{per_person})\s*{per}\s*(?:{day}))\b"
         ), amount),
-        ("requests_per_active_hour", re.compile(
+        ("requests_per_active_hour", regexes.compile(
             rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*(?:(?:{per}\s*(?:{hour})\s*(?:{per_person}))|(?:{per_person})\s*{per}\s*(?:{hour}))\b"
         ), amount),
-        ("rate", re.compile(
+        ("rate", regexes.compile(
             rf"{_NUM}\s*(?:de\s+)?(?:{requests})(?:\s+(?:{in_flight}))?{qualifier}\s*"
             rf"(?:{per}\s*(?:(?P<every>\d+(?:[.,]\d+)?)\s*)?(?P<unit>{unit})s?|(?P<adj>{_alternatives(adjectives)}))\b"
         ), rate),
-        ("rate", re.compile(rf"{_NUM}\s*({'|'.join(abbreviations)})\b"), abbreviated),
+        ("rate", regexes.compile(rf"{_NUM}\s*({'|'.join(abbreviations)})\b"), abbreviated),
         # A count per unit of time with no noun ("10 per minute", "300/h", "10 mil por dia") is a rate too, but
         # not money ("R$ 30 por hora") nor a month (a budget, more often than not).
-        ("rate", re.compile(
+        ("rate", regexes.compile(
             rf"(?<!\$)(?<!\$\s){_NUM}\s*(?:/\s*({bare_unit})|(?:{per})\s*({bare_unit}))\b(?!\s*(?:de\s+)?(?:{tokens})\b)"
         ), bare_rate),
-        ("active_share", re.compile(
+        ("active_share", regexes.compile(
             rf"(?:{_PLAIN}\s*%|\b({shares}))\s*(?:(?:dos|das|de|of\s+the|of|them)\s+\w+\s+)?(?:[a-z]+\s+){{0,2}}?"
             rf"(?:{active})(?:\s+(?:it|o|a|isso)\b)?"
             r"(?:\s+(?:ao\s+mesmo\s+tempo|at\s+the\s+same\s+time|at\s+once|simultaneamente))?"
             rf"(?:\s+(?:{peak}))?"
         ), share),
-        ("active_share", re.compile(rf"{_PLAIN}\s*%\s*(?:{peak})\b"), share),
-        ("active_share", re.compile(
+        ("active_share", regexes.compile(rf"{_PLAIN}\s*%\s*(?:{peak})\b"), share),
+        ("active_share", regexes.compile(
             rf"\b(?:1|um|uma|one)\s+(?:em|in|a)\s+(?:cada\s+|every\s+)?(\d+)\b(?:\s+[a-z]+){{0,2}}?\s+(?:{active})"
         ), lambda m: 1 / int(m.group(1)) if int(m.group(1)) > 0 else None),
         # Conversations said to be at once ("1000 conversas simultâneas", "2000 concurrent users", "300
         # pessoas online ao mesmo tempo", "concurrency 64"): that many at once, however many (never a head-count).
-        ("users_at_once", re.compile(
+        ("users_at_once", regexes.compile(
             rf"{_NUM}\s*(?:(?:{in_flight})\s+(?:{at_once_nouns})|(?:de\s+)?(?:{at_once_nouns})\s+(?:online\s+)?(?:{in_flight}))\b"
         ), length),
-        ("users_at_once", re.compile(rf"\b(?:{concurrency})\s*(?:de|of|=|:)?\s*{_NUM}(?!\s*(?:{tokens})\b)"), length),
-        ("population", re.compile(rf"\bbase\s+(?:de|of)\s+{_NUM}\s*(?:de\s+)?(?:{people}|{persons}|contas|accounts)\b"),
+        ("users_at_once", regexes.compile(rf"\b(?:{concurrency})\s*(?:de|of|=|:)?\s*{_NUM}(?!\s*(?:{tokens})\b)"), length),
+        ("population", regexes.compile(rf"\bbase\s+(?:de|of)\s+{_NUM}\s*(?:de\s+)?(?:{people}|{persons}|contas|accounts)\b"),
          population),
-        ("population", re.compile(rf"{_NUM}\s*(?:de\s+)?(?:{people})\b(?!\s+simultane)"), population),
+        ("population", regexes.compile(rf"{_NUM}\s*(?:de\s+)?(?:{people})\b(?!\s+simultane)"), population),
         # "3k users", "5 mil usuários": a count in thousands of users is users (a head-count, sizing/plan.py),
         # never a context of 3k.
-        ("users", re.compile(
+        ("users", regexes.compile(
             rf"(?<![\w.,=:])(\d+(?:[.,]\d+)?)\s*(k|mil)\s*(?:de\s+)?(?:{persons})\b(?!\s*[=:]|\s*\d)"
         ), length),
         # A team of N ("time de 150 pessoas", "team of 40 agents"): N users, whatever its members are called
         # (any plural word, or none); a team as large as a company is its head-count (sizing/plan.py).
-        ("users", re.compile(
+        ("users", regexes.compile(
             rf"\b(?:{_alternatives(w['team'])})\s+(?:de|of|com|with)\s+{_NUM}{not_time}"
             rf"(?:\s+(?!(?:{requests}|{tokens}|simultane\w*|concurrent\w*)\b)(?:{persons}|staff|[a-z]{{3,}}s)\b)?"
         ), length),
-        ("population", re.compile(
+        ("population", regexes.compile(
             rf"{_NUM}\s*(?:{persons})\s+(?:da|de|na|do|of|in|at|from)\s+(?:nossa\s+|our\s+|the\s+|a\s+)?(?:{organisation})\b"
         ), population),
         # A prompt in pages ("documentos de 20 páginas", "20-page reports"), or in pieces of a given size
         # ("5 trechos de 500 tokens": 2,500).
-        ("prompt_pages", re.compile(
+        ("prompt_pages", regexes.compile(
             rf"(?:\b(?:{documents})\s+(?:de|com|of|with)\s+)?(?:(?:ate|up\s+to|cerca\s+de|about|~)\s*)?"
             rf"{_NUM}[-\s]*(?:{pages})\b(?:\s+(?:{documents})\b)?"
         ), length),
-        ("prompt_tokens", re.compile(
+        ("prompt_tokens", regexes.compile(
             rf"{_NUM}\s*(?:{pieces})\s+(?:de|of|with|com)\s+{_NUM}\s*(?:tokens?|toks?)\b"
         ), lambda m: (_count(m.group(1), m.group(2)) or 0) * (_count(m.group(3), m.group(4)) or 0) or None),
         # The number first, as benchmarks write it: "1500-token prompts", "300 token responses".
-        ("prompt_tokens", re.compile(rf"{_NUM}[-\s]*(?:tokens?|toks?)\s+(?:long\s+)?(?:{prompt_nouns})\b"), length),
-        ("output_tokens", re.compile(rf"{_NUM}[-\s]*(?:tokens?|toks?)\s+(?:long\s+)?(?:{answer_nouns})\b"), length),
-        ("prompt_tokens", re.compile(rf"{_NUM}\s+(?:{prompt_nouns})\s+(?:tokens?|toks?)\b"), length),
-        ("output_tokens", re.compile(rf"{_NUM}\s+(?:{answer_nouns})\s+(?:tokens?|toks?)\b"), length),
+        ("prompt_tokens", regexes.compile(rf"{_NUM}[-\s]*(?:tokens?|toks?)\s+(?:long\s+)?(?:{prompt_nouns})\b"), length),
+        ("output_tokens", regexes.compile(rf"{_NUM}[-\s]*(?:tokens?|toks?)\s+(?:long\s+)?(?:{answer_nouns})\b"), length),
+        ("prompt_tokens", regexes.compile(rf"{_NUM}\s+(?:{prompt_nouns})\s+(?:tokens?|toks?)\b"), length),
+        ("output_tokens", regexes.compile(rf"{_NUM}\s+(?:{answer_nouns})\s+(?:tokens?|toks?)\b"), length),
         # "1k/1k", "2k/500 tokens": prompt and answer, a benchmark's shorthand (a "k" or "tokens" says so).
-        ("lengths", re.compile(
+        ("lengths", regexes.compile(
             rf"(?<![\w.,/])(\d+(?:[.,]\d+)?)\s*(k)?\s*/\s*(\d+(?:[.,]\d+)?)\s*(k)?(?![\w/])"
             rf"(?(2)|(?(4)|\s*(?:{tokens})\b))(?:\s*(?:{tokens})\b)?"
         ), lambda m: (_count(m.group(1), m.group(2)), _count(m.group(3), m.group(4)))),
-        ("prompt_tokens", re.compile(rf"\b(?:{prompt_nouns}){of}{_NUM}{not_time}(?:\s*(?:tokens?|toks?))?"), length),
-        ("prompt_tokens", re.compile(rf"{_NUM}\s*(?:(?:tokens?|toks?)\s+)?(?:de\s+)?(?:{prompt_suffixes})\b"), length),
-        ("output_tokens", re.compile(rf"\b(?:{answer_nouns}){of}{_NUM}{not_time}(?:\s*(?:tokens?|toks?))?"), length),
-        ("output_tokens", re.compile(rf"{_NUM}\s*(?:(?:tokens?|toks?)\s+)?(?:de\s+)?(?:{answer_suffixes})\b"), length),
+        ("prompt_tokens", regexes.compile(rf"\b(?:{prompt_nouns}){of}{_NUM}{not_time}(?:\s*(?:tokens?|toks?))?"), length),
+        ("prompt_tokens", regexes.compile(rf"{_NUM}\s*(?:(?:tokens?|toks?)\s+)?(?:de\s+)?(?:{prompt_suffixes})\b"), length),
+        ("output_tokens", regexes.compile(rf"\b(?:{answer_nouns}){of}{_NUM}{not_time}(?:\s*(?:tokens?|toks?))?"), length),
+        ("output_tokens", regexes.compile(rf"{_NUM}\s*(?:(?:tokens?|toks?)\s+)?(?:de\s+)?(?:{answer_suffixes})\b"), length),
         # A word or three between the noun and its length ("respostas longas de 2000 tokens", "se o prompt
         # tiver 6 mil tokens", "answers are 1k tokens"): the length must then say it is tokens, by the word
         # or by its "k" / "mil".
-        ("prompt_tokens", re.compile(rf"\b(?:{prompt_nouns}){loose}{of}{_NUM}{not_time}{tokens_said}"), length),
+        ("prompt_tokens", regexes.compile(rf"\b(?:{prompt_nouns}){loose}{of}{_NUM}{not_time}{tokens_said}"), length),
         # "prompts grandes (6k) e respostas curtas (200)": a length in brackets after its noun.
-        ("prompt_tokens", re.compile(rf"\b(?:{prompt_nouns})(?:\s+[a-z]+){{0,2}}\s*\(\s*~?{_NUM}\s*(?:{tokens})?\s*\)"), length),
-        ("output_tokens", re.compile(rf"\b(?:{answer_nouns})(?:\s+[a-z]+){{0,2}}\s*\(\s*~?{_NUM}\s*(?:{tokens})?\s*\)"), length),
-        ("output_tokens", re.compile(rf"\b(?:{answer_nouns}){loose}{of}{_NUM}{not_time}{tokens_said}"), length),
+        ("prompt_tokens", regexes.compile(rf"\b(?:{prompt_nouns})(?:\s+[a-z]+){{0,2}}\s*\(\s*~?{_NUM}\s*(?:{tokens})?\s*\)"), length),
+        ("output_tokens", regexes.compile(rf"\b(?:{answer_nouns})(?:\s+[a-z]+){{0,2}}\s*\(\s*~?{_NUM}\s*(?:{tokens})?\s*\)"), length),
+        ("output_tokens", regexes.compile(rf"\b(?:{answer_nouns}){loose}{of}{_NUM}{not_time}{tokens_said}"), length),
         # The thread's load scaled: "o dobro de tráfego", "o tráfego triplicar", "3x the traffic", "10 vezes
         # mais requisições", "a carga crescer 50%".
-        ("load_scale", re.compile(
+        ("load_scale", regexes.compile(
             rf"\b(?:(?:o|the|a)\s+)?({scale_names})\s+(?:(?:de|do|da|dos|das|of|the|o|a|on|in)\s+)*(?:{loads})\b"
         ), lambda m: scale_words[m.group(1)]),
-        ("load_scale", re.compile(rf"\b(?:{loads})\s+(?:[a-z]+\s+)?({scale_names})\b"), lambda m: scale_words[m.group(1)]),
-        ("load_scale", re.compile(
+        ("load_scale", regexes.compile(rf"\b(?:{loads})\s+(?:[a-z]+\s+)?({scale_names})\b"), lambda m: scale_words[m.group(1)]),
+        ("load_scale", regexes.compile(
             rf"{_PLAIN}\s*(?:x|vezes|times)\s+(?:(?:mais|more|o|a|the|de|of|do|da)\s+)*(?:{loads})\b"
         ), lambda m: _float(m.group(1)) or None),
-        ("load_scale", re.compile(
+        ("load_scale", regexes.compile(
             rf"\b(?:{loads})\s+(?:[a-z]+\s+)?(?:{growth})\s+(?:de\s+|by\s+)?{_PLAIN}\s*%"
         ), lambda m: 1 + _float(m.group(1)) / 100),
-        ("per_conversation", re.compile(
+        ("per_conversation", regexes.compile(
             rf"\b(?:cada|each|por|per)\s+(?:(?:um|uma|one|{requests}|{person})\s+)?(?:(?:com|with|has|tem|de|of|having)\s+)?"
             rf"(?:(?:~|cerca\s+de|uns|umas|about|around)\s*)?{_NUM}\s*(?:{turns})\b(?!\s*{per}\s*(?:{unit})\b)"
         ), length),
-        ("per_conversation", re.compile(
+        ("per_conversation", regexes.compile(
             rf"\b(?:com|with|de|of)\s+(?:(?:~|cerca\s+de|uns|umas|about|around)\s*)?{_NUM}\s*(?:{turns})\s+"
             rf"(?:cada|each|(?:por|per)\s+(?:{requests}|conversa|conversation|sessao|session|atendimento|chat|ligacao))\b"
         ), length),
-        ("load_count", re.compile(
+        ("load_count", regexes.compile(
             rf"\b(?:{_alternatives(w['count_verbs'])})\s+(?:(?:uns|umas|about|around|cerca\s+de)\s+)?{_NUM}"
             r"\s*(?=[?.,!;]|$)"
         ), length),
         # "price per 1M tokens", "R$ por milhão de tokens", "$/1M output tokens": money per token, not a
         # training run's tokens.
-        ("cost", re.compile(
+        ("cost", regexes.compile(
             r"(?:(?:\br|\bus)?\$\s*|€\s*|\b(?:brl|usd|eur)\s*)?(?:\bper|\bpor|\bcada|\ba|/)\s*(?:1\s*)?"
             r"(?:mtok\b|(?:m|mi|million|milhao|milhoes)\s*(?:de\s+)?"
             r"(?:(?:output|input|generated|saida|entrada|gerados|de\s+saida|de\s+entrada)\s+)?"
             r"(?:tokens?|toks?)\b(?:\s+(?:de\s+saida|gerados|generated|de\s+entrada))?)"
         ), lambda m: True),
-        ("cost_year", re.compile(rf"\b(?:{_alternatives(w['yearly'])})\b"), lambda m: 365),
-        ("cost", re.compile(rf"\b(?:{_alternatives(w['cost'])})\b"), lambda m: True),
+        ("cost_year", regexes.compile(rf"\b(?:{_alternatives(w['yearly'])})\b"), lambda m: 365),
+        ("cost", regexes.compile(rf"\b(?:{_alternatives(w['cost'])})\b"), lambda m: True),
     ]  # fmt: skip
 
 
@@ -395,8 +397,8 @@ def _triggers() -> frozenset[str]:
     skip = {"filler", "organisation", "token_words"}
     lists = [v for k, v in w.items() if isinstance(v, list) and k not in skip]
     lists += [list(w["shares"]), list(w["scale_words"])]
-    words = {part for entries in lists for entry in entries for part in re.findall(r"[a-z]+", entry)}
-    words |= set(re.findall(r"[a-z]+", _SECONDS))
+    words = {part for entries in lists for entry in entries for part in _LETTERS.findall(entry)}
+    words |= set(_LETTERS.findall(_SECONDS))
     return frozenset(word for word in words if len(word) >= 4 and word not in _COMMON) | _SHORT_TRIGGERS
 
 
@@ -405,12 +407,12 @@ def _triggers() -> frozenset[str]:
 _COMMON = frozenset({"tokens", "token", "much", "does", "what", "quanto", "with", "have", "that"})
 
 
-_SYMBOLS = re.compile(r"[/%$€<=≤~]")
+_SYMBOLS = regexes.compile(r"[/%$€<=≤~]")
 
 
 def take(scan) -> None:
     """Reads every traffic phrase of the scan's working text, blanking what it takes (see query._Scan)."""
-    if _triggers().isdisjoint(re.findall(r"[a-z]+", scan.work)) and not _SYMBOLS.search(scan.work):
+    if _triggers().isdisjoint(_LETTERS.findall(scan.work)) and not _SYMBOLS.search(scan.work):
         return
     for kind, pattern, convert in patterns():
         if kind == "lengths":

@@ -1,11 +1,21 @@
+import atexit
 import json
 import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 
-from sizing.catalog import load_catalog
+# The parsed data files and the compiled patterns (sizing/tomlfiles.py, sizing/regexes.py) are kept in a
+# folder of the test run's, not the user's ~/.cache; processes the tests start inherit it. It is chosen
+# before anything imports sizing (the patterns' cache is read at the first import that compiles one) and
+# removed at exit, after the patterns are written (atexit runs in reverse order).
+_DATA_CACHE = tempfile.mkdtemp(prefix="gpu-sizer-test-cache-")
+os.environ["GPU_SIZER_DATA_CACHE"] = _DATA_CACHE
+atexit.register(shutil.rmtree, _DATA_CACHE, ignore_errors=True)
+
+from sizing.catalog import load_catalog  # noqa: E402 - after the cache folder is chosen
 
 # The project's reference data (architectures and published figures) lives in ../shared/reference; a copy of
 # the figures the tests use stays in tests/fixtures so a checkout without ../shared still runs every test.
@@ -51,19 +61,6 @@ def priced(tmp_path, monkeypatch):
     load_catalog.cache_clear()
     yield
     load_catalog.cache_clear()
-
-
-@pytest.fixture(scope="session", autouse=True)
-def _data_cache_of_its_own(tmp_path_factory):
-    """The parsed data files' cache (sizing/tomlfiles.py) goes to a folder of the session's, not the
-    user's ~/.cache; processes the tests start inherit it."""
-    before = os.environ.get("GPU_SIZER_DATA_CACHE")
-    os.environ["GPU_SIZER_DATA_CACHE"] = str(tmp_path_factory.mktemp("data-cache"))
-    yield
-    if before is None:
-        os.environ.pop("GPU_SIZER_DATA_CACHE", None)
-    else:
-        os.environ["GPU_SIZER_DATA_CACHE"] = before
 
 
 @pytest.fixture(scope="session", autouse=True)

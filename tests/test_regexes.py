@@ -1,0 +1,242 @@
+"""The compiled patterns' cache (sizing/regexes.py): what it returns is re.compile's pattern, a second
+process gets it without compiling, and anything wrong with the cache costs only the time it would save."""
+
+import json
+import marshal
+import os
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from sizing import names, query, redact, regexes, traffic_query
+from tests.query_corpus import BAD_INPUTS, PHRASINGS
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _patterns_in(value, found: dict) -> None:
+    if isinstance(value, re.Pattern):
+        found[value.pattern, value.flags] = value
+    elif isinstance(value, list | tuple):
+        for item in value:
+            _patterns_in(item, found)
+
+
+def project_patterns() -> list[tuple[str, int]]:
+    """Every pattern the reader keeps in a module or builds from the word lists, as (pattern, flags)."""
+    found: dict = {}
+    for module in (query, traffic_query, names, redact):
+        for value in vars(module).values():
+            _patterns_in(value, found)
+    _patterns_in(traffic_query.patterns(), found)
+    # The flags a compiled pattern reports include re.UNICODE; the source asked for what re.compile got.
+    return sorted({(p.pattern, p.flags & ~re.UNICODE) for p in found.values()})
+
+
+TEXTS = sorted({t for t, _ in PHRASINGS} | {t for t, *_ in BAD_INPUTS})
+TEXTS += [t.lower() for t in TEXTS]  # the reader matches lowercased text
+# Searched for anywhere only in short texts: some patterns are made to be matched at a position, and
+# searching a long text with them at every position takes seconds.
+SHORT = [t for t in TEXTS if len(t) <= 80]
+
+
+@pytest.fixture
+def kept(tmp_path):
+    """A cache file written by one PatternCache with every project pattern, and the patterns."""
+    path = tmp_path / "regexes.marshal"
+    patterns = project_patterns()
+    first = regexes.PatternCache(path)
+    for pattern, flags in patterns:
+        first.compile(pattern, flags)
+    first.save()
+    assert path.exists()
+    return path, patterns
+
+
+def no_compiling(monkeypatch):
+    def refuse(*args, **kwargs):
+        raise AssertionError("compiled in pure Python")
+
+    monkeypatch.setattr(re._parser, "parse", refuse)
+    monkeypatch.setattr(re._compiler, "compile", refuse)
+
+
+def test_a_kept_pattern_is_re_compiles_pattern(kept, monkeypatch):
+    path, patterns = kept
+    assert len(patterns) > 150  # the reader's patterns, the word lists' included
+    expected = {key: re.compile(*key) for key in patterns}
+    second = regexes.PatternCache(path)
+    no_compiling(monkeypatch)
+    for key in patterns:
+        ours, theirs = second.compile(*key), expected[key]
+        assert ours == theirs  # same flags and the same compiled code
+        assert (ours.pattern, ours.flags, ours.groups, ours.groupindex) == (
+            theirs.pattern, theirs.flags, theirs.groups, theirs.groupindex
+        )  # fmt: skip
+        for text in TEXTS:
+            a, b = ours.match(text), theirs.match(text)
+            assert (a and (a.span(), a.groups(), a.groupdict())) == (
+                b and (b.span(), b.groups(), b.groupdict())
+            )
+        for text in SHORT:
+            assert [(m.span(), m.groups()) for m in ours.finditer(text)] == [
+                (m.span(), m.groups()) for m in theirs.finditer(text)
+            ]
+
+
+def test_the_reader_reads_the_same_with_kept_patterns():
+    """This process's reader was built from the cache the test run keeps (tests/conftest.py): the parser's
+    phrasings come out as a reader built by re.compile reads them (the parser's own tests check what)."""
+    script = textwrap.dedent(
+        """
+        import json, sys
+        from sizing.query import parse, QueryError
+        for text in json.loads(sys.stdin.read()):
+            try:
+                print(repr(parse(text)))
+            except QueryError as e:
+                print(repr((str(e), e.unknown)))
+        """
+    )
+    sample = json.dumps(TEXTS[::5])
+    answers = []
+    for cache in (os.environ["GPU_SIZER_DATA_CACHE"], os.environ["GPU_SIZER_DATA_CACHE"], "off"):
+        env = {**os.environ, "GPU_SIZER_DATA_CACHE": cache, "GPU_SIZER_HUB": "off"}
+        done = subprocess.run(
+            [sys.executable, "-c", script], input=sample, cwd=ROOT, env=env, capture_output=True, text=True
+        )
+        assert done.returncode == 0, done.stderr
+        answers.append(done.stdout)
+    assert answers[0] == answers[1] == answers[2]
+
+
+COUNT_COMPILES = textwrap.dedent(
+    """
+    import re, sys
+    from pathlib import Path
+    calls = []
+    real = re._parser.parse
+    def parse(*args, **kwargs):
+        frame = sys._getframe(1)
+        while frame and "re" in Path(frame.f_code.co_filename).parts[-2:-1] + ("functools.py",):
+            frame = frame.f_back
+        calls.append(frame.f_code.co_filename)
+        return real(*args, **kwargs)
+    re._parser.parse = parse
+    from sizing import query, traffic_query
+    query.parse("200 requisições por minuto, 70b 4bit 32k, primeira resposta em até 2 s")
+    traffic_query.patterns()
+    print(sum("sizing" in Path(f).parts for f in calls))
+    """
+)
+
+
+def compiles_in_a_new_process(cache: Path) -> int:
+    env = {**os.environ, "GPU_SIZER_DATA_CACHE": str(cache), "GPU_SIZER_HUB": "off"}
+    done = subprocess.run(
+        [sys.executable, "-c", COUNT_COMPILES], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    return int(done.stdout.split()[-1])
+
+
+def test_a_second_process_compiles_none_of_the_engines_patterns(tmp_path):
+    cache = tmp_path / "cache"
+    assert compiles_in_a_new_process(cache) > 150  # the first process compiles them all, and keeps them
+    assert any(p.name.startswith("regexes-") for p in cache.iterdir())
+    assert compiles_in_a_new_process(cache) == 0
+
+
+def test_off_compiles_with_re_and_writes_nothing(tmp_path, monkeypatch):
+    monkeypatch.setenv("GPU_SIZER_DATA_CACHE", "off")
+    assert regexes.cache_path() is None
+    cache = regexes.PatternCache(regexes.cache_path())
+    assert cache.compile(r"(\d+)\s*users", re.IGNORECASE) == re.compile(r"(\d+)\s*users", re.IGNORECASE)
+    cache.save()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_without_the_private_api_patterns_come_from_re(tmp_path, monkeypatch):
+    monkeypatch.setattr(regexes, "_compiler", SimpleNamespace())  # a Python whose re has no _code()
+    path = tmp_path / "regexes.marshal"
+    cache = regexes.PatternCache(path)
+    assert cache.compile(r"(?P<n>\d+)k") == re.compile(r"(?P<n>\d+)k")
+    cache.save()
+    assert not path.exists()
+
+
+def test_an_engine_that_takes_programs_otherwise_gets_re_compiles_patterns(tmp_path, monkeypatch):
+    class OtherSre:
+        MAGIC, CODESIZE = regexes._sre.MAGIC, regexes._sre.CODESIZE
+
+        @staticmethod
+        def compile(*args):
+            raise TypeError("compile() takes 7 arguments")
+
+    monkeypatch.setattr(regexes, "_sre", OtherSre)
+    path = tmp_path / "regexes.marshal"
+    cache = regexes.PatternCache(path)
+    assert cache.compile(r"\b(\d+)\s*gpus?\b") == re.compile(r"\b(\d+)\s*gpus?\b")
+    cache.save()
+    assert not path.exists()
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [b"", b"\x00not marshal", "truncated", "other interpreter", "not a program", "bad code"],
+)
+def test_a_damaged_or_foreign_file_is_compiled_anew_and_rewritten(kept, damage, monkeypatch):
+    path, patterns = kept
+    key = regexes.interpreter_key()
+    programs = marshal.loads(path.read_bytes())[1]
+    if damage == "truncated":
+        damage = path.read_bytes()[:1000]
+    elif damage == "other interpreter":
+        damage = marshal.dumps((("cpython-399", *key[1:]), programs))
+    elif damage == "not a program":
+        damage = marshal.dumps((key, {k: ("not", "a", "program") for k in programs}))
+    elif damage == "bad code":  # what _sre.compile refuses: a program that jumps out of itself
+        damage = marshal.dumps((key, {k: (p[0], b"\xff" * len(p[1]), *p[2:]) for k, p in programs.items()}))
+    path.write_bytes(damage)
+    expected = {key: re.compile(*key) for key in patterns}
+    cache = regexes.PatternCache(path)
+    for key in patterns:
+        assert cache.compile(*key) == expected[key]
+    cache.save()
+    # Rewritten whole: the next process compiles nothing.
+    again = regexes.PatternCache(path)
+    no_compiling(monkeypatch)
+    for key in patterns:
+        assert again.compile(*key) == expected[key]
+
+
+def test_an_unwritable_folder_costs_nothing_but_time(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    cache = regexes.PatternCache(blocker / "cache" / "regexes.marshal")  # a folder under a file
+    assert cache.compile(r"(\d+)\s*(k|mil)\b") == re.compile(r"(\d+)\s*(k|mil)\b")
+    cache.save()  # nothing raised
+    assert blocker.read_text() == ""
+
+
+def test_a_wrong_pattern_raises_as_re_compile_does(tmp_path):
+    cache = regexes.PatternCache(tmp_path / "regexes.marshal")
+    with pytest.raises(re.error, match="missing \\), unterminated subpattern"):
+        cache.compile(r"(\d+")
+
+
+def test_two_processes_keep_what_each_compiled(tmp_path):
+    path = tmp_path / "regexes.marshal"
+    one, two = regexes.PatternCache(path), regexes.PatternCache(path)
+    one.compile(r"\d+ users")
+    two.compile(r"\d+ gpus")
+    one.save()
+    two.save()
+    three = regexes.PatternCache(path)
+    three._read()
+    assert set(three._read()) == {(r"\d+ users", 0), (r"\d+ gpus", 0)}
