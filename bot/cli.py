@@ -348,5 +348,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def run() -> None:
+    """The gpu-size command: main(), then the process ends without tearing the interpreter down.
+
+    Freeing every module and object one by one at exit took about 35 ms of a 270 ms run here, and no answer
+    needs it. The exit handlers still run (the compiled patterns' cache, logging) and the output is
+    flushed; when that cannot be done cleanly (a thread still at work, output that cannot be written), the
+    process exits the usual way."""
+    import atexit
+    import threading
+
+    code = main()
+    others = [t for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon]
+    run_exit_handlers = getattr(atexit, "_run_exitfuncs", None)  # CPython's; it empties the list it runs
+    if others or run_exit_handlers is None:
+        sys.exit(code)
+    run_exit_handlers()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):  # a closed pipe: Python's own exit reports it, as before
+        sys.exit(code)
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

@@ -97,3 +97,35 @@ def test_no_template_is_read_from_disk_once_compiled(monkeypatch):
     monkeypatch.setattr("builtins.open", watched_open)
     answer_all()
     assert not [p for p in touched if str(rendering.TEMPLATES) in p or "jinja" in p]
+
+
+def test_gpu_size_ends_without_teardown_yet_runs_its_exit_handlers(tmp_path):
+    """The command's process skips freeing the interpreter (bot.cli.run), but what the exit handlers do
+    still happens: the compiled patterns are kept for the next run, and the answer is whole."""
+    env = {**os.environ, "GPU_SIZER_DATA_CACHE": str(tmp_path / "cache"), "GPU_SIZER_HUB": "off"}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "70b", "4bit", "32k", "10users"],
+        cwd=ROOT, env=env, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert [p.name for p in (tmp_path / "cache").glob("regexes-*.marshal")]
+    in_process = subprocess.run(
+        [sys.executable, "-c", "import sys; from bot.cli import main; sys.exit(main(sys.argv[1:]))",
+         "70b", "4bit", "32k", "10users"],
+        cwd=ROOT, env=env, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert done.stdout == in_process.stdout and "Recomendação" in done.stdout
+
+
+def test_gpu_size_with_a_thread_still_at_work_exits_the_usual_way(tmp_path):
+    """A thread that is not a daemon (a Hub read still writing its cache) is waited for, as before."""
+    probe = (
+        "import threading, time, sys\n"
+        "from bot import cli\n"
+        "def late():\n    time.sleep(0.3)\n    print('thread finished', file=sys.stderr)\n"
+        "threading.Thread(target=late).start()\n"
+        "sys.argv = ['gpu-size', '8b']\n"
+        "cli.run()\n"
+    )
+    env = {**os.environ, "GPU_SIZER_HUB": "off"}
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode == 0 and "thread finished" in done.stderr
