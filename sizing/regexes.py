@@ -34,7 +34,7 @@ except ImportError:  # another interpreter
     _sre = _compiler = _parser = None  # type: ignore[assignment]
 
 # The flags a program is kept for; anything else (re.DEBUG prints, re.TEMPLATE is deprecated) goes to re.
-_PLAIN_FLAGS = re.IGNORECASE | re.LOCALE | re.MULTILINE | re.DOTALL | re.UNICODE | re.VERBOSE | re.ASCII
+_PLAIN_FLAGS = int(re.IGNORECASE | re.LOCALE | re.MULTILINE | re.DOTALL | re.UNICODE | re.VERBOSE | re.ASCII)
 # At most this many programs are kept; past it, only what the last process used (stale word lists go).
 MAX_PATTERNS = 2000
 
