@@ -36,7 +36,7 @@ except ImportError:  # another interpreter
 # The flags a program is kept for; anything else (re.DEBUG prints, re.TEMPLATE is deprecated) goes to re.
 _PLAIN_FLAGS = int(re.IGNORECASE | re.LOCALE | re.MULTILINE | re.DOTALL | re.UNICODE | re.VERBOSE | re.ASCII)
 # At most this many programs are kept; past it, only what the last process used (stale word lists go).
-MAX_PATTERNS = 2000
+MAX_PATTERNS = 1000
 
 # A program as kept: (flags, code as machine words, groups, groupindex, indexgroup); the words are read back
 # into the list _sre.compile takes (marshal reads the reader's half a megabyte of words in half the time

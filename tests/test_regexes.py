@@ -230,7 +230,7 @@ def test_a_wrong_pattern_raises_as_re_compile_does(tmp_path):
         cache.compile(r"(\d+")
 
 
-def test_two_processes_keep_what_each_compiled(tmp_path):
+def test_two_processes_keep_what_each_compiled(tmp_path, monkeypatch):
     path = tmp_path / "regexes.marshal"
     one, two = regexes.PatternCache(path), regexes.PatternCache(path)
     one.compile(r"\d+ users")
@@ -238,5 +238,27 @@ def test_two_processes_keep_what_each_compiled(tmp_path):
     one.save()
     two.save()
     three = regexes.PatternCache(path)
-    three._read()
-    assert set(three._read()) == {(r"\d+ users", 0), (r"\d+ gpus", 0)}
+    no_compiling(monkeypatch)
+    assert three.compile(r"\d+ users").search("10 users").group() == "10 users"
+    assert three.compile(r"\d+ gpus").search("8 gpus").group() == "8 gpus"
+
+
+def test_past_the_limit_only_what_the_last_process_used_is_kept(tmp_path, monkeypatch):
+    """Patterns of word lists since edited do not pile up: past MAX_PATTERNS the file is what one
+    process used."""
+    monkeypatch.setattr(regexes, "MAX_PATTERNS", 2)
+    path = tmp_path / "regexes.marshal"
+    old = regexes.PatternCache(path)
+    old.compile(r"(?:usuarios|users)")
+    old.compile(r"(?:gpus|placas)")
+    old.save()
+    new = regexes.PatternCache(path)
+    new.compile(r"(?:usuarios|usuários|users)")
+    new.save()
+    parsed = []
+    real = re._parser.parse
+    monkeypatch.setattr(re._parser, "parse", lambda p, *a: parsed.append(p) or real(p, *a))
+    last = regexes.PatternCache(path)
+    last.compile(r"(?:usuarios|usuários|users)")
+    last.compile(r"(?:gpus|placas)")
+    assert set(parsed) == {r"(?:gpus|placas)"}  # the one pattern the file no longer had
