@@ -11,11 +11,15 @@ $XDG_CACHE_HOME/gpu-sizer/data (~/.cache/gpu-sizer/data).
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import marshal
 import os
 import sys
 from pathlib import Path
+
+try:  # hashlib's blake2b is this one; importing hashlib also loads OpenSSL (3-8 ms of a gpu-size --json run)
+    from _blake2 import blake2b
+except ImportError:  # a Python built without it
+    from hashlib import blake2b
 
 # What a data file that cannot be read as TOML raises: tomllib.TOMLDecodeError and UnicodeDecodeError are
 # both ValueErrors. Callers catch this name, so that tomllib (whose import compiles its own patterns) is
@@ -42,7 +46,7 @@ def load(path: Path) -> dict:
     folder = cache_dir()
     if folder is None:
         return _parse(raw)
-    digest = hashlib.blake2b(raw, digest_size=16).hexdigest()
+    digest = blake2b(raw, digest_size=16).hexdigest()
     kept = folder / f"{Path(path).stem}-{digest}-{VERSION}.marshal"
     try:
         return marshal.loads(kept.read_bytes())
