@@ -130,3 +130,25 @@ def test_gpu_size_with_a_thread_still_at_work_exits_the_usual_way(tmp_path):
     env = {**os.environ, "GPU_SIZER_HUB": "off"}
     done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True)
     assert done.returncode == 0 and "thread finished" in done.stderr
+
+
+def test_the_installed_gpu_size_answers_as_main_does(tmp_path):
+    """pyproject's gpu-size is bot.gpu_size:run (main, with the collector's thresholds raised and no
+    teardown at exit): the same answer, the same exit status as main() in-process."""
+    import tomllib
+
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    module, function = scripts["gpu-size"].split(":")
+    command = f"import sys; from {module} import {function}; sys.argv[0] = 'gpu-size'; {function}()"
+    env = {**os.environ, "GPU_SIZER_HUB": "off"}
+    for question, status in ((["70b", "4bit", "32k", "10users"], 0), (["7xq"], 2)):
+        installed = subprocess.run([sys.executable, "-c", command, *question], cwd=ROOT, env=env,
+                                   capture_output=True, text=True)  # fmt: skip
+        in_process = subprocess.run(
+            [sys.executable, "-c", "import sys; from bot.cli import main; sys.exit(main(sys.argv[1:]))", *question],
+            cwd=ROOT, env=env, capture_output=True, text=True,
+        )  # fmt: skip
+        assert (installed.returncode, installed.stdout, installed.stderr) == (
+            status, in_process.stdout, in_process.stderr
+        ), installed.stderr  # fmt: skip
+        assert in_process.returncode == status
