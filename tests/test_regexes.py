@@ -13,7 +13,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from sizing import names, query, redact, regexes, traffic_query
+from sizing import catalog, names, quantities, query, redact, regexes, traffic_query
 from tests.query_corpus import BAD_INPUTS, PHRASINGS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,7 +30,7 @@ def _patterns_in(value, found: dict) -> None:
 def project_patterns() -> list[tuple[str, int]]:
     """Every pattern the reader keeps in a module or builds from the word lists, as (pattern, flags)."""
     found: dict = {}
-    for module in (query, traffic_query, names, redact):
+    for module in (query, traffic_query, names, redact, quantities, catalog):
         for value in vars(module).values():
             _patterns_in(value, found)
     _patterns_in(traffic_query.patterns(), found)
@@ -90,8 +90,9 @@ def test_a_kept_pattern_is_re_compiles_pattern(kept, monkeypatch):
 
 
 def test_the_reader_reads_the_same_with_kept_patterns():
-    """This process's reader was built from the cache the test run keeps (tests/conftest.py): the parser's
-    phrasings come out as a reader built by re.compile reads them (the parser's own tests check what)."""
+    """The parser's phrasings read in three processes: two with the test run's cache (tests/conftest.py;
+    the first may write it, the second reads it) and one with none (re.compile): the same reading each
+    time (what it should be, the parser's own tests check)."""
     script = textwrap.dedent(
         """
         import json, sys
