@@ -14,6 +14,7 @@ JSON object on stdout, {"error": {"key", "message", "hint"}}).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -340,11 +341,26 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "corrections": [{"typed": a, "read_as": b} for a, b in query.corrections],
             }
         # Strict JSON (RFC 8259 has no Infinity): an overloaded setup's unbounded wait is null there.
-        print(json.dumps(_finite(data), ensure_ascii=False, indent=2, allow_nan=False))
-    else:
-        from .rendering import render_text  # the templates (Jinja) load only for an answer in words
+        return _emit(json.dumps(_finite(data), ensure_ascii=False, indent=2, allow_nan=False) + "\n")
+    from .rendering import render_text  # the templates (Jinja) load only for an answer in words
 
-        print(render_text(result, query), end="")
+    return _emit(render_text(result, query))
+
+
+def _emit(text: str) -> int:
+    """Writes the answer; a reader that stopped reading (`gpu-size ... | head`) ends it quietly, and output
+    that cannot be written (a full disk) is said in one line, never as a traceback."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except OSError as error:
+        # Python's recipe (https://docs.python.org/3/library/signal.html#note-on-sigpipe): stdout to
+        # /dev/null, so that the interpreter's own flush at exit does not fail again.
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        if not isinstance(error, BrokenPipeError):
+            sys.stderr.write(f"gpu-size: the answer could not be written ({error.strerror or error})\n")
+        return EXIT_CONFIG
     return 0
 
 

@@ -276,3 +276,37 @@ def test_gpu_sizer_help_prints_usage():
         p = subprocess.run([sys.executable, "-m", "bot", flag], capture_output=True, text=True, timeout=60)
         assert p.returncode == 0 and "usage: gpu-sizer [console | socket | web | --help]" in p.stdout
         assert "console" in p.stdout and "GPU_SIZER_LANG" in p.stdout and p.stderr == ""
+
+
+@pytest.mark.skipif(not __import__("os").path.exists("/dev/full"), reason="needs Linux's /dev/full")
+@pytest.mark.parametrize("flags", [["--json"], []])
+def test_an_answer_that_cannot_be_written_is_said_in_one_line(flags):
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([sys.executable, "-m", "bot.cli", *flags, "70b", "4bit"], stdout=full,
+                           stderr=subprocess.PIPE, text=True, timeout=60)  # fmt: skip
+    assert p.returncode == 1
+    assert p.stderr.strip().splitlines() == [
+        "gpu-size: the answer could not be written (No space left on device)"
+    ]
+
+
+def test_a_reader_that_stops_reading_ends_gpu_size_quietly(monkeypatch, tmp_path):
+    # `gpu-size --json ... | head -1`: the rest of the answer has nowhere to go; that is no error to report.
+    import io
+
+    class ClosedPipe(io.StringIO):
+        def __init__(self, fd):
+            super().__init__()
+            self.fd = fd
+
+        def write(self, text):
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def fileno(self):
+            return self.fd
+
+    with open(tmp_path / "stdout", "w") as real:
+        monkeypatch.setattr(sys, "stdout", ClosedPipe(real.fileno()))
+        monkeypatch.setattr(sys, "stderr", io.StringIO())
+        assert main(["--json", "70b", "4bit"]) == 1
+        assert sys.stderr.getvalue() == ""
