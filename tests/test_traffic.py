@@ -260,6 +260,8 @@ PHRASINGS = [
     ("qwen3 32b, latência máxima de 1,5 segundos para o primeiro token", {"ttft_s": 1.5}),
     # A rate keeps its fraction, and a count its every thousands separator.
     ("llama 8b, quanto sai?", {"cost": True}),
+    ("qual a opção mais barata pra rodar llama 8b com 20 usuários?", {"users": 20, "cost": True}),
+    ("what's the cheapest setup for qwen2.5-72b awq serving 30 users?", {"users": 30, "cost": True}),
     ("llama 8b com 1,5 requisições por segundo", {"rate_per_s": 1.5}),
     # Abbreviations, where the requests go, and "every N seconds".
     ("qwen3 32b 200 requisições p/ minuto", {"rate_per_s": pytest.approx(200 / 60)}),
