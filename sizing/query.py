@@ -14,7 +14,7 @@ import itertools
 import re
 from dataclasses import dataclass, field
 
-from . import regexes, traffic_query
+from . import prefilter, regexes, traffic_query
 from .catalog import Catalog, load_catalog, normalize
 from .errors import SizingError
 from .names import family_members, family_words, name_index, release_index, resolve_gpu, resolve_model
@@ -112,8 +112,19 @@ class _Scan:
     work: str
     found: dict[str, list] = field(default_factory=dict)
     taken: set[int] = field(default_factory=set)
+    _pieces: set[str] = field(default_factory=set)
+    _pieces_of: str | None = None  # the working text _pieces cover (blanking keeps them valid)
+
+    def may_match(self, pattern: re.Pattern) -> bool:
+        """False when `pattern` cannot match the working text: most patterns find nothing in a question, and
+        are skipped without running (sizing/prefilter.py)."""
+        if self.work is not self._pieces_of:
+            self._pieces, self._pieces_of = prefilter.pieces(self.work), self.work
+        return prefilter.may_match(pattern, self._pieces)
 
     def take(self, pattern: re.Pattern, kind: str, convert) -> None:
+        if not self.may_match(pattern):
+            return
         for m in list(pattern.finditer(self.work)):
             value = convert(m)
             if value is None:
@@ -122,8 +133,11 @@ class _Scan:
             self.blank(m.start(), m.end())
 
     def blank(self, start: int, end: int) -> None:
+        covered = self.work is self._pieces_of
         self.work = self.work[:start] + " " * (end - start) + self.work[end:]
         self.taken.update(range(start, end))
+        if covered:  # a text with more spaces: what a pattern needs in it was in the text before
+            self._pieces_of = self.work
 
 
 # -- patterns ----------------------------------------------------------------------------------------

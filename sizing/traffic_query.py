@@ -415,6 +415,8 @@ def take(scan) -> None:
     if _triggers().isdisjoint(_LETTERS.findall(scan.work)) and not _SYMBOLS.search(scan.work):
         return
     for kind, pattern, convert in patterns():
+        if kind in ("lengths", "rate") and not scan.may_match(pattern):
+            continue  # as scan.take does: a pattern that cannot match is not run
         if kind == "lengths":
             for m in list(pattern.finditer(scan.work)):
                 prompt, output = convert(m)
