@@ -17,6 +17,9 @@ from .plan import Plan, contract_mode
 from .result import Memory, Setup
 from .weights import engine_padding, engine_weight_bytes, weight_bytes
 
+# More conversations than any setup holds: the most a search for them is asked to find.
+MOST_USERS = 10**7
+
 
 @dataclass(frozen=True)
 class Shape:
@@ -79,7 +82,7 @@ class Need:
     sampler's run (whose workspace grows with the conversations), the memory outside PyTorch, and one
     conversation's KV cache."""
 
-    __slots__ = ("forward", "hidden", "model", "overhead", "padding", "per_conversation", "weights")
+    __slots__ = ("_most", "forward", "hidden", "model", "overhead", "padding", "per_conversation", "weights")
 
     def __init__(self, plan: Plan, catalog: Catalog, tp: int, pp: int, context: int) -> None:
         a, gpus = plan.model, tp * pp
@@ -91,6 +94,7 @@ class Need:
         self.hidden = serving.hidden_states(a, prefill)
         self.overhead = serving.overhead(gpus)
         self.per_conversation = kv_cache.sequence_bytes(a, context, plan.kv.bytes_per_value, tp, pp)
+        self._most: dict[int, int] = {}  # max_users by room, up to MOST_USERS
 
     def activations(self, users: int) -> int:
         return max(self.forward, self.hidden + serving.sampler_peak(self.model, users))
@@ -107,10 +111,20 @@ class Need:
             + self.overhead
         )
 
-    def max_users(self, room: int, cap: int = 10**7) -> int:
-        """Most conversations that fit in `room` bytes, up to `cap` (0 when not even one does)."""
+    def max_users(self, room: int, cap: int = MOST_USERS) -> int:
+        """Most conversations that fit in `room` bytes, up to `cap` (0 when not even one does). The need
+        grows with the users, so the most up to any cap is the most overall, capped: worked out once per
+        room (each search and each capacity asks again with its own cap)."""
         if self.total(1) > room:
             return 0
+        if cap > MOST_USERS:
+            return self._search(room, cap)
+        most = self._most.get(room)
+        if most is None:
+            most = self._most[room] = self._search(room, MOST_USERS)
+        return min(most, max(cap, 1))
+
+    def _search(self, room: int, cap: int) -> int:
         # The need is a line in the users under each of the activation term's two bounds (the forward pass,
         # or the sampler's workspace, which grows with them): the most users under both lines is the
         # estimate, and the exact edge is found around it.
@@ -121,16 +135,24 @@ class Need:
         return _last_true(lambda users: self.total(users) <= room, int(min(by_forward, by_sampler, cap)), cap)
 
 
+# The Needs sizings worked out, shared by the next ones: a fresh question asks about the models, precisions,
+# contexts and splits of earlier ones, and a Need depends on nothing else (not on the users). Bounded: it
+# starts over when full. No lock: a race computes a Need twice.
+_NEEDS: dict[tuple, tuple[tuple, Need]] = {}
+_NEEDS_SIZE = 4096
+
+
 def need(plan: Plan, catalog: Catalog, tp: int = 1, pp: int = 1, context: int | None = None) -> Need:
     context = context or plan.context
-    memo = current()
-    if memo is None:
+    if current() is None:  # outside a sizing nothing is kept (sizing/memo.py)
         return Need(plan, catalog, tp, pp, context)
-    key = ("need", id(plan.model), id(plan.precision), plan.kv.bytes_per_value, id(catalog), tp, pp, context)
-    found = memo.get(key)
-    if found is None:
-        # The objects named by id are kept alive with the value.
-        found = memo[key] = ((plan.model, plan.precision, catalog), Need(plan, catalog, tp, pp, context))
+    key = (id(plan.model), id(plan.precision), plan.kv.bytes_per_value, id(catalog), tp, pp, context)
+    found = _NEEDS.get(key)
+    if found is None or found[0][0] is not plan.model or found[0][1] is not plan.precision:
+        if len(_NEEDS) >= _NEEDS_SIZE:
+            _NEEDS.clear()
+        # The objects named by id are kept alive with the value, so no id is reused while it is kept.
+        found = _NEEDS[key] = ((plan.model, plan.precision, catalog), Need(plan, catalog, tp, pp, context))
     return found[1]
 
 
@@ -294,7 +316,7 @@ def add_capacity(plan: Plan, setup: Setup, catalog: Catalog) -> Setup:
     return setup
 
 
-def max_users(plan: Plan, catalog: Catalog, room: int, tp: int, pp: int, cap: int = 10**7) -> int:
+def max_users(plan: Plan, catalog: Catalog, room: int, tp: int, pp: int, cap: int = MOST_USERS) -> int:
     """Most conversations of plan.context tokens that fit (the sampler's workspace grows with them), up to
     `cap` when only that many matter."""
     return need(plan, catalog, tp, pp).max_users(room, cap)

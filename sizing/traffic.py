@@ -159,20 +159,19 @@ def _copies_needed(
     if problem is not None:
         return None
     room = usable(plan, shape.gpu, catalog)
-    needs = need(plan, catalog, tp, pp)
-    if needs.total(1) > room:
-        return None
-    limit = max(_limit(catalog, shape.gpu.id), shape.total) if shape.in_offering else shape.total
-    most = max((cap or limit) // shape.total, 1)
+    # The most conversations one copy holds: worked out once per model, split and room (sizing/setups.py).
+    per_copy = need(plan, catalog, tp, pp).max_users(room)
+    if per_copy == 0:
+        return None  # not even one conversation fits
     if plan.rate is None:
-        # Every conversation on one copy when they fit (the common case: no search needed).
-        if plan.users == 1 or needs.total(plan.users) <= room:
-            per_copy = plan.users
-        else:
-            per_copy = needs.max_users(room, cap=plan.users)
+        # Every conversation on one copy when they fit (the common case).
+        per_copy = min(plan.users, per_copy)
         copies = math.ceil(plan.users / per_copy)
         if not plan.targets_given:
             return copies, math.ceil(plan.users / copies)
+    limit = max(_limit(catalog, shape.gpu.id), shape.total) if shape.in_offering else shape.total
+    most = max((cap or limit) // shape.total, 1)
+    if plan.rate is None:
         ttft_target, tpot_target = targets(plan, catalog)
         while copies <= most:
             users = math.ceil(plan.users / copies)
@@ -184,7 +183,6 @@ def _copies_needed(
                 return None  # one conversation per copy already misses: more copies cannot help
             copies += 1
         return None
-    per_copy = needs.max_users(room)
     ttft_target, tpot_target = targets(plan, catalog)
     r = replica(plan, shape.gpu, tp, pp, catalog, per_copy)
     sustainable = perf.max_rate(r, plan.prompt, plan.output, ttft_target, tpot_target, history=plan.history)

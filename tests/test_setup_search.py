@@ -178,3 +178,27 @@ def test_the_load_search_stops_early_and_finds_the_best_of_every_shape():
         assert (rec.gpu, rec.count, rec.replicas) == (shape.gpu.id, copies * shape.total, copies), text
         checked += 1
     assert checked > 60
+
+
+def test_the_users_a_setup_holds_are_the_bisections_whatever_was_asked_before():
+    """Within a sizing a setup's most users is worked out once per room and capped for each question after:
+    any order of caps gives each one the bisection's answer."""
+    catalog = load_catalog()
+    rng = random.Random(15)
+    checked = 0
+    with setups.one_sizing():
+        for text in [
+            "70b 4bit 32k",
+            "8b 128k",
+            "qwen3 30b-a3b fp8 8k",
+            "gemma 3 27b 16k kv fp8",
+            "mixtral 8x7b",
+        ]:
+            plan = make_plan(parse(text).workload, catalog)
+            for tp, pp in [(1, 1), (2, 1), (8, 2)]:
+                room = int(rng.choice([24, 48, 80, 141]) * 10**9 * 0.9)
+                for cap in [rng.randint(1, 400), 10**7, 1, rng.randint(1, 5000), 10**8]:
+                    args = (plan, catalog, room, tp, pp, cap)
+                    assert setups.max_users(*args) == searched_max_users(*args), (text, args[2:])
+                    checked += 1
+    assert checked == 75
