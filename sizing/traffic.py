@@ -19,7 +19,7 @@ import msgspec
 
 from . import performance as perf
 from .catalog import GPU, Catalog
-from .memo import shared
+from .memo import current, shared
 from .plan import Plan, contract_mode
 from .result import Performance, Setup
 from .setups import (
@@ -149,20 +149,54 @@ def performance(plan: Plan, setup: Setup, catalog: Catalog) -> Performance | Non
     )
 
 
+# What one copy of a model on a shape holds, by model, precision, KV cache type, context and shape: shared by
+# every sizing (a fresh question asks about the models and shapes of earlier ones; a search walks every
+# shape). Bounded: it starts over when full. No lock: a race works a value out twice.
+_ONE_COPY: dict[tuple, tuple[tuple, tuple[int, int, int]]] = {}
+_ONE_COPY_SIZE = 16384
+
+
+def _one_copy(plan: Plan, shape: Shape, catalog: Catalog) -> tuple[int, int, int]:
+    """How one copy of the model splits on `shape` (tensor-parallel degree, pipeline stages) and the most
+    conversations of the plan's context it holds (0 when the split does not work or not one fits)."""
+    if current() is None:  # outside a sizing nothing is kept (sizing/memo.py)
+        return _holds_on(plan, shape, catalog)
+    model, precision = plan.model, plan.precision
+    key = (
+        id(model),
+        id(precision),
+        plan.kv.bytes_per_value,
+        plan.context,
+        plan.stage,
+        id(shape),
+        id(catalog),
+    )
+    found = _ONE_COPY.get(key)
+    if found is None or found[0][0] is not model or found[0][2] is not shape:
+        if len(_ONE_COPY) >= _ONE_COPY_SIZE:
+            _ONE_COPY.clear()
+        # The objects named by id are kept alive with the value, so no id is reused while it is kept.
+        found = _ONE_COPY[key] = ((model, precision, shape, catalog), _holds_on(plan, shape, catalog))
+    return found[1]
+
+
+def _holds_on(plan: Plan, shape: Shape, catalog: Catalog) -> tuple[int, int, int]:
+    tp, pp, problem = split(plan, shape)
+    if problem is not None:
+        return tp, pp, 0
+    # The most conversations one copy holds (worked out once per model, split and room: sizing/setups.py).
+    return tp, pp, need(plan, catalog, tp, pp).max_users(usable(plan, shape.gpu, catalog))
+
+
 def _copies_needed(
     plan: Plan, shape: Shape, catalog: Catalog, cap: int | None = None
 ) -> tuple[int, int] | None:
     """Copies of `shape` the load needs, and the conversations each holds; None when no number of copies
     up to the offering's limit (or `cap` GPUs) serves it (the model does not fit, or one copy misses the
     latency targets even unloaded)."""
-    tp, pp, problem = split(plan, shape)
-    if problem is not None:
-        return None
-    room = usable(plan, shape.gpu, catalog)
-    # The most conversations one copy holds: worked out once per model, split and room (sizing/setups.py).
-    per_copy = need(plan, catalog, tp, pp).max_users(room)
+    tp, pp, per_copy = _one_copy(plan, shape, catalog)
     if per_copy == 0:
-        return None  # not even one conversation fits
+        return None  # the split does not work, or not even one conversation fits
     if plan.rate is None:
         # Every conversation on one copy when they fit (the common case).
         per_copy = min(plan.users, per_copy)
@@ -219,6 +253,7 @@ def recommend(plan: Plan, catalog: Catalog, exclude=None, only: GPU | None = Non
     """The fewest GPUs (then the smallest memory class, then the cheapest) that serve the load within
     the targets; among equal counts, more copies of a smaller setup before one larger tensor-parallel copy."""
     best = None
+    limits, places = _offers(catalog)
     for order, shape in enumerate(candidates(catalog)):
         if exclude and (shape.gpu.id, shape.total) in exclude:
             continue
@@ -231,11 +266,11 @@ def recommend(plan: Plan, catalog: Catalog, exclude=None, only: GPU | None = Non
             continue
         copies, users = found
         total = copies * shape.total
-        if copies > 1 and total > _limit(catalog, shape.gpu.id):
+        if copies > 1 and total > limits.get(shape.gpu.id, 0):
             continue
         offer = shape.offer
         price = min(offer.price_per_gpu_hour.values(), default=math.inf) if offer else math.inf
-        offer_order = _offers(catalog)[1][id(offer)] if offer else len(catalog.offering.offer)
+        offer_order = places[id(offer)] if offer else len(catalog.offering.offer)
         key = (total, shape.gpu.memory_marketing_gb, price, offer_order, -copies, order)
         if best is None or key < best[0]:
             best = (key, shape, copies, users)
