@@ -123,7 +123,9 @@ class _Scan:
         return prefilter.may_match(pattern, self._pieces)
 
     def take(self, pattern: re.Pattern, kind: str, convert) -> None:
-        if not self.may_match(pattern):
+        if self.work is not self._pieces_of:  # as may_match, inline: a question tries ~110 patterns
+            self._pieces, self._pieces_of = prefilter.pieces(self.work), self.work
+        if not prefilter.may_match(pattern, self._pieces):
             return
         for m in list(pattern.finditer(self.work)):
             value = convert(m)
@@ -1264,7 +1266,9 @@ def _rl_tokens(text: str) -> int | None:
 
 
 def _one(scan: _Scan, kind: str, label: str):
-    values = scan.found.get(kind, [])
+    values = scan.found.get(kind)
+    if not values:
+        return None  # most kinds are not in a question
     distinct = list(dict.fromkeys(v for v, _ in values))
     if len(distinct) > 1:
         typed = list(dict.fromkeys(t for _, t in values))
