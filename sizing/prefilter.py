@@ -19,7 +19,11 @@ from re import _parser as sre_parse  # type: ignore[attr-defined]
 PIECE = 3
 # Per pattern (by id, the pattern kept with its strings so that its id is not reused): hashing a pattern
 # hashes its whole compiled code, which would cost more than the test saves.
-_REQUIRED: dict[int, tuple[re.Pattern, frozenset[str] | None]] = {}
+_REQUIRED: dict[int, tuple[re.Pattern, object]] = {}
+# A pattern's strings are worked out from its second use: parsing a pattern again costs more than running
+# it once, and a process that reads one question (gpu-size, whose patterns come compiled from
+# sizing/regexes.py's cache) would parse them all for nothing.
+_SEEN_ONCE = object()
 
 
 def pieces(text: str) -> set[str]:
@@ -35,8 +39,12 @@ def may_match(pattern: re.Pattern, text_pieces: set[str]) -> bool:
     made from it by turning some of its characters into spaces (what the scan does to what it has read)."""
     entry = _REQUIRED.get(id(pattern))
     if entry is None or entry[0] is not pattern:
-        entry = _REQUIRED[id(pattern)] = (pattern, required(pattern))
+        _REQUIRED[id(pattern)] = (pattern, _SEEN_ONCE)
+        return True
     needed = entry[1]
+    if needed is _SEEN_ONCE:
+        needed = required(pattern)
+        _REQUIRED[id(pattern)] = (pattern, needed)
     return needed is None or not needed.isdisjoint(text_pieces)
 
 

@@ -90,6 +90,20 @@ def test_blanked_text_keeps_what_was_read_before():
     # The scan blanks what it has read; a pattern is tested against the pieces of the text before that, so
     # it may be run for nothing but is never skipped where it could match.
     pieces = prefilter.pieces("qwen 32b lora 4bit")
-    assert prefilter.may_match(re.compile(r"\blora\b"), pieces)
-    assert not prefilter.may_match(re.compile(r"\bqlora\b"), pieces)
-    assert not prefilter.may_match(re.compile(r"(\d+)\s*tokens"), pieces)
+    lora, qlora, tokens = re.compile(r"\blora\b"), re.compile(r"\bqlora\b"), re.compile(r"(\d+)\s*tokens")
+    assert all(prefilter.may_match(p, pieces) for p in (lora, qlora, tokens))  # first use: always run
+    assert prefilter.may_match(lora, pieces)
+    assert not prefilter.may_match(qlora, pieces)
+    assert not prefilter.may_match(tokens, pieces)
+
+
+def test_a_process_that_reads_one_question_parses_no_pattern(monkeypatch):
+    # gpu-size reads one question with patterns compiled from a cache: working out what they need would
+    # parse each again, for nothing.
+    parsed = []
+    monkeypatch.setattr(prefilter, "required", lambda pattern: parsed.append(pattern) or None)
+    monkeypatch.setattr(prefilter, "_REQUIRED", {})
+    parse("llama 3.1 70b 4bit 32k 20 usuários")
+    assert parsed == []
+    parse("qwen3 32b fp8 8k 10 users")
+    assert len(parsed) > 50  # from the second question on, each pattern tried is worked out once
