@@ -688,3 +688,19 @@ def test_a_reader_that_stops_early_gets_no_error_about_the_log(path, tmp_path):
     command = f"{shlex.quote(sys.executable)} -m bot.log.logcli --db {shlex.quote(str(path))} export --csv | head -1"
     done = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=60, check=False)
     assert done.stdout.startswith("\ufeffid;") and done.stderr == ""
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("pt-BR", ["uso: gpu-log", "comandos:", "mostra esta ajuda e sai", "os pedidos mais recentes"]),
+     ("pt-PT", ["utilização: gpu-log", "o ficheiro SQLite do registo", "quem leu ou mudou o registo"]),
+     ("en", ["usage: gpu-log", "commands:", "show this help message and exit", "the latest requests"])],
+)  # fmt: skip
+def test_gpu_log_help_is_in_the_managers_language(lang, said, capsys):
+    assert main(["--lang", lang, "--help"]) == 0
+    top = capsys.readouterr().out
+    assert main(["list", "--help", "--lang", lang]) == 0
+    listed = capsys.readouterr().out
+    assert all(words in top + listed for words in said)
+    if lang != "en":
+        assert "show this help" not in top + listed and "positional arguments" not in top + listed

@@ -25,22 +25,20 @@ from . import backup, reports
 NEEDS_NO_LOG = {"restore", "verify"}
 
 
-def add_commands(commands, common: argparse.ArgumentParser) -> None:
-    sub = commands.add_parser(
-        "backup", parents=[common], help="a checked copy of the log, while the app runs"
-    )
-    sub.add_argument("dest", help="a folder (the copy gets a dated name) or a new file")
+def add_commands(command, h) -> None:
+    """backup, verify and restore, added with logcli's `command(name)` (a subparser in the manager's
+    language) and `h(key)` (a help line from the message files)."""
+    sub = command("backup")
+    sub.add_argument("dest", help=h("backup_dest"))
 
-    sub = commands.add_parser("verify", parents=[common], help="check a backup, or the Litestream replica")
+    sub = command("verify")
     which = sub.add_mutually_exclusive_group(required=True)
-    which.add_argument("file", nargs="?", help="a backup file")
-    which.add_argument(
-        "--replica", action="store_true", help="restore the replica to a temporary file, check it"
-    )
+    which.add_argument("file", nargs="?", help=h("verify_file"))
+    which.add_argument("--replica", action="store_true", help=h("verify_replica"))
 
-    sub = commands.add_parser("restore", parents=[common], help="make the log hold a backup's rows")
-    sub.add_argument("source", help="a backup file (gpu-log backup, the daily backup, or a restored replica)")
-    sub.add_argument("--yes", action="store_true", help="do not ask before replacing a log that holds rows")
+    sub = command("restore")
+    sub.add_argument("source", help=h("restore_source"))
+    sub.add_argument("--yes", action="store_true", help=h("restore_yes"))
 
 
 def _backup(db: Path, args: argparse.Namespace, lang: str) -> int:

@@ -91,94 +91,95 @@ def _separator(lang: str):
 
 
 PERIOD = "PERIOD"
-PERIOD_HELP = (
-    "hoje, ontem, 'semana passada', 'últimos 30 dias', novembro, '30 de novembro', today, yesterday, 'last week',"
-    " 'november 2025', 7d, 24h or 2025-01-31"
-)
+
+
+def _localized(parser: argparse.ArgumentParser, lang: str) -> argparse.ArgumentParser:
+    """The parser's help in the manager's language. argparse's own words ("usage:", its section titles,
+    -h's line) are gettext strings Python ships in English only, so they are set here from the message
+    files (through argparse's long-stable _positionals/_optionals groups)."""
+    prefix = _help(lang, "usage")
+
+    class Formatter(argparse.HelpFormatter):
+        def add_usage(self, usage, actions, groups, prefix_=None):  # type: ignore[override]
+            super().add_usage(usage, actions, groups, prefix if prefix_ is None else prefix_)
+
+    parser.formatter_class = Formatter
+    parser._positionals.title = _help(lang, "arguments")
+    parser._optionals.title = _help(lang, "options")
+    for action in parser._actions:
+        if isinstance(action, argparse._HelpAction):
+            action.help = _help(lang, "help")
+    return parser
+
+
+def _help(lang: str, key: str, **params) -> str:
+    return i18n.t(lang, f"gpu_log.help.{key}", **params)
 
 
 def build_parser(lang: str = i18n.DEFAULT_LANG) -> Parser:
+    h = lambda key, **params: _help(lang, key, **params)  # noqa: E731 - read as one word below
     # --db and --lang are accepted before or after the command: gpu-log --db x list, gpu-log list --db x.
     common = Parser(add_help=False)
-    common.add_argument(
-        "--db", default=argparse.SUPPRESS, help=f"the log's SQLite file ($GPU_SIZER_DB, {DEFAULT_DB})"
-    )
-    common.add_argument(
-        "--lang", default=argparse.SUPPRESS, help="pt-BR (default, or $GPU_SIZER_LANG), pt-PT or en"
-    )
-    p = Parser(
-        prog="gpu-log", description="The gpu-sizer request log: read, export, purge.", parents=[common]
-    )
-    commands = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    common.add_argument("--db", default=argparse.SUPPRESS, help=h("db", default=DEFAULT_DB))
+    common.add_argument("--lang", default=argparse.SUPPRESS, help=h("lang"))
+    p = _localized(Parser(prog="gpu-log", description=h("description"), parents=[common]), lang)
+    commands = p.add_subparsers(dest="command", required=True, metavar="COMMAND", title=h("commands"))
     positive = _positive(lang)
+    periods_said = h("periods")
 
-    def periods(sub: argparse.ArgumentParser, since_help: str = PERIOD_HELP) -> None:
+    def command(name: str, **kwargs) -> argparse.ArgumentParser:
+        return _localized(commands.add_parser(name, parents=[common], help=h(name), **kwargs), lang)
+
+    def periods(sub: argparse.ArgumentParser, since_key: str = "since") -> None:
         # Several words make one period: --since semana passada.
-        sub.add_argument("--since", nargs="+", metavar=PERIOD, help=f"from the start of: {since_help}")
-        sub.add_argument(
-            "--until",
-            nargs="+",
-            metavar=PERIOD,
-            help="before the end of: 2d, ontem, 2025-01-31 (that day included)",
-        )
-        sub.add_argument(
-            "--period", nargs="+", metavar=PERIOD, help="both: ontem, 'semana passada', 'last month'"
-        )
+        sub.add_argument("--since", nargs="+", metavar=PERIOD, help=h(since_key, periods=periods_said))
+        sub.add_argument("--until", nargs="+", metavar=PERIOD, help=h("until"))
+        sub.add_argument("--period", nargs="+", metavar=PERIOD, help=h("period"))
 
     def filters(sub: argparse.ArgumentParser) -> None:
-        sub.add_argument("--rep", help="requests of this internal Slack user id")
-        sub.add_argument("--user", help="requests of this Slack user id, internal or external")
-        sub.add_argument("--channel", help="Slack channel id")
-        sub.add_argument("--model", help="model id or words of it: 70b, llama-3.1-70b, 'llama 70b'")
-        sub.add_argument(
-            "--stage", help="inference, full, lora, qlora, pretrain (or inferência, pré-treino...)"
-        )
-        sub.add_argument("--status", help="the request's lead: aberto/open, novo/new, contatado/contacted...")
+        for name in ("rep", "user", "channel", "model", "stage", "status"):
+            sub.add_argument(f"--{name}", help=h(name))
         periods(sub)
-        sub.add_argument("--search", help="words in the (redacted) text")
-        sub.add_argument("--outcome", help="answered, needs_input, not_understood, failed (or respondido...)")
+        sub.add_argument("--search", help=h("search"))
+        sub.add_argument("--outcome", help=h("outcome"))
 
-    sub = commands.add_parser("list", parents=[common], help="the latest requests, newest first")
+    sub = command("list")
     filters(sub)
-    sub.add_argument("--limit", type=positive, default=50, help="rows to show (default 50)")
+    sub.add_argument("--limit", type=positive, default=50, help=h("list_limit"))
 
-    sub = commands.add_parser("show", parents=[common], help="one request in full, with its lead")
-    sub.add_argument("id", type=_positive(lang, clamp=False), help="the request's id (first column of list)")
+    sub = command("show")
+    sub.add_argument("id", type=_positive(lang, clamp=False), help=h("id"))
 
-    sub = commands.add_parser("summary", parents=[common], help="counts and bars for a period")
-    periods(sub, "default 7d")
+    sub = command("summary")
+    periods(sub, "since_default")
 
-    sub = commands.add_parser("gaps", parents=[common], help="what we could not answer, most frequent first")
-    periods(sub, "default 7d")
-    sub.add_argument("--limit", type=positive, default=gaps.TOP, help=f"lines per list (default {gaps.TOP})")
+    sub = command("gaps")
+    periods(sub, "since_default")
+    sub.add_argument("--limit", type=positive, default=gaps.TOP, help=h("gaps_limit", top=gaps.TOP))
 
-    sub = commands.add_parser("export", parents=[common], help="requests as CSV (for Excel) or JSON")
+    sub = command("export")
     form = sub.add_mutually_exclusive_group(required=True)
-    form.add_argument("--csv", action="store_true")
-    form.add_argument("--json", action="store_true")
+    form.add_argument("--csv", action="store_true", help=h("csv"))
+    form.add_argument("--json", action="store_true", help=h("json"))
     filters(sub)
-    sub.add_argument("--limit", type=positive, help="only the newest rows (default: all)")
-    sub.add_argument(
-        "--sep", type=_separator(lang), help="CSV separator: ; , or tab (default: the language's)"
-    )
-    sub.add_argument("-o", "--output", help="write to this file instead of the terminal")
+    sub.add_argument("--limit", type=positive, help=h("export_limit"))
+    sub.add_argument("--sep", type=_separator(lang), help=h("sep"))
+    sub.add_argument("-o", "--output", help=h("output"))
 
-    sub = commands.add_parser("purge", parents=[common], help="delete what is older than the retention")
-    sub.add_argument(
-        "--older-than", type=positive, metavar="DAYS", help="default $GPU_SIZER_RETENTION_DAYS or 180"
-    )
-    sub.add_argument("--dry-run", action="store_true", help="only count what would be deleted")
+    sub = command("purge")
+    sub.add_argument("--older-than", type=positive, metavar="DAYS", help=h("older_than"))
+    sub.add_argument("--dry-run", action="store_true", help=h("dry_run"))
 
-    sub = commands.add_parser("forget", parents=[common], help="anonymize (or delete) one person's data")
-    sub.add_argument("user", help="the person's Slack user id")
-    sub.add_argument("--delete", action="store_true", help="delete their requests and leads instead")
-    sub.add_argument("--yes", action="store_true", help="do not ask for confirmation")
+    sub = command("forget")
+    sub.add_argument("user", help=h("forget_user"))
+    sub.add_argument("--delete", action="store_true", help=h("delete"))
+    sub.add_argument("--yes", action="store_true", help=h("yes"))
 
-    sub = commands.add_parser("audit", parents=[common], help="who read or changed the log")
-    sub.add_argument("--since", nargs="+", metavar=PERIOD, help="default 30d")
-    sub.add_argument("--limit", type=positive, default=100)
+    sub = command("audit")
+    sub.add_argument("--since", nargs="+", metavar=PERIOD, help=h("audit_since"))
+    sub.add_argument("--limit", type=positive, default=100, help=h("audit_limit"))
 
-    backupcli.add_commands(commands, common)
+    backupcli.add_commands(command, h)
     return p
 
 
