@@ -45,140 +45,130 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _quantity(parse: Callable[[str], int | None], what: str):
+def _t(lang: str, key: str, **params) -> str:
+    return i18n.t(lang, f"gpu_size.{key}", **params)
+
+
+def _quantity(parse: Callable[[str], int | None], what: str, lang: str):
     def convert(text: str) -> int:
         value = parse(text)
         if value is None:
-            raise argparse.ArgumentTypeError(f"{what} “{text}” is not a number (examples: 8192, 32k, 500B)")
+            raise argparse.ArgumentTypeError(
+                _t(lang, "error.not_number", what=_t(lang, f"error.{what}"), text=text)
+            )
         return value
 
     return convert
 
 
-def _language(text: str) -> str:
-    if not i18n.known(text):
-        codes = ", ".join(i18n.languages())
-        raise argparse.ArgumentTypeError(f"“{text}” is not an answer language (use one of: {codes})")
-    return i18n.lang_of(text)
+def _checked(parse: Callable[[str], float | None], key: str, lang: str):
+    def convert(text: str):
+        value = parse(text)
+        if value is None:
+            raise argparse.ArgumentTypeError(_t(lang, f"error.{key}", text=text))
+        return value
+
+    return convert
 
 
-def build_parser() -> Parser:
-    p = Parser(
-        prog="gpu-size",
-        description="How much GPU memory an LLM workload needs, and which GPUs to rent.",
-        epilog='Examples: gpu-size 70b 4bit 32k 10users | gpu-size "Cabe um Llama 70B numa L40S em 4 bits?"',
-    )
-    p.add_argument(
-        "text",
-        nargs="*",
-        help="the question in words: 70b 4bit 32k 10users, or a sentence in Portuguese or English",
-    )
-    p.add_argument(
-        "--model",
-        "-m",
-        help="model name or alias (llama 3.1 70b), HF repo, or a size: 70b, 8x7b, 30b-a3b",
-    )
-    p.add_argument(
-        "--precision",
-        "-p",
-        help="weights: 16bit, fp8, int8, 4bit/awq/gptq, nf4, mxfp4, q4_k_m... (default 16-bit)",
-    )
-    p.add_argument("--kv-precision", help="KV cache: 16bit (default) or fp8")
-    p.add_argument(
-        "--context",
-        "-c",
-        type=_quantity(parse_context, "context"),
-        help="tokens per conversation: 8192, 32k, 128k",
-    )
-    p.add_argument("--users", "-u", type=int, help="conversations open at the same time (default 1)")
-    p.add_argument(
-        "--stage", "-s", choices=[s.value for s in Stage], help="what the GPUs are for (default inference)"
-    )
-    p.add_argument("--gpu", "-g", help="a GPU to check: l40s, a100-80gb, 'H100 80GB'...")
-    p.add_argument("--gpus", type=int, help="how many GPUs (with --gpu: of that GPU)")
-    p.add_argument(
-        "--seq-len",
-        type=_quantity(parse_context, "sequence length"),
-        help="training sequence length (default 2048; 4096 to pretrain)",
-    )
-    p.add_argument("--batch", type=int, help="training micro-batch per GPU, in sequences (default 1)")
-    p.add_argument(
-        "--zero", type=int, choices=[0, 1, 2, 3], help="ZeRO stage / FSDP (default 3 on several GPUs)"
-    )
-    p.add_argument("--tokens", type=_quantity(parse_count, "tokens"), help="training tokens: 500M, 20B, 1T")
-    p.add_argument(
-        "--optimizer", choices=[o.value for o in Optimizer], help="training optimizer (default adamw)"
-    )
-    p.add_argument("--lora-rank", type=int, help="LoRA/QLoRA adapter rank (default 16)")
-    p.add_argument(
-        "--checkpointing",
-        action=argparse.BooleanOptionalAction,
-        help="gradient checkpointing (default on)",
-    )
-    p.add_argument(
-        "--cpu-offload", action="store_true", help="keep optimizer states in CPU RAM (ZeRO-Offload)"
-    )
-    p.add_argument(
-        "--offload-params",
-        action="store_true",
-        help="keep the weights in CPU RAM too (ZeRO-3 offload_param, FSDP CPU offload)",
-    )
-    p.add_argument("--tp", type=int, help="tensor-parallel degree for training (default 1)")
-    p.add_argument("--pp", type=int, help="pipeline stages for training (default 1)")
-    p.add_argument(
-        "--method",
-        choices=[m.value for m in Method],
-        help="training method: sft (default) or dpo, ipo, kto, orpo, simpo",
-    )
-    p.add_argument(
-        "--stack",
-        help="training software: hf (Transformers + PEFT/TRL, default), unsloth, torchtune, liger",
-    )
-    p.add_argument("--days", type=int, help="training deadline in days: sizes the run to finish in time")
-    p.add_argument("--examples", type=int, help="training examples (when the tokens are not known)")
-    p.add_argument("--epochs", type=int, help="passes over the training data (default 1)")
-    traffic = p.add_argument_group("serving in traffic terms")
+def _number(kind: type, lang: str):
+    """int or float, refused in the user's language (argparse's own "invalid int value" is English)."""
+
+    def convert(text: str):
+        try:
+            return kind(text)
+        except ValueError:
+            key = "error.not_whole" if kind is int else "error.not_decimal"
+            raise argparse.ArgumentTypeError(_t(lang, key, text=text)) from None
+
+    return convert
+
+
+def _language(lang: str):
+    def convert(text: str) -> str:
+        if not i18n.known(text):
+            raise argparse.ArgumentTypeError(
+                _t(lang, "error.not_language", text=text, codes=", ".join(i18n.languages()))
+            )
+        return i18n.lang_of(text)
+
+    return convert
+
+
+def _localized(parser: argparse.ArgumentParser, lang: str) -> argparse.ArgumentParser:
+    """argparse's own words ("usage:", section titles, -h's line) are gettext strings Python ships in
+    English only: set from the message files, through argparse's long-stable groups."""
+    prefix = _t(lang, "help.usage")
+
+    class Formatter(argparse.HelpFormatter):
+        def add_usage(self, usage, actions, groups, prefix_=None):  # type: ignore[override]
+            super().add_usage(usage, actions, groups, prefix if prefix_ is None else prefix_)
+
+    parser.formatter_class = Formatter
+    parser._positionals.title = _t(lang, "help.arguments")
+    parser._optionals.title = _t(lang, "help.options")
+    for action in parser._actions:
+        if isinstance(action, argparse._HelpAction):
+            action.help = _t(lang, "help.help")
+    return parser
+
+
+def build_parser(lang: str = i18n.DEFAULT_LANG) -> Parser:
+    whole, decimal = _number(int, lang), _number(float, lang)
+
+    def h(key: str) -> str:
+        return _t(lang, f"help.{key}")
+
+    p = _localized(Parser(prog="gpu-size", description=h("description"), epilog=h("epilog")), lang)
+    p.add_argument("text", nargs="*", help=h("text"))
+    p.add_argument("--model", "-m", help=h("model"))
+    p.add_argument("--precision", "-p", help=h("precision"))
+    p.add_argument("--kv-precision", help=h("kv_precision"))
+    p.add_argument("--context", "-c", type=_quantity(parse_context, "context", lang), help=h("context"))
+    p.add_argument("--users", "-u", type=whole, help=h("users"))
+    p.add_argument("--stage", "-s", choices=[s.value for s in Stage], help=h("stage"))
+    p.add_argument("--gpu", "-g", help=h("gpu"))
+    p.add_argument("--gpus", type=whole, help=h("gpus"))
+    p.add_argument("--seq-len", type=_quantity(parse_context, "sequence_length", lang), help=h("seq_len"))
+    p.add_argument("--batch", type=whole, help=h("batch"))
+    p.add_argument("--zero", type=whole, choices=[0, 1, 2, 3], help=h("zero"))
+    p.add_argument("--tokens", type=_quantity(parse_count, "tokens", lang), help=h("tokens"))
+    p.add_argument("--optimizer", choices=[o.value for o in Optimizer], help=h("optimizer"))
+    p.add_argument("--lora-rank", type=whole, help=h("lora_rank"))
+    p.add_argument("--checkpointing", action=argparse.BooleanOptionalAction, help=h("checkpointing"))
+    p.add_argument("--cpu-offload", action="store_true", help=h("cpu_offload"))
+    p.add_argument("--offload-params", action="store_true", help=h("offload_params"))
+    p.add_argument("--tp", type=whole, help=h("tp"))
+    p.add_argument("--pp", type=whole, help=h("pp"))
+    p.add_argument("--method", choices=[m.value for m in Method], help=h("method"))
+    p.add_argument("--stack", help=h("stack"))
+    p.add_argument("--days", type=whole, help=h("days"))
+    p.add_argument("--examples", type=whole, help=h("examples"))
+    p.add_argument("--epochs", type=whole, help=h("epochs"))
+    traffic = p.add_argument_group(h("traffic"))
     traffic.add_argument(
-        "--prompt-tokens",
-        type=_quantity(parse_count, "prompt length"),
-        help="tokens of each prompt: 2000, 2k",
+        "--prompt-tokens", type=_quantity(parse_count, "prompt_length", lang), help=h("prompt_tokens")
     )
     traffic.add_argument(
-        "--output-tokens", type=_quantity(parse_count, "answer length"), help="tokens of each answer: 500"
+        "--output-tokens", type=_quantity(parse_count, "answer_length", lang), help=h("output_tokens")
+    )
+    traffic.add_argument("--rate", type=_checked(parse_rate, "not_rate", lang), help=h("rate"))
+    traffic.add_argument(
+        "--population", type=_quantity(parse_count, "population", lang), help=h("population")
     )
     traffic.add_argument(
-        "--rate", type=_rate, help="requests at the peak: 5 (per second), 30/min, 1800/h, 10000/day, 2M/month"
+        "--active-share", type=_checked(parse_share, "not_share", lang), help=h("active_share")
     )
-    traffic.add_argument(
-        "--population",
-        type=_quantity(parse_count, "population"),
-        help="people who use the service: 5000, 20k",
-    )
-    traffic.add_argument(
-        "--active-share", type=_share, help="share of the people active at the peak hour: 20%% (traffic.toml)"
-    )
-    traffic.add_argument(
-        "--requests-per-hour", type=float, help="requests per active person per hour (traffic.toml)"
-    )
-    traffic.add_argument("--ttft", type=_seconds, help="seconds to the first token: 2, 1.5, 800ms")
-    traffic.add_argument("--tokens-per-second", type=float, help="tokens per second each user sees: 20")
+    traffic.add_argument("--requests-per-hour", type=decimal, help=h("requests_per_hour"))
+    traffic.add_argument("--ttft", type=_checked(parse_seconds, "not_duration", lang), help=h("ttft"))
+    traffic.add_argument("--tokens-per-second", type=decimal, help=h("tokens_per_second"))
+    p.add_argument("--task", choices=[t.value for t in Task], help=h("task"))
+    p.add_argument("--intent", choices=[i.value for i in Intent], help=h("intent"))
     p.add_argument(
-        "--task",
-        choices=[t.value for t in Task],
-        help="what the model does (changes the quantization advice)",
+        "--contract", choices=["on_demand", "reserved", "dedicated", "project_package"], help=h("contract")
     )
-    p.add_argument(
-        "--intent",
-        choices=[i.value for i in Intent],
-        help="evaluation or production (changes the contract advice)",
-    )
-    p.add_argument(
-        "--contract",
-        choices=["on_demand", "reserved", "dedicated", "project_package"],
-        help="the contract mode the customer wants (default: the one the workload calls for)",
-    )
-    p.add_argument("--lang", type=_language, help="answer language: pt-BR (default), pt-PT or en")
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    p.add_argument("--lang", type=_language(lang), help=h("lang"))
+    p.add_argument("--json", action="store_true", help=h("json"))
     return p
 
 
@@ -190,29 +180,6 @@ def _finite(value):
         return {k: _finite(v) for k, v in value.items()}
     if isinstance(value, list):
         return [_finite(v) for v in value]
-    return value
-
-
-def _rate(text: str) -> tuple[str, float]:
-    value = parse_rate(text)
-    if value is None:
-        raise argparse.ArgumentTypeError(
-            f"rate “{text}” is not a rate (examples: 5, 30/min, 1800/h, 10000/day, 2M/month)"
-        )
-    return value
-
-
-def _share(text: str) -> float:
-    value = parse_share(text)
-    if value is None:
-        raise argparse.ArgumentTypeError(f"share “{text}” is not a share (examples: 20%, 0.2)")
-    return value
-
-
-def _seconds(text: str) -> float:
-    value = parse_seconds(text)
-    if value is None:
-        raise argparse.ArgumentTypeError(f"time “{text}” is not a duration (examples: 2, 1.5, 800ms)")
     return value
 
 
@@ -286,21 +253,39 @@ def _wants_json(argv: list[str]) -> bool:
     return "--json" in argv
 
 
+def _lang_in(argv: list[str]) -> str | None:
+    """--lang's value, read before parsing, so that --help and parsing errors are in that language."""
+    for i, arg in enumerate(argv):
+        value = (
+            arg.split("=", 1)[1]
+            if arg.startswith("--lang=")
+            else argv[i + 1]
+            if arg == "--lang" and i + 1 < len(argv)
+            else None
+        )
+        if value is not None and i18n.known(value):
+            return value
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:2] == ["catalog", "add"]:
         from . import catalogcli
 
         return catalogcli.main(argv[2:], hub=_hub())
-    parser = build_parser()
+    # The default language: GPU_SIZER_LANG, as for the Slack app and the console. --help and a command line
+    # that cannot be read are in --lang's language, else that one.
+    default = os.environ.get("GPU_SIZER_LANG") if i18n.known(os.environ.get("GPU_SIZER_LANG")) else None
+    early = i18n.answer_lang(_lang_in(argv), default)
+    parser = build_parser(early)
     try:
         args = parser.parse_args(argv)
     except UsageError as e:
-        hint = "Try: gpu-size 70b 4bit 32k 10users  (gpu-size --help)"
-        return _fail(str(e), hint, as_json=_wants_json(argv))
+        from .log.logcli import argparse_sentence  # argparse's English, said in the user's language
+
+        return _fail(argparse_sentence(str(e), early), _t(early, "error.try"), as_json=_wants_json(argv))
     text = " ".join(args.text)
-    # The default language: GPU_SIZER_LANG, as for the Slack app and the console.
-    default = os.environ.get("GPU_SIZER_LANG") if i18n.known(os.environ.get("GPU_SIZER_LANG")) else None
     lang = i18n.answer_lang(args.lang, default)
     query = None
     try:

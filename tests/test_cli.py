@@ -218,7 +218,7 @@ def test_the_readme_shows_the_answer_gpu_size_really_gives(capsys):
         (["70b", "4bit", "fp16"], "query.contradiction", "contradiz"),
         (["--model", "8b", "--users", "0", "--lang", "en"], "not_positive_users", "users"),
         (["bge-m3", "10", "usuários"], "query.out_of_scope", "LLM"),
-        (["--model", "8b", "--bogus"], "usage", "unrecognized"),
+        (["--model", "8b", "--bogus"], "usage", "--bogus"),
     ],
 )
 def test_json_errors_are_one_json_object_on_stdout(args, key, words):
@@ -310,3 +310,29 @@ def test_a_reader_that_stops_reading_ends_gpu_size_quietly(monkeypatch, tmp_path
         monkeypatch.setattr(sys, "stderr", io.StringIO())
         assert main(["--json", "70b", "4bit"]) == 1
         assert sys.stderr.getvalue() == ""
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [(["--help"], ["uso: gpu-size", "mostra esta ajuda e sai", "conversas abertas ao mesmo tempo"]),
+     (["--help", "--lang", "pt-PT"], ["utilização: gpu-size", "conversas abertas em simultâneo"]),
+     (["--help", "--lang", "en"], ["usage: gpu-size", "show this help message and exit"])],
+)  # fmt: skip
+def test_gpu_size_help_is_in_the_users_language(args, said):
+    p = run(*args)
+    assert p.returncode == 0 and all(words in p.stdout for words in said)
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [(["--users", "abc", "70b"], "--users/-u: “abc” não é um número inteiro"),
+     (["--context", "12q", "70b"], "contexto “12q” não é um número"),
+     (["--rate", "xyz", "70b"], "“xyz” não é uma taxa"),
+     (["--stage", "foo", "70b"], "“foo” não é uma opção"),
+     (["--users", "abc", "70b", "--lang", "en"], "“abc” is not a whole number")],
+)  # fmt: skip
+def test_a_command_line_that_cannot_be_read_is_said_in_the_users_language(args, said):
+    p = run(*args)
+    assert (
+        p.returncode == 2 and said in p.stderr and "invalid" not in p.stderr and "Traceback" not in p.stderr
+    )

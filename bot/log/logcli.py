@@ -189,7 +189,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser(lang).parse_args(argv)
     except UsageError as e:
-        return _fail(f"{_argparse_sentence(str(e), lang)} {_say(lang, 'usage')}", EXIT_USAGE)
+        return _fail(f"{argparse_sentence(str(e), lang)} {_say(lang, 'usage')}", EXIT_USAGE)
     except SystemExit as e:  # --help
         return e.code if isinstance(e.code, int) else 0
     db = Path(getattr(args, "db", None) or os.environ.get("GPU_SIZER_DB") or DEFAULT_DB)
@@ -260,7 +260,8 @@ ARGPARSE = (
 )  # fmt: skip
 
 
-def _argparse_sentence(message: str, lang: str) -> str:
+def argparse_sentence(message: str, lang: str) -> str:
+    """One of argparse's English error messages in `lang` (gpu-size uses it too); others as they are."""
     for pattern, key in ARGPARSE:
         if m := pattern.fullmatch(message):
             params = m.groupdict()
