@@ -30,6 +30,8 @@ from sizing.query import QueryError, parse
 from sizing.result import json_data
 from sizing.workload import Intent, Method, Optimizer, Stage, Task, Workload
 
+from .log import localized_argparse
+
 EXIT_USAGE = 2
 EXIT_CONFIG = 1
 
@@ -96,21 +98,8 @@ def _language(lang: str):
 
 
 def _localized(parser: argparse.ArgumentParser, lang: str) -> argparse.ArgumentParser:
-    """argparse's own words ("usage:", section titles, -h's line) are gettext strings Python ships in
-    English only: set from the message files, through argparse's long-stable groups."""
-    prefix = _t(lang, "help.usage")
-
-    class Formatter(argparse.HelpFormatter):
-        def add_usage(self, usage, actions, groups, prefix_=None):  # type: ignore[override]
-            super().add_usage(usage, actions, groups, prefix if prefix_ is None else prefix_)
-
-    parser.formatter_class = Formatter
-    parser._positionals.title = _t(lang, "help.arguments")
-    parser._optionals.title = _t(lang, "help.options")
-    for action in parser._actions:
-        if isinstance(action, argparse._HelpAction):
-            action.help = _t(lang, "help.help")
-    return parser
+    return localized_argparse(parser, usage=_t(lang, "help.usage"), arguments=_t(lang, "help.arguments"),
+                     options=_t(lang, "help.options"), help_line=_t(lang, "help.help"))  # fmt: skip
 
 
 def build_parser(lang: str = i18n.DEFAULT_LANG) -> Parser:
@@ -282,7 +271,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
     except UsageError as e:
-        from .log.logcli import argparse_sentence  # argparse's English, said in the user's language
+        from .log import argparse_sentence  # argparse's English, said in the user's language
 
         return _fail(argparse_sentence(str(e), early), _t(early, "error.try"), as_json=_wants_json(argv))
     text = " ".join(args.text)

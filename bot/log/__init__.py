@@ -17,6 +17,9 @@ from importlib import import_module
 _NAMES = {
     # Writing: the queue every surface records into, and the time format of its rows.
     "RequestLog": ("requestlog", "RequestLog"),
+    # gpu-size's command line in the user's language, as gpu-log's.
+    "localized_argparse": ("argwords", "localized"),
+    "argparse_sentence": ("argwords", "argparse_sentence"),
     "utc_now": ("migrations", "utc_now"),
     # The jobs the running app starts, and what it reports at start and on /healthz.
     "RetentionJob": ("retention", "RetentionJob"),

@@ -26,7 +26,6 @@ import getpass
 import itertools
 import json
 import os
-import re
 import signal
 import sqlite3
 import sys
@@ -39,6 +38,7 @@ from pathlib import Path
 from sizing import i18n
 
 from . import backupcli, gaps, logtext, logwords, reports
+from .argwords import argparse_sentence, localized
 from .backup import BackupError, forget_in_copies, purge_in_copies
 from .logwords import LogInputError
 from .retention import statement
@@ -94,22 +94,8 @@ PERIOD = "PERIOD"
 
 
 def _localized(parser: argparse.ArgumentParser, lang: str) -> argparse.ArgumentParser:
-    """The parser's help in the manager's language. argparse's own words ("usage:", its section titles,
-    -h's line) are gettext strings Python ships in English only, so they are set here from the message
-    files (through argparse's long-stable _positionals/_optionals groups)."""
-    prefix = _help(lang, "usage")
-
-    class Formatter(argparse.HelpFormatter):
-        def add_usage(self, usage, actions, groups, prefix_=None):  # type: ignore[override]
-            super().add_usage(usage, actions, groups, prefix if prefix_ is None else prefix_)
-
-    parser.formatter_class = Formatter
-    parser._positionals.title = _help(lang, "arguments")
-    parser._optionals.title = _help(lang, "options")
-    for action in parser._actions:
-        if isinstance(action, argparse._HelpAction):
-            action.help = _help(lang, "help")
-    return parser
+    return localized(parser, usage=_help(lang, "usage"), arguments=_help(lang, "arguments"),
+                     options=_help(lang, "options"), help_line=_help(lang, "help"))  # fmt: skip
 
 
 def _help(lang: str, key: str, **params) -> str:
@@ -248,27 +234,6 @@ def _lang_in(argv: list[str]) -> str | None:
 
 
 # argparse's own messages (Python 3.11), reworded in the reader's language; anything else stays as it is.
-ARGPARSE = (
-    (re.compile(r"the following arguments are required: (?P<names>.+)"), "required"),
-    (re.compile(r"unrecognized arguments: (?P<names>.+)"), "unrecognized"),
-    (re.compile(r"argument (?P<argument>\S+): invalid choice: '?(?P<value>[^' ]*)'? \(choose from (?P<choices>.+)\)"),
-     "invalid_choice"),
-    (re.compile(r"one of the arguments (?P<names>.+) is required"), "one_of"),
-    (re.compile(r"argument (?P<first>\S+): not allowed with argument (?P<second>\S+)"), "not_together"),
-    (re.compile(r"argument (?P<argument>\S+): expected (?:one|at least one) argument"), "expected_value"),
-    (re.compile(r"argument (?P<argument>\S+): (?P<message>.+)"), "argument"),
-)  # fmt: skip
-
-
-def argparse_sentence(message: str, lang: str) -> str:
-    """One of argparse's English error messages in `lang` (gpu-size uses it too); others as they are."""
-    for pattern, key in ARGPARSE:
-        if m := pattern.fullmatch(message):
-            params = m.groupdict()
-            if "choices" in params:
-                params["choices"] = params["choices"].replace("'", "")
-            return _error(lang, key, **params)
-    return message
 
 
 # ---------------------------------------------------------------------- commands
