@@ -30,7 +30,7 @@ from sizing.query import QueryError, parse
 from sizing.result import json_data
 from sizing.workload import Intent, Method, Optimizer, Stage, Task, Workload
 
-from .log import localized_argparse
+from .log import lang_in_argv, localized_argparse
 
 EXIT_USAGE = 2
 EXIT_CONFIG = 1
@@ -242,21 +242,6 @@ def _wants_json(argv: list[str]) -> bool:
     return "--json" in argv
 
 
-def _lang_in(argv: list[str]) -> str | None:
-    """--lang's value, read before parsing, so that --help and parsing errors are in that language."""
-    for i, arg in enumerate(argv):
-        value = (
-            arg.split("=", 1)[1]
-            if arg.startswith("--lang=")
-            else argv[i + 1]
-            if arg == "--lang" and i + 1 < len(argv)
-            else None
-        )
-        if value is not None and i18n.known(value):
-            return value
-    return None
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:2] == ["catalog", "add"]:
@@ -266,7 +251,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # The default language: GPU_SIZER_LANG, as for the Slack app and the console. --help and a command line
     # that cannot be read are in --lang's language, else that one.
     default = os.environ.get("GPU_SIZER_LANG") if i18n.known(os.environ.get("GPU_SIZER_LANG")) else None
-    early = i18n.answer_lang(_lang_in(argv), default)
+    early = i18n.answer_lang(lang_in_argv(argv), default)
     parser = build_parser(early)
     try:
         args = parser.parse_args(argv)

@@ -20,6 +20,7 @@ _NAMES = {
     # gpu-size's command line in the user's language, as gpu-log's.
     "localized_argparse": ("argwords", "localized"),
     "argparse_sentence": ("argwords", "argparse_sentence"),
+    "lang_in_argv": ("argwords", "lang_in"),
     "utc_now": ("migrations", "utc_now"),
     # The jobs the running app starts, and what it reports at start and on /healthz.
     "RetentionJob": ("retention", "RetentionJob"),

@@ -27,6 +27,17 @@ def localized(
     return parser
 
 
+def lang_in(argv: list[str]) -> str | None:
+    """--lang's value, read before parsing, so that --help and parsing errors are in that language too."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+    return None
+
+
+# argparse's own messages (Python 3.11), said again in the reader's language; anything else stays as it is.
 ARGPARSE = (
     (re.compile(r"the following arguments are required: (?P<names>.+)"), "required"),
     (re.compile(r"unrecognized arguments: (?P<names>.+)"), "unrecognized"),

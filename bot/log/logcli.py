@@ -38,7 +38,7 @@ from pathlib import Path
 from sizing import i18n
 
 from . import backupcli, gaps, logtext, logwords, reports
-from .argwords import argparse_sentence, localized
+from .argwords import argparse_sentence, lang_in, localized
 from .backup import BackupError, forget_in_copies, purge_in_copies
 from .logwords import LogInputError
 from .retention import statement
@@ -171,7 +171,7 @@ def build_parser(lang: str = i18n.DEFAULT_LANG) -> Parser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    lang = i18n.lang_of(_lang_in(argv) or os.environ.get("GPU_SIZER_LANG"))
+    lang = i18n.lang_of(lang_in(argv) or os.environ.get("GPU_SIZER_LANG"))
     try:
         args = build_parser(lang).parse_args(argv)
     except UsageError as e:
@@ -221,19 +221,6 @@ def _run(db: Path, args: argparse.Namespace, lang: str) -> int:
         return _fail(_error(lang, "unusable", path=db, reason=_reason(e, lang)), EXIT_LOG)
     except OSError as e:
         return _fail(_error(lang, "unusable", path=db, reason=_reason(e, lang)), EXIT_LOG)
-
-
-def _lang_in(argv: list[str]) -> str | None:
-    """--lang's value, read before parsing, so parsing errors are in that language too."""
-    for i, arg in enumerate(argv):
-        if arg == "--lang" and i + 1 < len(argv):
-            return argv[i + 1]
-        if arg.startswith("--lang="):
-            return arg.partition("=")[2]
-    return None
-
-
-# argparse's own messages (Python 3.11), reworded in the reader's language; anything else stays as it is.
 
 
 # ---------------------------------------------------------------------- commands
