@@ -739,9 +739,10 @@ def with_performance(alternative: Alternative, lang: str) -> Alternative:
 def performance_line(plan: Plan, p, lang: str) -> str:
     """One line: speed per user, throughput, first token, for this setup under this load."""
     ttft_digits = 2 if p.ttft_s < 1 else (1 if p.ttft_s < 10 else 0)
+    key = "perf.line_turn" if plan.history else "perf.line"
     return t(
         lang,
-        "perf.line_turn" if plan.history else "perf.line",
+        f"{key}_one" if p.concurrency == 1 else key,
         per_user=i18n.number(p.tokens_per_s_per_user, lang),
         total=i18n.number(p.output_tokens_per_s, lang),
         # Conversations in flight are a whole number when given ("10 users"), a mean under a rate.

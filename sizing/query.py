@@ -1081,13 +1081,22 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
         best = None
         for kind in keys:
             # Try the word alone and with the size typed next to it ("lama 70b").
-            candidates = [w] + [w + normalize(v) for v, _ in scan.found.get("size", [])]
-            for candidate in candidates:
+            candidates = [(w, None)] + [(w + normalize(v), v) for v, _ in scan.found.get("size", [])]
+            for candidate, typed_size in candidates:
                 # Typos keep the first letter and roughly the length: compare only with those names.
                 near = [k for k in buckets[kind].get(candidate[0], ()) if abs(len(k) - len(candidate)) <= 3]
                 close = difflib.get_close_matches(candidate, near, n=1, cutoff=TYPO_CUTOFF)
                 # A GPU's number is its model, not a typo: "rtx3090" is no RTX 5090, "a10" no A100.
                 if close and kind == "gpu" and _digits(candidate) != _digits(close[0]):
+                    close = []
+                # Nor is a model's size: "r1-distill 8b" is no "r1 distill 7b".
+                if (
+                    close
+                    and kind == "model"
+                    and typed_size
+                    and _SIZE_VALUE.fullmatch(typed_size)
+                    and not _own_size(catalog, indexes[kind][close[0]].id, typed_size)
+                ):
                     close = []
                 if close:
                     score = difflib.SequenceMatcher(None, candidate, close[0]).ratio()

@@ -84,12 +84,25 @@ def test_comparisons_are_valid_block_kit_and_json(capsys):
         ("deepseek-r1 distill 14b", "qwen2.5-14b"),  # the teacher named, the student's size given
         ("deepseek-r1 14b", "qwen2.5-14b"),  # Ollama's name for the distill
         ("deepseek r1 671b", "deepseek-r1"),  # its own size confirms it
+        # The repository names as people paste them, hyphens and all: 8B is Llama's distill, never Qwen's 7B.
+        ("deepseek-r1-distill-llama-8b", "llama-3.1-8b"),
+        ("DeepSeek-R1-Distill-Llama-8B 16k", "llama-3.1-8b"),
+        ("deepseek-ai/DeepSeek-R1-Distill-Llama-8B", "llama-3.1-8b"),
+        ("r1-distill 8b", "llama-3.1-8b"),
+        ("r1-distill-qwen-7b", "qwen2.5-7b"),
     ],
 )
 def test_the_r1_distills_are_their_base_architectures(text, model):
     query = parse(text)
     assert not query.unknown
     assert size(query.workload).workload.model.id == model
+
+
+def test_a_size_is_never_corrected_as_a_typo():
+    # "r1-distill 8b" once read as the alias "r1 distill 7b": one character apart, another model.
+    query = parse("r1-distill 8b")
+    assert query.corrections == []
+    assert size(query.workload).workload.model.params > 7.9e9
 
 
 def test_a_model_with_its_own_size_and_another_size_is_still_a_contradiction():

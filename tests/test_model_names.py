@@ -24,8 +24,9 @@ CASES = [
     ("deepseek 70b", "DeepSeek R1 Distill Llama 70B", "bf16", None),
     ("r1 70b", "DeepSeek R1 Distill Llama 70B", "bf16", None),
     ("falcon 180b", "Falcon 180B", "bf16", None),
-    # Distills and fine-tunes name their base architecture last.
-    ("deepseek-ai/DeepSeek-R1-Distill-Llama-8B", "Llama 3.1 8B", "bf16", "da mesma família"),
+    # The R1 distills are catalogue aliases of the architectures they keep; other fine-tunes name their base
+    # architecture last, and the answer says it sized that.
+    ("deepseek-ai/DeepSeek-R1-Distill-Llama-8B", "Llama 3.1 8B", "bf16", None),
     ("NousResearch/Hermes-3-Llama-3.1-8B 10 usuários", "Llama 3.1 8B", "bf16", "da mesma família"),
     # No size in the name: only when every word of it names one member of the family.
     ("microsoft/Phi-3.5-mini-instruct", "Phi-3 Mini 3.8B", "bf16", "da mesma família"),

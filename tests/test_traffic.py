@@ -772,3 +772,16 @@ def test_the_readme_priced_example_is_what_those_prices_give(tmp_path, monkeypat
     out = [line.strip() for line in capsys.readouterr().out.splitlines()]
     shown = _readme_block("### Cost", nth=0).strip().splitlines()
     assert shown and all(line in out for line in shown)
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("llama 8b", "com 1 conversa em andamento;"),
+        ("llama 8b 3 usuários", "com 3 conversas em andamento;"),
+        ("llama 8b in english", "with 1 conversation in flight;"),
+    ],
+)
+def test_the_performance_line_counts_conversations_in_the_right_number(text, line):
+    query = parse(text)
+    assert line in render_text(size(query.workload), query)
