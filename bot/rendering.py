@@ -200,8 +200,9 @@ def understood(result: SizingResult, query) -> list[str]:
     if w.context:
         parts.append(t("understood.context", context=i18n.context(w.context, lang)))
     load = r.load
-    if w.users and load is not None and load.basis == "population" and w.population is None:
-        # "2000 users" read as a head-count (traffic.toml): said as people, as the assumptions explain.
+    if w.users and load is not None and load.basis is not None and w.population is None:
+        # "2000 users" read as a head-count (traffic.toml), or set aside by a request rate that decides the
+        # conversations in flight: said as people, never "simultâneos", as the assumptions explain.
         parts.append(t("understood.traffic.population", n=i18n.number(w.users, lang)))
     elif w.users:
         n = i18n.number(w.users, lang)

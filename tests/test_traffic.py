@@ -785,3 +785,22 @@ def test_the_readme_priced_example_is_what_those_prices_give(tmp_path, monkeypat
 def test_the_performance_line_counts_conversations_in_the_right_number(text, line):
     query = parse(text)
     assert line in render_text(size(query.workload), query)
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "not_said"),
+    [
+        # The rate decides the conversations in flight: the users typed are people, never "simultâneos".
+        ("gpt-oss-120b 500 usuários 30 req/min", "500 pessoas", "500 usuários simultâneos"),
+        (
+            "gpt-oss-120b for 500 users at 30 requests per minute, in english",
+            "500 people",
+            "500 concurrent users",
+        ),
+        ("llama 8b 20 usuários", "20 usuários simultâneos", "pessoas"),
+    ],
+)
+def test_the_understood_line_never_calls_users_concurrent_when_a_rate_sets_aside(text, said, not_said):
+    query = parse(text)
+    first = render_text(size(query.workload), query).splitlines()[0]
+    assert said in first and not_said not in first
