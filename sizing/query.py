@@ -492,7 +492,7 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
     text = GGUF_FILE.sub(lambda m: f"{m.group(1)} {m.group(2)}", launch_line(text))
     # Ollama's tags: "deepseek-r1:70b", "qwen3:30b-a3b-q4_K_M" are a model, its size and its file.
     text = OLLAMA_TAG.sub(_ollama_tag, text)
-    text, ranges = _upper_bounds(text)
+    text, ranges = _upper_bounds(text, _versions(catalog))
     # Long runs of blanks carry nothing and make every pattern slower.
     text = BLANK_RUNS.sub(" ", text).strip()
     try:
@@ -519,13 +519,44 @@ _RANGE = regexes.compile(
 )
 
 
-def _upper_bounds(text: str) -> tuple[str, list[tuple[str, str]]]:
+_VERSIONS: dict[int, tuple[Catalog, frozenset[tuple[str, str]]]] = {}
+_WORD_BEFORE = regexes.compile(r"([^\W\d_]+)\s+$")
+_NAME_WORDS = regexes.compile(r"[\s_-]+")
+_VERSION = regexes.compile(r"\d+(?:\.\d+)?")
+
+
+def _versions(catalog: Catalog) -> frozenset[tuple[str, str]]:
+    """The (word, number) pairs of catalogue names where a number follows a word: ("small", "3.2"),
+    ("llama", "3.1"), ("qwen", "2.5"). Built once per catalogue."""
+    cached = _VERSIONS.get(id(catalog))
+    if cached and cached[0] is catalog:
+        return cached[1]
+    pairs = set()
+    for model in catalog.models:
+        for name in (model.name, *model.aliases):
+            words = _NAME_WORDS.split(name.lower())
+            for word, number in itertools.pairwise(words):
+                if word.isalpha() and _VERSION.fullmatch(number):
+                    pairs.add((word, number))
+    _VERSIONS[id(catalog)] = (catalog, frozenset(pairs))
+    return _VERSIONS[id(catalog)][1]
+
+
+def _upper_bounds(
+    text: str, versions: frozenset[tuple[str, str]] = frozenset()
+) -> tuple[str, list[tuple[str, str]]]:
     """A range sizes for its upper end: the peak is what the hardware must hold ("20-30 usuários" is 30).
-    Returns the text with each range replaced by its upper end, and the ranges read, to say so."""
+    Returns the text with each range replaced by its upper end, and the ranges read, to say so. A number
+    that is a model's version after its name ("mistral small 3.2 to 200 agents", "servir o qwen 2.5 a 50
+    usuários") starts no range."""
     ranges: list[tuple[str, str]] = []
 
     def upper(m: re.Match) -> str:
         low, high = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        if m.group(3):
+            before = _WORD_BEFORE.search(text, 0, m.start())
+            if before and (before.group(1).lower(), low.strip()) in versions:
+                return m.group(0)
         if (parse_amount(high) or 0.0) <= (parse_amount(low) or 0.0):
             return m.group(0)  # "10-5" is no range
         if re.search(r"(?:k|mil)\s*$", low, re.IGNORECASE) and not re.search(r"(?:k|mil)\s*$", high, re.I):

@@ -1178,6 +1178,16 @@ PHRASINGS: list[tuple[str, dict]] = [
     ("llama 4 scout 109b 10 usuarios", {"model": "llama-4-scout", "users": 10}),
     ("llama 4 maverick 17b fp8", {"model": "llama-4-maverick", "precision": "fp8"}),
     ("mixtral 8x7b 47b 4bit", {"model": "mixtral-8x7b", "precision": "int4"}),
+    # A version after a model's name starts no range ("3.2 to 200" is no 200), and a size is no typo.
+    (
+        "serve mistral small 3.2 to 200 agents",
+        {"model": "mistral-small-3.2-24b", "stage": "inference", "users": 200},
+    ),
+    ("servir o qwen 2.5 32b a 50 usuários", {"model": "qwen2.5-32b", "stage": "inference", "users": 50}),
+    ("llama 3.1 a 8b", {"model": "llama-3.1-8b"}),
+    ("llama 70b para 50 agentes", {"model": "llama-3.1-70b", "users": 50}),
+    ("r1-distill 8b", {"model": "llama-3.1-8b"}),
+    ("deepseek-r1-distill-llama-8b 16k", {"model": "llama-3.1-8b", "context": 16384}),
     # ---------------------------------------------------------------- a GPU's memory picks its variant
     ("llama 70b em 8 placas A100 de 40 GB", {"model": "llama-3.1-70b", "gpu": "a100-40gb-sxm", "gpus": 8}),
     ("qwen 32b em 2 A100 com 40 GB", {"model": "qwen2.5-32b", "gpu": "a100-40gb-sxm", "gpus": 2}),
