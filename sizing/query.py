@@ -1574,6 +1574,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["requests_per_day"] = max(round(requests), 1)
         else:
             fields["rate_per_s"] = requests / seconds
+    per_day = _one(scan, "people_per_day", "traffic.population")
+    if per_day is not None:
+        if scan.found.get("per_conversation") and fields["requests_per_day"] is None:
+            # "2 mil clientes por dia, cada conversa com 8 mensagens": each person a conversation of that many
+            # requests, a daily volume (its peak from traffic.toml).
+            fields["requests_per_day"] = per_day
+        elif fields["population"] is None:
+            fields["population"] = per_day  # "300 usuários por dia": the day's people, a head-count
     daily = _one(scan, "requests_per_person_day", "traffic.day")
     if daily is not None:
         # "800 usuários, cada um usa 10 vezes por dia": the people's daily volume (its peak from traffic.toml).

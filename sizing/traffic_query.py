@@ -191,6 +191,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     at_once_nouns = rf"{requests}|{people}|{persons}|usuario|user|sessoes|sessions|clientes|clients"
     concurrency = _alternatives(w["concurrency"])
     turns = _alternatives(w["turns"])
+    one_conversation = r"conversa|conversation|sessao|session|atendimento|chat|ligacao|chamado|ticket"
     pages = _alternatives(w["pages"])
     documents = _alternatives(w["documents"])
     pieces = _alternatives(w["pieces"])
@@ -284,6 +285,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("users_at_once", regexes.compile(rf"\b(?:{concurrency})\s*(?:de|of|=|:)?\s*{_NUM}(?!\s*(?:{tokens})\b)"), length),
         ("population", regexes.compile(rf"\bbase\s+(?:de|of)\s+{_NUM}\s*(?:de\s+)?(?:{people}|{persons}|contas|accounts)\b"),
          population),
+        # "2 mil clientes por dia", "300 users a day": the people of a day. A head-count, unless each one's
+        # conversation is said ("cada conversa com 8 mensagens"): then a daily volume (sizing/query.py).
+        ("people_per_day", regexes.compile(
+            rf"{_NUM}\s*(?:de\s+)?(?:{people}|{persons})\s+(?:{per})\s*(?:{day})\b"
+        ), population),
         ("population", regexes.compile(rf"{_NUM}\s*(?:de\s+)?(?:{people})\b(?!\s+simultane)"), population),
         # "3k users", "5 mil usuários": a count in thousands of users is users (a head-count, sizing/plan.py),
         # never a context of 3k.
@@ -343,12 +349,18 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"\b(?:{loads})\s+(?:[a-z]+\s+)?(?:{growth})\s+(?:de\s+|by\s+)?{_PLAIN}\s*%"
         ), lambda m: 1 + _float(m.group(1)) / 100),
         ("per_conversation", regexes.compile(
-            rf"\b(?:cada|each|por|per)\s+(?:(?:um|uma|one|{requests}|{person})\s+)?(?:(?:com|with|has|tem|de|of|having)\s+)?"
+            rf"\b(?:cada|each|por|per)\s+(?:(?:um|uma|one|{requests}|{person}|{one_conversation})\s+)?"
+            rf"(?:(?:com|with|has|tem|de|of|having)\s+)?"
             rf"(?:(?:~|cerca\s+de|uns|umas|about|around)\s*)?{_NUM}\s*(?:{turns})\b(?!\s*{per}\s*(?:{unit})\b)"
         ), length),
         ("per_conversation", regexes.compile(
             rf"\b(?:com|with|de|of)\s+(?:(?:~|cerca\s+de|uns|umas|about|around)\s*)?{_NUM}\s*(?:{turns})\s+"
-            rf"(?:cada|each|(?:por|per)\s+(?:{requests}|conversa|conversation|sessao|session|atendimento|chat|ligacao))\b"
+            rf"(?:cada|each|(?:por|per)\s+(?:{requests}|{one_conversation}))\b"
+        ), length),
+        # "2,000 chats a day, 8 messages each", "6 perguntas cada".
+        ("per_conversation", regexes.compile(
+            rf"(?<![\w.,])(?:(?:~|cerca\s+de|uns|umas|about|around)\s*)?{_NUM}\s*(?:{turns})\s+(?:cada|each|apiece)\b"
+            rf"(?!\s+(?:{unit}|{person})\b)"
         ), length),
         ("load_count", regexes.compile(
             rf"\b(?:{_alternatives(w['count_verbs'])})\s+(?:(?:uns|umas|about|around|cerca\s+de)\s+)?{_NUM}"

@@ -338,6 +338,11 @@ PHRASINGS = [
     ("qwen3 32b, peak of 20 QPS", {"rate_per_s": 20}),
     ("what does it cost per month to serve Llama 3.3 70B to 3k users?", {"users": 3000, "cost": True}),
     ("llama 8b 2,000 chats a day, each with 8 messages", {"requests_per_day": 16_000}),
+    ("llama 8b 2000 chats a day, 8 messages each", {"requests_per_day": 16_000}),
+    # People in a day: a head-count, never users at once; with each one's conversation said, a daily volume.
+    ("llama 3.3 70b, 2 mil clientes por dia, cada conversa com 8 mensagens", {"requests_per_day": 16_000}),
+    ("llama 8b 300 usuários por dia", {"population": 300}),
+    ("llama 8b 500 customers a day, 6 questions each", {"requests_per_day": 3000}),
     ("llama 70b for 300 concurrent users at 20 tokens/s each", {"users": 300, "tokens_per_s": 20}),
     ("serve qwen3 32b to 10k employees with sub-second first token", {"population": 10_000, "ttft_s": 1}),
     ("mixtral 8x7b, 25 rps, 95th percentile TTFT under 1.5s", {"rate_per_s": 25, "latency_percentile": 95, "ttft_s": 1.5}),
