@@ -17,7 +17,16 @@ from dataclasses import dataclass, field
 from . import prefilter, regexes, traffic_query
 from .catalog import Catalog, load_catalog, normalize
 from .errors import SizingError
-from .names import family_members, family_words, name_index, release_index, resolve_gpu, resolve_model
+from .names import (
+    VARIANT_TAILS,
+    family_members,
+    family_words,
+    name_index,
+    release_index,
+    repo_precision,
+    resolve_gpu,
+    resolve_model,
+)
 from .quantities import parse_amount, parse_context
 from .redact import scrub
 from .vocabulary import alternation, load_vocabulary, strip_accents
@@ -492,6 +501,7 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
     text = GGUF_FILE.sub(lambda m: f"{m.group(1)} {m.group(2)}", launch_line(text))
     # Ollama's tags: "deepseek-r1:70b", "qwen3:30b-a3b-q4_K_M" are a model, its size and its file.
     text = OLLAMA_TAG.sub(_ollama_tag, text)
+    text = _bare_repo_names(text, catalog)
     text, ranges = _upper_bounds(text, _versions(catalog))
     # Long runs of blanks carry nothing and make every pattern slower.
     text = BLANK_RUNS.sub(" ", text).strip()
@@ -669,6 +679,47 @@ _TAG_PARTS = {"it": "", "instruct": "", "chat": "", "text": "", "qat": "q4_0"}
 def _ollama_tag(m: re.Match) -> str:
     parts = [_TAG_PARTS.get(p.lower(), p) for p in m.group(3).split("-") if p]
     return " ".join([m.group(1), m.group(2), *filter(None, parts)])
+
+
+# A repo's own name pasted without its owner ("Qwen3-32B-AWQ", "llama-3.1-8b-instruct-awq"): a model's name
+# joined by hyphens or underscores to what follows it.
+BARE_REPO = regexes.compile(
+    r"(?<![\w./@:-])([a-z][a-z0-9.]*(?:[-_][a-z0-9.]+){2,})(?![\w/:-])", re.IGNORECASE
+)
+
+
+_SIZED = regexes.compile(r"(?<![a-z0-9])\d+(?:\.\d+)?[bm](?![a-z0-9])", re.IGNORECASE)
+_DATE_TAIL = regexes.compile(r"[-_.]\d{4}$")  # "-2506": a release's year and month (Mistral, Qwen)
+
+
+def _bare_repo_names(text: str, catalog: Catalog) -> str:
+    """A repo's name typed without its owner, read as the repo is: a published checkpoint the catalogue
+    lists ("Llama-3.1-405B-Instruct-FP8") as that checkpoint, and a catalogue model with a quantization tail
+    ("qwen3-32b-awq", "llama-3.1-8b-instruct-awq") as the model at the precision the tail names
+    (sizing.names.repo_precision), as "Qwen/Qwen3-32B-AWQ" is; any other name keeps that precision too."""
+    if "-" not in text and "_" not in text:
+        return text
+    index = _indexes(catalog)["model"]
+    releases = release_index(catalog.models)
+
+    def split(m: re.Match) -> str:
+        name = m.group(1)
+        key = normalize(name)
+        if key in index:
+            return name
+        if key in releases:
+            return releases[key][1].repo
+        if not _SIZED.search(name):
+            return name  # "paged_adamw_8bit" is an optimizer: a model's name says its size
+        base, precision = repo_precision(name)
+        if precision is None or precision == "gguf":
+            return name
+        plain = VARIANT_TAILS.sub("", base)
+        candidates = (base, plain, VARIANT_TAILS.sub("", _DATE_TAIL.sub("", plain)))
+        named = next((c for c in candidates if normalize(c) in index), plain)
+        return f"{named} {precision}"
+
+    return BARE_REPO.sub(split, text)
 
 
 # A GGUF file's name ends in its llama.cpp type: "Qwen2.5-7B-Instruct-Q4_K_M.gguf" is that model at Q4_K_M.

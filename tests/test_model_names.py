@@ -14,6 +14,12 @@ CASES = [
     ("https://huggingface.co/Qwen/Qwen2.5-72B-Instruct-GPTQ-Int4", "Qwen2.5 72B (Qwen2.5-72B-Instruct-GPTQ-Int4)", "int4", "41,6 GB exatos"),
     ("Qwen/Qwen2.5-72B-Instruct-AWQ", "Qwen2.5 72B (Qwen2.5-72B-Instruct-AWQ)", "int4", "pesos publicados"),
     ("meta-llama/Llama-3.1-405B-Instruct-FP8", "Llama 3.1 405B (Llama-3.1-405B-Instruct-FP8)", "fp8", "487,2 GB"),
+    # The same names pasted without their owner keep their checkpoint, or the precision their tail names.
+    ("Llama-3.1-405B-Instruct-FP8", "Llama 3.1 405B (Llama-3.1-405B-Instruct-FP8)", "fp8", "487,2 GB"),
+    ("qwen3-32b-awq", "Qwen3 32B", "int4", None),
+    ("llama-3.1-8b-instruct-awq 10 users", "Llama 3.1 8B", "int4", None),
+    ("mistral-small-3.2-24b-instruct-2506-fp8", "Mistral Small 3.2 24B", "fp8", None),
+    ("Meta-Llama-3.1-8B-Instruct-bnb-4bit", "Llama 3.1 8B", "nf4", None),
     ("unsloth/Meta-Llama-3.1-8B-Instruct-bnb-4bit", "Llama 3.1 8B", "nf4", "pelo nome"),
     ("Qwen/Qwen2.5-32B-Instruct-FP8-Dynamic", "Qwen2.5 32B", "fp8", "pelo nome"),
     ("mistralai/Magistral-Small-2509", "Mistral Small 3.2 24B", "bf16", None),
