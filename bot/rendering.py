@@ -198,7 +198,9 @@ def understood(result: SizingResult, query) -> list[str]:
     if w.stage is not Stage.inference or "stage" in w.given_fields():
         parts.append(t(f"understood.stage.{w.stage.value}"))
     if w.context:
-        parts.append(t("understood.context", context=i18n.context(w.context, lang)))
+        said = i18n.context(w.context, lang)
+        # "32k de contexto", but "1.000 tokens de contexto": a plain number needs its unit.
+        parts.append(t("understood.context", context=said if said.endswith("k") else f"{said} tokens"))
     load = r.load
     if w.users and load is not None and load.basis is not None and w.population is None:
         # "2000 users" read as a head-count (traffic.toml), or set aside by a request rate that decides the

@@ -809,3 +809,12 @@ def test_the_understood_line_never_calls_users_concurrent_when_a_rate_sets_aside
     query = parse(text)
     first = render_text(size(query.workload), query).splitlines()[0]
     assert said in first and not_said not in first
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [("llama 8b 1000 tokens de contexto", "1.000 tokens de contexto"), ("llama 8b 32k", "32k de contexto")],
+)
+def test_the_understood_line_says_a_plain_context_in_tokens(text, said):
+    query = parse(text)
+    assert said in render_text(size(query.workload), query).splitlines()[0]
