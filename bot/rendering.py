@@ -200,7 +200,7 @@ def understood(result: SizingResult, query) -> list[str]:
     if w.context:
         said = i18n.context(w.context, lang)
         # "32k de contexto", but "1.000 tokens de contexto": a plain number needs its unit.
-        parts.append(t("understood.context", context=said if said.endswith("k") else f"{said} tokens"))
+        parts.append(t("understood.context", context=said if said.endswith(("k", "M")) else f"{said} tokens"))
     load = r.load
     if w.users and load is not None and load.basis is not None and w.population is None:
         # "2000 users" read as a head-count (traffic.toml), or set aside by a request rate that decides the

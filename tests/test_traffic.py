@@ -342,6 +342,7 @@ PHRASINGS = [
     # People in a day: a head-count, never users at once; with each one's conversation said, a daily volume.
     ("llama 3.3 70b, 2 mil clientes por dia, cada conversa com 8 mensagens", {"requests_per_day": 16_000}),
     ("llama 8b 300 usuários por dia", {"population": 300}),
+    ("qual a menor gpu pra rodar phi-4 com 20 req/min?", {"rate_per_s": pytest.approx(20 / 60)}),
     ("llama 8b 500 customers a day, 6 questions each", {"requests_per_day": 3000}),
     ("llama 70b for 300 concurrent users at 20 tokens/s each", {"users": 300, "tokens_per_s": 20}),
     ("serve qwen3 32b to 10k employees with sub-second first token", {"population": 10_000, "ttft_s": 1}),
@@ -813,7 +814,11 @@ def test_the_understood_line_never_calls_users_concurrent_when_a_rate_sets_aside
 
 @pytest.mark.parametrize(
     ("text", "said"),
-    [("llama 8b 1000 tokens de contexto", "1.000 tokens de contexto"), ("llama 8b 32k", "32k de contexto")],
+    [
+        ("llama 8b 1000 tokens de contexto", "1.000 tokens de contexto"),
+        ("llama 8b 32k", "32k de contexto"),
+        ("llama 4 scout 10M context", "10M de contexto"),
+    ],
 )
 def test_the_understood_line_says_a_plain_context_in_tokens(text, said):
     query = parse(text)
