@@ -295,8 +295,11 @@ TRAIN_TOKENS_PLAIN = regexes.compile(
 )
 SEQ = regexes.compile(
     rf"\b{_W('keys.seq_len')}\s*(?:=|:|de|of)?\s*{_NUM}\s*(k|mil)?(?:\s*tokens)?\b"
-    # "4k sequences", "8192-token sequences": the number before the word.
-    rf"|(?<![\w.,=:]){_NUM}\s*(k)?(?:[\s-]*tokens?[\s-]+sequences?|[\s-]+(?:sequences|seqs))\b"
+    # "4k sequences", "8192-token sequences", "4k seq", "4096 sequence length": the number before the word.
+    rf"|(?<![\w.,=:]){_NUM}\s*(k)?(?:[\s-]*tokens?[\s-]+sequences?"
+    rf"|[\s-]+(?:sequences|seqs|seq(?:[\s_-]*len(?:gth)?)?|sequence[\s_-]+len(?:gth)?))\b"
+    # "2 4090 seq 4096": the word starts its own number, and the one before it is something else.
+    r"(?![\s=:]*\d)"
 )
 # "em 30 dias", "in 2 weeks", "prazo de 3 meses": a deadline (the days a training run may take).
 _DURATION = rf"(?:\b({_ONE})|{_NUM})\s*({alternation(DAYS_OF)})\b"

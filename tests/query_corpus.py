@@ -134,6 +134,9 @@ PHRASINGS: list[tuple[str, dict]] = [
         {"stage": "inference", "model": "llama-3.1-70b", "precision": "int4", "users": 100, "context": 4096},
     ),
     ("8b qlora seq 4096 batch 4", {"model": "llama-3.1-8b", "stage": "qlora", "seq_len": 4096, "batch": 4}),
+    ("8b qlora 4k seq, batch 8", {"model": "llama-3.1-8b", "stage": "qlora", "seq_len": 4096, "batch": 8}),
+    ("8b qlora 2048 sequence length", {"model": "llama-3.1-8b", "stage": "qlora", "seq_len": 2048}),
+    ("8b lora 4k seq len", {"model": "llama-3.1-8b", "stage": "lora", "seq_len": 4096}),
     (
         "70b full zero3 8xh100",
         {"model": "llama-3.1-70b", "stage": "full", "zero": 3, "gpu": "h100-sxm", "gpus": 8},
