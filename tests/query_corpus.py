@@ -1181,6 +1181,10 @@ PHRASINGS: list[tuple[str, dict]] = [
     ("llama 4 scout 109b 10 usuarios", {"model": "llama-4-scout", "users": 10}),
     ("llama 4 maverick 17b fp8", {"model": "llama-4-maverick", "precision": "fp8"}),
     ("mixtral 8x7b 47b 4bit", {"model": "mixtral-8x7b", "precision": "int4"}),
+    # Where the data may go is answered by every reply's LGPD note: not words left over.
+    ("llama 8b no brasil por causa da lgpd", {"model": "llama-3.1-8b"}),
+    ("llama 8b, dados não podem sair do país", {"model": "llama-3.1-8b"}),
+    ("llama 8b hosted in Brazil for GDPR and LGPD", {"model": "llama-3.1-8b"}),
     # A version after a model's name starts no range ("3.2 to 200" is no 200), and a size is no typo.
     (
         "serve mistral small 3.2 to 200 agents",
