@@ -1181,6 +1181,15 @@ PHRASINGS: list[tuple[str, dict]] = [
     ("llama 4 scout 109b 10 usuarios", {"model": "llama-4-scout", "users": 10}),
     ("llama 4 maverick 17b fp8", {"model": "llama-4-maverick", "precision": "fp8"}),
     ("mixtral 8x7b 47b 4bit", {"model": "mixtral-8x7b", "precision": "int4"}),
+    # Two GPUs named are weighed against each other, however the comparison is asked.
+    (
+        "comparar h100 e h200 para qwen3 32b",
+        {"model": "qwen3-32b", "gpu": "h100-sxm"},
+    ),
+    (
+        "compare h100 vs h200 for qwen3 32b",
+        {"model": "qwen3-32b", "gpu": "h100-sxm"},
+    ),
     # Where the data may go is answered by every reply's LGPD note: not words left over.
     ("llama 8b no brasil por causa da lgpd", {"model": "llama-3.1-8b"}),
     ("llama 8b, dados não podem sair do país", {"model": "llama-3.1-8b"}),
