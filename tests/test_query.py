@@ -395,3 +395,25 @@ def test_a_follow_up_in_a_thread_changes_what_it_names(follow, field, value):
     query = parse(follow, base=base)
     assert getattr(query.workload, field) == value
     assert query.workload.model == base.model
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "llama 8b no brasil por causa da lgpd",
+        "llama 8b, dados não podem sair do país",
+        "llama 8b hosted in Brazil for GDPR and LGPD",
+        "comparar h100 e h200 para qwen3 32b",
+        "compare h100 vs h200 for qwen3 32b",
+        "qual a menor gpu pra rodar phi-4?",
+        "smallest gpu for llama 8b",
+        "8b qlora 4k seq, batch 8",
+        "8b qlora 2048 sequence length",
+        "qwen3-32b-awq 50 concurrent",
+        "serve mistral small 3.2 to 200 agents",
+        "llama 3.3 70b 2000 chats a day, 8 messages each",
+    ],
+)
+def test_how_customers_ask_leaves_nothing_not_understood(text):
+    # Each of these once listed words under "Não entendi" (or misread them).
+    assert parse(text).unknown == []
