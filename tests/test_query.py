@@ -412,6 +412,8 @@ def test_a_follow_up_in_a_thread_changes_what_it_names(follow, field, value):
         "qwen3-32b-awq 50 concurrent",
         "serve mistral small 3.2 to 200 agents",
         "llama 3.3 70b 2000 chats a day, 8 messages each",
+        "mesma coisa com llama 70b e 100 usuários",
+        "same thing again with llama 70b and 100 users",
     ],
 )
 def test_how_customers_ask_leaves_nothing_not_understood(text):
