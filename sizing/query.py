@@ -1703,6 +1703,15 @@ TRAFFIC_FIELDS = {
 }  # fmt: skip
 # A request rate, a daily or monthly volume and a head-count each set the load: a follow-up naming one drops the others.
 LOAD_BASES = ("rate_per_s", "requests_per_day", "requests_per_month", "population", "users")
+# What a thread's answer was sized with that means nothing once it moves between serving and training.
+SERVING_ONLY = frozenset(
+    {"precision", "kv_precision", "context", "users", "contract", "term_days", *TRAFFIC_FIELDS} - {"cost"}
+)
+TRAINING_ONLY = frozenset(
+    {"seq_len", "batch", "zero", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
+     "offload_params", "pp", "method", "rl_generations", "rl_generation", "rl_reference", "days", "examples",
+     "epochs", "stack"}
+)  # fmt: skip
 
 
 _SIZE_VALUE = regexes.compile(r"(\d+(?:\.\d+)?)b(?:-a(\d+(?:\.\d+)?)b)?")
@@ -1774,6 +1783,12 @@ def _follow_up(query: Query, base: Workload, model, stage, fields: dict, underst
         previous.pop("compare_counts", None)
     if any(changes.get(k) is not None for k in LOAD_BASES):
         previous = {k: v for k, v in previous.items() if k not in LOAD_BASES or k in changes}
+    if stage is not None and stage.is_training != base.stage.is_training:
+        # "e com lora?" in a thread about serving (or "e para servir?" after a fine-tune): the other side's
+        # settings do not carry over. A serving quantization is no training base ("LoRA sobre INT4" is
+        # refused), conversations at once are no batch, a serving context no training sequence.
+        other = TRAINING_ONLY if base.stage.is_training else SERVING_ONLY
+        previous = {k: v for k, v in previous.items() if k not in other or k in changes}
     merged = {**previous, **changes}
     query.workload = Workload.given(merged)
     query.changed = sorted(changes)

@@ -397,6 +397,23 @@ def test_a_follow_up_in_a_thread_changes_what_it_names(follow, field, value):
     assert query.workload.model == base.model
 
 
+@pytest.mark.parametrize("follow", ["e com lora?", "e para fazer fine-tuning completo?", "and with qlora?"])
+def test_a_thread_about_serving_moves_to_training_without_its_serving_settings(follow):
+    # "e com lora?" under a 4-bit answer for 10 users at 32k was refused ("LoRA sobre INT4 é QLoRA").
+    base = parse("llama 70b 4bit 32k 10 usuarios").workload
+    workload = parse(follow, base=base).workload
+    assert workload.stage.is_training and workload.model == base.model
+    assert workload.users is None and workload.context is None and workload.precision is None
+    assert size(workload).recommendation is not None
+
+
+def test_a_thread_about_training_moves_to_serving_without_its_training_settings():
+    base = parse("qlora llama 70b seq 4096 batch 4 3 épocas").workload
+    workload = parse("e para servir com 20 usuários?", base=base).workload
+    assert not workload.stage.is_training and workload.users == 20
+    assert workload.seq_len is None and workload.batch is None and workload.epochs is None
+
+
 @pytest.mark.parametrize(
     "text",
     [
