@@ -431,6 +431,7 @@ def test_a_thread_about_training_moves_to_serving_without_its_training_settings(
         "llama 3.3 70b 2000 chats a day, 8 messages each",
         "mesma coisa com llama 70b e 100 usuários",
         "same thing again with llama 70b and 100 users",
+        "um modelo 7B rodando local",
     ],
 )
 def test_how_customers_ask_leaves_nothing_not_understood(text):
