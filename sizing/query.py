@@ -378,8 +378,9 @@ USERS_KEY = regexes.compile(rf"\b{_W('users.keys')}\s*[=:]\s*(-?\d+)\b")
 # vLLM's own flags, pasted from a launch command.
 VLLM_SEQS = regexes.compile(r"(?:--)?\bmax[\s_-]*num[\s_-]*seqs(?:\s*=\s*|\s+)(\d+)\b")
 # "10 users", "10 mil usuários", "10k users": a multiplier may stand between the number and the noun.
+# "1.000 usuários", "2,500 users": grouped thousands are a count, never "1.0" users.
 _SMALL = alternation([w for n in ("thousand", "million") for w in VOCAB.words(f"multipliers.{n}")])
-USERS = regexes.compile(rf"{_NUM}\s*(?:({_SMALL})\s*(?:de\s+|of\s+)?)?{_COUNT_NOUNS}\b")
+USERS = regexes.compile(rf"({_GROUPED}|-?\d+(?:[.,]\d+)?)\s*({_SMALL})?\s*(?:de\s+|of\s+)?{_COUNT_NOUNS}\b")
 CONTEXT_KEY = regexes.compile(
     rf"\b{_CONTEXT_WORD}\s*{_CONTEXT_JOIN}{_NUM}\s*(k|mil|m)?(?:\s*tokens)?(?![\w.])"
 )
@@ -886,7 +887,7 @@ def _int_count(text: str) -> int | None:
 def _users(m: re.Match) -> int | None:
     if m.group(2):
         return round(_float(m.group(1)) * UNIT_VALUES[_unit(m.group(2))])
-    return _int_count(m.group(1))
+    return round(_count(m.group(1))) if re.fullmatch(_GROUPED, m.group(1)) else _int_count(m.group(1))
 
 
 def _context(number: str, unit: str | None) -> int | None:

@@ -1232,6 +1232,11 @@ PHRASINGS: list[tuple[str, dict]] = [
     ("qwen 7b 10 mil usuários", {"model": "qwen2.5-7b", "users": 10000}),
     ("8b fp8 for 20k users", {"model": "llama-3.1-8b", "precision": "fp8", "users": 20000}),
     ("qwen 7b 1 milhão de usuários", {"model": "qwen2.5-7b", "users": 1000000}),
+    # Thousands grouped with a dot or comma are a head-count ("1.000 usuários" had been 1 user, "1.200" none).
+    ("preciso de um servidor pra 1.000 usuarios com llama 8b", {"model": "llama-3.1-8b", "users": 1000}),
+    ("llama 8b 1.200 usuários", {"model": "llama-3.1-8b", "users": 1200}),
+    ("llama 8b for 3,000 users", {"model": "llama-3.1-8b", "users": 3000}),
+    ("llama 8b 1.000.000 de usuários", {"model": "llama-3.1-8b", "users": 1000000}),
     ("qwen 7b rag com 2 milhões de documentos", {"model": "qwen2.5-7b", "task": "rag"}),
     ("mistral 7b over 3 million documents", {"model": "mistral-7b-v0.3"}),
     # "1 milhão de <anything but parameters>" counts that thing; tickets and documents a day are requests.
