@@ -1616,13 +1616,22 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             query.unknown += [typed for _, typed in scan.found["load_count"]]
         else:
             fields[counted] = count
-    volume = _one(scan, "output_volume", "traffic.rate")
-    if volume is not None:
-        # "throughput de 5000 tokens/s", "1M de tokens gerados por dia": the service's answers, each of the
-        # answer length (given, the thread's, or traffic.toml's), make its request rate.
-        tokens_out, seconds = volume
-        answer = fields["output_tokens"] or (base.output_tokens if base is not None else None)
-        requests = tokens_out / (answer or catalog.traffic.lengths.output_tokens)
+    # "throughput de 5000 tokens/s", "1M de tokens gerados por dia": the service's answers, each of the
+    # answer length (given, the thread's, or traffic.toml's), make its request rate. "500k tokens por dia":
+    # prompts and answers together, each request the two lengths.
+    for kind, lengths in (
+        ("output_volume", ("output_tokens",)),
+        ("token_volume", ("prompt_tokens", "output_tokens")),
+    ):
+        volume = _one(scan, kind, "traffic.rate")
+        if volume is None:
+            continue
+        tokens, seconds = volume
+        defaults = {"prompt_tokens": catalog.traffic.lengths.new_prompt_tokens,
+                    "output_tokens": catalog.traffic.lengths.output_tokens}  # fmt: skip
+        requests = tokens / sum(
+            fields[k] or (getattr(base, k) if base is not None else None) or defaults[k] for k in lengths
+        )
         if seconds == traffic_query.MONTH:
             fields["requests_per_month"] = max(round(requests), 1)
         elif seconds == 86400:

@@ -170,6 +170,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         return _count(m.group(1), m.group(2))
 
     aggregate = _alternatives(w["aggregate"])
+    slow_unit = _alternatives(word for word, seconds in unit_words.items() if seconds != 1)
     big = r"k|mil|mi|milhoes|milhao|millions?|m|b|bi|bilhoes|bilhao|billions?"
 
     def volume(m: re.Match):
@@ -223,6 +224,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("output_volume", regexes.compile(
             rf"{_PLAIN}\s*({big})?\s*(?:de\s+)?(?:{tokens})\s*(?:(?:{aggregate})\s*{per}\s*(?P<unit>{unit})s?\b"
             rf"|{per}\s*(?P<unit2>{unit})s?\b\s*(?:{aggregate})\b)"
+        ), volume),
+        # Tokens a minute, an hour, a day or a month with no word for answers ("500k tokens por dia", "2
+        # milhões de tokens por mês"): all the service reads and writes, prompts and answers together, as
+        # providers count tokens; never a context nor training data. Tokens a second are a user's speed.
+        ("token_volume", regexes.compile(
+            rf"{_PLAIN}\s*({big})?\s*(?:de\s+)?(?:{tokens})\s*{per}\s*(?P<unit>{slow_unit})s?\b"
         ), volume),
         ("tokens_per_s", regexes.compile(
             rf"(?:\b(?:{speed})(?:\s+(?:minima|minimum|min|media|average))?(?:\s+(?:de|of|a|at|em|in))?\s*)?"

@@ -293,6 +293,14 @@ PHRASINGS = [
     ("llama 8b 64 requisições em paralelo", {"users": 64}),
     ("llama 8b throughput de 5000 tokens/s", {"rate_per_s": 10}),
     ("llama 8b 1M de tokens gerados por dia, respostas de 250 tokens", {"requests_per_day": 4000, "output_tokens": 250}),
+    # Tokens a day with no word for answers are prompts and answers together (a 512k context and 2 million
+    # training tokens before).
+    ("llama 8b 500k tokens por dia", {"requests_per_day": 333}),
+    ("llama 8b 2 milhões de tokens por mês", {"requests_per_month": 1333}),
+    ("llama 8b 3M tokens/dia, prompts de 2 mil tokens e respostas de 1000",
+     {"requests_per_day": 1000, "prompt_tokens": 2000, "output_tokens": 1000}),
+    ("qwen3 32b 90 mil tokens por minuto", {"rate_per_s": 1}),
+    ("llama 8b 30M tokens per month", {"requests_per_month": 20_000}),
     # What each person does in a day is the people's daily volume.
     ("Preciso rodar o Qwen3 32B pra uns 800 usuários internos, cada um usa umas 10 vezes por dia",
      {"requests_per_day": 8000}),
