@@ -447,8 +447,11 @@ LAST_WORDS = regexes.compile(r"\b[a-z]+\b(?![-_.]?\d)")  # words no version numb
 NOT_BLANKS = regexes.compile(r"\S+")
 # "rtx 3090", "tesla t4", "instinct mi300x": a GPU maker's series word and a model number. The catalogue's GPUs
 # are taken with the names first; one left here is a GPU we do not size, and its number is no context.
+# A GeForce's model number said alone ("numa 3090", "2x 3080 ti") and AMD's Instinct by its number ("AMD
+# MI300X") are such GPUs too, never a context of 3,090 tokens.
 GPU_SERIES = regexes.compile(
     r"\b(?:geforce\s+)?(?:rtx|gtx|tesla|quadro|instinct|radeon|gaudi)\s*(?:pro\s+)?[a-z]{0,2}\d{1,5}[a-z]{0,3}\b"
+    r"|(?<![\w.,-])[2-5]0[5-9]0(?:\s*(?:ti|super)\b)?(?![\w.,])|\b(?:amd\s+)?mi\d{3}[a-z]?\b"
 )
 # A word right after these names a GPU when it looks like one ("numa t4", "on an a10g", "8x mi300x").
 _GPU_CUE = regexes.compile(r"(?:\b(?:numa|na|uma|um|em|on|an|a|gpu|gpus|placa|placas)|\d\s*[x×*]?)\s*$")

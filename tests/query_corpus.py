@@ -1473,4 +1473,8 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("qwen3 30b a3b em uma A10", "unknown_gpu", ["A10", "A100"]),
     ("llama 70b em duas A10G", "unknown_gpu", ["A10G"]),
     ("Quantos utilizadores aguenta o llama 8b numa V100?", "unknown_gpu", ["V100"]),
+    # ... nor when said by the number alone (a 3,090-token context before), nor AMD's by its (dropped before).
+    ("llama 8b numa 3090", "unknown_gpu", ["3090", "RTX 4090"]),
+    ("qwen 7b em 2 3060 ti com 8k", "unknown_gpu", ["3060 ti"]),
+    ("llama 70b numa AMD MI300X", "unknown_gpu", ["MI300X"]),
 ]
