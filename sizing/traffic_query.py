@@ -189,7 +189,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         return (tokens_count, unit_words[_BLANKS.sub(" ", unit)]) if tokens_count > 0 else None
 
     in_flight = _alternatives(w["in_flight"])
-    at_once_nouns = rf"{requests}|{people}|{persons}|usuario|user|sessoes|sessions|clientes|clients"
+    at_once_nouns = rf"{requests}|{people}|{persons}|{_alternatives(w['at_once_nouns'])}"
     concurrency = _alternatives(w["concurrency"])
     turns = _alternatives(w["turns"])
     one_conversation = r"conversa|conversation|sessao|session|atendimento|chat|ligacao|chamado|ticket"

@@ -291,6 +291,8 @@ PHRASINGS = [
     # Thousands grouped by a space, as pt-PT writes them (and as our pt-PT answers print them).
     ("mistral small para 1 200 trabalhadores", {"population": 1200}),
     ("llama 8b 64 requisições em paralelo", {"users": 64}),
+    ("llama 8b 64 conexões simultâneas", {"users": 64}),  # dropped before
+    ("llama 8b 20 streams in parallel", {"users": 20}),
     ("llama 8b throughput de 5000 tokens/s", {"rate_per_s": 10}),
     ("llama 8b 1M de tokens gerados por dia, respostas de 250 tokens", {"requests_per_day": 4000, "output_tokens": 250}),
     # Tokens a day with no word for answers are prompts and answers together (a 512k context and 2 million
