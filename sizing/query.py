@@ -111,6 +111,13 @@ ONE_BEFORE_NOUN = regexes.compile(rf"\b{_ONE}(?=\s+{_W('users.one')}\b)")
 _CONTEXT_WORD = _W("keys.context")
 # "contexto de 32k", "o contexto for de 32k", "context is 32k": up to two joining words.
 _CONTEXT_JOIN = r"(?:(?:de|of|=|:|com|em|for|seja|fosse|sera|is|be)\s*){0,2}"
+# "mil e quinhentos", "2 mil e 500" (once number words are digits): one number, 1,500 and 2,500, as Portuguese
+# joins a round hundred to its thousands; not after a context word ("contexto de 32 mil e 100 usuários").
+_THOUSAND = _W("multipliers.thousand")
+THOUSANDS_AND = regexes.compile(
+    rf"(?<![\w.,])(?:(\d{{1,3}})\s+)?{_THOUSAND}\s+{_W('counting.and')}\s+([1-9]00)(?![\w.,])"
+)
+AFTER_CONTEXT_WORD = regexes.compile(rf"\b{_CONTEXT_WORD}\s*{_CONTEXT_JOIN}$")
 
 
 @dataclass
@@ -909,7 +916,13 @@ def _number_words(scan: _Scan) -> None:
         total = sum(NUMBER_WORDS[w] for w in LETTERS.findall(m.group(0)) if w in NUMBER_WORDS)
         return f"{total:<{len(m.group(0))}}"  # same length: positions stay aligned with the original
 
+    def thousands(m: re.Match) -> str:
+        if AFTER_CONTEXT_WORD.search(scan.work, 0, m.start()):
+            return m.group(0)
+        return f"{int(m.group(1) or 1) * 1000 + int(m.group(2)):<{len(m.group(0))}}"
+
     scan.work = NUMBER_PHRASE.sub(tens, scan.work)
+    scan.work = THOUSANDS_AND.sub(thousands, scan.work)
     scan.work = ONE_BEFORE_NOUN.sub(lambda m: f"{1:<{len(m.group(0))}}", scan.work)
 
 
@@ -1404,6 +1417,14 @@ def _stage(scan: _Scan) -> Stage | None:
     full = next((kind for kind in ("full", "fine_tune") if kind in words), None)
     if full and "pretrain" in words:
         raise QueryError("query.contradiction", what="stage", first=words[full], second=words["pretrain"])
+    # "treinar o llama 8b com 50 mil exemplos": a dataset counted in examples (or epochs), with no tokens, is
+    # a fine-tune's; the plain word for training is then a full fine-tune, not a pre-training.
+    if (
+        training == ["train"]
+        and ("examples" in scan.found or "epochs" in scan.found)
+        and "tokens" not in scan.found
+    ):
+        return Stage.full
     return STAGE_OF[training[0]]
 
 

@@ -1343,6 +1343,31 @@ PHRASINGS: list[tuple[str, dict]] = [
         "https://huggingface.co/Qwen/Qwen2.5-7B-Instruct?library=vllm 8k",
         {"model": "qwen2.5-7b", "context": 8192},
     ),
+    # ---------------------------------------------------------------- the weights as released, in words
+    # "full precision" had been a full fine-tune; the others went unread.
+    ("quanto de vram pro llama 70b em full precision?", {"model": "llama-3.1-70b", "precision": "bf16"}),
+    ("llama 70b sem quantizar pra 10 usuarios", {"model": "llama-3.1-70b", "precision": "bf16", "users": 10}),
+    (
+        "qwen 72b em precisão cheia numa h200",
+        {"model": "qwen2.5-72b", "precision": "bf16", "gpu": "h200-sxm"},
+    ),
+    ("mistral 7b without quantization", {"model": "mistral-7b-v0.3", "precision": "bf16"}),
+    # ---------------------------------------------------------------- thousands and a round hundred, in words
+    # "2 mil e 500 usuários" had been a 2,000-token context and 500 users.
+    ("llama 8b pra 2 mil e 500 usuarios", {"model": "llama-3.1-8b", "users": 2500}),
+    ("qwen 7b para mil e quinhentos usuários", {"model": "qwen2.5-7b", "users": 1500}),
+    ("llama 8b contexto de 32 mil e 100 usuários", {"model": "llama-3.1-8b", "context": 32000, "users": 100}),
+    # ---------------------------------------------------------------- training counted in examples is a fine-tune
+    # The plain word for training had made these a pre-training.
+    (
+        "treinar o llama 8b com 1 milhão de exemplos",
+        {"model": "llama-3.1-8b", "stage": "full", "examples": 1000000},
+    ),
+    (
+        "train qwen 7b on 50k samples, 3 epochs",
+        {"model": "qwen2.5-7b", "stage": "full", "examples": 50000, "epochs": 3},
+    ),
+    ("treinar llama 8b com 1B tokens", {"model": "llama-3.1-8b", "stage": "pretrain", "tokens": 10**9}),
 ]
 
 # Personal data in a question is removed before it is read: never a number, never echoed (the answer and the
