@@ -280,10 +280,13 @@ LANG_REQUESTS = [
     if lang.names or lang.codes
 ]
 HELP = regexes.compile(rf"^\s*(?:\W*(?:{_W('words.help')}|-h)\W*|\?)\s*$")
+# llama.cpp's cache types ("kv cache q8_0", OLLAMA_KV_CACHE_TYPE) are the cache's, never the weights': q8_0
+# is read as vLLM's 8-bit cache (llama.cpp's block_q8_0 is 34 bytes per 32 values, 6% over FP8's one byte);
+# a 4- or 5-bit one is no cache we size (said, not read as weights).
 KV = regexes.compile(
-    r"\b(?:kv|kv[\s_-]*cache|cache\s+(?:kv|de\s+kv))(?:[\s_-]*dtype)?\s*(?:=|:|em|in|de|a|as)?\s*"
-    r"(fp8|fp16|bf16|int8|8|16|8[\s-]?bits?|16[\s-]?bits?)(?![\w.])"
-    r"|\b(fp8|8[\s-]?bits?)\s+(?:no\s+|na\s+|in\s+(?:the\s+)?|for\s+(?:the\s+)?|para\s+o\s+)?(?:kv|kv[\s_-]*cache|cache\s+kv)\b"
+    r"\b(?:kv|kv[\s_-]*cache|cache\s+(?:kv|de\s+kv))(?:[\s_-]*dtype|[\s_-]*type)?\s*(?:=|:|em|in|de|a|as)?\s*"
+    r"(fp8|fp16|bf16|int8|8|16|8[\s-]?bits?|16[\s-]?bits?|q8(?:_0)?|f16|iq4_nl|q[45](?:_[01])?)(?![\w.])"
+    r"|\b(fp8|8[\s-]?bits?)\s+(?:no\s+|na\s+|in\s+(?:the\s+)?|for\s+(?:the\s+)?|para\s+o\s+)?(?:kv[\s_-]*cache|kv|cache\s+kv)\b"
 )
 # "contexto de 1 milhão de tokens", "context of 1 million tokens": a context, not a training set.
 _MILLION_WORD = alternation([w for w in VOCAB.words("multipliers.million") if len(w) > 1])
@@ -781,7 +784,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(NO_CHECKPOINTING, "checkpointing", lambda m: False)
     scan.take(CHECKPOINTING, "checkpointing", lambda m: True)
     scan.take(NO_MEMORY, "no_memory", lambda m: True)
-    scan.take(KV, "kv", lambda m: "fp8" if "8" in (m.group(1) or m.group(2)) else "bf16")
+    scan.take(KV, "kv", _kv)
     # The method before names and traffic: "estilo deepseek r1" is GRPO, not a model; "8 gerações por
     # prompt" and "completions de 1024 tokens" are RL settings, not users or answers.
     scan.take(METHODS, "method", lambda m: m.lastgroup)
@@ -858,6 +861,13 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         leftovers = _typos(scan, catalog, leftovers, query)
     query.unknown = leftovers
     return _build(scan, query, catalog, base)
+
+
+def _kv(m: re.Match) -> str:
+    typed = m.group(1) or m.group(2)
+    if re.fullmatch(r"i?q[45].*", typed):
+        return typed  # no such cache here: sizing says so, with the ones it has
+    return "fp8" if "8" in typed else "bf16"
 
 
 def _days(m: re.Match) -> int | None:

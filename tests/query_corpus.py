@@ -69,6 +69,14 @@ PHRASINGS: list[tuple[str, dict]] = [
         "70b 4bit kv16 8k",
         {"model": "llama-3.1-70b", "precision": "int4", "kv_precision": "bf16", "context": 8192},
     ),
+    # llama.cpp's cache types are the cache's: "kv cache q8" had made the weights Q8_0 (half the memory of the
+    # 16-bit weights asked for by default).
+    ("llama 70b kv cache q8", {"model": "llama-3.1-70b", "kv_precision": "fp8"}),
+    (
+        "qwen 32b q4_k_m com kv cache q8_0",
+        {"model": "qwen2.5-32b", "precision": "q4_k_m", "kv_precision": "fp8"},
+    ),
+    ("70b awq fp8 kv cache", {"model": "llama-3.1-70b", "precision": "int4", "kv_precision": "fp8"}),
     # ---------------------------------------------------------------- shorthand: GPUs
     ("2xa100 70b 4bit", {"model": "llama-3.1-70b", "precision": "int4", "gpu": "a100-80gb-sxm", "gpus": 2}),
     (
@@ -1502,4 +1510,6 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("llama 8b numa 3090", "unknown_gpu", ["3090", "RTX 4090"]),
     ("qwen 7b em 2 3060 ti com 8k", "unknown_gpu", ["3060 ti"]),
     ("llama 70b numa AMD MI300X", "unknown_gpu", ["MI300X"]),
+    # A 4-bit llama.cpp cache is no cache sized here (it had made the weights 4-bit).
+    ("llama 70b kv cache type q4_0", "unknown_kv_precision", ["q4_0"]),
 ]
