@@ -626,7 +626,7 @@ _LAUNCHER = regexes.compile(
 )
 _LAUNCH_FLAGS = {
     word.replace("_", "-"): kind
-    for kind in ("context", "users", "tp", "precision", "kv_cache", "model")
+    for kind in ("context", "users", "tp", "pp", "precision", "kv_cache", "model")
     for word in VOCAB.words(f"launch.{kind}")
 }
 # A value a flag takes: a number, a path, a size, a name with a digit or punctuation ("0.9", "8000:8000").
@@ -658,8 +658,8 @@ def launch_line(text: str) -> str:
         if kind == "model":
             # "-m Qwen2.5-7B-Instruct-Q4_K_M.gguf" is the model; "python -m vllm.entrypoints..." a module.
             return f" --model {value} " if re.search(r"\d", value) or "/" in value else " "
-        if kind in ("context", "users", "tp") and re.fullmatch(r"\d+(?:\.\d+)?k?", plain):
-            key = {"context": "ctx", "users": "users=", "tp": "tp"}[kind]
+        if kind in ("context", "users", "tp", "pp") and re.fullmatch(r"\d+(?:\.\d+)?k?", plain):
+            key = {"context": "ctx", "users": "users=", "tp": "tp", "pp": "pp"}[kind]
             return f" {key}{'' if key.endswith('=') else ' '}{plain} "
         if kind == "precision":
             plain = re.sub(r"[-_]marlin$", "", plain)
@@ -1571,6 +1571,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         else:
             fields["term_days"] = period
     tp = _one(scan, "tp", "tp")
+    gpus_said = fields["gpus"] is not None
     if tp is not None:
         # Tensor parallel 8: how a training run splits the model, or for serving simply 8 GPUs.
         training = (stage or (base.stage if base is not None else Stage.inference)).is_training
@@ -1634,6 +1635,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         training = (stage or (base.stage if base is not None else Stage.inference)).is_training
         if training:
             fields["pp"] = pp
+        elif not gpus_said:
+            fields["gpus"] = (tp or 1) * pp  # "tp=2 pp=2" serves on 4 GPUs (vLLM: TP x PP of them)
     query.lang = _one(scan, "lang", "lang")
     at_once = _one(scan, "users_at_once", "users")
     if at_once is not None:

@@ -71,7 +71,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     "rl": ("server", "colocate", "generate", "reference", "no_reference", "generations"),
     "tasks": ("rag", "extraction", "classification", "summarization", "reasoning", "code", "chat"),
     "intents": ("evaluation", "production"),
-    "launch": ("launchers", "context", "users", "tp", "precision", "kv_cache", "model"),
+    "launch": ("launchers", "context", "users", "tp", "pp", "precision", "kv_cache", "model"),
 }
 
 

@@ -1282,6 +1282,17 @@ PHRASINGS: list[tuple[str, dict]] = [
         {"model": "llama-3.1-8b", "stage": "lora", "batch": 8, "seq_len": 4096},
     ),
     # ---------------------------------------------------------------- serving engines' launch lines pasted in
+    # Tensor and pipeline parallel together span TP x PP GPUs (the pipeline had been dropped: half the GPUs).
+    (
+        "vllm serve meta-llama/Llama-3.1-405B-Instruct-FP8 --tensor-parallel-size 8 --pipeline-parallel-size 2",
+        {
+            "model": "llama-3.1-405b",
+            "stage": "inference",
+            "gpus": 16,
+        },  # the FP8 release carries its precision
+    ),
+    ("llama 70b tp=2 pp=2 pra 20 usuarios", {"model": "llama-3.1-70b", "gpus": 4, "users": 20}),
+    ("lora 70b tp=2 pp=2", {"model": "llama-3.1-70b", "stage": "lora", "tp": 2, "pp": 2}),
     (
         "docker run --gpus all -p 8000:8000 vllm/vllm-openai:latest --model Qwen/Qwen2.5-32B-Instruct-AWQ "
         "--max-model-len 16384 --max-num-seqs 48",
