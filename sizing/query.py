@@ -996,10 +996,33 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
     for _, _, _, start, end, kind, item in sorted(matches, reverse=True):
         if scan.taken.intersection(range(start, end)):
             continue  # part of it went to a longer name
-        scan.found.setdefault(kind, []).append((item.id, scan.original[start:end].strip()))
+        value = item.id
+        # "deepseek v2.5", "deepseek coder v2 lite", "command r plus": a version or variant the catalogue lacks,
+        # after a name with no size, is another model than the name's (DeepSeek V3 is 671B, Command R 35B):
+        # kept as typed, so the answer says the catalogue lacks it instead of sizing another model. A minor
+        # revision of a version it has ("deepseek v3.1": "deepseek v3") stays that model.
+        if (
+            kind == "model"
+            and not _SIZE_IN_NAME.search(scan.work, start, end)
+            and (tail := VARIANT_AFTER.match(scan.work, end))
+            and not (
+                (major := _MAJOR.search(tail.group(0)))
+                and normalize(scan.work[start:end] + major.group(0)) in indexes["model"]
+            )
+        ):
+            end = tail.end()
+            value = re.sub(r"\s*\+$", " plus", scan.original[start:end].strip())  # names ignore a "+"
+        scan.found.setdefault(kind, []).append((value, scan.original[start:end].strip()))
         scan.blank(start, end)
         if kind == "gpu":
             _gpu_count(scan, start, end)
+
+
+_SIZE_IN_NAME = regexes.compile(r"\d(?:[.,]\d+)?\s*[bm]\b|\d+x\d")
+_MAJOR = regexes.compile(r"v\d+(?=\.)")
+VARIANT_AFTER = regexes.compile(
+    r"[\s_-]+(?:[a-z]+[\s_-]+)?(?:v\d+(?:\.\d+)*(?:[\s_-]+(?:lite|plus))?|plus|lite)(?![\w.])|\s*\+(?![\w+])"
+)
 
 
 # The flag a serving engine's launch line names its model with (vLLM, SGLang, TGI, llama.cpp's server).

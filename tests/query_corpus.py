@@ -1186,6 +1186,12 @@ PHRASINGS: list[tuple[str, dict]] = [
     # The size confirms the name (total or active parameters, as rounded as model names say them).
     ("deepseek r1 671b em 8 h200", {"model": "deepseek-r1", "gpu": "h200-sxm", "gpus": 8}),
     ("deepseek v3 671b fp8", {"model": "deepseek-v3", "precision": "fp8"}),
+    # V3.1 is V3's architecture; "mistral 7b v0.1" keeps its size's model.
+    (
+        "deepseek v3.1 fp8 em 8 h200",
+        {"model": "deepseek-v3", "precision": "fp8", "gpu": "h200-sxm", "gpus": 8},
+    ),
+    ("mistral 7b v0.1 8k", {"model": "mistral-7b-v0.3", "context": 8192}),
     ("llama 4 scout 109b 10 usuarios", {"model": "llama-4-scout", "users": 10}),
     ("llama 4 maverick 17b fp8", {"model": "llama-4-maverick", "precision": "fp8"}),
     ("mixtral 8x7b 47b 4bit", {"model": "mixtral-8x7b", "precision": "int4"}),
@@ -1470,6 +1476,13 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     # ---------------------------------------------------------------- unknown names (no size to fall back on)
     ("gpt-7 4bit", "unknown_model", ["gpt-7"]),
     ("gpt-7 fp8 16k", "unknown_model", ["gpt-7"]),
+    # A version or variant the catalogue lacks, after a name with no size, is another model: said, never
+    # sized as the name's (DeepSeek V2.5 is 236B and Coder V2 Lite 16B, not V3's 671B; Command R+ 104B, not
+    # Command R's 35B).
+    ("deepseek v2.5 em fp8", "unknown_model", ["deepseek v2.5", "DeepSeek V3"]),
+    ("deepseek coder v2 lite pra 10 usuarios", "unknown_model", ["deepseek coder v2 lite"]),
+    ("command r plus em 4 bits", "unknown_model", ["command r plus", "Command R"]),
+    ("command r+ 4bit", "unknown_model", ["command r plus"]),
     # Judgement: "h300" is one letter from both H100 and H200, so no single GPU is a confident correction.
     ("70b numa h300", "unknown_gpu", ["h300"]),
     ("70b 4bit 2x h300", "unknown_gpu", ["h300"]),
