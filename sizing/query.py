@@ -163,6 +163,17 @@ class _Scan:
 # A date says when, not how much: "2026-12-15", "15/12/2026", "31.12.2026", "20/01", "15 de dezembro (de
 # 2026)", "December 15, 2026", "dezembro de 2026". Read as one, its year is no context size ("2.026 de
 # contexto" before) and its day no count.
+# An amount of money ("R$ 20 mil", "US$ 5k", "5 mil dólares", "orçamento de 20 mil") is a budget the answer
+# does not size by: said as not understood, never a context of 20,000 tokens nor a count.
+_CURRENCY = r"(?:\s*(?:de\s+)?(?:reais|real|dolares|dollars|euros|brl|usd|eur)\b)"
+MONEY = regexes.compile(
+    r"(?:(?:\b(?:r|us)\$|\$|€|\b(?:brl|usd|eur)\b)\s*\d+(?:[.,]\d+)*(?:\s*(?:mil|k|mi|milhoes|milhao)\b)?"
+    rf"|(?<![\w.,])\d+(?:[.,]\d+)*(?:\s*(?:mil|k|mi))?{_CURRENCY})"
+    # not a price per million tokens ("$2 per 1M tokens"), which the cost words read
+    r"(?!\s*(?:/|\bper\b|\bpor\b|\bcada\b|\ba\b)\s*(?:1\s*)?(?:m|mi|mtok|milhao|million)\b)"
+    r"|\b(?:orcamento|budget|verba)\s+(?:de\s+|of\s+|[:=]\s*)?"
+    rf"(?P<amount>(?:(?:r|us)\$\s*)?\d+(?:[.,]\d+)*(?:\s*(?:mil|k)\b)?{_CURRENCY}?)"
+)
 _MONTH = VOCAB.pattern("dates.months")
 DATES = regexes.compile(
     r"(?<![\w.,/:-])(?:"
@@ -776,6 +787,11 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(DATES, "date", _date)
     _number_words(scan)
     _spaced_thousands(scan, catalog)
+    if scan.may_match(MONEY):
+        for m in list(MONEY.finditer(scan.work)):
+            start, end = m.span("amount") if m.group("amount") else m.span()
+            scan.found.setdefault("money", []).append((None, scan.original[start:end].strip()))
+            scan.blank(start, end)
     scan.take(OPTIMIZER_8BIT, "optimizer", lambda m: Optimizer.adamw8bit)
     for optimizer, pattern in OPTIMIZERS:
         scan.take(pattern, "optimizer", lambda m, optimizer=optimizer: optimizer)
@@ -1727,6 +1743,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     scale = _one(scan, "load_scale", "traffic.scale")
     if scale is not None and not _scale_load(fields, base, scale):
         query.unknown += [typed for _, typed in scan.found["load_scale"]]  # no load to scale
+    query.unknown += [typed for _, typed in scan.found.get("money", [])]  # a budget is not sized by
     understood = any(v is not None for v in fields.values()) or stage is not None or model or size
     if base is not None:
         return _follow_up(query, base, model or size, stage, fields, understood)

@@ -152,6 +152,21 @@ def test_invisible_characters_and_dashes_are_not_words_not_understood(text):
     )
 
 
+@pytest.mark.parametrize(
+    ("text", "typed"),
+    [
+        ("llama 70b, orçamento de R$ 20 mil por mês, quantos usuários?", "R$ 20 mil"),
+        ("llama 70b com budget de 5 mil dólares", "5 mil dólares"),
+        ("llama 70b com orçamento de 20 mil", "20 mil"),
+        ("llama 8b custando até 2k reais", "2k reais"),
+    ],
+)
+def test_an_amount_of_money_is_said_not_understood_and_never_a_context(text, typed):
+    # A budget had been read as a context of 20,000 (or 2,048) tokens, silently.
+    query = parse(text)
+    assert query.workload.context is None and typed in query.unknown
+
+
 def test_slack_markup_is_reported_whole_and_never_understood_as_a_name():
     query = parse("<!channel> 70b <@U123ABC> 4bit")
     assert "<!channel>" in query.unknown and "<@U123ABC>" in query.unknown
