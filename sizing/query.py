@@ -117,6 +117,10 @@ _THOUSAND = _W("multipliers.thousand")
 THOUSANDS_AND = regexes.compile(
     rf"(?<![\w.,])(?:(\d{{1,3}})\s+)?{_THOUSAND}\s+{_W('counting.and')}\s+([1-9]00)(?![\w.,])"
 )
+# "meio segundo", "half a second", "meio milhão", "a cada meia hora": a half before a unit is 0.5 of it.
+HALF = regexes.compile(
+    rf"\b{_W('counting.half')}(?=\s+(?:segundos?|seconds?|horas?|hours?|{_W('multipliers.million')})\b)"
+)
 AFTER_CONTEXT_WORD = regexes.compile(rf"\b{_CONTEXT_WORD}\s*{_CONTEXT_JOIN}$")
 
 
@@ -807,7 +811,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     if "method" in scan.found or (base is not None and base.method is not None and base.method.is_rl):
         _rl_settings(scan)
     # Traffic first: "prompts de 2 mil tokens" is no context, "5000 funcionários" no concurrent users.
-    traffic_query.take(scan)
+    traffic_query.take(scan, follow_up=base is not None)
     scan.take(CONTEXT_MILLIONS, "context", lambda m: round(_float(m.group(1)) * 10**6))
     scan.take(TRAIN_TOKENS, "tokens", lambda m: round(_float(m.group(1)) * UNIT_VALUES[_unit(m.group(2))]))
     scan.take(
@@ -949,6 +953,7 @@ def _number_words(scan: _Scan) -> None:
 
     scan.work = NUMBER_PHRASE.sub(tens, scan.work)
     scan.work = THOUSANDS_AND.sub(thousands, scan.work)
+    scan.work = HALF.sub(lambda m: f"{0.5:<{len(m.group(0))}}", scan.work)
     scan.work = ONE_BEFORE_NOUN.sub(lambda m: f"{1:<{len(m.group(0))}}", scan.work)
 
 

@@ -373,6 +373,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"\b(?:{_alternatives(w['count_verbs'])})\s+(?:(?:uns|umas|about|around|cerca\s+de)\s+)?{_NUM}"
             r"\s*(?=[?.,!;]|$)"
         ), length),
+        ("load_count_follow_up", regexes.compile(
+            rf"\b(?:{_alternatives(w['count_for'])})\s+(?:(?:uns|umas|about|around|cerca\s+de)\s+)?"
+            r"(\d+(?:[.,]\d+)*)\s*(mil)?\s*(?=[?!;]|[.,](?!\d)|$)"
+        ), length),
         # "price per 1M tokens", "R$ por milhão de tokens", "$/1M output tokens": money per token, not a
         # training run's tokens.
         ("cost", regexes.compile(
@@ -429,11 +433,20 @@ _COMMON = frozenset({"tokens", "token", "much", "does", "what", "quanto", "with"
 _SYMBOLS = regexes.compile(r"[/%$€<=≤~]")
 
 
-def take(scan) -> None:
-    """Reads every traffic phrase of the scan's working text, blanking what it takes (see query._Scan)."""
-    if _triggers().isdisjoint(_LETTERS.findall(scan.work)) and not _SYMBOLS.search(scan.work):
+def take(scan, follow_up: bool = False) -> None:
+    """Reads every traffic phrase of the scan's working text, blanking what it takes (see query._Scan). A
+    thread's follow-up is always read: "e pra 50?" has no word of its own that opens the scan."""
+    if (
+        not follow_up
+        and _triggers().isdisjoint(_LETTERS.findall(scan.work))
+        and not _SYMBOLS.search(scan.work)
+    ):
         return
     for kind, pattern, convert in patterns():
+        if kind == "load_count_follow_up":
+            if follow_up:  # "e pra 50?" in a thread; a first question's "pra 4096" is no one's count
+                scan.take(pattern, "load_count", convert)
+            continue
         if kind in ("lengths", "rate") and not scan.may_match(pattern):
             continue  # as scan.take does: a pattern that cannot match is not run
         if kind == "lengths":

@@ -1382,6 +1382,12 @@ PHRASINGS: list[tuple[str, dict]] = [
     ("llama 8b pra 2 mil e 500 usuarios", {"model": "llama-3.1-8b", "users": 2500}),
     ("qwen 7b para mil e quinhentos usuários", {"model": "qwen2.5-7b", "users": 1500}),
     ("llama 8b contexto de 32 mil e 100 usuários", {"model": "llama-3.1-8b", "context": 32000, "users": 100}),
+    ("qwen 7b para meio milhão de usuários", {"model": "qwen2.5-7b", "users": 500000}),
+    # llama.cpp's slots are conversations at once (dropped before).
+    (
+        "Llama-3.3-70B-Instruct-Q4_K_M.gguf com 8192 de ctx e 4 slots",
+        {"model": "llama-3.3-70b", "precision": "q4_k_m", "context": 8192, "users": 4},
+    ),
     # ---------------------------------------------------------------- training counted in examples is a fine-tune
     # The plain word for training had made these a pre-training.
     (

@@ -293,6 +293,9 @@ PHRASINGS = [
     ("llama 8b 64 requisições em paralelo", {"users": 64}),
     ("llama 8b 64 conexões simultâneas", {"users": 64}),  # dropped before
     ("llama 8b 20 streams in parallel", {"users": 20}),
+    # A half before a unit ("half" had been read as the 16-bit precision, and the target dropped).
+    ("llama 8b half a second first token", {"ttft_s": 0.5}),
+    ("llama 8b 100 requisições a cada meia hora", {"rate_per_s": pytest.approx(100 / 1800)}),
     ("llama 8b throughput de 5000 tokens/s", {"rate_per_s": 10}),
     ("llama 8b 1M de tokens gerados por dia, respostas de 250 tokens", {"requests_per_day": 4000, "output_tokens": 250}),
     # Tokens a day with no word for answers are prompts and answers together (a 512k context and 2 million
@@ -456,6 +459,9 @@ def test_small_concurrent_counts_stay_conversations():
         ("e se forem 10 mil funcionários?", "population", 10_000),
         ("e se forem 8 mil?", "population", 8000),  # the thread's people, not an 8,000-token context
         ("what if there were 12,000?", "population", 12_000),
+        ("e pra 8 mil?", "population", 8000),  # "pra"/"for" too (not understood before)
+        ("and for 6,000?", "population", 6000),
+        ("e com primeira resposta em menos de meio segundo?", "ttft_s", 0.5),  # a half before a unit
         # The population's assumptions, in the words people use for them.
         ("e se metade usar ao mesmo tempo?", "active_share", 0.5),
         ("and if 15% are active at once?", "active_share", 0.15),
@@ -492,6 +498,8 @@ def test_a_scaled_load_keeps_its_terms():
     users = parse("qwen3 32b 10 usuários").workload
     assert parse("and twice the users?", base=users).workload.users == 20
     assert parse("e se forem 50?", base=users).workload.users == 50
+    assert parse("e pra 50?", base=users).workload.users == 50
+    assert parse("e pra 64k?", base=users).workload.context == 65536  # a count in k after "pra" is a context
     # With no load in the thread there is nothing to scale, and the answer says it did not understand.
     with pytest.raises(QueryError) as e:
         parse("e o dobro de tráfego?", base=parse("qwen3 32b").workload)
