@@ -17,6 +17,9 @@ CASES = [
     # The same names pasted without their owner keep their checkpoint, or the precision their tail names.
     ("Llama-3.1-405B-Instruct-FP8", "Llama 3.1 405B (Llama-3.1-405B-Instruct-FP8)", "fp8", "487,2 GB"),
     ("qwen3-32b-awq", "Qwen3 32B", "int4", None),
+    # Qwen3-Coder-30B-A3B keeps Qwen3-30B-A3B's shape but reads 262,144 tokens natively (its model card).
+    ("Qwen/Qwen3-Coder-30B-A3B-Instruct", "Qwen3 Coder 30B-A3B", "bf16", None),
+    ("qwen3-coder-30b-a3b 200k", "Qwen3 Coder 30B-A3B", "bf16", None),
     ("llama-3.1-8b-instruct-awq 10 users", "Llama 3.1 8B", "int4", None),
     ("mistral-small-3.2-24b-instruct-2506-fp8", "Mistral Small 3.2 24B", "fp8", None),
     ("Meta-Llama-3.1-8B-Instruct-bnb-4bit", "Llama 3.1 8B", "nf4", None),
