@@ -270,6 +270,8 @@ def understood(result: SizingResult, query) -> list[str]:
         lines.append(t("understood.corrected", typed=typed, name=name))
     for typed, bound in query.ranges:
         lines.append(t("understood.range", typed=typed, bound=bound))
+    if query.ollama_tags and w.precision == "q4_k_m":
+        lines += [t("understood.ollama_default", tag=tag) for tag in query.ollama_tags]
     if query.unknown:
         lines.append(t("understood.not_understood", words=", ".join(f"“{u}”" for u in query.unknown)))
     if query.out_of_scope:

@@ -76,6 +76,9 @@ class Query:
     out_of_scope: list[str] = field(default_factory=list)  # embedding, speech or image models named, as typed
     personal: list[str] = field(default_factory=list)  # kinds of personal data removed before reading
     ranges: list[tuple[str, str]] = field(default_factory=list)  # (a range as typed, the bound read)
+    ollama_tags: list[str] = field(
+        default_factory=list
+    )  # Ollama tags naming no file: read as Ollama's default
     text: str | None = None  # what was read (set by callers that keep queries, as a cache key)
     base: str | None = None
 
@@ -532,7 +535,8 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
     text, personal = scrub(text)
     text = GGUF_FILE.sub(lambda m: f"{m.group(1)} {m.group(2)}", launch_line(text))
     # Ollama's tags: "deepseek-r1:70b", "qwen3:30b-a3b-q4_K_M" are a model, its size and its file.
-    text = OLLAMA_TAG.sub(_ollama_tag, text)
+    tags: list[str] = []
+    text = OLLAMA_TAG.sub(lambda m: _ollama_tag(m, tags), text)
     text = _bare_repo_names(text, catalog)
     text, ranges = _upper_bounds(text, _versions(catalog))
     # Long runs of blanks carry nothing and make every pattern slower.
@@ -540,6 +544,7 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
     try:
         query = _parse(text, catalog, base, personal)
         query.ranges = ranges
+        query.ollama_tags = tags
         return query
     except QueryError as e:
         # A refusal is read in the language of the question too ("how much vram for gpt-7?" in English).
@@ -708,9 +713,14 @@ OLLAMA_TAG = regexes.compile(
 _TAG_PARTS = {"it": "", "instruct": "", "chat": "", "text": "", "qat": "q4_0"}
 
 
-def _ollama_tag(m: re.Match) -> str:
-    parts = [_TAG_PARTS.get(p.lower(), p) for p in m.group(3).split("-") if p]
-    return " ".join([m.group(1), m.group(2), *filter(None, parts)])
+def _ollama_tag(m: re.Match, bare: list[str]) -> str:
+    parts = [part for p in m.group(3).split("-") if p and (part := _TAG_PARTS.get(p.lower(), p))]
+    if not parts:
+        # "gemma3:27b" names no file: `ollama pull` takes the tag's default, Q4_K_M for the library's models
+        # (https://ollama.com/library, each tag's default). A precision typed with it still wins (RUNTIME_DEFAULTS).
+        bare.append(m.group(0))
+        parts = ["ollama"]
+    return " ".join([m.group(1), m.group(2), *parts])
 
 
 # A repo's own name pasted without its owner ("Qwen3-32B-AWQ", "llama-3.1-8b-instruct-awq"): a model's name
@@ -1488,8 +1498,9 @@ RUNTIME_DEFAULTS = {"ollama"}
 
 def _precision(scan: _Scan, catalog: Catalog) -> str | None:
     found = scan.found.get("precision", [])
-    if len(found) > 1 and any(normalize(t) in RUNTIME_DEFAULTS for _, t in found):
-        found = scan.found["precision"] = [(v, t) for v, t in found if normalize(t) not in RUNTIME_DEFAULTS]
+    typed = [(v, t) for v, t in found if normalize(t) not in RUNTIME_DEFAULTS]
+    if typed and len(typed) < len(found):
+        found = scan.found["precision"] = typed
     values = list(dict.fromkeys(v for v, _ in found))
     if len(values) <= 1:
         return values[0] if values else None

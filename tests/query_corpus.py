@@ -1355,6 +1355,10 @@ PHRASINGS: list[tuple[str, dict]] = [
         "llama 3.1 8b q8_0 gguf no ollama para 4 usuários",
         {"model": "llama-3.1-8b", "precision": "q8_0", "users": 4},
     ),
+    # A bare tag is Ollama's too: its default file unless a precision is typed.
+    ("gemma3:27b", {"model": "gemma-3-27b", "precision": "q4_k_m"}),
+    ("deepseek-r1:8b 10 usuarios", {"model": "llama-3.1-8b", "precision": "q4_k_m", "users": 10}),
+    ("gemma3:27b em fp8", {"model": "gemma-3-27b", "precision": "fp8"}),
     # ---------------------------------------------------------------- Hugging Face pages that are no model
     (
         "llama 8b lora no dataset <https://huggingface.co/datasets/yahma/alpaca-cleaned>",

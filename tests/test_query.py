@@ -452,3 +452,13 @@ def test_a_thread_about_training_moves_to_serving_without_its_training_settings(
 def test_how_customers_ask_leaves_nothing_not_understood(text):
     # Each of these once listed words under "Não entendi" (or misread them).
     assert parse(text).unknown == []
+
+
+def test_a_bare_ollama_tag_says_it_was_sized_as_ollamas_default_file():
+    from bot.rendering import render_text
+
+    query = parse("gemma3:27b")
+    lines = render_text(size(query.workload), query).splitlines()
+    assert "GGUF Q4_K_M" in lines[0] and "“gemma3:27b” é uma tag do Ollama" in lines[1]
+    typed = parse("gemma3:27b em fp8")
+    assert "tag do Ollama" not in render_text(size(typed.workload), typed)
