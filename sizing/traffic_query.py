@@ -346,7 +346,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # The thread's load scaled: "o dobro de tráfego", "o tráfego triplicar", "3x the traffic", "10 vezes
         # mais requisições", "a carga crescer 50%".
         ("load_scale", regexes.compile(
-            rf"\b(?:(?:o|the|a)\s+)?({scale_names})\s+(?:(?:de|do|da|dos|das|of|the|o|a|on|in)\s+)*(?:{loads})\b"
+            rf"\b(?:(?:o|the|a)\s+)?({scale_names})\s+(?:(?:de|do|da|dos|das|of|the|o|a|os|as|on|in|our|my)\s+)*(?:{loads})\b"
         ), lambda m: scale_words[m.group(1)]),
         ("load_scale", regexes.compile(rf"\b(?:{loads})\s+(?:[a-z]+\s+)?({scale_names})\b"), lambda m: scale_words[m.group(1)]),
         ("load_scale", regexes.compile(

@@ -403,6 +403,9 @@ def test_personal_data_sent_as_slack_links_is_never_echoed(typed):
         ("e com 8 bist?", "precision", "fp8"),  # a misspelt follow-up is read as what it means
         ("e em 2 (duas) H100?", "gpus", 2),
         ("e com 10 mil usuários?", "users", 10_000),
+        ("e se dobrar os usuários?", "users", 20),  # "os" between the word and the load was not understood
+        ("e se dobrarem os usuários?", "users", 20),
+        ("and if we double our users?", "users", 20),
     ],
 )
 def test_a_follow_up_in_a_thread_changes_what_it_names(follow, field, value):
