@@ -1730,6 +1730,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["requests_per_day"] = max(round(requests), 1)
         else:
             fields["rate_per_s"] = requests / seconds
+    averages = scan.found.pop("rate_average", [])
+    if averages and fields["rate_per_s"] is None and fields["requests_per_day"] is None:
+        # "3 req/s em média", alone: a day's volume at that pace, whose peak hour traffic.toml sets (as for
+        # "10 mil requisições por dia"); sizing the average would leave the peak unserved.
+        fields["requests_per_day"] = max(round(max(v for v, _ in averages) * 86400), 1)
     per_day = _one(scan, "people_per_day", "traffic.population")
     if per_day is not None:
         if scan.found.get("per_conversation") and fields["requests_per_day"] is None:

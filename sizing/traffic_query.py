@@ -433,6 +433,12 @@ _COMMON = frozenset({"tokens", "token", "much", "does", "what", "quanto", "with"
 _SYMBOLS = regexes.compile(r"[/%$€<=≤~]")
 
 
+_AVERAGE_AFTER = regexes.compile(
+    r"\s*,?\s*(?:em\s+media|na\s+media|de\s+media|on\s+average|in\s+average|average|avg|medios?|medias?)\b"
+)
+_AVERAGE_BEFORE = regexes.compile(r"\b(?:uma\s+)?(?:media|average|avg|mean)\s*(?:de|of|:)?\s*(?:~\s*)?$")
+
+
 def take(scan, follow_up: bool = False) -> None:
     """Reads every traffic phrase of the scan's working text, blanking what it takes (see query._Scan). A
     thread's follow-up is always read: "e pra 50?" has no word of its own that opens the scan."""
@@ -464,7 +470,16 @@ def take(scan, follow_up: bool = False) -> None:
                 if value is None:
                     continue
                 key, number = value
+                start, end = m.start(), m.end()
+                if key == "rate_per_s":
+                    # "5 req/s no pico e 1 req/s em média": an average beside the peak is not what the
+                    # hardware must hold (sizing/query.py sizes the peak, and the average only when alone).
+                    after = _AVERAGE_AFTER.match(scan.work, end)
+                    before = _AVERAGE_BEFORE.search(scan.work, 0, start)
+                    if after or before:
+                        key = "rate_average"
+                        start, end = (before.start() if before else start), (after.end() if after else end)
                 scan.found.setdefault(key, []).append((number, scan.original[m.start() : m.end()].strip()))
-                scan.blank(m.start(), m.end())
+                scan.blank(start, end)
             continue
         scan.take(pattern, kind, convert)
