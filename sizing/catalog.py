@@ -56,6 +56,9 @@ class ModelEntry(Architecture, kw_only=True):
     params_official_text: str
     params_official_scope: str | None = None
     size_reference: bool = False
+    # A family's sizes the catalogue lacks are scaled from its closest member; a superseded architecture
+    # (Llama 2: full multi-head attention, 4k context) answers for its own sizes only.
+    scale_base: bool = True
     native_precision: str | None = None
     source: str
     notes: str | None = None

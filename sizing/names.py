@@ -382,7 +382,8 @@ def _family_model(word: str, size_text: str, typed: str, catalog: Catalog) -> Re
             return ResolvedModel(
                 m, notes=(("family_model", {"typed": typed, "model": m.name}),), source="family"
             )
-    same_kind = [m for m in members if m.is_moe == moe_asked] or members
+    bases = [m for m in members if m.scale_base] or members
+    same_kind = [m for m in bases if m.is_moe == moe_asked] or bases
     nearest = min(same_kind, key=lambda m: (_log_distance(m.params, total), m.params))
     if experts and nearest.moe and nearest.moe.experts == experts:
         return ResolvedModel(nearest, notes=(("family_model", {"typed": typed, "model": nearest.name}),))

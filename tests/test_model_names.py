@@ -67,10 +67,12 @@ def test_a_name_that_says_no_size_and_no_known_member_is_not_guessed(text, monke
 
 
 def test_a_family_never_becomes_another_and_is_never_rounded_down():
-    llama = size(parse("llama 13b").workload)
+    llama = size(parse("llama 20b").workload)
     assert llama.workload.model.name.startswith("Llama 3.1 8B com ")  # named in the reader's language
-    assert size(parse("llama 13b en").workload).workload.model.name.startswith("Llama 3.1 8B with ")
-    assert llama.workload.model.params >= 13e9
+    assert size(parse("llama 20b en").workload).workload.model.name.startswith("Llama 3.1 8B with ")
+    assert llama.workload.model.params >= 20e9
+    # A size the family has is that model, however old: "llama 13b" is Llama 2 13B, not a scaled Llama 3.
+    assert size(parse("llama 13b").workload).workload.model.name == "Llama 2 13B"
     assert any("sem trocar de família" in a for a in llama.assumptions)
     for bare in ("13b", "75b", "120b-a5b", "33b"):
         assert size(parse(bare).workload).workload.model.params >= 0.97 * float(bare.split("b")[0]) * 1e9
@@ -98,3 +100,14 @@ def test_extended_context_is_accepted_to_the_documented_length_with_a_note():
     assert any("YaRN" in a for a in result.assumptions)
     with pytest.raises(Exception, match="131"):
         size(parse("qwen2.5 72b 200k").workload)
+
+
+def test_llama_2_is_its_own_architecture_not_llama_3():
+    # Llama 2 13B: 40 layers of full multi-head attention (40 KV heads of 128), 4,096 positions (its config).
+    result = size(parse("llama 2 13b 4k").workload)
+    assert result.workload.model.name == "Llama 2 13B"
+    assert result.memory.kv_cache == 2 * 40 * 40 * 128 * 2 * 4096
+    # "llama 2 70b 32k" had been Llama 3.1 70B at 32k: Llama 2 reads 4,096 tokens at most.
+    with pytest.raises(SizingError) as refused:
+        size(parse("llama 2 70b 32k").workload)
+    assert refused.value.key == "context_beyond_model"
