@@ -76,9 +76,8 @@ class Query:
     out_of_scope: list[str] = field(default_factory=list)  # embedding, speech or image models named, as typed
     personal: list[str] = field(default_factory=list)  # kinds of personal data removed before reading
     ranges: list[tuple[str, str]] = field(default_factory=list)  # (a range as typed, the bound read)
-    ollama_tags: list[str] = field(
-        default_factory=list
-    )  # Ollama tags naming no file: read as Ollama's default
+    # Ollama tags that name no file ("gemma3:27b"), read as the file Ollama pulls by default.
+    ollama_tags: list[str] = field(default_factory=list)
     text: str | None = None  # what was read (set by callers that keep queries, as a cache key)
     base: str | None = None
 
