@@ -1581,6 +1581,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         word = _family_with_size(catalog, model, size) if not sized_name else None
         if word is not None:
             model, size = f"{word} {size}", None
+            # The name was read as a model the size then replaced: what it was read as is not the answer.
+            query.corrections = [c for c in query.corrections if c[0] != typed]
     if model and size and _own_size(catalog, model, size):
         size = None  # "deepseek r1 671b", "llama 4 scout 109b": the model's own size confirms its name
     if model and size:

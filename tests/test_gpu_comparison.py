@@ -99,10 +99,23 @@ def test_the_r1_distills_are_their_base_architectures(text, model):
 
 
 def test_a_size_is_never_corrected_as_a_typo():
-    # "r1-distill 8b" once read as the alias "r1 distill 7b": one character apart, another model.
+    # "r1-distill 8b" once read as the alias "r1 distill 7b", "qwen2.5-coder 6b" as Qwen2.5 7B: one
+    # character apart, another model.
     query = parse("r1-distill 8b")
     assert query.corrections == []
     assert size(query.workload).workload.model.params > 7.9e9
+    assert not any(name == "Qwen2.5 7B" for _, name in _corrections("qwen2.5-coder 6b"))
+    # A name read as one model and then replaced by the size typed with it does not say the first one.
+    assert not any(name == "Llama 3.1 8B" for _, name in _corrections("r1-distill 13b"))
+
+
+def _corrections(text):
+    from sizing.query import QueryError
+
+    try:
+        return parse(text).corrections
+    except QueryError:
+        return []
 
 
 def test_a_model_with_its_own_size_and_another_size_is_still_a_contradiction():
