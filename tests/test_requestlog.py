@@ -6,6 +6,8 @@ import logging
 import os
 import sqlite3
 import stat
+import subprocess
+import sys
 import threading
 import time
 from datetime import UTC, datetime
@@ -547,3 +549,41 @@ def test_eight_threads_recording_at_once_write_every_row_once(log):
     assert sorted(r["text"] for r in rows) == sorted(f"t{n} q{i}" for n in range(8) for i in range(50))
     for n in range(8):  # each thread's rows in the order it recorded them
         assert [r["text"] for r in rows if r["user_id"] == f"U{n}"] == [f"t{n} q{i}" for i in range(50)]
+
+
+def test_a_worker_that_never_had_the_deleted_file_open_waits_for_the_one_that_has(path):
+    # Two gunicorn workers share the file; one answered every question before it was deleted, the other
+    # none. The idle one must not create the new file beside the old -wal/-shm (SQLite would read and
+    # write the new file through the deleted file's write-ahead log): it waits until no process has the
+    # old file open, then starts a clean file.
+    with RequestLog(path) as log:
+        log.record(row("old"))
+    other = subprocess.Popen(
+        [sys.executable, "-c", OPEN_AND_WAIT, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+    )
+    assert other.stdout.readline().strip() == b"open"  # another process reads the file, and keeps it
+    path.unlink()
+    idle = RequestLog(path, retry_interval=60)
+    try:
+        idle.record(row("new"))
+        assert idle.flush(timeout=1) == 1  # waits: the old file is still open elsewhere
+        other.stdin.close()
+        assert other.wait(10) == 0
+        assert idle.flush() == 0
+        assert texts(idle) == ["new"]  # a clean file: nothing of the deleted one's log
+    finally:
+        idle.close()
+        if other.poll() is None:
+            other.kill()
+
+
+# A process that opens the log, reads it (taking SQLite's shared lock on its -shm) and keeps it open until
+# its stdin closes.
+OPEN_AND_WAIT = """
+import sqlite3, sys
+conn = sqlite3.connect(sys.argv[1])
+conn.execute("select count(*) from requests").fetchall()
+print("open", flush=True)
+sys.stdin.read()
+conn.close()
+"""

@@ -47,7 +47,7 @@ import time
 import uuid
 import weakref
 from collections import OrderedDict, deque
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from datetime import UTC, datetime
 from enum import Enum
 from pathlib import Path
@@ -387,20 +387,22 @@ class RequestLog:
             self._let_go()
         conn = None
         try:
-            self._clear_the_old_files()
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            ensure_private(self.path)
-            # SQLite would open a read-only file read-only and create its -wal and -shm files read-only
-            # too, and those keep refusing writes after the file is made writable again: wait instead.
-            for file in (self.path, *(Path(f"{self.path}{suffix}") for suffix in ("-wal", "-shm"))):
-                if file.exists() and not os.access(file, os.W_OK):
-                    raise PermissionError(f"{file} is read-only")
-            conn = self._connect(busy)
-            db = Database(conn)
-            # WAL: reports reading the file never block the bot's writes. NORMAL sync is safe with WAL
-            # (a power cut may lose the last commits, never corrupt the file) and saves an fsync per row.
-            db.enable_wal()
-            conn.execute("PRAGMA synchronous = NORMAL")
+            with self._reopening() as reopening:
+                if reopening:
+                    self._clear_the_old_files()
+                ensure_private(self.path)
+                # SQLite would open a read-only file read-only and create its -wal and -shm files read-only
+                # too, and those keep refusing writes after the file is made writable again: wait instead.
+                for file in (self.path, *(Path(f"{self.path}{suffix}") for suffix in ("-wal", "-shm"))):
+                    if file.exists() and not os.access(file, os.W_OK):
+                        raise PermissionError(f"{file} is read-only")
+                conn = self._connect(busy)
+                db = Database(conn)
+                # WAL: reports reading the file never block the bot's writes. NORMAL sync is safe with WAL
+                # (a power cut may lose the last commits, never corrupt the file) and saves an fsync per row.
+                db.enable_wal()
+                conn.execute("PRAGMA synchronous = NORMAL")
             migrate(db)
             self._columns = set(db.table("requests").columns_dict)
             self._identity = _identity(self.path)
@@ -430,28 +432,43 @@ class RequestLog:
                     os.close(fd)
         self._close_db()
 
-    def _clear_the_old_files(self) -> None:
-        """After the file was deleted or replaced, the new one is opened without the old one's -wal and
-        -shm: SQLite finds those by name, so a new file opened next to them would be read and written
-        through them. They are removed once no process uses them any more (each connection holds a read
-        lock on its -shm while open); until then this raises, and rows wait. Two workers doing this at
-        once take turns (an flock), so neither removes what the other has just created."""
-        if not self._retired:
+    @contextlib.contextmanager
+    def _reopening(self) -> Iterator[bool]:
+        """Yields True, holding an flock shared by every worker, while this process lets go of an old file
+        or the path has no file (deleted, or a first start): creating the file and clearing what an old
+        one left beside it is then done by one worker at a time, so none removes what another has just
+        created. Yields False, without the flock, when an existing file is simply opened."""
+        if not self._retired and self.path.exists():
+            yield False
             return
         lock = os.open(private_folder(self.spool_dir) / "reopen.lock", os.O_RDWR | os.O_CREAT, 0o600)
         try:
             fcntl.flock(lock, fcntl.LOCK_EX)
-            shm = Path(f"{self.path}-shm")
-            old = {s: (os.fstat(fd).st_dev, os.fstat(fd).st_ino) for s, fd in self._retired.items()}
-            if _identity(shm) == old.get("-shm") and _locked_by_others(shm):
-                raise sqlite3.OperationalError("the old file is still open in another process")
-            for suffix, identity in old.items():
-                path = Path(f"{self.path}{suffix}")
-                if _identity(path) == identity:
-                    with contextlib.suppress(FileNotFoundError):
-                        path.unlink()
+            yield True
         finally:
             os.close(lock)  # releases the flock
+
+    def _clear_the_old_files(self) -> None:
+        """After the file was deleted or replaced, the new one is opened without the old one's -wal and
+        -shm: SQLite finds those by name, so a new file opened next to them would be read and written
+        through them. They are removed once no process uses them any more (each connection holds a read
+        lock on its -shm while open); until then this raises, and rows wait. The old ones are those this
+        process kept open (_let_go), or, when it never had the deleted file open (a worker that had not
+        written yet), whatever -wal and -shm lie beside a missing file. Called inside _reopening()."""
+        shm = Path(f"{self.path}-shm")
+        if self._retired:
+            old = {s: (os.fstat(fd).st_dev, os.fstat(fd).st_ino) for s, fd in self._retired.items()}
+        elif not self.path.exists():
+            old = {s: _identity(Path(f"{self.path}{s}")) for s in ("-wal", "-shm")}
+        else:
+            return
+        if _identity(shm) == old.get("-shm") and _locked_by_others(shm):
+            raise sqlite3.OperationalError("the old file is still open in another process")
+        for suffix, identity in old.items():
+            path = Path(f"{self.path}{suffix}")
+            if identity is not None and _identity(path) == identity:
+                with contextlib.suppress(FileNotFoundError):
+                    path.unlink()
         for fd in self._retired.values():
             _quietly(lambda fd=fd: os.close(fd))
         self._retired = {}
