@@ -124,7 +124,7 @@ def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:
         # This setup's GPU-hours (its GPU's, which the estimate's need not be): what its total was priced on.
         gpu_hours = c.project_total / price if price else 0
         lines.append(i18n.t(lang, "cost.project", currency=cur, total=money(c.project_total, lang),
-                            gpu_hours=i18n.number(gpu_hours, lang), price=money(price, lang)))  # fmt: skip
+                            gpu_hours=i18n.gpu_hours(gpu_hours, lang), price=money(price, lang)))  # fmt: skip
         return lines
     lines.append(i18n.t(lang, "cost.line", mode=mode_name(c.mode), currency=cur, per_hour=money(c.per_hour, lang),
                         per_month=money(c.per_month, lang), hours=i18n.number(c.hours_per_month, lang)))  # fmt: skip
@@ -200,7 +200,10 @@ def understood(result: SizingResult, query) -> list[str]:
     if w.context:
         said = i18n.context(w.context, lang)
         # "32k de contexto", but "1.000 tokens de contexto": a plain number needs its unit.
-        parts.append(t("understood.context", context=said if said.endswith(("k", "M")) else f"{said} tokens"))
+        if said.endswith(("k", "M")):
+            parts.append(t("understood.context", context=said))
+        else:
+            parts.append(t("understood.context_tokens", n=said))
     load = r.load
     if w.users and load is not None and load.basis is not None and w.population is None:
         # "2000 users" read as a head-count (traffic.toml), or set aside by a request rate that decides the

@@ -620,7 +620,7 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
                     "estimate.training",
                     formula=_formula(plan),
                     flops=i18n.scientific(flops, lang),
-                    gpu_hours=i18n.number(gpu_hours, lang),
+                    gpu_hours=i18n.gpu_hours(gpu_hours, lang),
                     days=days_text(days, lang),
                     setup=describe(setup, lang),
                     mfu=i18n.percent(mfu, lang),
@@ -880,7 +880,7 @@ def _beyond_offering(plan: Plan, catalog: Catalog) -> Estimates:
         result.gpus_to_finish, result.deadline_days = gpus, days
         result.wall_clock_days = gpu_hours / gpus / 24
         params.update(flops=i18n.scientific(flops, lang), tokens=i18n.count(plan.tokens, lang),
-                      gpu_hours=i18n.number(gpu_hours, lang), days=days, gpus=i18n.number(gpus, lang))  # fmt: skip
+                      gpu_hours=i18n.gpu_hours(gpu_hours, lang), days=days, gpus=i18n.number(gpus, lang))  # fmt: skip
     # How the run that holds it splits the model: ZeRO-3 by default, ZeRO-1 across pipeline stages.
     zero = zero_stage(plan, hold or per_server * MAX_SERVERS)
     split = [f"ZeRO-{zero}"] if zero else []

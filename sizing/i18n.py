@@ -166,6 +166,11 @@ def duration(days: float, lang: str) -> str:
     return t(lang, "units.day_one" if one else "units.days", n=value)
 
 
+def gpu_hours(value: float, lang: str) -> str:
+    """GPU-hours to a tenth below 10 ("0,6", "1,4"), whole from 10: a short fine-tune is not "1 horas"."""
+    return number(value, lang, 2 if value < 0.1 else (1 if value < 10 else 0))
+
+
 def period(days: int, lang: str) -> str:
     """A term in the unit it was said in: 12 meses (360 days), 1 ano (365), 45 dias."""
     for size, one, many in ((365, "year_one", "years"), (30, "month_one", "months")):

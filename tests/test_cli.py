@@ -156,6 +156,25 @@ def test_a_question_in_english_is_answered_in_english():
 @pytest.mark.parametrize(
     ("text", "said"),
     [
+        ("what does llama 8b need with 32k context for 3 users", "Understood: Llama 3.1 8B · 32k context ·"),
+        ("llama 8b with a 1000 token context for 3 users", "· 1,000-token context ·"),
+        ("llama 8b 1000 tokens de contexto 3 usuarios", "· 1.000 tokens de contexto ·"),
+    ],
+)
+def test_the_understood_line_says_the_context_as_people_do(text, said, capsys):
+    assert main([text]) == 0
+    assert said in capsys.readouterr().out
+
+
+def test_a_short_fine_tune_gives_its_gpu_hours_to_a_tenth(capsys):
+    # ~1.1 GPU-hours had been written "1 GPU-hours"; a 0.6-hour run would have been "1" too.
+    assert main(["fine-tune mistral 7b with qlora on 20k examples of 1k tokens"]) == 0
+    assert "≈ 1.1 GPU-hours at 40% MFU" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
         ("how many users fit llama 8b on a Tesla T4?", "I don't know the GPU “Tesla T4”"),
         ("Quantos utilizadores aguenta o llama 8b numa RTX 3090?", "Queria dizer"),  # pt-PT
         ("can claude run on two H100s?", "closed model"),
