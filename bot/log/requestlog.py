@@ -435,10 +435,13 @@ class RequestLog:
     @contextlib.contextmanager
     def _reopening(self) -> Iterator[bool]:
         """Yields True, holding an flock shared by every worker, while this process lets go of an old file
-        or the path has no file (deleted, or a first start): creating the file and clearing what an old
-        one left beside it is then done by one worker at a time, so none removes what another has just
-        created. Yields False, without the flock, when an existing file is simply opened."""
-        if not self._retired and self.path.exists():
+        or the path has no file but an old one's -wal or -shm: creating the file and clearing what the old
+        one left is then done by one worker at a time, so none removes what another has just created.
+        Yields False, without the flock, when a file is simply opened or created on a first start."""
+        leftovers = not self.path.exists() and any(
+            Path(f"{self.path}{suffix}").exists() for suffix in ("-wal", "-shm")
+        )
+        if not self._retired and not leftovers:
             yield False
             return
         lock = os.open(private_folder(self.spool_dir) / "reopen.lock", os.O_RDWR | os.O_CREAT, 0o600)
