@@ -652,8 +652,10 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
 
 
 def _rl_estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
-    """RL time is not estimated (generation dominates it); in vLLM server mode, the GPUs generation needs."""
-    text = [t(plan.lang, "estimate.rl_no_time")]
+    """An RL run's time from its prompts (_rl_time); in vLLM server mode, also the GPUs generation needs."""
+    lang = plan.lang
+    text: list[str] = []
+    server_gpus = 0
     if setup is not None and plan.rl_generation == "server":
         gpu = catalog.gpu(setup.gpu)
         dp = max(1, setup.count // (plan.tp * plan.pp))
@@ -661,12 +663,88 @@ def _rl_estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimate
         need = training.rl_server_bytes(plan.model, plan.rl_prompt, plan.rl_completion, seqs,
                                         kv_cache.bytes_per_token(plan.model, 2))  # fmt: skip
         # vLLM's own default gpu_memory_utilization is 0.9; tensor parallelism takes a power of two.
-        count = 1
-        while count * gpu.memory_bytes * 0.9 < need and count < 64:
-            count *= 2
-        text.append(t(plan.lang, "estimate.rl_server_gpus", count=count, gpu=gpu.name,
-                      need=i18n.gb(need, plan.lang), seqs=seqs))  # fmt: skip
-    return Estimates(text=text)
+        server_gpus = 1
+        while server_gpus * gpu.memory_bytes * 0.9 < need and server_gpus < 64:
+            server_gpus *= 2
+        text.append(t(lang, "estimate.rl_server_gpus", count=server_gpus, gpu=gpu.name,
+                      need=i18n.gb(need, lang), seqs=seqs))  # fmt: skip
+    if setup is None:
+        return Estimates(text=text)
+    if plan.rl_generation == "generate":
+        return Estimates(text=[t(lang, "estimate.rl_no_time_generate"), *text])
+    if not plan.rl_prompts:
+        return Estimates(text=[t(lang, "estimate.rl_no_prompts"), *text])
+    return _rl_time(plan, setup, catalog, server_gpus, text)
+
+
+def _rl_time(plan: Plan, setup: Setup, catalog: Catalog, server_gpus: int, text: list[str]) -> Estimates:
+    """Generation, then training, step after step, as TRL's GRPOTrainer and PPOTrainer alternate them.
+    Generation: rounds of the generation batch on vLLM (performance.generation_round), each counted at the
+    completion limit. Training: model FLOPs over the GPUs' BF16 peak at the offering's MFU, as for any
+    fine-tune: the policy over prompt + completion tokens (6·N·D, 4·N·D with adapters), a forward (2·N·D)
+    of each frozen model that scores them (the KL reference; PPO's reward model), and PPO's value model
+    trained like the policy (Ouyang et al. 2022, InstructGPT, section 3.5, for PPO's four models)."""
+    from . import performance
+
+    lang, model = plan.lang, plan.model
+    gpu = catalog.gpu(setup.gpu)
+    ppo = plan.method.value == "ppo"
+    # PPO samples one completion per prompt; GRPO a group of num_generations to compare.
+    prompt, completion, generations = plan.rl_prompt, plan.rl_completion, 1 if ppo else plan.rl_generations
+    completions = plan.rl_prompts * generations
+    tokens = completions * (prompt + completion)
+    dp = max(1, setup.count // (plan.tp * plan.pp))
+    seqs = training.rl_generation_seqs(plan.batch, plan.rl_generations, dp)  # as the memory counts it
+    per_round = seqs * dp  # the generation batch: every rank's completions of one round
+    if server_gpus:  # one `trl vllm-serve` on GPUs of its own generates all of them at once
+        tp, batch = server_gpus, per_round
+    else:  # each data-parallel rank's vLLM (on its tensor-parallel group) generates its own share
+        tp, batch = plan.tp, seqs
+    engine = performance.replica(model, catalog.precision("bf16"), gpu, catalog, tp=tp, max_seqs=batch)
+    rounds = math.ceil(completions / per_round)
+    generation_s = rounds * performance.generation_round(engine, prompt, completion, batch)
+    trained = "full" if plan.stage in (Stage.full, Stage.pretrain) else "lora"
+    coefficient = 6 if trained == "full" else 4  # 6·N·D, or 4·N·D without the weights' gradients
+    terms = [coefficient]
+    if ppo:
+        terms += [coefficient, 2]  # the value model, trained; the reward model's forward
+    if plan.rl_reference:
+        terms.append(2)  # the reference's forward (with adapters: the base, adapters off)
+    flops = sum(terms) * model.params * tokens
+    mfu = catalog.offering.training.mfu
+    training_s = flops / (setup.count * gpu.bf16_dense_tflops * 1e12 * mfu)
+    total_s = generation_s + training_s
+    gpu_hours = total_s * (setup.count + server_gpus) / 3600
+    day = 86400
+    text.insert(
+        0,
+        t(
+            lang,
+            "estimate.rl_time",
+            head=t(
+                lang,
+                "estimate.rl_time_head_ppo" if ppo else "estimate.rl_time_head",
+                prompts=i18n.number(plan.rl_prompts, lang),
+                generations=generations,
+                completions=i18n.number(completions, lang),
+                completion=i18n.tokens(completion, lang),
+            ),
+            completion=i18n.tokens(completion, lang),
+            round=i18n.number(per_round, lang),
+            generation=i18n.duration(generation_s / day, lang),
+            training=i18n.duration(training_s / day, lang),
+            formula=" + ".join(f"{k}·N·D" for k in terms),
+            flops=i18n.scientific(flops, lang),
+            tokens=i18n.count(tokens, lang),
+            mfu=i18n.percent(mfu, lang),
+            total=i18n.duration(total_s / day, lang),
+            setup=describe(setup, lang),
+            gpu_hours=i18n.gpu_hours(gpu_hours, lang),
+        ),
+    )
+    return Estimates(
+        text=text, training_flops=flops, gpu_hours=gpu_hours, wall_clock_days=total_s / day, mfu=mfu
+    )
 
 
 def _serving_estimates(plan: Plan, setup: Setup, catalog: Catalog) -> Estimates:

@@ -427,6 +427,16 @@ def max_rate(
     return w.rate_at(lo)
 
 
+def generation_round(r: Replica, prompt: int, completion: int, seqs: int) -> float:
+    """Seconds for the replica to generate `seqs` completions started together, as an RL trainer asks for
+    its rollouts (TRL's GRPOTrainer hands vLLM the whole generation batch, then trains): the prompts'
+    prefill, then `completion` decode steps at a batch of `seqs`. The round lasts as long as its longest
+    completion, so this is its time when any reaches `completion` tokens (sequences that stop early leave
+    the steps, which are mostly the weights' read, about as long)."""
+    prefill = r._prefill_time(seqs * prompt, seqs * r.prefill_work(prompt))
+    return REQUEST_OVERHEAD_S + prefill + completion * r.step_time(seqs, prompt + completion / 2)
+
+
 def burst(r: Replica, prompt: int, output: int, requests: int, context: int | None = None) -> Load:
     """`requests` sent at once (a benchmark's burst). The engine admits as many as it has slots for; the
     rest wait. Its throughput is the steady state's while the queue feeds it, and BURST_EFFICIENCY of it

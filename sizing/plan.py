@@ -70,6 +70,9 @@ class Plan:
     rl_generations: int = training.RL_GENERATIONS
     rl_reference: bool = False
     rl_generation: str = "colocate"
+    rl_prompts: int | None = (
+        None  # prompts the run goes through (dataset x epochs): what its time scales with
+    )
     days: int | None = None  # the deadline of a training run
     stack: Stack | None = None  # the training software (None: inference)
     # serving: each request's prompt and answer, the peak rate (requests/s) and where it came from
@@ -374,20 +377,24 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     if lora:
         said.append(_lora_targets(model, rank, w.lora_rank is None, stack, lang))
     tokens = w.tokens
-    if not tokens and w.examples:
+    if not tokens and w.examples and not rl:
         # Examples are at most seq_len tokens each (longer ones are cut): an upper bound, and said so.
         tokens = w.examples * seq_len
         said.append(t(lang, "assume.examples_tokens", examples=i18n.number(w.examples, lang),
                       seq=i18n.tokens(seq_len, lang), tokens=i18n.count(tokens, lang)))  # fmt: skip
-    if tokens and w.epochs and w.epochs > 1:
+    if tokens and w.epochs and w.epochs > 1 and not rl:
         tokens *= w.epochs
         said.append(t(lang, "assume.epochs", epochs=w.epochs, tokens=i18n.count(tokens, lang)))
     if plan.stage is Stage.pretrain and not tokens:
         tokens = CHINCHILLA_TOKENS_PER_PARAM * model.params
         said.append(t(lang, "assume.pretrain_tokens", billions=i18n.number(tokens / 1e9, lang)))
     days = w.days or w.term_days
-    if rl and (tokens or days):
-        tokens = days = None  # RL time is not estimated (said below): no deadline to size for
+    rl_prompts = None
+    if rl:
+        # RL's time is estimated from its prompts (below, sizing/advice.py), on the setup its memory needs:
+        # a token count alone does not say how many completions are generated, and no deadline is sized for.
+        rl_prompts = w.examples * (w.epochs or 1) if w.examples else None
+        tokens = days = None
     if tokens and not days:
         # No deadline: size the run to finish in the offering's default time, and say so, rather than
         # recommend the smallest setup for a run of years.
@@ -434,6 +441,7 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         method=method,
         days=days,
         days_assumed=bool(days and not (w.days or w.term_days)),
+        rl_prompts=rl_prompts,
     )
 
 

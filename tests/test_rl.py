@@ -101,11 +101,66 @@ def test_ppo_with_lora_keeps_no_reference_and_adapts_the_value_model_too(catalog
     assert r.memory.adapters == 2 * training.lora_params(model, 16) * 16
 
 
-def test_rl_time_is_said_not_estimated(catalog):
+def test_rl_time_without_prompts_asks_for_them(catalog):
+    # A token count does not say how many completions a run generates: the answer asks for its prompts.
     r = _size("grpo com lora no qwen2.5 7b, 500M tokens")
     assert r.estimates.gpu_hours is None and r.estimates.wall_clock_days is None
-    assert any("não é estimado" in line for line in r.estimates.text)
-    assert not any("500M" in line or "horas de GPU" in line for line in r.estimates.text)
+    assert any("quantos prompts" in line for line in r.estimates.text)
+    assert not any("500M" in line for line in r.estimates.text)
+
+
+def test_rl_time_is_generation_then_training_by_hand(catalog):
+    from sizing import performance
+
+    r = _size("grpo com lora no qwen2.5 7b, 20 mil exemplos, completions de 1024 tokens")
+    model, setup = catalog.model("qwen2.5-7b"), r.recommendation
+    completions = 20_000 * 8  # TRL's num_generations = 8
+    tokens = completions * (512 + 1024)
+    # LoRA: the policy's forward and backward without weight gradients, 4·N·D; no reference (beta = 0).
+    assert r.estimates.training_flops == pytest.approx(4 * model.params * tokens)
+    training_s = r.estimates.training_flops / (
+        setup.count * catalog.gpu(setup.gpu).bf16_dense_tflops * 1e12 * catalog.offering.training.mfu
+    )
+    # Each rank's vLLM generates its 8 completions at once, 1,024 decode steps a round.
+    engine = performance.replica(
+        model, catalog.precision("bf16"), catalog.gpu(setup.gpu), catalog, max_seqs=8
+    )
+    generation_s = completions / (8 * setup.count) * performance.generation_round(engine, 512, 1024, 8)
+    assert r.estimates.wall_clock_days * 86400 == pytest.approx(generation_s + training_s)
+    assert r.estimates.gpu_hours == pytest.approx((generation_s + training_s) * setup.count / 3600)
+    assert generation_s > 2 * training_s  # at TRL's small generation batch, generation dominates
+    [line] = [line for line in r.estimates.text if line.startswith("Estimativa")]
+    assert "20.000 prompts × 8 respostas = 160.000 respostas de até 1.024 tokens" in line
+
+
+def test_longer_completions_and_a_reference_cost_more_time(catalog):
+    from sizing import performance
+
+    model, gpu = catalog.model("qwen2.5-7b"), catalog.gpu("h100-sxm")
+    engine = performance.replica(model, catalog.precision("bf16"), gpu, catalog, max_seqs=8)
+    # A round lasts its longest completion: 4x the decode steps (a little more KV read each; the same prefill).
+    short, long = (performance.generation_round(engine, 512, c, 8) for c in (512, 2048))
+    assert 3.5 < long / short < 4.5
+    plain = _size("grpo com lora no qwen2.5 7b, 20 mil exemplos, completions de 512 tokens").estimates
+    kl = _size("grpo com lora no qwen2.5 7b, 20 mil exemplos, completions de 512 tokens, beta 0.04").estimates
+    assert kl.training_flops == pytest.approx(plain.training_flops * 6 / 4)  # + the reference's 2·N·D
+
+
+def test_two_epochs_go_through_the_prompts_twice(catalog):
+    one = _size("grpo com lora no qwen2.5 7b, 20 mil exemplos").estimates
+    two = _size("grpo com lora no qwen2.5 7b, 20 mil exemplos, 2 epocas").estimates
+    assert two.training_flops == pytest.approx(2 * one.training_flops)
+
+
+def test_ppo_time_counts_its_four_models_and_is_not_estimated_without_vllm(catalog):
+    r = _size("ppo no llama 3.1 8b com 10 mil exemplos")
+    assert r.estimates.gpu_hours is None
+    assert any("sem vLLM" in line for line in r.estimates.text)
+    served = _size("ppo no llama 3.1 8b com 10 mil exemplos, vllm colocate").estimates
+    model = catalog.model("llama-3.1-8b")
+    # The policy and the value model trained (6·N·D each), the reward model's and the reference's forwards.
+    assert served.training_flops == pytest.approx(16 * model.params * 10_000 * (512 + 256))  # one answer each
+    assert any("10.000 prompts, uma resposta cada, de até 256 tokens" in line for line in served.text)
 
 
 def test_a_large_model_generates_on_gpus_of_its_own(catalog):
