@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from . import i18n, kv_cache, serving, traffic, training
 from .catalog import Catalog
@@ -316,7 +317,7 @@ def _more_of_the_same(plan: Plan, enough: Setup, catalog: Catalog) -> Alternativ
     lang = plan.lang
     if plan.stage.is_training:
         text = t(lang, "change.more_gpus_training", setup=describe(enough, lang))
-        if plan.tokens:
+        if plan.timed:
             text += " " + t(lang, "named.days", days=days_text(training_days(plan, enough, catalog), lang))
     else:
         add_capacity(plan, enough, catalog)
@@ -582,6 +583,9 @@ def days_text(days: float, lang: str) -> str:
 
 
 def training_days(plan: Plan, setup: Setup, catalog: Catalog) -> float:
+    if plan.method.is_rl:
+        run = rl_run(plan, setup, catalog)
+        return run.total_s / 86400 if run else 0.0
     return _gpu_hours(plan, catalog.gpu(setup.gpu), catalog) / setup.count / 24
 
 
@@ -652,33 +656,92 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
 
 
 def _rl_estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
-    """An RL run's time from its prompts (_rl_time); in vLLM server mode, also the GPUs generation needs."""
+    """An RL run's time from its prompts (rl_run); in vLLM server mode, also the GPUs generation needs."""
     lang = plan.lang
-    text: list[str] = []
-    server_gpus = 0
-    if setup is not None and plan.rl_generation == "server":
-        gpu = catalog.gpu(setup.gpu)
-        dp = max(1, setup.count // (plan.tp * plan.pp))
-        seqs = training.rl_generation_seqs(plan.batch, plan.rl_generations, dp) * dp
-        need = training.rl_server_bytes(plan.model, plan.rl_prompt, plan.rl_completion, seqs,
-                                        kv_cache.bytes_per_token(plan.model, 2))  # fmt: skip
-        # vLLM's own default gpu_memory_utilization is 0.9; tensor parallelism takes a power of two.
-        server_gpus = 1
-        while server_gpus * gpu.memory_bytes * 0.9 < need and server_gpus < 64:
-            server_gpus *= 2
-        text.append(t(lang, "estimate.rl_server_gpus", count=server_gpus, gpu=gpu.name,
-                      need=i18n.gb(need, lang), seqs=seqs))  # fmt: skip
     if setup is None:
-        return Estimates(text=text)
+        return Estimates(text=[])
+    server = []
+    if plan.rl_generation == "server":
+        gpus, need, seqs = _rl_server(plan, setup, catalog)
+        server.append(t(lang, "estimate.rl_server_gpus", count=gpus, gpu=catalog.gpu(setup.gpu).name,
+                        need=i18n.gb(need, lang), seqs=seqs))  # fmt: skip
     if plan.rl_generation == "generate":
-        return Estimates(text=[t(lang, "estimate.rl_no_time_generate"), *text])
-    if not plan.rl_prompts:
-        return Estimates(text=[t(lang, "estimate.rl_no_prompts"), *text])
-    return _rl_time(plan, setup, catalog, server_gpus, text)
+        return Estimates(text=[t(lang, "estimate.rl_no_time_generate"), *server])
+    run = rl_run(plan, setup, catalog)
+    if run is None:
+        return Estimates(text=[t(lang, "estimate.rl_no_prompts"), *server])
+    day = 86400
+    gpu_hours = run.total_s * (setup.count + run.server_gpus) / 3600
+    head = t(lang, "estimate.rl_time_head_ppo" if run.ppo else "estimate.rl_time_head",
+             prompts=i18n.number(plan.rl_prompts or 0, lang), generations=run.generations,
+             completions=i18n.number(run.completions, lang), completion=i18n.tokens(plan.rl_completion, lang))  # fmt: skip
+    mfu = catalog.offering.training.mfu
+    text = [
+        t(
+            lang,
+            "estimate.rl_time",
+            head=head,
+            completion=i18n.tokens(plan.rl_completion, lang),
+            round=i18n.number(run.per_round, lang),
+            generation=i18n.duration(run.generation_s / day, lang),
+            training=i18n.duration(run.training_s / day, lang),
+            formula=" + ".join(f"{k}·N·D" for k in run.terms),
+            flops=i18n.scientific(run.flops, lang),
+            tokens=i18n.count(run.tokens, lang),
+            mfu=i18n.percent(mfu, lang),
+            total=i18n.duration(run.total_s / day, lang),
+            setup=describe(setup, lang),
+            gpu_hours=i18n.gpu_hours(gpu_hours, lang),
+        ),
+        *server,
+    ]
+    if plan.days and run.total_s <= plan.days * day:
+        text.append(t(lang, "estimate.deadline_met", deadline=plan.days))
+    elif plan.days:
+        # Each data-parallel rank generates and trains its share: more GPUs like these finish sooner.
+        needed = math.ceil(run.total_s * setup.count / (plan.days * day))
+        text.append(t(lang, "estimate.deadline_missed", days=plan.days, gpus=i18n.number(needed, lang)))
+    return Estimates(
+        text=text, training_flops=run.flops, gpu_hours=gpu_hours, wall_clock_days=run.total_s / day, mfu=mfu
+    )
 
 
-def _rl_time(plan: Plan, setup: Setup, catalog: Catalog, server_gpus: int, text: list[str]) -> Estimates:
-    """Generation, then training, step after step, as TRL's GRPOTrainer and PPOTrainer alternate them.
+def _rl_server(plan: Plan, setup: Setup, catalog: Catalog) -> tuple[int, int, int]:
+    """The GPUs `trl vllm-serve` needs beside the training ones, the bytes it holds and the completions it
+    generates at once (the whole generation batch)."""
+    gpu = catalog.gpu(setup.gpu)
+    dp = max(1, setup.count // (plan.tp * plan.pp))
+    seqs = training.rl_generation_seqs(plan.batch, plan.rl_generations, dp) * dp
+    need = training.rl_server_bytes(plan.model, plan.rl_prompt, plan.rl_completion, seqs,
+                                    kv_cache.bytes_per_token(plan.model, 2))  # fmt: skip
+    # vLLM's own default gpu_memory_utilization is 0.9; tensor parallelism takes a power of two.
+    gpus = 1
+    while gpus * gpu.memory_bytes * 0.9 < need and gpus < 64:
+        gpus *= 2
+    return gpus, need, seqs
+
+
+@dataclass(frozen=True)
+class RLRun:
+    ppo: bool
+    generations: int  # completions per prompt
+    completions: int
+    tokens: int  # prompt + completion tokens trained on
+    per_round: int  # completions generated together (the generation batch)
+    server_gpus: int  # GPUs of `trl vllm-serve`, beside the training ones (0: colocated)
+    terms: tuple[int, ...]  # the training FLOPs' coefficients of N·D
+    flops: float
+    generation_s: float
+    training_s: float
+
+    @property
+    def total_s(self) -> float:
+        return self.generation_s + self.training_s
+
+
+def rl_run(plan: Plan, setup: Setup, catalog: Catalog) -> RLRun | None:
+    """How long an RL run takes on `setup`: generation, then training, step after step, as TRL's GRPOTrainer
+    and PPOTrainer alternate them; None when it is not estimated (no prompts, or model.generate).
     Generation: rounds of the generation batch on vLLM (performance.generation_round), each counted at the
     completion limit. Training: model FLOPs over the GPUs' BF16 peak at the offering's MFU, as for any
     fine-tune: the policy over prompt + completion tokens (6·N·D, 4·N·D with adapters), a forward (2·N·D)
@@ -686,65 +749,36 @@ def _rl_time(plan: Plan, setup: Setup, catalog: Catalog, server_gpus: int, text:
     trained like the policy (Ouyang et al. 2022, InstructGPT, section 3.5, for PPO's four models)."""
     from . import performance
 
-    lang, model = plan.lang, plan.model
-    gpu = catalog.gpu(setup.gpu)
+    if not plan.timed:
+        return None
+    model, gpu = plan.model, catalog.gpu(setup.gpu)
     ppo = plan.method.value == "ppo"
     # PPO samples one completion per prompt; GRPO a group of num_generations to compare.
     prompt, completion, generations = plan.rl_prompt, plan.rl_completion, 1 if ppo else plan.rl_generations
-    completions = plan.rl_prompts * generations
+    completions = (plan.rl_prompts or 0) * generations
     tokens = completions * (prompt + completion)
     dp = max(1, setup.count // (plan.tp * plan.pp))
     seqs = training.rl_generation_seqs(plan.batch, plan.rl_generations, dp)  # as the memory counts it
     per_round = seqs * dp  # the generation batch: every rank's completions of one round
+    server_gpus = _rl_server(plan, setup, catalog)[0] if plan.rl_generation == "server" else 0
     if server_gpus:  # one `trl vllm-serve` on GPUs of its own generates all of them at once
         tp, batch = server_gpus, per_round
     else:  # each data-parallel rank's vLLM (on its tensor-parallel group) generates its own share
         tp, batch = plan.tp, seqs
     engine = performance.replica(model, catalog.precision("bf16"), gpu, catalog, tp=tp, max_seqs=batch)
-    rounds = math.ceil(completions / per_round)
-    generation_s = rounds * performance.generation_round(engine, prompt, completion, batch)
-    trained = "full" if plan.stage in (Stage.full, Stage.pretrain) else "lora"
-    coefficient = 6 if trained == "full" else 4  # 6·N·D, or 4·N·D without the weights' gradients
+    generation_s = math.ceil(completions / per_round) * performance.generation_round(
+        engine, prompt, completion, batch
+    )
+    coefficient = 6 if plan.stage in (Stage.full, Stage.pretrain) else 4  # 4·N·D: no weight gradients
     terms = [coefficient]
     if ppo:
         terms += [coefficient, 2]  # the value model, trained; the reward model's forward
     if plan.rl_reference:
         terms.append(2)  # the reference's forward (with adapters: the base, adapters off)
     flops = sum(terms) * model.params * tokens
-    mfu = catalog.offering.training.mfu
-    training_s = flops / (setup.count * gpu.bf16_dense_tflops * 1e12 * mfu)
-    total_s = generation_s + training_s
-    gpu_hours = total_s * (setup.count + server_gpus) / 3600
-    day = 86400
-    text.insert(
-        0,
-        t(
-            lang,
-            "estimate.rl_time",
-            head=t(
-                lang,
-                "estimate.rl_time_head_ppo" if ppo else "estimate.rl_time_head",
-                prompts=i18n.number(plan.rl_prompts, lang),
-                generations=generations,
-                completions=i18n.number(completions, lang),
-                completion=i18n.tokens(completion, lang),
-            ),
-            completion=i18n.tokens(completion, lang),
-            round=i18n.number(per_round, lang),
-            generation=i18n.duration(generation_s / day, lang),
-            training=i18n.duration(training_s / day, lang),
-            formula=" + ".join(f"{k}·N·D" for k in terms),
-            flops=i18n.scientific(flops, lang),
-            tokens=i18n.count(tokens, lang),
-            mfu=i18n.percent(mfu, lang),
-            total=i18n.duration(total_s / day, lang),
-            setup=describe(setup, lang),
-            gpu_hours=i18n.gpu_hours(gpu_hours, lang),
-        ),
-    )
-    return Estimates(
-        text=text, training_flops=flops, gpu_hours=gpu_hours, wall_clock_days=total_s / day, mfu=mfu
-    )
+    training_s = flops / (setup.count * gpu.bf16_dense_tflops * 1e12 * catalog.offering.training.mfu)
+    return RLRun(ppo, generations, completions, tokens, per_round, server_gpus, tuple(terms), flops,
+                 generation_s, training_s)  # fmt: skip
 
 
 def _serving_estimates(plan: Plan, setup: Setup, catalog: Catalog) -> Estimates:

@@ -204,7 +204,7 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
 
 
 def _recommendation(plan: Plan, catalog: Catalog):
-    if plan.stage.is_training and plan.days and plan.tokens:
+    if plan.stage.is_training and plan.days and plan.timed:
         return _within_deadline(plan, catalog)
     if plan.gpus and not plan.gpu:
         # "8 GPUs" without a model: the smallest class that serves the workload on that many.
@@ -235,7 +235,7 @@ def _within_deadline(plan: Plan, catalog: Catalog):
 
 def _late(plan: Plan, setup, catalog: Catalog) -> bool:
     """Whether a training setup misses the run's deadline."""
-    if not (plan.stage.is_training and plan.tokens and plan.days is not None):
+    if not (plan.stage.is_training and plan.timed and plan.days is not None):
         return False
     return advice.training_days(plan, setup, catalog) > plan.days
 
@@ -288,7 +288,7 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
             defaults = advice.vllm_defaults_note(plan, asked, catalog)
             if defaults:
                 text += " " + defaults
-        elif plan.tokens:
+        elif plan.timed:
             days = advice.training_days(plan, asked, catalog)
             late = plan.days is not None and days > plan.days
             text += " " + t(lang, "named.late" if late else "named.days", days=advice.days_text(days, lang),

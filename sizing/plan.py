@@ -108,6 +108,13 @@ class Plan:
         return self.resolved.model
 
     @property
+    def timed(self) -> bool:
+        """A training run whose time is estimated: its tokens, or an RL run's prompts with vLLM generating."""
+        if self.method.is_rl:
+            return bool(self.rl_prompts) and self.rl_generation != "generate"
+        return bool(self.tokens)
+
+    @property
     def traffic(self) -> bool:
         """Sized by a request rate (given, or from a daily volume or a head-count)."""
         return self.rate is not None
@@ -394,7 +401,7 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         # RL's time is estimated from its prompts (below, sizing/advice.py), on the setup its memory needs:
         # a token count alone does not say how many completions are generated, and no deadline is sized for.
         rl_prompts = w.examples * (w.epochs or 1) if w.examples else None
-        tokens = days = None
+        tokens = None
     if tokens and not days:
         # No deadline: size the run to finish in the offering's default time, and say so, rather than
         # recommend the smallest setup for a run of years.

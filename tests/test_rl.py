@@ -285,3 +285,14 @@ def test_the_understood_line_names_the_rl_settings(capsys):
     assert (
         "GRPO · 16 respostas por prompt · servidor vLLM em GPUs próprias · modelo de referência (KL)" in out
     )
+
+
+def test_an_rl_deadline_picks_a_setup_that_finishes_in_time(catalog):
+    # Without a deadline the smallest setup that holds it (~1.8 days on an L40S); within a day, a faster one.
+    loose = _size("grpo com lora no qwen2.5 7b, 20 mil exemplos")
+    tight = _size("grpo com lora no qwen2.5 7b, 20 mil exemplos, em 1 dia")
+    assert loose.estimates.wall_clock_days > 1
+    assert tight.estimates.wall_clock_days <= 1 and tight.recommendation != loose.recommendation
+    assert any("dentro do prazo" in line for line in tight.estimates.text)
+    named = _size("grpo com lora no qwen2.5 7b, 20 mil exemplos, numa h100")
+    assert "O treino leva ~14 horas nessa configuração" in named.verdict.text
