@@ -234,7 +234,7 @@ def understood(result: SizingResult, query) -> list[str]:
             t("understood.epochs_one") if w.epochs == 1 else t("understood.epochs_other", n=w.epochs)
         )
     if w.days:
-        parts.append(t("understood.days", n=i18n.number(w.days, lang)))
+        parts.append(i18n.day_count(w.days, lang))
     if w.tp:
         parts.append(t("understood.tp", n=w.tp))
     if w.pp:

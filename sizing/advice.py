@@ -610,7 +610,9 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
     if plan.stage.is_training:
         if not plan.tokens:
             if plan.days:
-                return Estimates(text=[t(lang, "estimate.no_tokens_deadline", deadline=plan.days)])
+                return Estimates(
+                    text=[t(lang, "estimate.no_tokens_deadline", deadline=i18n.day_count(plan.days, lang))]
+                )
             return Estimates(text=[t(lang, "estimate.no_tokens")])
         flops = training.training_flops(plan.model, plan.stage.value, plan.tokens)
         recompute = training.recompute_flops(plan.model, plan.tokens, plan.checkpointing)
@@ -644,12 +646,17 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
                                  hfu=i18n.percent(hfu, lang)))  # fmt: skip
         # With tokens there is always a deadline: the customer's, or the offering's default (said so).
         if plan.days and days <= plan.days:
-            result.text.append(t(lang, "estimate.deadline_met", deadline=plan.days))
+            result.text.append(t(lang, "estimate.deadline_met", deadline=i18n.day_count(plan.days, lang)))
         elif plan.days:
             # Honest about scale: say how many GPUs would finish in time, even beyond what we rent.
             needed = math.ceil(gpu_hours / (plan.days * 24))
             result.text.append(
-                t(lang, "estimate.deadline_missed", days=plan.days, gpus=i18n.number(needed, lang))
+                t(
+                    lang,
+                    "estimate.deadline_missed",
+                    days=i18n.day_count(plan.days, lang),
+                    gpus=i18n.number(needed, lang),
+                )
             )
         return result
     return _serving_estimates(plan, setup, catalog)
@@ -696,11 +703,18 @@ def _rl_estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimate
         *server,
     ]
     if plan.days and run.total_s <= plan.days * day:
-        text.append(t(lang, "estimate.deadline_met", deadline=plan.days))
+        text.append(t(lang, "estimate.deadline_met", deadline=i18n.day_count(plan.days, lang)))
     elif plan.days:
         # Each data-parallel rank generates and trains its share: more GPUs like these finish sooner.
         needed = math.ceil(run.total_s * setup.count / (plan.days * day))
-        text.append(t(lang, "estimate.deadline_missed", days=plan.days, gpus=i18n.number(needed, lang)))
+        text.append(
+            t(
+                lang,
+                "estimate.deadline_missed",
+                days=i18n.day_count(plan.days, lang),
+                gpus=i18n.number(needed, lang),
+            )
+        )
     return Estimates(
         text=text, training_flops=run.flops, gpu_hours=gpu_hours, wall_clock_days=run.total_s / day, mfu=mfu
     )
@@ -992,7 +1006,8 @@ def _beyond_offering(plan: Plan, catalog: Catalog) -> Estimates:
         result.gpus_to_finish, result.deadline_days = gpus, days
         result.wall_clock_days = gpu_hours / gpus / 24
         params.update(flops=i18n.scientific(flops, lang), tokens=i18n.count(plan.tokens, lang),
-                      gpu_hours=i18n.gpu_hours(gpu_hours, lang), days=days, gpus=i18n.number(gpus, lang))  # fmt: skip
+                      gpu_hours=i18n.gpu_hours(gpu_hours, lang), days=i18n.day_count(days, lang),
+                      gpus=i18n.number(gpus, lang))  # fmt: skip
     # How the run that holds it splits the model: ZeRO-3 by default, ZeRO-1 across pipeline stages.
     zero = zero_stage(plan, hold or per_server * MAX_SERVERS)
     split = [f"ZeRO-{zero}"] if zero else []

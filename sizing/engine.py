@@ -292,7 +292,7 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
             days = advice.training_days(plan, asked, catalog)
             late = plan.days is not None and days > plan.days
             text += " " + t(lang, "named.late" if late else "named.days", days=advice.days_text(days, lang),
-                            deadline=plan.days)  # fmt: skip
+                            deadline=i18n.day_count(plan.days, lang) if plan.days else None)  # fmt: skip
         if is_rec and not said_why:  # a serving answer says what decided the size, naming the setup
             text += " " + t(lang, "named.is_recommendation")
         elif rec and advice.smaller(rec, asked) and not _late(plan, rec, catalog):

@@ -171,6 +171,11 @@ def gpu_hours(value: float, lang: str) -> str:
     return number(value, lang, 2 if value < 0.1 else (1 if value < 10 else 0))
 
 
+def day_count(days: int, lang: str) -> str:
+    """A deadline as it was said, in days: "1 dia", "30 dias"."""
+    return t(lang, "units.term_day_one" if days == 1 else "units.term_days", n=number(days, lang))
+
+
 def period(days: int, lang: str) -> str:
     """A term in the unit it was said in: 12 meses (360 days), 1 ano (365), 45 dias."""
     for size, one, many in ((365, "year_one", "years"), (30, "month_one", "months")):

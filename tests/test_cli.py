@@ -166,6 +166,23 @@ def test_the_understood_line_says_the_context_as_people_do(text, said, capsys):
     assert said in capsys.readouterr().out
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("treinar llama 8b full com 1B tokens em 1 dia", ["· 1 dia\n", "Termina dentro do prazo de 1 dia."]),
+        (
+            "train llama 8b full on 1B tokens in 1 day",
+            ["· 1 day\n", "It finishes within the deadline of 1 day."],
+        ),
+        ("treinar llama 8b full com 1B tokens em 30 dias", ["· 30 dias\n", "dentro do prazo de 30 dias."]),
+    ],
+)
+def test_a_one_day_deadline_is_one_day_not_one_days(text, said, capsys):
+    assert main([text]) == 0
+    out = capsys.readouterr().out
+    assert all(s in out for s in said), out
+
+
 def test_a_short_fine_tune_gives_its_gpu_hours_to_a_tenth(capsys):
     # ~1.1 GPU-hours had been written "1 GPU-hours"; a 0.6-hour run would have been "1" too.
     assert main(["fine-tune mistral 7b with qlora on 20k examples of 1k tokens"]) == 0

@@ -86,7 +86,7 @@ def summary_of(reply) -> str:
         if w.tokens:
             parts.append(i18n.t(lang, "understood.tokens", n=i18n.count(w.tokens, lang)))
         if w.days:
-            parts.append(i18n.t(lang, "understood.days", n=i18n.number(w.days, lang)))
+            parts.append(i18n.day_count(w.days, lang))
     return " · ".join(parts)
 
 
