@@ -789,7 +789,7 @@ def rl_run(plan: Plan, setup: Setup, catalog: Catalog) -> RLRun | None:
         terms += [coefficient, 2]  # the value model, trained; the reward model's forward
     if plan.rl_reference:
         terms.append(2)  # the reference's forward (with adapters: the base, adapters off)
-    flops = sum(terms) * model.params * tokens
+    flops = sum(terms) * model.active_params * tokens  # MoE: the active parameters, as training_flops
     training_s = flops / (setup.count * gpu.bf16_dense_tflops * 1e12 * catalog.offering.training.mfu)
     return RLRun(ppo, generations, completions, tokens, per_round, server_gpus, tuple(terms), flops,
                  generation_s, training_s)  # fmt: skip

@@ -296,3 +296,10 @@ def test_an_rl_deadline_picks_a_setup_that_finishes_in_time(catalog):
     assert any("dentro do prazo" in line for line in tight.estimates.text)
     named = _size("grpo com lora no qwen2.5 7b, 20 mil exemplos, numa h100")
     assert "O treino leva ~14 horas nessa configuração" in named.verdict.text
+
+
+def test_an_moe_rl_run_counts_its_active_parameters(catalog):
+    model = catalog.model("qwen3-30b-a3b")
+    r = _size("grpo com lora no qwen3 30b-a3b, 10 mil exemplos")
+    assert r.estimates.training_flops == pytest.approx(4 * model.active_params * 10_000 * 8 * (512 + 256))
+    assert model.active_params < model.params / 5
