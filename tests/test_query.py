@@ -450,6 +450,9 @@ def test_a_thread_about_training_moves_to_serving_without_its_training_settings(
         "mesma coisa com llama 70b e 100 usuários",
         "same thing again with llama 70b and 100 users",
         "um modelo 7B rodando local",
+        "llama 3.3 70b pra 200 usuários com latência de primeiro token abaixo de 1s",
+        "llama 8b for 10 users with latency of first token under 1 s",
+        "llama 8b 10 utilizadores, latência do primeiro token até 1 s",
     ],
 )
 def test_how_customers_ask_leaves_nothing_not_understood(text):
