@@ -284,12 +284,50 @@ def _language_pattern(lang) -> re.Pattern:
     """'responda em inglês', 'in english', 'en': a request for the answer's language."""
     options = []
     if lang.names:
-        options.append(rf"\b(?:{_W('language.ask')}\s+)?(?:(?:em|in)\s+)?{alternation(lang.names)}\b")
+        options.append(
+            rf"\b(?P<ask>{_W('language.ask')}\s+)?(?:(?:em|in)\s+)?(?P<name>{alternation(lang.names)})\b"
+        )
     if lang.codes:
         options.append(rf"(?<![\w.-]){alternation(lang.codes)}(?![\w.-])")
     return regexes.compile("|".join(options))
 
 
+# A language's name with these around it is the content's ("Portuguese text", "trained on Portuguese",
+# "textos em português"), not a request for the answer's language; "responda em inglês" always is one.
+_LANG_CONTENT = VOCAB.plain("language.content")
+_LANG_CONTENT_BEFORE = VOCAB.plain("language.content_before")
+_WORD_AFTER = re.compile(r"\s*([\w-]+)")
+_WORD_BEFORE = re.compile(r"([\w-]+)\s*$")
+
+
+def _asks_for_language(m: re.Match, text: str) -> bool:
+    """Whether a match of LANG_REQUESTS asks for the answer's language; `text` is the question, accent-free
+    and lower-case, with the match at the same place (the words beside it as typed, nothing blanked)."""
+    groups = m.groupdict()
+    if groups.get("ask") or not groups.get("name"):
+        return True  # "responda em inglês"; a code ("en") is only ever a request
+    after = _WORD_AFTER.match(text, m.end())
+    if after and after.group(1) in _LANG_CONTENT:
+        return False
+    before = _WORD_BEFORE.search(text, max(0, m.start() - 40), m.start())
+    return not (before and (before.group(1) in _LANG_CONTENT or before.group(1) in _LANG_CONTENT_BEFORE))
+
+
+def asked_language(plain: str) -> str | None:
+    """The language the accent-free text asks the answer in, if it does."""
+    for code, pattern in LANG_REQUESTS:
+        if any(_asks_for_language(m, plain) for m in pattern.finditer(plain)):
+            return code
+    return None
+
+
+# What is left of a language's name once the requests are read names the content ("Portuguese text",
+# "textos em português"): read, with the words around it, and nothing to size.
+_LANGUAGE_NAMES = [name for lang in VOCAB.languages.values() for name in lang.names]
+LANG_CONTENT = regexes.compile(
+    rf"(?:\b{_W('language.content')}\s+)?(?:\b{_W('language.content_before')}\s+)?(?:\b(?:em|in)\s+)?"
+    rf"\b{alternation(_LANGUAGE_NAMES)}\b(?:\s+{_W('language.content')}\b)?"
+)
 # Varieties first, so that a variety's own name is read before its family's shorter one.
 LANG_REQUESTS = [
     (code, _language_pattern(lang))
@@ -549,7 +587,7 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
         # A refusal is read in the language of the question too ("how much vram for gpt-7?" in English).
         plain = strip_accents(text)
         e.written_lang = VOCAB.detect(set(LETTERS.findall(REPO.sub(" ", plain) if "/" in plain else plain)))
-        e.asked_lang = next((code for code, pattern in LANG_REQUESTS if pattern.search(plain)), None)
+        e.asked_lang = asked_language(plain)
         raise
 
 
@@ -876,8 +914,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.take(pattern, "intent", lambda m, intent=intent: intent)
     for mode, pattern in CONTRACTS:
         scan.take(pattern, "contract", lambda m, mode=mode: mode)
+    asked = strip_accents(scan.original)
     for code, pattern in LANG_REQUESTS:
-        scan.take(pattern, "lang", lambda m, code=code: code)
+        scan.take(pattern, "lang", lambda m, code=code: code if _asks_for_language(m, asked) else None)
+    scan.take(LANG_CONTENT, "language_content", lambda m: True)
     _unknown_gpu_series(scan, catalog)
     # A plain number of a context's size, with nothing else claiming it ("70b 4bit 8192"); not the date or
     # version inside a name ("magistral-small-2509").

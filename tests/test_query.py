@@ -468,3 +468,27 @@ def test_a_bare_ollama_tag_says_it_was_sized_as_ollamas_default_file():
     assert "GGUF Q4_K_M" in lines[0] and "“gemma3:27b” é uma tag do Ollama" in lines[1]
     typed = parse("gemma3:27b em fp8")
     assert "tag do Ollama" not in render_text(size(typed.workload), typed)
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "written"),
+    [
+        # A language's name about the data or the model is the content's, not the answer's.
+        ("continued pretraining of llama 3.1 8b on 50B tokens of Portuguese text in 2 weeks", None, "en"),
+        ("fine-tune llama 8b on portuguese legal documents", None, "en"),
+        ("we need an LLM that speaks Portuguese, 70b for 20 users", None, "en"),
+        ("treinar llama 8b com 1B tokens de textos em inglês", None, "pt-BR"),
+        # Asked for, it still is a request.
+        ("answer in portuguese: how much memory for 70b 4bit", "pt-BR", "en"),
+        ("llama 8b for 10 users, in portuguese please", "pt-BR", "en"),
+        ("responda em inglês: 70b 4bit 32k 10 usuários", "en", "pt-BR"),
+        ("70b 4bit 32k english", "en", None),
+    ],
+)
+def test_a_language_named_for_the_content_is_not_the_answers_language(text, asked, written):
+    q = parse(text)
+    assert (q.lang, q.written_lang) == (asked, written)
+    assert q.unknown == [] or q.unknown == ["documents"]
+    with pytest.raises(QueryError) as refused:
+        parse(text.replace("llama 8b", "gpt-7").replace("llama 3.1 8b", "gpt-7").replace("70b", "gpt-7"))
+    assert refused.value.asked_lang == asked
