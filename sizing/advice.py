@@ -56,7 +56,12 @@ def capacity(plan: Plan, setup: Setup) -> str:
     if users < 1:
         return t(lang, "capacity.no_user", **params)
     if context_max >= plan.model.max_context and users >= plan.users:
-        return t(lang, "capacity.users_only", **params)
+        if plan.context >= plan.model.max_context:
+            return t(lang, "capacity.users_only", **params)
+        # The model's whole context fits for these users: said, since "how much context fits?" is asked.
+        return t(
+            lang, "capacity.users_full", **dict(params, context_max=i18n.tokens(plan.model.max_context, lang))
+        )
     return t(lang, "capacity.both", **params)
 
 

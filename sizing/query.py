@@ -296,8 +296,8 @@ def _language_pattern(lang) -> re.Pattern:
 # "textos em português"), not a request for the answer's language; "responda em inglês" always is one.
 _LANG_CONTENT = VOCAB.plain("language.content")
 _LANG_CONTENT_BEFORE = VOCAB.plain("language.content_before")
-_WORD_AFTER = re.compile(r"\s*([\w-]+)")
-_WORD_BEFORE = re.compile(r"([\w-]+)\s*$")
+_WORD_AFTER = regexes.compile(r"\s*([\w-]+)")
+_WORD_BEFORE = regexes.compile(r"([\w-]+)\s*$")
 
 
 def _asks_for_language(m: re.Match, text: str) -> bool:

@@ -372,3 +372,15 @@ def test_a_command_line_that_cannot_be_read_is_said_in_the_users_language(args, 
     assert (
         p.returncode == 2 and said in p.stderr and "invalid" not in p.stderr and "Traceback" not in p.stderr
     )
+
+
+def test_how_much_context_fits_is_answered_with_the_models_whole_context(capsys):
+    # "max context" questions: where the model's whole context fits for the users asked about, the capacity
+    # says so, instead of only how many users fit at the default context.
+    assert main(["What's the max context I can fit for llama 3.1 70b fp8 on a single h200?"]) == 0
+    out = capsys.readouterr().out
+    assert "Not understood" not in out
+    assert (
+        "Capacity: up to 45 users at 4,096 tokens; 1 user at the model's whole context (131,072 tokens)"
+        in out
+    )
