@@ -296,8 +296,8 @@ def _language_pattern(lang) -> re.Pattern:
 # "textos em português"), not a request for the answer's language; "responda em inglês" always is one.
 _LANG_CONTENT = VOCAB.plain("language.content")
 _LANG_CONTENT_BEFORE = VOCAB.plain("language.content_before")
-_WORD_AFTER = regexes.compile(r"\s*([\w-]+)")
-_WORD_BEFORE = regexes.compile(r"([\w-]+)\s*$")
+_LANG_WORD_AFTER = regexes.compile(r"\s*([\w-]+)")
+_LANG_WORD_BEFORE = regexes.compile(r"([\w-]+)\s*$")
 
 
 def _asks_for_language(m: re.Match, text: str) -> bool:
@@ -306,10 +306,10 @@ def _asks_for_language(m: re.Match, text: str) -> bool:
     groups = m.groupdict()
     if groups.get("ask") or not groups.get("name"):
         return True  # "responda em inglês"; a code ("en") is only ever a request
-    after = _WORD_AFTER.match(text, m.end())
+    after = _LANG_WORD_AFTER.match(text, m.end())
     if after and after.group(1) in _LANG_CONTENT:
         return False
-    before = _WORD_BEFORE.search(text, max(0, m.start() - 40), m.start())
+    before = _LANG_WORD_BEFORE.search(text, max(0, m.start() - 40), m.start())
     return not (before and (before.group(1) in _LANG_CONTENT or before.group(1) in _LANG_CONTENT_BEFORE))
 
 
