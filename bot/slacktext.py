@@ -57,3 +57,69 @@ def _replace(m: re.Match) -> str:
     if target.startswith(("mailto:", "tel:")):
         return f" {target.split(':', 1)[1]} "  # the address or number alone: the scrubber then removes it
     return f" {target} "
+
+
+def message_text(event: dict) -> str:
+    """What a message or mention says, as Slack writes it in `text`. A message whose `text` is missing or
+    blank (some clients and integrations send the words only in `blocks`) is read from its rich_text
+    blocks, rewritten in the same markup (https://docs.slack.dev/reference/block-kit/blocks/rich-text-block),
+    so that a mention of the app in it is still seen as one and plain() reads it like any other."""
+    text = event.get("text")
+    if isinstance(text, str) and text.strip():
+        return text
+    blocks = event.get("blocks")
+    if not isinstance(blocks, list):
+        return ""
+    rich = [b.get("elements") for b in blocks if isinstance(b, dict) and b.get("type") == "rich_text"]
+    return "\n".join(filter(None, (_rich(elements, 0) for elements in rich))).strip()
+
+
+# How deep rich_text nests in practice: a list inside a list inside a quote; deeper is not read.
+_RICH_DEPTH = 6
+_RICH_CONTAINERS = ("rich_text_section", "rich_text_quote", "rich_text_preformatted")
+
+
+def _rich(elements, depth: int) -> str:
+    """A rich_text block's (or container's) elements: sections, quotes and list items a line each."""
+    if not isinstance(elements, list) or depth > _RICH_DEPTH:
+        return ""
+    parts = []
+    for element in elements:
+        if not isinstance(element, dict):
+            continue
+        if element.get("type") == "rich_text_list":
+            parts.append("\n".join(_rich([item], depth + 1) for item in element.get("elements") or []))
+        elif element.get("type") in _RICH_CONTAINERS:
+            parts.append(_rich(element.get("elements"), depth + 1))
+        else:
+            parts.append(_rich_element(element))
+    # A block's own elements are its lines; a section's are the words of one line.
+    return ("\n" if depth == 0 else "").join(parts)
+
+
+def _rich_element(element: dict) -> str:
+    """One rich_text element as Slack writes it in a message's `text`."""
+    kind = element.get("type")
+    style = element.get("style") if isinstance(element.get("style"), dict) else {}
+    if style.get("strike"):
+        return " "  # struck words were taken back, as ~struck~ in text
+    if kind == "text":
+        return _escape(str(element.get("text") or ""))
+    if kind == "link":
+        url = str(element.get("url") or "")
+        return f"<{_escape(url)}>" if url else _escape(str(element.get("text") or ""))
+    if kind == "user":
+        return f"<@{element.get('user_id', '')}>"
+    if kind == "usergroup":
+        return f"<!subteam^{element.get('usergroup_id', '')}>"
+    if kind == "channel":
+        return f"<#{element.get('channel_id', '')}>"
+    if kind == "broadcast":
+        return f"<!{element.get('range', 'here')}>"
+    if kind == "date":
+        return _escape(str(element.get("fallback") or ""))
+    return " "  # an emoji, a team, a file, a canvas: not words of the question
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

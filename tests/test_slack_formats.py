@@ -309,3 +309,39 @@ def test_an_organisation_wide_install_without_the_envelopes_team_id_knows_its_st
         ("U0001", 0, "T0001"),
         ("U0077", 1, "T0001"),
     ]
+
+
+def _blocks_only(event: dict, text: str | None) -> dict:
+    """The event with its words only in the rich_text blocks: `text` empty, or left out (None)."""
+    rich = [{"type": "rich_text", "block_id": "rt9", "elements": [
+        {"type": "rich_text_section", "elements": [
+            {"type": "user", "user_id": "UBOT"}, {"type": "text", "text": " cabe o "},
+            {"type": "text", "text": "llama 70b", "style": {"bold": True}},
+            {"type": "text", "text": "16 bits", "style": {"strike": True}},
+            {"type": "text", "text": " em 4 bits com "}, {"type": "emoji", "name": "thinking_face"}]},
+        {"type": "rich_text_list", "style": "bullet", "elements": [
+            {"type": "rich_text_section", "elements": [{"type": "text", "text": "20 usuários & 8k de contexto"}]}]},
+    ]}]  # fmt: skip
+    out = {**event, "blocks": rich, "text": text}
+    if text is None:
+        del out["text"]
+    return out
+
+
+@pytest.mark.parametrize("text", [None, "", "  "])
+@pytest.mark.parametrize("where", ["mention", "dm"])
+def test_a_question_sent_only_in_rich_text_blocks_is_answered(slack, where, text):
+    # Every message a person writes carries its words in a rich_text block as well as in `text`
+    # (https://docs.slack.dev/reference/block-kit/blocks/rich-text-block, "the output of the Slack client's
+    # WYSIWYG message composer"); some clients and integrations send them in the blocks only.
+    if where == "mention":
+        event = _blocks_only(sr.app_mention("x"), text)
+    else:
+        event = _blocks_only(sr.message("x", channel="DU0031", channel_type="im"), text)
+    assert slack.event(event, f"EvF3{where}{text!r}") == 200
+    [answer] = slack.fake.wait_for("chat.postMessage")
+    said = _text(answer.params["blocks"])
+    assert "Llama 3.1 70B" in said and "INT4" in said and "20 usuários" in said and "8k" in said
+    assert "Não entendi" not in said  # neither the mention, the emoji nor the struck words are words
+    [row] = slack.rows()
+    assert row["outcome"] == "answered" and "llama 70b" in row["text"] and "16 bits" not in row["text"]

@@ -13,7 +13,7 @@ from sizing.workload import Workload
 
 from ..directory import ANSWER_BUDGET_S
 from ..pipeline import Where
-from ..slacktext import plain
+from ..slacktext import message_text, plain
 
 logger = logging.getLogger(__name__)
 # A follow-up in a busy thread is answered only when it reads like one: something understood, and few
@@ -38,7 +38,7 @@ def register(app: App, services) -> None:
         services.after_ack.submit(answer_mention, event, body, client)
 
     def answer_mention(event: dict, body: dict, client: WebClient) -> None:
-        text = plain(event.get("text"))
+        text = plain(message_text(event))
         thread_ts = event.get("thread_ts") or event["ts"]
         where = _where(event, body, services, "mention", thread_ts)
         base = _thread_base(services, event["channel"], event.get("thread_ts"))
@@ -50,7 +50,7 @@ def register(app: App, services) -> None:
     def on_message(event: dict, body: dict, client: WebClient, context) -> None:
         if event.get("subtype") not in QUESTION_SUBTYPES or not _answerable(event, services, context):
             return  # edits, joins, bot posts (ours, and others' unless configured) are not questions
-        text = event.get("text") or ""
+        text = message_text(event)
         is_dm = event.get("channel_type") == "im"
         if not is_dm and context.bot_user_id and re.search(rf"<@{re.escape(context.bot_user_id)}[>|]", text):
             # The app_mention listener answers this one. Slack sends no app_mention for a direct message,
@@ -69,7 +69,7 @@ def register(app: App, services) -> None:
         services.after_ack.submit(answer_message, event, body, client, base)
 
     def answer_message(event: dict, body: dict, client: WebClient, base: Workload | None) -> None:
-        text = plain(event.get("text"))
+        text = plain(message_text(event))
         is_dm = event.get("channel_type") == "im"
         thread_ts = event.get("thread_ts")
         surface = "thread" if thread_ts and not is_dm else "dm"
