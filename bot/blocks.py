@@ -326,6 +326,15 @@ def help_message(lang: str) -> Message:
     return Message(blocks=blocks, text=_fallback(f"{title}\n{body}"))
 
 
+def form_unavailable(lang: str) -> Message:
+    """In place of a form Slack did not open: how to ask in the command itself."""
+    lang = i18n.lang_of(lang)
+    line, usage = i18n.t(lang, "slack.form_unavailable"), help_message(lang)
+    blocks = [{"type": "section", "text": {"type": "mrkdwn", "text": esc(line)}}, *usage.blocks]
+    validate(blocks)
+    return Message(blocks=blocks, text=_fallback(f"{line}\n{usage.text}"))
+
+
 def notice(text: str) -> Message:
     """A one-line message (confirmation, status)."""
     blocks = [{"type": "section", "text": {"type": "mrkdwn", "text": clip_mrkdwn(esc(text))}}]

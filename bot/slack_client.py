@@ -13,10 +13,12 @@ directory.py).
 
 from __future__ import annotations
 
+import logging
 import urllib.request
 from typing import BinaryIO
 
 from slack_sdk import WebClient
+from slack_sdk.errors import SlackApiError
 from slack_sdk.http_retry.builtin_handlers import (
     ConnectionErrorRetryHandler,
     RateLimitErrorRetryHandler,
@@ -24,6 +26,7 @@ from slack_sdk.http_retry.builtin_handlers import (
 )
 from slack_sdk.webhook import WebhookClient
 
+logger = logging.getLogger(__name__)
 # A lookup that takes longer than this is given up (the directory then assumes the careful answer).
 LOOKUP_TIMEOUT_S = 2
 
@@ -75,6 +78,18 @@ def send_to_response_url(url: str | None, timeout: float, message: dict) -> str 
     except Exception as e:  # unreachable, timed out, or refused
         return type(e).__name__
     return None if response.status_code == 200 else f"response_url_{response.status_code}"
+
+
+def open_view(client: WebClient, trigger_id: str | None, view: dict) -> bool:
+    """Opens a modal; False when Slack did not (a trigger_id lives 3 seconds: expired_trigger_id when the
+    open came late, https://docs.slack.dev/reference/methods/views.open), so the caller can say so."""
+    try:
+        client.views_open(trigger_id=trigger_id, view=view)
+    except Exception as e:  # the API failed, refused the trigger, was rate limited past retries, or timed out
+        reason = e.response.get("error") if isinstance(e, SlackApiError) else type(e).__name__
+        logger.warning("views.open failed: %s", reason)
+        return False
+    return True
 
 
 def upload_file(client: WebClient, channel: str, file: BinaryIO, length: int, filename: str) -> None:

@@ -345,3 +345,25 @@ def test_a_question_sent_only_in_rich_text_blocks_is_answered(slack, where, text
     assert "Não entendi" not in said  # neither the mention, the emoji nor the struck words are words
     [row] = slack.rows()
     assert row["outcome"] == "answered" and "llama 70b" in row["text"] and "16 bits" not in row["text"]
+
+
+def _home_view() -> dict:
+    """The view Slack sends with a click in the app's Home tab (no channel, no response_url)."""
+    return {"id": "VHOME01", "type": "home", "blocks": [], "private_metadata": "", "callback_id": "",
+            "state": {"values": {}}, "hash": "1700000000.h", "app_id": sr.APP_ID, "team_id": "T0001"}  # fmt: skip
+
+
+@pytest.mark.parametrize("error", ["expired_trigger_id", "internal_error"])
+def test_a_form_slack_does_not_open_is_replaced_by_how_to_ask(slack, error, caplog):
+    # A trigger_id lives 3 seconds (https://docs.slack.dev/reference/methods/views.open, "expired_trigger_id"):
+    # a busy moment and /gpu alone, or the Home tab's button, would leave the person with nothing.
+    slack.fake.fail("views.open", status=200, body={"ok": False, "error": error}, times=2)
+    assert slack.command("", user_id="UEN0002") == {}
+    [told] = slack.fake.wait_for("response_url")
+    assert told.params["response_type"] == "ephemeral"
+    assert "The form did not open" in _text(told.params["blocks"]) and "/gpu 70b 4bit" in told.params["text"]
+    # From App Home there is no response_url: the person gets it as a direct message.
+    assert slack.send(sr.block_actions("gpu_open_form", "", view=_home_view()))[0] == 200
+    [dm] = slack.fake.wait_for("chat.postMessage")
+    assert dm.params["channel"] == "U0001" and "O formulário não abriu" in _text(dm.params["blocks"])
+    assert "work after the acknowledgement failed" not in caplog.text  # an expected refusal, not a crash

@@ -13,10 +13,11 @@ import time
 from slack_bolt import Ack, App
 from slack_sdk import WebClient
 
+from ..blocks import form_unavailable
 from ..directory import ACK_BUDGET_S, ANSWER_BUDGET_S
 from ..log import logwords
 from ..pipeline import Where
-from ..slack_client import send_to_response_url
+from ..slack_client import open_view, send_to_response_url
 from ..slacktext import plain
 from ..views import form_view
 from . import manager
@@ -47,12 +48,15 @@ def register(app: App, services) -> None:
 
     def open_form(command: dict, client: WebClient) -> None:
         where, _ = where_for_command(command, services, ACK_BUDGET_S)
+        lang = services.pipeline.lang_for(where)
         metadata = json.dumps(
             {"channel_id": command.get("channel_id"), "response_url": command.get("response_url")}
         )
-        client.views_open(
-            trigger_id=command["trigger_id"], view=form_view(services.pipeline.lang_for(where), metadata)
-        )
+        if not open_view(client, command.get("trigger_id"), form_view(lang, metadata)):
+            # Whoever typed /gpu is not left with nothing: how to ask in the command itself.
+            send_to_response_url(
+                command.get("response_url"), services.settings.slack_timeout, form_unavailable(lang).kwargs()
+            )
 
     def answer_later(text: str, command: dict, deadline: float) -> None:
         where, _ = where_for_command(command, services, deadline - time.monotonic())

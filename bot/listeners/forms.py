@@ -12,8 +12,10 @@ from slack_sdk.webhook import WebhookClient
 
 from sizing import i18n
 
+from ..blocks import form_unavailable
 from ..directory import ANSWER_BUDGET_S
 from ..pipeline import Where
+from ..slack_client import open_view
 from ..views import FormError, form_view, workload_from_form
 
 logger = logging.getLogger(__name__)
@@ -25,9 +27,15 @@ def register(app: App, services) -> None:
         services.after_ack.submit(show_form, body, client)
 
     def show_form(body: dict, client: WebClient) -> None:
-        user = body.get("user", {}).get("id")
+        user = (body.get("user") or {}).get("id")
         lang = services.pipeline.lang_for(Where("form", user_locale=services.directory.person(user).locale))
-        client.views_open(trigger_id=body["trigger_id"], view=form_view(lang, json.dumps({})))
+        if open_view(client, body.get("trigger_id"), form_view(lang, json.dumps({}))) or not user:
+            return
+        # The button is in App Home: how to ask comes as a direct message instead.
+        try:
+            client.chat_postMessage(channel=user, **form_unavailable(lang).kwargs())
+        except Exception as e:
+            logger.warning("could not say the form did not open: %s", _reason(e))
 
     def submit(ack: Ack, body: dict, view: dict, client: WebClient) -> None:
         user = (body.get("user") or {}).get("id") or ""
@@ -86,6 +94,10 @@ def _deliver(client: WebClient, meta: dict, user: str, reply, log) -> None:
     try:
         client.chat_postMessage(channel=user, **kwargs)
     except Exception as e:
-        reason = e.response.get("error") if isinstance(e, SlackApiError) else type(e).__name__
+        reason = _reason(e)
         logger.warning("could not deliver the form's answer: %s", reason)
         log.mark_failed(reply.request_key, f"slack:{reason}")
+
+
+def _reason(error: Exception) -> str:
+    return error.response.get("error", "") if isinstance(error, SlackApiError) else type(error).__name__
