@@ -367,3 +367,21 @@ def test_a_form_slack_does_not_open_is_replaced_by_how_to_ask(slack, error, capl
     [dm] = slack.fake.wait_for("chat.postMessage")
     assert dm.params["channel"] == "U0001" and "O formulário não abriu" in _text(dm.params["blocks"])
     assert "work after the acknowledgement failed" not in caplog.text  # an expected refusal, not a crash
+
+
+@pytest.mark.parametrize("button", ["gpu_precision_8", "gpu_detail", "gpu_share", "gpu_proposal"])
+def test_an_answer_button_pressed_outside_a_message_gets_a_polite_line(slack, button, caplog):
+    # The app puts these buttons only under its answers. Pressed in a view (the Home tab, a modal) they
+    # come with the view, no channel and no response_url (https://docs.slack.dev/reference/interaction-payloads/block_actions-payload):
+    # nothing is posted to a channel that is not there, and the person is told, in a direct message.
+    value = '{"model":"llama-3.1-70b","precision":"int4"}'
+    assert slack.send(sr.block_actions(button, value, view=_home_view()))[0] == 200
+    [dm] = slack.fake.wait_for("chat.postMessage")
+    assert dm.params["channel"] == "U0001" and "Este botão não é mais válido" in _text(dm.params["blocks"])
+    slack.settle()
+    assert [c.method for c in slack.fake.calls() if c.method.startswith(("chat.", "response"))] == [
+        "chat.postMessage"
+    ]
+    assert "failed" not in caplog.text
+    db = database(slack)
+    assert db.execute("select count(*) from leads").fetchone()[0] == 0

@@ -32,18 +32,25 @@ def register(app: App, services) -> None:
         return listener
 
     def checked(work, body: dict, action: dict, respond: Respond, client: WebClient) -> None:
-        """A button whose value is not a workload we wrote (an old message, a forged payload) gets a
-        polite line instead of nothing."""
+        """A button whose value is not a workload we wrote (an old message, a forged payload), or that
+        came from no message in a channel (the app puts these buttons only under its answers; a view
+        has neither channel nor response_url), gets a polite line instead of nothing."""
         try:
             decode(action.get("value") or "")
+            ours = True
         except (ValueError, TypeError):
-            person = services.directory.person((body.get("user") or {}).get("id"))
-            lang = services.pipeline.lang_for(Where("button", user_locale=person.locale))
-            with contextlib.suppress(Exception):
-                respond(response_type="ephemeral", replace_original=False,
-                        **notice(i18n.t(lang, "slack.bad_button")).kwargs())  # fmt: skip
+            ours = False
+        if ours and _channel_of(body):
+            work(body, action, respond, client)
             return
-        work(body, action, respond, client)
+        user = (body.get("user") or {}).get("id")
+        lang = services.pipeline.lang_for(Where("button", user_locale=services.directory.person(user).locale))
+        message = notice(i18n.t(lang, "slack.bad_button"))
+        with contextlib.suppress(Exception):  # nothing more to do when Slack will not take even this
+            if body.get("response_url"):
+                respond(response_type="ephemeral", replace_original=False, **message.kwargs())
+            elif user:
+                client.chat_postMessage(channel=user, **message.kwargs())
 
     def switch_precision(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
         bits = action["action_id"].rsplit("_", 1)[1]
@@ -95,7 +102,7 @@ def _recompute(body: dict, action: dict, services, note: str, **changes):
 
 def where_for_action(body: dict, services) -> Where:
     user = body.get("user") or {}
-    channel = (body.get("channel") or {}).get("id") or (body.get("container") or {}).get("channel_id")
+    channel = _channel_of(body)
     seen = services.directory.lookup(user.get("id"), channel, ANSWER_BUDGET_S)
     return Where(
         surface="button",
@@ -106,6 +113,11 @@ def where_for_action(body: dict, services) -> Where:
         user_external=seen.person.external,
         user_locale=seen.person.locale,
     )
+
+
+def _channel_of(body: dict) -> str | None:
+    """The channel of the message the button is under (an ephemeral message's is in its container)."""
+    return (body.get("channel") or {}).get("id") or (body.get("container") or {}).get("channel_id")
 
 
 def _is_ephemeral(body: dict) -> bool:
