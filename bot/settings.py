@@ -14,7 +14,7 @@ from sizing.i18n import lang_of, languages
 USER_ID = re.compile(r"^[UW][A-Z0-9]{2,}$")
 CHANNEL_ID = re.compile(r"^[CGD][A-Z0-9]{2,}$")
 USER_GROUP_ID = re.compile(r"^S[A-Z0-9]{2,}$")
-BOT_ID = re.compile(r"^B[A-Z0-9]{2,}$")
+BOT_ID = re.compile(r"^[AB][A-Z0-9]{2,}$")  # a bot (B…) or an app (A…)
 
 
 def join_codes() -> str:
@@ -201,7 +201,9 @@ class Settings(BaseSettings):
         ids = _ids(v)
         bad = [i for i in ids if not BOT_ID.match(i)]
         if bad:
-            raise ValueError(f"must be Slack bot IDs separated by commas (B0123ABCD); not one: {bad[0]}")
+            raise ValueError(
+                f"must be Slack bot or app IDs separated by commas (B0123ABCD, A0123ABCD); not one: {bad[0]}"
+            )
         return ids
 
     @property

@@ -29,7 +29,7 @@ def test_tokens_never_show_when_settings_are_printed():
             {"sales_team": "U0123ABC, #vendas"},
             "GPU_SIZER_SALES_TEAM must be Slack user IDs (U0123ABCD) or user group IDs",
         ),
-        ({"answer_bots": "U0123ABC"}, "GPU_SIZER_ANSWER_BOTS must be Slack bot IDs"),
+        ({"answer_bots": "U0123ABC"}, "GPU_SIZER_ANSWER_BOTS must be Slack bot or app IDs"),
     ],
 )
 def test_one_sentence_names_the_bad_setting(overrides, sentence):

@@ -385,3 +385,21 @@ def test_an_answer_button_pressed_outside_a_message_gets_a_polite_line(slack, bu
     assert "failed" not in caplog.text
     db = database(slack)
     assert db.execute("select count(*) from leads").fetchone()[0] == 0
+
+
+def test_messages_an_app_posted_are_not_answered_unless_the_app_is_named(tmp_path):
+    # A message posted through an app, with a user token on someone's behalf, has a `user` and the app's
+    # app_id, no bot_id (https://docs.slack.dev/reference/events/message): it is that app's, and an app
+    # answering another (or this one answering itself) would never stop.
+    def posted_by(app_id: str, n: int) -> dict:
+        return {**sr.message("70b 4bit", channel="DU0041", channel_type="im", ts=f"1700000700.00010{n}"),
+                "app_id": app_id}  # fmt: skip
+
+    with serve(tmp_path, answer_bots="A0OTHER01") as slack:
+        slack.event(posted_by(sr.APP_ID, 1), "EvF50")  # this app's own
+        slack.event(posted_by("A0THIRD01", 2), "EvF51")  # an app nobody named
+        slack.event(posted_by("A0OTHER01", 3), "EvF52")  # the app GPU_SIZER_ANSWER_BOTS names
+        slack.settle()
+        [answer] = slack.fake.calls("chat.postMessage")
+        assert "Llama 3.1 70B" in _text(answer.params["blocks"])
+        assert len(slack.rows()) == 1

@@ -30,7 +30,7 @@ QUESTION_SUBTYPES = (None, "file_share", "thread_broadcast", "bot_message")
 
 def register(app: App, services) -> None:
     def on_mention(event: dict, body: dict, client: WebClient, context) -> None:
-        if not _answerable(event, services, context) or not _first_time(body, services):
+        if not _answerable(event, body, services, context) or not _first_time(body, services):
             return
         if not _message_first_time(event, services):
             return  # an edit of a message already answered
@@ -48,7 +48,7 @@ def register(app: App, services) -> None:
         _post(client, services, event["channel"], thread_ts, reply)
 
     def on_message(event: dict, body: dict, client: WebClient, context) -> None:
-        if event.get("subtype") not in QUESTION_SUBTYPES or not _answerable(event, services, context):
+        if event.get("subtype") not in QUESTION_SUBTYPES or not _answerable(event, body, services, context):
             return  # edits, joins, bot posts (ours, and others' unless configured) are not questions
         text = message_text(event)
         is_dm = event.get("channel_type") == "im"
@@ -99,16 +99,21 @@ def register(app: App, services) -> None:
     app.event("message")(on_message)
 
 
-def _answerable(event: dict, services, context) -> bool:
-    """People are answered; a bot only when GPU_SIZER_ANSWER_BOTS names it (two bots answering each
-    other would never stop), and never this one. An event without its channel or timestamp (nothing to
-    answer in) is not answerable either."""
+def _answerable(event: dict, body: dict, services, context) -> bool:
+    """People are answered; a bot or an app only when GPU_SIZER_ANSWER_BOTS names it (two bots answering
+    each other would never stop), and never this app. A message an app posted on someone's behalf (with a
+    user token) carries the app's app_id (https://docs.slack.dev/reference/events/message): it counts as
+    the app's. An event without its channel or timestamp (nothing to answer in) is not answerable either."""
     if not event.get("channel") or not event.get("ts"):
         return False
-    bot = event.get("bot_id") or (event.get("bot_profile") or {}).get("id")
-    if bot is None and event.get("subtype") != "bot_message":
+    profile = event.get("bot_profile") if isinstance(event.get("bot_profile"), dict) else {}
+    bot = event.get("bot_id") or profile.get("id")
+    app = event.get("app_id") or profile.get("app_id")
+    if (bot and bot == context.bot_id) or (app and app == body.get("api_app_id")):
+        return False  # this app's own posts
+    if not bot and not app and event.get("subtype") != "bot_message":
         return bool(event.get("user")) and event.get("user") != context.bot_user_id
-    return bool(bot) and bot != context.bot_id and bot in services.settings.answer_bots
+    return any(i and i in services.settings.answer_bots for i in (bot, app))
 
 
 def _first_time(body: dict, services) -> bool:
