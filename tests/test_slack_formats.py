@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import time
+from urllib.parse import parse_qs, urlencode
 
 import pytest
 
@@ -403,3 +404,16 @@ def test_messages_an_app_posted_are_not_answered_unless_the_app_is_named(tmp_pat
         [answer] = slack.fake.calls("chat.postMessage")
         assert "Llama 3.1 70B" in _text(answer.params["blocks"])
         assert len(slack.rows()) == 1
+
+
+def test_a_form_sent_from_an_organisation_wide_install_is_logged_with_its_workspace(slack):
+    # An org-wide app gets `team: null` in interaction payloads, with `enterprise` set; the view and the
+    # user still name the workspace (the org-wide apps reference).
+    body = sr.view_submission("gpu_form", {"model": {"model": "qwen2.5 7b"}}, private_metadata="{}")
+    payload = json.loads(parse_qs(body)["payload"][0])
+    payload.update(team=None, enterprise={"id": "E0001", "name": "Nossa Nuvem"}, is_enterprise_install=True)
+    assert slack.send(urlencode({"payload": json.dumps(payload)}))[0] == 200
+    [answer] = slack.fake.wait_for("chat.postMessage")  # no response_url: a direct message
+    assert "Qwen2.5 7B" in _text(answer.params["blocks"])
+    [row] = slack.rows()
+    assert (row["surface"], row["team_id"], row["outcome"]) == ("form", "T0001", "answered")

@@ -59,7 +59,7 @@ def register(app: App, services) -> None:
         channel = meta.get("channel_id")
         seen = services.directory.lookup(user, channel, ANSWER_BUDGET_S)
         where = Where(
-            surface="form", user_id=user, team_id=(body.get("team") or {}).get("id"), channel_id=channel,
+            surface="form", user_id=user, team_id=_workspace(body), channel_id=channel,
             channel_shared=seen.channel_shared, user_external=seen.person.external,
             user_locale=seen.person.locale,
         )  # fmt: skip
@@ -68,6 +68,16 @@ def register(app: App, services) -> None:
 
     app.action("gpu_open_form")(open_form)
     app.view("gpu_form")(submit)
+
+
+def _workspace(body: dict) -> str | None:
+    """The workspace the form was submitted in. An app installed for a whole Enterprise Grid organisation
+    gets `team` as null; the view and the user still name one
+    (https://docs.slack.dev/reference/interaction-payloads/view-interactions-payload)."""
+    view = body.get("view") or {}
+    return (
+        (body.get("team") or {}).get("id") or view.get("team_id") or (body.get("user") or {}).get("team_id")
+    )
 
 
 def _metadata(text: str | None) -> dict:
