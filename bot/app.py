@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import time
 import traceback
 from dataclasses import dataclass
@@ -169,9 +170,23 @@ def unhandled(body) -> bool:
     if body.get("type") not in SLACK_REQUEST_TYPES and not body.get("command"):
         return False
     event = body.get("event") if isinstance(body.get("event"), dict) else {}
-    kind = event.get("type") or body.get("type") or "command"
-    logger.info("acknowledged a request no listener handles (%s)", str(kind)[:40])
+    kind = str(event.get("type") or body.get("type") or "command")
+    if kind in GONE:
+        # Nothing to answer, but whoever runs the app must know: every call to Slack fails from now on
+        # for that workspace (https://docs.slack.dev/reference/events/app_uninstalled, tokens_revoked).
+        logger.warning("Slack says %s: the app cannot answer there until it is reinstalled", GONE[kind])
+        return True
+    # Its kind, when it reads as one (Slack's names are snake_case words): nothing else from the body.
+    logger.info("acknowledged a request no listener handles (%s)", kind if KIND.fullmatch(kind) else "other")
     return True
+
+
+# Events that say the app lost its access to a workspace.
+GONE = {
+    "app_uninstalled": "the app was uninstalled from a workspace",
+    "tokens_revoked": "the app's tokens were revoked in a workspace",
+}
+KIND = re.compile(r"[a-z_.]{1,40}")
 
 
 def where_failed(error: BaseException) -> str:

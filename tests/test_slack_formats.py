@@ -417,3 +417,26 @@ def test_a_form_sent_from_an_organisation_wide_install_is_logged_with_its_worksp
     assert "Qwen2.5 7B" in _text(answer.params["blocks"])
     [row] = slack.rows()
     assert (row["surface"], row["team_id"], row["outcome"]) == ("form", "T0001", "answered")
+
+
+@pytest.mark.parametrize(
+    ("event", "said"),
+    [
+        ({"type": "app_uninstalled", "event_ts": "1.3"}, "the app was uninstalled"),
+        ({"type": "tokens_revoked", "tokens": {"oauth": [], "bot": ["UBOT"]}, "event_ts": "1.4"}, "tokens were revoked"),
+    ],
+)  # fmt: skip
+def test_losing_a_workspace_is_acknowledged_and_told_to_whoever_runs_the_app(slack, event, said, caplog):
+    # https://docs.slack.dev/reference/events/app_uninstalled, https://docs.slack.dev/reference/events/tokens_revoked
+    status, headers, _ = slack.send(sr.event(event, "EvF60"))
+    assert status == 200 and headers.get("x-slack-no-retry") == "1"
+    [line] = [r for r in caplog.records if said in r.getMessage()]
+    assert line.levelname == "WARNING"
+    assert slack.fake.calls("chat.postMessage") == [] and slack.rows() == []
+
+
+def test_an_unknown_kind_of_event_is_logged_without_its_words(slack, caplog):
+    caplog.set_level("INFO")
+    status, _, _ = slack.send(sr.event({"type": "cabe <@U0002|ana> 70b?", "event_ts": "1.5"}, "EvF61"))
+    assert status == 200
+    assert "ana" not in caplog.text and "no listener handles (other)" in caplog.text
