@@ -440,3 +440,13 @@ def test_an_unknown_kind_of_event_is_logged_without_its_words(slack, caplog):
     status, _, _ = slack.send(sr.event({"type": "cabe <@U0002|ana> 70b?", "event_ts": "1.5"}, "EvF61"))
     assert status == 200
     assert "ana" not in caplog.text and "no listener handles (other)" in caplog.text
+
+
+def test_a_question_typed_with_slash_me_is_answered(slack):
+    # "/me 70b 4bit" reaches the app as a message with the subtype me_message
+    # (https://docs.slack.dev/reference/events/message/me_message).
+    dm = {**sr.message("mistral 7b 16bit", channel="DU0051", channel_type="im"), "subtype": "me_message"}
+    slack.event(dm, "EvF70")
+    [answer] = slack.fake.wait_for("chat.postMessage")
+    assert "Mistral 7B" in _text(answer.params["blocks"])
+    assert [(r["surface"], r["outcome"]) for r in slack.rows()] == [("dm", "answered")]

@@ -23,9 +23,10 @@ MAX_UNKNOWN_IN_FOLLOW_UP = 3
 # answer is a thanks, not a question: it is left unanswered (a question the bot cannot read is longer).
 MAX_WORDS_OF_THANKS = 6
 # Message subtypes that carry something a person wrote (https://docs.slack.dev/reference/events/message):
-# a plain message (no subtype), one with a file attached, a thread reply also sent to the channel, and a
-# bot's post (answered only when GPU_SIZER_ANSWER_BOTS names the bot). Edits, deletions, joins are not.
-QUESTION_SUBTYPES = (None, "file_share", "thread_broadcast", "bot_message")
+# a plain message (no subtype), one with a file attached, a thread reply also sent to the channel, one
+# typed with /me, and a bot's post (answered only when GPU_SIZER_ANSWER_BOTS names the bot). Edits,
+# deletions, joins are not.
+QUESTION_SUBTYPES = (None, "file_share", "thread_broadcast", "me_message", "bot_message")
 
 
 def register(app: App, services) -> None:
