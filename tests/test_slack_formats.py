@@ -450,3 +450,11 @@ def test_a_question_typed_with_slash_me_is_answered(slack):
     [answer] = slack.fake.wait_for("chat.postMessage")
     assert "Mistral 7B" in _text(answer.params["blocks"])
     assert [(r["surface"], r["outcome"]) for r in slack.rows()] == [("dm", "answered")]
+
+
+def test_the_command_renamed_in_the_apps_settings_is_answered(slack):
+    # A workspace where another app already has /gpu gives this app's command another name; Slack sends
+    # the name it was typed with. It had been told "Algo deu errado... Já ficou registrado", which was not so.
+    reply = slack.command("qwen2.5 7b 16bit", command="/gpu-sizer")
+    assert reply["response_type"] == "ephemeral" and "Qwen2.5 7B" in _text(reply["blocks"])
+    assert [(r["surface"], r["outcome"]) for r in slack.rows()] == [("slash_command", "answered")]

@@ -8,6 +8,7 @@ answer follows through the command's response_url once the lookups finish or giv
 from __future__ import annotations
 
 import json
+import re
 import time
 
 from slack_bolt import Ack, App
@@ -67,7 +68,9 @@ def register(app: App, services) -> None:
         if failure:
             services.log.mark_failed(reply.request_key, f"slack:{failure}")
 
-    app.command("/gpu")(gpu_command)
+    # Slack sends an app only its own commands (https://docs.slack.dev/interactivity/implementing-slash-commands):
+    # whatever name the workspace gave it (/gpu-sizer where another app has /gpu), the command is this one.
+    app.command(re.compile(r"^/"))(gpu_command)
 
 
 def where_for_command(command: dict, services, budget: float) -> tuple[Where, bool]:
