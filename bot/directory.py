@@ -42,6 +42,7 @@ ANSWER_BUDGET_S = 6.0
 class Person:
     locale: str | None
     external: bool
+    team_id: str | None = None  # their workspace, as users.info said (another of ours in an Enterprise Grid)
 
 
 CAREFUL_PERSON = Person(None, True)
@@ -154,7 +155,7 @@ class Directory:
         same_team = bool(ours.team_id) and user.get("team_id") == ours.team_id
         enterprise = (user.get("enterprise_user") or {}).get("enterprise_id")
         same_enterprise = bool(ours.enterprise_id) and enterprise == ours.enterprise_id
-        return Person(locale, not (same_team or same_enterprise)), True
+        return Person(locale, not (same_team or same_enterprise), user.get("team_id")), True
 
     def _fetch_channel(self, channel_id: str) -> tuple[bool, bool]:
         channel = self.client.conversations_info(channel=channel_id)["channel"]

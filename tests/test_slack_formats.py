@@ -458,3 +458,30 @@ def test_the_command_renamed_in_the_apps_settings_is_answered(slack):
     reply = slack.command("qwen2.5 7b 16bit", command="/gpu-sizer")
     assert reply["response_type"] == "ephemeral" and "Qwen2.5 7B" in _text(reply["blocks"])
     assert [(r["surface"], r["outcome"]) for r in slack.rows()] == [("slash_command", "answered")]
+
+
+def test_a_mention_from_another_workspace_of_our_enterprise_grid_is_from_staff(priced, slack):
+    # In an Enterprise Grid organisation, a channel shared between its workspaces brings events whose
+    # user_team is the person's own workspace (https://docs.slack.dev/enterprise). users.info says they are
+    # ours (enterprise_user), as it does for /gpu: they see prices and are logged as internal, while
+    # someone Slack names as from another organisation stays external.
+    slack.fake.reply(
+        "auth.test", {"team_id": "T0001", "enterprise_id": "E0001", "user_id": "UBOT", "bot_id": "BBOT"}
+    )
+
+    def users_info(p):
+        ours = p["user"].startswith("WGRID")
+        return {"user": {"id": p["user"], "team_id": "T0002" if ours else "T9999",
+                         "enterprise_user": {"enterprise_id": "E0001" if ours else "E0999"}}}  # fmt: skip
+
+    slack.fake.reply("users.info", users_info)
+    for n, user in enumerate(["WGRID001", "WOTHER01"]):
+        event = {**sr.app_mention("<@UBOT> 8b", user=user), "user_team": "T0002" if n == 0 else "T9999"}
+        slack.event(event, f"EvF8{n}", enterprise_id="E0001", context_enterprise_id="E0001")
+    slack.settle()
+    texts = [_text(c.params["blocks"]) for c in slack.fake.calls("chat.postMessage")]
+    assert sorted("Preço" in text for text in texts) == [False, True]
+    assert sorted((r["user_id"], r["user_external"]) for r in slack.rows()) == [
+        ("WGRID001", 0),
+        ("WOTHER01", 1),
+    ]

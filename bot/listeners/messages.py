@@ -142,8 +142,11 @@ def _where(event: dict, body: dict, services, surface: str, thread_ts: str | Non
     shared = bool(body.get("is_ext_shared_channel")) or seen.channel_shared
     team = _workspace(body)
     # A user_team other than the workspace the event came for is another organisation's (or, unknown
-    # which workspace that is, counts as one).
-    other_team = bool(event.get("user_team")) and event.get("user_team") != team
+    # which workspace that is, counts as one), unless Slack said this person is ours and in that very
+    # workspace: another workspace of our Enterprise Grid (users.info's enterprise_user).
+    user_team = event.get("user_team")
+    vouched = not person.external and person.team_id == user_team
+    other_team = bool(user_team) and user_team != team and not vouched
     return Where(
         surface=surface,
         user_id=event.get("user") or event.get("bot_id") or "",
