@@ -485,3 +485,25 @@ def test_a_mention_from_another_workspace_of_our_enterprise_grid_is_from_staff(p
         ("WGRID001", 0),
         ("WOTHER01", 1),
     ]
+
+
+def test_a_reply_in_the_thread_of_a_shared_answer_follows_it_up(slack):
+    # "Compartilhar no canal" posts the answer for everyone; people then reply in its thread, as they do
+    # under an answer to a mention.
+    shared_ts = "1700000900.000100"
+    slack.fake.reply(
+        "chat.postMessage",
+        lambda p: {"channel": p["channel"], "ts": shared_ts if "thread_ts" not in p else "1700000901.000100"},
+    )
+    reply = slack.command("qwen2.5 32b 8bit", channel_id="C0061")
+    value = next(b for b in reply["blocks"] if b["type"] == "actions")["elements"][0]["value"]
+    container = {"type": "message", "message_ts": "1.0", "channel_id": "C0061", "is_ephemeral": True}
+    slack.send(sr.block_actions("gpu_share", value, channel_id="C0061", response_url=slack.fake.response_url(),
+                                container=container))  # fmt: skip
+    slack.fake.wait_for("chat.postMessage")
+    slack.settle()
+    slack.event(sr.message("e com 32k de contexto?", channel="C0061", thread_ts=shared_ts), "EvF90")
+    second = slack.fake.wait_for("chat.postMessage", count=2)[1]
+    assert second.params["thread_ts"] == shared_ts
+    text = _text(second.params["blocks"])
+    assert "Qwen2.5 32B" in text and "32k" in text and "FP8" in text

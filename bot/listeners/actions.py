@@ -62,11 +62,17 @@ def register(app: App, services) -> None:
         # The shared copy keeps the precision buttons and the proposal button, not "share" again.
         blocks = [_without_share(b) for b in reply.message.blocks]
         try:
-            client.chat_postMessage(channel=where.channel_id, blocks=blocks, text=reply.message.text)
+            posted = client.chat_postMessage(channel=where.channel_id, blocks=blocks, text=reply.message.text)
         except Exception as e:  # the API failed, was rate limited past retries, or timed out
             logger.warning("sharing failed: %s", _reason(e))
             _tell(body, respond, client, where, notice(i18n.t(reply.lang, "slack.share_failed")))
             return
+        if reply.workload is not None and posted.get("ts"):
+            # People reply in a thread under the shared answer ("e com 8 bits?"): it follows up, as in
+            # the thread of a mention.
+            services.log.save_thread(
+                where.channel_id, posted["ts"], reply.workload.non_defaults(), reply.lang
+            )
         respond(delete_original=True)
 
     def proposal(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
