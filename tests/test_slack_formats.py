@@ -507,3 +507,24 @@ def test_a_reply_in_the_thread_of_a_shared_answer_follows_it_up(slack):
     assert second.params["thread_ts"] == shared_ts
     text = _text(second.params["blocks"])
     assert "Qwen2.5 32B" in text and "32k" in text and "FP8" in text
+
+
+@pytest.mark.parametrize(
+    ("channel", "name", "said"),
+    [("DU0071", "directmessage", "conversa direta entre pessoas"), ("G0071", "mpdm-ana--bia-1", "conversa direta entre pessoas"),
+     ("C0071", "vendas-interno", "/invite @gpu-sizer")],
+)  # fmt: skip
+def test_sharing_where_the_bot_cannot_post_says_what_can_be_done(slack, channel, name, said):
+    # /gpu works in any conversation, the bot is in few: a DM or group DM between people never takes it
+    # (channel_name directmessage / mpdm-…, https://docs.slack.dev/interactivity/implementing-slash-commands),
+    # a channel does with /invite.
+    slack.fake.fail("chat.postMessage", status=200, body={"ok": False, "error": "channel_not_found"})
+    reply = slack.command("8b", channel_id=channel)
+    value = next(b for b in reply["blocks"] if b["type"] == "actions")["elements"][0]["value"]
+    container = {"type": "message", "message_ts": "1.0", "channel_id": channel, "is_ephemeral": True}
+    payload = json.loads(parse_qs(sr.block_actions("gpu_share", value, channel_id=channel, container=container,
+                                                   response_url=slack.fake.response_url()))["payload"][0])  # fmt: skip
+    payload["channel"]["name"] = name
+    slack.send(urlencode({"payload": json.dumps(payload)}))
+    [told] = slack.fake.wait_for("response_url")
+    assert said in _text(told.params["blocks"]) and told.params["response_type"] == "ephemeral"

@@ -65,7 +65,9 @@ def register(app: App, services) -> None:
             posted = client.chat_postMessage(channel=where.channel_id, blocks=blocks, text=reply.message.text)
         except Exception as e:  # the API failed, was rate limited past retries, or timed out
             logger.warning("sharing failed: %s", _reason(e))
-            _tell(body, respond, client, where, notice(i18n.t(reply.lang, "slack.share_failed")))
+            # A channel takes the bot with /invite; a direct conversation between people never does.
+            key = "slack.share_failed_dm" if _between_people(body) else "slack.share_failed"
+            _tell(body, respond, client, where, notice(i18n.t(reply.lang, key)))
             return
         if reply.workload is not None and posted.get("ts"):
             # People reply in a thread under the shared answer ("e com 8 bits?"): it follows up, as in
@@ -124,6 +126,14 @@ def where_for_action(body: dict, services) -> Where:
 def _channel_of(body: dict) -> str | None:
     """The channel of the message the button is under (an ephemeral message's is in its container)."""
     return (body.get("channel") or {}).get("id") or (body.get("container") or {}).get("channel_id")
+
+
+def _between_people(body: dict) -> bool:
+    """A direct or group direct message (Slack names them "directmessage" and "mpdm-…" in payloads;
+    https://docs.slack.dev/interactivity/implementing-slash-commands)."""
+    channel = body.get("channel") or {}
+    name = str(channel.get("name") or "")
+    return str(_channel_of(body) or "").startswith("D") or name == "directmessage" or name.startswith("mpdm-")
 
 
 def _is_ephemeral(body: dict) -> bool:
