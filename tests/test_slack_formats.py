@@ -528,3 +528,30 @@ def test_sharing_where_the_bot_cannot_post_says_what_can_be_done(slack, channel,
     slack.send(urlencode({"payload": json.dumps(payload)}))
     [told] = slack.fake.wait_for("response_url")
     assert said in _text(told.params["blocks"]) and told.params["response_type"] == "ephemeral"
+
+
+@pytest.mark.parametrize(
+    ("fields", "external"),
+    [
+        # Enterprise Grid, org-wide install (https://docs.slack.dev/interactivity/implementing-slash-commands).
+        ({"enterprise_id": "E0001", "enterprise_name": "Nossa Nuvem", "is_enterprise_install": "true"}, 0),
+        ({"channel_id": "DU0081", "channel_name": "directmessage"}, 0),
+        ({"channel_id": "G0081", "channel_name": "privategroup"}, 0),
+        # Slack Connect: someone from another organisation, in a channel shared with it.
+        ({"user_id": "UEXT0081", "channel_id": "CEXT0081", "channel_name": "cliente-x"}, 1),
+    ],
+)
+def test_slash_commands_from_every_kind_of_conversation_are_answered_and_logged(
+    priced, slack, fields, external
+):
+    body, _ = sr.slash_command("llama 8b fp8", response_url=slack.fake.response_url())
+    sent = {**dict(parse_qs(body, keep_blank_values=True)), **{k: [v] for k, v in fields.items()}}
+    status, _, text = slack.send(urlencode({k: v[0] for k, v in sent.items()}))
+    reply = json.loads(text)
+    assert status == 200 and reply["response_type"] == "ephemeral"
+    assert "Llama 3.1 8B" in _text(reply["blocks"]) and ("Preço" in _text(reply["blocks"])) is not bool(
+        external
+    )
+    [row] = slack.rows()
+    assert (row["surface"], row["outcome"], row["user_external"]) == ("slash_command", "answered", external)
+    assert row["channel_id"] == fields.get("channel_id", "C0001") and row["team_id"] == "T0001"
