@@ -48,7 +48,7 @@ class AfterAck:
         try:
             fn(*args)
         except Exception as error:  # nobody waits on this thread: a failure is logged, never raised
-            from .app import where_failed  # the error's place, never its text (it may quote a request)
+            from .logsetup import where_failed  # the error's place, never its text (it may quote a request)
 
             logger.error("work after the acknowledgement failed: %s", where_failed(error))
 

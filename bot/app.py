@@ -6,7 +6,6 @@ import json
 import logging
 import re
 import time
-import traceback
 from dataclasses import dataclass
 
 from slack_bolt import App, BoltResponse
@@ -20,6 +19,7 @@ from .desks.leaddesk import LeadDesk
 from .directory import Directory
 from .listeners import actions, commands, forms, home, leads, manager, messages
 from .log import Leads, LogHealth, RetentionJob, start_log_jobs
+from .logsetup import where_failed
 from .pipeline import Pipeline
 from .salesteam import SalesTeam
 from .settings import Settings
@@ -187,14 +187,3 @@ GONE = {
     "tokens_revoked": "the app's tokens were revoked in a workspace",
 }
 KIND = re.compile(r"[a-z_.]{1,40}")
-
-
-def where_failed(error: BaseException) -> str:
-    """The error's type and the line of our code it came from: enough to find it, and free of the
-    values involved (an exception's text may quote what someone typed or sent)."""
-    frames = traceback.extract_tb(error.__traceback__)
-    ours = [f for f in frames if "/bot/" in f.filename or "/sizing/" in f.filename] or frames
-    if not ours:
-        return type(error).__name__
-    frame = ours[-1]
-    return f"{type(error).__name__} at {frame.filename.rsplit('/', 2)[-2]}/{frame.filename.rsplit('/', 1)[-1]}:{frame.lineno} ({frame.name})"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import traceback
 
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -24,3 +25,14 @@ def configure(level: str | None = None) -> None:
     root.setLevel(wanted if wanted in LEVELS else "INFO")
     if wanted not in LEVELS:
         logging.getLogger(__name__).warning("LOG_LEVEL must be one of %s; using INFO", ", ".join(LEVELS))
+
+
+def where_failed(error: BaseException) -> str:
+    """The error's type and the line of our code it came from: enough to find it, and free of the
+    values involved (an exception's text may quote what someone typed or sent)."""
+    frames = traceback.extract_tb(error.__traceback__)
+    ours = [f for f in frames if "/bot/" in f.filename or "/sizing/" in f.filename] or frames
+    if not ours:
+        return type(error).__name__
+    frame = ours[-1]
+    return f"{type(error).__name__} at {frame.filename.rsplit('/', 2)[-2]}/{frame.filename.rsplit('/', 1)[-1]}:{frame.lineno} ({frame.name})"

@@ -28,6 +28,7 @@ from sizing.workload import Workload
 from . import blocks
 from .blocks import Message
 from .log import retention_statement as statement
+from .logsetup import where_failed
 
 logger = logging.getLogger(__name__)
 
@@ -217,8 +218,8 @@ class Pipeline:
         if self.on_answer is not None:
             try:
                 self.on_answer(reply, where)
-            except Exception:  # whatever follows an answer must not cost the answer
-                logger.exception("on_answer hook failed")
+            except Exception as error:  # whatever follows an answer must not cost the answer
+                logger.error("on_answer hook failed: %s", where_failed(error))
         return reply
 
     def _refuse(self, e: SizingError, where, text, started, lang, query) -> Reply:
@@ -236,7 +237,7 @@ class Pipeline:
         return self._finish(reply, where, text, started, error_key=e.key)
 
     def _failed(self, e: Exception, where, text, started, lang) -> Reply:
-        logger.exception("sizing failed (surface %s)", where.surface)
+        logger.error("sizing failed (surface %s): %s", where.surface, where_failed(e))
         message = i18n.t(lang, "slack.failed")
         reply = Reply(blocks.notice(message), "failed", lang)
         reply.text_answer = message

@@ -236,6 +236,25 @@ def test_a_command_whose_listener_fails_gets_a_polite_line_and_no_500(slack, mon
     assert "secret text" not in caplog.text
 
 
+def test_a_sizing_bug_logs_where_it_happened_and_never_what_was_typed(slack, monkeypatch, caplog):
+    # An unexpected error inside the engine: the person gets the polite line, the log gets the error's type
+    # and our line of code, and not the exception's text, which may quote the question (server logs are
+    # often shipped abroad).
+    from bot import pipeline
+
+    def broken(*args, **kwargs):
+        raise ValueError("could not read 'meu cpf 123.456.789-09'")
+
+    monkeypatch.setattr(pipeline, "size", broken)
+    with caplog.at_level(logging.ERROR):
+        reply = slack.command("70b 4bit 32k")
+    assert "Algo deu errado" in reply["text"]
+    assert "sizing failed (surface slash_command): ValueError at" in caplog.text
+    assert "cpf" not in caplog.text and "123.456" not in caplog.text
+    [row] = slack.rows()
+    assert (row["outcome"], row["error_key"]) == ("failed", "ValueError")
+
+
 # -- forged and replayed requests ------------------------------------------------------------------------
 
 

@@ -27,6 +27,7 @@ from sizing.catalog import load_catalog
 
 from ..blocks import Message, esc, validate
 from ..log import LEAD_DEDUPE_SECONDS, LeadError, logtext
+from ..logsetup import where_failed
 
 logger = logging.getLogger(__name__)
 SWEEP_SECONDS = 60  # how often leads without a card are looked for
@@ -174,8 +175,8 @@ class LeadDesk:
     def _post_quietly(self, lead_id: int) -> None:
         try:
             self.post_card(lead_id)
-        except Exception:  # a lead card must never cost anything but itself; the sweep tries again
-            logger.exception("posting a lead card failed")
+        except Exception as error:  # a lead card must never cost anything but itself; the sweep tries again
+            logger.error("posting a lead card failed: %s", where_failed(error))
 
     def post_card(self, lead_id: int) -> bool:
         """Posts the lead's card unless it is posted (or being posted) already. False when it could not be
@@ -265,8 +266,8 @@ class LeadDesk:
     def _refresh_quietly(self, lead_id: int) -> None:
         try:
             self.refresh(lead_id)
-        except Exception:
-            logger.exception("redrawing a lead card failed")
+        except Exception as error:
+            logger.error("redrawing a lead card failed: %s", where_failed(error))
 
     def card(self, lead: dict) -> Message:
         return card(lead, self.lang)
