@@ -386,6 +386,15 @@ def test_an_answer_button_pressed_outside_a_message_gets_a_polite_line(slack, bu
     assert "failed" not in caplog.text
     db = database(slack)
     assert db.execute("select count(*) from leads").fetchone()[0] == 0
+    [row] = [
+        r for r in slack.rows() if r["surface"] == "button"
+    ]  # recorded, as any request we could not take
+    assert (row["text"], row["outcome"], row["error_key"], row["user_id"]) == (
+        f"[{button}]",
+        "not_understood",
+        "bad_button",
+        "U0001",
+    )
 
 
 def test_messages_an_app_posted_are_not_answered_unless_the_app_is_named(tmp_path):
