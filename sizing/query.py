@@ -124,6 +124,24 @@ HALF = regexes.compile(
     rf"\b{_W('counting.half')}(?=\s+(?:segundos?|seconds?|horas?|hours?|{_W('multipliers.million')})\b)"
 )
 AFTER_CONTEXT_WORD = regexes.compile(rf"\b{_CONTEXT_WORD}\s*{_CONTEXT_JOIN}$")
+# "um milhão de textos", "a million requests", "one thousand users": one of the multiplier after it.
+_MULTIPLIER_WORD = alternation(
+    [w for n in MULTIPLIERS for w in VOCAB.words(f"multipliers.{n}") if len(w) > 1]
+    + list(VOCAB.words("counting.thousand"))
+)
+ONE_BEFORE_MULTIPLIER = regexes.compile(rf"\b{_ONE}(?=\s+{_MULTIPLIER_WORD}\b)")
+# "10 thousand users", "1.5 thousand": English spells the thousand out; the number it makes, digits.
+_THOUSAND_SPELT = _W("counting.thousand")
+THOUSANDS_SPELT = regexes.compile(rf"(?<![\w.,])(\d+(?:[.,]\d+)?)\s+{_THOUSAND_SPELT}\b")
+# "mil usuários", "uns mil documentos por dia", "prompts de mil tokens", "thousands" with no number before
+# it: one thousand. The word before it that only joins ("de", "uns", "about") gives its room to the digits.
+BARE_THOUSAND = regexes.compile(
+    rf"(?<![\w.,])(?:{_W('counting.before_thousand')}\s+)?(?:{_THOUSAND}|{_THOUSAND_SPELT})\b"
+    r"(?!\s*(?:milh|mil\b|bilh|e\s+\d))"
+)
+_AFTER_DIGITS = regexes.compile(r"\d[\s.,]*$")
+_TOKEN_NEXT = regexes.compile(r"\s*(?:de\s+)?(?:tokens?|toks?)\b")
+_WORD_NEXT = regexes.compile(r"\s+[a-z]")
 
 
 @dataclass
@@ -1000,8 +1018,27 @@ def _number_words(scan: _Scan) -> None:
             return m.group(0)
         return f"{int(m.group(1) or 1) * 1000 + int(m.group(2)):<{len(m.group(0))}}"
 
+    def spelt(m: re.Match) -> str:
+        value = parse_amount(m.group(1))
+        return m.group(0) if value is None else f"{round(value * 1000):<{len(m.group(0))}}"
+
+    def bare(m: re.Match) -> str:
+        typed = m.group(0)
+        if _AFTER_DIGITS.search(scan.work, 0, m.start()):
+            return typed  # "10 mil", "dez mil" (digits by now): a multiplier, read with its number
+        if len(typed) >= 5:  # "de mil", "thousand": room for the digits and a space
+            return f"{1000:<{len(typed)}}"
+        # "mil usuários" alone: "1k" is one thousand wherever a count is read (and 1,024 in a context, so
+        # not before "tokens"); nor alone at the end ("e pra mil?" stays unread rather than become "1k").
+        if _WORD_NEXT.match(scan.work, m.end()) and not _TOKEN_NEXT.match(scan.work, m.end()):
+            return "1k "
+        return typed
+
     scan.work = NUMBER_PHRASE.sub(tens, scan.work)
     scan.work = THOUSANDS_AND.sub(thousands, scan.work)
+    scan.work = ONE_BEFORE_MULTIPLIER.sub(lambda m: f"{1:<{len(m.group(0))}}", scan.work)
+    scan.work = THOUSANDS_SPELT.sub(spelt, scan.work)
+    scan.work = BARE_THOUSAND.sub(bare, scan.work)
     scan.work = HALF.sub(lambda m: f"{0.5:<{len(m.group(0))}}", scan.work)
     scan.work = ONE_BEFORE_NOUN.sub(lambda m: f"{1:<{len(m.group(0))}}", scan.work)
 

@@ -32,7 +32,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     "words": ("filler", "help", "quit", "using", "introduce", "sign_off"),
     "numbers": None,  # word = value
     "stacks": (),  # stack id (sizing/data/stacks.toml) = the words that name it
-    "counting": ("one", "and", "half"),
+    "counting": ("one", "and", "half", "thousand", "before_thousand"),
     "multipliers": ("thousand", "million", "billion", "trillion"),
     "durations": ("hour", "day", "week", "month", "year", "deadline", "period", "yearly"),
     "dates": ("months",),

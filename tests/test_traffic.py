@@ -281,6 +281,23 @@ PHRASINGS = [
     # Things handled a day are requests ("1 milhão de tickets" is no model size).
     ("llama 8b pra classificar 1 milhão de tickets por dia", {"requests_per_day": 1_000_000}),
     ("resumir 20 mil documentos por dia com llama 8b", {"requests_per_day": 20_000}),
+    # Items of a batch job are requests too ("textos", "contratos" had been left unread, the volume dropped, and
+    # "10 mil contratos" read as a 10,000-token context).
+    ("llama 8b 1 milhão de textos por dia", {"requests_per_day": 1_000_000}),
+    ("resumir 10 mil contratos por mês com qwen 14b", {"requests_per_month": 10_000}),
+    ("llama 8b 300 mil avaliações por dia", {"requests_per_day": 300_000}),
+    ("llama 8b 50k reviews a day", {"requests_per_day": 50_000}),
+    ("llama 8b 5 mil pdfs por hora", {"rate_per_s": pytest.approx(5000 / 3600)}),
+    # A thousand with no number before it is one thousand (it had been left unread, and the load dropped).
+    ("llama 70b 4bit 32k mil usuários", {"users": 1000, "precision": "int4", "context": 32768}),
+    ("llama 8b pra mil pessoas", {"users": 1000}),
+    ("qwen3 32b mil req por dia", {"requests_per_day": 1000}),
+    ("llama 8b uns mil usuários simultâneos", {"users": 1000}),
+    ("llama 8b prompts de mil tokens, 2 req/s", {"prompt_tokens": 1000, "rate_per_s": 2}),
+    ("llama 8b um milhão de requisições por dia", {"requests_per_day": 1_000_000}),
+    ("llama 8b a thousand requests a day", {"requests_per_day": 1000}),
+    ("llama 8b for 10 thousand employees", {"population": 10_000}),
+    ("llama 8b mil e quinhentos usuários", {"users": 1500}),  # as before: one number
     # pt-PT
     ("gpt-oss-120b para 2000 trabalhadores, 200 pedidos por minuto, resposta em até 1,5 s",
      {"population": 2000, "rate_per_s": pytest.approx(200 / 60), "ttft_s": 1.5}),
