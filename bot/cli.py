@@ -298,6 +298,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "text": text,
                 "not_understood": query.unknown,
                 "corrections": [{"typed": a, "read_as": b} for a, b in query.corrections],
+                # "4 ou 8 bits": only the first precision of a choice is sized.
+                "precision_choices": [
+                    {"typed": a, "sized": b, "not_sized": c} for a, b, c in query.precision_choices
+                ],
             }
         # Strict JSON (RFC 8259 has no Infinity): an overloaded setup's unbounded wait is null there.
         return _emit(json.dumps(_finite(data), ensure_ascii=False, indent=2, allow_nan=False) + "\n")

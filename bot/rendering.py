@@ -273,6 +273,8 @@ def understood(result: SizingResult, query) -> list[str]:
         lines.append(t("understood.corrected", typed=typed, name=name))
     for typed, bound in query.ranges:
         lines.append(t("understood.range", typed=typed, bound=bound))
+    for typed, kept, other in query.precision_choices:
+        lines.append(t("understood.precision_choice", typed=typed, kept=kept, other=other))
     if query.ollama_tags and w.precision == "q4_k_m":
         lines += [t("understood.ollama_default", tag=tag) for tag in query.ollama_tags]
     if query.unknown:

@@ -78,6 +78,9 @@ class Query:
     ranges: list[tuple[str, str]] = field(default_factory=list)  # (a range as typed, the bound read)
     # Ollama tags that name no file ("gemma3:27b"), read as the file Ollama pulls by default.
     ollama_tags: list[str] = field(default_factory=list)
+    # A choice of precisions ("4 ou 8 bits", "fp8 or int4"): (as typed, the one sized, the next one); only
+    # the first was sized.
+    precision_choices: list[tuple[str, str, str]] = field(default_factory=list)
     text: str | None = None  # what was read (set by callers that keep queries, as a cache key)
     base: str | None = None
 
@@ -594,12 +597,14 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
     text = OLLAMA_TAG.sub(lambda m: _ollama_tag(m, tags), text)
     text = _bare_repo_names(text, catalog)
     text, ranges = _upper_bounds(text, _versions(catalog))
+    text, choices = _bit_choices(text, _versions(catalog))
     # Long runs of blanks carry nothing and make every pattern slower.
     text = BLANK_RUNS.sub(" ", text).strip()
     try:
         query = _parse(text, catalog, base, personal)
         query.ranges = ranges
         query.ollama_tags = tags
+        query.precision_choices = choices + query.precision_choices
         return query
     except QueryError as e:
         # A refusal is read in the language of the question too ("how much vram for gpt-7?" in English).
@@ -669,6 +674,41 @@ def _upper_bounds(
     if not any(c.isdigit() for c in text):
         return text, ranges
     return _RANGE.sub(upper, text), ranges
+
+
+# "4 ou 8 bits", "4/8 bits", "em 4, 8 ou 16 bits": widths offered as a choice share the one "bits" at the end.
+_WIDTH = r"(?:2|3|4|5|6|8|16|32)"
+_OR = r"(?:\s*,\s*(?:(?:ou|or)\s+)?|\s+(?:ou|or|e|and|vs\.?|versus)\s+|\s*/\s*)"
+BIT_CHOICE = regexes.compile(
+    rf"(?<![\w.,/:+-])({_WIDTH})((?:{_OR}{_WIDTH})*){_OR}({_WIDTH})(\s*-?\s*bits?)\b", re.IGNORECASE
+)
+_WIDTHS = regexes.compile(_WIDTH)
+# Between two precisions named in full ("fp8 ou int4", "4bit or 8bit", "int4 vs fp8"): a choice, not a
+# contradiction.
+PRECISION_OR = regexes.compile(rf"(?:{_OR}(?:em\s+|a\s+|at\s+|in\s+)?)", re.IGNORECASE)
+
+
+def _bit_choices(
+    text: str, versions: frozenset[tuple[str, str]] = frozenset()
+) -> tuple[str, list[tuple[str, str, str]]]:
+    """A choice of bit widths sizes the first ("4 ou 8 bits" is 4 bits) and says the others were not sized.
+    A number that is a model's version after its name ("llama 3 ou 4 bits"?) starts no choice."""
+    choices: list[tuple[str, str, str]] = []
+
+    def first(m: re.Match) -> str:
+        before = _WORD_BEFORE.search(text, 0, m.start())
+        if before and (before.group(1).lower(), m.group(1)) in versions:
+            return m.group(0)
+        widths = [m.group(1), *_WIDTHS.findall(m.group(2)), m.group(3)]
+        if len(set(widths)) < 2:
+            return m.group(0)
+        kept = f"{m.group(1)}{m.group(4)}"
+        choices.append((m.group(0).strip(), kept.strip(), f"{widths[1]}{m.group(4)}".strip()))
+        return kept
+
+    if "bit" not in text.lower():
+        return text, choices
+    return BIT_CHOICE.sub(first, text), choices
 
 
 def _parse(text: str, catalog: Catalog, base: Workload | None, personal: list[str]) -> Query:
@@ -1597,6 +1637,20 @@ def _precision(scan: _Scan, catalog: Catalog) -> str | None:
             found = index.get(method + width) or index.get(method + width.removeprefix("de"))
             if found is not None:
                 return found.id
+    # "fp8 ou int4", "4bit or 8bit", "int4 vs fp8": a choice between precisions. The first is sized, and the
+    # answer says the others were not (Query.precision_choices).
+    spans = sorted(
+        (at, at + len(word), value)
+        for value, word in scan.found["precision"]
+        if (at := scan.original.find(word)) >= 0
+    )
+    if len(spans) == len(scan.found["precision"]) and all(
+        PRECISION_OR.fullmatch(scan.original, a[1], b[0]) for a, b in itertools.pairwise(spans)
+    ):
+        said = [scan.original[a:b] for a, b, _ in spans]
+        choice = (scan.original[spans[0][0] : spans[-1][1]], said[0], said[1])
+        scan.found["precision_choice"] = [(choice, choice[0])]
+        return spans[0][2]
     raise QueryError("query.contradiction", what="precision", first=typed[0], second=typed[-1])
 
 
@@ -1689,6 +1743,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         offload_params=_one(scan, "offload_params", "cpu_offload"),
         contract=_one(scan, "contract", "contract"),
     )
+    query.precision_choices = [v for v, _ in scan.found.get("precision_choice", [])]
     stage = _stage(scan)
     period = _one(scan, "period", "days")
     serving = not (stage or (base.stage if base is not None else Stage.inference)).is_training

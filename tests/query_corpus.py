@@ -49,6 +49,14 @@ PHRASINGS: list[tuple[str, dict]] = [
     ("12b mxfp4 64k", {"model": "mistral-nemo-12b", "precision": "mxfp4", "context": 65536}),
     ("70b fp32", {"model": "llama-3.1-70b", "precision": "fp32"}),
     ("405b bf16", {"model": "llama-3.1-405b", "precision": "bf16"}),
+    # A choice of precisions sizes the first (and says so): "4 ou 8 bits" had been FP8, silently.
+    ("llama 70b em 4 ou 8 bits", {"model": "llama-3.1-70b", "precision": "int4"}),
+    ("qwen2.5 32b em 8 ou 16 bits", {"model": "qwen2.5-32b", "precision": "fp8"}),
+    ("70b fp8 ou int4", {"model": "llama-3.1-70b", "precision": "fp8"}),
+    ("70b int4 vs fp8", {"model": "llama-3.1-70b", "precision": "int4"}),
+    ("70b 4-bit or 8-bit", {"model": "llama-3.1-70b", "precision": "int4"}),
+    # It had been refused as a contradiction: a wish to compare, answered for the first and said.
+    ("Quanto precisa um 70B em 4 bits e em 16 bits?", {"model": "llama-3.1-70b", "precision": "int4"}),
     # A bare number with no unit and no other meaning is the context.
     ("70b 4bit 8192", {"model": "llama-3.1-70b", "precision": "int4", "context": 8192}),
     # ---------------------------------------------------------------- shorthand: KV cache precision
@@ -1445,8 +1453,6 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("70b 4bit 5u 50 usuários", "query.contradiction", ["5", "50"]),
     # Judgement: "kv8" and "kv16" are two KV cache precisions, as contradictory as two weight precisions.
     ("70b kv8 kv16", "query.contradiction", ["8", "16"]),
-    # Judgement: "em 4 bits e em 16 bits" may be a wish to compare, but one query sizes one precision.
-    ("Quanto precisa um 70B em 4 bits e em 16 bits?", "query.contradiction", ["4", "16"]),
     # ---------------------------------------------------------------- too long (over 4,000 characters)
     ("70b " * 1200, "query.too_long", ["caracteres"]),
     ("quanto de memória para um 70b em 4 bits? " * 120, "query.too_long", ["caracteres"]),
