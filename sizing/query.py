@@ -516,9 +516,21 @@ RL_GENERATIONS = regexes.compile(
     rf"\b(\d{{1,3}})\s*(?:{_W('rl.generations')})\b|\b(?:{_W('rl.generations')})\s*[=:]?\s*(\d{{1,3}})\b"
 )
 RL_BETA = regexes.compile(r"\bbeta\s*[=:]?\s*(\d+(?:[.,]\d+)?)\b")
+# The length of each generated completion ("max_completion_length 1024", "completions de 512 tokens", "1024
+# tokens de completion") and of each prompt ("max_prompt_length 512", TRL's names): in RL, the generation's
+# lengths, never a context.
+_RL_LENGTH = r"(\d{2,6}|\d{1,3}\s*k)"
+_RL_JOIN = r"(?:\s*(?:de|of|=|:|with|ate|up\s+to|no\s+maximo|at\s+most|max)\b|\s*[=:])*\s*"
+_RL_OUT = r"completions?|respostas?|geracoes|geracao|generations?|saidas?|outputs?"
 RL_COMPLETION = regexes.compile(
-    r"\b(?:max[\s_]completion[\s_]length|completion[\s_]length|completions?|respostas?)\s*(?:de|of|=|:|with)?\s*"
-    r"(\d{2,6}|\d{1,3}\s*k)\s*(?:tokens?)?\b"
+    rf"\b(?:max[\s_]completion[\s_]length|max[\s_]new[\s_]tokens|completion[\s_]length|{_RL_OUT})"
+    rf"(?:[\s_]tokens)?{_RL_JOIN}{_RL_LENGTH}\s*(?:tokens?)?\b"
+    rf"|(?<![\w.,]){_RL_LENGTH}\s*(?:tokens?\s+)?(?:de\s+|of\s+|per\s+|por\s+)?(?:{_RL_OUT})(?:\s+tokens?)?\b"
+)
+RL_PROMPT = regexes.compile(
+    rf"\b(?:max[\s_]prompt[\s_]length|prompt[\s_]length|prompts?)(?:[\s_]tokens)?{_RL_JOIN}{_RL_LENGTH}\s*(?:tokens?)?\b"
+    rf"|(?<![\w.,]){_RL_LENGTH}\s*(?:tokens?\s+)?(?:de\s+|of\s+|per\s+|por\s+)?prompts?(?:\s+tokens?)?\b"
+    r"(?!\s*(?:por|per)\b)"
 )
 TASK_PATTERNS = [(task, regexes.compile(rf"\b{_W('tasks.' + task.value)}\b")) for task in Task]
 INTENT_PATTERNS = [(intent, regexes.compile(rf"\b{_W('intents.' + intent.value)}\b")) for intent in Intent]
@@ -1537,7 +1549,8 @@ def _rl_settings(scan: _Scan) -> None:
     """GRPO's and PPO's settings, read only where a question names an RL method (or its thread did)."""
     scan.take(RL_GENERATIONS, "rl_generations", lambda m: int(m.group(1) or m.group(2)) or None)
     scan.take(RL_BETA, "rl_reference", lambda m: float(m.group(1).replace(",", ".")) > 0)
-    scan.take(RL_COMPLETION, "rl_completion", lambda m: _rl_tokens(m.group(1)))
+    scan.take(RL_COMPLETION, "rl_completion", lambda m: _rl_tokens(m.group(1) or m.group(2)))
+    scan.take(RL_PROMPT, "rl_prompt", lambda m: _rl_tokens(m.group(1) or m.group(2)))
     scan.take(
         RL_WORDS,
         "rl_words",
@@ -1805,6 +1818,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     completion = _one(scan, "rl_completion", "completion")
     if completion is not None and rl and not fields.get("output_tokens"):
         fields["output_tokens"] = completion
+    prompt = _one(scan, "rl_prompt", "prompt")
+    if prompt is not None and rl and not fields.get("prompt_tokens"):
+        fields["prompt_tokens"] = prompt
     if method is not None:
         base_stage = stage or (base.stage if base is not None else None)
         if base_stage is Stage.pretrain:

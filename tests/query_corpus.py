@@ -402,6 +402,19 @@ PHRASINGS: list[tuple[str, dict]] = [
             "output_tokens": 1024,
         },
     ),
+    # The completion length said number first, or in TRL's words: the generation's length, not a context.
+    (
+        "grpo qwen 7b 1024 tokens de completion",
+        {"model": "qwen2.5-7b", "stage": "full", "method": "grpo", "output_tokens": 1024},
+    ),
+    (
+        "grpo qwen 7b com 512 completion tokens",
+        {"model": "qwen2.5-7b", "stage": "full", "method": "grpo", "output_tokens": 512},
+    ),
+    (
+        "grpo qwen 7b max_new_tokens=768",
+        {"model": "qwen2.5-7b", "stage": "full", "method": "grpo", "output_tokens": 768},
+    ),
     (
         "grpo on qwen 7b, 16 generations per prompt, completions of 2k tokens",
         {

@@ -303,3 +303,22 @@ def test_an_moe_rl_run_counts_its_active_parameters(catalog):
     r = _size("grpo com lora no qwen3 30b-a3b, 10 mil exemplos")
     assert r.estimates.training_flops == pytest.approx(4 * model.active_params * 10_000 * 8 * (512 + 256))
     assert model.active_params < model.params / 5
+
+
+@pytest.mark.parametrize(
+    ("text", "prompt", "completion"),
+    [
+        # Each had been a context: "1024 tokens de completion" a 1,024-token sequence, with TRL's default
+        # 512-token prompt taken out of it.
+        ("grpo qwen 7b 1024 tokens de completion", training.RL_PROMPT, 1024),
+        ("grpo qwen 7b completions de 512 tokens", training.RL_PROMPT, 512),
+        ("qwen 7b grpo max_prompt_length 256 max_completion_length 2048", 256, 2048),
+        ("grpo llama 8b 256 prompt tokens 1k completion tokens", 256, 1024),
+        ("grpo qwen 7b 16 gerações por prompt, prompts de 300 tokens", 300, training.RL_COMPLETION),
+    ],
+)
+def test_rl_prompt_and_completion_lengths_are_the_generations(text, prompt, completion):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.context is None
+    rl = size(query.workload).workload.rl
+    assert (rl.prompt_tokens, rl.completion_tokens) == (prompt, completion)
