@@ -100,6 +100,8 @@ class Replica:
     def __post_init__(self) -> None:
         # Constants of every step and prompt, worked out once (a search times thousands of steps).
         unread = 0 if self.arch.tie_embeddings else self.embedding_bytes
+        # A vision encoder (extra_params, 16-bit) reads images, not the tokens a decode step makes.
+        unread += self.arch.extra_params * 2
         peak = self.gpu.tflops(self.compute) * 1e12
         derived = {
             # Bytes of weights every decode step reads, whatever the batch (all GPUs of the replica).
@@ -245,8 +247,8 @@ def replica(
 
 def compute_params(a: Architecture) -> int:
     """Parameters a token multiplies by: the active ones, less the input embedding, a lookup (a tied table
-    is the output matrix too, and counts once)."""
-    return a.active_params - (0 if a.tie_embeddings else a.parts.embeddings)
+    is the output matrix too, and counts once), and less a vision encoder, which reads images, not text."""
+    return a.active_params - (0 if a.tie_embeddings else a.parts.embeddings) - a.extra_params
 
 
 def experts_touched(a: Architecture, batch: float) -> float:

@@ -57,8 +57,9 @@ def _weight_bytes(model: ModelEntry, precision: Precision, catalog: Catalog) -> 
     if precision.gguf:
         base = GGUF_BASE_TYPES[precision.gguf]
         matrices, _ = gguf.weight_bytes(model, precision.gguf, base, catalog.ggml_types)
-        # 1-D tensors (norms, biases) are stored as F32 in GGUF; the MoE router is never quantized.
-        total = matrices + p.other * 4 + p.router * 2
+        # 1-D tensors (norms, biases) are stored as F32 in GGUF; the MoE router is never quantized; a vision
+        # encoder (extra_params) ships beside the text weights at F16 (llama.cpp's mmproj file).
+        total = matrices + (p.other - model.extra_params) * 4 + model.extra_params * 2 + p.router * 2
         kept: list[str] = []
     else:
         kept = kept_parts(model, precision)
