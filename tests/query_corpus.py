@@ -57,6 +57,10 @@ PHRASINGS: list[tuple[str, dict]] = [
     ("70b 4-bit or 8-bit", {"model": "llama-3.1-70b", "precision": "int4"}),
     # It had been refused as a contradiction: a wish to compare, answered for the first and said.
     ("Quanto precisa um 70B em 4 bits e em 16 bits?", {"model": "llama-3.1-70b", "precision": "int4"}),
+    # A vision-language model is its own entry, vision encoder included ("qwen2.5-vl 7b" had been Mistral 7B,
+    # and its Hugging Face repo the text-only Qwen2.5 7B).
+    ("qwen2.5-vl 7b 4bit", {"model": "qwen2.5-vl-7b", "precision": "int4"}),
+    ("Qwen/Qwen2.5-VL-7B-Instruct 8k", {"model": "qwen2.5-vl-7b", "context": 8192}),
     # A bare number with no unit and no other meaning is the context.
     ("70b 4bit 8192", {"model": "llama-3.1-70b", "precision": "int4", "context": 8192}),
     # ---------------------------------------------------------------- shorthand: KV cache precision

@@ -160,3 +160,11 @@ def test_gemma_3_vision_models_carry_their_vision_encoder(catalog):
     for name, params in encoders.items():
         assert catalog.model(name).extra_params == params, name
     assert catalog.model("gemma-3-1b").extra_params == 0  # text only
+
+
+def test_qwen2_5_vl_7b_is_its_checkpoint_whole(catalog):
+    # 16,584,333,312 bytes of BF16 safetensors (the Qwen2.5-VL-7B text encoder of Qwen/Qwen-Image): the
+    # Qwen2.5 7B decoder plus the vision transformer and merger.
+    model = catalog.model("qwen2.5-vl-7b")
+    assert model.params * 2 == 16_584_333_312
+    assert model.params - model.extra_params == catalog.model("qwen2.5-7b").params

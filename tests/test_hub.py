@@ -210,7 +210,8 @@ def test_a_slow_hub_costs_the_answer_no_more_than_its_budget_and_the_read_goes_o
     assert time.monotonic() - started < 1.0
     assert first.outcome == "answered"
     assert "não respondeu a tempo" in first.text_answer
-    assert first.result.workload.model.name == "Qwen2.5 7B"  # its base model, by name
+    # By its name, the catalogue's entry (vision encoder included; it had been the text-only Qwen2.5 7B).
+    assert first.result.workload.model.name == "Qwen2.5-VL 7B"
     fake_hub.delay = 0.0
     deadline = time.monotonic() + 30
     while hub.cache.get("Qwen/Qwen2.5-VL-7B-Instruct") is None and time.monotonic() < deadline:
