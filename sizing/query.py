@@ -1708,8 +1708,21 @@ def _family_and_member(scan: _Scan, catalog: Catalog) -> None:
             scan.found["model"] = [(v, t) for v, t in members if v == student]
 
 
+# What a question's load is given as, once read: with one of them, "cada uma de 500 tokens" is each request's prompt.
+_LOAD_KINDS = ("rate_per_s", "requests_per_day", "requests_per_month", "rate_average", "output_volume",
+               "token_volume", "people_per_day", "requests_per_person_day")  # fmt: skip
+
+
 def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = None) -> Query:
     _family_and_member(scan, catalog)
+    each = scan.found.pop("tokens_each", [])
+    if each:
+        # "50 mil mensagens por dia, cada uma de 500 tokens": each request's prompt (it had been a 500-token
+        # context); with no load, what "500 tokens" alone is, a context ("exemplos de 2 mil tokens cada").
+        load = any(scan.found.get(kind) for kind in _LOAD_KINDS) or (
+            base is not None and bool(base.rate_per_s or base.requests_per_day or base.requests_per_month)
+        )
+        scan.found.setdefault("prompt_tokens" if load else "context", []).extend(each)
     model = _one(scan, "model", "model")
     size = _one(scan, "size", "model")
     if model and size and normalize(scan.found["model"][0][1]) in family_words(catalog):

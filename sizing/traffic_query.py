@@ -343,6 +343,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("prompt_tokens", regexes.compile(rf"\b(?:{prompt_nouns})(?:\s+[a-z]+){{0,2}}\s*\(\s*~?{_NUM}\s*(?:{tokens})?\s*\)"), length),
         ("output_tokens", regexes.compile(rf"\b(?:{answer_nouns})(?:\s+[a-z]+){{0,2}}\s*\(\s*~?{_NUM}\s*(?:{tokens})?\s*\)"), length),
         ("output_tokens", regexes.compile(rf"\b(?:{answer_nouns}){loose}{of}{_NUM}{not_time}{tokens_said}"), length),
+        # "50 mil mensagens por dia, cada uma de 500 tokens", "500 tokens each": the size of each thing counted;
+        # a request's prompt when the question gives a load, else what "500 tokens" alone is (sizing/query.py).
+        ("tokens_each", regexes.compile(
+            rf"\b(?:cada(?:\s+(?:uma?|qual))?|each(?:\s+one)?)\s+(?:(?:de|com|of|with|has|tem|having|is)\s+)?"
+            rf"(?:(?:~|cerca\s+de|uns|umas|about|around|ate|up\s+to)\s*)?{_NUM}\s*(?:tokens?|toks?)\b"
+            rf"|{_NUM}\s*(?:tokens?|toks?)\s+(?:cada(?:\s+uma?)?|each|apiece)\b"
+        ), lambda m: _count(m.group(1) or m.group(3), m.group(2) or m.group(4))),
         # The thread's load scaled: "o dobro de tráfego", "o tráfego triplicar", "3x the traffic", "10 vezes
         # mais requisições", "a carga crescer 50%".
         ("load_scale", regexes.compile(

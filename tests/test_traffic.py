@@ -288,6 +288,12 @@ PHRASINGS = [
     ("llama 8b 300 mil avaliações por dia", {"requests_per_day": 300_000}),
     ("llama 8b 50k reviews a day", {"requests_per_day": 50_000}),
     ("llama 8b 5 mil pdfs por hora", {"rate_per_s": pytest.approx(5000 / 3600)}),
+    # The size of each thing counted is each request's prompt when a load is given (it had been a 500-token
+    # context, less than a request), and a context when none is.
+    ("mixtral 8x7b pra 50 mil mensagens por dia, cada uma de 500 tokens",
+     {"requests_per_day": 50_000, "prompt_tokens": 500}),
+    ("llama 8b 2 req/s, 1500 tokens each", {"rate_per_s": 2, "prompt_tokens": 1500}),
+    ("llama 8b 10 usuários, cada um com 8 mil tokens", {"users": 10, "context": 8000}),
     # A thousand with no number before it is one thousand (it had been left unread, and the load dropped).
     ("llama 70b 4bit 32k mil usuários", {"users": 1000, "precision": "int4", "context": 32768}),
     ("llama 8b pra mil pessoas", {"users": 1000}),
