@@ -392,6 +392,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             r"(?:(?:output|input|generated|saida|entrada|gerados|de\s+saida|de\s+entrada)\s+)?"
             r"(?:tokens?|toks?)\b(?:\s+(?:de\s+saida|gerados|generated|de\s+entrada))?)"
         ), lambda m: True),
+        # "qual o custo de 1M tokens?", "price of a million tokens": the same question (1M training tokens before).
+        ("cost", regexes.compile(
+            r"\b(?:custo|custa|custaria|preco|valor|price|cost|costs)\s+(?:de|do|of|for|per|por)\s+(?:1\s*|um\s+|a\s+|one\s+)?"
+            r"(?:mtok\b|(?:m|mi|million|milhao)\s*(?:de\s+)?(?:(?:output|input|generated|gerados)\s+)?(?:tokens?|toks?)\b"
+            r"(?:\s+(?:de\s+saida|gerados|generated|de\s+entrada))?)"
+        ), lambda m: True),
         ("cost_year", regexes.compile(rf"\b(?:{_alternatives(w['yearly'])})\b"), lambda m: 365),
         ("cost", regexes.compile(rf"\b(?:{_alternatives(w['cost'])})\b"), lambda m: True),
     ]  # fmt: skip

@@ -410,6 +410,8 @@ PHRASINGS = [
     ("llama 3.1 8b price per 1M tokens at 20 rps", {"rate_per_s": 20, "cost": True}),
     ("qwen3 32b 5 req/s, quanto sai por milhão de tokens gerados?", {"rate_per_s": 5, "cost": True}),
     ("llama 8b 10 req/s, R$/1M tokens", {"rate_per_s": 10, "cost": True}),
+    ("qual o custo de 1M tokens no llama 8b", {"cost": True}),  # had been 1M training tokens
+    ("llama 8b price of a million tokens at 5 rps", {"rate_per_s": 5, "cost": True}),
 ]  # fmt: skip
 
 
