@@ -198,10 +198,10 @@ def count(n: float, lang: str) -> str:
 
 def context(n: int, lang: str) -> str:
     """Context sizes the way models declare them: 32k for 32,768, 10M for 10,485,760; other values as plain
-    numbers."""
+    numbers, and so a round thousand that is also a multiple of 1,024 ("128 mil" is 128,000, never "125k")."""
     if n >= 1024**2 and n % 1024**2 == 0:
         return f"{n // 1024**2}M"
-    return f"{n // 1024}k" if n >= 1024 and n % 1024 == 0 else number(n, lang)
+    return f"{n // 1024}k" if n >= 1024 and n % 1024 == 0 and n % 1000 else number(n, lang)
 
 
 def params(n: float, lang: str) -> str:

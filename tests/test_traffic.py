@@ -865,6 +865,7 @@ def test_the_understood_line_never_calls_users_concurrent_when_a_rate_sets_aside
         ("llama 8b 1000 tokens de contexto", "1.000 tokens de contexto"),
         ("llama 8b 32k", "32k de contexto"),
         ("llama 4 scout 10M context", "10M de contexto"),
+        ("llama 8b contexto de 128 mil", "128.000 tokens de contexto"),  # had said "125k"
     ],
 )
 def test_the_understood_line_says_a_plain_context_in_tokens(text, said):
