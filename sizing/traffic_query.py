@@ -145,7 +145,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     prompt_nouns, prompt_suffixes = _alternatives(w["prompt_nouns"]), _alternatives(w["prompt_suffixes"])
     answer_nouns, answer_suffixes = _alternatives(w["answer_nouns"]), _alternatives(w["answer_suffixes"])
     of = (
-        r"(?:\s+(?:de|com|of|with|around|about|up\s+to|ate|cerca\s+de|~|length|len|size|tamanho|comprimento|"
+        r"(?:\s+(?:de|com|of|with|around|about|up\s+to|ate|cerca\s+de|uns|umas|~|length|len|size|tamanho|comprimento|"
         r"media|medio|average|avg|maxima|maximo|max|maximum|tipica|tipico|typical)"
         r"|\s*[=:])*\s*"
     )

@@ -294,6 +294,9 @@ PHRASINGS = [
      {"requests_per_day": 50_000, "prompt_tokens": 500}),
     ("llama 8b 2 req/s, 1500 tokens each", {"rate_per_s": 2, "prompt_tokens": 1500}),
     ("llama 8b 10 usuários, cada um com 8 mil tokens", {"users": 10, "context": 8000}),
+    # "uns 800" after its noun is that length ("800" had been left unread, the answer length a default).
+    ("o prompt tem uns 6k tokens e a resposta uns 800, 3 req/s, llama 70b awq",
+     {"prompt_tokens": 6000, "output_tokens": 800, "rate_per_s": 3, "precision": "int4"}),
     # A thousand with no number before it is one thousand (it had been left unread, and the load dropped).
     ("llama 70b 4bit 32k mil usuários", {"users": 1000, "precision": "int4", "context": 32768}),
     ("llama 8b pra mil pessoas", {"users": 1000}),
