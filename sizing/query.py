@@ -201,6 +201,11 @@ MONEY = regexes.compile(
     r"|\b(?:orcamento|budget|verba)\s+(?:de\s+|of\s+|[:=]\s*)?"
     rf"(?P<amount>(?:(?:r|us)\$\s*)?\d+(?:[.,]\d+)*(?:\s*(?:mil|k)\b)?{_CURRENCY}?)"
 )
+# A length in words or characters ("prompts de 2000 palavras") is no count of tokens, a context nor users:
+# said as not understood, whole (the prompt's length stays the default the answer states).
+WORD_COUNT = regexes.compile(
+    r"(?<![\w.,])\d+(?:[.,]\d+)*\s*(?:mil|k)?\s*(?:palavras?|words?|caracteres|characters|chars)\b"
+)
 _MONTH = VOCAB.pattern("dates.months")
 DATES = regexes.compile(
     r"(?<![\w.,/:-])(?:"
@@ -913,6 +918,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
             start, end = m.span("amount") if m.group("amount") else m.span()
             scan.found.setdefault("money", []).append((None, scan.original[start:end].strip()))
             scan.blank(start, end)
+    scan.take(WORD_COUNT, "word_count", lambda m: True)
     scan.take(OPTIMIZER_8BIT, "optimizer", lambda m: Optimizer.adamw8bit)
     for optimizer, pattern in OPTIMIZERS:
         scan.take(pattern, "optimizer", lambda m, optimizer=optimizer: optimizer)
@@ -1927,6 +1933,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     if scale is not None and not _scale_load(fields, base, scale):
         query.unknown += [typed for _, typed in scan.found["load_scale"]]  # no load to scale
     query.unknown += [typed for _, typed in scan.found.get("money", [])]  # a budget is not sized by
+    query.unknown += [typed for _, typed in scan.found.get("word_count", [])]  # nor a length in words
     understood = any(v is not None for v in fields.values()) or stage is not None or model or size
     if base is not None:
         return _follow_up(query, base, model or size, stage, fields, understood)

@@ -874,3 +874,19 @@ def test_the_understood_line_never_calls_users_concurrent_when_a_rate_sets_aside
 def test_the_understood_line_says_a_plain_context_in_tokens(text, said):
     query = parse(text)
     assert said in render_text(size(query.workload), query).splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "typed"),
+    [
+        ("llama 8b prompts de 2000 palavras, 2 req/s", "2000 palavras"),
+        ("llama 8b respostas de 300 words", "300 words"),
+    ],
+)
+def test_a_length_in_words_is_said_not_read_as_tokens(text, typed):
+    # "2000" had been a 2,000-token context (or prompt): a word is more than a token.
+    q = parse(text)
+    assert typed in q.unknown
+    assert (
+        q.workload.context is None and q.workload.prompt_tokens is None and q.workload.output_tokens is None
+    )
