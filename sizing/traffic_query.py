@@ -276,13 +276,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ), bare_rate),
         ("active_share", regexes.compile(
             rf"(?:{_PLAIN}\s*%|\b({shares}))\s*(?:(?:dos|das|de|of\s+the|of|them)\s+\w+\s+)?(?:[a-z]+\s+){{0,2}}?"
-            rf"(?:{active})(?:\s+(?:it|o|a|isso)\b)?"
+            rf"(?:{active})\b(?:\s+(?:it|o|a|isso)\b)?"
             r"(?:\s+(?:ao\s+mesmo\s+tempo|at\s+the\s+same\s+time|at\s+once|simultaneamente))?"
             rf"(?:\s+(?:{peak}))?"
         ), share),
         ("active_share", regexes.compile(rf"{_PLAIN}\s*%\s*(?:{peak})\b"), share),
         ("active_share", regexes.compile(
-            rf"\b(?:1|um|uma|one)\s+(?:em|in|a)\s+(?:cada\s+|every\s+)?(\d+)\b(?:\s+[a-z]+){{0,2}}?\s+(?:{active})"
+            rf"\b(?:1|um|uma|one)\s+(?:em|in|a)\s+(?:cada\s+|every\s+)?(\d+)\b(?:\s+[a-z]+){{0,2}}?\s+(?:{active})\b"
         ), lambda m: 1 / int(m.group(1)) if int(m.group(1)) > 0 else None),
         # Conversations said to be at once ("1000 conversas simultâneas", "2000 concurrent users", "300
         # pessoas online ao mesmo tempo", "concurrency 64"): that many at once, however many (never a head-count).

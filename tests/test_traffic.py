@@ -504,6 +504,9 @@ def test_small_concurrent_counts_stay_conversations():
         # The whole load scaled, in the terms it was given.
         ("e com o dobro de tráfego?", "population", 10_000),
         ("and 3x the traffic?", "population", 15_000),
+        # "half the users" had been "half the use" (a share of people at once) and "rs" not understood.
+        ("and half the users?", "population", 2500),
+        ("e se 1 em cada 10 usa?", "active_share", 0.1),  # "usa" had been left unread
         ("e se a carga crescer 50%?", "population", 7500),
         # Words between the noun and its length.
         ("e se a entrada for de 8k?", "prompt_tokens", 8000),
