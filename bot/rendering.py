@@ -273,6 +273,9 @@ def understood(result: SizingResult, query) -> list[str]:
         lines.append(t("understood.corrected", typed=typed, name=name))
     for typed, bound in query.ranges:
         lines.append(t("understood.range", typed=typed, bound=bound))
+    if query.vision_named and not r.model.vision_params:
+        typed = ", ".join(f"“{v}”" for v in dict.fromkeys(query.vision_named))
+        lines.append(t("understood.vision_excluded", typed=typed, model=r.model.name))
     for typed, kept, other in query.precision_choices:
         lines.append(t("understood.precision_choice", typed=typed, kept=kept, other=other))
     if query.ollama_tags and w.precision == "q4_k_m":

@@ -395,6 +395,7 @@ def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) ->
             source=plan.resolved.source,
             weights_exact=exact,
             max_context=m.context_limit,
+            vision_params=m.extra_params,
         ),
         precision=plan.precision.id,
         precision_name=plan.precision.name,

@@ -78,6 +78,9 @@ class Query:
     ranges: list[tuple[str, str]] = field(default_factory=list)  # (a range as typed, the bound read)
     # Ollama tags that name no file ("gemma3:27b"), read as the file Ollama pulls by default.
     ollama_tags: list[str] = field(default_factory=list)
+    # Words naming a vision-language model ("qwen2.5-vl", "llama 3.2 11b vision", "llava"), as typed: the
+    # answer says when the model it sized carries no vision encoder.
+    vision_named: list[str] = field(default_factory=list)
     # A choice of precisions ("4 ou 8 bits", "fp8 or int4"): (as typed, the one sized, the next one); only
     # the first was sized.
     precision_choices: list[tuple[str, str, str]] = field(default_factory=list)
@@ -205,6 +208,11 @@ MONEY = regexes.compile(
 # said as not understood, whole (the prompt's length stays the default the answer states).
 WORD_COUNT = regexes.compile(
     r"(?<![\w.,])\d+(?:[.,]\d+)*\s*(?:mil|k)?\s*(?:palavras?|words?|caracteres|characters|chars)\b"
+)
+# A vision-language model named ("qwen2.5-vl", "internvl", "llama 3.2 vision", "llava", "pixtral", "minicpm-v").
+VISION_NAMED = regexes.compile(
+    r"(?<![a-z0-9])(?:[a-z0-9.]*[-_.]?vl|vlm|vision|visao|llava[a-z0-9._-]*|pixtral[a-z0-9._-]*|minicpm-v[a-z0-9._-]*)"
+    r"(?![a-z0-9])"
 )
 _MONTH = VOCAB.pattern("dates.months")
 DATES = regexes.compile(
@@ -895,6 +903,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     # A repo id's words ("someone/does-not-exist") say nothing of the language the question is written in.
     written = VOCAB.detect(set(LETTERS.findall(REPO.sub(" ", scan.work) if "/" in scan.work else scan.work)))
     query = Query(detected_lang=written or "pt-BR", written_lang=written, corrections=list(corrections))
+    if "v" in scan.work:
+        query.vision_named = [scan.original[m.start() : m.end()] for m in VISION_NAMED.finditer(scan.work)]
     if not scan.work.strip() or HELP.match(scan.work):
         query.help = True
         return query

@@ -57,6 +57,9 @@ class ModelInfo(Record, kw_only=True):
     source: str = "catalog"
     weights_exact: bool = False  # the weights are the checkpoint's own bytes, not bits per weight
     max_context: int | None = None
+    vision_params: int = (
+        0  # a vision encoder's parameters the weights include (0: a text model, or none sized)
+    )
 
 
 class LoadInfo(Record, kw_only=True):
