@@ -494,7 +494,7 @@ CONTEXT_TOKENS = regexes.compile(
     rf"{_NUM}\s*tokens?\b(?:\s*(?:de\s+)?{_CONTEXT_WORD})?|{_NUM}\s*(?:ctx|context)\b"
 )
 GPU_COUNT = regexes.compile(rf"\b(\d+)\s*{_W('counts.gpus')}\b")
-GPU_MEMORY = regexes.compile(r"\b(\d{2,3})\s*(?:gb|gib|g)\b")
+GPU_MEMORY = regexes.compile(r"\b(\d{2,3})\s*(?:gb|gib|g|gigas?|giga\s*bytes?|gigabytes?)\b")
 MOE_SIZE = regexes.compile(
     r"\b(\d+)\s*x\s*(\d+(?:[.,]\d+)?)\s*b\b|\b(\d+(?:[.,]\d+)?)\s*b\s*-?\s*a\s*(\d+(?:[.,]\d+)?)\s*b\b"
 )

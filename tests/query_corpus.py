@@ -61,6 +61,10 @@ PHRASINGS: list[tuple[str, dict]] = [
     # and its Hugging Face repo the text-only Qwen2.5 7B).
     ("qwen2.5-vl 7b 4bit", {"model": "qwen2.5-vl-7b", "precision": "int4"}),
     ("Qwen/Qwen2.5-VL-7B-Instruct 8k", {"model": "qwen2.5-vl-7b", "context": 8192}),
+    # Hundreds in the feminine and above 500 ("quinhentas" had been left unread), and "giga" for GB.
+    ("quinhentas pessoas no 8b", {"model": "llama-3.1-8b", "users": 500}),
+    ("setecentos e cinquenta usuarios no 8b", {"model": "llama-3.1-8b", "users": 750}),
+    ("llama 70b numa placa de 80 giga", {"model": "llama-3.1-70b", "gpu": "a100-80gb-sxm"}),
     # A bare number with no unit and no other meaning is the context.
     ("70b 4bit 8192", {"model": "llama-3.1-70b", "precision": "int4", "context": 8192}),
     # ---------------------------------------------------------------- shorthand: KV cache precision
