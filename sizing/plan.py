@@ -636,6 +636,12 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         # 5,000 conversations at once is a public service; "5,000 users" of a company is its head-count.
         population = w.users
         said.append(t(lang, "assume.traffic.users_as_population", n=i18n.number(w.users, lang)))
+    if population and w.users_at_once and not (w.rate_per_s or w.requests_per_day or w.requests_per_month):
+        # "5000 funcionários, 300 conversas simultâneas": the conversations at once are the load itself; the
+        # head-count's estimate of them (had been sized instead, with the 300 shown as understood) is not used.
+        said.append(t(lang, "assume.traffic.at_once_over_population", users=i18n.number(w.users, lang),
+                      n=i18n.number(population, lang)))  # fmt: skip
+        population = None
     if w.rate_per_s:
         rate, basis = w.rate_per_s, "rate"
     elif w.requests_per_day or w.requests_per_month:

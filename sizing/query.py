@@ -1873,7 +1873,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     query.lang = _one(scan, "lang", "lang")
     at_once = _one(scan, "users_at_once", "users")
     if at_once is not None:
-        if fields["users"] not in (None, at_once):
+        if fields["users"] is not None and fields["users"] > at_once:
+            # "2 mil usuários, mas só 100 ao mesmo tempo", "500 pessoas, 50 simultaneamente": the people, and
+            # those at once (sizing/plan.py sizes these, and says the head-count was not used).
+            fields["population"] = fields["population"] or fields["users"]
+        elif fields["users"] not in (None, at_once):
             raise QueryError(
                 "query.contradiction", what="users", first=str(fields["users"]), second=str(at_once)
             )

@@ -290,6 +290,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"{_NUM}\s*(?:(?:{in_flight})\s+(?:{at_once_nouns})|(?:de\s+)?(?:{at_once_nouns})\s+(?:online\s+)?(?:{in_flight}))\b"
         ), length),
         ("users_at_once", regexes.compile(rf"\b(?:{concurrency})\s*(?:de|of|=|:)?\s*{_NUM}(?!\s*(?:{tokens})\b)"), length),
+        # "2 mil usuários, mas só 100 ao mesmo tempo": the count at once with its noun left out.
+        ("users_at_once", regexes.compile(
+            rf"{_NUM}\s+(?:ao\s+mesmo\s+tempo|simultaneamente|em\s+simultaneo|at\s+once|at\s+the\s+same\s+time|"
+            r"concurrently)\b"
+        ), length),
         ("population", regexes.compile(rf"\bbase\s+(?:de|of)\s+{_NUM}\s*(?:de\s+)?(?:{people}|{persons}|contas|accounts)\b"),
          population),
         # "2 mil clientes por dia", "300 users a day": the people of a day. A head-count, unless each one's

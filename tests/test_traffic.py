@@ -893,3 +893,24 @@ def test_a_length_in_words_is_said_not_read_as_tokens(text, typed):
     assert (
         q.workload.context is None and q.workload.prompt_tokens is None and q.workload.output_tokens is None
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "at_once", "people"),
+    [
+        # The head-count's estimate (27 at once) had been sized, with "300 usuários simultâneos" shown as understood.
+        ("llama 8b 5000 funcionarios, 300 conversas simultâneas", "300", "5.000"),
+        # "100 ao mesmo tempo" had been left unread; "500 pessoas, 50 simultaneamente" refused as a contradiction.
+        ("8b 2 mil usuarios mas só 100 ao mesmo tempo", "100", "2.000"),
+        ("8b 500 pessoas, 50 simultaneamente", "50", "500"),
+    ],
+)
+def test_conversations_at_once_beside_a_head_count_are_what_is_sized(text, at_once, people):
+    query = parse(text)
+    answer = render_text(size(query.workload), query)
+    header = answer.split("\n\n")[1]
+    assert f"· {at_once} usuários simultâneos" in header
+    assert (
+        f"Dimensionei as {at_once} conversas ao mesmo tempo que a pergunta deu; as {people} pessoas não"
+        in answer
+    )
