@@ -228,7 +228,10 @@ def understood(result: SizingResult, query) -> list[str]:
     if w.tokens:
         parts.append(t("understood.tokens", n=i18n.count(w.tokens, lang)))
     if w.examples:
-        parts.append(t("understood.examples", n=i18n.number(w.examples, lang)))
+        rl = w.method is not None and w.method.is_rl  # an RL run's examples are its prompts
+        parts.append(
+            t("understood.rl_prompts" if rl else "understood.examples", n=i18n.number(w.examples, lang))
+        )
     if w.epochs:
         parts.append(
             t("understood.epochs_one") if w.epochs == 1 else t("understood.epochs_other", n=w.epochs)

@@ -1561,11 +1561,38 @@ def _unknown_gpu_series(scan: _Scan, catalog: Catalog) -> None:
         _raise_unknown_gpu(scan.original[m.start() : m.end()].strip(), list(index), index, always=True)
 
 
+# The prompts of an RL run, counted ("5 mil prompts", "20k prompts", "12k math problems", "10 mil perguntas de
+# matemática", optionally "de 300 tokens" each): its dataset, which its time scales with; never a prompt's
+# length ("256 prompt tokens", "prompts de 300 tokens", read by RL_PROMPT) nor a context.
+RL_PROMPTS = regexes.compile(
+    rf"(?<![\w.,])({_GROUPED}|\d+(?:[.,]\d+)?)\s*({alternation([*VOCAB.words('multipliers.thousand'), *VOCAB.words('multipliers.million')])})?"
+    rf"\s*(?:de\s+|of\s+)?{_W('rl.prompts')}\b(?!\s*(?:de\s+|of\s+)?tokens?\b)"
+    rf"(?:\s+(?:de|of|with|com)\s+(?:ate\s+|up\s+to\s+)?(\d{{2,6}}|\d{{1,3}}\s*k)\s*tokens?\b)?"
+)
+
+
+def _rl_prompts(scan: _Scan) -> None:
+    """RL_PROMPTS: the count as the run's examples (its prompts), and a length given with it as the prompt's."""
+    if not scan.may_match(RL_PROMPTS):
+        return
+    for m in list(RL_PROMPTS.finditer(scan.work)):
+        count = round(_count(m.group(1)) * (UNIT_VALUES[_unit(m.group(2))] if m.group(2) else 1))
+        if count < 1:
+            continue
+        typed = scan.original[m.start() : m.end()].strip()
+        scan.found.setdefault("examples", []).append((count, typed))
+        length = _rl_tokens(m.group(3)) if m.group(3) else None
+        if length:
+            scan.found.setdefault("rl_prompt", []).append((length, typed))
+        scan.blank(m.start(), m.end())
+
+
 def _rl_settings(scan: _Scan) -> None:
     """GRPO's and PPO's settings, read only where a question names an RL method (or its thread did)."""
     scan.take(RL_GENERATIONS, "rl_generations", lambda m: int(m.group(1) or m.group(2)) or None)
     scan.take(RL_BETA, "rl_reference", lambda m: float(m.group(1).replace(",", ".")) > 0)
     scan.take(RL_COMPLETION, "rl_completion", lambda m: _rl_tokens(m.group(1) or m.group(2)))
+    _rl_prompts(scan)
     scan.take(RL_PROMPT, "rl_prompt", lambda m: _rl_tokens(m.group(1) or m.group(2)))
     scan.take(
         RL_WORDS,

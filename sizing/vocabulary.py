@@ -68,7 +68,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     "out_of_scope": ("embedding", "speech", "image", "closed"),
     "stages": ("qlora", "lora", "full", "fine_tune", "pretrain", "train", "inference"),
     "methods": ("dpo", "ipo", "kto", "orpo", "simpo", "grpo", "ppo", "rl", "rloo"),
-    "rl": ("server", "colocate", "generate", "reference", "no_reference", "generations"),
+    "rl": ("server", "colocate", "generate", "reference", "no_reference", "generations", "prompts"),
     "tasks": ("rag", "extraction", "classification", "summarization", "reasoning", "code", "chat"),
     "intents": ("evaluation", "production"),
     "launch": ("launchers", "context", "users", "tp", "pp", "precision", "kv_cache", "model"),

@@ -7,7 +7,7 @@ import msgspec
 import pytest
 
 from bot.cli import main
-from sizing import training
+from sizing import i18n, training
 from sizing.engine import size
 from sizing.query import QueryError, parse
 
@@ -322,3 +322,32 @@ def test_rl_prompt_and_completion_lengths_are_the_generations(text, prompt, comp
     assert query.unknown == [] and query.workload.context is None
     rl = size(query.workload).workload.rl
     assert (rl.prompt_tokens, rl.completion_tokens) == (prompt, completion)
+
+
+@pytest.mark.parametrize(
+    ("text", "prompts", "prompt_tokens"),
+    [
+        # A count of prompts is the run's dataset (its time scales with it), never a prompt's length or a
+        # context: "5 mil prompts" had been a 5,000-token context, "20k prompts" 20,480-token prompts.
+        ("grpo no qwen2.5 7b com 5 mil prompts, 8 geracoes por prompt", 5_000, None),
+        ("grpo with lora on qwen2.5 7b, 20k prompts", 20_000, None),
+        ("grpo qwen 7b dataset de 10 mil perguntas de matemática", 10_000, None),
+        ("grpo qwen 7b, 12k math problems, completions de 1024 tokens", 12_000, None),
+        ("grpo qwen 7b 5000 prompts de 300 tokens", 5_000, 300),
+        ("ppo llama 8b 10 mil prompts", 10_000, None),
+        # Lengths stay lengths.
+        ("grpo qwen 7b 256 prompt tokens", None, 256),
+        ("grpo qwen 7b prompts de 300 tokens", None, 300),
+    ],
+)
+def test_a_count_of_prompts_is_the_rl_runs_dataset(text, prompts, prompt_tokens):
+    q = parse(text)
+    assert (q.workload.examples, q.workload.prompt_tokens, q.workload.context) == (
+        prompts,
+        prompt_tokens,
+        None,
+    )
+    if prompts and not text.startswith("ppo"):  # PPO generates with model.generate here: no time
+        r = size(q.workload)
+        shown = i18n.number(prompts, r.workload.lang)
+        assert r.estimates.wall_clock_days and any(f"{shown} prompts" in line for line in r.estimates.text)
