@@ -281,6 +281,8 @@ def understood(result: SizingResult, query) -> list[str]:
         lines.append(t("understood.vision_excluded", typed=typed, model=r.model.name))
     for typed, kept, other in query.precision_choices:
         lines.append(t("understood.precision_choice", typed=typed, kept=kept, other=other))
+    if query.corpus:
+        lines.append(t("understood.corpus", typed=", ".join(f"“{c}”" for c in query.corpus)))
     if query.ollama_tags and w.precision == "q4_k_m":
         lines += [t("understood.ollama_default", tag=tag) for tag in query.ollama_tags]
     if query.unknown:

@@ -84,6 +84,7 @@ class Query:
     # A choice of precisions ("4 ou 8 bits", "fp8 or int4"): (as typed, the one sized, the next one); only
     # the first was sized.
     precision_choices: list[tuple[str, str, str]] = field(default_factory=list)
+    corpus: list[str] = field(default_factory=list)  # a RAG corpus counted ("1M documentos"), as typed
     text: str | None = None  # what was read (set by callers that keep queries, as a cache key)
     base: str | None = None
 
@@ -509,6 +510,12 @@ COUNTED = regexes.compile(
     rf"|\s*(?:de|of)\s+(?!{_W('counts.params')}\b)[a-z]"  # "1 milhão de tickets": any noun but parameters
 )
 
+# A RAG corpus counted ("1M documentos", "500 mil PDFs", "10k documents"), with no rate after it (a daily
+# volume is traffic, read before): looked up in a vector database beside the LLM, so it changes none of the
+# model's memory; read (never a context, a model's size or users) and said in a note.
+CORPUS = regexes.compile(
+    rf"(?<![\w.,])(?:{_GROUPED}|\d+(?:[.,]\d+)?)\s*(?:{_SMALL})?\s*(?:de\s+|of\s+)?{_W('counts.corpus')}\b"
+)
 # Stage words, most specific first: "full fine-tune" before "fine-tune", "do zero" before "treinar".
 STAGE_WORDS = ("qlora", "lora", "full", "fine_tune", "pretrain", "train", "inference")
 STAGE_OF = {"qlora": Stage.qlora, "lora": Stage.lora, "full": Stage.full, "fine_tune": Stage.full,
@@ -945,6 +952,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         _rl_settings(scan)
     # Traffic first: "prompts de 2 mil tokens" is no context, "5000 funcionários" no concurrent users.
     traffic_query.take(scan, follow_up=base is not None)
+    scan.take(CORPUS, "corpus", lambda m: True)
     scan.take(CONTEXT_MILLIONS, "context", lambda m: round(_float(m.group(1)) * 10**6))
     scan.take(TRAIN_TOKENS, "tokens", lambda m: round(_float(m.group(1)) * UNIT_VALUES[_unit(m.group(2))]))
     scan.take(
@@ -1813,6 +1821,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         contract=_one(scan, "contract", "contract"),
     )
     query.precision_choices = [v for v, _ in scan.found.get("precision_choice", [])]
+    query.corpus = [typed for _, typed in scan.found.get("corpus", [])]
     stage = _stage(scan)
     period = _one(scan, "period", "days")
     serving = not (stage or (base.stage if base is not None else Stage.inference)).is_training

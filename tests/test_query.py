@@ -492,3 +492,33 @@ def test_a_language_named_for_the_content_is_not_the_answers_language(text, aske
     with pytest.raises(QueryError) as refused:
         parse(text.replace("llama 8b", "gpt-7").replace("llama 3.1 8b", "gpt-7").replace("70b", "gpt-7"))
     assert refused.value.asked_lang == asked
+
+
+@pytest.mark.parametrize(
+    ("text", "corpus", "users"),
+    [
+        # A RAG corpus is looked up in a vector database: never a model's size, a context or a count of users.
+        # "1M documents" had been a 0.001B model (or a contradiction with the model named), "500 mil pdfs" a
+        # 500-token context.
+        ("qwen 7b rag over 1M documents, 20 users", "1M documents", 20),
+        ("llama 8b para 1M documentos", "1M documentos", None),
+        ("rag com llama 70b sobre 500 mil pdfs, 50 usuarios", "500 mil pdfs", 50),
+        ("rag over 10k documents with qwen2.5 14b", "10k documents", None),
+    ],
+)
+def test_a_rag_corpus_is_read_and_changes_nothing_sized(text, corpus, users):
+    q = parse(text)
+    assert q.corpus == [corpus]
+    assert q.workload.context is None and q.workload.users == users
+    assert "mil" not in q.unknown and "documents" not in q.unknown
+
+
+def test_a_daily_volume_of_documents_is_still_traffic():
+    q = parse("llama 8b 10 mil documentos por dia")
+    assert q.corpus == [] and q.workload.requests_per_day == 10_000
+
+
+def test_an_embedding_model_with_its_corpus_is_said_out_of_scope():
+    with pytest.raises(QueryError) as refused:
+        parse("embedding model bge-m3 for 1M documents")
+    assert "embedding" in refused.value.message("en")
