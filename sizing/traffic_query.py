@@ -376,6 +376,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"\b(?:com|with|de|of)\s+(?:(?:~|cerca\s+de|uns|umas|about|around)\s*)?{_NUM}\s*(?:{turns})\s+"
             rf"(?:cada|each|(?:por|per)\s+(?:{requests}|{one_conversation}))\b"
         ), length),
+        # "15k conversations per day, average 6 turns", "em média 8 mensagens": an average per conversation.
+        ("per_conversation", regexes.compile(
+            rf"\b(?:on\s+average|average\s+of|average|avg|em\s+media|uma\s+media\s+de|media\s+de)\s+{_NUM}\s*(?:{turns})\b"
+            rf"(?!\s*{per}\s*(?:{unit})\b)"
+        ), length),
         # "2,000 chats a day, 8 messages each", "6 perguntas cada".
         ("per_conversation", regexes.compile(
             rf"(?<![\w.,])(?:(?:~|cerca\s+de|uns|umas|about|around)\s*)?{_NUM}\s*(?:{turns})\s+(?:cada|each|apiece)\b"

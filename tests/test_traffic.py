@@ -914,3 +914,20 @@ def test_conversations_at_once_beside_a_head_count_are_what_is_sized(text, at_on
         f"Dimensionei as {at_once} conversas ao mesmo tempo que a pergunta deu; as {people} pessoas não"
         in answer
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "per_day"),
+    [
+        # An average of turns per conversation multiplies the conversations' rate, as "8 messages each" does.
+        (
+            "serve gemma 3 27b for a call center with 300 agents, 15k conversations per day, average 6 turns",
+            90_000,
+        ),
+        ("llama 8b, 2 mil atendimentos por dia, em média 8 mensagens", 16_000),
+        ("llama 8b 500 conversas por dia com uma média de 5 perguntas", 2_500),
+    ],
+)
+def test_an_average_of_turns_per_conversation_multiplies_the_conversations(text, per_day):
+    q = parse(text)
+    assert q.workload.requests_per_day == per_day and q.unknown == []
