@@ -1761,7 +1761,7 @@ def _family_and_member(scan: _Scan, catalog: Catalog) -> None:
 
 # What a question's load is given as, once read: with one of them, "cada uma de 500 tokens" is each request's prompt.
 _LOAD_KINDS = ("rate_per_s", "requests_per_day", "requests_per_month", "rate_average", "output_volume",
-               "token_volume", "people_per_day", "requests_per_person_day")  # fmt: skip
+               "token_volume", "input_volume", "people_per_day", "requests_per_person_day")  # fmt: skip
 
 
 def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = None) -> Query:
@@ -1929,9 +1929,31 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     # "throughput de 5000 tokens/s", "1M de tokens gerados por dia": the service's answers, each of the
     # answer length (given, the thread's, or traffic.toml's), make its request rate. "500k tokens por dia":
     # prompts and answers together, each request the two lengths.
+    bare = scan.found.pop("output_volume_bare", [])
+    if bare:
+        # "2M tokens per day of input and 500k tokens output": the answers' volume in the period said before.
+        periods = [v[1] for k in ("input_volume", "token_volume") for v, _ in scan.found.get(k, [])]
+        if periods and "output_volume" not in scan.found:
+            scan.found["output_volume"] = [((tokens, periods[0]), typed) for tokens, typed in bare]
+        else:
+            query.unknown += [typed for _, typed in bare]
+    bare = scan.found.pop("input_volume_bare", [])
+    if bare:
+        periods = [v[1] for v, _ in scan.found.get("output_volume", [])]
+        if periods and "input_volume" not in scan.found:
+            scan.found["input_volume"] = [((tokens, periods[0]), typed) for tokens, typed in bare]
+        else:
+            query.unknown += [typed for _, typed in bare]
+    inputs = _one(scan, "input_volume", "traffic.rate")
+    if inputs is not None and "output_volume" not in scan.found:
+        scan.found["token_volume"] = [(inputs, typed) for _, typed in scan.found["input_volume"]]
+        inputs = None  # the prompts alone: each request one prompt's length ("prompt_tokens" below)
     for kind, lengths in (
         ("output_volume", ("output_tokens",)),
-        ("token_volume", ("prompt_tokens", "output_tokens")),
+        (
+            "token_volume",
+            ("prompt_tokens",) if scan.found.get("input_volume") else ("prompt_tokens", "output_tokens"),
+        ),
     ):
         volume = _one(scan, kind, "traffic.rate")
         if volume is None:
@@ -1948,6 +1970,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["requests_per_day"] = max(round(requests), 1)
         else:
             fields["rate_per_s"] = requests / seconds
+        if kind == "output_volume" and inputs is not None and not fields["prompt_tokens"]:
+            # Both sides of the volume: the answers' make the requests, the prompts' each one's length.
+            fields["prompt_tokens"] = max(round(inputs[0] / max(requests, 1)), 1)
     averages = scan.found.pop("rate_average", [])
     if averages and fields["rate_per_s"] is None and fields["requests_per_day"] is None:
         # "3 req/s em média", alone: a day's volume at that pace, whose peak hour traffic.toml sets (as for

@@ -172,11 +172,21 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     aggregate = _alternatives(w["aggregate"])
     slow_unit = _alternatives(word for word, seconds in unit_words.items() if seconds != 1)
     big = r"k|mil|mi|milhoes|milhao|millions?|m|b|bi|bilhoes|bilhao|billions?"
+    # Without the word "tokens" nor a period, a "b" after a number is a model's size ("8b respostas").
+    big_count = r"(?:k|mil|mi|milhoes|milhao|millions?|m)\b"
 
     def volume(m: re.Match):
-        """(tokens, seconds of the unit, or MONTH)."""
+        """(tokens, seconds of the unit, or MONTH); patterns with alternatives repeat the number's groups."""
+        if m.group(1) is None:
+            groups = [g for g in m.groups() if g is not None]
+            number, multiplier_word = groups[0], (groups[1] if len(groups) > 2 else None)
+            unit = next(v for k, v in m.groupdict().items() if k.startswith("unit") and v)
+            return _volume(number, multiplier_word, unit)
+        return _volume(m.group(1), m.group(2), m.group("unit") or m.groupdict().get("unit2"))
+
+    def _volume(number: str, multiplier_word: str | None, unit: str):
         multiplier = {"k": 1e3, "mil": 1e3, "m": 1e6, "mi": 1e6, "b": 1e9, "bi": 1e9}
-        unit_word = (m.group(2) or "").rstrip("s")
+        unit_word = (multiplier_word or "").rstrip("s")
         scale = (
             1e6
             if unit_word.startswith(("milh", "million"))
@@ -184,9 +194,14 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             if unit_word.startswith(("bilh", "billion"))
             else multiplier.get(unit_word, 1)
         )
-        tokens_count = _float(m.group(1)) * scale
-        unit = m.group("unit") or m.groupdict().get("unit2")
+        tokens_count = _float(number) * scale
         return (tokens_count, unit_words[_BLANKS.sub(" ", unit)]) if tokens_count > 0 else None
+
+    def _bare_volume(m: re.Match):
+        """An answers' volume with no period: its tokens (at least 100k: fewer read as one answer's length)."""
+        number, multiplier_word = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        counted = _volume(number, multiplier_word, next(iter(unit_words)))
+        return counted[0] if counted and counted[0] >= 100_000 else None
 
     in_flight = _alternatives(w["in_flight"])
     at_once_nouns = rf"{requests}|{people}|{persons}|{_alternatives(w['at_once_nouns'])}"
@@ -225,6 +240,30 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"{_PLAIN}\s*({big})?\s*(?:de\s+)?(?:{tokens})\s*(?:(?:{aggregate})\s*{per}\s*(?P<unit>{unit})s?\b"
             rf"|{per}\s*(?P<unit2>{unit})s?\b\s*(?:{aggregate})\b)"
         ), volume),
+        # The prompts' side of a daily volume ("2M tokens per day of input", "2M input tokens a day", "2 milhões de
+        # tokens de entrada por dia"): with the answers' side it makes the rate and the prompt's length.
+        ("input_volume", regexes.compile(
+            rf"{_PLAIN}\s*({big})?\s*(?:de\s+)?(?:input\s+|prompt\s+)?(?:{tokens})\s*{per}\s*(?P<unit>{slow_unit})s?"
+            rf"\s+(?:of\s+|de\s+)?(?:input|entrada|prompts?)\b"
+            rf"|{_PLAIN}\s*({big})?\s*(?:de\s+)?(?:input\s+|prompt\s+)(?:{tokens})\s*{per}\s*(?P<unit2>{slow_unit})s?\b"
+            rf"|{_PLAIN}\s*({big})?\s*(?:de\s+)?(?:{tokens})\s+(?:de\s+|of\s+)?(?:input|entrada|prompts?)\s*{per}\s*(?P<unit3>{slow_unit})s?\b"
+        ), volume),
+        # "500 mil de saída por dia": the answers' volume with no word for tokens (a multiplier needed).
+        ("output_volume", regexes.compile(
+            rf"(?<![\w.,]){_PLAIN}\s*({big_count})\s*(?:de\s+)?(?:saida|output)\s*{per}\s*(?P<unit>{slow_unit})s?\b"
+        ), volume),
+        # The prompts' side said before the answers' with no time of its own ("2M tokens de entrada e 500k de
+        # saída por dia"): the period of the answers' (query._build joins them).
+        ("input_volume_bare", regexes.compile(
+            rf"(?<![\w.,]){_PLAIN}\s*({big_count})\s*(?:de\s+)?(?:(?:{tokens})\s*)?(?:de\s+|of\s+)?(?:input|entrada)\b"
+            rf"(?!\s*{per})"
+        ), lambda m: _bare_volume(m)),
+        # The answers' side said after it with no time of its own ("... of input and 500k tokens output",
+        # "... e 500 mil de saída"): the same period as the volume before it (query._build joins them).
+        ("output_volume_bare", regexes.compile(
+            rf"(?<![\w.,]){_PLAIN}\s*({big_count})\s*(?:de\s+)?(?:(?:{tokens})\s*)?(?:de\s+|of\s+)?(?:output|saida|resposta|respostas|answers?)\b"
+            rf"(?!\s*{per})|(?<![\w.,]){_PLAIN}\s*({big_count})\s*(?:output|saida)\s+(?:{tokens})\b(?!\s*{per})"
+        ), lambda m: _bare_volume(m)),
         # Tokens a minute, an hour, a day or a month with no word for answers ("500k tokens por dia", "2
         # milhões de tokens por mês"): all the service reads and writes, prompts and answers together, as
         # providers count tokens; never a context nor training data. Tokens a second are a user's speed.

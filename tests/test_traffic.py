@@ -931,3 +931,23 @@ def test_conversations_at_once_beside_a_head_count_are_what_is_sized(text, at_on
 def test_an_average_of_turns_per_conversation_multiplies_the_conversations(text, per_day):
     q = parse(text)
     assert q.workload.requests_per_day == per_day and q.unknown == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A day's tokens on both sides: the answers' make the requests (500 tokens each, traffic.toml's
+        # default), the prompts' each one's length. "500k tokens output" had been one answer of 501,000 tokens.
+        "we expect 2M tokens per day of input and 500k tokens output for llama 3.3 70b",
+        "llama 3.3 70b, 2M tokens de entrada e 500k de saída por dia",
+        "llama 3.3 70b, 2 milhões de tokens de entrada por dia e 500 mil de saída",
+    ],
+)
+def test_a_days_input_and_output_tokens_make_the_rate_and_the_prompt(text):
+    w = parse(text).workload
+    assert (w.requests_per_day, w.prompt_tokens, w.output_tokens) == (1_000, 2_000, None)
+
+
+def test_a_days_input_tokens_alone_are_prompts_of_the_default_length():
+    w = parse("llama 70b 3M input tokens per day").workload
+    assert w.requests_per_day == 3_000  # 1,000-token prompts (traffic.toml)
