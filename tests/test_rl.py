@@ -277,6 +277,10 @@ def test_slack_answers_grpo_with_valid_blocks(tmp_path):
         assert "GRPO" in text and "Geração" in text and "Recomendação" in text
         [row] = slack.rows()
         assert row["outcome"] == "answered" and json.loads(row["workload"])["method"] == "grpo"
+        # With its prompts, the run's time: generation and training, in the answer Slack shows.
+        timed = slack.command("GRPO com LoRA no llama 3.1 70b, 20 mil prompts, em 3 dias")["blocks"]
+        _valid(timed)
+        assert "20.000 prompts × 8 respostas" in _text(timed) and "Geração no vLLM" in _text(timed)
 
 
 def test_the_understood_line_names_the_rl_settings(capsys):
