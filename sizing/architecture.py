@@ -111,6 +111,9 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     head_dim: Positive | None = None
     intermediate_size: Positive
     vocab_size: Positive
+    # Rows of the input embedding when it has more than vocab_size (Llama 3.2 Vision's text model embeds
+    # vocab_size + 8 tokens, its output head keeps vocab_size: transformers MllamaTextModel.embed_tokens).
+    embedding_rows: Positive | None = None
     tie_embeddings: bool = False
     max_context: Positive
 
@@ -127,8 +130,10 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
 
     # Attention layout, repeated over the layers: G = full (global) attention, L = local attention
     # that keeps only the last `window` tokens (sliding window, or Llama 4's chunked attention), R = linear
-    # attention that keeps a fixed-size state per conversation (`linear_attention`; Qwen3-Next).
-    layer_pattern: Annotated[str, msgspec.Meta(pattern=r"^[GLR]+$")] = "G"
+    # attention that keeps a fixed-size state per conversation (`linear_attention`; Qwen3-Next), X = gated
+    # cross-attention to an image's tokens (Llama 3.2 Vision's cross_attention_layers): its weights are the
+    # language model's, but it keeps none of the conversation's keys and values.
+    layer_pattern: Annotated[str, msgspec.Meta(pattern=r"^[GLRX]+$")] = "G"
     window: NonNegative = 0
 
     moe: MoE | None = None
@@ -163,6 +168,9 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     def is_linear(self, layer: int) -> bool:
         return self.layer_pattern[layer % len(self.layer_pattern)] == "R"
 
+    def is_cross(self, layer: int) -> bool:
+        return self.layer_pattern[layer % len(self.layer_pattern)] == "X"
+
     @cached_property
     def local_layers(self) -> int:
         return sum(self.is_local(i) for i in range(self.num_layers))
@@ -172,13 +180,22 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
         return sum(self.is_linear(i) for i in range(self.num_layers))
 
     @cached_property
+    def cross_layers(self) -> int:
+        return sum(self.is_cross(i) for i in range(self.num_layers))
+
+    @cached_property
     def attention_layers(self) -> int:
-        """Layers that keep keys and values per token (full or local attention)."""
+        """Layers with softmax attention weights (full, local or cross-attention)."""
         return self.num_layers - self.linear_layers
 
     @cached_property
+    def cached_layers(self) -> int:
+        """Layers that keep the conversation's keys and values per token (full or local attention)."""
+        return self.attention_layers - self.cross_layers
+
+    @cached_property
     def global_layers(self) -> int:
-        return self.num_layers - self.local_layers - self.linear_layers
+        return self.num_layers - self.local_layers - self.linear_layers - self.cross_layers
 
     def is_moe_layer(self, layer: int) -> bool:
         if not self.moe or layer < self.moe.first_dense_layers:
@@ -277,6 +294,9 @@ def count_parts(a: Architecture) -> ParamParts:
     norm_size = h * (2 if a.norm == "layer" else 1)
     attention = attn * a.attention_layers
     other *= a.attention_layers
+    # A cross-attention layer (transformers MllamaCrossAttentionDecoderLayer) adds a q_norm and a k_norm of
+    # head_dim and two scalar tanh gates, one on the attention and one on the MLP.
+    other += (2 * hd + 2) * a.cross_layers
     other += a.norms_per_layer * norm_size * a.num_layers
     if a.linear_attention:
         la = a.linear_attention
@@ -321,7 +341,7 @@ def count_parts(a: Architecture) -> ParamParts:
             # Qwen2-MoE / Qwen3-Next scale the shared expert by a learned sigmoid gate (one row of hidden).
             router += h if moe.shared_expert_gate else 0
 
-    embeddings = a.vocab_size * h
+    embeddings = (a.embedding_rows or a.vocab_size) * h
     lm_head = 0 if a.tie_embeddings else a.vocab_size * h
     other += norm_size  # final norm
     other += a.extra_params

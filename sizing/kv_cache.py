@@ -35,8 +35,8 @@ def bytes_per_token_per_layer(a: Architecture, kv_bytes: float, tp: int = 1) -> 
 
 def bytes_per_token(a: Architecture, kv_bytes: float, tp: int = 1) -> float:
     """Bytes one token adds when every attention layer keeps the whole context (the growth rate of full
-    attention); linear-attention layers add nothing per token."""
-    return a.attention_layers * bytes_per_token_per_layer(a, kv_bytes, tp)
+    attention); linear-attention and cross-attention layers add nothing per token."""
+    return a.cached_layers * bytes_per_token_per_layer(a, kv_bytes, tp)
 
 
 def state_bytes(a: Architecture, tp: int = 1) -> int:

@@ -7,6 +7,8 @@ import pytest
 
 from bot.cli import main
 from bot.rendering import render_text
+from sizing import kv_cache
+from sizing.catalog import load_catalog
 from sizing.engine import size
 from sizing.query import parse
 
@@ -31,8 +33,7 @@ def test_the_vision_encoder_is_in_the_weights_and_said(text, model, encoder):
 @pytest.mark.parametrize(
     ("text", "typed"),
     [
-        ("llama 3.2 11b vision", "vision"),  # a scaled Llama 3.1 8B, its vision encoder dropped unsaid
-        ("qwen2.5 vl 3b", "vl"),
+        ("internvl 8b", "internvl"),
         ("llava 13b pra 5 usuarios", "llava"),
     ],
 )
@@ -51,3 +52,82 @@ def test_json_says_the_vision_encoder_sized(capsys):
     assert main(["--json", "qwen2.5-vl 7b 4bit"]) == 0
     model = json.loads(capsys.readouterr().out)["workload"]["model"]
     assert model["vision_params"] == 676_550_144 and model["params"] == 8_292_166_656
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        ("qwen2.5-vl 72b", "qwen2.5-vl-72b"),  # had been refused as a contradiction
+        ("qwen 2.5 vl 72b", "qwen2.5-vl-72b"),  # had been Qwen2.5 72B, the text model
+        ("Qwen/Qwen2.5-VL-72B-Instruct", "qwen2.5-vl-72b"),
+        ("qwen2.5 vl 3b", "qwen2.5-vl-3b"),  # had been Qwen2.5 3B with a note that the encoder was left out
+        ("qwen2.5-vl 32b", "qwen2.5-vl-32b"),
+        ("llama 3.2 11b vision", "llama-3.2-11b-vision"),  # had been Llama 3.1 8B scaled to 46 layers
+        ("llama-3.2-90b-vision-instruct", "llama-3.2-90b-vision"),  # had been refused as a contradiction
+        ("meta-llama/Llama-3.2-11B-Vision-Instruct", "llama-3.2-11b-vision"),
+        ("pixtral 12b", "pixtral-12b"),  # had been Mistral Nemo 12B with "pixtral" not understood
+        ("llava 1.5 7b", "llava-1.5-7b"),
+        ("internvl2.5 38b", "internvl2.5-38b"),
+    ],
+)
+def test_vision_language_models_are_answered_with_their_own_entry(text, model):
+    query = parse(text)
+    result = size(query.workload)
+    assert result.workload.model.id == model and result.workload.model.vision_params > 0
+    answer = render_text(result, query)
+    assert "codificador de visão e projetor" in answer
+    assert "esta resposta dimensiona só o modelo de texto" not in answer
+
+
+# Each model's parameters at BF16 (2 bytes each) against the checkpoint's published size: the exact
+# safetensors total where it was found, else the Hub's rounded "Model size" in billions.
+PUBLISHED_BYTES = {
+    "qwen2.5-vl-3b": 7_509_245_952,
+    "qwen2.5-vl-7b": 16_584_333_312,
+    "qwen2.5-vl-32b": 66_905_436_672,
+    "llama-3.2-11b-vision": 21_340_441_670,
+    "llava-1.5-7b": 14_126_854_144,
+    "internvl2.5-4b": 7_425_275_904,
+    "internvl2.5-38b": 76_776_329_984,
+    "internvl2.5-78b": 156_816_636_672,
+}
+PUBLISHED_BILLIONS = {"qwen2.5-vl-72b": 73.4, "llama-3.2-90b-vision": 88.6, "pixtral-12b": 12.7}
+
+
+@pytest.mark.parametrize("model", sorted(PUBLISHED_BYTES) + sorted(PUBLISHED_BILLIONS))
+def test_the_parameters_add_up_to_the_published_checkpoint(model):
+    entry = next(m for m in load_catalog().models if m.id == model)
+    if model in PUBLISHED_BYTES:
+        assert entry.params * 2 == PUBLISHED_BYTES[model]
+    else:
+        assert round(entry.params / 1e9, 1) == PUBLISHED_BILLIONS[model]
+    # A vision tower of its published size (InternViT-6B is 5.5B; the others 0.3-0.9B), not a share of the
+    # language model.
+    assert 0.3e9 < entry.extra_params < (6e9 if model.startswith("internvl2.5-") else 1e9)
+
+
+def test_llama_vision_cross_attention_layers_count_in_weights_not_in_the_cache():
+    models = {m.id: m for m in load_catalog().models}
+    vision, text = models["llama-3.2-11b-vision"], models["llama-3.1-8b"]
+    # The 8 cross-attention layers are the language model's: 9.78B of weights, not Llama 3.1 8B's 8.03B...
+    assert vision.params - vision.extra_params == 9_775_192_080
+    # ...but a conversation's tokens are cached by the 32 self-attention layers only, as in Llama 3.1 8B.
+    assert kv_cache.bytes_per_token(vision, 2) == kv_cache.bytes_per_token(text, 2) == 32 * 2 * 8 * 128 * 2
+    same = "llama 3.1 8b 16 bits 20 usuários 8k", "llama 3.2 11b vision 16 bits 20 usuários 8k"
+    kv = [size(parse(q).workload).kv_bytes_per_conversation for q in same]
+    assert kv[0] == kv[1] == 8192 * 32 * 2 * 8 * 128 * 2
+
+
+def test_internvl_38b_and_78b_carry_the_same_vision_transformer():
+    # What each published total leaves beside its Qwen2.5 decoder, less its projector (a LayerNorm of 12800
+    # and two linear layers with biases to the decoder's width), is one and the same InternViT-6B.
+    models = {m.id: m for m in load_catalog().models}
+
+    def projector(width):
+        return 2 * 12800 + 12800 * width + width + width * width + width
+
+    towers = {
+        m: models[m].extra_params - projector(models[m].hidden_size)
+        for m in ("internvl2.5-38b", "internvl2.5-78b")
+    }
+    assert set(towers.values()) == {5_536_496_000}
