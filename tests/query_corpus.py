@@ -61,6 +61,18 @@ PHRASINGS: list[tuple[str, dict]] = [
     # and its Hugging Face repo the text-only Qwen2.5 7B).
     ("qwen2.5-vl 7b 4bit", {"model": "qwen2.5-vl-7b", "precision": "int4"}),
     ("Qwen/Qwen2.5-VL-7B-Instruct 8k", {"model": "qwen2.5-vl-7b", "context": 8192}),
+    # The other sizes and families, each its own entry ("qwen2.5-vl 72b" had been refused as a contradiction,
+    # "qwen 2.5 vl 72b" Qwen2.5 72B, "llama 3.2 11b vision" a scaled Llama 3.1 8B).
+    ("qwen2.5-vl 72b", {"model": "qwen2.5-vl-72b"}),
+    ("qwen 2.5 vl 72b 4bit", {"model": "qwen2.5-vl-72b", "precision": "int4"}),
+    ("Qwen/Qwen2.5-VL-72B-Instruct", {"model": "qwen2.5-vl-72b"}),
+    ("qwen2.5 vl 3b", {"model": "qwen2.5-vl-3b"}),
+    ("qwen2.5-vl 32b 16k", {"model": "qwen2.5-vl-32b", "context": 16384}),
+    ("llama 3.2 11b vision 10 usuários", {"model": "llama-3.2-11b-vision", "users": 10}),
+    ("llama-3.2-90b-vision-instruct fp8", {"model": "llama-3.2-90b-vision", "precision": "fp8"}),
+    ("pixtral 12b", {"model": "pixtral-12b"}),
+    ("llava 1.5 7b", {"model": "llava-1.5-7b"}),
+    ("internvl2.5 78b", {"model": "internvl2.5-78b"}),
     # Hundreds in the feminine and above 500 ("quinhentas" had been left unread), and "giga" for GB.
     ("quinhentas pessoas no 8b", {"model": "llama-3.1-8b", "users": 500}),
     ("setecentos e cinquenta usuarios no 8b", {"model": "llama-3.1-8b", "users": 750}),
