@@ -1008,9 +1008,13 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.take(pattern, "intent", lambda m, intent=intent: intent)
     for mode, pattern in CONTRACTS:
         scan.take(pattern, "contract", lambda m, mode=mode: mode)
-    asked = strip_accents(scan.original)
     for code, pattern in LANG_REQUESTS:
-        scan.take(pattern, "lang", lambda m, code=code: code if _asks_for_language(m, asked) else None)
+        # The words beside a match as typed (nothing blanked), worked out only when a language is named.
+        scan.take(
+            pattern,
+            "lang",
+            lambda m, code=code: code if _asks_for_language(m, strip_accents(scan.original)) else None,
+        )
     scan.take(LANG_CONTENT, "language_content", lambda m: True)
     _unknown_gpu_series(scan, catalog)
     # A plain number of a context's size, with nothing else claiming it ("70b 4bit 8192"); not the date or
