@@ -248,8 +248,10 @@ PHRASINGS = [
     ("70b fp8 10 mil chamadas por dia", {"requests_per_day": 10_000, "precision": "fp8"}),
     ("llama 70b 4bit para 5000 usuarios da empresa", {"population": 5000, "precision": "int4"}),
     ("qwen 32b para a base de 20 mil clientes", {"population": 20_000}),
-    # A team of N is N users whatever its members are called, and a head-count when they are named as one.
-    ("llama 3.3 70b para equipe de 300 atendentes", {"population": 300}),
+    # A team of N is N users whatever its members are called, and a head-count when they are named as one
+    # ("funcionários"); attendants work conversations all day, as agents do.
+    ("llama 3.3 70b para equipe de 300 atendentes", {"users": 300}),
+    ("llama 3.3 70b para equipe de 300 funcionários", {"population": 300}),
     ("qwen3 32b para um time de 150 pessoas", {"users": 150}),
     ("llama 8b para um time de 40 agentes", {"users": 40}),
     ("8b, primeira resposta em menos de 2 s e pelo menos 20 tokens/s", {"ttft_s": 2, "tokens_per_s": 20}),
@@ -951,3 +953,19 @@ def test_a_days_input_and_output_tokens_make_the_rate_and_the_prompt(text):
 def test_a_days_input_tokens_alone_are_prompts_of_the_default_length():
     w = parse("llama 70b 3M input tokens per day").workload
     assert w.requests_per_day == 3_000  # 1,000-token prompts (traffic.toml)
+
+
+@pytest.mark.parametrize(
+    ("text", "users", "population"),
+    [
+        # A call center's attendants or operators each work conversations all day: users at once, as "50
+        # agentes" is; "15 atendentes" had been a head-count, 1 user at once at the 10% default share.
+        ("llama 8b para 15 atendentes", 15, None),
+        ("llama 8b para 50 operadores de call center", 50, None),
+        # A whole company's staff is still a head-count.
+        ("llama 8b 5000 funcionários", None, 5000),
+    ],
+)
+def test_attendants_are_users_and_a_companys_staff_a_head_count(text, users, population):
+    w = parse(text).workload
+    assert (w.users, w.population) == (users, population)
