@@ -522,3 +522,21 @@ def test_an_embedding_model_with_its_corpus_is_said_out_of_scope():
     with pytest.raises(QueryError) as refused:
         parse("embedding model bge-m3 for 1M documents")
     assert "embedding" in refused.value.message("en")
+
+
+@pytest.mark.parametrize(
+    ("text", "examples"),
+    [
+        # A dataset counted in question-answer pairs is the fine-tune's examples: "50 mil pares
+        # pergunta-resposta" had been a 50,000-token context (no setup held it).
+        (
+            "preciso de uma estimativa pra fine-tuning do llama 3.1 70b com qlora, dataset de 50 mil pares pergunta-resposta",
+            50_000,
+        ),
+        ("fine-tune llama 8b with lora on 20k QA pairs", 20_000),
+        ("qlora no qwen 7b com 10 mil pares de pergunta e resposta", 10_000),
+    ],
+)
+def test_a_dataset_of_question_answer_pairs_is_its_examples(text, examples):
+    q = parse(text)
+    assert (q.workload.examples, q.workload.context) == (examples, None) and q.unknown == []
