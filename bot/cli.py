@@ -302,6 +302,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "precision_choices": [
                     {"typed": a, "sized": b, "not_sized": c} for a, b, c in query.precision_choices
                 ],
+                # "llama 70b ou qwen 32b": the other models offered, as typed; only the first is sized.
+                "model_choices": query.model_choices,
+                # "1M documentos": a RAG corpus named, as typed (it changes no GPU memory).
+                "corpus": query.corpus,
             }
         # Strict JSON (RFC 8259 has no Infinity): an overloaded setup's unbounded wait is null there.
         return _emit(json.dumps(_finite(data), ensure_ascii=False, indent=2, allow_nan=False) + "\n")

@@ -281,6 +281,8 @@ def understood(result: SizingResult, query) -> list[str]:
         lines.append(t("understood.vision_excluded", typed=typed, model=r.model.name))
     for typed, kept, other in query.precision_choices:
         lines.append(t("understood.precision_choice", typed=typed, kept=kept, other=other))
+    for other in query.model_choices:
+        lines.append(t("understood.model_choice", other=other, kept=r.model.name))
     if query.corpus:
         lines.append(t("understood.corpus", typed=", ".join(f"“{c}”" for c in query.corpus)))
     if query.ollama_tags and w.precision == "q4_k_m":

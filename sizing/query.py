@@ -85,6 +85,8 @@ class Query:
     # the first was sized.
     precision_choices: list[tuple[str, str, str]] = field(default_factory=list)
     corpus: list[str] = field(default_factory=list)  # a RAG corpus counted ("1M documentos"), as typed
+    # Another model offered as a choice beside the one sized ("... ou qwen 32b em bf16"), as typed.
+    model_choices: list[str] = field(default_factory=list)
     text: str | None = None  # what was read (set by callers that keep queries, as a cache key)
     base: str | None = None
 
@@ -608,9 +610,58 @@ def _buckets(catalog: Catalog) -> dict[str, dict[str, list[str]]]:
 INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
 
 
+# A choice between two models ("llama 70b em 4 bits ou qwen 32b em bf16?", "70b or 32b", "llama 70b vs qwen
+# 32b"): the word before the second, and the precision said right after it, which goes with it.
+MODEL_OR = regexes.compile(
+    r"\s*,?\s*\b(?:ou|or|vs\.?|versus|ou\s+(?:o|a|um|uma)|or\s+(?:the|a|an)|comparado\s+(?:com|ao|a)|"
+    r"compared\s+(?:to|with)|em\s+vez\s+d[oea]|instead\s+of)\s+$"
+)
+MODEL_OR_TAIL = regexes.compile(
+    r"(?:\s+(?:em|in|a|at|com|with|no|na)\s+|\s*)(?:\d{1,2}[\s-]?bits?|fp\d{1,2}|bf16|fp16|int[48]|nf4|awq|gptq|"
+    r"q\d_k(?:_[ms])?|q\d_0|mxfp4|full\s+precision|precis[aã]o\s+cheia)\b",
+    re.IGNORECASE,
+)
+
+
 def parse(text: str, catalog: Catalog | None = None, base: Workload | None = None) -> Query:
     """Reads a question. With `base` (the workload answered before, in a Slack thread) the text is a
-    follow-up: "e se for em 8 bits?", "and 20 users?" change only what they name."""
+    follow-up: "e se for em 8 bits?", "and 20 users?" change only what they name. Two models offered as a
+    choice ("llama 70b em 4 bits ou qwen 32b em bf16?") size the first; the answer says the other was not."""
+    try:
+        return _parse_text(text, catalog, base)
+    except QueryError as e:
+        choice = _model_choice(text, e)
+        if choice is None:
+            raise
+        kept, other = choice
+        try:
+            query = _parse_text(kept, catalog, base)
+        except QueryError:
+            raise e from None
+        query.model_choices.append(other)
+        return query
+
+
+def _model_choice(text: str | None, e: QueryError) -> tuple[str, str] | None:
+    """(the text without the second model, the second model as typed) when a model contradiction is a
+    choice between two models said with "ou", "or", "vs"; None otherwise."""
+    if not text or e.key != "query.contradiction" or e.params.get("what") != "model":
+        return None
+    second = str(e.params.get("second") or "")
+    at = text.lower().find(second.lower()) if second else -1
+    if at <= 0:
+        return None
+    joint = MODEL_OR.search(text, max(0, at - 30), at)
+    if joint is None:
+        return None
+    end = at + len(second)
+    tail = MODEL_OR_TAIL.match(text, end)
+    if tail is not None:
+        end = tail.end()
+    return text[: joint.start()] + text[end:], text[at:end].strip()
+
+
+def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None = None) -> Query:
     catalog = catalog or load_catalog()
     if text is None:
         text = ""

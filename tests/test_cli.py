@@ -384,3 +384,9 @@ def test_how_much_context_fits_is_answered_with_the_models_whole_context(capsys)
         "Capacity: up to 45 users at 4,096 tokens; 1 user at the model's whole context (131,072 tokens)"
         in out
     )
+
+
+def test_a_choice_of_models_says_which_one_was_sized(capsys):
+    assert main(["llama 70b ou qwen 32b para 50 usuários?"]) == 0
+    out = capsys.readouterr().out
+    assert "Você citou também “qwen 32b”: esta resposta dimensiona só o Llama 3.1 70B" in out

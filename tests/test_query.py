@@ -540,3 +540,26 @@ def test_an_embedding_model_with_its_corpus_is_said_out_of_scope():
 def test_a_dataset_of_question_answer_pairs_is_its_examples(text, examples):
     q = parse(text)
     assert (q.workload.examples, q.workload.context) == (examples, None) and q.unknown == []
+
+
+@pytest.mark.parametrize(
+    ("text", "model", "precision", "other"),
+    [
+        # Two models offered as a choice: the first is sized and the answer says the other was not. These
+        # had been refused as contradictions.
+        ("Which is better for 50 users: llama 3.3 70b in 4-bit or qwen 2.5 32b in bf16?", "llama-3.3-70b", "int4",
+         "qwen 2.5 32b in bf16"),
+        ("llama 70b ou qwen 32b para 50 usuários?", "llama-3.1-70b", None, "qwen 32b"),
+        ("llama 3.1 8b vs mistral 7b, 10 users", "llama-3.1-8b", None, "mistral 7b"),
+    ],
+)  # fmt: skip
+def test_a_choice_of_models_sizes_the_first_and_says_the_other_was_not(text, model, precision, other):
+    q = parse(text)
+    assert (q.workload.model, q.workload.precision, q.model_choices) == (model, precision, [other])
+    assert q.unknown == []
+
+
+def test_two_models_with_no_choice_between_them_are_still_a_contradiction():
+    with pytest.raises(QueryError) as refused:
+        parse("mixtral deepseek v3 fp8")
+    assert refused.value.key == "query.contradiction"
