@@ -1675,6 +1675,13 @@ def _rl_tokens(text: str) -> int | None:
     return value if 0 < value <= 10**6 else None
 
 
+def _contract(scan: _Scan) -> str | None:
+    """The contract mode asked for; several ("diferença entre reservado e sob demanda") ask to compare them,
+    which the answer's cost does mode by mode: none is imposed."""
+    modes = dict.fromkeys(v for v, _ in scan.found.get("contract", []))
+    return next(iter(modes)) if len(modes) == 1 else None
+
+
 def _one(scan: _Scan, kind: str, label: str):
     values = scan.found.get(kind)
     if not values:
@@ -1873,7 +1880,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         checkpointing=_one(scan, "checkpointing", "checkpointing"),
         cpu_offload=_one(scan, "cpu_offload", "cpu_offload"),
         offload_params=_one(scan, "offload_params", "cpu_offload"),
-        contract=_one(scan, "contract", "contract"),
+        contract=_contract(scan),
     )
     query.precision_choices = [v for v, _ in scan.found.get("precision_choice", [])]
     query.corpus = [typed for _, typed in scan.found.get("corpus", [])]

@@ -563,3 +563,11 @@ def test_two_models_with_no_choice_between_them_are_still_a_contradiction():
     with pytest.raises(QueryError) as refused:
         parse("mixtral deepseek v3 fp8")
     assert refused.value.key == "query.contradiction"
+
+
+def test_two_contract_modes_ask_to_compare_them_and_impose_neither():
+    # "diferença entre reservado e sob demanda" had been refused as a contradiction; the answer's cost
+    # already goes mode by mode.
+    q = parse("llama 70b 20 usuarios, qual a diferença entre reservado e sob demanda por 6 meses?")
+    assert q.workload.contract is None and q.workload.users == 20
+    assert parse("llama 8b reservado 10 usuarios").workload.contract == "reserved"
