@@ -491,6 +491,19 @@ def _training_alternatives(plan: Plan, rec: Setup | None, catalog: Catalog) -> l
                     kind="adam_8bit", setup=alt, text=t(lang, "alt.adam_8bit", setup=describe(alt, lang))
                 )
             )
+    if plan.batch > 1:
+        # "batch size 32" is often the effective batch: the largest micro-batch (halving) whose run needs
+        # a smaller setup, gradient accumulation keeping the effective batch (what the run learns).
+        batch = plan.batch // 2
+        while batch >= 1:
+            alt = recommend(plan.but(batch=batch), catalog)
+            if alt and (rec is None or smaller(alt, rec)):
+                out.append(Alternative(kind="smaller_batch", setup=alt, text=t(
+                    lang, "alt.smaller_batch", batch=batch, asked=plan.batch, setup=describe(alt, lang))))  # fmt: skip
+                break
+            if alt and rec is not None:
+                break  # a smaller micro-batch fits but needs no less than the recommendation
+            batch //= 2
     stack_alt = _other_stack(plan, rec, catalog)
     if stack_alt:
         out.append(stack_alt)
