@@ -542,6 +542,10 @@ def test_a_dataset_of_question_answer_pairs_is_its_examples(text, examples):
     assert (q.workload.examples, q.workload.context) == (examples, None) and q.unknown == []
 
 
+def test_pairs_of_gpus_are_no_training_examples():
+    assert parse("llama 70b em 2 pares de h100").workload.examples is None
+
+
 @pytest.mark.parametrize(
     ("text", "model", "precision", "other"),
     [
