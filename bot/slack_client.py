@@ -80,16 +80,17 @@ def send_to_response_url(url: str | None, timeout: float, message: dict) -> str 
     return None if response.status_code == 200 else f"response_url_{response.status_code}"
 
 
-def open_view(client: WebClient, trigger_id: str | None, view: dict) -> bool:
-    """Opens a modal; False when Slack did not (a trigger_id lives 3 seconds: expired_trigger_id when the
-    open came late, https://docs.slack.dev/reference/methods/views.open), so the caller can say so."""
+def open_view(client: WebClient, trigger_id: str | None, view: dict) -> str | None:
+    """Opens a modal. Returns None when Slack did, else why not (a trigger_id lives 3 seconds:
+    expired_trigger_id when the open came late, https://docs.slack.dev/reference/methods/views.open), so the
+    caller can say so and log it."""
     try:
         client.views_open(trigger_id=trigger_id, view=view)
     except Exception as e:  # the API failed, refused the trigger, was rate limited past retries, or timed out
         reason = e.response.get("error") if isinstance(e, SlackApiError) else type(e).__name__
         logger.warning("views.open failed: %s", reason)
-        return False
-    return True
+        return str(reason or "unknown")
+    return None
 
 
 def upload_file(client: WebClient, channel: str, file: BinaryIO, length: int, filename: str) -> None:

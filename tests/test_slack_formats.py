@@ -368,6 +368,13 @@ def test_a_form_slack_does_not_open_is_replaced_by_how_to_ask(slack, error, capl
     [dm] = slack.fake.wait_for("chat.postMessage")
     assert dm.params["channel"] == "U0001" and "O formulário não abriu" in _text(dm.params["blocks"])
     assert "work after the acknowledgement failed" not in caplog.text  # an expected refusal, not a crash
+    # Both are requests that failed, logged with Slack's reason so the log's gaps show them.
+    slack.settle()
+    rows = sorted(slack.rows(), key=lambda r: r["surface"])
+    assert [(r["surface"], r["text"], r["outcome"], r["error_key"], r["user_id"]) for r in rows] == [
+        ("home", "[form]", "failed", f"slack:{error}", "U0001"),
+        ("slash_command", "[form]", "failed", f"slack:{error}", "UEN0002"),
+    ]
 
 
 @pytest.mark.parametrize("button", ["gpu_precision_8", "gpu_detail", "gpu_share", "gpu_proposal"])

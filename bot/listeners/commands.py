@@ -53,11 +53,12 @@ def register(app: App, services) -> None:
         metadata = json.dumps(
             {"channel_id": command.get("channel_id"), "response_url": command.get("response_url")}
         )
-        if not open_view(client, command.get("trigger_id"), form_view(lang, metadata)):
+        if reason := open_view(client, command.get("trigger_id"), form_view(lang, metadata)):
             # Whoever typed /gpu is not left with nothing: how to ask in the command itself.
             send_to_response_url(
                 command.get("response_url"), services.settings.slack_timeout, form_unavailable(lang).kwargs()
             )
+            record_form_failure(services.log, where, lang, reason)
 
     def answer_later(text: str, command: dict, deadline: float) -> None:
         where, _ = where_for_command(command, services, deadline - time.monotonic())
@@ -71,6 +72,17 @@ def register(app: App, services) -> None:
     # Slack sends an app only its own commands (https://docs.slack.dev/interactivity/implementing-slash-commands):
     # whatever name the workspace gave it (/gpu-sizer where another app has /gpu), the command is this one.
     app.command(re.compile(r"^/"))(gpu_command)
+
+
+def record_form_failure(log, where: Where, lang: str, reason: str) -> None:
+    """A form Slack would not open is a request that failed: logged like any other (the log's gaps count
+    it), with Slack's reason and "[form]" as its text, since the person typed nothing more."""
+    log.record({
+        "surface": where.surface, "team_id": where.team_id, "channel_id": where.channel_id,
+        "channel_shared": int(where.channel_shared), "user_id": where.user_id,
+        "user_external": int(where.user_external), "text": "[form]", "outcome": "failed",
+        "error_key": f"slack:{reason}"[:200], "lang": lang,
+    })  # fmt: skip
 
 
 def where_for_command(command: dict, services, budget: float) -> tuple[Where, bool]:

@@ -17,6 +17,7 @@ from ..directory import ANSWER_BUDGET_S
 from ..pipeline import Where
 from ..slack_client import open_view
 from ..views import FormError, form_view, workload_from_form
+from .commands import record_form_failure
 
 logger = logging.getLogger(__name__)
 
@@ -28,8 +29,15 @@ def register(app: App, services) -> None:
 
     def show_form(body: dict, client: WebClient) -> None:
         user = (body.get("user") or {}).get("id")
-        lang = services.pipeline.lang_for(Where("form", user_locale=services.directory.person(user).locale))
-        if open_view(client, body.get("trigger_id"), form_view(lang, json.dumps({}))) or not user:
+        person = services.directory.person(user)
+        lang = services.pipeline.lang_for(Where("form", user_locale=person.locale))
+        reason = open_view(client, body.get("trigger_id"), form_view(lang, json.dumps({})))
+        if not reason:
+            return
+        team = (body.get("team") or {}).get("id") or (body.get("user") or {}).get("team_id")
+        where = Where("home", user_id=user or "", team_id=team, user_external=person.external)
+        record_form_failure(services.log, where, lang, reason)
+        if not user:
             return
         # The button is in App Home: how to ask comes as a direct message instead.
         try:
