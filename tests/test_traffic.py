@@ -371,6 +371,14 @@ PHRASINGS = [
      "llama 3.1 8b", {"requests_per_day": 50_000, "prompt_tokens": 1500, "output_tokens": 300}),
     ("llama 70b with 1500-token prompts and 300-token answers at 2 rps",
      {"prompt_tokens": 1500, "output_tokens": 300, "rate_per_s": 2}),
+    # Thousands right before the noun are its length ("4k prompts and 1k answers" had been two contexts
+    # that contradicted each other); with a period after them, a count of requests.
+    ("qwen3 32b at 100 requests per minute with 2k prompts and 500 token answers",
+     {"prompt_tokens": 2000, "output_tokens": 500, "rate_per_s": pytest.approx(100 / 60)}),
+    ("qwen3 32b 100 req/min 4k prompts and 1k answers",
+     {"prompt_tokens": 4000, "output_tokens": 1000, "rate_per_s": pytest.approx(100 / 60)}),
+    ("qwen3 32b 2k prompts per day", {"requests_per_day": 2000}),
+    ("qwen3 32b 2k prompts a day", {"requests_per_day": 2000}),
     ("llama 8b, input length 4096, output length 512, 8 requests/s",
      {"prompt_tokens": 4096, "output_tokens": 512, "rate_per_s": 8}),
     ("qwen3 8b, ISL 1000 OSL 1000, concurrency 32, on an H100",
