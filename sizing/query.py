@@ -616,6 +616,10 @@ MODEL_OR = regexes.compile(
     r"\s*,?\s*\b(?:ou|or|vs\.?|versus|ou\s+(?:o|a|um|uma)|or\s+(?:the|a|an)|comparado\s+(?:com|ao|a)|"
     r"compared\s+(?:to|with)|em\s+vez\s+d[oea]|instead\s+of)\s+$"
 )
+# "a diferença entre o qwen 72b em int4 e o qwen 32b", "compare llama 70b and qwen 32b": an "and" between two
+# models is a choice too when the question compares them.
+MODEL_AND = regexes.compile(r"\s*,?\s*\b(?:e|and|com|with|to)(?:\s+(?:o|a|um|uma|the|an))?\s+$")
+COMPARING = regexes.compile(r"\b(?:entre|between|compar[a-z]*|diferen[a-z]*|difference)\b", re.IGNORECASE)
 MODEL_OR_TAIL = regexes.compile(
     r"(?:\s+(?:em|in|a|at|com|with|no|na)\s+|\s*)(?:\d{1,2}[\s-]?bits?|fp\d{1,2}|bf16|fp16|int[48]|nf4|awq|gptq|"
     r"q\d_k(?:_[ms])?|q\d_0|mxfp4|full\s+precision|precis[aã]o\s+cheia)\b",
@@ -644,16 +648,21 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
 
 def _model_choice(text: str | None, e: QueryError) -> tuple[str, str] | None:
     """(the text without the second model, the second model as typed) when a model contradiction is a
-    choice between two models said with "ou", "or", "vs"; None otherwise."""
+    choice between two models said with "ou", "or", "vs", or compared ("entre X e Y"); None otherwise."""
     if not text or e.key != "query.contradiction" or e.params.get("what") != "model":
         return None
-    second = str(e.params.get("second") or "")
-    at = text.lower().find(second.lower()) if second else -1
+    # The one said last is the other choice, whichever the parser met first.
+    lowered = text.lower()
+    named = [str(e.params.get(k) or "") for k in ("first", "second")]
+    second = max(named, key=lambda name: lowered.find(name.lower()) if name else -1)
+    at = lowered.find(second.lower()) if second else -1
     if at <= 0:
         return None
     joint = MODEL_OR.search(text, max(0, at - 30), at)
     if joint is None:
-        return None
+        joint = MODEL_AND.search(text, max(0, at - 30), at)
+        if joint is None or not COMPARING.search(text, 0, joint.start()):
+            return None
     end = at + len(second)
     tail = MODEL_OR_TAIL.match(text, end)
     if tail is not None:

@@ -555,6 +555,11 @@ def test_pairs_of_gpus_are_no_training_examples():
          "qwen 2.5 32b in bf16"),
         ("llama 70b ou qwen 32b para 50 usuários?", "llama-3.1-70b", None, "qwen 32b"),
         ("llama 3.1 8b vs mistral 7b, 10 users", "llama-3.1-8b", None, "mistral 7b"),
+        # Compared with "entre ... e", "between ... and", "comparar ... com".
+        ("qual a diferença de custo entre rodar o qwen 72b em int4 e o qwen 32b em bf16?", "qwen2.5-72b",
+         "int4", "qwen 32b em bf16"),
+        ("difference between llama 70b and mixtral 8x7b", "llama-3.1-70b", None, "mixtral 8x7b"),
+        ("comparar o llama 70b com o qwen 32b", "llama-3.1-70b", None, "qwen 32b"),
     ],
 )  # fmt: skip
 def test_a_choice_of_models_sizes_the_first_and_says_the_other_was_not(text, model, precision, other):
@@ -563,10 +568,15 @@ def test_a_choice_of_models_sizes_the_first_and_says_the_other_was_not(text, mod
     assert q.unknown == []
 
 
-def test_two_models_with_no_choice_between_them_are_still_a_contradiction():
+@pytest.mark.parametrize("text", ["mixtral deepseek v3 fp8", "llama 70b e qwen 32b"])
+def test_two_models_with_no_choice_between_them_are_still_a_contradiction(text):
     with pytest.raises(QueryError) as refused:
-        parse("mixtral deepseek v3 fp8")
+        parse(text)
     assert refused.value.key == "query.contradiction"
+
+
+def test_a_comparison_asked_in_english_is_answered_in_english():
+    assert parse("difference between llama 70b and mixtral 8x7b").written_lang == "en"
 
 
 def test_two_contract_modes_ask_to_compare_them_and_impose_neither():
