@@ -453,6 +453,11 @@ def test_a_thread_about_training_moves_to_serving_without_its_training_settings(
         "llama 3.3 70b pra 200 usuários com latência de primeiro token abaixo de 1s",
         "llama 8b for 10 users with latency of first token under 1 s",
         "llama 8b 10 utilizadores, latência do primeiro token até 1 s",
+        "quanto de memória o kv cache ocupa no llama 70b com 128k de contexto?",
+        "how much memory does the kv cache take up for llama 70b at 128k",
+        "qual a vazão do qwen3 8b numa l40s?",
+        "me vê quanto fica o qwen3 30b a3b pra 100 usuários em fp8",
+        "Um cliente quer colocar um chatbot com o Llama 3.1 8B para atender 2 mil alunos",
     ],
 )
 def test_how_customers_ask_leaves_nothing_not_understood(text):

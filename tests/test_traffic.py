@@ -425,6 +425,7 @@ PHRASINGS = [
     ("llama 8b 10 req/s, R$/1M tokens", {"rate_per_s": 10, "cost": True}),
     ("qual o custo de 1M tokens no llama 8b", {"cost": True}),  # had been 1M training tokens
     ("llama 8b price of a million tokens at 5 rps", {"rate_per_s": 5, "cost": True}),
+    ("the customer wants a quote for serving qwen 32b to 300 users", {"users": 300, "cost": True}),
 ]  # fmt: skip
 
 
