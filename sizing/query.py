@@ -497,6 +497,12 @@ CONTEXT_TOKENS = regexes.compile(
     rf"{_NUM}\s*tokens?\b(?:\s*(?:de\s+)?{_CONTEXT_WORD})?|{_NUM}\s*(?:ctx|context)\b"
 )
 GPU_COUNT = regexes.compile(rf"\b(\d+)\s*{_W('counts.gpus')}\b")
+# GPUs counted in pairs: "um par de H100" (2), "2 pares de A100" (4), "a pair of H100s", "two pairs of L40S" (number
+# words are digits by now), "uma dupla de placas". Read before the pair's words can be anything else; "pares de
+# perguntas e respostas" (a fine-tune's examples) is taken before this.
+_PAIRS_OF = rf"(?:(?<![\w.,=:])(\d{{1,2}})\s*|\b{_ONE}\s+)?\b{_W('counts.pairs')}\s+(?:de\s+|of\s+)?"
+PAIRS_BEFORE_GPU = regexes.compile(rf"{_PAIRS_OF}$")
+GPU_PAIRS = regexes.compile(rf"{_PAIRS_OF}{_W('counts.gpus')}\b")
 GPU_MEMORY = regexes.compile(r"\b(\d{2,3})\s*(?:gb|gib|g|gigas?|giga\s*bytes?|gigabytes?)\b")
 MOE_SIZE = regexes.compile(
     r"\b(\d+)\s*x\s*(\d+(?:[.,]\d+)?)\s*b\b|\b(\d+(?:[.,]\d+)?)\s*b\s*-?\s*a\s*(\d+(?:[.,]\d+)?)\s*b\b"
@@ -1055,6 +1061,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(CONTEXT_KEY, "context", lambda m: _context(m.group(1), m.group(2)))
     scan.take(CONTEXT_UNIT, "context", lambda m: _context(m.group(1), m.group(2)))
     scan.take(CONTEXT_TOKENS, "context", lambda m: _context(m.group(1) or m.group(2), None))
+    scan.take(GPU_PAIRS, "gpus", _pairs)
     scan.take(GPU_COUNT, "gpus", lambda m: int(m.group(1)))
     # "4 nodes", "em 2 servidores" with no GPU count next to them: whole servers of the GPU named (_build).
     scan.take(SERVERS_ALONE, "servers", lambda m: int(m.group(1)) if 0 < int(m.group(1)) <= 64 else None)
@@ -1319,6 +1326,8 @@ _SERVERS = _W("counts.servers")
 _SERVERS_BEFORE = regexes.compile(
     rf"(?<![\w.,=:])(\d{{1,3}})\s*(?:[x×*]\s*)?{_SERVERS}\s*(?:{_W('counts.per_server')}\s*)?$"
 )
+# "um par de servidores com 8 H100", "a pair of nodes with 8 H100": servers in pairs.
+_PAIRED_SERVERS = regexes.compile(rf"{_PAIRS_OF}{_SERVERS}\s*(?:{_W('counts.per_server')}\s*)?$")
 # "8x H100 on 4 servers", "8 H100 cada, em 2 nós": servers after them.
 _SERVERS_AFTER = regexes.compile(
     rf"\s*(?:each|cada|per\s+{_SERVERS}|por\s+{_SERVERS})?\s*,?\s*(?:em|on|in|across|over|x|×|\*|sobre)?\s*"
@@ -1331,9 +1340,16 @@ _SERVERS_GRID = regexes.compile(r"(?<![\w.,=:])(\d{1,2})\s*[x×*]\s*(\d{1,2})\s*
 SERVERS_ALONE = regexes.compile(rf"(?<![\w.,=:])(\d{{1,2}})\s*{_SERVERS}\b")
 
 
+def _pairs(m: re.Match) -> int | None:
+    """'2 pares de': four GPUs; 'um par de', 'a pair of': two."""
+    pairs = int(m.group(1)) if m.group(1) else 1
+    return 2 * pairs if 0 < pairs <= 32 else None
+
+
 def _gpu_count(scan: _Scan, start: int, end: int) -> None:
     """The count next to a GPU name: "2 H100s", "2x h100", "duas L40S" (number words are digits by now),
-    or after it: "H100 x2", "L40S (x4)"; times the servers when they are said: "2 nodes of 8 H100"."""
+    "um par de H100", "2 pares de A100", or after it: "H100 x2", "L40S (x4)"; times the servers when they are
+    said: "2 nodes of 8 H100", "um par de servidores com 8 H100"."""
     grid = _SERVERS_GRID.search(scan.work, 0, start)
     if grid and all(0 < int(n) <= 64 for n in grid.groups()):
         # "2x8 H100": 2 servers of 8.
@@ -1342,26 +1358,34 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
         )
         scan.blank(grid.start(), grid.end())
         return
-    before = _COUNT_BEFORE_GPU.search(scan.work, 0, start)
-    after = None if before else _COUNT_AFTER_GPU.match(scan.work, end)
-    m = before or after
-    number = m and (m.group(1) or m.group(m.lastindex or 1))  # "H100 (2x)" as "H100 (x2)"
-    if m and number and 0 < int(number) <= 64:
-        count = int(number)
-        first, last = (m.start(), end) if before else (start, m.end())
-        servers = _SERVERS_BEFORE.search(scan.work, 0, first)
+    pairs = PAIRS_BEFORE_GPU.search(scan.work, 0, start)
+    before = None if pairs else _COUNT_BEFORE_GPU.search(scan.work, 0, start)
+    after = None if pairs or before else _COUNT_AFTER_GPU.match(scan.work, end)
+    m = pairs or before or after
+    if m is None:
+        return
+    if pairs:
+        count = _pairs(pairs)
+    else:
+        number = m.group(1) or m.group(m.lastindex or 1)  # "H100 (2x)" as "H100 (x2)"
+        count = int(number) if number and 0 < int(number) <= 64 else None
+    if not count:
+        return
+    first, last = (start, m.end()) if after else (m.start(), end)
+    servers = _SERVERS_BEFORE.search(scan.work, 0, first) or _PAIRED_SERVERS.search(scan.work, 0, first)
+    if servers:
+        first = servers.start()
+    else:
+        servers = _SERVERS_AFTER.match(scan.work, last)
         if servers:
-            first = servers.start()
-        else:
-            servers = _SERVERS_AFTER.match(scan.work, last)
-            if servers:
-                last = servers.end()
-        if servers and 0 < int(servers.group(1)) <= 64:
-            count *= int(servers.group(1))
-            scan.blank(*servers.span())
-        typed = f"{scan.original[first:start]} {scan.original[end:last]}".strip()
-        scan.found.setdefault("gpus", []).append((count, typed))
-        scan.blank(m.start(), m.end())
+            last = servers.end()
+    machines = servers and (_pairs(servers) if servers.re is _PAIRED_SERVERS else int(servers.group(1)))
+    if machines and 0 < machines <= 64:
+        count *= machines
+        scan.blank(*servers.span())
+    typed = f"{scan.original[first:start]} {scan.original[end:last]}".strip()
+    scan.found.setdefault("gpus", []).append((count, typed))
+    scan.blank(m.start(), m.end())
 
 
 def _gpu_memory(scan: _Scan, catalog: Catalog) -> None:

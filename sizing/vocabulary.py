@@ -37,7 +37,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     "durations": ("hour", "day", "week", "month", "year", "deadline", "period", "yearly"),
     "dates": ("months",),
     "users": ("nouns", "keys", "one"),
-    "counts": ("gpus", "servers", "per_server", "examples", "epochs", "things", "params", "corpus"),
+    "counts": ("gpus", "pairs", "servers", "per_server", "examples", "epochs", "things", "params", "corpus"),
     "keys": (
         "context",
         "seq_len",
