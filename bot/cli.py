@@ -306,6 +306,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "model_choices": query.model_choices,
                 # "1M documentos": a RAG corpus named, as typed (it changes no GPU memory).
                 "corpus": query.corpus,
+                # "notebook com 16gb de ram": the system's memory, not a GPU's; "no meu notebook": no memory said.
+                "system_ram": query.system_ram,
+                "device_without_memory": query.device_alone + query.mac_alone,
             }
         # Strict JSON (RFC 8259 has no Infinity): an overloaded setup's unbounded wait is null there.
         return _emit(json.dumps(_finite(data), ensure_ascii=False, indent=2, allow_nan=False) + "\n")

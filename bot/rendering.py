@@ -285,6 +285,13 @@ def understood(result: SizingResult, query) -> list[str]:
         lines.append(t("understood.model_choice", other=other, kept=r.model.name))
     if query.corpus:
         lines.append(t("understood.corpus", typed=", ".join(f"“{c}”" for c in query.corpus)))
+    if query.system_ram:
+        key = "understood.system_ram_named" if w.gpu else "understood.system_ram"
+        lines.append(t(key, typed=", ".join(f"“{c}”" for c in query.system_ram)))
+    elif query.mac_alone:
+        lines.append(t("understood.mac_alone", typed=", ".join(f"“{c}”" for c in query.mac_alone)))
+    elif query.device_alone:
+        lines.append(t("understood.device_alone", typed=", ".join(f"“{c}”" for c in query.device_alone)))
     if query.ollama_tags and w.precision == "q4_k_m":
         lines += [t("understood.ollama_default", tag=tag) for tag in query.ollama_tags]
     if query.unknown:

@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass
 
 from . import i18n, kv_cache, serving, traffic, training
-from .catalog import Catalog
+from .catalog import Budget, Catalog, is_budget
 from .choice import recommend
 from .i18n import t
 from .plan import MONTH_DAYS, WHOLE_SERVER, Plan, contract_mode, rate_text
@@ -23,6 +23,8 @@ MIN_USEFUL_CONTEXT = 1024  # a shorter context than this is no answer to "what w
 
 
 def describe(setup: Setup, lang: str) -> str:
+    if setup.count == 1 and is_budget(setup.gpu):
+        return setup.gpu_name  # the customer's own machine: "GPU de 16 GB (notebook)", one of it
     gb = i18n.number(setup.gpu_memory_bytes / 1e9, lang)
     if setup.replicas > 1:
         key = "perf.copies_one" if setup.count == setup.replicas else "perf.copies"
@@ -33,6 +35,15 @@ def describe(setup: Setup, lang: str) -> str:
             lang, "setup.servers", servers=setup.servers, per=setup.count // setup.servers, gpu=setup.gpu_name
         )
     return t(lang, "setup.one", count=setup.count, gpu=setup.gpu_name, gb=gb)
+
+
+def budget_note(budget: Budget, lang: str) -> str:
+    """What the answer took a machine of the customer's own to be: the memory a card of that size shows
+    CUDA, or the share of a Mac's unified memory macOS lets its GPU use; and why it has no speed."""
+    visible = i18n.gb(budget.memory_bytes, lang)
+    if budget.device == "mac":
+        return t(lang, "budget.mac_note", visible=visible)
+    return t(lang, "budget.card_note", gb=i18n.number(budget.stated_gb, lang), visible=visible)
 
 
 def users_phrase(n: int, lang: str) -> str:
@@ -244,7 +255,9 @@ def _serving_alternatives(
 def runs_weight_only(precision, setup: Setup | None, catalog: Catalog) -> bool:
     """FP8 on a GPU without FP8 tensor cores (Ampere) runs weight-only: vLLM keeps the weights in FP8 and
     computes in 16 bits with its FP8 Marlin kernels (W8A16; vLLM docs, features/quantization/fp8)."""
-    return setup is not None and precision.compute == "fp8" and not catalog.gpu(setup.gpu).fp8_dense_tflops
+    if setup is None or precision.compute != "fp8" or is_budget(setup.gpu):
+        return False  # a budget's card is unknown: whether it has FP8 tensor cores too
+    return not catalog.gpu(setup.gpu).fp8_dense_tflops
 
 
 def weight_only(precision, setup: Setup, lang: str, catalog: Catalog) -> str:
@@ -364,9 +377,9 @@ def _training_changes(plan: Plan, shape: Shape, enough: Setup | None, catalog: C
     # Adapters train few weights: copying the frozen base in from RAM is the known way to fit a big one on
     # small GPUs (FSDP + QLoRA with CPU offload). A full fine-tune or pre-training that way would crawl.
     if not out and offload is not None and plan.stage in (Stage.lora, Stage.qlora):
-        out += _offload_on_more(plan, shape, catalog) or _shorter_sequences(
-            offload, shape, catalog, "_offload"
-        )
+        # A machine of the customer's own has no more of its GPUs to add.
+        more = [] if isinstance(shape.gpu, Budget) else _offload_on_more(plan, shape, catalog)
+        out += more or _shorter_sequences(offload, shape, catalog, "_offload")
     if enough:
         out.append(_more_of_the_same(plan, enough, catalog))
     return out

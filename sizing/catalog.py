@@ -107,6 +107,8 @@ class GPU(Strict, kw_only=True):
     interconnect_gb_s: Annotated[float, msgspec.Meta(gt=0)]
     max_per_server: Positive
     interconnect_source: str
+    # A laptop's GPU ("RTX 4090 Laptop 16 GB"): never what a bare "16gb" names, and one to a machine.
+    laptop: bool = False
 
     @property
     def memory_bytes(self) -> int:
@@ -120,6 +122,78 @@ class GPU(Strict, kw_only=True):
             # Tensor-core TF32 is half the BF16 rate on Ampere, Ada and Hopper.
             return self.bf16_dense_tflops / 2
         return self.bf16_dense_tflops
+
+
+# A memory budget stated for a machine of the customer's own, where the words name no GPU of the catalogue: "no
+# notebook com 16gb" (laptop-16gb), "minha gpu tem 16 GB" (gpu-16gb), "Mac com 32 GB de memória unificada"
+# (mac-32gb). It is judged like a named GPU, by memory alone: nothing says which card it is, so it has no speed.
+BUDGET_ID = regexes.compile(r"^(gpu|laptop|mac)-(\d{1,4}(?:\.\d+)?)gb$")
+BUDGET_DEVICES = ("gpu", "laptop", "mac")
+# A card's "16 GB" are 16 GiB of memory chips, of which CUDA shows the software 98%: 32,123 of the RTX 5090's
+# 32,768 MiB, 24,207 of the RTX 4090's 24,576 and 16,375 of the RTX 4090 Laptop's 16,384 (gpus.toml). The
+# smallest share is taken.
+CARD_VISIBLE_SHARE = 32123 / 32768
+# macOS lets the GPU wire only part of a Mac's unified memory (Metal's recommendedMaxWorkingSetSize, what
+# llama.cpp, MLX and Ollama load models into): 2/3 of it up to 36 GB, 3/4 above. llama.cpp's ggml_metal_init
+# prints "recommendedMaxWorkingSetSize = 21845.34 MB" on a 32 GB M2 Pro (2/3 of 32,768 MiB);
+# exo-explore/exo#1672 reads 10.67 GB on a 16 GB M4 Mac mini; gpustack/gpustack#1375 "75% of total RAM" on
+# larger Macs (a 128 GB M5 Max measured 107.5 GiB, more than 3/4: antirez/ds4#893). `sudo sysctl
+# iogpu.wired_limit_mb=<MiB>` raises the limit until the next reboot (Andyyyy64/whichllm#152).
+MAC_SMALL_SHARE, MAC_LARGE_SHARE, MAC_SMALL_UP_TO_GB = 2 / 3, 3 / 4, 36
+MAX_BUDGET_GB = 1024
+
+
+def mac_gpu_share(unified_gb: float) -> float:
+    """The share of a Mac's unified memory its GPU may use by default."""
+    return MAC_SMALL_SHARE if unified_gb <= MAC_SMALL_UP_TO_GB else MAC_LARGE_SHARE
+
+
+def budget_id(device: str, gb: float) -> str:
+    return f"{device}-{gb:g}gb"
+
+
+class Budget(GPU, kw_only=True):
+    """The GPU memory of a machine the customer owns, stated in GB: `device` is "gpu" (a graphics card),
+    "laptop" (a laptop's GPU) or "mac" (unified memory, of which the GPU gets mac_gpu_share); `stated_gb` is
+    the amount said. Its speed figures are zero: an answer gives no performance for it (sizing/traffic.py)."""
+
+    device: str
+    stated_gb: float
+
+    @classmethod
+    def from_id(cls, text: str) -> Budget | None:
+        m = BUDGET_ID.match(text.strip().lower())
+        if m is None:
+            return None
+        device, gb = m.group(1), float(m.group(2))
+        if not 0 < gb <= MAX_BUDGET_GB:
+            return None
+        share = mac_gpu_share(gb) if device == "mac" else CARD_VISIBLE_SHARE
+        return cls(
+            id=budget_id(device, gb),
+            name=f"{gb:g} GB "
+            + {"gpu": "GPU", "laptop": "laptop GPU", "mac": "Mac (unified memory)"}[device],
+            vendor_name="",
+            architecture="",
+            memory_marketing_gb=gb,
+            memory_visible_mib=max(1, int(gb * 1024 * share)),
+            memory_source="stated in the question",
+            bandwidth_gb_s=0.0,
+            bf16_dense_tflops=0.0,
+            fp8_dense_tflops=0.0,
+            compute_source="",
+            interconnect="pcie",
+            interconnect_gb_s=0.0,
+            max_per_server=8 if device == "gpu" else 1,
+            interconnect_source="",
+            laptop=device == "laptop",
+            device=device,
+            stated_gb=gb,
+        )
+
+
+def is_budget(gpu_id: str) -> bool:
+    return gpu_id.endswith("gb") and BUDGET_ID.match(gpu_id) is not None
 
 
 class Precision(Strict, kw_only=True):
@@ -320,6 +394,8 @@ class Catalog(Strict, kw_only=True):
         return _by_id(self.models, model_id, "model")
 
     def gpu(self, gpu_id: str) -> GPU:
+        if gpu_id.endswith("gb") and (budget := Budget.from_id(gpu_id)) is not None:
+            return budget
         return _by_id(self.gpus, gpu_id, "GPU")
 
     def precision(self, precision_id: str) -> Precision:

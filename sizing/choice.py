@@ -7,7 +7,7 @@ and setups.py needs neither.
 from __future__ import annotations
 
 from . import traffic
-from .catalog import Catalog
+from .catalog import Budget, Catalog
 from .plan import Plan
 from .result import Setup
 from .setups import add_capacity, by_load, candidates, evaluate, holds, shape_for
@@ -32,6 +32,8 @@ def requested(plan: Plan, catalog: Catalog) -> tuple[Setup, Setup | None] | None
     if plan.gpu is None:
         return None
     asked = evaluate(plan, shape_for(plan, plan.gpu, plan.gpus or 1, catalog), catalog)
+    if isinstance(plan.gpu, Budget) or plan.gpu.laptop:
+        return asked, None  # the customer's own machine: judged as it is, with nothing more of it to add
     if by_load(plan):
         asked.performance = traffic.performance(plan, asked, catalog)
         if asked.fits and (asked.performance is None or asked.performance.meets_targets is not False):

@@ -7,7 +7,7 @@ import math
 import msgspec
 
 from . import advice, i18n, kv_cache, traffic
-from .catalog import Catalog, load_catalog
+from .catalog import Budget, Catalog, load_catalog
 from .choice import recommend, requested
 from .errors import SizingError
 from .i18n import t
@@ -269,6 +269,7 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
     lang = plan.lang
     desc = advice.describe(asked, lang)
     is_rec = advice.same_setup(asked, rec)
+    budget = plan.gpu if isinstance(plan.gpu, Budget) else None  # the customer's own machine, by its memory
     smaller = ""  # "but a smaller setup is enough", said after the named setup's performance
     tight = False  # over the training margin, within the GPU's memory
     if asked.problem:
@@ -285,10 +286,10 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
         if not plan.stage.is_training:
             text += " " + t(lang, "named.capacity", capacity=advice.capacity(plan, asked))
             # The same check the recommendation gets: vLLM's own defaults may not fit where a tuned one does.
-            defaults = advice.vllm_defaults_note(plan, asked, catalog)
+            defaults = None if budget else advice.vllm_defaults_note(plan, asked, catalog)
             if defaults:
                 text += " " + defaults
-        elif plan.timed:
+        elif plan.timed and not budget:  # no speed is known for a budget: no time either
             days = advice.training_days(plan, asked, catalog)
             late = plan.days is not None and days > plan.days
             text += " " + t(lang, "named.late" if late else "named.days", days=advice.days_text(days, lang),
@@ -323,7 +324,7 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
     if (
         asked.problem is None
         and plan.precision.compute == "fp8"
-        and not catalog.gpu(asked.gpu).fp8_dense_tflops
+        and advice.runs_weight_only(plan.precision, asked, catalog)
     ):
         text += " " + t(lang, "note.fp8_weight_only", gpu=asked.gpu_name)
     p = asked.performance
@@ -344,7 +345,9 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
                 lang, "perf.named_misses", ttft=i18n.seconds(ttft, lang), tps=i18n.speed(1 / tpot, lang)
             )
     text += smaller
-    if not asked.in_offering:
+    if budget is not None:
+        text += " " + advice.budget_note(budget, lang)
+    elif not asked.in_offering:
         text += " " + t(lang, "named.not_offered")
     changes = advice.changes_to_fit(plan, asked, enough, catalog)
     if tight and changes:

@@ -11,7 +11,7 @@ import msgspec
 
 from . import regexes
 from .architecture import updated
-from .catalog import GPU, Catalog, KVPrecision, ModelEntry, Precision, Release, Stack, normalize
+from .catalog import GPU, Budget, Catalog, KVPrecision, ModelEntry, Precision, Release, Stack, normalize
 from .errors import SizingError
 
 # Sizes beyond any model ever trained are typos or jokes, not workloads (the largest open models are ~1T).
@@ -473,6 +473,9 @@ def resolve_gpu(text: str, catalog: Catalog) -> GPU:
     found = name_index(catalog.gpus).get(normalize(text))
     if found:
         return found  # type: ignore[return-value]
+    budget = Budget.from_id(text)  # "laptop-16gb": a machine of the customer's own, by its memory
+    if budget is not None:
+        return budget
     raise _suggest(text, catalog.gpus, "gpu", "gpu_examples")
 
 

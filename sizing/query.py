@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from . import prefilter, regexes, traffic_query
-from .catalog import Catalog, load_catalog, normalize
+from .catalog import MAX_BUDGET_GB, Catalog, budget_id, load_catalog, normalize
 from .errors import SizingError
 from .names import (
     VARIANT_TAILS,
@@ -85,6 +85,11 @@ class Query:
     # the first was sized.
     precision_choices: list[tuple[str, str, str]] = field(default_factory=list)
     corpus: list[str] = field(default_factory=list)  # a RAG corpus counted ("1M documentos"), as typed
+    # The system's RAM, not a GPU's ("notebook com 16gb de ram"), as typed: the answer asks for the GPU's.
+    system_ram: list[str] = field(default_factory=list)
+    # A machine of the asker's named without its memory ("no meu notebook", "macbook m3"), as typed.
+    device_alone: list[str] = field(default_factory=list)
+    mac_alone: list[str] = field(default_factory=list)  # the same for a Mac ("no meu macbook m3")
     # Another model offered as a choice beside the one sized ("... ou qwen 32b em bf16"), as typed.
     model_choices: list[str] = field(default_factory=list)
     text: str | None = None  # what was read (set by callers that keep queries, as a cache key)
@@ -1388,11 +1393,132 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
     scan.blank(m.start(), m.end())
 
 
-def _gpu_memory(scan: _Scan, catalog: Catalog) -> None:
-    """'48GB' names a GPU class: the first GPU we rent with that much memory (or any catalogue GPU)."""
+# A memory amount as people type it: "16gb", "16 GB", "8 GiB", "12g", "24 gigas", "7,5 GB".
+DEVICE_AMOUNT = regexes.compile(
+    r"(?<![\w.,])(\d{1,4}(?:[.,]\d)?)\s*(?:gb|gib|gigas?|giga\s*bytes?|gigabytes?|g)\b"
+)
+# Where a clause ends: the device words that make an amount a machine's are looked for inside its clause.
+_CLAUSE_END = regexes.compile(r"[?!;\n]|\.(?=\s|$)")
+_DEVICE_KINDS = ("mac", "unified", "laptop", "desktop", "gpu", "own")
+_DEVICE = {kind: regexes.compile(rf"\b{_W('devices.' + kind)}\b") for kind in _DEVICE_KINDS}
+# A Jupyter, Colab or Kaggle notebook is no laptop ("no notebook do colab com T4").
+_HOSTED = r"(?:google\s+)?(?:colab|jupyter|kaggle|ipython|databricks|sagemaker)"
+_DEVICE["laptop"] = regexes.compile(
+    rf"\b(?<!colab\s)(?<!jupyter\s)(?<!kaggle\s)(?<!ipython\s){_W('devices.laptop')}\b"
+    rf"(?!\s+(?:(?:do|de|da|no|na|on|in|of)\s+)?{_HOSTED}\b)"
+)
+_GPU_WORD = rf"(?:{_W('devices.gpu')}|{_W('counts.gpus')})"
+# GPU words before an amount, read in the text as typed: a count may have taken them ("2 placas de 12gb").
+_GPU_BEFORE = regexes.compile(rf"\b{_GPU_WORD}\b")
+# Words right after an amount that say whose memory it is: "16GB GPU", "8 GB de VRAM", "32 GB de memória
+# unificada", "64gb de ram".
+_AMOUNT_OF = r"\s*(?:de\s+|of\s+|da\s+|do\s+)?(?:a\s+|uma\s+)?"
+_GPU_AFTER = regexes.compile(rf"{_AMOUNT_OF}{_GPU_WORD}\b")
+_UNIFIED_AFTER = regexes.compile(rf"{_AMOUNT_OF}{_W('devices.unified')}\b")
+_RAM_AFTER = regexes.compile(rf"{_AMOUNT_OF}{_W('devices.ram')}\b")
+# Words before an amount where its machine may be named ("notebook, que tem uma placa de 8gb").
+_DEVICE_WINDOW = 6
+
+
+def _own_device(scan: _Scan, catalog: Catalog) -> None:
+    """A memory amount tied to a machine of the customer's own is what its GPU has: "no notebook com 16gb"
+    (laptop-16gb), "meu laptop tem 8 GB de VRAM", "placa de vídeo de 12gb", "minha rtx 3060 de 12gb"
+    (gpu-12gb), "Mac com 32 GB de memória unificada", "MacBook M3 Max 64GB" (mac-64gb); a laptop's card that
+    the catalogue has is that card ("rtx 4090 laptop 16gb", "notebook com rtx 4090"). An amount of the system's
+    RAM ("notebook com 16gb de ram") is no GPU's: the answer says so. A GPU word alone ("numa gpu de 24gb")
+    keeps naming the GPU we rent with that memory, unless no GPU has it ("placa de 12gb") or the words say the
+    machine is the asker's ("minha gpu tem 24 GB"). An amount with no device words is left as it was."""
+    words_said = [kind for kind in ("mac", "unified", "laptop", "desktop") if scan.may_match(_DEVICE[kind])]
+    if not words_said and not scan.may_match(DEVICE_AMOUNT):
+        return
+    index = _indexes(catalog)["gpu"]
+    named = scan.found.get("gpu") or []
+    if "laptop" in words_said and named and _DEVICE["laptop"].search(scan.work):
+        # "notebook com rtx 4090": a laptop's card of that name, where the catalogue has one.
+        for i, (gpu_id, typed) in enumerate(named):
+            variant = index.get(normalize(f"{typed} laptop"))
+            if variant is not None and variant.id != gpu_id:
+                named[i] = (variant.id, typed)
+    by_memory = _memory_classes(catalog)
+    typed_text = strip_accents(scan.original)
+    budgets = []
+    for m in list(DEVICE_AMOUNT.finditer(scan.work)) if scan.may_match(DEVICE_AMOUNT) else []:
+        gb = _float(m.group(1))
+        left = max((e.end() for e in _CLAUSE_END.finditer(scan.work, 0, m.start())), default=0)
+        stop = _CLAUSE_END.search(scan.work, m.end())
+        right = stop.start() if stop else len(scan.work)
+        words = [w for w in WORD.finditer(scan.work, left, m.start())]
+        window = words[-_DEVICE_WINDOW].start() if len(words) > _DEVICE_WINDOW else left
+        said = {
+            kind
+            for kind in _DEVICE_KINDS
+            if kind != "own" and _DEVICE[kind].search(scan.work, window, m.start())
+        }
+        if _GPU_BEFORE.search(typed_text, window, m.start()):
+            said.add("gpu")
+        series = GPU_SERIES.search(scan.work, window, m.start())
+        after = None
+        for kind, pattern in (("unified", _UNIFIED_AFTER), ("gpu", _GPU_AFTER), ("ram", _RAM_AFTER)):
+            if after is None and (after := pattern.match(scan.work, m.end())):
+                said.add(kind)
+        if not said and series is None:
+            continue  # a bare amount: as before (a GPU class, or not understood)
+        end = after.end() if after else m.end()
+        typed = scan.original[m.start() : end].strip()
+        if "mac" in said or "unified" in said:
+            device = "mac"
+        elif "ram" in said and "gpu" not in said and series is None:
+            # The system's memory ("notebook com 16gb de ram", "64gb ram"): no GPU's.
+            scan.found.setdefault("system_ram", []).append((gb, typed))
+            scan.blank(m.start(), end)
+            continue
+        elif "laptop" in said:
+            device = "laptop"
+        else:
+            device = "gpu"
+        if named:
+            gpu_id, name = named[0]
+            gpu = catalog.gpu(gpu_id)
+            if index.get(normalize(f"{name} {m.group(1)}gb")) or round(gpu.memory_marketing_gb) == round(gb):
+                continue  # "minha 4090 de 24gb", "4090 16gb": the card named, its memory confirming it
+        own = device != "gpu" or series is not None or _DEVICE["own"].search(scan.work, left, right)
+        if device == "gpu" and not own and not named and round(gb) == gb and by_memory.get(int(gb)):
+            continue  # "numa gpu de 24gb": the GPU class we rent with that memory, as before
+        if not 0 < gb <= MAX_BUDGET_GB:
+            continue
+        budgets.append((budget_id(device, gb), typed))
+        scan.blank(m.start(), end)
+        if series is not None:
+            scan.blank(series.start(), series.end())  # "minha rtx 3060 de 12gb": the card, by its memory
+    if budgets:
+        scan.found.setdefault("gpu", []).extend(budgets)
+    # The machine's words are read with its memory; named with none, the answer asks for it.
+    for kind in words_said:
+        for m in list(_DEVICE[kind].finditer(scan.work)):
+            if not budgets and not named:
+                scan.found.setdefault("device_alone", []).append(
+                    (kind, scan.original[m.start() : m.end()].strip())
+                )
+            scan.blank(m.start(), m.end())
+    if budgets:
+        for m in list(_DEVICE["own"].finditer(scan.work)):
+            scan.blank(m.start(), m.end())
+
+
+def _memory_classes(catalog: Catalog) -> dict[int, str]:
+    """Memory in GB -> the GPU a bare amount names: the first we rent with that much, else any catalogue GPU
+    (not a laptop's, which is named with its machine)."""
     by_memory: dict[int, str] = {}
     for gpu in [catalog.gpu(o.gpu) for o in catalog.offering.offer] + list(catalog.gpus):
-        by_memory.setdefault(round(gpu.memory_marketing_gb), gpu.id)
+        if not gpu.laptop:
+            by_memory.setdefault(round(gpu.memory_marketing_gb), gpu.id)
+    return by_memory
+
+
+def _gpu_memory(scan: _Scan, catalog: Catalog) -> None:
+    """'48GB' names a GPU class: the first GPU we rent with that much memory (or any catalogue GPU)."""
+    _own_device(scan, catalog)
+    by_memory = _memory_classes(catalog)
     named = scan.found.get("gpu") or []
     index = _indexes(catalog)["gpu"]
 
@@ -1917,6 +2043,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     )
     query.precision_choices = [v for v, _ in scan.found.get("precision_choice", [])]
     query.corpus = [typed for _, typed in scan.found.get("corpus", [])]
+    query.system_ram = [typed for _, typed in scan.found.get("system_ram", [])]
+    alone = scan.found.get("device_alone", [])
+    query.device_alone = list(dict.fromkeys(typed for kind, typed in alone if kind not in ("mac", "unified")))
+    query.mac_alone = list(dict.fromkeys(typed for kind, typed in alone if kind in ("mac", "unified")))
     stage = _stage(scan)
     period = _one(scan, "period", "days")
     serving = not (stage or (base.stage if base is not None else Stage.inference)).is_training

@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from . import kv_cache, serving, training
-from .catalog import GPU, Catalog, Offer
+from . import i18n, kv_cache, serving, training
+from .catalog import GPU, Budget, Catalog, Offer
 from .memo import current, shared
 from .memo import one_sizing as one_sizing  # engine.size opens the memo through this module
 from .plan import Plan, contract_mode
@@ -44,6 +44,14 @@ def split(plan: Plan, shape: Shape) -> tuple[int, int, str | None]:
                 return tp, pp, "layers"
             return tp, pp, None
     return 1, shape.total, "heads"
+
+
+def gpu_label(gpu: GPU, lang: str) -> str:
+    """A GPU's name in answers; a memory budget of the customer's own machine says what it is."""
+    if isinstance(gpu, Budget):
+        digits = 0 if gpu.stated_gb == int(gpu.stated_gb) else 1
+        return i18n.t(lang, f"budget.{gpu.device}", gb=i18n.number(gpu.stated_gb, lang, digits))
+    return gpu.name
 
 
 def usable(plan: Plan, gpu: GPU, catalog: Catalog) -> int:
@@ -265,7 +273,7 @@ def _evaluate(plan: Plan, shape: Shape, catalog: Catalog) -> Setup:
             price = shape.offer.price_per_gpu_hour[mode] * shape.total
     common = dict(
         gpu=shape.gpu.id,
-        gpu_name=shape.gpu.name,
+        gpu_name=gpu_label(shape.gpu, plan.lang),
         count=shape.total,
         servers=shape.servers,
         usable_bytes_per_gpu=room,

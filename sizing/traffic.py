@@ -18,7 +18,7 @@ import math
 import msgspec
 
 from . import performance as perf
-from .catalog import GPU, Catalog
+from .catalog import GPU, Catalog, is_budget
 from .memo import current, shared
 from .plan import Plan, contract_mode
 from .result import Performance, Setup
@@ -103,8 +103,9 @@ def _replica_of(plan: Plan, setup: Setup, catalog: Catalog, users: int) -> perf.
 
 
 def performance(plan: Plan, setup: Setup, catalog: Catalog) -> Performance | None:
-    """How fast `setup` serves the plan's load: its rate, or its conversations in flight."""
-    if setup.problem is not None:
+    """How fast `setup` serves the plan's load: its rate, or its conversations in flight. None for a memory
+    budget of the customer's own machine: no figure says how fast that card is."""
+    if setup.problem is not None or is_budget(setup.gpu):
         return None
     fixed = setup.per_gpu.total - setup.per_gpu.kv_cache
     if fixed >= setup.usable_bytes_per_gpu:

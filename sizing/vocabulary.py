@@ -72,6 +72,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     "tasks": ("rag", "extraction", "classification", "summarization", "reasoning", "code", "chat"),
     "intents": ("evaluation", "production"),
     "launch": ("launchers", "context", "users", "tp", "pp", "precision", "kv_cache", "model"),
+    "devices": ("laptop", "mac", "desktop", "gpu", "unified", "ram", "own"),
 }
 
 

@@ -23,6 +23,10 @@ NAMED = [
     "70b 16bit 1 a100",
     "h100 ou h200 para 70b fp8 32k 20 usuarios",
     "qwen 32b: 2x L40S or 1 H100?",
+    "gemma 2 9b no notebook com 16gb",
+    "qwen 32b no MacBook M3 Max 64GB en",
+    "qlora llama 8b no meu notebook com 16gb",
+    "llama 8b no notebook com 16gb de ram",
 ]
 VARIANTS = list(
     itertools.product([None, "Este canal é compartilhado: registramos..."], [True, False], [True, False])

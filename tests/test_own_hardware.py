@@ -106,3 +106,208 @@ def test_pairs_in_training_keep_gpus_and_examples_apart(capsys, text, stage, gpu
 )
 def test_what_is_not_a_pair_of_gpus_keeps_its_count(capsys, text):
     assert answer_json(capsys, text)["workload"]["gpu_count"] == 2
+
+
+# -- a machine of the customer's own -----------------------------------------------------------------------
+
+GIB = 2**30
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu", "label"),
+    [
+        # "Não entendi: notebook, 16gb", and sized for our cloud as if nothing had been said.
+        ("gemma 2 9b no notebook com 16gb", "laptop-16gb", "Entendi: Gemma 2 9B · GPU de 16 GB (notebook)"),
+        ("llama 3.1 8b, meu laptop tem 8 GB de VRAM", "laptop-8gb", "GPU de 8 GB (notebook)"),
+        ("llama 3.1 8b num laptop com 16 gigas", "laptop-16gb", "GPU de 16 GB (notebook)"),
+        ("llama 8b no notebook gamer com RTX 4060 8GB", "laptop-8gb", "GPU de 8 GB (notebook)"),
+        ("llama 3.1 8b numa placa de vídeo de 12gb", "gpu-12gb", "Entendi: Llama 3.1 8B · GPU de 12 GB"),
+        ("qwen 7b, minha gpu tem 16 GB", "gpu-16gb", "GPU de 16 GB"),
+        ("rodar o llama 8b no meu pc com 16gb", "gpu-16gb", "GPU de 16 GB"),
+        # A card we do not know, with its memory, is that memory (it had been refused as an unknown GPU).
+        ("llama 8b na minha rtx 3060 de 12gb", "gpu-12gb", "GPU de 12 GB"),
+        ("qwen 14b numa 3090 de 24gb", "gpu-24gb", "GPU de 24 GB"),
+        # Someone's own 24 GB card is no L4 of ours.
+        ("rodar o llama 8b localmente numa gpu de 24gb", "gpu-24gb", "GPU de 24 GB"),
+        ("can I run llama 3.1 8b on my laptop with a 16GB GPU?", "laptop-16gb", "16 GB GPU (laptop)"),
+        ("my 3090 has 24gb, can it run llama 8b?", "gpu-24gb", "24 GB GPU"),
+        ("o llama 3.1 8b corre num portátil com 16 GB?", "laptop-16gb", "Percebi: Llama 3.1 8B · GPU de 16 GB (portátil)"),
+        ("qwen 7b numa placa gráfica de 12 GB, por favor", "gpu-12gb", "GPU de 12 GB"),
+        ("llama 3.1 8b num Mac com 32 GB de memória unificada", "mac-32gb", "Mac de 32 GB (memória unificada)"),
+        ("qwen 32b no MacBook M3 Max 64GB", "mac-64gb", "Mac de 64 GB (memória unificada)"),
+        ("llama 8b no Mac mini M4 16GB", "mac-16gb", "Mac de 16 GB (memória unificada)"),
+        ("will qwen 2.5 32b run on my MacBook Pro with 36GB of unified memory?", "mac-36gb", "36 GB Mac (unified memory)"),
+    ],
+)  # fmt: skip
+def test_a_machine_of_ones_own_is_read_by_its_memory(capsys, text, gpu, label):
+    out = answer(capsys, text)
+    understood = out.splitlines()[0]
+    assert label in understood
+    assert "Não entendi" not in out and "Not understood" not in out
+    data = answer_json(capsys, text)
+    assert data["workload"]["gpu"] == gpu
+    assert data["requested"]["gpu"] == gpu and data["requested"]["count"] == 1
+    # No speed is known for a machine only its memory describes; our recommendation still comes.
+    assert data["requested"]["performance"] is None
+    assert data["recommendation"]["in_offering"] is True
+
+
+def test_a_laptop_that_does_not_fit_says_by_how_much_and_what_would_fit(capsys):
+    out = answer(capsys, "gemma 2 9b no notebook com 16gb")
+    verdict = out.splitlines()[4]
+    # Gemma 2 9B at 16 bits needs 20.8 GB; a 16 GB card shows 16.8 GB, of which 90% is planned.
+    assert verdict.startswith("GPU de 16 GB (notebook): não cabe; faltam 5,7 GB por GPU.")
+    assert "não uma placa do nosso catálogo" in verdict and "sem números de desempenho" in verdict
+    assert "Desempenho nela" not in verdict
+    assert "Para caber em GPU de 16 GB (notebook):" in out
+    assert "  • Em FP8 (8-bit): cabe" in out
+    assert "Com 2×" not in out  # a laptop has no more of its GPU to add
+    assert "Recomendação: 1× L40S 48 GB" in out
+    en = answer(capsys, "gemma 2 9b on my laptop with a 16GB GPU")
+    assert "16 GB GPU (laptop): does not fit; 5.7 GB short per GPU." in en
+    assert "To fit on 16 GB GPU (laptop):" in en and "At FP8 (8-bit): fits" in en
+    pt = answer(capsys, "o gemma 2 9b corre no meu portátil com 16 GB?")
+    assert "GPU de 16 GB (portátil): não cabe; faltam 5,7 GB por GPU." in pt
+    assert "não uma placa do nosso catálogo" in pt and "que indicou" in pt
+
+
+def test_a_shorter_context_is_offered_when_it_is_what_fits(capsys):
+    out = answer(capsys, "llama 3.1 8b 4bit com 64k de contexto no notebook com 8gb")
+    assert "GPU de 8 GB (notebook): não cabe" in out
+    assert "Com contexto de até" in out and "(em vez de 65.536)" in out
+
+
+def test_a_laptop_that_fits_says_what_is_free(capsys):
+    out = answer(capsys, "llama 3.1 8b 4bit no notebook com 16gb")
+    assert "GPU de 16 GB (notebook): cabe, com 7,9 GB livres por GPU. Capacidade: até 15 usuários" in out
+    data = answer_json(capsys, "llama 3.1 8b 4bit no notebook com 16gb")
+    r = data["requested"]
+    assert r["fits"] and r["gpu_memory_bytes"] == int(16 * 1024 * 32123 / 32768) * 2**20
+    assert r["free_bytes_per_gpu"] == r["usable_bytes_per_gpu"] - r["per_gpu"]["total"]
+
+
+@pytest.mark.parametrize(
+    ("text", "unified_gib", "share"),
+    [
+        # macOS lets the GPU wire 2/3 of unified memory up to 36 GB, 3/4 above.
+        ("llama 3.1 8b num Mac com 32 GB de memória unificada", 32, 2 / 3),
+        ("llama 8b no MacBook Air com 16GB", 16, 2 / 3),
+        ("qwen 32b no MacBook M3 Max 64GB", 64, 3 / 4),
+        ("llama 70b 4bit no Mac Studio M2 Ultra 192GB", 192, 3 / 4),
+    ],
+)
+def test_a_macs_gpu_gets_part_of_its_unified_memory(capsys, text, unified_gib, share):
+    data = answer_json(capsys, text)
+    assert data["requested"]["gpu_memory_bytes"] == int(unified_gib * 1024 * share) * 2**20
+    out = answer(capsys, text)
+    assert "O macOS deixa a GPU usar só parte da memória unificada" in out
+    assert "sudo sysctl iogpu.wired_limit_mb" in out
+
+
+def test_a_mac_answer_in_each_language(capsys):
+    assert "32 GB Mac (unified memory): fits" in answer(
+        capsys, "llama 3.1 8b on a Mac with 32 GB of unified memory"
+    )
+    out = answer(capsys, "o llama 3.1 8b corre num Mac com 32 GB de memória unificada", "--lang", "pt-PT")
+    assert "Mac de 32 GB (memória unificada): cabe" in out and "por omissão" in out
+
+
+def test_a_laptop_card_of_the_catalogue_is_that_card(capsys):
+    for text in (
+        "llama 8b na rtx 4090 laptop 16gb",
+        "llama 8b no notebook com rtx 4090",
+        "llama 8b numa 4090 16gb",
+    ):
+        data = answer_json(capsys, text)
+        assert data["requested"]["gpu"] == "rtx-4090-laptop"
+    out = answer(capsys, "llama 8b 4bit na rtx 4090 laptop")
+    assert "1× RTX 4090 Laptop 16 GB: cabe" in out and "Desempenho nela" in out  # a card we know the speed of
+    # The desktop card keeps its name and memory.
+    assert answer_json(capsys, "llama 8b numa 4090")["requested"]["gpu"] == "rtx-4090"
+    # More of a laptop's GPU is no change to offer.
+    assert "Com 2×" not in answer(capsys, "llama 8b na rtx 4090 laptop")
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu", "unknown"),
+    [
+        # A bare amount keeps the meaning it had: nothing, or the GPU class we rent with that memory.
+        ("gemma 2 9b 16gb", None, ["16gb"]),
+        ("gpt-oss 20b cabe em 16gb?", None, ["16gb"]),
+        ("llama 8b 32gb", "rtx-5090", []),
+        ("70b 4bit 48gb", "l40s", []),
+        # A GPU of that memory, not said to be the asker's, is still the one we rent.
+        ("llama 3.1 8b numa gpu de 24gb", "l4", []),
+        ("llama 3.1 8b com 24gb de vram", "l4", []),
+        # The memory of a GPU named confirms it or picks its variant.
+        ("llama 8b numa L40S de 48GB", "l40s", []),
+        ("llama 70b em 8 A100 de 40 GB", "a100-40gb-sxm", []),
+        # A Colab or Jupyter notebook is no laptop.
+        ("llama 8b num jupyter notebook com 16gb", None, ["jupyter", "notebook", "16gb"]),
+    ],
+)
+def test_what_names_no_machine_keeps_its_meaning(capsys, text, gpu, unknown):
+    data = answer_json(capsys, text)
+    assert data["workload"]["gpu"] == gpu
+    assert data["query"]["not_understood"] == unknown
+
+
+def test_two_cards_of_a_stated_memory(capsys):
+    data = answer_json(capsys, "llama 8b em 2 placas de 12gb")
+    assert (data["requested"]["gpu"], data["requested"]["count"]) == ("gpu-12gb", 2)
+    assert "Entendi: Llama 3.1 8B · 2× GPU de 12 GB" in answer(capsys, "llama 8b em 2 placas de 12gb")
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("llama 8b no notebook com 16gb de ram", "“16gb de ram”: é a memória do sistema, não a da GPU"),
+        ("llama 8b 32gb de ram", "“32gb de ram”: é a memória do sistema, não a da GPU"),
+        (
+            "does llama 8b run on my laptop with 32GB RAM?",
+            "“32GB RAM”: that is the system's memory, not the GPU's",
+        ),
+    ],
+)
+def test_the_systems_ram_is_no_gpu_memory(capsys, text, line):
+    out = answer(capsys, text)
+    assert line in out
+    data = answer_json(capsys, text)
+    assert data["workload"]["gpu"] is None and data["query"]["system_ram"]
+
+
+def test_the_systems_ram_beside_named_gpus_changes_nothing(capsys):
+    out = answer(capsys, "llama 8b em 8 h100 com 1024gb de ram")
+    assert "Entendi: Llama 3.1 8B · 8× H100 SXM 80 GB" in out
+    assert "“1024gb de ram”: é a memória do sistema, não a das GPUs" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("o llama 8b roda no meu notebook?", "“notebook”: diga quanta memória a placa de vídeo tem"),
+        ("o llama 8b corre no meu portátil?", "“portátil”: diga quanta memória a placa gráfica tem"),
+        ("does llama 8b run on my macbook m3?", "“macbook”, “m3”: say how much unified memory the Mac has"),
+    ],
+)
+def test_a_machine_without_its_memory_is_asked_for_it(capsys, text, line):
+    out = answer(capsys, text)
+    assert line in out and "Não entendi" not in out and "Not understood" not in out
+
+
+def test_a_follow_up_keeps_the_machine():
+    from sizing.engine import size
+    from sizing.query import parse
+
+    first = parse("gemma 2 9b no notebook com 16gb")
+    assert not size(first.workload).requested.fits
+    follow = parse("e em 4 bits?", base=first.workload)
+    assert follow.workload.gpu == "laptop-16gb"
+    assert size(follow.workload).requested.fits
+
+
+def test_fine_tuning_on_a_laptop(capsys):
+    out = answer(capsys, "qlora llama 8b no meu notebook com 16gb")
+    assert "Entendi: Llama 3.1 8B · ajuste fino com QLoRA · GPU de 16 GB (notebook)" in out
+    assert "GPU de 16 GB (notebook): cabe só sem a margem de segurança" in out
+    assert "Com 2×" not in out and "O treino leva" not in out
