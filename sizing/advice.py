@@ -43,7 +43,8 @@ def budget_note(budget: Budget, lang: str) -> str:
     visible = i18n.gb(budget.memory_bytes, lang)
     if budget.device == "mac":
         return t(lang, "budget.mac_note", visible=visible)
-    return t(lang, "budget.card_note", gb=i18n.number(budget.stated_gb, lang), visible=visible)
+    digits = 0 if budget.stated_gb == int(budget.stated_gb) else 1
+    return t(lang, "budget.card_note", gb=i18n.number(budget.stated_gb, lang, digits), visible=visible)
 
 
 def users_phrase(n: int, lang: str) -> str:

@@ -311,3 +311,17 @@ def test_fine_tuning_on_a_laptop(capsys):
     assert "Entendi: Llama 3.1 8B · ajuste fino com QLoRA · GPU de 16 GB (notebook)" in out
     assert "GPU de 16 GB (notebook): cabe só sem a margem de segurança" in out
     assert "Com 2×" not in out and "O treino leva" not in out
+
+
+def test_a_card_we_do_not_know_without_its_memory_is_asked_for_it(capsys):
+    assert gpu_size(["llama 8b numa rtx 3060"]) == 2
+    out = capsys.readouterr().err
+    assert "Não conheço a GPU “rtx 3060”" in out and "diga a memória dela (ex.: `rtx 3060 de 12 GB`" in out
+    # Said that way, it is answered.
+    assert answer_json(capsys, "llama 8b numa rtx 3060 de 12 GB")["requested"]["gpu"] == "gpu-12gb"
+    assert answer_json(capsys, "llama 8b on my rtx 3060 with 12 GB")["requested"]["gpu"] == "gpu-12gb"
+
+
+def test_a_fractional_amount_is_said_as_given(capsys):
+    out = answer(capsys, "llama 3.2 3b numa placa de 7,5 GB")
+    assert "Entendi: Llama 3.2 3B · GPU de 7,5 GB" in out and "uma placa de 7,5 GB mostra ~7,9 GB" in out
