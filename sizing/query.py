@@ -90,8 +90,11 @@ class Query:
     # A machine of the asker's named without its memory ("no meu notebook", "macbook m3"), as typed.
     device_alone: list[str] = field(default_factory=list)
     mac_alone: list[str] = field(default_factory=list)  # the same for a Mac ("no meu macbook m3")
-    # Another model offered as a choice beside the one sized ("... ou qwen 32b em bf16"), as typed.
+    # Another model offered as a choice beside the one sized ("... ou qwen 32b em bf16"), as typed; also one
+    # the catalogue cannot size ("... ou gpt-7", "... vs gpt-4o"), which the answer says it could not compare.
     model_choices: list[str] = field(default_factory=list)
+    # Closed models named beside an open one ("llama 70b ou gpt-4o"), as typed: not sized, never refused.
+    closed_named: list[str] = field(default_factory=list)
     text: str | None = None  # what was read (set by callers that keep queries, as a cache key)
     base: str | None = None
 
@@ -641,9 +644,10 @@ MODEL_OR_TAIL = regexes.compile(
 def parse(text: str, catalog: Catalog | None = None, base: Workload | None = None) -> Query:
     """Reads a question. With `base` (the workload answered before, in a Slack thread) the text is a
     follow-up: "e se for em 8 bits?", "and 20 users?" change only what they name. Two models offered as a
-    choice ("llama 70b em 4 bits ou qwen 32b em bf16?") size the first; the answer says the other was not."""
+    choice ("llama 70b em 4 bits ou qwen 32b em bf16?") make the first the workload and the other, as typed,
+    a model choice, which the answer sizes beside it (sizing/compare.py) or says why it cannot."""
     try:
-        return _parse_text(text, catalog, base)
+        query = _parse_text(text, catalog, base)
     except QueryError as e:
         choice = _model_choice(text, e)
         if choice is None:
@@ -654,7 +658,47 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
         except QueryError:
             raise e from None
         query.model_choices.append(other)
+        if query.written_lang is None:
+            # The words that offered the choice ("compared to", "instead of") went with the other model: the
+            # question's language is read from all of it.
+            plain = strip_accents(text.lower())
+            written = VOCAB.detect(set(LETTERS.findall(REPO.sub(" ", plain) if "/" in plain else plain)))
+            if written is not None:
+                query.written_lang = query.detected_lang = written
         return query
+    _unsized_choice(text, query)
+    return query
+
+
+def _joint(text: str, at: int) -> re.Match | None:
+    """The word that offers what starts at `at` as a choice against what came before it: "ou", "or", "vs",
+    "em vez de"..., or an "e"/"and"/"com" in a question that compares ("entre X e Y", "compare X and Y")."""
+    joint = MODEL_OR.search(text, max(0, at - 30), at)
+    if joint is None:
+        joint = MODEL_AND.search(text, max(0, at - 30), at)
+        if joint is None or not COMPARING.search(text, 0, joint.start()):
+            return None
+    return joint
+
+
+def _unsized_choice(text: str, query: Query) -> None:
+    """A model offered as the other choice that the catalogue cannot size ("llama 70b ou gpt-7", "llama 70b
+    vs gpt-4o"): kept among the model choices, so that the answer says why it compares nothing. Only a
+    fragment shaped like a model's name counts ("ou menos" is not one); it stays among the words not
+    understood, which the request log counts."""
+    if query.model_choices or query.workload is None:
+        return
+    lowered = text.lower()
+    for typed in [*query.closed_named, *query.unknown]:
+        plain = strip_accents(typed.lower())
+        named = typed in query.closed_named or (
+            (NAME_LIKE.match(plain) or (HYPHENATED_NAME.match(plain) and re.search(r"\d", plain)))
+            and not GPU_LIKE.match(plain)
+        )
+        at = lowered.find(typed.lower())
+        if named and at > 0 and _joint(text, at) is not None:
+            query.model_choices.append(typed)
+            return
 
 
 def _model_choice(text: str | None, e: QueryError) -> tuple[str, str] | None:
@@ -669,11 +713,9 @@ def _model_choice(text: str | None, e: QueryError) -> tuple[str, str] | None:
     at = lowered.find(second.lower()) if second else -1
     if at <= 0:
         return None
-    joint = MODEL_OR.search(text, max(0, at - 30), at)
+    joint = _joint(text, at)
     if joint is None:
-        joint = MODEL_AND.search(text, max(0, at - 30), at)
-        if joint is None or not COMPARING.search(text, 0, joint.start()):
-            return None
+        return None
     end = at + len(second)
     tail = MODEL_OR_TAIL.match(text, end)
     if tail is not None:
@@ -2240,6 +2282,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     out_of_scope = scan.found.get("out_of_scope", [])
     # Said beside an open model's answer (embeddings, speech, image); a closed model compared with it is not.
     query.out_of_scope = [typed for kind, typed in out_of_scope if kind != "closed"]
+    query.closed_named = [typed for kind, typed in out_of_scope if kind == "closed"]
     if not (model or size) and out_of_scope:
         kind, typed = out_of_scope[0]
         if kind == "closed":

@@ -582,6 +582,35 @@ def test_two_models_with_no_choice_between_them_are_still_a_contradiction(text):
 
 def test_a_comparison_asked_in_english_is_answered_in_english():
     assert parse("difference between llama 70b and mixtral 8x7b").written_lang == "en"
+    # The words that offer the choice go with the other model; they still say the language.
+    assert parse("llama 3.1 8b compared to mistral 7b").written_lang == "en"
+    assert parse("llama 3.1 8b instead of mistral 7b").written_lang == "en"
+    assert parse("llama 3.1 8b vs mistral 7b").written_lang is None  # "vs" is no language's
+
+
+@pytest.mark.parametrize(
+    ("text", "other", "unknown"),
+    [
+        # A name the catalogue does not know, or a closed model, offered as the other choice: a choice still,
+        # so that the answer says why it compares nothing (the closed one had been dropped without a word).
+        ("llama 70b ou gpt-7 para 10 usuários", "gpt-7", ["gpt-7"]),
+        ("llama 70b versus zorblax-9", "zorblax-9", ["zorblax-9"]),
+        ("llama 70b vs gpt-4o", "gpt-4o", []),
+        ("entre o llama 70b e o gpt-4o, qual compensa mais?", "gpt-4o", []),
+    ],
+)
+def test_a_model_the_catalogue_cannot_size_is_still_the_other_choice(text, other, unknown):
+    q = parse(text)
+    assert (q.workload.model, q.model_choices) == ("llama-3.1-70b", [other])
+    assert [u for u in q.unknown if u == other] == unknown  # a name not understood stays so, for the log
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["llama 70b em 4 bits ou menos", "llama 70b, zorblax-9", "llama 70b e gpt-4o", "llama 70b ou zorblax"],
+)
+def test_words_that_are_no_other_model_are_no_choice(text):
+    assert parse(text).model_choices == []
 
 
 def test_two_contract_modes_ask_to_compare_them_and_impose_neither():
