@@ -15,7 +15,7 @@ from sizing import advice, i18n
 from sizing.errors import SizingError
 from sizing.result import Memory, SizingResult
 
-from .rendering import environment, filters, serving_lines, understood
+from .rendering import environment, filters, serving_lines, shown_alternatives, understood
 
 MAX_BLOCKS = 50  # per message (Slack "Block Kit" reference)
 MAX_SECTION_TEXT = 3000
@@ -159,8 +159,10 @@ def answer(
     share: bool = True,
     show_prices: bool = False,
     payload: str = "",
+    comparison=None,
 ) -> Message:
-    """The sizing answer in Block Kit. `payload` travels in the buttons (the workload, to recompute from).
+    """The sizing answer in Block Kit. `payload` travels in the buttons (the workload, to recompute from);
+    `comparison` (sizing.compare.weigh) puts the other model of the question beside it, in two columns.
     The same answer as plain text is rendering.render_text, made only where someone reads it (the console)."""
     lang = i18n.lang_of(result.workload.lang)
     training = result.workload.stage != "inference"
@@ -172,7 +174,9 @@ def answer(
     template = env.get_template("slack/answer.json.j2")
     rendered = template.render(
         r=result,
-        understood=_fit_section(understood(result, query)),
+        understood=_fit_section(understood(result, query, comparison)),
+        comparison=comparison if comparison is not None and comparison.sized else None,
+        others=shown_alternatives(result, comparison),
         disclosure=esc(disclosure) if disclosure else None,
         bar=emoji_bar,
         actions=actions and not training,

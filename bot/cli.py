@@ -285,6 +285,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             hub = _hub()
             source = hub.source_for(workload.model, load_catalog()) if hub is not None else None
         result = size(workload, source=source)
+        comparison = _compare(query, workload, result)
     except SizingError as e:
         if query is None and isinstance(e, QueryError):  # refused while reading: the question's language
             lang = i18n.answer_lang(args.lang, e.asked_lang, e.written_lang, default)
@@ -310,11 +311,35 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "system_ram": query.system_ram,
                 "device_without_memory": query.device_alone + query.mac_alone,
             }
+        if comparison is not None:
+            # "qwen 72b em int4 ou qwen 32b em bf16?": the other model sized beside this one, or why not.
+            data["comparison"] = json_data(comparison)
         # Strict JSON (RFC 8259 has no Infinity): an overloaded setup's unbounded wait is null there.
         return _emit(json.dumps(_finite(data), ensure_ascii=False, indent=2, allow_nan=False) + "\n")
     from .rendering import render_text  # the templates (Jinja) load only for an answer in words
 
-    return _emit(render_text(result, query))
+    return _emit(render_text(result, query, comparison))
+
+
+def _compare(query, workload: Workload, result):
+    """The other model of "X ou Y?" sized for the same workload beside the first (sizing.compare), or None
+    when the question offers no other."""
+    if query is None or query.help or not query.model_choices:
+        return None
+    from hub.repoid import wants_repo
+    from sizing.compare import other_workload, weigh
+
+    typed, catalog = query.model_choices[0], load_catalog()
+    try:
+        named = parse(typed)
+        other = other_workload(workload, named)
+    except SizingError as e:
+        return weigh(result, typed, e, catalog, show_prices=True)
+    source = None
+    if wants_repo(other.model, catalog):  # the Hub only for a repo to read, as for the first model
+        hub = _hub()
+        source = hub.source_for(other.model, catalog) if hub is not None else None
+    return weigh(result, typed, other, catalog, show_prices=True, source=source, read_as=named.corrections)
 
 
 def _emit(text: str) -> int:

@@ -19,6 +19,7 @@ import msgspec
 
 from sizing import i18n
 from sizing.catalog import load_catalog
+from sizing.compare import Comparison, other_workload, weigh
 from sizing.engine import size
 from sizing.errors import SizingError
 from sizing.query import Query, QueryError, parse
@@ -65,6 +66,7 @@ class Reply:
     query: Query | None = None
     payload: str | None = None  # the workload as encode() writes it, for the log
     missing_model: str | None = None  # a model named that the catalogue lacks (a refusal says which)
+    comparison: Comparison | None = None  # the other model of "X ou Y?", sized beside the first
     request_key: str = field(default_factory=lambda: new_key())
     _text: str = field(default="", repr=False)
 
@@ -75,7 +77,7 @@ class Reply:
         if not self._text and self.result is not None:
             from .rendering import render_text
 
-            self._text = render_text(self.result, self.query)
+            self._text = render_text(self.result, self.query, self.comparison)
         return self._text
 
     @text_answer.setter
@@ -192,10 +194,12 @@ class Pipeline:
         self, workload: Workload, where: Where, text: str, started: float, query: Query | None
     ) -> Reply:
         catalog = load_catalog()
+        looked_up = time.perf_counter()
         source = self.hub.source_for(workload.model, catalog) if self.hub is not None else None
         result = size(workload, catalog, source)
         lang = i18n.lang_of(workload.lang)
         show_prices = self.show_prices(where)
+        comparison, other_source = self._compare(query, workload, result, catalog, show_prices, looked_up)
         disclosure = None
         # Told once per conversation wherever a customer reads it: a shared channel, and a direct message
         # (or any channel) where someone from another organisation, or a guest, asks.
@@ -206,14 +210,23 @@ class Pipeline:
         # The question's words (and the thread's last answer) decide the "Entendi:" lines, the workload the
         # rest: together they key the rendered message.
         asked = (query.text, query.base) if query is not None else None
-        key = (payload, id(catalog), asked, disclosure, show_prices, share, source.key if source else None)
+        key = (payload, id(catalog), asked, disclosure, show_prices, share, source.key if source else None,
+               other_source.key if other_source else None)  # fmt: skip
         message = self._rendered.get(key)
         if message is None:
             message = blocks.answer(
-                result, query, disclosure=disclosure, show_prices=show_prices, payload=payload, share=share
+                result,
+                query,
+                disclosure=disclosure,
+                show_prices=show_prices,
+                payload=payload,
+                share=share,
+                comparison=comparison,
             )
             self._rendered.put(key, message)
-        reply = Reply(message, "answered", lang, workload, result, query, payload=payload)
+        reply = Reply(
+            message, "answered", lang, workload, result, query, payload=payload, comparison=comparison
+        )
         reply = self._finish(reply, where, text, started)
         if self.on_answer is not None:
             try:
@@ -221,6 +234,25 @@ class Pipeline:
             except Exception as error:  # whatever follows an answer must not cost the answer
                 logger.error("on_answer hook failed: %s", where_failed(error))
         return reply
+
+    def _compare(self, query, workload, result, catalog, show_prices, looked_up):
+        """The other model of "X ou Y?" (Query.model_choices), sized for the same workload beside the first,
+        and what the Hub said of it when it is a repo; (None, None) when the question offers no other. Both
+        the other's words and its sizing are kept (the parse and size caches), so a question asked again
+        costs no more. The Hub gets what is left of the question's budget after the first model's read."""
+        if query is None or not query.model_choices:
+            return None, None
+        typed = query.model_choices[0]
+        try:
+            named = self._parse(typed, None)
+            other = other_workload(workload, named)
+        except SizingError as e:
+            return weigh(result, typed, e, catalog, show_prices), None
+        source = None
+        if self.hub is not None:
+            left = max(0.0, self.hub.budget_s - (time.perf_counter() - looked_up))
+            source = self.hub.source_for(other.model, catalog, budget_s=left)
+        return weigh(result, typed, other, catalog, show_prices, source, named.corrections), source
 
     def _refuse(self, e: SizingError, where, text, started, lang, query) -> Reply:
         outcome = "needs_input" if e.key in NEEDS_INPUT else "not_understood"

@@ -93,14 +93,28 @@ def render(template: str, result: SizingResult, **extra) -> str:
     return env.get_template(template).render(r=result, bar=memory_bar, **filters(lang), **extra)
 
 
-def render_text(result: SizingResult, query=None) -> str:
+def render_text(result: SizingResult, query=None, comparison=None) -> str:
+    """The answer as plain text; `comparison` (sizing.compare.weigh) puts the other model of the question
+    beside it."""
     text = render(
         "answer.txt.j2",
         result,
-        understood=understood(result, query),
+        understood=understood(result, query, comparison),
         lines=serving_lines(result, show_prices=True, compact=False),
+        comparison=comparison if comparison is not None and comparison.sized else None,
+        others=shown_alternatives(result, comparison),
     )
     return text.strip() + "\n"
+
+
+def shown_alternatives(result: SizingResult, comparison=None) -> list:
+    """The alternatives the answer lists (the GPU a question named has its verdict instead). A comparison that
+    already gives the advice of a 24-32B model at 16-bit against a squeezed large one leaves out the same
+    advice for another mid-size model."""
+    drop = {"named_gpu"} | (
+        {"mid_size_full_precision"} if comparison is not None and comparison.quality else set()
+    )
+    return [a for a in result.alternatives if a.kind not in drop]
 
 
 def money(value: float, lang: str) -> str:
@@ -177,10 +191,11 @@ def serving_lines(result: SizingResult, show_prices: bool, compact: bool = True)
     return out
 
 
-def understood(result: SizingResult, query) -> list[str]:
+def understood(result: SizingResult, query, comparison=None) -> list[str]:
     """'Entendi: Llama 3.1 70B · INT4 · 32k de contexto · 10 usuários simultâneos', then what was not
     understood and which typos were read as which names. Only what the text said: defaults are listed
-    among the assumptions."""
+    among the assumptions. Another model offered as a choice is said here only when `comparison` does not
+    show it (and why, when it could not be sized)."""
     if query is None or query.workload is None:
         return []
     lang = i18n.lang_of(result.workload.lang)
@@ -282,7 +297,12 @@ def understood(result: SizingResult, query) -> list[str]:
     for typed, kept, other in query.precision_choices:
         lines.append(t("understood.precision_choice", typed=typed, kept=kept, other=other))
     for other in query.model_choices:
-        lines.append(t("understood.model_choice", other=other, kept=r.model.name))
+        if comparison is None or comparison.typed != other:
+            lines.append(t("understood.model_choice", other=other, kept=r.model.name))
+        elif not comparison.sized:
+            lines.append(
+                t("understood.model_choice_unsized", other=other, reason=comparison.reason, kept=r.model.name)
+            )
     if query.corpus:
         lines.append(t("understood.corpus", typed=", ".join(f"“{c}”" for c in query.corpus)))
     if query.system_ram:
@@ -294,8 +314,10 @@ def understood(result: SizingResult, query) -> list[str]:
         lines.append(t("understood.device_alone", typed=", ".join(f"“{c}”" for c in query.device_alone)))
     if query.ollama_tags and w.precision == "q4_k_m":
         lines += [t("understood.ollama_default", tag=tag) for tag in query.ollama_tags]
-    if query.unknown:
-        lines.append(t("understood.not_understood", words=", ".join(f"“{u}”" for u in query.unknown)))
+    # A model offered as a choice that the catalogue lacks ("ou gpt-7") is said above, with why.
+    unknown = [u for u in query.unknown if u not in query.model_choices]
+    if unknown:
+        lines.append(t("understood.not_understood", words=", ".join(f"“{u}”" for u in unknown)))
     if query.out_of_scope:
         names = i18n.join([f"“{n}”" for n in dict.fromkeys(query.out_of_scope)], lang)
         lines.append(t("understood.out_of_scope", names=names))

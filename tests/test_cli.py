@@ -386,7 +386,17 @@ def test_how_much_context_fits_is_answered_with_the_models_whole_context(capsys)
     )
 
 
-def test_a_choice_of_models_says_which_one_was_sized(capsys):
+def test_a_choice_of_models_is_compared_before_the_first_is_sized_in_full(capsys):
+    # Had been "Você citou também “qwen 32b”: esta resposta dimensiona só o Llama 3.1 70B".
     assert main(["llama 70b ou qwen 32b para 50 usuários?"]) == 0
     out = capsys.readouterr().out
-    assert "Você citou também “qwen 32b”: esta resposta dimensiona só o Llama 3.1 70B" in out
+    assert "Você citou também" not in out
+    comparison = out.split("\n\n")[1]
+    assert comparison.startswith("Comparação (a mesma carga para os dois)")
+    assert (
+        "  Llama 3.1 70B · BF16/FP16 (16-bit)" in comparison
+        and "  Qwen2.5 32B · BF16/FP16 (16-bit)" in comparison
+    )
+    assert out.split("\n\n")[2].startswith(
+        "Llama 3.1 70B · BF16/FP16 (16-bit) · 4.096 tokens de contexto · 50 usuários"
+    )

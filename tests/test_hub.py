@@ -153,6 +153,22 @@ def test_an_answer_from_the_hub_says_where_it_came_from(env):
     assert reply.result.memory.weights == 2 * 79_674_391_296 + 36 * 160 * 2
 
 
+def test_a_repo_offered_as_the_other_model_is_read_from_the_hub_for_the_comparison(env):
+    reply = _pipeline(env, make_hub(env)).ask(
+        "qwen 32b ou Qwen/Qwen3-Next-80B-A3B-Instruct, 32k 10 usuários", Where("console")
+    )
+    assert reply.outcome == "answered", reply.text_answer
+    assert reply.result.workload.model.id == "qwen2.5-32b"  # the first is answered in full
+    first, other = reply.comparison.models
+    assert other.model_id != first.model_id and "Qwen3-Next-80B-A3B-Instruct" in other.model
+    # Its column counts the checkpoint's own bytes, as an answer about it alone does.
+    assert other.recommendation.per_gpu.weights * other.recommendation.tensor_parallel >= 2 * 79_674_391_296
+    block = reply.text_answer.split("\n\n")[1]
+    assert "arquitetura e pesos lidos dos arquivos do próprio repositório no Hugging Face" in block
+    # The same GPUs, laid out differently: copies side by side for one, one copy over both for the other.
+    assert "Em resumo: os dois cabem em 2× H200 SXM 141 GB;" in block
+
+
 def test_a_gated_repo_without_a_token_says_what_is_missing_and_still_answers(env, monkeypatch):
     monkeypatch.delenv("HF_TOKEN")
     reply = _pipeline(env, make_hub(env)).ask("meta-llama/Llama-2-13b-chat-hf", Where("console"))

@@ -1,0 +1,285 @@
+"""Two models weighed in one answer: "qwen 72b em int4 ou qwen 32b em bf16?", "llama 3.1 8b vs mistral 7b, 10
+users", "comparar o llama 70b com o qwen 32b".
+
+The question's first model gets the whole answer; the other (Query.model_choices) is sized for the same
+workload (users, context, traffic, stage, the GPU named...) with the precision said beside it, or its own
+default, by one more size() call (memoised like every sizing). weigh() puts the two answers side by side:
+each model's recommended setup, memory per GPU and what is left, capacity, speed and cost per month, then the
+trade-off in facts the two answers hold, and the product's quality advice when a large model squeezed to 4-bit
+meets a mid-size one at 16 or 8 bits (sizing/advice.py: LARGE_MODEL, MID_SIZE and the "alt.mid_size" text).
+
+Pure: the caller parses the other model's words and reads a repo from the Hub, if any, before asking here.
+"""
+
+from __future__ import annotations
+
+from .advice import LARGE_MODEL, MID_SIZE, describe, perf_short, smaller
+from .catalog import Catalog
+from .engine import size
+from .errors import SizingError
+from .i18n import duration, gb, number, t, tokens
+from .names import ModelSource
+from .plan import rate_text
+from .query import Query, QueryError
+from .result import Record, Setup, SizingResult
+from .workload import Workload
+
+# Speeds per user, or sustainable request rates, closer than this are no difference worth a sentence (the
+# performance model's own error on measured runs is up to 23%: README, "The performance model").
+CLOSE = 0.10
+
+
+class Side(Record, kw_only=True):
+    """One model of the comparison, as its own answer sized it."""
+
+    model_id: str
+    model: str
+    precision: str
+    precision_name: str
+    typed: str | None = None  # the other model as the question named it (None: the model answered in full)
+    recommendation: Setup | None = None  # None: nothing we rent holds the workload
+    named_gpu_fits: bool | None = None  # the GPU the question named holds it (None: no GPU named)
+    lines: list[str] = []  # the figures above, in words
+
+
+class Comparison(Record, kw_only=True):
+    typed: str  # the other model, as typed
+    sized: bool
+    models: list[Side] = []  # the model answered in full, then the other (when it could be sized)
+    tradeoff: str | None = None  # one line: fewer or cheaper GPUs, more users, faster
+    quality: str | None = None  # a large model at 4-bit against a mid-size one at 16 or 8 bits
+    footer: str | None = None  # where the rest of the answer is, and how to get the other's in full
+    reason_key: str | None = None  # why the other could not be sized (an error key) ...
+    reason: str | None = None  # ... in words
+
+
+def other_workload(first: Workload, other: Query) -> Workload:
+    """The workload of the other model: the first one's, with the model and the precision said with it (none
+    said: the model's own default, as the engine decides). Raises QueryError when its words name no model."""
+    if other.help or other.workload is None:
+        raise QueryError("query.no_model")
+    return first.but(model=other.workload.model, precision=other.workload.precision)
+
+
+def weigh(
+    first: SizingResult,
+    typed: str,
+    other: Workload | SizingError,
+    catalog: Catalog,
+    show_prices: bool,
+    source: ModelSource | None = None,
+    read_as: list[tuple[str, str]] = (),
+) -> Comparison:
+    """The comparison of `first` with the other model (`other`: its workload, or why it has none). The other
+    is sized here (size() keeps it for the next time the same question comes). `read_as`: the typos read in
+    its name, (as typed, the name read), which its column says."""
+    lang = first.workload.lang
+    if isinstance(other, SizingError):
+        return _unsized(typed, other, lang)
+    try:
+        second = size(other, catalog, source)
+    except SizingError as e:
+        return _unsized(typed, e, lang)
+    sides = [_side(first, None, show_prices), _side(second, typed, show_prices)]
+    sides[1].lines[:0] = [t(lang, "understood.corrected", typed=a, name=b) for a, b in read_as]
+    sides[1].lines[:0] = _stand_in(first, second, typed)
+    return Comparison(
+        typed=typed,
+        sized=True,
+        models=sides,
+        tradeoff=_tradeoff(first, second, show_prices),
+        quality=_quality(first, second, catalog),
+        footer=t(lang, "compare.footer", kept=first.workload.model.name, other=second.workload.model.name),
+    )
+
+
+def _unsized(typed: str, error: SizingError, lang: str) -> Comparison:
+    return Comparison(typed=typed, sized=False, reason_key=error.key, reason=error.message(lang))
+
+
+def _side(r: SizingResult, typed: str | None, show_prices: bool) -> Side:
+    w, rec, v = r.workload, r.recommendation, r.verdict
+    lang = w.lang
+    lines = []
+    if v is not None:  # the GPU the question named comes first, as in the answer itself
+        key = (
+            "answer.fits_title" if v.setup.fits else "answer.tight_title" if v.tight else "answer.short_title"
+        )
+        lines.append(t(lang, key, setup=describe(v.setup, lang)))
+    if rec is None:
+        lines.append(t(lang, "compare.nothing_fits"))
+    else:
+        if v is None or not v.is_recommendation:
+            lines.append(t(lang, "compare.recommendation", setup=describe(rec, lang)))
+        lines.append(t(lang, "compare.per_gpu", used=gb(rec.per_gpu.total, lang),
+                       usable=gb(rec.usable_bytes_per_gpu, lang), free=gb(rec.free_bytes_per_gpu, lang)))  # fmt: skip
+        if rec.capacity:
+            lines.append(f"{t(lang, 'answer.capacity')}: {rec.capacity}")
+        if rec.performance is not None:
+            lines.append(t(lang, "compare.performance", short=perf_short(rec.performance, lang)))
+        if r.estimates.wall_clock_days is not None and w.stage != "inference":
+            lines.append(t(lang, "compare.training_time", days=duration(r.estimates.wall_clock_days, lang)))
+        lines += _cost(r, rec) if show_prices else []
+    return Side(
+        model_id=w.model.id,
+        model=w.model.name,
+        precision=w.precision,
+        precision_name=w.precision_name,
+        typed=typed,
+        recommendation=rec,
+        named_gpu_fits=v.setup.fits if v is not None else None,
+        lines=lines,
+    )
+
+
+def _stand_in(first: SizingResult, second: SizingResult, typed: str) -> list[str]:
+    """What the other's answer says of how its model was found when it is not a catalogue model by name
+    ("acme/zorblax-13b" sized by its name, "70b" as a real architecture): the column is for that model."""
+    m = second.workload.model
+    if m.source in ("catalog", "release") and not m.typed_size:
+        return []
+    names = [typed.lower(), m.name.lower(), *([f"“{m.typed_size.lower()}”"] if m.typed_size else [])]
+    return [
+        line
+        for line in second.assumptions
+        if line not in first.assumptions and any(name in line.lower() for name in names)
+    ]
+
+
+def _cost(r: SizingResult, setup: Setup) -> list[str]:
+    """Per month in each contract mode priced (a training run: the project's total)."""
+    c, lang = setup.cost, r.workload.lang
+    if c is None or r.currency is None:
+        return []
+    if c.project_total is not None:
+        return [t(lang, "compare.project", currency=r.currency, total=_money(c.project_total, lang))]
+    modes = [
+        t(lang, "compare.mode", mode=t(lang, f"cost.modes.{mode}"), currency=r.currency,
+          per_month=_money(m.per_month, lang))
+        for mode, m in c.by_contract_mode.items()
+    ]  # fmt: skip
+    return [t(lang, "compare.per_month", modes="; ".join(modes))]
+
+
+def _money(value: float, lang: str) -> str:
+    return number(value, lang, 2 if value < 1000 else 0)
+
+
+def _tradeoff(a: SizingResult, b: SizingResult, show_prices: bool) -> str | None:
+    """One line of facts from the two answers: which needs fewer (or smaller) GPUs, which costs less, which
+    serves more users (or sustains more requests), which is faster per user. Nothing the answers lack."""
+    lang = a.workload.lang
+    pair = (a, b)
+    names = [r.workload.model.name for r in pair]
+    if names[0] == names[1]:  # the same model at two precisions: say which one
+        names = [f"{r.workload.model.name} {r.workload.precision_name}" for r in pair]
+    parts: list[str] = []
+    verdicts = [r.verdict for r in pair]
+    if None not in verdicts and verdicts[0].setup.fits != verdicts[1].setup.fits:
+        i = 0 if verdicts[0].setup.fits else 1
+        parts.append(t(lang, "compare.only_named", model=names[i], setup=describe(verdicts[i].setup, lang)))
+    recs = [r.recommendation for r in pair]
+    if None in recs:
+        if recs == [None, None]:
+            parts.append(t(lang, "compare.neither_fits"))
+        else:
+            parts.append(t(lang, "compare.only_fits", model=names[0 if recs[0] else 1]))
+        return _sentence(parts, lang)
+    if (recs[0].gpu, recs[0].count) == (recs[1].gpu, recs[1].count):
+        setups = [describe(s, lang) for s in recs]
+        if setups[0] != setups[1]:  # the same GPUs, laid out differently (copies, tensor parallelism)
+            gb_ = number(recs[0].gpu_memory_bytes / 1e9, lang)
+            setups[0] = t(lang, "setup.one", count=recs[0].count, gpu=recs[0].gpu_name, gb=gb_)
+        parts.append(t(lang, "compare.same_setup", setup=setups[0]))
+    else:
+        for i, j in ((0, 1), (1, 0)):
+            if smaller(recs[i], recs[j]):
+                key = "compare.fewer_gpus" if recs[i].count < recs[j].count else "compare.smaller_gpus"
+                parts.append(t(lang, key, model=names[i], setup=describe(recs[i], lang),
+                               other=describe(recs[j], lang)))  # fmt: skip
+                break
+    if show_prices:
+        parts += _cheaper(pair, names, lang)
+    parts += _more_served(pair, names, lang)
+    speeds = [s.performance.tokens_per_s_per_user if s.performance else None for s in recs]
+    if None not in speeds and abs(speeds[0] - speeds[1]) > CLOSE * max(speeds):
+        i = 0 if speeds[0] > speeds[1] else 1
+        parts.append(t(lang, "compare.faster", model=names[i], fast=number(speeds[i], lang),
+                       slow=number(speeds[1 - i], lang)))  # fmt: skip
+    return _sentence(parts, lang)
+
+
+def _cheaper(pair: tuple[SizingResult, SizingResult], names: list[str], lang: str) -> list[str]:
+    """Which costs less: two training runs priced as projects, by the run's total; else a month, in a contract
+    mode both are priced in (the first's recommended one, else on demand)."""
+    costs = [r.recommendation.cost for r in pair]
+    currency = pair[0].currency
+    if None in costs or currency is None:
+        return []
+    totals = [c.project_total for c in costs]
+    if None not in totals:  # training runs priced as projects: the whole run's GPU-hours
+        if round(totals[0]) == round(totals[1]):
+            return []
+        i = 0 if totals[0] < totals[1] else 1
+        return [t(lang, "compare.cheaper_project", model=names[i], currency=currency,
+                  cheap=_money(totals[i], lang), dear=_money(totals[1 - i], lang))]  # fmt: skip
+    mode = costs[0].mode if costs[0].mode in costs[1].by_contract_mode else "on_demand"
+    if any(mode not in c.by_contract_mode for c in costs):
+        return []
+    months = [c.by_contract_mode[mode].per_month for c in costs]
+    mode_name = t(lang, f"cost.modes.{mode}")
+    if round(months[0]) == round(months[1]):
+        return [t(lang, "compare.same_cost", mode=mode_name)]
+    i = 0 if months[0] < months[1] else 1
+    return [t(lang, "compare.cheaper", model=names[i], currency=currency, cheap=_money(months[i], lang),
+              dear=_money(months[1 - i], lang), mode=mode_name)]  # fmt: skip
+
+
+def _more_served(pair: tuple[SizingResult, SizingResult], names: list[str], lang: str) -> list[str]:
+    """Which serves more on its own recommended setup: the requests per second it sustains when the load is
+    traffic, else the conversations that fit at the workload's context."""
+    w = pair[0].workload
+    recs = [r.recommendation for r in pair]
+    if w.stage != "inference":
+        return []
+    perf = [s.performance for s in recs]
+    if w.load is not None and w.load.basis is not None and None not in perf:
+        rates = [p.max_requests_per_s for p in perf]
+        if abs(rates[0] - rates[1]) <= CLOSE * max(rates):
+            return []
+        i = 0 if rates[0] > rates[1] else 1
+        return [t(lang, "compare.more_requests", model=names[i], more=rate_text(rates[i], lang),
+                  fewer=rate_text(rates[1 - i], lang))]  # fmt: skip
+    users = [s.max_users or 0 for s in recs]
+    if users[0] == users[1]:
+        return []
+    i = 0 if users[0] > users[1] else 1
+    return [t(lang, "compare.more_users", model=names[i], more=number(users[i], lang),
+              fewer=number(users[1 - i], lang), context=tokens(w.context_tokens or 0, lang))]  # fmt: skip
+
+
+def _sentence(parts: list[str], lang: str) -> str | None:
+    """'Em resumo: o Qwen2.5 32B precisa de menos GPUs (...); ...'."""
+    return f"{t(lang, 'compare.tradeoff')}: {'; '.join(parts)}." if parts else None
+
+
+def _quality(a: SizingResult, b: SizingResult, catalog: Catalog) -> str | None:
+    """The product's advice (sizing/advice.py, "alt.mid_size"), when one model is a large dense one at 4-bit
+    or less and the other a mid-size dense one at 16 or 8 bits: the mid-size may do better, above all in
+    reasoning and code; test both. No benchmark figure: none is the engine's to give."""
+    lang = a.workload.lang
+
+    def bits(r: SizingResult) -> float:
+        return catalog.precision(r.workload.precision).nominal_bits
+
+    def dense(r: SizingResult) -> bool:
+        return r.workload.model.active_params >= r.workload.model.params
+
+    for big, mid in ((a, b), (b, a)):
+        large = big.workload.model.params >= LARGE_MODEL and bits(big) <= 4 and dense(big)
+        middle = MID_SIZE[0] <= mid.workload.model.params <= MID_SIZE[1] and bits(mid) >= 8 and dense(mid)
+        if large and middle and mid.recommendation is not None:
+            key = "alt.mid_size" if bits(mid) >= 16 else "compare.mid_size_8bit"
+            return t(lang, key, model=mid.workload.model.name, setup=describe(mid.recommendation, lang),
+                     big=big.workload.model.name)  # fmt: skip
+    return None

@@ -1,0 +1,356 @@
+"""Two models in one question ("qwen 72b em int4 ou qwen 32b em bf16?", "llama 3.1 8b vs mistral 7b, 10 users",
+"comparar o llama 70b com o qwen 32b") are compared in the answer: the other model is sized for the same
+workload, with the precision said beside it, and both columns, the trade-off and the quality advice come
+before the first model's full answer. These go through the real engine, the templates, `gpu-size` and the
+Slack app."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from bot import blocks
+from bot.cli import main as gpu_size
+from bot.log.requestlog import RequestLog
+from bot.pipeline import Pipeline, Where
+from sizing.catalog import load_catalog
+from sizing.query import QueryError, parse
+
+from . import slack_requests as sr
+from .slack_harness import serve
+from .slack_harness import text_of as _text
+from .slack_harness import valid as _valid
+
+
+def answer(capsys, *argv: str) -> str:
+    assert gpu_size(list(argv)) == 0
+    return capsys.readouterr().out
+
+
+def as_json(capsys, *argv: str) -> dict:
+    return json.loads(answer(capsys, "--json", *argv))
+
+
+def comparison_of(text: str) -> str:
+    """The comparison block of an answer in words: the paragraph after the "understood" lines."""
+    return text.split("\n\n")[1]
+
+
+# -- the phrasings -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "first", "second"),
+    [
+        ("qual a diferença de custo entre rodar o qwen 72b em int4 e o qwen 32b em bf16?", "Comparação",
+         "Qwen2.5 72B · INT4 (AWQ/GPTQ g128)", "Qwen2.5 32B · BF16/FP16 (16-bit)"),
+        ("llama 3.3 70b in 4-bit or qwen 2.5 32b in bf16 for 50 users?", "Comparison",
+         "Llama 3.3 70B · INT4 (AWQ/GPTQ g128)", "Qwen2.5 32B · BF16/FP16 (16-bit)"),
+        ("llama 3.1 8b vs mistral 7b, 10 users", "Comparação",
+         "Llama 3.1 8B · BF16/FP16 (16-bit)", "Mistral 7B v0.3 · BF16/FP16 (16-bit)"),
+        ("comparar o llama 70b com o qwen 32b", "Comparação",
+         "Llama 3.1 70B · BF16/FP16 (16-bit)", "Qwen2.5 32B · BF16/FP16 (16-bit)"),
+        ("llama 70b versus qwen 32b em fp8", "Comparação",
+         "Llama 3.1 70B · BF16/FP16 (16-bit)", "Qwen2.5 32B · FP8 (8-bit)"),
+        ("between llama 3.1 8b and gemma 3 12b, 20 users", "Comparison",
+         "Llama 3.1 8B · BF16/FP16 (16-bit)", "Gemma 3 12B · BF16/FP16 (16-bit)"),
+        ("llama 3.1 8b compared to mistral 7b", "Comparison",
+         "Llama 3.1 8B · BF16/FP16 (16-bit)", "Mistral 7B v0.3 · BF16/FP16 (16-bit)"),
+        ("qwen 32b em vez do llama 70b em 4 bits, 10 usuários", "Comparação",
+         "Qwen2.5 32B · BF16/FP16 (16-bit)", "Llama 3.1 70B · INT4 (AWQ/GPTQ g128)"),
+        ("qwen 72b em int4 ou qwen 32b em fp8 para 20 utilizadores em simultâneo", "Comparação",
+         "Qwen2.5 72B · INT4 (AWQ/GPTQ g128)", "Qwen2.5 32B · FP8 (8-bit)"),
+    ],
+)  # fmt: skip
+def test_each_way_of_offering_two_models_compares_them(capsys, question, title, first, second):
+    text = answer(capsys, question)
+    block = comparison_of(text)
+    assert block.startswith(title)
+    assert f"\n  {first}\n" in block and f"\n  {second}\n" in block
+    assert block.count("Recomendação: ") + block.count("Recommendation: ") == 2  # a setup for each
+    assert "citou também" not in text and "Indicou também" not in text and "also named" not in text
+    # The full answer that follows is the first model's.
+    assert text.split("\n\n")[2].startswith(first)
+
+
+def test_the_other_model_is_sized_for_the_same_workload(capsys):
+    data = as_json(capsys, "llama 3.1 8b vs mistral 7b, 10 users, 16k context, first token under 1 s")
+    first, other = data["comparison"]["models"]
+    assert (first["model_id"], other["model_id"]) == ("llama-3.1-8b", "mistral-7b-v0.3")
+    assert first["recommendation"] == data["recommendation"]  # the answer's own recommendation
+    # The other's column is what the same question about it alone answers.
+    alone = as_json(capsys, "mistral 7b, 10 users, 16k context, first token under 1 s")
+    assert other["recommendation"] == alone["recommendation"]
+    assert other["precision"] == alone["workload"]["precision"] == "bf16"
+
+
+def test_a_precision_goes_with_the_model_it_was_said_with(capsys):
+    data = as_json(capsys, "llama 3.1 70b em 4 bits ou qwen 32b em fp8")
+    assert [m["precision"] for m in data["comparison"]["models"]] == ["int4", "fp8"]
+    # None said with the other: its own default as the engine decides (gpt-oss ships in MXFP4), not the
+    # precision said with the first.
+    data = as_json(capsys, "llama 3.1 8b em 8 bits ou gpt-oss-20b, 5 usuários")
+    assert [m["precision"] for m in data["comparison"]["models"]] == ["fp8", "mxfp4"]
+
+
+def test_the_trade_off_says_which_needs_fewer_gpus_and_serves_more(capsys):
+    text = answer(capsys, "qwen 32b ou 70b")
+    block = comparison_of(text)
+    assert (
+        "Em resumo: o Qwen2.5 32B precisa de menos GPUs (1× A100 SXM 80 GB contra 2× A100 SXM 80 GB); "
+        "o Qwen2.5 32B atende mais usuários na configuração recomendada (até 9 contra 6, com 4.096 tokens)."
+    ) in block
+    # The other, named by its size only, says which architecture stood for it.
+    assert "“70b”: usei a arquitetura real do Llama 3.1 70B (70,6B parâmetros)." in block
+
+
+def test_a_squeezed_large_model_against_a_mid_size_one_gets_the_quality_advice(capsys):
+    text = answer(capsys, "llama 3.3 70b in 4-bit or qwen 2.5 32b in bf16 for 50 users?")
+    block = comparison_of(text)
+    assert (
+        "A 24–32B model at 16-bit, such as Qwen2.5 32B, fits on 1× H200 SXM 141 GB and may beat a heavily "
+        "quantized Llama 3.3 70B, especially at reasoning and code: test both."
+    ) in block
+    # Said once: the alternatives do not offer another mid-size model for the same reason.
+    assert text.count("may beat a heavily quantized") == 1
+    # At 8-bit the mid-size side gets the same advice, saying its precision.
+    block = comparison_of(
+        answer(capsys, "qwen 72b em int4 ou qwen 32b em fp8 para 20 utilizadores em simultâneo")
+    )
+    assert (
+        "Um modelo de 24–32B em 8 bits, como o Qwen2.5 32B, cabe em 1× A100 SXM 80 GB e pode superar" in block
+    )
+    assert "vale a pena testar os dois" in block  # pt-PT
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "llama 3.1 8b vs mistral 7b, 10 users",  # two small models
+        "llama 3.1 70b em 8 bits ou qwen 32b em bf16",  # the large one not squeezed
+        "qwen 72b em int4 ou qwen 32b em 4 bits",  # the mid-size one squeezed too
+        "mixtral 8x22b em 4 bits ou qwen 32b",  # a mixture of experts is not the dense 70B of the advice
+    ],
+)
+def test_no_quality_advice_where_it_does_not_apply(capsys, question):
+    data = as_json(capsys, question)
+    assert data["comparison"]["sized"] and data["comparison"]["quality"] is None
+
+
+def test_a_gpu_named_is_judged_for_both(capsys):
+    block = comparison_of(answer(capsys, "comparar o llama 70b com o qwen 32b numa h100"))
+    assert "  Llama 3.1 70B · BF16/FP16 (16-bit)\n    1× H100 SXM 80 GB: não cabe\n" in block
+    assert "  Qwen2.5 32B · BF16/FP16 (16-bit)\n    1× H100 SXM 80 GB: cabe\n" in block
+    assert "Em resumo: só o Qwen2.5 32B cabe em 1× H100 SXM 80 GB;" in block
+
+
+def test_traffic_is_the_same_load_for_both(capsys):
+    data = as_json(capsys, "llama 3.1 8b ou qwen 7b, 200 requisições por minuto")
+    first, other = data["comparison"]["models"]
+    rates = [m["recommendation"]["performance"]["requests_per_s"] for m in (first, other)]
+    assert rates == [pytest.approx(200 / 60)] * 2
+
+
+def test_a_fine_tune_compares_too(capsys):
+    block = comparison_of(answer(capsys, "lora llama 8b vs qwen 7b"))
+    assert "  Llama 3.1 8B · BF16/FP16 (16-bit)\n    Recomendação: 1× L40S 48 GB" in block
+    assert "  Qwen2.5 7B · BF16/FP16 (16-bit)\n    Recomendação: 1× L40S 48 GB" in block
+
+
+# -- the other cannot be sized ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "line", "key"),
+    [
+        # A model the catalogue does not know: said once, with why (not also among the words not understood).
+        ("llama 70b ou gpt-7 para 10 usuários",
+         "Você citou também “gpt-7”, mas não dá para compará-lo: Não conheço o modelo “gpt-7”. Esta resposta "
+         "dimensiona só o Llama 3.1 70B.", "unknown_model"),
+        ("llama 70b versus zorblax-9 en",
+         "You also named “zorblax-9”, but it cannot be compared: I don't know the model “zorblax-9”.",
+         "unknown_model"),
+        # A closed model runs only on its maker's API (had been left out without a word).
+        ("llama 70b vs gpt-4o",
+         "Você citou também “gpt-4o”, mas não dá para compará-lo: “gpt-4o” é um modelo fechado: só roda na API "
+         "de quem o publica, não em GPUs alugadas.", "query.closed_model"),
+        # A workload the other cannot take: Mistral 7B reads 32k tokens at most.
+        ("llama 3.1 8b vs mistral 7b 128k",
+         "Você citou também “mistral 7b”, mas não dá para compará-lo: 131.072 tokens passam do limite do "
+         "Mistral 7B v0.3, que é de 32.768 tokens. Esta resposta dimensiona só o Llama 3.1 8B.",
+         "context_beyond_model"),
+    ],
+)  # fmt: skip
+def test_another_model_that_cannot_be_sized_is_said_with_why(capsys, question, line, key):
+    text = answer(capsys, question)
+    assert line in text.split("\n\n")[0]
+    assert "Comparação" not in text and "Comparison" not in text
+    assert "Não entendi" not in text and "Did not understand" not in text
+    data = as_json(capsys, question)
+    assert (data["comparison"]["sized"], data["comparison"]["reason_key"]) == (False, key)
+    assert data["comparison"]["models"] == []
+
+
+def test_a_model_name_unknown_after_a_choice_word_is_still_logged_as_not_understood(tmp_path):
+    log = RequestLog(tmp_path / "log.db")
+    reply = Pipeline(log).ask("llama 70b ou gpt-7 para 10 usuários", Where("console"))
+    log.flush()
+    [row] = log.rows()
+    assert row["model_id"] == "llama-3.1-70b" and json.loads(row["unknown_words"]) == ["gpt-7"]
+    assert reply.comparison is not None and not reply.comparison.sized
+    log.close()
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "llama 70b em 4 bits ou menos",  # "ou menos" names no model
+        "llama 70b 4bit or 8bit",  # a choice of precisions, not of models
+        "h100 ou h200 para llama 70b",  # a choice of GPUs
+        "llama 70b, zorblax-9",  # no word that offers a choice
+        "qwen 32b ou qwq",  # two names of one model
+    ],
+)
+def test_questions_that_offer_no_other_model_compare_nothing(capsys, question):
+    text = answer(capsys, question)
+    assert "Comparação" not in text and "Comparison" not in text
+    assert "citou também" not in text and "also named" not in text
+    assert "comparison" not in as_json(capsys, question)
+
+
+def test_two_models_with_no_choice_word_are_still_refused():
+    with pytest.raises(QueryError) as refused:
+        parse("llama 70b e qwen 32b")
+    assert refused.value.key == "query.contradiction"
+
+
+# -- prices ----------------------------------------------------------------------------------------------
+
+# Made-up prices per GPU-hour: on demand, reserved, dedicated, per project.
+PRICES = {"l40s": (10, 7, 6, 8), "l40": (9, 6.5, 5.5, 7), "a100-80gb-sxm": (14, 10, 9, 11),
+          "h100-sxm": (20, 14, 12, 16), "h200-sxm": (30, 21, 18, 24)}  # fmt: skip
+
+
+@pytest.fixture
+def priced_by_mode(tmp_path, monkeypatch):
+    """An offering with made-up hourly prices per GPU in three contract modes (shown to staff only)."""
+    from sizing.catalog import DATA_DIR
+
+    data = tmp_path / "data"
+    shutil.copytree(DATA_DIR, data)
+    offering = data / "offering.toml"
+    text = offering.read_text()
+    for gpu, (on_demand, reserved, dedicated, project) in PRICES.items():
+        at = text.index("counts = [1, 2, 4, 8]\n", text.index(f'gpu = "{gpu}"\n')) + len(
+            "counts = [1, 2, 4, 8]\n"
+        )
+        prices = (
+            f"price_per_gpu_hour = {{ on_demand = {on_demand}, reserved = {reserved}, dedicated = {dedicated}, "
+            f"project_package = {project} }}\n"
+        )
+        text = text[:at] + prices + text[at:]
+    offering.write_text(text)
+    monkeypatch.setenv("GPU_SIZER_DATA", str(data))
+    load_catalog.cache_clear()
+    yield
+    load_catalog.cache_clear()
+
+
+QUESTION = "llama 3.3 70b em 4 bits ou qwen 2.5 32b em bf16 para 20 usuários, produção"
+
+
+def test_each_model_has_its_monthly_cost_per_contract_mode(priced_by_mode, capsys):
+    block = comparison_of(answer(capsys, QUESTION))
+    # 1× A100 at 14/10/9 an hour and 1× H200 at 30/21/18, 730 hours a month.
+    assert "    Por mês: sob demanda BRL 10.220; reservada BRL 7.300; dedicada BRL 6.570\n" in block
+    assert "    Por mês: sob demanda BRL 21.900; reservada BRL 15.330; dedicada BRL 13.140\n" in block
+    assert (
+        "Em resumo: o Llama 3.3 70B cabe em GPUs menores (1× A100 SXM 80 GB contra 1× H200 SXM 141 GB); "
+        "o Llama 3.3 70B custa menos (BRL 7.300 contra BRL 15.330 por mês, reservada); "
+        "o Qwen2.5 32B atende mais usuários na configuração recomendada (até 63 contra 26, com 4.096 tokens); "
+        "o Qwen2.5 32B responde mais rápido a cada usuário (~35 contra ~12 tokens/s)."
+    ) in block
+
+
+def test_fine_tunes_compare_what_the_project_costs(priced_by_mode, capsys):
+    block = comparison_of(answer(capsys, "lora llama 8b vs qwen 7b, 50 mil exemplos, 3 épocas"))
+    assert "    Tempo estimado: ~1,6 dias\n" in block and "    Tempo estimado: ~1,5 dias\n" in block
+    assert "o Qwen2.5 7B custa menos (BRL " in block and " pelo projeto)" in block
+    assert "Por mês" not in block
+
+
+def test_a_customer_in_a_shared_channel_sees_the_comparison_without_prices(priced_by_mode, tmp_path):
+    pipeline = Pipeline(RequestLog(tmp_path / "log.db"))
+    staff = pipeline.ask(QUESTION, Where("slash_command", channel_id="C1"))
+    customer = pipeline.ask(QUESTION, Where("slash_command", channel_id="C2", channel_shared=True))
+    staff_text, customer_text = _text(staff.message.blocks), _text(customer.message.blocks)
+    assert "reservada BRL 7.300" in staff_text and "custa menos" in staff_text
+    assert "Comparação" in customer_text and "Qwen2.5 32B" in customer_text
+    assert "BRL" not in customer_text and "custa menos" not in customer_text
+    pipeline.log.close()
+
+
+# -- Slack ------------------------------------------------------------------------------------------------
+
+SLACK_QUESTIONS = [
+    "qual a diferença de custo entre rodar o qwen 72b em int4 e o qwen 32b em bf16?",
+    "llama 3.3 70b in 4-bit or qwen 2.5 32b in bf16 for 50 users?",
+    "comparar o llama 70b com o qwen 32b numa h100",
+    "llama 3.1 8b ou qwen 7b, 200 requisições por minuto",
+    "lora llama 8b vs qwen 7b",
+    "deepseek v3 ou llama 405b",
+    "llama 70b ou gpt-7 para 10 usuários",
+    "qwen 72b em int4 ou qwen 32b em fp8 para 20 utilizadores em simultâneo",
+]
+
+
+@pytest.mark.parametrize("show_prices", [True, False])
+def test_comparisons_are_valid_block_kit(priced_by_mode, tmp_path, show_prices):
+    pipeline = Pipeline(RequestLog(tmp_path / "log.db"))
+    for question in SLACK_QUESTIONS:
+        where = Where("slash_command", channel_id="C1", channel_shared=not show_prices)
+        reply = pipeline.ask(question, where)
+        assert reply.outcome == "answered", question
+        blocks.validate(reply.message.blocks)  # slack_sdk's models and Slack's limits
+        text = _text(reply.message.blocks)
+        assert ("Comparação" in text or "Comparison" in text) == (reply.comparison.sized), question
+    pipeline.log.close()
+
+
+@pytest.fixture
+def slack(tmp_path):
+    with serve(tmp_path) as harness:
+        yield harness
+
+
+def test_slack_shows_both_models_side_by_side_and_logs_the_first(slack):
+    reply = slack.command("llama 3.1 8b vs mistral 7b, 10 usuários")
+    _valid(reply["blocks"])
+    comparison = next(b for b in reply["blocks"] if "fields" in b and "Comparação" in b["text"]["text"])
+    left, right = (f["text"] for f in comparison["fields"])
+    assert left.startswith("*Llama 3.1 8B* · BF16/FP16 (16-bit)\nRecomendação: 1× L40S 48 GB\nPor GPU: ")
+    assert right.startswith("*Mistral 7B v0.3* · BF16/FP16 (16-bit)\nRecomendação: 1× L40S 48 GB\nPor GPU: ")
+    text = _text(reply["blocks"])
+    assert "Em resumo: os dois cabem em 1× L40S 48 GB" in text and "citou também" not in text
+    [row] = slack.rows()
+    assert row["model_id"] == "llama-3.1-8b" and row["outcome"] == "answered"
+
+
+def test_in_a_thread_follow_ups_work_on_the_first_model(slack):
+    mention = sr.app_mention("<@UBOT> llama 3.1 8b vs mistral 7b, 10 usuários", ts="1700000101.000100")
+    assert slack.event(mention, "EvC1") == 200
+    [first] = slack.fake.wait_for("chat.postMessage")
+    assert "Mistral 7B v0.3" in _text(first.params["blocks"])
+    follow = sr.message("e com 20 usuários?", thread_ts="1700000101.000100", ts="1700000102.000100")
+    assert slack.event(follow, "EvC2") == 200
+    second = slack.fake.wait_for("chat.postMessage", count=2)[1]
+    text = _text(second.params["blocks"])
+    assert "Llama 3.1 8B* · BF16/FP16 (16-bit) · 4.096 tokens de contexto · 20 usuários" in text
+    assert "Comparação" not in text and "Mistral" not in text
+    other = sr.message("e com o mistral 7b?", thread_ts="1700000101.000100", ts="1700000103.000100")
+    assert slack.event(other, "EvC3") == 200
+    third = slack.fake.wait_for("chat.postMessage", count=3)[2]
+    # A model of its own makes it a new question, as in any thread.
+    assert _text(third.params["blocks"]).startswith("Entendi: Mistral 7B v0.3\n")
