@@ -18,10 +18,11 @@ from dataclasses import dataclass, field
 import msgspec
 
 from sizing import i18n
-from sizing.catalog import load_catalog
+from sizing.catalog import load_catalog, normalize
 from sizing.compare import Comparison, other_workload, weigh
 from sizing.engine import size
 from sizing.errors import SizingError
+from sizing.names import name_index
 from sizing.query import Query, QueryError, parse
 from sizing.result import SizingResult
 from sizing.workload import Workload
@@ -326,7 +327,15 @@ def _stand_in(reply: Reply) -> str | None:
         return reply.workload.model
     if reply.query is None:
         return None
-    return next((typed for typed, name in reply.query.corrections if name == info.name), None)
+
+    def names_it(name: str) -> bool:
+        # A derivative is answered as "its name (arquitetura do ...)": a typo read as its name names it too.
+        if name == info.name or not info.derived_from:
+            return name == info.name
+        found = name_index(load_catalog().models).get(normalize(name))
+        return getattr(found, "id", None) == info.id
+
+    return next((typed for typed, name in reply.query.corrections if names_it(name)), None)
 
 
 def encode(workload: Workload) -> str:

@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from . import regexes, tomlfiles
-from .architecture import Architecture, NonNegative, Positive, Strict
+from .architecture import Architecture, NonNegative, Positive, Strict, updated
 from .catalog_error import CatalogError
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -47,6 +47,20 @@ class Release(Strict, kw_only=True):
     notes: str | None = None
 
 
+class Derivative(Strict, kw_only=True):
+    """Another released model with exactly its catalogue model's architecture and context limits (a distill,
+    a coder or reasoning fine-tune, a dated re-release): answers name it as asked and size it with that
+    shape. One whose config.json differs in a way an answer would show (its context, its vocabulary) is a
+    [[model]] of its own instead."""
+
+    id: str
+    name: str
+    aliases: list[str] = []
+    hf_repos: list[str] = []
+    source: str
+    notes: str | None = None
+
+
 class ModelEntry(Architecture, kw_only=True):
     id: str
     name: str
@@ -71,6 +85,10 @@ class ModelEntry(Architecture, kw_only=True):
     releases: list[Release] = []
     # Set on the entry a name resolved to when that name is one checkpoint (a release, or a Hub repo).
     release: Release | None = None
+    # Other released models with this architecture and these limits ([[model.derivatives]]).
+    derivatives: list[Derivative] = []
+    # Set on a derivative as an entry of its own (derived_models): the id of the model whose shape it has.
+    derived_from: str | None = None
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -88,6 +106,27 @@ class ModelEntry(Architecture, kw_only=True):
     @property
     def is_moe(self) -> bool:
         return self.moe is not None
+
+    def derived(self, d: Derivative) -> ModelEntry:
+        """The derivative as a model of its own: this shape and these limits, its own id, name and names.
+        Never a stand-in for a bare size, and without this model's published checkpoints."""
+        return updated(
+            self, id=d.id, name=d.name, aliases=d.aliases, hf_repos=d.hf_repos, source=d.source, notes=d.notes,
+            derivatives=[], derived_from=self.id, releases=[], release=None, size_reference=False,
+        )  # fmt: skip
+
+
+_DERIVED: dict[int, tuple[list, dict[str, ModelEntry]]] = {}
+
+
+def derived_models(models: list[ModelEntry]) -> dict[str, ModelEntry]:
+    """Every derivative of these models as an entry of its own, by id (built once per catalogue)."""
+    cached = _DERIVED.get(id(models))
+    if cached and cached[0] is models:
+        return cached[1]
+    found = {d.id: m.derived(d) for m in models for d in m.derivatives}
+    _DERIVED[id(models)] = (models, found)
+    return found
 
 
 class GPU(Strict, kw_only=True):
@@ -347,7 +386,7 @@ class Catalog(Strict, kw_only=True):
 
     def __post_init__(self) -> None:
         kinds = (
-            ("model", self.models),
+            ("model", [*self.models, *derived_models(self.models).values()]),
             ("GPU", self.gpus),
             ("precision", self.precisions),
             ("stack", self.stacks),
@@ -374,7 +413,7 @@ class Catalog(Strict, kw_only=True):
                     raise ValueError(
                         f"model {m.id!r}: release {r.repo!r} has unknown precision {r.precision!r}"
                     )
-        model_ids = {m.id for m in self.models}
+        model_ids = {m.id for m in self.models} | set(derived_models(self.models))
         for word, members in self.families.items():
             for member in members:
                 if member not in model_ids:
@@ -391,7 +430,14 @@ class Catalog(Strict, kw_only=True):
     # -- look-ups by id (names typed by people are resolved in sizing.names) ---------------------
 
     def model(self, model_id: str) -> ModelEntry:
-        return _by_id(self.models, model_id, "model")
+        """A catalogue model, or a derivative of one (derived_models), by id."""
+        derived = derived_models(self.models).get(model_id)
+        return derived if derived is not None else _by_id(self.models, model_id, "model")
+
+    @property
+    def all_models(self) -> list[ModelEntry]:
+        """The models and their derivatives: every model a name may resolve to."""
+        return [*self.models, *derived_models(self.models).values()]
 
     def gpu(self, gpu_id: str) -> GPU:
         if gpu_id.endswith("gb") and (budget := Budget.from_id(gpu_id)) is not None:

@@ -11,7 +11,18 @@ import msgspec
 
 from . import regexes
 from .architecture import updated
-from .catalog import GPU, Budget, Catalog, KVPrecision, ModelEntry, Precision, Release, Stack, normalize
+from .catalog import (
+    GPU,
+    Budget,
+    Catalog,
+    KVPrecision,
+    ModelEntry,
+    Precision,
+    Release,
+    Stack,
+    derived_models,
+    normalize,
+)
 from .errors import SizingError
 
 # Sizes beyond any model ever trained are typos or jokes, not workloads (the largest open models are ~1T).
@@ -79,7 +90,9 @@ def name_index(items) -> dict[str, object]:
 
 def _build_index(items) -> dict[str, object]:
     index = {}
-    for item in items:
+    # A model's derivatives answer to their own names ("qwq", "deepseek-r1-distill-llama-8b").
+    derived = derived_models(items).values() if items and isinstance(items[0], ModelEntry) else ()
+    for item in (*items, *derived):
         for name in (item.id, item.name, *item.aliases, *getattr(item, "hf_repos", [])):
             index[normalize(name)] = item
     return index
@@ -189,7 +202,7 @@ def _resolve_offline(text: str, key: str, catalog: Catalog) -> ResolvedModel:
         resolved = resolve_repo_name(text.strip(), catalog)
         if resolved is not None:
             return resolved
-    raise _suggest(text, catalog.models, "model", "model_examples")
+    raise _suggest(text, catalog.all_models, "model", "model_examples")
 
 
 # -- repository names, read without the network ---------------------------------------------------------
@@ -294,7 +307,7 @@ def resolve_repo_name(repo: str, catalog: Catalog) -> ResolvedModel | None:
 
 def _by_repo_name(key: str, catalog: Catalog) -> ModelEntry | None:
     """A catalogue model whose repo has this name under any organisation (mirrors, re-uploads)."""
-    for m in catalog.models:
+    for m in catalog.all_models:
         for repo in m.hf_repos:
             own = repo.rsplit("/", 1)[-1].lower()
             if key in (normalize(own), normalize(VARIANT_TAILS.sub("", own))):
@@ -461,6 +474,8 @@ def scale_layers(base: ModelEntry, params: float) -> ModelEntry:
             "hf_repos": [],
             "releases": [],
             "release": None,
+            "derivatives": [],
+            "derived_from": None,
             "size_reference": False,
             "scaled_from": base.id,
             "params_official_billions": params / 1e9,

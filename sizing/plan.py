@@ -203,6 +203,12 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         base_name = catalog.model(model.scaled_from).name
         model = updated(model, name=t(lang, "model.scaled_name", base=base_name, layers=model.num_layers))
         resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
+    elif model.derived_from:
+        # A derivative is named as asked, with the catalogue model whose architecture and limits it has
+        # ("DeepSeek R1 Distill Llama 8B (arquitetura do Llama 3.1 8B)"): the customer sees we read them right.
+        base_name = catalog.model(model.derived_from).name
+        model = updated(model, name=t(lang, "model.derived_name", name=model.name, base=base_name))
+        resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
     for key, params in resolved.notes:
         said.append(t(lang, f"assume.model.{key}", **_note_params(params, lang)))
     if resolved.typed_size:

@@ -784,7 +784,7 @@ def _versions(catalog: Catalog) -> frozenset[tuple[str, str]]:
     if cached and cached[0] is catalog:
         return cached[1]
     pairs = set()
-    for model in catalog.models:
+    for model in catalog.all_models:
         for name in (model.name, *model.aliases):
             words = _NAME_WORDS.split(name.lower())
             for word, number in itertools.pairwise(words):
@@ -2016,7 +2016,7 @@ def _family_and_member(scan: _Scan, catalog: Catalog) -> None:
     if len(ids) == 2 and DISTILL.search(scan.original):
         # "deepseek r1 distill llama 8b", "qwen 7b distilled from r1": a distill is its student's architecture,
         # and the student is the smaller of the two models named.
-        sizes = {m.id: m.params for m in catalog.models if m.id in ids}
+        sizes = {m.id: m.params for m in catalog.all_models if m.id in ids}
         if len(sizes) == 2:
             student = min(sizes, key=sizes.__getitem__)
             scan.found["model"] = [(v, t) for v, t in members if v == student]
@@ -2343,7 +2343,7 @@ def _family_with_size(catalog: Catalog, model: str, size: str) -> str | None:
     if m is None or m.group(2):
         return None
     wanted = float(m.group(1))
-    params = {e.id: e.params_official_billions for e in catalog.models}
+    params = {e.id: e.params_official_billions for e in catalog.all_models}
     for word, ids in family_members(catalog).items():
         if model in ids and any(abs(params[i] - wanted) <= 0.10 * wanted for i in ids if i in params):
             return word
@@ -2353,7 +2353,7 @@ def _family_with_size(catalog: Catalog, model: str, size: str) -> str | None:
 def _own_size(catalog: Catalog, model: str, size: str) -> bool:
     """Whether a size typed next to a catalogue model's name is that model's own: its official size or its
     total or active parameters, as a rounded name says them (within 5%)."""
-    entry = next((m for m in catalog.models if m.id == model), None)
+    entry = next((m for m in catalog.all_models if m.id == model), None)
     m = _SIZE_VALUE.fullmatch(size)
     if entry is None or m is None:
         return False

@@ -50,6 +50,10 @@ class ModelInfo(Record, kw_only=True):
     params: int
     active_params: int
     scaled_from: str | None = None
+    # A released model sized with a catalogue model's architecture and limits (a distill, a coder variant):
+    # that model's id and name; `name` says both ("DeepSeek R1 Distill Llama 8B (arquitetura do Llama 3.1 8B)").
+    derived_from: str | None = None
+    derived_from_name: str | None = None
     typed_size: str | None = None
     # The published checkpoint the answer sized (an official release or a Hub repo), when it was one.
     repo: str | None = None
