@@ -261,13 +261,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         model = updated(model, max_context=asked_context)
         resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
     if w.context is not None and w.context > model.max_context:
-        raise SizingError(
-            "context_beyond_model",
-            "context_limit",
-            context=i18n.tokens(w.context, lang),
-            model=model.name,
-            limit=i18n.tokens(model.context_limit, lang),
-        )
+        raise _beyond_context(model, w.context, model.context_limit, catalog, lang)
     context = w.context or min(DEFAULT_CONTEXT, model.max_context)
     if w.context is None and not stage.is_training:
         said.append(t(lang, "assume.context", tokens=i18n.tokens(context, lang)))
@@ -303,6 +297,45 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
             # A serving workload needs the same memory whatever the dates: say so rather than ignore it.
             said.append(t(lang, "assume.days_inference", days=w.days))
     return plan.but(assumptions=tuple(said))
+
+
+def _beyond_context(model: ModelEntry, tokens: int, limit: int, catalog: Catalog, lang: str) -> SizingError:
+    """The refusal of a context past the model's limit; its hint names a model of the same family and size
+    that reads that much, when the catalogue has one (Llama 3 8B reads 8,192 tokens, Llama 3.1 8B 131,072)."""
+    params = dict(context=i18n.tokens(tokens, lang), model=model.name, limit=i18n.tokens(limit, lang))
+    sibling = _longer_sibling(model, tokens, catalog)
+    if sibling is None:
+        return SizingError("context_beyond_model", "context_limit", **params)
+    return SizingError("context_beyond_model", "context_limit_sibling", sibling=sibling.name,
+                       sibling_limit=i18n.tokens(sibling.context_limit, lang), **params)  # fmt: skip
+
+
+# A family member within this share of the model's official size is "the same size" (as sizing.names reads
+# "llama 8b": official sizes are rounded names).
+SIBLING_SIZE = 0.10
+
+
+def _longer_sibling(model: ModelEntry, tokens: int, catalog: Catalog) -> ModelEntry | None:
+    """The newest model of a family the model is in, of its size and kind (dense or MoE), that reads
+    `tokens` tokens (with the rope scaling its card documents); None when the families have none."""
+    if model.scaled_from:
+        return None
+    for members in catalog.families.values():
+        if model.id not in members:
+            continue
+        for member in members:
+            other = catalog.model(member)
+            same_size = (
+                abs(other.params_official_billions / model.params_official_billions - 1) <= SIBLING_SIZE
+            )
+            if (
+                other.id != model.id
+                and same_size
+                and other.is_moe == model.is_moe
+                and other.context_limit >= tokens
+            ):
+                return other
+    return None
 
 
 def _note_params(params: dict, lang: str) -> dict:
@@ -362,13 +395,7 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     if rl:
         seq_len = _rl_lengths(w, lang)
     if seq_len > model.max_context:
-        raise SizingError(
-            "context_beyond_model",
-            "context_limit",
-            context=i18n.tokens(seq_len, lang),
-            model=model.name,
-            limit=i18n.tokens(model.max_context, lang),
-        )
+        raise _beyond_context(model, seq_len, model.max_context, catalog, lang)
     if not (w.seq_len or w.context) and not rl:
         said.append(t(lang, "assume.seq_len", tokens=i18n.tokens(seq_len, lang)))
     batch = w.batch or (training.RL_MICRO_BATCH if rl else 1)

@@ -111,3 +111,25 @@ def test_llama_2_is_its_own_architecture_not_llama_3():
     with pytest.raises(SizingError) as refused:
         size(parse("llama 2 70b 32k").workload)
     assert refused.value.key == "context_beyond_model"
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        # A context past the model's window: the hint names the newest model of its family and size that
+        # reads it (Llama 2 70B reads 4,096 tokens, Llama 3.3 70B 131,072; Gemma 2 27B 8,192, Gemma 3 27B
+        # 131,072; Phi-3 Mini 4k 4,096, Phi-4-mini 131,072).
+        ("llama 2 70b 32k", "Peça até 4.096 tokens, ou use o Llama 3.3 70B, da mesma família e do mesmo tamanho, que vai até 131.072 tokens."),
+        ("gemma 2 27b 32k en", "Ask for at most 8,192 tokens, or use Gemma 3 27B, of the same family and size, which reads up to 131,072 tokens."),
+        ("phi 3 mini 16k", "use o Phi-4-mini 3.8B"),
+        # None of its size reads that much: the general hint.
+        ("falcon 40b 8k", "Peça até o limite do modelo ou escolha um modelo com contexto maior."),
+        ("qwen2.5 72b 200k", "Peça até o limite do modelo ou escolha um modelo com contexto maior."),
+    ],
+)  # fmt: skip
+def test_a_context_past_the_window_names_a_model_of_the_family_that_reads_it(text, hint):
+    workload = parse(text).workload
+    with pytest.raises(SizingError) as refused:
+        size(workload)
+    assert refused.value.key == "context_beyond_model"
+    assert hint in refused.value.hint(workload.lang or "pt-BR"), refused.value.hint(workload.lang or "pt-BR")
