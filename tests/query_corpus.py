@@ -226,17 +226,20 @@ PHRASINGS: list[tuple[str, dict]] = [
     ),
     (
         "oi! qual máquina vocês recomendam pra rodar o qwen 2.5 coder 32b pra um time de 15 devs?",
-        {"model": "qwen2.5-32b", "stage": "inference", "users": 15},
+        {"model": "qwen2.5-coder-32b", "stage": "inference", "users": 15},
     ),
     (
         "Can we run Llama 4 Scout on one H100?",
         {"model": "llama-4-scout", "stage": "inference", "gpu": "h100-sxm"},
     ),
-    ("R1 distill qwen 32b q4 32k", {"model": "qwen2.5-32b", "precision": "int4", "context": 32768}),
+    (
+        "R1 distill qwen 32b q4 32k",
+        {"model": "deepseek-r1-distill-qwen-32b", "precision": "int4", "context": 32768},
+    ),
     # ---------------------------------------------------------------- datasets: examples and epochs
     (
         "quero fazer fine tuning do llama 3 8b com lora em 50 mil exemplos",
-        {"model": "llama-3.1-8b", "stage": "lora", "examples": 50_000},
+        {"model": "llama-3-8b", "stage": "lora", "examples": 50_000},
     ),
     (
         "qwen 7b qlora 10k samples 3 epochs",
@@ -383,7 +386,7 @@ PHRASINGS: list[tuple[str, dict]] = [
         {"model": "qwen2.5-0.5b~15L", "stage": "pretrain", "tokens": 10**10},
     ),
     # Preference tuning is a fine-tune (of every weight unless adapters are said), with its method.
-    ("DPO no llama 3 8b", {"model": "llama-3.1-8b", "stage": "full", "method": "dpo"}),
+    ("DPO no llama 3 8b", {"model": "llama-3-8b", "stage": "full", "method": "dpo"}),
     (
         "dpo llama 3.1 8b with lora on an h100",
         {"model": "llama-3.1-8b", "stage": "lora", "method": "dpo", "gpu": "h100-sxm"},
@@ -601,7 +604,7 @@ PHRASINGS: list[tuple[str, dict]] = [
     ),
     (
         "quanto de VRAM pra rodar llama 3 70b in 4bit com 8k context",
-        {"model": "llama-3.1-70b", "stage": "inference", "precision": "int4", "context": 8192},
+        {"model": "llama-3-70b", "stage": "inference", "precision": "int4", "context": 8192},
     ),
     (
         "Qual GPU eu preciso pra rodar o Llama 3.1 8B em fp16 com 10 usuários simultâneos?",
@@ -643,11 +646,11 @@ PHRASINGS: list[tuple[str, dict]] = [
     ),
     (
         "Quero fazer QLoRA no Llama 3 70B com seq 4096 e lote 2",
-        {"model": "llama-3.1-70b", "stage": "qlora", "seq_len": 4096, "batch": 2},
+        {"model": "llama-3-70b", "stage": "qlora", "seq_len": 4096, "batch": 2},
     ),
     (
         "ajuste fino completo do Llama 3 8B com zero 2 em 4x A100",
-        {"model": "llama-3.1-8b", "stage": "full", "zero": 2, "gpu": "a100-80gb-sxm", "gpus": 4},
+        {"model": "llama-3-8b", "stage": "full", "zero": 2, "gpu": "a100-80gb-sxm", "gpus": 4},
     ),
     (
         "pré-treino de um modelo de 1.5B com 2 trilhões de tokens em 8 GPUs",
@@ -700,7 +703,7 @@ PHRASINGS: list[tuple[str, dict]] = [
     ),
     (
         "cinco usuários, llama 3 8b, 16 bits, contexto de 8192 tokens",
-        {"model": "llama-3.1-8b", "users": 5, "precision": "bf16", "context": 8192},
+        {"model": "llama-3-8b", "users": 5, "precision": "bf16", "context": 8192},
     ),
     (
         "quanto de vram pro gpt-oss-120b com 64k de contexto e 10 usuarios numa h200",
@@ -724,7 +727,7 @@ PHRASINGS: list[tuple[str, dict]] = [
     ),
     (
         "qual gpu pra rodar o llama 3 8b com kv cache em fp8 e 128k de contexto",
-        {"model": "llama-3.1-8b", "stage": "inference", "kv_precision": "fp8", "context": 131072},
+        {"model": "llama-3-8b", "stage": "inference", "kv_precision": "fp8", "context": 131072},
     ),
     (
         "quanto de memoria pra um 8x7b em q4_k_m com 32k de contexto pra 3 usuarios",
@@ -783,7 +786,7 @@ PHRASINGS: list[tuple[str, dict]] = [
     ),
     (
         "Cliente quer avaliação do Llama 3 70B em awq com 10 usuários",
-        {"model": "llama-3.1-70b", "intent": "evaluation", "precision": "int4", "users": 10},
+        {"model": "llama-3-70b", "intent": "evaluation", "precision": "int4", "users": 10},
     ),
     (
         "70B em produção, 4 bits, 200 usuários, contexto de 4 mil tokens",
@@ -806,7 +809,7 @@ PHRASINGS: list[tuple[str, dict]] = [
     # "quantos usuarios cabem" asks for the users: none given.
     (
         "Pra inferencia do llama 3 8b em 4bit, quantos usuarios cabem numa L4 com 8k?",
-        {"model": "llama-3.1-8b", "stage": "inference", "precision": "int4", "gpu": "l4", "context": 8192},
+        {"model": "llama-3-8b", "stage": "inference", "precision": "int4", "gpu": "l4", "context": 8192},
     ),
     (
         "treino de um 8b em 8 GPUs com 1T tokens",
@@ -829,7 +832,7 @@ PHRASINGS: list[tuple[str, dict]] = [
     ),
     (
         "llama 3 70b, 4 bits, 32 mil tokens de contexto, 10 pessoas",
-        {"model": "llama-3.1-70b", "precision": "int4", "context": 32000, "users": 10},
+        {"model": "llama-3-70b", "precision": "int4", "context": 32000, "users": 10},
     ),
     (
         "dez usuarios com contexto de 16k num 8b em fp8",
@@ -859,7 +862,7 @@ PHRASINGS: list[tuple[str, dict]] = [
     ),
     (
         "Que placa gráfica preciso para correr o Llama 3 8B com 8 utilizadores?",
-        {"model": "llama-3.1-8b", "stage": "inference", "users": 8},
+        {"model": "llama-3-8b", "stage": "inference", "users": 8},
     ),
     (
         "Preciso de correr o Qwen 2.5 32B com contexto de 16k para 20 utilizadores em simultâneo.",
@@ -901,7 +904,7 @@ PHRASINGS: list[tuple[str, dict]] = [
     ),
     (
         "pré-treino contínuo do Llama 3 8B com 20M tokens numa H200",
-        {"model": "llama-3.1-8b", "stage": "pretrain", "tokens": 2 * 10**7, "gpu": "h200-sxm"},
+        {"model": "llama-3-8b", "stage": "pretrain", "tokens": 2 * 10**7, "gpu": "h200-sxm"},
     ),
     # Judgement: pt-PT says "mil milhões" for a billion; "70 mil milhões" is the model size, not a context of
     # 70 mil tokens.
@@ -912,7 +915,7 @@ PHRASINGS: list[tuple[str, dict]] = [
     # ---------------------------------------------------------------- English sentences (the first)
     (
         "how much vram for llama 3 70b at 16-bit with 8k context and 4 concurrent users",
-        {"model": "llama-3.1-70b", "precision": "bf16", "context": 8192, "users": 4},
+        {"model": "llama-3-70b", "precision": "bf16", "context": 8192, "users": 4},
     ),
     (
         "How much GPU memory does a 70 billion parameter model need in 8-bit?",
@@ -926,7 +929,7 @@ PHRASINGS: list[tuple[str, dict]] = [
     # Judgement: like "ajuste fino com LoRA", "fine-tune ... with QLoRA" names the adapter stage.
     (
         "fine-tune llama 3 8b with QLoRA, seq 4096, batch 8",
-        {"model": "llama-3.1-8b", "stage": "qlora", "seq_len": 4096, "batch": 8},
+        {"model": "llama-3-8b", "stage": "qlora", "seq_len": 4096, "batch": 8},
     ),
     (
         "full fine-tune of a 8B model with ZeRO-3 on 8x H100",
@@ -980,7 +983,7 @@ PHRASINGS: list[tuple[str, dict]] = [
     # "How many users" asks for the users: none given.
     (
         "How many users can an L40S serve with Llama 3 8B at fp16 and 8k context?",
-        {"gpu": "l40s", "stage": "inference", "model": "llama-3.1-8b", "precision": "bf16", "context": 8192},
+        {"gpu": "l40s", "stage": "inference", "model": "llama-3-8b", "precision": "bf16", "context": 8192},
     ),
     (
         "70b at 4bit with an fp8 kv cache and 128K context",
@@ -1075,7 +1078,7 @@ PHRASINGS: list[tuple[str, dict]] = [
     ("70b em FP8 on 2 H100s", {"model": "llama-3.1-70b", "precision": "fp8", "gpu": "h100-sxm", "gpus": 2}),
     (
         "Can we run Llama 3 70B in FP8 on two H100s?",
-        {"model": "llama-3.1-70b", "stage": "inference", "precision": "fp8", "gpu": "h100-sxm", "gpus": 2},
+        {"model": "llama-3-70b", "stage": "inference", "precision": "fp8", "gpu": "h100-sxm", "gpus": 2},
     ),
     ("llama 70b fp8 H100 x2", {"model": "llama-3.1-70b", "precision": "fp8", "gpu": "h100-sxm", "gpus": 2}),
     (
@@ -1086,7 +1089,7 @@ PHRASINGS: list[tuple[str, dict]] = [
     ("70b 4bit 2 × L40S", {"model": "llama-3.1-70b", "precision": "int4", "gpu": "l40s", "gpus": 2}),
     (
         "Conseguimos correr o Llama 3 70B em FP8 em duas H100?",
-        {"model": "llama-3.1-70b", "stage": "inference", "precision": "fp8", "gpu": "h100-sxm", "gpus": 2},
+        {"model": "llama-3-70b", "stage": "inference", "precision": "fp8", "gpu": "h100-sxm", "gpus": 2},
     ),
     ("cabe o qwen 72b em 2 l40s?", {"model": "qwen2.5-72b", "gpu": "l40s", "gpus": 2}),
     ("8b fp8 on 8 x L4s", {"model": "llama-3.1-8b", "precision": "fp8", "gpu": "l4", "gpus": 8}),
@@ -1097,7 +1100,7 @@ PHRASINGS: list[tuple[str, dict]] = [
     ),
     (
         "Preciso de correr o Llama 3 8B para uma equipa de 15 programadores",
-        {"model": "llama-3.1-8b", "stage": "inference", "users": 15},
+        {"model": "llama-3-8b", "stage": "inference", "users": 15},
     ),
     (
         "Qual a memória gráfica necessária para o Mixtral 8x7B a 8 bits com contexto de 16k e 12 utilizadores em simultâneo?",
@@ -1113,7 +1116,7 @@ PHRASINGS: list[tuple[str, dict]] = [
     ),
     (
         "Queremos afinar o Llama 3 8B com LoRA de rank 32 e otimizador de 8 bits",
-        {"model": "llama-3.1-8b", "stage": "lora", "lora_rank": 32, "optimizer": "adamw8bit"},
+        {"model": "llama-3-8b", "stage": "lora", "lora_rank": 32, "optimizer": "adamw8bit"},
     ),
     (
         "70b a 4 bits a pedido durante 3 meses para 20 utilizadores",
@@ -1146,7 +1149,7 @@ PHRASINGS: list[tuple[str, dict]] = [
     ("8b lora rank 64", {"model": "llama-3.1-8b", "stage": "lora", "lora_rank": 64}),
     ("8b qlora r=64 seq 2048", {"model": "llama-3.1-8b", "stage": "qlora", "lora_rank": 64, "seq_len": 2048}),
     ("8b lora r64", {"model": "llama-3.1-8b", "stage": "lora", "lora_rank": 64}),
-    ("lora no llama 3 8b com rank 32", {"model": "llama-3.1-8b", "stage": "lora", "lora_rank": 32}),
+    ("lora no llama 3 8b com rank 32", {"model": "llama-3-8b", "stage": "lora", "lora_rank": 32}),
     ("8b full adam 8bit", {"model": "llama-3.1-8b", "stage": "full", "optimizer": "adamw8bit"}),
     (
         "ajuste fino completo do 8b com otimizador de 8 bits",
@@ -1171,7 +1174,7 @@ PHRASINGS: list[tuple[str, dict]] = [
     ),
     (
         "full fine-tune llama 3 8b without gradient checkpointing",
-        {"model": "llama-3.1-8b", "stage": "full", "checkpointing": False},
+        {"model": "llama-3-8b", "stage": "full", "checkpointing": False},
     ),
     (
         "8b full gradient checkpointing off",
@@ -1198,7 +1201,7 @@ PHRASINGS: list[tuple[str, dict]] = [
     ("8b sob demanda para teste", {"model": "llama-3.1-8b", "contract": "on_demand", "intent": "evaluation"}),
     (
         "reserved capacity for llama 3 70b fp8 for 12 months",
-        {"model": "llama-3.1-70b", "precision": "fp8", "contract": "reserved", "term_days": 360},
+        {"model": "llama-3-70b", "precision": "fp8", "contract": "reserved", "term_days": 360},
     ),
     (
         "dedicated server for llama 70b 4bit",
@@ -1257,8 +1260,8 @@ PHRASINGS: list[tuple[str, dict]] = [
     ("servir o qwen 2.5 32b a 50 usuários", {"model": "qwen2.5-32b", "stage": "inference", "users": 50}),
     ("llama 3.1 a 8b", {"model": "llama-3.1-8b"}),
     ("llama 70b para 50 agentes", {"model": "llama-3.1-70b", "users": 50}),
-    ("r1-distill 8b", {"model": "llama-3.1-8b"}),
-    ("deepseek-r1-distill-llama-8b 16k", {"model": "llama-3.1-8b", "context": 16384}),
+    ("r1-distill 8b", {"model": "deepseek-r1-distill-llama-8b"}),
+    ("deepseek-r1-distill-llama-8b 16k", {"model": "deepseek-r1-distill-llama-8b", "context": 16384}),
     # ---------------------------------------------------------------- a GPU's memory picks its variant
     ("llama 70b em 8 placas A100 de 40 GB", {"model": "llama-3.1-70b", "gpu": "a100-40gb-sxm", "gpus": 8}),
     ("qwen 32b em 2 A100 com 40 GB", {"model": "qwen2.5-32b", "gpu": "a100-40gb-sxm", "gpus": 2}),
@@ -1398,7 +1401,10 @@ PHRASINGS: list[tuple[str, dict]] = [
     ),
     # A bare tag is Ollama's too: its default file unless a precision is typed.
     ("gemma3:27b", {"model": "gemma-3-27b", "precision": "q4_k_m"}),
-    ("deepseek-r1:8b 10 usuarios", {"model": "llama-3.1-8b", "precision": "q4_k_m", "users": 10}),
+    (
+        "deepseek-r1:8b 10 usuarios",
+        {"model": "deepseek-r1-distill-llama-8b", "precision": "q4_k_m", "users": 10},
+    ),
     ("gemma3:27b em fp8", {"model": "gemma-3-27b", "precision": "fp8"}),
     # ---------------------------------------------------------------- Hugging Face pages that are no model
     (
@@ -1454,7 +1460,7 @@ PERSONAL_DATA: list[tuple[str, dict]] = [
         {"model": "llama-3.1-8b", "precision": "fp8"},
     ),
     (
-        "call me at +1 415 555 2671 or bob@acme.com: llama 3 8b fp8 16k",
+        "call me at +1 415 555 2671 or bob@acme.com: llama 3.1 8b fp8 16k",
         {"model": "llama-3.1-8b", "precision": "fp8", "context": 16384},
     ),
     ("o meu telemóvel é +351 912 345 678; 70b a 4 bits", {"model": "llama-3.1-70b", "precision": "int4"}),

@@ -1,5 +1,6 @@
 """Questions that weigh GPUs against each other ("H100 ou H200?", "h100/h200", "2x L40S or 1 H100?") get a
-verdict on each GPU named, not a contradiction; and the DeepSeek R1 distills are the architectures they keep."""
+verdict on each GPU named, not a contradiction; and the DeepSeek R1 distills are named as asked and sized as
+the architectures they keep."""
 
 import json
 
@@ -8,6 +9,7 @@ import pytest
 from bot import blocks
 from bot.cli import main as gpu_size
 from bot.rendering import render_text
+from sizing.catalog import load_catalog
 from sizing.engine import size
 from sizing.query import parse
 
@@ -74,28 +76,33 @@ def test_comparisons_are_valid_block_kit_and_json(capsys):
 
 
 @pytest.mark.parametrize(
-    ("text", "model"),
+    ("text", "model", "shape"),
     [
-        ("deepseek r1 distill 32b", "qwen2.5-32b"),  # DeepSeek-R1-Distill-Qwen-32B keeps Qwen2.5-32B's
-        ("r1 distill 8b", "llama-3.1-8b"),  # DeepSeek-R1-Distill-Llama-8B keeps Llama 3.1 8B's
-        ("deepseek r1 distill llama 8b em 4 bits", "llama-3.1-8b"),
-        ("DeepSeek R1 distill 70b", "deepseek-r1-distill-llama-70b"),
-        ("r1 distill 1.5b", "deepseek-r1-distill-qwen-1.5b"),
-        ("deepseek-r1 distill 14b", "qwen2.5-14b"),  # the teacher named, the student's size given
-        ("deepseek-r1 14b", "qwen2.5-14b"),  # Ollama's name for the distill
-        ("deepseek r1 671b", "deepseek-r1"),  # its own size confirms it
+        # The distill named is the model answered; its architecture is its student's (the shape sized).
+        ("deepseek r1 distill 32b", "deepseek-r1-distill-qwen-32b", "qwen2.5-32b"),
+        ("r1 distill 8b", "deepseek-r1-distill-llama-8b", "llama-3.1-8b"),
+        ("deepseek r1 distill llama 8b em 4 bits", "deepseek-r1-distill-llama-8b", "llama-3.1-8b"),
+        ("DeepSeek R1 distill 70b", "deepseek-r1-distill-llama-70b", "llama-3.3-70b"),
+        ("r1 distill 1.5b", "deepseek-r1-distill-qwen-1.5b", None),  # untied embeddings: not Qwen2.5 1.5B's
+        ("deepseek-r1 distill 14b", "deepseek-r1-distill-qwen-14b", "qwen2.5-14b"),  # the teacher, a size
+        ("deepseek-r1 14b", "deepseek-r1-distill-qwen-14b", "qwen2.5-14b"),  # Ollama's name for the distill
+        ("deepseek r1 671b", "deepseek-r1", "deepseek-r1"),  # its own size confirms it
         # The repository names as people paste them, hyphens and all: 8B is Llama's distill, never Qwen's 7B.
-        ("deepseek-r1-distill-llama-8b", "llama-3.1-8b"),
-        ("DeepSeek-R1-Distill-Llama-8B 16k", "llama-3.1-8b"),
-        ("deepseek-ai/DeepSeek-R1-Distill-Llama-8B", "llama-3.1-8b"),
-        ("r1-distill 8b", "llama-3.1-8b"),
-        ("r1-distill-qwen-7b", "qwen2.5-7b"),
+        ("deepseek-r1-distill-llama-8b", "deepseek-r1-distill-llama-8b", "llama-3.1-8b"),
+        ("DeepSeek-R1-Distill-Llama-8B 16k", "deepseek-r1-distill-llama-8b", "llama-3.1-8b"),
+        ("deepseek-ai/DeepSeek-R1-Distill-Llama-8B", "deepseek-r1-distill-llama-8b", "llama-3.1-8b"),
+        ("r1-distill 8b", "deepseek-r1-distill-llama-8b", "llama-3.1-8b"),
+        ("r1-distill-qwen-7b", "deepseek-r1-distill-qwen-7b", "qwen2.5-7b"),
     ],
 )
-def test_the_r1_distills_are_their_base_architectures(text, model):
+def test_the_r1_distills_are_named_and_sized_as_their_students(text, model, shape):
     query = parse(text)
     assert not query.unknown
-    assert size(query.workload).workload.model.id == model
+    got = size(query.workload).workload.model
+    assert got.id == model
+    if shape is not None:
+        base = load_catalog().model(shape)
+        assert got.params == base.params, (got.params, base.params)
 
 
 def test_a_size_is_never_corrected_as_a_typo():

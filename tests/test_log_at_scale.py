@@ -248,8 +248,11 @@ def test_an_old_log_gains_the_rollup_with_its_rows_counted(tmp_path):
 def test_a_model_filter_matches_catalogue_names_and_aliases_exactly(path):
     qwen32 = reports.list_requests(path, Filters(model="qwen2.5-32b"), limit=None)
     assert qwen32 and {r["model_id"] for r in qwen32} == {"qwen2.5-32b"}
-    # "QwQ" is what people call it: an alias in the catalogue, not a word of the id.
-    assert reports.list_requests(path, Filters(model="QwQ"), limit=None) == qwen32
+    # "llama3.3 70b" is how people type it: an alias in the catalogue, not words of the id.
+    llama33 = reports.list_requests(path, Filters(model="llama-3.3-70b"), limit=None)
+    assert llama33 and reports.list_requests(path, Filters(model="llama3.3 70b"), limit=None) == llama33
+    # "QwQ" names QwQ 32B, a model of its own (its config reads 40,960 positions), not Qwen2.5 32B.
+    assert reports.list_requests(path, Filters(model="QwQ"), limit=None) == []
     assert (
         reports.list_requests(path, Filters(model="mixtral"), limit=None) == []
     )  # in the catalogue, not the log

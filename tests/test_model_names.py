@@ -25,17 +25,25 @@ CASES = [
     ("Meta-Llama-3.1-8B-Instruct-bnb-4bit", "Llama 3.1 8B", "nf4", None),
     ("unsloth/Meta-Llama-3.1-8B-Instruct-bnb-4bit", "Llama 3.1 8B", "nf4", "pelo nome"),
     ("Qwen/Qwen2.5-32B-Instruct-FP8-Dynamic", "Qwen2.5 32B", "fp8", "pelo nome"),
-    ("mistralai/Magistral-Small-2509", "Mistral Small 3.2 24B", "bf16", None),
-    ("magistral small 2509 32k", "Mistral Small 3.2 24B", "bf16", None),
+    # Released models that keep a catalogue model's architecture and limits are named as asked, with it.
+    ("mistralai/Magistral-Small-2509", "Magistral Small 2509 (arquitetura do Mistral Small 3.2 24B)", "bf16", None),
+    ("magistral small 2509 32k", "Magistral Small 2509 (arquitetura do Mistral Small 3.2 24B)", "bf16", None),
+    ("devstral 64k", "Devstral Small 2507 (arquitetura do Mistral Small 3.2 24B)", "bf16", None),
+    ("Qwen/Qwen2.5-Coder-32B-Instruct-AWQ", "Qwen2.5-Coder 32B (arquitetura do Qwen2.5 32B)", "int4", "pelo nome"),
+    ("unsloth/DeepSeek-R1-Distill-Llama-8B-bnb-4bit", "DeepSeek R1 Distill Llama 8B (arquitetura do Llama 3.1 8B)", "nf4", "pelo nome"),
     ("qwen 235b", "Qwen3 235B-A22B", "bf16", "modelo dessa família"),
     ("qwen 8b", "Qwen3 8B", "bf16", None),
     ("phi 14b", "Phi-4 14B", "bf16", None),
     ("deepseek 70b", "DeepSeek R1 Distill Llama 70B", "bf16", None),
     ("r1 70b", "DeepSeek R1 Distill Llama 70B", "bf16", None),
     ("falcon 180b", "Falcon 180B", "bf16", None),
-    # The R1 distills are catalogue aliases of the architectures they keep; other fine-tunes name their base
-    # architecture last, and the answer says it sized that.
-    ("deepseek-ai/DeepSeek-R1-Distill-Llama-8B", "Llama 3.1 8B", "bf16", None),
+    # The R1 distills are named as asked (with the architecture they keep, or as entries of their own when
+    # their config differs); other fine-tunes name their base architecture last, and the answer says it
+    # sized that.
+    ("deepseek-ai/DeepSeek-R1-Distill-Llama-8B", "DeepSeek R1 Distill Llama 8B (arquitetura do Llama 3.1 8B)", "bf16", None),
+    ("deepseek-ai/DeepSeek-R1-Distill-Qwen-32B", "DeepSeek R1 Distill Qwen 32B", "bf16", None),
+    ("Qwen/QwQ-32B", "QwQ 32B", "bf16", None),
+    ("meta-llama/Meta-Llama-3-8B-Instruct", "Llama 3 8B", "bf16", None),
     ("NousResearch/Hermes-3-Llama-3.1-8B 10 usuários", "Llama 3.1 8B", "bf16", "da mesma família"),
     # No size in the name: only when every word of it names one member of the family.
     ("microsoft/Phi-3.5-mini-instruct", "Phi-3 Mini 3.8B", "bf16", "da mesma família"),
