@@ -60,7 +60,8 @@ def form_view(lang: str, private_metadata: str = "") -> dict:
         return i18n.t(lang, f"slack.{key}", **p)
 
     # Slack allows 100 options per select: the catalogue's models, by name.
-    models = [_option(m.name, m.id) for m in sorted(catalog.models, key=lambda m: m.name.lower())][:100]
+    # Derivatives too ("DeepSeek R1 Distill Llama 8B"): a customer picks the model they mean.
+    models = [_option(m.name, m.id) for m in sorted(catalog.all_models, key=lambda m: m.name.lower())][:100]
     precisions = [_option(catalog.precision(p).name, p) for p in PRECISIONS]
     contexts = [_option(f"{i18n.context(c, lang)} ({i18n.tokens(c, lang)})", str(c)) for c in CONTEXTS]
     stages = [_option(i18n.t(lang, f"understood.stage.{s.value}"), s.value) for s in Stage]

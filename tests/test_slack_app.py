@@ -152,6 +152,28 @@ def test_form_submission_answers_where_the_command_was_typed(slack):
     assert row["surface"] == "form" and row["model_id"] == "qwen2.5-32b"
 
 
+def test_the_form_offers_released_derivatives_and_answers_with_their_names(slack):
+    assert slack.command("") == {}
+    [call] = slack.fake.wait_for("views.open")
+    [model] = [b for b in call.params["view"]["blocks"] if b.get("block_id") == "model"]
+    offered = {o["value"]: o["text"]["text"] for o in model["element"]["options"]}
+    assert offered["deepseek-r1-distill-llama-8b"] == "DeepSeek R1 Distill Llama 8B"
+    assert offered["llama-3.1-8b"] == "Llama 3.1 8B" and len(offered) <= 100  # Slack's limit
+    meta = json.dumps({"channel_id": "C0001", "response_url": slack.fake.response_url("form")})
+    values = {
+        "model": {
+            "model": {"type": "static_select", "selected_option": {"value": "deepseek-r1-distill-llama-8b"}}
+        },
+        "users": {"users": {"type": "number_input", "value": "4"}},
+    }
+    status, _, _ = slack.send(sr.view_submission("gpu_form", values, private_metadata=meta))
+    assert status == 200
+    [call] = slack.fake.wait_for("response_url")
+    assert "DeepSeek R1 Distill Llama 8B (arquitetura do Llama 3.1 8B)" in _text(call.params["blocks"])
+    [row] = slack.rows()
+    assert row["model_id"] == "deepseek-r1-distill-llama-8b" and row["missing_model"] is None
+
+
 def test_the_form_sizes_production_traffic(slack):
     meta = json.dumps({"channel_id": "C0001", "response_url": slack.fake.response_url("form")})
     values = {
