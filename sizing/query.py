@@ -994,9 +994,11 @@ def _bare_repo_names(text: str, catalog: Catalog) -> str:
         if not _SIZED.search(name):
             return name  # "paged_adamw_8bit" is an optimizer: a model's name says its size
         base, precision = repo_precision(name)
+        plain = VARIANT_TAILS.sub("", base)
+        if precision is None and plain != base and normalize(plain) in index:
+            return plain  # "Qwen2.5-Coder-7B-Instruct": the catalogue's name with a variant tail
         if precision is None or precision == "gguf":
             return name
-        plain = VARIANT_TAILS.sub("", base)
         candidates = (base, plain, VARIANT_TAILS.sub("", _DATE_TAIL.sub("", plain)))
         named = next((c for c in candidates if normalize(c) in index), plain)
         return f"{named} {precision}"
@@ -2343,9 +2345,12 @@ def _family_with_size(catalog: Catalog, model: str, size: str) -> str | None:
     if m is None or m.group(2):
         return None
     wanted = float(m.group(1))
-    params = {e.id: e.params_official_billions for e in catalog.all_models}
+    entries = {e.id: e for e in catalog.all_models}
+    params = {i: e.params_official_billions for i, e in entries.items()}
+    # A derivative is in its families, and in its architecture's ("qwen2.5-coder-7b" in Qwen2.5's).
+    named = {model, getattr(entries.get(model), "derived_from", None)} - {None}
     for word, ids in family_members(catalog).items():
-        if model in ids and any(abs(params[i] - wanted) <= 0.10 * wanted for i in ids if i in params):
+        if named & set(ids) and any(abs(params[i] - wanted) <= 0.10 * wanted for i in ids if i in params):
             return word
     return None
 

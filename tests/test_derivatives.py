@@ -79,6 +79,9 @@ def test_a_derivative_is_named_as_asked_with_the_architecture_sized(text, unders
         ("mistral small 3.2", "Mistral Small 3.2 24B"),
         ("deepseek v3", "DeepSeek V3"),
         ("how much memory for qwen2.5 14b", "Qwen2.5 14B"),
+        ("qwen3 coder 30b", "Qwen3 Coder 30B-A3B"),  # Qwen3's coder is its own model, not a derivative
+        ("deepseek r1 fp8", "DeepSeek R1"),
+        ("mistral small", "Mistral Small 3 24B"),
         # Released models whose config differs are entries of their own, named plainly.
         ("llama 3 8b", "Llama 3 8B"),
         ("qwq", "QwQ 32B"),
@@ -184,6 +187,9 @@ def test_qwq_reads_40960_natively_and_131072_with_yarn():
         ("deepseek-r1:32b 10 usuarios", "deepseek-r1-distill-qwen-32b"),  # Ollama's tag
         ("deepseek-r1:7b", "deepseek-r1-distill-qwen-7b"),
         ("magistral 24b", "magistral-small-2509"),
+        ("qwen coder 32b", "qwen2.5-coder-32b"),  # Qwen3-Coder has no 32B: Qwen2.5-Coder's
+        ("Qwen2.5-Coder-7B-Instruct", "qwen2.5-coder-7b"),
+        ("ollama run qwen2.5-coder:14b", "qwen2.5-coder-14b"),
         ("qwen 32b", "qwen2.5-32b"),
     ],
 )
