@@ -210,7 +210,7 @@ def test_a_model_name_unknown_after_a_choice_word_is_still_logged_as_not_underst
         "llama 70b 4bit or 8bit",  # a choice of precisions, not of models
         "h100 ou h200 para llama 70b",  # a choice of GPUs
         "llama 70b, zorblax-9",  # no word that offers a choice
-        "qwen 32b ou qwq",  # two names of one model
+        "qwen 32b ou qwen2.5 32b",  # two names of one model
     ],
 )
 def test_questions_that_offer_no_other_model_compare_nothing(capsys, question):
