@@ -265,6 +265,10 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t(f"understood.rl_{w.rl_generation}"))
     if w.rl_reference is not None:
         parts.append(t("understood.rl_reference" if w.rl_reference else "understood.rl_no_reference"))
+    if w.rl_reward_model is not None:
+        parts.append(
+            t("understood.rl_reward_model" if w.rl_reward_model else "understood.rl_reward_functions")
+        )
     if w.stack and r.stack_name:  # the software matters to training answers only
         parts.append(t("understood.stack", stack=r.stack_name))
     if w.lora_rank:

@@ -786,20 +786,21 @@ class RLRun:
 
 
 def rl_run(plan: Plan, setup: Setup, catalog: Catalog) -> RLRun | None:
-    """How long an RL run takes on `setup`: generation, then training, step after step, as TRL's GRPOTrainer
-    and PPOTrainer alternate them; None when it is not estimated (no prompts, or model.generate).
+    """How long an RL run takes on `setup`: generation, then training, step after step, as TRL's GRPOTrainer,
+    RLOOTrainer and PPOTrainer alternate them; None when it is not estimated (no prompts, or model.generate).
     Generation: rounds of the generation batch on vLLM (performance.generation_round), each counted at the
     completion limit. Training: model FLOPs over the GPUs' BF16 peak at the offering's MFU, as for any
     fine-tune: the policy over prompt + completion tokens (6·N·D, 4·N·D with adapters), a forward (2·N·D)
-    of each frozen model that scores them (the KL reference; PPO's reward model), and PPO's value model
-    trained like the policy (Ouyang et al. 2022, InstructGPT, section 3.5, for PPO's four models)."""
+    of each frozen model that scores them (the KL reference; a reward model: PPO's, RLOO's by default), and
+    PPO's value model trained like the policy (Ouyang et al. 2022, InstructGPT, section 3.5, for PPO's four
+    models)."""
     from . import performance
 
     if not plan.timed:
         return None
     model, gpu = plan.model, catalog.gpu(setup.gpu)
     ppo = plan.method.value == "ppo"
-    # PPO samples one completion per prompt; GRPO a group of num_generations to compare.
+    # PPO samples one completion per prompt; GRPO and RLOO a group of num_generations to compare.
     prompt, completion, generations = plan.rl_prompt, plan.rl_completion, 1 if ppo else plan.rl_generations
     completions = (plan.rl_prompts or 0) * generations
     tokens = completions * (prompt + completion)
@@ -818,7 +819,9 @@ def rl_run(plan: Plan, setup: Setup, catalog: Catalog) -> RLRun | None:
     coefficient = 6 if plan.stage in (Stage.full, Stage.pretrain) else 4  # 4·N·D: no weight gradients
     terms = [coefficient]
     if ppo:
-        terms += [coefficient, 2]  # the value model, trained; the reward model's forward
+        terms.append(coefficient)  # the value model, trained like the policy
+    if plan.rl_reward_model:
+        terms.append(2)  # the reward model's forward over each completion
     if plan.rl_reference:
         terms.append(2)  # the reference's forward (with adapters: the base, adapters off)
     flops = sum(terms) * model.active_params * tokens  # MoE: the active parameters, as training_flops

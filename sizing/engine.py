@@ -449,6 +449,7 @@ def _rl_info(plan: Plan) -> RLInfo:
         completion_tokens=plan.rl_completion,
         generations=plan.rl_generations,
         reference_model=plan.rl_reference,
+        reward_model=plan.rl_reward_model,
         generation=plan.rl_generation,
     )
 

@@ -69,6 +69,7 @@ class Plan:
     rl_completion: int = training.RL_COMPLETION
     rl_generations: int = training.RL_GENERATIONS
     rl_reference: bool = False
+    rl_reward_model: bool = False  # a frozen reward model scores the completions (PPO's; RLOO's by default)
     rl_generation: str = "colocate"
     rl_prompts: int | None = (
         None  # prompts the run goes through (dataset x epochs): what its time scales with
@@ -499,25 +500,41 @@ def _rl_lengths(w: Workload, lang: str) -> int:
 def _rl_defaults(
     plan: Plan, w: Workload, seq_len: int, batch: int, catalog: Catalog, lang: str, said: list[str]
 ) -> dict:
-    """GRPO's and PPO's settings (TRL's defaults where not given: sizing/training.py), each one said."""
+    """GRPO's, RLOO's and PPO's settings (TRL's defaults where not given: sizing/training.py), each one said."""
     model, method = plan.model, w.method
     assert method is not None
     prompt = w.prompt_tokens or training.RL_PROMPT
     completion = seq_len - prompt
-    generations = w.rl_generations or training.RL_GENERATIONS
+    default_generations = training.RLOO_GENERATIONS if method is Method.rloo else training.RL_GENERATIONS
+    generations = w.rl_generations or default_generations
     full = plan.stage in (Stage.full, Stage.pretrain)
     frozen = i18n.gb(2 * model.params if full else weight_bytes(model, plan.precision, catalog).bytes, lang)
-    if method is Method.grpo:
-        said.append(t(lang, "assume.rl_grpo"))
+    name = t(lang, f"understood.method_{method.value}")
+    if method in (Method.grpo, Method.rloo):
+        said.append(t(lang, f"assume.rl_{method.value}"))
         said.append(t(lang, "assume.rl_lengths", prompt=i18n.tokens(prompt, lang),
                       completion=i18n.tokens(completion, lang), generations=generations, batch=batch))  # fmt: skip
-        reference = bool(w.rl_reference)
-        if not reference:
-            said.append(t(lang, "assume.rl_no_reference", reference=i18n.gb(2 * model.params, lang)))
-        elif full:
-            said.append(t(lang, "assume.preference_reference", method="GRPO", reference=frozen))
+        if method is Method.grpo:
+            reference = bool(w.rl_reference)
+            if not reference:
+                said.append(t(lang, "assume.rl_no_reference", reference=i18n.gb(2 * model.params, lang)))
         else:
-            said.append(t(lang, "assume.preference_reference_lora", method="GRPO"))
+            # RLOOConfig's beta is 0.05: a reference unless the question turns the KL penalty off.
+            reference = w.rl_reference is not False
+            if not reference:
+                said.append(t(lang, "assume.rl_rloo_no_reference"))
+        if reference and full:
+            said.append(t(lang, "assume.preference_reference", method=name, reference=frozen))
+        elif reference:
+            said.append(t(lang, "assume.preference_reference_lora", method=name))
+        # GRPO's rewards come from functions unless a reward model is said; RLOO's from a reward model, as
+        # in its paper's RLHF runs, unless functions (a verifier) are said.
+        reward_model = w.rl_reward_model if w.rl_reward_model is not None else method is Method.rloo
+        if reward_model:
+            key = "assume.rl_reward_model" if w.rl_reward_model else "assume.rl_reward_model_default"
+            said.append(t(lang, key, method=name, models=frozen))
+        elif method is Method.rloo:
+            said.append(t(lang, "assume.rl_reward_functions", method=name))
         generation = w.rl_generation or "colocate"
         largest = max(g.memory_bytes for g in catalog.gpus)
         if not w.rl_generation and 2 * model.params > largest / 3:
@@ -531,6 +548,7 @@ def _rl_defaults(
         said.append(t(lang, "assume.rl_ppo_lengths", prompt=i18n.tokens(prompt, lang),
                       completion=i18n.tokens(completion, lang), batch=batch))  # fmt: skip
         reference = True
+        reward_model = True  # PPOTrainer takes a reward model (trl/experimental/ppo/ppo_trainer.py)
         if full:
             said.append(t(lang, "assume.preference_reference", method="PPO", reference=frozen))
         else:
@@ -550,6 +568,7 @@ def _rl_defaults(
         rl_completion=completion,
         rl_generations=generations,
         rl_reference=reference,
+        rl_reward_model=reward_model,
         rl_generation=generation,
     )
 

@@ -546,7 +546,8 @@ METHODS = regexes.compile(
 # how many completions each prompt gets ("8 gerações por prompt", "num_generations=16").
 RL_WORDS = regexes.compile(
     r"\b(?:" + "|".join(f"(?P<{kind}>{_W('rl.' + kind)})" for kind in ("server", "colocate", "generate",
-                                                                       "no_reference", "reference")) + r")\b"
+                                                                       "no_reference", "reference",
+                                                                       "reward_functions", "reward_model")) + r")\b"
 )  # fmt: skip
 RL_GENERATIONS = regexes.compile(
     rf"\b(\d{{1,3}})\s*(?:{_W('rl.generations')})\b|\b(?:{_W('rl.generations')})\s*[=:]?\s*(\d{{1,3}})\b"
@@ -1854,7 +1855,7 @@ def _rl_prompts(scan: _Scan) -> None:
 
 
 def _rl_settings(scan: _Scan) -> None:
-    """GRPO's and PPO's settings, read only where a question names an RL method (or its thread did)."""
+    """GRPO's, RLOO's and PPO's settings, read only where a question names an RL method (or its thread did)."""
     scan.take(RL_GENERATIONS, "rl_generations", lambda m: int(m.group(1) or m.group(2)) or None)
     scan.take(RL_BETA, "rl_reference", lambda m: float(m.group(1).replace(",", ".")) > 0)
     scan.take(RL_COMPLETION, "rl_completion", lambda m: _rl_tokens(m.group(1) or m.group(2)))
@@ -1868,6 +1869,8 @@ def _rl_settings(scan: _Scan) -> None:
     for kind, typed in scan.found.pop("rl_words", []):
         if kind in ("reference", "no_reference"):
             scan.found.setdefault("rl_reference", []).append((kind == "reference", typed))
+        elif kind in ("reward_model", "reward_functions"):
+            scan.found.setdefault("rl_reward_model", []).append((kind == "reward_model", typed))
         else:
             scan.found.setdefault("rl_generation", []).append((kind, typed))
 
@@ -2132,9 +2135,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
                 fields["gpus"] = servers * per
     methods = scan.found.get("method", [])
     if any(kind == "rloo" for kind, _ in methods):
-        # RLOO is not sized (yet): sizing it as GRPO or a fine-tune could be wrong, so say so instead.
-        raise QueryError("rl_not_sized", hint="rl_examples", name=next(t for k, t in methods if k == "rloo"))
-    if any(kind in ("grpo", "ppo") for kind, _ in methods):
+        # "RLOO com RLVR": RL with verifiable rewards is where RLOO's rewards come from (functions), not GRPO.
+        verifiable = [(k, typed) for k, typed in methods if k == "grpo" and strip_accents(typed) == "rlvr"]
+        methods = [m for m in methods if m not in verifiable]
+        scan.found.setdefault("rl_reward_model", []).extend((False, typed) for _, typed in verifiable)
+    if any(kind in ("grpo", "ppo", "rloo") for kind, _ in methods):
         scan.found["method"] = [(kind, typed) for kind, typed in methods if kind != "rl"]
     else:
         # "aprendizado por reforço", "RL" with no method named: GRPO, what RL fine-tunes run now (said).
@@ -2145,7 +2150,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if method
         else (base is not None and base.method is not None and base.method.is_rl)
     )
-    for kind in ("rl_generations", "rl_generation", "rl_reference"):
+    for kind in ("rl_generations", "rl_generation", "rl_reference", "rl_reward_model"):
         value = _one(scan, kind, kind)
         if value is not None and rl:
             fields[kind] = value
@@ -2331,8 +2336,8 @@ SERVING_ONLY = frozenset(
 )
 TRAINING_ONLY = frozenset(
     {"seq_len", "batch", "zero", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
-     "offload_params", "pp", "method", "rl_generations", "rl_generation", "rl_reference", "days", "examples",
-     "epochs", "stack"}
+     "offload_params", "pp", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
+     "days", "examples", "epochs", "stack"}
 )  # fmt: skip
 
 

@@ -84,13 +84,15 @@ class LoadInfo(Record, kw_only=True):
 
 
 class RLInfo(Record, kw_only=True):
-    """An RL fine-tune's settings as sized (GRPO, PPO), every default filled in."""
+    """An RL fine-tune's settings as sized (GRPO, RLOO, PPO), every default filled in."""
 
     prompt_tokens: int
     completion_tokens: int
-    generations: int  # completions per prompt (GRPO's num_generations)
-    reference_model: bool  # a frozen reference is held (GRPO: beta > 0; PPO: always, but none with LoRA)
+    generations: int  # completions per prompt (GRPO's and RLOO's num_generations)
+    # a frozen reference is held (GRPO: beta > 0; RLOO: unless beta = 0; PPO: always), but none with LoRA
+    reference_model: bool
     generation: str  # colocate (vLLM on the training GPUs), server (trl vllm-serve elsewhere) or generate
+    reward_model: bool = False  # a frozen reward model scores the completions (PPO; RLOO unless functions)
 
 
 class ResolvedWorkload(Record, kw_only=True):

@@ -216,6 +216,7 @@ def _training_memory(
             completion=plan.rl_completion,
             generations=plan.rl_generations,
             reference=plan.rl_reference,
+            reward_model=plan.rl_reward_model,
             generation=plan.rl_generation,
             kv_bytes_per_token=kv_cache.bytes_per_token(plan.model, 2),
             **options,  # type: ignore[arg-type]

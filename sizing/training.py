@@ -490,8 +490,13 @@ def recompute_flops(a: Architecture, tokens: int, checkpointing: bool) -> float:
 # GPUs), or plain model.generate (use_vllm = False, TRL's own default). PPO (trl/experimental/ppo/
 # ppo_trainer.py): a policy and a value model trained together (PolicyAndValueWrapper runs both in one
 # forward and backward), a frozen reward model and a frozen reference (none with PEFT), generating with the
-# policy itself.
+# policy itself. RLOO (trl/trainer/rloo_config.py, rloo_trainer.py; Ahmadian et al. 2024, arXiv:2402.14740):
+# GRPO's loop with num_generations = 2 completions per prompt, each one's baseline the mean reward of the
+# others (no value model), beta = 0.05 (a frozen reference is loaded unless beta = 0 or PEFT disables the
+# adapters instead), max_completion_length = 256, the same vLLM modes; its rewards come from `reward_funcs`,
+# a reward model (a sequence-classification model, as in the paper's RLHF runs) or functions.
 RL_GENERATIONS = 8
+RLOO_GENERATIONS = 2
 RL_PROMPT = 512
 RL_COMPLETION = 256
 RL_MICRO_BATCH = 8  # transformers' TrainingArguments per_device_train_batch_size (completions, for GRPO)
@@ -519,14 +524,15 @@ def rl_memory(
     reference: bool,
     generation: str,
     kv_bytes_per_token: float,
+    reward_model: bool = False,
     tp: int = 1,
     pp: int = 1,
     **options,
 ) -> TrainingMemory:
-    """Per-GPU memory of a GRPO or PPO run: the policy trained as in `memory` over prompt + completion
+    """Per-GPU memory of a GRPO, RLOO or PPO run: the policy trained as in `memory` over prompt + completion
     tokens (the loss reads the completion's logits only: TRL's logits_to_keep), the frozen models beside
-    it at the base's precision, PPO's value model trained like the policy, and the generation engine when
-    it shares the GPUs."""
+    it at the base's precision (the reference, a reward model), PPO's value model trained like the policy,
+    and the generation engine when it shares the GPUs."""
     seq = prompt + completion
     common = dict(gpus=gpus, zero=zero, seq_len=seq, micro_batch=micro_batch, tp=tp, pp=pp, **options)
     m = memory(a, stage, base_weight_bytes, logit_tokens=completion, **common)
@@ -537,8 +543,9 @@ def rl_memory(
     extra_weights = 0.0
     if reference and full:
         extra_weights += frozen  # the frozen reference copy (with adapters: the base, adapters off)
-    if method == "ppo":
+    if method == "ppo" or reward_model:
         extra_weights += frozen  # the reward model, assumed the policy's size (as TRL's examples make it)
+    if method == "ppo":
         # The value model: the policy's architecture with a scalar head, trained the same way (with LoRA,
         # an adapter of its own on its own frozen base, as OpenRLHF does for its critic).
         v = memory(a, stage, base_weight_bytes, logit_tokens=1, **common)

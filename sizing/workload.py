@@ -49,10 +49,13 @@ class Method(StrEnum):
     simpo = "simpo"
     grpo = "grpo"  # Shao et al. 2024, arXiv:2402.03300 (DeepSeekMath), section 4
     ppo = "ppo"  # Schulman et al. 2017, arXiv:1707.06347; RLHF as Ouyang et al. 2022, arXiv:2203.02155
+    # REINFORCE Leave-One-Out: Ahmadian et al. 2024, arXiv:2402.14740 (k samples per prompt, each scored against
+    # the mean reward of the other k - 1: no value model)
+    rloo = "rloo"
 
     @property
     def is_rl(self) -> bool:
-        return self in (Method.grpo, Method.ppo)
+        return self in (Method.grpo, Method.ppo, Method.rloo)
 
 
 class Optimizer(StrEnum):
@@ -112,6 +115,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     rl_generation: str | None = None
     # RL: a KL penalty against a reference model (True), or none said (False)
     rl_reference: bool | None = None
+    # RL: rewards from a reward model (True) or from functions, a verifier (False); None: the method's default
+    rl_reward_model: bool | None = None
     # days a training run may take (the deadline)
     days: int | None = None
     # training examples in the dataset

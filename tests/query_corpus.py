@@ -472,6 +472,45 @@ PHRASINGS: list[tuple[str, dict]] = [
         "GRPO no qwen 7b, modo servidor",
         {"model": "qwen2.5-7b", "stage": "full", "method": "grpo", "rl_generation": "server"},
     ),
+    # RLOO (REINFORCE Leave-One-Out) by its names, with its k and where its rewards come from; "RLVR" beside it
+    # is its reward (functions), not a second method.
+    (
+        "RLOO no qwen 7b numa h100",
+        {"model": "qwen2.5-7b", "stage": "full", "method": "rloo", "gpu": "h100-sxm"},
+    ),
+    ("rloo com lora no llama 8b", {"model": "llama-3.1-8b", "stage": "lora", "method": "rloo"}),
+    (
+        "RLOOTrainer qwen 7b rloo_k=4",
+        {"model": "qwen2.5-7b", "stage": "full", "method": "rloo", "rl_generations": 4},
+    ),
+    (
+        "reinforce leave-one-out on qwen 7b, 4 samples per prompt, reward model",
+        {
+            "model": "qwen2.5-7b",
+            "stage": "full",
+            "method": "rloo",
+            "rl_generations": 4,
+            "rl_reward_model": True,
+        },
+    ),
+    (
+        "rloo com qlora no qwen 7b com funções de recompensa",
+        {"model": "qwen2.5-7b", "stage": "qlora", "method": "rloo", "rl_reward_model": False},
+    ),
+    (
+        "rloo qwen 7b com rlvr, sem kl",
+        {
+            "model": "qwen2.5-7b",
+            "stage": "full",
+            "method": "rloo",
+            "rl_reward_model": False,
+            "rl_reference": False,
+        },
+    ),
+    (
+        "grpo qwen 7b com modelo de recompensa",
+        {"model": "qwen2.5-7b", "stage": "full", "method": "grpo", "rl_reward_model": True},
+    ),
     # DeepSpeed's own word for the ZeRO stage, and a deadline in hours.
     (
         "full fine-tune qwen 14b with deepspeed stage 2 on 4 gpus",
@@ -1542,9 +1581,6 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("70b numa h300", "unknown_gpu", ["h300"]),
     ("70b 4bit 2x h300", "unknown_gpu", ["h300"]),
     # Reinforcement learning holds more models than a fine-tune: said, not sized as one (nor as inference).
-    # RLOO is not sized (GRPO and PPO are): said, with what is.
-    ("RLOO no qwen 7b numa h100", "rl_not_sized", ["RLOO", "GRPO"]),
-    ("RLOO on a 7b model en", "rl_not_sized", ["RLOO", "PPO"]),
     # An RL context shorter than TRL's 512-token prompt leaves no room for a completion.
     ("grpo qwen 7b contexto de 300 tokens", "rl_context_short", ["prompt", "513 tokens"]),
     # A GPU's number is its model: "rtx3090" is no RTX 5090 (and "3090" no context); a GPU named as one

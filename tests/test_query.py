@@ -49,6 +49,7 @@ def test_phrasing_becomes_the_expected_workload(text, expected, catalog):
         "rl_generations",
         "rl_generation",
         "rl_reference",
+        "rl_reward_model",
     ):
         if getattr(w, field) is not None:
             got[field] = getattr(w, field)

@@ -1,4 +1,4 @@
-"""RL fine-tunes (GRPO, PPO) sized as TRL runs them: hand calculations from TRL's defaults, published
+"""RL fine-tunes (GRPO, RLOO, PPO) sized as TRL runs them: hand calculations from TRL's defaults, published
 figures with their sources and bands, and the answer through gpu-size and Slack."""
 
 import json
@@ -9,7 +9,7 @@ import pytest
 from bot.cli import main
 from sizing import i18n, training
 from sizing.engine import size
-from sizing.query import QueryError, parse
+from sizing.query import parse
 
 from .slack_harness import serve
 from .slack_harness import text_of as _text
@@ -33,7 +33,7 @@ def test_grpo_defaults_are_trls_and_said(catalog):
     assert w.method == "grpo" and w.stage == "full"
     # GRPOConfig (TRL v1.9): 8 generations, 256-token completions, beta 0 (no reference), vLLM colocated.
     assert msgspec.to_builtins(w.rl) == {"prompt_tokens": 512, "completion_tokens": 256, "generations": 8,
-                                 "reference_model": False, "generation": "colocate"}  # fmt: skip
+                                 "reference_model": False, "generation": "colocate", "reward_model": False}  # fmt: skip
     assert w.seq_len == 768 and w.batch == 8
     said = " ".join(r.assumptions)
     for words in ("GRPO", "num_generations", "beta = 0", "vllm_gpu_memory_utilization", "colocate"):
@@ -181,11 +181,114 @@ def test_named_gpu_verdict_and_changes_work_for_rl():
     assert fits.requested.fits
 
 
-def test_rloo_is_still_refused_with_what_is_sized():
-    with pytest.raises(QueryError) as e:
-        parse("rloo no qwen 7b")
-    assert e.value.key == "rl_not_sized"
-    assert "GRPO" in e.value.message("pt-BR") and "`grpo`" in e.value.hint("en")
+# -- RLOO: GRPO's loop, k completions each scored against the others' mean, a reference and a reward model --
+
+
+def test_rloo_defaults_are_trls_and_said(catalog):
+    r = _size("qwen2.5 7b rloo 2000 prompts")
+    w = r.workload
+    assert w.method == "rloo" and w.stage == "full"
+    # RLOOConfig (TRL v1.9): num_generations 2, 256-token completions, beta 0.05 (a reference is loaded);
+    # the reward model of the RLOO paper's RLHF runs, vLLM colocated as GRPO here.
+    assert msgspec.to_builtins(w.rl) == {"prompt_tokens": 512, "completion_tokens": 256, "generations": 2,
+                                 "reference_model": True, "generation": "colocate", "reward_model": True}  # fmt: skip
+    said = " ".join(r.assumptions)
+    for words in ("RLOO", "Leave-One-Out", "sem modelo de valor", "2 respostas por prompt",
+                  "modelo de recompensa congelado", "função de recompensa"):  # fmt: skip
+        assert words in said, words
+    # As the README's RL section says: the three models' weights, on 2× H200 with ZeRO-3.
+    assert i18n.gb(r.memory.weights, "en") == "45.7 GB"
+    rec = r.recommendation
+    assert (rec.count, rec.gpu, rec.zero) == (2, "h200-sxm", 3)
+
+
+def test_rloo_holds_policy_reference_and_reward_model_but_no_value_model(catalog):
+    params = catalog.model("qwen2.5-7b").params
+    rloo = _size("rloo qwen2.5 7b")
+    grpo_kl = _size("grpo qwen2.5 7b beta 0.04")
+    m = rloo.memory
+    # The policy (2 bytes), the frozen reference and the frozen reward model (2 each); gradients and AdamW
+    # states of the policy alone: no value model, unlike PPO.
+    assert m.weights == 3 * 2 * params
+    assert m.gradients == 2 * params and m.optimizer == 12 * params
+    assert m.weights - grpo_kl.memory.weights == 2 * params  # GRPO with a KL term, plus the reward model
+    ppo = _size("ppo qwen2.5 7b")
+    assert ppo.memory.gradients == 2 * m.gradients  # PPO trains a value model too
+    # With reward functions (a verifier) the reward model leaves the count; with beta 0 the reference too.
+    functions = _size("rloo qwen2.5 7b com função de recompensa")
+    assert m.weights - functions.memory.weights == 2 * params
+    bare = _size("rloo qwen2.5 7b with reward functions, beta 0 en")
+    assert bare.memory.weights == 2 * params and not bare.workload.rl.reference_model
+    assert any("beta = 0" in a for a in bare.assumptions)
+
+
+def test_rloo_with_lora_uses_the_base_as_its_reference_and_keeps_the_reward_model(catalog):
+    model = catalog.model("qwen2.5-7b")
+    r = _size("rloo com lora no qwen2.5 7b")
+    # The frozen 16-bit base (also the reference, adapters off) and a reward model of the same size.
+    assert r.memory.weights == pytest.approx(2 * 2 * model.params, rel=0.001)
+    assert any("adaptadores desligados" in a for a in r.assumptions)
+
+
+def test_rloo_generates_k_completions_per_prompt_in_vllm(catalog):
+    model = catalog.model("qwen2.5-7b")
+    two = _size("rloo com lora no qwen2.5 7b")
+    # Generation batch of TRL's per_device_train_batch_size (8 completions), 4 groups of k = 2.
+    kv = 8 * 768 * 28 * 4 * 128 * 2 * 2
+    assert two.memory.generation == 2 * model.params + kv
+    sixteen = _size("rloo com lora no qwen2.5 7b, rloo_k=16")
+    assert sixteen.workload.rl.generations == 16
+    assert sixteen.memory.generation - two.memory.generation == kv  # two micro-batches generated at once
+
+
+def test_rloo_time_is_generation_then_the_policy_and_two_frozen_forwards(catalog):
+    r = _size("qwen2.5 7b rloo 2000 prompts")
+    model = catalog.model("qwen2.5-7b")
+    tokens = 2000 * 2 * (512 + 256)  # k = 2 completions per prompt
+    # 6·N·D for the full policy, 2·N·D for the reward model's forward and 2·N·D for the reference's.
+    assert r.estimates.training_flops == pytest.approx(10 * model.params * tokens)
+    [line] = [line for line in r.estimates.text if line.startswith("Estimativa")]
+    assert "2.000 prompts × 2 respostas = 4.000 respostas de até 256 tokens" in line
+    assert "6·N·D + 2·N·D + 2·N·D" in line and "Geração no vLLM" in line
+    functions = _size("qwen2.5 7b rloo 2000 prompts, recompensas verificáveis")
+    assert functions.estimates.training_flops == pytest.approx(8 * model.params * tokens)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "name"),
+    [
+        ("qwen2.5 7b rloo 2000 prompts", "pt-BR", "RLOO"),
+        ("RLOO com LoRA no llama 3.1 8b, 4 amostras por prompt pt-pt", "pt-PT", "RLOO"),
+        ("RLOOTrainer on llama 3.1 8b with lora, rloo_k=4, 10k prompts", "en", "RLOO"),
+        ("reinforce leave-one-out on qwen 7b with qlora", "en", "RLOO"),
+    ],
+)
+def test_rloo_is_answered_in_each_language_through_gpu_size(text, lang, name, capsys):
+    assert main([text]) == 0
+    out = capsys.readouterr().out
+    first = out.splitlines()[0]
+    assert name in first and "Não entendi" not in out and "Not understood" not in out
+    assert {"pt-BR": "Recomendação", "pt-PT": "Recomendação", "en": "Recommendation"}[lang] in out
+    assert "{" not in out and "Leave-One-Out" in out
+
+
+def test_grpo_with_a_reward_model_counts_it():
+    params = _size("grpo qwen2.5 7b").workload.model.params
+    plain, scored = _size("grpo qwen2.5 7b"), _size("grpo qwen2.5 7b com modelo de recompensa")
+    assert scored.memory.weights - plain.memory.weights == 2 * params
+    assert scored.workload.rl.reward_model and not plain.workload.rl.reward_model
+
+
+def test_rloo_json_carries_its_settings(capsys):
+    assert main(["rloo com lora no qwen 7b, 3000 prompts", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["workload"]["method"] == "rloo"
+    # The KL reference is there (beta 0.05), as the base with the adapters off: no second copy in memory.
+    assert data["workload"]["rl"] == {"prompt_tokens": 512, "completion_tokens": 256, "generations": 2,
+                                      "reference_model": True, "generation": "colocate", "reward_model": True}  # fmt: skip
+    assert data["estimates"]["wall_clock_days"] > 0
+    assert main(["--model", "qwen2.5-7b", "--stage", "lora", "--method", "rloo", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["workload"]["method"] == "rloo"
 
 
 @pytest.mark.parametrize("lang", ["pt-BR", "pt-PT", "en"])
