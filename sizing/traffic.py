@@ -115,6 +115,7 @@ def performance(plan: Plan, setup: Setup, catalog: Catalog) -> Performance | Non
     r = _replica_of(plan, setup, catalog, users)
     ttft_target, tpot_target = targets(plan, catalog)
     p, o, h = plan.prompt, plan.output, plan.history
+    share = 1.0  # of the copies' conversations that exist: 50 users on 8 copies are 7 on six, 6 on two
     if plan.rate is not None:
         load = perf.at_rate(r, p, o, plan.rate / copies, history=h)
     else:
@@ -124,6 +125,7 @@ def performance(plan: Plan, setup: Setup, catalog: Catalog) -> Performance | Non
             # and no more than the memory sizing says it holds, so the verdict's two figures agree
             users = min(users, max(setup.max_users // copies, 1))
         load = perf.at_concurrency(r, p, o, users, history=h)
+        share = min(1.0, plan.users / (users * copies))
     full = perf.saturated(r, p, o, history=h)
     sustainable = perf.max_rate(r, p, o, ttft_target, tpot_target, history=h) * copies
     sized = plan.traffic or plan.targets_given
@@ -133,9 +135,9 @@ def performance(plan: Plan, setup: Setup, catalog: Catalog) -> Performance | Non
     return Performance(
         replicas=copies,
         gpus_per_replica=setup.count // copies,
-        concurrency=load.concurrency * copies,
+        concurrency=load.concurrency * copies * share,
         tokens_per_s_per_user=1 / load.tpot_s if math.isfinite(load.tpot_s) else 0.0,
-        output_tokens_per_s=load.output_tokens_per_s * copies
+        output_tokens_per_s=load.output_tokens_per_s * copies * share
         if load.sustainable
         else full.output_tokens_per_s * copies,
         ttft_s=load.ttft_s,
