@@ -151,6 +151,7 @@ def build_parser(lang: str = i18n.DEFAULT_LANG) -> Parser:
     traffic.add_argument("--requests-per-hour", type=decimal, help=h("requests_per_hour"))
     traffic.add_argument("--ttft", type=_checked(parse_seconds, "not_duration", lang), help=h("ttft"))
     traffic.add_argument("--tokens-per-second", type=decimal, help=h("tokens_per_second"))
+    traffic.add_argument("--replicas", type=whole, help=h("replicas"))
     p.add_argument("--task", choices=[t.value for t in Task], help=h("task"))
     p.add_argument("--intent", choices=[i.value for i in Intent], help=h("intent"))
     p.add_argument(
@@ -180,7 +181,7 @@ FLAG_FIELDS = {
     "days": "days", "examples": "examples", "epochs": "epochs", "stack": "stack", "contract": "contract",
     "prompt_tokens": "prompt_tokens", "output_tokens": "output_tokens", "population": "population",
     "active_share": "active_share", "requests_per_hour": "requests_per_active_hour", "ttft": "ttft_s",
-    "tokens_per_second": "tokens_per_s",
+    "tokens_per_second": "tokens_per_s", "replicas": "replicas",
 }  # fmt: skip
 
 

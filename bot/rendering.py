@@ -181,6 +181,8 @@ def serving_lines(result: SizingResult, show_prices: bool, compact: bool = True)
         out["rec"].append(i18n.t(lang, "perf.rec", short=perf_short(rec.performance, lang)))
     if result.decided:
         out["rec"].append(result.decided)
+    if result.availability is not None:
+        out["rec"] += result.availability.text  # what the copies left serve when one fails
     if show_prices:
         if result.currency is None:
             out["cost"].append(i18n.t(lang, "cost.none"))
@@ -286,6 +288,16 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     if w.term_days:
         parts.append(t("understood.term", period=i18n.period(w.term_days, lang)))
     parts += _traffic_understood(w, lang)
+    if w.replicas:
+        parts.append(
+            t("understood.replicas_one" if w.replicas == 1 else "understood.replicas_other", n=w.replicas)
+        )
+    if w.high_availability is not None:
+        parts.append(t("understood.replicas_ha" if w.high_availability else "understood.replicas_no_ha"))
+    if w.spare_replicas:
+        parts.append(t("understood.replicas_spare", n=w.spare_replicas))
+    if w.zones:
+        parts.append(t("understood.zones_one" if w.zones == 1 else "understood.zones_other", n=w.zones))
     if w.task:
         parts.append(t(f"task.{w.task.value}"))
     if w.intent:

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 
 from . import i18n, kv_cache, serving, traffic, training
 from .catalog import Budget, Catalog, is_budget
-from .choice import recommend
+from .choice import as_copies, recommend
 from .i18n import t
 from .plan import MONTH_DAYS, WHOLE_SERVER, Plan, contract_mode, rate_text
-from .result import Alternative, Contract, Cost, Estimates, Memory, ModeCost, Setup
+from .result import Alternative, Availability, Contract, Cost, Estimates, Memory, ModeCost, Setup
 from .setups import Shape, add_capacity, evaluate, zero_stage
 from .workload import Intent, Optimizer, Stage
 
@@ -91,11 +91,14 @@ def smaller(a: Setup, b: Setup) -> bool:
 def contract(plan: Plan, setup: Setup | None) -> Contract:
     lang = plan.lang
     gpus = setup.count if setup else 1
-    mode = contract_mode(plan, gpus)
+    mode = contract_mode(plan, gpus, setup.replicas if setup else 1)
     term = t(lang, "contract.term", period=i18n.period(plan.term_days, lang)) if plan.term_days else ""
     if plan.contract:
         reason = t(lang, f"contract.asked_{mode}", term=term)
-        if mode == "on_demand" and (plan.intent is Intent.production or (plan.term_days or 0) >= MONTH_DAYS):
+        continuous = (
+            plan.intent is Intent.production or (plan.term_days or 0) >= MONTH_DAYS or plan.availability
+        )
+        if mode == "on_demand" and continuous:
             reason += " " + t(lang, "contract.on_demand_continuous")
         if mode == "dedicated" and setup and gpus < WHOLE_SERVER:
             reason += " " + t(lang, "contract.dedicated_share", gpus=gpus, per=WHOLE_SERVER)
@@ -103,7 +106,8 @@ def contract(plan: Plan, setup: Setup | None) -> Contract:
         key = mode if (plan.term_days or 0) >= MONTH_DAYS else "on_demand_short"
         reason = t(lang, f"contract.term_{key}", term=term)
     else:
-        key = mode if plan.stage.is_training or plan.intent else "on_demand_default"
+        asked = plan.stage.is_training or plan.intent or plan.availability
+        key = mode if asked else "on_demand_default"
         reason = t(lang, f"contract.{key}")
     return Contract(mode=mode, reason=reason, asked=bool(plan.contract))  # type: ignore[arg-type]
 
@@ -237,8 +241,9 @@ def _serving_alternatives(
                         ),
                     )
                 )
-    # The next smaller machine, and how much of the workload it still carries.
-    below = _perf(plan, _next_smaller(plan, rec, catalog), catalog)
+    # The next smaller machine, and how much of the workload it still carries (not when copies are required
+    # for availability: one smaller copy has not the copies asked for).
+    below = None if plan.availability else _perf(plan, _next_smaller(plan, rec, catalog), catalog)
     if below and ((below.max_users or 0) > 0 or (below.max_context_tokens or 0) > 0):
         out.append(
             Alternative(
@@ -285,6 +290,11 @@ def changes_to_fit(plan: Plan, asked: Setup, enough: Setup | None, catalog: Cata
 
     def fits(changed: Plan) -> Setup | None:
         setup = evaluate(changed, shape, catalog)
+        if setup.fits and changed.availability:
+            # With copies required, a change fits when the named GPUs hold them all, not one.
+            setup = as_copies(changed, setup, catalog)
+            if setup.fits and setup.performance is None:
+                setup.performance = traffic.performance(changed, setup, catalog)
         if setup.fits and changed.rate is not None:
             # Under a rate, holding the conversations is not serving them: each change says how it serves.
             setup.performance = traffic.performance(changed, setup, catalog)
@@ -919,8 +929,11 @@ def performance_line(plan: Plan, p, lang: str) -> str:
     )
 
 
-def decided_text(plan: Plan, rec: Setup | None, decided: str, catalog: Catalog) -> str:
-    """Which constraint set the recommendation's size, in words."""
+def decided_text(
+    plan: Plan, rec: Setup | None, decided: str, catalog: Catalog, avail: Availability | None = None
+) -> str:
+    """Which constraint set the recommendation's size, in words; with copies required for availability, why
+    there are that many (required, or needed by the load)."""
     from . import traffic
 
     if rec is None:
@@ -939,13 +952,86 @@ def decided_text(plan: Plan, rec: Setup | None, decided: str, catalog: Catalog) 
         gb=i18n.number(rec.gpu_memory_bytes / 1e9, plan.lang),
     )
     params = dict(setup=describe(rec, plan.lang), base=base_text, replicas=rec.replicas, copy=copy)
+    if avail is not None:
+        params.update(load=avail.load_replicas, required=avail.required_replicas, spare=avail.spare_replicas)
+    if decided == "availability":
+        assert avail is not None
+        load = "load_one" if avail.load_replicas == 1 else "load_other"
+        if avail.replicas > avail.required_replicas:  # the spares asked for ("N+1") set it
+            key = "decided.availability_spare"
+        else:
+            key = "decided.availability"
+            params["why"] = t(plan.lang, "decided.why_ha" if plan.given_replicas is None else "decided.why_asked",
+                              n=avail.required_replicas)  # fmt: skip
+        return t(plan.lang, key, **params, load_text=t(plan.lang, f"decided.{load}", **params))
     if decided == "memory":
         key = "decided.memory_copies" if rec.replicas > 1 else "decided.memory"
     elif decided == "latency":
         key = "decided.latency"
     else:
         key = "decided.throughput_copies" if rec.replicas > 1 else "decided.throughput"
-    return t(plan.lang, key, **params)
+    text = t(plan.lang, key, **params)
+    if avail is not None:
+        # The load needs at least as many copies as were required: they are already there, and say so.
+        text += " " + t(plan.lang, "decided.availability_met", **params)
+    return text
+
+
+def availability(plan: Plan, rec: Setup | None, catalog: Catalog) -> Availability | None:
+    """Copies required for availability against those the load alone needs on the recommendation's GPUs,
+    and what the copies left serve when one fails: the conversations their memory holds (with the speed they
+    then give), or the rate they sustain within the latency targets."""
+    from . import performance as perf
+
+    if plan.stage.is_training or not plan.availability or rec is None or rec.problem is not None:
+        return None
+    lang = plan.lang
+    found = traffic.copies_for_load(plan, _shape_of(rec, catalog), catalog, cap=4096)
+    load = min(found[0], rec.replicas) if found else rec.replicas
+    left = rec.replicas - 1
+    out = Availability(required_replicas=plan.min_replicas, spare_replicas=plan.spare_replicas,
+                       load_replicas=load, replicas=rec.replicas, zones=plan.zones, replicas_left=left,
+                       share_held=0.0)  # fmt: skip
+    if left < 1:
+        return out
+    which = "one" if left == 1 else "other"
+    p = rec.performance
+    if plan.rate is not None and p is not None:
+        held = p.max_requests_per_s / rec.replicas * left
+        out.rate_per_s, out.rate_held_per_s = plan.rate, held
+        out.share_held = min(1.0, held / plan.rate) if plan.rate else 1.0
+        if held >= plan.rate:
+            out.text.append(t(lang, f"availability.rate_all_{which}", left=left, rate=rate_text(plan.rate, lang),
+                              share=i18n.percent(plan.rate / held, lang)))  # fmt: skip
+        else:
+            out.text.append(t(lang, f"availability.rate_some_{which}", left=left, held=rate_text(held, lang),
+                              rate=rate_text(plan.rate, lang), share=i18n.percent(out.share_held, lang)))  # fmt: skip
+        return out
+    per_copy = (rec.max_users or 0) // rec.replicas
+    users = plan.users
+    held_users = min(users, per_copy * left)
+    out.users, out.users_held = users, held_users
+    out.share_held = held_users / users if users else 1.0
+    if held_users >= users:
+        each = math.ceil(users / left)
+        r = traffic.replica(
+            plan, catalog.gpu(rec.gpu), rec.tensor_parallel, rec.pipeline_parallel, catalog, each
+        )
+        load_left = perf.at_concurrency(r, plan.prompt, plan.output, each, history=plan.history)
+        ttft_digits = 2 if load_left.ttft_s < 1 else 1
+        text = t(lang, f"availability.users_all_{which}", left=left, users=users_phrase(users, lang),
+                 tps=i18n.number(1 / load_left.tpot_s, lang), ttft=i18n.number(load_left.ttft_s, lang, ttft_digits))  # fmt: skip
+        ttft_target, tpot_target = traffic.targets(plan, catalog)
+        if load_left.ttft_s > ttft_target or load_left.tpot_s > tpot_target:
+            # Held in memory, but slower than the service is meant to feel until the copy is back.
+            text += " " + t(lang, "availability.below_targets", ttft=i18n.seconds(ttft_target, lang),
+                            tps=i18n.speed(1 / tpot_target, lang))  # fmt: skip
+        out.text.append(text)
+    else:
+        out.text.append(t(lang, f"availability.users_some_{which}", left=left, held=i18n.number(held_users, lang),
+                          users=users_phrase(users, lang), per=i18n.number(per_copy, lang),
+                          context=i18n.tokens(plan.context, lang)))  # fmt: skip
+    return out
 
 
 # -- cost --------------------------------------------------------------------------------------------
@@ -985,7 +1071,7 @@ def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
     for mode, c in by_mode.items():
         if on_demand and mode != "on_demand":
             c.saving_vs_on_demand = 1 - c.per_hour / on_demand.per_hour
-    mode = contract_mode(plan, setup.count)
+    mode = contract_mode(plan, setup.count, setup.replicas)
     if mode not in by_mode:
         mode = next(iter(by_mode))
     chosen = by_mode[mode]
@@ -1152,6 +1238,10 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
             out.append(t(lang, "note.host_ram_per_server", per_server=per_server, servers=rec.servers))
         elif plan.stack is not None and plan.stack.offload_checkpoints and plan.checkpointing:
             out.append(t(lang, "note.offload_checkpoints", stack=plan.stack.name, host=host))
+    if rec and plan.availability and rec.replicas > 1 and not plan.stage.is_training:
+        out.append(t(lang, "note.availability_servers"))
+    if plan.zones and not plan.stage.is_training:
+        out.append(t(lang, "note.zones", zones=plan.zones))
     if not plan.stage.is_training:
         out.append(t(lang, "note.latency"))
     out.append(t(lang, "note.lgpd"))

@@ -6,6 +6,8 @@ and setups.py needs neither.
 
 from __future__ import annotations
 
+import msgspec
+
 from . import traffic
 from .catalog import Budget, Catalog
 from .plan import Plan
@@ -34,6 +36,8 @@ def requested(plan: Plan, catalog: Catalog) -> tuple[Setup, Setup | None] | None
     asked = evaluate(plan, shape_for(plan, plan.gpu, plan.gpus or 1, catalog), catalog)
     if isinstance(plan.gpu, Budget) or plan.gpu.laptop:
         return asked, None  # the customer's own machine: judged as it is, with nothing more of it to add
+    if plan.availability and not plan.stage.is_training and asked.problem is None:
+        asked = as_copies(plan, asked, catalog)
     if by_load(plan):
         asked.performance = traffic.performance(plan, asked, catalog)
         if asked.fits and (asked.performance is None or asked.performance.meets_targets is not False):
@@ -44,7 +48,7 @@ def requested(plan: Plan, catalog: Catalog) -> tuple[Setup, Setup | None] | None
             enough = traffic.copies_off_offer(plan, plan.gpu, catalog)
         if enough is not None:
             return asked, enough
-    if asked.fits:
+    if asked.fits or asked.problem == "replicas":
         return asked, None
     count = plan.gpus or 1
     while count < 64:
@@ -53,3 +57,31 @@ def requested(plan: Plan, catalog: Catalog) -> tuple[Setup, Setup | None] | None
         if enough.fits:
             return asked, enough
     return asked, None
+
+
+def as_copies(plan: Plan, asked: Setup, catalog: Catalog) -> Setup:
+    """The named GPUs under copies required for availability: split into the most copies that serve the
+    workload (each on count / copies GPUs), or, when fewer copies fit than are required, the named setup
+    marked short of copies (problem "replicas"; copies_held says how many fit). A setup one copy does not
+    fit stays as it is: the memory verdict says by how much."""
+    count, gpu = asked.count, catalog.gpu(asked.gpu)
+    for copies in range(count, 0, -1):
+        if count % copies == 0:
+            shape = shape_for(plan, gpu, count // copies, catalog)
+            needed = traffic.copies_needed(plan, shape, catalog, cap=count)
+            if needed is not None and needed[0] <= copies:
+                return traffic.build(plan, shape, copies, max(-(-plan.users // copies), 1), catalog)
+    if copies_held(plan, asked, catalog) == 0:
+        return asked
+    return msgspec.structs.replace(asked, fits=False, problem="replicas")
+
+
+def copies_held(plan: Plan, setup: Setup, catalog: Catalog) -> int:
+    """The most copies of the model whose memory a setup's GPUs hold, one conversation each (0: none)."""
+    gpu = catalog.gpu(setup.gpu)
+    for copies in range(setup.count, 0, -1):
+        if setup.count % copies == 0 and holds(
+            plan, shape_for(plan, gpu, setup.count // copies, catalog), catalog, users=1
+        ):
+            return copies
+    return 0

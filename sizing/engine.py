@@ -8,7 +8,7 @@ import msgspec
 
 from . import advice, i18n, kv_cache, traffic
 from .catalog import Budget, Catalog, load_catalog
-from .choice import recommend, requested
+from .choice import copies_held, recommend, requested
 from .errors import SizingError
 from .i18n import t
 from .names import ModelSource
@@ -107,13 +107,17 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
 
     named = requested(plan, catalog)
     alternatives = advice.alternatives(plan, rec, catalog, total)
-    decided = None
+    decided = avail = None
     if not plan.stage.is_training:
         # Every setup the answer shows carries its performance (sizing/performance.py) and, when the
         # offering has prices, its cost.
         if rec is not None:
             rec.performance = traffic.performance(plan, rec, catalog)
             decided = traffic.decided_by(plan, rec, catalog) if by_load(plan) else "memory"
+            # Copies required for availability beyond those the load needs decide the size themselves.
+            avail = advice.availability(plan, rec, catalog)
+            if avail is not None and avail.replicas > avail.load_replicas:
+                decided = "availability"
         if named and named[0].performance is None:
             if not named[0].fits:
                 add_capacity(plan, named[0], catalog)  # the conversations it does hold, for its performance
@@ -199,7 +203,8 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
         estimates=estimates,
         currency=catalog.offering.currency if catalog.offering.has_prices else None,
         decided_by=decided,
-        decided=advice.decided_text(plan, rec, decided, catalog) if decided else None,
+        decided=advice.decided_text(plan, rec, decided, catalog, avail) if decided else None,
+        availability=avail,
     )
 
 
@@ -272,7 +277,11 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
     budget = plan.gpu if isinstance(plan.gpu, Budget) else None  # the customer's own machine, by its memory
     smaller = ""  # "but a smaller setup is enough", said after the named setup's performance
     tight = False  # over the training margin, within the GPU's memory
-    if asked.problem:
+    if asked.problem == "replicas":
+        held = copies_held(plan, asked, catalog)
+        held_text = t(lang, "named.held_one" if held == 1 else "named.held_other", n=held)
+        text = t(lang, "named.problem_replicas", setup=desc, held=held_text, required=plan.min_replicas)
+    elif asked.problem:
         text = t(
             lang,
             f"named.problem_{asked.problem}",
@@ -431,6 +440,10 @@ def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) ->
         days_assumed=plan.days_assumed,
         contract=plan.contract,
         term_days=plan.term_days,
+        replicas=plan.given_replicas,
+        high_availability=plan.given_high_availability,
+        spare_replicas=plan.spare_replicas or None,
+        zones=plan.zones,
         prompt_tokens=plan.given_prompt,
         output_tokens=plan.given_output,
         rate_per_s=plan.given_rate,

@@ -32,6 +32,8 @@ MAX_USERS = 100_000
 MAX_GPUS = 4096
 MAX_TOKENS = 10**15
 MAX_DAYS = 3650
+MAX_REPLICAS = 1024
+HA_REPLICAS = 2  # availability without a number: one copy can fail (or be updated) while another serves
 CHINCHILLA_TOKENS_PER_PARAM = 20  # Hoffmann et al. 2022, arXiv:2203.15556
 
 
@@ -102,6 +104,13 @@ class Plan:
     days_assumed: bool = False  # the deadline is the offering's default, not the customer's
     contract: str | None = None  # the contract mode the customer asked for
     term_days: int | None = None  # serving: the days the GPUs are rented for
+    # serving for availability: copies required whatever the load ("3 réplicas"; "alta disponibilidade": 2),
+    # copies beyond those the load needs ("N+1": 1), and the zones or regions asked for (we have one)
+    min_replicas: int = 1
+    spare_replicas: int = 0
+    zones: int | None = None
+    given_replicas: int | None = None  # as the question said them (None when not given)
+    given_high_availability: bool | None = None
     assumptions: tuple[str, ...] = field(default=())
 
     @property
@@ -114,6 +123,11 @@ class Plan:
         if self.method.is_rl:
             return bool(self.rl_prompts) and self.rl_generation != "generate"
         return bool(self.tokens)
+
+    @property
+    def availability(self) -> bool:
+        """Copies of the model are required for availability, beyond what the load alone needs."""
+        return self.min_replicas > 1 or self.spare_replicas > 0
 
     @property
     def traffic(self) -> bool:
@@ -173,6 +187,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     _positive(w.term_days, "days", MAX_DAYS, lang)
     _positive(w.examples, "examples", MAX_TOKENS, lang)
     _positive(w.epochs, "epochs", 1000, lang)
+    _positive(w.replicas, "replicas", MAX_REPLICAS, lang)
     for value, what, limit in (
         (w.prompt_tokens, "prompt_tokens", 10**7),
         (w.prompt_pages, "prompt_pages", 10**4),
@@ -292,8 +307,11 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     )
     if stage.is_training:
         plan = _training_defaults(plan, w, catalog, lang, said)
+        if w.replicas or w.high_availability or w.spare_replicas or w.zones:
+            said.append(t(lang, "assume.replicas.training"))  # copies serve a model; a run trains one
     else:
         plan = _serving_load(plan, w, catalog, lang, said)
+        plan = _availability(plan, w, lang, said)
         if w.days:
             # A serving workload needs the same memory whatever the dates: say so rather than ignore it.
             said.append(t(lang, "assume.days_inference", days=w.days))
@@ -770,6 +788,26 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     )
 
 
+def _availability(plan: Plan, w: Workload, lang: str, said: list[str]) -> Plan:
+    """The copies of the model a serving workload requires whatever its load needs: as many as asked ("3
+    réplicas", "pelo menos 2 cópias do modelo"), two for availability asked without a number, one per zone
+    asked for; "N+1" adds copies beyond those the load needs. "sem redundância" requires none."""
+    if w.high_availability is False:
+        return plan.but(given_replicas=w.replicas, given_high_availability=False)
+    required = max(w.replicas or 1, HA_REPLICAS if w.high_availability else 1, w.zones or 1)
+    if w.high_availability and not w.replicas and not w.zones and not w.spare_replicas:
+        said.append(t(lang, "assume.replicas.ha_default", n=HA_REPLICAS))
+    if w.spare_replicas:
+        said.append(t(lang, "assume.replicas.spare", n=w.spare_replicas))
+    return plan.but(
+        min_replicas=required,
+        spare_replicas=w.spare_replicas or 0,
+        zones=w.zones,
+        given_replicas=w.replicas,
+        given_high_availability=w.high_availability,
+    )
+
+
 def rate_text(rate: float, lang: str) -> str:
     """A request rate the way people say it: per second when it is several a second, per minute when it is
     one a minute or more, else per hour (a few a day are not "0,1 requisições/min")."""
@@ -803,13 +841,17 @@ def _compared_gpus(w: Workload, gpu: GPU | None, catalog: Catalog) -> tuple[tupl
     return tuple(out)
 
 
-def contract_mode(plan: Plan, gpus: int) -> str:
+def contract_mode(plan: Plan, gpus: int, replicas: int = 1) -> str:
     """The contract the workload calls for: the one the customer asked for, else by stage, intent and the
-    term a service is rented for."""
+    term a service is rented for. Copies required for availability go on servers of their own: a whole
+    server each only when one copy fills it."""
     if plan.contract:
         return plan.contract
     if plan.stage.is_training:
         return "project_package"
-    if plan.intent is Intent.production or (plan.term_days or 0) >= MONTH_DAYS:
-        return "dedicated" if gpus >= WHOLE_SERVER else "reserved"
+    # Copies required for availability are a production service's: an evaluation said as such stays on demand.
+    production = plan.intent is Intent.production or (plan.intent is None and plan.availability)
+    if production or (plan.term_days or 0) >= MONTH_DAYS:
+        per_server = gpus // replicas if plan.availability else gpus
+        return "dedicated" if per_server >= WHOLE_SERVER else "reserved"
     return "on_demand"

@@ -571,6 +571,39 @@ RL_PROMPT = regexes.compile(
 )
 TASK_PATTERNS = [(task, regexes.compile(rf"\b{_W('tasks.' + task.value)}\b")) for task in Task]
 INTENT_PATTERNS = [(intent, regexes.compile(rf"\b{_W('intents.' + intent.value)}\b")) for intent in Intent]
+# Copies of the model a customer requires for availability (sizing/data/vocabulary, [replicas]): "3 réplicas",
+# "pelo menos 2 cópias do modelo", "replicas: 3". "cópias" (and a bare "réplicas") only when no "dos dados",
+# "de segurança", "of the data" follows: that is LGPD or backup talk, not copies of the model.
+_REPLICA = _W("replicas.nouns")
+_NOT_DATA = r"(?!\s+(?:de|dos|das|da|do|of)\s+(?!(?:the\s+|o\s+|a\s+|um\s+|an?\s+)?(?:modelo|model|llm)\b))"
+REPLICA_COUNT = regexes.compile(
+    rf"(?:\b{_W('replicas.at_least')}\s+(?:de\s+|of\s+)?)?(?<![\w.,])(\d{{1,5}})\s*x?\s*"
+    rf"(?:{_REPLICA}|{_W('replicas.copies')})\b{_NOT_DATA}"
+    rf"|\b{_REPLICA}\s*[=:]\s*(\d{{1,5}})\b(?![.,]\d)"
+)
+# "quantas réplicas preciso?", "how many replicas": the load's own count, asked, not a requirement.
+REPLICA_QUESTION = regexes.compile(
+    rf"\b{_W('replicas.question')}\s+(?:de\s+|of\s+)?(?:{_REPLICA}|{_W('replicas.copies')})\b"
+)
+REPLICATED = regexes.compile(rf"\b{_W('replicas.replicated')}\b{_NOT_DATA}")
+NO_HA = regexes.compile(rf"\b{_W('replicas.no_ha')}\b")
+HA_WORDS = regexes.compile(rf"\b{_W('replicas.ha')}\b")
+# "HA" as typed in capitals, or after a word that asks for it ("com ha", "with ha"): lower-case "ha" alone is
+# Portuguese "há" without its accent.
+HA_SHORT = regexes.compile(r"\bha\b")
+_HA_CUE = regexes.compile(
+    r"\b(?:com|em|de|para|pra|with|in|for|need|needs|precisa|precisamos|setup|modo|mode|cluster)\s+$"
+)
+# An availability promised as a share of time: "SLA de 99,9%", "99,95% de disponibilidade", "99.9% uptime".
+_SLA = _W("replicas.sla")
+SLA = regexes.compile(
+    rf"\b{_SLA}\s*(?:de|of|:|=)?\s*(9\d(?:[.,]\d+)?)\s*%|(?<![\w.,])(9\d(?:[.,]\d+)?)\s*%\s*(?:de\s+|of\s+)?{_SLA}\b"
+)
+# N+1 (N+2...): copies beyond those the load needs, so that losing one costs no capacity.
+SPARE = regexes.compile(r"\bn\s*\+\s*([1-3])\b")
+# Copies asked in several zones or regions ("em duas zonas", "multi-region"): we have one region (said).
+ZONES = regexes.compile(rf"(?<![\w.,])(\d)\s*{_W('replicas.zones')}\b")
+OTHER_ZONE = regexes.compile(rf"\b{_W('replicas.other_zone')}\b")
 WORD = regexes.compile(r"[a-z0-9]+(?:[._+/-][a-z0-9]+)*")
 HYPHENATED_NAME = regexes.compile(r"^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+){2,}$")
 LETTERS = regexes.compile(r"[a-z]+")  # the words a language is recognised by: "10users" says "users"
@@ -1066,6 +1099,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(METHODS, "method", lambda m: m.lastgroup)
     if "method" in scan.found or (base is not None and base.method is not None and base.method.is_rl):
         _rl_settings(scan)
+    _availability(scan)
     # Traffic first: "prompts de 2 mil tokens" is no context, "5000 funcionários" no concurrent users.
     traffic_query.take(scan, follow_up=base is not None)
     scan.take(CORPUS, "corpus", lambda m: True)
@@ -1875,6 +1909,29 @@ def _rl_settings(scan: _Scan) -> None:
             scan.found.setdefault("rl_generation", []).append((kind, typed))
 
 
+def _availability(scan: _Scan) -> None:
+    """Copies of the model required for availability, before traffic reads numbers: "8 réplicas" is no count of
+    anything else, "99,9%" no share of active people."""
+    scan.take(NO_HA, "high_availability", lambda m: False)
+    scan.take(REPLICA_QUESTION, "replicas_question", lambda m: True)
+    scan.take(REPLICA_COUNT, "replicas", lambda m: int(m.group(1) or m.group(2)))
+    scan.take(ZONES, "zones", lambda m: int(m.group(1)) or None)
+    scan.take(OTHER_ZONE, "zones", lambda m: 2)
+    scan.take(REPLICATED, "high_availability", lambda m: True)
+    scan.take(SLA, "high_availability", lambda m: True)
+    scan.take(HA_WORDS, "high_availability", lambda m: True)
+    scan.take(
+        HA_SHORT,
+        "high_availability",
+        lambda m: (
+            True
+            if scan.original[m.start() : m.end()] == "HA" or _HA_CUE.search(scan.work, 0, m.start())
+            else None
+        ),
+    )
+    scan.take(SPARE, "spare_replicas", lambda m: int(m.group(1)))
+
+
 def _rl_tokens(text: str) -> int | None:
     text = text.replace(" ", "")
     value = int(text[:-1]) * 1024 if text.endswith("k") else int(text)
@@ -2087,6 +2144,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         cpu_offload=_one(scan, "cpu_offload", "cpu_offload"),
         offload_params=_one(scan, "offload_params", "cpu_offload"),
         contract=_contract(scan),
+        replicas=_one(scan, "replicas", "replicas"),
+        high_availability=_one(scan, "high_availability", "availability"),
+        spare_replicas=_one(scan, "spare_replicas", "replicas"),
+        # "em duas zonas, três regiões": the most places asked for
+        zones=max((v for v, _ in scan.found.get("zones", [])), default=None),
     )
     query.precision_choices = [v for v, _ in scan.found.get("precision_choice", [])]
     query.corpus = [typed for _, typed in scan.found.get("corpus", [])]
@@ -2331,8 +2393,20 @@ TRAFFIC_FIELDS = {
 # A request rate, a daily or monthly volume and a head-count each set the load: a follow-up naming one drops the others.
 LOAD_BASES = ("rate_per_s", "requests_per_day", "requests_per_month", "population", "users")
 # What a thread's answer was sized with that means nothing once it moves between serving and training.
+# Copies of the model required for availability: "e sem redundância?" in a thread drops them all.
+AVAILABILITY_FIELDS = ("replicas", "high_availability", "spare_replicas", "zones")
 SERVING_ONLY = frozenset(
-    {"precision", "kv_precision", "context", "users", "contract", "term_days", *TRAFFIC_FIELDS} - {"cost"}
+    {
+        "precision",
+        "kv_precision",
+        "context",
+        "users",
+        "contract",
+        "term_days",
+        *TRAFFIC_FIELDS,
+        *AVAILABILITY_FIELDS,
+    }
+    - {"cost"}
 )
 TRAINING_ONLY = frozenset(
     {"seq_len", "batch", "zero", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
@@ -2413,6 +2487,9 @@ def _follow_up(query: Query, base: Workload, model, stage, fields: dict, underst
         previous.pop("compare_counts", None)
     if any(changes.get(k) is not None for k in LOAD_BASES):
         previous = {k: v for k, v in previous.items() if k not in LOAD_BASES or k in changes}
+    if changes.get("high_availability") is False:
+        # "e sem redundância?": one copy again, whatever the thread had required.
+        previous = {k: v for k, v in previous.items() if k not in AVAILABILITY_FIELDS}
     if stage is not None and stage.is_training != base.stage.is_training:
         # "e com lora?" in a thread about serving (or "e para servir?" after a fine-tune): the other side's
         # settings do not carry over. A serving quantization is no training base ("LoRA sobre INT4" is

@@ -137,6 +137,12 @@ class ResolvedWorkload(Record, kw_only=True):
     rl: RLInfo | None = None  # RL fine-tunes (method grpo or ppo): their settings
     contract: str | None = None  # the contract mode asked for
     term_days: int | None = None  # serving: the days the GPUs are rented for
+    # Serving for availability, as the question gave it (null when not given): copies required, availability
+    # asked in words (false: "sem redundância"), spares beyond the load ("N+1"), zones or regions asked for.
+    replicas: int | None = None
+    high_availability: bool | None = None
+    spare_replicas: int | None = None
+    zones: int | None = None
 
 
 class Memory(Record, kw_only=True):
@@ -275,6 +281,26 @@ class Estimates(Record, kw_only=True):
     assumptions: list[str] = []
 
 
+class Availability(Record, kw_only=True):
+    """Copies of the model required for availability, against those the load alone needs, and what the copies
+    left carry when one fails."""
+
+    required_replicas: int  # copies required whatever the load ("3 réplicas"; availability alone: 2)
+    spare_replicas: int = 0  # copies beyond those the load needs ("N+1": 1)
+    load_replicas: int  # copies the load alone needs, each on the recommendation's GPUs per copy
+    replicas: int  # copies planned: max(load + spare, required)
+    zones: int | None = None  # zones or regions asked for (we have one region)
+    # One copy down: the copies left, and the share of the load they still serve within the latency targets
+    # (conversations held in memory without a rate; requests per second under one).
+    replicas_left: int
+    users: int | None = None
+    users_held: int | None = None
+    rate_per_s: float | None = None
+    rate_held_per_s: float | None = None
+    share_held: float
+    text: list[str] = []
+
+
 class SizingResult(Record, kw_only=True):
     workload: ResolvedWorkload
     assumptions: list[str]
@@ -291,6 +317,8 @@ class SizingResult(Record, kw_only=True):
     notes: list[str]
     estimates: Estimates
     currency: str | None = None
-    # Which constraint set the recommendation's size: "memory", "throughput" or "latency".
+    # Which constraint set the recommendation's size: "memory", "throughput", "latency" or "availability"
+    # (copies required beyond those the load needs).
     decided_by: str | None = None
     decided: str | None = None  # the same, in words
+    availability: Availability | None = None  # copies required for availability ("3 réplicas", "HA", "N+1")

@@ -390,9 +390,11 @@ def _candidates(catalog: Catalog) -> list[Shape]:
 
 
 def by_load(plan: Plan) -> bool:
-    """Serving sized by its load (a rate, latency targets, several conversations): copies of the model
-    are weighed against larger tensor-parallel setups (sizing/traffic.py)."""
-    return not plan.stage.is_training and (plan.traffic or plan.targets_given or plan.users > 1)
+    """Serving sized by its load (a rate, latency targets, several conversations) or by copies required for
+    availability: copies of the model are weighed against larger tensor-parallel setups (sizing/traffic.py)."""
+    return not plan.stage.is_training and (
+        plan.traffic or plan.targets_given or plan.users > 1 or plan.availability
+    )
 
 
 def holds(plan: Plan, shape: Shape, catalog: Catalog, users: int | None = None) -> bool:

@@ -191,12 +191,33 @@ def _holds_on(plan: Plan, shape: Shape, catalog: Catalog) -> tuple[int, int, int
     return tp, pp, need(plan, catalog, tp, pp).max_users(usable(plan, shape.gpu, catalog))
 
 
-def _copies_needed(
+def copies_needed(
     plan: Plan, shape: Shape, catalog: Catalog, cap: int | None = None
 ) -> tuple[int, int] | None:
-    """Copies of `shape` the load needs, and the conversations each holds; None when no number of copies
-    up to the offering's limit (or `cap` GPUs) serves it (the model does not fit, or one copy misses the
-    latency targets even unloaded)."""
+    """Copies of `shape` the workload needs, and the conversations each holds: those the load needs, plus
+    the spares asked for ("N+1"), and never fewer than the copies required for availability; None when the
+    load cannot be served (copies_for_load)."""
+    found = copies_for_load(plan, shape, catalog, cap)
+    if found is None or not plan.availability:
+        return found
+    copies = max(found[0] + plan.spare_replicas, plan.min_replicas)
+    if copies == found[0]:
+        return found
+    if plan.rate is None:
+        return copies, max(math.ceil(plan.users / copies), 1)
+    # Under a rate, each copy holds the conversations its share of the rate keeps in flight (Little's law).
+    tp, pp, per_copy = _one_copy(plan, shape, catalog)
+    r = replica(plan, shape.gpu, tp, pp, catalog, per_copy)
+    load = perf.at_rate(r, plan.prompt, plan.output, plan.rate / copies, history=plan.history)
+    return copies, min(max(math.ceil(load.concurrency), 1), per_copy)
+
+
+def copies_for_load(
+    plan: Plan, shape: Shape, catalog: Catalog, cap: int | None = None
+) -> tuple[int, int] | None:
+    """Copies of `shape` the load alone needs, and the conversations each holds; None when no number of
+    copies up to the offering's limit (or `cap` GPUs) serves it (the model does not fit, or one copy misses
+    the latency targets even unloaded)."""
     tp, pp, per_copy = _one_copy(plan, shape, catalog)
     if per_copy == 0:
         return None  # the split does not work, or not even one conversation fits
@@ -243,7 +264,8 @@ def build(plan: Plan, shape: Shape, copies: int, users: int, catalog: Catalog) -
         per_hour = setup.price_per_hour / shape.total if setup.price_per_hour else None
         setup = msgspec.structs.replace(setup, count=shape.total * copies, replicas=copies)
         if per_hour is not None:
-            mode = contract_mode(plan, setup.count)  # the price depends on the contract the setup calls for
+            # the price depends on the contract the setup calls for
+            mode = contract_mode(plan, setup.count, copies)
             prices = shape.offer.price_per_gpu_hour if shape.offer else {}
             setup.price_per_hour = prices[mode] * setup.count if mode in prices else None
     add_capacity(plan.but(users=users), setup, catalog)
@@ -264,7 +286,7 @@ def recommend(plan: Plan, catalog: Catalog, exclude=None, only: GPU | None = Non
             continue
         if best is not None and shape.total > best[0][0]:
             break  # candidates come smallest first: nothing later can use fewer GPUs
-        found = _copies_needed(plan, shape, catalog)
+        found = copies_needed(plan, shape, catalog)
         if found is None:
             continue
         copies, users = found
@@ -295,7 +317,7 @@ def copies_off_offer(plan: Plan, gpu: GPU, catalog: Catalog) -> Setup | None:
     count = 1
     while count <= gpu.max_per_server:
         shape = shape_for(plan, gpu, count, catalog)
-        found = _copies_needed(plan, shape, catalog, cap=4096)
+        found = copies_needed(plan, shape, catalog, cap=4096)
         if found is not None and (best is None or found[0] * count < best[0]):
             best = (found[0] * count, shape, *found)
         count *= 2
@@ -324,7 +346,7 @@ def decided_by(plan: Plan, rec: Setup, catalog: Catalog) -> str:
     same = base.gpu.id == rec.gpu and base.total == rec.count // rec.replicas
     if same and rec.replicas == 1:
         return "memory"
-    if (plan.traffic or plan.targets_given) and _copies_needed(plan, base, catalog) is None:
+    if (plan.traffic or plan.targets_given) and copies_needed(plan, base, catalog) is None:
         return "latency"
     return "throughput" if plan.traffic else "memory"
 
@@ -334,7 +356,7 @@ def beyond_offer(plan: Plan, catalog: Catalog) -> tuple[Shape, int] | None:
     when no number of copies helps: one copy already misses the latency targets)."""
     best = None
     for shape in candidates(catalog):
-        found = _copies_needed(plan, shape, catalog, cap=4096)
+        found = copies_needed(plan, shape, catalog, cap=4096)
         if found is not None:
             total = found[0] * shape.total
             if best is None or total < best[0]:

@@ -81,6 +81,18 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     ),
     "tasks": ("rag", "extraction", "classification", "summarization", "reasoning", "code", "chat"),
     "intents": ("evaluation", "production"),
+    "replicas": (
+        "nouns",
+        "copies",
+        "replicated",
+        "at_least",
+        "question",
+        "ha",
+        "no_ha",
+        "sla",
+        "zones",
+        "other_zone",
+    ),
     "launch": ("launchers", "context", "users", "tp", "pp", "precision", "kv_cache", "model"),
     "devices": ("laptop", "mac", "desktop", "gpu", "unified", "ram", "own"),
 }

@@ -158,6 +158,14 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     contract: ContractMode | None = None
     # serving: the days the GPUs are rented for
     term_days: int | None = None
+    # Serving for availability: copies of the model required whatever the load needs ("3 réplicas", at least)
+    replicas: int | None = None
+    # availability asked in words ("alta disponibilidade", "HA": at least 2 copies); False: "sem redundância"
+    high_availability: bool | None = None
+    # copies beyond those the load needs ("N+1": 1)
+    spare_replicas: int | None = None
+    # zones or regions the copies are asked to span ("em duas zonas": 2); we have one region
+    zones: int | None = None
 
     @classmethod
     def given(cls, fields: Mapping[str, Any]) -> Workload:

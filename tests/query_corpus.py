@@ -472,6 +472,27 @@ PHRASINGS: list[tuple[str, dict]] = [
         "GRPO no qwen 7b, modo servidor",
         {"model": "qwen2.5-7b", "stage": "full", "method": "grpo", "rl_generation": "server"},
     ),
+    # Copies of the model required for availability (a serving requirement, read in every language).
+    (
+        "llama 3.1 8b 50 usuarios com 8 réplicas para alta disponibilidade",
+        {"model": "llama-3.1-8b", "users": 50, "replicas": 8, "high_availability": True},
+    ),
+    (
+        "llama 70b 2x h100 com 3 réplicas",
+        {"model": "llama-3.1-70b", "gpu": "h100-sxm", "gpus": 2, "replicas": 3},
+    ),
+    (
+        "70b fp8 at least 2 replicas in two zones",
+        {"model": "llama-3.1-70b", "precision": "fp8", "replicas": 2, "zones": 2},
+    ),
+    (
+        "qwen 32b com redundância N+1",
+        {"model": "qwen2.5-32b", "high_availability": True, "spare_replicas": 1},
+    ),
+    (
+        "llama 8b 10 utilizadores em simultâneo, alta disponibilidade",
+        {"model": "llama-3.1-8b", "users": 10, "high_availability": True},
+    ),
     # RLOO (REINFORCE Leave-One-Out) by its names, with its k and where its rewards come from; "RLVR" beside it
     # is its reward (functions), not a second method.
     (

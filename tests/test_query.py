@@ -50,6 +50,10 @@ def test_phrasing_becomes_the_expected_workload(text, expected, catalog):
         "rl_generation",
         "rl_reference",
         "rl_reward_model",
+        "replicas",
+        "high_availability",
+        "spare_replicas",
+        "zones",
     ):
         if getattr(w, field) is not None:
             got[field] = getattr(w, field)

@@ -151,6 +151,11 @@ def test_the_load_search_stops_early_and_finds_the_best_of_every_shape():
         "70b 500 req/min",
         "8b fp8 3000 funcionários",
         "qwen3 32b 50 req/s",
+        # Copies required for availability: the search goes on past shapes whose one copy would do.
+        "llama 3.1 8b 50 usuarios com 8 réplicas",
+        "70b 2 req/s N+1",
+        "qwen3 32b 10 req/s, alta disponibilidade",
+        "llama 70b 4bit 20 usuários em duas zonas",
     ]
     for text in texts:
         try:
@@ -161,7 +166,7 @@ def test_the_load_search_stops_early_and_finds_the_best_of_every_shape():
             continue
         everything = []
         for order, shape in enumerate(setups.candidates(catalog)):
-            found = traffic._copies_needed(plan, shape, catalog)
+            found = traffic.copies_needed(plan, shape, catalog)
             if found is None or (
                 found[0] > 1 and found[0] * shape.total > traffic._limit(catalog, shape.gpu.id)
             ):
