@@ -579,11 +579,11 @@ _NOT_DATA = r"(?!\s+(?:de|dos|das|da|do|of)\s+(?!(?:the\s+|o\s+|a\s+|um\s+|an?\s
 REPLICA_COUNT = regexes.compile(
     rf"(?:\b{_W('replicas.at_least')}\s+(?:de\s+|of\s+)?)?(?<![\w.,])(\d{{1,5}})\s*x?\s*"
     rf"(?:{_REPLICA}|{_W('replicas.copies')})\b{_NOT_DATA}"
-    rf"|\b{_REPLICA}\s*[=:]\s*(\d{{1,5}})\b(?![.,]\d)"
+    rf"|\b(?:{_W('replicas.question')}\s+(?:de\s+|of\s+)?)?{_REPLICA}\s*[=:]\s*(\d{{1,5}})\b(?![.,]\d)"
 )
 # "quantas réplicas preciso?", "how many replicas": the load's own count, asked, not a requirement.
 REPLICA_QUESTION = regexes.compile(
-    rf"\b{_W('replicas.question')}\s+(?:de\s+|of\s+)?(?:{_REPLICA}|{_W('replicas.copies')})\b"
+    rf"\b{_W('replicas.question')}\s+(?:de\s+|of\s+)?(?:{_REPLICA}|{_W('replicas.copies')})\b(?!\s*[=:]\s*\d)"
 )
 REPLICATED = regexes.compile(rf"\b{_W('replicas.replicated')}\b{_NOT_DATA}")
 NO_HA = regexes.compile(rf"\b{_W('replicas.no_ha')}\b")

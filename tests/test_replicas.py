@@ -45,6 +45,8 @@ def _answer(text: str, catalog=None):
         ("llama 8b no mínimo 2 réplicas", 2, None, None, None),
         ("llama 8b 2 cópias do modelo", 2, None, None, None),
         ("llama 8b replicas: 4", 4, None, None, None),
+        ("llama 8b número de réplicas: 3", 3, None, None, None),
+        ("llama 8b number of replicas = 2", 2, None, None, None),
         ("llama 8b com redundância", None, True, None, None),
         ("llama 8b sem ponto único de falha", None, True, None, None),
         ("llama 8b com HA", None, True, None, None),
