@@ -223,8 +223,12 @@ def _serving_alternatives(
             bf16 = catalog.precision("bf16")
             from .names import ResolvedModel
 
+            # Another model, without the served one's drafter (a drafter belongs to its model).
             alt_plan = plan.but(
-                resolved=ResolvedModel(mid), precision=bf16, context=min(plan.context, mid.max_context)
+                resolved=ResolvedModel(mid),
+                precision=bf16,
+                context=min(plan.context, mid.max_context),
+                spec=None,
             )
             alt = _perf(alt_plan, recommend(alt_plan, catalog), catalog)
             if alt:
@@ -869,6 +873,8 @@ def _serving_estimates(plan: Plan, setup: Setup, catalog: Catalog) -> Estimates:
         lines.append(t(lang, key, share=i18n.percent(p.utilization, lang),
                        plan=i18n.percent(catalog.traffic.capacity.plan_utilization, lang)))  # fmt: skip
     lines.append(t(lang, "perf.model"))
+    if plan.spec is not None:
+        lines.append(t(lang, "perf.plain_decoding"))
     return Estimates(
         text=lines,
         decode_tokens_per_s_per_user=p.tokens_per_s_per_user,
@@ -1165,6 +1171,15 @@ QUANT_SAFE_TASKS = {"rag", "extraction", "classification", "summarization"}
 QUANT_CAREFUL_TASKS = {"reasoning", "code"}
 
 
+def _drafter_name(plan: Plan, lang: str) -> str:
+    """The drafter as a sentence names it: "o Llama 3.2 1B como draft", "um head EAGLE-3", "n-gram"."""
+    spec = plan.spec
+    assert spec is not None
+    if spec.draft is not None:
+        return t(lang, "spec.drafter.draft_model", draft=spec.draft.name)
+    return t(lang, f"spec.drafter.{spec.method}")
+
+
 def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None = None) -> list[str]:
     lang = plan.lang
     out = []
@@ -1213,6 +1228,14 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
                 window=i18n.tokens(a.window, lang),
             )
         )
+    if plan.spec is not None and not plan.stage.is_training:
+        # What speculative decoding buys depends on how many proposals the served model accepts, which depends
+        # on the text: the performance figures stay those of plain decoding, and the note says what published
+        # runs saw (EAGLE: Li et al. 2024, arXiv:2401.15077, 2.7-3.5x lower latency for LLaMA2-Chat 70B on
+        # their test sets, batch 1), and why a busy server may lose throughput (vLLM's docs: speculative
+        # decoding is for latency under low to medium load; at high load the GPU is already busy, and every
+        # rejected proposal is work thrown away).
+        out.append(t(lang, "note.speculative", drafter=_drafter_name(plan, lang)))
     if rec and rec.servers > 1:
         key = "note.multi_server_training" if plan.stage.is_training else "note.multi_server"
         out.append(t(lang, key, servers=rec.servers))
@@ -1270,6 +1293,8 @@ def vllm_defaults_note(plan: Plan, setup: Setup, catalog: Catalog) -> str | None
     params = dict(seqs=seqs, peak=i18n.gb(peak, lang), users=plan.users)
     tp, pp = setup.tensor_parallel, setup.pipeline_parallel
     one = kv_cache.sequence_bytes(plan.model, plan.context, plan.kv.bytes_per_value, tp, pp)
+    if plan.spec is not None:  # the drafter's KV cache grows with each conversation too
+        one += plan.spec.sequence_bytes(plan.context, plan.kv.bytes_per_value, tp)
     if budget < one:
         return t(lang, "note.vllm_defaults_no_start", context=i18n.tokens(plan.context, lang), **params)
     users = budget // one

@@ -89,6 +89,10 @@ class ModelEntry(Architecture, kw_only=True):
     derivatives: list[Derivative] = []
     # Set on a derivative as an entry of its own (derived_models): the id of the model whose shape it has.
     derived_from: str | None = None
+    # Multi-token-prediction layers the checkpoint carries beside the model (config.json's
+    # num_nextn_predict_layers: DeepSeek V3/R1, GLM-4.5). A server loads them only to draft tokens
+    # (speculative decoding, vLLM's "mtp" method); sizing/speculative.py counts them then.
+    num_nextn_predict_layers: NonNegative = 0
 
     def __post_init__(self) -> None:
         super().__post_init__()

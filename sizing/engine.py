@@ -11,7 +11,7 @@ from .catalog import Budget, Catalog, load_catalog
 from .choice import copies_held, recommend, requested
 from .errors import SizingError
 from .i18n import t
-from .names import ModelSource
+from .names import ModelSource, resolve_model
 from .plan import Plan, make_plan, rate_text
 from .result import (
     Alternative,
@@ -21,6 +21,7 @@ from .result import (
     ResolvedWorkload,
     RLInfo,
     SizingResult,
+    SpeculativeInfo,
     Verdict,
 )
 from .setups import (
@@ -453,7 +454,39 @@ def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) ->
         load=None if training else _load_info(plan, catalog),
         cost_asked=plan.cost_asked,
         rl=_rl_info(plan) if training and plan.method.is_rl else None,
+        speculative=_spec_info(plan, catalog) if plan.spec_asked else None,
     )
+
+
+def _spec_info(plan: Plan, catalog: Catalog) -> SpeculativeInfo:
+    spec = plan.spec
+    asked = plan.spec_asked or "auto"
+    info = SpeculativeInfo(asked=asked, method=spec.method if spec else None, refused=plan.spec_refused,
+                           draft_asked=plan.spec_draft)  # fmt: skip
+    if spec is None:
+        if plan.spec_draft:  # the draft named, by its name, though it was not served
+            try:
+                info.name = resolve_model(plan.spec_draft, catalog).model.name
+            except SizingError:
+                info.name = plan.spec_draft
+        return info
+    kv = plan.kv.bytes_per_value
+    if spec.draft is not None:
+        info.name, info.draft_model = spec.draft.name, spec.draft.id
+    else:
+        info.name = {"eagle": "EAGLE", "eagle3": "EAGLE-3", "mtp": "MTP", "ngram": "n-gram"}[spec.method]
+    precision = None
+    if spec.method == "draft_model" or spec.method == "mtp":
+        precision = spec.precision or plan.precision
+    elif spec.method != "ngram":
+        precision = catalog.precision("bf16")
+    if precision is not None:
+        info.precision, info.precision_name = precision.id, precision.name
+    info.params = spec.params
+    info.weight_bytes = spec.weight_bytes(plan.precision, catalog)
+    info.kv_bytes_per_token = kv_cache.bytes_per_token(spec.arch, kv) if spec.arch is not None else 0
+    info.kv_bytes_per_conversation = spec.sequence_bytes(plan.context, kv, 1)
+    return info
 
 
 def _rl_info(plan: Plan) -> RLInfo:

@@ -140,6 +140,12 @@ def gb(n_bytes: float, lang: str) -> str:
     return f"{number(value, lang, digits)} GB"
 
 
+def kib(n_bytes: float, lang: str) -> str:
+    """A KV cache's bytes per token, in KiB as configs' arithmetic gives them (2 x 16 x 8 x 64 x 2 = 32 KiB)."""
+    value = n_bytes / 1024
+    return f"{number(value, lang, 0 if value >= 10 or value == int(value) else 1)} KiB"
+
+
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 

@@ -14,6 +14,7 @@ state in the model's dtype unless told otherwise (mamba_ssm_cache_dtype "auto"):
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from .architecture import Architecture
 
@@ -56,9 +57,16 @@ def sequence_bytes(a: Architecture, tokens: int, kv_bytes: float, tp: int = 1, p
 
 
 def max_tokens(
-    a: Architecture, budget: float, conversations: int, kv_bytes: float, tp: int = 1, pp: int = 1
+    a: Architecture,
+    budget: float,
+    conversations: int,
+    kv_bytes: float,
+    tp: int = 1,
+    pp: int = 1,
+    also: Callable[[int], int] | None = None,
 ) -> int:
-    """Longest context that `conversations` conversations can each hold within `budget` bytes per GPU.
+    """Longest context that `conversations` conversations can each hold within `budget` bytes per GPU;
+    `also` gives what else one conversation of that many tokens keeps there (a draft model's KV cache).
 
     The cache grows along a straight line per token (two: local layers stop growing at their window), so
     the edge is estimated on the line that applies, then found exactly around the estimate: steps that
@@ -67,12 +75,16 @@ def max_tokens(
         return 0
 
     def fits(tokens: int) -> bool:
-        return conversations * sequence_bytes(a, tokens, kv_bytes, tp, pp) <= budget
+        extra = also(tokens) if also else 0
+        return conversations * (sequence_bytes(a, tokens, kv_bytes, tp, pp) + extra) <= budget
 
     top = a.max_context
     if fits(top):
         return top
     per_layer = bytes_per_token_per_layer(a, kv_bytes, tp)
+    if also:
+        # The estimate's line leaves room for the other cache's share of each token (its rate at the top).
+        per_layer += also(top) / top / max(a.num_layers, 1)
     share = (budget / conversations * a.num_layers / math.ceil(a.num_layers / pp) - state_bytes(a, tp)) / (
         per_layer or 1
     )

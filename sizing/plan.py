@@ -22,6 +22,15 @@ from .names import (
     resolve_precision,
     resolve_stack,
 )
+from .speculative import (
+    NGRAM,
+    Speculation,
+    draft_model,
+    eagle_head,
+    mtp_layers,
+    same_vocab_drafts,
+    vocab_matches,
+)
 from .weights import weight_bytes
 from .workload import Intent, Method, Optimizer, Stage, Task, Workload
 
@@ -111,6 +120,13 @@ class Plan:
     zones: int | None = None
     given_replicas: int | None = None  # as the question said them (None when not given)
     given_high_availability: bool | None = None
+    # Speculative decoding: the drafter served beside the model (None: plain decoding), the method the
+    # question asked for ("auto": only speculative decoding was said), and why none is served when one was
+    # asked for (the draft's vocabulary differs, the model has no MTP layers...).
+    spec: Speculation | None = None
+    spec_asked: str | None = None
+    spec_refused: str | None = None
+    spec_draft: str | None = None  # the draft model as the question named it
     assumptions: tuple[str, ...] = field(default=())
 
     @property
@@ -285,6 +301,9 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     if w.users is None and not stage.is_training:
         said.append(t(lang, "assume.users"))
 
+    spec_asked = w.speculative or ("draft_model" if w.draft_model else None)
+    spec, refused = _speculation(w, spec_asked, stage, model, context, catalog, lang, said)
+
     gpu = resolve_gpu(w.gpu, catalog) if w.gpu else None
     plan = Plan(
         lang=lang,
@@ -304,6 +323,10 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         stack=stack,
         contract=w.contract,
         term_days=None if stage.is_training else w.term_days,
+        spec=spec,
+        spec_asked=None if spec_asked == "off" else spec_asked,
+        spec_refused=refused,
+        spec_draft=w.draft_model if spec_asked == "draft_model" else None,
     )
     if stage.is_training:
         plan = _training_defaults(plan, w, catalog, lang, said)
@@ -355,6 +378,97 @@ def _longer_sibling(model: ModelEntry, tokens: int, catalog: Catalog) -> ModelEn
             ):
                 return other
     return None
+
+
+def _speculation(
+    w: Workload,
+    asked: str | None,
+    stage: Stage,
+    model: ModelEntry,
+    context: int,
+    catalog: Catalog,
+    lang: str,
+    said: list[str],
+) -> tuple[Speculation | None, str | None]:
+    """The drafter served beside the model for speculative decoding (sizing/speculative.py), each choice
+    written down; and why none is, when one was asked for and cannot be used (the answer is then sized
+    without it, and says so)."""
+    if asked in (None, "off"):
+        return None, None
+    if stage.is_training:
+        said.append(t(lang, "assume.spec.training"))
+        return None, "training"
+    if asked == "draft_model":
+        return _draft(w, model, context, catalog, lang, said)
+    if asked == "ngram":
+        said.append(t(lang, "assume.spec.ngram"))
+        return NGRAM, None
+    if asked == "mtp" or (asked == "auto" and model.num_nextn_predict_layers):
+        mtp = mtp_layers(model)
+        if mtp is None:
+            said.insert(0, t(lang, "assume.spec.no_mtp", model=model.name))
+            return None, "no_mtp"
+        key = "assume.spec.mtp_auto" if asked == "auto" else "assume.spec.mtp"
+        n = model.num_nextn_predict_layers
+        layers = t(lang, "spec.layers_one") if n == 1 else t(lang, "spec.layers_other", n=n)
+        said.append(t(lang, key, model=model.name, layers=layers, params=i18n.params(mtp.params, lang)))
+        return mtp, None
+    method = "eagle3" if asked == "auto" else asked
+    head = eagle_head(model, method)
+    name = "EAGLE-3" if method == "eagle3" else "EAGLE"
+    weights = i18n.gb(head.weight_bytes(catalog.precision("bf16"), catalog), lang)
+    key = "assume.spec.auto" if asked == "auto" else f"assume.spec.{method}"
+    said.append(
+        t(lang, key, name=name, model=model.name, params=i18n.params(head.params, lang), weights=weights)
+    )
+    return head, None
+
+
+def _draft(
+    w: Workload, model: ModelEntry, context: int, catalog: Catalog, lang: str, said: list[str]
+) -> tuple[Speculation | None, str | None]:
+    """A draft model named beside the served one (or, named by no one, the smallest the catalogue has with the
+    same vocabulary), when vLLM can run the pair."""
+    others = same_vocab_drafts(model, catalog)
+    suggestions = i18n.join([m.name for m in others], lang)
+    if w.draft_model:
+        try:
+            draft = resolve_model(w.draft_model, catalog).model
+        except SizingError:
+            key = "assume.spec.draft_unknown_suggest" if others else "assume.spec.draft_unknown"
+            said.insert(0, t(lang, key, draft=w.draft_model, model=model.name, drafts=suggestions))
+            return None, "unknown"
+    elif others:
+        draft = others[0]
+        said.append(t(lang, "assume.spec.draft_default", draft=draft.name, model=model.name))
+    else:
+        said.insert(0, t(lang, "assume.spec.draft_none", model=model.name))
+        return None, "no_draft"
+    if not vocab_matches(model, draft):
+        key = "assume.spec.draft_vocab_suggest" if others else "assume.spec.draft_vocab"
+        said.insert(0, t(lang, key, draft=draft.name, model=model.name, draft_vocab=i18n.number(draft.vocab_size, lang),
+                      vocab=i18n.number(model.vocab_size, lang), drafts=suggestions))  # fmt: skip
+        return None, "vocab"
+    if draft.params * 2 > model.params:
+        # A draft runs once per proposed token: one of half the served model's size or more costs about as
+        # much as the steps it is meant to save (Leviathan et al. 2023, arXiv:2211.17192, section 3: the
+        # walltime gain shrinks as the draft's cost per token relative to the model's, c, grows).
+        key = "assume.spec.draft_not_smaller_suggest" if others else "assume.spec.draft_not_smaller"
+        said.insert(0, t(lang, key, draft=draft.name, model=model.name, drafts=suggestions))
+        return None, "not_smaller"
+    precision = resolve_precision(w.draft_precision, catalog) if w.draft_precision else None
+    spec = draft_model(draft, precision)
+    per_token = spec.sequence_bytes(1, 2, 1)
+    said.append(t(lang, "assume.spec.draft", draft=draft.name, model=model.name,
+                  params=i18n.params(draft.params, lang),
+                  precision=t(lang, "assume.spec.given_precision", precision=precision.name) if precision
+                  else t(lang, "assume.spec.served_precision"),
+                  layers=draft.cached_layers, kv_heads=draft.num_kv_heads, head_dim=draft.dim_per_head,
+                  per_token=i18n.kib(per_token, lang)))  # fmt: skip
+    if context > draft.context_limit:
+        said.append(t(lang, "assume.spec.draft_context", draft=draft.name,
+                      limit=i18n.tokens(draft.context_limit, lang), context=i18n.tokens(context, lang)))  # fmt: skip
+    return spec, None
 
 
 def _note_params(params: dict, lang: str) -> dict:

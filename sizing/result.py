@@ -95,6 +95,23 @@ class RLInfo(Record, kw_only=True):
     reward_model: bool = False  # a frozen reward model scores the completions (PPO; RLOO unless functions)
 
 
+class SpeculativeInfo(Record, kw_only=True):
+    """Speculative decoding as sized: the drafter served beside the model (none when `refused` says why)."""
+
+    asked: str  # the method asked for: draft_model, eagle, eagle3, mtp, ngram, or auto (only the words)
+    method: str | None  # the one sized (None: sized without a drafter)
+    refused: str | None = None  # why none: vocab, not_smaller, unknown, no_draft, no_mtp, training
+    draft_asked: str | None = None  # the draft model as typed
+    name: str | None = None  # the drafter as answers name it ("Llama 3.2 1B", "EAGLE-3", "MTP")
+    draft_model: str | None = None  # draft_model: its catalogue id
+    precision: str | None = None  # its weights' precision id
+    precision_name: str | None = None
+    params: int = 0  # parameters it adds (tables it shares with the served model excluded)
+    weight_bytes: int = 0  # all of its weights
+    kv_bytes_per_token: float = 0  # its KV cache per token
+    kv_bytes_per_conversation: int = 0  # one conversation's, at the workload's context
+
+
 class ResolvedWorkload(Record, kw_only=True):
     stage: str
     model: ModelInfo
@@ -143,6 +160,7 @@ class ResolvedWorkload(Record, kw_only=True):
     high_availability: bool | None = None
     spare_replicas: int | None = None
     zones: int | None = None
+    speculative: SpeculativeInfo | None = None  # speculative decoding, when the question asked for it
 
 
 class Memory(Record, kw_only=True):
@@ -171,6 +189,10 @@ class Memory(Record, kw_only=True):
     generation: int = 0
     # Serving: part of `weights`, what the engine adds to the checkpoint when it loads it (padding).
     engine_padding: int = 0
+    # Serving with speculative decoding: part of `weights`, the drafter's (a draft model, an EAGLE head, MTP
+    # layers); part of `kv_cache`, the drafter's KV cache of every conversation.
+    draft_weights: int = 0
+    draft_kv_cache: int = 0
 
 
 class Performance(Record, kw_only=True):

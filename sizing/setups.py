@@ -80,6 +80,8 @@ def inference_memory(
         overhead=n.overhead,
         total=n.total(users),
         engine_padding=n.padding,
+        draft_weights=n.draft_weights,
+        draft_kv_cache=users * n.draft_per_conversation,
     )
 
 
@@ -88,20 +90,28 @@ class Need:
     model, precision, KV cache type, context and split: its share of the weights as the engine loads them
     (and of the engine's padding), the forward pass's activation peak, the hidden states kept through the
     sampler's run (whose workspace grows with the conversations), the memory outside PyTorch, and one
-    conversation's KV cache."""
+    conversation's KV cache. A drafter served beside the model for speculative decoding (sizing/speculative.py)
+    adds its weights and its KV cache of every conversation: both are counted in `weights` and
+    `per_conversation`, and kept apart in `draft_weights` and `draft_per_conversation` for the answer."""
 
-    __slots__ = ("_most", "forward", "hidden", "model", "overhead", "padding", "per_conversation", "weights")
+    __slots__ = ("_most", "draft_per_conversation", "draft_weights", "forward", "hidden", "model", "overhead",
+                 "padding", "per_conversation", "weights")  # fmt: skip
 
     def __init__(self, plan: Plan, catalog: Catalog, tp: int, pp: int, context: int) -> None:
         a, gpus = plan.model, tp * pp
         prefill = catalog.offering.serving.prefill_chunk_tokens
+        kv_bytes = plan.kv.bytes_per_value
         self.model = a
-        self.weights = math.ceil(engine_weight_bytes(a, plan.precision, catalog) / gpus)
+        spec = plan.spec
+        self.draft_weights = spec.bytes_per_gpu(plan.precision, catalog, tp) if spec else 0
+        self.draft_per_conversation = spec.sequence_bytes(context, kv_bytes, tp) if spec else 0
+        self.weights = math.ceil(engine_weight_bytes(a, plan.precision, catalog) / gpus) + self.draft_weights
         self.padding = math.ceil(engine_padding(a, plan.precision, catalog) / gpus)
         self.forward = serving.forward_peak(a, prefill, tp)
         self.hidden = serving.hidden_states(a, prefill)
         self.overhead = serving.overhead(gpus)
-        self.per_conversation = kv_cache.sequence_bytes(a, context, plan.kv.bytes_per_value, tp, pp)
+        main = kv_cache.sequence_bytes(a, context, kv_bytes, tp, pp)
+        self.per_conversation = main + self.draft_per_conversation
         self._most: dict[int, int] = {}  # max_users by room, up to MOST_USERS
 
     def activations(self, users: int) -> int:
@@ -154,13 +164,30 @@ def need(plan: Plan, catalog: Catalog, tp: int = 1, pp: int = 1, context: int | 
     context = context or plan.context
     if current() is None:  # outside a sizing nothing is kept (sizing/memo.py)
         return Need(plan, catalog, tp, pp, context)
-    key = (id(plan.model), id(plan.precision), plan.kv.bytes_per_value, id(catalog), tp, pp, context)
+    key = (
+        id(plan.model),
+        id(plan.precision),
+        plan.kv.bytes_per_value,
+        id(catalog),
+        tp,
+        pp,
+        context,
+        id(plan.spec),
+    )
     found = _NEEDS.get(key)
-    if found is None or found[0][0] is not plan.model or found[0][1] is not plan.precision:
+    if (
+        found is None
+        or found[0][0] is not plan.model
+        or found[0][1] is not plan.precision
+        or found[0][3] is not plan.spec
+    ):
         if len(_NEEDS) >= _NEEDS_SIZE:
             _NEEDS.clear()
         # The objects named by id are kept alive with the value, so no id is reused while it is kept.
-        found = _NEEDS[key] = ((plan.model, plan.precision, catalog), Need(plan, catalog, tp, pp, context))
+        found = _NEEDS[key] = (
+            (plan.model, plan.precision, catalog, plan.spec),
+            Need(plan, catalog, tp, pp, context),
+        )
     return found[1]
 
 
@@ -355,7 +382,9 @@ def _last_true(fits, guess: int, top: int) -> int:
 def max_context(plan: Plan, catalog: Catalog, room: int, tp: int, pp: int) -> int:
     """Longest context each of plan.users conversations can hold."""
     fixed = need(plan, catalog, tp, pp).fixed(plan.users)
-    return kv_cache.max_tokens(plan.model, room - fixed, plan.users, plan.kv.bytes_per_value, tp, pp)
+    spec, kv_bytes = plan.spec, plan.kv.bytes_per_value
+    drafter = (lambda tokens: spec.sequence_bytes(tokens, kv_bytes, tp)) if spec and spec.arch else None
+    return kv_cache.max_tokens(plan.model, room - fixed, plan.users, kv_bytes, tp, pp, also=drafter)
 
 
 _CANDIDATES: dict[int, tuple[Catalog, list[Shape]]] = {}

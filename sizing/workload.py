@@ -166,6 +166,13 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     spare_replicas: int | None = None
     # zones or regions the copies are asked to span ("em duas zonas": 2); we have one region
     zones: int | None = None
+    # Speculative decoding (serving): the method asked for ("draft_model", "eagle", "eagle3", "mtp",
+    # "ngram"), "auto" when only speculative decoding was said, "off" when a thread turns it off
+    speculative: str | None = None
+    # the draft model beside the served one (a catalogue name, a repo or a bare size)
+    draft_model: str | None = None
+    # the draft model's precision (None: the served model's)
+    draft_precision: str | None = None
 
     @classmethod
     def given(cls, fields: Mapping[str, Any]) -> Workload:
