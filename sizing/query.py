@@ -14,7 +14,7 @@ import itertools
 import re
 from dataclasses import dataclass, field
 
-from . import prefilter, regexes, traffic_query
+from . import prefilter, regexes, speculative_query, traffic_query
 from .catalog import MAX_BUDGET_GB, Catalog, budget_id, load_catalog, normalize
 from .errors import SizingError
 from .names import (
@@ -770,7 +770,10 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     text = HF_LINK.sub(lambda m: f" {m.group(1) or ''} ", text)
     # E-mails, CPFs, phones...: never read as numbers ("(11) 98765-4321" is no context) nor echoed back.
     text, personal = scrub(text)
-    text = GGUF_FILE.sub(lambda m: f"{m.group(1)} {m.group(2)}", launch_line(text))
+    # Speculative decoding's launch flags first: --speculative-config holds JSON the launch line does not read.
+    text = GGUF_FILE.sub(
+        lambda m: f"{m.group(1)} {m.group(2)}", launch_line(speculative_query.launch_flags(text))
+    )
     # Ollama's tags: "deepseek-r1:70b", "qwen3:30b-a3b-q4_K_M" are a model, its size and its file.
     tags: list[str] = []
     text = OLLAMA_TAG.sub(lambda m: _ollama_tag(m, tags), text)
@@ -1075,6 +1078,9 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
                 continue
             scan.found.setdefault("out_of_scope", []).append((kind, scan.original[start:end].strip()))
             scan.blank(start, end)
+    # A draft model named as such ("o llama 3.2 1b como draft") before the models: it is no second model to
+    # contradict the first or to choose between (sizing/speculative_query.py).
+    speculative_query.take(scan, catalog)
     _repos(scan, catalog)
     scan.take(DATES, "date", _date)
     _number_words(scan)
@@ -1961,6 +1967,28 @@ TASK_PRIORITY = [Task.reasoning, Task.code, Task.rag, Task.extraction, Task.clas
                  Task.chat]  # fmt: skip
 
 
+def _speculative(scan: _Scan) -> dict:
+    """Speculative decoding's fields: the method said ("com EAGLE-3"), a draft model and its precision, the
+    words alone ("com speculative decoding": "auto"), or "off" ("e sem speculative decoding?")."""
+    draft = _one(scan, "draft_model", "draft_model")
+    method = _one(scan, "speculative", "speculative") or _one(scan, "spec_method", "speculative")
+    if method is None and draft is not None:
+        method = "draft_model"
+    elif method not in (None, "draft_model", "off") and draft is not None:
+        # "EAGLE-3 com o llama 1b como draft": two drafters at once, which vLLM does not run.
+        raise QueryError("query.contradiction", what="speculative", first=scan.found["spec_method"][0][1],
+                         second=scan.found["draft_model"][0][1])  # fmt: skip
+    if method is None and scan.found.get("spec_words"):
+        method = "auto"
+    if method == "off":
+        draft = None
+    return {
+        "speculative": method,
+        "draft_model": draft,
+        "draft_precision": _one(scan, "draft_precision", "precision") if draft else None,
+    }
+
+
 def _task(scan: _Scan) -> Task | None:
     tasks = {v for v, _ in scan.found.get("task", [])}
     return next((task for task in TASK_PRIORITY if task in tasks), None)
@@ -2149,6 +2177,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         spare_replicas=_one(scan, "spare_replicas", "replicas"),
         # "em duas zonas, três regiões": the most places asked for
         zones=max((v for v, _ in scan.found.get("zones", [])), default=None),
+        **_speculative(scan),
     )
     query.precision_choices = [v for v, _ in scan.found.get("precision_choice", [])]
     query.corpus = [typed for _, typed in scan.found.get("corpus", [])]
@@ -2371,6 +2400,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
                 query.unknown.remove(fragment)
                 understood = True
                 break
+    if not (model or size) and scan.found.get("draft_alone"):
+        # "o llama 3.2 1b como draft": the draft, and no model for it to speed up.
+        raise QueryError("query.draft_without_model", hint="query.draft_examples",
+                         draft=scan.found["draft_alone"][0][1])  # fmt: skip
     if not (model or size):
         if understood:
             raise QueryError("query.no_model")

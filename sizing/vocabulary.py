@@ -95,6 +95,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     ),
     "launch": ("launchers", "context", "users", "tp", "pp", "precision", "kv_cache", "model"),
     "devices": ("laptop", "mac", "desktop", "gpu", "unified", "ram", "own"),
+    "speculative": ("decoding", "draft", "as", "article", "eagle", "eagle3", "mtp", "ngram", "off"),
 }
 
 
