@@ -178,7 +178,10 @@ def serving_lines(result: SizingResult, show_prices: bool, compact: bool = True)
     if compact and rec is not None and rec.performance is not None:
         from sizing.advice import perf_short
 
-        out["rec"].append(i18n.t(lang, "perf.rec", short=perf_short(rec.performance, lang)))
+        line = i18n.t(lang, "perf.rec", short=perf_short(rec.performance, lang))
+        if w.speculative is not None and w.speculative.method:
+            line += " " + i18n.t(lang, "perf.plain_decoding")
+        out["rec"].append(line)
     if result.decided:
         out["rec"].append(result.decided)
     if result.availability is not None:
@@ -214,6 +217,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t("understood.kv", kv=r.kv_precision.upper()))
     if w.stage is not Stage.inference or "stage" in w.given_fields():
         parts.append(t(f"understood.stage.{w.stage.value}"))
+    if w.speculative:
+        parts.append(_speculative_understood(w, r, lang))
     if w.context:
         said = i18n.context(w.context, lang)
         # "32k de contexto", but "1.000 tokens de contexto": a plain number needs its unit.
@@ -341,6 +346,19 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         kinds = i18n.join([t(f"personal.{kind}") for kind in query.personal], lang)
         lines.append(t("understood.personal", kinds=kinds))
     return lines
+
+
+def _speculative_understood(w, r, lang: str) -> str:
+    """'speculative decoding com Llama 3.2 1B como draft', 'speculative decoding com EAGLE-3'."""
+    if w.speculative != "draft_model":
+        return i18n.t(lang, f"understood.spec.{w.speculative}")
+    if not w.draft_model:
+        return i18n.t(lang, "understood.spec.draft_model_any")
+    sp = r.speculative
+    draft = (sp.name if sp is not None else None) or w.draft_model
+    if w.draft_precision and sp is not None and sp.precision_name:
+        draft = i18n.t(lang, "understood.spec.draft_precision", draft=draft, precision=sp.precision_name)
+    return i18n.t(lang, "understood.spec.draft_model", draft=draft)
 
 
 def _traffic_understood(w, lang: str) -> list[str]:
