@@ -28,6 +28,7 @@ from .speculative import (
     draft_model,
     eagle_head,
     mtp_layers,
+    same_family,
     same_vocab_drafts,
     vocab_matches,
 )
@@ -456,6 +457,10 @@ def _draft(
         key = "assume.spec.draft_not_smaller_suggest" if others else "assume.spec.draft_not_smaller"
         said.insert(0, t(lang, key, draft=draft.name, model=model.name, drafts=suggestions))
         return None, "not_smaller"
+    if same_family(model, draft, catalog) is False:
+        # The same vocabulary size from another family: vLLM loads the pair (it checks only the size), but
+        # another tokenizer's proposals are rarely the served model's tokens.
+        said.append(t(lang, "assume.spec.draft_other_family", draft=draft.name, model=model.name))
     precision = resolve_precision(w.draft_precision, catalog) if w.draft_precision else None
     spec = draft_model(draft, precision)
     per_token = spec.sequence_bytes(1, 2, 1)

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from . import kv_cache, serving
 from .architecture import Architecture, MoE
 from .catalog import Catalog, ModelEntry, Precision
+from .names import family_members
 from .weights import engine_weight_bytes
 
 METHODS = ("draft_model", "eagle", "eagle3", "mtp", "ngram")
@@ -96,10 +97,26 @@ def vocab_matches(served: ModelEntry, draft: ModelEntry) -> bool:
     return served.vocab_size == draft.vocab_size
 
 
+def families(model: ModelEntry, catalog: Catalog) -> set[str]:
+    """The catalogue's family words that name `model` (models.toml [families]; a scaled size, its base's)."""
+    own = model.scaled_from or model.id
+    return {word for word, ids in family_members(catalog).items() if own in ids}
+
+
+def same_family(served: ModelEntry, draft: ModelEntry, catalog: Catalog) -> bool | None:
+    """Whether two models share a family (and so, with the same vocabulary size, a tokenizer); None when the
+    catalogue does not place one of them (a repo read from the Hub)."""
+    a, b = families(served, catalog), families(draft, catalog)
+    if not a or not b:
+        return None
+    return bool(a & b)
+
+
 def same_vocab_drafts(served: ModelEntry, catalog: Catalog, most: int = 2) -> list[ModelEntry]:
-    """Catalogue models that can draft for `served`: the same vocabulary, at most a fifth of its size (a draft
-    near the served model's size saves little: Leviathan et al. 2023, arXiv:2211.17192, section 3, weigh
-    its cost per proposed token), text-only, smallest first."""
+    """Catalogue models that can draft for `served`: the same vocabulary and family (a vocabulary of the same
+    size from another family is another tokenizer: Mistral's and Llama 2's 32,000), at most a fifth of its
+    size (a draft near the served model's size saves little: Leviathan et al. 2023, arXiv:2211.17192,
+    section 3, weigh its cost per proposed token), text-only, smallest first."""
     found = [
         m
         for m in catalog.models
@@ -107,8 +124,11 @@ def same_vocab_drafts(served: ModelEntry, catalog: Catalog, most: int = 2) -> li
         and m.id != served.id
         and not m.extra_params
         and m.params * 5 <= served.params
+        and same_family(served, m, catalog) is not False
     ]
-    return sorted(found, key=lambda m: m.params)[:most]
+    # The same generation first (Qwen3 0.6B before Qwen2.5 0.5B for a Qwen3): its id before the size.
+    series = served.id.rsplit("-", 1)[0]
+    return sorted(found, key=lambda m: (m.id.rsplit("-", 1)[0] != series, m.params))[:most]
 
 
 def _one_layer(a: Architecture, **changes) -> Architecture:

@@ -316,3 +316,40 @@ def test_the_readme_shows_the_draft_lines_gpu_size_prints(capsys):
     shown = section[start : section.index("\n```", start) + 1]
     assert main([QUESTION]) == 0
     assert shown in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("text", "draft"),
+    [
+        ("llama 3.3 70b com um modelo draft", "Llama 3.2 1B"),
+        ("qwen3 32b com speculative decoding e um modelo de rascunho", "Qwen3 0.6B"),  # its generation first
+        ("serve qwen2.5 72b with a draft model", "Qwen2.5 7B"),  # the 0.5B pads another vocabulary size
+    ],
+)
+def test_a_draft_model_said_without_its_name_is_the_smallest_of_its_family(text, draft):
+    _, result, text_out = answer(text)
+    assert result.workload.speculative.name == draft and result.memory.draft_weights > 0
+    assert (
+        f"usei o {draft}, o menor do catálogo da mesma família" in text_out or "I used " + draft in text_out
+    )
+
+
+def test_a_draft_of_another_family_with_a_same_size_vocabulary_is_sized_and_warned():
+    # Mixtral and Llama 2 both have 32,000-entry vocabularies, but not the same tokenizer.
+    _, result, text = answer("mixtral 8x7b com o llama 2 7b como draft")
+    assert result.workload.speculative.method == "draft_model" and result.memory.draft_weights > 13e9
+    assert (
+        "O Llama 2 7B tem um vocabulário do mesmo tamanho que o do Mixtral 8x7B, mas é de outra família"
+        in text
+    )
+    _, _, text = answer(QUESTION)
+    assert "de outra família" not in text
+
+
+def test_a_draft_with_a_shorter_window_keeps_its_cache_to_it():
+    # Qwen3 0.6B: 28 layers x 8 KV heads x 128 x 2 x 2 bytes = 114,688 bytes (112 KiB) per token, and at most
+    # 40,960 tokens: 4,697,620,480 bytes for a 65,536-token conversation of Qwen3 32B.
+    _, result, text = answer("qwen3 32b 64k com o qwen3 0.6b como draft")
+    assert result.workload.speculative.kv_bytes_per_token == 28 * 8 * 128 * 2 * 2 == 114_688
+    assert result.memory.draft_kv_cache == 114_688 * 40_960
+    assert "O Qwen3 0.6B aceita até 40.960 tokens, menos que os 65.536 desta carga" in text
