@@ -333,6 +333,10 @@ def _memory_changes(plan: Plan, asked: Setup, fits, catalog: Catalog, lang: str)
                                    text=text + weight_only(lower, setup, lang, catalog)))  # fmt: skip
             break
         lower_id = LOWER.get(lower_id)
+    if plan.spec is not None and plan.spec.method != "ngram" and (setup := fits(plan.but(spec=None))):
+        # The drafter's weights and KV cache are what tips the setup over: n-gram drafting holds neither.
+        text = t(lang, "change.no_drafter", drafter=_drafter_name(plan, lang), capacity=capacity(plan, setup))
+        out.append(Alternative(kind="no_drafter", setup=setup, text=text))
     fewer = plan.rate is None and plan.users > 1 and (asked.max_users or 0) >= 1
     if fewer and (setup := fits(plan.but(users=asked.max_users))):
         out.append(Alternative(kind="fewer_users", setup=setup, text=t(

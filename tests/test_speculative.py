@@ -353,3 +353,20 @@ def test_a_draft_with_a_shorter_window_keeps_its_cache_to_it():
     assert result.workload.speculative.kv_bytes_per_token == 28 * 8 * 128 * 2 * 2 == 114_688
     assert result.memory.draft_kv_cache == 114_688 * 40_960
     assert "O Qwen3 0.6B aceita até 40.960 tokens, menos que os 65.536 desta carga" in text
+
+
+def test_a_named_gpu_the_draft_tips_over_offers_to_go_without_it():
+    # Llama 3.1 70B in FP8 with 10 conversations of 18,432 tokens fits one H200 alone (the plain answer), and
+    # the draft's 2.5 GB and 10 x 0.6 GB of KV cache put it 6.7 GB over.
+    _, plain, _ = answer("cabe o llama 3.1 70b fp8 numa h200, 10 usuarios 18k?")
+    assert plain.verdict.setup.fits
+    _, result, text = answer(
+        "cabe o llama 3.1 70b fp8 com o llama 3.2 1b como draft numa h200, 10 usuarios 18k?"
+    )
+    assert not result.verdict.setup.fits
+    change = next(c for c in result.verdict.changes if c.kind == "no_drafter")
+    assert change.setup.fits and change.setup.per_gpu.draft_weights == 0
+    assert (
+        "Sem o Llama 3.2 1B como draft (speculative decoding por n-gram, que não ocupa memória, ou nenhum): cabe"
+        in text
+    )
