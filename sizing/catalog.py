@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from . import regexes, tomlfiles
+from . import gguf, regexes, tomlfiles
 from .architecture import Architecture, NonNegative, Positive, Strict, updated
 from .catalog_error import CatalogError
 
@@ -427,7 +427,7 @@ class Catalog(Strict, kw_only=True):
         for p in self.precisions:
             if p.gguf and p.gguf not in GGUF_BASE_TYPES:
                 raise ValueError(f"precision {p.id!r}: unknown GGUF file type {p.gguf!r}")
-        for t in set(GGUF_BASE_TYPES.values()) | {"Q6_K", "Q8_0", "Q5_K", "Q4_K", "Q3_K", "Q5_0", "Q5_1"}:
+        for t in set(GGUF_BASE_TYPES.values()) | gguf.RULE_TYPES:
             if t not in self.ggml_types:
                 raise ValueError(f"[ggml_types] lacks {t}, which the GGUF rules use")
 
@@ -462,13 +462,17 @@ class Catalog(Strict, kw_only=True):
         return self.stacks[0]
 
 
-# llama.cpp file type -> the tensor type most tensors get (src/llama-quant.cpp, llama_model_quantize_impl).
+# llama.cpp file type -> the tensor type most tensors get (src/llama-quant.cpp, llama_ftype_get_default_type).
+# IQ2_S's base is IQ2_XS and IQ2_M's IQ2_S; IQ3_XS and IQ3_M are IQ3_S files with other tensors changed.
 GGUF_BASE_TYPES = {
     "F32": "F32", "F16": "F16", "BF16": "BF16", "Q8_0": "Q8_0", "Q6_K": "Q6_K",
     "Q5_K_M": "Q5_K", "Q5_K_S": "Q5_K", "Q5_1": "Q5_1", "Q5_0": "Q5_0",
     "Q4_K_M": "Q4_K", "Q4_K_S": "Q4_K", "Q4_1": "Q4_1", "Q4_0": "Q4_0",
     "IQ4_XS": "IQ4_XS", "IQ4_NL": "IQ4_NL",
     "Q3_K_L": "Q3_K", "Q3_K_M": "Q3_K", "Q3_K_S": "Q3_K", "Q2_K": "Q2_K",
+    "IQ3_M": "IQ3_S", "IQ3_S": "IQ3_S", "IQ3_XS": "IQ3_S", "IQ3_XXS": "IQ3_XXS",
+    "IQ2_M": "IQ2_S", "IQ2_S": "IQ2_XS", "IQ2_XS": "IQ2_XS", "IQ2_XXS": "IQ2_XXS",
+    "IQ1_M": "IQ1_M", "IQ1_S": "IQ1_S",
     "MXFP4_MOE": "MXFP4",
 }  # fmt: skip
 

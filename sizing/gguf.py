@@ -1,9 +1,12 @@
 """Size of a model quantized to a llama.cpp GGUF file type.
 
 A GGUF "Q4_K_M" is a mixture: llama.cpp gives most tensors the base type (Q4_K) and chosen ones a larger
-type (the output matrix Q6_K; attn_v and ffn_down in about half the layers Q6_K). The rules below follow
-ggml-org/llama.cpp src/llama-quant.cpp (llama_tensor_get_type_impl) for the file types the catalogue
-offers; the published Llama 3.1 8B file sizes pin them in tests/test_weights.py.
+type (the output matrix Q6_K; attn_v and ffn_down in about half the layers Q6_K). The i-quants mix too: an
+IQ1_S file keeps attn_output at IQ2_XXS, attn_v at Q4_K (grouped-query attention), the first eighth of the
+ffn_down tensors at Q2_K and the output matrix at Q5_K. The rules below restate those of ggml-org/llama.cpp
+src/llama-quant.cpp (llama_tensor_get_type_impl, llama_ftype_get_default_type) for the file types the
+catalogue offers; published file sizes pin them in tests/test_weights.py (Llama 3.1 8B and 70B, every type;
+DeepSeek R1's i-quants).
 """
 
 from __future__ import annotations
@@ -12,17 +15,39 @@ from dataclasses import dataclass
 
 from .architecture import Architecture
 
-# Weights per block of each type (ggml-common.h: QK_K = 256 for k-quants, 32 for the legacy types).
-BLOCK = {"Q2_K": 256, "Q3_K": 256, "Q4_K": 256, "Q5_K": 256, "Q6_K": 256, "IQ4_XS": 256}
-# When a row length is not a multiple of the block, llama.cpp falls back (tensor_type_fallback).
+# Weights per block of each type (ggml-common.h: QK_K = 256 for k-quants and i-quants, 32 for the legacy
+# types and IQ4_NL).
+BLOCK = {
+    "Q2_K": 256, "Q3_K": 256, "Q4_K": 256, "Q5_K": 256, "Q6_K": 256,
+    "IQ1_S": 256, "IQ1_M": 256, "IQ2_XXS": 256, "IQ2_XS": 256, "IQ2_S": 256, "IQ3_XXS": 256, "IQ3_S": 256,
+    "IQ4_XS": 256,
+}  # fmt: skip
+# When a row length is not a multiple of the block, llama.cpp falls back (tensor_type_fallback): every
+# 256-weight i-quant to IQ4_NL (32-weight blocks).
 FALLBACK = {
     "Q2_K": "Q4_0",
     "Q3_K": "Q4_0",
     "Q4_K": "Q5_0",
     "Q5_K": "Q5_1",
     "Q6_K": "Q8_0",
-    "IQ4_XS": "IQ4_NL",
+    **{t: "IQ4_NL" for t in ("IQ1_S", "IQ1_M", "IQ2_XXS", "IQ2_XS", "IQ2_S", "IQ3_XXS", "IQ3_S", "IQ4_XS")},
 }
+
+# The 1- and 2-bit i-quant file types, whose mixture llama.cpp decides in one branch of its own.
+LOW_IQ = frozenset({"IQ1_S", "IQ1_M", "IQ2_XXS", "IQ2_XS", "IQ2_S", "IQ2_M"})
+# File types whose output matrix (and tied embeddings) is Q5_K rather than Q6_K.
+OUTPUT_Q5_K = LOW_IQ | {"IQ3_XXS"}
+# The tensor types the rules below can give besides a file's base type: the data must price each of them.
+RULE_TYPES = frozenset(
+    {"Q8_0", "Q6_K", "Q5_K", "Q4_K", "Q3_K", "Q2_K", "Q5_0", "Q5_1", "Q4_0", "IQ4_NL", "IQ3_S", "IQ3_XXS",
+     "IQ2_XXS", "IQ2_S"}
+)  # fmt: skip
+# Importance matrices. i-quant files are made with one: llama.cpp refuses to write IQ1_*, IQ2_XXS/XS/S and
+# IQ3_XXS tensors without one (tensor_requires_imatrix), and the published IQ3/IQ4 files use one as well
+# (bartowski's, mradermacher's "i1-" files). With it, IQ3_XXS keeps attn_v at IQ3_XXS where the attention
+# is not grouped, and IQ4_NL/IQ4_XS leave the first eighth of ffn_down at the base type (Q5_K without
+# one), which is what bartowski's Llama 3.1 8B IQ4_XS weighs (4,447,663,040 bytes). k-quant and legacy
+# files are sized as quantized without one, as the published second-state files were.
 
 
 @dataclass(frozen=True)
@@ -40,7 +65,8 @@ class Tensor:
 
 
 def tensors(a: Architecture) -> list[Tensor]:
-    """The 2-D weight tensors of a GGUF conversion (experts stacked per layer count as one role)."""
+    """The 2-D weight tensors of a GGUF conversion (experts stacked per layer count as one role), in the
+    order llama.cpp quantizes them: layer by layer, routed experts before shared ones."""
     h, hd = a.hidden_size, a.dim_per_head
     out = [Tensor("token_embd", -1, a.vocab_size, h)]
     if not a.tie_embeddings:
@@ -50,9 +76,10 @@ def tensors(a: Architecture) -> list[Tensor]:
             m = a.mla
             qk = m.qk_nope_head_dim + m.qk_rope_head_dim
             if m.q_lora_rank:
+                # attn_q_a and attn_q_b: no rule names them (llama.cpp matches "attn_q.weight" only).
                 out += [
                     Tensor("attn_other", i, m.q_lora_rank, h),
-                    Tensor("attn_q", i, a.num_heads * qk, m.q_lora_rank),
+                    Tensor("attn_other", i, a.num_heads * qk, m.q_lora_rank),
                 ]
             else:
                 out.append(Tensor("attn_q", i, a.num_heads * qk, h))
@@ -97,8 +124,16 @@ def tensor_type(ftype: str, base: str, t: Tensor, a: Architecture, counters: dic
     if role == "output" or (role == "token_embd" and a.tie_embeddings):
         if ftype == "MXFP4_MOE" or t.cols % BLOCK.get(base, 32):
             return "Q8_0"
+        if ftype in OUTPUT_Q5_K:
+            return "Q5_K"
         return base if base in ("Q8_0", "F16", "BF16", "F32") else "Q6_K"
-    if base in ("F16", "BF16", "F32", "Q8_0", "Q6_K") or role == "token_embd":
+    if base in ("F16", "BF16", "F32", "Q8_0", "Q6_K"):
+        return base
+    if role == "token_embd":
+        if ftype in ("IQ1_S", "IQ1_M", "IQ2_XXS", "IQ2_XS"):
+            return "Q2_K"
+        if ftype in ("IQ2_S", "IQ2_M", "IQ3_XXS"):
+            return "IQ3_S"
         return base
     if ftype == "MXFP4_MOE":
         return (
@@ -106,50 +141,92 @@ def tensor_type(ftype: str, base: str, t: Tensor, a: Architecture, counters: dic
             if role.startswith("ffn") and n_expert and t.layer >= 0 and a.is_moe_layer(t.layer)
             else "Q8_0"
         )
+    if ftype in LOW_IQ:
+        return _low_iq_type(ftype, base, role, a, n_gqa, n_expert, counters)
     if role == "attn_v":
-        i, n = counters["attn_v"], a.num_layers
-        counters["attn_v"] += 1
-        new = base
-        if ftype == "Q2_K":
-            new = "Q4_K" if n_gqa >= 4 else "Q3_K"
-        elif ftype == "Q3_K_M":
-            new = "Q5_K" if i < 2 else "Q4_K"
-        elif ftype == "Q3_K_L" or (ftype in ("IQ4_NL", "IQ4_XS") and n_gqa >= 4):
-            new = "Q5_K"
-        elif ftype in ("Q4_K_M", "Q5_K_M") and _more_bits(i, n):
-            new = "Q6_K"
-        elif ftype == "Q4_K_S" and i < 4:
-            new = "Q5_K"
-        if a.num_layers == 80 and not n_expert and new in ("Q3_K", "Q4_K"):
-            new = "Q5_K"  # llama.cpp's LLM_TYPE_70B rule: attn_v is 8x smaller there, so it gets more bits
-        if n_expert == 8:
-            new = "Q8_0"
-        return new
-    if role == "attn_k" and n_expert == 8:
-        return "Q8_0"
+        return _attn_v_type(ftype, base, a, n_gqa, n_expert, counters)
+    if role in ("attn_k", "attn_q"):
+        if role == "attn_k" and n_expert == 8:
+            return "Q8_0"
+        return {"IQ3_XS": "IQ3_XXS", "IQ3_XXS": "IQ2_S"}.get(ftype, base)
     if role == "ffn_down":
-        i, n = t.layer, counters["n_ffn_down"]
-        if ftype == "Q2_K":
-            return "Q3_K"
-        if ftype == "Q3_K_M":
-            return "Q5_K" if i < n // 16 else "Q4_K"
-        if ftype == "Q3_K_L":
-            return "Q5_K"
-        if ftype in ("Q4_K_M", "Q5_K_M") and _more_bits(i, n):
-            return "Q6_K"
-        if ftype in ("IQ4_NL", "IQ4_XS") and i < n // 8:
-            return "Q5_K"
-        if ftype == "Q4_K_S" and i < n // 8:
-            return "Q5_K"
-        return base
+        return _ffn_down_type(ftype, base, t.layer, a.num_layers, n_expert)
     if role == "attn_output":
         if n_expert == 8:
             return (
                 "Q5_K"
-                if ftype in ("Q2_K", "Q3_K_S", "Q3_K_M", "Q4_K_S", "Q4_K_M", "IQ4_NL", "IQ4_XS")
+                if ftype in ("Q2_K", "Q3_K_S", "Q3_K_M", "Q4_K_S", "Q4_K_M", "IQ3_XXS", "IQ3_XS", "IQ3_S",
+                             "IQ3_M", "IQ4_NL", "IQ4_XS")
                 else base
-            )
-        return {"Q2_K": "Q3_K", "Q3_K_M": "Q4_K", "Q3_K_L": "Q5_K"}.get(ftype, base)
+            )  # fmt: skip
+        changes = {"Q2_K": "Q3_K", "Q3_K_M": "Q4_K", "Q3_K_L": "Q5_K", "IQ3_XXS": "IQ3_S", "IQ3_M": "Q4_K"}
+        return changes.get(ftype, base)
+    if role in ("ffn_gate", "ffn_up") and ftype == "IQ3_XS":
+        n = a.num_layers
+        return "IQ3_XXS" if n // 8 <= t.layer < 7 * n // 8 else base
+    return base
+
+
+def _low_iq_type(ftype, base, role, a, n_gqa, n_expert, counters) -> str:
+    """IQ1_S, IQ1_M, IQ2_XXS, IQ2_XS, IQ2_S and IQ2_M: llama.cpp's branch for them (no 70B rule here)."""
+    mid = "IQ3_S" if ftype in ("IQ2_S", "IQ2_M") else "Q2_K"
+    if role == "attn_v":
+        counters["attn_v"] += 1
+        return "Q4_K" if n_gqa >= 4 or n_expert >= 4 else mid
+    if role == "attn_k" and n_expert == 8:
+        return "Q4_K"
+    if role == "ffn_down":
+        # Counted tensor by tensor (a layer's routed and shared experts are two) against the layer count.
+        i = counters["ffn_down"]
+        counters["ffn_down"] += 1
+        return mid if i < a.num_layers // 8 else base
+    if role == "attn_output":
+        if n_expert == 8:
+            return "Q5_K"
+        return {"IQ1_S": "IQ2_XXS", "IQ1_M": "IQ2_XXS", "IQ2_S": "IQ3_S", "IQ2_M": "IQ3_S"}.get(ftype, base)
+    return base
+
+
+def _attn_v_type(ftype, base, a, n_gqa, n_expert, counters) -> str:
+    i, n = counters["attn_v"], a.num_layers
+    counters["attn_v"] += 1
+    new = base
+    if ftype == "Q2_K":
+        new = "Q4_K" if n_gqa >= 4 else "Q3_K"
+    elif ftype == "IQ3_XXS":
+        new = "Q4_K" if n_gqa >= 4 else base  # IQ3_S without an importance matrix
+    elif (ftype in ("IQ3_XS", "IQ3_S") and n_gqa >= 4) or ftype == "IQ3_M":
+        new = "Q4_K"
+    elif ftype == "Q3_K_M":
+        new = "Q5_K" if i < 2 else "Q4_K"
+    elif ftype == "Q3_K_L" or (ftype in ("IQ4_NL", "IQ4_XS") and n_gqa >= 4):
+        new = "Q5_K"
+    elif ftype in ("Q4_K_M", "Q5_K_M") and _more_bits(i, n):
+        new = "Q6_K"
+    elif ftype == "Q4_K_S" and i < 4:
+        new = "Q5_K"
+    if a.num_layers == 80 and not n_expert and new in ("Q3_K", "Q4_K"):
+        new = "Q5_K"  # llama.cpp's LLM_TYPE_70B rule: attn_v is 8x smaller there, so it gets more bits
+    if n_expert == 8:
+        new = "Q8_0"
+    return new
+
+
+def _ffn_down_type(ftype, base, i, n, n_expert) -> str:
+    # i: the tensor's layer; n: the model's layer count (llama.cpp's n_ffn_down).
+    if ftype == "Q2_K":
+        return "Q3_K"
+    if ftype == "Q3_K_M":
+        return "Q5_K" if i < n // 16 else "Q4_K"
+    if ftype == "Q3_K_L":
+        return "Q5_K"
+    if ftype == "IQ3_M" and (i < n // 8 or (n_expert == 8 and _more_bits(i, n))):
+        return "Q4_K"
+    if ftype in ("Q4_K_M", "Q5_K_M") and _more_bits(i, n):
+        return "Q6_K"
+    # (IQ4_NL and IQ4_XS give the first eighth Q5_K only without an importance matrix: see the note on importance matrices at the top.)
+    if ftype == "Q4_K_S" and i < n // 8:
+        return "Q5_K"
     return base
 
 
@@ -157,7 +234,7 @@ def weight_bytes(
     a: Architecture, ftype: str, base: str, bits: dict[str, float]
 ) -> tuple[int, dict[str, float]]:
     """Bytes of every 2-D tensor after quantization, and the weights each ggml type ended up holding."""
-    counters = {"attn_v": 0, "n_ffn_down": sum(1 for t in tensors(a) if t.role == "ffn_down")}
+    counters = {"attn_v": 0, "ffn_down": 0}
     total_bits = 0.0
     mix: dict[str, float] = {}
     for t in tensors(a):

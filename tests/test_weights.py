@@ -46,6 +46,80 @@ def test_gguf_sizes_match_llama_quantize_table_in_gib(catalog, published):
         assert size == pytest.approx(row["value"], rel=0.015), ftype
 
 
+# Published i-quant files, made with an importance matrix and llama.cpp's default mixtures: bytes where the
+# Hub shows a file's LFS pointer, else the decimal GB of its file listing (three figures: within 0.05 GB).
+IQUANT_FILES = [
+    # mradermacher/Meta-Llama-3.1-8B-Instruct-i1-GGUF, tree main (i1- files: imatrix); IQ4_NL from
+    # legraphista/Meta-Llama-3.1-8B-Instruct-IMat-GGUF (tree 739a6b1); exact bytes from the commits of
+    # bartowski/Meta-Llama-3.1-8B-Instruct-GGUF (IQ2_M 849856e1, IQ3_M e15a3e54, IQ4_XS a721abc3) and
+    # legraphista's IQ2_XXS (commit 2f0edaa).
+    ("llama-3.1-8b", "iq1_s", 2.02e9),
+    ("llama-3.1-8b", "iq1_m", 2.16e9),
+    ("llama-3.1-8b", "iq2_xxs", 2_399_212_768),
+    ("llama-3.1-8b", "iq2_xs", 2.61e9),
+    ("llama-3.1-8b", "iq2_s", 2.76e9),
+    ("llama-3.1-8b", "iq2_m", 2_948_285_856),
+    ("llama-3.1-8b", "iq3_xxs", 3.27e9),
+    ("llama-3.1-8b", "iq3_xs", 3.52e9),
+    ("llama-3.1-8b", "iq3_s", 3.68e9),
+    ("llama-3.1-8b", "iq3_m", 3_784_828_320),
+    ("llama-3.1-8b", "iq4_xs", 4_447_663_040),
+    ("llama-3.1-8b", "iq4_nl", 4.68e9),
+    # mradermacher/Meta-Llama-3.1-70B-i1-GGUF, tree main (IQ1_S, IQ3_S, IQ3_M); exact bytes from the commits
+    # of legraphista/Meta-Llama-3.1-70B-Instruct-IMat-GGUF (IQ1_M 9add53c, IQ2_XS 8569a65, IQ3_XXS 7022a20,
+    # IQ4_NL b32373c), bartowski/Meta-Llama-3.1-70B-Instruct-GGUF (IQ2_XXS 69fe156, IQ2_M 7713f1f, IQ3_XS
+    # f14959e, IQ4_XS 2c4585e) and ThomasBaruzier/Llama-3.3-70B-Instruct-GGUF (IQ2_S d197281; same shapes).
+    ("llama-3.1-70b", "iq1_s", 15.3e9),
+    ("llama-3.1-70b", "iq1_m", 16_751_196_608),
+    ("llama-3.1-70b", "iq2_xxs", 19_097_389_632),
+    ("llama-3.1-70b", "iq2_xs", 21_142_108_608),
+    ("llama-3.1-70b", "iq2_s", 22_242_348_000),
+    ("llama-3.1-70b", "iq2_m", 24_119_298_624),
+    ("llama-3.1-70b", "iq3_xxs", 27_469_494_720),
+    ("llama-3.1-70b", "iq3_xs", 29_307_730_080),
+    ("llama-3.1-70b", "iq3_s", 30.9e9),
+    ("llama-3.1-70b", "iq3_m", 31.9e9),
+    ("llama-3.1-70b", "iq4_xs", 37_902_661_792),
+    ("llama-3.1-70b", "iq4_nl", 40_053_619_136),
+    # bartowski/DeepSeek-R1-GGUF (llama.cpp's mixtures, no dynamic recipe), the parts of each file summed:
+    # IQ1_S 39.3 + 40 + 39.9 + 14.3; IQ3_M 38.9 + 6 x 39.7 + 14.8; IQ4_XS 39 + 38.7 x 6 + 38.8 x 2 + 8.12 (tree
+    # 744abe3); IQ4_NL 39 + 38.9 x 8 + 28 GB (tree a189ce5).
+    ("deepseek-r1", "iq1_s", 133.5e9),
+    ("deepseek-r1", "iq3_m", 291.9e9),
+    ("deepseek-r1", "iq4_xs", 357.62e9),
+    ("deepseek-r1", "iq4_nl", 378.2e9),
+]
+
+
+@pytest.mark.parametrize(
+    ("model", "precision", "size"), IQUANT_FILES, ids=[f"{m}-{p}" for m, p, _ in IQUANT_FILES]
+)
+def test_i_quant_sizes_match_published_files(catalog, model, precision, size):
+    got = weight_bytes(catalog.model(model), catalog.precision(precision), catalog).bytes
+    # The files also hold the tokenizer (8 MB for Llama 3's 128K tokens), and listed sizes are rounded.
+    assert got == pytest.approx(size, rel=0.006)
+
+
+def test_a_moe_with_shared_experts_is_mixed_by_its_layers(catalog):
+    # llama.cpp counts a MoE's ffn_down layers by the model's layers, not by its tensors (a layer's routed and
+    # shared experts are two): unsloth/DeepSeek-R1-GGUF's Q4_K_M (llama.cpp's default mixture) is 48.3 +
+    # 49.4 + 49.5 + 48.3 + 49.4 + 48.3 + 49.4 + 46.9 + 14.8 GB (tree 9fc8512).
+    got = weight_bytes(catalog.model("deepseek-r1"), catalog.precision("q4_k_m"), catalog).bytes
+    # Nine parts listed to 0.1 GB: within 0.15%. Counted by tensors, the file came out 0.23% under.
+    assert got == pytest.approx(404.3e9, rel=0.0015)
+
+
+def test_i_quants_keep_chosen_tensors_larger(catalog):
+    # A 70B at IQ1_S averages 1.73 bits, not 1.56: attn_output at IQ2_XXS, attn_v at Q4_K... (llama.cpp's
+    # mixture), and the 1-bit and 2-bit types keep their order by size.
+    model = catalog.model("llama-3.1-70b")
+    order = ["iq1_s", "iq1_m", "iq2_xxs", "iq2_xs", "iq2_s", "iq2_m", "iq3_xxs", "iq3_xs", "iq3_s", "iq3_m",
+             "iq4_xs", "iq4_nl"]  # fmt: skip
+    sizes = [weight_bytes(model, catalog.precision(p), catalog) for p in order]
+    assert [w.bytes for w in sizes] == sorted(w.bytes for w in sizes)
+    assert 1.65 < sizes[0].bits_per_weight < 1.8
+
+
 def test_q4_k_m_gives_more_bits_to_output_attn_v_and_half_the_ffn_down(catalog):
     model = catalog.model("llama-3.1-8b")
     w = weight_bytes(model, catalog.precision("q4_k_m"), catalog)
