@@ -890,7 +890,13 @@ def _bit_choices(
 
     if "bit" not in text.lower():
         return text, choices
+    text = FRACTIONAL_BITS.sub(r"\1.\2", text)
     return BIT_CHOICE.sub(first, text), choices
+
+
+# "1,58 bits", "2,22 bit": a width with a decimal comma (Unsloth's names for its dynamic GGUF files, as
+# Brazil and Portugal write them) is the same width as "1.58 bits"; "4,8 bits" (one digit) stays a choice.
+FRACTIONAL_BITS = regexes.compile(r"(?<![\w.,])(\d),(\d{2})(?=\s*-?\s*bits?\b)", re.IGNORECASE)
 
 
 def _parse(text: str, catalog: Catalog, base: Workload | None, personal: list[str]) -> Query:
@@ -1044,8 +1050,9 @@ def _bare_repo_names(text: str, catalog: Catalog) -> str:
 
 
 # A GGUF file's name ends in its llama.cpp type: "Qwen2.5-7B-Instruct-Q4_K_M.gguf" is that model at Q4_K_M.
+# Unsloth's dynamic files add "UD-" before the type ("DeepSeek-R1-UD-IQ1_S-00001-of-00003.gguf").
 GGUF_FILE = regexes.compile(
-    r"\b([\w.-]+?)[-_.]((?:i?q\d(?:_[a-z0-9]+)*)|bf16|f16|f32)(?:-\d+-of-\d+)?\.gguf\b", re.I
+    r"\b([\w.-]+?)[-_.](?:ud[-_])?((?:i?q\d(?:_[a-z0-9]+)*)|bf16|f16|f32)(?:-\d+-of-\d+)?\.gguf\b", re.I
 )
 
 
@@ -2027,6 +2034,9 @@ def _stage(scan: _Scan) -> Stage | None:
 
 # A runtime's name that only implies its usual file ("ollama": Q4_K_M) yields to a precision typed with it.
 RUNTIME_DEFAULTS = {"ollama"}
+# A width alone, as typed ("2bit", "2 bits", "1.58-bit"; normalized): the file type it stands for yields to a
+# format of that width named with it.
+BARE_WIDTH = regexes.compile(r"\d+bits?")
 
 
 def _precision(scan: _Scan, catalog: Catalog) -> str | None:
@@ -2037,11 +2047,12 @@ def _precision(scan: _Scan, catalog: Catalog) -> str | None:
     values = list(dict.fromkeys(v for v, _ in found))
     if len(values) <= 1:
         return values[0] if values else None
-    # "4bit awq", "8bit int8": a shorthand and a specific format of the same width are one precision.
+    # "4bit awq", "8bit int8", "2 bit iq2_m": a shorthand and a specific format of the same width are one
+    # precision.
     precisions = [catalog.precision(v) for v in values]
     widths = {p.nominal_bits for p in precisions}
     if len(widths) == 1:
-        shorthand = {"int4", "fp8", "bf16"}
+        shorthand = {"int4", "fp8", "bf16"} | {v for v, t in found if BARE_WIDTH.fullmatch(normalize(t))}
         specific = [p.id for p in precisions if p.id not in shorthand or len(values) == 1]
         if len(specific) <= 1:
             return specific[0] if specific else values[0]

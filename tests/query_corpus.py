@@ -1444,6 +1444,49 @@ PHRASINGS: list[tuple[str, dict]] = [
         "quanto de vram pro Meta-Llama-3.1-8B-Instruct-Q5_K_M.gguf com 16k?",
         {"model": "llama-3.1-8b", "precision": "q5_k_m", "context": 16384},
     ),
+    # ---------------------------------------------------------------- llama.cpp's i-quants and Unsloth's bit names
+    # "deepseek r1 1.58 bit" had been "Não entendi: 1.58" and FP8; "1,58 bits" is how Brazil and Portugal write it.
+    ("deepseek r1 1.58 bit", {"model": "deepseek-r1", "precision": "iq1_s"}),
+    ("deepseek r1 em 1,58 bits numa h200", {"model": "deepseek-r1", "precision": "iq1_s", "gpu": "h200-sxm"}),
+    (
+        "DeepSeek R1 1.58-bit on 2x H100",
+        {"model": "deepseek-r1", "precision": "iq1_s", "gpu": "h100-sxm", "gpus": 2},
+    ),
+    (
+        "quanto de vram pro deepseek r1 de 1.58 bits em 2 h100?",
+        {"model": "deepseek-r1", "precision": "iq1_s", "gpu": "h100-sxm", "gpus": 2},
+    ),
+    ("o r1 dinâmico de 1.73 bit da unsloth", {"model": "deepseek-r1", "precision": "iq1_m"}),
+    ("deepseek r1 2.22-bit 8k", {"model": "deepseek-r1", "precision": "iq2_xxs", "context": 8192}),
+    ("deepseek r1 2,51 bits", {"model": "deepseek-r1", "precision": "q2_k"}),
+    ("what does the 1.58-bit deepseek r1 need?", {"model": "deepseek-r1", "precision": "iq1_s"}),
+    ("llama 70b iq2_xxs numa 4090", {"model": "llama-3.1-70b", "precision": "iq2_xxs", "gpu": "rtx-4090"}),
+    ("llama 70b IQ2_M 8k", {"model": "llama-3.1-70b", "precision": "iq2_m", "context": 8192}),
+    ("llama 70b i-quant iq2 numa 4090", {"model": "llama-3.1-70b", "precision": "iq2_m", "gpu": "rtx-4090"}),
+    ("qwen 32b iq4_nl no llama.cpp", {"model": "qwen2.5-32b", "precision": "iq4_nl"}),
+    (
+        "llama 70b iq3_m 32k 4 utilizadores",
+        {"model": "llama-3.1-70b", "precision": "iq3_m", "context": 32768, "users": 4},
+    ),
+    ("llama 8b imatrix IQ3_XXS 16k", {"model": "llama-3.1-8b", "precision": "iq3_xxs", "context": 16384}),
+    ("llama 70b 1-bit", {"model": "llama-3.1-70b", "precision": "iq1_s"}),
+    # A width and a format of that width are one precision (had been a contradiction).
+    ("llama 70b 2 bit iq2_m", {"model": "llama-3.1-70b", "precision": "iq2_m"}),
+    # A file's name: Unsloth's dynamic files carry "UD-" before the type, and split files their part.
+    (
+        "Meta-Llama-3.1-70B-Instruct-IQ2_M.gguf com 8k",
+        {"model": "llama-3.1-70b", "precision": "iq2_m", "context": 8192},
+    ),
+    (
+        "llama-server -m DeepSeek-R1-UD-IQ1_S-00001-of-00003.gguf -c 4096",
+        {"model": "deepseek-r1", "stage": "inference", "precision": "iq1_s", "context": 4096},
+    ),
+    # None of these is a bit width: a version, a distill's size, the classic 2- and 3-bit files, a choice.
+    ("deepseek r1 1.5b", {"model": "deepseek-r1-distill-qwen-1.5b"}),
+    ("llama 3.1 8b 2 usuários", {"model": "llama-3.1-8b", "users": 2}),
+    ("70b 2bit", {"model": "llama-3.1-70b", "precision": "q2_k"}),
+    ("70b 3-bit", {"model": "llama-3.1-70b", "precision": "q3_k_m"}),
+    ("llama 70b em 4,8 bits", {"model": "llama-3.1-70b", "precision": "int4"}),
     # ---------------------------------------------------------------- Ollama tags and runtime defaults
     (
         "ollama run deepseek-r1:70b",
@@ -1541,6 +1584,8 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("4bit fp16 70b", "query.contradiction", ["4"]),
     ("70b 4bit fp16", "query.contradiction", ["4", "16"]),
     ("8b int8 q4_k_m", "query.contradiction", ["int8", "q4_k_m"]),
+    ("deepseek r1 1.58 bit iq2_xxs", "query.contradiction", ["1.58", "iq2_xxs"]),
+    ("llama 70b q2_k iq2_m", "query.contradiction", ["q2_k", "iq2_m"]),
     ("70b 8b", "query.contradiction", ["70", "8"]),
     ("llama 3.1 8b 70b 4bit", "query.contradiction", ["8", "70"]),
     ("mixtral deepseek v3 fp8", "query.contradiction", ["mixtral", "deepseek"]),
