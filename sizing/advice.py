@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
+import msgspec
+
 from . import i18n, kv_cache, serving, traffic, training
-from .catalog import Budget, Catalog, is_budget
+from .catalog import Budget, Catalog, Release, is_budget
 from .choice import as_copies, recommend
 from .i18n import t
 from .plan import MONTH_DAYS, WHOLE_SERVER, Plan, contract_mode, rate_text
 from .result import Alternative, Availability, Contract, Cost, Estimates, Memory, ModeCost, Setup
 from .setups import Shape, add_capacity, evaluate, zero_stage
+from .weights import weight_bytes
 from .workload import Intent, Optimizer, Stage
 
 # A model this big at 4-bit or less is where a 24-32B model at 16-bit deserves a test.
@@ -128,7 +132,9 @@ LOWER = {
 HIGHER = {"int4": "fp8", "nf4": "fp8", "mxfp4": "fp8", "nvfp4": "fp8", "awq": "fp8", "fp8": "bf16", "int8": "bf16",
           "q4_k_m": "q8_0", "q4_k_s": "q8_0", "q4_0": "q8_0", "q3_k_m": "q4_k_m", "q3_k_l": "q4_k_m",
           "q3_k_s": "q4_k_m", "q2_k": "q4_k_m", "q8_0": "bf16", "iq4_xs": "q8_0", "q6_k": "q8_0",
-          "q5_k_m": "q8_0", "q5_k_s": "q8_0", "q5_0": "q8_0"}  # fmt: skip
+          "q5_k_m": "q8_0", "q5_k_s": "q8_0", "q5_0": "q8_0", "iq4_nl": "q8_0", "iq3_m": "q4_k_m",
+          "iq3_s": "q4_k_m", "iq3_xs": "q4_k_m", "iq3_xxs": "q4_k_m", "iq2_m": "q4_k_m", "iq2_s": "q4_k_m",
+          "iq2_xs": "q4_k_m", "iq2_xxs": "q4_k_m", "iq1_m": "q4_k_m", "iq1_s": "q4_k_m"}  # fmt: skip
 
 
 def alternatives(plan: Plan, rec: Setup | None, catalog: Catalog, total: Memory) -> list[Alternative]:
@@ -876,7 +882,7 @@ def _serving_estimates(plan: Plan, setup: Setup, catalog: Catalog) -> Estimates:
         key = "perf.utilization" if p.meets_targets else "perf.over"
         lines.append(t(lang, key, share=i18n.percent(p.utilization, lang),
                        plan=i18n.percent(catalog.traffic.capacity.plan_utilization, lang)))  # fmt: skip
-    lines.append(t(lang, "perf.model"))
+    lines.append(t(lang, "perf.model_gguf" if plan.precision.gguf else "perf.model"))
     if plan.spec is not None:
         lines.append(t(lang, "perf.plain_decoding"))
     return Estimates(
@@ -1190,12 +1196,17 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
     a = plan.model
     if not plan.stage.is_training and plan.precision.is_quantized:
         task = plan.task.value if plan.task else None
-        if task in QUANT_SAFE_TASKS:
+        if plan.precision.nominal_bits < 4:
+            out.append(t(lang, "note.quant_low", precision=plan.precision.name))
+        elif task in QUANT_SAFE_TASKS:
             out.append(t(lang, "note.quant_safe", task=t(lang, f"task.{task}")))
         elif task in QUANT_CAREFUL_TASKS:
             out.append(t(lang, "note.quant_careful", task=t(lang, f"task.{task}")))
         else:
             out.append(t(lang, "note.quant_general"))
+    if plan.precision.gguf and not plan.stage.is_training:
+        out.append(t(lang, "note.gguf_engine"))
+        out.extend(published_gguf(plan, named or rec, catalog))
     if a.is_moe and a.moe:
         out.append(
             t(
@@ -1272,6 +1283,43 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
     if not plan.stage.is_training:
         out.append(t(lang, "note.latency"))
     out.append(t(lang, "note.lgpd"))
+    return out
+
+
+def published_gguf(plan: Plan, setup: Setup | None, catalog: Catalog) -> list[str]:
+    """What a published file of this model at this type weighs when its publisher chose each layer's type
+    (Unsloth's dynamic quants: models.toml gguf_files), against llama.cpp's own mixture sized here; whether
+    it fits the setup the answer leads with; and the speed its publisher measured with it."""
+    lang = plan.lang
+    out = []
+    ours = weight_bytes(plan.model, plan.precision, catalog).bytes
+    for f in plan.model.gguf_files:
+        if f.precision != plan.precision.id:
+            continue
+        diff = f.weight_bytes - ours
+        text = t(lang, "note.gguf_file_more" if diff >= 0 else "note.gguf_file_less", label=f.label,
+                 repo=f.repo, file=f.file, published=i18n.gb(f.weight_bytes, lang), diff=i18n.gb(abs(diff), lang),
+                 precision=plan.precision.name, ours=i18n.gb(ours, lang))  # fmt: skip
+        if setup is not None:
+            # The file's own bytes, as a published checkpoint's are counted (sizing/weights.py).
+            release = Release(repo=f"{f.repo}:{f.file}", precision=f.precision, weight_bytes=f.weight_bytes,
+                              source=f.source)  # fmt: skip
+            model = msgspec.structs.replace(plan.model, release=release)
+            variant = plan.but(resolved=dataclasses.replace(plan.resolved, model=model))
+            same = _same_setup(variant, setup, catalog)
+            if same.fits:
+                text += " " + t(lang, "note.gguf_file_fits", setup=describe(same, lang),
+                                capacity=capacity(variant, same))  # fmt: skip
+            elif enough := recommend(variant, catalog):
+                text += " " + t(lang, "note.gguf_file_short", setup=describe(same, lang),
+                                enough=describe(enough, lang))  # fmt: skip
+            else:
+                text += " " + t(lang, "note.gguf_file_none", setup=describe(same, lang))
+        out.append(text)
+        if f.measured_tokens_per_s_user and f.measured_tokens_per_s_total:
+            out.append(t(lang, "note.gguf_measured", label=f.label, engine=f.measured_engine or "",
+                         on=f.measured_on or "", user=i18n.number(f.measured_tokens_per_s_user, lang),
+                         total=i18n.number(f.measured_tokens_per_s_total, lang)))  # fmt: skip
     return out
 
 

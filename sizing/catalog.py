@@ -61,6 +61,25 @@ class Derivative(Strict, kw_only=True):
     notes: str | None = None
 
 
+class GgufFile(Strict, kw_only=True):
+    """A published GGUF file whose per-layer types are the publisher's own rather than llama.cpp's defaults
+    (Unsloth's dynamic quants): what it weighs, and a speed measured with it where one is published."""
+
+    repo: str
+    file: str  # the file type as published: "UD-IQ1_S"
+    precision: str  # the llama.cpp file type (a precision id) it is built on: "iq1_s"
+    label: str  # what its publisher calls it: "1.58-bit"
+    weight_bytes: Positive  # the file's size (all its parts)
+    source: str
+    # A speed its publisher measured with it: on what (as published), tokens/s one user sees, tokens/s in
+    # all, and the engine.
+    measured_on: str | None = None
+    measured_tokens_per_s_user: Annotated[float, msgspec.Meta(gt=0)] | None = None
+    measured_tokens_per_s_total: Annotated[float, msgspec.Meta(gt=0)] | None = None
+    measured_engine: str | None = None
+    measured_source: str | None = None
+
+
 class ModelEntry(Architecture, kw_only=True):
     id: str
     name: str
@@ -93,6 +112,8 @@ class ModelEntry(Architecture, kw_only=True):
     # num_nextn_predict_layers: DeepSeek V3/R1, GLM-4.5). A server loads them only to draft tokens
     # (speculative decoding, vLLM's "mtp" method); sizing/speculative.py counts them then.
     num_nextn_predict_layers: NonNegative = 0
+    # Published GGUF files of this model made with a recipe of their own (not llama.cpp's defaults).
+    gguf_files: list[GgufFile] = []
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -416,6 +437,13 @@ class Catalog(Strict, kw_only=True):
                 if r.precision not in precision_ids:
                     raise ValueError(
                         f"model {m.id!r}: release {r.repo!r} has unknown precision {r.precision!r}"
+                    )
+            for f in m.gguf_files:
+                found = next((p for p in self.precisions if p.id == f.precision), None)
+                if found is None or not found.gguf:
+                    raise ValueError(
+                        f"model {m.id!r}: GGUF file {f.file!r} names {f.precision!r}, "
+                        "which is no GGUF type in precisions.toml"
                     )
         model_ids = {m.id for m in self.models} | set(derived_models(self.models))
         for word, members in self.families.items():

@@ -476,6 +476,7 @@ def scale_layers(base: ModelEntry, params: float) -> ModelEntry:
             "release": None,
             "derivatives": [],
             "derived_from": None,
+            "gguf_files": [],
             "size_reference": False,
             "scaled_from": base.id,
             "params_official_billions": params / 1e9,

@@ -1,0 +1,110 @@
+"""llama.cpp's low-bit GGUF files as people ask for them: "deepseek r1 1.58 bit" had been "Não entendi: 1.58"
+and sized at FP8 (673 GB). The answers size llama.cpp's own mixture, say what the dynamic file of that name
+weighs where one is published (Unsloth's DeepSeek R1), and that GGUF is llama.cpp's format."""
+
+import json
+
+import pytest
+
+from bot.cli import main as gpu_size
+from bot.rendering import render_text
+from sizing.engine import size
+from sizing.query import parse
+
+
+def answer(text: str) -> str:
+    query = parse(text)
+    return render_text(size(query.workload), query)
+
+
+def cli(capsys, *argv: str) -> str:
+    assert gpu_size(list(argv)) == 0
+    return capsys.readouterr().out
+
+
+def test_deepseek_r1_at_1_58_bits_is_iq1_s_beside_unsloths_published_file():
+    text = answer("deepseek r1 1.58 bit em 2x h100")
+    assert "Entendi: DeepSeek R1 · GGUF IQ1_S · 2× H100 SXM 80 GB" in text
+    assert "Não entendi" not in text
+    # llama.cpp's IQ1_S of R1 (bartowski's file: 133.5 GB), not FP8's 673 GB.
+    assert "Pesos ............ 133,7 GB" in text
+    assert "2× H100 SXM 80 GB: cabe" in text
+    # Unsloth's dynamic file of that name is 140.2 GB (131 GiB, the "131GB" of its blog), and it fits too.
+    assert (
+        "O arquivo 1.58-bit publicado em unsloth/DeepSeek-R1-GGUF (UD-IQ1_S) pesa 140,2 GB, 6,5 GB a mais que "
+        "o GGUF IQ1_S padrão do llama.cpp dimensionado aqui (133,7 GB)"
+    ) in text
+    assert "Em 2× H100 SXM 80 GB, ele também cabe (capacidade: até 16 usuários com 4.096 tokens" in text
+    # What its publisher measured with it, an order of magnitude under the vLLM model's estimate.
+    assert "~14 tokens/s por usuário e ~140 tokens/s no total" in text
+
+
+def test_the_published_file_that_does_not_fit_the_named_gpu_says_what_holds_it():
+    text = answer("quanto de vram pro deepseek r1 de 1,58 bits numa h200?")
+    assert "1× H200 SXM 141 GB: não cabe" in text
+    assert "Em 1× H200 SXM 141 GB, ele não cabe; 2× A100 SXM 80 GB comporta." in text
+
+
+def test_a_dynamic_file_smaller_than_llama_cpps_own_says_so():
+    # Unsloth's 2.51-bit file (UD-Q2_K_XL, 226.6 GB) is under llama.cpp's Q2_K of R1.
+    text = answer("deepseek r1 2.51-bit")
+    assert "Entendi: DeepSeek R1 · GGUF Q2_K" in text
+    assert (
+        "pesa 226,6 GB, 17,3 GB a menos que o GGUF Q2_K padrão do llama.cpp dimensionado aqui (243,9 GB)"
+        in text
+    )
+
+
+def test_the_comparison_in_european_portuguese_and_english(capsys):
+    pt = cli(capsys, "--lang", "pt-PT", "deepseek r1 1.73 bit em 2 h200")
+    assert "O ficheiro 1.73-bit publicado em unsloth/DeepSeek-R1-GGUF (UD-IQ1_M) pesa 168,9 GB" in pt
+    assert "ficheiros GGUF" in pt or "onde estes ficheiros correm" in pt
+    assert "arquivo" not in pt and "usuário" not in pt
+    en = cli(capsys, "--lang", "en", "what does the 2.22-bit deepseek r1 need on 2 H200s?")
+    assert "Understood: DeepSeek R1 · GGUF IQ2_XXS" in en
+    assert "The 2.22-bit file published in unsloth/DeepSeek-R1-GGUF (UD-IQ2_XXS) weighs 196.2 GB" in en
+    assert "more than llama.cpp's default GGUF IQ2_XXS sized here (174.5 GB)" in en
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "llama 70b 1.58 bit",  # no published dynamic file of this model
+        "deepseek r1 iq2_m",  # none at this type
+        "deepseek r1 fp8",  # not a GGUF file at all
+    ],
+)
+def test_no_published_file_is_named_where_there_is_none(text):
+    assert "publicado em unsloth" not in answer(text)
+
+
+def test_gguf_answers_say_it_is_llama_cpps_format_and_their_speed_was_not_measured():
+    for text in ("llama 70b q4_k_m", "llama 70b iq2_xxs numa 4090"):
+        out = answer(text)
+        assert "GGUF é o formato do llama.cpp" in out
+        assert "nenhuma com arquivos GGUF" in out
+    awq = answer("llama 70b awq")
+    assert "llama.cpp" not in awq and "Modelo de desempenho: vLLM nas nossas GPUs, calibrado" in awq
+
+
+@pytest.mark.parametrize(
+    ("text", "low"),
+    [
+        ("llama 70b iq2_xxs", True),
+        ("llama 70b 2bit", True),  # Q2_K
+        ("qwen 32b q3_k_m para rag", True),  # under 4 bits, whatever the task
+        ("llama 70b q4_k_m", False),
+        ("llama 70b iq4_xs para rag", False),
+    ],
+)
+def test_under_4_bits_the_quantization_note_says_the_loss_grows_fast(text, low):
+    out = answer(text)
+    assert ("abaixo de 4 bits por peso, onde a perda de qualidade cresce depressa" in out) is low
+    assert ("4 bits costuma" in out) is not low
+
+
+def test_json_carries_the_type_its_bytes_and_the_notes(capsys):
+    data = json.loads(cli(capsys, "--json", "DeepSeek R1 1.58-bit on 2x H100"))
+    assert data["workload"]["precision"] == "iq1_s"
+    assert data["memory"]["weights"] == pytest.approx(133.5e9, rel=0.005)
+    assert any("UD-IQ1_S" in note and "140.2 GB" in note for note in data["notes"])
