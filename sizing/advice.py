@@ -135,6 +135,10 @@ HIGHER = {"int4": "fp8", "nf4": "fp8", "mxfp4": "fp8", "nvfp4": "fp8", "awq": "f
           "q5_k_m": "q8_0", "q5_k_s": "q8_0", "q5_0": "q8_0", "iq4_nl": "q8_0", "iq3_m": "q4_k_m",
           "iq3_s": "q4_k_m", "iq3_xs": "q4_k_m", "iq3_xxs": "q4_k_m", "iq2_m": "q4_k_m", "iq2_s": "q4_k_m",
           "iq2_xs": "q4_k_m", "iq2_xxs": "q4_k_m", "iq1_m": "q4_k_m", "iq1_s": "q4_k_m"}  # fmt: skip
+# Past the 4-bit formats, the llama.cpp files people step down through to fit a small GPU, best first: for
+# Llama 3.1 70B, 42.5 GB at Q4_K_M down to 15.3 GB at IQ1_S (the published files; tests/test_weights.py).
+GGUF_LADDER = ("q4_k_m", "iq4_xs", "q3_k_m", "iq3_m", "iq3_xxs", "q2_k", "iq2_m", "iq2_xs", "iq2_xxs", "iq1_m",
+               "iq1_s")  # fmt: skip
 
 
 def alternatives(plan: Plan, rec: Setup | None, catalog: Catalog, total: Memory) -> list[Alternative]:
@@ -330,15 +334,18 @@ def _memory_changes(plan: Plan, asked: Setup, fits, catalog: Catalog, lang: str)
     if plan.kv.id == "bf16" and (setup := fits(plan.but(kv=catalog.kv_precision("fp8")))):
         text = t(lang, "change.fp8_kv", capacity=capacity(plan, setup))
         out.append(Alternative(kind="fp8_kv_cache", setup=setup, text=text))
-    lower_id = LOWER.get(plan.precision.id)
-    while lower_id:
+    for lower_id in _fit_ladder(plan, catalog):
         lower = catalog.precision(lower_id)
         if setup := fits(plan.but(precision=lower)):
-            text = t(lang, "change.precision", precision=lower.name, capacity=capacity(plan, setup))
+            if lower.gguf and lower.nominal_bits < 4:
+                bits = weight_bytes(plan.model, lower, catalog).bits_per_weight
+                text = t(lang, "change.precision_low", precision=lower.name, bits=i18n.number(bits, lang, 2),
+                         capacity=capacity(plan, setup))  # fmt: skip
+            else:
+                text = t(lang, "change.precision", precision=lower.name, capacity=capacity(plan, setup))
             out.append(Alternative(kind="lower_precision", setup=setup,
                                    text=text + weight_only(lower, setup, lang, catalog)))  # fmt: skip
             break
-        lower_id = LOWER.get(lower_id)
     if plan.spec is not None and plan.spec.method != "ngram" and (setup := fits(plan.but(spec=None))):
         # The drafter's weights and KV cache are what tips the setup over: n-gram drafting holds neither.
         text = t(lang, "change.no_drafter", drafter=_drafter_name(plan, lang), capacity=capacity(plan, setup))
@@ -354,6 +361,25 @@ def _memory_changes(plan: Plan, asked: Setup, fits, catalog: Catalog, lang: str)
             lang, "change.shorter_context", context=i18n.tokens(shorter, lang),
             asked=i18n.tokens(plan.context, lang), users=users_phrase(plan.users, lang))))  # fmt: skip
     return out
+
+
+def _fit_ladder(plan: Plan, catalog: Catalog) -> list[str]:
+    """The precisions to try, best first, to fit a GPU the question named: the next ones down (FP8, then 4
+    bits) and, with no traffic to serve, llama.cpp's smaller files after them ("qual o menor quant do llama
+    70b que cabe numa 4090?": IQ2_XS)."""
+    chain = []
+    lower_id = LOWER.get(plan.precision.id)
+    while lower_id:
+        chain.append(lower_id)
+        lower_id = LOWER.get(lower_id)
+    if plan.rate is not None:
+        return chain
+    last = catalog.precision(chain[-1]) if chain else plan.precision
+    if last.nominal_bits > 4:
+        return chain
+    floor = weight_bytes(plan.model, last, catalog).bytes
+    sizes = {p: weight_bytes(plan.model, catalog.precision(p), catalog).bytes for p in GGUF_LADDER}
+    return chain + sorted((p for p in GGUF_LADDER if sizes[p] < floor), key=lambda p: -sizes[p])
 
 
 def _more_of_the_same(plan: Plan, enough: Setup, catalog: Catalog) -> Alternative:

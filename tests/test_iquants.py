@@ -3,6 +3,7 @@ and sized at FP8 (673 GB). The answers size llama.cpp's own mixture, say what th
 weighs where one is published (Unsloth's DeepSeek R1), and that GGUF is llama.cpp's format."""
 
 import json
+import re
 
 import pytest
 
@@ -20,6 +21,11 @@ def answer(text: str) -> str:
 def cli(capsys, *argv: str) -> str:
     assert gpu_size(list(argv)) == 0
     return capsys.readouterr().out
+
+
+def verdict(out: str) -> str:
+    """The answer down to its memory breakdown: the named GPU's verdict and what makes it fit."""
+    return re.split(r"\n(?:Memória necessária|Memory needed)", out)[0]
 
 
 def test_deepseek_r1_at_1_58_bits_is_iq1_s_beside_unsloths_published_file():
@@ -108,3 +114,48 @@ def test_json_carries_the_type_its_bytes_and_the_notes(capsys):
     assert data["workload"]["precision"] == "iq1_s"
     assert data["memory"]["weights"] == pytest.approx(133.5e9, rel=0.005)
     assert any("UD-IQ1_S" in note and "140.2 GB" in note for note in data["notes"])
+
+
+@pytest.mark.parametrize(
+    ("argv", "change"),
+    [
+        (
+            ["qual o menor quant do llama 70b que cabe numa 4090"],
+            "Em GGUF IQ2_XXS (formato do llama.cpp, 2,16 bits por peso em média): cabe",
+        ),
+        (
+            ["--lang", "en", "smallest quant of llama 70b that fits a 4090?"],
+            "At GGUF IQ2_XXS (llama.cpp's format, 2.16 bits per weight on average): fits",
+        ),
+        (
+            ["--lang", "pt-PT", "qual a menor quantização do llama 70b que cabe numa 4090?"],
+            "Em GGUF IQ2_XXS (formato do llama.cpp, 2,16 bits por peso em média): cabe",
+        ),
+        # Asked at a GGUF type, the next files down are tried: IQ3_XXS (27.5 GB) on 32 GB, Q2_K's 26.4 GB is
+        # not needed.
+        (["llama 70b q4_k_m numa rtx 5090"], "Em GGUF IQ3_XXS (formato do llama.cpp, 3,11 bits por peso"),
+    ],
+)
+def test_a_gpu_too_small_for_4_bits_gets_the_largest_llama_cpp_file_that_fits(capsys, argv, change):
+    out = cli(capsys, *argv)
+    assert change in out
+    # IQ2_XS (21.1 GB) leaves no room for a 4,096-token conversation on a 4090's 23 GB: the best that fits is
+    # said, and only it.
+    assert "IQ2_XS" not in verdict(out)
+
+
+@pytest.mark.parametrize(
+    ("text", "change"),
+    [
+        ("llama 70b numa l40s", "Em INT4 (AWQ/GPTQ g128): cabe"),  # 4 bits fits: no GGUF file is offered
+        ("qwen 32b numa 4090", "Em INT4 (AWQ/GPTQ g128): cabe"),
+    ],
+)
+def test_where_4_bits_fits_no_smaller_file_is_offered(text, change):
+    out = answer(text)
+    assert change in out and "formato do llama.cpp," not in out
+
+
+def test_a_served_load_is_never_pointed_to_a_1_or_2_bit_file():
+    out = answer("llama 70b numa 4090, 100 requisições por minuto")
+    assert "Para caber em 1× RTX 4090 24 GB:" in verdict(out) and "GGUF" not in verdict(out)
