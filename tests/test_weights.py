@@ -81,6 +81,13 @@ IQUANT_FILES = [
     ("llama-3.1-70b", "iq3_m", 31.9e9),
     ("llama-3.1-70b", "iq4_xs", 37_902_661_792),
     ("llama-3.1-70b", "iq4_nl", 40_053_619_136),
+    # Qwen2.5's 72B has 29,568-wide MLPs, which 256-weight blocks do not divide: llama.cpp falls back to
+    # IQ4_NL for its ffn_down. Exact bytes from the commits of bartowski/Qwen2.5-72B-Instruct-GGUF (IQ2_XS
+    # f00b1ca, IQ4_XS 350293b), -32B-Instruct-GGUF (IQ2_XS 3d50fa2), -7B-Instruct-GGUF (IQ3_XS 2fe4757).
+    ("qwen2.5-72b", "iq2_xs", 27_057_645_216),
+    ("qwen2.5-72b", "iq4_xs", 39_709_075_104),
+    ("qwen2.5-32b", "iq2_xs", 9_957_550_976),
+    ("qwen2.5-7b", "iq3_xs", 3_346_256_384),
     # bartowski/DeepSeek-R1-GGUF (llama.cpp's mixtures, no dynamic recipe), the parts of each file summed:
     # IQ1_S 39.3 + 40 + 39.9 + 14.3; IQ3_M 38.9 + 6 x 39.7 + 14.8; IQ4_XS 39 + 38.7 x 6 + 38.8 x 2 + 8.12 (tree
     # 744abe3); IQ4_NL 39 + 38.9 x 8 + 28 GB (tree a189ce5).
