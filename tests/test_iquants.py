@@ -159,3 +159,24 @@ def test_where_4_bits_fits_no_smaller_file_is_offered(text, change):
 def test_a_served_load_is_never_pointed_to_a_1_or_2_bit_file():
     out = answer("llama 70b numa 4090, 100 requisições por minuto")
     assert "Para caber em 1× RTX 4090 24 GB:" in verdict(out) and "GGUF" not in verdict(out)
+
+
+def test_a_follow_up_in_a_thread_changes_only_the_type():
+    first = parse("llama 70b numa 4090 com 8k")
+    for text, precision in [
+        ("e em 1,58 bits?", "iq1_s"),
+        ("and at 2.22-bit?", "iq2_xxs"),
+        ("e com o arquivo UD-IQ2_M?", "iq2_m"),
+    ]:
+        follow = parse(text, base=first.workload)
+        assert follow.workload.precision == precision and not follow.unknown
+        assert follow.workload.model == first.workload.model and follow.workload.context == 8192
+
+
+def test_the_answer_with_its_published_file_is_valid_block_kit():
+    from bot import blocks
+
+    query = parse("deepseek r1 1.58 bit em 2x h100")
+    message = blocks.answer(query=query, result=size(query.workload))
+    blocks.validate(message.blocks)
+    assert "UD-IQ1_S" in json.dumps(message.blocks, ensure_ascii=False)
