@@ -117,7 +117,7 @@ def test_a_moe_with_shared_experts_is_mixed_by_its_layers(catalog):
 
 
 def test_i_quants_keep_chosen_tensors_larger(catalog):
-    # A 70B at IQ1_S averages 1.73 bits, not 1.56: attn_output at IQ2_XXS, attn_v at Q4_K... (llama.cpp's
+    # A 70B at IQ1_S averages 1.74 bits, not 1.56: attn_output at IQ2_XXS, attn_v at Q4_K... (llama.cpp's
     # mixture), and the 1-bit and 2-bit types keep their order by size.
     model = catalog.model("llama-3.1-70b")
     order = ["iq1_s", "iq1_m", "iq2_xxs", "iq2_xs", "iq2_s", "iq2_m", "iq3_xxs", "iq3_xs", "iq3_s", "iq3_m",
