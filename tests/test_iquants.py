@@ -180,3 +180,10 @@ def test_the_answer_with_its_published_file_is_valid_block_kit():
     message = blocks.answer(query=query, result=size(query.workload))
     blocks.validate(message.blocks)
     assert "UD-IQ1_S" in json.dumps(message.blocks, ensure_ascii=False)
+
+
+def test_lora_on_a_2_bit_base_is_refused_with_a_message_that_fits_it(capsys):
+    assert gpu_size(["llama 8b lora iq2_xxs"]) == 2
+    err = capsys.readouterr().err
+    assert "LoRA sobre uma base quantizada em 4 bits ou menos (“GGUF IQ2_XXS”) é QLoRA." in err
+    assert "Traceback" not in err
