@@ -455,7 +455,8 @@ class Catalog(Strict, kw_only=True):
         for p in self.precisions:
             if p.gguf and p.gguf not in GGUF_BASE_TYPES:
                 raise ValueError(f"precision {p.id!r}: unknown GGUF file type {p.gguf!r}")
-        for t in set(GGUF_BASE_TYPES.values()) | gguf.RULE_TYPES:
+        ftypes = {p.gguf for p in self.precisions if p.gguf}
+        for t in {GGUF_BASE_TYPES[f] for f in ftypes} | gguf.rule_types(ftypes):
             if t not in self.ggml_types:
                 raise ValueError(f"[ggml_types] lacks {t}, which the GGUF rules use")
 

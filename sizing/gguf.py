@@ -37,11 +37,17 @@ FALLBACK = {
 LOW_IQ = frozenset({"IQ1_S", "IQ1_M", "IQ2_XXS", "IQ2_XS", "IQ2_S", "IQ2_M"})
 # File types whose output matrix (and tied embeddings) is Q5_K rather than Q6_K.
 OUTPUT_Q5_K = LOW_IQ | {"IQ3_XXS"}
-# The tensor types the rules below can give besides a file's base type: the data must price each of them.
-RULE_TYPES = frozenset(
-    {"Q8_0", "Q6_K", "Q5_K", "Q4_K", "Q3_K", "Q2_K", "Q5_0", "Q5_1", "Q4_0", "IQ4_NL", "IQ3_S", "IQ3_XXS",
-     "IQ2_XXS", "IQ2_S"}
-)  # fmt: skip
+# The tensor types the rules below can give besides a file's base type (the data must price each of them):
+# for any file, and in addition for the i-quant files.
+RULE_TYPES = frozenset({"Q8_0", "Q6_K", "Q5_K", "Q4_K", "Q3_K", "Q5_0", "Q5_1", "Q4_0", "IQ4_NL"})
+LOW_IQ_RULE_TYPES = frozenset({"Q2_K", "IQ3_S", "IQ3_XXS", "IQ2_XXS", "IQ2_S"})
+
+
+def rule_types(ftypes) -> frozenset[str]:
+    """The tensor types files of these types can hold besides their base types (a data folder written before
+    the 1-3 bit i-quants, with none of them, needs none of theirs)."""
+    low = LOW_IQ | {"IQ3_XXS", "IQ3_XS", "IQ3_S", "IQ3_M"}
+    return RULE_TYPES | (LOW_IQ_RULE_TYPES if low.intersection(ftypes) else frozenset())
 # Importance matrices. i-quant files are made with one: llama.cpp refuses to write IQ1_*, IQ2_XXS/XS/S and
 # IQ3_XXS tensors without one (tensor_requires_imatrix), and the published IQ3/IQ4 files use one as well
 # (bartowski's, mradermacher's "i1-" files). With it, IQ3_XXS keeps attn_v at IQ3_XXS where the attention

@@ -168,3 +168,25 @@ def test_qwen2_5_vl_7b_is_its_checkpoint_whole(catalog):
     model = catalog.model("qwen2.5-vl-7b")
     assert model.params * 2 == 16_584_333_312
     assert model.params - model.extra_params == catalog.model("qwen2.5-7b").params
+
+
+def test_a_data_folder_copied_before_the_i_quants_still_loads(data_copy):
+    # GPU_SIZER_DATA may hold a copy from before the i-quants: no IQ1_S...IQ3_M entries in precisions.toml,
+    # none of their tensor types, no GGUF files in models.toml. It needs none of those types, and loads.
+    models = data_copy / "models.toml"
+    models.write_text(re.sub(r"\n\[\[model\.gguf_files\]\]\n(?:[^\[\n][^\n]*\n)*", "\n", models.read_text()))
+    path = data_copy / "precisions.toml"
+    entries, types = path.read_text().split("\n[ggml_types]\n")
+    kept = [b for b in entries.split("\n[[precision]]\n") if not re.match(r'id = "iq(?!4_xs)', b)]
+    types = re.sub(r"(IQ3_S|IQ3_XXS|IQ2_S|IQ2_XS|IQ2_XXS|IQ1_M|IQ1_S) = [\d.]+\n", "", types)
+    text = "\n[[precision]]\n".join(kept) + "\n[ggml_types]\n" + types
+    path.write_text(text)
+    catalog = _load_fresh(data_copy)
+    assert "iq4_xs" in {p.id for p in catalog.precisions} and "iq1_s" not in {
+        p.id for p in catalog.precisions
+    }
+    # An i-quant entry whose tensor types are not priced names the one missing.
+    path.write_text(path.read_text() + '\n[[precision]]\nid = "iq2_m"\nname = "GGUF IQ2_M"\nnominal_bits = 2\n'
+                    'bits_per_weight = 2.5625\ngguf = "IQ2_M"\nsource = "test"\n')  # fmt: skip
+    with pytest.raises(CatalogError, match="lacks IQ"):
+        _load_fresh(data_copy)
