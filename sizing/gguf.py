@@ -33,6 +33,13 @@ FALLBACK = {
     **{t: "IQ4_NL" for t in ("IQ1_S", "IQ1_M", "IQ2_XXS", "IQ2_XS", "IQ2_S", "IQ3_XXS", "IQ3_S", "IQ4_XS")},
 }
 
+# Importance matrices. i-quant files are made with one: llama.cpp refuses to write IQ1_*, IQ2_XXS/XS/S and
+# IQ3_XXS tensors without one (tensor_requires_imatrix), and the published IQ3/IQ4 files use one as well
+# (bartowski's, mradermacher's "i1-" files). With it, IQ3_XXS keeps attn_v at IQ3_XXS where the attention
+# is not grouped, and IQ4_NL/IQ4_XS leave the first eighth of ffn_down at the base type (Q5_K without
+# one), which is what bartowski's Llama 3.1 8B IQ4_XS weighs (4,447,663,040 bytes). k-quant and legacy
+# files are sized as quantized without one, as the published second-state files were.
+
 # The 1- and 2-bit i-quant file types, whose mixture llama.cpp decides in one branch of its own.
 LOW_IQ = frozenset({"IQ1_S", "IQ1_M", "IQ2_XXS", "IQ2_XS", "IQ2_S", "IQ2_M"})
 # File types whose output matrix (and tied embeddings) is Q5_K rather than Q6_K.
@@ -48,12 +55,6 @@ def rule_types(ftypes) -> frozenset[str]:
     the 1-3 bit i-quants, with none of them, needs none of theirs)."""
     low = LOW_IQ | {"IQ3_XXS", "IQ3_XS", "IQ3_S", "IQ3_M"}
     return RULE_TYPES | (LOW_IQ_RULE_TYPES if low.intersection(ftypes) else frozenset())
-# Importance matrices. i-quant files are made with one: llama.cpp refuses to write IQ1_*, IQ2_XXS/XS/S and
-# IQ3_XXS tensors without one (tensor_requires_imatrix), and the published IQ3/IQ4 files use one as well
-# (bartowski's, mradermacher's "i1-" files). With it, IQ3_XXS keeps attn_v at IQ3_XXS where the attention
-# is not grouped, and IQ4_NL/IQ4_XS leave the first eighth of ffn_down at the base type (Q5_K without
-# one), which is what bartowski's Llama 3.1 8B IQ4_XS weighs (4,447,663,040 bytes). k-quant and legacy
-# files are sized as quantized without one, as the published second-state files were.
 
 
 @dataclass(frozen=True)
@@ -230,7 +231,8 @@ def _ffn_down_type(ftype, base, i, n, n_expert) -> str:
         return "Q4_K"
     if ftype in ("Q4_K_M", "Q5_K_M") and _more_bits(i, n):
         return "Q6_K"
-    # (IQ4_NL and IQ4_XS give the first eighth Q5_K only without an importance matrix: see the note on importance matrices at the top.)
+    # (IQ4_NL and IQ4_XS give the first eighth Q5_K only without an importance matrix: see "Importance
+    # matrices" above.)
     if ftype == "Q4_K_S" and i < n // 8:
         return "Q5_K"
     return base
