@@ -142,6 +142,9 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     # Parameters outside the text transformer that a checkpoint carries and a server loads (a vision
     # encoder and its projector): kept at 16-bit by every format, and outside the KV cache.
     extra_params: NonNegative = 0
+    # Set per question, never in a data file (sizing/plan.py): the image tokens each conversation keeps in
+    # the cross-attention layers (X), whose keys and values sit in the KV cache beside the conversation's.
+    cross_attention_tokens: NonNegative = 0
 
     def __post_init__(self) -> None:
         if self.num_heads % self.num_kv_heads:

@@ -80,6 +80,61 @@ class GgufFile(Strict, kw_only=True):
     measured_source: str | None = None
 
 
+class ImageRule(Strict, kw_only=True):
+    """How a vision-language model turns one image into tokens, as its own preprocessing does (the rules are
+    in sizing/images.py; each entry in models.toml names its source). `kind`:
+      merged_patches  Qwen2.5-VL: the image is resized to a multiple of patch x merge pixels a side, within
+                      min_pixels..max_pixels, and each merge x merge group of patch-pixel patches is a token
+      fixed           LLaVA 1.5, Gemma 3: `tokens` per image whatever its size (resized or cropped first)
+      patch_rows      Pixtral: scaled down to max_side, a token per patch x merge block and one per row (the
+                      row breaks)
+      tiles           InternVL2.5: split into up to max_tiles tiles of `tile` pixels (closest aspect ratio),
+                      plus a thumbnail of the whole image, `tokens` per tile
+      cross_tiles     Llama 3.2 Vision: up to max_tiles tiles of `tile` pixels, `tokens` per tile, held in the
+                      cross-attention layers (the conversation gets one token per image)
+      unsourced       the model reads images, but no published rule for its tokens is in the catalogue
+    The encoder_* fields describe the vision transformer's width, for the activation memory of encoding."""
+
+    kind: Literal["merged_patches", "fixed", "patch_rows", "tiles", "cross_tiles", "unsourced"]
+    patch: NonNegative = 0  # pixels a side of one patch
+    merge: Positive = 1  # patches merged a side into one token
+    min_pixels: NonNegative = 0
+    max_pixels: NonNegative = 0
+    max_side: NonNegative = 0  # longest side after resizing (patch_rows)
+    tile: NonNegative = 0  # pixels a side of one tile
+    max_tiles: NonNegative = 0
+    thumbnail: bool = False  # tiles: a thumbnail of the whole image is added when there are several tiles
+    tokens: NonNegative = 0  # fixed: tokens per image; tiles, cross_tiles: per tile
+    special_tokens: NonNegative = 0  # marker tokens around each image in the prompt
+    encoder_tokens: NonNegative = 0  # fixed: the encoder's sequence per image; tiles, cross_tiles: per tile
+    encoder_hidden: NonNegative = 0
+    encoder_intermediate: NonNegative = 0
+    encoder_mlp: Literal["gated", "plain"] = "plain"
+    source: str = ""
+
+    def __post_init__(self) -> None:
+        needs = {
+            "merged_patches": ("patch", "max_pixels"),
+            "fixed": ("tokens", "encoder_tokens"),
+            "patch_rows": ("patch", "max_side"),
+            "tiles": ("tile", "max_tiles", "tokens", "encoder_tokens"),
+            "cross_tiles": ("tile", "max_tiles", "tokens", "encoder_tokens"),
+            "unsourced": (),
+        }[self.kind]
+        missing = [key for key in needs if not getattr(self, key)]
+        if self.kind != "unsourced":
+            missing += [k for k in ("encoder_hidden", "encoder_intermediate") if not getattr(self, k)]
+            if not self.source:
+                missing.append("source")
+        if missing:
+            raise ValueError(f"images.kind {self.kind!r} needs {', '.join('images.' + k for k in missing)}")
+
+    @property
+    def counted(self) -> bool:
+        """Whether the catalogue knows how this model's images become tokens."""
+        return self.kind != "unsourced"
+
+
 class ModelEntry(Architecture, kw_only=True):
     id: str
     name: str
@@ -114,9 +169,15 @@ class ModelEntry(Architecture, kw_only=True):
     num_nextn_predict_layers: NonNegative = 0
     # Published GGUF files of this model made with a recipe of their own (not llama.cpp's defaults).
     gguf_files: list[GgufFile] = []
+    # A vision-language model: how its images become tokens (None: a text model, as catalogued).
+    images: ImageRule | None = None
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        if self.cross_attention_tokens:
+            raise ValueError(
+                "cross_attention_tokens is set per question (sizing/plan.py), not in models.toml"
+            )
         if self.extended_context is not None:
             if self.extended_context <= self.max_context:
                 raise ValueError("extended_context must exceed max_context")
@@ -362,6 +423,20 @@ class LengthSettings(Strict, kw_only=True):
     tokens_per_page: Annotated[int, msgspec.Meta(ge=1)] = 750
 
 
+Side = Annotated[int, msgspec.Meta(ge=28, le=20000)]  # pixels a side of an image
+
+
+class ImageSettings(Strict, kw_only=True):
+    """Images in conversations: the size assumed when none is said, and the sizes people name."""
+
+    width: Side = 1024
+    height: Side = 1024
+    # Named sizes ("fotos de celular", "full HD"): id -> [width, height]; the words are in the vocabulary.
+    sizes: dict[str, Annotated[list[Side], msgspec.Meta(min_length=2, max_length=2)]] = {}
+    # A count of images with no "per conversation" from this many on is a total, not each conversation's.
+    total_from: Annotated[int, msgspec.Meta(ge=2)] = 1000
+
+
 class CapacitySettings(Strict, kw_only=True):
     plan_utilization: Annotated[float, msgspec.Meta(gt=0.1, le=1)] = 0.70
 
@@ -374,6 +449,7 @@ class Traffic(Strict, kw_only=True):
     latency: LatencySettings = msgspec.field(default_factory=LatencySettings)
     lengths: LengthSettings = msgspec.field(default_factory=LengthSettings)
     capacity: CapacitySettings = msgspec.field(default_factory=CapacitySettings)
+    images: ImageSettings = msgspec.field(default_factory=ImageSettings)
 
 
 class LeadRules(Strict, kw_only=True):

@@ -9,6 +9,10 @@ KV cache manager allocates them only that much.
 Linear-attention layers (Qwen3-Next's Gated DeltaNet) keep no keys or values: each conversation holds a
 fixed-size state per layer instead (Architecture.linear_attention), whatever its length. vLLM stores that
 state in the model's dtype unless told otherwise (mamba_ssm_cache_dtype "auto"): 2 bytes per value.
+Cross-attention layers (Llama 3.2 Vision) keep no keys or values of the conversation's tokens, but those of
+its images' tokens (Architecture.cross_attention_tokens, set per question): the same 2 x kv_heads x head_dim
+values per token and layer (transformers MllamaTextCrossAttention: k_proj and v_proj map the projected vision
+states to num_key_value_heads x head_dim), a fixed amount per conversation.
 """
 
 from __future__ import annotations
@@ -47,11 +51,20 @@ def state_bytes(a: Architecture, tp: int = 1) -> int:
     return a.linear_layers * a.linear_attention.state_values(tp) * STATE_BYTES
 
 
+def cross_bytes(a: Architecture, kv_bytes: float, tp: int = 1) -> float:
+    """The keys and values one conversation's images keep in the cross-attention layers, on one GPU of a TP
+    group (all layers: pipeline stages are applied by the caller)."""
+    if not a.cross_attention_tokens:
+        return 0
+    return a.cross_layers * a.cross_attention_tokens * bytes_per_token_per_layer(a, kv_bytes, tp)
+
+
 def sequence_bytes(a: Architecture, tokens: int, kv_bytes: float, tp: int = 1, pp: int = 1) -> int:
     """KV cache of one conversation holding `tokens` tokens, on one GPU of a tp x pp group."""
     per_layer = bytes_per_token_per_layer(a, kv_bytes, tp)
     local_tokens = min(tokens, a.window) if a.window else tokens
     total = per_layer * (a.global_layers * tokens + a.local_layers * local_tokens) + state_bytes(a, tp)
+    total += cross_bytes(a, kv_bytes, tp)
     # Pipeline stages split the layers; the stage with the most layers sets the need.
     return math.ceil(total * math.ceil(a.num_layers / pp) / a.num_layers)
 
@@ -85,9 +98,8 @@ def max_tokens(
     if also:
         # The estimate's line leaves room for the other cache's share of each token (its rate at the top).
         per_layer += also(top) / top / max(a.num_layers, 1)
-    share = (budget / conversations * a.num_layers / math.ceil(a.num_layers / pp) - state_bytes(a, tp)) / (
-        per_layer or 1
-    )
+    fixed = state_bytes(a, tp) + cross_bytes(a, kv_bytes, tp)
+    share = (budget / conversations * a.num_layers / math.ceil(a.num_layers / pp) - fixed) / (per_layer or 1)
     guess = share / a.num_layers  # every layer still growing
     if a.window and a.local_layers and guess > a.window:  # past the window only the global layers grow
         guess = (share - a.local_layers * a.window) / a.global_layers if a.global_layers else top
