@@ -166,7 +166,23 @@ def serving_lines(result: SizingResult, show_prices: bool, compact: bool = True)
     `compact` (Slack): the performance line stands in for the estimates, which wait behind a button."""
     lang = i18n.lang_of(result.workload.lang)
     w, rec = result.workload, result.recommendation
-    out: dict[str, list[str]] = {"load": [], "rec": [], "cost": []}
+    out: dict[str, list[str]] = {"load": [], "rec": [], "cost": [], "image_kv": [], "image_activations": []}
+    img = w.images
+    if img is not None and img.counted:
+        # What the images hold in the breakdown: their tokens in each conversation's KV cache (or its
+        # cross-attention layers), and vLLM's reserve for encoding them among the activations.
+        key = "assume.images.times_one" if img.count == 1 else "assume.images.times_other"
+        each = img.cross_tokens_per_image or img.tokens_per_image
+        times = i18n.t(lang, key, n=i18n.number(img.count, lang), each=i18n.number(each, lang))
+        if img.cross_tokens_per_image:
+            out["image_kv"].append(i18n.t(lang, "answer.images.kv_cross", images=times,
+                                          bytes=i18n.gb(img.cross_bytes_per_conversation, lang)))  # fmt: skip
+        else:
+            out["image_kv"].append(i18n.t(lang, "answer.images.kv", images=times,
+                                          image=i18n.number(img.tokens_per_conversation, lang)))  # fmt: skip
+        if result.memory.image_encoding:
+            encoding = i18n.gb(result.memory.image_encoding, lang)
+            out["image_activations"].append(i18n.t(lang, "answer.images.activations", encoding=encoding))
     if w.load is not None and w.load.basis is not None:
         # The conversations in flight depend on the setup's speed (Little's law): none without a setup.
         n = rec.performance.concurrency if rec and rec.performance else None
@@ -292,6 +308,7 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t(f"understood.contract_{w.contract}"))
     if w.term_days:
         parts.append(t("understood.term", period=i18n.period(w.term_days, lang)))
+    parts += _images_understood(w, r.images, lang)
     parts += _traffic_understood(w, lang)
     if w.replicas:
         parts.append(
@@ -333,6 +350,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.mac_alone", typed=", ".join(f"“{c}”" for c in query.mac_alone)))
     elif query.device_alone:
         lines.append(t("understood.device_alone", typed=", ".join(f"“{c}”" for c in query.device_alone)))
+    for typed in getattr(query, "images_total", []):
+        lines.append(t("understood.images.total", typed=typed))
     if query.ollama_tags and w.precision == "q4_k_m":
         lines += [t("understood.ollama_default", tag=tag) for tag in query.ollama_tags]
     # A model offered as a choice that the catalogue lacks ("ou gpt-7") is said above, with why.
@@ -359,6 +378,25 @@ def _speculative_understood(w, r, lang: str) -> str:
     if w.draft_precision and sp is not None and sp.precision_name:
         draft = i18n.t(lang, "understood.spec.draft_precision", draft=draft, precision=sp.precision_name)
     return i18n.t(lang, "understood.spec.draft_model", draft=draft)
+
+
+def _images_understood(w, images, lang: str) -> list[str]:
+    """The images a question described, as it said them: "3 imagens por conversa · fotos de celular
+    (4032×3024)"."""
+
+    def t(key, **p):
+        return i18n.t(lang, f"understood.images.{key}", **p)
+
+    parts = []
+    if w.images:
+        parts.append(t("count_one") if w.images == 1 else t("count_other", n=i18n.number(w.images, lang)))
+    if w.image_size and images is not None:
+        size = f"{images.width}×{images.height}"
+        named = w.image_size if "x" not in w.image_size and not w.image_size.endswith("mp") else None
+        parts.append(t(named, size=size) if named else t("size", size=size))
+    elif w.with_images and not w.images:
+        parts.append(t("with"))
+    return parts
 
 
 def _traffic_understood(w, lang: str) -> list[str]:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from dataclasses import dataclass
 
 import msgspec
 
-from . import i18n, kv_cache, serving, traffic, training
-from .catalog import Budget, Catalog, Release, is_budget
+from . import i18n, images, kv_cache, serving, traffic, training
+from .catalog import Budget, Catalog, ModelEntry, Release, is_budget
 from .choice import as_copies, recommend
 from .i18n import t
 from .plan import MONTH_DAYS, WHOLE_SERVER, Plan, contract_mode, rate_text
@@ -1216,9 +1217,58 @@ def _drafter_name(plan: Plan, lang: str) -> str:
     return t(lang, f"spec.drafter.{spec.method}")
 
 
+def nearest_vision_model(model: ModelEntry, catalog: Catalog) -> ModelEntry | None:
+    """The catalogue model that reads images closest to `model`: of its family (the id's first word:
+    "llama", "qwen", "gemma") when there is one, else the closest in size."""
+    readers = [m for m in catalog.models if m.images is not None and m.images.counted]
+    if not readers:
+        return None
+    family = _FAMILY_WORD.match(model.id)
+    same = [m for m in readers if family and m.id.startswith(family.group(0))]
+    return min(same or readers, key=lambda m: abs(math.log(m.params / max(model.params, 1))))
+
+
+def image_notes(plan: Plan, setup: Setup | None, catalog: Catalog) -> list[str]:
+    """What the answer says about the images of a question: a model that reads none, or whose rule the
+    catalogue lacks; else what vLLM reserves for encoding them, and how to make that smaller."""
+    img, lang, a = plan.images, plan.lang, plan.model
+    if img is None or plan.stage.is_training:
+        return []
+    if img.rule is None:
+        other = nearest_vision_model(a, catalog)
+        if other is None:
+            return [t(lang, "note.images.text_model_alone", model=a.name)]
+        ask = other.aliases[0] if other.aliases else other.name
+        return [t(lang, "note.images.text_model", model=a.name, other=other.name, ask=ask)]
+    if not img.counted:
+        other = nearest_vision_model(a, catalog)
+        return [t(lang, "note.images.unsourced", model=a.name, other=other.name if other else "")]
+    rule = img.rule
+    tp = setup.tensor_parallel if setup is not None and setup.problem is None else 1
+    chunk = catalog.offering.serving.prefill_chunk_tokens
+    reserve = images.reserve(rule, a, chunk, tp)
+    key = "note.images.encoder_one" if reserve.images == 1 else "note.images.encoder_other"
+    out = [t(lang, key, n=reserve.images, model=a.name, tokens=i18n.number(reserve.tokens_each, lang),
+             peak=i18n.gb(reserve.peak, lang))]  # fmt: skip
+    assert img.each is not None
+    if rule.kind == "merged_patches" and images.largest(rule).encoder >= 2 * img.each.encoder:
+        # vLLM sizes the reserve for max_pixels: capped at the customer's images (their blocks of 28x28
+        # pixels after resizing), the largest image is theirs.
+        per = img.each.embeds
+        pixels = per * (rule.patch * rule.merge) ** 2
+        small = images.encoder_peak(rule, max(1, max(chunk, per) // per) * img.each.encoder, tp)
+        out.append(t(lang, "note.images.max_pixels", pixels=pixels, small=i18n.gb(small, lang)))
+    if rule.kind == "cross_tiles":
+        out.append(t(lang, "note.images.cross_vllm", model=a.name))
+    return out
+
+
+_FAMILY_WORD = re.compile(r"[a-z]+")
+
+
 def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None = None) -> list[str]:
     lang = plan.lang
-    out = []
+    out = image_notes(plan, rec, catalog)
     a = plan.model
     if not plan.stage.is_training and plan.precision.is_quantized:
         task = plan.task.value if plan.task else None
@@ -1258,7 +1308,9 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
             )
         )
     if a.extra_params:
-        out.append(t(lang, "note.model.extra_params", params=i18n.params(a.extra_params, lang)))
+        counted = plan.images is not None and plan.images.counted
+        key = "note.model.extra_params_counted" if counted else "note.model.extra_params"
+        out.append(t(lang, key, params=i18n.params(a.extra_params, lang)))
     if "L" in a.layer_pattern and not plan.stage.is_training:
         out.append(
             t(
@@ -1359,6 +1411,11 @@ def vllm_defaults_note(plan: Plan, setup: Setup, catalog: Catalog) -> str | None
     if plan.users >= seqs or setup.problem is not None:
         return None
     peak = serving.activation_peak(plan.model, tokens, seqs, setup.tensor_parallel)
+    img = plan.images
+    if img is not None and img.rule is not None and img.counted:
+        # Its encoder budget is max_num_batched_tokens too: more images of the largest size at once.
+        reserve = images.reserve(img.rule, plan.model, tokens, setup.tensor_parallel)
+        peak = max(peak + reserve.cache, reserve.peak)
     # vLLM's own accounting: KV = total x utilization - weights - activation peak - non-torch memory (the
     # CUDA graphs are captured afterwards, outside it).
     fixed = (

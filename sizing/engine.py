@@ -6,7 +6,7 @@ import math
 
 import msgspec
 
-from . import advice, i18n, kv_cache, traffic
+from . import advice, i18n, images, kv_cache, traffic
 from .catalog import Budget, Catalog, load_catalog
 from .choice import copies_held, recommend, requested
 from .errors import SizingError
@@ -15,6 +15,7 @@ from .names import ModelSource, resolve_model
 from .plan import Plan, make_plan, rate_text
 from .result import (
     Alternative,
+    ImageInfo,
     LoadInfo,
     Memory,
     ModelInfo,
@@ -455,6 +456,7 @@ def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) ->
         cost_asked=plan.cost_asked,
         rl=_rl_info(plan) if training and plan.method.is_rl else None,
         speculative=_spec_info(plan, catalog) if plan.spec_asked else None,
+        images=_image_info(plan, catalog) if not training else None,
     )
 
 
@@ -486,6 +488,30 @@ def _spec_info(plan: Plan, catalog: Catalog) -> SpeculativeInfo:
     info.weight_bytes = spec.weight_bytes(plan.precision, catalog)
     info.kv_bytes_per_token = kv_cache.bytes_per_token(spec.arch, kv) if spec.arch is not None else 0
     info.kv_bytes_per_conversation = spec.sequence_bytes(plan.context, kv, 1)
+    return info
+
+
+def _image_info(plan: Plan, catalog: Catalog) -> ImageInfo | None:
+    img = plan.images
+    if img is None:
+        return None
+    info = ImageInfo(count=img.count, width=img.width, height=img.height, size=img.size, counted=img.counted)
+    if img.rule is None or img.each is None:
+        # The model reads no images, or the catalogue lacks its rule: the closest one that is counted.
+        info.reason = "text_model" if img.rule is None else "unsourced"
+        info.rule = img.rule.kind if img.rule else None
+        nearest = advice.nearest_vision_model(plan.model, catalog)
+        info.nearest_vision_model = nearest.id if nearest else None
+        return info
+    info.rule = img.rule.kind
+    reserve = images.reserve(img.rule, plan.model, catalog.offering.serving.prefill_chunk_tokens)
+    info.tokens_per_image = img.each.context
+    info.cross_tokens_per_image = img.each.cross
+    info.tokens_per_conversation = img.context_tokens
+    info.cross_bytes_per_conversation = math.ceil(kv_cache.cross_bytes(plan.model, plan.kv.bytes_per_value))
+    info.encoder_images = reserve.images
+    info.encoder_tokens_per_image = reserve.tokens_each
+    info.encoder_activation_bytes = reserve.peak
     return info
 
 

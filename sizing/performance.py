@@ -92,6 +92,9 @@ class Replica:
     chunk_tokens: int = 2048  # vLLM max_num_batched_tokens (chunked prefill)
     kv_budget_bytes: int | None = None  # KV cache room per GPU; None: unlimited
     scheduler_steps: int = 1  # vLLM --num-scheduler-steps (multi-step scheduling, vLLM 0.6)
+    # FLOPs of the vision encoder over the images each request brings (2 per encoder parameter per token
+    # it runs over, as for the language model: Kaplan et al. 2020); read at the prompt's rate.
+    image_flops: float = 0.0
 
     @property
     def gpus(self) -> int:
@@ -176,7 +179,7 @@ class Replica:
     def prefill_work(self, prompt: int, history: int = 0) -> float:
         """Seconds of GPU compute a prompt adds to the steps it shares with other sequences (the weights are
         streamed for the whole batch anyway), through every layer."""
-        flops = prefill_flops(self.arch, prompt, self._compute_params, history)
+        flops = prefill_flops(self.arch, prompt, self._compute_params, history) + self.image_flops
         return flops / (self.tp * self._peak_flops * PREFILL_MFU)
 
     def prefill_time(self, prompt: int, history: int = 0) -> float:
@@ -213,9 +216,12 @@ def replica(
     memory_utilization: float = 0.9,
     scheduler_steps: int = 1,
     profiled_seqs: int | None = None,
+    reserved_bytes: int = 0,
+    image_flops: float = 0.0,
 ) -> Replica:
     """A replica as vLLM would start it: the KV cache gets what its start-up accounting leaves
-    (sizing/serving.py), the sampler's workspace profiled for `profiled_seqs` (default max_seqs)."""
+    (sizing/serving.py), the sampler's workspace profiled for `profiled_seqs` (default max_seqs), and
+    `reserved_bytes` more per GPU held before it (vLLM's reserve for encoding images: sizing/images.py)."""
     w = weight_bytes(arch, precision, catalog)
     if precision.gguf:  # llama.cpp's per-tensor mixture: its average is close enough here
         embedding_bits = expert_bits = w.bits_per_weight
@@ -227,6 +233,7 @@ def replica(
         math.ceil(w.bytes / (tp * pp))
         + serving.activation_peak(arch, chunk_tokens, profiled_seqs or max_seqs, tp)
         + serving.overhead(tp * pp)
+        + reserved_bytes
     )
     return Replica(
         arch=arch,
@@ -242,6 +249,7 @@ def replica(
         chunk_tokens=chunk_tokens,
         kv_budget_bytes=int(gpu.memory_bytes * memory_utilization) - fixed,
         scheduler_steps=scheduler_steps,
+        image_flops=image_flops,
     )
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import i18n, training
+from . import i18n, images, kv_cache, regexes, training
 from .architecture import updated
-from .catalog import GPU, Catalog, KVPrecision, ModelEntry, Precision, Stack
+from .catalog import GPU, Catalog, ImageRule, KVPrecision, ModelEntry, Precision, Stack
 from .errors import SizingError
 from .i18n import t
 from .names import (
@@ -44,7 +44,35 @@ MAX_TOKENS = 10**15
 MAX_DAYS = 3650
 MAX_REPLICAS = 1024
 HA_REPLICAS = 2  # availability without a number: one copy can fail (or be updated) while another serves
+MAX_IMAGES = 10_000  # images in one conversation: beyond any model's context
 CHINCHILLA_TOKENS_PER_PARAM = 20  # Hoffmann et al. 2022, arXiv:2203.15556
+
+
+@dataclass(frozen=True)
+class ImagePlan:
+    """The images each conversation holds, and what the model makes of them."""
+
+    count: int  # per conversation
+    width: int
+    height: int
+    size: str | None  # the size as the question said it; None: traffic.toml's typical image, assumed
+    count_assumed: bool  # images were said with no count: one per conversation
+    rule: ImageRule | None  # the model's rule; None (a text model) or unsourced: the images are not counted
+    each: images.ImageTokens | None = None  # what one image becomes (counted rules only)
+
+    @property
+    def counted(self) -> bool:
+        return self.each is not None
+
+    @property
+    def context_tokens(self) -> int:
+        """Tokens the images take in each conversation's own context."""
+        return self.count * self.each.context if self.each else 0
+
+    @property
+    def cross_tokens(self) -> int:
+        """Tokens the images keep in the cross-attention layers of each conversation (Llama 3.2 Vision)."""
+        return self.count * self.each.cross if self.each else 0
 
 
 @dataclass(frozen=True)
@@ -128,6 +156,10 @@ class Plan:
     spec_asked: str | None = None
     spec_refused: str | None = None
     spec_draft: str | None = None  # the draft model as the question named it
+    # Images in each conversation (None: none said); image_prefill: whether each request brings them (its
+    # prompt holds them) rather than the conversation's cached history.
+    images: ImagePlan | None = None
+    image_prefill: bool = False
     assumptions: tuple[str, ...] = field(default=())
 
     @property
@@ -205,6 +237,8 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     _positive(w.examples, "examples", MAX_TOKENS, lang)
     _positive(w.epochs, "epochs", 1000, lang)
     _positive(w.replicas, "replicas", MAX_REPLICAS, lang)
+    if w.images is not None and not 0 < w.images <= MAX_IMAGES:
+        raise SizingError("images.bad_count", "images.examples", value=i18n.number(w.images, lang))
     for value, what, limit in (
         (w.prompt_tokens, "prompt_tokens", 10**7),
         (w.prompt_pages, "prompt_pages", 10**4),
@@ -304,6 +338,13 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
 
     spec_asked = w.speculative or ("draft_model" if w.draft_model else None)
     spec, refused = _speculation(w, spec_asked, stage, model, context, catalog, lang, said)
+    image_plan = _image_plan(w, model, catalog, lang) if not stage.is_training else None
+    if image_plan is not None and image_plan.cross_tokens:
+        # Llama 3.2 Vision: the images' keys and values sit in the cross-attention layers of each conversation.
+        model = updated(model, cross_attention_tokens=image_plan.cross_tokens)
+        resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
+    if stage.is_training and (w.images or w.with_images or w.image_size):
+        said.append(t(lang, "assume.images.training"))
 
     gpu = resolve_gpu(w.gpu, catalog) if w.gpu else None
     plan = Plan(
@@ -328,6 +369,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         spec_asked=None if spec_asked == "off" else spec_asked,
         spec_refused=refused,
         spec_draft=w.draft_model if spec_asked == "draft_model" else None,
+        images=image_plan,
     )
     if stage.is_training:
         plan = _training_defaults(plan, w, catalog, lang, said)
@@ -759,8 +801,20 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         given_prompt = w.prompt_pages * per_page
         said.append(t(lang, "assume.traffic.pages", pages=i18n.number(w.prompt_pages, lang),
                       per_page=i18n.number(per_page, lang), prompt=i18n.tokens(given_prompt, lang)))  # fmt: skip
+    # Images take tokens of the conversation's context (one <|image|> token each in Llama 3.2 Vision, whose
+    # images sit in the cross-attention layers instead).
+    image_tokens = plan.images.context_tokens if plan.images else 0
+    if image_tokens and w.context is not None and image_tokens + (given_prompt or 1) + output > w.context:
+        raise SizingError(
+            "images.beyond_context",
+            "images.context_examples",
+            images=_images_times(plan.images, lang),
+            context=i18n.tokens(w.context, lang),
+            output=i18n.tokens(output, lang),
+        )
     if given_prompt:
-        prompt = given_prompt
+        # The prompt's length counts its text; its images come on top.
+        prompt = given_prompt + image_tokens
         if w.context is None:
             context = prompt + output
         history = 0
@@ -769,10 +823,34 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
             # Long answers and no context asked for: the context grows to hold them after the default prompt
             # (a 4,000-token answer leaves no 96-token prompt).
             context = max(context, traffic.lengths.new_prompt_tokens + output)
-        prompt = min(traffic.lengths.new_prompt_tokens, max(context - output, 1))
+        if w.context is None:
+            # Independent requests, each bringing its images: the default context is the text's, less what
+            # the model's window cannot hold beside the images (LLaVA 1.5's 4,096 tokens).
+            if image_tokens and image_tokens + output >= model.max_context:
+                raise SizingError(
+                    "images.beyond_model_alone",
+                    "images.smaller_examples",
+                    images=_images_times(plan.images, lang),
+                    model=model.name,
+                    limit=i18n.tokens(model.max_context, lang),
+                )
+            context = min(context + image_tokens, max(model.max_context, image_tokens + output + 1))
+            text = context - image_tokens
+            prompt = min(traffic.lengths.new_prompt_tokens, max(text - output, 1)) + image_tokens
+        else:
+            prompt = min(traffic.lengths.new_prompt_tokens, max(context - output - image_tokens, 1))
         # A context asked for is a conversation that grows to fill it: each turn's new text arrives on a
-        # cached history. With the default context, requests are taken as independent calls.
+        # cached history (its images among it). With the default context, requests are independent calls.
         history = max(context - output - prompt, 0) if w.context is not None else 0
+    if image_tokens and context > model.max_context:
+        raise SizingError(
+            "images.beyond_model",
+            "images.smaller_examples",
+            images=_images_times(plan.images, lang),
+            text=i18n.tokens(context - image_tokens, lang),
+            model=model.name,
+            limit=i18n.tokens(model.max_context, lang),
+        )
     if prompt + output > context:
         raise SizingError(
             "traffic.lengths_beyond_context",
@@ -792,6 +870,11 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     if (given_prompt or context != plan.context) and w.context is None:
         # The assumption about the context was about the default: the lengths now set it.
         said[:] = [a for a in said if a != t(lang, "assume.context", tokens=i18n.tokens(plan.context, lang))]
+    if image_tokens and w.context is None:
+        # The context said is the text's and the images' together (assume.images.context_default).
+        said[:] = [a for a in said if a != t(lang, "assume.context", tokens=i18n.tokens(plan.context, lang))]
+    if plan.images is not None:
+        said.extend(_image_assumptions(plan, w, context, prompt, catalog, lang))
     if history:
         said.append(
             t(
@@ -904,6 +987,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         given_rate=w.rate_per_s,
         given_tokens_per_s=w.tokens_per_s,
         given_ttft=w.ttft_s,
+        image_prefill=bool(image_tokens) and history == 0,
     )
 
 
@@ -925,6 +1009,120 @@ def _availability(plan: Plan, w: Workload, lang: str, said: list[str]) -> Plan:
         given_replicas=w.replicas,
         given_high_availability=w.high_availability,
     )
+
+
+def _image_size(said: str | None, catalog: Catalog, lang: str) -> tuple[int, int]:
+    """Pixels of the images as the question gave them: "1920x1080", "12mp", a named size, or the typical
+    image of traffic.toml when none was said."""
+    settings = catalog.traffic.images
+    if said is None:
+        return settings.width, settings.height
+    if said in settings.sizes:
+        width, height = settings.sizes[said]
+        return width, height
+    if m := _PIXELS.match(said):
+        width, height = int(m.group(1)), int(m.group(2))
+    elif m := _MEGAPIXELS.match(said):
+        mp = float(m.group(1))
+        if not 0.01 <= mp <= 400:
+            raise SizingError("images.bad_size", "images.size_examples", size=said)
+        width, height = images.side_from_megapixels(mp)
+    else:
+        raise SizingError("images.bad_size", "images.size_examples", size=said)
+    if not (min(width, height) >= 28 and max(width, height) <= 20_000 and images.aspect_ok(width, height)):
+        raise SizingError("images.bad_size", "images.size_examples", size=said)
+    return width, height
+
+
+_PIXELS = regexes.compile(r"^(\d+)x(\d+)$")
+_MEGAPIXELS = regexes.compile(r"^(\d+(?:\.\d+)?)mp$")
+
+
+def _image_plan(w: Workload, model: ModelEntry, catalog: Catalog, lang: str) -> ImagePlan | None:
+    """The images of each conversation, as the question gave them (None when it said none)."""
+    if not (w.images or w.with_images or w.image_size):
+        return None
+    width, height = _image_size(w.image_size, catalog, lang)
+    rule = model.images
+    each = images.tokens(rule, width, height) if rule is not None and rule.counted else None
+    return ImagePlan(
+        count=w.images or 1,
+        width=width,
+        height=height,
+        size=w.image_size,
+        count_assumed=w.images is None,
+        rule=rule,
+        each=each,
+    )
+
+
+def _images_times(img: ImagePlan, lang: str) -> str:
+    """ "3 imagens × 1.371 tokens"."""
+    each = img.each.context if img.each and not img.each.cross else (img.each.cross if img.each else 0)
+    key = "assume.images.times_one" if img.count == 1 else "assume.images.times_other"
+    return t(lang, key, n=i18n.number(img.count, lang), each=i18n.number(each, lang))
+
+
+def _image_assumptions(
+    plan: Plan, w: Workload, context: int, prompt: int, catalog: Catalog, lang: str
+) -> list[str]:
+    """What the answer assumed about the images: their count and size, what the model makes of each, and
+    where they sit in each conversation."""
+    img = plan.images
+    assert img is not None
+    model = plan.model
+    out = []
+    if not img.counted:
+        return out  # said among the notes (sizing/advice.py): the model reads no images, or no known rule
+    if img.count_assumed:
+        out.append(t(lang, "assume.images.count_default"))
+    size = t(lang, "assume.images.pixels", width=img.width, height=img.height)  # "4032×3024", as written
+    rule, each = img.rule, img.each
+    assert rule is not None and each is not None
+    if (
+        img.size is None and rule.kind != "fixed"
+    ):  # LLaVA's and Gemma's images take the same tokens at any size
+        out.append(t(lang, "assume.images.size_default", size=size))
+    rows, cols = each.grid
+    common = dict(model=model.name, size=size, tokens=i18n.number(each.context, lang),
+                  rows=i18n.number(rows, lang), cols=i18n.number(cols, lang), special=rule.special_tokens)  # fmt: skip
+    if rule.kind == "merged_patches":
+        block = rule.patch * rule.merge
+        out.append(t(lang, "assume.images.rule_merged_patches", **common, block=block, patch=rule.patch,
+                     merge=rule.merge, max_mp=i18n.number(rule.max_pixels / 1e6, lang, 1)))  # fmt: skip
+    elif rule.kind == "fixed":
+        out.append(t(lang, "assume.images.rule_fixed", **common, per=i18n.number(rule.tokens, lang)))
+    elif rule.kind == "patch_rows":
+        out.append(t(lang, "assume.images.rule_patch_rows", **common, block=rule.patch * rule.merge,
+                     max_side=i18n.number(rule.max_side, lang)))  # fmt: skip
+    elif rule.kind == "tiles":
+        key = "assume.images.rule_tiles_thumbnail" if each.tiles > rows * cols else "assume.images.rule_tiles"
+        out.append(
+            t(lang, key, **common, tile=rule.tile, tiles=each.tiles, per=i18n.number(rule.tokens, lang))
+        )
+    else:  # cross_tiles
+        held = kv_cache.cross_bytes(
+            updated(model, cross_attention_tokens=each.cross), plan.kv.bytes_per_value
+        )
+        out.append(t(lang, "assume.images.rule_cross_tiles", **common, tile=rule.tile, tiles=each.tiles,
+                     per=i18n.number(rule.tokens, lang), cross=i18n.number(each.cross, lang),
+                     layers=model.cross_layers, bytes=i18n.gb(held, lang)))  # fmt: skip
+    times = _images_times(img, lang)
+    image_tokens = img.context_tokens
+    if img.cross_tokens:
+        out.append(t(lang, "assume.images.cross_kv", images=times,
+                     bytes=i18n.gb(kv_cache.cross_bytes(model, plan.kv.bytes_per_value), lang)))  # fmt: skip
+    elif w.prompt_tokens or w.prompt_pages:
+        out.append(t(lang, "assume.images.prompt", text=i18n.tokens(prompt - image_tokens, lang),
+                     image=i18n.number(image_tokens, lang), images=times, prompt=i18n.tokens(prompt, lang)))  # fmt: skip
+    elif w.context is None:
+        out.append(t(lang, "assume.images.context_default", text=i18n.tokens(context - image_tokens, lang),
+                     image=i18n.number(image_tokens, lang), images=times, total=i18n.tokens(context, lang)))  # fmt: skip
+    else:
+        out.append(t(lang, "assume.images.context_given", context=i18n.tokens(context, lang),
+                     image=i18n.number(image_tokens, lang), images=times,
+                     text=i18n.tokens(context - image_tokens, lang)))  # fmt: skip
+    return out
 
 
 def rate_text(rate: float, lang: str) -> str:

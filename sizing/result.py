@@ -83,6 +83,30 @@ class LoadInfo(Record, kw_only=True):
     plan_utilization: float | None = None
 
 
+class ImageInfo(Record, kw_only=True):
+    """The images each conversation holds (vision-language models), as sized."""
+
+    count: int  # per conversation
+    width: int
+    height: int
+    size: str | None = None  # as the question said it ("phone", "1920x1080"); None: the typical size assumed
+    counted: bool  # False: not in the figures (see `reason`)
+    reason: str | None = (
+        None  # why not: "text_model" (the model reads no images), "unsourced" (no known rule)
+    )
+    rule: str | None = None  # how the model turns an image into tokens (models.toml, images.kind)
+    tokens_per_image: int = 0  # in the conversation's context (markers included)
+    cross_tokens_per_image: int = 0  # in the cross-attention layers (Llama 3.2 Vision)
+    tokens_per_conversation: int = 0  # in the context, all the conversation's images
+    cross_bytes_per_conversation: int = 0  # KV cache of the cross-attention layers, one GPU's worth at TP 1
+    # vLLM's reserve for encoding: images of the largest size the model accepts encoded in one step, the
+    # tokens of each, and the encoder's activation peak over them (one GPU, TP 1).
+    encoder_images: int = 0
+    encoder_tokens_per_image: int = 0
+    encoder_activation_bytes: int = 0
+    nearest_vision_model: str | None = None  # for a model that reads no images: the closest one that does
+
+
 class RLInfo(Record, kw_only=True):
     """An RL fine-tune's settings as sized (GRPO, RLOO, PPO), every default filled in."""
 
@@ -152,6 +176,7 @@ class ResolvedWorkload(Record, kw_only=True):
     cost_asked: bool = False  # the question asked what it costs
     days_assumed: bool = False  # the deadline is the offering's default (no deadline was given)
     rl: RLInfo | None = None  # RL fine-tunes (method grpo or ppo): their settings
+    images: ImageInfo | None = None  # images in the conversations, when the question has them
     contract: str | None = None  # the contract mode asked for
     term_days: int | None = None  # serving: the days the GPUs are rented for
     # Serving for availability, as the question gave it (null when not given): copies required, availability
@@ -193,6 +218,8 @@ class Memory(Record, kw_only=True):
     # layers); part of `kv_cache`, the drafter's KV cache of every conversation.
     draft_weights: int = 0
     draft_kv_cache: int = 0
+    # Serving: part of `activations`, what vLLM reserves for encoding images (sizing/images.py).
+    image_encoding: int = 0
 
 
 class Performance(Record, kw_only=True):

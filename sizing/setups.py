@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from . import i18n, kv_cache, serving, training
+from . import i18n, images, kv_cache, serving, training
 from .catalog import GPU, Budget, Catalog, Offer
 from .memo import current, shared
 from .memo import one_sizing as one_sizing  # engine.size opens the memo through this module
@@ -82,6 +82,7 @@ def inference_memory(
         engine_padding=n.padding,
         draft_weights=n.draft_weights,
         draft_kv_cache=users * n.draft_per_conversation,
+        image_encoding=activations - n.text_activations(users),
     )
 
 
@@ -92,10 +93,13 @@ class Need:
     sampler's run (whose workspace grows with the conversations), the memory outside PyTorch, and one
     conversation's KV cache. A drafter served beside the model for speculative decoding (sizing/speculative.py)
     adds its weights and its KV cache of every conversation: both are counted in `weights` and
-    `per_conversation`, and kept apart in `draft_weights` and `draft_per_conversation` for the answer."""
+    `per_conversation`, and kept apart in `draft_weights` and `draft_per_conversation` for the answer. With
+    images, vLLM's reserve for encoding them (sizing/images.py): the vision encoder's activations over the
+    largest images, or the language model's own peak with the encoder's outputs kept beside it, whichever is
+    larger."""
 
-    __slots__ = ("_most", "draft_per_conversation", "draft_weights", "forward", "hidden", "model", "overhead",
-                 "padding", "per_conversation", "weights")  # fmt: skip
+    __slots__ = ("_most", "draft_per_conversation", "draft_weights", "encoder_cache", "encoder_peak", "forward",
+                 "hidden", "model", "overhead", "padding", "per_conversation", "weights")  # fmt: skip
 
     def __init__(self, plan: Plan, catalog: Catalog, tp: int, pp: int, context: int) -> None:
         a, gpus = plan.model, tp * pp
@@ -112,22 +116,25 @@ class Need:
         self.overhead = serving.overhead(gpus)
         main = kv_cache.sequence_bytes(a, context, kv_bytes, tp, pp)
         self.per_conversation = main + self.draft_per_conversation
+        self.encoder_cache = self.encoder_peak = 0
+        if plan.images is not None and plan.images.rule is not None and plan.images.counted:
+            reserve = images.reserve(plan.images.rule, a, prefill, tp)
+            self.encoder_cache, self.encoder_peak = reserve.cache, reserve.peak
         self._most: dict[int, int] = {}  # max_users by room, up to MOST_USERS
 
-    def activations(self, users: int) -> int:
+    def text_activations(self, users: int) -> int:
+        """The language model's own activation peak (the forward pass, or the sampler's workspace)."""
         return max(self.forward, self.hidden + serving.sampler_peak(self.model, users))
+
+    def activations(self, users: int) -> int:
+        return max(self.text_activations(users) + self.encoder_cache, self.encoder_peak)
 
     def fixed(self, users: int) -> int:
         """Everything but the KV cache."""
         return self.weights + self.activations(users) + self.overhead
 
     def total(self, users: int) -> int:
-        return (
-            self.weights
-            + users * self.per_conversation
-            + max(self.forward, self.hidden + serving.sampler_peak(self.model, users))
-            + self.overhead
-        )
+        return self.weights + users * self.per_conversation + self.activations(users) + self.overhead
 
     def max_users(self, room: int, cap: int = MOST_USERS) -> int:
         """Most conversations that fit in `room` bytes, up to `cap` (0 when not even one does). The need
@@ -146,7 +153,7 @@ class Need:
         # The need is a line in the users under each of the activation term's two bounds (the forward pass,
         # or the sampler's workspace, which grows with them): the most users under both lines is the
         # estimate, and the exact edge is found around it.
-        left = room - self.weights - self.overhead
+        left = room - self.weights - self.overhead - self.encoder_cache
         per = self.per_conversation
         by_forward = (left - self.forward) // per if per > 0 else cap
         by_sampler = (left - self.hidden) / (per + serving.SAMPLER_COPIES * self.model.vocab_size * 4)
@@ -164,6 +171,7 @@ def need(plan: Plan, catalog: Catalog, tp: int = 1, pp: int = 1, context: int | 
     context = context or plan.context
     if current() is None:  # outside a sizing nothing is kept (sizing/memo.py)
         return Need(plan, catalog, tp, pp, context)
+    encodes = plan.images is not None and plan.images.counted  # vLLM's reserve for encoding images
     key = (
         id(plan.model),
         id(plan.precision),
@@ -173,6 +181,7 @@ def need(plan: Plan, catalog: Catalog, tp: int = 1, pp: int = 1, context: int | 
         pp,
         context,
         id(plan.spec),
+        encodes,
     )
     found = _NEEDS.get(key)
     if (

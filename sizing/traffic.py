@@ -17,7 +17,9 @@ import math
 
 import msgspec
 
+from . import images
 from . import performance as perf
+from . import serving as serving_memory
 from .catalog import GPU, Catalog, is_budget
 from .memo import current, shared
 from .plan import Plan, contract_mode
@@ -75,8 +77,9 @@ def replica(plan: Plan, gpu: GPU, tp: int, pp: int, catalog: Catalog, users: int
     workspace follows), never below vLLM's own default, so a saturated copy fills its KV cache."""
     serving = catalog.offering.serving
     default_seqs = 1024 if gpu.memory_bytes >= BIG_GPU_BYTES else 256
+    reserved, image_flops = _image_costs(plan, tp, catalog, max(users, 1))
     key = ("replica", id(plan.model), id(plan.precision), plan.kv.bytes_per_value, id(gpu), tp, pp, users,
-           id(catalog))  # fmt: skip
+           id(catalog), reserved, image_flops)  # fmt: skip
     return shared(
         key,
         lambda: perf.replica(
@@ -91,9 +94,27 @@ def replica(plan: Plan, gpu: GPU, tp: int, pp: int, catalog: Catalog, users: int
             chunk_tokens=serving.prefill_chunk_tokens,
             memory_utilization=serving.memory_utilization,
             profiled_seqs=max(users, 1),
+            reserved_bytes=reserved,
+            image_flops=image_flops,
         ),
         keep=(plan.model, plan.precision, gpu, catalog),
     )
+
+
+def _image_costs(plan: Plan, tp: int, catalog: Catalog, seqs: int) -> tuple[int, float]:
+    """What images add to one copy of the model: the bytes vLLM reserves per GPU for encoding them beyond the
+    language model's own activations (sizing/images.py), and the encoder's FLOPs over the images each
+    request brings (none when they sit in the conversation's cached history)."""
+    img = plan.images
+    if img is None or img.rule is None or img.each is None:
+        return 0, 0.0
+    a = plan.model
+    chunk = catalog.offering.serving.prefill_chunk_tokens
+    reserve = images.reserve(img.rule, a, chunk, tp)
+    text = serving_memory.activation_peak(a, chunk, seqs, tp)
+    reserved = max(text + reserve.cache, reserve.peak) - text
+    flops = 2.0 * a.extra_params * img.count * img.each.encoder if plan.image_prefill else 0.0
+    return reserved, flops
 
 
 def _replica_of(plan: Plan, setup: Setup, catalog: Catalog, users: int) -> perf.Replica:

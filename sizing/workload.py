@@ -173,6 +173,12 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     draft_model: str | None = None
     # the draft model's precision (None: the served model's)
     draft_precision: str | None = None
+    # Images in each conversation (vision-language models): how many, and their size as said: "1920x1080",
+    # "12mp", or a named size of traffic.toml's [images] ("phone", "full_hd"); with_images: images said,
+    # with no count ("com imagens").
+    images: int | None = None
+    image_size: str | None = None
+    with_images: bool = False
 
     @classmethod
     def given(cls, fields: Mapping[str, Any]) -> Workload:
