@@ -25,6 +25,7 @@ from sizing import i18n
 from sizing.catalog import CatalogError, load_catalog
 from sizing.engine import size
 from sizing.errors import SizingError
+from sizing.image_query import size_key
 from sizing.quantities import parse_context, parse_count, parse_rate, parse_seconds, parse_share
 from sizing.query import QueryError, parse
 from sizing.result import json_data
@@ -152,6 +153,8 @@ def build_parser(lang: str = i18n.DEFAULT_LANG) -> Parser:
     traffic.add_argument("--ttft", type=_checked(parse_seconds, "not_duration", lang), help=h("ttft"))
     traffic.add_argument("--tokens-per-second", type=decimal, help=h("tokens_per_second"))
     traffic.add_argument("--replicas", type=whole, help=h("replicas"))
+    p.add_argument("--images", type=whole, help=h("images"))
+    p.add_argument("--image-size", type=_checked(size_key, "not_image_size", lang), help=h("image_size"))
     p.add_argument("--task", choices=[t.value for t in Task], help=h("task"))
     p.add_argument("--intent", choices=[i.value for i in Intent], help=h("intent"))
     p.add_argument(
@@ -181,7 +184,7 @@ FLAG_FIELDS = {
     "days": "days", "examples": "examples", "epochs": "epochs", "stack": "stack", "contract": "contract",
     "prompt_tokens": "prompt_tokens", "output_tokens": "output_tokens", "population": "population",
     "active_share": "active_share", "requests_per_hour": "requests_per_active_hour", "ttft": "ttft_s",
-    "tokens_per_second": "tokens_per_s", "replicas": "replicas",
+    "tokens_per_second": "tokens_per_s", "replicas": "replicas", "images": "images", "image_size": "image_size",
 }  # fmt: skip
 
 

@@ -14,7 +14,7 @@ import itertools
 import re
 from dataclasses import dataclass, field
 
-from . import prefilter, regexes, speculative_query, traffic_query
+from . import image_query, prefilter, regexes, speculative_query, traffic_query
 from .catalog import MAX_BUDGET_GB, Catalog, budget_id, load_catalog, normalize
 from .errors import SizingError
 from .names import (
@@ -90,6 +90,8 @@ class Query:
     # A machine of the asker's named without its memory ("no meu notebook", "macbook m3"), as typed.
     device_alone: list[str] = field(default_factory=list)
     mac_alone: list[str] = field(default_factory=list)  # the same for a Mac ("no meu macbook m3")
+    # A count of images too large for one conversation, said with no "per conversation", as typed.
+    images_total: list[str] = field(default_factory=list)
     # Another model offered as a choice beside the one sized ("... ou qwen 32b em bf16"), as typed; also one
     # the catalogue cannot size ("... ou gpt-7", "... vs gpt-4o"), which the answer says it could not compare.
     model_choices: list[str] = field(default_factory=list)
@@ -983,8 +985,9 @@ def launch_line(text: str) -> str:
 
 
 _IMAGE = regexes.compile(
-    r"(?<!\S)(?:[\w-]+(?:\.[\w-]+)+/)?[\w.-]+(?:/[\w.-]+)*:(?:latest|v?\d+(?:\.\d+)+[\w.-]*)(?!\S)"
-    r"|(?<!\S)[\w-]+(?:\.[\w-]+)+/[\w.-]+(?:/[\w.-]+)*(?!\S)",
+    r"(?:(?<!\S)(?:image|imagem)\s*:?\s+)?"  # "image vllm/vllm-openai:latest": the word goes with it
+    r"(?:(?<!\S)(?:[\w-]+(?:\.[\w-]+)+/)?[\w.-]+(?:/[\w.-]+)*:(?:latest|v?\d+(?:\.\d+)+[\w.-]*)(?!\S)"
+    r"|(?<!\S)[\w-]+(?:\.[\w-]+)+/[\w.-]+(?:/[\w.-]+)*(?!\S))",
     re.IGNORECASE,
 )
 OLLAMA_TAG = regexes.compile(
@@ -1083,11 +1086,14 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
             end = _NAME_AFTER.match(scan.work, end).end()
             if scan.taken.intersection(range(start, end)):
                 continue
+            if kind == "image" and image_query.is_image_noun(scan.work[start:end]):
+                continue  # "imagens" in a conversation, not Google's Imagen
             scan.found.setdefault("out_of_scope", []).append((kind, scan.original[start:end].strip()))
             scan.blank(start, end)
     # A draft model named as such ("o llama 3.2 1b como draft") before the models: it is no second model to
     # contradict the first or to choose between (sizing/speculative_query.py).
     speculative_query.take(scan, catalog)
+    image_query.container_images(scan)  # "image: vllm/vllm-openai" names no model
     _repos(scan, catalog)
     scan.take(DATES, "date", _date)
     _number_words(scan)
@@ -1113,6 +1119,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     if "method" in scan.found or (base is not None and base.method is not None and base.method.is_rl):
         _rl_settings(scan)
     _availability(scan)
+    # Images before traffic and contexts: "3 imagens por pedido" is no rate, "imagens 4k" no context.
+    image_query.take(scan, catalog.traffic.images.total_from)
     # Traffic first: "prompts de 2 mil tokens" is no context, "5000 funcionários" no concurrent users.
     traffic_query.take(scan, follow_up=base is not None)
     scan.take(CORPUS, "corpus", lambda m: True)
@@ -1958,6 +1966,23 @@ def _contract(scan: _Scan) -> str | None:
     return next(iter(modes)) if len(modes) == 1 else None
 
 
+def _images(scan: _Scan, query: Query) -> dict:
+    """The images of each conversation: a count, a size (pixels said win over a size an image word names,
+    "fotos de celular de 1024x1024"), or images with neither."""
+    out: dict = {}
+    count = _one(scan, "images", "images")
+    if count is not None:
+        out["images"] = count
+    size = _one(scan, "image_size", "image_size") or _one(scan, "image_named", "image_size")
+    if size is not None:
+        out["image_size"] = size
+    totals = scan.found.get("images_total", [])
+    query.images_total = [typed for _, typed in totals]
+    if scan.found.get("with_images") or totals:
+        out["with_images"] = True
+    return out
+
+
 def _one(scan: _Scan, kind: str, label: str):
     values = scan.found.get(kind)
     if not values:
@@ -2190,6 +2215,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         zones=max((v for v, _ in scan.found.get("zones", [])), default=None),
         **_speculative(scan),
     )
+    fields.update(_images(scan, query))
     query.precision_choices = [v for v, _ in scan.found.get("precision_choice", [])]
     query.corpus = [typed for _, typed in scan.found.get("corpus", [])]
     query.system_ram = [typed for _, typed in scan.found.get("system_ram", [])]
@@ -2447,6 +2473,9 @@ SERVING_ONLY = frozenset(
         "users",
         "contract",
         "term_days",
+        "images",
+        "image_size",
+        "with_images",
         *TRAFFIC_FIELDS,
         *AVAILABILITY_FIELDS,
     }

@@ -96,6 +96,20 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     "launch": ("launchers", "context", "users", "tp", "pp", "precision", "kv_cache", "model"),
     "devices": ("laptop", "mac", "desktop", "gpu", "unified", "ram", "own"),
     "speculative": ("decoding", "draft", "as", "article", "eagle", "eagle3", "mtp", "ngram", "off"),
+    "images": (
+        "nouns",
+        "per",
+        "not_input",
+        "none",
+        "generate",
+        "resolution",
+        "phone",
+        "screenshot",
+        "scan",
+        "full_hd",
+        "hd",
+        "uhd",
+    ),
 }
 
 
