@@ -72,6 +72,25 @@ PHRASINGS: list[tuple[str, dict]] = [
     ("llama-3.2-90b-vision-instruct fp8", {"model": "llama-3.2-90b-vision", "precision": "fp8"}),
     ("pixtral 12b", {"model": "pixtral-12b"}),
     ("llava 1.5 7b", {"model": "llava-1.5-7b"}),
+    # Images in each conversation, their count and size (sizing/image_query.py); "imagens" had been read as
+    # Google's Imagen, an image-generation model left out.
+    (
+        "qwen2.5-vl 7b com 20 usuários mandando 3 imagens cada",
+        {"model": "qwen2.5-vl-7b", "users": 20, "images": 3},
+    ),
+    (
+        "pixtral 12b with 4 images of 1024x1024 per conversation",
+        {"model": "pixtral-12b", "images": 4, "image_size": "1024x1024"},
+    ),
+    ("gemma 3 27b 10 usuários com imagens", {"model": "gemma-3-27b", "users": 10, "with_images": True}),
+    (
+        "qwen2.5-vl 72b, 2 fotos de celular por usuário",
+        {"model": "qwen2.5-vl-72b", "images": 2, "image_size": "phone"},
+    ),
+    (
+        "llama 3.2 11b vision imagens full hd 8k",
+        {"model": "llama-3.2-11b-vision", "with_images": True, "image_size": "full_hd", "context": 8192},
+    ),
     ("internvl2.5 78b", {"model": "internvl2.5-78b"}),
     # Hundreds in the feminine and above 500 ("quinhentas" had been left unread), and "giga" for GB.
     ("quinhentas pessoas no 8b", {"model": "llama-3.1-8b", "users": 500}),

@@ -54,6 +54,8 @@ def test_phrasing_becomes_the_expected_workload(text, expected, catalog):
         "high_availability",
         "spare_replicas",
         "zones",
+        "images",
+        "image_size",
     ):
         if getattr(w, field) is not None:
             got[field] = getattr(w, field)
@@ -63,6 +65,8 @@ def test_phrasing_becomes_the_expected_workload(text, expected, catalog):
         got["cpu_offload"] = True
     if w.offload_params:
         got["offload_params"] = True
+    if w.with_images:
+        got["with_images"] = True
     for field in ("task", "intent", "optimizer", "method"):
         if getattr(w, field) is not None:
             got[field] = getattr(w, field).value
