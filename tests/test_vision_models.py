@@ -92,6 +92,9 @@ PUBLISHED_BYTES = {
     "internvl2.5-78b": 156_816_636_672,
 }
 PUBLISHED_BILLIONS = {"qwen2.5-vl-72b": 73.4, "llama-3.2-90b-vision": 88.6, "pixtral-12b": 12.7}
+# keras-hub's mistral3 preset (Mistral Small 3.1 "with a Pixtral vision encoder"), and the same total published
+# for Mistral-Small-3.2-24B-Instruct-2506: 24,011,361,280 parameters, 48,022,722,560 bytes at BF16.
+PUBLISHED_BYTES["mistral-small-3.2-24b"] = 48_022_722_560
 
 
 @pytest.mark.parametrize("model", sorted(PUBLISHED_BYTES) + sorted(PUBLISHED_BILLIONS))
@@ -104,6 +107,19 @@ def test_the_parameters_add_up_to_the_published_checkpoint(model):
     # A vision tower of its published size (InternViT-6B is 5.5B; the others 0.3-0.9B), not a share of the
     # language model.
     assert 0.3e9 < entry.extra_params < (6e9 if model.startswith("internvl2.5-") else 1e9)
+
+
+def test_mistral_small_3_reads_images_and_devstral_does_not():
+    # Mistral Small 3.1/3.2 (and Magistral 1.2) carry the Pixtral-style encoder; Devstral and Magistral
+    # 2506/2507 are its language model alone (had both been sized as the text model, the encoder left out).
+    models = {m.id: m for m in load_catalog().models}
+    vision, text = models["mistral-small-3.2-24b"], models["devstral-small-24b"]
+    assert vision.params - vision.extra_params == text.params == 23_572_403_200
+    assert size(parse("devstral small 2507").workload).workload.model.vision_params == 0
+    assert size(parse("magistral small 2509").workload).workload.model.vision_params == 438_958_080
+    # A 1024x1024 image: (1024 - 1) // 28 + 1 = 37 blocks a side, and a break per row: 37 x 37 + 37.
+    result = size(parse("mistral small 3.2 1 imagem de 1024x1024").workload)
+    assert result.workload.images.tokens_per_image == 37 * 37 + 37
 
 
 def test_llama_vision_cross_attention_layers_count_in_weights_not_in_the_cache():
