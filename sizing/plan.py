@@ -829,7 +829,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
             if image_tokens and image_tokens + output >= model.max_context:
                 raise SizingError(
                     "images.beyond_model_alone",
-                    "images.smaller_examples",
+                    _smaller_hint(plan.images),
                     images=_images_times(plan.images, lang),
                     model=model.name,
                     limit=i18n.tokens(model.max_context, lang),
@@ -845,7 +845,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     if image_tokens and context > model.max_context:
         raise SizingError(
             "images.beyond_model",
-            "images.smaller_examples",
+            _smaller_hint(plan.images),
             images=_images_times(plan.images, lang),
             text=i18n.tokens(context - image_tokens, lang),
             model=model.name,
@@ -1054,6 +1054,12 @@ def _image_plan(w: Workload, model: ModelEntry, catalog: Catalog, lang: str) -> 
         rule=rule,
         each=each,
     )
+
+
+def _smaller_hint(img: ImagePlan | None) -> str:
+    """What makes images fit: fewer or smaller ones, and for Qwen2.5-VL's dynamic resolution, a cap on it."""
+    dynamic = img is not None and img.rule is not None and img.rule.kind == "merged_patches"
+    return "images.max_pixels_examples" if dynamic else "images.smaller_examples"
 
 
 def _images_times(img: ImagePlan, lang: str) -> str:

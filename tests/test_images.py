@@ -74,6 +74,12 @@ def test_images_are_read_as_people_say_them(text, images, image_size, with_image
     w = query.workload
     assert (w.images, w.image_size, w.with_images) == (images, image_size, with_images)
     assert query.unknown == [] and query.out_of_scope == []
+    # ... and the answer says them first, in every language.
+    for lang in ("pt-BR", "pt-PT", "en"):
+        understood = render_text(size(w.but(lang=lang)), query).split("\n")[0].lower()
+        assert any(
+            word in understood for word in ("imagem", "imagens", "image", "foto", "photo", "screenshot")
+        )
 
 
 @pytest.mark.parametrize(
@@ -324,6 +330,17 @@ def test_images_that_cannot_be_held_get_a_clear_message(text, message):
     with pytest.raises(SizingError) as refused:
         size(parse(text).workload)
     assert refused.value.message("pt-BR").startswith(message)
+    for lang in ("pt-BR", "pt-PT", "en"):  # said, with what would work, in every language and in Slack
+        assert refused.value.message(lang) and refused.value.hint(lang)
+        blocks.validate(blocks.error(refused.value, lang).blocks)
+
+
+def test_phone_photos_past_qwens_window_point_to_its_max_pixels():
+    # 3 phone photos are 3 x 15,554 = 46,662 tokens, past Qwen2.5-VL's 32,768: its model card's cap
+    # (max_pixels 1280 x 28 x 28 = 1,003,520) keeps each image to 1,280 tokens.
+    with pytest.raises(SizingError) as refused:
+        size(parse("qwen2.5-vl 7b com 3 fotos de celular por conversa").workload)
+    assert "`--mm-processor-kwargs '{\"max_pixels\": 1003520}'`" in refused.value.hint("pt-BR")
 
 
 def test_an_impossible_count_of_images_is_refused():
