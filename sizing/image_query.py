@@ -12,6 +12,7 @@ What it finds, in the scan (sizing/query.py's _Scan):
     image_size    "1920x1080", "12mp", or a named size ("phone", "full_hd")
     with_images   images said with no count ("com imagens")
     images_total  a count too large for one conversation with no "per conversation" ("analisar 5 mil imagens")
+    no_images     none at all ("sem imagens", "0 imagens", "without images")
 """
 
 from __future__ import annotations
@@ -160,6 +161,9 @@ def take(scan, total_from: int) -> None:
             unit = {"thousand": "k"}.get(m.group("unit") or "", m.group("unit") or "")
             count = parse_count(m.group("number") + unit)
         if not count:
+            # "0 imagens": none at all (a thread's "e com 0 imagens?" takes them away).
+            found.setdefault("no_images", []).append((True, typed))
+            scan.blank(m.start(), m.end())
             continue
         _sizes(found, m, typed)
         if count >= total_from and not m.group("scope"):
@@ -194,12 +198,16 @@ def _leave_out(scan, m: re.Match) -> None:
         end = after.end()
     if before:
         start = min(start, before.start())
-    if any(word in _GENERATE for word in scan.work[start:end].split()):
+    words = scan.work[start:end].split()
+    if any(word in _GENERATE for word in words):
         return  # "gerar imagens" is an image model's work: said as out of scope elsewhere, or not understood
+    if any(word in _NONE for word in words):
+        scan.found.setdefault("no_images", []).append((True, scan.original[start:end].strip()))
     scan.blank(start, end)
 
 
 _GENERATE = frozenset(strip_accents(w) for w in VOCAB.words("images.generate"))
+_NONE = frozenset(strip_accents(w) for w in VOCAB.words("images.none"))
 
 
 def _sizes(found: dict, m: re.Match, typed: str) -> None:

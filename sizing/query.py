@@ -92,6 +92,7 @@ class Query:
     mac_alone: list[str] = field(default_factory=list)  # the same for a Mac ("no meu macbook m3")
     # A count of images too large for one conversation, said with no "per conversation", as typed.
     images_total: list[str] = field(default_factory=list)
+    no_images: bool = False  # "sem imagens": a thread's follow-up takes its images away
     # Another model offered as a choice beside the one sized ("... ou qwen 32b em bf16"), as typed; also one
     # the catalogue cannot size ("... ou gpt-7", "... vs gpt-4o"), which the answer says it could not compare.
     model_choices: list[str] = field(default_factory=list)
@@ -1980,6 +1981,7 @@ def _images(scan: _Scan, query: Query) -> dict:
     query.images_total = [typed for _, typed in totals]
     if scan.found.get("with_images") or totals:
         out["with_images"] = True
+    query.no_images = bool(scan.found.get("no_images")) and not out
     return out
 
 
@@ -2412,6 +2414,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     query.unknown += [typed for _, typed in scan.found.get("money", [])]  # a budget is not sized by
     query.unknown += [typed for _, typed in scan.found.get("word_count", [])]  # nor a length in words
     understood = any(v is not None for v in fields.values()) or stage is not None or model or size
+    understood = understood or query.no_images
     if base is not None:
         return _follow_up(query, base, model or size, stage, fields, understood)
     out_of_scope = scan.found.get("out_of_scope", [])
@@ -2555,6 +2558,9 @@ def _follow_up(query: Query, base: Workload, model, stage, fields: dict, underst
     if query.lang:
         changes["lang"] = query.lang
     previous = base.given_fields()
+    if query.no_images:  # "e sem imagens?": the thread's images go
+        for key in ("images", "image_size", "with_images"):
+            previous.pop(key, None)
     if "gpu" in changes and "compare_gpus" not in changes:
         previous.pop("compare_gpus", None)  # "e na L40S?" asks about that GPU alone
         previous.pop("compare_counts", None)
@@ -2571,5 +2577,5 @@ def _follow_up(query: Query, base: Workload, model, stage, fields: dict, underst
         previous = {k: v for k, v in previous.items() if k not in other or k in changes}
     merged = {**previous, **changes}
     query.workload = Workload.given(merged)
-    query.changed = sorted(changes)
+    query.changed = sorted({*changes, "images"} if query.no_images else changes)
     return query

@@ -92,6 +92,7 @@ def test_images_are_read_as_people_say_them(text, images, image_size, with_image
         "llama 8b rodando em container, a imagem do container tem 20GB",
         "llama 70b, sem imagens",
         "qwen2.5-vl 7b no images, 10 users",
+        "qwen2.5-vl 7b 0 imagens",
         "a imagem da empresa importa, llama 8b",
         "qwen 32b contexto 4k",
         "llama 70b 4k 10 usuarios",
@@ -400,6 +401,14 @@ def test_a_thread_changes_only_the_images():
     assert (follow.workload.images, follow.workload.users) == (5, 20)
     follow = parse("and with phone photos?", base=first)
     assert (follow.workload.images, follow.workload.image_size) == (3, "phone")
+    for text in ("e sem imagens?", "and without images?", "e com 0 imagens?"):
+        follow = parse(text, base=first)
+        assert (follow.workload.images, follow.workload.with_images, follow.workload.users) == (
+            None,
+            False,
+            20,
+        )
+        assert follow.changed == ["images"]
 
 
 @pytest.mark.parametrize(
