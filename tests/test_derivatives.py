@@ -48,9 +48,10 @@ def refusal(text: str, capsys) -> list[str]:
         ("Quero correr o Magistral Small 2509 para 20 utilizadores em simultâneo",
          "Percebi: Magistral Small 2509 (arquitetura do Mistral Small 3.2 24B) · inferência · 20 utilizadores em simultâneo",
          "Magistral Small 2509 (arquitetura do Mistral Small 3.2 24B) · BF16/FP16 (16-bit)"),
-        ("Que GPU preciso para correr o Devstral com 64k de contexto?",
-         "Percebi: Devstral Small 2507 (arquitetura do Mistral Small 3.2 24B) · inferência · 64k de contexto",
-         "Devstral Small 2507 (arquitetura do Mistral Small 3.2 24B) · BF16/FP16 (16-bit) · 65\u00a0536 tokens de contexto"),
+        # Devstral reads text only (no vision encoder): its own entry, and Magistral before 1.2 shares it.
+        ("Que GPU preciso para correr o Magistral Small 2507 com 64k de contexto?",
+         "Percebi: Magistral Small 2507 (arquitetura do Devstral Small 2507) · inferência · 64k de contexto",
+         "Magistral Small 2507 (arquitetura do Devstral Small 2507) · BF16/FP16 (16-bit) · 65\u00a0536 tokens de contexto"),
         # English.
         ("how much vram for qwen2.5-coder-7b with 10 concurrent users",
          "Understood: Qwen2.5-Coder 7B (architecture of Qwen2.5 7B) · 10 concurrent users",

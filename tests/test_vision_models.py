@@ -113,9 +113,10 @@ def test_mistral_small_3_reads_images_and_devstral_does_not():
     # Mistral Small 3.1/3.2 (and Magistral 1.2) carry the Pixtral-style encoder; Devstral and Magistral
     # 2506/2507 are its language model alone (had both been sized as the text model, the encoder left out).
     models = {m.id: m for m in load_catalog().models}
-    vision, text = models["mistral-small-3.2-24b"], models["devstral-small-24b"]
+    vision, text = models["mistral-small-3.2-24b"], models["devstral-small-2507"]
     assert vision.params - vision.extra_params == text.params == 23_572_403_200
     assert size(parse("devstral small 2507").workload).workload.model.vision_params == 0
+    assert size(parse("magistral small 2507").workload).workload.model.vision_params == 0
     assert size(parse("magistral small 2509").workload).workload.model.vision_params == 438_958_080
     # A 1024x1024 image: (1024 - 1) // 28 + 1 = 37 blocks a side, and a break per row: 37 x 37 + 37.
     result = size(parse("mistral small 3.2 1 imagem de 1024x1024").workload)
