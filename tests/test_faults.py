@@ -111,8 +111,12 @@ def test_slack_rate_limits_then_errors_then_silence(slack):
     fake.clear()
     fake.delay("chat.postMessage", 3)
     slack.event(sr.app_mention("<@UBOT> 8b qlora", ts="1700000102.000100"), "EvF3")
+    # The answer is posted after the acknowledgement: the delay holds until that post has reached Slack (on
+    # a busy machine the answer could otherwise come after the delay was lifted, and be taken).
+    fake.wait_for("chat.postMessage", count=1, timeout=10)
     fake.delay("chat.postMessage", 0)
     assert "Recomendação" in _text(slack.command("70b 8bit")["blocks"])
+    slack.settle()
     outcomes = {r["text"].strip(): r["outcome"] for r in slack.rows()}
     assert outcomes["8b qlora"] == "failed" and outcomes["70b 8bit"] == "answered"
 

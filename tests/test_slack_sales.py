@@ -377,6 +377,7 @@ def test_only_managers_can_forget_and_nothing_changes_otherwise(slack):
 
 def test_cards_of_someone_forgotten_with_gpu_log_are_redrawn_from_slack(slack):
     _ask_for_proposal(slack, user="U0001")
+    slack.settle()  # the card's ts is recorded once Slack has answered the post, after the acknowledgement
     slack.log.flush()
     reports.forget(slack.db, "U0001")  # what `gpu-log forget` does: it cannot reach Slack
     reply = slack.command("log esquecer <@U0001>", user_id=MANAGER)
