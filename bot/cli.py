@@ -13,13 +13,14 @@ JSON object on stdout, {"error": {"key", "message", "hint"}}).
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import json
 import math
 import os
 import sys
 from collections.abc import Callable, Sequence
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 from sizing import i18n
 from sizing.catalog import CatalogError, load_catalog
@@ -31,7 +32,8 @@ from sizing.query import QueryError, parse
 from sizing.result import json_data
 from sizing.workload import Intent, Method, Optimizer, Stage, Task, Workload
 
-from .log import lang_in_argv, localized_argparse
+if TYPE_CHECKING:
+    import argparse
 
 EXIT_USAGE = 2
 EXIT_CONFIG = 1
@@ -41,11 +43,22 @@ class UsageError(Exception):
     """A command line argparse could not read."""
 
 
-class Parser(argparse.ArgumentParser):
-    """argparse that raises instead of printing usage and exiting, so errors read as one clear sentence."""
+def _parser_class():
+    """argparse that raises instead of printing usage and exiting, so errors read as one clear sentence.
+    (argparse is imported only for a command line with options: see _words_only.)"""
+    import argparse
 
-    def error(self, message: str):  # type: ignore[override]
-        raise UsageError(message)
+    class Parser(argparse.ArgumentParser):
+        def error(self, message: str):  # type: ignore[override]
+            raise UsageError(message)
+
+    return Parser
+
+
+def _type_error(message: str) -> Exception:
+    import argparse
+
+    return argparse.ArgumentTypeError(message)
 
 
 def _t(lang: str, key: str, **params) -> str:
@@ -56,9 +69,7 @@ def _quantity(parse: Callable[[str], int | None], what: str, lang: str):
     def convert(text: str) -> int:
         value = parse(text)
         if value is None:
-            raise argparse.ArgumentTypeError(
-                _t(lang, "error.not_number", what=_t(lang, f"error.{what}"), text=text)
-            )
+            raise _type_error(_t(lang, "error.not_number", what=_t(lang, f"error.{what}"), text=text))
         return value
 
     return convert
@@ -68,7 +79,7 @@ def _checked(parse: Callable[[str], float | None], key: str, lang: str):
     def convert(text: str):
         value = parse(text)
         if value is None:
-            raise argparse.ArgumentTypeError(_t(lang, f"error.{key}", text=text))
+            raise _type_error(_t(lang, f"error.{key}", text=text))
         return value
 
     return convert
@@ -82,7 +93,7 @@ def _number(kind: type, lang: str):
             return kind(text)
         except ValueError:
             key = "error.not_whole" if kind is int else "error.not_decimal"
-            raise argparse.ArgumentTypeError(_t(lang, key, text=text)) from None
+            raise _type_error(_t(lang, key, text=text)) from None
 
     return convert
 
@@ -90,26 +101,28 @@ def _number(kind: type, lang: str):
 def _language(lang: str):
     def convert(text: str) -> str:
         if not i18n.known(text):
-            raise argparse.ArgumentTypeError(
-                _t(lang, "error.not_language", text=text, codes=", ".join(i18n.languages()))
-            )
+            raise _type_error(_t(lang, "error.not_language", text=text, codes=", ".join(i18n.languages())))
         return i18n.lang_of(text)
 
     return convert
 
 
 def _localized(parser: argparse.ArgumentParser, lang: str) -> argparse.ArgumentParser:
+    from .log import localized_argparse
+
     return localized_argparse(parser, usage=_t(lang, "help.usage"), arguments=_t(lang, "help.arguments"),
                      options=_t(lang, "help.options"), help_line=_t(lang, "help.help"))  # fmt: skip
 
 
-def build_parser(lang: str = i18n.DEFAULT_LANG) -> Parser:
+def build_parser(lang: str = i18n.DEFAULT_LANG) -> argparse.ArgumentParser:
+    import argparse
+
     whole, decimal = _number(int, lang), _number(float, lang)
 
     def h(key: str) -> str:
         return _t(lang, f"help.{key}")
 
-    p = _localized(Parser(prog="gpu-size", description=h("description"), epilog=h("epilog")), lang)
+    p = _localized(_parser_class()(prog="gpu-size", description=h("description"), epilog=h("epilog")), lang)
     p.add_argument("text", nargs="*", help=h("text"))
     p.add_argument("--model", "-m", help=h("model"))
     p.add_argument("--precision", "-p", help=h("precision"))
@@ -188,7 +201,9 @@ FLAG_FIELDS = {
 }  # fmt: skip
 
 
-def workload_from(args: argparse.Namespace, words: Workload | None = None, lang: str = "pt-BR") -> Workload:
+def workload_from(
+    args: argparse.Namespace | SimpleNamespace, words: Workload | None = None, lang: str = "pt-BR"
+) -> Workload:
     """The workload the words describe, with every flag given on the command line taking precedence."""
     fields = words.given_fields() if words else {}
     for flag, name in FLAG_FIELDS.items():
@@ -246,6 +261,17 @@ def _wants_json(argv: list[str]) -> bool:
     return "--json" in argv
 
 
+def _words_only(argv: list[str]) -> SimpleNamespace | None:
+    """A command line of words alone ("70b 4bit 32k 10users", the usual one) as argparse would read it:
+    the question, every option at its default. Importing argparse and building the parser cost about a
+    seventh of such a run; a test keeps this equal to build_parser().parse_args(). None when an argument
+    may be an option (or there are none: the help)."""
+    if not argv or any(arg.startswith("-") for arg in argv):
+        return None
+    return SimpleNamespace(text=list(argv), **dict.fromkeys(FLAG_FIELDS), rate=None, cpu_offload=False,
+                           offload_params=False, lang=None, json=False)  # fmt: skip
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:2] == ["catalog", "add"]:
@@ -255,14 +281,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     # The default language: GPU_SIZER_LANG, as for the Slack app and the console. --help and a command line
     # that cannot be read are in --lang's language, else that one.
     default = os.environ.get("GPU_SIZER_LANG") if i18n.known(os.environ.get("GPU_SIZER_LANG")) else None
-    early = i18n.answer_lang(lang_in_argv(argv), default)
-    parser = build_parser(early)
-    try:
-        args = parser.parse_args(argv)
-    except UsageError as e:
-        from .log import argparse_sentence  # argparse's English, said in the user's language
+    args = _words_only(argv)
+    if args is None:
+        from .log import lang_in_argv
 
-        return _fail(argparse_sentence(str(e), early), _t(early, "error.try"), as_json=_wants_json(argv))
+        early = i18n.answer_lang(lang_in_argv(argv), default)
+        try:
+            args = build_parser(early).parse_args(argv)
+        except UsageError as e:
+            from .log import argparse_sentence  # argparse's English, said in the user's language
+
+            return _fail(argparse_sentence(str(e), early), _t(early, "error.try"), as_json=_wants_json(argv))
     text = " ".join(args.text)
     lang = i18n.answer_lang(args.lang, default)
     query = None

@@ -14,7 +14,12 @@ How an entry is written (see the comment at the top of each file):
 
 from __future__ import annotations
 
+import atexit
+import contextlib
+import marshal
+import os
 import re
+import threading
 import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -115,7 +120,10 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
 
 def strip_accents(text: str) -> str:
     """Lower-case without accents, one character for one character (positions stay aligned)."""
-    return "".join(map(_plain, text.lower()))
+    low = text.lower()
+    if low.isascii():  # most text: nothing to strip
+        return low
+    return "".join(map(_plain, low))
 
 
 @lru_cache(maxsize=4096)
@@ -127,18 +135,91 @@ def _plain(ch: str) -> str:
 
 def _piece(entry: str) -> str:
     """One entry as a regular expression over accent-free lower-case text."""
-    text = strip_accents(entry.strip())
+    # Built for ~1,500 entries at every start (a gpu-size run included): plain ASCII words skip the accent
+    # table and re.escape, which would return them unchanged.
+    text = entry.strip().lower()
+    if not text.isascii():
+        text = strip_accents(text)
     star = text.endswith("*")
     words = [
-        r"[\s_-]*".join(re.escape(part) for part in word.split("-")) for word in text.rstrip("*").split()
+        r"[\s_-]*".join(part if part.isalnum() else re.escape(part) for part in word.split("-"))
+        for word in text.rstrip("*").split()
     ]
     return r"[\s_-]+".join(words) + (r"\w*" if star else "")
 
 
 def alternation(entries) -> str:
     """Entries as one non-capturing group, longest first (so "ajuste fino completo" beats "ajuste fino")."""
-    ordered = sorted(set(entries), key=lambda e: (-len(e), e))
-    return "(?:" + "|".join(_piece(e) for e in ordered) + ")"
+    entries = tuple(entries)
+    built = _ALTERNATIONS.get(entries)
+    if built is None:
+        ordered = sorted(set(entries), key=lambda e: (-len(e), e))
+        built = "(?:" + "|".join(_piece(e) for e in ordered) + ")"
+        _ALTERNATIONS.put(entries, built)
+    return built
+
+
+class _KeptAlternations:
+    """alternation()'s results, kept for the next process beside the parsed data files (as sizing/regexes.py
+    keeps compiled patterns): the ~150 groups built from the word lists cost a gpu-size run ~6 ms to build
+    again. Keyed by the entries themselves, so an edited word list simply builds its group anew; a file that
+    cannot be read or written only costs that time."""
+
+    VERSION = 1
+    MAX = 2000  # groups kept; past it, only those the last process used
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[str, ...], str] | None = None
+        self._used: dict[tuple[str, ...], str] = {}
+        self._new = False
+        self._lock = threading.Lock()
+
+    def _path(self) -> Path | None:
+        folder = tomlfiles.cache_dir()
+        return None if folder is None else folder / f"alternations-{self.VERSION}.marshal"
+
+    def _read(self) -> dict[tuple[str, ...], str]:
+        if self._kept is None:
+            with self._lock:
+                if self._kept is None:
+                    self._kept = self._load()
+                    atexit.register(self.save)
+        return self._kept
+
+    def _load(self) -> dict[tuple[str, ...], str]:
+        path = self._path()
+        try:
+            kept = marshal.loads(path.read_bytes()) if path is not None else {}
+        except (OSError, EOFError, ValueError, TypeError):
+            return {}
+        return kept if isinstance(kept, dict) else {}
+
+    def get(self, entries: tuple[str, ...]) -> str | None:
+        built = self._read().get(entries)
+        if built is not None:
+            self._used[entries] = built
+        return built
+
+    def put(self, entries: tuple[str, ...], built: str) -> None:
+        self._read()[entries] = self._used[entries] = built
+        self._new = True
+
+    def save(self) -> None:
+        path = self._path()
+        if not self._new or path is None:
+            return
+        self._new = False
+        kept = {**self._load(), **(self._kept or {})}
+        if len(kept) > self.MAX:
+            kept = dict(self._used)
+        with contextlib.suppress(OSError, ValueError):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            partial = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+            partial.write_bytes(marshal.dumps(kept))
+            os.replace(partial, path)  # a reader never sees half a file
+
+
+_ALTERNATIONS = _KeptAlternations()
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot import blocks, rendering
 from sizing.engine import size
 from sizing.query import parse
@@ -152,3 +154,38 @@ def test_the_installed_gpu_size_answers_as_main_does(tmp_path):
             status, in_process.stdout, in_process.stderr
         ), installed.stderr  # fmt: skip
         assert in_process.returncode == status
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["70b", "4bit", "32k", "10users"],
+        ["llama 3.1 8b numa h100, 20 usuários"],
+        ["qwen3", "32b", "lora", "em", "2x", "h100"],
+    ],
+)
+@pytest.mark.parametrize("lang", ["pt-BR", "en"])
+def test_a_command_line_of_words_alone_reads_as_argparse_reads_it(argv, lang):
+    # gpu-size skips argparse for words alone (bot.cli._words_only): what it reads must stay what the
+    # parser reads, whatever option is added to the parser.
+    from bot import cli
+
+    assert vars(cli._words_only(argv)) == vars(cli.build_parser(lang).parse_args(argv))
+
+
+@pytest.mark.parametrize("argv", [[], ["--help"], ["70b", "--json"], ["-m", "llama-3.1-8b"], ["70b", "-5"]])
+def test_a_command_line_with_options_goes_through_argparse(argv):
+    from bot import cli
+
+    assert cli._words_only(argv) is None
+
+
+def test_gpu_size_with_words_alone_does_not_load_argparse():
+    probe = (
+        "import contextlib, io, sys\nfrom bot import cli\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n    cli.main(['70b', '4bit'])\n"
+        "print('argparse' in sys.modules)\n"
+    )
+    env = {**os.environ, "GPU_SIZER_HUB": "off"}
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.stdout.strip() == "False", done.stderr
