@@ -467,6 +467,7 @@ def test_a_thread_about_training_moves_to_serving_without_its_training_settings(
         "qual a vazão do qwen3 8b numa l40s?",
         "me vê quanto fica o qwen3 30b a3b pra 100 usuários em fp8",
         "Um cliente quer colocar um chatbot com o Llama 3.1 8B para atender 2 mil alunos",
+        "gemma 3 27b qat int4 numa 4090",  # Google's quantization-aware-trained int4: the int4 is what is sized
     ],
 )
 def test_how_customers_ask_leaves_nothing_not_understood(text):
