@@ -364,16 +364,22 @@ def _memory_changes(plan: Plan, asked: Setup, fits, catalog: Catalog, lang: str)
     return out
 
 
+# Below 4 bits the files are llama.cpp's, a server of a few conversations at once (llama-server's slots,
+# --parallel), run on one's own machine: offered for a handful of users, not for a team's service, where
+# the quality lost and the throughput would both fall short.
+LLAMA_CPP_USERS = 4
+
+
 def _fit_ladder(plan: Plan, catalog: Catalog) -> list[str]:
     """The precisions to try, best first, to fit a GPU the question named: the next ones down (FP8, then 4
-    bits) and, with no traffic to serve, llama.cpp's smaller files after them ("qual o menor quant do llama
-    70b que cabe numa 4090?": IQ2_XS)."""
+    bits) and, with no traffic to serve and a handful of users at most, llama.cpp's smaller files after them
+    ("qual o menor quant do llama 70b que cabe numa 4090?": IQ2_XS)."""
     chain = []
     lower_id = LOWER.get(plan.precision.id)
     while lower_id:
         chain.append(lower_id)
         lower_id = LOWER.get(lower_id)
-    if plan.rate is not None:
+    if plan.rate is not None or plan.users > LLAMA_CPP_USERS:
         return chain
     last = catalog.precision(chain[-1]) if chain else plan.precision
     if last.nominal_bits > 4:

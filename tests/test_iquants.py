@@ -161,6 +161,15 @@ def test_a_served_load_is_never_pointed_to_a_1_or_2_bit_file():
     assert "Para caber em 1× RTX 4090 24 GB:" in verdict(out) and "GGUF" not in verdict(out)
 
 
+@pytest.mark.parametrize(
+    "text", ["mixtral 8x7b fp8 50 usuarios numa l40s", "llama 70b numa 4090 para 20 usuários"]
+)
+def test_a_team_of_users_is_never_pointed_to_a_1_or_2_bit_file(text):
+    # llama.cpp's files below 4 bits are for a handful of conversations on one's own machine; 50 users on
+    # an L40S had been offered Mixtral at IQ2_XS.
+    assert "formato do llama.cpp," not in verdict(answer(text))
+
+
 def test_a_follow_up_in_a_thread_changes_only_the_type():
     first = parse("llama 70b numa 4090 com 8k")
     for text, precision in [
