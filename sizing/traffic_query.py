@@ -371,9 +371,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("prompt_tokens", regexes.compile(rf"{_NUM}\s+(?:{prompt_nouns})\s+(?:tokens?|toks?)\b"), length),
         # "with 2k prompts and 500 token answers", "4k prompts and 1k answers": a length in thousands right
         # before the noun is tokens, as benchmark write-ups put it; with a period after it ("2k prompts per
-        # day") it is a count, read as a rate.
-        ("prompt_tokens", regexes.compile(rf"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(k)\s+(?:{prompt_nouns})\b(?!\s*{per})"), length),
-        ("output_tokens", regexes.compile(rf"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(k)\s+(?:{answer_nouns})\b(?!\s*{per})"), length),
+        # day") it is a count, read as a rate; with a length of its own after it ("8k prompts de 2 mil tokens")
+        # the thousands are the context.
+        ("prompt_tokens", regexes.compile(rf"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(k)\s+(?:{prompt_nouns})\b(?!\s*{per})(?!{of}\d)"), length),
+        ("output_tokens", regexes.compile(rf"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(k)\s+(?:{answer_nouns})\b(?!\s*{per})(?!{of}\d)"), length),
         ("output_tokens", regexes.compile(rf"{_NUM}\s+(?:{answer_nouns})\s+(?:tokens?|toks?)\b"), length),
         # "1k/1k", "2k/500 tokens": prompt and answer, a benchmark's shorthand (a "k" or "tokens" says so).
         ("lengths", regexes.compile(

@@ -378,6 +378,9 @@ PHRASINGS = [
     ("qwen3 32b 100 req/min 4k prompts and 1k answers",
      {"prompt_tokens": 4000, "output_tokens": 1000, "rate_per_s": pytest.approx(100 / 60)}),
     ("qwen3 32b 2k prompts per day", {"requests_per_day": 2000}),
+    # With a length of its own after the noun, the thousands before it are the context.
+    ("qwen2.5 32b 4bit 8k prompts de 2 mil tokens e respostas de 500",
+     {"prompt_tokens": 2000, "output_tokens": 500, "context": 8192}),
     ("qwen3 32b 2k prompts a day", {"requests_per_day": 2000}),
     ("llama 8b, input length 4096, output length 512, 8 requests/s",
      {"prompt_tokens": 4096, "output_tokens": 512, "rate_per_s": 8}),
