@@ -47,17 +47,9 @@ def published():
 @pytest.fixture
 def priced(tmp_path, monkeypatch):
     """An offering with hourly prices, not public (shown to staff only)."""
-    from sizing.catalog import DATA_DIR
+    from tests.data_folders import priced_copy
 
-    data = tmp_path / "data"
-    shutil.copytree(DATA_DIR, data)
-    offering = data / "offering.toml"
-    offering.write_text(
-        offering.read_text().replace(
-            "counts = [1, 2, 4, 8]", "counts = [1, 2, 4, 8]\nprice_per_gpu_hour = { on_demand = 9.5 }"
-        )
-    )
-    monkeypatch.setenv("GPU_SIZER_DATA", str(data))
+    monkeypatch.setenv("GPU_SIZER_DATA", str(priced_copy(tmp_path, {None: "{ on_demand = 9.5 }"})))
     load_catalog.cache_clear()
     yield
     load_catalog.cache_clear()

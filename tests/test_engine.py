@@ -255,20 +255,10 @@ def test_cpu_offload_moves_optimizer_states_to_host_memory():
 
 
 def test_prices_show_only_when_the_offering_has_them(catalog, tmp_path):
-    import shutil
-
-    from sizing.catalog import DATA_DIR
+    from tests.data_folders import priced_copy
 
     assert ask(model="8b").recommendation.price_per_hour is None
-    data = tmp_path / "data"
-    shutil.copytree(DATA_DIR, data)
-    offering = data / "offering.toml"
-    text = offering.read_text().replace(
-        'gpu = "l40s"\nclass = "48 GB"\ncounts = [1, 2, 4, 8]',
-        'gpu = "l40s"\nclass = "48 GB"\ncounts = [1, 2, 4, 8]\nprice_per_gpu_hour = { on_demand = 10.0, reserved = 7.5 }',
-    )
-    offering.write_text(text)
-    priced = load_catalog(data)
+    priced = load_catalog(priced_copy(tmp_path, {"l40s": "{ on_demand = 10.0, reserved = 7.5 }"}))
     r = size(Workload(model="8b", precision="16bit"), priced)
     assert r.recommendation.gpu == "l40s" and r.recommendation.price_per_hour == 10.0
     assert r.currency == "BRL"

@@ -7,7 +7,6 @@ Slack app."""
 from __future__ import annotations
 
 import json
-import shutil
 
 import pytest
 
@@ -17,6 +16,7 @@ from bot.log.requestlog import RequestLog
 from bot.pipeline import Pipeline, Where
 from sizing.catalog import load_catalog
 from sizing.query import QueryError, parse
+from tests.data_folders import priced_copy
 
 from . import slack_requests as sr
 from .slack_harness import serve
@@ -236,23 +236,11 @@ PRICES = {"l40s": (10, 7, 6, 8), "l40": (9, 6.5, 5.5, 7), "a100-80gb-sxm": (14, 
 @pytest.fixture
 def priced_by_mode(tmp_path, monkeypatch):
     """An offering with made-up hourly prices per GPU in three contract modes (shown to staff only)."""
-    from sizing.catalog import DATA_DIR
-
-    data = tmp_path / "data"
-    shutil.copytree(DATA_DIR, data)
-    offering = data / "offering.toml"
-    text = offering.read_text()
-    for gpu, (on_demand, reserved, dedicated, project) in PRICES.items():
-        at = text.index("counts = [1, 2, 4, 8]\n", text.index(f'gpu = "{gpu}"\n')) + len(
-            "counts = [1, 2, 4, 8]\n"
-        )
-        prices = (
-            f"price_per_gpu_hour = {{ on_demand = {on_demand}, reserved = {reserved}, dedicated = {dedicated}, "
-            f"project_package = {project} }}\n"
-        )
-        text = text[:at] + prices + text[at:]
-    offering.write_text(text)
-    monkeypatch.setenv("GPU_SIZER_DATA", str(data))
+    tables = {
+        gpu: f"{{ on_demand = {a}, reserved = {b}, dedicated = {c}, project_package = {d} }}"
+        for gpu, (a, b, c, d) in PRICES.items()
+    }
+    monkeypatch.setenv("GPU_SIZER_DATA", str(priced_copy(tmp_path, tables)))
     load_catalog.cache_clear()
     yield
     load_catalog.cache_clear()

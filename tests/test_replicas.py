@@ -6,16 +6,16 @@ reason for the count and what the copies left serve when one fails; through gpu-
 from __future__ import annotations
 
 import json
-import shutil
 
 import pytest
 
 from bot.cli import main
 from bot.rendering import render_text
 from sizing import i18n
-from sizing.catalog import DATA_DIR, load_catalog
+from sizing.catalog import load_catalog
 from sizing.engine import size
 from sizing.query import parse
+from tests.data_folders import priced_copy
 
 from . import slack_requests as sr
 from .slack_harness import serve
@@ -222,16 +222,9 @@ def test_more_replicas_than_we_rent_for_one_service_is_said():
 @pytest.fixture
 def priced(tmp_path):
     """Every GPU priced: 10.00 on demand, 7.50 reserved, 6.00 dedicated an hour."""
-    data = tmp_path / "data"
-    shutil.copytree(DATA_DIR, data)
-    offering = data / "offering.toml"
-    offering.write_text(
-        offering.read_text().replace(
-            "counts = [1, 2, 4, 8]",
-            "counts = [1, 2, 4, 8]\nprice_per_gpu_hour = { on_demand = 10.0, reserved = 7.5, dedicated = 6.0 }",
-        )
+    return load_catalog(
+        priced_copy(tmp_path, {None: "{ on_demand = 10.0, reserved = 7.5, dedicated = 6.0 }"})
     )
-    return load_catalog(data)
 
 
 def test_the_cost_is_for_every_copy_in_each_contract_mode(priced):

@@ -19,6 +19,7 @@ from sizing.engine import size
 from sizing.query import QueryError, parse
 from sizing.traffic import replica
 from sizing.workload import Intent, Stage, Workload
+from tests.data_folders import priced_copy
 
 from . import slack_requests as sr
 from .slack_harness import serve
@@ -641,17 +642,8 @@ def plan_for(result, catalog):
 @pytest.fixture
 def priced(tmp_path):
     """H100s at 10.00 on demand, 7.50 reserved, 6.00 dedicated, 5.00 per project; the rest unpriced."""
-    data = tmp_path / "data"
-    shutil.copytree(DATA_DIR, data)
-    offering = data / "offering.toml"
-    offering.write_text(
-        offering.read_text().replace(
-            'gpu = "h100-sxm"\nclass = "80 GB"\ncounts = [1, 2, 4, 8]',
-            'gpu = "h100-sxm"\nclass = "80 GB"\ncounts = [1, 2, 4, 8]\nprice_per_gpu_hour = '
-            "{ on_demand = 10.0, reserved = 7.5, dedicated = 6.0, project_package = 5.0 }",
-        )
-    )
-    return load_catalog(data)
+    table = "{ on_demand = 10.0, reserved = 7.5, dedicated = 6.0, project_package = 5.0 }"
+    return load_catalog(priced_copy(tmp_path, {"h100-sxm": table}))
 
 
 def test_cost_per_contract_mode_and_per_million_tokens(priced):

@@ -1,0 +1,33 @@
+"""Copies of sizing/data for tests that need the catalogue changed the way an operator would change their
+own copy (GPU_SIZER_DATA): prices added to the offering, an entry added to a file."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from sizing.catalog import DATA_DIR
+
+COUNTS = "counts = [1, 2, 4, 8]\n"
+
+
+def data_copy(tmp_path: Path) -> Path:
+    target = tmp_path / "data"
+    shutil.copytree(DATA_DIR, target)
+    return target
+
+
+def priced_copy(tmp_path: Path, prices: dict[str | None, str]) -> Path:
+    """A copy whose offering gives each GPU in `prices` (None: every GPU offered) the hourly prices of a
+    TOML inline table ("{ on_demand = 10.0, reserved = 7.5 }"), written after its `counts` line."""
+    data = data_copy(tmp_path)
+    offering = data / "offering.toml"
+    blocks = offering.read_text().split("[[offer]]\n")
+    for i, block in enumerate(blocks[1:], 1):
+        gpu = block.split('gpu = "', 1)[1].split('"', 1)[0]
+        table = prices.get(gpu, prices.get(None))
+        if table is not None:
+            assert COUNTS in block, f"offering.toml: {gpu} has no {COUNTS.strip()!r} line to put prices after"
+            blocks[i] = block.replace(COUNTS, f"{COUNTS}price_per_gpu_hour = {table}\n", 1)
+    offering.write_text("[[offer]]\n".join(blocks))
+    return data
