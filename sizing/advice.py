@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import re
-from dataclasses import dataclass
 
 import msgspec
 
@@ -824,8 +822,7 @@ def _rl_server(plan: Plan, setup: Setup, catalog: Catalog) -> tuple[int, int, in
     return gpus, need, seqs
 
 
-@dataclass(frozen=True)
-class RLRun:
+class RLRun(msgspec.Struct, frozen=True):
     ppo: bool
     generations: int  # completions per prompt
     completions: int
@@ -1389,7 +1386,7 @@ def published_gguf(plan: Plan, setup: Setup | None, catalog: Catalog) -> list[st
             release = Release(repo=f"{f.repo}:{f.file}", precision=f.precision, weight_bytes=f.weight_bytes,
                               source=f.source)  # fmt: skip
             model = msgspec.structs.replace(plan.model, release=release)
-            variant = plan.but(resolved=dataclasses.replace(plan.resolved, model=model))
+            variant = plan.but(resolved=msgspec.structs.replace(plan.resolved, model=model))
             same = _same_setup(variant, setup, catalog)
             if same.fits:
                 text += " " + t(lang, "note.gguf_file_fits", setup=describe(same, lang),

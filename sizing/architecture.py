@@ -4,8 +4,6 @@ Every count here is derived from the shape alone, so a catalogue entry can be ch
 model's official parameter count (tests/test_catalog_models.py does this for every model).
 """
 
-from __future__ import annotations
-
 import copy
 import math
 from functools import cached_property
@@ -103,6 +101,9 @@ class LinearAttention(Strict, kw_only=True):
         return math.ceil((conv + recurrent) / tp)
 
 
+LAYER_KINDS = frozenset("GLRX")  # the letters of layer_pattern (see Architecture)
+
+
 class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cached_property values
     hidden_size: Positive
     num_layers: Positive
@@ -133,7 +134,7 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     # attention that keeps a fixed-size state per conversation (`linear_attention`; Qwen3-Next), X = gated
     # cross-attention to an image's tokens (Llama 3.2 Vision's cross_attention_layers): its weights are the
     # language model's, but it keeps none of the conversation's keys and values.
-    layer_pattern: Annotated[str, msgspec.Meta(pattern=r"^[GLRX]+$")] = "G"
+    layer_pattern: Annotated[str, msgspec.Meta(min_length=1)] = "G"  # of G, L, R, X: checked below
     window: NonNegative = 0
 
     moe: MoE | None = None
@@ -147,6 +148,10 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     cross_attention_tokens: NonNegative = 0
 
     def __post_init__(self) -> None:
+        # A set test rather than a msgspec pattern: the engine's regular expressions all come from the
+        # compiled cache (sizing/regexes.py), and this needs none.
+        if not set(self.layer_pattern) <= LAYER_KINDS:
+            raise ValueError(f"layer_pattern {self.layer_pattern!r} may hold only the letters G, L, R and X")
         if self.num_heads % self.num_kv_heads:
             raise ValueError(
                 f"num_heads ({self.num_heads}) must be a multiple of num_kv_heads ({self.num_kv_heads})"
@@ -217,7 +222,7 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     # -- parameter counts ------------------------------------------------------------------------
 
     @cached_property
-    def parts(self) -> ParamParts:
+    def parts(self) -> "ParamParts":
         return count_parts(self)
 
     @property

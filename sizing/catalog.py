@@ -4,8 +4,6 @@ The files are meant to be edited by people who do not program, so a mistake in o
 which entry and which key is wrong, in one sentence, instead of surfacing later as a wrong number.
 """
 
-from __future__ import annotations
-
 import os
 import re
 from functools import cache, lru_cache
@@ -193,7 +191,7 @@ class ModelEntry(Architecture, kw_only=True):
     def is_moe(self) -> bool:
         return self.moe is not None
 
-    def derived(self, d: Derivative) -> ModelEntry:
+    def derived(self, d: Derivative) -> "ModelEntry":
         """The derivative as a model of its own: this shape and these limits, its own id, name and names.
         Never a stand-in for a bare size, and without this model's published checkpoints."""
         return updated(
@@ -286,7 +284,7 @@ class Budget(GPU, kw_only=True):
     stated_gb: float
 
     @classmethod
-    def from_id(cls, text: str) -> Budget | None:
+    def from_id(cls, text: str) -> "Budget | None":
         m = BUDGET_ID.match(text.strip().lower())
         if m is None:
             return None

@@ -11,7 +11,7 @@ DeepSeek R1's i-quants).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from .architecture import Architecture
 
@@ -57,8 +57,7 @@ def rule_types(ftypes) -> frozenset[str]:
     return RULE_TYPES | (LOW_IQ_RULE_TYPES if low.intersection(ftypes) else frozenset())
 
 
-@dataclass(frozen=True)
-class Tensor:
+class Tensor(msgspec.Struct, frozen=True):
     role: (
         str  # token_embd, output, attn_q, attn_k, attn_v, attn_output, attn_other, ffn_gate, ffn_up, ffn_down
     )

@@ -31,7 +31,8 @@ size"), and keeps their outputs (the encoder cache) through the language model's
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
+import msgspec
 
 from .architecture import Architecture
 from .catalog import ImageRule
@@ -40,8 +41,7 @@ ACTIVATION_BYTES = 2  # the encoder runs in BF16 whatever the language model's w
 MAX_ASPECT = 200  # Qwen2.5-VL refuses images more than 200 times longer than wide (smart_resize)
 
 
-@dataclass(frozen=True)
-class ImageTokens:
+class ImageTokens(msgspec.Struct, frozen=True):
     """What one image of a given size becomes for one model."""
 
     context: int  # tokens it takes in the conversation's own context (markers included)
@@ -107,8 +107,7 @@ def largest(rule: ImageRule) -> ImageTokens:
     return tokens(rule, rule.tile or 1, rule.tile or 1)
 
 
-@dataclass(frozen=True)
-class EncoderReserve:
+class EncoderReserve(msgspec.Struct, frozen=True):
     """What vLLM reserves for encoding images, per GPU (module docstring)."""
 
     images: int  # images of the largest size encoded in one step

@@ -5,7 +5,6 @@ from __future__ import annotations
 import difflib
 import math
 import re
-from dataclasses import dataclass
 
 import msgspec
 
@@ -41,8 +40,7 @@ MOE_ACTIVE = regexes.compile(rf"^{_SIZE}\s*-?\s*a\s*(\d+(?:[.,]\d+)?)\s*b$")
 UNITS = {"m": 1e6, "b": 1e9, "t": 1e12}
 
 
-@dataclass(frozen=True)
-class ResolvedModel:
+class ResolvedModel(msgspec.Struct, frozen=True):
     model: ModelEntry
     # Set when the user gave a bare size ("70b", "8x7b"): what they typed, so the answer can say which
     # real architecture stands in for it.
@@ -54,8 +52,7 @@ class ResolvedModel:
     source: str = "catalog"
 
 
-@dataclass(frozen=True)
-class ModelSource:
+class ModelSource(msgspec.Struct, frozen=True):
     """What a reader of the model's own files (the Hub reader, outside the engine) found for a repo: the
     architecture and checkpoint, or why it could not read them. The engine only consumes it."""
 

@@ -30,7 +30,8 @@ tests/test_performance.py holds every row to its band.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
+import msgspec
 
 from . import kv_cache, serving
 from .architecture import Architecture
@@ -75,8 +76,7 @@ BURST_EFFICIENCY = 0.35
 ACTIVATION_BYTES = 2  # activations (and the all-reduced hidden states) are BF16
 
 
-@dataclass(frozen=True)
-class Replica:
+class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the derived constants
     """One copy of the model on tp x pp GPUs of one kind, as vLLM would run it."""
 
     arch: Architecture
@@ -120,9 +120,7 @@ class Replica:
             # FLOPs per second of a decode step's matmuls, the tensor-parallel group together.
             "_decode_flops": self.tp * peak * DECODE_MFU,
         }
-        for name, value in derived.items():
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "_workloads", {})
+        self.__dict__.update(derived, _workloads={})
 
     def workload(self, prompt: int, output: int, history: int = 0) -> _Workload:
         """The per-request constants of a prompt/answer shape on this replica, worked out once: a replica's
@@ -302,8 +300,7 @@ def prefill_flops(a: Architecture, prompt: int, params: int | None = None, histo
     return 2 * params * p + 2 * a.num_heads * (d_qk + d_v) * keys
 
 
-@dataclass(frozen=True)
-class Load:
+class Load(msgspec.Struct, frozen=True):
     """A replica's steady state at some load."""
 
     concurrency: float  # sequences in flight (prefill or decode)

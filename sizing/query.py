@@ -12,7 +12,8 @@ from __future__ import annotations
 import difflib
 import itertools
 import re
-from dataclasses import dataclass, field
+
+import msgspec
 
 from . import image_query, prefilter, regexes, speculative_query, traffic_query
 from .catalog import MAX_BUDGET_GB, Catalog, budget_id, load_catalog, normalize
@@ -63,41 +64,40 @@ class QueryError(SizingError):
         return cls(error.key, hint=error.hint_key, **error.params)
 
 
-@dataclass
-class Query:
+class Query(msgspec.Struct):
     help: bool = False
     workload: Workload | None = None
-    unknown: list[str] = field(default_factory=list)  # fragments not understood, as typed
-    corrections: list[tuple[str, str]] = field(default_factory=list)  # (as typed, understood as)
+    unknown: list[str] = []  # fragments not understood, as typed
+    corrections: list[tuple[str, str]] = []  # (as typed, understood as)
     lang: str | None = None  # language the text asked for explicitly
     detected_lang: str = "pt-BR"  # language the text is written in, by its words (pt-BR when they do not say)
     written_lang: str | None = None  # the same, None when the words do not say (shorthand)
-    changed: list[str] = field(default_factory=list)  # follow-ups: the fields the text changed
-    out_of_scope: list[str] = field(default_factory=list)  # embedding, speech or image models named, as typed
-    personal: list[str] = field(default_factory=list)  # kinds of personal data removed before reading
-    ranges: list[tuple[str, str]] = field(default_factory=list)  # (a range as typed, the bound read)
+    changed: list[str] = []  # follow-ups: the fields the text changed
+    out_of_scope: list[str] = []  # embedding, speech or image models named, as typed
+    personal: list[str] = []  # kinds of personal data removed before reading
+    ranges: list[tuple[str, str]] = []  # (a range as typed, the bound read)
     # Ollama tags that name no file ("gemma3:27b"), read as the file Ollama pulls by default.
-    ollama_tags: list[str] = field(default_factory=list)
+    ollama_tags: list[str] = []
     # Words naming a vision-language model ("qwen2.5-vl", "llama 3.2 11b vision", "llava"), as typed: the
     # answer says when the model it sized carries no vision encoder.
-    vision_named: list[str] = field(default_factory=list)
+    vision_named: list[str] = []
     # A choice of precisions ("4 ou 8 bits", "fp8 or int4"): (as typed, the one sized, the next one); only
     # the first was sized.
-    precision_choices: list[tuple[str, str, str]] = field(default_factory=list)
-    corpus: list[str] = field(default_factory=list)  # a RAG corpus counted ("1M documentos"), as typed
+    precision_choices: list[tuple[str, str, str]] = []
+    corpus: list[str] = []  # a RAG corpus counted ("1M documentos"), as typed
     # The system's RAM, not a GPU's ("notebook com 16gb de ram"), as typed: the answer asks for the GPU's.
-    system_ram: list[str] = field(default_factory=list)
+    system_ram: list[str] = []
     # A machine of the asker's named without its memory ("no meu notebook", "macbook m3"), as typed.
-    device_alone: list[str] = field(default_factory=list)
-    mac_alone: list[str] = field(default_factory=list)  # the same for a Mac ("no meu macbook m3")
+    device_alone: list[str] = []
+    mac_alone: list[str] = []  # the same for a Mac ("no meu macbook m3")
     # A count of images too large for one conversation, said with no "per conversation", as typed.
-    images_total: list[str] = field(default_factory=list)
+    images_total: list[str] = []
     no_images: bool = False  # "sem imagens": a thread's follow-up takes its images away
     # Another model offered as a choice beside the one sized ("... ou qwen 32b em bf16"), as typed; also one
     # the catalogue cannot size ("... ou gpt-7", "... vs gpt-4o"), which the answer says it could not compare.
-    model_choices: list[str] = field(default_factory=list)
+    model_choices: list[str] = []
     # Closed models named beside an open one ("llama 70b ou gpt-4o"), as typed: not sized, never refused.
-    closed_named: list[str] = field(default_factory=list)
+    closed_named: list[str] = []
     text: str | None = None  # what was read (set by callers that keep queries, as a cache key)
     base: str | None = None
 
@@ -164,15 +164,14 @@ _TOKEN_NEXT = regexes.compile(r"\s*(?:de\s+)?(?:tokens?|toks?)\b")
 _WORD_NEXT = regexes.compile(r"\s+[a-z]")
 
 
-@dataclass
-class _Scan:
+class _Scan(msgspec.Struct):
     """The working copy of the text: recognised spans are blanked so they are not read twice."""
 
     original: str
     work: str
-    found: dict[str, list] = field(default_factory=dict)
-    taken: set[int] = field(default_factory=set)
-    _pieces: set[str] = field(default_factory=set)
+    found: dict[str, list] = {}
+    taken: set[int] = set()
+    _pieces: set[str] = set()
     _pieces_of: str | None = None  # the working text _pieces cover (blanking keeps them valid)
 
     def may_match(self, pattern: re.Pattern) -> bool:

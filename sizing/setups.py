@@ -7,7 +7,8 @@ training states) fits in the memory the engine may use: total x utilization. The
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
+import msgspec
 
 from . import i18n, images, kv_cache, serving, training
 from .catalog import GPU, Budget, Catalog, Offer
@@ -21,8 +22,7 @@ from .weights import engine_padding, engine_weight_bytes, weight_bytes
 MOST_USERS = 10**7
 
 
-@dataclass(frozen=True)
-class Shape:
+class Shape(msgspec.Struct, frozen=True):
     gpu: GPU
     count: int  # GPUs per server
     servers: int = 1

@@ -23,7 +23,8 @@ context like the served model's.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
+import msgspec
 
 from . import kv_cache, serving
 from .architecture import Architecture, MoE
@@ -38,8 +39,7 @@ EAGLE3_DRAFT_VOCAB = 32_000
 HEAD_BITS = 16  # heads are published and loaded in BF16/FP16, whatever the served model's precision
 
 
-@dataclass(frozen=True)
-class Speculation:
+class Speculation(msgspec.Struct, frozen=True):
     """The drafter a plan serves beside its model."""
 
     method: str  # one of METHODS

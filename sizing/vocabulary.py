@@ -21,9 +21,10 @@ import os
 import re
 import threading
 import unicodedata
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
+
+import msgspec
 
 from . import tomlfiles
 from .catalog import DATA_DIR, CatalogError
@@ -222,8 +223,7 @@ class _KeptAlternations:
 _ALTERNATIONS = _KeptAlternations()
 
 
-@dataclass(frozen=True)
-class Language:
+class Language(msgspec.Struct, frozen=True):
     code: str
     variant_of: str | None
     markers: frozenset[str]  # words that show the question is in this language (or its family)
@@ -233,8 +233,7 @@ class Language:
     ask: tuple[str, ...]  # verbs that ask for a language ("responda em inglês")
 
 
-@dataclass(frozen=True)
-class Vocabulary:
+class Vocabulary(msgspec.Struct, frozen=True):
     languages: dict[str, Language]
     entries: dict[str, tuple[str, ...]]  # "stages.lora" -> entries of every file, as written
     numbers: dict[str, int]  # accent-free number word -> value
