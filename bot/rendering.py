@@ -412,6 +412,8 @@ def _traffic_understood(w, lang: str) -> list[str]:
         parts.append(t("pages", n=i18n.number(w.prompt_pages, lang)))
     if w.output_tokens:
         parts.append(t("output", n=i18n.tokens(w.output_tokens, lang)))
+    if w.turns:
+        parts.append(t("turns", n=i18n.number(w.turns, lang)))
     if w.rate_per_s:
         parts.append(t("rate", rate=rate_text(w.rate_per_s, lang)))
     if w.requests_per_day:

@@ -531,6 +531,8 @@ def _load_info(plan: Plan, catalog: Catalog) -> LoadInfo:
     return LoadInfo(
         prompt_tokens=plan.prompt,
         output_tokens=plan.output,
+        history_tokens=plan.history,
+        turns=plan.turns,
         rate_per_s=plan.rate,
         basis=plan.rate_basis,
         requests_per_day=plan.requests_per_day,

@@ -119,6 +119,7 @@ class Plan(msgspec.Struct, frozen=True):
     prompt: int = DEFAULT_CONTEXT  # new tokens each request brings
     output: int = 0
     history: int = 0  # tokens of the conversation already cached (prefix caching) when a request arrives
+    turns: int | None = None  # messages per conversation, as the question said them
     rate: float | None = None
     rate_basis: str | None = None
     population: int | None = None
@@ -303,6 +304,8 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     if not w.kv_precision and not stage.is_training:
         said.append(t(lang, "assume.kv_precision"))
 
+    if w.turns and w.context is None and not stage.is_training:
+        w = _conversation_context(w, model, catalog, lang, said)
     asked_context = max(w.context or 0, w.seq_len or 0 if stage.is_training else 0)
     if model.extended_context and model.max_context < asked_context <= model.extended_context:
         # Beyond the native window, as the model card documents it (YaRN): accepted, and said how.
@@ -346,6 +349,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         precision=precision,
         kv=kv,
         context=context,
+        turns=w.turns,
         users=users,
         gpu=gpu,
         gpus=w.gpus,
@@ -374,6 +378,27 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
             # A serving workload needs the same memory whatever the dates: say so rather than ignore it.
             said.append(t(lang, "assume.days_inference", days=w.days))
     return plan.but(assumptions=tuple(said))
+
+
+def _conversation_context(
+    w: Workload, model: ModelEntry, catalog: Catalog, lang: str, said: list[str]
+) -> Workload:
+    """ "cada conversa com 10 mensagens" and no context: a conversation keeps every message and answer before
+    the last in its context (a chat template resends them; vLLM's prefix cache keeps them computed), so it
+    needs turns x (prompt + answer) tokens, up to the model's window. The workload with that context."""
+    lengths = catalog.traffic.lengths
+    prompt = w.prompt_tokens or (w.prompt_pages or 0) * lengths.tokens_per_page or lengths.new_prompt_tokens
+    output = w.output_tokens or lengths.output_tokens
+    whole = w.turns * (prompt + output)
+    params = dict(turns=i18n.number(w.turns, lang), prompt=i18n.tokens(prompt, lang),
+                  output=i18n.tokens(output, lang), context=i18n.tokens(whole, lang))  # fmt: skip
+    if whole > model.max_context:
+        said.append(t(lang, "assume.traffic.turns_beyond", model=model.name,
+                      limit=i18n.tokens(model.max_context, lang), **params))  # fmt: skip
+        whole = model.max_context
+    else:
+        said.append(t(lang, "assume.traffic.turns", **params))
+    return w.but(context=whole)
 
 
 def _beyond_context(model: ModelEntry, tokens: int, limit: int, catalog: Catalog, lang: str) -> SizingError:
@@ -809,7 +834,8 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         prompt = given_prompt + image_tokens
         if w.context is None:
             context = prompt + output
-        history = 0
+        # Independent requests of that prompt; with messages per conversation, each arrives on the earlier ones.
+        history = max(context - output - prompt, 0) if w.turns and w.context is not None else 0
     else:
         if w.context is None and w.output_tokens:
             # Long answers and no context asked for: the context grows to hold them after the default prompt
@@ -871,7 +897,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         said.append(
             t(
                 lang,
-                "assume.traffic.chat_turn",
+                "assume.traffic.turn_history" if w.turns else "assume.traffic.chat_turn",
                 prompt=i18n.tokens(prompt, lang),
                 output=i18n.tokens(output, lang),
                 history=i18n.tokens(history, lang),

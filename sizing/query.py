@@ -2401,12 +2401,15 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         else:
             query.unknown += [typed for _, typed in scan.found["requests_per_person_day"]]
     turns = _one(scan, "per_conversation", "traffic.rate")
-    if turns is not None and not _scale_load(
-        fields, None, turns, keys=("rate_per_s", "requests_per_day", "requests_per_month")
-    ):
-        query.unknown += [
-            typed for _, typed in scan.found["per_conversation"]
-        ]  # no conversations' rate given
+    if turns is not None:
+        # "cada conversa com 8 mensagens": each message a request, so a rate of conversations becomes one of
+        # requests ("2 mil atendimentos por dia": 16 mil pedidos); in a thread that said the messages before,
+        # its rate scales by the change. And a conversation holds its messages: the context they fill
+        # (sizing/plan.py) when none is said.
+        rates = ("rate_per_s", "requests_per_day", "requests_per_month")
+        if not _scale_load(fields, None, turns, keys=rates) and base is not None and base.turns:
+            _scale_load(fields, base, turns / base.turns, keys=rates)
+        fields["turns"] = turns
     scale = _one(scan, "load_scale", "traffic.scale")
     if scale is not None and not _scale_load(fields, base, scale):
         query.unknown += [typed for _, typed in scan.found["load_scale"]]  # no load to scale
@@ -2478,6 +2481,7 @@ SERVING_ONLY = frozenset(
         "images",
         "image_size",
         "with_images",
+        "turns",
         *TRAFFIC_FIELDS,
         *AVAILABILITY_FIELDS,
     }

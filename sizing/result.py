@@ -71,6 +71,10 @@ class LoadInfo(Record, kw_only=True):
 
     prompt_tokens: int
     output_tokens: int
+    history_tokens: int = (
+        0  # the conversation before a request, kept in the prefix cache (0: independent requests)
+    )
+    turns: int | None = None  # messages per conversation, as given
     rate_per_s: float | None = None  # the peak rate sized for (given, or derived: see basis)
     basis: str | None = None  # "rate", "daily" or "population"; None: conversations given as users
     requests_per_day: int | None = None  # given, or from requests_per_month over traffic.toml's days of use

@@ -412,13 +412,15 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("load_scale", regexes.compile(
             rf"\b(?:{loads})\s+(?:[a-z]+\s+)?(?:{growth})\s+(?:de\s+|by\s+)?{_PLAIN}\s*%"
         ), lambda m: 1 + _float(m.group(1)) / 100),
+        # With the messages' length after them ("cada conversa com 10 mensagens de 200 tokens"): the prompt's.
         ("per_conversation", regexes.compile(
             rf"\b(?:cada|each|por|per)\s+(?:(?:um|uma|one|{requests}|{person}|{one_conversation})\s+)?"
             rf"(?:(?:com|with|has|tem|de|of|having)\s+)?"
             rf"(?:(?:~|cerca\s+de|uns|umas|about|around)\s*)?{_NUM}\s*(?:{turns})\b(?!\s*{per}\s*(?:{unit})\b)"
+            rf"(?:\s+(?:de|of|com|with)\s+(?:(?:~|cerca\s+de|uns|umas|about|around)\s*)?{_NUM}\s*(?:tokens?|toks?)\b)?"
         ), length),
         ("per_conversation", regexes.compile(
-            rf"\b(?:com|with|de|of)\s+(?:(?:~|cerca\s+de|uns|umas|about|around)\s*)?{_NUM}\s*(?:{turns})\s+"
+            rf"(?:\b(?:com|with|de|of)\s+)?(?:(?:~|cerca\s+de|uns|umas|about|around)\s*)?{_NUM}\s*(?:{turns})\s+"
             rf"(?:cada|each|(?:por|per)\s+(?:{requests}|{one_conversation}))\b"
         ), length),
         # "15k conversations per day, average 6 turns", "em média 8 mensagens": an average per conversation.
@@ -549,5 +551,16 @@ def take(scan, follow_up: bool = False) -> None:
                         start, end = (before.start() if before else start), (after.end() if after else end)
                 scan.found.setdefault(key, []).append((number, scan.original[m.start() : m.end()].strip()))
                 scan.blank(start, end)
+            continue
+        if kind == "per_conversation" and pattern.groups > 2:
+            for m in list(pattern.finditer(scan.work)):
+                turns = convert(m)
+                if turns is None:
+                    continue
+                typed = scan.original[m.start() : m.end()].strip()
+                scan.found.setdefault(kind, []).append((turns, typed))
+                if m.group(3) and (prompt := _count(m.group(3), m.group(4))):
+                    scan.found.setdefault("prompt_tokens", []).append((prompt, typed))
+                scan.blank(m.start(), m.end())
             continue
         scan.take(pattern, kind, convert)

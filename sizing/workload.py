@@ -132,6 +132,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     prompt_pages: int | None = None
     # tokens of each answer
     output_tokens: int | None = None
+    # messages (requests) in each conversation: its context, when none is given, holds them all
+    turns: int | None = None
     # requests per second at the peak
     rate_per_s: float | None = None
     # requests in a day (peak from traffic.toml)

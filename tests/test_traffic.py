@@ -973,3 +973,56 @@ def test_a_days_input_tokens_alone_are_prompts_of_the_default_length():
 def test_attendants_are_users_and_a_companys_staff_a_head_count(text, users, population):
     w = parse(text).workload
     assert (w.users, w.population) == (users, population)
+
+
+# -- messages per conversation: the context they fill -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "turns", "prompt", "context"),
+    [
+        # traffic.toml's lengths: 1,000 new tokens a message, 500 an answer; 10 x 1,500.
+        ("llama 70b 50 usuários, cada conversa com 10 mensagens", 10, 1000, 15_000),
+        ("llama 3.1 8b for 20 users, each conversation with 6 messages", 6, 1000, 9_000),
+        # The messages' own length: 10 x (200 + 500).
+        ("llama 8b 20 usuários, cada conversa com 10 mensagens de 200 tokens", 10, 200, 7_000),
+        # With a rate of conversations too: the requests, and the context.
+        ("llama 3.3 70b, 2 mil clientes por dia, cada conversa com 8 mensagens", 8, 1000, 12_000),
+    ],
+)
+def test_messages_per_conversation_fill_its_context(text, turns, prompt, context):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.turns == turns
+    result = size(query.workload)
+    assert result.workload.context_tokens == context
+    load = result.workload.load
+    # Each request is the last message, on the history of the ones before it (prefix-cached).
+    assert (load.prompt_tokens, load.history_tokens) == (prompt, context - prompt - 500)
+    assert f"{turns} mensagens por conversa" in render_text(result, query).splitlines()[0]
+
+
+def test_a_day_of_conversations_with_messages_still_counts_every_message_as_a_request():
+    w = parse("llama 3.3 70b, 2 mil clientes por dia, cada conversa com 8 mensagens").workload
+    assert w.requests_per_day == 16_000
+
+
+def test_more_messages_than_the_window_holds_are_sized_at_the_window_and_said():
+    query = parse("qwen 32b, 20 users, each conversation has 30 messages")
+    result = size(query.workload)
+    assert result.workload.context_tokens == 32_768  # Qwen2.5 32B's window, not 45,000
+    answer = render_text(result, query)
+    assert "30 × (1.000 tokens de pergunta + 500 de resposta) = 45.000 tokens" in answer
+    assert "resumir ou cortar as mensagens mais antigas" in answer
+
+
+def test_a_context_said_wins_over_the_messages():
+    result = size(parse("llama 8b 32k 20 usuários, cada conversa com 10 mensagens").workload)
+    assert result.workload.context_tokens == 32_768
+
+
+def test_a_thread_that_changes_the_messages_scales_its_rate_and_its_context():
+    base = parse("llama 8b, 2 mil atendimentos por dia, cada um com 4 mensagens").workload
+    assert base.requests_per_day == 8_000
+    follow = parse("e se forem 10 mensagens por conversa?", base=base).workload
+    assert (follow.turns, follow.requests_per_day) == (10, 20_000)
+    assert size(follow).workload.context_tokens == 15_000
