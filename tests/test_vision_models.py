@@ -34,7 +34,7 @@ def test_the_vision_encoder_is_in_the_weights_and_said(text, model, encoder):
     ("text", "typed"),
     [
         ("internvl 8b", "internvl"),
-        ("llava 13b pra 5 usuarios", "llava"),
+        ("llava next 34b pra 5 usuarios", "llava"),  # LLaVA-NeXT has no entry yet
     ],
 )
 def test_a_vision_model_sized_as_its_text_model_says_the_encoder_is_left_out(text, typed):
@@ -67,6 +67,9 @@ def test_json_says_the_vision_encoder_sized(capsys):
         ("meta-llama/Llama-3.2-11B-Vision-Instruct", "llama-3.2-11b-vision"),
         ("pixtral 12b", "pixtral-12b"),  # had been Mistral Nemo 12B with "pixtral" not understood
         ("llava 1.5 7b", "llava-1.5-7b"),
+        ("llava 1.5 13b", "llava-1.5-13b"),
+        ("llava 13b pra 5 usuarios", "llava-1.5-13b"),  # had been a text model, the encoder left out
+        ("llava-hf/llava-1.5-13b-hf", "llava-1.5-13b"),
         ("internvl2.5 38b", "internvl2.5-38b"),
     ],
 )
@@ -148,3 +151,17 @@ def test_internvl_38b_and_78b_carry_the_same_vision_transformer():
         for m in ("internvl2.5-38b", "internvl2.5-78b")
     }
     assert set(towers.values()) == {5_536_496_000}
+
+
+def test_llava_1_5_13b_is_the_7b_s_vision_tower_on_vicuna_13b():
+    """No published parameter count was found for llava-hf/llava-1.5-13b-hf: its parts are the 7B's CLIP tower
+    (whose sum matched that checkpoint's published 7,063,427,072), a projector into 5,120 dimensions, and
+    Llama 2 13B's shape with the conversion's 64 extra vocabulary rows (transformers' convert_llava_weights_to_hf:
+    32,000 + <image> + <pad>, padded to 64)."""
+    models = {m.id: m for m in load_catalog().models}
+    small, large, llama = models["llava-1.5-7b"], models["llava-1.5-13b"], models["llama-2-13b"]
+    clip = small.extra_params - (1024 * 4096 + 4096 + 4096 * 4096 + 4096)  # less the 7B's projector
+    assert clip == 303_507_456
+    assert large.extra_params == clip + 1024 * 5120 + 5120 + 5120 * 5120 + 5120
+    assert large.params - large.extra_params == llama.params + 2 * 64 * 5120 == 13_016_519_680
+    assert large.params == 13_351_494_656
