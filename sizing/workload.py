@@ -1,7 +1,5 @@
 """What a user asks the engine to size, as they asked it: names are still text, omitted values are None."""
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any, Literal
@@ -183,7 +181,7 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     with_images: bool = False
 
     @classmethod
-    def given(cls, fields: Mapping[str, Any]) -> Workload:
+    def given(cls, fields: Mapping[str, Any]) -> "Workload":
         """The workload `fields` describe (a parsed question, command-line flags, a button's payload): each
         value is checked against its field's type, text becoming the enum it names ("lora": Stage.lora) and a
         whole number given where a float goes becoming that float; a wrong one raises msgspec.ValidationError
@@ -200,7 +198,7 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
             return self.non_defaults(builtins=False)
         return {f: getattr(self, f) for f in self.__struct_fields__ if f in names}
 
-    def but(self, **changes: Any) -> Workload:
+    def but(self, **changes: Any) -> "Workload":
         """A copy with `changes`, taken as they are (not checked again); they count as given."""
         copy = msgspec.structs.replace(self, **changes)
         copy._given = frozenset(self.given_fields()) | changes.keys()
