@@ -296,8 +296,9 @@ def changes_to_fit(plan: Plan, asked: Setup, enough: Setup | None, catalog: Cata
     """Each single change that makes the workload fit on the GPU the question named, as named (its count):
     the smallest changes first (an FP8 KV cache, the next precision down, fewer users, a shorter context),
     then more of the same GPU. Each says the capacity it leaves, and under a rate how it serves it."""
-    if asked.fits or asked.problem:
+    if asked.fits or (asked.problem and asked.problem != "precision"):
         return [_more_of_the_same(plan, enough, catalog)] if enough and asked.problem else []
+    # A precision the GPU cannot run: the changes below try the others, which evaluate() lets through.
     lang = plan.lang
     shape = _shape_of(asked, catalog)
 

@@ -232,11 +232,19 @@ class GPU(Strict, kw_only=True):
     interconnect_source: str
     # A laptop's GPU ("RTX 4090 Laptop 16 GB"): never what a bare "16gb" names, and one to a machine.
     laptop: bool = False
+    # CUDA compute capability (7.5 Turing, 8.0/8.6 Ampere, 8.9 Ada, 9.0 Hopper, 10.0/12.0 Blackwell): which
+    # quantized formats the serving engine's kernels run on it (Precision.min_compute_capability).
+    compute_capability: Annotated[float, msgspec.Meta(gt=0)] | None = None
 
     @property
     def memory_bytes(self) -> int:
         """Total memory as CUDA reports it: what a serving engine's utilization share applies to."""
         return self.memory_visible_mib * 2**20
+
+    def runs(self, precision: "Precision") -> bool:
+        """Whether the serving engine runs `precision` on this GPU (unknown on either side: assumed so)."""
+        need, has = precision.min_compute_capability, self.compute_capability
+        return need is None or has is None or has >= need
 
     def tflops(self, compute: str) -> float:
         if compute == "fp8" and self.fp8_dense_tflops:
@@ -332,6 +340,8 @@ class Precision(Strict, kw_only=True):
     compute: Literal["fp32", "bf16", "fp8"] = "bf16"
     # Serving: the engine pads the hidden dimension of MoE expert matrices to a multiple of this (0: no).
     engine_pad_experts: NonNegative = 0
+    # Serving: the lowest CUDA compute capability the engine's kernels for this format need (None: any).
+    min_compute_capability: Annotated[float, msgspec.Meta(gt=0)] | None = None
     source: str
 
     def __post_init__(self) -> None:

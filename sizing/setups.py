@@ -35,13 +35,17 @@ class Shape(msgspec.Struct, frozen=True):
 
 
 def split(plan: Plan, shape: Shape) -> tuple[int, int, str | None]:
-    """Tensor-parallel degree within a server and pipeline stages, as vLLM would run them."""
+    """Tensor-parallel degree within a server and pipeline stages, as vLLM would run them, and what keeps
+    vLLM from running the model there at all (None: nothing): the model's heads or layers, or a precision
+    whose kernels the GPU lacks (FP8 on a T4)."""
     a = plan.model
     for tp in range(shape.count, 0, -1):
         if shape.count % tp == 0 and serving.tp_problem(a, tp) is None:
             pp = shape.servers * shape.count // tp
             if pp > a.num_layers:
                 return tp, pp, "layers"
+            if not shape.gpu.runs(plan.precision):
+                return tp, pp, "precision"
             return tp, pp, None
     return 1, shape.total, "heads"
 

@@ -1668,11 +1668,11 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     # Reinforcement learning holds more models than a fine-tune: said, not sized as one (nor as inference).
     # An RL context shorter than TRL's 512-token prompt leaves no room for a completion.
     ("grpo qwen 7b contexto de 300 tokens", "rl_context_short", ["prompt", "513 tokens"]),
-    # A GPU's number is its model: "rtx3090" is no RTX 5090 (and "3090" no context); a GPU named as one
-    # ("numa t4", "on 8x mi300x") is an error even with nothing close to suggest.
-    ("qlora 8b numa rtx 3090", "unknown_gpu", ["rtx 3090", "4090"]),
-    ("qlora 8b numa rtx3090", "unknown_gpu", ["rtx3090"]),
-    ("lora llama 3.1 8b numa t4", "unknown_gpu", ["t4"]),
+    # A GPU's number is its model: "rtx3080" is no RTX 3090 (and "3080" no context); a GPU named as one
+    # ("numa p40", "on 8x mi300x") is an error even with nothing close to suggest.
+    ("qlora 8b numa rtx 3080", "unknown_gpu", ["rtx 3080", "3090"]),
+    ("qlora 8b numa rtx3080", "unknown_gpu", ["rtx3080"]),
+    ("lora llama 3.1 8b numa p40", "unknown_gpu", ["p40"]),
     ("qlora 8b on 8x mi300x en", "unknown_gpu", ["mi300x"]),
     ("lora 7b on a tesla v100 en", "unknown_gpu", ["tesla v100"]),
     # ---------------------------------------------------------------- out of scope: embeddings, speech, images
@@ -1700,14 +1700,14 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("meu email é ana@empresa.com.br, cpf 123.456.789-09", "query.nothing_understood", []),
     # ---------------------------------------------------------------- cards the catalogue lacks are said, never
     # read as a context ("3090 tokens") nor as another card one digit away (an A10 has 24 GB, an A100 80)
-    ("llama 8b numa RTX 3090", "unknown_gpu", ["RTX 3090", "RTX 4090"]),
-    ("llama 8b on a Tesla T4 en", "unknown_gpu", ["Tesla T4"]),
+    ("llama 8b numa RTX 3080", "unknown_gpu", ["RTX 3080", "RTX 3090"]),
+    ("llama 8b on a Tesla P40 en", "unknown_gpu", ["Tesla P40"]),
     ("mistral 7b numa RTX A6000 com 8k", "unknown_gpu", ["RTX A6000"]),
     ("qwen3 30b a3b em uma A10", "unknown_gpu", ["A10", "A100"]),
     ("llama 70b em duas A10G", "unknown_gpu", ["A10G"]),
     ("Quantos utilizadores aguenta o llama 8b numa V100?", "unknown_gpu", ["V100"]),
     # ... nor when said by the number alone (a 3,090-token context before), nor AMD's by its (dropped before).
-    ("llama 8b numa 3090", "unknown_gpu", ["3090", "RTX 4090"]),
+    ("llama 8b numa 3080", "unknown_gpu", ["3080", "RTX 3090"]),
     ("qwen 7b em 2 3060 ti com 8k", "unknown_gpu", ["3060 ti"]),
     ("llama 70b numa AMD MI300X", "unknown_gpu", ["MI300X"]),
     # A 4-bit llama.cpp cache is no cache sized here (it had made the weights 4-bit).

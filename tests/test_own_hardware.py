@@ -126,11 +126,11 @@ GIB = 2**30
         ("rodar o llama 8b no meu pc com 16gb", "gpu-16gb", "GPU de 16 GB"),
         # A card we do not know, with its memory, is that memory (it had been refused as an unknown GPU).
         ("llama 8b na minha rtx 3060 de 12gb", "gpu-12gb", "GPU de 12 GB"),
-        ("qwen 14b numa 3090 de 24gb", "gpu-24gb", "GPU de 24 GB"),
+        ("qwen 14b numa 3060 de 12gb", "gpu-12gb", "GPU de 12 GB"),
         # Someone's own 24 GB card is no L4 of ours.
         ("rodar o llama 8b localmente numa gpu de 24gb", "gpu-24gb", "GPU de 24 GB"),
         ("can I run llama 3.1 8b on my laptop with a 16GB GPU?", "laptop-16gb", "16 GB GPU (laptop)"),
-        ("my 3090 has 24gb, can it run llama 8b?", "gpu-24gb", "24 GB GPU"),
+        ("my 3080 has 10gb, can it run llama 3.2 3b?", "gpu-10gb", "10 GB GPU"),
         ("o llama 3.1 8b corre num portátil com 16 GB?", "laptop-16gb", "Percebi: Llama 3.1 8B · GPU de 16 GB (portátil)"),
         ("qwen 7b numa placa gráfica de 12 GB, por favor", "gpu-12gb", "GPU de 12 GB"),
         ("llama 3.1 8b num Mac com 32 GB de memória unificada", "mac-32gb", "Mac de 32 GB (memória unificada)"),
@@ -231,9 +231,10 @@ def test_a_laptop_card_of_the_catalogue_is_that_card(capsys):
 @pytest.mark.parametrize(
     ("text", "gpu", "unknown"),
     [
-        # A bare amount keeps the meaning it had: nothing, or the GPU class we rent with that memory.
-        ("gemma 2 9b 16gb", None, ["16gb"]),
-        ("gpt-oss 20b cabe em 16gb?", None, ["16gb"]),
+        # A bare amount names the GPU class with that memory: the first we rent, else the catalogue's (a laptop's
+        # card never: it is named with its machine). 16 GB had named nothing before the T4 was known.
+        ("gemma 2 9b 16gb", "t4", []),
+        ("gpt-oss 20b cabe em 16gb?", "t4", []),
         ("llama 8b 32gb", "rtx-5090", []),
         ("70b 4bit 48gb", "l40s", []),
         # A GPU of that memory, not said to be the asker's, is still the one we rent.
@@ -243,13 +244,28 @@ def test_a_laptop_card_of_the_catalogue_is_that_card(capsys):
         ("llama 8b numa L40S de 48GB", "l40s", []),
         ("llama 70b em 8 A100 de 40 GB", "a100-40gb-sxm", []),
         # A Colab or Jupyter notebook is no laptop.
-        ("llama 8b num jupyter notebook com 16gb", None, ["jupyter", "notebook", "16gb"]),
+        ("llama 8b num jupyter notebook com 16gb", "t4", ["notebook"]),
     ],
 )
 def test_what_names_no_machine_keeps_its_meaning(capsys, text, gpu, unknown):
     data = answer_json(capsys, text)
     assert data["workload"]["gpu"] == gpu
     assert data["query"]["not_understood"] == unknown
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "qwen 7b numa 3090 de 24gb",
+        "my 3090 has 24gb, can it run llama 8b?",
+        "minha rtx 3090 roda o llama 8b?",
+    ],
+)
+def test_a_card_the_catalogue_has_is_that_card_with_its_speed(capsys, text):
+    # Had been a budget ("GPU de 24 GB", no speed) while the RTX 3090 was not in the catalogue.
+    data = answer_json(capsys, text)
+    assert data["workload"]["gpu"] == data["requested"]["gpu"] == "rtx-3090"
+    assert data["requested"]["performance"] is not None
 
 
 def test_two_cards_of_a_stated_memory(capsys):
