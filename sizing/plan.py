@@ -342,6 +342,9 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         said.append(t(lang, "assume.images.training"))
 
     gpu = resolve_gpu(w.gpu, catalog) if w.gpu else None
+    if gpu is not None and precision.id == "bf16" and (gpu.compute_capability or 8.0) < 8.0:
+        # BF16 arrived with Ampere (8.0): on a T4 the 16-bit weights run in FP16, which vLLM picks itself.
+        said.append(t(lang, "assume.no_bf16", gpu=gpu.name))
     plan = Plan(
         lang=lang,
         stage=stage,

@@ -1995,6 +1995,14 @@ def _one(scan: _Scan, kind: str, label: str):
     return distinct[0] if distinct else None
 
 
+def _intent(scan: _Scan) -> Intent | None:
+    """Evaluating or serving in production. Both said is no contradiction: "estamos avaliando o deepseek r1
+    para produção", "a POC before going to production" evaluate a production deployment, which is what to
+    size."""
+    intents = {value for value, _ in scan.found.get("intent", [])}
+    return Intent.production if Intent.production in intents else next(iter(intents), None)
+
+
 # Several task words describe one use ("assistente de código"): the one that changes the advice most wins.
 TASK_PRIORITY = [Task.reasoning, Task.code, Task.rag, Task.extraction, Task.classification, Task.summarization,
                  Task.chat]  # fmt: skip
@@ -2201,7 +2209,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         epochs=_one(scan, "epochs", "epochs"),
         stack=_one(scan, "stack", "stack"),
         task=_task(scan),
-        intent=_one(scan, "intent", "intent"),
+        intent=_intent(scan),
         **_traffic(scan),
         lora_rank=_one(scan, "lora_rank", "lora_rank"),
         optimizer=_one(scan, "optimizer", "optimizer"),

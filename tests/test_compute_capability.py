@@ -88,3 +88,10 @@ def test_the_list_of_known_gpus_in_an_error_names_every_gpu(lang):
         short = gpu.name.rsplit(" ", 2)[0]  # "T4 16 GB" -> "T4", "RTX 4090 Laptop 16 GB" -> "RTX 4090 Laptop"
         family = short.split(" SXM")[0].split(" PCIe")[0].split(" NVL")[0].split(" 40")[0]
         assert family in listed, (lang, gpu.id)
+
+
+def test_16_bit_weights_on_a_t4_are_said_to_run_in_fp16(capsys):
+    note = "A T4 16 GB não tem BF16 (só a partir da Ampere): os pesos de 16 bits rodam em FP16"
+    assert note in answer(capsys, "llama 3.2 3b numa t4")
+    assert "não tem BF16" not in answer(capsys, "llama 3.2 3b numa l4")
+    assert "não tem BF16" not in answer(capsys, "llama 3.2 3b int4 numa t4")  # INT4 computes in FP16 anyway

@@ -6,6 +6,7 @@ from sizing.engine import size
 from sizing.errors import SizingError
 from sizing.names import resolve_gpu, resolve_kv_precision, resolve_model, resolve_precision
 from sizing.query import QueryError, parse
+from sizing.workload import Intent
 
 from .query_corpus import BAD_INPUTS, PERSONAL_DATA, PHRASINGS
 
@@ -629,3 +630,34 @@ def test_two_contract_modes_ask_to_compare_them_and_impose_neither():
     q = parse("llama 70b 20 usuarios, qual a diferença entre reservado e sob demanda por 6 meses?")
     assert q.workload.contract is None and q.workload.users == 20
     assert parse("llama 8b reservado 10 usuarios").workload.contract == "reserved"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Had been refused: "“avaliando” e “produção” não valem juntos".
+        "estamos avaliando o deepseek-r1 completo (671b) para produção, uns 50 usuários simultâneos",
+        "we are evaluating llama 3.1 70b for production, 40 concurrent users",
+    ],
+)
+def test_evaluating_a_model_for_production_sizes_production(text):
+    q = parse(text)
+    assert q.workload.intent is Intent.production and q.unknown == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Bom dia! Um cliente do setor jurídico quer rodar o Llama 3.3 70B internamente para 150 advogados, com "
+        "contexto de 32k para analisar contratos. Qual configuração vocês recomendam?",
+        "tenho um cliente querendo servir llama 3.3 70b para uns 200 funcionários, uso interno, horário comercial",
+        "qual a melhor opção custo-benefício pra rodar mistral 7b pra 1000 usuários por dia?",
+        "Vocês têm H200? Qual seria a melhor config pra Qwen3 235B?",
+        "Hi, we're a fintech and want to self-host Llama 3.1 70B for ~2k employees, data must stay in Brazil",
+    ],
+)
+def test_how_customers_put_a_request_leaves_nothing_unread(text):
+    """The words around the sizing (who the customer is, how they put it) are not listed as not understood;
+    the people are a head-count."""
+    q = parse(text)
+    assert q.unknown == [] and q.workload.model
