@@ -4,24 +4,13 @@ newer GPU (FP8 and MXFP4: vLLM's get_min_capability() is 80) is no fit on a T4 (
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from bot.cli import main as gpu_size
 from sizing import i18n
 from sizing.catalog import load_catalog
 from sizing.query import parse
 from sizing.workload import LANGS
-
-
-def answer(capsys, *args: str) -> str:
-    assert gpu_size(list(args)) == 0
-    return capsys.readouterr().out
-
-
-def answer_json(capsys, *args: str) -> dict:
-    return json.loads(answer(capsys, *args, "--json"))
+from tests.gpu_size_run import answer, answer_json
 
 
 @pytest.mark.parametrize(

@@ -4,21 +4,10 @@ through the real engine and read in the answer's text and JSON."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from bot.cli import main as gpu_size
-
-
-def answer(capsys, *args: str) -> str:
-    assert gpu_size(list(args)) == 0
-    return capsys.readouterr().out
-
-
-def answer_json(capsys, *args: str) -> dict:
-    return json.loads(answer(capsys, *args, "--json"))
-
+from tests.gpu_size_run import answer, answer_json
 
 # -- pairs ------------------------------------------------------------------------------------------------
 
