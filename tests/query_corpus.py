@@ -1656,10 +1656,10 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("gpt-7 4bit", "unknown_model", ["gpt-7"]),
     ("gpt-7 fp8 16k", "unknown_model", ["gpt-7"]),
     # A version or variant the catalogue lacks, after a name with no size, is another model: said, never
-    # sized as the name's (DeepSeek V2.5 is 236B and Coder V2 Lite 16B, not V3's 671B; Command R+ 104B, not
+    # sized as the name's (DeepSeek V2.5 and Coder V2 are 236B, not V3's 671B; Command R+ 104B, not
     # Command R's 35B).
     ("deepseek v2.5 em fp8", "unknown_model", ["deepseek v2.5", "DeepSeek V3"]),
-    ("deepseek coder v2 lite pra 10 usuarios", "unknown_model", ["deepseek coder v2 lite"]),
+    ("deepseek coder v2 pra 10 usuarios", "unknown_model", ["deepseek coder v2", "DeepSeek-Coder-V2-Lite"]),
     ("command r plus em 4 bits", "unknown_model", ["command r plus", "Command R"]),
     ("command r+ 4bit", "unknown_model", ["command r plus"]),
     # Judgement: "h300" is one letter from both H100 and H200, so no single GPU is a confident correction.

@@ -6,6 +6,7 @@ import shutil
 import pytest
 
 from sizing.catalog import CatalogError, load_catalog
+from sizing.names import resolve_model
 
 
 def test_every_model_matches_its_official_parameter_count(catalog):
@@ -195,3 +196,18 @@ def test_a_data_folder_copied_before_the_i_quants_still_loads(data_copy):
                     'bits_per_weight = 2.5625\ngguf = "IQ2_M"\nsource = "test"\n')  # fmt: skip
     with pytest.raises(CatalogError, match="lacks IQ"):
         _load_fresh(data_copy)
+
+
+def test_deepseek_coder_v2_lite_is_a_small_mla_moe(catalog):
+    """ "how much vram does deepseek-coder-v2-lite need?" had been an unknown model. DeepSeek's README: 15.7B
+    total (V2-Lite), 2.4B activated; MLA keeps one 512 + 64 latent per token and layer (no query
+    compression in the Lite models)."""
+    from sizing import kv_cache
+
+    m = catalog.model("deepseek-coder-v2-lite")
+    assert round(m.params / 1e9, 1) == 15.7
+    # 6 of 64 routed experts and both shared ones per token: 2.66B with the embedding table and output head,
+    # 2.24-2.45B without one or both, as "2.4B activated" rounds it.
+    assert 2.2e9 < m.active_params - 2048 * 102_400 < 2.5e9
+    assert kv_cache.bytes_per_token(m, 2) == 27 * (512 + 64) * 2
+    assert resolve_model("deepseek-ai/DeepSeek-V2-Lite-Chat", catalog).model.id == "deepseek-v2-lite"
