@@ -413,7 +413,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"\b(?:{loads})\s+(?:[a-z]+\s+)?(?:{growth})\s+(?:de\s+|by\s+)?{_PLAIN}\s*%"
         ), lambda m: 1 + _float(m.group(1)) / 100),
         # With the messages' length after them ("cada conversa com 10 mensagens de 200 tokens"): the prompt's.
-        ("per_conversation", regexes.compile(
+        ("per_conversation_length", regexes.compile(
             rf"\b(?:cada|each|por|per)\s+(?:(?:um|uma|one|{requests}|{person}|{one_conversation})\s+)?"
             rf"(?:(?:com|with|has|tem|de|of|having)\s+)?"
             rf"(?:(?:~|cerca\s+de|uns|umas|about|around)\s*)?{_NUM}\s*(?:{turns})\b(?!\s*{per}\s*(?:{unit})\b)"
@@ -552,13 +552,14 @@ def take(scan, follow_up: bool = False) -> None:
                 scan.found.setdefault(key, []).append((number, scan.original[m.start() : m.end()].strip()))
                 scan.blank(start, end)
             continue
-        if kind == "per_conversation" and pattern.groups > 2:
+        if kind == "per_conversation_length":
+            # The messages per conversation, and the prompt's length when the phrase gives it.
             for m in list(pattern.finditer(scan.work)):
                 turns = convert(m)
                 if turns is None:
                     continue
                 typed = scan.original[m.start() : m.end()].strip()
-                scan.found.setdefault(kind, []).append((turns, typed))
+                scan.found.setdefault("per_conversation", []).append((turns, typed))
                 if m.group(3) and (prompt := _count(m.group(3), m.group(4))):
                     scan.found.setdefault("prompt_tokens", []).append((prompt, typed))
                 scan.blank(m.start(), m.end())
