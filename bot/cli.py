@@ -343,6 +343,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 # "notebook com 16gb de ram": the system's memory, not a GPU's; "no meu notebook": no memory said.
                 "system_ram": query.system_ram,
                 "device_without_memory": query.device_alone + query.mac_alone,
+                # "respostas curtas": the answer length the words were read as (traffic.toml).
+                "answer_lengths": [{"typed": a, "tokens": n} for a, n in query.answer_lengths],
             }
         if comparison is not None:
             # "qwen 72b em int4 ou qwen 32b em bf16?": the other model sized beside this one, or why not.

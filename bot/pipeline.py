@@ -35,7 +35,7 @@ from .logsetup import where_failed
 logger = logging.getLogger(__name__)
 
 # Query errors that mean "say more" rather than "I could not read that".
-NEEDS_INPUT = {"query.no_model", "missing_model"}
+NEEDS_INPUT = {"query.no_model", "missing_model", "query.series_size", "query.family_model"}
 
 
 @dataclass

@@ -329,6 +329,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.corrected", typed=typed, name=name))
     for typed, bound in query.ranges:
         lines.append(t("understood.range", typed=typed, bound=bound))
+    for typed, tokens in query.answer_lengths:
+        lines.append(t("understood.answer_length", typed=typed, tokens=i18n.number(tokens, lang)))
     if query.vision_named and not r.model.vision_params:
         typed = ", ".join(f"“{v}”" for v in dict.fromkeys(query.vision_named))
         lines.append(t("understood.vision_excluded", typed=typed, model=r.model.name))

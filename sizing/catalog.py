@@ -427,6 +427,8 @@ class LatencySettings(Strict, kw_only=True):
 
 class LengthSettings(Strict, kw_only=True):
     output_tokens: Annotated[int, msgspec.Meta(ge=1)] = 500
+    short_output_tokens: Annotated[int, msgspec.Meta(ge=1)] = 200
+    long_output_tokens: Annotated[int, msgspec.Meta(ge=1)] = 2000
     new_prompt_tokens: Annotated[int, msgspec.Meta(ge=1)] = 1000
     tokens_per_page: Annotated[int, msgspec.Meta(ge=1)] = 750
 
@@ -480,11 +482,22 @@ class Offering(Strict, kw_only=True):
         return any(o.price_per_gpu_hour for o in self.offer)
 
 
+class Series(Strict, kw_only=True):
+    """A release of one family in several sizes ("Qwen3", "Llama 3.1"): named without a size, the answer asks
+    which size rather than guess one (a 0.6B and a 235B need GPUs a thousand times apart)."""
+
+    id: str
+    name: str
+    aliases: list[str] = []
+    models: Annotated[list[str], msgspec.Meta(min_length=2)]  # catalogue ids, smallest first
+
+
 class Catalog(Strict, kw_only=True):
     models: list[ModelEntry]
     # Family words ("qwen", "llama") -> catalogue model ids, newest first: a family with a size picks one of
     # them, or scales the closest, and never jumps to another family.
     families: dict[str, list[str]] = {}
+    series: list[Series] = []
     gpus: list[GPU]
     precisions: list[Precision]
     kv_precisions: list[KVPrecision]
@@ -535,6 +548,19 @@ class Catalog(Strict, kw_only=True):
                 if member not in model_ids:
                     raise ValueError(
                         f"family {word!r} lists model {member!r}, which models.toml does not define"
+                    )
+        model_names = {normalize(n): m.id for m in self.all_models for n in (m.id, m.name, *m.aliases)}
+        for series in self.series:
+            for member in series.models:
+                if member not in model_ids:
+                    raise ValueError(
+                        f"series {series.id!r} lists model {member!r}, which models.toml does not define"
+                    )
+            for name in (series.id, series.name, *series.aliases):
+                # A name is a model or a series, never both: which one a question means would be a guess.
+                if normalize(name) in model_names:
+                    raise ValueError(
+                        f"series {series.id!r}: name {name!r} is also model {model_names[normalize(name)]!r}"
                     )
         for p in self.precisions:
             if p.gguf and p.gguf not in GGUF_BASE_TYPES:
@@ -684,6 +710,9 @@ def _load_catalog(data_dir: Path) -> Catalog:
     parts["stacks"] = _validate(list[Stack], stacks.get("stack", []), stacks_file, stacks, "stack")
     parts["families"] = _convert(
         dict[str, list[str]], raw["models"].get("families", {}), files["models"], raw["models"], ("families",)
+    )
+    parts["series"] = _convert(
+        list[Series], raw["models"].get("series", []), files["models"], raw["models"], ("series",)
     )
     parts["offering"] = _convert(Offering, raw["offering"], files["offering"], raw["offering"])
     # traffic.toml is optional: an operator's older copy of the data folder keeps working on the defaults.

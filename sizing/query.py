@@ -78,6 +78,8 @@ class Query(msgspec.Struct):
     ranges: list[tuple[str, str]] = []  # (a range as typed, the bound read)
     # Ollama tags that name no file ("gemma3:27b"), read as the file Ollama pulls by default.
     ollama_tags: list[str] = []
+    # Answers said to be short or long ("respostas curtas"): (as typed, the tokens each was read as).
+    answer_lengths: list[tuple[str, int]] = []
     # Words naming a vision-language model ("qwen2.5-vl", "llama 3.2 11b vision", "llava"), as typed: the
     # answer says when the model it sized carries no vision encoder.
     vision_named: list[str] = []
@@ -486,7 +488,15 @@ ZERO = regexes.compile(
     r"|\b(ddp|(?:distributed\s+)?data[\s_-]+parallel(?:ism)?)\b"
     r"|\bdeepspeed\s+(?:zero\s+)?stage[\s_-]*([0-3])\b|\bstage[\s_-]*([0-3])\s+(?:of\s+|do\s+|da\s+)?(?:deepspeed|zero)\b"
 )
+_KEY_END = r"(?=\s*(?:$|[,;)!?]|\.(?!\d)|(?:e|and|com|with|em|on|para|pra|for)\b))"
 USERS_KEY = regexes.compile(rf"\b{_W('users.keys')}\s*[=:]\s*(-?\d+)\b")
+# "usuários simultâneos: 20", "utilizadores em simultâneo 20", "concurrent users 50": conversations at once.
+USERS_KEY_AT_ONCE = regexes.compile(
+    rf"\b{_W('users.keys')}\s+{_W('users.at_once')}\s*[=:]?\s*(\d+){_KEY_END}"
+)
+# "users 50": the count after the key with only a space, and nothing after it that would make it some other
+# count ("usuários 20 mil"); read after "20 usuários" had its chance.
+USERS_KEY_SPACED = regexes.compile(rf"\b{_W('users.keys')}\s+(\d+){_KEY_END}")
 # vLLM's own flags, pasted from a launch command.
 VLLM_SEQS = regexes.compile(r"(?:--)?\bmax[\s_-]*num[\s_-]*seqs(?:\s*=\s*|\s+)(\d+)\b")
 # "10 users", "10 mil usuários", "10k users": a multiplier may stand between the number and the noun.
@@ -634,6 +644,7 @@ def _indexes(catalog: Catalog) -> dict[str, dict[str, object]]:
         "model": name_index(catalog.models),
         "gpu": name_index(catalog.gpus),
         "precision": name_index(catalog.precisions),
+        "series": name_index(catalog.series),
     }
 
 
@@ -691,8 +702,9 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
         kept, other = choice
         try:
             query = _parse_text(kept, catalog, base)
-        except QueryError:
-            raise e from None
+        except QueryError as retry:
+            # "qwen3 ou llama 3.1 70b": which Qwen3 is the question to answer first.
+            raise (retry if retry.key in ASKS_WHICH else e) from None
         query.model_choices.append(other)
         if query.written_lang is None:
             # The words that offered the choice ("compared to", "instead of") went with the other model: the
@@ -704,6 +716,9 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
         return query
     _unsized_choice(text, query)
     return query
+
+
+ASKS_WHICH = ("query.series_size", "query.family_model")
 
 
 def _joint(text: str, at: int) -> re.Match | None:
@@ -1161,8 +1176,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     _introductions(scan)
     scan.take(LORA_RANK, "lora_rank", _lora_rank)
     scan.take(USERS_KEY, "users", lambda m: int(m.group(1)))
+    scan.take(USERS_KEY_AT_ONCE, "users_at_once", lambda m: int(m.group(1)))
     scan.take(VLLM_SEQS, "users", lambda m: int(m.group(1)))
     scan.take(USERS, "users", _users)
+    scan.take(USERS_KEY_SPACED, "users", lambda m: int(m.group(1)))
     scan.take(CONTEXT_KEY, "context", lambda m: _context(m.group(1), m.group(2)))
     scan.take(CONTEXT_UNIT, "context", lambda m: _context(m.group(1), m.group(2)))
     scan.take(CONTEXT_TOKENS, "context", lambda m: _context(m.group(1) or m.group(2), None))
@@ -1674,6 +1691,7 @@ def _sizes(scan: _Scan, catalog: Catalog) -> None:
     # a model name we do not know, and must be reported as such.
     for m in list(LAST_WORDS.finditer(scan.work)):
         if m.group(0) in known:
+            scan.found.setdefault("family", []).append((m.group(0), scan.original[m.start() : m.end()]))
             scan.blank(m.start(), m.end())
 
 
@@ -1700,7 +1718,7 @@ def _leftovers(scan: _Scan) -> list[str]:
 def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) -> list[str]:
     """Misspelt catalogue names ("lama 3 70b", "mixtrl"): taken when close, suggested when not."""
     indexes = _indexes(catalog)
-    keys = {kind: list(index) for kind, index in indexes.items() if kind != "precision"}
+    keys = {kind: list(indexes[kind]) for kind in ("model", "gpu")}
     buckets = _buckets(catalog)
     unknown = []
     for word in leftovers:
@@ -2174,6 +2192,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         scan.found.setdefault("prompt_tokens" if load else "context", []).extend(each)
     model = _one(scan, "model", "model")
     size = _one(scan, "size", "model")
+    if scan.found.get("series"):
+        model, size = _series_member(scan, catalog, model, size)
     if model and size and normalize(scan.found["model"][0][1]) in family_words(catalog):
         # "deepseek 70b", "r1 70b": a family word that is also a model's alias, with a size: the family's
         # model of that size, not a contradiction.
@@ -2225,6 +2245,12 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         **_speculative(scan),
     )
     fields.update(_images(scan, query))
+    said = scan.found.pop("answer_length_word", [])
+    if said and fields["output_tokens"] is None:
+        # "respostas curtas", "long answers": traffic.toml's length for them, said in the answer.
+        word, typed = said[0]
+        fields["output_tokens"] = getattr(catalog.traffic.lengths, f"{word}_output_tokens")
+        query.answer_lengths.append((typed, fields["output_tokens"]))
     query.precision_choices = [v for v, _ in scan.found.get("precision_choice", [])]
     query.corpus = [typed for _, typed in scan.found.get("corpus", [])]
     query.system_ram = [typed for _, typed in scan.found.get("system_ram", [])]
@@ -2455,6 +2481,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         raise QueryError("query.draft_without_model", hint="query.draft_examples",
                          draft=scan.found["draft_alone"][0][1])  # fmt: skip
     if not (model or size):
+        if scan.found.get("family"):
+            raise _which_model(scan, catalog)
         if understood:
             raise QueryError("query.no_model")
         raise _nothing_understood(query.unknown)
@@ -2519,6 +2547,75 @@ def _family_with_size(catalog: Catalog, model: str, size: str) -> str | None:
         if named & set(ids) and any(abs(params[i] - wanted) <= 0.10 * wanted for i in ids if i in params):
             return word
     return None
+
+
+def _series_member(scan: _Scan, catalog: Catalog, model: str | None, size: str | None) -> tuple:
+    """(model, size) once a series named without a size of its own is read: "llama 3.1 de 70b" is its
+    member of that size; "qwen3" alone asks which size, listing them, rather than size a guess."""
+    series_id, typed = scan.found["series"][0]
+    series = next(s for s in catalog.series if s.id == series_id)
+    if model:
+        if model in series.models:
+            return model, size  # "llama 3.1 Llama-3.1-8B-Instruct": the series and its member
+        raise QueryError("query.contradiction", what="model", first=typed, second=scan.found["model"][0][1])
+    sizes = _sizes_of(series, catalog)
+    if size:
+        member = next((m for m in series.models if _own_size(catalog, m, size)), None)
+        if member is None:
+            # The example: the member nearest the size typed, in the question as asked.
+            typed_size = scan.found["size"][0][1]
+            value = _SIZE_VALUE.fullmatch(size)
+            billions = float(value.group(1)) if value else 0.0
+            nearest = min(
+                (catalog.model(m) for m in series.models), key=lambda m: abs(m.params / 1e9 - billions)
+            )
+            # "llama 3.1 de 300b": the size goes with the word that joined it to the name.
+            rest = re.sub(rf"(?:\b(?:de|do|da|of|com|with)\s+)?{re.escape(typed_size)}", "", scan.original,
+                          count=1, flags=re.IGNORECASE)  # fmt: skip
+            example = _example(rest, typed, nearest.name)
+            raise QueryError("query.series_lacks_size", hint=None, series=series.name, size=typed_size.upper(),
+                             sizes=sizes, example=" ".join(example.split()))  # fmt: skip
+        scan.found["model"] = [(member, f"{typed} {scan.found['size'][0][1]}")]
+        return member, None
+    example_model = catalog.model(series.models[len(series.models) // 2])
+    raise QueryError("query.series_size", hint=None, series=series.name, sizes=sizes,
+                     example=_example(scan.original, typed, example_model.name))  # fmt: skip
+
+
+SIZE_ONLY = regexes.compile(r"\d+(?:\.\d+)?b")
+
+
+def _sizes_of(series, catalog: Catalog) -> str:
+    """ "0.6B, 1.7B, 4B...": each member's name without the series' own words."""
+    out = []
+    for model_id in series.models:
+        name = catalog.model(model_id).name
+        if normalize(name).startswith(normalize(series.name)):
+            rest = name[len(series.name) :].strip(" -")
+            name = rest.upper() if SIZE_ONLY.fullmatch(rest) else rest or name  # "gpt-oss-20b": "20B"
+        out.append(name)
+    return ", ".join(out)
+
+
+def _which_model(scan: _Scan, catalog: Catalog) -> QueryError:
+    """A family word with neither a size nor a model ("mistral com 20 usuários"): its models, newest first."""
+    word, typed = scan.found["family"][0]
+    members = [catalog.model(m).name for m in family_members(catalog).get(normalize(word), [])]
+    if not members:
+        return QueryError("query.no_model")
+    shown = ", ".join(members[:8]) + (f" (+{len(members) - 8})" if len(members) > 8 else "")
+    return QueryError("query.family_model", hint=None, family=typed, models=shown,
+                      example=_example(scan.original, typed, members[min(2, len(members) - 1)]))  # fmt: skip
+
+
+def _example(original: str, typed: str, name: str) -> str:
+    """The question as asked, with `typed` replaced by a model's full name: what to send instead. A long
+    question is not repeated: the name alone."""
+    words = " ".join(original.split()).replace("`", "ˋ")
+    at = words.lower().find(typed.lower())
+    if len(words) > 100 or at < 0:
+        return name.lower()
+    return words[:at] + name.lower() + words[at + len(typed) :]
 
 
 def _own_size(catalog: Catalog, model: str, size: str) -> bool:

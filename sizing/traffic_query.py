@@ -205,6 +205,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
 
     in_flight = _alternatives(w["in_flight"])
     at_once_nouns = rf"{requests}|{people}|{persons}|{_alternatives(w['at_once_nouns'])}"
+    # "answers 20 users": the number counts the noun after it, it is no length.
+    not_counted = rf"(?!\s*(?:de\s+|of\s+)?(?:{at_once_nouns})\b)"
     concurrency = _alternatives(w["concurrency"])
     turns = _alternatives(w["turns"])
     one_conversation = r"conversa|conversation|sessao|session|atendimento|chat|ligacao|chamado|ticket"
@@ -381,9 +383,9 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?<![\w.,/])(\d+(?:[.,]\d+)?)\s*(k)?\s*/\s*(\d+(?:[.,]\d+)?)\s*(k)?(?![\w/])"
             rf"(?(2)|(?(4)|\s*(?:{tokens})\b))(?:\s*(?:{tokens})\b)?"
         ), lambda m: (_count(m.group(1), m.group(2)), _count(m.group(3), m.group(4)))),
-        ("prompt_tokens", regexes.compile(rf"\b(?:{prompt_nouns}){of}{_NUM}{not_time}(?:\s*(?:tokens?|toks?))?"), length),
+        ("prompt_tokens", regexes.compile(rf"\b(?:{prompt_nouns}){of}{_NUM}{not_time}{not_counted}(?:\s*(?:tokens?|toks?))?"), length),
         ("prompt_tokens", regexes.compile(rf"{_NUM}\s*(?:(?:tokens?|toks?)\s+)?(?:de\s+)?(?:{prompt_suffixes})\b"), length),
-        ("output_tokens", regexes.compile(rf"\b(?:{answer_nouns}){of}{_NUM}{not_time}(?:\s*(?:tokens?|toks?))?"), length),
+        ("output_tokens", regexes.compile(rf"\b(?:{answer_nouns}){of}{_NUM}{not_time}{not_counted}(?:\s*(?:tokens?|toks?))?"), length),
         ("output_tokens", regexes.compile(rf"{_NUM}\s*(?:(?:tokens?|toks?)\s+)?(?:de\s+)?(?:{answer_suffixes})\b"), length),
         # A word or three between the noun and its length ("respostas longas de 2000 tokens", "se o prompt
         # tiver 6 mil tokens", "answers are 1k tokens"): the length must then say it is tokens, by the word
@@ -400,6 +402,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?:(?:~|cerca\s+de|uns|umas|about|around|ate|up\s+to)\s*)?{_NUM}\s*(?:tokens?|toks?)\b"
             rf"|{_NUM}\s*(?:tokens?|toks?)\s+(?:cada(?:\s+uma?)?|each|apiece)\b"
         ), lambda m: _count(m.group(1) or m.group(3), m.group(2) or m.group(4))),
+        # "respostas curtas", "long answers": a length said in words (sizing/query.py makes it tokens).
+        ("answer_length_word", regexes.compile(
+            rf"\b(?:(?P<short>{_alternatives(w['short_answers'])})|{_alternatives(w['long_answers'])})\b"
+        ), lambda m: "short" if m.group("short") else "long"),
         # The thread's load scaled: "o dobro de tráfego", "o tráfego triplicar", "3x the traffic", "10 vezes
         # mais requisições", "a carga crescer 50%".
         ("load_scale", regexes.compile(

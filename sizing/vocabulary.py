@@ -42,7 +42,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     "multipliers": ("thousand", "million", "billion", "trillion"),
     "durations": ("hour", "day", "week", "month", "year", "deadline", "period", "yearly"),
     "dates": ("months",),
-    "users": ("nouns", "keys", "one"),
+    "users": ("nouns", "keys", "one", "at_once"),
     "counts": ("gpus", "pairs", "servers", "per_server", "examples", "epochs", "things", "params", "corpus"),
     "keys": (
         "context",

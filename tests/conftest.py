@@ -45,6 +45,16 @@ def published():
 
 
 @pytest.fixture
+def slack(tmp_path):
+    """The Slack app served on loopback with its defaults (tests/slack_harness.py); a test file that needs
+    settings of its own (managers, timeouts) defines its own `slack`."""
+    from tests.slack_harness import serve
+
+    with serve(tmp_path) as harness:
+        yield harness
+
+
+@pytest.fixture
 def priced(tmp_path, monkeypatch):
     """An offering with hourly prices, not public (shown to staff only)."""
     from tests.data_folders import priced_copy

@@ -197,6 +197,27 @@ PHRASINGS: list[tuple[str, dict]] = [
         {"model": "llama-3.1-70b", "stage": "full", "zero": 3, "gpu": "h100-sxm", "gpus": 8},
     ),
     ("pretrain 7b 1T tokens", {"stage": "pretrain", "model": "mistral-7b-v0.3", "tokens": 10**12}),
+    # Continued pre-training in Portuguese ("continuado" had been left not understood).
+    (
+        "pré-treino continuado do llama 3.1 8b com 20B tokens",
+        {"stage": "pretrain", "model": "llama-3.1-8b", "tokens": 20 * 10**9},
+    ),
+    (
+        "treino continuado do qwen2.5 7b com 5B tokens",
+        {"stage": "pretrain", "model": "qwen2.5-7b", "tokens": 5 * 10**9},
+    ),
+    # Users as a form's field, the count after the key ("usuários simultâneos: 20" had left "20" unread).
+    ("llama 3.1 8b usuários simultâneos: 20", {"model": "llama-3.1-8b", "users": 20}),
+    (
+        "llama 3.1 8b usuarios simultaneos 20, contexto 8k",
+        {"model": "llama-3.1-8b", "users": 20, "context": 8192},
+    ),
+    (
+        "utilizadores em simultâneo 20, modelo llama 3.1 70b, 4 bits",
+        {"model": "llama-3.1-70b", "users": 20, "precision": "int4"},
+    ),
+    ("llama 3.1 8b concurrent users 50", {"model": "llama-3.1-8b", "users": 50}),
+    ("llama 3.1 8b users 50 and 16k context", {"model": "llama-3.1-8b", "users": 50, "context": 16384}),
     # ---------------------------------------------------------------- deadlines and tensor parallel
     (
         "pretrain 7b from scratch 1T tokens in 30 days",
@@ -1656,10 +1677,26 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("gpt-7 4bit", "unknown_model", ["gpt-7"]),
     ("gpt-7 fp8 16k", "unknown_model", ["gpt-7"]),
     # A version or variant the catalogue lacks, after a name with no size, is another model: said, never
-    # sized as the name's (DeepSeek V2.5 and Coder V2 are 236B, not V3's 671B; Command R+ 104B, not
-    # Command R's 35B).
-    ("deepseek v2.5 em fp8", "unknown_model", ["deepseek v2.5", "DeepSeek V3"]),
-    ("deepseek coder v2 pra 10 usuarios", "unknown_model", ["deepseek coder v2", "DeepSeek-Coder-V2-Lite"]),
+    # sized as the name's (a DeepSeek V4 is no V3; Command R+ is 104B, not Command R's 35B).
+    ("deepseek v4 em fp8", "unknown_model", ["deepseek v4", "DeepSeek V3"]),
+    ("deepseek coder v3 pra 10 usuarios", "unknown_model", ["deepseek coder v3", "DeepSeek-Coder-V2 236B"]),
+    # A series named without a size: which size is asked, with the sizes the catalogue has, never guessed
+    # ("qwen3" had been read as Qwen2.5 3B) nor refused as a missing model.
+    (
+        "qwen3 para 50 usuarios",
+        "query.series_size",
+        ["Qwen3", "0.6B", "235B-A22B", "qwen3 14b para 50 usuarios"],
+    ),
+    ("quero rodar o qwen 2.5 em 4 bits", "query.series_size", ["Qwen2.5", "72B"]),
+    ("llama 3.1 para chatbot 100 usuarios", "query.series_size", ["Llama 3.1", "8B, 70B, 405B"]),
+    ("how much vram for gpt-oss?", "query.series_size", ["gpt-oss", "20B, 120B"]),
+    ("deepseek r1 distill", "query.series_size", ["Qwen 1.5B", "Llama 70B"]),
+    ("llama 3.1 13b", "query.series_lacks_size", ["Llama 3.1", "13B", "8B, 70B, 405B"]),
+    # The choice's first model is a series: which size comes first.
+    ("qwen3 ou llama 3.1 70b", "query.series_size", ["Qwen3"]),
+    # A family word alone: its models.
+    ("mistral com 20 usuários", "query.family_model", ["Mistral Large 2 (123B)", "Mistral 7B v0.3"]),
+    ("qwen 50 users", "query.family_model", ["Qwen3 235B-A22B", "(+10)"]),
     ("command r plus em 4 bits", "unknown_model", ["command r plus", "Command R"]),
     ("command r+ 4bit", "unknown_model", ["command r plus"]),
     # Judgement: "h300" is one letter from both H100 and H200, so no single GPU is a confident correction.

@@ -211,3 +211,18 @@ def test_deepseek_coder_v2_lite_is_a_small_mla_moe(catalog):
     assert 2.2e9 < m.active_params - 2048 * 102_400 < 2.5e9
     assert kv_cache.bytes_per_token(m, 2) == 27 * (512 + 64) * 2
     assert resolve_model("deepseek-ai/DeepSeek-V2-Lite-Chat", catalog).model.id == "deepseek-v2-lite"
+
+
+def test_deepseek_v2_and_coder_v2_are_the_236b_mla_moe(catalog):
+    """ "deepseek coder v2 instruct 236b" had been a contradiction (the Lite model against 236B). DeepSeek-V2's
+    README: 236B total, 21B activated (235.74B counted from its config.json). MLA with query compression
+    keeps one 512 + 64 latent per token and layer."""
+    from sizing import kv_cache
+
+    m = catalog.model("deepseek-v2")
+    assert m.params == 235_741_434_880
+    assert round(m.active_params / 1e9) == 21
+    assert kv_cache.bytes_per_token(m, 2) == 60 * (512 + 64) * 2
+    assert resolve_model("deepseek-ai/DeepSeek-Coder-V2-Instruct", catalog).model.id == "deepseek-coder-v2"
+    assert resolve_model("deepseek v2.5", catalog).model.id == "deepseek-v2.5"
+    assert resolve_model("deepseek coder v2 lite", catalog).model.id == "deepseek-coder-v2-lite"

@@ -19,7 +19,6 @@ from sizing.query import QueryError, parse
 from tests.data_folders import priced_copy
 
 from . import slack_requests as sr
-from .slack_harness import serve
 from .slack_harness import text_of as _text
 from .slack_harness import valid as _valid
 
@@ -305,12 +304,6 @@ def test_comparisons_are_valid_block_kit(priced_by_mode, tmp_path, show_prices):
         text = _text(reply.message.blocks)
         assert ("Comparação" in text or "Comparison" in text) == (reply.comparison.sized), question
     pipeline.log.close()
-
-
-@pytest.fixture
-def slack(tmp_path):
-    with serve(tmp_path) as harness:
-        yield harness
 
 
 def test_slack_shows_both_models_side_by_side_and_logs_the_first(slack):

@@ -92,7 +92,7 @@ def test_bad_input_gets_a_clear_message(text, key, words):
     assert message and "{" not in message and "Traceback" not in message
     for word in words:
         assert word.lower() in message.lower(), (word, message)
-    assert e.value.hint(lang)
+    assert e.value.hint(lang) or "`/gpu " in message  # examples that work, or the question as it would work
 
 
 def test_help_and_empty_text_ask_for_usage():
@@ -661,3 +661,22 @@ def test_how_customers_put_a_request_leaves_nothing_unread(text):
     the people are a head-count."""
     q = parse(text)
     assert q.unknown == [] and q.workload.model
+
+
+@pytest.mark.parametrize(
+    ("text", "users", "at_once"),
+    [
+        ("llama 3.1 8b usuários simultâneos: 2000", 2000, True),  # said at once: never read as a head-count
+        ("llama 3.1 8b utilizadores em simultâneo 300", 300, True),
+        ("llama 3.1 8b users 50", 50, False),
+        ("llama 3.1 8b usuários: 20", 20, False),
+    ],
+)
+def test_users_written_as_a_field_keep_whether_they_are_at_once(text, users, at_once):
+    w = parse(text).workload
+    assert (w.users, w.users_at_once) == (users, at_once)
+
+
+@pytest.mark.parametrize("text", ["llama 3.1 8b usuarios 20 mil", "llama 3.1 8b users 2 gpus"])
+def test_a_number_after_the_users_key_that_counts_something_else_is_not_users(text):
+    assert parse(text).workload.users != 20 and parse(text).workload.users != 2

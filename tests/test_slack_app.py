@@ -10,16 +10,8 @@ import pytest
 
 from . import slack_requests as sr
 from .slack_harness import buttons as _buttons
-from .slack_harness import serve
 from .slack_harness import text_of as _text
 from .slack_harness import valid as _valid
-
-
-@pytest.fixture
-def slack(tmp_path):
-    with serve(tmp_path) as harness:
-        yield harness
-
 
 # -- /gpu ----------------------------------------------------------------------------------------------
 

@@ -15,12 +15,6 @@ from .slack_harness import database, serve
 from .slack_harness import text_of as _text
 
 
-@pytest.fixture
-def slack(tmp_path):
-    with serve(tmp_path) as harness:
-        yield harness
-
-
 def test_a_direct_message_that_mentions_the_app_is_answered(slack):
     # Slack sends no app_mention for a direct message, even one that mentions the app: only message.im
     # (https://docs.slack.dev/reference/events/app_mention, "Messages sent to your app in direct message

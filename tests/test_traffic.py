@@ -1026,3 +1026,49 @@ def test_a_thread_that_changes_the_messages_scales_its_rate_and_its_context():
     follow = parse("e se forem 10 mensagens por conversa?", base=base).workload
     assert (follow.turns, follow.requests_per_day) == (10, 20_000)
     assert size(follow).workload.context_tokens == 15_000
+
+
+# -- answers said to be short or long ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens", "users", "said"),
+    [
+        ("quero subir um modelo de 30b pra uns 100 atendentes, respostas curtas", 200, 100, "~200 tokens"),
+        ("llama 3.1 8b chatbot com respostas longas, 20 usuarios", 2000, 20, "~2.000 tokens"),
+        # "answers 20" had been read as 20-token answers, and the users lost.
+        ("llama 3.1 8b long answers 20 users", 2000, 20, "~2.000 tokens"),
+        ("llama 3.1 8b respostas longas de 800 tokens", 800, None, None),  # a number said wins over the word
+    ],
+)
+def test_answers_said_short_or_long_are_sized_with_traffic_toml_lengths(text, tokens, users, said):
+    query = parse(text)
+    assert not query.unknown
+    assert (query.workload.output_tokens, query.workload.users) == (tokens, users)
+    answer = render_text(size(query.workload), query)
+    if said:
+        assert said in answer.splitlines()[1]  # said right under what was understood
+    else:
+        assert "~" not in answer.splitlines()[1]
+
+
+def test_the_lengths_for_short_and_long_answers_come_from_traffic_toml(tmp_path, monkeypatch, capsys):
+    data = tmp_path / "data"
+    shutil.copytree(DATA_DIR, data)
+    toml = data / "traffic.toml"
+    toml.write_text(toml.read_text().replace("short_output_tokens = 200", "short_output_tokens = 120"))
+    monkeypatch.setenv("GPU_SIZER_DATA", str(data))
+    load_catalog.cache_clear()
+    try:
+        assert main(["llama 3.1 8b, respostas curtas, 10 usuarios", "--json"]) == 0
+    finally:
+        load_catalog.cache_clear()
+    out = json.loads(capsys.readouterr().out)
+    assert out["workload"]["output_tokens"] == 120
+    assert out["query"]["answer_lengths"] == [{"typed": "respostas curtas", "tokens": 120}]
+
+
+def test_a_thread_follow_up_asking_for_long_answers_changes_only_the_answer_length():
+    base = parse("llama 3.1 70b 4bit, 30 usuarios, prompts de 2 mil tokens").workload
+    follow = parse("e com respostas longas?", base=base).workload
+    assert (follow.output_tokens, follow.prompt_tokens, follow.users) == (2000, 2000, 30)

@@ -22,6 +22,8 @@ MAX_UNKNOWN_IN_FOLLOW_UP = 3
 # In a direct message every message is for the bot, but a short one with nothing to size that follows an
 # answer is a thanks, not a question: it is left unanswered (a question the bot cannot read is longer).
 MAX_WORDS_OF_THANKS = 6
+# A follow-up that names a model but not which size ("e com o qwen3?") is for the bot: it asks which.
+ASKS_A_SIZE = ("query.series_size", "query.family_model", "query.series_lacks_size")
 # Message subtypes that carry something a person wrote (https://docs.slack.dev/reference/events/message):
 # a plain message (no subtype), one with a file attached, a thread reply also sent to the channel, one
 # typed with /me, and a bot's post (answered only when GPU_SIZER_ANSWER_BOTS names the bot). Edits,
@@ -88,8 +90,10 @@ def register(app: App, services) -> None:
                 thanks = error is not None and error.key == "query.nothing_understood"
                 if thanks and len(text.split()) <= MAX_WORDS_OF_THANKS:
                     return
-            elif follow is None or len(follow.unknown) > MAX_UNKNOWN_IN_FOLLOW_UP:
+            elif follow is None and not (error is not None and error.key in ASKS_A_SIZE):
                 return  # chatter in the thread, not a question for the bot
+            elif follow is not None and len(follow.unknown) > MAX_UNKNOWN_IN_FOLLOW_UP:
+                return
         where = _where(event, body, services, surface, thread_ts)
         reply = services.pipeline.ask(text, where, base=base if follow_up else None)
         _post(

@@ -19,6 +19,9 @@ NONE = "—"
 REASONS = {
     "query.nothing_understood": "not_understood",
     "query.no_model": "no_model",
+    "query.series_size": "no_model",  # "qwen3" alone: which size was not said
+    "query.family_model": "no_model",
+    "query.series_lacks_size": "unknown_model",  # "llama 3.1 13b": no such model
     "missing_model": "no_model",
     "query.contradiction": "contradiction",
     "query.too_long": "too_long",
