@@ -397,6 +397,10 @@ _MILLION_WORD = alternation([w for w in VOCAB.words("multipliers.million") if le
 CONTEXT_MILLIONS = regexes.compile(
     rf"\b{_CONTEXT_WORD}\s*{_CONTEXT_JOIN}{_NUM}\s*{_MILLION_WORD}(?:\s+(?:de\s+)?tokens?)?(?![\w.])"
 )
+# "1 milhão de tokens de contexto", "a 2 million token context window": the millions before the word.
+CONTEXT_MILLIONS_BEFORE = regexes.compile(
+    rf"{_NUM}\s*{_MILLION_WORD}[\s-]+(?:de\s+)?tokens?[\s-]+(?:de\s+|of\s+)?{_CONTEXT_WORD}\b"
+)
 TRAIN_TOKENS = regexes.compile(rf"{_NUM}\s*({_BIG})\s+(?:de\s+)?tokens\b(?!\s+(?:de\s+)?{_CONTEXT_WORD})")
 # A count written with its thousands grouped ("50.000 exemplos", "2,000,000,000,000 tokens"): three digits after
 # each separator, so "1,5" and "2.25" stay decimals.
@@ -1140,6 +1144,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     traffic_query.take(scan, follow_up=base is not None)
     scan.take(CORPUS, "corpus", lambda m: True)
     scan.take(CONTEXT_MILLIONS, "context", lambda m: round(_float(m.group(1)) * 10**6))
+    scan.take(CONTEXT_MILLIONS_BEFORE, "context", lambda m: round(_float(m.group(1)) * 10**6))
     scan.take(TRAIN_TOKENS, "tokens", lambda m: round(_float(m.group(1)) * UNIT_VALUES[_unit(m.group(2))]))
     scan.take(
         TRAIN_TOKENS_PLAIN, "tokens", lambda m: v if (v := round(_count(m.group(1)))) >= 10**7 else None
@@ -1279,7 +1284,11 @@ def _number_words(scan: _Scan) -> None:
     """'dez usuários' -> '10 usuários', 'setenta bilhões' -> '70 bilhões', 'uma L40S' -> '1 L40S'."""
 
     def tens(m: re.Match) -> str:
-        total = sum(NUMBER_WORDS[w] for w in LETTERS.findall(m.group(0)) if w in NUMBER_WORDS)
+        # "vinte e cinco": each word's value, summed; "meia dúzia": a phrase's own value.
+        phrase = " ".join(LETTERS.findall(m.group(0)))
+        total = NUMBER_WORDS.get(phrase) or sum(
+            NUMBER_WORDS[w] for w in LETTERS.findall(m.group(0)) if w in NUMBER_WORDS
+        )
         return f"{total:<{len(m.group(0))}}"  # same length: positions stay aligned with the original
 
     def thousands(m: re.Match) -> str:

@@ -206,6 +206,12 @@ PHRASINGS: list[tuple[str, dict]] = [
         "treino continuado do qwen2.5 7b com 5B tokens",
         {"stage": "pretrain", "model": "qwen2.5-7b", "tokens": 5 * 10**9},
     ),
+    # A dozen, half a dozen, in words.
+    ("llama 3.1 8b pra meia dúzia de usuários", {"model": "llama-3.1-8b", "users": 6}),
+    ("llama 3.1 8b for a dozen users", {"model": "llama-3.1-8b", "users": 12}),
+    # Millions of tokens before the word context ("milhão" had been left unread, and no context read).
+    ("llama 4 scout com 1 milhão de tokens de contexto", {"model": "llama-4-scout", "context": 10**6}),
+    ("llama 4 scout with a 2 million-token context window", {"model": "llama-4-scout", "context": 2 * 10**6}),
     # Users as a form's field, the count after the key ("usuários simultâneos: 20" had left "20" unread).
     ("llama 3.1 8b usuários simultâneos: 20", {"model": "llama-3.1-8b", "users": 20}),
     (
