@@ -322,6 +322,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SizingError as e:
         if query is None and isinstance(e, QueryError):  # refused while reading: the question's language
             lang = i18n.answer_lang(args.lang, e.asked_lang, e.written_lang, default)
+            if e.key == "query.what_fits" and args.model is None:
+                return _what_fits(e, lang, args.json)
         return _fail(e.message(lang), e.hint(lang), as_json=args.json, key=e.key)
     except CatalogError as e:
         return _fail(f"data file problem: {e}", None, EXIT_CONFIG, as_json=args.json, key="data_file")
@@ -391,6 +393,25 @@ def _emit(text: str) -> int:
         if not isinstance(error, BrokenPipeError):
             sys.stderr.write(f"gpu-size: the answer could not be written ({error.strerror or error})\n")
         return EXIT_CONFIG
+    return 0
+
+
+def _what_fits(e: QueryError, lang: str, as_json: bool) -> int:
+    """ "qual o maior modelo que cabe numa H100?": the largest models the GPUs named hold."""
+    from sizing.fits import what_fits
+
+    from .fits_reply import text
+
+    try:
+        fits = what_fits({**e.given, "lang": lang}, load_catalog())
+    except SizingError as refused:
+        return _fail(refused.message(lang), refused.hint(lang), as_json=as_json, key=refused.key)
+    if as_json:
+        import msgspec
+
+        print(json.dumps({"what_fits": msgspec.to_builtins(fits)}, ensure_ascii=False, indent=2))
+    else:
+        print(text(fits, lang), end="")
     return 0
 
 

@@ -49,7 +49,7 @@ def run(
         if not interactive:
             print(f"\n/gpu {text}", file=stdout)
         reply = pipeline.ask(
-            text, where, base=base if base is not None and not pipeline.names_model(text) else None
+            text, where, base=base if base is not None and not pipeline.is_new_question(text) else None
         )
         if reply.workload is not None:
             base = reply.workload

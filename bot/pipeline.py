@@ -22,12 +22,13 @@ from sizing.catalog import load_catalog, normalize
 from sizing.compare import Comparison, other_workload, weigh
 from sizing.engine import size
 from sizing.errors import SizingError
+from sizing.fits import what_fits
 from sizing.names import name_index
-from sizing.query import Query, QueryError, parse
+from sizing.query import Query, QueryError, opens_as_follow_up, parse
 from sizing.result import SizingResult
 from sizing.workload import Workload
 
-from . import blocks
+from . import blocks, fits_reply
 from .blocks import Message
 from .log import retention_statement as statement
 from .logsetup import where_failed
@@ -132,6 +133,12 @@ class Pipeline:
         except SizingError:
             return False
 
+    def is_new_question(self, text: str) -> bool:
+        """A message after an answer (a thread, a DM, the console) that names a model is a new question,
+        unless it opens as a follow-up ("e com o qwen3 32b?", "what about mistral small?"): then it changes
+        the model and keeps the rest of the last answer's workload."""
+        return self.names_model(text) and not opens_as_follow_up(text)
+
     # -- language --------------------------------------------------------------------------------
 
     def lang_for(self, where: Where, query: Query | None = None, base: Workload | None = None) -> str:
@@ -174,9 +181,21 @@ class Pipeline:
                     base.lang if base is not None else e.written_lang,
                     self.default_lang,
                 )
+            if e.key == "query.what_fits" and isinstance(e, QueryError):
+                return self._what_fits(e, where, text, started, lang)
             return self._refuse(e, where, text, started, lang, query)
         except Exception as e:  # an engine bug must not reach the user as a traceback
             return self._failed(e, where, text, started, lang)
+
+    def _what_fits(self, e: QueryError, where: Where, text: str, started: float, lang: str) -> Reply:
+        """ "qual o maior modelo que cabe numa H100?": the largest models the GPUs named hold (sizing/fits.py)."""
+        try:
+            fits = what_fits({**e.given, "lang": lang}, load_catalog())
+        except SizingError as refused:
+            return self._refuse(refused, where, text, started, lang, None)
+        reply = Reply(fits_reply.message(fits, lang), "answered", lang)
+        reply.text_answer = fits_reply.text(fits, lang)
+        return self._finish(reply, where, text, started)
 
     def recompute(self, workload: Workload, where: Where, text: str = "") -> Reply:
         """A workload from a button or the form: no parsing, same everything else."""

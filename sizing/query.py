@@ -48,6 +48,7 @@ class QueryError(SizingError):
     def __init__(self, key: str, hint: str | None = "query.examples", **params) -> None:
         super().__init__(key, hint=hint, **params)
         self.unknown: list[str] = []  # the words not understood, when nothing was
+        self.given: dict = {}  # query.what_fits: the workload's fields but the model
 
     def message(self, lang: str = "pt-BR") -> str:
         from .i18n import t
@@ -383,6 +384,16 @@ LANG_REQUESTS = [
     for code, lang in sorted(VOCAB.languages.items(), key=lambda item: item[1].variant_of is None)
     if lang.names or lang.codes
 ]
+# "e com o qwen3 32b?", "and with mistral small?": a thread's message that changes the last answer's model.
+FOLLOW_UP_OPENER = regexes.compile(rf"^\W*(?:{_W('words.follow_up')})\b")
+
+
+def opens_as_follow_up(text: str) -> bool:
+    """Whether a message opens as a follow-up ("e com...", "what about..."): in a thread, one that names a
+    model then changes only the model of the last answer, instead of being a new question."""
+    return bool(FOLLOW_UP_OPENER.match(strip_accents(text.lower())))
+
+
 HELP = regexes.compile(rf"^\s*(?:\W*(?:{_W('words.help')}|-h)\W*|\?)\s*$")
 # llama.cpp's cache types ("kv cache q8_0", OLLAMA_KV_CACHE_TYPE) are the cache's, never the weights': q8_0
 # is read as vLLM's 8-bit cache (llama.cpp's block_q8_0 is 34 bytes per 32 values, 6% over FP8's one byte);
@@ -431,6 +442,12 @@ PERIOD = regexes.compile(rf"(?:\b{_W('durations.period')}\s+)?{_DURATION}")
 EXAMPLES = regexes.compile(
     rf"(?<![\w.,])({_GROUPED}|-?\d+(?:[.,]\d+)?)\s*({alternation([*VOCAB.words('multipliers.thousand'), *VOCAB.words('multipliers.million')])})?"
     rf"\s*(?:de\s+)?{_W('counts.examples')}\b"
+)
+# "DPO com 10 mil pares", "5k pairs": a preference tuning's examples (read when a method is named), unless GPUs
+# follow ("2 pares de A100").
+EXAMPLE_PAIRS = regexes.compile(
+    rf"(?<![\w.,])({_GROUPED}|-?\d+(?:[.,]\d+)?)\s*({alternation([*VOCAB.words('multipliers.thousand'), *VOCAB.words('multipliers.million')])})?"
+    r"\s*(?:pares|pairs)\b(?!\s+(?:de\s+|of\s+)?(?:[a-z]*\d\w*|gpus?|placas?|rtx|tesla|nvidia|instinct|radeon)\b)"
 )
 _EPOCH = _W("counts.epochs")
 EPOCHS = regexes.compile(rf"{_NUM}\s*{_EPOCH}\b|\b{_EPOCH}\s*[=:]\s*(\d+)\b")
@@ -1173,6 +1190,12 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         "examples",
         lambda m: round(_count(m.group(1)) * (UNIT_VALUES[_unit(m.group(2))] if m.group(2) else 1)),
     )
+    if "method" in scan.found or (base is not None and base.method is not None):
+        scan.take(
+            EXAMPLE_PAIRS,
+            "examples",
+            lambda m: round(_count(m.group(1)) * (UNIT_VALUES[_unit(m.group(2))] if m.group(2) else 1)),
+        )
     scan.take(EPOCHS, "epochs", lambda m: _int_count(m.group(1) or m.group(2)))
     for stack, pattern in STACKS:
         scan.take(pattern, "stack", lambda m, stack=stack: stack)
@@ -1448,8 +1471,14 @@ def _plural_gpu(key: str, index: dict):
     return index.get(key[:-1]) if key.endswith("s") and len(key) > 2 else None
 
 
-_COUNT_BEFORE_GPU = regexes.compile(r"(?<![\w.,=:])\(?(\d{1,2})\s*\)?\s*[x×*]?\s*$")  # "2 (duas) L40S" too
-_COUNT_AFTER_GPU = regexes.compile(r"\s*\(?\s*(?:[x×*]\s*(\d{1,2})\b|(\d{1,2})\s*[x×*](?![\w.]))\s*\)?")
+_COUNT_BEFORE_GPU = regexes.compile(r"(?<![\w.,=:])\(?(\d{1,4})\s*\)?\s*[x×*]?\s*$")  # "2 (duas) L40S" too
+_COUNT_AFTER_GPU = regexes.compile(r"\s*\(?\s*(?:[x×*]\s*(\d{1,4})\b|(\d{1,4})\s*[x×*](?![\w.]))\s*\)?")
+# A pre-training cluster is counted in hundreds ("with 512 H100s", "em 128 h100"): up to the engine's most,
+# unless a context word says the number is tokens ("contexto de 4096 h100" is no 4,096 GPUs).
+_MOST_GPUS_NAMED = 4096
+# Above 64, a number before a GPU is GPUs only after a word that says so ("with 512 H100s", "em 128 h100"):
+# in shorthand ("30b-a3b 2048 a100") a power of two before a GPU is the context. After it, "x128" says so.
+_CLUSTER_CUE = regexes.compile(r"\b(?:em|on|with|com|using|usando|across|sobre|in|de)\s+$")
 
 
 _SERVERS = _W("counts.servers")
@@ -1499,7 +1528,17 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
         count = _pairs(pairs)
     else:
         number = m.group(1) or m.group(m.lastindex or 1)  # "H100 (2x)" as "H100 (x2)"
-        count = int(number) if number and 0 < int(number) <= 64 else None
+        count = int(number) if number and 0 < int(number) <= _MOST_GPUS_NAMED else None
+        if (
+            count
+            and count > 64
+            and before
+            and (
+                AFTER_CONTEXT_WORD.search(scan.work, 0, m.start())
+                or not _CLUSTER_CUE.search(scan.work, 0, m.start())
+            )
+        ):
+            count = None
     if not count:
         return
     first, last = (start, m.end()) if after else (m.start(), end)
@@ -2492,6 +2531,16 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     if not (model or size):
         if scan.found.get("family"):
             raise _which_model(scan, catalog)
+        if fields.get("gpu") and not fields.get("compare_gpus"):
+            # "qual o maior modelo que cabe numa H100?": what fits there (sizing/fits.py), the question's
+            # other words kept. Surfaces that answer it catch this; elsewhere it reads as a missing model.
+            given = {k: v for k, v in fields.items() if v is not None}
+            if stage is not None:
+                given["stage"] = stage
+            error = QueryError("query.what_fits", hint="query.examples")
+            error.given = given
+            error.unknown = list(query.unknown)
+            raise error
         if understood:
             raise QueryError("query.no_model")
         raise _nothing_understood(query.unknown)

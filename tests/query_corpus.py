@@ -206,6 +206,30 @@ PHRASINGS: list[tuple[str, dict]] = [
         "treino continuado do qwen2.5 7b com 5B tokens",
         {"stage": "pretrain", "model": "qwen2.5-7b", "tokens": 5 * 10**9},
     ),
+    # A pre-training cluster counted in hundreds (512 had been read as a 512-token context).
+    (
+        "pretraining 70b on 2T tokens with 512 H100s",
+        {"model": "llama-3.1-70b", "stage": "pretrain", "tokens": 2 * 10**12, "gpu": "h100-sxm", "gpus": 512},
+    ),
+    (
+        "pretrain 70b 2T tokens em 128 h100",
+        {"model": "llama-3.1-70b", "stage": "pretrain", "tokens": 2 * 10**12, "gpu": "h100-sxm", "gpus": 128},
+    ),
+    ("llama 70b contexto de 4096 h100", {"model": "llama-3.1-70b", "context": 4096, "gpu": "h100-sxm"}),
+    ("30b-a3b 2048 a100", {"model": "qwen3-30b-a3b", "context": 2048, "gpu": "a100-80gb-sxm"}),  # shorthand
+    (
+        "pretrain 70b 1T tokens h100 x256",
+        {"model": "llama-3.1-70b", "stage": "pretrain", "tokens": 10**12, "gpu": "h100-sxm", "gpus": 256},
+    ),
+    # A preference tuning's pairs are its examples; GPUs in pairs stay GPUs.
+    (
+        "DPO no qwen2.5 7b com 10 mil pares",
+        {"model": "qwen2.5-7b", "stage": "full", "method": "dpo", "examples": 10_000},
+    ),
+    (
+        "dpo llama 8b em 2 pares de A100",
+        {"model": "llama-3.1-8b", "stage": "full", "method": "dpo", "gpu": "a100-80gb-sxm", "gpus": 4},
+    ),
     # A dozen, half a dozen, in words.
     ("llama 3.1 8b pra meia dúzia de usuários", {"model": "llama-3.1-8b", "users": 6}),
     ("llama 3.1 8b for a dozen users", {"model": "llama-3.1-8b", "users": 12}),
@@ -1661,7 +1685,8 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("fp8 8k", "query.no_model", ["model"]),
     ("quanto de memória para 20 usuários com contexto de 32k em 4 bits?", "query.no_model", ["model"]),
     ("lora seq 4096 batch 8", "query.no_model", ["model"]),
-    ("2x h100 fp8 32k", "query.no_model", ["model"]),
+    # GPUs with no model: what fits there (sizing/fits.py); a surface that cannot say it reads it as no model.
+    ("2x h100 fp8 32k", "query.what_fits", ["model"]),
     ("How much VRAM for 10 concurrent users at 8k context? en", "query.no_model", ["model"]),
     # ---------------------------------------------------------------- values out of range
     ("70b 0 users", "not_positive_users", ["0", "usuários"]),

@@ -333,5 +333,5 @@ def test_in_a_thread_follow_ups_work_on_the_first_model(slack):
     other = sr.message("e com o mistral 7b?", thread_ts="1700000101.000100", ts="1700000103.000100")
     assert slack.event(other, "EvC3") == 200
     third = slack.fake.wait_for("chat.postMessage", count=3)[2]
-    # A model of its own makes it a new question, as in any thread.
-    assert _text(third.params["blocks"]).startswith("Entendi: Mistral 7B v0.3\n")
+    # Another model said as a follow-up ("e com o...") keeps the thread's workload, as in any thread.
+    assert _text(third.params["blocks"]).startswith("Entendi: Mistral 7B v0.3 · 20 usuários simultâneos\n")

@@ -285,6 +285,20 @@ def test_mention_answers_in_the_thread_and_follow_ups_change_only_what_they_name
     assert [r["surface"] for r in slack.rows()] == ["mention", "thread", "thread"]
 
 
+def test_a_follow_up_naming_another_model_keeps_the_rest_of_the_thread(slack):
+    slack.event(sr.app_mention("<@UBOT> llama 3.1 70b 4bit 20 usuarios 16k", ts="1700000001.000100"), "Ev1")
+    slack.fake.wait_for("chat.postMessage")
+    follow = sr.message("e com o qwen3 32b?", thread_ts="1700000001.000100", ts="1700000002.000100")
+    slack.event(follow, "Ev2")
+    text = _text(slack.fake.wait_for("chat.postMessage", count=2)[1].params["blocks"])
+    assert "Qwen3 32B" in text and "20 usuários" in text and "INT4" in text and "16.384 tokens" in text
+    # Without an opening "e", "and", "what about", a model named is a new question.
+    fresh = sr.message("qwen3 32b", thread_ts="1700000001.000100", ts="1700000003.000100")
+    slack.event(fresh, "Ev3")
+    text = _text(slack.fake.wait_for("chat.postMessage", count=3)[2].params["blocks"])
+    assert "Qwen3 32B" in text and "1 usuário" in text and "INT4" not in text
+
+
 def test_chatter_in_a_thread_is_left_alone(slack):
     slack.event(sr.app_mention("<@UBOT> 8b", ts="1700000010.000100"), "Ev10")
     slack.fake.wait_for("chat.postMessage")

@@ -46,7 +46,7 @@ def register(app: App, services) -> None:
         where = _where(event, body, services, "mention", thread_ts)
         base = _thread_base(services, event["channel"], event.get("thread_ts"))
         # In a thread the bot answered, a mention without a model of its own changes the last answer.
-        follow_up = base if base is not None and not services.pipeline.names_model(text) else None
+        follow_up = base if base is not None and not services.pipeline.is_new_question(text) else None
         reply = services.pipeline.ask(text, where, base=follow_up)
         _post(client, services, event["channel"], thread_ts, reply)
 
@@ -76,7 +76,7 @@ def register(app: App, services) -> None:
         is_dm = event.get("channel_type") == "im"
         thread_ts = event.get("thread_ts")
         surface = "thread" if thread_ts and not is_dm else "dm"
-        follow_up = base is not None and not services.pipeline.names_model(text)
+        follow_up = base is not None and not services.pipeline.is_new_question(text)
         if follow_up:
             from sizing.query import QueryError, parse
 

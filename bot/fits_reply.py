@@ -1,0 +1,77 @@
+"""The answer to "qual o maior modelo que cabe numa H100?" (sizing/fits.py): a title, a line per precision
+with the largest models that fit, and the question to ask next; as text and as Block Kit."""
+
+from __future__ import annotations
+
+from sizing import i18n
+from sizing.errors import SizingError
+from sizing.fits import WhatFits
+from sizing.query import parse
+
+from .blocks import Message, esc, validate
+
+
+def lines(fits: WhatFits, lang: str) -> tuple[str, list[str]]:
+    def t(key: str, **params) -> str:
+        return i18n.t(lang, key, **params)
+
+    setup = f"{fits.count}× {fits.gpu_name}"
+    users = t("fits.users_one") if fits.users == 1 else t("fits.users_other", n=i18n.number(fits.users, lang))
+    usable = i18n.gb(fits.usable_bytes_per_gpu, lang)
+    if fits.stage == "inference":
+        out = [t("fits.intro", context=i18n.number(fits.context, lang), users=users, usable=usable)]
+    else:
+        stage = t(f"understood.stage.{fits.stage}")
+        out = [
+            t(
+                "fits.intro_training",
+                stage=stage,
+                usable=usable,
+                seq=i18n.number(fits.seq_len, lang),
+                batch=fits.batch,
+            )
+        ]
+    for row in fits.by_precision:
+        models = ", ".join(
+            t("fits.model", name=m.name, need=i18n.gb(m.bytes_per_gpu, lang)) for m in row.models
+        )
+        out.append("• " + t("fits.row", precision=row.precision_name, models=models or t("fits.none")))
+    example = _example(fits)
+    if example:
+        out.append(t("fits.next", example=example))
+    return t("fits.title", setup=setup), out
+
+
+def text(fits: WhatFits, lang: str) -> str:
+    title, body = lines(fits, lang)
+    return "\n".join([title, "", *body]) + "\n"
+
+
+def message(fits: WhatFits, lang: str) -> Message:
+    title, body = lines(fits, lang)
+    blocks = [
+        {"type": "header", "text": {"type": "plain_text", "text": title[:150]}},
+        {"type": "section", "text": {"type": "mrkdwn", "text": esc("\n".join(body))}},
+    ]
+    validate(blocks)
+    return Message(blocks=blocks, text="\n".join([title, *body])[:3000])
+
+
+def _example(fits: WhatFits) -> str | None:
+    """The largest model of the last precision that has one, asked on the same GPUs when the words for
+    them read back as those GPUs (a budget such as "GPU de 16 GB (notebook)" may not)."""
+    row = next((r for r in reversed(fits.by_precision) if r.models), None)
+    if row is None:
+        return None
+    stage = "" if fits.stage == "inference" else f" {fits.stage}"
+    plain = f"{row.models[0].name.lower()} {row.precision}{stage}"
+    on = (
+        f"{plain} {fits.count}x {fits.gpu_name.lower()}"
+        if fits.count > 1
+        else f"{plain} {fits.gpu_name.lower()}"
+    )
+    try:
+        workload = parse(on).workload
+    except SizingError:
+        return plain
+    return on if workload is not None and workload.gpu == fits.gpu else plain

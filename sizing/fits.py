@@ -1,0 +1,122 @@
+"""What fits on the GPUs a question names when it names no model ("qual o maior modelo que cabe numa H100?",
+"what can I run on an L40S?", "o que roda no meu notebook com 16gb?"): at each precision, the largest
+catalogue models that setup holds for the context and the users asked, judged by the same memory sums as
+every answer (sizing/setups.py: weights, the KV cache of every conversation, activations and overhead
+against the usable memory of each GPU)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from .catalog import Catalog
+from .errors import SizingError
+from .memo import one_sizing
+from .plan import make_plan
+from .setups import evaluate, shape_for
+from .workload import Workload
+
+# What people weigh when they ask: 16, 8 and 4 bits. FP8 on a GPU the serving engine does not run it on
+# (compute capability below 8.0: the T4) becomes INT8.
+PRECISIONS = ("bf16", "fp8", "int4")
+EIGHT_BIT_FALLBACK = "int8"
+SHOWN = 3  # models named at each precision, the largest first
+
+
+class Fitting(msgspec.Struct, kw_only=True):
+    model_id: str
+    name: str
+    params: int
+    bytes_per_gpu: int  # what it needs on each GPU, all counted
+
+
+class PrecisionFits(msgspec.Struct, kw_only=True):
+    precision: str
+    precision_name: str
+    models: list[Fitting]  # the largest first; empty: none fits
+
+
+class WhatFits(msgspec.Struct, kw_only=True):
+    gpu: str
+    gpu_name: str
+    count: int
+    usable_bytes_per_gpu: int
+    context: int
+    users: int
+    stage: str
+    seq_len: int  # training: the sequences and micro-batch the runs are judged with
+    batch: int
+    by_precision: list[PrecisionFits]
+
+
+def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
+    """`given`: the question's workload fields but the model (a GPU among them). Each reference model is
+    judged at each precision; a model the workload cannot be asked of (a context beyond its window) is left
+    out."""
+    precision_asked = given.get("precision")
+    # The catalogue's reference model of each size (size_reference: what a bare "70b" resolves to), current
+    # and well known, rather than every fine-tune and superseded release of that size.
+    references = [m for m in catalog.models if m.size_reference]
+    rows = []
+    header = None
+    with one_sizing():
+        # A training run has the precision its method calls for (QLoRA's 4-bit base, BF16 otherwise).
+        training = Workload.given({**given, "model": references[0].id}).stage.is_training
+        for precision_id in (precision_asked,) if precision_asked or training else PRECISIONS:
+            row_precision = None
+            fitting: list[tuple[tuple, Fitting]] = []
+            for model in references:
+                plan = _plan(given, model.id, precision_id, catalog, fall_back=not precision_asked)
+                if plan is None:
+                    continue
+                row_precision = row_precision or plan.precision
+                setup = evaluate(
+                    plan, shape_for(plan, plan.gpu, plan.gpus or 1, catalog), catalog, capacity=False
+                )
+                header = header or (setup, plan)
+                if setup.fits:
+                    entry = Fitting(model_id=model.id, name=model.name, params=plan.model.params,
+                                    bytes_per_gpu=setup.per_gpu.total)  # fmt: skip
+                    fitting.append(((-plan.model.params, _newest(model.id, catalog)), entry))
+            if row_precision is None:
+                continue
+            fitting.sort(key=lambda pair: pair[0])
+            shown: list[tuple[int, Fitting]] = []
+            for (_, newest), entry in fitting:
+                # One model of each size: the newest of the 70Bs (its family's list), not three of them.
+                same = next(
+                    (i for i, (_, s) in enumerate(shown) if abs(entry.params - s.params) <= 0.05 * s.params),
+                    None,
+                )
+                if same is None and len(shown) < SHOWN:
+                    shown.append((newest, entry))
+                elif same is not None and newest < shown[same][0]:
+                    shown[same] = (newest, entry)
+            rows.append(PrecisionFits(precision=row_precision.id, precision_name=row_precision.name,
+                                       models=[entry for _, entry in shown]))  # fmt: skip
+    if header is None:
+        raise SizingError("missing_model", "model_examples")  # no model could be asked this at all
+    setup, plan = header
+    return WhatFits(gpu=setup.gpu, gpu_name=setup.gpu_name, count=setup.count, usable_bytes_per_gpu=setup.usable_bytes_per_gpu,
+                    context=plan.context, users=plan.users, stage=plan.stage.value, seq_len=plan.seq_len,
+                    batch=plan.batch, by_precision=rows)  # fmt: skip
+
+
+def _plan(given: dict[str, Any], model_id: str, precision_id: str | None, catalog: Catalog, fall_back: bool):
+    """The plan of one model at one precision (None: the workload's own), or None when the workload cannot
+    be asked of it."""
+    try:
+        plan = make_plan(Workload.given({**given, "model": model_id, "precision": precision_id}), catalog)
+        if fall_back and precision_id == "fp8" and not plan.gpu.runs(plan.precision):
+            plan = make_plan(
+                Workload.given({**given, "model": model_id, "precision": EIGHT_BIT_FALLBACK}), catalog
+            )
+    except SizingError:
+        return None
+    return plan
+
+
+def _newest(model_id: str, catalog: Catalog) -> int:
+    """Where the model stands in its family's list (newest first): of two models the same size, the newer."""
+    return min((ids.index(model_id) for ids in catalog.families.values() if model_id in ids), default=999)

@@ -1,0 +1,102 @@
+""" "Qual o maior modelo que cabe numa H100?": GPUs named with no model get the largest catalogue models that
+setup holds at each precision (sizing/fits.py), where this had been refused as a missing model."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main as gpu_size
+from sizing.catalog import load_catalog
+from sizing.engine import size
+from sizing.errors import SizingError
+from sizing.fits import what_fits
+from sizing.query import QueryError, parse
+from sizing.workload import Workload
+
+from .slack_harness import text_of as _text
+from .slack_harness import valid as _valid
+
+
+def _given(text: str) -> dict:
+    with pytest.raises(QueryError) as e:
+        parse(text)
+    assert e.value.key == "query.what_fits"
+    return e.value.given
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "qual o maior modelo que cabe numa H100?",
+        "what can I run on 2x L40S with 20 users?",
+        "o que dá pra rodar numa 4090 com 16k de contexto?",
+        "o que dá pra treinar com qlora numa 4090?",
+    ],
+)
+def test_every_model_listed_fits_there_and_the_next_larger_does_not(text):
+    """Each model named is one the full answer, asked about it on those GPUs, says fits; the reference
+    model just above the largest named does not: the list is the largest, not merely some that fit."""
+    catalog = load_catalog()
+    given = _given(text)
+    fits = what_fits(given, catalog)
+    assert fits.by_precision
+    references = sorted((m for m in catalog.models if m.size_reference), key=lambda m: m.params)
+    for row in fits.by_precision:
+        assert row.models, row
+        for m in row.models:
+            result = size(Workload.given({**given, "model": m.model_id, "precision": row.precision}), catalog)
+            assert result.requested.fits, (m.name, row.precision)
+        largest = row.models[0]
+        above = [m for m in references if m.params > largest.params * 1.05]
+        for bigger in above[:1]:
+            try:
+                result = size(
+                    Workload.given({**given, "model": bigger.id, "precision": row.precision}), catalog
+                )
+            except SizingError:
+                continue  # a context beyond its window: not askable there
+            assert not result.requested.fits, (bigger.name, row.precision)
+
+
+def test_the_cli_answers_in_words_and_in_json(capsys):
+    assert gpu_size(["qual o maior modelo que cabe numa H100?"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("O que cabe em 1× H100 SXM 80 GB\n")
+    assert "• FP8 (8-bit): Llama 3.1 70B" in out  # 70.6B at 8 bits: the 80 GB card's classic
+    assert "• BF16/FP16 (16-bit): Qwen3 32B" in out
+    assert "`/gpu mixtral 8x22b int4 h100 sxm 80 gb`" in out  # the question to ask next, as it would work
+    assert gpu_size(["what can I run on an L40S?", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)["what_fits"]
+    assert (data["gpu"], data["count"], data["users"], data["context"]) == ("l40s", 1, 1, 4096)
+    assert [row["precision"] for row in data["by_precision"]] == ["bf16", "fp8", "int4"]
+
+
+def test_training_lists_what_trains_there_with_the_methods_precision(capsys):
+    assert gpu_size(["what can I fine-tune with qlora on a 4090?"]) == 0
+    out = capsys.readouterr().out
+    assert "For QLoRA fine-tuning, with sequences of 2,048 tokens" in out
+    assert "• NF4 (bitsandbytes): " in out and "BF16" not in out
+
+
+def test_a_laptops_memory_and_a_gpu_that_cannot_run_fp8(capsys):
+    assert gpu_size(["o que roda no meu notebook com 16gb?"]) == 0
+    assert "O que cabe em 1× GPU de 16 GB (notebook)" in capsys.readouterr().out
+    assert gpu_size(["o que cabe numa t4?"]) == 0
+    out = capsys.readouterr().out
+    assert "• INT8 (8-bit)" in out and "FP8" not in out  # FP8 needs compute capability 8.0; the T4 has 7.5
+
+
+def test_slack_answers_it_as_an_answer_and_logs_it(slack):
+    reply = slack.command("que modelo cabe em 2 l40s com 20 usuários?")
+    _valid(reply["blocks"])
+    text = _text(reply["blocks"])
+    assert "O que cabe em 2× L40S 48 GB" in text and "20 usuários simultâneos" in text
+    [row] = slack.rows()
+    assert (row["outcome"], row["error_key"]) == ("answered", None)
+
+
+def test_two_gpus_weighed_with_no_model_still_ask_for_the_model(capsys):
+    assert gpu_size(["h100 ou h200?"]) == 2
+    assert "Faltou dizer o modelo" in capsys.readouterr().err
