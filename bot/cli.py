@@ -322,7 +322,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SizingError as e:
         if query is None and isinstance(e, QueryError):  # refused while reading: the question's language
             lang = i18n.answer_lang(args.lang, e.asked_lang, e.written_lang, default)
-            if e.key == "query.what_fits" and args.model is None:
+            if e.key in ("query.what_fits", "query.suggest_models") and args.model is None:
                 return _what_fits(e, lang, args.json)
         return _fail(e.message(lang), e.hint(lang), as_json=args.json, key=e.key)
     except CatalogError as e:
@@ -398,18 +398,20 @@ def _emit(text: str) -> int:
 
 def _what_fits(e: QueryError, lang: str, as_json: bool) -> int:
     """ "qual o maior modelo que cabe numa H100?": the largest models the GPUs named hold."""
-    from sizing.fits import what_fits
+    from sizing.fits import suggest, what_fits
 
     from .fits_reply import text
 
+    answer = what_fits if e.key == "query.what_fits" else suggest
     try:
-        fits = what_fits({**e.given, "lang": lang}, load_catalog())
+        fits = answer({**e.given, "lang": lang}, load_catalog())
     except SizingError as refused:
         return _fail(refused.message(lang), refused.hint(lang), as_json=as_json, key=refused.key)
     if as_json:
         import msgspec
 
-        print(json.dumps({"what_fits": msgspec.to_builtins(fits)}, ensure_ascii=False, indent=2))
+        name = "what_fits" if e.key == "query.what_fits" else "suggested_models"
+        print(json.dumps({name: msgspec.to_builtins(fits)}, ensure_ascii=False, indent=2))
     else:
         print(text(fits, lang), end="")
     return 0

@@ -1,11 +1,14 @@
-"""The answer to "qual o maior modelo que cabe numa H100?" (sizing/fits.py): a title, a line per precision
-with the largest models that fit, and the question to ask next; as text and as Block Kit."""
+"""The answers to a question with GPUs and no model, "qual o maior modelo que cabe numa H100?" (a line per
+precision with the largest models that fit), and to "qual modelo vocês recomendam?" (the suggested models,
+each with the setup that serves the workload), with the question to ask next; as text and as Block Kit
+(sizing/fits.py)."""
 
 from __future__ import annotations
 
 from sizing import i18n
 from sizing.errors import SizingError
-from sizing.fits import WhatFits
+from sizing.fits import Suggestions, WhatFits
+from sizing.plan import rate_text
 from sizing.query import parse
 
 from .blocks import Message, esc, validate
@@ -42,13 +45,33 @@ def lines(fits: WhatFits, lang: str) -> tuple[str, list[str]]:
     return t("fits.title", setup=setup), out
 
 
-def text(fits: WhatFits, lang: str) -> str:
-    title, body = lines(fits, lang)
+def suggestion_lines(suggestions: Suggestions, lang: str) -> tuple[str, list[str]]:
+    def t(key: str, **params) -> str:
+        return i18n.t(lang, key, **params)
+
+    n = suggestions.users
+    users = t("fits.users_one") if n == 1 else t("fits.users_other", n=i18n.number(n, lang))
+    task = t("suggest.task", task=t(f"task.{suggestions.task}")) if suggestions.task else ""
+    if suggestions.rate_per_s is not None:
+        users = t("suggest.rate", rate=rate_text(suggestions.rate_per_s, lang))
+    out = [t("suggest.intro", task=task, context=i18n.number(suggestions.context, lang), users=users)]
+    for m in suggestions.models:
+        speed = ""
+        if m.tokens_per_s_per_user is not None:
+            speed = t("suggest.speed", tps=i18n.number(m.tokens_per_s_per_user, lang))
+        out.append("• " + t("suggest.row", name=m.name, precision=m.precision_name,
+                              setup=m.setup or t("suggest.none"), speed=speed))  # fmt: skip
+    out.append(t("suggest.next", example=suggestions.models[len(suggestions.models) // 2].name.lower()))
+    return t("suggest.title"), out
+
+
+def text(fits: WhatFits | Suggestions, lang: str) -> str:
+    title, body = lines(fits, lang) if isinstance(fits, WhatFits) else suggestion_lines(fits, lang)
     return "\n".join([title, "", *body]) + "\n"
 
 
-def message(fits: WhatFits, lang: str) -> Message:
-    title, body = lines(fits, lang)
+def message(fits: WhatFits | Suggestions, lang: str) -> Message:
+    title, body = lines(fits, lang) if isinstance(fits, WhatFits) else suggestion_lines(fits, lang)
     blocks = [
         {"type": "header", "text": {"type": "plain_text", "text": title[:150]}},
         {"type": "section", "text": {"type": "mrkdwn", "text": esc("\n".join(body))}},

@@ -22,7 +22,7 @@ from sizing.catalog import load_catalog, normalize
 from sizing.compare import Comparison, other_workload, weigh
 from sizing.engine import size
 from sizing.errors import SizingError
-from sizing.fits import what_fits
+from sizing.fits import suggest, what_fits
 from sizing.names import name_index
 from sizing.query import Query, QueryError, opens_as_follow_up, parse
 from sizing.result import SizingResult
@@ -181,16 +181,18 @@ class Pipeline:
                     base.lang if base is not None else e.written_lang,
                     self.default_lang,
                 )
-            if e.key == "query.what_fits" and isinstance(e, QueryError):
+            if e.key in ("query.what_fits", "query.suggest_models") and isinstance(e, QueryError):
                 return self._what_fits(e, where, text, started, lang)
             return self._refuse(e, where, text, started, lang, query)
         except Exception as e:  # an engine bug must not reach the user as a traceback
             return self._failed(e, where, text, started, lang)
 
     def _what_fits(self, e: QueryError, where: Where, text: str, started: float, lang: str) -> Reply:
-        """ "qual o maior modelo que cabe numa H100?": the largest models the GPUs named hold (sizing/fits.py)."""
+        """ "qual o maior modelo que cabe numa H100?": the largest models the GPUs named hold; "qual modelo vocês
+        recomendam?": the suggested models sized for the workload (sizing/fits.py)."""
+        answer = what_fits if e.key == "query.what_fits" else suggest
         try:
-            fits = what_fits({**e.given, "lang": lang}, load_catalog())
+            fits = answer({**e.given, "lang": lang}, load_catalog())
         except SizingError as refused:
             return self._refuse(refused, where, text, started, lang, None)
         reply = Reply(fits_reply.message(fits, lang), "answered", lang)

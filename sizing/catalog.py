@@ -498,6 +498,8 @@ class Catalog(Strict, kw_only=True):
     # them, or scales the closest, and never jumps to another family.
     families: dict[str, list[str]] = {}
     series: list[Series] = []
+    # Asked which model to use: the models each task's answer sizes (a task, or "default") -> ids.
+    suggestions: dict[str, list[str]] = {}
     gpus: list[GPU]
     precisions: list[Precision]
     kv_precisions: list[KVPrecision]
@@ -548,6 +550,12 @@ class Catalog(Strict, kw_only=True):
                 if member not in model_ids:
                     raise ValueError(
                         f"family {word!r} lists model {member!r}, which models.toml does not define"
+                    )
+        for task, members in self.suggestions.items():
+            for member in members:
+                if member not in model_ids:
+                    raise ValueError(
+                        f"suggestions {task!r} lists model {member!r}, which models.toml does not define"
                     )
         model_names = {normalize(n): m.id for m in self.all_models for n in (m.id, m.name, *m.aliases)}
         for series in self.series:
@@ -710,6 +718,13 @@ def _load_catalog(data_dir: Path) -> Catalog:
     parts["stacks"] = _validate(list[Stack], stacks.get("stack", []), stacks_file, stacks, "stack")
     parts["families"] = _convert(
         dict[str, list[str]], raw["models"].get("families", {}), files["models"], raw["models"], ("families",)
+    )
+    parts["suggestions"] = _convert(
+        dict[str, list[str]],
+        raw["models"].get("suggestions", {}),
+        files["models"],
+        raw["models"],
+        ("suggestions",),
     )
     parts["series"] = _convert(
         list[Series], raw["models"].get("series", []), files["models"], raw["models"], ("series",)

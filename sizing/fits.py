@@ -11,6 +11,7 @@ from typing import Any
 import msgspec
 
 from .catalog import Catalog
+from .engine import size
 from .errors import SizingError
 from .memo import one_sizing
 from .plan import make_plan
@@ -120,3 +121,59 @@ def _plan(given: dict[str, Any], model_id: str, precision_id: str | None, catalo
 def _newest(model_id: str, catalog: Catalog) -> int:
     """Where the model stands in its family's list (newest first): of two models the same size, the newer."""
     return min((ids.index(model_id) for ids in catalog.families.values() if model_id in ids), default=999)
+
+
+class Suggested(msgspec.Struct, kw_only=True):
+    model_id: str
+    name: str
+    precision_name: str
+    setup: str | None  # "2× H100 SXM 80 GB"; None: nothing we rent serves it
+    tokens_per_s_per_user: float | None = None
+
+
+class Suggestions(msgspec.Struct, kw_only=True):
+    task: str | None
+    context: int
+    users: int
+    rate_per_s: float | None  # a load given as a rate, a volume or a head-count: the peak sized for
+    models: list[Suggested]
+
+
+def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
+    """ "Qual modelo vocês recomendam?": the workload asked (`given`: its fields but the model), sized for the
+    catalogue's suggestions for its task (models.toml [suggestions]: a small, a mid-size and a large model),
+    each with the setup the full answer recommends for it (sizing/engine.py)."""
+    task = given.get("task")
+    key = task.value if task is not None and task.value in catalog.suggestions else "default"
+    out: list[Suggested] = []
+    context = users = 0
+    rate = None
+    for model_id in catalog.suggestions.get(key, []):
+        try:
+            result = size(Workload.given({**given, "model": model_id}), catalog)
+        except SizingError:
+            continue  # a context beyond its window, a precision it has no checkpoint in...
+        rec = result.recommendation
+        context, users = result.workload.context_tokens, result.workload.users
+        load = result.workload.load
+        rate = load.rate_per_s if load is not None and load.basis is not None else None
+        out.append(
+            Suggested(
+                model_id=model_id,
+                name=catalog.model(model_id).name,
+                precision_name=result.workload.precision_name,
+                setup=f"{rec.count}× {rec.gpu_name}" if rec is not None else None,
+                tokens_per_s_per_user=rec.performance.tokens_per_s_per_user
+                if rec is not None and rec.performance is not None
+                else None,
+            )
+        )
+    if not out:
+        raise SizingError("missing_model", "model_examples")
+    return Suggestions(
+        task=task.value if task is not None else None,
+        context=context,
+        users=users,
+        rate_per_s=rate,
+        models=out,
+    )

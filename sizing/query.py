@@ -384,6 +384,8 @@ LANG_REQUESTS = [
     for code, lang in sorted(VOCAB.languages.items(), key=lambda item: item[1].variant_of is None)
     if lang.names or lang.codes
 ]
+# "qual modelo vocês recomendam?", "which model would you suggest?": asking which model to use.
+WHICH_MODEL = regexes.compile(rf"\b(?:{_W('words.which_model')})\b")
 # "e com o qwen3 32b?", "and with mistral small?": a thread's message that changes the last answer's model.
 FOLLOW_UP_OPENER = regexes.compile(rf"^\W*(?:{_W('words.follow_up')})\b")
 
@@ -2531,6 +2533,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     if not (model or size):
         if scan.found.get("family"):
             raise _which_model(scan, catalog)
+        if WHICH_MODEL.search(strip_accents(scan.original.lower())) and not fields.get("gpu"):
+            # "qual modelo vocês recomendam para 200 atendentes?": the suggestions sized for it (sizing/fits.py).
+            given = {k: v for k, v in fields.items() if v is not None}
+            if stage is not None:
+                given["stage"] = stage
+            error = QueryError("query.suggest_models", hint="query.examples")
+            error.given = given
+            raise error
         if fields.get("gpu") and not fields.get("compare_gpus"):
             # "qual o maior modelo que cabe numa H100?": what fits there (sizing/fits.py), the question's
             # other words kept. Surfaces that answer it catch this; elsewhere it reads as a missing model.

@@ -35,7 +35,7 @@ COMMON = "all"  # the file of words that are the same in every language (jargon,
 # Each section and the keys it may hold: a misspelt key is an error naming the file, not a silent no-op.
 SCHEMA: dict[str, tuple[str, ...] | None] = {
     "language": ("markers", "distinct", "names", "codes", "ask", "variant_of", "content", "content_before"),
-    "words": ("filler", "help", "quit", "using", "introduce", "sign_off", "follow_up"),
+    "words": ("filler", "help", "quit", "using", "introduce", "sign_off", "follow_up", "which_model"),
     "numbers": None,  # word = value
     "stacks": (),  # stack id (sizing/data/stacks.toml) = the words that name it
     "counting": ("one", "and", "half", "thousand", "before_thousand"),

@@ -100,3 +100,51 @@ def test_slack_answers_it_as_an_answer_and_logs_it(slack):
 def test_two_gpus_weighed_with_no_model_still_ask_for_the_model(capsys):
     assert gpu_size(["h100 ou h200?"]) == 2
     assert "Faltou dizer o modelo" in capsys.readouterr().err
+
+
+# -- "qual modelo vocês recomendam?": the suggestions of models.toml, sized ---------------------------------
+
+
+def test_asked_which_model_the_suggestions_are_sized_as_their_full_answers_would_be(capsys):
+    text = "preciso de um modelo pra chatbot de atendimento com 200 atendentes simultâneos, qual vocês recomendam?"
+    assert gpu_size([text]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Modelos sugeridos para esta carga\n")
+    assert "200 usuários simultâneos" in out
+    catalog = load_catalog()
+    with pytest.raises(QueryError) as e:
+        parse(text)
+    for model_id in catalog.suggestions["default"]:
+        rec = size(Workload.given({**e.value.given, "model": model_id}), catalog).recommendation
+        assert f"• {catalog.model(model_id).name} em BF16/FP16 (16-bit): {rec.count}× {rec.gpu_name}" in out
+
+
+def test_the_suggestions_follow_the_task_and_the_data_file(capsys, tmp_path, monkeypatch):
+    assert gpu_size(["which model would you recommend for a coding assistant?", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)["suggested_models"]
+    assert data["task"] == "code"
+    assert [m["model_id"] for m in data["models"]] == load_catalog().suggestions["code"]
+    from .data_folders import data_copy
+
+    folder = data_copy(tmp_path)
+    models = folder / "models.toml"
+    models.write_text(models.read_text().replace('default = ["qwen3-8b", ', 'default = ["gemma-3-27b", ', 1))
+    monkeypatch.setenv("GPU_SIZER_DATA", str(folder))
+    load_catalog.cache_clear()
+    try:
+        assert gpu_size(["qual modelo vocês recomendam para 10 usuários?"]) == 0
+    finally:
+        load_catalog.cache_clear()
+    assert "• Gemma 3 27B em" in capsys.readouterr().out
+
+
+def test_a_model_named_beside_the_words_is_answered_as_usual(capsys):
+    assert gpu_size(["vocês recomendam o llama 3.1 8b para 10 usuários?"]) == 0
+    assert capsys.readouterr().out.startswith("Entendi: Llama 3.1 8B · 10 usuários simultâneos")
+
+
+def test_slack_answers_the_suggestions(slack):
+    reply = slack.command("qual modelo vocês sugerem para RAG com 50 usuários?")
+    _valid(reply["blocks"])
+    assert "Modelos sugeridos para esta carga" in _text(reply["blocks"])
+    assert slack.rows()[0]["outcome"] == "answered"
