@@ -384,6 +384,7 @@ LANG_REQUESTS = [
     for code, lang in sorted(VOCAB.languages.items(), key=lambda item: item[1].variant_of is None)
     if lang.names or lang.codes
 ]
+SPEED_ASKED = regexes.compile(r"\btokens?\s*(?:por|per|/|a)\s*(?:segundo|second|sec|s)\b")
 # "qual modelo vocês recomendam?", "which model would you suggest?": asking which model to use.
 WHICH_MODEL = regexes.compile(rf"\b(?:{_W('words.which_model')})\b")
 # "e com o qwen3 32b?", "and with mistral small?": a thread's message that changes the last answer's model.
@@ -1236,6 +1237,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         )
     scan.take(LANG_CONTENT, "language_content", lambda m: True)
     _unknown_gpu_series(scan, catalog)
+    # "quantos tokens por segundo faz?": a speed asked about, with no target; every answer gives it.
+    scan.take(SPEED_ASKED, "speed_asked", lambda m: True)
     # A plain number of a context's size, with nothing else claiming it ("70b 4bit 8192"); not the date or
     # version inside a name ("magistral-small-2509").
     scan.take(

@@ -230,6 +230,14 @@ PHRASINGS: list[tuple[str, dict]] = [
         "dpo llama 8b em 2 pares de A100",
         {"model": "llama-3.1-8b", "stage": "full", "method": "dpo", "gpu": "a100-80gb-sxm", "gpus": 4},
     ),
+    # A speed asked about, with no target: every answer gives it ("segundo" had been left unread).
+    ("quantos tokens por segundo o qwen3 32b faz numa h100?", {"model": "qwen3-32b", "gpu": "h100-sxm"}),
+    # A support rep's message, pasted whole: nothing of it left unread.
+    (
+        "Oi pessoal, cliente da área de saúde quer rodar um Llama 3.1 70B internamente para uns 150 médicos, com "
+        "contexto grande (uns 32k) porque vão colar prontuários. Eles querem saber quantas GPUs e quanto custa.",
+        {"model": "llama-3.1-70b", "context": 32768, "stage": "inference"},
+    ),
     # A dozen, half a dozen, in words.
     ("llama 3.1 8b pra meia dúzia de usuários", {"model": "llama-3.1-8b", "users": 6}),
     ("llama 3.1 8b for a dozen users", {"model": "llama-3.1-8b", "users": 12}),

@@ -680,3 +680,12 @@ def test_users_written_as_a_field_keep_whether_they_are_at_once(text, users, at_
 @pytest.mark.parametrize("text", ["llama 3.1 8b usuarios 20 mil", "llama 3.1 8b users 2 gpus"])
 def test_a_number_after_the_users_key_that_counts_something_else_is_not_users(text):
     assert parse(text).workload.users != 20 and parse(text).workload.users != 2
+
+
+def test_a_pasted_support_message_is_read_whole():
+    q = parse(
+        "Oi pessoal, cliente da área de saúde quer rodar um Llama 3.1 70B internamente para uns 150 médicos, com "
+        "contexto grande (uns 32k) porque vão colar prontuários. Eles querem saber quantas GPUs e quanto custa."
+    )
+    assert q.unknown == []
+    assert (q.workload.population, q.workload.context, q.workload.cost) == (150, 32768, True)
