@@ -400,3 +400,17 @@ def test_a_choice_of_models_is_compared_before_the_first_is_sized_in_full(capsys
     assert out.split("\n\n")[2].startswith(
         "Llama 3.1 70B · BF16/FP16 (16-bit) · 4.096 tokens de contexto · 50 usuários"
     )
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "pt-PT", "en"])
+def test_every_example_the_help_shows_gets_an_answer(lang, capsys):
+    """What `/gpu ajuda` teaches must work as typed: each of its examples is answered, in each language."""
+    from sizing import i18n
+
+    examples = [line.strip()[len("/gpu ") :] for line in i18n.t(lang, "help.body").splitlines()
+                if line.strip().startswith("/gpu ")]  # fmt: skip
+    assert len(examples) >= 10
+    for example in examples:
+        assert main([example, "--lang", lang]) == 0, example
+        out = capsys.readouterr().out
+        assert out and "Traceback" not in out
