@@ -452,6 +452,15 @@ EXAMPLE_PAIRS = regexes.compile(
     rf"(?<![\w.,])({_GROUPED}|-?\d+(?:[.,]\d+)?)\s*({alternation([*VOCAB.words('multipliers.thousand'), *VOCAB.words('multipliers.million')])})?"
     r"\s*(?:pares|pairs)\b(?!\s+(?:de\s+|of\s+)?(?:[a-z]*\d\w*|gpus?|placas?|rtx|tesla|nvidia|instinct|radeon)\b)"
 )
+# "fine-tune on 20k annotated contracts", "lora com 10 mil contratos anotados": in a training question the
+# things counted are its examples.
+EXAMPLE_THINGS = regexes.compile(
+    rf"(?<![\w.,])({_GROUPED}|-?\d+(?:[.,]\d+)?)\s*({alternation([*VOCAB.words('multipliers.thousand'), *VOCAB.words('multipliers.million')])})?"
+    rf"\s*(?:de\s+|of\s+)?(?:[a-z]+\s+)?{_W('counts.things')}\b"
+)
+_TRAINING_SAID = regexes.compile(
+    rf"\b(?:{'|'.join(_W('stages.' + k) for k in ('qlora', 'lora', 'full', 'fine_tune', 'pretrain', 'train'))})"
+)
 _EPOCH = _W("counts.epochs")
 EPOCHS = regexes.compile(rf"{_NUM}\s*{_EPOCH}\b|\b{_EPOCH}\s*[=:]\s*(\d+)\b")
 # Training software: "com unsloth", "with torchtune", "liger kernels". Stack ids (sizing/data/stacks.toml).
@@ -531,7 +540,8 @@ CONTEXT_KEY = regexes.compile(
     rf"\b{_CONTEXT_WORD}\s*{_CONTEXT_JOIN}{_NUM}\s*(k|mil|m)?(?:\s*tokens)?(?![\w.])"
 )
 # "10 mil documentos" or "5k requests" count things, not tokens of context.
-_NOT_TOKENS = rf"(?!\s*(?:de\s+)?{_W('counts.things')}\b)"
+# ("20k annotated contracts": a word may stand between the count and the things.)
+_NOT_TOKENS = rf"(?!\s*(?:de\s+)?(?:[a-z]+\s+)?{_W('counts.things')}\b)"
 # "350M model", "500M parameters": a model's size, not a context of millions of tokens.
 _NOT_SIZE = rf"(?!\s*(?:de\s+)?(?:{_W('counts.params')}|model|modelo)\b)"
 CONTEXT_UNIT = regexes.compile(
@@ -1162,6 +1172,15 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     image_query.take(scan, catalog.traffic.images.total_from)
     # Traffic first: "prompts de 2 mil tokens" is no context, "5000 funcionários" no concurrent users.
     traffic_query.take(scan, follow_up=base is not None)
+    # Before a RAG corpus: in a training question, the documents counted are its examples.
+    if not EXAMPLES.search(scan.work) and (
+        _TRAINING_SAID.search(scan.work) or (base is not None and base.stage.is_training)
+    ):
+        scan.take(
+            EXAMPLE_THINGS,
+            "examples",
+            lambda m: round(_count(m.group(1)) * (UNIT_VALUES[_unit(m.group(2))] if m.group(2) else 1)),
+        )
     scan.take(CORPUS, "corpus", lambda m: True)
     scan.take(CONTEXT_MILLIONS, "context", lambda m: round(_float(m.group(1)) * 10**6))
     scan.take(CONTEXT_MILLIONS_BEFORE, "context", lambda m: round(_float(m.group(1)) * 10**6))

@@ -230,6 +230,20 @@ PHRASINGS: list[tuple[str, dict]] = [
         "dpo llama 8b em 2 pares de A100",
         {"model": "llama-3.1-8b", "stage": "full", "method": "dpo", "gpu": "a100-80gb-sxm", "gpus": 4},
     ),
+    # In a training question the documents counted are its examples, with a word between ("20k annotated
+    # contracts" had been a 20k context, and a contradiction with "6k tokens each").
+    (
+        "fine-tune Qwen2.5 32B with QLoRA on about 20k annotated contracts (avg 6k tokens each)",
+        {"model": "qwen2.5-32b", "stage": "qlora", "examples": 20_000, "context": 6000},
+    ),
+    (
+        "qlora qwen 7b 10 mil contratos anotados",
+        {"model": "qwen2.5-7b", "stage": "qlora", "examples": 10_000},
+    ),
+    (
+        "fine-tune llama 8b com 5 mil exemplos e 10 documentos",
+        {"model": "llama-3.1-8b", "stage": "full", "examples": 5000},
+    ),
     # A speed asked about, with no target: every answer gives it ("segundo" had been left unread).
     ("quantos tokens por segundo o qwen3 32b faz numa h100?", {"model": "qwen3-32b", "gpu": "h100-sxm"}),
     # A support rep's message, pasted whole: nothing of it left unread.
