@@ -1179,7 +1179,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.take(
             EXAMPLE_THINGS,
             "examples",
-            lambda m: round(_count(m.group(1)) * (UNIT_VALUES[_unit(m.group(2))] if m.group(2) else 1)),
+            _examples_count,
         )
     scan.take(CORPUS, "corpus", lambda m: True)
     scan.take(CONTEXT_MILLIONS, "context", lambda m: round(_float(m.group(1)) * 10**6))
@@ -1210,13 +1210,13 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(
         EXAMPLES,
         "examples",
-        lambda m: round(_count(m.group(1)) * (UNIT_VALUES[_unit(m.group(2))] if m.group(2) else 1)),
+        _examples_count,
     )
     if "method" in scan.found or (base is not None and base.method is not None):
         scan.take(
             EXAMPLE_PAIRS,
             "examples",
-            lambda m: round(_count(m.group(1)) * (UNIT_VALUES[_unit(m.group(2))] if m.group(2) else 1)),
+            _examples_count,
         )
     scan.take(EPOCHS, "epochs", lambda m: _int_count(m.group(1) or m.group(2)))
     for stack, pattern in STACKS:
@@ -2706,6 +2706,11 @@ def _example(original: str, typed: str, name: str) -> str:
     if len(words) > 100 or at < 0:
         return name.lower()
     return words[:at] + name.lower() + words[at + len(typed) :]
+
+
+def _examples_count(m: re.Match) -> int:
+    """ "50 mil exemplos", "5k pairs", "20k contracts": the count, times its multiplier."""
+    return round(_count(m.group(1)) * (UNIT_VALUES[_unit(m.group(2))] if m.group(2) else 1))
 
 
 def _own_size(catalog: Catalog, model: str, size: str) -> bool:
