@@ -39,6 +39,8 @@ def lines(fits: WhatFits, lang: str) -> tuple[str, list[str]]:
             t("fits.model", name=m.name, need=i18n.gb(m.bytes_per_gpu, lang)) for m in row.models
         )
         out.append("• " + t("fits.row", precision=row.precision_name, models=models or t("fits.none")))
+    if fits.load_given:
+        out.append(t("fits.load_not_used"))
     example = _example(fits)
     if example:
         out.append(t("fits.next", example=example))

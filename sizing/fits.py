@@ -49,6 +49,9 @@ class WhatFits(msgspec.Struct, kw_only=True):
     seq_len: int  # training: the sequences and micro-batch the runs are judged with
     batch: int
     by_precision: list[PrecisionFits]
+    # A load given (a rate, a volume, a head-count): memory is judged for the conversations said, and the
+    # answer says the load was not used (how many GPUs a load needs depends on the model).
+    load_given: bool = False
 
 
 def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
@@ -99,9 +102,20 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
     if header is None:
         raise SizingError("missing_model", "model_examples")  # no model could be asked this at all
     setup, plan = header
-    return WhatFits(gpu=setup.gpu, gpu_name=setup.gpu_name, count=setup.count, usable_bytes_per_gpu=setup.usable_bytes_per_gpu,
-                    context=plan.context, users=plan.users, stage=plan.stage.value, seq_len=plan.seq_len,
-                    batch=plan.batch, by_precision=rows)  # fmt: skip
+    load_keys = ("rate_per_s", "requests_per_day", "requests_per_month", "population", "rate_average")
+    return WhatFits(
+        gpu=setup.gpu,
+        gpu_name=setup.gpu_name,
+        count=setup.count,
+        usable_bytes_per_gpu=setup.usable_bytes_per_gpu,
+        context=plan.context,
+        users=plan.users,
+        stage=plan.stage.value,
+        seq_len=plan.seq_len,
+        batch=plan.batch,
+        by_precision=rows,
+        load_given=any(given.get(k) for k in load_keys),
+    )
 
 
 def _plan(given: dict[str, Any], model_id: str, precision_id: str | None, catalog: Catalog, fall_back: bool):

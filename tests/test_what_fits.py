@@ -148,3 +148,12 @@ def test_slack_answers_the_suggestions(slack):
     _valid(reply["blocks"])
     assert "Modelos sugeridos para esta carga" in _text(reply["blocks"])
     assert slack.rows()[0]["outcome"] == "answered"
+
+
+def test_a_load_asked_for_is_said_not_to_be_in_the_list(capsys):
+    """The list judges memory: a rate or a head-count needs GPUs that depend on the model, and the answer
+    says so instead of presenting the list as sized for that load."""
+    assert gpu_size(["o que cabe numa h100 com 200 requisições por minuto?"]) == 0
+    assert "A carga pedida não entra nesta lista" in capsys.readouterr().out
+    assert gpu_size(["o que cabe numa h100 com 10 usuários?"]) == 0
+    assert "A carga pedida" not in capsys.readouterr().out
