@@ -345,6 +345,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 # "notebook com 16gb de ram": the system's memory, not a GPU's; "no meu notebook": no memory said.
                 "system_ram": query.system_ram,
                 "device_without_memory": query.device_alone + query.mac_alone,
+                # "em cpu", "sem gpu": running with no GPU asked about (a note; the answer is for GPUs).
+                "cpu_only": query.cpu_only,
                 # "respostas curtas": the answer length the words were read as (traffic.toml).
                 "answer_lengths": [{"typed": a, "tokens": n} for a, n in query.answer_lengths],
             }

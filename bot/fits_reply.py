@@ -39,6 +39,12 @@ def lines(fits: WhatFits, lang: str) -> tuple[str, list[str]]:
             t("fits.model", name=m.name, need=i18n.gb(m.bytes_per_gpu, lang)) for m in row.models
         )
         out.append("• " + t("fits.row", precision=row.precision_name, models=models or t("fits.none")))
+    if fits.offered_counts:
+        counts = i18n.join([i18n.number(c, lang) for c in fits.offered_counts], lang)
+        key = "fits.offered_servers" if fits.offered_servers > 1 else "fits.offered"
+        out.append(t(key, gpu=fits.gpu_name, counts=counts, servers=fits.offered_servers))
+    elif fits.offered_instead:
+        out.append(t("fits.not_offered", gpu=fits.gpu_name, gpus=i18n.join(fits.offered_instead, lang)))
     if fits.load_given:
         out.append(t("fits.load_not_used"))
     example = _example(fits)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
 
-from sizing import advice, i18n
+from sizing import advice, i18n, performance
 from sizing.plan import rate_text
 from sizing.result import Memory, SizingResult
 from sizing.workload import Stage
@@ -270,6 +270,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(
             t("understood.rl_prompts" if rl else "understood.examples", n=i18n.number(w.examples, lang))
         )
+    if w.data_bytes:
+        parts.append(t("understood.data_bytes", size=i18n.data_size(w.data_bytes, lang)))
     if w.epochs:
         parts.append(
             t("understood.epochs_one") if w.epochs == 1 else t("understood.epochs_other", n=w.epochs)
@@ -345,6 +347,16 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
             )
     if query.corpus:
         lines.append(t("understood.corpus", typed=", ".join(f"“{c}”" for c in query.corpus)))
+    if query.cpu_only:
+        typed = ", ".join(f"“{c}”" for c in dict.fromkeys(query.cpu_only))
+        if r.stage == Stage.inference.value:
+            tps = performance.cpu_tokens_per_s(r.model.active_params, r.bits_per_weight)
+            read = r.model.active_params * r.bits_per_weight / 8
+            lines.append(t("understood.cpu_only", typed=typed, read=i18n.gb(read, lang),
+                           bandwidth=i18n.gb(performance.CPU_BANDWIDTH, lang),
+                           tps=i18n.number(tps, lang, 0 if tps >= 10 else 1)))  # fmt: skip
+        else:
+            lines.append(t("understood.cpu_only_training", typed=typed))
     if query.system_ram:
         key = "understood.system_ram_named" if w.gpu else "understood.system_ram"
         lines.append(t(key, typed=", ".join(f"“{c}”" for c in query.system_ram)))

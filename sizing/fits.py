@@ -10,7 +10,7 @@ from typing import Any
 
 import msgspec
 
-from .catalog import Catalog
+from .catalog import Budget, Catalog
 from .engine import size
 from .errors import SizingError
 from .memo import one_sizing
@@ -52,6 +52,12 @@ class WhatFits(msgspec.Struct, kw_only=True):
     # A load given (a rate, a volume, a head-count): memory is judged for the conversations said, and the
     # answer says the load was not used (how many GPUs a load needs depends on the model).
     load_given: bool = False
+    # Whether we rent this GPU ("vocês têm B200?"), and how: the GPUs to a machine and machines to a service
+    # (offering.toml). None for the customer's own machine, which is not ours to rent.
+    offered_counts: list[int] | None = None
+    offered_servers: int = 0
+    # Not rented: the GPUs we do rent, by name, in the offering's order.
+    offered_instead: list[str] = []
 
 
 def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
@@ -103,6 +109,8 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
         raise SizingError("missing_model", "model_examples")  # no model could be asked this at all
     setup, plan = header
     load_keys = ("rate_per_s", "requests_per_day", "requests_per_month", "population", "rate_average")
+    offer = next((o for o in catalog.offering.offer if o.gpu == setup.gpu), None)
+    own = isinstance(plan.gpu, Budget)
     return WhatFits(
         gpu=setup.gpu,
         gpu_name=setup.gpu_name,
@@ -115,6 +123,9 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
         batch=plan.batch,
         by_precision=rows,
         load_given=any(given.get(k) for k in load_keys),
+        offered_counts=None if own else (list(offer.counts) if offer else []),
+        offered_servers=offer.max_servers if offer else 0,
+        offered_instead=[] if own or offer else [catalog.gpu(o.gpu).name for o in catalog.offering.offer],
     )
 
 

@@ -140,6 +140,15 @@ def gb(n_bytes: float, lang: str) -> str:
     return f"{number(value, lang, digits)} GB"
 
 
+def data_size(n_bytes: float, lang: str) -> str:
+    """A size on disk as people say it: 300 MB, 2 GB, 1,5 TB (decimal units, as disks and datasets count)."""
+    for size, unit in ((1e12, "TB"), (1e9, "GB"), (1e6, "MB")):
+        if n_bytes >= size or unit == "MB":
+            value = n_bytes / size
+            return f"{number(value, lang, 0 if value >= 100 or value == int(value) else 1)} {unit}"
+    raise AssertionError  # the loop always returns
+
+
 def kib(n_bytes: float, lang: str) -> str:
     """A KV cache's bytes per token, in KiB as configs' arithmetic gives them (2 x 16 x 8 x 64 x 2 = 32 KiB)."""
     value = n_bytes / 1024

@@ -43,6 +43,17 @@ from .weights import weight_bytes
 # tests/test_performance.py); the vendor-tuned rows (TensorRT-LLM, MLPerf) only check that the model stays
 # below them. The fit minimised the worst error over the stock rows' measured figures.
 
+# A server CPU's memory bandwidth: 8 channels of DDR5-4800 at 4,800 MT/s x 8 bytes = 38.4 GB/s each (JEDEC
+# JESD79-5), 307.2 GB/s in all (a one-socket Xeon Sapphire Rapids; an EPYC Genoa has 12 channels).
+CPU_BANDWIDTH = 8 * 4800e6 * 8
+
+
+def cpu_tokens_per_s(active_params: int, bits_per_weight: float) -> float:
+    """The most tokens per second one conversation could get on such a CPU: every token reads the active
+    weights from RAM, at the whole bandwidth (the roofline's memory bound: a ceiling, never an estimate)."""
+    return CPU_BANDWIDTH / (active_params * bits_per_weight / 8)
+
+
 # Share of peak memory bandwidth a decode step streams at. Fitted on the Qwen3 8B runs on one H100 at 1 and
 # 8 users (R1, R2: TPOT 7.22 and 7.67 ms, purely weight-bound) and the Llama 3.1 70B TP4 run at 4 req/s (R8).
 BANDWIDTH_EFFICIENCY = 0.75

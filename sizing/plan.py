@@ -46,6 +46,9 @@ MAX_REPLICAS = 1024
 HA_REPLICAS = 2  # availability without a number: one copy can fail (or be updated) while another serves
 MAX_IMAGES = 10_000  # images in one conversation: beyond any model's context
 CHINCHILLA_TOKENS_PER_PARAM = 20  # Hoffmann et al. 2022, arXiv:2203.15556
+# Text on disk per token: Llama 3's tokenizer compresses English to 3.94 characters per token ("The Llama 3
+# Herd of Models", arXiv:2407.21783, section 3.1.1); UTF-8 text is about a byte a character.
+BYTES_PER_TOKEN = 4
 
 
 class ImagePlan(msgspec.Struct, frozen=True):
@@ -622,6 +625,10 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         tokens = w.examples * seq_len
         said.append(t(lang, "assume.examples_tokens", examples=i18n.number(w.examples, lang),
                       seq=i18n.tokens(seq_len, lang), tokens=i18n.count(tokens, lang)))  # fmt: skip
+    if not tokens and w.data_bytes and not rl:
+        tokens = round(w.data_bytes / BYTES_PER_TOKEN)
+        said.append(t(lang, "assume.data_tokens", size=i18n.data_size(w.data_bytes, lang),
+                      tokens=i18n.count(tokens, lang), bytes=BYTES_PER_TOKEN))  # fmt: skip
     if tokens and w.epochs and w.epochs > 1 and not rl:
         tokens *= w.epochs
         said.append(t(lang, "assume.epochs", epochs=w.epochs, tokens=i18n.count(tokens, lang)))

@@ -88,6 +88,7 @@ class Query(msgspec.Struct):
     # the first was sized.
     precision_choices: list[tuple[str, str, str]] = []
     corpus: list[str] = []  # a RAG corpus counted ("1M documentos"), as typed
+    cpu_only: list[str] = []  # running on a CPU asked about ("em cpu", "sem gpu"), as typed
     # The system's RAM, not a GPU's ("notebook com 16gb de ram"), as typed: the answer asks for the GPU's.
     system_ram: list[str] = []
     # A machine of the asker's named without its memory ("no meu notebook", "macbook m3"), as typed.
@@ -461,6 +462,34 @@ EXAMPLE_THINGS = regexes.compile(
 _TRAINING_SAID = regexes.compile(
     rf"\b(?:{'|'.join(_W('stages.' + k) for k in ('qlora', 'lora', 'full', 'fine_tune', 'pretrain', 'train'))})"
 )
+# Training data by its size on disk: "dataset de 2gb de texto", "50 GB of legal text", "corpus: 500 MB". A
+# noun of data before the size or after it is needed: a bare "80gb" is a GPU's memory.
+_DATA_UNITS = {"tb": 10**12, "terabytes": 10**12, "terabyte": 10**12, "gb": 10**9, "gigabytes": 10**9,
+               "gigabyte": 10**9, "gigas": 10**9, "giga": 10**9, "mb": 10**6, "megabytes": 10**6,
+               "megabyte": 10**6, "megas": 10**6}  # fmt: skip
+_DATA_BEFORE = _W("counts.data_before")
+_DATA_AFTER = _W("counts.data_after")
+_DATA_UNIT = alternation(list(_DATA_UNITS))
+_NOT_PLACES = regexes.compile(
+    rf"{_W('counts.gpus')}|{_W('counts.servers')}|{_W('counts.examples')}|{_W('counts.epochs')}|gpus|tokens"
+    r"|requisicoes|requests|pedidos|chamadas|calls|mensagens|messages|perguntas|questions|horas|hours|dias|days"
+    r"|minutos|minutes|segundos|seconds|semanas|weeks|meses|months|anos|years"
+    # Not at once, or not one model's: shifts take turns, and each model or copy serves its own users.
+    r"|turnos|shifts|periodos|modelos|models|instancias|instances|copias|copies|replicas|adaptadores|adapters|loras"
+)
+DATA_BYTES = regexes.compile(
+    rf"\b(?:{_DATA_BEFORE})(?:\s+(?:de|com|of|with)\s+|\s*[:=]\s*|\s+)(?:(?:cerca\s+de|uns|umas|about|around|~)\s*)?"
+    rf"(?P<a>\d+(?:[.,]\d+)?)\s*(?P<au>{_DATA_UNIT})\b(?:\s+(?:de|of)\s+(?:[a-z]+\s+)?(?:{_DATA_AFTER})\b)?"
+    rf"|(?<![\w.,])(?P<b>\d+(?:[.,]\d+)?)\s*(?P<bu>{_DATA_UNIT})\s+(?:(?:de|of)\s+)?(?:[a-z]+\s+)?(?:{_DATA_AFTER})\b"
+)
+# People in each of several places: "300 lojas, cada loja com 2 atendentes", "40 branches with 3 agents each":
+# 600 and 120 users (people who work conversations, users.nouns), read before any of the two numbers alone.
+PER_PLACE_USERS = regexes.compile(
+    r"(?<![\w.,])(\d{1,6})\s+(?P<place>[a-z]{3,}s)\b\s*[,;]?\s*"
+    r"(?:cada\s+(?:um|uma|[a-z]{3,})\s+(?:com|tem|tendo|de)|each\s+(?:with|having|has)|com|with)\s+"
+    r"(?:(?:uns|umas|about|around|cerca\s+de)\s+)?(\d{1,4})\s+"
+    rf"(?:{_COUNT_NOUNS})\b(?P<each>\s+(?:cada|each|cada\s+uma|cada\s+um))?"
+)
 _EPOCH = _W("counts.epochs")
 EPOCHS = regexes.compile(rf"{_NUM}\s*{_EPOCH}\b|\b{_EPOCH}\s*[=:]\s*(\d+)\b")
 # Training software: "com unsloth", "with torchtune", "liger kernels". Stack ids (sizing/data/stacks.toml).
@@ -498,6 +527,9 @@ OPTIMIZERS = [
 ]
 PARAM_OFFLOAD = regexes.compile(rf"\b{_W('training.param_offload')}\b")
 CPU_OFFLOAD = regexes.compile(rf"\b{_W('training.cpu_offload')}\b")
+# Running on a CPU instead of a GPU ("llama 8b em cpu", "cpu only", "sem gpu"): read after CPU offload, and
+# said in a note (sizing/performance.py, cpu_tokens_per_s); the answer stays the GPUs we rent.
+CPU_ONLY = regexes.compile(rf"\b{_W('words.cpu_only')}\b")
 _CKPT = _W("training.checkpointing")
 NO_CHECKPOINTING = regexes.compile(
     rf"\b{_W('training.without')}\s+(?:o\s+|the\s+)?{_CKPT}\b|\b{_CKPT}\s*[=:]?\s*{_W('training.off')}\b"
@@ -1158,6 +1190,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.take(pattern, "optimizer", lambda m, optimizer=optimizer: optimizer)
     scan.take(PARAM_OFFLOAD, "offload_params", lambda m: True)
     scan.take(CPU_OFFLOAD, "cpu_offload", lambda m: True)
+    scan.take(CPU_ONLY, "cpu_only", lambda m: True)
     scan.take(NO_CHECKPOINTING, "checkpointing", lambda m: False)
     scan.take(CHECKPOINTING, "checkpointing", lambda m: True)
     scan.take(NO_MEMORY, "no_memory", lambda m: True)
@@ -1173,14 +1206,11 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     # Traffic first: "prompts de 2 mil tokens" is no context, "5000 funcionários" no concurrent users.
     traffic_query.take(scan, follow_up=base is not None)
     # Before a RAG corpus: in a training question, the documents counted are its examples.
-    if not EXAMPLES.search(scan.work) and (
-        _TRAINING_SAID.search(scan.work) or (base is not None and base.stage.is_training)
-    ):
-        scan.take(
-            EXAMPLE_THINGS,
-            "examples",
-            _examples_count,
-        )
+    training = _TRAINING_SAID.search(scan.work) or (base is not None and base.stage.is_training)
+    if training and not EXAMPLES.search(scan.work):
+        scan.take(EXAMPLE_THINGS, "examples", _examples_count)
+    if training:
+        scan.take(DATA_BYTES, "data_bytes", _data_bytes)
     scan.take(CORPUS, "corpus", lambda m: True)
     scan.take(CONTEXT_MILLIONS, "context", lambda m: round(_float(m.group(1)) * 10**6))
     scan.take(CONTEXT_MILLIONS_BEFORE, "context", lambda m: round(_float(m.group(1)) * 10**6))
@@ -1228,6 +1258,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(USERS_KEY, "users", lambda m: int(m.group(1)))
     scan.take(USERS_KEY_AT_ONCE, "users_at_once", lambda m: int(m.group(1)))
     scan.take(VLLM_SEQS, "users", lambda m: int(m.group(1)))
+    # After names and precisions ("4 bits com 20 usuários" is no product), before the users alone.
+    scan.take(PER_PLACE_USERS, "users", _per_place_users)
     scan.take(USERS, "users", _users)
     scan.take(USERS_KEY_SPACED, "users", lambda m: int(m.group(1)))
     scan.take(CONTEXT_KEY, "context", lambda m: _context(m.group(1), m.group(2)))
@@ -1260,9 +1292,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(SPEED_ASKED, "speed_asked", lambda m: True)
     # A plain number of a context's size, with nothing else claiming it ("70b 4bit 8192"); not the date or
     # version inside a name ("magistral-small-2509").
-    scan.take(
-        regexes.compile(r"(?<![\w.,-])(\d{3,7})(?![\w.,])"), "context", lambda m: _plain_context(m.group(1))
-    )
+    scan.take(PLAIN_CONTEXT, "context", _plain_context_of)
 
     leftovers = _leftovers(scan)
     if leftovers:
@@ -1320,6 +1350,18 @@ def _users(m: re.Match) -> int | None:
 
 def _context(number: str, unit: str | None) -> int | None:
     return parse_context(f"{number}{unit or ''}")
+
+
+# A plain number is a context unless a plural word of its own follows it ("para 300 lojas": things counted,
+# left unread rather than a 300-token context); the query's own words ("8192 tokens", "4096 mais") may.
+PLAIN_CONTEXT = regexes.compile(r"(?<![\w.,-])(\d{3,7})(?![\w.,])(?=(?:\s+(?P<counted>[a-z]{3,}s)\b)?)")
+
+
+def _plain_context_of(m: re.Match) -> int | None:
+    counted = m.group("counted")
+    if counted and counted not in FILLER and not counted.startswith("tok"):
+        return None
+    return _plain_context(m.group(1))
 
 
 def _plain_context(text: str) -> int | None:
@@ -2074,6 +2116,19 @@ def _images(scan: _Scan, query: Query) -> dict:
     return out
 
 
+def _per_place_users(m: re.Match) -> int | None:
+    """The places times the people in each; "com" alone ("300 lojas com 2 atendentes") needs a plural place
+    that is no GPU, server or request ("2 servidores com 8 usuários" is no product of people)."""
+    if _NOT_PLACES.fullmatch(m.group("place")):
+        return None
+    return int(m.group(1)) * int(m.group(3)) or None
+
+
+def _data_bytes(m: re.Match) -> int | None:
+    number, unit = (m.group("a"), m.group("au")) if m.group("a") else (m.group("b"), m.group("bu"))
+    return round(_float(number) * _DATA_UNITS[unit]) or None
+
+
 def _one(scan: _Scan, kind: str, label: str):
     values = scan.found.get(kind)
     if not values:
@@ -2152,6 +2207,10 @@ def _stage(scan: _Scan) -> Stage | None:
         and ("examples" in scan.found or "epochs" in scan.found)
         and "tokens" not in scan.found
     ):
+        return Stage.full
+    # "treinar o llama 8b com grpo", "train it with DPO": a method of fitting the weights (RL, preference
+    # tuning) says a fine-tune; only a pre-training said in words contradicts it (below).
+    if training == ["train"] and "method" in scan.found:
         return Stage.full
     return STAGE_OF[training[0]]
 
@@ -2298,6 +2357,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         tokens=_one(scan, "tokens", "tokens"),
         days=_one(scan, "days", "days"),
         examples=_one(scan, "examples", "examples"),
+        data_bytes=_one(scan, "data_bytes", "data_bytes"),
         epochs=_one(scan, "epochs", "epochs"),
         stack=_one(scan, "stack", "stack"),
         task=_task(scan),
@@ -2326,6 +2386,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     query.precision_choices = [v for v, _ in scan.found.get("precision_choice", [])]
     query.corpus = [typed for _, typed in scan.found.get("corpus", [])]
     query.system_ram = [typed for _, typed in scan.found.get("system_ram", [])]
+    query.cpu_only = [typed for _, typed in scan.found.get("cpu_only", [])]
     alone = scan.found.get("device_alone", [])
     query.device_alone = list(dict.fromkeys(typed for kind, typed in alone if kind not in ("mac", "unified")))
     query.mac_alone = list(dict.fromkeys(typed for kind, typed in alone if kind in ("mac", "unified")))
@@ -2616,7 +2677,7 @@ SERVING_ONLY = frozenset(
 TRAINING_ONLY = frozenset(
     {"seq_len", "batch", "zero", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
      "offload_params", "pp", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
-     "days", "examples", "epochs", "stack"}
+     "days", "examples", "data_bytes", "epochs", "stack"}
 )  # fmt: skip
 
 

@@ -204,6 +204,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         return counted[0] if counted and counted[0] >= 100_000 else None
 
     in_flight = _alternatives(w["in_flight"])
+    using = _alternatives(w["using"])
     at_once_nouns = rf"{requests}|{people}|{persons}|{_alternatives(w['at_once_nouns'])}"
     # "answers 20 users": the number counts the noun after it, it is no length.
     not_counted = rf"(?!\s*(?:de\s+|of\s+)?(?:{at_once_nouns})\b)"
@@ -328,12 +329,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # Conversations said to be at once ("1000 conversas simultâneas", "2000 concurrent users", "300
         # pessoas online ao mesmo tempo", "concurrency 64"): that many at once, however many (never a head-count).
         ("users_at_once", regexes.compile(
-            rf"{_NUM}\s*(?:(?:{in_flight})\s+(?:{at_once_nouns})|(?:de\s+)?(?:{at_once_nouns})\s+(?:online\s+)?(?:{in_flight}))\b"
+            rf"{_NUM}\s*(?:(?:{in_flight})\s+(?:{at_once_nouns})|(?:de\s+)?(?:{at_once_nouns})\s+(?:(?:{using})\s+)?(?:{in_flight}))\b"
         ), length),
         ("users_at_once", regexes.compile(rf"\b(?:{concurrency})\s*(?:de|of|=|:)?\s*{_NUM}(?!\s*(?:{tokens})\b)"), length),
         # "2 mil usuários, mas só 100 ao mesmo tempo": the count at once with its noun left out.
         ("users_at_once", regexes.compile(
-            rf"{_NUM}\s+(?:ao\s+mesmo\s+tempo|simultaneamente|em\s+simultaneo|at\s+once|at\s+the\s+same\s+time|"
+            rf"{_NUM}\s+(?:(?:{using})\s+)?(?:ao\s+mesmo\s+tempo|simultaneamente|em\s+simultaneo|at\s+once|at\s+the\s+same\s+time|"
             r"concurrently)\b"
         ), length),
         ("population", regexes.compile(rf"\bbase\s+(?:de|of)\s+{_NUM}\s*(?:de\s+)?(?:{people}|{persons}|contas|accounts)\b"),

@@ -35,7 +35,17 @@ COMMON = "all"  # the file of words that are the same in every language (jargon,
 # Each section and the keys it may hold: a misspelt key is an error naming the file, not a silent no-op.
 SCHEMA: dict[str, tuple[str, ...] | None] = {
     "language": ("markers", "distinct", "names", "codes", "ask", "variant_of", "content", "content_before"),
-    "words": ("filler", "help", "quit", "using", "introduce", "sign_off", "follow_up", "which_model"),
+    "words": (
+        "filler",
+        "help",
+        "quit",
+        "using",
+        "introduce",
+        "sign_off",
+        "follow_up",
+        "which_model",
+        "cpu_only",
+    ),
     "numbers": None,  # word = value
     "stacks": (),  # stack id (sizing/data/stacks.toml) = the words that name it
     "counting": ("one", "and", "half", "thousand", "before_thousand"),
@@ -43,7 +53,19 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     "durations": ("hour", "day", "week", "month", "year", "deadline", "period", "yearly"),
     "dates": ("months",),
     "users": ("nouns", "keys", "one", "at_once"),
-    "counts": ("gpus", "pairs", "servers", "per_server", "examples", "epochs", "things", "params", "corpus"),
+    "counts": (
+        "gpus",
+        "pairs",
+        "servers",
+        "per_server",
+        "examples",
+        "epochs",
+        "things",
+        "params",
+        "corpus",
+        "data_before",
+        "data_after",
+    ),
     "keys": (
         "context",
         "seq_len",

@@ -330,3 +330,25 @@ def test_a_card_we_do_not_know_without_its_memory_is_asked_for_it(capsys):
 def test_a_fractional_amount_is_said_as_given(capsys):
     out = answer(capsys, "llama 3.2 3b numa placa de 7,5 GB")
     assert "Entendi: Llama 3.2 3B · GPU de 7,5 GB" in out and "uma placa de 7,5 GB mostra ~7,9 GB" in out
+
+
+# -- no GPU at all ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "note"),
+    [
+        # 8.03B x 2 bytes read per token at 307.2 GB/s: 19 tokens/s at most ("cpu" had been not understood).
+        ("llama 3.1 8b em cpu", "cada token gerado lê 16,1 GB de pesos: com os 307,2 GB/s"),
+        ("llama 3.1 8b em cpu", "no máximo ~19 tokens/s por conversa"),
+        # A mixture of experts reads its active parameters only: 3.3B at Q4_K_M's bits.
+        ("qwen3 30b-a3b q4_k_m on a cpu", "reads 2.0 GB of weights"),
+        ("lora llama 3.1 8b sem gpu", "Treinar um LLM em CPU leva ordens de grandeza mais tempo"),
+    ],
+)
+def test_a_cpu_asked_for_is_answered_with_its_ceiling_beside_the_gpus(capsys, text, note):
+    out = answer(capsys, text)
+    assert note in out and "Não entendi" not in out and "Not understood" not in out
+    assert "Recomendação:" in out or "Recommendation:" in out  # the GPUs we rent, as for any question
+    data = answer_json(capsys, text)
+    assert data["query"]["cpu_only"] and data["workload"]["gpu"] is None

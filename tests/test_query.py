@@ -6,7 +6,7 @@ from sizing.engine import size
 from sizing.errors import SizingError
 from sizing.names import resolve_gpu, resolve_kv_precision, resolve_model, resolve_precision
 from sizing.query import QueryError, parse
-from sizing.workload import Intent
+from sizing.workload import Intent, Task
 
 from .query_corpus import BAD_INPUTS, PERSONAL_DATA, PHRASINGS
 
@@ -689,3 +689,145 @@ def test_a_pasted_support_message_is_read_whole():
     )
     assert q.unknown == []
     assert (q.workload.population, q.workload.context, q.workload.cost) == (150, 32768, True)
+
+
+@pytest.mark.parametrize(
+    ("text", "users", "population"),
+    [
+        # A verb between the people and "at once" had made 15 lawyers a head-count (a few at once).
+        ("Seriam uns 15 advogados usando ao mesmo tempo, llama 3.3 70b", 15, None),
+        ("llama 3.1 8b, 50 users connected at the same time", 50, None),
+        ("qwen3 32b para 30 pessoas conectadas simultaneamente", 30, None),
+        # The noun left out, a word between: the 100 had been left unread.
+        ("llama 8b, 2 mil usuários, 100 online ao mesmo tempo", 100, 2000),
+    ],
+)
+def test_people_said_to_be_at_once_with_a_word_between_are_conversations_at_once(text, users, population):
+    q = parse(text)
+    w = q.workload
+    assert q.unknown == []
+    assert (w.users, w.users_at_once, w.population) == (users, True, population)
+
+
+@pytest.mark.parametrize(
+    ("text", "data_bytes"),
+    [
+        ("tenho um dataset de 2gb de texto, quero continuar o pré-treino do llama 3.1 8b", 2 * 10**9),
+        ("continued pretraining of llama 3.1 8b on 50 GB of legal text", 50 * 10**9),
+        ("lora no qwen2.5 7b, dataset: 500 MB", 500 * 10**6),
+        ("fine-tune mistral 7b on a 300mb jsonl dataset", 300 * 10**6),
+        ("cpt qwen3 8b com 1 TB de dados em 8 h100", 10**12),
+    ],
+)
+def test_training_data_said_by_its_size_on_disk_is_read(text, data_bytes):
+    q = parse(text)
+    assert q.unknown == []
+    assert q.workload.data_bytes == data_bytes and q.workload.stage.is_training
+
+
+def test_a_size_on_disk_is_training_data_only_with_a_noun_of_data():
+    w = parse("lora llama 3.1 8b numa gpu de 80gb").workload
+    assert w.data_bytes is None and w.gpu is not None
+
+
+def test_training_data_on_disk_is_turned_into_tokens_at_four_bytes_each_and_said():
+    by_size = size(parse("cpt do llama 3.1 8b com 2 GB de texto").workload)
+    by_tokens = size(parse("cpt do llama 3.1 8b com 500M tokens").workload)
+    assert by_size.workload.tokens == by_tokens.workload.tokens == 500 * 10**6
+    assert by_size.estimates.gpu_hours == by_tokens.estimates.gpu_hours > 0
+    assert any("2 GB de texto ≈ 500 mi tokens" in a and "4 bytes por token" in a for a in by_size.assumptions)
+
+
+def test_cpt_is_continued_pre_training():
+    w = parse("cpt do qwen2.5 7b com 5b tokens").workload
+    assert (w.stage.value, w.tokens) == ("pretrain", 5 * 10**9)
+
+
+@pytest.mark.parametrize(
+    "text", ["llama 3.1 8b em cpu", "run mistral 7b on cpu only", "llama 8b sem gpu", "qwen3 8b on a cpu"]
+)
+def test_running_on_a_cpu_is_read_and_said_apart(text):
+    q = parse(text)
+    assert q.unknown == [] and q.cpu_only and q.workload.model
+    assert q.workload.gpu is None  # the answer stays the GPUs we rent
+
+
+def test_cpu_offload_is_no_cpu_only_question():
+    q = parse("lora llama 8b com offload para cpu")
+    assert q.cpu_only == [] and q.workload.cpu_offload
+
+
+@pytest.mark.parametrize(
+    ("text", "users"),
+    [
+        # "300 lojas" had been a 300-token context, and the 2 attendants of each the users.
+        (
+            "cliente do varejo quer um assistente pra 300 lojas, cada loja com 2 atendentes usando, llama 3.1 8b",
+            600,
+        ),
+        ("llama 8b para 40 branches with 3 agents each", 120),
+        ("llama 8b, 50 agências com 4 atendentes cada", 200),
+    ],
+)
+def test_people_in_each_of_several_places_are_multiplied(text, users):
+    q = parse(text)
+    assert q.unknown == [] and q.workload.users == users and q.workload.context is None
+
+
+def test_servers_with_users_are_no_product_of_people():
+    assert parse("llama 70b em 2 servidores com 8 usuários").workload.users == 8
+
+
+@pytest.mark.parametrize(
+    ("text", "context"),
+    [
+        ("llama 3.1 8b pra 300 lojas", None),  # things counted: left unread, never a 300-token context
+        ("70b 4bit 8192", 8192),
+        ("70b 4bit 8192 mais 10 usuarios", 8192),  # a word of the query's own after it
+    ],
+)
+def test_a_plain_number_before_a_plural_noun_is_no_context(text, context):
+    assert parse(text).workload.context == context
+
+
+@pytest.mark.parametrize(
+    ("text", "method"),
+    [
+        # The plain word for training with a method had been a contradiction (pre-training against GRPO).
+        ("treinar llama 3.1 8b com grpo, 8 gerações por prompt", "grpo"),
+        ("train llama 3.1 8b with dpo", "dpo"),
+    ],
+)
+def test_training_with_a_method_is_a_fine_tune(text, method):
+    w = parse(text).workload
+    assert (w.stage.value, w.method.value) == ("full", method)
+
+
+def test_pre_training_said_in_words_with_a_method_stays_a_contradiction():
+    with pytest.raises(QueryError) as e:
+        parse("pré-treino do llama 8b com dpo")
+    assert e.value.key == "query.contradiction"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is 1x L40S enough for qwen2.5-coder-7b with 20 devs doing autocomplete?",
+        "qwen2.5 coder 7b para autocompletar código de 30 devs",
+    ],
+)
+def test_autocomplete_is_the_code_task(text):
+    q = parse(text)
+    assert q.unknown == [] and q.workload.task is Task.code
+
+
+@pytest.mark.parametrize(
+    ("text", "users"),
+    [
+        ("cabe o llama 70b em 4 bits com 20 usuários", 20),  # a precision is no place
+        ("llama 8b em 3 turnos com 20 atendentes", 20),  # shifts take turns
+        ("quero rodar 2 modelos com 10 usuários, llama 8b", 10),  # each model serves its own
+    ],
+)
+def test_things_that_are_no_places_do_not_multiply_the_users(text, users):
+    assert parse(text).workload.users == users

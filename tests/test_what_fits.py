@@ -157,3 +157,23 @@ def test_a_load_asked_for_is_said_not_to_be_in_the_list(capsys):
     assert "A carga pedida não entra nesta lista" in capsys.readouterr().out
     assert gpu_size(["o que cabe numa h100 com 10 usuários?"]) == 0
     assert "A carga pedida" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # "Do you have B200s?" had listed what fits without saying that we do not rent it.
+        ("vocês têm b200?", "Não alugamos B200 180 GB; alugamos L40S 48 GB, L40 48 GB, A100 SXM 80 GB"),
+        ("do you have A100 40GB?", "We do not rent A100 SXM 40 GB; we rent L40S 48 GB"),
+        ("o que cabe numa h100?", "Alugamos H100 SXM 80 GB em máquinas de 1, 2, 4 e 8 GPUs, até 4 máquinas"),
+    ],
+)
+def test_what_fits_says_whether_we_rent_the_gpu(capsys, question, said):
+    assert gpu_size([question]) == 0
+    assert said in capsys.readouterr().out
+
+
+def test_the_customers_own_machine_is_no_question_of_renting(capsys):
+    assert gpu_size(["o que roda no meu notebook com 16gb?"]) == 0
+    out = capsys.readouterr().out
+    assert "alugamos" not in out.lower()
