@@ -138,6 +138,7 @@ def build_parser(lang: str = i18n.DEFAULT_LANG) -> argparse.ArgumentParser:
     p.add_argument("--tokens", type=_quantity(parse_count, "tokens", lang), help=h("tokens"))
     p.add_argument("--optimizer", choices=[o.value for o in Optimizer], help=h("optimizer"))
     p.add_argument("--lora-rank", type=whole, help=h("lora_rank"))
+    p.add_argument("--lora-adapters", type=whole, help=h("lora_adapters"))
     p.add_argument("--checkpointing", action=argparse.BooleanOptionalAction, help=h("checkpointing"))
     p.add_argument("--cpu-offload", action="store_true", help=h("cpu_offload"))
     p.add_argument("--offload-params", action="store_true", help=h("offload_params"))
@@ -193,7 +194,7 @@ FLAG_FIELDS = {
     "model": "model", "precision": "precision", "kv_precision": "kv_precision", "context": "context",
     "users": "users", "stage": "stage", "gpu": "gpu", "gpus": "gpus", "seq_len": "seq_len", "batch": "batch",
     "zero": "zero", "tokens": "tokens", "task": "task", "intent": "intent", "optimizer": "optimizer",
-    "lora_rank": "lora_rank", "checkpointing": "checkpointing", "tp": "tp", "pp": "pp", "method": "method",
+    "lora_rank": "lora_rank", "lora_adapters": "lora_adapters", "checkpointing": "checkpointing", "tp": "tp", "pp": "pp", "method": "method",
     "days": "days", "examples": "examples", "epochs": "epochs", "stack": "stack", "contract": "contract",
     "prompt_tokens": "prompt_tokens", "output_tokens": "output_tokens", "population": "population",
     "active_share": "active_share", "requests_per_hour": "requests_per_active_hour", "ttft": "ttft_s",

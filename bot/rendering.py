@@ -270,6 +270,11 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(
             t("understood.rl_prompts" if rl else "understood.examples", n=i18n.number(w.examples, lang))
         )
+    if w.lora_adapters:
+        n = w.lora_adapters
+        parts.append(
+            t("understood.lora_adapters_one") if n == 1 else t("understood.lora_adapters_other", n=n)
+        )
     if w.data_bytes:
         parts.append(t("understood.data_bytes", size=i18n.data_size(w.data_bytes, lang)))
     if w.epochs:

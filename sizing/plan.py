@@ -96,6 +96,8 @@ class Plan(msgspec.Struct, frozen=True):
     tokens: int | None = None
     optimizer: Optimizer = Optimizer.adamw
     lora_rank: int = 16
+    # serving: LoRA adapters resident beside the model (vLLM --enable-lora --max-loras), at lora_rank
+    lora_adapters: int = 0
     checkpointing: bool = True
     cpu_offload: bool = False
     offload_params: bool = (
@@ -226,6 +228,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     _positive(w.seq_len, "seq_len", 10**9, lang)
     _positive(w.tokens, "tokens", MAX_TOKENS, lang)
     _positive(w.lora_rank, "lora_rank", 4096, lang)
+    _positive(w.lora_adapters, "lora_adapters", 10_000, lang)
     _positive(w.tp, "tp", 64, lang)
     _positive(w.pp, "pp", 64, lang)
     _positive(w.days, "days", MAX_DAYS, lang)
@@ -378,6 +381,8 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         if w.replicas or w.high_availability or w.spare_replicas or w.zones:
             said.append(t(lang, "assume.replicas.training"))  # copies serve a model; a run trains one
     else:
+        if w.lora_adapters:
+            plan = _served_adapters(plan, w, lang, said)
         plan = _serving_load(plan, w, catalog, lang, said)
         plan = _availability(plan, w, lang, said)
         if w.days:
@@ -792,6 +797,18 @@ def _stack_assumption(
     if default:
         text += " " + t(lang, "assume.stack_others")
     return text
+
+
+def _served_adapters(plan: Plan, w: Workload, lang: str, said: list[str]) -> Plan:
+    """LoRA adapters served with the model: vLLM keeps a slot per adapter of a batch (--max-loras) at the
+    largest rank (--max-lora-rank, 16 by default) in the model's activation dtype, for every linear layer it
+    can adapt (vllm/config/lora.py; vllm/lora/layers). Every adapter asked for is sized resident."""
+    rank = w.lora_rank or 16
+    each = 2 * training.lora_params(plan.model, rank)  # BF16 (lora_dtype "auto": the model's dtype)
+    said.append(t(lang, "assume.served_adapters", n=i18n.number(w.lora_adapters, lang), rank=rank,
+                  default=t(lang, "assume.default_marker") if w.lora_rank is None else "",
+                  each=i18n.gb(each, lang), total=i18n.gb(each * w.lora_adapters, lang)))  # fmt: skip
+    return plan.but(lora_adapters=w.lora_adapters, lora_rank=rank)
 
 
 def _lora_targets(model: ModelEntry, rank: int, default: bool, stack: Stack, lang: str) -> str:

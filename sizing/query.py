@@ -490,6 +490,18 @@ PER_PLACE_USERS = regexes.compile(
     r"(?:(?:uns|umas|about|around|cerca\s+de)\s+)?(\d{1,4})\s+"
     rf"(?:{_COUNT_NOUNS})\b(?P<each>\s+(?:cada|each|cada\s+uma|cada\s+um))?"
 )
+# LoRA adapters served beside a model ("servir o llama 8b com 10 adaptadores lora", "multi-lora serving with
+# 20 adapters"): read only with a serving word and no training word, so "treinar 3 loras" stays training.
+_ADAPTER_NOUN = r"(?:adaptadores|adapters|adaptador|adapter)(?:\s+(?:de\s+)?lora)?|lora\s+(?:adapters?|adaptadores?)|loras"
+SERVED_ADAPTERS = regexes.compile(
+    rf"(?<![\w.,])(\d{{1,5}})\s+(?:(?:{_ADAPTER_NOUN})|(?:fine-?tunes?|modelos\s+ajustados)\s+(?:com\s+|with\s+|de\s+)?lora)\b"
+    r"|\b(?P<multi>multi[-\s]?lora)\b"
+    r"|\b(?:com|with|e|and|\+)\s+(?:um|uma|a|an|o|the)?\s*(?P<one>adaptador(?:\s+(?:de\s+)?lora)?|adapter|lora(?:\s+adapter)?)\b"
+)
+_SERVING_SAID = regexes.compile(rf"\b{_W('stages.inference')}\b")
+_TRAINING_NOT_ADAPTER = regexes.compile(
+    rf"\b(?:{'|'.join(_W('stages.' + k) for k in ('qlora', 'full', 'fine_tune', 'pretrain', 'train'))})\b"
+)
 _EPOCH = _W("counts.epochs")
 EPOCHS = regexes.compile(rf"{_NUM}\s*{_EPOCH}\b|\b{_EPOCH}\s*[=:]\s*(\d+)\b")
 # Training software: "com unsloth", "with torchtune", "liger kernels". Stack ids (sizing/data/stacks.toml).
@@ -1191,6 +1203,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(PARAM_OFFLOAD, "offload_params", lambda m: True)
     scan.take(CPU_OFFLOAD, "cpu_offload", lambda m: True)
     scan.take(CPU_ONLY, "cpu_only", lambda m: True)
+    if _SERVING_SAID.search(scan.work) and not _TRAINING_NOT_ADAPTER.search(scan.work):
+        scan.take(SERVED_ADAPTERS, "lora_adapters", _served_adapters)
+        if "lora_adapters" in scan.found:
+            _served_adapter_counts(scan)
     scan.take(NO_CHECKPOINTING, "checkpointing", lambda m: False)
     scan.take(CHECKPOINTING, "checkpointing", lambda m: True)
     scan.take(NO_MEMORY, "no_memory", lambda m: True)
@@ -2116,6 +2132,18 @@ def _images(scan: _Scan, query: Query) -> dict:
     return out
 
 
+def _served_adapters(m: re.Match) -> int | None:
+    """The adapters counted; 0 for "multi-lora" or "com um lora" alone (how many: resolved together)."""
+    return 0 if m.group("multi") or m.group("one") else int(m.group(1)) or None
+
+
+def _served_adapter_counts(scan: _Scan) -> None:
+    """One count for the adapters: the number said ("multi-lora ... 20 adapters" is 20), else one."""
+    found = scan.found["lora_adapters"]
+    counted = [(v, t) for v, t in found if v]
+    scan.found["lora_adapters"] = counted or [(1, found[0][1])]
+
+
 def _per_place_users(m: re.Match) -> int | None:
     """The places times the people in each; "com" alone ("300 lojas com 2 atendentes") needs a plural place
     that is no GPU, server or request ("2 servidores com 8 usuários" is no product of people)."""
@@ -2358,6 +2386,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         days=_one(scan, "days", "days"),
         examples=_one(scan, "examples", "examples"),
         data_bytes=_one(scan, "data_bytes", "data_bytes"),
+        lora_adapters=_one(scan, "lora_adapters", "lora_adapters"),
         epochs=_one(scan, "epochs", "epochs"),
         stack=_one(scan, "stack", "stack"),
         task=_task(scan),
@@ -2665,6 +2694,7 @@ SERVING_ONLY = frozenset(
         "users",
         "contract",
         "term_days",
+        "lora_adapters",
         "images",
         "image_size",
         "with_images",

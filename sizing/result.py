@@ -160,6 +160,7 @@ class ResolvedWorkload(Record, kw_only=True):
     tokens: int | None = None
     optimizer: str | None = None
     lora_rank: int | None = None
+    lora_adapters: int | None = None  # serving: LoRA adapters resident beside the model
     checkpointing: bool | None = None
     cpu_offload: bool = False
     offload_params: bool = False
@@ -221,6 +222,8 @@ class Memory(Record, kw_only=True):
     # Serving with speculative decoding: part of `weights`, the drafter's (a draft model, an EAGLE head, MTP
     # layers); part of `kv_cache`, the drafter's KV cache of every conversation.
     draft_weights: int = 0
+    # Serving with LoRA adapters: part of `weights`, the adapters' resident slots (vLLM --max-loras).
+    served_adapters: int = 0
     draft_kv_cache: int = 0
     # Serving: part of `activations`, what vLLM reserves for encoding images (sizing/images.py).
     image_encoding: int = 0

@@ -85,6 +85,7 @@ def inference_memory(
         total=n.total(users),
         engine_padding=n.padding,
         draft_weights=n.draft_weights,
+        served_adapters=n.adapter_weights,
         draft_kv_cache=users * n.draft_per_conversation,
         image_encoding=activations - n.text_activations(users),
     )
@@ -102,8 +103,9 @@ class Need:
     largest images, or the language model's own peak with the encoder's outputs kept beside it, whichever is
     larger."""
 
-    __slots__ = ("_most", "draft_per_conversation", "draft_weights", "encoder_cache", "encoder_peak", "forward",
-                 "hidden", "model", "overhead", "padding", "per_conversation", "weights")  # fmt: skip
+    __slots__ = ("_most", "adapter_weights", "draft_per_conversation", "draft_weights", "encoder_cache",
+                 "encoder_peak", "forward", "hidden", "model", "overhead", "padding", "per_conversation",
+                 "weights")  # fmt: skip
 
     def __init__(self, plan: Plan, catalog: Catalog, tp: int, pp: int, context: int) -> None:
         a, gpus = plan.model, tp * pp
@@ -113,7 +115,16 @@ class Need:
         spec = plan.spec
         self.draft_weights = spec.bytes_per_gpu(plan.precision, catalog, tp) if spec else 0
         self.draft_per_conversation = spec.sequence_bytes(context, kv_bytes, tp) if spec else 0
-        self.weights = math.ceil(engine_weight_bytes(a, plan.precision, catalog) / gpus) + self.draft_weights
+        # LoRA adapters served beside the model: each resident slot whole on every GPU (vLLM shards only half
+        # of each adapter's matrices with tensor parallelism: an upper bound), in BF16 (sizing/plan.py).
+        self.adapter_weights = (
+            2 * plan.lora_adapters * training.lora_params(a, plan.lora_rank) if plan.lora_adapters else 0
+        )
+        self.weights = (
+            math.ceil(engine_weight_bytes(a, plan.precision, catalog) / gpus)
+            + self.draft_weights
+            + self.adapter_weights
+        )
         self.padding = math.ceil(engine_padding(a, plan.precision, catalog) / gpus)
         self.forward = serving.forward_peak(a, prefill, tp)
         self.hidden = serving.hidden_states(a, prefill)
@@ -186,6 +197,8 @@ def need(plan: Plan, catalog: Catalog, tp: int = 1, pp: int = 1, context: int | 
         context,
         id(plan.spec),
         encodes,
+        plan.lora_adapters,
+        plan.lora_rank if plan.lora_adapters else 0,
     )
     found = _NEEDS.get(key)
     if (

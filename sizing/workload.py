@@ -119,6 +119,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     days: int | None = None
     # training examples in the dataset
     examples: int | None = None
+    # serving: LoRA adapters served beside the base model, resident on the GPUs (vLLM --max-loras)
+    lora_adapters: int | None = None
     # training data said by its size on disk ("2 GB de texto"), in bytes: tokens estimated from it
     data_bytes: int | None = None
     # passes over the training data

@@ -1,0 +1,84 @@
+"""LoRA adapters served beside a model ("servir o llama 8b com 10 adaptadores lora", "multi-lora serving"):
+read as serving, each adapter's resident slot added to the memory as vLLM preallocates it (--max-loras slots
+at --max-lora-rank over every linear layer, in BF16), through the real engine, text, JSON and Slack."""
+
+from __future__ import annotations
+
+import pytest
+
+from sizing import training
+from sizing.catalog import load_catalog
+from sizing.engine import size
+from sizing.query import parse
+from sizing.workload import Workload
+from tests.gpu_size_run import answer, answer_json
+
+from .slack_harness import text_of, valid
+
+
+@pytest.mark.parametrize(
+    ("text", "adapters", "rank"),
+    [
+        # "servir 10 adaptadores lora" had been a LoRA fine-tune with "10" not understood.
+        ("servir 10 adaptadores lora do llama 3.1 8b pra 50 usuários", 10, None),
+        ("multi-lora serving llama 8b with 20 adapters", 20, None),
+        ("servir o llama 3.1 8b com um lora pra 20 usuários", 1, None),
+        ("serve qwen2.5 7b with 5 lora adapters rank 64", 5, 64),
+    ],
+)
+def test_adapters_with_a_serving_word_are_served_not_trained(text, adapters, rank):
+    q = parse(text)
+    w = q.workload
+    assert q.unknown == []
+    assert (w.stage.value, w.lora_adapters, w.lora_rank) == ("inference", adapters, rank)
+
+
+@pytest.mark.parametrize(
+    "text", ["treinar 3 loras no llama 8b", "lora no llama 8b", "fine-tune llama 8b with lora"]
+)
+def test_adapters_with_a_training_word_stay_a_training_question(text):
+    w = parse(text).workload
+    assert w.stage.is_training and w.lora_adapters is None
+
+
+def test_each_adapter_adds_its_rank_16_slot_over_every_linear_layer_in_bf16():
+    catalog = load_catalog()
+    base = size(Workload.given({"model": "llama-3.1-8b", "users": 20}))
+    served = size(Workload.given({"model": "llama-3.1-8b", "users": 20, "lora_adapters": 10}))
+    model = catalog.model("llama-3.1-8b")
+    # Llama 3.1 8B, rank 16 on q, k, v, o, gate, up and down of 32 layers: 16 x 81,920 x 32 = 41.9M
+    # parameters, 83.9 MB in BF16 each.
+    each = 2 * training.lora_params(model, 16)
+    assert each == 2 * 16 * 81_920 * 32
+    assert served.memory.served_adapters == 10 * each
+    assert served.memory.total - base.memory.total == 10 * each
+    assert served.workload.lora_adapters == 10 and served.workload.lora_rank == 16
+
+
+def test_adapters_can_move_the_recommendation_up():
+    few = size(Workload.given({"model": "llama-3.1-70b", "precision": "int4", "lora_adapters": 1}))
+    many = size(Workload.given({"model": "llama-3.1-70b", "precision": "int4", "lora_adapters": 100}))
+    assert many.memory.served_adapters == 100 * few.memory.served_adapters
+    assert many.recommendation.count * catalog_memory(many) > few.recommendation.count * catalog_memory(few)
+
+
+def catalog_memory(result) -> int:
+    return load_catalog().gpu(result.recommendation.gpu).memory_bytes
+
+
+def test_the_answer_shows_the_adapters_apart_and_says_what_it_assumed(capsys):
+    out = answer(capsys, "servir 10 adaptadores lora do llama 3.1 8b pra 50 usuários")
+    assert "10 adaptadores LoRA" in out.splitlines()[0]
+    assert "Adaptadores ...... 0,84 GB  (10 × 0,08 GB: LoRA de rank 16)" in out
+    assert "Pesos ............ 16,1 GB" in out  # the base model's weights, without the adapters
+    assert "vLLM --enable-lora --max-loras 10" in out and "O desempenho é o do modelo base" in out
+    data = answer_json(capsys, "--model", "llama-3.1-8b", "--lora-adapters", "4", "--lora-rank", "32")
+    assert data["workload"]["lora_adapters"] == 4 and data["workload"]["lora_rank"] == 32
+    assert data["memory"]["served_adapters"] == 4 * 2 * 32 * 81_920 * 32
+
+
+def test_slack_shows_the_adapters_in_valid_blocks(slack):
+    reply = slack.command("multi-lora serving llama 8b with 20 adapters")
+    valid(reply["blocks"])
+    text = text_of(reply["blocks"])
+    assert "*Adaptadores*\n1,7 GB (20 × 0,08 GB: LoRA de rank 16)" in text
