@@ -148,6 +148,9 @@ class ModelEntry(Architecture, kw_only=True):
     native_precision: str | None = None
     source: str
     notes: str | None = None
+    # A licence that limits who may use the model commercially: an id under [licence] in the messages, said in
+    # every answer about the model (a sales rep must not sell GPUs for a use the licence forbids).
+    licence: str | None = None
     # Set on architectures the engine derived for a bare size ("1.5b"): the catalogue model it scaled.
     scaled_from: str | None = None
     # Context beyond max_context that the model card documents with rope scaling (YaRN), and how.

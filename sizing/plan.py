@@ -277,6 +277,8 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
     for key, params in resolved.notes:
         said.append(t(lang, f"assume.model.{key}", **_note_params(params, lang)))
+    if model.licence:
+        said.append(t(lang, f"licence.{model.licence}", model=model.name))
     if resolved.typed_size:
         key = "assume.scaled_model" if model.scaled_from else "assume.bare_size"
         base = catalog.model(model.scaled_from).name if model.scaled_from else model.name

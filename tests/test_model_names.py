@@ -141,3 +141,48 @@ def test_a_context_past_the_window_names_a_model_of_the_family_that_reads_it(tex
         size(workload)
     assert refused.value.key == "context_beyond_model"
     assert hint in refused.value.hint(workload.lang or "pt-BR"), refused.value.hint(workload.lang or "pt-BR")
+
+
+# -- Maritaca AI's Sabiá ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text", ["sabia 7b para 10 usuários", "Sabiá-7B com 10 usuários", "maritaca-ai/sabia-7b"]
+)
+def test_sabia_7b_is_its_own_llama_1_shaped_model(text):
+    """Sabiá-7B had been sized as whatever 7B the catalogue prefers, with "sabia" not understood."""
+    result = size(parse(text).workload)
+    assert result.workload.model.id == "sabia-7b"
+    assert result.workload.context_tokens == 2048  # LLaMA 1's window
+    # LLaMA 1 7B: 32 layers x 32 KV heads x 128 dims x 2 (K and V) x 2 bytes = 0.5 MiB a token.
+    assert result.kv_bytes_per_token == 2 * 32 * 32 * 128 * 2
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("pt-BR", "Licença: o Sabiá-7B segue a licença do LLaMA 1, só para pesquisa"),
+        ("pt-PT", "apenas para investigação"),
+        ("en", "Licence: Sabiá-7B follows LLaMA 1's licence, for research only"),
+    ],
+)
+def test_a_research_only_licence_is_said_in_every_answer_about_the_model(lang, said):
+    result = size(parse(f"sabia 7b {'en' if lang == 'en' else 'pt-pt' if lang == 'pt-PT' else ''}").workload)
+    assert any(said in a for a in result.assumptions)
+
+
+def test_every_licence_a_model_names_is_written_in_every_language():
+    from sizing import i18n
+
+    for model in load_catalog().models:
+        if model.licence:
+            for lang in i18n.languages():
+                assert f"licence.{model.licence}" not in i18n.t(lang, f"licence.{model.licence}", model="M")
+
+
+def test_maritacas_api_models_are_closed_and_the_word_sabia_is_no_model():
+    with pytest.raises(SizingError) as e:
+        parse("sabiá-3 para 10 usuários")
+    assert e.value.key == "query.closed_model"
+    q = parse("eu não sabia se o llama 8b cabe numa l4")
+    assert q.workload.model == "llama-3.1-8b" and q.unknown == []
