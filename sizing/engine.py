@@ -345,6 +345,11 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
     if p is not None and not plan.stage.is_training:
         if asked.fits:
             text += " " + t(lang, "perf.named", short=advice.perf_short(p, lang))
+            if plan.rate_asked and plan.rate is None and p.max_requests_per_s > 0:
+                ttft, tpot = traffic.targets(plan, catalog)
+                text += " " + t(lang, "perf.named_capacity", rate=rate_text(p.max_requests_per_s, lang),
+                                ttft=i18n.seconds(ttft, lang), tps=i18n.speed(1 / tpot, lang),
+                                max_tokens=i18n.number(p.max_output_tokens_per_s, lang))  # fmt: skip
         elif plan.rate is None:  # the conversations it does hold (none of this context: no speed to give)
             n = i18n.number(p.concurrency, lang)
             key = "perf.named_partial_one" if n == "1" else "perf.named_partial"

@@ -135,6 +135,7 @@ class Plan(msgspec.Struct, frozen=True):
     tpot_target: float | None = None  # seconds per output token (1 / tokens per second per user)
     targets_given: bool = False
     cost_asked: bool = False
+    rate_asked: bool = False  # "quantas requisições por segundo aguenta?": the named GPU's answer says it
     requests_per_day: int | None = None  # given, or from a monthly volume
     requests_per_month: int | None = None
     # what the question itself said (None when not given), for the answer's "workload" section
@@ -1027,6 +1028,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         tpot_target=tpot,
         targets_given=given,
         cost_asked=w.cost,
+        rate_asked=w.rate_asked,
         requests_per_day=round(per_day) if per_day else None,
         requests_per_month=w.requests_per_month,
         given_prompt=w.prompt_tokens,

@@ -386,6 +386,12 @@ LANG_REQUESTS = [
     if lang.names or lang.codes
 ]
 SPEED_ASKED = regexes.compile(r"\btokens?\s*(?:por|per|/|a)\s*(?:segundo|second|sec|s)\b")
+# "quantas requisições por segundo uma H100 aguenta?": the most requests a setup serves, with no number (a
+# rate given is traffic, read before): the named GPU's answer then says it.
+RATE_ASKED = regexes.compile(
+    r"\b(?:requisicoes|requisicao|requests?|reqs?|pedidos|chamadas|calls)\s*(?:por|per|/|a)\s*"
+    r"(?:segundo|second|sec|s|minuto|minute|min)\b"
+)
 # "qual modelo vocês recomendam?", "which model would you suggest?": asking which model to use.
 WHICH_MODEL = regexes.compile(rf"\b(?:{_W('words.which_model')})\b")
 # "e com o qwen3 32b?", "and with mistral small?": a thread's message that changes the last answer's model.
@@ -1306,6 +1312,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     _unknown_gpu_series(scan, catalog)
     # "quantos tokens por segundo faz?": a speed asked about, with no target; every answer gives it.
     scan.take(SPEED_ASKED, "speed_asked", lambda m: True)
+    scan.take(RATE_ASKED, "rate_asked", lambda m: True)
     # A plain number of a context's size, with nothing else claiming it ("70b 4bit 8192"); not the date or
     # version inside a name ("magistral-small-2509").
     scan.take(PLAIN_CONTEXT, "context", _plain_context_of)
@@ -2422,6 +2429,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     stage = _stage(scan)
     period = _one(scan, "period", "days")
     serving = not (stage or (base.stage if base is not None else Stage.inference)).is_training
+    if scan.found.get("rate_asked"):
+        fields["rate_asked"] = True
     if _one(scan, "cost_year", "days") is not None:
         # "quanto custa por ano?": a service's money for a year, over the term the question gives, else a year.
         fields["cost"] = True

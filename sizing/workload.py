@@ -156,6 +156,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     tokens_per_s: float | None = None
     # the question asks what it costs
     cost: bool = False
+    # the question asks how many requests a setup serves ("quantas requisições por segundo aguenta?")
+    rate_asked: bool = False
     # the users were said to be at once: never read as a head-count
     users_at_once: bool = False
     # the contract mode the customer asked for

@@ -831,3 +831,29 @@ def test_autocomplete_is_the_code_task(text):
 )
 def test_things_that_are_no_places_do_not_multiply_the_users(text, users):
     assert parse(text).workload.users == users
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # "requisições", "segundo" had been not understood, and the answer gave the rate of another setup.
+        (
+            "quantas requisições por segundo uma h100 aguenta com llama 8b?",
+            "Uma cópia do modelo nela sustenta até",
+        ),
+        # The language is the pipeline's to set (sizing.query reads the words only): the default here.
+        (
+            "how many requests per second can an l40s handle with qwen3 8b?",
+            "Uma cópia do modelo nela sustenta até",
+        ),
+    ],
+)
+def test_the_rate_a_named_gpu_serves_is_answered_when_asked(text, said):
+    q = parse(text)
+    assert q.unknown == [] and q.workload.rate_asked and q.workload.rate_per_s is None
+    assert said in size(q.workload).verdict.text
+
+
+def test_a_rate_given_is_traffic_not_a_question():
+    w = parse("llama 8b 10 requisições por segundo").workload
+    assert w.rate_per_s == 10 and not w.rate_asked
