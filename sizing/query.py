@@ -1209,8 +1209,13 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(PARAM_OFFLOAD, "offload_params", lambda m: True)
     scan.take(CPU_OFFLOAD, "cpu_offload", lambda m: True)
     scan.take(CPU_ONLY, "cpu_only", lambda m: True)
-    if _SERVING_SAID.search(scan.work) and not _TRAINING_NOT_ADAPTER.search(scan.work):
-        scan.take(SERVED_ADAPTERS, "lora_adapters", _served_adapters)
+    serving_said = bool(_SERVING_SAID.search(scan.work))
+    # In a thread about serving, adapters counted are served ("e com 20 adaptadores?"); "e com lora?" there
+    # still asks about a LoRA fine-tune (_follow_up).
+    serving_thread = base is not None and not base.stage.is_training
+    if (serving_said or serving_thread) and not _TRAINING_NOT_ADAPTER.search(scan.work):
+        convert = _served_adapters if serving_said else _counted_adapters
+        scan.take(SERVED_ADAPTERS, "lora_adapters", convert)
         if "lora_adapters" in scan.found:
             _served_adapter_counts(scan)
     scan.take(NO_CHECKPOINTING, "checkpointing", lambda m: False)
@@ -1769,6 +1774,9 @@ def _memory_classes(catalog: Catalog) -> dict[int, str]:
     return by_memory
 
 
+GPU_MEMORY_BARE = regexes.compile(r"\bde\s+(\d{2,3})(?![\w.,])(?!\s+[a-z])")
+
+
 def _gpu_memory(scan: _Scan, catalog: Catalog) -> None:
     """'48GB' names a GPU class: the first GPU we rent with that much memory (or any catalogue GPU)."""
     _own_device(scan, catalog)
@@ -1791,6 +1799,20 @@ def _gpu_memory(scan: _Scan, catalog: Catalog) -> None:
     for value, typed in scan.found.pop("gpu_memory", []):
         if value != "__confirm__":
             scan.found.setdefault("gpu", []).append((value, typed))
+    if named:
+        # "2 a100 de 40": a number with no unit after the GPU named is its memory only when that GPU comes
+        # with that much ("a100 de 40" is the 40 GB A100, which had been sized as the 80 GB one).
+        def bare(m: re.Match):
+            gpu_id, typed = named[0]
+            variant = index.get(normalize(f"{typed} {m.group(1)}gb"))
+            if variant is None:
+                return None
+            if variant.id != gpu_id:
+                named[0] = (variant.id, f"{typed} {scan.original[m.start() : m.end()].strip()}")
+            return True
+
+        scan.take(GPU_MEMORY_BARE, "gpu_memory_bare", bare)
+        scan.found.pop("gpu_memory_bare", None)
 
 
 def _sizes(scan: _Scan, catalog: Catalog) -> None:
@@ -2142,6 +2164,11 @@ def _images(scan: _Scan, query: Query) -> dict:
 def _served_adapters(m: re.Match) -> int | None:
     """The adapters counted; 0 for "multi-lora" or "com um lora" alone (how many: resolved together)."""
     return 0 if m.group("multi") or m.group("one") else int(m.group(1)) or None
+
+
+def _counted_adapters(m: re.Match) -> int | None:
+    """Without a serving word, only adapters counted or "multi-lora" are served ones."""
+    return None if m.group("one") else _served_adapters(m)
 
 
 def _served_adapter_counts(scan: _Scan) -> None:

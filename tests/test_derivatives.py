@@ -59,6 +59,10 @@ def refusal(text: str, capsys) -> list[str]:
         ("Can we serve DeepSeek R1 0528 in FP8 on 8 H200s?",
          "Understood: DeepSeek R1 0528 (architecture of DeepSeek R1) · FP8 (8-bit) · inference · 8× H200 SXM 141 GB",
          "DeepSeek R1 0528 (architecture of DeepSeek R1) · FP8 (8-bit)"),
+        # "nemotron 70b" had been sized as a bare 70B with "nemotron" not understood.
+        ("nemotron 70b para 20 usuários",
+         "Entendi: Llama 3.1 Nemotron 70B (arquitetura do Llama 3.1 70B) · 20 usuários simultâneos",
+         "Llama 3.1 Nemotron 70B (arquitetura do Llama 3.1 70B) · BF16/FP16 (16-bit)"),
     ],
 )  # fmt: skip
 def test_a_derivative_is_named_as_asked_with_the_architecture_sized(text, understood, header, capsys):

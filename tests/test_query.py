@@ -857,3 +857,17 @@ def test_the_rate_a_named_gpu_serves_is_answered_when_asked(text, said):
 def test_a_rate_given_is_traffic_not_a_question():
     w = parse("llama 8b 10 requisições por segundo").workload
     assert w.rate_per_s == 10 and not w.rate_asked
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu", "unknown"),
+    [
+        # The 40 GB A100 had been sized as the 80 GB one, with "40" not understood.
+        ("llama 70b em 2 a100 de 40", "a100-40gb-sxm", []),
+        ("llama 3.3 70b em int8 roda em 2 a100 de 80", "a100-80gb-sxm", []),
+        ("llama 8b numa h100 de 40", "h100-sxm", ["40"]),  # no 40 GB H100: left unread, never a variant
+    ],
+)
+def test_a_gpus_memory_without_its_unit_picks_the_variant_it_names(text, gpu, unknown, catalog):
+    q = parse(text)
+    assert resolve_gpu(q.workload.gpu, catalog).id == gpu and q.unknown == unknown

@@ -82,3 +82,11 @@ def test_slack_shows_the_adapters_in_valid_blocks(slack):
     valid(reply["blocks"])
     text = text_of(reply["blocks"])
     assert "*Adaptadores*\n1,7 GB (20 × 0,08 GB: LoRA de rank 16)" in text
+
+
+def test_a_thread_about_serving_takes_adapters_counted_and_keeps_its_load():
+    base = parse("llama 3.1 8b para 20 usuários").workload
+    w = parse("e com 20 adaptadores?", base=base).workload
+    assert (w.stage.value, w.lora_adapters, w.users) == ("inference", 20, 20)
+    # "e com lora?" there still asks about a LoRA fine-tune.
+    assert parse("e com lora?", base=base).workload.stage.value == "lora"
