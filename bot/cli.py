@@ -379,7 +379,8 @@ def _compare(query, workload: Workload, result):
     if wants_repo(other.model, catalog):  # the Hub only for a repo to read, as for the first model
         hub = _hub()
         source = hub.source_for(other.model, catalog) if hub is not None else None
-    return weigh(result, typed, other, catalog, show_prices=True, source=source, read_as=named.corrections)
+    return weigh(result, typed, other, catalog, show_prices=True, source=source, read_as=named.corrections,
+                 together=query.together)  # fmt: skip
 
 
 def _emit(text: str) -> int:

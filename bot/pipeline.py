@@ -274,7 +274,12 @@ class Pipeline:
         if self.hub is not None:
             left = max(0.0, self.hub.budget_s - (time.perf_counter() - looked_up))
             source = self.hub.source_for(other.model, catalog, budget_s=left)
-        return weigh(result, typed, other, catalog, show_prices, source, named.corrections), source
+        return (
+            weigh(
+                result, typed, other, catalog, show_prices, source, named.corrections, together=query.together
+            ),
+            source,
+        )
 
     def _refuse(self, e: SizingError, where, text, started, lang, query) -> Reply:
         outcome = "needs_input" if e.key in NEEDS_INPUT else "not_understood"

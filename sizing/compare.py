@@ -13,6 +13,8 @@ Pure: the caller parses the other model's words and reads a repo from the Hub, i
 
 from __future__ import annotations
 
+import math
+
 from .advice import LARGE_MODEL, MID_SIZE, describe, perf_short, smaller
 from .catalog import Catalog
 from .engine import size
@@ -48,6 +50,9 @@ class Comparison(Record, kw_only=True):
     models: list[Side] = []  # the model answered in full, then the other (when it could be sized)
     tradeoff: str | None = None  # one line: fewer or cheaper GPUs, more users, faster
     quality: str | None = None  # a large model at 4-bit against a mid-size one at 16 or 8 bits
+    together: str | None = (
+        None  # both asked for on the same GPU: their memory summed, and the GPU that holds it
+    )
     footer: str | None = None  # where the rest of the answer is, and how to get the other's in full
     reason_key: str | None = None  # why the other could not be sized (an error key) ...
     reason: str | None = None  # ... in words
@@ -69,6 +74,7 @@ def weigh(
     show_prices: bool,
     source: ModelSource | None = None,
     read_as: list[tuple[str, str]] = (),
+    together: bool = False,
 ) -> Comparison:
     """The comparison of `first` with the other model (`other`: its workload, or why it has none). The other
     is sized here (size() keeps it for the next time the same question comes). `read_as`: the typos read in
@@ -89,8 +95,38 @@ def weigh(
         models=sides,
         tradeoff=_tradeoff(first, second, show_prices),
         quality=_quality(first, second, catalog),
+        together=_together(first, second, catalog) if together else None,
         footer=t(lang, "compare.footer", kept=first.workload.model.name, other=second.workload.model.name),
     )
+
+
+def _together(a: SizingResult, b: SizingResult, catalog: Catalog) -> str | None:
+    """Both models served from one GPU: two vLLM servers, each with --gpu-memory-utilization set to its share,
+    so each keeps its own weights, KV cache, activations and CUDA overhead (the totals of the two answers,
+    summed). The smallest single GPU we rent whose usable memory holds the sum, or, when none does, that each
+    needs its own setup."""
+    lang = a.workload.lang
+    if a.workload.stage != "inference" or b.workload.stage != "inference":
+        return None
+    from .setups import candidates
+
+    need = a.memory.total + b.memory.total
+    share = catalog.offering.serving.memory_utilization
+    # One GPU of each kind, in the order the recommendation weighs them (smallest memory, then cheapest).
+    offered = [shape.gpu for shape in candidates(catalog) if shape.total == 1]
+    params = dict(a=a.workload.model.name, b=b.workload.model.name, need_a=gb(a.memory.total, lang),
+                  need_b=gb(b.memory.total, lang), need=gb(need, lang))  # fmt: skip
+    for gpu in offered:
+        usable = int(gpu.memory_bytes * share)
+        if usable >= need:
+            # vLLM's --gpu-memory-utilization is a share of the GPU's whole memory: at least each one's need.
+            return t(lang, "compare.together_fits", gpu=gpu.name, usable=gb(usable, lang),
+                     share_a=number(math.ceil(100 * a.memory.total / gpu.memory_bytes) / 100, lang, 2),
+                     share_b=number(math.ceil(100 * b.memory.total / gpu.memory_bytes) / 100, lang, 2),
+                     **params)  # fmt: skip
+    largest = max(offered, key=lambda g: g.memory_bytes)
+    return t(lang, "compare.together_none", largest=largest.name,
+             usable=gb(int(largest.memory_bytes * share), lang), **params)  # fmt: skip
 
 
 def _unsized(typed: str, error: SizingError, lang: str) -> Comparison:

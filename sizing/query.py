@@ -100,6 +100,7 @@ class Query(msgspec.Struct):
     # Another model offered as a choice beside the one sized ("... ou qwen 32b em bf16"), as typed; also one
     # the catalogue cannot size ("... ou gpt-7", "... vs gpt-4o"), which the answer says it could not compare.
     model_choices: list[str] = []
+    together: bool = False  # the two models are asked for on the same GPU ("juntos", "na mesma gpu")
     # Closed models named beside an open one ("llama 70b ou gpt-4o"), as typed: not sized, never refused.
     closed_named: list[str] = []
     text: str | None = None  # what was read (set by callers that keep queries, as a cache key)
@@ -765,6 +766,13 @@ MODEL_OR = regexes.compile(
 # models is a choice too when the question compares them.
 MODEL_AND = regexes.compile(r"\s*,?\s*\b(?:e|and|com|with|to)(?:\s+(?:o|a|um|uma|the|an))?\s+$")
 COMPARING = regexes.compile(r"\b(?:entre|between|compar[a-z]*|diferen[a-z]*|difference)\b", re.IGNORECASE)
+# Two models on the same GPU ("dá pra rodar dois modelos na mesma gpu? llama 8b e qwen 7b", "llama 8b and
+# qwen 7b together on one L40S"): an "e"/"and" between them offers them together, sized side by side and summed.
+TOGETHER = regexes.compile(
+    r"\b(?:juntos|juntas|mesma\s+(?:gpu|placa|maquina|máquina)|mesmo\s+servidor|dois\s+modelos|2\s+modelos|"
+    r"together|same\s+(?:gpu|card|machine|server)|two\s+models|2\s+models|side\s+by\s+side|lado\s+a\s+lado)\b",
+    re.IGNORECASE,
+)
 MODEL_OR_TAIL = regexes.compile(
     r"(?:\s+(?:em|in|a|at|com|with|no|na)\s+|\s*)(?:\d{1,2}[\s-]?bits?|fp\d{1,2}|bf16|fp16|int[48]|nf4|awq|gptq|"
     r"q\d_k(?:_[ms])?|q\d_0|mxfp4|full\s+precision|precis[aã]o\s+cheia)\b",
@@ -790,6 +798,7 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
             # "qwen3 ou llama 3.1 70b": which Qwen3 is the question to answer first.
             raise (retry if retry.key in ASKS_WHICH else e) from None
         query.model_choices.append(other)
+        query.together = bool(TOGETHER.search(text))
         if query.written_lang is None:
             # The words that offered the choice ("compared to", "instead of") went with the other model: the
             # question's language is read from all of it.
@@ -811,7 +820,7 @@ def _joint(text: str, at: int) -> re.Match | None:
     joint = MODEL_OR.search(text, max(0, at - 30), at)
     if joint is None:
         joint = MODEL_AND.search(text, max(0, at - 30), at)
-        if joint is None or not COMPARING.search(text, 0, joint.start()):
+        if joint is None or not (COMPARING.search(text, 0, joint.start()) or TOGETHER.search(text)):
             return None
     return joint
 

@@ -290,6 +290,7 @@ SLACK_QUESTIONS = [
     "deepseek v3 ou llama 405b",
     "llama 70b ou gpt-7 para 10 usuários",
     "qwen 72b em int4 ou qwen 32b em fp8 para 20 utilizadores em simultâneo",
+    "dá pra rodar dois modelos na mesma gpu? llama 8b e qwen 7b",
 ]
 
 
@@ -335,3 +336,32 @@ def test_in_a_thread_follow_ups_work_on_the_first_model(slack):
     third = slack.fake.wait_for("chat.postMessage", count=3)[2]
     # Another model said as a follow-up ("e com o...") keeps the thread's workload, as in any thread.
     assert _text(third.params["blocks"]).startswith("Entendi: Mistral 7B v0.3 · 20 usuários simultâneos\n")
+
+
+# -- two models on one GPU --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # "llama 8b e qwen 7b" on the same GPU had been refused as a contradiction ("Escolha um").
+        ("dá pra rodar dois modelos na mesma gpu? llama 8b e qwen 7b",
+         "Juntos na mesma GPU (dois servidores vLLM): 17,5 GB do Llama 3.1 8B + 16,5 GB do Qwen2.5 7B = 34,0 GB; "
+         "cabem em 1× L40S 48 GB (43,0 GB utilizáveis), com --gpu-memory-utilization de pelo menos 0,37 para o "
+         "Llama 3.1 8B e 0,35 para o Qwen2.5 7B."),
+        ("llama 3.1 8b and qwen3 14b together for 10 users",
+         "Together on one GPU (two vLLM servers): 22.4 GB for Llama 3.1 8B + 37.3 GB for Qwen3 14B = 59.6 GB; "
+         "they fit on 1× A100 SXM 80 GB"),
+        ("llama 70b e qwen 72b juntos",
+         "mais do que a maior GPU que alugamos comporta (1× H200 SXM 141 GB, 135,1 GB utilizáveis)"),
+    ],
+)  # fmt: skip
+def test_two_models_asked_together_are_summed_on_one_gpu(capsys, question, said):
+    assert gpu_size([question]) == 0
+    out = capsys.readouterr().out
+    assert said in out and "Não entendi" not in out and "Not understood" not in out
+
+
+def test_models_weighed_apart_say_nothing_of_one_gpu(capsys):
+    assert gpu_size(["llama 8b ou qwen 7b para 10 usuários"]) == 0
+    assert "Juntos na mesma GPU" not in capsys.readouterr().out

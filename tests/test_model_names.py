@@ -46,8 +46,12 @@ CASES = [
     ("meta-llama/Meta-Llama-3-8B-Instruct", "Llama 3 8B", "bf16", None),
     ("NousResearch/Hermes-3-Llama-3.1-8B 10 usuários", "Llama 3.1 8B", "bf16", "da mesma família"),
     # No size in the name: only when every word of it names one member of the family.
-    ("microsoft/Phi-3.5-mini-instruct", "Phi-3 Mini 3.8B", "bf16", "da mesma família"),
     ("mistralai/Mistral-Large-Instruct-2411", "Mistral Large 2 (123B)", "bf16", "da mesma família"),
+    # Phi-3.5 Mini is an entry of its own (LongRoPE to 131,072 positions): it had been corrected to
+    # Phi-4-mini ("phi-3.5-mini-instruct"), whose KV cache is a third of its own.
+    ("microsoft/Phi-3.5-mini-instruct", "Phi-3.5 Mini 3.8B", "bf16", None),
+    ("Phi-3.5-mini-instruct on T4", "Phi-3.5 Mini 3.8B", "bf16", None),
+    ("phi-3-mini-128k 64k", "Phi-3 Mini 128K (arquitetura do Phi-3.5 Mini 3.8B)", "bf16", None),
     # A family the catalogue lacks, its size in the name: sized by that size, said so.
     ("ibm-granite/granite-3.1-8b-instruct", "Llama 3.1 8B", "bf16", "pelo tamanho que o nome diz (8B)"),
     ("01-ai/Yi-1.5-34B-Chat-AWQ 8k", "Qwen3 32B com 67 camadas", "int4", "pelo tamanho que o nome diz (34B)"),
