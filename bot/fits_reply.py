@@ -12,9 +12,10 @@ from sizing.plan import rate_text
 from sizing.query import parse
 
 from .blocks import Message, esc, validate
+from .rendering import money
 
 
-def lines(fits: WhatFits, lang: str) -> tuple[str, list[str]]:
+def lines(fits: WhatFits, lang: str, show_prices: bool = True) -> tuple[str, list[str]]:
     def t(key: str, **params) -> str:
         return i18n.t(lang, key, **params)
 
@@ -45,6 +46,8 @@ def lines(fits: WhatFits, lang: str) -> tuple[str, list[str]]:
         out.append(t(key, gpu=fits.gpu_name, counts=counts, servers=fits.offered_servers))
     elif fits.offered_instead:
         out.append(t("fits.not_offered", gpu=fits.gpu_name, gpus=i18n.join(fits.offered_instead, lang)))
+    if fits.cost_asked and fits.offered_counts:
+        out.append(_price(fits, setup, lang) if show_prices else t("cost.ask_sales"))
     if fits.load_given:
         out.append(t("fits.load_not_used"))
     example = _example(fits)
@@ -73,19 +76,36 @@ def suggestion_lines(suggestions: Suggestions, lang: str) -> tuple[str, list[str
     return t("suggest.title"), out
 
 
-def text(fits: WhatFits | Suggestions, lang: str) -> str:
-    title, body = lines(fits, lang) if isinstance(fits, WhatFits) else suggestion_lines(fits, lang)
+def text(fits: WhatFits | Suggestions, lang: str, show_prices: bool = True) -> str:
+    title, body = (
+        lines(fits, lang, show_prices) if isinstance(fits, WhatFits) else suggestion_lines(fits, lang)
+    )
     return "\n".join([title, "", *body]) + "\n"
 
 
-def message(fits: WhatFits | Suggestions, lang: str) -> Message:
-    title, body = lines(fits, lang) if isinstance(fits, WhatFits) else suggestion_lines(fits, lang)
+def message(fits: WhatFits | Suggestions, lang: str, show_prices: bool = True) -> Message:
+    title, body = (
+        lines(fits, lang, show_prices) if isinstance(fits, WhatFits) else suggestion_lines(fits, lang)
+    )
     blocks = [
         {"type": "header", "text": {"type": "plain_text", "text": title[:150]}},
         {"type": "section", "text": {"type": "mrkdwn", "text": esc("\n".join(body))}},
     ]
     validate(blocks)
     return Message(blocks=blocks, text="\n".join([title, *body])[:3000])
+
+
+def _price(fits: WhatFits, setup: str, lang: str) -> str:
+    """What the setup costs an hour and a month in each contract mode priced (staff, or prices made public)."""
+    if not fits.price_per_hour:
+        return i18n.t(lang, "cost.none")
+    modes = [
+        i18n.t(lang, "cost.mode", mode=i18n.t(lang, f"cost.modes.{mode}"), currency=fits.currency,
+               per_hour=money(per_hour, lang), per_month=money(per_hour * fits.hours_per_month, lang))
+        for mode, per_hour in fits.price_per_hour.items()
+    ]  # fmt: skip
+    return i18n.t(lang, "fits.price", setup=setup, modes="; ".join(modes),
+                  hours=i18n.number(fits.hours_per_month, lang))  # fmt: skip
 
 
 def _example(fits: WhatFits) -> str | None:

@@ -195,8 +195,9 @@ class Pipeline:
             fits = answer({**e.given, "lang": lang}, load_catalog())
         except SizingError as refused:
             return self._refuse(refused, where, text, started, lang, None)
-        reply = Reply(fits_reply.message(fits, lang), "answered", lang)
-        reply.text_answer = fits_reply.text(fits, lang)
+        show_prices = self.show_prices(where)
+        reply = Reply(fits_reply.message(fits, lang, show_prices), "answered", lang)
+        reply.text_answer = fits_reply.text(fits, lang, show_prices)
         return self._finish(reply, where, text, started)
 
     def recompute(self, workload: Workload, where: Where, text: str = "") -> Reply:

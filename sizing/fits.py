@@ -58,6 +58,12 @@ class WhatFits(msgspec.Struct, kw_only=True):
     offered_servers: int = 0
     # Not rented: the GPUs we do rent, by name, in the offering's order.
     offered_instead: list[str] = []
+    # "quanto custa 2 H100?": what the setup costs an hour in each contract mode the offering prices (empty:
+    # no prices configured), with the offering's hours in a month and its currency.
+    cost_asked: bool = False
+    price_per_hour: dict[str, float] = {}
+    hours_per_month: int = 0
+    currency: str | None = None
 
 
 def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
@@ -111,6 +117,8 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
     load_keys = ("rate_per_s", "requests_per_day", "requests_per_month", "population", "rate_average")
     offer = next((o for o in catalog.offering.offer if o.gpu == setup.gpu), None)
     own = isinstance(plan.gpu, Budget)
+    prices = {mode: price * setup.count for mode, price in offer.price_per_gpu_hour.items()
+              if mode in offer.contract_modes} if offer else {}  # fmt: skip
     return WhatFits(
         gpu=setup.gpu,
         gpu_name=setup.gpu_name,
@@ -126,6 +134,10 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
         offered_counts=None if own else (list(offer.counts) if offer else []),
         offered_servers=offer.max_servers if offer else 0,
         offered_instead=[] if own or offer else [catalog.gpu(o.gpu).name for o in catalog.offering.offer],
+        cost_asked=bool(given.get("cost")),
+        price_per_hour=prices,
+        hours_per_month=catalog.offering.hours_per_month,
+        currency=catalog.offering.currency,
     )
 
 

@@ -90,3 +90,8 @@ def test_a_thread_about_serving_takes_adapters_counted_and_keeps_its_load():
     assert (w.stage.value, w.lora_adapters, w.users) == ("inference", 20, 20)
     # "e com lora?" there still asks about a LoRA fine-tune.
     assert parse("e com lora?", base=base).workload.stage.value == "lora"
+
+
+def test_adapters_given_to_a_training_run_are_said_unused(capsys):
+    out = answer(capsys, "--model", "llama-3.1-8b", "--stage", "lora", "--lora-adapters", "3")
+    assert "Adaptadores LoRA servidos contam só ao servir o modelo: este treino não os usa." in out

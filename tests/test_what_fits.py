@@ -177,3 +177,45 @@ def test_the_customers_own_machine_is_no_question_of_renting(capsys):
     assert gpu_size(["o que roda no meu notebook com 16gb?"]) == 0
     out = capsys.readouterr().out
     assert "alugamos" not in out.lower()
+
+
+@pytest.fixture
+def priced(tmp_path, monkeypatch):
+    """Made-up hourly prices per H100 in two contract modes (shown to staff, not to customers)."""
+    from tests.data_folders import priced_copy
+
+    monkeypatch.setenv(
+        "GPU_SIZER_DATA", str(priced_copy(tmp_path, {"h100-sxm": "{ on_demand = 20.0, reserved = 14.0 }"}))
+    )
+    load_catalog.cache_clear()
+    yield
+    load_catalog.cache_clear()
+
+
+def test_the_price_of_the_gpus_named_is_given_when_asked(priced, capsys):
+    # "Qual a diferença de preço ... pra 2 H100?" had listed what fits and no price.
+    assert gpu_size(["Qual a diferença de preço entre reservado e sob demanda pra 2 H100?"]) == 0
+    out = capsys.readouterr().out
+    # 2 GPUs x 20.00 an hour = 40.00; x 730 hours = 29,200 a month.
+    assert (
+        "Preço de 2× H100 SXM 80 GB: sob demanda: BRL 40,00/h, BRL 29.200/mês; reservada: BRL 28,00/h" in out
+    )
+    assert gpu_size(["o que cabe numa h100?"]) == 0
+    assert "Preço de" not in capsys.readouterr().out  # no price asked, none said
+
+
+def test_without_prices_configured_the_answer_says_so(capsys):
+    assert gpu_size(["quanto custa por mês 2 h100?"]) == 0
+    assert "Sem preços configurados" in capsys.readouterr().out
+
+
+def test_a_customer_in_a_shared_channel_is_sent_to_sales(priced, tmp_path):
+    from bot.log.requestlog import RequestLog
+    from bot.pipeline import Pipeline, Where
+
+    pipeline = Pipeline(RequestLog(tmp_path / "log.db"))
+    reply = pipeline.ask("quanto custa 2 h100 por mês?", Where("slash_command", channel_shared=True))
+    _valid(reply.message.blocks)
+    text = _text(reply.message.blocks)
+    assert "BRL" not in text and "o time comercial envia com a proposta" in text
+    pipeline.log.close()
