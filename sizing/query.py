@@ -221,6 +221,8 @@ MONEY = regexes.compile(
     r"(?!\s*(?:/|\bper\b|\bpor\b|\bcada\b|\ba\b)\s*(?:1\s*)?(?:m|mi|mtok|milhao|million)\b)"
     r"|\b(?:orcamento|budget|verba)\s+(?:de\s+|of\s+|[:=]\s*)?"
     rf"(?P<amount>(?:(?:r|us)\$\s*)?\d+(?:[.,]\d+)*(?:\s*(?:mil|k)\b)?{_CURRENCY}?)"
+    # a budget of time is a deadline ("budget two days"), read with the durations
+    rf"(?!\s*(?:{_W('durations.day')}|{_W('durations.week')}|{_W('durations.month')}|{_W('durations.hour')}|{_W('durations.year')})\b)"
 )
 # A length in words or characters ("prompts de 2000 palavras") is no count of tokens, a context nor users:
 # said as not understood, whole (the prompt's length stays the default the answer states).
@@ -452,7 +454,8 @@ PERIOD = regexes.compile(rf"(?:\b{_W('durations.period')}\s+)?{_DURATION}")
 # is no training set) nor "conversas" (concurrent users).
 EXAMPLES = regexes.compile(
     rf"(?<![\w.,])({_GROUPED}|-?\d+(?:[.,]\d+)?)\s*({alternation([*VOCAB.words('multipliers.thousand'), *VOCAB.words('multipliers.million')])})?"
-    rf"\s*(?:de\s+)?{_W('counts.examples')}\b"
+    # one word may qualify them: "30k chat samples", "10k labeled examples", "5 mil bons exemplos"
+    rf"\s*(?:de\s+)?(?:(?!tokens?\b|toks?\b)[a-z]{{3,}}\s+)?{_W('counts.examples')}\b"
 )
 # "DPO com 10 mil pares", "5k pairs": a preference tuning's examples (read when a method is named), unless GPUs
 # follow ("2 pares de A100").

@@ -362,7 +362,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # A prompt in pages ("documentos de 20 páginas", "20-page reports"), or in pieces of a given size
         # ("5 trechos de 500 tokens": 2,500).
         ("prompt_pages", regexes.compile(
-            rf"(?:\b(?:{documents})\s+(?:de|com|of|with)\s+)?(?:(?:ate|up\s+to|cerca\s+de|about|~)\s*)?"
+            rf"(?:\b(?:{documents})\s+(?:(?:de|com|of|with)\s+|(?=(?:ate|up\s+to)\b)))?(?:(?:ate|up\s+to|cerca\s+de|about|~)\s*)?"
             rf"{_NUM}[-\s]*(?:{pages})\b(?:\s+(?:{documents})\b)?"
         ), length),
         ("prompt_tokens", regexes.compile(

@@ -871,3 +871,30 @@ def test_a_rate_given_is_traffic_not_a_question():
 def test_a_gpus_memory_without_its_unit_picks_the_variant_it_names(text, gpu, unknown, catalog):
     q = parse(text)
     assert resolve_gpu(q.workload.gpu, catalog).id == gpu and q.unknown == unknown
+
+
+@pytest.mark.parametrize(
+    ("text", "pages"),
+    [
+        # "contracts" had been left unread before "up to 80 pages".
+        ("Good morning, we are evaluating Mistral Large 2 for 200 lawyers, contracts up to 80 pages.", 80),
+        ("llama 70b para contratos até 50 páginas", 50),
+    ],
+)
+def test_documents_up_to_a_number_of_pages_are_the_prompt(text, pages):
+    q = parse(text)
+    assert q.unknown == [] and q.workload.prompt_pages == pages
+
+
+def test_a_fine_tune_described_in_a_sentence_is_read_whole():
+    # "30k chat samples" had been 30,000 concurrent users, "budget two days" money with "days" unread.
+    q = parse("I need to fine-tune gemma 3 12b on 30k chat samples, 2k tokens each, budget two days")
+    w = q.workload
+    assert q.unknown == []
+    assert (w.stage.value, w.examples, w.days, w.users) == ("full", 30_000, 2, None)
+    assert w.context in (2000, 2048)  # each example's length: the training sequences
+
+
+def test_a_budget_in_money_is_still_not_understood():
+    q = parse("orçamento de 20 mil reais, llama 8b")
+    assert q.unknown == ["20 mil reais"] and q.workload.days is None
