@@ -8,6 +8,7 @@ import json
 import shutil
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from wsgiref.simple_server import WSGIRequestHandler, make_server
@@ -67,6 +68,22 @@ class Slack:
         headers = {"X-Slack-Retry-Num": str(retry), "X-Slack-Retry-Reason": "http_timeout"} if retry else None
         status, _, _ = self.send(sr.event(event, event_id=event_id, **envelope), headers=headers)
         return status
+
+    def wait_for_cards(self, timeout: float = 10.0) -> None:
+        """Slack answered a lead card's post; the app records where the card is just after, in the thread that
+        posted it (the acknowledged request's, or the lead sweep's, which settle() does not wait for). A rep
+        clicks once Slack shows the card, which is later: tests that click wait for this first."""
+        deadline = time.monotonic() + timeout
+        while True:
+            db = database(self)
+            try:
+                waiting = db.execute("select count(*) from leads where card_ts is null").fetchone()[0]
+            finally:
+                db.close()
+            if not waiting:
+                return
+            assert time.monotonic() < deadline, "the lead card's place was not recorded"
+            time.sleep(0.01)
 
     def rows(self, **filters) -> list[dict]:
         self.settle()

@@ -43,6 +43,7 @@ def _lead_card(slack, user="U0001") -> dict:
     slack.send(body)
     [card] = slack.fake.wait_for("chat.postMessage")
     slack.settle()
+    slack.wait_for_cards()
     slack.fake.clear()
     return card
 

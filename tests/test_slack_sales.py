@@ -39,6 +39,7 @@ def _ask_for_proposal(slack, text="70b 8bit 10 users", user="U0001") -> dict:
                             container=_ephemeral())  # fmt: skip
     slack.send(body)
     [card] = slack.fake.wait_for("chat.postMessage")
+    slack.wait_for_cards()
     return card
 
 
