@@ -2210,7 +2210,9 @@ def _one(scan: _Scan, kind: str, label: str):
     distinct = list(dict.fromkeys(v for v, _ in values))
     if len(distinct) > 1:
         typed = list(dict.fromkeys(t for _, t in values))
-        raise QueryError("query.contradiction", what=label, first=typed[0], second=typed[1])
+        # Two models: how to weigh them, or put them on one GPU, is the way out.
+        hint = "query.two_models" if label == "model" else "query.examples"
+        raise QueryError("query.contradiction", hint=hint, what=label, first=typed[0], second=typed[1])
     return distinct[0] if distinct else None
 
 

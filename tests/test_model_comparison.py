@@ -7,6 +7,7 @@ Slack app."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -365,3 +366,15 @@ def test_two_models_asked_together_are_summed_on_one_gpu(capsys, question, said)
 def test_models_weighed_apart_say_nothing_of_one_gpu(capsys):
     assert gpu_size(["llama 8b ou qwen 7b para 10 usuários"]) == 0
     assert "Juntos na mesma GPU" not in capsys.readouterr().out
+
+
+def test_more_models_than_two_are_told_how_to_ask_and_the_ways_shown_work(capsys):
+    # "3 modelos diferentes: llama 8b, qwen 7b e mistral 7b" had only "Escolha um".
+    assert (
+        gpu_size(["preciso servir 3 modelos diferentes: llama 8b, qwen 7b e mistral 7b"]) == 2
+    )  # input error
+    hint = capsys.readouterr().err.splitlines()[-1]
+    assert hint.startswith("Para comparar dois modelos, use “ou”")
+    for example in re.findall(r"`/gpu ([^`]+)`", hint):
+        assert gpu_size([example]) == 0, example
+        assert "Comparação" in capsys.readouterr().out
