@@ -12,7 +12,6 @@ from sizing.plan import rate_text
 from sizing.query import parse
 
 from .blocks import Message, esc, validate
-from .rendering import money
 
 
 def lines(fits: WhatFits, lang: str, show_prices: bool = True) -> tuple[str, list[str]]:
@@ -101,7 +100,7 @@ def _price(fits: WhatFits, setup: str, lang: str) -> str:
         return i18n.t(lang, "cost.none")
     modes = [
         i18n.t(lang, "cost.mode", mode=i18n.t(lang, f"cost.modes.{mode}"), currency=fits.currency,
-               per_hour=money(per_hour, lang), per_month=money(per_hour * fits.hours_per_month, lang))
+               per_hour=i18n.money(per_hour, lang), per_month=i18n.money(per_hour * fits.hours_per_month, lang))
         for mode, per_hour in fits.price_per_hour.items()
     ]  # fmt: skip
     return i18n.t(lang, "fits.price", setup=setup, modes="; ".join(modes),

@@ -117,10 +117,6 @@ def shown_alternatives(result: SizingResult, comparison=None) -> list:
     return [a for a in result.alternatives if a.kind not in drop]
 
 
-def money(value: float, lang: str) -> str:
-    return i18n.number(value, lang, 2 if value < 1000 else 0)
-
-
 def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:
     """What a setup costs: per hour and month in the recommended contract mode, each mode's price and
     saving against on demand, and a million output tokens. Only where prices may be shown."""
@@ -137,23 +133,23 @@ def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:
         price = c.by_contract_mode["project_package"].per_hour / setup.count
         # This setup's GPU-hours (its GPU's, which the estimate's need not be): what its total was priced on.
         gpu_hours = c.project_total / price if price else 0
-        lines.append(i18n.t(lang, "cost.project", currency=cur, total=money(c.project_total, lang),
-                            gpu_hours=i18n.gpu_hours(gpu_hours, lang), price=money(price, lang)))  # fmt: skip
+        lines.append(i18n.t(lang, "cost.project", currency=cur, total=i18n.money(c.project_total, lang),
+                            gpu_hours=i18n.gpu_hours(gpu_hours, lang), price=i18n.money(price, lang)))  # fmt: skip
         return lines
-    lines.append(i18n.t(lang, "cost.line", mode=mode_name(c.mode), currency=cur, per_hour=money(c.per_hour, lang),
-                        per_month=money(c.per_month, lang), hours=i18n.number(c.hours_per_month, lang)))  # fmt: skip
+    lines.append(i18n.t(lang, "cost.line", mode=mode_name(c.mode), currency=cur, per_hour=i18n.money(c.per_hour, lang),
+                        per_month=i18n.money(c.per_month, lang), hours=i18n.number(c.hours_per_month, lang)))  # fmt: skip
     if c.term_total is not None and result.workload.term_days:
         lines.append(i18n.t(lang, "cost.term", period=i18n.period(result.workload.term_days, lang), currency=cur,
-                            total=money(c.term_total, lang), mode=mode_name(c.mode)))  # fmt: skip
+                            total=i18n.money(c.term_total, lang), mode=mode_name(c.mode)))  # fmt: skip
     if c.per_million_output_tokens is not None:
         basis = i18n.t(lang, f"cost.basis_{c.tokens_basis}")
-        lines.append(i18n.t(lang, "cost.per_million", currency=cur, value=money(c.per_million_output_tokens, lang),
+        lines.append(i18n.t(lang, "cost.per_million", currency=cur, value=i18n.money(c.per_million_output_tokens, lang),
                             basis=basis))  # fmt: skip
     if len(c.by_contract_mode) > 1:
         modes = []
         for mode, m in c.by_contract_mode.items():
-            text = i18n.t(lang, "cost.mode", mode=mode_name(mode), currency=cur, per_hour=money(m.per_hour, lang),
-                          per_month=money(m.per_month, lang))  # fmt: skip
+            text = i18n.t(lang, "cost.mode", mode=mode_name(mode), currency=cur, per_hour=i18n.money(m.per_hour, lang),
+                          per_month=i18n.money(m.per_month, lang))  # fmt: skip
             if m.saving_vs_on_demand:
                 text += f" ({i18n.t(lang, 'cost.saving', share=i18n.percent(m.saving_vs_on_demand, lang))})"
             modes.append(text)

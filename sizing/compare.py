@@ -19,11 +19,12 @@ from .advice import LARGE_MODEL, MID_SIZE, describe, perf_short, smaller
 from .catalog import Catalog
 from .engine import size
 from .errors import SizingError
-from .i18n import duration, gb, number, t, tokens
+from .i18n import duration, gb, money, number, t, tokens
 from .names import ModelSource
 from .plan import rate_text
 from .query import Query, QueryError
 from .result import Record, Setup, SizingResult
+from .setups import candidates
 from .workload import Workload
 
 # Speeds per user, or sustainable request rates, closer than this are no difference worth a sentence (the
@@ -108,8 +109,6 @@ def _together(a: SizingResult, b: SizingResult, catalog: Catalog) -> str | None:
     lang = a.workload.lang
     if a.workload.stage != "inference" or b.workload.stage != "inference":
         return None
-    from .setups import candidates
-
     need = a.memory.total + b.memory.total
     share = catalog.offering.serving.memory_utilization
     # One GPU of each kind, in the order the recommendation weighs them (smallest memory, then cheapest).
@@ -188,17 +187,13 @@ def _cost(r: SizingResult, setup: Setup) -> list[str]:
     if c is None or r.currency is None:
         return []
     if c.project_total is not None:
-        return [t(lang, "compare.project", currency=r.currency, total=_money(c.project_total, lang))]
+        return [t(lang, "compare.project", currency=r.currency, total=money(c.project_total, lang))]
     modes = [
         t(lang, "compare.mode", mode=t(lang, f"cost.modes.{mode}"), currency=r.currency,
-          per_month=_money(m.per_month, lang))
+          per_month=money(m.per_month, lang))
         for mode, m in c.by_contract_mode.items()
     ]  # fmt: skip
     return [t(lang, "compare.per_month", modes="; ".join(modes))]
-
-
-def _money(value: float, lang: str) -> str:
-    return number(value, lang, 2 if value < 1000 else 0)
 
 
 def _tradeoff(a: SizingResult, b: SizingResult, show_prices: bool) -> str | None:
@@ -258,7 +253,7 @@ def _cheaper(pair: tuple[SizingResult, SizingResult], names: list[str], lang: st
             return []
         i = 0 if totals[0] < totals[1] else 1
         return [t(lang, "compare.cheaper_project", model=names[i], currency=currency,
-                  cheap=_money(totals[i], lang), dear=_money(totals[1 - i], lang))]  # fmt: skip
+                  cheap=money(totals[i], lang), dear=money(totals[1 - i], lang))]  # fmt: skip
     mode = costs[0].mode if costs[0].mode in costs[1].by_contract_mode else "on_demand"
     if any(mode not in c.by_contract_mode for c in costs):
         return []
@@ -267,8 +262,8 @@ def _cheaper(pair: tuple[SizingResult, SizingResult], names: list[str], lang: st
     if round(months[0]) == round(months[1]):
         return [t(lang, "compare.same_cost", mode=mode_name)]
     i = 0 if months[0] < months[1] else 1
-    return [t(lang, "compare.cheaper", model=names[i], currency=currency, cheap=_money(months[i], lang),
-              dear=_money(months[1 - i], lang), mode=mode_name)]  # fmt: skip
+    return [t(lang, "compare.cheaper", model=names[i], currency=currency, cheap=money(months[i], lang),
+              dear=money(months[1 - i], lang), mode=mode_name)]  # fmt: skip
 
 
 def _more_served(pair: tuple[SizingResult, SizingResult], names: list[str], lang: str) -> list[str]:

@@ -140,6 +140,11 @@ def gb(n_bytes: float, lang: str) -> str:
     return f"{number(value, lang, digits)} GB"
 
 
+def money(value: float, lang: str) -> str:
+    """An amount in the offering's currency: cents below 1,000, whole above ("40,00", "29.200")."""
+    return number(value, lang, 2 if value < 1000 else 0)
+
+
 def data_size(n_bytes: float, lang: str) -> str:
     """A size on disk as people say it: 300 MB, 2 GB, 1,5 TB (decimal units, as disks and datasets count)."""
     for size, unit in ((1e12, "TB"), (1e9, "GB"), (1e6, "MB")):
