@@ -180,8 +180,8 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
         assumptions.append(
             t(
                 lang,
-                "assume.serving_engine",
-                users=plan.users,
+                "assume.serving_engine_one" if plan.users == 1 else "assume.serving_engine",
+                users=i18n.number(plan.users, lang),
                 chunk=i18n.tokens(catalog.offering.serving.prefill_chunk_tokens, lang),
             )
         )

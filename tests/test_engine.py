@@ -374,3 +374,19 @@ def test_a_term_on_a_service_is_a_rental_period_not_a_training_deadline():
 def test_on_demand_for_production_is_honoured_with_its_caveat(lang, caveat):
     r = ask(model="8b", contract="on_demand", intent=Intent.production, lang=lang)
     assert r.contract.mode == "on_demand" and caveat in r.contract.reason
+
+
+@pytest.mark.parametrize(
+    "lang, users, said",
+    [
+        ("pt-BR", 1, "1 sequência por vez"),
+        ("pt-BR", 1000, "até 1.000 sequências simultâneas"),
+        ("pt-PT", 1, "1 sequência de cada vez"),
+        ("en", 1, "1 sequence at a time"),
+        ("en", 2500, "up to 2,500 concurrent sequences"),
+    ],
+)
+def test_the_serving_engine_assumption_reads_right_for_one_user_and_for_thousands(lang, users, said):
+    r = size(Workload.given({"model": "8b", "users": users, "users_at_once": True, "lang": lang}))
+    engine = [a for a in r.assumptions if a.startswith("vLLM")]
+    assert len(engine) == 1 and said in engine[0], engine
