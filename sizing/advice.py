@@ -1249,7 +1249,7 @@ def image_notes(plan: Plan, setup: Setup | None, catalog: Catalog) -> list[str]:
         return [t(lang, "note.images.unsourced", model=a.name, other=other.name if other else "")]
     rule = img.rule
     tp = setup.tensor_parallel if setup is not None and setup.problem is None else 1
-    chunk = catalog.offering.serving.prefill_chunk_tokens
+    chunk = plan.prefill_chunk
     reserve = images.reserve(rule, a, chunk, tp)
     key = "note.images.encoder_one" if reserve.images == 1 else "note.images.encoder_other"
     out = [t(lang, key, n=reserve.images, model=a.name, tokens=i18n.number(reserve.tokens_each, lang),
@@ -1265,6 +1265,19 @@ def image_notes(plan: Plan, setup: Setup | None, catalog: Catalog) -> list[str]:
     if rule.kind == "cross_tiles":
         out.append(t(lang, "note.images.cross_vllm", model=a.name))
     return out
+
+
+def _published_minimum(plan: Plan, rec: Setup, catalog: Catalog) -> str:
+    """The publisher's minimum GPU memory at the model's longest context (Qwen2.5-1M: 120 and 320 GB), beside
+    the recommendation's nominal memory: when ours counts less, the customer hears both figures."""
+    lang, minimum = plan.lang, plan.published_minimum_gb or 0
+    total = rec.count * catalog.gpu(rec.gpu).memory_marketing_gb
+    params = dict(model=plan.model.name, limit=i18n.tokens(plan.model.max_context, lang),
+                  minimum=f"{i18n.number(minimum, lang)} GB", total=f"{i18n.number(total, lang)} GB")  # fmt: skip
+    if total >= minimum:
+        return t(lang, "note.model.published_minimum_met", **params)
+    counted = i18n.gb(rec.per_gpu.total * rec.count, lang)
+    return t(lang, "note.model.published_minimum_short", counted=counted, **params)
 
 
 _FAMILY_WORD = re.compile(r"[a-z]+")
@@ -1311,6 +1324,8 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
                 state=i18n.gb(kv_cache.state_bytes(a), lang),
             )
         )
+    if plan.published_minimum_gb and rec is not None and rec.problem is None and not is_budget(rec.gpu):
+        out.append(_published_minimum(plan, rec, catalog))
     if a.extra_params:
         counted = plan.images is not None and plan.images.counted
         key = "note.model.extra_params_counted" if counted else "note.model.extra_params"

@@ -153,9 +153,15 @@ class ModelEntry(Architecture, kw_only=True):
     licence: str | None = None
     # Set on architectures the engine derived for a bare size ("1.5b"): the catalogue model it scaled.
     scaled_from: str | None = None
-    # Context beyond max_context that the model card documents with rope scaling (YaRN), and how.
+    # Context beyond max_context that the model card documents with rope scaling (YaRN) or Dual Chunk Attention,
+    # and how. With "dual_chunk" the server runs vLLM's DUAL_CHUNK_FLASH_ATTN backend, prefilling in chunks of
+    # extended_context_prefill tokens (the size the model's vLLM example uses: its activations are counted),
+    # and the publisher's minimum memory for the longest context is said beside the answer's.
     extended_context: Positive | None = None
     extended_context_method: str | None = None
+    extended_context_kind: Literal["yarn", "dual_chunk"] = "yarn"
+    extended_context_prefill: Positive | None = None
+    extended_context_minimum_gb: Annotated[float, msgspec.Meta(gt=0)] | None = None
     # Published checkpoints of this model with their exact weight bytes (official quantized releases).
     releases: list[Release] = []
     # Set on the entry a name resolved to when that name is one checkpoint (a release, or a Hub repo).

@@ -182,7 +182,7 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
                 lang,
                 "assume.serving_engine_one" if plan.users == 1 else "assume.serving_engine",
                 users=i18n.number(plan.users, lang),
-                chunk=i18n.tokens(catalog.offering.serving.prefill_chunk_tokens, lang),
+                chunk=i18n.tokens(plan.prefill_chunk, lang),
             )
         )
 
@@ -513,7 +513,7 @@ def _image_info(plan: Plan, catalog: Catalog) -> ImageInfo | None:
         info.nearest_vision_model = nearest.id if nearest else None
         return info
     info.rule = img.rule.kind
-    reserve = images.reserve(img.rule, plan.model, catalog.offering.serving.prefill_chunk_tokens)
+    reserve = images.reserve(img.rule, plan.model, plan.prefill_chunk)
     info.tokens_per_image = img.each.context
     info.cross_tokens_per_image = img.each.cross
     info.tokens_per_conversation = img.context_tokens

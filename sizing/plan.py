@@ -89,6 +89,10 @@ class Plan(msgspec.Struct, frozen=True):
     gpus: int | None
     task: Task | None
     intent: Intent | None
+    # vLLM's --max-num-batched-tokens: the offering's, or the larger one a long-context mode needs
+    prefill_chunk: int = 2048
+    # the publisher's minimum GPU memory (GB, all GPUs) for the extended context the question reaches into
+    published_minimum_gb: float | None = None
     # training
     seq_len: int = FINETUNE_SEQ_LEN
     batch: int = 1
@@ -316,11 +320,22 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     if w.turns and w.context is None and not stage.is_training:
         w = _conversation_context(w, model, catalog, lang, said)
     asked_context = max(w.context or 0, w.seq_len or 0 if stage.is_training else 0)
+    prefill_chunk = catalog.offering.serving.prefill_chunk_tokens
+    published_minimum = None  # GB the publisher asks for at the longest context (said beside the setup)
     if model.extended_context and model.max_context < asked_context <= model.extended_context:
-        # Beyond the native window, as the model card documents it (YaRN): accepted, and said how.
-        said.append(t(lang, "assume.model.extended_context", context=i18n.tokens(asked_context, lang), model=model.name,
-                      native=i18n.tokens(model.max_context, lang), limit=i18n.tokens(model.extended_context, lang),
-                      method=model.extended_context_method))  # fmt: skip
+        # Beyond the native window, as the model card documents it (YaRN, Dual Chunk Attention): accepted, and
+        # said how.
+        extended = dict(context=i18n.tokens(asked_context, lang), model=model.name,
+                        native=i18n.tokens(model.max_context, lang), limit=i18n.tokens(model.extended_context, lang),
+                        method=model.extended_context_method)  # fmt: skip
+        if model.extended_context_kind == "dual_chunk":
+            # The backend prefills in the large chunks the model's vLLM example sets: their activations count.
+            prefill_chunk = max(prefill_chunk, model.extended_context_prefill or 0)
+            said.append(t(lang, "assume.model.extended_context_dual_chunk", chunk=i18n.tokens(prefill_chunk, lang),
+                          **extended))  # fmt: skip
+        else:
+            said.append(t(lang, "assume.model.extended_context", **extended))
+        published_minimum = model.extended_context_minimum_gb
         model = updated(model, max_context=model.extended_context)
         resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
     elif resolved.source == "family" and asked_context > model.max_context:
@@ -361,6 +376,8 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         precision=precision,
         kv=kv,
         context=context,
+        prefill_chunk=prefill_chunk,
+        published_minimum_gb=published_minimum,
         turns=w.turns,
         users=users,
         gpu=gpu,

@@ -421,9 +421,10 @@ _MILLION_WORD = alternation([w for w in VOCAB.words("multipliers.million") if le
 CONTEXT_MILLIONS = regexes.compile(
     rf"\b{_CONTEXT_WORD}\s*{_CONTEXT_JOIN}{_NUM}\s*{_MILLION_WORD}(?:\s+(?:de\s+)?tokens?)?(?![\w.])"
 )
-# "1 milhão de tokens de contexto", "a 2 million token context window": the millions before the word.
+# "1 milhão de tokens de contexto", "a 2 million token context window", "1 milhão de contexto": the millions
+# before the word.
 CONTEXT_MILLIONS_BEFORE = regexes.compile(
-    rf"{_NUM}\s*{_MILLION_WORD}[\s-]+(?:de\s+)?tokens?[\s-]+(?:de\s+|of\s+)?{_CONTEXT_WORD}\b"
+    rf"{_NUM}\s*{_MILLION_WORD}[\s-]+(?:(?:de\s+)?tokens?[\s-]+)?(?:de\s+|of\s+)?{_CONTEXT_WORD}\b"
 )
 TRAIN_TOKENS = regexes.compile(rf"{_NUM}\s*({_BIG})\s+(?:de\s+)?tokens\b(?!\s+(?:de\s+)?{_CONTEXT_WORD})")
 # A count written with its thousands grouped ("50.000 exemplos", "2,000,000,000,000 tokens"): three digits after

@@ -109,7 +109,7 @@ class Need:
 
     def __init__(self, plan: Plan, catalog: Catalog, tp: int, pp: int, context: int) -> None:
         a, gpus = plan.model, tp * pp
-        prefill = catalog.offering.serving.prefill_chunk_tokens
+        prefill = plan.prefill_chunk
         kv_bytes = plan.kv.bytes_per_value
         self.model = a
         spec = plan.spec
@@ -199,6 +199,7 @@ def need(plan: Plan, catalog: Catalog, tp: int = 1, pp: int = 1, context: int | 
         encodes,
         plan.lora_adapters,
         plan.lora_rank if plan.lora_adapters else 0,
+        plan.prefill_chunk,
     )
     found = _NEEDS.get(key)
     if (

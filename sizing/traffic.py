@@ -79,7 +79,7 @@ def replica(plan: Plan, gpu: GPU, tp: int, pp: int, catalog: Catalog, users: int
     default_seqs = 1024 if gpu.memory_bytes >= BIG_GPU_BYTES else 256
     reserved, image_flops = _image_costs(plan, tp, catalog, max(users, 1))
     key = ("replica", id(plan.model), id(plan.precision), plan.kv.bytes_per_value, id(gpu), tp, pp, users,
-           id(catalog), reserved, image_flops)  # fmt: skip
+           id(catalog), reserved, image_flops, plan.prefill_chunk)  # fmt: skip
     return shared(
         key,
         lambda: perf.replica(
@@ -91,7 +91,7 @@ def replica(plan: Plan, gpu: GPU, tp: int, pp: int, catalog: Catalog, users: int
             pp=pp,
             kv_bytes_per_value=plan.kv.bytes_per_value,
             max_seqs=max(default_seqs, users),
-            chunk_tokens=serving.prefill_chunk_tokens,
+            chunk_tokens=plan.prefill_chunk,
             memory_utilization=serving.memory_utilization,
             profiled_seqs=max(users, 1),
             reserved_bytes=reserved,
@@ -109,7 +109,7 @@ def _image_costs(plan: Plan, tp: int, catalog: Catalog, seqs: int) -> tuple[int,
     if img is None or img.rule is None or img.each is None:
         return 0, 0.0
     a = plan.model
-    chunk = catalog.offering.serving.prefill_chunk_tokens
+    chunk = plan.prefill_chunk
     reserve = images.reserve(img.rule, a, chunk, tp)
     text = serving_memory.activation_peak(a, chunk, seqs, tp)
     reserved = max(text + reserve.cache, reserve.peak) - text
