@@ -224,6 +224,17 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         return _amount(m.group(1), m.group(2))
 
     return [
+        # "p95 de 2s", "p99 < 500 ms", "ttft p99 < 2 s": a percentile with a time is a latency target at it.
+        ("percentile_latency", regexes.compile(
+            rf"(?:\b(?:{first_token})\s+)?\b(?:{_alternatives(w['percentile_words'])})\s*(\d{{2}}(?:[.,]\d+)?)(?!\s*%)"
+            rf"{within}\s*{_PLAIN}\s*{_SECONDS}"
+        ), lambda m: (_float(m.group(1)), seconds(m, 2, 3)) if 50 <= _float(m.group(1)) < 100 else None),
+        # "95% dos pedidos em até 2 s", "90% of requests under 3 seconds": the same, said as a share.
+        ("percentile_latency", regexes.compile(
+            rf"(?<![\w.,])(\d{{2}}(?:[.,]\d+)?)\s*%\s*(?:d[oa]s|of(?:\s+the|\s+all)?)\s+(?:{requests}|{first_token})\b"
+            rf"(?:\s+(?:com|with|getting|recebendo)\s+(?:{first_token})\b|\s+(?:respondid[oa]s|answered|served|atendid[oa]s)\b)?"
+            rf"{within}\s*{_PLAIN}\s*{_SECONDS}"
+        ), lambda m: (_float(m.group(1)), seconds(m, 2, 3)) if 50 <= _float(m.group(1)) < 100 else None),
         # "p95 de primeira resposta 1 s", "TTFT p99 < 2 s": the percentile first, so the target around it reads.
         ("latency_percentile", regexes.compile(
             rf"\b(?:{_alternatives(w['percentile_words'])})\s*(\d{{2}}(?:[.,]\d+)?)\b(?!\s*%)"
@@ -558,6 +569,16 @@ def take(scan, follow_up: bool = False) -> None:
                         start, end = (before.start() if before else start), (after.end() if after else end)
                 scan.found.setdefault(key, []).append((number, scan.original[m.start() : m.end()].strip()))
                 scan.blank(start, end)
+            continue
+        if kind == "percentile_latency":
+            for m in list(pattern.finditer(scan.work)):
+                value = convert(m)
+                if value is None:
+                    continue
+                typed = scan.original[m.start() : m.end()].strip()
+                scan.found.setdefault("latency_percentile", []).append((value[0], typed))
+                scan.found.setdefault("ttft_s", []).append((value[1], typed))
+                scan.blank(m.start(), m.end())
             continue
         if kind == "per_conversation_length":
             # The messages per conversation, and the prompt's length when the phrase gives it.

@@ -1553,6 +1553,8 @@ PHRASINGS: list[tuple[str, dict]] = [
     ("deepseek r1 2,51 bits", {"model": "deepseek-r1", "precision": "q2_k"}),
     ("what does the 1.58-bit deepseek r1 need?", {"model": "deepseek-r1", "precision": "iq1_s"}),
     ("llama 70b iq2_xxs numa 4090", {"model": "llama-3.1-70b", "precision": "iq2_xxs", "gpu": "rtx-4090"}),
+    ("2x RTX 4090 rodam o llama 70b?", {"model": "llama-3.1-70b", "gpu": "rtx-4090", "gpus": 2}),
+    ("duas L40S suportam o qwen3 32b?", {"model": "qwen3-32b", "gpu": "l40s", "gpus": 2}),
     ("llama 70b IQ2_M 8k", {"model": "llama-3.1-70b", "precision": "iq2_m", "context": 8192}),
     ("llama 70b i-quant iq2 numa 4090", {"model": "llama-3.1-70b", "precision": "iq2_m", "gpu": "rtx-4090"}),
     ("qwen 32b iq4_nl no llama.cpp", {"model": "qwen2.5-32b", "precision": "iq4_nl"}),

@@ -416,6 +416,11 @@ PHRASINGS = [
     ("llama 8b 5 req/s ttft=400ms tpot=25ms", {"rate_per_s": 5, "ttft_s": 0.4, "tokens_per_s": 40}),
     ("llama 8b 5 req/s, ITL under 20ms", {"rate_per_s": 5, "tokens_per_s": 50}),
     ("llama 8b 5 req/s, TTFT p99 under 800 ms", {"rate_per_s": 5, "latency_percentile": 99, "ttft_s": 0.8}),
+    # A percentile and a time with no latency word between them, or the share of requests said outright.
+    ("quero hospedar o llama 3.1 8b para 10 req/s com p95 de 2s", {"rate_per_s": 10, "latency_percentile": 95, "ttft_s": 2}),
+    ("llama 8b 10 rps p99 < 500ms", {"rate_per_s": 10, "latency_percentile": 99, "ttft_s": 0.5}),
+    ("llama 8b 10 req/s, 95% dos pedidos respondidos em até 2 segundos", {"rate_per_s": 10, "latency_percentile": 95, "ttft_s": 2}),
+    ("llama 8b 20 rps, 99% of requests under 800 ms", {"rate_per_s": 20, "latency_percentile": 99, "ttft_s": 0.8}),
     ("llama 8b, 5 req/s, streaming at 25 t/s", {"rate_per_s": 5, "tokens_per_s": 25}),
     # Approximation marks and dashes are punctuation, not words left over.
     ("qwen3 32b ~40 rps", {"rate_per_s": 40}),
