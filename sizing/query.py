@@ -1315,6 +1315,11 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.take(pattern, "stage", lambda m, kind=kind: kind)
     for task, pattern in TASK_PATTERNS:
         scan.take(pattern, "task", lambda m, task=task: task)
+    if not any(k in scan.found for k in ("images", "images_total", "with_images", "no_images")):
+        # OCR reads images: the answer counts them, or says that a text model cannot read them.
+        ocr = next((typed for _, typed in scan.found.get("task", []) if typed.lower() == "ocr"), None)
+        if ocr:
+            scan.found["with_images"] = [(True, ocr)]
     for intent, pattern in INTENT_PATTERNS:
         scan.take(pattern, "intent", lambda m, intent=intent: intent)
     for mode, pattern in CONTRACTS:

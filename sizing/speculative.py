@@ -128,7 +128,12 @@ def same_vocab_drafts(served: ModelEntry, catalog: Catalog, most: int = 2) -> li
     ]
     # The same generation first (Qwen3 0.6B before Qwen2.5 0.5B for a Qwen3): its id before the size.
     series = served.id.rsplit("-", 1)[0]
-    return sorted(found, key=lambda m: (m.id.rsplit("-", 1)[0] != series, m.params))[:most]
+    out: list[ModelEntry] = []
+    for m in sorted(found, key=lambda m: (m.id.rsplit("-", 1)[0] != series, m.params)):
+        # A twin of a shape already listed (Qwen2.5 7B Instruct 1M beside Qwen2.5 7B) drafts no differently.
+        if all(m.params != o.params for o in out):
+            out.append(m)
+    return out[:most]
 
 
 def _one_layer(a: Architecture, **changes) -> Architecture:

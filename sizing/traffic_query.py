@@ -19,7 +19,11 @@ from .quantities import parse_amount, parse_count
 _NUM = r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|mil|mi|milhoes|milhao|millions?)?(?![\w])"
 _PLAIN = r"(?<![\w.,])(\d{1,3}(?:[.,]\d{3})+(?![.,]?\d)|\d+(?:[.,]\d+)?)"  # "20,000" before "2,5"
 _SECONDS = r"(ms|milissegundos?|milliseconds?|s|seg|segundos?|seconds?|secs?)(?![\w])"
-_BLANKS = regexes.compile(r"\s+")  # "por  segundo" is the word list's "por segundo"
+_BLANKS = regexes.compile(r"\s+")
+# A count right before a phrase ("2 mil " before "documentos de 30 páginas"), the text's end.
+_COUNT_BEFORE = regexes.compile(
+    r"(?<![\w.,])\d+(?:[.,]\d+)*\s*(?:k|mil|mi|milhoes|milhao|millions?|thousands?)?\s+$"
+)  # "por  segundo" is the word list's "por segundo"
 _LETTERS = regexes.compile(r"[a-z]+")
 # A monthly volume's unit: not seconds, only a key (the days it spreads over are in traffic.toml).
 MONTH = -1
@@ -103,6 +107,16 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         return ("rate_per_s", count / seconds)
 
     bare_unit = _alternatives(word for word, seconds in unit_words.items() if seconds != MONTH)
+
+    def rate_of(number: str, multiplier: str | None, unit: str):
+        """("requests_per_day", 500) for "500 … por dia", ("rate_per_s", …) for shorter periods."""
+        count = _amount(number, multiplier)
+        seconds = unit_words[_BLANKS.sub(" ", unit)]
+        if not count:
+            return None
+        if seconds in (86400, MONTH):
+            return ("requests_per_day" if seconds == 86400 else "requests_per_month", round(count))
+        return ("rate_per_s", count / seconds)
 
     def bare_rate(m: re.Match):
         unit = m.group(3) or m.group(4)
@@ -370,6 +384,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("population", regexes.compile(
             rf"{_NUM}\s*(?:{persons})\s+(?:da|de|na|do|of|in|at|from)\s+(?:nossa\s+|our\s+|the\s+|a\s+)?(?:{organisation})\b"
         ), population),
+        # Documents of a length at a rate ("500 contratos de 40 páginas por dia"): the rate and the prompt.
+        ("pages_at_rate", regexes.compile(
+            rf"{_NUM}\s+(?:{documents})\s+(?:de|com|of|with)\s+(?:(?:ate|up\s+to|cerca\s+de|about|~)\s*)?"
+            rf"{_NUM}[-\s]*(?:{pages})\b(?:\s+(?:each|cada(?:\s+um)?))?,?\s*{per}\s*(?P<unit>{unit})s?\b"
+        ), lambda m: (rate_of(m.group(1), m.group(2), m.group("unit")), _count(m.group(3), m.group(4)))),
         # A prompt in pages ("documentos de 20 páginas", "20-page reports"), or in pieces of a given size
         # ("5 trechos de 500 tokens": 2,500).
         ("prompt_pages", regexes.compile(
@@ -579,6 +598,28 @@ def take(scan, follow_up: bool = False) -> None:
                 scan.found.setdefault("latency_percentile", []).append((value[0], typed))
                 scan.found.setdefault("ttft_s", []).append((value[1], typed))
                 scan.blank(m.start(), m.end())
+            continue
+        if kind == "pages_at_rate":
+            for m in list(pattern.finditer(scan.work)):
+                rate, pages = convert(m)
+                if rate is None or not pages:
+                    continue
+                typed = scan.original[m.start() : m.end()].strip()
+                scan.found.setdefault(rate[0], []).append((rate[1], typed))
+                scan.found.setdefault("prompt_pages", []).append((pages, typed))
+                scan.blank(m.start(), m.end())
+            continue
+        if kind == "prompt_pages":
+            for m in list(pattern.finditer(scan.work)):
+                pages = convert(m)
+                if pages is None:
+                    continue
+                typed = scan.original[m.start() : m.end()].strip()
+                scan.found.setdefault("prompt_pages", []).append((pages, typed))
+                # "2 mil documentos de 30 páginas": the documents counted are a RAG corpus (sizing/query.py
+                # reads it after traffic), so their word stays for it, never leaving "2 mil" a context.
+                start = m.start(1) if _COUNT_BEFORE.search(scan.work, 0, m.start()) else m.start()
+                scan.blank(start, m.end())
             continue
         if kind == "per_conversation_length":
             # The messages per conversation, and the prompt's length when the phrase gives it.

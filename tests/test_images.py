@@ -107,6 +107,14 @@ def test_an_image_that_is_no_picture_in_a_conversation_is_not_counted(text):
         assert w.context == 4096  # "4k" alone stays a context
 
 
+def test_ocr_with_a_vision_model_counts_the_images_it_reads():
+    query, result = answer("qwen2.5-vl 7b para OCR de notas fiscais, 5 mil notas por dia")
+    assert query.workload.with_images and result.workload.images.counted
+    assert result.workload.task == "extraction"
+    # The same question without the word OCR holds text only: the images are what the KV cache adds.
+    assert answer("qwen2.5-vl 7b ocr")[1].memory.kv_cache > answer("qwen2.5-vl 7b")[1].memory.kv_cache
+
+
 def test_images_generated_are_no_input_either():
     query = parse("gerar imagens com llama 8b")
     assert not query.workload.with_images and query.workload.images is None
@@ -282,6 +290,11 @@ def test_images_make_the_first_token_slower():
         ("llama 3.1 8b, 3 imagens por conversa", "Llama 3.1 8B", "Llama 3.2 11B Vision"),
         ("qwen3 32b com imagens", "Qwen3 32B", "Qwen2.5-VL 32B"),
         ("gemma 3 1b com fotos", "Gemma 3 1B", "Gemma 3 4B"),
+        (
+            "llama 3.1 8b para ocr de notas fiscais",
+            "Llama 3.1 8B",
+            "Llama 3.2 11B Vision",
+        ),  # OCR reads images
     ],
 )
 def test_a_text_model_asked_with_images_says_so_and_names_a_vision_model(text, model, nearest):

@@ -416,6 +416,11 @@ PHRASINGS = [
     ("llama 8b 5 req/s ttft=400ms tpot=25ms", {"rate_per_s": 5, "ttft_s": 0.4, "tokens_per_s": 40}),
     ("llama 8b 5 req/s, ITL under 20ms", {"rate_per_s": 5, "tokens_per_s": 50}),
     ("llama 8b 5 req/s, TTFT p99 under 800 ms", {"rate_per_s": 5, "latency_percentile": 99, "ttft_s": 0.8}),
+    # Documents of a length at a rate, and a RAG corpus counted before its documents' length (not a context).
+    ("llama 8b, 500 contratos de 40 páginas por dia", {"requests_per_day": 500, "prompt_pages": 40}),
+    ("llama 8b 200 documents of 10 pages each per hour", {"rate_per_s": pytest.approx(200 / 3600), "prompt_pages": 10}),
+    ("rag jurídico: 2 mil documentos de 30 páginas, 50 usuários, llama 3.3 70b", {"users": 50, "prompt_pages": 30}),
+    ("qwen2.5-vl 7b para OCR de notas fiscais, 5 mil notas por dia", {"requests_per_day": 5000}),
     # A percentile and a time with no latency word between them, or the share of requests said outright.
     ("quero hospedar o llama 3.1 8b para 10 req/s com p95 de 2s", {"rate_per_s": 10, "latency_percentile": 95, "ttft_s": 2}),
     ("llama 8b 10 rps p99 < 500ms", {"rate_per_s": 10, "latency_percentile": 99, "ttft_s": 0.5}),
