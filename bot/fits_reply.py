@@ -6,6 +6,7 @@ each with the setup that serves the workload), with the question to ask next; as
 from __future__ import annotations
 
 from sizing import i18n
+from sizing.budget import currency_mismatch
 from sizing.errors import SizingError
 from sizing.fits import Suggestions, WhatFits
 from sizing.plan import rate_text
@@ -55,9 +56,11 @@ def lines(fits: WhatFits, lang: str, show_prices: bool = True) -> tuple[str, lis
     return t("fits.title", setup=setup), out
 
 
-def suggestion_lines(suggestions: Suggestions, lang: str) -> tuple[str, list[str]]:
+def suggestion_lines(suggestions: Suggestions, lang: str, show_prices: bool = True) -> tuple[str, list[str]]:
     def t(key: str, **params) -> str:
         return i18n.t(lang, key, **params)
+
+    priced = show_prices and suggestions.currency is not None
 
     n = suggestions.users
     users = t("fits.users_one") if n == 1 else t("fits.users_other", n=i18n.number(n, lang))
@@ -69,22 +72,57 @@ def suggestion_lines(suggestions: Suggestions, lang: str) -> tuple[str, list[str
         speed = ""
         if m.tokens_per_s_per_user is not None:
             speed = t("suggest.speed", tps=i18n.number(m.tokens_per_s_per_user, lang))
+        if priced and m.per_month is not None:
+            speed += t("suggest.price", currency=suggestions.currency, per_month=i18n.money(m.per_month, lang),
+                       mode=t(f"cost.modes.{m.mode}"))  # fmt: skip
+            if m.within_budget is not None:
+                speed += t("suggest.within" if m.within_budget else "suggest.over")
         out.append("• " + t("suggest.row", name=m.name, precision=m.precision_name,
                               setup=m.setup or t("suggest.none"), speed=speed))  # fmt: skip
+    if suggestions.budget is not None:
+        out += _budget_verdict(suggestions, lang, show_prices)
     out.append(t("suggest.next", example=suggestions.models[len(suggestions.models) // 2].name.lower()))
     return t("suggest.title"), out
 
 
+def _budget_verdict(suggestions: Suggestions, lang: str, show_prices: bool) -> list[str]:
+    """The largest suggested model within the budget the question gave (the list runs small to large), or
+    why none can be named: no prices shown here, none configured, or a budget in another currency."""
+    budget, currency = suggestions.budget, suggestions.currency
+    assert budget is not None
+    amount = f"{budget.currency or currency or ''} {i18n.money(budget.amount, lang)}".strip()
+    if not show_prices:
+        return [i18n.t(lang, "cost.ask_sales")]
+    if currency is None:
+        return [i18n.t(lang, "cost.none"), i18n.t(lang, "cost.budget_unpriced", amount=amount)]
+    if currency_mismatch(budget, currency):
+        return [i18n.t(lang, "cost.budget_currency", theirs=budget.currency, ours=currency)]
+    checked = [m for m in suggestions.models if m.within_budget is not None]
+    if not checked:
+        return [i18n.t(lang, "cost.budget_unpriced", amount=amount)]
+    within = [m for m in checked if m.within_budget]
+    lines = [i18n.t(lang, "cost.budget_assumed", amount=amount)] if budget.monthly is None else []
+    if within:
+        lines.append(i18n.t(lang, "suggest.budget_best", amount=amount, name=within[-1].name))
+    else:
+        lines.append(i18n.t(lang, "suggest.budget_none", amount=amount))
+    return lines
+
+
 def text(fits: WhatFits | Suggestions, lang: str, show_prices: bool = True) -> str:
     title, body = (
-        lines(fits, lang, show_prices) if isinstance(fits, WhatFits) else suggestion_lines(fits, lang)
+        lines(fits, lang, show_prices)
+        if isinstance(fits, WhatFits)
+        else suggestion_lines(fits, lang, show_prices)
     )
     return "\n".join([title, "", *body]) + "\n"
 
 
 def message(fits: WhatFits | Suggestions, lang: str, show_prices: bool = True) -> Message:
     title, body = (
-        lines(fits, lang, show_prices) if isinstance(fits, WhatFits) else suggestion_lines(fits, lang)
+        lines(fits, lang, show_prices)
+        if isinstance(fits, WhatFits)
+        else suggestion_lines(fits, lang, show_prices)
     )
     blocks = [
         {"type": "header", "text": {"type": "plain_text", "text": title[:150]}},

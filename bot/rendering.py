@@ -3,12 +3,14 @@ per format, every sentence from the message files of the answer's language."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
 
 from sizing import advice, i18n, performance
+from sizing.budget import check as check_budget
+from sizing.budget import currency_mismatch
 from sizing.plan import rate_text
 from sizing.result import Memory, SizingResult
 from sizing.workload import Stage
@@ -157,6 +159,34 @@ def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:
     return lines
 
 
+def budget_lines(result: SizingResult, setup, lang: str) -> list[str]:
+    """The budget the question gave against the setup's price (sizing/budget.py): which contract modes it
+    holds, or how far the cheapest passes it; said plainly when there is nothing to compare."""
+    budget = result.workload.budget
+    cur = result.currency
+    amount = f"{budget.currency or cur or ''} {i18n.money(budget.amount, lang)}".strip()
+    if currency_mismatch(budget, cur):
+        return [i18n.t(lang, "cost.budget_currency", theirs=budget.currency, ours=cur)]
+    training = result.workload.stage != "inference"
+    checked = check_budget(budget, setup.cost if setup else None, cur, training)
+    if checked is None:
+        return [i18n.t(lang, "cost.budget_unpriced", amount=amount)]
+    money = partial(i18n.money, lang=lang)
+    if checked.period == "project":
+        key = "cost.budget_project_fits" if checked.fits else "cost.budget_project_over"
+        return [i18n.t(lang, key, amount=amount, currency=cur, total=money(checked.cheapest),
+                       left=money(checked.amount - checked.cheapest), over=money(checked.over))]  # fmt: skip
+    lines = [i18n.t(lang, "cost.budget_assumed", amount=amount)] if checked.assumed_monthly else []
+    if checked.fits:
+        modes = i18n.join([i18n.t(lang, f"cost.modes.{mode}") for mode in checked.fits], lang)
+        lines.append(i18n.t(lang, "cost.budget_month_fits", amount=amount, modes=modes))
+    else:
+        lines.append(i18n.t(lang, "cost.budget_month_over", amount=amount, currency=cur,
+                            mode=i18n.t(lang, f"cost.modes.{checked.cheapest_mode}"),
+                            cheapest=money(checked.cheapest), over=money(checked.over)))  # fmt: skip
+    return lines
+
+
 def serving_lines(result: SizingResult, show_prices: bool, compact: bool = True) -> dict[str, list[str]]:
     """The load, the recommendation's performance, what decided its size and its cost, a line each.
     `compact` (Slack): the performance line stands in for the estimates, which wait behind a button."""
@@ -203,6 +233,8 @@ def serving_lines(result: SizingResult, show_prices: bool, compact: bool = True)
             out["cost"].append(i18n.t(lang, "cost.none"))
         else:
             out["cost"] = cost_lines(result, rec, lang)
+        if w.budget is not None:
+            out["cost"] += budget_lines(result, rec, lang)
     elif w.cost_asked:
         out["cost"].append(i18n.t(lang, "cost.ask_sales"))
     return out
@@ -454,7 +486,11 @@ def _traffic_understood(w, lang: str) -> list[str]:
         parts.append(t("ttft", n=i18n.seconds(w.ttft_s, lang)))
     if w.tokens_per_s:
         parts.append(t("tokens_per_s", n=i18n.speed(w.tokens_per_s, lang)))
-    if w.cost:
+    if w.budget:
+        amount = f"{w.budget_currency or ''} {i18n.money(w.budget, lang)}".strip()
+        key = {True: "budget_month", False: "budget_total"}.get(w.budget_monthly, "budget")
+        parts.append(t(key, amount=amount))
+    elif w.cost:
         parts.append(t("cost"))
     return parts
 

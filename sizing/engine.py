@@ -463,6 +463,7 @@ def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) ->
         tokens_per_s_target=plan.given_tokens_per_s,
         load=None if training else _load_info(plan, catalog),
         cost_asked=plan.cost_asked,
+        budget=plan.budget,
         rl=_rl_info(plan) if training and plan.method.is_rl else None,
         speculative=_spec_info(plan, catalog) if plan.spec_asked else None,
         images=_image_info(plan, catalog) if not training else None,

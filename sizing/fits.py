@@ -10,11 +10,13 @@ from typing import Any
 
 import msgspec
 
+from .budget import check as budget_check
 from .catalog import Budget, Catalog
 from .engine import size
 from .errors import SizingError
 from .memo import one_sizing
 from .plan import make_plan
+from .result import BudgetInfo
 from .setups import evaluate, shape_for
 from .workload import Workload
 
@@ -166,6 +168,11 @@ class Suggested(msgspec.Struct, kw_only=True):
     precision_name: str
     setup: str | None  # "2× H100 SXM 80 GB"; None: nothing we rent serves it
     tokens_per_s_per_user: float | None = None
+    # The setup's cheapest price a month and its contract mode (None: not priced), and whether it is within
+    # the budget the question gave (None: no budget, or none to compare: sizing/budget.py)
+    per_month: float | None = None
+    mode: str | None = None
+    within_budget: bool | None = None
 
 
 class Suggestions(msgspec.Struct, kw_only=True):
@@ -174,6 +181,8 @@ class Suggestions(msgspec.Struct, kw_only=True):
     users: int
     rate_per_s: float | None  # a load given as a rate, a volume or a head-count: the peak sized for
     models: list[Suggested]
+    budget: BudgetInfo | None = None  # a budget the question gave
+    currency: str | None = None  # the offering's, when it prices anything
 
 
 def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
@@ -185,6 +194,12 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
     out: list[Suggested] = []
     context = users = 0
     rate = None
+    amount = given.get("budget")
+    budget = (
+        BudgetInfo(amount=amount, currency=given.get("budget_currency"), monthly=given.get("budget_monthly"))
+        if amount
+        else None
+    )
     for model_id in catalog.suggestions.get(key, []):
         try:
             result = size(Workload.given({**given, "model": model_id}), catalog)
@@ -194,6 +209,9 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
         context, users = result.workload.context_tokens, result.workload.users
         load = result.workload.load
         rate = load.rate_per_s if load is not None and load.basis is not None else None
+        cost = rec.cost if rec is not None else None
+        cheapest = min(cost.by_contract_mode.items(), key=lambda item: item[1].per_month) if cost else None
+        checked = budget_check(budget, cost, result.currency, training=False) if budget is not None else None
         out.append(
             Suggested(
                 model_id=model_id,
@@ -203,6 +221,9 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
                 tokens_per_s_per_user=rec.performance.tokens_per_s_per_user
                 if rec is not None and rec.performance is not None
                 else None,
+                per_month=cheapest[1].per_month if cheapest else None,
+                mode=cheapest[0] if cheapest else None,
+                within_budget=bool(checked.fits) if checked is not None else None,
             )
         )
     if not out:
@@ -213,4 +234,6 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
         users=users,
         rate_per_s=rate,
         models=out,
+        budget=budget,
+        currency=catalog.offering.currency if catalog.offering.has_prices else None,
     )

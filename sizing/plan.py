@@ -22,6 +22,7 @@ from .names import (
     resolve_precision,
     resolve_stack,
 )
+from .result import BudgetInfo
 from .speculative import (
     NGRAM,
     Speculation,
@@ -139,6 +140,7 @@ class Plan(msgspec.Struct, frozen=True):
     tpot_target: float | None = None  # seconds per output token (1 / tokens per second per user)
     targets_given: bool = False
     cost_asked: bool = False
+    budget: BudgetInfo | None = None  # a budget the question gave (sizing/budget.py)
     rate_asked: bool = False  # "quantas requisições por segundo aguenta?": the named GPU's answer says it
     requests_per_day: int | None = None  # given, or from a monthly volume
     requests_per_month: int | None = None
@@ -378,6 +380,9 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         context=context,
         prefill_chunk=prefill_chunk,
         published_minimum_gb=published_minimum,
+        budget=BudgetInfo(amount=w.budget, currency=w.budget_currency, monthly=w.budget_monthly)
+        if w.budget
+        else None,
         turns=w.turns,
         users=users,
         gpu=gpu,

@@ -219,11 +219,72 @@ MONEY = regexes.compile(
     rf"|(?<![\w.,])\d+(?:[.,]\d+)*(?:\s*(?:mil|k|mi))?{_CURRENCY})"
     # not a price per million tokens ("$2 per 1M tokens"), which the cost words read
     r"(?!\s*(?:/|\bper\b|\bpor\b|\bcada\b|\ba\b)\s*(?:1\s*)?(?:m|mi|mtok|milhao|million)\b)"
-    r"|\b(?:orcamento|budget|verba)\s+(?:de\s+|of\s+|[:=]\s*)?"
+    r"|\b(?:orcamento|budget|verba)(?:\s+(?:mensal|monthly|por\s+mes|per\s+month|do\s+mes|total))?\s+(?:de\s+|of\s+|[:=]\s*)?"
     rf"(?P<amount>(?:(?:r|us)\$\s*)?\d+(?:[.,]\d+)*(?:\s*(?:mil|k)\b)?{_CURRENCY}?)"
     # a budget of time is a deadline ("budget two days"), read with the durations
     rf"(?!\s*(?:{_W('durations.day')}|{_W('durations.week')}|{_W('durations.month')}|{_W('durations.hour')}|{_W('durations.year')})\b)"
 )
+# A budget's period after its amount ("R$ 15 mil por mês", "$20k/month", "mensais") or before it ("orçamento
+# mensal de", "monthly budget of"); a price by the hour or by the GPU is no budget.
+_BUDGET_MONTHLY_AFTER = regexes.compile(
+    r"\s*(?:/\s*(?:mes|month|mo)\b|(?:por|ao|a|per|each|every|/)\s+(?:mes|month)\b|mensa(?:l|is)\b|monthly\b)"
+)
+_BUDGET_TOTAL_AFTER = regexes.compile(
+    r"\s*(?:no\s+total|in\s+total|total|para\s+o\s+projeto|for\s+the\s+project)\b"
+)
+_BUDGET_MONTHLY_WORD = regexes.compile(r"\b(?:mensal|monthly|por\s+mes|per\s+month|do\s+mes)\b")
+_BUDGET_TOTAL_WORD = regexes.compile(r"\btotal\b")
+_PRICE_AFTER = regexes.compile(
+    r"\s*(?:/\s*(?:h|hr|hora|hour|gpu)\b|(?:por|per|a|the|each|cada)\s+(?:h|hr|hora|hour|gpu|token|tokens)\b)"
+)
+_MONEY_NUMBER = regexes.compile(r"(\d+(?:[.,]\d+)*)\s*(mil|k|mi|milhoes|milhao)?")
+# The currency a budget is typed in (R$ before $: "r$" holds a dollar sign); none typed: the offering's.
+_CURRENCIES = (
+    ("BRL", regexes.compile(r"\br\$|\b(?:reais|real|brl)\b")),
+    ("USD", regexes.compile(r"\$|\b(?:dolares|dolar|dollars?|usd)\b")),
+    ("EUR", regexes.compile(r"€|\b(?:euros?|eur)\b")),
+)
+
+
+def _money_number(text: str) -> float:
+    """ "15.000,00" (pt), "15,000.50" (en), "15.000", "2,5": the last separator is the decimal one when both
+    are typed; a single one before exactly three digits groups thousands."""
+    if "." in text and "," in text:
+        decimal = "," if text.rfind(",") > text.rfind(".") else "."
+        return float(text.replace("." if decimal == "," else ",", "").replace(decimal, "."))
+    if re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", text):
+        return float(re.sub(r"[.,]", "", text))
+    return _float(text)
+
+
+def _budget(m: re.Match, work: str) -> tuple[tuple[float, str | None, bool | None], int] | None:
+    """A money amount as a budget: (amount, currency as typed or None, monthly: True / total: False / None
+    when not said) and where its words end; None for a price ("US$ 2 por hora")."""
+    if _PRICE_AFTER.match(work, m.end()):
+        return None
+    text = work[m.start() : m.end()]
+    number = _MONEY_NUMBER.search(text[m.start("amount") - m.start() :] if m.group("amount") else text)
+    if number is None:
+        return None
+    multiplier = {"mil": 1e3, "k": 1e3, "mi": 1e6, "milhoes": 1e6, "milhao": 1e6}.get(
+        number.group(2) or "", 1
+    )
+    amount = _money_number(number.group(1)) * multiplier
+    if amount <= 0:
+        return None
+    currency = next((code for code, pattern in _CURRENCIES if pattern.search(text)), None)
+    end, monthly = m.end(), None
+    if after := _BUDGET_MONTHLY_AFTER.match(work, end):
+        end, monthly = after.end(), True
+    elif after := _BUDGET_TOTAL_AFTER.match(work, end):
+        end, monthly = after.end(), False
+    elif _BUDGET_MONTHLY_WORD.search(text) or re.search(r"\b(?:mensal|monthly)\s+$", work[: m.start()]):
+        monthly = True
+    elif _BUDGET_TOTAL_WORD.search(text):
+        monthly = False
+    return (amount, currency, monthly), end
+
+
 # A length in words or characters ("prompts de 2000 palavras") is no count of tokens, a context nor users:
 # said as not understood, whole (the prompt's length stays the default the answer states).
 WORD_COUNT = regexes.compile(
@@ -1213,6 +1274,14 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     if scan.may_match(MONEY):
         for m in list(MONEY.finditer(scan.work)):
             start, end = m.span("amount") if m.group("amount") else m.span()
+            budget = None if "budget" in scan.found else _budget(m, scan.work)
+            if budget is not None:
+                value, end = budget
+                scan.found["budget"] = [(value, scan.original[m.start() : end].strip())]
+                scan.blank(m.start(), end)
+                continue
+            if price := _PRICE_AFTER.match(scan.work, end):
+                end = price.end()  # "US$ 2 por hora": a price paid elsewhere, said whole as not understood
             scan.found.setdefault("money", []).append((None, scan.original[start:end].strip()))
             scan.blank(start, end)
     scan.take(WORD_COUNT, "word_count", lambda m: True)
@@ -2665,7 +2734,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     scale = _one(scan, "load_scale", "traffic.scale")
     if scale is not None and not _scale_load(fields, base, scale):
         query.unknown += [typed for _, typed in scan.found["load_scale"]]  # no load to scale
-    query.unknown += [typed for _, typed in scan.found.get("money", [])]  # a budget is not sized by
+    if budget := scan.found.get("budget"):
+        # A budget: the answer sets the setup's price against it (sizing/budget.py), so money is asked about.
+        (amount, currency, monthly), _ = budget[0]
+        fields.update(budget=amount, budget_currency=currency, budget_monthly=monthly, cost=True)
+    query.unknown += [typed for _, typed in scan.found.get("money", [])]  # a price is not sized by
     query.unknown += [typed for _, typed in scan.found.get("word_count", [])]  # nor a length in words
     understood = any(v is not None for v in fields.values()) or stage is not None or model or size
     understood = understood or query.no_images
@@ -2701,8 +2774,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     if not (model or size):
         if scan.found.get("family"):
             raise _which_model(scan, catalog)
-        if WHICH_MODEL.search(strip_accents(scan.original.lower())) and not fields.get("gpu"):
-            # "qual modelo vocês recomendam para 200 atendentes?": the suggestions sized for it (sizing/fits.py).
+        which = WHICH_MODEL.search(strip_accents(scan.original.lower())) or fields.get("budget")
+        if which and not fields.get("gpu"):
+            # "qual modelo vocês recomendam para 200 atendentes?", "o que dá pra rodar com R$ 20 mil por mês?":
+            # the suggestions sized for it (sizing/fits.py), set against the budget when one is given.
             given = {k: v for k, v in fields.items() if v is not None}
             if stage is not None:
                 given["stage"] = stage

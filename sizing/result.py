@@ -66,6 +66,15 @@ class ModelInfo(Record, kw_only=True):
     )
 
 
+class BudgetInfo(Record, kw_only=True):
+    """A budget the question gave: its amount, the currency it was typed in (None: not typed, the
+    offering's) and whether it is a month's (true), a whole project's (false) or not said (null)."""
+
+    amount: float
+    currency: str | None = None
+    monthly: bool | None = None
+
+
 class LoadInfo(Record, kw_only=True):
     """The serving load the answer sized for, every default filled in."""
 
@@ -179,6 +188,7 @@ class ResolvedWorkload(Record, kw_only=True):
     tokens_per_s_target: float | None = None
     load: LoadInfo | None = None
     cost_asked: bool = False  # the question asked what it costs
+    budget: BudgetInfo | None = None  # a budget the question gave (sizing/budget.py sets prices against it)
     days_assumed: bool = False  # the deadline is the offering's default (no deadline was given)
     rl: RLInfo | None = None  # RL fine-tunes (method grpo or ppo): their settings
     images: ImageInfo | None = None  # images in the conversations, when the question has them

@@ -156,6 +156,11 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     tokens_per_s: float | None = None
     # the question asks what it costs
     cost: bool = False
+    # A budget the question gives: its amount, the currency it was typed in ("BRL", "USD", "EUR"; None: not
+    # typed, the offering's), and whether it is a month's (True), the whole project's (False) or not said
+    budget: float | None = None
+    budget_currency: str | None = None
+    budget_monthly: bool | None = None
     # the question asks how many requests a setup serves ("quantas requisições por segundo aguenta?")
     rate_asked: bool = False
     # the users were said to be at once: never read as a head-count

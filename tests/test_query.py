@@ -163,18 +163,20 @@ def test_invisible_characters_and_dashes_are_not_words_not_understood(text):
 
 
 @pytest.mark.parametrize(
-    ("text", "typed"),
+    ("text", "amount", "currency"),
     [
-        ("llama 70b, orçamento de R$ 20 mil por mês, quantos usuários?", "R$ 20 mil"),
-        ("llama 70b com budget de 5 mil dólares", "5 mil dólares"),
-        ("llama 70b com orçamento de 20 mil", "20 mil"),
-        ("llama 8b custando até 2k reais", "2k reais"),
+        ("llama 70b, orçamento de R$ 20 mil por mês, quantos usuários?", 20_000, "BRL"),
+        ("llama 70b com budget de 5 mil dólares", 5_000, "USD"),
+        ("llama 70b com orçamento de 20 mil", 20_000, None),
+        ("llama 8b custando até 2k reais", 2_000, "BRL"),
     ],
 )
-def test_an_amount_of_money_is_said_not_understood_and_never_a_context(text, typed):
-    # A budget had been read as a context of 20,000 (or 2,048) tokens, silently.
+def test_an_amount_of_money_is_a_budget_and_never_a_context(text, amount, currency):
+    # A budget had been read as a context of 20,000 (or 2,048) tokens, silently; then as not understood.
+    # It is now the budget the answer sets the price against (tests/test_budget.py).
     query = parse(text)
-    assert query.workload.context is None and typed in query.unknown
+    assert query.workload.context is None and not query.unknown
+    assert (query.workload.budget, query.workload.budget_currency) == (amount, currency)
 
 
 def test_slack_markup_is_reported_whole_and_never_understood_as_a_name():
@@ -895,6 +897,6 @@ def test_a_fine_tune_described_in_a_sentence_is_read_whole():
     assert w.context in (2000, 2048)  # each example's length: the training sequences
 
 
-def test_a_budget_in_money_is_still_not_understood():
+def test_a_budget_in_money_is_no_deadline():
     q = parse("orçamento de 20 mil reais, llama 8b")
-    assert q.unknown == ["20 mil reais"] and q.workload.days is None
+    assert q.workload.budget == 20_000 and q.workload.days is None and not q.unknown

@@ -1,0 +1,48 @@
+"""A budget the question gives ("orçamento de R$ 15 mil por mês", "budget of $20k/month"), set against what
+a setup costs (sizing/advice.py's Cost): the contract modes a month's budget holds, or whether a training
+run's package fits a project's. Amounts are compared in the offering's currency only: no exchange rate is
+assumed."""
+
+from __future__ import annotations
+
+from .result import BudgetInfo, Cost, Record
+
+
+class BudgetCheck(Record, kw_only=True):
+    amount: float
+    period: str  # "month" (serving, or a month's budget said for training) or "project" (a training run's)
+    assumed_monthly: bool  # no period said: a service's budget is read as a month's
+    fits: list[str]  # contract modes within the budget, cheapest first
+    cheapest_mode: str
+    cheapest: float  # the cheapest mode's price over the period
+    over: float  # how much the cheapest passes the budget (0 when it fits)
+
+
+def currency_mismatch(budget: BudgetInfo, currency: str | None) -> bool:
+    """A budget typed in another currency than the offering's prices: not compared."""
+    return budget.currency is not None and currency is not None and budget.currency != currency
+
+
+def check(budget: BudgetInfo, cost: Cost | None, currency: str | None, training: bool) -> BudgetCheck | None:
+    """The setup's price against the budget; None when there is no price to compare (none configured for
+    the setup, or a budget in another currency)."""
+    if cost is None or currency is None or currency_mismatch(budget, currency):
+        return None
+    if training and budget.monthly is not True and cost.project_total is not None:
+        over = max(0.0, cost.project_total - budget.amount)
+        fits = ["project_package"] if over == 0 else []
+        return BudgetCheck(amount=budget.amount, period="project", assumed_monthly=False, fits=fits,
+                           cheapest_mode="project_package", cheapest=cost.project_total, over=over)  # fmt: skip
+    by_price = sorted(cost.by_contract_mode.items(), key=lambda item: item[1].per_month)
+    if not by_price:
+        return None
+    cheapest_mode, cheapest = by_price[0][0], by_price[0][1].per_month
+    return BudgetCheck(
+        amount=budget.amount,
+        period="month",
+        assumed_monthly=budget.monthly is None,
+        fits=[mode for mode, c in by_price if c.per_month <= budget.amount],
+        cheapest_mode=cheapest_mode,
+        cheapest=cheapest,
+        over=max(0.0, cheapest - budget.amount),
+    )

@@ -1,0 +1,140 @@
+"""A budget in the question ("orçamento de R$ 15 mil por mês", "monthly budget of $8k"): read with its currency
+and period, set against the recommendation's price in each contract mode (or a training project's total),
+and, with no model named, used to say which suggested model the budget holds (sizing/budget.py)."""
+
+import pytest
+
+from bot.log.requestlog import RequestLog
+from bot.pipeline import Pipeline, Where
+from sizing.catalog import load_catalog
+from sizing.query import QueryError, parse
+from tests.data_folders import priced_copy
+
+from .slack_harness import text_of, valid
+
+# Made-up hourly prices per GPU, the same for every GPU we rent, so each answer's price is checkable by hand:
+# a month is 730 hours (offering.toml).
+PRICES = "{ on_demand = 20.0, reserved = 14.0, dedicated = 16.0, project_package = 15.0 }"
+HOURS = 730
+
+
+@pytest.mark.parametrize(
+    "text, budget, currency, monthly",
+    [
+        ("o cliente tem um orçamento de 15 mil reais por mês, que modelo dá pra rodar?", 15_000, "BRL", True),
+        ("llama 70b com orçamento mensal de R$ 20.000", 20_000, "BRL", True),
+        ("monthly budget of US$ 8,000 for llama 70b, 50 users", 8_000, "USD", True),
+        ("llama 8b, R$ 15.000,00 por mês", 15_000, "BRL", True),
+        ("llama 70b até 10 mil euros mensais", 10_000, "EUR", True),
+        ("llama 8b budget $5k/month", 5_000, "USD", True),
+        ("fine-tune llama 8b com orçamento de R$ 50 mil no total", 50_000, "BRL", False),
+        ("llama 8b orçamento de 50 mil", 50_000, None, None),
+    ],
+)
+def test_a_budget_is_read_with_its_currency_and_period(text, budget, currency, monthly):
+    try:
+        query = parse(text)
+    except QueryError as suggestions:  # no model named: the suggestions carry what was read
+        assert suggestions.key == "query.suggest_models"
+        given = suggestions.given
+    else:
+        assert not query.unknown, query.unknown
+        given = query.workload.given_fields()
+    assert (given["budget"], given.get("budget_currency"), given.get("budget_monthly")) == (
+        budget,
+        currency,
+        monthly,
+    )
+    assert given["cost"] is True
+
+
+def test_a_price_paid_elsewhere_is_no_budget():
+    query = parse("llama 8b, pagamos US$ 2 por hora na aws")
+    assert query.workload.budget is None and "US$ 2 por hora" in query.unknown
+
+
+@pytest.fixture
+def pipeline(tmp_path, monkeypatch):
+    monkeypatch.setenv("GPU_SIZER_DATA", str(priced_copy(tmp_path, {None: PRICES})))
+    load_catalog.cache_clear()
+    pipe = Pipeline(RequestLog(tmp_path / "log.db"))
+    yield pipe
+    pipe.log.close()
+    load_catalog.cache_clear()
+
+
+def ask(pipeline, text, **where):
+    """The plain-text answer, and the Slack message's text (its blocks valid Block Kit)."""
+    reply = pipeline.ask(text, Where("slash_command", user_id="U1", **where))
+    assert reply.outcome == "answered", reply.outcome
+    valid(reply.message.blocks)
+    return reply.text_answer, text_of(reply.message.blocks)
+
+
+def test_a_monthly_budget_says_which_contract_modes_it_holds(pipeline):
+    # Llama 3.1 8B at 16-bit for 1 user: one GPU, so a month is 730 x the hourly price.
+    text, slack = ask(pipeline, "llama 3.1 8b, orçamento de R$ 12 mil por mês")
+    assert "Entendi: Llama 3.1 8B · orçamento de BRL 12.000 por mês" in text
+    assert "Orçamento de BRL 12.000 por mês: cabe (reservada e dedicada)." in slack  # the Slack answer too
+    assert "reservada: BRL 14,00/h, BRL 10.220/mês" in text  # 14 x 730
+    # 14 x 730 = 10,220 and 16 x 730 = 11,680 fit; on demand (20 x 730 = 14,600) does not.
+    assert "Orçamento de BRL 12.000 por mês: cabe (reservada e dedicada)." in text
+
+
+def test_a_budget_below_every_mode_says_by_how_much_the_cheapest_passes_it(pipeline):
+    text, _ = ask(pipeline, "llama 3.1 8b, budget of R$ 8,000 a month")
+    assert "no mode fits; the cheapest (reserved) costs BRL 10,220 a month, BRL 2,220 over the budget" in text
+
+
+def test_a_budget_with_no_period_is_read_as_monthly_and_said_so(pipeline):
+    text, _ = ask(pipeline, "llama 3.1 8b orçamento de 50 mil")
+    assert "Li o orçamento de BRL 50.000 como mensal" in text
+    assert "cabe (reservada, dedicada e sob demanda)" in text
+
+
+def test_a_training_budget_is_set_against_the_projects_cost(pipeline):
+    text, _ = ask(pipeline, "fine-tune llama 3.1 8b em 100M tokens com orçamento de R$ 5 mil")
+    project = next(line for line in text.splitlines() if "Custo do projeto:" in line)
+    total = project.split("BRL ")[1].split(" ")[0]
+    assert f"Orçamento de BRL 5.000 para o projeto: o custo do projeto (BRL {total}) cabe" in text
+    text, _ = ask(pipeline, "fine-tune llama 3.1 70b em 2B tokens com orçamento de R$ 500 no total")
+    assert (
+        "Orçamento de BRL 500,00 para o projeto: o custo do projeto" in text and "passa dele em BRL" in text
+    )
+
+
+def test_a_budget_in_another_currency_is_not_converted(pipeline):
+    text, _ = ask(pipeline, "llama 3.1 8b budget $5k/month")
+    assert "The budget is in USD and the prices in BRL: I do not convert currencies" in text
+    assert "fits (" not in text
+
+
+def test_a_customer_in_a_shared_channel_sees_no_prices_and_no_comparison(pipeline):
+    _, slack = ask(pipeline, "llama 3.1 8b, orçamento de R$ 12 mil por mês", channel_shared=True)
+    assert "BRL 10.220" not in slack and "cabe (" not in slack
+    assert "o time comercial envia com a proposta" in slack
+
+
+def test_with_no_prices_configured_the_budget_is_not_compared(tmp_path):
+    load_catalog.cache_clear()
+    pipe = Pipeline(RequestLog(tmp_path / "log.db"))
+    reply = pipe.ask("llama 3.1 8b, orçamento de R$ 12 mil por mês", Where("slash_command", user_id="U1"))
+    pipe.log.close()
+    assert "Sem preços para comparar com o orçamento de BRL 12.000." in reply.text_answer
+
+
+def test_with_no_model_the_budget_picks_the_largest_suggested_model_it_holds(pipeline):
+    text, slack = ask(
+        pipeline, "o cliente tem um orçamento de 15 mil reais por mês, que modelo dá pra rodar?"
+    )
+    assert "o maior dos sugeridos que cabe" in slack
+    rows = [line for line in text.splitlines() if line.startswith("• ")]
+    assert rows and all("por mês (reservada)" in row for row in rows)
+    within = [row for row in rows if row.endswith("dentro do orçamento")]
+    over = [row for row in rows if row.endswith("acima do orçamento")]
+    assert within and over and len(within) + len(over) == len(rows)
+    largest = within[-1].removeprefix("• ").split(" em ")[0]
+    assert f"Com o orçamento de BRL 15.000 por mês, o maior dos sugeridos que cabe é o {largest}." in text
+    # Asked with no "qual modelo": a budget alone asks what it buys.
+    text, _ = ask(pipeline, "com 8 mil reais por mês, o que consigo rodar?")
+    assert "Nenhum dos sugeridos cabe no orçamento de BRL 8.000 por mês" in text
