@@ -11,7 +11,7 @@ from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, Stric
 from sizing import advice, i18n, performance
 from sizing.budget import check as check_budget
 from sizing.budget import currency_mismatch
-from sizing.plan import rate_text
+from sizing.plan import batch_period, rate_text
 from sizing.result import Memory, SizingResult
 from sizing.workload import Stage
 
@@ -213,6 +213,8 @@ def serving_lines(result: SizingResult, show_prices: bool, compact: bool = True)
         # The conversations in flight depend on the setup's speed (Little's law): none without a setup.
         n = rec.performance.concurrency if rec and rec.performance else None
         key = "perf.load_line" if n is not None else "perf.load_line_unsized"
+        if n is not None and w.load.basis == "batch":
+            key = "perf.load_line_batch"  # a steady pace: no peak
         out["load"].append(i18n.t(lang, key, rate=rate_text(w.load.rate_per_s, lang),
                                   prompt=i18n.tokens(w.load.prompt_tokens, lang),
                                   output=i18n.tokens(w.load.output_tokens, lang),
@@ -463,6 +465,10 @@ def _traffic_understood(w, lang: str) -> list[str]:
         parts.append(t("turns", n=i18n.number(w.turns, lang)))
     if w.rate_per_s:
         parts.append(t("rate", rate=rate_text(w.rate_per_s, lang)))
+    if w.batch_items and w.batch_seconds:
+        parts.append(
+            t("batch", items=i18n.number(w.batch_items, lang), period=batch_period(w.batch_seconds, lang))
+        )
     if w.requests_per_day:
         parts.append(t("day", n=i18n.number(w.requests_per_day, lang)))
     if w.requests_per_month:

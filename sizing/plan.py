@@ -418,6 +418,16 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     return plan.but(assumptions=tuple(said))
 
 
+def batch_period(seconds: float, lang: str) -> str:
+    """ "2 dias", "10 horas", "30 minutos": a batch's deadline as it was said."""
+    for size, one, many in ((86400, "term_day_one", "term_days"), (3600, "exact_hour_one", "exact_hours"),
+                            (60, "exact_minute_one", "exact_minutes")):  # fmt: skip
+        if seconds >= size and seconds % size == 0:
+            n = int(seconds // size)
+            return t(lang, f"units.{one}" if n == 1 else f"units.{many}", n=i18n.number(n, lang))
+    return i18n.seconds(seconds, lang)
+
+
 def _conversation_context(
     w: Workload, model: ModelEntry, catalog: Catalog, lang: str, said: list[str]
 ) -> Workload:
@@ -988,6 +998,12 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         population = None
     if w.rate_per_s:
         rate, basis = w.rate_per_s, "rate"
+    elif w.batch_items and w.batch_seconds:
+        # A batch runs from start to end at one pace: its items over its deadline, with no peak hour (MLPerf
+        # Inference's Offline scenario sends every sample at once and is judged on throughput alone).
+        rate, basis = w.batch_items / w.batch_seconds, "batch"
+        said.append(t(lang, "assume.traffic.batch", items=i18n.number(w.batch_items, lang),
+                      period=batch_period(w.batch_seconds, lang), rate=rate_text(rate, lang)))  # fmt: skip
     elif w.requests_per_day or w.requests_per_month:
         peak = traffic.daily.peak_hour_share
         if not per_day:

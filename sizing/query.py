@@ -1313,9 +1313,9 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     # Images before traffic and contexts: "3 imagens por pedido" is no rate, "imagens 4k" no context.
     image_query.take(scan, catalog.traffic.images.total_from)
     # Traffic first: "prompts de 2 mil tokens" is no context, "5000 funcionários" no concurrent users.
-    traffic_query.take(scan, follow_up=base is not None)
+    training = bool(_TRAINING_SAID.search(scan.work)) or (base is not None and base.stage.is_training)
+    traffic_query.take(scan, follow_up=base is not None, training=training)
     # Before a RAG corpus: in a training question, the documents counted are its examples.
-    training = _TRAINING_SAID.search(scan.work) or (base is not None and base.stage.is_training)
     if training and not EXAMPLES.search(scan.work):
         scan.take(EXAMPLE_THINGS, "examples", _examples_count)
     if training:
@@ -2811,6 +2811,7 @@ TRAFFIC_FIELDS = {
     "requests_per_day": "traffic.day", "requests_per_month": "traffic.month", "population": "traffic.population", "active_share": "traffic.share",
     "requests_per_active_hour": "traffic.per_hour",
     "ttft_s": "traffic.ttft", "latency_percentile": "traffic.percentile", "tokens_per_s": "traffic.tps", "cost": "traffic.cost",
+    "batch_items": "traffic.batch", "batch_seconds": "traffic.batch",
 }  # fmt: skip
 # A request rate, a daily or monthly volume and a head-count each set the load: a follow-up naming one drops the others.
 LOAD_BASES = ("rate_per_s", "requests_per_day", "requests_per_month", "population", "users")

@@ -19,11 +19,11 @@ from .quantities import parse_amount, parse_count
 _NUM = r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|mil|mi|milhoes|milhao|millions?)?(?![\w])"
 _PLAIN = r"(?<![\w.,])(\d{1,3}(?:[.,]\d{3})+(?![.,]?\d)|\d+(?:[.,]\d+)?)"  # "20,000" before "2,5"
 _SECONDS = r"(ms|milissegundos?|milliseconds?|s|seg|segundos?|seconds?|secs?)(?![\w])"
-_BLANKS = regexes.compile(r"\s+")
+_BLANKS = regexes.compile(r"\s+")  # "por  segundo" is the word list's "por segundo"
 # A count right before a phrase ("2 mil " before "documentos de 30 páginas"), the text's end.
 _COUNT_BEFORE = regexes.compile(
     r"(?<![\w.,])\d+(?:[.,]\d+)*\s*(?:k|mil|mi|milhoes|milhao|millions?|thousands?)?\s+$"
-)  # "por  segundo" is the word list's "por segundo"
+)
 _LETTERS = regexes.compile(r"[a-z]+")
 # A monthly volume's unit: not seconds, only a key (the days it spreads over are in traffic.toml).
 MONTH = -1
@@ -107,6 +107,15 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         return ("rate_per_s", count / seconds)
 
     bare_unit = _alternatives(word for word, seconds in unit_words.items() if seconds != MONTH)
+
+    def batch(m: re.Match):
+        """(items, seconds) of a batch with a deadline."""
+        items = _count(m.group(2), "mi" if m.group(3) == "m" else m.group(3))
+        unit = m.group(6)
+        seconds = (60 if unit.startswith("min") else 86400 if unit.startswith(("dia", "day"))
+                   else 604800 if unit.startswith(("semana", "week")) else 3600)  # fmt: skip
+        span = _float(m.group(5)) * seconds if m.group(5) else seconds
+        return (items, span) if items and span > 0 else None
 
     def rate_of(number: str, multiplier: str | None, unit: str):
         """("requests_per_day", 500) for "500 … por dia", ("rate_per_s", …) for shorter periods."""
@@ -494,6 +503,16 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ), lambda m: True),
         ("cost_year", regexes.compile(rf"\b(?:{_alternatives(w['yearly'])})\b"), lambda m: 365),
         ("cost", regexes.compile(rf"\b(?:{_alternatives(w['cost'])})\b"), lambda m: True),
+        # A batch with a deadline ("processar 1 milhão de documentos em 2 dias", "2M product descriptions with
+        # llama 8b within 24 hours"): its items over its time. Last, once rates ("por dia" is one), lengths and
+        # pages are read; what sits between the items and the time is left for the other readers (a model).
+        ("batch", regexes.compile(
+            rf"(?P<items>(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|m|mil|mi|milhoes|milhao|millions?)?\s+(?:de\s+|of\s+)?"
+            rf"(?:[a-z]+\s+)?(?:{requests})\b)[^.;!?]{{0,60}}?"
+            rf"(?P<deadline>\b(?:em|in|within|dentro\s+de|em\s+ate|em\s+no\s+maximo|no\s+maximo\s+em|over|durante)\s+"
+            rf"(?:(\d+(?:[.,]\d+)?)\s*|(?:um|uma|a|an|one)\s+)?"
+            r"(h|hrs?|horas?|hours?|min|minutos?|minutes?|dias?|days?|semanas?|weeks?)\b)"
+        ), batch),
     ]  # fmt: skip
 
 
@@ -546,7 +565,7 @@ _AVERAGE_AFTER = regexes.compile(
 _AVERAGE_BEFORE = regexes.compile(r"\b(?:uma\s+)?(?:media|average|avg|mean)\s*(?:de|of|:)?\s*(?:~\s*)?$")
 
 
-def take(scan, follow_up: bool = False) -> None:
+def take(scan, follow_up: bool = False, training: bool = False) -> None:
     """Reads every traffic phrase of the scan's working text, blanking what it takes (see query._Scan). A
     thread's follow-up is always read: "e pra 50?" has no word of its own that opens the scan."""
     if (
@@ -598,6 +617,19 @@ def take(scan, follow_up: bool = False) -> None:
                 scan.found.setdefault("latency_percentile", []).append((value[0], typed))
                 scan.found.setdefault("ttft_s", []).append((value[1], typed))
                 scan.blank(m.start(), m.end())
+            continue
+        if kind == "batch":
+            if training:
+                continue  # "fine-tune com 10 mil documentos em 3 dias": examples and a deadline, read elsewhere
+            for m in list(pattern.finditer(scan.work)):
+                value = convert(m)
+                if value is None:
+                    continue
+                typed = scan.original[m.start() : m.end()].strip()
+                scan.found.setdefault("batch_items", []).append((value[0], typed))
+                scan.found.setdefault("batch_seconds", []).append((value[1], typed))
+                scan.blank(*m.span("items"))
+                scan.blank(*m.span("deadline"))
             continue
         if kind == "pages_at_rate":
             for m in list(pattern.finditer(scan.work)):

@@ -148,6 +148,10 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     active_share: float | None = None
     # requests per active person per hour
     requests_per_active_hour: float | None = None
+    # A batch with a deadline ("1 milhão de documentos em 2 dias"): its requests and the seconds they must
+    # finish in; a steady rate with no peak (sizing/plan.py)
+    batch_items: int | None = None
+    batch_seconds: float | None = None
     # target seconds to the first token
     ttft_s: float | None = None
     # the percentile the latency targets were given at (p95: 95)

@@ -416,6 +416,14 @@ PHRASINGS = [
     ("llama 8b 5 req/s ttft=400ms tpot=25ms", {"rate_per_s": 5, "ttft_s": 0.4, "tokens_per_s": 40}),
     ("llama 8b 5 req/s, ITL under 20ms", {"rate_per_s": 5, "tokens_per_s": 50}),
     ("llama 8b 5 req/s, TTFT p99 under 800 ms", {"rate_per_s": 5, "latency_percentile": 99, "ttft_s": 0.8}),
+    # A batch with a deadline: its items over its time (tests below: no peak hour).
+    ("llama 8b processar 1 milhão de documentos em 2 dias", {"batch_items": 1_000_000, "batch_seconds": 172_800}),
+    ("batch job: 2M product descriptions with llama 8b within 24 hours",
+     {"model": "llama-3.1-8b", "batch_items": 2_000_000, "batch_seconds": 86_400}),
+    ("llama 3.1 8b: batch inference of 2 million product descriptions, 200 tokens in, 100 out, must finish in 24h",
+     {"batch_items": 2_000_000, "batch_seconds": 86_400, "prompt_tokens": 200, "output_tokens": 100}),
+    ("classificar 500 mil textos com o qwen3 8b em 10 horas", {"batch_items": 500_000, "batch_seconds": 36_000}),
+    ("llama 8b 1000 contratos de 30 páginas em 2 dias", {"prompt_pages": 30, "batch_items": 1000, "batch_seconds": 172_800}),
     # Documents of a length at a rate, and a RAG corpus counted before its documents' length (not a context).
     ("llama 8b, 500 contratos de 40 páginas por dia", {"requests_per_day": 500, "prompt_pages": 40}),
     ("llama 8b 200 documents of 10 pages each per hour", {"rate_per_s": pytest.approx(200 / 3600), "prompt_pages": 10}),
@@ -1082,3 +1090,22 @@ def test_a_thread_follow_up_asking_for_long_answers_changes_only_the_answer_leng
     base = parse("llama 3.1 70b 4bit, 30 usuarios, prompts de 2 mil tokens").workload
     follow = parse("e com respostas longas?", base=base).workload
     assert (follow.output_tokens, follow.prompt_tokens, follow.users) == (2000, 2000, 30)
+
+
+def test_a_batch_with_a_deadline_runs_at_one_pace_with_no_peak_hour():
+    # 1M documents in one day: 11.6 requests/s from start to end. The same million as a daily volume of a
+    # service is sized for its busiest hour (traffic.toml: 15% of the day's requests in it), 41.7/s.
+    batch = size(parse("llama 3.1 8b, processar 1 milhão de documentos em 1 dia").workload)
+    daily = size(parse("llama 3.1 8b, 1 milhão de documentos por dia").workload)
+    assert batch.workload.load.basis == "batch" and daily.workload.load.basis == "daily"
+    assert batch.workload.load.rate_per_s == pytest.approx(1_000_000 / 86_400)
+    assert daily.workload.load.rate_per_s == pytest.approx(1_000_000 * 0.15 / 3600)
+    said = " ".join(batch.assumptions)
+    assert "Lote de 1.000.000 pedidos em 1 dia: 12 requisições/s do início ao fim, sem hora de pico" in said
+    assert "primeiro token em 30 s" in said  # how to relax the chat targets a batch may not need
+    assert "contínuas, do início ao fim do lote" in render_text(batch)
+
+
+def test_a_training_deadline_is_no_batch():
+    q = parse("fine-tune llama 8b com 10 mil documentos em 3 dias")
+    assert q.workload.days == 3 and q.workload.batch_items is None
