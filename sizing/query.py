@@ -219,7 +219,10 @@ MONEY = regexes.compile(
     rf"|(?<![\w.,])\d+(?:[.,]\d+)*(?:\s*(?:mil|k|mi))?{_CURRENCY})"
     # not a price per million tokens ("$2 per 1M tokens"), which the cost words read
     r"(?!\s*(?:/|\bper\b|\bpor\b|\bcada\b|\ba\b)\s*(?:1\s*)?(?:m|mi|mtok|milhao|million)\b)"
-    r"|\b(?:orcamento|budget|verba)(?:\s+(?:mensal|monthly|por\s+mes|per\s+month|do\s+mes|total))?\s+(?:de\s+|of\s+|[:=]\s*)?"
+    # "orçamento de 20 mil", "orçamento mensal de", "orçamento apertado, uns 5 mil", "budget of about"
+    r"|\b(?:orcamento|budget|verba)(?:[\s,:=]+(?:de|of|mensal|monthly|por\s+mes|per\s+month|do\s+mes|total|apertado|"
+    r"limitado|maximo|disponivel|previsto|estimado|tight|limited|available|maximum|max|approximately|approx|around|"
+    r"about|uns|umas|cerca\s+de|ate|up\s+to|is|e|sera|fica|de\s+no\s+maximo))*[\s,:=]+"
     rf"(?P<amount>(?:(?:r|us)\$\s*)?\d+(?:[.,]\d+)*(?:\s*(?:mil|k)\b)?{_CURRENCY}?)"
     # a budget of time is a deadline ("budget two days"), read with the durations
     rf"(?!\s*(?:{_W('durations.day')}|{_W('durations.week')}|{_W('durations.month')}|{_W('durations.hour')}|{_W('durations.year')})\b)"

@@ -29,6 +29,9 @@ HOURS = 730
         ("llama 8b budget $5k/month", 5_000, "USD", True),
         ("fine-tune llama 8b com orçamento de R$ 50 mil no total", 50_000, "BRL", False),
         ("llama 8b orçamento de 50 mil", 50_000, None, None),
+        ("orçamento apertado, uns 5 mil por mês, queremos um chatbot com llama 8b", 5_000, None, True),
+        ("our budget is about $10k a month for llama 70b", 10_000, "USD", True),
+        ("llama 8b, orçamento: 12 mil/mês", 12_000, None, True),
     ],
 )
 def test_a_budget_is_read_with_its_currency_and_period(text, budget, currency, monthly):
@@ -46,6 +49,11 @@ def test_a_budget_is_read_with_its_currency_and_period(text, budget, currency, m
         monthly,
     )
     assert given["cost"] is True
+
+
+def test_a_budget_word_before_a_count_of_people_takes_no_amount():
+    query = parse("orçamento para 50 usuários, llama 8b")
+    assert query.workload.users == 50 and query.workload.budget is None
 
 
 def test_a_price_paid_elsewhere_is_no_budget():
