@@ -226,6 +226,8 @@ def serving_lines(result: SizingResult, show_prices: bool, compact: bool = True)
         if w.speculative is not None and w.speculative.method:
             line += " " + i18n.t(lang, "perf.plain_decoding")
         out["rec"].append(line)
+    if result.batch_time:
+        out["rec"].append(result.batch_time)
     if result.decided:
         out["rec"].append(result.decided)
     if result.availability is not None:
@@ -469,6 +471,8 @@ def _traffic_understood(w, lang: str) -> list[str]:
         parts.append(
             t("batch", items=i18n.number(w.batch_items, lang), period=batch_period(w.batch_seconds, lang))
         )
+    elif w.batch_items:
+        parts.append(t("batch_count", items=i18n.number(w.batch_items, lang)))
     if w.requests_per_day:
         parts.append(t("day", n=i18n.number(w.requests_per_day, lang)))
     if w.requests_per_month:

@@ -1267,6 +1267,20 @@ def image_notes(plan: Plan, setup: Setup | None, catalog: Catalog) -> list[str]:
     return out
 
 
+def batch_time(plan: Plan, setup: Setup | None) -> str | None:
+    """How long a batch counted with no deadline ("processar 100 mil emails") takes on the setup: its answers'
+    tokens at the setup's saturated output rate (the performance model's, prompts' prefill included), the
+    pace of a batch, which no chat latency target holds back."""
+    p = setup.performance if setup is not None and setup.fits else None
+    if not plan.batch_items or p is None or p.max_output_tokens_per_s <= 0:
+        return None
+    lang = plan.lang
+    seconds = plan.batch_items * plan.output / p.max_output_tokens_per_s
+    return t(lang, "perf.batch_time", items=i18n.number(plan.batch_items, lang), time=i18n.duration(seconds / 86400, lang),
+             tokens=i18n.number(p.max_output_tokens_per_s, lang), prompt=i18n.tokens(plan.prompt, lang),
+             output=i18n.tokens(plan.output, lang))  # fmt: skip
+
+
 def _published_minimum(plan: Plan, rec: Setup, catalog: Catalog) -> str:
     """The publisher's minimum GPU memory at the model's longest context (Qwen2.5-1M: 120 and 320 GB), beside
     the recommendation's nominal memory: when ours counts less, the customer hears both figures."""

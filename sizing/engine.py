@@ -207,6 +207,7 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
         decided_by=decided,
         decided=advice.decided_text(plan, rec, decided, catalog, avail) if decided else None,
         availability=avail,
+        batch_time=advice.batch_time(plan, rec),
     )
 
 
@@ -345,6 +346,8 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
     if p is not None and not plan.stage.is_training:
         if asked.fits:
             text += " " + t(lang, "perf.named", short=advice.perf_short(p, lang))
+            if plan.batch_items and not is_rec:  # the recommendation's own lines say it
+                text += " " + (advice.batch_time(plan, asked) or "")
             if plan.rate_asked and plan.rate is None and p.max_requests_per_s > 0:
                 ttft, tpot = traffic.targets(plan, catalog)
                 text += " " + t(lang, "perf.named_capacity", rate=rate_text(p.max_requests_per_s, lang),

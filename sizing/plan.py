@@ -92,6 +92,9 @@ class Plan(msgspec.Struct, frozen=True):
     intent: Intent | None
     # vLLM's --max-num-batched-tokens: the offering's, or the larger one a long-context mode needs
     prefill_chunk: int = 2048
+    # serving: a batch's requests counted with no deadline ("processar 100 mil emails"): the answer says how
+    # long they take on the setup (sizing/advice.py batch_time)
+    batch_items: int | None = None
     # the publisher's minimum GPU memory (GB, all GPUs) for the extended context the question reaches into
     published_minimum_gb: float | None = None
     # training
@@ -380,6 +383,9 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         context=context,
         prefill_chunk=prefill_chunk,
         published_minimum_gb=published_minimum,
+        batch_items=w.batch_items
+        if w.batch_items and not w.batch_seconds and not stage.is_training
+        else None,
         budget=BudgetInfo(amount=w.budget, currency=w.budget_currency, monthly=w.budget_monthly)
         if w.budget
         else None,

@@ -387,4 +387,5 @@ class SizingResult(Record, kw_only=True):
     # (copies required beyond those the load needs).
     decided_by: str | None = None
     decided: str | None = None  # the same, in words
+    batch_time: str | None = None  # a batch counted with no deadline: how long it takes on the recommendation
     availability: Availability | None = None  # copies required for availability ("3 réplicas", "HA", "N+1")

@@ -513,6 +513,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?:(\d+(?:[.,]\d+)?)\s*|(?:um|uma|a|an|one)\s+)?"
             r"(h|hrs?|horas?|hours?|min|minutos?|minutes?|dias?|days?|semanas?|weeks?)\b)"
         ), batch),
+        # The items of a batch with no deadline ("quanto tempo para processar 100 mil emails?"): the answer says
+        # how long they take.
+        ("batch_count", regexes.compile(
+            rf"\b(?:{_alternatives(w['batch_verbs'])})\s+(?:os\s+|as\s+|the\s+|uns\s+|umas\s+|cerca\s+de\s+|about\s+|~\s*)?"
+            rf"(?P<items>{_NUM}\s+(?:de\s+|of\s+)?(?:[a-z]+\s+)?(?:{requests})\b)"
+        ), lambda m: _count(m.group(2), m.group(3))),
     ]  # fmt: skip
 
 
@@ -618,9 +624,19 @@ def take(scan, follow_up: bool = False, training: bool = False) -> None:
                 scan.found.setdefault("ttft_s", []).append((value[1], typed))
                 scan.blank(m.start(), m.end())
             continue
+        if kind in ("batch", "batch_count") and training:
+            continue  # "fine-tune com 10 mil documentos em 3 dias": examples and a deadline, read elsewhere
+        if kind == "batch_count":
+            for m in list(pattern.finditer(scan.work)):
+                items = convert(m)
+                if items:
+                    # The verb stays for the task words ("resumir" is summarization).
+                    scan.found.setdefault("batch_items", []).append(
+                        (items, scan.original[m.start() : m.end()].strip())
+                    )
+                    scan.blank(*m.span("items"))
+            continue
         if kind == "batch":
-            if training:
-                continue  # "fine-tune com 10 mil documentos em 3 dias": examples and a deadline, read elsewhere
             for m in list(pattern.finditer(scan.work)):
                 value = convert(m)
                 if value is None:

@@ -1109,3 +1109,26 @@ def test_a_batch_with_a_deadline_runs_at_one_pace_with_no_peak_hour():
 def test_a_training_deadline_is_no_batch():
     q = parse("fine-tune llama 8b com 10 mil documentos em 3 dias")
     assert q.workload.days == 3 and q.workload.batch_items is None
+
+
+def test_a_batch_with_no_deadline_is_told_how_long_it_takes():
+    # "Quanto tempo demora a processar 100 mil emails?": the answers' tokens at the setup's saturated output.
+    query = parse("Quanto tempo demora a processar 100 mil emails com o llama 3.1 8b numa L40S?")
+    assert (query.workload.batch_items, query.workload.batch_seconds, query.workload.gpu) == (
+        100_000,
+        None,
+        "l40s",
+    )
+    result = size(query.workload)
+    p = result.recommendation.performance
+    hours = 100_000 * result.workload.load.output_tokens / p.max_output_tokens_per_s / 3600
+    assert (
+        f"100.000 pedidos levam ~{round(hours)} horas nesta configuração, com a GPU saturada"
+        in result.batch_time
+    )
+    text = render_text(result, query)
+    assert "lote de 100.000 pedidos" in text and text.count("100.000 pedidos levam") == 1
+    # The verb that counts the items still names the task.
+    asked = parse("how long to summarize 5,000 reports with qwen3 32b").workload
+    assert (asked.batch_items, asked.task) == (5000, "summarization")
+    assert parse("fine-tune llama 8b, processar 10 mil documentos").workload.batch_items is None
