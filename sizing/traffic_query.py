@@ -513,6 +513,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?:(\d+(?:[.,]\d+)?)\s*|(?:um|uma|a|an|one)\s+)?"
             r"(h|hrs?|horas?|hours?|min|minutos?|minutes?|dias?|days?|semanas?|weeks?)\b)"
         ), batch),
+        # A rate asked with no number ("quantos documentos consigo resumir por hora?", "how many requests per
+        # second can it take?"): the GPU named answers with what it serves.
+        ("rate_asked", regexes.compile(
+            rf"(?P<head>\b(?:quant[oa]s|how\s+many)\s+(?:{requests})\b)(?:\s+[a-z]+){{0,4}}?"
+            r"(?P<period>\s+(?:por|per|/|a|an|each)\s*(?:segundo|second|sec|s|minuto|minute|min|hora|hour|h|dia|day)\b)"
+        ), lambda m: True),
         # The items of a batch with no deadline ("quanto tempo para processar 100 mil emails?"): the answer says
         # how long they take.
         ("batch_count", regexes.compile(
@@ -626,6 +632,15 @@ def take(scan, follow_up: bool = False, training: bool = False) -> None:
             continue
         if kind in ("batch", "batch_count") and training:
             continue  # "fine-tune com 10 mil documentos em 3 dias": examples and a deadline, read elsewhere
+        if kind == "rate_asked":
+            for m in list(pattern.finditer(scan.work)):
+                scan.found.setdefault("rate_asked", []).append(
+                    (True, scan.original[m.start() : m.end()].strip())
+                )
+                # The words between stay for their readers: "resumir" is the task.
+                scan.blank(*m.span("head"))
+                scan.blank(*m.span("period"))
+            continue
         if kind == "batch_count":
             for m in list(pattern.finditer(scan.work)):
                 items = convert(m)

@@ -848,12 +848,18 @@ def test_things_that_are_no_places_do_not_multiply_the_users(text, users):
             "how many requests per second can an l40s handle with qwen3 8b?",
             "Uma cópia do modelo nela sustenta até",
         ),
+        # Documents counted per hour, with the task between ("resumir" stays summarization).
+        (
+            "tenho 2 h100, quantos documentos consigo resumir por hora com o qwen3 32b?",
+            "Uma cópia do modelo nela sustenta até",
+        ),
     ],
 )
 def test_the_rate_a_named_gpu_serves_is_answered_when_asked(text, said):
     q = parse(text)
     assert q.unknown == [] and q.workload.rate_asked and q.workload.rate_per_s is None
     assert said in size(q.workload).verdict.text
+    assert "resumir" not in text or q.workload.task == "summarization"
 
 
 def test_a_rate_given_is_traffic_not_a_question():
