@@ -577,6 +577,13 @@ _AVERAGE_AFTER = regexes.compile(
 _AVERAGE_BEFORE = regexes.compile(r"\b(?:uma\s+)?(?:media|average|avg|mean)\s*(?:de|of|:)?\s*(?:~\s*)?$")
 
 
+# Kinds read by their own loop in take() (scan.take checks the prefilter itself for the rest).
+_OWN_LOOPS = frozenset(
+    {"lengths", "rate", "percentile_latency", "rate_asked", "batch_count", "batch", "pages_at_rate",
+     "prompt_pages", "per_conversation_length"}
+)  # fmt: skip
+
+
 def take(scan, follow_up: bool = False, training: bool = False) -> None:
     """Reads every traffic phrase of the scan's working text, blanking what it takes (see query._Scan). A
     thread's follow-up is always read: "e pra 50?" has no word of its own that opens the scan."""
@@ -591,7 +598,7 @@ def take(scan, follow_up: bool = False, training: bool = False) -> None:
             if follow_up:  # "e pra 50?" in a thread; a first question's "pra 4096" is no one's count
                 scan.take(pattern, "load_count", convert)
             continue
-        if kind in ("lengths", "rate") and not scan.may_match(pattern):
+        if kind in _OWN_LOOPS and not scan.may_match(pattern):
             continue  # as scan.take does: a pattern that cannot match is not run
         if kind == "lengths":
             for m in list(pattern.finditer(scan.work)):

@@ -119,6 +119,21 @@ def test_asked_which_model_the_suggestions_are_sized_as_their_full_answers_would
         assert f"• {catalog.model(model_id).name} em BF16/FP16 (16-bit): {rec.count}× {rec.gpu_name}" in out
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "preciso de um modelo pequeno pra classificar tickets, uns 2 mil por dia",
+        "we need a small model to classify 5k tickets a day",
+    ],
+)
+def test_a_model_asked_for_by_its_size_gets_the_suggestions(text, capsys):
+    # "preciso de um modelo pequeno" had been refused: no model named.
+    assert gpu_size([text]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Modelos sugeridos para esta carga\n") or out.startswith("Suggested models")
+    assert "classifica" in out or "classification" in out  # the task was read
+
+
 def test_the_suggestions_follow_the_task_and_the_data_file(capsys, tmp_path, monkeypatch):
     assert gpu_size(["which model would you recommend for a coding assistant?", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)["suggested_models"]
