@@ -459,6 +459,9 @@ RATE_ASKED = regexes.compile(
     r"\b(?:requisicoes|requisicao|requests?|reqs?|pedidos|chamadas|calls)\s*(?:por|per|/|a)\s*"
     r"(?:segundo|second|sec|s|minuto|minute|min)\b"
 )
+# "mistral small 3.1 com visão", "with vision": the model asked to read images (its name's "vision" is read
+# with the name, before).
+WITH_VISION = regexes.compile(r"\b(?:com|with|usando|using)\s+(?:a\s+|the\s+)?(?:visao|vision)\b")
 # "qual modelo vocês recomendam?", "which model would you suggest?": asking which model to use.
 WHICH_MODEL = regexes.compile(rf"\b(?:{_W('words.which_model')})\b")
 # "e com o qwen3 32b?", "and with mistral small?": a thread's message that changes the last answer's model.
@@ -1388,10 +1391,13 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     for task, pattern in TASK_PATTERNS:
         scan.take(pattern, "task", lambda m, task=task: task)
     if not any(k in scan.found for k in ("images", "images_total", "with_images", "no_images")):
-        # OCR reads images: the answer counts them, or says that a text model cannot read them.
+        # OCR reads images, and so does a model asked "com visão": the answer counts them, or says that a text
+        # model cannot read them.
         ocr = next((typed for _, typed in scan.found.get("task", []) if typed.lower() == "ocr"), None)
         if ocr:
             scan.found["with_images"] = [(True, ocr)]
+        else:
+            scan.take(WITH_VISION, "with_images", lambda m: True)
     for intent, pattern in INTENT_PATTERNS:
         scan.take(pattern, "intent", lambda m, intent=intent: intent)
     for mode, pattern in CONTRACTS:

@@ -67,6 +67,10 @@ def json_of(capsys, *argv) -> dict:
         ("qwen2.5-vl 7b fotos de 12 MP", None, "12mp", True),
         ("qwen2.5-vl 7b 3 imagens (1280x720) por pedido", 3, "1280x720", False),
         ("gemma 3 12b 8k context, pictures of 800x600, 4 per chat", 4, "800x600", False),
+        # Asked "with vision", and OCR: images, not counted.
+        ("quanto de GPU precisa pro Mistral Small 3.1 com visão?", None, None, True),
+        ("gemma 3 27b with vision, 5 users", None, None, True),
+        ("qwen2.5-vl 7b para OCR de notas fiscais", None, None, True),
     ],
 )
 def test_images_are_read_as_people_say_them(text, images, image_size, with_images):
