@@ -122,6 +122,11 @@ def text_config(config: dict) -> dict:
     return {**config, **inner} if isinstance(inner, dict) else config
 
 
+# vLLM's example for Qwen2.5-7B-Instruct-1M prefills in chunks of 131,072 tokens (max_num_batched_tokens,
+# vllm-project/vllm examples/offline_inference/qwen_1m.py).
+DUAL_CHUNK_PREFILL = 131_072
+
+
 def architecture(config: dict) -> dict:
     """config.json keys -> the catalogue's architecture keys (sizing/data/models.toml documents them)."""
     c = text_config(config)
@@ -143,6 +148,13 @@ def architecture(config: dict) -> dict:
     }
     if c.get("head_dim"):
         a["head_dim"] = int(c["head_dim"])
+    dca = c.get("dual_chunk_attention_config")
+    trained = dca.get("original_max_position_embeddings") if isinstance(dca, dict) else None
+    if isinstance(trained, int) and 0 < trained < a["max_context"]:
+        # Qwen2.5-1M's layout: trained to original_max_position_embeddings, run to max_position_embeddings with
+        # Dual Chunk Attention, prefilling as vLLM's example for those models does (models.toml's entries).
+        a.update(max_context=trained, extended_context=a["max_context"], extended_context_method="Dual Chunk Attention",
+                 extended_context_kind="dual_chunk", extended_context_prefill=DUAL_CHUNK_PREFILL)  # fmt: skip
     if kind in ("qwen2", "qwen2_5_vl", "qwen2_vl", "qwen2_moe") or c.get("attention_bias"):
         a["qkv_bias"] = True
     if kind == "gpt_oss":

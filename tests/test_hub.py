@@ -377,3 +377,29 @@ def test_a_family_stand_in_does_not_refuse_a_context_the_asked_model_may_take(mo
     result = size(Workload(model="gradientai/Llama-3-8B-Instruct-Gradient-1048k", context=262144, users=1))
     assert result.workload.context_tokens == 262144 and result.recommendation is not None
     assert any("não foi lido" in a and "131.072 tokens" in a for a in result.assumptions)
+
+
+def test_a_dual_chunk_attention_config_reads_the_trained_and_the_extended_context(catalog):
+    # A fine-tune of Qwen2.5-7B-Instruct-1M read from the Hub: its config.json as the base's (public copy:
+    # 1,010,000 positions, dual_chunk_attention_config trained to 262,144) sizes like the catalogue's entry.
+    from hub.describe import architecture
+
+    config = {
+        "architectures": ["Qwen2ForCausalLM"], "model_type": "qwen2", "hidden_size": 3584,
+        "intermediate_size": 18944, "num_hidden_layers": 28, "num_attention_heads": 28, "num_key_value_heads": 4,
+        "vocab_size": 152064, "max_position_embeddings": 1010000, "tie_word_embeddings": False,
+        "dual_chunk_attention_config": {"chunk_size": 262144, "local_size": 8192, "original_max_position_embeddings": 262144},
+    }  # fmt: skip
+    a = architecture(config)
+    entry = catalog.model("qwen2.5-7b-1m")
+    assert (
+        a["max_context"],
+        a["extended_context"],
+        a["extended_context_kind"],
+        a["extended_context_prefill"],
+    ) == (
+        entry.max_context,
+        entry.extended_context,
+        entry.extended_context_kind,
+        entry.extended_context_prefill,
+    )
