@@ -2138,9 +2138,21 @@ def _one_swap(a: str, b: str) -> bool:
     return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
 
 
+# Accelerators of other vendors the catalogue does not describe, by their names once normalized.
+_OTHER_VENDOR = regexes.compile(
+    r"^(?:(?P<amd>(?:amd)?(?:instinct)?mi\d{3}[a-z]?|radeon\w*)|(?P<intel>(?:intel)?gaudi\d?\w*)"
+    r"|(?P<google>tpu\w*)|(?P<aws>trainium\d?|inferentia\d?|trn\d|inf\d))$"
+)
+
+
 def _raise_unknown_gpu(word: str, names: list[str], index: dict, always: bool = False) -> None:
     """A GPU-looking word we cannot place ("h300"): asking beats sizing for a different GPU silently. With
     nothing close to suggest it is an error only when `always` (the text clearly names a GPU)."""
+    vendor = _OTHER_VENDOR.search(normalize(word))
+    if vendor:
+        # An AMD, Intel, Google or AWS accelerator: no NVIDIA card is what was meant ("mi300x" is no "rtx 3090").
+        vendor_name = {"amd": "AMD", "intel": "Intel", "google": "Google", "aws": "AWS"}[vendor.lastgroup]
+        raise QueryError("unknown_gpu_vendor", hint="gpu_examples", name=word, vendor=vendor_name)
     close = difflib.get_close_matches(normalize(word), names, n=6, cutoff=0.6)
     if close:
         suggestions = ", ".join(list(dict.fromkeys(index[c].name for c in close))[:3])

@@ -1801,7 +1801,9 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     # ... nor when said by the number alone (a 3,090-token context before), nor AMD's by its (dropped before).
     ("llama 8b numa 3080", "unknown_gpu", ["3080", "RTX 3090"]),
     ("qwen 7b em 2 3060 ti com 8k", "unknown_gpu", ["3060 ti"]),
-    ("llama 70b numa AMD MI300X", "unknown_gpu", ["MI300X"]),
+    ("llama 70b numa AMD MI300X", "unknown_gpu", ["MI300X", "acelerador AMD"]),  # had suggested an RTX 3090
+    ("llama 8b numa gaudi 2", "unknown_gpu", ["gaudi 2", "acelerador Intel"]),
+    ("llama 70b on 8x mi300x en", "unknown_gpu", ["mi300x", "AMD accelerator"]),
     # A 4-bit llama.cpp cache is no cache sized here (it had made the weights 4-bit).
     ("llama 70b kv cache type q4_0", "unknown_kv_precision", ["q4_0"]),
 ]
