@@ -6,13 +6,14 @@ each with the setup that serves the workload), with the question to ask next; as
 from __future__ import annotations
 
 from sizing import i18n
-from sizing.budget import currency_mismatch
+from sizing.budget import currency_mismatch, month_check
 from sizing.errors import SizingError
 from sizing.fits import Suggestions, WhatFits
 from sizing.plan import rate_text
 from sizing.query import parse
 
 from .blocks import Message, esc, validate
+from .rendering import budget_verdict
 
 
 def lines(fits: WhatFits, lang: str, show_prices: bool = True) -> tuple[str, list[str]]:
@@ -48,6 +49,8 @@ def lines(fits: WhatFits, lang: str, show_prices: bool = True) -> tuple[str, lis
         out.append(t("fits.not_offered", gpu=fits.gpu_name, gpus=i18n.join(fits.offered_instead, lang)))
     if fits.cost_asked and fits.offered_counts:
         out.append(_price(fits, setup, lang) if show_prices else t("cost.ask_sales"))
+        if show_prices and fits.budget is not None:
+            out += _fits_budget(fits, lang)
     if fits.load_given:
         out.append(t("fits.load_not_used"))
     example = _example(fits)
@@ -143,6 +146,20 @@ def _price(fits: WhatFits, setup: str, lang: str) -> str:
     ]  # fmt: skip
     return i18n.t(lang, "fits.price", setup=setup, modes="; ".join(modes),
                   hours=i18n.number(fits.hours_per_month, lang))  # fmt: skip
+
+
+def _fits_budget(fits: WhatFits, lang: str) -> list[str]:
+    """The setup's monthly price in each mode against the budget the question gave."""
+    budget = fits.budget
+    assert budget is not None
+    amount = f"{budget.currency or fits.currency or ''} {i18n.money(budget.amount, lang)}".strip()
+    if not fits.price_per_hour:
+        return [i18n.t(lang, "cost.budget_unpriced", amount=amount)]
+    if currency_mismatch(budget, fits.currency):
+        return [i18n.t(lang, "cost.budget_currency", theirs=budget.currency, ours=fits.currency)]
+    per_month = {mode: price * fits.hours_per_month for mode, price in fits.price_per_hour.items()}
+    checked = month_check(budget, per_month)
+    return budget_verdict(checked, amount, fits.currency or "", lang) if checked else []
 
 
 def _example(fits: WhatFits) -> str | None:

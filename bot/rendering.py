@@ -171,6 +171,12 @@ def budget_lines(result: SizingResult, setup, lang: str) -> list[str]:
     checked = check_budget(budget, setup.cost if setup else None, cur, training)
     if checked is None:
         return [i18n.t(lang, "cost.budget_unpriced", amount=amount)]
+    return budget_verdict(checked, amount, cur, lang)
+
+
+def budget_verdict(checked, amount: str, cur: str, lang: str) -> list[str]:
+    """sizing.budget's check in words: the modes a month's budget holds, or how far the cheapest passes it;
+    a project's budget against its cost."""
     money = partial(i18n.money, lang=lang)
     if checked.period == "project":
         key = "cost.budget_project_fits" if checked.fits else "cost.budget_project_over"

@@ -33,15 +33,20 @@ def check(budget: BudgetInfo, cost: Cost | None, currency: str | None, training:
         fits = ["project_package"] if over == 0 else []
         return BudgetCheck(amount=budget.amount, period="project", assumed_monthly=False, fits=fits,
                            cheapest_mode="project_package", cheapest=cost.project_total, over=over)  # fmt: skip
-    by_price = sorted(cost.by_contract_mode.items(), key=lambda item: item[1].per_month)
+    return month_check(budget, {mode: c.per_month for mode, c in cost.by_contract_mode.items()})
+
+
+def month_check(budget: BudgetInfo, per_month: dict[str, float]) -> BudgetCheck | None:
+    """A month's price in each contract mode (what-fits' setup, or an answer's Cost) against the budget."""
+    by_price = sorted(per_month.items(), key=lambda item: item[1])
     if not by_price:
         return None
-    cheapest_mode, cheapest = by_price[0][0], by_price[0][1].per_month
+    cheapest_mode, cheapest = by_price[0]
     return BudgetCheck(
         amount=budget.amount,
         period="month",
         assumed_monthly=budget.monthly is None,
-        fits=[mode for mode, c in by_price if c.per_month <= budget.amount],
+        fits=[mode for mode, price in by_price if price <= budget.amount],
         cheapest_mode=cheapest_mode,
         cheapest=cheapest,
         over=max(0.0, cheapest - budget.amount),

@@ -66,6 +66,7 @@ class WhatFits(msgspec.Struct, kw_only=True):
     price_per_hour: dict[str, float] = {}
     hours_per_month: int = 0
     currency: str | None = None
+    budget: BudgetInfo | None = None  # a budget the question gave, set against that price
 
 
 def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
@@ -140,6 +141,16 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
         price_per_hour=prices,
         hours_per_month=catalog.offering.hours_per_month,
         currency=catalog.offering.currency,
+        budget=_budget(given),
+    )
+
+
+def _budget(given: dict[str, Any]) -> BudgetInfo | None:
+    amount = given.get("budget")
+    if not amount:
+        return None
+    return BudgetInfo(
+        amount=amount, currency=given.get("budget_currency"), monthly=given.get("budget_monthly")
     )
 
 
@@ -194,12 +205,7 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
     out: list[Suggested] = []
     context = users = 0
     rate = None
-    amount = given.get("budget")
-    budget = (
-        BudgetInfo(amount=amount, currency=given.get("budget_currency"), monthly=given.get("budget_monthly"))
-        if amount
-        else None
-    )
+    budget = _budget(given)
     for model_id in catalog.suggestions.get(key, []):
         try:
             result = size(Workload.given({**given, "model": model_id}), catalog)

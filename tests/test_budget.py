@@ -146,3 +146,31 @@ def test_with_no_model_the_budget_picks_the_largest_suggested_model_it_holds(pip
     # Asked with no "qual modelo": a budget alone asks what it buys.
     text, _ = ask(pipeline, "com 8 mil reais por mês, o que consigo rodar?")
     assert "Nenhum dos sugeridos cabe no orçamento de BRL 8.000 por mês" in text
+
+
+def test_a_budget_asked_with_slash_gpu_is_answered_in_valid_block_kit(tmp_path, monkeypatch):
+    # Through the real app: a signed /gpu request, Bolt's dispatch, the loopback Slack, the request log.
+    from tests.slack_harness import serve
+
+    monkeypatch.setenv("GPU_SIZER_DATA", str(priced_copy(tmp_path / "prices", {None: PRICES})))
+    load_catalog.cache_clear()
+    try:
+        with serve(tmp_path) as slack:
+            reply = slack.command("llama 3.1 8b, orçamento de R$ 12 mil por mês")
+            valid(reply["blocks"])
+            text = text_of(reply["blocks"])
+            assert "orçamento de BRL 12.000 por mês" in text
+            assert "Orçamento de BRL 12.000 por mês: cabe (reservada e dedicada)." in text
+            [row] = slack.rows()
+            assert row["outcome"] == "answered"
+    finally:
+        load_catalog.cache_clear()
+
+
+def test_what_fits_on_the_gpus_named_sets_their_price_against_the_budget(pipeline):
+    # 2 H100 reserved: 2 x 14 x 730 = 20,440 a month, 440 over a budget of 20,000.
+    text, slack = ask(pipeline, "o que cabe em 2 h100 com orçamento de R$ 20 mil por mês?")
+    line = "Orçamento de BRL 20.000 por mês: nenhum modo cabe; o mais barato (reservada) custa BRL 20.440 por mês"
+    assert line in text and line in slack
+    text, _ = ask(pipeline, "o que cabe em 2 h100 com orçamento de R$ 25 mil por mês?")
+    assert "Orçamento de BRL 25.000 por mês: cabe (reservada, pacote por projeto e dedicada)." in text
