@@ -989,6 +989,16 @@ _RANGE = regexes.compile(
 )
 
 
+# "umas 20, 30 pessoas", "10 ou 15 usuários", "5 or 6 users": two counts of people said as a rough range
+# (only before people: "8b, 70b" and "1 ou 2 GPUs" are no range of users).
+_RANGE_OR = regexes.compile(
+    r"(?<![\w.,/:+-])(\d+)(?:\s*,\s+|\s+(?:ou|or)\s+)(\d+)(?=\s+(?:usu[aá]rios|utilizadores|pessoas|people|users|"
+    r"atendentes|agentes|agents|funcion[aá]rios|colaboradores|employees|clientes|customers|advogados|lawyers|"
+    r"m[eé]dicos|alunos|students|devs|desenvolvedores|developers|analistas|analysts|vendedores)\b)",
+    re.IGNORECASE,
+)
+
+
 _VERSIONS: dict[int, tuple[Catalog, frozenset[tuple[str, str]]]] = {}
 _WORD_BEFORE = regexes.compile(r"([^\W\d_]+)\s+$")
 _NAME_WORDS = regexes.compile(r"[\s_-]+")
@@ -1034,9 +1044,16 @@ def _upper_bounds(
         ranges.append((m.group(0).strip(), high.strip()))
         return high
 
+    def upper_or(m: re.Match) -> str:
+        low, high = int(m.group(1)), int(m.group(2))
+        if not low < high <= 10 * low:
+            return m.group(0)
+        ranges.append((m.group(0).strip(), m.group(2)))
+        return m.group(2)
+
     if not any(c.isdigit() for c in text):
         return text, ranges
-    return _RANGE.sub(upper, text), ranges
+    return _RANGE_OR.sub(upper_or, _RANGE.sub(upper, text)), ranges
 
 
 # "4 ou 8 bits", "4/8 bits", "em 4, 8 ou 16 bits": widths offered as a choice share the one "bits" at the end.
@@ -1959,6 +1976,7 @@ def _leftovers(scan: _Scan) -> list[str]:
         core = m.group(0).strip(punctuation)
         if (
             not core
+            or not any(ch.isalnum() for ch in core)  # an emoji, a symbol: no word of the question
             or core in FILLER
             or core in traffic_query.filler()
             or (core.isdigit() and len(core) == 1)

@@ -179,6 +179,11 @@ def test_an_amount_of_money_is_a_budget_and_never_a_context(text, amount, curren
     assert (query.workload.budget, query.workload.budget_currency) == (amount, currency)
 
 
+def test_emoji_typed_in_a_question_are_no_words_of_it():
+    query = parse("llama 70b 🚀 4bit 32k 10 users 🙏")
+    assert not query.unknown and query.workload.users == 10
+
+
 def test_slack_markup_is_reported_whole_and_never_understood_as_a_name():
     query = parse("<!channel> 70b <@U123ABC> 4bit")
     assert "<!channel>" in query.unknown and "<@U123ABC>" in query.unknown

@@ -18,6 +18,10 @@ from sizing.query import parse
         ("llama 8b 3–5 req/s", "rate_per_s", 5, "3–5"),
         ("llama 8b 2k-4k tokens de contexto", "context", 4096, "2k-4k"),
         ("mistral small entre 1.000 e 2.000 funcionários", "population", 2000, "entre 1.000 e 2.000"),
+        # Two counts of people said as a rough range, with a comma or "ou" (the lower had been not understood).
+        ("llama 70b pra umas 20, 30 pessoas", "users", 30, "20, 30"),
+        ("llama 8b 10 ou 15 usuários", "users", 15, "10 ou 15"),
+        ("llama 8b, 5 or 6 users", "users", 6, "5 or 6"),
     ],
 )
 def test_a_range_is_sized_for_its_upper_end_and_said(text, field, value, typed):
