@@ -149,7 +149,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     first_token = _alternatives(w["first_token"])
     within = (
         r"(?:\s*(?:<=?|≤|=|:|~)|\s+(?:em|in|within|de|of|under|below|abaixo\s+de|menos\s+de|ate|em\s+ate|"
-        r"em\s+menos\s+de|no\s+maximo|at\s+most|less\s+than|maxima|maximo|max|maximum|alvo|target|desejada|aceitavel))*"
+        r"em\s+menos\s+de|no\s+maximo|at\s+most|less\s+than|maxima|maximo|max|maximum|alvo|target|desejada|aceitavel|"
+        r"inferior\s+a|menor\s+que|menor\s+do\s+que|lower\s+than|shorter\s+than|de\s+ate))*"
     )
 
     def seconds(m: re.Match, number: int = 1, unit: int = 2):

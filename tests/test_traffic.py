@@ -429,6 +429,9 @@ PHRASINGS = [
     ("llama 8b 200 documents of 10 pages each per hour", {"rate_per_s": pytest.approx(200 / 3600), "prompt_pages": 10}),
     ("rag jurídico: 2 mil documentos de 30 páginas, 50 usuários, llama 3.3 70b", {"users": 50, "prompt_pages": 30}),
     ("qwen2.5-vl 7b para OCR de notas fiscais, 5 mil notas por dia", {"requests_per_day": 5000}),
+    ("Queremos servir o Qwen3 8B a 2000 colaboradores da empresa, com tempo de resposta inferior a 2 segundos.",
+     {"population": 2000, "ttft_s": 2}),
+    ("llama 8b, 10 req/s, latência menor que 1 segundo", {"rate_per_s": 10, "ttft_s": 1}),
     # A percentile and a time with no latency word between them, or the share of requests said outright.
     ("quero hospedar o llama 3.1 8b para 10 req/s com p95 de 2s", {"rate_per_s": 10, "latency_percentile": 95, "ttft_s": 2}),
     ("llama 8b 10 rps p99 < 500ms", {"rate_per_s": 10, "latency_percentile": 99, "ttft_s": 0.5}),
