@@ -498,6 +498,8 @@ def _traffic_understood(w, lang: str) -> list[str]:
                 ),
             )
         )
+    if w.fast_latency and not (w.ttft_s and w.tokens_per_s):
+        parts.append(t("fast"))
     if w.ttft_s:
         parts.append(t("ttft", n=i18n.seconds(w.ttft_s, lang)))
     if w.tokens_per_s:

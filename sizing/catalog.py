@@ -466,6 +466,9 @@ class Traffic(Strict, kw_only=True):
     population: PopulationSettings = msgspec.field(default_factory=PopulationSettings)
     daily: DailySettings = msgspec.field(default_factory=DailySettings)
     latency: LatencySettings = msgspec.field(default_factory=LatencySettings)
+    latency_interactive: LatencySettings = msgspec.field(
+        default_factory=lambda: LatencySettings(ttft_s=0.5, tokens_per_s=33)
+    )
     lengths: LengthSettings = msgspec.field(default_factory=LengthSettings)
     capacity: CapacitySettings = msgspec.field(default_factory=CapacitySettings)
     images: ImageSettings = msgspec.field(default_factory=ImageSettings)

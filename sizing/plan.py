@@ -1039,13 +1039,17 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         elif w.users is None:
             said[:] = [a for a in said if a != t(lang, "assume.users")]
 
-    given = w.ttft_s is not None or w.tokens_per_s is not None
+    given = w.ttft_s is not None or w.tokens_per_s is not None or w.fast_latency
     ttft = tpot = None
     if rate is not None or given:
-        ttft = w.ttft_s if w.ttft_s is not None else traffic.latency.ttft_s
-        tps = w.tokens_per_s if w.tokens_per_s is not None else traffic.latency.tokens_per_s
+        # "respostas rápidas": the Interactive scenario's limits where no figure is given, else the chat's.
+        defaults = traffic.latency_interactive if w.fast_latency else traffic.latency
+        ttft = w.ttft_s if w.ttft_s is not None else defaults.ttft_s
+        tps = w.tokens_per_s if w.tokens_per_s is not None else defaults.tokens_per_s
         tpot = 1 / tps
-        if w.ttft_s is None and w.tokens_per_s is None:
+        if w.fast_latency and (w.ttft_s is None or w.tokens_per_s is None):
+            key = "assume.traffic.latency_fast"
+        elif w.ttft_s is None and w.tokens_per_s is None:
             key = "assume.traffic.latency_targets"
         elif w.ttft_s is None:
             key = "assume.traffic.latency_ttft_default"

@@ -2850,7 +2850,7 @@ TRAFFIC_FIELDS = {
     "requests_per_day": "traffic.day", "requests_per_month": "traffic.month", "population": "traffic.population", "active_share": "traffic.share",
     "requests_per_active_hour": "traffic.per_hour",
     "ttft_s": "traffic.ttft", "latency_percentile": "traffic.percentile", "tokens_per_s": "traffic.tps", "cost": "traffic.cost",
-    "batch_items": "traffic.batch", "batch_seconds": "traffic.batch",
+    "batch_items": "traffic.batch", "batch_seconds": "traffic.batch", "fast_latency": "traffic.fast",
 }  # fmt: skip
 # A request rate, a daily or monthly volume and a head-count each set the load: a follow-up naming one drops the others.
 LOAD_BASES = ("rate_per_s", "requests_per_day", "requests_per_month", "population", "users")

@@ -504,6 +504,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ), lambda m: True),
         ("cost_year", regexes.compile(rf"\b(?:{_alternatives(w['yearly'])})\b"), lambda m: 365),
         ("cost", regexes.compile(rf"\b(?:{_alternatives(w['cost'])})\b"), lambda m: True),
+        ("fast_latency", regexes.compile(rf"\b(?:{_alternatives(w['fast'])})\b"), lambda m: True),
         # A batch with a deadline ("processar 1 milhão de documentos em 2 dias", "2M product descriptions with
         # llama 8b within 24 hours"): its items over its time. Last, once rates ("por dia" is one), lengths and
         # pages are read; what sits between the items and the time is left for the other readers (a model).

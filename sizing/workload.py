@@ -152,6 +152,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # finish in; a steady rate with no peak (sizing/plan.py)
     batch_items: int | None = None
     batch_seconds: float | None = None
+    # fast answers asked for with no figure ("respostas rápidas"): MLPerf's Interactive limits
+    fast_latency: bool = False
     # target seconds to the first token
     ttft_s: float | None = None
     # the percentile the latency targets were given at (p95: 95)

@@ -1135,3 +1135,26 @@ def test_a_batch_with_no_deadline_is_told_how_long_it_takes():
     asked = parse("how long to summarize 5,000 reports with qwen3 32b").workload
     assert (asked.batch_items, asked.task) == (5000, "summarization")
     assert parse("fine-tune llama 8b, processar 10 mil documentos").workload.batch_items is None
+
+
+def test_fast_answers_asked_with_no_figure_are_sized_for_mlperfs_interactive_limits():
+    # traffic.toml [latency_interactive]: MLPerf's llama3_1-8b-interactive, TTFT 500 ms and TPOT 30 ms.
+    fast = size(parse("llama 3.1 8b chatbot em tempo real, 10 req/s").workload)
+    chat = size(parse("llama 3.1 8b chatbot, 10 req/s").workload)
+    assert fast.workload.ttft_target_s is None  # not said as a figure
+    said = " ".join(fast.assumptions)
+    assert (
+        "primeiro token em até 0,5 s e pelo menos 33 tokens/s por usuário" in said and "Interactive" in said
+    )
+    # Tighter targets need at least as much hardware.
+    assert fast.recommendation.count * fast.recommendation.gpu_memory_bytes >= (
+        chat.recommendation.count * chat.recommendation.gpu_memory_bytes
+    )
+    # A figure given wins over the default it replaces.
+    mixed = parse("llama 3.1 8b, respostas rápidas, primeiro token em 1 s, 5 req/s").workload
+    assert (mixed.fast_latency, mixed.ttft_s) == (True, 1.0)
+    said = " ".join(size(mixed).assumptions)
+    assert (
+        "Respostas rápidas: latência dimensionada para primeiro token em até 1,0 s e pelo menos 33 tokens/s"
+        in said
+    )
