@@ -110,11 +110,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
 
     def batch(m: re.Match):
         """(items, seconds) of a batch with a deadline."""
-        items = _count(m.group(2), "mi" if m.group(3) == "m" else m.group(3))
-        unit = m.group(6)
+        items = _count(m.group("count"), "mi" if m.group("scale") == "m" else m.group("scale"))
+        if m.group("weekend") or m.group("weekend2"):
+            return (items, 2 * 86400) if items else None
+        unit = m.group("unit")
         seconds = (60 if unit.startswith("min") else 86400 if unit.startswith(("dia", "day"))
                    else 604800 if unit.startswith(("semana", "week")) else 3600)  # fmt: skip
-        span = _float(m.group(5)) * seconds if m.group(5) else seconds
+        span = _float(m.group("n")) * seconds if m.group("n") else seconds
         return (items, span) if items and span > 0 else None
 
     def rate_of(number: str, multiplier: str | None, unit: str):
@@ -509,11 +511,14 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # llama 8b within 24 hours"): its items over its time. Last, once rates ("por dia" is one), lengths and
         # pages are read; what sits between the items and the time is left for the other readers (a model).
         ("batch", regexes.compile(
-            rf"(?P<items>(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|m|mil|mi|milhoes|milhao|millions?)?\s+(?:de\s+|of\s+)?"
-            rf"(?:[a-z]+\s+)?(?:{requests})\b)[^.;!?]{{0,60}}?"
+            rf"(?P<items>(?<![\w.,])(?P<count>\d+(?:[.,]\d+)*)\s*(?P<scale>k|m|mil|mi|milhoes|milhao|millions?)?\s+"
+            rf"(?:de\s+|of\s+)?(?:[a-z]+\s+)?(?:{requests})\b)[^.;!?]{{0,60}}?"
             rf"(?P<deadline>\b(?:em|in|within|dentro\s+de|em\s+ate|em\s+no\s+maximo|no\s+maximo\s+em|over|durante)\s+"
-            rf"(?:(\d+(?:[.,]\d+)?)\s*|(?:um|uma|a|an|one)\s+)?"
-            r"(h|hrs?|horas?|hours?|min|minutos?|minutes?|dias?|days?|semanas?|weeks?)\b)"
+            rf"(?:(?:(?P<n>\d+(?:[.,]\d+)?)\s*|(?:um|uma|a|an|one)\s+)?"
+            r"(?P<unit>h|hrs?|horas?|hours?|min|minutos?|minutes?|dias?|days?|semanas?|weeks?)\b"
+            # a weekend: Saturday and Sunday
+            r"|(?:the\s+|o\s+|um\s+|a\s+)?(?P<weekend>weekend|fim\s+de\s+semana)\b)"
+            r"|\b(?:no|num|neste|nesse|this)\s+(?P<weekend2>weekend|fim\s+de\s+semana)\b)"
         ), batch),
         # A rate asked with no number ("quantos documentos consigo resumir por hora?", "how many requests per
         # second can it take?"): the GPU named answers with what it serves.

@@ -423,6 +423,12 @@ PHRASINGS = [
     ("llama 3.1 8b: batch inference of 2 million product descriptions, 200 tokens in, 100 out, must finish in 24h",
      {"batch_items": 2_000_000, "batch_seconds": 86_400, "prompt_tokens": 200, "output_tokens": 100}),
     ("classificar 500 mil textos com o qwen3 8b em 10 horas", {"batch_items": 500_000, "batch_seconds": 36_000}),
+    # A weekend is Saturday and Sunday.
+    ("we need to summarize 3 million support tickets over the weekend with llama 8b",
+     {"batch_items": 3_000_000, "batch_seconds": 172_800}),
+    ("llama 8b resumir 50 mil textos no fim de semana", {"batch_items": 50_000, "batch_seconds": 172_800}),
+    ("translate 200k product descriptions to portuguese in 8 hours, llama 3.3 70b",
+     {"batch_items": 200_000, "batch_seconds": 28_800}),
     ("llama 8b 1000 contratos de 30 páginas em 2 dias", {"prompt_pages": 30, "batch_items": 1000, "batch_seconds": 172_800}),
     # Documents of a length at a rate, and a RAG corpus counted before its documents' length (not a context).
     ("llama 8b, 500 contratos de 40 páginas por dia", {"requests_per_day": 500, "prompt_pages": 40}),
