@@ -88,7 +88,9 @@ def block_after(readme: str, command: str) -> str:
 
 
 def ages(text: str) -> str:
-    return re.sub(r"(#\d+\s+)\d+ dias?", r"\1N dias", text)
+    # A lead's age grows with the day the tests run, and its column is right-aligned: "#1        9 dias" one day,
+    # "#1       10 dias" the next.
+    return re.sub(r"(#\d+)\s+\d+ dias?", r"\1 N dias", text)
 
 
 def test_the_readme_shows_what_gpu_log_summary_and_gaps_print(tmp_path, capsys):
