@@ -226,3 +226,15 @@ def test_deepseek_v2_and_coder_v2_are_the_236b_mla_moe(catalog):
     assert resolve_model("deepseek-ai/DeepSeek-Coder-V2-Instruct", catalog).model.id == "deepseek-coder-v2"
     assert resolve_model("deepseek v2.5", catalog).model.id == "deepseek-v2.5"
     assert resolve_model("deepseek coder v2 lite", catalog).model.id == "deepseek-coder-v2-lite"
+
+
+def test_qwen3_next_is_counted_exactly_and_caches_only_its_full_attention_layers(catalog):
+    # Qwen3-Coder-Next's safetensors (the same config.json shape) total 79,674,391,296 parameters, 3,874,929,408
+    # active; one layer in four is full attention (12 of 48), the rest Gated DeltaNet with a fixed state.
+    from sizing.engine import size
+    from sizing.workload import Workload
+
+    model = catalog.model("qwen3-next-80b-a3b")
+    assert (model.params, model.active_params) == (79_674_391_296, 3_874_929_408)
+    r = size(Workload.given({"model": "qwen3 next 80b", "precision": "fp8", "context": 32768}))
+    assert r.kv_bytes_per_token == 2 * 12 * 2 * 256 * 2  # K and V x full layers x KV heads x head dim x BF16
