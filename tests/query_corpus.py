@@ -1787,6 +1787,11 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     # Closed models run only on their makers' APIs: said so, with open models of their size.
     ("quanto custa rodar o gpt-4o na nossa nuvem?", "query.closed_model", ["gpt-4o", "fechado"]),
     ("claude 3.5 sonnet para 100 usuários", "query.closed_model", ["claude", "API"]),
+    (
+        "mistral medium 3 para 20 usuários",
+        "query.closed_model",
+        ["mistral medium", "fechado"],
+    ),  # had asked which Mistral
     ("can gemini 1.5 pro run on an H100? en", "query.closed_model", ["gemini", "closed"]),
     # ---------------------------------------------------------------- personal data is never echoed
     ("meu email é ana@empresa.com.br, cpf 123.456.789-09", "query.nothing_understood", []),
