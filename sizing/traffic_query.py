@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Any
 
 from . import regexes, tomlfiles
 from .catalog import DATA_DIR, CatalogError
@@ -36,6 +37,10 @@ _COUNT_UNITS = {
     "million": "mi",
     "millions": "mi",
 }
+
+
+# What a phrase sets, (field, value) pairs, and the (start, end) spans of the working text it takes.
+Taken = tuple[list[tuple[str, Any]], list[tuple[int, int]]]
 
 
 def _alternatives(words) -> str:
@@ -108,16 +113,49 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
 
     bare_unit = _alternatives(word for word, seconds in unit_words.items() if seconds != MONTH)
 
-    def batch(m: re.Match):
-        """(items, seconds) of a batch with a deadline."""
+    def batch(m: re.Match) -> Taken | None:
+        """A batch with a deadline: its items and seconds; what stands between them is left."""
         items = _count(m.group("count"), "mi" if m.group("scale") == "m" else m.group("scale"))
         if m.group("weekend") or m.group("weekend2"):
-            return (items, 2 * 86400) if items else None
-        unit = m.group("unit")
-        seconds = (60 if unit.startswith("min") else 86400 if unit.startswith(("dia", "day"))
-                   else 604800 if unit.startswith(("semana", "week")) else 3600)  # fmt: skip
-        span = _float(m.group("n")) * seconds if m.group("n") else seconds
-        return (items, span) if items and span > 0 else None
+            span = 2 * 86400.0
+        else:
+            unit = m.group("unit")
+            seconds = (60 if unit.startswith("min") else 86400 if unit.startswith(("dia", "day"))
+                       else 604800 if unit.startswith(("semana", "week")) else 3600)  # fmt: skip
+            span = _float(m.group("n")) * seconds if m.group("n") else seconds
+        if not items or span <= 0:
+            return None
+        return [("batch_items", items), ("batch_seconds", span)], [m.span("items"), m.span("deadline")]
+
+    # Phrases that set more than one field, or leave some of their words for other readers: each converter
+    # gives the fields and the spans to blank (take() below).
+    def percentile_latency(m: re.Match) -> Taken | None:
+        percentile = _float(m.group(1))
+        if not 50 <= percentile < 100:
+            return None
+        return [("latency_percentile", percentile), ("ttft_s", seconds(m, 2, 3))], [m.span()]
+
+    def pages_at_rate(m: re.Match) -> Taken | None:
+        rate, pages = rate_of(m.group(1), m.group(2), m.group("unit")), _count(m.group(3), m.group(4))
+        return ([rate, ("prompt_pages", pages)], [m.span()]) if rate and pages else None
+
+    def prompt_pages(m: re.Match) -> Taken | None:
+        pages = length(m)
+        if pages is None:
+            return None
+        # "2 mil documentos de 30 páginas": the documents counted are a RAG corpus (sizing/query.py reads it
+        # after traffic), so their word stays for it, never leaving "2 mil" a context.
+        start = m.start(1) if _COUNT_BEFORE.search(m.string, 0, m.start()) else m.start()
+        return [("prompt_pages", pages)], [(start, m.end())]
+
+    def rate_asked(m: re.Match) -> Taken:
+        # The words between stay for their readers: "resumir" is the task.
+        return [("rate_asked", True)], [m.span("head"), m.span("period")]
+
+    def batch_count(m: re.Match) -> Taken | None:
+        items = _count(m.group(2), m.group(3))
+        # The verb stays for the task words ("resumir" is summarization).
+        return ([("batch_items", items)], [m.span("items")]) if items else None
 
     def rate_of(number: str, multiplier: str | None, unit: str):
         """("requests_per_day", 500) for "500 … por dia", ("rate_per_s", …) for shorter periods."""
@@ -254,13 +292,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("percentile_latency", regexes.compile(
             rf"(?:\b(?:{first_token})\s+)?\b(?:{_alternatives(w['percentile_words'])})\s*(\d{{2}}(?:[.,]\d+)?)(?!\s*%)"
             rf"{within}\s*{_PLAIN}\s*{_SECONDS}"
-        ), lambda m: (_float(m.group(1)), seconds(m, 2, 3)) if 50 <= _float(m.group(1)) < 100 else None),
+        ), percentile_latency),
         # "95% dos pedidos em até 2 s", "90% of requests under 3 seconds": the same, said as a share.
         ("percentile_latency", regexes.compile(
             rf"(?<![\w.,])(\d{{2}}(?:[.,]\d+)?)\s*%\s*(?:d[oa]s|of(?:\s+the|\s+all)?)\s+(?:{requests}|{first_token})\b"
             rf"(?:\s+(?:com|with|getting|recebendo)\s+(?:{first_token})\b|\s+(?:respondid[oa]s|answered|served|atendid[oa]s)\b)?"
             rf"{within}\s*{_PLAIN}\s*{_SECONDS}"
-        ), lambda m: (_float(m.group(1)), seconds(m, 2, 3)) if 50 <= _float(m.group(1)) < 100 else None),
+        ), percentile_latency),
         # "p95 de primeira resposta 1 s", "TTFT p99 < 2 s": the percentile first, so the target around it reads.
         ("latency_percentile", regexes.compile(
             rf"\b(?:{_alternatives(w['percentile_words'])})\s*(\d{{2}}(?:[.,]\d+)?)\b(?!\s*%)"
@@ -400,13 +438,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("pages_at_rate", regexes.compile(
             rf"{_NUM}\s+(?:{documents})\s+(?:de|com|of|with)\s+(?:(?:ate|up\s+to|cerca\s+de|about|~)\s*)?"
             rf"{_NUM}[-\s]*(?:{pages})\b(?:\s+(?:each|cada(?:\s+um)?))?,?\s*{per}\s*(?P<unit>{unit})s?\b"
-        ), lambda m: (rate_of(m.group(1), m.group(2), m.group("unit")), _count(m.group(3), m.group(4)))),
+        ), pages_at_rate),
         # A prompt in pages ("documentos de 20 páginas", "20-page reports"), or in pieces of a given size
         # ("5 trechos de 500 tokens": 2,500).
         ("prompt_pages", regexes.compile(
             rf"(?:\b(?:{documents})\s+(?:(?:de|com|of|with)\s+|(?=(?:ate|up\s+to)\b)))?(?:(?:ate|up\s+to|cerca\s+de|about|~)\s*)?"
             rf"{_NUM}[-\s]*(?:{pages})\b(?:\s+(?:{documents})\b)?"
-        ), length),
+        ), prompt_pages),
         ("prompt_tokens", regexes.compile(
             rf"{_NUM}\s*(?:{pieces})\s+(?:de|of|with|com)\s+{_NUM}\s*(?:tokens?|toks?)\b"
         ), lambda m: (_count(m.group(1), m.group(2)) or 0) * (_count(m.group(3), m.group(4)) or 0) or None),
@@ -525,13 +563,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("rate_asked", regexes.compile(
             rf"(?P<head>\b(?:quant[oa]s|how\s+many)\s+(?:{requests})\b)(?:\s+[a-z]+){{0,4}}?"
             r"(?P<period>\s+(?:por|per|/|a|an|each)\s*(?:segundo|second|sec|s|minuto|minute|min|hora|hour|h|dia|day)\b)"
-        ), lambda m: True),
+        ), rate_asked),
         # The items of a batch with no deadline ("quanto tempo para processar 100 mil emails?"): the answer says
         # how long they take.
         ("batch_count", regexes.compile(
             rf"\b(?:{_alternatives(w['batch_verbs'])})\s+(?:os\s+|as\s+|the\s+|uns\s+|umas\s+|cerca\s+de\s+|about\s+|~\s*)?"
             rf"(?P<items>{_NUM}\s+(?:de\s+|of\s+)?(?:[a-z]+\s+)?(?:{requests})\b)"
-        ), lambda m: _count(m.group(2), m.group(3))),
+        ), batch_count),
     ]  # fmt: skip
 
 
@@ -584,11 +622,12 @@ _AVERAGE_AFTER = regexes.compile(
 _AVERAGE_BEFORE = regexes.compile(r"\b(?:uma\s+)?(?:media|average|avg|mean)\s*(?:de|of|:)?\s*(?:~\s*)?$")
 
 
+# Kinds whose converter gives the fields a phrase sets and the spans it takes (patterns(): Taken).
+_FIELDS_AND_SPANS = frozenset(
+    {"percentile_latency", "rate_asked", "batch_count", "batch", "pages_at_rate", "prompt_pages"}
+)
 # Kinds read by their own loop in take() (scan.take checks the prefilter itself for the rest).
-_OWN_LOOPS = frozenset(
-    {"lengths", "rate", "percentile_latency", "rate_asked", "batch_count", "batch", "pages_at_rate",
-     "prompt_pages", "per_conversation_length"}
-)  # fmt: skip
+_OWN_LOOPS = _FIELDS_AND_SPANS | {"lengths", "rate", "per_conversation_length"}
 
 
 def take(scan, follow_up: bool = False, training: bool = False) -> None:
@@ -634,69 +673,19 @@ def take(scan, follow_up: bool = False, training: bool = False) -> None:
                 scan.found.setdefault(key, []).append((number, scan.original[m.start() : m.end()].strip()))
                 scan.blank(start, end)
             continue
-        if kind == "percentile_latency":
-            for m in list(pattern.finditer(scan.work)):
-                value = convert(m)
-                if value is None:
-                    continue
-                typed = scan.original[m.start() : m.end()].strip()
-                scan.found.setdefault("latency_percentile", []).append((value[0], typed))
-                scan.found.setdefault("ttft_s", []).append((value[1], typed))
-                scan.blank(m.start(), m.end())
-            continue
         if kind in ("batch", "batch_count") and training:
             continue  # "fine-tune com 10 mil documentos em 3 dias": examples and a deadline, read elsewhere
-        if kind == "rate_asked":
+        if kind in _FIELDS_AND_SPANS:
             for m in list(pattern.finditer(scan.work)):
-                scan.found.setdefault("rate_asked", []).append(
-                    (True, scan.original[m.start() : m.end()].strip())
-                )
-                # The words between stay for their readers: "resumir" is the task.
-                scan.blank(*m.span("head"))
-                scan.blank(*m.span("period"))
-            continue
-        if kind == "batch_count":
-            for m in list(pattern.finditer(scan.work)):
-                items = convert(m)
-                if items:
-                    # The verb stays for the task words ("resumir" is summarization).
-                    scan.found.setdefault("batch_items", []).append(
-                        (items, scan.original[m.start() : m.end()].strip())
-                    )
-                    scan.blank(*m.span("items"))
-            continue
-        if kind == "batch":
-            for m in list(pattern.finditer(scan.work)):
-                value = convert(m)
-                if value is None:
+                taken = convert(m)
+                if taken is None:
                     continue
+                fields, spans = taken
                 typed = scan.original[m.start() : m.end()].strip()
-                scan.found.setdefault("batch_items", []).append((value[0], typed))
-                scan.found.setdefault("batch_seconds", []).append((value[1], typed))
-                scan.blank(*m.span("items"))
-                scan.blank(*m.span("deadline"))
-            continue
-        if kind == "pages_at_rate":
-            for m in list(pattern.finditer(scan.work)):
-                rate, pages = convert(m)
-                if rate is None or not pages:
-                    continue
-                typed = scan.original[m.start() : m.end()].strip()
-                scan.found.setdefault(rate[0], []).append((rate[1], typed))
-                scan.found.setdefault("prompt_pages", []).append((pages, typed))
-                scan.blank(m.start(), m.end())
-            continue
-        if kind == "prompt_pages":
-            for m in list(pattern.finditer(scan.work)):
-                pages = convert(m)
-                if pages is None:
-                    continue
-                typed = scan.original[m.start() : m.end()].strip()
-                scan.found.setdefault("prompt_pages", []).append((pages, typed))
-                # "2 mil documentos de 30 páginas": the documents counted are a RAG corpus (sizing/query.py
-                # reads it after traffic), so their word stays for it, never leaving "2 mil" a context.
-                start = m.start(1) if _COUNT_BEFORE.search(scan.work, 0, m.start()) else m.start()
-                scan.blank(start, m.end())
+                for key, value in fields:
+                    scan.found.setdefault(key, []).append((value, typed))
+                for span in spans:
+                    scan.blank(*span)
             continue
         if kind == "per_conversation_length":
             # The messages per conversation, and the prompt's length when the phrase gives it.
