@@ -1630,6 +1630,7 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
         scan.found.setdefault(kind, []).append((value, scan.original[start:end].strip()))
         scan.blank(start, end)
         if kind == "gpu":
+            scan.found.setdefault("gpu_at", []).append((start, value))  # longest names are read first
             _gpu_count(scan, start, end)
 
 
@@ -1762,6 +1763,7 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
         scan.blank(*servers.span())
     typed = f"{scan.original[first:start]} {scan.original[end:last]}".strip()
     scan.found.setdefault("gpus", []).append((count, typed))
+    scan.found.setdefault("gpu_count_at", []).append((start, count))  # the count of the GPU named there
     scan.blank(m.start(), m.end())
 
 
@@ -2463,7 +2465,23 @@ def _gpus_named(scan: _Scan) -> dict:
     names = list(dict.fromkeys(v for v, _ in named))
     if len(names) < 2:
         return dict(gpu=_one(scan, "gpu", "gpu"), gpus=_one(scan, "gpus", "gpus"))
+    at = sorted(scan.found.get("gpu_at", []))
+    if len(at) == len(named):
+        # In the order typed (the longest names were read first: "h200 ou 2x h100" starts with the H200).
+        names = list(dict.fromkeys(gpu for _, gpu in at))
     counts = [v for v, _ in scan.found.get("gpus", [])]
+    adjacent = dict(scan.found.get("gpu_count_at", []))
+    if adjacent and len(adjacent) == len(counts) and len(at) == len(named):
+        # "uma h200 ou duas h100", "h200 ou 2x h100": each count with the GPU it was typed beside.
+        count_of: dict[str, int] = {}
+        for start, gpu in at:
+            if start in adjacent:
+                count_of.setdefault(gpu, adjacent[start])
+        first, others = count_of.get(names[0]), names[1:]
+        if not any(gpu in count_of for gpu in others):
+            return dict(gpu=names[0], gpus=first, compare_gpus=others)  # the others weighed at the same count
+        compare = [count_of.get(gpu, first or 1) for gpu in others]
+        return dict(gpu=names[0], gpus=first, compare_gpus=others, compare_counts=compare)
     if len(counts) == len(named) and len(names) == len(named):
         # "2 L40S ou 1 H100": each count with its GPU (both read left to right)
         return dict(gpu=names[0], gpus=counts[0], compare_gpus=names[1:], compare_counts=counts[1:])

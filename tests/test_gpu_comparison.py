@@ -48,6 +48,25 @@ def test_each_gpu_keeps_its_own_count():
     assert h100.text.startswith("1× H100")
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "llama 70b fp8 numa h200 vs duas h100",  # the count in words had gone to the H200
+        "llama 70b fp8 em h200 ou 2x h100",  # "2x h100" had been read first, and made the H100 the one asked
+    ],
+)
+def test_a_count_typed_beside_the_second_gpu_stays_with_it(text):
+    query = parse(text).workload
+    assert (query.gpu, query.gpus, query.compare_gpus, query.compare_counts) == (
+        "h200-sxm",
+        None,
+        ["h100-sxm"],
+        [2],
+    )
+    (h100,) = compared(size(query))
+    assert (h100.setup.gpu, h100.setup.count) == ("h100-sxm", 2)
+
+
 def test_a_compared_gpu_too_small_says_how_many_would_do():
     result = size(parse("h100 ou h200 para llama 70b fp8 32k 20 usuarios").workload)
     (h200,) = compared(result)
