@@ -42,7 +42,7 @@ PUBLISHED = {
     "openai/gpt-oss-20b": {"bytes": (13.8e9, 0.005), "params": (20.91e9, 0.001)},
     # Qwen3-Coder-Next (the same architecture) publishes 79,674,391,296 parameters for the main model.
     # In BF16, less the 36 layers' A_log (32 values) and gated norm (128) that are stored in F32.
-    "Qwen/Qwen3-Next-80B-A3B-Instruct": {
+    "Qwen/Qwen3-Coder-Next": {
         "bytes": (2 * 79_674_391_296 + 36 * 160 * 2, 0),
         "params": (79_674_391_296, 0),
     },
@@ -116,13 +116,13 @@ def test_kv_cache_and_linear_state_per_token_follow_each_architecture(env):
         # MLA: (512 latent + 64 rotary) x 2 bytes x 61 layers.
         "deepseek-ai/DeepSeek-V3.1": 70_272,
         # Only the 12 full-attention layers keep KV: 2 x 2 KV heads x 256 x 2 bytes each.
-        "Qwen/Qwen3-Next-80B-A3B-Instruct": 24_576,
+        "Qwen/Qwen3-Coder-Next": 24_576,
         # 2 x 28 layers x 4 KV heads x 128 x 2 bytes.
         "Qwen/Qwen2.5-VL-7B-Instruct": 57_344,
     }
     for repo, want in per_token.items():
         assert kv_cache.bytes_per_token(hub.read_now(repo).model, 2) == want, repo
-    nxt = hub.read_now("Qwen/Qwen3-Next-80B-A3B-Instruct").model
+    nxt = hub.read_now("Qwen/Qwen3-Coder-Next").model
     assert (nxt.linear_layers, nxt.attention_layers) == (36, 12)
     # 36 Gated DeltaNet layers x (3 x 8192 conv inputs + 32 heads x 128 x 128) x 2 bytes, whatever the length.
     assert kv_cache.state_bytes(nxt) == 36 * (3 * 8192 + 32 * 128 * 128) * 2
@@ -141,12 +141,10 @@ def _pipeline(tmp_path, hub) -> Pipeline:
 
 def test_an_answer_from_the_hub_says_where_it_came_from(env):
     pipeline = _pipeline(env, make_hub(env))
-    reply = pipeline.ask(
-        "https://huggingface.co/Qwen/Qwen3-Next-80B-A3B-Instruct 32k 10 usuários", Where("console")
-    )
+    reply = pipeline.ask("https://huggingface.co/Qwen/Qwen3-Coder-Next 32k 10 usuários", Where("console"))
     assert reply.outcome == "answered", reply.text_answer
     text = reply.text_answer
-    assert "Qwen3-Next-80B-A3B-Instruct" in text
+    assert "Qwen3-Coder-Next" in text
     assert "arquivos do próprio repositório" in text
     assert "Gated DeltaNet" in text
     assert reply.result.workload.model.weights_exact
@@ -155,12 +153,12 @@ def test_an_answer_from_the_hub_says_where_it_came_from(env):
 
 def test_a_repo_offered_as_the_other_model_is_read_from_the_hub_for_the_comparison(env):
     reply = _pipeline(env, make_hub(env)).ask(
-        "qwen 32b ou Qwen/Qwen3-Next-80B-A3B-Instruct, 32k 10 usuários", Where("console")
+        "qwen 32b ou Qwen/Qwen3-Coder-Next, 32k 10 usuários", Where("console")
     )
     assert reply.outcome == "answered", reply.text_answer
     assert reply.result.workload.model.id == "qwen2.5-32b"  # the first is answered in full
     first, other = reply.comparison.models
-    assert other.model_id != first.model_id and "Qwen3-Next-80B-A3B-Instruct" in other.model
+    assert other.model_id != first.model_id and "Qwen3-Coder-Next" in other.model
     # Its column counts the checkpoint's own bytes, as an answer about it alone does.
     assert other.recommendation.per_gpu.weights * other.recommendation.tensor_parallel >= 2 * 79_674_391_296
     block = reply.text_answer.split("\n\n")[1]
@@ -277,7 +275,7 @@ def test_what_was_read_is_cached_on_disk_and_the_switch_turns_the_hub_off(env, f
     assert fake_hub.count(repo) > asked
     off = make_hub(env, enabled=False)
     before = len(fake_hub.requests)
-    reply = _pipeline(env, off).ask("Qwen/Qwen3-Next-80B-A3B-Instruct", Where("console"))
+    reply = _pipeline(env, off).ask("Qwen/Qwen3-Coder-Next", Where("console"))
     assert len(fake_hub.requests) == before
     assert "desligada" in reply.text_answer
     # Catalogue models never go to the Hub.
@@ -288,21 +286,21 @@ def test_catalog_add_writes_a_reviewed_entry_that_answers_offline(env, monkeypat
     data = env / "data"
     monkeypatch.setenv("GPU_SIZER_DATA", str(data))
     out, err = io.StringIO(), io.StringIO()
-    code = catalogcli.main(["Qwen/Qwen3-Next-80B-A3B-Instruct", "--yes"], hub=make_hub(env), out=out, err=err)
+    code = catalogcli.main(["Qwen/Qwen3-Coder-Next", "--yes"], hub=make_hub(env), out=out, err=err)
     assert code == 0, err.getvalue()
     assert "parameters from the architecture above: 79,674,391,296 (+0.00%)" in out.getvalue()
     load_catalog.cache_clear()
     try:
         catalog = load_catalog(data)
-        entry = catalog.model("qwen3-next-80b-a3b-instruct")
+        entry = catalog.model("qwen3-coder-next")
         assert (
             entry.linear_attention is not None
             and entry.releases[0].weight_bytes == 2 * 79_674_391_296 + 36 * 160 * 2
         )
-        offline = size(Workload(model="Qwen/Qwen3-Next-80B-A3B-Instruct"), catalog)
+        offline = size(Workload(model="Qwen/Qwen3-Coder-Next"), catalog)
         assert offline.workload.model.weights_exact
         # Written twice is refused, and the file stays valid.
-        assert catalogcli.main(["Qwen/Qwen3-Next-80B-A3B-Instruct", "--yes"], hub=make_hub(env), out=out,
+        assert catalogcli.main(["Qwen/Qwen3-Coder-Next", "--yes"], hub=make_hub(env), out=out,
                                err=err) == 1  # fmt: skip
     finally:
         load_catalog.cache_clear()
@@ -311,7 +309,7 @@ def test_catalog_add_writes_a_reviewed_entry_that_answers_offline(env, monkeypat
 def test_catalog_add_needs_the_data_folder(env, monkeypatch):
     monkeypatch.delenv("GPU_SIZER_DATA", raising=False)
     err = io.StringIO()
-    assert catalogcli.main(["Qwen/Qwen3-Next-80B-A3B-Instruct", "--yes"], hub=make_hub(env), err=err) == 1
+    assert catalogcli.main(["Qwen/Qwen3-Coder-Next", "--yes"], hub=make_hub(env), err=err) == 1
     assert "GPU_SIZER_DATA" in err.getvalue()
 
 

@@ -43,6 +43,8 @@ GPT_OSS_20B = {
     "quantization_config": {"quant_method": "mxfp4", "modules_to_not_convert": [
         "model.layers.*.self_attn", "model.layers.*.mlp.router", "model.embed_tokens", "lm_head"]},
 }  # fmt: skip
+# Qwen3-Next's shape, served as Qwen/Qwen3-Coder-Next, whose config.json has it (Qwen3-Next-80B-A3B itself is a
+# catalogue model, which never goes to the Hub).
 QWEN3_NEXT = {
     "architectures": ["Qwen3NextForCausalLM"], "model_type": "qwen3_next", "hidden_size": 2048,
     "intermediate_size": 5120, "num_hidden_layers": 48, "num_attention_heads": 16, "num_key_value_heads": 2,
@@ -145,7 +147,7 @@ REPOS = {
         "shards": 1, "tensors": lambda: ck.decoder(LLAMA31_8B, {"kind": "bnb4", "dtype": "BF16"}),
     },
     "openai/gpt-oss-20b": {"config": GPT_OSS_20B, "shards": 3, "tensors": lambda: ck.gpt_oss(GPT_OSS_20B)},
-    "Qwen/Qwen3-Next-80B-A3B-Instruct": {
+    "Qwen/Qwen3-Coder-Next": {
         "config": QWEN3_NEXT, "shards": 41, "tensors": lambda: ck.qwen3_next(QWEN3_NEXT),
     },
     "deepseek-ai/DeepSeek-V3.1": {
