@@ -982,6 +982,9 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
                 output=i18n.tokens(output, lang),
             )
         )
+    if plan.task is Task.reasoning and not w.output_tokens:
+        # A reasoning model writes its chain of thought before the answer, and it is output too.
+        said.append(t(lang, "assume.traffic.reasoning_output", output=i18n.tokens(output, lang)))
 
     users, rate, basis, per_day = plan.users, None, None, w.requests_per_day
     population, share, per_hour = w.population, None, None

@@ -738,6 +738,11 @@ RL_PROMPT = regexes.compile(
     r"(?!\s*(?:por|per)\b)"
 )
 TASK_PATTERNS = [(task, regexes.compile(rf"\b{_W('tasks.' + task.value)}\b")) for task in Task]
+# "reasoning high", "reasoning effort: medium", "raciocínio alto": gpt-oss's effort levels, a reasoning task (the
+# effort changes the answers' length, which the answer asks for, not the memory).
+REASONING_EFFORT = regexes.compile(
+    r"\b(?:reasoning|raciocinio|thinking)(?:[\s_-]+effort)?[\s:=_-]+(?:high|medium|low|alto|alta|medio|media|baixo|baixa)\b"
+)
 INTENT_PATTERNS = [(intent, regexes.compile(rf"\b{_W('intents.' + intent.value)}\b")) for intent in Intent]
 # Copies of the model a customer requires for availability (sizing/data/vocabulary, [replicas]): "3 réplicas",
 # "pelo menos 2 cópias do modelo", "replicas: 3". "cópias" (and a bare "réplicas") only when no "dos dados",
@@ -1405,6 +1410,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     _sizes(scan, catalog)
     for kind, pattern in STAGES:
         scan.take(pattern, "stage", lambda m, kind=kind: kind)
+    scan.take(REASONING_EFFORT, "task", lambda m: Task.reasoning)
     for task, pattern in TASK_PATTERNS:
         scan.take(pattern, "task", lambda m, task=task: task)
     if not any(k in scan.found for k in ("images", "images_total", "with_images", "no_images")):

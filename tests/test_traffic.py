@@ -1164,3 +1164,15 @@ def test_fast_answers_asked_with_no_figure_are_sized_for_mlperfs_interactive_lim
         "Respostas rápidas: latência dimensionada para primeiro token em até 1,0 s e pelo menos 33 tokens/s"
         in said
     )
+
+
+def test_a_reasoning_workload_is_told_its_chains_of_thought_are_output():
+    # "reasoning high" (gpt-oss's effort level) is read as the reasoning task, and "high" no longer unknown.
+    query = parse("gpt-oss-120b com reasoning high, 20 usuários")
+    assert not query.unknown and query.workload.task == "reasoning"
+    said = " ".join(size(query.workload).assumptions)
+    assert "a cadeia de pensamento antes da resposta, e ela também é saída; respostas de 500 tokens" in said
+    # With the answers' length given, nothing is said.
+    given = size(parse("gpt-oss-120b reasoning, 20 usuários, respostas de 4000 tokens").workload)
+    assert given.workload.load.output_tokens == 4000
+    assert "cadeia de pensamento" not in " ".join(given.assumptions)
