@@ -463,11 +463,14 @@ def _traffic_understood(w, lang: str) -> list[str]:
         return i18n.t(lang, f"understood.traffic.{key}", **p)
 
     parts = []
-    if w.prompt_tokens:
+    if w.lengths_from_volume and w.prompt_tokens and w.output_tokens:
+        # "200k TPM" over "500 RPM": the tokens of a request, as said; the split is an assumption.
+        parts.append(t("tokens_each", n=i18n.tokens(w.prompt_tokens + w.output_tokens, lang)))
+    elif w.prompt_tokens:
         parts.append(t("prompt", n=i18n.tokens(w.prompt_tokens, lang)))
     if w.prompt_pages:
         parts.append(t("pages", n=i18n.number(w.prompt_pages, lang)))
-    if w.output_tokens:
+    if w.output_tokens and not w.lengths_from_volume:
         parts.append(t("output", n=i18n.tokens(w.output_tokens, lang)))
     if w.turns:
         parts.append(t("turns", n=i18n.number(w.turns, lang)))

@@ -982,6 +982,9 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
                 output=i18n.tokens(output, lang),
             )
         )
+    if w.lengths_from_volume and w.prompt_tokens and w.output_tokens:
+        said.append(t(lang, "assume.traffic.lengths_from_volume", each=i18n.tokens(w.prompt_tokens + w.output_tokens, lang),
+                      prompt=i18n.tokens(w.prompt_tokens, lang), output=i18n.tokens(w.output_tokens, lang)))  # fmt: skip
     if plan.task is Task.reasoning and not w.output_tokens:
         # A reasoning model writes its chain of thought before the answer, and it is output too.
         said.append(t(lang, "assume.traffic.reasoning_output", output=i18n.tokens(output, lang)))

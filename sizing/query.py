@@ -2525,6 +2525,17 @@ _LOAD_KINDS = ("rate_per_s", "requests_per_day", "requests_per_month", "rate_ave
                "token_volume", "input_volume", "people_per_day", "requests_per_person_day")  # fmt: skip
 
 
+def _direct_rate(fields: dict, seconds: float) -> float | None:
+    """The requests said as such ("500 RPM", "10 mil por dia") over a volume's period; None when none were."""
+    if fields.get("rate_per_s"):
+        return None if seconds == traffic_query.MONTH else fields["rate_per_s"] * seconds
+    if fields.get("requests_per_day") and seconds == 86400:
+        return fields["requests_per_day"]
+    if fields.get("requests_per_month") and seconds == traffic_query.MONTH:
+        return fields["requests_per_month"]
+    return None
+
+
 def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = None) -> Query:
     _family_and_member(scan, catalog)
     each = scan.found.pop("tokens_each", [])
@@ -2748,6 +2759,16 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         tokens, seconds = volume
         defaults = {"prompt_tokens": catalog.traffic.lengths.new_prompt_tokens,
                     "output_tokens": catalog.traffic.lengths.output_tokens}  # fmt: skip
+        given_rate = _direct_rate(fields, seconds)
+        if kind == "token_volume" and given_rate and not (fields["prompt_tokens"] or fields["output_tokens"]):
+            # "500 RPM and 200k TPM", as API limits are written: the requests are the rate, and the tokens each
+            # one's length (prompt and answer in the defaults' proportion), not a second rate.
+            each = tokens / given_rate
+            share = defaults["prompt_tokens"] / (defaults["prompt_tokens"] + defaults["output_tokens"])
+            fields["prompt_tokens"] = max(round(each * share), 1)
+            fields["output_tokens"] = max(round(each) - fields["prompt_tokens"], 1)
+            fields["lengths_from_volume"] = True
+            continue
         requests = tokens / sum(
             fields[k] or (getattr(base, k) if base is not None else None) or defaults[k] for k in lengths
         )
@@ -2875,6 +2896,7 @@ TRAFFIC_FIELDS = {
     "requests_per_active_hour": "traffic.per_hour",
     "ttft_s": "traffic.ttft", "latency_percentile": "traffic.percentile", "tokens_per_s": "traffic.tps", "cost": "traffic.cost",
     "batch_items": "traffic.batch", "batch_seconds": "traffic.batch", "fast_latency": "traffic.fast",
+    "lengths_from_volume": "traffic.prompt",
 }  # fmt: skip
 # A request rate, a daily or monthly volume and a head-count each set the load: a follow-up naming one drops the others.
 LOAD_BASES = ("rate_per_s", "requests_per_day", "requests_per_month", "population", "users")

@@ -348,6 +348,9 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("token_volume", regexes.compile(
             rf"{_PLAIN}\s*({big})?\s*(?:de\s+)?(?:{tokens})\s*{per}\s*(?P<unit>{slow_unit})s?\b"
         ), volume),
+        # The same as API rate limits write it: "200k TPM" (tokens per minute), "5M TPD" (per day).
+        ("token_volume", regexes.compile(rf"(?<![\w.,]){_PLAIN}\s*({big})?\s*(?P<abbr>tpm|tpd)\b"),
+         lambda m: _volume(m.group(1), m.group(2), "minuto" if m.group("abbr") == "tpm" else "dia")),
         ("tokens_per_s", regexes.compile(
             rf"(?:\b(?:{speed})(?:\s+(?:minima|minimum|min|media|average))?(?:\s+(?:de|of|a|at|em|in))?\s*)?"
             rf"(?:\b(?:pelo\s+menos|no\s+minimo|minimo\s+de|at\s+least|>=?)\s*)?{_PLAIN}\s*(?:{tokens})\s*"
@@ -591,7 +594,7 @@ def filler() -> frozenset[str]:
 
 # Short words that alone anchor a traffic phrase ("8k in, 256 out", "5 rps", "300 ms", "p95").
 _SHORT_TRIGGERS = frozenset({"out", "req", "rps", "qps", "rpm", "rph", "ms", "seg", "sec", "min", "hr", "dia", "day",
-                             "mes", "mo", "mau", "dau", "itl", "pct", "p", "pdf", "doc", "sai"})  # fmt: skip
+                             "mes", "mo", "mau", "dau", "itl", "pct", "p", "pdf", "doc", "sai", "tpm", "tpd"})  # fmt: skip
 
 
 @cache

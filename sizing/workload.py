@@ -154,6 +154,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     batch_seconds: float | None = None
     # fast answers asked for with no figure ("respostas rápidas"): MLPerf's Interactive limits
     fast_latency: bool = False
+    # the prompt and answer lengths come from a token volume over a request rate ("500 RPM and 200k TPM"),
+    # split in the defaults' proportion
+    lengths_from_volume: bool = False
     # target seconds to the first token
     ttft_s: float | None = None
     # the percentile the latency targets were given at (p95: 95)

@@ -416,6 +416,9 @@ PHRASINGS = [
     ("llama 8b 5 req/s ttft=400ms tpot=25ms", {"rate_per_s": 5, "ttft_s": 0.4, "tokens_per_s": 40}),
     ("llama 8b 5 req/s, ITL under 20ms", {"rate_per_s": 5, "tokens_per_s": 50}),
     ("llama 8b 5 req/s, TTFT p99 under 800 ms", {"rate_per_s": 5, "latency_percentile": 99, "ttft_s": 0.8}),
+    # API rate limits: tokens per minute ("TPM") are a volume, as "tokens por minuto" is (1,000 + 500 a request).
+    ("qwen3 32b 1M TPM", {"rate_per_s": pytest.approx(1_000_000 / 1500 / 60)}),
+    ("llama 8b 5M TPD", {"requests_per_day": 3333}),
     # A batch with a deadline: its items over its time (tests below: no peak hour).
     ("llama 8b processar 1 milhão de documentos em 2 dias", {"batch_items": 1_000_000, "batch_seconds": 172_800}),
     ("batch job: 2M product descriptions with llama 8b within 24 hours",
@@ -1176,3 +1179,17 @@ def test_a_reasoning_workload_is_told_its_chains_of_thought_are_output():
     given = size(parse("gpt-oss-120b reasoning, 20 usuários, respostas de 4000 tokens").workload)
     assert given.workload.load.output_tokens == 4000
     assert "cadeia de pensamento" not in " ".join(given.assumptions)
+
+
+def test_requests_and_tokens_per_minute_together_make_the_rate_and_each_requests_length():
+    # "500 RPM and 200k TPM": 500 requests a minute of 400 tokens each, not a second rate of 2.2 requests/s.
+    query = parse("llama 3.1 70b, we need 500 RPM and 200k TPM")
+    w = query.workload
+    assert not query.unknown and w.rate_per_s == pytest.approx(500 / 60)
+    assert w.prompt_tokens + w.output_tokens == 400 and w.prompt_tokens == 2 * w.output_tokens + 1
+    result = size(w)
+    assert (
+        "~400 tokens por requisição, divididos na proporção do padrão: 267 de prompt e 133 de resposta"
+        in " ".join(result.assumptions)
+    )
+    assert "~400 tokens por requisição" in render_text(result, query).split("\n")[0]
