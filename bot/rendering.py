@@ -168,7 +168,9 @@ def budget_lines(result: SizingResult, setup, lang: str) -> list[str]:
     if currency_mismatch(budget, cur):
         return [i18n.t(lang, "cost.budget_currency", theirs=budget.currency, ours=cur)]
     training = result.workload.stage != "inference"
-    checked = check_budget(budget, setup.cost if setup else None, cur, training)
+    load = result.workload.load
+    hours = load.batch_seconds / 3600 if load is not None and load.batch_seconds else None
+    checked = check_budget(budget, setup.cost if setup else None, cur, training, batch_hours=hours)
     if checked is None:
         return [i18n.t(lang, "cost.budget_unpriced", amount=amount)]
     return budget_verdict(checked, amount, cur, lang)
@@ -178,6 +180,13 @@ def budget_verdict(checked, amount: str, cur: str, lang: str) -> list[str]:
     """sizing.budget's check in words: the modes a month's budget holds, or how far the cheapest passes it;
     a project's budget against its cost."""
     money = partial(i18n.money, lang=lang)
+    if checked.period == "batch":
+        modes = i18n.join([i18n.t(lang, f"cost.modes.{mode}") for mode in checked.fits], lang)
+        if checked.fits:
+            return [i18n.t(lang, "cost.budget_batch_fits", amount=amount, currency=cur, modes=modes,
+                           cheapest=money(checked.cheapest), mode=i18n.t(lang, f"cost.modes.{checked.cheapest_mode}"))]  # fmt: skip
+        return [i18n.t(lang, "cost.budget_batch_over", amount=amount, currency=cur, cheapest=money(checked.cheapest),
+                       mode=i18n.t(lang, f"cost.modes.{checked.cheapest_mode}"), over=money(checked.over))]  # fmt: skip
     if checked.period == "project":
         key = "cost.budget_project_fits" if checked.fits else "cost.budget_project_over"
         return [i18n.t(lang, key, amount=amount, currency=cur, total=money(checked.cheapest),

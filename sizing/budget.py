@@ -10,7 +10,8 @@ from .result import BudgetInfo, Cost, Record
 
 class BudgetCheck(Record, kw_only=True):
     amount: float
-    period: str  # "month" (serving, or a month's budget said for training) or "project" (a training run's)
+    period: str  # "month" (serving, or a month's budget said for training), "project" (a training run's) or
+    # "batch" (a batch with a deadline: its hours)
     assumed_monthly: bool  # no period said: a service's budget is read as a month's
     fits: list[str]  # contract modes within the budget, cheapest first
     cheapest_mode: str
@@ -23,11 +24,26 @@ def currency_mismatch(budget: BudgetInfo, currency: str | None) -> bool:
     return budget.currency is not None and currency is not None and budget.currency != currency
 
 
-def check(budget: BudgetInfo, cost: Cost | None, currency: str | None, training: bool) -> BudgetCheck | None:
+def check(
+    budget: BudgetInfo,
+    cost: Cost | None,
+    currency: str | None,
+    training: bool,
+    batch_hours: float | None = None,
+) -> BudgetCheck | None:
     """The setup's price against the budget; None when there is no price to compare (none configured for
-    the setup, or a budget in another currency)."""
+    the setup, or a budget in another currency). A batch with a deadline and a budget not said to be a
+    month's: the batch's hours at each mode's price."""
     if cost is None or currency is None or currency_mismatch(budget, currency):
         return None
+    if batch_hours and budget.monthly is not True:
+        by_price = sorted((c.per_hour * batch_hours, mode) for mode, c in cost.by_contract_mode.items())
+        if not by_price:
+            return None
+        cheapest, cheapest_mode = by_price[0]
+        return BudgetCheck(amount=budget.amount, period="batch", assumed_monthly=False,
+                           fits=[mode for price, mode in by_price if price <= budget.amount],
+                           cheapest_mode=cheapest_mode, cheapest=cheapest, over=max(0.0, cheapest - budget.amount))  # fmt: skip
     if training and budget.monthly is not True and cost.project_total is not None:
         over = max(0.0, cost.project_total - budget.amount)
         fits = ["project_package"] if over == 0 else []

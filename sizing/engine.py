@@ -548,6 +548,7 @@ def _load_info(plan: Plan, catalog: Catalog) -> LoadInfo:
         turns=plan.turns,
         rate_per_s=plan.rate,
         basis=plan.rate_basis,
+        batch_seconds=plan.batch_seconds,
         requests_per_day=plan.requests_per_day,
         requests_per_month=plan.requests_per_month,
         population=plan.population,

@@ -95,6 +95,9 @@ class Plan(msgspec.Struct, frozen=True):
     # serving: a batch's requests counted with no deadline ("processar 100 mil emails"): the answer says how
     # long they take on the setup (sizing/advice.py batch_time)
     batch_items: int | None = None
+    batch_seconds: float | None = (
+        None  # a batch with a deadline: the seconds it runs (its cost against a budget)
+    )
     # the publisher's minimum GPU memory (GB, all GPUs) for the extended context the question reaches into
     published_minimum_gb: float | None = None
     # training
@@ -1014,6 +1017,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         # A batch runs from start to end at one pace: its items over its deadline, with no peak hour (MLPerf
         # Inference's Offline scenario sends every sample at once and is judged on throughput alone).
         rate, basis = w.batch_items / w.batch_seconds, "batch"
+        plan = plan.but(batch_seconds=w.batch_seconds)
         said.append(t(lang, "assume.traffic.batch", items=i18n.number(w.batch_items, lang),
                       period=batch_period(w.batch_seconds, lang), rate=rate_text(rate, lang)))  # fmt: skip
     elif w.requests_per_day or w.requests_per_month:

@@ -86,6 +86,7 @@ class LoadInfo(Record, kw_only=True):
     turns: int | None = None  # messages per conversation, as given
     rate_per_s: float | None = None  # the peak rate sized for (given, or derived: see basis)
     basis: str | None = None  # "rate", "daily", "population" or "batch"; None: conversations given as users
+    batch_seconds: float | None = None  # a batch with a deadline: the seconds it runs
     requests_per_day: int | None = None  # given, or from requests_per_month over traffic.toml's days of use
     requests_per_month: int | None = None
     population: int | None = None

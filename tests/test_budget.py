@@ -174,3 +174,19 @@ def test_what_fits_on_the_gpus_named_sets_their_price_against_the_budget(pipelin
     assert line in text and line in slack
     text, _ = ask(pipeline, "o que cabe em 2 h100 com orçamento de R$ 25 mil por mês?")
     assert "Orçamento de BRL 25.000 por mês: cabe (reservada, pacote por projeto e dedicada)." in text
+
+
+def test_a_budget_for_a_batch_with_a_deadline_is_set_against_the_batchs_hours(pipeline):
+    # 1M documents in 2 days on one GPU: 48 hours x 14 (reserved) = 672; a budget of 10,000 holds every mode.
+    text, _ = ask(
+        pipeline, "llama 3.1 8b processar 1 milhão de documentos em 2 dias com orçamento de R$ 10 mil"
+    )
+    assert "lote de 1.000.000 pedidos em 2 dias · orçamento de BRL 10.000" in text
+    rec = text.split("Recomendação: ")[1].split("\n")[0]
+    assert rec.startswith("1× ")  # one GPU, as the hours below assume
+    assert (
+        "Orçamento de BRL 10.000 para o lote: no prazo do lote, a configuração custa BRL 672,00 (reservada)"
+        in text
+    )
+    text, _ = ask(pipeline, "llama 3.1 8b processar 1 milhão de documentos em 2 dias com orçamento de R$ 500")
+    assert "a configuração custa pelo menos BRL 672,00 (reservada), BRL 172,00 acima" in text
