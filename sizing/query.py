@@ -1685,6 +1685,7 @@ def _plural_gpu(key: str, index: dict):
     return index.get(key[:-1]) if key.endswith("s") and len(key) > 2 else None
 
 
+_BOARD_BEFORE_GPU = regexes.compile(r"(?:(?<![\w.,])(\d{1,2})\s*[x×]?\s*)?\b(?:nvidia\s+)?(?:dgx|hgx)s?\s*$")
 _COUNT_BEFORE_GPU = regexes.compile(r"(?<![\w.,=:])\(?(\d{1,4})\s*\)?\s*[x×*]?\s*$")  # "2 (duas) L40S" too
 _COUNT_AFTER_GPU = regexes.compile(r"\s*\(?\s*(?:[x×*]\s*(\d{1,4})\b|(\d{1,4})\s*[x×*](?![\w.]))\s*\)?")
 # A pre-training cluster is counted in hundreds ("with 512 H100s", "em 128 h100"): up to the engine's most,
@@ -1731,6 +1732,14 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
             (int(grid.group(1)) * int(grid.group(2)), grid.group(0).strip())
         )
         scan.blank(grid.start(), grid.end())
+        return
+    board = _BOARD_BEFORE_GPU.search(scan.work, 0, start)
+    if board:
+        # "numa DGX H100", "2 HGX H200": NVIDIA's 8-GPU server boards (DGX H100/H200/A100/B200: 8 GPUs each).
+        count = 8 * int(board.group(1) or 1)
+        scan.found.setdefault("gpus", []).append((count, scan.original[board.start() : end].strip()))
+        scan.found.setdefault("gpu_count_at", []).append((start, count))
+        scan.blank(*board.span())
         return
     pairs = PAIRS_BEFORE_GPU.search(scan.work, 0, start)
     before = None if pairs else _COUNT_BEFORE_GPU.search(scan.work, 0, start)

@@ -1554,6 +1554,9 @@ PHRASINGS: list[tuple[str, dict]] = [
     ("what does the 1.58-bit deepseek r1 need?", {"model": "deepseek-r1", "precision": "iq1_s"}),
     ("llama 70b iq2_xxs numa 4090", {"model": "llama-3.1-70b", "precision": "iq2_xxs", "gpu": "rtx-4090"}),
     ("2x RTX 4090 rodam o llama 70b?", {"model": "llama-3.1-70b", "gpu": "rtx-4090", "gpus": 2}),
+    # NVIDIA's DGX and HGX boards hold 8 GPUs ("dgx" had been not understood, and one GPU sized).
+    ("llama 70b numa dgx h100", {"model": "llama-3.1-70b", "gpu": "h100-sxm", "gpus": 8}),
+    ("llama 405b em 2 dgx h100", {"model": "llama-3.1-405b", "gpu": "h100-sxm", "gpus": 16}),
     ("duas L40S suportam o qwen3 32b?", {"model": "qwen3-32b", "gpu": "l40s", "gpus": 2}),
     ("llama 70b IQ2_M 8k", {"model": "llama-3.1-70b", "precision": "iq2_m", "context": 8192}),
     ("llama 70b i-quant iq2 numa 4090", {"model": "llama-3.1-70b", "precision": "iq2_m", "gpu": "rtx-4090"}),
