@@ -2835,6 +2835,16 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     query.unknown += [typed for _, typed in scan.found.get("word_count", [])]  # nor a length in words
     understood = any(v is not None for v in fields.values()) or stage is not None or model or size
     understood = understood or query.no_images
+    if (
+        base is not None
+        and base.batch_items
+        and base.batch_seconds
+        and fields.get("days")
+        and not fields.get("batch_seconds")
+        and not (stage or base.stage).is_training
+    ):
+        # "e em 1 dia?" in a batch's thread: the batch's new deadline, not a service's dates.
+        fields["batch_seconds"], fields["days"] = fields["days"] * 86400.0, None
     if base is not None:
         return _follow_up(query, base, model or size, stage, fields, understood)
     out_of_scope = scan.found.get("out_of_scope", [])

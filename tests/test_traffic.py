@@ -1193,3 +1193,10 @@ def test_requests_and_tokens_per_minute_together_make_the_rate_and_each_requests
         in " ".join(result.assumptions)
     )
     assert "~400 tokens por requisição" in render_text(result, query).split("\n")[0]
+
+
+def test_a_new_deadline_in_a_batchs_thread_changes_the_batch():
+    base = parse("llama 3.1 8b processar 1 milhão de documentos em 2 dias").workload
+    follow = parse("e em 1 dia?", base=base).workload
+    assert (follow.batch_items, follow.batch_seconds, follow.days) == (1_000_000, 86_400, None)
+    assert size(follow).workload.load.rate_per_s == pytest.approx(1_000_000 / 86_400)
