@@ -238,3 +238,16 @@ def test_qwen3_next_is_counted_exactly_and_caches_only_its_full_attention_layers
     assert (model.params, model.active_params) == (79_674_391_296, 3_874_929_408)
     r = size(Workload.given({"model": "qwen3 next 80b", "precision": "fp8", "context": 32768}))
     assert r.kv_bytes_per_token == 2 * 12 * 2 * 256 * 2  # K and V x full layers x KV heads x head dim x BF16
+
+
+def test_the_tucano_models_are_counted_as_their_cards_say(catalog):
+    # Nkluge-correa/Tucano: the cards' exact counts, from the training specs' shapes (untied embeddings).
+    assert catalog.model("tucano-2b4").params == 2_444_618_240
+    assert catalog.model("tucano-1b1").params == 1_100_048_384
+    from sizing.errors import SizingError
+    from sizing.query import parse
+
+    assert parse("TucanoBR/Tucano-2b4-Instruct").workload.model == "tucano-2b4-instruct"
+    with pytest.raises(SizingError) as e:  # a size the series lacks is asked, not scaled from another
+        parse("tucano 7b")
+    assert "1B1, 2B4" in e.value.message("pt-BR")
