@@ -469,6 +469,9 @@ class Traffic(Strict, kw_only=True):
     latency_interactive: LatencySettings = msgspec.field(
         default_factory=lambda: LatencySettings(ttft_s=0.5, tokens_per_s=33)
     )
+    latency_batch: LatencySettings = msgspec.field(
+        default_factory=lambda: LatencySettings(ttft_s=600, tokens_per_s=1)
+    )
     lengths: LengthSettings = msgspec.field(default_factory=LengthSettings)
     capacity: CapacitySettings = msgspec.field(default_factory=CapacitySettings)
     images: ImageSettings = msgspec.field(default_factory=ImageSettings)

@@ -1053,12 +1053,22 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     ttft = tpot = None
     if rate is not None or given:
         # "respostas rápidas": the Interactive scenario's limits where no figure is given, else the chat's.
-        defaults = traffic.latency_interactive if w.fast_latency else traffic.latency
+        # A batch with a deadline: the loose limits of traffic.toml [latency_batch] (no one waits on an answer).
+        batch = basis == "batch" and not w.fast_latency
+        defaults = (
+            traffic.latency_interactive
+            if w.fast_latency
+            else traffic.latency_batch
+            if batch
+            else traffic.latency
+        )
         ttft = w.ttft_s if w.ttft_s is not None else defaults.ttft_s
         tps = w.tokens_per_s if w.tokens_per_s is not None else defaults.tokens_per_s
         tpot = 1 / tps
         if w.fast_latency and (w.ttft_s is None or w.tokens_per_s is None):
             key = "assume.traffic.latency_fast"
+        elif batch and (w.ttft_s is None or w.tokens_per_s is None):
+            key = "assume.traffic.latency_batch"
         elif w.ttft_s is None and w.tokens_per_s is None:
             key = "assume.traffic.latency_targets"
         elif w.ttft_s is None:
