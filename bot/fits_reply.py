@@ -13,7 +13,7 @@ from sizing.plan import rate_text
 from sizing.query import parse
 
 from .blocks import Message, esc, validate
-from .rendering import budget_verdict
+from .rendering import budget_amount, budget_verdict
 
 
 def lines(fits: WhatFits, lang: str, show_prices: bool = True) -> tuple[str, list[str]]:
@@ -93,7 +93,7 @@ def _budget_verdict(suggestions: Suggestions, lang: str, show_prices: bool) -> l
     why none can be named: no prices shown here, none configured, or a budget in another currency."""
     budget, currency = suggestions.budget, suggestions.currency
     assert budget is not None
-    amount = f"{budget.currency or currency or ''} {i18n.money(budget.amount, lang)}".strip()
+    amount = budget_amount(budget.amount, budget.currency or currency, lang)
     if not show_prices:
         return [i18n.t(lang, "cost.ask_sales")]
     if currency is None:
@@ -152,7 +152,7 @@ def _fits_budget(fits: WhatFits, lang: str) -> list[str]:
     """The setup's monthly price in each mode against the budget the question gave."""
     budget = fits.budget
     assert budget is not None
-    amount = f"{budget.currency or fits.currency or ''} {i18n.money(budget.amount, lang)}".strip()
+    amount = budget_amount(budget.amount, budget.currency or fits.currency, lang)
     if not fits.price_per_hour:
         return [i18n.t(lang, "cost.budget_unpriced", amount=amount)]
     if currency_mismatch(budget, fits.currency):

@@ -159,12 +159,17 @@ def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:
     return lines
 
 
+def budget_amount(amount: float, currency: str | None, lang: str) -> str:
+    """A budget as the answers write it: "BRL 12.000", or the amount alone when no currency is known."""
+    return f"{currency or ''} {i18n.money(amount, lang)}".strip()
+
+
 def budget_lines(result: SizingResult, setup, lang: str) -> list[str]:
     """The budget the question gave against the setup's price (sizing/budget.py): which contract modes it
     holds, or how far the cheapest passes it; said plainly when there is nothing to compare."""
     budget = result.workload.budget
     cur = result.currency
-    amount = f"{budget.currency or cur or ''} {i18n.money(budget.amount, lang)}".strip()
+    amount = budget_amount(budget.amount, budget.currency or cur, lang)
     if currency_mismatch(budget, cur):
         return [i18n.t(lang, "cost.budget_currency", theirs=budget.currency, ours=cur)]
     training = result.workload.stage != "inference"
@@ -517,7 +522,7 @@ def _traffic_understood(w, lang: str) -> list[str]:
     if w.tokens_per_s:
         parts.append(t("tokens_per_s", n=i18n.speed(w.tokens_per_s, lang)))
     if w.budget:
-        amount = f"{w.budget_currency or ''} {i18n.money(w.budget, lang)}".strip()
+        amount = budget_amount(w.budget, w.budget_currency, lang)
         key = {True: "budget_month", False: "budget_total"}.get(w.budget_monthly, "budget")
         parts.append(t(key, amount=amount))
     elif w.cost:
