@@ -66,11 +66,17 @@ def suggestion_lines(suggestions: Suggestions, lang: str, show_prices: bool = Tr
     priced = show_prices and suggestions.currency is not None
 
     n = suggestions.users
-    users = t("fits.users_one") if n == 1 else t("fits.users_other", n=i18n.number(n, lang))
     task = t("suggest.task", task=t(f"task.{suggestions.task}")) if suggestions.task else ""
-    if suggestions.rate_per_s is not None:
-        users = t("suggest.rate", rate=rate_text(suggestions.rate_per_s, lang))
-    out = [t("suggest.intro", task=task, context=i18n.number(suggestions.context, lang), users=users)]
+    if n is None:  # a training stage: its sequences, no conversations
+        stage = t(f"understood.stage.{suggestions.stage}")
+        out = [
+            t("suggest.intro_training", task=task, stage=stage, seq=i18n.number(suggestions.context, lang))
+        ]
+    else:
+        users = t("fits.users_one") if n == 1 else t("fits.users_other", n=i18n.number(n, lang))
+        if suggestions.rate_per_s is not None:
+            users = t("suggest.rate", rate=rate_text(suggestions.rate_per_s, lang))
+        out = [t("suggest.intro", task=task, context=i18n.number(suggestions.context, lang), users=users)]
     for m in suggestions.models:
         speed = ""
         if m.tokens_per_s_per_user is not None:
@@ -84,7 +90,10 @@ def suggestion_lines(suggestions: Suggestions, lang: str, show_prices: bool = Tr
                               setup=m.setup or t("suggest.none"), speed=speed))  # fmt: skip
     if suggestions.budget is not None:
         out += _budget_verdict(suggestions, lang, show_prices)
-    out.append(t("suggest.next", example=suggestions.models[len(suggestions.models) // 2].name.lower()))
+    example = suggestions.models[len(suggestions.models) // 2].name.lower()
+    if suggestions.stage != "inference":
+        example += f" {suggestions.stage}"  # asked for alone, the model would be answered for serving
+    out.append(t("suggest.next", example=example))
     return t("suggest.title"), out
 
 

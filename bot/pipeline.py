@@ -193,11 +193,13 @@ class Pipeline:
         answer = what_fits if e.key == "query.what_fits" else suggest
         try:
             fits = answer({**e.given, "lang": lang}, load_catalog())
+            show_prices = self.show_prices(where)
+            reply = Reply(fits_reply.message(fits, lang, show_prices), "answered", lang)
+            reply.text_answer = fits_reply.text(fits, lang, show_prices)
         except SizingError as refused:
             return self._refuse(refused, where, text, started, lang, None)
-        show_prices = self.show_prices(where)
-        reply = Reply(fits_reply.message(fits, lang, show_prices), "answered", lang)
-        reply.text_answer = fits_reply.text(fits, lang, show_prices)
+        except Exception as bug:  # raised inside ask()'s handler: its own except would not catch it
+            return self._failed(bug, where, text, started, lang)
         return self._finish(reply, where, text, started)
 
     def recompute(self, workload: Workload, where: Where, text: str = "") -> Reply:

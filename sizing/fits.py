@@ -188,9 +188,10 @@ class Suggested(msgspec.Struct, kw_only=True):
 
 class Suggestions(msgspec.Struct, kw_only=True):
     task: str | None
-    context: int
-    users: int
+    context: int  # serving: the context sized for; training: the sequence length
+    users: int | None  # None: a training stage (no conversations)
     rate_per_s: float | None  # a load given as a rate, a volume or a head-count: the peak sized for
+    stage: str = "inference"
     models: list[Suggested]
     budget: BudgetInfo | None = None  # a budget the question gave
     currency: str | None = None  # the offering's, when it prices anything
@@ -213,6 +214,8 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
             continue  # a context beyond its window, a precision it has no checkpoint in...
         rec = result.recommendation
         context, users = result.workload.context_tokens, result.workload.users
+        if result.workload.stage != "inference":
+            context, users = result.workload.seq_len or context, None
         load = result.workload.load
         rate = load.rate_per_s if load is not None and load.basis is not None else None
         cost = rec.cost if rec is not None else None
@@ -240,6 +243,7 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
         users=users,
         rate_per_s=rate,
         models=out,
+        stage=stage.value if (stage := given.get("stage")) is not None else "inference",
         budget=budget,
         currency=catalog.offering.currency if catalog.offering.has_prices else None,
     )

@@ -134,6 +134,35 @@ def test_a_model_asked_for_by_its_size_gets_the_suggestions(text, capsys):
     assert "classifica" in out or "classification" in out  # the task was read
 
 
+@pytest.mark.parametrize(
+    ("text", "said", "example"),
+    [
+        (
+            "que modelo vocês recomendam para treinar?",
+            "treino do zero / pré-treino contínuo com sequências de",
+            "pretrain",
+        ),
+        (
+            "which model do you recommend to fine-tune with lora?",
+            "LoRA fine-tuning with sequences of",
+            "lora",
+        ),
+    ],
+)
+def test_suggestions_for_training_are_sized_for_it_and_never_fail(text, said, example, tmp_path):
+    # "que modelo vocês recomendam para treinar?" had failed with a traceback: no conversations to count.
+    from bot.log.requestlog import RequestLog
+    from bot.pipeline import Pipeline, Where
+
+    pipeline = Pipeline(RequestLog(tmp_path / "log.db"))
+    reply = pipeline.ask(text, Where("slash_command", user_id="U1"))
+    pipeline.log.close()
+    assert reply.outcome == "answered"
+    _valid(reply.message.blocks)
+    assert said in reply.text_answer
+    assert f"{example}`." in reply.text_answer  # the example asked alone is answered for that stage
+
+
 def test_the_suggestions_follow_the_task_and_the_data_file(capsys, tmp_path, monkeypatch):
     assert gpu_size(["which model would you recommend for a coding assistant?", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)["suggested_models"]
@@ -233,4 +262,20 @@ def test_a_customer_in_a_shared_channel_is_sent_to_sales(priced, tmp_path):
     _valid(reply.message.blocks)
     text = _text(reply.message.blocks)
     assert "BRL" not in text and "o time comercial envia com a proposta" in text
+    pipeline.log.close()
+
+
+def test_a_bug_while_writing_a_what_fits_answer_is_a_failed_reply_not_a_traceback(tmp_path, monkeypatch):
+    from bot import fits_reply
+    from bot.log.requestlog import RequestLog
+    from bot.pipeline import Pipeline, Where
+
+    def broken(*args, **kwargs):
+        raise TypeError("a bug in the renderer")
+
+    monkeypatch.setattr(fits_reply, "message", broken)
+    pipeline = Pipeline(RequestLog(tmp_path / "log.db"))
+    reply = pipeline.ask("o que cabe numa h100?", Where("slash_command", user_id="U1"))
+    assert reply.outcome == "failed" and "Traceback" not in reply.text_answer
+    assert [row["outcome"] for row in pipeline.log.rows()] == ["failed"]  # and the request is logged
     pipeline.log.close()
