@@ -2915,6 +2915,7 @@ TRAFFIC_FIELDS = {
     "requests_per_active_hour": "traffic.per_hour",
     "ttft_s": "traffic.ttft", "latency_percentile": "traffic.percentile", "tokens_per_s": "traffic.tps", "cost": "traffic.cost",
     "batch_items": "traffic.batch", "batch_seconds": "traffic.batch", "fast_latency": "traffic.fast",
+    # set by _build, never read from a phrase: listed so a thread that moves to training drops it (SERVING_ONLY)
     "lengths_from_volume": "traffic.prompt",
 }  # fmt: skip
 # A request rate, a daily or monthly volume and a head-count each set the load: a follow-up naming one drops the others.
