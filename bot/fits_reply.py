@@ -77,6 +77,16 @@ def suggestion_lines(suggestions: Suggestions, lang: str, show_prices: bool = Tr
         if suggestions.rate_per_s is not None:
             users = t("suggest.rate", rate=rate_text(suggestions.rate_per_s, lang))
         out = [t("suggest.intro", task=task, context=i18n.number(suggestions.context, lang), users=users)]
+        if suggestions.ttft_target_s is not None and suggestions.tokens_per_s_target is not None:
+            out[0] = (
+                out[0].removesuffix(":")
+                + t(
+                    "suggest.latency",
+                    ttft=i18n.seconds(suggestions.ttft_target_s, lang),
+                    tps=i18n.speed(suggestions.tokens_per_s_target, lang),
+                )
+                + ":"
+            )
     for m in suggestions.models:
         speed = ""
         if m.tokens_per_s_per_user is not None:

@@ -195,6 +195,9 @@ class Suggestions(msgspec.Struct, kw_only=True):
     models: list[Suggested]
     budget: BudgetInfo | None = None  # a budget the question gave
     currency: str | None = None  # the offering's, when it prices anything
+    # the latency the models were sized for, when the sizing used one (a rate, or targets asked for)
+    ttft_target_s: float | None = None
+    tokens_per_s_target: float | None = None
 
 
 def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
@@ -205,7 +208,7 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
     key = task.value if task is not None and task.value in catalog.suggestions else "default"
     out: list[Suggested] = []
     context = users = 0
-    rate = None
+    rate = ttft = tps = None
     budget = _budget(given)
     for model_id in catalog.suggestions.get(key, []):
         try:
@@ -218,6 +221,8 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
             context, users = result.workload.seq_len or context, None
         load = result.workload.load
         rate = load.rate_per_s if load is not None and load.basis is not None else None
+        if load is not None:
+            ttft, tps = load.ttft_target_s, load.tokens_per_s_target
         cost = rec.cost if rec is not None else None
         cheapest = min(cost.by_contract_mode.items(), key=lambda item: item[1].per_month) if cost else None
         checked = budget_check(budget, cost, result.currency, training=False) if budget is not None else None
@@ -246,4 +251,6 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
         stage=stage.value if (stage := given.get("stage")) is not None else "inference",
         budget=budget,
         currency=catalog.offering.currency if catalog.offering.has_prices else None,
+        ttft_target_s=ttft,
+        tokens_per_s_target=tps,
     )

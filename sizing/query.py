@@ -2878,6 +2878,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if scan.found.get("family"):
             raise _which_model(scan, catalog)
         which = WHICH_MODEL.search(strip_accents(scan.original.lower())) or fields.get("budget")
+        # "um chatbot para o SAC com 50 pessoas": a use described with no model is a customer who has not
+        # chosen one yet. Bare numbers ("4bit 32k 10 users") are a model forgotten: those still ask for it.
+        which = which or (fields.get("task") is not None and not query.unknown)
         if which and not fields.get("gpu"):
             # "qual modelo vocês recomendam para 200 atendentes?", "o que dá pra rodar com R$ 20 mil por mês?":
             # the suggestions sized for it (sizing/fits.py), set against the budget when one is given.

@@ -163,6 +163,43 @@ def test_suggestions_for_training_are_sized_for_it_and_never_fail(text, said, ex
     assert f"{example}`." in reply.text_answer  # the example asked alone is answered for that stage
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            "Queremos um chatbot para o SAC com 50 pessoas usando ao mesmo tempo, latência de até 1 segundo",
+            "para atendimento e chat, dimensionados para 4.096 tokens de contexto e 50 usuários simultâneos, "
+            "com primeiro token em até 1,0 s e pelo menos 10 tokens/s por usuário:",
+        ),
+        (
+            "assistente de código para 30 devs com 32k de contexto",
+            "para geração de código, dimensionados para 32.768",
+        ),
+        (
+            "RAG for our support team, 200 requests per minute",
+            "a peak load of 3.3 requests/s, with the first token",
+        ),
+    ],
+)
+def test_a_use_described_with_no_model_gets_the_suggestions_for_it(text, said, capsys):
+    # A customer who describes the use and has not chosen a model had been told only "Faltou dizer o modelo".
+    assert gpu_size([text]) == 0
+    out = capsys.readouterr().out
+    assert said in out
+    assert out.count("\n• ") == 3
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["4bit 32k 10 users", "quantas GPUs para 10 usuários?", "chatbot com gpt-7", "chatbot com o zabumba"],
+)
+def test_numbers_with_no_use_or_an_unknown_name_still_ask_for_the_model(text):
+    # A sales rep who forgot the model, or a name we do not know, is asked for it, not given a list.
+    with pytest.raises(SizingError) as e:
+        parse(text)
+    assert e.value.key in ("query.no_model", "unknown_model")
+
+
 def test_the_suggestions_follow_the_task_and_the_data_file(capsys, tmp_path, monkeypatch):
     assert gpu_size(["which model would you recommend for a coding assistant?", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)["suggested_models"]
