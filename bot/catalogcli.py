@@ -29,7 +29,8 @@ DATA_FILES = ("models.toml", "gpus.toml", "precisions.toml", "offering.toml")
 ORDER = ("id", "name", "aliases", "hf_repos", "params_official_billions", "params_official_text",
          "params_official_scope", "size_reference", "native_precision", "hidden_size", "num_layers", "num_heads",
          "num_kv_heads", "head_dim", "intermediate_size", "vocab_size", "tie_embeddings", "max_context",
-         "extended_context", "extended_context_method", "mlp", "norm", "norms_per_layer", "qkv_bias", "o_bias",
+         "extended_context", "extended_context_method", "extended_context_kind", "extended_context_prefill",
+         "extended_context_minimum_gb", "extended_context_config", "mlp", "norm", "norms_per_layer", "qkv_bias", "o_bias",
          "mlp_bias", "qk_norm", "attention_sinks", "attention_output_gate", "layer_pattern", "window",
          "extra_params", "moe", "mla", "linear_attention", "source", "notes")  # fmt: skip
 

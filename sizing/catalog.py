@@ -162,6 +162,8 @@ class ModelEntry(Architecture, kw_only=True):
     extended_context_kind: Literal["yarn", "dual_chunk"] = "yarn"
     extended_context_prefill: Positive | None = None
     extended_context_minimum_gb: Annotated[float, msgspec.Meta(gt=0)] | None = None
+    # the file that must replace config.json to reach extended_context (Qwen3 2507: "config_1m.json")
+    extended_context_config: str | None = None
     # Published checkpoints of this model with their exact weight bytes (official quantized releases).
     releases: list[Release] = []
     # Set on the entry a name resolved to when that name is one checkpoint (a release, or a Hub repo).

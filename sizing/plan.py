@@ -327,6 +327,14 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
 
     if w.turns and w.context is None and not stage.is_training:
         w = _conversation_context(w, model, catalog, lang, said)
+    limit = model.context_limit
+    if w.context is not None and limit < w.context <= limit * ROUND_CONTEXT_SLACK:
+        # "1M de contexto" on a model whose "1M" is 1,010,000 tokens, "32k" on a 32,000-token window: a round
+        # figure is the model's window as people name it, not a request for the 3–5% more that 2^20 or 2^15
+        # would be. Sized at the limit, and said so; a figure further past it is still refused.
+        said.append(t(lang, "assume.context_at_limit", context=i18n.tokens(w.context, lang), model=model.name,
+                      limit=i18n.tokens(limit, lang)))  # fmt: skip
+        w = w.but(context=limit)
     asked_context = max(w.context or 0, w.seq_len or 0 if stage.is_training else 0)
     prefill_chunk = catalog.offering.serving.prefill_chunk_tokens
     published_minimum = None  # GB the publisher asks for at the longest context (said beside the setup)
@@ -341,6 +349,9 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
             prefill_chunk = max(prefill_chunk, model.extended_context_prefill or 0)
             said.append(t(lang, "assume.model.extended_context_dual_chunk", chunk=i18n.tokens(prefill_chunk, lang),
                           **extended))  # fmt: skip
+            if model.extended_context_config:
+                said.append(t(lang, "assume.model.extended_context_config", model=model.name,
+                              config=model.extended_context_config))  # fmt: skip
         else:
             said.append(t(lang, "assume.model.extended_context", **extended))
         published_minimum = model.extended_context_minimum_gb
@@ -425,6 +436,10 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
             # A serving workload needs the same memory whatever the dates: say so rather than ignore it.
             said.append(t(lang, "assume.days_inference", days=w.days))
     return plan.but(assumptions=tuple(said))
+
+
+# How far past a model's window a context may be typed and still be read as that window (sizing/plan.py).
+ROUND_CONTEXT_SLACK = 1.05
 
 
 def batch_period(seconds: float, lang: str) -> str:

@@ -1,7 +1,11 @@
 """Qwen2.5-7B/14B-Instruct-1M: Qwen2.5's shapes trained to 262,144 tokens and run to 1,010,000 with Dual Chunk
 Attention (their config.json; Qwen's blog post of 2025-01-27; vLLM's examples/offline_inference/qwen_1m.py).
 Past the trained length the answer says how vLLM must run, counts the activations of the prefill chunks that
-mode uses, and puts Qwen's published minimum (120 and 320 GB at 1M tokens) beside the recommendation."""
+mode uses, and puts Qwen's published minimum (120 and 320 GB at 1M tokens) beside the recommendation.
+
+Qwen3's July 2025 updates (the 2507 Instruct and Thinking models): the shapes of Qwen3 235B-A22B, 30B-A3B and
+4B, trained to 262,144 tokens; the 235B and 30B Instruct run to 1,010,000 with Dual Chunk Attention after
+config_1m.json replaces config.json (their model cards: about 1,000 and 240 GB in all at 1M tokens)."""
 
 import pytest
 
@@ -11,7 +15,12 @@ from sizing.query import parse
 from sizing.workload import Workload
 
 # 2 (K and V) x layers x KV heads x head dim (128) x 2 bytes (BF16): the KV cache of one token
-KV_PER_TOKEN = {"qwen2.5-7b-1m": 2 * 28 * 4 * 128 * 2, "qwen2.5-14b-1m": 2 * 48 * 8 * 128 * 2}
+KV_PER_TOKEN = {
+    "qwen2.5-7b-1m": 2 * 28 * 4 * 128 * 2,
+    "qwen2.5-14b-1m": 2 * 48 * 8 * 128 * 2,
+    "qwen3-30b-a3b-2507": 2 * 48 * 4 * 128 * 2,
+    "qwen3-235b-a22b-2507": 2 * 94 * 4 * 128 * 2,
+}
 
 
 def answer(model: str, context: int, lang: str = "pt-BR"):
@@ -25,10 +34,18 @@ def answer(model: str, context: int, lang: str = "pt-BR"):
         ("Qwen/Qwen2.5-14B-Instruct-1M", "qwen2.5-14b-1m"),
         ("qwen 2.5 7b 1m com 1 milhão de tokens de contexto", "qwen2.5-7b-1m"),
         ("qwen 14b 1m pra 5 usuarios com 300 mil tokens", "qwen2.5-14b-1m"),
+        # "instruct-2507" had been listed as not understood and the 2507 model sized as the April release
+        ("tem como rodar qwen3-235b-a22b-instruct-2507 fp8 com 256k contexto?", "qwen3-235b-a22b-2507"),
+        ("Qwen/Qwen3-30B-A3B-Instruct-2507 para 10 usuários", "qwen3-30b-a3b-2507"),
+        ("qwen3 30b thinking 2507 com 128k", "qwen3-30b-a3b-thinking-2507"),
+        ("qwen3-235b-a22b-thinking-2507", "qwen3-235b-a22b-thinking-2507"),
+        ("qwen3-4b-instruct-2507", "qwen3-4b-2507"),
+        ("qwen3-4b-thinking-2507", "qwen3-4b-thinking-2507"),
     ],
 )
 def test_the_1m_models_are_read_by_the_names_people_type(text, model):
-    assert parse(text).workload.model == model
+    query = parse(text)
+    assert query.workload.model == model and not query.unknown
 
 
 @pytest.mark.parametrize(
@@ -77,3 +94,56 @@ def test_below_qwens_published_minimum_the_answer_gives_both_figures():
     assert "282 GB, below that" in note and "test on demand" in note
     # Within the trained length Qwen's 1M figure is not said.
     assert not any("Qwen publica" in n for n in answer("qwen2.5-14b-1m", 200_000).notes)
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [("qwen3 235b", "Qwen3 235B-A22B Instruct 2507"), ("qwen3 30b", "Qwen3 30B-A3B Instruct 2507"),
+     ("qwen3 4b", "Qwen3 4B Instruct 2507")],
+)  # fmt: skip
+def test_asking_a_qwen3_april_release_for_256k_points_to_its_2507_update(old, new):
+    with pytest.raises(SizingError) as refused:
+        size(Workload.given({"model": old, "context": 262_144}))
+    assert new in refused.value.hint("pt-BR")
+    # The 2507 update reads it natively: no rope scaling, no special backend.
+    r = size(Workload.given({"model": parse(new.lower()).workload.model, "context": 262_144}))
+    assert not any("DUAL_CHUNK" in a or "YaRN" in a for a in r.assumptions)
+
+
+def test_the_thinking_2507_models_stop_at_their_native_window():
+    with pytest.raises(SizingError) as refused:
+        size(Workload(model="qwen3-30b-a3b-thinking-2507", context=500_000, users=1))
+    assert refused.value.key == "context_beyond_model"
+
+
+def test_the_2507_models_say_to_swap_in_config_1m_and_give_qwens_minimum():
+    r = answer("qwen3-235b-a22b-2507", 1_000_000)
+    said = " ".join(r.assumptions)
+    assert "config_1m.json" in said and "DUAL_CHUNK_FLASH_ATTN" in said
+    assert any("pelo menos 1.000 GB" in n for n in r.notes)
+    # The Qwen2.5 1M models' own config.json already turns it on: no file to swap.
+    assert "config_1m.json" not in " ".join(answer("qwen2.5-7b-1m", 1_000_000).assumptions)
+
+
+@pytest.mark.parametrize(
+    "text, model, limit",
+    [
+        ("qwen2.5-7b-instruct-1m com 1M de contexto", "qwen2.5-7b-1m", 1_010_000),
+        ("Qwen/Qwen3-30B-A3B-Instruct-2507 com 1M de contexto", "qwen3-30b-a3b-2507", 1_010_000),
+        ("llama 3.1 8b com 132k", "llama-3.1-8b", 131_072),
+    ],
+)
+def test_a_round_context_just_past_the_window_is_the_window(text, model, limit):
+    # "1M" is 1,048,576 tokens, 4% past the 1,010,000 these "1M" models read: it had been refused.
+    workload = parse(text).workload
+    r = size(workload)
+    assert r.workload.context_tokens == limit
+    assert r.memory.kv_cache == {**KV_PER_TOKEN, "llama-3.1-8b": 2 * 32 * 8 * 128 * 2}[model] * limit
+    assert any("dimensionado no limite" in a for a in r.assumptions)
+
+
+@pytest.mark.parametrize("text", ["llama 3.1 8b com 140k", "qwen2.5-7b-instruct-1m com 1.1M de contexto"])
+def test_a_context_further_past_the_window_is_still_refused(text):
+    with pytest.raises(SizingError) as refused:
+        size(parse(text).workload)
+    assert refused.value.key == "context_beyond_model"
