@@ -1272,9 +1272,15 @@ def batch_time(plan: Plan, setup: Setup | None) -> str | None:
     tokens at the setup's saturated output rate (the performance model's, prompts' prefill included), the
     pace of a batch, which no chat latency target holds back."""
     p = setup.performance if setup is not None and setup.fits else None
-    if not plan.batch_items or p is None or p.max_output_tokens_per_s <= 0:
+    if not (plan.batch_items or plan.generated_tokens) or p is None or p.max_output_tokens_per_s <= 0:
         return None
     lang = plan.lang
+    if plan.generated_tokens:
+        # "gerar 1 milhão de tokens": the tokens themselves at the saturated output rate.
+        seconds = plan.generated_tokens / p.max_output_tokens_per_s
+        return t(lang, "perf.generation_time", total=i18n.count(plan.generated_tokens, lang),
+                 time=i18n.duration(seconds / 86400, lang), tokens=i18n.number(p.max_output_tokens_per_s, lang),
+                 prompt=i18n.tokens(plan.prompt, lang), output=i18n.tokens(plan.output, lang))  # fmt: skip
     seconds = plan.batch_items * plan.output / p.max_output_tokens_per_s
     return t(lang, "perf.batch_time", items=i18n.number(plan.batch_items, lang), time=i18n.duration(seconds / 86400, lang),
              tokens=i18n.number(p.max_output_tokens_per_s, lang), prompt=i18n.tokens(plan.prompt, lang),

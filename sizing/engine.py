@@ -346,7 +346,9 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
     if p is not None and not plan.stage.is_training:
         if asked.fits:
             text += " " + t(lang, "perf.named", short=advice.perf_short(p, lang))
-            if plan.batch_items and not is_rec:  # the recommendation's own lines say it
+            if (
+                plan.batch_items or plan.generated_tokens
+            ) and not is_rec:  # the recommendation's lines say it
                 text += " " + (advice.batch_time(plan, asked) or "")
             if plan.rate_asked and plan.rate is None and p.max_requests_per_s > 0:
                 ttft, tpot = traffic.targets(plan, catalog)

@@ -95,6 +95,7 @@ class Plan(msgspec.Struct, frozen=True):
     # serving: a batch's requests counted with no deadline ("processar 100 mil emails"): the answer says how
     # long they take on the setup (sizing/advice.py batch_time)
     batch_items: int | None = None
+    generated_tokens: int | None = None  # serving: tokens to generate, counted with no deadline
     batch_seconds: float | None = (
         None  # a batch with a deadline: the seconds it runs (its cost against a budget)
     )
@@ -400,6 +401,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         batch_items=w.batch_items
         if w.batch_items and not w.batch_seconds and not stage.is_training
         else None,
+        generated_tokens=None if stage.is_training else w.generated_tokens,
         budget=BudgetInfo(amount=w.budget, currency=w.budget_currency, monthly=w.budget_monthly)
         if w.budget
         else None,
@@ -1026,6 +1028,16 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         said.append(t(lang, "assume.traffic.at_once_over_population", users=i18n.number(w.users, lang),
                       n=i18n.number(population, lang)))  # fmt: skip
         population = None
+    all_active = False
+    if (
+        population is None
+        and w.users
+        and w.requests_per_active_hour
+        and not (w.rate_per_s or w.requests_per_day or w.requests_per_month or w.batch_items)
+    ):
+        # "40 usuários, cada um manda 3 perguntas por minuto": the users said at once are the people, and each
+        # sends that many; all of them are active (had been sized as 40 conversations, the rate unused).
+        population, all_active = w.users, True
     if w.rate_per_s:
         rate, basis = w.rate_per_s, "rate"
     elif w.batch_items and w.batch_seconds:
@@ -1046,7 +1058,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         said.append(t(lang, "assume.traffic.daily_peak", day=i18n.number(per_day, lang),
                       share=i18n.percent(peak, lang), rate=rate_text(rate, lang)))  # fmt: skip
     elif population:
-        share = w.active_share or traffic.population.peak_active_share
+        share = w.active_share or (1.0 if all_active else traffic.population.peak_active_share)
         per_hour = w.requests_per_active_hour or traffic.population.requests_per_active_hour
         rate, basis = population * share * per_hour / 3600, "population"
         said.append(t(lang, "assume.traffic.population", people=i18n.number(population, lang),

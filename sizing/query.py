@@ -749,9 +749,11 @@ INTENT_PATTERNS = [(intent, regexes.compile(rf"\b{_W('intents.' + intent.value)}
 # "de segurança", "of the data" follows: that is LGPD or backup talk, not copies of the model.
 _REPLICA = _W("replicas.nouns")
 _NOT_DATA = r"(?!\s+(?:de|dos|das|da|do|of)\s+(?!(?:the\s+|o\s+|a\s+|um\s+|an?\s+)?(?:modelo|model|llm)\b))"
+# "2 réplicas do qwen3 32b" are the model's; only a store named after them makes them the data's.
+_NOT_DATA_STORE = r"(?!\s+(?:de|dos|das|da|do|of)\s+(?:the\s+|o\s+|a\s+)?(?:dados|data|banco|database|bases?|logs?|backups?)\b)"
 REPLICA_COUNT = regexes.compile(
     rf"(?:\b{_W('replicas.at_least')}\s+(?:de\s+|of\s+)?)?(?<![\w.,])(\d{{1,5}})\s*x?\s*"
-    rf"(?:{_REPLICA}|{_W('replicas.copies')})\b{_NOT_DATA}"
+    rf"(?:{_REPLICA}\b{_NOT_DATA_STORE}|{_W('replicas.copies')}\b{_NOT_DATA})"
     rf"|\b(?:{_W('replicas.question')}\s+(?:de\s+|of\s+)?)?{_REPLICA}\s*[=:]\s*(\d{{1,5}})\b(?![.,]\d)"
 )
 # "quantas réplicas preciso?", "how many replicas": the load's own count, asked, not a requirement.
@@ -2833,6 +2835,13 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         fields.update(budget=amount, budget_currency=currency, budget_monthly=monthly, cost=True)
     query.unknown += [typed for _, typed in scan.found.get("money", [])]  # a price is not sized by
     query.unknown += [typed for _, typed in scan.found.get("word_count", [])]  # nor a length in words
+    if (
+        fields.get("tokens")
+        and not (stage or (base.stage if base else Stage.inference)).is_training
+        and GENERATE_WORDS.search(strip_accents(scan.original.lower()))
+    ):
+        # "quanto tempo leva pra gerar 1 milhão de tokens?": tokens a served model writes, not training data.
+        fields["generated_tokens"], fields["tokens"] = fields["tokens"], None
     understood = any(v is not None for v in fields.values()) or stage is not None or model or size
     understood = understood or query.no_images
     if (
@@ -2926,6 +2935,8 @@ LOAD_BASES = ("rate_per_s", "requests_per_day", "requests_per_month", "populatio
 # What a thread's answer was sized with that means nothing once it moves between serving and training.
 # Copies of the model required for availability: "e sem redundância?" in a thread drops them all.
 AVAILABILITY_FIELDS = ("replicas", "high_availability", "spare_replicas", "zones")
+# Words that make a count of tokens output to write ("gerar 1 milhão de tokens", "generate 10M tokens").
+GENERATE_WORDS = regexes.compile(rf"\b(?:{_W('words.generate')})\b")
 SERVING_ONLY = frozenset(
     {
         "precision",
@@ -2939,6 +2950,7 @@ SERVING_ONLY = frozenset(
         "image_size",
         "with_images",
         "turns",
+        "generated_tokens",
         *TRAFFIC_FIELDS,
         *AVAILABILITY_FIELDS,
     }

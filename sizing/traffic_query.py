@@ -222,6 +222,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     person = _alternatives(w["person"])
     per_person = rf"(?:{per})\s*(?:{person})"
     hour = _alternatives(w["per_hour"])
+    minute = _alternatives(w["per_minute"])
     day = _alternatives(w["per_day"])
     peak = _alternatives(w["peak"])
     share_words = w["shares"]
@@ -286,6 +287,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
 
     def amount(m: re.Match):
         return _amount(m.group(1), m.group(2))
+
+    def per_minute_amount(m: re.Match):
+        each = amount(m)
+        return each * 60 if each else None
+
+    each = r"(?:cada(?:\s+uma?)?|each|apiece)"
 
     return [
         # "p95 de 2s", "p99 < 500 ms", "ttft p99 < 2 s": a percentile with a time is a latency target at it.
@@ -370,12 +377,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # What each person sends at the peak hour ("cada um manda 20 perguntas por hora", "5 requests per
         # user per hour"), before the service's own rate.
         ("requests_per_active_hour", regexes.compile(
-            rf"\b(?:cada\s+uma?|each(?:\s+one)?|(?:cada|each|por|per)\s+(?:{person}))\b(?:\s+[a-z]+){{0,2}}?\s+"
+            rf"\b(?:cada\s+uma?|each(?:\s+one)?|(?:cada|each|por|per)\s+(?:{person}))\b(?:\s+[a-z]+){{0,3}}?\s+"
             rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*{per}\s*(?:{hour})\b"
         ), amount),
         # ... or in a day ("cada um usa umas 10 vezes por dia"): the people's daily volume.
         ("requests_per_person_day", regexes.compile(
-            rf"\b(?:cada\s+uma?|each(?:\s+one)?|(?:cada|each|por|per)\s+(?:{person}))\b(?:\s+[a-z]+){{0,2}}?\s+"
+            rf"\b(?:cada\s+uma?|each(?:\s+one)?|(?:cada|each|por|per)\s+(?:{person}))\b(?:\s+[a-z]+){{0,3}}?\s+"
             rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*{per}\s*(?:{day})\b"
         ), amount),
         ("requests_per_person_day", regexes.compile(
@@ -384,6 +391,19 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("requests_per_active_hour", regexes.compile(
             rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*(?:(?:{per}\s*(?:{hour})\s*(?:{per_person}))|(?:{per_person})\s*{per}\s*(?:{hour}))\b"
         ), amount),
+        ("requests_per_active_hour", regexes.compile(rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*{per}\s*(?:{hour})\s+{each}\b"),
+         amount),
+        # ... or a minute ("cada usuário manda 3 perguntas por minuto", "2 requests per user per minute", "3
+        # mensagens por minuto cada"): sixty times that in its hour.
+        ("requests_per_active_hour", regexes.compile(
+            rf"\b(?:cada\s+uma?|each(?:\s+one)?|(?:cada|each|por|per)\s+(?:{person}))\b(?:\s+[a-z]+){{0,3}}?\s+"
+            rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*{per}\s*(?:{minute})\b"
+        ), per_minute_amount),
+        ("requests_per_active_hour", regexes.compile(
+            rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*(?:(?:{per}\s*(?:{minute})\s*(?:{per_person}))|(?:{per_person})\s*{per}\s*(?:{minute}))\b"
+        ), per_minute_amount),
+        ("requests_per_active_hour", regexes.compile(rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*{per}\s*(?:{minute})\s+{each}\b"),
+         per_minute_amount),
         ("rate", regexes.compile(
             rf"{_NUM}\s*(?:de\s+)?(?:{requests})(?:\s+(?:{in_flight}))?{qualifier}\s*"
             rf"(?:{per}\s*(?:(?P<every>\d+(?:[.,]\d+)?)\s*)?(?P<unit>{unit})s?|(?P<adj>{_alternatives(adjectives)}))\b"

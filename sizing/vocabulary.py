@@ -45,6 +45,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "follow_up",
         "which_model",
         "cpu_only",
+        "generate",
     ),
     "numbers": None,  # word = value
     "stacks": (),  # stack id (sizing/data/stacks.toml) = the words that name it

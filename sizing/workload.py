@@ -151,6 +151,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # A batch with a deadline ("1 milhão de documentos em 2 dias"): its requests and the seconds they must
     # finish in; a steady rate with no peak (sizing/plan.py)
     batch_items: int | None = None
+    # serving: tokens to generate with no deadline ("quanto tempo leva pra gerar 1 milhão de tokens?"): the
+    # answer says how long they take on the setup (sizing/advice.py batch_time)
+    generated_tokens: int | None = None
     batch_seconds: float | None = None
     # fast answers asked for with no figure ("respostas rápidas"): MLPerf's Interactive limits
     fast_latency: bool = False

@@ -54,6 +54,8 @@ def _answer(text: str, catalog=None):
         ("llama 8b SLA de 99,9%", None, True, None, None),
         ("llama 8b 200 req/min, redundância N+1", None, True, 1, None),
         ("llama 8b tolerante a falhas, em duas zonas", None, True, None, 2),
+        # "do qwen3 32b" after the count had been read as the copies of something else, and "réplicas" dropped
+        ("alta disponibilidade com 2 réplicas do llama 8b em regiões diferentes", 2, True, None, 2),
         # pt-PT
         ("llama 8b 20 utilizadores em simultâneo, alta disponibilidade", None, True, None, None),
         ("llama 8b com 3 réplicas, tolerância a falhas pt-pt", 3, True, None, None),
@@ -63,6 +65,7 @@ def _answer(text: str, catalog=None):
         ("llama 3.1 8b for 50 users with 3 replicas for high availability", 3, True, None, None),
         ("llama 8b with 3 copies of the model for redundancy", 3, True, None, None),
         ("llama 8b no single point of failure, multi-region", None, True, None, 2),
+        ("llama 8b with 2 replicas in different regions", 2, None, None, 2),
         ("llama 8b 99.95% uptime, failover", None, True, None, None),
         ("llama 8b N+2", None, None, 2, None),
         ("llama 8b without redundancy", None, False, None, None),
@@ -83,6 +86,7 @@ def test_replicas_and_availability_are_read_in_each_language(text, replicas, ha,
         "llama 8b, 2 cópias de segurança por dia",
         "llama 8b, with 2 copies of the data in Brazil",
         "llama 8b com réplicas dos dados no exterior",
+        "llama 8b com 3 réplicas do banco de dados",
         # Asking how many is the load's own count, not a requirement.
         "quantas réplicas preciso pro llama 8b com 200 req/s?",
         "how many replicas for llama 8b at 200 requests per second?",

@@ -119,6 +119,50 @@ def test_a_context_without_lengths_is_a_chat_turn_on_a_cached_history():
     assert not any("cache de prefixo" in a for a in calls.assumptions)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "cada usuário manda em média 3 perguntas por minuto, 40 usuários, qwen3 8b",
+        "40 usuários mandando 3 mensagens por minuto cada, qwen3 8b",
+        "qwen3 8b for 40 users, 3 requests per user per minute",
+    ],
+)
+def test_a_rate_each_user_sends_a_minute_is_every_users_rate(text):
+    # Had been read as 3 requests a minute for all 40 together (or a day's 4,320), 40 times too little.
+    r = size(parse(text).workload)
+    load = r.workload.load
+    assert load.basis == "population" and load.rate_per_s == pytest.approx(40 * 3 / 60)
+    assert any("100% delas" in a or "100% of them" in a for a in r.assumptions)
+
+
+def test_a_rate_each_user_sends_an_hour_counts_every_user_said():
+    r = size(parse("40 usuários, cada um manda em média 10 perguntas por hora, qwen3 8b").workload)
+    assert r.workload.load.rate_per_s == pytest.approx(40 * 10 / 3600)
+    # A head-count keeps the share of it active at the peak (traffic.toml), as before.
+    big = size(parse("llama 8b para 3000 colaboradores, cada um faz 4 pedidos por hora").workload)
+    assert big.workload.load.rate_per_s == pytest.approx(3000 * 0.10 * 4 / 3600)
+
+
+@pytest.mark.parametrize(
+    "text, total",
+    [
+        ("quanto tempo leva pra gerar 1 milhão de tokens com o qwen3 32b?", "1 mi tokens gerados levam"),
+        ("how long to generate 50M tokens with llama 3.1 8b?", "50M generated tokens take"),
+    ],
+)
+def test_tokens_to_generate_are_timed_at_the_setups_saturated_rate(text, total, capsys):
+    # "gerar 1 milhão de tokens" had been read as training data ("1 mi tokens de treino") and left unanswered.
+    query = parse(text)
+    assert query.workload.generated_tokens and query.workload.tokens is None and not query.unknown
+    p = size(query.workload).recommendation.performance
+    assert main([text]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if total in x)
+    rate = f"{p.max_output_tokens_per_s:,.0f}".replace(",", "." if "levam" in total else ",")
+    assert f"~{rate} tokens/s" in line
+    # Training stays training: tokens in a fine-tune are its data.
+    assert parse("qwen3 8b lora com 1 milhão de tokens").workload.tokens == 1_000_000
+
+
 def test_a_head_count_becomes_a_peak_rate_with_its_assumptions_stated():
     r = ask(model="70b", precision="4bit", population=5000)
     load = r.workload.load
