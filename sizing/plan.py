@@ -660,6 +660,8 @@ def _precision(
 
 def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: list[str]) -> Plan:
     model = plan.model
+    if w.train_as_fine_tune and plan.stage is Stage.full:
+        said.append(t(lang, "assume.train_as_fine_tune", model=model.name))
     default_seq = PRETRAIN_SEQ_LEN if plan.stage is Stage.pretrain else FINETUNE_SEQ_LEN
     seq_len = w.seq_len or w.context or min(default_seq, model.max_context)
     rl = w.method is not None and w.method.is_rl

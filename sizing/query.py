@@ -2913,6 +2913,16 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             raise QueryError("query.no_model")
         raise _nothing_understood(query.unknown)
     workload = {k: v for k, v in fields.items() if v is not None}
+    if (
+        stage is Stage.pretrain
+        and model
+        and {kind for kind, _ in scan.found.get("stage", [])} - {"inference"} == {"train"}
+        and "tokens" not in scan.found
+    ):
+        # "quero treinar o llama 3.1 8b com os dados da empresa": a released model "trained" on a company's
+        # data is fine-tuned, not pre-trained on billions of tokens; "do zero", "pré-treino" or a count of
+        # tokens still say a pre-training. The answer says how it was read.
+        stage, workload["train_as_fine_tune"] = Stage.full, True
     if stage is not None:
         workload["stage"] = stage
     if query.lang:

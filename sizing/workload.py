@@ -80,6 +80,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # conversations open at the same time
     users: int | None = None
     stage: Stage = Stage.inference
+    # "treinar o llama 3.1 8b com os dados da empresa": the plain word for training, a released model and no
+    # tokens, read as a fine-tune (said in the answer)
+    train_as_fine_tune: bool = False
     gpu: str | None = None
     gpus: int | None = None
     # other GPUs the question weighs against gpu ('H100 ou H200?')

@@ -151,3 +151,40 @@ def test_a_micro_batch_no_gpu_holds_gets_the_largest_one_that_fits_with_accumula
     assert r.recommendation is None
     [alt] = [a for a in r.alternatives if a.kind == "smaller_batch"]
     assert alt.setup.fits and "micro-batch de 16 por GPU (em vez de 32)" in alt.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "quero treinar o llama 3.1 8b com os dados da empresa",
+        "how many gpus to train llama 3.1 70b on our documents?",
+        "qual gpu para treinar llama 3.2 1b?",
+    ],
+)
+def test_training_a_released_model_with_no_tokens_is_a_fine_tune_and_said_so(text):
+    # Had been sized as a continued pre-training on Chinchilla's 20 tokens per parameter (161 billion tokens
+    # for the 8B: 8 H100s for four weeks) for a customer who wants the model to learn the company's data.
+    from sizing.query import parse
+
+    r = size(parse(text).workload)
+    assert r.workload.stage == "full"
+    said = " ".join(r.assumptions)
+    assert "ajuste fino completo" in said or "full fine-tune" in said
+    assert not any("Chinchilla" in a for a in r.assumptions)
+    assert "`lora`" in said
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "treinar do zero o llama 3.1 8b",
+        "treinar o llama 3.1 8b com 20B tokens",
+        "pré-treino contínuo do llama 3.1 8b",
+        "treinar um modelo de 7b",  # a size, no released model: built from scratch
+    ],
+)
+def test_a_pre_training_said_in_words_tokens_or_a_bare_size_stays_one(text):
+    from sizing.query import parse
+
+    workload = parse(text).workload
+    assert workload.stage == "pretrain" and not workload.train_as_fine_tune
