@@ -444,6 +444,10 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
 ROUND_CONTEXT_SLACK = 1.05
 
 
+def _percent_name(p: float, lang: str) -> str:
+    return "p" + i18n.number(p, lang, 0 if p == int(p) else 1)
+
+
 def batch_period(seconds: float, lang: str) -> str:
     """ "2 dias", "10 horas", "30 minutos": a batch's deadline as it was said."""
     for size, one, many in ((86400, "term_day_one", "term_days"), (3600, "exact_hour_one", "exact_hours"),
@@ -1108,6 +1112,12 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
             key = None
         if key:
             said.append(t(lang, key, ttft=i18n.seconds(ttft, lang), tps=i18n.speed(tps, lang)))
+        if w.other_latency_targets and w.latency_percentile:
+            # An SLO at several percentiles: the lowest one is sized (the model gives typical figures).
+            said.append(t(lang, "assume.traffic.other_percentiles", p=_percent_name(w.latency_percentile, lang),
+                          ttft=i18n.seconds(w.ttft_s or ttft, lang),
+                          others=", ".join(t(lang, "assume.traffic.percentile_target", p=_percent_name(p, lang),
+                                             ttft=i18n.seconds(s, lang)) for p, s in w.other_latency_targets)))  # fmt: skip
         if w.latency_percentile and w.latency_percentile > 50:
             # The performance model gives typical (median) figures: it was fitted on measured medians.
             said.append(t(lang, "assume.traffic.percentile", p=i18n.number(w.latency_percentile, lang,

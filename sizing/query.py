@@ -3086,7 +3086,27 @@ def _nothing_understood(unknown: list[str]) -> QueryError:
 
 
 def _traffic(scan: _Scan) -> dict:
-    return {name: _one(scan, name, label) for name, label in TRAFFIC_FIELDS.items()}
+    others = _percentile_targets(scan)
+    fields = {name: _one(scan, name, label) for name, label in TRAFFIC_FIELDS.items()}
+    if others:
+        fields["other_latency_targets"] = others
+    return fields
+
+
+def _percentile_targets(scan: _Scan) -> list[tuple[float, float]]:
+    """ "ttft p50 < 500 ms e p99 < 2 s": an SLO at several percentiles (had been refused as a contradiction).
+    The performance model gives typical (median) figures, so the target at the lowest percentile is sized;
+    the others are returned, (percentile, seconds), for the answer to say they were not modelled."""
+    percentiles, targets = scan.found.get("latency_percentile", []), scan.found.get("ttft_s", [])
+    paired = [(p, s, typed) for p, typed in percentiles for s, other in targets if other == typed]
+    if len({p for p, _, _ in paired}) < 2 or len(paired) != len(percentiles):
+        return []
+    kept = min(paired, key=lambda pair: (pair[0], pair[1]))
+    scan.found["latency_percentile"] = [(kept[0], kept[2])]
+    scan.found["ttft_s"] = [
+        (s, typed) for s, typed in targets if typed == kept[2] or typed not in {t for *_, t in paired}
+    ]
+    return sorted({(p, s) for p, s, typed in paired if typed != kept[2]})
 
 
 def _scale_load(fields: dict, base: Workload | None, factor: float, keys=LOAD_BASES) -> bool:

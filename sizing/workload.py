@@ -167,6 +167,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     ttft_s: float | None = None
     # the percentile the latency targets were given at (p95: 95)
     latency_percentile: float | None = None
+    # targets at other percentiles, not sized ("p50 < 500 ms e p99 < 2 s": the p99's), as (percentile, seconds)
+    other_latency_targets: list[tuple[float, float]] | None = None
     # target tokens per second for each user
     tokens_per_s: float | None = None
     # the question asks what it costs

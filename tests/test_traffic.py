@@ -16,6 +16,7 @@ from bot.rendering import render_text
 from sizing import performance
 from sizing.catalog import DATA_DIR, load_catalog
 from sizing.engine import size
+from sizing.errors import SizingError
 from sizing.query import QueryError, parse
 from sizing.traffic import replica
 from sizing.workload import Intent, Stage, Workload
@@ -538,6 +539,30 @@ def test_a_target_at_a_percentile_says_the_figures_are_typical_ones():
         a.startswith("Targets at p99: the performance figures are typical (median)") for a in r.assumptions
     )
     assert not any("p99" in a for a in ask(model="8b", rate_per_s=5, ttft_s=0.8).assumptions)
+
+
+@pytest.mark.parametrize(
+    "text, kept, others",
+    [
+        ("llama 3.1 8b 5 req/s p50 1s p99 3s", (50, 1.0), [(99, 3.0)]),
+        ("llama 3.1 8b, 5 rps, ttft p50 < 500ms and p99 < 2s", (50, 0.5), [(99, 2.0)]),
+        ("llama 3.1 8b 5 req/s p99 3s, p95 2s", (95, 2.0), [(99, 3.0)]),
+    ],
+)
+def test_an_slo_at_several_percentiles_sizes_the_lowest_and_says_the_others(text, kept, others):
+    # "p50 1s p99 3s" had been refused as a contradiction: two first-token targets.
+    q = parse(text)
+    w = q.workload
+    assert (w.latency_percentile, w.ttft_s) == kept and w.other_latency_targets == others and not q.unknown
+    r = size(w)
+    assert r.workload.load.ttft_target_s == kept[1]
+    said = next(a for a in r.assumptions if "mais de um percentil" in a)
+    assert f"p{others[0][0]} em até" in said and "teste de carga" in said
+
+
+def test_two_targets_at_one_percentile_are_still_a_contradiction():
+    with pytest.raises(SizingError):
+        parse("llama 3.1 8b p95 1s p95 3s")
 
 
 def test_a_context_next_to_a_users_key_stays_a_context():
