@@ -427,6 +427,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.images.total", typed=typed))
     if query.ollama_tags and w.precision == "q4_k_m":
         lines += [t("understood.ollama_default", tag=tag) for tag in query.ollama_tags]
+    elif query.gguf_default and w.precision == "q4_k_m":
+        lines.append(t("understood.gguf_default"))
     # A model offered as a choice that the catalogue lacks ("ou gpt-7") is said above, with why.
     unknown = [u for u in query.unknown if u not in query.model_choices]
     if unknown:

@@ -219,6 +219,8 @@ QUANT_SUFFIXES: list[tuple[re.Pattern, str]] = [
     (regexes.compile(r"[-_.]mxfp4$"), "mxfp4"),
     (regexes.compile(r"[-_.]nvfp4$|[-_.]fp4$"), "nvfp4"),
     (regexes.compile(r"[-_.]gguf$"), "gguf"),
+    # Google's quantization-aware releases (Gemma 3 QAT) are published for llama.cpp as Q4_0.
+    (regexes.compile(r"[-_.]qat(?:[-_.]q4[-_.]?0)?$|[-_.]q4[-_.]0$"), "q4_0"),
 ]
 # Tails that name a variant of the same weights' shape (chat tuning, the Hub's -hf conversion, dates).
 VARIANT_TAILS = regexes.compile(
@@ -251,7 +253,7 @@ def repo_precision(name: str) -> tuple[str, str | None]:
             m = pattern.search(base)
             if m and m.start() > 0:
                 base, changed = base[: m.start()], True
-                precision = precision or meaning
+                precision = meaning if precision in (None, "gguf") else precision  # "-q4_0-gguf": Q4_0
                 break
     if gguf_type:
         precision = gguf_type.group(1)

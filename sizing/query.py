@@ -79,6 +79,7 @@ class Query(msgspec.Struct):
     ranges: list[tuple[str, str]] = []  # (a range as typed, the bound read)
     # Ollama tags that name no file ("gemma3:27b"), read as the file Ollama pulls by default.
     ollama_tags: list[str] = []
+    gguf_default: bool = False  # "gguf" with no type ("Qwen2.5-7B-Instruct-GGUF"): read as Q4_K_M, said so
     # Answers said to be short or long ("respostas curtas"): (as typed, the tokens each was read as).
     answer_lengths: list[tuple[str, int]] = []
     # Words naming a vision-language model ("qwen2.5-vl", "llama 3.2 11b vision", "llava"), as typed: the
@@ -1219,7 +1220,7 @@ BARE_REPO = regexes.compile(
 )
 
 
-_SIZED = regexes.compile(r"(?<![a-z0-9])\d+(?:\.\d+)?[bm](?![a-z0-9])", re.IGNORECASE)
+_SIZED = regexes.compile(r"(?<![a-z0-9])(?:\d+x)?\d+(?:\.\d+)?[bm](?![a-z0-9])", re.IGNORECASE)  # "8x7B" too
 _DATE_TAIL = regexes.compile(r"[-_.]\d{4}$")  # "-2506": a release's year and month (Mistral, Qwen)
 
 
@@ -1246,11 +1247,14 @@ def _bare_repo_names(text: str, catalog: Catalog) -> str:
         plain = VARIANT_TAILS.sub("", base)
         if precision is None and plain != base and normalize(plain) in index:
             return plain  # "Qwen2.5-Coder-7B-Instruct": the catalogue's name with a variant tail
-        if precision is None or precision == "gguf":
+        if precision is None:
             return name
         candidates = (base, plain, VARIANT_TAILS.sub("", _DATE_TAIL.sub("", plain)))
-        named = next((c for c in candidates if normalize(c) in index), plain)
-        return f"{named} {precision}"
+        named = next((c for c in candidates if normalize(c) in index), None)
+        if precision == "gguf":
+            # "Qwen2.5-7B-Instruct-GGUF": the model, in a llama.cpp file of a type the name does not say.
+            return f"{named} gguf" if named else name
+        return f"{named or plain} {precision}"
 
     return BARE_REPO.sub(split, text)
 
@@ -2425,7 +2429,7 @@ def _stage(scan: _Scan) -> Stage | None:
 
 
 # A runtime's name that only implies its usual file ("ollama": Q4_K_M) yields to a precision typed with it.
-RUNTIME_DEFAULTS = {"ollama"}
+RUNTIME_DEFAULTS = {"ollama", "gguf"}  # "gguf" alone: a llama.cpp file of no type said
 # A width alone, as typed ("2bit", "2 bits", "1.58-bit"; normalized): the file type it stands for yields to a
 # format of that width named with it.
 BARE_WIDTH = regexes.compile(r"\d+bits?")
@@ -2913,6 +2917,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             raise QueryError("query.no_model")
         raise _nothing_understood(query.unknown)
     workload = {k: v for k, v in fields.items() if v is not None}
+    typed_precisions = {normalize(t) for _, t in scan.found.get("precision", [])}
+    query.gguf_default = fields.get("precision") == "q4_k_m" and typed_precisions == {"gguf"}
     if (
         stage is Stage.pretrain
         and model

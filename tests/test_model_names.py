@@ -23,6 +23,14 @@ CASES = [
     ("llama-3.1-8b-instruct-awq 10 users", "Llama 3.1 8B", "int4", None),
     ("mistral-small-3.2-24b-instruct-2506-fp8", "Mistral Small 3.2 24B", "fp8", None),
     ("Meta-Llama-3.1-8B-Instruct-bnb-4bit", "Llama 3.1 8B", "nf4", None),
+    # A size written as experts × size ("8x7B") is a size too: the tail had been left unread, AWQ with it.
+    ("Mixtral-8x7B-Instruct-v0.1-AWQ", "Mixtral 8x7B", "int4", None),
+    ("mixtral-8x22b-instruct-v0.1-fp8", "Mixtral 8x22B", "fp8", None),
+    # Gemma 3's quantization-aware release, as LM Studio and the Hub name it: a Q4_0 file.
+    ("lmstudio com gemma-3-27b-it-qat", "Gemma 3 27B", "q4_0", None),
+    ("gemma-3-27b-it-qat-q4_0-gguf", "Gemma 3 27B", "q4_0", None),
+    # "-GGUF" with no file type: Q4_K_M, said ("qwen 7b" and "Instruct-GGUF" unread before).
+    ("Qwen2.5-7B-Instruct-GGUF", "Qwen2.5 7B", "q4_k_m", None),
     ("unsloth/Meta-Llama-3.1-8B-Instruct-bnb-4bit", "Llama 3.1 8B", "nf4", "pelo nome"),
     ("Qwen/Qwen2.5-32B-Instruct-FP8-Dynamic", "Qwen2.5 32B", "fp8", "pelo nome"),
     # Released models that keep a catalogue model's architecture and limits are named as asked, with it.
@@ -190,3 +198,14 @@ def test_maritacas_api_models_are_closed_and_the_word_sabia_is_no_model():
     assert e.value.key == "query.closed_model"
     q = parse("eu não sabia se o llama 8b cabe numa l4")
     assert q.workload.model == "llama-3.1-8b" and q.unknown == []
+
+
+def test_a_gguf_file_of_no_type_is_said_to_be_read_as_q4_k_m(capsys):
+    from bot.cli import main
+
+    assert main(["llama 3.1 8b gguf"]) == 0
+    assert "“GGUF” sem o tipo do arquivo: dimensiono para Q4_K_M" in capsys.readouterr().out
+    # A type said with it wins, and nothing is said.
+    assert parse("llama 3.1 8b gguf q8_0").workload.precision == "q8_0"
+    assert main(["llama 3.1 8b Q5_K_M gguf"]) == 0
+    assert "sem o tipo" not in capsys.readouterr().out
