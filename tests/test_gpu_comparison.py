@@ -150,3 +150,16 @@ def test_a_model_with_its_own_size_and_another_size_is_still_a_contradiction():
     with pytest.raises(QueryError) as caught:
         parse("llama 3.1 8b 70b")
     assert caught.value.key == "query.contradiction"
+
+
+def test_the_a10_is_a_card_customers_name_and_the_a10g_is_read_as_it_said_so():
+    # "numa a10" had been refused as an unknown GPU ("did you mean A100?").
+    from sizing.query import parse
+
+    query = parse("llama 3.1 8b numa a10")
+    r = size(query.workload)
+    assert r.requested.gpu == "a10" and r.requested.fits
+    assert r.requested.gpu_memory_bytes == 22515 * 2**20
+    # AWS's A10G shares its memory and bandwidth (not its tensor throughput): read as the A10, and said.
+    a10g = parse("llama 3.1 8b numa a10g")
+    assert a10g.workload.gpu == "a10" and ("a10g", "A10 24 GB") in a10g.corrections
