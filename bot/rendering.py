@@ -486,6 +486,8 @@ def _traffic_understood(w, lang: str) -> list[str]:
         parts.append(t("tokens_each", n=i18n.tokens(w.prompt_tokens + w.output_tokens, lang)))
     elif w.prompt_tokens:
         parts.append(t("prompt", n=i18n.tokens(w.prompt_tokens, lang)))
+    if w.shared_prefix_tokens:
+        parts.append(t("system_prompt", n=i18n.tokens(w.shared_prefix_tokens, lang)))
     if w.prompt_pages:
         parts.append(t("pages", n=i18n.number(w.prompt_pages, lang)))
     if w.output_tokens and not w.lengths_from_volume:

@@ -188,6 +188,11 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
 
     wb = weight_bytes(plan.model, plan.precision, catalog)
     kv_bytes = plan.kv.bytes_per_value
+    shared_kv = (
+        kv_cache.shared_prefix_bytes(plan.model, plan.shared_prefix, plan.context, kv_bytes)
+        if plan.shared_prefix and not plan.stage.is_training
+        else 0
+    )
     return SizingResult(
         workload=_resolved(plan, wb.bits_per_weight, catalog, wb.exact),
         assumptions=assumptions,
@@ -195,7 +200,8 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
         kv_bytes_per_token=kv_cache.bytes_per_token(plan.model, kv_bytes),
         kv_bytes_per_conversation=0
         if plan.stage.is_training
-        else kv_cache.sequence_bytes(plan.model, plan.context, kv_bytes),
+        else kv_cache.sequence_bytes(plan.model, plan.context, kv_bytes) - shared_kv,
+        shared_prefix_kv_bytes=shared_kv,
         recommendation=rec,
         requested=asked,
         verdict=verdict,

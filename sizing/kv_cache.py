@@ -69,6 +69,25 @@ def sequence_bytes(a: Architecture, tokens: int, kv_bytes: float, tp: int = 1, p
     return math.ceil(total * math.ceil(a.num_layers / pp) / a.num_layers)
 
 
+# vLLM's KV cache block (block_size 16 on CUDA): its prefix cache shares whole blocks only.
+BLOCK_TOKENS = 16
+
+
+def shared_prefix_bytes(
+    a: Architecture, prefix: int, context: int, kv_bytes: float, tp: int = 1, pp: int = 1
+) -> int:
+    """KV cache of a prefix every conversation starts with (a system prompt), on one GPU of a tp x pp group:
+    vLLM's automatic prefix caching keeps each full block of it once, whoever uses it. Local layers hold the
+    prefix only while the conversation fits their window; linear-attention states and images are each
+    conversation's own."""
+    tokens = min(prefix, context) // BLOCK_TOKENS * BLOCK_TOKENS
+    if tokens <= 0:
+        return 0
+    layers = a.global_layers + (a.local_layers if not a.window or context <= a.window else 0)
+    total = bytes_per_token_per_layer(a, kv_bytes, tp) * layers * tokens
+    return math.floor(total * math.ceil(a.num_layers / pp) / a.num_layers)
+
+
 def max_tokens(
     a: Architecture,
     budget: float,

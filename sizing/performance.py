@@ -106,6 +106,8 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
     # FLOPs of the vision encoder over the images each request brings (2 per encoder parameter per token
     # it runs over, as for the language model: Kaplan et al. 2020); read at the prompt's rate.
     image_flops: float = 0.0
+    # tokens every sequence starts with (a system prompt): their KV cache is held once (prefix caching)
+    shared_prefix: int = 0
 
     @property
     def gpus(self) -> int:
@@ -208,7 +210,14 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
         if self.kv_budget_bytes is None:
             return self.max_seqs
         per_seq = kv_cache.sequence_bytes(self.arch, context, self.kv_bytes_per_value, self.tp, self.pp)
-        return min(self.max_seqs, int(self.kv_budget_bytes // max(per_seq, 1)))
+        budget = self.kv_budget_bytes
+        if self.shared_prefix:
+            # The shared prefix's blocks once, then each sequence's own part.
+            shared = kv_cache.shared_prefix_bytes(
+                self.arch, self.shared_prefix, context, self.kv_bytes_per_value, self.tp, self.pp
+            )
+            budget, per_seq = budget - shared, per_seq - shared
+        return min(self.max_seqs, int(max(budget, 0) // max(per_seq, 1)))
 
 
 def replica(
@@ -227,6 +236,7 @@ def replica(
     profiled_seqs: int | None = None,
     reserved_bytes: int = 0,
     image_flops: float = 0.0,
+    shared_prefix: int = 0,
 ) -> Replica:
     """A replica as vLLM would start it: the KV cache gets what its start-up accounting leaves
     (sizing/serving.py), the sampler's workspace profiled for `profiled_seqs` (default max_seqs), and
@@ -259,6 +269,7 @@ def replica(
         kv_budget_bytes=int(gpu.memory_bytes * memory_utilization) - fixed,
         scheduler_steps=scheduler_steps,
         image_flops=image_flops,
+        shared_prefix=shared_prefix,
     )
 
 

@@ -136,6 +136,9 @@ class Plan(msgspec.Struct, frozen=True):
     prompt: int = DEFAULT_CONTEXT  # new tokens each request brings
     output: int = 0
     history: int = 0  # tokens of the conversation already cached (prefix caching) when a request arrives
+    shared_prefix: int = (
+        0  # tokens every conversation starts with (a system prompt): their KV cache is kept once
+    )
     turns: int | None = None  # messages per conversation, as the question said them
     rate: float | None = None
     rate_basis: str | None = None
@@ -956,6 +959,20 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         # A context asked for is a conversation that grows to fill it: each turn's new text arrives on a
         # cached history (its images among it). With the default context, requests are independent calls.
         history = max(context - output - prompt, 0) if w.context is not None else 0
+    shared = w.shared_prefix_tokens or 0
+    if shared:
+        # "system prompt de 8k tokens": every request starts with it, so the conversation holds it before its
+        # own prompt and answer, and it arrives already computed (vLLM's prefix cache, on by default).
+        if w.context is None:
+            context = max(context, shared + prompt + output)
+        elif shared + prompt + output > context and not given_prompt:
+            prompt = max(context - output - shared, 1)
+        if shared + prompt + output > context:
+            raise SizingError("traffic.lengths_beyond_context", "traffic.lengths_examples",
+                              prompt=i18n.tokens(shared + (given_prompt or traffic.lengths.new_prompt_tokens), lang),
+                              output=i18n.tokens(output, lang),
+                              context=i18n.tokens(context, lang))  # fmt: skip
+        history = max(history, shared)
     if image_tokens and context > model.max_context:
         raise SizingError(
             "images.beyond_model",
@@ -989,7 +1006,9 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         said[:] = [a for a in said if a != t(lang, "assume.context", tokens=i18n.tokens(plan.context, lang))]
     if plan.images is not None:
         said.extend(_image_assumptions(plan, w, context, prompt, catalog, lang))
-    if history:
+    if shared:
+        said.append(t(lang, "assume.traffic.shared_prefix", tokens=i18n.tokens(shared, lang)))
+    if history > shared:
         said.append(
             t(
                 lang,
@@ -1128,6 +1147,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         prompt=prompt,
         output=output,
         history=history,
+        shared_prefix=shared,
         rate=rate,
         rate_basis=basis,
         population=population,

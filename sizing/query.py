@@ -2938,7 +2938,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
 
 
 TRAFFIC_FIELDS = {
-    "prompt_tokens": "traffic.prompt", "prompt_pages": "traffic.pages", "output_tokens": "traffic.output", "rate_per_s": "traffic.rate",
+    "prompt_tokens": "traffic.prompt", "shared_prefix_tokens": "traffic.system_prompt", "prompt_pages": "traffic.pages", "output_tokens": "traffic.output", "rate_per_s": "traffic.rate",
     "requests_per_day": "traffic.day", "requests_per_month": "traffic.month", "population": "traffic.population", "active_share": "traffic.share",
     "requests_per_active_hour": "traffic.per_hour",
     "ttft_s": "traffic.ttft", "latency_percentile": "traffic.percentile", "tokens_per_s": "traffic.tps", "cost": "traffic.cost",

@@ -75,7 +75,7 @@ def inference_memory(
     (sizing/serving.py)."""
     users = users or plan.users
     n = need(plan, catalog, tp, pp, context)
-    kv = users * n.per_conversation
+    kv = n.shared_prefix + users * n.per_conversation
     activations = n.activations(users)
     return Memory(
         weights=n.weights,
@@ -105,7 +105,7 @@ class Need:
 
     __slots__ = ("_most", "adapter_weights", "draft_per_conversation", "draft_weights", "encoder_cache",
                  "encoder_peak", "forward", "hidden", "model", "overhead", "padding", "per_conversation",
-                 "weights")  # fmt: skip
+                 "shared_prefix", "weights")  # fmt: skip
 
     def __init__(self, plan: Plan, catalog: Catalog, tp: int, pp: int, context: int) -> None:
         a, gpus = plan.model, tp * pp
@@ -130,7 +130,14 @@ class Need:
         self.hidden = serving.hidden_states(a, prefill)
         self.overhead = serving.overhead(gpus)
         main = kv_cache.sequence_bytes(a, context, kv_bytes, tp, pp)
-        self.per_conversation = main + self.draft_per_conversation
+        # A system prompt every conversation starts with is kept once (vLLM's prefix cache): each conversation
+        # holds the rest of its context.
+        self.shared_prefix = (
+            kv_cache.shared_prefix_bytes(a, plan.shared_prefix, context, kv_bytes, tp, pp)
+            if plan.shared_prefix
+            else 0
+        )
+        self.per_conversation = main - self.shared_prefix + self.draft_per_conversation
         self.encoder_cache = self.encoder_peak = 0
         if plan.images is not None and plan.images.rule is not None and plan.images.counted:
             reserve = images.reserve(plan.images.rule, a, prefill, tp)
@@ -145,11 +152,17 @@ class Need:
         return max(self.text_activations(users) + self.encoder_cache, self.encoder_peak)
 
     def fixed(self, users: int) -> int:
-        """Everything but the KV cache."""
-        return self.weights + self.activations(users) + self.overhead
+        """Everything but the conversations' own KV cache."""
+        return self.weights + self.shared_prefix + self.activations(users) + self.overhead
 
     def total(self, users: int) -> int:
-        return self.weights + users * self.per_conversation + self.activations(users) + self.overhead
+        return (
+            self.weights
+            + self.shared_prefix
+            + users * self.per_conversation
+            + self.activations(users)
+            + self.overhead
+        )
 
     def max_users(self, room: int, cap: int = MOST_USERS) -> int:
         """Most conversations that fit in `room` bytes, up to `cap` (0 when not even one does). The need
@@ -168,7 +181,7 @@ class Need:
         # The need is a line in the users under each of the activation term's two bounds (the forward pass,
         # or the sampler's workspace, which grows with them): the most users under both lines is the
         # estimate, and the exact edge is found around it.
-        left = room - self.weights - self.overhead - self.encoder_cache
+        left = room - self.weights - self.overhead - self.encoder_cache - self.shared_prefix
         per = self.per_conversation
         by_forward = (left - self.forward) // per if per > 0 else cap
         by_sampler = (left - self.hidden) / (per + serving.SAMPLER_COPIES * self.model.vocab_size * 4)
@@ -200,6 +213,7 @@ def need(plan: Plan, catalog: Catalog, tp: int = 1, pp: int = 1, context: int | 
         plan.lora_adapters,
         plan.lora_rank if plan.lora_adapters else 0,
         plan.prefill_chunk,
+        plan.shared_prefix,
     )
     found = _NEEDS.get(key)
     if (
@@ -408,10 +422,20 @@ def _last_true(fits, guess: int, top: int) -> int:
 
 def max_context(plan: Plan, catalog: Catalog, room: int, tp: int, pp: int) -> int:
     """Longest context each of plan.users conversations can hold."""
-    fixed = need(plan, catalog, tp, pp).fixed(plan.users)
+    n = need(plan, catalog, tp, pp)
+    fixed = n.fixed(plan.users) - n.shared_prefix
     spec, kv_bytes = plan.spec, plan.kv.bytes_per_value
     drafter = (lambda tokens: spec.sequence_bytes(tokens, kv_bytes, tp)) if spec and spec.arch else None
-    return kv_cache.max_tokens(plan.model, room - fixed, plan.users, kv_bytes, tp, pp, also=drafter)
+    also = drafter
+    if plan.shared_prefix:
+        # The system prompt is kept once: of the users' copies of it, all but one are not there.
+        users, prefix = plan.users, plan.shared_prefix
+
+        def also(tokens: int) -> float:
+            shared = kv_cache.shared_prefix_bytes(plan.model, prefix, tokens, kv_bytes, tp, pp)
+            return (drafter(tokens) if drafter else 0) - shared * (users - 1) / users
+
+    return kv_cache.max_tokens(plan.model, room - fixed, plan.users, kv_bytes, tp, pp, also=also)
 
 
 _CANDIDATES: dict[int, tuple[Catalog, list[Shape]]] = {}

@@ -79,7 +79,7 @@ def replica(plan: Plan, gpu: GPU, tp: int, pp: int, catalog: Catalog, users: int
     default_seqs = 1024 if gpu.memory_bytes >= BIG_GPU_BYTES else 256
     reserved, image_flops = _image_costs(plan, tp, catalog, max(users, 1))
     key = ("replica", id(plan.model), id(plan.precision), plan.kv.bytes_per_value, id(gpu), tp, pp, users,
-           id(catalog), reserved, image_flops, plan.prefill_chunk)  # fmt: skip
+           id(catalog), reserved, image_flops, plan.prefill_chunk, plan.shared_prefix)  # fmt: skip
     return shared(
         key,
         lambda: perf.replica(
@@ -96,6 +96,7 @@ def replica(plan: Plan, gpu: GPU, tp: int, pp: int, catalog: Catalog, users: int
             profiled_seqs=max(users, 1),
             reserved_bytes=reserved,
             image_flops=image_flops,
+            shared_prefix=plan.shared_prefix,
         ),
         keep=(plan.model, plan.precision, gpu, catalog),
     )

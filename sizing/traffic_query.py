@@ -207,6 +207,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
 
     active = _alternatives(w["active_words"])
     prompt_nouns, prompt_suffixes = _alternatives(w["prompt_nouns"]), _alternatives(w["prompt_suffixes"])
+    system = _alternatives(w["system_prompt"])
     answer_nouns, answer_suffixes = _alternatives(w["answer_nouns"]), _alternatives(w["answer_suffixes"])
     of = (
         r"(?:\s+(?:de|com|of|with|around|about|up\s+to|ate|cerca\s+de|uns|umas|~|length|len|size|tamanho|comprimento|"
@@ -462,6 +463,15 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"{_NUM}\s+(?:{documents})\s+(?:de|com|of|with)\s+(?:(?:ate|up\s+to|cerca\s+de|about|~)\s*)?"
             rf"{_NUM}[-\s]*(?:{pages})\b(?:\s+(?:each|cada(?:\s+um)?))?,?\s*{per}\s*(?P<unit>{unit})s?\b"
         ), pages_at_rate),
+        # A prefix every request shares ("system prompt de 4k tokens", "an 8k-token system prompt"), before
+        # the prompts' own lengths read "prompt de 4k".
+        ("shared_prefix_tokens", regexes.compile(
+            rf"\b(?:{system})(?:\s+(?:compartilhado|partilhado|comum|shared|fixo|fixed))?{of}{_NUM}{not_time}"
+            rf"(?:\s*(?:tokens?|toks?))?(?:\s+(?:compartilhados?|partilhados?|shared|em\s+comum|in\s+common))?"
+        ), length),
+        ("shared_prefix_tokens", regexes.compile(
+            rf"{_NUM}[-\s]*(?:(?:tokens?|toks?)[-\s]+)?(?:de\s+|of\s+)?(?:{system})\b"
+        ), length),
         # A prompt in pages ("documentos de 20 páginas", "20-page reports"), or in pieces of a given size
         # ("5 trechos de 500 tokens": 2,500).
         ("prompt_pages", regexes.compile(

@@ -133,6 +133,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # Serving in traffic terms: what each request holds, how many arrive, who sends them, how fast it must feel.
     # tokens of each request's prompt
     prompt_tokens: int | None = None
+    # a prefix every request shares ("system prompt de 4k tokens"): vLLM's prefix cache keeps its KV cache
+    # once for all the conversations (sizing/setups.py)
+    shared_prefix_tokens: int | None = None
     # pages of text in each prompt (tokens per page from traffic.toml)
     prompt_pages: int | None = None
     # tokens of each answer

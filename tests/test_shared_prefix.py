@@ -1,0 +1,81 @@
+"""A system prompt every conversation starts with ("agente com system prompt de 8k tokens"): vLLM's automatic
+prefix caching keeps each full 16-token block of it once, whoever uses it, so the KV cache is that prefix
+once plus each conversation's own part. It had been read as each request's prompt, and every conversation
+held its own copy of it."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.cli import main as gpu_size
+from sizing.catalog import load_catalog
+from sizing.engine import size
+from sizing.query import parse
+from sizing.workload import Workload
+
+# 2 (K and V) x layers x KV heads x head dim x 2 bytes (BF16): one token's KV cache
+QWEN3_32B = 2 * 64 * 8 * 128 * 2
+
+
+@pytest.mark.parametrize(
+    "text, tokens",
+    [
+        ("qwen3 32b agente com system prompt de 8k tokens, 50 usuários, contexto de 32k", 8000),
+        ("qwen3 32b, 8k-token system prompt, 50 users", 8000),
+        ("llama 8b com prompt de sistema de 3 mil tokens e prompts de 500", 3000),
+        ("llama 8b, 20 utilizadores, prompt de sistema com 2000 tokens", 2000),
+        ("llama 8b 4k tokens de system prompt", 4000),
+        ("llama 8b shared prefix of 6k tokens, 10 users", 6000),
+    ],
+)
+def test_a_system_prompt_is_read_in_each_language(text, tokens):
+    query = parse(text)
+    assert query.workload.shared_prefix_tokens == tokens and not query.unknown
+    assert query.workload.prompt_tokens != tokens  # not each request's own prompt
+
+
+def test_the_system_prompt_is_kept_once_and_each_conversation_holds_the_rest():
+    shared = size(Workload(model="qwen3-32b", context=32768, users=50, shared_prefix_tokens=8000))
+    alone = size(Workload(model="qwen3-32b", context=32768, users=50))
+    prefix = 8000 // 16 * 16  # whole blocks of 16 tokens
+    assert shared.shared_prefix_kv_bytes == QWEN3_32B * prefix
+    assert shared.kv_bytes_per_conversation == QWEN3_32B * (32768 - prefix)
+    assert shared.memory.kv_cache == QWEN3_32B * prefix + 50 * QWEN3_32B * (32768 - prefix)
+    assert alone.memory.kv_cache == 50 * QWEN3_32B * 32768
+    # 49 copies of the prompt fewer: about 103 GB at these sizes.
+    assert alone.memory.kv_cache - shared.memory.kv_cache == 49 * QWEN3_32B * prefix
+
+
+def test_local_layers_share_the_prefix_only_while_the_conversation_fits_their_window():
+    # Gemma 3 27B: 62 layers, five local (1,024-token window) to one global; 16 KV heads of 128.
+    per_layer_token = 2 * 16 * 128 * 2
+    within = size(Workload(model="gemma-3-27b", context=1024, users=4, shared_prefix_tokens=512))
+    past = size(Workload(model="gemma-3-27b", context=32768, users=4, shared_prefix_tokens=512))
+    model = load_catalog().model("gemma-3-27b")
+    global_layers = sum(1 for i in range(model.num_layers) if model.layer_pattern[i % 6] == "G")
+    assert within.shared_prefix_kv_bytes == per_layer_token * 62 * 512
+    assert past.shared_prefix_kv_bytes == per_layer_token * global_layers * 512
+
+
+def test_capacity_and_performance_count_the_prefix_once():
+    r = size(parse("qwen3 32b agente com system prompt de 8k tokens, 50 usuários, contexto de 32k").workload)
+    rec = r.recommendation
+    # The users asked fit at the context asked, and the longest context they reach is past it.
+    assert rec.max_users >= 50
+    assert rec.max_context_tokens >= 32768
+    assert rec.performance.concurrency == 50
+    said = " ".join(r.assumptions)
+    assert "System prompt de 8.000 tokens" in said and "uma vez só" in said
+
+
+def test_the_answer_shows_the_prefix_beside_the_conversations(capsys):
+    assert gpu_size(["llama 8b com prompt de sistema de 3 mil tokens e prompts de 500, 20 usuários"]) == 0
+    out = capsys.readouterr().out
+    assert "system prompt de 3.000 tokens" in out
+    assert "por conversa de 4.000 tokens, além do system prompt: 0,39 GB, guardado uma vez só" in out
+
+
+def test_a_prefix_with_no_room_for_the_request_is_refused_clearly(capsys):
+    assert gpu_size(["llama 8b contexto de 4k, system prompt de 8k tokens"]) == 2
+    err = capsys.readouterr().err
+    assert "Um prompt de 9.000 tokens e uma resposta de 500 tokens não cabem num contexto de 4.096" in err
