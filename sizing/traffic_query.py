@@ -472,6 +472,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("shared_prefix_tokens", regexes.compile(
             rf"{_NUM}[-\s]*(?:(?:tokens?|toks?)[-\s]+)?(?:de\s+|of\s+)?(?:{system})\b"
         ), length),
+        # "o system prompt tem 3 mil tokens", "the system prompt is about 2k tokens"
+        ("shared_prefix_tokens", regexes.compile(
+            rf"\b(?:{system})\s+(?:tem|possui|ocupa|has|is|takes)(?:\s+(?:cerca\s+de|uns|umas|about|around|~))?"
+            rf"\s*{_NUM}\s*(?:tokens?|toks?)\b"
+        ), length),
         # A prompt in pages ("documentos de 20 páginas", "20-page reports"), or in pieces of a given size
         # ("5 trechos de 500 tokens": 2,500).
         ("prompt_pages", regexes.compile(

@@ -26,6 +26,8 @@ QWEN3_32B = 2 * 64 * 8 * 128 * 2
         ("llama 8b, 20 utilizadores, prompt de sistema com 2000 tokens", 2000),
         ("llama 8b 4k tokens de system prompt", 4000),
         ("llama 8b shared prefix of 6k tokens, 10 users", 6000),
+        ("llama 8b, o system prompt tem 3 mil tokens", 3000),
+        ("llama 8b, the system prompt is about 2k tokens, 10 users", 2000),
     ],
 )
 def test_a_system_prompt_is_read_in_each_language(text, tokens):
