@@ -1799,12 +1799,13 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     # ---------------------------------------------------------------- personal data is never echoed
     ("meu email é ana@empresa.com.br, cpf 123.456.789-09", "query.nothing_understood", []),
     # ---------------------------------------------------------------- cards the catalogue lacks are said, never
-    # read as a context ("3090 tokens") nor as another card one digit away (an A10 has 24 GB, an A100 80)
+    # read as a context ("3090 tokens") nor as another card one digit away (an A30 has 24 GB, an A100 80;
+    # the A10 is in the catalogue, and an A10G is read as it, said: tests/test_gpu_comparison.py)
     ("llama 8b numa RTX 3080", "unknown_gpu", ["RTX 3080", "RTX 3090"]),
     ("llama 8b on a Tesla P40 en", "unknown_gpu", ["Tesla P40"]),
     ("mistral 7b numa RTX A6000 com 8k", "unknown_gpu", ["RTX A6000"]),
-    ("qwen3 30b a3b em uma A10", "unknown_gpu", ["A10", "A100"]),
-    ("llama 70b em duas A10G", "unknown_gpu", ["A10G"]),
+    ("qwen3 30b a3b em uma A30", "unknown_gpu", ["A30", "A10 24 GB"]),
+    ("llama 70b em duas A40", "unknown_gpu", ["A40"]),
     ("Quantos utilizadores aguenta o llama 8b numa V100?", "unknown_gpu", ["V100"]),
     # ... nor when said by the number alone (a 3,090-token context before), nor AMD's by its (dropped before).
     ("llama 8b numa 3080", "unknown_gpu", ["3080", "RTX 3090"]),

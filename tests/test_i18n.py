@@ -82,7 +82,7 @@ def test_counts_and_numbers_follow_the_language():
 
 @pytest.mark.parametrize(
     ("text", "lang"),
-    [("does llama 8b fit on an A10G?", "en"), ("Quantos utilizadores cabem no gpt-4o?", "pt-PT")],
+    [("does llama 8b fit on a Tesla P40?", "en"), ("Quantos utilizadores cabem no gpt-4o?", "pt-PT")],
 )
 def test_a_refused_question_is_answered_in_its_own_language_on_every_surface(text, lang, tmp_path):
     from bot.log.requestlog import RequestLog
