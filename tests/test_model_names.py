@@ -31,6 +31,13 @@ CASES = [
     ("gemma-3-27b-it-qat-q4_0-gguf", "Gemma 3 27B", "q4_0", None),
     # "-GGUF" with no file type: Q4_K_M, said ("qwen 7b" and "Instruct-GGUF" unread before).
     ("Qwen2.5-7B-Instruct-GGUF", "Qwen2.5 7B", "q4_k_m", None),
+    # Releases of late 2025 customers ask for by name ("v3.1" had been left unread beside DeepSeek V3, and
+    # "glm-4.6" and "minimax m2" refused).
+    ("deepseek v3.1 fp8", "DeepSeek V3.1 (arquitetura do DeepSeek V3)", "fp8", None),
+    ("deepseek-ai/DeepSeek-V3.1-Terminus", "DeepSeek V3.1 (arquitetura do DeepSeek V3)", "fp8", None),
+    ("glm-4.6 fp8", "GLM-4.6 (355B-A32B)", "fp8", None),
+    ("glm 4.7 fp8", "GLM-4.7 (arquitetura do GLM-4.6 (355B-A32B))", "fp8", None),
+    ("MiniMaxAI/MiniMax-M2", "MiniMax-M2 (230B-A10B)", "fp8", "FP8"),
     ("unsloth/Meta-Llama-3.1-8B-Instruct-bnb-4bit", "Llama 3.1 8B", "nf4", "pelo nome"),
     ("Qwen/Qwen2.5-32B-Instruct-FP8-Dynamic", "Qwen2.5 32B", "fp8", "pelo nome"),
     # Released models that keep a catalogue model's architecture and limits are named as asked, with it.
@@ -209,3 +216,16 @@ def test_a_gguf_file_of_no_type_is_said_to_be_read_as_q4_k_m(capsys):
     assert parse("llama 3.1 8b gguf q8_0").workload.precision == "q8_0"
     assert main(["llama 3.1 8b Q5_K_M gguf"]) == 0
     assert "sem o tipo" not in capsys.readouterr().out
+
+
+def test_the_late_2025_releases_keep_their_windows_and_caches():
+    from sizing.workload import Workload
+
+    # GLM-4.6 reads 202,752 tokens (GLM-4.5: 131,072); MiniMax-M2 196,608 with 62 layers x 8 KV heads x 128.
+    glm = size(Workload(model="glm-4.6", context=200_000, users=1, precision="fp8"))
+    assert glm.workload.model.max_context == 202_752
+    with pytest.raises(SizingError):
+        size(Workload(model="glm-4.5", context=200_000, users=1, precision="fp8"))
+    m2 = size(Workload(model="minimax-m2", context=65_536, users=1))
+    assert m2.kv_bytes_per_conversation == 2 * 62 * 8 * 128 * 2 * 65_536
+    assert abs(m2.workload.model.params / 230e9 - 1) < 0.01
