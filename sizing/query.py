@@ -3062,9 +3062,14 @@ def _example(original: str, typed: str, name: str) -> str:
     question is not repeated: the name alone."""
     words = " ".join(original.split()).replace("`", "ˋ")
     at = words.lower().find(typed.lower())
+    # "GLM-4.5 (355B-A32B)": the name without what it says in parentheses, as people type it.
+    name = _PARENTHESES.sub("", name).lower()
     if len(words) > 100 or at < 0:
-        return name.lower()
-    return words[:at] + name.lower() + words[at + len(typed) :]
+        return name
+    return words[:at] + name + words[at + len(typed) :]
+
+
+_PARENTHESES = regexes.compile(r"\s*\([^)]*\)")
 
 
 def _examples_count(m: re.Match) -> int:
