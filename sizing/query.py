@@ -1274,6 +1274,11 @@ def _reread(text: str, catalog: Catalog, base: Workload | None, fixes) -> Query:
     return _read(fixed, catalog, base, corrections=[(typed, word) for typed, word, said in fixes if said])
 
 
+def _training_said(scan: _Scan) -> bool:
+    """Whether a word for training is in the text (read before the stage words are taken)."""
+    return any(kind != "inference" and pattern.search(scan.work) for kind, pattern in STAGES)
+
+
 def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) -> Query:
     scan = _Scan(text, strip_accents(text))
     # A repo id's words ("someone/does-not-exist") say nothing of the language the question is written in.
@@ -1385,7 +1390,12 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         "examples",
         _examples_count,
     )
-    if "method" in scan.found or (base is not None and base.method is not None):
+    if (
+        "method" in scan.found
+        or (base is not None and base.method is not None)
+        or (("pares" in scan.work or "pairs" in scan.work) and _training_said(scan))
+    ):
+        # "lora com 30 mil pares pergunta/resposta": a fine-tune's pairs of question and answer are its examples.
         scan.take(
             EXAMPLE_PAIRS,
             "examples",
@@ -1599,6 +1609,8 @@ def _spans(work: str):
             yield tokens[i].start(), tokens[j - 1].end(), j - i
 
 
+# A version's minor part never follows it after a space: "v3 1" is a version and a number.
+_SPLIT_VERSION = regexes.compile(r"\bv\d+\s+\d{1,2}\b")  # a date ("v3 0324") is no minor part
 _GLUED_COUNT = regexes.compile(r"(\d+)\s*[x×*]\s*(?=[a-z])")
 
 
@@ -1610,6 +1622,8 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
         key = normalize(scan.work[start:end])
         for kind, index in indexes.items():
             if key in index:
+                if kind == "model" and _SPLIT_VERSION.search(scan.work, start, end):
+                    continue  # "deepseek-v3 1 users" is V3 and a count, not "v3.1" (names ignore dots)
                 matches.append((length, end - start, -start, start, end, kind, index[key]))
         # "H100s", "two A100s": a GPU name in the plural.
         if key not in indexes["gpu"] and (gpu := _plural_gpu(key, indexes["gpu"])):
@@ -2916,6 +2930,17 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if understood:
             raise QueryError("query.no_model")
         raise _nothing_understood(query.unknown)
+    training_stage = (stage or (base.stage if base is not None else Stage.inference)).is_training
+    if (
+        training_stage
+        and not (fields.get("method") is not None and Method(fields["method"]).is_rl)
+        and not (fields.get("seq_len") or fields.get("context"))
+        and (fields.get("prompt_tokens") or fields.get("output_tokens"))
+    ):
+        # "lora com 30 mil pares pergunta/resposta de ~2k tokens": a fine-tune's examples are its sequences,
+        # question and answer together (an RL run's lengths are its prompts and completions, read above).
+        fields["seq_len"] = (fields.get("prompt_tokens") or 0) + (fields.get("output_tokens") or 0)
+        fields["prompt_tokens"] = fields["output_tokens"] = None
     workload = {k: v for k, v in fields.items() if v is not None}
     typed_precisions = {normalize(t) for _, t in scan.found.get("precision", [])}
     query.gguf_default = fields.get("precision") == "q4_k_m" and typed_precisions == {"gguf"}

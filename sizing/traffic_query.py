@@ -434,7 +434,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # "2 mil usuários, mas só 100 ao mesmo tempo": the count at once with its noun left out.
         ("users_at_once", regexes.compile(
             rf"{_NUM}\s+(?:(?:{using})\s+)?(?:ao\s+mesmo\s+tempo|simultaneamente|em\s+simultaneo|at\s+once|at\s+the\s+same\s+time|"
-            r"concurrently)\b"
+            r"concurrently|no\s+pico|na\s+hora\s+de\s+pico|at\s+(?:the\s+)?peak)\b"
         ), length),
         ("population", regexes.compile(rf"\bbase\s+(?:de|of)\s+{_NUM}\s*(?:de\s+)?(?:{people}|{persons}|contas|accounts)\b"),
          population),
@@ -471,6 +471,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ), length),
         ("shared_prefix_tokens", regexes.compile(
             rf"{_NUM}[-\s]*(?:(?:tokens?|toks?)[-\s]+)?(?:de\s+|of\s+)?(?:{system})\b"
+        ), length),
+        # "cada avaliação tem uns 200 tokens", "each review is about 300 tokens": an item's length is its
+        # request's prompt (a conversation's is its context, read elsewhere).
+        ("prompt_tokens", regexes.compile(
+            r"\b(?:cada|each)\s+(?!(?:conversa|conversation|sessao|session|chat|usuario|user|pessoa|person|um|uma|one)\b)"
+            r"[a-z]+\s+(?:tem|possui|has|is|ocupa|takes)\s+(?:(?:uns|umas|cerca\s+de|em\s+media|about|around|~)\s*)?"
+            rf"{_NUM}\s*(?:tokens?|toks?)\b"
         ), length),
         # "o system prompt tem 3 mil tokens", "the system prompt is about 2k tokens"
         ("shared_prefix_tokens", regexes.compile(

@@ -229,3 +229,11 @@ def test_the_late_2025_releases_keep_their_windows_and_caches():
     m2 = size(Workload(model="minimax-m2", context=65_536, users=1))
     assert m2.kv_bytes_per_conversation == 2 * 62 * 8 * 128 * 2 * 65_536
     assert abs(m2.workload.model.params / 230e9 - 1) < 0.01
+
+
+def test_a_version_and_a_count_are_not_a_minor_version():
+    # Names ignore dots: "deepseek-v3 1 users" had been read as DeepSeek V3.1 for 1 user... of nothing.
+    w = parse("deepseek-v3 1 users").workload
+    assert (w.model, w.users) == ("deepseek-v3", 1)
+    assert parse("deepseek v3.1 fp8").workload.model == "deepseek-v3.1"
+    assert parse("deepseek v3 0324").workload.model == "deepseek-v3-0324"

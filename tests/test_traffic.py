@@ -164,6 +164,42 @@ def test_tokens_to_generate_are_timed_at_the_setups_saturated_rate(text, total, 
     assert parse("qwen3 8b lora com 1 milhão de tokens").workload.tokens == 1_000_000
 
 
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # A long pasted request: "3 mil funcionários" and "300 usuários ativos no pico" had been refused as a
+        # contradiction, "perguntas de ~1500 tokens" read as a 1,500-token context.
+        (
+            "uma seguradora com 3 mil funcionários quer RAG com o llama 3.3 70B, esperam uns 300 usuários ativos "
+            "no pico, perguntas de ~1500 tokens com contexto recuperado e respostas curtas",
+            {"population": 3000, "users": 300, "users_at_once": True, "prompt_tokens": 1500},
+        ),
+        (
+            "llama 8b, 2000 users, 200 active at peak",
+            {"population": 2000, "users": 200, "users_at_once": True},
+        ),
+        # "Cada avaliação tem uns 200 tokens" had been a 200-token context, and "avaliações" a trial.
+        (
+            "classificar 2 milhões de avaliações por dia com o qwen3 4b. Cada avaliação tem uns 200 tokens",
+            {"requests_per_day": 2_000_000, "prompt_tokens": 200},
+        ),
+        ("llama 8b, each review is about 300 tokens, 5 req/s", {"prompt_tokens": 300, "rate_per_s": 5}),
+        # "resumo de 300 tokens" is the answer's length (it had been the context).
+        (
+            "50 mil documentos por mês, cada um com 3 mil tokens, resumo de 300 tokens, llama 3.1 8b",
+            {"requests_per_month": 50_000, "prompt_tokens": 3000, "output_tokens": 300},
+        ),
+    ],
+)
+def test_pasted_requests_read_their_people_items_and_lengths(text, expected):
+    q = parse(text)
+    assert not q.unknown, q.unknown
+    w = q.workload
+    for key, value in expected.items():
+        assert getattr(w, key) == value, key
+    assert w.intent is None and w.context is None
+
+
 def test_a_head_count_becomes_a_peak_rate_with_its_assumptions_stated():
     r = ask(model="70b", precision="4bit", population=5000)
     load = r.workload.load

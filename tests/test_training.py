@@ -188,3 +188,27 @@ def test_a_pre_training_said_in_words_tokens_or_a_bare_size_stays_one(text):
 
     workload = parse(text).workload
     assert workload.stage == "pretrain" and not workload.train_as_fine_tune
+
+
+@pytest.mark.parametrize(
+    "text, seq_len, examples",
+    [
+        # "30 mil pares" had been a 30,000-token context and "pares" not understood; the pair's length an
+        # answer length the training never used.
+        (
+            "fine-tuning do qwen2.5 32b com LoRA em 30 mil pares pergunta/resposta de ~2k tokens, 2 épocas",
+            2000,
+            30000,
+        ),
+        ("qlora llama 8b prompts de 1k e respostas de 500", 1500, None),
+    ],
+)
+def test_a_fine_tunes_pairs_are_examples_and_their_lengths_its_sequences(text, seq_len, examples):
+    from sizing.query import parse
+
+    query = parse(text)
+    w = query.workload
+    assert (w.seq_len, w.examples) == (seq_len, examples) and not query.unknown
+    assert w.prompt_tokens is None and w.output_tokens is None
+    # An RL run's completions stay its completions.
+    assert parse("grpo qwen3 4b completions de 1024 tokens").workload.output_tokens == 1024
