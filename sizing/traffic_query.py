@@ -479,6 +479,9 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             r"[a-z]+\s+(?:tem|possui|has|is|ocupa|takes)\s+(?:(?:uns|umas|cerca\s+de|em\s+media|about|around|~)\s*)?"
             rf"{_NUM}\s*(?:tokens?|toks?)\b"
         ), length),
+        # "e sem system prompt?" in a thread: nothing shared any more.
+        ("shared_prefix_tokens", regexes.compile(rf"\b(?:sem|without|no)\s+(?:(?:o|a|the)\s+)?(?:{system})\b"),
+         lambda m: 0),
         # "o system prompt tem 3 mil tokens", "the system prompt is about 2k tokens"
         ("shared_prefix_tokens", regexes.compile(
             rf"\b(?:{system})\s+(?:tem|possui|ocupa|has|is|takes)(?:\s+(?:cerca\s+de|uns|umas|about|around|~))?"

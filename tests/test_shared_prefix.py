@@ -81,3 +81,12 @@ def test_a_prefix_with_no_room_for_the_request_is_refused_clearly(capsys):
     assert gpu_size(["llama 8b contexto de 4k, system prompt de 8k tokens"]) == 2
     err = capsys.readouterr().err
     assert "Um prompt de 9.000 tokens e uma resposta de 500 tokens não cabem num contexto de 4.096" in err
+
+
+def test_a_thread_adds_and_takes_away_the_system_prompt():
+    first = parse("qwen3 32b para 50 usuarios com 32k").workload
+    shared = parse("e com system prompt de 8k?", base=first).workload
+    assert (shared.shared_prefix_tokens, shared.users, shared.context) == (8000, 50, 32768)
+    gone = parse("e sem system prompt?", base=shared).workload
+    assert not gone.shared_prefix_tokens
+    assert size(gone).memory.kv_cache == size(first).memory.kv_cache
