@@ -237,3 +237,14 @@ def test_a_version_and_a_count_are_not_a_minor_version():
     assert (w.model, w.users) == ("deepseek-v3", 1)
     assert parse("deepseek v3.1 fp8").workload.model == "deepseek-v3.1"
     assert parse("deepseek v3 0324").workload.model == "deepseek-v3-0324"
+
+
+def test_kimi_k2_thinking_is_sized_in_its_published_int4():
+    # It had been sized as Kimi K2 in FP8: about a terabyte of weights for a ~594 GB checkpoint.
+    from sizing.workload import Workload
+
+    thinking = size(parse("kimi k2 thinking para 10 usuarios com 32k").workload)
+    k2 = size(Workload(model="kimi-k2", context=32_768, users=10))
+    assert thinking.workload.precision == "int4_g32" and thinking.workload.model.max_context == 262_144
+    assert 580e9 < thinking.memory.weights < 600e9 < k2.memory.weights
+    assert parse("kimi k2 0905").workload.model == "kimi-k2-0905"
