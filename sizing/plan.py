@@ -340,6 +340,13 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
                       limit=i18n.tokens(limit, lang)))  # fmt: skip
         w = w.but(context=limit)
     asked_context = max(w.context or 0, w.seq_len or 0 if stage.is_training else 0)
+    if w.shared_prefix_tokens and not w.context and not stage.is_training:
+        # A system prompt with no context said: the conversation holds it, a prompt and an answer
+        # (_serving_load), which may reach past the native window into the one the card documents.
+        lengths = catalog.traffic.lengths
+        asked_context = w.shared_prefix_tokens + (w.prompt_tokens or lengths.new_prompt_tokens) + (
+            w.output_tokens or lengths.output_tokens
+        )
     prefill_chunk = catalog.offering.serving.prefill_chunk_tokens
     published_minimum = None  # GB the publisher asks for at the longest context (said beside the setup)
     if model.extended_context and model.max_context < asked_context <= model.extended_context:

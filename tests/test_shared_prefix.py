@@ -90,3 +90,11 @@ def test_a_thread_adds_and_takes_away_the_system_prompt():
     gone = parse("e sem system prompt?", base=shared).workload
     assert not gone.shared_prefix_tokens
     assert size(gone).memory.kv_cache == size(first).memory.kv_cache
+
+
+def test_a_long_system_prompt_reaches_the_window_the_card_documents():
+    # Qwen3 32B reads 40,960 tokens natively and 131,072 with YaRN: a 40k system prompt, a prompt and an
+    # answer had been refused at the native window.
+    r = size(parse("qwen3 32b system prompt de 40k tokens").workload)
+    assert r.workload.context_tokens == 40_000 + 1_000 + 500
+    assert any("YaRN" in a for a in r.assumptions)
