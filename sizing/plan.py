@@ -756,7 +756,10 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
                           reference=i18n.gb(2 * model.params, lang)))  # fmt: skip
         else:
             said.append(t(lang, "assume.preference_reference_lora", method=name))
-    loss_tokens = (rl_plan["rl_completion"] if rl else seq_len) * batch
+    if method is Method.reward:
+        said.append(t(lang, "assume.reward_model", model=model.name,
+                      params=i18n.params(model.params - model.parts.lm_head, lang)))  # fmt: skip
+    loss_tokens = (rl_plan["rl_completion"] if rl else 1 if method is Method.reward else seq_len) * batch
     said.append(_stack_assumption(plan.stage, model, stack, loss_tokens, w.stack is None, lang))
     return plan.but(
         **rl_plan,

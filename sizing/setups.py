@@ -17,6 +17,7 @@ from .memo import one_sizing as one_sizing  # engine.size opens the memo through
 from .plan import Plan, contract_mode
 from .result import Memory, Setup
 from .weights import engine_padding, engine_weight_bytes, weight_bytes
+from .workload import Method
 
 # More conversations than any setup holds: the most a search for them is asked to find.
 MOST_USERS = 10**7
@@ -287,6 +288,18 @@ def _training_memory(
             reward_model=plan.rl_reward_model,
             generation=plan.rl_generation,
             kv_bytes_per_token=kv_cache.bytes_per_token(plan.model, 2),
+            **options,  # type: ignore[arg-type]
+        )
+    elif plan.method is Method.reward:
+        # A scalar head in place of the output layer: no vocabulary logits in the loss (one value per
+        # sequence), and no output matrix to train (counted as if tied to the embeddings).
+        m = training.memory(
+            msgspec.structs.replace(plan.model, tie_embeddings=True),  # a new shape: its counts derived again
+            stage,  # type: ignore[arg-type]
+            base,
+            seq_len=plan.seq_len,
+            method=plan.method.value,
+            logit_tokens=1,
             **options,  # type: ignore[arg-type]
         )
     else:

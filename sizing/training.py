@@ -43,8 +43,9 @@ GRAD = 2  # BF16 gradients of the full model, as they are reduced
 # al. 2024, arXiv:2402.01306) scores single answers against a reference; ORPO (Hong et al. 2024,
 # arXiv:2403.07691) and SimPO (Meng et al. 2024, arXiv:2405.14734) need no reference. TRL runs a pair as one
 # batch of twice the sequences (DPOTrainer.concatenated_forward).
+# A reward model (RewardTrainer) runs its pairs together too, with no reference.
 PREFERENCE = {"sft": (False, 1), "dpo": (True, 2), "ipo": (True, 2), "kto": (True, 1), "orpo": (False, 2),
-              "simpo": (False, 2)}  # fmt: skip
+              "simpo": (False, 2), "reward": (False, 2)}  # fmt: skip
 # DeepSpeed ZeRO-1/2 defaults: reduce_bucket_size and allgather_bucket_size of 5e8 elements each
 # (deepspeed.readthedocs.io, ZeRO configuration).
 ZERO12_BUCKET = 500_000_000

@@ -96,7 +96,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     "contracts": ("on_demand", "reserved", "dedicated"),
     "out_of_scope": ("embedding", "speech", "image", "closed"),
     "stages": ("qlora", "lora", "full", "fine_tune", "pretrain", "train", "inference"),
-    "methods": ("dpo", "ipo", "kto", "orpo", "simpo", "grpo", "ppo", "rl", "rloo"),
+    "methods": ("dpo", "ipo", "kto", "orpo", "simpo", "grpo", "ppo", "rl", "rloo", "reward"),
     "rl": (
         "server",
         "colocate",

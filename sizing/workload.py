@@ -50,6 +50,10 @@ class Method(StrEnum):
     # REINFORCE Leave-One-Out: Ahmadian et al. 2024, arXiv:2402.14740 (k samples per prompt, each scored against
     # the mean reward of the other k - 1: no value model)
     rloo = "rloo"
+    # A reward model trained on answer pairs: the model with a scalar head in place of the output layer,
+    # scoring the chosen above the rejected (Ouyang et al. 2022, arXiv:2203.02155, section 3.5; TRL's
+    # RewardTrainer)
+    reward = "reward"
 
     @property
     def is_rl(self) -> bool:

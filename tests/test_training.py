@@ -212,3 +212,42 @@ def test_a_fine_tunes_pairs_are_examples_and_their_lengths_its_sequences(text, s
     assert w.prompt_tokens is None and w.output_tokens is None
     # An RL run's completions stay its completions.
     assert parse("grpo qwen3 4b completions de 1024 tokens").workload.output_tokens == 1024
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "quero treinar um reward model de 7B",
+        "treinar um reward model com o llama 3.1 8b, 50 mil pares",
+        "treinar um modelo de recompensa com o llama 3.1 8b",
+        "reward model training for llama 3.1 8b with lora",
+    ],
+)
+def test_a_reward_model_is_a_fine_tune_on_pairs_with_a_scalar_head(text):
+    # "treinar um reward model de 7B" had been a pre-training from scratch, "reward" not understood.
+    from sizing.query import parse
+
+    query = parse(text)
+    w = query.workload
+    assert w.method == "reward" and w.stage in ("full", "lora") and not query.unknown
+
+
+def test_a_reward_model_holds_no_output_layer_nor_its_logits():
+    # Llama 3.1 8B: untied, its 128,256 x 4,096 output matrix (525M parameters) is replaced by a scalar head.
+    reward = size(
+        Workload.given(
+            {"model": "llama-3.1-8b", "stage": "full", "method": "reward", "seq_len": 2048, "gpus": 1}
+        )
+    )
+    simpo = size(
+        Workload.given(
+            {"model": "llama-3.1-8b", "stage": "full", "method": "simpo", "seq_len": 2048, "gpus": 1}
+        )
+    )
+    head = 128_256 * 4096
+    assert simpo.memory.weights - reward.memory.weights == 2 * head  # BF16 weights
+    assert reward.memory.logits < simpo.memory.logits / 1000  # one value per sequence, not the vocabulary
+    said = " ".join(reward.assumptions)
+    assert "cabeça escalar" in said and "7,50B parâmetros treinados" in said
+    # Pairs, no reference: the same sequences per micro-batch as SimPO.
+    assert "não precisa de modelo de referência" in said
