@@ -294,6 +294,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
             parts.append(t("understood.context", context=said))
         else:
             parts.append(t("understood.context_tokens", n=said))
+    elif w.context_max:
+        parts.append(t("understood.context_max"))
     load = r.load
     if w.users and load is not None and load.basis is not None and w.population is None:
         # "2000 users" read as a head-count (traffic.toml), or set aside by a request rate that decides the

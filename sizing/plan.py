@@ -331,6 +331,12 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
 
     if w.turns and w.context is None and not stage.is_training:
         w = _conversation_context(w, model, catalog, lang, said)
+    if w.context_max and w.context is None and not stage.is_training:
+        # "contexto máximo": the window the model reads natively (past it, rope scaling must be asked for).
+        said.append(
+            t(lang, "assume.context_max", model=model.name, tokens=i18n.tokens(model.max_context, lang))
+        )
+        w = w.but(context=model.max_context)
     limit = model.context_limit
     if w.context is not None and limit < w.context <= limit * ROUND_CONTEXT_SLACK:
         # "1M de contexto" on a model whose "1M" is 1,010,000 tokens, "32k" on a 32,000-token window: a round
@@ -344,8 +350,10 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         # A system prompt with no context said: the conversation holds it, a prompt and an answer
         # (_serving_load), which may reach past the native window into the one the card documents.
         lengths = catalog.traffic.lengths
-        asked_context = w.shared_prefix_tokens + (w.prompt_tokens or lengths.new_prompt_tokens) + (
-            w.output_tokens or lengths.output_tokens
+        asked_context = (
+            w.shared_prefix_tokens
+            + (w.prompt_tokens or lengths.new_prompt_tokens)
+            + (w.output_tokens or lengths.output_tokens)
         )
     prefill_chunk = catalog.offering.serving.prefill_chunk_tokens
     published_minimum = None  # GB the publisher asks for at the longest context (said beside the setup)

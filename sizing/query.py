@@ -659,6 +659,17 @@ VLLM_SEQS = regexes.compile(r"(?:--)?\bmax[\s_-]*num[\s_-]*seqs(?:\s*=\s*|\s+)(\
 # "1.000 usuários", "2,500 users": grouped thousands are a count, never "1.0" users.
 _SMALL = alternation([w for n in ("thousand", "million") for w in VOCAB.words(f"multipliers.{n}")])
 USERS = regexes.compile(rf"({_GROUPED}|-?\d+(?:[.,]\d+)?)\s*({_SMALL})?\s*(?:de\s+|of\s+)?{_COUNT_NOUNS}\b")
+# "contexto máximo", "max context", "the full context window": the model's own window, when no figure is said.
+CONTEXT_MAX = regexes.compile(
+    r"\b(?:(?:o\s+|a\s+)?contexto\s+(?:maximo|inteiro|completo|todo|total|cheio)|todo\s+o\s+contexto"
+    r"|(?:the\s+)?(?:max(?:imum)?|full|whole|entire)\s+context(?:\s+(?:window|length))?"
+    r"|janela\s+(?:de\s+contexto\s+)?(?:maxima|inteira|completa))\b"
+)
+_ASKED_BEFORE = regexes.compile(r"\b(?:qual|quais|what|whats|how|quanto|quanta)\b[^,.;:!?]{0,12}$")
+# "with full 128k context": the figure is the context; "full" is no full fine-tune.
+FULL_BEFORE_FIGURE = regexes.compile(
+    r"\b(?:full|whole|entire)\s+(?=\d+(?:[.,]\d+)?\s*[km]?\s+(?:context|tokens?)\b)"
+)
 CONTEXT_KEY = regexes.compile(
     rf"\b{_CONTEXT_WORD}\s*{_CONTEXT_JOIN}{_NUM}\s*(k|mil|m)?(?:\s*tokens)?(?![\w.])"
 )
@@ -1274,6 +1285,17 @@ def _reread(text: str, catalog: Catalog, base: Workload | None, fixes) -> Query:
     return _read(fixed, catalog, base, corrections=[(typed, word) for typed, word, said in fixes if said])
 
 
+# "150 concurrent agents", "200 agentes": people counted (a contact center's), not AI agents reasoning.
+_COUNTED_BEFORE = regexes.compile(r"(?<![\w.,])\d[\d.,]*\s*(?:k|mil)?\s+(?:[a-z]+\s+){0,2}$")
+_AGENTS = regexes.compile(r"agents?|agentes?")
+
+
+def _task_word(scan: _Scan, m: re.Match, task: Task) -> Task | None:
+    if task is Task.reasoning and _AGENTS.fullmatch(m.group(0)) and _COUNTED_BEFORE.search(scan.original[: m.start()].lower()):
+        return None
+    return task
+
+
 def _training_said(scan: _Scan) -> bool:
     """Whether a word for training is in the text (read before the stage words are taken)."""
     return any(kind != "inference" and pattern.search(scan.work) for kind, pattern in STAGES)
@@ -1415,9 +1437,13 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(PER_PLACE_USERS, "users", _per_place_users)
     scan.take(USERS, "users", _users)
     scan.take(USERS_KEY_SPACED, "users", lambda m: int(m.group(1)))
+    scan.take(FULL_BEFORE_FIGURE, "filler", lambda m: True)
     scan.take(CONTEXT_KEY, "context", lambda m: _context(m.group(1), m.group(2)))
     scan.take(CONTEXT_UNIT, "context", lambda m: _context(m.group(1), m.group(2)))
     scan.take(CONTEXT_TOKENS, "context", lambda m: _context(m.group(1) or m.group(2), None))
+    # "qual o contexto máximo ...?", "what's the max context I can fit?" ask what fits (the capacity says
+    # it); "com o contexto máximo", "max context, 10 users" ask for it.
+    scan.take(CONTEXT_MAX, "context_max", lambda m: None if _ASKED_BEFORE.search(scan.work, 0, m.start()) else True)
     scan.take(GPU_PAIRS, "gpus", _pairs)
     scan.take(GPU_COUNT, "gpus", lambda m: int(m.group(1)))
     # "4 nodes", "em 2 servidores" with no GPU count next to them: whole servers of the GPU named (_build).
@@ -1428,7 +1454,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.take(pattern, "stage", lambda m, kind=kind: kind)
     scan.take(REASONING_EFFORT, "task", lambda m: Task.reasoning)
     for task, pattern in TASK_PATTERNS:
-        scan.take(pattern, "task", lambda m, task=task: task)
+        scan.take(pattern, "task", lambda m, task=task: _task_word(scan, m, task))
     if not any(k in scan.found for k in ("images", "images_total", "with_images", "no_images")):
         # OCR reads images, and so does a model asked "com visão": the answer counts them, or says that a text
         # model cannot read them.
@@ -2603,6 +2629,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         precision=_precision(scan, catalog),
         kv_precision=_one(scan, "kv", "kv"),
         context=_one(scan, "context", "context"),
+        context_max=True if scan.found.get("context_max") and not scan.found.get("context") else None,
         users=_one(scan, "users", "users"),
         **_gpus_named(scan),
         seq_len=_one(scan, "seq_len", "seq_len"),

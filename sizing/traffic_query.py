@@ -16,8 +16,8 @@ from . import regexes, tomlfiles
 from .catalog import DATA_DIR, CatalogError
 from .quantities import parse_amount, parse_count
 
-# A number as people type it ("2 mil", "2k", "2.000", "1,5 mil", "20k"); its unit multiplies it.
-_NUM = r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|mil|mi|milhoes|milhao|millions?)?(?![\w])"
+# A number as people type it ("2 mil", "2k", "2.000", "1,5 mil", "20k", "1.2M"); its unit multiplies it.
+_NUM = r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|mil|mi|milhoes|milhao|millions?|m)?(?![\w])"
 _PLAIN = r"(?<![\w.,])(\d{1,3}(?:[.,]\d{3})+(?![.,]?\d)|\d+(?:[.,]\d+)?)"  # "20,000" before "2,5"
 _SECONDS = r"(ms|milissegundos?|milliseconds?|s|seg|segundos?|seconds?|secs?)(?![\w])"
 _BLANKS = regexes.compile(r"\s+")  # "por  segundo" is the word list's "por segundo"
@@ -36,6 +36,7 @@ _COUNT_UNITS = {
     "milhao": "mi",
     "million": "mi",
     "millions": "mi",
+    "m": "mi",
 }
 
 

@@ -140,6 +140,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # a prefix every request shares ("system prompt de 4k tokens"): vLLM's prefix cache keeps its KV cache
     # once for all the conversations (sizing/setups.py)
     shared_prefix_tokens: int | None = None
+    # "contexto máximo", "max context" with no figure: the model's own window (sizing/plan.py)
+    context_max: bool = False
     # pages of text in each prompt (tokens per page from traffic.toml)
     prompt_pages: int | None = None
     # tokens of each answer

@@ -147,3 +147,35 @@ def test_a_context_further_past_the_window_is_still_refused(text):
     with pytest.raises(SizingError) as refused:
         size(parse(text).workload)
     assert refused.value.key == "context_beyond_model"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "llama 3.1 8b com contexto máximo",
+        "llama 3.1 8b max context, 10 users",
+        "llama 3.1 8b com o contexto inteiro",
+    ],
+)
+def test_the_maximum_context_asked_for_is_the_models_window(text):
+    # It had been read as nothing: the answer sized the default 4,096 tokens.
+    r = size(parse(text).workload)
+    assert r.workload.context_tokens == 131_072
+    assert any(a.startswith(("Contexto máximo", "Maximum context")) for a in r.assumptions)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "qual o contexto máximo do llama 3.1 8b numa L40S?",
+        "What's the max context I can fit for llama 3.1 8b on an h100?",
+    ],
+)
+def test_asking_what_the_maximum_context_is_leaves_it_to_the_capacity(text):
+    assert not parse(text).workload.context_max
+
+
+def test_full_before_a_figure_is_the_context_not_a_full_fine_tune():
+    # "with full 128k context" had made a serving question a full fine-tune.
+    w = parse("they want to run DeepSeek R1 0528 with full 128k context, how many H200?").workload
+    assert (w.stage, w.context) == ("inference", 131_072)

@@ -189,6 +189,18 @@ def test_tokens_to_generate_are_timed_at_the_setups_saturated_rate(text, total, 
             "50 mil documentos por mês, cada um com 3 mil tokens, resumo de 300 tokens, llama 3.1 8b",
             {"requests_per_month": 50_000, "prompt_tokens": 3000, "output_tokens": 300},
         ),
+        # "1.2M requests/month" had been read as a 1.2M-parameter model beside the 70B (a contradiction).
+        (
+            "customer: fintech, 1.2M requests/month, 1k in / 300 out, llama 3.1 70b awq, need p95 < 3s",
+            {"requests_per_month": 1_200_000, "prompt_tokens": 1000, "output_tokens": 300, "ttft_s": 3.0},
+        ),
+        # Human agents counted in a contact center are people at once, and the task is support: "contact"
+        # had been corrected to "contract" and "agents" read as AI agents reasoning.
+        (
+            "customer wants Llama 3.3 70B for ~150 concurrent agents in a contact center, avg prompt 2.5k, "
+            "answers 200, TTFT under 800ms",
+            {"users": 150, "task": "chat", "prompt_tokens": 2500, "output_tokens": 200, "ttft_s": 0.8},
+        ),
     ],
 )
 def test_pasted_requests_read_their_people_items_and_lengths(text, expected):
