@@ -87,6 +87,8 @@ def suggestion_lines(suggestions: Suggestions, lang: str, show_prices: bool = Tr
                 )
                 + ":"
             )
+    if suggestions.replacing:
+        out.insert(0, t("suggest.replacing", closed=suggestions.replacing))
     for m in suggestions.models:
         speed = ""
         if m.tokens_per_s_per_user is not None:

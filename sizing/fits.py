@@ -198,12 +198,15 @@ class Suggestions(msgspec.Struct, kw_only=True):
     # the latency the models were sized for, when the sizing used one (a rate, or targets asked for)
     ttft_target_s: float | None = None
     tokens_per_s_target: float | None = None
+    replacing: str | None = None  # a closed model named, as typed: the suggestions are open ones in its place
 
 
 def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
     """ "Qual modelo vocês recomendam?": the workload asked (`given`: its fields but the model), sized for the
     catalogue's suggestions for its task (models.toml [suggestions]: a small, a mid-size and a large model),
     each with the setup the full answer recommends for it (sizing/engine.py)."""
+    given = dict(given)
+    replacing = given.pop("replacing", None)  # a closed model the suggestions stand in for
     task = given.get("task")
     key = task.value if task is not None and task.value in catalog.suggestions else "default"
     out: list[Suggested] = []
@@ -253,4 +256,5 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
         currency=catalog.offering.currency if catalog.offering.has_prices else None,
         ttft_target_s=ttft,
         tokens_per_s_target=tps,
+        replacing=replacing,
     )

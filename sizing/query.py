@@ -465,6 +465,8 @@ RATE_ASKED = regexes.compile(
 WITH_VISION = regexes.compile(r"\b(?:com|with|usando|using)\s+(?:a\s+|the\s+)?(?:visao|vision)\b")
 # "qual modelo vocês recomendam?", "which model would you suggest?": asking which model to use.
 WHICH_MODEL = regexes.compile(rf"\b(?:{_W('words.which_model')})\b")
+# Beside a closed model: an open one in its place is asked for ("um modelo aberto equivalente ao GPT-4o").
+REPLACE_CLOSED = regexes.compile(rf"\b(?:{_W('words.replace_closed')})\b")
 # "e com o qwen3 32b?", "and with mistral small?": a thread's message that changes the last answer's model.
 FOLLOW_UP_OPENER = regexes.compile(rf"^\W*(?:{_W('words.follow_up')})\b")
 
@@ -1291,7 +1293,11 @@ _AGENTS = regexes.compile(r"agents?|agentes?")
 
 
 def _task_word(scan: _Scan, m: re.Match, task: Task) -> Task | None:
-    if task is Task.reasoning and _AGENTS.fullmatch(m.group(0)) and _COUNTED_BEFORE.search(scan.original[: m.start()].lower()):
+    if (
+        task is Task.reasoning
+        and _AGENTS.fullmatch(m.group(0))
+        and _COUNTED_BEFORE.search(scan.original[: m.start()].lower())
+    ):
         return None
     return task
 
@@ -1443,7 +1449,9 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(CONTEXT_TOKENS, "context", lambda m: _context(m.group(1) or m.group(2), None))
     # "qual o contexto máximo ...?", "what's the max context I can fit?" ask what fits (the capacity says
     # it); "com o contexto máximo", "max context, 10 users" ask for it.
-    scan.take(CONTEXT_MAX, "context_max", lambda m: None if _ASKED_BEFORE.search(scan.work, 0, m.start()) else True)
+    scan.take(
+        CONTEXT_MAX, "context_max", lambda m: None if _ASKED_BEFORE.search(scan.work, 0, m.start()) else True
+    )
     scan.take(GPU_PAIRS, "gpus", _pairs)
     scan.take(GPU_COUNT, "gpus", lambda m: int(m.group(1)))
     # "4 nodes", "em 2 servidores" with no GPU count next to them: whole servers of the GPU named (_build).
@@ -2908,6 +2916,15 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     if not (model or size) and out_of_scope:
         kind, typed = out_of_scope[0]
         if kind == "closed":
+            if REPLACE_CLOSED.search(strip_accents(scan.original.lower())) and not fields.get("gpu"):
+                # "migrar da OpenAI para um modelo aberto equivalente ao GPT-4o-mini": the open models
+                # suggested for the workload, in its place (sizing/fits.py), not a refusal.
+                given = {k: v for k, v in fields.items() if v is not None}
+                if stage is not None:
+                    given["stage"] = stage
+                error = QueryError("query.suggest_models", hint="query.examples")
+                error.given = {**given, "replacing": typed}
+                raise error
             raise QueryError("query.closed_model", hint="query.open_models", name=typed)
         raise QueryError("query.out_of_scope", hint="query.scope", name=typed, kind=f"scope.{kind}")
     if not (model or size):

@@ -46,6 +46,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "which_model",
         "cpu_only",
         "generate",
+        "replace_closed",
     ),
     "numbers": None,  # word = value
     "stacks": (),  # stack id (sizing/data/stacks.toml) = the words that name it

@@ -316,3 +316,26 @@ def test_a_bug_while_writing_a_what_fits_answer_is_a_failed_reply_not_a_tracebac
     assert reply.outcome == "failed" and "Traceback" not in reply.text_answer
     assert [row["outcome"] for row in pipeline.log.rows()] == ["failed"]  # and the request is logged
     pipeline.log.close()
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        (
+            "Um cliente quer migrar da OpenAI para um modelo aberto equivalente ao GPT-4o-mini, para 500 pedidos "
+            "por minuto",
+            "“GPT-4o-mini” é um modelo fechado",
+        ),
+        ("we want to replace GPT-4o with an open model for 200 users", "“GPT-4o” is a closed model"),
+    ],
+)
+def test_an_open_model_in_a_closed_ones_place_gets_the_suggestions(text, said, capsys):
+    # It had been refused: "é um modelo fechado ... Eu dimensiono modelos abertos".
+    assert gpu_size([text]) == 0
+    out = capsys.readouterr().out
+    assert said in out and out.count("\n• ") == 3
+
+
+def test_a_closed_model_asked_about_alone_is_still_refused(capsys):
+    assert gpu_size(["quantas GPUs para o gpt-4o?"]) == 2
+    assert "modelo fechado" in capsys.readouterr().err
