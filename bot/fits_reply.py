@@ -76,7 +76,10 @@ def suggestion_lines(suggestions: Suggestions, lang: str, show_prices: bool = Tr
         users = t("fits.users_one") if n == 1 else t("fits.users_other", n=i18n.number(n, lang))
         if suggestions.rate_per_s is not None:
             users = t("suggest.rate", rate=rate_text(suggestions.rate_per_s, lang))
-        out = [t("suggest.intro", task=task, context=i18n.number(suggestions.context, lang), users=users)]
+        intro = (
+            "suggest.intro_open" if suggestions.replacing else "suggest.intro"
+        )  # a model was named: a closed one
+        out = [t(intro, task=task, context=i18n.number(suggestions.context, lang), users=users)]
         if suggestions.ttft_target_s is not None and suggestions.tokens_per_s_target is not None:
             out[0] = (
                 out[0].removesuffix(":")
