@@ -296,6 +296,20 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
 
     each = r"(?:cada(?:\s+uma?)?|each|apiece)"
 
+    def each_person(unit: str, kind: str, convert) -> list[tuple[str, re.Pattern, object]]:
+        """A count each person sends per `unit`: said after "cada um" / "per user", with "por pessoa" / "per
+        user" around the unit, or with "cada" / "each" after it."""
+        return [
+            (kind, regexes.compile(
+                rf"\b(?:cada\s+uma?|each(?:\s+one)?|(?:cada|each|por|per)\s+(?:{person}))\b(?:\s+[a-z]+){{0,3}}?\s+"
+                rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*{per}\s*(?:{unit})\b"
+            ), convert),
+            (kind, regexes.compile(
+                rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*(?:{per}\s*(?:{unit})\s*(?:{per_person})|(?:{per_person})\s*{per}\s*(?:{unit}))\b"
+            ), convert),
+            (kind, regexes.compile(rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*{per}\s*(?:{unit})\s+{each}\b"), convert),
+        ]  # fmt: skip
+
     return [
         # "p95 de 2s", "p99 < 500 ms", "ttft p99 < 2 s": a percentile with a time is a latency target at it.
         ("percentile_latency", regexes.compile(
@@ -376,36 +390,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?:(?:de|to|for\s+the|para\s+o|ate\s+o|ate\s+ao|para\s+a|no|na)\s+)?(?:{first_token})\b"
         ), seconds),
         ("ttft_s", regexes.compile(rf"\b(?:{first_token}){within}\s*{_PLAIN}\s*{_SECONDS}"), seconds),
-        # What each person sends at the peak hour ("cada um manda 20 perguntas por hora", "5 requests per
-        # user per hour"), before the service's own rate.
-        ("requests_per_active_hour", regexes.compile(
-            rf"\b(?:cada\s+uma?|each(?:\s+one)?|(?:cada|each|por|per)\s+(?:{person}))\b(?:\s+[a-z]+){{0,3}}?\s+"
-            rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*{per}\s*(?:{hour})\b"
-        ), amount),
-        # ... or in a day ("cada um usa umas 10 vezes por dia"): the people's daily volume.
-        ("requests_per_person_day", regexes.compile(
-            rf"\b(?:cada\s+uma?|each(?:\s+one)?|(?:cada|each|por|per)\s+(?:{person}))\b(?:\s+[a-z]+){{0,3}}?\s+"
-            rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*{per}\s*(?:{day})\b"
-        ), amount),
-        ("requests_per_person_day", regexes.compile(
-            rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*(?:{per}\s*(?:{day})\s*(?:{per_person})|(?:{per_person})\s*{per}\s*(?:{day}))\b"
-        ), amount),
-        ("requests_per_active_hour", regexes.compile(
-            rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*(?:(?:{per}\s*(?:{hour})\s*(?:{per_person}))|(?:{per_person})\s*{per}\s*(?:{hour}))\b"
-        ), amount),
-        ("requests_per_active_hour", regexes.compile(rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*{per}\s*(?:{hour})\s+{each}\b"),
-         amount),
-        # ... or a minute ("cada usuário manda 3 perguntas por minuto", "2 requests per user per minute", "3
-        # mensagens por minuto cada"): sixty times that in its hour.
-        ("requests_per_active_hour", regexes.compile(
-            rf"\b(?:cada\s+uma?|each(?:\s+one)?|(?:cada|each|por|per)\s+(?:{person}))\b(?:\s+[a-z]+){{0,3}}?\s+"
-            rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*{per}\s*(?:{minute})\b"
-        ), per_minute_amount),
-        ("requests_per_active_hour", regexes.compile(
-            rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*(?:(?:{per}\s*(?:{minute})\s*(?:{per_person}))|(?:{per_person})\s*{per}\s*(?:{minute}))\b"
-        ), per_minute_amount),
-        ("requests_per_active_hour", regexes.compile(rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*{per}\s*(?:{minute})\s+{each}\b"),
-         per_minute_amount),
+        # What each person sends in a day ("cada um usa umas 10 vezes por dia"): the people's daily volume;
+        # at the peak hour ("cada um manda 20 perguntas por hora", "5 requests per user per hour", "3 mensagens
+        # por hora cada"), or in a minute (sixty times that in the hour), before the service's own rate.
+        *each_person(day, "requests_per_person_day", amount),
+        *each_person(hour, "requests_per_active_hour", amount),
+        *each_person(minute, "requests_per_active_hour", per_minute_amount),
         ("rate", regexes.compile(
             rf"{_NUM}\s*(?:de\s+)?(?:{requests})(?:\s+(?:{in_flight}))?{qualifier}\s*"
             rf"(?:{per}\s*(?:(?P<every>\d+(?:[.,]\d+)?)\s*)?(?P<unit>{unit})s?|(?P<adj>{_alternatives(adjectives)}))\b"
