@@ -861,8 +861,9 @@ COMPARING = regexes.compile(r"\b(?:entre|between|compar[a-z]*|diferen[a-z]*|diff
 # Two models on the same GPU ("dá pra rodar dois modelos na mesma gpu? llama 8b e qwen 7b", "llama 8b and
 # qwen 7b together on one L40S"): an "e"/"and" between them offers them together, sized side by side and summed.
 TOGETHER = regexes.compile(
-    r"\b(?:juntos|juntas|mesma\s+(?:gpu|placa|maquina|máquina)|mesmo\s+servidor|dois\s+modelos|2\s+modelos|"
-    r"together|same\s+(?:gpu|card|machine|server)|two\s+models|2\s+models|side\s+by\s+side|lado\s+a\s+lado)\b",
+    r"\b(?:juntos|juntas|mesma\s+(?:gpu|placa|maquina|máquina|[a-z]{1,4}\d{2,4}[a-z]?)|mesmo\s+servidor|dois\s+modelos|"
+    r"2\s+modelos|together|same\s+(?:gpu|card|machine|server|[a-z]{1,4}\d{2,4}[a-z]?)|two\s+models|2\s+models|"
+    r"side\s+by\s+side|lado\s+a\s+lado)\b",  # "na mesma h100", "on the same l40s" too
     re.IGNORECASE,
 )
 MODEL_OR_TAIL = regexes.compile(

@@ -355,6 +355,9 @@ def test_in_a_thread_follow_ups_work_on_the_first_model(slack):
          "they fit on 1× A100 SXM 80 GB"),
         ("llama 70b e qwen 72b juntos",
          "mais do que a maior GPU que alugamos comporta (1× H200 SXM 141 GB, 135,1 GB utilizáveis)"),
+        # The GPU named instead of the word "GPU" ("na mesma h100") had been refused as a contradiction.
+        ("llama 8b e qwen 7b na mesma h100", "Juntos na mesma GPU (dois servidores vLLM): 17,5 GB do Llama 3.1 8B"),
+        ("llama 8b and qwen 7b on the same l40s", "Together on one GPU (two vLLM servers): 17.5 GB for Llama 3.1 8B"),
     ],
 )  # fmt: skip
 def test_two_models_asked_together_are_summed_on_one_gpu(capsys, question, said):
