@@ -672,6 +672,15 @@ def _precision(
     if asked:
         return asked
     native = model.native_precision
+    if (
+        w.quantized
+        and not stage.is_training
+        and not (native and resolve_precision(native, catalog).is_quantized)
+    ):
+        # "um Llama 3.1 70B quantizado": a format not said is vLLM's usual 4-bit weights (AWQ/GPTQ).
+        int4 = catalog.precision("int4")
+        said.append(t(lang, "assume.quantized_default", precision=int4.name))
+        return int4
     if native and not stage.is_training:
         found = resolve_precision(native, catalog)
         said.append(t(lang, "assume.native_precision", precision=found.name))

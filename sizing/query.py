@@ -465,6 +465,8 @@ RATE_ASKED = regexes.compile(
 WITH_VISION = regexes.compile(r"\b(?:com|with|usando|using)\s+(?:a\s+|the\s+)?(?:visao|vision)\b")
 # "qual modelo vocês recomendam?", "which model would you suggest?": asking which model to use.
 WHICH_MODEL = regexes.compile(rf"\b(?:{_W('words.which_model')})\b")
+# "um Llama 70B quantizado", "a quantized 70B": quantized weights, the format not said.
+QUANTIZED = regexes.compile(r"\b(?:quantizad[oa]s?|quantized|quantised)\b")
 # Beside a closed model: an open one in its place is asked for ("um modelo aberto equivalente ao GPT-4o").
 REPLACE_CLOSED = regexes.compile(rf"\b(?:{_W('words.replace_closed')})\b")
 # "e com o qwen3 32b?", "and with mistral small?": a thread's message that changes the last answer's model.
@@ -2986,6 +2988,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # question and answer together (an RL run's lengths are its prompts and completions, read above).
         fields["seq_len"] = (fields.get("prompt_tokens") or 0) + (fields.get("output_tokens") or 0)
         fields["prompt_tokens"] = fields["output_tokens"] = None
+    if fields.get("precision") is None and QUANTIZED.search(strip_accents(scan.original.lower())):
+        fields["quantized"] = True  # "quantizado" with no format: sizing/plan.py picks and says one
     workload = {k: v for k, v in fields.items() if v is not None}
     typed_precisions = {normalize(t) for _, t in scan.found.get("precision", [])}
     query.gguf_default = fields.get("precision") == "q4_k_m" and typed_precisions == {"gguf"}

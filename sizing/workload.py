@@ -142,6 +142,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     shared_prefix_tokens: int | None = None
     # "contexto máximo", "max context" with no figure: the model's own window (sizing/plan.py)
     context_max: bool = False
+    # "quantizado", "quantized" with no format said: the usual serving quantization (sizing/plan.py)
+    quantized: bool = False
     # pages of text in each prompt (tokens per page from traffic.toml)
     prompt_pages: int | None = None
     # tokens of each answer

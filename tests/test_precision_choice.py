@@ -47,3 +47,24 @@ def test_two_precisions_apart_are_still_a_contradiction():
     with pytest.raises(QueryError) as e:
         parse("70b fp8 e 10 usuarios 4bit")
     assert e.value.key == "query.contradiction"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "qual seria a infra pra rodar um Llama 3.1 70B quantizado pra uns 30 usuários internos?",
+        "a quantized 70b for 10 users",
+    ],
+)
+def test_quantized_with_no_format_is_four_bit_and_said(text):
+    # "quantizado" had been a filler word: the answer sized 16 bits for a customer who asked for less.
+    from sizing.engine import size
+    from sizing.query import parse
+
+    query = parse(text)
+    r = size(query.workload)
+    assert r.workload.precision == "int4" and not query.unknown
+    assert any("AWQ/GPTQ" in a and "`fp8`" in a for a in r.assumptions)
+    # A format said wins, and a model released quantized keeps its own.
+    assert parse("llama 70b quantizado em fp8").workload.precision == "fp8"
+    assert size(parse("gpt-oss-120b quantizado").workload).workload.precision == "mxfp4"
