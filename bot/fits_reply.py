@@ -129,6 +129,9 @@ def _budget_verdict(suggestions: Suggestions, lang: str, show_prices: bool) -> l
         return [i18n.t(lang, "cost.budget_unpriced", amount=amount)]
     within = [m for m in checked if m.within_budget]
     lines = [i18n.t(lang, "cost.budget_assumed", amount=amount)] if budget.monthly is None else []
+    if budget.yearly:
+        lines.append(i18n.t(lang, "cost.budget_yearly", year=budget_amount(budget.yearly, budget.currency or currency, lang),
+                            amount=amount))  # fmt: skip
     if within:
         lines.append(i18n.t(lang, "suggest.budget_best", amount=amount, name=within[-1].name))
     else:

@@ -178,7 +178,11 @@ def budget_lines(result: SizingResult, setup, lang: str) -> list[str]:
     checked = check_budget(budget, setup.cost if setup else None, cur, training, batch_hours=hours)
     if checked is None:
         return [i18n.t(lang, "cost.budget_unpriced", amount=amount)]
-    return budget_verdict(checked, amount, cur, lang)
+    yearly = []
+    if budget.yearly:
+        year = budget_amount(budget.yearly, budget.currency or cur, lang)
+        yearly = [i18n.t(lang, "cost.budget_yearly", year=year, amount=amount)]
+    return yearly + budget_verdict(checked, amount, cur, lang)
 
 
 def budget_verdict(checked, amount: str, cur: str, lang: str) -> list[str]:

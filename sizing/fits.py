@@ -150,7 +150,10 @@ def _budget(given: dict[str, Any]) -> BudgetInfo | None:
     if not amount:
         return None
     return BudgetInfo(
-        amount=amount, currency=given.get("budget_currency"), monthly=given.get("budget_monthly")
+        amount=amount,
+        currency=given.get("budget_currency"),
+        monthly=given.get("budget_monthly"),
+        yearly=given.get("budget_yearly"),
     )
 
 

@@ -420,7 +420,9 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         if w.batch_items and not w.batch_seconds and not stage.is_training
         else None,
         generated_tokens=None if stage.is_training else w.generated_tokens,
-        budget=BudgetInfo(amount=w.budget, currency=w.budget_currency, monthly=w.budget_monthly)
+        budget=BudgetInfo(
+            amount=w.budget, currency=w.budget_currency, monthly=w.budget_monthly, yearly=w.budget_yearly
+        )
         if w.budget
         else None,
         turns=w.turns,

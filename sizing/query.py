@@ -233,6 +233,10 @@ MONEY = regexes.compile(
 _BUDGET_MONTHLY_AFTER = regexes.compile(
     r"\s*(?:/\s*(?:mes|month|mo)\b|(?:por|ao|a|per|each|every|/)\s+(?:mes|month)\b|mensa(?:l|is)\b|monthly\b)"
 )
+# "R$ 50 mil por ano", "$120k a year", "anual": a year's budget, compared as its twelfth part each month.
+_BUDGET_YEARLY_AFTER = regexes.compile(
+    r"\s*(?:/\s*(?:ano|year|yr)\b|(?:por|ao|a|per|each|every)\s+(?:ano|year)\b|anua(?:l|is)\b|yearly\b|annual(?:ly)?\b)"
+)
 _BUDGET_TOTAL_AFTER = regexes.compile(
     r"\s*(?:no\s+total|in\s+total|total|para\s+o\s+projeto|for\s+the\s+project)\b"
 )
@@ -278,6 +282,9 @@ def _budget(m: re.Match, work: str) -> tuple[tuple[float, str | None, bool | Non
         return None
     currency = next((code for code, pattern in _CURRENCIES if pattern.search(text)), None)
     end, monthly = m.end(), None
+    if after := _BUDGET_YEARLY_AFTER.match(work, end):
+        # A year's budget: its month is a twelfth (the amount kept as typed, for the answer to say so).
+        return (amount, currency, "yearly"), after.end()  # type: ignore[return-value]
     if after := _BUDGET_MONTHLY_AFTER.match(work, end):
         end, monthly = after.end(), True
     elif after := _BUDGET_TOTAL_AFTER.match(work, end):
@@ -2888,6 +2895,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     if budget := scan.found.get("budget"):
         # A budget: the answer sets the setup's price against it (sizing/budget.py), so money is asked about.
         (amount, currency, monthly), _ = budget[0]
+        if monthly == "yearly":
+            fields["budget_yearly"], amount, monthly = amount, amount / 12, True
         fields.update(budget=amount, budget_currency=currency, budget_monthly=monthly, cost=True)
     query.unknown += [typed for _, typed in scan.found.get("money", [])]  # a price is not sized by
     query.unknown += [typed for _, typed in scan.found.get("word_count", [])]  # nor a length in words

@@ -73,6 +73,7 @@ class BudgetInfo(Record, kw_only=True):
     amount: float
     currency: str | None = None
     monthly: bool | None = None
+    yearly: float | None = None  # a year's budget as typed; `amount` is then its month (a twelfth)
 
 
 class LoadInfo(Record, kw_only=True):

@@ -189,6 +189,7 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     budget: float | None = None
     budget_currency: str | None = None
     budget_monthly: bool | None = None
+    budget_yearly: float | None = None  # a year's budget as typed (budget is then its twelfth, a month's)
     # the question asks how many requests a setup serves ("quantas requisições por segundo aguenta?")
     rate_asked: bool = False
     # the users were said to be at once: never read as a head-count

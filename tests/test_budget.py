@@ -190,3 +190,28 @@ def test_a_budget_for_a_batch_with_a_deadline_is_set_against_the_batchs_hours(pi
     )
     text, _ = ask(pipeline, "llama 3.1 8b processar 1 milhão de documentos em 2 dias com orçamento de R$ 500")
     assert "a configuração custa pelo menos BRL 672,00 (reservada), BRL 172,00 acima" in text
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        # "por ano" had been read as a month's budget: twelve times what the customer has.
+        (
+            "llama 3.1 8b, orçamento de R$ 144 mil por ano",
+            "Orçamento anual de BRL 144.000: comparado como BRL 12.000 por mês.",
+        ),
+        (
+            "llama 3.1 8b, budget of R$ 96k a year",
+            "A yearly budget of BRL 96,000: compared as BRL 8,000 a month.",
+        ),
+    ],
+)
+def test_a_yearly_budget_is_compared_as_its_month(pipeline, text, said):
+    answer, slack = ask(pipeline, text)
+    assert said in answer and said in slack
+    assert parse(text).workload.budget_yearly in (144_000, 96_000)
+
+
+def test_suggestions_set_a_yearly_budget_as_its_month(pipeline):
+    answer, _ = ask(pipeline, "o cliente tem orçamento de 50 mil por ano, qual modelo?")
+    assert "Orçamento anual de BRL 50.000: comparado como BRL 4.167 por mês." in answer
