@@ -464,8 +464,9 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
 ROUND_CONTEXT_SLACK = 1.05
 
 
-def _percent_name(p: float, lang: str) -> str:
-    return "p" + i18n.number(p, lang, 0 if p == int(p) else 1)
+def _percentile(p: float, lang: str) -> str:
+    """ "95", "99,9": a latency percentile's number as the answers write it."""
+    return i18n.number(p, lang, 0 if p == int(p) else 1)
 
 
 def batch_period(seconds: float, lang: str) -> str:
@@ -1162,14 +1163,13 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
             said.append(t(lang, key, ttft=i18n.seconds(ttft, lang), tps=i18n.speed(tps, lang)))
         if w.other_latency_targets and w.latency_percentile:
             # An SLO at several percentiles: the lowest one is sized (the model gives typical figures).
-            said.append(t(lang, "assume.traffic.other_percentiles", p=_percent_name(w.latency_percentile, lang),
+            said.append(t(lang, "assume.traffic.other_percentiles", p=_percentile(w.latency_percentile, lang),
                           ttft=i18n.seconds(w.ttft_s or ttft, lang),
-                          others=", ".join(t(lang, "assume.traffic.percentile_target", p=_percent_name(p, lang),
+                          others=", ".join(t(lang, "assume.traffic.percentile_target", p=_percentile(p, lang),
                                              ttft=i18n.seconds(s, lang)) for p, s in w.other_latency_targets)))  # fmt: skip
         if w.latency_percentile and w.latency_percentile > 50:
             # The performance model gives typical (median) figures: it was fitted on measured medians.
-            said.append(t(lang, "assume.traffic.percentile", p=i18n.number(w.latency_percentile, lang,
-                          0 if w.latency_percentile == int(w.latency_percentile) else 1)))  # fmt: skip
+            said.append(t(lang, "assume.traffic.percentile", p=_percentile(w.latency_percentile, lang)))
     return plan.but(
         context=context,
         users=users,

@@ -1312,6 +1312,15 @@ def _task_word(scan: _Scan, m: re.Match, task: Task) -> Task | None:
     return task
 
 
+def _given(fields: dict, stage: Stage | None) -> dict:
+    """The workload a question described with no model (the fields it said, and its stage), for the answers
+    that need no model: the suggestions and what fits on a GPU (sizing/fits.py)."""
+    given = {k: v for k, v in fields.items() if v is not None}
+    if stage is not None:
+        given["stage"] = stage
+    return given
+
+
 def _training_said(scan: _Scan) -> bool:
     """Whether a word for training is in the text (read before the stage words are taken)."""
     return any(kind != "inference" and pattern.search(scan.work) for kind, pattern in STAGES)
@@ -2931,11 +2940,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             if REPLACE_CLOSED.search(strip_accents(scan.original.lower())) and not fields.get("gpu"):
                 # "migrar da OpenAI para um modelo aberto equivalente ao GPT-4o-mini": the open models
                 # suggested for the workload, in its place (sizing/fits.py), not a refusal.
-                given = {k: v for k, v in fields.items() if v is not None}
-                if stage is not None:
-                    given["stage"] = stage
                 error = QueryError("query.suggest_models", hint="query.examples")
-                error.given = {**given, "replacing": typed}
+                error.given = {**_given(fields, stage), "replacing": typed}
                 raise error
             raise QueryError("query.closed_model", hint="query.open_models", name=typed)
         raise QueryError("query.out_of_scope", hint="query.scope", name=typed, kind=f"scope.{kind}")
@@ -2967,20 +2973,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if which and not fields.get("gpu"):
             # "qual modelo vocês recomendam para 200 atendentes?", "o que dá pra rodar com R$ 20 mil por mês?":
             # the suggestions sized for it (sizing/fits.py), set against the budget when one is given.
-            given = {k: v for k, v in fields.items() if v is not None}
-            if stage is not None:
-                given["stage"] = stage
             error = QueryError("query.suggest_models", hint="query.examples")
-            error.given = given
+            error.given = _given(fields, stage)
             raise error
         if fields.get("gpu") and not fields.get("compare_gpus"):
             # "qual o maior modelo que cabe numa H100?": what fits there (sizing/fits.py), the question's
             # other words kept. Surfaces that answer it catch this; elsewhere it reads as a missing model.
-            given = {k: v for k, v in fields.items() if v is not None}
-            if stage is not None:
-                given["stage"] = stage
             error = QueryError("query.what_fits", hint="query.examples")
-            error.given = given
+            error.given = _given(fields, stage)
             error.unknown = list(query.unknown)
             raise error
         if understood:
