@@ -476,6 +476,11 @@ def test_a_thread_about_training_moves_to_serving_without_its_training_settings(
         "me vê quanto fica o qwen3 30b a3b pra 100 usuários em fp8",
         "Um cliente quer colocar um chatbot com o Llama 3.1 8B para atender 2 mil alunos",
         "gemma 3 27b qat int4 numa 4090",  # Google's quantization-aware-trained int4: the int4 is what is sized
+        "Sabe dizer se uma RTX 6000 Ada dá conta do Qwen 32B em 4 bits para a equipa de 15 pessoas?",
+        "o cliente quer correr o Qwen3 32B localmente; quanto custaria connosco?",
+        "nosso cliente quer rodar o llama 4 maverick on-prem, mas vamos oferecer nossa nuvem",
+        "quero rodar o deepseek r1 em casa",
+        "our customer wants sub-200ms time to first token for a 8b model, maybe 1000 requests per minute",
     ],
 )
 def test_how_customers_ask_leaves_nothing_not_understood(text):
