@@ -404,6 +404,8 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         said.append(t(lang, "assume.images.training"))
 
     gpu = resolve_gpu(w.gpu, catalog) if w.gpu else None
+    if gpu is not None and w.gpu_memory_typed:
+        said.append(_gpu_by_memory(gpu, w.gpu_memory_typed, catalog, lang))
     if gpu is not None and precision.id == "bf16" and (gpu.compute_capability or 8.0) < 8.0:
         # BF16 arrived with Ampere (8.0): on a T4 the 16-bit weights run in FP16, which vLLM picks itself.
         said.append(t(lang, "assume.no_bf16", gpu=gpu.name))
@@ -498,6 +500,18 @@ def _conversation_context(
     else:
         said.append(t(lang, "assume.traffic.turns", **params))
     return w.but(context=whole)
+
+
+def _gpu_by_memory(gpu: GPU, typed: str, catalog: Catalog, lang: str) -> str:
+    """ "2 placas de 24gb": the card a memory alone was read as (query.py: the first we rent with that much),
+    and the others of the catalogue with the same memory, whose speed differs."""
+    same = round(gpu.memory_marketing_gb)
+    others = [g.name for g in catalog.gpus
+              if g.id != gpu.id and not g.laptop and round(g.memory_marketing_gb) == same]  # fmt: skip
+    rented = any(o.gpu == gpu.id for o in catalog.offering.offer)
+    key = "assume.gpu_by_memory_others" if others else "assume.gpu_by_memory"
+    return t(lang, key, typed=typed, gpu=gpu.name, rented=t(lang, "assume.gpu_by_memory_rented" if rented
+             else "assume.gpu_by_memory_catalogue"), others=i18n.join(others, lang))  # fmt: skip
 
 
 def _beyond_context(model: ModelEntry, tokens: int, limit: int, catalog: Catalog, lang: str) -> SizingError:

@@ -2002,6 +2002,7 @@ def _gpu_memory(scan: _Scan, catalog: Catalog) -> None:
     for value, typed in scan.found.pop("gpu_memory", []):
         if value != "__confirm__":
             scan.found.setdefault("gpu", []).append((value, typed))
+            scan.found.setdefault("gpu_by_memory", []).append((value, typed))
     if named:
         # "2 a100 de 40": a number with no unit after the GPU named is its memory only when that GPU comes
         # with that much ("a100 de 40" is the 40 GB A100, which had been sized as the 80 GB one).
@@ -2997,6 +2998,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # question and answer together (an RL run's lengths are its prompts and completions, read above).
         fields["seq_len"] = (fields.get("prompt_tokens") or 0) + (fields.get("output_tokens") or 0)
         fields["prompt_tokens"] = fields["output_tokens"] = None
+    by_memory = dict(scan.found.get("gpu_by_memory", []))
+    if fields.get("gpu") in by_memory:
+        fields["gpu_memory_typed"] = by_memory[fields["gpu"]]  # sizing/plan.py says which card that is
     if fields.get("precision") is None and QUANTIZED.search(strip_accents(scan.original.lower())):
         fields["quantized"] = True  # "quantizado" with no format: sizing/plan.py picks and says one
     workload = {k: v for k, v in fields.items() if v is not None}
@@ -3234,6 +3238,8 @@ def _follow_up(query: Query, base: Workload, model, stage, fields: dict, underst
     if "gpu" in changes and "compare_gpus" not in changes:
         previous.pop("compare_gpus", None)  # "e na L40S?" asks about that GPU alone
         previous.pop("compare_counts", None)
+    if "gpu" in changes:
+        previous.pop("gpu_memory_typed", None)  # a card named now is no longer one read from its memory
     if any(changes.get(k) is not None for k in LOAD_BASES):
         previous = {k: v for k, v in previous.items() if k not in LOAD_BASES or k in changes}
     if changes.get("high_availability") is False:

@@ -242,6 +242,29 @@ def test_what_names_no_machine_keeps_its_meaning(capsys, text, gpu, unknown):
     assert data["query"]["not_understood"] == unknown
 
 
+def test_a_gpu_named_by_its_memory_says_which_card_was_sized_and_the_others(capsys):
+    # "2 placas de 24gb" had been sized on the L4 with nothing saying so, while an RTX 4090 or an A10 (other
+    # speeds) is as likely what the customer has.
+    text = answer(capsys, "tem como rodar um modelo de 70b em 2 placas de 24gb?")
+    assert (
+        "“24gb”: usei a L4 24 GB, a GPU do catálogo com essa memória; A10 24 GB, RTX 3090 24 GB e RTX 4090 24 GB"
+        " também têm essa memória" in text
+    )
+    # A GPU we rent is said to be so; in English too.
+    text = answer(capsys, "can I run llama 8b on a 48gb gpu?")
+    assert (
+        "“48gb”: sized on the L40S 48 GB, the GPU with that memory we rent; the L40 48 GB and RTX 6000 Ada 48 GB"
+        " have that memory too" in text
+    )
+    # A card named is no guess, and a follow-up naming one drops it.
+    assert "com essa memória" not in answer(capsys, "llama 8b numa L40S de 48GB")
+    from sizing.query import parse
+
+    base = parse("llama 8b numa gpu de 80gb").workload
+    assert base.gpu_memory_typed == "80gb"
+    assert parse("e numa h200?", base=base).workload.gpu_memory_typed is None
+
+
 @pytest.mark.parametrize(
     "text",
     [
