@@ -315,6 +315,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t("understood.gpus_compared", first=gpu, others=", ".join(others)) if others else gpu)
     elif w.gpus:
         parts.append(t("understood.gpus", n=w.gpus))
+    if w.memory_utilization is not None:
+        parts.append(t("understood.memory_utilization", value=f"{w.memory_utilization:g}"))
     if w.seq_len:
         parts.append(t("understood.seq", n=i18n.tokens(w.seq_len, lang)))
     if w.batch:

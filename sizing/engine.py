@@ -86,8 +86,31 @@ def size(
 
 
 def _size(workload: Workload, catalog: Catalog, source: ModelSource | None = None) -> SizingResult:
+    if workload.memory_utilization is not None and not workload.stage.is_training:
+        catalog = _serving_share(catalog, workload.memory_utilization, workload.lang)
     with one_sizing():  # the search's setups are shared with the alternatives, not computed again
         return _sized(workload, catalog, source)
+
+
+# Catalogues with the serving share a question pasted (vLLM's --gpu-memory-utilization), by the catalogue they
+# come from and the share: a handful at most (shares are read to the hundredth), each built once.
+_SHARED: dict[tuple[int, float], tuple[Catalog, Catalog]] = {}
+
+
+def _serving_share(catalog: Catalog, share: float, lang: str | None) -> Catalog:
+    """The catalogue with its inference servers taking `share` of each GPU's memory, as vLLM's
+    --gpu-memory-utilization does, in place of the offering's."""
+    if not 0.3 < share <= 1.0:  # the range sizing/catalog.py accepts for the offering's own share
+        value = f"{share:g}"  # as the flag is typed, in any language
+        raise SizingError("bad_memory_utilization", "memory_utilization_examples", value=value)
+    kept = _SHARED.get((id(catalog), share))
+    if kept is not None and kept[0] is catalog:
+        return kept[1]
+    offering = catalog.offering
+    serving = msgspec.structs.replace(offering.serving, memory_utilization=share)
+    derived = msgspec.structs.replace(catalog, offering=msgspec.structs.replace(offering, serving=serving))
+    _SHARED[(id(catalog), share)] = (catalog, derived)
+    return derived
 
 
 def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = None) -> SizingResult:
@@ -159,7 +182,7 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
         estimates.text.insert(0, _beyond_offer(plan, catalog))
     elif rec is None:
         assumptions.append(t(lang, "assume.nothing_fits"))
-    assumptions.append(_margin_assumption(plan, catalog))
+    assumptions.append(_margin_assumption(plan, catalog, workload.memory_utilization is not None))
     if plan.stage.is_training and plan.tokens:
         formula = "6·N·D" if plan.stage in (Stage.full, Stage.pretrain) else "4·N·D"
         mfu = i18n.percent(catalog.offering.training.mfu, lang)
@@ -404,12 +427,18 @@ def _beyond_offer(plan: Plan, catalog: Catalog) -> str:
     return t(lang, "perf.too_slow_tokens", tps=i18n.speed(1 / tpot_target, lang))
 
 
-def _margin_assumption(plan: Plan, catalog: Catalog) -> str:
+def _margin_assumption(plan: Plan, catalog: Catalog, asked: bool = False) -> str:
+    """The share of memory the answer plans with; `asked`: the question's --gpu-memory-utilization."""
     share = (
         catalog.offering.training if plan.stage.is_training else catalog.offering.serving
     ).memory_utilization
     key = "assume.margin_training" if plan.stage.is_training else "assume.margin_serving"
-    return t(plan.lang, key, used=i18n.percent(share, plan.lang), margin=i18n.percent(1 - share, plan.lang))
+    if asked and not plan.stage.is_training:
+        # Past 0.95 little is left for memory vLLM's start-up profiling does not see (NCCL buffers, other
+        # processes on the GPU, fragmentation).
+        key = "assume.margin_asked_tight" if share > 0.95 else "assume.margin_asked"
+    return t(plan.lang, key, used=i18n.percent(share, plan.lang), margin=i18n.percent(1 - share, plan.lang),
+             value=f"{share:g}")  # fmt: skip
 
 
 def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) -> ResolvedWorkload:

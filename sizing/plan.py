@@ -448,6 +448,8 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     if stage.is_training:
         if w.lora_adapters:
             said.append(t(lang, "assume.served_adapters_training"))  # adapters are served, not trained, here
+        if w.memory_utilization is not None:  # a serving engine's flag: training plans with its own margin
+            said.append(t(lang, "assume.memory_utilization_training", value=f"{w.memory_utilization:g}"))
         plan = _training_defaults(plan, w, catalog, lang, said)
         if w.replicas or w.high_availability or w.spare_replicas or w.zones:
             said.append(t(lang, "assume.replicas.training"))  # copies serve a model; a run trains one

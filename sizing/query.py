@@ -523,6 +523,11 @@ SEQ = regexes.compile(
     # "2 4090 seq 4096": the word starts its own number, and the one before it is something else.
     r"(?![\s=:]*\d)"
 )
+# vLLM's "--gpu-memory-utilization 0.95" (a launch line's flag, or pasted in prose as "gpu_memory_utilization=0.95"
+# or "gpu-memory-utilization 95%"): the share of each GPU's memory the server takes, in place of the offering's.
+MEMORY_UTILIZATION = regexes.compile(
+    r"\bgpu[-_ ]memory[-_ ]utili[sz]ation\s*[=:]?\s*(\d+(?:[.,]\d+)?|[.,]\d+)\s*(%)?"
+)
 # "em 30 dias", "in 2 weeks", "prazo de 3 meses": a deadline (the days a training run may take).
 _DURATION = rf"(?:\b({_ONE})|{_NUM})\s*({alternation(DAYS_OF)})\b"
 DEADLINE = regexes.compile(rf"\b{_W('durations.deadline')}\s+{_DURATION}")
@@ -1158,7 +1163,7 @@ _LAUNCHER = regexes.compile(
 )
 _LAUNCH_FLAGS = {
     word.replace("_", "-"): kind
-    for kind in ("context", "users", "tp", "pp", "precision", "kv_cache", "model")
+    for kind in ("context", "users", "tp", "pp", "precision", "kv_cache", "model", "memory_utilization")
     for word in VOCAB.words(f"launch.{kind}")
 }
 # A value a flag takes: a number, a path, a size, a name with a digit or punctuation ("0.9", "8000:8000").
@@ -1168,8 +1173,9 @@ _FLAG_VALUE = regexes.compile(r"^[\w./:@,+=-]*[\d./:_=@][\w./:@,+=-]*$")
 def launch_line(text: str) -> str:
     """A serving engine's launch line, as the rest of the grammar reads it: "--max-model-len 32768" is a
     context, "--max-num-seqs 64" users, "--tensor-parallel-size 2" the tensor-parallel degree, "--quantization
-    awq" a precision, "--kv-cache-dtype fp8" the cache's; every other flag goes with its value ("--port
-    8000", "--gpu-memory-utilization 0.9", "python -m vllm.entrypoints..." are not the workload)."""
+    awq" a precision, "--kv-cache-dtype fp8" the cache's, "--gpu-memory-utilization 0.95" the share of memory
+    the server takes; every other flag goes with its value ("--port 8000", "python -m vllm.entrypoints..."
+    are not the workload)."""
     if "-" not in text:
         return text
     launcher = _LAUNCHER.search(text) is not None
@@ -1198,6 +1204,8 @@ def launch_line(text: str) -> str:
             return " " if plain == "auto" else f" {plain} "
         if kind == "kv_cache":
             return " kv fp8 " if plain.startswith("fp8") else " "
+        if kind == "memory_utilization" and re.fullmatch(r"\d*\.?\d+", plain):
+            return f" gpu-memory-utilization {plain} "
         # Any other flag: its value goes too when it looks like one (a word such as "quantas" stays).
         return (
             " "
@@ -1430,6 +1438,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(TP, "tp", lambda m: int(m.group(1)))
     scan.take(PP, "pp", lambda m: int(m.group(1) or m.group(2)))
     scan.take(DEADLINE, "days", _days)
+    scan.take(MEMORY_UTILIZATION, "memory_utilization", _memory_share)
     scan.take(PERIOD, "period", _days)
     scan.take(YEARLY, "period", lambda m: DAY_UNITS["year"])
     scan.take(
@@ -1522,6 +1531,12 @@ def _kv(m: re.Match) -> str:
     if re.fullmatch(r"i?q[45].*", typed):
         return typed  # no such cache here: sizing says so, with the ones it has
     return "fp8" if "8" in typed else "bf16"
+
+
+def _memory_share(m: re.Match) -> float:
+    value = _float(m.group(1))
+    # "95%" or "95" are a percentage; rounded to the hundredth vLLM's users write
+    return round(value / 100 if m.group(2) or value > 1 else value, 2)
 
 
 def _days(m: re.Match) -> int | None:
@@ -2665,6 +2680,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         zero=_one(scan, "zero", "zero"),
         tokens=_one(scan, "tokens", "tokens"),
         days=_one(scan, "days", "days"),
+        memory_utilization=_one(scan, "memory_utilization", "memory_utilization"),
         examples=_one(scan, "examples", "examples"),
         data_bytes=_one(scan, "data_bytes", "data_bytes"),
         lora_adapters=_one(scan, "lora_adapters", "lora_adapters"),

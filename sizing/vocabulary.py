@@ -123,7 +123,17 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "zones",
         "other_zone",
     ),
-    "launch": ("launchers", "context", "users", "tp", "pp", "precision", "kv_cache", "model"),
+    "launch": (
+        "launchers",
+        "context",
+        "users",
+        "tp",
+        "pp",
+        "precision",
+        "kv_cache",
+        "model",
+        "memory_utilization",
+    ),
     "devices": ("laptop", "mac", "desktop", "gpu", "unified", "ram", "own"),
     "speculative": ("decoding", "draft", "as", "article", "eagle", "eagle3", "mtp", "ngram", "off"),
     "images": (

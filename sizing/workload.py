@@ -146,6 +146,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     quantized: bool = False
     # "2 placas de 24gb": the GPU named by its memory alone, as typed; the plan says which card it sized
     gpu_memory_typed: str | None = None
+    # vLLM's --gpu-memory-utilization, pasted: the share of each GPU's memory the server takes (sizing/engine.py)
+    memory_utilization: float | None = None
     # pages of text in each prompt (tokens per page from traffic.toml)
     prompt_pages: int | None = None
     # tokens of each answer

@@ -1512,7 +1512,14 @@ PHRASINGS: list[tuple[str, dict]] = [
     (
         "vllm serve Qwen/Qwen2.5-72B-Instruct --quantization fp8 --kv-cache-dtype fp8 --tensor-parallel-size 4 "
         "--port 8000 --gpu-memory-utilization 0.92 --enable-prefix-caching",
-        {"model": "qwen2.5-72b", "stage": "inference", "precision": "fp8", "kv_precision": "fp8", "gpus": 4},
+        {
+            "model": "qwen2.5-72b",
+            "stage": "inference",
+            "precision": "fp8",
+            "kv_precision": "fp8",
+            "gpus": 4,
+            "memory_utilization": 0.92,
+        },
     ),
     (
         "python3 -m sglang.launch_server --model-path Qwen/Qwen3-32B --tp-size 2 --context-length 32768 "

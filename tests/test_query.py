@@ -57,6 +57,7 @@ def test_phrasing_becomes_the_expected_workload(text, expected, catalog):
         "zones",
         "images",
         "image_size",
+        "memory_utilization",
     ):
         if getattr(w, field) is not None:
             got[field] = getattr(w, field)

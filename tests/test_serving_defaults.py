@@ -62,3 +62,60 @@ def test_a_named_gpu_says_how_many_users_vllms_defaults_leave():
     verdict = r.alternatives[0].text
     assert "up to 4 users at 8,192 tokens" in verdict
     assert "leaving room for only up to 2 users at 8,192 tokens" in verdict and "--max-num-seqs 4" in verdict
+
+
+def test_a_pasted_gpu_memory_utilization_is_the_share_sized(catalog, published):
+    # "--gpu-memory-utilization 0.95" in a pasted launch line had been dropped with its value: the answer sized
+    # vLLM's 0.9 and warned that the published run's own command could not start. Now the answer sizes the
+    # share the command gives, and with vLLM's other defaults it leaves the ~6 conversations of 16,000 tokens
+    # that run logged (published.json, 3.33 GiB of KV cache; 5 here by the model's error).
+    from sizing.query import parse
+
+    text = (
+        "vllm serve openai/gpt-oss-120b --gpu-memory-utilization 0.95 --max-model-len 16000 "
+        "--max-num-seqs 10 on 1 h100"
+    )
+    workload = parse(text).workload
+    assert workload.memory_utilization == 0.95
+    r = size(workload.but(lang="en"))
+    verdict = r.alternatives[0]
+    assert verdict.kind == "named_gpu" and verdict.setup.fits
+    assert verdict.setup.usable_bytes_per_gpu == int(0.95 * catalog.gpu("h100-sxm").memory_bytes)
+    assert "leaving room for only up to 5 users at 16,000 tokens" in verdict.text
+    assert any("as the question's --gpu-memory-utilization 0.95 says" in a for a in r.assumptions)
+    # vLLM's default share holds fewer: the same question without the flag.
+    default = size(workload.but(lang="en", memory_utilization=None)).alternatives[0]
+    assert default.setup.usable_bytes_per_gpu < verdict.setup.usable_bytes_per_gpu
+
+
+@pytest.mark.parametrize(
+    ("text", "share"),
+    [
+        ("llama 8b gpu_memory_utilization=0.92", 0.92),  # as a Python or YAML config has it
+        ("llama 8b --port 8000 --gpu-memory-utilization=0.85", 0.85),
+        ("vLLM com llama 3.1 8b, max-model-len 32768, gpu-memory-utilization 0.95, max-num-seqs 64", 0.95),
+        ("llama 8b gpu memory utilization 95%", 0.95),
+    ],
+)
+def test_the_share_is_read_however_it_is_pasted(text, share):
+    from sizing.query import parse
+
+    query = parse(text)
+    assert query.workload.memory_utilization == share and query.unknown == []
+
+
+def test_a_share_past_095_is_warned_and_one_out_of_range_refused():
+    from sizing.errors import SizingError
+    from sizing.query import parse
+
+    r = size(parse("llama 8b 64 users 16k --gpu-memory-utilization 0.98").workload)
+    assert any("deixa só 2% livres" in a and "pode ficar sem memória" in a for a in r.assumptions)
+    with pytest.raises(SizingError) as e:
+        size(parse("llama 8b gpu-memory-utilization 0.2").workload)
+    assert e.value.message("pt-BR").startswith("--gpu-memory-utilization 0.2 não serve")
+    # A training run plans with its own margin: the serving flag changes nothing there.
+    trained = size(parse("lora llama 8b gpu-memory-utilization 0.5").workload)
+    assert trained.memory.total == size(parse("lora llama 8b").workload).memory.total
+    assert any(
+        a.startswith("--gpu-memory-utilization 0.5 é do servidor de inferência") for a in trained.assumptions
+    )
