@@ -69,15 +69,24 @@ def capacity(plan: Plan, setup: Setup) -> str:
     if context_max < 1:
         return t(lang, "capacity.nothing")
     if users < 1:
-        return t(lang, "capacity.no_user", **params)
+        return t(lang, "capacity.no_user", **params) + _pages(plan, context_max)
     if context_max >= plan.model.max_context and users >= plan.users:
         if plan.context >= plan.model.max_context:
-            return t(lang, "capacity.users_only", **params)
+            return t(lang, "capacity.users_only", **params) + _pages(plan, plan.context)
         # The model's whole context fits for these users: said, since "how much context fits?" is asked.
         return t(
             lang, "capacity.users_full", **dict(params, context_max=i18n.tokens(plan.model.max_context, lang))
-        )
-    return t(lang, "capacity.both", **params)
+        ) + _pages(plan, plan.model.max_context)
+    return t(lang, "capacity.both", **params) + _pages(plan, context_max)
+
+
+def _pages(plan: Plan, tokens: int) -> str:
+    """ "quantas páginas cabem?": the longest context the capacity gives, in pages of traffic.toml's size."""
+    if not plan.tokens_per_page:
+        return ""
+    lang = plan.lang
+    return t(lang, "capacity.pages", pages=i18n.number(tokens // plan.tokens_per_page, lang),
+             per_page=i18n.number(plan.tokens_per_page, lang))  # fmt: skip
 
 
 def smaller(a: Setup, b: Setup) -> bool:

@@ -101,6 +101,8 @@ class Plan(msgspec.Struct, frozen=True):
     )
     # the publisher's minimum GPU memory (GB, all GPUs) for the extended context the question reaches into
     published_minimum_gb: float | None = None
+    # "quantas páginas cabem?": the tokens of a page (traffic.toml), which the capacity converts to
+    tokens_per_page: int | None = None
     # training
     seq_len: int = FINETUNE_SEQ_LEN
     batch: int = 1
@@ -418,6 +420,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         context=context,
         prefill_chunk=prefill_chunk,
         published_minimum_gb=published_minimum,
+        tokens_per_page=catalog.traffic.lengths.tokens_per_page if w.pages_asked else None,
         batch_items=w.batch_items
         if w.batch_items and not w.batch_seconds and not stage.is_training
         else None,

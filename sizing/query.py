@@ -681,6 +681,10 @@ CONTEXT_MAX = regexes.compile(
     r"|(?:the\s+)?(?:max(?:imum)?|full|whole|entire)\s+context(?:\s+(?:window|length))?"
     r"|janela\s+(?:de\s+contexto\s+)?(?:maxima|inteira|completa))\b"
 )
+# "quantas páginas cabem no contexto?", "how many pages fit?": the capacity answers in pages too.
+PAGES_ASKED = regexes.compile(
+    r"\b(?:quantas|qtas|how\s+many|quantidade\s+de|numero\s+de|number\s+of)\s+(?:paginas|folhas|pages)\b"
+)
 _ASKED_BEFORE = regexes.compile(r"\b(?:qual|quais|what|whats|how|quanto|quanta)\b[^,.;:!?]{0,12}$")
 # "with full 128k context": the figure is the context; "full" is no full fine-tune.
 FULL_BEFORE_FIGURE = regexes.compile(
@@ -1480,6 +1484,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(
         CONTEXT_MAX, "context_max", lambda m: None if _ASKED_BEFORE.search(scan.work, 0, m.start()) else True
     )
+    scan.take(PAGES_ASKED, "pages_asked", lambda m: True)
     scan.take(GPU_PAIRS, "gpus", _pairs)
     scan.take(GPU_COUNT, "gpus", lambda m: int(m.group(1)))
     # "4 nodes", "em 2 servidores" with no GPU count next to them: whole servers of the GPU named (_build).
@@ -2673,6 +2678,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         kv_precision=_one(scan, "kv", "kv"),
         context=_one(scan, "context", "context"),
         context_max=True if scan.found.get("context_max") and not scan.found.get("context") else None,
+        pages_asked=True if scan.found.get("pages_asked") else None,
         users=_one(scan, "users", "users"),
         **_gpus_named(scan),
         seq_len=_one(scan, "seq_len", "seq_len"),

@@ -142,6 +142,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     shared_prefix_tokens: int | None = None
     # "contexto máximo", "max context" with no figure: the model's own window (sizing/plan.py)
     context_max: bool = False
+    # "quantas páginas cabem?": the capacity says its context in pages too (sizing/advice.py)
+    pages_asked: bool = False
     # "quantizado", "quantized" with no format said: the usual serving quantization (sizing/plan.py)
     quantized: bool = False
     # "2 placas de 24gb": the GPU named by its memory alone, as typed; the plan says which card it sized

@@ -311,6 +311,25 @@ def test_a_prompt_in_pages_is_sized_at_the_stated_tokens_a_page():
     assert ask(model="8b", prompt_pages=20, prompt_tokens=9000).workload.load.prompt_tokens == 9000
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # "páginas" had been a word not understood, and the answer spoke only of tokens.
+        ("quantas páginas cabem no contexto do llama 3.1 8b?",
+         "1 usuário com o contexto inteiro do modelo (131.072 tokens), ~174 páginas de texto (750 tokens por página)"),
+        ("how many pages fit in qwen3 32b with 10 users on an l40s?",
+         "or 10 users at up to 26,114 tokens, ~34 pages of text (750 tokens a page)"),
+    ],
+)  # fmt: skip
+def test_a_question_in_pages_gets_the_capacity_in_pages(text, said):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.pages_asked
+    answer = render_text(size(query.workload.but(lang=query.detected_lang)), query)
+    assert said in answer
+    # Asked in tokens, the capacity stays in tokens.
+    assert "páginas de texto" not in render_text(size(parse("llama 3.1 8b").workload), parse("llama 3.1 8b"))
+
+
 def test_a_long_answer_without_a_context_keeps_the_default_prompt():
     r = ask(model="8b", population=300, output_tokens=4000)
     load = r.workload.load
