@@ -159,7 +159,7 @@ class ModelEntry(Architecture, kw_only=True):
     # and the publisher's minimum memory for the longest context is said beside the answer's.
     extended_context: Positive | None = None
     extended_context_method: str | None = None
-    extended_context_kind: Literal["yarn", "dual_chunk"] = "yarn"
+    extended_context_kind: Literal["yarn", "dual_chunk", "config_limit"] = "yarn"
     extended_context_prefill: Positive | None = None
     extended_context_minimum_gb: Annotated[float, msgspec.Meta(gt=0)] | None = None
     # the file that must replace config.json to reach extended_context (Qwen3 2507: "config_1m.json")

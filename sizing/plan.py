@@ -373,6 +373,8 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
             if model.extended_context_config:
                 said.append(t(lang, "assume.model.extended_context_config", model=model.name,
                               config=model.extended_context_config))  # fmt: skip
+        elif model.extended_context_kind == "config_limit":
+            said.append(t(lang, "assume.model.extended_context_config_limit", **extended))
         else:
             said.append(t(lang, "assume.model.extended_context", **extended))
         published_minimum = model.extended_context_minimum_gb

@@ -999,6 +999,7 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     tags: list[str] = []
     text = OLLAMA_TAG.sub(lambda m: _ollama_tag(m, tags), text)
     text = _bare_repo_names(text, catalog)
+    text = NAME_PLUS.sub(r"\1 plus ", text)
     text, ranges = _upper_bounds(text, _versions(catalog))
     text, choices = _bit_choices(text, _versions(catalog))
     # Long runs of blanks carry nothing and make every pattern slower.
@@ -1079,6 +1080,8 @@ def _upper_bounds(
                 return m.group(0)
         if (parse_amount(high) or 0.0) <= (parse_amount(low) or 0.0):
             return m.group(0)  # "10-5" is no range
+        if re.fullmatch(r"0[1-9]|1[0-2]", low.strip()) and re.fullmatch(r"20[1-3]\d", high.strip()):
+            return m.group(0)  # "08-2024": a release's month and year ("command r+ 08-2024")
         if re.search(r"(?:k|mil)\s*$", low, re.IGNORECASE) and not re.search(r"(?:k|mil)\s*$", high, re.I):
             return m.group(0)  # "2k-500": not the same unit
         ranges.append((m.group(0).strip(), high.strip()))
@@ -1229,6 +1232,8 @@ _IMAGE = regexes.compile(
     r"|(?<!\S)[\w-]+(?:\.[\w-]+)+/[\w.-]+(?:/[\w.-]+)*(?!\S))",
     re.IGNORECASE,
 )
+# "Command R+" is Command R Plus: the "+" is a word of its name, which names ignore ("command r+ 08-2024").
+NAME_PLUS = regexes.compile(r"\b(command[\s_-]*r)\s*\+(?![\w+])", re.IGNORECASE)
 OLLAMA_TAG = regexes.compile(
     r"(?<![\w/:.-])([a-z][\w.-]*?):(\d+(?:\.\d+)?[bm](?:-a\d+(?:\.\d+)?b)?)((?:-[\w.]+)*)(?![\w.])",
     re.IGNORECASE,
@@ -3190,6 +3195,8 @@ def _own_size(catalog: Catalog, model: str, size: str) -> bool:
     """Whether a size typed next to a catalogue model's name is that model's own: its official size or its
     total or active parameters, as a rounded name says them (within 5%)."""
     entry = next((m for m in catalog.all_models if m.id == model), None)
+    if entry is None:  # "Command-R+ 104B": a name kept as typed ("command-r plus") that is one of its aliases
+        entry = _indexes(catalog)["model"].get(normalize(model))
     m = _SIZE_VALUE.fullmatch(size)
     if entry is None or m is None:
         return False

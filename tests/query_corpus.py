@@ -1742,7 +1742,7 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("gpt-7 4bit", "unknown_model", ["gpt-7"]),
     ("gpt-7 fp8 16k", "unknown_model", ["gpt-7"]),
     # A version or variant the catalogue lacks, after a name with no size, is another model: said, never
-    # sized as the name's (a DeepSeek V4 is no V3; Command R+ is 104B, not Command R's 35B).
+    # sized as the name's (a DeepSeek V4 is no V3; a Command R v2 is no Command R).
     ("deepseek v4 em fp8", "unknown_model", ["deepseek v4", "DeepSeek V3"]),
     ("deepseek coder v3 pra 10 usuarios", "unknown_model", ["deepseek coder v3", "DeepSeek-Coder-V2 236B"]),
     # A series named without a size: which size is asked, with the sizes the catalogue has, never guessed
@@ -1762,8 +1762,8 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     # A family word alone: its models.
     ("mistral com 20 usuários", "query.family_model", ["Mistral Large 2 (123B)", "Mistral 7B v0.3"]),
     ("qwen 50 users", "query.family_model", ["Qwen3 235B-A22B", "(+16)"]),
-    ("command r plus em 4 bits", "unknown_model", ["command r plus", "Command R"]),
-    ("command r+ 4bit", "unknown_model", ["command r plus"]),
+    ("command r v2 em 4 bits", "unknown_model", ["command r v2", "Command R 35B (v01)"]),
+    ("command r plus v2 4bit", "unknown_model", ["command r plus v2", "Command R+ 104B"]),
     # Judgement: "h300" is one letter from both H100 and H200, so no single GPU is a confident correction.
     ("70b numa h300", "unknown_gpu", ["h300"]),
     ("70b 4bit 2x h300", "unknown_gpu", ["h300"]),

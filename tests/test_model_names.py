@@ -84,9 +84,9 @@ def test_names_answer_as_their_model_and_precision(text, name, precision, said):
         assert any(said in a for a in result.assumptions), result.assumptions
 
 
-@pytest.mark.parametrize("text", ["CohereForAI/c4ai-command-r-plus-08-2024", "google/gemma-ultra-it"])
+@pytest.mark.parametrize("text", ["CohereForAI/c4ai-command-a-03-2025", "google/gemma-ultra-it"])
 def test_a_name_that_says_no_size_and_no_known_member_is_not_guessed(text, monkeypatch):
-    # Command R+ is 104B: the family's only member, Command R 35B, is not it.
+    # Command A is 111B: none of the family's members (Command R 32B and 35B, Command R+ 104B) is it.
     monkeypatch.setenv("GPU_SIZER_HUB", "off")
     with pytest.raises(SizingError) as e:
         size(parse(text).workload)
