@@ -334,7 +334,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # The whole service's output ("throughput de 5000 tokens/s", "1M de tokens gerados por dia"), before a
         # speed per user.
         ("output_volume", regexes.compile(
-            rf"\b(?:{aggregate})(?:\s+(?:{aggregate}|de|of))*\s*[:=]?\s*(?:~\s*)?{_PLAIN}\s*({big})?\s*"
+            rf"\b(?:{aggregate})(?:\s+(?:{aggregate}|de|of|alvo|target|desejad[oa]|minim[oa]|minimum|required|necessari[oa]))*"
+            rf"\s*[:=]?\s*(?:~\s*)?{_PLAIN}\s*({big})?\s*"
             rf"(?:de\s+)?(?:{tokens})\s*(?:(?:{aggregate})\s*)?{per}\s*(?P<unit>{unit})s?\b"
         ), volume),
         ("output_volume", regexes.compile(

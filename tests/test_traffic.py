@@ -438,6 +438,10 @@ PHRASINGS = [
     ("llama 8b half a second first token", {"ttft_s": 0.5}),
     ("llama 8b 100 requisições a cada meia hora", {"rate_per_s": pytest.approx(100 / 1800)}),
     ("llama 8b throughput de 5000 tokens/s", {"rate_per_s": 10}),
+    # A word for the target between them ("throughput alvo de 10 mil tokens por segundo") had made the figure
+    # a 10,000-token context.
+    ("deepseek v3, throughput alvo de 10 mil tokens por segundo", {"rate_per_s": 20}),
+    ("llama 70b, throughput mínimo de 5000 tokens/s", {"rate_per_s": 10}),
     ("llama 8b 1M de tokens gerados por dia, respostas de 250 tokens", {"requests_per_day": 4000, "output_tokens": 250}),
     # Tokens a day with no word for answers are prompts and answers together (a 512k context and 2 million
     # training tokens before).
