@@ -165,6 +165,7 @@ def build_parser(lang: str = i18n.DEFAULT_LANG) -> argparse.ArgumentParser:
     )
     traffic.add_argument("--requests-per-hour", type=decimal, help=h("requests_per_hour"))
     traffic.add_argument("--ttft", type=_checked(parse_seconds, "not_duration", lang), help=h("ttft"))
+    traffic.add_argument("--e2e", type=_checked(parse_seconds, "not_duration", lang), help=h("e2e"))
     traffic.add_argument("--tokens-per-second", type=decimal, help=h("tokens_per_second"))
     traffic.add_argument("--replicas", type=whole, help=h("replicas"))
     p.add_argument("--images", type=whole, help=h("images"))
@@ -197,7 +198,7 @@ FLAG_FIELDS = {
     "lora_rank": "lora_rank", "lora_adapters": "lora_adapters", "checkpointing": "checkpointing", "tp": "tp", "pp": "pp", "method": "method",
     "days": "days", "examples": "examples", "epochs": "epochs", "stack": "stack", "contract": "contract",
     "prompt_tokens": "prompt_tokens", "output_tokens": "output_tokens", "population": "population",
-    "active_share": "active_share", "requests_per_hour": "requests_per_active_hour", "ttft": "ttft_s",
+    "active_share": "active_share", "requests_per_hour": "requests_per_active_hour", "ttft": "ttft_s", "e2e": "e2e_s",
     "tokens_per_second": "tokens_per_s", "replicas": "replicas", "images": "images", "image_size": "image_size",
 }  # fmt: skip
 

@@ -533,6 +533,8 @@ def _traffic_understood(w, lang: str) -> list[str]:
         parts.append(t("fast"))
     if w.ttft_s:
         parts.append(t("ttft", n=i18n.seconds(w.ttft_s, lang)))
+    if w.e2e_s:
+        parts.append(t("e2e", n=i18n.seconds(w.e2e_s, lang)))
     if w.tokens_per_s:
         parts.append(t("tokens_per_s", n=i18n.speed(w.tokens_per_s, lang)))
     if w.budget:

@@ -11,6 +11,7 @@ from . import i18n, images, kv_cache, serving, traffic, training
 from .catalog import Budget, Catalog, ModelEntry, Release, is_budget
 from .choice import as_copies, recommend
 from .i18n import t
+from .performance import end_to_end
 from .plan import MONTH_DAYS, WHOLE_SERVER, Plan, contract_mode, rate_text
 from .result import Alternative, Availability, Contract, Cost, Estimates, Memory, ModeCost, Setup
 from .setups import Shape, add_capacity, evaluate, zero_stage
@@ -908,14 +909,17 @@ def _serving_estimates(plan: Plan, setup: Setup, catalog: Catalog) -> Estimates:
         digits = 1 if p.cold_ttft_s < 10 else 0
         lines.append(t(lang, "perf.cold", tokens=i18n.tokens(plan.history + plan.prompt, lang),
                        ttft=i18n.number(p.cold_ttft_s, lang, digits)))  # fmt: skip
+    capacity = "perf.capacity" if p.max_requests_per_s > 0 else "perf.capacity_none"
     lines.append(
         t(
             lang,
-            "perf.capacity" if p.max_requests_per_s > 0 else "perf.capacity_none",
+            f"{capacity}_e2e" if plan.e2e_target is not None else capacity,
             rate=rate_text(p.max_requests_per_s, lang),
             ttft=i18n.seconds(ttft_target, lang),
             tps=i18n.speed(1 / tpot_target, lang),
             max_tokens=i18n.number(p.max_output_tokens_per_s, lang),
+            e2e=i18n.seconds(plan.e2e_target, lang) if plan.e2e_target is not None else "",
+            output=i18n.tokens(plan.output, lang),
         )
     )
     if plan.traffic and p.utilization is not None:
@@ -967,21 +971,30 @@ def performance_line(plan: Plan, p, lang: str) -> str:
     """One line: speed per user, throughput, first token, for this setup under this load."""
     ttft_digits = 2 if p.ttft_s < 1 else (1 if p.ttft_s < 10 else 0)
     key = "perf.line_turn" if plan.history else "perf.line"
-    return t(
-        lang,
-        f"{key}_one" if p.concurrency == 1 else key,
-        per_user=i18n.number(p.tokens_per_s_per_user, lang),
-        total=i18n.number(p.output_tokens_per_s, lang),
-        # Conversations in flight are a whole number when given ("10 users"), a mean under a rate.
-        n=i18n.number(
-            p.concurrency,
+    whole = ""
+    if plan.e2e_target is not None and p.tpot_ms:
+        # asked for a whole answer's time: this setup's, first token to last
+        e2e = end_to_end(p.ttft_s, p.tpot_ms / 1000, plan.output)
+        whole = t(lang, "perf.line_e2e", output=i18n.tokens(plan.output, lang),
+                  e2e=i18n.number(e2e, lang, 2 if e2e < 1 else (1 if e2e < 10 else 0)))  # fmt: skip
+    return (
+        t(
             lang,
-            0
-            if p.concurrency >= 10 or p.concurrency == int(p.concurrency)
-            else (1 if p.concurrency >= 0.1 else 2),
-        ),
-        ttft=i18n.number(p.ttft_s, lang, ttft_digits),
-        prompt=i18n.tokens(plan.prompt, lang),
+            f"{key}_one" if p.concurrency == 1 else key,
+            per_user=i18n.number(p.tokens_per_s_per_user, lang),
+            total=i18n.number(p.output_tokens_per_s, lang),
+            # Conversations in flight are a whole number when given ("10 users"), a mean under a rate.
+            n=i18n.number(
+                p.concurrency,
+                lang,
+                0
+                if p.concurrency >= 10 or p.concurrency == int(p.concurrency)
+                else (1 if p.concurrency >= 0.1 else 2),
+            ),
+            ttft=i18n.number(p.ttft_s, lang, ttft_digits),
+            prompt=i18n.tokens(plan.prompt, lang),
+        )
+        + whole
     )
 
 
@@ -1078,10 +1091,13 @@ def availability(plan: Plan, rec: Setup | None, catalog: Catalog) -> Availabilit
         text = t(lang, f"availability.users_all_{which}", left=left, users=users_phrase(users, lang),
                  tps=i18n.number(1 / load_left.tpot_s, lang), ttft=i18n.number(load_left.ttft_s, lang, ttft_digits))  # fmt: skip
         ttft_target, tpot_target = traffic.targets(plan, catalog)
-        if load_left.ttft_s > ttft_target or load_left.tpot_s > tpot_target:
+        if not traffic.within_targets(plan, catalog, load_left.ttft_s, load_left.tpot_s):
             # Held in memory, but slower than the service is meant to feel until the copy is back.
-            text += " " + t(lang, "availability.below_targets", ttft=i18n.seconds(ttft_target, lang),
-                            tps=i18n.speed(1 / tpot_target, lang))  # fmt: skip
+            if plan.e2e_target is not None:
+                text += " " + t(lang, "availability.below_e2e", e2e=i18n.seconds(plan.e2e_target, lang))
+            else:
+                text += " " + t(lang, "availability.below_targets", ttft=i18n.seconds(ttft_target, lang),
+                                tps=i18n.speed(1 / tpot_target, lang))  # fmt: skip
         out.text.append(text)
     else:
         out.text.append(t(lang, f"availability.users_some_{which}", left=left, held=i18n.number(held_users, lang),

@@ -421,6 +421,11 @@ def _beyond_offer(plan: Plan, catalog: Catalog) -> str:
                  copies=i18n.number(copies, lang), per=shape.total, limit=i18n.number(limit, lang))  # fmt: skip
     ttft_target, tpot_target = traffic.targets(plan, catalog)
     fastest = traffic.fastest_first_token(plan, catalog)
+    if plan.e2e_target is not None and not (
+        plan.given_ttft is not None and fastest and fastest > ttft_target
+    ):
+        return t(lang, "perf.too_slow_e2e", e2e=i18n.seconds(plan.e2e_target, lang),
+                 output=i18n.tokens(plan.output, lang))  # fmt: skip
     if fastest is not None and fastest > ttft_target:
         return t(lang, "perf.too_slow", ttft=i18n.seconds(ttft_target, lang), prompt=i18n.tokens(plan.prompt, lang),
                  best=i18n.number(fastest, lang, 1))  # fmt: skip

@@ -423,6 +423,12 @@ def saturated(r: Replica, prompt: int, output: int, context: int | None = None, 
     return at_concurrency(r, prompt, output, slots, history)
 
 
+def end_to_end(ttft: float, tpot: float, output: int) -> float:
+    """Seconds for a whole answer: the first token, then the others one TPOT apart (vLLM's benchmark defines
+    TPOT as (latency - TTFT) / (output tokens - 1))."""
+    return ttft + max(output - 1, 0) * tpot
+
+
 def max_rate(
     r: Replica,
     prompt: int,
@@ -431,6 +437,7 @@ def max_rate(
     tpot_target: float | None,
     context: int | None = None,
     history: int = 0,
+    e2e_target: float | None = None,
 ) -> float:
     """Highest arrival rate the replica sustains within the latency targets (0 when even a lone request
     misses them). Latencies grow with the conversations in flight, so the edge is found on those."""
@@ -440,7 +447,11 @@ def max_rate(
     def ok(concurrency: float) -> bool:
         step = w.step(concurrency)
         ttft, tpot = w.latencies(concurrency, w.rate_at(concurrency, step), step)
-        return (ttft_target is None or ttft <= ttft_target) and (tpot_target is None or tpot <= tpot_target)
+        return (
+            (ttft_target is None or ttft <= ttft_target)
+            and (tpot_target is None or tpot <= tpot_target)
+            and (e2e_target is None or end_to_end(ttft, tpot, output) <= e2e_target)
+        )
 
     lo = 1e-3
     if not ok(lo):

@@ -150,6 +150,7 @@ class Plan(msgspec.Struct, frozen=True):
     per_active_hour: float | None = None
     ttft_target: float | None = None
     tpot_target: float | None = None  # seconds per output token (1 / tokens per second per user)
+    e2e_target: float | None = None  # seconds for a whole answer, first token to last
     targets_given: bool = False
     cost_asked: bool = False
     budget: BudgetInfo | None = None  # a budget the question gave (sizing/budget.py)
@@ -1152,7 +1153,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         elif w.users is None:
             said[:] = [a for a in said if a != t(lang, "assume.users")]
 
-    given = w.ttft_s is not None or w.tokens_per_s is not None or w.fast_latency
+    given = w.ttft_s is not None or w.tokens_per_s is not None or w.fast_latency or w.e2e_s is not None
     ttft = tpot = None
     if rate is not None or given:
         # "respostas rápidas": the Interactive scenario's limits where no figure is given, else the chat's.
@@ -1167,8 +1168,18 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         )
         ttft = w.ttft_s if w.ttft_s is not None else defaults.ttft_s
         tps = w.tokens_per_s if w.tokens_per_s is not None else defaults.tokens_per_s
+        if w.e2e_s is not None:
+            # A whole answer's time is the target: the first token and each answer token's share of it bound
+            # the other two (TTFT + (output - 1) x TPOT, as vLLM's benchmark measures it), in place of the
+            # chat's defaults; a target said beside it holds too.
+            ttft = w.ttft_s if w.ttft_s is not None else w.e2e_s
+            tps = w.tokens_per_s if w.tokens_per_s is not None else max(output - 1, 1) / w.e2e_s
         tpot = 1 / tps
-        if w.fast_latency and (w.ttft_s is None or w.tokens_per_s is None):
+        key = None
+        if w.e2e_s is not None:
+            said.append(t(lang, "assume.traffic.latency_e2e", e2e=i18n.seconds(w.e2e_s, lang),
+                          output=i18n.tokens(output, lang)))  # fmt: skip
+        elif w.fast_latency and (w.ttft_s is None or w.tokens_per_s is None):
             key = "assume.traffic.latency_fast"
         elif batch and (w.ttft_s is None or w.tokens_per_s is None):
             key = "assume.traffic.latency_batch"
@@ -1178,8 +1189,6 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
             key = "assume.traffic.latency_ttft_default"
         elif w.tokens_per_s is None:
             key = "assume.traffic.latency_tps_default"
-        else:
-            key = None
         if key:
             said.append(t(lang, key, ttft=i18n.seconds(ttft, lang), tps=i18n.speed(tps, lang)))
         if w.other_latency_targets and w.latency_percentile:
@@ -1205,6 +1214,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         per_active_hour=per_hour,
         ttft_target=ttft,
         tpot_target=tpot,
+        e2e_target=w.e2e_s if ttft is not None else None,
         targets_given=given,
         cost_asked=w.cost,
         rate_asked=w.rate_asked,

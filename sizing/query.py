@@ -225,7 +225,9 @@ MONEY = regexes.compile(
     r"limitado|maximo|disponivel|previsto|estimado|tight|limited|available|maximum|max|approximately|approx|around|"
     r"about|uns|umas|cerca\s+de|ate|up\s+to|is|e|sera|fica|de\s+no\s+maximo))*[\s,:=]+"
     rf"(?P<amount>(?:(?:r|us)\$\s*)?\d+(?:[.,]\d+)*(?:\s*(?:mil|k)\b)?{_CURRENCY}?)"
-    # a budget of time is a deadline ("budget two days"), read with the durations
+    # a budget of time is a deadline ("budget two days"), read with the durations, or a latency ("latency
+    # budget 2s end to end", "orçamento de 500 ms"), read with the traffic
+    r"(?!\s*(?:ms|s|seg|segundos?|seconds?|secs?|milissegundos?|milliseconds?)\b)"
     rf"(?!\s*(?:{_W('durations.day')}|{_W('durations.week')}|{_W('durations.month')}|{_W('durations.hour')}|{_W('durations.year')})\b)"
 )
 # A budget's period after its amount ("R$ 15 mil por mês", "$20k/month", "mensais") or before it ("orçamento
@@ -3055,7 +3057,7 @@ TRAFFIC_FIELDS = {
     "prompt_tokens": "traffic.prompt", "shared_prefix_tokens": "traffic.system_prompt", "prompt_pages": "traffic.pages", "output_tokens": "traffic.output", "rate_per_s": "traffic.rate",
     "requests_per_day": "traffic.day", "requests_per_month": "traffic.month", "population": "traffic.population", "active_share": "traffic.share",
     "requests_per_active_hour": "traffic.per_hour",
-    "ttft_s": "traffic.ttft", "latency_percentile": "traffic.percentile", "tokens_per_s": "traffic.tps", "cost": "traffic.cost",
+    "ttft_s": "traffic.ttft", "e2e_s": "traffic.e2e", "latency_percentile": "traffic.percentile", "tokens_per_s": "traffic.tps", "cost": "traffic.cost",
     "batch_items": "traffic.batch", "batch_seconds": "traffic.batch", "fast_latency": "traffic.fast",
     # set by _build, never read from a phrase: listed so a thread that moves to training drops it (SERVING_ONLY)
     "lengths_from_volume": "traffic.prompt",

@@ -72,6 +72,15 @@ def targets(plan: Plan, catalog: Catalog) -> tuple[float, float]:
     return ttft, tpot
 
 
+def within_targets(plan: Plan, catalog: Catalog, ttft_s: float, tpot_s: float) -> bool:
+    """Whether a first token and a speed meet the plan's latency: each target, and a whole answer's time when
+    one was asked for ("2 s end to end")."""
+    ttft_target, tpot_target = targets(plan, catalog)
+    if ttft_s > ttft_target or tpot_s > tpot_target:
+        return False
+    return plan.e2e_target is None or perf.end_to_end(ttft_s, tpot_s, plan.output) <= plan.e2e_target
+
+
 def replica(plan: Plan, gpu: GPU, tp: int, pp: int, catalog: Catalog, users: int = 1) -> perf.Replica:
     """One copy of the model as our vLLM would run it: max_num_seqs sized for `users` (the sampler's
     workspace follows), never below vLLM's own default, so a saturated copy fills its KV cache."""
@@ -149,11 +158,13 @@ def performance(plan: Plan, setup: Setup, catalog: Catalog) -> Performance | Non
         load = perf.at_concurrency(r, p, o, users, history=h)
         share = min(1.0, plan.users / (users * copies))
     full = perf.saturated(r, p, o, history=h)
-    sustainable = perf.max_rate(r, p, o, ttft_target, tpot_target, history=h) * copies
+    sustainable = (
+        perf.max_rate(r, p, o, ttft_target, tpot_target, history=h, e2e_target=plan.e2e_target) * copies
+    )
     sized = plan.traffic or plan.targets_given
     meets = None
     if sized:
-        meets = load.sustainable and load.ttft_s <= ttft_target and load.tpot_s <= tpot_target
+        meets = load.sustainable and within_targets(plan, catalog, load.ttft_s, load.tpot_s)
     return Performance(
         replicas=copies,
         gpus_per_replica=setup.count // copies,
@@ -252,12 +263,11 @@ def copies_for_load(
     limit = max(_limit(catalog, shape.gpu.id), shape.total) if shape.in_offering else shape.total
     most = max((cap or limit) // shape.total, 1)
     if plan.rate is None:
-        ttft_target, tpot_target = targets(plan, catalog)
         while copies <= most:
             users = math.ceil(plan.users / copies)
             r = replica(plan, shape.gpu, tp, pp, catalog, users)
             load = perf.at_concurrency(r, plan.prompt, plan.output, users, history=plan.history)
-            if load.ttft_s <= ttft_target and load.tpot_s <= tpot_target:
+            if within_targets(plan, catalog, load.ttft_s, load.tpot_s):
                 return copies, users
             if users == 1:
                 return None  # one conversation per copy already misses: more copies cannot help
@@ -265,7 +275,15 @@ def copies_for_load(
         return None
     ttft_target, tpot_target = targets(plan, catalog)
     r = replica(plan, shape.gpu, tp, pp, catalog, per_copy)
-    sustainable = perf.max_rate(r, plan.prompt, plan.output, ttft_target, tpot_target, history=plan.history)
+    sustainable = perf.max_rate(
+        r,
+        plan.prompt,
+        plan.output,
+        ttft_target,
+        tpot_target,
+        history=plan.history,
+        e2e_target=plan.e2e_target,
+    )
     if sustainable <= 0:
         return None
     copies = math.ceil(plan.rate / (sustainable * catalog.traffic.capacity.plan_utilization) - 1e-9)

@@ -310,7 +310,17 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             (kind, regexes.compile(rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*{per}\s*(?:{unit})\s+{each}\b"), convert),
         ]  # fmt: skip
 
+    end_to_end = _alternatives(w["end_to_end"])
     return [
+        # "latência ponta a ponta de até 4 s", "resposta completa em até 5 s", "latency budget 2s end to end": the
+        # whole answer's time, before any word of it is read as the first token's.
+        ("e2e_s", regexes.compile(
+            rf"\b(?:{end_to_end})(?:\s+(?:{first_token}|time|tempo))?{within}\s*{_PLAIN}\s*{_SECONDS}"
+        ), seconds),
+        ("e2e_s", regexes.compile(
+            rf"(?:\b(?:{first_token}|time|tempo)(?:\s+(?:budget|orcamento|alvo|target|total|maxim[oa]|max))*{within}\s*)?"
+            rf"{_PLAIN}\s*{_SECONDS}\s+(?:de\s+)?(?:{end_to_end})\b"
+        ), seconds),
         # "p95 de 2s", "p99 < 500 ms", "ttft p99 < 2 s": a percentile with a time is a latency target at it.
         ("percentile_latency", regexes.compile(
             rf"(?:\b(?:{first_token})\s+)?\b(?:{_alternatives(w['percentile_words'])})\s*(\d{{2}}(?:[.,]\d+)?)(?!\s*%)"

@@ -182,6 +182,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     lengths_from_volume: bool = False
     # target seconds to the first token
     ttft_s: float | None = None
+    # target seconds for a whole answer, first token to last ("2 s end to end")
+    e2e_s: float | None = None
     # the percentile the latency targets were given at (p95: 95)
     latency_percentile: float | None = None
     # targets at other percentiles, not sized ("p50 < 500 ms e p99 < 2 s": the p99's), as (percentile, seconds)

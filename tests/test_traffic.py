@@ -82,6 +82,54 @@ def test_a_latency_target_the_smallest_setup_misses_takes_a_larger_tensor_parall
     assert rec.performance.ttft_s <= 2 and rec.performance.meets_targets
 
 
+@pytest.mark.parametrize(
+    ("text", "e2e", "expected"),
+    [
+        # "latency budget 2s end to end" had been a budget of 2 (money) and "s", "end", "end" not understood.
+        ("our peak is 50 rps with 1k input and 200 output tokens, latency budget 2s end to end, llama 3.1 8b", 2.0,
+         {"rate_per_s": 50, "prompt_tokens": 1000, "output_tokens": 200}),
+        ("llama 70b, latência ponta a ponta de até 4 s, respostas de 300 tokens", 4.0, {"output_tokens": 300}),
+        ("qwen3 8b resposta completa em até 5 s", 5.0, {}),
+        ("end-to-end latency under 3s for llama 8b, 20 users", 3.0, {"users": 20}),
+        ("llama 8b e2e < 1500 ms", 1.5, {}),
+    ],
+)  # fmt: skip
+def test_a_whole_answers_time_is_read_as_such(text, e2e, expected):
+    query = parse(text)
+    w = query.workload
+    assert query.unknown == [] and w.e2e_s == e2e and w.budget is None and w.ttft_s is None
+    assert {k: getattr(w, k) for k in expected} == expected
+
+
+def test_a_whole_answers_time_sizes_first_token_and_speed_together():
+    # 50 requests/s of 200-token answers, each whole within 2 s: every setup shown meets TTFT + 199 x TPOT.
+    loose = ask(model="8b", rate_per_s=50, prompt_tokens=1000, output_tokens=200, lang="en")
+    r = ask(model="8b", rate_per_s=50, prompt_tokens=1000, output_tokens=200, e2e_s=2, lang="en")
+    p = r.recommendation.performance
+    whole = p.ttft_s + 199 * p.tpot_ms / 1000
+    assert whole <= 2 and p.meets_targets
+    # The chat's defaults (2 s to the first token, 10 tokens/s) would take less: 200 tokens at 10/s is 20 s.
+    assert loose.recommendation.performance.ttft_s + 199 * loose.recommendation.performance.tpot_ms / 1000 > 2
+    text = render_text(r)
+    assert f"A whole answer of 200 tokens in ~{whole:.1f} s." in text
+    assert "with whole answers of 200 tokens within 2.0 s" in text
+    assert any(a.startswith("Latency sized for: a whole answer within 2.0 s") for a in r.assumptions)
+    assert not any("chat defaults" in a for a in r.assumptions)
+    # Out of reach, the answer says which target: the whole answer's, not a first token's.
+    far = ask(model="70b", users=20, output_tokens=2000, e2e_s=4, lang="en")
+    assert far.recommendation is None
+    assert far.estimates.text[0].startswith(
+        "No setup we rent gives a whole answer of 2,000 tokens within 4.0 s"
+    )
+
+
+def test_the_whole_answers_time_is_a_flag_too(capsys):
+    from bot.cli import main as gpu_size
+
+    assert gpu_size(["-m", "8b", "--rate", "5/s", "--e2e", "3", "--lang", "en"]) == 0
+    assert "Latency sized for: a whole answer within 3.0 s" in capsys.readouterr().out
+
+
 def test_a_load_nothing_we_rent_serves_says_what_it_would_take():
     r = ask(model="70b", rate_per_s=2, prompt_tokens=30000, output_tokens=300, ttft_s=2, lang="en")
     assert r.recommendation is None
