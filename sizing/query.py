@@ -2840,6 +2840,18 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     # "throughput de 5000 tokens/s", "1M de tokens gerados por dia": the service's answers, each of the
     # answer length (given, the thread's, or traffic.toml's), make its request rate. "500k tokens por dia":
     # prompts and answers together, each request the two lengths.
+    split = scan.found.pop("volume_split", [])
+    if split:
+        # "2M tokens per day, 80% input 20% output": the volume's prompts and answers, as if said apart.
+        volume = scan.found.get("token_volume", [])
+        if len(volume) == 1 and not {"input_volume", "output_volume"} & set(scan.found):
+            (tokens, seconds), typed = volume[0]
+            share = split[0][0]
+            scan.found["input_volume"] = [((tokens * share, seconds), typed)]
+            scan.found["output_volume"] = [((tokens * (1 - share), seconds), typed)]
+            del scan.found["token_volume"]
+        else:
+            query.unknown += [typed for _, typed in split]
     bare = scan.found.pop("output_volume_bare", [])
     if bare:
         # "2M tokens per day of input and 500k tokens output": the answers' volume in the period said before.

@@ -311,7 +311,28 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ]  # fmt: skip
 
     end_to_end = _alternatives(w["end_to_end"])
+    side_share = r"(\d{1,2}(?:[.,]\d+)?)\s*%\s*(?:de\s+|of\s+)?"
+    input_side = r"(?:input|entrada|prompts?|inputs)\b"
+    output_side = r"(?:output|saida|respostas?|answers?|completions?|outputs)\b"
+    joint = r"\s*(?:,|/|;|\be\b|\band\b|\+)?\s*"
+
+    def split(m: re.Match):
+        # the input's share and the output's, in the order typed
+        given, taken = (
+            (m.group(1), m.group(3)) if m.group("first_in") is not None else (m.group(5), m.group(4))
+        )
+        given_share, taken_share = _float(given), _float(taken)
+        if abs(given_share + taken_share - 100) > 1:
+            return None  # "80% input 50% output" splits nothing
+        return given_share / 100
+
     return [
+        # "2M tokens per day, 80% input 20% output": how a token volume splits between prompts and answers
+        # (query._build makes the two volumes).
+        ("volume_split", regexes.compile(
+            rf"(?<![\w.,]){side_share}(?P<first_in>{input_side}){joint}{side_share}{output_side}"
+            rf"|(?<![\w.,]){side_share}{output_side}{joint}{side_share}{input_side}"
+        ), split),
         # "latência ponta a ponta de até 4 s", "resposta completa em até 5 s", "latency budget 2s end to end": the
         # whole answer's time, before any word of it is read as the first token's.
         ("e2e_s", regexes.compile(

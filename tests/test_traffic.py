@@ -490,6 +490,13 @@ PHRASINGS = [
     # a 10,000-token context.
     ("deepseek v3, throughput alvo de 10 mil tokens por segundo", {"rate_per_s": 20}),
     ("llama 70b, throughput mínimo de 5000 tokens/s", {"rate_per_s": 10}),
+    # A volume's split between prompts and answers ("80% input 20% output") had been a 20-token prompt: the
+    # answers' share makes the requests (500 tokens each), the prompts' share each one's length.
+    ("the app does 2M tokens per day, 80% input 20% output, with qwen3 30b a3b",
+     {"requests_per_day": 800, "prompt_tokens": 2000}),
+    ("qwen3 8b 10 milhões de tokens por mês, 70% entrada e 30% saída",
+     {"requests_per_month": 6000, "prompt_tokens": 1167}),
+    ("qwen3 8b 2M tokens/day: 20% output, 80% input", {"requests_per_day": 800, "prompt_tokens": 2000}),
     ("llama 8b 1M de tokens gerados por dia, respostas de 250 tokens", {"requests_per_day": 4000, "output_tokens": 250}),
     # Tokens a day with no word for answers are prompts and answers together (a 512k context and 2 million
     # training tokens before).
