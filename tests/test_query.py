@@ -481,6 +481,7 @@ def test_a_thread_about_training_moves_to_serving_without_its_training_settings(
         "o cliente quer correr o Qwen3 32B localmente; quanto custaria connosco?",
         "nosso cliente quer rodar o llama 4 maverick on-prem, mas vamos oferecer nossa nuvem",
         "quero rodar o deepseek r1 em casa",
+        "dpo do llama 3.1 8b com 20 mil pares, lora, em quantas horas?",
         "our customer wants sub-200ms time to first token for a 8b model, maybe 1000 requests per minute",
     ],
 )
