@@ -163,3 +163,23 @@ def test_the_a10_is_a_card_customers_name_and_the_a10g_is_read_as_it_said_so():
     # AWS's A10G shares its memory and bandwidth (not its tensor throughput): read as the A10, and said.
     a10g = parse("llama 3.1 8b numa a10g")
     assert a10g.workload.gpu == "a10" and ("a10g", "A10 24 GB") in a10g.corrections
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "llama 3.1 70b instruct awq na rtx 6000 pro blackwell",  # had been "Não conheço a GPU “rtx 6000”"
+        "llama 3.1 70b awq numa RTX PRO 6000",
+        "llama 3.1 70b awq on an rtx pro 6000 blackwell server edition",
+    ],
+)
+def test_the_rtx_pro_6000_blackwell_is_a_card_customers_name(text):
+    from sizing.query import parse
+
+    r = size(parse(text).workload)
+    assert r.requested.gpu == "rtx-pro-6000-blackwell" and r.requested.fits
+    assert r.requested.gpu_memory_bytes == 97249 * 2**20
+    assert r.requested.performance is not None  # its datasheet's bandwidth and tensor rate give a speed
+    # Blackwell's FP4 runs there, as on the B200 and the RTX 5090 (compute capability 12.0).
+    fp4 = size(parse("llama 3.1 8b nvfp4 na rtx pro 6000").workload)
+    assert fp4.requested.fits and fp4.requested.problem is None
