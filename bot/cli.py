@@ -368,9 +368,24 @@ def _compare(query, workload: Workload, result):
     if query is None or query.help or not query.model_choices:
         return None
     from hub.repoid import wants_repo
-    from sizing.compare import other_workload, weigh
+    from sizing.compare import Other, other_workload, weigh, weigh_together
 
-    typed, catalog = query.model_choices[0], load_catalog()
+    catalog = load_catalog()
+    if len(query.model_choices) > 1:  # three or four models on one GPU: each sized as for two
+        others = []
+        for typed in query.model_choices:
+            try:
+                named = parse(typed)
+                other = other_workload(workload, named)
+            except SizingError as e:
+                others.append(Other(typed, e))
+                continue
+            hub = _hub() if wants_repo(other.model, catalog) else None
+            others.append(
+                Other(typed, other, hub.source_for(other.model, catalog) if hub else None, named.corrections)
+            )
+        return weigh_together(result, others, catalog, show_prices=True)
+    typed = query.model_choices[0]
     try:
         named = parse(typed)
         other = other_workload(workload, named)

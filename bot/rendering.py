@@ -406,7 +406,7 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     for typed, kept, other in query.precision_choices:
         lines.append(t("understood.precision_choice", typed=typed, kept=kept, other=other))
     for other in query.model_choices:
-        if comparison is None or comparison.typed != other:
+        if comparison is None or other not in (comparison.others or [comparison.typed]):
             lines.append(t("understood.model_choice", other=other, kept=r.model.name))
         elif not comparison.sized:
             lines.append(

@@ -14,7 +14,9 @@ Pure: the caller parses the other model's words and reads a repo from the Hub, i
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
+from . import i18n
 from .advice import LARGE_MODEL, MID_SIZE, describe, perf_short, smaller
 from .catalog import Catalog
 from .engine import size
@@ -47,6 +49,7 @@ class Side(Record, kw_only=True):
 
 class Comparison(Record, kw_only=True):
     typed: str  # the other model, as typed
+    others: list[str] = []  # every other model as typed (three or four served together: more than one)
     sized: bool
     models: list[Side] = []  # the model answered in full, then the other (when it could be sized)
     tradeoff: str | None = None  # one line: fewer or cheaper GPUs, more users, faster
@@ -96,33 +99,77 @@ def weigh(
         models=sides,
         tradeoff=_tradeoff(first, second, show_prices),
         quality=_quality(first, second, catalog),
-        together=_together(first, second, catalog) if together else None,
+        together=_together([first, second], catalog) if together else None,
         footer=t(lang, "compare.footer", kept=first.workload.model.name, other=second.workload.model.name),
     )
 
 
-def _together(a: SizingResult, b: SizingResult, catalog: Catalog) -> str | None:
-    """Both models served from one GPU: two vLLM servers, each with --gpu-memory-utilization set to its share,
-    so each keeps its own weights, KV cache, activations and CUDA overhead (the totals of the two answers,
+class Other(NamedTuple):
+    """One more model served together with the first: as typed, its workload (or why it has none), what the
+    Hub said of it, and the typos read in its name."""
+
+    typed: str
+    workload: Workload | SizingError
+    source: ModelSource | None = None
+    read_as: list[tuple[str, str]] = []
+
+
+def weigh_together(
+    first: SizingResult, others: list[Other], catalog: Catalog, show_prices: bool
+) -> Comparison:
+    """Three or four models served on one GPU ("llama 8b, qwen 7b e mistral 7b na mesma gpu"): each sized for
+    the same workload, side by side, and their memory summed as for two. A model that cannot be sized is
+    said, as in a comparison of two."""
+    lang = first.workload.lang
+    results = [first]
+    sides = [_side(first, None, show_prices)]
+    for other in others:
+        if isinstance(other.workload, SizingError):
+            return _unsized(other.typed, other.workload, lang)
+        try:
+            result = size(other.workload, catalog, other.source)
+        except SizingError as e:
+            return _unsized(other.typed, e, lang)
+        side = _side(result, other.typed, show_prices)
+        side.lines[:0] = [t(lang, "understood.corrected", typed=a, name=b) for a, b in other.read_as]
+        side.lines[:0] = _stand_in(first, result, other.typed)
+        results.append(result)
+        sides.append(side)
+    return Comparison(
+        typed=", ".join(o.typed for o in others),
+        others=[o.typed for o in others],
+        sized=True,
+        models=sides,
+        together=_together(results, catalog),
+        footer=t(lang, "compare.footer_many", kept=first.workload.model.name),
+    )
+
+
+def _together(results: list[SizingResult], catalog: Catalog) -> str | None:
+    """The models served from one GPU: one vLLM server each, with --gpu-memory-utilization set to its share,
+    so each keeps its own weights, KV cache, activations and CUDA overhead (the totals of their answers,
     summed). The smallest single GPU we rent whose usable memory holds the sum, or, when none does, that each
     needs its own setup."""
-    lang = a.workload.lang
-    if a.workload.stage != "inference" or b.workload.stage != "inference":
+    lang = results[0].workload.lang
+    if any(r.workload.stage != "inference" for r in results):
         return None
-    need = a.memory.total + b.memory.total
+    need = sum(r.memory.total for r in results)
     share = catalog.offering.serving.memory_utilization
     # One GPU of each kind, in the order the recommendation weighs them (smallest memory, then cheapest).
     offered = [shape.gpu for shape in candidates(catalog) if shape.total == 1]
-    params = dict(a=a.workload.model.name, b=b.workload.model.name, need_a=gb(a.memory.total, lang),
-                  need_b=gb(b.memory.total, lang), need=gb(need, lang))  # fmt: skip
+    parts = " + ".join(t(lang, "compare.together_part", need=gb(r.memory.total, lang), model=r.workload.model.name)
+                       for r in results)  # fmt: skip
+    params = dict(parts=parts, need=gb(need, lang), servers=t(lang, f"compare.servers_{len(results)}"))
     for gpu in offered:
         usable = int(gpu.memory_bytes * share)
         if usable >= need:
             # vLLM's --gpu-memory-utilization is a share of the GPU's whole memory: at least each one's need.
-            return t(lang, "compare.together_fits", gpu=gpu.name, usable=gb(usable, lang),
-                     share_a=number(math.ceil(100 * a.memory.total / gpu.memory_bytes) / 100, lang, 2),
-                     share_b=number(math.ceil(100 * b.memory.total / gpu.memory_bytes) / 100, lang, 2),
-                     **params)  # fmt: skip
+            shares = i18n.join([t(lang, "compare.together_share", model=r.workload.model.name,
+                                  share=number(math.ceil(100 * r.memory.total / gpu.memory_bytes) / 100, lang, 2))
+                                for r in results], lang)  # fmt: skip
+            return t(
+                lang, "compare.together_fits", gpu=gpu.name, usable=gb(usable, lang), shares=shares, **params
+            )
     largest = max(offered, key=lambda g: g.memory_bytes)
     return t(lang, "compare.together_none", largest=largest.name,
              usable=gb(int(largest.memory_bytes * share), lang), **params)  # fmt: skip

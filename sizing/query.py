@@ -877,12 +877,14 @@ MODEL_OR = regexes.compile(
 # "a diferença entre o qwen 72b em int4 e o qwen 32b", "compare llama 70b and qwen 32b": an "and" between two
 # models is a choice too when the question compares them.
 MODEL_AND = regexes.compile(r"\s*,?\s*\b(?:e|and|com|with|to)(?:\s+(?:o|a|um|uma|the|an))?\s+$")
+_LIST_COMMA = regexes.compile(r"\s*,\s*$")
 COMPARING = regexes.compile(r"\b(?:entre|between|compar[a-z]*|diferen[a-z]*|difference)\b", re.IGNORECASE)
 # Two models on the same GPU ("dá pra rodar dois modelos na mesma gpu? llama 8b e qwen 7b", "llama 8b and
 # qwen 7b together on one L40S"): an "e"/"and" between them offers them together, sized side by side and summed.
 TOGETHER = regexes.compile(
-    r"\b(?:juntos|juntas|mesma\s+(?:gpu|placa|maquina|máquina|[a-z]{1,4}\d{2,4}[a-z]?)|mesmo\s+servidor|dois\s+modelos|"
-    r"2\s+modelos|together|same\s+(?:gpu|card|machine|server|[a-z]{1,4}\d{2,4}[a-z]?)|two\s+models|2\s+models|"
+    r"\b(?:juntos|juntas|mesma\s+(?:gpu|placa|maquina|máquina|[a-z]{1,4}\d{2,4}[a-z]?)|mesmo\s+servidor|"
+    r"(?:[2-4]|dois|tres|três|quatro)\s+modelos|together|same\s+(?:gpu|card|machine|server|[a-z]{1,4}\d{2,4}[a-z]?)|"
+    r"(?:[2-4]|two|three|four)\s+models|"
     r"side\s+by\s+side|lado\s+a\s+lado)\b",  # "na mesma h100", "on the same l40s" too
     re.IGNORECASE,
 )
@@ -905,13 +907,23 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
         if choice is None:
             raise
         kept, other = choice
-        try:
-            query = _parse_text(kept, catalog, base)
-        except QueryError as retry:
-            # "qwen3 ou llama 3.1 70b": which Qwen3 is the question to answer first.
-            raise (retry if retry.key in ASKS_WHICH else e) from None
-        query.model_choices.append(other)
-        query.together = bool(TOGETHER.search(text))
+        others = [other]
+        together = bool(TOGETHER.search(text))
+        while True:
+            try:
+                query = _parse_text(kept, catalog, base)
+                break
+            except QueryError as retry:
+                # "llama 8b, qwen 7b e mistral 7b na mesma gpu": more models served together, peeled off
+                # from the last, up to MAX_TOGETHER in all (a choice between them stays two).
+                more = _model_choice(kept, retry) if together and len(others) < MAX_TOGETHER - 1 else None
+                if more is None:
+                    # "qwen3 ou llama 3.1 70b": which Qwen3 is the question to answer first.
+                    raise (retry if retry.key in ASKS_WHICH else e) from None
+                kept, other = more
+                others.insert(0, other)
+        query.model_choices.extend(others)
+        query.together = together
         if query.written_lang is None:
             # The words that offered the choice ("compared to", "instead of") went with the other model: the
             # question's language is read from all of it.
@@ -925,12 +937,16 @@ def parse(text: str, catalog: Catalog | None = None, base: Workload | None = Non
 
 
 ASKS_WHICH = ("query.series_size", "query.family_model")
+MAX_TOGETHER = 4  # models served on one GPU in one answer: each gets its column
 
 
 def _joint(text: str, at: int) -> re.Match | None:
     """The word that offers what starts at `at` as a choice against what came before it: "ou", "or", "vs",
     "em vez de"..., or an "e"/"and"/"com" in a question that compares ("entre X e Y", "compare X and Y")."""
     joint = MODEL_OR.search(text, max(0, at - 30), at)
+    if joint is None and TOGETHER.search(text):
+        # "llama 8b, qwen 7b e mistral 7b juntos": a comma lists one more of the models served together.
+        joint = _LIST_COMMA.search(text, max(0, at - 30), at)
     if joint is None:
         joint = MODEL_AND.search(text, max(0, at - 30), at)
         if joint is None or not (COMPARING.search(text, 0, joint.start()) or TOGETHER.search(text)):

@@ -292,6 +292,7 @@ SLACK_QUESTIONS = [
     "llama 70b ou gpt-7 para 10 usuários",
     "qwen 72b em int4 ou qwen 32b em fp8 para 20 utilizadores em simultâneo",
     "dá pra rodar dois modelos na mesma gpu? llama 8b e qwen 7b",
+    "llama 70b, qwen 72b, mistral large e deepseek v3 juntos, 20 usuários",  # four columns, with prices
 ]
 
 
@@ -371,13 +372,39 @@ def test_models_weighed_apart_say_nothing_of_one_gpu(capsys):
     assert "Juntos na mesma GPU" not in capsys.readouterr().out
 
 
-def test_more_models_than_two_are_told_how_to_ask_and_the_ways_shown_work(capsys):
-    # "3 modelos diferentes: llama 8b, qwen 7b e mistral 7b" had only "Escolha um".
-    assert (
-        gpu_size(["preciso servir 3 modelos diferentes: llama 8b, qwen 7b e mistral 7b"]) == 2
-    )  # input error
+def test_more_models_than_two_to_compare_are_told_how_to_ask_and_the_ways_shown_work(capsys):
+    # "llama 8b ou qwen 7b ou mistral 7b" is a choice among three: one at a time, and the ways shown work.
+    assert gpu_size(["llama 8b ou qwen 7b ou mistral 7b para 10 usuários"]) == 2  # input error
     hint = capsys.readouterr().err.splitlines()[-1]
     assert hint.startswith("Para comparar dois modelos, use “ou”")
     for example in re.findall(r"`/gpu ([^`]+)`", hint):
         assert gpu_size([example]) == 0, example
         assert "Comparação" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "said"),
+    [
+        # "3 modelos diferentes: llama 8b, qwen 7b e mistral 7b" had only "Escolha um".
+        ("preciso servir 3 modelos diferentes: llama 8b, qwen 7b e mistral 7b", "Comparação (a mesma carga para os três)",
+         "Juntos na mesma GPU (três servidores vLLM): 17,5 GB do Llama 3.1 8B + 16,5 GB do Qwen2.5 7B + 16,0 GB do "
+         "Mistral 7B v0.3 = 50,0 GB; cabem em 1× A100 SXM 80 GB (76,6 GB utilizáveis), com --gpu-memory-utilization "
+         "de pelo menos 0,21 para o Llama 3.1 8B, 0,20 para o Qwen2.5 7B e 0,19 para o Mistral 7B v0.3."),
+        ("llama 70b, qwen 72b, mistral large and deepseek v3 together", "Comparison (the same workload for all four)",
+         "Together on one GPU: 143.7 GB for Llama 3.1 70B + 148.0 GB for Qwen2.5 72B + 248.0 GB for Mistral Large 2 "
+         "(123B) + 674.6 GB for DeepSeek V3 = 1,214 GB, more than the largest GPU we rent holds"),
+    ],
+)  # fmt: skip
+def test_three_or_four_models_together_are_each_sized_and_summed(capsys, question, title, said):
+    assert gpu_size([question]) == 0
+    out = capsys.readouterr().out
+    assert title in out and said in out and "citou também" not in out and "also named" not in out
+    # Each gets its column: the first is answered in full below, the others said how to get theirs.
+    assert out.count("    Recomendação: ") + out.count("    Recommendation: ") == (
+        3 if "três" in title else 4
+    )
+
+
+def test_five_models_together_are_too_many_for_one_answer(capsys):
+    assert gpu_size(["llama 8b, qwen 7b, mistral 7b, gemma 2 9b e phi-4 juntos"]) == 2
+    assert "(até quatro)" in capsys.readouterr().err
