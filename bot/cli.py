@@ -32,6 +32,8 @@ from sizing.query import QueryError, parse
 from sizing.result import json_data
 from sizing.workload import Intent, Method, Optimizer, Stage, Task, Workload
 
+from .today import today as today_in_brazil
+
 if TYPE_CHECKING:
     import argparse
 
@@ -299,7 +301,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     query = None
     try:
         if text or args.model is None:
-            query = parse(text)
+            query = parse(text, today=today_in_brazil())
             lang = i18n.answer_lang(args.lang, query.lang, query.written_lang, default)
             flags_given = (
                 any(getattr(args, flag) is not None for flag in FLAG_FIELDS)

@@ -32,6 +32,7 @@ from . import blocks, fits_reply
 from .blocks import Message
 from .log import retention_statement as statement
 from .logsetup import where_failed
+from .today import today as today_in_brazil
 
 logger = logging.getLogger(__name__)
 
@@ -89,9 +90,17 @@ class Reply:
 
 class Pipeline:
     def __init__(
-        self, log, default_lang: str = "pt-BR", retention_days: int = 180, on_answer=None, hub=None
+        self,
+        log,
+        default_lang: str = "pt-BR",
+        retention_days: int = 180,
+        on_answer=None,
+        hub=None,
+        today=None,
     ) -> None:
         self.log = log
+        # The day a deadline said as a date counts from (bot/today.py; tests pass their own).
+        self.today = today or today_in_brazil
         # Reads repos the catalogue lacks from the Hugging Face Hub within a small time budget (hub.service).
         self.hub = hub
         self.default_lang = i18n.lang_of(default_lang)
@@ -112,12 +121,13 @@ class Pipeline:
                 "size": cache_stats()}  # fmt: skip
 
     def _parse(self, text: str, base: Workload | None) -> Query:
-        key = (text, msgspec.json.encode(base) if base is not None else None)
+        day = self.today()
+        key = (text, msgspec.json.encode(base) if base is not None else None, day)  # "até o fim do mês" moves
         query = self._parsed.get(key)
         if query is None:
             try:
-                query = parse(text, base=base)
-                query.text, query.base = key
+                query = parse(text, base=base, today=day)
+                query.text, query.base = key[:2]
             except QueryError as e:
                 query = e  # a refusal is as repeatable as an answer
             self._parsed.put(key, query)

@@ -398,6 +398,9 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.corrected", typed=typed, name=name))
     for typed, bound in query.ranges:
         lines.append(t("understood.range", typed=typed, bound=bound))
+    for typed, day, days in query.deadline_dates:
+        shown = f"{day:%B} {day.day}, {day.year}" if lang == "en" else f"{day:%d/%m/%Y}"
+        lines.append(t("understood.deadline_date", typed=typed, days=i18n.number(days, lang), date=shown))
     for typed, tokens in query.answer_lengths:
         lines.append(t("understood.answer_length", typed=typed, tokens=i18n.number(tokens, lang)))
     if query.vision_named and not r.model.vision_params:

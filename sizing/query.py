@@ -12,10 +12,11 @@ from __future__ import annotations
 import difflib
 import itertools
 import re
+from datetime import date
 
 import msgspec
 
-from . import image_query, prefilter, regexes, speculative_query, traffic_query
+from . import deadlines, image_query, prefilter, regexes, speculative_query, traffic_query
 from .catalog import MAX_BUDGET_GB, Catalog, budget_id, load_catalog, normalize
 from .errors import SizingError
 from .names import (
@@ -77,6 +78,7 @@ class Query(msgspec.Struct):
     out_of_scope: list[str] = []  # embedding, speech or image models named, as typed
     personal: list[str] = []  # kinds of personal data removed before reading
     ranges: list[tuple[str, str]] = []  # (a range as typed, the bound read)
+    deadline_dates: list[tuple[str, date, int]] = []  # (a deadline said as a date, that date, its days)
     # Ollama tags that name no file ("gemma3:27b"), read as the file Ollama pulls by default.
     ollama_tags: list[str] = []
     gguf_default: bool = False  # "gguf" with no type ("Qwen2.5-7B-Instruct-GGUF"): read as Q4_K_M, said so
@@ -895,11 +897,19 @@ MODEL_OR_TAIL = regexes.compile(
 )
 
 
-def parse(text: str, catalog: Catalog | None = None, base: Workload | None = None) -> Query:
+def parse(
+    text: str, catalog: Catalog | None = None, base: Workload | None = None, today: date | None = None
+) -> Query:
     """Reads a question. With `base` (the workload answered before, in a Slack thread) the text is a
     follow-up: "e se for em 8 bits?", "and 20 users?" change only what they name. Two models offered as a
     choice ("llama 70b em 4 bits ou qwen 32b em bf16?") make the first the workload and the other, as typed,
-    a model choice, which the answer sizes beside it (sizing/compare.py) or says why it cannot."""
+    a model choice, which the answer sizes beside it (sizing/compare.py) or says why it cannot. `today`: the
+    day a deadline said as a date counts from ("até o fim do mês"); without it such a date is no deadline."""
+    if today is not None:
+        text, deadline_dates = deadlines.resolve(text, today)
+        query = parse(text, catalog, base)
+        query.deadline_dates = deadline_dates
+        return query
     try:
         query = _parse_text(text, catalog, base)
     except QueryError as e:

@@ -1,0 +1,148 @@
+"""Deadlines said as a date ("até o fim do mês", "by the end of the quarter", "até dia 20", "até 15/01",
+"by Friday"): the days from today to that date, so that a training run is sized to finish by then as
+"em 28 dias" is. Pure: the caller says what day it is (the bot: Brazil's date).
+
+The phrase is rewritten as the deadline in days the grammar already reads ("em 28 dias", "within 28 days"),
+and returned with the date it meant, which the answer says ("Li “até o fim do mês” como 28 dias, até
+31/12/2026"). A date already past (with its year said) is left alone: the grammar reads it as a date.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from datetime import date, timedelta
+
+from . import regexes
+from .vocabulary import load_vocabulary, strip_accents
+
+VOCAB = load_vocabulary()
+
+# The words that make what follows a deadline, by the language the rewrite answers in.
+_BY_PT = r"at[eé]|antes\s+d[eoa]|prazo\s+(?:at[eé]|para)|para\s+entregar\s+at[eé]|entregue\s+at[eé]"
+_BY_EN = r"by|until|till|before|no\s+later\s+than|due|deadline(?:\s+is)?"
+_PERIODS = {
+    "mes": "month", "mês": "month", "month": "month",
+    "semana": "week", "week": "week",
+    "ano": "year", "year": "year",
+    "trimestre": "quarter", "quarter": "quarter",
+    "semestre": "half",
+}  # fmt: skip
+_PERIOD = "|".join(sorted(_PERIODS, key=len, reverse=True))
+_THIS = r"(?:(?:o|a|the|this|deste|desta|este|esta|desse|dessa|esse|essa)\s+)?"
+_NEXT = r"(?:pr[oó]xim[oa]|next)\s+"
+# The months as the vocabulary lists them (each language's twelve in order), with and without accents.
+_MONTHS = {
+    form: i % 12 + 1
+    for i, name in enumerate(VOCAB.words("dates.months"))
+    for form in (name, strip_accents(name))
+}
+_MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
+# Monday = 0, as date.weekday() counts.
+_WEEKDAYS = {
+    "segunda": 0, "segunda-feira": 0, "monday": 0,
+    "terca": 1, "terça": 1, "terca-feira": 1, "terça-feira": 1, "tuesday": 1,
+    "quarta": 2, "quarta-feira": 2, "wednesday": 2,
+    "quinta": 3, "quinta-feira": 3, "thursday": 3,
+    "sexta": 4, "sexta-feira": 4, "friday": 4,
+    "sabado": 5, "sábado": 5, "saturday": 5,
+    "domingo": 6, "sunday": 6,
+}  # fmt: skip
+_WEEKDAY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
+
+DEADLINE_DATE = regexes.compile(
+    rf"\b(?:(?P<pt>{_BY_PT})|(?P<en>{_BY_EN}))\s+(?:"
+    # "o fim do mês", "o final do próximo trimestre", "the end of the month", "the end of next quarter"
+    rf"{_THIS}(?:fim|final|end)\s+(?:d[oea]|of)\s+{_THIS}(?P<next1>{_NEXT})?(?P<period>{_PERIOD})"
+    r"(?P<coming>\s+que\s+vem)?"
+    # "month end", "year-end", "EOM", "EOY"
+    rf"|{_THIS}(?:(?P<period_end>month|year|quarter)[\s-]end|(?P<eo>eom|eoy|eoq))"
+    # "dia 20", "o dia 20"
+    r"|(?:o\s+)?dia\s+(?P<day_only>\d{1,2})(?![\d/.])"
+    # "15/01", "15/01/2027", "15.01.2027"
+    r"|(?P<dd>\d{1,2})[/.](?P<mm>\d{1,2})(?:[/.](?P<yyyy>\d{4}|\d{2}))?(?![\d/.])"
+    # "15 de janeiro (de 2027)", "15 January (2027)", "January 15(, 2027)"
+    rf"|(?:(?:o\s+)?dia\s+)?(?P<day1>\d{{1,2}})(?:o|º|st|nd|rd|th)?\s+(?:de\s+|of\s+)?(?P<month1>{_MONTH})"
+    r"(?:,?\s+(?:de\s+)?(?P<year1>\d{4}))?"
+    rf"|(?P<month2>{_MONTH})\s+(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(?P<year2>\d{{4}}))?"
+    # "sexta", "a sexta-feira", "Friday", "next Friday"
+    rf"|(?:(?:a|o|the)\s+)?(?P<next2>{_NEXT})?(?P<weekday>{_WEEKDAY})(?P<coming2>\s+que\s+vem)?"
+    r")(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+def _month_end(year: int, month: int) -> date:
+    return date(year, month, calendar.monthrange(year, month)[1])
+
+
+def _add_months(day: date, months: int) -> tuple[int, int]:
+    index = day.year * 12 + day.month - 1 + months
+    return index // 12, index % 12 + 1
+
+
+def _period_end(today: date, period: str, later: bool) -> date:
+    """The last day of this period (or of the next one, `later`)."""
+    if period == "week":
+        # A working week: it ends on Friday (this one, or the next once this one's is past).
+        friday = today + timedelta(days=(4 - today.weekday()) % 7)
+        return friday + timedelta(days=7) if later else friday
+    size = {"month": 1, "quarter": 3, "half": 6, "year": 12}[period]
+    first = (today.month - 1) // size * size  # the period's first month, 0-based
+    year, month = _add_months(date(today.year, first + 1, 1), size * (2 if later else 1) - 1)
+    return _month_end(year, month)
+
+
+def _target(m: re.Match, today: date) -> date | None:
+    g = m.groupdict()
+    later = bool(g["next1"] or g["coming"])
+    if g["period"]:
+        return _period_end(today, _PERIODS[g["period"].lower()], later)
+    if g["period_end"] or g["eo"]:
+        period = g["period_end"] or {"eom": "month", "eoy": "year", "eoq": "quarter"}[g["eo"].lower()]
+        return _period_end(today, period.lower(), False)
+    if g["day_only"]:
+        day = int(g["day_only"])
+        year, month = (today.year, today.month) if day > today.day else _add_months(today, 1)
+        return date(year, month, day) if day <= calendar.monthrange(year, month)[1] else None
+    if g["weekday"]:
+        ahead = (_WEEKDAYS[g["weekday"].lower()] - today.weekday()) % 7 or 7
+        return today + timedelta(days=ahead + (7 if (g["next2"] or g["coming2"]) and ahead < 7 else 0))
+    if g["dd"]:
+        day, month, year = int(g["dd"]), int(g["mm"]), g["yyyy"]
+    elif g["day1"]:
+        day, month, year = int(g["day1"]), _MONTHS[g["month1"].lower()], g["year1"]
+    else:
+        day, month, year = int(g["day2"]), _MONTHS[g["month2"].lower()], g["year2"]
+    if not 1 <= month <= 12 or not 1 <= day <= 31:
+        return None
+    if year is None:
+        # With no year, the next time that day comes.
+        year = today.year if (month, day) > (today.month, today.day) else today.year + 1
+    else:
+        year = int(year) + (2000 if len(year) == 2 else 0)
+    if day > calendar.monthrange(year, month)[1]:
+        return None
+    return date(year, month, day)
+
+
+def resolve(text: str, today: date | None) -> tuple[str, list[tuple[str, date, int]]]:
+    """The text with each deadline date rewritten as its days from `today`, and (as typed, the date, the
+    days) for each. Without a day to count from, nothing changes."""
+    found: list[tuple[str, date, int]] = []
+    if today is None or (not any(c.isdigit() for c in text) and not _WORDS.search(text)):
+        return text, found
+
+    def rewrite(m: re.Match) -> str:
+        target = _target(m, today)
+        if target is None or target <= today:
+            return m.group(0)  # a day that does not exist, or one already past: left to the grammar
+        days = (target - today).days
+        found.append((m.group(0).strip(), target, days))
+        return f" em {days} dias " if m.group("pt") else f" within {days} days "
+
+    return DEADLINE_DATE.sub(rewrite, text), found
+
+
+# A cheap test before the pattern: a deadline with no digit names a period, a month or a weekday.
+_WORDS = regexes.compile(rf"\b(?:fim|final|end|eom|eoy|eoq|{_WEEKDAY})\b", re.IGNORECASE)
