@@ -1838,6 +1838,7 @@ _SERVERS_AFTER = regexes.compile(
 _SERVERS_GRID = regexes.compile(r"(?<![\w.,=:])(\d{1,2})\s*[x×*]\s*(\d{1,2})\s*[x×*]?\s*$")
 
 
+_MOST_PER_SERVER = 8
 SERVERS_ALONE = regexes.compile(rf"(?<![\w.,=:])(\d{{1,2}})\s*{_SERVERS}\b")
 
 
@@ -1900,7 +1901,10 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
             last = servers.end()
     machines = servers and (_pairs(servers) if servers.re is _PAIRED_SERVERS else int(servers.group(1)))
     if machines and 0 < machines <= 64:
-        count *= machines
+        # "2 nodes of 8 H100" are 16; "16x H100, 2 nodes" are 16 too: more than a server holds (eight, in
+        # every server gpus.toml lists) is the whole count, split over the servers said.
+        if count <= _MOST_PER_SERVER:
+            count *= machines
         scan.blank(*servers.span())
     typed = f"{scan.original[first:start]} {scan.original[end:last]}".strip()
     scan.found.setdefault("gpus", []).append((count, typed))

@@ -432,7 +432,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"{_NUM}\s*(?:de\s+)?(?:{requests})(?:\s+(?:{in_flight}))?{qualifier}\s*"
             rf"(?:{per}\s*(?:(?P<every>\d+(?:[.,]\d+)?)\s*)?(?P<unit>{unit})s?|(?P<adj>{_alternatives(adjectives)}))\b"
         ), rate),
-        ("rate", regexes.compile(rf"{_NUM}\s*({'|'.join(abbreviations)})\b"), abbreviated),
+        # "200 rpm", and glued as shorthand writes it: "200rpm", "5rps", "2krpm"
+        ("rate", regexes.compile(
+            rf"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|mil|mi|milhoes|milhao|millions?|m)?\s*({'|'.join(abbreviations)})\b"
+        ), abbreviated),
         # A count per unit of time with no noun ("10 per minute", "300/h", "10 mil por dia") is a rate too, but
         # not money ("R$ 30 por hora") nor a month (a budget, more often than not).
         ("rate", regexes.compile(

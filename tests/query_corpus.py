@@ -1431,6 +1431,11 @@ PHRASINGS: list[tuple[str, dict]] = [
         {"model": "llama-3.1-405b", "precision": "fp8", "gpu": "h200-sxm", "gpus": 16},
     ),
     ("llama 70b num servidor de 8 H100", {"model": "llama-3.1-70b", "gpu": "h100-sxm", "gpus": 8}),
+    # More than a server holds is the whole count split over the servers said (had been 32).
+    (
+        "deepseek-v3 671b fp8 16xH100 2 nodes",
+        {"model": "deepseek-v3", "precision": "fp8", "gpu": "h100-sxm", "gpus": 16},
+    ),
     # A context in millions after the context word is no training set (was dropped: 4,096 tokens).
     ("llama 4 scout com contexto de 1 milhão de tokens", {"model": "llama-4-scout", "context": 1000000}),
     ("llama 4 scout, context of 2 million tokens", {"model": "llama-4-scout", "context": 2000000}),

@@ -489,6 +489,9 @@ PHRASINGS = [
     # A word for the target between them ("throughput alvo de 10 mil tokens por segundo") had made the figure
     # a 10,000-token context.
     ("deepseek v3, throughput alvo de 10 mil tokens por segundo", {"rate_per_s": 20}),
+    # Rate abbreviations glued to the number, as shorthand writes them ("200rpm" had been not understood).
+    ("8b fp8 200rpm 2k/500 tokens", {"rate_per_s": pytest.approx(200 / 60), "prompt_tokens": 2000, "output_tokens": 500}),
+    ("llama 8b 5rps", {"rate_per_s": 5}),
     ("llama 70b, throughput mínimo de 5000 tokens/s", {"rate_per_s": 10}),
     # A volume's split between prompts and answers ("80% input 20% output") had been a 20-token prompt: the
     # answers' share makes the requests (500 tokens each), the prompts' share each one's length.
