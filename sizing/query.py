@@ -3069,6 +3069,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # question and answer together (an RL run's lengths are its prompts and completions, read above).
         fields["seq_len"] = (fields.get("prompt_tokens") or 0) + (fields.get("output_tokens") or 0)
         fields["prompt_tokens"] = fields["output_tokens"] = None
+    if not training_stage and fields.get("batch") and not fields.get("users") and base is None:
+        # "tokens/s numa h200 com batch 64": in a serving question a batch is the sequences decoded together,
+        # vLLM's concurrency (it had been read as a training batch and the answer sized one user).
+        fields["users"], fields["users_at_once"], fields["batch"] = fields["batch"], True, None
     by_memory = dict(scan.found.get("gpu_by_memory", []))
     if fields.get("gpu") in by_memory:
         fields["gpu_memory_typed"] = by_memory[fields["gpu"]]  # sizing/plan.py says which card that is

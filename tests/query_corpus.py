@@ -1431,6 +1431,13 @@ PHRASINGS: list[tuple[str, dict]] = [
         {"model": "llama-3.1-405b", "precision": "fp8", "gpu": "h200-sxm", "gpus": 16},
     ),
     ("llama 70b num servidor de 8 H100", {"model": "llama-3.1-70b", "gpu": "h100-sxm", "gpus": 8}),
+    # In a serving question a batch is the sequences decoded together (it had been a training batch, and the
+    # answer sized one user).
+    (
+        "how many tokens per second does an h200 do with llama 70b fp8 at batch 64?",
+        {"model": "llama-3.1-70b", "precision": "fp8", "gpu": "h200-sxm", "users": 64},
+    ),
+    ("llama 8b throughput com lote de 16", {"model": "llama-3.1-8b", "users": 16}),
     # More than a server holds is the whole count split over the servers said (had been 32).
     (
         "deepseek-v3 671b fp8 16xH100 2 nodes",
