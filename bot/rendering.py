@@ -144,7 +144,8 @@ def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:
         lines.append(i18n.t(lang, "cost.term", period=i18n.period(result.workload.term_days, lang), currency=cur,
                             total=i18n.money(c.term_total, lang), mode=mode_name(c.mode)))  # fmt: skip
     if c.per_million_output_tokens is not None:
-        basis = i18n.t(lang, f"cost.basis_{c.tokens_basis}")
+        share = i18n.percent(c.tokens_share, lang) if c.tokens_share is not None else ""
+        basis = i18n.t(lang, f"cost.basis_{c.tokens_basis}", share=share)
         lines.append(i18n.t(lang, "cost.per_million", currency=cur, value=i18n.money(c.per_million_output_tokens, lang),
                             basis=basis))  # fmt: skip
     if len(c.by_contract_mode) > 1:
@@ -540,11 +541,13 @@ def _traffic_understood(w, lang: str) -> list[str]:
         parts.append(t("e2e", n=i18n.seconds(w.e2e_s, lang)))
     if w.tokens_per_s:
         parts.append(t("tokens_per_s", n=i18n.speed(w.tokens_per_s, lang)))
+    if w.utilization is not None:
+        parts.append(t("utilization", share=i18n.percent(w.utilization, lang)))
     if w.budget:
         amount = budget_amount(w.budget, w.budget_currency, lang)
         key = {True: "budget_month", False: "budget_total"}.get(w.budget_monthly, "budget")
         parts.append(t(key, amount=amount))
-    elif w.cost:
+    elif w.cost and w.utilization is None:  # "custo a 80% de utilização" says the cost already
         parts.append(t("cost"))
     return parts
 

@@ -1125,7 +1125,10 @@ def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
     tokens_s, basis = None, None
     p = setup.performance
     if p is not None:
-        if plan.traffic and p.meets_targets:
+        if plan.utilization is not None and p.max_requests_per_s > 0:
+            # "a 80% de utilização": that share of the rate the setup sustains within the latency targets
+            tokens_s, basis = p.max_requests_per_s * plan.output * plan.utilization, "utilization"
+        elif plan.traffic and p.meets_targets:
             tokens_s, basis = p.output_tokens_per_s, "load"
         elif p.max_requests_per_s > 0:
             tokens_s, basis = p.max_requests_per_s * plan.output, "capacity"
@@ -1163,6 +1166,7 @@ def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
         by_contract_mode=by_mode,
         hours_per_month=hours,
         tokens_basis=basis,
+        tokens_share=plan.utilization if basis == "utilization" else None,
         project_total=total,
         term_total=term_total,
     )

@@ -155,6 +155,7 @@ class Plan(msgspec.Struct, frozen=True):
     cost_asked: bool = False
     budget: BudgetInfo | None = None  # a budget the question gave (sizing/budget.py)
     rate_asked: bool = False  # "quantas requisições por segundo aguenta?": the named GPU's answer says it
+    utilization: float | None = None  # "a 80% de utilização": the share of its sustainable rate priced
     requests_per_day: int | None = None  # given, or from a monthly volume
     requests_per_month: int | None = None
     # what the question itself said (None when not given), for the answer's "workload" section
@@ -1218,6 +1219,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         targets_given=given,
         cost_asked=w.cost,
         rate_asked=w.rate_asked,
+        utilization=w.utilization,
         requests_per_day=round(per_day) if per_day else None,
         requests_per_month=w.requests_per_month,
         given_prompt=w.prompt_tokens,

@@ -3103,7 +3103,7 @@ TRAFFIC_FIELDS = {
     "prompt_tokens": "traffic.prompt", "shared_prefix_tokens": "traffic.system_prompt", "prompt_pages": "traffic.pages", "output_tokens": "traffic.output", "rate_per_s": "traffic.rate",
     "requests_per_day": "traffic.day", "requests_per_month": "traffic.month", "population": "traffic.population", "active_share": "traffic.share",
     "requests_per_active_hour": "traffic.per_hour",
-    "ttft_s": "traffic.ttft", "e2e_s": "traffic.e2e", "latency_percentile": "traffic.percentile", "tokens_per_s": "traffic.tps", "cost": "traffic.cost",
+    "ttft_s": "traffic.ttft", "e2e_s": "traffic.e2e", "utilization": "traffic.utilization", "latency_percentile": "traffic.percentile", "tokens_per_s": "traffic.tps", "cost": "traffic.cost",
     "batch_items": "traffic.batch", "batch_seconds": "traffic.batch", "fast_latency": "traffic.fast",
     # set by _build, never read from a phrase: listed so a thread that moves to training drops it (SERVING_ONLY)
     "lengths_from_volume": "traffic.prompt",

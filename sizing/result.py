@@ -277,8 +277,9 @@ class Cost(Record, kw_only=True):
     by_contract_mode: dict[str, ModeCost] = {}
     hours_per_month: float
     tokens_basis: str | None = (
-        None  # "load": at the sized load; "capacity": kept as busy as the targets allow
+        None  # "load": at the sized load; "capacity": kept as busy as the targets allow; "utilization"
     )
+    tokens_share: float | None = None  # "utilization": the share of that capacity asked for
     project_total: float | None = None  # training: the GPU-hours of the run at the project package's price
     term_total: float | None = None  # a service rented for a term ("por 12 meses"): per_month x its months
 

@@ -326,7 +326,19 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             return None  # "80% input 50% output" splits nothing
         return given_share / 100
 
+    busy = r"(?:utiliza[cç][aã]o|utilization|utilisation|ocupa[cç][aã]o|occupancy)"
+
+    def utilization(m: re.Match) -> float | None:
+        share = _float(m.group(1) or m.group(2))
+        return share / 100 if 0 < share <= 100 else None
+
     return [
+        # "custo por milhão de tokens a 80% de utilização", "at 80% utilization", "utilization of 60%": the
+        # share of its sustainable rate a setup is priced at.
+        ("utilization", regexes.compile(
+            rf"(?<![\w.,])(\d{{1,3}}(?:[.,]\d+)?)\s*%\s*(?:de\s+|of\s+)?{busy}\b"
+            rf"|\b{busy}\s*(?:de|of|at|em|a|=|:)?\s*(\d{{1,3}}(?:[.,]\d+)?)\s*%"
+        ), utilization),
         # "2M tokens per day, 80% input 20% output": how a token volume splits between prompts and answers
         # (query._build makes the two volumes).
         ("volume_split", regexes.compile(

@@ -200,6 +200,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     budget_yearly: float | None = None  # a year's budget as typed (budget is then its twelfth, a month's)
     # the question asks how many requests a setup serves ("quantas requisições por segundo aguenta?")
     rate_asked: bool = False
+    # "custo por milhão de tokens a 80% de utilização": the share of its sustainable rate a setup is priced at
+    utilization: float | None = None
     # the users were said to be at once: never read as a head-count
     users_at_once: bool = False
     # the contract mode the customer asked for

@@ -900,6 +900,33 @@ def test_cost_per_contract_mode_and_per_million_tokens(priced):
     assert "25% a menos que sob demanda" in text
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what's the cost per 1M tokens for llama 3.1 8b at 80% utilization?",  # "80", "utilization" not understood
+        "custo por milhão de tokens do llama 3.1 8b com utilização de 80%",
+    ],
+)
+def test_a_price_per_million_tokens_at_a_utilization_asked(tmp_path, text):
+    catalog = load_catalog(
+        priced_copy(tmp_path, {None: "{ on_demand = 10.0, reserved = 7.5, dedicated = 6.0 }"})
+    )
+    query = parse(text, catalog)
+    assert query.workload.utilization == 0.8 and query.unknown == []
+    r = size(query.workload.but(lang="en"), catalog)
+    p, c = r.recommendation.performance, r.recommendation.cost
+    # That share of the rate the setup sustains within the latency targets, each request its answer length.
+    assert c.tokens_basis == "utilization" and c.tokens_share == 0.8
+    assert c.per_million_output_tokens == pytest.approx(
+        c.per_hour / (p.max_requests_per_s * 500 * 0.8 * 3600) * 1e6
+    )
+    busy = size(query.workload.but(lang="en", utilization=None), catalog).recommendation.cost
+    assert c.per_million_output_tokens == pytest.approx(busy.per_million_output_tokens / 0.8)
+    text = render_text(r, query)
+    assert "per million output tokens (at 80% of the rate the latency targets allow)" in text
+    assert "cost at 80% utilization" in text
+
+
 def test_a_term_or_a_year_asked_for_gets_its_total(priced):
     for text, months in (
         ("llama 8b 10 req/s, quanto custa por ano?", 12),
