@@ -37,7 +37,13 @@ from .today import today as today_in_brazil
 logger = logging.getLogger(__name__)
 
 # Query errors that mean "say more" rather than "I could not read that".
-NEEDS_INPUT = {"query.no_model", "missing_model", "query.series_size", "query.family_model"}
+NEEDS_INPUT = {
+    "query.no_model",
+    "missing_model",
+    "query.series_size",
+    "query.family_model",
+    "query.residency",
+}
 
 
 @dataclass

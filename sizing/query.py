@@ -538,7 +538,14 @@ DEADLINE = regexes.compile(rf"\b{_W('durations.deadline')}\s+{_DURATION}")
 # "por 12 meses", "for a month", "contrato de 1 ano", "3 meses": a period of use. A training run must fit in
 # it (a deadline); a service is rented for it (the contract's term).
 YEARLY = regexes.compile(rf"\b{_W('durations.yearly')}\b")
-PERIOD = regexes.compile(rf"(?:\b{_W('durations.period')}\s+)?{_DURATION}")
+# "24 horas por dia", "24/7", "around the clock": a service always on, as every monthly price assumes.
+ALWAYS_ON = regexes.compile(
+    r"(?<![\w.,])24\s*(?:h|hs|hrs?|horas|hours)\s*(?:(?:por|ao|a|per|every|/)\s*(?:dia|day)\b|(?:x|/)\s*7\b)"
+    r"|(?<![\w.,])24\s*[x/]\s*7\b|\baround\s+the\s+clock\b|\bo\s+dia\s+(?:todo|inteiro)\b"
+)
+# "24 horas por dia", "8 hours a day": a daily schedule, not a term.
+_DAILY = r"(?!\s*(?:por|ao|a|per|each|every|/)\s*(?:dia|day)\b)"
+PERIOD = regexes.compile(rf"(?:\b{_W('durations.period')}\s+)?{_DURATION}{_DAILY}")
 # "50 mil exemplos", "10k samples", "3 épocas": the dataset of a fine-tune. Not "documentos" (a RAG corpus
 # is no training set) nor "conversas" (concurrent users).
 EXAMPLES = regexes.compile(
@@ -947,6 +954,15 @@ def parse(
 
 
 ASKS_WHICH = ("query.series_size", "query.family_model")
+# A question about where the data lives, with no model to size (answered with where our GPUs are).
+RESIDENCY = regexes.compile(
+    r"\b(?:lgpd|gdpr|rgpd|residencia\s+d[oe]s?\s+dados|data\s+(?:residency|sovereignty)|soberania(?:\s+de\s+dados)?"
+    r"|onde\s+(?:ficam|estao|fica|esta)\s+(?:os\s+|as\s+)?(?:servidores|gpus|dados|maquinas|datacenters?|data\s+centers?)"
+    r"|where\s+(?:are|is)\s+(?:the\s+|your\s+)?(?:servers|gpus|data|machines|data\s*cent(?:er|re)s?)"
+    r"|(?:os\s+)?dados\s+nao\s+podem\s+sair|data\s+(?:cannot|can't|must\s+not|may\s+not)\s+leave"
+    r"|transferencia\s+internacional|international\s+transfer)"
+)
+EUROPE = regexes.compile(r"\b(?:ue|eu|europa|europe|uniao\s+europeia|european\s+union|rgpd|gdpr|eee|eea)\b")
 MAX_TOGETHER = 4  # models served on one GPU in one answer: each gets its column
 
 
@@ -1474,6 +1490,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     )
     scan.take(TP, "tp", lambda m: int(m.group(1)))
     scan.take(PP, "pp", lambda m: int(m.group(1) or m.group(2)))
+    scan.take(ALWAYS_ON, "always_on", lambda m: True)  # read, and nothing to size: a month is 730 hours
     scan.take(DEADLINE, "days", _days)
     scan.take(MEMORY_UTILIZATION, "memory_utilization", _memory_share)
     scan.take(PERIOD, "period", _days)
@@ -3055,6 +3072,12 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             error.given = _given(fields, stage)
             error.unknown = list(query.unknown)
             raise error
+        plain = strip_accents(scan.original.lower())
+        if RESIDENCY.search(plain):
+            # "os dados não podem sair da UE; onde ficam os servidores?": where the GPUs are, and what that
+            # means for the law the customer names, before any model is chosen.
+            eu = "query.residency_eu" if EUROPE.search(plain) else None
+            raise QueryError("query.residency", hint=eu or "query.residency_size")
         if understood:
             raise QueryError("query.no_model")
         raise _nothing_understood(query.unknown)

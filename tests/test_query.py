@@ -482,6 +482,7 @@ def test_a_thread_about_training_moves_to_serving_without_its_training_settings(
         "nosso cliente quer rodar o llama 4 maverick on-prem, mas vamos oferecer nossa nuvem",
         "quero rodar o deepseek r1 em casa",
         "dpo do llama 3.1 8b com 20 mil pares, lora, em quantas horas?",
+        "É possível correr o DeepSeek R1 em GPUs alugadas em Portugal?",
         "our customer wants sub-200ms time to first token for a 8b model, maybe 1000 requests per minute",
     ],
 )
@@ -918,3 +919,17 @@ def test_a_fine_tune_described_in_a_sentence_is_read_whole():
 def test_a_budget_in_money_is_no_deadline():
     q = parse("orçamento de 20 mil reais, llama 8b")
     assert q.workload.budget == 20_000 and q.workload.days is None and not q.unknown
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Qual o custo mensal de ter o Qwen3 32B a correr 24 horas por dia?",  # had been a 1-day term, "24" unread
+        "llama 8b running 24 hours a day, how much?",
+        "llama 8b 24/7 quanto custa",
+        "llama 8b around the clock",
+    ],
+)
+def test_a_service_always_on_is_no_term_of_a_day(text):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.term_days is None and query.workload.days is None
