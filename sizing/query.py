@@ -880,7 +880,8 @@ INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
 # A choice between two models ("llama 70b em 4 bits ou qwen 32b em bf16?", "70b or 32b", "llama 70b vs qwen
 # 32b"): the word before the second, and the precision said right after it, which goes with it.
 MODEL_OR = regexes.compile(
-    r"\s*,?\s*\b(?:ou|or|vs\.?|versus|ou\s+(?:o|a|um|uma)|or\s+(?:the|a|an)|comparado\s+(?:com|ao|a)|"
+    r"\s*,?\s*\b(?:ou|or|vs\.?|versus|ou\s+(?:o|a|um|uma)|or\s+(?:the|a|an)|(?:vs\.?|versus)\s+(?:o|a|the)|"
+    r"comparado\s+(?:com|ao|a)|"
     r"compared\s+(?:to|with)|em\s+vez\s+d[oea]|instead\s+of)\s+$"
 )
 # "a diferença entre o qwen 72b em int4 e o qwen 32b", "compare llama 70b and qwen 32b": an "and" between two

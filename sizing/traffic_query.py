@@ -606,6 +606,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?<![\w.,])(?:(?:~|cerca\s+de|uns|umas|about|around)\s*)?{_NUM}\s*(?:{turns})\s+(?:cada|each|apiece)\b"
             rf"(?!\s+(?:{unit}|{person})\b)"
         ), length),
+        # "mensagens de ~800 tokens", "messages of 1k tokens": each request's prompt, once the messages counted
+        # per conversation above have been read ("10 mensagens de 200 tokens" is theirs).
+        ("prompt_tokens", regexes.compile(
+            rf"(?<!\d\s)(?<![\w.,])(?:mensagens|mensagem|messages|message)\s+(?:de|of|com|with)\s+"
+            rf"(?:(?:~|cerca\s+de|uns|umas|about|around)\s*)?{_NUM}\s*(?:tokens?|toks?)\b"
+        ), length),
         ("load_count", regexes.compile(
             rf"\b(?:{_alternatives(w['count_verbs'])})\s+(?:(?:uns|umas|about|around|cerca\s+de)\s+)?{_NUM}"
             r"\s*(?=[?.,!;]|$)"

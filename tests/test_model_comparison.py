@@ -62,6 +62,9 @@ def comparison_of(text: str) -> str:
          "Qwen2.5 32B · BF16/FP16 (16-bit)", "Llama 3.1 70B · INT4 (AWQ/GPTQ g128)"),
         ("qwen 72b em int4 ou qwen 32b em fp8 para 20 utilizadores em simultâneo", "Comparação",
          "Qwen2.5 72B · INT4 (AWQ/GPTQ g128)", "Qwen2.5 32B · FP8 (8-bit)"),
+        # "vs o" had been refused as a contradiction
+        ("comparar rodar o qwen3 30b a3b vs o qwen3 32b para atendimento, 300 pedidos por minuto", "Comparação",
+         "Qwen3 30B-A3B · BF16/FP16 (16-bit)", "Qwen3 32B · BF16/FP16 (16-bit)"),
     ],
 )  # fmt: skip
 def test_each_way_of_offering_two_models_compares_them(capsys, question, title, first, second):

@@ -483,6 +483,7 @@ def test_a_thread_about_training_moves_to_serving_without_its_training_settings(
         "quero rodar o deepseek r1 em casa",
         "dpo do llama 3.1 8b com 20 mil pares, lora, em quantas horas?",
         "É possível correr o DeepSeek R1 em GPUs alugadas em Portugal?",
+        "llama 8b, they'll serve 40 users",
         "our customer wants sub-200ms time to first token for a 8b model, maybe 1000 requests per minute",
     ],
 )

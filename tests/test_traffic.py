@@ -492,6 +492,8 @@ PHRASINGS = [
     # Rate abbreviations glued to the number, as shorthand writes them ("200rpm" had been not understood).
     ("8b fp8 200rpm 2k/500 tokens", {"rate_per_s": pytest.approx(200 / 60), "prompt_tokens": 2000, "output_tokens": 500}),
     ("llama 8b 5rps", {"rate_per_s": 5}),
+    # "mensagens de ~800 tokens" had been an 800-token context (less than a message and its answer).
+    ("llama 3.3 70b, mensagens de ~800 tokens e respostas de ~400", {"prompt_tokens": 800, "output_tokens": 400}),
     ("llama 70b, throughput mínimo de 5000 tokens/s", {"rate_per_s": 10}),
     # A volume's split between prompts and answers ("80% input 20% output") had been a 20-token prompt: the
     # answers' share makes the requests (500 tokens each), the prompts' share each one's length.
