@@ -387,6 +387,8 @@ def _stand_in(reply: Reply) -> str | None:
     Phi-4 14B)."""
     if reply.result is None:
         return None
+    if reply.workload is not None and reply.workload.family_typed:
+        return reply.workload.family_typed  # "granite 3.3 8b", sized by its size
     info = reply.result.workload.model
     if info.source in NOT_IN_CATALOG and reply.workload is not None:
         return reply.workload.model

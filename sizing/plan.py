@@ -296,6 +296,9 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         base_name = catalog.model(model.derived_from).name
         model = updated(model, name=t(lang, "model.derived_name", name=model.name, base=base_name))
         resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
+    if w.family_typed and resolved.typed_size:
+        # "granite 3.3 8b": said as for a repo of a family the catalogue lacks, before how the size was sized
+        said.append(t(lang, "assume.model.repo_size", repo=w.family_typed, size=resolved.typed_size.upper()))
     for key, params in resolved.notes:
         said.append(t(lang, f"assume.model.{key}", **_note_params(params, lang)))
     if model.licence:

@@ -79,6 +79,9 @@ class Query(msgspec.Struct):
     personal: list[str] = []  # kinds of personal data removed before reading
     ranges: list[tuple[str, str]] = []  # (a range as typed, the bound read)
     deadline_dates: list[tuple[str, date, int]] = []  # (a deadline said as a date, that date, its days)
+    # "granite 3.3 8b": a family the catalogue lacks before the size (as typed, the words it takes), applied
+    # once the typos are read (_parse)
+    family_candidate: tuple[str, list[str]] | None = None
     # Ollama tags that name no file ("gemma3:27b"), read as the file Ollama pulls by default.
     ollama_tags: list[str] = []
     gguf_default: bool = False  # "gguf" with no type ("Qwen2.5-7B-Instruct-GGUF"): read as Q4_K_M, said so
@@ -1205,6 +1208,12 @@ def _parse(text: str, catalog: Catalog, base: Workload | None, personal: list[st
         kept = [fix for fix in fixes if fix[1] not in query.unknown]
         if len(kept) < len(fixes):
             query = _reread(text, catalog, base, kept) if kept else first
+    if query.family_candidate and query.workload is not None:
+        # "granite 3.3 8b": its name is said in the answer, no longer among the words not understood.
+        named, taken = query.family_candidate
+        if all(word in query.unknown for word in taken):
+            query.unknown = [u for u in query.unknown if u not in taken]
+            query.workload = query.workload.but(family_typed=named)
     query.personal = personal
     return query
 
@@ -3119,8 +3128,46 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         workload["stage"] = stage
     if query.lang:
         workload["lang"] = query.lang
+    if size and not model:
+        # Kept aside until the words' typos are read (_parse): "pretrian 8b" is a pre-training, no family.
+        query.family_candidate = _unknown_family(scan, query)
     query.workload = Workload.given({"model": model or size, **workload})
     return query
+
+
+_NAME_BEFORE = regexes.compile(r"((?:[a-z0-9][\w]*(?:[.-][\w]+)*[\s_-]+){1,3})$", re.IGNORECASE)
+_NAME_PARTS = regexes.compile(r"[\s._-]+")
+_VERSION_WORD = regexes.compile(r"v?\d{1,2}(?:\.\d{1,2})?$", re.IGNORECASE)
+
+
+def _unknown_family(scan: _Scan, query: Query) -> tuple[str, list[str]] | None:
+    """ "granite 3.3 8b", "olmo-2-32b": a name the catalogue lacks right before the size, which is sized by
+    that size, as typed, with the words not understood it takes (the answer's note says it: sizing/plan.py)."""
+    typed_size = scan.found.get("size", [(None, "")])[0][1]
+    at = scan.original.lower().find(typed_size.lower()) if typed_size else -1
+    if at <= 0:
+        return None
+    before = _NAME_BEFORE.search(scan.original, 0, at)
+    if before is None:
+        return None
+
+    def parts(text: str) -> list[str]:
+        return [p for p in _NAME_PARTS.split(text.lower()) if p]
+
+    unknown = {p for u in query.unknown for p in parts(u)}
+    start, named = at, set()
+    for word in reversed(list(re.finditer(r"\S+", scan.original[before.start(1) : at]))):
+        # The words right before the size, while each is made of words not understood, versions ("olmo 2",
+        # "granite-3.1-") and short tails ("seed-oss"), one of them a name.
+        pieces = parts(word.group(0))
+        if not pieces or not all(p in unknown or _VERSION_WORD.match(p) or len(p) <= 3 for p in pieces):
+            break
+        named.update(pieces)
+        start = before.start(1) + word.start()
+    if not any(p in unknown and re.match(r"[a-z]{3,}", p) for p in named):
+        return None
+    taken = [u for u in query.unknown if set(parts(u)) <= named]
+    return scan.original[start : at + len(typed_size)].strip(), taken
 
 
 TRAFFIC_FIELDS = {

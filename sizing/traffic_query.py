@@ -337,7 +337,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # share of its sustainable rate a setup is priced at.
         ("utilization", regexes.compile(
             rf"(?<![\w.,])(\d{{1,3}}(?:[.,]\d+)?)\s*%\s*(?:de\s+|of\s+)?{busy}\b"
-            rf"|\b{busy}\s*(?:de|of|at|em|a|=|:)?\s*(\d{{1,3}}(?:[.,]\d+)?)\s*%"
+            rf"|(?<!memory[\s_-])(?<!memoria[\s_-])\b{busy}\s*(?:de|of|at|em|a|=|:)?\s*(\d{{1,3}}(?:[.,]\d+)?)\s*%"
         ), utilization),
         # "2M tokens per day, 80% input 20% output": how a token volume splits between prompts and answers
         # (query._build makes the two volumes).

@@ -248,3 +248,33 @@ def test_kimi_k2_thinking_is_sized_in_its_published_int4():
     assert thinking.workload.precision == "int4_g32" and thinking.workload.model.max_context == 262_144
     assert 580e9 < thinking.memory.weights < 600e9 < k2.memory.weights
     assert parse("kimi k2 0905").workload.model == "kimi-k2-0905"
+
+
+@pytest.mark.parametrize(
+    ("text", "named", "read"),
+    [
+        # Each had listed the name under "Não entendi" and said only how the size was sized.
+        ("granite 3.3 8b para 10 usuários", "granite 3.3 8b", "8B"),
+        ("granite-3.1-8b", "granite-3.1-8b", "8B"),
+        ("olmo 2 32b", "olmo 2 32b", "32B"),
+        ("seed-oss 36b para 10 usuarios", "seed-oss 36b", "36B"),
+        ("ernie 4.5 21b a3b", "ernie 4.5 21b a3b", "21B-A3B"),
+    ],
+)
+def test_a_family_the_catalogue_lacks_named_before_its_size_is_said(text, named, read, tmp_path, monkeypatch):
+    from bot.log.requestlog import RequestLog
+    from bot.pipeline import Pipeline, Where
+
+    monkeypatch.setenv("GPU_SIZER_HUB", "off")
+    query = parse(text)
+    assert query.unknown == [] and query.workload.family_typed == named
+    said = f"“{named}” é de uma família que não está no catálogo: dimensionei pelo tamanho que o nome diz ({read})"
+    assert any(a.startswith(said) for a in size(query.workload).assumptions)
+    # Sales sees it among the models asked for that the catalogue lacks (gpu-log gaps).
+    log = RequestLog(tmp_path / "log.db")
+    Pipeline(log).ask(text, Where("slash_command", user_id="U1"))
+    assert [r["missing_model"] for r in log.rows()] == [named]
+    log.close()
+    # A catalogue model's name, or a bare size, is no such family.
+    assert parse("llama 3.1 8b para 10 usuários").workload.family_typed is None
+    assert parse("modelo de 7b para 10 usuarios").workload.family_typed is None
