@@ -103,6 +103,8 @@ def _target(m: re.Match, today: date) -> date | None:
         return _period_end(today, period.lower(), False)
     if g["day_only"]:
         day = int(g["day_only"])
+        if not 1 <= day <= 31:
+            return None
         year, month = (today.year, today.month) if day > today.day else _add_months(today, 1)
         return date(year, month, day) if day <= calendar.monthrange(year, month)[1] else None
     if g["weekday"]:

@@ -43,7 +43,9 @@ def test_a_deadline_date_becomes_its_days_from_today(text, target):
     assert f" {(target - TODAY).days} " in rewritten
 
 
-@pytest.mark.parametrize("text", ["até 01/12/2026", "até 31/02", "até dia 45", "llama 8b em 2 semanas"])
+@pytest.mark.parametrize(
+    "text", ["até 01/12/2026", "até 31/02", "até dia 45", "até dia 0", "até 0/0", "llama 8b em 2 semanas"]
+)
 def test_a_past_or_impossible_date_and_a_plain_duration_are_left_to_the_grammar(text):
     assert resolve(text, TODAY) == (text, [])
 
