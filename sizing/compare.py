@@ -90,9 +90,7 @@ def weigh(
         second = size(other, catalog, source)
     except SizingError as e:
         return _unsized(typed, e, lang)
-    sides = [_side(first, None, show_prices), _side(second, typed, show_prices)]
-    sides[1].lines[:0] = [t(lang, "understood.corrected", typed=a, name=b) for a, b in read_as]
-    sides[1].lines[:0] = _stand_in(first, second, typed)
+    sides = [_side(first, None, show_prices), _other_side(first, second, typed, read_as, show_prices)]
     return Comparison(
         typed=typed,
         sized=True,
@@ -130,11 +128,8 @@ def weigh_together(
             result = size(other.workload, catalog, other.source)
         except SizingError as e:
             return _unsized(other.typed, e, lang)
-        side = _side(result, other.typed, show_prices)
-        side.lines[:0] = [t(lang, "understood.corrected", typed=a, name=b) for a, b in other.read_as]
-        side.lines[:0] = _stand_in(first, result, other.typed)
         results.append(result)
-        sides.append(side)
+        sides.append(_other_side(first, result, other.typed, other.read_as, show_prices))
     return Comparison(
         typed=", ".join(o.typed for o in others),
         others=[o.typed for o in others],
@@ -212,6 +207,15 @@ def _side(r: SizingResult, typed: str | None, show_prices: bool) -> Side:
         named_gpu_fits=v.setup.fits if v is not None else None,
         lines=lines,
     )
+
+
+def _other_side(first: SizingResult, other: SizingResult, typed: str, read_as, show_prices: bool) -> Side:
+    """The column of a model beside the first: how its name was read and found, then its figures."""
+    side = _side(other, typed, show_prices)
+    lang = first.workload.lang
+    side.lines[:0] = [t(lang, "understood.corrected", typed=a, name=b) for a, b in read_as]
+    side.lines[:0] = _stand_in(first, other, typed)
+    return side
 
 
 def _stand_in(first: SizingResult, second: SizingResult, typed: str) -> list[str]:
