@@ -138,8 +138,10 @@ def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:
         lines.append(i18n.t(lang, "cost.project", currency=cur, total=i18n.money(c.project_total, lang),
                             gpu_hours=i18n.gpu_hours(gpu_hours, lang), price=i18n.money(price, lang)))  # fmt: skip
         return lines
+    billed = c.hours_on if c.mode == "on_demand" and c.hours_on is not None else c.hours_per_month
     lines.append(i18n.t(lang, "cost.line", mode=mode_name(c.mode), currency=cur, per_hour=i18n.money(c.per_hour, lang),
-                        per_month=i18n.money(c.per_month, lang), hours=i18n.number(c.hours_per_month, lang)))  # fmt: skip
+                        per_month=i18n.money(c.per_month, lang), hours=i18n.number(billed, lang)))  # fmt: skip
+    lines += _schedule_lines(c, cur, lang)
     if c.term_total is not None and result.workload.term_days:
         lines.append(i18n.t(lang, "cost.term", period=i18n.period(result.workload.term_days, lang), currency=cur,
                             total=i18n.money(c.term_total, lang), mode=mode_name(c.mode)))  # fmt: skip
@@ -153,10 +155,37 @@ def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:
         for mode, m in c.by_contract_mode.items():
             text = i18n.t(lang, "cost.mode", mode=mode_name(mode), currency=cur, per_hour=i18n.money(m.per_hour, lang),
                           per_month=i18n.money(m.per_month, lang))  # fmt: skip
-            if m.saving_vs_on_demand:
+            if m.saving_vs_on_demand and m.saving_vs_on_demand > 0:
                 text += f" ({i18n.t(lang, 'cost.saving', share=i18n.percent(m.saving_vs_on_demand, lang))})"
+            elif m.saving_vs_on_demand:  # a schedule short enough that on demand bills less
+                text += (
+                    f" ({i18n.t(lang, 'cost.costlier', share=i18n.percent(-m.saving_vs_on_demand, lang))})"
+                )
             modes.append(text)
         lines.append(i18n.t(lang, "cost.by_mode", modes="; ".join(modes)))
+    return lines
+
+
+def _schedule_lines(c, cur: str, lang: str) -> list[str]:
+    """A service on a schedule: the hours on demand bills against the whole month the others bill, and which
+    comes cheaper."""
+    if c.hours_on is None or c.schedule is None or "on_demand" not in c.by_contract_mode:
+        return []
+    hours, weekdays = c.schedule
+    on_demand = c.by_contract_mode["on_demand"]
+    lines = [i18n.t(lang, "cost.schedule_weekdays" if weekdays else "cost.schedule", used=i18n.number(c.hours_on, lang),
+                    per_day=i18n.number(hours, lang, 0 if hours == int(hours) else 1), currency=cur,
+                    per_month=i18n.money(on_demand.per_month, lang), hours=i18n.number(c.hours_per_month, lang))]  # fmt: skip
+    others = [(mode, m) for mode, m in c.by_contract_mode.items() if mode != "on_demand"]
+    if others:
+        mode, cheapest = min(others, key=lambda pair: pair[1].per_month)
+        name = i18n.t(lang, f"cost.modes.{mode}")
+        if on_demand.per_month < cheapest.per_month:
+            share = i18n.percent(1 - on_demand.per_month / cheapest.per_month, lang)
+            lines.append(i18n.t(lang, "cost.schedule_on_demand", share=share, mode=name))
+        else:
+            share = i18n.percent(1 - cheapest.per_month / on_demand.per_month, lang)
+            lines.append(i18n.t(lang, "cost.schedule_reserved", share=share, mode=name))
     return lines
 
 
@@ -543,6 +572,15 @@ def _traffic_understood(w, lang: str) -> list[str]:
         parts.append(t("tokens_per_s", n=i18n.speed(w.tokens_per_s, lang)))
     if w.utilization is not None:
         parts.append(t("utilization", share=i18n.percent(w.utilization, lang)))
+    if w.business_hours and not w.hours_per_day:
+        parts.append(t("business_hours"))
+    elif w.hours_per_day or w.weekdays_only:
+        per_day = i18n.number(
+            w.hours_per_day or 24, lang, 0 if (w.hours_per_day or 24) == int(w.hours_per_day or 24) else 1
+        )
+        parts.append(
+            t("schedule_weekdays" if w.weekdays_only or w.business_hours else "schedule", per_day=per_day)
+        )
     if w.budget:
         amount = budget_amount(w.budget, w.budget_currency, lang)
         key = {True: "budget_month", False: "budget_total"}.get(w.budget_monthly, "budget")

@@ -1137,15 +1137,18 @@ def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
         if mode in prices and mode in offer.contract_modes:
             per_hour = prices[mode] * setup.count
             per_million = per_hour / (tokens_s * 3600) * 1e6 if tokens_s else None
+            # On demand bills the hours a service on a schedule is on; reserved and dedicated capacity, the month.
+            billed = plan.hours_on if mode == "on_demand" and plan.hours_on is not None else hours
             by_mode[mode] = ModeCost(
-                per_hour=per_hour, per_month=per_hour * hours, per_million_output_tokens=per_million
+                per_hour=per_hour, per_month=per_hour * billed, per_million_output_tokens=per_million
             )
     if not by_mode:
         return None
     on_demand = by_mode.get("on_demand")
     for mode, c in by_mode.items():
         if on_demand and mode != "on_demand":
-            c.saving_vs_on_demand = 1 - c.per_hour / on_demand.per_hour
+            # A month's bill against on demand's: negative when the schedule makes on demand the cheaper
+            c.saving_vs_on_demand = 1 - c.per_month / on_demand.per_month
     mode = contract_mode(plan, setup.count, setup.replicas)
     if mode not in by_mode:
         mode = next(iter(by_mode))
@@ -1167,6 +1170,8 @@ def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
         hours_per_month=hours,
         tokens_basis=basis,
         tokens_share=plan.utilization if basis == "utilization" else None,
+        hours_on=plan.hours_on,
+        schedule=plan.schedule,
         project_total=total,
         term_total=term_total,
     )

@@ -489,6 +489,7 @@ class Offering(Strict, kw_only=True):
     currency: str = "BRL"
     prices_public: bool = False
     hours_per_month: Annotated[float, msgspec.Meta(gt=0, le=744)] = 730
+    business_hours_per_day: Annotated[float, msgspec.Meta(gt=0, lt=24)] = 10
     serving: ServingSettings = msgspec.field(default_factory=ServingSettings)
     training: TrainingSettings = msgspec.field(default_factory=TrainingSettings)
     leads: LeadRules = msgspec.field(default_factory=LeadRules)

@@ -156,6 +156,10 @@ class Plan(msgspec.Struct, frozen=True):
     budget: BudgetInfo | None = None  # a budget the question gave (sizing/budget.py)
     rate_asked: bool = False  # "quantas requisições por segundo aguenta?": the named GPU's answer says it
     utilization: float | None = None  # "a 80% de utilização": the share of its sustainable rate priced
+    # "8 horas por dia em dias úteis": the hours a month the service is on (None: always on); on demand bills
+    # only those (sizing/advice.py cost), reserved and dedicated capacity the whole month
+    hours_on: float | None = None
+    schedule: tuple[float, bool] | None = None  # (hours a day, weekdays only), as the answer says them
     requests_per_day: int | None = None  # given, or from a monthly volume
     requests_per_month: int | None = None
     # what the question itself said (None when not given), for the answer's "workload" section
@@ -1223,6 +1227,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         cost_asked=w.cost,
         rate_asked=w.rate_asked,
         utilization=w.utilization,
+        **_schedule(w, catalog),
         requests_per_day=round(per_day) if per_day else None,
         requests_per_month=w.requests_per_month,
         given_prompt=w.prompt_tokens,
@@ -1405,6 +1410,22 @@ def _compared_gpus(w: Workload, gpu: GPU | None, catalog: Catalog) -> tuple[tupl
             _positive(count, "gpus", MAX_GPUS, w.lang)
             out.append((other, count))
     return tuple(out)
+
+
+def _schedule(w: Workload, catalog: Catalog) -> dict:
+    """The hours a month a service on a schedule is on: its hours a day over the offering's month (730 h is
+    30.4 days), on 5 days of 7 when only weekdays."""
+    hours = (
+        catalog.offering.business_hours_per_day
+        if w.business_hours and not w.hours_per_day
+        else w.hours_per_day
+    )
+    weekdays = w.weekdays_only or w.business_hours
+    if hours is None and not weekdays:
+        return {}
+    hours = hours or 24.0
+    month_days = catalog.offering.hours_per_month / 24
+    return dict(hours_on=hours * month_days * (5 / 7 if weekdays else 1), schedule=(hours, weekdays))
 
 
 def contract_mode(plan: Plan, gpus: int, replicas: int = 1) -> str:

@@ -546,6 +546,35 @@ ALWAYS_ON = regexes.compile(
     r"(?<![\w.,])24\s*(?:h|hs|hrs?|horas|hours)\s*(?:(?:por|ao|a|per|every|/)\s*(?:dia|day)\b|(?:x|/)\s*7\b)"
     r"|(?<![\w.,])24\s*[x/]\s*7\b|\baround\s+the\s+clock\b|\bo\s+dia\s+(?:todo|inteiro)\b"
 )
+# A service on a schedule: "8 horas por dia", "das 8h às 18h", "9am-5pm", "horário comercial", "dias úteis".
+HOURS_A_DAY = regexes.compile(
+    r"(?<![\w.,])(\d{1,2}(?:[.,]\d)?)\s*(?:h|hs|hrs?|horas|hours)\s*(?:por|ao|a|per|every|/)\s*(?:dia|day)\b"
+)
+HOURS_SPAN = regexes.compile(
+    r"\b(?:das\s+|from\s+|de\s+)?(\d{1,2})\s*(?:h|:00)?\s*(?:as|a|-|–|ate|to|until)\s*(\d{1,2})\s*(?:h|:00)(?![\w:])"
+    r"|\b(\d{1,2})\s*(am|pm)\s*(?:-|–|to|until|ate|a)\s*(\d{1,2})\s*(am|pm)\b"
+)
+BUSINESS_HOURS = regexes.compile(
+    r"\b(?:(?:em|no|during|in)\s+)?(?:horario\s+comercial|horario\s+de\s+expediente|business\s+hours|office\s+hours|"
+    r"working\s+hours)\b"
+)
+WEEKDAYS = regexes.compile(
+    r"\b(?:(?:em|nos|on)\s+)?(?:dias\s+uteis|business\s+days|weekdays|(?:de\s+)?segunda\s+a\s+sexta(?:-feira)?|"
+    r"seg\s*(?:a|-)\s*sex|mon(?:day)?\s*(?:-|to|through)\s*fri(?:day)?)\b"
+)
+
+
+def _hours_span(m: re.Match) -> float | None:
+    """ "das 8h às 18h": 10 hours; "9am-5pm": 8."""
+    if m.group(1):
+        start, end = int(m.group(1)), int(m.group(2))
+    else:
+        start = int(m.group(3)) % 12 + (12 if m.group(4) == "pm" else 0)
+        end = int(m.group(5)) % 12 + (12 if m.group(6) == "pm" else 0)
+    hours = end - start
+    return float(hours) if 0 < hours < 24 and end <= 24 else None
+
+
 # "24 horas por dia", "8 hours a day": a daily schedule, not a term.
 _DAILY = r"(?!\s*(?:por|ao|a|per|each|every|/)\s*(?:dia|day)\b)"
 PERIOD = regexes.compile(rf"(?:\b{_W('durations.period')}\s+)?{_DURATION}{_DAILY}")
@@ -1501,6 +1530,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(TP, "tp", lambda m: int(m.group(1)))
     scan.take(PP, "pp", lambda m: int(m.group(1) or m.group(2)))
     scan.take(ALWAYS_ON, "always_on", lambda m: True)  # read, and nothing to size: a month is 730 hours
+    scan.take(HOURS_A_DAY, "hours_per_day", lambda m: h if 0 < (h := _float(m.group(1))) < 24 else None)
+    scan.take(HOURS_SPAN, "hours_per_day", _hours_span)
+    scan.take(BUSINESS_HOURS, "business_hours", lambda m: True)
+    scan.take(WEEKDAYS, "weekdays_only", lambda m: True)
     scan.take(DEADLINE, "days", _days)
     scan.take(MEMORY_UTILIZATION, "memory_utilization", _memory_share)
     scan.take(PERIOD, "period", _days)
@@ -2751,6 +2784,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         tokens=_one(scan, "tokens", "tokens"),
         days=_one(scan, "days", "days"),
         memory_utilization=_one(scan, "memory_utilization", "memory_utilization"),
+        hours_per_day=_one(scan, "hours_per_day", "hours_per_day"),
+        weekdays_only=True if scan.found.get("weekdays_only") else None,
+        business_hours=True if scan.found.get("business_hours") else None,
         examples=_one(scan, "examples", "examples"),
         data_bytes=_one(scan, "data_bytes", "data_bytes"),
         lora_adapters=_one(scan, "lora_adapters", "lora_adapters"),

@@ -280,6 +280,8 @@ class Cost(Record, kw_only=True):
         None  # "load": at the sized load; "capacity": kept as busy as the targets allow; "utilization"
     )
     tokens_share: float | None = None  # "utilization": the share of that capacity asked for
+    hours_on: float | None = None  # a service on a schedule: the hours a month on demand bills
+    schedule: tuple[float, bool] | None = None  # ... and its hours a day, and whether on weekdays only
     project_total: float | None = None  # training: the GPU-hours of the run at the project package's price
     term_total: float | None = None  # a service rented for a term ("por 12 meses"): per_month x its months
 

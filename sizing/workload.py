@@ -204,6 +204,11 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     rate_asked: bool = False
     # "custo por milhão de tokens a 80% de utilização": the share of its sustainable rate a setup is priced at
     utilization: float | None = None
+    # "8 horas por dia", "das 8h às 18h", "horário comercial": the hours a day the service is on (on demand
+    # bills only those), and whether only on weekdays ("dias úteis", "segunda a sexta")
+    hours_per_day: float | None = None
+    weekdays_only: bool = False
+    business_hours: bool = False  # "horário comercial": the offering's business hours, on weekdays
     # the users were said to be at once: never read as a head-count
     users_at_once: bool = False
     # the contract mode the customer asked for

@@ -929,6 +929,56 @@ def test_a_price_per_million_tokens_at_a_utilization_asked(tmp_path, text):
     assert "cost at 80% utilization" in text
 
 
+@pytest.mark.parametrize(
+    ("text", "per_day", "weekdays"),
+    [
+        ("qwen3 32b rodando 8 horas por dia em dias úteis, custo mensal", 8, True),
+        (
+            "llama 70b para 50 usuários só em horário comercial, quanto custa por mês?",
+            None,
+            False,
+        ),  # business hours
+        ("llama 8b das 8h às 18h de segunda a sexta", 10, True),
+        ("llama 8b 9am-5pm weekdays, monthly cost", 8, True),
+        ("llama 8b 12 horas por dia", 12, False),
+    ],
+)
+def test_a_schedule_is_read(text, per_day, weekdays):
+    query = parse(text)
+    w = query.workload
+    assert query.unknown == [] and w.hours_per_day == per_day and w.weekdays_only == weekdays
+    assert w.business_hours == ("horário comercial" in text)
+
+
+def test_on_a_schedule_on_demand_bills_only_its_hours_and_the_answer_weighs_it(tmp_path):
+    # "8 horas por dia em dias úteis" had been a 1-day term ("8 horas"): reserved for a month was compared
+    # with nothing. On demand now bills 8 h x 30.4 days x 5/7, the others the whole month.
+    priced = load_catalog(
+        priced_copy(tmp_path, {None: "{ on_demand = 10.0, reserved = 7.5, dedicated = 6.0 }"})
+    )
+    w = Workload(
+        model="8b", users=10, hours_per_day=8, weekdays_only=True, intent=Intent.production, cost=True
+    )
+    r = size(w, priced)
+    c = r.recommendation.cost
+    on = 8 * 730 / 24 * 5 / 7
+    assert c.hours_on == pytest.approx(on) and c.schedule == (8, True)
+    n = r.recommendation.count
+    assert c.by_contract_mode["on_demand"].per_month == pytest.approx(10.0 * n * on)
+    assert c.by_contract_mode["reserved"].per_month == pytest.approx(7.5 * n * 730)
+    assert (
+        c.by_contract_mode["reserved"].saving_vs_on_demand < 0
+    )  # costs more than on demand on this schedule
+    text = render_text(r)
+    assert "Ligada ~174 horas por mês (8 h por dia, em dias úteis): sob demanda cobra só essas horas" in text
+    assert "Com esse horário, sob demanda sai 60% mais barata que a dedicada, se houver GPU livre" in text
+    # Always on, nothing changes.
+    plain = size(w.but(hours_per_day=None, weekdays_only=False), priced).recommendation.cost
+    assert plain.hours_on is None and plain.by_contract_mode["on_demand"].per_month == pytest.approx(
+        10.0 * n * 730
+    )
+
+
 def test_a_term_or_a_year_asked_for_gets_its_total(priced):
     for text, months in (
         ("llama 8b 10 req/s, quanto custa por ano?", 12),
