@@ -301,8 +301,11 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         model = updated(model, name=t(lang, "model.derived_name", name=model.name, base=base_name))
         resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
     if w.family_typed and resolved.typed_size:
-        # "granite 3.3 8b": said as for a repo of a family the catalogue lacks, before how the size was sized
+        # "granite 3.3 8b": said as for a repo of a family the catalogue lacks, before how the size was sized,
+        # and named as asked wherever the answer names its model ("granite 3.3 8b (sized as Llama 3.1 8B)")
         said.append(t(lang, "assume.model.repo_size", repo=w.family_typed, size=resolved.typed_size.upper()))
+        model = updated(model, name=t(lang, "model.family_sized", name=w.family_typed, base=model.name))
+        resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
     for key, params in resolved.notes:
         said.append(t(lang, f"assume.model.{key}", **_note_params(params, lang)))
     if model.licence:

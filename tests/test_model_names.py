@@ -269,7 +269,10 @@ def test_a_family_the_catalogue_lacks_named_before_its_size_is_said(text, named,
     query = parse(text)
     assert query.unknown == [] and query.workload.family_typed == named
     said = f"“{named}” é de uma família que não está no catálogo: dimensionei pelo tamanho que o nome diz ({read})"
-    assert any(a.startswith(said) for a in size(query.workload).assumptions)
+    result = size(query.workload)
+    assert any(a.startswith(said) for a in result.assumptions)
+    # Named as asked wherever the answer names its model, with what it was sized as.
+    assert result.workload.model.name.startswith(f"{named} (dimensionado como ")
     # Sales sees it among the models asked for that the catalogue lacks (gpu-log gaps).
     log = RequestLog(tmp_path / "log.db")
     Pipeline(log).ask(text, Where("slash_command", user_id="U1"))
