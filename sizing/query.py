@@ -541,15 +541,15 @@ DEADLINE = regexes.compile(rf"\b{_W('durations.deadline')}\s+{_DURATION}")
 # "por 12 meses", "for a month", "contrato de 1 ano", "3 meses": a period of use. A training run must fit in
 # it (a deadline); a service is rented for it (the contract's term).
 YEARLY = regexes.compile(rf"\b{_W('durations.yearly')}\b")
+_HOURS = r"(?:h|hs|hrs?|horas|hours)"
+_PER_DAY = r"(?:por|ao|a|per|each|every|/)\s*(?:dia|day)\b"  # "por dia", "a day", "/dia"
 # "24 horas por dia", "24/7", "around the clock": a service always on, as every monthly price assumes.
 ALWAYS_ON = regexes.compile(
-    r"(?<![\w.,])24\s*(?:h|hs|hrs?|horas|hours)\s*(?:(?:por|ao|a|per|every|/)\s*(?:dia|day)\b|(?:x|/)\s*7\b)"
+    rf"(?<![\w.,])24\s*{_HOURS}\s*(?:{_PER_DAY}|(?:x|/)\s*7\b)"
     r"|(?<![\w.,])24\s*[x/]\s*7\b|\baround\s+the\s+clock\b|\bo\s+dia\s+(?:todo|inteiro)\b"
 )
 # A service on a schedule: "8 horas por dia", "das 8h às 18h", "9am-5pm", "horário comercial", "dias úteis".
-HOURS_A_DAY = regexes.compile(
-    r"(?<![\w.,])(\d{1,2}(?:[.,]\d)?)\s*(?:h|hs|hrs?|horas|hours)\s*(?:por|ao|a|per|every|/)\s*(?:dia|day)\b"
-)
+HOURS_A_DAY = regexes.compile(rf"(?<![\w.,])(\d{{1,2}}(?:[.,]\d)?)\s*{_HOURS}\s*{_PER_DAY}")
 HOURS_SPAN = regexes.compile(
     r"\b(?:das\s+|from\s+|de\s+)?(\d{1,2})\s*(?:h|:00)?\s*(?:as|a|-|–|ate|to|until)\s*(\d{1,2})\s*(?:h|:00)(?![\w:])"
     r"|\b(\d{1,2})\s*(am|pm)\s*(?:-|–|to|until|ate|a)\s*(\d{1,2})\s*(am|pm)\b"
@@ -576,7 +576,7 @@ def _hours_span(m: re.Match) -> float | None:
 
 
 # "24 horas por dia", "8 hours a day": a daily schedule, not a term.
-_DAILY = r"(?!\s*(?:por|ao|a|per|each|every|/)\s*(?:dia|day)\b)"
+_DAILY = rf"(?!\s*{_PER_DAY})"
 PERIOD = regexes.compile(rf"(?:\b{_W('durations.period')}\s+)?{_DURATION}{_DAILY}")
 # "50 mil exemplos", "10k samples", "3 épocas": the dataset of a fine-tune. Not "documentos" (a RAG corpus
 # is no training set) nor "conversas" (concurrent users).
