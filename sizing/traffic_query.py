@@ -658,8 +658,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ), rate_asked),
         # The items of a batch with no deadline ("quanto tempo para processar 100 mil emails?"): the answer says
         # how long they take.
+        # "processar um lote de 10 mil documentos", "batch job of 20k emails", "lote de 500 contratos": the same.
         ("batch_count", regexes.compile(
-            rf"\b(?:{_alternatives(w['batch_verbs'])})\s+(?:os\s+|as\s+|the\s+|uns\s+|umas\s+|cerca\s+de\s+|about\s+|~\s*)?"
+            rf"(?:\b(?:{_alternatives(w['batch_verbs'])})\s+(?:(?:um|uma|a|o|the)\s+(?:lote|batch)\s+(?:de|of)\s+)?"
+            rf"|\b(?:lote|batch(?:\s+jobs?)?)\s+(?:de|of|com|with)\s+)"
+            rf"(?:os\s+|as\s+|the\s+|uns\s+|umas\s+|cerca\s+de\s+|about\s+|~\s*)?"
             rf"(?P<items>{_NUM}\s+(?:de\s+|of\s+)?(?:[a-z]+\s+)?(?:{requests})\b)"
         ), batch_count),
     ]  # fmt: skip

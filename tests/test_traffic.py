@@ -609,6 +609,10 @@ PHRASINGS = [
     ("translate 200k product descriptions to portuguese in 8 hours, llama 3.3 70b",
      {"batch_items": 200_000, "batch_seconds": 28_800}),
     ("llama 8b 1000 contratos de 30 páginas em 2 dias", {"prompt_pages": 30, "batch_items": 1000, "batch_seconds": 172_800}),
+    # A batch said as one ("um lote de", "batch job of", "lote de"), with no deadline: its items, timed.
+    ("llama 8b processar um lote de 10 mil documentos", {"batch_items": 10_000}),
+    ("llama 8b batch job of 20k emails", {"batch_items": 20_000}),
+    ("qwen 7b lote de 500 contratos de 10 páginas", {"batch_items": 500, "prompt_pages": 10}),
     # Documents of a length at a rate, and a RAG corpus counted before its documents' length (not a context).
     ("llama 8b, 500 contratos de 40 páginas por dia", {"requests_per_day": 500, "prompt_pages": 40}),
     ("llama 8b 200 documents of 10 pages each per hour", {"rate_per_s": pytest.approx(200 / 3600), "prompt_pages": 10}),
