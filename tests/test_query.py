@@ -359,7 +359,13 @@ def test_an_out_of_scope_model_next_to_an_llm_is_said_to_be_left_out():
     query = parse("rag com llama 3 70b e bge-m3 para os embeddings, 20 usuários")
     assert query.workload.users == 20 and query.out_of_scope
     lines = understood(size(query.workload), query)
-    assert any("bge-m3" in line and "fica de fora" in line for line in lines)
+    assert any("bge-m3" in line and "fica de fora da conta" in line for line in lines)
+    # A reranker is one more (it had been a word not understood), and one alone is refused with what it is.
+    query = parse("rag com llama 3.1 8b, bge-m3 para embeddings e um reranker, 30 usuários")
+    assert query.unknown == [] and "reranker" in query.out_of_scope
+    with pytest.raises(QueryError) as e:
+        parse("bge-reranker-v2-m3 para 10 usuarios")
+    assert e.value.key == "query.out_of_scope" and "de embeddings ou reranking" in e.value.message("pt-BR")
 
 
 @pytest.mark.parametrize("lang", ["pt-BR", "en"])
@@ -484,6 +490,7 @@ def test_a_thread_about_training_moves_to_serving_without_its_training_settings(
         "dpo do llama 3.1 8b com 20 mil pares, lora, em quantas horas?",
         "É possível correr o DeepSeek R1 em GPUs alugadas em Portugal?",
         "llama 8b, they'll serve 40 users",
+        "posso usar o sabiá 7b comercialmente?",
         "our customer wants sub-200ms time to first token for a 8b model, maybe 1000 requests per minute",
     ],
 )
