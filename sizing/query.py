@@ -953,7 +953,7 @@ def parse(
     try:
         query = _parse_text(text, catalog, base)
     except QueryError as e:
-        choice = _model_choice(text, e)
+        choice = _migration(text, e) or _model_choice(text, e)
         if choice is None:
             raise
         kept, other = choice
@@ -1031,6 +1031,35 @@ def _unsized_choice(text: str, query: Query) -> None:
         if named and at > 0 and _joint(text, at) is not None:
             query.model_choices.append(typed)
             return
+
+
+# "we run llama 2 70b and want to migrate to llama 3.3 70b", "trocar o llama 2 pelo qwen3 32b": the model moved
+# to is the one answered; the one in use now is weighed beside it.
+MIGRATION = regexes.compile(
+    r"\b(?:migrat(?:e|ing)|mov(?:e|ing)|switch(?:ing)?|upgrad(?:e|ing)|go(?:ing)?)\s+to\b"
+    r"|\bmigrar\s+para\b|\bmudar\s+para\b|\bpassar\s+para\b|\batualizar\s+para\b"
+    r"|\b(?:trocar|substituir)\b[^,;!?]{0,40}?\b(?:por|pelo|pela)\b|\breplace\b[^,;!?]{0,40}?\bwith\b"
+    r"|\b(?:migrar|migracao|migração|mudar|passar|sair|atualizar|evoluir)\s+d[oae]\b[^;!?]{0,60}?\bpara\b"
+    r"|\b(?:migrat\w*|mov\w*|switch\w*|upgrad\w*|go(?:ing)?)\s+from\b[^;!?]{0,60}?\bto\b",
+    re.IGNORECASE,
+)
+
+
+def _migration(text: str | None, e: QueryError) -> tuple[str, str] | None:
+    """(the text without the model in use, that model as typed) when two models are a migration from one to
+    the other; None otherwise."""
+    if not text or e.key != "query.contradiction" or e.params.get("what") != "model":
+        return None
+    lowered = text.lower()
+    named = [str(e.params.get(k) or "") for k in ("first", "second")]
+    if not all(named):
+        return None
+    spans = sorted((lowered.find(n.lower()), n) for n in named)
+    (at_old, old), (at_new, _) = spans
+    # The words of the move stand between the two ("migrate to") or around the first ("trocar o X pelo Y").
+    if at_old < 0 or not any(m.end() > at_old for m in MIGRATION.finditer(text, 0, at_new)):
+        return None
+    return text[:at_old] + text[at_old + len(old) :], old
 
 
 def _model_choice(text: str | None, e: QueryError) -> tuple[str, str] | None:

@@ -140,6 +140,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         rate, pages = rate_of(m.group(1), m.group(2), m.group("unit")), _count(m.group(3), m.group(4))
         return ([rate, ("prompt_pages", pages)], [m.span()]) if rate and pages else None
 
+    def active_of(m: re.Match) -> Taken | None:
+        """ "500 usuários ativos de 5000", "200 concurrent out of 3,000 users": those at once, and the people."""
+        at_once, people = _count(m.group(1), m.group(2)), _count(m.group(3), m.group(4))
+        if not at_once or not people or at_once >= people:
+            return None
+        return [("users_at_once", int(at_once)), ("population", int(people))], [m.span()]
+
     def prompt_pages(m: re.Match) -> Taken | None:
         pages = length(m)
         if pages is None:
@@ -333,6 +340,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         return share / 100 if 0 < share <= 100 else None
 
     return [
+        ("active_of", regexes.compile(
+            rf"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|mil)?\s+(?:(?:{persons})\s+)?"
+            r"(?:ativos|ativas|active|simultaneos|simultaneas|concurrent|online|ao\s+mesmo\s+tempo|at\s+once)\s+"
+            rf"(?:de|of|out\s+of|entre|dentre|em|num\s+total\s+de)\s+(?:um\s+total\s+de\s+|a\s+total\s+of\s+)?"
+            rf"(\d+(?:[.,]\d+)*)\s*(k|mil)?(?:\s+(?:{persons}))?\b"
+        ), active_of),
         # "custo por milhão de tokens a 80% de utilização", "at 80% utilization", "utilization of 60%": the
         # share of its sustainable rate a setup is priced at.
         ("utilization", regexes.compile(
@@ -719,7 +732,7 @@ _AVERAGE_BEFORE = regexes.compile(r"\b(?:uma\s+)?(?:media|average|avg|mean)\s*(?
 
 # Kinds whose converter gives the fields a phrase sets and the spans it takes (patterns(): Taken).
 _FIELDS_AND_SPANS = frozenset(
-    {"percentile_latency", "rate_asked", "batch_count", "batch", "pages_at_rate", "prompt_pages"}
+    {"percentile_latency", "rate_asked", "batch_count", "batch", "pages_at_rate", "prompt_pages", "active_of"}
 )
 # Kinds read by their own loop in take() (scan.take checks the prefilter itself for the rest).
 _OWN_LOOPS = _FIELDS_AND_SPANS | {"lengths", "rate", "per_conversation_length"}

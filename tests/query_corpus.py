@@ -1809,6 +1809,8 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     # Closed models run only on their makers' APIs: said so, with open models of their size.
     ("quanto custa rodar o gpt-4o na nossa nuvem?", "query.closed_model", ["gpt-4o", "fechado"]),
     ("claude 3.5 sonnet para 100 usuários", "query.closed_model", ["claude", "API"]),
+    # Qwen's Max models are API-only ("qwen3 max" had asked which Qwen3 size).
+    ("qwen3 max para 20 usuários", "query.closed_model", ["qwen3 max", "fechado"]),
     (
         "mistral medium 3 para 20 usuários",
         "query.closed_model",

@@ -411,3 +411,23 @@ def test_three_or_four_models_together_are_each_sized_and_summed(capsys, questio
 def test_five_models_together_are_too_many_for_one_answer(capsys):
     assert gpu_size(["llama 8b, qwen 7b, mistral 7b, gemma 2 9b e phi-4 juntos"]) == 2
     assert "(até quatro)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("question", "target", "current"),
+    [
+        # Each had been refused as a contradiction ("Escolha um").
+        ("our current setup is 4x A100 40GB running llama 2 70b, we want to migrate to llama 3.3 70b",
+         "Llama 3.3 70B", "Llama 2 70B"),
+        ("queremos trocar o llama 3.1 70b pelo qwen3 32b, 20 usuarios", "Qwen3 32B", "Llama 3.1 70B"),
+        ("migrar do llama 3.1 8b para o qwen3 8b, 50 usuários", "Qwen3 8B", "Llama 3.1 8B"),
+        ("we want to switch from mistral 7b to qwen3 8b for 30 users", "Qwen3 8B", "Mistral 7B v0.3"),
+    ],
+)  # fmt: skip
+def test_a_migration_answers_the_model_moved_to_and_weighs_the_one_in_use(capsys, question, target, current):
+    text = answer(capsys, question)
+    assert "Não entendi" not in text and "Not understood" not in text
+    block = comparison_of(text)
+    # The model moved to is answered in full, first; the one in use is the other column.
+    assert block.splitlines()[1].strip().startswith(target) and f"\n  {current} · " in block
+    assert text.split("\n\n")[2].startswith(target)

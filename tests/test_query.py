@@ -491,6 +491,8 @@ def test_a_thread_about_training_moves_to_serving_without_its_training_settings(
         "É possível correr o DeepSeek R1 em GPUs alugadas em Portugal?",
         "llama 8b, they'll serve 40 users",
         "posso usar o sabiá 7b comercialmente?",
+        "Temos um SLA de 2s para o primeiro token no p90, llama 3.3 70b fp8",
+        "we expect traffic to double next quarter, size for our current 40 rps on qwen3 32b",
         "our customer wants sub-200ms time to first token for a 8b model, maybe 1000 requests per minute",
     ],
 )

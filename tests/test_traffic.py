@@ -609,6 +609,9 @@ PHRASINGS = [
     ("translate 200k product descriptions to portuguese in 8 hours, llama 3.3 70b",
      {"batch_items": 200_000, "batch_seconds": 28_800}),
     ("llama 8b 1000 contratos de 30 páginas em 2 dias", {"prompt_pages": 30, "batch_items": 1000, "batch_seconds": 172_800}),
+    # Those at once out of the people ("500 usuários ativos de 5000" had left "5000" not understood).
+    ("llama 3.3 70b, 500 usuários ativos de 5000", {"users": 500, "population": 5000}),
+    ("llama 8b 200 concurrent out of 3,000 users", {"users": 200, "population": 3000}),
     # A batch said as one ("um lote de", "batch job of", "lote de"), with no deadline: its items, timed.
     ("llama 8b processar um lote de 10 mil documentos", {"batch_items": 10_000}),
     ("llama 8b batch job of 20k emails", {"batch_items": 20_000}),
