@@ -2618,6 +2618,9 @@ def _stage(scan: _Scan) -> Stage | None:
     training = [kind for kind in STAGE_WORDS if kind in words and kind != "inference"]
     if not training:
         return Stage.inference
+    if training == ["full"] and "inference" in words and words["full"].lower() == "full":
+        # "rodar o deepseek r1 full", "serve the full model": the whole model, to run, not a full fine-tune
+        return Stage.inference
     adapter = next((kind for kind in ("qlora", "lora") if kind in words), None)
     if adapter:
         other = next((kind for kind in ("full", "pretrain") if kind in words), None)

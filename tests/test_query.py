@@ -943,3 +943,19 @@ def test_a_budget_in_money_is_no_deadline():
 def test_a_service_always_on_is_no_term_of_a_day(text):
     query = parse(text)
     assert query.unknown == [] and query.workload.term_days is None and query.workload.days is None
+
+
+@pytest.mark.parametrize(
+    ("text", "stage"),
+    [
+        # "full" after a verb to run the model is the whole model (it had been a full fine-tune).
+        ("o cara quer rodar deepseek r1 full, quantas gpu precisa", "inference"),
+        ("serve the full deepseek r1 for 10 users", "inference"),
+        # With a word for fine-tuning, or alone, it stays a full fine-tune.
+        ("rodar um full fine-tuning do llama 8b", "full"),
+        ("llama 8b full", "full"),
+    ],
+)
+def test_full_with_a_verb_to_run_is_the_whole_model(text, stage):
+    query = parse(text)
+    assert query.workload.stage.value == stage and query.unknown == []
