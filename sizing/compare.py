@@ -95,8 +95,9 @@ def weigh(
         typed=typed,
         sized=True,
         models=sides,
-        tradeoff=_tradeoff(first, second, show_prices),
-        quality=_quality(first, second, catalog),
+        # Served together they are no alternatives: which needs fewer GPUs, or is better, is beside the point.
+        tradeoff=None if together else _tradeoff(first, second, show_prices),
+        quality=None if together else _quality(first, second, catalog),
         together=_together([first, second], catalog) if together else None,
         footer=t(lang, "compare.footer", kept=first.workload.model.name, other=second.workload.model.name),
     )

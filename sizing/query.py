@@ -918,7 +918,10 @@ MODEL_OR = regexes.compile(
 )
 # "a diferença entre o qwen 72b em int4 e o qwen 32b", "compare llama 70b and qwen 32b": an "and" between two
 # models is a choice too when the question compares them.
-MODEL_AND = regexes.compile(r"\s*,?\s*\b(?:e|and|com|with|to)(?:\s+(?:o|a|um|uma|the|an))?\s+$")
+MODEL_AND = regexes.compile(
+    r"\s*,?\s*\b(?:e|and|com|with|to|alongside|along\s+with|junto\s+(?:com|ao|a)|ao\s+lado\s+d[oa])"
+    r"(?:\s+(?:o|a|um|uma|the|an))?\s+$"
+)
 _LIST_COMMA = regexes.compile(r"\s*,\s*$")
 COMPARING = regexes.compile(r"\b(?:entre|between|compar[a-z]*|diferen[a-z]*|difference)\b", re.IGNORECASE)
 # Two models on the same GPU ("dá pra rodar dois modelos na mesma gpu? llama 8b e qwen 7b", "llama 8b and
@@ -926,7 +929,7 @@ COMPARING = regexes.compile(r"\b(?:entre|between|compar[a-z]*|diferen[a-z]*|diff
 TOGETHER = regexes.compile(
     r"\b(?:juntos|juntas|mesma\s+(?:gpu|placa|maquina|máquina|[a-z]{1,4}\d{2,4}[a-z]?)|mesmo\s+servidor|"
     r"(?:[2-4]|dois|tres|três|quatro)\s+modelos|together|same\s+(?:gpu|card|machine|server|[a-z]{1,4}\d{2,4}[a-z]?)|"
-    r"(?:[2-4]|two|three|four)\s+models|"
+    r"(?:[2-4]|two|three|four)\s+models|alongside|along\s+with|junto\s+(?:com|ao|a)|ao\s+lado\s+d[oa]|"
     r"side\s+by\s+side|lado\s+a\s+lado)\b",  # "na mesma h100", "on the same l40s" too
     re.IGNORECASE,
 )

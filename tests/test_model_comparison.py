@@ -362,12 +362,19 @@ def test_in_a_thread_follow_ups_work_on_the_first_model(slack):
         # The GPU named instead of the word "GPU" ("na mesma h100") had been refused as a contradiction.
         ("llama 8b e qwen 7b na mesma h100", "Juntos na mesma GPU (dois servidores vLLM): 17,5 GB do Llama 3.1 8B"),
         ("llama 8b and qwen 7b on the same l40s", "Together on one GPU (two vLLM servers): 17.5 GB for Llama 3.1 8B"),
+        # A safety classifier served beside the chat model ("alongside", "junto com" had been a contradiction).
+        ("guardrails model llama guard 3 8b alongside llama 3.1 70b for 10 users",
+         "Together on one GPU: 22.4 GB for Llama Guard 3 8B (architecture of Llama 3.1 8B) + 155.7 GB for Llama 3.1 70B"),
+        ("llama 70b junto com o llama guard 3, 20 usuários", "Juntos na mesma GPU: 169,2 GB do Llama 3.1 70B + 27,7 GB do "
+         "Llama Guard 3 8B (arquitetura do Llama 3.1 8B)"),
     ],
 )  # fmt: skip
 def test_two_models_asked_together_are_summed_on_one_gpu(capsys, question, said):
     assert gpu_size([question]) == 0
     out = capsys.readouterr().out
     assert said in out and "Não entendi" not in out and "Not understood" not in out
+    # Served together they are no alternatives: no line on which needs fewer GPUs.
+    assert "Em resumo" not in out and "In short" not in out
 
 
 def test_models_weighed_apart_say_nothing_of_one_gpu(capsys):
