@@ -370,22 +370,16 @@ def _compare(query, workload: Workload, result):
     if query is None or query.help or not query.model_choices:
         return None
     from hub.repoid import wants_repo
-    from sizing.compare import Other, other_workload, weigh, weigh_together
+    from sizing.compare import other_workload, others_of, weigh, weigh_together
 
     catalog = load_catalog()
     if len(query.model_choices) > 1:  # three or four models on one GPU: each sized as for two
-        others = []
-        for typed in query.model_choices:
-            try:
-                named = parse(typed)
-                other = other_workload(workload, named)
-            except SizingError as e:
-                others.append(Other(typed, e))
-                continue
-            hub = _hub() if wants_repo(other.model, catalog) else None
-            others.append(
-                Other(typed, other, hub.source_for(other.model, catalog) if hub else None, named.corrections)
-            )
+
+        def source_for(model: str):
+            hub = _hub() if wants_repo(model, catalog) else None  # the Hub only for a repo to read
+            return hub.source_for(model, catalog) if hub is not None else None
+
+        others = others_of(query.model_choices, workload, parse, source_for)
         return weigh_together(result, others, catalog, show_prices=True)
     typed = query.model_choices[0]
     try:

@@ -19,7 +19,7 @@ import msgspec
 
 from sizing import i18n
 from sizing.catalog import load_catalog, normalize
-from sizing.compare import Comparison, Other, other_workload, weigh, weigh_together
+from sizing.compare import Comparison, other_workload, others_of, weigh, weigh_together
 from sizing.engine import size
 from sizing.errors import SizingError
 from sizing.fits import suggest, what_fits
@@ -305,19 +305,14 @@ class Pipeline:
     def _together(self, query, workload, result, catalog, show_prices, looked_up) -> Comparison:
         """Three or four models on one GPU ("llama 8b, qwen 7b e mistral 7b juntos"): each other one sized for
         the same workload, as for two (the Hub read within what is left of the question's budget)."""
-        others = []
-        for typed in query.model_choices:
-            try:
-                named = self._parse(typed, None)
-                other = other_workload(workload, named)
-            except SizingError as e:
-                others.append(Other(typed, e))
-                continue
-            source = None
-            if self.hub is not None:
-                left = max(0.0, self.hub.budget_s - (time.perf_counter() - looked_up))
-                source = self.hub.source_for(other.model, catalog, budget_s=left)
-            others.append(Other(typed, other, source, named.corrections))
+
+        def source_for(model: str):
+            if self.hub is None:
+                return None
+            left = max(0.0, self.hub.budget_s - (time.perf_counter() - looked_up))
+            return self.hub.source_for(model, catalog, budget_s=left)
+
+        others = others_of(query.model_choices, workload, lambda typed: self._parse(typed, None), source_for)
         return weigh_together(result, others, catalog, show_prices)
 
     def _refuse(self, e: SizingError, where, text, started, lang, query) -> Reply:

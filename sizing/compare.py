@@ -113,6 +113,21 @@ class Other(NamedTuple):
     read_as: list[tuple[str, str]] = []
 
 
+def others_of(choices: list[str], first: Workload, read, source_for) -> list[Other]:
+    """The other models of a question, each with the first one's workload: `read` parses a name as typed (a
+    surface's own parser and its cache), `source_for` says what the Hub holds for a model (None: nothing)."""
+    others = []
+    for typed in choices:
+        try:
+            named = read(typed)
+            other = other_workload(first, named)
+        except SizingError as e:
+            others.append(Other(typed, e))
+            continue
+        others.append(Other(typed, other, source_for(other.model), named.corrections))
+    return others
+
+
 def weigh_together(
     first: SizingResult, others: list[Other], catalog: Catalog, show_prices: bool
 ) -> Comparison:
