@@ -326,7 +326,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SizingError as e:
         if query is None and isinstance(e, QueryError):  # refused while reading: the question's language
             lang = i18n.answer_lang(args.lang, e.asked_lang, e.written_lang, default)
-            if e.key in ("query.what_fits", "query.suggest_models") and args.model is None:
+            from sizing.fits import NO_MODEL_ANSWERS
+
+            if e.key in NO_MODEL_ANSWERS and args.model is None:
                 return _what_fits(e, lang, args.json)
         return _fail(e.message(lang), e.hint(lang), as_json=args.json, key=e.key)
     except CatalogError as e:
@@ -414,11 +416,11 @@ def _emit(text: str) -> int:
 
 def _what_fits(e: QueryError, lang: str, as_json: bool) -> int:
     """ "qual o maior modelo que cabe numa H100?": the largest models the GPUs named hold."""
-    from sizing.fits import suggest, what_fits
+    from sizing.fits import NO_MODEL_ANSWERS, NO_MODEL_NAMES
 
     from .fits_reply import text
 
-    answer = what_fits if e.key == "query.what_fits" else suggest
+    answer = NO_MODEL_ANSWERS[e.key]
     try:
         fits = answer({**e.given, "lang": lang}, load_catalog())
     except SizingError as refused:
@@ -426,10 +428,10 @@ def _what_fits(e: QueryError, lang: str, as_json: bool) -> int:
     if as_json:
         import msgspec
 
-        name = "what_fits" if e.key == "query.what_fits" else "suggested_models"
+        name = NO_MODEL_NAMES[e.key]
         print(json.dumps({name: msgspec.to_builtins(fits)}, ensure_ascii=False, indent=2))
     else:
-        print(text(fits, lang), end="")
+        print(text(fits, lang, availability_asked=e.availability_asked), end="")
     return 0
 
 

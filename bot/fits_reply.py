@@ -8,7 +8,7 @@ from __future__ import annotations
 from sizing import i18n
 from sizing.budget import currency_mismatch, month_check
 from sizing.errors import SizingError
-from sizing.fits import Suggestions, WhatFits
+from sizing.fits import Offered, Suggestions, WhatFits
 from sizing.plan import rate_text
 from sizing.query import parse
 
@@ -57,6 +57,45 @@ def lines(fits: WhatFits, lang: str, show_prices: bool = True) -> tuple[str, lis
     if example:
         out.append(t("fits.next", example=example))
     return t("fits.title", setup=setup), out
+
+
+# The contract modes in the order a customer meets them: evaluate, a project, then production.
+MODE_ORDER = ("on_demand", "project_package", "reserved", "dedicated")
+
+
+def offered_lines(offered: Offered, lang: str, show_prices: bool = True) -> tuple[str, list[str]]:
+    """A line per GPU we rent: the machines it comes in and, where prices are shown and set, its price per
+    GPU in each contract mode; then the modes, what stock the answer cannot see, and what to ask next."""
+
+    def t(key: str, **params) -> str:
+        return i18n.t(lang, key, **params)
+
+    priced = show_prices and any(g.price_per_gpu_hour for g in offered.gpus)
+    out = [t("offered.intro")]
+    for gpu in offered.gpus:
+        counts = i18n.join([i18n.number(c, lang) for c in gpu.counts], lang)
+        total = i18n.number(max(gpu.counts) * gpu.max_servers, lang)
+        key = "offered.row_servers" if gpu.max_servers > 1 else "offered.row"
+        row = t(key, gpu=gpu.name, counts=counts, servers=gpu.max_servers, total=total)
+        if priced and gpu.price_per_gpu_hour:
+            modes = "; ".join(
+                t("cost.mode", mode=t(f"cost.modes.{mode}"), currency=offered.currency,
+                  per_hour=i18n.money(per_hour, lang),
+                  per_month=i18n.money(per_hour * offered.hours_per_month, lang))
+                for mode, per_hour in sorted(gpu.price_per_gpu_hour.items(), key=lambda m: MODE_ORDER.index(m[0]))
+            )  # fmt: skip
+            row = t("offered.prices", row=row, modes=modes)
+        out.append("• " + row)
+    modes = dict.fromkeys(mode for gpu in offered.gpus for mode in gpu.contract_modes)
+    out.append(t("offered.modes"))
+    out += ["   " + t(f"contract.{mode}") for mode in MODE_ORDER if mode in modes]
+    if priced:
+        out.append(t("offered.hours", hours=i18n.number(offered.hours_per_month, lang)))
+    else:
+        out.append(t("cost.none") if show_prices else t("cost.ask_sales"))
+    largest = offered.gpus[-1].name.lower() if offered.gpus else "h100"
+    out.append(t("offered.next", gpu=largest))
+    return t("offered.title"), out
 
 
 def suggestion_lines(suggestions: Suggestions, lang: str, show_prices: bool = True) -> tuple[str, list[str]]:
@@ -139,21 +178,32 @@ def _budget_verdict(suggestions: Suggestions, lang: str, show_prices: bool) -> l
     return lines
 
 
-def text(fits: WhatFits | Suggestions, lang: str, show_prices: bool = True) -> str:
-    title, body = (
-        lines(fits, lang, show_prices)
-        if isinstance(fits, WhatFits)
-        else suggestion_lines(fits, lang, show_prices)
-    )
+def _lines(
+    fits: WhatFits | Suggestions | Offered, lang: str, show_prices: bool, availability_asked: bool
+) -> tuple[str, list[str]]:
+    if isinstance(fits, WhatFits):
+        title, body = lines(fits, lang, show_prices)
+    elif isinstance(fits, Offered):
+        title, body = offered_lines(fits, lang, show_prices)
+    else:
+        title, body = suggestion_lines(fits, lang, show_prices)
+    if availability_asked and not (isinstance(fits, WhatFits) and not fits.offered_counts):
+        # "tem H100 disponível?": stock is not something the answer sees; said before what to ask next
+        body.insert(len(body) - 1, i18n.t(lang, "offered.availability"))
+    return title, body
+
+
+def text(
+    fits: WhatFits | Suggestions | Offered, lang: str, show_prices: bool = True, availability_asked: bool = False
+) -> str:
+    title, body = _lines(fits, lang, show_prices, availability_asked)
     return "\n".join([title, "", *body]) + "\n"
 
 
-def message(fits: WhatFits | Suggestions, lang: str, show_prices: bool = True) -> Message:
-    title, body = (
-        lines(fits, lang, show_prices)
-        if isinstance(fits, WhatFits)
-        else suggestion_lines(fits, lang, show_prices)
-    )
+def message(
+    fits: WhatFits | Suggestions | Offered, lang: str, show_prices: bool = True, availability_asked: bool = False
+) -> Message:
+    title, body = _lines(fits, lang, show_prices, availability_asked)
     blocks = [
         {"type": "header", "text": {"type": "plain_text", "text": title[:150]}},
         {"type": "section", "text": {"type": "mrkdwn", "text": esc("\n".join(body))}},

@@ -22,7 +22,7 @@ from sizing.catalog import load_catalog, normalize
 from sizing.compare import Comparison, other_workload, others_of, weigh, weigh_together
 from sizing.engine import size
 from sizing.errors import SizingError
-from sizing.fits import suggest, what_fits
+from sizing.fits import NO_MODEL_ANSWERS
 from sizing.names import name_index
 from sizing.query import Query, QueryError, opens_as_follow_up, parse
 from sizing.result import SizingResult
@@ -197,7 +197,7 @@ class Pipeline:
                     base.lang if base is not None else e.written_lang,
                     self.default_lang,
                 )
-            if e.key in ("query.what_fits", "query.suggest_models") and isinstance(e, QueryError):
+            if e.key in NO_MODEL_ANSWERS and isinstance(e, QueryError):
                 return self._what_fits(e, where, text, started, lang)
             return self._refuse(e, where, text, started, lang, query)
         except Exception as e:  # an engine bug must not reach the user as a traceback
@@ -205,13 +205,15 @@ class Pipeline:
 
     def _what_fits(self, e: QueryError, where: Where, text: str, started: float, lang: str) -> Reply:
         """ "qual o maior modelo que cabe numa H100?": the largest models the GPUs named hold; "qual modelo vocês
-        recomendam?": the suggested models sized for the workload (sizing/fits.py)."""
-        answer = what_fits if e.key == "query.what_fits" else suggest
+        recomendam?": the suggested models sized for the workload; "quais GPUs vocês têm?": the GPUs we rent
+        (sizing/fits.py)."""
+        answer = NO_MODEL_ANSWERS[e.key]
         try:
             fits = answer({**e.given, "lang": lang}, load_catalog())
             show_prices = self.show_prices(where)
-            reply = Reply(fits_reply.message(fits, lang, show_prices), "answered", lang)
-            reply.text_answer = fits_reply.text(fits, lang, show_prices)
+            asked = e.availability_asked
+            reply = Reply(fits_reply.message(fits, lang, show_prices, asked), "answered", lang)
+            reply.text_answer = fits_reply.text(fits, lang, show_prices, asked)
         except SizingError as refused:
             return self._refuse(refused, where, text, started, lang, None)
         except Exception as bug:  # raised inside ask()'s handler: its own except would not catch it

@@ -145,6 +145,43 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
     )
 
 
+class OfferedGpu(msgspec.Struct, kw_only=True):
+    gpu: str
+    name: str
+    counts: list[int]  # GPUs to a machine
+    max_servers: int  # machines joined for one service
+    contract_modes: list[str]
+    price_per_gpu_hour: dict[str, float]  # by contract mode; empty: not priced
+
+
+class Offered(msgspec.Struct, kw_only=True):
+    gpus: list[OfferedGpu]  # in the offering's order
+    currency: str
+    hours_per_month: int
+
+
+def offered(given: dict[str, Any], catalog: Catalog) -> Offered:
+    """ "Quais GPUs vocês têm?", "tabela de preços": the GPUs we rent (offering.toml), each with the machines
+    it comes in, its contract modes and its price per GPU-hour in each mode that is priced."""
+    gpus = [
+        OfferedGpu(
+            gpu=offer.gpu,
+            name=catalog.gpu(offer.gpu).name,
+            counts=list(offer.counts),
+            max_servers=offer.max_servers,
+            contract_modes=list(offer.contract_modes),
+            price_per_gpu_hour={mode: price for mode, price in offer.price_per_gpu_hour.items()
+                                if mode in offer.contract_modes},  # fmt: skip
+        )
+        for offer in catalog.offering.offer
+    ]
+    return Offered(
+        gpus=gpus,
+        currency=catalog.offering.currency,
+        hours_per_month=catalog.offering.hours_per_month,
+    )
+
+
 def _budget(given: dict[str, Any]) -> BudgetInfo | None:
     amount = given.get("budget")
     if not amount:
@@ -261,3 +298,10 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
         tokens_per_s_target=tps,
         replacing=replacing,
     )
+
+
+# The questions with no model answered all the same, by the key of the QueryError parsing raises for them
+# (sizing/query.py), with the name a JSON answer gives each.
+NO_MODEL_ANSWERS = {"query.what_fits": what_fits, "query.suggest_models": suggest, "query.offering": offered}
+NO_MODEL_NAMES = {"query.what_fits": "what_fits", "query.suggest_models": "suggested_models",
+                  "query.offering": "offering"}  # fmt: skip

@@ -50,6 +50,7 @@ class QueryError(SizingError):
         super().__init__(key, hint=hint, **params)
         self.unknown: list[str] = []  # the words not understood, when nothing was
         self.given: dict = {}  # query.what_fits: the workload's fields but the model
+        self.availability_asked = False  # "tem H100 disponível?": said in the answers with no model
 
     def message(self, lang: str = "pt-BR") -> str:
         from .i18n import t
@@ -999,6 +1000,16 @@ RESIDENCY = regexes.compile(
     r"|transferencia\s+internacional|international\s+transfer)"
 )
 EUROPE = regexes.compile(r"\b(?:ue|eu|europa|europe|uniao\s+europeia|european\s+union|rgpd|gdpr|eee|eea)\b")
+# "quais GPUs vocês têm?", "tabela de preços", a bare "/gpu preços": the GPUs we rent and their prices.
+OFFERING = regexes.compile(rf"\b(?:{_W('words.offering')})\b")
+OFFERING_ALONE = regexes.compile(rf"\W*(?:gpus?\W+)?(?:{_W('words.offering_alone')})\W*")
+# "tem H100 disponível?": stock the bot cannot see; the answer says who confirms it.
+AVAILABILITY = regexes.compile(rf"\b(?:{_W('words.availability')})\b")
+# What a question can say and still be a question for the offering's list ("e quanto custa a hora
+# reservada, para produção?"): a load, a length or a stage makes it a sizing question with the model forgotten.
+_OFFERING_FIELDS = frozenset(
+    {"cost", "budget", "budget_currency", "budget_monthly", "budget_yearly", "contract", "term_days", "intent"}
+)
 MAX_TOGETHER = 4  # models served on one GPU in one answer: each gets its column
 
 
@@ -1403,7 +1414,13 @@ def _bare_repo_names(text: str, catalog: Catalog) -> str:
         if precision is None and plain != base and normalize(plain) in index:
             return plain  # "Qwen2.5-Coder-7B-Instruct": the catalogue's name with a variant tail
         if precision is None:
-            return name
+            # "Qwen3-32B-Instruct-2507": the catalogue's model, its release's date after it (RELEASE_TAG)
+            tag = _DATE_TAIL.search(plain)
+            undated = VARIANT_TAILS.sub("", _DATE_TAIL.sub("", plain))
+            if not (tag and normalize(undated) in index):
+                return name
+            undated = name[: len(undated)] if name.lower().startswith(undated.lower()) else undated
+            return f"{undated} {tag.group(0)[1:]}"
         candidates = (base, plain, VARIANT_TAILS.sub("", _DATE_TAIL.sub("", plain)))
         named = next((c for c in candidates if normalize(c) in index), None)
         if precision == "gguf":
@@ -1451,6 +1468,16 @@ def _given(fields: dict, stage: Stage | None) -> dict:
     if stage is not None:
         given["stage"] = stage
     return given
+
+
+def _offering_asked(plain: str, fields: dict, stage: Stage | None) -> bool:
+    """Whether a question with no model asks for the GPUs we rent or their prices: words for the list or a
+    price per hour, or nothing but "preços", and neither a GPU nor a workload (those are sized)."""
+    if fields.get("gpu") or stage not in (None, Stage.inference):
+        return False
+    if any(v is not None and k not in _OFFERING_FIELDS for k, v in fields.items()):
+        return False
+    return OFFERING.search(plain) is not None or OFFERING_ALONE.fullmatch(plain) is not None
 
 
 def _training_said(scan: _Scan) -> bool:
@@ -1843,7 +1870,10 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
         if (
             kind == "model"
             and not _SIZE_IN_NAME.search(scan.work, start, end)
-            and (tail := VARIANT_AFTER.match(scan.work, end))
+            and (
+                (tail := VARIANT_AFTER.match(scan.work, end))
+                or (not _DIGIT.search(scan.work, start, end) and (tail := NUMBER_AFTER.match(scan.work, end)))
+            )
             and not (
                 (major := _MAJOR.search(tail.group(0)))
                 and normalize(scan.work[start:end] + major.group(0)) in indexes["model"]
@@ -1853,13 +1883,28 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
             value = re.sub(r"\s*\+$", " plus", scan.original[start:end].strip())  # names ignore a "+"
         scan.found.setdefault(kind, []).append((value, scan.original[start:end].strip()))
         scan.blank(start, end)
+        if kind == "model" and value == item.id and (tag := RELEASE_TAG.match(scan.work, end)):
+            scan.found.setdefault("release_tag", []).append((value, scan.original[start : tag.end()].strip()))
+            scan.blank(tag.start(), tag.end())
         if kind == "gpu":
             scan.found.setdefault("gpu_at", []).append((start, value))  # longest names are read first
             _gpu_count(scan, start, end)
 
 
+# "mistral large 2411", "qwen3 32b 2507": a release's year and month after a model's name (Mistral and Qwen
+# date their releases so) is that model, never a context of 2,411 tokens; unless a count follows it.
+RELEASE_TAG = regexes.compile(
+    rf"[\s_-]+(?:instruct[\s_-]+)?(2[3-6](?:0[1-9]|1[0-2]))(?![\w.,])(?!\s*(?:{_COUNT_NOUNS}|tok))"
+)
 _SIZE_IN_NAME = regexes.compile(r"\d(?:[.,]\d+)?\s*[bm]\b|\d+x\d")
-_MAJOR = regexes.compile(r"v\d+(?=\.)")
+_MAJOR = regexes.compile(r"v?\d+(?=\.)")
+_DIGIT = regexes.compile(r"\d")
+# "mistral large 3", "devstral 2 para 10 usuários", "mixtral 2": a version number after a name that has no
+# number of its own, followed by nothing that counts it ("devstral 2 gpus" is two GPUs).
+NUMBER_AFTER = regexes.compile(
+    r"[\s_-]+\d{1,2}(?:\.\d{1,2})?(?=\s*(?:$|[,;:?!)]|\.(?!\d)|(?:em|com|para|pra|no|na|num|numa|in|on|with|for"
+    r"|e|and|ou|or|vs|versus|fp8|fp16|bf16|int4|int8|awq|gptq|q4|q8|instruct|reasoning|base)\b))"
+)
 VARIANT_AFTER = regexes.compile(
     r"[\s_-]+(?:[a-z]+[\s_-]+)?(?:v\d+(?:\.\d+)*(?:[\s_-]+(?:lite|plus))?|plus|lite)(?![\w.])|\s*\+(?![\w+])"
 )
@@ -2783,6 +2828,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         scan.found.setdefault("prompt_tokens" if load else "context", []).extend(each)
     model = _one(scan, "model", "model")
     size = _one(scan, "size", "model")
+    for model_id, typed in scan.found.pop("release_tag", []):
+        if model == model_id:  # "Li “mistral large 2411” como Mistral Large 2 (123B)."
+            query.corrections.append((typed, catalog.model(model_id).name))
     if scan.found.get("series"):
         model, size = _series_member(scan, catalog, model, size)
     if model and size and normalize(scan.found["model"][0][1]) in family_words(catalog):
@@ -3136,7 +3184,15 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     if not (model or size):
         if scan.found.get("family"):
             raise _which_model(scan, catalog)
-        which = WHICH_MODEL.search(strip_accents(scan.original.lower())) or fields.get("budget")
+        plain = strip_accents(scan.original.lower())
+        available = AVAILABILITY.search(plain) is not None
+        if _offering_asked(plain, fields, stage):
+            # "quais GPUs vocês têm?", "tabela de preços": the GPUs we rent, how, and at what price
+            # (sizing/fits.py offered).
+            error = QueryError("query.offering", hint="query.examples")
+            error.availability_asked = available
+            raise error
+        which = WHICH_MODEL.search(plain) or fields.get("budget")
         # "um chatbot para o SAC com 50 pessoas": a use described with no model is a customer who has not
         # chosen one yet. Bare numbers ("4bit 32k 10 users") are a model forgotten: those still ask for it.
         which = which or (fields.get("task") is not None and not query.unknown)
@@ -3151,9 +3207,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             # other words kept. Surfaces that answer it catch this; elsewhere it reads as a missing model.
             error = QueryError("query.what_fits", hint="query.examples")
             error.given = _given(fields, stage)
+            error.availability_asked = available
             error.unknown = list(query.unknown)
             raise error
-        plain = strip_accents(scan.original.lower())
         if RESIDENCY.search(plain):
             # "os dados não podem sair da UE; onde ficam os servidores?": where the GPUs are, and what that
             # means for the law the customer names, before any model is chosen.

@@ -47,6 +47,9 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "cpu_only",
         "generate",
         "replace_closed",
+        "offering",
+        "offering_alone",
+        "availability",
     ),
     "numbers": None,  # word = value
     "stacks": (),  # stack id (sizing/data/stacks.toml) = the words that name it

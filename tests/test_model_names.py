@@ -60,8 +60,8 @@ CASES = [
     ("Qwen/QwQ-32B", "QwQ 32B", "bf16", None),
     ("meta-llama/Meta-Llama-3-8B-Instruct", "Llama 3 8B", "bf16", None),
     ("NousResearch/Hermes-3-Llama-3.1-8B 10 usuários", "Llama 3.1 8B", "bf16", "da mesma família"),
-    # No size in the name: only when every word of it names one member of the family.
-    ("mistralai/Mistral-Large-Instruct-2411", "Mistral Large 2 (123B)", "bf16", "da mesma família"),
+    # Mistral Large 2.1 (24.11), the same 123B as 2407 in Mistral's own model list: an entry's release.
+    ("mistralai/Mistral-Large-Instruct-2411", "Mistral Large 2 (123B)", "bf16", None),
     # Phi-3.5 Mini is an entry of its own (LongRoPE to 131,072 positions): it had been corrected to
     # Phi-4-mini ("phi-3.5-mini-instruct"), whose KV cache is a third of its own.
     ("microsoft/Phi-3.5-mini-instruct", "Phi-3.5 Mini 3.8B", "bf16", None),
@@ -281,3 +281,39 @@ def test_a_family_the_catalogue_lacks_named_before_its_size_is_said(text, named,
     # A catalogue model's name, or a bare size, is no such family.
     assert parse("llama 3.1 8b para 10 usuários").workload.family_typed is None
     assert parse("modelo de 7b para 10 usuarios").workload.family_typed is None
+
+
+@pytest.mark.parametrize(
+    ("text", "model", "context", "said"),
+    [
+        # A release's year and month after the name had been a context of 2,411 tokens, or contradicted "32k".
+        ("mistral large 2411 awq 4 usuários 32k", "mistral-large-2", 32_768, None),
+        ("mistral small 2501 com 10 usuários 32k", "mistral-small-24b", 32_768, None),
+        ("Mistral-Large-Instruct-2411", "mistral-large-2", None, None),
+        # A release the catalogue has no entry for is the model of that name, and the answer says so.
+        ("qwen3 32b 2507", "qwen3-32b", None, ("qwen3 32b 2507", "Qwen3 32B")),
+        ("qwen3-32b-instruct-2507 8k", "qwen3-32b", 8192, ("qwen3-32b 2507", "Qwen3 32B")),
+        # The catalogue's own dated releases, and numbers that are no dates, stay as they were.
+        ("qwen3-30b-a3b-instruct-2507 16k", "qwen3-30b-a3b-2507", 16_384, None),
+        ("llama 3.1 8b 2048", "llama-3.1-8b", 2048, None),
+    ],
+)
+def test_a_release_date_after_a_name_is_that_model_never_a_context(text, model, context, said):
+    query = parse(text)
+    assert query.workload.model == model and query.workload.context == context
+    assert query.unknown == []
+    assert query.corrections == ([said] if said else [])
+
+
+def test_a_count_after_a_name_is_still_a_count():
+    assert parse("llama 3.1 8b 2410 usuarios").workload.users == 2410
+    assert parse("devstral 2 gpus").workload.gpus == 2
+
+
+@pytest.mark.parametrize("text", ["mixtral 2", "magistral 3 em fp8", "devstral 3 com 10 usuários"])
+def test_a_version_the_catalogue_lacks_after_a_name_is_not_sized_as_another(text):
+    # "mistral large 3" had been sized as Mistral Large 2 (123B dense; Large 3 is a 675B MoE), the "3"
+    # dropped without a word: a version after a name with no number of its own is part of the name.
+    with pytest.raises(SizingError) as e:
+        size(parse(text).workload)
+    assert e.value.key.startswith("unknown_model")

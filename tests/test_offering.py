@@ -1,0 +1,127 @@
+""" "Quais GPUs vocês têm?", "tabela de preços", "/gpu preços": a question for what we rent, with no model,
+gets the offering's GPUs, their machines, contract modes and prices per GPU-hour (sizing/fits.py offered),
+where it had been "Não entendi" or "Faltou dizer o modelo"."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main as gpu_size
+from sizing.catalog import load_catalog
+from sizing.query import QueryError, parse
+
+from .slack_harness import text_of as _text
+from .slack_harness import valid as _valid
+
+
+def _key(text: str) -> str:
+    with pytest.raises(QueryError) as e:
+        parse(text)
+    return e.value.key
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "quais gpus vocês têm?",
+        "Quais as GPUs disponíveis hoje?",
+        "tabela de preços",
+        "preços",
+        "/gpu precos",
+        "quanto custa por hora?",
+        "which GPUs do you offer?",
+        "what GPUs do you have available and what's the pricing?",
+        "Qual é o preçário das GPUs?",  # pt-PT
+        "gpus",
+    ],
+)
+def test_a_question_for_the_offering_is_answered_with_it(text):
+    assert _key(text) == "query.offering"
+
+
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        # a workload with the model forgotten: asked for the model, as before
+        ("quais gpus preciso para 50 usuários?", "query.no_model"),
+        ("quais gpus vocês têm para fine-tuning?", "query.no_model"),
+        # a GPU named: what fits on it, with its own price
+        ("tem H100 disponível? quanto custa por hora?", "query.what_fits"),
+    ],
+)
+def test_a_workload_or_a_gpu_is_not_the_offerings_list(text, key):
+    assert _key(text) == key
+
+
+def test_a_model_named_beside_the_words_is_sized():
+    assert parse("quais gpus vocês têm? quero rodar o llama 70b").workload.model == "llama-3.1-70b"
+
+
+def test_the_list_names_every_gpu_we_rent_with_its_machines(capsys):
+    assert gpu_size(["quais gpus vocês têm?"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("GPUs que alugamos\n")
+    for offer in load_catalog().offering.offer:
+        gpu = load_catalog().gpu(offer.gpu)
+        assert f"• {gpu.name}: máquinas de 1, 2, 4 e 8 GPUs, até 4 máquinas por serviço (32 GPUs)" in out
+    assert "Sob demanda: para testar e avaliar" in out and "Pacote por projeto:" in out
+    assert "Sem preços configurados" in out  # none in the shipped offering
+    assert "Disponibilidade" not in out  # not asked
+
+
+def test_prices_per_gpu_hour_and_month_for_staff(tmp_path, monkeypatch, capsys):
+    from tests.data_folders import priced_copy
+
+    prices = {"h100-sxm": "{ reserved = 14.0, on_demand = 20.0 }", "l40s": "{ on_demand = 9.5 }"}
+    monkeypatch.setenv("GPU_SIZER_DATA", str(priced_copy(tmp_path, prices)))
+    load_catalog.cache_clear()
+    try:
+        assert gpu_size(["what are your GPU prices? anything available this week?"]) == 0
+        out = capsys.readouterr().out
+        # 20.00 an hour x 730 hours = 14,600 a month; modes in the order a customer meets them
+        assert "Per GPU: on demand: BRL 20.00/h, BRL 14,600/month; reserved: BRL 14.00/h, BRL 10,220/month." in out
+        assert "• L40S 48 GB: machines of 1, 2, 4 and 8 GPUs, up to 4 machines per service (32 GPUs). Per GPU: on demand: BRL 9.50/h" in out
+        assert "• H200 SXM 141 GB: machines of 1, 2, 4 and 8 GPUs, up to 4 machines per service (32 GPUs)\n" in out
+        assert "A month of continuous service counts 730 hours." in out
+        assert "Availability: I do not see stock in real time" in out
+        assert gpu_size(["--json", "tabela de preços"]) == 0
+        [gpu] = [g for g in json.loads(capsys.readouterr().out)["offering"]["gpus"] if g["gpu"] == "h100-sxm"]
+        assert gpu["price_per_gpu_hour"] == {"reserved": 14.0, "on_demand": 20.0}
+    finally:
+        load_catalog.cache_clear()
+
+
+def test_slack_answers_it_and_a_customer_is_sent_to_sales_for_prices(priced, slack):
+    reply = slack.command("quais gpus vocês têm e quanto custa a hora?")
+    _valid(reply["blocks"])
+    text = _text(reply["blocks"])
+    assert "GPUs que alugamos" in text and "BRL 9,50/h" in text  # staff see the prices
+    [row] = slack.rows()
+    assert (row["outcome"], row["error_key"]) == ("answered", None)
+
+
+def test_a_customer_in_a_shared_channel_gets_the_list_without_prices(priced, tmp_path):
+    from bot.log.requestlog import RequestLog
+    from bot.pipeline import Pipeline, Where
+
+    pipeline = Pipeline(RequestLog(tmp_path / "log.db"))
+    reply = pipeline.ask("which GPUs do you have?", Where("slash_command", channel_shared=True))
+    _valid(reply.message.blocks)
+    text = _text(reply.message.blocks)
+    assert "H200 SXM 141 GB" in text and "BRL" not in text and "the sales team sends them" in text
+    pipeline.log.close()
+
+
+def test_availability_asked_about_a_gpu_says_who_confirms_it(capsys):
+    assert gpu_size(["tem H100 disponível?"]) == 0
+    out = capsys.readouterr().out
+    assert "O que cabe em 1× H100 SXM 80 GB" in out
+    assert "não vejo o estoque em tempo real; o time comercial confirma" in out
+
+
+def test_asked_in_european_portuguese_it_answers_so(capsys):
+    assert gpu_size(["Qual é o preçário das GPUs que têm?"]) == 0
+    out = capsys.readouterr().out
+    assert "Modalidades de contrato:" in out and "A pedido: para testar e avaliar" in out
