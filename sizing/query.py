@@ -2273,14 +2273,22 @@ def _leftovers(scan: _Scan) -> list[str]:
     return out
 
 
+_VERSION = regexes.compile(r"v?\d{1,2}(?:\.\d{1,2})?")
+
+
 def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) -> list[str]:
     """Misspelt catalogue names ("lama 3 70b", "mixtrl"): taken when close, suggested when not."""
     indexes = _indexes(catalog)
     keys = {kind: list(indexes[kind]) for kind in ("model", "gpu")}
     buckets = _buckets(catalog)
     unknown = []
-    for word in leftovers:
+    skip = None
+    for i, word in enumerate(leftovers):
+        if i == skip:
+            continue  # the version of the name before it ("lama 3.1 8b"), taken with it
         w = normalize(strip_accents(word))
+        # "lama 3.1 8b": the version typed after a misspelt name is part of it
+        version = leftovers[i + 1] if i + 1 < len(leftovers) and _VERSION.fullmatch(leftovers[i + 1]) else None
         if len(w) < 3 or not LETTERS.search(w):
             if _SHORT_GPU.match(w) and _named_as_gpu(scan, word):
                 _raise_unknown_gpu(word, keys["gpu"], indexes["gpu"], always=True)
@@ -2290,6 +2298,9 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
         for kind in keys:
             # Try the word alone and with the size typed next to it ("lama 70b").
             candidates = [(w, None)] + [(w + normalize(v), v) for v, _ in scan.found.get("size", [])]
+            if version:
+                ver = normalize(version)
+                candidates += [(w + ver, None)] + [(w + ver + normalize(v), v) for v, _ in scan.found.get("size", [])]
             for candidate, typed_size in candidates:
                 # Typos keep the first letter and roughly the length: compare only with those names.
                 near = [k for k in buckets[kind].get(candidate[0], ()) if abs(len(k) - len(candidate)) <= 3]
@@ -2309,7 +2320,8 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
                 if close:
                     score = difflib.SequenceMatcher(None, candidate, close[0]).ratio()
                     if best is None or score > best[0]:
-                        best = (score, kind, close[0], candidate != w)
+                        with_version = version is not None and candidate.startswith(w + normalize(version))
+                        best = (score, kind, close[0], typed_size is not None, with_version)
         if best is None:
             if GPU_LIKE.match(w) or _SHORT_GPU.match(w):
                 # Asked about by name ("numa t4", "on 8 mi300x"), a GPU we cannot place is an error even
@@ -2319,11 +2331,13 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
                     _raise_unknown_gpu(word, keys["gpu"], indexes["gpu"], always=cued)
             unknown.append(word)
             continue
-        _, kind, key, with_size = best
+        _, kind, key, with_size, with_version = best
         item = indexes[kind][key]
         typed = word
+        if with_version:
+            typed, skip = f"{word} {version}", i + 1
         if with_size:
-            typed = f"{word} {scan.found['size'][0][1]}"
+            typed = f"{typed} {scan.found['size'][0][1]}"
             scan.found.pop("size")
         scan.found.setdefault(kind, []).append((item.id, typed))
         if normalize(typed) != normalize(item.name):  # "Qwen2.5-7B-Instruct-Q4_K_M" is no typo of Qwen2.5 7B

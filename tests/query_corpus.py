@@ -178,6 +178,8 @@ PHRASINGS: list[tuple[str, dict]] = [
     # ---------------------------------------------------------------- shorthand: typos close enough to fix
     ("lama 3 70b 4bit", {"model": "llama-3.1-70b", "precision": "int4"}),
     ("mixtrl 4bit 8k", {"model": "mixtral-8x7b", "precision": "int4", "context": 8192}),
+    # the version typed after a misspelt name is part of it: it had been "Não entendi: 3.3", sized as 3.1
+    ("lama 3.3 70b 10 usuarios", {"model": "llama-3.3-70b", "users": 10}),
     ("qwen 2.5 32 b fp8", {"model": "qwen2.5-32b", "precision": "fp8"}),
     # ---------------------------------------------------------------- shorthand: stages and training
     (
