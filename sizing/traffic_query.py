@@ -309,7 +309,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         return [
             (kind, regexes.compile(
                 rf"\b(?:cada\s+uma?|each(?:\s+one)?|(?:cada|each|por|per)\s+(?:{person}))\b(?:\s+[a-z]+){{0,3}}?\s+"
-                rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*{per}\s*(?:{unit})\b"
+                rf"(?:[~≈±]\s*)?{_NUM}\s*(?:de\s+)?(?:{requests})\s*{per}\s*(?:{unit})\b"
             ), convert),
             (kind, regexes.compile(
                 rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*(?:{per}\s*(?:{unit})\s*(?:{per_person})|(?:{per_person})\s*{per}\s*(?:{unit}))\b"

@@ -1498,3 +1498,22 @@ def test_a_batch_of_long_documents_is_not_held_to_a_chats_first_token():
         ).workload
     )
     assert given.workload.load.ttft_target_s == 2  # a target given still holds
+
+
+def test_what_each_of_the_daily_users_sends_with_replies_and_an_approximate_count():
+    # "each sending ~20 messages" had been 20 requests a day in all (3 an hour), and "replies 300 tokens" a
+    # 300-token context refused against the 1,500-token prompt.
+    query = parse(
+        "We expect 5k DAU, each sending ~20 messages a day, avg prompt 1.5k tokens, replies 300 tokens. "
+        "Llama 3.3 70B fp8. What do we need?"
+    )
+    w = query.workload
+    assert (w.requests_per_day, w.prompt_tokens, w.output_tokens, w.context) == (100_000, 1500, 300, None)
+    assert query.unknown == []
+    load = size(w).workload.load
+    assert load is not None and load.rate_per_s > 100_000 / 86_400  # the day's peak, above its average
+
+
+def test_tensor_parallel_named_with_no_size_is_understood():
+    query = parse("rodar qwen2.5 72b em 4 L40S com tensor parallel, cabe 32k de contexto?")
+    assert (query.workload.gpus, query.unknown) == (4, [])
