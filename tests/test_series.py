@@ -93,7 +93,7 @@ def test_a_family_word_alone_lists_its_models(capsys):
     assert gpu_size(["mistral com 20 usuários"]) == 2
     err = capsys.readouterr().err
     assert "Qual modelo “mistral”?" in err and "Mistral Nemo 12B" in err
-    assert "`/gpu mistral small 3 24b com 20 usuários`" in err
+    assert "Mistral Large 3 (675B-A41B)" in err and "`/gpu mistral large 2 com 20 usuários`" in err
 
 
 def test_a_series_that_also_names_a_model_is_refused_by_the_catalogue(tmp_path):
