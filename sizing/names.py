@@ -161,12 +161,27 @@ def resolve_model(text: str, catalog: Catalog, source: ModelSource | None = None
     return _resolve_offline(text, key, catalog)
 
 
+# The size a name ends with, as a word of its own ("gemma 3 1b", "llama-3.2-1b").
+_SIZE_TAIL = regexes.compile(r"(?:^|[\s_-])(\d+(?:\.\d+)?b)$")
+
+
+def same_size_word(item, key: str, typed: str) -> bool:
+    """Whether a name typed with a size at its end ("gemma 31b") ends with the size of a name of the model it
+    matched: names ignore spaces, so "gemma 31b" and "gemma 3 1b" are one key, and only one of them says 1B."""
+    tail = _SIZE_TAIL.search(typed.strip().lower())
+    if tail is None:
+        return True
+    names = [n for n in (item.name, *item.aliases, *getattr(item, "hf_repos", ())) if normalize(n) == key]
+    ends = [m.group(1) for n in names if (m := _SIZE_TAIL.search(n.lower().split("/")[-1]))]
+    return not ends or tail.group(1) in ends
+
+
 def _resolve_offline(text: str, key: str, catalog: Catalog) -> ResolvedModel:
     found = release_index(catalog.models).get(key) if "/" in text else None
     if found:
         return ResolvedModel(with_release(*found), source="release")
     found = name_index(catalog.models).get(key)
-    if found:
+    if found and same_size_word(found, key, text):
         return ResolvedModel(found)  # type: ignore[arg-type]
     found = release_index(catalog.models).get(key)
     if found:

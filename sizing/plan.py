@@ -10,11 +10,12 @@ import msgspec
 
 from . import i18n, images, kv_cache, regexes, training
 from .architecture import updated
-from .catalog import GPU, Catalog, ImageRule, KVPrecision, ModelEntry, Precision, Stack
+from .catalog import GPU, Catalog, ImageRule, KVPrecision, ModelEntry, Precision, Stack, normalize
 from .errors import SizingError
 from .i18n import t
 from .names import (
     ModelSource,
+    family_words,
     ResolvedModel,
     resolve_gpu,
     resolve_kv_precision,
@@ -300,10 +301,14 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         base_name = catalog.model(model.derived_from).name
         model = updated(model, name=t(lang, "model.derived_name", name=model.name, base=base_name))
         resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
-    if w.family_typed and resolved.typed_size:
+    if w.family_typed:
         # "granite 3.3 8b": said as for a repo of a family the catalogue lacks, before how the size was sized,
         # and named as asked wherever the answer names its model ("granite 3.3 8b (sized as Llama 3.1 8B)")
-        said.append(t(lang, "assume.model.repo_size", repo=w.family_typed, size=resolved.typed_size.upper()))
+        # a known family's word first ("gemma 4 31b"): a version of it the catalogue lacks
+        first = normalize(w.family_typed.split()[0]) if w.family_typed.split() else ""
+        key = "version_size" if first in family_words(catalog) else "repo_size"
+        size = (resolved.typed_size or w.family_typed.split()[-1]).upper()
+        said.append(t(lang, f"assume.model.{key}", repo=w.family_typed, size=size))
         model = updated(model, name=t(lang, "model.family_sized", name=w.family_typed, base=model.name))
         resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
     for key, params in resolved.notes:

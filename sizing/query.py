@@ -28,6 +28,7 @@ from .names import (
     repo_precision,
     resolve_gpu,
     resolve_model,
+    same_size_word,
 )
 from .quantities import parse_amount, parse_context
 from .redact import scrub
@@ -1849,6 +1850,8 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
             if key in index:
                 if kind == "model" and _SPLIT_VERSION.search(scan.work, start, end):
                     continue  # "deepseek-v3 1 users" is V3 and a count, not "v3.1" (names ignore dots)
+                if kind == "model" and not same_size_word(index[key], key, scan.work[start:end]):
+                    continue  # names ignore spaces: "gemma 31b" is no "gemma 3 1b"
                 matches.append((length, end - start, -start, start, end, kind, index[key]))
         # "H100s", "two A100s": a GPU name in the plural.
         if key not in indexes["gpu"] and (gpu := _plural_gpu(key, indexes["gpu"])):
@@ -2238,6 +2241,15 @@ def _sizes(scan: _Scan, catalog: Catalog) -> None:
     if families and len(sizes) == 1 and not scan.found.get("model"):
         index = _indexes(catalog)["model"]
         item = index.get(normalize(families[0] + sizes[0][0]))
+        if item is not None and not _own_size(catalog, item.id, sizes[0][0]):
+            item = None  # names ignore spaces: "gemma 31b" had been "gemma 3 1b"
+        if item is not None or families[0] in family_words(catalog):
+            # "gemma 4 31b", "qwen 3.5 32b", "llama 5 70b": a version of the family the catalogue lacks
+            # between the family and the size: sized by the size within the family (its model of that size,
+            # or one scaled to it), and named as asked (sizing/plan.py)
+            version = _family_version(scan, families[0], sizes[0][1])
+            if version is not None:
+                scan.found["family_version"] = [version]
         if item is not None:
             scan.found["model"] = [(item.id, f"{families[0]} {sizes[0][1]}")]
             scan.found.pop("size")
@@ -2250,6 +2262,19 @@ def _sizes(scan: _Scan, catalog: Catalog) -> None:
         if m.group(0) in known:
             scan.found.setdefault("family", []).append((m.group(0), scan.original[m.start() : m.end()]))
             scan.blank(m.start(), m.end())
+
+
+def _family_version(scan: _Scan, family: str, typed_size: str) -> str | None:
+    """The family, a version and the size as typed ("gemma 4 31b"), the version then blanked; None when no
+    version stands right between the family word and the size."""
+    version = regexes.compile(rf"\b{re.escape(family)}[\s_-]*(v?\d{{1,2}}(?:\.\d{{1,2}})?)\b").search(scan.work)
+    if version is None:
+        return None
+    at = scan.original.lower().find(typed_size.lower(), version.end())
+    if at < 0 or scan.original[version.end() : at].strip(" _-"):
+        return None
+    scan.blank(version.start(1), version.end(1))
+    return scan.original[version.start() : at + len(typed_size)]
 
 
 def _leftovers(scan: _Scan) -> list[str]:
@@ -3272,6 +3297,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     if size and not model:
         # Kept aside until the words' typos are read (_parse): "pretrian 8b" is a pre-training, no family.
         query.family_candidate = _unknown_family(scan, query)
+    elif scan.found.get("family_version"):
+        query.family_candidate = (scan.found["family_version"][0], [])
     query.workload = Workload.given({"model": model or size, **workload})
     return query
 

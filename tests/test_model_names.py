@@ -317,3 +317,31 @@ def test_a_version_the_catalogue_lacks_after_a_name_is_not_sized_as_another(text
     with pytest.raises(SizingError) as e:
         size(parse(text).workload)
     assert e.value.key.startswith("unknown_model")
+
+
+def test_a_family_with_a_size_is_never_a_model_whose_name_runs_the_same_letters():
+    # Names ignore spaces: "gemma 31b" had been Gemma 3 1B (the key of "gemma 3 1b"), a 1B for a 31B.
+    for text in ("gemma 31b", "gemma 4 31b para 10 usuários"):
+        result = size(parse(text).workload)
+        assert 30e9 < result.workload.model.params < 33e9, text
+    assert parse("gemma 3 1b").workload.model == "gemma-3-1b"
+    assert parse("llama 3.2 1b").workload.model == "llama-3.2-1b"
+
+
+@pytest.mark.parametrize(
+    ("text", "sized_as"),
+    [
+        # a version of a family the catalogue lacks, between the family and the size: the version had been
+        # dropped ("llama 5 70b" answered as Llama 3.1 70B) or left as not understood ("qwen 3.5 32b")
+        ("gemma 4 31b para 10 usuários", "Gemma 3 27B com 72 camadas"),
+        ("llama 5 70b", "Llama 3.1 70B"),
+        ("qwen 3.5 32b", "Qwen2.5 32B"),
+    ],
+)
+def test_a_version_the_catalogue_lacks_is_named_as_asked_and_said(text, sized_as):
+    query = parse(text)
+    assert query.unknown == []
+    result = size(query.workload)
+    typed = text.split(" para")[0]
+    assert result.workload.model.name == f"{typed} (dimensionado como {sized_as})"
+    assert any(f"“{typed}” é uma versão da família que o catálogo não tem" in a for a in result.assumptions)
