@@ -194,14 +194,20 @@ def _lines(
 
 
 def text(
-    fits: WhatFits | Suggestions | Offered, lang: str, show_prices: bool = True, availability_asked: bool = False
+    fits: WhatFits | Suggestions | Offered,
+    lang: str,
+    show_prices: bool = True,
+    availability_asked: bool = False,
 ) -> str:
     title, body = _lines(fits, lang, show_prices, availability_asked)
     return "\n".join([title, "", *body]) + "\n"
 
 
 def message(
-    fits: WhatFits | Suggestions | Offered, lang: str, show_prices: bool = True, availability_asked: bool = False
+    fits: WhatFits | Suggestions | Offered,
+    lang: str,
+    show_prices: bool = True,
+    availability_asked: bool = False,
 ) -> Message:
     title, body = _lines(fits, lang, show_prices, availability_asked)
     blocks = [

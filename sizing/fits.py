@@ -170,8 +170,11 @@ def offered(given: dict[str, Any], catalog: Catalog) -> Offered:
             counts=list(offer.counts),
             max_servers=offer.max_servers,
             contract_modes=list(offer.contract_modes),
-            price_per_gpu_hour={mode: price for mode, price in offer.price_per_gpu_hour.items()
-                                if mode in offer.contract_modes},  # fmt: skip
+            price_per_gpu_hour={
+                mode: price
+                for mode, price in offer.price_per_gpu_hour.items()
+                if mode in offer.contract_modes
+            },
         )
         for offer in catalog.offering.offer
     ]

@@ -10,13 +10,13 @@ import msgspec
 
 from . import i18n, images, kv_cache, regexes, training
 from .architecture import updated
-from .catalog import GPU, Catalog, ImageRule, KVPrecision, ModelEntry, Precision, Stack, normalize
+from .catalog import GPU, Catalog, ImageRule, KVPrecision, ModelEntry, Precision, Stack
 from .errors import SizingError
 from .i18n import t
 from .names import (
     ModelSource,
-    family_words,
     ResolvedModel,
+    family_words,
     resolve_gpu,
     resolve_kv_precision,
     resolve_model,
@@ -36,6 +36,10 @@ from .speculative import (
 )
 from .weights import weight_bytes
 from .workload import Intent, Method, Optimizer, Stage, Task, Workload
+
+# "gemma-4-31b": the family word a name starts with, and the size it ends with
+_LEADING_WORD = regexes.compile(r"[a-z]+")
+_TRAILING_SIZE = regexes.compile(r"(\d+(?:\.\d+)?b)\W*$")
 
 DEFAULT_CONTEXT = 4096
 FINETUNE_SEQ_LEN = 2048
@@ -305,9 +309,10 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         # "granite 3.3 8b": said as for a repo of a family the catalogue lacks, before how the size was sized,
         # and named as asked wherever the answer names its model ("granite 3.3 8b (sized as Llama 3.1 8B)")
         # a known family's word first ("gemma 4 31b"): a version of it the catalogue lacks
-        first = normalize(w.family_typed.split()[0]) if w.family_typed.split() else ""
-        key = "version_size" if first in family_words(catalog) else "repo_size"
-        size = (resolved.typed_size or w.family_typed.split()[-1]).upper()
+        first = _LEADING_WORD.match(w.family_typed.lower())
+        key = "version_size" if first and first.group(0) in family_words(catalog) else "repo_size"
+        typed = _TRAILING_SIZE.search(w.family_typed.lower())
+        size = (resolved.typed_size or (typed.group(1) if typed else w.family_typed)).upper()
         said.append(t(lang, f"assume.model.{key}", repo=w.family_typed, size=size))
         model = updated(model, name=t(lang, "model.family_sized", name=w.family_typed, base=model.name))
         resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)

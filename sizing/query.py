@@ -1008,9 +1008,8 @@ OFFERING_ALONE = regexes.compile(rf"\W*(?:gpus?\W+)?(?:{_W('words.offering_alone
 AVAILABILITY = regexes.compile(rf"\b(?:{_W('words.availability')})\b")
 # What a question can say and still be a question for the offering's list ("e quanto custa a hora
 # reservada, para produção?"): a load, a length or a stage makes it a sizing question with the model forgotten.
-_OFFERING_FIELDS = frozenset(
-    {"cost", "budget", "budget_currency", "budget_monthly", "budget_yearly", "contract", "term_days", "intent"}
-)
+_BUDGET_FIELDS = {"budget", "budget_currency", "budget_monthly", "budget_yearly"}
+_OFFERING_FIELDS = frozenset({"cost", "contract", "term_days", "intent", *_BUDGET_FIELDS})
 MAX_TOGETHER = 4  # models served on one GPU in one answer: each gets its column
 
 
@@ -2236,7 +2235,7 @@ def _sizes(scan: _Scan, catalog: Catalog) -> None:
     # A family word next to a size ("um Llama de 70B", "qwen 32b") picks that family's model; a size the
     # catalogue lacks stays in the family ("qwen 235b", "llama 13b": sizing.names scales within it).
     known = FAMILIES | family_words(catalog)
-    families = [w for w in WORD.findall(scan.work) if w in known]
+    families = _families_named(scan, known)
     sizes = scan.found.get("size", [])
     if families and len(sizes) == 1 and not scan.found.get("model"):
         index = _indexes(catalog)["model"]
@@ -2264,10 +2263,35 @@ def _sizes(scan: _Scan, catalog: Catalog) -> None:
             scan.blank(m.start(), m.end())
 
 
+def _families_named(scan: _Scan, known: set[str]) -> list[str]:
+    """The family words of the text, in order: "gemma-4-31b" names gemma (a family glued to its version);
+    "oss" is gpt-oss only after "gpt" ("seed oss 36b" is another family)."""
+    out = []
+    for m in WORD.finditer(scan.work):
+        word = m.group(0)
+        if word not in known and (glued := _GLUED_VERSION.fullmatch(word)) and glued.group(1) in known:
+            word = glued.group(1)
+        if word not in known:
+            continue
+        if word in _SECOND_WORDS and not re.search(
+            rf"\b{_SECOND_WORDS[word]}[\s_-]*$", scan.original[: m.start()].lower()
+        ):
+            continue
+        out.append(word)
+    return out
+
+
+# Family words that name theirs only after the first word of the name ("gpt oss").
+_SECOND_WORDS = {"oss": "gpt"}
+_GLUED_VERSION = regexes.compile(r"([a-z]+)[-_]v?\d{1,2}(?:\.\d{1,2})?[-_]?")
+
+
 def _family_version(scan: _Scan, family: str, typed_size: str) -> str | None:
     """The family, a version and the size as typed ("gemma 4 31b"), the version then blanked; None when no
     version stands right between the family word and the size."""
-    version = regexes.compile(rf"\b{re.escape(family)}[\s_-]*(v?\d{{1,2}}(?:\.\d{{1,2}})?)\b").search(scan.work)
+    version = regexes.compile(rf"\b{re.escape(family)}[\s_-]*(v?\d{{1,2}}(?:\.\d{{1,2}})?)\b").search(
+        scan.work
+    )
     if version is None:
         return None
     at = scan.original.lower().find(typed_size.lower(), version.end())
@@ -2313,7 +2337,9 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
             continue  # the version of the name before it ("lama 3.1 8b"), taken with it
         w = normalize(strip_accents(word))
         # "lama 3.1 8b": the version typed after a misspelt name is part of it
-        version = leftovers[i + 1] if i + 1 < len(leftovers) and _VERSION.fullmatch(leftovers[i + 1]) else None
+        version = (
+            leftovers[i + 1] if i + 1 < len(leftovers) and _VERSION.fullmatch(leftovers[i + 1]) else None
+        )
         if len(w) < 3 or not LETTERS.search(w):
             if _SHORT_GPU.match(w) and _named_as_gpu(scan, word):
                 _raise_unknown_gpu(word, keys["gpu"], indexes["gpu"], always=True)
@@ -2325,7 +2351,9 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
             candidates = [(w, None)] + [(w + normalize(v), v) for v, _ in scan.found.get("size", [])]
             if version:
                 ver = normalize(version)
-                candidates += [(w + ver, None)] + [(w + ver + normalize(v), v) for v, _ in scan.found.get("size", [])]
+                candidates += [(w + ver, None)] + [
+                    (w + ver + normalize(v), v) for v, _ in scan.found.get("size", [])
+                ]
             for candidate, typed_size in candidates:
                 # Typos keep the first letter and roughly the length: compare only with those names.
                 near = [k for k in buckets[kind].get(candidate[0], ()) if abs(len(k) - len(candidate)) <= 3]

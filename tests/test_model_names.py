@@ -111,7 +111,8 @@ def test_every_catalogue_model_answers_to_its_family_and_size():
         for member in members:
             m = catalog.model(member)
             b = m.params_official_billions
-            typed = f"{word} {round(b, 1):g}b"
+            # "oss" names gpt-oss after "gpt" only: "seed oss 36b" is another family
+            typed = f"{'gpt ' if word == 'oss' else ''}{word} {round(b, 1):g}b"
             got = size(parse(typed).workload).workload.model
             # The family's model of that size (another of the same size may come first, newest first).
             same = catalog.model(got.id) if not got.scaled_from else None
@@ -258,6 +259,8 @@ def test_kimi_k2_thinking_is_sized_in_its_published_int4():
         ("granite-3.1-8b", "granite-3.1-8b", "8B"),
         ("olmo 2 32b", "olmo 2 32b", "32B"),
         ("seed-oss 36b para 10 usuarios", "seed-oss 36b", "36B"),
+        # with a space, "oss" had been gpt-oss's family word, and "seed" not understood
+        ("seed oss 36b para 10 usuarios", "seed oss 36b", "36B"),
         ("ernie 4.5 21b a3b", "ernie 4.5 21b a3b", "21B-A3B"),
     ],
 )
@@ -336,6 +339,8 @@ def test_a_family_with_a_size_is_never_a_model_whose_name_runs_the_same_letters(
         ("gemma 4 31b para 10 usuários", "Gemma 3 27B com 72 camadas"),
         ("llama 5 70b", "Llama 3.1 70B"),
         ("qwen 3.5 32b", "Qwen2.5 32B"),
+        # glued to its version, as a repo names it (it had been a contradiction, "gemma-4" against "31b")
+        ("gemma-4-31b", "Gemma 3 27B com 72 camadas"),
     ],
 )
 def test_a_version_the_catalogue_lacks_is_named_as_asked_and_said(text, sized_as):

@@ -81,9 +81,18 @@ def test_prices_per_gpu_hour_and_month_for_staff(tmp_path, monkeypatch, capsys):
         assert gpu_size(["what are your GPU prices? anything available this week?"]) == 0
         out = capsys.readouterr().out
         # 20.00 an hour x 730 hours = 14,600 a month; modes in the order a customer meets them
-        assert "Per GPU: on demand: BRL 20.00/h, BRL 14,600/month; reserved: BRL 14.00/h, BRL 10,220/month." in out
-        assert "• L40S 48 GB: machines of 1, 2, 4 and 8 GPUs, up to 4 machines per service (32 GPUs). Per GPU: on demand: BRL 9.50/h" in out
-        assert "• H200 SXM 141 GB: machines of 1, 2, 4 and 8 GPUs, up to 4 machines per service (32 GPUs)\n" in out
+        assert (
+            "Per GPU: on demand: BRL 20.00/h, BRL 14,600/month; reserved: BRL 14.00/h, BRL 10,220/month."
+            in out
+        )
+        assert (
+            "• L40S 48 GB: machines of 1, 2, 4 and 8 GPUs, up to 4 machines per service (32 GPUs). Per GPU: on demand: BRL 9.50/h"
+            in out
+        )
+        assert (
+            "• H200 SXM 141 GB: machines of 1, 2, 4 and 8 GPUs, up to 4 machines per service (32 GPUs)\n"
+            in out
+        )
         assert "A month of continuous service counts 730 hours." in out
         assert "Availability: I do not see stock in real time" in out
         assert gpu_size(["--json", "tabela de preços"]) == 0
