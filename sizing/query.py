@@ -1901,12 +1901,13 @@ RELEASE_TAG = regexes.compile(
 _SIZE_IN_NAME = regexes.compile(r"\d(?:[.,]\d+)?\s*[bm]\b|\d+x\d")
 _MAJOR = regexes.compile(r"v?\d+(?=\.)")
 _DIGIT = regexes.compile(r"\d")
-# "mistral large 3", "devstral 2 para 10 usuários", "mixtral 2": a version number after a name that has no
-# number of its own, followed by nothing that counts it ("devstral 2 gpus" is two GPUs).
-NUMBER_AFTER = regexes.compile(
-    r"[\s_-]+\d{1,2}(?:\.\d{1,2})?(?=\s*(?:$|[,;:?!)]|\.(?!\d)|(?:em|com|para|pra|no|na|num|numa|in|on|with|for"
+# "mistral large 3", "devstral 2 para 10 usuários", "mixtral 2", "kimi k2.5": a version after a name that
+# has no number of its own, followed by nothing that counts it ("devstral 2 gpus" is two GPUs).
+_VERSION_END = (
+    r"(?=\s*(?:$|[,;:?!)]|\.(?!\d)|(?:em|com|para|pra|no|na|num|numa|in|on|with|for"
     r"|e|and|ou|or|vs|versus|fp8|fp16|bf16|int4|int8|awq|gptq|q4|q8|instruct|reasoning|base)\b))"
 )
+NUMBER_AFTER = regexes.compile(rf"[\s_-]+[kmr]?\d{{1,2}}(?:\.\d{{1,2}})?{_VERSION_END}")
 VARIANT_AFTER = regexes.compile(
     r"[\s_-]+(?:[a-z]+[\s_-]+)?(?:v\d+(?:\.\d+)*(?:[\s_-]+(?:lite|plus))?|plus|lite)(?![\w.])|\s*\+(?![\w+])"
 )
@@ -3478,12 +3479,24 @@ def _sizes_of(series, catalog: Catalog) -> str:
 def _which_model(scan: _Scan, catalog: Catalog) -> QueryError:
     """A family word with neither a size nor a model ("mistral com 20 usuários"): its models, newest first."""
     word, typed = scan.found["family"][0]
+    at = scan.original.lower().find(typed.lower())
+    version = _FAMILY_THEN_VERSION.match(scan.original.lower(), at + len(typed)) if at >= 0 else None
+    if version:
+        # "minimax m2.5", "gemma 4", "llama 5": a version of the family the catalogue lacks, said so with the
+        # closest names it has, rather than asked which of its models
+        try:
+            resolve_model(scan.original[at : version.end()], catalog)
+        except SizingError as e:
+            return QueryError.from_sizing(e)
     members = [catalog.model(m).name for m in family_members(catalog).get(normalize(word), [])]
     if not members:
         return QueryError("query.no_model")
     shown = ", ".join(members[:8]) + (f" (+{len(members) - 8})" if len(members) > 8 else "")
     return QueryError("query.family_model", hint=None, family=typed, models=shown,
                       example=_example(scan.original, typed, members[min(2, len(members) - 1)]))  # fmt: skip
+
+
+_FAMILY_THEN_VERSION = regexes.compile(rf"[\s_-]*[kmrv]?\d{{1,2}}(?:\.\d{{1,2}})?{_VERSION_END}")
 
 
 def _example(original: str, typed: str, name: str) -> str:

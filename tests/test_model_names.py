@@ -350,3 +350,15 @@ def test_a_version_the_catalogue_lacks_is_named_as_asked_and_said(text, sized_as
     typed = text.split(" para")[0]
     assert result.workload.model.name == f"{typed} (dimensionado como {sized_as})"
     assert any(f"“{typed}” é uma versão da família que o catálogo não tem" in a for a in result.assumptions)
+
+
+@pytest.mark.parametrize(
+    "text", ["minimax m2.5", "gemma 4 com 10 usuários", "llama 5", "kimi k2.5", "deepseek r2"]
+)
+def test_a_family_version_the_catalogue_lacks_is_said_unknown_with_the_closest_names(text):
+    # "gemma 4" had been asked which Gemma (the version dropped), "kimi k2.5" sized as Kimi K2 with "k2.5"
+    # not understood, "minimax m2.5" answered with an example of "/gpu minimax-m2 m2.5".
+    with pytest.raises(SizingError) as e:
+        size(parse(text).workload)
+    assert e.value.key.startswith("unknown_model")
+    assert f"“{text.split(' com')[0]}”" in e.value.message("pt-BR")
