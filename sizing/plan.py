@@ -735,10 +735,25 @@ def _precision(
     return catalog.precision("bf16")
 
 
+def _teacher_note(name: str, student: ModelEntry, catalog: Catalog, lang: str) -> str:
+    """A distillation's teacher runs a forward pass at every step and trains nothing: what its weights take
+    (2 bytes a parameter in BF16, 1 in FP8), outside the student's sums, and the usual way around it."""
+    try:
+        teacher = resolve_model(name, catalog).model
+    except SizingError:
+        return t(lang, "assume.teacher_unknown", teacher=name, student=student.name)
+    bf16 = weight_bytes(teacher, catalog.precision("bf16"), catalog).bytes
+    fp8 = weight_bytes(teacher, catalog.precision("fp8"), catalog).bytes
+    return t(lang, "assume.teacher", teacher=teacher.name, student=student.name,
+             bf16=i18n.gb(bf16, lang), fp8=i18n.gb(fp8, lang))  # fmt: skip
+
+
 def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: list[str]) -> Plan:
     model = plan.model
     if w.train_as_fine_tune and plan.stage is Stage.full:
         said.append(t(lang, "assume.train_as_fine_tune", model=model.name))
+    if w.teacher_model:
+        said.append(_teacher_note(w.teacher_model, model, catalog, lang))
     default_seq = PRETRAIN_SEQ_LEN if plan.stage is Stage.pretrain else FINETUNE_SEQ_LEN
     seq_len = w.seq_len or w.context or min(default_seq, model.max_context)
     rl = w.method is not None and w.method.is_rl

@@ -16,7 +16,7 @@ from datetime import date
 
 import msgspec
 
-from . import deadlines, image_query, prefilter, regexes, speculative_query, traffic_query
+from . import deadlines, distillation_query, image_query, prefilter, regexes, speculative_query, traffic_query
 from .catalog import MAX_BUDGET_GB, Catalog, budget_id, load_catalog, normalize
 from .errors import SizingError
 from .names import (
@@ -1511,6 +1511,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     # A draft model named as such ("o llama 3.2 1b como draft") before the models: it is no second model to
     # contradict the first or to choose between (sizing/speculative_query.py).
     speculative_query.take(scan, catalog)
+    distillation_query.take(scan, catalog)  # a teacher beside the model trained ("from llama 70b teacher")
     image_query.container_images(scan)  # "image: vllm/vllm-openai" names no model
     _repos(scan, catalog)
     scan.take(DATES, "date", _date)
@@ -3319,6 +3320,12 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # data is fine-tuned, not pre-trained on billions of tokens; "do zero", "pré-treino" or a count of
         # tokens still say a pre-training. The answer says how it was read.
         stage, workload["train_as_fine_tune"] = Stage.full, True
+    if scan.found.get("teacher_model"):
+        # "a 1B student from llama 3.1 70b teacher": a distillation trains the student (sizing/plan.py says
+        # what the teacher adds); with no training word, a fine-tune of it
+        workload["teacher_model"] = _one(scan, "teacher_model", "model")
+        if stage is None or not stage.is_training:
+            stage = Stage.full
     if stage is not None:
         workload["stage"] = stage
     if query.lang:
@@ -3405,7 +3412,7 @@ SERVING_ONLY = frozenset(
 TRAINING_ONLY = frozenset(
     {"seq_len", "batch", "zero", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
      "offload_params", "pp", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
-     "days", "examples", "data_bytes", "epochs", "stack"}
+     "days", "examples", "data_bytes", "epochs", "stack", "teacher_model"}
 )  # fmt: skip
 
 

@@ -116,6 +116,16 @@ def _draft(scan, catalog: Catalog) -> None:
             return
 
 
+def name_after(scan, catalog: Catalog, at: int) -> tuple[int, int, str] | None:
+    """(start, end, name) of the model named right after `at`, or None (sizing/distillation_query.py)."""
+    return _longest(scan, catalog, _words(scan, at, forward=True), forward=True)
+
+
+def name_before(scan, catalog: Catalog, at: int) -> tuple[int, int, str] | None:
+    """(start, end, name) of the model named right before `at`, or None."""
+    return _longest(scan, catalog, _words(scan, at, forward=False), forward=False)
+
+
 def _taken(scan, start: int, end: int) -> bool:
     return bool(scan.taken.intersection(range(start, end)))
 

@@ -228,6 +228,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     speculative: str | None = None
     # the draft model beside the served one (a catalogue name, a repo or a bare size)
     draft_model: str | None = None
+    # Knowledge distillation (training): the teacher the trained model learns from, run at every step
+    # without training (a catalogue name, a repo or a bare size)
+    teacher_model: str | None = None
     # the draft model's precision (None: the served model's)
     draft_precision: str | None = None
     # Images in each conversation (vision-language models): how many, and their size as said: "1920x1080",

@@ -5,6 +5,7 @@ import pytest
 from sizing import training
 from sizing.architecture import Architecture
 from sizing.engine import size
+from sizing.query import parse
 from sizing.weights import weight_bytes
 from sizing.workload import Stage, Workload
 
@@ -251,3 +252,27 @@ def test_a_reward_model_holds_no_output_layer_nor_its_logits():
     assert "cabeça escalar" in said and "7,50B parâmetros treinados" in said
     # Pairs, no reference: the same sequences per micro-batch as SimPO.
     assert "não precisa de modelo de referência" in said
+
+
+@pytest.mark.parametrize(
+    ("text", "student", "teacher", "said"),
+    [
+        # it had been refused: "“llama 3.1 70b” e “1B” não valem juntos"
+        ("distillation: train a 1B student from llama 3.1 70b teacher on 10B tokens", "1b", "llama-3.1-70b",
+         "Destilação: o professor, Llama 3.1 70B, roda a cada passo sem treinar; os pesos dele ocupam 141,1 GB em BF16"),
+        ("destilar: treinar o llama 3.2 3b usando o llama 3.3 70b como professor, 2B tokens", "llama-3.2-3b",
+         "llama-3.3-70b", "Destilação: o professor, Llama 3.3 70B, roda a cada passo sem treinar"),
+        ("fine-tune qwen3 8b with teacher: qwen3 235b, 100k examples", "qwen3-8b", "qwen3-235b-a22b",
+         "Destilação: o professor, Qwen3 235B-A22B"),
+    ],
+)  # fmt: skip
+def test_a_distillation_trains_the_student_and_says_what_the_teacher_adds(text, student, teacher, said):
+    query = parse(text)
+    w = query.workload
+    assert (w.model, w.teacher_model, query.unknown) == (student, teacher, [])
+    assert w.stage.is_training
+    result = size(w)
+    assert any(said in a for a in result.assumptions)
+    # the teacher is no part of the student's sums: the same run without it needs the same memory
+    alone = size(w.but(teacher_model=None))
+    assert result.recommendation.per_gpu.total == alone.recommendation.per_gpu.total

@@ -1,0 +1,48 @@
+"""Knowledge distillation in words: "train a 1B student from llama 3.1 70b teacher on 10B tokens", "usando o
+llama 3.3 70b como professor", "teacher: qwen2.5 72b". The teacher is a second model that runs at every
+step without training; the model trained is the student (the question's other model or size). Found here
+and blanked, so that the two models are no contradiction (sizing/query.py); the answer says what the
+teacher adds (sizing/plan.py)."""
+
+from __future__ import annotations
+
+from . import regexes
+from .catalog import Catalog
+from .speculative_query import name_after, name_before
+
+# "teacher", "teacher model", "professor", "modelo professor": the cue; the model is said after it
+# ("teacher: llama 70b", "modelo professor qwen 72b") or before it ("from llama 70b teacher", "o llama 70b
+# como professor").
+TEACHER = regexes.compile(r"\b(?:(?:modelo\s+)?professor|teacher(?:\s+model)?)\b")
+_AFTER = regexes.compile(r"\s*(?:[:=]\s*|(?:o|a|the)\s+)?")
+_BEFORE_JOINT = regexes.compile(r"(?:\s+(?:como|de|as|as\s+the|as\s+a))?\s*$")
+# The student, once a teacher is named: its words say nothing more ("a 1B student", "o aluno de 8b").
+STUDENT = regexes.compile(r"\b(?:(?:modelo\s+)?(?:aluno|estudante)|student(?:\s+model)?)\b")
+DISTILLATION = regexes.compile(r"\b(?:destila\w*|distill(?:ation|ing|ed)?|knowledge\s+distillation)\b")
+_TRIGGERS = regexes.compile(r"teacher|professor")
+
+
+def take(scan, catalog: Catalog) -> None:
+    """Reads the teacher from the scan's working text (query._Scan), blanking what it takes:
+    found["teacher_model"] as (name, typed)."""
+    if not _TRIGGERS.search(scan.work):
+        return
+    for cue in list(TEACHER.finditer(scan.work)):
+        joint = _AFTER.match(scan.work, cue.end())
+        found = name_after(scan, catalog, joint.end())
+        start, end = cue.start(), None
+        if found is not None:
+            end = found[1]
+        else:
+            head = _BEFORE_JOINT.search(scan.work, 0, cue.start())
+            found = name_before(scan, catalog, head.start())
+            if found is not None:
+                start, end = found[0], cue.end()
+        if found is None:
+            continue
+        name_start, name_end, name = found
+        scan.found.setdefault("teacher_model", []).append((name, scan.original[name_start:name_end].strip()))
+        scan.blank(start, end)
+        for m in list(STUDENT.finditer(scan.work)) + list(DISTILLATION.finditer(scan.work)):
+            scan.blank(m.start(), m.end())
+        return
