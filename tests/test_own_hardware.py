@@ -253,8 +253,8 @@ def test_a_gpu_named_by_its_memory_says_which_card_was_sized_and_the_others(caps
     # A GPU we rent is said to be so; in English too.
     text = answer(capsys, "can I run llama 8b on a 48gb gpu?")
     assert (
-        "“48gb”: sized on the L40S 48 GB, the GPU with that memory we rent; the L40 48 GB and RTX 6000 Ada 48 GB"
-        " have that memory too" in text
+        "“48gb”: sized on the L40S 48 GB, the GPU with that memory we rent; the L40 48 GB, RTX A6000 48 GB and"
+        " RTX 6000 Ada 48 GB have that memory too" in text
     )
     # A card named is no guess, and a follow-up naming one drops it.
     assert "com essa memória" not in answer(capsys, "llama 8b numa L40S de 48GB")
