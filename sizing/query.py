@@ -995,8 +995,13 @@ ASKS_WHICH = ("query.series_size", "query.family_model")
 # A question about where the data lives, with no model to size (answered with where our GPUs are).
 RESIDENCY = regexes.compile(
     r"\b(?:lgpd|gdpr|rgpd|residencia\s+d[oe]s?\s+dados|data\s+(?:residency|sovereignty)|soberania(?:\s+de\s+dados)?"
-    r"|onde\s+(?:ficam|estao|fica|esta)\s+(?:os\s+|as\s+)?(?:servidores|gpus|dados|maquinas|datacenters?|data\s+centers?)"
-    r"|where\s+(?:are|is)\s+(?:the\s+|your\s+)?(?:servers|gpus|data|machines|data\s*cent(?:er|re)s?)"
+    r"|onde\s+(?:ficam|estao|fica|esta)\s+(?:os\s+|as\s+|o\s+|a\s+)?(?:servidor(?:es)?|gpus?|dados|maquinas?|datacenters?"
+    r"|data\s+centers?)"
+    r"|where\s+(?:are|is)\s+(?:the\s+|your\s+|our\s+)?(?:servers?|gpus?|data|machines?|data\s*cent(?:er|re)s?)"
+    # "os dados dos meus clientes ficam no Brasil?", "is our data going to leave Brazil?", "data stays in Brazil"
+    r"|\b(?:dados|data)\b[\w\s,]{0,40}?\b(?:ficam|fica|ficarao|ficariam|permanecem|armazenados|guardados|hospedados"
+    r"|stays?|remains?|stored|hosted|kept)\s+(?:\w+\s+){0,2}?(?:no\s+brasil|em\s+territorio\s+nacional|no\s+pais|in\s+brazil)"
+    r"|\b(?:sair|sai|saem|sairao|leave|leaves|leaving)\s+(?:do\s+|o\s+)?(?:brasil|brazil|pais|the\s+country)"
     r"|(?:os\s+)?dados\s+nao\s+podem\s+sair|data\s+(?:cannot|can't|must\s+not|may\s+not)\s+leave"
     r"|transferencia\s+internacional|international\s+transfer)"
 )

@@ -21,6 +21,11 @@ from .slack_harness import valid
         ("onde ficam os servidores de vocês? precisamos cumprir a LGPD", "query.residency_size"),
         ("where are your GPUs located? we have data residency requirements", "query.residency_size"),
         ("is this GDPR compliant? our data cannot leave Europe", "query.residency_eu"),
+        # each had been "Não entendi o pedido"
+        ("is our data going to leave Brazil?", "query.residency_size"),
+        ("onde fica o datacenter de vocês?", "query.residency_size"),
+        ("os dados dos meus clientes ficam no Brasil?", "query.residency_size"),
+        ("where is the data stored?", "query.residency_size"),
     ],
 )
 def test_a_residency_question_with_no_model_is_answered(text, hint):
