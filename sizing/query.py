@@ -1005,6 +1005,12 @@ RESIDENCY = regexes.compile(
     r"|(?:os\s+)?dados\s+nao\s+podem\s+sair|data\s+(?:cannot|can't|must\s+not|may\s+not)\s+leave"
     r"|transferencia\s+internacional|international\s+transfer)"
 )
+# Terms of the service rather than a sizing: availability SLAs, certifications, the API, payment.
+COMMERCIAL = regexes.compile(
+    r"\b(?:sla|slas|soc\s*2|iso\s*27001|hipaa|uptime|disponibilidade|availability|api|openai[\s-]compat\w*"
+    r"|compat\w*\s+com\s+(?:a\s+)?(?:api\s+da\s+)?openai|pagar|pagamento|pix|boleto|nota\s+fiscal|fatura|invoice|billing"
+    r"|payment|pay|contrato\s+minimo|fidelidade|suporte|support|onboarding|trial|teste\s+gratis|free\s+trial)\b"
+)
 EUROPE = regexes.compile(r"\b(?:ue|eu|europa|europe|uniao\s+europeia|european\s+union|rgpd|gdpr|eee|eea)\b")
 # "quais GPUs vocês têm?", "tabela de preços", a bare "/gpu preços": the GPUs we rent and their prices.
 OFFERING = regexes.compile(rf"\b(?:{_W('words.offering')})\b")
@@ -3289,6 +3295,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             # means for the law the customer names, before any model is chosen.
             eu = "query.residency_eu" if EUROPE.search(plain) else None
             raise QueryError("query.residency", hint=eu or "query.residency_size")
+        if COMMERCIAL.search(plain):
+            # "vocês têm SLA?", "SOC 2?", "API compatível com OpenAI?", "dá pra pagar em reais?": terms of the
+            # service, not a sizing; said to be sales' and how to ask for one
+            raise QueryError("query.commercial", hint="query.residency_size")
         if understood:
             raise QueryError("query.no_model")
         raise _nothing_understood(query.unknown)

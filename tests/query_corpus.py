@@ -1826,7 +1826,7 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     # the A10 is in the catalogue, and an A10G is read as it, said: tests/test_gpu_comparison.py)
     ("llama 8b numa RTX 3080", "unknown_gpu", ["RTX 3080", "RTX 3090"]),
     ("llama 8b on a Tesla P40 en", "unknown_gpu", ["Tesla P40"]),
-    ("mistral 7b numa RTX A6000 com 8k", "unknown_gpu", ["RTX A6000"]),
+    ("mistral 7b numa RTX A4000 com 8k", "unknown_gpu", ["RTX A4000"]),
     ("qwen3 30b a3b em uma A30", "unknown_gpu", ["A30", "A10 24 GB"]),
     ("llama 70b em duas A40", "unknown_gpu", ["A40"]),
     ("Quantos utilizadores aguenta o llama 8b numa V100?", "unknown_gpu", ["V100"]),

@@ -50,3 +50,23 @@ def test_the_answer_says_where_and_what_the_law_means_and_asks_for_the_model(tmp
     # The example it gives works.
     example = re.search(r"`/gpu ([^`]+)`", text).group(1)
     assert gpu_size([example]) == 0
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Do you have SOC 2 or ISO 27001?", "vocês têm SLA de disponibilidade?", "vocês oferecem API compatível com OpenAI?",
+     "dá pra pagar em reais?"],
+)  # fmt: skip
+def test_a_question_on_the_terms_of_the_service_is_sent_to_sales_not_misread(tmp_path, text):
+    # each had been "Não entendi o pedido: “disponibilidade”" (or asked for a model)
+    pipeline = Pipeline(RequestLog(tmp_path / "log.db"))
+    reply = pipeline.ask(text, Where("slash_command"))
+    valid(reply.message.blocks)
+    assert reply.outcome == "needs_input"
+    said = (
+        ("sales team answers", "for 50 users")
+        if text.startswith("Do")
+        else ("time comercial responde", "para 50")
+    )
+    assert all(part in reply.text_answer for part in said)
+    pipeline.log.close()
