@@ -379,6 +379,12 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
             + (w.prompt_tokens or lengths.new_prompt_tokens)
             + (w.output_tokens or lengths.output_tokens)
         )
+    elif (w.prompt_tokens or w.prompt_pages) and not w.context and not stage.is_training:
+        # "pdfs de 50 páginas": a prompt said with no context sets it (_serving_load), which may reach past the
+        # native window into the one the card documents, as a context asked for does.
+        lengths = catalog.traffic.lengths
+        prompt = w.prompt_tokens or (w.prompt_pages or 0) * lengths.tokens_per_page
+        asked_context = max(asked_context, prompt + (w.output_tokens or lengths.output_tokens))
     prefill_chunk = catalog.offering.serving.prefill_chunk_tokens
     published_minimum = None  # GB the publisher asks for at the longest context (said beside the setup)
     if model.extended_context and model.max_context < asked_context <= model.extended_context:

@@ -179,3 +179,20 @@ def test_full_before_a_figure_is_the_context_not_a_full_fine_tune():
     # "with full 128k context" had made a serving question a full fine-tune.
     w = parse("they want to run DeepSeek R1 0528 with full 128k context, how many H200?").workload
     assert (w.stage, w.context) == ("inference", 131_072)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "o modelo vai ler pdfs de 50 páginas, qwen2.5 72b, 10 usuários",
+        "qwen2.5 72b, prompts de 40 mil tokens",
+    ],
+)
+def test_a_long_prompt_with_no_context_said_reaches_the_window_the_card_documents(text):
+    # A prompt's own length had been held to the native 32,768 tokens ("38.000 tokens passam do limite do
+    # Qwen2.5 72B") while the same length asked as a context took YaRN's 131,072.
+    result = size(parse(text).workload)
+    assert result.workload.context_tokens > 32_768
+    assert any("YaRN" in a for a in result.assumptions)
+    with pytest.raises(SizingError):  # a model with no longer window documented is still refused
+        size(parse("mistral 7b, pdfs de 50 páginas").workload)
