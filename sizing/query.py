@@ -1015,6 +1015,11 @@ EUROPE = regexes.compile(r"\b(?:ue|eu|europa|europe|uniao\s+europeia|european\s+
 # "quais GPUs vocês têm?", "tabela de preços", a bare "/gpu preços": the GPUs we rent and their prices.
 OFFERING = regexes.compile(rf"\b(?:{_W('words.offering')})\b")
 OFFERING_ALONE = regexes.compile(rf"\W*(?:gpus?\W+)?(?:{_W('words.offering_alone')})\W*")
+# "quais GPUs preciso", "which GPUs do I need": the GPUs a workload takes ("quantas GPUs para 10 usuários?"
+# asks for the model: a count depends on it).
+GPU_NEED = regexes.compile(
+    r"\b(?:quais|que|qual|which|what)\s+(?:as\s+)?(?:gpus?|placas?|maquinas?|servidores?|servers?)\b"
+)
 # "tem H100 disponível?": stock the bot cannot see; the answer says who confirms it.
 AVAILABILITY = regexes.compile(rf"\b(?:{_W('words.availability')})\b")
 # What a question can say and still be a question for the offering's list ("e quanto custa a hora
@@ -1479,6 +1484,13 @@ def _given(fields: dict, stage: Stage | None) -> dict:
     if stage is not None:
         given["stage"] = stage
     return given
+
+
+def _workload_said(fields: dict, stage: Stage | None) -> bool:
+    """Whether a question says some of its workload (a load, a length, a training stage) beside the model."""
+    if stage is not None and stage is not Stage.inference:
+        return True
+    return any(v is not None and k not in _OFFERING_FIELDS and k != "gpu" for k, v in fields.items())
 
 
 def _offering_asked(plain: str, fields: dict, stage: Stage | None) -> bool:
@@ -3276,6 +3288,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # "um chatbot para o SAC com 50 pessoas": a use described with no model is a customer who has not
         # chosen one yet. Bare numbers ("4bit 32k 10 users") are a model forgotten: those still ask for it.
         which = which or (fields.get("task") is not None and not query.unknown)
+        # "quais GPUs preciso para 50 usuários?", "which GPUs for fine-tuning?": the GPUs a workload needs,
+        # with no model chosen, are those of the models we suggest for it
+        which = which or (GPU_NEED.search(plain) is not None and _workload_said(fields, stage))
         if which and not fields.get("gpu"):
             # "qual modelo vocês recomendam para 200 atendentes?", "o que dá pra rodar com R$ 20 mil por mês?":
             # the suggestions sized for it (sizing/fits.py), set against the budget when one is given.

@@ -44,9 +44,13 @@ def test_a_question_for_the_offering_is_answered_with_it(text):
 @pytest.mark.parametrize(
     "text, key",
     [
-        # a workload with the model forgotten: asked for the model, as before
-        ("quais gpus preciso para 50 usuários?", "query.no_model"),
-        ("quais gpus vocês têm para fine-tuning?", "query.no_model"),
+        # the GPUs a workload needs, with no model chosen: the suggested models sized for it (they had been
+        # asked for the model)
+        ("quais gpus preciso para 50 usuários?", "query.suggest_models"),
+        ("quais gpus vocês têm para fine-tuning?", "query.suggest_models"),
+        ("which GPUs do I need for 200 concurrent users?", "query.suggest_models"),
+        # bare numbers still ask for the model
+        ("4bit 32k 10 users", "query.no_model"),
         # a GPU named: what fits on it, with its own price
         ("tem H100 disponível? quanto custa por hora?", "query.what_fits"),
     ],
