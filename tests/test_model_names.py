@@ -43,7 +43,8 @@ CASES = [
     # Released models that keep a catalogue model's architecture and limits are named as asked, with it.
     ("mistralai/Magistral-Small-2509", "Magistral Small 2509 (arquitetura do Mistral Small 3.2 24B)", "bf16", None),
     ("magistral small 2509 32k", "Magistral Small 2509 (arquitetura do Mistral Small 3.2 24B)", "bf16", None),
-    ("devstral 64k", "Devstral Small 2507", "bf16", None),  # text only: its own entry, no vision encoder
+    ("devstral small 2507 64k", "Devstral Small 2507", "bf16", None),  # text only: its own entry, no vision encoder
+    ("devstral 64k", "Devstral Small 2 24B", "bf16", None),  # the newest Devstral Small, with its vision encoder
     ("Qwen/Qwen2.5-Coder-32B-Instruct-AWQ", "Qwen2.5-Coder 32B (arquitetura do Qwen2.5 32B)", "int4", "pelo nome"),
     ("unsloth/DeepSeek-R1-Distill-Llama-8B-bnb-4bit", "DeepSeek R1 Distill Llama 8B (arquitetura do Llama 3.1 8B)", "nf4", "pelo nome"),
     ("qwen 235b", "Qwen3 235B-A22B", "bf16", "modelo dessa família"),
