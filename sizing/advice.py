@@ -1367,6 +1367,9 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
         )
     if a.mla:
         out.append(t(lang, "note.mla"))
+        if a.mla.index_head_dim:
+            out.append(t(lang, "note.sparse_attention", bytes=kv_cache.indexer_bytes(a),
+                         topk=i18n.number(a.mla.index_topk, lang)))  # fmt: skip
     if a.linear_attention and not plan.stage.is_training:
         out.append(
             t(

@@ -65,6 +65,11 @@ class MLA(Strict, kw_only=True):
     qk_nope_head_dim: Positive
     qk_rope_head_dim: Positive
     v_head_dim: Positive
+    # DeepSeek Sparse Attention's lightning indexer (V3.2): its heads and head size (0: none). It scores the
+    # context with a key of its own per token, kept beside the latent (sizing/kv_cache.py).
+    index_n_heads: NonNegative = 0
+    index_head_dim: NonNegative = 0
+    index_topk: NonNegative = 0  # the tokens each query then attends to
 
 
 class LinearAttention(Strict, kw_only=True):
@@ -288,6 +293,13 @@ def count_parts(a: Architecture) -> ParamParts:
         attn += m.kv_lora_rank * a.num_heads * (m.qk_nope_head_dim + m.v_head_dim)  # kv_b_proj
         attn += a.num_heads * m.v_head_dim * h  # o_proj
         other += m.kv_lora_rank  # kv_a_layernorm
+        if m.index_head_dim:
+            # The indexer (DeepSeek-V3.2-Exp inference/model.py, Indexer): wq_b from the query latent to its
+            # heads, wk from the hidden state to one key, weights_proj to a weight per head, and k_norm, a
+            # LayerNorm (weight and bias) of the key.
+            attn += m.q_lora_rank * m.index_n_heads * m.index_head_dim + h * m.index_head_dim
+            attn += h * m.index_n_heads
+            other += 2 * m.index_head_dim
     else:
         # attn_output_gate (Qwen3-Next): q_proj also produces a gate as wide as the queries.
         attn = h * (q_dim * (2 if a.attention_output_gate else 1) + 2 * kv_dim) + q_dim * h

@@ -164,6 +164,9 @@ class ModelEntry(Architecture, kw_only=True):
     extended_context_minimum_gb: Annotated[float, msgspec.Meta(gt=0)] | None = None
     # the file that must replace config.json to reach extended_context (Qwen3 2507: "config_1m.json")
     extended_context_config: str | None = None
+    # The CUDA compute capability the serving engine's kernels for this architecture need, whatever the
+    # precision (DeepSeek V3.2's sparse attention runs on FlashMLA's Hopper and Blackwell kernels: 9.0).
+    min_compute_capability: Annotated[float, msgspec.Meta(gt=0)] | None = None
     # Published checkpoints of this model with their exact weight bytes (official quantized releases).
     releases: list[Release] = []
     # Set on the entry a name resolved to when that name is one checkpoint (a release, or a Hub repo).

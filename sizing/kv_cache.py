@@ -4,6 +4,8 @@ Per layer and token a standard attention layer stores K and V for each KV head:
     2 x kv_heads x head_dim x bytes            (GQA shares one KV head across several query heads)
 MLA (DeepSeek V2/V3) stores one compressed latent plus the rotary part of the key instead:
     (kv_lora_rank + qk_rope_head_dim) x bytes  (DeepSeek-V2 paper, arXiv:2405.04434, section 2.1)
+and DeepSeek-V3.2 adds its indexer's key beside it, in FP8 whatever the cache's precision:
+    index_head_dim + index_head_dim / 128 x 4 bytes   (vLLM deepseek_v2.py, DeepseekV32IndexerCache)
 Local layers (sliding window, Llama 4 chunked attention) keep at most `window` tokens; vLLM V1's hybrid
 KV cache manager allocates them only that much.
 Linear-attention layers (Qwen3-Next's Gated DeltaNet) keep no keys or values: each conversation holds a
@@ -31,10 +33,31 @@ def kv_heads_per_gpu(a: Architecture, tp: int) -> int:
     return math.ceil(a.num_kv_heads / tp)
 
 
+# DeepSeek-V3.2's indexer keys are kept in FP8 with one FP32 scale per block of this many values.
+INDEXER_QUANT_BLOCK = 128
+
+
+def indexer_bytes(a: Architecture) -> int:
+    """Bytes of the indexer's key one token keeps in one layer (DeepSeek Sparse Attention), whatever the KV
+    cache's own precision: index_head_dim FP8 values and a 4-byte scale per block of 128
+    (vLLM's DeepseekV32IndexerCache)."""
+    m = a.mla
+    if m is None or not m.index_head_dim:
+        return 0
+    return m.index_head_dim + m.index_head_dim // INDEXER_QUANT_BLOCK * 4
+
+
 def bytes_per_token_per_layer(a: Architecture, kv_bytes: float, tp: int = 1) -> float:
     if a.mla:
         # The latent is not split by heads: every tensor-parallel rank keeps the whole of it.
-        return (a.mla.kv_lora_rank + a.mla.qk_rope_head_dim) * kv_bytes
+        m = a.mla
+        if m.index_head_dim and kv_bytes == 1:
+            # V3.2's FP8 cache ("fp8_ds_mla", what vLLM uses when asked for FP8): the latent in FP8 with a
+            # 4-byte scale per 128 values, and the rotary part kept in BF16, 656 bytes for V3.2
+            # (vllm/v1/attention/backends/mla/flashmla_sparse.py)
+            latent = m.kv_lora_rank + m.kv_lora_rank // INDEXER_QUANT_BLOCK * 4 + m.qk_rope_head_dim * 2
+            return latent + indexer_bytes(a)
+        return (m.kv_lora_rank + m.qk_rope_head_dim) * kv_bytes + indexer_bytes(a)
     return 2 * kv_heads_per_gpu(a, tp) * a.dim_per_head * kv_bytes
 
 

@@ -37,8 +37,8 @@ class Shape(msgspec.Struct, frozen=True):
 
 def split(plan: Plan, shape: Shape) -> tuple[int, int, str | None]:
     """Tensor-parallel degree within a server and pipeline stages, as vLLM would run them, and what keeps
-    vLLM from running the model there at all (None: nothing): the model's heads or layers, or a precision
-    whose kernels the GPU lacks (FP8 on a T4)."""
+    vLLM from running the model there at all (None: nothing): the model's heads or layers, a precision
+    whose kernels the GPU lacks (FP8 on a T4), or an architecture whose kernels it lacks (V3.2 on an A100)."""
     a = plan.model
     for tp in range(shape.count, 0, -1):
         if shape.count % tp == 0 and serving.tp_problem(a, tp) is None:
@@ -47,6 +47,9 @@ def split(plan: Plan, shape: Shape) -> tuple[int, int, str | None]:
                 return tp, pp, "layers"
             if not shape.gpu.runs(plan.precision):
                 return tp, pp, "precision"
+            need, has = getattr(a, "min_compute_capability", None), shape.gpu.compute_capability
+            if need is not None and has is not None and has < need:
+                return tp, pp, "kernels"
             return tp, pp, None
     return 1, shape.total, "heads"
 
