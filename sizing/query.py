@@ -1858,6 +1858,9 @@ def _spans(work: str):
             yield tokens[i].start(), tokens[j - 1].end(), j - i
 
 
+# A name ending in a bare number ("devstral 2"), for a count said right after it ("devstral 2 gpus").
+_COUNTED_NUMBER_END = regexes.compile(r"\s\d{1,2}$")
+_GPUS_AFTER = regexes.compile(r"\s*(?:gpus?|placas?|cards?)\b")
 # A version's minor part never follows it after a space: "v3 1" is a version and a number.
 _SPLIT_VERSION = regexes.compile(r"\bv\d+\s+\d{1,2}\b")  # a date ("v3 0324") is no minor part
 _GLUED_COUNT = regexes.compile(r"(\d+)\s*[x×*]\s*(?=[a-z])")
@@ -1875,6 +1878,12 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
                     continue  # "deepseek-v3 1 users" is V3 and a count, not "v3.1" (names ignore dots)
                 if kind == "model" and not same_size_word(index[key], key, scan.work[start:end]):
                     continue  # names ignore spaces: "gemma 31b" is no "gemma 3 1b"
+                if (
+                    kind == "model"
+                    and _COUNTED_NUMBER_END.search(scan.work, start, end)
+                    and (COUNTED.match(scan.work, end) or _GPUS_AFTER.match(scan.work, end))
+                ):
+                    continue  # "devstral 2 gpus": two GPUs of Devstral, not Devstral 2
                 matches.append((length, end - start, -start, start, end, kind, index[key]))
         # "H100s", "two A100s": a GPU name in the plural.
         if key not in indexes["gpu"] and (gpu := _plural_gpu(key, indexes["gpu"])):

@@ -31,6 +31,8 @@ KV_PER_TOKEN = {
         ("mistral small 4 para 50 usuários", "mistral-small-4"),
         ("mistralai/Mistral-Small-4-119B-2603", "mistral-small-4"),
         ("devstral small 2 para 30 devs", "devstral-small-2"),
+        ("devstral 2 para 10 usuários", "devstral-2"),
+        ("mistralai/Devstral-2-123B-Instruct-2512", "devstral-2"),
         ("ministral 3 14b", "ministral-3-14b"),
         ("ministral 8b com 10 usuários", "ministral-3-8b"),
         ("ministral 3b", "ministral-3-3b"),
@@ -62,11 +64,16 @@ def test_mistral_large_3_is_the_675b_moe_not_large_2():
     assert large3.memory.weights > 5 * large2.memory.weights
 
 
-def test_a_mistral_release_the_catalogue_lacks_is_said_not_sized_as_another():
-    with pytest.raises(SizingError) as e:
-        size(parse("devstral 2 para 10 usuários").workload)
-    assert e.value.key.startswith("unknown_model")
-    assert "Devstral Small 2 24B" in e.value.message("pt-BR")
+def test_devstral_2_is_the_123b_dense_model_and_says_its_count_is_not_the_cards():
+    # "devstral 2" had been Devstral Small (24B), the 2 dropped
+    result = size(parse("devstral 2 para 10 usuários").workload)
+    model = load_catalog().model("devstral-2")
+    assert result.workload.model.params == model.params and abs(model.params / 125e9 - 1) < 0.01
+    assert model.max_context == 262_144 and result.workload.precision == "fp8"
+    assert "not from the config.json" in model.params_official_scope
+    with pytest.raises(SizingError) as e:  # a bare "devstral" asks which: the 123B or the Small ones
+        parse("devstral para 10 usuários")
+    assert e.value.key == "query.family_model"
 
 
 def test_ministral_3_8b_is_never_scaled_from_another_size():

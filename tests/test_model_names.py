@@ -44,7 +44,7 @@ CASES = [
     ("mistralai/Magistral-Small-2509", "Magistral Small 2509 (arquitetura do Mistral Small 3.2 24B)", "bf16", None),
     ("magistral small 2509 32k", "Magistral Small 2509 (arquitetura do Mistral Small 3.2 24B)", "bf16", None),
     ("devstral small 2507 64k", "Devstral Small 2507", "bf16", None),  # text only: its own entry, no vision encoder
-    ("devstral 64k", "Devstral Small 2 24B", "bf16", None),  # the newest Devstral Small, with its vision encoder
+    ("devstral small 64k", "Devstral Small 2 24B", "bf16", None),  # the newest Devstral Small, with vision
     ("Qwen/Qwen2.5-Coder-32B-Instruct-AWQ", "Qwen2.5-Coder 32B (arquitetura do Qwen2.5 32B)", "int4", "pelo nome"),
     ("unsloth/DeepSeek-R1-Distill-Llama-8B-bnb-4bit", "DeepSeek R1 Distill Llama 8B (arquitetura do Llama 3.1 8B)", "nf4", "pelo nome"),
     ("qwen 235b", "Qwen3 235B-A22B", "bf16", "modelo dessa família"),
@@ -311,7 +311,11 @@ def test_a_release_date_after_a_name_is_that_model_never_a_context(text, model, 
 
 def test_a_count_after_a_name_is_still_a_count():
     assert parse("llama 3.1 8b 2410 usuarios").workload.users == 2410
-    assert parse("devstral 2 gpus").workload.gpus == 2
+    assert parse("magistral small 2 gpus").workload.gpus == 2
+    # "devstral 2 gpus": two GPUs of a Devstral (asked which), not Devstral 2 with the count dropped
+    with pytest.raises(SizingError) as e:
+        parse("devstral 2 gpus")
+    assert e.value.key == "query.family_model"
 
 
 @pytest.mark.parametrize("text", ["mixtral 2", "magistral 3 em fp8", "devstral 3 com 10 usuários"])
