@@ -2317,7 +2317,7 @@ def _families_named(scan: _Scan, known: set[str]) -> list[str]:
 
 # Family words that name theirs only after the first word of the name ("gpt oss").
 _SECOND_WORDS = {"oss": "gpt"}
-_GLUED_VERSION = regexes.compile(r"([a-z]+)[-_]v?\d{1,2}(?:\.\d{1,2})?[-_]?")
+_GLUED_VERSION = regexes.compile(r"([a-z]+)[-_]?v?\d{1,2}(?:\.\d{1,2})?[-_]?")
 
 
 def _family_version(scan: _Scan, family: str, typed_size: str) -> str | None:

@@ -358,10 +358,10 @@ def test_a_version_the_catalogue_lacks_is_named_as_asked_and_said(text, sized_as
 
 
 @pytest.mark.parametrize(
-    "text", ["minimax m2.5", "gemma 4 com 10 usuários", "llama 5", "kimi k2.5", "deepseek r2"]
+    "text", ["minimax m3", "gemma 4 com 10 usuários", "llama 5", "kimi k3", "deepseek r2"]
 )
 def test_a_family_version_the_catalogue_lacks_is_said_unknown_with_the_closest_names(text):
-    # "gemma 4" had been asked which Gemma (the version dropped), "kimi k2.5" sized as Kimi K2 with "k2.5"
+    # "gemma 4" had been asked which Gemma (the version dropped), "kimi k2.5" (an entry now) sized as K2, "k2.5"
     # not understood, "minimax m2.5" answered with an example of "/gpu minimax-m2 m2.5".
     with pytest.raises(SizingError) as e:
         size(parse(text).workload)

@@ -1,0 +1,49 @@
+"""Open models released late 2025 to 2026 that customers name: Kimi K2.5, Qwen3.5 397B-A17B, MiniMax-M2.1, M2.5
+and M2.7 (config copies cited in models.toml). Each had been sized as an older model, with its version not
+understood, or said to be unknown."""
+
+import pytest
+
+from sizing.catalog import load_catalog
+from sizing.engine import size
+from sizing.query import parse
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        ("kimi k2.5 para 10 usuários", "kimi-k2.5"),
+        ("moonshotai/Kimi-K2.5", "kimi-k2.5"),
+        ("qwen3.5 397b com 32k", "qwen3.5-397b-a17b"),
+        ("Qwen/Qwen3.5-397B-A17B", "qwen3.5-397b-a17b"),
+        ("minimax m2.5 fp8", "minimax-m2.5"),
+        ("minimax m2.1", "minimax-m2.1"),
+        ("MiniMaxAI/MiniMax-M2.7 200k", "minimax-m2.7"),
+    ],
+)
+def test_each_is_read_by_its_names(text, model):
+    query = parse(text)
+    assert (query.workload.model, query.unknown) == (model, [])
+
+
+def test_kimi_k2_5_is_k2_thinkings_int4_model():
+    result = size(parse("kimi k2.5 para 10 usuários com 32k").workload)
+    assert result.workload.precision == "int4_g32" and result.workload.model.max_context == 262_144
+    # MLA: the latent and the rotary key, 61 layers, 16 bits (DeepSeek-V2 paper, section 2.1)
+    assert result.kv_bytes_per_conversation == 61 * (512 + 64) * 2 * 32_768
+
+
+def test_qwen3_5_keeps_a_kv_cache_in_one_layer_of_four():
+    model = load_catalog().model("qwen3.5-397b-a17b")
+    assert abs(model.active_params / 17e9 - 1) < 0.03 and abs(model.params / 397e9 - 1) < 0.01
+    result = size(parse("qwen3.5 397b com 32k").workload)
+    full_layers = 60 // 4  # 2 (K and V) x 2 KV heads x 256 x 2 bytes in each full-attention layer
+    per_token = full_layers * 2 * 2 * 256 * 2
+    assert result.kv_bytes_per_conversation > per_token * 32_768  # plus the Gated DeltaNet state
+    assert result.kv_bytes_per_conversation < per_token * 32_768 * 1.5
+
+
+def test_minimax_m2_7_reads_204800_tokens_where_m2_5_reads_196608():
+    assert size(parse("minimax m2.7 200k").workload).workload.context_tokens == 204_800
+    m25 = load_catalog().model("minimax-m2.5")
+    assert m25.max_context == 196_608 and m25.params == load_catalog().model("minimax-m2").params
