@@ -47,3 +47,14 @@ def test_minimax_m2_7_reads_204800_tokens_where_m2_5_reads_196608():
     assert size(parse("minimax m2.7 200k").workload).workload.context_tokens == 204_800
     m25 = load_catalog().model("minimax-m2.5")
     assert m25.max_context == 196_608 and m25.params == load_catalog().model("minimax-m2").params
+
+
+def test_glm_5_is_mla_with_deepseek_v3_2s_indexer():
+    for text in ("glm 5 com 32k", "zai-org/GLM-5-FP8", "glm-5.1"):
+        query = parse(text)
+        assert (query.workload.model, query.unknown) == ("glm-5", []), text
+    model = load_catalog().model("glm-5")
+    assert abs(model.params / 744e9 - 1) < 0.001  # the card's 744B, indexers included
+    result = size(parse("glm 5 com 32k").workload)
+    # per layer: the latent and rotary key at 16 bits, and the indexer's FP8 key with its scale (132 bytes)
+    assert result.kv_bytes_per_conversation == 78 * ((512 + 64) * 2 + 132) * 32_768
