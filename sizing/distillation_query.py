@@ -20,13 +20,17 @@ _BEFORE_JOINT = regexes.compile(r"(?:\s+(?:como|de|as|as\s+the|as\s+a))?\s*$")
 STUDENT = regexes.compile(r"\b(?:(?:modelo\s+)?(?:aluno|estudante)|student(?:\s+model)?)\b")
 DISTILLATION = regexes.compile(r"\b(?:destila\w*|distill(?:ation|ing|ed)?|knowledge\s+distillation)\b")
 _TRIGGERS = regexes.compile(r"teacher|professor")
+# A teacher is one only in a question about training a student: a word for distilling, a student or training.
+_DISTILLING = regexes.compile(
+    r"\b(?:destil\w*|distill\w*|student|aluno|estudante|trein\w*|train\w*|fine[\s-]?tun\w*|ajuste\s+fino|sft|lora)\b"
+)
 
 
 def take(scan, catalog: Catalog) -> None:
     """Reads the teacher from the scan's working text (query._Scan), blanking what it takes:
     found["teacher_model"] as (name, typed)."""
-    if not _TRIGGERS.search(scan.work):
-        return
+    if not _TRIGGERS.search(scan.work) or not _DISTILLING.search(scan.work):
+        return  # "o llama 8b como professor virtual para 500 alunos" is a tutor being served, no distillation
     for cue in list(TEACHER.finditer(scan.work)):
         joint = _AFTER.match(scan.work, cue.end())
         found = name_after(scan, catalog, joint.end())

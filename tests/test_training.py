@@ -276,3 +276,9 @@ def test_a_distillation_trains_the_student_and_says_what_the_teacher_adds(text, 
     # the teacher is no part of the student's sums: the same run without it needs the same memory
     alone = size(w.but(teacher_model=None))
     assert result.recommendation.per_gpu.total == alone.recommendation.per_gpu.total
+
+
+def test_a_model_serving_as_a_tutor_is_no_distillations_teacher():
+    query = parse("usar o llama 3.1 8b como professor virtual para 500 alunos")
+    w = query.workload
+    assert (w.model, w.teacher_model, w.stage, query.unknown) == ("llama-3.1-8b", None, Stage.inference, [])
