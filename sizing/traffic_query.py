@@ -367,6 +367,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?:\b(?:{first_token}|time|tempo)(?:\s+(?:budget|orcamento|alvo|target|total|maxim[oa]|max))*{within}\s*)?"
             rf"{_PLAIN}\s*{_SECONDS}\s+(?:de\s+)?(?:{end_to_end})\b"
         ), seconds),
+        # "tempo de resposta de 5 s para respostas de 400 tokens", "response time of 5s for 400-token answers":
+        # a response time said for answers of a length is the whole answer's
+        ("e2e_s", regexes.compile(
+            rf"\b(?:tempo\s+de\s+resposta|response\s+times?){within}\s*{_PLAIN}\s*{_SECONDS}"
+            rf"(?=\s+(?:para|for|por)\s+(?:as\s+|uma\s+|an?\s+|cada\s+|each\s+)?"
+            rf"(?:respostas?|answers?|responses?|replies|\d[\d.,]*\s*k?[-\s]*tokens?))"
+        ), seconds),
         # "p95 de 2s", "p99 < 500 ms", "ttft p99 < 2 s": a percentile with a time is a latency target at it.
         ("percentile_latency", regexes.compile(
             rf"(?:\b(?:{first_token})\s+)?\b(?:{_alternatives(w['percentile_words'])})\s*(\d{{2}}(?:[.,]\d+)?)(?!\s*%)"

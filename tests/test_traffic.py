@@ -92,6 +92,10 @@ def test_a_latency_target_the_smallest_setup_misses_takes_a_larger_tensor_parall
         ("qwen3 8b resposta completa em até 5 s", 5.0, {}),
         ("end-to-end latency under 3s for llama 8b, 20 users", 3.0, {"users": 20}),
         ("llama 8b e2e < 1500 ms", 1.5, {}),
+        # a response time said for answers of a length had been a first-token target
+        ("llama 3.1 8b, 20 usuários, tempo de resposta de 5 s para respostas de 400 tokens", 5.0,
+         {"users": 20, "output_tokens": 400}),
+        ("llama 3.1 8b, response time of 5s for 400-token answers, 20 users", 5.0, {"users": 20, "output_tokens": 400}),
     ],
 )  # fmt: skip
 def test_a_whole_answers_time_is_read_as_such(text, e2e, expected):
