@@ -12,7 +12,7 @@ from sizing.fits import Offered, Suggestions, WhatFits
 from sizing.plan import rate_text
 from sizing.query import parse
 
-from .blocks import Message, esc, validate
+from .blocks import MAX_SECTION_TEXT, Message, esc, validate
 from .rendering import budget_amount, budget_verdict
 
 
@@ -210,12 +210,28 @@ def message(
     availability_asked: bool = False,
 ) -> Message:
     title, body = _lines(fits, lang, show_prices, availability_asked)
-    blocks = [
-        {"type": "header", "text": {"type": "plain_text", "text": title[:150]}},
-        {"type": "section", "text": {"type": "mrkdwn", "text": esc("\n".join(body))}},
+    blocks: list[dict] = [{"type": "header", "text": {"type": "plain_text", "text": title[:150]}}]
+    blocks += [
+        {"type": "section", "text": {"type": "mrkdwn", "text": esc("\n".join(part))}} for part in _parts(body)
     ]
     validate(blocks)
     return Message(blocks=blocks, text="\n".join([title, *body])[:3000])
+
+
+def _parts(body: list[str]) -> list[list[str]]:
+    """The lines in runs that each fit one section once escaped (Slack refuses more than 3,000 characters): an
+    offering priced in every mode for many GPUs runs longer than one."""
+    parts: list[list[str]] = [[]]
+    used = 0
+    for line in body:
+        size = len(esc(line)) + 1
+        if parts[-1] and used + size > MAX_SECTION_TEXT:
+            parts.append([])
+            used = 0
+        # one line longer than a section (never seen): cut where even "&" escaped five-fold still fits
+        parts[-1].append(line if size <= MAX_SECTION_TEXT else line[: MAX_SECTION_TEXT // 5] + "…")
+        used += size
+    return parts
 
 
 def _price(fits: WhatFits, setup: str, lang: str) -> str:

@@ -138,3 +138,39 @@ def test_asked_in_european_portuguese_it_answers_so(capsys):
     assert gpu_size(["Qual é o preçário das GPUs que têm?"]) == 0
     out = capsys.readouterr().out
     assert "Modalidades de contrato:" in out and "A pedido: para testar e avaliar" in out
+
+
+def test_a_long_priced_offering_is_split_into_sections_slack_accepts(tmp_path, monkeypatch):
+    # An operator offering every catalogue GPU, each priced in every mode, runs past one section's 3,000
+    # characters: the answer must still be valid Block Kit, every GPU listed.
+    from bot.log.requestlog import RequestLog
+    from bot.pipeline import Pipeline, Where
+    from tests.data_folders import data_copy
+
+    data = data_copy(tmp_path)
+    gpus = [g for g in load_catalog().gpus if not g.laptop]
+    catalog_gpus = [g.id for g in gpus]
+    prices = "{ on_demand = 12.34, project_package = 11.11, dedicated = 10.10, reserved = 9.99 }"
+    offers = "".join(
+        f'[[offer]]\ngpu = "{g.id}"\nclass = "x"\ncounts = [1, {g.max_per_server}]\nmax_servers = 4\n'
+        f'contract_modes = ["on_demand", "project_package", "dedicated", "reserved"]\n'
+        f"price_per_gpu_hour = {prices}\n"
+        for g in gpus
+    )
+    offering = data / "offering.toml"
+    text = offering.read_text()
+    head, _, tail = text.partition("\n[[offer]]\n")  # the first block (the header's comments name it too)
+    offering.write_text(head + "\n" + offers + tail[tail.index("\n[leads]") :])
+    monkeypatch.setenv("GPU_SIZER_DATA", str(data))
+    load_catalog.cache_clear()
+    try:
+        pipeline = Pipeline(RequestLog(tmp_path / "log.db"))
+        reply = pipeline.ask("tabela de preços", Where("slash_command"))
+        _valid(reply.message.blocks)
+        sections = [b for b in reply.message.blocks if b["type"] == "section"]
+        assert len(sections) > 1
+        shown = _text(reply.message.blocks)
+        assert all(load_catalog().gpu(g).name in shown for g in catalog_gpus)
+        pipeline.log.close()
+    finally:
+        load_catalog.cache_clear()
