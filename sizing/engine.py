@@ -324,7 +324,7 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
             capability=i18n.number(getattr(plan.gpu, "compute_capability", None) or 0, lang, 1),
             required=i18n.number(plan.precision.min_compute_capability or 0, lang, 1),
             model=plan.model.name,
-            model_required=i18n.number(getattr(plan.model, "min_compute_capability", None) or 0, lang, 1),
+            model_required=i18n.number(plan.model.min_compute_capability or 0, lang, 1),
         )
     elif asked.fits:
         spare = i18n.gb(asked.free_bytes_per_gpu, lang)

@@ -162,7 +162,8 @@ class Offered(msgspec.Struct, kw_only=True):
 
 def offered(given: dict[str, Any], catalog: Catalog) -> Offered:
     """ "Quais GPUs vocês têm?", "tabela de preços": the GPUs we rent (offering.toml), each with the machines
-    it comes in, its contract modes and its price per GPU-hour in each mode that is priced."""
+    it comes in, its contract modes and its price per GPU-hour in each mode that is priced. `given` is
+    unused: the list is the same whatever the question said (the signature of NO_MODEL_ANSWERS)."""
     gpus = [
         OfferedGpu(
             gpu=offer.gpu,

@@ -47,7 +47,7 @@ def split(plan: Plan, shape: Shape) -> tuple[int, int, str | None]:
                 return tp, pp, "layers"
             if not shape.gpu.runs(plan.precision):
                 return tp, pp, "precision"
-            need, has = getattr(a, "min_compute_capability", None), shape.gpu.compute_capability
+            need, has = a.min_compute_capability, shape.gpu.compute_capability
             if need is not None and has is not None and has < need:
                 return tp, pp, "kernels"
             return tp, pp, None
