@@ -159,8 +159,22 @@ def architecture(config: dict) -> dict:
         a["qkv_bias"] = True
     if kind == "gpt_oss":
         a.update(o_bias=True, attention_sinks=True)
-    if kind.startswith("qwen3") or kind.startswith("gemma3"):
+    if kind.startswith("qwen3") or kind.startswith("gemma3") or kind.startswith("gemma4"):
         a["qk_norm"] = True
+    if kind.startswith("gemma4"):
+        # Gemma 4 E2B/E4B embed each token once more per layer and share KV between layers, which this reader
+        # does not model; the name is answered instead.
+        if c.get("hidden_size_per_layer_input") or c.get("num_kv_shared_layers"):
+            raise Unsupported("per-layer embeddings and shared KV layers (Gemma 4 E2B/E4B)")
+        # transformers Gemma4TextAttention: full layers use global_head_dim, and with attention_k_eq_v their
+        # own KV heads (num_global_key_value_heads) and no v_proj. Four norms a layer, three more with experts.
+        if c.get("global_head_dim"):
+            a["global_head_dim"] = int(c["global_head_dim"])
+        if c.get("attention_k_eq_v"):
+            a["global_k_eq_v"] = True
+            if c.get("num_global_key_value_heads"):
+                a["global_kv_heads"] = int(c["num_global_key_value_heads"])
+        a["norms_per_layer"] = 7 if c.get("enable_moe_block") else 4
     # Mamba / SSM layers (Jamba, Falcon-H1, Nemotron-H, Granite 4.0-H) keep a state this reader does not
     # model: sizing them as attention layers would overstate the KV cache several times. The answer falls
     # back to the name, and says why.
@@ -208,7 +222,9 @@ def architecture(config: dict) -> dict:
     if experts:
         moe: dict = {
             "experts": int(experts),
-            "experts_per_token": int(c.get("num_experts_per_tok") or c.get("experts_per_token") or 2),
+            "experts_per_token": int(
+                c.get("num_experts_per_tok") or c.get("experts_per_token") or c.get("top_k_experts") or 2
+            ),
             "expert_intermediate_size": int(c.get("moe_intermediate_size") or c.get("intermediate_size")),
         }
         if c.get("n_shared_experts"):
@@ -216,6 +232,11 @@ def architecture(config: dict) -> dict:
         if c.get("shared_expert_intermediate_size"):
             moe.update(shared_experts=1, shared_intermediate_size=int(c["shared_expert_intermediate_size"]),
                        shared_expert_gate=True)  # fmt: skip
+        if c.get("enable_moe_block"):
+            # Gemma 4 26B-A4B: every layer's dense MLP (intermediate_size) runs beside the routed experts.
+            moe.update(
+                shared_experts=1, shared_intermediate_size=int(c["intermediate_size"]), router_bias=True
+            )
         if c.get("first_k_dense_replace"):
             moe["first_dense_layers"] = int(c["first_k_dense_replace"])
         if kind in ("deepseek_v3", "kimi_k2", "glm4_moe"):

@@ -650,9 +650,7 @@ def _tensor_parallel(plan: Plan, rec: Setup | None, catalog: Catalog) -> Alterna
     if rec is not None and rec.per_gpu.activations * 2 < rec.per_gpu.total:
         return None
     a = plan.model
-    splits = (
-        tp for tp in (2, 4, 8) if not (a.num_heads % tp or (a.num_kv_heads % tp and tp % a.num_kv_heads))
-    )
+    splits = (tp for tp in (2, 4, 8) if not serving.tp_problem(a, tp))
     best = _smallest_with(rec, catalog, ((tp, plan.but(tp=tp)) for tp in splits))
     if best is None:
         return None

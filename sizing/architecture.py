@@ -141,6 +141,14 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     # language model's, but it keeps none of the conversation's keys and values.
     layer_pattern: Annotated[str, msgspec.Meta(min_length=1)] = "G"  # of G, L, R, X: checked below
     window: NonNegative = 0
+    # Full-attention (G) layers shaped unlike the others (Gemma 4 31B: local layers keep 16 KV heads of 256,
+    # full layers 4 KV heads of 512; transformers Gemma4TextAttention, num_global_key_value_heads and
+    # global_head_dim). None: as num_kv_heads / head_dim.
+    global_kv_heads: Positive | None = None
+    global_head_dim: Positive | None = None
+    # Full layers whose values are their keys (Gemma 4's attention_k_eq_v): the checkpoint has no v_proj
+    # there. vLLM still keeps both a key and a value cache for them (it loads k_proj into the value slot).
+    global_k_eq_v: bool = False
 
     moe: MoE | None = None
     mla: MLA | None = None
@@ -157,10 +165,10 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
         # compiled cache (sizing/regexes.py), and this needs none.
         if not set(self.layer_pattern) <= LAYER_KINDS:
             raise ValueError(f"layer_pattern {self.layer_pattern!r} may hold only the letters G, L, R and X")
-        if self.num_heads % self.num_kv_heads:
-            raise ValueError(
-                f"num_heads ({self.num_heads}) must be a multiple of num_kv_heads ({self.num_kv_heads})"
-            )
+        for field in ("num_kv_heads", "global_kv_heads"):
+            kv = getattr(self, field)
+            if kv and self.num_heads % kv:
+                raise ValueError(f"num_heads ({self.num_heads}) must be a multiple of {field} ({kv})")
         if "L" in self.layer_pattern and not self.window:
             raise ValueError("a layer_pattern with local layers (L) needs a window")
         if ("R" in self.layer_pattern) != (self.linear_attention is not None):
@@ -174,6 +182,27 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     def dim_per_head(self) -> int:
         # Gemma, Qwen3, Mistral Small and gpt-oss declare head_dim != hidden/heads; trust the config.
         return self.head_dim or self.hidden_size // self.num_heads
+
+    @property
+    def full_kv_heads(self) -> int:
+        """KV heads of a full-attention (G) layer."""
+        return self.global_kv_heads or self.num_kv_heads
+
+    @property
+    def full_head_dim(self) -> int:
+        """Head width of a full-attention (G) layer."""
+        return self.global_head_dim or self.dim_per_head
+
+    @property
+    def uneven_heads(self) -> bool:
+        """Whether full-attention layers have their own head shape (then `layer_heads` differs by layer)."""
+        return (self.full_kv_heads, self.full_head_dim) != (self.num_kv_heads, self.dim_per_head)
+
+    def layer_heads(self, layer: int) -> tuple[int, int]:
+        """(KV heads, head width) of one layer."""
+        if self.layer_pattern[layer % len(self.layer_pattern)] == "G":
+            return self.full_kv_heads, self.full_head_dim
+        return self.num_kv_heads, self.dim_per_head
 
     def is_local(self, layer: int) -> bool:
         return self.layer_pattern[layer % len(self.layer_pattern)] == "L"
@@ -275,9 +304,28 @@ class ParamParts(Strict, kw_only=True):
         return self.attention + self.mlp + self.experts
 
 
+def _attention_block(a: Architecture, kv_heads: int, hd: int, values: bool = True) -> tuple[int, int]:
+    """Linear weights and small tensors (biases, q/k norms) of one standard attention block whose heads are
+    `hd` wide; `values` False: no v_proj (Gemma 4's full layers reuse the keys)."""
+    h = a.hidden_size
+    q_dim, kv_dim = a.num_heads * hd, kv_heads * hd
+    kv_mats = 2 if values else 1
+    # attn_output_gate (Qwen3-Next): q_proj also produces a gate as wide as the queries.
+    attn = h * (q_dim * (2 if a.attention_output_gate else 1) + kv_mats * kv_dim) + q_dim * h
+    other = 0
+    if a.qkv_bias:
+        other += q_dim + kv_mats * kv_dim
+    if a.o_bias:
+        other += h
+    if a.qk_norm:
+        other += 2 * hd
+    if a.attention_sinks:
+        other += a.num_heads
+    return attn, other
+
+
 def count_parts(a: Architecture) -> ParamParts:
     h, hd = a.hidden_size, a.dim_per_head
-    q_dim, kv_dim = a.num_heads * hd, a.num_kv_heads * hd
     other = 0
 
     # Attention block, per layer.
@@ -300,20 +348,20 @@ def count_parts(a: Architecture) -> ParamParts:
             attn += m.q_lora_rank * m.index_n_heads * m.index_head_dim + h * m.index_head_dim
             attn += h * m.index_n_heads
             other += 2 * m.index_head_dim
+        if a.qk_norm:
+            other += 2 * hd
+        if a.attention_sinks:
+            other += a.num_heads
     else:
-        # attn_output_gate (Qwen3-Next): q_proj also produces a gate as wide as the queries.
-        attn = h * (q_dim * (2 if a.attention_output_gate else 1) + 2 * kv_dim) + q_dim * h
-        if a.qkv_bias:
-            other += q_dim + 2 * kv_dim
-        if a.o_bias:
-            other += h
-    if a.qk_norm:
-        other += 2 * hd
-    if a.attention_sinks:
-        other += a.num_heads
-    norm_size = h * (2 if a.norm == "layer" else 1)
+        attn, other = _attention_block(a, a.num_kv_heads, hd)
     attention = attn * a.attention_layers
     other *= a.attention_layers
+    if a.uneven_heads or a.global_k_eq_v:
+        # Full layers with their own shape replace what the uniform count gave them.
+        full_attn, full_other = _attention_block(a, a.full_kv_heads, a.full_head_dim, not a.global_k_eq_v)
+        attention += (full_attn - attn) * a.global_layers
+        other += (full_other - _attention_block(a, a.num_kv_heads, hd)[1]) * a.global_layers
+    norm_size = h * (2 if a.norm == "layer" else 1)
     # A cross-attention layer (transformers MllamaCrossAttentionDecoderLayer) adds a q_norm and a k_norm of
     # head_dim and two scalar tanh gates, one on the attention and one on the MLP.
     other += (2 * hd + 2) * a.cross_layers

@@ -511,6 +511,9 @@ class Series(Strict, kw_only=True):
     name: str
     aliases: list[str] = []
     models: Annotated[list[str], msgspec.Meta(min_length=2)]  # catalogue ids, smallest first
+    # Sizes the release has that the catalogue does not size, as they are written ("E2B" for Gemma's
+    # on-device sizes): asked for, the answer says so instead of taking them for a GPU or a typo.
+    uncatalogued_sizes: list[str] = []
 
 
 class Catalog(Strict, kw_only=True):

@@ -73,7 +73,7 @@ class Tensor(msgspec.Struct, frozen=True):
 def tensors(a: Architecture) -> list[Tensor]:
     """The 2-D weight tensors of a GGUF conversion (experts stacked per layer count as one role), in the
     order llama.cpp quantizes them: layer by layer, routed experts before shared ones."""
-    h, hd = a.hidden_size, a.dim_per_head
+    h = a.hidden_size
     out = [Tensor("token_embd", -1, a.vocab_size, h)]
     if not a.tie_embeddings:
         out.append(Tensor("output", -1, a.vocab_size, h))
@@ -94,12 +94,12 @@ def tensors(a: Architecture) -> list[Tensor]:
             out.append(Tensor("attn_v", i, a.num_heads * (m.qk_nope_head_dim + m.v_head_dim), m.kv_lora_rank))
             out.append(Tensor("attn_output", i, h, a.num_heads * m.v_head_dim))
         else:
-            out += [
-                Tensor("attn_q", i, a.num_heads * hd, h),
-                Tensor("attn_k", i, a.num_kv_heads * hd, h),
-                Tensor("attn_v", i, a.num_kv_heads * hd, h),
-                Tensor("attn_output", i, h, a.num_heads * hd),
-            ]
+            kv_heads, width = a.layer_heads(i)
+            full = a.layer_pattern[i % len(a.layer_pattern)] == "G"
+            out += [Tensor("attn_q", i, a.num_heads * width, h), Tensor("attn_k", i, kv_heads * width, h)]
+            if not (full and a.global_k_eq_v):  # Gemma 4's full layers have no v_proj
+                out.append(Tensor("attn_v", i, kv_heads * width, h))
+            out.append(Tensor("attn_output", i, h, a.num_heads * width))
         widths = []
         if a.is_moe_layer(i):
             assert a.moe

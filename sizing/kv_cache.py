@@ -27,10 +27,10 @@ from .architecture import Architecture
 STATE_BYTES = 2  # vLLM mamba_ssm_cache_dtype / mamba_cache_dtype "auto": the BF16 model dtype
 
 
-def kv_heads_per_gpu(a: Architecture, tp: int) -> int:
+def kv_heads_per_gpu(a: Architecture, tp: int, kv_heads: int | None = None) -> int:
     # vLLM splits KV heads across tensor-parallel ranks and replicates them when ranks outnumber heads
     # (vllm/model_executor/layers/linear.py QKVParallelLinear: num_kv_head_replicas).
-    return math.ceil(a.num_kv_heads / tp)
+    return math.ceil((kv_heads or a.num_kv_heads) / tp)
 
 
 # DeepSeek-V3.2's indexer keys are kept in FP8 with one FP32 scale per block of this many values.
@@ -61,10 +61,20 @@ def bytes_per_token_per_layer(a: Architecture, kv_bytes: float, tp: int = 1) -> 
     return 2 * kv_heads_per_gpu(a, tp) * a.dim_per_head * kv_bytes
 
 
+def full_layer_bytes(a: Architecture, kv_bytes: float, tp: int = 1) -> float:
+    """bytes_per_token_per_layer for a full-attention (G) layer, which may have its own head shape (Gemma 4:
+    fewer, wider KV heads). vLLM keeps a value cache there even where the values are the keys."""
+    if not a.uneven_heads:
+        return bytes_per_token_per_layer(a, kv_bytes, tp)
+    return 2 * kv_heads_per_gpu(a, tp, a.full_kv_heads) * a.full_head_dim * kv_bytes
+
+
 def bytes_per_token(a: Architecture, kv_bytes: float, tp: int = 1) -> float:
     """Bytes one token adds when every attention layer keeps the whole context (the growth rate of full
     attention); linear-attention and cross-attention layers add nothing per token."""
-    return a.cached_layers * bytes_per_token_per_layer(a, kv_bytes, tp)
+    return a.global_layers * full_layer_bytes(a, kv_bytes, tp) + a.local_layers * bytes_per_token_per_layer(
+        a, kv_bytes, tp
+    )
 
 
 def state_bytes(a: Architecture, tp: int = 1) -> int:
@@ -84,9 +94,9 @@ def cross_bytes(a: Architecture, kv_bytes: float, tp: int = 1) -> float:
 
 def sequence_bytes(a: Architecture, tokens: int, kv_bytes: float, tp: int = 1, pp: int = 1) -> int:
     """KV cache of one conversation holding `tokens` tokens, on one GPU of a tp x pp group."""
-    per_layer = bytes_per_token_per_layer(a, kv_bytes, tp)
     local_tokens = min(tokens, a.window) if a.window else tokens
-    total = per_layer * (a.global_layers * tokens + a.local_layers * local_tokens) + state_bytes(a, tp)
+    total = full_layer_bytes(a, kv_bytes, tp) * a.global_layers * tokens
+    total += bytes_per_token_per_layer(a, kv_bytes, tp) * a.local_layers * local_tokens + state_bytes(a, tp)
     total += cross_bytes(a, kv_bytes, tp)
     # Pipeline stages split the layers; the stage with the most layers sets the need.
     return math.ceil(total * math.ceil(a.num_layers / pp) / a.num_layers)
@@ -106,8 +116,12 @@ def shared_prefix_bytes(
     tokens = min(prefix, context) // BLOCK_TOKENS * BLOCK_TOKENS
     if tokens <= 0:
         return 0
-    layers = a.global_layers + (a.local_layers if not a.window or context <= a.window else 0)
-    total = bytes_per_token_per_layer(a, kv_bytes, tp) * layers * tokens
+    local = a.local_layers if not a.window or context <= a.window else 0
+    per_token = (
+        full_layer_bytes(a, kv_bytes, tp) * a.global_layers
+        + bytes_per_token_per_layer(a, kv_bytes, tp) * local
+    )
+    total = per_token * tokens
     return math.floor(total * math.ceil(a.num_layers / pp) / a.num_layers)
 
 
@@ -136,15 +150,16 @@ def max_tokens(
     top = a.max_context
     if fits(top):
         return top
-    per_layer = bytes_per_token_per_layer(a, kv_bytes, tp)
-    if also:
-        # The estimate's line leaves room for the other cache's share of each token (its rate at the top).
-        per_layer += also(top) / top / max(a.num_layers, 1)
+    local_rate = bytes_per_token_per_layer(a, kv_bytes, tp)
+    full_rate = full_layer_bytes(a, kv_bytes, tp)
+    extra = also(top) / top if also else 0  # the other cache's bytes per token (its rate at the top)
     fixed = state_bytes(a, tp) + cross_bytes(a, kv_bytes, tp)
-    share = (budget / conversations * a.num_layers / math.ceil(a.num_layers / pp) - fixed) / (per_layer or 1)
-    guess = share / a.num_layers  # every layer still growing
-    if a.window and a.local_layers and guess > a.window:  # past the window only the global layers grow
-        guess = (share - a.local_layers * a.window) / a.global_layers if a.global_layers else top
+    share = budget / conversations * a.num_layers / math.ceil(a.num_layers / pp) - fixed
+    # Every layer still growing, then (past the window) only the global layers.
+    guess = share / ((full_rate * a.global_layers + local_rate * a.local_layers + extra) or 1)
+    if a.window and a.local_layers and guess > a.window:
+        growth = full_rate * a.global_layers + extra
+        guess = (share - local_rate * a.local_layers * a.window) / growth if growth else top
     guess = max(0, min(top - 1, math.floor(guess)))
     step = 1
     if fits(guess):

@@ -128,6 +128,7 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
             "_kv_layer_bytes": kv_cache.bytes_per_token_per_layer(
                 self.arch, self.kv_bytes_per_value, self.tp
             ),
+            "_kv_full_layer_bytes": kv_cache.full_layer_bytes(self.arch, self.kv_bytes_per_value, self.tp),
             # Bytes per second a decode step streams at, per GPU.
             "_bandwidth": self.gpu.bandwidth_gb_s * 1e9 * BANDWIDTH_EFFICIENCY,
             # FLOPs per second of a decode step's matmuls, the tensor-parallel group together.
@@ -148,7 +149,10 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
         """One sequence's KV cache on one GPU, all layers (local layers capped at their window)."""
         a = self.arch
         local = min(tokens, a.window) if a.window else tokens
-        return self._kv_layer_bytes * (a.global_layers * tokens + a.local_layers * local)
+        return (
+            self._kv_full_layer_bytes * a.global_layers * tokens
+            + self._kv_layer_bytes * a.local_layers * local
+        )
 
     def decode_bytes(self, batch: float) -> float:
         """Weight bytes one decode step of `batch` sequences reads, all GPUs together."""
@@ -295,12 +299,18 @@ def _head_dims(a: Architecture) -> tuple[int, int]:
     return a.dim_per_head, a.dim_per_head
 
 
+def _full_width(a: Architecture) -> float:
+    """How much wider a full-attention layer's heads are than the others' (Gemma 4: 512 against 256), which
+    scales its attention FLOPs per key."""
+    return a.full_head_dim / a.dim_per_head if a.uneven_heads and not a.mla else 1.0
+
+
 def attention_flops_per_token(a: Architecture, context: float) -> float:
     """FLOPs of attention for one new token over `context` cached tokens: QK^T and AV, 2 FLOPs per
     multiply-add, local layers capped at their window."""
     d_qk, d_v = _head_dims(a)
     local = min(context, a.window) if a.window else context
-    keys = a.global_layers * context + a.local_layers * local
+    keys = a.global_layers * context * _full_width(a) + a.local_layers * local
     return 2 * a.num_heads * (d_qk + d_v) * keys
 
 
@@ -318,7 +328,7 @@ def prefill_flops(a: Architecture, prompt: int, params: int | None = None, histo
         local_keys = below * h + below * (below + 1) / 2 + (p - below) * w
     else:
         local_keys = global_keys
-    keys = a.global_layers * global_keys + a.local_layers * local_keys
+    keys = a.global_layers * global_keys * _full_width(a) + a.local_layers * local_keys
     return 2 * params * p + 2 * a.num_heads * (d_qk + d_v) * keys
 
 

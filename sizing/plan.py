@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
-from . import i18n, images, kv_cache, regexes, training
+from . import i18n, images, kv_cache, regexes, serving, training
 from .architecture import updated
 from .catalog import GPU, Catalog, ImageRule, KVPrecision, ModelEntry, Precision, Stack
 from .errors import SizingError
@@ -816,7 +816,7 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         days = catalog.offering.training.default_days
         said.append(t(lang, "assume.default_days", days=days))
     tp = w.tp or 1
-    if tp > 1 and (model.num_heads % tp or (model.num_kv_heads % tp and tp % model.num_kv_heads)):
+    if tp > 1 and serving.tp_problem(model, tp):
         raise SizingError("bad_tp", "tp_examples", tp=tp, heads=model.num_heads, kv_heads=model.num_kv_heads)
     pp = w.pp or 1
     if pp > model.num_layers:

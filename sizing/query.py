@@ -17,7 +17,7 @@ from datetime import date
 import msgspec
 
 from . import deadlines, distillation_query, image_query, prefilter, regexes, speculative_query, traffic_query
-from .catalog import MAX_BUDGET_GB, Catalog, budget_id, load_catalog, normalize
+from .catalog import MAX_BUDGET_GB, Catalog, Series, budget_id, load_catalog, normalize
 from .errors import SizingError
 from .names import (
     VARIANT_TAILS,
@@ -763,6 +763,8 @@ MOE_SIZE = regexes.compile(
 SIZE = regexes.compile(
     rf"(?<![\w.])(\d+(?:[.,]\d+)?)\s*({_BIG})(?![\w.])(?:\s*(?:de\s+)?{_W('counts.params')})?"
 )
+# Gemma's on-device sizes ("gemma 4 e4b"): "effective" parameters, read only after a series' name.
+EFFECTIVE_SIZE = regexes.compile(r"(?<![\w.])e(\d+(?:\.\d+)?)b(?![\w.])")
 MILLION_WORDS = {strip_accents(w) for w in VOCAB.words("multipliers.million") if len(w) > 1}
 PARAMS_AT_END = regexes.compile(rf"{_W('counts.params')}$")
 # "1 milhão de usuários", "2 million documents": a spelled-out multiplier before people or things counts them.
@@ -2256,6 +2258,8 @@ def _sizes(scan: _Scan, catalog: Catalog) -> None:
         return f"{m.group(3).replace(',', '.')}b-a{m.group(4).replace(',', '.')}b"
 
     scan.take(MOE_SIZE, "size", moe)
+    if any(_series(catalog, series_id).uncatalogued_sizes for series_id, _ in scan.found.get("series", [])):
+        scan.take(EFFECTIVE_SIZE, "size", lambda m: f"e{m.group(1)}b")
 
     def dense(m: re.Match) -> str | None:
         if len(m.group(2)) > 1 and COUNTED.match(scan.work, m.end()):
@@ -3474,11 +3478,15 @@ def _family_with_size(catalog: Catalog, model: str, size: str) -> str | None:
     return None
 
 
+def _series(catalog: Catalog, series_id: str) -> Series:
+    return next(s for s in catalog.series if s.id == series_id)
+
+
 def _series_member(scan: _Scan, catalog: Catalog, model: str | None, size: str | None) -> tuple:
     """(model, size) once a series named without a size of its own is read: "llama 3.1 de 70b" is its
     member of that size; "qwen3" alone asks which size, listing them, rather than size a guess."""
     series_id, typed = scan.found["series"][0]
-    series = next(s for s in catalog.series if s.id == series_id)
+    series = _series(catalog, series_id)
     if model:
         if model in series.models:
             return model, size  # "llama 3.1 Llama-3.1-8B-Instruct": the series and its member
@@ -3486,6 +3494,11 @@ def _series_member(scan: _Scan, catalog: Catalog, model: str | None, size: str |
     sizes = _sizes_of(series, catalog)
     if size:
         member = next((m for m in series.models if _own_size(catalog, m, size)), None)
+        if member is None and size.upper() in series.uncatalogued_sizes:
+            rest = scan.original.replace(scan.found["size"][0][1], "", 1)
+            example = _example(rest, typed, catalog.model(series.models[0]).name)
+            raise QueryError("query.series_uncatalogued_size", hint=None, series=series.name, size=size.upper(),
+                             sizes=sizes, example=" ".join(example.split()))  # fmt: skip
         if member is None:
             # The example: the member nearest the size typed, in the question as asked.
             typed_size = scan.found["size"][0][1]

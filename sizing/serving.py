@@ -49,7 +49,11 @@ def forward_peak(a: Architecture, tokens: int, tp: int) -> int:
     MoE layers hold those for every routed copy of a token (fused-MoE intermediate caches).
     """
     h = a.hidden_size
-    qkv = (a.num_heads + 2 * a.num_kv_heads) * a.dim_per_head / tp
+    # The widest attention block's q/k/v (Gemma 4's full layers have wider heads than its local ones).
+    qkv = (
+        max((a.num_heads + 2 * kv) * hd for kv, hd in {a.layer_heads(0), (a.full_kv_heads, a.full_head_dim)})
+        / tp
+    )
     if a.moe:
         mlp = 3 * a.moe.experts_per_token * a.moe.expert_intermediate_size / tp + a.moe.experts_per_token * h
         if a.moe.shared_experts:
@@ -83,7 +87,7 @@ def tp_problem(a: Architecture, tp: int) -> str | None:
     """Why vLLM would refuse this tensor-parallel degree, or None (vllm/config ModelConfig checks)."""
     if a.num_heads % tp:
         return "heads"
-    if a.num_kv_heads % tp and tp % a.num_kv_heads:
+    if any(kv % tp and tp % kv for kv in (a.num_kv_heads, a.full_kv_heads)):
         return "kv_heads"
     return None
 

@@ -142,10 +142,16 @@ def _lora_widths(a: Architecture) -> int:
         attn += a.num_heads * m.v_head_dim + h
     else:
         attn = (h + q) + 2 * (h + kv) + (q + h)
+    if a.uneven_heads or a.global_k_eq_v:
+        # Full layers with their own head shape (Gemma 4), and no v_proj where the values are the keys.
+        fq, fkv = a.num_heads * a.full_head_dim, a.full_kv_heads * a.full_head_dim
+        full_attn = (h + fq) + (1 if a.global_k_eq_v else 2) * (h + fkv) + (fq + h)
+    else:
+        full_attn = attn
     matrices = 3 if a.mlp == "gated" else 2
     total = 0
     for layer in range(a.num_layers):
-        total += attn
+        total += full_attn if a.layer_pattern[layer % len(a.layer_pattern)] == "G" else attn
         if a.is_moe_layer(layer):
             assert a.moe
             total += a.moe.experts * matrices * (h + a.moe.expert_intermediate_size)  # routed experts
@@ -161,8 +167,9 @@ def _lora_widths(a: Architecture) -> int:
 
 def layer_activation_bytes_per_token(a: Architecture, layer: int, act: int = ACT) -> float:
     """Bytes one token leaves stored in one layer for the backward pass (no recomputation)."""
-    h, hd = a.hidden_size, a.dim_per_head
-    q, kv = a.num_heads * hd, a.num_kv_heads * hd
+    h = a.hidden_size
+    kv_heads, hd = a.layer_heads(layer)
+    q, kv = a.num_heads * hd, kv_heads * hd
     # Attention: norm input, q/k/v input, q, k, v, attention output (FlashAttention keeps only a
     # per-head log-sum-exp besides these).
     attention = 2 * h + 2 * q + 2 * kv
@@ -201,8 +208,8 @@ def activations(
     sequence the loss reads (RL: the completion only), all of them when None."""
     stack = _stack(stack)
     tokens = seq_len * micro_batch
-    # Every layer of a kind (dense, MoE) stores the same per token: the sum over the layers and the largest
-    # layer follow from one layer of each kind, in closed form.
+    # Every layer of a kind (dense or MoE; full or local where their heads differ) stores the same per
+    # token: the sum over the layers and the largest layer follow from one layer of each kind.
     kinds = [
         (count, layer_activation_bytes_per_token(a, index, act) * tokens) for count, index in _layer_kinds(a)
     ]
@@ -292,17 +299,18 @@ def comm_buffers(
 
 
 def _layer_kinds(a: Architecture) -> list[tuple[int, int]]:
-    """(how many layers, the index of one of them) for the dense layers and the MoE layers there are."""
+    """(how many layers, the index of one of them) for each kind of layer there is: dense or MoE, and with
+    the full layers' own head shape where it differs (Gemma 4)."""
     return _once(a, "layer_kinds", _find_layer_kinds)
 
 
 def _find_layer_kinds(a: Architecture) -> list[tuple[int, int]]:
-    kinds = []
-    if a.dense_layers:
-        kinds.append((a.dense_layers, next(i for i in range(a.num_layers) if not a.is_moe_layer(i))))
-    if a.moe_layers:
-        kinds.append((a.moe_layers, next(i for i in range(a.num_layers) if a.is_moe_layer(i))))
-    return kinds
+    kinds: dict[tuple, list[int]] = {}
+    for i in range(a.num_layers):
+        key = (a.is_moe_layer(i), a.layer_heads(i) if a.uneven_heads else None)
+        found = kinds.setdefault(key, [0, i])
+        found[0] += 1
+    return [(count, index) for count, index in kinds.values()]
 
 
 def memory(

@@ -329,7 +329,7 @@ def test_a_version_the_catalogue_lacks_after_a_name_is_not_sized_as_another(text
 
 def test_a_family_with_a_size_is_never_a_model_whose_name_runs_the_same_letters():
     # Names ignore spaces: "gemma 31b" had been Gemma 3 1B (the key of "gemma 3 1b"), a 1B for a 31B.
-    for text in ("gemma 31b", "gemma 4 31b para 10 usuários"):
+    for text in ("gemma 31b", "gemma 5 31b para 10 usuários"):
         result = size(parse(text).workload)
         assert 30e9 < result.workload.model.params < 33e9, text
     assert parse("gemma 3 1b").workload.model == "gemma-3-1b"
@@ -341,11 +341,11 @@ def test_a_family_with_a_size_is_never_a_model_whose_name_runs_the_same_letters(
     [
         # a version of a family the catalogue lacks, between the family and the size: the version had been
         # dropped ("llama 5 70b" answered as Llama 3.1 70B) or left as not understood ("qwen 3.5 32b")
-        ("gemma 4 31b para 10 usuários", "Gemma 3 27B com 72 camadas"),
+        ("gemma 5 31b para 10 usuários", "Gemma 4 31B"),
         ("llama 5 70b", "Llama 3.1 70B"),
         ("qwen 3.5 32b", "Qwen2.5 32B"),
         # glued to its version, as a repo names it (it had been a contradiction, "gemma-4" against "31b")
-        ("gemma-4-31b", "Gemma 3 27B com 72 camadas"),
+        ("gemma-5-31b", "Gemma 4 31B"),
     ],
 )
 def test_a_version_the_catalogue_lacks_is_named_as_asked_and_said(text, sized_as):
@@ -358,7 +358,7 @@ def test_a_version_the_catalogue_lacks_is_named_as_asked_and_said(text, sized_as
 
 
 @pytest.mark.parametrize(
-    "text", ["minimax m3", "gemma 4 com 10 usuários", "llama 5", "kimi k3", "deepseek r2"]
+    "text", ["minimax m3", "gemma 5 com 10 usuários", "llama 5", "kimi k3", "deepseek r2"]
 )
 def test_a_family_version_the_catalogue_lacks_is_said_unknown_with_the_closest_names(text):
     # "gemma 4" had been asked which Gemma (the version dropped), "kimi k2.5" (an entry now) sized as K2, "k2.5"
