@@ -180,6 +180,10 @@ def architecture(config: dict) -> dict:
     # back to the name, and says why.
     if any(k in c for k in _SSM_KEYS) or any("mamba" in str(t) for t in c.get("layer_types") or ()):
         raise Unsupported("Mamba/SSM layers")
+    # DeepSeek V4 keeps one 512-wide latent per token, compressed 4x or 128x by layer, beside a 128-token
+    # window (config compress_ratios): read as plain MQA its cache would be ~20x too large.
+    if kind == "deepseek_v4" or c.get("compress_ratios"):
+        raise Unsupported("DeepSeek V4's compressed attention")
     # Layer layout: explicit layer_types, or Qwen3-Next's full_attention_interval.
     types = c.get("layer_types")
     interval = c.get("full_attention_interval")

@@ -566,10 +566,12 @@ SIBLING_SIZE = 0.10
 
 
 def _longer_sibling(model: ModelEntry, tokens: int, catalog: Catalog) -> ModelEntry | None:
-    """The newest model of a family the model is in, of its size and kind (dense or MoE), that reads
-    `tokens` tokens (with the rope scaling its card documents); None when the families have none."""
+    """A model of a family the model is in, of its size and kind (dense or MoE), that reads `tokens` tokens
+    (with the rope scaling its card documents): an update of the same shape first (Qwen3 4B's 2507 release,
+    the smallest change), else the newest; None when the families have none."""
     if model.scaled_from:
         return None
+    found = []
     for members in catalog.families.values():
         if model.id not in members:
             continue
@@ -584,8 +586,9 @@ def _longer_sibling(model: ModelEntry, tokens: int, catalog: Catalog) -> ModelEn
                 and other.is_moe == model.is_moe
                 and other.context_limit >= tokens
             ):
-                return other
-    return None
+                found.append(other)
+    same_shape = [m for m in found if (m.hidden_size, m.num_layers) == (model.hidden_size, model.num_layers)]
+    return (same_shape or found or [None])[0]
 
 
 def _speculation(
@@ -999,12 +1002,21 @@ def _lora_targets(model: ModelEntry, rank: int, default: bool, stack: Stack, lan
     )
 
 
+# Tasks a daily volume of which is often a pipeline with nobody waiting on each answer.
+BATCH_TASKS = frozenset({Task.classification, Task.extraction, Task.summarization})
+
+
 def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: list[str]) -> Plan:
     """Prompt and answer lengths, the peak request rate and the latency targets of a serving workload,
     each default written down."""
     model, traffic = plan.model, catalog.traffic
     context = plan.context
-    output = w.output_tokens or min(traffic.lengths.output_tokens, max(context // 2, 1))
+    default_output = traffic.lengths.output_tokens
+    if plan.task is Task.classification and not w.output_tokens:
+        # A label, not an essay: a classifier sized for chat answers would need several times the GPUs.
+        default_output = traffic.lengths.classification_output_tokens
+        said.append(t(lang, "assume.traffic.classification_output", output=i18n.tokens(default_output, lang)))
+    output = w.output_tokens or min(default_output, max(context // 2, 1))
     given_prompt = w.prompt_tokens
     if w.prompt_pages and not given_prompt:
         per_page = traffic.lengths.tokens_per_page
@@ -1176,6 +1188,10 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         rate, basis = per_day * peak / 3600, "daily"
         said.append(t(lang, "assume.traffic.daily_peak", day=i18n.number(per_day, lang),
                       share=i18n.percent(peak, lang), rate=rate_text(rate, lang)))  # fmt: skip
+        if plan.task in BATCH_TASKS and not (w.ttft_s or w.tokens_per_s or w.fast_latency or w.e2e_s):
+            # "classificar 2 milhões de documentos por dia" may be a pipeline nobody waits on: sized here as
+            # arriving in working hours, it says how to ask for the day's volume spread evenly instead.
+            said.append(t(lang, "assume.traffic.daily_batch", day=i18n.number(per_day, lang)))
     elif population:
         share = w.active_share or (1.0 if all_active else traffic.population.peak_active_share)
         per_hour = w.requests_per_active_hour or traffic.population.requests_per_active_hour

@@ -528,7 +528,9 @@ SEQ = regexes.compile(
     rf"\b{_W('keys.seq_len')}\s*(?:=|:|de|of)?\s*{_NUM}\s*(k|mil)?(?:\s*tokens)?\b"
     # "4k sequences", "8192-token sequences", "4k seq", "4096 sequence length": the number before the word.
     rf"|(?<![\w.,=:]){_NUM}\s*(k)?(?:[\s-]*tokens?[\s-]+sequences?"
-    rf"|[\s-]+(?:sequences|seqs|seq(?:[\s_-]*len(?:gth)?)?|sequence[\s_-]+len(?:gth)?))\b"
+    rf"|[\s-]+(?:sequences|seqs|seq(?:[\s_-]*len(?:gth)?)?|sequence[\s_-]+len(?:gth)?)"
+    # "8k de sequência", "4096 tokens de comprimento de sequência"
+    rf"|\s+(?:tokens?\s+)?de\s+(?:sequencias?|comprimento\s+de\s+sequencia))\b"
     # "2 4090 seq 4096": the word starts its own number, and the one before it is something else.
     r"(?![\s=:]*\d)"
 )
@@ -2907,7 +2909,7 @@ def _family_and_member(scan: _Scan, catalog: Catalog) -> None:
 
 # What a question's load is given as, once read: with one of them, "cada uma de 500 tokens" is each request's prompt.
 _LOAD_KINDS = ("rate_per_s", "requests_per_day", "requests_per_month", "rate_average", "output_volume",
-               "token_volume", "input_volume", "people_per_day", "requests_per_person_day")  # fmt: skip
+               "token_volume", "input_volume", "people_per_day", "requests_per_person_day", "batch_items")  # fmt: skip
 
 
 def _direct_rate(fields: dict, seconds: float) -> float | None:
@@ -2928,7 +2930,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # "50 mil mensagens por dia, cada uma de 500 tokens": each request's prompt (it had been a 500-token
         # context); with no load, what "500 tokens" alone is, a context ("exemplos de 2 mil tokens cada").
         load = any(scan.found.get(kind) for kind in _LOAD_KINDS) or (
-            base is not None and bool(base.rate_per_s or base.requests_per_day or base.requests_per_month)
+            base is not None
+            and bool(base.rate_per_s or base.requests_per_day or base.requests_per_month or base.batch_items)
         )
         scan.found.setdefault("prompt_tokens" if load else "context", []).extend(each)
     model = _one(scan, "model", "model")

@@ -338,6 +338,26 @@ def test_mamba_layers_are_not_sized_as_attention(config):
         architecture(config)
 
 
+# deepseek-ai/DeepSeek-V4-Flash config.json, its attention keys (a copy of the published file; the research notes
+# cite it): one KV head of 512, no kv_lora_rank, and a compression ratio per layer.
+DEEPSEEK_V4_FLASH = {
+    "architectures": ["DeepseekV4ForCausalLM"], "model_type": "deepseek_v4", "hidden_size": 4096,
+    "num_hidden_layers": 43, "num_attention_heads": 64, "num_key_value_heads": 1, "head_dim": 512,
+    "qk_rope_head_dim": 64, "q_lora_rank": 1024, "o_lora_rank": 1024, "o_groups": 8, "sliding_window": 128,
+    "compress_ratios": [0, 0] + [4, 128] * 20 + [4, 0], "vocab_size": 129280, "n_routed_experts": 256,
+    "num_experts_per_tok": 6, "n_shared_experts": 1, "moe_intermediate_size": 2048,
+    "max_position_embeddings": 1048576, "tie_word_embeddings": False,
+}  # fmt: skip
+
+
+def test_deepseek_v4s_compressed_attention_is_not_sized_as_plain_mqa():
+    # Read as one full KV head of 512 in every layer, its cache would be 88 KB a token instead of about 4 KB.
+    from hub.describe import Unsupported, architecture
+
+    with pytest.raises(Unsupported, match="DeepSeek V4"):
+        architecture(DEEPSEEK_V4_FLASH)
+
+
 # google/gemma-3-27b-it config.json (text_config) as published before transformers wrote layer_types, and
 # google/gemma-2-9b-it's: the windowed layers are in the pattern, not in a list.
 GEMMA3_27B_TEXT = {

@@ -340,10 +340,10 @@ def test_a_family_with_a_size_is_never_a_model_whose_name_runs_the_same_letters(
     ("text", "sized_as"),
     [
         # a version of a family the catalogue lacks, between the family and the size: the version had been
-        # dropped ("llama 5 70b" answered as Llama 3.1 70B) or left as not understood ("qwen 3.5 32b")
+        # dropped ("llama 5 70b" answered as Llama 3.1 70B) or left as not understood ("qwen 3.7 32b")
         ("gemma 5 31b para 10 usuários", "Gemma 4 31B"),
         ("llama 5 70b", "Llama 3.1 70B"),
-        ("qwen 3.5 32b", "Qwen2.5 32B"),
+        ("qwen 3.7 32b", "Qwen2.5 32B"),
         # glued to its version, as a repo names it (it had been a contradiction, "gemma-4" against "31b")
         ("gemma-5-31b", "Gemma 4 31B"),
     ],

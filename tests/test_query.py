@@ -959,3 +959,12 @@ def test_a_service_always_on_is_no_term_of_a_day(text):
 def test_full_with_a_verb_to_run_is_the_whole_model(text, stage):
     query = parse(text)
     assert query.workload.stage.value == stage and query.unknown == []
+
+
+@pytest.mark.parametrize(
+    "text", ["lora llama 3.1 8b com 8k de sequência", "lora no llama 3.1 8b, 8192 tokens de sequência"]
+)
+def test_a_sequence_length_said_after_its_number_in_portuguese(text):
+    # "com 8k de sequência" had left "sequência" not understood (read as a context of 8k).
+    query = parse(text)
+    assert (query.workload.seq_len, query.workload.context, query.unknown) == (8192, None, [])

@@ -1521,3 +1521,48 @@ def test_what_each_of_the_daily_users_sends_with_replies_and_an_approximate_coun
 def test_tensor_parallel_named_with_no_size_is_understood():
     query = parse("rodar qwen2.5 72b em 4 L40S com tensor parallel, cabe 32k de contexto?")
     assert (query.workload.gpus, query.unknown) == (4, [])
+
+
+def _rented_memory(result) -> int:
+    """All the GPU memory the recommendation rents, every copy (GPUs of different kinds compare by it)."""
+    rec = result.recommendation
+    return rec.count * rec.gpu_memory_bytes
+
+
+def test_a_classifier_is_sized_for_labels_not_chat_answers():
+    # "classificar 2 milhões de documentos por dia" had been sized for 500-token answers: 12 H200s for a 7B
+    # that writes a label.
+    text = "modelo de 7b pra classificar 2 milhões de documentos por dia, cada um com 1500 tokens"
+    result = size(parse(text).workload)
+    assert (
+        result.workload.load.output_tokens
+        == load_catalog().traffic.lengths.classification_output_tokens
+        == 20
+    )
+    assert any("Classificação: cada resposta é um rótulo" in a for a in result.assumptions)
+    chat = size(parse(text + ", respostas de 500 tokens").workload)
+    assert _rented_memory(result) < _rented_memory(chat)
+    # A daily volume of a pipeline task says how to ask for it as a batch, which needs fewer GPUs still.
+    hint = next(a for a in result.assumptions if "processado em lote" in a)
+    assert "“2.000.000 documentos em 24 horas”" in hint
+    batch = size(
+        parse(
+            "classificar 2 milhões de documentos em 24 horas com um modelo de 7b, 1500 tokens cada"
+        ).workload
+    )
+    assert _rented_memory(batch) < _rented_memory(result)
+    assert not any("processado em lote" in a for a in batch.assumptions)
+
+
+def test_tokens_each_after_a_batch_are_each_items_prompt():
+    # "1500 tokens cada" after a batch had been a 1,500-token context, with 1,000-token prompts assumed.
+    workload = parse(
+        "classificar 2 milhões de documentos em 24 horas com um modelo de 7b, 1500 tokens cada"
+    ).workload
+    assert (workload.prompt_tokens, workload.context, workload.batch_items) == (1500, None, 2_000_000)
+
+
+def test_a_chat_service_keeps_chat_answers_and_no_batch_hint():
+    result = size(parse("qwen3 14b, 50 mil mensagens por dia").workload)
+    assert result.workload.load.output_tokens == 500
+    assert not any("processado em lote" in a or "Classificação" in a for a in result.assumptions)
