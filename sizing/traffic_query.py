@@ -496,10 +496,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ), length),
         ("population", regexes.compile(rf"\bbase\s+(?:de|of)\s+{_NUM}\s*(?:de\s+)?(?:{people}|{persons}|contas|accounts)\b"),
          population),
-        # "2 mil clientes por dia", "300 users a day": the people of a day. A head-count, unless each one's
+        # "2 mil clientes por dia", "300 users a day", "1000 users/day": the people of a day. A head-count, unless each one's
         # conversation is said ("cada conversa com 8 mensagens"): then a daily volume (sizing/query.py).
         ("people_per_day", regexes.compile(
-            rf"{_NUM}\s*(?:de\s+)?(?:{people}|{persons})\s+(?:{per})\s*(?:{day})\b"
+            rf"{_NUM}\s*(?:de\s+)?(?:{people}|{persons})\s*(?:{per})\s*(?:{day})\b"
         ), population),
         ("population", regexes.compile(rf"{_NUM}\s*(?:de\s+)?(?:{people})\b(?!\s+simultane)"), population),
         # "3k users", "5 mil usuários": a count in thousands of users is users (a head-count, sizing/plan.py),

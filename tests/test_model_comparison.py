@@ -50,6 +50,9 @@ def comparison_of(text: str) -> str:
          "Llama 3.3 70B · INT4 (AWQ/GPTQ g128)", "Qwen2.5 32B · BF16/FP16 (16-bit)"),
         ("llama 3.1 8b vs mistral 7b, 10 users", "Comparação",
          "Llama 3.1 8B · BF16/FP16 (16-bit)", "Mistral 7B v0.3 · BF16/FP16 (16-bit)"),
+        # "vale mais a pena" had left "vale" and "pena" not understood
+        ("vale mais a pena qwen3 32b em bf16 ou llama 3.3 70b em 4 bits pra 20 usuários?", "Comparação",
+         "Qwen3 32B · BF16/FP16 (16-bit)", "Llama 3.3 70B · INT4 (AWQ/GPTQ g128)"),
         ("comparar o llama 70b com o qwen 32b", "Comparação",
          "Llama 3.1 70B · BF16/FP16 (16-bit)", "Qwen2.5 32B · BF16/FP16 (16-bit)"),
         ("llama 70b versus qwen 32b em fp8", "Comparação",
@@ -69,6 +72,7 @@ def comparison_of(text: str) -> str:
 )  # fmt: skip
 def test_each_way_of_offering_two_models_compares_them(capsys, question, title, first, second):
     text = answer(capsys, question)
+    assert "Não entendi" not in text and "Not understood" not in text and "Não percebi" not in text
     block = comparison_of(text)
     assert block.startswith(title)
     assert f"\n  {first}\n" in block and f"\n  {second}\n" in block

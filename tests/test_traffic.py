@@ -581,6 +581,8 @@ PHRASINGS = [
     ("llama 8b average 4 rps, peak 12 rps", {"rate_per_s": 12}),
     ("llama 8b 3 req/s em média", {"requests_per_day": 259_200}),  # a day at that pace: its peak is sized
     ("llama 8b 500 customers a day, 6 questions each", {"requests_per_day": 3000}),
+    # "users/day", slashed as dashboards write it: "day" had been not understood and 1,000 a head-count.
+    ("serve qwen3 8b for 1000 users/day, 20 requests each", {"requests_per_day": 20_000}),
     ("llama 70b for 300 concurrent users at 20 tokens/s each", {"users": 300, "tokens_per_s": 20}),
     ("serve qwen3 32b to 10k employees with sub-second first token", {"population": 10_000, "ttft_s": 1}),
     ("mixtral 8x7b, 25 rps, 95th percentile TTFT under 1.5s", {"rate_per_s": 25, "latency_percentile": 95, "ttft_s": 1.5}),
