@@ -193,7 +193,7 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
         """Head width of a full-attention (G) layer."""
         return self.global_head_dim or self.dim_per_head
 
-    @property
+    @cached_property
     def uneven_heads(self) -> bool:
         """Whether full-attention layers have their own head shape (then `layer_heads` differs by layer)."""
         return (self.full_kv_heads, self.full_head_dim) != (self.num_kv_heads, self.dim_per_head)

@@ -2311,6 +2311,8 @@ def _families_named(scan: _Scan, known: set[str]) -> list[str]:
         word = m.group(0)
         if word not in known and (glued := _GLUED_VERSION.fullmatch(word)) and glued.group(1) in known:
             word = glued.group(1)
+        if word not in known and (styled := _FAMILY_STYLED.fullmatch(word)) and styled.group(1) in known:
+            word = styled.group(1)  # "a 13b llama-style model": the family's shape
         if word not in known:
             continue
         if word in _SECOND_WORDS and not re.search(
@@ -2324,6 +2326,7 @@ def _families_named(scan: _Scan, known: set[str]) -> list[str]:
 # Family words that name theirs only after the first word of the name ("gpt oss").
 _SECOND_WORDS = {"oss": "gpt"}
 _GLUED_VERSION = regexes.compile(r"([a-z]+)[-_]?v?\d{1,2}(?:\.\d{1,2})?[-_]?")
+_FAMILY_STYLED = regexes.compile(r"([a-z]+)-(?:style|like|based|type)")
 
 
 def _family_version(scan: _Scan, family: str, typed_size: str) -> str | None:

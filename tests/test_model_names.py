@@ -367,3 +367,18 @@ def test_a_family_version_the_catalogue_lacks_is_said_unknown_with_the_closest_n
         size(parse(text).workload)
     assert e.value.key.startswith("unknown_model")
     assert f"“{text.split(' com')[0]}”" in e.value.message("pt-BR")
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        # "llama-style" had been one unknown word: the family dropped, "style" not understood, and a 13B of
+        # another family (Mistral Nemo) sized
+        ("pretrain a 13b llama-style model on 300B tokens", "llama 13b"),
+        ("treinar do zero um modelo estilo llama de 13b", "llama 13b"),
+        ("a llama-based 8b model", "llama-3.1-8b"),
+    ],
+)
+def test_a_model_in_a_familys_style_is_that_family(text, model):
+    query = parse(text)
+    assert (query.workload.model, query.unknown) == (model, [])
