@@ -1514,6 +1514,10 @@ def _training_said(scan: _Scan) -> bool:
 
 def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) -> Query:
     scan = _Scan(text, strip_accents(text))
+    # "qwen 3,5 27b": a version written with a decimal comma, as Brazilian numbers are (the same length, so
+    # every position still points into the text as typed).
+    if "," in scan.work:
+        scan.work = _COMMA_VERSION.sub(lambda m: m.group(0).replace(",", "."), scan.work)
     # A repo id's words ("someone/does-not-exist") say nothing of the language the question is written in.
     written = VOCAB.detect(set(LETTERS.findall(REPO.sub(" ", scan.work) if "/" in scan.work else scan.work)))
     query = Query(detected_lang=written or "pt-BR", written_lang=written, corrections=list(corrections))
@@ -2379,10 +2383,15 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
         if i == skip:
             continue  # the version of the name before it ("lama 3.1 8b"), taken with it
         w = normalize(strip_accents(word))
-        # "lama 3.1 8b": the version typed after a misspelt name is part of it
+        # "lama 3.1 8b": the version typed after a misspelt name is part of it; a one-digit version ("gema 4
+        # 31b") is no leftover word, so it is read from the text after the name
         version = (
             leftovers[i + 1] if i + 1 < len(leftovers) and _VERSION.fullmatch(leftovers[i + 1]) else None
         )
+        if version is None:
+            typed = re.escape(strip_accents(word).lower())
+            spoken = re.search(rf"(?<![\w.]){typed}[\s_-]+(\d)(?![\w.,])", scan.work)
+            version = spoken.group(1) if spoken else None
         if len(w) < 3 or not LETTERS.search(w):
             if _SHORT_GPU.match(w) and _named_as_gpu(scan, word):
                 _raise_unknown_gpu(word, keys["gpu"], indexes["gpu"], always=True)
@@ -3388,6 +3397,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     return query
 
 
+_COMMA_VERSION = regexes.compile(r"(?<![\w.,])[a-z]+[\s_-]*\d,\d(?=[\s_-]+\d+(?:[.,]\d+)?\s*b\b)")
 _NAME_BEFORE = regexes.compile(r"((?:[a-z0-9][\w]*(?:[.-][\w]+)*[\s_-]+){1,3})$", re.IGNORECASE)
 _NAME_PARTS = regexes.compile(r"[\s._-]+")
 _VERSION_WORD = regexes.compile(r"v?\d{1,2}(?:\.\d{1,2})?$", re.IGNORECASE)

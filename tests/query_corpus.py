@@ -176,7 +176,8 @@ PHRASINGS: list[tuple[str, dict]] = [
     ("gpt-oss-120b 64k 10 users", {"model": "gpt-oss-120b", "context": 65536, "users": 10}),
     ("mistral small fp8 32k", {"model": "mistral-small-24b", "precision": "fp8", "context": 32768}),
     # ---------------------------------------------------------------- shorthand: typos close enough to fix
-    ("lama 3 70b 4bit", {"model": "llama-3.1-70b", "precision": "int4"}),
+    # the version after a misspelt name is part of it, as with the name spelt right: Llama 3, not 3.1
+    ("lama 3 70b 4bit", {"model": "llama-3-70b", "precision": "int4"}),
     ("mixtrl 4bit 8k", {"model": "mixtral-8x7b", "precision": "int4", "context": 8192}),
     # the version typed after a misspelt name is part of it: it had been "Não entendi: 3.3", sized as 3.1
     ("lama 3.3 70b 10 usuarios", {"model": "llama-3.3-70b", "users": 10}),
@@ -1003,7 +1004,7 @@ PHRASINGS: list[tuple[str, dict]] = [
     ),
     (
         "quanto de memoria o lama 3 70b precisa em fp8",
-        {"model": "llama-3.1-70b", "precision": "fp8"},
+        {"model": "llama-3-70b", "precision": "fp8"},
     ),
     (
         "Cabe o mixtrl em 4 bits numa A100?",

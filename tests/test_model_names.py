@@ -382,3 +382,19 @@ def test_a_family_version_the_catalogue_lacks_is_said_unknown_with_the_closest_n
 def test_a_model_in_a_familys_style_is_that_family(text, model):
     query = parse(text)
     assert (query.workload.model, query.unknown) == (model, [])
+
+
+@pytest.mark.parametrize(
+    ("text", "model", "corrected"),
+    [
+        # a one-digit version after a misspelt name: "gema 4 31b" had been a 31B of no family (Qwen3 32B)
+        ("gema 4 31b", "gemma-4-31b", True),
+        ("gema 4 26b para 10 usuários", "gemma-4-26b-a4b", True),
+        # a version with a decimal comma, as Brazilians write numbers: "qwen 3,5 27b" had been "Qwen3 não tem 27B"
+        ("qwen 3,5 27b", "qwen3.5-27b", False),
+        ("llama 3,1 8b para 10 usuários", "llama-3.1-8b", False),
+    ],
+)
+def test_versions_as_people_type_them(text, model, corrected):
+    query = parse(text)
+    assert (query.workload.model, query.unknown, bool(query.corrections)) == (model, [], corrected)
