@@ -212,8 +212,9 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
             raise ValueError("a layer_pattern with local layers (L) needs a window")
         if ("R" in self.layer_pattern) != (self.linear_attention is not None):
             raise ValueError("linear-attention layers (R in layer_pattern) and linear_attention go together")
-        if bool(set(self.layer_pattern) & set("CH")) != (self.compressed is not None):
-            raise ValueError("compressed layers (C, H in layer_pattern) and compressed go together")
+        # compressed without C or H: DeepSeek-V4's window-only MTP layer alone (sizing/speculative.py).
+        if set(self.layer_pattern) & set("CH") and self.compressed is None:
+            raise ValueError("compressed layers (C, H in layer_pattern) need compressed")
         if self.compressed and ("G" in self.layer_pattern or not self.window or self.mla):
             raise ValueError("compressed attention needs a window, no G layers and no mla")
         if self.moe and self.moe.first_dense_layers > self.num_layers:
@@ -404,7 +405,8 @@ def _compressed_block(a: Architecture, kind: str) -> tuple[int, int]:
         other += ratio * over * hd + hd
     if kind == "C":
         # The lightning indexer: wq_b from the query latent to its heads, weights_proj to a weight per head,
-        # its key norm (weight and bias), and a compressor of its own for index_head_dim-wide keys.
+        # 2 x index_head_dim norm values (as V3.2's k_norm, weight and bias), and a compressor of its own for
+        # index_head_dim-wide keys.
         ih, ihd = c.index_n_heads, c.index_head_dim
         over = c.overlap(ratio, c.csa_ratio)
         linear += ql * ih * ihd + h * ih + h * 2 * over * ihd

@@ -97,3 +97,14 @@ def test_the_native_weights_keep_the_experts_in_mxfp4_and_the_rest_in_fp8():
     bits = p.experts * 4.25 + (p.attention + p.mlp) * 8 + (p.embeddings + p.lm_head + p.router + p.other) * 16
     assert native.bytes == int(bits // 8)
     assert 150e9 < native.bytes < 160e9
+
+
+def test_the_mtp_layer_is_a_window_only_layer():
+    from sizing.speculative import mtp_layers
+
+    mtp = mtp_layers(load_catalog().model("deepseek-v4-flash"))
+    assert mtp is not None
+    # The research notes' count: 6.61B (its own projections, a window-only attention block, a full MoE layer).
+    assert mtp.params == pytest.approx(6.61e9, rel=0.005)
+    # Its cache is its 128-token window, whatever the context.
+    assert mtp.sequence_bytes(131_072, 1, 1) == WINDOW * ENTRY
