@@ -1368,6 +1368,13 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
         if a.mla.index_head_dim:
             out.append(t(lang, "note.sparse_attention", bytes=kv_cache.indexer_bytes(a),
                          topk=i18n.number(a.mla.index_topk, lang)))  # fmt: skip
+    if a.compressed and not plan.stage.is_training:
+        c = a.compressed
+        out.append(t(lang, "note.compressed_attention", window=i18n.tokens(a.window, lang),
+                     csa=a.csa_layers, hca=a.hca_layers, csa_ratio=c.csa_ratio, hca_ratio=c.hca_ratio,
+                     entry=kv_cache.entry_bytes(a), index=kv_cache.v4_indexer_bytes(a),
+                     per_token=i18n.number(round(kv_cache.global_bytes_per_token(a, 1)), lang),
+                     fixed=i18n.gb(kv_cache.state_bytes(a), lang), topk=i18n.number(c.index_topk, lang)))  # fmt: skip
     if a.linear_attention and not plan.stage.is_training:
         out.append(
             t(
@@ -1385,7 +1392,7 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
         counted = plan.images is not None and plan.images.counted
         key = "note.model.extra_params_counted" if counted else "note.model.extra_params"
         out.append(t(lang, key, params=i18n.params(a.extra_params, lang)))
-    if "L" in a.layer_pattern and not plan.stage.is_training:
+    if "L" in a.layer_pattern and not a.compressed and not plan.stage.is_training:
         out.append(
             t(
                 lang,

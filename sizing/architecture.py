@@ -106,7 +106,41 @@ class LinearAttention(Strict, kw_only=True):
         return math.ceil((conv + recurrent) / tp)
 
 
-LAYER_KINDS = frozenset("GLRX")  # the letters of layer_pattern (see Architecture)
+class CompressedAttention(Strict, kw_only=True):
+    """DeepSeek-V4's attention: one 512-wide latent per stored entry serves as both key and value for every
+    query head (num_kv_heads 1, head_dim), queries come through a low-rank projection and the output
+    through o_groups grouped low-rank projections. Every layer attends to its last `window` tokens
+    (Architecture.window); a compressed layer also keeps one entry per `ratio` tokens of the whole context:
+    C layers (compressed sparse attention, csa_ratio 4) with a lightning indexer that picks index_topk
+    entries per query, H layers (heavily compressed attention, hca_ratio 128) reading all of theirs.
+    Sources: the V4-Flash/V4-Pro config.json (q_lora_rank, o_lora_rank, o_groups, compress_ratios,
+    index_*, hc_mult) and vLLM's deepseek_v4.py, deepseek_v4_attention.py and deepseek_compressor.py."""
+
+    q_lora_rank: Positive
+    o_lora_rank: Positive
+    o_groups: Positive
+    qk_rope_head_dim: Positive
+    csa_ratio: Positive = 4
+    hca_ratio: Positive = 128
+    index_n_heads: Positive
+    index_head_dim: Positive
+    index_topk: Positive
+    # Manifold hyper-connections: the residual stream is hc_mult streams wide, mixed by small learned
+    # matrices before and after each attention and MoE block (config.json hc_mult).
+    hc_mult: Positive = 1
+
+    def ratio(self, kind: str) -> int:
+        """Tokens per stored entry of a layer kind (0: the window only)."""
+        return {"C": self.csa_ratio, "H": self.hca_ratio}.get(kind, 0)
+
+    @staticmethod
+    def overlap(ratio: int, csa_ratio: int) -> int:
+        """How many entries' worth of projections a compressor makes per step: the ratio-4 compressor
+        builds overlapping windows (2), the ratio-128 one does not (1) (vLLM deepseek_compressor.py)."""
+        return 2 if ratio == csa_ratio else 1
+
+
+LAYER_KINDS = frozenset("GLRXCH")  # the letters of layer_pattern (see Architecture)
 
 
 class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cached_property values
@@ -138,8 +172,10 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     # that keeps only the last `window` tokens (sliding window, or Llama 4's chunked attention), R = linear
     # attention that keeps a fixed-size state per conversation (`linear_attention`; Qwen3-Next), X = gated
     # cross-attention to an image's tokens (Llama 3.2 Vision's cross_attention_layers): its weights are the
-    # language model's, but it keeps none of the conversation's keys and values.
-    layer_pattern: Annotated[str, msgspec.Meta(min_length=1)] = "G"  # of G, L, R, X: checked below
+    # language model's, but it keeps none of the conversation's keys and values. C and H are DeepSeek-V4's
+    # compressed layers (`compressed`): C keeps one entry per 4 tokens and an indexer, H one per 128; its
+    # window-only layers are L.
+    layer_pattern: Annotated[str, msgspec.Meta(min_length=1)] = "G"  # of G, L, R, X, C, H: checked below
     window: NonNegative = 0
     # Full-attention (G) layers shaped unlike the others (Gemma 4 31B: local layers keep 16 KV heads of 256,
     # full layers 4 KV heads of 512; transformers Gemma4TextAttention, num_global_key_value_heads and
@@ -153,6 +189,7 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     moe: MoE | None = None
     mla: MLA | None = None
     linear_attention: LinearAttention | None = None
+    compressed: CompressedAttention | None = None
     # Parameters outside the text transformer that a checkpoint carries and a server loads (a vision
     # encoder and its projector): kept at 16-bit by every format, and outside the KV cache.
     extra_params: NonNegative = 0
@@ -164,7 +201,9 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
         # A set test rather than a msgspec pattern: the engine's regular expressions all come from the
         # compiled cache (sizing/regexes.py), and this needs none.
         if not set(self.layer_pattern) <= LAYER_KINDS:
-            raise ValueError(f"layer_pattern {self.layer_pattern!r} may hold only the letters G, L, R and X")
+            raise ValueError(
+                f"layer_pattern {self.layer_pattern!r} may hold only the letters G, L, R, X, C and H"
+            )
         for field in ("num_kv_heads", "global_kv_heads"):
             kv = getattr(self, field)
             if kv and self.num_heads % kv:
@@ -173,6 +212,11 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
             raise ValueError("a layer_pattern with local layers (L) needs a window")
         if ("R" in self.layer_pattern) != (self.linear_attention is not None):
             raise ValueError("linear-attention layers (R in layer_pattern) and linear_attention go together")
+        # compressed without C or H: DeepSeek-V4's window-only MTP layer alone (sizing/speculative.py).
+        if set(self.layer_pattern) & set("CH") and self.compressed is None:
+            raise ValueError("compressed layers (C, H in layer_pattern) need compressed")
+        if self.compressed and ("G" in self.layer_pattern or not self.window or self.mla):
+            raise ValueError("compressed attention needs a window, no G layers and no mla")
         if self.moe and self.moe.first_dense_layers > self.num_layers:
             raise ValueError("moe.first_dense_layers exceeds num_layers")
 
@@ -213,6 +257,19 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     def is_cross(self, layer: int) -> bool:
         return self.layer_pattern[layer % len(self.layer_pattern)] == "X"
 
+    def kind(self, layer: int) -> str:
+        return self.layer_pattern[layer % len(self.layer_pattern)]
+
+    @cached_property
+    def csa_layers(self) -> int:
+        """DeepSeek-V4 layers compressed 4x, with an indexer (C)."""
+        return sum(self.kind(i) == "C" for i in range(self.num_layers))
+
+    @cached_property
+    def hca_layers(self) -> int:
+        """DeepSeek-V4 layers compressed 128x (H)."""
+        return sum(self.kind(i) == "H" for i in range(self.num_layers))
+
     @cached_property
     def local_layers(self) -> int:
         return sum(self.is_local(i) for i in range(self.num_layers))
@@ -237,6 +294,7 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
 
     @cached_property
     def global_layers(self) -> int:
+        """Layers that read the whole context: full attention, and DeepSeek-V4's compressed layers (C, H)."""
         return self.num_layers - self.local_layers - self.linear_layers - self.cross_layers
 
     def is_moe_layer(self, layer: int) -> bool:
@@ -324,6 +382,50 @@ def _attention_block(a: Architecture, kv_heads: int, hd: int, values: bool = Tru
     return attn, other
 
 
+def _compressed_block(a: Architecture, kind: str) -> tuple[int, int]:
+    """Linear weights and small tensors of one DeepSeek-V4 attention block of a layer kind (L, C or H).
+
+    Counted as vLLM's deepseek_v4.py and deepseek_compressor.py lay the block out; the sum over the layers
+    reproduces the card's 284B for V4-Flash and the 1.6T tensor total for V4-Pro (MTP layer aside).
+    wq_a (hidden -> q_lora_rank), wkv (hidden -> head_dim, the one latent), wq_b (q_lora_rank -> heads x
+    head_dim), wo_a (o_groups grouped projections of heads x head_dim / o_groups -> o_lora_rank each), wo_b
+    (o_groups x o_lora_rank -> hidden); q_norm, kv_norm and one attention sink per head."""
+    c = a.compressed
+    assert c is not None
+    h, hd, heads = a.hidden_size, a.dim_per_head, a.num_heads
+    ql, ol = c.q_lora_rank, c.o_lora_rank
+    linear = h * (ql + hd) + ql * heads * hd + ol * heads * hd + c.o_groups * ol * h
+    other = ql + hd + heads
+    ratio = c.ratio(kind)
+    if ratio:
+        # The compressor: a key and a gate projection, `overlap` entries wide, a learned position bias
+        # per slot of its window and a norm.
+        over = c.overlap(ratio, c.csa_ratio)
+        linear += h * 2 * over * hd
+        other += ratio * over * hd + hd
+    if kind == "C":
+        # The lightning indexer: wq_b from the query latent to its heads, weights_proj to a weight per head,
+        # 2 x index_head_dim norm values (as V3.2's k_norm, weight and bias), and a compressor of its own for
+        # index_head_dim-wide keys.
+        ih, ihd = c.index_n_heads, c.index_head_dim
+        over = c.overlap(ratio, c.csa_ratio)
+        linear += ql * ih * ihd + h * ih + h * 2 * over * ihd
+        other += 2 * ihd + ratio * over * ihd + ihd
+    return linear, other
+
+
+def _hyper_connections(a: Architecture) -> int:
+    """Manifold hyper-connection weights (DeepSeek-V4, hc_mult streams): before the attention and before the
+    MoE of every layer, a projection of the hc_mult x hidden stream to (2 + hc_mult) x hc_mult mixing
+    weights, their bias and 3 scales; before the head, one to hc_mult weights, its bias and a scale."""
+    c = a.compressed
+    if c is None or c.hc_mult == 1:
+        return 0
+    n, h = c.hc_mult, a.hidden_size
+    mix = (2 + n) * n
+    return a.num_layers * 2 * (mix * n * h + mix + 3) + (n * n * h + n + 1)
+
+
 def count_parts(a: Architecture) -> ParamParts:
     h, hd = a.hidden_size, a.dim_per_head
     other = 0
@@ -356,6 +458,10 @@ def count_parts(a: Architecture) -> ParamParts:
         attn, other = _attention_block(a, a.num_kv_heads, hd)
     attention = attn * a.attention_layers
     other *= a.attention_layers
+    if a.compressed:
+        blocks = [_compressed_block(a, a.kind(i)) for i in range(a.num_layers)]
+        attention = sum(linear for linear, _ in blocks)
+        other = sum(small for _, small in blocks) + _hyper_connections(a)
     if a.uneven_heads or a.global_k_eq_v:
         # Full layers with their own shape replace what the uniform count gave them.
         full_attn, full_other = _attention_block(a, a.full_kv_heads, a.full_head_dim, not a.global_k_eq_v)

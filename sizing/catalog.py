@@ -350,6 +350,10 @@ class Precision(Strict, kw_only=True):
     unquantized_bits: int = 16
     keeps: list[str] = []
     keeps_moe: list[str] | None = None
+    # Bits of the quantized linear weights outside the routed experts, when the format stores them in another
+    # format than the experts (DeepSeek-V4: experts MXFP4, attention and shared expert FP8). None: as the
+    # experts, bits_per_weight.
+    dense_bits: Annotated[float, msgspec.Meta(gt=0, le=32)] | None = None
     gguf: str | None = None
     compute: Literal["fp32", "bf16", "fp8"] = "bf16"
     # Serving: the engine pads the hidden dimension of MoE expert matrices to a multiple of this (0: no).

@@ -93,6 +93,18 @@ def tensors(a: Architecture) -> list[Tensor]:
             # attn_kv_b is treated like attn_v by llama.cpp (category_is_attn_v).
             out.append(Tensor("attn_v", i, a.num_heads * (m.qk_nope_head_dim + m.v_head_dim), m.kv_lora_rank))
             out.append(Tensor("attn_output", i, h, a.num_heads * m.v_head_dim))
+        elif a.compressed:
+            # DeepSeek-V4 (vLLM deepseek_v4.py): wq_a, wq_b, wkv, the grouped wo_a and wo_b; no llama.cpp rule
+            # names them but the query and output projections. The compressors' and indexers' matrices
+            # (under 2% of the weights) are left out.
+            c, hd = a.compressed, a.dim_per_head
+            out += [
+                Tensor("attn_other", i, c.q_lora_rank, h),
+                Tensor("attn_q", i, a.num_heads * hd, c.q_lora_rank),
+                Tensor("attn_other", i, hd, h),
+                Tensor("attn_other", i, c.o_groups * c.o_lora_rank, a.num_heads * hd // c.o_groups),
+                Tensor("attn_output", i, h, c.o_groups * c.o_lora_rank),
+            ]
         else:
             kv_heads, width = a.layer_heads(i)
             full = a.layer_pattern[i % len(a.layer_pattern)] == "G"

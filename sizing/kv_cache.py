@@ -15,6 +15,10 @@ Cross-attention layers (Llama 3.2 Vision) keep no keys or values of the conversa
 its images' tokens (Architecture.cross_attention_tokens, set per question): the same 2 x kv_heads x head_dim
 values per token and layer (transformers MllamaTextCrossAttention: k_proj and v_proj map the projected vision
 states to num_key_value_heads x head_dim), a fixed amount per conversation.
+DeepSeek-V4 (Architecture.compressed) stores 584-byte entries, in FP8 whatever is asked (vLLM supports no
+other cache for it): every layer keeps its last `window` tokens, a C layer also one entry per 4 tokens plus
+the indexer's 132-byte key per entry, an H layer one entry per 128 tokens; compressors keep a fixed FP32
+state per conversation. The windows and the states are fixed per conversation, folded into state_bytes.
 """
 
 from __future__ import annotations
@@ -47,7 +51,65 @@ def indexer_bytes(a: Architecture) -> int:
     return m.index_head_dim + m.index_head_dim // INDEXER_QUANT_BLOCK * 4
 
 
+# DeepSeek-V4's compressors keep their running sums in FP32 (vLLM deepseek_compressor.py).
+COMPRESSOR_STATE_BYTES = 4
+# DeepSeek-V4's cached latent: its NoPE part in FP8 with one ue8m0 scale byte per 64 values, its rotary
+# part in BF16 and one byte of padding: 448 + 64 x 2 + 7 + 1 = 584 bytes (vLLM deepseek_v4_attention.py,
+# head_bytes for the fp8_ds_mla layout).
+V4_SCALE_BLOCK = 64
+
+
+def entry_bytes(a: Architecture) -> int:
+    """Bytes of one stored DeepSeek-V4 entry (584 for V4-Flash and V4-Pro)."""
+    c = a.compressed
+    assert c is not None
+    nope = a.dim_per_head - c.qk_rope_head_dim
+    return nope + nope // V4_SCALE_BLOCK + c.qk_rope_head_dim * 2 + 1
+
+
+def v4_indexer_bytes(a: Architecture) -> int:
+    """Bytes of the indexer's key per compressed entry of a C layer: index_head_dim FP8 values and a 4-byte
+    scale per 128 (vLLM deepseek_v4_attention.py; 132 bytes), as V3.2's."""
+    c = a.compressed
+    assert c is not None
+    return c.index_head_dim + c.index_head_dim // INDEXER_QUANT_BLOCK * 4
+
+
+def global_bytes_per_token(a: Architecture, kv_bytes: float, tp: int = 1) -> float:
+    """Bytes one token adds in all the layers that keep the whole context (G; V4's C and H layers)."""
+    c = a.compressed
+    if c is None:
+        return full_layer_bytes(a, kv_bytes, tp) * a.global_layers
+    # One 584-byte entry per csa_ratio (4) tokens and the indexer's key beside it in the C layers, one per
+    # hca_ratio (128) in the H layers; the latent is not split across tensor-parallel ranks.
+    entry = entry_bytes(a)
+    return a.csa_layers * (entry + v4_indexer_bytes(a)) / c.csa_ratio + a.hca_layers * entry / c.hca_ratio
+
+
+def compressed_state_bytes(a: Architecture) -> int:
+    """What one conversation keeps in DeepSeek-V4's compressed layers whatever its length: each one's window
+    of `window` 584-byte entries (vLLM DeepseekV4SWACache; the window-only L layers' are counted as local
+    layers'), and each compressor's FP32 state: ratio x overlap
+    slots of a key and a gate, overlap x width wide (ratio 4: 8 x 2 x 2 x 512 values, and the indexer's
+    compressor 8 x 2 x 2 x 128; ratio 128: 128 x 2 x 512) (vLLM deepseek_compressor.py)."""
+    c = a.compressed
+    if c is None:
+        return 0
+    total = a.global_layers * a.window * entry_bytes(a)
+    for ratio, layers, widths in (
+        (c.csa_ratio, a.csa_layers, (a.dim_per_head, c.index_head_dim)),
+        (c.hca_ratio, a.hca_layers, (a.dim_per_head,)),
+    ):
+        over = c.overlap(ratio, c.csa_ratio)
+        values = sum(ratio * over * 2 * over * width for width in widths)
+        total += layers * values * COMPRESSOR_STATE_BYTES
+    return total
+
+
 def bytes_per_token_per_layer(a: Architecture, kv_bytes: float, tp: int = 1) -> float:
+    if a.compressed:
+        # The entry a V4 window-only (L) layer keeps per token; the others' are global_bytes_per_token.
+        return entry_bytes(a)
     if a.mla:
         # The latent is not split by heads: every tensor-parallel rank keeps the whole of it.
         m = a.mla
@@ -72,13 +134,16 @@ def full_layer_bytes(a: Architecture, kv_bytes: float, tp: int = 1) -> float:
 def bytes_per_token(a: Architecture, kv_bytes: float, tp: int = 1) -> float:
     """Bytes one token adds when every attention layer keeps the whole context (the growth rate of full
     attention); linear-attention and cross-attention layers add nothing per token."""
-    return a.global_layers * full_layer_bytes(a, kv_bytes, tp) + a.local_layers * bytes_per_token_per_layer(
+    return global_bytes_per_token(a, kv_bytes, tp) + a.local_layers * bytes_per_token_per_layer(
         a, kv_bytes, tp
     )
 
 
 def state_bytes(a: Architecture, tp: int = 1) -> int:
-    """The fixed state one conversation keeps in the linear-attention layers, on one GPU of a TP group."""
+    """The fixed state one conversation keeps in the linear-attention layers (DeepSeek-V4: the compressed
+    layers' windows and compressor states), on one GPU of a TP group."""
+    if a.compressed:
+        return compressed_state_bytes(a)
     if not a.linear_attention:
         return 0
     return a.linear_layers * a.linear_attention.state_values(tp) * STATE_BYTES
@@ -95,7 +160,7 @@ def cross_bytes(a: Architecture, kv_bytes: float, tp: int = 1) -> float:
 def sequence_bytes(a: Architecture, tokens: int, kv_bytes: float, tp: int = 1, pp: int = 1) -> int:
     """KV cache of one conversation holding `tokens` tokens, on one GPU of a tp x pp group."""
     local_tokens = min(tokens, a.window) if a.window else tokens
-    total = full_layer_bytes(a, kv_bytes, tp) * a.global_layers * tokens
+    total = global_bytes_per_token(a, kv_bytes, tp) * tokens
     total += bytes_per_token_per_layer(a, kv_bytes, tp) * a.local_layers * local_tokens + state_bytes(a, tp)
     total += cross_bytes(a, kv_bytes, tp)
     # Pipeline stages split the layers; the stage with the most layers sets the need.
@@ -117,10 +182,7 @@ def shared_prefix_bytes(
     if tokens <= 0:
         return 0
     local = a.local_layers if not a.window or context <= a.window else 0
-    per_token = (
-        full_layer_bytes(a, kv_bytes, tp) * a.global_layers
-        + bytes_per_token_per_layer(a, kv_bytes, tp) * local
-    )
+    per_token = global_bytes_per_token(a, kv_bytes, tp) + bytes_per_token_per_layer(a, kv_bytes, tp) * local
     total = per_token * tokens
     return math.floor(total * math.ceil(a.num_layers / pp) / a.num_layers)
 
@@ -151,14 +213,14 @@ def max_tokens(
     if fits(top):
         return top
     local_rate = bytes_per_token_per_layer(a, kv_bytes, tp)
-    full_rate = full_layer_bytes(a, kv_bytes, tp)
+    global_rate = global_bytes_per_token(a, kv_bytes, tp)
     extra = also(top) / top if also else 0  # the other cache's bytes per token (its rate at the top)
     fixed = state_bytes(a, tp) + cross_bytes(a, kv_bytes, tp)
     share = budget / conversations * a.num_layers / math.ceil(a.num_layers / pp) - fixed
     # Every layer still growing, then (past the window) only the global layers.
-    guess = share / ((full_rate * a.global_layers + local_rate * a.local_layers + extra) or 1)
+    guess = share / ((global_rate + local_rate * a.local_layers + extra) or 1)
     if a.window and a.local_layers and guess > a.window:
-        growth = full_rate * a.global_layers + extra
+        growth = global_rate + extra
         guess = (share - local_rate * a.local_layers * a.window) / growth if growth else top
     guess = max(0, min(top - 1, math.floor(guess)))
     step = 1

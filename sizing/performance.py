@@ -128,7 +128,8 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
             "_kv_layer_bytes": kv_cache.bytes_per_token_per_layer(
                 self.arch, self.kv_bytes_per_value, self.tp
             ),
-            "_kv_full_layer_bytes": kv_cache.full_layer_bytes(self.arch, self.kv_bytes_per_value, self.tp),
+            # ... and in all the layers that keep the whole context, together.
+            "_kv_global_bytes": kv_cache.global_bytes_per_token(self.arch, self.kv_bytes_per_value, self.tp),
             # Bytes per second a decode step streams at, per GPU.
             "_bandwidth": self.gpu.bandwidth_gb_s * 1e9 * BANDWIDTH_EFFICIENCY,
             # FLOPs per second of a decode step's matmuls, the tensor-parallel group together.
@@ -149,10 +150,7 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
         """One sequence's KV cache on one GPU, all layers (local layers capped at their window)."""
         a = self.arch
         local = min(tokens, a.window) if a.window else tokens
-        return (
-            self._kv_full_layer_bytes * a.global_layers * tokens
-            + self._kv_layer_bytes * a.local_layers * local
-        )
+        return self._kv_global_bytes * tokens + self._kv_layer_bytes * a.local_layers * local
 
     def decode_bytes(self, batch: float) -> float:
         """Weight bytes one decode step of `batch` sequences reads, all GPUs together."""
@@ -296,7 +294,23 @@ def _head_dims(a: Architecture) -> tuple[int, int]:
     128 wide values (DeepSeek-V2 paper, arXiv:2405.04434, section 2.1), not hidden / heads."""
     if a.mla:
         return a.mla.qk_nope_head_dim + a.mla.qk_rope_head_dim, a.mla.v_head_dim
+    # DeepSeek-V4 attends with its 512-wide latent as both key and value: head_dim each.
     return a.dim_per_head, a.dim_per_head
+
+
+def _compressed_keys(a: Architecture, context: float) -> float:
+    """DeepSeek-V4: keys one new token's query reads over `context` cached tokens, all layers together, in
+    units of a key of the attention heads. Every layer reads its window; a C layer also the index_topk
+    compressed entries its indexer picks, after the indexer scored every entry with its own heads (their
+    FLOPs counted as keys of the same cost); an H layer every one of its entries (vLLM
+    deepseek_v4_attention.py)."""
+    c = a.compressed
+    assert c is not None
+    d_qk, d_v = _head_dims(a)
+    window = min(context, a.window)
+    indexer = c.index_n_heads * c.index_head_dim / (a.num_heads * (d_qk + d_v))
+    csa = min(context / c.csa_ratio, c.index_topk) + context / c.csa_ratio * indexer
+    return a.num_layers * window + a.csa_layers * csa + a.hca_layers * context / c.hca_ratio
 
 
 def _full_width(a: Architecture) -> float:
@@ -311,6 +325,8 @@ def attention_flops_per_token(a: Architecture, context: float) -> float:
     d_qk, d_v = _head_dims(a)
     local = min(context, a.window) if a.window else context
     keys = a.global_layers * context * _full_width(a) + a.local_layers * local
+    if a.compressed:
+        keys = _compressed_keys(a, context)
     return 2 * a.num_heads * (d_qk + d_v) * keys
 
 
@@ -329,6 +345,10 @@ def prefill_flops(a: Architecture, prompt: int, params: int | None = None, histo
     else:
         local_keys = global_keys
     keys = a.global_layers * global_keys * _full_width(a) + a.local_layers * local_keys
+    if a.compressed:
+        # The keys read grow with the context, capped in parts: the new tokens read about what the middle
+        # one does (midpoint rule).
+        keys = p * _compressed_keys(a, h + (p + 1) / 2)
     return 2 * params * p + 2 * a.num_heads * (d_qk + d_v) * keys
 
 

@@ -350,7 +350,12 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
                       published=resolve_precision(model.release.precision, catalog).name,
                       precision=precision.name))  # fmt: skip
     kv = resolve_kv_precision(w.kv_precision, catalog) if w.kv_precision else catalog.kv_precision("bf16")
-    if not w.kv_precision and not stage.is_training:
+    if model.compressed and not stage.is_training:
+        # DeepSeek-V4: vLLM supports only an FP8 cache ("DeepseekV4 only supports fp8 kv-cache format",
+        # deepseek_v4_attention.py); its bytes do not depend on the precision asked (sizing/kv_cache.py).
+        kv = catalog.kv_precision("fp8")
+        said.append(t(lang, "assume.kv_fp8_only", model=model.name))
+    elif not w.kv_precision and not stage.is_training:
         said.append(t(lang, "assume.kv_precision"))
 
     if w.turns and w.context is None and not stage.is_training:

@@ -214,7 +214,15 @@ def mtp_layers(served: ModelEntry) -> Speculation | None:
             expert_bias=m.expert_bias,
             shared_expert_gate=m.shared_expert_gate,
         )
-    layers = _one_layer(served, num_layers=n, moe=moe, mla=served.mla, norms_per_layer=served.norms_per_layer)
+    # DeepSeek-V4's MTP layer is a window-only layer (compress_ratios' last value, 0).
+    v4 = (
+        dict(compressed=served.compressed, layer_pattern="L", window=served.window)
+        if served.compressed
+        else {}
+    )
+    layers = _one_layer(
+        served, num_layers=n, moe=moe, mla=served.mla, norms_per_layer=served.norms_per_layer, **v4
+    )
     h = served.hidden_size
     params = _layer_params(layers) + n * (2 * h * h + 3 * h)  # eh_proj, enorm, hnorm, the head's norm
     return Speculation(method="mtp", params=params, arch=layers, linear=layers.parts.linear + n * 2 * h * h)

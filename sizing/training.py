@@ -140,6 +140,12 @@ def _lora_widths(a: Architecture) -> int:
             m.kv_lora_rank + a.num_heads * (m.qk_nope_head_dim + m.v_head_dim)
         )
         attn += a.num_heads * m.v_head_dim + h
+    elif a.compressed:
+        # DeepSeek-V4 (vLLM deepseek_v4.py): wq_a, wq_b, wkv, the o_groups grouped wo_a (heads x head_dim in,
+        # o_groups x o_lora_rank out, together) and wo_b; the compressors and indexers are left out (small).
+        c = a.compressed
+        attn = (h + c.q_lora_rank) + (c.q_lora_rank + q) + (h + hd)
+        attn += (q + c.o_groups * c.o_lora_rank) + (c.o_groups * c.o_lora_rank + h)
     else:
         attn = (h + q) + 2 * (h + kv) + (q + h)
     if a.uneven_heads or a.global_k_eq_v:

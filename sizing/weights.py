@@ -69,6 +69,10 @@ def _weight_bytes(model: ModelEntry, precision: Precision, catalog: Catalog) -> 
         # The router and the small 1-D tensors stay at the high precision in every format.
         high = precision.unquantized_bits
         bits = quantized * precision.bits_per_weight + (kept_params + p.router + p.other) * high
+        if precision.dense_bits is not None:
+            # A format that stores the routed experts one way and the other quantized weights another
+            # (precisions.toml dense_bits): the experts at bits_per_weight, the rest at dense_bits.
+            bits += (quantized - p.experts) * (precision.dense_bits - precision.bits_per_weight)
         total = int(bits // 8)
     return Weights(bytes=total, bits_per_weight=total * 8 / p.total, kept_parts=kept)
 

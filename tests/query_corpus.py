@@ -1757,8 +1757,10 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("gpt-7 4bit", "unknown_model", ["gpt-7"]),
     ("gpt-7 fp8 16k", "unknown_model", ["gpt-7"]),
     # A version or variant the catalogue lacks, after a name with no size, is another model: said, never
-    # sized as the name's (a DeepSeek V4 is no V3; a Command R v2 is no Command R).
-    ("deepseek v4 em fp8", "unknown_model", ["deepseek v4", "DeepSeek V3"]),
+    # sized as the name's (a DeepSeek V5 is no V3; a Command R v2 is no Command R).
+    ("deepseek v5 em fp8", "unknown_model", ["deepseek v5", "DeepSeek V3"]),
+    # DeepSeek V4 comes as Flash and Pro: which one is asked.
+    ("deepseek v4 em fp8", "query.series_size", ["DeepSeek V4", "Flash, Pro"]),
     ("deepseek coder v3 pra 10 usuarios", "unknown_model", ["deepseek coder v3", "DeepSeek-Coder-V2 236B"]),
     # A series named without a size: which size is asked, with the sizes the catalogue has, never guessed
     # ("qwen3" had been read as Qwen2.5 3B) nor refused as a missing model.
