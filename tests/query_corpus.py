@@ -1701,6 +1701,12 @@ PHRASINGS += PERSONAL_DATA
 BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     # ---------------------------------------------------------------- contradictions
     ("4bit fp16 70b", "query.contradiction", ["4"]),
+    # two RL lengths, one of them a completion's: the contradiction's label had no message (a KeyError)
+    (
+        "completion 4096 prompt, 1024 prompt, per generations 16 with Qwen3-4B on GRPO",
+        "query.contradiction",
+        ["tamanho da resposta gerada"],
+    ),
     ("70b 4bit fp16", "query.contradiction", ["4", "16"]),
     ("8b int8 q4_k_m", "query.contradiction", ["int8", "q4_k_m"]),
     ("deepseek r1 1.58 bit iq2_xxs", "query.contradiction", ["1.58", "iq2_xxs"]),

@@ -1,6 +1,8 @@
 """The answer's two languages: the same messages in both, numbers and durations the way people write them."""
 
+import re
 import string
+from pathlib import Path
 
 import pytest
 
@@ -90,3 +92,15 @@ def test_a_refused_question_is_answered_in_its_own_language_on_every_surface(tex
 
     reply = Pipeline(RequestLog(tmp_path / "log.db")).ask(text, Where("console"))
     assert reply.outcome != "answered" and reply.lang == lang
+
+
+def test_every_field_a_contradiction_can_name_has_words_in_every_language():
+    # "completion" had no [field] message, so a contradiction between two RL lengths raised a KeyError.
+    source = (Path(__file__).parent.parent / "sizing" / "query.py").read_text()
+    labels = set(re.findall(r'_one\(\w+, "\w+", "(\w+)"\)', source)) | set(
+        re.findall(r'what="(\w+)"', source)
+    )
+    assert "completion" in labels
+    for lang in ("pt-BR", "pt-PT", "en"):
+        for label in labels:
+            assert i18n.t(lang, f"field.{label}"), (lang, label)
