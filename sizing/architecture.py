@@ -244,20 +244,21 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
 
     def layer_heads(self, layer: int) -> tuple[int, int]:
         """(KV heads, head width) of one layer."""
-        if self.layer_pattern[layer % len(self.layer_pattern)] == "G":
+        if self.kind(layer) == "G":
             return self.full_kv_heads, self.full_head_dim
         return self.num_kv_heads, self.dim_per_head
 
     def is_local(self, layer: int) -> bool:
-        return self.layer_pattern[layer % len(self.layer_pattern)] == "L"
+        return self.kind(layer) == "L"
 
     def is_linear(self, layer: int) -> bool:
-        return self.layer_pattern[layer % len(self.layer_pattern)] == "R"
+        return self.kind(layer) == "R"
 
     def is_cross(self, layer: int) -> bool:
-        return self.layer_pattern[layer % len(self.layer_pattern)] == "X"
+        return self.kind(layer) == "X"
 
     def kind(self, layer: int) -> str:
+        """The letter of layer_pattern a layer follows (the pattern repeats over the layers)."""
         return self.layer_pattern[layer % len(self.layer_pattern)]
 
     @cached_property

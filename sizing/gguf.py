@@ -107,7 +107,7 @@ def tensors(a: Architecture) -> list[Tensor]:
             ]
         else:
             kv_heads, width = a.layer_heads(i)
-            full = a.layer_pattern[i % len(a.layer_pattern)] == "G"
+            full = a.kind(i) == "G"
             out += [Tensor("attn_q", i, a.num_heads * width, h), Tensor("attn_k", i, kv_heads * width, h)]
             if not (full and a.global_k_eq_v):  # Gemma 4's full layers have no v_proj
                 out.append(Tensor("attn_v", i, kv_heads * width, h))

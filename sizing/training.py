@@ -157,7 +157,7 @@ def _lora_widths(a: Architecture) -> int:
     matrices = 3 if a.mlp == "gated" else 2
     total = 0
     for layer in range(a.num_layers):
-        total += full_attn if a.layer_pattern[layer % len(a.layer_pattern)] == "G" else attn
+        total += full_attn if a.kind(layer) == "G" else attn
         if a.is_moe_layer(layer):
             assert a.moe
             total += a.moe.experts * matrices * (h + a.moe.expert_intermediate_size)  # routed experts

@@ -97,10 +97,17 @@ def test_lora_and_gguf_count_no_value_projection_in_the_full_layers():
     assert training.lora_params(model, 1) == 50 * per_sliding + 10 * per_full
 
 
-def test_fine_tuning_and_serving_answer():
-    for text in ("lora gemma 4 31b", "qlora gemma 4 26b a4b", "gemma 4 31b para 20 usuários com 128k"):
-        result = size(parse(text).workload)
-        assert result.recommendation is not None, text
+@pytest.mark.parametrize(
+    ("text", "model_id"),
+    [("lora gemma 4 31b", "gemma-4-31b"), ("qlora gemma 4 26b a4b", "gemma-4-26b-a4b"),
+     ("gemma 4 31b para 20 usuários com 128k", "gemma-4-31b")],
+)  # fmt: skip
+def test_fine_tuning_and_serving_size_gemma_4_itself(text, model_id):
+    # Each had been sized as Gemma 3 27B stretched to the size typed.
+    result = size(parse(text).workload)
+    model = load_catalog().model(model_id)
+    assert (result.workload.model.id, result.workload.model.params) == (model_id, model.params)
+    assert result.recommendation is not None and result.recommendation.free_bytes_per_gpu >= 0
 
 
 def test_a_series_size_the_catalogue_lacks_is_said_so_not_taken_for_a_gpu():
