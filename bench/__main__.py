@@ -8,6 +8,7 @@ path given).
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import json
 import os
@@ -121,14 +122,23 @@ def table(results: dict) -> str:
     return "\n".join(lines)
 
 
+def _parts(text: str) -> set[str]:
+    names = set(text.split(","))
+    if unknown := names - set(PARTS):
+        raise argparse.ArgumentTypeError(
+            f"unknown part {', '.join(sorted(unknown))}; the parts: {', '.join(PARTS)}"
+        )
+    return names
+
+
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    only = set(PARTS)
-    if "--only" in argv:
-        at = argv.index("--only")
-        only = set(argv[at + 1].split(","))
-        argv = argv[:at] + argv[at + 2 :]
-    out = Path(argv[0]) if argv else Path(__file__).with_name("results.json")
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n\n")[0])
+    parser.add_argument("results", nargs="?", type=Path, default=Path(__file__).with_name("results.json"),
+                        help="where to write the figures as JSON (default: bench/results.json)")  # fmt: skip
+    parser.add_argument("--only", type=_parts, default=set(PARTS), metavar=",".join(PARTS),
+                        help="run only these parts, comma-separated")  # fmt: skip
+    args = parser.parse_args(argv)
+    only, out = args.only, args.results
     results = {"machine": machine(), "when": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")}
     steps = {"engine": ("engine", engine.run), "cached": ("web", web.run), "fresh": ("fresh", web.run_fresh),
              "log": ("log_scale", logscale.run), "cli": ("cli", cli.run)}  # fmt: skip
