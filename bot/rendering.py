@@ -11,6 +11,7 @@ from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, Stric
 from sizing import advice, i18n, performance
 from sizing.budget import check as check_budget
 from sizing.budget import currency_mismatch
+from sizing.names import repo_precision
 from sizing.plan import batch_period, rate_text
 from sizing.result import Memory, SizingResult
 from sizing.workload import Stage
@@ -313,7 +314,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         return i18n.t(lang, key, **p)
 
     parts = [r.model.name]
-    if w.precision:
+    if w.precision or (w.model and repo_precision(w.model)[1]):
+        # "neuralmagic/Meta-Llama-3.1-70B-Instruct-FP8": the repo's name said the precision
         parts.append(r.precision_name)
     if w.kv_precision:
         parts.append(t("understood.kv", kv=r.kv_precision.upper()))

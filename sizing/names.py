@@ -114,7 +114,13 @@ def release_index(models) -> dict[str, tuple[ModelEntry, Release]]:
 
 def with_release(model: ModelEntry, release: Release) -> ModelEntry:
     """The model as that checkpoint ships it: its own precision by default, its exact weight bytes."""
-    name = f"{model.name} ({release.repo.rsplit('/', 1)[-1]})"
+    own = release.repo.rsplit("/", 1)[-1]
+    # "DeepSeek V3 (DeepSeek-V3)" says nothing the name did not: the repo's name only when it differs
+    name = (
+        model.name
+        if normalize(own) in {normalize(model.name), normalize(model.id)}
+        else f"{model.name} ({own})"
+    )
     return updated(model, release=release, native_precision=release.precision, name=name)
 
 

@@ -316,6 +316,14 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         said.append(t(lang, f"assume.model.{key}", repo=w.family_typed, size=size))
         model = updated(model, name=t(lang, "model.family_sized", name=w.family_typed, base=model.name))
         resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
+    else:
+        by_size = next((params for key, params in resolved.notes if key == "repo_size"), None)
+        if by_size is not None:
+            # "ibm-granite/granite-3.3-8b-instruct" with the Hub unread: named as asked wherever the answer
+            # names its model, as a typed "granite 3.3 8b" is, not as the stand-in alone.
+            own = by_size["repo"].rsplit("/", 1)[-1]
+            model = updated(model, name=t(lang, "model.family_sized", name=own, base=model.name))
+            resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
     for key, params in resolved.notes:
         said.append(t(lang, f"assume.model.{key}", **_note_params(params, lang)))
     if model.licence:

@@ -554,6 +554,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("prompt_tokens", regexes.compile(
             rf"{_NUM}\s*(?:{pieces})\s+(?:de|of|with|com)\s+{_NUM}\s*(?:tokens?|toks?)\b"
         ), lambda m: (_count(m.group(1), m.group(2)) or 0) * (_count(m.group(3), m.group(4)) or 0) or None),
+        # The noun first with a length that says it is tokens ("input 1500 tokens output 250 tokens", "prompt
+        # 2k resposta 300 tokens"): before the number-first patterns below, which would read "1500 tokens
+        # output" as the answer's length and leave the prompt's noun without one.
+        ("prompt_tokens", regexes.compile(rf"\b(?:{prompt_nouns}){of}{_NUM}{not_time}{not_counted}{tokens_said}"), length),
+        ("output_tokens", regexes.compile(rf"\b(?:{answer_nouns}){of}{_NUM}{not_time}{not_counted}{tokens_said}"), length),
         # The number first, as benchmarks write it: "1500-token prompts", "300 token responses".
         ("prompt_tokens", regexes.compile(rf"{_NUM}[-\s]*(?:tokens?|toks?)\s+(?:long\s+)?(?:{prompt_nouns})\b"), length),
         ("output_tokens", regexes.compile(rf"{_NUM}[-\s]*(?:tokens?|toks?)\s+(?:long\s+)?(?:{answer_nouns})\b"), length),

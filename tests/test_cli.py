@@ -167,6 +167,28 @@ def test_the_understood_line_says_the_context_as_people_do(text, said, capsys):
 
 
 @pytest.mark.parametrize(
+    ("text", "first_line"),
+    [
+        # The precision a repo's name says is what was understood ("-FP8" had been left out of the line).
+        ("neuralmagic/Meta-Llama-3.1-70B-Instruct-FP8 para 40 usuarios",
+         "Entendi: Llama 3.1 70B · FP8 (8-bit) · 40 usuários simultâneos"),
+        ("RedHatAI/Llama-3.3-70B-Instruct-quantized.w4a16 32k",
+         "Entendi: Llama 3.3 70B · INT4 (AWQ/GPTQ g128) · 32k de contexto"),
+        # A repo whose own name is the model's is not named twice ("gpt-oss-120b (gpt-oss-120b)").
+        ("openai/gpt-oss-120b", "Entendi: gpt-oss-120b"),
+        ("deepseek-ai/DeepSeek-V3", "Entendi: DeepSeek V3"),
+        ("Qwen/Qwen2.5-72B-Instruct-AWQ", "Entendi: Qwen2.5 72B (Qwen2.5-72B-Instruct-AWQ) · INT4 (AWQ/GPTQ g128)"),
+        # A family the catalogue lacks, read by its size with the Hub off: named as asked, as typed words are.
+        ("ibm-granite/granite-3.3-8b-instruct", "Entendi: granite-3.3-8b-instruct (dimensionado como Llama 3.1 8B)"),
+    ],
+)  # fmt: skip
+def test_a_repo_is_understood_with_the_precision_its_name_says(text, first_line, capsys, monkeypatch):
+    monkeypatch.setenv("GPU_SIZER_HUB", "off")
+    assert main([text]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == first_line
+
+
+@pytest.mark.parametrize(
     ("text", "said"),
     [
         ("treinar llama 8b full com 1B tokens em 1 dia", ["· 1 dia\n", "Termina dentro do prazo de 1 dia."]),

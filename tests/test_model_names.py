@@ -69,8 +69,8 @@ CASES = [
     ("Phi-3.5-mini-instruct on T4", "Phi-3.5 Mini 3.8B", "bf16", None),
     ("phi-3-mini-128k 64k", "Phi-3 Mini 128K (arquitetura do Phi-3.5 Mini 3.8B)", "bf16", None),
     # A family the catalogue lacks, its size in the name: sized by that size, said so.
-    ("ibm-granite/granite-3.1-8b-instruct", "Llama 3.1 8B", "bf16", "pelo tamanho que o nome diz (8B)"),
-    ("01-ai/Yi-1.5-34B-Chat-AWQ 8k", "Qwen3 32B com 67 camadas", "int4", "pelo tamanho que o nome diz (34B)"),
+    ("ibm-granite/granite-3.1-8b-instruct", "granite-3.1-8b-instruct (dimensionado como Llama 3.1 8B)", "bf16", "pelo tamanho que o nome diz (8B)"),
+    ("01-ai/Yi-1.5-34B-Chat-AWQ 8k", "Yi-1.5-34B-Chat-AWQ (dimensionado como Qwen3 32B com 67 camadas)", "int4", "pelo tamanho que o nome diz (34B)"),
 ]  # fmt: skip
 
 

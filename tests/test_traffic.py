@@ -563,6 +563,14 @@ PHRASINGS = [
     ("qwen2.5 32b 4bit 8k prompts de 2 mil tokens e respostas de 500",
      {"prompt_tokens": 2000, "output_tokens": 500, "context": 8192}),
     ("qwen3 32b 2k prompts a day", {"requests_per_day": 2000}),
+    # Each noun before its own length ("input 1500 tokens output 250 tokens"): "1500 tokens output" had
+    # been read as the answer's length, swapping the two.
+    ("qwen3 32b, 600 rpm, input 1500 tokens output 250 tokens",
+     {"prompt_tokens": 1500, "output_tokens": 250, "rate_per_s": 10}),
+    ("qwen3 32b, prompt 1500 tokens resposta 250 tokens", {"prompt_tokens": 1500, "output_tokens": 250}),
+    ("qwen3 32b, entrada 1.5k saída 250 tokens", {"prompt_tokens": 1500, "output_tokens": 250}),
+    ("70b q4_k_m 16 mil tokens prompts de 2 mil tokens e respostas de 500",
+     {"context": 16_000, "prompt_tokens": 2000, "output_tokens": 500}),
     ("llama 8b, input length 4096, output length 512, 8 requests/s",
      {"prompt_tokens": 4096, "output_tokens": 512, "rate_per_s": 8}),
     ("qwen3 8b, ISL 1000 OSL 1000, concurrency 32, on an H100",
