@@ -5,6 +5,9 @@ each with the setup that serves the workload), with the question to ask next; as
 
 from __future__ import annotations
 
+import re
+from functools import cache
+
 from sizing import i18n
 from sizing.budget import currency_mismatch, month_check
 from sizing.errors import SizingError
@@ -144,7 +147,8 @@ def suggestion_lines(suggestions: Suggestions, lang: str, show_prices: bool = Tr
                               setup=m.setup or t("suggest.none"), speed=speed))  # fmt: skip
     if suggestions.budget is not None:
         out += _budget_verdict(suggestions, lang, show_prices)
-    example = suggestions.models[len(suggestions.models) // 2].name.lower()
+    middle = suggestions.models[len(suggestions.models) // 2]
+    example = asked_as(middle.model_id, middle.name)
     if suggestions.stage != "inference":
         example += f" {suggestions.stage}"  # asked for alone, the model would be answered for serving
     out.append(t("suggest.next", example=example))
@@ -261,6 +265,24 @@ def _fits_budget(fits: WhatFits, lang: str) -> list[str]:
     return budget_verdict(checked, amount, fits.currency or "", lang) if checked else []
 
 
+_BRACKETS = re.compile(r"\s*\([^)]*\)")
+
+
+@cache
+def asked_as(model_id: str, name: str) -> str:
+    """How to ask for a model in an example the answer gives: its name without what its brackets add ("kimi
+    k2", not "kimi k2 (1t-a32b)", whose "a32b" read back as a word not understood), else its id; the first
+    that reads back as that model and nothing else."""
+    for typed in (_BRACKETS.sub("", name).lower(), name.lower(), model_id):
+        try:
+            query = parse(typed)
+        except SizingError:
+            continue
+        if query.workload is not None and query.workload.model == model_id and not query.unknown:
+            return typed
+    return model_id
+
+
 def _example(fits: WhatFits) -> str | None:
     """The largest model of the last precision that has one, asked on the same GPUs when the words for
     them read back as those GPUs (a budget such as "GPU de 16 GB (notebook)" may not)."""
@@ -268,7 +290,7 @@ def _example(fits: WhatFits) -> str | None:
     if row is None:
         return None
     stage = "" if fits.stage == "inference" else f" {fits.stage}"
-    plain = f"{row.models[0].name.lower()} {row.precision}{stage}"
+    plain = f"{asked_as(row.models[0].model_id, row.models[0].name)} {row.precision}{stage}"
     on = (
         f"{plain} {fits.count}x {fits.gpu_name.lower()}"
         if fits.count > 1

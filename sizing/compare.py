@@ -99,8 +99,16 @@ def weigh(
         tradeoff=None if together else _tradeoff(first, second, show_prices),
         quality=None if together else _quality(first, second, catalog),
         together=_together([first, second], catalog) if together else None,
-        footer=t(lang, "compare.footer", kept=first.workload.model.name, other=second.workload.model.name),
+        footer=_footer(first, second),
     )
+
+
+def _footer(first: SizingResult, second: SizingResult) -> str:
+    lang, kept = first.workload.lang, first.workload.model.name
+    if second.workload.model.name == kept:  # "qwen 72b em awq ou fp8?": one model at two precisions
+        first_p, second_p = first.workload.precision_name, second.workload.precision_name
+        return t(lang, "compare.footer_precision", kept=kept, first=first_p, second=second_p)
+    return t(lang, "compare.footer", kept=kept, other=second.workload.model.name)
 
 
 class Other(NamedTuple):

@@ -119,6 +119,9 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
     assumptions = list(plan.assumptions)
 
     rec = _recommendation(plan, catalog)
+    if rec is None and not plan.targets_given and plan.ttft_target is not None and by_load(plan):
+        plan, rec = _reading_time_target(plan, catalog) or (plan, rec)
+        assumptions = list(plan.assumptions)
     if plan.traffic and rec is not None:
         # The conversations in flight at the peak follow from the rate on the recommended setup (Little's
         # law): the memory breakdown and the capacities below are for them.
@@ -238,6 +241,37 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
         availability=avail,
         batch_time=advice.batch_time(plan, rec),
     )
+
+
+def _reading_time_target(plan: Plan, catalog: Catalog):
+    """(the plan, its recommendation) with a first-token target it can meet, when the chat default is one no
+    setup we rent meets even unloaded (a 100-page contract is read in more than 2 s on any GPU): twice what
+    reading the prompt takes on the smallest setup that holds it (a request waits for at most one read ahead
+    of it), so that the answer sizes the load instead of saying nothing serves it. None when the default was
+    not the cause. Only a default is relaxed: a target the question gave stands, and the answer says it is
+    missed."""
+    fastest = traffic.fastest_first_token(plan, catalog)
+    if fastest is None or fastest <= plan.ttft_target:
+        return None
+    reading = traffic.first_token_on_smallest(plan, catalog)
+    if reading is None:
+        return None
+    lang, default = plan.lang, plan.ttft_target
+    target = 2 * reading
+    said = t(lang, "assume.traffic.latency_reading", prompt=i18n.tokens(plan.prompt, lang),
+             default=i18n.seconds(default, lang), fastest=i18n.number(fastest, lang, 1),
+             reading=i18n.number(reading, lang, 1), target=i18n.number(target, lang, 0))  # fmt: skip
+    # The default's own line ("Latência dimensionada para: primeiro token em até 2,0 s...") gives way.
+    defaults = {
+        t(lang, key, ttft=i18n.seconds(default, lang), tps=i18n.speed(1 / plan.tpot_target, lang))
+        for key in ("assume.traffic.latency_targets", "assume.traffic.latency_ttft_default")
+    }
+    assumptions = tuple(said if a in defaults else a for a in plan.assumptions)
+    if said not in assumptions:
+        assumptions += (said,)
+    relaxed = plan.but(ttft_target=target, assumptions=assumptions)
+    rec = _recommendation(relaxed, catalog)
+    return (relaxed, rec) if rec is not None else None
 
 
 def _recommendation(plan: Plan, catalog: Catalog):

@@ -447,10 +447,19 @@ def _stand_in(params: float, catalog: Catalog) -> ModelEntry:
     """A real modern dense architecture of about `params` parameters (GQA, never full multi-head)."""
     refs = [m for m in catalog.models if m.size_reference and not m.is_moe]
     same = [m for m in refs if params * ROUNDED_NAME <= m.params <= params * SAME_SIZE]
+    if not same:
+        # A size its makers rounded down in the name ("1b": Llama 3.2 1B has 1.24B parameters) is that model,
+        # not a layer-scaled stand-in.
+        same = [m for m in refs if _named_size(m.id) == params]
     if same:
         return min(same, key=lambda m: m.params)
     nearest = min(refs, key=lambda m: (_log_distance(m.params, params), m.params))
     return scale_layers(nearest, params)
+
+
+def _named_size(model_id: str) -> float | None:
+    m = _NAME_SIZE.search(model_id)
+    return parse_size(m.group(1)) if m and "x" not in m.group(1) and "-a" not in m.group(1) else None
 
 
 def _moe_stand_in(total: float, active: float | None, experts: int | None, catalog: Catalog) -> ModelEntry:

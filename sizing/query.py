@@ -962,7 +962,7 @@ def parse(
     try:
         query = _parse_text(text, catalog, base)
     except QueryError as e:
-        choice = _migration(text, e) or _model_choice(text, e)
+        choice = _migration(text, e) or _model_choice(text, e) or _restated_choice(text, e)
         if choice is None:
             raise
         kept, other = choice
@@ -992,7 +992,22 @@ def parse(
                 query.written_lang = query.detected_lang = written
         return query
     _unsized_choice(text, query)
+    _precision_compared(query)
     return query
+
+
+_CHOICE_PARTS = regexes.compile(r"\s*(?:,|/|\b(?:ou|or|vs\.?|versus|e|and)\b)\s*")
+
+
+def _precision_compared(query: Query) -> None:
+    """ "qwen 72b em awq ou fp8?", "llama 70b em 4 ou 8 bits?": a choice of two precisions for one model is the
+    same model weighed at both (sizing/compare.py), as two models are; the first is the answer in full."""
+    if query.model_choices or query.workload is None or len(query.precision_choices) != 1:
+        return
+    if len(_CHOICE_PARTS.split(query.precision_choices[0][0])) != 2:
+        return  # "4, 8 ou 16 bits": the first is sized, and the answer says the others were not
+    _typed, _sized, other = query.precision_choices.pop()
+    query.model_choices.append(f"{query.workload.model} {other}")
 
 
 ASKS_WHICH = ("query.series_size", "query.family_model")
@@ -1116,6 +1131,45 @@ def _model_choice(text: str | None, e: QueryError) -> tuple[str, str] | None:
     if tail is not None:
         end = tail.end()
     return text[: joint.start()] + text[end:], text[at:end].strip()
+
+
+_OR_BETWEEN = regexes.compile(
+    r"\s*,?\s*\b(?:ou|or|vs\.?|versus|comparado\s+(?:com|ao|a)|compared\s+(?:to|with)|em\s+vez\s+d[oea]|instead\s+of)\s+"
+)
+
+
+def _restated_choice(text: str | None, e: QueryError) -> tuple[str, str] | None:
+    """ "qwen 72b em int4 ou qwen 72b em fp8?": the model said again with another precision after "ou" (a
+    contradiction of precisions) is that model at that precision offered as the other choice, as
+    _model_choice gives it; None unless the words after the "ou" name a model."""
+    if not text or e.key != "query.contradiction" or e.params.get("what") != "precision":
+        return None
+    lowered = text.lower()
+    said = [str(e.params.get(k) or "").lower() for k in ("first", "second")]
+    if not all(said):
+        return None
+    (start, first), (at, second) = sorted((lowered.find(word), word) for word in said)
+    if start < 0 or at <= start:
+        return None
+    joint = _OR_BETWEEN.search(text, start + len(first), at)
+    if joint is None:
+        return None
+    end = at + len(second)
+    other, kept = text[joint.end() : end].strip(), text[: joint.start()] + text[end:]
+    try:
+        named = _parse_text(other)
+    except QueryError as no_model:
+        # "qwen 72b int4, 20 users, or maybe fp8": the precision alone, for the model said before it
+        if no_model.key != "query.no_model" or no_model.unknown:
+            return None
+        try:
+            before = _parse_text(kept)
+        except QueryError:
+            return None
+        return (kept, f"{before.workload.model} {other}") if before.workload else None
+    if named.workload is None or not named.workload.model or named.unknown:
+        return None
+    return kept, other
 
 
 def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None = None) -> Query:

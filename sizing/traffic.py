@@ -404,6 +404,17 @@ def beyond_offer(plan: Plan, catalog: Catalog) -> tuple[Shape, int] | None:
     return None if best is None else (best[1], best[2])
 
 
+def first_token_on_smallest(plan: Plan, catalog: Catalog) -> float | None:
+    """The time to the first token, unloaded, on the smallest setup we rent that holds one conversation of
+    this plan (candidates() weighs them smallest first): what reading the prompt alone takes there."""
+    for shape in candidates(catalog):
+        one = evaluate(plan.but(users=1), shape, catalog, capacity=False)
+        if one.fits:
+            r = replica(plan, shape.gpu, one.tensor_parallel, one.pipeline_parallel, catalog)
+            return perf.at_concurrency(r, plan.prompt, plan.output, 1e-3, history=plan.history).ttft_s
+    return None
+
+
 def fastest_first_token(plan: Plan, catalog: Catalog) -> float | None:
     """The shortest time to the first token any setup we rent gives this prompt, unloaded."""
     best = None

@@ -91,9 +91,13 @@ def test_bare_sizes_map_to_real_architectures_and_say_so():
     r = ask(model="70b")
     assert r.workload.model.name == "Llama 3.1 70B"
     assert any("Llama 3.1 70B" in a for a in r.assumptions)
-    scaled = ask(model="1b")
+    scaled = ask(model="13b")
     assert scaled.workload.model.scaled_from
     assert any("camadas" in a for a in scaled.assumptions)
+    # A size its makers rounded down in the name is that model: Llama 3.2 1B (1.24B parameters), which had
+    # been scaled down to 13 layers.
+    named = ask(model="1b")
+    assert named.workload.model.name == "Llama 3.2 1B" and not named.workload.model.scaled_from
 
 
 @pytest.mark.parametrize("size_text", ["70b", "8b", "1.5b", "13b", "180b", "8x7b", "30b-a3b"])

@@ -1,5 +1,6 @@
-"""A choice of precisions ("4 ou 8 bits", "fp8 or int4") is sized for the first, and the answer says the
-others were not: never one picked silently, never refused as a contradiction."""
+"""A choice of precisions ("4 ou 8 bits", "fp8 or int4") weighs the model at both, side by side, with the
+first answered in full; a choice of three is sized for the first, and the answer says the others were not:
+never one picked silently, never refused as a contradiction."""
 
 import json
 
@@ -12,35 +13,55 @@ from sizing.query import QueryError, parse
 
 
 @pytest.mark.parametrize(
-    ("text", "precision", "typed", "other"),
+    ("text", "precision", "other"),
     [
-        ("llama 70b em 4 ou 8 bits", "int4", "4 ou 8 bits", "8 bits"),  # had been FP8, unsaid
-        ("llama 70b 4/8 bits", "int4", "4/8 bits", "8 bits"),  # "4/8" had been left unread
-        ("70b em 4, 8 ou 16 bits", "int4", "4, 8 ou 16 bits", "8 bits"),  # had been 16-bit, unsaid
-        ("llama 70b fp8 ou int4", "fp8", "fp8 ou int4", "int4"),  # had been refused as a contradiction
-        ("qwen 32b em 4bit ou 8bit", "int4", "4bit ou 8bit", "8bit"),
+        ("llama 70b em 4 ou 8 bits", "int4", "8 bits"),  # had been FP8, unsaid
+        ("llama 70b 4/8 bits", "int4", "8 bits"),  # "4/8" had been left unread
+        ("llama 70b fp8 ou int4", "fp8", "int4"),  # had been refused as a contradiction
+        ("qwen 32b em 4bit ou 8bit", "int4", "8bit"),
+        ("qual a diferença entre rodar o qwen 72b em awq e em fp8?", "int4", "fp8"),
+        # The model said again after the "ou", or the precision alone after it, had been a contradiction.
+        ("qwen 72b em int4 ou qwen 72b em fp8?", "int4", "fp8"),
+        ("llama 70b fp8 com 10 usuários ou llama 70b em int4?", "fp8", "int4"),
+        ("qwen 72b int4, 20 users, or maybe fp8", "int4", "fp8"),
     ],
 )
-def test_the_first_precision_is_sized_and_the_other_is_said_not_sized(text, precision, typed, other, catalog):
+def test_two_precisions_are_the_model_weighed_at_both(text, precision, other, catalog):
     query = parse(text)
     assert catalog.precision(query.workload.precision).id == precision
-    assert query.precision_choices == [(typed, query.precision_choices[0][1], other)]
+    assert query.precision_choices == []
+    [typed] = query.model_choices
+    assert parse(typed).workload.model == query.workload.model
+    assert typed.endswith(other)
+
+
+def test_the_answer_puts_both_precisions_side_by_side(capsys):
+    assert main(["qwen 72b em awq ou fp8?"]) == 0
+    out = capsys.readouterr().out
+    comparison = out.split("Comparação (a mesma carga para os dois)\n")[1].split("\n\n")[0]
+    assert "Qwen2.5 72B · INT4 (AWQ/GPTQ g128)\n    Recomendação: 1× A100 SXM 80 GB" in comparison
+    assert "Qwen2.5 72B · FP8 (8-bit)\n    Recomendação: 1× H200 SXM 141 GB" in comparison
+    assert "para o em FP8 (8-bit), faça a mesma pergunta só com essa precisão" in comparison
+    assert "escolha de precisão" not in out
+
+
+def test_three_precisions_size_the_first_and_say_the_others_were_not(catalog):
+    query = parse("70b em 4, 8 ou 16 bits")  # had been 16-bit, unsaid
+    assert catalog.precision(query.workload.precision).id == "int4"
+    assert query.precision_choices == [("4, 8 ou 16 bits", query.precision_choices[0][1], "8 bits")]
     understood = render_text(size(query.workload), query).split("\n\n")[0]
-    assert f"“{typed}” é uma escolha de precisão" in understood
-    assert f"“e em {other}?”" in understood
+    assert "“4, 8 ou 16 bits” é uma escolha de precisão" in understood
+    assert "“e em 8 bits?”" in understood
 
 
-def test_the_choice_is_said_in_english_and_in_the_json(capsys):
+def test_the_choice_is_weighed_in_english_and_in_the_json(capsys):
     assert main(["--json", "llama 70b 4-bit or 8-bit"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["workload"]["precision"] == "int4"
-    assert data["query"]["precision_choices"] == [
-        {"typed": "4-bit or 8-bit", "sized": "4-bit", "not_sized": "8-bit"}
-    ]
+    assert data["query"]["model_choices"] == ["llama-3.1-70b 8-bit"]
+    assert [side["precision"] for side in data["comparison"]["models"]] == ["int4", "fp8"]
     assert main(["llama 70b 4-bit or 8-bit"]) == 0
-    assert (
-        "“4-bit or 8-bit” is a choice of precision: this answer sizes 4-bit only" in capsys.readouterr().out
-    )
+    assert "for FP8 (8-bit), ask the same question with that precision alone" in capsys.readouterr().out
 
 
 def test_two_precisions_apart_are_still_a_contradiction():

@@ -339,3 +339,23 @@ def test_an_open_model_in_a_closed_ones_place_gets_the_suggestions(text, said, c
 def test_a_closed_model_asked_about_alone_is_still_refused(capsys):
     assert gpu_size(["quantas GPUs para o gpt-4o?"]) == 2
     assert "modelo fechado" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "question", ["preço por hora de 8 h100", "o que cabe em 8 h200?", "what fits on 4x h100?"]
+)
+def test_the_example_to_ask_next_reads_back_with_every_word_understood(question, capsys):
+    # "/gpu kimi k2 (1t-a32b) int4 8x h100 sxm 80 gb" had been the example: its "a32b" came back not understood.
+    assert gpu_size([question]) == 0
+    example = capsys.readouterr().out.rsplit("`", 2)[-2].removeprefix("/gpu ")
+    query = parse(example)
+    assert query.workload is not None and not query.unknown, (example, query.unknown)
+
+
+def test_every_catalogue_model_has_a_way_to_be_asked_for_that_reads_back_as_it():
+    from bot.fits_reply import asked_as
+
+    for model in load_catalog().models:
+        typed = asked_as(model.id, model.name)
+        query = parse(typed)
+        assert query.workload.model == model.id and not query.unknown, (model.id, typed)
