@@ -537,6 +537,8 @@ def resolve_kv_precision(text: str, catalog: Catalog) -> KVPrecision:
     found = index.get(key) or index.get(normalize(text))
     if found:
         return found  # type: ignore[return-value]
+    if re.fullmatch(r"(?:int|q|iq|nf|fp)?4(?:[\s_-]?bits?|_[01]|_nl)?", text.strip().lower()):
+        raise SizingError("kv_precision_4bit", "kv_precision_examples", name=text)
     raise _suggest(text, catalog.kv_precisions, "kv_precision", "kv_precision_examples")
 
 

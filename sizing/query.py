@@ -501,7 +501,7 @@ HELP = regexes.compile(rf"^\s*(?:\W*(?:{_W('words.help')}|-h)\W*|\?)\s*$")
 # a 4- or 5-bit one is no cache we size (said, not read as weights).
 KV = regexes.compile(
     r"\b(?:kv|kv[\s_-]*cache|cache\s+(?:kv|de\s+kv))(?:[\s_-]*dtype|[\s_-]*type)?\s*(?:=|:|em|in|de|a|as)?\s*"
-    r"(fp8|fp16|bf16|int8|8|16|8[\s-]?bits?|16[\s-]?bits?|q8(?:_0)?|f16|iq4_nl|q[45](?:_[01])?)(?![\w.])"
+    r"(fp8|fp16|bf16|int8|8|16|8[\s-]?bits?|16[\s-]?bits?|q8(?:_0)?|f16|iq4_nl|q[45](?:_[01])?|int4|4[\s-]?bits?|nf4|fp4)(?![\w.])"
     r"|\b(fp8|8[\s-]?bits?)\s+(?:no\s+|na\s+|in\s+(?:the\s+)?|for\s+(?:the\s+)?|para\s+o\s+)?(?:kv[\s_-]*cache|kv|cache\s+kv)\b"
 )
 # "contexto de 1 milhão de tokens", "context of 1 million tokens": a context, not a training set.
@@ -1234,6 +1234,7 @@ _RANGE_OR = regexes.compile(
 )
 
 
+_RETRIEVAL_COUNT = regexes.compile(r"(?:\btop[\s_-]*k?\s*[=:]?|\bk\s*=)\s*$", re.IGNORECASE)
 _VERSIONS: dict[int, tuple[Catalog, frozenset[tuple[str, str]]]] = {}
 _WORD_BEFORE = regexes.compile(r"([^\W\d_]+)\s+$")
 _NAME_WORDS = regexes.compile(r"[\s_-]+")
@@ -1283,8 +1284,10 @@ def _upper_bounds(
 
     def upper_or(m: re.Match) -> str:
         low, high = int(m.group(1)), int(m.group(2))
-        if not low < high <= 10 * low:
-            return m.group(0)
+        if not low < high <= 10 * low or _RETRIEVAL_COUNT.search(text, max(0, m.start() - 8), m.start()):
+            return m.group(
+                0
+            )  # "chunks de 512 tokens, top 10, 20 usuários": a count of chunks, then the users'
         ranges.append((m.group(0).strip(), m.group(2)))
         return m.group(2)
 
@@ -1771,8 +1774,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
 
 def _kv(m: re.Match) -> str:
     typed = m.group(1) or m.group(2)
-    if re.fullmatch(r"i?q[45].*", typed):
-        return typed  # no such cache here: sizing says so, with the ones it has
+    if re.fullmatch(r"i?q[45].*|int4|4[\s-]?bits?|nf4|fp4", typed):
+        # no such cache here (vLLM's --kv-cache-dtype has no 4-bit type): sizing says so, with the ones it has;
+        # never read as the weights' precision, which "kv cache 4 bits" had been
+        return typed
     return "fp8" if "8" in typed else "bf16"
 
 

@@ -156,6 +156,19 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         start = m.start(1) if _COUNT_BEFORE.search(m.string, 0, m.start()) else m.start()
         return [("prompt_pages", pages)], [(start, m.end())]
 
+    def items_length(m: re.Match) -> Taken | None:
+        tokens_each = _count(m.group(2), m.group(3))  # group 1 is the length phrase, _NUM's follow
+        return ([("prompt_tokens", tokens_each)], [m.span("length")]) if tokens_each else None
+
+    def retrieved_chunks(m: re.Match) -> Taken | None:
+        first = m.group("chunk") is not None
+        k = int(m.group("k") or m.group("k2") or m.group("k3") or m.group("k4"))
+        size = _count(m.group("size" if first else "size2"), m.group("mult" if first else "mult2"))
+        if not k or not size:
+            return None
+        spans = [m.span("top"), m.span("chunk")] if first else [m.span("chunk2"), m.span("top2")]
+        return [("prompt_tokens", k * size)], spans
+
     def rate_asked(m: re.Match) -> Taken:
         # The words between stay for their readers: "resumir" is the task.
         return [("rate_asked", True)], [m.span("head"), m.span("period")]
@@ -551,9 +564,26 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?:\b(?:{documents})\s+(?:(?:de|com|of|with)\s+|(?=(?:ate|up\s+to)\b)))?(?:(?:ate|up\s+to|cerca\s+de|about|~)\s*)?"
             rf"{_NUM}[-\s]*(?:{pages})\b(?:\s+(?:{documents})\b)?"
         ), prompt_pages),
+        # RAG as engineers write it: "chunks de 512 tokens, top 10", "top-5 chunks of 1k tokens", "k=8 chunks de
+        # 500 tokens": the chunks retrieved, each of its size, are the prompt. Only the two phrases are taken.
+        ("retrieved_chunks", regexes.compile(
+            rf"(?P<top>\btop[\s_-]*k?\s*[=:]?\s*(?P<k>\d{{1,3}})\b|\bk\s*=\s*(?P<k2>\d{{1,3}})\b)[^.;!?]{{0,40}}?"
+            rf"(?P<chunk>\b(?:{pieces})\s+(?:de|of|with|com)\s+(?P<size>\d+(?:[.,]\d+)*)\s*(?P<mult>k|mil)?\s*(?:tokens?|toks?)\b)"
+            rf"|(?P<chunk2>\b(?:{pieces})\s+(?:de|of|with|com)\s+(?P<size2>\d+(?:[.,]\d+)*)\s*(?P<mult2>k|mil)?\s*(?:tokens?|toks?)\b)"
+            rf"[^.;!?]{{0,40}}?(?P<top2>\btop[\s_-]*k?\s*[=:]?\s*(?P<k3>\d{{1,3}})\b|\bk\s*=\s*(?P<k4>\d{{1,3}})\b)"
+        ), retrieved_chunks),
         ("prompt_tokens", regexes.compile(
             rf"{_NUM}\s*(?:{pieces})\s+(?:de|of|with|com)\s+{_NUM}\s*(?:tokens?|toks?)\b"
         ), lambda m: (_count(m.group(1), m.group(2)) or 0) * (_count(m.group(3), m.group(4)) or 0) or None),
+        # A count of items of a length ("1 milhão de prompts de 500 tokens", "10k emails of 300 tokens"): the
+        # length is each request's prompt, and the items stay for the batch readers below, which count them.
+        # "8k prompts de 2 mil tokens" stays a context with its prompts' length (thousands glued to a prompt noun).
+        ("items_length", regexes.compile(
+            rf"(?<![\w.,])(?!\d+(?:[.,]\d+)?k\s+(?:{prompt_nouns})\b)"
+            rf"\d+(?:[.,]\d+)*\s*(?:k|m|mil|mi|milhoes|milhao|millions?)?\s+(?:de\s+|of\s+)?(?:{requests})"
+            rf"(?P<length>\s+(?:de|of|com|with)\s+(?:(?:~|cerca\s+de|uns|umas|about|around|ate|up\s+to)\s*)?"
+            rf"{_NUM}[-\s]*(?:tokens?|toks?)\b(?:\s+(?:cada(?:\s+uma?)?|each))?)"
+        ), items_length),
         # The noun first with a length that says it is tokens ("input 1500 tokens output 250 tokens", "prompt
         # 2k resposta 300 tokens"): before the number-first patterns below, which would read "1500 tokens
         # output" as the answer's length and leave the prompt's noun without one.
@@ -616,6 +646,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?:(?:com|with|has|tem|de|of|having)\s+)?"
             rf"(?:(?:~|cerca\s+de|uns|umas|about|around)\s*)?{_NUM}\s*(?:{turns})\b(?!\s*{per}\s*(?:{unit})\b)"
             rf"(?:\s+(?:de|of|com|with)\s+(?:(?:~|cerca\s+de|uns|umas|about|around)\s*)?{_NUM}\s*(?:tokens?|toks?)\b)?"
+        ), length),
+        # "conversas de até 100 mensagens", "conversations of up to 40 turns": the messages of each one.
+        ("per_conversation", regexes.compile(
+            rf"\b(?:{one_conversation})s?\s+(?:longas\s+|long\s+)?(?:de|of|com|with)\s+"
+            rf"(?:(?:ate|up\s+to|cerca\s+de|uns|umas|about|around|~)\s*)?{_NUM}\s*(?:{turns})\b"
         ), length),
         ("per_conversation", regexes.compile(
             rf"(?:\b(?:com|with|de|of)\s+)?(?:(?:~|cerca\s+de|uns|umas|about|around)\s*)?{_NUM}\s*(?:{turns})\s+"
@@ -690,6 +725,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?:os\s+|as\s+|the\s+|uns\s+|umas\s+|cerca\s+de\s+|about\s+|~\s*)?"
             rf"(?P<items>{_NUM}\s+(?:de\s+|of\s+)?(?:[a-z]+\s+)?(?:{requests})\b)"
         ), batch_count),
+        # "1 milhão de prompts com qwen 7b, quanto tempo numa h100?": items asked how long they take.
+        ("batch_count", regexes.compile(
+            rf"(?P<items>{_NUM}\s+(?:de\s+|of\s+)?(?:[a-z]+\s+)?(?:{requests})\b)"
+            r"(?=[^.;!?]{0,60}?\b(?:quanto\s+tempo|em\s+quanto\s+tempo|how\s+long)\b)"
+        ), batch_count),
     ]  # fmt: skip
 
 
@@ -744,7 +784,17 @@ _AVERAGE_BEFORE = regexes.compile(r"\b(?:uma\s+)?(?:media|average|avg|mean)\s*(?
 
 # Kinds whose converter gives the fields a phrase sets and the spans it takes (patterns(): Taken).
 _FIELDS_AND_SPANS = frozenset(
-    {"percentile_latency", "rate_asked", "batch_count", "batch", "pages_at_rate", "prompt_pages", "active_of"}
+    {
+        "percentile_latency",
+        "rate_asked",
+        "batch_count",
+        "batch",
+        "pages_at_rate",
+        "prompt_pages",
+        "active_of",
+        "items_length",
+        "retrieved_chunks",
+    }
 )
 # Kinds read by their own loop in take() (scan.take checks the prefilter itself for the rest).
 _OWN_LOOPS = _FIELDS_AND_SPANS | {"lengths", "rate", "per_conversation_length"}

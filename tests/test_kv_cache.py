@@ -84,3 +84,18 @@ def test_max_tokens_inverts_the_cache_size(catalog):
     assert kv_cache.max_tokens(model, budget, 3, 2) == 50_000
     assert kv_cache.max_tokens(model, 10**15, 1, 2) == model.max_context
     assert kv_cache.max_tokens(model, 0, 1, 2) == 0
+
+
+@pytest.mark.parametrize(
+    "text", ["llama 70b, kv cache em int4", "llama 70b kv cache 4 bits", "llama 70b kv cache q4_0"]
+)
+def test_a_4_bit_kv_cache_is_said_not_to_exist_in_vllm_not_read_as_4_bit_weights(text):
+    # "kv cache 4 bits" had sized INT4 weights with a 16-bit cache, the words about the cache dropped.
+    from sizing.engine import size
+    from sizing.errors import SizingError
+    from sizing.query import parse
+
+    with pytest.raises(SizingError) as refused:
+        size(parse(text).workload)
+    assert refused.value.key == "kv_precision_4bit"
+    assert "O vLLM não tem KV cache de 4 bits" in refused.value.message("pt-BR")

@@ -571,6 +571,23 @@ PHRASINGS = [
     ("qwen3 32b, entrada 1.5k saída 250 tokens", {"prompt_tokens": 1500, "output_tokens": 250}),
     ("70b q4_k_m 16 mil tokens prompts de 2 mil tokens e respostas de 500",
      {"context": 16_000, "prompt_tokens": 2000, "output_tokens": 500}),
+    # A count of items of a length: the length is the prompt, and the count stays a batch ("1 milhão" had been
+    # left not understood, its noun taken by the length).
+    ("batch de 1 milhão de prompts de 500 tokens com qwen 7b", {"prompt_tokens": 500, "batch_items": 1_000_000}),
+    ("processar 1 milhão de prompts de 500 tokens com qwen 7b em 24 horas",
+     {"prompt_tokens": 500, "batch_items": 1_000_000, "batch_seconds": 86_400}),
+    ("llama 8b 10k emails of 300 tokens in 2 hours",
+     {"prompt_tokens": 300, "batch_items": 10_000, "batch_seconds": 7200}),
+    # Items asked how long they take, with no verb for processing them.
+    ("1 milhão de prompts com qwen 7b, quanto tempo numa h100?", {"batch_items": 1_000_000}),
+    # RAG as engineers write it: the chunks retrieved times their size; "top 10, 20 usuários" had been read as
+    # the range 10-20, the chunks counted as 20 and the users lost.
+    ("rag com llama 3.1 70b, chunks de 512 tokens, top 10, 20 usuários", {"prompt_tokens": 5120, "users": 20}),
+    ("rag llama 70b top-5 chunks de 1000 tokens", {"prompt_tokens": 5000}),
+    ("rag llama 8b, top_k=8, chunks of 512 tokens, 50 users", {"prompt_tokens": 4096, "users": 50}),
+    # Messages per conversation said with the conversations first.
+    ("chatbot com histórico longo, conversas de até 100 mensagens, llama 8b", {"turns": 100}),
+    ("llama 8b, conversations of up to 40 turns, 20 users", {"turns": 40, "users": 20}),
     ("llama 8b, input length 4096, output length 512, 8 requests/s",
      {"prompt_tokens": 4096, "output_tokens": 512, "rate_per_s": 8}),
     ("qwen3 8b, ISL 1000 OSL 1000, concurrency 32, on an H100",

@@ -549,3 +549,20 @@ def test_a_smaller_micro_batch_comes_before_shorter_sequences():
     changes = _changes("lora no 8b, batch 8, seq=4k, zero2, 2x l40s")
     assert list(changes) == ["smaller_batch"]
     assert changes["smaller_batch"].setup.fits and "micro-lote de" in changes["smaller_batch"].text
+
+
+@pytest.mark.parametrize(
+    ("text", "stack"),
+    [
+        ("axolotl full fine tune mistral nemo", "axolotl"),  # "axolotl" had been a word not understood
+        ("lora qwen2.5 7b com llama-factory", "llamafactory"),
+        ("fine-tune llama 8b with axolotl qlora", "axolotl"),
+    ],
+)
+def test_trainers_built_on_transformers_are_named_and_sized_as_it(text, stack):
+    query = parse(text)
+    assert not query.unknown and query.workload.stack == stack
+    named, plain = size(query.workload), size(query.workload.but(stack="hf"))
+    # Both run transformers' Trainer and PEFT with its loss: the same memory, said under their own name.
+    assert named.memory.total == plain.memory.total
+    assert any("Trainer" in line and "liger" in line for line in named.notes + named.assumptions)
