@@ -696,7 +696,7 @@ CONTRACTS = [
 # Embedding, speech and image models: named whole ("bge-m3", "whisper-large-v3"), they are out of scope.
 OUT_OF_SCOPE = [
     (kind, regexes.compile(rf"\b{_W('out_of_scope.' + kind)}[\w.-]*"))
-    for kind in ("embedding", "speech", "image", "closed")
+    for kind in ("embedding", "encoder", "speech", "image", "closed")
 ]
 _NAME_AROUND = regexes.compile(r"[\w.:/-]*$")
 _NAME_AFTER = regexes.compile(r"[\w.:/-]*")
@@ -3462,6 +3462,41 @@ _NAME_PARTS = regexes.compile(r"[\s._-]+")
 _VERSION_WORD = regexes.compile(r"v?\d{1,2}(?:\.\d{1,2})?$", re.IGNORECASE)
 
 
+_ARTICLES = frozenset(
+    [
+        "o",
+        "a",
+        "os",
+        "as",
+        "um",
+        "uma",
+        "uns",
+        "umas",
+        "do",
+        "da",
+        "dos",
+        "das",
+        "no",
+        "na",
+        "nos",
+        "nas",
+        "de",
+        "em",
+        "com",
+        "pra",
+        "para",
+        "por",
+        "the",
+        "an",
+        "of",
+        "for",
+        "on",
+        "with",
+        "to",
+    ]
+)
+
+
 def _unknown_family(scan: _Scan, query: Query) -> tuple[str, list[str]] | None:
     """ "granite 3.3 8b", "olmo-2-32b": a name the catalogue lacks right before the size, which is sized by
     that size, as typed, with the words not understood it takes (the answer's note says it: sizing/plan.py)."""
@@ -3484,6 +3519,8 @@ def _unknown_family(scan: _Scan, query: Query) -> tuple[str, list[str]] | None:
         pieces = parts(word.group(0))
         if not pieces or not all(p in unknown or _VERSION_WORD.match(p) or len(p) <= 3 for p in pieces):
             break
+        if all(p in _ARTICLES for p in pieces):
+            break  # "rodar o nemotron nano 9b": the article is no part of the name
         named.update(pieces)
         start = before.start(1) + word.start()
     if not any(p in unknown and re.match(r"[a-z]{3,}", p) for p in named):

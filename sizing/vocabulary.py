@@ -98,7 +98,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "off",
     ),
     "contracts": ("on_demand", "reserved", "dedicated"),
-    "out_of_scope": ("embedding", "speech", "image", "closed"),
+    "out_of_scope": ("embedding", "encoder", "speech", "image", "closed"),
     "stages": ("qlora", "lora", "full", "fine_tune", "pretrain", "train", "inference"),
     "methods": ("dpo", "ipo", "kto", "orpo", "simpo", "grpo", "ppo", "rl", "rloo", "reward"),
     "rl": (

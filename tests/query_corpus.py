@@ -1804,6 +1804,14 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("bge-m3 para 10 usuários", "query.out_of_scope", ["bge-m3", "embeddings", "LLM"]),
     ("quanto de vram pro multilingual-e5-large?", "query.out_of_scope", ["multilingual-e5-large", "LLM"]),
     ("whisper large v3 numa L4", "query.out_of_scope", ["whisper", "fala"]),
+    # BERT and its kin classify and embed: no text generation ("com bert" had asked for the model).
+    (
+        "quero treinar um modelo de classificação de texto em português com bert",
+        "query.out_of_scope",
+        ["bert", "encoder"],
+    ),
+    ("neuralmind/bert-base-portuguese-cased", "query.out_of_scope", ["bert-base-portuguese-cased", "BERT"]),
+    ("fine-tune roberta-large for sentiment en", "query.out_of_scope", ["roberta-large", "encoder"]),
     ("Quanta memória precisa o modelo de transcrição Whisper?", "query.out_of_scope", ["fala"]),
     ("SDXL com 4 usuários", "query.out_of_scope", ["SDXL", "imagem"]),
     ("quanto de vram pro stable diffusion xl?", "query.out_of_scope", ["stable diffusion", "imagem"]),
@@ -1846,5 +1854,5 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("llama 8b numa gaudi 2", "unknown_gpu", ["gaudi 2", "acelerador Intel"]),
     ("llama 70b on 8x mi300x en", "unknown_gpu", ["mi300x", "AMD accelerator"]),
     # A 4-bit llama.cpp cache is no cache sized here (it had made the weights 4-bit).
-    ("llama 70b kv cache type q4_0", "unknown_kv_precision", ["q4_0"]),
+    ("llama 70b kv cache type q4_0", "kv_precision_4bit", ["q4_0", "FP8"]),  # vLLM has no 4-bit KV cache
 ]

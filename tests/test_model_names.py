@@ -263,6 +263,9 @@ def test_kimi_k2_thinking_is_sized_in_its_published_int4():
         # with a space, "oss" had been gpt-oss's family word, and "seed" not understood
         ("seed oss 36b para 10 usuarios", "seed oss 36b", "36B"),
         ("ernie 4.5 21b a3b", "ernie 4.5 21b a3b", "21B-A3B"),
+        # The article before the name is no part of it ("o nemotron nano 9b" had been the name said).
+        ("quanto de memória pra rodar o granite 3.3 8b?", "granite 3.3 8b", "8B"),
+        ("the olmo 2 13b for 5 users", "olmo 2 13b", "13B"),
     ],
 )
 def test_a_family_the_catalogue_lacks_named_before_its_size_is_said(text, named, read, tmp_path, monkeypatch):
@@ -398,3 +401,22 @@ def test_a_model_in_a_familys_style_is_that_family(text, model):
 def test_versions_as_people_type_them(text, model, corrected):
     query = parse(text)
     assert (query.workload.model, query.unknown, bool(query.corrections)) == (model, [], corrected)
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        # "phi 4 reasoning plus" had been an unknown model: Phi-4's shape with its context doubled to 32k.
+        ("phi 4 reasoning plus com 32k", "phi-4-reasoning-plus"),
+        ("microsoft/Phi-4-reasoning", "phi-4-reasoning"),
+    ],
+)
+def test_phi_4_reasoning_reads_32k_tokens_on_phi_4s_shape(text, model):
+    from sizing.catalog import load_catalog
+
+    query = parse(text)
+    assert query.workload.model == model and not query.unknown
+    result = size(query.workload)
+    phi4, reasoning = load_catalog().model("phi-4"), load_catalog().model("phi-4-reasoning")
+    assert reasoning.params == phi4.params and reasoning.max_context == 2 * phi4.max_context == 32768
+    assert result.recommendation is not None
