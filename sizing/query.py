@@ -913,6 +913,11 @@ def _buckets(catalog: Catalog) -> dict[str, dict[str, list[str]]]:
 
 
 INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
+# Hyphens other keyboards and editors type ("Llama‑3.1‑70B" with U+2011, a minus sign) are the hyphen.
+INVISIBLE.update(dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2212\ufe63\uff0d"), "-"))
+# A JSON object's quotes and braces pasted from a config ({"users": 50}) are no part of any word (read once
+# vLLM's --speculative-config, whose JSON is read as such, has been taken).
+JSON_MARKS = dict.fromkeys(map(ord, '"{}'), " ")
 
 
 # A choice between two models ("llama 70b em 4 bits ou qwen 32b em bf16?", "70b or 32b", "llama 70b vs qwen
@@ -1188,7 +1193,7 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     # Speculative decoding's launch flags first: --speculative-config holds JSON the launch line does not read.
     text = GGUF_FILE.sub(
         lambda m: f"{m.group(1)} {m.group(2)}", launch_line(speculative_query.launch_flags(text))
-    )
+    ).translate(JSON_MARKS)
     # Ollama's tags: "deepseek-r1:70b", "qwen3:30b-a3b-q4_K_M" are a model, its size and its file.
     tags: list[str] = []
     text = OLLAMA_TAG.sub(lambda m: _ollama_tag(m, tags), text)

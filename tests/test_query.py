@@ -151,6 +151,8 @@ def test_marks_around_the_words_are_not_reported_as_words_not_understood(text):
         "\u200bqwen 72b 4bit\u200b 8k\u200b 20 users",  # zero-width spaces Slack leaves around formatting
         "\ufeffqwen 72b 4bit 8k 20 users",  # a byte-order mark pasted from a file
         "qwen 72b – 4bit — 8k — 20 users",  # dashes between the parts
+        "Qwen2.5\u201172B 4bit 8k 20 users",  # a non-breaking hyphen inside the name ("3.1" had been left over)
+        '{"model": "qwen2.5-72b", "precision": "4bit", "context": "8k", "users": 20}',  # JSON pasted from a config
     ],
 )
 def test_invisible_characters_and_dashes_are_not_words_not_understood(text):
