@@ -2010,7 +2010,7 @@ _DIGIT = regexes.compile(r"\d")
 # has no number of its own, followed by nothing that counts it ("devstral 2 gpus" is two GPUs).
 _VERSION_END = (
     r"(?=\s*(?:$|[,;:?!)]|\.(?!\d)|(?:em|com|para|pra|no|na|num|numa|in|on|with|for"
-    r"|e|and|ou|or|vs|versus|fp8|fp16|bf16|int4|int8|awq|gptq|q4|q8|instruct|reasoning|base)\b))"
+    r"|e|and|ou|or|vs|versus|fp8|fp16|bf16|int4|int8|awq|gptq|q4|q8|instruct|reasoning|base|e\d+b)\b))"
 )
 NUMBER_AFTER = regexes.compile(rf"[\s_-]+[kmr]?\d{{1,2}}(?:\.\d{{1,2}})?{_VERSION_END}")
 VARIANT_AFTER = regexes.compile(
@@ -3672,7 +3672,8 @@ def _which_model(scan: _Scan, catalog: Catalog) -> QueryError:
                       example=_example(scan.original, typed, members[min(2, len(members) - 1)]))  # fmt: skip
 
 
-_FAMILY_THEN_VERSION = regexes.compile(rf"[\s_-]*[kmrv]?\d{{1,2}}(?:\.\d{{1,2}})?{_VERSION_END}")
+# "gemma 3n": a version with a letter of its own after it is a version too (its example had kept "3n").
+_FAMILY_THEN_VERSION = regexes.compile(rf"[\s_-]*[kmrv]?\d{{1,2}}(?:\.\d{{1,2}})?n?{_VERSION_END}")
 
 
 def _example(original: str, typed: str, name: str) -> str:

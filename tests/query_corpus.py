@@ -1804,6 +1804,8 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("bge-m3 para 10 usuários", "query.out_of_scope", ["bge-m3", "embeddings", "LLM"]),
     ("quanto de vram pro multilingual-e5-large?", "query.out_of_scope", ["multilingual-e5-large", "LLM"]),
     ("whisper large v3 numa L4", "query.out_of_scope", ["whisper", "fala"]),
+    # Gemma 3n (on-device) is no catalogue model: said so, not asked which Gemma with "3n e4b" left in the example.
+    ("gemma 3n e4b no celular", "unknown_model", ["gemma 3n", "Gemma 3 4B"]),
     # BERT and its kin classify and embed: no text generation ("com bert" had asked for the model).
     (
         "quero treinar um modelo de classificação de texto em português com bert",
