@@ -525,7 +525,7 @@ TRAIN_TOKENS_PLAIN = regexes.compile(
     rf"(?!\s+(?:de\s+)?{_CONTEXT_WORD})"
 )
 SEQ = regexes.compile(
-    rf"\b{_W('keys.seq_len')}\s*(?:=|:|de|of)?\s*{_NUM}\s*(k|mil)?(?:\s*tokens)?\b"
+    rf"\b{_W('keys.seq_len')}\s*(?:=|:|de|of)?\s*(?:(?:up\s+to|ate|of\s+up\s+to|de\s+ate)\s+)?{_NUM}\s*(k|mil)?(?:\s*tokens)?\b"
     # "4k sequences", "8192-token sequences", "4k seq", "4096 sequence length": the number before the word.
     rf"|(?<![\w.,=:]){_NUM}\s*(k)?(?:[\s-]*tokens?[\s-]+sequences?"
     rf"|[\s-]+(?:sequences|seqs|seq(?:[\s_-]*len(?:gth)?)?|sequence[\s_-]+len(?:gth)?)"

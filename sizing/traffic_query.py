@@ -119,6 +119,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         items = _count(m.group("count"), "mi" if m.group("scale") == "m" else m.group("scale"))
         if m.group("weekend") or m.group("weekend2"):
             span = 2 * 86400.0
+        elif m.group("night"):
+            span = NIGHT_SECONDS
         else:
             unit = m.group("unit")
             seconds = (60 if unit.startswith("min") else 86400 if unit.startswith(("dia", "day"))
@@ -708,7 +710,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             r"(?P<unit>h|hrs?|horas?|hours?|min|minutos?|minutes?|dias?|days?|semanas?|weeks?)\b"
             # a weekend: Saturday and Sunday
             r"|(?:the\s+|o\s+|um\s+|a\s+)?(?P<weekend>weekend|fim\s+de\s+semana)\b)"
-            r"|\b(?:no|num|neste|nesse|this)\s+(?P<weekend2>weekend|fim\s+de\s+semana)\b)"
+            r"|\b(?:no|num|neste|nesse|this)\s+(?P<weekend2>weekend|fim\s+de\s+semana)\b"
+            # a night: "overnight", "durante a noite", "de madrugada" (NIGHT_SECONDS)
+            r"|\b(?P<night>overnight|over\s+night|durante\s+a\s+noite|de\s+madrugada|(?:em|numa|in)\s+(?:uma\s+|one\s+|a\s+)?noite"
+            r"|in\s+(?:one|a)\s+night)\b)"
         ), batch),
         # A rate asked with no number ("quantos documentos consigo resumir por hora?", "how many requests per
         # second can it take?"): the GPU named answers with what it serves.
@@ -774,6 +779,8 @@ _COMMON = frozenset({"tokens", "token", "much", "does", "what", "quanto", "with"
 
 
 _SYMBOLS = regexes.compile(r"[/%$€<=≤~]")
+# A batch "overnight" runs from 22:00 to 06:00: the understood line says "em 8 horas", so it shows.
+NIGHT_SECONDS = 8 * 3600.0
 
 
 _AVERAGE_AFTER = regexes.compile(

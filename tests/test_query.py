@@ -124,6 +124,9 @@ def test_unknown_words_are_reported_not_fatal():
         "afinação completa do qwen 2.5 7b utilizando deepspeed zero 2 em 2 a100",
         "lora 13b, 1 milhão de exemplos de 512 tokens, 1 época, precisa terminar em 1 semana",
         "pretrain 8b 1T tokens, must finish in 60 days",
+        # "sequences" had been not understood, and its 4k a context
+        "fine-tune Mistral Small 3.2 on 30k customer chats with LoRA, sequences up to 4k tokens",
+        "lora llama 8b, sequências de até 4k tokens",
     ],
 )
 def test_training_settings_and_stage_words_leave_nothing_not_understood(text):
@@ -971,3 +974,12 @@ def test_a_sequence_length_said_after_its_number_in_portuguese(text):
     # "com 8k de sequência" had left "sequência" not understood (read as a context of 8k).
     query = parse(text)
     assert (query.workload.seq_len, query.workload.context, query.unknown) == (8192, None, [])
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["lora mistral small 3.2, sequences up to 4k tokens", "lora llama 8b, sequências de até 4k tokens"],
+)
+def test_training_sequences_up_to_a_length_are_the_sequence_length(text):
+    workload = parse(text).workload
+    assert workload.seq_len == 4096 and workload.context is None

@@ -578,6 +578,10 @@ PHRASINGS = [
      {"prompt_tokens": 500, "batch_items": 1_000_000, "batch_seconds": 86_400}),
     ("llama 8b 10k emails of 300 tokens in 2 hours",
      {"prompt_tokens": 300, "batch_items": 10_000, "batch_seconds": 7200}),
+    # A night is a batch's deadline ("overnight" had been not understood, and the 200k with it): 8 hours.
+    ("Can you size DeepSeek-R1-Distill-Llama-70B for batch summarization of 200k support tickets overnight?",
+     {"batch_items": 200_000, "batch_seconds": 8 * 3600}),
+    ("resumir 50 mil contratos durante a noite com llama 8b", {"batch_items": 50_000, "batch_seconds": 8 * 3600}),
     # Items asked how long they take, with no verb for processing them.
     ("1 milhão de prompts com qwen 7b, quanto tempo numa h100?", {"batch_items": 1_000_000}),
     # RAG as engineers write it: the chunks retrieved times their size; "top 10, 20 usuários" had been read as
