@@ -18,11 +18,21 @@ _AFTER = regexes.compile(r"\s*(?:[:=]\s*|(?:o|a|the)\s+)?")
 _BEFORE_JOINT = regexes.compile(r"(?:\s+(?:como|de|as|as\s+the|as\s+a))?\s*$")
 # The student, once a teacher is named: its words say nothing more ("a 1B student", "o aluno de 8b").
 STUDENT = regexes.compile(r"\b(?:(?:modelo\s+)?(?:aluno|estudante)|student(?:\s+model)?)\b")
-DISTILLATION = regexes.compile(r"\b(?:destila\w*|distill(?:ation|ing|ed)?|knowledge\s+distillation)\b")
-_TRIGGERS = regexes.compile(r"teacher|professor")
+DISTILLATION = regexes.compile(r"\b(?:d[ei]stila\w*|distill(?:ation|ing|ed)?|knowledge\s+distillation)\b")
+_TRIGGERS = regexes.compile(r"teacher|professor|destil|distil|student|aluno")
+# "distill deepseek r1 into qwen 7b", "destilar o llama 3.1 70b no llama 3.2 1b": the verb, then the teacher,
+# then the student after "into" / "no" / "para" (the student is read as the question's model).
+_DISTILL_VERB = regexes.compile(r"\b(?:d[ei]stil(?:ar|a|e|amos|ando)|distill(?:ing)?)\s+(?:(?:o|a|the)\s+)?")
+_INTO = regexes.compile(
+    r"\s+(?:into|to|onto|em|no|na|num|numa|para|pra|pro)\s+(?:(?:o|a|um|uma|the|an?)\s+)?\S"
+)
+# "qwen 7b as student of deepseek r1", "o qwen 7b como aluno do deepseek r1": the teacher after "student of".
+_STUDENT_OF = regexes.compile(
+    r"\b(?:(?:as|como)\s+(?:a\s+|the\s+|o\s+)?)?(?:student|aluno|estudante)\s+(?:of|from|do|da|de)\s+(?:(?:o|a|the)\s+)?"
+)
 # A teacher is one only in a question about training a student: a word for distilling, a student or training.
 _DISTILLING = regexes.compile(
-    r"\b(?:destil\w*|distill\w*|student|aluno|estudante|trein\w*|train\w*|fine[\s-]?tun\w*|ajuste\s+fino|sft|lora)\b"
+    r"\b(?:d[ei]stil\w*|student|aluno|estudante|trein\w*|train\w*|fine[\s-]?tun\w*|ajuste\s+fino|sft|lora)\b"
 )
 
 
@@ -44,9 +54,24 @@ def take(scan, catalog: Catalog) -> None:
                 start, end = found[0], cue.end()
         if found is None:
             continue
-        name_start, name_end, name = found
-        scan.found.setdefault("teacher_model", []).append((name, scan.original[name_start:name_end].strip()))
-        scan.blank(start, end)
-        for m in list(STUDENT.finditer(scan.work)) + list(DISTILLATION.finditer(scan.work)):
-            scan.blank(m.start(), m.end())
+        _record(scan, found, start, end)
         return
+    for cue in list(_DISTILL_VERB.finditer(scan.work)) + list(_STUDENT_OF.finditer(scan.work)):
+        found = name_after(scan, catalog, cue.end())
+        if found is None:
+            continue
+        if cue.re is _DISTILL_VERB and not _INTO.match(scan.work, found[1]):
+            continue  # "destilar o llama 70b" alone names the model distilled, no student
+        end = found[1]
+        if cue.re is _DISTILL_VERB:
+            end = _INTO.match(scan.work, end).end() - 1  # the joint goes with the teacher, the student stays
+        _record(scan, found, cue.start(), end)
+        return
+
+
+def _record(scan, found: tuple[int, int, str], start: int, end: int | None) -> None:
+    name_start, name_end, name = found
+    scan.found.setdefault("teacher_model", []).append((name, scan.original[name_start:name_end].strip()))
+    scan.blank(start, end)
+    for m in list(STUDENT.finditer(scan.work)) + list(DISTILLATION.finditer(scan.work)):
+        scan.blank(m.start(), m.end())

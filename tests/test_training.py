@@ -264,6 +264,13 @@ def test_a_reward_model_holds_no_output_layer_nor_its_logits():
          "llama-3.3-70b", "Destilação: o professor, Llama 3.3 70B, roda a cada passo sem treinar"),
         ("fine-tune qwen3 8b with teacher: qwen3 235b, 100k examples", "qwen3-8b", "qwen3-235b-a22b",
          "Destilação: o professor, Qwen3 235B-A22B"),
+        # The teacher after the verb and the student after "into" / "num", or the teacher after "student of":
+        # each had been refused as two models that contradict each other, or the teacher dropped.
+        ("distill deepseek r1 into qwen 7b", "qwen2.5-7b", "deepseek-r1", "Destilação: o professor, DeepSeek R1"),
+        ("distilar o deepseek r1 num qwen 7b", "qwen2.5-7b", "deepseek-r1", "Destilação: o professor, DeepSeek R1"),
+        ("destilar o llama 3.1 70b no llama 3.2 1b", "llama-3.2-1b", "llama-3.1-70b",
+         "Destilação: o professor, Llama 3.1 70B"),
+        ("train qwen 7b as student of deepseek r1", "qwen2.5-7b", "deepseek-r1", "Destilação: o professor, DeepSeek R1"),
     ],
 )  # fmt: skip
 def test_a_distillation_trains_the_student_and_says_what_the_teacher_adds(text, student, teacher, said):
