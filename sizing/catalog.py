@@ -246,7 +246,10 @@ class GPU(Strict, kw_only=True):
     interconnect_source: str
     # A laptop's GPU ("RTX 4090 Laptop 16 GB"): never what a bare "16gb" names, and one to a machine.
     laptop: bool = False
-    # CUDA compute capability (7.5 Turing, 8.0/8.6 Ampere, 8.9 Ada, 9.0 Hopper, 10.0/12.0 Blackwell): which
+    # False: a memory amount said alone ("placa de vídeo de 12gb") never names this card, many cards sharing that
+    # memory; it is sized as a GPU of that memory (a Budget) instead (sizing/query.py, _memory_classes).
+    memory_class: bool = True
+    # CUDA compute capability (7.0 Volta, 7.5 Turing, 8.0/8.6 Ampere, 8.9 Ada, 9.0 Hopper, 10.0/12.0 Blackwell): which
     # quantized formats the serving engine's kernels run on it (Precision.min_compute_capability).
     compute_capability: Annotated[float, msgspec.Meta(gt=0)] | None = None
 

@@ -875,6 +875,7 @@ NOT_BLANKS = regexes.compile(r"\S+")
 # MI300X") are such GPUs too, never a context of 3,090 tokens.
 GPU_SERIES = regexes.compile(
     r"\b(?:geforce\s+)?(?:rtx|gtx|tesla|quadro|instinct|radeon|gaudi)\s*(?:pro\s+)?[a-z]{0,2}\d{1,5}[a-z]{0,3}\b"
+    r"(?:\s*(?:ti|super)\b)?"
     r"|(?<![\w.,-])[2-5]0[5-9]0(?:\s*(?:ti|super)\b)?(?![\w.,])|\b(?:amd\s+)?mi\d{3}[a-z]?\b"
 )
 # A word right after these names a GPU when it looks like one ("numa t4", "on an a10g", "8x mi300x").
@@ -1932,10 +1933,26 @@ def _spans(work: str):
 
 # A name ending in a bare number ("devstral 2"), for a count said right after it ("devstral 2 gpus").
 _COUNTED_NUMBER_END = regexes.compile(r"\s\d{1,2}$")
+# A GeForce's bare number ("numa 4080") is a count or a length when a unit follows it or a length's words
+# come before it: "4080 tokens", "3090 usuários", "contexto de 4070".
+_NUMBER_USE_AFTER = regexes.compile(rf"\s*(?:tokens?\b|toks?\b|k\b|{_COUNT_NOUNS}\b)")
+_NUMBER_USE_BEFORE = regexes.compile(
+    r"\b(?:contexto|context|janela|window|prompts?|respostas?|answers?|outputs?|sa[ií]das?|entradas?|inputs?)"
+    r"\s*(?:de|of|com|with|=|:)?\s*(?:ate\s+|up\s+to\s+)?$"
+)
 _GPUS_AFTER = regexes.compile(r"\s*(?:gpus?|placas?|cards?)\b")
 # A version's minor part never follows it after a space: "v3 1" is a version and a number.
 _SPLIT_VERSION = regexes.compile(r"\bv\d+\s+\d{1,2}\b")  # a date ("v3 0324") is no minor part
 _GLUED_COUNT = regexes.compile(r"(\d+)\s*[x×*]\s*(?=[a-z])")
+# A GeForce card's tier after its number ("rtx 3080 ti", "4070 super", "4060ti"): another card. Not "super"
+# before a word it qualifies ("uma 4090 super rápida"), only before a connective or the end.
+_TIER_AFTER = regexes.compile(
+    r"(?<=\d)[\s_-]*(?:ti\b|super\b(?!\s+(?!(?:de|do|da|com|with|e|and|ou|or|para|pra|for|no|na|em|in|on|to|vs)\b)"
+    r"[a-z]))"
+)
+_MEMORY_AFTER = regexes.compile(
+    r"[\s:-]*(?:(?:de|com|with|of|has|have|tem|possui)\b[\s:-]*)?\d{1,4}(?:[.,]\d)?\s*(?:gb|gib|g)\b"
+)
 
 
 def _names(scan: _Scan, catalog: Catalog) -> None:
@@ -1956,6 +1973,15 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
                     and (COUNTED.match(scan.work, end) or _GPUS_AFTER.match(scan.work, end))
                 ):
                     continue  # "devstral 2 gpus": two GPUs of Devstral, not Devstral 2
+                if (
+                    kind == "gpu"
+                    and key.isdigit()
+                    and (
+                        _NUMBER_USE_AFTER.match(scan.work, end)
+                        or _NUMBER_USE_BEFORE.search(scan.work, 0, start)
+                    )
+                ):
+                    continue  # "4080 tokens", "3090 usuários", "contexto de 4090": a number, no GeForce
                 matches.append((length, end - start, -start, start, end, kind, index[key]))
         # "H100s", "two A100s": a GPU name in the plural.
         if key not in indexes["gpu"] and (gpu := _plural_gpu(key, indexes["gpu"])):
@@ -1988,6 +2014,9 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
         ):
             end = tail.end()
             value = re.sub(r"\s*\+$", " plus", scan.original[start:end].strip())  # names ignore a "+"
+        tier = _TIER_AFTER.match(scan.work, end) if kind == "gpu" else None
+        if tier is not None and _MEMORY_AFTER.match(scan.work, tier.end()):
+            continue  # "minha rtx 3080 ti de 12gb": the card by its memory (_own_device), not the 3080
         scan.found.setdefault(kind, []).append((value, scan.original[start:end].strip()))
         scan.blank(start, end)
         if kind == "model" and value == item.id and (tag := RELEASE_TAG.match(scan.work, end)):
@@ -1995,7 +2024,14 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
             scan.blank(tag.start(), tag.end())
         if kind == "gpu":
             scan.found.setdefault("gpu_at", []).append((start, value))  # longest names are read first
+            scan.found.setdefault("gpu_end", []).append((end, len(scan.found["gpu"]) - 1))
             _gpu_count(scan, start, end)
+            if tier is not None:
+                # "rtx 3080 ti", "4070 super": another card than the one named (the 3080 Ti has 12 GB, the
+                # 3080 10), which the catalogue lacks (the ones it has are aliases, read whole above): asked
+                # about, never sized as the card without its suffix.
+                typed = scan.original[start : tier.end()].strip()
+                _raise_unknown_gpu(typed, list(indexes["gpu"]), indexes["gpu"], always=True)
 
 
 # "mistral large 2411", "qwen3 32b 2507": a release's year and month after a model's name (Mistral and Qwen
@@ -2225,6 +2261,24 @@ def _own_device(scan: _Scan, catalog: Catalog) -> None:
         for kind, pattern in (("unified", _UNIFIED_AFTER), ("gpu", _GPU_AFTER), ("ram", _RAM_AFTER)):
             if after is None and (after := pattern.match(scan.work, m.end())):
                 said.add(kind)
+        said_with = _card_said_with(scan, m.start())
+        if said_with is not None and not said & {"ram", "unified", "mac"} and 0 < gb <= MAX_BUDGET_GB:
+            gpu_id, typed = named[said_with]
+            own_gb = round(catalog.gpu(gpu_id).memory_marketing_gb)
+            if (
+                not index.get(normalize(f"{typed} {m.group(1)}gb"))
+                and not 0.9 * own_gb <= gb <= own_gb  # "t4 de 15gb": what the software shows of its 16
+                and not (gb > own_gb and round(gb) % own_gb == 0)  # "8x h100 com 640gb": all of them
+            ):
+                # "minha rtx 3080 de 12gb": a card said with a memory the catalogue's never has (the 12 GB
+                # 3080) is another card; the memory said is what is sized, as for a card the catalogue lacks.
+                stop = after.end() if after else m.end()
+                named[said_with] = (
+                    budget_id("gpu", gb),
+                    f"{typed} {scan.original[m.start() : stop].strip()}",
+                )
+                scan.blank(m.start(), stop)
+                continue
         if not said and series is None:
             continue  # a bare amount: as before (a GPU class, or not understood)
         end = after.end() if after else m.end()
@@ -2250,7 +2304,14 @@ def _own_device(scan: _Scan, catalog: Catalog) -> None:
             continue  # "numa gpu de 24gb": the GPU class we rent with that memory, as before
         if not 0 < gb <= MAX_BUDGET_GB:
             continue
-        budgets.append((budget_id(device, gb), typed))
+        card = None
+        if series is not None and device == "gpu":
+            card = index.get(normalize(f"{scan.work[series.start() : series.end()]} {m.group(1)}gb"))
+        if card is not None and not card.laptop:
+            # "minha rtx 4060 ti de 16gb": the card of the catalogue with that name and memory.
+            budgets.append((card.id, scan.original[series.start() : end].strip()))
+        else:
+            budgets.append((budget_id(device, gb), typed))
         scan.blank(m.start(), end)
         if series is not None:
             scan.blank(series.start(), series.end())  # "minha rtx 3060 de 12gb": the card, by its memory
@@ -2269,12 +2330,24 @@ def _own_device(scan: _Scan, catalog: Catalog) -> None:
             scan.blank(m.start(), m.end())
 
 
+# Between a card's name and its memory: "rtx 3080 de 12gb", "3080 12gb", "my 3080 has 10gb".
+_CARD_TO_MEMORY = regexes.compile(r"[\s:-]*(?:(?:de|com|with|of|has|have|tem|possui)\b[\s:-]*)?")
+
+
+def _card_said_with(scan: _Scan, at: int) -> int | None:
+    """The GPU named right before a memory amount at `at` (its place in scan.found["gpu"]), if one is."""
+    for end, i in scan.found.get("gpu_end", []):
+        if end <= at and _CARD_TO_MEMORY.fullmatch(scan.work, end, at):
+            return i
+    return None
+
+
 def _memory_classes(catalog: Catalog) -> dict[int, str]:
     """Memory in GB -> the GPU a bare amount names: the first we rent with that much, else any catalogue GPU
-    (not a laptop's, which is named with its machine)."""
+    (not a laptop's, which is named with its machine, nor one whose memory many cards share: memory_class)."""
     by_memory: dict[int, str] = {}
     for gpu in [catalog.gpu(o.gpu) for o in catalog.offering.offer] + list(catalog.gpus):
-        if not gpu.laptop:
+        if not gpu.laptop and gpu.memory_class:
             by_memory.setdefault(round(gpu.memory_marketing_gb), gpu.id)
     return by_memory
 

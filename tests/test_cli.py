@@ -214,8 +214,8 @@ def test_a_short_fine_tune_gives_its_gpu_hours_to_a_tenth(capsys):
 @pytest.mark.parametrize(
     ("text", "said"),
     [
-        ("how many users fit llama 8b on a Tesla V100?", "I don't know the GPU “Tesla V100”"),
-        ("Quantos utilizadores aguenta o llama 8b numa RTX 3080?", "Queria dizer"),  # pt-PT
+        ("how many users fit llama 8b on a Tesla P100?", "I don't know the GPU “Tesla P100”"),
+        ("Quantos utilizadores aguenta o llama 8b numa RTX 3070?", "Queria dizer"),  # pt-PT
         ("can claude run on two H100s?", "closed model"),
     ],
 )

@@ -119,7 +119,10 @@ GIB = 2**30
         # Someone's own 24 GB card is no L4 of ours.
         ("rodar o llama 8b localmente numa gpu de 24gb", "gpu-24gb", "GPU de 24 GB"),
         ("can I run llama 3.1 8b on my laptop with a 16GB GPU?", "laptop-16gb", "16 GB GPU (laptop)"),
-        ("my 3080 has 10gb, can it run llama 3.2 3b?", "gpu-10gb", "10 GB GPU"),
+        ("my 3070 has 8gb, can it run llama 3.2 3b?", "gpu-8gb", "8 GB GPU"),
+        # A card the catalogue has, said with a memory it never has (the 12 GB RTX 3080), is that memory.
+        ("llama 8b na minha rtx 3080 de 12gb", "gpu-12gb", "GPU de 12 GB"),
+        ("llama 8b numa rtx 3080 ti de 12gb", "gpu-12gb", "GPU de 12 GB"),
         ("o llama 3.1 8b corre num portátil com 16 GB?", "laptop-16gb", "Percebi: Llama 3.1 8B · GPU de 16 GB (portátil)"),
         ("qwen 7b numa placa gráfica de 12 GB, por favor", "gpu-12gb", "GPU de 12 GB"),
         ("llama 3.1 8b num Mac com 32 GB de memória unificada", "mac-32gb", "Mac de 32 GB (memória unificada)"),
@@ -247,14 +250,14 @@ def test_a_gpu_named_by_its_memory_says_which_card_was_sized_and_the_others(caps
     # speeds) is as likely what the customer has.
     text = answer(capsys, "tem como rodar um modelo de 70b em 2 placas de 24gb?")
     assert (
-        "“24gb”: usei a L4 24 GB, a GPU do catálogo com essa memória; A10 24 GB, RTX 3090 24 GB e RTX 4090 24 GB"
-        " também têm essa memória" in text
+        "“24gb”: usei a L4 24 GB, a GPU do catálogo com essa memória; A10 24 GB, RTX 3090 24 GB, RTX 4090 24 GB,"
+        " TITAN RTX 24 GB, A30 24 GB e RTX A5000 24 GB também têm essa memória" in text
     )
     # A GPU we rent is said to be so; in English too.
     text = answer(capsys, "can I run llama 8b on a 48gb gpu?")
     assert (
-        "“48gb”: sized on the L40S 48 GB, the GPU with that memory we rent; the L40 48 GB, RTX A6000 48 GB and"
-        " RTX 6000 Ada 48 GB have that memory too" in text
+        "“48gb”: sized on the L40S 48 GB, the GPU with that memory we rent; the L40 48 GB, RTX A6000 48 GB,"
+        " RTX 6000 Ada 48 GB, A40 48 GB and L20 48 GB have that memory too" in text
     )
     # A card named is no guess, and a follow-up naming one drops it.
     assert "com essa memória" not in answer(capsys, "llama 8b numa L40S de 48GB")
@@ -266,17 +269,20 @@ def test_a_gpu_named_by_its_memory_says_which_card_was_sized_and_the_others(caps
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "gpu"),
     [
-        "qwen 7b numa 3090 de 24gb",
-        "my 3090 has 24gb, can it run llama 8b?",
-        "minha rtx 3090 roda o llama 8b?",
+        ("qwen 7b numa 3090 de 24gb", "rtx-3090"),
+        ("my 3090 has 24gb, can it run llama 8b?", "rtx-3090"),
+        ("minha rtx 3090 roda o llama 8b?", "rtx-3090"),
+        # Had been a budget ("10 GB GPU", no speed) while the RTX 3080 was not in the catalogue.
+        ("my 3080 has 10gb, can it run llama 3.2 3b?", "rtx-3080"),
+        ("llama 3.2 3b numa rtx 4060 ti de 16gb", "rtx-4060-ti-16gb"),
     ],
 )
-def test_a_card_the_catalogue_has_is_that_card_with_its_speed(capsys, text):
+def test_a_card_the_catalogue_has_is_that_card_with_its_speed(capsys, text, gpu):
     # Had been a budget ("GPU de 24 GB", no speed) while the RTX 3090 was not in the catalogue.
     data = answer_json(capsys, text)
-    assert data["workload"]["gpu"] == data["requested"]["gpu"] == "rtx-3090"
+    assert data["workload"]["gpu"] == data["requested"]["gpu"] == gpu
     assert data["requested"]["performance"] is not None
 
 
