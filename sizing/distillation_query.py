@@ -60,11 +60,14 @@ def take(scan, catalog: Catalog) -> None:
         found = name_after(scan, catalog, cue.end())
         if found is None:
             continue
-        if cue.re is _DISTILL_VERB and not _INTO.match(scan.work, found[1]):
-            continue  # "destilar o llama 70b" alone names the model distilled, no student
         end = found[1]
         if cue.re is _DISTILL_VERB:
-            end = _INTO.match(scan.work, end).end() - 1  # the joint goes with the teacher, the student stays
+            into = _INTO.match(scan.work, end)
+            # "destilar o llama 70b" alone names no student, and "deepseek r1 distill llama 8b em 4 bits" is a
+            # model's name followed by its precision: a student must be named after the joint.
+            if into is None or name_after(scan, catalog, into.end() - 1) is None:
+                continue
+            end = into.end() - 1  # the joint goes with the teacher, the student stays
         _record(scan, found, cue.start(), end)
         return
 

@@ -2274,7 +2274,9 @@ def _own_device(scan: _Scan, catalog: Catalog) -> None:
                 # 3080) is another card; the memory said is what is sized, as for a card the catalogue lacks.
                 stop = after.end() if after else m.end()
                 named[said_with] = (
-                    budget_id("gpu", gb),
+                    budget_id(
+                        "laptop" if "laptop" in said else "gpu", gb
+                    ),  # "o meu portátil tem uma RTX 4070 com 8 GB"
                     f"{typed} {scan.original[m.start() : stop].strip()}",
                 )
                 scan.blank(m.start(), stop)

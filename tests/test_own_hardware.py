@@ -123,6 +123,8 @@ GIB = 2**30
         # A card the catalogue has, said with a memory it never has (the 12 GB RTX 3080), is that memory.
         ("llama 8b na minha rtx 3080 de 12gb", "gpu-12gb", "GPU de 12 GB"),
         ("llama 8b numa rtx 3080 ti de 12gb", "gpu-12gb", "GPU de 12 GB"),
+        # A laptop's card by its memory stays the laptop's (the 8 GB RTX 4070 Laptop, not the 12 GB desktop card).
+        ("o meu portátil tem uma RTX 4070 com 8 GB, consigo correr o Qwen 2.5 7B?", "laptop-8gb", "GPU de 8 GB (portátil)"),
         ("o llama 3.1 8b corre num portátil com 16 GB?", "laptop-16gb", "Percebi: Llama 3.1 8B · GPU de 16 GB (portátil)"),
         ("qwen 7b numa placa gráfica de 12 GB, por favor", "gpu-12gb", "GPU de 12 GB"),
         ("llama 3.1 8b num Mac com 32 GB de memória unificada", "mac-32gb", "Mac de 32 GB (memória unificada)"),
