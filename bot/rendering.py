@@ -532,7 +532,9 @@ def _traffic_understood(w, lang: str) -> list[str]:
     if w.shared_prefix_tokens:
         parts.append(t("system_prompt", n=i18n.tokens(w.shared_prefix_tokens, lang)))
     if w.prompt_pages:
-        parts.append(t("pages", n=i18n.number(w.prompt_pages, lang)))
+        parts.append(
+            t("pages_one") if w.prompt_pages == 1 else t("pages", n=i18n.number(w.prompt_pages, lang))
+        )
     if w.output_tokens and not w.lengths_from_volume:
         parts.append(t("output", n=i18n.tokens(w.output_tokens, lang)))
     if w.turns:

@@ -1034,7 +1034,8 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     if w.prompt_pages and not given_prompt:
         per_page = traffic.lengths.tokens_per_page
         given_prompt = w.prompt_pages * per_page
-        said.append(t(lang, "assume.traffic.pages", pages=i18n.number(w.prompt_pages, lang),
+        key = "assume.traffic.pages_one" if w.prompt_pages == 1 else "assume.traffic.pages"
+        said.append(t(lang, key, pages=i18n.number(w.prompt_pages, lang),
                       per_page=i18n.number(per_page, lang), prompt=i18n.tokens(given_prompt, lang)))  # fmt: skip
     # Images take tokens of the conversation's context (one <|image|> token each in Llama 3.2 Vision, whose
     # images sit in the cross-attention layers instead).

@@ -469,7 +469,7 @@ LANG_REQUESTS = [
     for code, lang in sorted(VOCAB.languages.items(), key=lambda item: item[1].variant_of is None)
     if lang.names or lang.codes
 ]
-SPEED_ASKED = regexes.compile(r"\btokens?\s*(?:por|per|/|a)\s*(?:segundo|second|sec|s)\b")
+SPEED_ASKED = regexes.compile(r"\b(?:tokens?|toks?)\s*(?:por|per|/|a)\s*(?:segundo|second|sec|s)\b")
 # "quantas requisições por segundo uma H100 aguenta?": the most requests a setup serves, with no number (a
 # rate given is traffic, read before): the named GPU's answer then says it.
 RATE_ASKED = regexes.compile(

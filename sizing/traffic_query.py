@@ -142,6 +142,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         rate, pages = rate_of(m.group(1), m.group(2), m.group("unit")), _count(m.group(3), m.group(4))
         return ([rate, ("prompt_pages", pages)], [m.span()]) if rate and pages else None
 
+    def pages_each_at_rate(m: re.Match) -> Taken | None:
+        rate = rate_of(m.group(1), m.group(2), m.group("unit"))
+        return ([rate, ("prompt_pages", 1)], [m.span()]) if rate else None
+
     def active_of(m: re.Match) -> Taken | None:
         """ "500 usuários ativos de 5000", "200 concurrent out of 3,000 users": those at once, and the people."""
         at_once, people = _count(m.group(1), m.group(2)), _count(m.group(3), m.group(4))
@@ -536,6 +540,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"{_NUM}\s+(?:{documents})\s+(?:de|com|of|with)\s+(?:(?:ate|up\s+to|cerca\s+de|about|~)\s*)?"
             rf"{_NUM}[-\s]*(?:{pages})\b(?:\s+(?:each|cada(?:\s+um)?))?,?\s*{per}\s*(?P<unit>{unit})s?\b"
         ), pages_at_rate),
+        # Pages at a rate, each its own request ("OCR de 1000 páginas por hora", "1000 pages/hour"): a page's
+        # prompt at that rate (they had been one prompt of 1,000 pages).
+        ("pages_at_rate", regexes.compile(
+            rf"{_NUM}[-\s]*(?:{pages})\s*{per}\s*(?P<unit>{unit})s?\b"
+        ), pages_each_at_rate),
         # A prefix every request shares ("system prompt de 4k tokens", "an 8k-token system prompt"), before
         # the prompts' own lengths read "prompt de 4k".
         ("shared_prefix_tokens", regexes.compile(

@@ -127,6 +127,7 @@ def test_unknown_words_are_reported_not_fatal():
         # "sequences" had been not understood, and its 4k a context
         "fine-tune Mistral Small 3.2 on 30k customer chats with LoRA, sequences up to 4k tokens",
         "lora llama 8b, sequências de até 4k tokens",
+        "how many tok/s does qwen3-32b do on a single h100 in fp8?",  # "tok/s" had been not understood
     ],
 )
 def test_training_settings_and_stage_words_leave_nothing_not_understood(text):

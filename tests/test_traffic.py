@@ -582,6 +582,10 @@ PHRASINGS = [
     ("Can you size DeepSeek-R1-Distill-Llama-70B for batch summarization of 200k support tickets overnight?",
      {"batch_items": 200_000, "batch_seconds": 8 * 3600}),
     ("resumir 50 mil contratos durante a noite com llama 8b", {"batch_items": 50_000, "batch_seconds": 8 * 3600}),
+    # Pages at a rate are requests of one page each ("1000 pages/hour" had been one 750,000-token prompt).
+    ("deploy qwen2.5-vl-7b for document OCR, 1000 pages/hour",
+     {"prompt_pages": 1, "rate_per_s": pytest.approx(1000 / 3600)}),
+    ("OCR de 500 páginas por hora com qwen2.5 vl 7b", {"prompt_pages": 1, "rate_per_s": pytest.approx(500 / 3600)}),
     # Items asked how long they take, with no verb for processing them.
     ("1 milhão de prompts com qwen 7b, quanto tempo numa h100?", {"batch_items": 1_000_000}),
     # RAG as engineers write it: the chunks retrieved times their size; "top 10, 20 usuários" had been read as
