@@ -913,6 +913,11 @@ def _buckets(catalog: Catalog) -> dict[str, dict[str, list[str]]]:
 # -- parse -------------------------------------------------------------------------------------------
 
 
+ACTIVE_SIZE = regexes.compile(
+    r"(?<![\w.,])(\d+(?:\.\d+)?)\s*b(?:\s+(?:total|totais|no\s+total|in\s+total))?\s*(?:,\s*|\s+(?:com|with|e|and)\s+|\s*\(\s*)"
+    r"(\d+(?:\.\d+)?)\s*b\s+(?:de\s+)?(?:ativos|ativados|active|activated|activos)\b(?:\s*\))?",
+    re.IGNORECASE,
+)
 INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
 # Hyphens other keyboards and editors type ("Llama‑3.1‑70B" with U+2011, a minus sign) are the hyphen.
 INVISIBLE.update(dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2212\ufe63\uff0d"), "-"))
@@ -1199,6 +1204,8 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     tags: list[str] = []
     text = OLLAMA_TAG.sub(lambda m: _ollama_tag(m, tags), text)
     text = _bare_repo_names(text, catalog)
+    # "um moe de 30b com 3b ativos", "30B total, 3B active": the size of a mixture of experts, as "30b-a3b".
+    text = ACTIVE_SIZE.sub(lambda m: f"{m.group(1)}b-a{m.group(2)}b", text)
     text = NAME_PLUS.sub(r"\1 plus ", text)
     text, ranges = _upper_bounds(text, _versions(catalog))
     text, choices = _bit_choices(text, _versions(catalog))

@@ -420,3 +420,22 @@ def test_phi_4_reasoning_reads_32k_tokens_on_phi_4s_shape(text, model):
     phi4, reasoning = load_catalog().model("phi-4"), load_catalog().model("phi-4-reasoning")
     assert reasoning.params == phi4.params and reasoning.max_context == 2 * phi4.max_context == 32768
     assert result.recommendation is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        # A mixture of experts by its total and active sizes: "30b com 3b ativos" had been two contradicting sizes.
+        ("um modelo moe de 30b com 3b ativos", "qwen3-30b-a3b"),
+        ("a 30B total, 3B active MoE for 10 users", "qwen3-30b-a3b"),
+        ("moe 235b (22b ativos) em fp8", "qwen3-235b-a22b"),
+        # "mixture of experts" is no model's name ("experts 8x7b" had been a family the catalogue lacks).
+        ("mixture of experts 8x7b em 4 bits", "mixtral-8x7b"),
+        ("mistral 7b instruct v0.3 gguf q6_k", "mistral-7b-v0.3"),  # "v0.3" had been left over
+    ],
+)
+def test_a_model_said_by_its_kind_and_sizes_is_read_whole(text, model):
+    query = parse(text)
+    assert query.unknown == [], query.unknown
+    sized = size(query.workload).workload.model
+    assert model in (sized.id, sized.scaled_from), sized.id
