@@ -469,7 +469,12 @@ LANG_REQUESTS = [
     for code, lang in sorted(VOCAB.languages.items(), key=lambda item: item[1].variant_of is None)
     if lang.names or lang.codes
 ]
-SPEED_ASKED = regexes.compile(r"\b(?:tokens?|toks?)\s*(?:por|per|/|a)\s*(?:segundo|second|sec|s)\b")
+SPEED_ASKED = regexes.compile(
+    r"\b(?:tokens?|toks?)\s*(?:por|per|/|a)\s*(?:segundo|second|sec|s)\b"
+    # "quanto tempo de resposta?", "what's the response time?": the latency asked, with no target (a number
+    # after it is a target, read with the traffic)
+    r"|\b(?:tempos?\s+de\s+resposta|response\s+times?)\b(?!\s*(?:de|of|em|in|ate|under|<|=|:)?\s*\d)"
+)
 # "quantas requisições por segundo uma H100 aguenta?": the most requests a setup serves, with no number (a
 # rate given is traffic, read before): the named GPU's answer then says it.
 RATE_ASKED = regexes.compile(

@@ -128,6 +128,9 @@ def test_unknown_words_are_reported_not_fatal():
         "fine-tune Mistral Small 3.2 on 30k customer chats with LoRA, sequences up to 4k tokens",
         "lora llama 8b, sequências de até 4k tokens",
         "how many tok/s does qwen3-32b do on a single h100 in fp8?",  # "tok/s" had been not understood
+        # the latency asked about, with no target ("resposta" / "response" had been not understood)
+        "200 usuários com llama 8b, quanto tempo de resposta?",
+        "what is the response time for llama 8b with 50 users?",
     ],
 )
 def test_training_settings_and_stage_words_leave_nothing_not_understood(text):
