@@ -918,6 +918,14 @@ def _buckets(catalog: Catalog) -> dict[str, dict[str, list[str]]]:
 # -- parse -------------------------------------------------------------------------------------------
 
 
+SCIENTIFIC = regexes.compile(r"(?<![\w.,])\d+(?:\.\d+)?[eE]\+?\d{1,2}(?![\w.,])")
+
+
+def _plain_number(m: re.Match) -> str:
+    value = float(m.group(0))
+    return str(int(value)) if value == int(value) and 1 <= value <= 1e15 else m.group(0)
+
+
 ACTIVE_SIZE = regexes.compile(
     r"(?<![\w.,])(\d+(?:\.\d+)?)\s*b(?:\s+(?:total|totais|no\s+total|in\s+total))?\s*(?:,\s*|\s+(?:com|with|e|and)\s+|\s*\(\s*)"
     r"(\d+(?:\.\d+)?)\s*b\s+(?:de\s+)?(?:ativos|ativados|active|activated|activos)\b(?:\s*\))?",
@@ -1209,6 +1217,9 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     tags: list[str] = []
     text = OLLAMA_TAG.sub(lambda m: _ollama_tag(m, tags), text)
     text = _bare_repo_names(text, catalog)
+    # "1e6 usuários": a count in scientific notation is that count ("1e" had been left over, and 6 users read).
+    if "e" in text:
+        text = SCIENTIFIC.sub(_plain_number, text)
     # "um moe de 30b com 3b ativos", "30B total, 3B active": the size of a mixture of experts, as "30b-a3b".
     text = ACTIVE_SIZE.sub(lambda m: f"{m.group(1)}b-a{m.group(2)}b", text)
     text = NAME_PLUS.sub(r"\1 plus ", text)
@@ -2499,12 +2510,21 @@ def _family_version(scan: _Scan, family: str, typed_size: str) -> str | None:
     return scan.original[version.start() : at + len(typed_size)]
 
 
+_WIDTH_LEFT = regexes.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?\s*-?\s*bits?\b")
+
+
 def _leftovers(scan: _Scan) -> list[str]:
     """What is left once every recognised piece is blanked: fragments as the user typed them."""
     # "~20 usuários", "70B @ 4bit", "> ...", "≈ 3 req/s": marks around the words, not words of their own.
     punctuation = ".,;:!?¿¡()[]{}\"'`“”‘’-‐‑–—…/+=*×%&#~≈@•<>_"
     out = []
+    # A width no format has ("em 7 bits", "12-bit") is said as not understood, whole: a single digit and the
+    # filler word "bits" had both been passed over, and the answer sized 16 bits without a word.
+    widths = [m.span() for m in _WIDTH_LEFT.finditer(scan.work)]
+    out += [scan.original[a:b].strip() for a, b in widths]
     for m in NOT_BLANKS.finditer(scan.work):
+        if any(a <= m.start() < b for a, b in widths):
+            continue
         core = m.group(0).strip(punctuation)
         if (
             not core

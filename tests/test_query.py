@@ -987,3 +987,26 @@ def test_a_sequence_length_said_after_its_number_in_portuguese(text):
 def test_training_sequences_up_to_a_length_are_the_sequence_length(text):
     workload = parse(text).workload
     assert workload.seq_len == 4096 and workload.context is None
+
+
+@pytest.mark.parametrize(
+    ("text", "left"), [("llama 70b em 7 bits", "7 bits"), ("llama 70b em 12 bits", "12 bits")]
+)
+def test_a_width_no_format_has_is_said_not_understood(text, left):
+    # "em 7 bits" had been passed over in silence (a single digit and "bits" are both ignored alone), and the
+    # answer sized 16 bits without a word.
+    query = parse(text)
+    assert query.unknown == [left] and query.workload.precision is None
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("llama 70b em 5 bits", "precision", "q5_k_m"),  # had been dropped in silence
+        ("llama 70b em 6 bits", "precision", "q6_k"),
+        ("llama 8b com 1e6 usuários", "users", 1_000_000),  # had been 6 users, "1e" not understood
+    ],
+)
+def test_widths_and_counts_as_people_write_them(text, field, value):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.given_fields()[field] == value
