@@ -1046,7 +1046,9 @@ RESIDENCY = regexes.compile(
     r"|stays?|remains?|stored|hosted|kept)\s+(?:\w+\s+){0,2}?(?:no\s+brasil|em\s+territorio\s+nacional|no\s+pais|in\s+brazil)"
     r"|\b(?:sair|sai|saem|sairao|leave|leaves|leaving)\s+(?:do\s+|o\s+)?(?:brasil|brazil|pais|the\s+country)"
     r"|(?:os\s+)?dados\s+nao\s+podem\s+sair|data\s+(?:cannot|can't|must\s+not|may\s+not)\s+leave"
-    r"|transferencia\s+internacional|international\s+transfer)"
+    r"|transferencia\s+internacional|international\s+transfer"
+    # "o slack guarda minhas mensagens fora do brasil?", "is anything stored outside Brazil?"
+    r"|fora\s+do\s+(?:brasil|pais)|outside\s+(?:of\s+)?(?:brazil|the\s+country))"
 )
 # Terms of the service rather than a sizing: availability SLAs, certifications, the API, payment.
 COMMERCIAL = regexes.compile(
@@ -3477,7 +3479,12 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             raise _which_model(scan, catalog)
         plain = strip_accents(scan.original.lower())
         available = AVAILABILITY.search(plain) is not None
-        if _offering_asked(plain, fields, stage):
+        # "qual a diferença entre sob demanda e reservado?", "o que é reservado?": the contract modes asked
+        # about with nothing to size, which the list of what we rent explains mode by mode.
+        modes_asked = (
+            bool(scan.found.get("contract")) and not _workload_said(fields, stage) and not query.unknown
+        )
+        if modes_asked or _offering_asked(plain, fields, stage):
             # "quais GPUs vocês têm?", "tabela de preços": the GPUs we rent, how, and at what price
             # (sizing/fits.py offered).
             error = QueryError("query.offering", hint="query.examples")

@@ -35,6 +35,10 @@ def _key(text: str) -> str:
         "what GPUs do you have available and what's the pricing?",
         "Qual é o preçário das GPUs?",  # pt-PT
         "gpus",
+        # The contract modes asked about, with nothing to size: the list explains them ("Não entendi o pedido").
+        "qual a diferença entre sob demanda e reservado?",
+        "reserved vs on-demand?",
+        "o que é reservado?",
     ],
 )
 def test_a_question_for_the_offering_is_answered_with_it(text):

@@ -26,6 +26,9 @@ from .slack_harness import valid
         ("onde fica o datacenter de vocês?", "query.residency_size"),
         ("os dados dos meus clientes ficam no Brasil?", "query.residency_size"),
         ("where is the data stored?", "query.residency_size"),
+        # "fora do brasil" had been four words not understood
+        ("o slack guarda minhas mensagens fora do brasil?", "query.residency_size"),
+        ("is our data stored outside Brazil?", "query.residency_size"),
     ],
 )
 def test_a_residency_question_with_no_model_is_answered(text, hint):
@@ -70,3 +73,9 @@ def test_a_question_on_the_terms_of_the_service_is_sent_to_sales_not_misread(tmp
     )
     assert all(part in reply.text_answer for part in said)
     pipeline.log.close()
+
+
+def test_a_residency_question_beside_a_model_is_sized_with_nothing_left_unread():
+    # "ficam" had been listed as not understood; the answer's LGPD note says where the data stays.
+    query = parse("os dados ficam no brasil se eu usar o llama 70b com vocês?")
+    assert query.workload.model == "llama-3.1-70b" and query.unknown == []
