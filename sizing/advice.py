@@ -289,6 +289,18 @@ def runs_weight_only(precision, setup: Setup | None, catalog: Catalog) -> bool:
     return not catalog.gpu(setup.gpu).fp8_dense_tflops
 
 
+# vLLM's AWQ kernels need Turing or newer (AWQConfig.get_min_capability() = 75); its GPTQ ones run from 6.0.
+AWQ_MIN_CAPABILITY = 7.5
+
+
+def gptq_only(precision, setup: Setup | None, catalog: Catalog) -> bool:
+    """INT4 "AWQ/GPTQ" on a GPU older than Turing (the V100) can only be a GPTQ checkpoint in vLLM."""
+    if setup is None or precision.id != "int4" or is_budget(setup.gpu):
+        return False
+    capability = catalog.gpu(setup.gpu).compute_capability
+    return capability is not None and capability < AWQ_MIN_CAPABILITY
+
+
 def weight_only(precision, setup: Setup, lang: str, catalog: Catalog) -> str:
     """' (Na A100, FP8 roda só nos pesos...)' after advice that puts FP8 on such a GPU."""
     return (

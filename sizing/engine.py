@@ -407,6 +407,8 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
         and advice.runs_weight_only(plan.precision, asked, catalog)
     ):
         text += " " + t(lang, "note.fp8_weight_only", gpu=asked.gpu_name)
+    if asked.problem is None and advice.gptq_only(plan.precision, asked, catalog):
+        text += " " + t(lang, "note.int4_gptq_only", gpu=asked.gpu_name)
     p = asked.performance
     if p is not None and not plan.stage.is_training:
         if asked.fits:

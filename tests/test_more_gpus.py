@@ -236,3 +236,11 @@ def test_a_geforce_number_before_tokens_is_a_length(text, context):
 def test_super_before_the_word_it_qualifies_is_no_tier():
     # "uma 4090 super rápida" is a fast 4090, not an RTX 4090 SUPER.
     assert parse("llama 70b numa 4090 super rápida").workload.gpu == "rtx-4090"
+
+
+def test_int4_on_a_volta_card_is_said_to_be_gptq_and_not_on_turing():
+    # vLLM's AWQ kernels need Turing (7.5); on a V100 a 4-bit answer had not said that only GPTQ runs there.
+    v100 = size(parse("llama 3.1 8b em 4 bits numa v100").workload).verdict.text
+    assert "4 bits é um checkpoint GPTQ" in v100 and "7.5 (Turing)" in v100
+    t4 = size(parse("llama 3.1 8b em 4 bits numa t4").workload).verdict.text
+    assert "GPTQ" not in t4
