@@ -941,10 +941,11 @@ JSON_MARKS = dict.fromkeys(map(ord, '"{}'), " ")
 
 # A choice between two models ("llama 70b em 4 bits ou qwen 32b em bf16?", "70b or 32b", "llama 70b vs qwen
 # 32b"): the word before the second, and the precision said right after it, which goes with it.
+_OR_WORDS = (
+    r"ou|or|vs\.?|versus|comparado\s+(?:com|ao|a)|compared\s+(?:to|with)|em\s+vez\s+d[oea]|instead\s+of"
+)
 MODEL_OR = regexes.compile(
-    r"\s*,?\s*\b(?:ou|or|vs\.?|versus|ou\s+(?:o|a|um|uma)|or\s+(?:the|a|an)|(?:vs\.?|versus)\s+(?:o|a|the)|"
-    r"comparado\s+(?:com|ao|a)|"
-    r"compared\s+(?:to|with)|em\s+vez\s+d[oea]|instead\s+of)\s+$"
+    rf"\s*,?\s*\b(?:{_OR_WORDS}|ou\s+(?:o|a|um|uma)|or\s+(?:the|a|an)|(?:vs\.?|versus)\s+(?:o|a|the))\s+$"
 )
 # "a diferença entre o qwen 72b em int4 e o qwen 32b", "compare llama 70b and qwen 32b": an "and" between two
 # models is a choice too when the question compares them.
@@ -1159,9 +1160,7 @@ def _model_choice(text: str | None, e: QueryError) -> tuple[str, str] | None:
     return text[: joint.start()] + text[end:], text[at:end].strip()
 
 
-_OR_BETWEEN = regexes.compile(
-    r"\s*,?\s*\b(?:ou|or|vs\.?|versus|comparado\s+(?:com|ao|a)|compared\s+(?:to|with)|em\s+vez\s+d[oea]|instead\s+of)\s+"
-)
+_OR_BETWEEN = regexes.compile(rf"\s*,?\s*\b(?:{_OR_WORDS})\s+")  # MODEL_OR's words, anywhere
 
 
 def _restated_choice(text: str | None, e: QueryError) -> tuple[str, str] | None:
@@ -1315,10 +1314,9 @@ def _upper_bounds(
 
     def upper_or(m: re.Match) -> str:
         low, high = int(m.group(1)), int(m.group(2))
+        # "chunks de 512 tokens, top 10, 20 usuários": a count of chunks, then the users', is no range
         if not low < high <= 10 * low or _RETRIEVAL_COUNT.search(text, max(0, m.start() - 8), m.start()):
-            return m.group(
-                0
-            )  # "chunks de 512 tokens, top 10, 20 usuários": a count of chunks, then the users'
+            return m.group(0)
         ranges.append((m.group(0).strip(), m.group(2)))
         return m.group(2)
 
@@ -2298,10 +2296,10 @@ def _own_device(scan: _Scan, catalog: Catalog) -> None:
                 # "minha rtx 3080 de 12gb": a card said with a memory the catalogue's never has (the 12 GB
                 # 3080) is another card; the memory said is what is sized, as for a card the catalogue lacks.
                 stop = after.end() if after else m.end()
+                # "o meu portátil tem uma RTX 4070 com 8 GB": a laptop's card stays a laptop's
+                device = "laptop" if "laptop" in said else "gpu"
                 named[said_with] = (
-                    budget_id(
-                        "laptop" if "laptop" in said else "gpu", gb
-                    ),  # "o meu portátil tem uma RTX 4070 com 8 GB"
+                    budget_id(device, gb),
                     f"{typed} {scan.original[m.start() : stop].strip()}",
                 )
                 scan.blank(m.start(), stop)
