@@ -319,15 +319,20 @@ def error(err: SizingError, lang: str, unknown: list[str] | None = None) -> Mess
     return Message(blocks=blocks, text=_fallback(" ".join([err.message(lang), hint or ""]).strip()))
 
 
-def help_message(lang: str) -> Message:
+def help_message(lang: str, log: bool = False) -> Message:
+    """How to ask; asked about the request log ("how do I export the log?"), how managers read it first."""
     lang = i18n.lang_of(lang)
     title, body = i18n.t(lang, "help.title"), i18n.t(lang, "help.body")
+    first = i18n.t(lang, "help.log") if log else ""
     blocks = [
+        *([{"type": "section", "text": {"type": "mrkdwn", "text": esc(first)}}] if first else []),
         {"type": "header", "text": {"type": "plain_text", "text": title}},
         {"type": "section", "text": {"type": "mrkdwn", "text": esc(body)}},
     ]
     validate(blocks)
-    return Message(blocks=blocks, text=_fallback(f"{title}\n{body}"))
+    return Message(
+        blocks=blocks, text=_fallback(f"{first}\n\n{title}\n{body}" if first else f"{title}\n{body}")
+    )
 
 
 def form_unavailable(lang: str) -> Message:

@@ -312,7 +312,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if query.help and args.model is None and not flags_given:
                 from .rendering import render_help
 
-                print(render_help(lang), end="")
+                print(render_help(lang, log=query.help_log), end="")
                 return 0
         workload = workload_from(args, query.workload if query and not query.help else None, lang)
         source = None
@@ -355,6 +355,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "cpu_only": query.cpu_only,
                 # "respostas curtas": the answer length the words were read as (traffic.toml).
                 "answer_lengths": [{"typed": a, "tokens": n} for a, n in query.answer_lengths],
+                "prompt_lengths": [{"typed": a, "tokens": n} for a, n in query.prompt_lengths],
             }
         if comparison is not None:
             # "qwen 72b em int4 ou qwen 32b em bf16?": the other model sized beside this one, or why not.

@@ -54,7 +54,7 @@ def run(
         if reply.workload is not None:
             base = reply.workload
         if reply.query is not None and reply.query.help:
-            print(render_help(reply.lang), file=stdout)
+            print(render_help(reply.lang, log=reply.query.help_log), file=stdout)
         else:
             print(reply.text_answer.rstrip(), file=stdout)
             preview = lead_preview(reply, where, lang)

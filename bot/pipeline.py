@@ -185,7 +185,10 @@ class Pipeline:
             lang = self.lang_for(where, query, base)
             if query.help:
                 return self._finish(
-                    Reply(blocks.help_message(lang), "needs_input", lang, query=query), where, text, started
+                    Reply(blocks.help_message(lang, log=query.help_log), "needs_input", lang, query=query),
+                    where,
+                    text,
+                    started,
                 )
             workload = query.workload.but(lang=lang)
             return self._answer(workload, where, text, started, query)

@@ -435,6 +435,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.deadline_date", typed=typed, days=i18n.number(days, lang), date=shown))
     for typed, tokens in query.answer_lengths:
         lines.append(t("understood.answer_length", typed=typed, tokens=i18n.number(tokens, lang)))
+    for typed, tokens in query.prompt_lengths:
+        lines.append(t("understood.prompt_length", typed=typed, tokens=i18n.number(tokens, lang)))
     if query.vision_named and not r.model.vision_params:
         typed = ", ".join(f"“{v}”" for v in dict.fromkeys(query.vision_named))
         lines.append(t("understood.vision_excluded", typed=typed, model=r.model.name))
@@ -594,6 +596,8 @@ def _traffic_understood(w, lang: str) -> list[str]:
     return parts
 
 
-def render_help(lang: str) -> str:
+def render_help(lang: str, log: bool = False) -> str:
+    """How to ask; asked about the request log, how managers read it first."""
     lang = i18n.lang_of(lang)
-    return f"{i18n.t(lang, 'help.title')}\n\n{i18n.t(lang, 'help.body')}\n"
+    first = f"{i18n.t(lang, 'help.log')}\n\n" if log else ""
+    return f"{first}{i18n.t(lang, 'help.title')}\n\n{i18n.t(lang, 'help.body')}\n"

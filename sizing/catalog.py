@@ -450,6 +450,8 @@ class LengthSettings(Strict, kw_only=True):
     output_tokens: Annotated[int, msgspec.Meta(ge=1)] = 500
     short_output_tokens: Annotated[int, msgspec.Meta(ge=1)] = 200
     long_output_tokens: Annotated[int, msgspec.Meta(ge=1)] = 2000
+    short_prompt_tokens: Annotated[int, msgspec.Meta(ge=1)] = 200
+    long_prompt_tokens: Annotated[int, msgspec.Meta(ge=1)] = 4000
     classification_output_tokens: Annotated[int, msgspec.Meta(ge=1)] = 20
     new_prompt_tokens: Annotated[int, msgspec.Meta(ge=1)] = 1000
     tokens_per_page: Annotated[int, msgspec.Meta(ge=1)] = 750

@@ -70,6 +70,7 @@ class QueryError(SizingError):
 
 class Query(msgspec.Struct):
     help: bool = False
+    help_log: bool = False  # the help asked about the request log ("how do I export the log?")
     workload: Workload | None = None
     unknown: list[str] = []  # fragments not understood, as typed
     corrections: list[tuple[str, str]] = []  # (as typed, understood as)
@@ -89,6 +90,7 @@ class Query(msgspec.Struct):
     gguf_default: bool = False  # "gguf" with no type ("Qwen2.5-7B-Instruct-GGUF"): read as Q4_K_M, said so
     # Answers said to be short or long ("respostas curtas"): (as typed, the tokens each was read as).
     answer_lengths: list[tuple[str, int]] = []
+    prompt_lengths: list[tuple[str, int]] = []  # and prompts ("perguntas curtas")
     # Words naming a vision-language model ("qwen2.5-vl", "llama 3.2 11b vision", "llava"), as typed: the
     # answer says when the model it sized carries no vision encoder.
     vision_named: list[str] = []
@@ -501,6 +503,8 @@ def opens_as_follow_up(text: str) -> bool:
 
 
 HELP = regexes.compile(rf"^\s*(?:\W*(?:{_W('words.help')}|-h)\W*|\?)\s*$")
+# "how do I export the log?", "como vejo o registro de pedidos?": no number, nothing to size.
+LOG_HELP = regexes.compile(rf"^\D*\b(?:{_W('words.log_help')})\b\D*$")
 # llama.cpp's cache types ("kv cache q8_0", OLLAMA_KV_CACHE_TYPE) are the cache's, never the weights': q8_0
 # is read as vLLM's 8-bit cache (llama.cpp's block_q8_0 is 34 bytes per 32 values, 6% over FP8's one byte);
 # a 4- or 5-bit one is no cache we size (said, not read as weights).
@@ -1612,6 +1616,9 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     if not scan.work.strip() or HELP.match(scan.work):
         query.help = True
         return query
+    if LOG_HELP.match(scan.work):
+        query.help = query.help_log = True
+        return query
 
     # Embedding, speech and image models first, repo ids included ("BAAI/bge-m3"): they are not LLMs to size.
     for kind, pattern in OUT_OF_SCOPE:
@@ -2042,6 +2049,10 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
             continue  # "minha rtx 3080 ti de 12gb": the card by its memory (_own_device), not the 3080
         scan.found.setdefault(kind, []).append((value, scan.original[start:end].strip()))
         scan.blank(start, end)
+        if kind == "model" and (tag := ACTIVE_TAG.match(scan.work, end)) and _own_active(item, tag.group(1)):
+            # "qwen3 moe 30b a3b": an alias ending at the total size, with the active size after it.
+            scan.found[kind][-1] = (value, scan.original[start : tag.end()].strip())
+            scan.blank(tag.start(), tag.end())
         if kind == "model" and value == item.id and (tag := RELEASE_TAG.match(scan.work, end)):
             scan.found.setdefault("release_tag", []).append((value, scan.original[start : tag.end()].strip()))
             scan.blank(tag.start(), tag.end())
@@ -2062,6 +2073,15 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
 RELEASE_TAG = regexes.compile(
     rf"[\s_-]+(?:instruct[\s_-]+)?(2[3-6](?:0[1-9]|1[0-2]))(?![\w.,])(?!\s*(?:{_COUNT_NOUNS}|tok))"
 )
+ACTIVE_TAG = regexes.compile(r"\s*-?\s*a(\d+(?:[.,]\d+)?)\s*b(?![\w.])")
+
+
+def _own_active(model, typed: str) -> bool:
+    """Whether "a3b" is the model's active size, as a name rounds it (_own_size)."""
+    active = getattr(model, "active_params", 0) / 1e9
+    return active > 0 and abs(float(typed.replace(",", ".")) - active) <= 0.20 * active
+
+
 _SIZE_IN_NAME = regexes.compile(r"\d(?:[.,]\d+)?\s*[bm]\b|\d+x\d")
 _MAJOR = regexes.compile(r"v?\d+(?=\.)")
 _DIGIT = regexes.compile(r"\d")
@@ -3189,6 +3209,12 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         word, typed = said[0]
         fields["output_tokens"] = getattr(catalog.traffic.lengths, f"{word}_output_tokens")
         query.answer_lengths.append((typed, fields["output_tokens"]))
+    said = scan.found.pop("prompt_length_word", [])
+    if said and fields["prompt_tokens"] is None:
+        # "mostly short questions", "prompts longos": traffic.toml's length for them, said in the answer.
+        word, typed = said[0]
+        fields["prompt_tokens"] = getattr(catalog.traffic.lengths, f"{word}_prompt_tokens")
+        query.prompt_lengths.append((typed, fields["prompt_tokens"]))
     query.precision_choices = [v for v, _ in scan.found.get("precision_choice", [])]
     query.corpus = [typed for _, typed in scan.found.get("corpus", [])]
     query.system_ram = [typed for _, typed in scan.found.get("system_ram", [])]
@@ -3818,8 +3844,11 @@ def _own_size(catalog: Catalog, model: str, size: str) -> bool:
     if entry is None or m is None:
         return False
     own = (entry.params_official_billions, entry.params / 1e9, entry.active_params / 1e9)
-    typed = [float(v) for v in m.groups() if v]
-    return all(any(abs(t - s) <= 0.05 * s for s in own) for t in typed)
+    if not any(abs(float(m.group(1)) - s) <= 0.05 * s for s in own):
+        return False
+    # The active size a name gives is rounded and counts the embeddings or not ("a5b" for gpt-oss-120b's
+    # 5.1B active, 5.7B with the embeddings).
+    return m.group(2) is None or _own_active(entry, m.group(2))
 
 
 def _nothing_understood(unknown: list[str]) -> QueryError:

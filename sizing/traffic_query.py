@@ -639,6 +639,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("answer_length_word", regexes.compile(
             rf"\b(?:(?P<short>{_alternatives(w['short_answers'])})|{_alternatives(w['long_answers'])})\b"
         ), lambda m: "short" if m.group("short") else "long"),
+        # "perguntas curtas", "long prompts": a prompt length said in words.
+        ("prompt_length_word", regexes.compile(
+            rf"\b(?:(?P<short>{_alternatives(w['short_prompts'])})|{_alternatives(w['long_prompts'])})\b"
+        ), lambda m: "short" if m.group("short") else "long"),
         # The thread's load scaled: "o dobro de tráfego", "o tráfego triplicar", "3x the traffic", "10 vezes
         # mais requisições", "a carga crescer 50%".
         ("load_scale", regexes.compile(

@@ -38,6 +38,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     "words": (
         "filler",
         "help",
+        "log_help",
         "quit",
         "using",
         "introduce",

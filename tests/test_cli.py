@@ -329,6 +329,13 @@ def test_json_has_the_named_gpu_verdict_and_keeps_it_first_among_the_alternative
     assert data["alternatives"][0]["kind"] == "named_gpu"  # as before, for programs that read it there
 
 
+def test_asking_how_to_export_the_log_is_told_how_managers_read_it(capsys):
+    assert main(["how do I export the log?"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("The request log is for managers: `/gpu log` lists who asked what")
+    assert "gpu-log export" in out and "How to ask" in out
+
+
 def test_gpu_sizer_help_prints_usage():
     for flag in ("--help", "-h"):
         p = subprocess.run([sys.executable, "-m", "bot", flag], capture_output=True, text=True, timeout=60)

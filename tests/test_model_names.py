@@ -432,6 +432,11 @@ def test_phi_4_reasoning_reads_32k_tokens_on_phi_4s_shape(text, model):
         # "mixture of experts" is no model's name ("experts 8x7b" had been a family the catalogue lacks).
         ("mixture of experts 8x7b em 4 bits", "mixtral-8x7b"),
         ("mistral 7b instruct v0.3 gguf q6_k", "mistral-7b-v0.3"),  # "v0.3" had been left over
+        # A word between the series and its sizes: "a3b" had been left over, and "30b-a3b" refused as a
+        # size Qwen3 lacks (its 3.3B active parameters are more than 5% off the name's 3B).
+        ("preciso rodar o qwen3 moe 30b a3b com 50 usuários simultâneos", "qwen3-30b-a3b"),
+        ("qwen3 moe 30b-a3b", "qwen3-30b-a3b"),
+        ("gpt-oss 120b a5b", "gpt-oss-120b"),
     ],
 )
 def test_a_model_said_by_its_kind_and_sizes_is_read_whole(text, model):

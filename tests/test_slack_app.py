@@ -104,6 +104,24 @@ def test_help_and_bad_text(slack):
     assert rows[1]["error_key"] == "query.nothing_understood"
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # "exporto" and "registro" had been not understood: a manager asking how to export is told how.
+        ("como exporto o registro?", "botão “Exportar CSV”"),
+        ("how do I export the log?", "botão “Exportar CSV”"),  # in the language of the user's Slack
+        ("onde vejo quem perguntou o que?", "`/gpu log` lista quem perguntou"),
+    ],
+)
+def test_asking_how_to_reach_the_request_log_is_told_how_managers_read_it(slack, text, said):
+    reply = slack.command(text)
+    _valid(reply["blocks"])
+    shown = _text(reply["blocks"])
+    assert said in shown and "/gpu 70b 4bit 32k" in shown  # the log first, then how to ask
+    assert shown.index(said) < shown.index("/gpu 70b 4bit 32k")
+    assert [r["outcome"] for r in slack.rows()] == ["needs_input"]
+
+
 def test_empty_command_opens_the_guided_form(slack):
     assert slack.command("") == {}
     [call] = slack.fake.wait_for("views.open")

@@ -1427,6 +1427,41 @@ def test_a_thread_follow_up_asking_for_long_answers_changes_only_the_answer_leng
     assert (follow.output_tokens, follow.prompt_tokens, follow.users) == (2000, 2000, 30)
 
 
+@pytest.mark.parametrize(
+    ("text", "prompt", "said"),
+    [
+        # "short" had been listed as not understood, and the prompt left at the 1,000-token default.
+        (
+            "Hi, we want to deploy Llama 3.1 405B for internal use, ~100 employees, mostly short questions",
+            200,
+            "Read “short questions” as prompts of ~200 tokens",
+        ),
+        (
+            "llama 8b, 20 usuários, perguntas curtas e respostas longas",
+            200,
+            "Li “perguntas curtas” como prompts de ~200",
+        ),
+        ("llama 3.1 8b for 30 users, long prompts", 4000, "Read “long prompts” as prompts of ~4,000 tokens"),
+        ("llama 3.1 8b 30 users long prompts, prompts of 3000 tokens", 3000, None),  # a number said wins
+    ],
+)
+def test_prompts_said_short_or_long_are_sized_with_traffic_toml_lengths(text, prompt, said):
+    query = parse(text)
+    assert not query.unknown
+    assert query.workload.prompt_tokens == prompt
+    answer = render_text(size(query.workload.but(lang=query.detected_lang)), query)
+    if said:
+        assert said in answer
+    else:
+        assert "Read “" not in answer
+
+
+def test_a_thread_follow_up_asking_for_short_questions_changes_only_the_prompt_length():
+    base = parse("llama 3.1 70b 4bit, 30 usuarios, respostas de 300 tokens").workload
+    follow = parse("e se forem perguntas curtas?", base=base).workload
+    assert (follow.prompt_tokens, follow.output_tokens, follow.users) == (200, 300, 30)
+
+
 def test_a_batch_with_a_deadline_runs_at_one_pace_with_no_peak_hour():
     # 1M documents in one day: 11.6 requests/s from start to end. The same million as a daily volume of a
     # service is sized for its busiest hour (traffic.toml: 15% of the day's requests in it), 41.7/s.
