@@ -287,11 +287,14 @@ class Pipeline:
         and what the Hub said of it when it is a repo; (None, None) when the question offers no other. Both
         the other's words and its sizing are kept (the parse and size caches), so a question asked again
         costs no more. The Hub gets what is left of the question's budget after the first model's read."""
-        if query is None or not query.model_choices:
+        # A button's answer has no question: the choices its workload carries.
+        choices = query.model_choices if query is not None else workload.model_choices or []
+        together = query.together if query is not None else bool(workload.together)
+        if not choices:
             return None, None
-        if len(query.model_choices) > 1:
-            return self._together(query, workload, result, catalog, show_prices, looked_up), None
-        typed = query.model_choices[0]
+        if len(choices) > 1:
+            return self._together(choices, workload, result, catalog, show_prices, looked_up), None
+        typed = choices[0]
         try:
             named = self._parse(typed, None)
             other = other_workload(workload, named)
@@ -302,13 +305,11 @@ class Pipeline:
             left = max(0.0, self.hub.budget_s - (time.perf_counter() - looked_up))
             source = self.hub.source_for(other.model, catalog, budget_s=left)
         return (
-            weigh(
-                result, typed, other, catalog, show_prices, source, named.corrections, together=query.together
-            ),
+            weigh(result, typed, other, catalog, show_prices, source, named.corrections, together=together),
             source,
         )
 
-    def _together(self, query, workload, result, catalog, show_prices, looked_up) -> Comparison:
+    def _together(self, choices, workload, result, catalog, show_prices, looked_up) -> Comparison:
         """Three or four models on one GPU ("llama 8b, qwen 7b e mistral 7b juntos"): each other one sized for
         the same workload, as for two (the Hub read within what is left of the question's budget)."""
 
@@ -318,7 +319,7 @@ class Pipeline:
             left = max(0.0, self.hub.budget_s - (time.perf_counter() - looked_up))
             return self.hub.source_for(model, catalog, budget_s=left)
 
-        others = others_of(query.model_choices, workload, lambda typed: self._parse(typed, None), source_for)
+        others = others_of(choices, workload, lambda typed: self._parse(typed, None), source_for)
         return weigh_together(result, others, catalog, show_prices)
 
     def _refuse(self, e: SizingError, where, text, started, lang, query) -> Reply:

@@ -346,7 +346,7 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         others = [a.setup.gpu_name for a in result.alternatives if a.kind == "compared_gpu" and a.setup]
         parts.append(t("understood.gpus_compared", first=gpu, others=", ".join(others)) if others else gpu)
     elif w.gpus:
-        parts.append(t("understood.gpus", n=w.gpus))
+        parts.append(t("understood.gpus_one") if w.gpus == 1 else t("understood.gpus", n=w.gpus))
     if w.memory_utilization is not None:
         parts.append(t("understood.memory_utilization", value=f"{w.memory_utilization:g}"))
     if w.seq_len:
@@ -421,6 +421,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t("understood.replicas_spare", n=w.spare_replicas))
     if w.zones:
         parts.append(t("understood.zones_one" if w.zones == 1 else "understood.zones_other", n=w.zones))
+    if w.quantize_run and r.stage == Stage.inference.value:
+        parts.append(t("understood.quantize_run"))
     if w.task:
         parts.append(t(f"task.{w.task.value}"))
     if w.intent:

@@ -15,7 +15,7 @@ from .performance import end_to_end
 from .plan import MONTH_DAYS, WHOLE_SERVER, Plan, contract_mode, rate_text
 from .result import Alternative, Availability, Contract, Cost, Estimates, Memory, ModeCost, Setup
 from .setups import Shape, add_capacity, evaluate, zero_stage
-from .weights import weight_bytes
+from .weights import quantization_run, weight_bytes
 from .workload import Intent, Optimizer, Stage
 
 # A model this big at 4-bit or less is where a 24-32B model at 16-bit deserves a test.
@@ -1350,6 +1350,10 @@ _FAMILY_WORD = re.compile(r"[a-z]+")
 def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None = None) -> list[str]:
     lang = plan.lang
     out = image_notes(plan, rec, catalog)
+    if (
+        plan.quantize_run
+    ):  # what was asked first ("quanto de vram pra quantizar ..."), then serving the result
+        out.append(_quantize_run(plan, catalog))
     a = plan.model
     if not plan.stage.is_training and plan.precision.is_quantized:
         task = plan.task.value if plan.task else None
@@ -1455,6 +1459,30 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
         out.append(t(lang, "note.latency"))
     out.append(t(lang, "note.lgpd"))
     return out
+
+
+def _quantize_run(plan: Plan, catalog: Catalog) -> str:
+    """What quantizing the model oneself takes, before the answer sizes serving the result."""
+    lang = plan.lang
+    host, layer = quantization_run(plan.model)
+    # The GPU must hold a layer and its Hessian (GPTQ) with a tenth spare for the calibration batch: the
+    # smallest GPU we rent that does (DeepSeek R1's 46 GB does not fit an L40S).
+    gpus = sorted((catalog.gpu(o.gpu) for o in catalog.offering.offer), key=lambda g: g.memory_visible_mib)
+    enough = next((g for g in gpus if g.memory_visible_mib * 2**20 * 0.9 >= 2 * layer), None)
+    where = (
+        t(lang, "note.quantize_any_gpu")
+        if enough is gpus[0]
+        else t(lang, "note.quantize_gpu", gpu=enough.name)
+        if enough
+        else t(lang, "note.quantize_no_gpu")
+    )
+    figures = dict(precision=plan.precision.name, host=i18n.gb(host, lang), layer=i18n.gb(layer, lang),
+                   gptq=i18n.gb(2 * layer, lang), where=where)  # fmt: skip
+    if plan.precision.gguf:
+        return t(lang, "note.quantize_run_gguf", **figures)
+    return t(
+        lang, "note.quantize_run" if plan.precision.is_quantized else "note.quantize_run_target", **figures
+    )
 
 
 def published_gguf(plan: Plan, setup: Setup | None, catalog: Catalog) -> list[str]:

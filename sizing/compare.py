@@ -174,8 +174,17 @@ def _together(results: list[SizingResult], catalog: Catalog) -> str | None:
         return None
     need = sum(r.memory.total for r in results)
     share = catalog.offering.serving.memory_utilization
-    # One GPU of each kind, in the order the recommendation weighs them (smallest memory, then cheapest).
+    # The GPU the question named first ("two 8B models on one A100"), then one of each kind we rent, in the
+    # order the recommendation weighs them (smallest memory, then cheapest).
     offered = [shape.gpu for shape in candidates(catalog) if shape.total == 1]
+    named = catalog.gpu(results[0].workload.gpu) if results[0].workload.gpu else None
+    short = ""
+    if named is not None:
+        if int(named.memory_bytes * share) >= need:
+            offered = [named]
+        else:
+            short = t(lang, "compare.together_named_short", gpu=named.name, need=gb(need, lang),
+                      usable=gb(int(named.memory_bytes * share), lang)) + " "  # fmt: skip
     parts = " + ".join(t(lang, "compare.together_part", need=gb(r.memory.total, lang), model=r.workload.model.name)
                        for r in results)  # fmt: skip
     params = dict(parts=parts, need=gb(need, lang), servers=t(lang, f"compare.servers_{len(results)}"))
@@ -186,12 +195,12 @@ def _together(results: list[SizingResult], catalog: Catalog) -> str | None:
             shares = i18n.join([t(lang, "compare.together_share", model=r.workload.model.name,
                                   share=number(math.ceil(100 * r.memory.total / gpu.memory_bytes) / 100, lang, 2))
                                 for r in results], lang)  # fmt: skip
-            return t(
+            return short + t(
                 lang, "compare.together_fits", gpu=gpu.name, usable=gb(usable, lang), shares=shares, **params
             )
     largest = max(offered, key=lambda g: g.memory_bytes)
-    return t(lang, "compare.together_none", largest=largest.name,
-             usable=gb(int(largest.memory_bytes * share), lang), **params)  # fmt: skip
+    return short + t(lang, "compare.together_none", largest=largest.name,
+                     usable=gb(int(largest.memory_bytes * share), lang), **params)  # fmt: skip
 
 
 def _unsized(typed: str, error: SizingError, lang: str) -> Comparison:

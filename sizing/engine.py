@@ -185,6 +185,18 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
         estimates.text.insert(0, _beyond_offer(plan, catalog))
     elif rec is None:
         assumptions.append(t(lang, "assume.nothing_fits"))
+    if (
+        rec is not None
+        and plan.gpus
+        and not plan.gpu
+        and rec.count != plan.gpus
+        and not plan.stage.is_training
+        and not plan.layout_given
+    ):
+        # "roda numa única gpu?": no GPU we rent serves it on that many, said before the setup that does.
+        said = t(lang, "understood.gpus_one") if plan.gpus == 1 else t(lang, "understood.gpus", n=plan.gpus)
+        key = "assume.gpus_not_enough" if rec.count > plan.gpus else "assume.gpus_more"
+        assumptions.insert(0, t(lang, key, gpus=said, count=rec.count))
     assumptions.append(_margin_assumption(plan, catalog, workload.memory_utilization is not None))
     if plan.stage.is_training and plan.tokens:
         formula = "6·N·D" if plan.stage in (Stage.full, Stage.pretrain) else "4·N·D"
@@ -278,7 +290,13 @@ def _recommendation(plan: Plan, catalog: Catalog):
     if plan.stage.is_training and plan.days and plan.timed:
         return _within_deadline(plan, catalog)
     if plan.gpus and not plan.gpu:
-        # "8 GPUs" without a model: the smallest class that serves the workload on that many.
+        # "8 GPUs" without a GPU's name: the smallest class that serves the workload on that many. A service
+        # that needs fewer is sized down to them ("llama 8b em 16 gpus": one L40S, not tensor parallel 8 x
+        # 2 pipeline stages), and the answer says the rest are more than it needs.
+        if not plan.stage.is_training and not plan.layout_given:
+            rec = recommend(plan, catalog)
+            if rec is not None and rec.count < plan.gpus:
+                return rec
         for shape in candidates(catalog):
             if shape.total == plan.gpus:
                 setup = evaluate(plan, shape, catalog, capacity=False)

@@ -181,6 +181,9 @@ class Plan(msgspec.Struct, frozen=True):
     min_replicas: int = 1
     spare_replicas: int = 0
     zones: int | None = None
+    # the customer quantizes the model before serving it (a note says what it takes)
+    quantize_run: bool = False
+    layout_given: bool = False  # tensor or pipeline parallelism said ("tp=2 pp=2"): the GPU count is theirs
     given_replicas: int | None = None  # as the question said them (None when not given)
     given_high_availability: bool | None = None
     # Speculative decoding: the drafter served beside the model (None: plain decoding), the method the
@@ -490,6 +493,8 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         spec_refused=refused,
         spec_draft=w.draft_model if spec_asked == "draft_model" else None,
         images=image_plan,
+        quantize_run=bool(w.quantize_run) and not stage.is_training,
+        layout_given=bool(w.tp or w.pp or w.gpus_from_layout),
     )
     if stage.is_training:
         if w.lora_adapters:

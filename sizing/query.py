@@ -693,6 +693,10 @@ CPU_OFFLOAD = regexes.compile(rf"\b{_W('training.cpu_offload')}\b")
 # Running on a CPU instead of a GPU ("llama 8b em cpu", "cpu only", "sem gpu"): read after CPU offload, and
 # said in a note (sizing/performance.py, cpu_tokens_per_s); the answer stays the GPUs we rent.
 CPU_ONLY = regexes.compile(rf"\b{_W('words.cpu_only')}\b")
+# not "sem quantizar", "without quantizing": those are the 16-bit weights (precisions.toml)
+QUANTIZE_RUN = regexes.compile(
+    rf"(?<!sem )(?<!without )(?<!nao )(?<!not )(?<!no )\b{_W('words.quantize_run')}\b"
+)
 _CKPT = _W("training.checkpointing")
 NO_CHECKPOINTING = regexes.compile(
     rf"\b{_W('training.without')}\s+(?:o\s+|the\s+)?{_CKPT}\b|\b{_CKPT}\s*[=:]?\s*{_W('training.off')}\b"
@@ -761,6 +765,12 @@ CONTEXT_TOKENS = regexes.compile(
     rf"{_NUM}\s*tokens?\b(?:\s*(?:de\s+)?{_CONTEXT_WORD})?|{_NUM}\s*(?:ctx|context)\b"
 )
 GPU_COUNT = regexes.compile(rf"\b(\d+)\s*{_W('counts.gpus')}\b")
+# "numa única gpu", "em uma só placa", "on a single GPU", "only one GPU": one GPU.
+SINGLE_GPU = regexes.compile(
+    r"\b(?:(?:numa|em\s+uma|uma|on\s+a|in\s+a|on\s+one|in\s+one|a|one)\s+(?:unica|single|so)"
+    r"|(?:so|apenas|somente|only|just)\s+(?:uma|1|one|a\s+single))\s+"
+    rf"{_W('counts.gpus')}\b"
+)
 # GPUs counted in pairs: "um par de H100" (2), "2 pares de A100" (4), "a pair of H100s", "two pairs of L40S" (number
 # words are digits by now), "uma dupla de placas". Read before the pair's words can be anything else; "pares de
 # perguntas e respostas" (a fine-tune's examples) is taken before this.
@@ -1019,10 +1029,50 @@ def parse(
             written = VOCAB.detect(set(LETTERS.findall(REPO.sub(" ", plain) if "/" in plain else plain)))
             if written is not None:
                 query.written_lang = query.detected_lang = written
+        _choices_kept(query)
         return query
     _unsized_choice(text, query)
     _precision_compared(query)
+    _same_size_together(text, query)
+    _choices_kept(query)
     return query
+
+
+# "two 8B models on one A100", "dois modelos de 7b na mesma gpu": copies of one size, served together.
+SAME_SIZE_MODELS = regexes.compile(
+    r"\b(2|3|4|two|three|four|dois|duas|tres|três|quatro)\s+(?:(?:models?|modelos?)\s+(?:de\s+|of\s+)?)?"
+    r"(\d+(?:[.,]\d+)?\s*b)\b(?:\s+(?:models?|modelos?))?",
+    re.IGNORECASE,
+)
+_SMALL_COUNTS = {"2": 2, "3": 3, "4": 4, "two": 2, "three": 3, "four": 4, "dois": 2, "duas": 2, "tres": 3, "três": 3,
+                 "quatro": 4}  # fmt: skip
+
+
+def _same_size_together(text: str, query: Query) -> None:
+    """ "can I run two 8B models on one A100?": as many models of that size on the GPU, sized side by side and
+    summed as models named together are (it had been one 8B model)."""
+    if query.model_choices or query.workload is None:
+        return
+    m = SAME_SIZE_MODELS.search(text)
+    if m is None or not re.search(r"models?|modelos?", m.group(0), re.IGNORECASE):
+        return
+    count = _SMALL_COUNTS[m.group(1).lower()]
+    query.model_choices = [m.group(2).replace(" ", "")] * (count - 1)
+    query.together = True
+
+
+def _choices_kept(query: Query) -> None:
+    """The models offered beside the first travel with its workload (Workload.model_choices): a thread's
+    follow-up that names no other model compares them again, with what it changed."""
+    if query.workload is None:
+        return
+    if query.model_choices:
+        query.workload = query.workload.but(
+            model_choices=list(query.model_choices), together=query.together or None
+        )
+    elif query.workload.model_choices:
+        query.model_choices = list(query.workload.model_choices)
+        query.together = bool(query.workload.together)
 
 
 _CHOICE_PARTS = regexes.compile(r"\s*(?:,|/|\b(?:ou|or|vs\.?|versus|e|and)\b)\s*")
@@ -1589,7 +1639,8 @@ def _workload_said(fields: dict, stage: Stage | None) -> bool:
 
 def _offering_asked(plain: str, fields: dict, stage: Stage | None) -> bool:
     """Whether a question with no model asks for the GPUs we rent or their prices: words for the list or a
-    price per hour, or nothing but "preços", and neither a GPU nor a workload (those are sized)."""
+    price per hour, or nothing but "preços", and neither a GPU nor a workload (those are sized: a GPU named
+    is what fits on it, with its own price)."""
     if fields.get("gpu") or stage not in (None, Stage.inference):
         return False
     if any(v is not None and k not in _OFFERING_FIELDS for k, v in fields.items()):
@@ -1661,6 +1712,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(PARAM_OFFLOAD, "offload_params", lambda m: True)
     scan.take(CPU_OFFLOAD, "cpu_offload", lambda m: True)
     scan.take(CPU_ONLY, "cpu_only", lambda m: True)
+    scan.take(QUANTIZE_RUN, "quantize_run", lambda m: True)
     serving_said = bool(_SERVING_SAID.search(scan.work))
     # In a thread about serving, adapters counted are served ("e com 20 adaptadores?"); "e com lora?" there
     # still asks about a LoRA fine-tune (_follow_up).
@@ -1720,7 +1772,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(WEEKDAYS, "weekdays_only", lambda m: True)
     scan.take(DEADLINE, "days", _days)
     scan.take(MEMORY_UTILIZATION, "memory_utilization", _memory_share)
-    scan.take(PERIOD, "period", _days)
+    scan.take(PERIOD, "period", _period_days)
     scan.take(YEARLY, "period", lambda m: DAY_UNITS["year"])
     scan.take(
         EXAMPLES,
@@ -1764,6 +1816,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(PAGES_ASKED, "pages_asked", lambda m: True)
     scan.take(GPU_PAIRS, "gpus", _pairs)
     scan.take(GPU_COUNT, "gpus", lambda m: int(m.group(1)))
+    scan.take(SINGLE_GPU, "gpus", lambda m: 1)
     # "4 nodes", "em 2 servidores" with no GPU count next to them: whole servers of the GPU named (_build).
     scan.take(SERVERS_ALONE, "servers", lambda m: int(m.group(1)) if 0 < int(m.group(1)) <= 64 else None)
     _gpu_memory(scan, catalog)
@@ -1821,6 +1874,16 @@ def _memory_share(m: re.Match) -> float:
     value = _float(m.group(1))
     # "95%" or "95" are a percentage; rounded to the hundredth vLLM's users write
     return round(value / 100 if m.group(2) or value > 1 else value, 2)
+
+
+_HOUR_WORDS = frozenset(strip_accents(w) for w in VOCAB.words("durations.hour"))
+_PERIOD_WORD = regexes.compile(rf"{_W('durations.period')}\s")
+
+
+def _period_days(m: re.Match) -> int | None:
+    if m.group(3) in _HOUR_WORDS and not _PERIOD_WORD.match(m.group(0)):
+        return None  # "transcrições de 1 hora", "reuniões de 2 horas": a length, not the GPUs' term
+    return _days(m)
 
 
 def _days(m: re.Match) -> int | None:
@@ -2044,6 +2107,9 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
         ):
             end = tail.end()
             value = re.sub(r"\s*\+$", " plus", scan.original[start:end].strip())  # names ignore a "+"
+        if kind == "model" and (variant := _variant_after(scan, start, end, indexes["model"])) is not None:
+            item, end = variant  # "qwen 7b coder": Qwen2.5-Coder 7B, as "qwen coder 7b" is
+            value = item.id
         tier = _TIER_AFTER.match(scan.work, end) if kind == "gpu" else None
         if tier is not None and _MEMORY_AFTER.match(scan.work, tier.end()):
             continue  # "minha rtx 3080 ti de 12gb": the card by its memory (_own_device), not the 3080
@@ -2073,6 +2139,22 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
 RELEASE_TAG = regexes.compile(
     rf"[\s_-]+(?:instruct[\s_-]+)?(2[3-6](?:0[1-9]|1[0-2]))(?![\w.,])(?!\s*(?:{_COUNT_NOUNS}|tok))"
 )
+# A derivative's word after the size ("qwen 7b coder", "qwen2.5 7b math"): the derivative, named so.
+DERIVATIVE_AFTER = regexes.compile(r"[\s_-]+(coder|math|vl|vision)(?![\w.])")
+_NAME_AND_SIZE = regexes.compile(r"(.*?)[\s_-]*(\d+(?:\.\d+)?b)$")
+
+
+def _variant_after(scan: _Scan, start: int, end: int, models: dict) -> tuple | None:
+    """(the derivative, where its word ends) when a derivative's word follows a name that ends at its size
+    and the catalogue knows the name with the word before the size; else None."""
+    after = DERIVATIVE_AFTER.match(scan.work, end)
+    named = _NAME_AND_SIZE.match(scan.work[start:end]) if after else None
+    if named is None:
+        return None
+    item = models.get(normalize(f"{named.group(1)} {after.group(1)} {named.group(2)}"))
+    return (item, after.end()) if item is not None else None
+
+
 ACTIVE_TAG = regexes.compile(r"\s*-?\s*a(\d+(?:[.,]\d+)?)\s*b(?![\w.])")
 
 
@@ -2091,7 +2173,7 @@ _VERSION_END = (
     r"(?=\s*(?:$|[,;:?!)]|\.(?!\d)|(?:em|com|para|pra|no|na|num|numa|in|on|with|for"
     r"|e|and|ou|or|vs|versus|fp8|fp16|bf16|int4|int8|awq|gptq|q4|q8|instruct|reasoning|base|e\d+b)\b))"
 )
-NUMBER_AFTER = regexes.compile(rf"[\s_-]+[kmr]?\d{{1,2}}(?:\.\d{{1,2}})?{_VERSION_END}")
+NUMBER_AFTER = regexes.compile(rf"[\s_-]+[hkmr]?\d{{1,2}}(?:\.\d{{1,2}})?{_VERSION_END}")
 VARIANT_AFTER = regexes.compile(
     r"[\s_-]+(?:[a-z]+[\s_-]+)?(?:v\d+(?:\.\d+)*(?:[\s_-]+(?:lite|plus))?|plus|lite)(?![\w.])|\s*\+(?![\w+])"
 )
@@ -3200,6 +3282,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         spare_replicas=_one(scan, "spare_replicas", "replicas"),
         # "em duas zonas, três regiões": the most places asked for
         zones=max((v for v, _ in scan.found.get("zones", [])), default=None),
+        quantize_run=True if scan.found.get("quantize_run") else None,
         **_speculative(scan),
     )
     fields.update(_images(scan, query))
@@ -3247,6 +3330,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["tp"] = tp
         elif fields["gpus"] is None:
             fields["gpus"] = tp
+            fields["gpus_from_layout"] = True
     if fields["cpu_offload"] and any("fsdp" in typed.lower() for _, typed in scan.found.get("zero", [])):
         # FSDP's only CPU offload moves the parameters (and their gradients) to the host.
         fields["offload_params"] = True
@@ -3310,6 +3394,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["pp"] = pp
         elif not gpus_said:
             fields["gpus"] = (tp or 1) * pp  # "tp=2 pp=2" serves on 4 GPUs (vLLM: TP x PP of them)
+            fields["gpus_from_layout"] = True
     query.lang = _one(scan, "lang", "lang")
     at_once = _one(scan, "users_at_once", "users")
     if at_once is not None:
@@ -3702,6 +3787,7 @@ SERVING_ONLY = frozenset(
         "with_images",
         "turns",
         "generated_tokens",
+        "quantize_run",
         *TRAFFIC_FIELDS,
         *AVAILABILITY_FIELDS,
     }
@@ -3915,6 +4001,16 @@ def _follow_up(query: Query, base: Workload, model, stage, fields: dict, underst
         previous.pop("compare_counts", None)
     if "gpu" in changes:
         previous.pop("gpu_memory_typed", None)  # a card named now is no longer one read from its memory
+    if "gpus" in changes and "gpus_from_layout" not in changes:
+        previous.pop("gpus_from_layout", None)  # "e com 8 gpus?": a count said, no longer a layout's
+    choices = previous.get("model_choices") or []
+    if "model" in changes or (
+        "precision" in changes and any(c.startswith(f"{base.model} ") for c in choices)
+    ):
+        # "e com o llama 8b?" after "qwen 72b ou llama 70b?", "e em int8?" after "qwen 72b em awq ou fp8?":
+        # a new question about one model, the choice left behind.
+        previous.pop("model_choices", None)
+        previous.pop("together", None)
     if any(changes.get(k) is not None for k in LOAD_BASES):
         previous = {k: v for k, v in previous.items() if k not in LOAD_BASES or k in changes}
     if changes.get("high_availability") is False:

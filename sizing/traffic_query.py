@@ -396,7 +396,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # "p95 de 2s", "p99 < 500 ms", "ttft p99 < 2 s": a percentile with a time is a latency target at it.
         ("percentile_latency", regexes.compile(
             rf"(?:\b(?:{first_token})\s+)?\b(?:{_alternatives(w['percentile_words'])})\s*(\d{{2}}(?:[.,]\d+)?)(?!\s*%)"
-            rf"{within}\s*{_PLAIN}\s*{_SECONDS}"
+            rf"(?:\s+(?:{first_token})\b)?{within}\s*{_PLAIN}\s*{_SECONDS}"
         ), percentile_latency),
         # "95% dos pedidos em até 2 s", "90% of requests under 3 seconds": the same, said as a share.
         ("percentile_latency", regexes.compile(
@@ -423,6 +423,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("output_volume", regexes.compile(
             rf"{_PLAIN}\s*({big})?\s*(?:de\s+)?(?:{tokens})\s*(?:(?:{aggregate})\s*{per}\s*(?P<unit>{unit})s?\b"
             rf"|{per}\s*(?P<unit2>{unit})s?\b\s*(?:{aggregate})\b)"
+        ), volume),
+        # "1M output tokens per hour", "500k generated tokens a day": the word before the tokens.
+        ("output_volume", regexes.compile(
+            rf"{_PLAIN}\s*({big})?\s*(?:generated|output|gerados)\s+(?:{tokens})\s*{per}\s*(?P<unit>{unit})s?\b"
         ), volume),
         # The prompts' side of a daily volume ("2M tokens per day of input", "2M input tokens a day", "2 milhões de
         # tokens de entrada por dia"): with the answers' side it makes the rate and the prompt's length.
@@ -520,6 +524,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("people_per_day", regexes.compile(
             rf"{_NUM}\s*(?:de\s+)?(?:{people}|{persons})\s*(?:{per})\s*(?:{day})\b"
         ), population),
+        # "500 daily users", "2 mil usuários diários": the same, the day said as an adjective.
+        ("people_per_day", regexes.compile(
+            rf"{_NUM}\s+(?:{_alternatives(w['daily'])})\s+(?:{persons})\b|{_NUM}\s+(?:{persons})\s+(?:{_alternatives(w['daily'])})\b"
+        ), lambda m: population(m) if m.group(1) is not None else _count(m.group(3), m.group(4))),
         ("population", regexes.compile(rf"{_NUM}\s*(?:de\s+)?(?:{people})\b(?!\s+simultane)"), population),
         # "3k users", "5 mil usuários": a count in thousands of users is users (a head-count, sizing/plan.py),
         # never a context of 3k.

@@ -46,6 +46,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "follow_up",
         "which_model",
         "cpu_only",
+        "quantize_run",
         "generate",
         "replace_closed",
         "offering",

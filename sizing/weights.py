@@ -97,3 +97,12 @@ def engine_padding(model: ModelEntry, precision: Precision, catalog: Catalog) ->
 def engine_weight_bytes(model: ModelEntry, precision: Precision, catalog: Catalog) -> int:
     """The weights as the serving engine holds them in GPU memory."""
     return weight_bytes(model, precision, catalog).bytes + engine_padding(model, precision, catalog)
+
+
+def quantization_run(model: ModelEntry) -> tuple[int, int]:
+    """(host RAM, GPU memory per layer) to quantize a model with LLM Compressor's sequential onloading: the
+    16-bit checkpoint stays in CPU memory and one decoder layer at a time goes to the GPU, 2 bytes a
+    parameter (vllm-project/llm-compressor docs/guides/memory.md; GPTQ doubles the layer for its Hessian)."""
+    from .training import layer_params
+
+    return model.params * 2, layer_params(model) * 2

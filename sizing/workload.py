@@ -223,6 +223,16 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     spare_replicas: int | None = None
     # zones or regions the copies are asked to span ("em duas zonas": 2); we have one region
     zones: int | None = None
+    # Quantizing the model oneself before serving it ("quantizar o llama 70b para awq"): said in a note
+    quantize_run: bool | None = None
+    # The other models a question offered beside this one, as typed ("qwen 72b em awq ou fp8?": "qwen2.5-72b
+    # fp8"), and whether they are served together ("na mesma gpu"): sized beside it, in a thread's
+    # follow-ups ("e com 20 usuários?") and a button's answer too (sizing/compare.py)
+    model_choices: list[str] | None = None
+    together: bool | None = None
+    # Serving: the GPU count came from a tensor/pipeline layout said ("tp=2 pp=2", --tensor-parallel-size 4),
+    # kept as asked rather than sized down
+    gpus_from_layout: bool | None = None
     # Speculative decoding (serving): the method asked for ("draft_model", "eagle", "eagle3", "mtp",
     # "ngram"), "auto" when only speculative decoding was said, "off" when a thread turns it off
     speculative: str | None = None

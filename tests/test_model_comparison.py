@@ -300,7 +300,35 @@ SLACK_QUESTIONS = [
     "qwen 72b em int4 ou qwen 32b em fp8 para 20 utilizadores em simultâneo",
     "dá pra rodar dois modelos na mesma gpu? llama 8b e qwen 7b",
     "llama 70b, qwen 72b, mistral large e deepseek v3 juntos, 20 usuários",  # four columns, with prices
+    "can I run two 8B models on one A100?",
 ]
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # "two 8B models" had sized one 8B model.
+        (
+            "can I run two 8B models on one A100?",
+            "17.5 GB for Llama 3.1 8B + 17.5 GB for Llama 3.1 8B = 35.1 GB; they fit on 1× A100 SXM 80 GB",
+        ),
+        (
+            "dá pra rodar dois modelos de 7b na mesma l40s?",
+            "16,0 GB do Mistral 7B v0.3 + 16,0 GB do Mistral 7B v0.3",
+        ),
+        # The GPU the question named is weighed first (the smallest we rent had been the only one said).
+        (
+            "llama 8b e qwen 7b juntos numa l4",
+            "Juntos não cabem na L4 24 GB citada: 34,0 GB para 21,2 GB utilizáveis. Juntos na mesma GPU",
+        ),
+    ],
+)
+def test_copies_of_one_size_and_a_named_gpu_are_weighed_together(question, said, tmp_path):
+    assert parse(question).together
+    pipeline = Pipeline(RequestLog(tmp_path / "log.db"))
+    reply = pipeline.ask(question, Where("console"))
+    pipeline.log.close()
+    assert reply.query.unknown == [] and said in reply.comparison.together
 
 
 @pytest.mark.parametrize("show_prices", [True, False])
@@ -329,7 +357,7 @@ def test_slack_shows_both_models_side_by_side_and_logs_the_first(slack):
     assert row["model_id"] == "llama-3.1-8b" and row["outcome"] == "answered"
 
 
-def test_in_a_thread_follow_ups_work_on_the_first_model(slack):
+def test_in_a_thread_follow_ups_compare_again_until_another_model_is_named(slack):
     mention = sr.app_mention("<@UBOT> llama 3.1 8b vs mistral 7b, 10 usuários", ts="1700000101.000100")
     assert slack.event(mention, "EvC1") == 200
     [first] = slack.fake.wait_for("chat.postMessage")
@@ -339,7 +367,8 @@ def test_in_a_thread_follow_ups_work_on_the_first_model(slack):
     second = slack.fake.wait_for("chat.postMessage", count=2)[1]
     text = _text(second.params["blocks"])
     assert "Llama 3.1 8B* · BF16/FP16 (16-bit) · 4.096 tokens de contexto · 20 usuários" in text
-    assert "Comparação" not in text and "Mistral" not in text
+    # The choice stays in the thread: both models again, for 20 users (it had been the first one alone).
+    assert "*Mistral 7B v0.3* · BF16/FP16 (16-bit)" in text
     other = sr.message("e com o mistral 7b?", thread_ts="1700000101.000100", ts="1700000103.000100")
     assert slack.event(other, "EvC3") == 200
     third = slack.fake.wait_for("chat.postMessage", count=3)[2]

@@ -251,18 +251,32 @@ def test_precision_button_recomputes_in_place(slack):
     assert slack.rows()[1]["precision"] == "fp8"
 
 
-def test_share_posts_for_everyone_and_removes_the_private_copy(slack):
-    reply = slack.command("8b")
+def _share(slack, reply: dict):
+    """Press Share under an ephemeral answer in channel C0001; the message posted to the channel."""
     body = sr.block_actions(
         "gpu_share", _payload(reply), response_url=slack.fake.response_url(),
         container={"type": "message", "message_ts": "1.0", "channel_id": "C0001", "is_ephemeral": True},
     )  # fmt: skip
     slack.send(body)
     [post] = slack.fake.wait_for("chat.postMessage")
+    return post
+
+
+def test_share_posts_for_everyone_and_removes_the_private_copy(slack):
+    post = _share(slack, slack.command("8b"))
     assert post.params["channel"] == "C0001"
     assert "gpu_share" not in _buttons(post.params["blocks"])
     [delete] = slack.fake.wait_for("response_url")
     assert delete.params.get("delete_original") is True
+
+
+def test_a_shared_comparison_is_the_comparison_the_asker_saw(slack):
+    # The button's workload had carried the first model only: the channel got a different answer.
+    reply = slack.command("llama 70b ou qwen 32b?")
+    assert "Qwen2.5 32B" in _text(reply["blocks"])
+    post = _share(slack, reply)
+    _valid(post.params["blocks"])
+    assert "Qwen2.5 32B" in _text(post.params["blocks"]) and "Llama 3.1 70B" in _text(post.params["blocks"])
 
 
 def test_proposal_hands_the_lead_to_sales(slack):
@@ -315,6 +329,24 @@ def test_a_follow_up_naming_another_model_keeps_the_rest_of_the_thread(slack):
     slack.event(fresh, "Ev3")
     text = _text(slack.fake.wait_for("chat.postMessage", count=3)[2].params["blocks"])
     assert "Qwen3 32B" in text and "1 usuário" in text and "INT4" not in text
+
+
+def test_a_follow_up_to_a_comparison_compares_again_until_a_model_is_named(slack):
+    # The thread had kept the first choice only: "e com 20 usuários?" sized the AWQ model alone.
+    slack.event(sr.app_mention("<@UBOT> qwen 72b em awq ou fp8?", ts="1700000001.000100"), "Ev1")
+    first = _text(slack.fake.wait_for("chat.postMessage")[0].params["blocks"])
+    assert "INT4" in first and "FP8" in first
+    follow = sr.message("e com 20 usuários?", thread_ts="1700000001.000100", ts="1700000002.000100")
+    slack.event(follow, "Ev2")
+    second = slack.fake.wait_for("chat.postMessage", count=2)[1].params["blocks"]
+    _valid(second)
+    text = _text(second)
+    assert "INT4" in text and "FP8 (8-bit)" in text and "20 usuários" in text
+    # Another model named: a question about it alone.
+    other = sr.message("e com o llama 3.1 70b?", thread_ts="1700000001.000100", ts="1700000003.000100")
+    slack.event(other, "Ev3")
+    third = _text(slack.fake.wait_for("chat.postMessage", count=3)[2].params["blocks"])
+    assert "Llama 3.1 70B" in third and "Qwen2.5 72B" not in third and "20 usuários" in third
 
 
 def test_chatter_in_a_thread_is_left_alone(slack):

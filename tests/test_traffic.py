@@ -1656,3 +1656,37 @@ def test_a_prompt_no_setup_reads_within_the_chat_default_is_still_sized():
     )
     assert asked.recommendation is None
     assert any("nem sem carga" in line for line in asked.estimates.text)
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value", "lang"),
+    [
+        # "80" had been not understood: "support agents" are the people at once.
+        (
+            "I need to run Llama 3.1 70B Instruct for about 80 support agents, 8k context, answers within 2 seconds",
+            "users",
+            80,
+            "en",
+        ),
+        # "500 daily users" had been a 500-token context, and "daily" not understood.
+        ("what would it cost to serve mistral small 3.1 to 500 daily users?", "population", 500, "en"),
+        ("llama 8b 2 mil usuários diários", "population", 2000, "pt-BR"),
+        # Output tokens an hour with the word before "tokens": 1M / 500-token answers = 2,000 requests an hour.
+        ("1M output tokens per hour with qwen2.5 32b", "rate_per_s", 2000 / 3600, "en"),
+        ("llama 3.1 8b, 1M generated tokens per hour", "rate_per_s", 2000 / 3600, "en"),
+        ("throughput needed: 5000 tokens/s aggregate, llama 3.1 70b", "rate_per_s", 10, "en"),
+    ],
+)
+def test_heads_days_and_output_volumes_as_customers_write_them(text, field, value, lang):
+    query = parse(text)
+    assert query.unknown == [], query.unknown
+    assert getattr(query.workload, field) == pytest.approx(value)
+    assert query.workload.context in (None, 8192)  # "500" is no context
+    assert query.detected_lang == lang
+
+
+def test_a_first_token_target_at_two_percentiles_each_with_its_words_is_no_contradiction():
+    # "p50 ttft 200ms, p99 1s" had been refused: the first percentile's target came after "ttft".
+    query = parse("llama 3.1 8b, p50 ttft 200ms, p99 1s, 100 rps")
+    assert (query.workload.latency_percentile, query.workload.ttft_s) == (50, 0.2)
+    assert query.workload.other_latency_targets == [(99, 1.0)]

@@ -289,3 +289,13 @@ def test_a_model_serving_as_a_tutor_is_no_distillations_teacher():
     query = parse("usar o llama 3.1 8b como professor virtual para 500 alunos")
     w = query.workload
     assert (w.model, w.teacher_model, w.stage, query.unknown) == ("llama-3.1-8b", None, Stage.inference, [])
+
+
+@pytest.mark.parametrize(
+    "text", ["QLoRA 4-bit Llama 3.1 70B, 8k sequences, gradient checkpointing off", "qlora 4bit llama 70b"]
+)
+def test_qlora_then_its_bits_is_a_qlora_run(text):
+    # "qlora 4bit" had been a precision's alias: NF4 weights served for inference, the run never sized.
+    query = parse(text)
+    assert query.workload.stage.value == "qlora" and query.unknown == []
+    assert size(query.workload).workload.precision == "nf4"
