@@ -356,6 +356,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 # "respostas curtas": the answer length the words were read as (traffic.toml).
                 "answer_lengths": [{"typed": a, "tokens": n} for a, n in query.answer_lengths],
                 "prompt_lengths": [{"typed": a, "tokens": n} for a, n in query.prompt_lengths],
+                # "transcrições de 1 hora": the transcript's tokens, at traffic.toml's tokens a minute of speech.
+                "speech_lengths": [
+                    {"typed": a, "tokens": n, "tokens_per_minute": m} for a, n, m in query.speech_lengths
+                ],
             }
         if comparison is not None:
             # "qwen 72b em int4 ou qwen 32b em bf16?": the other model sized beside this one, or why not.

@@ -437,6 +437,9 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.deadline_date", typed=typed, days=i18n.number(days, lang), date=shown))
     for typed, tokens in query.answer_lengths:
         lines.append(t("understood.answer_length", typed=typed, tokens=i18n.number(tokens, lang)))
+    for typed, tokens, per_minute in query.speech_lengths:
+        lines.append(t("understood.speech_length", typed=typed, tokens=i18n.number(tokens, lang),
+                       per_minute=i18n.number(per_minute, lang)))  # fmt: skip
     for typed, tokens in query.prompt_lengths:
         lines.append(t("understood.prompt_length", typed=typed, tokens=i18n.number(tokens, lang)))
     if query.vision_named and not r.model.vision_params:

@@ -91,6 +91,8 @@ class Query(msgspec.Struct):
     # Answers said to be short or long ("respostas curtas"): (as typed, the tokens each was read as).
     answer_lengths: list[tuple[str, int]] = []
     prompt_lengths: list[tuple[str, int]] = []  # and prompts ("perguntas curtas")
+    # Prompts given as speech by its duration ("transcrições de 1 hora"): (as typed, tokens, tokens a minute).
+    speech_lengths: list[tuple[str, int, int]] = []
     # Words naming a vision-language model ("qwen2.5-vl", "llama 3.2 11b vision", "llava"), as typed: the
     # answer says when the model it sized carries no vision encoder.
     vision_named: list[str] = []
@@ -3292,6 +3294,18 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         word, typed = said[0]
         fields["output_tokens"] = getattr(catalog.traffic.lengths, f"{word}_output_tokens")
         query.answer_lengths.append((typed, fields["output_tokens"]))
+    spoken = scan.found.pop("speech_minutes", [])
+    each = scan.found.pop("speech_minutes_each", [])
+    if each and not spoken and traffic_query.names_speech(scan.work):
+        spoken = each
+    elif each:
+        query.unknown += [typed for _, typed in each]
+    if spoken and fields["prompt_tokens"] is None:
+        # "transcrições de 1 hora": the transcript is the prompt, at traffic.toml's tokens a minute of speech.
+        minutes, typed = spoken[0]
+        per_minute = catalog.traffic.lengths.tokens_per_speech_minute
+        fields["prompt_tokens"] = max(round(minutes * per_minute), 1)
+        query.speech_lengths.append((typed, fields["prompt_tokens"], per_minute))
     said = scan.found.pop("prompt_length_word", [])
     if said and fields["prompt_tokens"] is None:
         # "mostly short questions", "prompts longos": traffic.toml's length for them, said in the answer.
@@ -3603,6 +3617,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # "um chatbot para o SAC com 50 pessoas": a use described with no model is a customer who has not
         # chosen one yet. Bare numbers ("4bit 32k 10 users") are a model forgotten: those still ask for it.
         which = which or (fields.get("task") is not None and not query.unknown)
+        # "gerar descrições de 500 mil produtos em 3 dias": a batch with a deadline is a use described too.
+        which = which or (bool(fields.get("batch_items")) and not query.unknown)
         # "quais GPUs preciso para 50 usuários?", "which GPUs for fine-tuning?": the GPUs a workload needs,
         # with no model chosen, are those of the models we suggest for it
         which = which or (GPU_NEED.search(plain) is not None and _workload_said(fields, stage))

@@ -207,6 +207,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         return ("rate_per_s", count / abbreviations[m.group(3)]) if count else None
 
     people = _alternatives(w["people"])
+    speech = _alternatives(w["speech"])
+    speech_units = r"horas?|hours?|hrs?|h|minutos?|minutes?|mins?"
     organisation = _alternatives(w["organisation"])
     persons = r"usuarios|utilizadores|users|pessoas|people"
 
@@ -577,6 +579,18 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"\b(?:{system})\s+(?:tem|possui|ocupa|has|is|takes)(?:\s+(?:cerca\s+de|uns|umas|about|around|~))?"
             rf"\s*{_NUM}\s*(?:tokens?|toks?)\b"
         ), length),
+        # Transcripts of speech by its duration ("transcrições de 1 hora", "30-minute calls", "reuniões de 2
+        # horas"): minutes, each traffic.toml's tokens_per_speech_minute (sizing/query.py).
+        ("speech_minutes", regexes.compile(
+            rf"\b(?:{speech})\s+(?:(?:de|of|com|with|que\s+duram|lasting)\s+)(?:(?:ate|up\s+to|cerca\s+de|about|~)\s*)?"
+            rf"{_PLAIN}\s*(?P<unit>{speech_units})(?![\w])"
+            rf"|{_PLAIN}[-\s]*(?P<unit2>{speech_units})[-\s]+(?:long\s+)?(?:{speech})\b"
+        ), lambda m: _float(m.group(1) or m.group(3)) * (60 if (m.group("unit") or m.group("unit2"))[0] == "h" else 1)),
+        # "atas de reunião, 200 por dia, de 1 hora cada": the duration apart from its noun (read when the
+        # question names speech, sizing/query.py).
+        ("speech_minutes_each", regexes.compile(
+            rf"\b(?:de|of)\s+(?:(?:ate|up\s+to|cerca\s+de|about|~)\s*)?{_PLAIN}\s*(?P<unit>{speech_units})\s+(?:cada|each)\b"
+        ), lambda m: _float(m.group(1)) * (60 if m.group("unit")[0] == "h" else 1)),
         # A prompt in pages ("documentos de 20 páginas", "20-page reports"), or in pieces of a given size
         # ("5 trechos de 500 tokens": 2,500).
         ("prompt_pages", regexes.compile(
@@ -898,3 +912,12 @@ def take(scan, follow_up: bool = False, training: bool = False) -> None:
                 scan.blank(m.start(), m.end())
             continue
         scan.take(pattern, kind, convert)
+
+
+def names_speech(text: str) -> bool:
+    """Whether the text names speech turned into text ("atas de reunião", "calls"): a duration "de 1 hora
+    cada" is then each transcript's."""
+    return _SPEECH.search(text) is not None
+
+
+_SPEECH = regexes.compile(rf"\b(?:{_alternatives(_words()['speech'])}|atas?)\b")

@@ -1690,3 +1690,52 @@ def test_a_first_token_target_at_two_percentiles_each_with_its_words_is_no_contr
     query = parse("llama 3.1 8b, p50 ttft 200ms, p99 1s, 100 rps")
     assert (query.workload.latency_percentile, query.workload.ttft_s) == (50, 0.2)
     assert query.workload.other_latency_targets == [(99, 1.0)]
+
+
+@pytest.mark.parametrize(
+    ("text", "prompt", "said"),
+    [
+        # A transcript by its duration: 60 minutes x 225 tokens (150 words a minute x 1.5 tokens a word). "1 hora"
+        # had been a one-day rental, and "transcrições" not understood.
+        (
+            "transcrições de 1 hora de reunião, resumir com llama 3.1 8b",
+            13_500,
+            "Li “transcrições de 1 hora”",
+        ),
+        ("llama 3.1 8b, summarize 30-minute calls, 2000 a day", 6_750, "Read “30-minute calls” as prompts"),
+        (
+            "qwen 2.5 14b para resumir chamadas de 10 minutos, 5 mil por dia",
+            2_250,
+            "a ~225 tokens por minuto",
+        ),
+        # The duration apart from its noun, when the question names speech.
+        (
+            "resumir atas de reunião com llama 3.1 8b, umas 200 por dia, de 1 hora cada",
+            13_500,
+            "“de 1 hora cada”",
+        ),
+        ("llama 3.1 8b, transcrições de 1 hora, prompts de 9000 tokens", 9_000, None),  # a length given wins
+    ],
+)
+def test_speech_by_its_duration_is_a_transcripts_prompt(text, prompt, said):
+    query = parse(text)
+    assert query.unknown == [], query.unknown
+    assert query.workload.prompt_tokens == prompt and query.workload.term_days is None
+    answer = render_text(size(query.workload.but(lang=query.detected_lang)), query)
+    assert (said in answer) if said else "tokens por minuto de fala" not in answer
+
+
+def test_a_duration_each_without_speech_is_not_understood():
+    assert parse("llama 8b, 200 documentos por dia de 1 hora cada").unknown == ["de 1 hora cada"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["preciso gerar descrições de 500 mil produtos em 3 dias", "processar 1 milhão de documentos em 2 dias"],
+)
+def test_a_batch_with_a_deadline_and_no_model_gets_the_suggestions(text):
+    from sizing.query import QueryError
+
+    with pytest.raises(QueryError) as raised:
+        parse(text)
+    assert raised.value.key == "query.suggest_models"
