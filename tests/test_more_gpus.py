@@ -1,7 +1,7 @@
 """Cards customers ask about that the catalogue had not known ("does llama 8b run on my V100 / A40 / RTX 4080?",
 answered "Não conheço a GPU"): the V100 (16 and 32 GB), the A40, A30, RTX A5000, RTX 4000 Ada, L20, the
-China-market H800, H20 and A800, the RTX 2080 Ti and TITAN RTX, and the GeForce RTX 3080, 4060 Ti 16 GB, 4070 and
-4080. Each is read by the ways people type it, sized on its own memory as CUDA reports it (gpus.toml), and judged
+China-market H800, H20 and A800, the RTX 2080 Ti and TITAN RTX, and the GeForce RTX 3060, 3080, 4060 Ti 16 GB, 4070
+and 4080. Each is read by the ways people type it, sized on its own memory as CUDA reports it (gpus.toml), and judged
 by what vLLM runs on it: FP8 and MXFP4 need compute capability 8.0, so a Volta or Turing card refuses them. Real
 components throughout: the parser, the engine and gpu-size."""
 
@@ -56,6 +56,10 @@ SPELLINGS = [
     ("4080", "rtx-4080"),
     ("geforce rtx 4080", "rtx-4080"),
     ("rtx 4080 super", "rtx-4080"),
+    # "phi 3 mini numa rtx 3060" had been "Não conheço a GPU".
+    ("rtx 3060", "rtx-3060"),
+    ("3060", "rtx-3060"),
+    ("rtx 3060 12gb", "rtx-3060"),
 ]
 
 ADDED = sorted({gpu for _, gpu in SPELLINGS})
@@ -79,6 +83,7 @@ FITS_8B = {
     "rtx-4070": False,
     "rtx-4060-ti-16gb": False,
     "rtx-3080": False,
+    "rtx-3060": False,
 }
 
 PRE_AMPERE = ["v100-32gb-sxm", "v100-16gb-sxm", "rtx-2080-ti", "titan-rtx"]

@@ -114,8 +114,10 @@ GIB = 2**30
         ("qwen 7b, minha gpu tem 16 GB", "gpu-16gb", "GPU de 16 GB"),
         ("rodar o llama 8b no meu pc com 16gb", "gpu-16gb", "GPU de 16 GB"),
         # A card we do not know, with its memory, is that memory (it had been refused as an unknown GPU).
-        ("llama 8b na minha rtx 3060 de 12gb", "gpu-12gb", "GPU de 12 GB"),
-        ("qwen 14b numa 3060 de 12gb", "gpu-12gb", "GPU de 12 GB"),
+        ("llama 8b na minha rtx 3050 de 8gb", "gpu-8gb", "GPU de 8 GB"),
+        ("qwen 7b numa 3050 de 8gb", "gpu-8gb", "GPU de 8 GB"),
+        # The 8 GB RTX 3060 is not the catalogue's 12 GB one.
+        ("llama 8b numa rtx 3060 de 8gb", "gpu-8gb", "GPU de 8 GB"),
         # Someone's own 24 GB card is no L4 of ours.
         ("rodar o llama 8b localmente numa gpu de 24gb", "gpu-24gb", "GPU de 24 GB"),
         ("can I run llama 3.1 8b on my laptop with a 16GB GPU?", "laptop-16gb", "16 GB GPU (laptop)"),
@@ -350,12 +352,12 @@ def test_fine_tuning_on_a_laptop(capsys):
 
 
 def test_a_card_we_do_not_know_without_its_memory_is_asked_for_it(capsys):
-    assert gpu_size(["llama 8b numa rtx 3060"]) == 2
+    assert gpu_size(["llama 8b numa rtx 3050"]) == 2
     out = capsys.readouterr().err
-    assert "Não conheço a GPU “rtx 3060”" in out and "diga a memória dela (ex.: `rtx 3060 de 12 GB`" in out
+    assert "Não conheço a GPU “rtx 3050”" in out and "diga a memória dela (ex.: `rtx 3050 de 8 GB`" in out
     # Said that way, it is answered.
-    assert answer_json(capsys, "llama 8b numa rtx 3060 de 12 GB")["requested"]["gpu"] == "gpu-12gb"
-    assert answer_json(capsys, "llama 8b on my rtx 3060 with 12 GB")["requested"]["gpu"] == "gpu-12gb"
+    assert answer_json(capsys, "llama 8b numa rtx 3050 de 8 GB")["requested"]["gpu"] == "gpu-8gb"
+    assert answer_json(capsys, "llama 8b on my rtx 3050 with 8 GB")["requested"]["gpu"] == "gpu-8gb"
 
 
 def test_a_fractional_amount_is_said_as_given(capsys):
