@@ -353,6 +353,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "device_without_memory": query.device_alone + query.mac_alone,
                 # "em cpu", "sem gpu": running with no GPU asked about (a note; the answer is for GPUs).
                 "cpu_only": query.cpu_only,
+                # "no celular", "on a phone": running on the device itself (a note; the answer is for GPUs).
+                "phone": query.phone,
                 # "respostas curtas": the answer length the words were read as (traffic.toml).
                 "answer_lengths": [{"typed": a, "tokens": n} for a, n in query.answer_lengths],
                 "prompt_lengths": [{"typed": a, "tokens": n} for a, n in query.prompt_lengths],

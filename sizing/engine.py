@@ -427,6 +427,11 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
         text += " " + t(lang, "note.fp8_weight_only", gpu=asked.gpu_name)
     if asked.problem is None and advice.gptq_only(plan.precision, asked, catalog):
         text += " " + t(lang, "note.int4_gptq_only", gpu=asked.gpu_name)
+    if asked.problem is None and (catalog.gpu(asked.gpu).compute_capability or 9) < 7.5:
+        # PyTorch and vLLM wheels built for CUDA 12.8+ and 13 ship no sm_70 kernels (pytorch/pytorch#172352):
+        # a V100 runs them from a CUDA 12.6 build.
+        key = "note.volta_builds_training" if plan.stage.is_training else "note.volta_builds"
+        text += " " + t(lang, key, gpu=asked.gpu_name)
     p = asked.performance
     if p is not None and not plan.stage.is_training:
         if asked.fits:

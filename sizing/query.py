@@ -101,6 +101,7 @@ class Query(msgspec.Struct):
     precision_choices: list[tuple[str, str, str]] = []
     corpus: list[str] = []  # a RAG corpus counted ("1M documentos"), as typed
     cpu_only: list[str] = []  # running on a CPU asked about ("em cpu", "sem gpu"), as typed
+    phone: list[str] = []  # running on a phone asked about ("no celular"), as typed
     # The system's RAM, not a GPU's ("notebook com 16gb de ram"), as typed: the answer asks for the GPU's.
     system_ram: list[str] = []
     # A machine of the asker's named without its memory ("no meu notebook", "macbook m3"), as typed.
@@ -696,6 +697,7 @@ CPU_OFFLOAD = regexes.compile(rf"\b{_W('training.cpu_offload')}\b")
 # said in a note (sizing/performance.py, cpu_tokens_per_s); the answer stays the GPUs we rent.
 CPU_ONLY = regexes.compile(rf"\b{_W('words.cpu_only')}\b")
 # not "sem quantizar", "without quantizing": those are the 16-bit weights (precisions.toml)
+PHONE = regexes.compile(rf"\b{_W('devices.phone')}\b")
 QUANTIZE_RUN = regexes.compile(
     rf"(?<!sem )(?<!without )(?<!nao )(?<!not )(?<!no )\b{_W('words.quantize_run')}\b"
 )
@@ -1715,6 +1717,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(CPU_OFFLOAD, "cpu_offload", lambda m: True)
     scan.take(CPU_ONLY, "cpu_only", lambda m: True)
     scan.take(QUANTIZE_RUN, "quantize_run", lambda m: True)
+    scan.take(PHONE, "phone", lambda m: True)
     serving_said = bool(_SERVING_SAID.search(scan.work))
     # In a thread about serving, adapters counted are served ("e com 20 adaptadores?"); "e com lora?" there
     # still asks about a LoRA fine-tune (_follow_up).
@@ -3316,6 +3319,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     query.corpus = [typed for _, typed in scan.found.get("corpus", [])]
     query.system_ram = [typed for _, typed in scan.found.get("system_ram", [])]
     query.cpu_only = [typed for _, typed in scan.found.get("cpu_only", [])]
+    query.phone = [typed for _, typed in scan.found.get("phone", [])]
     alone = scan.found.get("device_alone", [])
     query.device_alone = list(dict.fromkeys(typed for kind, typed in alone if kind not in ("mac", "unified")))
     query.mac_alone = list(dict.fromkeys(typed for kind, typed in alone if kind in ("mac", "unified")))

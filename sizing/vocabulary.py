@@ -139,7 +139,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "model",
         "memory_utilization",
     ),
-    "devices": ("laptop", "mac", "desktop", "gpu", "unified", "ram", "own"),
+    "devices": ("laptop", "mac", "desktop", "gpu", "unified", "ram", "own", "phone"),
     "speculative": ("decoding", "draft", "as", "article", "eagle", "eagle3", "mtp", "ngram", "off"),
     "images": (
         "nouns",

@@ -249,3 +249,16 @@ def test_int4_on_a_volta_card_is_said_to_be_gptq_and_not_on_turing():
     assert "4 bits é um checkpoint GPTQ" in v100 and "7.5 (Turing)" in v100
     t4 = size(parse("llama 3.1 8b em 4 bits numa t4").workload).verdict.text
     assert "GPTQ" not in t4
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("llama 3.1 8b numa v100", "instale PyTorch e vLLM compilados para CUDA 12.6"),
+        ("qlora llama 3.1 8b numa v100 16gb", "instale o PyTorch compilado para CUDA 12.6"),
+    ],
+)
+def test_a_volta_verdict_says_which_builds_still_run_there(capsys, text, said):
+    # Current PyTorch and vLLM wheels (CUDA 12.8+, 13) carry no sm_70 kernels; the answer had not said so.
+    assert said in answer(capsys, text)
+    assert "CUDA 12.6" not in answer(capsys, "llama 3.1 8b numa t4")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.cli import main as gpu_size
+from sizing.query import parse
 from tests.gpu_size_run import answer, answer_json
 
 # -- pairs ------------------------------------------------------------------------------------------------
@@ -385,3 +386,29 @@ def test_a_cpu_asked_for_is_answered_with_its_ceiling_beside_the_gpus(capsys, te
     assert "Recomendação:" in out or "Recommendation:" in out  # the GPUs we rent, as for any question
     data = answer_json(capsys, text)
     assert data["query"]["cpu_only"] and data["workload"]["gpu"] is None
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # "celular" had been not understood, and the answer said nothing of running on the phone.
+        ("llama 3.2 3b no celular", "“no celular”: num celular o modelo roda no próprio aparelho"),
+        ("run gemma 3 1b on a phone", "“on a phone”: on a phone the model runs on the device itself"),
+    ],
+)
+def test_a_phone_is_said_to_run_the_model_itself(capsys, text, said):
+    out = answer(capsys, text)
+    assert said in out and ("Recomendação: 1×" in out or "Recommendation: 1×" in out)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "support by phone with llama 8b, 20 agents",
+        "um app de celular com llama 8b e 100 usuarios",  # the app may call our cloud
+        "qwen2.5-vl 7b, 2 fotos de celular por usuário",  # photos taken with one
+    ],
+)
+def test_a_phone_as_a_channel_an_app_or_a_camera_is_no_device(text):
+    query = parse(text)
+    assert query.phone == [] and query.unknown == []
