@@ -11,7 +11,7 @@ from functools import cache
 from sizing import i18n
 from sizing.budget import currency_mismatch, month_check
 from sizing.errors import SizingError
-from sizing.fits import Offered, Suggestions, WhatFits
+from sizing.fits import GpusCompared, Offered, Suggestions, WhatFits
 from sizing.plan import rate_text
 from sizing.query import parse
 
@@ -182,9 +182,53 @@ def _budget_verdict(suggestions: Suggestions, lang: str, show_prices: bool) -> l
     return lines
 
 
+def compared_lines(compared: GpusCompared, lang: str, show_prices: bool = True) -> tuple[str, list[str]]:
+    """Each GPU's facts, what sets speed on it, then what fits on each (the last one's example kept)."""
+
+    def t(key: str, **params) -> str:
+        return i18n.t(lang, key, **params)
+
+    setups = [f"{f.count}× {f.name}" for f in compared.facts]
+    out = []
+    for f, fits, setup in zip(compared.facts, compared.fits, setups, strict=True):
+        fp8 = (
+            t("gpus_compared.fp8", fp8=i18n.number(f.fp8_tflops, lang))
+            if f.fp8_tflops
+            else t("gpus_compared.no_fp8")
+        )
+        out.append("• " + t("gpus_compared.facts", setup=setup, usable=i18n.gb(fits.usable_bytes_per_gpu, lang),
+                             bandwidth=i18n.number(f.bandwidth_gb_s, lang), bf16=i18n.number(f.bf16_tflops, lang),
+                             fp8=fp8))  # fmt: skip
+    # Per user, one copy on the faster GPU against one on the slower: the bandwidth of the GPUs a copy spans.
+    by_speed = sorted(compared.facts, key=lambda f: f.bandwidth_gb_s * f.count)
+    slow, fast = by_speed[0], by_speed[-1]
+    if fast.bandwidth_gb_s * fast.count > slow.bandwidth_gb_s * slow.count:
+        ratio = fast.bandwidth_gb_s * fast.count / (slow.bandwidth_gb_s * slow.count)
+        compute = fast.bf16_tflops * fast.count / (slow.bf16_tflops * slow.count)
+        joint = " or " if lang == "en" else " ou "
+        example = "llama 3.1 70b fp8 " + joint.join(f"{f.count}x {f.name.lower()}" for f in compared.facts)
+        out.append(t("gpus_compared.speed", ratio=i18n.number(ratio, lang, 1), fast=fast.name, slow=slow.name,
+                     compute=i18n.number(compute, lang, 1), example=example))  # fmt: skip
+    for i, fits in enumerate(compared.fits):
+        title, body = lines(fits, lang, show_prices)
+        if (
+            i < len(compared.fits) - 1
+            and body
+            and body[-1].startswith(t("fits.next", example="").split("`")[0])
+        ):
+            body = body[:-1]  # one example at the end is enough
+        out += ["", title, *body]
+    return t("gpus_compared.title", gpus=i18n.join(setups, lang)), out
+
+
 def _lines(
-    fits: WhatFits | Suggestions | Offered, lang: str, show_prices: bool, availability_asked: bool
+    fits: WhatFits | Suggestions | Offered | GpusCompared,
+    lang: str,
+    show_prices: bool,
+    availability_asked: bool,
 ) -> tuple[str, list[str]]:
+    if isinstance(fits, GpusCompared):
+        return compared_lines(fits, lang, show_prices)
     if isinstance(fits, WhatFits):
         title, body = lines(fits, lang, show_prices)
     elif isinstance(fits, Offered):

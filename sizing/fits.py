@@ -306,6 +306,40 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
 
 # The questions with no model answered all the same, by the key of the QueryError parsing raises for them
 # (sizing/query.py), with the name a JSON answer gives each.
-NO_MODEL_ANSWERS = {"query.what_fits": what_fits, "query.suggest_models": suggest, "query.offering": offered}
+class GpuFacts(msgspec.Struct, kw_only=True):
+    gpu: str
+    name: str
+    count: int
+    bandwidth_gb_s: float  # each GPU's: generating a token reads the weights, so it sets tokens/s per user
+    bf16_tflops: float  # dense: reading a prompt is compute, so it sets the time to the first token
+    fp8_tflops: float  # 0: the GPU has no FP8 tensor cores
+
+
+class GpusCompared(msgspec.Struct, kw_only=True):
+    """ "qual a diferença entre L40S e H100 pra inferência?": each GPU's facts and what fits on it."""
+
+    facts: list[GpuFacts]
+    fits: list[WhatFits]
+
+
+def compare_gpus(given: dict[str, Any], catalog: Catalog) -> GpusCompared:
+    """The GPU the question names first and the ones it weighs it against ("H100 ou H200?", "2x L40S or 1
+    H100?"), each with what fits on it (what_fits) and the facts that set its speed (gpus.toml)."""
+    names = [given["gpu"], *given.get("compare_gpus", [])]
+    said = list(given.get("compare_counts") or [])
+    counts = [given.get("gpus"), *(said[i] if i < len(said) else None for i in range(len(names) - 1))]
+    rest = {k: v for k, v in given.items() if k not in ("gpu", "gpus", "compare_gpus", "compare_counts")}
+    facts, fits = [], []
+    for name, count in zip(names, counts, strict=True):
+        one = what_fits({**rest, "gpu": name, **({"gpus": count} if count else {})}, catalog)
+        gpu = catalog.gpu(one.gpu)
+        facts.append(GpuFacts(gpu=gpu.id, name=gpu.name, count=one.count, bandwidth_gb_s=gpu.bandwidth_gb_s,
+                              bf16_tflops=gpu.bf16_dense_tflops, fp8_tflops=gpu.fp8_dense_tflops))  # fmt: skip
+        fits.append(one)
+    return GpusCompared(facts=facts, fits=fits)
+
+
+NO_MODEL_ANSWERS = {"query.what_fits": what_fits, "query.suggest_models": suggest, "query.offering": offered,
+                    "query.gpus_compared": compare_gpus}  # fmt: skip
 NO_MODEL_NAMES = {"query.what_fits": "what_fits", "query.suggest_models": "suggested_models",
-                  "query.offering": "offering"}  # fmt: skip
+                  "query.offering": "offering", "query.gpus_compared": "gpus_compared"}  # fmt: skip

@@ -3632,6 +3632,13 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             error = QueryError("query.suggest_models", hint="query.examples")
             error.given = _given(fields, stage)
             raise error
+        if fields.get("gpu") and fields.get("compare_gpus"):
+            # "qual a diferença entre L40S e H100 pra inferência?": each GPU, what fits on it and what sets its
+            # speed (sizing/fits.py compare_gpus).
+            error = QueryError("query.gpus_compared", hint="query.examples")
+            error.given = _given(fields, stage)
+            error.availability_asked = available
+            raise error
         if fields.get("gpu") and not fields.get("compare_gpus"):
             # "qual o maior modelo que cabe numa H100?": what fits there (sizing/fits.py), the question's
             # other words kept. Surfaces that answer it catch this; elsewhere it reads as a missing model.

@@ -183,3 +183,51 @@ def test_the_rtx_pro_6000_blackwell_is_a_card_customers_name(text):
     # Blackwell's FP4 runs there, as on the B200 and the RTX 5090 (compute capability 12.0).
     fp4 = size(parse("llama 3.1 8b nvfp4 na rtx pro 6000").workload)
     assert fp4.requested.fits and fp4.requested.problem is None
+
+
+@pytest.mark.parametrize(
+    ("text", "first", "speed"),
+    [
+        # With no model, two GPUs had been "Faltou dizer o modelo".
+        (
+            "Qual a diferença entre L40S e H100 pra inferência?",
+            "• 1× L40S 48 GB: 43,0 GB utilizáveis por GPU, 864 GB/s",
+            "até ~3,9× mais rápido na H100 SXM 80 GB que na L40S 48 GB",
+        ),
+        (
+            "h100 ou h200?",
+            "• 1× H100 SXM 80 GB: 76,5 GB utilizáveis por GPU, 3.350 GB/s",
+            "até ~1,4× mais rápido na H200 SXM 141 GB que na H100 SXM 80 GB",
+        ),
+        (
+            "2x L40S or 1 H100?",
+            "• 2× L40S 48 GB: 43.0 GB usable a GPU, 864 GB/s",
+            "up to ~1.9× faster on the H100",
+        ),
+    ],
+)
+def test_two_gpus_with_no_model_get_their_facts_and_what_fits_on_each(capsys, text, first, speed):
+    from bot.cli import main
+
+    assert main([text]) == 0
+    out = capsys.readouterr().out
+    assert first in out and speed in out
+    # What fits on each, one example at the end; the example reads back as the same comparison.
+    assert out.count("O que cabe em") + out.count("What fits on") == 2
+    assert out.count("/gpu ") == 2
+    example = out.split("(`/gpu ")[1].split("`")[0]
+    workload = parse(example).workload
+    assert workload.compare_gpus and workload.model == "llama-3.1-70b"
+
+
+def test_a_gpu_comparison_with_no_model_is_valid_block_kit(tmp_path):
+    from bot import blocks
+    from bot.log.requestlog import RequestLog
+    from bot.pipeline import Pipeline, Where
+
+    pipeline = Pipeline(RequestLog(tmp_path / "log.db"))
+    reply = pipeline.ask("qual a diferença entre L40S e H100 pra inferência?", Where("slash_command"))
+    pipeline.log.close()
+    assert reply.outcome == "answered"
+    blocks.validate(reply.message.blocks)
+    assert "a comparação" in reply.message.blocks[0]["text"]["text"]
