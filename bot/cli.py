@@ -355,6 +355,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "cpu_only": query.cpu_only,
                 # "no celular", "on a phone": running on the device itself (a note; the answer is for GPUs).
                 "phone": query.phone,
+                # "sglang", "tgi": another serving engine named (the speed figures are vLLM's, said).
+                "other_engines": query.other_engines,
                 # "respostas curtas": the answer length the words were read as (traffic.toml).
                 "answer_lengths": [{"typed": a, "tokens": n} for a, n in query.answer_lengths],
                 "prompt_lengths": [{"typed": a, "tokens": n} for a, n in query.prompt_lengths],

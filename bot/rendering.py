@@ -466,6 +466,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
                            tps=i18n.number(tps, lang, 0 if tps >= 10 else 1)))  # fmt: skip
         else:
             lines.append(t("understood.cpu_only_training", typed=typed))
+    if query.other_engines and r.stage == Stage.inference.value:
+        lines.append(t("understood.other_engine", typed=", ".join(f"“{c}”" for c in query.other_engines)))
     if query.phone:
         lines.append(t("understood.phone", typed=", ".join(f"“{c}”" for c in dict.fromkeys(query.phone))))
     if query.system_ram:

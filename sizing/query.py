@@ -102,6 +102,7 @@ class Query(msgspec.Struct):
     corpus: list[str] = []  # a RAG corpus counted ("1M documentos"), as typed
     cpu_only: list[str] = []  # running on a CPU asked about ("em cpu", "sem gpu"), as typed
     phone: list[str] = []  # running on a phone asked about ("no celular"), as typed
+    other_engines: list[str] = []  # a serving engine other than vLLM named ("sglang", "tgi"), as typed
     # The system's RAM, not a GPU's ("notebook com 16gb de ram"), as typed: the answer asks for the GPU's.
     system_ram: list[str] = []
     # A machine of the asker's named without its memory ("no meu notebook", "macbook m3"), as typed.
@@ -697,6 +698,10 @@ CPU_OFFLOAD = regexes.compile(rf"\b{_W('training.cpu_offload')}\b")
 # said in a note (sizing/performance.py, cpu_tokens_per_s); the answer stays the GPUs we rent.
 CPU_ONLY = regexes.compile(rf"\b{_W('words.cpu_only')}\b")
 # not "sem quantizar", "without quantizing": those are the 16-bit weights (precisions.toml)
+# Serving engines other than vLLM, whose speed the performance model does not describe (a note says so).
+OTHER_ENGINE = regexes.compile(
+    r"\b(sglang|tgi|text[-\s]generation[-\s](?:inference|launcher)|tensorrt[-\s]?llm|trt[-\s]?llm|lmdeploy)\b"
+)
 PHONE = regexes.compile(rf"\b{_W('devices.phone')}\b")
 QUANTIZE_RUN = regexes.compile(
     rf"(?<!sem )(?<!without )(?<!nao )(?<!not )(?<!no )\b{_W('words.quantize_run')}\b"
@@ -1268,6 +1273,7 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     text = HF_LINK.sub(lambda m: f" {m.group(1) or ''} ", text)
     # E-mails, CPFs, phones...: never read as numbers ("(11) 98765-4321" is no context) nor echoed back.
     text, personal = scrub(text)
+    typed_lower = text.lower()
     # Speculative decoding's launch flags first: --speculative-config holds JSON the launch line does not read.
     text = GGUF_FILE.sub(
         lambda m: f"{m.group(1)} {m.group(2)}", launch_line(speculative_query.launch_flags(text))
@@ -1290,6 +1296,8 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
         query = _parse(text, catalog, base, personal)
         query.ranges = ranges
         query.ollama_tags = tags
+        # Read from the text as typed: a launch line's "python -m sglang.launch_server" is gone from `text`.
+        query.other_engines = list(dict.fromkeys(m.group(0) for m in OTHER_ENGINE.finditer(typed_lower)))
         query.precision_choices = choices + query.precision_choices
         return query
     except QueryError as e:

@@ -49,3 +49,23 @@ def test_tensor_parallel_degrees_vllm_accepts(catalog):
     qwen = catalog.model("qwen2.5-7b")  # 28 heads, 4 KV heads
     assert serving.tp_problem(qwen, 4) is None
     assert serving.tp_problem(qwen, 8) == "heads"
+
+
+@pytest.mark.parametrize(
+    ("text", "typed"),
+    [
+        ("sglang deepseek-v3 tp 8 h200", "sglang"),
+        ("python3 -m sglang.launch_server --model-path Qwen/Qwen3-32B --tp-size 2", "sglang"),
+        ("tgi com mistral 7b pra 30 pessoas", "tgi"),
+        ("llama 70b no tensorrt-llm", "tensorrt-llm"),  # had been not understood
+    ],
+)
+def test_another_serving_engine_named_is_told_the_speed_figures_are_vllms(text, typed):
+    from bot.rendering import render_text
+    from sizing.engine import size
+    from sizing.query import parse
+
+    query = parse(text)
+    assert query.other_engines == [typed] and query.unknown == []
+    answer = render_text(size(query.workload.but(lang=query.detected_lang)), query)
+    assert f"“{typed}”: a memória é dimensionada como qualquer servidor com KV cache paginado" in answer
