@@ -220,7 +220,7 @@ def _resolve_offline(text: str, key: str, catalog: Catalog) -> ResolvedModel:
         resolved = resolve_repo_name(text.strip(), catalog)
         if resolved is not None:
             return resolved
-    raise _suggest(text, catalog.all_models, "model", "model_examples")
+    raise _suggest(text, catalog.all_models, "model", "unknown_model_how")
 
 
 # -- repository names, read without the network ---------------------------------------------------------

@@ -3664,6 +3664,15 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             # "vocês têm SLA?", "SOC 2?", "API compatível com OpenAI?", "dá pra pagar em reais?": terms of the
             # service, not a sizing; said to be sales' and how to ask for one
             raise QueryError("query.commercial", hint="query.residency_size")
+        named = _unknown_named(query.unknown, scan.original)
+        if named is not None:
+            # "olmo 3 para 10 usuarios", "granite 4.0 h small", "hunyuan a13b": a model the catalogue does not
+            # know, said so with the closest names it has (it had been "Faltou dizer o modelo", or nothing
+            # understood).
+            try:
+                resolve_model(named, catalog)
+            except SizingError as e:
+                raise QueryError.from_sizing(e) from None
         if understood:
             raise QueryError("query.no_model")
         raise _nothing_understood(query.unknown)
@@ -3758,6 +3767,33 @@ _ARTICLES = frozenset(
         "to",
     ]
 )
+
+
+_LACKING_NAME = regexes.compile(r"[a-z][a-z-]{2,}")
+# After a name: its version ("3", "4.0", "v2") or a tag with digits ("a13b", "h1", "k2"), then short words not
+# understood ("h small", "air").
+_VERSION_AFTER = regexes.compile(r"[\s_-]*(?:v?\d+(?:\.\d+)*|[a-z]\d+[a-z]?\d*b?)(?![\w.])")
+_TAIL_WORD = regexes.compile(r"\s+([a-z]{1,6})(?![\w.])")
+
+
+def _unknown_named(unknown: list[str], original: str) -> str | None:
+    """A name the catalogue lacks, with its version, among the words not understood: "olmo 3", "granite 4.0 h
+    small", "hunyuan a13b". None when no word not understood is followed by a version."""
+    lowered = strip_accents(original.lower())
+    left = {strip_accents(u.lower()) for u in unknown}
+    for word in unknown:
+        plain = strip_accents(word.lower())
+        if not _LACKING_NAME.fullmatch(plain):
+            continue
+        at = re.search(rf"(?<![\w.-]){re.escape(plain)}(?![\w.-])", lowered)
+        version = _VERSION_AFTER.match(lowered, at.end()) if at else None
+        if version is None:
+            continue
+        end = version.end()
+        while (tail := _TAIL_WORD.match(lowered, end)) and tail.group(1) in left:
+            end = tail.end()
+        return original[at.start() : end].strip()
+    return None
 
 
 def _unknown_family(scan: _Scan, query: Query) -> tuple[str, list[str]] | None:

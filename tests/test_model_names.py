@@ -444,3 +444,31 @@ def test_a_model_said_by_its_kind_and_sizes_is_read_whole(text, model):
     assert query.unknown == [], query.unknown
     sized = size(query.workload).workload.model
     assert model in (sized.id, sized.scaled_from), sized.id
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        # "Faltou dizer o modelo" had been said, though a model was named.
+        ("olmo 3 para 10 usuarios", "olmo 3"),
+        # "Não entendi o pedido" with each word listed.
+        ("granite 4.0 h small", "granite 4.0 h small"),
+        ("hunyuan a13b", "hunyuan a13b"),
+    ],
+)
+def test_a_model_the_catalogue_lacks_said_with_its_version_is_said_unknown_with_how_to_ask(text, name):
+    from sizing.query import QueryError
+
+    with pytest.raises(QueryError) as raised:
+        parse(text)
+    assert raised.value.key.startswith("unknown_model") and raised.value.params["name"] == name
+    assert f"`/gpu {name} 32b`" in raised.value.hint("pt-BR") and "Hugging Face" in raised.value.hint("pt-BR")
+
+
+@pytest.mark.parametrize("text", ["4bit 32k 10 users", "quantas GPUs para 10 usuários?"])
+def test_bare_numbers_still_ask_for_the_model(text):
+    from sizing.query import QueryError
+
+    with pytest.raises(QueryError) as raised:
+        parse(text)
+    assert raised.value.key == "query.no_model"
