@@ -882,6 +882,8 @@ _HA_CUE = regexes.compile(
 _SLA = _W("replicas.sla")
 SLA = regexes.compile(
     rf"\b{_SLA}\s*(?:de|of|:|=)?\s*(9\d(?:[.,]\d+)?)\s*%|(?<![\w.,])(9\d(?:[.,]\d+)?)\s*%\s*(?:de\s+|of\s+)?{_SLA}\b"
+    # "2 replicas, 99.9%": nines after the point are an availability, unless a share of requests follows
+    r"|(?<![\w.,])(99[.,]\d+)\s*%(?!\s*(?:d[oa]s|of|das)\b)"
 )
 # N+1 (N+2...): copies beyond those the load needs, so that losing one costs no capacity.
 SPARE = regexes.compile(r"\bn\s*\+\s*([1-3])\b")

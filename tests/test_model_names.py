@@ -7,7 +7,7 @@ import pytest
 from sizing.catalog import load_catalog
 from sizing.engine import size
 from sizing.errors import SizingError
-from sizing.query import parse
+from sizing.query import QueryError, parse
 
 CASES = [
     # (question, model name shown, precision, a fragment of the assumptions)
@@ -457,8 +457,6 @@ def test_a_model_said_by_its_kind_and_sizes_is_read_whole(text, model):
     ],
 )
 def test_a_model_the_catalogue_lacks_said_with_its_version_is_said_unknown_with_how_to_ask(text, name):
-    from sizing.query import QueryError
-
     with pytest.raises(QueryError) as raised:
         parse(text)
     assert raised.value.key.startswith("unknown_model") and raised.value.params["name"] == name
@@ -467,8 +465,6 @@ def test_a_model_the_catalogue_lacks_said_with_its_version_is_said_unknown_with_
 
 @pytest.mark.parametrize("text", ["4bit 32k 10 users", "quantas GPUs para 10 usuários?"])
 def test_bare_numbers_still_ask_for_the_model(text):
-    from sizing.query import QueryError
-
     with pytest.raises(QueryError) as raised:
         parse(text)
     assert raised.value.key == "query.no_model"

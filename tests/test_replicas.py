@@ -337,3 +337,17 @@ def test_slack_answers_with_the_replicas_and_logs_them(tmp_path):
         slack.event(follow, "Ev202")
         second = slack.fake.wait_for("chat.postMessage", count=2)[1]
         assert "3 réplicas como pedido" in _text(second.params["blocks"])
+
+
+@pytest.mark.parametrize(
+    ("text", "ha"),
+    [
+        # "99.9" had been not understood.
+        ("llama 8b 10 usuarios, 2 replicas, 99.9%", True),
+        ("llama 8b com 99,95%", True),
+        ("llama 8b, 99,9% dos pedidos em até 2 s", None),  # a share of requests: a latency percentile
+    ],
+)
+def test_nines_alone_are_an_availability(text, ha):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.high_availability is ha
