@@ -220,7 +220,11 @@ def _resolve_offline(text: str, key: str, catalog: Catalog) -> ResolvedModel:
         resolved = resolve_repo_name(text.strip(), catalog)
         if resolved is not None:
             return resolved
-    raise _suggest(text, catalog.all_models, "model", "unknown_model_how")
+    # A name is asked again with its size; a file or a repo id is no name to append a size to.
+    file_or_repo = "/" in text or re.search(r"\.(?:gguf|safetensors|bin)\b", text, re.IGNORECASE)
+    raise _suggest(
+        text, catalog.all_models, "model", "model_examples" if file_or_repo else "unknown_model_how"
+    )
 
 
 # -- repository names, read without the network ---------------------------------------------------------
