@@ -360,6 +360,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 # "respostas curtas": the answer length the words were read as (traffic.toml).
                 "answer_lengths": [{"typed": a, "tokens": n} for a, n in query.answer_lengths],
                 "prompt_lengths": [{"typed": a, "tokens": n} for a, n in query.prompt_lengths],
+                # "documentos de 2000 palavras": the tokens, at traffic.toml's tokens a word.
+                "word_lengths": [
+                    {"typed": a, "tokens": n, "tokens_per_word": w} for a, n, w in query.word_lengths
+                ],
                 # "transcrições de 1 hora": the transcript's tokens, at traffic.toml's tokens a minute of speech.
                 "speech_lengths": [
                     {"typed": a, "tokens": n, "tokens_per_minute": m} for a, n, m in query.speech_lengths

@@ -437,6 +437,9 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.deadline_date", typed=typed, days=i18n.number(days, lang), date=shown))
     for typed, tokens in query.answer_lengths:
         lines.append(t("understood.answer_length", typed=typed, tokens=i18n.number(tokens, lang)))
+    for typed, tokens, per_word in query.word_lengths:
+        lines.append(t("understood.word_length", typed=typed, tokens=i18n.number(tokens, lang),
+                       per_word=i18n.number(per_word, lang, 1)))  # fmt: skip
     for typed, tokens, per_minute in query.speech_lengths:
         lines.append(t("understood.speech_length", typed=typed, tokens=i18n.number(tokens, lang),
                        per_minute=i18n.number(per_minute, lang)))  # fmt: skip

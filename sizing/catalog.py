@@ -456,6 +456,7 @@ class LengthSettings(Strict, kw_only=True):
     new_prompt_tokens: Annotated[int, msgspec.Meta(ge=1)] = 1000
     tokens_per_page: Annotated[int, msgspec.Meta(ge=1)] = 750
     tokens_per_speech_minute: Annotated[int, msgspec.Meta(ge=1)] = 225
+    tokens_per_word: Annotated[float, msgspec.Meta(gt=0)] = 1.5
 
 
 Side = Annotated[int, msgspec.Meta(ge=28, le=20000)]  # pixels a side of an image

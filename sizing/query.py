@@ -93,6 +93,8 @@ class Query(msgspec.Struct):
     prompt_lengths: list[tuple[str, int]] = []  # and prompts ("perguntas curtas")
     # Prompts given as speech by its duration ("transcrições de 1 hora"): (as typed, tokens, tokens a minute).
     speech_lengths: list[tuple[str, int, int]] = []
+    # Lengths in words ("documentos de 2000 palavras"): (as typed, tokens, tokens a word).
+    word_lengths: list[tuple[str, int, float]] = []
     # Words naming a vision-language model ("qwen2.5-vl", "llama 3.2 11b vision", "llava"), as typed: the
     # answer says when the model it sized carries no vision encoder.
     vision_named: list[str] = []
@@ -311,8 +313,9 @@ def _budget(m: re.Match, work: str) -> tuple[tuple[float, str | None, bool | Non
     return (amount, currency, monthly), end
 
 
-# A length in words or characters ("prompts de 2000 palavras") is no count of tokens, a context nor users:
-# said as not understood, whole (the prompt's length stays the default the answer states).
+# A count of words or characters with no prompt or answer before it ("500 palavras") is no count of tokens, a
+# context nor users: said as not understood, whole. After its noun ("prompts de 2000 palavras") it is a length,
+# read first (traffic_query.WORD_LENGTHS).
 WORD_COUNT = regexes.compile(
     r"(?<![\w.,])\d+(?:[.,]\d+)*\s*(?:mil|k)?\s*(?:palavras?|words?|caracteres|characters|chars)\b"
 )
@@ -1719,6 +1722,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
                 end = price.end()  # "US$ 2 por hora": a price paid elsewhere, said whole as not understood
             scan.found.setdefault("money", []).append((None, scan.original[start:end].strip()))
             scan.blank(start, end)
+    scan.take(traffic_query.WORD_LENGTHS, "word_length", _word_length)
     scan.take(WORD_COUNT, "word_count", lambda m: True)
     scan.take(OPTIMIZER_8BIT, "optimizer", lambda m: Optimizer.adamw8bit)
     for optimizer, pattern in OPTIMIZERS:
@@ -1893,6 +1897,14 @@ def _memory_share(m: re.Match) -> float:
 
 _HOUR_WORDS = frozenset(strip_accents(w) for w in VOCAB.words("durations.hour"))
 _PERIOD_WORD = regexes.compile(rf"{_W('durations.period')}\s")
+
+
+def _word_length(m: re.Match) -> tuple[str, float]:
+    """("prompt" or "answer", the words) of "documentos de 2000 palavras", "300-word answers"."""
+    number, thousands = (m.group(3), m.group(4)) if m.group(3) else (m.group(5), m.group(6))
+    words = _float(number.replace(".", "").replace(",", "") if re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", number)
+                   else number) * (1000 if thousands else 1)  # fmt: skip
+    return ("answer" if m.group("answer") or m.group("answer2") else "prompt", words)
 
 
 def _period_days(m: re.Match) -> int | None:
@@ -3319,6 +3331,12 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         per_minute = catalog.traffic.lengths.tokens_per_speech_minute
         fields["prompt_tokens"] = max(round(minutes * per_minute), 1)
         query.speech_lengths.append((typed, fields["prompt_tokens"], per_minute))
+    for (side, words), typed in scan.found.pop("word_length", []):
+        # "documentos de 2000 palavras": traffic.toml's tokens a word, said in the answer.
+        field = "prompt_tokens" if side == "prompt" else "output_tokens"
+        if fields[field] is None:
+            fields[field] = max(round(words * catalog.traffic.lengths.tokens_per_word), 1)
+            query.word_lengths.append((typed, fields[field], catalog.traffic.lengths.tokens_per_word))
     said = scan.found.pop("prompt_length_word", [])
     if said and fields["prompt_tokens"] is None:
         # "mostly short questions", "prompts longos": traffic.toml's length for them, said in the answer.

@@ -921,3 +921,19 @@ def names_speech(text: str) -> bool:
 
 
 _SPEECH = regexes.compile(rf"\b(?:{_alternatives(_words()['speech'])}|atas?)\b")
+
+
+def _word_lengths() -> re.Pattern:
+    w = _words()
+    prompts = f"{_alternatives(w['prompt_nouns'])}|{_alternatives(w['documents'])}"
+    answers = _alternatives(w["answer_nouns"])
+    number = r"(?:(?:ate|up\s+to|cerca\s+de|about|around|~)\s*)?(\d+(?:[.,]\d+)*)\s*(mil|k)?\s*"
+    return regexes.compile(
+        rf"\b(?:(?P<prompt>{prompts})|(?P<answer>{answers}))\s+(?:de|of|com|with)\s+{number}(?:palavras?|words?)\b"
+        rf"|(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(mil|k)?[-\s]*(?:palavras?|words?)[-\s]+(?:(?P<prompt2>{prompts})|(?P<answer2>{answers}))\b"
+    )
+
+
+# "documentos de 2000 palavras", "respostas de 300 palavras", "2,000-word reports": a length in words, made
+# tokens at traffic.toml's tokens_per_word (sizing/query.py).
+WORD_LENGTHS = _word_lengths()

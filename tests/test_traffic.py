@@ -1239,19 +1239,44 @@ def test_the_understood_line_says_a_plain_context_in_tokens(text, said):
 
 
 @pytest.mark.parametrize(
-    ("text", "typed"),
+    ("text", "field", "tokens", "said"),
     [
-        ("llama 8b prompts de 2000 palavras, 2 req/s", "2000 palavras"),
-        ("llama 8b respostas de 300 words", "300 words"),
+        # "2000" had been a 2,000-token context (a word is more than a token), then a length left unread.
+        (
+            "llama 8b prompts de 2000 palavras, 2 req/s",
+            "prompt_tokens",
+            3000,
+            "Li “prompts de 2000 palavras” como ~3.000",
+        ),
+        (
+            "llama 8b respostas de 300 words",
+            "output_tokens",
+            450,
+            "Li “respostas de 300 words” como ~450 tokens",
+        ),
+        (
+            "llama 8b, 20 usuarios, documentos de 2000 palavras",
+            "prompt_tokens",
+            3000,
+            "(1,5 tokens por palavra",
+        ),
+        (
+            "llama 8b summarize 2,000-word reports, 5000 a day",
+            "prompt_tokens",
+            3000,
+            "Read “2,000-word reports”",
+        ),
     ],
 )
-def test_a_length_in_words_is_said_not_read_as_tokens(text, typed):
-    # "2000" had been a 2,000-token context (or prompt): a word is more than a token.
+def test_a_length_in_words_is_tokens_at_traffic_tomls_rate(text, field, tokens, said):
     q = parse(text)
-    assert typed in q.unknown
-    assert (
-        q.workload.context is None and q.workload.prompt_tokens is None and q.workload.output_tokens is None
-    )
+    assert q.unknown == [] and q.workload.context is None
+    assert getattr(q.workload, field) == tokens
+    assert said in render_text(size(q.workload.but(lang=q.detected_lang)), q)
+
+
+def test_a_count_of_words_with_no_noun_is_still_not_understood():
+    assert "500 palavras" in parse("llama 8b 500 palavras").unknown
 
 
 @pytest.mark.parametrize(
