@@ -19,7 +19,9 @@ from .blocks import MAX_SECTION_TEXT, Message, esc, validate
 from .rendering import budget_amount, budget_verdict
 
 
-def lines(fits: WhatFits, lang: str, show_prices: bool = True) -> tuple[str, list[str]]:
+def lines(fits: WhatFits, lang: str, show_prices: bool = True, example: bool = True) -> tuple[str, list[str]]:
+    """`example`: end with a question to ask next (one is enough where several GPUs are listed)."""
+
     def t(key: str, **params) -> str:
         return i18n.t(lang, key, **params)
 
@@ -56,9 +58,9 @@ def lines(fits: WhatFits, lang: str, show_prices: bool = True) -> tuple[str, lis
             out += _fits_budget(fits, lang)
     if fits.load_given:
         out.append(t("fits.load_not_used"))
-    example = _example(fits)
-    if example:
-        out.append(t("fits.next", example=example))
+    asked = _example(fits) if example else None
+    if asked:
+        out.append(t("fits.next", example=asked))
     return t("fits.title", setup=setup), out
 
 
@@ -210,13 +212,7 @@ def compared_lines(compared: GpusCompared, lang: str, show_prices: bool = True) 
         out.append(t("gpus_compared.speed", ratio=i18n.number(ratio, lang, 1), fast=fast.name, slow=slow.name,
                      compute=i18n.number(compute, lang, 1), example=example))  # fmt: skip
     for i, fits in enumerate(compared.fits):
-        title, body = lines(fits, lang, show_prices)
-        if (
-            i < len(compared.fits) - 1
-            and body
-            and body[-1].startswith(t("fits.next", example="").split("`")[0])
-        ):
-            body = body[:-1]  # one example at the end is enough
+        title, body = lines(fits, lang, show_prices, example=i == len(compared.fits) - 1)
         out += ["", title, *body]
     return t("gpus_compared.title", gpus=i18n.join(setups, lang)), out
 

@@ -13,6 +13,7 @@ import msgspec
 
 from . import gguf
 from .catalog import GGUF_BASE_TYPES, Catalog, ModelEntry, Precision
+from .training import layer_params
 
 
 class Weights(msgspec.Struct, kw_only=True):
@@ -103,6 +104,4 @@ def quantization_run(model: ModelEntry) -> tuple[int, int]:
     """(host RAM, GPU memory per layer) to quantize a model with LLM Compressor's sequential onloading: the
     16-bit checkpoint stays in CPU memory and one decoder layer at a time goes to the GPU, 2 bytes a
     parameter (vllm-project/llm-compressor docs/guides/memory.md; GPTQ doubles the layer for its Hessian)."""
-    from .training import layer_params
-
     return model.params * 2, layer_params(model) * 2
