@@ -1010,3 +1010,12 @@ def test_a_width_no_format_has_is_said_not_understood(text, left):
 def test_widths_and_counts_as_people_write_them(text, field, value):
     query = parse(text)
     assert query.unknown == [] and query.workload.given_fields()[field] == value
+
+
+@pytest.mark.parametrize(
+    "text", ["tamanho dos pesos do llama 3.1 405b em fp8", "size of the weights of llama 3.1 405b in fp8"]
+)
+def test_asking_for_the_weights_leaves_nothing_not_understood(text):
+    # "pesos" had been listed as not understood, though the answer's breakdown starts with the weights.
+    query = parse(text)
+    assert query.unknown == [] and query.workload.model == "llama-3.1-405b"
