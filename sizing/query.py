@@ -1065,7 +1065,7 @@ _SMALL_COUNTS = {"2": 2, "3": 3, "4": 4, "two": 2, "three": 3, "four": 4, "dois"
 def _same_size_together(text: str, query: Query) -> None:
     """ "can I run two 8B models on one A100?": as many models of that size on the GPU, sized side by side and
     summed as models named together are (it had been one 8B model)."""
-    if query.model_choices or query.workload is None:
+    if query.model_choices or query.workload is None or "model" not in text.lower():
         return
     m = SAME_SIZE_MODELS.search(text)
     if m is None or not re.search(r"models?|modelos?", m.group(0), re.IGNORECASE):
@@ -1722,7 +1722,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
                 end = price.end()  # "US$ 2 por hora": a price paid elsewhere, said whole as not understood
             scan.found.setdefault("money", []).append((None, scan.original[start:end].strip()))
             scan.blank(start, end)
-    scan.take(traffic_query.WORD_LENGTHS, "word_length", _word_length)
+    if "palavra" in scan.work or "word" in scan.work:  # the pattern's nouns make it slow to fail (~15 µs)
+        scan.take(traffic_query.WORD_LENGTHS, "word_length", _word_length)
     scan.take(WORD_COUNT, "word_count", lambda m: True)
     scan.take(OPTIMIZER_8BIT, "optimizer", lambda m: Optimizer.adamw8bit)
     for optimizer, pattern in OPTIMIZERS:
@@ -1730,7 +1731,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(PARAM_OFFLOAD, "offload_params", lambda m: True)
     scan.take(CPU_OFFLOAD, "cpu_offload", lambda m: True)
     scan.take(CPU_ONLY, "cpu_only", lambda m: True)
-    scan.take(QUANTIZE_RUN, "quantize_run", lambda m: True)
+    if "quanti" in scan.work:
+        scan.take(QUANTIZE_RUN, "quantize_run", lambda m: True)
     scan.take(PHONE, "phone", lambda m: True)
     serving_said = bool(_SERVING_SAID.search(scan.work))
     # In a thread about serving, adapters counted are served ("e com 20 adaptadores?"); "e com lora?" there
