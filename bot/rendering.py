@@ -469,6 +469,9 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
                            tps=i18n.number(tps, lang, 0 if tps >= 10 else 1)))  # fmt: skip
         else:
             lines.append(t("understood.cpu_only_training", typed=typed))
+    if query.kv_per_token and result.kv_bytes_per_token and r.stage == Stage.inference.value:
+        lines.append(t("understood.kv_per_token", per_token=i18n.kib(result.kv_bytes_per_token, lang),
+                       per=i18n.gb(result.kv_bytes_per_conversation, lang), context=i18n.tokens(r.context_tokens or 0, lang)))  # fmt: skip
     if query.other_engines and r.stage == Stage.inference.value:
         lines.append(t("understood.other_engine", typed=", ".join(f"“{c}”" for c in query.other_engines)))
     if query.phone:

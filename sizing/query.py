@@ -105,6 +105,7 @@ class Query(msgspec.Struct):
     cpu_only: list[str] = []  # running on a CPU asked about ("em cpu", "sem gpu"), as typed
     phone: list[str] = []  # running on a phone asked about ("no celular"), as typed
     other_engines: list[str] = []  # a serving engine other than vLLM named ("sglang", "tgi"), as typed
+    kv_per_token: bool = False  # "kv cache ... por token?": the answer says what a token takes
     # The system's RAM, not a GPU's ("notebook com 16gb de ram"), as typed: the answer asks for the GPU's.
     system_ram: list[str] = []
     # A machine of the asker's named without its memory ("no meu notebook", "macbook m3"), as typed.
@@ -704,6 +705,10 @@ CPU_ONLY = regexes.compile(rf"\b{_W('words.cpu_only')}\b")
 # Serving engines other than vLLM, whose speed the performance model does not describe (a note says so).
 OTHER_ENGINE = regexes.compile(
     r"\b(sglang|tgi|text[-\s]generation[-\s](?:inference|launcher)|tensorrt[-\s]?llm|trt[-\s]?llm|lmdeploy)\b"
+)
+# "quanto ocupa o kv cache ... por token?", "kv cache per token": the answer says the cache a token takes.
+KV_PER_TOKEN = regexes.compile(
+    r"\b(?:kv(?:[\s_-]*cache)?|cache\s+kv)\b[^?!;]{0,60}?\b(?:por|per|each|a)\s+token\b"
 )
 PHONE = regexes.compile(rf"\b{_W('devices.phone')}\b")
 QUANTIZE_RUN = regexes.compile(
@@ -3350,6 +3355,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     query.system_ram = [typed for _, typed in scan.found.get("system_ram", [])]
     query.cpu_only = [typed for _, typed in scan.found.get("cpu_only", [])]
     query.phone = [typed for _, typed in scan.found.get("phone", [])]
+    query.kv_per_token = "token" in scan.original.lower() and bool(
+        KV_PER_TOKEN.search(strip_accents(scan.original.lower()))
+    )
     alone = scan.found.get("device_alone", [])
     query.device_alone = list(dict.fromkeys(typed for kind, typed in alone if kind not in ("mac", "unified")))
     query.mac_alone = list(dict.fromkeys(typed for kind, typed in alone if kind in ("mac", "unified")))

@@ -99,3 +99,23 @@ def test_a_4_bit_kv_cache_is_said_not_to_exist_in_vllm_not_read_as_4_bit_weights
         size(parse(text).workload)
     assert refused.value.key == "kv_precision_4bit"
     assert "O vLLM não tem KV cache de 4 bits" in refused.value.message("pt-BR")
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # Asked per token, the answer had given only a conversation's cache. 2 x 32 layers x 8 KV heads x 128 x 2
+        # bytes = 128 KiB; DeepSeek V3's MLA keeps (512 + 64) x 61 layers x 2 bytes = 69 KiB.
+        ("quanto ocupa o kv cache do llama 3.1 8b por token em fp16?", "KV cache por token: 128 KiB"),
+        ("kv cache do deepseek v3 por token", "KV cache por token: 69 KiB"),
+        ("llama 3.1 70b kv cache per token with fp8 kv", "KV cache per token: 160 KiB"),
+    ],
+)
+def test_the_kv_cache_asked_per_token_is_said(text, said):
+    from bot.rendering import render_text
+    from sizing.engine import size
+    from sizing.query import parse
+
+    query = parse(text)
+    assert query.kv_per_token
+    assert said in render_text(size(query.workload.but(lang=query.detected_lang)), query)
