@@ -701,7 +701,6 @@ CPU_OFFLOAD = regexes.compile(rf"\b{_W('training.cpu_offload')}\b")
 # Running on a CPU instead of a GPU ("llama 8b em cpu", "cpu only", "sem gpu"): read after CPU offload, and
 # said in a note (sizing/performance.py, cpu_tokens_per_s); the answer stays the GPUs we rent.
 CPU_ONLY = regexes.compile(rf"\b{_W('words.cpu_only')}\b")
-# not "sem quantizar", "without quantizing": those are the 16-bit weights (precisions.toml)
 # Serving engines other than vLLM, whose speed the performance model does not describe (a note says so).
 OTHER_ENGINE = regexes.compile(
     r"\b(sglang|tgi|text[-\s]generation[-\s](?:inference|launcher)|tensorrt[-\s]?llm|trt[-\s]?llm|lmdeploy)\b"
@@ -710,7 +709,10 @@ OTHER_ENGINE = regexes.compile(
 KV_PER_TOKEN = regexes.compile(
     r"\b(?:kv(?:[\s_-]*cache)?|cache\s+kv)\b[^?!;]{0,60}?\b(?:por|per|each|a)\s+token\b"
 )
+# "no celular", "on a phone": the model run on the device itself (a note; the answer is for our GPUs).
 PHONE = regexes.compile(rf"\b{_W('devices.phone')}\b")
+# Quantizing the model oneself ("quantizar o llama 70b para awq"); not "sem quantizar", "without quantizing":
+# those are the 16-bit weights (precisions.toml).
 QUANTIZE_RUN = regexes.compile(
     rf"(?<!sem )(?<!without )(?<!nao )(?<!not )(?<!no )\b{_W('words.quantize_run')}\b"
 )
