@@ -419,6 +419,12 @@ def _family_model(word: str, size_text: str, typed: str, catalog: Catalog) -> Re
             return ResolvedModel(
                 m, notes=(("family_model", {"typed": typed, "model": m.name}),), source="family"
             )
+    # A size its makers rounded in the name ("gemma 2b": Gemma 2 2B has 2.61B parameters) is that model.
+    for m in members:
+        if not moe_asked and _named_size(m.id) == total:
+            return ResolvedModel(
+                m, notes=(("family_model", {"typed": typed, "model": m.name}),), source="family"
+            )
     bases = [m for m in members if m.scale_base] or members
     same_kind = [m for m in bases if m.is_moe == moe_asked] or bases
     nearest = min(same_kind, key=lambda m: (_log_distance(m.params, total), m.params))

@@ -79,7 +79,18 @@ def test_a_length_in_hours_is_no_rental_term():
 
 
 def test_a_size_a_series_has_but_the_catalogue_lacks_is_said_so():
-    # "Gemma 2 não tem 2B" had been said: Gemma 2 2B exists, the catalogue lacks it.
+    # Not "Gemma 4 não tem E2B": it exists, the catalogue does not size it.
     with pytest.raises(QueryError) as raised:
-        parse("gemma 2 2b em cpu")
+        parse("gemma 4 e2b em cpu")
     assert raised.value.key == "query.series_uncatalogued_size"
+
+
+def test_gemma_2_2b_is_its_own_architecture():
+    # It had been said to be uncatalogued, and "gemma 2b" was Gemma 2 9B's shape cut to 20 layers.
+    from sizing.engine import size
+
+    for text in ("gemma 2 2b em cpu", "gemma 2b", "google/gemma-2-2b-it"):
+        model = size(parse(text).workload).workload.model
+        assert model.id == "gemma-2-2b" and model.scaled_from is None, text
+    # 2.61B, as its card says: 256k vocabulary of 2,304 (tied) and 26 layers.
+    assert abs(model.params - 2.614e9) < 0.005e9
