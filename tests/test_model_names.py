@@ -453,7 +453,7 @@ def test_a_model_said_by_its_kind_and_sizes_is_read_whole(text, model):
         ("olmo 3 para 10 usuarios", "olmo 3"),
         # "Não entendi o pedido" with each word listed.
         ("granite 4.0 h small", "granite 4.0 h small"),
-        ("hunyuan a13b", "hunyuan a13b"),
+        ("exaone 4.0", "exaone 4.0"),
     ],
 )
 def test_a_model_the_catalogue_lacks_said_with_its_version_is_said_unknown_with_how_to_ask(text, name):
@@ -468,3 +468,16 @@ def test_bare_numbers_still_ask_for_the_model(text):
     with pytest.raises(QueryError) as raised:
         parse(text)
     assert raised.value.key == "query.no_model"
+
+
+@pytest.mark.parametrize("text", ["hunyuan a13b", "tencent/Hunyuan-A13B-Instruct", "hunyuan 80b-a13b"])
+def test_hunyuan_a13b_is_its_own_mixture_of_experts(text):
+    # It had been "Não conheço o modelo": 64 experts of 3,072 (8 a token) and one shared, GQA with 8 KV heads.
+    query = parse(text)
+    assert query.unknown == []
+    result = size(query.workload)
+    model = result.workload.model
+    assert model.id == "hunyuan-a13b" and model.scaled_from is None
+    assert abs(model.params / 80e9 - 1) < 0.01 and abs(model.active_params / 13e9 - 1) < 0.03
+    # KV cache: 2 x 32 layers x 8 heads x 128 x 2 bytes = 128 KiB a token (4,096 tokens by default).
+    assert result.memory.kv_cache == 2 * 32 * 8 * 128 * 2 * 4096
