@@ -355,6 +355,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "cpu_only": query.cpu_only,
                 # "no celular", "on a phone": running on the device itself (a note; the answer is for GPUs).
                 "phone": query.phone,
+                # "fine-tunado com lora", "já treinei um lora": a model already fine-tuned, served (as typed).
+                "fine_tuned": [typed for typed, _ in query.fine_tuned],
                 # "sglang", "tgi": another serving engine named (the speed figures are vLLM's, said).
                 "other_engines": query.other_engines,
                 # "respostas curtas": the answer length the words were read as (traffic.toml).

@@ -476,6 +476,10 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.other_engine", typed=", ".join(f"“{c}”" for c in query.other_engines)))
     if query.phone:
         lines.append(t("understood.phone", typed=", ".join(f"“{c}”" for c in dict.fromkeys(query.phone))))
+    if query.fine_tuned and r.stage == Stage.inference.value:
+        adapter = any(how for _, how in query.fine_tuned)
+        typed = ", ".join(f"“{c}”" for c in dict.fromkeys(c for c, _ in query.fine_tuned))
+        lines.append(t("understood.fine_tuned_adapter" if adapter else "understood.fine_tuned", typed=typed))
     if query.system_ram:
         key = "understood.system_ram_named" if w.gpu else "understood.system_ram"
         lines.append(t(key, typed=", ".join(f"“{c}”" for c in query.system_ram)))

@@ -104,6 +104,9 @@ class Query(msgspec.Struct):
     corpus: list[str] = []  # a RAG corpus counted ("1M documentos"), as typed
     cpu_only: list[str] = []  # running on a CPU asked about ("em cpu", "sem gpu"), as typed
     phone: list[str] = []  # running on a phone asked about ("no celular"), as typed
+    # A model already fine-tuned, to serve ("fine-tunado com lora", "já treinei um lora"): (as typed, how:
+    # "lora", "qlora" or "" when not said).
+    fine_tuned: list[tuple[str, str]] = []
     other_engines: list[str] = []  # a serving engine other than vLLM named ("sglang", "tgi"), as typed
     kv_per_token: bool = False  # "kv cache ... por token?": the answer says what a token takes
     # The system's RAM, not a GPU's ("notebook com 16gb de ram"), as typed: the answer asks for the GPU's.
@@ -479,6 +482,12 @@ LANG_REQUESTS = [
     for code, lang in sorted(VOCAB.languages.items(), key=lambda item: item[1].variant_of is None)
     if lang.names or lang.codes
 ]
+# European Portuguese said by its grammar rather than a word of its own: "estou a pensar treinar", "estamos a
+# avaliar" (Brazil says "estou pensando", "estamos avaliando"), and "mil milhões" (Brazil's "bilhões").
+PT_PT_PHRASES = regexes.compile(
+    r"\b(?:estou|estamos|esta|estao|estas|ando|andamos|anda|andam|continuo|continuamos)\s+a\s+[a-z]{2,}(?:ar|er|ir)\b"
+    r"|\bmil\s+milhoes\b"
+)
 SPEED_ASKED = regexes.compile(
     r"\b(?:tokens?|toks?)\s*(?:por|per|/|a)\s*(?:segundo|second|sec|s)\b"
     # "quanto tempo de resposta?", "what's the response time?": the latency asked, with no target (a number
@@ -708,6 +717,22 @@ OTHER_ENGINE = regexes.compile(
 # "quanto ocupa o kv cache ... por token?", "kv cache per token": the answer says the cache a token takes.
 KV_PER_TOKEN = regexes.compile(
     r"\b(?:kv(?:[\s_-]*cache)?|cache\s+kv)\b[^?!;]{0,60}?\b(?:por|per|each|a)\s+token\b"
+)
+# A model already fine-tuned, to serve ("servir o llama 8b fine-tunado com lora", "deploy de um qwen treinado com
+# qlora", "já treinei um lora no llama 70b", "serve our fine-tuned llama"): a participle or a past tense says the
+# training is done, and the question is about running the result. Not "pré-treinado"/"pre-trained" (the hyphen),
+# which names the base model.
+_TUNED_HOW = r"(?:\s+(?:com|with|via|usando|using|por|by)\s+(?:um\s+|uma\s+|a\s+|o\s+)?(?P<how>qlora|lora|peft|sft|dpo|grpo|unsloth))?"
+# "pré-treinado", "pretrained": the base model as published, never a pre-training to size ("lora no llama 8b
+# pré-treinado" had been refused as a contradiction).
+PRETRAINED = regexes.compile(r"(?<![\w-])(?:pre[-\s]?treinad[oa]s?|pre[-\s]?trained)\b")
+FINE_TUNED = regexes.compile(
+    r"(?<![\w-])(?:fine[-\s]?tunad[oa]s?|finetunad[oa]s?|tunad[oa]s?|(?:re)?treinad[oa]s?|fine[-\s]?tuned|finetuned|"
+    r"(?:re)?trained|ajustad[oa]s?(?=\s+(?:com|via|usando)\s+(?:um\s+|uma\s+)?q?lora))\b"
+    + _TUNED_HOW
+    + r"|\b(?:ja|already|we(?:'ve|\s+have)?(?:\s+already)?)\s+(?:treinei|treinamos|ajustei|ajustamos|fiz|fizemos|"
+    r"fine[-\s]?tunei|fine[-\s]?tunamos|trained|fine[-\s]?tuned|did)\b"
+    r"(?:\s+(?:um|uma|o|a|the|our|nosso|nossa)?\s*(?P<did>qlora|lora|fine[-\s]?tune|ajuste\s+fino))?"
 )
 # "no celular", "on a phone": the model run on the device itself (a note; the answer is for our GPUs).
 PHONE = regexes.compile(rf"\b{_W('devices.phone')}\b")
@@ -1685,6 +1710,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.work = _COMMA_VERSION.sub(lambda m: m.group(0).replace(",", "."), scan.work)
     # A repo id's words ("someone/does-not-exist") say nothing of the language the question is written in.
     written = VOCAB.detect(set(LETTERS.findall(REPO.sub(" ", scan.work) if "/" in scan.work else scan.work)))
+    if written == "pt-BR" and PT_PT_PHRASES.search(scan.work):
+        written = "pt-PT"
     query = Query(detected_lang=written or "pt-BR", written_lang=written, corrections=list(corrections))
     if "v" in scan.work:
         query.vision_named = [scan.original[m.start() : m.end()] for m in VISION_NAMED.finditer(scan.work)]
@@ -1741,11 +1768,19 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     if "quanti" in scan.work:
         scan.take(QUANTIZE_RUN, "quantize_run", lambda m: True)
     scan.take(PHONE, "phone", lambda m: True)
+    if "tun" in scan.work or "trein" in scan.work or "train" in scan.work or "ajust" in scan.work:
+        scan.take(PRETRAINED, "filler", lambda m: True)
+        scan.take(FINE_TUNED, "fine_tuned", _fine_tuned_how)
     serving_said = bool(_SERVING_SAID.search(scan.work))
     # In a thread about serving, adapters counted are served ("e com 20 adaptadores?"); "e com lora?" there
     # still asks about a LoRA fine-tune (_follow_up).
     serving_thread = base is not None and not base.stage.is_training
-    if (serving_said or serving_thread) and not _TRAINING_NOT_ADAPTER.search(scan.work):
+    # "run GRPO on qwen3 32b with LoRA": a method of training says the LoRA is trained, not served.
+    if (
+        (serving_said or serving_thread)
+        and not _TRAINING_NOT_ADAPTER.search(scan.work)
+        and not (scan.may_match(METHODS) and METHODS.search(scan.work))
+    ):
         convert = _served_adapters if serving_said else _counted_adapters
         scan.take(SERVED_ADAPTERS, "lora_adapters", convert)
         if "lora_adapters" in scan.found:
@@ -3083,6 +3118,12 @@ def _task(scan: _Scan) -> Task | None:
     return next((task for task in TASK_PRIORITY if task in tasks), None)
 
 
+def _fine_tuned_how(m: re.Match) -> str:
+    """How a model said to be fine-tuned already was: "lora", "qlora", or "" (not said, or a full fine-tune)."""
+    how = (m.group("how") or m.group("did") or "").lower()
+    return how if how in ("lora", "qlora") else ""
+
+
 def _stage(scan: _Scan) -> Stage | None:
     """The stage the words name. The most specific training word wins ("ajuste fino com LoRA" is LoRA,
     "treinar um QLoRA" is QLoRA); words that name two different trainings are a contradiction."""
@@ -3357,6 +3398,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     query.system_ram = [typed for _, typed in scan.found.get("system_ram", [])]
     query.cpu_only = [typed for _, typed in scan.found.get("cpu_only", [])]
     query.phone = [typed for _, typed in scan.found.get("phone", [])]
+    query.fine_tuned = [(typed, how) for how, typed in scan.found.get("fine_tuned", [])]
     query.kv_per_token = "token" in scan.original.lower() and bool(
         KV_PER_TOKEN.search(strip_accents(scan.original.lower()))
     )

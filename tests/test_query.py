@@ -254,6 +254,16 @@ def test_shorthand_is_in_no_language_so_one_word_never_flips_the_answer(text):
         ("70b 4bit 10 usuários", "pt-BR"),
         ("Boa tarde. Pretendemos afinar o Qwen2.5 7B com QLoRA. Que placa recomendam?", "pt-PT"),
         ("Quanto custa alojar o gpt-oss 120b para 100 pessoas?", "pt-PT"),
+        # Portugal's grammar, with no word of its own: they had been answered in pt-BR.
+        ("Estou a pensar treinar o Qwen2.5 7B com LoRA", "pt-PT"),
+        ("Precisamos de treinar o Llama 3.1 70B com LoRA sobre 2 mil milhões de tokens", "pt-PT"),
+        ("Estamos a avaliar o gpt-oss-120b para 30 pedidos por minuto. Que GPUs aconselham?", "pt-PT"),
+        ("Estou pensando em treinar o Qwen2.5 7B com LoRA", "pt-BR"),
+        # English training questions had been answered in pt-BR.
+        ("continued pretraining llama 3.1 8b 50B tokens", "en"),
+        ("pretrain 1B model 100B tokens within a week", "en"),
+        ("DPO llama 3.1 8b lora 10k pairs", "en"),
+        ("GRPO qwen2.5 7b full, 10k prompts, 16 generations each", "en"),
     ],
 )
 def test_the_language_a_question_is_written_in(text, lang):

@@ -95,3 +95,45 @@ def test_a_thread_about_serving_takes_adapters_counted_and_keeps_its_load():
 def test_adapters_given_to_a_training_run_are_said_unused(capsys):
     out = answer(capsys, "--model", "llama-3.1-8b", "--stage", "lora", "--lora-adapters", "3")
     assert "Adaptadores LoRA servidos contam só ao servir o modelo: este treino não os usa." in out
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # Each had been sized as a LoRA or QLoRA fine-tune (training memory), the users dropped.
+        ("servir o llama 3.1 8b fine-tunado com lora pra 50 usuarios", "fine-tunado com lora"),
+        ("deploy de um qwen2.5 7b treinado com qlora, 20 usuarios 8k", "treinado com qlora"),
+        (
+            "já treinei um lora no llama 70b, agora quero colocar em produção com 30 usuários",
+            "já treinei um lora",
+        ),
+        # A full fine-tune: it had been sized as one on 2 H200s.
+        ("serve our fine-tuned llama 3.1 8b for 50 users", "fine-tuned"),
+    ],
+)
+def test_a_model_already_fine_tuned_is_served(text, said):
+    q = parse(text)
+    assert q.unknown == [] and q.workload.stage.value == "inference" and q.workload.users >= 20
+    assert [typed for typed, _ in q.fine_tuned] == [said]
+
+
+def test_serving_a_fine_tuned_model_says_what_is_sized(capsys):
+    out = answer(capsys, "servir o llama 3.1 8b fine-tunado com lora pra 50 usuarios")
+    assert "“fine-tunado com lora”: um modelo já ajustado é servido sobre a arquitetura do modelo base" in out
+    assert "ajuste fino" not in out.split("\n")[0]
+    out = answer(capsys, "serve our fine-tuned llama 3.1 8b for 50 users")
+    assert "a model already fine-tuned has the base model's architecture and size" in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "quero um modelo fine-tunado: lora no llama 8b com 10k exemplos",
+        "lora no llama 3.1 8b pré-treinado",  # had been refused: "lora" and "pré-treinado" contradict
+        "run GRPO on Qwen3-32B with LoRA",  # had been a full fine-tune with one served adapter (8 H200s)
+        "rodar DPO no llama 3.1 8b com lora",
+    ],
+)
+def test_a_lora_still_to_train_is_a_lora_fine_tune(text):
+    w = parse(text).workload
+    assert (w.stage.value, w.lora_adapters) == ("lora", None)
