@@ -2107,7 +2107,9 @@ _NUMBER_USE_BEFORE = regexes.compile(
 _GPUS_AFTER = regexes.compile(r"\s*(?:gpus?|placas?|cards?)\b")
 # A version's minor part never follows it after a space: "v3 1" is a version and a number.
 _SPLIT_VERSION = regexes.compile(r"\bv\d+\s+\d{1,2}\b")  # a date ("v3 0324") is no minor part
-_GLUED_COUNT = regexes.compile(r"(\d+)\s*[x×*]\s*(?=[a-z])")
+_GLUED_COUNT = regexes.compile(
+    r"(\d+)\s*[x×*]\s*(?=[a-z]|\d{4}(?![\w.]))"
+)  # "2x4090": a GeForce by its number
 # A GeForce card's tier after its number ("rtx 3080 ti", "4070 super", "4060ti"): another card. Not "super"
 # before a word it qualifies ("uma 4090 super rápida"), only before a connective or the end.
 _TIER_AFTER = regexes.compile(
@@ -2782,6 +2784,16 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
             continue
         _, kind, key, with_size, with_version = best
         item = indexes[kind][key]
+        if (
+            kind == "model"
+            and not with_size
+            and not with_version
+            and (part := _part_of_found_name(scan, catalog, key))
+        ):
+            # "deepsek r1": the misspelt family before a name read whole ("r1"), not a second model (it had
+            # been refused as two models contradicting each other).
+            query.corrections.append((word, part))
+            continue
         typed = word
         if with_version:
             typed, skip = f"{word} {version}", i + 1
@@ -2792,6 +2804,16 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
         if normalize(typed) != normalize(item.name):  # "Qwen2.5-7B-Instruct-Q4_K_M" is no typo of Qwen2.5 7B
             query.corrections.append((typed, item.name))
     return unknown
+
+
+def _part_of_found_name(scan: _Scan, catalog: Catalog, key: str) -> str | None:
+    """The first word of a model name already read when it is this (normalized) name: "DeepSeek" of DeepSeek
+    R1; None when no name read begins with it."""
+    for model_id, _ in scan.found.get("model", []):
+        entry = next((m for m in catalog.all_models if m.id == model_id), None)
+        if entry is not None and normalize(entry.name.split()[0]) == key and normalize(entry.name) != key:
+            return entry.name.split()[0]
+    return None
 
 
 # Sections whose words change the answer: a typo of one of them is corrected and said. Filler words are
@@ -3406,6 +3428,17 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     query.device_alone = list(dict.fromkeys(typed for kind, typed in alone if kind not in ("mac", "unified")))
     query.mac_alone = list(dict.fromkeys(typed for kind, typed in alone if kind in ("mac", "unified")))
     stage = _stage(scan)
+    if (
+        stage is Stage.lora
+        and fields["precision"] in ("int4", "nf4")
+        and not any(f in scan.found["precision"][0][1].lower() for f in ("awq", "gptq"))
+    ):
+        # "lora no mixtral com unsloth, 4bit": LoRA over a base loaded in 4 bits is QLoRA (NF4 with
+        # bitsandbytes, as Unsloth and PEFT load it); it had been refused with that very remark. Said back.
+        lora = next(typed for kind, typed in scan.found["stage"] if kind == "lora")
+        bits = scan.found["precision"][0][1]
+        query.corrections.append((f"{lora} + {bits}", "QLoRA"))
+        stage, fields["precision"] = Stage.qlora, None
     period = _one(scan, "period", "days")
     serving = not (stage or (base.stage if base is not None else Stage.inference)).is_training
     if scan.found.get("rate_asked"):

@@ -517,7 +517,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # "2 mil usuários, mas só 100 ao mesmo tempo": the count at once with its noun left out.
         ("users_at_once", regexes.compile(
             rf"{_NUM}\s+(?:(?:{using})\s+)?(?:ao\s+mesmo\s+tempo|simultaneamente|em\s+simultaneo|at\s+once|at\s+the\s+same\s+time|"
-            r"concurrently|no\s+pico|na\s+hora\s+de\s+pico|at\s+(?:the\s+)?peak)\b"
+            r"concurrently|no\s+pico|na\s+hora\s+de\s+pico|at\s+(?:the\s+)?peak|"
+            # "1000 usuários cadastrados, 50 simultâneos": the adjective alone (had been 50 users beside the
+            # 1,000 people, and sized by the head-count's estimate)
+            r"simultane[oa]s|concorrentes|simultaneous|concurrent)\b"
         ), length),
         ("population", regexes.compile(rf"\bbase\s+(?:de|of)\s+{_NUM}\s*(?:de\s+)?(?:{people}|{persons}|contas|accounts)\b"),
          population),

@@ -481,3 +481,19 @@ def test_hunyuan_a13b_is_its_own_mixture_of_experts(text):
     assert abs(model.params / 80e9 - 1) < 0.01 and abs(model.active_params / 13e9 - 1) < 0.03
     # KV cache: 2 x 32 layers x 8 heads x 128 x 2 bytes = 128 KiB a token (4,096 tokens by default).
     assert result.memory.kv_cache == 2 * 32 * 8 * 128 * 2 * 4096
+
+
+def test_a_misspelt_family_before_a_name_read_whole_is_that_name():
+    # "deepsek r1" had been refused: "r1" and "deepsek" read as two models.
+    query = parse("deepsek r1 pra 10 pessoas")
+    assert query.unknown == [] and size(query.workload).workload.model.id == "deepseek-r1"
+    assert query.corrections == [("deepsek", "DeepSeek")]
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu"), [("qlora 70b em 2x4090", "rtx-4090"), ("lora llama 8b numa 2x3090", "rtx-3090")]
+)
+def test_a_count_glued_to_a_geforce_number_is_that_many_cards(text, gpu):
+    # "2x4090" had been not understood and the GPUs left out.
+    w = parse(text).workload
+    assert (w.gpus, w.gpu) == (2, gpu)

@@ -458,3 +458,18 @@ def test_a_count_of_prompts_is_the_rl_runs_dataset(text, prompts, prompt_tokens)
         r = size(q.workload)
         shown = i18n.number(prompts, r.workload.lang)
         assert r.estimates.wall_clock_days and any(f"{shown} prompts" in line for line in r.estimates.text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "16 generations" had been answers of 16 tokens; with a completion length too, a contradiction.
+        "GRPO qwen2.5 7b lora com 16 generations",
+        "GRPO qwen2.5 7b full, 10k prompts, 16 generations each",
+        "GRPO qwen2.5 7b lora 16 generations e max completion 1024",
+        "grpo qwen 7b com 16 gerações",
+    ],
+)
+def test_generations_counted_in_plain_words_are_the_group_size(text):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.rl_generations == 16

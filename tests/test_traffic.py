@@ -1764,3 +1764,24 @@ def test_a_batch_with_a_deadline_and_no_model_gets_the_suggestions(text):
     with pytest.raises(QueryError) as raised:
         parse(text)
     assert raised.value.key == "query.suggest_models"
+
+
+@pytest.mark.parametrize(
+    ("text", "users", "people"),
+    [
+        # The 50 had been shown as understood and the 1,000 people's estimate (8 at once) sized instead.
+        ("qwen3 32b, 1000 usuários cadastrados, 50 simultâneos", 50, 1000),
+        # Refused as a contradiction of 1,000 and 50 users.
+        ("llama 8b 1000 usuários mas no máximo 50 simultâneos", 50, 1000),
+        # Each had been dropped (sized for 1 user), "200" and "ligações" not understood.
+        ("llama 8b 200 ligações simultâneas", 200, None),
+        ("llama 8b 40 simultaneous chats", 40, None),
+        ("coding agent qwen3 coder 30b with 8 parallel agents", 8, None),
+        ("llama 8b 12 workers em paralelo", 12, None),
+    ],
+)
+def test_conversations_at_once_are_sized_whatever_they_are_called(text, users, people):
+    query = parse(text)
+    w = query.workload
+    assert query.unknown == [] and (w.users, w.users_at_once, w.population) == (users, True, people)
+    assert size(w).workload.users == users

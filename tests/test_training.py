@@ -5,6 +5,7 @@ import pytest
 from sizing import training
 from sizing.architecture import Architecture
 from sizing.engine import size
+from sizing.errors import SizingError
 from sizing.query import parse
 from sizing.weights import weight_bytes
 from sizing.workload import Stage, Workload
@@ -299,3 +300,19 @@ def test_qlora_then_its_bits_is_a_qlora_run(text):
     query = parse(text)
     assert query.workload.stage.value == "qlora" and query.unknown == []
     assert size(query.workload).workload.precision == "nf4"
+
+
+@pytest.mark.parametrize(
+    "text", ["llama 8b lora 4bit com unsloth", "lora no mixtral 8x7b com unsloth, 4bit", "lora llama 8b nf4"]
+)
+def test_a_lora_over_a_4_bit_base_is_read_as_qlora_and_said(text):
+    # It had been refused with "LoRA sobre uma base quantizada em 4 bits ... é QLoRA".
+    query = parse(text)
+    assert query.workload.stage is Stage.qlora and query.workload.precision is None
+    assert [name for _, name in query.corrections] == ["QLoRA"]
+
+
+def test_a_lora_over_an_awq_checkpoint_is_still_explained():
+    with pytest.raises(SizingError) as raised:
+        size(parse("lora llama 70b awq").workload)
+    assert raised.value.key == "lora_4bit"
