@@ -700,12 +700,12 @@ def training_days(plan: Plan, setup: Setup, catalog: Catalog) -> float:
 def _gpu_hours(plan: Plan, gpu, catalog: Catalog) -> float:
     """Model FLOPs (6·N·D) over the GPU's BF16 peak at the offering's MFU, the standard definition
     (Chowdhery et al. 2022, PaLM, appendix B): recomputation is inside the MFU, not added to the FLOPs."""
-    flops = training.training_flops(plan.model, plan.stage.value, plan.tokens or 0)
+    flops = training.training_flops(plan.model, plan.stage.value, plan.tokens or 0, plan.method.value)
     return flops / (gpu.bf16_dense_tflops * 1e12 * catalog.offering.training.mfu) / 3600
 
 
 def _formula(plan: Plan) -> str:
-    return "6·N·D" if plan.stage in (Stage.full, Stage.pretrain) else "4·N·D"
+    return f"{training.flops_per_token(plan.stage.value, plan.method.value)}·N·D"
 
 
 def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
@@ -722,7 +722,7 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
                     text=[t(lang, "estimate.no_tokens_deadline", deadline=i18n.day_count(plan.days, lang))]
                 )
             return Estimates(text=[t(lang, "estimate.no_tokens")])
-        flops = training.training_flops(plan.model, plan.stage.value, plan.tokens)
+        flops = training.training_flops(plan.model, plan.stage.value, plan.tokens, plan.method.value)
         recompute = training.recompute_flops(plan.model, plan.tokens, plan.checkpointing)
         mfu = catalog.offering.training.mfu
         gpu_hours = _gpu_hours(plan, gpu, catalog)
@@ -1208,7 +1208,7 @@ def _beyond_offering(plan: Plan, catalog: Catalog) -> Estimates:
     else:
         key, params = "estimate.beyond", {}
     if plan.tokens:
-        flops = training.training_flops(plan.model, plan.stage.value, plan.tokens)
+        flops = training.training_flops(plan.model, plan.stage.value, plan.tokens, plan.method.value)
         gpu_hours = _gpu_hours(plan, gpu, catalog)
         days = plan.days or catalog.offering.training.default_days
         # The cluster that finishes in time, never smaller than the one that holds the run.

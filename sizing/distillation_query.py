@@ -22,9 +22,15 @@ DISTILLATION = regexes.compile(r"\b(?:d[ei]stila\w*|distill(?:ation|ing|ed)?|kno
 _TRIGGERS = regexes.compile(r"teacher|professor|destil|distil|student|aluno")
 # "distill deepseek r1 into qwen 7b", "destilar o llama 3.1 70b no llama 3.2 1b": the verb, then the teacher,
 # then the student after "into" / "no" / "para" (the student is read as the question's model).
-_DISTILL_VERB = regexes.compile(r"\b(?:d[ei]stil(?:ar|a|e|amos|ando)|distill(?:ing)?)\s+(?:(?:o|a|the)\s+)?")
+# The noun too: "destilação do llama 70b para o llama 8b", "distillation from llama 70b into llama 8b",
+# "knowledge distillation qwen2.5 72b -> qwen2.5 7b" (each had been two models, or the teacher dropped).
+_DISTILL_VERB = regexes.compile(
+    r"\b(?:d[ei]stil(?:ar|a|e|amos|ando)|distill(?:ing)?"
+    r"|(?:(?:knowledge|conhecimento)\s+)?(?:d[ei]stila(?:cao|coes)|distillation)(?:\s+(?:do|da|de|dos|das|from|of))?)"
+    r"\s+(?:(?:o|a|the)\s+)?"
+)
 _INTO = regexes.compile(
-    r"\s+(?:into|to|onto|em|no|na|num|numa|para|pra|pro)\s+(?:(?:o|a|um|uma|the|an?)\s+)?\S"
+    r"(?:\s+(?:into|to|onto|em|no|na|num|numa|para|pra|pro)\s+|\s*(?:->|→|=>)\s*)(?:(?:o|a|um|uma|the|an?)\s+)?\S"
 )
 # "qwen 7b as student of deepseek r1", "o qwen 7b como aluno do deepseek r1": the teacher after "student of".
 _STUDENT_OF = regexes.compile(

@@ -810,10 +810,13 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         said.append(_lora_targets(model, rank, w.lora_rank is None, stack, lang))
     tokens = w.tokens
     if not tokens and w.examples and not rl:
-        # Examples are at most seq_len tokens each (longer ones are cut): an upper bound, and said so.
-        tokens = w.examples * seq_len
-        said.append(t(lang, "assume.examples_tokens", examples=i18n.number(w.examples, lang),
-                      seq=i18n.tokens(seq_len, lang), tokens=i18n.count(tokens, lang)))  # fmt: skip
+        # Examples are at most seq_len tokens each (longer ones are cut): an upper bound, and said so. A
+        # preference pair is two sequences (its chosen and its rejected answer, training.PREFERENCE).
+        sequences = training.PREFERENCE.get((w.method or Method.sft).value, (False, 1))[1]
+        tokens = w.examples * seq_len * sequences
+        said.append(t(lang, "assume.examples_pairs_tokens" if sequences > 1 else "assume.examples_tokens",
+                      examples=i18n.number(w.examples, lang), seq=i18n.tokens(seq_len, lang),
+                      tokens=i18n.count(tokens, lang)))  # fmt: skip
     if not tokens and w.data_bytes and not rl:
         tokens = round(w.data_bytes / BYTES_PER_TOKEN)
         said.append(t(lang, "assume.data_tokens", size=i18n.data_size(w.data_bytes, lang),
@@ -861,6 +864,8 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
                           reference=i18n.gb(2 * model.params, lang)))  # fmt: skip
         else:
             said.append(t(lang, "assume.preference_reference_lora", method=name))
+        if reference:
+            said.append(t(lang, "assume.preference_reference_time"))
     if method is Method.reward:
         said.append(t(lang, "assume.reward_model", model=model.name,
                       params=i18n.params(model.params - model.parts.lm_head, lang)))  # fmt: skip

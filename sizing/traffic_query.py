@@ -44,6 +44,16 @@ _COUNT_UNITS = {
 Taken = tuple[list[tuple[str, Any]], list[tuple[int, int]]]
 
 
+# The most pieces (documents, chunks) a question can mean to put in one prompt: more are a volume of items.
+MOST_PIECES_IN_A_PROMPT = 100
+
+
+def _pieces_prompt(m: re.Match) -> int | None:
+    """ "3 documentos de 10 mil tokens" in one prompt: their tokens together (None past a few pieces)."""
+    pieces, each = _count(m.group(1), m.group(2)) or 0, _count(m.group(3), m.group(4)) or 0
+    return (pieces * each or None) if pieces <= MOST_PIECES_IN_A_PROMPT else None
+
+
 def _alternatives(words) -> str:
     """Longest first, spaces as any run of blanks."""
     return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
@@ -608,9 +618,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"|(?P<chunk2>\b(?:{pieces})\s+(?:de|of|with|com)\s+(?P<size2>\d+(?:[.,]\d+)*)\s*(?P<mult2>k|mil)?\s*(?:tokens?|toks?)\b)"
             rf"[^.;!?]{{0,40}}?(?P<top2>\btop[\s_-]*k?\s*[=:]?\s*(?P<k3>\d{{1,3}})\b|\bk\s*=\s*(?P<k4>\d{{1,3}})\b)"
         ), retrieved_chunks),
+        # A few pieces in one prompt ("3 documentos de 10 mil tokens"); hundreds are a volume of items, each a
+        # request or a training example ("300 mil documentos de 2 mil tokens" had been a 600M-token prompt).
         ("prompt_tokens", regexes.compile(
             rf"{_NUM}\s*(?:{pieces})\s+(?:de|of|with|com)\s+{_NUM}\s*(?:tokens?|toks?)\b"
-        ), lambda m: (_count(m.group(1), m.group(2)) or 0) * (_count(m.group(3), m.group(4)) or 0) or None),
+        ), _pieces_prompt),
         # A count of items of a length ("1 milhão de prompts de 500 tokens", "10k emails of 300 tokens"): the
         # length is each request's prompt, and the items stay for the batch readers below, which count them.
         # "8k prompts de 2 mil tokens" stays a context with its prompts' length (thousands glued to a prompt noun).

@@ -479,14 +479,21 @@ def _pipeline_activations(
     return max(body, math.ceil(body / pp) + logits)
 
 
-def training_flops(a: Architecture, stage: str, tokens: int) -> float:
-    """Model FLOPs: 6 x N x D for full training (Kaplan et al. 2020, arXiv:2001.08361): 2 forward +
-    4 backward; this is what model FLOPs utilization (MFU) counts (Chowdhery et al. 2022, PaLM,
-    arXiv:2204.02311, appendix B). LoRA skips the weight gradients of the frozen base: 2 forward +
-    2 backward. MoE models count their active parameters. Recomputation is not model work: see
-    recompute_flops."""
+def flops_per_token(stage: str, method: str = "sft") -> int:
+    """Model FLOPs per parameter and token: 6 for full training (Kaplan et al. 2020, arXiv:2001.08361): 2
+    forward + 4 backward; LoRA skips the weight gradients of the frozen base: 2 forward + 2 backward. A
+    preference method with a reference model (DPO, IPO, KTO) runs the reference's forward on every sequence too:
+    2 more (TRL's DPOTrainer computes the reference log-probabilities at each step by default,
+    precompute_ref_log_probs=False)."""
     per_token = 6 if stage in ("full", "pretrain") else 4
-    return per_token * a.active_params * tokens
+    return per_token + (2 if PREFERENCE.get(method, (False, 1))[0] else 0)
+
+
+def training_flops(a: Architecture, stage: str, tokens: int, method: str = "sft") -> float:
+    """Model FLOPs: flops_per_token x N x D; this is what model FLOPs utilization (MFU) counts (Chowdhery
+    et al. 2022, PaLM, arXiv:2204.02311, appendix B). MoE models count their active parameters.
+    Recomputation is not model work: see recompute_flops."""
+    return flops_per_token(stage, method) * a.active_params * tokens
 
 
 def recompute_flops(a: Architecture, tokens: int, checkpointing: bool) -> float:

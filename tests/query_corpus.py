@@ -1703,7 +1703,7 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("4bit fp16 70b", "query.contradiction", ["4"]),
     # two RL lengths, one of them a completion's: the contradiction's label had no message (a KeyError)
     (
-        "completion 4096 prompt, 1024 prompt, per generations 16 with Qwen3-4B on GRPO",
+        "GRPO qwen3 4b, completion 4096, completion 1024",
         "query.contradiction",
         ["tamanho da resposta gerada"],
     ),

@@ -272,6 +272,15 @@ def test_a_reward_model_holds_no_output_layer_nor_its_logits():
         ("destilar o llama 3.1 70b no llama 3.2 1b", "llama-3.2-1b", "llama-3.1-70b",
          "Destilação: o professor, Llama 3.1 70B"),
         ("train qwen 7b as student of deepseek r1", "qwen2.5-7b", "deepseek-r1", "Destilação: o professor, DeepSeek R1"),
+        # The noun: refused as two models, or the teacher dropped with "into" not understood.
+        ("destilação do llama 3.1 70b para o llama 3.1 8b", "llama-3.1-8b", "llama-3.1-70b",
+         "Destilação: o professor, Llama 3.1 70B"),
+        ("quero fazer distilacao do deepseek r1 pro qwen 2.5 7b", "qwen2.5-7b", "deepseek-r1",
+         "Destilação: o professor, DeepSeek R1"),
+        ("distillation from llama 3.1 70b into llama 3.1 8b", "llama-3.1-8b", "llama-3.1-70b",
+         "Destilação: o professor, Llama 3.1 70B"),
+        ("knowledge distillation qwen2.5 72b -> qwen2.5 7b", "qwen2.5-7b", "qwen2.5-72b",
+         "Destilação: o professor, Qwen2.5 72B"),
     ],
 )  # fmt: skip
 def test_a_distillation_trains_the_student_and_says_what_the_teacher_adds(text, student, teacher, said):
@@ -316,3 +325,32 @@ def test_a_lora_over_an_awq_checkpoint_is_still_explained():
     with pytest.raises(SizingError) as raised:
         size(parse("lora llama 70b awq").workload)
     assert raised.value.key == "lora_4bit"
+
+
+def test_a_dpo_run_counts_both_answers_of_a_pair_and_the_reference_forward():
+    # It had been timed as SFT on as many examples: one sequence each, and no reference model's forward.
+    sft = size(parse("lora llama 3.1 70b, 20k exemplos").workload)
+    dpo = size(parse("DPO llama 3.1 70b lora, 20k pares").workload)
+    # Twice the tokens (chosen and rejected), at 6 FLOPs a parameter and token instead of LoRA's 4.
+    assert dpo.estimates.training_flops == pytest.approx(3 * sft.estimates.training_flops)
+    assert any("2 sequências por par" in a for a in dpo.assumptions)
+    assert any(e.startswith("Estimativa: 6·N·D") for e in dpo.estimates.text)
+    # A full DPO: 6·N·D of the policy and 2·N·D of its frozen reference.
+    assert training.flops_per_token("full", "dpo") == 8 and training.flops_per_token("full", "orpo") == 6
+
+
+@pytest.mark.parametrize(
+    ("text", "examples", "seq"),
+    [
+        # It had been refused: "600.000.000 tokens passam do limite do Qwen2.5 7B" (a 600M-token prompt).
+        ("fine tune qwen2.5 7b com 300 mil documentos de 2 mil tokens", 300_000, 2000),
+        # "50k tweets" had been a 50k context ("nenhuma configuração comporta"), "tweets" not understood.
+        ("finetune llama 3.1 8b instruct pra classificação de sentimentos, 50k tweets", 50_000, None),
+        ("lora llama 8b com 100 mil posts", 100_000, None),
+    ],
+)
+def test_the_things_a_training_set_counts_are_its_examples(text, examples, seq):
+    query = parse(text)
+    w = query.workload
+    assert query.unknown == [] and w.examples == examples and w.context is None
+    assert (w.seq_len or w.prompt_tokens) == seq
