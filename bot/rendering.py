@@ -82,6 +82,7 @@ def filters(lang: str) -> dict:
         "t": lambda key, **p: i18n.t(lang, key, **p),
         "leader": leader,
         "setup": lambda s: advice.describe(s, lang),
+        "on_servers": lambda s: advice.on_servers(s, lang),
         "gb": lambda n: i18n.gb(n, lang),
         "num": lambda n, digits=0: i18n.number(n, lang, digits),
         "pct": lambda x: i18n.percent(x, lang),
