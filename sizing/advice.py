@@ -1477,8 +1477,20 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
         out.append(t(lang, "note.zones", zones=plan.zones))
     if not plan.stage.is_training:
         out.append(t(lang, "note.latency"))
-    out.append(t(lang, "note.lgpd"))
+    out += residency_notes(plan)
     return out
+
+
+def residency_notes(plan: Plan) -> list[str]:
+    """Where the GPUs are and what that means under the law the data answers to: the LGPD's note, or, when the
+    question says the data must stay in the EU (or names the GDPR), that our GPUs in Brazil are outside it,
+    with the LGPD's note too when the question names both."""
+    lang = plan.lang
+    if "eu" not in plan.residency:
+        return [t(lang, "note.lgpd")]
+    if "lgpd" in plan.residency:
+        return [t(lang, "note.residency_eu"), t(lang, "note.lgpd")]
+    return [f"{t(lang, 'note.residency_eu')} {t(lang, 'note.slack_stored')}"]
 
 
 def _quantize_run(plan: Plan, catalog: Catalog) -> str:
