@@ -43,6 +43,7 @@ NEEDS_INPUT = {
     "query.series_size",
     "query.family_model",
     "query.residency",
+    "query.residency_eu",
     "query.commercial",
 }
 

@@ -82,6 +82,7 @@ def filters(lang: str) -> dict:
         "t": lambda key, **p: i18n.t(lang, key, **p),
         "leader": leader,
         "setup": lambda s: advice.describe(s, lang),
+        "on_servers": lambda s: advice.on_servers(s, lang),
         "gb": lambda n: i18n.gb(n, lang),
         "num": lambda n, digits=0: i18n.number(n, lang, digits),
         "pct": lambda x: i18n.percent(x, lang),
@@ -423,6 +424,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t("understood.zones_one" if w.zones == 1 else "understood.zones_other", n=w.zones))
     if w.quantize_run and r.stage == Stage.inference.value:
         parts.append(t("understood.quantize_run"))
+    if w.residency and "eu" in w.residency:
+        parts.append(t("understood.residency_eu"))
     if w.task:
         parts.append(t(f"task.{w.task.value}"))
     if w.intent:

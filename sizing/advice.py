@@ -41,6 +41,21 @@ def describe(setup: Setup, lang: str) -> str:
     return t(lang, "setup.one", count=setup.count, gpu=setup.gpu_name, gb=gb)
 
 
+def servers_in_all(setup: Setup) -> int:
+    """The servers a setup spans: each copy of the model on servers of its own (2 copies of a model split
+    across 2 servers are 4 servers)."""
+    return setup.servers * setup.replicas
+
+
+def on_servers(setup: Setup, lang: str) -> str:
+    """'em 4 servidores (2 por cópia do modelo)' after a recommendation's GPUs; "" when a copy fits one server."""
+    if setup.servers == 1:
+        return ""
+    if setup.replicas > 1:
+        return t(lang, "answer.on_servers_copies", servers=servers_in_all(setup), per=setup.servers)
+    return t(lang, "answer.on_servers", servers=setup.servers)
+
+
 def budget_note(budget: Budget, lang: str) -> str:
     """What the answer took a machine of the customer's own to be: the memory a card of that size shows
     CUDA, or the share of a Mac's unified memory macOS lets its GPU use; and why it has no speed."""
@@ -1427,8 +1442,12 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
         # rejected proposal is work thrown away).
         out.append(t(lang, "note.speculative", drafter=_drafter_name(plan, lang)))
     if rec and rec.servers > 1:
-        key = "note.multi_server_training" if plan.stage.is_training else "note.multi_server"
-        out.append(t(lang, key, servers=rec.servers))
+        if plan.stage.is_training:
+            out.append(t(lang, "note.multi_server_training", servers=servers_in_all(rec)))
+        elif rec.replicas > 1:
+            out.append(t(lang, "note.multi_server_copies", servers=servers_in_all(rec), per=rec.servers))
+        else:
+            out.append(t(lang, "note.multi_server", servers=rec.servers))
     if rec and not plan.stage.is_training:
         default_note = vllm_defaults_note(plan, rec, catalog)
         if default_note:
@@ -1447,8 +1466,9 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
             out.append(t(lang, "note.cpu_offload", host=host))
         if offloaded:
             # Nothing in the offering says how much RAM a server has: the figure per server is for checking.
-            per_server = i18n.gb(rec.per_gpu.host_offload / rec.servers, lang)
-            out.append(t(lang, "note.host_ram_per_server", per_server=per_server, servers=rec.servers))
+            servers = servers_in_all(rec)
+            per_server = i18n.gb(rec.per_gpu.host_offload / servers, lang)
+            out.append(t(lang, "note.host_ram_per_server", per_server=per_server, servers=servers))
         elif plan.stack is not None and plan.stack.offload_checkpoints and plan.checkpointing:
             out.append(t(lang, "note.offload_checkpoints", stack=plan.stack.name, host=host))
     if rec and plan.availability and rec.replicas > 1 and not plan.stage.is_training:
@@ -1457,8 +1477,20 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
         out.append(t(lang, "note.zones", zones=plan.zones))
     if not plan.stage.is_training:
         out.append(t(lang, "note.latency"))
-    out.append(t(lang, "note.lgpd"))
+    out += residency_notes(plan)
     return out
+
+
+def residency_notes(plan: Plan) -> list[str]:
+    """Where the GPUs are and what that means under the law the data answers to: the LGPD's note, or, when the
+    question says the data must stay in the EU (or names the GDPR), that our GPUs in Brazil are outside it,
+    with the LGPD's note too when the question names both."""
+    lang = plan.lang
+    if "eu" not in plan.residency:
+        return [t(lang, "note.lgpd")]
+    if "lgpd" in plan.residency:
+        return [t(lang, "note.residency_eu"), t(lang, "note.lgpd")]
+    return [f"{t(lang, 'note.residency_eu')} {t(lang, 'note.slack_stored')}"]
 
 
 def _quantize_run(plan: Plan, catalog: Catalog) -> str:

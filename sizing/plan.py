@@ -183,6 +183,8 @@ class Plan(msgspec.Struct, frozen=True):
     zones: int | None = None
     # the customer quantizes the model before serving it (a note says what it takes)
     quantize_run: bool = False
+    # where the question said the data must stay ("eu", with "lgpd" when the LGPD is named too)
+    residency: tuple[str, ...] = ()
     layout_given: bool = False  # tensor or pipeline parallelism said ("tp=2 pp=2"): the GPU count is theirs
     given_replicas: int | None = None  # as the question said them (None when not given)
     given_high_availability: bool | None = None
@@ -494,6 +496,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         spec_draft=w.draft_model if spec_asked == "draft_model" else None,
         images=image_plan,
         quantize_run=bool(w.quantize_run) and not stage.is_training,
+        residency=tuple(w.residency or ()),
         layout_given=bool(w.tp or w.pp or w.gpus_from_layout),
     )
     if stage.is_training:

@@ -1157,7 +1157,16 @@ COMMERCIAL = regexes.compile(
     r"|compat\w*\s+com\s+(?:a\s+)?(?:api\s+da\s+)?openai|pagar|pagamento|pix|boleto|nota\s+fiscal|fatura|invoice|billing"
     r"|payment|pay|contrato\s+minimo|fidelidade|suporte|support|onboarding|trial|teste\s+gratis|free\s+trial)\b"
 )
-EUROPE = regexes.compile(r"\b(?:ue|eu|europa|europe|uniao\s+europeia|european\s+union|rgpd|gdpr|eee|eea)\b")
+# Data kept in the European Union, or the GDPR it answers to: "os dados têm de permanecer na UE", "our data
+# must stay in the EU under GDPR", "RGPD", "na Europa". Our GPUs are in Brazil: the answer says what that means
+# there (sizing/advice.py). "UE"/"EU" alone only as typed in capitals ("eu" is Portuguese for "I": "eu preciso
+# do llama"), or after a word that places it ("na UE", "in the EU"); the UK's GDPR is not the EU's.
+EU_RESIDENCY = regexes.compile(
+    r"(?<!\buk\s)(?<!\buk-)\b(?:gdpr|rgpd)\b"
+    r"|\b(?:uniao\s+europeia|european\s+union|espaco\s+economico\s+europeu|european\s+economic\s+area|europa|europe)\b"
+    r"|\b(?:na|da|dentro\s+da|fora\s+da|pela|in\s+the|within\s+the|outside\s+(?:of\s+)?the|the)\s+(?:ue|eu|eee|eea)\b"
+    r"|\b(?:ue|eu|eea)\b"
+)
 # "quais GPUs vocês têm?", "tabela de preços", a bare "/gpu preços": the GPUs we rent and their prices.
 OFFERING = regexes.compile(rf"\b(?:{_W('words.offering')})\b")
 OFFERING_ALONE = regexes.compile(rf"\W*(?:gpus?\W+)?(?:{_W('words.offering_alone')})\W*")
@@ -1171,7 +1180,7 @@ AVAILABILITY = regexes.compile(rf"\b(?:{_W('words.availability')})\b")
 # What a question can say and still be a question for the offering's list ("e quanto custa a hora
 # reservada, para produção?"): a load, a length or a stage makes it a sizing question with the model forgotten.
 _BUDGET_FIELDS = {"budget", "budget_currency", "budget_monthly", "budget_yearly"}
-_OFFERING_FIELDS = frozenset({"cost", "contract", "term_days", "intent", *_BUDGET_FIELDS})
+_OFFERING_FIELDS = frozenset({"cost", "contract", "term_days", "intent", "residency", *_BUDGET_FIELDS})
 MAX_TOGETHER = 4  # models served on one GPU in one answer: each gets its column
 
 
@@ -1697,6 +1706,24 @@ def _offering_asked(plain: str, fields: dict, stage: Stage | None) -> bool:
     return OFFERING.search(plain) is not None or OFFERING_ALONE.fullmatch(plain) is not None
 
 
+def _eu_named(scan: _Scan, m: re.Match) -> str | None:
+    """ "eu" when a match of EU_RESIDENCY names the EU; a bare "ue"/"eu" only as typed in capitals, in a text
+    not all in capitals ("EU PRECISO" is the pronoun)."""
+    if m.group(0) in ("ue", "eu"):
+        typed = scan.original[m.start() : m.end()]
+        if not typed.isupper() or scan.original.isupper():
+            return None
+    return "eu"
+
+
+def _residency(scan: _Scan) -> list[str] | None:
+    """Where the question says the data must stay: ["eu"], with "lgpd" beside it when the LGPD is named too
+    (both notes are then said); None when it names no such place."""
+    if not scan.found.get("residency"):
+        return None
+    return ["eu", "lgpd"] if re.search(r"\blgpd\b", scan.work) else ["eu"]
+
+
 def _training_said(scan: _Scan) -> bool:
     """Whether a word for training is in the text (read before the stage words are taken)."""
     return any(kind != "inference" and pattern.search(scan.work) for kind, pattern in STAGES)
@@ -1771,6 +1798,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     if "tun" in scan.work or "trein" in scan.work or "train" in scan.work or "ajust" in scan.work:
         scan.take(PRETRAINED, "filler", lambda m: True)
         scan.take(FINE_TUNED, "fine_tuned", _fine_tuned_how)
+    scan.take(EU_RESIDENCY, "residency", lambda m: _eu_named(scan, m))
     serving_said = bool(_SERVING_SAID.search(scan.work))
     # In a thread about serving, adapters counted are served ("e com 20 adaptadores?"); "e com lora?" there
     # still asks about a LoRA fine-tune (_follow_up).
@@ -3382,6 +3410,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # "em duas zonas, três regiões": the most places asked for
         zones=max((v for v, _ in scan.found.get("zones", [])), default=None),
         quantize_run=True if scan.found.get("quantize_run") else None,
+        residency=_residency(scan),
         **_speculative(scan),
     )
     fields.update(_images(scan, query))
@@ -3762,11 +3791,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             error.availability_asked = available
             error.unknown = list(query.unknown)
             raise error
+        if fields.get("residency"):
+            # "os dados não podem sair da UE; onde ficam os servidores?", "GDPR?": that our GPUs are in Brazil,
+            # outside the EU, and what that means under the GDPR, before any model is chosen.
+            raise QueryError("query.residency_eu", hint="query.residency_size")
         if RESIDENCY.search(plain):
-            # "os dados não podem sair da UE; onde ficam os servidores?": where the GPUs are, and what that
-            # means for the law the customer names, before any model is chosen.
-            eu = "query.residency_eu" if EUROPE.search(plain) else None
-            raise QueryError("query.residency", hint=eu or "query.residency_size")
+            # "onde ficam os servidores? precisamos cumprir a LGPD": where the GPUs are, and what that means
+            # under the LGPD, before any model is chosen.
+            raise QueryError("query.residency", hint="query.residency_size")
         if COMMERCIAL.search(plain):
             # "vocês têm SLA?", "SOC 2?", "API compatível com OpenAI?", "dá pra pagar em reais?": terms of the
             # service, not a sizing; said to be sales' and how to ask for one

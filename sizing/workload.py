@@ -225,6 +225,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     zones: int | None = None
     # Quantizing the model oneself before serving it ("quantizar o llama 70b para awq"): said in a note
     quantize_run: bool | None = None
+    # Where the data must stay, as the question named it ("os dados têm de permanecer na UE", "GDPR"): ["eu"],
+    # with "lgpd" when the LGPD is named too. Our GPUs are in Brazil: a note says what that means there.
+    residency: list[str] | None = None
     # The other models a question offered beside this one, as typed ("qwen 72b em awq ou fp8?": "qwen2.5-72b
     # fp8"), and whether they are served together ("na mesma gpu"): sized beside it, in a thread's
     # follow-ups ("e com 20 usuários?") and a button's answer too (sizing/compare.py)
