@@ -402,9 +402,9 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t(f"understood.optimizer_{w.optimizer.value}"))
     if w.checkpointing is not None:
         parts.append(t("understood.checkpointing_on" if w.checkpointing else "understood.checkpointing_off"))
-    if w.offload_params:
+    if w.offload_params and r.stage != Stage.inference.value:
         parts.append(t("understood.offload_params"))
-    elif w.cpu_offload:
+    elif w.cpu_offload and r.stage != Stage.inference.value:
         parts.append(t("understood.cpu_offload"))
     if w.contract:
         parts.append(t(f"understood.contract_{w.contract}"))
@@ -479,6 +479,10 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.other_engine", typed=", ".join(f"“{c}”" for c in query.other_engines)))
     if query.phone:
         lines.append(t("understood.phone", typed=", ".join(f"“{c}”" for c in dict.fromkeys(query.phone))))
+    if (w.cpu_offload or w.offload_params) and r.stage == Stage.inference.value:
+        # Serving with weights in the host's RAM (vLLM --cpu-offload-gb, llama.cpp --n-cpu-moe): not what the
+        # sums below size, said rather than shown as a training optimizer's offload.
+        lines.append(t("understood.weights_offload"))
     if query.fine_tuned and r.stage == Stage.inference.value:
         adapter = any(how for _, how in query.fine_tuned)
         typed = ", ".join(f"“{c}”" for c in dict.fromkeys(c for c, _ in query.fine_tuned))

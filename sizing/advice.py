@@ -1468,7 +1468,8 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
             # Nothing in the offering says how much RAM a server has: the figure per server is for checking.
             servers = servers_in_all(rec)
             per_server = i18n.gb(rec.per_gpu.host_offload / servers, lang)
-            out.append(t(lang, "note.host_ram_per_server", per_server=per_server, servers=servers))
+            key = "note.host_ram_per_server" if servers > 1 else "note.host_ram_one_server"
+            out.append(t(lang, key, per_server=per_server, servers=servers))
         elif plan.stack is not None and plan.stack.offload_checkpoints and plan.checkpointing:
             out.append(t(lang, "note.offload_checkpoints", stack=plan.stack.name, host=host))
     if rec and plan.availability and rec.replicas > 1 and not plan.stage.is_training:

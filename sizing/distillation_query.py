@@ -18,14 +18,14 @@ _AFTER = regexes.compile(r"\s*(?:[:=]\s*|(?:o|a|the)\s+)?")
 _BEFORE_JOINT = regexes.compile(r"(?:\s+(?:como|de|as|as\s+the|as\s+a))?\s*$")
 # The student, once a teacher is named: its words say nothing more ("a 1B student", "o aluno de 8b").
 STUDENT = regexes.compile(r"\b(?:(?:modelo\s+)?(?:aluno|estudante)|student(?:\s+model)?)\b")
-DISTILLATION = regexes.compile(r"\b(?:d[ei]stila\w*|distill(?:ation|ing|ed)?|knowledge\s+distillation)\b")
+DISTILLATION = regexes.compile(r"\b(?:d[ei]stila\w*|distill?(?:ation|ing|ed)?|knowledge\s+distillation)\b")
 _TRIGGERS = regexes.compile(r"teacher|professor|destil|distil|student|aluno")
 # "distill deepseek r1 into qwen 7b", "destilar o llama 3.1 70b no llama 3.2 1b": the verb, then the teacher,
 # then the student after "into" / "no" / "para" (the student is read as the question's model).
 # The noun too: "destilação do llama 70b para o llama 8b", "distillation from llama 70b into llama 8b",
 # "knowledge distillation qwen2.5 72b -> qwen2.5 7b" (each had been two models, or the teacher dropped).
 _DISTILL_VERB = regexes.compile(
-    r"\b(?:d[ei]stil(?:ar|a|e|amos|ando)|distill(?:ing)?"
+    r"\b(?:d[ei]stil(?:ar|a|e|amos|ando)|distill?(?:ing)?"
     r"|(?:(?:knowledge|conhecimento)\s+)?(?:d[ei]stila(?:cao|coes)|distillation)(?:\s+(?:do|da|de|dos|das|from|of))?)"
     r"\s+(?:(?:o|a|the)\s+)?"
 )

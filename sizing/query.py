@@ -482,6 +482,7 @@ LANG_REQUESTS = [
     for code, lang in sorted(VOCAB.languages.items(), key=lambda item: item[1].variant_of is None)
     if lang.names or lang.codes
 ]
+_DISTIL = regexes.compile(r"\bdistil[\s_-](?=(?:qwen|llama)\b)")
 # European Portuguese said by its grammar rather than a word of its own: "estou a pensar treinar", "estamos a
 # avaliar" (Brazil says "estou pensando", "estamos avaliando"), and "mil milhões" (Brazil's "bilhões").
 PT_PT_PHRASES = regexes.compile(
@@ -1735,6 +1736,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     # every position still points into the text as typed).
     if "," in scan.work:
         scan.work = _COMMA_VERSION.sub(lambda m: m.group(0).replace(",", "."), scan.work)
+    # "deepseek r1 distil qwen 32b": distill spelt with one l, which names ignore spaces around (the same
+    # length: every position still points into the text as typed). It had been Qwen2.5 32B.
+    if "distil" in scan.work:
+        scan.work = _DISTIL.sub("distill", scan.work)
     # A repo id's words ("someone/does-not-exist") say nothing of the language the question is written in.
     written = VOCAB.detect(set(LETTERS.findall(REPO.sub(" ", scan.work) if "/" in scan.work else scan.work)))
     if written == "pt-BR" and PT_PT_PHRASES.search(scan.work):

@@ -571,7 +571,9 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # A prefix every request shares ("system prompt de 4k tokens", "an 8k-token system prompt"), before
         # the prompts' own lengths read "prompt de 4k".
         ("shared_prefix_tokens", regexes.compile(
-            rf"\b(?:{system})(?:\s+(?:compartilhado|partilhado|comum|shared|fixo|fixed))?{of}{_NUM}{not_time}"
+            # "prompt de sistema grande (4000 tokens)": an adjective, and the length in brackets
+            rf"\b(?:{system})(?:\s+(?:compartilhado|partilhado|comum|shared|fixo|fixed|grande|longo|extenso|enorme|"
+            rf"big|long|large|huge))?(?:{of}|\s*\(\s*){_NUM}{not_time}"
             rf"(?:\s*(?:tokens?|toks?))?(?:\s+(?:compartilhados?|partilhados?|shared|em\s+comum|in\s+common))?"
         ), length),
         ("shared_prefix_tokens", regexes.compile(

@@ -497,3 +497,16 @@ def test_a_count_glued_to_a_geforce_number_is_that_many_cards(text, gpu):
     # "2x4090" had been not understood and the GPUs left out.
     w = parse(text).workload
     assert (w.gpus, w.gpu) == (2, gpu)
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        # "distil" with one l had been sized as Qwen2.5 32B, and the repo as Mistral 7B.
+        ("deepseek r1 distil qwen 32b", "deepseek-r1-distill-qwen-32b"),
+        ("deepseek-r1-distil-qwen-7b 10 usuarios", "deepseek-r1-distill-qwen-7b"),
+    ],
+)
+def test_distill_spelt_with_one_l_names_the_distilled_model(text, model):
+    query = parse(text)
+    assert query.unknown == [] and size(query.workload).workload.model.id == model

@@ -137,3 +137,12 @@ def test_serving_a_fine_tuned_model_says_what_is_sized(capsys):
 def test_a_lora_still_to_train_is_a_lora_fine_tune(text):
     w = parse(text).workload
     assert (w.stage.value, w.lora_adapters) == ("lora", None)
+
+
+def test_offloading_weights_to_the_cpu_when_serving_is_said_not_called_an_optimizer(capsys):
+    # "otimizador na RAM da CPU (offload)" had been shown for a served model, and "pra cpu" read as running on
+    # a CPU with no GPU.
+    out = answer(capsys, "qwen3 30b a3b q4_k_m com offload de experts pra cpu numa 3090")
+    first = out.split("\n")[0]
+    assert "otimizador" not in first and "“cpu”" not in out
+    assert "Offload para a CPU: a conta abaixo põe o modelo inteiro nas GPUs" in out

@@ -1785,3 +1785,22 @@ def test_conversations_at_once_are_sized_whatever_they_are_called(text, users, p
     w = query.workload
     assert query.unknown == [] and (w.users, w.users_at_once, w.population) == (users, True, people)
     assert size(w).workload.users == users
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # "qto" and "custa" had been not understood, and the cost dropped.
+        ("qto custa rodar llama 70b pra 50 usuarios", "cost", True),
+        ("qnto custa o qwen 32b", "cost", True),
+        # An API request's cap on the answer, pasted: "max_tokens" had been not understood, 1024 a 1k context.
+        ("llama 8b max_tokens 1024 20 usuarios", "output_tokens", 1024),
+        ("llama 8b max_tokens=512", "output_tokens", 512),
+        # "grande" and the brackets had left "sistema" not understood and made the 4,000 a context.
+        ("qwen 32b com prompt de sistema grande (4000 tokens) 20 usuarios", "shared_prefix_tokens", 4000),
+    ],
+)
+def test_traffic_as_people_type_it_in_chat(text, field, value):
+    query = parse(text)
+    assert query.unknown == [] and getattr(query.workload, field) == value
+    assert query.workload.context is None
