@@ -357,6 +357,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "phone": query.phone,
                 # "fine-tunado com lora", "já treinei um lora": a model already fine-tuned, served (as typed).
                 "fine_tuned": [typed for typed, _ in query.fine_tuned],
+                # "nemo megatron", "deepspeed": a training framework named (a note on what the sums assume).
+                "frameworks": query.frameworks,
                 # "sglang", "tgi": another serving engine named (the speed figures are vLLM's, said).
                 "other_engines": query.other_engines,
                 # "respostas curtas": the answer length the words were read as (traffic.toml).

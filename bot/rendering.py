@@ -479,6 +479,10 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.other_engine", typed=", ".join(f"“{c}”" for c in query.other_engines)))
     if query.phone:
         lines.append(t("understood.phone", typed=", ".join(f"“{c}”" for c in dict.fromkeys(query.phone))))
+    if query.frameworks and r.stage != Stage.inference.value:
+        for typed in dict.fromkeys(query.frameworks):
+            key = "understood.framework_deepspeed" if "deepspeed" in typed.lower() else "understood.framework"
+            lines.append(t(key, typed=f"“{typed}”"))
     if (w.cpu_offload or w.offload_params) and r.stage == Stage.inference.value:
         # Serving with weights in the host's RAM (vLLM --cpu-offload-gb, llama.cpp --n-cpu-moe): not what the
         # sums below size, said rather than shown as a training optimizer's offload.

@@ -55,6 +55,8 @@ DEADLINE_DATE = regexes.compile(
     # "o fim do mês", "o final do próximo trimestre", "the end of the month", "the end of next quarter"
     rf"{_THIS}(?:fim|final|end)\s+(?:d[oea]|of)\s+{_THIS}(?P<next1>{_NEXT})?(?P<period>{_PERIOD})"
     r"(?P<coming>\s+que\s+vem)?"
+    # "a semana que vem", "a próxima semana", "next week", "o mês que vem": the end of that period
+    rf"|{_THIS}(?:(?P<next3>{_NEXT})(?P<period3>{_PERIOD})|(?P<period4>{_PERIOD})\s+que\s+vem)"
     # "month end", "year-end", "EOM", "EOY"
     rf"|{_THIS}(?:(?P<period_end>month|year|quarter)[\s-]end|(?P<eo>eom|eoy|eoq))"
     # "dia 20", "o dia 20"
@@ -98,6 +100,8 @@ def _target(m: re.Match, today: date) -> date | None:
     later = bool(g["next1"] or g["coming"])
     if g["period"]:
         return _period_end(today, _PERIODS[g["period"].lower()], later)
+    if g["period3"] or g["period4"]:
+        return _period_end(today, _PERIODS[(g["period3"] or g["period4"]).lower()], True)
     if g["period_end"] or g["eo"]:
         period = g["period_end"] or {"eom": "month", "eoy": "year", "eoq": "quarter"}[g["eo"].lower()]
         return _period_end(today, period.lower(), False)
@@ -147,4 +151,6 @@ def resolve(text: str, today: date | None) -> tuple[str, list[tuple[str, date, i
 
 
 # A cheap test before the pattern: a deadline with no digit names a period, a month or a weekday.
-_WORDS = regexes.compile(rf"\b(?:fim|final|end|eom|eoy|eoq|{_WEEKDAY})\b", re.IGNORECASE)
+_WORDS = regexes.compile(
+    rf"\b(?:fim|final|end|eom|eoy|eoq|next|pr[oó]xim[oa]|vem|{_WEEKDAY})\b", re.IGNORECASE
+)

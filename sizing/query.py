@@ -104,6 +104,7 @@ class Query(msgspec.Struct):
     corpus: list[str] = []  # a RAG corpus counted ("1M documentos"), as typed
     cpu_only: list[str] = []  # running on a CPU asked about ("em cpu", "sem gpu"), as typed
     phone: list[str] = []  # running on a phone asked about ("no celular"), as typed
+    frameworks: list[str] = []  # a training framework named ("nemo megatron", "deepspeed"), as typed
     # A model already fine-tuned, to serve ("fine-tunado com lora", "já treinei um lora"): (as typed, how:
     # "lora", "qlora" or "" when not said).
     fine_tuned: list[tuple[str, str]] = []
@@ -734,6 +735,14 @@ FINE_TUNED = regexes.compile(
     + r"|\b(?:ja|already|we(?:'ve|\s+have)?(?:\s+already)?)\s+(?:treinei|treinamos|ajustei|ajustamos|fiz|fizemos|"
     r"fine[-\s]?tunei|fine[-\s]?tunamos|trained|fine[-\s]?tuned|did)\b"
     r"(?:\s+(?:um|uma|o|a|the|our|nosso|nossa)?\s*(?P<did>qlora|lora|fine[-\s]?tune|ajuste\s+fino))?"
+)
+# Training frameworks the sums do not model apart ("NeMo Megatron", "with NeMo", "megatron-lm", "deepspeed"):
+# read, and said (rendering). "nemo" is the framework only with a cue, never "mistral nemo" or "nemo 12b".
+TRAINING_FRAMEWORK = regexes.compile(
+    r"\b(?:nvidia\s+)?(?:nemo[\s-]+)?megatron(?:[\s-]+(?:lm|core|bridge))?\b"
+    r"|\b(?:nvidia\s+)?nemo[\s-]+(?:framework|toolkit|run|2\.0)\b"
+    r"|\b(?:with|using|usando|via)\s+(?:o\s+|the\s+)?(?:nvidia\s+)?nemo\b(?![\s-]*(?:\d|instruct|base|minitron))"
+    r"|\bdeepspeed\b(?![\s-]*(?:stage|zero|z\d))"
 )
 # "no celular", "on a phone": the model run on the device itself (a note; the answer is for our GPUs).
 PHONE = regexes.compile(rf"\b{_W('devices.phone')}\b")
@@ -1800,6 +1809,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     if "quanti" in scan.work:
         scan.take(QUANTIZE_RUN, "quantize_run", lambda m: True)
     scan.take(PHONE, "phone", lambda m: True)
+    if "nemo" in scan.work or "megatron" in scan.work or "deepspeed" in scan.work:
+        scan.take(TRAINING_FRAMEWORK, "framework", lambda m: True)
     if "tun" in scan.work or "trein" in scan.work or "train" in scan.work or "ajust" in scan.work:
         scan.take(PRETRAINED, "filler", lambda m: True)
         scan.take(FINE_TUNED, "fine_tuned", _fine_tuned_how)
@@ -3454,6 +3465,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     query.system_ram = [typed for _, typed in scan.found.get("system_ram", [])]
     query.cpu_only = [typed for _, typed in scan.found.get("cpu_only", [])]
     query.phone = [typed for _, typed in scan.found.get("phone", [])]
+    query.frameworks = [typed for _, typed in scan.found.get("framework", [])]
     query.fine_tuned = [(typed, how) for how, typed in scan.found.get("fine_tuned", [])]
     query.kv_per_token = "token" in scan.original.lower() and bool(
         KV_PER_TOKEN.search(strip_accents(scan.original.lower()))
@@ -4049,7 +4061,12 @@ def _series_member(scan: _Scan, catalog: Catalog, model: str | None, size: str |
         raise QueryError("query.contradiction", what="model", first=typed, second=scan.found["model"][0][1])
     sizes = _sizes_of(series, catalog)
     if size:
-        member = next((m for m in series.models if _own_size(catalog, m, size)), None)
+        # Its own size, or the size its name rounds to ("qwen2.5 math 7b": qwen2.5-7b has 7.6B; it had been
+        # "Qwen2.5 não tem 7B: vem em ... 7B").
+        member = next(
+            (m for m in series.models if _own_size(catalog, m, size) or m.endswith("-" + normalize(size))),
+            None,
+        )
         if member is None and size.upper() in series.uncatalogued_sizes:
             rest = scan.original.replace(scan.found["size"][0][1], "", 1)
             example = _example(rest, typed, catalog.model(series.models[0]).name)

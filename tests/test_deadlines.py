@@ -27,6 +27,11 @@ TODAY = date(2026, 12, 3)  # a Thursday
         ("antes do fim da semana que vem", date(2026, 12, 11)),
         ("até sexta-feira", date(2026, 12, 4)),
         ("by next Friday", date(2026, 12, 11)),
+        # The coming week or month alone ("week", "semana" and "vem" had been not understood): its end.
+        ("by next week", date(2026, 12, 11)),
+        ("até semana que vem", date(2026, 12, 11)),
+        ("até a próxima semana", date(2026, 12, 11)),
+        ("até o mês que vem", date(2027, 1, 31)),
         ("até a quarta", date(2026, 12, 9)),  # Wednesday is past this week: the coming one
         ("até dia 20", date(2026, 12, 20)),
         ("até o dia 2", date(2027, 1, 2)),  # the 2nd is past this month: the next one's

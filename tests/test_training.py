@@ -354,3 +354,24 @@ def test_the_things_a_training_set_counts_are_its_examples(text, examples, seq):
     w = query.workload
     assert query.unknown == [] and w.examples == examples and w.context is None
     assert (w.seq_len or w.prompt_tokens) == seq
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # "NeMo Megatron" had been "Mistral Nemo 12B com 25 camadas", "Megatron" not understood.
+        (
+            "NeMo Megatron pretrain 8B 1T tokens 64 H100",
+            "“NeMo Megatron”: as somas abaixo são as de um treino",
+        ),
+        ("pretrain a 8B model with NeMo", "“with NeMo”: as somas abaixo"),
+        ("full finetune llama 3.1 8b with deepspeed", "“deepspeed”: o ZeRO da recomendação é o do DeepSpeed"),
+    ],
+)
+def test_a_training_framework_is_read_and_said_not_taken_for_a_model(text, said):
+    from bot.rendering import understood
+
+    query = parse(text)
+    result = size(query.workload)
+    assert query.unknown == [] and "nemo" not in result.workload.model.id
+    assert any(said in line for line in understood(result, query))
