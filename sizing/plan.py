@@ -1028,7 +1028,8 @@ def _lora_targets(model: ModelEntry, rank: int, default: bool, stack: Stack, lan
     )
 
 
-# Tasks a daily volume of which is often a pipeline with nobody waiting on each answer.
+# Tasks a daily volume of which is a pipeline with nobody waiting on each answer, whatever it counts
+# ("classificar 1 milhão de tickets por dia", "resumir 2 mil chamadas por dia").
 BATCH_TASKS = frozenset({Task.classification, Task.extraction, Task.summarization})
 
 
@@ -1168,6 +1169,12 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         said.append(t(lang, "assume.traffic.reasoning_output", output=i18n.tokens(output, lang)))
 
     users, rate, basis, per_day = plan.users, None, None, w.requests_per_day
+    given = w.ttft_s is not None or w.tokens_per_s is not None or w.fast_latency or w.e2e_s is not None
+    # A volume of work a day or a month, documents counted ("5 mil contratos por dia") or a pipeline's task
+    # ("classificar 2 milhões de mensagens por dia"), with no latency typed: no one waits on each answer as it
+    # is written, so it is sized as a batch is, for throughput (traffic.toml [latency_batch]), not for
+    # chat's first token in 2 s. People, conversations at once and rates a second or a minute stay chat.
+    pipeline = False
     population, share, per_hour = w.population, None, None
     head_count = (
         w.users is not None and w.users >= traffic.population.users_as_population_from and not w.users_at_once
@@ -1215,10 +1222,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         rate, basis = per_day * peak / 3600, "daily"
         said.append(t(lang, "assume.traffic.daily_peak", day=i18n.number(per_day, lang),
                       share=i18n.percent(peak, lang), rate=rate_text(rate, lang)))  # fmt: skip
-        if plan.task in BATCH_TASKS and not (w.ttft_s or w.tokens_per_s or w.fast_latency or w.e2e_s):
-            # "classificar 2 milhões de documentos por dia" may be a pipeline nobody waits on: sized here as
-            # arriving in working hours, it says how to ask for the day's volume spread evenly instead.
-            said.append(t(lang, "assume.traffic.daily_batch", day=i18n.number(per_day, lang)))
+        pipeline = (w.items_volume or plan.task in BATCH_TASKS) and not given
     elif population:
         share = w.active_share or (1.0 if all_active else traffic.population.peak_active_share)
         per_hour = w.requests_per_active_hour or traffic.population.requests_per_active_hour
@@ -1238,12 +1242,12 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         elif w.users is None:
             said[:] = [a for a in said if a != t(lang, "assume.users")]
 
-    given = w.ttft_s is not None or w.tokens_per_s is not None or w.fast_latency or w.e2e_s is not None
     ttft = tpot = None
     if rate is not None or given:
         # "respostas rápidas": the Interactive scenario's limits where no figure is given, else the chat's.
-        # A batch with a deadline: the loose limits of traffic.toml [latency_batch] (no one waits on an answer).
-        batch = basis == "batch" and not w.fast_latency
+        # A batch with a deadline, or a pipeline's daily volume: the loose limits of traffic.toml
+        # [latency_batch] (no one waits on an answer).
+        batch = (basis == "batch" or pipeline) and not w.fast_latency
         defaults = (
             traffic.latency_interactive
             if w.fast_latency
@@ -1266,6 +1270,8 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
                           output=i18n.tokens(output, lang)))  # fmt: skip
         elif w.fast_latency and (w.ttft_s is None or w.tokens_per_s is None):
             key = "assume.traffic.latency_fast"
+        elif pipeline:
+            key = "assume.traffic.latency_pipeline"
         elif batch and (w.ttft_s is None or w.tokens_per_s is None):
             key = "assume.traffic.latency_batch"
         elif w.ttft_s is None and w.tokens_per_s is None:
@@ -1275,7 +1281,11 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         elif w.tokens_per_s is None:
             key = "assume.traffic.latency_tps_default"
         if key:
-            said.append(t(lang, key, ttft=i18n.seconds(ttft, lang), tps=i18n.speed(tps, lang)))
+            said.append(t(lang, key, ttft=i18n.seconds(ttft, lang), tps=i18n.speed(tps, lang),
+                          chat=i18n.seconds(traffic.latency.ttft_s, lang)))  # fmt: skip
+        if pipeline and per_day:
+            # Sized as arriving in working hours, it says how to ask for the day's volume spread evenly.
+            said.append(t(lang, "assume.traffic.daily_batch", day=i18n.number(per_day, lang)))
         if w.other_latency_targets and w.latency_percentile:
             # An SLO at several percentiles: the lowest one is sized (the model gives typical figures).
             said.append(t(lang, "assume.traffic.other_percentiles", p=_percentile(w.latency_percentile, lang),

@@ -3698,8 +3698,17 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             _scale_load(fields, base, turns / base.turns, keys=rates)
         fields["turns"] = turns
     scale = _one(scan, "load_scale", "traffic.scale")
+    own_load = any(fields.get(k) is not None for k in LOAD_BASES)
     if scale is not None and not _scale_load(fields, base, scale):
         query.unknown += [typed for _, typed in scan.found["load_scale"]]  # no load to scale
+    if base is not None and base.items_volume and not fields.get("items_volume"):
+        # A thread about documents a day: "o dobro", or a volume with no noun ("e se forem 20 mil por dia?"),
+        # still counts its documents.
+        unnamed = scan.found.get("volume_unnamed") and (
+            fields["requests_per_day"] or fields["requests_per_month"]
+        )
+        if unnamed or (scale is not None and not own_load):
+            fields["items_volume"] = True
     if budget := scan.found.get("budget"):
         # A budget: the answer sets the setup's price against it (sizing/budget.py), so money is asked about.
         (amount, currency, monthly), _ = budget[0]
@@ -3990,6 +3999,7 @@ TRAFFIC_FIELDS = {
     "requests_per_active_hour": "traffic.per_hour",
     "ttft_s": "traffic.ttft", "e2e_s": "traffic.e2e", "utilization": "traffic.utilization", "latency_percentile": "traffic.percentile", "tokens_per_s": "traffic.tps", "cost": "traffic.cost",
     "batch_items": "traffic.batch", "batch_seconds": "traffic.batch", "fast_latency": "traffic.fast",
+    "items_volume": "traffic.day",
     # set by _build, never read from a phrase: listed so a thread that moves to training drops it (SERVING_ONLY)
     "lengths_from_volume": "traffic.prompt",
 }  # fmt: skip
@@ -4244,7 +4254,10 @@ def _follow_up(query: Query, base: Workload, model, stage, fields: dict, underst
         previous.pop("model_choices", None)
         previous.pop("together", None)
     if any(changes.get(k) is not None for k in LOAD_BASES):
-        previous = {k: v for k, v in previous.items() if k not in LOAD_BASES or k in changes}
+        # A new load replaces the thread's, and what its volume counted with it ("e com 500 req/min?" after
+        # "5 mil contratos por dia" is no longer documents).
+        dropped = (*LOAD_BASES, "items_volume")
+        previous = {k: v for k, v in previous.items() if k not in dropped or k in changes}
     if changes.get("high_availability") is False:
         # "e sem redundância?": one copy again, whatever the thread had required.
         previous = {k: v for k, v in previous.items() if k not in AVAILABILITY_FIELDS}

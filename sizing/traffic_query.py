@@ -97,7 +97,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     unit_words = {word: seconds for seconds, words in units.items() for word in words}
     adjectives = {word: 86400 for word in w["daily"]} | {word: MONTH for word in w["monthly"]}
     unit = _alternatives(unit_words)
-    requests = _alternatives(w["requests"])
+    requests = _alternatives(w["requests"] + w["items"])
+    # A word for the kind of items beside their noun ("contratos pdf", "scanned invoices"): traffic_words.toml.
+    kind_of = _alternatives(w["item_words"])
+    item = _alternatives(w["item"])  # one of the items ("800 tokens cada doc")
     per = (
         r"(?:/|\bp/|\bpor\s+cada\b|\ba\s+cada\b|\bpor\b|\bper\b|\ba\b|\ban\b|\bcada\b|\beach\b|\bevery\b|"
         r"\bao\b)"
@@ -148,13 +151,17 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             return None
         return [("latency_percentile", percentile), ("ttft_s", seconds(m, 2, 3))], [m.span()]
 
+    def of_documents(rate) -> list[tuple[str, Any]]:
+        """Documents or pages counted a day or a month are a pipeline's volume (take(): items_volume)."""
+        return [("items_volume", True)] if rate[0] in ("requests_per_day", "requests_per_month") else []
+
     def pages_at_rate(m: re.Match) -> Taken | None:
         rate, pages = rate_of(m.group(1), m.group(2), m.group("unit")), _count(m.group(3), m.group(4))
-        return ([rate, ("prompt_pages", pages)], [m.span()]) if rate and pages else None
+        return ([rate, ("prompt_pages", pages), *of_documents(rate)], [m.span()]) if rate and pages else None
 
     def pages_each_at_rate(m: re.Match) -> Taken | None:
         rate = rate_of(m.group(1), m.group(2), m.group("unit"))
-        return ([rate, ("prompt_pages", 1)], [m.span()]) if rate else None
+        return ([rate, ("prompt_pages", 1), *of_documents(rate)], [m.span()]) if rate else None
 
     def active_of(m: re.Match) -> Taken | None:
         """ "500 usuários ativos de 5000", "200 concurrent out of 3,000 users": those at once, and the people."""
@@ -495,8 +502,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         *each_person(day, "requests_per_person_day", amount),
         *each_person(hour, "requests_per_active_hour", amount),
         *each_person(minute, "requests_per_active_hour", per_minute_amount),
+        # "5 mil contratos por dia", "50 mil contratos pdf por dia", "50k scanned invoices a day": the noun is
+        # kept (group "noun"), as documents counted a day are a pipeline's volume (take(): items_volume).
         ("rate", regexes.compile(
-            rf"{_NUM}\s*(?:de\s+)?(?:{requests})(?:\s+(?:{in_flight}))?{qualifier}\s*"
+            rf"{_NUM}\s*(?:de\s+)?(?:(?:{kind_of})\s+)?(?P<noun>{requests})(?:\s+(?:{kind_of}))?"
+            rf"(?:\s+(?:{in_flight}))?{qualifier}\s*"
             rf"(?:{per}\s*(?:(?P<every>\d+(?:[.,]\d+)?)\s*)?(?P<unit>{unit})s?|(?P<adj>{_alternatives(adjectives)}))\b"
         ), rate),
         # "200 rpm", and glued as shorthand writes it: "200rpm", "5rps", "2krpm"
@@ -667,12 +677,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("prompt_tokens", regexes.compile(rf"\b(?:{prompt_nouns})(?:\s+[a-z]+){{0,2}}\s*\(\s*~?{_NUM}\s*(?:{tokens})?\s*\)"), length),
         ("output_tokens", regexes.compile(rf"\b(?:{answer_nouns})(?:\s+[a-z]+){{0,2}}\s*\(\s*~?{_NUM}\s*(?:{tokens})?\s*\)"), length),
         ("output_tokens", regexes.compile(rf"\b(?:{answer_nouns}){loose}{of}{_NUM}{not_time}{tokens_said}"), length),
-        # "50 mil mensagens por dia, cada uma de 500 tokens", "500 tokens each": the size of each thing counted;
-        # a request's prompt when the question gives a load, else what "500 tokens" alone is (sizing/query.py).
+        # "50 mil mensagens por dia, cada uma de 500 tokens", "500 tokens each", "800 tokens cada doc": the size
+        # of each thing counted; a request's prompt when the question gives a load, else what "500 tokens" alone
+        # is (sizing/query.py).
         ("tokens_each", regexes.compile(
-            rf"\b(?:cada(?:\s+(?:uma?|qual))?|each(?:\s+one)?)\s+(?:(?:de|com|of|with|has|tem|having|is)\s+)?"
+            rf"\b(?:cada(?:\s+(?:uma?|qual|{item}))?|each(?:\s+(?:one|{item}))?)\s+(?:(?:de|com|of|with|has|tem|having|is)\s+)?"
             rf"(?:(?:~|cerca\s+de|uns|umas|about|around|ate|up\s+to)\s*)?{_NUM}\s*(?:tokens?|toks?)\b"
-            rf"|{_NUM}\s*(?:tokens?|toks?)\s+(?:cada(?:\s+uma?)?|each|apiece)\b"
+            rf"|{_NUM}\s*(?:tokens?|toks?)\s+(?:cada(?:\s+(?:uma?|{item}))?|each(?:\s+(?:{item}))?|apiece)\b"
         ), lambda m: _count(m.group(1) or m.group(3), m.group(2) or m.group(4))),
         # "respostas curtas", "long answers": a length said in words (sizing/query.py makes it tokens).
         ("answer_length_word", regexes.compile(
@@ -899,7 +910,15 @@ def take(scan, follow_up: bool = False, training: bool = False) -> None:
                     if after or before:
                         key = "rate_average"
                         start, end = (before.start() if before else start), (after.end() if after else end)
-                scan.found.setdefault(key, []).append((number, scan.original[m.start() : m.end()].strip()))
+                typed = scan.original[m.start() : m.end()].strip()
+                scan.found.setdefault(key, []).append((number, typed))
+                if key in ("requests_per_day", "requests_per_month"):
+                    # "5 mil contratos por dia": documents a day, a pipeline's volume (sizing/plan.py); "20 mil
+                    # por dia" names nothing (a thread's documents, sizing/query.py).
+                    named = m.groupdict().get("noun")
+                    if named is None or _BLANKS.sub(" ", named) in _items():
+                        kind = "items_volume" if named is not None else "volume_unnamed"
+                        scan.found.setdefault(kind, []).append((True, typed))
                 scan.blank(start, end)
             continue
         if kind in ("batch", "batch_count") and training:
@@ -929,6 +948,12 @@ def take(scan, follow_up: bool = False, training: bool = False) -> None:
                 scan.blank(m.start(), m.end())
             continue
         scan.take(pattern, kind, convert)
+
+
+@cache
+def _items() -> frozenset[str]:
+    """The nouns of documents and other items of work (traffic_words.toml's `items`)."""
+    return frozenset(_words()["items"])
 
 
 def names_speech(text: str) -> bool:

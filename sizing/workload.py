@@ -164,6 +164,10 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     requests_per_day: int | None = None
     # requests in a month (days of use and peak from traffic.toml)
     requests_per_month: int | None = None
+    # The daily or monthly volume counts documents or other items of work ("5 mil contratos por dia",
+    # traffic_words.toml's `items`), not requests, messages or conversations: a pipeline no one waits on
+    # answer by answer, whose latency defaults are a batch's (sizing/plan.py)
+    items_volume: bool = False
     # people who use the service (a head-count)
     population: int | None = None
     # share of the people active at the peak hour

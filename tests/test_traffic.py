@@ -660,6 +660,15 @@ PHRASINGS = [
     ("llama 8b 200 documents of 10 pages each per hour", {"rate_per_s": pytest.approx(200 / 3600), "prompt_pages": 10}),
     ("rag jurídico: 2 mil documentos de 30 páginas, 50 usuários, llama 3.3 70b", {"users": 50, "prompt_pages": 30}),
     ("qwen2.5-vl 7b para OCR de notas fiscais, 5 mil notas por dia", {"requests_per_day": 5000}),
+    # A word for the items' kind between them and their period, and "doc(s)": the rate had been lost ("pdf" left
+    # the contracts a batch with no deadline, "docs" a RAG corpus, "cada doc" not understood).
+    ("processar 50 mil contratos pdf por dia com qwen2.5 32b, cada um com 30k tokens",
+     {"requests_per_day": 50_000, "prompt_tokens": 30_000}),
+    ("classificar 1 milhão de docs por dia com phi-4, 800 tokens cada doc",
+     {"requests_per_day": 1_000_000, "prompt_tokens": 800}),
+    ("qwen 14b 2 mil documentos jurídicos por mês", {"requests_per_month": 2000}),
+    ("llama 8b 50k scanned invoices a day", {"requests_per_day": 50_000}),
+    ("llama 8b 50k legal contracts a day, 3k tokens each doc", {"requests_per_day": 50_000, "prompt_tokens": 3000}),
     ("Queremos servir o Qwen3 8B a 2000 colaboradores da empresa, com tempo de resposta inferior a 2 segundos.",
      {"population": 2000, "ttft_s": 2}),
     ("llama 8b, 10 req/s, latência menor que 1 segundo", {"rate_per_s": 10, "ttft_s": 1}),
@@ -1661,6 +1670,122 @@ def test_a_chat_service_keeps_chat_answers_and_no_batch_hint():
     result = size(parse("qwen3 14b, 50 mil mensagens por dia").workload)
     assert result.workload.load.output_tokens == 500
     assert not any("processado em lote" in a or "Classificação" in a for a in result.assumptions)
+
+
+def test_a_daily_volume_of_documents_is_sized_for_throughput_not_a_chats_first_token():
+    # 5,000 contracts of 60,000 tokens a day had been held to chat's 2 s first token: "nenhuma configuração da
+    # nossa oferta comporta esta carga", ~160 H200s. No one waits on a document pipeline answer by answer: it
+    # gets a batch's loose limits (traffic.toml [latency_batch]) at its peak hour, and the answer says so.
+    text = "resumir 5 mil contratos por dia com llama 3.3 70b fp8, cada um com 60 mil tokens"
+    result = size(parse(text).workload)
+    assert result.recommendation is not None and result.decided_by == "throughput"
+    assert result.recommendation.gpu == "h200-sxm" and result.recommendation.count <= 8
+    batch = load_catalog().traffic.latency_batch
+    assert result.workload.load.ttft_target_s == batch.ttft_s == 600
+    [said] = [a for a in result.assumptions if a.startswith("Um volume de trabalho por dia não é um chat")]
+    assert "primeiro token em até 600 s e pelo menos 1 tokens/s por sequência" in said
+    assert "não os 2,0 s de um chat" in said and "“primeira resposta em 5 s”" in said
+    assert not any(a.startswith("Latência dimensionada para") for a in result.assumptions)
+    # and how to spread the day's volume as a batch, after it
+    hint = result.assumptions.index(said) + 1
+    assert result.assumptions[hint].startswith("Se o volume do dia pode ser processado em lote")
+    assert "“5.000 documentos em 24 horas”" in result.assumptions[hint]
+    text_answer = render_text(result)
+    assert "nenhuma configuração" not in text_answer and "O que decidiu: vazão" in text_answer
+
+
+def test_a_daily_volume_of_documents_is_not_decided_by_latency():
+    # 50,000 contracts of 30,000 tokens a day on Qwen2.5 32B had been 32 H100s in tensor parallel 8, "O que
+    # decidiu: latência" (a 30,000-token prompt in 2 s). Sized for throughput, it takes fewer GPUs, in smaller
+    # copies, than the same volume with a chat's first token typed, which stands.
+    text = "processar 50 mil contratos por dia com qwen2.5 32b, cada um com 30k tokens"
+    pipeline = size(parse(text).workload)
+    chat = size(parse(text + ", primeira resposta em 2 s").workload)
+    assert pipeline.decided_by == "throughput" and chat.decided_by == "latency"
+    assert pipeline.recommendation.tensor_parallel <= 2 < chat.recommendation.tensor_parallel
+    assert pipeline.recommendation.count < chat.recommendation.count
+    assert chat.workload.load.ttft_target_s == 2
+    # "pdf" between the count and the period had made it a batch of 50,000 with no deadline (~32 days).
+    query = parse(text.replace("contratos", "contratos pdf"))
+    assert query.workload.batch_items is None and query.workload.items_volume
+    pdf = size(query.workload)
+    assert (pdf.recommendation.gpu, pdf.recommendation.count) == (
+        pipeline.recommendation.gpu,
+        pipeline.recommendation.count,
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "ttft"),
+    [
+        # A latency the question types is never relaxed, and the untyped speed stays chat's.
+        (
+            "resumir 5 mil contratos por dia com llama 3.3 70b fp8, cada um com 60 mil tokens, primeiro token em até 60 s",
+            60,
+        ),
+        ("llama 8b 10 mil documentos por dia, respostas rápidas", 0.5),
+        # Chat traffic stays chat: messages, requests and people a day, users, a rate a minute.
+        ("qwen3 14b, 50 mil mensagens por dia", 2),
+        ("llama 8b 10 mil requisições por dia", 2),
+        ("llama 8b 2 mil clientes por dia", 2),
+        ("llama 3.1 8b para 200 usuários", None),
+        ("llama 3.1 8b, 30 requisições por minuto", 2),
+        ("qwen2.5-vl 7b 10 mil imagens por dia", 2),
+    ],
+)
+def test_only_an_untyped_latency_of_a_pipelines_daily_volume_is_relaxed(text, ttft):
+    result = size(parse(text).workload)
+    assert result.workload.load.ttft_target_s == ttft
+    assert not any("não é um chat" in a for a in result.assumptions)
+    if "60 s" in text:
+        assert result.workload.load.tokens_per_s_target == 10  # the chat default
+        assert any(
+            a.startswith("Latência dimensionada para: pelo menos 10 tokens/s") for a in result.assumptions
+        )
+
+
+def test_a_pipeline_task_makes_any_daily_volume_a_pipeline():
+    # "classificar 1 milhão de tickets por dia": tickets are no documents, but a classification counted a day
+    # is a pipeline's work (it had only been told it might be one, and sized for chat's first token).
+    result = size(parse("llama 8b pra classificar 1 milhão de tickets por dia").workload)
+    assert result.workload.load.ttft_target_s == 600
+    assert any(a.startswith("Um volume de trabalho por dia não é um chat") for a in result.assumptions)
+    # a monthly volume of documents too
+    monthly = size(parse("resumir 10 mil contratos por mês com qwen 14b").workload)
+    assert monthly.workload.load.ttft_target_s == 600
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        (
+            "en",
+            "A volume of work a day is not a chat: nobody waits on each answer as it comes, so latency is sized"
+            " only to keep the work moving, first token within 600 s and at least 1 tokens/s per sequence",
+        ),
+        (
+            "pt-PT",
+            "Um volume de trabalho por dia não é um chat: ninguém está à espera de cada resposta no momento",
+        ),
+    ],
+)
+def test_the_pipelines_latency_is_said_in_each_language(lang, line):
+    workload = parse("llama 8b 10 mil documentos por dia").workload
+    result = size(workload.but(lang=lang))
+    assert any(a.startswith(line) for a in result.assumptions)
+
+
+def test_a_new_load_in_a_thread_is_no_longer_documents():
+    base = parse("llama 8b 10 mil documentos por dia").workload
+    assert base.items_volume
+    follow = parse("e com 30 req/min?", base=base).workload
+    assert not follow.items_volume and size(follow).workload.load.ttft_target_s == 2
+    # "o dobro", or a volume a day with no noun, is still the thread's documents
+    doubled = parse("e com o dobro de tráfego?", base=base).workload
+    assert doubled.items_volume and doubled.requests_per_day == 20_000
+    more = parse("e se forem 50 mil por dia?", base=base).workload
+    assert more.items_volume and more.requests_per_day == 50_000
+    assert not parse("e com 50 mil mensagens por dia?", base=base).workload.items_volume
 
 
 def test_a_prompt_no_setup_reads_within_the_chat_default_is_still_sized():
