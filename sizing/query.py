@@ -814,6 +814,7 @@ _NOT_TOKENS = rf"(?!\s*(?:de\s+)?(?:[a-z]+\s+)?{_W('counts.things')}\b)"
 _NOT_SIZE = rf"(?!\s*(?:de\s+)?(?:{_W('counts.params')}|model|modelo)\b)"
 CONTEXT_UNIT = regexes.compile(
     rf"{_NUM}\s*(k|mil(?!\s+milh)|m)\b{_NOT_TOKENS}{_NOT_SIZE}(?:\s*(?:tokens?))?(?:\s*(?:de\s+)?{_CONTEXT_WORD})?"
+    r"(?=(?:\s+(?:de\s+|of\s+)?(?P<counted>[a-z]{3,}s)\b)?)"
 )
 CONTEXT_TOKENS = regexes.compile(
     rf"{_NUM}\s*tokens?\b(?:\s*(?:de\s+)?{_CONTEXT_WORD})?|{_NUM}\s*(?:ctx|context)\b"
@@ -1913,7 +1914,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(USERS_KEY_SPACED, "users", lambda m: int(m.group(1)))
     scan.take(FULL_BEFORE_FIGURE, "filler", lambda m: True)
     scan.take(CONTEXT_KEY, "context", lambda m: _context(m.group(1), m.group(2)))
-    scan.take(CONTEXT_UNIT, "context", lambda m: _context(m.group(1), m.group(2)))
+    scan.take(CONTEXT_UNIT, "context", _context_unit)
     scan.take(CONTEXT_TOKENS, "context", lambda m: _context(m.group(1) or m.group(2), None))
     # "qual o contexto máximo ...?", "what's the max context I can fit?" ask what fits (the capacity says
     # it); "com o contexto máximo", "max context, 10 users" ask for it.
@@ -2048,6 +2049,24 @@ def _context(number: str, unit: str | None) -> int | None:
 # A plain number is a context unless a plural word of its own follows it ("para 300 lojas": things counted,
 # left unread rather than a 300-token context); the query's own words ("8192 tokens", "4096 mais") may.
 PLAIN_CONTEXT = regexes.compile(r"(?<![\w.,-])(\d{3,7})(?![\w.,])(?=(?:\s+(?P<counted>[a-z]{3,}s)\b)?)")
+
+
+def _context_unit(m: re.Match) -> int | None:
+    """ "32k", "16 mil tokens de contexto"; not "100 mil downloads", "20 mil SKUs": thousands of something the
+    question counts, left unread (they had been a context of 100,000 and 20,000 tokens). "8k prompts" stays a
+    context with its prompts."""
+    counted = m.group("counted")
+    if (
+        counted
+        and not _CONTEXT_SAID.search(m.group(0))
+        and counted not in FILLER
+        and not counted.startswith(("tok", "prompt"))
+    ):
+        return None
+    return _context(m.group(1), m.group(2))
+
+
+_CONTEXT_SAID = regexes.compile(r"tok|ctx|context|janela|window")
 
 
 def _plain_context_of(m: re.Match) -> int | None:

@@ -1929,3 +1929,32 @@ def test_traffic_as_people_type_it_in_chat(text, field, value):
     query = parse(text)
     assert query.unknown == [] and getattr(query.workload, field) == value
     assert query.workload.context is None
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # Each had been a context of 10,000 tokens, the calls of the day not understood.
+        ("bot de voz atendendo 10 mil ligações por dia com llama 8b", "requests_per_day", 10_000),
+        ("llama 3.1 8b with 10k API calls/day", "requests_per_day", 10_000),
+    ],
+)
+def test_calls_by_the_day_are_a_daily_volume(text, field, value):
+    query = parse(text)
+    assert query.unknown == [] and getattr(query.workload, field) == value and query.workload.context is None
+
+
+@pytest.mark.parametrize(
+    ("text", "unread"),
+    [
+        # Thousands of things the sizing does not count had been a context of that many tokens.
+        ("app com 100 mil downloads e chat com gemma 3 12b", "downloads"),
+        ("temos 20 mil SKUs e 300 vendedores usando qwen3 32b", "SKUs"),
+    ],
+)
+def test_thousands_of_something_else_are_no_context(text, unread):
+    query = parse(text)
+    assert query.workload.context is None and unread in query.unknown
+    # "32k", "8k prompts de 2 mil tokens" and "128k de contexto" stay contexts.
+    assert parse("llama 8b 8k prompts de 2 mil tokens").workload.context == 8192
+    assert parse("qwen 7b 128k de contexto").workload.context == 131072
