@@ -654,11 +654,16 @@ DATA_BYTES = regexes.compile(
 )
 # People in each of several places: "300 lojas, cada loja com 2 atendentes", "40 branches with 3 agents each":
 # 600 and 120 users (people who work conversations, users.nouns), read before any of the two numbers alone.
+# "20 clientes diferentes, 5 usuários cada", "5 aplicações, cada uma com 20 usuários": the same, with the place
+# qualified, or the count's "cada" after it and no joining word.
 PER_PLACE_USERS = regexes.compile(
-    r"(?<![\w.,])(\d{1,6})\s+(?P<place>[a-z]{3,}s)\b\s*[,;]?\s*"
-    r"(?:cada\s+(?:um|uma|[a-z]{3,})\s+(?:com|tem|tendo|de)|each\s+(?:with|having|has)|com|with)\s+"
+    r"(?<![\w.,])(\d{1,6})\s+(?P<place>[a-z]{3,}s)\b"
+    r"(?:\s+(?:diferentes|distintos|distintas|separados|separadas|different|separate|distinct))?\s*[,;]?\s*"
+    r"(?:(?:cada\s+(?:um|uma|[a-z]{3,})\s+(?:com|tem|tendo|de)|each\s+(?:with|having|has)|com|with)\s+"
     r"(?:(?:uns|umas|about|around|cerca\s+de)\s+)?(\d{1,4})\s+"
     rf"(?:{_COUNT_NOUNS})\b(?P<each>\s+(?:cada|each|cada\s+uma|cada\s+um))?"
+    r"|(?:(?:uns|umas|about|around|cerca\s+de)\s+)?(?P<count2>\d{1,4})\s+"
+    rf"(?:{_COUNT_NOUNS})\s+(?:cada|each|cada\s+uma|cada\s+um)\b)"
 )
 # LoRA adapters served beside a model ("servir o llama 8b com 10 adaptadores lora", "multi-lora serving with
 # 20 adapters"): read only with a serving word and no training word, so "treinar 3 loras" stays training.
@@ -3142,7 +3147,7 @@ def _per_place_users(m: re.Match) -> int | None:
     that is no GPU, server or request ("2 servidores com 8 usuários" is no product of people)."""
     if _NOT_PLACES.fullmatch(m.group("place")):
         return None
-    return int(m.group(1)) * int(m.group(3)) or None
+    return int(m.group(1)) * int(m.group(3) or m.group("count2")) or None
 
 
 def _data_bytes(m: re.Match) -> int | None:

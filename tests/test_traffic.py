@@ -1958,3 +1958,9 @@ def test_thousands_of_something_else_are_no_context(text, unread):
     # "32k", "8k prompts de 2 mil tokens" and "128k de contexto" stay contexts.
     assert parse("llama 8b 8k prompts de 2 mil tokens").workload.context == 8192
     assert parse("qwen 7b 128k de contexto").workload.context == 131072
+
+
+def test_people_in_each_of_several_places_said_with_each_after_the_count():
+    # "30 empresas diferentes, 10 usuários cada" had been 10 users, "30" not understood.
+    query = parse("30 empresas diferentes, 10 usuários cada, llama 8b")
+    assert query.unknown == [] and query.workload.users == 300
