@@ -479,6 +479,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.other_engine", typed=", ".join(f"“{c}”" for c in query.other_engines)))
     if query.phone:
         lines.append(t("understood.phone", typed=", ".join(f"“{c}”" for c in dict.fromkeys(query.phone))))
+    if query.off_peak:
+        lines.append(t("understood.off_peak", typed=", ".join(f"“{c}”" for c in query.off_peak)))
     if query.frameworks and r.stage != Stage.inference.value:
         for typed in dict.fromkeys(query.frameworks):
             key = "understood.framework_deepspeed" if "deepspeed" in typed.lower() else "understood.framework"

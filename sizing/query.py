@@ -105,6 +105,7 @@ class Query(msgspec.Struct):
     cpu_only: list[str] = []  # running on a CPU asked about ("em cpu", "sem gpu"), as typed
     phone: list[str] = []  # running on a phone asked about ("no celular"), as typed
     frameworks: list[str] = []  # a training framework named ("nemo megatron", "deepspeed"), as typed
+    off_peak: list[str] = []  # a quieter hours' rate beside the peak one ("10 req/min à noite"), as typed
     # A model already fine-tuned, to serve ("fine-tunado com lora", "já treinei um lora"): (as typed, how:
     # "lora", "qlora" or "" when not said).
     fine_tuned: list[tuple[str, str]] = []
@@ -1020,8 +1021,11 @@ JSON_MARKS = dict.fromkeys(map(ord, '"{}'), " ")
 _OR_WORDS = (
     r"ou|or|vs\.?|versus|comparado\s+(?:com|ao|a)|compared\s+(?:to|with)|em\s+vez\s+d[oea]|instead\s+of"
 )
+# "gemma 3 27b x mistral small 3.2" (Brazil's "x" for "versus"), "quantizar o llama 70b ... ou usar o qwen3 32b"
+# (a verb after the "or"): each had been refused as two models.
 MODEL_OR = regexes.compile(
-    rf"\s*,?\s*\b(?:{_OR_WORDS}|ou\s+(?:o|a|um|uma)|or\s+(?:the|a|an)|(?:vs\.?|versus)\s+(?:o|a|the))\s+$"
+    rf"\s*,?\s*\b(?:{_OR_WORDS}|ou\s+(?:o|a|um|uma)|or\s+(?:the|a|an)|(?:vs\.?|versus)\s+(?:o|a|the)|x"
+    r"|(?:ou|or)\s+(?:usar|rodar|pegar|escolher|ficar\s+com|ir\s+de|use|run|go\s+with|pick)(?:\s+(?:o|a|um|uma|the|an))?)\s+$"
 )
 # "a diferença entre o qwen 72b em int4 e o qwen 32b", "compare llama 70b and qwen 32b": an "and" between two
 # models is a choice too when the question compares them.
@@ -3687,6 +3691,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if kind == "output_volume" and inputs is not None and not fields["prompt_tokens"]:
             # Both sides of the volume: the answers' make the requests, the prompts' each one's length.
             fields["prompt_tokens"] = max(round(inputs[0] / max(requests, 1)), 1)
+    off_peak = scan.found.pop("rate_off_peak", [])
+    if off_peak and fields["rate_per_s"] is None:
+        fields["rate_per_s"] = max(v for v, _ in off_peak)  # the quiet hours' rate alone is the one given
+    elif off_peak:
+        query.off_peak = [typed for _, typed in off_peak]
     averages = scan.found.pop("rate_average", [])
     if averages and fields["rate_per_s"] is None and fields["requests_per_day"] is None:
         # "3 req/s em média", alone: a day's volume at that pace, whose peak hour traffic.toml sets (as for

@@ -163,6 +163,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         rate = rate_of(m.group(1), m.group(2), m.group("unit"))
         return ([rate, ("prompt_pages", 1), *of_documents(rate)], [m.span()]) if rate else None
 
+    def e2e_with_length(m: re.Match) -> Taken | None:
+        tokens = _count(m.group(3), m.group(4))
+        if not tokens:
+            return None
+        return [("e2e_s", seconds(m)), ("output_tokens", round(tokens))], [m.span()]
+
     def active_of(m: re.Match) -> Taken | None:
         """ "500 usuários ativos de 5000", "200 concurrent out of 3,000 users": those at once, and the people."""
         at_once, people = _count(m.group(1), m.group(2)), _count(m.group(3), m.group(4))
@@ -396,6 +402,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?<![\w.,]){side_share}(?P<first_in>{input_side}){joint}{side_share}{output_side}"
             rf"|(?<![\w.,]){side_share}{output_side}{joint}{side_share}{input_side}"
         ), split),
+        # "latência máxima de 5 s pra resposta completa de 300 tokens": the whole answer's time and its length
+        # (the length had been left a 300-token context once "resposta completa" was read).
+        ("e2e_with_length", regexes.compile(
+            rf"(?:\b(?:{first_token}|time|tempo)(?:\s+(?:budget|orcamento|alvo|target|total|maxim[oa]|max))*{within}\s*)?"
+            rf"{_PLAIN}\s*{_SECONDS}\s+(?:pra\s+(?:a\s+)?|para\s+(?:a\s+)?|for\s+(?:the\s+|a\s+)?)?(?:{end_to_end})"
+            rf"\s+(?:de|of|com|with)\s+{_NUM}\s*(?:tokens?|toks?)\b"
+        ), e2e_with_length),
         # "latência ponta a ponta de até 4 s", "resposta completa em até 5 s", "latency budget 2s end to end": the
         # whole answer's time, before any word of it is read as the first token's.
         ("e2e_s", regexes.compile(
@@ -403,7 +416,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ), seconds),
         ("e2e_s", regexes.compile(
             rf"(?:\b(?:{first_token}|time|tempo)(?:\s+(?:budget|orcamento|alvo|target|total|maxim[oa]|max))*{within}\s*)?"
-            rf"{_PLAIN}\s*{_SECONDS}\s+(?:de\s+)?(?:{end_to_end})\b"
+            # "latência máxima de 5 segundos pra resposta completa"
+            rf"{_PLAIN}\s*{_SECONDS}\s+(?:de\s+|pra\s+(?:a\s+)?|para\s+(?:a\s+)?|for\s+(?:the\s+|a\s+)?)?(?:{end_to_end})\b"
         ), seconds),
         # "tempo de resposta de 5 s para respostas de 400 tokens", "response time of 5s for 400-token answers":
         # a response time said for answers of a length is the whole answer's
@@ -849,6 +863,12 @@ NIGHT_SECONDS = 8 * 3600.0
 _AVERAGE_AFTER = regexes.compile(
     r"\s*,?\s*(?:em\s+media|na\s+media|de\s+media|on\s+average|in\s+average|average|avg|medios?|medias?)\b"
 )
+_OFF_PEAK_AFTER = regexes.compile(
+    r"\s*,?\s*(?:a\s+noite|de\s+noite|durante\s+a\s+noite|a\s+madrugada|de\s+madrugada|na\s+madrugada|"
+    r"fora\s+do\s+(?:horario\s+(?:comercial|de\s+pico)|pico|expediente)|nos?\s+fins?\s+de\s+semana|"
+    r"aos\s+(?:sabados|domingos|fins\s+de\s+semana)|at\s+night|overnight|off[\s-]peak|outside\s+(?:business|office)\s+hours|"
+    r"(?:on|at)\s+(?:the\s+)?weekends?)\b"
+)
 _AVERAGE_BEFORE = regexes.compile(r"\b(?:uma\s+)?(?:media|average|avg|mean)\s*(?:de|of|:)?\s*(?:~\s*)?$")
 
 
@@ -864,6 +884,7 @@ _FIELDS_AND_SPANS = frozenset(
         "active_of",
         "items_length",
         "retrieved_chunks",
+        "e2e_with_length",
     }
 )
 # Kinds read by their own loop in take() (scan.take checks the prefilter itself for the rest).
@@ -910,7 +931,11 @@ def take(scan, follow_up: bool = False, training: bool = False) -> None:
                     if after or before:
                         key = "rate_average"
                         start, end = (before.start() if before else start), (after.end() if after else end)
-                typed = scan.original[m.start() : m.end()].strip()
+                    elif off := _OFF_PEAK_AFTER.match(scan.work, end):
+                        # "100 req/min em horário comercial e 10 req/min à noite": the quieter hours' rate, not
+                        # the one to size for (it had been refused as a contradiction of the two rates).
+                        key, end = "rate_off_peak", off.end()
+                typed = scan.original[m.start() : end].strip()
                 scan.found.setdefault(key, []).append((number, typed))
                 if key in ("requests_per_day", "requests_per_month"):
                     # "5 mil contratos por dia": documents a day, a pipeline's volume (sizing/plan.py); "20 mil

@@ -471,3 +471,16 @@ def test_a_migration_answers_the_model_moved_to_and_weighs_the_one_in_use(capsys
     # The model moved to is answered in full, first; the one in use is the other column.
     assert block.splitlines()[1].strip().startswith(target) and f"\n  {current} · " in block
     assert text.split("\n\n")[2].startswith(target)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Each had been refused as two models that contradict each other.
+        "gemma 3 27b x mistral small 3.2 pra 20 usuarios",
+        "é melhor quantizar o llama 70b pra 4 bits ou usar o qwen3 32b em fp16?",
+    ],
+)
+def test_a_choice_of_models_said_with_x_or_a_verb(text):
+    query = parse(text)
+    assert len(query.model_choices) == 1

@@ -1964,3 +1964,50 @@ def test_people_in_each_of_several_places_said_with_each_after_the_count():
     # "30 empresas diferentes, 10 usuários cada" had been 10 users, "30" not understood.
     query = parse("30 empresas diferentes, 10 usuários cada, llama 8b")
     assert query.unknown == [] and query.workload.users == 300
+
+
+def test_a_quieter_hours_rate_beside_the_peak_is_said_and_the_peak_sized():
+    # Refused as a contradiction of "100 req/min" and "10 req/min".
+    from bot.rendering import understood
+
+    query = parse("100 req/min em horário comercial e 10 req/min à noite com llama 8b")
+    assert query.unknown == [] and query.workload.rate_per_s == pytest.approx(100 / 60)
+    assert query.off_peak == ["10 req/min à noite"]
+    lines = understood(size(query.workload), query)
+    assert any(
+        line.startswith("“10 req/min à noite”: fora do pico. Dimensionei para a taxa de pico")
+        for line in lines
+    )
+    # Alone, the quiet hours' rate is the one given.
+    assert parse("llama 8b 10 req/min à noite").workload.rate_per_s == pytest.approx(10 / 60)
+
+
+@pytest.mark.parametrize(
+    ("text", "e2e", "ttft", "output"),
+    [
+        # The whole answer's time had been a first-token target; then its length a 300-token context.
+        (
+            "latencia maxima de 5 segundos pra resposta completa de 300 tokens, llama 3.1 8b, 40 rps",
+            5.0,
+            None,
+            300,
+        ),
+        # "esperar", "segundos", "resposta" and "respondendo", "2s" had been not understood.
+        (
+            "o usuario nao pode esperar mais que 3 segundos pela resposta, llama 8b 20 usuarios",
+            None,
+            3.0,
+            None,
+        ),
+        ("llama 8b 20 usuarios respondendo em ate 2s", None, 2.0, None),
+    ],
+)
+def test_latency_targets_as_customers_word_them(text, e2e, ttft, output):
+    query = parse(text)
+    w = query.workload
+    assert query.unknown == [] and (w.e2e_s, w.ttft_s, w.output_tokens, w.context) == (
+        e2e,
+        ttft,
+        output,
+        None,
+    )
