@@ -342,6 +342,24 @@ DATES = regexes.compile(
 )
 
 
+# A year after a word that dates it ("a empresa é de 2019", "em 2024 gastamos", "since 2021"), a quarter or a
+# half ("no Q3 de 2025", "lançar no Q4", "no 2º semestre de 2026"): read as dates (the `when` group), they had been
+# a context of 2,019 tokens and a Q3_K_M or INT4 file.
+YEAR_OR_QUARTER = regexes.compile(
+    r"\b(?:em|de|desde|no|do|ate|para|in|since|from|until|by|of|ano|year)\s+"
+    r"(?P<when>(?:199\d|20[0-3]\d)(?!\s*(?:tokens?|toks?|k\b|mil\b|[.,]\d))"
+    r"|q[1-4]\s+(?:de|of)\s+(?:19|20)\d\d"
+    r"|(?:[1-4](?:o|º)|primeiro|segundo|terceiro|quarto|first|second|third|fourth)\s+(?:semestre|trimestre|quarter|half)"
+    r"(?:\s+(?:de|of)\s+(?:19|20)\d\d)?)(?![\w/:])"
+    # "lançar no Q4", "by Q3": a quarter alone only after "no"/"até"/"by" ("em q4" is a 4-bit file)
+    r"|\b(?:no|na|ate|until|by)\s+(?P<quarter>q[1-4])(?![\w_])"
+)
+# A length's words before a number make it no year: "contexto de 2048", "prompts de 2000".
+_LENGTH_BEFORE = regexes.compile(
+    r"\b(?:context\w*|janela|window|seq\w*|prompts?|respostas?|answers?|tokens?|chunks?)\W+\w*\W*$"
+)
+
+
 # Who is asking, said around the question: "sou o João Pereira, da Acme Ltda", "aqui é a Mariana da
 # Construtora Horizonte", "I'm Peter from Globex", "Peter from Globex here", "Att, João". The names they
 # give (capitalised words: a person's, then a company's) are no sizing words, and are not listed as not
@@ -1792,6 +1810,13 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     image_query.container_images(scan)  # "image: vllm/vllm-openai" names no model
     _repos(scan, catalog)
     scan.take(DATES, "date", _date)
+    if "q" in scan.work or "19" in scan.work or "20" in scan.work or "semestre" in scan.work:
+        for m in list(YEAR_OR_QUARTER.finditer(scan.work)):
+            group = "when" if m.group("when") else "quarter"
+            if _LENGTH_BEFORE.search(scan.work, max(0, m.start() - 30), m.start(group)):
+                continue
+            scan.found.setdefault("date", []).append((None, scan.original[m.start(group) : m.end(group)]))
+            scan.blank(m.start(group), m.end(group))
     _number_words(scan)
     _spaced_thousands(scan, catalog)
     if scan.may_match(MONEY):

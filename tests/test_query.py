@@ -1029,3 +1029,23 @@ def test_asking_for_the_weights_leaves_nothing_not_understood(text):
     # "pesos" had been listed as not understood, though the answer's breakdown starts with the weights.
     query = parse(text)
     assert query.unknown == [] and query.workload.model == "llama-3.1-405b"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Each year had been a context of that many tokens, and "Q3"/"Q4" a GGUF Q3_K_M or INT4 file.
+        "A empresa é de 2019, queremos o llama 8b pra 20 usuarios",
+        "colocar em produção no Q3 de 2025 llama 8b 20 usuarios",
+        "lançar no Q4 com llama 8b 20 usuarios",
+        "no 2º semestre de 2026 llama 8b 20 usuarios",
+    ],
+)
+def test_years_and_quarters_are_dates_not_contexts_or_files(text):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.context is None and query.workload.precision is None
+
+
+def test_a_year_like_number_after_a_length_word_stays_a_length():
+    assert parse("llama 8b contexto de 2000").workload.context == 2000
+    assert parse("llama 8b em q4").workload.precision == "int4"
