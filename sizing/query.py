@@ -813,6 +813,11 @@ VLLM_SEQS = regexes.compile(r"(?:--)?\bmax[\s_-]*num[\s_-]*seqs(?:\s*=\s*|\s+)(\
 # "1.000 usuários", "2,500 users": grouped thousands are a count, never "1.0" users.
 _SMALL = alternation([w for n in ("thousand", "million") for w in VOCAB.words(f"multipliers.{n}")])
 USERS = regexes.compile(rf"({_GROUPED}|-?\d+(?:[.,]\d+)?)\s*({_SMALL})?\s*(?:de\s+|of\s+)?{_COUNT_NOUNS}\b")
+MORE_USERS = regexes.compile(
+    rf"\b(?:mais|more|extra|outr[oa]s)\s+(\d{{1,6}})\s+(?:{_COUNT_NOUNS})\b"
+    rf"|(?<![\w.,])(\d{{1,6}})\s+(?:{_COUNT_NOUNS})\s+a\s+mais\b"
+    rf"|(?<![\w.,])(\d{{1,6}})\s+(?:more|extra|additional)\s+(?:{_COUNT_NOUNS})\b"
+)
 # "contexto máximo", "max context", "the full context window": the model's own window, when no figure is said.
 CONTEXT_MAX = regexes.compile(
     r"\b(?:(?:o\s+|a\s+)?contexto\s+(?:maximo|inteiro|completo|todo|total|cheio)|todo\s+o\s+contexto"
@@ -977,6 +982,9 @@ GPU_SERIES = regexes.compile(
     r"\b(?:geforce\s+)?(?:rtx|gtx|tesla|quadro|instinct|radeon|gaudi)\s*(?:pro\s+)?[a-z]{0,2}\d{1,5}[a-z]{0,3}\b"
     r"(?:\s*(?:ti|super)\b)?"
     r"|(?<![\w.,-])[2-5]0[5-9]0(?:\s*(?:ti|super)\b)?(?![\w.,])|\b(?:amd\s+)?mi\d{3}[a-z]?\b"
+    # AMD's Radeon cards by their RX number ("rx 7900 xtx", "radeon rx 6800"): they had been a context of
+    # 7,900 tokens
+    r"|\b(?:amd\s+)?(?:radeon\s+)?rx\s*\d{3,4}(?:\s*(?:xtx|xt|gre))?\b"
 )
 # A word right after these names a GPU when it looks like one ("numa t4", "on an a10g", "8x mi300x").
 _GPU_CUE = regexes.compile(r"(?:\b(?:numa|na|uma|um|em|on|an|a|gpu|gpus|placa|placas)|\d\s*[x×*]?)\s*$")
@@ -1944,6 +1952,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(VLLM_SEQS, "users", lambda m: int(m.group(1)))
     # After names and precisions ("4 bits com 20 usuários" is no product), before the users alone.
     scan.take(PER_PLACE_USERS, "users", _per_place_users)
+    if base is not None and base.users:
+        # "e com mais 10 usuários?", "e com 10 usuários a mais?", "and 20 more users?": added to the thread's
+        # (they had replaced them: 40 users became 10).
+        scan.take(MORE_USERS, "users", lambda m: base.users + int(m.group(1) or m.group(2) or m.group(3)))
     scan.take(USERS, "users", _users)
     scan.take(USERS_KEY_SPACED, "users", lambda m: int(m.group(1)))
     scan.take(FULL_BEFORE_FIGURE, "filler", lambda m: True)
@@ -3025,7 +3037,7 @@ def _one_swap(a: str, b: str) -> bool:
 
 # Accelerators of other vendors the catalogue does not describe, by their names once normalized.
 _OTHER_VENDOR = regexes.compile(
-    r"^(?:(?P<amd>(?:amd)?(?:instinct)?mi\d{3}[a-z]?|radeon\w*)|(?P<intel>(?:intel)?gaudi\d?\w*)"
+    r"^(?:(?P<amd>(?:amd)?(?:instinct)?mi\d{3}[a-z]?|(?:amd)?radeon\w*|(?:amd)?rx\d{3,4}\w*)|(?P<intel>(?:intel)?gaudi\d?\w*)"
     r"|(?P<google>tpu\w*)|(?P<aws>trainium\d?|inferentia\d?|trn\d|inf\d))$"
 )
 
@@ -3794,6 +3806,16 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     ):
         # "e em 1 dia?" in a batch's thread: the batch's new deadline, not a service's dates.
         fields["batch_seconds"], fields["days"] = fields["days"] * 86400.0, None
+    if (
+        base is not None
+        and stage is Stage.pretrain
+        and not base.stage.is_training
+        and {kind for kind, _ in scan.found.get("stage", [])} - {"inference"} == {"train"}
+        and "tokens" not in scan.found
+    ):
+        # "e pra treinar?" in a thread about serving a released model: a fine-tune, as "treinar o qwen 32b" is
+        # (below); it had been a pre-training of 32 H100s for ~118 days.
+        stage, fields["train_as_fine_tune"] = Stage.full, True
     if base is not None:
         return _follow_up(query, base, model or size, stage, fields, understood)
     out_of_scope = scan.found.get("out_of_scope", [])
@@ -4301,6 +4323,11 @@ def _follow_up(query: Query, base: Workload, model, stage, fields: dict, underst
         previous.pop("compare_counts", None)
     if "gpu" in changes:
         previous.pop("gpu_memory_typed", None)  # a card named now is no longer one read from its memory
+    if "gpu" in changes and "gpus" not in changes and base.gpu and changes["gpu"] != base.gpu:
+        # "e numa h200?" after "em 4 l40s": another card named alone is judged as a first question's is (one,
+        # and how many it takes); it had kept the 4, and "4× H200: cabe" answered a question nobody asked.
+        for key in ("gpus", "gpus_from_layout"):
+            previous.pop(key, None)
     if "gpus" in changes and "gpus_from_layout" not in changes:
         previous.pop("gpus_from_layout", None)  # "e com 8 gpus?": a count said, no longer a layout's
     choices = previous.get("model_choices") or []

@@ -6,7 +6,7 @@ from sizing.engine import size
 from sizing.errors import SizingError
 from sizing.names import resolve_gpu, resolve_kv_precision, resolve_model, resolve_precision
 from sizing.query import QueryError, parse
-from sizing.workload import Intent, Task
+from sizing.workload import Intent, Stage, Task
 
 from .query_corpus import BAD_INPUTS, PERSONAL_DATA, PHRASINGS
 
@@ -1049,3 +1049,38 @@ def test_years_and_quarters_are_dates_not_contexts_or_files(text):
 def test_a_year_like_number_after_a_length_word_stays_a_length():
     assert parse("llama 8b contexto de 2000").workload.context == 2000
     assert parse("llama 8b em q4").workload.precision == "int4"
+
+
+@pytest.mark.parametrize("follow", ["e numa h200?", "e numa única a100?", "what about a single H100?"])
+def test_another_card_named_alone_in_a_thread_is_judged_as_one(follow):
+    # "e numa h200?" after "em 4 l40s" had been 4× H200 ("4× H200: cabe", a question nobody asked).
+    base = parse("qwen 32b em 4 l40s com 30 usuarios").workload
+    w = parse(follow, base=base).workload
+    assert w.gpus in (None, 1) and w.users == 30
+
+
+@pytest.mark.parametrize(
+    ("follow", "users"),
+    [("e com mais 10 usuários?", 50), ("e com 10 usuários a mais?", 50), ("and 20 more users?", 60),
+     ("e com 30 usuários?", 30)],
+)  # fmt: skip
+def test_more_users_in_a_thread_are_added_to_its_users(follow, users):
+    # "mais 10 usuários" had replaced the 40 with 10.
+    base = parse("qwen 32b com 40 usuarios").workload
+    query = parse(follow, base=base)
+    assert query.unknown == [] and query.workload.users == users
+
+
+def test_training_asked_in_a_serving_thread_is_a_fine_tune_of_its_model():
+    # "e pra treinar?" had been a pre-training (32 H100s, ~118 days); "treinar o qwen 32b" is a fine-tune.
+    base = parse("qwen 2.5 32b para 20 usuarios").workload
+    w = parse("e pra treinar?", base=base).workload
+    assert w.stage is Stage.full and w.train_as_fine_tune
+
+
+@pytest.mark.parametrize("text", ["llama 8b na minha rx 7900 xtx", "llama 8b na radeon rx 6800"])
+def test_a_radeon_by_its_number_is_an_amd_card_not_a_context(text):
+    # It had been a context of 7,900 tokens.
+    with pytest.raises(QueryError) as raised:
+        parse(text)
+    assert raised.value.key == "unknown_gpu_vendor" and raised.value.params["vendor"] == "AMD"
