@@ -2575,7 +2575,9 @@ def _own_device(scan: _Scan, catalog: Catalog) -> None:
             if (
                 not index.get(normalize(f"{typed} {m.group(1)}gb"))
                 and not 0.9 * own_gb <= gb <= own_gb  # "t4 de 15gb": what the software shows of its 16
-                and not (gb > own_gb and round(gb) % own_gb == 0)  # "8x h100 com 640gb": all of them
+                # "8x h100 com 640gb": all of them, when that many are counted ("numa 4090 de 48gb" is one
+                # card of 48 GB, as "rtx 4090 de 32gb" is; it had been sized at 24 GB)
+                and not any(c > 1 and round(gb) == c * own_gb for c, _ in scan.found.get("gpus", []))
             ):
                 # "minha rtx 3080 de 12gb": a card said with a memory the catalogue's never has (the 12 GB
                 # 3080) is another card; the memory said is what is sized, as for a card the catalogue lacks.

@@ -1084,3 +1084,10 @@ def test_a_radeon_by_its_number_is_an_amd_card_not_a_context(text):
     with pytest.raises(QueryError) as raised:
         parse(text)
     assert raised.value.key == "unknown_gpu_vendor" and raised.value.params["vendor"] == "AMD"
+
+
+def test_one_card_said_with_twice_its_memory_is_a_card_of_that_memory():
+    # "numa 4090 de 48gb" had been sized at the catalogue's 24 GB (the rule for "8x h100 com 640gb" fired for
+    # one card); "rtx 4090 de 32gb" was already a 32 GB card.
+    assert parse("qwen 32b numa 4090 de 48gb").workload.gpu == "gpu-48gb"
+    assert parse("8x h100 com 640gb llama 405b fp8").workload.gpu == "h100-sxm"
