@@ -154,8 +154,17 @@ _BIG = alternation([w for n in ("million", "billion", "trillion") for w in VOCAB
 _NUM = r"(-?\d+(?:[.,]\d+)?)"
 _COUNT_NOUNS = _W("users.nouns")
 _NUMBER_WORD = alternation(NUMBER_WORDS)
-NUMBER_PHRASE = regexes.compile(rf"\b{_NUMBER_WORD}(?:\s+{_W('counting.and')}\s+{_NUMBER_WORD})*\b")
+# "vinte e cinco", "twenty-five", "two hundred and fifty", "twenty five": number words joined by "and", a
+# hyphen or a space ("forty-five" had been 40 and then -5, refused as a negative count).
+NUMBER_PHRASE = regexes.compile(
+    rf"\b{_NUMBER_WORD}(?:(?:\s+{_W('counting.and')}\s+|-|\s+(?={_NUMBER_WORD}\b)){_NUMBER_WORD})*\b"
+)
 _ONE = _W("counting.one")
+# "primeiro token em menos de um segundo", "under a second": one second of latency ("segundo" had been left not
+# understood, and the target dropped). Not "um segundo modelo" (a second model).
+ONE_SECOND = regexes.compile(
+    r"\b(?:de|em|ate|than|under|within|in)\s+(?P<one>um|one|a)(?=\s+(?:segundo|second)\b(?!\s+(?:modelo|model|gpu|servidor|server)))"
+)
 ONE_BEFORE_NOUN = regexes.compile(rf"\b{_ONE}(?=\s+{_W('users.one')}\b)")
 _CONTEXT_WORD = _W("keys.context")
 # "contexto de 32k", "o contexto for de 32k", "context is 32k": up to two joining words.
@@ -768,6 +777,9 @@ TRAINING_FRAMEWORK = regexes.compile(
     r"|\b(?:with|using|usando|via)\s+(?:o\s+|the\s+)?(?:nvidia\s+)?nemo\b(?![\s-]*(?:\d|instruct|base|minitron))"
     r"|\bdeepspeed\b(?![\s-]*(?:stage|zero|z\d))"
 )
+# An Azure GPU VM by its name ("Azure ND H100 v5", "NC A100 v4", "Standard_ND96isr_H100_v5"): another cloud's
+# machine, said as context; its "v5" had been taken for a GPU we do not know, and the answer refused.
+AZURE_VM = regexes.compile(r"\b(?:standard_)?n[cdv][a-z0-9]*(?:[_\s]+[a-z]*\d+[a-z]*){0,2}?[_\s]+v[2-6]\b")
 # "no celular", "on a phone": the model run on the device itself (a note; the answer is for our GPUs).
 PHONE = regexes.compile(rf"\b{_W('devices.phone')}\b")
 # Quantizing the model oneself ("quantizar o llama 70b para awq"); not "sem quantizar", "without quantizing":
@@ -1816,6 +1828,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     speculative_query.take(scan, catalog)
     distillation_query.take(scan, catalog)  # a teacher beside the model trained ("from llama 70b teacher")
     image_query.container_images(scan)  # "image: vllm/vllm-openai" names no model
+    if "v" in scan.work and "n" in scan.work:
+        scan.take(AZURE_VM, "filler", lambda m: True)
     _repos(scan, catalog)
     scan.take(DATES, "date", _date)
     if "q" in scan.work or "19" in scan.work or "20" in scan.work or "semestre" in scan.work:
@@ -2133,9 +2147,14 @@ def _number_words(scan: _Scan) -> None:
     def tens(m: re.Match) -> str:
         # "vinte e cinco": each word's value, summed; "meia dúzia": a phrase's own value.
         phrase = " ".join(LETTERS.findall(m.group(0)))
-        total = NUMBER_WORDS.get(phrase) or sum(
-            NUMBER_WORDS[w] for w in LETTERS.findall(m.group(0)) if w in NUMBER_WORDS
-        )
+        total = NUMBER_WORDS.get(phrase)
+        if total is None:
+            total = 0
+            for w in LETTERS.findall(m.group(0)):
+                if w == "hundred":  # "two hundred and fifty": a multiplier (Portuguese says "duzentos")
+                    total = max(total, 1) * 100
+                elif w in NUMBER_WORDS:
+                    total += NUMBER_WORDS[w]
         return f"{total:<{len(m.group(0))}}"  # same length: positions stay aligned with the original
 
     def thousands(m: re.Match) -> str:
@@ -2166,6 +2185,10 @@ def _number_words(scan: _Scan) -> None:
     scan.work = BARE_THOUSAND.sub(bare, scan.work)
     scan.work = HALF.sub(lambda m: f"{0.5:<{len(m.group(0))}}", scan.work)
     scan.work = ONE_BEFORE_NOUN.sub(lambda m: f"{1:<{len(m.group(0))}}", scan.work)
+    if "segundo" in scan.work or "second" in scan.work:
+        scan.work = ONE_SECOND.sub(
+            lambda m: m.group(0)[: m.start("one") - m.start()] + f"{1:<{len(m.group('one'))}}", scan.work
+        )
 
 
 # "1 200 trabalhadores", "10 000 pedidos por dia": thousands grouped by a space (how pt-PT writes them, and

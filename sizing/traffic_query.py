@@ -775,6 +775,16 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ), lambda m: True),
         ("cost_year", regexes.compile(rf"\b(?:{_alternatives(w['yearly'])})\b"), lambda m: 365),
         ("cost", regexes.compile(rf"\b(?:{_alternatives(w['cost'])})\b"), lambda m: True),
+        # "não precisa ser em tempo real", "não há usuários interativos", "sem pressa", "no rush": fast answers
+        # said NOT to be needed (they had been read as asked for, and a batch refused for it). Read and dropped:
+        # the volume's own defaults apply (a day's documents get a batch's latency, sizing/plan.py).
+        ("no_fast", regexes.compile(
+            r"\b(?:nao\s+(?:precisa(?:mos)?(?:\s+(?:ser|de))?|e|eh|requer|exige|tem\s+usuarios|ha(?:\s+usuarios)?)"
+            r"|sem\s+(?:necessidade\s+de\s+|usuarios\s+)?|no\s+need\s+(?:for|to\s+be)|not|no"
+            r"|(?:doesn'?t|does\s+not|don'?t|do\s+not)\s+(?:need\s+to\s+be|have\s+to\s+be|need))\s+"
+            rf"(?:(?:em|in|de|a|the)\s+)?(?:{_alternatives(w['fast'])}|interativos|interactive|pressa|rush|urgencia|urgente)\b"
+            r"|\bno\s+rush\b|\bsem\s+pressa\b"
+        ), lambda m: True),
         ("fast_latency", regexes.compile(rf"\b(?:{_alternatives(w['fast'])})\b"), lambda m: True),
         # A batch with a deadline ("processar 1 milhão de documentos em 2 dias", "2M product descriptions with
         # llama 8b within 24 hours"): its items over its time. Last, once rates ("por dia" is one), lengths and

@@ -287,3 +287,17 @@ def test_a_broken_derivative_is_reported_in_one_sentence(data_copy, edit, said):
     with pytest.raises(CatalogError) as broken:
         load_catalog(data_copy)
     assert said in str(broken.value), str(broken.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "model", "architecture"),
+    [
+        # MedGemma 27B had been "dimensionado como Mistral Small 3 24B com 47 camadas", MedGemma 4B as Qwen3 4B.
+        ("medgemma 27b para 20 usuarios 32k", "medgemma-27b", "gemma-3-27b"),
+        ("google/medgemma-27b-text-it 10 usuarios", "medgemma-27b", "gemma-3-27b"),
+        ("medgemma 4b", "medgemma-4b", "gemma-3-4b"),
+    ],
+)
+def test_medgemma_is_gemma_3(text, model, architecture):
+    sized = size(parse(text).workload).workload.model
+    assert (sized.id, sized.derived_from) == (model, architecture)

@@ -1091,3 +1091,44 @@ def test_one_card_said_with_twice_its_memory_is_a_card_of_that_memory():
     # one card); "rtx 4090 de 32gb" was already a 32 GB card.
     assert parse("qwen 32b numa 4090 de 48gb").workload.gpu == "gpu-48gb"
     assert parse("8x h100 com 640gb llama 405b fp8").workload.gpu == "h100-sxm"
+
+
+@pytest.mark.parametrize(
+    ("text", "users"),
+    [
+        # "twenty-five" had been 5 users ("tw" not understood), "forty-five" refused as -5 users, "two hundred
+        # and fifty" 150.
+        ("twenty-five concurrent users on llama 8b", 25),
+        ("forty-five users llama 8b", 45),
+        ("two hundred and fifty users llama 8b", 250),
+        ("duzentos e cinquenta usuarios llama 8b", 250),
+    ],
+)
+def test_number_words_joined_by_hyphens_and_hundreds(text, users):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.users == users
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Read as fast answers asked for: a batch of documents had been refused for 0.5 s first tokens.
+        "Não precisa ser em tempo real, 10 mil documentos por dia com llama 8b",
+        "llama 8b sem pressa na resposta, 1000 resumos por dia",
+        "llama 8b, no need for real-time, 10k docs a day",
+    ],
+)
+def test_fast_answers_said_not_needed_are_not_asked_for(text):
+    query = parse(text)
+    assert not query.workload.fast_latency and query.unknown == []
+
+
+def test_an_azure_vm_name_is_no_unknown_gpu():
+    # "hoje usamos Azure ND H100 v5" had been "Não conheço a GPU “v5”", and nothing else.
+    query = parse("hoje usamos Azure ND H100 v5, queremos o llama 70b para 20 usuarios")
+    assert query.unknown == [] and query.workload.users == 20
+
+
+def test_one_second_in_words_is_a_latency_target():
+    assert parse("primeiro token em menos de um segundo com llama 8b").workload.ttft_s == 1.0
+    assert parse("first token under a second llama 8b 20 users").workload.ttft_s == 1.0
