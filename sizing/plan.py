@@ -1177,7 +1177,11 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     pipeline = False
     population, share, per_hour = w.population, None, None
     head_count = (
-        w.users is not None and w.users >= traffic.population.users_as_population_from and not w.users_at_once
+        w.users is not None
+        and not w.users_at_once
+        # "300 pessoas, 10% ao mesmo tempo": a share said makes the users people, however few (they had been
+        # sized as 300 conversations at once)
+        and (w.users >= traffic.population.users_as_population_from or w.active_share is not None)
     )
     if (
         w.population is None

@@ -354,14 +354,21 @@ DATES = regexes.compile(
 # A year after a word that dates it ("a empresa é de 2019", "em 2024 gastamos", "since 2021"), a quarter or a
 # half ("no Q3 de 2025", "lançar no Q4", "no 2º semestre de 2026"): read as dates (the `when` group), they had been
 # a context of 2,019 tokens and a Q3_K_M or INT4 file.
+_YEAR_NOT_BEFORE = (
+    rf"{_COUNT_NOUNS}|{_W('counts.things')}|requisicoes|requisicao|requests?|reqs?|pedidos|chamadas|calls|"
+    r"mensagens|messages|perguntas|questions|consultas|queries|tokens?|exemplos|examples|amostras|samples"
+)
 YEAR_OR_QUARTER = regexes.compile(
-    r"\b(?:em|de|desde|no|do|ate|para|in|since|from|until|by|of|ano|year)\s+"
-    r"(?P<when>(?:199\d|20[0-3]\d)(?!\s*(?:tokens?|toks?|k\b|mil\b|[.,]\d))"
+    r"\b(?:em|desde|no|ate|in|since|until|by|ano|year)\s+"
+    rf"(?P<when>(?:199\d|20[0-3]\d)(?!\s*(?:tokens?|toks?|k\b|mil\b|[.,]\d))(?!\s+(?:de\s+|of\s+)?(?:[a-z]+\s+)?(?:{_YEAR_NOT_BEFORE})\b)"
     r"|q[1-4]\s+(?:de|of)\s+(?:19|20)\d\d"
     r"|(?:[1-4](?:o|º)|primeiro|segundo|terceiro|quarto|first|second|third|fourth)\s+(?:semestre|trimestre|quarter|half)"
     r"(?:\s+(?:de|of)\s+(?:19|20)\d\d)?)(?![\w/:])"
     # "lançar no Q4", "by Q3": a quarter alone only after "no"/"até"/"by" ("em q4" is a 4-bit file)
     r"|\b(?:no|na|ate|until|by)\s+(?P<quarter>q[1-4])(?![\w_])"
+    # "a empresa é de 2019.", "planos para 2026,": after "de"/"para" only where the sentence ends ("para 2000
+    # trabalhadores" is a count)
+    r"|\b(?:de|do|para|from|of)\s+(?P<year_end>199\d|20[0-3]\d)(?=\s*(?:[,.;!?)]|$))"
 )
 # A length's words before a number make it no year: "contexto de 2048", "prompts de 2000".
 _LENGTH_BEFORE = regexes.compile(
@@ -824,11 +831,16 @@ VLLM_SEQS = regexes.compile(r"(?:--)?\bmax[\s_-]*num[\s_-]*seqs(?:\s*=\s*|\s+)(\
 # "10 users", "10 mil usuários", "10k users": a multiplier may stand between the number and the noun.
 # "1.000 usuários", "2,500 users": grouped thousands are a count, never "1.0" users.
 _SMALL = alternation([w for n in ("thousand", "million") for w in VOCAB.words(f"multipliers.{n}")])
-USERS = regexes.compile(rf"({_GROUPED}|-?\d+(?:[.,]\d+)?)\s*({_SMALL})?\s*(?:de\s+|of\s+)?{_COUNT_NOUNS}\b")
+USERS = regexes.compile(
+    rf"({_GROUPED}|-?\d+(?:[.,]\d+)?)\+?\s*({_SMALL})?\s*(?:de\s+|of\s+)?{_COUNT_NOUNS}\b"
+)  # "30+ usuários"
 MORE_USERS = regexes.compile(
     rf"\b(?:mais|more|extra|outr[oa]s)\s+(\d{{1,6}})\s+(?:{_COUNT_NOUNS})\b"
     rf"|(?<![\w.,])(\d{{1,6}})\s+(?:{_COUNT_NOUNS})\s+a\s+mais\b"
     rf"|(?<![\w.,])(\d{{1,6}})\s+(?:more|extra|additional)\s+(?:{_COUNT_NOUNS})\b"
+)
+_AT_ONCE_SAID = regexes.compile(
+    r"\b(?:ao\s+mesmo\s+tempo|simultane\w*|em\s+simultaneo|concurrent\w*|at\s+once|at\s+the\s+same\s+time|em\s+paralelo|in\s+parallel)\b"
 )
 # "contexto máximo", "max context", "the full context window": the model's own window, when no figure is said.
 CONTEXT_MAX = regexes.compile(
@@ -1834,7 +1846,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(DATES, "date", _date)
     if "q" in scan.work or "19" in scan.work or "20" in scan.work or "semestre" in scan.work:
         for m in list(YEAR_OR_QUARTER.finditer(scan.work)):
-            group = "when" if m.group("when") else "quarter"
+            group = next(g for g in ("when", "quarter", "year_end") if m.group(g))
             if _LENGTH_BEFORE.search(scan.work, max(0, m.start() - 30), m.start(group)):
                 continue
             scan.found.setdefault("date", []).append((None, scan.original[m.start(group) : m.end(group)]))
@@ -3676,6 +3688,15 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
                 "query.contradiction", what="users", first=str(fields["users"]), second=str(at_once)
             )
         fields["users"], fields["users_at_once"] = at_once, True
+    elif (
+        fields["users"]
+        and fields["population"]
+        and fields["users"] < fields["population"]
+        and _AT_ONCE_SAID.search(strip_accents(scan.original.lower()))
+    ):
+        # "5000 clientes, 300 atendentes usando ao mesmo tempo": the users beside a head-count, said to be at
+        # once (they had been shown as such and the head-count's estimate sized).
+        fields["users_at_once"] = True
     count = _one(scan, "load_count", "traffic.population")
     if count is not None:
         # "e se forem 8 mil?": the thread's people, or its conversations at once, now this many.

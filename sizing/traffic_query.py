@@ -550,7 +550,9 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("users_at_once", regexes.compile(rf"\b(?:{concurrency})\s*(?:de|of|=|:)?\s*{_NUM}(?!\s*(?:{tokens})\b)"), length),
         # "2 mil usuários, mas só 100 ao mesmo tempo": the count at once with its noun left out.
         ("users_at_once", regexes.compile(
-            rf"{_NUM}\s+(?:(?:{using})\s+)?(?:ao\s+mesmo\s+tempo|simultaneamente|em\s+simultaneo|at\s+once|at\s+the\s+same\s+time|"
+            # "5 pesquisadores ao mesmo tempo": whoever they are (not models, GPUs or servers)
+            rf"{_NUM}\s+(?:(?!(?:modelos|models|gpus|placas|cards|servidores|servers|adaptadores|adapters|loras|nos|nodes|tokens)\b)[a-z]{{4,}}s\s+)?"
+            rf"(?:(?:{using})\s+)?(?:ao\s+mesmo\s+tempo|simultaneamente|em\s+simultaneo|at\s+once|at\s+the\s+same\s+time|"
             r"concurrently|no\s+pico|na\s+hora\s+de\s+pico|at\s+(?:the\s+)?peak|"
             # "1000 usuários cadastrados, 50 simultâneos": the adjective alone (had been 50 users beside the
             # 1,000 people, and sized by the head-count's estimate)

@@ -2011,3 +2011,26 @@ def test_latency_targets_as_customers_word_them(text, e2e, ttft, output):
         output,
         None,
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "users"),
+    [
+        # Shown as 300 at once, sized as the 5,000 people's 27.
+        ("atendimento com llama 8b: 5000 clientes, 300 atendentes usando ao mesmo tempo", 300),
+        # "10 pessoas" sized as 1 user; "pesquisadores" and "30+" had been dropped.
+        ("uns 10 clientes conversando ao mesmo tempo com llama 8b", 10),
+        ("5 pesquisadores ao mesmo tempo com llama 405b", 5),
+        ("30+ usuários com llama 8b", 30),
+    ],
+)
+def test_people_at_once_as_customers_count_them(text, users):
+    query = parse(text)
+    assert query.unknown == [] and size(query.workload).workload.users == users
+
+
+def test_a_share_at_once_makes_a_few_hundred_users_people():
+    # "300 pessoas, 10% ao mesmo tempo" had been sized as 300 conversations at once, the 10% unused.
+    result = size(parse("llama 8b para 300 pessoas, 10% ao mesmo tempo").workload)
+    assert result.workload.users < 30
+    assert any(a.startswith("300 pessoas: 10% delas na hora de pico") for a in result.assumptions)
