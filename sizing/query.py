@@ -708,6 +708,7 @@ SERVED_ADAPTERS = regexes.compile(
     r"|\b(?P<multi>multi[-\s]?lora)\b"
     r"|\b(?:com|with|e|and|\+)\s+(?:um|uma|a|an|o|the)?\s*(?P<one>adaptador(?:\s+(?:de\s+)?lora)?|adapter|lora(?:\s+adapter)?)\b"
 )
+_COUNTED_ADAPTERS = regexes.compile(r"(?<![\w.,])(?:[2-9]|\d{2,5})\s+(?:adaptadores|adapters|loras)\b")
 _SERVING_SAID = regexes.compile(rf"\b{_W('stages.inference')}\b")
 _TRAINING_NOT_ADAPTER = regexes.compile(
     rf"\b(?:{'|'.join(_W('stages.' + k) for k in ('qlora', 'full', 'fine_tune', 'pretrain', 'train'))})\b"
@@ -1890,7 +1891,9 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     serving_thread = base is not None and not base.stage.is_training
     # "run GRPO on qwen3 32b with LoRA": a method of training says the LoRA is trained, not served.
     if (
-        (serving_said or serving_thread)
+        # "llama 8b com 10 adaptadores lora": adapters counted with no word of training are served (they had
+        # been a LoRA fine-tune, "10" not understood)
+        (serving_said or serving_thread or _COUNTED_ADAPTERS.search(scan.work))
         and not _TRAINING_NOT_ADAPTER.search(scan.work)
         and not (scan.may_match(METHODS) and METHODS.search(scan.work))
     ):

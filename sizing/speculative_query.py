@@ -72,7 +72,9 @@ _PRECISION = r"(?:\d{1,2}[\s-]?bits?|fp\d{1,2}|bf16|fp16|int[48]|nf4|awq|gptq|mx
 PRECISION_AFTER = regexes.compile(rf"(?:\s+(?:em|in|at|a|no|na)\s+|\s+)({_PRECISION})\b")
 PRECISION_BEFORE = regexes.compile(rf"(?:\s+(?:em|in|at|a|no|na)\s+|\s+)({_PRECISION})\s*$")
 _ARTICLE_AFTER = regexes.compile(rf"\s*(?:[:=]\s*)?(?:{_ARTICLE}\s+)?")
-_BARE_AFTER = regexes.compile(r"\s*(?:[:=]\s*)?")
+_BARE_AFTER = regexes.compile(
+    r"\s*(?:[:=]\s*|(?:do|da|de|of)\s+(?:(?:o|a|the)\s+)?)?"
+)  # "com draft do llama 3.2 1b"
 # After a draft word with the model before it ("a llama 3.2 1b draft"), the sentence goes on or ends: not
 # "llama 70b draft proposal".
 _ADJECTIVE_END = regexes.compile(rf"\s*(?:$|[,.;:!?)]|\s(?:{_MODEL_WORD}|for|para|com|with|and|e|to)\b)")

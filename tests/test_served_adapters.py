@@ -146,3 +146,10 @@ def test_offloading_weights_to_the_cpu_when_serving_is_said_not_called_an_optimi
     first = out.split("\n")[0]
     assert "otimizador" not in first and "“cpu”" not in out
     assert "Offload para a CPU: a conta abaixo põe o modelo inteiro nas GPUs" in out
+
+
+def test_adapters_counted_with_no_training_word_are_served():
+    # "llama 8b com 10 adaptadores lora" had been a LoRA fine-tune, "10" not understood.
+    q = parse("llama 8b com 10 adaptadores lora")
+    assert q.unknown == [] and (q.workload.stage.value, q.workload.lora_adapters) == ("inference", 10)
+    assert parse("treinar 3 loras no llama 8b").workload.stage.value == "lora"

@@ -370,3 +370,11 @@ def test_a_named_gpu_the_draft_tips_over_offers_to_go_without_it():
         "Sem o Llama 3.2 1B como draft (speculative decoding por n-gram, que não ocupa memória, ou nenhum): cabe"
         in text
     )
+
+
+def test_a_draft_of_a_named_model():
+    # "com draft do llama 3.2 1b" had been refused as two models.
+    from sizing.query import parse
+
+    w = parse("llama 70b com draft do llama 3.2 1b").workload
+    assert (w.model, w.draft_model) == ("llama-3.1-70b", "llama-3.2-1b")
