@@ -479,6 +479,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.other_engine", typed=", ".join(f"“{c}”" for c in query.other_engines)))
     if query.phone:
         lines.append(t("understood.phone", typed=", ".join(f"“{c}”" for c in dict.fromkeys(query.phone))))
+    if query.mixed_gpus:
+        lines.append(t("understood.mixed_gpus", typed=f"“{query.mixed_gpus}”"))
     if query.off_peak:
         lines.append(t("understood.off_peak", typed=", ".join(f"“{c}”" for c in query.off_peak)))
     if query.frameworks and r.stage != Stage.inference.value:

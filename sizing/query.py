@@ -105,6 +105,7 @@ class Query(msgspec.Struct):
     cpu_only: list[str] = []  # running on a CPU asked about ("em cpu", "sem gpu"), as typed
     phone: list[str] = []  # running on a phone asked about ("no celular"), as typed
     frameworks: list[str] = []  # a training framework named ("nemo megatron", "deepspeed"), as typed
+    mixed_gpus: str | None = None  # cards of several kinds in one machine ("2 L40S + 1 A100"), as typed
     off_peak: list[str] = []  # a quieter hours' rate beside the peak one ("10 req/min à noite"), as typed
     # A model already fine-tuned, to serve ("fine-tunado com lora", "já treinei um lora"): (as typed, how:
     # "lora", "qlora" or "" when not said).
@@ -3395,6 +3396,25 @@ def _gpus_named(scan: _Scan) -> dict:
     if len(at) == len(named):
         # In the order typed (the longest names were read first: "h200 ou 2x h100" starts with the H200).
         names = list(dict.fromkeys(gpu for _, gpu in at))
+        ends = sorted(end for end, _ in scan.found.get("gpu_end", []))
+        joints = (
+            [scan.original[ends[i] : at[i + 1][0]] for i in range(len(at) - 1)]
+            if len(ends) == len(at)
+            else []
+        )
+        if (
+            joints
+            and all(_GPUS_TOGETHER.fullmatch(j) for j in joints)
+            and ("+" in "".join(joints) or scan.found.get("gpu_count_at"))
+            and not COMPARING.search(scan.original)
+        ):
+            # "2 L40S + 1 A100", "tenho 2 l40s e 1 a100": cards of several kinds in one machine; each kind is
+            # weighed on its own, and the answer says why (a note: vLLM splits a model over cards of one kind).
+            typed = scan.original[at[0][0] : ends[-1]].strip()
+            start = _COUNT_BEFORE_MIX.search(scan.original, 0, at[0][0])
+            scan.found["mixed_gpus"] = [
+                (True, (scan.original[start.start() : ends[-1]] if start else typed).strip())
+            ]
     counts = [v for v, _ in scan.found.get("gpus", [])]
     adjacent = dict(scan.found.get("gpu_count_at", []))
     if adjacent and len(adjacent) == len(counts) and len(at) == len(named):
@@ -3414,6 +3434,12 @@ def _gpus_named(scan: _Scan) -> dict:
     return dict(gpu=names[0], gpus=counts[0] if counts else None, compare_gpus=names[1:])
 
 
+# Between two cards of one machine: "+", "e", "and", "mais", "plus", with the second's count.
+_GPUS_TOGETHER = regexes.compile(
+    r"\s*(?:\+|&|\be\b|\band\b|\bmais\b|\bplus\b)\s*(?:(?:um|uma|one|an?)\s+|\d{1,2}\s*[x×]?\s*)?",
+    re.IGNORECASE,
+)
+_COUNT_BEFORE_MIX = regexes.compile(r"\d{1,2}\s*[x×]?\s*$")
 DISTILL = regexes.compile(r"\bdistil(?:l|led|lation|ado|ada)?\b", re.IGNORECASE)
 
 
@@ -3571,6 +3597,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     query.cpu_only = [typed for _, typed in scan.found.get("cpu_only", [])]
     query.phone = [typed for _, typed in scan.found.get("phone", [])]
     query.frameworks = [typed for _, typed in scan.found.get("framework", [])]
+    if scan.found.get("mixed_gpus"):
+        query.mixed_gpus = scan.found["mixed_gpus"][0][1]
     query.fine_tuned = [(typed, how) for how, typed in scan.found.get("fine_tuned", [])]
     query.kv_per_token = "token" in scan.original.lower() and bool(
         KV_PER_TOKEN.search(strip_accents(scan.original.lower()))

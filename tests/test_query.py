@@ -1132,3 +1132,18 @@ def test_an_azure_vm_name_is_no_unknown_gpu():
 def test_one_second_in_words_is_a_latency_target():
     assert parse("primeiro token em menos de um segundo com llama 8b").workload.ttft_s == 1.0
     assert parse("first token under a second llama 8b 20 users").workload.ttft_s == 1.0
+
+
+@pytest.mark.parametrize(
+    "text", ["cabe o llama 70b em 2 L40S + 1 A100?", "tenho 2 l40s e 1 a100, roda o llama 70b?"]
+)
+def test_cards_of_several_kinds_in_one_machine_are_said_not_to_add_up(text):
+    # Read as a choice between them, with nothing on whether their 176 GB could be used together.
+    from bot.rendering import understood
+    from sizing.engine import size
+
+    query = parse(text)
+    assert query.mixed_gpus and query.workload.gpus == 2
+    lines = understood(size(query.workload), query)
+    assert any("o vLLM divide um modelo em partes iguais entre as GPUs" in line for line in lines)
+    assert parse("llama 70b h100 ou h200").mixed_gpus is None
