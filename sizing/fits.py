@@ -133,7 +133,13 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
         seq_len=plan.seq_len,
         batch=plan.batch,
         by_precision=rows,
-        load_given=any(given.get(k) for k in load_keys),
+        # "o que roda em 8x H100 pra 1000 usuários?": a head-count is a load too (sizing/plan.py), not the
+        # 1 user the list is sized for
+        load_given=any(given.get(k) for k in load_keys)
+        or (
+            (given.get("users") or 0) >= catalog.traffic.population.users_as_population_from
+            and not given.get("users_at_once")
+        ),
         offered_counts=None if own else (list(offer.counts) if offer else []),
         offered_servers=offer.max_servers if offer else 0,
         offered_instead=[] if own or offer else [catalog.gpu(o.gpu).name for o in catalog.offering.offer],

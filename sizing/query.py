@@ -2505,7 +2505,8 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
         count = _pairs(pairs)
     else:
         number = m.group(1) or m.group(m.lastindex or 1)  # "H100 (2x)" as "H100 (x2)"
-        count = int(number) if number and 0 < int(number) <= _MOST_GPUS_NAMED else None
+        # "em 0 h100": no GPUs at all, refused as such by sizing/plan.py (it had been sized as 1 silently)
+        count = int(number) if number and 0 <= int(number) <= _MOST_GPUS_NAMED else None
         if (
             count
             and count > 64
@@ -2516,7 +2517,7 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
             )
         ):
             count = None
-    if not count:
+    if count is None:
         return
     first, last = (start, m.end()) if after else (m.start(), end)
     servers = _SERVERS_BEFORE.search(scan.work, 0, first) or _PAIRED_SERVERS.search(scan.work, 0, first)

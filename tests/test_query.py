@@ -1147,3 +1147,20 @@ def test_cards_of_several_kinds_in_one_machine_are_said_not_to_add_up(text):
     lines = understood(size(query.workload), query)
     assert any("o vLLM divide um modelo em partes iguais entre as GPUs" in line for line in lines)
     assert parse("llama 70b h100 ou h200").mixed_gpus is None
+
+
+def test_zero_gpus_named_is_refused_not_sized_as_one():
+    # "em 0 h100" had been sized as 1× H100 without a word.
+    from sizing.engine import size
+    from sizing.errors import SizingError
+
+    with pytest.raises(SizingError) as raised:
+        size(parse("llama 70b em 0 h100").workload)
+    assert raised.value.key == "not_positive_gpus"
+
+
+@pytest.mark.parametrize("text", ["hello", "tell me a joke"])
+def test_a_greeting_in_english_is_answered_in_english(text):
+    with pytest.raises(QueryError) as raised:
+        parse(text)
+    assert raised.value.written_lang == "en"

@@ -362,3 +362,11 @@ def test_every_catalogue_model_has_a_way_to_be_asked_for_that_reads_back_as_it()
         typed = asked_as(model.id, model.name)
         query = parse(typed)
         assert query.workload.model == model.id and not query.unknown, (model.id, typed)
+
+
+def test_a_head_count_asked_of_what_fits_says_the_load_is_not_in_the_list(capsys):
+    # "pra 1000 usuários" had been shown as "1 usuário simultâneo" with nothing on the 1,000.
+    from tests.gpu_size_run import answer
+
+    out = answer(capsys, "o que eu consigo rodar em 8x H100 pra 1000 usuarios?")
+    assert "A carga pedida não entra nesta lista" in out
