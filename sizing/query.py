@@ -371,6 +371,7 @@ YEAR_OR_QUARTER = regexes.compile(
     # trabalhadores" is a count)
     r"|\b(?:de|do|para|from|of)\s+(?P<year_end>199\d|20[0-3]\d)(?=\s*(?:[,.;!?)]|$))"
 )
+_YEAR_OR_QUARTER_CUE = regexes.compile(r"\b(?:199\d|20[0-3]\d|q[1-4])\b|semestre|trimestre|quarter|half")
 # A length's words before a number make it no year: "contexto de 2048", "prompts de 2000".
 _LENGTH_BEFORE = regexes.compile(
     r"\b(?:context\w*|janela|window|seq\w*|prompts?|respostas?|answers?|tokens?|chunks?)\W+\w*\W*$"
@@ -788,6 +789,7 @@ TRAINING_FRAMEWORK = regexes.compile(
 )
 # An Azure GPU VM by its name ("Azure ND H100 v5", "NC A100 v4", "Standard_ND96isr_H100_v5"): another cloud's
 # machine, said as context; its "v5" had been taken for a GPU we do not know, and the answer refused.
+_AZURE_CUE = regexes.compile(r"[\s_]v[2-6]\b")
 AZURE_VM = regexes.compile(r"\b(?:standard_)?n[cdv][a-z0-9]*(?:[_\s]+[a-z]*\d+[a-z]*){0,2}?[_\s]+v[2-6]\b")
 # "no celular", "on a phone": the model run on the device itself (a note; the answer is for our GPUs).
 PHONE = regexes.compile(rf"\b{_W('devices.phone')}\b")
@@ -1813,7 +1815,11 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.work = _DISTIL.sub("distill", scan.work)
     # A repo id's words ("someone/does-not-exist") say nothing of the language the question is written in.
     written = VOCAB.detect(set(LETTERS.findall(REPO.sub(" ", scan.work) if "/" in scan.work else scan.work)))
-    if written == "pt-BR" and PT_PT_PHRASES.search(scan.work):
+    if (
+        written == "pt-BR"
+        and (" a " in scan.work or "milhoes" in scan.work)
+        and PT_PT_PHRASES.search(scan.work)
+    ):
         written = "pt-PT"
     query = Query(detected_lang=written or "pt-BR", written_lang=written, corrections=list(corrections))
     if "v" in scan.work:
@@ -1842,11 +1848,11 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     speculative_query.take(scan, catalog)
     distillation_query.take(scan, catalog)  # a teacher beside the model trained ("from llama 70b teacher")
     image_query.container_images(scan)  # "image: vllm/vllm-openai" names no model
-    if "v" in scan.work and "n" in scan.work:
+    if _AZURE_CUE.search(scan.work):
         scan.take(AZURE_VM, "filler", lambda m: True)
     _repos(scan, catalog)
     scan.take(DATES, "date", _date)
-    if "q" in scan.work or "19" in scan.work or "20" in scan.work or "semestre" in scan.work:
+    if _YEAR_OR_QUARTER_CUE.search(scan.work):  # the pattern is slow to fail; most questions hold no date
         for m in list(YEAR_OR_QUARTER.finditer(scan.work)):
             group = next(g for g in ("when", "quarter", "year_end") if m.group(g))
             if _LENGTH_BEFORE.search(scan.work, max(0, m.start() - 30), m.start(group)):
