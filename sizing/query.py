@@ -3342,7 +3342,12 @@ def _stage(scan: _Scan) -> Stage | None:
 
 
 # A runtime's name that only implies its usual file ("ollama": Q4_K_M) yields to a precision typed with it.
-RUNTIME_DEFAULTS = {"ollama", "gguf"}  # "gguf" alone: a llama.cpp file of no type said
+RUNTIME_DEFAULTS = {
+    "ollama",
+    "gguf",
+    "lmstudio",
+    "llamacpp",
+}  # "gguf" alone: a llama.cpp file of no type said
 # A width alone, as typed ("2bit", "2 bits", "1.58-bit"; normalized): the file type it stands for yields to a
 # format of that width named with it.
 BARE_WIDTH = regexes.compile(r"\d+bits?")

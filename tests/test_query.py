@@ -1164,3 +1164,10 @@ def test_a_greeting_in_english_is_answered_in_english(text):
     with pytest.raises(QueryError) as raised:
         parse(text)
     assert raised.value.written_lang == "en"
+
+
+@pytest.mark.parametrize("text", ["llama 8b no lm studio", "llama.cpp com llama 70b"])
+def test_lm_studio_and_llama_cpp_run_gguf_files(text):
+    # "lm studio" had been no format at all (the Mac's verdict then suggested FP8, which it cannot run).
+    assert parse(text).workload.precision == "q4_k_m"
+    assert parse("llama 8b q8_0 no lm studio").workload.precision == "q8_0"
