@@ -410,6 +410,12 @@ def _fit_ladder(plan: Plan, catalog: Catalog) -> list[str]:
     """The precisions to try, best first, to fit a GPU the question named: the next ones down (FP8, then 4
     bits) and, with no traffic to serve and a handful of users at most, llama.cpp's smaller files after them
     ("qual o menor quant do llama 70b que cabe numa 4090?": IQ2_XS)."""
+    if isinstance(plan.gpu, Budget) and plan.gpu.device == "mac":
+        # A Mac runs llama.cpp's (or MLX's) files, not vLLM's AWQ or FP8 checkpoints: its next ones down are
+        # GGUF types (it had been offered "Em INT4 (AWQ/GPTQ g128): cabe").
+        current = weight_bytes(plan.model, plan.precision, catalog).bytes
+        ladder = ("q8_0", "q6_k", "q5_k_m", *GGUF_LADDER)
+        return [p for p in ladder if weight_bytes(plan.model, catalog.precision(p), catalog).bytes < current]
     chain = []
     lower_id = LOWER.get(plan.precision.id)
     while lower_id:

@@ -412,3 +412,20 @@ def test_a_phone_is_said_to_run_the_model_itself(capsys, text, said):
 def test_a_phone_as_a_channel_an_app_or_a_camera_is_no_device(text):
     query = parse(text)
     assert query.phone == [] and query.unknown == []
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # Each had been offered "Em INT4 (AWQ/GPTQ g128): cabe" or "Em FP8 (8-bit): cabe", formats a Mac cannot run.
+        ("deepseek r1 no mac studio 512gb", "Em GGUF IQ4_XS: cabe"),
+        ("llama 70b no mac m4 max 128gb", "Em GGUF Q8_0: cabe"),
+    ],
+)
+def test_a_mac_is_offered_gguf_files_to_fit(capsys, text, said):
+    from tests.gpu_size_run import answer
+
+    out = answer(capsys, text)
+    assert said in out
+    verdict = out.split("Para caber em Mac")[1].split("\n")[1]
+    assert "AWQ" not in verdict and "FP8" not in verdict
