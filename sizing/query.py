@@ -843,6 +843,10 @@ MORE_USERS = regexes.compile(
     rf"|(?<![\w.,])(\d{{1,6}})\s+(?:{_COUNT_NOUNS})\s+a\s+mais\b"
     rf"|(?<![\w.,])(\d{{1,6}})\s+(?:more|extra|additional)\s+(?:{_COUNT_NOUNS})\b"
 )
+OFFLINE = regexes.compile(
+    r"\boffline\b|\bem\s+lotes?\b|\bbatch\s+(?:job|processing|offline)\b|\bprocessamento\s+em\s+lote\b"
+    r"|\ba\s+qualquer\s+hora\b|\bat\s+any\s+time\b|\bao\s+longo\s+do\s+dia\b|\bthroughout\s+the\s+day\b"
+)
 _AT_ONCE_SAID = regexes.compile(
     r"\b(?:ao\s+mesmo\s+tempo|simultane\w*|em\s+simultaneo|concurrent\w*|at\s+once|at\s+the\s+same\s+time|em\s+paralelo|in\s+parallel)\b"
 )
@@ -3883,6 +3887,17 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     ):
         # "quanto tempo leva pra gerar 1 milhão de tokens?": tokens a served model writes, not training data.
         fields["generated_tokens"], fields["tokens"] = fields["tokens"], None
+    if (
+        fields.get("requests_per_day")
+        and not fields.get("batch_items")
+        and not any(fields.get(k) for k in ("ttft_s", "e2e_s", "tokens_per_s", "fast_latency"))
+        and not (stage or (base.stage if base else Stage.inference)).is_training
+        and OFFLINE.search(strip_accents(scan.original.lower()))
+    ):
+        # "batch offline de 1 milhão de documentos por dia": the day's volume at any hour, a batch of 24 hours
+        # at its average pace (it had been sized for 15% of it in a peak hour: 32 H200s for 11.6 req/s).
+        fields["batch_items"], fields["batch_seconds"] = fields["requests_per_day"], 86400.0
+        fields["requests_per_day"] = None
     understood = any(v is not None for v in fields.values()) or stage is not None or model or size
     understood = understood or query.no_images
     if (

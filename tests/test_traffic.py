@@ -2034,3 +2034,10 @@ def test_a_share_at_once_makes_a_few_hundred_users_people():
     result = size(parse("llama 8b para 300 pessoas, 10% ao mesmo tempo").workload)
     assert result.workload.users < 30
     assert any(a.startswith("300 pessoas: 10% delas na hora de pico") for a in result.assumptions)
+
+
+def test_a_days_volume_said_to_run_offline_is_a_batch_of_a_day():
+    # Sized for 15% of the day in a peak hour (42 req/s, 32 H200s) though "offline" said any hour would do.
+    w = parse("llama 70b batch offline de 1 milhão de documentos por dia").workload
+    assert (w.batch_items, w.batch_seconds, w.requests_per_day) == (1_000_000, 86400.0, None)
+    assert parse("llama 8b 10 mil documentos por dia").workload.requests_per_day == 10_000
