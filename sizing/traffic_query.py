@@ -242,7 +242,9 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     within = (
         r"(?:\s*(?:<=?|≤|=|:|~)|\s+(?:em|in|within|de|of|under|below|abaixo\s+de|menos\s+de|ate|em\s+ate|"
         r"em\s+menos\s+de|no\s+maximo|at\s+most|less\s+than|maxima|maximo|max|maximum|alvo|target|desejada|aceitavel|"
-        r"inferior\s+a|menor\s+que|menor\s+do\s+que|lower\s+than|shorter\s+than|de\s+ate))*"
+        r"inferior\s+a|menor\s+que|menor\s+do\s+que|lower\s+than|shorter\s+than|de\s+ate|"
+        # "p95 TTFT target is 1.5 seconds", "o primeiro token deve ser de 1 s"
+        r"is|should\s+be|must\s+be|deve\s+ser|precisa\s+ser|around|about|cerca\s+de))*"
     )
 
     def seconds(m: re.Match, number: int = 1, unit: int = 2):

@@ -2041,3 +2041,16 @@ def test_a_days_volume_said_to_run_offline_is_a_batch_of_a_day():
     w = parse("llama 70b batch offline de 1 milhão de documentos por dia").workload
     assert (w.batch_items, w.batch_seconds, w.requests_per_day) == (1_000_000, 86400.0, None)
     assert parse("llama 8b 10 mil documentos por dia").workload.requests_per_day == 10_000
+
+
+@pytest.mark.parametrize(
+    ("text", "ttft"),
+    [
+        # "TTFT" and "1.5" had been not understood.
+        ("p95 TTFT target is 1.5 seconds, llama 8b, 20 users", 1.5),
+        ("llama 8b o primeiro token deve ser de 1 s", 1.0),
+    ],
+)
+def test_a_latency_target_said_with_is_or_should_be(text, ttft):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.ttft_s == ttft
