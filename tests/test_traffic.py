@@ -2054,3 +2054,9 @@ def test_a_days_volume_said_to_run_offline_is_a_batch_of_a_day():
 def test_a_latency_target_said_with_is_or_should_be(text, ttft):
     query = parse(text)
     assert query.unknown == [] and query.workload.ttft_s == ttft
+
+
+def test_contacts_by_the_day_are_counted_not_corrected():
+    # "Li “contatos” como contratos" had been said; "SP" was listed as not understood.
+    query = parse("200 contatos por dia com llama 8b, clientes em SP")
+    assert query.corrections == [] and query.unknown == [] and query.workload.requests_per_day == 200
