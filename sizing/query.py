@@ -3860,6 +3860,15 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if not _scale_load(fields, None, turns, keys=rates) and base is not None and base.turns:
             _scale_load(fields, base, turns / base.turns, keys=rates)
         fields["turns"] = turns
+    context_scale = _one(scan, "context_scale", "traffic.scale")
+    if context_scale is not None:
+        # "e com o dobro do contexto?": the thread's context (or the default it was sized at) times that.
+        if base is not None and fields.get("context") is None:
+            from .plan import DEFAULT_CONTEXT  # the context a thread with none said was sized at
+
+            fields["context"] = max(round((base.context or DEFAULT_CONTEXT) * context_scale), 1)
+        else:
+            query.unknown += [typed for _, typed in scan.found["context_scale"]]
     scale = _one(scan, "load_scale", "traffic.scale")
     own_load = any(fields.get(k) is not None for k in LOAD_BASES)
     if scale is not None and not _scale_load(fields, base, scale):

@@ -723,6 +723,14 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("load_scale", regexes.compile(
             rf"\b(?:{loads})\s+(?:[a-z]+\s+)?(?:{growth})\s+(?:de\s+|by\s+)?{_PLAIN}\s*%"
         ), lambda m: 1 + _float(m.group(1)) / 100),
+        # "e com 50% a mais de usuários?", "50% more users"
+        ("load_scale", regexes.compile(
+            rf"{_PLAIN}\s*%\s*(?:a\s+mais\s+(?:de\s+)?|more\s+)(?:{loads})\b"
+        ), lambda m: 1 + _float(m.group(1)) / 100),
+        # "e com o dobro do contexto?", "half the context": the thread's context times that (sizing/query.py)
+        ("context_scale", regexes.compile(
+            rf"\b(?:(?:o|the|a)\s+)?({scale_names})\s+(?:(?:de|do|da|of|the|o|a)\s+)*(?:contexto|context)\b"
+        ), lambda m: scale_words[m.group(1)]),
         # With the messages' length after them ("cada conversa com 10 mensagens de 200 tokens"): the prompt's.
         ("per_conversation_length", regexes.compile(
             rf"\b(?:cada|each|por|per)\s+(?:(?:um|uma|one|{requests}|{person}|{one_conversation})\s+)?"

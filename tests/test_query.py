@@ -1171,3 +1171,17 @@ def test_lm_studio_and_llama_cpp_run_gguf_files(text):
     # "lm studio" had been no format at all (the Mac's verdict then suggested FP8, which it cannot run).
     assert parse(text).workload.precision == "q4_k_m"
     assert parse("llama 8b q8_0 no lm studio").workload.precision == "q8_0"
+
+
+@pytest.mark.parametrize(
+    ("follow", "context", "users"),
+    [
+        # Each had been "Não entendi".
+        ("e com o dobro do contexto?", 32768, 40),
+        ("e com 50% a mais de usuários?", 16384, 60),
+    ],
+)
+def test_a_thread_scaled_by_a_share_or_a_multiple(follow, context, users):
+    base = parse("qwen 32b com 40 usuarios 16k").workload
+    query = parse(follow, base=base)
+    assert query.unknown == [] and (query.workload.context, query.workload.users) == (context, users)
