@@ -1185,3 +1185,11 @@ def test_a_thread_scaled_by_a_share_or_a_multiple(follow, context, users):
     base = parse("qwen 32b com 40 usuarios 16k").workload
     query = parse(follow, base=base)
     assert query.unknown == [] and (query.workload.context, query.workload.users) == (context, users)
+
+
+def test_a_language_named_for_what_the_model_works_in_is_no_request_for_the_answers():
+    # "best model for RAG in portuguese?" had been answered in pt-BR.
+    with pytest.raises(QueryError) as raised:  # no model named: the suggested ones are sized
+        parse("best model for RAG in portuguese?")
+    assert raised.value.asked_lang is None and raised.value.written_lang == "en"
+    assert parse("llama 8b 10 users, answer in portuguese").lang == "pt-BR"
