@@ -30,6 +30,7 @@ from .names import (
     resolve_model,
     same_size_word,
 )
+from .plan import DEFAULT_CONTEXT  # the context a thread with none said was sized at ("o dobro do contexto")
 from .quantities import parse_amount, parse_context
 from .redact import scrub
 from .vocabulary import alternation, load_vocabulary, strip_accents
@@ -846,9 +847,6 @@ MORE_USERS = regexes.compile(
 OFFLINE = regexes.compile(
     r"\boffline\b|\bem\s+lotes?\b|\bbatch\s+(?:job|processing|offline)\b|\bprocessamento\s+em\s+lote\b"
     r"|\ba\s+qualquer\s+hora\b|\bat\s+any\s+time\b|\bao\s+longo\s+do\s+dia\b|\bthroughout\s+the\s+day\b"
-)
-_AT_ONCE_SAID = regexes.compile(
-    r"\b(?:ao\s+mesmo\s+tempo|simultane\w*|em\s+simultaneo|concurrent\w*|at\s+once|at\s+the\s+same\s+time|em\s+paralelo|in\s+parallel)\b"
 )
 # "contexto máximo", "max context", "the full context window": the model's own window, when no figure is said.
 CONTEXT_MAX = regexes.compile(
@@ -3346,12 +3344,8 @@ def _stage(scan: _Scan) -> Stage | None:
 
 
 # A runtime's name that only implies its usual file ("ollama": Q4_K_M) yields to a precision typed with it.
-RUNTIME_DEFAULTS = {
-    "ollama",
-    "gguf",
-    "lmstudio",
-    "llamacpp",
-}  # "gguf" alone: a llama.cpp file of no type said
+# "gguf" alone: a llama.cpp file of no type said; "lm studio" and "llama.cpp" run those files as Ollama does.
+RUNTIME_DEFAULTS = {"ollama", "gguf", "lmstudio", "llamacpp"}
 # A width alone, as typed ("2bit", "2 bits", "1.58-bit"; normalized): the file type it stands for yields to a
 # format of that width named with it.
 BARE_WIDTH = regexes.compile(r"\d+bits?")
@@ -3739,7 +3733,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         fields["users"]
         and fields["population"]
         and fields["users"] < fields["population"]
-        and _AT_ONCE_SAID.search(strip_accents(scan.original.lower()))
+        and traffic_query.names_at_once(strip_accents(scan.original.lower()))
     ):
         # "5000 clientes, 300 atendentes usando ao mesmo tempo": the users beside a head-count, said to be at
         # once (they had been shown as such and the head-count's estimate sized).
@@ -3864,8 +3858,6 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     if context_scale is not None:
         # "e com o dobro do contexto?": the thread's context (or the default it was sized at) times that.
         if base is not None and fields.get("context") is None:
-            from .plan import DEFAULT_CONTEXT  # the context a thread with none said was sized at
-
             fields["context"] = max(round((base.context or DEFAULT_CONTEXT) * context_scale), 1)
         else:
             query.unknown += [typed for _, typed in scan.found["context_scale"]]

@@ -1012,6 +1012,15 @@ def names_speech(text: str) -> bool:
 _SPEECH = regexes.compile(rf"\b(?:{_alternatives(_words()['speech'])}|atas?)\b")
 
 
+def names_at_once(text: str) -> bool:
+    """Whether the (accent-free) text says people are at once ("ao mesmo tempo", "simultâneos", "concurrent"):
+    traffic_words.toml's `in_flight`."""
+    return _AT_ONCE.search(text) is not None
+
+
+_AT_ONCE = regexes.compile(rf"\b(?:{_alternatives(_words()['in_flight'])})\b")
+
+
 def _word_lengths() -> re.Pattern:
     w = _words()
     prompts = f"{_alternatives(w['prompt_nouns'])}|{_alternatives(w['documents'])}"
