@@ -297,7 +297,35 @@ def serving_lines(result: SizingResult, show_prices: bool, compact: bool = True)
             out["cost"] += budget_lines(result, rec, lang)
     elif w.cost_asked:
         out["cost"].append(i18n.t(lang, "cost.ask_sales"))
+    out["after"] = after_lines(result, show_prices)
     return out
+
+
+def after_lines(result: SizingResult, show_prices: bool) -> list[str]:
+    """A training run's serving, asked in the same question (sizing/serve_after.py): what is served and for
+    what load, its setup as a comparison's column says it, and its contract; [] when none was asked."""
+    lang = i18n.lang_of(result.workload.lang)
+    if result.serving_refused:
+        return [i18n.t(lang, "after.refused", reason=result.serving_refused)]
+    served = result.serving
+    if served is None:
+        return []
+    from sizing.compare import side_lines
+
+    w = served.workload
+    key = "answer.serving_line_one" if w.users == 1 else "answer.serving_line_other"
+    load = i18n.t(lang, key, context=i18n.tokens(w.context_tokens, lang), users=i18n.number(w.users, lang))
+    lines = [f"{w.model.name} · {w.precision_name} · {load}"]
+    lines += serving_lines(served, False)["load"]
+    lines += side_lines(served, show_prices)
+    if served.alternatives:  # the full serving answer lists them all; the first is the way down
+        lines.append(i18n.t(lang, "after.alternative", text=served.alternatives[0].text))
+    trained = result.workload
+    if trained.stage in (Stage.lora.value, Stage.qlora.value):
+        key = "after.merged" if trained.precision == w.precision else "after.merged_requantized"
+        lines.append(i18n.t(lang, key, trained=trained.precision_name, served=w.precision_name))
+    lines.append(f"{i18n.t(lang, 'answer.contract')}: {served.contract.reason}")
+    return lines
 
 
 def understood(result: SizingResult, query, comparison=None) -> list[str]:

@@ -209,6 +209,22 @@ def _unsized(typed: str, error: SizingError, lang: str) -> Comparison:
 
 def _side(r: SizingResult, typed: str | None, show_prices: bool) -> Side:
     w, rec, v = r.workload, r.recommendation, r.verdict
+    return Side(
+        model_id=w.model.id,
+        model=w.model.name,
+        precision=w.precision,
+        precision_name=w.precision_name,
+        typed=typed,
+        recommendation=rec,
+        named_gpu_fits=v.setup.fits if v is not None else None,
+        lines=side_lines(r, show_prices),
+    )
+
+
+def side_lines(r: SizingResult, show_prices: bool) -> list[str]:
+    """An answer in a few lines: the named GPU's verdict, the recommendation, memory per GPU, capacity,
+    performance, training time and cost (a comparison's column; a training run's serving, too)."""
+    w, rec, v = r.workload, r.recommendation, r.verdict
     lang = w.lang
     lines = []
     if v is not None:  # the GPU the question named comes first, as in the answer itself
@@ -230,16 +246,7 @@ def _side(r: SizingResult, typed: str | None, show_prices: bool) -> Side:
         if r.estimates.wall_clock_days is not None and w.stage != "inference":
             lines.append(t(lang, "compare.training_time", days=duration(r.estimates.wall_clock_days, lang)))
         lines += _cost(r, rec) if show_prices else []
-    return Side(
-        model_id=w.model.id,
-        model=w.model.name,
-        precision=w.precision,
-        precision_name=w.precision_name,
-        typed=typed,
-        recommendation=rec,
-        named_gpu_fits=v.setup.fits if v is not None else None,
-        lines=lines,
-    )
+    return lines
 
 
 def _other_side(first: SizingResult, other: SizingResult, typed: str, read_as, show_prices: bool) -> Side:

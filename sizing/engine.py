@@ -25,6 +25,7 @@ from .result import (
     SpeculativeInfo,
     Verdict,
 )
+from .serve_after import serving_workload
 from .setups import (
     add_capacity,
     by_load,
@@ -89,7 +90,14 @@ def _size(workload: Workload, catalog: Catalog, source: ModelSource | None = Non
     if workload.memory_utilization is not None and not workload.stage.is_training:
         catalog = _serving_share(catalog, workload.memory_utilization, workload.lang)
     with one_sizing():  # the search's setups are shared with the alternatives, not computed again
-        return _sized(workload, catalog, source)
+        result = _sized(workload, catalog, source)
+    serving = serving_workload(workload)
+    if serving is not None:
+        try:
+            result.serving = size(serving, catalog, source)
+        except SizingError as e:
+            result.serving_refused = e.message(workload.lang)
+    return result
 
 
 # Catalogues with the serving share a question pasted (vLLM's --gpu-memory-utilization), by the catalogue they

@@ -2260,6 +2260,8 @@ _NUMBER_USE_BEFORE = regexes.compile(
     r"\b(?:contexto|context|janela|window|prompts?|respostas?|answers?|outputs?|sa[ií]das?|entradas?|inputs?)"
     r"\s*(?:de|of|com|with|=|:)?\s*(?:ate\s+|up\s+to\s+)?$"
 )
+# "a 40", "a 100" spelled apart: the A40 or A100, or the preposition "a" before a count.
+_SPACED_A = regexes.compile(r"a\s+\d")
 _GPUS_AFTER = regexes.compile(r"\s*(?:gpus?|placas?|cards?)\b")
 # A version's minor part never follows it after a space: "v3 1" is a version and a number.
 _SPLIT_VERSION = regexes.compile(r"\bv\d+\s+\d{1,2}\b")  # a date ("v3 0324") is no minor part
@@ -2304,6 +2306,12 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
                     )
                 ):
                     continue  # "4080 tokens", "3090 usuários", "contexto de 4090": a number, no GeForce
+                if (
+                    kind == "gpu"
+                    and _SPACED_A.match(scan.work, start, end)
+                    and _NUMBER_USE_AFTER.match(scan.work, end)
+                ):
+                    continue  # "servi-lo a 40 utilizadores", "a 100 usuários": "a" is a preposition, no A40 or A100
                 matches.append((length, end - start, -start, start, end, kind, index[key]))
         # "H100s", "two A100s": a GPU name in the plural.
         if key not in indexes["gpu"] and (gpu := _plural_gpu(key, indexes["gpu"])):

@@ -395,3 +395,7 @@ class SizingResult(Record, kw_only=True):
     decided: str | None = None  # the same, in words
     batch_time: str | None = None  # a batch counted with no deadline: how long it takes on the recommendation
     availability: Availability | None = None  # copies required for availability ("3 réplicas", "HA", "N+1")
+    # A training run asked together with serving what it makes ("fine-tuning LoRA ... e depois servir pra 50
+    # usuários"): the serving, sized as its own workload (sizing/serve_after.py); or why it could not be, in words
+    serving: SizingResult | None = None
+    serving_refused: str | None = None

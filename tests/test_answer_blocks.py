@@ -14,7 +14,8 @@ from sizing.errors import SizingError
 from sizing.query import QueryError, parse
 
 TRAINING = ["70b lora 4 gpus", "8b pretrain 1T tokens em 30 dias", "70b full zero3 8 gpus", "qwen 32b qlora seq 8192 batch 4",
-            "405b pretrain em 2 semanas", "mixtral full adamw8bit en", "deepseek v3 lora tp8", "8b qlora 50 mil exemplos 3 épocas"]  # fmt: skip
+            "405b pretrain em 2 semanas", "mixtral full adamw8bit en", "deepseek v3 lora tp8", "8b qlora 50 mil exemplos 3 épocas",
+            "lora llama 8b e depois servir pra 50 usuarios", "qlora 70b then serve it to 20 users at 32k en"]  # fmt: skip
 NAMED = [
     "70b 4bit numa l40s",
     "405b 2x h100",

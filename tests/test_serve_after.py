@@ -1,0 +1,136 @@
+"""A fine-tune (or a training run) asked together with serving what it makes: "fine-tune mistral 7b with lora
+then serve it to 100 users", "(1) inferência pra 30 usuários; (2) fine-tuning LoRA do mesmo modelo". The
+training answers in full, then the serving is sized for the load the question gave, under its own title. The
+users had been shown under what was understood and sized nowhere."""
+
+import re
+
+import pytest
+
+from bot.cli import main as gpu_size
+from bot.log.requestlog import RequestLog
+from bot.pipeline import Pipeline, Where
+from bot.rendering import render_text
+from sizing.engine import size
+from sizing.query import parse
+from sizing.workload import Workload
+
+from .slack_harness import valid
+
+
+def section(text: str, title: str) -> str:
+    """The serving section of a plain-text answer: its title's line to the next blank line."""
+    start = text.index(title)
+    end = text.find("\n\n", start)
+    return text[start : end if end != -1 else None]
+
+
+@pytest.mark.parametrize(
+    ("text", "users"),
+    [
+        ("fine-tune mistral 7b with lora then serve it to 100 users", 100),
+        ("quero fazer fine-tuning lora do qwen3 8b e depois servir pra 50 usuarios", 50),
+        ("(1) inferência do llama 3.1 8b pra 30 usuários; (2) fine-tuning LoRA do mesmo modelo", 30),
+        ("precisamos treinar e servir o llama 70b: qlora e depois inferência pra 20 pessoas", 20),
+        ("Estamos a pensar afinar o llama 3.1 8b com LoRA e depois servi-lo a 40 utilizadores", 40),
+    ],
+)
+def test_the_serving_is_sized_for_the_users_said(text, users):
+    result = size(parse(text).workload)
+    assert result.workload.stage in ("lora", "qlora")  # the training answers in full
+    served = result.serving
+    assert served is not None and served.workload.stage == "inference"
+    assert served.workload.users == users
+    assert served.workload.model.id == result.workload.model.id
+    assert served.recommendation is not None
+
+
+def test_the_answer_shows_the_serving_after_the_training(capsys):
+    assert gpu_size(["fine-tune mistral 7b with lora then serve it to 100 users"]) == 0
+    text = capsys.readouterr().out
+    assert "LoRA fine-tuning" in text and "Training memory" in text
+    after = section(text, "Then, to serve the fine-tuned model")
+    assert "Mistral 7B v0.3 · BF16/FP16 (16-bit) · 4,096 tokens of context · 100 concurrent users" in after
+    assert re.search(r"Recommendation: \d+× ", after)
+    assert "Capacity: up to" in after and "Performance: ~" in after
+    # a LoRA merged into its base serves at the base's size, in a production contract
+    assert "merge_and_unload" in after and "the original's size" in after
+    assert "reserved or dedicated" in after
+    # the training's own contract stays the project's
+    assert "Contract: Per-project package" in text
+
+
+def test_a_qlora_base_is_served_merged_at_16_bits_with_the_context_for_serving(capsys):
+    text = "qlora llama 70b, sequencias de 4k, depois servir com 32k de contexto para 50 usuarios"
+    result = size(parse(text).workload)
+    assert result.workload.seq_len == 4096 and result.workload.precision == "nf4"
+    assert result.serving.workload.context_tokens == 32768
+    assert result.serving.workload.precision == "bf16"
+    assert gpu_size([text]) == 0
+    after = section(capsys.readouterr().out, "Depois, para servir o modelo ajustado")
+    assert "servido em BF16/FP16 (16-bit), e não na base NF4 (bitsandbytes) do treino" in after
+    # the cheaper way down: 8 bits, or the KV cache in FP8
+    assert "Alternativa: " in after
+
+
+def test_a_pretraining_serves_the_trained_model_and_a_rate_is_a_load(capsys):
+    result = size(parse("pretrain 1b 100B tokens and then serve it at 100 requests per minute").workload)
+    assert result.workload.stage == "pretrain"
+    assert result.serving is not None and result.serving.workload.load.rate_per_s == pytest.approx(100 / 60)
+    assert gpu_size(["pretrain 1b 100B tokens and then serve it at 100 requests per minute"]) == 0
+    out = capsys.readouterr().out
+    assert "Then, to serve the trained model" in out
+    assert "merge_and_unload" not in section(out, "Then, to serve the trained model")
+
+
+@pytest.mark.parametrize(
+    "text", ["lora llama 3.1 8b", "qlora llama 70b 50 mil exemplos", "llama 8b 30 usuarios"]
+)
+def test_no_load_to_serve_no_section(text, capsys):
+    assert size(parse(text).workload).serving is None
+    assert gpu_size([text]) == 0
+    out = capsys.readouterr().out
+    assert "para servir o modelo" not in out
+
+
+def test_a_serving_nothing_we_rent_holds_or_that_cannot_be_sized_is_said_not_dropped(capsys):
+    text = "lora llama 8b e depois servir a 100 mil requisições por segundo"
+    result = size(parse(text).workload)
+    assert result.serving is not None and result.serving.recommendation is None
+    assert gpu_size([text]) == 0
+    after = section(capsys.readouterr().out, "Depois, para servir o modelo ajustado")
+    assert "Recomendação: nenhuma configuração da nossa oferta comporta esta carga" in after
+    # prompts longer than the model reads (as a button's payload carries them): the training stands, and the
+    # serving says why it has no answer
+    workload = Workload.given(
+        {"model": "llama-3.1-8b", "stage": "lora", "users": 10, "prompt_tokens": 150_000}
+    )
+    result = size(workload)
+    assert result.serving is None and "passam do limite do Llama 3.1 8B" in result.serving_refused
+    text = render_text(result)
+    after = section(text, "Depois, para servir o modelo ajustado")
+    assert "Não consegui dimensioná-lo: 150.500 tokens passam do limite do Llama 3.1 8B" in after
+
+
+def test_in_slack_the_section_is_valid_block_kit_and_follows_the_contract(tmp_path):
+    pipeline = Pipeline(RequestLog(tmp_path / "log.db"))
+    reply = pipeline.ask(
+        "fine-tuning lora do llama 3.1 8b e depois servir pra 50 usuarios", Where("slash_command")
+    )
+    assert reply.outcome == "answered"
+    valid(reply.message.blocks)
+    texts = [b["text"]["text"] for b in reply.message.blocks if b.get("type") == "section" and "text" in b]
+    contract = next(i for i, t in enumerate(texts) if t.startswith("*Contrato:*"))
+    after = texts[contract + 1]
+    assert after.startswith("*Depois, para servir o modelo ajustado*\n")
+    assert "50 usuários simultâneos" in after and "Recomendação: " in after
+
+
+def test_a_follow_up_changes_the_load_served(tmp_path):
+    pipeline = Pipeline(RequestLog(tmp_path / "log.db"))
+    first = pipeline.ask(
+        "fine-tuning lora do llama 3.1 8b e depois servir pra 50 usuarios", Where("slash_command")
+    )
+    again = pipeline.ask("e com 200 usuários?", Where("message", thread_ts="1.0"), base=first.workload)
+    assert again.result.workload.stage == "lora"
+    assert again.result.serving.workload.users == 200
