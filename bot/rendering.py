@@ -384,7 +384,7 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t("understood.batch", n=w.batch))
     if w.zero is not None:
         parts.append(t("understood.zero", n=w.zero))
-    if w.tokens:
+    if w.tokens and r.stage != Stage.inference.value:
         parts.append(t("understood.tokens", n=i18n.count(w.tokens, lang)))
     if w.generated_tokens:
         parts.append(t("understood.generated_tokens", n=i18n.count(w.generated_tokens, lang)))
@@ -459,6 +459,9 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     if w.intent:
         parts.append(t(f"understood.intent.{w.intent.value}"))
     lines = [f"{t('understood.prefix')}: " + " · ".join(parts)]
+    if w.tokens and r.stage == Stage.inference.value:
+        # "llama 8b com meio milhão de tokens": a training volume, with nothing that asks for a training
+        lines.append(t("understood.tokens_unused", n=i18n.count(w.tokens, lang)))
     for typed, name in query.corrections:
         lines.append(t("understood.corrected", typed=typed, name=name))
     for typed, bound in query.ranges:

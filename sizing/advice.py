@@ -1368,6 +1368,23 @@ def _published_minimum(plan: Plan, rec: Setup, catalog: Catalog) -> str:
 _FAMILY_WORD = re.compile(r"[a-z]+")
 
 
+def _pipeline_in_server(plan: Plan, setup: Setup | None, lang: str) -> str | None:
+    """Why a copy of the model on one server runs in pipeline stages ("llama 70b em 3 h100"): vLLM's tensor
+    parallelism must divide the attention heads (vllm/config: num_attention_heads % tensor_parallel_size), so
+    3 or 6 GPUs split a 64-head model into stages of layers instead (--pipeline-parallel-size). A token then
+    passes the stages one after the other: one user's speed is about one GPU's reading the whole model, not
+    the sum tensor parallelism gives; many conversations keep every stage busy."""
+    if setup is None or plan.stage.is_training or plan.layout_given or setup.servers > 1:
+        return None
+    tp, pp = setup.tensor_parallel, setup.pipeline_parallel
+    if pp <= 1 or serving.tp_problem(plan.model, tp * pp) is None:
+        return None
+    a = plan.model
+    key = "note.pipeline_in_server_tp" if tp > 1 else "note.pipeline_in_server"
+    return t(lang, key, gpus=tp * pp, heads=a.num_heads, pp=pp, tp=tp, layers=math.ceil(a.num_layers / pp),
+             total=a.num_layers)  # fmt: skip
+
+
 def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None = None) -> list[str]:
     lang = plan.lang
     out = image_notes(plan, rec, catalog)
@@ -1454,6 +1471,9 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
             out.append(t(lang, "note.multi_server_copies", servers=servers_in_all(rec), per=rec.servers))
         else:
             out.append(t(lang, "note.multi_server", servers=rec.servers))
+    staged = _pipeline_in_server(plan, named or rec, lang)
+    if staged:
+        out.append(staged)
     if rec and not plan.stage.is_training:
         default_note = vllm_defaults_note(plan, rec, catalog)
         if default_note:

@@ -217,6 +217,21 @@ def test_tokens_to_generate_are_timed_at_the_setups_saturated_rate(text, total, 
 
 
 @pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("llama 8b com meio milhão de tokens", "“500.000 tokens”: sem treino na pergunta, não entram"),
+        ("llama 3.1 8b with 2 million tokens", "“2M tokens”: with no training in the question"),
+    ],
+)
+def test_training_tokens_in_a_serving_answer_are_said_unused_not_shown_as_training(text, said, capsys):
+    # They had been shown as "500.000 tokens de treino" above a serving answer that used them nowhere.
+    assert main([text]) == 0
+    out = capsys.readouterr().out
+    assert said in out
+    assert "tokens de treino" not in out and "training tokens" not in out
+
+
+@pytest.mark.parametrize(
     "text, expected",
     [
         # A long pasted request: "3 mil funcionários" and "300 usuários ativos no pico" had been refused as a
