@@ -529,6 +529,9 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     if query.system_ram:
         key = "understood.system_ram_named" if w.gpu else "understood.system_ram"
         lines.append(t(key, typed=", ".join(f"“{c}”" for c in query.system_ram)))
+        offload = advice.ram_offload(result, query.system_ram_gb * 1e9) if w.gpu else None
+        if offload:
+            lines[-1] += " " + offload
     elif query.mac_alone:
         lines.append(t("understood.mac_alone", typed=", ".join(f"“{c}”" for c in query.mac_alone)))
     elif query.device_alone:

@@ -13,7 +13,17 @@ from .choice import as_copies, recommend
 from .i18n import t
 from .performance import end_to_end
 from .plan import MONTH_DAYS, WHOLE_SERVER, Plan, contract_mode, rate_text
-from .result import Alternative, Availability, Contract, Cost, Estimates, Memory, ModeCost, Setup
+from .result import (
+    Alternative,
+    Availability,
+    Contract,
+    Cost,
+    Estimates,
+    Memory,
+    ModeCost,
+    Setup,
+    SizingResult,
+)
 from .setups import Shape, add_capacity, evaluate, zero_stage
 from .weights import quantization_run, weight_bytes
 from .workload import Intent, Optimizer, Stage
@@ -1617,3 +1627,39 @@ def vllm_defaults_note(plan: Plan, setup: Setup, catalog: Catalog) -> str | None
         return None
     return t(lang, "note.vllm_defaults_fewer", capacity=t(lang, "capacity.users_only",
              users=users_phrase(int(users), lang), context=i18n.tokens(plan.context, lang)), **params)  # fmt: skip
+
+
+# A desktop's memory bandwidth: two channels of DDR5-5600, 5,600 MT/s x 8 bytes = 44.8 GB/s each (JEDEC
+# JESD79-5), 89.6 GB/s in all: what llama.cpp reads the layers left in system RAM through, token by token.
+DESKTOP_BANDWIDTH = 2 * 5600e6 * 8
+# What the system itself keeps of its RAM (the OS, the desktop, llama.cpp's buffers): planned as a share.
+SYSTEM_RAM_USABLE = 0.8
+
+
+def ram_offload(result: SizingResult, ram_bytes: float) -> str | None:
+    """Serving a model too big for the GPU named with the rest of it in the system's RAM, as llama.cpp does
+    ("70b q4 numa 4090 + 64gb de ram": --n-gpu-layers, or --n-cpu-moe for a MoE's experts): how much of the
+    weights each holds and the most tokens a second it allows, since every token reads the RAM's share at
+    the system's bandwidth (a bound that leaves the GPU's own time out). None when the GPU holds it all."""
+    named, lang = result.requested, result.workload.lang
+    if named is None or named.fits or result.workload.stage != Stage.inference.value:
+        return None
+    m = result.memory
+    weights = m.weights
+    # Of the GPUs' usable memory, what the weights can have once the conversations' cache and the runtime's
+    # own memory are in.
+    room = named.usable_bytes_per_gpu * named.count - (m.total - m.weights)
+    if room <= 0:
+        return None
+    in_ram = weights - room
+    usable = ram_bytes * SYSTEM_RAM_USABLE
+    if in_ram > usable:
+        return t(lang, "understood.system_ram_short", weights=i18n.gb(weights, lang), gpu=i18n.gb(room, lang),
+                 ram=i18n.gb(usable, lang))  # fmt: skip
+    # A MoE reads only its active experts a token: --n-cpu-moe leaves experts in RAM, so about that share.
+    model = result.workload.model
+    read = in_ram * min(1.0, model.active_params / model.params)
+    tps = DESKTOP_BANDWIDTH / read
+    return t(lang, "understood.system_ram_offload", weights=i18n.gb(weights, lang), gpu=i18n.gb(room, lang),
+             ram=i18n.gb(in_ram, lang), tps=i18n.number(tps, lang, 0 if tps >= 10 else 1),
+             bandwidth=i18n.gb(DESKTOP_BANDWIDTH, lang))  # fmt: skip

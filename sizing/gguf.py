@@ -64,6 +64,7 @@ class Tensor(msgspec.Struct, frozen=True):
     layer: int  # -1 outside the blocks
     rows: int
     cols: int  # ne[0] in ggml: the input dimension, which the block size must divide
+    routed: bool = False  # the stacked routed experts of an MoE layer (ffn_*_exps)
 
     @property
     def weights(self) -> int:
@@ -122,10 +123,14 @@ def tensors(a: Architecture) -> list[Tensor]:
                 )
         else:
             widths.append((1, (a.moe.dense_intermediate_size if a.moe else None) or a.intermediate_size))
-        for count, width in widths:
+        for n, (count, width) in enumerate(widths):
+            routed = n == 0 and a.is_moe_layer(i)
             if a.mlp == "gated":
-                out.append(Tensor("ffn_gate", i, count * width, h))
-            out += [Tensor("ffn_up", i, count * width, h), Tensor("ffn_down", i, count * h, width)]
+                out.append(Tensor("ffn_gate", i, count * width, h, routed))
+            out += [
+                Tensor("ffn_up", i, count * width, h, routed),
+                Tensor("ffn_down", i, count * h, width, routed),
+            ]
     return out
 
 
@@ -250,14 +255,17 @@ def _ffn_down_type(ftype, base, i, n, n_expert) -> str:
 
 
 def weight_bytes(
-    a: Architecture, ftype: str, base: str, bits: dict[str, float]
+    a: Architecture, ftype: str, base: str, bits: dict[str, float], experts: str | None = None
 ) -> tuple[int, dict[str, float]]:
-    """Bytes of every 2-D tensor after quantization, and the weights each ggml type ended up holding."""
+    """Bytes of every 2-D tensor after quantization, and the weights each ggml type ended up holding.
+    `experts`: the type routed experts keep whatever the file type (a model released with MXFP4 experts)."""
     counters = {"attn_v": 0, "ffn_down": 0}
     total_bits = 0.0
     mix: dict[str, float] = {}
     for t in tensors(a):
         kind = tensor_type(ftype, base, t, a, counters)
+        if experts is not None and t.routed:
+            kind = experts
         if kind in BLOCK and t.cols % BLOCK[kind]:
             kind = FALLBACK[kind]
         total_bits += t.weights * bits[kind]

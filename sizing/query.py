@@ -115,6 +115,7 @@ class Query(msgspec.Struct):
     kv_per_token: bool = False  # "kv cache ... por token?": the answer says what a token takes
     # The system's RAM, not a GPU's ("notebook com 16gb de ram"), as typed: the answer asks for the GPU's.
     system_ram: list[str] = []
+    system_ram_gb: float | None = None  # the largest amount said, in GB
     # A machine of the asker's named without its memory ("no meu notebook", "macbook m3"), as typed.
     device_alone: list[str] = []
     mac_alone: list[str] = []  # the same for a Mac ("no meu macbook m3")
@@ -3612,6 +3613,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     query.precision_choices = [v for v, _ in scan.found.get("precision_choice", [])]
     query.corpus = [typed for _, typed in scan.found.get("corpus", [])]
     query.system_ram = [typed for _, typed in scan.found.get("system_ram", [])]
+    query.system_ram_gb = max((gb for gb, _ in scan.found.get("system_ram", [])), default=None)
     query.cpu_only = [typed for _, typed in scan.found.get("cpu_only", [])]
     query.phone = [typed for _, typed in scan.found.get("phone", [])]
     query.frameworks = [typed for _, typed in scan.found.get("framework", [])]

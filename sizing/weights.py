@@ -57,7 +57,11 @@ def _weight_bytes(model: ModelEntry, precision: Precision, catalog: Catalog) -> 
         )
     if precision.gguf:
         base = GGUF_BASE_TYPES[precision.gguf]
-        matrices, _ = gguf.weight_bytes(model, precision.gguf, base, catalog.ggml_types)
+        # A model released with its experts in MXFP4 (gpt-oss) keeps them so in every GGUF type: "All quants
+        # keep the feed forward networks at mxfp4" (bartowski/openai_gpt-oss-20b-GGUF's README: MXFP4 12.1 GB,
+        # Q6_K 12.04 GB), so only the other tensors take the file's type.
+        experts = "MXFP4" if model.native_precision == "mxfp4" and model.is_moe else None
+        matrices, _ = gguf.weight_bytes(model, precision.gguf, base, catalog.ggml_types, experts)
         # 1-D tensors (norms, biases) are stored as F32 in GGUF; the MoE router is never quantized; a vision
         # encoder (extra_params) ships beside the text weights at F16 (llama.cpp's mmproj file).
         total = matrices + (p.other - model.extra_params) * 4 + model.extra_params * 2 + p.router * 2

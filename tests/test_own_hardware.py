@@ -319,6 +319,29 @@ def test_the_systems_ram_beside_named_gpus_changes_nothing(capsys):
     out = answer(capsys, "llama 8b em 8 h100 com 1024gb de ram")
     assert "Entendi: Llama 3.1 8B · 8× H100 SXM 80 GB" in out
     assert "“1024gb de ram”: é a memória do sistema, não a das GPUs" in out
+    assert "llama.cpp" not in out  # the GPUs hold it all
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # "70b q4 numa 4090 + 64gb de ram" had said only that the RAM changes nothing on the GPU.
+        (
+            "70b q4 numa 4090 + 64gb de ram",
+            "~20,3 GB dos 39,8 GB de pesos na placa e ~19,5 GB na RAM. Roda, mas cada token lê a parte da RAM "
+            "pela memória do sistema: no máximo ~4,6 tokens/s",
+        ),
+        # a MoE reads its active experts only: 5.1B of 117B a token
+        ("gpt-oss 120b on a 4090 with 96gb ram", "~47.6 GB in RAM. It runs, but every token reads"),
+        (
+            "70b q4 numa 4090 + 16gb de ram",
+            "Nem com o llama.cpp deixando parte na RAM (`--n-gpu-layers`) o modelo cabe",
+        ),
+    ],
+)
+def test_the_systems_ram_beside_a_card_too_small_holds_the_rest_in_llama_cpp(capsys, text, said):
+    out = answer(capsys, text)
+    assert said in out
 
 
 @pytest.mark.parametrize(

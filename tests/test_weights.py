@@ -172,3 +172,30 @@ def test_mxfp4_on_a_moe_keeps_attention_at_16_bit(catalog):
     assert "attention" in w.kept_parts
     expected = (model.parts.experts * 4.25 + (model.params - model.parts.experts) * 16) / 8
     assert w.bytes == pytest.approx(expected, rel=1e-6)
+
+
+@pytest.mark.parametrize(("precision", "published_gb"), [("q8_0", 12.1), ("q6_k", 12.04)])
+def test_gguf_files_of_gpt_oss_keep_its_mxfp4_experts(catalog, precision, published_gb):
+    # bartowski/openai_gpt-oss-20b-GGUF's README: "All quants keep the feed forward networks at mxfp4", its
+    # MXFP4 file (the rest at Q8_0) 12.1 GB and its Q6_K 12.04 GB. They had been sized as if every tensor took
+    # the file's type: Q4_K_M at 15.8 GB, more than the 13.8 GB vLLM checkpoint it was offered to shrink.
+    model = catalog.model("gpt-oss-20b")
+    w = weight_bytes(model, catalog.precision(precision), catalog)
+    assert w.bytes / 1e9 == pytest.approx(published_gb, rel=0.01)
+    q4 = weight_bytes(model, catalog.precision("q4_k_m"), catalog).bytes
+    assert q4 < weight_bytes(model, catalog.precision("mxfp4"), catalog).bytes
+    # a dense model's GGUF types still apply to every tensor
+    dense = catalog.model("llama-3.1-8b")
+    assert (
+        weight_bytes(dense, catalog.precision("q4_k_m"), catalog).bytes
+        < 0.6 * weight_bytes(dense, catalog.precision("q8_0"), catalog).bytes
+    )
+
+
+def test_gpt_oss_20b_on_a_16_gb_card_is_offered_its_usual_gguf(capsys):
+    from bot.cli import main
+
+    assert main(["gpt-oss 20b numa 4060 ti 16gb"]) == 0
+    out = capsys.readouterr().out
+    # it had been Q3_K_M ("abaixo de 4 bits a qualidade cai depressa") for a file 4 bits already cover
+    assert "Em GGUF Q4_K_M: cabe" in out and "Q3_K_M" not in out
