@@ -394,4 +394,7 @@ class SizingResult(Record, kw_only=True):
     decided_by: str | None = None
     decided: str | None = None  # the same, in words
     batch_time: str | None = None  # a batch counted with no deadline: how long it takes on the recommendation
+    # "mais barato?": the line over the cheaper setups (the alternatives of kind "cheaper"), or that the
+    # recommendation is already the cheapest and what would have to give (sizing/advice.py, cheaper)
+    cheaper: str | None = None
     availability: Availability | None = None  # copies required for availability ("3 réplicas", "HA", "N+1")
