@@ -49,10 +49,10 @@ def run(
         if not interactive:
             print(f"\n/gpu {text}", file=stdout)
         reply = pipeline.ask(
-            text, where, base=base if base is not None and not pipeline.is_new_question(text) else None
+            text, where, base=base if base is not None and not pipeline.is_new_question(text, base) else None
         )
-        if reply.workload is not None:
-            base = reply.workload
+        if reply.follow_from is not None:
+            base = reply.follow_from
         if reply.query is not None and reply.query.help:
             print(render_help(reply.lang, log=reply.query.help_log), file=stdout)
         else:

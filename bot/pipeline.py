@@ -45,7 +45,12 @@ NEEDS_INPUT = {
     "query.residency",
     "query.residency_eu",
     "query.commercial",
+    "query.bare_count",  # "e com 4?" where it could be GPUs or users: asked back
 }
+
+# Answers with no model a thread follows up ("e com 20 usuários?" after "o que roda numa 4090?"); the list of
+# what we rent has nothing to change.
+FOLLOWED_NO_MODEL = ("query.what_fits", "query.suggest_models", "query.gpus_compared")
 
 
 @dataclass
@@ -78,8 +83,17 @@ class Reply:
     payload: str | None = None  # the workload as encode() writes it, for the log
     missing_model: str | None = None  # a model named that the catalogue lacks (a refusal says which)
     comparison: Comparison | None = None  # the other model of "X ou Y?", sized beside the first
+    # An answer with no model (what fits on a GPU, the models suggested): the question's workload, model "",
+    # for a thread's follow-ups to change ("e com 20 usuários?"); logged as before, with no workload.
+    no_model: Workload | None = None
     request_key: str = field(default_factory=lambda: new_key())
     _text: str = field(default="", repr=False)
+
+    @property
+    def follow_from(self) -> Workload | None:
+        """What a thread's (a DM's, the console's) next message follows up: the workload answered, or the
+        question with no model."""
+        return self.workload if self.workload is not None else self.no_model
 
     @property
     def text_answer(self) -> str:
@@ -151,11 +165,25 @@ class Pipeline:
         except SizingError:
             return False
 
-    def is_new_question(self, text: str) -> bool:
+    def is_new_question(self, text: str, base: Workload | None = None) -> bool:
         """A message after an answer (a thread, a DM, the console) that names a model is a new question,
         unless it opens as a follow-up ("e com o qwen3 32b?", "what about mistral small?"): then it changes
-        the model and keeps the rest of the last answer's workload."""
-        return self.names_model(text) and not opens_as_follow_up(text)
+        the model and keeps the rest of the last answer's workload. After an answer with no model (`base`'s
+        no_model), so is another question answered with no model ("quais GPUs vocês têm?", "qual modelo
+        recomendam para RAG?" after "o que roda numa 4090?")."""
+        if opens_as_follow_up(text):
+            return False
+        if self.names_model(text):
+            return True
+        if base is None or not base.no_model:
+            return False
+        try:
+            self._parse(text, None)
+        except QueryError as e:
+            return e.key in NO_MODEL_ANSWERS
+        except SizingError:
+            return False
+        return False
 
     # -- language --------------------------------------------------------------------------------
 
@@ -219,6 +247,12 @@ class Pipeline:
             asked = e.availability_asked
             reply = Reply(fits_reply.message(fits, lang, show_prices, asked), "answered", lang)
             reply.text_answer = fits_reply.text(fits, lang, show_prices, asked)
+            if e.key in FOLLOWED_NO_MODEL:
+                kept = {k: v for k, v in e.given.items() if k in Workload.__struct_fields__}
+                try:
+                    reply.no_model = Workload.given({**kept, "model": "", "no_model": e.key, "lang": lang})
+                except ValueError:  # a value no workload takes: the answer stands, with nothing to follow up
+                    reply.no_model = None
         except SizingError as refused:
             return self._refuse(refused, where, text, started, lang, None)
         except Exception as bug:  # raised inside ask()'s handler: its own except would not catch it

@@ -115,7 +115,7 @@ def shown_alternatives(result: SizingResult, comparison=None) -> list:
     """The alternatives the answer lists (the GPU a question named has its verdict instead). A comparison that
     already gives the advice of a 24-32B model at 16-bit against a squeezed large one leaves out the same
     advice for another mid-size model."""
-    drop = {"named_gpu"} | (
+    drop = {"named_gpu", "cheaper"} | (
         {"mid_size_full_precision"} if comparison is not None and comparison.quality else set()
     )
     return [a for a in result.alternatives if a.kind not in drop]
@@ -165,6 +165,31 @@ def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:
                 )
             modes.append(text)
         lines.append(i18n.t(lang, "cost.by_mode", modes="; ".join(modes)))
+    return lines
+
+
+def cheaper_lines(result: SizingResult, show_prices: bool) -> list[str]:
+    """ "mais barato?": the line over the cheaper setups, then each one, with what it costs an hour and a
+    month and how much less than the recommendation where prices may be shown (sizing/advice.py, cheaper).
+    Empty when the question did not ask."""
+    if result.cheaper is None:
+        return []
+    lang = i18n.lang_of(result.workload.lang)
+    rec = result.recommendation.cost if result.recommendation else None
+    lines = [result.cheaper]
+    for a in result.alternatives:
+        if a.kind != "cheaper":
+            continue
+        c = a.setup.cost if a.setup else None
+        if not (show_prices and c and rec and result.currency):
+            lines.append(a.text)
+            continue
+        m = c.by_contract_mode.get(rec.mode) or c.by_contract_mode[c.mode]
+        theirs = rec.by_contract_mode.get(rec.mode)
+        share = i18n.percent(1 - m.per_hour / theirs.per_hour, lang) if theirs else ""
+        lines.append(i18n.t(lang, "cheaper.price", text=a.text, currency=result.currency,
+                            per_hour=i18n.money(m.per_hour, lang), per_month=i18n.money(m.per_month, lang),
+                            share=share))  # fmt: skip
     return lines
 
 
@@ -248,7 +273,8 @@ def serving_lines(result: SizingResult, show_prices: bool, compact: bool = True)
     `compact` (Slack): the performance line stands in for the estimates, which wait behind a button."""
     lang = i18n.lang_of(result.workload.lang)
     w, rec = result.workload, result.recommendation
-    out: dict[str, list[str]] = {"load": [], "rec": [], "cost": [], "image_kv": [], "image_activations": []}
+    out: dict[str, list[str]] = {"load": [], "rec": [], "cost": [], "image_kv": [], "image_activations": [],
+                                 "cheaper": cheaper_lines(result, show_prices)}  # fmt: skip
     img = w.images
     if img is not None and img.counted:
         # What the images hold in the breakdown: their tokens in each conversation's KV cache (or its
@@ -659,6 +685,8 @@ def _traffic_understood(w, lang: str) -> list[str]:
         amount = budget_amount(w.budget, w.budget_currency, lang)
         key = {True: "budget_month", False: "budget_total"}.get(w.budget_monthly, "budget")
         parts.append(t(key, amount=amount))
+    elif w.cheaper:
+        parts.append(t("cheaper"))
     elif w.cost and w.utilization is None:  # "custo a 80% de utilização" says the cost already
         parts.append(t("cost"))
     return parts

@@ -1663,3 +1663,116 @@ def ram_offload(result: SizingResult, ram_bytes: float) -> str | None:
     return t(lang, "understood.system_ram_offload", weights=i18n.gb(weights, lang), gpu=i18n.gb(room, lang),
              ram=i18n.gb(in_ram, lang), tps=i18n.number(tps, lang, 0 if tps >= 10 else 1),
              bandwidth=i18n.gb(DESKTOP_BANDWIDTH, lang))  # fmt: skip
+
+
+# -- cheaper -----------------------------------------------------------------------------------------
+
+CHEAPER_SHOWN = 4  # cheaper setups an answer lists, the cheapest first
+CHEAPER_STEPS = 2  # precisions tried below the question's (16-bit: FP8, then 4-bit)
+
+
+def cheaper(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[str, list[Alternative]] | None:
+    """ "mais barato?", "cheaper?": the setups that serve the same workload (every conversation, the load's
+    latency targets) for less than the recommendation, and a line that says so; or that none does, and what
+    would have to give. With prices (offering.toml) "less" is the hourly price; without them, fewer GPUs or
+    as many of a smaller memory class (rec is already the smallest at its own precision). Tried, least given
+    up first: the same precision on another GPU we rent (only with prices: more GPUs of a cheaper class), an
+    FP8 KV cache, then the precisions below the question's. None for training (its alternatives already
+    offer LoRA and QLoRA) or when nothing serves the workload."""
+    if rec is None or plan.stage.is_training:
+        return None
+    lang = plan.lang
+    if rec.cost is None:
+        rec.cost = cost(plan, rec, catalog)
+    mode = rec.cost.mode if rec.cost else None
+    rec_price = _hourly(rec.cost, mode)
+    tried: list[tuple[str, Plan, Setup | None]] = []
+    if rec_price is not None:
+        for offer in catalog.offering.offer:
+            if offer.gpu != rec.gpu and offer.price_per_gpu_hour:
+                tried.append(("gpu", plan, _fewest_on(plan, catalog.gpu(offer.gpu), catalog)))
+    if plan.kv.id == "bf16":
+        kv_plan = plan.but(kv=catalog.kv_precision("fp8"))
+        tried.append(("kv", kv_plan, recommend(kv_plan, catalog)))
+    precision = plan.precision
+    for _ in range(CHEAPER_STEPS):
+        lower_id = LOWER.get(precision.id)
+        if lower_id is None:
+            break
+        precision = catalog.precision(lower_id)
+        lower_plan = plan.but(precision=precision)
+        tried.append(("precision", lower_plan, recommend(lower_plan, catalog)))
+    found: list[tuple[tuple, Alternative]] = []
+    for kind, option_plan, setup in tried:
+        if setup is None or any(same_setup(setup, a.setup) for _, a in found):
+            continue  # the same GPUs asked for less given up before
+        setup.cost = cost(option_plan, _perf(option_plan, setup, catalog), catalog)
+        price = _hourly(setup.cost, mode)
+        if not (price < rec_price if price is not None and rec_price is not None else smaller(setup, rec)):
+            continue
+        setup.capacity = capacity(option_plan, add_capacity(option_plan, setup, catalog))
+        params = dict(setup=describe(setup, lang), capacity=setup.capacity)
+        if kind == "precision":
+            text = t(lang, "alt.lower_precision", precision=option_plan.precision.name, **params)
+            text += weight_only(option_plan.precision, setup, lang, catalog)
+        else:
+            text = t(lang, f"cheaper.{kind}", **params)
+        order = (price if price is not None else 0.0, setup.count, setup.gpu_memory_bytes)
+        found.append((order, Alternative(kind="cheaper", setup=setup, text=text)))
+    found.sort(key=lambda pair: pair[0])
+    options = [a for _, a in found[:CHEAPER_SHOWN]]
+    priced = "" if rec_price is not None else "_unpriced"
+    if options:
+        return t(lang, f"cheaper.found{priced}", rec=describe(rec, lang)), options
+    line = t(lang, f"cheaper.none{priced}", rec=describe(rec, lang))
+    below = None if plan.availability else _next_smaller(plan, rec, catalog)
+    if below is None:
+        return line + " " + t(lang, "cheaper.smallest"), []
+    give = t(
+        lang,
+        "cheaper.give",
+        setup=describe(below, lang),
+        capacity=capacity(plan, add_capacity(plan, below, catalog)),
+    )
+    four = next((p for p in _lower_chain(plan, catalog) if p.nominal_bits <= 4), None)
+    if four is not None:
+        # The same smaller setup at 4 bits: what it would carry with that given up too.
+        lower_plan = plan.but(precision=four)
+        there = evaluate(lower_plan, _shape_of(below, catalog), catalog)
+        if there.problem is None and (there.max_users or 0) > (below.max_users or 0):
+            give += " " + t(
+                lang, "cheaper.give_lower", precision=four.name, capacity=capacity(lower_plan, there)
+            )
+    return f"{line} {give}", []
+
+
+def _lower_chain(plan: Plan, catalog: Catalog) -> list:
+    """The precisions below the plan's, one step at a time (LOWER)."""
+    out, precision = [], plan.precision
+    while (lower_id := LOWER.get(precision.id)) is not None and len(out) < 4:
+        precision = catalog.precision(lower_id)
+        out.append(precision)
+    return out
+
+
+def _hourly(c: Cost | None, mode: str | None) -> float | None:
+    """A setup's price an hour in `mode` (the recommendation's contract mode), else its cheapest mode's."""
+    if c is None:
+        return None
+    if mode in c.by_contract_mode:
+        return c.by_contract_mode[mode].per_hour
+    return min((m.per_hour for m in c.by_contract_mode.values()), default=None)
+
+
+def _fewest_on(plan: Plan, gpu, catalog: Catalog) -> Setup | None:
+    """The fewest of one GPU we rent that serve the workload (its load and latency targets included)."""
+    from .setups import by_load, candidates, holds
+
+    if by_load(plan):
+        return traffic.recommend(plan, catalog, only=gpu)
+    for shape in candidates(catalog):
+        if shape.gpu.id == gpu.id and holds(plan, shape, catalog):
+            setup = evaluate(plan, shape, catalog, capacity=False)
+            if setup.fits:
+                return setup
+    return None

@@ -143,7 +143,7 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
 
     named = requested(plan, catalog)
     alternatives = advice.alternatives(plan, rec, catalog, total)
-    decided = avail = None
+    decided = avail = cheaper = None
     if not plan.stage.is_training:
         # Every setup the answer shows carries its performance (sizing/performance.py) and, when the
         # offering has prices, its cost.
@@ -154,6 +154,12 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
             avail = advice.availability(plan, rec, catalog)
             if avail is not None and avail.replicas > avail.load_replicas:
                 decided = "availability"
+        if workload.cheaper and (found := advice.cheaper(plan, rec, catalog)) is not None:
+            cheaper, options = found
+            # The cheaper setups first, and the alternatives they repeat no longer.
+            kept = [a for a in alternatives
+                    if not any(advice.same_setup(a.setup, o.setup) for o in options)]  # fmt: skip
+            alternatives = options + kept
         if named and named[0].performance is None:
             if not named[0].fits:
                 add_capacity(plan, named[0], catalog)  # the conversations it does hold, for its performance
@@ -260,6 +266,7 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
         decided=advice.decided_text(plan, rec, decided, catalog, avail) if decided else None,
         availability=avail,
         batch_time=advice.batch_time(plan, rec),
+        cheaper=cheaper,
     )
 
 

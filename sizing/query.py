@@ -553,6 +553,15 @@ REPLACE_CLOSED = regexes.compile(rf"\b(?:{_W('words.replace_closed')})\b")
 # "e com o qwen3 32b?", "and with mistral small?": a thread's message that changes the last answer's model.
 FOLLOW_UP_OPENER = regexes.compile(rf"^\W*(?:{_W('words.follow_up')})\b")
 
+# "e com 4?", "e se eu tiver 2?", "and with 3?", "20?": a thread's message that is a number alone (what it
+# counts is read from the thread: _bare_count).
+BARE_COUNT = regexes.compile(
+    rf"^\W*(?:(?:{_W('words.bare_count')})\s+)?(\d{{1,6}})\s*(?:{_W('words.bare_count_after')})?\W*$"
+)
+
+# "mais barato?", "tem opção mais barata?", "cheaper?": the setups that serve the workload for less.
+CHEAPER = regexes.compile(rf"\b(?:{_W('words.cheaper')})\b")
+
 
 def opens_as_follow_up(text: str) -> bool:
     """Whether a message opens as a follow-up ("e com...", "what about..."): in a thread, one that names a
@@ -1257,7 +1266,9 @@ AVAILABILITY = regexes.compile(rf"\b(?:{_W('words.availability')})\b")
 # What a question can say and still be a question for the offering's list ("e quanto custa a hora
 # reservada, para produção?"): a load, a length or a stage makes it a sizing question with the model forgotten.
 _BUDGET_FIELDS = {"budget", "budget_currency", "budget_monthly", "budget_yearly"}
-_OFFERING_FIELDS = frozenset({"cost", "contract", "term_days", "intent", "residency", *_BUDGET_FIELDS})
+_OFFERING_FIELDS = frozenset(
+    {"cost", "cheaper", "contract", "term_days", "intent", "residency", *_BUDGET_FIELDS}
+)
 MAX_TOGETHER = 4  # models served on one GPU in one answer: each gets its column
 
 
@@ -1925,7 +1936,12 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     image_query.take(scan, catalog.traffic.images.total_from)
     # Traffic first: "prompts de 2 mil tokens" is no context, "5000 funcionários" no concurrent users.
     training = bool(_TRAINING_SAID.search(scan.work)) or (base is not None and base.stage.is_training)
+    scan.take(CHEAPER, "cheaper", lambda m: True)  # before the cost words, which read "mais barato" as a cost
     traffic_query.take(scan, follow_up=base is not None, training=training)
+    if base is not None and (bare := BARE_COUNT.match(scan.work)):
+        # "e com 4?": the whole message is one number (_build reads it by what the thread is about).
+        scan.found["bare_count"] = [(int(bare.group(1)), scan.original[bare.start(1) : bare.end(1)])]
+        scan.blank(bare.start(), bare.end())
     # Before a RAG corpus: in a training question, the documents counted are its examples.
     if training and not EXAMPLES.search(scan.work):
         scan.take(EXAMPLE_THINGS, "examples", _examples_count)
@@ -3749,13 +3765,23 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # once (they had been shown as such and the head-count's estimate sized).
         fields["users_at_once"] = True
     count = _one(scan, "load_count", "traffic.population")
+    bare = _one(scan, "bare_count", "traffic.population")
     if count is not None:
         # "e se forem 8 mil?": the thread's people, or its conversations at once, now this many.
         counted = next((k for k in ("population", "users") if base is not None and getattr(base, k)), None)
-        if counted is None or fields[counted] is not None:
-            query.unknown += [typed for _, typed in scan.found["load_count"]]
-        else:
+        if counted is not None and fields[counted] is None:
             fields[counted] = count
+        elif counted is None and base is not None and bare is None and fields["users"] is None:
+            bare = count  # "e pra 4?" in a thread that counted no one: read as "e com 4?" is
+            scan.found["bare_count"] = scan.found["load_count"]
+        else:
+            query.unknown += [typed for _, typed in scan.found["load_count"]]
+    if bare is not None and base is not None:
+        reading = _bare_count(bare, base, catalog)
+        if reading is None or fields[reading] is not None:
+            query.unknown += [typed for _, typed in scan.found["bare_count"]]
+        else:
+            fields[reading] = bare
     # "throughput de 5000 tokens/s", "1M de tokens gerados por dia": the service's answers, each of the
     # answer length (given, the thread's, or traffic.toml's), make its request rate. "500k tokens por dia":
     # prompts and answers together, each request the two lengths.
@@ -3883,6 +3909,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         )
         if unnamed or (scale is not None and not own_load):
             fields["items_volume"] = True
+    if scan.found.get("cheaper"):
+        fields.update(cheaper=True, cost=True)  # asking for less money asks what it costs
     if budget := scan.found.get("budget"):
         # A budget: the answer sets the setup's price against it (sizing/budget.py), so money is asked about.
         (amount, currency, monthly), _ = budget[0]
@@ -4405,6 +4433,38 @@ def _percentile_targets(scan: _Scan) -> list[tuple[float, float]]:
     return sorted({(p, s) for p, s, typed in paired if typed != kept[2]})
 
 
+def _bare_count(n: int, base: Workload, catalog: Catalog) -> str | None:
+    """What a number said alone in a thread counts ("e com 4?", "and with 3?"): "gpus", "users" or
+    "population", by what the thread is about, as a sales engineer reads it. A thread that counted GPUs
+    ("em 2 h100", a GPU named: "cabe numa L40S?", what fits on one) and no people counts GPUs again; one that
+    counted people ("20 usuários", "5 mil funcionários") and no GPUs counts people; a number no machine holds
+    as GPUs (past the largest one we rent, 8) is people whatever the thread. With both counted, or neither,
+    a number that could be either is asked back, with the two readings. A training thread has no people:
+    GPUs, or None (not understood) past what a service may take."""
+    offers = catalog.offering.offer
+    one_machine = max((max(o.counts) for o in offers), default=8)
+    most = max((max(o.counts) * o.max_servers for o in offers), default=one_machine)
+    # A thread already past one machine ("em 16 h100") may count GPUs up to what a service takes.
+    plausible_gpus = 0 < n <= (most if (base.gpus or 0) > one_machine else one_machine)
+    if base.stage.is_training:
+        return "gpus" if plausible_gpus else None
+    if n <= 0:
+        return None
+    gpus_said = base.gpus is not None or base.gpu is not None
+    if base.rate_per_s or base.requests_per_day or base.requests_per_month or base.batch_items:
+        # A load of requests or documents, no people: a number is no head-count (nor, alone, a new rate).
+        return "gpus" if plausible_gpus and gpus_said else None
+    people = "population" if base.population and not base.users else "users"
+    if not plausible_gpus:
+        return people
+    people_said = bool(base.users or base.population)
+    if gpus_said and not people_said:
+        return "gpus"
+    if people_said and not gpus_said:
+        return people
+    raise QueryError("query.bare_count", hint=None, number=str(n))
+
+
 def _scale_load(fields: dict, base: Workload | None, factor: float, keys=LOAD_BASES) -> bool:
     """ "o dobro de tráfego", "3x the traffic": the load this question gives, else the thread's, times
     `factor`, in whatever terms it was given; "cada um com 6 mensagens" multiplies a rate of conversations
@@ -4430,6 +4490,7 @@ def _follow_up(query: Query, base: Workload, model, stage, fields: dict, underst
     if query.lang:
         changes["lang"] = query.lang
     previous = base.given_fields()
+    previous.pop("cheaper", None)  # "mais barato?" asked of one answer, not of the thread's next ones
     if query.no_images:  # "e sem imagens?": the thread's images go
         for key in ("images", "image_size", "with_images"):
             previous.pop(key, None)
@@ -4466,8 +4527,31 @@ def _follow_up(query: Query, base: Workload, model, stage, fields: dict, underst
         # settings do not carry over. A serving quantization is no training base ("LoRA sobre INT4" is
         # refused), conversations at once are no batch, a serving context no training sequence.
         other = TRAINING_ONLY if base.stage.is_training else SERVING_ONLY
+        left = {k: v for k, v in previous.items() if k in other and k not in changes}
         previous = {k: v for k, v in previous.items() if k not in other or k in changes}
+        # What this side had when the thread left it comes back, unless said again ("e pra inferência?"
+        # after "e pra treinar com lora?" had lost the thread's 20 users and 16k); what is left is kept
+        # for the way back.
+        kept = previous.pop("set_aside", None) or {}
+        previous.update({k: v for k, v in kept.items() if k not in changes})
+        if left:
+            previous["set_aside"] = left
     merged = {**previous, **changes}
+    if base.no_model:
+        # A thread about what fits on a GPU, or which model to use: a model named is a question about it;
+        # anything else asks the same question again with what it changed.
+        merged.pop("no_model", None)
+        if not model:
+            # The models suggested for a load, asked of one GPU ("e numa h100?"), are what fits on it.
+            key = (
+                "query.what_fits"
+                if base.no_model == "query.suggest_models" and merged.get("gpu")
+                else base.no_model
+            )
+            error = QueryError(key, hint="query.examples")
+            error.given = {k: v for k, v in merged.items() if k not in ("model", "lang")}
+            error.unknown = list(query.unknown)
+            raise error
     query.workload = Workload.given(merged)
     query.changed = sorted({*changes, "images"} if query.no_images else changes)
     return query

@@ -394,6 +394,9 @@ class SizingResult(Record, kw_only=True):
     decided_by: str | None = None
     decided: str | None = None  # the same, in words
     batch_time: str | None = None  # a batch counted with no deadline: how long it takes on the recommendation
+    # "mais barato?": the line over the cheaper setups (the alternatives of kind "cheaper"), or that the
+    # recommendation is already the cheapest and what would have to give (sizing/advice.py, cheaper)
+    cheaper: str | None = None
     availability: Availability | None = None  # copies required for availability ("3 réplicas", "HA", "N+1")
     # A training run asked together with serving what it makes ("fine-tuning LoRA ... e depois servir pra 50
     # usuários"): the serving, sized as its own workload (sizing/serve_after.py); or why it could not be, in words

@@ -52,6 +52,9 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "offering",
         "offering_alone",
         "availability",
+        "bare_count",
+        "bare_count_after",
+        "cheaper",
     ),
     "numbers": None,  # word = value
     "stacks": (),  # stack id (sizing/data/stacks.toml) = the words that name it

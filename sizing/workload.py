@@ -198,6 +198,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     tokens_per_s: float | None = None
     # the question asks what it costs
     cost: bool = False
+    # "mais barato?", "cheaper?": the setups that serve the workload for less than the recommendation
+    # (sizing/advice.py, cheaper); a thread's next question drops it unless it asks again
+    cheaper: bool = False
     # A budget the question gives: its amount, the currency it was typed in ("BRL", "USD", "EUR"; None: not
     # typed, the offering's), and whether it is a month's (True), the whole project's (False) or not said
     budget: float | None = None
@@ -256,6 +259,14 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     images: int | None = None
     image_size: str | None = None
     with_images: bool = False
+    # A thread that moved between serving and training: the settings of the side it left (users, context,
+    # precision... or sequences, batch, epochs), which mean nothing on this side and come back when the thread
+    # does ("e pra inferência?" after "e pra treinar com lora?" serves the 20 users at 16k again)
+    set_aside: dict[str, Any] | None = None
+    # A thread whose answer named no model (model ""): which of sizing/fits.py's answers it was
+    # ("query.what_fits", "query.suggest_models", "query.gpus_compared"), which a follow-up naming no model
+    # gives again with what it changed ("e com 20 usuários?" after "o que roda numa 4090?")
+    no_model: str | None = None
 
     @classmethod
     def given(cls, fields: Mapping[str, Any]) -> "Workload":

@@ -28,6 +28,10 @@ NAMED = [
     "qwen 32b no MacBook M3 Max 64GB en",
     "qlora llama 8b no meu notebook com 16gb",
     "llama 8b no notebook com 16gb de ram",
+    # "mais barato": the cheaper setups, or that the recommendation is already the cheapest
+    "qwen 32b 20 usuarios mais barato",
+    "llama 8b cheaper en",
+    "qwen 32b int4 16k 12 usuarios mais barato",
 ]
 VARIANTS = list(
     itertools.product([None, "Este canal é compartilhado: registramos..."], [True, False], [True, False])

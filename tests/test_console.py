@@ -133,3 +133,70 @@ def test_a_question_refused_while_reading_is_answered_in_its_own_language(tmp_pa
     assert "I don't know the GPU “rtx 3070”" in capsys.readouterr().err
     assert main(["quanto de memória para lora numa rtx 3070?"]) == 2
     assert "Não conheço a GPU" in capsys.readouterr().err
+
+
+def _thread(tmp_path, *lines, **pipeline_args) -> list[str]:
+    """The console's answers to `lines`, one conversation."""
+    db = tmp_path / "log.db"
+    stdout = io.StringIO()
+    stdin = io.StringIO("\n".join([*lines, "sair"]) + "\n")
+    console.run(Pipeline(RequestLog(db), **pipeline_args), str(db), stdin=stdin, stdout=stdout)
+    return stdout.getvalue().split("\n/gpu ")[1:]
+
+
+def test_a_what_fits_answer_is_followed_up_like_any_other(tmp_path):
+    # "e com 20 usuários?" had asked for the model ("Faltou dizer o modelo"), "and with 3?" not understood.
+    answers = _thread(
+        tmp_path, "o que roda numa 4090?", "e com 20 usuários?", "e com 32k?", "e com o qwen3 4b?"
+    )
+    assert "O que cabe em 1× RTX 4090 24 GB" in answers[1] and "20 usuários simultâneos" in answers[1]
+    assert "Faltou dizer o modelo" not in "".join(answers)
+    assert "Com 32.768 tokens de contexto e 20 usuários simultâneos" in answers[2]
+    assert "Entendi: Qwen3 4B · 32k de contexto · 20 usuários simultâneos · RTX 4090 24 GB" in answers[3]
+    english = _thread(tmp_path, "what fits on 2 L40S?", "and with 20 users?", "and with 4?")
+    assert "What fits on 2× L40S 48 GB" in english[1] and "20 concurrent users" in english[1]
+    assert "Is “4” GPUs or users?" in english[2]  # both counted by now: asked back
+    assert "What fits on 4× L40S 48 GB" in _thread(tmp_path, "what fits on 2 L40S?", "and with 4?")[1]
+    # The models suggested for a load follow it too; another question with no model is a new one.
+    answers = _thread(tmp_path, "qual modelo vocês recomendam para RAG com 50 usuarios?", "e com 100 usuários?",
+                      "e numa h100?", "quais gpus vocês têm?", "o que roda numa 4090?")  # fmt: skip
+    assert "dimensionados para 4.096 tokens de contexto e 100 usuários simultâneos" in answers[1]
+    assert "O que cabe em 1× H100 SXM 80 GB" in answers[2] and "100 usuários simultâneos" in answers[2]
+    assert "L40S 48 GB: máquinas de 1, 2, 4 e 8 GPUs" in answers[3]  # had been "Não entendi" in such a thread
+    assert "Com 4.096 tokens de contexto e 1 usuário simultâneo" in answers[4]
+
+
+def test_a_number_alone_is_read_by_what_the_thread_is_about(tmp_path):
+    answers = _thread(tmp_path, "llama 70b em 2 h100", "e com 4?", "qwen 32b 20 usuarios", "e com 40?", "llama 70b",
+                      "e com 4?")  # fmt: skip
+    assert "Entendi: Llama 3.1 70B · 4× H100 SXM 80 GB" in answers[1]
+    assert "Entendi: Qwen2.5 32B · 40 usuários simultâneos" in answers[3]
+    assert "“4” são GPUs ou usuários? Diga “e com 4 GPUs?” ou “e com 4 usuários?”." in answers[5]
+    assert "Não entendi" not in "".join(answers)
+
+
+def test_training_and_back_keeps_the_threads_users_and_context(tmp_path):
+    answers = _thread(tmp_path, "llama 8b 20 usuarios 16k", "e pra treinar com lora?", "e pra inferência?")
+    assert "ajuste fino com LoRA" in answers[1]
+    assert "Entendi: Llama 3.1 8B · inferência · 16k de contexto · 20 usuários simultâneos" in answers[2]
+
+
+def test_asking_for_cheaper_shows_smaller_setups_or_says_it_is_the_smallest(tmp_path):
+    # "mais barato?" had repeated the same answer; "cheaper?" had been "Não entendi".
+    answers = _thread(tmp_path, "qwen 32b 20 usuarios", "mais barato?", "cheaper?", "llama 8b", "tem opção mais barata?",
+                      "qwen 32b int4 16k 12 usuarios", "mais barato?")  # fmt: skip
+    assert "Entendi: Qwen2.5 32B · 20 usuários simultâneos · opções mais baratas" in answers[1]
+    assert "Menor que 1× H200 SXM 141 GB, servindo a mesma carga (sem preços configurados" in answers[1]
+    assert (
+        "  • Em FP8 (8-bit): 1× A100 SXM 80 GB" in answers[1]
+        and "  • Em INT4 (AWQ/GPTQ g128): 1× L40S" in answers[1]
+    )
+    assert answers[2].split("\n", 1)[1] == answers[1].split("\n", 1)[1]  # in English words, the same answer
+    assert (
+        "1× L40S 48 GB já é a menor configuração que serve essa carga. É a menor máquina que alugamos."
+        in answers[4]
+    )
+    assert (
+        "1× A100 SXM 80 GB já é a menor configuração que serve essa carga. Para gastar menos, algo teria de ceder: "
+        "1× L40S 48 GB leva até 5 usuários com 16.384 tokens, ou 12 usuários com até 7.173 tokens."
+    ) in answers[6]

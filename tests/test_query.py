@@ -1193,3 +1193,85 @@ def test_a_language_named_for_what_the_model_works_in_is_no_request_for_the_answ
         parse("best model for RAG in portuguese?")
     assert raised.value.asked_lang is None and raised.value.written_lang == "en"
     assert parse("llama 8b 10 users, answer in portuguese").lang == "pt-BR"
+
+
+@pytest.mark.parametrize(
+    ("first", "follow", "field", "value"),
+    [
+        # Each had been "Não entendi o pedido".
+        ("llama 70b em 2 h100", "e com 4?", "gpus", 4),  # a thread about GPUs: GPUs again
+        ("llama 70b em 2 h100", "e se eu tiver 3?", "gpus", 3),
+        ("llama 70b em 2 h100", "and with 8?", "gpus", 8),
+        ("cabe um 70B numa L40S em 4 bits?", "e se tiver dois?", "gpus", 2),  # a GPU named alone counts one
+        ("qwen 32b 20 usuarios", "e com 4?", "users", 4),  # a thread about people: people again
+        ("qwen 32b 20 usuarios", "what about 40?", "users", 40),
+        ("qwen 32b 20 usuarios", "e se tivermos 50 então?", "users", 50),
+        ("llama 8b para 5 mil funcionarios", "e com 20?", "population", 20),  # in the thread's own terms
+        ("llama 70b em 2 h100", "e com 20?", "users", 20),  # no machine has 20 GPUs: people
+        ("llama 70b", "e com 30?", "users", 30),
+        ("llama 70b em 2 h100", "e pra 4?", "gpus", 4),  # "pra 4" in a thread that counted no one
+        ("qlora llama 70b", "e com 4?", "gpus", 4),  # a training run has no users
+    ],
+)
+def test_a_number_alone_in_a_thread_counts_what_the_thread_counted(first, follow, field, value):
+    base = parse(first).workload
+    query = parse(follow, base=base)
+    assert query.unknown == [] and getattr(query.workload, field) == value
+    assert query.workload.model == base.model
+
+
+@pytest.mark.parametrize(
+    ("first", "follow"),
+    [
+        ("llama 70b", "e com 4?"),  # neither counted: 4 GPUs or 4 users
+        ("llama 70b em 2 h100 com 10 usuarios", "e se eu tiver 4?"),  # both counted
+        ("qwen 32b numa h100 com 10 usuarios", "and with 2?"),
+    ],
+)
+def test_a_number_alone_that_could_be_gpus_or_users_is_asked_back(first, follow):
+    with pytest.raises(QueryError) as raised:
+        parse(follow, base=parse(first).workload)
+    error = raised.value
+    assert error.key == "query.bare_count"
+    number = follow.strip("?").split()[-1]
+    assert error.message("pt-BR") == (
+        f"“{number}” são GPUs ou usuários? Diga “e com {number} GPUs?” ou “e com {number} usuários?”."
+    )
+    assert "GPUs or users" in error.message("en") and "utilizadores" in error.message("pt-PT")
+
+
+@pytest.mark.parametrize(
+    ("training", "back"),
+    [
+        ("e pra treinar com lora?", "e pra inferência?"),
+        ("and to fine-tune it with qlora?", "and for inference?"),
+        ("e para afinar com lora?", "e para servir?"),
+    ],
+)
+def test_a_thread_that_goes_to_training_and_back_keeps_its_serving_settings(training, back):
+    # "e pra inferência?" had come back with 1 user at 4k: the thread's 20 users and 16k were lost.
+    base = parse("llama 8b 20 usuarios 16k 8 bits").workload
+    trained = parse(training, base=base).workload
+    assert trained.stage.is_training and trained.users is None and trained.context is None
+    served = parse(back, base=trained).workload
+    assert not served.stage.is_training
+    assert (served.users, served.context, served.precision) == (20, 16384, base.precision)
+    # And the training settings come back the other way.
+    again = parse("e com seq 4096 e batch 8 em qlora?", base=served).workload
+    assert again.stage is Stage.qlora and (again.seq_len, again.batch) == (4096, 8)
+    served_again = parse("e com 40 usuários?", base=parse("e pra inferência?", base=again).workload).workload
+    assert (served_again.users, served_again.context) == (40, 16384)
+    assert parse("e pra treinar?", base=served_again).workload.seq_len == 4096
+
+
+@pytest.mark.parametrize(
+    "follow",
+    ["mais barato?", "tem opção mais barata?", "cheaper?", "any cheaper option?", "e mais económico?"],
+)
+def test_asking_for_a_cheaper_option_in_a_thread_is_read(follow):
+    # "cheaper?" had been "Não entendi"; "mais barato?" repeated the same answer.
+    base = parse("qwen 32b 20 usuarios").workload
+    query = parse(follow, base=base)
+    assert query.unknown == [] and query.workload.cheaper and query.workload.users == 20
+    # Asked of that answer, not of the thread's next ones.
+    assert not parse("e com 30 usuários?", base=query.workload).workload.cheaper

@@ -349,6 +349,24 @@ def test_a_follow_up_to_a_comparison_compares_again_until_a_model_is_named(slack
     assert "Llama 3.1 70B" in third and "Qwen2.5 72B" not in third and "20 usuários" in third
 
 
+def test_a_thread_of_a_what_fits_answer_and_a_number_alone_are_answered(slack):
+    # "e com 20 usuários?" under "o que roda numa 4090?" had been taken for chatter (no model, no answer).
+    slack.event(sr.app_mention("<@UBOT> o que roda numa 4090?", ts="1700000001.000100"), "Ev1")
+    slack.fake.wait_for("chat.postMessage")
+    slack.event(
+        sr.message("e com 20 usuários?", thread_ts="1700000001.000100", ts="1700000002.000100"), "Ev2"
+    )
+    second = _text(slack.fake.wait_for("chat.postMessage", count=2)[1].params["blocks"])
+    assert "RTX 4090" in second and "20 usuários simultâneos" in second
+    # Both GPUs and users counted by now: a number alone is asked back, not left unanswered.
+    slack.event(sr.message("e com 2?", thread_ts="1700000001.000100", ts="1700000003.000100"), "Ev3")
+    third = slack.fake.wait_for("chat.postMessage", count=3)[2].params
+    assert (
+        "“2” são GPUs ou usuários?" in _text(third["blocks"]) or "“2” são GPUs ou usuários?" in third["text"]
+    )
+    assert [r["outcome"] for r in slack.rows()] == ["answered", "answered", "needs_input"]
+
+
 def test_chatter_in_a_thread_is_left_alone(slack):
     slack.event(sr.app_mention("<@UBOT> 8b", ts="1700000010.000100"), "Ev10")
     slack.fake.wait_for("chat.postMessage")

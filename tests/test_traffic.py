@@ -972,6 +972,36 @@ def test_cost_per_contract_mode_and_per_million_tokens(priced):
     assert "25% a menos que sob demanda" in text
 
 
+def test_cheaper_setups_are_priced_and_the_cheapest_says_what_would_have_to_give(tmp_path):
+    # "mais barato?" had repeated the same answer: 1× H200, with nothing cheaper said.
+    prices = {"l40s": "{ on_demand = 8.0, reserved = 6.0 }", "l40": "{ on_demand = 7.0, reserved = 5.0 }",
+              "a100-80gb-sxm": "{ on_demand = 12.0, reserved = 9.0 }", "h100-sxm": "{ on_demand = 20.0, reserved = 15.0 }",
+              "h200-sxm": "{ on_demand = 30.0, reserved = 22.0 }"}  # fmt: skip
+    catalog = load_catalog(priced_copy(tmp_path, prices))
+    base = parse("qwen 32b 20 usuarios").workload
+    r = size(parse("mais barato?", base=base).workload, catalog)
+    assert r.recommendation.count == 1 and r.recommendation.gpu == "h200-sxm"
+    options = [a for a in r.alternatives if a.kind == "cheaper"]
+    # The cheapest first, each serving all 20 users: 4-bit on an L40, FP8 on an A100, 2 A100s at 16 bits...
+    hourly = [a.setup.cost.by_contract_mode["on_demand"].per_hour for a in options]
+    assert hourly == sorted(hourly) and hourly[0] == 7.0 and all(h < 30.0 for h in hourly)
+    assert all(a.setup.max_users >= 20 for a in options)
+    text = render_text(r)
+    assert "Mais barato que 1× H200 SXM 141 GB, servindo a mesma carga:" in text
+    assert "  • Em INT4 (AWQ/GPTQ g128): 1× L40 48 GB" in text
+    assert "Preço: BRL 7,00/h, BRL 5.110/mês (77% a menos que a recomendação)." in text
+    assert "  • 2× A100 SXM 80 GB (capacidade:" in text  # the same 16 bits on a cheaper GPU
+    # Already the cheapest: what would have to give.
+    cheapest = size(
+        parse("cheaper?", base=parse("llama 70b 4bit 32k 10 usuarios").workload).workload, catalog
+    )
+    assert not [a for a in cheapest.alternatives if a.kind == "cheaper"]
+    assert cheapest.cheaper == (
+        "2× A100 SXM 80 GB já é a opção mais barata que serve essa carga. Para gastar menos, algo teria de "
+        "ceder: 2× L40 48 GB leva até 4 usuários com 32.768 tokens, ou 10 usuários com até 13.161 tokens."
+    )
+
+
 @pytest.mark.parametrize(
     "text",
     [

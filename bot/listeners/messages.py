@@ -12,7 +12,7 @@ from slack_sdk.errors import SlackApiError
 from sizing.workload import Workload
 
 from ..directory import ANSWER_BUDGET_S
-from ..pipeline import Where
+from ..pipeline import FOLLOWED_NO_MODEL, Where
 from ..slacktext import message_text, plain
 
 logger = logging.getLogger(__name__)
@@ -24,6 +24,9 @@ MAX_UNKNOWN_IN_FOLLOW_UP = 3
 MAX_WORDS_OF_THANKS = 6
 # A follow-up that names a model but not which size ("e com o qwen3?") is for the bot: it asks which.
 ASKS_A_SIZE = ("query.series_size", "query.family_model", "query.series_lacks_size")
+# A number alone ("e com 4?") that could count GPUs or users is for the bot too: it asks which. So is a
+# follow-up to an answer with no model ("e com 20 usuários?" after "o que roda numa 4090?"): it answers again.
+ASKS_BACK = (*ASKS_A_SIZE, "query.bare_count", *FOLLOWED_NO_MODEL)
 # Message subtypes that carry something a person wrote (https://docs.slack.dev/reference/events/message):
 # a plain message (no subtype), one with a file attached, a thread reply also sent to the channel, one
 # typed with /me, and a bot's post (answered only when GPU_SIZER_ANSWER_BOTS names the bot). Edits,
@@ -46,7 +49,7 @@ def register(app: App, services) -> None:
         where = _where(event, body, services, "mention", thread_ts)
         base = _thread_base(services, event["channel"], event.get("thread_ts"))
         # In a thread the bot answered, a mention without a model of its own changes the last answer.
-        follow_up = base if base is not None and not services.pipeline.is_new_question(text) else None
+        follow_up = base if base is not None and not services.pipeline.is_new_question(text, base) else None
         reply = services.pipeline.ask(text, where, base=follow_up)
         _post(client, services, event["channel"], thread_ts, reply)
 
@@ -76,7 +79,7 @@ def register(app: App, services) -> None:
         is_dm = event.get("channel_type") == "im"
         thread_ts = event.get("thread_ts")
         surface = "thread" if thread_ts and not is_dm else "dm"
-        follow_up = base is not None and not services.pipeline.is_new_question(text)
+        follow_up = base is not None and not services.pipeline.is_new_question(text, base)
         if follow_up:
             from sizing.query import QueryError, parse
 
@@ -90,7 +93,7 @@ def register(app: App, services) -> None:
                 thanks = error is not None and error.key == "query.nothing_understood"
                 if thanks and len(text.split()) <= MAX_WORDS_OF_THANKS:
                     return
-            elif follow is None and not (error is not None and error.key in ASKS_A_SIZE):
+            elif follow is None and not (error is not None and error.key in ASKS_BACK):
                 return  # chatter in the thread, not a question for the bot
             elif follow is not None and len(follow.unknown) > MAX_UNKNOWN_IN_FOLLOW_UP:
                 return
@@ -189,10 +192,10 @@ def _thread_base(services, channel: str, thread_ts: str | None) -> Workload | No
 def _post(
     client: WebClient, services, channel: str, thread_ts: str | None, reply, dm_key: str | None = None
 ) -> None:
-    if reply.workload is not None:
+    if reply.follow_from is not None:
         # Remember what this thread (or DM) is about before answering: a follow-up typed the moment the
         # answer appears must find it.
-        data = reply.workload.non_defaults()
+        data = reply.follow_from.non_defaults()
         if thread_ts:
             services.log.save_thread(channel, thread_ts, data, reply.lang)
         if dm_key:
