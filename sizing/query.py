@@ -872,14 +872,20 @@ _USE = _W("parts.use")
 _GROUP_OF = r"(?:do|da|dos|das|de|of|from|in|on|at|no|na|em)\s+(?:the\s+|o\s+|a\s+|os\s+|as\s+)?"
 # A part: "10 pessoas do suporte", "30 support agents" (with a people noun), "15 do comercial" (after a part
 # with its group), "vendas (10)", "team of 12", "equipe de vendas com 12 pessoas".
-_PART = regexes.compile(
+# Three patterns, the two that start at a word tried only when a cue says they may match (a question tries
+# them all, and a pattern that starts at any word is slow to fail).
+_PART_COUNTED = regexes.compile(
     rf"(?P<people>(?<![\w.,])(?P<n1>\d{{1,5}})\s+(?P<noun>(?:[a-z]+\s+)?{_COUNT_NOUNS})\b"
     rf"(?:\s+{_GROUP_OF}(?P<g1>[a-z]{{3,}}))?)"
     rf"|(?P<grouped>(?<![\w.,])(?P<n2>\d{{1,5}})\s+{_GROUP_OF}(?P<g2>[a-z]{{3,}}))"
-    rf"|(?P<listed>\b(?P<g3>[a-z]{{3,}})\s*\(\s*(?P<n3>\d{{1,5}})\s*\))"
-    rf"|(?P<team>\b(?:[a-z]{{3,}}\s+)?(?:{_TEAM})\s+(?:[a-z]+\s+){{0,2}}?(?:of|de|com|with)\s+(?P<n4>\d{{1,5}})(?![\w.,])"
+)
+_PART_LISTED = regexes.compile(r"(?P<listed>\b(?P<g3>[a-z]{3,})\s*\(\s*(?P<n3>\d{1,5})\s*\))")
+_TEAM_CUE = regexes.compile(rf"\b(?:{_TEAM})\b")
+_PART_TEAM = regexes.compile(
+    rf"(?P<team>\b(?:[a-z]{{3,}}\s+)?(?:{_TEAM})\s+(?:[a-z]+\s+){{0,2}}?(?:of|de|com|with)\s+(?P<n4>\d{{1,5}})(?![\w.,])"
     rf"(?:\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b)?)"
 )
+_PART_JOINT_CUE = regexes.compile(r"[,;+]|\b(?:e|and|mais|plus)\b")
 _PART_JOINT = regexes.compile(
     r"\s*(?:,|;|\+|\b(?:e|and|mais|plus)\b)\s*(?:(?:e|and|mais|plus)\s+)?(?:(?:a|o|as|os|the)\s+)?"
 )
@@ -3351,7 +3357,17 @@ def _served_adapter_counts(scan: _Scan) -> None:
 def _summed_parts(scan: _Scan) -> None:
     """Parts of one group of people, summed (_summed). What is not is read as before: two counts are then a
     contradiction, and "1000 usuários, 50 simultâneos" a head-count and the people at once."""
-    parts = [m for m in _PART.finditer(scan.work) if not scan.taken.intersection(range(*m.span()))]
+    if not _PART_JOINT_CUE.search(scan.work):
+        return
+    found = list(_PART_COUNTED.finditer(scan.work))
+    if "(" in scan.work:
+        found += _PART_LISTED.finditer(scan.work)
+    if _TEAM_CUE.search(scan.work):
+        found += _PART_TEAM.finditer(scan.work)
+    parts: list[re.Match] = []
+    for m in sorted(found, key=lambda m: (m.start(), -m.end())):  # leftmost, then longest, never overlapping
+        if (not parts or m.start() >= parts[-1].end()) and not scan.taken.intersection(range(*m.span())):
+            parts.append(m)
     chain: list[re.Match] = []
     for m in [*parts, None]:
         if m is not None and chain and _PART_JOINT.fullmatch(scan.work, chain[-1].end(), m.start()):
@@ -3392,6 +3408,11 @@ def _phases(scan: _Scan, m: re.Match) -> bool:
     return True
 
 
+def _group(m: re.Match, name: str) -> str | None:
+    """A named group of a part, None when the part's pattern has no such group."""
+    return m.group(name) if name in m.re.groupindex else None
+
+
 def _summed(scan: _Scan, chain: list[re.Match]) -> bool:
     """Parts of one group of people, joined as a list (_PART_JOINT), summed. Each part names its group or its
     own kind of people ("12 sales reps and 30 support agents"), and at least one says it counts people (a
@@ -3401,8 +3422,8 @@ def _summed(scan: _Scan, chain: list[re.Match]) -> bool:
     if traffic_query.names_at_once(scan.work[start : end + 30]) or _PHASE_WORD.search(scan.work, start, end):
         return False  # people at once, or phases ("10 usuários no piloto e 100 em produção")
     kinds = [m.lastgroup for m in chain]
-    groups = [m.group("g1") or m.group("g2") or m.group("g3") for m in chain]
-    nouns = [strip_accents(m.group("noun")) if m.group("noun") else None for m in chain]
+    groups = [_group(m, "g1") or _group(m, "g2") or _group(m, "g3") for m in chain]
+    nouns = [strip_accents(noun) if (noun := _group(m, "noun")) else None for m in chain]
     if "grouped" in kinds and not (kinds[0] == "people" and groups[0]):
         return False  # "15 do comercial" only after "10 pessoas do suporte"
     named = all(g for g in groups) or len({*groups, *nouns} - {None}) >= len(chain)
@@ -3411,7 +3432,7 @@ def _summed(scan: _Scan, chain: list[re.Match]) -> bool:
     people = {"people", "team"} & set(kinds) or re.search(rf"\b{_USE}\b", scan.work)
     if not people:
         return False
-    counts = [int(m.group("n1") or m.group("n2") or m.group("n3") or m.group("n4")) for m in chain]
+    counts = [int(next(n for k in ("n1", "n2", "n3", "n4") if (n := _group(m, k)))) for m in chain]
     typed = scan.original[start:end].strip()
     scan.found.setdefault("users", []).append((sum(counts), typed))
     scan.found["users_summed"] = [(counts, typed)]
