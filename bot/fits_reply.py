@@ -209,7 +209,13 @@ def compared_lines(compared: GpusCompared, lang: str, show_prices: bool = True) 
         compute = fast.bf16_tflops * fast.count / (slow.bf16_tflops * slow.count)
         joint = " or " if lang == "en" else " ou "
         example = "llama 3.1 70b fp8 " + joint.join(f"{f.count}x {f.name.lower()}" for f in compared.facts)
-        out.append(t("gpus_compared.speed", ratio=i18n.number(ratio, lang, 1), fast=fast.name, slow=slow.name,
+        # "2 ou 4 H100?": one GPU at two counts is told apart by its count.
+        fast_name, slow_name = (
+            (f"{fast.count}× {fast.name}", f"{slow.count}× {slow.name}")
+            if fast.name == slow.name
+            else (fast.name, slow.name)
+        )
+        out.append(t("gpus_compared.speed", ratio=i18n.number(ratio, lang, 1), fast=fast_name, slow=slow_name,
                      compute=i18n.number(compute, lang, 1), example=example))  # fmt: skip
     for i, fits in enumerate(compared.fits):
         title, body = lines(fits, lang, show_prices, example=i == len(compared.fits) - 1)

@@ -398,7 +398,12 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     if w.gpu:
         gpu = result.requested.gpu_name if result.requested else w.gpu
         gpu = f"{w.gpus}× {gpu}" if w.gpus else gpu
-        others = [a.setup.gpu_name for a in result.alternatives if a.kind == "compared_gpu" and a.setup]
+        others = [
+            # "2x h100 ou 4x a100?": each with the count it was weighed at, when the question gave counts
+            f"{a.setup.count}× {a.setup.gpu_name}" if w.compare_counts else a.setup.gpu_name
+            for a in result.alternatives
+            if a.kind == "compared_gpu" and a.setup
+        ]
         parts.append(t("understood.gpus_compared", first=gpu, others=", ".join(others)) if others else gpu)
     elif w.gpus:
         parts.append(t("understood.gpus_one") if w.gpus == 1 else t("understood.gpus", n=w.gpus))
@@ -508,6 +513,18 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     if query.vision_named and not r.model.vision_params:
         typed = ", ".join(f"“{v}”" for v in dict.fromkeys(query.vision_named))
         lines.append(t("understood.vision_excluded", typed=typed, model=r.model.name))
+    for typed, counts in query.users_summed:
+        total = sum(counts)
+        parts = " + ".join(i18n.number(n, lang) for n in counts)
+        lines.append(
+            t("understood.users_summed", typed=typed, parts=parts, total=advice.users_phrase(total, lang))
+        )
+    for typed, pilot, production in query.phases:
+        lines.append(t("understood.phases", typed=typed, pilot=advice.users_phrase(pilot, lang),
+                       production=advice.users_phrase(production, lang)))  # fmt: skip
+    for typed, context, users in query.context_totals:
+        lines.append(t("understood.context_total", typed=typed, context=i18n.context(context, lang),
+                       users=i18n.number(users, lang)))  # fmt: skip
     for typed, kept, other in query.precision_choices:
         lines.append(t("understood.precision_choice", typed=typed, kept=kept, other=other))
     for other in query.model_choices:

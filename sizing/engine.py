@@ -259,7 +259,7 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
         verdict=verdict,
         alternatives=alternatives,
         contract=advice.contract(plan, rec),
-        notes=advice.notes(plan, rec, catalog, asked),
+        notes=_pilot_notes(workload, rec, catalog, source) + advice.notes(plan, rec, catalog, asked),
         estimates=estimates,
         currency=catalog.offering.currency if catalog.offering.has_prices else None,
         decided_by=decided,
@@ -268,6 +268,30 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
         batch_time=advice.batch_time(plan, rec),
         cheaper=cheaper,
     )
+
+
+def _pilot_notes(workload: Workload, rec, catalog: Catalog, source: ModelSource | None) -> list[str]:
+    """ "Piloto: com 10 usuários, basta 1× H200": the first phase of a service said in phases ("piloto com 10
+    usuários e depois 100"), sized as the production is, with its own users; [] when there is none."""
+    if not workload.pilot_users or workload.stage.is_training:
+        return []
+    try:
+        pilot = size(workload.but(users=workload.pilot_users, pilot_users=None), catalog, source)
+    except SizingError:
+        return []
+    setup = pilot.recommendation
+    if setup is None:
+        return []
+    lang = pilot.workload.lang
+    key = "note.pilot_same" if advice.same_setup(setup, rec) else "note.pilot"
+    return [
+        t(
+            lang,
+            key,
+            users=advice.users_phrase(workload.pilot_users, lang),
+            setup=advice.describe(setup, lang),
+        )
+    ]
 
 
 def _reading_time_target(plan: Plan, catalog: Catalog):

@@ -1489,7 +1489,8 @@ MONTH_DAYS = 30  # a service rented for a month or more runs continuously: capac
 
 
 def _compared_gpus(w: Workload, gpu: GPU | None, catalog: Catalog) -> tuple[tuple[GPU, int | None], ...]:
-    """The other GPUs a question weighs against the named one, once each, with their counts when given."""
+    """The other GPUs a question weighs against the named one, once each, with their counts when given; the
+    named GPU itself at another count too ("2 ou 4 H100?")."""
     names = w.compare_gpus or []
     counts = (
         w.compare_counts if w.compare_counts and len(w.compare_counts) == len(names) else [None] * len(names)
@@ -1497,7 +1498,8 @@ def _compared_gpus(w: Workload, gpu: GPU | None, catalog: Catalog) -> tuple[tupl
     out: list[tuple[GPU, int | None]] = []
     for name, count in zip(names, counts, strict=True):
         other = resolve_gpu(name, catalog)
-        if other.id != (gpu.id if gpu else None) and all(other.id != g.id for g, _ in out):
+        named = other.id == (gpu.id if gpu else None)
+        if (not named or count not in (None, w.gpus)) and all((other.id, count) != (g.id, n) for g, n in out):
             _positive(count, "gpus", MAX_GPUS, w.lang)
             out.append((other, count))
     return tuple(out)

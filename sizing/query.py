@@ -31,7 +31,7 @@ from .names import (
     same_size_word,
 )
 from .plan import DEFAULT_CONTEXT  # the context a thread with none said was sized at ("o dobro do contexto")
-from .quantities import parse_amount, parse_context
+from .quantities import parse_amount, parse_context, parse_count
 from .redact import scrub
 from .vocabulary import alternation, load_vocabulary, strip_accents
 from .workload import Intent, Method, Optimizer, Stage, Task, Workload
@@ -128,6 +128,15 @@ class Query(msgspec.Struct):
     together: bool = False  # the two models are asked for on the same GPU ("juntos", "na mesma gpu")
     # Closed models named beside an open one ("llama 70b ou gpt-4o"), as typed: not sized, never refused.
     closed_named: list[str] = []
+    # A total of tokens said beside the context and the users ("total 320k"): (as typed, the context of
+    # each conversation, the users), said back as their product.
+    context_totals: list[tuple[str, int, int]] = []
+    # Counts of people said as parts of one group ("vendas (10), suporte (25) e jurídico (5)"): (as typed,
+    # the parts), said back with their sum.
+    users_summed: list[tuple[str, list[int]]] = []
+    # Counts of users said as phases ("piloto com 10 usuários e depois 100"): (as typed, the pilot's, the
+    # production's, which is sized).
+    phases: list[tuple[str, int, int]] = []
     text: str | None = None  # what was read (set by callers that keep queries, as a cache key)
     base: str | None = None
 
@@ -849,6 +858,47 @@ _SMALL = alternation([w for n in ("thousand", "million") for w in VOCAB.words(f"
 USERS = regexes.compile(
     rf"({_GROUPED}|-?\d+(?:[.,]\d+)?)\+?\s*({_SMALL})?\s*(?:de\s+|of\s+)?{_COUNT_NOUNS}\b"
 )  # "30+ usuários"
+# Several counts of users in one question (_phases, _summed_parts): phases, the larger sized ("piloto com 10 usuários e
+# depois 100", "start with 5 users, scale to 200 later"), or parts of one group that add up ("10 pessoas do
+# suporte + 15 do comercial", "vendas (10), suporte (25) e jurídico (5)", "a sales team of 12 and 30 support
+# agents"). Both had been refused as two numbers of users, or read as one and the other left unread.
+_PHASE = _W("parts.phases")
+_PHASE_COUNT = r"(?<![\w.,])(\d{1,6}(?:\s*(?:mil|k)\b)?)(?![\w.,])"
+PHASES = regexes.compile(
+    rf"{_PHASE_COUNT}(?P<an>\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b)?(?P<gap>[^\d.;!?()=:]{{1,60}}?)"
+    rf"{_PHASE_COUNT}(?P<bn>\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b)?"
+)
+_PHASE_WORD = regexes.compile(rf"\b{_PHASE}\b")
+_DIGITS_AT = regexes.compile(r"(?<![\w.,])\d")
+_PHASE_NEXT = regexes.compile(rf"\s*,?\s*(?:(?:e|and|mas|but|now|agora|hoje)\b|{_PHASE}\b)")
+_PER = regexes.compile(r"\s*(?:por|per|/|a|an|ao|each|cada|every|todo|toda)\b")
+# A bare count is a phase's only next to a phase's word: "começa com 20", "depois 100", "200 later".
+_PHASE_BEFORE = regexes.compile(rf"\b{_PHASE}\b(?:\s+(?:[a-z]+|,)){{0,3}}\s*,?\s*$")
+_PHASE_AFTER = regexes.compile(
+    rf"\s*(?:$|[,;.!?)]|(?:(?:e|and|em|in|no|na|on|at|para|pra|for)\s+)?{_PHASE}\b)"
+)
+_TEAM = traffic_query.team_words()
+_USE = _W("parts.use")
+_GROUP_OF = r"(?:do|da|dos|das|de|of|from|in|on|at|no|na|em)\s+(?:the\s+|o\s+|a\s+|os\s+|as\s+)?"
+# A part: "10 pessoas do suporte", "30 support agents" (with a people noun), "15 do comercial" (after a part
+# with its group), "vendas (10)", "team of 12", "equipe de vendas com 12 pessoas".
+# Three patterns, the two that start at a word tried only when a cue says they may match (a question tries
+# them all, and a pattern that starts at any word is slow to fail).
+_PART_COUNTED = regexes.compile(
+    rf"(?P<people>(?<![\w.,])(?P<n1>\d{{1,5}})\s+(?P<noun>(?:[a-z]+\s+)?{_COUNT_NOUNS})\b"
+    rf"(?:\s+{_GROUP_OF}(?P<g1>[a-z]{{3,}}))?)"
+    rf"|(?P<grouped>(?<![\w.,])(?P<n2>\d{{1,5}})\s+{_GROUP_OF}(?P<g2>[a-z]{{3,}}))"
+)
+_PART_LISTED = regexes.compile(r"(?P<listed>\b(?P<g3>[a-z]{3,})\s*\(\s*(?P<n3>\d{1,5})\s*\))")
+_TEAM_CUE = regexes.compile(rf"\b(?:{_TEAM})\b")
+_PART_TEAM = regexes.compile(
+    rf"(?P<team>\b(?:[a-z]{{3,}}\s+)?(?:{_TEAM})\s+(?:[a-z]+\s+){{0,2}}?(?:of|de|com|with)\s+(?P<n4>\d{{1,5}})(?![\w.,])"
+    rf"(?:\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b)?)"
+)
+_PART_JOINT_CUE = regexes.compile(r"[,;+]|\b(?:e|and|mais|plus)\b")
+_PART_JOINT = regexes.compile(
+    r"\s*(?:,|;|\+|\b(?:e|and|mais|plus)\b)\s*(?:(?:e|and|mais|plus)\s+)?(?:(?:a|o|as|os|the)\s+)?"
+)
 MORE_USERS = regexes.compile(
     rf"\b(?:mais|more|extra|outr[oa]s)\s+(\d{{1,6}})\s+(?:{_COUNT_NOUNS})\b"
     rf"|(?<![\w.,])(\d{{1,6}})\s+(?:{_COUNT_NOUNS})\s+a\s+mais\b"
@@ -873,6 +923,17 @@ _ASKED_BEFORE = regexes.compile(r"\b(?:qual|quais|what|whats|how|quanto|quanta)\
 FULL_BEFORE_FIGURE = regexes.compile(
     r"\b(?:full|whole|entire)\s+(?=\d+(?:[.,]\d+)?\s*[km]?\s+(?:context|tokens?)\b)"
 )
+# "8k por usuário e 40 usuários, total 320k", "320k tokens in total": the tokens of every conversation
+# together, not a context of its own (it had been refused as two contexts): _build checks it is the sum.
+_TOTAL_WORD = r"(?:no\s+total|in\s+total|ao\s+todo|em\s+todo|in\s+all|total|somando|summed)"
+_TOTAL_AMOUNT = r"(?P<n>\d+(?:[.,]\d+)?)\s*(?P<u>k|mil|m)\b(?:\s*(?:de\s+)?tokens?\b)?"
+CONTEXT_TOTALS = (
+    regexes.compile(
+        rf"\b{_TOTAL_WORD}\s*(?:de\s+|of\s+|[:=]\s*)?{_TOTAL_AMOUNT}(?!\s*(?:de\s+|of\s+)?[a-z])"
+    ),
+    regexes.compile(rf"(?<![\w.,]){_TOTAL_AMOUNT}\s*{_TOTAL_WORD}\b"),
+)
+TOTAL_TOLERANCE = 0.03  # "8k x 40 = 320k": k read as 1,000 or 1,024 on either side, the same sum to rounding
 CONTEXT_KEY = regexes.compile(
     rf"\b{_CONTEXT_WORD}\s*{_CONTEXT_JOIN}{_NUM}\s*(k|mil|m)?(?:\s*tokens)?(?![\w.])"
 )
@@ -1875,6 +1936,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
             scan.blank(m.start(group), m.end(group))
     _number_words(scan)
     _spaced_thousands(scan, catalog)
+    if "(" in scan.work:
+        _restated(scan)
     if scan.may_match(MONEY):
         for m in list(MONEY.finditer(scan.work)):
             start, end = m.span("amount") if m.group("amount") else m.span()
@@ -1937,6 +2000,21 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     # Traffic first: "prompts de 2 mil tokens" is no context, "5000 funcionários" no concurrent users.
     training = bool(_TRAINING_SAID.search(scan.work)) or (base is not None and base.stage.is_training)
     scan.take(CHEAPER, "cheaper", lambda m: True)  # before the cost words, which read "mais barato" as a cost
+    if "total" in scan.work or "todo" in scan.work or "in all" in scan.work:
+        # Before traffic: "320k tokens in total" is every conversation's context, not a prompt's length.
+        for pattern in CONTEXT_TOTALS:
+            scan.take(pattern, "context_total", lambda m: _context(m.group("n"), m.group("u")))
+    # Before traffic: "a sales team of 12 and 30 support agents" are two parts of one count, "10 users for the
+    # pilot and 100 in production" two phases.
+    counts = _DIGITS_AT.findall(scan.work)
+    if len(counts) > 1 and _PHASE_WORD.search(scan.work):
+        # Each count in turn (the first may be no phase's: "piloto de 3 meses com 15 pessoas, depois 300").
+        for count in list(_DIGITS_AT.finditer(scan.work)):
+            m = PHASES.match(scan.work, count.start())
+            if m is not None and _phases(scan, m):
+                break
+    if len(counts) > 1:
+        _summed_parts(scan)
     traffic_query.take(scan, follow_up=base is not None, training=training)
     if base is not None and (bare := BARE_COUNT.match(scan.work)):
         # "e com 4?": the whole message is one number (_build reads it by what the thread is about).
@@ -2232,6 +2310,34 @@ def _number_words(scan: _Scan) -> None:
         )
 
 
+# "128k (cento e vinte e oito mil tokens)", "contexto de 32k (32.768 tokens)", "10 usuários (dez)": a value
+# said again in parentheses right after it (number words are digits by now), in its unit or with no unit, is
+# one value (it had been refused as two contexts, or left "de" not understood).
+RESTATED = regexes.compile(
+    r"(?<![\w.,])(?P<said>\d[\d.,]*(?:\s*(?:k|mil))?)(?![\w.,])(?P<noun>(?:\s+[a-z]+){0,2}?)"
+    r"\s*\(\s*(?P<again>\d[\d.,]*(?:\s*(?:k|mil))?)(?P<unit>(?:\s+[a-z]+){0,3}?)\s*\)"
+)
+_RESTATED_UNITS = frozenset({"tokens", "token", "toks", "de", "contexto", "context", "of"})
+RESTATED_TOLERANCE = 0.01  # "128k" is 128,000 or 131,072 tokens: the same value either way, to rounding
+
+
+def _values(typed: str) -> set[float]:
+    """What a number as typed may be: a count ("128k": 128,000) or a context ("128k": 131,072 tokens)."""
+    typed = typed.replace(" ", "")
+    return {v for v in (parse_amount(typed), parse_context(typed)) if v}
+
+
+def _restated(scan: _Scan) -> None:
+    """Blanks a value restated in parentheses (RESTATED): what is before it is read as said."""
+    for m in list(RESTATED.finditer(scan.work)):
+        words = set(m.group("unit").split())
+        if not words <= _RESTATED_UNITS | set(m.group("noun").split()):
+            continue  # "10 usuários (2 gpus)": something else
+        said, again = _values(m.group("said")), _values(m.group("again"))
+        if any(abs(a - b) <= RESTATED_TOLERANCE * max(a, b) for a in said for b in again):
+            scan.blank(scan.work.index("(", m.end("noun")), m.end())
+
+
 # "1 200 trabalhadores", "10 000 pedidos por dia": thousands grouped by a space (how pt-PT writes them, and
 # how our own pt-PT answers print them), followed by a word.
 SPACED_THOUSANDS = regexes.compile(
@@ -2285,6 +2391,7 @@ _SPLIT_VERSION = regexes.compile(r"\bv\d+\s+\d{1,2}\b")  # a date ("v3 0324") is
 _GLUED_COUNT = regexes.compile(
     r"(\d+)\s*[x×*]\s*(?=[a-z]|\d{4}(?![\w.]))"
 )  # "2x4090": a GeForce by its number
+_GLUED_COUNT_AFTER = regexes.compile(r"(?<=[a-z0-9])[x×*]\d{1,3}$")  # "h100x2"
 # A GeForce card's tier after its number ("rtx 3080 ti", "4070 super", "4060ti"): another card. Not "super"
 # before a word it qualifies ("uma 4090 super rápida"), only before a connective or the end.
 _TIER_AFTER = regexes.compile(
@@ -2339,6 +2446,10 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
             rest = normalize(scan.work[glued.end() : end])
             if gpu := indexes["gpu"].get(rest) or _plural_gpu(rest, indexes["gpu"]):
                 matches.append((length, end - start, -start, glued.end(), end, "gpu", gpu))
+        # "H100x2", "l40sx4": a count glued after it (read by _gpu_count, as "H100 x2" is).
+        glued = _GLUED_COUNT_AFTER.search(scan.work, start, end) if length == 1 else None
+        if glued and (gpu := indexes["gpu"].get(normalize(scan.work[start : glued.start()]))):
+            matches.append((length, end - start, -start, start, glued.start(), "gpu", gpu))
     for _, _, _, start, end, kind, item in sorted(matches, reverse=True):
         if scan.taken.intersection(range(start, end)):
             continue  # part of it went to a longer name
@@ -2477,6 +2588,10 @@ _COUNT_AFTER_GPU = regexes.compile(r"\s*\(?\s*(?:[x×*]\s*(\d{1,4})\b|(\d{1,4})\
 # A pre-training cluster is counted in hundreds ("with 512 H100s", "em 128 h100"): up to the engine's most,
 # unless a context word says the number is tokens ("contexto de 4096 h100" is no 4,096 GPUs).
 _MOST_GPUS_NAMED = 4096
+# "2 ou 4 H100", "2x or 4x H100s": the first of a choice of counts before a GPU's count.
+_COUNT_CHOICE_BEFORE = regexes.compile(
+    r"(?<![\w.,=:])(\d{1,2})\s*[x×*]?\s*,?\s*\b(?:ou|or|vs\.?|versus)\s+(?:(?:talvez|maybe|entao|then)\s+)?$"
+)
 # Above 64, a number before a GPU is GPUs only after a word that says so ("with 512 H100s", "em 128 h100"):
 # in shorthand ("30b-a3b 2048 a100") a power of two before a GPU is the context. After it, "x128" says so.
 _CLUSTER_CUE = regexes.compile(r"\b(?:em|on|with|com|using|usando|across|sobre|in|de)\s+$")
@@ -2567,6 +2682,12 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
         if count <= _MOST_PER_SERVER:
             count *= machines
         scan.blank(*servers.span())
+    choice = _COUNT_CHOICE_BEFORE.search(scan.work, 0, m.start()) if before and not machines else None
+    if choice and 0 < int(choice.group(1)) <= 64 and int(choice.group(1)) != count:
+        # "2 ou 4 H100?": a choice of counts of one GPU, weighed as two setups (the first typed is sized).
+        scan.found.setdefault("gpu_count_other", []).append((count, scan.original[first:start].strip()))
+        count, first = int(choice.group(1)), choice.start()
+        scan.blank(choice.start(), choice.end())
     typed = f"{scan.original[first:start]} {scan.original[end:last]}".strip()
     scan.found.setdefault("gpus", []).append((count, typed))
     scan.found.setdefault("gpu_count_at", []).append((start, count))  # the count of the GPU named there
@@ -3258,6 +3379,92 @@ def _served_adapter_counts(scan: _Scan) -> None:
     scan.found["lora_adapters"] = counted or [(1, found[0][1])]
 
 
+def _summed_parts(scan: _Scan) -> None:
+    """Parts of one group of people, summed (_summed). What is not is read as before: two counts are then a
+    contradiction, and "1000 usuários, 50 simultâneos" a head-count and the people at once."""
+    if not _PART_JOINT_CUE.search(scan.work):
+        return
+    found = list(_PART_COUNTED.finditer(scan.work))
+    if "(" in scan.work:
+        found += _PART_LISTED.finditer(scan.work)
+    if _TEAM_CUE.search(scan.work):
+        found += _PART_TEAM.finditer(scan.work)
+    parts: list[re.Match] = []
+    for m in sorted(found, key=lambda m: (m.start(), -m.end())):  # leftmost, then longest, never overlapping
+        if (not parts or m.start() >= parts[-1].end()) and not scan.taken.intersection(range(*m.span())):
+            parts.append(m)
+    chain: list[re.Match] = []
+    for m in [*parts, None]:
+        if m is not None and chain and _PART_JOINT.fullmatch(scan.work, chain[-1].end(), m.start()):
+            chain.append(m)
+            continue
+        if len(chain) > 1 and _summed(scan, chain):
+            return
+        chain = [m] if m is not None else []
+
+
+def _phases(scan: _Scan, m: re.Match) -> bool:
+    """Two counts of users said as phases (PHASES): the larger is the users, the smaller the pilot."""
+    a, b = parse_count(m.group(1).replace(" ", "")), parse_count(m.group(4).replace(" ", ""))
+    gap = m.group("gap")
+    if any(len(w) > 4 and w not in FILLER for w in LETTERS.findall(_PHASE_WORD.sub(" ", gap))):
+        return False  # "500 usuários diários, depois 2000": more than the phases between them
+    if a == b or not (m.group("an") or m.group("bn")) or traffic_query.names_at_once(m.group(0)):
+        return False
+    before = _PHASE_BEFORE.search(scan.work, max(0, m.start() - 40), m.start())
+    after = _PHASE_AFTER.match(scan.work, m.end())
+    if not (_PHASE_WORD.search(gap) or (after and after.group(0).strip())):
+        return False
+    if m.group("an") and _PER.match(gap):
+        return False  # "10 conversas por segundo, depois 100": a rate
+    if not m.group("an") and not (before and _PHASE_NEXT.match(gap)):
+        # "2 gpus, depois 100 usuários", "em produção, 4 bits, 200 usuários": a bare number is a phase's only
+        # after a phase's word, with nothing but the phases' words after it
+        return False
+    if not m.group("bn") and not after:
+        return False  # "depois 4 gpus"
+    start = before.start() if before else m.start()
+    end = after.end() if after and after.group(0).strip(" ,;.!?)") else m.end()
+    typed = scan.original[start:end].strip(" ,;")
+    scan.found.setdefault("users", []).append((max(a, b), typed))
+    scan.found["pilot_users"] = [(min(a, b), typed)]
+    scan.found.setdefault("intent", []).append((Intent.production, typed))
+    scan.blank(start, end)
+    return True
+
+
+def _group(m: re.Match, name: str) -> str | None:
+    """A named group of a part, None when the part's pattern has no such group."""
+    return m.group(name) if name in m.re.groupindex else None
+
+
+def _summed(scan: _Scan, chain: list[re.Match]) -> bool:
+    """Parts of one group of people, joined as a list (_PART_JOINT), summed. Each part names its group or its
+    own kind of people ("12 sales reps and 30 support agents"), and at least one says it counts people (a
+    people noun, a team's word, or a verb of use in the question): "10 usuários e 20 usuários" stay two
+    values, and "1000 usuários, 50 simultâneos" people at once (read later)."""
+    start, end = chain[0].start(), chain[-1].end()
+    if traffic_query.names_at_once(scan.work[start : end + 30]) or _PHASE_WORD.search(scan.work, start, end):
+        return False  # people at once, or phases ("10 usuários no piloto e 100 em produção")
+    kinds = [m.lastgroup for m in chain]
+    groups = [_group(m, "g1") or _group(m, "g2") or _group(m, "g3") for m in chain]
+    nouns = [strip_accents(noun) if (noun := _group(m, "noun")) else None for m in chain]
+    if "grouped" in kinds and not (kinds[0] == "people" and groups[0]):
+        return False  # "15 do comercial" only after "10 pessoas do suporte"
+    named = all(g for g in groups) or len({*groups, *nouns} - {None}) >= len(chain)
+    if not named and "team" not in kinds:
+        return False
+    people = {"people", "team"} & set(kinds) or re.search(rf"\b{_USE}\b", scan.work)
+    if not people:
+        return False
+    counts = [int(next(n for k in ("n1", "n2", "n3", "n4") if (n := _group(m, k)))) for m in chain]
+    typed = scan.original[start:end].strip()
+    scan.found.setdefault("users", []).append((sum(counts), typed))
+    scan.found["users_summed"] = [(counts, typed)]
+    scan.blank(start, end)
+    return True
+
+
 def _per_place_users(m: re.Match) -> int | None:
     """The places times the people in each; "com" alone ("300 lojas com 2 atendentes") needs a plural place
     that is no GPU, server or request ("2 servidores com 8 usuários" is no product of people)."""
@@ -3282,6 +3489,25 @@ def _one(scan: _Scan, kind: str, label: str):
         hint = "query.two_models" if label == "model" else "query.examples"
         raise QueryError("query.contradiction", hint=hint, what=label, first=typed[0], second=typed[1])
     return distinct[0] if distinct else None
+
+
+def _context_and_total(scan: _Scan, query: Query) -> dict:
+    """The context and the users; a total of tokens beside them ("8k por usuário e 40 usuários, total 320k")
+    is every conversation's context summed: said back when it is their product, a contradiction when it is
+    not, and with no context said, the total shared by the users (or the context itself, for one user)."""
+    context, users = _one(scan, "context", "context"), _one(scan, "users", "users")
+    totals = scan.found.get("context_total")
+    if not totals:
+        return dict(context=context, users=users)
+    total, typed = totals[0]
+    if context is None:
+        context = max(round(total / (users or 1)), 1)
+    elif abs(context * (users or 1) - total) > TOTAL_TOLERANCE * total:
+        said = scan.found["context"][0][1]
+        raise QueryError("query.contradiction", what="context", first=said, second=typed)
+    if users and users > 1:
+        query.context_totals.append((typed, context, users))
+    return dict(context=context, users=users)
 
 
 def _intent(scan: _Scan) -> Intent | None:
@@ -3425,6 +3651,15 @@ def _gpus_named(scan: _Scan) -> dict:
     gets its own verdict; a count goes with the first GPU's (the others are weighed at the same count)."""
     named = scan.found.get("gpu", [])
     names = list(dict.fromkeys(v for v, _ in named))
+    other_counts = [v for v, _ in scan.found.get("gpu_count_other", [])]
+    if len(names) == 1 and (other_counts or _same_gpu_counts(scan)):
+        # "2 ou 4 H100?", "H100 x2 ou 4xH100?": one GPU at counts to choose between, weighed as two GPUs are.
+        # In the order typed (the longest names were read first: "H100 x2 ou 4xH100" starts with the 2).
+        counts = list(dict.fromkeys(n for _, n in sorted(scan.found.get("gpu_count_at", []))))
+        counts += [n for n in other_counts if n not in counts]
+        return dict(
+            gpu=names[0], gpus=counts[0], compare_gpus=names * (len(counts) - 1), compare_counts=counts[1:]
+        )
     if len(names) < 2:
         return dict(gpu=_one(scan, "gpu", "gpu"), gpus=_one(scan, "gpus", "gpus"))
     at = sorted(scan.found.get("gpu_at", []))
@@ -3467,6 +3702,21 @@ def _gpus_named(scan: _Scan) -> dict:
         # "2 L40S ou 1 H100": each count with its GPU (both read left to right)
         return dict(gpu=names[0], gpus=counts[0], compare_gpus=names[1:], compare_counts=counts[1:])
     return dict(gpu=names[0], gpus=counts[0] if counts else None, compare_gpus=names[1:])
+
+
+_CHOICE_JOINT = regexes.compile(r"\b(?:ou|or|vs\.?|versus)\b|/", re.IGNORECASE)
+
+
+def _same_gpu_counts(scan: _Scan) -> bool:
+    """Whether one GPU is named more than once, each time with its own count, joined by "ou", "or", "vs"
+    ("H100 x2 ou 4xH100", "2x h100 or 4x h100"): a choice of counts, not a contradiction."""
+    at, ends = sorted(scan.found.get("gpu_at", [])), sorted(end for end, _ in scan.found.get("gpu_end", []))
+    adjacent = dict(scan.found.get("gpu_count_at", []))
+    if len(at) < 2 or len(ends) != len(at) or len(adjacent) != len(at):
+        return False
+    if len(set(adjacent.values())) != len(adjacent):
+        return False
+    return all(_CHOICE_JOINT.search(scan.original, ends[i], at[i + 1][0]) for i in range(len(at) - 1))
 
 
 # Between two cards of one machine: "+", "e", "and", "mais", "plus", with the second's count.
@@ -3557,11 +3807,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         raise QueryError("query.contradiction", what="model", first=typed[0], second=typed[1])
     fields = dict(
         precision=_precision(scan, catalog),
+        **_context_and_total(scan, query),
         kv_precision=_one(scan, "kv", "kv"),
-        context=_one(scan, "context", "context"),
         context_max=True if scan.found.get("context_max") and not scan.found.get("context") else None,
         pages_asked=True if scan.found.get("pages_asked") else None,
-        users=_one(scan, "users", "users"),
         **_gpus_named(scan),
         seq_len=_one(scan, "seq_len", "seq_len"),
         batch=_one(scan, "batch", "batch"),
@@ -3764,6 +4013,13 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # "5000 clientes, 300 atendentes usando ao mesmo tempo": the users beside a head-count, said to be at
         # once (they had been shown as such and the head-count's estimate sized).
         fields["users_at_once"] = True
+    for counts, typed in scan.found.get("users_summed", []):
+        query.users_summed.append((typed, counts))
+    for pilot, typed in scan.found.get("pilot_users", []):
+        if fields["users"] and pilot < fields["users"] and not fields.get("users_at_once"):
+            # "piloto com 10 usuários e depois 100": the production sized, the pilot said in a note.
+            fields["pilot_users"] = pilot
+            query.phases.append((typed, pilot, fields["users"]))
     count = _one(scan, "load_count", "traffic.population")
     bare = _one(scan, "bare_count", "traffic.population")
     if count is not None:
@@ -4239,6 +4495,7 @@ SERVING_ONLY = frozenset(
         "kv_precision",
         "context",
         "users",
+        "pilot_users",
         "contract",
         "term_days",
         "lora_adapters",

@@ -1021,6 +1021,11 @@ def names_at_once(text: str) -> bool:
 _AT_ONCE = regexes.compile(rf"\b(?:{_alternatives(_words()['in_flight'])})\b")
 
 
+def team_words() -> str:
+    """traffic_words.toml's words for a team ("equipe", "team"), as one regular-expression alternation."""
+    return _alternatives(_words()["team"])
+
+
 def _word_lengths() -> re.Pattern:
     w = _words()
     prompts = f"{_alternatives(w['prompt_nouns'])}|{_alternatives(w['documents'])}"

@@ -63,6 +63,8 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     "durations": ("hour", "day", "week", "month", "year", "deadline", "period", "yearly"),
     "dates": ("months",),
     "users": ("nouns", "keys", "one", "at_once"),
+    # Several counts of users in one question: parts that add up, or phases (sizing/query.py _users_said)
+    "parts": ("phases", "use"),
     "counts": (
         "gpus",
         "pairs",

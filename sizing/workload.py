@@ -218,6 +218,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     business_hours: bool = False  # "horário comercial": the offering's business hours, on weekdays
     # the users were said to be at once: never read as a head-count
     users_at_once: bool = False
+    # Serving in phases ("piloto com 10 usuários e depois 100"): the users of the first, smaller phase; the
+    # workload is the production's, and a note says what the pilot needs (sizing/engine.py)
+    pilot_users: int | None = None
     # the contract mode the customer asked for
     contract: ContractMode | None = None
     # serving: the days the GPUs are rented for

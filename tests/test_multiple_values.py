@@ -1,0 +1,194 @@
+"""Messages that give several values of one kind, read as a GPU-cloud sales engineer reads them: team sizes
+that add up, a pilot then production (the production sized, the pilot in a note), a choice of GPU counts
+(weighed as GPUs are), a value restated in parentheses, and a total of tokens beside each conversation's
+context. None of them is a contradiction."""
+
+import pytest
+
+from bot.rendering import render_text
+from sizing.engine import size
+from sizing.query import QueryError, parse
+
+
+def answer(text):
+    query = parse(text)
+    result = size(query.workload)
+    return query, result, render_text(result, query)
+
+
+# -- team sizes that add up ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "users", "parts"),
+    [
+        ("vendas (10), suporte (25) e jurídico (5) vão usar o llama 70b", 40, "10 + 25 + 5"),
+        ("llama 70b para 10 pessoas do suporte + 15 do comercial", 25, "10 + 15"),
+        ("llama 70b for a sales team of 12 and 30 support agents", 42, "12 + 30"),
+        ("llama 70b pra equipe de vendas com 12 pessoas e 30 atendentes", 42, "12 + 30"),
+        ("llama 70b para 10 devs e 20 analistas", 30, "10 + 20"),
+        ("vendas (10), suporte (25) e juridico (5) vao usar o llama 70b", 40, "10 + 25 + 5"),
+    ],
+)
+def test_counts_of_people_listed_as_parts_are_summed(text, users, parts):
+    query, _result, text_out = answer(text)
+    assert query.workload.users == users
+    assert not query.unknown
+    said = text_out.splitlines()[1]
+    assert parts in said and str(users) in said  # "Somei “...”: 10 + 25 + 5 = 40 usuários."
+
+
+@pytest.mark.parametrize(
+    ("text", "users", "population"),
+    [
+        ("llama 70b 1000 usuários, 50 simultâneos", 50, 1000),  # a head-count and the people at once
+        ("llama 70b 500 pessoas, 50 simultaneamente", 50, 500),
+    ],
+)
+def test_a_head_count_and_the_people_at_once_are_not_summed(text, users, population):
+    workload = parse(text).workload
+    assert (workload.users, workload.population) == (users, population)
+
+
+def test_the_same_count_said_twice_with_nothing_to_tell_them_apart_is_still_a_contradiction():
+    with pytest.raises(QueryError) as e:
+        parse("llama 70b 10 usuários e 20 usuários")
+    assert e.value.key == "query.contradiction"
+
+
+# -- phases: the production sized, the pilot in a note -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "pilot", "production", "pilot_word"),
+    [
+        ("llama 70b piloto com 10 usuários e depois 100", 10, 100, "Piloto"),
+        ("llama 70b começa com 20 usuários, depois vai pra produção com 500", 20, 500, "Piloto"),
+        ("llama 70b comeca com 20 usuarios, depois vai pra producao com 500", 20, 500, "Piloto"),
+        ("llama 70b start with 5 users, scale to 200 later", 5, 200, "Pilot"),
+        ("llama 70b 10 users for the pilot and 100 in production", 10, 100, "Pilot"),
+        ("llama 70b 10 usuários no piloto e 100 em produção", 10, 100, "Piloto"),
+        ("qwen 32b: piloto de 3 meses com 15 pessoas, depois rollout para 300 usuários", 15, 300, "Piloto"),
+        ("llama 70b primeira fase 50 utilizadores, numa fase seguinte 400", 50, 400, "Piloto"),
+    ],
+)
+def test_users_said_in_phases_size_the_production_and_note_the_pilot(text, pilot, production, pilot_word):
+    query, result, text_out = answer(text)
+    assert (query.workload.users, query.workload.pilot_users) == (production, pilot)
+    assert not query.unknown
+    assert result.workload.context_tokens != production  # "com 500" had been read as a 500-token context
+    note = next(n for n in result.notes if n.startswith(pilot_word))
+    assert str(pilot) in note
+    assert note in text_out
+    assert str(production) in text_out.splitlines()[0]
+
+
+def test_the_pilot_fits_on_less_than_the_production():
+    _, result, _ = answer("llama 70b piloto com 10 usuários e depois 100")
+    pilot = size(parse("llama 70b 10 usuários").workload).recommendation
+    assert pilot.gpu_name in result.notes[0]
+    assert result.recommendation.gpu_name not in result.notes[0] or pilot.count != result.recommendation.count
+
+
+def test_a_rate_then_a_bare_number_is_no_phase():
+    workload = parse("llama 8b, 10 conversas por segundo, depois 100").workload
+    assert workload.pilot_users is None and workload.rate_per_s == 10
+
+
+# -- a choice of GPU counts ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "first", "other"),
+    [
+        ("llama 70b H100 x2 ou 4xH100?", 2, 4),
+        ("llama 70b 2 ou 4 H100?", 2, 4),
+        ("llama 70b 2x or 4x H100s?", 2, 4),
+        ("llama 70b duas ou quatro h100", 2, 4),
+        ("llama 70b 2x h100 vs 4x h100", 2, 4),
+    ],
+)
+def test_a_choice_of_counts_of_one_gpu_weighs_both(text, first, other):
+    query, result, text_out = answer(text)
+    assert (query.workload.gpu, query.workload.gpus) == ("h100-sxm", first)
+    assert (result.requested.gpu, result.requested.count) == ("h100-sxm", first)
+    (compared,) = [a for a in result.alternatives if a.kind == "compared_gpu"]
+    assert (compared.setup.gpu, compared.setup.count) == ("h100-sxm", other)
+    assert f"{first}× H100 SXM 80 GB" in text_out.splitlines()[0]
+    assert f"{other}× H100 SXM 80 GB" in text_out.splitlines()[0]
+
+
+def test_each_gpu_of_a_choice_is_said_with_its_count():
+    _, _, text_out = answer("llama 70b: 2x h100 ou 4x a100?")
+    assert "2× H100 SXM 80 GB ou 4× A100 SXM 80 GB" in text_out.splitlines()[0]
+
+
+@pytest.mark.parametrize("text", ["llama 70b H100x2", "llama 70b h100 x 2", "llama 70b l40sx2"])
+def test_a_count_glued_after_a_gpu_is_its_count(text):
+    query = parse(text)
+    assert query.workload.gpus == 2 and query.workload.gpu in ("h100-sxm", "l40s")
+    assert not query.unknown
+
+
+# -- a value restated in parentheses ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("llama 70b 128k (cento e vinte e oito mil tokens)", "context", 131072),
+        ("llama 70b contexto de 32k (32.768 tokens)", "context", 32768),
+        ("llama 70b 128k (128.000 tokens) de contexto", "context", 131072),
+        ("llama 70b 10 usuários (dez)", "users", 10),
+        ("llama 70b 20 users (twenty)", "users", 20),
+    ],
+)
+def test_a_value_restated_in_parentheses_is_one_value(text, field, value):
+    query = parse(text)
+    assert getattr(query.workload, field) == value
+    assert not query.unknown
+
+
+def test_a_different_value_in_parentheses_is_still_a_contradiction():
+    with pytest.raises(QueryError) as e:
+        parse("llama 70b 10 usuários (20 usuários)")
+    assert e.value.key == "query.contradiction"
+
+
+# -- a total of tokens beside each conversation's ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "llama 70b 8k por usuário e 40 usuários, total 320k",
+        "llama 70b 8k tokens per user, 40 users, 320k tokens in total",
+        "llama 70b 8k de contexto por conversa, 40 conversas (320 mil tokens ao todo)",
+        "llama 70b 40 usuários, 320k no total",
+    ],
+)
+def test_a_total_of_tokens_is_the_conversations_summed(text):
+    query, result, text_out = answer(text)
+    assert (query.workload.context, query.workload.users) == (8192, 40)
+    assert not query.unknown
+    assert result.workload.context_tokens == 8192
+    assert "40 × 8k" in text_out.splitlines()[1]
+
+
+def test_a_total_that_is_not_the_sum_is_a_contradiction():
+    with pytest.raises(QueryError) as e:
+        parse("llama 70b 8k por usuário e 40 usuários, total 100k")
+    assert e.value.key == "query.contradiction"
+
+
+@pytest.mark.parametrize(
+    ("text", "users"),
+    [
+        ("70B em produção, 4 bits, 200 usuários, contexto de 4 mil tokens", 200),  # "4 bits" is no pilot
+        ("qwen3 30b-a3b nf4 8k users=200 produção", 200),  # "8k users=200" is a context and the users
+        ("llama 70b 2 gpus, depois 100 usuários", 100),
+    ],
+)
+def test_other_numbers_beside_users_and_a_phase_word_are_no_phases(text, users):
+    workload = parse(text).workload
+    assert (workload.users, workload.pilot_users) == (users, None)
