@@ -32,7 +32,7 @@ ORDER = ("id", "name", "aliases", "hf_repos", "params_official_billions", "param
          "extended_context", "extended_context_method", "extended_context_kind", "extended_context_prefill",
          "extended_context_minimum_gb", "extended_context_config", "mlp", "norm", "norms_per_layer", "qkv_bias", "o_bias",
          "mlp_bias", "qk_norm", "attention_sinks", "attention_output_gate", "layer_pattern", "window",
-         "global_kv_heads", "global_head_dim", "global_k_eq_v", "extra_params", "moe", "mla", "linear_attention", "source", "notes")  # fmt: skip
+         "global_kv_heads", "global_head_dim", "global_k_eq_v", "extra_params", "moe", "mla", "linear_attention", "mamba", "source", "notes")  # fmt: skip
 
 
 def main(argv: list[str], hub=None, out=sys.stdout, err=sys.stderr, stdin=sys.stdin) -> int:

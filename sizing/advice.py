@@ -1450,6 +1450,17 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
                 state=i18n.gb(kv_cache.state_bytes(a), lang),
             )
         )
+    if a.mamba and not plan.stage.is_training:
+        out.append(
+            t(
+                lang,
+                "note.model.mamba",
+                mamba=a.mamba_layers,
+                layers=a.num_layers,
+                attention=a.attention_layers,
+                state=i18n.gb(kv_cache.state_bytes(a), lang),
+            )
+        )
     if plan.published_minimum_gb and rec is not None and rec.problem is None and not is_budget(rec.gpu):
         out.append(_published_minimum(plan, rec, catalog))
     if a.extra_params:

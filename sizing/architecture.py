@@ -106,6 +106,60 @@ class LinearAttention(Strict, kw_only=True):
         return math.ceil((conv + recurrent) / tp)
 
 
+class Mamba2(Strict, kw_only=True):
+    """Mamba-2 mixer layers (M in layer_pattern; Nemotron-H, Granite 4.0-H): a fixed-size state per
+    conversation instead of a KV cache.
+
+    The mixer (transformers NemotronHMamba2Mixer / BambaMixer; vLLM mamba_mixer2.py MambaMixer2) projects the
+    hidden state to a gate and x (d_inner = num_heads x head_dim each), B and C (n_groups x state_size each)
+    and one dt per head, runs a causal convolution of conv_kernel over x, B and C, and keeps one
+    head_dim x state_size matrix per head. vLLM keeps the convolution's last conv_kernel - 1 inputs and those
+    matrices for every running sequence (vllm/model_executor/layers/mamba/mamba_utils.py,
+    mamba2_state_shape)."""
+
+    num_heads: Positive
+    head_dim: Positive
+    state_size: Positive
+    n_groups: Positive
+    conv_kernel: Positive
+    conv_bias: bool = True  # mamba_conv_bias / use_conv_bias
+    proj_bias: bool = False  # mamba_proj_bias / use_bias: biases on in_proj and out_proj
+    # Bytes per value of the SSM state as vLLM serves the model (mamba_ssm_cache_dtype): the model's BF16
+    # unless the model's vLLM config says otherwise (Nemotron-H: FP32).
+    ssm_state_bytes: Positive = 2
+
+    @property
+    def d_inner(self) -> int:
+        return self.num_heads * self.head_dim
+
+    def conv_dim(self, tp: int = 1) -> int:
+        """Channels of the convolution: x, B and C. Under tensor parallelism vLLM gives every rank the groups
+        its heads need, adding groups when tp does not divide them (MambaStateShapeCalculator.
+        extra_groups_for_head_shards: n_groups 1 on 2 GPUs keeps 2)."""
+        groups = self.n_groups + (0 if self.n_groups % tp == 0 else tp - self.n_groups)
+        return self.d_inner + 2 * groups * self.state_size
+
+    def state_bytes(self, tp: int, conv_bytes: int) -> int:
+        """Bytes one layer keeps per sequence on one GPU of a tensor-parallel group: the convolution state,
+        (conv_kernel - 1) x conv_dim / tp in the model's dtype, and the SSM state,
+        num_heads / tp x head_dim x state_size in ssm_state_bytes (mamba_utils.py mamba2_state_shape)."""
+        conv = (self.conv_kernel - 1) * math.ceil(self.conv_dim(tp) / tp)
+        ssm = math.ceil(self.num_heads / tp) * self.head_dim * self.state_size
+        return conv * conv_bytes + ssm * self.ssm_state_bytes
+
+    def parts(self, hidden: int) -> tuple[int, int]:
+        """Linear weights and small tensors of one mixer: in_proj (hidden -> 2 d_inner + 2 n_groups
+        state_size + num_heads) and out_proj (d_inner -> hidden); the depthwise conv1d (conv_dim x
+        conv_kernel, and its bias), dt_bias, A_log and D per head, the gated RMSNorm over d_inner."""
+        in_rows = 2 * self.d_inner + 2 * self.n_groups * self.state_size + self.num_heads
+        linear = hidden * in_rows + self.d_inner * hidden
+        conv = self.conv_dim()
+        other = conv * self.conv_kernel + (conv if self.conv_bias else 0) + 3 * self.num_heads + self.d_inner
+        if self.proj_bias:
+            other += in_rows + hidden
+        return linear, other
+
+
 class CompressedAttention(Strict, kw_only=True):
     """DeepSeek-V4's attention: one 512-wide latent per stored entry serves as both key and value for every
     query head (num_kv_heads 1, head_dim), queries come through a low-rank projection and the output
@@ -140,7 +194,7 @@ class CompressedAttention(Strict, kw_only=True):
         return 2 if ratio == csa_ratio else 1
 
 
-LAYER_KINDS = frozenset("GLRXCH")  # the letters of layer_pattern (see Architecture)
+LAYER_KINDS = frozenset("GLRXCHMF")  # the letters of layer_pattern (see Architecture)
 
 
 class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cached_property values
@@ -174,8 +228,13 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     # cross-attention to an image's tokens (Llama 3.2 Vision's cross_attention_layers): its weights are the
     # language model's, but it keeps none of the conversation's keys and values. C and H are DeepSeek-V4's
     # compressed layers (`compressed`): C keeps one entry per 4 tokens and an indexer, H one per 128; its
-    # window-only layers are L.
-    layer_pattern: Annotated[str, msgspec.Meta(min_length=1)] = "G"  # of G, L, R, X, C, H: checked below
+    # window-only layers are L. M = a Mamba-2 mixer that keeps a fixed-size state per conversation (`mamba`;
+    # Nemotron-H, Granite 4.0-H). F = a layer that is an MLP alone (Nemotron-H's "-"): a pattern with F
+    # layers is Nemotron-H's, where each layer is one block, a mixer or an MLP (transformers NemotronHBlock,
+    # vLLM nemotron_h.py ALL_DECODER_LAYER_TYPES), so only its F layers have an MLP.
+    layer_pattern: Annotated[str, msgspec.Meta(min_length=1)] = (
+        "G"  # of G, L, R, X, C, H, M, F: checked below
+    )
     window: NonNegative = 0
     # Full-attention (G) layers shaped unlike the others (Gemma 4 31B: local layers keep 16 KV heads of 256,
     # full layers 4 KV heads of 512; transformers Gemma4TextAttention, num_global_key_value_heads and
@@ -189,6 +248,7 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     moe: MoE | None = None
     mla: MLA | None = None
     linear_attention: LinearAttention | None = None
+    mamba: Mamba2 | None = None
     compressed: CompressedAttention | None = None
     # Parameters outside the text transformer that a checkpoint carries and a server loads (a vision
     # encoder and its projector): kept at 16-bit by every format, and outside the KV cache.
@@ -202,7 +262,7 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
         # compiled cache (sizing/regexes.py), and this needs none.
         if not set(self.layer_pattern) <= LAYER_KINDS:
             raise ValueError(
-                f"layer_pattern {self.layer_pattern!r} may hold only the letters G, L, R, X, C and H"
+                f"layer_pattern {self.layer_pattern!r} may hold only the letters G, L, R, X, C, H, M and F"
             )
         for field in ("num_kv_heads", "global_kv_heads"):
             kv = getattr(self, field)
@@ -212,6 +272,12 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
             raise ValueError("a layer_pattern with local layers (L) needs a window")
         if ("R" in self.layer_pattern) != (self.linear_attention is not None):
             raise ValueError("linear-attention layers (R in layer_pattern) and linear_attention go together")
+        if ("M" in self.layer_pattern) != (self.mamba is not None):
+            raise ValueError("Mamba-2 layers (M in layer_pattern) and mamba go together")
+        if "F" in self.layer_pattern and len(self.layer_pattern) != self.num_layers:
+            raise ValueError(
+                "a layer_pattern with MLP-only layers (F) lists every layer, as Nemotron-H's does"
+            )
         # compressed without C or H: DeepSeek-V4's window-only MTP layer alone (sizing/speculative.py).
         if set(self.layer_pattern) & set("CH") and self.compressed is None:
             raise ValueError("compressed layers (C, H in layer_pattern) need compressed")
@@ -257,6 +323,14 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     def is_cross(self, layer: int) -> bool:
         return self.kind(layer) == "X"
 
+    def is_mamba(self, layer: int) -> bool:
+        return self.kind(layer) == "M"
+
+    def has_mlp(self, layer: int) -> bool:
+        """Whether a layer has an MLP (or MoE): all do, but in a Nemotron-H pattern (one with F layers)
+        only the F layers."""
+        return "F" not in self.layer_pattern or self.kind(layer) == "F"
+
     def kind(self, layer: int) -> str:
         """The letter of layer_pattern a layer follows (the pattern repeats over the layers)."""
         return self.layer_pattern[layer % len(self.layer_pattern)]
@@ -284,9 +358,23 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
         return sum(self.is_cross(i) for i in range(self.num_layers))
 
     @cached_property
+    def mamba_layers(self) -> int:
+        return sum(self.is_mamba(i) for i in range(self.num_layers))
+
+    @cached_property
+    def mlp_only_layers(self) -> int:
+        """Nemotron-H's layers that are an MLP alone (F)."""
+        return sum(self.kind(i) == "F" for i in range(self.num_layers))
+
+    @cached_property
+    def state_layers(self) -> int:
+        """Layers that keep a fixed-size state per conversation instead of keys and values (R and M)."""
+        return self.linear_layers + self.mamba_layers
+
+    @cached_property
     def attention_layers(self) -> int:
         """Layers with softmax attention weights (full, local or cross-attention)."""
-        return self.num_layers - self.linear_layers
+        return self.num_layers - self.linear_layers - self.mamba_layers - self.mlp_only_layers
 
     @cached_property
     def cached_layers(self) -> int:
@@ -296,10 +384,10 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     @cached_property
     def global_layers(self) -> int:
         """Layers that read the whole context: full attention, and DeepSeek-V4's compressed layers (C, H)."""
-        return self.num_layers - self.local_layers - self.linear_layers - self.cross_layers
+        return self.attention_layers - self.local_layers - self.cross_layers
 
     def is_moe_layer(self, layer: int) -> bool:
-        if not self.moe or layer < self.moe.first_dense_layers:
+        if not self.moe or layer < self.moe.first_dense_layers or not self.has_mlp(layer):
             return False
         # HF's interleave_moe_layer_step: layer i is MoE when (i + 1) % step == 0.
         return (layer + 1) % self.moe.every == 0
@@ -310,7 +398,8 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
 
     @cached_property
     def dense_layers(self) -> int:
-        return self.num_layers - self.moe_layers
+        """Layers with a dense MLP."""
+        return sum(self.has_mlp(i) for i in range(self.num_layers)) - self.moe_layers
 
     # -- parameter counts ------------------------------------------------------------------------
 
@@ -480,6 +569,10 @@ def count_parts(a: Architecture) -> ParamParts:
         linear = h * (2 * la.key_dim + 2 * la.value_dim) + h * 2 * la.num_v_heads + la.value_dim * h
         attention += linear * a.linear_layers
         other += (la.conv_dim * la.conv_kernel + 2 * la.num_v_heads + la.head_v_dim) * a.linear_layers
+    if a.mamba:
+        linear, small = a.mamba.parts(h)
+        attention += linear * a.mamba_layers
+        other += small * a.mamba_layers
 
     # MLPs.
     matrices = 3 if a.mlp == "gated" else 2
@@ -492,6 +585,8 @@ def count_parts(a: Architecture) -> ParamParts:
     mlp = experts = router = active_experts = expert_biases = 0
     dense_width = (a.moe.dense_intermediate_size if a.moe else None) or a.intermediate_size
     for layer in range(a.num_layers):
+        if not a.has_mlp(layer):
+            continue
         if not a.is_moe_layer(layer):
             w, b = ffn(dense_width)
             mlp, other = mlp + w, other + b

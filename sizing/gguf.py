@@ -59,7 +59,8 @@ def rule_types(ftypes) -> frozenset[str]:
 
 class Tensor(msgspec.Struct, frozen=True):
     role: (
-        str  # token_embd, output, attn_q, attn_k, attn_v, attn_output, attn_other, ffn_gate, ffn_up, ffn_down
+        str  # token_embd, output, attn_q, attn_k, attn_v, attn_output, attn_other, ffn_gate, ffn_up, ffn_down,
+        # ssm_in, ssm_out
     )
     layer: int  # -1 outside the blocks
     rows: int
@@ -79,7 +80,16 @@ def tensors(a: Architecture) -> list[Tensor]:
     if not a.tie_embeddings:
         out.append(Tensor("output", -1, a.vocab_size, h))
     for i in range(a.num_layers):
-        if a.mla:
+        if a.is_mamba(i):
+            # llama.cpp's Mamba-2 tensors (ssm_in, ssm_out; the convolution and per-head vectors are 1-D or
+            # small and stay unquantized): no rule names them, so they take the file's base type.
+            mb = a.mamba
+            assert mb is not None
+            in_rows = 2 * mb.d_inner + 2 * mb.n_groups * mb.state_size + mb.num_heads
+            out += [Tensor("ssm_in", i, in_rows, h), Tensor("ssm_out", i, h, mb.d_inner)]
+        elif a.kind(i) == "F":
+            pass  # Nemotron-H's MLP-only layer: no mixer
+        elif a.mla:
             m = a.mla
             qk = m.qk_nope_head_dim + m.qk_rope_head_dim
             if m.q_lora_rank:
@@ -114,6 +124,8 @@ def tensors(a: Architecture) -> list[Tensor]:
                 out.append(Tensor("attn_v", i, kv_heads * width, h))
             out.append(Tensor("attn_output", i, h, a.num_heads * width))
         widths = []
+        if not a.has_mlp(i):
+            continue
         if a.is_moe_layer(i):
             assert a.moe
             widths.append((a.moe.experts, a.moe.expert_intermediate_size))

@@ -11,6 +11,10 @@ KV cache manager allocates them only that much.
 Linear-attention layers (Qwen3-Next's Gated DeltaNet) keep no keys or values: each conversation holds a
 fixed-size state per layer instead (Architecture.linear_attention), whatever its length. vLLM stores that
 state in the model's dtype unless told otherwise (mamba_ssm_cache_dtype "auto"): 2 bytes per value.
+Mamba-2 layers (Nemotron-H, Granite 4.0-H; Architecture.mamba) likewise keep a fixed state per conversation:
+their convolution's last inputs in the model's dtype and one head_dim x state_size matrix per head, which
+vLLM keeps in FP32 for Nemotron-H (vllm/model_executor/models/config.py, NemotronHForCausalLMConfig: "Only
+float32 is known to have no accuracy issues") and in the model's dtype for Granite 4.0-H.
 Cross-attention layers (Llama 3.2 Vision) keep no keys or values of the conversation's tokens, but those of
 its images' tokens (Architecture.cross_attention_tokens, set per question): the same 2 x kv_heads x head_dim
 values per token and layer (transformers MllamaTextCrossAttention: k_proj and v_proj map the projected vision
@@ -133,20 +137,23 @@ def full_layer_bytes(a: Architecture, kv_bytes: float, tp: int = 1) -> float:
 
 def bytes_per_token(a: Architecture, kv_bytes: float, tp: int = 1) -> float:
     """Bytes one token adds when every attention layer keeps the whole context (the growth rate of full
-    attention); linear-attention and cross-attention layers add nothing per token."""
+    attention); linear-attention, Mamba-2 and cross-attention layers add nothing per token."""
     return global_bytes_per_token(a, kv_bytes, tp) + a.local_layers * bytes_per_token_per_layer(
         a, kv_bytes, tp
     )
 
 
 def state_bytes(a: Architecture, tp: int = 1) -> int:
-    """The fixed state one conversation keeps in the linear-attention layers (DeepSeek-V4: the compressed
-    layers' windows and compressor states), on one GPU of a TP group."""
+    """The fixed state one conversation keeps in the linear-attention and Mamba-2 layers (DeepSeek-V4: the
+    compressed layers' windows and compressor states), on one GPU of a TP group."""
     if a.compressed:
         return compressed_state_bytes(a)
-    if not a.linear_attention:
-        return 0
-    return a.linear_layers * a.linear_attention.state_values(tp) * STATE_BYTES
+    total = 0
+    if a.linear_attention:
+        total += a.linear_layers * a.linear_attention.state_values(tp) * STATE_BYTES
+    if a.mamba:
+        total += a.mamba_layers * a.mamba.state_bytes(tp, STATE_BYTES)
+    return total
 
 
 def cross_bytes(a: Architecture, kv_bytes: float, tp: int = 1) -> float:

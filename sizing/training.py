@@ -157,7 +157,15 @@ def _lora_widths(a: Architecture) -> int:
     matrices = 3 if a.mlp == "gated" else 2
     total = 0
     for layer in range(a.num_layers):
-        total += full_attn if a.kind(layer) == "G" else attn
+        if a.is_mamba(layer):
+            # The Mamba-2 mixer's in_proj and out_proj (PEFT's all-linear takes both; the conv1d is no Linear).
+            mb = a.mamba
+            assert mb is not None
+            total += (h + 2 * mb.d_inner + 2 * mb.n_groups * mb.state_size + mb.num_heads) + (mb.d_inner + h)
+        elif a.kind(layer) != "F":
+            total += full_attn if a.kind(layer) == "G" else attn
+        if not a.has_mlp(layer):
+            continue
         if a.is_moe_layer(layer):
             assert a.moe
             total += a.moe.experts * matrices * (h + a.moe.expert_intermediate_size)  # routed experts
@@ -179,7 +187,18 @@ def layer_activation_bytes_per_token(a: Architecture, layer: int, act: int = ACT
     # Attention: norm input, q/k/v input, q, k, v, attention output (FlashAttention keeps only a
     # per-head log-sum-exp besides these).
     attention = 2 * h + 2 * q + 2 * kv
-    if a.is_moe_layer(layer):
+    if a.is_mamba(layer):
+        # A Mamba-2 mixer (estimate): norm input, in_proj input and output, the convolution's output, the
+        # scan's output and the gated norm's (transformers NemotronHMamba2Mixer.torch_forward).
+        mb = a.mamba
+        assert mb is not None
+        in_rows = 2 * mb.d_inner + 2 * mb.n_groups * mb.state_size + mb.num_heads
+        attention = 2 * h + in_rows + mb.conv_dim() + 2 * mb.d_inner
+    elif a.kind(layer) == "F":
+        attention = 0  # Nemotron-H's MLP-only layer
+    if not a.has_mlp(layer):
+        mlp = 0
+    elif a.is_moe_layer(layer):
         assert a.moe
         k, width = a.moe.experts_per_token, a.moe.expert_intermediate_size
         # Each token goes through k experts: their input copy, gate, up, activation and product.
@@ -254,6 +273,10 @@ def _layer_params(a: Architecture) -> int:
     attention = a.parts.attention // a.num_layers
     matrices = 3 if a.mlp == "gated" else 2
     sizes = []
+    if a.mlp_only_layers:
+        # Nemotron-H: a layer is its mixer or its MLP, never both (the mixers' average stands for each).
+        sizes.append(a.parts.attention // (a.num_layers - a.mlp_only_layers))
+        attention = 0
     if a.dense_layers:
         width = (a.moe.dense_intermediate_size if a.moe else None) or a.intermediate_size
         sizes.append(attention + matrices * h * width)
@@ -305,15 +328,20 @@ def comm_buffers(
 
 
 def _layer_kinds(a: Architecture) -> list[tuple[int, int]]:
-    """(how many layers, the index of one of them) for each kind of layer there is: dense or MoE, and with
-    the full layers' own head shape where it differs (Gemma 4)."""
+    """(how many layers, the index of one of them) for each kind of layer there is: dense or MoE, with the
+    full layers' own head shape where it differs (Gemma 4), Mamba-2 or MLP alone (Nemotron-H)."""
     return _once(a, "layer_kinds", _find_layer_kinds)
 
 
 def _find_layer_kinds(a: Architecture) -> list[tuple[int, int]]:
     kinds: dict[tuple, list[int]] = {}
     for i in range(a.num_layers):
-        key = (a.is_moe_layer(i), a.layer_heads(i) if a.uneven_heads else None)
+        # Mamba-2 and MLP-only (Nemotron-H) layers are kinds of their own.
+        key = (
+            a.is_moe_layer(i),
+            a.layer_heads(i) if a.uneven_heads else None,
+            a.kind(i) in "MF" and a.kind(i),
+        )
         found = kinds.setdefault(key, [0, i])
         found[0] += 1
     return [(count, index) for count, index in kinds.values()]

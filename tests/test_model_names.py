@@ -452,7 +452,7 @@ def test_a_model_said_by_its_kind_and_sizes_is_read_whole(text, model):
         # "Faltou dizer o modelo" had been said, though a model was named.
         ("olmo 3 para 10 usuarios", "olmo 3"),
         # "Não entendi o pedido" with each word listed.
-        ("granite 4.0 h small", "granite 4.0 h small"),
+        ("jamba 1.7 mini", "jamba 1.7 mini"),
         ("exaone 4.0", "exaone 4.0"),
     ],
 )
