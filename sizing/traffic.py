@@ -403,13 +403,14 @@ def decided_by(plan: Plan, rec: Setup, catalog: Catalog) -> str:
 
 
 def _misses_unloaded(plan: Plan, shape: Shape, catalog: Catalog) -> bool:
-    """Whether one copy on `shape` misses the latency targets with a single conversation in flight (the
-    closed loop copies_for_load() ends on)."""
+    """Whether one copy on `shape` misses the latency targets unloaded: a request that finds no other in
+    flight, as first_token_on_smallest() times it (a copy that just meets them unloaded still serves a
+    rate low enough: then the rate decided)."""
     tp, pp, per_copy = _one_copy(plan, shape, catalog)
     if per_copy == 0:
         return False  # it does not hold the model: memory, not latency
     r = replica(plan, shape.gpu, tp, pp, catalog, 1)
-    load = perf.at_concurrency(r, plan.prompt, plan.output, 1, history=plan.history)
+    load = perf.at_concurrency(r, plan.prompt, plan.output, 1e-3, history=plan.history)
     return not within_targets(plan, catalog, load.ttft_s, load.tpot_s)
 
 
