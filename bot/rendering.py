@@ -409,6 +409,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t("understood.gpus_one") if w.gpus == 1 else t("understood.gpus", n=w.gpus))
     if w.memory_utilization is not None:
         parts.append(t("understood.memory_utilization", value=f"{w.memory_utilization:g}"))
+    if w.prefill_chunk:
+        parts.append(t("understood.prefill_chunk", n=i18n.tokens(w.prefill_chunk, lang)))
     if w.seq_len:
         parts.append(t("understood.seq", n=i18n.tokens(w.seq_len, lang)))
     if w.batch:

@@ -1076,8 +1076,8 @@ def decided_text(
         return t(plan.lang, key, **params, load_text=t(plan.lang, f"decided.{load}", **params))
     if decided == "memory":
         key = "decided.memory_copies" if rec.replicas > 1 else "decided.memory"
-    elif decided == "latency":
-        key = "decided.latency"
+    elif decided in ("latency", "latency_load"):
+        key = f"decided.{decided}"
     else:
         key = "decided.throughput_copies" if rec.replicas > 1 else "decided.throughput"
     text = t(plan.lang, key, **params)

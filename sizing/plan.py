@@ -403,7 +403,8 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         lengths = catalog.traffic.lengths
         prompt = w.prompt_tokens or (w.prompt_pages or 0) * lengths.tokens_per_page
         asked_context = max(asked_context, prompt + (w.output_tokens or lengths.output_tokens))
-    prefill_chunk = catalog.offering.serving.prefill_chunk_tokens
+    # the chunk said ("chunked prefill 8192", "--max-num-batched-tokens 8192"), else the offering's
+    prefill_chunk = w.prefill_chunk or catalog.offering.serving.prefill_chunk_tokens
     published_minimum = None  # GB the publisher asks for at the longest context (said beside the setup)
     if model.extended_context and model.max_context < asked_context <= model.extended_context:
         # Beyond the native window, as the model card documents it (YaRN, Dual Chunk Attention): accepted, and

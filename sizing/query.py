@@ -28,6 +28,7 @@ from .names import (
     repo_precision,
     resolve_gpu,
     resolve_model,
+    resolve_precision,
     same_size_word,
 )
 from .plan import DEFAULT_CONTEXT  # the context a thread with none said was sized at ("o dobro do contexto")
@@ -543,12 +544,19 @@ SPEED_ASKED = regexes.compile(
     # "quanto tempo de resposta?", "what's the response time?": the latency asked, with no target (a number
     # after it is a target, read with the traffic)
     r"|\b(?:tempos?\s+de\s+resposta|response\s+times?)\b(?!\s*(?:de|of|em|in|ate|under|<|=|:)?\s*\d)"
+    # "qual o ttft do qwen3 32b?", "time to first token of llama 8b": the first token asked (every answer
+    # gives it); a number after it is a target, read with the traffic before this
+    r"|\b(?:ttft|time\s+to\s+first\s+token|tempo\s+(?:ate|para)\s+o\s+primeiro\s+token)\b"
+    r"(?!\s*(?:de|of|em|in|ate|under|<|=|:)?\s*\d)"
 )
 # "quantas requisições por segundo uma H100 aguenta?": the most requests a setup serves, with no number (a
 # rate given is traffic, read before): the named GPU's answer then says it.
 RATE_ASKED = regexes.compile(
     r"\b(?:requisicoes|requisicao|requests?|reqs?|pedidos|chamadas|calls)\s*(?:por|per|/|a)\s*"
     r"(?:segundo|second|sec|s|minuto|minute|min)\b"
+    # "throughput máximo do gpt-oss-20b numa h100", "max throughput": the saturated output a GPU named gives
+    r"|\b(?:throughput|vazao)\s+(?:maxim[oa]|max|maximum|peak|de\s+pico|saturad[oa])\b"
+    r"|\b(?:max(?:imum)?|maxim[oa]|peak)\s+(?:throughput|vazao)\b"
 )
 # "mistral small 3.1 com visão", "with vision": the model asked to read images (its name's "vision" is read
 # with the name, before).
@@ -609,6 +617,13 @@ TRAIN_TOKENS_PLAIN = regexes.compile(
     rf"(?<![\w.,])({_GROUPED}|\d+(?:\.\d+)?e\+?\d{{1,2}}|\d{{8,}})\s*(?:de\s+)?tokens\b"
     rf"(?!\s+(?:de\s+)?{_CONTEXT_WORD})"
 )
+# "32 seqs", "64 sequências simultâneas", "16 concurrent sequences" in serving: vLLM's sequences at once
+# (--max-num-seqs), the conversations sized; a length is said in tokens or thousands ("4k seqs", SEQ).
+CONCURRENT_SEQS = regexes.compile(
+    r"(?<![\w.,=:])(\d{1,3})\s+(?:(?:concurrent|simultaneous|parallel)\s+)?(?:seqs|sequences|sequencias)"
+    r"(?:\s+(?:simultaneas|concorrentes|em\s+paralelo|paralelas|at\s+once|in\s+parallel|concurrent))?\b"
+    r"(?![\s-]*(?:tokens?|len|length)\b)"
+)
 SEQ = regexes.compile(
     rf"\b{_W('keys.seq_len')}\s*(?:=|:|de|of)?\s*(?:(?:up\s+to|ate|of\s+up\s+to|de\s+ate)\s+)?{_NUM}\s*(k|mil)?(?:\s*tokens)?\b"
     # "4k sequences", "8192-token sequences", "4k seq", "4096 sequence length": the number before the word.
@@ -618,6 +633,14 @@ SEQ = regexes.compile(
     rf"|\s+(?:tokens?\s+)?de\s+(?:sequencias?|comprimento\s+de\s+sequencia))\b"
     # "2 4090 seq 4096": the word starts its own number, and the one before it is something else.
     r"(?![\s=:]*\d)"
+)
+# vLLM's prefill chunk, in prose or as a flag's name: "chunked prefill 8192", "prefill em blocos de 8k",
+# "max_num_batched_tokens=8192", "chunked-prefill-size 4096" (SGLang's flag); never a context.
+PREFILL_CHUNK = regexes.compile(
+    r"\b(?:chunked[\s_-]*prefill(?:[\s_-]*size)?|prefill[\s_-]*chunk(?:[\s_-]*size)?|max[\s_-]*num[\s_-]*batched[\s_-]*tokens"
+    r"|(?:blocos?|chunks?)\s+de\s+prefill|prefill\s+(?:em|in)\s+(?:blocos|chunks))"
+    r"\s*(?:[=:(]|\bde\b|\bof\b|\bwith\b|\bcom\b|\bem\b|\bat\b)?\s*(?:(?:blocos|chunks)\s+(?:de\s+|of\s+)?)?"
+    r"(\d+(?:[.,]\d{3})?)\s*(k)?(?:\s*tokens\b)?\)?"
 )
 # vLLM's "--gpu-memory-utilization 0.95" (a launch line's flag, or pasted in prose as "gpu_memory_utilization=0.95"
 # or "gpu-memory-utilization 95%"): the share of each GPU's memory the server takes, in place of the offering's.
@@ -1661,10 +1684,10 @@ _FLAG = regexes.compile(r"(?<![\w-])(--?)([a-z][\w.-]*)(?:(=|\s+)([^\s-][^\s]*))
 _LAUNCHER = regexes.compile(
     rf"(?<![\w./-]){alternation(VOCAB.words('launch.launchers'))}(?![\w/:-])", re.IGNORECASE
 )
+_LAUNCH_KINDS = ("context", "users", "tp", "pp", "precision", "kv_cache", "model", "memory_utilization",
+                 "prefill_chunk", "lora_enable", "lora_count", "lora_rank")  # fmt: skip
 _LAUNCH_FLAGS = {
-    word.replace("_", "-"): kind
-    for kind in ("context", "users", "tp", "pp", "precision", "kv_cache", "model", "memory_utilization")
-    for word in VOCAB.words(f"launch.{kind}")
+    word.replace("_", "-"): kind for kind in _LAUNCH_KINDS for word in VOCAB.words(f"launch.{kind}")
 }
 # A value a flag takes: a number, a path, a size, a name with a digit or punctuation ("0.9", "8000:8000").
 _FLAG_VALUE = regexes.compile(r"^[\w./:@,+=-]*[\d./:_=@][\w./:@,+=-]*$")
@@ -1682,6 +1705,8 @@ def launch_line(text: str) -> str:
     if not launcher and not re.search(r"(?<![\w-])--[a-z]", text, re.IGNORECASE):
         return text
 
+    lora = {}  # vLLM's LoRA flags, read together: --enable-lora alone serves its default of 1 adapter
+
     def flag(m: re.Match) -> str:
         dashes, name, joiner, value = m.group(1), m.group(2).lower().replace("_", "-"), m.group(3), m.group(4)
         if len(dashes) == 1 and not launcher:
@@ -1689,6 +1714,10 @@ def launch_line(text: str) -> str:
         kind = _LAUNCH_FLAGS.get(name)
         if kind is None and len(dashes) == 1 and len(name) > 2:
             return m.group(0)
+        if kind == "lora_enable":
+            lora.setdefault("count", 1)
+            if value is None or value.lower() in ("true", "1"):
+                return " "
         if value is None:
             return " "
         value = value.rstrip("?!.,;:)")
@@ -1706,6 +1735,11 @@ def launch_line(text: str) -> str:
             return " kv fp8 " if plain.startswith("fp8") else " "
         if kind == "memory_utilization" and re.fullmatch(r"\d*\.?\d+", plain):
             return f" gpu-memory-utilization {plain} "
+        if kind == "prefill_chunk" and re.fullmatch(r"\d+k?", plain):
+            return f" max-num-batched-tokens {plain} "
+        if kind in ("lora_count", "lora_rank") and re.fullmatch(r"\d+", plain):
+            lora["count" if kind == "lora_count" else "rank"] = int(plain)
+            return " "
         # Any other flag: its value goes too when it looks like one (a word such as "quantas" stays).
         return (
             " "
@@ -1714,6 +1748,11 @@ def launch_line(text: str) -> str:
         )
 
     text = _FLAG.sub(flag, text)
+    if lora:
+        # Said as the served adapters are in prose ("4 loras rank 64", "1 lora adapter"), at the flags' place.
+        count, rank = lora.get("count", 1), lora.get("rank")
+        said = f"{count} loras" if count > 1 else "1 lora adapter"
+        text = f"{text} {said}{f' rank {rank}' if rank else ''} "
     # The launcher ("vllm", "llama-server") and a container image with its registry or tag
     # ("vllm/vllm-openai:latest", "ghcr.io/huggingface/text-generation-inference:2.4.0") are no workload.
     return _LAUNCHER.sub(" ", _IMAGE.sub(" ", text))
@@ -1969,6 +2008,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.take(PRETRAINED, "filler", lambda m: True)
         scan.take(FINE_TUNED, "fine_tuned", _fine_tuned_how)
     scan.take(EU_RESIDENCY, "residency", lambda m: _eu_named(scan, m))
+    if "prefill" in scan.work or "batched" in scan.work:  # before contexts: "chunked prefill 8192" is none
+        scan.take(PREFILL_CHUNK, "prefill_chunk", _prefill_chunk)
     serving_said = bool(_SERVING_SAID.search(scan.work))
     # In a thread about serving, adapters counted are served ("e com 20 adaptadores?"); "e com lora?" there
     # still asks about a LoRA fine-tune (_follow_up).
@@ -2015,6 +2056,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
                 break
     if len(counts) > 1:
         _summed_parts(scan)
+    if not training and "seq" in scan.work:  # before the traffic's "16 concurrent": "sequences" goes with it
+        scan.take(CONCURRENT_SEQS, "users", lambda m: n if 1 <= (n := int(m.group(1))) < 256 else None)
     traffic_query.take(scan, follow_up=base is not None, training=training)
     if base is not None and (bare := BARE_COUNT.match(scan.work)):
         # "e com 4?": the whole message is one number (_build reads it by what the thread is about).
@@ -2192,6 +2235,12 @@ def _lora_rank(m: re.Match) -> int | None:
         rank = int(m.group(3))
         return rank if rank in COMMON_RANKS else None
     return int(m.group(1) or m.group(2) or m.group(4))
+
+
+def _prefill_chunk(m: re.Match) -> int | None:
+    """Tokens per prefill step; below 256 (the offering's floor, sizing/catalog.py) no chunk vLLM would run."""
+    value = round(_count(m.group(1)) * (1024 if m.group(2) else 1))
+    return value if value >= 256 else None
 
 
 def _float(text: str) -> float:
@@ -3818,6 +3867,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         tokens=_one(scan, "tokens", "tokens"),
         days=_one(scan, "days", "days"),
         memory_utilization=_one(scan, "memory_utilization", "memory_utilization"),
+        prefill_chunk=_one(scan, "prefill_chunk", "prefill_chunk"),
         hours_per_day=_one(scan, "hours_per_day", "hours_per_day"),
         weekdays_only=True if scan.found.get("weekdays_only") else None,
         business_hours=True if scan.found.get("business_hours") else None,
@@ -4216,7 +4266,12 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # (below); it had been a pre-training of 32 H100s for ~118 days.
         stage, fields["train_as_fine_tune"] = Stage.full, True
     if base is not None:
-        return _follow_up(query, base, model or size, stage, fields, understood)
+        # "e com o gpt-oss 120b?" after an FP8 answer: a model published in its own quantized format (MXFP4) is
+        # sized in it, as a first question about it is, unless the follow-up names a precision.
+        own = model and model != base.model and _published_quantized(model, catalog)
+        return _follow_up(
+            query, base, model or size, stage, fields, understood, drop=("precision",) if own else ()
+        )
     out_of_scope = scan.found.get("out_of_scope", [])
     # Said beside an open model's answer (embeddings, speech, image); a closed model compared with it is not.
     query.out_of_scope = [typed for kind, typed in out_of_scope if kind != "closed"]
@@ -4736,7 +4791,16 @@ def _scale_load(fields: dict, base: Workload | None, factor: float, keys=LOAD_BA
     return True
 
 
-def _follow_up(query: Query, base: Workload, model, stage, fields: dict, understood) -> Query:
+def _published_quantized(model_id: str, catalog: Catalog) -> bool:
+    """Whether a catalogue model's published checkpoint is quantized (gpt-oss in MXFP4, DeepSeek V3 in FP8)."""
+    try:
+        native = catalog.model(model_id).native_precision
+    except (KeyError, ValueError, SizingError):
+        return False
+    return bool(native) and resolve_precision(native, catalog).is_quantized
+
+
+def _follow_up(query: Query, base: Workload, model, stage, fields: dict, understood, drop=()) -> Query:
     if not understood:
         raise _nothing_understood(query.unknown)
     changes = {k: v for k, v in fields.items() if v is not None}
@@ -4748,6 +4812,8 @@ def _follow_up(query: Query, base: Workload, model, stage, fields: dict, underst
         changes["lang"] = query.lang
     previous = base.given_fields()
     previous.pop("cheaper", None)  # "mais barato?" asked of one answer, not of the thread's next ones
+    for key in drop:  # what the thread said that the new question's model does not take
+        previous.pop(key, None)
     if query.no_images:  # "e sem imagens?": the thread's images go
         for key in ("images", "image_size", "with_images"):
             previous.pop(key, None)

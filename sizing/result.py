@@ -389,7 +389,8 @@ class SizingResult(Record, kw_only=True):
     notes: list[str]
     estimates: Estimates
     currency: str | None = None
-    # Which constraint set the recommendation's size: "memory", "throughput", "latency" or "availability"
+    # Which constraint set the recommendation's size: "memory", "throughput", "latency" (even unloaded),
+    # "latency_load" (with the conversations in flight) or "availability"
     # (copies required beyond those the load needs).
     decided_by: str | None = None
     decided: str | None = None  # the same, in words

@@ -386,9 +386,32 @@ def decided_by(plan: Plan, rec: Setup, catalog: Catalog) -> str:
     same = base.gpu.id == rec.gpu and base.total == rec.count // rec.replicas
     if same and rec.replicas == 1:
         return "memory"
-    if (plan.traffic or plan.targets_given) and copies_needed(plan, base, catalog) is None:
+    if not (plan.traffic or plan.targets_given):
+        return "memory"
+    # "latency" is the claim that the smallest setup holding the model misses the targets even with one
+    # conversation: checked as such, not read off copies_needed(), whose None also means "more copies than
+    # we rent", a limit of memory or rate (300 conversations of 32k do not fit in 8 L40S).
+    if _misses_unloaded(plan, base, catalog):
         return "latency"
-    return "throughput" if plan.traffic else "memory"
+    if plan.traffic:
+        return "throughput"
+    # Conversations under latency targets: memory decided when the targets asked for nothing more.
+    alone = recommend(plan.but(targets_given=False), catalog)
+    if alone is not None and (alone.gpu, alone.count, alone.replicas) == (rec.gpu, rec.count, rec.replicas):
+        return "memory"
+    return "latency_load"
+
+
+def _misses_unloaded(plan: Plan, shape: Shape, catalog: Catalog) -> bool:
+    """Whether one copy on `shape` misses the latency targets unloaded: a request that finds no other in
+    flight, as first_token_on_smallest() times it (a copy that just meets them unloaded still serves a
+    rate low enough: then the rate decided)."""
+    tp, pp, per_copy = _one_copy(plan, shape, catalog)
+    if per_copy == 0:
+        return False  # it does not hold the model: memory, not latency
+    r = replica(plan, shape.gpu, tp, pp, catalog, 1)
+    load = perf.at_concurrency(r, plan.prompt, plan.output, 1e-3, history=plan.history)
+    return not within_targets(plan, catalog, load.ttft_s, load.tpot_s)
 
 
 def beyond_offer(plan: Plan, catalog: Catalog) -> tuple[Shape, int] | None:

@@ -680,6 +680,32 @@ def test_two_contract_modes_ask_to_compare_them_and_impose_neither():
 @pytest.mark.parametrize(
     "text",
     [
+        "quanto de memoria de ativação o vllm reserva pro llama 70b?",
+        "quanta memória o vLLM reserva para o kv cache do qwen3 32b?",
+        "quanta memoria de ativacao o vllm reserva pro llama 70b",
+        "how much activation memory does vllm reserve for llama 70b?",
+        "how much memory does vLLM reserve for the kv cache of llama 8b",
+    ],
+)
+def test_the_verb_reserve_asks_for_no_reserved_contract(text):
+    # "o vllm reserva" had been read as "capacidade reservada" (and "reserve" corrected to "reserved"), and
+    # "ativação" was not understood: the answer's breakdown has the activations' own line.
+    q = parse(text)
+    assert q.workload.contract is None and q.unknown == [] and not q.corrections
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["llama 70b com capacidade reservada por 1 ano", "llama 70b com reserva de capacidade por 1 ano",
+     "llama 70b reserved instance for 1 year", "llama 70b reservado 12 meses"],
+)  # fmt: skip
+def test_a_reserved_contract_is_asked_by_its_own_words(text):
+    assert parse(text).workload.contract == "reserved"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         # Had been refused: "“avaliando” e “produção” não valem juntos".
         "estamos avaliando o deepseek-r1 completo (671b) para produção, uns 50 usuários simultâneos",
         "we are evaluating llama 3.1 70b for production, 40 concurrent users",
@@ -1275,3 +1301,70 @@ def test_asking_for_a_cheaper_option_in_a_thread_is_read(follow):
     assert query.unknown == [] and query.workload.cheaper and query.workload.users == 20
     # Asked of that answer, not of the thread's next ones.
     assert not parse("e com 30 usuários?", base=query.workload).workload.cheaper
+
+
+@pytest.mark.parametrize(
+    ("text", "chunk", "users", "context"),
+    [
+        # Had been "8k de contexto · sequências de 32 tokens", "chunked" and "prefill" not understood.
+        ("llama 3.1 70b fp8 com chunked prefill 8192 e 32 seqs", 8192, 32, None),
+        ("llama 3.1 70b fp8 max-num-batched-tokens 8192", 8192, None, None),
+        ("llama 3.1 70b fp8 max_num_batched_tokens=8192, 16k de contexto", 8192, None, 16384),
+        ("vllm serve meta-llama/Llama-3.1-70B-Instruct --max-num-batched-tokens 8192 --enable-chunked-prefill",
+         8192, None, None),
+        ("llama 70b fp8 prefill em blocos de 8k, 64 sequências simultâneas", 8192, 64, None),
+        ("llama 70b with chunked prefill of 4096 tokens, 16 concurrent sequences, 16k context", 4096, 16, 16384),
+        ("qwen3 8b 32 seqs de 8k", None, 32, 8192),
+    ],
+)  # fmt: skip
+def test_a_prefill_chunk_and_sequences_at_once_are_no_context_or_length(text, chunk, users, context):
+    q = parse(text)
+    w = q.workload
+    assert q.unknown == [] and (w.prefill_chunk, w.users, w.context, w.seq_len) == (
+        chunk,
+        users,
+        context,
+        None,
+    )
+    if chunk:
+        said = f"prefill em blocos de {chunk:,} tokens".replace(",", ".")
+        assert any(said in a for a in size(w).assumptions)
+
+
+def test_a_length_before_seqs_is_still_a_length():
+    assert parse("llama 70b 4k seqs").workload.seq_len == 4096
+    assert parse("treinar llama 8b com lora 2048 seqs").workload.seq_len == 2048
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["ttft do llama 70b fp8 em 2 h100", "qual o ttft do qwen3 32b", "what is the TTFT of llama 8b on an l40s?",
+     "qual o tempo até o primeiro token do llama 8b?"],
+)  # fmt: skip
+def test_ttft_asked_is_the_first_token_the_answer_gives(text):
+    # "ttft" had been not understood; every answer gives the time to the first token.
+    q = parse(text)
+    assert q.unknown == [] and q.workload.ttft_s is None
+    assert parse("llama 8b ttft 500 ms 10 usuarios").workload.ttft_s == 0.5  # a number after it: a target
+
+
+@pytest.mark.parametrize(
+    ("text", "saturated"),
+    [("throughput maximo do gpt-oss-20b numa h100", "saturada, ~"),
+     ("max throughput of llama 8b on an h100?", "saturated, ~")],
+)  # fmt: skip
+def test_the_maximum_throughput_asked_is_given_for_the_gpu_named(text, saturated):
+    q = parse(text)
+    assert q.unknown == [] and q.workload.rate_asked
+    result = size(q.workload.but(lang=q.detected_lang))
+    assert "H100" in result.verdict.text and saturated in result.verdict.text
+
+
+def test_a_thread_moving_to_a_model_published_quantized_sizes_it_in_its_own_format():
+    # "e com o gpt-oss 120b?" after an FP8 answer had sized gpt-oss-120b in FP8, not its published MXFP4.
+    base = parse("llama 70b fp8 10 usuarios").workload
+    w = parse("e com o gpt-oss 120b?", base=base).workload
+    assert (w.model, w.precision, w.users) == ("gpt-oss-120b", None, 10)
+    assert size(w).workload.precision == "mxfp4"
+    assert parse("e com o gpt-oss 120b em fp8?", base=base).workload.precision == "fp8"
+    assert parse("e com o qwen3 32b?", base=base).workload.precision == "fp8"  # a 16-bit release keeps it

@@ -84,6 +84,31 @@ def test_slack_shows_the_adapters_in_valid_blocks(slack):
     assert "*Adaptadores*\n1,7 GB (20 × 0,08 GB: LoRA de rank 16)" in text
 
 
+@pytest.mark.parametrize(
+    ("text", "adapters", "rank", "lang"),
+    [
+        # vLLM's LoRA flags had been dropped: the plain model, sized with nothing said not understood.
+        ("llama 8b com --enable-lora --max-loras 4 --max-lora-rank 64", 4, 64, "pt-BR"),
+        (
+            "vllm serve meta-llama/Llama-3.1-8B-Instruct --enable-lora --max-loras 8 --max-lora-rank 32",
+            8,
+            32,
+            None,
+        ),
+        ("vllm serve meta-llama/Llama-3.1-8B-Instruct --enable-lora --max_loras=2", 2, None, None),
+        # --enable-lora alone: vLLM's defaults, max_loras 1 and max_lora_rank 16
+        ("vllm serve Qwen/Qwen2.5-7B-Instruct --enable-lora --max-model-len 8192", 1, None, None),
+    ],
+)
+def test_vllm_lora_flags_are_the_served_adapters(text, adapters, rank, lang):
+    q = parse(text)
+    w = q.workload
+    assert q.unknown == [] and (w.stage.value, w.lora_adapters, w.lora_rank) == ("inference", adapters, rank)
+    assert size(w).memory.served_adapters > 0
+    if lang:
+        assert q.detected_lang == lang
+
+
 def test_a_thread_about_serving_takes_adapters_counted_and_keeps_its_load():
     base = parse("llama 3.1 8b para 20 usuários").workload
     w = parse("e com 20 adaptadores?", base=base).workload
