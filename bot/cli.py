@@ -220,7 +220,14 @@ def workload_from(
         fields["offload_params"] = True
     if args.rate is not None:
         # A rate flag is the load: it replaces a rate, a daily volume or a head-count said in words.
-        for key in ("rate_per_s", "requests_per_day", "requests_per_month", "population", "items_volume"):
+        for key in (
+            "rate_per_s",
+            "requests_per_day",
+            "requests_per_week",
+            "requests_per_month",
+            "population",
+            "items_volume",
+        ):
             fields.pop(key, None)
         key, value = args.rate
         fields[key] = value if key == "rate_per_s" else round(value)

@@ -415,6 +415,12 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t("understood.seq", n=i18n.tokens(w.seq_len, lang)))
     if w.batch:
         parts.append(t("understood.batch", n=w.batch))
+    if w.global_batch:
+        parts.append(t("understood.global_batch", n=i18n.number(w.global_batch, lang)))
+    if w.grad_accum:
+        parts.append(t("understood.grad_accum", n=w.grad_accum))
+    if w.steps:
+        parts.append(t("understood.steps", n=i18n.number(w.steps, lang)))
     if w.zero is not None:
         parts.append(t("understood.zero", n=w.zero))
     if w.tokens and r.stage != Stage.inference.value:
@@ -664,6 +670,8 @@ def _traffic_understood(w, lang: str) -> list[str]:
         parts.append(t("batch_count", items=i18n.number(w.batch_items, lang)))
     if w.requests_per_day:
         parts.append(t("day", n=i18n.number(w.requests_per_day, lang)))
+    if w.requests_per_week:
+        parts.append(t("week", n=i18n.number(w.requests_per_week, lang)))
     if w.requests_per_month:
         parts.append(t("month", n=i18n.number(w.requests_per_month, lang)))
     if w.population:

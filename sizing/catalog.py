@@ -252,6 +252,9 @@ class GPU(Strict, kw_only=True):
     # CUDA compute capability (7.0 Volta, 7.5 Turing, 8.0/8.6 Ampere, 8.9 Ada, 9.0 Hopper, 10.0/12.0 Blackwell): which
     # quantized formats the serving engine's kernels run on it (Precision.min_compute_capability).
     compute_capability: Annotated[float, msgspec.Meta(gt=0)] | None = None
+    # A hosted notebook service (the key, a word in the question) whose card of a plain name is this one:
+    # { colab = ["a100"] } reads "no colab com a100" as this card, not the one "a100" names elsewhere.
+    platform_aliases: dict[str, list[str]] = {}
 
     @property
     def memory_bytes(self) -> int:
@@ -439,6 +442,7 @@ class PopulationSettings(Strict, kw_only=True):
 class DailySettings(Strict, kw_only=True):
     peak_hour_share: Annotated[float, msgspec.Meta(gt=1 / 24, le=1)] = 0.15
     days_per_month: Annotated[float, msgspec.Meta(ge=1, le=31)] = 22
+    days_per_week: Annotated[float, msgspec.Meta(ge=1, le=7)] = 5
 
 
 class LatencySettings(Strict, kw_only=True):

@@ -693,6 +693,7 @@ def _load_info(plan: Plan, catalog: Catalog) -> LoadInfo:
         batch_seconds=plan.batch_seconds,
         requests_per_day=plan.requests_per_day,
         requests_per_month=plan.requests_per_month,
+        requests_per_week=plan.requests_per_week,
         population=plan.population,
         active_share=plan.active_share,
         requests_per_active_hour=plan.per_active_hour,

@@ -117,7 +117,14 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
     if header is None:
         raise SizingError("missing_model", "model_examples")  # no model could be asked this at all
     setup, plan = header
-    load_keys = ("rate_per_s", "requests_per_day", "requests_per_month", "population", "rate_average")
+    load_keys = (
+        "rate_per_s",
+        "requests_per_day",
+        "requests_per_week",
+        "requests_per_month",
+        "population",
+        "rate_average",
+    )
     offer = next((o for o in catalog.offering.offer if o.gpu == setup.gpu), None)
     own = isinstance(plan.gpu, Budget)
     prices = {mode: price * setup.count for mode, price in offer.price_per_gpu_hour.items()

@@ -6,6 +6,8 @@ answer must say what it assumed.
 
 from __future__ import annotations
 
+import math
+
 import msgspec
 
 from . import i18n, images, kv_cache, regexes, serving, training
@@ -167,6 +169,7 @@ class Plan(msgspec.Struct, frozen=True):
     schedule: tuple[float, bool] | None = None  # (hours a day, weekdays only), as the answer says them
     requests_per_day: int | None = None  # given, or from a monthly volume
     requests_per_month: int | None = None
+    requests_per_week: int | None = None
     # what the question itself said (None when not given), for the answer's "workload" section
     given_prompt: int | None = None
     given_output: int | None = None
@@ -251,7 +254,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     as_population = (
         head_count
         and w.population is None
-        and not (w.rate_per_s or w.requests_per_day or w.requests_per_month)
+        and not (w.rate_per_s or w.requests_per_day or w.requests_per_week or w.requests_per_month)
     )
     if as_population and w.users > 10**9:
         value = i18n.number(w.users, lang)
@@ -279,6 +282,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         (w.output_tokens, "output_tokens", 10**7),
         (w.requests_per_day, "requests_per_day", 10**10),
         (w.requests_per_month, "requests_per_month", 10**12),
+        (w.requests_per_week, "requests_per_week", 10**11),
         (w.population, "population", 10**9),
         (w.rate_per_s, "rate", 10**6),
         (w.ttft_s, "ttft", 3600),
@@ -794,8 +798,28 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         raise _beyond_context(model, seq_len, model.max_context, catalog, lang)
     if not (w.seq_len or w.context) and not rl:
         said.append(t(lang, "assume.seq_len", tokens=i18n.tokens(seq_len, lang)))
-    batch = w.batch or (training.RL_MICRO_BATCH if rl else 1)
-    if not w.batch and not rl:
+    # Data-parallel replicas: the GPUs said over the tensor- and pipeline-parallel ones (the global batch splits
+    # among them). Unknown when no count is said: the recommendation picks it.
+    dp = max(1, w.gpus // ((w.tp or 1) * (w.pp or 1))) if w.gpus else None
+    accum = w.grad_accum or 1
+    if w.batch:
+        batch = w.batch
+    elif w.global_batch and not rl and dp:
+        # global batch = micro-batch x data-parallel GPUs x gradient accumulation (DeepSpeed's train_batch_size,
+        # its configuration docs): the micro-batch each GPU holds, and so its activations.
+        batch = max(1, math.ceil(w.global_batch / (dp * accum)))
+    else:
+        batch = training.RL_MICRO_BATCH if rl else 1
+    if w.global_batch and not rl:
+        if w.batch_as_global:
+            said.append(t(lang, "assume.batch_as_global", n=w.global_batch, gpus=w.gpus))
+        # Both said: the micro-batch is sized, and the global one only times the steps.
+        if not w.batch and dp:
+            said.append(t(lang, "assume.global_batch", n=i18n.number(w.global_batch, lang), gpus=dp,
+                          accum=accum, batch=batch))  # fmt: skip
+        elif not w.batch:
+            said.append(t(lang, "assume.global_batch_no_gpus", n=i18n.number(w.global_batch, lang)))
+    elif not w.batch and not rl:
         said.append(t(lang, "assume.batch"))
     checkpointing = True if w.checkpointing is None else w.checkpointing
     if w.checkpointing is None:
@@ -828,6 +852,14 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     if tokens and w.epochs and w.epochs > 1 and not rl:
         tokens *= w.epochs
         said.append(t(lang, "assume.epochs", epochs=w.epochs, tokens=i18n.count(tokens, lang)))
+    if not tokens and w.steps and not rl:
+        # Each optimizer step reads the global batch's sequences, at most seq_len tokens each: an upper bound,
+        # and said so. Without a global batch, the micro-batch on the GPUs said (or one) with its accumulation.
+        per_step = w.global_batch or batch * (dp or 1) * accum
+        tokens = w.steps * per_step * seq_len
+        key = "assume.steps_tokens" if w.global_batch or w.batch else "assume.steps_no_batch"
+        said.append(t(lang, key, steps=i18n.number(w.steps, lang), sequences=i18n.number(per_step, lang),
+                      seq=i18n.tokens(seq_len, lang), tokens=i18n.count(tokens, lang)))  # fmt: skip
     if plan.stage is Stage.pretrain and not tokens:
         tokens = CHINCHILLA_TOKENS_PER_PARAM * model.params
         said.append(t(lang, "assume.pretrain_tokens", billions=i18n.number(tokens / 1e9, lang)))
@@ -1187,12 +1219,16 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     if (
         w.population is None
         and head_count
-        and not (w.rate_per_s or w.requests_per_day or w.requests_per_month)
+        and not (w.rate_per_s or w.requests_per_day or w.requests_per_week or w.requests_per_month)
     ):
         # 5,000 conversations at once is a public service; "5,000 users" of a company is its head-count.
         population = w.users
         said.append(t(lang, "assume.traffic.users_as_population", n=i18n.number(w.users, lang)))
-    if population and w.users_at_once and not (w.rate_per_s or w.requests_per_day or w.requests_per_month):
+    if (
+        population
+        and w.users_at_once
+        and not (w.rate_per_s or w.requests_per_day or w.requests_per_week or w.requests_per_month)
+    ):
         # "5000 funcionários, 300 conversas simultâneas": the conversations at once are the load itself; the
         # head-count's estimate of them (had been sized instead, with the 300 shown as understood) is not used.
         said.append(t(lang, "assume.traffic.at_once_over_population", users=i18n.number(w.users, lang),
@@ -1203,7 +1239,9 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         population is None
         and w.users
         and w.requests_per_active_hour
-        and not (w.rate_per_s or w.requests_per_day or w.requests_per_month or w.batch_items)
+        and not (
+            w.rate_per_s or w.requests_per_day or w.requests_per_week or w.requests_per_month or w.batch_items
+        )
     ):
         # "40 usuários, cada um manda 3 perguntas por minuto": the users said at once are the people, and each
         # sends that many; all of them are active (had been sized as 40 conversations, the rate unused).
@@ -1217,9 +1255,14 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         plan = plan.but(batch_seconds=w.batch_seconds)
         said.append(t(lang, "assume.traffic.batch", items=i18n.number(w.batch_items, lang),
                       period=batch_period(w.batch_seconds, lang), rate=rate_text(rate, lang)))  # fmt: skip
-    elif w.requests_per_day or w.requests_per_month:
+    elif w.requests_per_day or w.requests_per_week or w.requests_per_month:
         peak = traffic.daily.peak_hour_share
-        if not per_day:
+        if not per_day and w.requests_per_week:
+            days = traffic.daily.days_per_week
+            per_day = w.requests_per_week / days
+            said.append(t(lang, "assume.traffic.weekly", week=i18n.number(w.requests_per_week, lang),
+                          days=i18n.number(days, lang), day=i18n.number(per_day, lang)))  # fmt: skip
+        elif not per_day:
             days = traffic.daily.days_per_month
             per_day = w.requests_per_month / days
             said.append(t(lang, "assume.traffic.monthly", month=i18n.number(w.requests_per_month, lang),
@@ -1322,6 +1365,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         **_schedule(w, catalog),
         requests_per_day=round(per_day) if per_day else None,
         requests_per_month=w.requests_per_month,
+        requests_per_week=w.requests_per_week,
         given_prompt=w.prompt_tokens,
         given_output=w.output_tokens,
         given_rate=w.rate_per_s,

@@ -71,12 +71,13 @@ def parse_amount(text: str) -> float | None:
 
 RATE_UNITS = {"s": 1, "sec": 1, "second": 1, "min": 60, "m": 60, "minute": 60, "h": 3600, "hour": 3600,
               "hr": 3600, "d": 86400, "day": 86400, "dia": 86400, "hora": 3600, "minuto": 60, "seg": 1,
-              "month": -1, "mo": -1, "mes": -1}  # fmt: skip
+              "month": -1, "mo": -1, "mes": -1, "week": -2, "wk": -2, "semana": -2}  # fmt: skip
 
 
 def parse_rate(text: str) -> tuple[str, float] | None:
     """A request rate: '5' or '5/s' -> ('rate_per_s', 5), '30/min' -> ('rate_per_s', 0.5), '1800/h',
-    '10k/day' -> ('requests_per_day', 10000), '2M/month' -> ('requests_per_month', 2e6). None when unreadable."""
+    '10k/day' -> ('requests_per_day', 10000), '50k/week' -> ('requests_per_week', 50000), '2M/month' ->
+    ('requests_per_month', 2e6). None when unreadable."""
     plain = "".join(
         c for c in unicodedata.normalize("NFKD", text.strip().lower()) if not unicodedata.combining(c)
     )
@@ -93,6 +94,8 @@ def parse_rate(text: str) -> tuple[str, float] | None:
         return "requests_per_day", count
     if seconds == -1:  # a month: its days of use are traffic.toml's
         return "requests_per_month", count
+    if seconds == -2:  # a week: its days of use are traffic.toml's
+        return "requests_per_week", count
     return "rate_per_s", count / seconds
 
 

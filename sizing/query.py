@@ -611,10 +611,21 @@ TRAIN_TOKENS = regexes.compile(rf"{_NUM}\s*({_BIG})\s+(?:de\s+)?tokens\b(?!\s+(?
 # A count written with its thousands grouped ("50.000 exemplos", "2,000,000,000,000 tokens"): three digits after
 # each separator, so "1,5" and "2.25" stay decimals.
 _GROUPED = r"\d{1,3}(?:[.,]\d{3})+(?![.,]?\d)"
+# A volume of words to work through ("traduzir 10 milhões de palavras", "translate 2 million words", "fine-tune
+# on 50M words"): a multiplier or at least WORD_VOLUME_LEAST words; tokens at traffic.toml's tokens_per_word.
+_WORD_MULTIPLIERS = {"k": 10**3, "mil": 10**3, "thousand": 10**3, "m": 10**6, "mi": 10**6, "milhoes": 10**6,
+                     "milhao": 10**6, "million": 10**6, "millions": 10**6, "bi": 10**9, "bilhoes": 10**9,
+                     "bilhao": 10**9, "billion": 10**9, "billions": 10**9}  # fmt: skip
+WORD_VOLUME_LEAST = 10_000
+WORD_VOLUME = regexes.compile(
+    rf"(?<![\w.,])({_GROUPED}|\d+(?:[.,]\d+)?)\s*({alternation(list(_WORD_MULTIPLIERS))})?\s*(?:de\s+|of\s+)?"
+    r"(?:palavras|words)\b"
+)
 # Training data as a plain number: "1e12 tokens", "2,000,000,000,000 tokens", "500000000000 tokens". Only from
-# ten million up: no context is that long, and below it "8.192 tokens" is a context.
+# ten million up (a million in a training question): no context is that long, and below it "8.192 tokens" is
+# a context.
 TRAIN_TOKENS_PLAIN = regexes.compile(
-    rf"(?<![\w.,])({_GROUPED}|\d+(?:\.\d+)?e\+?\d{{1,2}}|\d{{8,}})\s*(?:de\s+)?tokens\b"
+    rf"(?<![\w.,])({_GROUPED}|\d+(?:\.\d+)?e\+?\d{{1,2}}|\d{{7,}})\s*(?:de\s+)?tokens\b"
     rf"(?!\s+(?:de\s+)?{_CONTEXT_WORD})"
 )
 # "32 seqs", "64 sequências simultâneas", "16 concurrent sequences" in serving: vLLM's sequences at once
@@ -772,10 +783,27 @@ PP = regexes.compile(rf"\b{_W('keys.pp')}\s*(?:=|:|de|of)?\s*(\d+)\b|\b(\d+)\s*{
 # (FlashAttention, packing), named without one.
 NO_MEMORY = regexes.compile(
     rf"\b{_W('keys.no_memory')}\s*(?:=|:|de|of)?\s*(?:-?\d+(?:[.,]\d+)?(?:e[+-]?\d+)?%?)(?![\w.])"
+    rf"(?:\s*{_W('keys.steps')}\b)?"  # "warmup 100 steps": the warmup's, no run's length
     rf"|\b{_W('keys.assumed')}\b"
-    rf"|\b\d+\s*{_W('keys.steps')}\b"  # "1000 steps": a run's length in steps is no context
 )
-BATCH = regexes.compile(rf"\b{_W('keys.batch')}\s*(?:=|:|de|of)?\s*(\d+)\b")
+# "20k steps", "10 mil passos", "20.000 steps", "max_steps=1000": the optimizer steps of a run (never a context).
+_THOUSANDS = alternation([*VOCAB.words("multipliers.thousand"), *VOCAB.words("multipliers.million")])
+STEPS = regexes.compile(
+    # next to each other: "batch 4 warmup 100 steps" leaves "batch 4" before blanks and "steps" (no 4 steps)
+    rf"(?<![\w.,])({_GROUPED}|\d+(?:[.,]\d+)?)\s{{0,2}}({_THOUSANDS})?\s{{0,2}}(?:de\s{{1,2}})?{_W('keys.steps')}\b"
+    rf"|\b{_W('keys.steps_key')}\s*(?:=|:|de|of)?\s*({_GROUPED}|\d+(?:[.,]\d+)?)\s*({_THOUSANDS})?(?![\w.,])"
+)
+# A batch: per GPU by its key ("micro-batch 4", "per_device_train_batch_size=4") or the words after it ("batch 4
+# por GPU"); a plain "batch size 8" is per GPU on one, and the global batch when several GPUs are said
+# (_batch_across_gpus); "global batch 64", "lote efetivo de 128" is the global one. "gradient accumulation 4".
+_PER_DEVICE = rf"(?P<per>\s*(?:{_W('keys.per_device')})(?![\w]))?"
+MICRO_BATCH = regexes.compile(rf"\b{_W('keys.micro_batch')}\s*(?:=|:|de|of)?\s*(\d+)\b{_PER_DEVICE}")
+BATCH = regexes.compile(rf"\b{_W('keys.batch')}\s*(?:=|:|de|of)?\s*(\d+)\b{_PER_DEVICE}")
+GLOBAL_BATCH = regexes.compile(rf"\b{_W('keys.global_batch')}\s*(?:=|:|de|of)?\s*(\d+)\b")
+GRAD_ACCUM = regexes.compile(
+    rf"\b{_W('keys.grad_accum')}\s*(?:=|:|de|of)?\s*(\d+)\b(?:\s*{_W('keys.steps')}\b)?"
+    rf"|(?<![\w.,])(\d+)\s*(?:{_W('keys.grad_accum')})(?:\s*{_W('keys.steps')})?\b"
+)
 # "lora rank 64", "rank=64", "r=64", "r64": the adapters' rank. Read after names ("R1 distill" is a model), and
 # a bare "r64" only at a rank people use.
 LORA_RANK = regexes.compile(
@@ -1153,6 +1181,21 @@ def _plain_number(m: re.Match) -> str:
     return str(int(value)) if value == int(value) and 1 <= value <= 1e15 else m.group(0)
 
 
+# "10^6 tokens", "10**9", "10⁹", "2 x 10^9", "1,5 × 10^6": a power of ten, written out as the plain number
+# (read as "1e6" is). Tried only when a caret, "**" or a superscript digit is in the text.
+_SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+POWER_OF_TEN = regexes.compile(
+    rf"(?<![\w.,])(?:(\d+(?:[.,]\d+)?)\s*[x×*·]\s*)?10\s*(?:(?:\^|\*\*)\s*\+?(\d{{1,2}})|([{_SUPERSCRIPTS}]{{1,2}}))(?![\w.,^])"
+)
+_POWER_CUES = ("^", "**", *_SUPERSCRIPTS)
+
+
+def _power_of_ten(m: re.Match) -> str:
+    exponent = int(m.group(2) or m.group(3).translate(str.maketrans(_SUPERSCRIPTS, "0123456789")))
+    value = float((m.group(1) or "1").replace(",", ".")) * 10**exponent
+    return str(int(value)) if value == int(value) and 1 <= value <= 1e15 else m.group(0)
+
+
 ACTIVE_SIZE = regexes.compile(
     r"(?<![\w.,])(\d+(?:\.\d+)?)\s*b(?:\s+(?:total|totais|no\s+total|in\s+total))?\s*(?:,\s*|\s+(?:com|with|e|and)\s+|\s*\(\s*)"
     r"(\d+(?:\.\d+)?)\s*b\s+(?:de\s+)?(?:ativos|ativados|active|activated|activos)\b(?:\s*\))?",
@@ -1503,6 +1546,8 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     # "1e6 usuários": a count in scientific notation is that count ("1e" had been left over, and 6 users read).
     if "e" in text:
         text = SCIENTIFIC.sub(_plain_number, text)
+    if any(cue in text for cue in _POWER_CUES):
+        text = POWER_OF_TEN.sub(_power_of_ten, text)
     # "um moe de 30b com 3b ativos", "30B total, 3B active": the size of a mixture of experts, as "30b-a3b".
     text = ACTIVE_SIZE.sub(lambda m: f"{m.group(1)}b-a{m.group(2)}b", text)
     text = NAME_PLUS.sub(r"\1 plus ", text)
@@ -1992,6 +2037,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
             scan.blank(start, end)
     if "palavra" in scan.work or "word" in scan.work:  # the pattern's nouns make it slow to fail (~15 µs)
         scan.take(traffic_query.WORD_LENGTHS, "word_length", _word_length)
+        scan.take(WORD_VOLUME, "word_volume", _word_volume)
     scan.take(WORD_COUNT, "word_count", lambda m: True)
     scan.take(OPTIMIZER_8BIT, "optimizer", lambda m: Optimizer.adamw8bit)
     for optimizer, pattern in OPTIMIZERS:
@@ -2029,6 +2075,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(NO_CHECKPOINTING, "checkpointing", lambda m: False)
     scan.take(CHECKPOINTING, "checkpointing", lambda m: True)
     scan.take(NO_MEMORY, "no_memory", lambda m: True)
+    scan.take(STEPS, "steps", _steps)
     scan.take(KV, "kv", _kv)
     # The method before names and traffic: "estilo deepseek r1" is GRPO, not a model; "8 gerações por
     # prompt" and "completions de 1024 tokens" are RL settings, not users or answers.
@@ -2072,8 +2119,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(CONTEXT_MILLIONS, "context", lambda m: round(_float(m.group(1)) * 10**6))
     scan.take(CONTEXT_MILLIONS_BEFORE, "context", lambda m: round(_float(m.group(1)) * 10**6))
     scan.take(TRAIN_TOKENS, "tokens", lambda m: round(_float(m.group(1)) * UNIT_VALUES[_unit(m.group(2))]))
+    # In a training question a million tokens is data, no sequence ("lora llama 8b 10^6 tokens").
+    least = 10**6 if training else 10**7
     scan.take(
-        TRAIN_TOKENS_PLAIN, "tokens", lambda m: v if (v := round(_count(m.group(1)))) >= 10**7 else None
+        TRAIN_TOKENS_PLAIN, "tokens", lambda m: v if (v := round(_count(m.group(1)))) >= least else None
     )
     scan.take(
         SEQ,
@@ -2083,7 +2132,18 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
             _float(m.group(1) or m.group(3)) * {"k": 1024, "mil": 1000}.get(m.group(2) or m.group(4) or "", 1)
         ),
     )
-    scan.take(BATCH, "batch", lambda m: int(m.group(1)))
+    scan.take(GLOBAL_BATCH, "global_batch", lambda m: v if 0 < (v := int(m.group(1))) <= 10**7 else None)
+    scan.take(
+        GRAD_ACCUM, "grad_accum", lambda m: v if 0 < (v := int(m.group(1) or m.group(2))) <= 4096 else None
+    )
+
+    def batch(m: re.Match) -> int:
+        if m.re is MICRO_BATCH or m.group("per"):
+            scan.found.setdefault("batch_per_gpu", []).append((True, m.group(0)))
+        return int(m.group(1))
+
+    scan.take(MICRO_BATCH, "batch", batch)
+    scan.take(BATCH, "batch", batch)
     scan.take(
         ZERO,
         "zero",
@@ -2121,6 +2181,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.take(pattern, "stack", lambda m, stack=stack: stack)
     # Names before bare numbers: "4-bit", "llama 3.1 70b" and "h100 80gb" keep their digits.
     _names(scan, catalog)
+    if scan.found.get("gpu") and any(p in scan.original.lower() for p in _platforms(catalog)):
+        _platform_gpus(scan, catalog)
     _introductions(scan)
     scan.take(LORA_RANK, "lora_rank", _lora_rank)
     scan.take(USERS_KEY, "users", lambda m: int(m.group(1)))
@@ -2257,6 +2319,18 @@ def _count(text: str) -> float:
 def _unit(word: str) -> str:
     word = UNIT_JOINERS.sub(" ", word)
     return word if word in UNIT_VALUES else word.rstrip("s")
+
+
+def _word_volume(m: re.Match) -> int | None:
+    words = _count(m.group(1)) * (_WORD_MULTIPLIERS[m.group(2)] if m.group(2) else 1)
+    return round(words) if words >= WORD_VOLUME_LEAST else None
+
+
+def _steps(m: re.Match) -> int | None:
+    """ "20k steps", "10 mil passos", "max_steps=1000": a whole count of steps."""
+    number, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    value = _count(number) * (UNIT_VALUES[_unit(unit)] if unit else 1)
+    return round(value) if 1 <= value <= 10**9 else None
 
 
 def _int_count(text: str) -> int | None:
@@ -2546,6 +2620,41 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
                 # about, never sized as the card without its suffix.
                 typed = scan.original[start : tier.end()].strip()
                 _raise_unknown_gpu(typed, list(indexes["gpu"]), indexes["gpu"], always=True)
+
+
+_PLATFORMS: dict[int, tuple[Catalog, dict[str, dict[str, str]]]] = {}
+
+
+def _platforms(catalog: Catalog) -> dict[str, dict[str, str]]:
+    """{platform: {normalized plain name: GPU id}} from gpus.toml's platform_aliases (built once per catalogue)."""
+    cached = _PLATFORMS.get(id(catalog))
+    if cached and cached[0] is catalog:
+        return cached[1]
+    found: dict[str, dict[str, str]] = {}
+    for gpu in catalog.gpus:
+        for platform, names in gpu.platform_aliases.items():
+            found.setdefault(platform.lower(), {}).update({normalize(n): gpu.id for n in names})
+    _PLATFORMS[id(catalog)] = (catalog, found)
+    return found
+
+
+def _platform_gpus(scan: _Scan, catalog: Catalog) -> None:
+    """ "lora no colab com a100", "colab pro a100": a GPU named plainly on a hosted notebook service is that
+    service's card (Colab's A100 has 40 GB; a plain "a100" is the 80 GB one), said as read so."""
+    text = scan.original.lower()
+    for platform, names in _platforms(catalog).items():
+        if not re.search(rf"\b{re.escape(platform)}\b", text):
+            continue
+        for i, (gpu_id, typed) in enumerate(scan.found.get("gpu", [])):
+            other = names.get(normalize(typed))
+            if other is None or other == gpu_id:
+                continue
+            scan.found["gpu"][i] = (other, typed)
+            scan.found["gpu_at"] = [
+                (at, other if g == gpu_id else g) for at, g in scan.found.get("gpu_at", [])
+            ]
+            shown = f"{catalog.gpu(other).name} ({platform.capitalize()})"
+            scan.found.setdefault("platform_gpu", []).append((shown, typed))
 
 
 # "mistral large 2411", "qwen3 32b 2507": a release's year and month after a model's name (Mistral and Qwen
@@ -3801,18 +3910,22 @@ def _family_and_member(scan: _Scan, catalog: Catalog) -> None:
 
 
 # What a question's load is given as, once read: with one of them, "cada uma de 500 tokens" is each request's prompt.
-_LOAD_KINDS = ("rate_per_s", "requests_per_day", "requests_per_month", "rate_average", "output_volume",
+_LOAD_KINDS = ("rate_per_s", "requests_per_day", "requests_per_week", "requests_per_month", "rate_average", "output_volume",
                "token_volume", "input_volume", "people_per_day", "requests_per_person_day", "batch_items")  # fmt: skip
 
 
 def _direct_rate(fields: dict, seconds: float) -> float | None:
     """The requests said as such ("500 RPM", "10 mil por dia") over a volume's period; None when none were."""
     if fields.get("rate_per_s"):
-        return None if seconds == traffic_query.MONTH else fields["rate_per_s"] * seconds
+        return (
+            None if seconds in (traffic_query.MONTH, traffic_query.WEEK) else fields["rate_per_s"] * seconds
+        )
     if fields.get("requests_per_day") and seconds == 86400:
         return fields["requests_per_day"]
     if fields.get("requests_per_month") and seconds == traffic_query.MONTH:
         return fields["requests_per_month"]
+    if fields.get("requests_per_week") and seconds == traffic_query.WEEK:
+        return fields["requests_per_week"]
     return None
 
 
@@ -3824,11 +3937,19 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # context); with no load, what "500 tokens" alone is, a context ("exemplos de 2 mil tokens cada").
         load = any(scan.found.get(kind) for kind in _LOAD_KINDS) or (
             base is not None
-            and bool(base.rate_per_s or base.requests_per_day or base.requests_per_month or base.batch_items)
+            and bool(
+                base.rate_per_s
+                or base.requests_per_day
+                or base.requests_per_week
+                or base.requests_per_month
+                or base.batch_items
+            )
         )
         scan.found.setdefault("prompt_tokens" if load else "context", []).extend(each)
     model = _one(scan, "model", "model")
     size = _one(scan, "size", "model")
+    for name, typed in scan.found.pop("platform_gpu", []):
+        query.corrections.append((typed, name))  # "Li “a100” como A100 SXM 40 GB (Colab)."
     for model_id, typed in scan.found.pop("release_tag", []):
         if model == model_id:  # "Li “mistral large 2411” como Mistral Large 2 (123B)."
             query.corrections.append((typed, catalog.model(model_id).name))
@@ -3863,6 +3984,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         **_gpus_named(scan),
         seq_len=_one(scan, "seq_len", "seq_len"),
         batch=_one(scan, "batch", "batch"),
+        global_batch=_one(scan, "global_batch", "batch"),
+        grad_accum=_one(scan, "grad_accum", "batch"),
+        steps=_one(scan, "steps", "steps"),
         zero=_one(scan, "zero", "zero"),
         tokens=_one(scan, "tokens", "tokens"),
         days=_one(scan, "days", "days"),
@@ -4148,10 +4272,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         requests = tokens / sum(
             fields[k] or (getattr(base, k) if base is not None else None) or defaults[k] for k in lengths
         )
-        if seconds == traffic_query.MONTH:
-            fields["requests_per_month"] = max(round(requests), 1)
-        elif seconds == 86400:
-            fields["requests_per_day"] = max(round(requests), 1)
+        if seconds in traffic_query.VOLUME_KEYS:
+            fields[traffic_query.VOLUME_KEYS[seconds]] = max(round(requests), 1)
         else:
             fields["rate_per_s"] = requests / seconds
         if kind == "output_volume" and inputs is not None and not fields["prompt_tokens"]:
@@ -4192,7 +4314,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # requests ("2 mil atendimentos por dia": 16 mil pedidos); in a thread that said the messages before,
         # its rate scales by the change. And a conversation holds its messages: the context they fill
         # (sizing/plan.py) when none is said.
-        rates = ("rate_per_s", "requests_per_day", "requests_per_month")
+        rates = ("rate_per_s", "requests_per_day", "requests_per_week", "requests_per_month")
         if not _scale_load(fields, None, turns, keys=rates) and base is not None and base.turns:
             _scale_load(fields, base, turns / base.turns, keys=rates)
         fields["turns"] = turns
@@ -4211,7 +4333,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # A thread about documents a day: "o dobro", or a volume with no noun ("e se forem 20 mil por dia?"),
         # still counts its documents.
         unnamed = scan.found.get("volume_unnamed") and (
-            fields["requests_per_day"] or fields["requests_per_month"]
+            fields["requests_per_day"] or fields["requests_per_week"] or fields["requests_per_month"]
         )
         if unnamed or (scale is not None and not own_load):
             fields["items_volume"] = True
@@ -4232,6 +4354,21 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     ):
         # "quanto tempo leva pra gerar 1 milhão de tokens?": tokens a served model writes, not training data.
         fields["generated_tokens"], fields["tokens"] = fields["tokens"], None
+    for words, typed in scan.found.pop("word_volume", []):
+        # "traduzir 10 milhões de palavras": words to write (a translation writes about as many as it reads),
+        # or a training set's words; tokens at traffic.toml's tokens a word, said in the answer. A volume of
+        # words with neither is not sized by (said as not understood).
+        tokens = max(round(words * catalog.traffic.lengths.tokens_per_word), 1)
+        if (stage or (base.stage if base else Stage.inference)).is_training:
+            field = "tokens"
+        elif GENERATE_WORDS.search(strip_accents(scan.original.lower())):
+            field = "generated_tokens"
+        else:
+            query.unknown.append(typed)
+            continue
+        if not fields.get(field):
+            fields[field] = tokens
+            query.word_lengths.append((typed, tokens, catalog.traffic.lengths.tokens_per_word))
     if (
         fields.get("requests_per_day")
         and not fields.get("batch_items")
@@ -4390,6 +4527,20 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # "tokens/s numa h200 com batch 64": in a serving question a batch is the sequences decoded together,
         # vLLM's concurrency (it had been read as a training batch and the answer sized one user).
         fields["users"], fields["users_at_once"], fields["batch"] = fields["batch"], True, None
+    gpus = fields.get("gpus") or (base.gpus if base is not None else None)
+    if (
+        training_stage
+        and fields.get("batch")
+        and not scan.found.get("batch_per_gpu")
+        and not fields.get("global_batch")
+        and gpus
+        and gpus > 1
+        and fields["batch"] % gpus == 0
+    ):
+        # "fine-tune llama 3.1 8b, batch size 8, em 8 GPUs": a batch said with several GPUs is the global one,
+        # across them (it had been 8 sequences on each GPU, which fit nowhere); said in the answer. Only a
+        # multiple of the GPUs can be: "batch 2" on 4 GPUs is each one's.
+        fields["global_batch"], fields["batch"], fields["batch_as_global"] = fields["batch"], None, True
     by_memory = dict(scan.found.get("gpu_by_memory", []))
     if fields.get("gpu") in by_memory:
         fields["gpu_memory_typed"] = by_memory[fields["gpu"]]  # sizing/plan.py says which card that is
@@ -4529,7 +4680,7 @@ def _unknown_family(scan: _Scan, query: Query) -> tuple[str, list[str]] | None:
 
 TRAFFIC_FIELDS = {
     "prompt_tokens": "traffic.prompt", "shared_prefix_tokens": "traffic.system_prompt", "prompt_pages": "traffic.pages", "output_tokens": "traffic.output", "rate_per_s": "traffic.rate",
-    "requests_per_day": "traffic.day", "requests_per_month": "traffic.month", "population": "traffic.population", "active_share": "traffic.share",
+    "requests_per_day": "traffic.day", "requests_per_week": "traffic.week", "requests_per_month": "traffic.month", "population": "traffic.population", "active_share": "traffic.share",
     "requests_per_active_hour": "traffic.per_hour",
     "ttft_s": "traffic.ttft", "e2e_s": "traffic.e2e", "utilization": "traffic.utilization", "latency_percentile": "traffic.percentile", "tokens_per_s": "traffic.tps", "cost": "traffic.cost",
     "batch_items": "traffic.batch", "batch_seconds": "traffic.batch", "fast_latency": "traffic.fast",
@@ -4538,7 +4689,14 @@ TRAFFIC_FIELDS = {
     "lengths_from_volume": "traffic.prompt",
 }  # fmt: skip
 # A request rate, a daily or monthly volume and a head-count each set the load: a follow-up naming one drops the others.
-LOAD_BASES = ("rate_per_s", "requests_per_day", "requests_per_month", "population", "users")
+LOAD_BASES = (
+    "rate_per_s",
+    "requests_per_day",
+    "requests_per_week",
+    "requests_per_month",
+    "population",
+    "users",
+)
 # What a thread's answer was sized with that means nothing once it moves between serving and training.
 # Copies of the model required for availability: "e sem redundância?" in a thread drops them all.
 AVAILABILITY_FIELDS = ("replicas", "high_availability", "spare_replicas", "zones")
@@ -4568,7 +4726,8 @@ SERVING_ONLY = frozenset(
 TRAINING_ONLY = frozenset(
     {"seq_len", "batch", "zero", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
      "offload_params", "pp", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
-     "days", "examples", "data_bytes", "epochs", "stack", "teacher_model"}
+     "days", "examples", "data_bytes", "epochs", "stack", "teacher_model", "global_batch", "grad_accum", "steps",
+     "batch_as_global"}
 )  # fmt: skip
 
 

@@ -90,6 +90,7 @@ class LoadInfo(Record, kw_only=True):
     batch_seconds: float | None = None  # a batch with a deadline: the seconds it runs
     requests_per_day: int | None = None  # given, or from requests_per_month over traffic.toml's days of use
     requests_per_month: int | None = None
+    requests_per_week: int | None = None
     population: int | None = None
     active_share: float | None = None
     requests_per_active_hour: float | None = None

@@ -28,6 +28,9 @@ _COUNT_BEFORE = regexes.compile(
 _LETTERS = regexes.compile(r"[a-z]+")
 # A monthly volume's unit: not seconds, only a key (the days it spreads over are in traffic.toml).
 MONTH = -1
+WEEK = -2  # a week's volume: its days of use are traffic.toml's (sizing/plan.py)
+# The field a volume counted over a day, a week or a month is given in.
+VOLUME_KEYS = {86400: "requests_per_day", WEEK: "requests_per_week", MONTH: "requests_per_month"}
 _COUNT_UNITS = {
     "k": "k",
     "mil": "mil",
@@ -93,9 +96,14 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         3600: w["per_hour"],
         86400: w["per_day"],
         MONTH: w["per_month"],
+        WEEK: w["per_week"],
     }
     unit_words = {word: seconds for seconds, words in units.items() for word in words}
-    adjectives = {word: 86400 for word in w["daily"]} | {word: MONTH for word in w["monthly"]}
+    adjectives = (
+        {word: 86400 for word in w["daily"]}
+        | {word: MONTH for word in w["monthly"]}
+        | {word: WEEK for word in w["weekly"]}
+    )
     unit = _alternatives(unit_words)
     requests = _alternatives(w["requests"] + w["items"])
     # A word for the kind of items beside their noun ("contratos pdf", "scanned invoices"): traffic_words.toml.
@@ -120,12 +128,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         if not count or not every:
             return None
         count /= every
-        if seconds in (86400, MONTH):
-            key = "requests_per_day" if seconds == 86400 else "requests_per_month"
+        if seconds in VOLUME_KEYS:
+            key = VOLUME_KEYS[seconds]
             return (key, round(count)) if round(count) else None
         return ("rate_per_s", count / seconds)
 
-    bare_unit = _alternatives(word for word, seconds in unit_words.items() if seconds != MONTH)
+    bare_unit = _alternatives(word for word, seconds in unit_words.items() if seconds not in (MONTH, WEEK))
 
     def batch(m: re.Match) -> Taken | None:
         """A batch with a deadline: its items and seconds; what stands between them is left."""
@@ -153,7 +161,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
 
     def of_documents(rate) -> list[tuple[str, Any]]:
         """Documents or pages counted a day or a month are a pipeline's volume (take(): items_volume)."""
-        return [("items_volume", True)] if rate[0] in ("requests_per_day", "requests_per_month") else []
+        return [("items_volume", True)] if rate[0] in VOLUME_KEYS.values() else []
 
     def pages_at_rate(m: re.Match) -> Taken | None:
         rate, pages = rate_of(m.group(1), m.group(2), m.group("unit")), _count(m.group(3), m.group(4))
@@ -213,8 +221,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         seconds = unit_words[_BLANKS.sub(" ", unit)]
         if not count:
             return None
-        if seconds in (86400, MONTH):
-            return ("requests_per_day" if seconds == 86400 else "requests_per_month", round(count))
+        if seconds in VOLUME_KEYS:
+            return (VOLUME_KEYS[seconds], round(count))
         return ("rate_per_s", count / seconds)
 
     def bare_rate(m: re.Match):
@@ -959,7 +967,7 @@ def take(scan, follow_up: bool = False, training: bool = False) -> None:
                         key, end = "rate_off_peak", off.end()
                 typed = scan.original[m.start() : end].strip()
                 scan.found.setdefault(key, []).append((number, typed))
-                if key in ("requests_per_day", "requests_per_month"):
+                if key in VOLUME_KEYS.values():
                     # "5 mil contratos por dia": documents a day, a pipeline's volume (sizing/plan.py); "20 mil
                     # por dia" names nothing (a thread's documents, sizing/query.py).
                     named = m.groupdict().get("noun")

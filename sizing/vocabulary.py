@@ -90,6 +90,11 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "no_memory",
         "assumed",
         "steps",
+        "steps_key",
+        "micro_batch",
+        "per_device",
+        "global_batch",
+        "grad_accum",
     ),
     "training": (
         "adamw",

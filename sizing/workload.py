@@ -96,6 +96,14 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     seq_len: int | None = None
     # micro-batch per GPU, in sequences
     batch: int | None = None
+    # sequences of one optimizer step across all GPUs (micro-batch x data-parallel GPUs x gradient accumulation)
+    global_batch: int | None = None
+    # a plain "batch size 8" said with several GPUs, read as the global batch (said in the answer)
+    batch_as_global: bool = False
+    # micro-batches accumulated before each optimizer step
+    grad_accum: int | None = None
+    # optimizer steps of the run: with the global batch and the sequence length, its training tokens
+    steps: int | None = None
     zero: int | None = None
     # training tokens
     tokens: int | None = None
@@ -166,6 +174,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     requests_per_day: int | None = None
     # requests in a month (days of use and peak from traffic.toml)
     requests_per_month: int | None = None
+    # requests in a week (days of use and peak from traffic.toml)
+    requests_per_week: int | None = None
     # The daily or monthly volume counts documents or other items of work ("5 mil contratos por dia",
     # traffic_words.toml's `items`), not requests, messages or conversations: a pipeline no one waits on
     # answer by answer, whose latency defaults are a batch's (sizing/plan.py)

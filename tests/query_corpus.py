@@ -406,15 +406,18 @@ PHRASINGS: list[tuple[str, dict]] = [
         "lora r=128 alpha 256 no llama 70b numa h200",
         {"model": "llama-3.1-70b", "stage": "lora", "lora_rank": 128, "gpu": "h200-sxm"},
     ),
-    ("lora 8b lr 2e-4 global batch size 1024 grad accum 16", {"model": "llama-3.1-8b", "stage": "lora"}),
+    (
+        "lora 8b lr 2e-4 global batch size 1024 grad accum 16",
+        {"model": "llama-3.1-8b", "stage": "lora", "global_batch": 1024, "grad_accum": 16},
+    ),
     (
         "lora 8b gradient_accumulation_steps=8 per_device_train_batch_size=4 max_seq_length=4096",
-        {"model": "llama-3.1-8b", "stage": "lora", "batch": 4, "seq_len": 4096},
+        {"model": "llama-3.1-8b", "stage": "lora", "batch": 4, "seq_len": 4096, "grad_accum": 8},
     ),
     ("qlora 8b lora_alpha=32 lora_dropout=0.05", {"model": "llama-3.1-8b", "stage": "qlora"}),
     (
         "lora no qwen 7b, taxa de aprendizado 1e-4, lote global 256, lote 4",
-        {"model": "qwen2.5-7b", "stage": "lora", "batch": 4},
+        {"model": "qwen2.5-7b", "stage": "lora", "batch": 4, "global_batch": 256},
     ),
     # Servers of several GPUs: the count is every GPU of every server.
     (
@@ -1207,11 +1210,12 @@ PHRASINGS: list[tuple[str, dict]] = [
         },
     ),
     (
+        # a batch said with several GPUs is the global one, across them
         "lora no 8b, batch 8, seq=4k, zero2, 2x l40s",
         {
             "stage": "lora",
             "model": "llama-3.1-8b",
-            "batch": 8,
+            "global_batch": 8,
             "seq_len": 4096,
             "zero": 2,
             "gpu": "l40s",
@@ -1485,14 +1489,14 @@ PHRASINGS: list[tuple[str, dict]] = [
         {"model": "llama-3.1-70b", "stage": "qlora", "lora_rank": 16, "seq_len": 4000},
     ),
     # Settings that change no memory are read with their value ("1000 steps" was a 1,000-token context).
-    ("lora llama 8b 1000 steps", {"model": "llama-3.1-8b", "stage": "lora"}),
+    ("lora llama 8b 1000 steps", {"model": "llama-3.1-8b", "stage": "lora", "steps": 1000}),
     (
         "qlora llama 8b r=16 alpha=32 dropout 0.05 lr 2e-4 seq 2048",
         {"model": "llama-3.1-8b", "stage": "qlora", "lora_rank": 16, "seq_len": 2048},
     ),
     (
         "full ft mistral 7b grad accum 8 batch 4 warmup 100 steps",
-        {"model": "mistral-7b-v0.3", "stage": "full", "batch": 4},
+        {"model": "mistral-7b-v0.3", "stage": "full", "batch": 4, "grad_accum": 8},
     ),
     (
         "lora on llama 8b, batch size of 8, seq of 4096",

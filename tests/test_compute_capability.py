@@ -84,3 +84,26 @@ def test_16_bit_weights_on_a_t4_are_said_to_run_in_fp16(capsys):
     assert note in answer(capsys, "llama 3.2 3b numa t4")
     assert "não tem BF16" not in answer(capsys, "llama 3.2 3b numa l4")
     assert "não tem BF16" not in answer(capsys, "llama 3.2 3b int4 numa t4")  # INT4 computes in FP16 anyway
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu"),
+    [
+        # Colab rents the 40 GB A100 and the 16 GB V100: a plain "a100" there had been sized as the 80 GB one.
+        ("lora llama 3.1 8b no colab com a100", "a100-40gb-sxm"),
+        ("qlora mistral 7b colab pro a100", "a100-40gb-sxm"),
+        ("llama 3.1 8b no google colab com A100", "a100-40gb-sxm"),
+        ("fine-tune llama 3.2 3b on colab with an a100", "a100-40gb-sxm"),
+        ("qwen 7b no colab v100", "v100-16gb-sxm"),
+        ("qwen 7b no colab com L4", "l4"),
+        # Anywhere else, "a100" is the 80 GB one; a size said is that size.
+        ("lora llama 3.1 8b numa a100", "a100-80gb-sxm"),
+        ("lora llama 3.1 8b no colab com a100 80gb", "a100-80gb-sxm"),
+    ],
+)
+def test_a_gpu_on_colab_is_colabs(text, gpu, capsys):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.gpu == gpu
+    if gpu == "a100-40gb-sxm":
+        said = answer(capsys, text).lower()
+        assert "“a100” como a100 sxm 40 gb (colab)." in said or "“a100” as a100 sxm 40 gb (colab)." in said

@@ -415,6 +415,68 @@ def test_a_monthly_volume_is_spread_over_its_days_of_use_then_peaks(capsys):
     assert q.workload.requests_per_month == 3_000_000
 
 
+@pytest.mark.parametrize(
+    "text, week",
+    [
+        # "semana" had been not understood and the volume dropped: one user at a time was sized.
+        ("qwen 7b 50 mil documentos por semana", 50_000),
+        ("llama 8b 10k requests/week", 10_000),
+        ("llama 8b 10k requests per week", 10_000),
+        ("llama 8b 20 mil pedidos semanais", 20_000),
+        ("resumir 2 mil contratos por semana com llama 8b", 2_000),
+        ("llama 8b 5000 chamadas a cada semana", 5_000),
+    ],
+)
+def test_a_weekly_volume_is_spread_over_the_weeks_days_of_use_then_peaks(text, week, capsys):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.requests_per_week == week
+    r = size(query.workload.but(lang=query.detected_lang))
+    load = r.workload.load
+    assert load.requests_per_week == week and load.requests_per_day == round(week / 5)
+    assert load.rate_per_s == pytest.approx(week / 5 * 0.15 / 3600)
+    said = " ".join(r.assumptions)
+    assert "5 dias de uso (traffic.toml)" in said or "5 days of use (traffic.toml)" in said
+    assert ("por semana" in render_text(r, query).splitlines()[0]) or "a week" in render_text(r, query)
+
+
+def test_a_follow_up_in_weeks_replaces_the_threads_load():
+    q = parse("e com 80 mil pedidos por semana?", base=parse("llama 8b 5 req/s").workload)
+    assert q.workload.requests_per_week == 80_000 and q.workload.rate_per_s is None
+
+
+def test_a_weekly_rate_flag_is_a_weekly_volume(capsys):
+    assert main(["-m", "8b", "--rate", "50k/week", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["workload"]["load"]["requests_per_week"] == 50_000
+
+
+@pytest.mark.parametrize(
+    "text, tokens",
+    [
+        # "palavras" had been not understood, and "10" and "milhões" with it: no time was given.
+        ("traduzir 10 milhões de palavras com llama 3.1 70b", 15_000_000),
+        ("translate 2 million words with qwen 72b", 3_000_000),
+        ("quanto tempo pra traduzir 500 mil palavras com o qwen 7b?", 750_000),
+        ("traduzir 20.000.000 palavras com llama 8b", 30_000_000),
+        ("gerar 1 milhão de palavras de descrições com llama 8b", 1_500_000),
+    ],
+)
+def test_words_to_translate_or_write_are_tokens_to_generate_at_the_stated_tokens_a_word(text, tokens):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.generated_tokens == tokens
+    assert query.word_lengths[0][1:] == (tokens, 1.5)
+    r = size(query.workload.but(lang=query.detected_lang))
+    text = render_text(r, query)
+    assert "1,5 tokens por palavra" in text or "1.5 tokens a word" in text
+    assert "tokens gerados levam" in text or "generated tokens take" in text
+
+
+def test_a_volume_of_words_with_nothing_to_do_with_it_is_said_not_understood():
+    query = parse("llama 70b 10 milhões de palavras")
+    assert query.unknown == ["10 milhões de palavras"] and query.workload.generated_tokens is None
+    # A translation counted in tokens is tokens written too (it had been taken for training data).
+    assert parse("traduzir 1 milhão de tokens com llama 3.1 70b").workload.generated_tokens == 1_000_000
+
+
 def test_a_prompt_in_pages_is_sized_at_the_stated_tokens_a_page():
     r = ask(model="8b", prompt_pages=20, rate_per_s=0.5)
     assert r.workload.load.prompt_tokens == 20 * 750 and r.workload.context_tokens == 15_000 + 500
@@ -506,6 +568,9 @@ PHRASINGS = [
     # A monthly volume, as billing thinks of it.
     ("llama 8b 2 milhões de requisições por mês", {"requests_per_month": 2_000_000}),
     ("llama 8b 500 mil chamadas mensais", {"requests_per_month": 500_000}),
+    # And a weekly one.
+    ("llama 8b 50 mil documentos por semana", {"requests_per_week": 50_000}),
+    ("llama 8b 10k requests a week", {"requests_per_week": 10_000}),
     # Things handled a day are requests ("1 milhão de tickets" is no model size).
     ("llama 8b pra classificar 1 milhão de tickets por dia", {"requests_per_day": 1_000_000}),
     ("resumir 20 mil documentos por dia com llama 8b", {"requests_per_day": 20_000}),
@@ -763,7 +828,7 @@ def test_traffic_is_understood_in_three_languages(text, expected):
     for key, value in expected.items():
         assert got.get(key) == value, key
     # Nothing else about the load is made up, and no "2 mil tokens" turned into a context.
-    traffic = {"prompt_tokens", "prompt_pages", "output_tokens", "rate_per_s", "requests_per_day", "requests_per_month", "population",
+    traffic = {"prompt_tokens", "prompt_pages", "output_tokens", "rate_per_s", "requests_per_day", "requests_per_month", "requests_per_week", "population",
                "requests_per_active_hour", "ttft_s", "latency_percentile",
                "tokens_per_s", "cost", "users", "context", "tokens"}  # fmt: skip
     assert set(got) & traffic == set(expected) & traffic

@@ -375,3 +375,102 @@ def test_a_training_framework_is_read_and_said_not_taken_for_a_model(text, said)
     result = size(query.workload)
     assert query.unknown == [] and "nemo" not in result.workload.model.id
     assert any(said in line for line in understood(result, query))
+
+
+@pytest.mark.parametrize(
+    "text, global_batch, micro",
+    [
+        # "batch size 8" with 8 GPUs had been 8 sequences on each GPU; it is the batch across them.
+        ("fine-tune llama 3.1 8b, batch size 8, em 8 GPUs?", 8, 1),
+        ("full fine-tune llama 3.1 8b batch de 32 em 4 gpus", 32, 8),
+        # "global batch" had been read and dropped, the micro-batch left at 1.
+        ("fine-tune llama 3.1 8b global batch 64 em 8 gpus", 64, 8),
+        ("ajuste fino do llama 3.1 8b com lote global de 64 em 8 GPUs", 64, 8),
+        (
+            "afinação completa do llama 3.1 8b, lote efetivo de 128 em 8 gpus, acumulação de gradientes 4",
+            128,
+            4,
+        ),
+        (
+            "full finetune llama 3.1 8b with effective batch size 256 on 16 gpus, gradient accumulation 8",
+            256,
+            2,
+        ),
+    ],
+)
+def test_a_batch_said_with_several_gpus_is_the_global_batch_split_among_them(text, global_batch, micro):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.global_batch == global_batch
+    r = size(query.workload.but(lang=query.detected_lang))
+    assert r.workload.batch == micro  # the micro-batch each GPU holds: its activations
+    said = " ".join(r.assumptions)
+    assert f"{micro} por GPU" in said or f"{micro} per GPU" in said
+    assert r.recommendation is not None
+
+
+@pytest.mark.parametrize(
+    "text, micro",
+    [
+        ("fine-tune llama 3.1 8b micro-batch 8 em 8 gpus", 8),
+        ("full fine-tune llama 3.1 8b batch 4 por gpu em 8 gpus", 4),
+        ("full fine-tune llama 3.1 8b batch of 4 per device on 8 gpus", 4),
+        ("lora llama 3.1 8b per_device_train_batch_size=4 on 8 gpus", 4),
+        ("full fine-tune llama 3.1 8b, batch 2, em 4 gpus", 2),  # no multiple of the GPUs: each one's
+        ("fine-tune llama 3.2 1b full, batch size 32, seq len 2048", 32),  # no GPUs said: each one's
+    ],
+)
+def test_a_batch_said_per_gpu_or_with_no_gpus_is_the_micro_batch(text, micro):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.global_batch is None
+    assert size(query.workload).workload.batch == micro
+
+
+@pytest.mark.parametrize(
+    "text, tokens",
+    [
+        # "20k steps" had been a 20,000-token context; "10 mil passos" not understood; no time either way.
+        ("fine-tune llama 3.1 8b, 20k steps, batch 8, seq 2048", 20_000 * 8 * 2048),
+        ("lora llama 3.1 8b 10 mil passos, lote global de 64, 4 gpus", 10_000 * 64 * 2048),
+        (
+            "lora llama 3.1 8b max_steps=5000 global batch size 128 gradient accumulation 4 em 8 gpus",
+            5000 * 128 * 2048,
+        ),
+        ("qlora qwen2.5 7b, 2.000 passos de treino, batch global 32, sequências de 4096", 2000 * 32 * 4096),
+        ("lora llama 3.1 8b 1000 steps", 1000 * 1 * 2048),  # no batch: one sequence a step, and said so
+    ],
+)
+def test_steps_times_the_global_batch_and_sequence_are_the_training_tokens(text, tokens):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.context is None and query.workload.tokens is None
+    r = size(query.workload.but(lang=query.detected_lang))
+    assert r.workload.tokens == tokens and r.estimates.gpu_hours
+    assert any("passos" in a or "steps" in a for a in r.assumptions)
+
+
+def test_steps_do_not_override_the_tokens_examples_or_epochs_said():
+    r = size(parse("full fine-tune qwen 7b 3 epochs de 50k exemplos, 5000 steps, global batch 32").workload)
+    assert r.workload.tokens == 3 * 50_000 * 2048
+    # A warmup's steps are no run's length.
+    w = parse("full ft mistral 7b grad accum 8 batch 4 warmup 100 steps").workload
+    assert (w.steps, w.batch, w.grad_accum) == (None, 4, 8)
+
+
+@pytest.mark.parametrize(
+    "text, tokens",
+    [
+        # "10^9" had been "10^" not understood and a 9-token context; "1e6 tokens" a context past the model's.
+        ("pretrain 1b em 10^9 tokens", 10**9),
+        ("pré-treino llama 1b com 10⁹ tokens", 10**9),
+        ("continued pretraining qwen 7b on 2 x 10^9 tokens", 2 * 10**9),
+        ("lora llama 8b 10^6 tokens", 10**6),
+        ("lora llama 8b 1e6 tokens", 10**6),
+        ("lora llama 8b 10**6 tokens", 10**6),
+        ("lora llama 8b 1.000.000 tokens", 10**6),
+        # Training data by its words: traffic.toml's tokens a word.
+        ("lora llama 8b com 50 milhões de palavras", 75 * 10**6),
+    ],
+)
+def test_powers_of_ten_and_words_are_training_tokens(text, tokens):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.tokens == tokens
+    assert parse("llama 3.1 8b para 10^3 usuarios").workload.users == 1000

@@ -546,7 +546,7 @@ def test_lora_that_does_not_fit_is_offered_qlora_as_lora_not_as_full_fine_tuning
 
 def test_a_smaller_micro_batch_comes_before_shorter_sequences():
     # Gradient accumulation keeps what the run learns; shorter sequences change it.
-    changes = _changes("lora no 8b, batch 8, seq=4k, zero2, 2x l40s")
+    changes = _changes("lora no 8b, micro-batch 8, seq=4k, zero2, 2x l40s")
     assert list(changes) == ["smaller_batch"]
     assert changes["smaller_batch"].setup.fits and "micro-lote de" in changes["smaller_batch"].text
 
