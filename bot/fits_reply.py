@@ -41,6 +41,7 @@ def lines(fits: WhatFits, lang: str, show_prices: bool = True, example: bool = T
                 batch=fits.batch,
             )
         ]
+    out = _asked_of_gpu(fits, setup, lang) + out
     for row in fits.by_precision:
         models = ", ".join(
             t("fits.model", name=m.name, need=i18n.gb(m.bytes_per_gpu, lang)) for m in row.models
@@ -52,6 +53,11 @@ def lines(fits: WhatFits, lang: str, show_prices: bool = True, example: bool = T
         out.append(t(key, gpu=fits.gpu_name, counts=counts, servers=fits.offered_servers))
     elif fits.offered_instead:
         out.append(t("fits.not_offered", gpu=fits.gpu_name, gpus=i18n.join(fits.offered_instead, lang)))
+    if "terms" in fits.asked and fits.contract_modes:
+        # "reservado vs sob demanda pra 2 h100?", "contrato anual tem desconto?": the modes it is rented in
+        out.append(t("offered.modes"))
+        out += ["   " + t(f"contract.{mode}") for mode in MODE_ORDER if mode in fits.contract_modes]
+        out.append(t("fits.terms"))
     if fits.cost_asked and fits.offered_counts:
         out.append(_price(fits, setup, lang) if show_prices else t("cost.ask_sales"))
         if show_prices and fits.budget is not None:
@@ -62,6 +68,48 @@ def lines(fits: WhatFits, lang: str, show_prices: bool = True, example: bool = T
     if asked:
         out.append(t("fits.next", example=asked))
     return t("fits.title", setup=setup), out
+
+
+def _asked_of_gpu(fits: WhatFits, setup: str, lang: str) -> list[str]:
+    """ "qual a banda de memória da H200?", "vocês têm NVLink nas H100?": the GPU's facts (gpus.toml), said
+    before what fits on it."""
+    out = []
+    if "bandwidth" in fits.asked and fits.bandwidth_gb_s:
+        fp8 = (
+            i18n.t(lang, "gpus_compared.fp8", fp8=i18n.number(fits.fp8_tflops, lang))
+            if fits.fp8_tflops
+            else i18n.t(lang, "gpus_compared.no_fp8")
+        )
+        out.append(i18n.t(lang, "gpus_compared.facts", setup=setup, usable=i18n.gb(fits.usable_bytes_per_gpu, lang),
+                          bandwidth=i18n.number(fits.bandwidth_gb_s, lang),
+                          bf16=i18n.number(fits.bf16_tflops, lang), fp8=fp8))  # fmt: skip
+    if "interconnect" in fits.asked and fits.interconnect:
+        out.append(i18n.t(lang, f"fits.interconnect_{fits.interconnect}", gpu=fits.gpu_name,
+                          gb_s=i18n.number(fits.interconnect_gb_s, lang)))  # fmt: skip
+    return out
+
+
+def _offered_topic(offered: Offered, lang: str) -> list[str]:
+    """The line of what the question asked of the list (sizing/topics.py), said first."""
+    topic = offered.topic
+    if topic is None:
+        return []
+    if topic == "not_rented":
+        return [i18n.t(lang, "offered.topic_not_rented", name=offered.name)]
+    if topic == "max_gpus":
+        # the most GPUs of one kind in one service: a machine's most GPUs times the machines joined
+        largest = max(offered.gpus, key=lambda g: max(g.counts) * g.max_servers)
+        return [i18n.t(lang, "offered.topic_max_gpus", total=i18n.number(max(largest.counts) * largest.max_servers, lang),
+                       per=i18n.number(max(largest.counts), lang), servers=i18n.number(largest.max_servers, lang))]  # fmt: skip
+    if topic == "interconnect":
+        kinds = {"nvlink": "NVLink", "pcie": "PCIe"}
+        links = "; ".join(
+            i18n.t(lang, "offered.link", gpu=g.name, kind=kinds.get(g.interconnect, g.interconnect),
+                   gb_s=i18n.number(g.interconnect_gb_s, lang))
+            for g in offered.gpus
+        )  # fmt: skip
+        return [i18n.t(lang, "offered.topic_interconnect", links=links)]
+    return [i18n.t(lang, f"offered.topic_{topic}")]
 
 
 # The contract modes in the order a customer meets them: evaluate, a project, then production.
@@ -76,7 +124,7 @@ def offered_lines(offered: Offered, lang: str, show_prices: bool = True) -> tupl
         return i18n.t(lang, key, **params)
 
     priced = show_prices and any(g.price_per_gpu_hour for g in offered.gpus)
-    out = [t("offered.intro")]
+    out = [*_offered_topic(offered, lang), t("offered.intro")]
     for gpu in offered.gpus:
         counts = i18n.join([i18n.number(c, lang) for c in gpu.counts], lang)
         total = i18n.number(max(gpu.counts) * gpu.max_servers, lang)

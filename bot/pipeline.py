@@ -358,7 +358,11 @@ class Pipeline:
         return weigh_together(result, others, catalog, show_prices)
 
     def _refuse(self, e: SizingError, where, text, started, lang, query) -> Reply:
-        outcome = "needs_input" if e.key in NEEDS_INPUT else "not_understood"
+        # A subject that asks for no sizing (sizing/topics.py) is answered, then asks for the model to size.
+        topic = e.key.startswith("query.topic_")
+        outcome = "needs_input" if e.key in NEEDS_INPUT or topic else "not_understood"
+        if "retention_days" in e.params:
+            e.params["retention_days"] = self.retention_days  # what the request log says, as configured
         key = ("refusal", e.key, e.hint_key, repr(sorted(e.params.items())), lang)
         message = self._rendered.get(key)
         if message is None:

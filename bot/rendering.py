@@ -603,6 +603,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     if query.personal:
         kinds = i18n.join([t(f"personal.{kind}") for kind in query.personal], lang)
         lines.append(t("understood.personal", kinds=kinds))
+    # "dados de saúde de pacientes, llama 70b": what the law asks of such data (sizing/topics.py NOTES)
+    lines += [t(f"error.query.topic_{key}") for key in query.noted]
     return lines
 
 

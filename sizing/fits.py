@@ -67,12 +67,23 @@ class WhatFits(msgspec.Struct, kw_only=True):
     hours_per_month: int = 0
     currency: str | None = None
     budget: BudgetInfo | None = None  # a budget the question gave, set against that price
+    # What else the question asks of the GPU (sizing/topics.py of_a_gpu): "bandwidth", "interconnect" (its
+    # facts in gpus.toml, said first), "terms" (the contract modes it is rented in, and their prices)
+    asked: list[str] = []
+    bandwidth_gb_s: float = 0
+    bf16_tflops: float = 0
+    fp8_tflops: float = 0
+    interconnect: str = ""
+    interconnect_gb_s: float = 0
+    contract_modes: list[str] = []
 
 
 def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
     """`given`: the question's workload fields but the model (a GPU among them). Each reference model is
     judged at each precision; a model the workload cannot be asked of (a context beyond its window) is left
     out."""
+    given = dict(given)
+    asked = given.pop("asked", [])
     precision_asked = given.get("precision")
     # The catalogue's reference model of each size (size_reference: what a bare "70b" resolves to), current
     # and well known, rather than every fine-tune and superseded release of that size.
@@ -150,11 +161,19 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
         offered_counts=None if own else (list(offer.counts) if offer else []),
         offered_servers=offer.max_servers if offer else 0,
         offered_instead=[] if own or offer else [catalog.gpu(o.gpu).name for o in catalog.offering.offer],
-        cost_asked=bool(given.get("cost")),
+        # the contract modes asked: what they cost too, where prices are set
+        cost_asked=bool(given.get("cost")) or "terms" in asked,
         price_per_hour=prices,
         hours_per_month=catalog.offering.hours_per_month,
         currency=catalog.offering.currency,
         budget=_budget(given),
+        asked=list(asked),
+        bandwidth_gb_s=catalog.gpu(setup.gpu).bandwidth_gb_s if not own else 0,
+        bf16_tflops=catalog.gpu(setup.gpu).bf16_dense_tflops if not own else 0,
+        fp8_tflops=catalog.gpu(setup.gpu).fp8_dense_tflops if not own else 0,
+        interconnect=catalog.gpu(setup.gpu).interconnect if not own else "",
+        interconnect_gb_s=catalog.gpu(setup.gpu).interconnect_gb_s if not own else 0,
+        contract_modes=list(offer.contract_modes) if offer else [],
     )
 
 
@@ -165,18 +184,24 @@ class OfferedGpu(msgspec.Struct, kw_only=True):
     max_servers: int  # machines joined for one service
     contract_modes: list[str]
     price_per_gpu_hour: dict[str, float]  # by contract mode; empty: not priced
+    interconnect: str = ""  # how the GPUs of one machine are joined (gpus.toml): "nvlink" or "pcie"
+    interconnect_gb_s: float = 0
 
 
 class Offered(msgspec.Struct, kw_only=True):
     gpus: list[OfferedGpu]  # in the offering's order
     currency: str
     hours_per_month: int
+    # What the question asked of the list (sizing/topics.py WITH_OFFERING, or "not_rented"), said first, and
+    # the GPU it named that we do not rent
+    topic: str | None = None
+    name: str = ""
 
 
 def offered(given: dict[str, Any], catalog: Catalog) -> Offered:
     """ "Quais GPUs vocês têm?", "tabela de preços": the GPUs we rent (offering.toml), each with the machines
     it comes in, its contract modes and its price per GPU-hour in each mode that is priced. `given` is
-    unused: the list is the same whatever the question said (the signature of NO_MODEL_ANSWERS)."""
+    unused but for the subject asked (sizing/topics.py): the list is the same whatever the question said."""
     gpus = [
         OfferedGpu(
             gpu=offer.gpu,
@@ -189,6 +214,8 @@ def offered(given: dict[str, Any], catalog: Catalog) -> Offered:
                 for mode, price in offer.price_per_gpu_hour.items()
                 if mode in offer.contract_modes
             },
+            interconnect=catalog.gpu(offer.gpu).interconnect,
+            interconnect_gb_s=catalog.gpu(offer.gpu).interconnect_gb_s,
         )
         for offer in catalog.offering.offer
     ]
@@ -196,6 +223,8 @@ def offered(given: dict[str, Any], catalog: Catalog) -> Offered:
         gpus=gpus,
         currency=catalog.offering.currency,
         hours_per_month=catalog.offering.hours_per_month,
+        topic=given.get("topic"),
+        name=given.get("name", ""),
     )
 
 

@@ -17,6 +17,7 @@ from datetime import date
 import msgspec
 
 from . import deadlines, distillation_query, image_query, prefilter, regexes, speculative_query, traffic_query
+from . import topics as topic_words
 from .catalog import MAX_BUDGET_GB, Catalog, Series, budget_id, load_catalog, normalize
 from .errors import SizingError
 from .names import (
@@ -63,6 +64,9 @@ class QueryError(SizingError):
             params["what"] = t(lang, f"field.{params['what']}")
         if "kind" in params:  # a kind of thing, named in the reader's language
             params["kind"] = t(lang, params["kind"])
+        if "retention_days" in params:  # the request log's statement (sizing/topics.py WITH_LOG)
+            retention = t(lang, "retention.statement", days=params["retention_days"])
+            params["log"] = t(lang, "slack.disclosure", retention=retention)
         return t(lang, f"error.{self.key}", **params)
 
     @classmethod
@@ -82,6 +86,7 @@ class Query(msgspec.Struct):
     changed: list[str] = []  # follow-ups: the fields the text changed
     out_of_scope: list[str] = []  # embedding, speech or image models named, as typed
     personal: list[str] = []  # kinds of personal data removed before reading
+    noted: list[str] = []  # subjects said beside the model that earn a note (sizing/topics.py NOTES)
     ranges: list[tuple[str, str]] = []  # (a range as typed, the bound read)
     deadline_dates: list[tuple[str, date, int]] = []  # (a deadline said as a date, that date, its days)
     # "granite 3.3 8b": a family the catalogue lacks before the size (as typed, the words it takes), applied
@@ -1521,6 +1526,19 @@ def _restated_choice(text: str | None, e: QueryError) -> tuple[str, str] | None:
     return kept, other
 
 
+# "vocês têm X?", "do you have X?", "alugam X?": asking whether we rent a GPU.
+RENT_ASKED = regexes.compile(
+    r"\b(?:tem|teem|possuem|alugam|oferecem|trabalham\s+com|do\s+you\s+(?:have|offer|rent)|have\s+you\s+got)\b"
+)
+
+
+def _not_rented(e: QueryError) -> QueryError:
+    """An unknown GPU asked for as one we rent: the GPUs we do rent, the one asked for said first."""
+    error = QueryError("query.offering", hint="query.examples")
+    error.given = {"topic": "not_rented", "name": e.params.get("name", "")}
+    return error
+
+
 def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None = None) -> Query:
     catalog = catalog or load_catalog()
     if text is None:
@@ -1566,9 +1584,13 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     except QueryError as e:
         # A refusal is read in the language of the question too ("how much vram for gpt-7?" in English).
         plain = strip_accents(text)
+        if e.key.startswith("unknown_gpu") and RENT_ASKED.search(plain):
+            # "vocês têm GB200?": a GPU we do not know is one we do not rent; said so, with the GPUs we do
+            # (it had been "Não conheço a GPU “gb200”")
+            e = _not_rented(e)
         e.written_lang = VOCAB.detect(set(LETTERS.findall(REPO.sub(" ", plain) if "/" in plain else plain)))
         e.asked_lang = asked_language(plain)
-        raise
+        raise e from e.__cause__
 
 
 _NUMBER = r"\d+(?:[.,]\d+)?(?:\s*(?:k|mil)\b)?"
@@ -1939,6 +1961,39 @@ def _offering_asked(plain: str, fields: dict, stage: Stage | None) -> bool:
     return OFFERING.search(plain) is not None or OFFERING_ALONE.fullmatch(plain) is not None
 
 
+def _topic_asked(scan: _Scan, fields: dict, stage: Stage | None, model, size) -> QueryError | None:
+    """A message that asks for no sizing (sizing/topics.py): how to buy, the data and the LGPD, what we
+    rent; answered with the sentence of its subject, or the GPUs we rent with a line of its own. Only with no
+    load said: "dados de saúde, chatbot para 50 médicos" is still a workload to size. None: no subject."""
+    plain = strip_accents(scan.original.lower())
+    # a load, a length, a precision: a workload to size. A stage alone is not ("vocês usam nossos dados pra
+    # treinar modelos?", "vocês têm DPO?": the data protection officer, not the training method)
+    said = any(
+        v is not None and k not in _OFFERING_FIELDS and k not in ("gpu", "method") for k, v in fields.items()
+    )
+    if model or size:
+        # "os dados saem do Brasil se eu usar o deepseek?": where an open model's data goes, not a sizing
+        chinese = model and not said and not fields.get("gpu")
+        if chinese and topic_words.about_chinese_model(plain, str(model)):
+            return QueryError("query.topic_china", hint="query.residency_size")
+        return None
+    if fields.get("gpu"):
+        return None  # what fits on it, with the facts asked of it (sizing/fits.py)
+    # "quais GPUs vocês têm em São Paulo?": the list asked for, not a subject's sentence
+    key = None if _offering_asked(plain, fields, stage) else topic_words.asked(plain)
+    if key is not None and not said:
+        error = QueryError(f"query.topic_{key}", hint="query.residency_size")
+        if key in topic_words.WITH_LOG:
+            error.params["retention_days"] = topic_words.RETENTION_DAYS
+        return error
+    key = topic_words.asked(plain, topic_words.WITH_OFFERING)
+    if key is not None and not said:
+        error = QueryError("query.offering", hint="query.examples")
+        error.given = {"topic": key}
+        return error
+    return None
+
+
 def _eu_named(scan: _Scan, m: re.Match) -> str | None:
     """ "eu" when a match of EU_RESIDENCY names the EU; a bare "ue"/"eu" only as typed in capitals, in a text
     not all in capitals ("EU PRECISO" is the pronoun)."""
@@ -1983,7 +2038,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     query = Query(detected_lang=written or "pt-BR", written_lang=written, corrections=list(corrections))
     if "v" in scan.work:
         query.vision_named = [scan.original[m.start() : m.end()] for m in VISION_NAMED.finditer(scan.work)]
-    if not scan.work.strip() or HELP.match(scan.work):
+    if not scan.work.strip() or HELP.match(scan.work) or topic_words.is_help(scan.work):
         query.help = True
         return query
     if LOG_HELP.match(scan.work):
@@ -2056,6 +2111,11 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(EU_RESIDENCY, "residency", lambda m: _eu_named(scan, m))
     if "prefill" in scan.work or "batched" in scan.work:  # before contexts: "chunked prefill 8192" is none
         scan.take(PREFILL_CHUNK, "prefill_chunk", _prefill_chunk)
+    if noted := topic_words.noted(scan.work):
+        # "dados de saúde de pacientes, llama 70b": said in a note beside the sizing (sizing/topics.py)
+        query.noted = noted
+        for start, end in topic_words.spans(scan.work, topic_words.NOTES):
+            scan.blank(start, end)
     serving_said = bool(_SERVING_SAID.search(scan.work))
     # In a thread about serving, adapters counted are served ("e com 20 adaptadores?"); "e com lora?" there
     # still asks about a LoRA fine-tune (_follow_up).
@@ -2526,6 +2586,10 @@ _MEMORY_AFTER = regexes.compile(
 )
 
 
+# A Portuguese article before a word ("o llama", "a qwen"): never the first letter of a name glued to it.
+_ARTICLE_SPLIT = regexes.compile(r"[oa]\s+[a-z]")
+
+
 def _names(scan: _Scan, catalog: Catalog) -> None:
     """Catalogue names (models, GPUs, precisions), longest first; "2x h100" and "duas H100" carry a count."""
     indexes = _indexes(catalog)
@@ -2536,6 +2600,8 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
             if key in index:
                 if kind == "model" and _SPLIT_VERSION.search(scan.work, start, end):
                     continue  # "deepseek-v3 1 users" is V3 and a count, not "v3.1" (names ignore dots)
+                if _ARTICLE_SPLIT.match(scan.work, start, end):
+                    continue  # names ignore spaces: "ajuda com o llama" is no Ollama (it had been q4_k_m)
                 if kind == "model" and not same_size_word(index[key], key, scan.work[start:end]):
                     continue  # names ignore spaces: "gemma 31b" is no "gemma 3 1b"
                 if (
@@ -4413,6 +4479,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     # Said beside an open model's answer (embeddings, speech, image); a closed model compared with it is not.
     query.out_of_scope = [typed for kind, typed in out_of_scope if kind != "closed"]
     query.closed_named = [typed for kind, typed in out_of_scope if kind == "closed"]
+    if (topic := _topic_asked(scan, fields, stage, model, size)) is not None:
+        raise topic
     if not (model or size) and out_of_scope:
         kind, typed = out_of_scope[0]
         if kind == "closed":
@@ -4485,6 +4553,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             # other words kept. Surfaces that answer it catch this; elsewhere it reads as a missing model.
             error = QueryError("query.what_fits", hint="query.examples")
             error.given = _given(fields, stage)
+            if asked := topic_words.of_a_gpu(plain, bool(fields.get("contract") or fields.get("term_days"))):
+                error.given["asked"] = asked  # "banda de memória da H200?", "nvlink nas H100?", "desconto?"
             error.availability_asked = available
             error.unknown = list(query.unknown)
             raise error

@@ -61,7 +61,7 @@ def test_every_kind_of_answer_is_valid_block_kit(disclosure, show_prices, share)
 
 
 def test_refusals_help_and_notices_are_valid_block_kit():
-    for text in ["", "bom dia", "70b 4bit fp16", "0 users 70b", "h300 70b", "5000000b", "70b 999999k"]:
+    for text in ["", "bom dia, blá", "70b 4bit fp16", "0 users 70b", "h300 70b", "5000000b", "70b 999999k"]:
         try:
             parse(text) if not text else size(parse(text).workload)
         except SizingError as e:

@@ -137,11 +137,11 @@ def test_forgetting_someone_forgets_what_they_typed_that_we_did_not_understand(p
 
 def test_slack_managers_see_the_gaps_in_their_language(tmp_path):
     with serve(tmp_path, managers=f"{MANAGER},{EN_MANAGER}") as slack:
-        for text in ("gpt-7 4bit", "70b 4bit azul", "bom dia"):
+        for text in ("gpt-7 4bit", "70b 4bit azul", "conta uma piada"):
             slack.command(text, user_id="U0001")
         pt = _text(slack.command("log lacunas", user_id=MANAGER)["blocks"])
         assert pt.startswith("O que não soubemos responder\n") and ": 2 de 3 pedidos" in pt
-        assert "gpt-7 → recusado" in pt and "azul" in pt and "“bom dia”" in pt
+        assert "gpt-7 → recusado" in pt and "azul" in pt and "“conta uma piada”" in pt
         en = _text(slack.command("log gaps period:today", user_id=EN_MANAGER)["blocks"])
         assert en.startswith("What we could not answer\n") and "What we could not answer from " in en
         assert "gpt-7 → refused" in en and "question not understood" in en

@@ -179,7 +179,7 @@ def _excel(content: bytes, separator: str) -> list[dict]:
 def test_an_english_speaking_manager_reads_the_log_and_its_csv_in_english(tmp_path):
     with serve(tmp_path, managers=f"{MANAGER},{EN_MANAGER}") as slack:
         slack.command("70b 16bit 20 users produção", user_id="U0001")
-        slack.command("bom dia", user_id="U0002")
+        slack.command("conta uma piada", user_id="U0002")
         slack.fake.wait_for("chat.postMessage")  # the production question became a lead
         view = slack.command("log", user_id=EN_MANAGER)
         text = _text(view["blocks"])
@@ -189,7 +189,7 @@ def test_an_english_speaking_manager_reads_the_log_and_its_csv_in_english(tmp_pa
             assert portuguese not in text
         filtered = _text(slack.command("log outcome:answered period:today", user_id=EN_MANAGER)["blocks"])
         assert "Filters: since: " in filtered and ", outcome: answered" in filtered
-        assert "bom dia" not in _latest(filtered)
+        assert "conta uma piada" not in _latest(filtered)
         button = next(e for b in view["blocks"] if b["type"] == "actions" for e in b["elements"])
         body = sr.block_actions("log_export", button["value"], user_id=EN_MANAGER, channel_id="C0001",
                                 response_url=slack.fake.response_url(), container=_ephemeral())  # fmt: skip
@@ -198,13 +198,13 @@ def test_an_english_speaking_manager_reads_the_log_and_its_csv_in_english(tmp_pa
         assert "CSV sent to your direct messages (2 rows)" in _text(said.params["blocks"])
         [content] = [u["content"] for u in slack.fake.uploads.values()]
         rows = _excel(content, ",")
-        assert {r["text"] for r in rows} == {"70b 16bit 20 users produção", "bom dia"}
+        assert {r["text"] for r in rows} == {"70b 16bit 20 users produção", "conta uma piada"}
         assert all(re.fullmatch(r"\d+(\.\d+)?", r["duration_ms"]) for r in rows)  # a decimal point
 
 
 def test_log_values_periods_and_errors_speak_the_managers_language(slack):
     slack.command("70b 16bit 20 users produção", user_id="U0001")
-    slack.command("bom dia", user_id="U0002")
+    slack.command("conta uma piada", user_id="U0002")
     slack.fake.wait_for("chat.postMessage")
     text = _text(slack.command("log", user_id=MANAGER)["blocks"])
     assert "→ não entendido" in text and "lead novo" in text and "Filtros: nenhum" in text
@@ -213,9 +213,9 @@ def test_log_values_periods_and_errors_speak_the_managers_language(slack):
         assert code not in text
     week = _text(slack.command("log período:últimos 7 dias status:aberto", user_id=MANAGER)["blocks"])
     assert "Filtros: status: em aberto, desde: " in week
-    assert "70b 16bit" in _latest(week) and "bom dia" not in _latest(week)
+    assert "70b 16bit" in _latest(week) and "conta uma piada" not in _latest(week)
     not_understood = _text(slack.command("log resultado:não-entendido desde:hoje", user_id=MANAGER)["blocks"])
-    assert "bom dia" in _latest(not_understood) and "70b 16bit" not in _latest(not_understood)
+    assert "conta uma piada" in _latest(not_understood) and "70b 16bit" not in _latest(not_understood)
     assert "Nenhum pedido" in _text(slack.command("log período:semana passada", user_id=MANAGER)["blocks"])
     assert "Registro de pedidos" in _text(slack.command("registo", user_id=MANAGER)["blocks"])  # pt-PT
     wrong = _text(slack.command("log desde:quinzena", user_id=MANAGER)["blocks"])

@@ -1,0 +1,140 @@
+"""Messages that ask for no sizing: greetings, how to buy, what the catalogue says of a GPU or of what we rent,
+and what happens to the data (LGPD). Each subject is announced by the words under [topics] in
+sizing/data/vocabulary/*.toml and answered by a sentence in sizing/data/messages (error.query.topic_<subject>),
+or, where the data files hold the answer, by the answers with no model of sizing/fits.py with a line of its
+own (the GPUs we rent for "spot?", "how many GPUs at most?"; a GPU's facts for "banda de memória da H200?").
+
+The sentences say what the product knows (where the GPUs are, what the request log keeps and for how long,
+the contract modes of offering.toml, the GPUs' facts of gpus.toml) and send the rest (encryption,
+certifications, contracts, a regulator's rules) to the sales team and legal: nothing here promises more."""
+
+from __future__ import annotations
+
+from . import regexes
+from .vocabulary import load_vocabulary
+
+_VOCAB = load_vocabulary()
+
+# The subjects answered with a sentence, in the order they win when a question names several: a regulator
+# or the law named says more than "is it safe?", and the data's subjects more than how to buy.
+SAID = (
+    "regulator",
+    "china",
+    "sensitive_health",
+    "financial",
+    "dpo",
+    "dpa",
+    "training_data",
+    "bot_log",
+    "logs",
+    "lgpd",
+    "security",
+    "location",
+    "on_premise",
+    "managed",
+    "provisioning",
+    "sales",
+)
+# Answered with the GPUs we rent (sizing/fits.py offered), the line of the subject first.
+WITH_OFFERING = ("spot", "max_gpus", "interconnect", "terms")
+# Asked of a GPU named: said beside what fits on it (sizing/fits.py what_fits).
+OF_A_GPU = ("bandwidth", "interconnect", "terms")
+# Said beside a sizing when the question names a model too ("dados de saúde, llama 70b"): a note, the model
+# sized as asked.
+NOTES = ("sensitive_health", "financial")
+# Open-weight models from Chinese labs: "os dados saem do Brasil se eu usar o deepseek?" asks where the data
+# goes, not for a sizing (the catalogue's families, as models.toml names them).
+CHINESE_FAMILIES = (
+    "deepseek",
+    "qwen",
+    "qwq",
+    "kimi",
+    "glm",
+    "minimax",
+    "hunyuan",
+    "yi",
+    "internlm",
+    "internvl",
+)
+# The days the request log keeps a question when the app does not say (bot/settings.py retention_days): the
+# pipeline gives its own.
+RETENTION_DAYS = 180
+# The subjects whose sentence says what the request log keeps ({log}, from the retention in force).
+WITH_LOG = ("bot_log", "logs")
+
+_PATTERNS = {
+    key: regexes.compile(rf"(?<!\w)(?:{_VOCAB.pattern(f'topics.{key}')})(?!\w)")
+    for key in dict.fromkeys((*SAID, *WITH_OFFERING, *OF_A_GPU))
+}
+_MISSING = set(_VOCAB.keys("topics")) - set(_PATTERNS)
+assert not _MISSING, f"vocabulary [topics] without an answer: {_MISSING}"
+
+# A message of greetings, questions about the bot, or "help" alone: the help.
+_GREETING = _VOCAB.pattern("chat.greeting")
+HELP = regexes.compile(
+    rf"^\W*(?:(?:{_GREETING})(?!\w)\W*)*(?:(?:{_VOCAB.pattern('words.help')}|{_VOCAB.pattern('chat.about')}|-h)"
+    rf"(?!\w)\W*)?(?:(?:{_GREETING})(?!\w)\W*)*$"
+)
+# A contract mode named ("reservado vs sob demanda pra 2 h100": two modes weighed are no mode chosen)
+_CONTRACT = regexes.compile(
+    rf"(?<!\w)(?:{'|'.join(_VOCAB.pattern(f'contracts.{k}') for k in _VOCAB.keys('contracts'))})(?!\w)"
+)
+_HELP_LONGEST = 120
+_A_WORD = regexes.compile(r"[^\W\d_]")  # a letter: punctuation or emoji alone ask nothing
+_NOTE_CUE = regexes.compile(
+    r"saud|pacient|prontuar|medic|clinic|sensi|banc|financ|cart|credit|pci|health|patient"
+)
+_CHINA_CUE = regexes.compile(r"chin|segur|safe|sa(?:i|em|ir)\b|leave|brasil|brazil|pais|exterior|abroad")
+
+
+def is_help(plain: str) -> bool:
+    """ "oi", "bom dia!", "olá, tudo bem?", "Hi", "quem é você?", "what can you do?", "Olá, bom dia. Como
+    funciona isto?": greetings and questions about the bot, with nothing else, ask for the help."""
+    # a greeting and a question about the bot are short: a long message is never only that
+    return len(plain) <= _HELP_LONGEST and _A_WORD.search(plain) is not None and HELP.match(plain) is not None
+
+
+def asked(plain: str, keys: tuple[str, ...] = SAID) -> str | None:
+    """The first subject of `keys` the question names (accent-free, lower case), or None."""
+    for key in keys:
+        if _PATTERNS[key].search(plain):
+            return key
+    return None
+
+
+def noted(plain: str) -> list[str]:
+    """The subjects a sizing question says beside its model that earn a note ("dados de saúde de pacientes,
+    llama 70b": sensitive personal data), cheap to reject: most questions hold none of the cue letters."""
+    if not _NOTE_CUE.search(plain):
+        return []
+    return [key for key in NOTES if _PATTERNS[key].search(plain)]
+
+
+def spans(plain: str, keys: tuple[str, ...]) -> list[tuple[int, int]]:
+    """Where the words of `keys` stand in the text: understood, never listed as not understood."""
+    return [m.span() for key in keys for m in _PATTERNS[key].finditer(plain)]
+
+
+def about_chinese_model(plain: str, model: str) -> bool:
+    """ "os dados saem do Brasil se eu usar o deepseek?", "o qwen manda dados pra China?": where the data of an
+    open model from a Chinese lab goes, asked with no load (the caller checks): answered, not sized."""
+    if not _CHINA_CUE.search(plain):
+        return False
+    if not any(model.lower().startswith(family) for family in CHINESE_FAMILIES):
+        return False
+    return asked(plain, ("china", "security")) is not None or _RESIDENCY_CUE.search(plain) is not None
+
+
+_RESIDENCY_CUE = regexes.compile(
+    r"\b(?:sa(?:i|em|ir|irao)|leaves?|leaving)\s+(?:do\s+|o\s+)?(?:brasil|brazil|pais|the\s+country)"
+    r"|\b(?:vao|vai|going|go|sent|enviados?|mandados?)\s+(?:pra|para|to)\s+(?:a\s+)?(?:china|fora|o\s+exterior|abroad)"
+)
+
+
+def of_a_gpu(plain: str, contract_said: bool) -> list[str]:
+    """What a question asks of the GPU it names besides what fits on it: its memory bandwidth, how its GPUs
+    are joined, the contract modes (a mode or a term said: "reservado vs sob demanda pra 2 h100")."""
+    asked = [key for key in ("bandwidth", "interconnect") if _PATTERNS[key].search(plain)]
+    if contract_said or _PATTERNS["terms"].search(plain) or _CONTRACT.search(plain):
+        asked.append("terms")
+    return asked

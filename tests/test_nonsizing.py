@@ -1,0 +1,203 @@
+"""Messages that ask for no sizing (sizing/topics.py): greetings and "who are you?" get the help in the
+question's language; how to buy goes to the sales team; what the catalogue holds about a GPU or about what we
+rent is answered from the data files; questions about the data (the DPO, the DPA, training on the customers'
+data, logs, encryption, the LGPD, a regulator, open models from Chinese labs, sensitive data) get what the
+product can state truthfully and send the rest to sales and legal. Each had been "Não entendi o pedido",
+"Faltou dizer o modelo" or a list of what fits on a GPU."""
+
+import pytest
+
+from bot.log.requestlog import RequestLog
+from bot.pipeline import Pipeline, Where
+from bot.rendering import render_help
+from sizing.query import QueryError, parse
+
+from .slack_harness import valid
+
+
+@pytest.fixture
+def pipeline(tmp_path):
+    pipeline = Pipeline(RequestLog(tmp_path / "log.db"))
+    yield pipeline
+    pipeline.log.close()
+
+
+def _ask(pipeline, text: str):
+    reply = pipeline.ask(text, Where("slash_command"))
+    valid(reply.message.blocks)
+    if reply.query is not None and reply.query.help:
+        return reply, render_help(reply.lang, log=reply.query.help_log)
+    return reply, reply.text_answer
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [("oi", "pt-BR"), ("bom dia!", "pt-BR"), ("olá, tudo bem?", "pt-BR"), ("Hi", "en"), ("hello", "en"),
+     ("o que você faz?", "pt-BR"), ("quem é você?", "pt-BR"), ("quem e vc", "pt-BR"), ("como funciona?", "pt-BR"),
+     ("what can you do?", "en"), ("Good morning! What can you do?", "en"), ("how does this work?", "en"),
+     ("Olá, bom dia. Como funciona isto?", "pt-BR"), ("quem és tu?", "pt-BR"), ("ajuda", "pt-BR"), ("?", "pt-BR")],
+)  # fmt: skip
+def test_a_greeting_or_a_question_about_the_bot_gets_the_help_in_its_language(pipeline, text, lang):
+    reply, answer = _ask(pipeline, text)
+    assert reply.query.help and reply.lang == lang
+    assert answer.startswith("How to ask" if lang == "en" else "Como perguntar")
+
+
+@pytest.mark.parametrize("text", ["oi, llama 70b para 10 usuários", "bom dia! qwen3 32b numa h100"])
+def test_a_greeting_before_a_question_is_still_the_question(text):
+    assert parse(text).workload.model is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [("quero falar com um vendedor", "toque em “Quero uma proposta”"),
+     ("como faço pra contratar?", "fale com o time comercial"),
+     ("como faco para contratar", "fale com o time comercial"),
+     ("how do I sign up?", "talk to the sales team"),
+     ("vocês oferecem kubernetes?", "o time comercial responde"),
+     ("vcs tem modelo pronto ou eu tenho que subir?", "nas quais vocês servem o modelo"),
+     ("quanto tempo leva pra provisionar uma maquina?", "depende do estoque, que eu não vejo"),
+     ("dá pra rodar on-premise?", "nos nossos data centers no Brasil"),
+     ("can we run it on our premises?", "in our data centers in Brazil")],
+)  # fmt: skip
+def test_how_to_buy_goes_to_the_sales_team(pipeline, text, said):
+    reply, answer = _ask(pipeline, text)
+    assert reply.outcome == "needs_input" and said in answer
+    assert "Não entendi" not in answer and "Faltou dizer o modelo" not in answer
+
+
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [("spot instances vocês tem?", "Instâncias spot (mais baratas, que podem ser interrompidas) não estão entre"),
+     ("do you have spot instances?", "Spot instances (cheaper, and may be interrupted) are not among"),
+     ("quantas gpus no máximo posso alugar?", "O máximo num serviço é de 32 GPUs: máquinas de até 8 GPUs, até 4"),
+     ("infiniband entre os servidores?", "Dentro de cada máquina: L40S 48 GB por PCIe (64 GB/s por GPU);"),
+     ("posso começar sob demanda e depois migrar pra reservada?", "Prazos, descontos e a mudança de um modo"),
+     ("vocês têm gb200?", "Não alugamos gb200; alugamos as GPUs abaixo."),
+     ("do you have GB200?", "We do not rent GB200; we rent the GPUs below.")],
+)  # fmt: skip
+def test_what_we_rent_answers_from_the_offering_with_the_question_first(pipeline, text, first):
+    reply, answer = _ask(pipeline, text)
+    assert reply.outcome == "answered"
+    lines = answer.splitlines()
+    assert lines[2].startswith(first)
+    assert any(line.startswith("• H200 SXM 141 GB") for line in lines)  # the list of offering.toml
+
+
+def test_the_network_between_machines_is_not_promised(pipeline):
+    _, answer = _ask(pipeline, "infiniband entre os servidores?")
+    assert "H100 SXM 80 GB por NVLink (900 GB/s por GPU)" in answer
+    assert "não estão nos dados que tenho: o time comercial confirma" in answer
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [("qual a banda de memória da h200?", "1× H200 SXM 141 GB: 135,1 GB utilizáveis por GPU, 4.800 GB/s de banda"),
+     ("qual a largura de banda da l40s?", "1× L40S 48 GB: 43,0 GB utilizáveis por GPU, 864 GB/s de banda"),
+     ("what is the memory bandwidth of the h100?", "1× H100 SXM 80 GB: 76.5 GB usable a GPU, 3,350 GB/s"),
+     ("vocês tem nvlink nas h100?", "A H100 SXM 80 GB se liga às outras GPUs da mesma máquina por NVLink (900 GB/s"),
+     ("tem nvlink na l40s?", "A L40S 48 GB se liga às outras GPUs da mesma máquina por PCIe (64 GB/s por GPU), sem NVLink")],
+)  # fmt: skip
+def test_a_gpus_facts_are_said_before_what_fits_on_it(pipeline, text, fact):
+    reply, answer = _ask(pipeline, text)
+    assert reply.outcome == "answered" and answer.splitlines()[2].startswith(fact)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["reservado vs sob demanda pra 2 h100, qual a diferença?", "contrato anual de 4 h100 tem desconto?",
+     "quero reservar 8 h200 por 12 meses"],
+)  # fmt: skip
+def test_contract_modes_asked_with_a_gpu_are_explained(pipeline, text):
+    _, answer = _ask(pipeline, text)
+    assert "Modos de contrato:" in answer
+    assert "   Reservada: produção precisa da capacidade garantida" in answer
+    assert (
+        "Prazos, descontos e a mudança de um modo para outro o time comercial define na proposta." in answer
+    )
+    assert "Sem preços configurados" in answer  # the prices, when the offering sets them
+
+
+@pytest.mark.parametrize("text", ["preciso de ajuda com o llama", "ajuda com o qwen"])
+def test_a_family_named_with_help_is_asked_which_model(text):
+    # "o llama" had been read as Ollama's default file (q4_k_m): names ignore spaces
+    with pytest.raises(QueryError) as e:
+        parse(text)
+    assert e.value.key == "query.family_model"
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [("vocês tem DPO?", "query.topic_dpo"), ("do you have a DPO?", "query.topic_dpo"),
+     ("quem é o encarregado de dados de vocês?", "query.topic_dpo"),
+     ("vocês usam nossos dados pra treinar modelos?", "query.topic_training_data"),
+     ("do you use our data to train models?", "query.topic_training_data"),
+     ("os logs de inferencia ficam onde?", "query.topic_logs"),
+     ("vocês guardam os prompts dos clientes?", "query.topic_logs"),
+     ("os datacenters são em são paulo?", "query.topic_location"),
+     ("os servidores ficam em qual estado?", "query.topic_location"),
+     ("é seguro colocar dados de clientes nas gpus de vocês?", "query.topic_security"),
+     ("tem criptografia em repouso?", "query.topic_security"),
+     ("is it safe to put customer data on your gpus?", "query.topic_security"),
+     ("precisamos de DPA assinado", "query.topic_dpa"),
+     ("o texto que eu escrevo aqui no slack fica guardado onde?", "query.topic_bot_log"),
+     ("posso apagar meus dados do registro de vocês?", "query.topic_bot_log"),
+     ("resolução 4.893 do bacen, vocês atendem?", "query.topic_regulator"),
+     ("somos regulados pelo bacen, os dados ficam no brasil?", "query.topic_regulator"),
+     ("os dados saem do brasil se eu usar o deepseek?", "query.topic_china"),
+     ("usar o qwen é seguro? os dados vão pra china?", "query.topic_china"),
+     ("is the data going to china if I use qwen?", "query.topic_china"),
+     ("é compliant com lgpd?", "query.topic_lgpd"), ("vocês são lgpd compliant?", "query.topic_lgpd"),
+     ("temos dados de saúde de pacientes", "query.topic_sensitive_health"),
+     ("dados de cartão de crédito PCI DSS", "query.topic_financial")],
+)  # fmt: skip
+def test_a_question_about_the_data_is_answered_not_misread(text, key):
+    # "resolução 4.893" had been a model the catalogue lacks; "DPO" the training method, asking for a model
+    with pytest.raises(QueryError) as e:
+        parse(text)
+    assert (e.value.key, e.value.hint_key) == (key, "query.residency_size")
+
+
+def test_the_answers_about_the_data_promise_nothing_the_data_files_do_not_say(pipeline):
+    _, answer = _ask(pipeline, "tem criptografia em repouso?")
+    assert "não estão nos dados que tenho: o time comercial confirma por escrito" in answer
+    _, answer = _ask(pipeline, "é compliant com lgpd?")
+    assert "art. 33 da LGPD" in answer and "a base legal do tratamento é de vocês" in answer
+    assert "o time comercial e o jurídico confirmam" in answer
+    _, answer = _ask(pipeline, "usar o qwen é seguro? os dados vão pra china?")
+    assert "as perguntas e respostas não são enviadas a quem publicou o modelo nem à China" in answer
+    assert "Usar a API da própria DeepSeek ou da Alibaba é outra coisa" in answer
+
+
+def test_what_the_request_log_keeps_is_said_with_the_retention_in_force(tmp_path):
+    pipeline = Pipeline(RequestLog(tmp_path / "log.db"), retention_days=90)
+    reply, answer = _ask(pipeline, "posso apagar meus dados do registro de vocês?")
+    pipeline.log.close()
+    assert reply.outcome == "needs_input"
+    assert "Este bot registra a pergunta (sem e-mails, CPFs" in answer
+    assert "As perguntas são apagadas após 90 dias." in answer
+    assert "(LGPD, art. 18), peça a eles ou ao encarregado de dados (DPO)" in answer
+
+
+@pytest.mark.parametrize(
+    ("text", "note"),
+    [("temos dados de saúde de pacientes, podemos usar o llama 70b com vocês?",
+      "Dados de saúde são dados pessoais sensíveis (LGPD, art. 5º, II): só podem ser tratados nas hipóteses do art. 11"),
+     ("dados de saúde sensíveis, llama 3.1 8b para 20 médicos", "Dados de saúde são dados pessoais sensíveis"),
+     ("banco com dados bancários de clientes quer rodar qwen3 32b, precisa ficar no país",
+      "Dados bancários e de cartão não estão entre os dados sensíveis da LGPD (art. 5º, II)"),
+     ("dados de cartão de crédito PCI DSS, da pra rodar llama 8b?", "o PCI DSS para cartões")],
+)  # fmt: skip
+def test_sensitive_data_beside_a_model_is_sized_with_a_note(pipeline, text, note):
+    reply, answer = _ask(pipeline, text)
+    assert reply.outcome == "answered" and note in answer
+    assert "Não entendi" not in answer  # "pacientes", "bancários", "PCI", "DSS" had been not understood
+
+
+def test_a_model_asked_with_its_load_is_still_sized():
+    # the data's subjects answer only a question with no load: these are sizings
+    assert (
+        parse("os dados ficam no brasil se eu usar o llama 70b com vocês?").workload.model == "llama-3.1-70b"
+    )
+    assert parse("deepseek v3 para 50 usuários, os dados saem do brasil?").workload.model == "deepseek-v3"
+    assert parse("llama 8b com dpo").workload.method == "dpo"
