@@ -57,7 +57,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     "stacks": (),  # stack id (sizing/data/stacks.toml) = the words that name it
     "counting": ("one", "and", "half", "thousand", "before_thousand"),
     "multipliers": ("thousand", "million", "billion", "trillion"),
-    "durations": ("hour", "day", "week", "month", "year", "deadline", "period", "yearly"),
+    "durations": ("hour", "day", "week", "month", "year", "deadline", "period", "yearly", "idioms"),
     "dates": ("months",),
     "users": ("nouns", "keys", "one", "at_once"),
     "counts": (
