@@ -532,12 +532,27 @@ class Series(Strict, kw_only=True):
     uncatalogued_sizes: list[str] = []
 
 
+class Uncatalogued(Strict, kw_only=True):
+    """A model people ask for by name that the catalogue does not size (no config.json to cite yet, or never
+    released): the answer says so, instead of sizing another member of its family under its name ("pixtral
+    large" had been Pixtral 12B)."""
+
+    name: str
+    size: str  # the official size, as its card words it ("124B")
+    aliases: list[str]
+    released: bool = True  # False: announced, its weights never published
+    repo: str | None = None  # where its architecture can be read (pasted, the Hub reader sizes it)
+    similar: Annotated[list[str], msgspec.Meta(min_length=1)]  # catalogue ids to offer instead
+    source: str
+
+
 class Catalog(Strict, kw_only=True):
     models: list[ModelEntry]
     # Family words ("qwen", "llama") -> catalogue model ids, newest first: a family with a size picks one of
     # them, or scales the closest, and never jumps to another family.
     families: dict[str, list[str]] = {}
     series: list[Series] = []
+    uncatalogued: list[Uncatalogued] = []
     # Asked which model to use: the models each task's answer sizes (a task, or "default") -> ids.
     suggestions: dict[str, list[str]] = {}
     gpus: list[GPU]
@@ -609,6 +624,18 @@ class Catalog(Strict, kw_only=True):
                 if normalize(name) in model_names:
                     raise ValueError(
                         f"series {series.id!r}: name {name!r} is also model {model_names[normalize(name)]!r}"
+                    )
+        for entry in self.uncatalogued:
+            for member in entry.similar:
+                if member not in model_ids:
+                    raise ValueError(
+                        f"uncatalogued {entry.name!r} lists model {member!r}, which models.toml does not define"
+                    )
+            for name in (entry.name, *entry.aliases):
+                if normalize(name) in model_names:
+                    raise ValueError(
+                        f"uncatalogued {entry.name!r}: name {name!r} is catalogue model "
+                        f"{model_names[normalize(name)]!r}"
                     )
         for p in self.precisions:
             if p.gguf and p.gguf not in GGUF_BASE_TYPES:
@@ -768,6 +795,13 @@ def _load_catalog(data_dir: Path) -> Catalog:
     )
     parts["series"] = _convert(
         list[Series], raw["models"].get("series", []), files["models"], raw["models"], ("series",)
+    )
+    parts["uncatalogued"] = _convert(
+        list[Uncatalogued],
+        raw["models"].get("uncatalogued", []),
+        files["models"],
+        raw["models"],
+        ("uncatalogued",),
     )
     parts["offering"] = _convert(Offering, raw["offering"], files["offering"], raw["offering"])
     # traffic.toml is optional: an operator's older copy of the data folder keeps working on the defaults.

@@ -706,6 +706,10 @@ def _hours_span(m: re.Match) -> float | None:
 # "24 horas por dia", "8 hours a day": a daily schedule, not a term.
 _DAILY = rf"(?!\s*{_PER_DAY})"
 PERIOD = regexes.compile(rf"(?:\b{_W('durations.period')}\s+)?{_DURATION}{_DAILY}")
+# "dia a dia", "day-to-day", "de um dia para o outro": said with a day, never a period (durations.idioms);
+# looked for only when a day follows a short word.
+DAY_IDIOMS = regexes.compile(rf"\b{_W('durations.idioms')}\b")
+_IDIOM_CUE = regexes.compile(r"\b(?:a|um|to|by|after|apos|em)[\s-]+(?:dia|day)\b")
 # "50 mil exemplos", "10k samples", "3 épocas": the dataset of a fine-tune. Not "documentos" (a RAG corpus
 # is no training set) nor "conversas" (concurrent users).
 EXAMPLES = regexes.compile(
@@ -867,6 +871,21 @@ TRAINING_FRAMEWORK = regexes.compile(
 # machine, said as context; its "v5" had been taken for a GPU we do not know, and the answer refused.
 _AZURE_CUE = regexes.compile(r"[\s_]v[2-6]\b")
 AZURE_VM = regexes.compile(r"\b(?:standard_)?n[cdv][a-z0-9]*(?:[_\s]+[a-z]*\d+[a-z]*){0,2}?[_\s]+v[2-6]\b")
+# A Mac's name ("macbook pro", "m3 max") says nothing of the language the question is written in: its "pro" is
+# no Brazilian "para o" ("gpt-oss-120b on a macbook pro 128gb" had been answered in Portuguese).
+_MAC_NAMES = regexes.compile(rf"\b{_W('devices.mac')}\b")
+
+
+def _written_words(plain: str) -> set[str]:
+    """The words that say which language the (accent-free) text is written in: not a repo id's ("someone/
+    does-not-exist") nor a Mac's name's."""
+    if "/" in plain:
+        plain = REPO.sub(" ", plain)
+    if "pro" in plain:
+        plain = _MAC_NAMES.sub(" ", plain)
+    return set(LETTERS.findall(plain))
+
+
 # "no celular", "on a phone": the model run on the device itself (a note; the answer is for our GPUs).
 PHONE = regexes.compile(rf"\b{_W('devices.phone')}\b")
 # Quantizing the model oneself ("quantizar o llama 70b para awq"); not "sem quantizar", "without quantizing":
@@ -889,6 +908,7 @@ OUT_OF_SCOPE = [
     for kind in ("embedding", "encoder", "speech", "image", "closed")
 ]
 _NAME_AROUND = regexes.compile(r"[\w.:/-]*$")
+_SIZE_AFTER_NAME = regexes.compile(r"[\s_-]+\d+(?:\.\d+)?[bm]\b")
 _NAME_AFTER = regexes.compile(r"[\w.:/-]*")
 # "zero3", "fsdp" (ZeRO-3's sharding), "ddp" / "distributed data parallel" (every GPU holds everything: ZeRO-0).
 # "deepspeed stage 2", "zero stage 3", "stage 3 do deepspeed": the stage named with DeepSpeed's own word.
@@ -1175,6 +1195,58 @@ def _buckets(catalog: Catalog) -> dict[str, dict[str, list[str]]]:
     return buckets
 
 
+_UNCATALOGUED: dict[int, tuple[Catalog, dict, frozenset]] = {}
+_ALNUM_RUNS = regexes.compile(r"[a-z0-9]+")
+# "command a partir de amanhã": Portuguese after a name's last word, no name.
+_NO_NAME_AFTER = regexes.compile(r"\s+(?:partir|gente)\b")
+
+
+def _uncatalogued_names(catalog: Catalog) -> tuple[dict, frozenset]:
+    """The models the catalogue knows it does not size (models.toml, [[uncatalogued]]): normalized name ->
+    entry, and the first words of their names (a cheap cue that one may be in the question)."""
+    cached = _UNCATALOGUED.get(id(catalog))
+    if cached and cached[0] is catalog:
+        return cached[1], cached[2]
+    names = {normalize(n): u for u in catalog.uncatalogued for n in (u.name, *u.aliases)}
+    firsts = frozenset(
+        _ALNUM_RUNS.findall(strip_accents(n).lower())[0]
+        for u in catalog.uncatalogued
+        for n in (u.name, *u.aliases)
+    )
+    _UNCATALOGUED[id(catalog)] = (catalog, names, firsts)
+    return names, firsts
+
+
+def _uncatalogued(scan: _Scan, catalog: Catalog) -> None:
+    """A model the catalogue knows it does not size, named ("pixtral large", "llama 4 behemoth"): said so,
+    with similar catalogue models and its repo to paste; never another model of its family sized in its
+    place ("pixtral large" had been Pixtral 12B with “large” not understood)."""
+    names, firsts = _uncatalogued_names(catalog)
+    if not any(first in scan.work for first in firsts):
+        return
+    found = next(
+        ((start, end) for start, end, _ in _spans(scan.work)
+         if normalize(scan.work[start:end]) in names and not _NO_NAME_AFTER.match(scan.work, end)),
+        None,
+    )  # fmt: skip
+    if found is None:
+        return
+    entry = names[normalize(scan.work[found[0] : found[1]])]
+    typed = scan.original[found[0] : found[1]].strip()
+    similar = ", ".join(catalog.model(i).name for i in entry.similar)
+    if not entry.released:
+        example = _example(scan.original, typed, catalog.model(entry.similar[0]).name)
+        raise QueryError("query.unreleased", hint="query.uncatalogued", name=entry.name, size=entry.size,
+                         similar=similar, example=example)  # fmt: skip
+    if entry.repo:
+        example = _example(scan.original, typed, entry.repo).replace(entry.repo.lower(), entry.repo)
+        raise QueryError("query.uncatalogued", hint="query.uncatalogued_repo", name=entry.name, size=entry.size,
+                         similar=similar, example=example)  # fmt: skip
+    example = _example(scan.original, typed, catalog.model(entry.similar[0]).name)
+    raise QueryError("query.uncatalogued", hint="query.uncatalogued", name=entry.name, size=entry.size,
+                     similar=similar, example=example)  # fmt: skip
+
+
 # -- parse -------------------------------------------------------------------------------------------
 
 
@@ -1290,7 +1362,7 @@ def parse(
             # The words that offered the choice ("compared to", "instead of") went with the other model: the
             # question's language is read from all of it.
             plain = strip_accents(text.lower())
-            written = VOCAB.detect(set(LETTERS.findall(REPO.sub(" ", plain) if "/" in plain else plain)))
+            written = VOCAB.detect(_written_words(plain))
             if written is not None:
                 query.written_lang = query.detected_lang = written
         _choices_kept(query)
@@ -1588,7 +1660,7 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
             # "vocês têm GB200?": a GPU we do not know is one we do not rent; said so, with the GPUs we do
             # (it had been "Não conheço a GPU “gb200”")
             e = _not_rented(e)
-        e.written_lang = VOCAB.detect(set(LETTERS.findall(REPO.sub(" ", plain) if "/" in plain else plain)))
+        e.written_lang = VOCAB.detect(_written_words(plain))
         e.asked_lang = asked_language(plain)
         raise e from e.__cause__
 
@@ -1725,7 +1797,14 @@ def _parse(text: str, catalog: Catalog, base: Workload | None, personal: list[st
         fixes = _keyword_typos(e.unknown, text, catalog) if e.unknown else None
         if not fixes:
             raise
-        query = _reread(text, catalog, base, fixes)
+        try:
+            query = _reread(text, catalog, base, fixes)
+        except QueryError as again:
+            # A "correction" still not understood was no typo: the refusal lists the words as typed ("quem
+            # tem acesso aos dados?" had listed “acessos”, a word never typed).
+            if any(word in again.unknown for _, word, _ in fixes):
+                raise e from None
+            raise
         query.personal = personal
         return query
     if query.unknown and (fixes := _keyword_typos(query.unknown, text, catalog)):
@@ -2027,8 +2106,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     # length: every position still points into the text as typed). It had been Qwen2.5 32B.
     if "distil" in scan.work:
         scan.work = _DISTIL.sub("distill", scan.work)
-    # A repo id's words ("someone/does-not-exist") say nothing of the language the question is written in.
-    written = VOCAB.detect(set(LETTERS.findall(REPO.sub(" ", scan.work) if "/" in scan.work else scan.work)))
+    written = VOCAB.detect(_written_words(scan.work))
     if (
         written == "pt-BR"
         and (" a " in scan.work or "milhoes" in scan.work)
@@ -2051,6 +2129,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
             # The whole name the word is part of: "Qwen/Qwen3-Embedding-8B", "Alibaba-NLP/gte-Qwen2-7B".
             start, end = _NAME_AROUND.search(scan.work, 0, m.start() + 1).start(), m.end()
             end = _NAME_AFTER.match(scan.work, end).end()
+            if " " in scan.work[start:end] and (sized := _SIZE_AFTER_NAME.match(scan.work, end)):
+                end = sized.end()  # "qwen3 embedding 8b": the size is the named model's, no LLM's
             if scan.taken.intersection(range(start, end)):
                 continue
             if kind == "image" and image_query.is_image_noun(scan.work[start:end]):
@@ -2064,7 +2144,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     image_query.container_images(scan)  # "image: vllm/vllm-openai" names no model
     if _AZURE_CUE.search(scan.work):
         scan.take(AZURE_VM, "filler", lambda m: True)
+    if _IDIOM_CUE.search(scan.work):
+        scan.take(DAY_IDIOMS, "filler", lambda m: True)  # "o dia a dia da equipe": no period of 1 day
     _repos(scan, catalog)
+    _uncatalogued(scan, catalog)
     scan.take(DATES, "date", _date)
     if _YEAR_OR_QUARTER_CUE.search(scan.work):  # the pattern is slow to fail; most questions hold no date
         for m in list(YEAR_OR_QUARTER.finditer(scan.work)):
@@ -2309,7 +2392,12 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     leftovers = _leftovers(scan)
     if leftovers:
         leftovers = _typos(scan, catalog, leftovers, query)
-    query.unknown = leftovers
+    if query.vision_named:
+        # "qwen3 vl 235b": the vision model's word is said with the text model sized (bot/rendering.py), not
+        # listed as not understood beside it.
+        leftovers = [u for u in leftovers if not VISION_NAMED.fullmatch(strip_accents(u).lower())]
+    # Each word once, as first typed: a pasted paragraph repeated had listed "TI", "várias"... 20 times each.
+    query.unknown = list({u.casefold(): u for u in reversed(leftovers)}.values())[::-1]
     return _build(scan, query, catalog, base)
 
 
@@ -2673,7 +2761,21 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
             # "qwen3 moe 30b a3b": an alias ending at the total size, with the active size after it.
             scan.found[kind][-1] = (value, scan.original[start : tag.end()].strip())
             scan.blank(tag.start(), tag.end())
-        if kind == "model" and value == item.id and (tag := RELEASE_TAG.match(scan.work, end)):
+        if kind == "model" and value == item.id and (dated := SIZE_THEN_RELEASE.match(scan.work, end)):
+            # "devstral small 24b 2507": the size typed between a name and its release's date. The release the
+            # catalogue has under the name ("devstral small 2507"), or the model named, when the size is its
+            # own; the date had been a context of 2,507 tokens and the size another release's.
+            dated_item = indexes["model"].get(
+                normalize(strip_accents(scan.original[start:end]) + dated.group(2))
+            )
+            for candidate in (dated_item, item):
+                if candidate is not None and _own_size(catalog, candidate.id, dated.group(1)):
+                    value, typed = candidate.id, scan.original[start : dated.end()].strip()
+                    scan.found[kind][-1] = (value, typed)
+                    scan.found.setdefault("release_tag", []).append((value, typed))
+                    scan.blank(start, dated.end())
+                    break
+        elif kind == "model" and value == item.id and (tag := RELEASE_TAG.match(scan.work, end)):
             scan.found.setdefault("release_tag", []).append((value, scan.original[start : tag.end()].strip()))
             scan.blank(tag.start(), tag.end())
         if kind == "gpu":
@@ -2727,6 +2829,10 @@ def _platform_gpus(scan: _Scan, catalog: Catalog) -> None:
 # date their releases so) is that model, never a context of 2,411 tokens; unless a count follows it.
 RELEASE_TAG = regexes.compile(
     rf"[\s_-]+(?:instruct[\s_-]+)?(2[3-6](?:0[1-9]|1[0-2]))(?![\w.,])(?!\s*(?:{_COUNT_NOUNS}|tok))"
+)
+SIZE_THEN_RELEASE = regexes.compile(
+    rf"[\s_-]+(\d+(?:\.\d+)?b)[\s_-]+(?:instruct[\s_-]+)?(2[3-6](?:0[1-9]|1[0-2]))(?![\w.,])"
+    rf"(?!\s*(?:{_COUNT_NOUNS}|tok))"
 )
 # A derivative's word after the size ("qwen 7b coder", "qwen2.5 7b math"): the derivative, named so.
 DERIVATIVE_AFTER = regexes.compile(r"[\s_-]+(coder|math|vl|vision)(?![\w.])")
@@ -3826,10 +3932,24 @@ RUNTIME_DEFAULTS = {"ollama", "gguf", "lmstudio", "llamacpp"}
 BARE_WIDTH = regexes.compile(r"\d+bits?")
 
 
+# A width said loosely ("q4", "4bit", "8 bits") where only llama.cpp's files run, a Mac or a llama.cpp runtime
+# (RUNTIME_DEFAULTS): that width's usual GGUF file, as Ollama's tags default to (README: a Mac is offered GGUF
+# only). "devstral small em q4 no mac" had been INT4 AWQ/GPTQ, which a Mac cannot run.
+GGUF_OF_WIDTH = {"int4": "q4_k_m", "fp8": "q8_0"}
+_LOOSE_WIDTH = regexes.compile(r"q4|\d+bits?")
+
+
 def _precision(scan: _Scan, catalog: Catalog) -> str | None:
     found = scan.found.get("precision", [])
     typed = [(v, t) for v, t in found if normalize(t) not in RUNTIME_DEFAULTS]
-    if typed and len(typed) < len(found):
+    llama_cpp = len(typed) < len(found) or any(
+        str(v).startswith("mac-") for v, _ in scan.found.get("gpu", [])
+    )
+    if llama_cpp and typed:
+        typed = [
+            (GGUF_OF_WIDTH.get(v, v) if _LOOSE_WIDTH.fullmatch(normalize(t)) else v, t) for v, t in typed
+        ]
+    if typed and (len(typed) < len(found) or typed != found):
         found = scan.found["precision"] = typed
     values = list(dict.fromkeys(v for v, _ in found))
     if len(values) <= 1:
@@ -4038,6 +4158,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             query.corrections = [c for c in query.corrections if c[0] != typed]
     if model and size and _own_size(catalog, model, size):
         size = None  # "deepseek r1 671b", "llama 4 scout 109b": the model's own size confirms its name
+    named_beyond = _name_beyond(scan, query) if model and size else None
+    if named_beyond is not None:
+        model = None  # "llama 3.3 nemotron super 49b": NVIDIA's model, sized by its size (_parse names it)
     if model and size:
         typed = [t for _, t in scan.found["model"]] + [t for _, t in scan.found["size"]]
         raise QueryError("query.contradiction", what="model", first=typed[0], second=typed[1])
@@ -4641,7 +4764,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         workload["lang"] = query.lang
     if size and not model:
         # Kept aside until the words' typos are read (_parse): "pretrian 8b" is a pre-training, no family.
-        query.family_candidate = _unknown_family(scan, query)
+        query.family_candidate = named_beyond or _unknown_family(scan, query)
     elif scan.found.get("family_version"):
         query.family_candidate = (scan.found["family_version"][0], [])
     query.workload = Workload.given({"model": model or size, **workload})
@@ -4714,6 +4837,42 @@ def _unknown_named(unknown: list[str], original: str) -> str | None:
             end = tail.end()
         return original[at.start() : end].strip()
     return None
+
+
+_VERSION_TAIL = regexes.compile(r"[\s_-]+v\d+(?:[._]\d+)?(?!\w)", re.IGNORECASE)
+_SIZE_IN_TYPED = regexes.compile(r"\d(?:\.\d+)?\s*[bm]\b", re.IGNORECASE)
+_WORD_RUNS = regexes.compile(r"[^\W_]+")
+_NAME_WORD = regexes.compile(r"[^\W\d_]{3,}")
+_NUMBER_IN = regexes.compile(r"\d+(?:\.\d+)?")
+
+
+def _name_beyond(scan: _Scan, query: Query) -> tuple[str, list[str]] | None:
+    """ "llama 3.3 nemotron super 49b v1.5": a catalogue name, then words not understood, then a size not its
+    own, is another model whose name holds the family's (NVIDIA's, built on Llama 3.3): named as typed, with
+    the words it takes, and sized by its size as an unknown family's model is (_unknown_family). It had been
+    "O pedido se contradiz: “llama 3.3” e “49b”", while "nvidia nemotron super 49b" was sized."""
+    typed_model, typed_size = scan.found["model"][0][1], scan.found["size"][0][1]
+    if _SIZE_IN_TYPED.search(typed_model):
+        return (
+            None  # "llama 3.1 8b ... 70b": a name with its own size names a model whole; two sizes contradict
+        )
+    low = scan.original.lower()
+    start = low.find(typed_model.lower())
+    at = low.find(typed_size.lower(), start + len(typed_model)) if start >= 0 else -1
+    if at < 0:
+        return None
+    words = [w.lower() for w in _WORD_RUNS.findall(scan.original[start + len(typed_model) : at])]
+    unknown = {u.lower(): u for u in query.unknown}
+    if not words or not all(w in unknown for w in words) or not any(_NAME_WORD.fullmatch(w) for w in words):
+        return None
+    end = at + len(typed_size)
+    taken = [unknown[w] for w in dict.fromkeys(words)]
+    if (version := _VERSION_TAIL.match(scan.original, end)) and version.group(0).strip(
+        " _-"
+    ).lower() in unknown:
+        end = version.end()
+        taken.append(unknown[version.group(0).strip(" _-").lower()])
+    return scan.original[start:end].strip(), taken
 
 
 def _unknown_family(scan: _Scan, query: Query) -> tuple[str, list[str]] | None:
@@ -4843,7 +5002,12 @@ def _series_member(scan: _Scan, catalog: Catalog, model: str | None, size: str |
         )
         if member is None and size.upper() in series.uncatalogued_sizes:
             rest = scan.original.replace(scan.found["size"][0][1], "", 1)
-            example = _example(rest, typed, catalog.model(series.models[0]).name)
+            # The example: the family's catalogue model nearest that size ("gemma 4 e4b no celular": Gemma 3
+            # 4B), not the series' smallest (it had been `/gpu gemma 4 26b-a4b no celular`).
+            billions = float(number.group(0)) if (number := _NUMBER_IN.search(size)) else 0.0
+            family = family_members(catalog).get(normalize(series.name.split()[0])) or series.models
+            nearest = min((catalog.model(m) for m in family), key=lambda m: abs(m.params / 1e9 - billions))
+            example = _example(rest, typed, nearest.name)
             raise QueryError("query.series_uncatalogued_size", hint=None, series=series.name, size=size.upper(),
                              sizes=sizes, example=" ".join(example.split()))  # fmt: skip
         if member is None:
@@ -4864,7 +5028,7 @@ def _series_member(scan: _Scan, catalog: Catalog, model: str | None, size: str |
         return member, None
     example_model = catalog.model(series.models[len(series.models) // 2])
     raise QueryError("query.series_size", hint=None, series=series.name, sizes=sizes,
-                     example=_example(scan.original, typed, example_model.name))  # fmt: skip
+                     example=_example(_without_variant(scan, typed), typed, example_model.name))  # fmt: skip
 
 
 SIZE_ONLY = regexes.compile(r"\d+(?:\.\d+)?b")
@@ -4899,7 +5063,7 @@ def _which_model(scan: _Scan, catalog: Catalog) -> QueryError:
         return QueryError("query.no_model")
     shown = ", ".join(members[:8]) + (f" (+{len(members) - 8})" if len(members) > 8 else "")
     return QueryError("query.family_model", hint=None, family=typed, models=shown,
-                      example=_example(scan.original, typed, members[min(2, len(members) - 1)]))  # fmt: skip
+                      example=_example(_without_variant(scan, typed), typed, members[min(2, len(members) - 1)]))  # fmt: skip
 
 
 # "gemma 3n": a version with a letter of its own after it is a version too (its example had kept "3n").
@@ -4919,6 +5083,22 @@ def _example(original: str, typed: str, name: str) -> str:
 
 
 _PARENTHESES = regexes.compile(r"\s*\([^)]*\)")
+_WORD_AFTER = regexes.compile(r"[\s_-]+([^\W\d_][\w.+-]*)")
+
+
+def _without_variant(scan: _Scan, typed: str) -> str:
+    """The question without the word not understood right after the name `typed`: the variant it named ("hunyuan
+    turbo", "llama 4 reasoning"), which an example with another model in its place must not keep (it had
+    suggested `/gpu hunyuan-a13b turbo`)."""
+    at = scan.original.lower().find(typed.lower())
+    after = _WORD_AFTER.match(scan.original, at + len(typed)) if at >= 0 else None
+    if after is None:
+        return scan.original
+    word = strip_accents(after.group(1)).lower()
+    unread = scan.work[after.start(1) : after.end(1)] == word  # blanked once something read it
+    if not unread or word in FILLER or word in traffic_query.filler():
+        return scan.original
+    return scan.original[: after.start()] + scan.original[after.end() :]
 
 
 def _examples_count(m: re.Match) -> int:

@@ -781,15 +781,19 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ), length),
         # "price per 1M tokens", "R$ por milhão de tokens", "$/1M output tokens": money per token, not a
         # training run's tokens.
+        # A price said before it ("0,60 dólar por milhão de tokens", another provider's) is part of it.
         ("cost", regexes.compile(
+            r"(?:(?<![\w.,])\d+(?:[.,]\d+)?\s*(?:dolares|dolar|dollars?|reais|real|euros?|usd|brl|eur)\s+)?"
             r"(?:(?:\br|\bus)?\$\s*|€\s*|\b(?:brl|usd|eur)\s*)?(?:\bper|\bpor|\bcada|\ba|/)\s*(?:1\s*)?"
             r"(?:mtok\b|(?:m|mi|million|milhao|milhoes)\s*(?:de\s+)?"
             r"(?:(?:output|input|generated|saida|entrada|gerados|de\s+saida|de\s+entrada)\s+)?"
             r"(?:tokens?|toks?)\b(?:\s+(?:de\s+saida|gerados|generated|de\s+entrada))?)"
         ), lambda m: True),
-        # "qual o custo de 1M tokens?", "price of a million tokens": the same question (1M training tokens before).
+        # "qual o custo de 1M tokens?", "price of a million tokens", "quanto sai o milhão de tokens": the same
+        # question (1M training tokens before).
         ("cost", regexes.compile(
-            r"\b(?:custo|custa|custaria|preco|valor|price|cost|costs)\s+(?:de|do|of|for|per|por)\s+(?:1\s*|um\s+|a\s+|one\s+)?"
+            r"\b(?:custo|custa|custaria|preco|valor|price|cost|costs|sai|sairia|fica)\s+(?:de|do|of|for|per|por|o)\s+"
+            r"(?:1\s*|um\s+|a\s+|one\s+)?"
             r"(?:mtok\b|(?:m|mi|million|milhao)\s*(?:de\s+)?(?:(?:output|input|generated|gerados)\s+)?(?:tokens?|toks?)\b"
             r"(?:\s+(?:de\s+saida|gerados|generated|de\s+entrada))?)"
         ), lambda m: True),

@@ -90,10 +90,17 @@ def test_any_question_up_to_slacks_length_gets_valid_blocks(words):
     blocks.validate(blocks.answer(result, query, payload="{}").blocks)
 
 
+def _letters(i: int) -> str:
+    """A different word of letters for each number (numbers in words read as sizes or GPUs)."""
+    return "".join("abcdefghijklmnopqrstuvwxyz"[int(d)] for d in str(i))
+
+
 @pytest.mark.parametrize(
     "noise",
-    [" ".join(f"palavra{i}" for i in range(500)), "<ab&cd> " * 800, "lamma " * 700],
-)
+    # Each word different: a word repeated is listed once (tests/test_query.py).
+    [" ".join(f"palavra{i}" for i in range(500)), " ".join(f"<ab&cd{_letters(i)}>" for i in range(500)),
+     "lamma " + " ".join(f"zq{_letters(i)}" for i in range(700))],
+)  # fmt: skip
 def test_a_question_of_4000_characters_mostly_not_understood_still_gets_its_answer(noise):
     query = parse(f"70b 4bit {noise}"[:4000])
     message = blocks.answer(size(query.workload), query, payload="{}")

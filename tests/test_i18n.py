@@ -104,3 +104,19 @@ def test_every_field_a_contradiction_can_name_has_words_in_every_language():
     for lang in ("pt-BR", "pt-PT", "en"):
         for label in labels:
             assert i18n.t(lang, f"field.{label}"), (lang, label)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        # "pro" of the Mac's name had been read as Brazilian "para o": answered in Portuguese.
+        ("gpt-oss-120b on a macbook pro 128gb", "en"),
+        ("will qwen3 32b run on my m3 pro 36gb?", "en"),
+        ("llama 8b no macbook pro de 36gb", "pt-BR"),
+        ("gpt-oss-120b macbook pro 128gb", None),  # shorthand: no language said, the default answers
+    ],
+)
+def test_a_macs_name_says_nothing_of_the_language(text, lang):
+    from sizing.query import parse
+
+    assert parse(text).written_lang == lang

@@ -510,3 +510,142 @@ def test_a_count_glued_to_a_geforce_number_is_that_many_cards(text, gpu):
 def test_distill_spelt_with_one_l_names_the_distilled_model(text, model):
     query = parse(text)
     assert query.unknown == [] and size(query.workload).workload.model.id == model
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "repo"),
+    [
+        # Each had been another model sized under its name: Pixtral 12B ("Não entendi: large"), GLM-4.5 355B,
+        # Phi-4 14B ("Não entendi: multimodal"), Command R+ 104B ("o modelo dessa família com esse tamanho").
+        ("pixtral large", "Pixtral Large (124B)", "mistralai/Pixtral-Large-Instruct-2411"),
+        (
+            "Pixtral Large 2411 para 10 usuários em fp8",
+            "Pixtral Large (124B)",
+            "mistralai/Pixtral-Large-Instruct-2411 para 10 usuários em fp8",
+        ),
+        ("glm-4.5v", "GLM-4.5V (106B-A12B)", "zai-org/GLM-4.5V"),
+        ("glm 4.5v numa h200", "GLM-4.5V (106B-A12B)", "zai-org/GLM-4.5V numa h200"),
+        ("phi 4 multimodal", "Phi-4-multimodal (5.6B)", "microsoft/Phi-4-multimodal-instruct"),
+        (
+            "phi-4-multimodal-instruct em 4 bits",
+            "Phi-4-multimodal (5.6B)",
+            "microsoft/Phi-4-multimodal-instruct em 4 bits",
+        ),
+        ("command a 111b", "Command A (111B)", "CohereLabs/c4ai-command-a-03-2025"),
+        (
+            "c4ai-command-a-03-2025 para 20 usuarios",
+            "Command A (111B)",
+            "CohereLabs/c4ai-command-a-03-2025 para 20 usuarios",
+        ),
+        ("hunyuan large", "Hunyuan-Large (389B-A52B)", "tencent/Tencent-Hunyuan-Large"),
+    ],
+)
+def test_a_model_the_catalogue_lacks_by_name_is_said_so_not_another_sized(text, name, repo):
+    with pytest.raises(QueryError) as raised:
+        parse(text)
+    error = raised.value
+    assert error.key == "query.uncatalogued"
+    assert f"O {name} ainda não está no catálogo" in error.message("pt-BR")
+    # The repo to paste (the Hub reader sizes it), in the question as asked, and the catalogue's look-alikes.
+    hint = error.hint("pt-BR")
+    assert "Cole o repositório" in hint and "No catálogo, parecidos:" in hint
+    assert hint.split("`")[1] == f"/gpu {repo}"
+    assert f"{name} is not in the catalogue yet" in error.message("en")
+
+
+def test_llama_4_behemoth_is_said_never_released():
+    # It had asked "Qual Llama 4?" with `/gpu llama 4 maverick 17b-128e behemoth` as the example.
+    for text in ("llama 4 behemoth", "quantas h200 para o llama 4 behemoth?", "Llama-4-Behemoth fp8"):
+        with pytest.raises(QueryError) as raised:
+            parse(text)
+        assert raised.value.key == "query.unreleased"
+        assert "nunca foram publicados" in raised.value.message("pt-BR")
+        assert "behemoth" not in raised.value.hint("pt-BR").lower()
+        assert "Llama 4 Maverick 17B-128E" in raised.value.hint("pt-BR")
+
+
+def test_portuguese_after_a_name_the_catalogue_lacks_is_no_name():
+    assert parse("vamos rodar o command a partir de amanhã com llama 8b").workload.model == "llama-3.1-8b"
+
+
+@pytest.mark.parametrize(
+    ("text", "dropped"),
+    [
+        # The example had kept the word that named the other model: `/gpu hunyuan-a13b turbo`.
+        ("hunyuan turbo", "turbo"),
+        ("qwen3 omni", "omni"),
+        ("mistral saba para 10 usuários", "saba"),
+        ("command vision", "vision"),
+    ],
+)
+def test_an_example_in_a_refusal_drops_the_word_that_named_another_model(text, dropped):
+    with pytest.raises(QueryError) as raised:
+        parse(text)
+    example = raised.value.message("pt-BR").split("`")[1]
+    assert dropped not in example
+    assert "usuários" in example or "usuários" not in text
+
+
+def test_an_uncatalogued_size_of_a_series_offers_the_family_model_of_that_size():
+    # `/gpu gemma 4 26b-a4b no celular` had been offered for the phone's E4B.
+    with pytest.raises(QueryError) as raised:
+        parse("gemma 4 e4b no celular")
+    assert "`/gpu gemma 3 4b no celular`" in raised.value.message("pt-BR")
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        # The size typed between the name and its release: "2.507 tokens de contexto" on Devstral Small 2.
+        ("devstral small 24b 2507 em q4 no mac m3 max 64gb", "devstral-small-2507"),
+        ("devstral small 24b 2507", "devstral-small-2507"),
+        ("devstral small 24b 2505", "devstral-small-2505"),
+        ("magistral small 24b 2507", "magistral-small-2507"),
+        # a release the catalogue lists under the name without its date: the model named, no context
+        ("magistral small 24b 2509", "magistral-small-2509"),
+    ],
+)
+def test_a_release_date_after_the_size_is_part_of_the_name(text, model):
+    workload = parse(text).workload
+    assert (workload.model, workload.context) == (model, None)
+
+
+@pytest.mark.parametrize(
+    "text", ["qwen3 embedding 8b", "qwen3 embedding 0.6b para rag", "Qwen3-Embedding-8B", "qwen3 reranker 4b"]
+)
+def test_an_llm_familys_embedding_model_is_refused_as_bge_is(text):
+    # "qwen3 embedding 8b" had been Qwen3 8B's chat model with "fica de fora: embedding", while "bge-m3" was
+    # refused as an embedding model.
+    with pytest.raises(QueryError) as raised:
+        parse(text)
+    assert raised.value.key == "query.out_of_scope"
+    # Beside an LLM it is said to be left out, the LLM sized.
+    query = parse("llama 8b e qwen3 embedding 8b para rag")
+    assert query.workload.model == "llama-3.1-8b" and query.out_of_scope == ["qwen3 embedding 8b"]
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        # It had been "O pedido se contradiz: “llama 3.3” e “49b”", while "nvidia nemotron super 49b" was sized.
+        ("llama 3.3 nemotron super 49b v1.5", "llama 3.3 nemotron super 49b v1.5"),
+        ("Llama 3.3 Nemotron Super 49B para 20 usuários", "Llama 3.3 Nemotron Super 49B"),
+        ("nvidia nemotron super 49b v1.5", "nvidia nemotron super 49b"),
+    ],
+)
+def test_a_name_that_holds_another_familys_name_is_the_model_named(text, named):
+    query = parse(text)
+    assert query.workload.family_typed == named and query.unknown in ([], ["v1.5"])
+    assert size(query.workload).workload.model.params / 1e9 >= 49
+    # A name with its own size and another size still contradict each other.
+    with pytest.raises(QueryError) as raised:
+        parse("llama 3.1 8b lixo 70b")
+    assert raised.value.key == "query.contradiction"
+
+
+@pytest.mark.parametrize("text", ["qwen3 vl 235b", "qwen3 vl 30b a3b", "llama 70b vision"])
+def test_a_vision_word_said_with_the_text_model_is_not_also_not_understood(capsys, text):
+    from tests.gpu_size_run import answer
+
+    out = answer(capsys, text)
+    assert "o codificador fica de fora" in out and "Não entendi" not in out

@@ -1,0 +1,87 @@
+"""What a question's words are read as, and which are listed as not understood ("Não entendi: ..."): each once
+and as typed, never the words around a customer's question that change nothing."""
+
+import pytest
+
+from sizing.query import QueryError, parse
+
+
+def test_a_word_not_understood_is_listed_once_as_first_typed():
+    # A pasted paragraph repeated 20 times had listed "TI", "várias", "segurança"... 20 times each.
+    text = "Nosso time de TI tem várias dúvidas sobre logística. " * 20 + "qwen3 32b fp8 para 40 usuários"
+    assert parse(text).unknown == ["TI", "várias", "logística"]
+
+
+@pytest.mark.parametrize(("text", "typed"), [("quem tem visita?", "visita"), ("tem demandas?", "demandas")])
+def test_a_correction_that_was_no_typo_is_listed_as_typed(text, typed):
+    # The word it was corrected to had been listed ("acessos" for "acesso"), a word never typed.
+    with pytest.raises(QueryError) as raised:
+        parse(text)
+    assert raised.value.unknown == [typed]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "qwen3 32b para o dia a dia da equipe",
+        "qwen3 32b para uso no dia-a-dia",
+        "qwen3 32b for day-to-day use",
+        "qwen3 32b, hoje em dia usamos a api da openai",
+    ],
+)
+def test_day_to_day_is_no_period_of_a_day(text):
+    # "operação do dia a dia" had been "por 1 dia".
+    query = parse(text)
+    assert query.workload.term_days is None and query.unknown == []
+    assert parse("qwen3 32b no dia a dia, 10 usuarios por 1 dia").workload.term_days == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Olá. Estamos a avaliar a vossa plataforma para um assistente interno, a usar o Qwen3 32B.",
+        "We'd like to run an open model with similar quality, Qwen3 32B, responses under 1.5s to first token. Data in Brazil"
+        " for regulatory reasons",
+        "queria entender como funciona a locação, hoje usamos a API da OpenAI com picos na hora do almoço,"
+        " llama 70b para reduzir custo",
+        "rodar llama 3.1 8b com 4 réplicas em 4 l4 atrás de um load balancer",
+        "governo federal precisa de soberania de dados, qwen 72b",
+        "dados de pacientes e endereço, llama 8b",
+        "o cliente paga 40 mil dolares por mes na openai, quanto economizaria com llama 70b aqui?",
+        "gpt-4o-mini custa 0,60 dolar por milhão de tokens de saída, sai mais barato rodar qwen3 8b com vocês?",
+        "quem tem acesso aos dados do llama 8b?",
+    ],
+)
+def test_common_words_around_a_question_are_not_listed_as_not_understood(text):
+    assert parse(text).unknown == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "qwen3 8b a 80% de utilização quanto sai o milhão de tokens",
+        "llama 8b, quanto custa o milhão de tokens?",
+    ],
+)
+def test_what_a_million_tokens_costs_is_the_cost_per_million_tokens(text):
+    # "milhão" had been not understood.
+    query = parse(text)
+    assert query.workload.cost and query.unknown == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "devstral small 24b 2507 em q4 no mac m3 max 64gb",
+        "llama 8b 4bit no ollama",
+        "llama 8b q4 no llama.cpp",
+        "llama 8b 4 bits no lm studio",
+    ],
+)
+def test_a_loose_4_bits_where_only_gguf_runs_is_q4_k_m(text):
+    # A Mac is offered only GGUF: "q4" on one had been INT4 AWQ/GPTQ, which it cannot run.
+    assert parse(text).workload.precision == "q4_k_m"
+    assert parse("llama 70b 8bit no mac studio 192gb").workload.precision == "q8_0"
+    # On our GPUs, and named explicitly, the format stays as typed.
+    assert parse("llama 70b q4 numa h100").workload.precision == "int4"
+    assert parse("llama 8b awq no mac m3 64gb").workload.precision == "int4"
