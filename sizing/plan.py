@@ -26,6 +26,7 @@ from .names import (
     resolve_stack,
 )
 from .result import BudgetInfo
+from .serve_after import serving_workload
 from .speculative import (
     NGRAM,
     Speculation,
@@ -790,7 +791,14 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     if w.teacher_model:
         said.append(_teacher_note(w.teacher_model, model, catalog, lang))
     default_seq = PRETRAIN_SEQ_LEN if plan.stage is Stage.pretrain else FINETUNE_SEQ_LEN
-    seq_len = w.seq_len or w.context or min(default_seq, model.max_context)
+    context = w.context
+    if context and not w.seq_len and context > default_seq and serving_workload(w) is not None:
+        # "qlora llama 70b e depois servir pra 50 usuarios com 32k": a context said beside the serving of the
+        # trained model is the serving's; the training keeps its default sequences (and says so)
+        said.append(t(lang, "assume.seq_len_serving", tokens=i18n.tokens(default_seq, lang),
+                      context=i18n.tokens(context, lang), raw=context))  # fmt: skip
+        context = None
+    seq_len = w.seq_len or context or min(default_seq, model.max_context)
     rl = w.method is not None and w.method.is_rl
     if rl:
         seq_len = _rl_lengths(w, lang)

@@ -939,7 +939,7 @@ USERS = regexes.compile(
 # suporte + 15 do comercial", "vendas (10), suporte (25) e jurídico (5)", "a sales team of 12 and 30 support
 # agents"). Both had been refused as two numbers of users, or read as one and the other left unread.
 _PHASE = _W("parts.phases")
-_PHASE_COUNT = r"(?<![\w.,])(\d{1,6}(?:\s*(?:mil|k)\b)?)(?![\w.,])"
+_PHASE_COUNT = r"(?<![\w.,])(\d{1,6}(?:\s*(?:mil|k)\b)?)(?![\w.]|,\d)"  # "100, llama": a comma, no decimal
 PHASES = regexes.compile(
     rf"{_PHASE_COUNT}(?P<an>\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b)?(?P<gap>[^\d.;!?()=:]{{1,60}}?)"
     rf"{_PHASE_COUNT}(?P<bn>\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b)?"
@@ -3401,6 +3401,14 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
                     and typed_size
                     and _SIZE_VALUE.fullmatch(typed_size)
                     and not _own_size(catalog, indexes[kind][close[0]].id, typed_size)
+                ):
+                    close = []
+                # A size typed is never a typo of another: "nemotron super 49b" is no Nemotron-H 47B.
+                if (
+                    close
+                    and kind == "model"
+                    and typed_size
+                    and not _digits(close[0]).endswith(_digits(typed_size))
                 ):
                     close = []
                 if close:

@@ -63,6 +63,7 @@ def test_the_same_count_said_twice_with_nothing_to_tell_them_apart_is_still_a_co
     ("text", "pilot", "production", "pilot_word"),
     [
         ("llama 70b piloto com 10 usuários e depois 100", 10, 100, "Piloto"),
+        ("piloto com 10 usuários e depois 100, llama 3.1 8b", 10, 100, "Piloto"),  # a comma after the count
         ("llama 70b começa com 20 usuários, depois vai pra produção com 500", 20, 500, "Piloto"),
         ("llama 70b comeca com 20 usuarios, depois vai pra producao com 500", 20, 500, "Piloto"),
         ("llama 70b start with 5 users, scale to 200 later", 5, 200, "Pilot"),

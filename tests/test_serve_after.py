@@ -134,3 +134,20 @@ def test_a_follow_up_changes_the_load_served(tmp_path):
     again = pipeline.ask("e com 200 usuários?", Where("message", thread_ts="1.0"), base=first.workload)
     assert again.result.workload.stage == "lora"
     assert again.result.serving.workload.users == 200
+
+
+def test_a_long_context_said_with_the_serving_is_the_servings_not_the_trainings():
+    # "32k" had been the QLoRA's sequences too: 32k-token sequences of a 70B fit no GPU we rent.
+    result = size(parse("qlora llama 70b e depois servir pra 50 usuarios com 32k").workload)
+    assert result.workload.seq_len == 2048 and result.recommendation is not None
+    assert any("os 32.768 tokens de contexto são os da inferência" in a for a in result.assumptions)
+    assert result.serving.workload.context_tokens == 32768
+    # a context within the training's default, or sequences said, stay the training's
+    assert (
+        size(
+            parse("lora llama 8b com 2k de contexto e depois servir pra 20 usuarios").workload
+        ).workload.seq_len
+        == 2048
+    )
+    said = size(parse("qlora llama 70b seq 8192 e depois servir pra 50 usuarios com 32k").workload)
+    assert said.workload.seq_len == 8192
