@@ -131,6 +131,9 @@ def architecture(config: dict) -> dict:
     """config.json keys -> the catalogue's architecture keys (sizing/data/models.toml documents them)."""
     c = text_config(config)
     kind = str(c.get("model_type", ""))
+    if kind == "nemotron_h" and not c.get("num_hidden_layers"):
+        # transformers' NemotronHConfig derives the layer count from the layer list and may not write it.
+        c = {**c, "num_hidden_layers": len(_nemotron_h_layers(c))}
     try:
         h, layers, heads = int(c["hidden_size"]), int(c["num_hidden_layers"]), int(c["num_attention_heads"])
         vocab = int(c["vocab_size"])
@@ -175,11 +178,19 @@ def architecture(config: dict) -> dict:
             if c.get("num_global_key_value_heads"):
                 a["global_kv_heads"] = int(c["num_global_key_value_heads"])
         a["norms_per_layer"] = 7 if c.get("enable_moe_block") else 4
-    # Mamba / SSM layers (Jamba, Falcon-H1, Nemotron-H, Granite 4.0-H) keep a state this reader does not
-    # model: sizing them as attention layers would overstate the KV cache several times. The answer falls
-    # back to the name, and says why.
+    # Hybrids of Mamba-2 and attention that the engine models (sizing.architecture.Mamba2): read into the
+    # catalogue's keys, as models.toml's nemotron-nano-9b-v2 and granite-4.0-h-* entries write them.
+    if kind == "nemotron_h":
+        return _nemotron_h(c, a)
+    if kind == "granitemoehybrid":
+        return _granite_hybrid(c, a)
+    # Other Mamba / SSM layers keep a state the engine does not model: sizing them as attention layers would
+    # overstate the KV cache several times. The answer falls back to the name, and says why.
+    if kind in _SSM_UNMODELLED:
+        raise Unsupported(_SSM_UNMODELLED[kind])
     if any(k in c for k in _SSM_KEYS) or any("mamba" in str(t) for t in c.get("layer_types") or ()):
-        raise Unsupported("Mamba/SSM layers")
+        raise Unsupported(f"Mamba/SSM layers ({kind or 'unknown model_type'}), which only Nemotron-H and "
+                          "Granite 4.0-H configs are read for")  # fmt: skip
     # DeepSeek V4 keeps one 512-wide latent per token, compressed 4x or 128x by layer, beside a 128-token
     # window (config compress_ratios): read as plain MQA its cache would be ~20x too large.
     if kind == "deepseek_v4" or c.get("compress_ratios"):
@@ -261,6 +272,120 @@ def architecture(config: dict) -> dict:
 
 _SSM_KEYS = ("mamba_d_state", "mamba_d_ssm", "mamba_expand", "ssm_state_size", "hybrid_override_pattern",
              "attn_layer_period", "mamba_n_heads", "ssm_cfg")  # fmt: skip
+# Hybrids with state layers the engine has no shape for, and why.
+_SSM_UNMODELLED = {
+    "jamba": "Jamba's Mamba-1 layers (a per-channel state; the engine models Mamba-2 mixers only)",
+    "falcon_h1": "Falcon-H1's Mamba-2 mixer beside attention in every layer (the engine models one mixer a layer)",
+    "zamba2": "Zamba2's Mamba-2 layers with shared attention blocks",
+    "bamba": "Bamba's Mamba-2 layers (only Nemotron-H and Granite 4.0-H configs are read)",
+    "mamba": "Mamba-1 layers (a pure state-space model)",
+    "mamba2": "a pure Mamba-2 model (no attention layers)",
+    "falcon_mamba": "Mamba-1 layers (a pure state-space model)",
+}  # fmt: skip
+
+# Nemotron-H's hybrid_override_pattern letters (transformers NemotronHConfig._pattern_to_list) and the layer
+# names transformers and vLLM write in layers_block_type: Mamba-2 mixer (M), attention (*), MLP alone (-), MoE
+# alone (E).
+_NEMOTRON_LETTERS = {"M": "M", "*": "*", "-": "-", "E": "E", "mamba": "M", "linear_attention": "M",
+                     "attention": "*", "full_attention": "*", "mlp": "-", "moe": "E"}  # fmt: skip
+
+
+def _nemotron_h_layers(c: dict) -> str:
+    """Nemotron-H's layers as pattern letters, from hybrid_override_pattern or a layers_block_type list."""
+    spelled = c.get("hybrid_override_pattern") or c.get("layers_block_type") or c.get("layer_types")
+    if not spelled:
+        raise Unsupported("a Nemotron-H config.json without hybrid_override_pattern or layers_block_type")
+    names = list(spelled) if isinstance(spelled, str) else [str(t) for t in spelled]
+    unknown = sorted({t for t in names if t not in _NEMOTRON_LETTERS})
+    if unknown:
+        raise Unsupported(f"Nemotron-H layer types {', '.join(unknown)}")
+    return "".join(_NEMOTRON_LETTERS[t] for t in names)
+
+
+def _nemotron_h(c: dict, a: dict) -> dict:
+    """Nemotron-H (Nemotron Nano 9B v2, Nemotron-H 8B/47B, Nemotron 3 Nano): each layer is one block, a
+    Mamba-2 mixer (M), attention (G), an MLP alone (F) or experts alone, under one norm (transformers
+    NemotronHBlock; vLLM nemotron_h.py). The MLP is up/down with squared ReLU, no gate (NemotronHMLP).
+    Defaults are transformers' NemotronHConfig's (configuration_nemotron_h.py)."""
+    layers = _nemotron_h_layers(c)
+    if "E" in layers and "-" in layers:
+        # The engine's MoE runs in every MLP layer of a pattern: it cannot tell dense from expert layers.
+        raise Unsupported("Nemotron-H with both dense MLP (-) and expert (E) layers")
+    if c.get("moe_latent_size"):
+        raise Unsupported("Nemotron-H's latent expert projections (moe_latent_size)")
+    pattern = layers.replace("*", "G").replace("-", "F").replace("E", "F")
+    a.update(num_layers=len(pattern), layer_pattern=pattern, mlp="plain", norms_per_layer=1,
+             mlp_bias=bool(c.get("mlp_bias", False)))  # fmt: skip
+    if "M" in pattern:
+        # vLLM's NemotronHForCausalLMConfig keeps the SSM state in config.json's mamba_ssm_cache_dtype, FP32
+        # when it has none ("Only float32 is known to have no accuracy issues").
+        cache = str(c.get("mamba_ssm_cache_dtype") or "float32")
+        a["mamba"] = {
+            "num_heads": int(c.get("mamba_num_heads") or 128),
+            "head_dim": int(c.get("mamba_head_dim") or 64),
+            "state_size": int(c.get("ssm_state_size") or 128),
+            "n_groups": int(c.get("n_groups") or c.get("mamba_n_groups") or 8),
+            "conv_kernel": int(c.get("conv_kernel") or c.get("mamba_d_conv") or 4),
+            "conv_bias": bool(c.get("use_conv_bias", c.get("mamba_conv_bias", True))),
+            "proj_bias": bool(c.get("mamba_proj_bias") or c.get("use_bias")),
+            "ssm_state_bytes": 4 if "32" in cache else 2,
+        }
+    if "E" in layers:
+        # NemotronHMoE: routed and shared experts of the same up/down MLP, a router with a score-correction
+        # bias per expert (NemotronHTopkRouter.e_score_correction_bias).
+        a["moe"] = {
+            "experts": int(c.get("n_routed_experts") or c.get("num_local_experts") or 8),
+            "experts_per_token": int(c.get("num_experts_per_tok") or 2),
+            "expert_intermediate_size": int(c.get("moe_intermediate_size") or c["intermediate_size"]),
+            "shared_experts": int(c.get("n_shared_experts", 1)),
+            "shared_intermediate_size": int(c.get("moe_shared_expert_intermediate_size") or 7688),
+            "router_bias": True,
+        }
+    return a
+
+
+def _granite_hybrid(c: dict, a: dict) -> dict:
+    """Granite 4.0 (granitemoehybrid): every layer has a Mamba-2 mixer or attention (layer_types; all Mamba
+    when absent), then a SwiGLU shared MLP of shared_intermediate_size and, with num_local_experts, experts of
+    intermediate_size (transformers GraniteMoeHybridDecoderLayer, GraniteMoeSharedMLP). Defaults are
+    transformers' GraniteMoeHybridConfig's (configuration_granitemoehybrid.py)."""
+    layers = a["num_layers"]
+    types = c.get("layer_types") or c.get("layers_block_type") or ["mamba"] * layers
+    unknown = sorted({str(t) for t in types} - {"mamba", "attention"})
+    if unknown:
+        raise Unsupported(f"Granite 4.0 layer types {', '.join(unknown)}")
+    if len(types) != layers:
+        raise Unsupported(f"{len(types)} layer_types for {layers} layers")
+    shared = int(c.get("shared_intermediate_size", 1024))
+    experts = int(c.get("num_local_experts", 8) or 0)
+    if not shared and experts < 2:
+        raise Unsupported("a Granite 4.0 config with neither a shared MLP nor experts")
+    a.update(layer_pattern=_period("".join("M" if t == "mamba" else "G" for t in types)),
+             intermediate_size=shared or int(c.get("intermediate_size") or 4 * a["hidden_size"]))  # fmt: skip
+    if "M" in a["layer_pattern"]:
+        heads = int(c.get("mamba_n_heads") or 128)
+        head_dim = c.get("mamba_d_head")
+        if not isinstance(head_dim, int):  # "auto": mamba_expand x hidden_size split over the heads
+            head_dim = int(c.get("mamba_expand") or 2) * a["hidden_size"] // heads
+        a["mamba"] = {
+            "num_heads": heads,
+            "head_dim": head_dim,
+            "state_size": int(c.get("mamba_d_state") or 256),
+            "n_groups": int(c.get("mamba_n_groups") or 1),
+            "conv_kernel": int(c.get("mamba_d_conv") or 4),
+            "conv_bias": bool(c.get("mamba_conv_bias", True)),
+            "proj_bias": bool(c.get("mamba_proj_bias", False)),
+        }
+    if experts > 1:
+        moe: dict = {
+            "experts": experts,
+            "experts_per_token": int(c.get("num_experts_per_tok") or 2),
+            "expert_intermediate_size": int(c.get("intermediate_size") or 11008),
+        }
+        if shared:
+            moe.update(shared_experts=1, shared_intermediate_size=shared)
+        a["moe"] = moe
+    return a
 
 
 def _period(letters: str) -> str:

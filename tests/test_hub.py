@@ -50,6 +50,11 @@ PUBLISHED = {
     "deepseek-ai/DeepSeek-V3.1": {"bytes": (673.15e9, 0.001), "params": (671_026_419_200, 0)},
     # The Hub lists 8.29B parameters, BF16: the language model (7.62B) and a 0.68B vision tower.
     "Qwen/Qwen2.5-VL-7B-Instruct": {"bytes": (2 * 8.29e9, 0.001), "params": (8.29e9, 0.001)},
+    # Nemotron Nano 2 (arXiv:2508.14444) and its model card: 8.89B, BF16 (A_log and D in F32).
+    "nvidia/NVIDIA-Nemotron-Nano-9B-v2-Base": {"bytes": (2 * 8.89e9, 0.001), "params": (8.89e9, 0.001)},
+    # The Granite 4.0 H card: 32B total (32.2B counted); Micro's 3B counts 3.19B (models.toml's entries).
+    "unsloth/granite-4.0-h-small": {"bytes": (2 * 32.2e9, 0.001), "params": (32.2e9, 0.001)},
+    "unsloth/granite-4.0-h-micro": {"bytes": (2 * 3.19e9, 0.001), "params": (3.19e9, 0.001)},
 }
 
 
@@ -323,19 +328,129 @@ JAMBA_V01 = {
 }  # fmt: skip
 
 
+# A Falcon-H1 config.json's keys (transformers FalconH1Config; values as a public code copy gives them): attention
+# and a Mamba-2 mixer side by side in every layer.
+FALCON_H1 = {
+    "model_type": "falcon_h1", "hidden_size": 2048, "intermediate_size": 4608, "num_hidden_layers": 24,
+    "num_attention_heads": 8, "num_key_value_heads": 2, "head_dim": 128, "vocab_size": 65537,
+    "mamba_d_state": 256, "mamba_d_conv": 4, "mamba_n_groups": 1, "mamba_n_heads": 48, "mamba_d_head": 64,
+    "mamba_d_ssm": 3072,
+}  # fmt: skip
+
+
 @pytest.mark.parametrize(
-    "config",
+    ("config", "why"),
     [
-        JAMBA_V01,
-        {**JAMBA_V01, "model_type": "granitemoehybrid", "layer_types": ["mamba"] * 3 + ["attention"]},
+        (JAMBA_V01, "Jamba's Mamba-1 layers"),
+        (FALCON_H1, "Falcon-H1's Mamba-2 mixer beside attention in every layer"),
+        ({**JAMBA_V01, "model_type": "some_hybrid"}, r"Mamba/SSM layers \(some_hybrid\)"),
+        # Nemotron-H whose dense and expert MLP layers the engine cannot tell apart, or with latent experts.
+        (
+            {
+                **REPOS["nvidia/NVIDIA-Nemotron-Nano-9B-v2-Base"]["config"],
+                "hybrid_override_pattern": "M-M*E" * 4,
+                "num_hidden_layers": 20,
+            },
+            r"both dense MLP \(-\) and expert \(E\) layers",
+        ),
+        (
+            {**REPOS["nvidia/NVIDIA-Nemotron-Nano-9B-v2-Base"]["config"], "moe_latent_size": 1024},
+            "latent expert",
+        ),
     ],
 )
-def test_mamba_layers_are_not_sized_as_attention(config):
+def test_state_layers_the_engine_does_not_model_are_refused_and_say_which(config, why):
     # Counted as attention layers, 28 Mamba layers would get a KV cache they do not have (8x Jamba's).
     from hub.describe import Unsupported, architecture
 
-    with pytest.raises(Unsupported, match="Mamba"):
+    with pytest.raises(Unsupported, match=why):
         architecture(config)
+
+
+@pytest.mark.parametrize(
+    ("repo", "catalog_id"),
+    [
+        ("nvidia/NVIDIA-Nemotron-Nano-9B-v2-Base", "nemotron-nano-9b-v2"),
+        ("unsloth/granite-4.0-h-small", "granite-4.0-h-small"),
+        ("unsloth/granite-4.0-h-micro", "granite-4.0-h-micro"),
+    ],
+)
+def test_a_mamba2_hybrid_read_from_the_hub_is_sized_as_its_catalogue_entry(env, catalog, repo, catalog_id):
+    # These had been refused ("Mamba/SSM layers") and sized by their name alone.
+    hub = make_hub(env)
+    read, entry = hub.read_now(repo).model, catalog.model(catalog_id)
+    assert read.params == entry.params == round(read.params_official_billions * 1e9)
+    assert (read.layer_pattern, read.mamba, read.moe) == (entry.layer_pattern, entry.mamba, entry.moe)
+    # The same fixed state per conversation (Nemotron-H's SSM state in FP32, Granite's in BF16), on one GPU and
+    # split over two, and the same KV cache per token in the few attention layers.
+    for tp in (1, 2):
+        assert kv_cache.state_bytes(read, tp) == kv_cache.state_bytes(entry, tp) > 0
+        assert kv_cache.bytes_per_token(read, 2, tp) == kv_cache.bytes_per_token(entry, 2, tp)
+    from_hub = size(Workload(model=repo, context=32_768, users=10), catalog, _source(hub, repo))
+    from_catalogue = size(Workload(model=catalog_id, context=32_768, users=10), catalog)
+    assert from_hub.kv_bytes_per_conversation == from_catalogue.kv_bytes_per_conversation
+    assert from_hub.workload.model.weights_exact
+    # What is cached on disk reads back the same (a new process).
+    again = make_hub(env).source_for(repo, load_catalog()).model
+    assert (again.mamba, again.layer_pattern) == (entry.mamba, entry.layer_pattern)
+
+
+@pytest.mark.parametrize(
+    ("question", "note"),
+    [
+        (
+            "https://huggingface.co/nvidia/NVIDIA-Nemotron-Nano-9B-v2-Base 32k 10 usuários",
+            "27 das 56 camadas são Mamba-2 (espaço de estados)",
+        ),
+        ("unsloth/granite-4.0-h-small for 20 users at 32k", "36 of the 40 layers are Mamba-2"),
+        ("unsloth/granite-4.0-h-micro para 5 utilizadores", "36 das 40 camadas são Mamba-2"),
+    ],
+)
+def test_an_answer_about_a_hybrid_from_the_hub_says_where_it_came_from_and_what_its_layers_keep(
+    env, question, note
+):
+    reply = _pipeline(env, make_hub(env)).ask(question, Where("console"))
+    assert reply.outcome == "answered", reply.text_answer
+    said = reply.text_answer
+    assert "Não sei ler" not in said and "I cannot read" not in said
+    assert any(
+        w in said for w in ("arquivos do próprio repositório", "repo's own files", "ficheiros do próprio")
+    )
+    assert note in said
+
+
+def test_a_nemotron_h_with_expert_layers_counts_its_published_parameters():
+    # nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16 config.json, as public code copies it (transformers 4.55.4):
+    # 23 Mamba-2, 23 expert (E) and 6 attention layers. Its model card: 31.6B parameters, 3.6B active with the
+    # embeddings.
+    import msgspec
+
+    from hub.describe import architecture
+    from sizing.catalog import ModelEntry
+
+    config = {
+        "architectures": ["NemotronHForCausalLM"], "model_type": "nemotron_h", "hidden_size": 2688,
+        "hybrid_override_pattern": "MEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEMEM*EMEMEMEME", "intermediate_size": 1856,
+        "num_hidden_layers": 52, "num_attention_heads": 32, "num_key_value_heads": 2, "head_dim": 128,
+        "mamba_num_heads": 64, "mamba_head_dim": 64, "ssm_state_size": 128, "n_groups": 8, "conv_kernel": 4,
+        "use_conv_bias": True, "mamba_proj_bias": False, "mamba_ssm_cache_dtype": "float32",
+        "n_routed_experts": 128, "n_shared_experts": 1, "num_experts_per_tok": 6, "moe_intermediate_size": 1856,
+        "moe_shared_expert_intermediate_size": 3712, "max_position_embeddings": 262144, "vocab_size": 131072,
+        "tie_word_embeddings": False, "torch_dtype": "bfloat16",
+    }  # fmt: skip
+    a = architecture(config)
+    model = msgspec.convert(
+        {"id": "x", "name": "x", "hf_repos": [], "params_official_billions": 31.6, "params_official_text": "",
+         "source": "", **a}, ModelEntry, strict=False,
+    )  # fmt: skip
+    assert (model.mamba_layers, model.moe_layers, model.attention_layers) == (23, 23, 6)
+    assert model.params == pytest.approx(31.6e9, rel=0.002)
+    assert model.active_params == pytest.approx(3.6e9, rel=0.01)
+    # Written with layers_block_type and without num_hidden_layers, as newer transformers saves it: the same.
+    names = {"M": "mamba", "E": "moe", "*": "attention", "-": "mlp"}
+    listed = {k: v for k, v in config.items() if k not in ("hybrid_override_pattern", "num_hidden_layers")}
+    listed["layers_block_type"] = [names[x] for x in config["hybrid_override_pattern"]]
+    assert architecture(listed) == a
 
 
 # deepseek-ai/DeepSeek-V4-Flash config.json, its attention keys (a copy of the published file; the research notes

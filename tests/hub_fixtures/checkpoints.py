@@ -241,5 +241,92 @@ def qwen2_5_vl_vision(c: dict) -> Tensors:
     return t
 
 
+def _mamba2(
+    t: Tensors, p: str, h: int, heads: int, head_dim: int, groups: int, state: int, kernel: int
+) -> None:
+    """One Mamba-2 mixer as transformers stores it (NemotronHMamba2Mixer / BambaMixer): in_proj to the gate, x,
+    B, C and one dt per head; a depthwise conv1d over x, B and C with its bias; dt_bias, A_log and D per head;
+    the gated RMSNorm over d_inner; out_proj."""
+    inner = heads * head_dim
+    conv = inner + 2 * groups * state
+    linear(t, f"{p}.in_proj", 2 * inner + 2 * groups * state + heads, h, {})
+    t[f"{p}.conv1d.weight"] = ("BF16", [conv, 1, kernel])
+    t[f"{p}.conv1d.bias"] = ("BF16", [conv])
+    t[f"{p}.dt_bias"] = ("BF16", [heads])
+    t[f"{p}.A_log"] = ("F32", [heads])
+    t[f"{p}.D"] = ("F32", [heads])
+    norm(t, f"{p}.norm", inner)
+    linear(t, f"{p}.out_proj", h, inner, {})
+
+
+def _attention(t: Tensors, p: str, c: dict) -> None:
+    h, heads, kv = c["hidden_size"], c["num_attention_heads"], c["num_key_value_heads"]
+    hd = c.get("head_dim") or h // heads
+    for proj, out in (("q_proj", heads * hd), ("k_proj", kv * hd), ("v_proj", kv * hd)):
+        linear(t, f"{p}.{proj}", out, h, {})
+    linear(t, f"{p}.o_proj", h, heads * hd, {})
+
+
+def nemotron_h(c: dict) -> Tensors:
+    """Nemotron-H (transformers modeling_nemotron_h, vLLM nemotron_h.py): backbone.layers.{i} is one block, a
+    norm and a mixer that is Mamba-2 (M), attention (*), an up/down MLP (-) or experts (E)."""
+    t: Tensors = {}
+    h, v = c["hidden_size"], c["vocab_size"]
+    t["backbone.embeddings.weight"] = ("BF16", [v, h])
+    for i, kind in enumerate(c["hybrid_override_pattern"]):
+        p = f"backbone.layers.{i}"
+        norm(t, f"{p}.norm", h)
+        if kind == "M":
+            _mamba2(t, f"{p}.mixer", h, c["mamba_num_heads"], c["mamba_head_dim"], c["n_groups"],
+                    c["ssm_state_size"], c["conv_kernel"])  # fmt: skip
+        elif kind == "*":
+            _attention(t, f"{p}.mixer", c)
+        elif kind == "-":
+            linear(t, f"{p}.mixer.up_proj", c["intermediate_size"], h, {})
+            linear(t, f"{p}.mixer.down_proj", h, c["intermediate_size"], {})
+        else:
+            e, w = c["n_routed_experts"], c["moe_intermediate_size"]
+            t[f"{p}.mixer.gate.weight"] = ("F32", [e, h])
+            t[f"{p}.mixer.gate.e_score_correction_bias"] = ("F32", [e])
+            for x in range(e):
+                linear(t, f"{p}.mixer.experts.{x}.up_proj", w, h, {})
+                linear(t, f"{p}.mixer.experts.{x}.down_proj", h, w, {})
+            s = c["moe_shared_expert_intermediate_size"]
+            linear(t, f"{p}.mixer.shared_experts.up_proj", s, h, {})
+            linear(t, f"{p}.mixer.shared_experts.down_proj", h, s, {})
+    norm(t, "backbone.norm_f", h)
+    if not c.get("tie_word_embeddings", False):
+        t["lm_head.weight"] = ("BF16", [v, h])
+    return t
+
+
+def granite_hybrid(c: dict) -> Tensors:
+    """Granite 4.0 H (transformers modeling_granitemoehybrid): each layer a Mamba-2 mixer or attention, two
+    norms, a shared SwiGLU MLP (input_linear to 2 x shared_intermediate_size, output_linear) and, with experts,
+    block_sparse_moe's fused input/output linears and its router; embeddings tied."""
+    t: Tensors = {}
+    h, v = c["hidden_size"], c["vocab_size"]
+    e, w, s = c["num_local_experts"], c["intermediate_size"], c["shared_intermediate_size"]
+    t["model.embed_tokens.weight"] = ("BF16", [v, h])
+    for i, kind in enumerate(c["layer_types"]):
+        p = f"model.layers.{i}"
+        norm(t, f"{p}.input_layernorm", h)
+        norm(t, f"{p}.post_attention_layernorm", h)
+        if kind == "mamba":
+            heads = c["mamba_n_heads"]
+            _mamba2(t, f"{p}.mamba", h, heads, c["mamba_d_head"], c["mamba_n_groups"], c["mamba_d_state"],
+                    c["mamba_d_conv"])  # fmt: skip
+        else:
+            _attention(t, f"{p}.self_attn", c)
+        linear(t, f"{p}.shared_mlp.input_linear", 2 * s, h, {})
+        linear(t, f"{p}.shared_mlp.output_linear", h, s, {})
+        if e:
+            t[f"{p}.block_sparse_moe.input_linear.weight"] = ("BF16", [e, 2 * w, h])
+            t[f"{p}.block_sparse_moe.output_linear.weight"] = ("BF16", [e, h, w])
+            t[f"{p}.block_sparse_moe.router.layer.weight"] = ("BF16", [e, h])
+    norm(t, "model.norm", h)
+    return t
+
+
 def total_bytes(t: Tensors) -> int:
     return sum(DTYPE_BYTES[d] * math.prod(shape) for d, shape in t.values())

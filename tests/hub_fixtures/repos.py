@@ -1,4 +1,4 @@
-"""The ten repos the fake Hub serves: config.json as published, the quantization config, and how their
+"""The repos the fake Hub serves: config.json as published, the quantization config, and how their
 safetensors are laid out. Sources and the published figures each one is checked against: README.md here."""
 
 from __future__ import annotations
@@ -77,6 +77,45 @@ QWEN25_VL_7B = {
     "vision_config": {"depth": 32, "hidden_size": 1280, "intermediate_size": 3420, "num_heads": 16,
                       "out_hidden_size": 3584, "patch_size": 14, "spatial_merge_size": 2, "temporal_patch_size": 2,
                       "window_size": 112, "fullatt_block_indexes": [7, 15, 23, 31]},
+}  # fmt: skip
+
+# nvidia/NVIDIA-Nemotron-Nano-9B-v2's config.json, as sizing/data/models.toml's nemotron-nano-9b-v2 entry cites it
+# (Megatron-Bridge's NemotronNanoModelProvider9Bv2 and the public config: hybrid_override_pattern, 56 layers, hidden
+# 4480, 128 Mamba heads of 80, state 128, 8 groups, conv_kernel 4, FFN 15680, 40 heads, 8 KV heads of 128,
+# vocab and context 131072, untied; transformers' NemotronHConfig: use_conv_bias true, no projection biases,
+# mamba_ssm_cache_dtype float32), with the key names config.json uses (transformers configuration_nemotron_h.py).
+# Served as the 9B v2's base model, NVIDIA's release of the same architecture, which the catalogue does not list.
+NEMOTRON_NANO_9B_V2 = {
+    "architectures": ["NemotronHForCausalLM"], "model_type": "nemotron_h", "hidden_size": 4480,
+    "intermediate_size": 15680, "num_hidden_layers": 56, "num_attention_heads": 40, "num_key_value_heads": 8,
+    "head_dim": 128, "vocab_size": 131072, "max_position_embeddings": 131072,
+    "hybrid_override_pattern": "M-M-M-MM-M-M-M*-M-M-M*-M-M-M-M*-M-M-M-M*-M-MM-M-M-M-M-M-",
+    "mamba_num_heads": 128, "mamba_head_dim": 80, "ssm_state_size": 128, "n_groups": 8, "conv_kernel": 4,
+    "expand": 2, "use_conv_bias": True, "mamba_proj_bias": False, "use_bias": False, "mlp_bias": False,
+    "attention_bias": False, "mlp_hidden_act": "relu2", "mamba_ssm_cache_dtype": "float32",
+    "tie_word_embeddings": False, "torch_dtype": "bfloat16",
+}  # fmt: skip
+# ibm-granite/granite-4.0-h-small's config.json, as models.toml's granite-4.0-h-small entry cites it (the model
+# card's table and the config: granitemoehybrid, 40 layers of which 4 attention, hidden 4096, 32 heads, 8 KV heads,
+# 72 experts of 768 with 10 a token, shared_intermediate_size 1536, mamba_n_heads 128, mamba_d_state 128,
+# mamba_d_conv 4, mamba_expand 2, one group, vocab 100352, tied, 128k). The attention layers' places are not cited
+# (nor are they in the entry): one in each ten, the sixth, as the entry's pattern has them.
+GRANITE_LAYERS = (["mamba"] * 5 + ["attention"] + ["mamba"] * 4) * 4
+GRANITE_4_H_SMALL = {
+    "architectures": ["GraniteMoeHybridForCausalLM"], "model_type": "granitemoehybrid", "hidden_size": 4096,
+    "intermediate_size": 768, "shared_intermediate_size": 1536, "num_hidden_layers": 40, "num_attention_heads": 32,
+    "num_key_value_heads": 8, "vocab_size": 100352, "max_position_embeddings": 131072,
+    "layer_types": GRANITE_LAYERS, "num_local_experts": 72, "num_experts_per_tok": 10, "mamba_n_heads": 128,
+    "mamba_d_head": 64, "mamba_d_state": 128, "mamba_n_groups": 1, "mamba_d_conv": 4, "mamba_expand": 2,
+    "mamba_conv_bias": True, "mamba_proj_bias": False, "position_embedding_type": "nope",
+    "tie_word_embeddings": True, "torch_dtype": "bfloat16",
+}  # fmt: skip
+# granite-4.0-h-micro, dense (models.toml granite-4.0-h-micro: hidden 2048, 32 heads of 64, 8 KV heads, 64 Mamba
+# heads, MLP 8192, no experts: each layer's shared MLP alone).
+GRANITE_4_H_MICRO = {
+    **GRANITE_4_H_SMALL, "hidden_size": 2048, "intermediate_size": 8192, "shared_intermediate_size": 8192,
+    "num_attention_heads": 32, "num_key_value_heads": 8, "num_local_experts": 0, "num_experts_per_tok": 0,
+    "mamba_n_heads": 64,
 }  # fmt: skip
 
 FP8_KEEP_405B = [
@@ -162,6 +201,16 @@ REPOS = {
             "config_groups": {"group_0": {"targets": ["Linear"], "input_activations": None, "weights": {
                 "num_bits": 4, "type": "int", "symmetric": True, "strategy": "group", "group_size": 128}}}}},
         "shards": 2, "tensors": lambda: _ct_w4a16(),
+    },
+    # Hybrids of Mamba-2 and attention the catalogue lists under other names (its entries' shapes, BF16).
+    "nvidia/NVIDIA-Nemotron-Nano-9B-v2-Base": {
+        "config": NEMOTRON_NANO_9B_V2, "shards": 4, "tensors": lambda: ck.nemotron_h(NEMOTRON_NANO_9B_V2),
+    },
+    "unsloth/granite-4.0-h-small": {
+        "config": GRANITE_4_H_SMALL, "shards": 14, "tensors": lambda: ck.granite_hybrid(GRANITE_4_H_SMALL),
+    },
+    "unsloth/granite-4.0-h-micro": {
+        "config": GRANITE_4_H_MICRO, "shards": 2, "tensors": lambda: ck.granite_hybrid(GRANITE_4_H_MICRO),
     },
     # PyTorch .bin shards only, no safetensors: sized from config.json (Llama 2 13B's, FP16).
     "lmsys/vicuna-13b-v1.5": {
