@@ -137,6 +137,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "launchers",
         "context",
         "users",
+        "users_limit",
         "tp",
         "pp",
         "precision",
