@@ -340,7 +340,9 @@ def after_lines(result: SizingResult, show_prices: bool) -> list[str]:
 
     w = served.workload
     key = "answer.serving_line_one" if w.users == 1 else "answer.serving_line_other"
-    load = i18n.t(lang, key, context=i18n.tokens(w.context_tokens, lang), users=i18n.number(w.users, lang))
+    key = "answer.launch_line" if w.max_model_len else key
+    load = i18n.t(lang, key, context=i18n.tokens(w.context_tokens, lang), users=i18n.number(w.users, lang),
+                  max_len=i18n.tokens(w.max_model_len or 0, lang))  # fmt: skip
     lines = [f"{w.model.name} · {w.precision_name} · {load}"]
     lines += serving_lines(served, False)["load"]
     lines += side_lines(served, show_prices)
@@ -392,6 +394,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         # "2000 users" read as a head-count (traffic.toml), or set aside by a request rate that decides the
         # conversations in flight: said as people, never "simultâneos", as the assumptions explain.
         parts.append(t("understood.traffic.population", n=i18n.number(w.users, lang)))
+    elif w.users and w.users_limit:
+        parts.append(t("understood.users_limit", n=i18n.number(w.users, lang)))  # a ceiling (sizing/plan.py)
     elif w.users:
         n = i18n.number(w.users, lang)
         parts.append(t("understood.users_one") if w.users == 1 else t("understood.users_other", n=n))

@@ -24,8 +24,8 @@ from .result import (
     Setup,
     SizingResult,
 )
-from .setups import Shape, add_capacity, evaluate, zero_stage
-from .weights import quantization_run, weight_bytes
+from .setups import Shape, add_capacity, candidates, evaluate, kv_room, need, zero_stage
+from .weights import engine_weight_bytes, quantization_run, weight_bytes
 from .workload import Intent, Optimizer, Stage
 
 # A model this big at 4-bit or less is where a 24-32B model at 16-bit deserves a test.
@@ -82,8 +82,58 @@ def users_phrase(n: int, lang: str) -> str:
     )
 
 
+def sequences_phrase(n: int, lang: str) -> str:
+    return t(lang, "capacity.seqs_one") if n == 1 else t(lang, "capacity.seqs_other", n=i18n.number(n, lang))
+
+
+def launch_capacity(plan: Plan, setup: Setup) -> str:
+    """A launch line's capacity (plan.max_model_len): sequences of the whole --max-model-len at once (vLLM's
+    "Maximum concurrency" at start-up), and of a typical request's length, which the ceiling caps."""
+    lang = plan.lang
+    full, most = setup.max_full_sequences or 0, setup.max_users or 0
+    params = dict(max_len=i18n.tokens(plan.max_model_len or plan.context, lang),
+                  typical=i18n.tokens(plan.context, lang), full=sequences_phrase(full, lang),
+                  typical_n=sequences_phrase(min(most, plan.users), lang), users=i18n.number(plan.users, lang),
+                  most=i18n.number(most, lang))  # fmt: skip
+    if full < 1:
+        return t(lang, "capacity.launch_no_start", **params)
+    return t(lang, "capacity.launch_capped" if most > plan.users else "capacity.launch", **params)
+
+
+def launch_verdict(plan: Plan, asked: Setup, enough: Setup | None, catalog: Catalog) -> str:
+    """The named GPU under a launch line (plan.max_model_len): whether vLLM starts there with that
+    --max-model-len (one sequence of it in the KV cache: vllm/v1/core/kv_cache_utils.py,
+    check_enough_kv_cache_memory), and how many sequences it then runs at once, full-length and typical."""
+    lang = plan.lang
+    desc, max_len = describe(asked, lang), plan.max_model_len or plan.context
+    tp, pp, room = asked.tensor_parallel, asked.pipeline_parallel, asked.usable_bytes_per_gpu
+    left = kv_room(plan, catalog, room, tp, pp)
+    one = need(plan, catalog, tp, pp, max_len).per_conversation  # a shared system prompt is in `left` already
+    if left <= 0:
+        # Not even the weights and the activations: the memory verdict's own words, by what they lack.
+        return t(lang, "named.launch_no_weights", setup=desc, short=i18n.gb(-left, lang))
+    if left < one:
+        # vLLM's own error names the longest --max-model-len the cache holds (estimate_max_model_len).
+        longest = kv_cache.max_tokens(plan.model, left, 1, plan.kv.bytes_per_value, tp, pp)
+        return t(lang, "named.launch_no_start", setup=desc, max_len=i18n.tokens(max_len, lang),
+                 kv=i18n.gb(left, lang), need=i18n.gb(one, lang), longest=i18n.tokens(longest, lang))  # fmt: skip
+    text = t(lang, "named.launch_starts", setup=desc, max_len=i18n.tokens(max_len, lang), kv=i18n.gb(left, lang),
+             capacity=launch_capacity(plan, asked))  # fmt: skip
+    defaults = None if is_budget(asked.gpu) else launch_defaults_note(plan, asked, catalog)
+    if defaults:
+        text += " " + defaults
+    if (asked.max_users or 0) < plan.users:
+        text += " " + t(lang, "named.launch_queue", users=i18n.number(plan.users, lang))
+        if enough is not None and not same_setup(enough, asked):
+            text += " " + t(lang, "named.launch_enough", users=i18n.number(plan.users, lang),
+                            setup=describe(enough, lang))  # fmt: skip
+    return text
+
+
 def capacity(plan: Plan, setup: Setup) -> str:
     """How much of the workload a setup carries: users at this context, context for these users."""
+    if plan.max_model_len is not None and setup.max_full_sequences is not None:
+        return launch_capacity(plan, setup)
     lang = plan.lang
     users, context_max = setup.max_users or 0, setup.max_context_tokens or 0
     params = dict(
@@ -1429,6 +1479,9 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
         )
     if a.mla:
         out.append(t(lang, "note.mla"))
+        dp = mla_data_parallel(plan, rec, catalog) if rec is not None else None
+        if dp:
+            out.append(dp)
         if a.mla.index_head_dim:
             out.append(t(lang, "note.sparse_attention", bytes=kv_cache.indexer_bytes(a),
                          topk=i18n.number(a.mla.index_topk, lang)))  # fmt: skip
@@ -1602,11 +1655,98 @@ def published_gguf(plan: Plan, setup: Setup | None, catalog: Catalog) -> list[st
     return out
 
 
+def _data_parallel_gpu(plan: Plan, ranks: int, catalog: Catalog) -> tuple[int, int, int, int]:
+    """One GPU of an MLA MoE served with attention in data parallel and experts in expert parallel over
+    `ranks` GPUs (vLLM --data-parallel-size N --enable-expert-parallel, docs/serving/
+    data_parallel_deployment.md): (weights, KV cache, total, experts it holds). Each rank keeps the attention,
+    the dense layers, the embeddings and the shared experts whole, and ceil(E / N) of the routed experts (the
+    experts' bytes at the precision's bits per weight: every format here quantizes them); its KV cache is only
+    its own share of the conversations, the whole latent of each (sizing/kv_cache.py)."""
+    a, precision = plan.model, plan.precision
+    routed = a.moe.experts
+    held = -(-routed // ranks)
+    whole = engine_weight_bytes(a, precision, catalog)
+    experts = min(int(a.parts.experts * precision.bits_per_weight / 8), whole)
+    weights = whole - experts + experts * held // routed
+    users = -(-plan.users // ranks)
+    one = need(plan, catalog, 1, 1)  # a rank runs the whole model's layers: tensor and pipeline degree 1
+    kv = one.shared_prefix + users * one.per_conversation
+    return weights, kv, weights + kv + one.activations(users) + one.overhead, held
+
+
+def mla_data_parallel(plan: Plan, rec: Setup, catalog: Catalog) -> str | None:
+    """A multi-GPU answer for an MLA mixture of experts: under tensor parallelism vLLM keeps the whole latent
+    KV cache on every rank (sizing/kv_cache.py), so it is said what attention in data parallel with expert
+    parallelism would hold per GPU instead, both ways with their figures, and the fewest of the same GPU
+    that would hold the load so (its speed is not modelled: a note, not a setup)."""
+    a = plan.model
+    if plan.stage.is_training or not (a.is_moe and a.moe) or plan.users < 2 or rec.problem is not None:
+        return None
+    if rec.count // rec.replicas < 2:
+        return None  # one GPU a copy: nothing is replicated
+    lang, ranks = plan.lang, rec.count
+    weights, kv, _, held = _data_parallel_gpu(plan, ranks, catalog)
+    text = t(lang, "note.mla_data_parallel", ranks=ranks, kv_tp=i18n.gb(rec.per_gpu.kv_cache, lang),
+             kv_dp=i18n.gb(kv, lang), per=i18n.number(-(-plan.users // ranks), lang),
+             users=i18n.number(plan.users, lang), held=held, experts=a.moe.experts,
+             w_dp=i18n.gb(weights, lang), w_tp=i18n.gb(rec.per_gpu.weights, lang))  # fmt: skip
+    gpu = catalog.gpu(rec.gpu)
+    room = int(gpu.memory_bytes * catalog.offering.serving.memory_utilization)
+    for shape in candidates(catalog):
+        if shape.gpu.id != gpu.id or shape.total >= rec.count:
+            continue
+        total = _data_parallel_gpu(plan, shape.total, catalog)[2]
+        if total <= room and shape.total > 1:
+            setup = t(lang, "note.mla_data_parallel_servers" if shape.servers > 1 else "note.mla_data_parallel_one",
+                      count=shape.total, gpu=gpu.name, servers=shape.servers, per=shape.count)  # fmt: skip
+            text += " " + t(lang, "note.mla_data_parallel_fits", setup=setup, ranks=shape.total,
+                            need=i18n.gb(total, lang), usable=i18n.gb(room, lang))  # fmt: skip
+            break
+    return text
+
+
+def launch_defaults_note(plan: Plan, setup: Setup, catalog: Catalog) -> str | None:
+    """A launch line that sets no --max-num-batched-tokens gets vLLM's default (8192 on H100-class GPUs, 2048
+    below: vllm/engine/arg_utils.py get_batch_defaults), whose activation reserve takes KV cache from the
+    figures above (planned with the offering's chunk): said when it leaves fewer sequences, or no start at all.
+    Its max_num_seqs is the line's own ceiling (plan.users), not vLLM's default."""
+    if plan.prefill_chunk != catalog.offering.serving.prefill_chunk_tokens or setup.problem is not None:
+        return None  # the line set its chunk: the figures above are vLLM's own
+    big = setup.gpu_memory_bytes >= 70 * 2**30 and "a100" not in setup.gpu
+    tokens = 8192 if big else 2048
+    if tokens <= plan.prefill_chunk:
+        return None
+    tp, pp = setup.tensor_parallel, setup.pipeline_parallel
+    peak = serving.activation_peak(plan.model, tokens, plan.users, tp)
+    # vLLM's own accounting, as vllm_defaults_note: KV = usable - weights - activation peak - non-torch memory.
+    fixed = (
+        setup.per_gpu.total - setup.per_gpu.kv_cache - setup.per_gpu.activations - serving.CUDA_GRAPHS + peak
+    )
+    budget = setup.usable_bytes_per_gpu - fixed
+    max_len = plan.max_model_len or plan.context
+    full_one = need(plan, catalog, tp, pp, max_len).per_conversation
+    full = max(budget, 0) // full_one * setup.replicas if full_one > 0 else 0
+    if full >= (setup.max_full_sequences or 0):
+        return None
+    lang = plan.lang
+    params = dict(tokens=i18n.number(tokens, lang), peak=i18n.gb(peak, lang), max_len=i18n.tokens(max_len, lang),
+                  chunk=plan.prefill_chunk)  # fmt: skip
+    if full < 1:
+        return t(lang, "note.launch_defaults_no_start", **params)
+    typical = max(budget, 0) // need(plan, catalog, tp, pp).per_conversation * setup.replicas
+    capacity = t(lang, "capacity.launch", full=sequences_phrase(int(full), lang), max_len=params["max_len"],
+                 typical_n=sequences_phrase(int(min(typical, plan.users)), lang),
+                 typical=i18n.tokens(plan.context, lang))  # fmt: skip
+    return t(lang, "note.launch_defaults_fewer", capacity=capacity, **params)
+
+
 def vllm_defaults_note(plan: Plan, setup: Setup, catalog: Catalog) -> str | None:
     """vLLM's own defaults reserve far more activation memory than this workload needs (max_num_seqs 1024
     and max_num_batched_tokens 8192 on H100-class GPUs, 256 and 2048 below: vllm/engine/arg_utils.py
     get_batch_defaults). Says so when they would break the fit: fewer users, or no start at all (vLLM
     refuses to start when one max_model_len conversation does not fit its KV cache)."""
+    if plan.max_model_len is not None:
+        return launch_defaults_note(plan, setup, catalog)  # a launch line set its own --max-num-seqs
     big = setup.gpu_memory_bytes >= 70 * 2**30 and "a100" not in setup.gpu
     seqs, tokens = (1024, 8192) if big else (256, 2048)
     if plan.users >= seqs or setup.problem is not None:

@@ -404,6 +404,13 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
         held = copies_held(plan, asked, catalog)
         held_text = t(lang, "named.held_one" if held == 1 else "named.held_other", n=held)
         text = t(lang, "named.problem_replicas", setup=desc, held=held_text, required=plan.min_replicas)
+    elif plan.max_model_len is not None and asked.problem is None and not plan.stage.is_training:
+        # A launch line's flags are ceilings: whether vLLM starts there, and what it then runs at once.
+        text = advice.launch_verdict(plan, asked, enough, catalog)
+        if asked.fits and is_rec and not said_why:
+            text += " " + t(lang, "named.is_recommendation")
+        elif asked.fits and rec and advice.smaller(rec, asked):
+            smaller = " " + t(lang, "named.smaller_enough", setup=advice.describe(rec, lang))
     elif asked.problem:
         text = t(
             lang,
@@ -502,7 +509,8 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
         text += " " + advice.budget_note(budget, lang)
     elif not asked.in_offering:
         text += " " + t(lang, "named.not_offered")
-    changes = advice.changes_to_fit(plan, asked, enough, catalog)
+    # A launch line's verdict says itself what the flags get there, and what serves all the ceiling's sequences.
+    changes = [] if plan.max_model_len is not None else advice.changes_to_fit(plan, asked, enough, catalog)
     if tight and changes:
         text += " " + t(lang, "named.tight_changes")
     return Verdict(setup=asked, text=text, changes=changes, is_recommendation=is_rec, tight=tight)
@@ -571,6 +579,7 @@ def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) ->
         bits_per_weight=round(bits, 4),
         kv_precision=plan.kv.id,
         context_tokens=None if training else plan.context,
+        max_model_len=None if training else plan.max_model_len,
         users=None if training else plan.users,
         gpu=plan.gpu.id if plan.gpu else None,
         gpu_count=plan.gpus,

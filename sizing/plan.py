@@ -100,6 +100,11 @@ class Plan(msgspec.Struct, frozen=True):
     intent: Intent | None
     # vLLM's --max-num-batched-tokens: the offering's, or the larger one a long-context mode needs
     prefill_chunk: int = 2048
+    # The users are an engine's ceiling on sequences at once (Workload.users_limit): the --max-model-len vLLM
+    # must start with, whose one sequence the KV cache of each copy must hold (vllm/v1/core/kv_cache_utils.py,
+    # check_enough_kv_cache_memory), while `context` is then a typical request's length, at which the ceiling's
+    # `users` sequences are sized (_serving_load). None: the users are the load, at `context` each.
+    max_model_len: int | None = None
     # serving: a batch's requests counted with no deadline ("processar 100 mil emails"): the answer says how
     # long they take on the setup (sizing/advice.py batch_time)
     batch_items: int | None = None
@@ -251,6 +256,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         w.users is not None
         and w.users >= catalog.traffic.population.users_as_population_from
         and not w.users_at_once
+        and not w.users_limit  # "--max-num-seqs 1024": sequences at once, never people
     )
     as_population = (
         head_count
@@ -1148,6 +1154,23 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
                               output=i18n.tokens(output, lang),
                               context=i18n.tokens(context, lang))  # fmt: skip
         history = max(history, shared)
+    # An engine's ceiling on sequences at once, with no rate, head-count or conversation of turns: vLLM starts
+    # when one --max-model-len sequence fits in its KV cache (vllm/v1/core/kv_cache_utils.py,
+    # check_enough_kv_cache_memory: "To serve at least one request with the models's max seq len ...") and its
+    # scheduler then runs as many sequences as the cache holds, up to --max-num-seqs. Sized as a vLLM engineer
+    # reads such a line: the ceiling's sequences at a typical request's length (the prompt and answer above,
+    # traffic.toml's defaults unless said), on a setup where vLLM starts with the max-model-len.
+    launch = (
+        w.users_limit
+        and w.users is not None
+        and not (w.rate_per_s or w.requests_per_day or w.requests_per_month or w.population or w.batch_items)
+        and not (w.turns or image_tokens)
+    )
+    max_model_len = None
+    if launch:
+        max_model_len = context
+        context = min(context, shared + prompt + output)
+        history = shared
     if image_tokens and context > model.max_context:
         raise SizingError(
             "images.beyond_model",
@@ -1173,7 +1196,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
             model=model.name,
             limit=i18n.tokens(model.max_context, lang),
         )
-    if (given_prompt or context != plan.context) and w.context is None:
+    if (given_prompt or (max_model_len or context) != plan.context) and w.context is None:
         # The assumption about the context was about the default: the lengths now set it.
         said[:] = [a for a in said if a != t(lang, "assume.context", tokens=i18n.tokens(plan.context, lang))]
     if image_tokens and w.context is None:
@@ -1202,6 +1225,9 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
                 output=i18n.tokens(output, lang),
             )
         )
+    if max_model_len is not None:
+        said.append(t(lang, "assume.traffic.launch_limits", users=i18n.number(w.users, lang),
+                      max_len=i18n.tokens(max_model_len, lang), typical=i18n.tokens(context, lang)))  # fmt: skip
     if w.lengths_from_volume and w.prompt_tokens and w.output_tokens:
         said.append(t(lang, "assume.traffic.lengths_from_volume", each=i18n.tokens(w.prompt_tokens + w.output_tokens, lang),
                       prompt=i18n.tokens(w.prompt_tokens, lang), output=i18n.tokens(w.output_tokens, lang)))  # fmt: skip
@@ -1220,6 +1246,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     head_count = (
         w.users is not None
         and not w.users_at_once
+        and not w.users_limit
         # "300 pessoas, 10% ao mesmo tempo": a share said makes the users people, however few (they had been
         # sized as 300 conversations at once)
         and (w.users >= traffic.population.users_as_population_from or w.active_share is not None)
@@ -1353,6 +1380,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
             said.append(t(lang, "assume.traffic.percentile", p=_percentile(w.latency_percentile, lang)))
     return plan.but(
         context=context,
+        max_model_len=max_model_len,
         users=users,
         prompt=prompt,
         output=output,

@@ -1830,13 +1830,19 @@ _FLAG = regexes.compile(r"(?<![\w-])(--?)([a-z][\w.-]*)(?:(=|\s+)([^\s-][^\s]*))
 _LAUNCHER = regexes.compile(
     rf"(?<![\w./-]){alternation(VOCAB.words('launch.launchers'))}(?![\w/:-])", re.IGNORECASE
 )
-_LAUNCH_KINDS = ("context", "users", "tp", "pp", "precision", "kv_cache", "model", "memory_utilization",
-                 "prefill_chunk", "lora_enable", "lora_count", "lora_rank")  # fmt: skip
+_LAUNCH_KINDS = ("context", "users", "users_limit", "tp", "pp", "precision", "kv_cache", "model",
+                 "memory_utilization", "prefill_chunk", "lora_enable", "lora_count", "lora_rank")  # fmt: skip
 _LAUNCH_FLAGS = {
     word.replace("_", "-"): kind for kind in _LAUNCH_KINDS for word in VOCAB.words(f"launch.{kind}")
 }
 # A value a flag takes: a number, a path, a size, a name with a digit or punctuation ("0.9", "8000:8000").
 _FLAG_VALUE = regexes.compile(r"^[\w./:@,+=-]*[\d./:_=@][\w./:@,+=-]*$")
+
+
+def _users_limit(scan: _Scan, n: int) -> int:
+    """ "--max-num-seqs 64", "max_num_seqs=64": users, and counted as an engine's ceiling (Workload.users_limit)."""
+    scan.found.setdefault("users_limit", []).append((n, str(n)))
+    return n
 
 
 def launch_line(text: str) -> str:
@@ -1871,8 +1877,13 @@ def launch_line(text: str) -> str:
         if kind == "model":
             # "-m Qwen2.5-7B-Instruct-Q4_K_M.gguf" is the model; "python -m vllm.entrypoints..." a module.
             return f" --model {value} " if re.search(r"\d", value) or "/" in value else " "
-        if kind in ("context", "users", "tp", "pp") and re.fullmatch(r"\d+(?:\.\d+)?k?", plain):
-            key = {"context": "ctx", "users": "users=", "tp": "tp", "pp": "pp"}[kind]
+        if kind == "users_limit" and re.fullmatch(r"\d+", plain):
+            # A ceiling on sequences at once, read as vLLM's own key (VLLM_SEQS): the users, marked as a limit.
+            return f" max-num-seqs={plain} "
+        if kind in ("context", "users", "users_limit", "tp", "pp") and re.fullmatch(
+            r"\d+(?:\.\d+)?k?", plain
+        ):
+            key = {"context": "ctx", "users": "users=", "users_limit": "users=", "tp": "tp", "pp": "pp"}[kind]
             return f" {key}{'' if key.endswith('=') else ' '}{plain} "
         if kind == "precision":
             plain = re.sub(r"[-_]marlin$", "", plain)
@@ -2330,7 +2341,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(LORA_RANK, "lora_rank", _lora_rank)
     scan.take(USERS_KEY, "users", lambda m: int(m.group(1)))
     scan.take(USERS_KEY_AT_ONCE, "users_at_once", lambda m: int(m.group(1)))
-    scan.take(VLLM_SEQS, "users", lambda m: int(m.group(1)))
+    scan.take(VLLM_SEQS, "users", lambda m: _users_limit(scan, int(m.group(1))))
     # After names and precisions ("4 bits com 20 usuários" is no product), before the users alone.
     scan.take(PER_PLACE_USERS, "users", _per_place_users)
     if base is not None and base.users:
@@ -4384,6 +4395,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # "5000 clientes, 300 atendentes usando ao mesmo tempo": the users beside a head-count, said to be at
         # once (they had been shown as such and the head-count's estimate sized).
         fields["users_at_once"] = True
+    limits = scan.found.get("users_limit")
+    if limits and fields["users"] is not None and len(scan.found.get("users", ())) == len(limits):
+        # "--max-num-seqs 64" and no users in words: a ceiling the engine fills as its KV cache allows
+        # (sizing/plan.py); "64 usuários ... --max-num-seqs 64" is the load, as before.
+        fields["users_limit"] = not fields.get("users_at_once") or None
     for counts, typed in scan.found.get("users_summed", []):
         query.users_summed.append((typed, counts))
     for pilot, typed in scan.found.get("pilot_users", []):
@@ -4945,6 +4961,7 @@ SERVING_ONLY = frozenset(
         "kv_precision",
         "context",
         "users",
+        "users_limit",
         "pilot_users",
         "contract",
         "term_days",
@@ -5246,6 +5263,8 @@ def _follow_up(query: Query, base: Workload, model, stage, fields: dict, underst
             previous.pop(key, None)
     if "gpus" in changes and "gpus_from_layout" not in changes:
         previous.pop("gpus_from_layout", None)  # "e com 8 gpus?": a count said, no longer a layout's
+    if "users" in changes and "users_limit" not in changes:
+        previous.pop("users_limit", None)  # "e com 20 usuários?": users said in words, the load itself
     choices = previous.get("model_choices") or []
     if "model" in changes or (
         "precision" in changes and any(c.startswith(f"{base.model} ") for c in choices)

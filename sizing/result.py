@@ -166,6 +166,9 @@ class ResolvedWorkload(Record, kw_only=True):
     task: str | None
     intent: str | None
     lang: str
+    # a launch line's --max-model-len, when the users are its --max-num-seqs ceiling (sizing/plan.py): the
+    # context is then a typical request's
+    max_model_len: int | None = None
     seq_len: int | None = None
     batch: int | None = None
     zero: int | None = None
@@ -302,6 +305,9 @@ class Setup(Record, kw_only=True):
     free_bytes_per_gpu: int  # negative: short by that much
     max_users: int | None = None
     max_context_tokens: int | None = None
+    # A launch line's ceiling (sizing/plan.py, max_model_len): sequences of the whole --max-model-len the KV
+    # cache holds at once (vLLM's "Maximum concurrency for N tokens per request"), 0 when vLLM would not start
+    max_full_sequences: int | None = None
     in_offering: bool = True
     price_per_hour: float | None = None
     problem: str | None = None  # why the setup cannot run this model at all (tensor-parallel split...)

@@ -52,6 +52,7 @@ SERVING_FIELDS = (
     "latency_percentile",
     "other_latency_targets",
     "users_at_once",
+    "users_limit",
     "cost",
     "utilization",
     "hours_per_day",

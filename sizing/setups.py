@@ -79,7 +79,7 @@ def inference_memory(
     (sizing/serving.py)."""
     users = users or plan.users
     n = need(plan, catalog, tp, pp, context)
-    kv = n.shared_prefix + users * n.per_conversation
+    kv = n.shared_prefix + n.kv(users)
     activations = n.activations(users)
     return Memory(
         weights=n.weights,
@@ -108,8 +108,8 @@ class Need:
     larger."""
 
     __slots__ = ("_most", "adapter_weights", "draft_per_conversation", "draft_weights", "encoder_cache",
-                 "encoder_peak", "forward", "hidden", "model", "overhead", "padding", "per_conversation",
-                 "shared_prefix", "weights")  # fmt: skip
+                 "encoder_peak", "forward", "hidden", "least_kv", "model", "overhead", "padding",
+                 "per_conversation", "shared_prefix", "weights")  # fmt: skip
 
     def __init__(self, plan: Plan, catalog: Catalog, tp: int, pp: int, context: int) -> None:
         a, gpus = plan.model, tp * pp
@@ -142,6 +142,16 @@ class Need:
             else 0
         )
         self.per_conversation = main - self.shared_prefix + self.draft_per_conversation
+        # A launch line's --max-model-len (plan.max_model_len): vLLM starts only when the KV cache holds one
+        # sequence that long (vllm/v1/core/kv_cache_utils.py, check_enough_kv_cache_memory), however short the
+        # typical ones it then serves are: the conversations' cache is at least that.
+        longest = plan.max_model_len or 0
+        self.least_kv = (
+            kv_cache.sequence_bytes(a, longest, kv_bytes, tp, pp)
+            + (spec.sequence_bytes(longest, kv_bytes, tp) if spec else 0)
+            if longest > context
+            else 0
+        )
         self.encoder_cache = self.encoder_peak = 0
         if plan.images is not None and plan.images.rule is not None and plan.images.counted:
             reserve = images.reserve(plan.images.rule, a, prefill, tp)
@@ -159,14 +169,12 @@ class Need:
         """Everything but the conversations' own KV cache."""
         return self.weights + self.shared_prefix + self.activations(users) + self.overhead
 
+    def kv(self, users: int) -> int:
+        """The conversations' own KV cache: `users` of them, and at least one launch-line sequence."""
+        return max(users * self.per_conversation, self.least_kv)
+
     def total(self, users: int) -> int:
-        return (
-            self.weights
-            + self.shared_prefix
-            + users * self.per_conversation
-            + self.activations(users)
-            + self.overhead
-        )
+        return self.weights + self.shared_prefix + self.kv(users) + self.activations(users) + self.overhead
 
     def max_users(self, room: int, cap: int = MOST_USERS) -> int:
         """Most conversations that fit in `room` bytes, up to `cap` (0 when not even one does). The need
@@ -218,6 +226,7 @@ def need(plan: Plan, catalog: Catalog, tp: int = 1, pp: int = 1, context: int | 
         plan.lora_rank if plan.lora_adapters else 0,
         plan.prefill_chunk,
         plan.shared_prefix,
+        plan.max_model_len,
     )
     found = _NEEDS.get(key)
     if (
@@ -406,7 +415,25 @@ def add_capacity(plan: Plan, setup: Setup, catalog: Catalog) -> Setup:
     room, tp, pp = setup.usable_bytes_per_gpu, setup.tensor_parallel, setup.pipeline_parallel
     setup.max_users = max_users(plan, catalog, room, tp, pp)
     setup.max_context_tokens = max_context(plan, catalog, room, tp, pp)
+    if plan.max_model_len:
+        setup.max_full_sequences = full_sequences(plan, catalog, room, tp, pp)
     return setup
+
+
+def kv_room(plan: Plan, catalog: Catalog, room: int, tp: int, pp: int) -> int:
+    """What one GPU keeps for the conversations' KV cache once the weights, the activations of the plan's
+    sequences and the rest are in (vLLM gives the KV cache all that is left: vllm/v1/worker/gpu_worker.py,
+    determine_available_memory)."""
+    return room - need(plan, catalog, tp, pp).fixed(plan.users)
+
+
+def full_sequences(plan: Plan, catalog: Catalog, room: int, tp: int, pp: int) -> int:
+    """Sequences of the launch line's whole --max-model-len the KV cache holds at once, up to its ceiling (the
+    users): vLLM's own startup figure, "Maximum concurrency for N tokens per request" (vllm/v1/core/
+    kv_cache_utils.py, get_max_concurrency_for_kv_cache_config); 0 when vLLM would not start."""
+    longest = plan.max_model_len or plan.context
+    per = need(plan, catalog, tp, pp, longest).per_conversation
+    return min(max(kv_room(plan, catalog, room, tp, pp), 0) // per, plan.users) if per > 0 else plan.users
 
 
 def max_users(plan: Plan, catalog: Catalog, room: int, tp: int, pp: int, cap: int = MOST_USERS) -> int:

@@ -311,6 +311,8 @@ def build(plan: Plan, shape: Shape, copies: int, users: int, catalog: Catalog) -
     add_capacity(plan.but(users=users), setup, catalog)
     if copies > 1 and setup.max_users is not None:
         setup.max_users *= copies
+    if copies > 1 and setup.max_full_sequences is not None:
+        setup.max_full_sequences *= copies
     return setup
 
 

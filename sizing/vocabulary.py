@@ -144,6 +144,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "launchers",
         "context",
         "users",
+        "users_limit",
         "tp",
         "pp",
         "precision",

@@ -230,6 +230,11 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     business_hours: bool = False  # "horário comercial": the offering's business hours, on weekdays
     # the users were said to be at once: never read as a head-count
     users_at_once: bool = False
+    # The users came only from a serving engine's ceiling on sequences at once (vLLM --max-num-seqs, SGLang
+    # --max-running-requests, TGI --max-concurrent-requests, "max_num_seqs=64"), not from words: vLLM starts
+    # when one sequence of the context (--max-model-len) fits in its KV cache and then runs as many as the cache
+    # holds, up to that ceiling; the answer says so instead of sizing every sequence at full length (sizing/plan.py)
+    users_limit: bool = False
     # Serving in phases ("piloto com 10 usuários e depois 100"): the users of the first, smaller phase; the
     # workload is the production's, and a note says what the pilot needs (sizing/engine.py)
     pilot_users: int | None = None

@@ -81,7 +81,10 @@ def test_a_pasted_gpu_memory_utilization_is_the_share_sized(catalog, published):
     verdict = r.alternatives[0]
     assert verdict.kind == "named_gpu" and verdict.setup.fits
     assert verdict.setup.usable_bytes_per_gpu == int(0.95 * catalog.gpu("h100-sxm").memory_bytes)
-    assert "leaving room for only up to 5 users at 16,000 tokens" in verdict.text
+    # The line sets --max-num-seqs 10: vLLM's default of 1,024 (whose sampler reserve had cut it to 5) does not apply,
+    # and the ceiling's 10 full-length sequences fit.
+    assert "vLLM starts with --max-model-len 16,000" in verdict.text
+    assert "10 sequences of 16,000 tokens at once" in verdict.text
     assert any("as the question's --gpu-memory-utilization 0.95 says" in a for a in r.assumptions)
     # vLLM's default share holds fewer: the same question without the flag.
     default = size(workload.but(lang="en", memory_utilization=None)).alternatives[0]

@@ -1,0 +1,177 @@
+"""A launch line's --max-num-seqs and --max-model-len are ceilings, not the load: vLLM starts when one sequence of
+the max-model-len fits in its KV cache (vllm/v1/core/kv_cache_utils.py, check_enough_kv_cache_memory) and runs
+as many as the cache holds, up to max-num-seqs. And an MLA mixture of experts on several GPUs says what attention
+in data parallel (--data-parallel-size N --enable-expert-parallel) would hold per GPU."""
+
+import pytest
+
+from sizing import kv_cache
+from sizing.engine import size
+from sizing.query import parse
+from sizing.setups import kv_room
+from sizing.workload import Workload
+
+
+def answer(text: str):
+    return size(parse(text).workload)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "vllm --max-num-seqs 64 --max-model-len 32768 qwen3 32b cabe em h100?",
+        "vllm serve Qwen/Qwen3-32B --max-model-len=32768 --max-num-seqs=64 numa h100",
+        "qwen3 32b max_num_seqs=64 max_model_len=32768 cabe numa h100?",
+        "does qwen3 32b fit on an h100 with --max-num-seqs 64 --max-model-len 32768?",
+        "o qwen3 32b cabe numa h100 com --max-num-seqs 64 e --max-model-len 32k?",
+        "sglang --model-path Qwen/Qwen3-32B --max-running-requests 64 --context-length 32768 numa h100",
+    ],
+)
+def test_a_launch_lines_ceiling_is_no_load(text):
+    # Had been "1× H100: não cabe; faltam 539,9 GB por GPU", "Para caber em 1× H100: ... Com 12× H100", and
+    # 6× H200 recommended for 64 sequences of 32,768 tokens each.
+    w = parse(text).workload
+    assert w.users == 64 and w.users_limit and w.context == 32768
+    r = size(w)
+    verdict = r.verdict
+    assert verdict.changes == []  # no "to fit" list
+    starts = {
+        "pt-BR": "o vLLM inicia com --max-model-len 32.768",
+        "en": "vLLM starts with --max-model-len 32,768",
+    }
+    assert starts[r.workload.lang] in verdict.text
+    # One full-length sequence at once (vLLM's "Maximum concurrency for 32,768 tokens per request: ~1.2x"),
+    # ~25 of a typical 1,500-token request, fewer than the 64 of the ceiling; 2 H100s hold all 64.
+    assert verdict.setup.max_full_sequences == 1
+    assert 20 <= verdict.setup.max_users < 64
+    assert "2× H100" in verdict.text
+    assert "faltam" not in verdict.text and "short" not in verdict.text
+    # The recommendation: the smallest setup where vLLM starts with 32,768 and holds the 64 at a typical length.
+    rec = r.recommendation
+    assert rec.count == 1 and rec.gpu == "h200-sxm"
+    assert rec.max_users >= 64 and rec.max_full_sequences >= 1
+    assert r.workload.max_model_len == 32768 and r.workload.context_tokens == 1500
+
+
+def test_the_l40s_launch_line_starts_and_serves_its_sixteen():
+    # Had been "1× L40S: não cabe; faltam 111,4 GB" with "Com 4× L40S"; recommended 2× H200.
+    r = answer("llama 3.1 8b --max-model-len 65536 --max-num-seqs 16 numa l40s")
+    text = r.verdict.text
+    assert "o vLLM inicia com --max-model-len 65.536" in text
+    assert "3 sequências de 65.536 tokens ao mesmo tempo" in text
+    assert "as 16 do --max-num-seqs com 1.500 tokens" in text
+    assert r.verdict.changes == [] and r.verdict.setup.fits
+    assert r.recommendation.gpu == "l40s" and r.recommendation.count == 1
+
+
+def test_vllm_would_not_start_names_the_longest_max_model_len():
+    # Llama 3.1 8B at 16 bits on an L4: ~4 GB left for the KV cache, a 131,072-token sequence needs 17 GB:
+    # vLLM stops with "To serve at least one request with the models's max seq len (131072)..." and
+    # suggests the estimated maximum model length.
+    r = answer("llama 3.1 8b --max-model-len 131072 --max-num-seqs 16 numa l4")
+    named = r.verdict.setup
+    text = r.verdict.text
+    assert "o vLLM não inicia com --max-model-len 131.072" in text
+    left = kv_room(plan_of(r), load(), named.usable_bytes_per_gpu, 1, 1)
+    assert 0 < left < kv_cache.sequence_bytes(load().model("llama-3.1-8b"), 131072, 2)
+    assert "sugere um --max-model-len de até ~" in text
+    assert named.max_users == 0 and not named.fits
+    # The recommendation holds one whole 131,072-token sequence even though 16 typical ones need less, and the
+    # memory breakdown says why its KV cache is that large.
+    assert r.recommendation.max_full_sequences >= 1
+    assert r.memory.kv_cache >= kv_cache.sequence_bytes(load().model("llama-3.1-8b"), 131072, 2)
+
+
+def plan_of(r):
+    from sizing.plan import make_plan
+
+    return make_plan(
+        Workload(model="llama 3.1 8b", context=131072, users=16, users_limit=True, gpu="l4"), load()
+    )
+
+
+def load():
+    from sizing.catalog import load_catalog
+
+    return load_catalog()
+
+
+def test_weights_that_do_not_fit_say_so_before_any_kv_cache():
+    r = answer("llama 3.1 70b --max-model-len 131072 --max-num-seqs 8 numa a100 80gb")
+    assert "não cabe; faltam" in r.verdict.text and "só para os pesos e as ativações" in r.verdict.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "qwen3 32b 64 usuarios com 32k numa h100",
+        "qwen3 32b 32k 64 usuarios --max-num-seqs 64 numa h100",  # users said in words too: the load
+        "llama-server -m qwen3-32b-q8_0.gguf -c 32768 -np 64",  # llama.cpp's slots are allocated up front
+    ],
+)
+def test_users_in_words_are_still_the_load(text):
+    w = parse(text).workload
+    assert not w.users_limit
+    r = size(w)
+    assert r.workload.max_model_len is None and r.workload.context_tokens == 32768
+
+
+def test_a_follow_up_in_words_makes_the_users_the_load_again():
+    first = parse("vllm --max-num-seqs 64 --max-model-len 32768 qwen3 32b").workload
+    assert first.users_limit
+    again = parse("e com 20 usuários?", base=first).workload
+    assert again.users == 20 and not again.users_limit
+    kept = parse("e numa h200?", base=first).workload
+    assert kept.users_limit
+
+
+def test_a_large_ceiling_is_no_head_count():
+    # "--max-num-seqs 1024" had been read as 1,024 people (a head-count, sized by its traffic).
+    r = answer("vllm serve meta-llama/Llama-3.1-8B-Instruct --max-num-seqs 1024 --max-model-len 8192")
+    assert r.workload.users == 1024 and r.workload.max_model_len == 8192
+    assert r.workload.load is None or r.workload.load.basis is None
+
+
+# -- MLA mixtures of experts on several GPUs: attention in data parallel ---------------------------------------
+
+
+def test_deepseek_v3_many_users_names_data_parallel_attention():
+    # "deepseek v3 para 200 usuarios com 16k": 24 H200s in 3 pipeline stages under tensor parallelism, where vLLM
+    # keeps every conversation's latent on every GPU; data-parallel attention keeps each GPU's share only.
+    r = answer("deepseek v3 para 200 usuarios com 16k")
+    rec = r.recommendation
+    assert rec.count == 24
+    note = next(n for n in r.notes if "--data-parallel-size" in n)
+    assert "--enable-expert-parallel" in note and "--data-parallel-size 24" in note
+    # Per GPU both ways: the replicated latent (~77 GB over 3 stages) against 9 of the 200 conversations.
+    per_conversation = r.kv_bytes_per_conversation
+    assert rec.per_gpu.kv_cache >= 200 * per_conversation / 3
+    assert "9 das 200" in note
+    # Each GPU holds the attention and dense layers whole and 11 of the 256 routed experts: more weights than
+    # its 1/24 under tensor parallelism, less than the whole model.
+    assert "11 dos 256" in note
+    # The fewest H200s that would hold the load so: one server of 8.
+    assert "8× H200 SXM 141 GB comportaria a carga" in note and "--data-parallel-size 8" in note
+
+
+def test_data_parallel_weights_per_gpu():
+    from sizing.advice import _data_parallel_gpu
+    from sizing.catalog import load_catalog
+    from sizing.plan import make_plan
+    from sizing.weights import engine_weight_bytes
+
+    catalog = load_catalog()
+    plan = make_plan(Workload(model="deepseek v3", context=16384, users=200), catalog)
+    whole = engine_weight_bytes(plan.model, plan.precision, catalog)
+    one_rank, _, _, held = _data_parallel_gpu(plan, 1, catalog)
+    assert held == 256 and one_rank == whole  # one rank holds everything
+    eight, kv, _, held = _data_parallel_gpu(plan, 8, catalog)
+    assert held == 32
+    # The routed experts are ~97% of DeepSeek V3's weights: 1/8 of them plus the rest, whole.
+    assert whole / 8 < eight < whole / 8 + 0.05 * whole
+    assert kv == 25 * kv_cache.sequence_bytes(plan.model, 16384, 2)
+
+
+def test_no_data_parallel_note_on_one_gpu_or_a_dense_model():
+    assert not any("--data-parallel-size" in n for n in answer("deepseek v2 lite 4k 10 usuarios").notes)
+    assert not any("--data-parallel-size" in n for n in answer("llama 3.1 70b 32k 50 usuarios").notes)
