@@ -343,11 +343,34 @@ def after_lines(result: SizingResult, show_prices: bool) -> list[str]:
     key = "answer.launch_line" if w.max_model_len else key
     load = i18n.t(lang, key, context=i18n.tokens(w.context_tokens, lang), users=i18n.number(w.users, lang),
                   max_len=i18n.tokens(w.max_model_len or 0, lang))  # fmt: skip
-    lines = [f"{w.model.name} · {w.precision_name} · {load}"]
+    head = [w.model.name, w.precision_name, load]
+    if w.ttft_target_s:  # "e com primeiro token em 500 ms?": the targets the serving was sized for
+        head.append(i18n.t(lang, "understood.traffic.ttft", n=i18n.seconds(w.ttft_target_s, lang)))
+    if w.tokens_per_s_target:
+        head.append(
+            i18n.t(lang, "understood.traffic.tokens_per_s", n=i18n.speed(w.tokens_per_s_target, lang))
+        )
+    lines = [" · ".join(head)]
     lines += serving_lines(served, False)["load"]
-    lines += side_lines(served, show_prices)
-    if served.alternatives:  # the full serving answer lists them all; the first is the way down
-        lines.append(i18n.t(lang, "after.alternative", text=served.alternatives[0].text))
+    side = side_lines(served, show_prices)
+    v = served.verdict
+    if v is not None:
+        # "e depois servir em 2 h100": the GPUs named for the serving, their verdict in full (by how much, what
+        # fits there) and the first change that makes it fit on them, as the serving's own answer leads with
+        side[0] = v.text
+        if v.changes and not v.setup.fits:
+            side.insert(
+                1,
+                f"{i18n.t(lang, 'answer.to_fit', setup=advice.describe(v.setup, lang))} {v.changes[0].text}",
+            )
+    lines += side
+    if served.decided:  # what decided the serving's size, as a serving answer says it
+        lines.append(served.decided)
+    cheaper = cheaper_lines(served, show_prices)
+    lines += cheaper  # "mais barato?" asked of a training and its serving: the serving's cheaper setups
+    others = [a for a in served.alternatives if a.kind not in ("named_gpu", "cheaper")]  # those said above
+    if others and not cheaper:  # the full serving answer lists them all; the first is the way down
+        lines.append(i18n.t(lang, "after.alternative", text=others[0].text))
     trained = result.workload
     if trained.stage in (Stage.lora.value, Stage.qlora.value):
         key = "after.merged" if trained.precision == w.precision else "after.merged_requantized"
@@ -411,6 +434,12 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t("understood.gpus_compared", first=gpu, others=", ".join(others)) if others else gpu)
     elif w.gpus:
         parts.append(t("understood.gpus_one") if w.gpus == 1 else t("understood.gpus", n=w.gpus))
+    if w.serving_precision and result.serving is not None:
+        parts.append(t("understood.serving_precision", precision=result.serving.workload.precision_name))
+    if w.serving_gpu and result.serving is not None and result.serving.requested is not None:
+        # "e depois servir em 2 h100": the GPUs named for the serving (sizing/serve_after.py)
+        served = result.serving.requested
+        parts.append(t("understood.serving_gpu", setup=f"{served.count}× {served.gpu_name}"))
     if w.memory_utilization is not None:
         parts.append(t("understood.memory_utilization", value=f"{w.memory_utilization:g}"))
     if w.prefill_chunk:

@@ -1796,24 +1796,56 @@ def ram_offload(result: SizingResult, ram_bytes: float) -> str | None:
     if named is None or named.fits or result.workload.stage != Stage.inference.value:
         return None
     m = result.memory
-    weights = m.weights
+    weights, file = m.weights, _gguf_file(result)
+    if file is not None:
+        # llama.cpp runs GGUF files only: a workload at another precision (BF16 when none was said) is judged on
+        # the file Ollama pulls by default, Q4_K_M (its 70B had been weighed at 141 GB of BF16), and says so.
+        weights = file[1]
     # Of the GPUs' usable memory, what the weights can have once the conversations' cache and the runtime's
     # own memory are in.
     room = named.usable_bytes_per_gpu * named.count - (m.total - m.weights)
     if room <= 0:
         return None
+    if weights <= room:
+        if file is None:
+            return None
+        return t(
+            lang, f"understood.system_ram_gguf_fits{file[2]}", gguf=file[0], weights=i18n.gb(weights, lang)
+        )
     in_ram = weights - room
     usable = ram_bytes * SYSTEM_RAM_USABLE
+    said = t(lang, f"understood.system_ram_gguf{file[2]}", gguf=file[0]) + " " if file else ""
     if in_ram > usable:
-        return t(lang, "understood.system_ram_short", weights=i18n.gb(weights, lang), gpu=i18n.gb(room, lang),
-                 ram=i18n.gb(usable, lang))  # fmt: skip
+        return said + t(lang, "understood.system_ram_short", weights=i18n.gb(weights, lang),
+                        gpu=i18n.gb(room, lang), ram=i18n.gb(usable, lang))  # fmt: skip
     # A MoE reads only its active experts a token: --n-cpu-moe leaves experts in RAM, so about that share.
     model = result.workload.model
     read = in_ram * min(1.0, model.active_params / model.params)
     tps = DESKTOP_BANDWIDTH / read
-    return t(lang, "understood.system_ram_offload", weights=i18n.gb(weights, lang), gpu=i18n.gb(room, lang),
-             ram=i18n.gb(in_ram, lang), tps=i18n.number(tps, lang, 0 if tps >= 10 else 1),
-             bandwidth=i18n.gb(DESKTOP_BANDWIDTH, lang))  # fmt: skip
+    return said + t(lang, "understood.system_ram_offload", weights=i18n.gb(weights, lang), gpu=i18n.gb(room, lang),
+                    ram=i18n.gb(in_ram, lang), tps=i18n.number(tps, lang, 0 if tps >= 10 else 1),
+                    bandwidth=i18n.gb(DESKTOP_BANDWIDTH, lang))  # fmt: skip
+
+
+def _gguf_file(result: SizingResult) -> tuple[str, int, str] | None:
+    """The GGUF file llama.cpp would run for a workload at a precision that is no GGUF type (Q4_K_M, Ollama's
+    default tag; Q8_0 for an 8-bit one), its name, weights and the messages' suffix that says why; None when the workload is a GGUF file already (or its model is not one
+    the catalogue can weigh so)."""
+    from .catalog import load_catalog
+    from .errors import SizingError
+
+    catalog = load_catalog()
+    try:
+        precision = catalog.precision(result.workload.precision)
+        if precision.gguf:
+            return None
+        model = catalog.model(result.workload.model.id)
+    except (KeyError, ValueError, SizingError):
+        return None  # a model sized from its name or the Hub: its weights as sized
+    # An 8-bit checkpoint (FP8, INT8) is Q8_0's width; 16 bits or 4 are Ollama's default, Q4_K_M.
+    width = precision.nominal_bits == 8
+    gguf = catalog.precision("q8_0" if width else "q4_k_m")
+    return gguf.name, weight_bytes(model, gguf, catalog).bytes, "_width" if width else ""
 
 
 # -- cheaper -----------------------------------------------------------------------------------------

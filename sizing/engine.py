@@ -443,7 +443,10 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
         elif rec and advice.smaller(rec, asked) and not _late(plan, rec, catalog):
             # Not when the smaller setup misses the training deadline too: it is slower, not enough. Said
             # after the named setup's own performance, which would otherwise read as the smaller one's.
-            smaller = " " + t(lang, "named.smaller_enough", setup=advice.describe(rec, lang))
+            # On the customer's own machine the smaller setup is one of ours, said as such ("Mas 1× A100 já
+            # basta" read as a second Mac).
+            key = "named.smaller_enough_cloud" if budget else "named.smaller_enough"
+            smaller = " " + t(lang, key, setup=advice.describe(rec, lang))
     elif plan.stage.is_training and asked.per_gpu.total <= asked.gpu_memory_bytes * (
         1 - (1 - catalog.offering.training.memory_utilization) / 2
     ):

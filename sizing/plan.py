@@ -12,7 +12,7 @@ import msgspec
 
 from . import i18n, images, kv_cache, regexes, serving, training
 from .architecture import updated
-from .catalog import GPU, Catalog, ImageRule, KVPrecision, ModelEntry, Precision, Stack
+from .catalog import GPU, Catalog, ImageRule, KVPrecision, ModelEntry, Precision, Stack, is_budget
 from .errors import SizingError
 from .i18n import t
 from .names import (
@@ -364,6 +364,8 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         (resolve_stack(w.stack, catalog) if w.stack else catalog.default_stack) if stage.is_training else None
     )
     precision = _precision(w, stage, model, catalog, lang, said, stack)
+    if not stage.is_training and w.gpu and w.gpu.startswith("mac-") and is_budget(w.gpu):
+        precision = _mac_file(precision, catalog, lang, said)
     if model.release and model.release.precision == precision.id:
         from .weights import weight_bytes
 
@@ -775,6 +777,22 @@ def _precision(
         return found
     said.append(t(lang, "assume.precision" if not stage.is_training else "assume.lora_base"))
     return catalog.precision("bf16")
+
+
+# The GGUF file a Mac runs for a width vLLM loads as FP8/INT8 or AWQ/GPTQ/NF4/MXFP4: Ollama's default tags
+# (Q4_K_M; Q8_0 for the 8-bit ones).
+MAC_GGUF_OF_BITS = {8: "q8_0", 4: "q4_k_m"}
+
+
+def _mac_file(precision: Precision, catalog: Catalog, lang: str, said: list[str]) -> Precision:
+    """ "qwen3 32b fp8 no mac de 64gb": a Mac runs llama.cpp's GGUF files (or MLX's), never vLLM's FP8 or AWQ
+    checkpoints (README): the GGUF of that width is what it is judged on, and the answer says so. gpt-oss's
+    published MXFP4 is Q4_K_M's GGUF, which keeps its experts in MXFP4 (sizing/weights.py)."""
+    if not precision.is_quantized or precision.gguf:
+        return precision  # 16 bits (llama.cpp's F16/BF16 files), or a GGUF file already
+    gguf = catalog.precision(MAC_GGUF_OF_BITS[8 if precision.nominal_bits >= 8 else 4])
+    said.append(t(lang, "assume.mac_gguf", asked=precision.name, gguf=gguf.name))
+    return gguf
 
 
 def _teacher_note(name: str, student: ModelEntry, catalog: Catalog, lang: str) -> str:

@@ -35,6 +35,7 @@ from .names import (
 from .plan import DEFAULT_CONTEXT  # the context a thread with none said was sized at ("o dobro do contexto")
 from .quantities import parse_amount, parse_context, parse_count
 from .redact import scrub
+from .serve_after import LOAD_FIELDS
 from .vocabulary import alternation, load_vocabulary, strip_accents
 from .workload import Intent, Method, Optimizer, Stage, Task, Workload
 
@@ -2368,7 +2369,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     _gpu_memory(scan, catalog)
     _sizes(scan, catalog)
     for kind, pattern in STAGES:
-        scan.take(pattern, "stage", lambda m, kind=kind: kind)
+        scan.take(pattern, "stage", lambda m, kind=kind: _stage_at(scan, m, kind))
     scan.take(REASONING_EFFORT, "task", lambda m: Task.reasoning)
     for task, pattern in TASK_PATTERNS:
         scan.take(pattern, "task", lambda m, task=task: _task_word(scan, m, task))
@@ -3905,6 +3906,56 @@ def _fine_tuned_how(m: re.Match) -> str:
     return how if how in ("lora", "qlora") else ""
 
 
+def _stage_at(scan: _Scan, m: re.Match, kind: str) -> str:
+    """A stage word, and where it was typed (_serving_gpus reads which GPU goes with which stage by it)."""
+    scan.found.setdefault("stage_at", []).append((m.start(), kind))
+    return kind
+
+
+def _serving_gpus(scan: _Scan) -> dict | None:
+    """ "fine-tune do llama 70b em 8 h100 e depois servir em 2 h100 com 30 usuários": a GPU typed after the
+    words for serving, in a question that names a training before them, is the serving's (sizing/serve_after.py
+    sizes it there); one before them stays the training's. Takes the serving's GPU out of what _gpus_named reads
+    and returns it, with what to put back (`restore`) when the question turns out to give no load to serve.
+    None when no GPU follows a serving word that follows a training word."""
+    stages = sorted(scan.found.get("stage_at", []))
+    at, named = scan.found.get("gpu_at", []), scan.found.get("gpu", [])
+    if not stages or not at or len(at) != len(named):
+        return None
+    training = next((start for start, kind in stages if kind != "inference"), None)
+    cue = next(
+        (s for s, kind in stages if kind == "inference" and training is not None and s > training), None
+    )
+    if cue is None:
+        return None
+    served = [i for i, (start, _) in enumerate(at) if start > cue]
+    if not served:
+        return None
+    restore = {key: list(scan.found[key]) for key in ("gpu", "gpu_at", "gpu_end", "gpu_count_at", "gpus")
+               if key in scan.found}  # fmt: skip
+    count_at = dict(scan.found.get("gpu_count_at", []))
+    gpu, count = named[served[0]][0], count_at.get(at[served[0]][0])
+    kept = [i for i in range(len(named)) if i not in served]
+    scan.found["gpu"] = [named[i] for i in kept]
+    scan.found["gpu_at"] = [at[i] for i in kept]
+    new_index = {old: new for new, old in enumerate(kept)}
+    scan.found["gpu_end"] = [
+        (end, new_index[i]) for end, i in scan.found.get("gpu_end", []) if i in new_index
+    ]
+    scan.found["gpu_count_at"] = [(s, n) for s, n in scan.found.get("gpu_count_at", []) if s < cue]
+    for start, n in count_at.items():  # the counts typed beside the serving's GPUs (the last ones read)
+        gpus = scan.found.get("gpus", [])
+        if (
+            start > cue
+            and (last := next((j for j in reversed(range(len(gpus))) if gpus[j][0] == n), None)) is not None
+        ):
+            del gpus[last]
+    for key in ("gpu", "gpu_at", "gpu_end", "gpu_count_at", "gpus"):
+        if key in scan.found and not scan.found[key]:
+            del scan.found[key]
+    return dict(gpu=gpu, gpus=count, restore=restore)
+
+
 def _stage(scan: _Scan) -> Stage | None:
     """The stage the words name. The most specific training word wins ("ajuste fino com LoRA" is LoRA,
     "treinar um QLoRA" is QLoRA); words that name two different trainings are a contradiction."""
@@ -4183,6 +4234,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     if model and size:
         typed = [t for _, t in scan.found["model"]] + [t for _, t in scan.found["size"]]
         raise QueryError("query.contradiction", what="model", first=typed[0], second=typed[1])
+    serving_gpus = _serving_gpus(scan) if "stage_at" in scan.found and "gpu_at" in scan.found else None
     fields = dict(
         precision=_precision(scan, catalog),
         **_context_and_total(scan, query),
@@ -4190,6 +4242,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         context_max=True if scan.found.get("context_max") and not scan.found.get("context") else None,
         pages_asked=True if scan.found.get("pages_asked") else None,
         **_gpus_named(scan),
+        serving_gpu=serving_gpus["gpu"] if serving_gpus else None,
+        serving_gpus=serving_gpus["gpus"] if serving_gpus else None,
         seq_len=_one(scan, "seq_len", "seq_len"),
         batch=_one(scan, "batch", "batch"),
         global_batch=_one(scan, "global_batch", "batch"),
@@ -4763,6 +4817,12 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         fields["gpu_memory_typed"] = by_memory[fields["gpu"]]  # sizing/plan.py says which card that is
     if fields.get("precision") is None and QUANTIZED.search(strip_accents(scan.original.lower())):
         fields["quantized"] = True  # "quantizado" with no format: sizing/plan.py picks and says one
+    if serving_gpus and (
+        stage is None or not stage.is_training or not any(fields.get(name) for name in LOAD_FIELDS)
+    ):
+        # No training, or none of its model served to a load: every GPU named is the question's own.
+        scan.found.update(serving_gpus["restore"])
+        fields.update(_gpus_named(scan), serving_gpu=None, serving_gpus=None)
     workload = {k: v for k, v in fields.items() if v is not None}
     typed_precisions = {normalize(t) for _, t in scan.found.get("precision", [])}
     query.gguf_default = fields.get("precision") == "q4_k_m" and typed_precisions == {"gguf"}
@@ -5192,8 +5252,10 @@ def _bare_count(n: int, base: Workload, catalog: Catalog) -> str | None:
     most = max((max(o.counts) * o.max_servers for o in offers), default=one_machine)
     # A thread already past one machine ("em 16 h100") may count GPUs up to what a service takes.
     plausible_gpus = 0 < n <= (most if (base.gpus or 0) > one_machine else one_machine)
-    if base.stage.is_training:
+    if base.stage.is_training and not any(getattr(base, name) for name in LOAD_FIELDS):
         return "gpus" if plausible_gpus else None
+    # A training whose model is then served to a load ("... e depois servir pra 100 usuários") counts as a
+    # service does: the people the thread counted, its GPUs, or asked back (it had been 4 training GPUs).
     if n <= 0:
         return None
     gpus_said = base.gpus is not None or base.gpu is not None
@@ -5244,6 +5306,15 @@ def _follow_up(query: Query, base: Workload, model, stage, fields: dict, underst
         changes["stage"] = stage
     if query.lang:
         changes["lang"] = query.lang
+    if (
+        "precision" in changes
+        and stage is None
+        and base.stage.is_training
+        and any(getattr(base, name) for name in LOAD_FIELDS)
+    ):
+        # "e em 8 bits?" after "fine-tune lora ... e depois servir pra 50 usuários": a precision asked of a
+        # training and its serving is the serving's (sizing/serve_after.py); it had turned the LoRA's base FP8.
+        changes["serving_precision"] = changes.pop("precision")
     previous = base.given_fields()
     previous.pop("cheaper", None)  # "mais barato?" asked of one answer, not of the thread's next ones
     for key in drop:  # what the thread said that the new question's model does not take

@@ -30,7 +30,8 @@ LOAD_FIELDS = (
 )
 
 # Carried from the training question to its serving: the load, its lengths and latency, how the service is
-# run and paid for. Not carried: the GPU named (it was named for the training run), the training's own
+# run and paid for. Not carried: a GPU named before the serving's words (it was named for the training run; one
+# named after them is serving_gpu, carried as the serving's), the training's own
 # settings (sequence length, batch, optimizer, data, deadline).
 SERVING_FIELDS = (
     *LOAD_FIELDS,
@@ -69,6 +70,7 @@ SERVING_FIELDS = (
     "lora_adapters",
     "task",
     "lang",
+    "cheaper",  # "mais barato?": a training has no cheaper list (sizing/advice.py, cheaper); its serving does
 )
 
 
@@ -81,6 +83,12 @@ def serving_workload(training: Workload) -> Workload | None:
         return None
     fields = {name: getattr(training, name) for name in SERVING_FIELDS}
     fields = {name: value for name, value in fields.items() if value not in (None, False)}
+    if training.serving_gpu:
+        fields["gpu"] = training.serving_gpu  # "e depois servir em 2 h100": named for the serving (query.py)
+        if training.serving_gpus:
+            fields["gpus"] = training.serving_gpus
     if training.stage in (Stage.full, Stage.pretrain) and training.precision is not None:
         fields["precision"] = training.precision  # trained at it, served at it
+    if training.serving_precision:
+        fields["precision"] = training.serving_precision  # "e em 8 bits?" asked of the thread (query.py)
     return Workload.given({"model": training.model, **fields})

@@ -93,6 +93,12 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     compare_gpus: list[str] | None = None
     # how many of each compared GPU, when the question says ('2 L40S ou 1 H100')
     compare_counts: list[int] | None = None
+    # a training's model served afterwards on GPUs named for it ("... e depois servir em 2 h100 pra 500
+    # usuários"): sizing/serve_after.py gives them to the serving, which gets their verdict
+    serving_gpu: str | None = None
+    serving_gpus: int | None = None
+    # its precision, asked in a follow-up ("e em 8 bits?"): the serving's, not the training's base
+    serving_precision: str | None = None
     seq_len: int | None = None
     # micro-batch per GPU, in sequences
     batch: int | None = None

@@ -328,11 +328,13 @@ def test_the_systems_ram_beside_named_gpus_changes_nothing(capsys):
         # "70b q4 numa 4090 + 64gb de ram" had said only that the RAM changes nothing on the GPU.
         (
             "70b q4 numa 4090 + 64gb de ram",
-            "~20,3 GB dos 39,8 GB de pesos na placa e ~19,5 GB na RAM. Roda, mas cada token lê a parte da RAM "
-            "pela memória do sistema: no máximo ~4,6 tokens/s",
+            # INT4 (AWQ) read on llama.cpp's file of that width, Q4_K_M
+            "~20,3 GB dos 42,5 GB de pesos na placa e ~22,2 GB na RAM. Roda, mas cada token lê a parte da RAM "
+            "pela memória do sistema: no máximo ~4,0 tokens/s",
         ),
         # a MoE reads its active experts only: 5.1B of 117B a token
-        ("gpt-oss 120b on a 4090 with 96gb ram", "~47.6 GB in RAM. It runs, but every token reads"),
+        # (its MXFP4 experts kept in the GGUF, without the padding vLLM adds when loading: 62.7 GB of weights)
+        ("gpt-oss 120b on a 4090 with 96gb ram", "~41.0 GB in RAM. It runs, but every token reads"),
         (
             "70b q4 numa 4090 + 16gb de ram",
             "Nem com o llama.cpp deixando parte na RAM (`--n-gpu-layers`) o modelo cabe",
@@ -452,3 +454,81 @@ def test_a_mac_is_offered_gguf_files_to_fit(capsys, text, said):
     assert said in out
     verdict = out.split("Para caber em Mac")[1].split("\n")[1]
     assert "AWQ" not in verdict and "FP8" not in verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "precision", "said"),
+    [
+        # Each had said "cabe" at FP8 or AWQ, checkpoints a Mac cannot run, with no word of it.
+        (
+            "qwen3 32b fp8 no mac de 64gb",
+            "Qwen3 32B · GGUF Q8_0",
+            "Um Mac não roda os checkpoints FP8 (8-bit) do vLLM, só arquivos GGUF",
+        ),
+        (
+            "qwen3 32b awq no mac m3 max 64 gb",
+            "Qwen3 32B · GGUF Q4_K_M",
+            "usei o GGUF Q4_K_M, da mesma largura",
+        ),
+        ("llama 3.1 8b int8 num macbook air de 24gb", "GGUF Q8_0", "checkpoints INT8"),
+        ("o qwen3 32b em fp8 corre num mac de 64gb?", "GGUF Q8_0", "Um Mac não corre os checkpoints FP8"),
+        # gpt-oss's published MXFP4 too; its GGUF keeps the experts in MXFP4 (sizing/weights.py)
+        (
+            "gpt-oss-120b on a macbook pro 128gb",
+            "gpt-oss-120b · GGUF Q4_K_M",
+            "A Mac cannot run vLLM's MXFP4",
+        ),
+    ],
+)
+def test_a_mac_is_judged_on_the_gguf_of_the_width_asked(capsys, text, precision, said):
+    out = answer(capsys, text)
+    assert precision in out and said in out
+
+
+def test_a_macs_answer_has_no_vllm_padding_no_cuda_graphs_and_our_cloud_is_ours(capsys):
+    out = answer(capsys, "gpt-oss-120b on a macbook pro 128gb")
+    assert "vLLM adds when loading" not in out and "CUDA graphs" not in out
+    assert "(llama.cpp's or MLX's compute buffers)" in out
+    assert "In our cloud, 1× A100 SXM 80 GB is enough for this workload." in out
+    out = answer(capsys, "qwen3 8b no mac de 64gb")  # BF16: llama.cpp's F16 files, as asked
+    assert "Qwen3 8B · BF16/FP16 (16-bit)" in out and "Na nossa nuvem, " in out and "Mas 1×" not in out
+    # a GPU we rent as before
+    assert "Mas 1× L40S 48 GB já basta" in answer(capsys, "llama 3.1 8b numa h100")
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # "Nem com o llama.cpp ... dos 141,1 GB": BF16 weights, which llama.cpp does not run
+        (
+            "llama 3.3 70b na minha 4090 com 64gb de ram",
+            "O llama.cpp roda arquivos GGUF: julguei o GGUF Q4_K_M, o que o Ollama baixa por padrão. Com o "
+            "llama.cpp, porém, o que não cabe na GPU pode ficar na RAM (`--n-gpu-layers`, ou `--n-cpu-moe` num "
+            "MoE): ~20,3 GB dos 42,5 GB de pesos na placa",
+        ),
+        (
+            "llama 3.3 70b on my 4090 with 128gb ram",
+            "I judged GGUF Q4_K_M, the one Ollama pulls by default. "
+            "With llama.cpp, though, what the GPU cannot hold can stay in RAM",
+        ),
+        ("o llama 3.3 70b corre na minha 4090 com 64gb de ram?", "pode ficar na RAM"),
+        ("llama 3.3 70b fp8 na minha 4090 com 128gb de ram", "julguei o GGUF Q8_0, da mesma largura."),
+        (
+            "qwen3 30b a3b na minha 4090 com 64gb de ram",
+            "no GGUF Q4_K_M, o que o Ollama baixa por padrão, os 18,5 GB de pesos cabem inteiros na placa",
+        ),
+        # "do sistema" after the RAM had been "Não entendi: sistema"
+        (
+            "llama 3.1 8b na minha rtx 3060 com 32gb de ram do sistema",
+            "“32gb de ram do sistema”: é a memória",
+        ),
+        (
+            "llama 3.3 70b na minha 4090 com 64 gb de memória ram do sistema",
+            "“64 gb de memória ram do sistema”",
+        ),
+    ],
+)
+def test_the_systems_ram_is_judged_on_the_gguf_llama_cpp_runs(capsys, text, said):
+    out = answer(capsys, text)
+    assert said in out
+    assert "Não entendi" not in out and "Not understood" not in out and "ficar nela" not in out

@@ -151,3 +151,95 @@ def test_a_long_context_said_with_the_serving_is_the_servings_not_the_trainings(
     )
     said = size(parse("qlora llama 70b seq 8192 e depois servir pra 50 usuarios com 32k").workload)
     assert said.workload.seq_len == 8192
+
+
+@pytest.mark.parametrize(
+    ("text", "trained_on", "served_on"),
+    [
+        # a GPU after the serving's words is the serving's; the training is sized on its own
+        ("fine tune completo do llama 3.2 3b e depois servir em 2 h100 pra 500 usuarios", None, ("h100", 2)),
+        ("fine-tune llama 3.1 8b with lora and then serve it on an L40S to 40 users", None, ("l40s", 1)),
+        ("afinar o llama 3.1 8b com LoRA e depois servi-lo numa L40S a 40 utilizadores", None, ("l40s", 1)),
+        # one before them is the training's
+        (
+            "can I fine-tune llama 3.1 70b with qlora on 2 h100 and then serve it to 50 users?",
+            ("h100", 2),
+            None,
+        ),
+        # one of each: no contradiction (it had been refused as "8" and "2")
+        (
+            "fine-tune do llama 70b em 8 h100 e depois servir em 2 h100 com 30 usuários",
+            ("h100", 8),
+            ("h100", 2),
+        ),
+        ("lora do qwen3 8b em 1 a100 e depois servir em 2 l40s pra 100 usuarios", ("a100", 1), ("l40s", 2)),
+    ],
+)
+def test_a_gpu_goes_with_the_stage_it_was_named_for(text, trained_on, served_on):
+    result = size(parse(text).workload)
+    named, served = result.requested, result.serving.requested
+    assert (named.gpu_name.split()[0].lower(), named.count) == trained_on if trained_on else named is None
+    assert (served.gpu_name.split()[0].lower(), served.count) == served_on if served_on else served is None
+
+
+def test_the_servings_gpus_get_their_verdict_and_what_decided_its_size(capsys):
+    text = "fine-tune do llama 70b em 8 h100 e depois servir em 2 h100 com 30 usuários"
+    assert gpu_size([text]) == 0
+    out = capsys.readouterr().out
+    assert "8× H100 SXM 80 GB · servir em 2× H100 SXM 80 GB" in out.splitlines()[0]
+    after = section(out, "Depois, para servir o modelo ajustado")
+    assert "2× H100 SXM 80 GB: não cabe; faltam" in after
+    assert "Para caber em 2× H100 SXM 80 GB: Em FP8" in after
+    assert after.count("2× H100 SXM 80 GB: não cabe") == 1  # not repeated as an alternative
+    assert "O que decidiu: memória." in after
+
+
+def test_the_serving_says_what_decided_its_size(capsys):
+    text = "fine-tune lora do mistral 7b com 20M tokens e depois servir pra 300 requisições por minuto"
+    assert gpu_size([text]) == 0
+    after = section(capsys.readouterr().out, "Depois, para servir o modelo ajustado")
+    assert "O que decidiu: vazão." in after
+
+
+def test_a_gpu_named_after_serving_words_with_no_load_stays_the_trainings():
+    result = size(parse("fine-tune llama 3.1 8b e depois servir em 2 h100").workload)
+    assert result.serving is None and result.requested.gpu_name.startswith("H100")
+    assert result.requested.count == 2
+
+
+def _thread(tmp_path, first: str, *follow_ups: str):
+    pipeline = Pipeline(RequestLog(tmp_path / "log.db"))
+    reply = pipeline.ask(first, Where("slash_command"))
+    for text in follow_ups:
+        yield pipeline.ask(text, Where("message", thread_ts="1.0"), base=reply.workload)
+
+
+@pytest.mark.parametrize("text", ["e em 8 bits?", "e em fp8?", "and at 8 bits?", "e se for em fp8?"])
+def test_a_precision_asked_in_a_follow_up_is_the_servings(tmp_path, text):
+    # "e em 8 bits?" had turned the LoRA's base FP8 and left the serving at BF16
+    (again,) = _thread(tmp_path, "fine-tune lora do qwen3 14b e depois servir pra 100 usuários", text)
+    assert again.result.workload.stage == "lora" and again.result.workload.precision == "bf16"
+    assert again.result.serving.workload.precision == "fp8"
+    after = section(render_text(again.result), "para servir o modelo ajustado")
+    assert "Qwen3 14B · FP8 (8-bit) · " in after
+
+
+def test_a_number_alone_after_a_training_and_its_serving_counts_the_users(tmp_path):
+    # "e com 4?" had been 4 training GPUs, silently
+    (again,) = _thread(tmp_path, "fine-tune lora do qwen3 14b e depois servir pra 100 usuários", "e com 4?")
+    assert again.result.workload.gpu_count is None
+    assert again.result.serving.workload.users == 4
+    # a training alone still counts its GPUs
+    (again,) = _thread(tmp_path, "fine-tune lora do qwen3 14b", "e com 4?")
+    assert again.result.workload.gpu_count == 4
+
+
+def test_a_latency_target_and_cheaper_asked_in_a_follow_up_reach_the_serving(tmp_path):
+    first = "fine-tune lora do qwen3 14b e depois servir pra 100 usuários"
+    ttft, cheaper = _thread(tmp_path, first, "e com primeiro token em 500 ms?", "mais barato?")
+    after = section(render_text(ttft.result), "para servir o modelo ajustado")
+    assert "100 usuários simultâneos · primeiro token ≤ 0,5 s" in after
+    # "opções mais baratas" had been understood and no cheaper setup shown
+    after = section(render_text(cheaper.result), "para servir o modelo ajustado")
+    assert "Menor que 1× H200 SXM 141 GB, servindo a mesma carga" in after
+    assert "Com o KV cache em FP8: 1× A100 SXM 80 GB" in after
