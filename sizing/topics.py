@@ -76,6 +76,7 @@ _PATTERNS = {
 # sized as asked, and the subject answered beside it, never listed as not understood.
 BESIDE = (*SAID, "spot")
 _BESIDE = regexes.compile("|".join(f"(?P<{key}>{_PATTERNS[key].pattern})" for key in BESIDE))
+_WORKLOAD_WORDS = _VOCAB.plain("chat.workload_words")
 _MISSING = set(_VOCAB.keys("topics")) - set(_PATTERNS)
 assert not _MISSING, f"vocabulary [topics] without an answer: {_MISSING}"
 
@@ -133,7 +134,7 @@ def noted(plain: str) -> list[str]:
 def beside(plain: str) -> list[tuple[str, int, int]]:
     """Each subject of BESIDE the text names, with where its words stand, in the text's order (one pattern
     for all of them: it runs on every question that reaches the leftovers)."""
-    return [(m.lastgroup, *m.span()) for m in _BESIDE.finditer(plain)]
+    return [(m.lastgroup, *m.span()) for m in _BESIDE.finditer(plain) if m.group(0) not in _WORKLOAD_WORDS]
 
 
 def spans(plain: str, keys: tuple[str, ...]) -> list[tuple[int, int]]:

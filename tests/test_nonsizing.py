@@ -223,10 +223,15 @@ def test_a_subject_beside_a_model_is_answered_in_a_note_and_the_model_sized(pipe
     assert "listados abaixo" not in answer and "{log}" not in answer  # said beside a sizing, not above a list
 
 
-def test_words_of_a_workload_are_no_subject_beside_it(pipeline):
-    # "os logs" analysed are the workload's, not a question about what we keep
-    _, answer = _ask(pipeline, "analisar os logs do servidor com llama 3.1 8b")
-    assert "Os prompts e os logs do serviço" not in answer
+@pytest.mark.parametrize(
+    "text",
+    ["analisar os logs do servidor com llama 3.1 8b", "llama 70b para análise de segurança de código",
+     "qwen3 32b para detectar vazamento de dados", "translate chinese documents with qwen3 32b for 10 users"],
+)  # fmt: skip
+def test_words_of_a_workload_are_no_subject_beside_it(pipeline, text):
+    # logs analysed, security reviewed, Chinese translated are the workload's, not a question about the service
+    reply, _ = _ask(pipeline, text)
+    assert reply.query.noted == []
 
 
 @pytest.mark.parametrize(
