@@ -637,7 +637,11 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         kinds = i18n.join([t(f"personal.{kind}") for kind in query.personal], lang)
         lines.append(t("understood.personal", kinds=kinds))
     # "dados de saúde de pacientes, llama 70b": what the law asks of such data (sizing/topics.py NOTES)
-    lines += [t(f"error.query.topic_{key}") for key in query.noted]
+    # The request log's subjects say what it keeps; beside a sizing, without the retention (the pipeline's)
+    log = t("slack.disclosure", retention="").strip()
+    lines += [
+        t(f"error.query.topic_{key}", log=log, name=query.noted_names.get(key, "")) for key in query.noted
+    ]
     return lines
 
 

@@ -88,6 +88,9 @@ class Query(msgspec.Struct):
     out_of_scope: list[str] = []  # embedding, speech or image models named, as typed
     personal: list[str] = []  # kinds of personal data removed before reading
     noted: list[str] = []  # subjects said beside the model that earn a note (sizing/topics.py NOTES)
+    # The name each note of `noted` says: "not_rented" the GPU asked for that we do not rent ("vcs tem gb200? quero
+    # rodar o deepseek r1"), "uncatalogued" the model refused beside the one sized
+    noted_names: dict[str, str] = {}
     ranges: list[tuple[str, str]] = []  # (a range as typed, the bound read)
     deadline_dates: list[tuple[str, date, int]] = []  # (a deadline said as a date, that date, its days)
     # "granite 3.3 8b": a family the catalogue lacks before the size (as typed, the words it takes), applied
@@ -884,7 +887,12 @@ def _written_words(plain: str) -> set[str]:
         plain = REPO.sub(" ", plain)
     if "pro" in plain:
         plain = _MAC_NAMES.sub(" ", plain)
+    if "prem" in plain:  # "on-premise?": jargon said as is in every language, no English sentence
+        plain = _ON_PREMISE.sub(" ", plain)
     return set(LETTERS.findall(plain))
+
+
+_ON_PREMISE = regexes.compile(r"\bon[\s-]?prem(?:ise|ises)?\b")
 
 
 # "no celular", "on a phone": the model run on the device itself (a note; the answer is for our GPUs).
@@ -1238,14 +1246,14 @@ def _uncatalogued(scan: _Scan, catalog: Catalog) -> None:
     if not entry.released:
         example = _example(scan.original, typed, catalog.model(entry.similar[0]).name)
         raise QueryError("query.unreleased", hint="query.uncatalogued", name=entry.name, size=entry.size,
-                         similar=similar, example=example)  # fmt: skip
+                         similar=similar, example=example, typed=typed)  # fmt: skip
     if entry.repo:
         example = _example(scan.original, typed, entry.repo).replace(entry.repo.lower(), entry.repo)
         raise QueryError("query.uncatalogued", hint="query.uncatalogued_repo", name=entry.name, size=entry.size,
-                         similar=similar, example=example)  # fmt: skip
+                         similar=similar, example=example, typed=typed)  # fmt: skip
     example = _example(scan.original, typed, catalog.model(entry.similar[0]).name)
     raise QueryError("query.uncatalogued", hint="query.uncatalogued", name=entry.name, size=entry.size,
-                     similar=similar, example=example)  # fmt: skip
+                     similar=similar, example=example, typed=typed)  # fmt: skip
 
 
 # -- parse -------------------------------------------------------------------------------------------
@@ -1296,7 +1304,9 @@ _OR_WORDS = (
 # (a verb after the "or"): each had been refused as two models.
 MODEL_OR = regexes.compile(
     rf"\s*,?\s*\b(?:{_OR_WORDS}|ou\s+(?:o|a|um|uma)|or\s+(?:the|a|an)|(?:vs\.?|versus)\s+(?:o|a|the)|x"
-    r"|(?:ou|or)\s+(?:usar|rodar|pegar|escolher|ficar\s+com|ir\s+de|use|run|go\s+with|pick)(?:\s+(?:o|a|um|uma|the|an))?)\s+$"
+    r"|(?:ou|or)\s+(?:usar|rodar|pegar|escolher|ficar\s+com|ir\s+de|use|run|go\s+with|pick)(?:\s+(?:o|a|um|uma|the|an))?"
+    # "..., e se o granite 4.0 h small seria melhor", "and whether the qwen3 32b would be better": weighed too
+    r"|(?:e|ou)\s+se\s+(?:o|a|um|uma)|and\s+(?:if|whether)\s+(?:the|a|an))\s+$"
 )
 # "a diferença entre o qwen 72b em int4 e o qwen 32b", "compare llama 70b and qwen 32b": an "and" between two
 # models is a choice too when the question compares them.
@@ -1647,7 +1657,30 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     # Long runs of blanks carry nothing and make every pattern slower.
     text = BLANK_RUNS.sub(" ", text).strip()
     try:
-        query = _parse(text, catalog, base, personal)
+        try:
+            query = _parse(text, catalog, base, personal)
+        except QueryError as e:
+            # "vcs tem gb200? quero rodar o deepseek r1": the model sized on the GPUs we rent, the GPU asked for
+            # said not rented beside it (it had been the list of what we rent alone). "o glm-4.5v cabe numa
+            # H200? ... o qwen2.5 vl 72b serve?": the catalogued model sized, the other said not in the
+            # catalogue (the refusal had been all).
+            note, typed = None, e.params.get("typed") or e.params.get("name", "")
+            if e.key.startswith("unknown_gpu") and RENT_ASKED.search(strip_accents(text)):
+                note = "not_rented"
+            elif e.key in ("query.uncatalogued", "query.unreleased"):
+                note = "uncatalogued"
+            if note is None or not typed:
+                raise
+            try:
+                query = _parse(
+                    re.sub(re.escape(typed), " ", text, flags=re.IGNORECASE), catalog, base, personal
+                )
+            except QueryError:
+                raise e from None
+            if query.workload is None or not query.workload.model:
+                raise e from None
+            query.noted = [*query.noted, note]
+            query.noted_names = {**query.noted_names, note: e.params.get("name", typed)}
         query.ranges = ranges
         query.ollama_tags = tags
         # Read from the text as typed: a launch line's "python -m sglang.launch_server" is gone from `text`.
@@ -2072,7 +2105,12 @@ def _topic_asked(scan: _Scan, fields: dict, stage: Stage | None, model, size) ->
         return None  # what fits on it, with the facts asked of it (sizing/fits.py)
     # "quais GPUs vocês têm em São Paulo?": the list asked for, not a subject's sentence
     key = None if _offering_asked(plain, fields, stage) else topic_words.asked(plain)
-    if key is not None and not said:
+    # "tem nota fiscal?": the billing asked, though "notas fiscais" had named a task to suggest models for
+    said_beyond_task = said and any(
+        v is not None and k not in _OFFERING_FIELDS and k not in ("gpu", "method", "task")
+        for k, v in fields.items()
+    )
+    if key is not None and (not said or (key in topic_words.NEVER_A_LOAD and not said_beyond_task)):
         error = QueryError(f"query.topic_{key}", hint="query.residency_size")
         if key in topic_words.WITH_LOG:
             error.params["retention_days"] = topic_words.RETENTION_DAYS
@@ -2131,6 +2169,9 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     if not scan.work.strip() or HELP.match(scan.work) or topic_words.is_help(scan.work):
         query.help = True
         return query
+    if topic_words.is_thanks(scan.work):
+        # "obrigado!", "valeu", "thanks!": a short, courteous reply (sizing/topics.py), not "Não entendi"
+        raise QueryError("query.topic_thanks", hint=None)
     if LOG_HELP.match(scan.work):
         query.help = query.help_log = True
         return query
@@ -2401,6 +2442,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     # version inside a name ("magistral-small-2509").
     scan.take(PLAIN_CONTEXT, "context", _plain_context_of)
 
+    _topics_beside(scan, query)
     leftovers = _leftovers(scan)
     if leftovers:
         leftovers = _typos(scan, catalog, leftovers, query)
@@ -2411,6 +2453,19 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     # Each word once, as first typed: a pasted paragraph repeated had listed "TI", "várias"... 20 times each.
     query.unknown = list({u.casefold(): u for u in reversed(leftovers)}.values())[::-1]
     return _build(scan, query, catalog, base)
+
+
+def _topics_beside(scan: _Scan, query: Query) -> None:
+    """ "spot? qwen3 32b", "vocês têm DPA? ...", "vocês guardam logs das requisições do llama 3.1 70b?": a
+    subject's words (sizing/topics.py BESIDE) that no other reading took are said in a note beside the sizing,
+    never listed as not understood (a question with no model is answered by its subject: _topic_asked). Read
+    in the text as typed, a word of it left over is enough ("usam [nossos dados] pra treinar")."""
+    plain = strip_accents(scan.original.lower())
+    for key, start, end in topic_words.beside(plain):
+        left = [m.group(0).lower().strip(".,;:!?()") for m in NOT_BLANKS.finditer(scan.work, start, end)]
+        if any(word and word not in FILLER for word in left):
+            query.noted = list(dict.fromkeys([*query.noted, key]))
+            scan.blank(start, end)
 
 
 def _kv(m: re.Match) -> str:
@@ -3550,10 +3605,31 @@ def _keyword_typos(unknown: list[str], text: str, catalog: Catalog) -> list[tupl
             continue
         cutoff = KEYWORD_CUTOFF_AFTER_NUMBER if after_number else KEYWORD_CUTOFF
         close = difflib.get_close_matches(plain, near, n=1, cutoff=cutoff)
+        if close and _inflected_from(plain, close[0]):
+            continue  # "processados" is a word of its own, not "processos" misspelt
         if close:
             word, said = bucket[close[0]]
             fixes.append((typed, word, said))
     return fixes
+
+
+# Portuguese and English verb endings (participles, gerunds, plurals of them): a word with one, whose stem the
+# keyword begins with, is another word of the same root ("processados" beside "processos", "treinando" beside
+# "treino"), never a typo of it.
+_INFLECTIONS = regexes.compile(
+    r"(?:ados|adas|idos|idas|ado|ada|ido|ida|ando|endo|indo|amos|emos|imos|aram|eram|ing|ed)$"
+)
+
+
+def _inflected_from(typed: str, keyword: str) -> bool:
+    """Whether `typed` is `keyword`'s root with a verb ending of its own ("processados", "processos")."""
+    m = _INFLECTIONS.search(typed)
+    return (
+        m is not None
+        and len(typed[: m.start()]) >= 4
+        and keyword.startswith(typed[: m.start()])
+        and not keyword.endswith(m.group(0))
+    )
 
 
 def _named_as_gpu(scan: _Scan, word: str) -> bool:

@@ -22,6 +22,7 @@ SAID = (
     "china",
     "sensitive_health",
     "financial",
+    "dpo_method",
     "dpo",
     "dpa",
     "training_data",
@@ -33,12 +34,16 @@ SAID = (
     "on_premise",
     "managed",
     "provisioning",
+    "billing",
     "sales",
 )
+# Subjects whose words are never a workload: "tem nota fiscal?" asks about billing, though "notas fiscais" also
+# name the task of reading them (sizing/data/models.toml); answered even with such a field read.
+NEVER_A_LOAD = ("billing",)
 # Answered with the GPUs we rent (sizing/fits.py offered), the line of the subject first.
 WITH_OFFERING = ("spot", "max_gpus", "interconnect", "terms")
 # Asked of a GPU named: said beside what fits on it (sizing/fits.py what_fits).
-OF_A_GPU = ("bandwidth", "interconnect", "terms")
+OF_A_GPU = ("bandwidth", "interconnect", "terms", "price")
 # Said beside a sizing when the question names a model too ("dados de saúde, llama 70b"): a note, the model
 # sized as asked.
 NOTES = ("sensitive_health", "financial")
@@ -66,6 +71,12 @@ _PATTERNS = {
     key: regexes.compile(rf"(?<!\w)(?:{_VOCAB.pattern(f'topics.{key}')})(?!\w)")
     for key in dict.fromkeys((*SAID, *WITH_OFFERING, *OF_A_GPU))
 }
+# Said in a note beside a sizing when its words are left over once the question's other readings took theirs
+# ("spot? qwen3 32b", "vocês têm DPA? qwen3 32b", "criptografia em repouso? llama 3.1 8b"): the model is
+# sized as asked, and the subject answered beside it, never listed as not understood.
+BESIDE = (*SAID, "spot")
+_BESIDE = regexes.compile("|".join(f"(?P<{key}>{_PATTERNS[key].pattern})" for key in BESIDE))
+_WORKLOAD_WORDS = _VOCAB.plain("chat.workload_words")
 _MISSING = set(_VOCAB.keys("topics")) - set(_PATTERNS)
 assert not _MISSING, f"vocabulary [topics] without an answer: {_MISSING}"
 
@@ -80,6 +91,11 @@ _CONTRACT = regexes.compile(
     rf"(?<!\w)(?:{'|'.join(_VOCAB.pattern(f'contracts.{k}') for k in _VOCAB.keys('contracts'))})(?!\w)"
 )
 _HELP_LONGEST = 120
+# A message of thanks alone, greetings beside it ("obrigado!", "valeu", "thanks a lot"): a short reply.
+_THANKS = _VOCAB.pattern("chat.thanks")
+THANKS = regexes.compile(
+    rf"^\W*(?:(?:{_GREETING})(?!\w)\W*)*(?:(?:{_THANKS})(?!\w)\W*)+(?:(?:{_GREETING}|{_THANKS})(?!\w)\W*)*$"
+)
 _A_WORD = regexes.compile(r"[^\W\d_]")  # a letter: punctuation or emoji alone ask nothing
 _NOTE_CUE = regexes.compile(
     r"saud|pacient|prontuar|medic|clinic|sensi|banc|financ|cart|credit|pci|health|patient"
@@ -92,6 +108,11 @@ def is_help(plain: str) -> bool:
     funciona isto?": greetings and questions about the bot, with nothing else, ask for the help."""
     # a greeting and a question about the bot are short: a long message is never only that
     return len(plain) <= _HELP_LONGEST and _A_WORD.search(plain) is not None and HELP.match(plain) is not None
+
+
+def is_thanks(plain: str) -> bool:
+    """ "obrigado!", "valeu", "vlw, abraço", "thanks!": thanks alone get a short reply, not "Não entendi"."""
+    return len(plain) <= _HELP_LONGEST and THANKS.match(plain) is not None
 
 
 def asked(plain: str, keys: tuple[str, ...] = SAID) -> str | None:
@@ -108,6 +129,12 @@ def noted(plain: str) -> list[str]:
     if not _NOTE_CUE.search(plain):
         return []
     return [key for key in NOTES if _PATTERNS[key].search(plain)]
+
+
+def beside(plain: str) -> list[tuple[str, int, int]]:
+    """Each subject of BESIDE the text names, with where its words stand, in the text's order (one pattern
+    for all of them: it runs on every question that reaches the leftovers)."""
+    return [(m.lastgroup, *m.span()) for m in _BESIDE.finditer(plain) if m.group(0) not in _WORKLOAD_WORDS]
 
 
 def spans(plain: str, keys: tuple[str, ...]) -> list[tuple[int, int]]:
@@ -135,6 +162,12 @@ def of_a_gpu(plain: str, contract_said: bool) -> list[str]:
     """What a question asks of the GPU it names besides what fits on it: its memory bandwidth, how its GPUs
     are joined, the contract modes (a mode or a term said: "reservado vs sob demanda pra 2 h100")."""
     asked = [key for key in ("bandwidth", "interconnect") if _PATTERNS[key].search(plain)]
-    if contract_said or _PATTERNS["terms"].search(plain) or _CONTRACT.search(plain):
+    # "quanto sai por mês 2 h100?": its price, said with the modes it is rented in
+    if (
+        contract_said
+        or _PATTERNS["terms"].search(plain)
+        or _CONTRACT.search(plain)
+        or _PATTERNS["price"].search(plain)
+    ):
         asked.append("terms")
     return asked

@@ -58,7 +58,12 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     ),
     "numbers": None,  # word = value
     "stacks": (),  # stack id (sizing/data/stacks.toml) = the words that name it
-    "chat": ("greeting", "about"),  # a message with only these asks for the help
+    "chat": (
+        "greeting",
+        "about",
+        "thanks",
+        "workload_words",
+    ),  # a message with only these asks for the help (thanks: a reply)
     "topics": (),  # subject (sizing/topics.py) = the words that announce it in a question with no model
     "counting": ("one", "and", "half", "thousand", "before_thousand"),
     "multipliers": ("thousand", "million", "billion", "trillion"),

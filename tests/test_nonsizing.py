@@ -201,3 +201,154 @@ def test_a_model_asked_with_its_load_is_still_sized():
     )
     assert parse("deepseek v3 para 50 usuários, os dados saem do brasil?").workload.model == "deepseek-v3"
     assert parse("llama 8b com dpo").workload.method == "dpo"
+
+
+@pytest.mark.parametrize(
+    ("text", "note", "left"),
+    [("spot? qwen3 32b", "Instâncias spot (mais baratas, que podem ser interrompidas) não estão entre", "spot"),
+     ("vocês tem DPA? qwen3 32b para 20 usuários", "O acordo de tratamento de dados (DPA)", "DPA"),
+     ("criptografia em repouso? llama 3.1 8b", "Criptografia (em repouso e em trânsito)", "criptografia"),
+     ("vocês guardam logs das requisições do llama 3.1 70b?", "Os prompts e os logs do serviço", "logs"),
+     ("vocês usam nossos dados pra treinar? qwen2.5 7b com lora", "não para treinar modelos", "usam"),
+     ("o que voces fazem com meus dados? llama 3.1 8b", "não para treinar modelos", "fazem"),
+     ("quero falar com um vendedor sobre 8 h200 para llama 3.1 70b", "toque em “Quero uma proposta”", "vendedor"),
+     ("do you keep logs of requests for llama 3.1 70b?", "The prompts and logs of the service", "logs"),
+     ("do you have spot instances? qwen3 32b", "Spot instances (cheaper, and may be interrupted) are not among", "spot")],
+)  # fmt: skip
+def test_a_subject_beside_a_model_is_answered_in_a_note_and_the_model_sized(pipeline, text, note, left):
+    # the subject's words had been listed as not understood, and the subject left unanswered
+    reply, answer = _ask(pipeline, text)
+    assert reply.outcome == "answered" and note in answer
+    assert "Não entendi" not in answer and "Not understood" not in answer and left not in reply.query.unknown
+    assert "listados abaixo" not in answer and "{log}" not in answer  # said beside a sizing, not above a list
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["analisar os logs do servidor com llama 3.1 8b", "llama 70b para análise de segurança de código",
+     "qwen3 32b para detectar vazamento de dados", "translate chinese documents with qwen3 32b for 10 users"],
+)  # fmt: skip
+def test_words_of_a_workload_are_no_subject_beside_it(pipeline, text):
+    # logs analysed, security reviewed, Chinese translated are the workload's, not a question about the service
+    reply, _ = _ask(pipeline, text)
+    assert reply.query.noted == []
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [("obrigado!", "Por nada!"), ("valeu", "Por nada!"), ("vlw", "Por nada!"), ("muito obrigada", "Por nada!"),
+     ("valeu pela ajuda!", "Por nada!"), ("thanks!", "You are welcome!"), ("thank you", "You are welcome!")],
+)  # fmt: skip
+def test_thanks_get_a_courteous_reply(pipeline, text, said):
+    # "Não entendi o pedido" before
+    reply, answer = _ask(pipeline, text)
+    assert answer.startswith(said) and reply.outcome == "needs_input"
+
+
+@pytest.mark.parametrize("text", ["oii", "oiii", "eae", "olaa"])
+def test_a_greeting_typed_long_gets_the_help(pipeline, text):
+    reply, answer = _ask(pipeline, text)
+    assert reply.query.help and answer.startswith("Como perguntar")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["contrato", "reserva", "qual o preço?", "quanto custa?", "quanto custa isso?", "how much does it cost?"],
+)
+def test_a_price_or_a_contract_asked_alone_gets_the_modes_and_prices(pipeline, text):
+    # "Não entendi o pedido" / "Faltou dizer o modelo" before
+    reply, answer = _ask(pipeline, text)
+    assert reply.outcome == "answered"
+    assert "Sem preços configurados" in answer or "No prices configured" in answer
+    assert "Sob demanda:" in answer or "Reserved:" in answer
+
+
+def test_the_price_of_gpus_named_is_answered_with_the_modes(pipeline):
+    # a list of what fits on 2× H100, with no word of price, before
+    _, answer = _ask(pipeline, "quanto sai por mes 2 h100")
+    assert "Modos de contrato:" in answer and "Sem preços configurados" in answer
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [("quero falar com alguém", "fale com o time comercial"),
+     ("quero falar com um humano", "fale com o time comercial"),
+     ("can I talk to someone?", "talk to the sales team"),
+     ("tem nota fiscal?", "Nota fiscal, faturamento e formas de pagamento são acertados com o time comercial"),
+     ("vocês emitem nota fiscal?", "Nota fiscal, faturamento e formas de pagamento"),
+     ("do you issue invoices?", "Invoices, billing and payment methods are agreed with the sales team"),
+     ("o que é dpo?", "DPO (Direct Preference Optimization) é um ajuste fino por preferências"),
+     ("o que é DPO", "`/gpu llama 3.1 8b com dpo`"),
+     ("what is dpo?", "DPO (Direct Preference Optimization) is fine-tuning on preferences"),
+     ("on-premise?", "Alugamos GPUs nos nossos data centers no Brasil"),
+     ("on premise?", "Alugamos GPUs nos nossos data centers no Brasil")],
+)  # fmt: skip
+def test_bare_questions_get_their_subjects_answer(pipeline, text, said):
+    # "Não entendi o pedido", "Faltou dizer o modelo", models suggested for reading invoices, or English before
+    reply, answer = _ask(pipeline, text)
+    assert reply.outcome == "needs_input" and said in answer
+
+
+def test_a_task_of_invoices_is_still_a_task():
+    assert parse("extrair dados de notas fiscais com llama 3.1 8b").workload.task is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "meus dados de saude podem ser processados? llama 3.1 8b",
+        "dados de saúde processados pelo llama 3.1 8b",
+    ],
+)
+def test_an_ordinary_word_is_not_corrected_to_a_keyword(pipeline, text):
+    # "Li “processados” como processos."
+    _, answer = _ask(pipeline, text)
+    assert "como processos" not in answer and "Dados de saúde são dados pessoais sensíveis" in answer
+
+
+@pytest.mark.parametrize(
+    ("text", "model", "note"),
+    [("vcs tem gb200? quero rodar o deepseek r1", "DeepSeek R1", "Não alugamos gb200: a resposta abaixo usa as GPUs"),
+     ("vocês têm gb300? llama 3.1 70b para 50 usuários", "Llama 3.1 70B", "Não alugamos gb300"),
+     ("do you have GB200? we want to run llama 3.1 70b", "Llama 3.1 70B", "We do not rent GB200: the answer below")],
+)  # fmt: skip
+def test_a_gpu_we_do_not_rent_asked_beside_a_model_is_said_and_the_model_sized(pipeline, text, model, note):
+    # the list of what we rent, alone, before: the model never sized
+    reply, answer = _ask(pipeline, text)
+    assert reply.outcome == "answered" and note in answer and model in answer
+
+
+@pytest.mark.parametrize(
+    ("text", "model", "note"),
+    [("o command a roda em 2 H100 com 20 usuarios? (talvez o mistral large 2407?)", "Mistral Large 2",
+      "O Command A não está no catálogo que dimensiono"),
+     ("O glm-4.5v cabe numa H200? se não, o qwen2.5 vl 72b serve?", "Qwen2.5-VL 72B",
+      "O GLM-4.5V não está no catálogo"),
+     ("does pixtral large fit on 2 h100? or llama 3.1 70b?", "Llama 3.1 70B",
+      "Pixtral Large is not in the catalogue I size")],
+)  # fmt: skip
+def test_a_model_refused_by_name_leaves_the_catalogued_one_sized(pipeline, text, model, note):
+    # the refusal of the uncatalogued model had been the whole answer
+    reply, answer = _ask(pipeline, text)
+    assert reply.outcome == "answered" and note in answer and model in answer
+    assert "Não entendi" not in answer
+
+
+def test_a_model_refused_alone_is_still_refused():
+    with pytest.raises(QueryError) as e:
+        parse("pixtral large para 10 usuarios")
+    assert e.value.key == "query.uncatalogued"
+
+
+@pytest.mark.parametrize(
+    ("text", "models"),
+    [("oi, o cliente perguntou se o nemotron nano 9b v2 roda numa L40S com 200 usuarios e 16k de contexto, e se o "
+      "granite 4.0 h small seria melhor", ("nemotron", "granite")),
+     ("llama 3.1 8b numa L40S com 50 usuários, ou se o qwen3 14b seria melhor", ("llama-3.1-8b", "qwen3")),
+     ("does llama 3.1 8b run on an L40S with 50 users, and whether the qwen3 14b would be better",
+      ("llama-3.1-8b", "qwen3"))],
+)  # fmt: skip
+def test_and_whether_another_model_would_be_better_is_a_comparison(text, models):
+    # "O pedido se contradiz (modelo)" before
+    query = parse(text)
+    assert query.workload.model.lower().startswith(models[0]) and models[1] in " ".join(query.model_choices)

@@ -90,7 +90,7 @@ def register(app: App, services) -> None:
             if is_dm:
                 # "valeu!", "ok 👍", "perfeito, vou passar pro cliente" after an answer: nothing in it to
                 # size, and too short to be a question the bot failed to read.
-                thanks = error is not None and error.key == "query.nothing_understood"
+                thanks = error is not None and error.key in ("query.nothing_understood", "query.topic_thanks")
                 if thanks and len(text.split()) <= MAX_WORDS_OF_THANKS:
                     return
             elif follow is None and not (error is not None and error.key in ASKS_BACK):
