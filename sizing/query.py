@@ -147,6 +147,8 @@ class Query(msgspec.Struct):
     corrected: list[tuple[str, str]] = []
     # Request rates said as phases ("5 req/min no começo, 300 em produção"): (the pilot's, the production's), as typed.
     rate_phases: list[tuple[str, str]] = []
+    # People in shifts ("1000 funcionários em 3 turnos"): (as typed, the people, the shifts, those at work at once).
+    shifts: list[tuple[str, int, int, int]] = []
     text: str | None = None  # what was read (set by callers that keep queries, as a cache key)
     base: str | None = None
 
@@ -580,10 +582,25 @@ REPLACE_CLOSED = regexes.compile(rf"\b(?:{_W('words.replace_closed')})\b")
 FOLLOW_UP_OPENER = regexes.compile(rf"^\W*(?:{_W('words.follow_up')})\b")
 
 # "e com 4?", "e se eu tiver 2?", "and with 3?", "20?": a thread's message that is a number alone (what it
-# counts is read from the thread: _bare_count).
+# counts is read from the thread: _bare_count). "e com 5 mil?": in thousands, people (no machine holds them as GPUs);
+# "e com 32k?" stays a context.
 BARE_COUNT = regexes.compile(
-    rf"^\W*(?:(?:{_W('words.bare_count')})\s+)?(\d{{1,6}})\s*(?:{_W('words.bare_count_after')})?\W*$"
+    rf"^\W*(?:(?:{_W('words.bare_count')})\s+)?(\d{{1,6}})(?:\s*(?P<thousand>mil|thousand)\b)?"
+    rf"\s*(?:{_W('words.bare_count_after')})?\W*$"
 )
+
+# "e com o dobro?", "e se dobrar?", "and double?": a thread's message that is a scale alone (_build reads it by
+# what the thread counted: its people, or its context, or asks which).
+_SCALE_WORDS = traffic_query.scale_words()
+BARE_SCALE = regexes.compile(
+    rf"^\W*(?:(?:{_W('words.bare_count')})\s+)?(?:(?:o|a|the|se|if)\s+)?({alternation(list(_SCALE_WORDS))})\W*$"
+)
+# "1000 funcionários em 3 turnos", "across 3 shifts": the people work one shift at a time.
+SHIFTS = regexes.compile(
+    rf"\b(?:em|in|across|over|divididos\s+em|split\s+(?:into|across))\s+(\d{{1,2}})\s+(?:{traffic_query.shift_words()})\b"
+    r"(?!\s+(?:com|with|de|of)\s+\d)"  # "em 3 turnos com 20 atendentes": 20 in each shift
+)
+_ON_BEFORE = regexes.compile(r"\b(?:em|on|numa|num)\s*$")
 
 # "mais barato?", "tem opção mais barata?", "cheaper?": the setups that serve the workload for less.
 CHEAPER = regexes.compile(rf"\b(?:{_W('words.cheaper')})\b")
@@ -2303,10 +2320,20 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         strip_accents(scan.original.lower())
     ):
         _rate_phases(scan)
+    if ("turno" in scan.work or "shift" in scan.work or "escala" in scan.work) and scan.may_match(SHIFTS):
+        scan.take(SHIFTS, "shifts", lambda m: n if (n := int(m.group(1))) > 1 else None)
     if base is not None and (bare := BARE_COUNT.match(scan.work)):
         # "e com 4?": the whole message is one number (_build reads it by what the thread is about).
-        scan.found["bare_count"] = [(int(bare.group(1)), scan.original[bare.start(1) : bare.end(1)])]
+        n = int(bare.group(1)) * (1000 if bare.group("thousand") else 1)
+        typed = scan.original[bare.start(1) : bare.end("thousand") if bare.group("thousand") else bare.end(1)]
+        scan.found["bare_count"] = [(n, typed)]
+        if _ON_BEFORE.search(scan.work, 0, bare.start(1)):
+            scan.found["bare_count_on"] = [(True, typed)]  # "e se for em 3?": run on 3, GPUs
         scan.blank(bare.start(), bare.end())
+    elif base is not None and (scaled := BARE_SCALE.match(scan.work)):
+        typed = scan.original[scaled.start(1) : scaled.end(1)]
+        scan.found["bare_scale"] = [(_SCALE_WORDS[scaled.group(1)], typed)]
+        scan.blank(scaled.start(), scaled.end())
     # Before a RAG corpus: in a training question, the documents counted are its examples.
     if training and not EXAMPLES.search(scan.work):
         scan.take(EXAMPLE_THINGS, "examples", _examples_count)
@@ -4570,7 +4597,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         else:
             query.unknown += [typed for _, typed in scan.found["load_count"]]
     if bare is not None and base is not None:
-        reading = _bare_count(bare, base, catalog)
+        reading = _bare_count(bare, base, catalog, on=bool(scan.found.get("bare_count_on")))
         if reading is None or fields[reading] is not None:
             query.unknown += [typed for _, typed in scan.found["bare_count"]]
         else:
@@ -4688,6 +4715,20 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["context"] = max(round((base.context or DEFAULT_CONTEXT) * context_scale), 1)
         else:
             query.unknown += [typed for _, typed in scan.found["context_scale"]]
+    shifts = _one(scan, "shifts", "traffic.shifts")
+    if shifts is not None:
+        people = next((k for k in ("population", "users") if fields.get(k)), None)
+        if people is None or fields.get("users_at_once"):
+            query.unknown += [typed for _, typed in scan.found["shifts"]]
+        else:
+            # "1000 funcionários em 3 turnos": at most one shift at work at once, a third of them (an even split
+            # is assumed, and said).
+            at_work = -(-fields[people] // shifts)
+            query.shifts.append((scan.found["shifts"][0][1], fields[people], shifts, at_work))
+            fields[people] = at_work
+    bare_scale = _one(scan, "bare_scale", "traffic.scale")
+    if bare_scale is not None and base is not None:
+        _bare_scale(bare_scale, scan.found["bare_scale"][0][1], base, fields, query)
     scale = _one(scan, "load_scale", "traffic.scale")
     own_load = any(fields.get(k) is not None for k in LOAD_BASES)
     if scale is not None and not _scale_load(fields, base, scale):
@@ -5329,14 +5370,15 @@ def _percentile_targets(scan: _Scan) -> list[tuple[float, float]]:
     return sorted({(p, s) for p, s, typed in paired if typed != kept[2]})
 
 
-def _bare_count(n: int, base: Workload, catalog: Catalog) -> str | None:
+def _bare_count(n: int, base: Workload, catalog: Catalog, on: bool = False) -> str | None:
     """What a number said alone in a thread counts ("e com 4?", "and with 3?"): "gpus", "users" or
     "population", by what the thread is about, as a sales engineer reads it. A thread that counted GPUs
     ("em 2 h100", a GPU named: "cabe numa L40S?", what fits on one) and no people counts GPUs again; one that
     counted people ("20 usuários", "5 mil funcionários") and no GPUs counts people; a number no machine holds
     as GPUs (past the largest one we rent, 8) is people whatever the thread. With both counted, or neither,
     a number that could be either is asked back, with the two readings. A training thread has no people:
-    GPUs, or None (not understood) past what a service may take."""
+    GPUs, or None (not understood) past what a service may take. Said to run on it (`on`: "e se for em 3?",
+    "what if we run it on 3?"), a number a machine holds is GPUs."""
     offers = catalog.offering.offer
     one_machine = max((max(o.counts) for o in offers), default=8)
     most = max((max(o.counts) * o.max_servers for o in offers), default=one_machine)
@@ -5354,11 +5396,35 @@ def _bare_count(n: int, base: Workload, catalog: Catalog) -> str | None:
     if not plausible_gpus:
         return people
     people_said = bool(base.users or base.population)
-    if gpus_said and not people_said:
+    if (gpus_said and not people_said) or on:
         return "gpus"
     if people_said and not gpus_said:
         return people
     raise QueryError("query.bare_count", hint=None, number=str(n))
+
+
+def _bare_scale(factor: float, typed: str, base: Workload, fields: dict, query: Query) -> None:
+    """ "e com o dobro?": the thread's people or load times `factor` when that is all it counted, its context
+    when only that was said; with both said, asked which (it had been "dobro" not understood)."""
+    loads = any(getattr(base, k) for k in LOAD_BASES)
+    if loads and base.context:
+        people = base.users or base.population
+        raise QueryError(
+            "query.bare_scale", hint=None, word=typed, users=str(people or ""),
+            users_scaled=str(max(round((people or 0) * factor), 1)), context=_tokens(base.context),
+            context_scaled=_tokens(max(round(base.context * factor), 1)),
+        )  # fmt: skip
+    if loads:
+        _scale_load(fields, base, factor)
+    elif base.context and fields.get("context") is None:
+        fields["context"] = max(round(base.context * factor), 1)
+    else:
+        query.unknown.append(typed)
+
+
+def _tokens(n: int) -> str:
+    """A context as people type it: "16k" for 16,384 tokens, else the number."""
+    return f"{n // 1024}k" if n % 1024 == 0 else str(n)
 
 
 def _scale_load(fields: dict, base: Workload | None, factor: float, keys=LOAD_BASES) -> bool:

@@ -308,3 +308,56 @@ def test_a_total_that_is_not_the_sum_is_a_contradiction():
 def test_other_numbers_beside_users_and_a_phase_word_are_no_phases(text, users):
     workload = parse(text).workload
     assert (workload.users, workload.pilot_users) == (users, None)
+
+
+# -- a thread's follow-ups: a count in thousands, a count to run on, a scale alone, people in shifts ------------
+
+
+def thread(*texts):
+    """Each text a follow-up of the one before (a Slack thread); the last one's query."""
+    query = parse(texts[0])
+    for text in texts[1:]:
+        query = parse(text, base=query.workload)
+    return query
+
+
+@pytest.mark.parametrize(
+    ("texts", "field", "value"),
+    [
+        (("qwen3 32b, 2000 funcionarios", "e com 5 mil?"), "population", 5000),
+        (("qwen3 32b, 2000 employees", "and with 5 thousand?"), "population", 5000),
+        (("qwen3 32b 30 usuarios", "e com 2 h100?", "e se for em 3?"), "gpus", 3),
+        (("qwen3 32b 30 users", "and with 2 h100?", "what if we run it on 3?"), "gpus", 3),
+        (("qwen3 32b 30 usuarios", "e com o dobro?"), "users", 60),
+        (("qwen3 32b 30 users", "and double?"), "users", 60),
+        (("qwen3 32b 2000 funcionarios", "e com o triplo?"), "population", 6000),
+        (("qwen3 32b 16k de contexto", "e se dobrar?"), "context", 32768),
+    ],
+)
+def test_a_follow_up_of_a_number_or_a_scale_alone_reads_the_thread(texts, field, value):
+    query = thread(*texts)
+    assert getattr(query.workload, field) == value
+    assert not query.unknown
+    assert query.workload.context != 5000
+
+
+def test_a_scale_alone_in_a_thread_with_people_and_a_context_asks_which():
+    with pytest.raises(QueryError) as e:
+        thread("qwen3 32b 30 usuarios 16k de contexto", "e com o dobro?")
+    assert e.value.key == "query.bare_scale"
+    assert "(30 → 60)" in e.value.message() and "(16k → 32k tokens)" in e.value.message()
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "at_work", "said"),
+    [
+        ("qwen3 32b, 1000 funcionarios em 3 turnos", "population", 334, "1.000 ÷ 3 = 334"),
+        ("qwen3 32b, 3000 employees across 3 shifts", "population", 1000, "“across 3 shifts”"),
+        ("qwen3 32b, 60 atendentes em 3 turnos", "users", 20, "60 ÷ 3 = 20"),
+    ],
+)
+def test_people_in_shifts_are_one_shift_at_work_at_once(text, field, at_work, said):
+    query, _result, text_out = answer(text)
+    assert getattr(query.workload, field) == at_work
+    assert not query.unknown
+    assert said in text_out.splitlines()[1]
