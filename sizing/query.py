@@ -5405,13 +5405,14 @@ def _bare_count(n: int, base: Workload, catalog: Catalog, on: bool = False) -> s
 
 def _bare_scale(factor: float, typed: str, base: Workload, fields: dict, query: Query) -> None:
     """ "e com o dobro?": the thread's people or load times `factor` when that is all it counted, its context
-    when only that was said; with both said, asked which (it had been "dobro" not understood)."""
+    when only that was said; with people and a context said, asked which (it had been "dobro" not understood).
+    A load of requests beside a context is the load's (the context is no load)."""
     loads = any(getattr(base, k) for k in LOAD_BASES)
-    if loads and base.context:
-        people = base.users or base.population
+    people = base.users or base.population
+    if people and base.context:
         raise QueryError(
-            "query.bare_scale", hint=None, word=typed, users=str(people or ""),
-            users_scaled=str(max(round((people or 0) * factor), 1)), context=_tokens(base.context),
+            "query.bare_scale", hint=None, word=typed, users=str(people),
+            users_scaled=str(max(round(people * factor), 1)), context=_tokens(base.context),
             context_scaled=_tokens(max(round(base.context * factor), 1)),
         )  # fmt: skip
     if loads:

@@ -332,6 +332,7 @@ def thread(*texts):
         (("qwen3 32b 30 users", "and double?"), "users", 60),
         (("qwen3 32b 2000 funcionarios", "e com o triplo?"), "population", 6000),
         (("qwen3 32b 16k de contexto", "e se dobrar?"), "context", 32768),
+        (("qwen3 32b 10 req/s 16k de contexto", "e com o dobro?"), "rate_per_s", 20),  # the load
     ],
 )
 def test_a_follow_up_of_a_number_or_a_scale_alone_reads_the_thread(texts, field, value):
