@@ -560,6 +560,13 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(
             t("understood.users_summed", typed=typed, parts=parts, total=advice.users_phrase(total, lang))
         )
+    for typed, people, shifts, at_work in query.shifts:
+        lines.append(t("understood.shifts", typed=typed, people=i18n.number(people, lang),
+                       shifts=i18n.number(shifts, lang), at_work=i18n.number(at_work, lang)))  # fmt: skip
+    for pilot, production in query.rate_phases:
+        lines.append(t("understood.rate_phases", pilot=pilot, production=production))
+    for typed, value in query.corrected:
+        lines.append(t("understood.value_corrected", typed=typed, value=value))
     for typed, pilot, production in query.phases:
         lines.append(t("understood.phases", typed=typed, pilot=advice.users_phrase(pilot, lang),
                        production=advice.users_phrase(production, lang)))  # fmt: skip

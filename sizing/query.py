@@ -147,6 +147,12 @@ class Query(msgspec.Struct):
     # Counts of users said as phases ("piloto com 10 usuários e depois 100"): (as typed, the pilot's, the
     # production's, which is sized).
     phases: list[tuple[str, int, int]] = []
+    # Values corrected as they were typed ("100 usuários, digo, 150"): (as typed, the value kept).
+    corrected: list[tuple[str, str]] = []
+    # Request rates said as phases ("5 req/min no começo, 300 em produção"): (the pilot's, the production's), as typed.
+    rate_phases: list[tuple[str, str]] = []
+    # People in shifts ("1000 funcionários em 3 turnos"): (as typed, the people, the shifts, those at work at once).
+    shifts: list[tuple[str, int, int, int]] = []
     text: str | None = None  # what was read (set by callers that keep queries, as a cache key)
     base: str | None = None
 
@@ -580,10 +586,25 @@ REPLACE_CLOSED = regexes.compile(rf"\b(?:{_W('words.replace_closed')})\b")
 FOLLOW_UP_OPENER = regexes.compile(rf"^\W*(?:{_W('words.follow_up')})\b")
 
 # "e com 4?", "e se eu tiver 2?", "and with 3?", "20?": a thread's message that is a number alone (what it
-# counts is read from the thread: _bare_count).
+# counts is read from the thread: _bare_count). "e com 5 mil?": in thousands, people (no machine holds them as GPUs);
+# "e com 32k?" stays a context.
 BARE_COUNT = regexes.compile(
-    rf"^\W*(?:(?:{_W('words.bare_count')})\s+)?(\d{{1,6}})\s*(?:{_W('words.bare_count_after')})?\W*$"
+    rf"^\W*(?:(?:{_W('words.bare_count')})\s+)?(\d{{1,6}})(?:\s*(?P<thousand>mil|thousand)\b)?"
+    rf"\s*(?:{_W('words.bare_count_after')})?\W*$"
 )
+
+# "e com o dobro?", "e se dobrar?", "and double?": a thread's message that is a scale alone (_build reads it by
+# what the thread counted: its people, or its context, or asks which).
+_SCALE_WORDS = traffic_query.scale_words()
+BARE_SCALE = regexes.compile(
+    rf"^\W*(?:(?:{_W('words.bare_count')})\s+)?(?:(?:o|a|the|se|if)\s+)?({alternation(list(_SCALE_WORDS))})\W*$"
+)
+# "1000 funcionários em 3 turnos", "across 3 shifts": the people work one shift at a time.
+SHIFTS = regexes.compile(
+    rf"\b(?:em|in|across|over|divididos\s+em|split\s+(?:into|across))\s+(\d{{1,2}})\s+(?:{traffic_query.shift_words()})\b"
+    r"(?!\s+(?:com|with|de|of)\s+\d)"  # "em 3 turnos com 20 atendentes": 20 in each shift
+)
+_ON_BEFORE = regexes.compile(r"\b(?:em|on|numa|num)\s*$")
 
 # "mais barato?", "tem opção mais barata?", "cheaper?": the setups that serve the workload for less.
 CHEAPER = regexes.compile(rf"\b(?:{_W('words.cheaper')})\b")
@@ -948,12 +969,18 @@ USERS = regexes.compile(
 # suporte + 15 do comercial", "vendas (10), suporte (25) e jurídico (5)", "a sales team of 12 and 30 support
 # agents"). Both had been refused as two numbers of users, or read as one and the other left unread.
 _PHASE = _W("parts.phases")
+# "usando o qwen3 32b": a model's name and size between the phases' counts ("piloto ... com 20 usuários usando o
+# qwen3 32b, depois produção com 500"), no count of theirs.
+_SIZED_NAME = r"\b[a-z][a-z\d.-]*(?:\s+\d+(?:\.\d+)?)?\s+\d+(?:\.\d+)?b\b"
+_SIZED_NAME_AT = regexes.compile(_SIZED_NAME)
 _PHASE_COUNT = r"(?<![\w.,])(\d{1,6}(?:\s*(?:mil|k)\b)?)(?![\w.]|,\d)"  # "100, llama": a comma, no decimal
 PHASES = regexes.compile(
-    rf"{_PHASE_COUNT}(?P<an>\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b)?(?P<gap>[^\d.;!?()=:]{{1,60}}?)"
+    rf"{_PHASE_COUNT}(?P<an>\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b)?(?P<gap>(?:[^\d.;!?()=:]|{_SIZED_NAME}){{1,60}}?)"
     rf"{_PHASE_COUNT}(?P<bn>\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b)?"
 )
 _PHASE_WORD = regexes.compile(rf"\b{_PHASE}\b")
+# "fase 1: 10 usuários; fase 2: 100": a phase's number, and the stop before it, are no counts (_PHASES_NUMBERED).
+_PHASE_NUMBER = regexes.compile(r"[;.]?\s*\b(?:fase|etapa|phase)\s*(?P<n>\d)\b\s*[:\-]?")
 _DIGITS_AT = regexes.compile(r"(?<![\w.,])\d")
 _PHASE_NEXT = regexes.compile(rf"\s*,?\s*(?:(?:e|and|mas|but|now|agora|hoje)\b|{_PHASE}\b)")
 _PER = regexes.compile(r"\s*(?:por|per|/|a|an|ao|each|cada|every|todo|toda)\b")
@@ -964,6 +991,7 @@ _PHASE_AFTER = regexes.compile(
 )
 _TEAM = traffic_query.team_words()
 _USE = _W("parts.use")
+_USE_WORD = regexes.compile(rf"\b{_USE}\b")
 _GROUP_OF = r"(?:do|da|dos|das|de|of|from|in|on|at|no|na|em)\s+(?:the\s+|o\s+|a\s+|os\s+|as\s+)?"
 # A part: "10 pessoas do suporte", "30 support agents" (with a people noun), "15 do comercial" (after a part
 # with its group), "vendas (10)", "team of 12", "equipe de vendas com 12 pessoas".
@@ -975,10 +1003,30 @@ _PART_COUNTED = regexes.compile(
     rf"|(?P<grouped>(?<![\w.,])(?P<n2>\d{{1,5}})\s+{_GROUP_OF}(?P<g2>[a-z]{{3,}}))"
 )
 _PART_LISTED = regexes.compile(r"(?P<listed>\b(?P<g3>[a-z]{3,})\s*\(\s*(?P<n3>\d{1,5})\s*\))")
-_TEAM_CUE = regexes.compile(rf"\b(?:{_TEAM})\b")
+_TEAM_CUE = regexes.compile(rf"\b(?:{_TEAM})s?\b")
 _PART_TEAM = regexes.compile(
     rf"(?P<team>\b(?:[a-z]{{3,}}\s+)?(?:{_TEAM})\s+(?:[a-z]+\s+){{0,2}}?(?:of|de|com|with)\s+(?P<n4>\d{{1,5}})(?![\w.,])"
     rf"(?:\s+(?:[a-z]+\s+)?{_COUNT_NOUNS}\b)?)"
+)
+# "suporte com 60 pessoas", "o jurídico tem 12 advogados", "o RH 8 pessoas": a part whose group comes first
+# (a head-count's word counts too, the group says it is a part), tried only after its cue (_PART_NAMED_CUE).
+_HEADS = traffic_query.people_words()
+_PART_NAMED = regexes.compile(
+    rf"(?P<named>\b(?:(?:o|a|os|as|the)\s+)?(?P<g5>[a-z]{{2,}})\s+(?:tem|has|have|com|with)\s+(?P<n5>\d{{1,5}})"
+    rf"\s+(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|{_HEADS})\b"
+    rf"|\b(?:o|a|os|as|the)\s+(?P<g6>[a-z]{{2,}})\s+(?P<n6>\d{{1,5}})\s+(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|{_HEADS})\b)"
+)
+_PART_NAMED_CUE = regexes.compile(r"\b(?:tem|has|have|com|with)\s+\d|\b(?:o|a|os|as|the)\s+[a-z]{2,}\s+\d")
+# "3 equipes de 15, 25 e 40 pessoas", "3 teams of 20, 30 and 50 people": the teams' sizes listed, summed;
+# "duas equipes de 25 pessoas": teams of one size, multiplied.
+_TEAM_LIST = regexes.compile(
+    rf"(?:(?P<k>\d{{1,3}})\s+|\b[a-z]{{3,}}\s+)?\b(?:{_TEAM})s?\s+(?:de|of|com|with)\s+"
+    rf"(?P<list>\d{{1,5}}(?:\s*,\s*\d{{1,5}})*(?:\s*,?\s*\b(?:e|and)\s+\d{{1,5}})?)"
+    rf"\s+(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|{_HEADS})\b"
+)
+# "somos 3 times: 10 devs, ...", "we have 3 teams: ...": the teams counted before their parts are the parts'.
+_TEAMS_BEFORE = regexes.compile(
+    rf"(?:\b(?:somos|temos|sao|we\s+are|we\s+have|there\s+are)\s+)?\b\d{{1,3}}\s+(?:{_TEAM})s?\s*:?\s*$"
 )
 _PART_JOINT_CUE = regexes.compile(r"[,;+]|\b(?:e|and|mais|plus)\b")
 _PART_JOINT = regexes.compile(
@@ -2213,6 +2261,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     _spaced_thousands(scan, catalog)
     if "(" in scan.work:
         _restated(scan)
+    if _CORRECTION_WORD.search(scan.work):
+        _corrected(scan)
     if scan.may_match(MONEY):
         for m in list(MONEY.finditer(scan.work)):
             start, end = m.span("amount") if m.group("amount") else m.span()
@@ -2290,6 +2340,12 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
             scan.take(pattern, "context_total", lambda m: _context(m.group("n"), m.group("u")))
     # Before traffic: "a sales team of 12 and 30 support agents" are two parts of one count, "10 users for the
     # pilot and 100 in production" two phases.
+    if "fase" in scan.work or "etapa" in scan.work or "phase" in scan.work:
+        numbered = list(_PHASE_NUMBER.finditer(scan.work))
+        for m in numbered if len(numbered) > 1 else ():
+            if m.group(0)[0] in ";.":
+                scan.blank(m.start(), m.start() + 1)
+            scan.blank(m.start("n"), m.end())
     counts = _DIGITS_AT.findall(scan.work)
     if len(counts) > 1 and _PHASE_WORD.search(scan.work):
         # Each count in turn (the first may be no phase's: "piloto de 3 meses com 15 pessoas, depois 300").
@@ -2302,10 +2358,24 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     if not training and "seq" in scan.work:  # before the traffic's "16 concurrent": "sequences" goes with it
         scan.take(CONCURRENT_SEQS, "users", lambda m: n if 1 <= (n := int(m.group(1))) < 256 else None)
     traffic_query.take(scan, follow_up=base is not None, training=training)
+    if len(scan.found.get("rate_per_s", ())) == 2 and _PHASE_WORD.search(
+        strip_accents(scan.original.lower())
+    ):
+        _rate_phases(scan)
+    if ("turno" in scan.work or "shift" in scan.work or "escala" in scan.work) and scan.may_match(SHIFTS):
+        scan.take(SHIFTS, "shifts", lambda m: n if (n := int(m.group(1))) > 1 else None)
     if base is not None and (bare := BARE_COUNT.match(scan.work)):
         # "e com 4?": the whole message is one number (_build reads it by what the thread is about).
-        scan.found["bare_count"] = [(int(bare.group(1)), scan.original[bare.start(1) : bare.end(1)])]
+        n = int(bare.group(1)) * (1000 if bare.group("thousand") else 1)
+        typed = scan.original[bare.start(1) : bare.end("thousand") if bare.group("thousand") else bare.end(1)]
+        scan.found["bare_count"] = [(n, typed)]
+        if _ON_BEFORE.search(scan.work, 0, bare.start(1)):
+            scan.found["bare_count_on"] = [(True, typed)]  # "e se for em 3?": run on 3, GPUs
         scan.blank(bare.start(), bare.end())
+    elif base is not None and (scaled := BARE_SCALE.match(scan.work)):
+        typed = scan.original[scaled.start(1) : scaled.end(1)]
+        scan.found["bare_scale"] = [(_SCALE_WORDS[scaled.group(1)], typed)]
+        scan.blank(scaled.start(), scaled.end())
     # Before a RAG corpus: in a training question, the documents counted are its examples.
     if training and not EXAMPLES.search(scan.work):
         scan.take(EXAMPLE_THINGS, "examples", _examples_count)
@@ -2659,6 +2729,39 @@ _RESTATED_UNITS = frozenset({"tokens", "token", "toks", "de", "contexto", "conte
 RESTATED_TOLERANCE = 0.01  # "128k" is 128,000 or 131,072 tokens: the same value either way, to rounding
 
 
+# "100 usuários, digo, 150 usuários", "30 usuários... corrigindo, 60", "contexto de 8k, ou melhor, 16k", "50
+# usuários (na verdade 80)": a value corrected as it was typed. The last is kept, in the first one's unit when it
+# has none of its own (both had been refused as a contradiction, or the correction left not understood).
+_CORRECTION = _W("parts.corrections")
+_CORRECTION_WORD = regexes.compile(rf"\b{_CORRECTION}\b")
+_CORRECTED_NUMBER = r"\d+(?:[.,]\d+)*(?:\s*(?:k|mil)\b)?(?!\w|[.,]\d)"
+CORRECTED = regexes.compile(
+    rf"(?<![\w.,])(?P<old>{_CORRECTED_NUMBER})(?P<noun>(?:\s+(?!{_CORRECTION}\b)[a-z]+)?)\s*(?:\.\.\.|\u2026|[,.;:-])?\s*"
+    rf"(?P<open>\(\s*)?\b{_CORRECTION}\b\s*[,:]?\s*(?P<new>{_CORRECTED_NUMBER})"
+    r"(?P<after>\s+[a-z]+)?(?:\s*(?P<close>\)))?"
+)
+
+
+def _corrected(scan: _Scan) -> None:
+    """Keeps the corrected value (CORRECTED): the first blanked, the last read in its place."""
+    for m in reversed(list(CORRECTED.finditer(scan.work))):
+        if bool(m.group("open")) != bool(m.group("close")):
+            continue
+        noun = m.group("noun").strip()
+        start = m.start()
+        typed = scan.original[start : m.end()].strip()
+        new = m.group("new")
+        value = f"{new} {scan.original[m.start('noun') : m.end('noun')].strip()}".strip()
+        scan.found.setdefault("corrected", []).append(((typed, value), typed))
+        if m.group("after") and not m.group("close"):  # "digo, 150 usuários": the last has its own unit
+            scan.blank(start, m.start("new"))
+            continue
+        kept = f"{new} {noun}".strip()
+        scan.blank(start, m.end())
+        scan.work = scan.work[:start] + kept + scan.work[start + len(kept) :]
+        scan.taken.difference_update(range(start, start + len(kept)))
+
+
 def _values(typed: str) -> set[float]:
     """What a number as typed may be: a count ("128k": 128,000) or a context ("128k": 131,072 tokens)."""
     typed = typed.replace(" ", "")
@@ -2843,6 +2946,13 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
                     scan.blank(start, dated.end())
                     break
         elif kind == "model" and value == item.id and (tag := RELEASE_TAG.match(scan.work, end)):
+            # "devstral small (2507)": the release the catalogue has under the name and date, as without them.
+            dated_item = indexes["model"].get(
+                normalize(strip_accents(scan.original[start:end]) + tag.group(1))
+            )
+            if dated_item is not None and dated_item.id != value:
+                value = dated_item.id
+                scan.found[kind][-1] = (value, scan.original[start : tag.end()].strip())
             scan.found.setdefault("release_tag", []).append((value, scan.original[start : tag.end()].strip()))
             scan.blank(tag.start(), tag.end())
         if kind == "gpu":
@@ -2894,11 +3004,13 @@ def _platform_gpus(scan: _Scan, catalog: Catalog) -> None:
 
 # "mistral large 2411", "qwen3 32b 2507": a release's year and month after a model's name (Mistral and Qwen
 # date their releases so) is that model, never a context of 2,411 tokens; unless a count follows it.
+# In parentheses too: "mistral small 3.2 (2506)" (had been a context of 2,506 tokens).
 RELEASE_TAG = regexes.compile(
-    rf"[\s_-]+(?:instruct[\s_-]+)?(2[3-6](?:0[1-9]|1[0-2]))(?![\w.,])(?!\s*(?:{_COUNT_NOUNS}|tok))"
+    rf"[\s_-]+\(?\s*(?:instruct[\s_-]+)?(2[3-6](?:0[1-9]|1[0-2]))(?:\s*\))?(?![\w.,])"
+    rf"(?!\s*(?:{_COUNT_NOUNS}|tok))"
 )
 SIZE_THEN_RELEASE = regexes.compile(
-    rf"[\s_-]+(\d+(?:\.\d+)?b)[\s_-]+(?:instruct[\s_-]+)?(2[3-6](?:0[1-9]|1[0-2]))(?![\w.,])"
+    rf"[\s_-]+(\d+(?:\.\d+)?b)[\s_-]+\(?\s*(?:instruct[\s_-]+)?(2[3-6](?:0[1-9]|1[0-2]))(?:\s*\))?(?![\w.,])"
     rf"(?!\s*(?:{_COUNT_NOUNS}|tok))"
 )
 # A derivative's word after the size ("qwen 7b coder", "qwen2.5 7b math"): the derivative, named so.
@@ -2989,6 +3101,8 @@ _MOST_GPUS_NAMED = 4096
 _COUNT_CHOICE_BEFORE = regexes.compile(
     r"(?<![\w.,=:])(\d{1,2})\s*[x×*]?\s*,?\s*\b(?:ou|or|vs\.?|versus)\s+(?:(?:talvez|maybe|entao|then)\s+)?$"
 )
+# "1, 2 ou 4 l40s": a count listed before a choice's.
+_COUNT_LISTED_BEFORE = regexes.compile(r"(?<![\w.,=:])(\d{1,2})\s*[x×*]?\s*,\s*$")
 # Above 64, a number before a GPU is GPUs only after a word that says so ("with 512 H100s", "em 128 h100"):
 # in shorthand ("30b-a3b 2048 a100") a power of two before a GPU is the context. After it, "x128" says so.
 _CLUSTER_CUE = regexes.compile(r"\b(?:em|on|with|com|using|usando|across|sobre|in|de)\s+$")
@@ -3085,6 +3199,13 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
         scan.found.setdefault("gpu_count_other", []).append((count, scan.original[first:start].strip()))
         count, first = int(choice.group(1)), choice.start()
         scan.blank(choice.start(), choice.end())
+        others = scan.found["gpu_count_other"]
+        at = len(others) - 1
+        while (more := _COUNT_LISTED_BEFORE.search(scan.work, 0, first)) and 0 < int(more.group(1)) <= 64:
+            # "1, 2 ou 4 l40s": every count of the list weighed (the 1 had been dropped), in the order typed.
+            others.insert(at, (count, scan.original[first:start].strip()))
+            count, first = int(more.group(1)), more.start()
+            scan.blank(more.start(), more.end())
     typed = f"{scan.original[first:start]} {scan.original[end:last]}".strip()
     scan.found.setdefault("gpus", []).append((count, typed))
     scan.found.setdefault("gpu_count_at", []).append((start, count))  # the count of the GPU named there
@@ -3814,7 +3935,11 @@ def _summed_parts(scan: _Scan) -> None:
     if "(" in scan.work:
         found += _PART_LISTED.finditer(scan.work)
     if _TEAM_CUE.search(scan.work):
+        if _team_list(scan):
+            return
         found += _PART_TEAM.finditer(scan.work)
+    if _PART_NAMED_CUE.search(scan.work):
+        found += _PART_NAMED.finditer(scan.work)
     parts: list[re.Match] = []
     for m in sorted(found, key=lambda m: (m.start(), -m.end())):  # leftmost, then longest, never overlapping
         if (not parts or m.start() >= parts[-1].end()) and not scan.taken.intersection(range(*m.span())):
@@ -3829,11 +3954,31 @@ def _summed_parts(scan: _Scan) -> None:
         chain = [m] if m is not None else []
 
 
+def _team_list(scan: _Scan) -> bool:
+    """Teams' sizes said in one list (_TEAM_LIST): summed, or several teams of one size multiplied."""
+    for m in _TEAM_LIST.finditer(scan.work):
+        counts = [int(n) for n in re.findall(r"\d+", m.group("list"))]
+        teams = int(m.group("k") or 0)
+        if len(counts) == 1 and teams > 1 and scan.work[m.start("list") - 5 : m.start("list")].strip():
+            counts = counts * teams  # "duas equipes de 25 pessoas": 2 × 25
+        if len(counts) < 2 or traffic_query.names_at_once(scan.work[m.start() : m.end() + 30]):
+            continue
+        typed = scan.original[m.start() : m.end()].strip()
+        scan.found.setdefault("users", []).append((sum(counts), typed))
+        scan.found["users_summed"] = [(counts, typed)]
+        scan.blank(m.start(), m.end())
+        return True
+    return False
+
+
 def _phases(scan: _Scan, m: re.Match) -> bool:
     """Two counts of users said as phases (PHASES): the larger is the users, the smaller the pilot."""
     a, b = parse_count(m.group(1).replace(" ", "")), parse_count(m.group(4).replace(" ", ""))
     gap = m.group("gap")
-    if any(len(w) > 4 and w not in FILLER for w in LETTERS.findall(_PHASE_WORD.sub(" ", gap))):
+    if any(
+        len(w) > 4 and w not in FILLER
+        for w in LETTERS.findall(_USE_WORD.sub(" ", _PHASE_WORD.sub(" ", _SIZED_NAME_AT.sub(" ", gap))))
+    ):
         return False  # "500 usuários diários, depois 2000": more than the phases between them
     if a == b or not (m.group("an") or m.group("bn")) or traffic_query.names_at_once(m.group(0)):
         return False
@@ -3855,8 +4000,32 @@ def _phases(scan: _Scan, m: re.Match) -> bool:
     scan.found.setdefault("users", []).append((max(a, b), typed))
     scan.found["pilot_users"] = [(min(a, b), typed)]
     scan.found.setdefault("intent", []).append((Intent.production, typed))
+    for name in reversed(list(_SIZED_NAME_AT.finditer(scan.work, m.start("gap"), m.end("gap")))):
+        scan.blank(name.end(), end)  # the model named between the counts is read as a name (_names)
+        end = name.start()
     scan.blank(start, end)
     return True
+
+
+def _rate_phases(scan: _Scan) -> None:
+    """Two request rates said as phases ("no começo 5 req/min e em produção 300 req/min"): the larger sized, the
+    other said in a note (they had been refused as a contradiction)."""
+    (a, first), (b, second) = scan.found["rate_per_s"]
+    plain = strip_accents(scan.original.lower())
+    at, other = plain.find(strip_accents(first.lower())), plain.find(strip_accents(second.lower()))
+    if a == b or at < 0 or other <= at:
+        return
+    between = plain[at + len(first) : other]
+    if not _PHASE_WORD.search(between) or any(
+        len(w) > 4 and w not in FILLER for w in LETTERS.findall(_PHASE_WORD.sub(" ", between))
+    ):
+        return
+    kept, pilot = ((b, second), first) if b > a else ((a, first), second)
+    scan.found["rate_per_s"] = [kept]
+    scan.found["rate_phases"] = [((pilot, kept[1]), kept[1])]
+    scan.found.setdefault("intent", []).append((Intent.production, kept[1]))
+    for word in list(_PHASE_WORD.finditer(scan.work, max(0, at - 30), other + len(second))):
+        scan.blank(*word.span())  # "no começo", "at first": the phases' words, said back in the note
 
 
 def _group(m: re.Match, name: str) -> str | None:
@@ -3873,17 +4042,21 @@ def _summed(scan: _Scan, chain: list[re.Match]) -> bool:
     if traffic_query.names_at_once(scan.work[start : end + 30]) or _PHASE_WORD.search(scan.work, start, end):
         return False  # people at once, or phases ("10 usuários no piloto e 100 em produção")
     kinds = [m.lastgroup for m in chain]
-    groups = [_group(m, "g1") or _group(m, "g2") or _group(m, "g3") for m in chain]
+    groups = [next((g for k in ("g1", "g2", "g3", "g5", "g6") if (g := _group(m, k))), None) for m in chain]
     nouns = [strip_accents(noun) if (noun := _group(m, "noun")) else None for m in chain]
     if "grouped" in kinds and not (kinds[0] == "people" and groups[0]):
         return False  # "15 do comercial" only after "10 pessoas do suporte"
     named = all(g for g in groups) or len({*groups, *nouns} - {None}) >= len(chain)
     if not named and "team" not in kinds:
         return False
-    people = {"people", "team"} & set(kinds) or re.search(rf"\b{_USE}\b", scan.work)
+    people = {"people", "team", "named"} & set(kinds) or re.search(rf"\b{_USE}\b", scan.work)
     if not people:
         return False
-    counts = [int(next(n for k in ("n1", "n2", "n3", "n4") if (n := _group(m, k)))) for m in chain]
+    counts = [
+        int(next(n for k in ("n1", "n2", "n3", "n4", "n5", "n6") if (n := _group(m, k)))) for m in chain
+    ]
+    if teams := _TEAMS_BEFORE.search(scan.work, max(0, start - 40), start):
+        start = teams.start()  # "somos 3 times: 10 devs, 15 analistas e 5 gestores"
     typed = scan.original[start:end].strip()
     scan.found.setdefault("users", []).append((sum(counts), typed))
     scan.found["users_summed"] = [(counts, typed)]
@@ -4532,6 +4705,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         fields["users_limit"] = not fields.get("users_at_once") or None
     for counts, typed in scan.found.get("users_summed", []):
         query.users_summed.append((typed, counts))
+    for corrected, _typed in reversed(scan.found.get("corrected", [])):
+        query.corrected.append(corrected)
+    for (pilot, production), _typed in scan.found.get("rate_phases", []):
+        query.rate_phases.append((pilot, production))
     for pilot, typed in scan.found.get("pilot_users", []):
         if fields["users"] and pilot < fields["users"] and not fields.get("users_at_once"):
             # "piloto com 10 usuários e depois 100": the production sized, the pilot said in a note.
@@ -4550,7 +4727,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         else:
             query.unknown += [typed for _, typed in scan.found["load_count"]]
     if bare is not None and base is not None:
-        reading = _bare_count(bare, base, catalog)
+        reading = _bare_count(bare, base, catalog, on=bool(scan.found.get("bare_count_on")))
         if reading is None or fields[reading] is not None:
             query.unknown += [typed for _, typed in scan.found["bare_count"]]
         else:
@@ -4668,6 +4845,20 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["context"] = max(round((base.context or DEFAULT_CONTEXT) * context_scale), 1)
         else:
             query.unknown += [typed for _, typed in scan.found["context_scale"]]
+    shifts = _one(scan, "shifts", "traffic.shifts")
+    if shifts is not None:
+        people = next((k for k in ("population", "users") if fields.get(k)), None)
+        if people is None or fields.get("users_at_once"):
+            query.unknown += [typed for _, typed in scan.found["shifts"]]
+        else:
+            # "1000 funcionários em 3 turnos": at most one shift at work at once, a third of them (an even split
+            # is assumed, and said).
+            at_work = -(-fields[people] // shifts)
+            query.shifts.append((scan.found["shifts"][0][1], fields[people], shifts, at_work))
+            fields[people] = at_work
+    bare_scale = _one(scan, "bare_scale", "traffic.scale")
+    if bare_scale is not None and base is not None:
+        _bare_scale(bare_scale, scan.found["bare_scale"][0][1], base, fields, query)
     scale = _one(scan, "load_scale", "traffic.scale")
     own_load = any(fields.get(k) is not None for k in LOAD_BASES)
     if scale is not None and not _scale_load(fields, base, scale):
@@ -5315,14 +5506,15 @@ def _percentile_targets(scan: _Scan) -> list[tuple[float, float]]:
     return sorted({(p, s) for p, s, typed in paired if typed != kept[2]})
 
 
-def _bare_count(n: int, base: Workload, catalog: Catalog) -> str | None:
+def _bare_count(n: int, base: Workload, catalog: Catalog, on: bool = False) -> str | None:
     """What a number said alone in a thread counts ("e com 4?", "and with 3?"): "gpus", "users" or
     "population", by what the thread is about, as a sales engineer reads it. A thread that counted GPUs
     ("em 2 h100", a GPU named: "cabe numa L40S?", what fits on one) and no people counts GPUs again; one that
     counted people ("20 usuários", "5 mil funcionários") and no GPUs counts people; a number no machine holds
     as GPUs (past the largest one we rent, 8) is people whatever the thread. With both counted, or neither,
     a number that could be either is asked back, with the two readings. A training thread has no people:
-    GPUs, or None (not understood) past what a service may take."""
+    GPUs, or None (not understood) past what a service may take. Said to run on it (`on`: "e se for em 3?",
+    "what if we run it on 3?"), a number a machine holds is GPUs."""
     offers = catalog.offering.offer
     one_machine = max((max(o.counts) for o in offers), default=8)
     most = max((max(o.counts) * o.max_servers for o in offers), default=one_machine)
@@ -5342,11 +5534,36 @@ def _bare_count(n: int, base: Workload, catalog: Catalog) -> str | None:
     if not plausible_gpus:
         return people
     people_said = bool(base.users or base.population)
-    if gpus_said and not people_said:
+    if (gpus_said and not people_said) or on:
         return "gpus"
     if people_said and not gpus_said:
         return people
     raise QueryError("query.bare_count", hint=None, number=str(n))
+
+
+def _bare_scale(factor: float, typed: str, base: Workload, fields: dict, query: Query) -> None:
+    """ "e com o dobro?": the thread's people or load times `factor` when that is all it counted, its context
+    when only that was said; with people and a context said, asked which (it had been "dobro" not understood).
+    A load of requests beside a context is the load's (the context is no load)."""
+    loads = any(getattr(base, k) for k in LOAD_BASES)
+    people = base.users or base.population
+    if people and base.context:
+        raise QueryError(
+            "query.bare_scale", hint=None, word=typed, users=str(people),
+            users_scaled=str(max(round(people * factor), 1)), context=_tokens(base.context),
+            context_scaled=_tokens(max(round(base.context * factor), 1)),
+        )  # fmt: skip
+    if loads:
+        _scale_load(fields, base, factor)
+    elif base.context and fields.get("context") is None:
+        fields["context"] = max(round(base.context * factor), 1)
+    else:
+        query.unknown.append(typed)
+
+
+def _tokens(n: int) -> str:
+    """A context as people type it: "16k" for 16,384 tokens, else the number."""
+    return f"{n // 1024}k" if n % 1024 == 0 else str(n)
 
 
 def _scale_load(fields: dict, base: Workload | None, factor: float, keys=LOAD_BASES) -> bool:

@@ -1033,6 +1033,21 @@ def names_at_once(text: str) -> bool:
 _AT_ONCE = regexes.compile(rf"\b(?:{_alternatives(_words()['in_flight'])})\b")
 
 
+def shift_words() -> str:
+    """traffic_words.toml's words for work shifts ("turnos", "shifts"), as one alternation."""
+    return _alternatives(_words()["shifts"])
+
+
+def scale_words() -> dict[str, float]:
+    """traffic_words.toml's words that scale a load ("dobro": 2, "half": 0.5)."""
+    return dict(_words()["scale_words"])
+
+
+def people_words() -> str:
+    """traffic_words.toml's head-count nouns ("funcionarios", "advogados"), as one alternation."""
+    return _alternatives(_words()["people"])
+
+
 def team_words() -> str:
     """traffic_words.toml's words for a team ("equipe", "team"), as one regular-expression alternation."""
     return _alternatives(_words()["team"])

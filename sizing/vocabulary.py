@@ -71,7 +71,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     "dates": ("months",),
     "users": ("nouns", "keys", "one", "at_once"),
     # Several counts of users in one question: parts that add up, or phases (sizing/query.py _users_said)
-    "parts": ("phases", "use"),
+    "parts": ("phases", "use", "corrections"),
     "counts": (
         "gpus",
         "pairs",

@@ -39,6 +39,26 @@ def test_counts_of_people_listed_as_parts_are_summed(text, users, parts):
 
 
 @pytest.mark.parametrize(
+    ("text", "users", "parts"),
+    [
+        ("equipe de vendas com 40 pessoas e suporte com 60 pessoas, llama 3.1 8b", 100, "40 + 60"),
+        ("3 equipes de 15, 25 e 40 pessoas usando deepseek r1 distill qwen 32b", 80, "15 + 25 + 40"),
+        ("we have 3 teams of 20, 30 and 50 people using qwen2.5 32b", 100, "20 + 30 + 50"),
+        ("somos 3 times: 10 devs, 15 analistas e 5 gestores, qwen3 32b", 30, "10 + 15 + 5"),
+        ("duas equipes de 25 pessoas, qwen3 32b", 50, "25 + 25"),
+        ("two teams of 25 people, qwen3 32b", 50, "25 + 25"),
+        ("o jurídico tem 12 advogados e o RH 8 pessoas, qwen3 32b", 20, "12 + 8"),
+        ("o juridico tem 12 advogados e o rh tem 8 pessoas, qwen3 32b", 20, "12 + 8"),
+    ],
+)
+def test_teams_listed_with_their_sizes_are_summed(text, users, parts):
+    query, _result, text_out = answer(text)
+    assert query.workload.users == users
+    assert not query.unknown
+    assert parts in text_out.splitlines()[1]
+
+
+@pytest.mark.parametrize(
     ("text", "users", "population"),
     [
         ("llama 70b 1000 usuários, 50 simultâneos", 50, 1000),  # a head-count and the people at once
@@ -84,6 +104,45 @@ def test_users_said_in_phases_size_the_production_and_note_the_pilot(text, pilot
     assert str(production) in text_out.splitlines()[0]
 
 
+@pytest.mark.parametrize(
+    ("text", "pilot", "production"),
+    [
+        ("fase 1: 10 usuarios; fase 2: 100 usuarios. modelo gemma 3 27b", 10, 100),
+        ("phase 1: 10 users; phase 2: 100 users, gemma 3 27b", 10, 100),
+        ("piloto de 3 meses com 20 usuarios usando o qwen3 32b, depois produção com 500 usuarios", 20, 500),
+        ("pilot with 20 users on llama 3.1 8b, then production with 500 users", 20, 500),
+        ("llama 3.1 8b, 100 usuarios hoje e 1000 no ano que vem", 100, 1000),
+        ("llama 3.1 8b, 100 users today and 1000 next year", 100, 1000),
+    ],
+)
+def test_phases_numbered_or_around_the_models_name_or_in_a_year(text, pilot, production):
+    query, _result, _text_out = answer(text)
+    assert (query.workload.users, query.workload.pilot_users) == (production, pilot)
+    assert query.workload.model is not None and query.workload.context is None
+    assert not query.unknown
+
+
+@pytest.mark.parametrize(
+    ("text", "rate", "said"),
+    [
+        ("no começo 5 req/min e em produção 300 req/min, mistral small 24b", 5.0, "“300 req/min”"),
+        ("mistral small 24b, 2 requests per second at first, then 20 requests per second in production", 20,
+         "“20 requests per second”"),
+    ],
+)  # fmt: skip
+def test_rates_said_as_phases_size_the_production(text, rate, said):
+    query, _result, text_out = answer(text)
+    assert query.workload.rate_per_s == pytest.approx(rate)
+    assert not query.unknown
+    assert said in text_out.splitlines()[1]
+
+
+def test_two_rates_with_no_phase_are_still_a_contradiction():
+    with pytest.raises(QueryError) as e:
+        parse("mistral small 24b 5 req/min e 300 req/min")
+    assert e.value.key == "query.contradiction"
+
+
 def test_the_pilot_fits_on_less_than_the_production():
     _, result, _ = answer("llama 70b piloto com 10 usuários e depois 100")
     pilot = size(parse("llama 70b 10 usuários").workload).recommendation
@@ -119,6 +178,20 @@ def test_a_choice_of_counts_of_one_gpu_weighs_both(text, first, other):
     assert f"{other}× H100 SXM 80 GB" in text_out.splitlines()[0]
 
 
+@pytest.mark.parametrize(
+    ("text", "gpu", "counts"),
+    [
+        ("1, 2 ou 4 l40s pro qwen2.5 14b com 30 usuarios", "l40s", [1, 2, 4]),
+        ("qwen2.5 14b 1, 2, 4 or 8 h100 for 30 users", "h100-sxm", [1, 2, 4, 8]),
+    ],
+)
+def test_a_list_of_counts_of_one_gpu_weighs_each(text, gpu, counts):
+    query, result, _text_out = answer(text)
+    assert (query.workload.gpu, query.workload.gpus) == (gpu, counts[0])
+    compared = [a.setup.count for a in result.alternatives if a.kind == "compared_gpu"]
+    assert compared == counts[1:]
+
+
 def test_each_gpu_of_a_choice_is_said_with_its_count():
     _, _, text_out = answer("llama 70b: 2x h100 ou 4x a100?")
     assert "2× H100 SXM 80 GB ou 4× A100 SXM 80 GB" in text_out.splitlines()[0]
@@ -148,6 +221,48 @@ def test_a_value_restated_in_parentheses_is_one_value(text, field, value):
     query = parse(text)
     assert getattr(query.workload, field) == value
     assert not query.unknown
+
+
+# -- a value corrected as it was typed: the last kept --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value", "said"),
+    [
+        ("qwen3 32b com 100 usuarios, digo, 150 usuarios", "users", 150, "150 usuarios"),
+        ("qwen3 32b 30 usuarios... corrigindo, 60 usuarios", "users", 60, "60 usuarios"),
+        ("qwen3 32b contexto de 8k, ou melhor, 16k", "context", 16384, "16k"),
+        ("qwen3 32b com 50 usuarios (na verdade 80)", "users", 80, "80 usuarios"),
+        ("qwen3 32b 50 usuários na verdade 80", "users", 80, "80 usuários"),
+        ("qwen3 32b 100 users, I mean 150 users", "users", 150, "150 users"),
+        ("qwen3 32b for 40 users, or rather 60", "users", 60, "60 users"),
+    ],
+)
+def test_a_value_corrected_as_typed_keeps_the_last(text, field, value, said):
+    query, _result, text_out = answer(text)
+    assert getattr(query.workload, field) == value
+    assert not query.unknown
+    assert f"→ {said}." in text_out.splitlines()[1]
+
+
+# -- a release's date in parentheses ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        ("mistral small 3.2 (2506) com 50 usuarios", "Mistral Small 3.2 24B"),
+        ("Mistral Small 3.2 24B (2506) for 20 users", "Mistral Small 3.2 24B"),
+        ("devstral small (2507) para 10 devs", None),
+    ],
+)
+def test_a_release_date_in_parentheses_is_the_models_not_a_context(text, model):
+    query, result, text_out = answer(text)
+    assert query.workload.context is None and result.workload.context_tokens == 4096
+    assert not query.unknown
+    if model:
+        assert text_out.splitlines()[0].startswith(f"Entendi: {model}") or model in text_out.splitlines()[0]
+    assert query.workload.model == parse(text.replace("(", "").replace(")", "")).workload.model
 
 
 def test_a_different_value_in_parentheses_is_still_a_contradiction():
@@ -193,3 +308,57 @@ def test_a_total_that_is_not_the_sum_is_a_contradiction():
 def test_other_numbers_beside_users_and_a_phase_word_are_no_phases(text, users):
     workload = parse(text).workload
     assert (workload.users, workload.pilot_users) == (users, None)
+
+
+# -- a thread's follow-ups: a count in thousands, a count to run on, a scale alone, people in shifts ------------
+
+
+def thread(*texts):
+    """Each text a follow-up of the one before (a Slack thread); the last one's query."""
+    query = parse(texts[0])
+    for text in texts[1:]:
+        query = parse(text, base=query.workload)
+    return query
+
+
+@pytest.mark.parametrize(
+    ("texts", "field", "value"),
+    [
+        (("qwen3 32b, 2000 funcionarios", "e com 5 mil?"), "population", 5000),
+        (("qwen3 32b, 2000 employees", "and with 5 thousand?"), "population", 5000),
+        (("qwen3 32b 30 usuarios", "e com 2 h100?", "e se for em 3?"), "gpus", 3),
+        (("qwen3 32b 30 users", "and with 2 h100?", "what if we run it on 3?"), "gpus", 3),
+        (("qwen3 32b 30 usuarios", "e com o dobro?"), "users", 60),
+        (("qwen3 32b 30 users", "and double?"), "users", 60),
+        (("qwen3 32b 2000 funcionarios", "e com o triplo?"), "population", 6000),
+        (("qwen3 32b 16k de contexto", "e se dobrar?"), "context", 32768),
+        (("qwen3 32b 10 req/s 16k de contexto", "e com o dobro?"), "rate_per_s", 20),  # the load
+    ],
+)
+def test_a_follow_up_of_a_number_or_a_scale_alone_reads_the_thread(texts, field, value):
+    query = thread(*texts)
+    assert getattr(query.workload, field) == value
+    assert not query.unknown
+    assert query.workload.context != 5000
+
+
+def test_a_scale_alone_in_a_thread_with_people_and_a_context_asks_which():
+    with pytest.raises(QueryError) as e:
+        thread("qwen3 32b 30 usuarios 16k de contexto", "e com o dobro?")
+    assert e.value.key == "query.bare_scale"
+    assert "(30 → 60)" in e.value.message() and "(16k → 32k tokens)" in e.value.message()
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "at_work", "said"),
+    [
+        ("qwen3 32b, 1000 funcionarios em 3 turnos", "population", 334, "1.000 ÷ 3 = 334"),
+        ("qwen3 32b, 3000 employees across 3 shifts", "population", 1000, "“across 3 shifts”"),
+        ("qwen3 32b, 60 atendentes em 3 turnos", "users", 20, "60 ÷ 3 = 20"),
+    ],
+)
+def test_people_in_shifts_are_one_shift_at_work_at_once(text, field, at_work, said):
+    query, _result, text_out = answer(text)
+    assert getattr(query.workload, field) == at_work
+    assert not query.unknown
+    assert said in text_out.splitlines()[1]
