@@ -826,7 +826,8 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         batch = training.RL_MICRO_BATCH if rl else 1
     if w.global_batch and not rl:
         if w.batch_as_global:
-            said.append(t(lang, "assume.batch_as_global", n=w.global_batch, gpus=w.gpus))
+            key = "assume.batch_as_global" if w.gpus else "assume.batch_as_global_steps"
+            said.append(t(lang, key, n=w.global_batch, gpus=w.gpus))
         # Both said: the micro-batch is sized, and the global one only times the steps.
         if not w.batch and dp:
             said.append(t(lang, "assume.global_batch", n=i18n.number(w.global_batch, lang), gpus=dp,

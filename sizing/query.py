@@ -4758,6 +4758,16 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # across them (it had been 8 sequences on each GPU, which fit nowhere); said in the answer. Only a
         # multiple of the GPUs can be: "batch 2" on 4 GPUs is each one's.
         fields["global_batch"], fields["batch"], fields["batch_as_global"] = fields["batch"], None, True
+    elif (
+        training_stage
+        and fields.get("batch")
+        and fields.get("steps")
+        and not scan.found.get("batch_per_gpu")
+        and not fields.get("global_batch")
+    ):
+        # "treinar llama 3.1 8b com 1000 steps, batch 32": a batch said with the run's steps is the one an
+        # optimizer step reads, the global batch (it had been 32 sequences on each GPU, which fit nowhere).
+        fields["global_batch"], fields["batch"], fields["batch_as_global"] = fields["batch"], None, True
     by_memory = dict(scan.found.get("gpu_by_memory", []))
     if fields.get("gpu") in by_memory:
         fields["gpu_memory_typed"] = by_memory[fields["gpu"]]  # sizing/plan.py says which card that is
@@ -4782,6 +4792,16 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         workload["teacher_model"] = _one(scan, "teacher_model", "model")
         if stage is None or not stage.is_training:
             stage = Stage.full
+    if (
+        stage is Stage.full
+        and workload.get("stack") == "unsloth"
+        and not {kind for kind, _ in scan.found.get("stage", [])} & {"full", "pretrain"}
+    ):
+        # "fine-tune do llama 3.1 8b com unsloth numa 4090": Unsloth is a LoRA/QLoRA library (its docs:
+        # full fine-tuning is opt-in, full_finetuning=True), so with no method said the run is LoRA, or
+        # QLoRA where LoRA does not fit the card named (sizing/engine.py); the answer says the assumption.
+        stage, workload["adapter_from_stack"] = Stage.lora, True
+        workload.pop("train_as_fine_tune", None)
     if stage is not None:
         workload["stage"] = stage
     if query.lang:

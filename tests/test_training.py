@@ -474,3 +474,85 @@ def test_powers_of_ten_and_words_are_training_tokens(text, tokens):
     query = parse(text)
     assert query.unknown == [] and query.workload.tokens == tokens
     assert parse("llama 3.1 8b para 10^3 usuarios").workload.users == 1000
+
+
+@pytest.mark.parametrize(
+    "text, gpus, global_batch",
+    [
+        # The micro-batch split from the global batch (32 and 16 per GPU) fit nowhere: "8× H100: não cabe;
+        # faltam 132 GB", "nenhuma configuração comporta", 16× H200 on 2 servers, 4× H200 for 2 GPUs.
+        ("full fine-tune do qwen2.5 7b com global batch size 256 em 8 h100", 8, 256),
+        ("fine-tune of qwen2.5 14b, global batch 64 across 4 GPUs, 2 epochs of 30M tokens", 4, 64),
+        ("Hi, we'd like to fine-tune Qwen3 14B with QLoRA, global batch 32 on 2 GPUs", 2, 32),
+        ("afinação completa do qwen2.5 7b, lote global de 256 em 8 h100", 8, 256),
+        ("ajuste fino completo do qwen2.5 14b com lote efetivo de 128 em 4 gpus", 4, 128),
+    ],
+)
+def test_a_global_batch_too_large_for_the_gpus_said_is_reached_by_gradient_accumulation(
+    text, gpus, global_batch
+):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.global_batch == global_batch
+    r = size(query.workload.but(lang=query.detected_lang))
+    micro = r.workload.batch
+    accum = global_batch // (gpus * micro)
+    assert micro >= 1 and gpus * micro * accum == global_batch and accum > 1
+    if r.requested is not None:
+        assert r.requested.fits  # the GPUs named
+    else:
+        assert r.recommendation is not None and r.recommendation.count == gpus
+    said = " ".join(r.assumptions)
+    assert f"{micro} por GPU" in said or f"{micro} per GPU" in said
+    assert f"{accum} passos de acumulação" in said or f"{accum} steps of gradient accumulation" in said
+
+
+@pytest.mark.parametrize(
+    "text, global_batch",
+    [
+        # "batch 32" beside the steps had been 32 sequences on each GPU (327 GB of activations): nothing fit.
+        ("treinar llama 3.1 8b com 1000 steps, batch 32, seq 4096", 32),
+        ("treinar qwen3 8b por 5000 steps com batch de 64 e seq de 2048", 64),
+        ("fine-tune llama 3.1 8b for 2000 steps with a batch size of 128", 128),
+        ("afinar o qwen3 8b com 3000 passos, batch 64", 64),
+    ],
+)
+def test_a_batch_said_with_the_steps_is_the_global_batch(text, global_batch):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.global_batch == global_batch
+    r = size(query.workload.but(lang=query.detected_lang))
+    assert r.recommendation is not None and r.workload.batch == 1
+    assert r.workload.tokens == query.workload.steps * global_batch * r.workload.seq_len
+    said = " ".join(r.assumptions)
+    assert f"“batch {global_batch}”" in said
+
+
+@pytest.mark.parametrize(
+    "text, stage",
+    [
+        # "com unsloth" with no method had been a full fine-tune that fit nowhere near a 4090.
+        ("fine-tune do llama 3.1 8b com unsloth numa 4090", "lora"),
+        ("finetune llama 3.1 8b using unsloth on a 4090", "lora"),
+        ("ajuste fino do mistral 7b usando unsloth numa rtx 3090", "lora"),
+        ("treinar o qwen3 14b com unsloth", "lora"),
+        # LoRA over the 16-bit base does not fit the card: the 4-bit base, as Unsloth loads it by default.
+        ("fine-tune do qwen2.5 14b com unsloth numa 4090", "qlora"),
+        ("afinar o qwen2.5 14b com o unsloth numa rtx 4090", "qlora"),
+    ],
+)
+def test_unsloth_with_no_method_is_lora_or_qlora(text, stage):
+    from bot.rendering import understood
+
+    query = parse(text)
+    assert query.unknown == []
+    r = size(query.workload.but(lang=query.detected_lang))
+    assert r.workload.stage == stage
+    if r.requested is not None:
+        assert r.requested.fits
+    said = " ".join(r.assumptions)
+    assert "Unsloth" in said and ("LoRA" in said)
+    assert ("QLoRA" if stage == "qlora" else "LoRA") in " ".join(understood(r, query))
+
+
+def test_unsloth_keeps_a_full_fine_tune_said():
+    r = size(parse("full fine-tune llama 3.2 1b com unsloth numa 4090").workload)
+    assert r.workload.stage == "full"
