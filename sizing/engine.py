@@ -204,6 +204,27 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
     elif rec is None:
         assumptions.append(t(lang, "assume.nothing_fits"))
     if (
+        plan.stage.is_training
+        and plan.gpus
+        and plan.gpu is None
+        and rec is not None
+        and rec.count != plan.gpus
+    ):
+        # "pré-treino ... em 64 gpus": more GPUs than the offering joins for one job; the limit leads the
+        # estimate, with the time that many of the recommended GPU would take.
+        many = evaluate(
+            plan, shape_for(plan, catalog.gpu(rec.gpu), plan.gpus, catalog), catalog, capacity=False
+        )
+        beyond = _beyond_servers(many, catalog)
+        if beyond is not None:
+            text = t(lang, "estimate.beyond_servers", asked=plan.gpus, **beyond)
+            if many.fits and plan.timed:
+                days = advice.days_text(advice.training_days(plan, many, catalog), lang)
+                text += " " + t(
+                    lang, "estimate.beyond_servers_days", asked=plan.gpus, gpu=many.gpu_name, days=days
+                )
+            estimates.text.insert(0, text)
+    if (
         rec is not None
         and plan.gpus
         and not plan.gpu
@@ -571,6 +592,10 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
     text += smaller
     if budget is not None:
         text += " " + advice.budget_note(budget, lang)
+    elif (beyond := _beyond_servers(asked, catalog)) is not None:
+        # "em 64 h100": more servers than the offering joins for one job; the limit leads, the setup's own
+        # verdict (and its time) follows, and the recommendation stays within the offering.
+        text = t(lang, "named.beyond_servers", asked=asked.count, **beyond) + " " + text
     elif not asked.in_offering:
         text += " " + t(lang, "named.not_offered")
     # A launch line's verdict says itself what the flags get there, and what serves all the ceiling's sequences.
@@ -578,6 +603,16 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
     if tight and changes:
         text += " " + t(lang, "named.tight_changes")
     return Verdict(setup=asked, text=text, changes=changes, is_recommendation=is_rec, tight=tight)
+
+
+def _beyond_servers(asked, catalog: Catalog) -> dict | None:
+    """The offering's limit for one job on the named GPU (offering.toml: counts per server, max_servers),
+    when the named setup passes it; None otherwise."""
+    offer = next((o for o in catalog.offering.offer if o.gpu == asked.gpu), None)
+    if offer is None or asked.in_offering or asked.servers <= offer.max_servers:
+        return None
+    per = max(offer.counts)
+    return {"servers": offer.max_servers, "per": per, "most": per * offer.max_servers, "gpu": asked.gpu_name}
 
 
 def _beyond_offer(plan: Plan, catalog: Catalog) -> str:

@@ -544,6 +544,11 @@ PT_PT_PHRASES = regexes.compile(
     r"\b(?:estou|estamos|esta|estao|estas|ando|andamos|anda|andam|continuo|continuamos)\s+a\s+[a-z]{2,}(?:ar|er|ir)\b"
     r"|\bmil\s+milhoes\b"
 )
+# "quantos dias leva um lora...?", "how many days does it take?": the time asked, with no number; a training
+# answer gives it when its data is known and asks for the data otherwise, a batch's answer its running time.
+TIME_ASKED = regexes.compile(
+    r"\b(?:quantos|quantas|how\s+many)\s+(?:dias|horas|semanas|meses|days|hours|weeks|months)\b(?!\s*(?:de|of)?\s*\d)"
+)
 SPEED_ASKED = regexes.compile(
     r"\b(?:tokens?|toks?)\s*(?:por|per|/|a)\s*(?:segundo|second|sec|s)\b"
     # "quanto tempo de resposta?", "what's the response time?": the latency asked, with no target (a number
@@ -2395,11 +2400,14 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     _unknown_gpu_series(scan, catalog)
     # "quantos tokens por segundo faz?": a speed asked about, with no target; every answer gives it.
     scan.take(SPEED_ASKED, "speed_asked", lambda m: True)
+    scan.take(TIME_ASKED, "time_asked", lambda m: True)
     scan.take(RATE_ASKED, "rate_asked", lambda m: True)
     # A plain number of a context's size, with nothing else claiming it ("70b 4bit 8192"); not the date or
     # version inside a name ("magistral-small-2509").
     scan.take(PLAIN_CONTEXT, "context", _plain_context_of)
 
+    if not scan.found.get("gpu") and not scan.found.get("cpu_only") and "colab" in scan.original.lower():
+        _platform_default(scan, catalog)
     leftovers = _leftovers(scan)
     if leftovers:
         leftovers = _typos(scan, catalog, leftovers, query)
@@ -2834,6 +2842,28 @@ def _platform_gpus(scan: _Scan, catalog: Catalog) -> None:
             ]
             shown = f"{catalog.gpu(other).name} ({platform.capitalize()})"
             scan.found.setdefault("platform_gpu", []).append((shown, typed))
+
+
+# "colab pro", "colab pro+": paid tiers, whose card varies (A100, L4, T4): no default is read for them.
+_PAID_PLATFORM = regexes.compile(r"\bcolab\s*(?:pro|\+)")
+
+
+def _platform_default(scan: _Scan, catalog: Catalog) -> None:
+    """ "qlora do llama 3 8b no colab": a hosted notebook service with no GPU named runs its free tier's
+    card (gpus.toml platform_default: Colab's T4), said as read so."""
+    text = scan.original.lower()
+    if _PAID_PLATFORM.search(text):
+        return
+    for gpu in catalog.gpus:
+        for platform in gpu.platform_default:
+            m = re.search(rf"\b{re.escape(platform)}\b", text)
+            if m is None:
+                continue
+            scan.found["gpu"] = [(gpu.id, scan.original[m.start() : m.end()])]
+            scan.found.setdefault("platform_gpu", []).append(
+                (f"{gpu.name} ({platform.capitalize()})", scan.original[m.start() : m.end()])
+            )
+            return
 
 
 # "mistral large 2411", "qwen3 32b 2507": a release's year and month after a model's name (Mistral and Qwen

@@ -556,3 +556,97 @@ def test_unsloth_with_no_method_is_lora_or_qlora(text, stage):
 def test_unsloth_keeps_a_full_fine_tune_said():
     r = size(parse("full fine-tune llama 3.2 1b com unsloth numa 4090").workload)
     assert r.workload.stage == "full"
+
+
+@pytest.mark.parametrize(
+    "text, timed",
+    [
+        # "dias" had been not understood; the time is the answer's when the data is known.
+        ("quantos dias leva um lora do llama 3.1 8b com 100M tokens em 8 h100?", True),
+        ("quantos dias leva um lora do llama 3.1 8b em 8 h100?", False),
+        ("em quantos dias termina um full fine-tune do qwen 7b com 1B tokens?", True),
+        ("quantas horas leva pra treinar qlora do llama 3 8b com 20 mil exemplos numa L40S?", True),
+        ("how many days does a lora of llama 3.1 8b on 500M tokens take on 8 h100?", True),
+    ],
+)
+def test_the_time_asked_is_understood_and_answered(text, timed):
+    query = parse(text)
+    assert query.unknown == []
+    r = size(query.workload.but(lang=query.detected_lang))
+    assert bool(r.estimates.gpu_hours) == timed
+    if not timed:  # the data volume is asked for
+        assert "500M tokens" in " ".join(r.estimates.text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "continuar" had been not understood.
+        "continuar pre-treino do llama 3.1 8b com 10B tokens",
+        "continuar o pré-treino do qwen3 8b com 5B tokens em 16 h100",
+        "continuar pretraining do llama 3.1 8b com 20B tokens",
+    ],
+)
+def test_continuing_a_pre_training_is_a_pre_training(text):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.stage is Stage.pretrain
+
+
+@pytest.mark.parametrize(
+    "text, stage",
+    [
+        # Colab with no GPU named had no verdict ("gratis" not understood): its free tier's T4 is judged.
+        ("dá pra fazer qlora do llama 3 8b no colab?", "qlora"),
+        ("lora do llama 3.2 3b no google colab gratis", "lora"),
+        ("lora do llama 3.2 3b no colab gratuito", "lora"),
+        ("can I fine-tune llama 3 8b with qlora on free colab?", "qlora"),
+        ("qlora do llama 3 8b no colab com unsloth", "qlora"),
+    ],
+)
+def test_colab_with_no_gpu_named_is_its_free_tier_t4(text, stage):
+    from bot.rendering import understood
+
+    query = parse(text)
+    assert query.unknown == [] and query.workload.gpu == "t4"
+    r = size(query.workload.but(lang=query.detected_lang))
+    assert r.workload.stage == stage and r.verdict is not None and r.requested.gpu == "t4"
+    assert any("T4 16 GB (Colab)" in line for line in understood(r, query))
+    # A Colab card named stays that card; a paid tier (its card varies) is no T4.
+    assert parse("lora do llama 3 8b no colab com a100").workload.gpu == "a100-40gb-sxm"
+    assert parse("qlora llama 8b no colab pro").workload.gpu is None
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        # The 64 GPUs asked had lost silently to 32× H100 (~79 days): the offering's limit now leads.
+        ("pre-treino de 7b com 2 trilhões de tokens em 64 h100", "no máximo 4 servidores de 8× H100"),
+        ("pretrain a 7b on 2T tokens on 64 H100s", "at most 4 servers of 8× H100"),
+    ],
+)
+def test_more_gpus_than_the_offering_joins_lead_with_its_limit(text, said):
+    query = parse(text)
+    r = size(query.workload.but(lang=query.detected_lang))
+    assert r.verdict.text.startswith(("Nossa oferta", "Our offering")) and said in r.verdict.text
+    assert "40" in r.verdict.text  # the time 64 would take (~40 days)
+    assert r.recommendation.count == 32
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        (
+            "pre-treino de 7b com 2 trilhões de tokens em 64 gpus",
+            "Com 64× H100 SXM 80 GB, o treino levaria ~40 dias",
+        ),
+        (
+            "pretrain a 7b model on 2T tokens with 64 GPUs",
+            "On 64× H100 SXM 80 GB the run would take ~40 days",
+        ),
+    ],
+)
+def test_more_gpus_than_the_offering_joins_with_no_gpu_named(text, said):
+    query = parse(text)
+    r = size(query.workload.but(lang=query.detected_lang))
+    assert r.recommendation.count == 32
+    assert said in r.estimates.text[0] and "32 GPUs" in r.estimates.text[0]
