@@ -851,6 +851,9 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     rank = w.lora_rank or 16
     if lora:
         said.append(_lora_targets(model, rank, w.lora_rank is None, stack, lang))
+    if w.data_period:
+        key = "assume.data_period" if (w.data_periods or 1) == 1 else "assume.data_periods"
+        said.append(t(lang, key, period=w.data_period, periods=w.data_periods))
     tokens = w.tokens
     if not tokens and w.examples and not rl:
         # Examples are at most seq_len tokens each (longer ones are cut): an upper bound, and said so. A

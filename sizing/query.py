@@ -2107,6 +2107,54 @@ def _residency(scan: _Scan) -> list[str] | None:
     return ["eu", "lgpd"] if re.search(r"\blgpd\b", scan.work) else ["eu"]
 
 
+# A training set's volume by period: "500 mil tokens por semana", "50 mil documentos por mês", "300 mil palavras
+# por semana de atas", "2 milhões de tokens por semana durante 4 semanas". In a training question it is the
+# data, not request traffic: the period's words are taken here (the volume is read as training data after),
+# and a span of periods said with it sums them.
+_PERIOD_DAYS = {"dia": 1, "day": 1, "semana": 7, "week": 7, "mes": 30, "month": 30, "ano": 365, "year": 365}
+DATA_PER_PERIOD = regexes.compile(
+    r"(?<![\w.,])(?P<num>\d+(?:[.,]\d+)*)\s*(?P<mult>mil|milhoes|milhao|mi|bilhoes|bilhao|bi|k|m|b|thousand|millions?"
+    r"|billions?)?\s*(?:de\s+|of\s+)?(?:(?P<tokens>tokens)|documentos|docs|exemplos|examples|palavras|words|documents|amostras|samples"
+    r"|pares|pairs|textos|texts|registros|records|atas)\b"
+    r"(?:\s+(?:de|of)\s+[a-z]+)?"
+    r"\s*(?P<per>(?:por|/|a|an|per|each|every|cada)\s*(?P<unit>semana|mes|dia|ano|week|month|day|year))\b"
+    r"(?:\s+(?:de|of)\s+[a-z]+)?"
+    r"(?P<over>\s*,?\s*(?:durante|por|ao\s+longo\s+de|for|over|during)\s+(?P<n>\d+)\s+"
+    r"(?P<unit2>semanas?|mes(?:es)?|dias?|anos?|weeks?|months?|days?|years?)\b)?"
+)
+
+
+_SERVING_SAID = regexes.compile(rf"\b{_W('stages.inference')}")
+_PERIOD_MULTIPLIERS = {"mil": 10**3, "k": 10**3, "thousand": 10**3, "milhoes": 10**6, "milhao": 10**6, "mi": 10**6,
+                       "m": 10**6, "million": 10**6, "millions": 10**6, "bilhoes": 10**9, "bilhao": 10**9,
+                       "bi": 10**9, "b": 10**9, "billion": 10**9, "billions": 10**9}  # fmt: skip
+
+
+def _data_per_period(scan: _Scan) -> None:
+    if not scan.may_match(DATA_PER_PERIOD) or not _TRAINING_SAID.search(scan.work):
+        return
+    if _SERVING_SAID.search(scan.work):
+        return  # "treinar um lora e depois servir 10 mil documentos por dia": the serving's load (serve_after)
+    for m in list(DATA_PER_PERIOD.finditer(scan.work)):
+        if m.group("tokens"):
+            # "500 mil tokens por semana": tokens of data, however few (alone, thousands are a context)
+            tokens = round(_count(m.group("num")) * _PERIOD_MULTIPLIERS.get(m.group("mult") or "", 1))
+            scan.found.setdefault("tokens", []).append((tokens, scan.original[m.start() : m.end("tokens")]))
+            scan.blank(m.start(), m.end("tokens"))
+        periods = 1
+        end = m.end("per")
+        if m.group("over"):
+            unit2 = m.group("unit2")
+            days = next(d for word, d in _PERIOD_DAYS.items() if unit2.startswith(word))
+            periods = max(1, round(int(m.group("n")) * days / _PERIOD_DAYS[m.group("unit")]))
+            end = m.end("over")
+        typed = scan.original[m.start("per") : end].strip(" ,")
+        scan.found.setdefault("data_periods", []).append((periods, typed))
+        scan.blank(m.start("per"), m.end("per"))
+        if m.group("over"):
+            scan.blank(m.start("over"), m.end("over"))
+
+
 def _training_said(scan: _Scan) -> bool:
     """Whether a word for training is in the text (read before the stage words are taken)."""
     return any(kind != "inference" and pattern.search(scan.work) for kind, pattern in STAGES)
@@ -2189,6 +2237,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
                 end = price.end()  # "US$ 2 por hora": a price paid elsewhere, said whole as not understood
             scan.found.setdefault("money", []).append((None, scan.original[start:end].strip()))
             scan.blank(start, end)
+    _data_per_period(scan)  # before the volumes of words and the traffic, which read it as requests
     if "palavra" in scan.work or "word" in scan.work:  # the pattern's nouns make it slow to fail (~15 µs)
         scan.take(traffic_query.WORD_LENGTHS, "word_length", _word_length)
         scan.take(WORD_VOLUME, "word_volume", _word_volume)
@@ -4803,6 +4852,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         fields["gpu_memory_typed"] = by_memory[fields["gpu"]]  # sizing/plan.py says which card that is
     if fields.get("precision") is None and QUANTIZED.search(strip_accents(scan.original.lower())):
         fields["quantized"] = True  # "quantizado" with no format: sizing/plan.py picks and says one
+    if periods := scan.found.get("data_periods"):
+        # "2 milhões de tokens por semana durante 4 semanas": the periods' data summed (one period when no
+        # span is said: its volume is the dataset), said in the answer (sizing/plan.py).
+        count, typed = periods[0]
+        for key in ("tokens", "examples", "data_bytes"):
+            if fields.get(key):
+                fields[key] *= count
+        fields["data_period"], fields["data_periods"] = typed, count
     workload = {k: v for k, v in fields.items() if v is not None}
     typed_precisions = {normalize(t) for _, t in scan.found.get("precision", [])}
     query.gguf_default = fields.get("precision") == "q4_k_m" and typed_precisions == {"gguf"}
@@ -5031,7 +5088,7 @@ TRAINING_ONLY = frozenset(
     {"seq_len", "batch", "zero", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
      "offload_params", "pp", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
      "days", "examples", "data_bytes", "epochs", "stack", "teacher_model", "global_batch", "grad_accum", "steps",
-     "batch_as_global"}
+     "batch_as_global", "data_period", "data_periods"}
 )  # fmt: skip
 
 

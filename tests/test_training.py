@@ -650,3 +650,29 @@ def test_more_gpus_than_the_offering_joins_with_no_gpu_named(text, said):
     r = size(query.workload.but(lang=query.detected_lang))
     assert r.recommendation.count == 32
     assert said in r.estimates.text[0] and "32 GPUs" in r.estimates.text[0]
+
+
+@pytest.mark.parametrize(
+    "text, tokens, examples, periods",
+    [
+        # A volume by period in a training question had been request traffic ("333 requisições por semana",
+        # "50.000 requisições por mês") or not understood ("semana"); it is the training data.
+        ("fine-tune do qwen 7b com 500 mil tokens por semana", 500_000, None, 1),
+        ("fine-tune do mistral 7b com 2 milhões de tokens por semana durante 4 semanas", 8_000_000, None, 4),
+        ("recebemos 50 mil documentos por mês para treinar o qwen2.5 14b com lora", None, 50_000, 1),
+        ("temos 300 mil palavras por semana de atas pra treinar o qwen3 8b", 450_000, None, 1),
+        ("we get 1M tokens a week to fine-tune llama 3.1 8b with lora", 1_000_000, None, 1),
+        ("lora do llama 8b com 10 mil exemplos por mês durante 6 meses", None, 60_000, 6),
+    ],
+)
+def test_a_volume_by_period_in_a_training_question_is_its_data(text, tokens, examples, periods):
+    query = parse(text)
+    w = query.workload
+    assert query.unknown == [] and w.stage.is_training and w.rate_per_s is None
+    assert (w.tokens, w.examples, w.data_periods) == (tokens, examples, periods)
+    assert w.requests_per_week is None and w.requests_per_month is None and w.days is None
+    r = size(w.but(lang=query.detected_lang))
+    said = " ".join(r.assumptions)
+    assert "dados do treino" in said or "training data" in said
+    # Serving keeps its traffic.
+    assert parse("llama 8b para 500 mil tokens por semana").workload.requests_per_week
