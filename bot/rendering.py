@@ -399,7 +399,10 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(r.precision_name)
     if w.kv_precision:
         parts.append(t("understood.kv", kv=r.kv_precision.upper()))
-    if w.stage is not Stage.inference or "stage" in w.given_fields():
+    if w.adapter_from_stack:
+        # Unsloth with no method: the LoRA or QLoRA sized (sizing/engine.py), an assumption said as such
+        parts.append(t(f"understood.stage.{r.stage}"))
+    elif w.stage is not Stage.inference or "stage" in w.given_fields():
         parts.append(t(f"understood.stage.{w.stage.value}"))
     if w.speculative:
         parts.append(_speculative_understood(w, r, lang))

@@ -255,6 +255,9 @@ class GPU(Strict, kw_only=True):
     # A hosted notebook service (the key, a word in the question) whose card of a plain name is this one:
     # { colab = ["a100"] } reads "no colab com a100" as this card, not the one "a100" names elsewhere.
     platform_aliases: dict[str, list[str]] = {}
+    # Hosted notebook services whose card, when the question names no GPU, is this one (["colab"]: Colab's
+    # free tier runs a T4); the answer says the card it read.
+    platform_default: list[str] = []
 
     @property
     def memory_bytes(self) -> int:

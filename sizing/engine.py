@@ -34,6 +34,7 @@ from .setups import (
     holds,
     inference_memory,
     one_sizing,
+    shape_for,
     training_memory,
 )
 from .weights import engine_padding, padded_width, weight_bytes
@@ -123,6 +124,9 @@ def _serving_share(catalog: Catalog, share: float, lang: str | None) -> Catalog:
 
 def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = None) -> SizingResult:
     plan = make_plan(workload, catalog, source)
+    if workload.adapter_from_stack:
+        plan, workload = _stack_adapter(plan, workload, catalog, source)
+    plan = _micro_batch_that_fits(plan, workload, catalog)
     lang = plan.lang
     assumptions = list(plan.assumptions)
 
@@ -199,6 +203,27 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
         estimates.text.insert(0, _beyond_offer(plan, catalog))
     elif rec is None:
         assumptions.append(t(lang, "assume.nothing_fits"))
+    if (
+        plan.stage.is_training
+        and plan.gpus
+        and plan.gpu is None
+        and rec is not None
+        and rec.count != plan.gpus
+    ):
+        # "pré-treino ... em 64 gpus": more GPUs than the offering joins for one job; the limit leads the
+        # estimate, with the time that many of the recommended GPU would take.
+        many = evaluate(
+            plan, shape_for(plan, catalog.gpu(rec.gpu), plan.gpus, catalog), catalog, capacity=False
+        )
+        beyond = _beyond_servers(many, catalog)
+        if beyond is not None:
+            text = t(lang, "estimate.beyond_servers", asked=plan.gpus, **beyond)
+            if many.fits and plan.timed:
+                days = advice.days_text(advice.training_days(plan, many, catalog), lang)
+                text += " " + t(
+                    lang, "estimate.beyond_servers_days", asked=plan.gpus, gpu=many.gpu_name, days=days
+                )
+            estimates.text.insert(0, text)
     if (
         rec is not None
         and plan.gpus
@@ -323,6 +348,66 @@ def _reading_time_target(plan: Plan, catalog: Catalog):
     relaxed = plan.but(ttft_target=target, assumptions=assumptions)
     rec = _recommendation(relaxed, catalog)
     return (relaxed, rec) if rec is not None else None
+
+
+def _stack_adapter(plan: Plan, w: Workload, catalog: Catalog, source: ModelSource | None):
+    """Unsloth with no method said: LoRA (Unsloth is a LoRA/QLoRA library; full fine-tuning is opt-in), or
+    QLoRA when LoRA over the 16-bit base does not fit the GPUs named and the 4-bit base does; said back."""
+    if plan.gpu is not None:
+        lora = requested(plan, catalog)
+        if lora is not None and not lora[0].fits:
+            w = msgspec.structs.replace(w, stage=Stage.qlora)
+            qlora = make_plan(w, catalog, source)
+            found = requested(qlora, catalog)
+            if found is not None and found[0].fits:
+                plan = qlora
+            else:
+                w = msgspec.structs.replace(w, stage=Stage.lora)
+    key = "assume.stack_adapter_qlora" if plan.stage is Stage.qlora else "assume.stack_adapter_lora"
+    said = t(plan.lang, key, stack=plan.stack.name if plan.stack else "Unsloth")
+    return plan.but(assumptions=(said, *plan.assumptions)), w
+
+
+def _micro_batch_that_fits(plan: Plan, w: Workload, catalog: Catalog) -> Plan:
+    """A global batch split over the GPUs said whose micro-batch does not fit them: the largest micro-batch
+    that does (a divisor of each GPU's share, down to 1), the rest through gradient accumulation. A global
+    batch is a hyperparameter (what the run learns); memory only sees the micro-batch (DeepSpeed's
+    train_batch_size = micro-batch x data-parallel GPUs x gradient accumulation, its configuration docs)."""
+    if not (plan.stage.is_training and w.global_batch and not w.batch and w.gpus and plan.batch > 1):
+        return plan
+    if plan.method.is_rl:
+        return plan
+    dp = max(1, w.gpus // (plan.tp * plan.pp))
+
+    def fits(batch: int) -> bool:
+        trial = plan.but(batch=batch)
+        if plan.gpu is not None:
+            return evaluate(
+                trial, shape_for(trial, plan.gpu, plan.gpus or 1, catalog), catalog, capacity=False
+            ).fits
+        return any(holds(trial, shape, catalog) for shape in candidates(catalog) if shape.total == plan.gpus)
+
+    if fits(plan.batch):
+        return plan
+    share = math.ceil(w.global_batch / dp)  # each data-parallel GPU's sequences per optimizer step
+    sizes = [b for b in range(1, min(share, plan.batch) + 1) if share % b == 0]
+    # Memory grows with the micro-batch: the largest that fits, by bisection (at least 1, which may not fit
+    # either: then nothing smaller would, and the answer's alternatives change something else).
+    low, high = 0, len(sizes) - 1
+    while low < high:
+        mid = (low + high + 1) // 2
+        if fits(sizes[mid]):
+            low = mid
+        else:
+            high = mid - 1
+    batch = sizes[low]
+    lang = plan.lang
+    old = t(lang, "assume.global_batch", n=i18n.number(w.global_batch, lang), gpus=dp,
+            accum=w.grad_accum or 1, batch=plan.batch)  # fmt: skip
+    new = t(lang, "assume.global_batch_fit", n=i18n.number(w.global_batch, lang), gpus=dp,
+            accum=share // batch, batch=batch, whole=plan.batch)  # fmt: skip
+    said = tuple(new if a == old else a for a in plan.assumptions)
+    return plan.but(batch=batch, assumptions=said)
 
 
 def _recommendation(plan: Plan, catalog: Catalog):
@@ -510,6 +595,10 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
     text += smaller
     if budget is not None:
         text += " " + advice.budget_note(budget, lang)
+    elif (beyond := _beyond_servers(asked, catalog)) is not None:
+        # "em 64 h100": more servers than the offering joins for one job; the limit leads, the setup's own
+        # verdict (and its time) follows, and the recommendation stays within the offering.
+        text = t(lang, "named.beyond_servers", asked=asked.count, **beyond) + " " + text
     elif not asked.in_offering:
         text += " " + t(lang, "named.not_offered")
     # A launch line's verdict says itself what the flags get there, and what serves all the ceiling's sequences.
@@ -517,6 +606,16 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
     if tight and changes:
         text += " " + t(lang, "named.tight_changes")
     return Verdict(setup=asked, text=text, changes=changes, is_recommendation=is_rec, tight=tight)
+
+
+def _beyond_servers(asked, catalog: Catalog) -> dict | None:
+    """The offering's limit for one job on the named GPU (offering.toml: counts per server, max_servers),
+    when the named setup passes it; None otherwise."""
+    offer = next((o for o in catalog.offering.offer if o.gpu == asked.gpu), None)
+    if offer is None or asked.in_offering or asked.servers <= offer.max_servers:
+        return None
+    per = max(offer.counts)
+    return {"servers": offer.max_servers, "per": per, "most": per * offer.max_servers, "gpu": asked.gpu_name}
 
 
 def _beyond_offer(plan: Plan, catalog: Catalog) -> str:

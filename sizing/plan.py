@@ -844,7 +844,8 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         batch = training.RL_MICRO_BATCH if rl else 1
     if w.global_batch and not rl:
         if w.batch_as_global:
-            said.append(t(lang, "assume.batch_as_global", n=w.global_batch, gpus=w.gpus))
+            key = "assume.batch_as_global" if w.gpus else "assume.batch_as_global_steps"
+            said.append(t(lang, key, n=w.global_batch, gpus=w.gpus))
         # Both said: the micro-batch is sized, and the global one only times the steps.
         if not w.batch and dp:
             said.append(t(lang, "assume.global_batch", n=i18n.number(w.global_batch, lang), gpus=dp,
@@ -868,6 +869,9 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     rank = w.lora_rank or 16
     if lora:
         said.append(_lora_targets(model, rank, w.lora_rank is None, stack, lang))
+    if w.data_period:
+        key = "assume.data_period" if (w.data_periods or 1) == 1 else "assume.data_periods"
+        said.append(t(lang, key, period=w.data_period, periods=w.data_periods))
     tokens = w.tokens
     if not tokens and w.examples and not rl:
         # Examples are at most seq_len tokens each (longer ones are cut): an upper bound, and said so. A

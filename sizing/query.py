@@ -554,6 +554,11 @@ PT_PT_PHRASES = regexes.compile(
     r"\b(?:estou|estamos|esta|estao|estas|ando|andamos|anda|andam|continuo|continuamos)\s+a\s+[a-z]{2,}(?:ar|er|ir)\b"
     r"|\bmil\s+milhoes\b"
 )
+# "quantos dias leva um lora...?", "how many days does it take?": the time asked, with no number; a training
+# answer gives it when its data is known and asks for the data otherwise, a batch's answer its running time.
+TIME_ASKED = regexes.compile(
+    r"\b(?:quantos|quantas|how\s+many)\s+(?:dias|horas|semanas|meses|days|hours|weeks|months)\b(?!\s*(?:de|of)?\s*\d)"
+)
 SPEED_ASKED = regexes.compile(
     r"\b(?:tokens?|toks?)\s*(?:por|per|/|a)\s*(?:segundo|second|sec|s)\b"
     # "quanto tempo de resposta?", "what's the response time?": the latency asked, with no target (a number
@@ -2189,6 +2194,54 @@ def _residency(scan: _Scan) -> list[str] | None:
     return ["eu", "lgpd"] if re.search(r"\blgpd\b", scan.work) else ["eu"]
 
 
+# A training set's volume by period: "500 mil tokens por semana", "50 mil documentos por mês", "300 mil palavras
+# por semana de atas", "2 milhões de tokens por semana durante 4 semanas". In a training question it is the
+# data, not request traffic: the period's words are taken here (the volume is read as training data after),
+# and a span of periods said with it sums them.
+_PERIOD_DAYS = {"dia": 1, "day": 1, "semana": 7, "week": 7, "mes": 30, "month": 30, "ano": 365, "year": 365}
+DATA_PER_PERIOD = regexes.compile(
+    r"(?<![\w.,])(?P<num>\d+(?:[.,]\d+)*)\s*(?P<mult>mil|milhoes|milhao|mi|bilhoes|bilhao|bi|k|m|b|thousand|millions?"
+    r"|billions?)?\s*(?:de\s+|of\s+)?(?:(?P<tokens>tokens)|documentos|docs|exemplos|examples|palavras|words|documents|amostras|samples"
+    r"|pares|pairs|textos|texts|registros|records|atas)\b"
+    r"(?:\s+(?:de|of)\s+[a-z]+)?"
+    r"\s*(?P<per>(?:por|/|a|an|per|each|every|cada)\s*(?P<unit>semana|mes|dia|ano|week|month|day|year))\b"
+    r"(?:\s+(?:de|of)\s+[a-z]+)?"
+    r"(?P<over>\s*,?\s*(?:durante|por|ao\s+longo\s+de|for|over|during)\s+(?P<n>\d+)\s+"
+    r"(?P<unit2>semanas?|mes(?:es)?|dias?|anos?|weeks?|months?|days?|years?)\b)?"
+)
+
+
+_SERVING_SAID = regexes.compile(rf"\b{_W('stages.inference')}")
+_PERIOD_MULTIPLIERS = {"mil": 10**3, "k": 10**3, "thousand": 10**3, "milhoes": 10**6, "milhao": 10**6, "mi": 10**6,
+                       "m": 10**6, "million": 10**6, "millions": 10**6, "bilhoes": 10**9, "bilhao": 10**9,
+                       "bi": 10**9, "b": 10**9, "billion": 10**9, "billions": 10**9}  # fmt: skip
+
+
+def _data_per_period(scan: _Scan) -> None:
+    if not scan.may_match(DATA_PER_PERIOD) or not _TRAINING_SAID.search(scan.work):
+        return
+    if _SERVING_SAID.search(scan.work):
+        return  # "treinar um lora e depois servir 10 mil documentos por dia": the serving's load (serve_after)
+    for m in list(DATA_PER_PERIOD.finditer(scan.work)):
+        if m.group("tokens"):
+            # "500 mil tokens por semana": tokens of data, however few (alone, thousands are a context)
+            tokens = round(_count(m.group("num")) * _PERIOD_MULTIPLIERS.get(m.group("mult") or "", 1))
+            scan.found.setdefault("tokens", []).append((tokens, scan.original[m.start() : m.end("tokens")]))
+            scan.blank(m.start(), m.end("tokens"))
+        periods = 1
+        end = m.end("per")
+        if m.group("over"):
+            unit2 = m.group("unit2")
+            days = next(d for word, d in _PERIOD_DAYS.items() if unit2.startswith(word))
+            periods = max(1, round(int(m.group("n")) * days / _PERIOD_DAYS[m.group("unit")]))
+            end = m.end("over")
+        typed = scan.original[m.start("per") : end].strip(" ,")
+        scan.found.setdefault("data_periods", []).append((periods, typed))
+        scan.blank(m.start("per"), m.end("per"))
+        if m.group("over"):
+            scan.blank(m.start("over"), m.end("over"))
+
+
 def _training_said(scan: _Scan) -> bool:
     """Whether a word for training is in the text (read before the stage words are taken)."""
     return any(kind != "inference" and pattern.search(scan.work) for kind, pattern in STAGES)
@@ -2276,6 +2329,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
                 end = price.end()  # "US$ 2 por hora": a price paid elsewhere, said whole as not understood
             scan.found.setdefault("money", []).append((None, scan.original[start:end].strip()))
             scan.blank(start, end)
+    _data_per_period(scan)  # before the volumes of words and the traffic, which read it as requests
     if "palavra" in scan.work or "word" in scan.work:  # the pattern's nouns make it slow to fail (~15 µs)
         scan.take(traffic_query.WORD_LENGTHS, "word_length", _word_length)
         scan.take(WORD_VOLUME, "word_volume", _word_volume)
@@ -2507,12 +2561,15 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     _unknown_gpu_series(scan, catalog)
     # "quantos tokens por segundo faz?": a speed asked about, with no target; every answer gives it.
     scan.take(SPEED_ASKED, "speed_asked", lambda m: True)
+    scan.take(TIME_ASKED, "time_asked", lambda m: True)
     scan.take(RATE_ASKED, "rate_asked", lambda m: True)
     # A plain number of a context's size, with nothing else claiming it ("70b 4bit 8192"); not the date or
     # version inside a name ("magistral-small-2509").
     scan.take(PLAIN_CONTEXT, "context", _plain_context_of)
 
     _topics_beside(scan, query)
+    if not scan.found.get("gpu") and not scan.found.get("cpu_only") and "colab" in scan.original.lower():
+        _platform_default(scan, catalog)
     leftovers = _leftovers(scan)
     if leftovers:
         leftovers = _typos(scan, catalog, leftovers, query)
@@ -3000,6 +3057,28 @@ def _platform_gpus(scan: _Scan, catalog: Catalog) -> None:
             ]
             shown = f"{catalog.gpu(other).name} ({platform.capitalize()})"
             scan.found.setdefault("platform_gpu", []).append((shown, typed))
+
+
+# "colab pro", "colab pro+": paid tiers, whose card varies (A100, L4, T4): no default is read for them.
+_PAID_PLATFORM = regexes.compile(r"\bcolab\s*(?:pro|\+)")
+
+
+def _platform_default(scan: _Scan, catalog: Catalog) -> None:
+    """ "qlora do llama 3 8b no colab": a hosted notebook service with no GPU named runs its free tier's
+    card (gpus.toml platform_default: Colab's T4), said as read so."""
+    text = scan.original.lower()
+    if _PAID_PLATFORM.search(text):
+        return
+    for gpu in catalog.gpus:
+        for platform in gpu.platform_default:
+            m = re.search(rf"\b{re.escape(platform)}\b", text)
+            if m is None:
+                continue
+            scan.found["gpu"] = [(gpu.id, scan.original[m.start() : m.end()])]
+            scan.found.setdefault("platform_gpu", []).append(
+                (f"{gpu.name} ({platform.capitalize()})", scan.original[m.start() : m.end()])
+            )
+            return
 
 
 # "mistral large 2411", "qwen3 32b 2507": a release's year and month after a model's name (Mistral and Qwen
@@ -5079,6 +5158,16 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # across them (it had been 8 sequences on each GPU, which fit nowhere); said in the answer. Only a
         # multiple of the GPUs can be: "batch 2" on 4 GPUs is each one's.
         fields["global_batch"], fields["batch"], fields["batch_as_global"] = fields["batch"], None, True
+    elif (
+        training_stage
+        and fields.get("batch")
+        and fields.get("steps")
+        and not scan.found.get("batch_per_gpu")
+        and not fields.get("global_batch")
+    ):
+        # "treinar llama 3.1 8b com 1000 steps, batch 32": a batch said with the run's steps is the one an
+        # optimizer step reads, the global batch (it had been 32 sequences on each GPU, which fit nowhere).
+        fields["global_batch"], fields["batch"], fields["batch_as_global"] = fields["batch"], None, True
     by_memory = dict(scan.found.get("gpu_by_memory", []))
     if fields.get("gpu") in by_memory:
         fields["gpu_memory_typed"] = by_memory[fields["gpu"]]  # sizing/plan.py says which card that is
@@ -5090,6 +5179,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # No training, or none of its model served to a load: every GPU named is the question's own.
         scan.found.update(serving_gpus["restore"])
         fields.update(_gpus_named(scan), serving_gpu=None, serving_gpus=None)
+    if periods := scan.found.get("data_periods"):
+        # "2 milhões de tokens por semana durante 4 semanas": the periods' data summed (one period when no
+        # span is said: its volume is the dataset), said in the answer (sizing/plan.py).
+        count, typed = periods[0]
+        for key in ("tokens", "examples", "data_bytes"):
+            if fields.get(key):
+                fields[key] *= count
+        fields["data_period"], fields["data_periods"] = typed, count
     workload = {k: v for k, v in fields.items() if v is not None}
     typed_precisions = {normalize(t) for _, t in scan.found.get("precision", [])}
     query.gguf_default = fields.get("precision") == "q4_k_m" and typed_precisions == {"gguf"}
@@ -5109,6 +5206,16 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         workload["teacher_model"] = _one(scan, "teacher_model", "model")
         if stage is None or not stage.is_training:
             stage = Stage.full
+    if (
+        stage is Stage.full
+        and workload.get("stack") == "unsloth"
+        and not {kind for kind, _ in scan.found.get("stage", [])} & {"full", "pretrain"}
+    ):
+        # "fine-tune do llama 3.1 8b com unsloth numa 4090": Unsloth is a LoRA/QLoRA library (its docs:
+        # full fine-tuning is opt-in, full_finetuning=True), so with no method said the run is LoRA, or
+        # QLoRA where LoRA does not fit the card named (sizing/engine.py); the answer says the assumption.
+        stage, workload["adapter_from_stack"] = Stage.lora, True
+        workload.pop("train_as_fine_tune", None)
     if stage is not None:
         workload["stage"] = stage
     if query.lang:
@@ -5308,7 +5415,7 @@ TRAINING_ONLY = frozenset(
     {"seq_len", "batch", "zero", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
      "offload_params", "pp", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
      "days", "examples", "data_bytes", "epochs", "stack", "teacher_model", "global_batch", "grad_accum", "steps",
-     "batch_as_global"}
+     "batch_as_global", "data_period", "data_periods"}
 )  # fmt: skip
 
 

@@ -87,6 +87,13 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # "treinar o llama 3.1 8b com os dados da empresa": the plain word for training, a released model and no
     # tokens, read as a fine-tune (said in the answer)
     train_as_fine_tune: bool = False
+    # LoRA read from the training software (Unsloth) with no method said: QLoRA where LoRA does not fit the
+    # GPU named (sizing/engine.py), and the answer says so
+    adapter_from_stack: bool = False
+    # training data said by period ("500 mil tokens por semana"), as typed, and the periods summed in the
+    # tokens or examples (1 when no span is said)
+    data_period: str | None = None
+    data_periods: int | None = None
     gpu: str | None = None
     gpus: int | None = None
     # other GPUs the question weighs against gpu ('H100 ou H200?')

@@ -474,3 +474,205 @@ def test_powers_of_ten_and_words_are_training_tokens(text, tokens):
     query = parse(text)
     assert query.unknown == [] and query.workload.tokens == tokens
     assert parse("llama 3.1 8b para 10^3 usuarios").workload.users == 1000
+
+
+@pytest.mark.parametrize(
+    "text, gpus, global_batch",
+    [
+        # The micro-batch split from the global batch (32 and 16 per GPU) fit nowhere: "8× H100: não cabe;
+        # faltam 132 GB", "nenhuma configuração comporta", 16× H200 on 2 servers, 4× H200 for 2 GPUs.
+        ("full fine-tune do qwen2.5 7b com global batch size 256 em 8 h100", 8, 256),
+        ("fine-tune of qwen2.5 14b, global batch 64 across 4 GPUs, 2 epochs of 30M tokens", 4, 64),
+        ("Hi, we'd like to fine-tune Qwen3 14B with QLoRA, global batch 32 on 2 GPUs", 2, 32),
+        ("afinação completa do qwen2.5 7b, lote global de 256 em 8 h100", 8, 256),
+        ("ajuste fino completo do qwen2.5 14b com lote efetivo de 128 em 4 gpus", 4, 128),
+    ],
+)
+def test_a_global_batch_too_large_for_the_gpus_said_is_reached_by_gradient_accumulation(
+    text, gpus, global_batch
+):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.global_batch == global_batch
+    r = size(query.workload.but(lang=query.detected_lang))
+    micro = r.workload.batch
+    accum = global_batch // (gpus * micro)
+    assert micro >= 1 and gpus * micro * accum == global_batch and accum > 1
+    if r.requested is not None:
+        assert r.requested.fits  # the GPUs named
+    else:
+        assert r.recommendation is not None and r.recommendation.count == gpus
+    said = " ".join(r.assumptions)
+    assert f"{micro} por GPU" in said or f"{micro} per GPU" in said
+    assert f"{accum} passos de acumulação" in said or f"{accum} steps of gradient accumulation" in said
+
+
+@pytest.mark.parametrize(
+    "text, global_batch",
+    [
+        # "batch 32" beside the steps had been 32 sequences on each GPU (327 GB of activations): nothing fit.
+        ("treinar llama 3.1 8b com 1000 steps, batch 32, seq 4096", 32),
+        ("treinar qwen3 8b por 5000 steps com batch de 64 e seq de 2048", 64),
+        ("fine-tune llama 3.1 8b for 2000 steps with a batch size of 128", 128),
+        ("afinar o qwen3 8b com 3000 passos, batch 64", 64),
+    ],
+)
+def test_a_batch_said_with_the_steps_is_the_global_batch(text, global_batch):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.global_batch == global_batch
+    r = size(query.workload.but(lang=query.detected_lang))
+    assert r.recommendation is not None and r.workload.batch == 1
+    assert r.workload.tokens == query.workload.steps * global_batch * r.workload.seq_len
+    said = " ".join(r.assumptions)
+    assert f"“batch {global_batch}”" in said
+
+
+@pytest.mark.parametrize(
+    "text, stage",
+    [
+        # "com unsloth" with no method had been a full fine-tune that fit nowhere near a 4090.
+        ("fine-tune do llama 3.1 8b com unsloth numa 4090", "lora"),
+        ("finetune llama 3.1 8b using unsloth on a 4090", "lora"),
+        ("ajuste fino do mistral 7b usando unsloth numa rtx 3090", "lora"),
+        ("treinar o qwen3 14b com unsloth", "lora"),
+        # LoRA over the 16-bit base does not fit the card: the 4-bit base, as Unsloth loads it by default.
+        ("fine-tune do qwen2.5 14b com unsloth numa 4090", "qlora"),
+        ("afinar o qwen2.5 14b com o unsloth numa rtx 4090", "qlora"),
+    ],
+)
+def test_unsloth_with_no_method_is_lora_or_qlora(text, stage):
+    from bot.rendering import understood
+
+    query = parse(text)
+    assert query.unknown == []
+    r = size(query.workload.but(lang=query.detected_lang))
+    assert r.workload.stage == stage
+    if r.requested is not None:
+        assert r.requested.fits
+    said = " ".join(r.assumptions)
+    assert "Unsloth" in said and ("LoRA" in said)
+    assert ("QLoRA" if stage == "qlora" else "LoRA") in " ".join(understood(r, query))
+
+
+def test_unsloth_keeps_a_full_fine_tune_said():
+    r = size(parse("full fine-tune llama 3.2 1b com unsloth numa 4090").workload)
+    assert r.workload.stage == "full"
+
+
+@pytest.mark.parametrize(
+    "text, timed",
+    [
+        # "dias" had been not understood; the time is the answer's when the data is known.
+        ("quantos dias leva um lora do llama 3.1 8b com 100M tokens em 8 h100?", True),
+        ("quantos dias leva um lora do llama 3.1 8b em 8 h100?", False),
+        ("em quantos dias termina um full fine-tune do qwen 7b com 1B tokens?", True),
+        ("quantas horas leva pra treinar qlora do llama 3 8b com 20 mil exemplos numa L40S?", True),
+        ("how many days does a lora of llama 3.1 8b on 500M tokens take on 8 h100?", True),
+    ],
+)
+def test_the_time_asked_is_understood_and_answered(text, timed):
+    query = parse(text)
+    assert query.unknown == []
+    r = size(query.workload.but(lang=query.detected_lang))
+    assert bool(r.estimates.gpu_hours) == timed
+    if not timed:  # the data volume is asked for
+        assert "500M tokens" in " ".join(r.estimates.text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "continuar" had been not understood.
+        "continuar pre-treino do llama 3.1 8b com 10B tokens",
+        "continuar o pré-treino do qwen3 8b com 5B tokens em 16 h100",
+        "continuar pretraining do llama 3.1 8b com 20B tokens",
+    ],
+)
+def test_continuing_a_pre_training_is_a_pre_training(text):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.stage is Stage.pretrain
+
+
+@pytest.mark.parametrize(
+    "text, stage",
+    [
+        # Colab with no GPU named had no verdict ("gratis" not understood): its free tier's T4 is judged.
+        ("dá pra fazer qlora do llama 3 8b no colab?", "qlora"),
+        ("lora do llama 3.2 3b no google colab gratis", "lora"),
+        ("lora do llama 3.2 3b no colab gratuito", "lora"),
+        ("can I fine-tune llama 3 8b with qlora on free colab?", "qlora"),
+        ("qlora do llama 3 8b no colab com unsloth", "qlora"),
+    ],
+)
+def test_colab_with_no_gpu_named_is_its_free_tier_t4(text, stage):
+    from bot.rendering import understood
+
+    query = parse(text)
+    assert query.unknown == [] and query.workload.gpu == "t4"
+    r = size(query.workload.but(lang=query.detected_lang))
+    assert r.workload.stage == stage and r.verdict is not None and r.requested.gpu == "t4"
+    assert any("T4 16 GB (Colab)" in line for line in understood(r, query))
+    # A Colab card named stays that card; a paid tier (its card varies) is no T4.
+    assert parse("lora do llama 3 8b no colab com a100").workload.gpu == "a100-40gb-sxm"
+    assert parse("qlora llama 8b no colab pro").workload.gpu is None
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        # The 64 GPUs asked had lost silently to 32× H100 (~79 days): the offering's limit now leads.
+        ("pre-treino de 7b com 2 trilhões de tokens em 64 h100", "no máximo 4 servidores de 8× H100"),
+        ("pretrain a 7b on 2T tokens on 64 H100s", "at most 4 servers of 8× H100"),
+    ],
+)
+def test_more_gpus_than_the_offering_joins_lead_with_its_limit(text, said):
+    query = parse(text)
+    r = size(query.workload.but(lang=query.detected_lang))
+    assert r.verdict.text.startswith(("Nossa oferta", "Our offering")) and said in r.verdict.text
+    assert "40" in r.verdict.text  # the time 64 would take (~40 days)
+    assert r.recommendation.count == 32
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        (
+            "pre-treino de 7b com 2 trilhões de tokens em 64 gpus",
+            "Com 64× H100 SXM 80 GB, o treino levaria ~40 dias",
+        ),
+        (
+            "pretrain a 7b model on 2T tokens with 64 GPUs",
+            "On 64× H100 SXM 80 GB the run would take ~40 days",
+        ),
+    ],
+)
+def test_more_gpus_than_the_offering_joins_with_no_gpu_named(text, said):
+    query = parse(text)
+    r = size(query.workload.but(lang=query.detected_lang))
+    assert r.recommendation.count == 32
+    assert said in r.estimates.text[0] and "32 GPUs" in r.estimates.text[0]
+
+
+@pytest.mark.parametrize(
+    "text, tokens, examples, periods",
+    [
+        # A volume by period in a training question had been request traffic ("333 requisições por semana",
+        # "50.000 requisições por mês") or not understood ("semana"); it is the training data.
+        ("fine-tune do qwen 7b com 500 mil tokens por semana", 500_000, None, 1),
+        ("fine-tune do mistral 7b com 2 milhões de tokens por semana durante 4 semanas", 8_000_000, None, 4),
+        ("recebemos 50 mil documentos por mês para treinar o qwen2.5 14b com lora", None, 50_000, 1),
+        ("temos 300 mil palavras por semana de atas pra treinar o qwen3 8b", 450_000, None, 1),
+        ("we get 1M tokens a week to fine-tune llama 3.1 8b with lora", 1_000_000, None, 1),
+        ("lora do llama 8b com 10 mil exemplos por mês durante 6 meses", None, 60_000, 6),
+    ],
+)
+def test_a_volume_by_period_in_a_training_question_is_its_data(text, tokens, examples, periods):
+    query = parse(text)
+    w = query.workload
+    assert query.unknown == [] and w.stage.is_training and w.rate_per_s is None
+    assert (w.tokens, w.examples, w.data_periods) == (tokens, examples, periods)
+    assert w.requests_per_week is None and w.requests_per_month is None and w.days is None
+    r = size(w.but(lang=query.detected_lang))
+    said = " ".join(r.assumptions)
+    assert "dados do treino" in said or "training data" in said
+    # Serving keeps its traffic.
+    assert parse("llama 8b para 500 mil tokens por semana").workload.requests_per_week
