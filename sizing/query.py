@@ -3171,6 +3171,7 @@ def _plural_gpu(key: str, index: dict):
 
 
 _BOARD_BEFORE_GPU = regexes.compile(r"(?:(?<![\w.,])(\d{1,2})\s*[x×]?\s*)?\b(?:nvidia\s+)?(?:dgx|hgx)s?\s*$")
+_RANK_BEFORE = regexes.compile(r"\brank\s*[=:]?\s*$")
 _COUNT_BEFORE_GPU = regexes.compile(r"(?<![\w.,=:])\(?(\d{1,4})\s*\)?\s*[x×*]?\s*$")  # "2 (duas) L40S" too
 _COUNT_AFTER_GPU = regexes.compile(r"\s*\(?\s*(?:[x×*]\s*(\d{1,4})\b|(\d{1,4})\s*[x×*](?![\w.]))\s*\)?")
 # A pre-training cluster is counted in hundreds ("with 512 H100s", "em 128 h100"): up to the engine's most,
@@ -3235,6 +3236,8 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
         return
     pairs = PAIRS_BEFORE_GPU.search(scan.work, 0, start)
     before = None if pairs else _COUNT_BEFORE_GPU.search(scan.work, 0, start)
+    if before and _RANK_BEFORE.search(scan.work, 0, before.start()):
+        before = None  # "lora rank 64 h200": the adapter's rank, not 64 GPUs
     after = None if pairs or before else _COUNT_AFTER_GPU.match(scan.work, end)
     m = pairs or before or after
     if m is None:

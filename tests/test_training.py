@@ -676,3 +676,12 @@ def test_a_volume_by_period_in_a_training_question_is_its_data(text, tokens, exa
     assert "dados do treino" in said or "training data" in said
     # Serving keeps its traffic.
     assert parse("llama 8b para 500 mil tokens por semana").workload.requests_per_week
+
+
+@pytest.mark.parametrize(("text", "rank", "gpus"), [("llama 8b lora rank 64 h200", 64, None),
+                                                     ("qlora 70b rank 32 a100", 32, None),
+                                                     ("llama 8b lora rank 64 2 h200", 64, 2)])  # fmt: skip
+def test_a_lora_rank_before_a_gpu_is_no_gpu_count(text, rank, gpus):
+    # "lora rank 64 h200" had been 64× H200, past the offering's 32, with "rank" not understood.
+    query = parse(text)
+    assert (query.workload.lora_rank, query.workload.gpus, query.unknown) == (rank, gpus, [])
