@@ -1492,28 +1492,12 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
                      entry=kv_cache.entry_bytes(a), index=kv_cache.v4_indexer_bytes(a),
                      per_token=i18n.number(round(kv_cache.global_bytes_per_token(a, 1)), lang),
                      fixed=i18n.gb(kv_cache.state_bytes(a), lang), topk=i18n.number(c.index_topk, lang)))  # fmt: skip
-    if a.linear_attention and not plan.stage.is_training:
-        out.append(
-            t(
-                lang,
-                "note.model.linear_attention",
-                linear=a.linear_layers,
-                layers=a.num_layers,
-                attention=a.attention_layers,
-                state=i18n.gb(kv_cache.state_bytes(a), lang),
-            )
-        )
-    if a.mamba and not plan.stage.is_training:
-        out.append(
-            t(
-                lang,
-                "note.model.mamba",
-                mamba=a.mamba_layers,
-                layers=a.num_layers,
-                attention=a.attention_layers,
-                state=i18n.gb(kv_cache.state_bytes(a), lang),
-            )
-        )
+    # Layers with a fixed state per conversation instead of a KV cache (Gated DeltaNet, Mamba-2): how many, and
+    # the state each conversation keeps in them.
+    for kind, layers in (("linear_attention", a.linear_layers), ("mamba", a.mamba_layers)):
+        if getattr(a, kind) and not plan.stage.is_training:
+            out.append(t(lang, f"note.model.{kind}", layers=a.num_layers, attention=a.attention_layers,
+                         state=i18n.gb(kv_cache.state_bytes(a), lang), count=layers))  # fmt: skip
     if plan.published_minimum_gb and rec is not None and rec.problem is None and not is_budget(rec.gpu):
         out.append(_published_minimum(plan, rec, catalog))
     if a.extra_params:
