@@ -149,9 +149,14 @@ def about_chinese_model(plain: str, model: str) -> bool:
         return False
     if not any(model.lower().startswith(family) for family in CHINESE_FAMILIES):
         return False
+    # "traduzir textos em chinês", "responder em mandarim": the language the model works in, no data asked after
+    plain = _LANGUAGE_USE.sub(" ", plain)
     return asked(plain, ("china", "security")) is not None or _RESIDENCY_CUE.search(plain) is not None
 
 
+_LANGUAGE_USE = regexes.compile(
+    r"\b(?:em|para|pra|pro|do|ao|in|into|to|from)\s+(?:o\s+|the\s+)?(?:chines|chinese|mandarim|mandarin)\b"
+)
 _RESIDENCY_CUE = regexes.compile(
     r"\b(?:sa(?:i|em|ir|irao)|leaves?|leaving)\s+(?:do\s+|o\s+)?(?:brasil|brazil|pais|the\s+country)"
     r"|\b(?:vao|vai|going|go|sent|enviados?|mandados?)\s+(?:pra|para|to)\s+(?:a\s+)?(?:china|fora|o\s+exterior|abroad)"

@@ -352,3 +352,18 @@ def test_and_whether_another_model_would_be_better_is_a_comparison(text, models)
     # "O pedido se contradiz (modelo)" before
     query = parse(text)
     assert query.workload.model.lower().startswith(models[0]) and models[1] in " ".join(query.model_choices)
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        # The China-data answer had replaced the sizing, and "chinês", "espanhol", "into" were not understood.
+        ("traduzir textos em chinês com qwen3 32b", "qwen3-32b"),
+        ("deepseek v3 para responder em chinês", "deepseek-v3"),
+        ("translate documents into chinese with qwen3 32b", "qwen3-32b"),
+        ("llama 8b para traduzir textos em espanhol", "llama-3.1-8b"),
+    ],
+)
+def test_the_language_a_model_works_in_is_no_question_about_china(text, model):
+    query = parse(text)
+    assert (query.workload.model, query.unknown) == (model, [])
