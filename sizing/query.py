@@ -1534,6 +1534,9 @@ AVAILABILITY = regexes.compile(rf"\b(?:{_W('words.availability')})\b")
 # What a question can say and still be a question for the offering's list ("e quanto custa a hora
 # reservada, para produção?"): a load, a length or a stage makes it a sizing question with the model forgotten.
 _BUDGET_FIELDS = {"budget", "budget_currency", "budget_monthly", "budget_yearly"}
+# The list of GPUs asked for by name ("quais GPUs vocês têm?", "which GPUs do you offer?"), not a price.
+_GPU_LIST = regexes.compile(r"\b(?:gpus?|placas?|maquinas?|instancias?)\b")
+_NEED = regexes.compile(r"\b(?:precis\w*|need\w*|necessari\w*)")  # "quais GPUs preciso?": the thread's own
 _OFFERING_FIELDS = frozenset(
     {"cost", "cheaper", "contract", "term_days", "intent", "residency", *_BUDGET_FIELDS}
 )
@@ -5018,6 +5021,13 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # "e pra treinar?" in a thread about serving a released model: a fine-tune, as "treinar o qwen 32b" is
         # (below); it had been a pre-training of 32 H100s for ~118 days.
         stage, fields["train_as_fine_tune"] = Stage.full, True
+    if base is not None and not (model or size) and not fields.get("cost") and not fields.get("cheaper"):
+        plain = strip_accents(scan.original.lower())
+        if _GPU_LIST.search(plain) and not _NEED.search(plain) and _offering_asked(plain, fields, stage):
+            # "quais GPUs vocês têm?" in a thread: the GPUs we rent, as with no thread (it had been "Não entendi")
+            error = QueryError("query.offering", hint="query.examples")
+            error.availability_asked = AVAILABILITY.search(plain) is not None
+            raise error
     if base is not None:
         # "e com o gpt-oss 120b?" after an FP8 answer: a model published in its own quantized format (MXFP4) is
         # sized in it, as a first question about it is, unless the follow-up names a precision.

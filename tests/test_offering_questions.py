@@ -94,3 +94,17 @@ def test_gemma_2_2b_is_its_own_architecture():
         assert model.id == "gemma-2-2b" and model.scaled_from is None, text
     # 2.61B, as its card says: 256k vocabulary of 2,304 (tied) and 26 layers.
     assert abs(model.params - 2.614e9) < 0.005e9
+
+
+@pytest.mark.parametrize(
+    "text", ["quais GPUs vocês têm?", "which gpus do you have?", "e quais placas vocês alugam?"]
+)
+def test_the_gpus_we_rent_asked_inside_a_thread(text):
+    # In a thread about a model it had been "Não entendi o pedido".
+    base = parse("llama 8b 20 usuarios").workload
+    with pytest.raises(QueryError) as raised:
+        parse(text, base=base)
+    assert raised.value.key == "query.offering"
+    # the thread's own questions stay the thread's
+    assert parse("quanto custa?", base=base).workload.cost
+    assert parse("e com 40 usuarios?", base=base).workload.users == 40
