@@ -552,6 +552,9 @@ _DISTIL = regexes.compile(r"\bdistil[\s_-](?=(?:qwen|llama)\b)")
 # avaliar" (Brazil says "estou pensando", "estamos avaliando"), and "mil milhões" (Brazil's "bilhões").
 PT_PT_PHRASES = regexes.compile(
     r"\b(?:estou|estamos|esta|estao|estas|ando|andamos|anda|andam|continuo|continuamos)\s+a\s+[a-z]{2,}(?:ar|er|ir)\b"
+    # "3 turnos de 20 operadores a utilizar o llama": people doing something (Brazil: "operadores usando")
+    r"|\b(?:operadores|agentes|atendentes|pessoas|colaboradores|funcionarios|trabalhadores|tecnicos|alunos"
+    r"|programadores|analistas|clientes)\s+a\s+(?:usar|utilizar|trabalhar|conversar|falar|perguntar|escrever)\b"
     r"|\bmil\s+milhoes\b"
 )
 # "quantos dias leva um lora...?", "how many days does it take?": the time asked, with no number; a training
