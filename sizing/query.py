@@ -4981,10 +4981,18 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # or a training set's words; tokens at traffic.toml's tokens a word, said in the answer. A volume of
         # words with neither is not sized by (said as not understood).
         tokens = max(round(words * catalog.traffic.lengths.tokens_per_word), 1)
+        said = strip_accents(scan.original.lower())
         if (stage or (base.stage if base else Stage.inference)).is_training:
             field = "tokens"
-        elif GENERATE_WORDS.search(strip_accents(scan.original.lower())):
+        elif GENERATE_WORDS.search(said):
             field = "generated_tokens"
+            # A translation reads as many tokens as it writes: its prompts as long as its answers (sizing/plan.py).
+            if TRANSLATE_WORDS.search(said):
+                fields["translation"] = True
+        elif READ_WORDS.search(said):
+            # "processar 10 milhões de palavras": read with a short answer each (classifying, extracting), timed at
+            # the pace prompts are read (sizing/advice.py batch_time).
+            field = "read_tokens"
         else:
             query.unknown.append(typed)
             continue
@@ -5405,6 +5413,10 @@ LOAD_BASES = (
 AVAILABILITY_FIELDS = ("replicas", "high_availability", "spare_replicas", "zones")
 # Words that make a count of tokens output to write ("gerar 1 milhão de tokens", "generate 10M tokens").
 GENERATE_WORDS = regexes.compile(rf"\b(?:{_W('words.generate')})\b")
+# Words that make a volume of words a translation ("traduzir 10 milhões de palavras") or a reading one
+# ("processar 10 milhões de palavras", "classify 5 million words").
+TRANSLATE_WORDS = regexes.compile(rf"\b(?:{_W('words.translate')})\b")
+READ_WORDS = regexes.compile(rf"\b(?:{_W('words.read_volume')})\b")
 SERVING_ONLY = frozenset(
     {
         "precision",
@@ -5421,6 +5433,8 @@ SERVING_ONLY = frozenset(
         "with_images",
         "turns",
         "generated_tokens",
+        "read_tokens",
+        "translation",
         "quantize_run",
         *TRAFFIC_FIELDS,
         *AVAILABILITY_FIELDS,
