@@ -612,6 +612,12 @@ SHIFTS = regexes.compile(
     rf"\b(?:em|in|across|over|divididos\s+em|split\s+(?:into|across))\s+(\d{{1,2}})\s+(?:{traffic_query.shift_words()})\b"
     r"(?!\s+(?:com|with|de|of)\s+\d)"  # "em 3 turnos com 20 atendentes": 20 in each shift
 )
+# "3 turnos de 20 atendentes", "3 shifts of 20 support agents": the people counted are one shift's, all at work
+# at once (the number stays the traffic's; a length after it, "3 turnos de 8 horas", is no people).
+SHIFTS_EACH = regexes.compile(
+    rf"\b(?:(?:em|in|across)\s+)?(\d{{1,2}})\s+(?:{traffic_query.shift_words()})\s+(?:de|of|com|with)"
+    r"(?=\s+(\d{1,6})\b(?!\s*(?:h|hs|horas?|hours?|hrs?)\b))"
+)
 _ON_BEFORE = regexes.compile(r"\b(?:em|on|numa|num)\s*$")
 
 # "mais barato?", "tem opção mais barata?", "cheaper?": the setups that serve the workload for less.
@@ -2417,6 +2423,12 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         _summed_parts(scan)
     if not training and "seq" in scan.work:  # before the traffic's "16 concurrent": "sequences" goes with it
         scan.take(CONCURRENT_SEQS, "users", lambda m: n if 1 <= (n := int(m.group(1))) < 256 else None)
+    if ("turno" in scan.work or "shift" in scan.work or "escala" in scan.work) and scan.may_match(
+        SHIFTS_EACH
+    ):
+        scan.take(
+            SHIFTS_EACH, "shifts_each", lambda m: (n, int(m.group(2))) if (n := int(m.group(1))) > 1 else None
+        )
     traffic_query.take(scan, follow_up=base is not None, training=training)
     if len(scan.found.get("rate_per_s", ())) == 2 and _PHASE_WORD.search(
         strip_accents(scan.original.lower())
@@ -4944,6 +4956,13 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             at_work = -(-fields[people] // shifts)
             query.shifts.append((scan.found["shifts"][0][1], fields[people], shifts, at_work))
             fields[people] = at_work
+    for (shifts, each), typed in scan.found.pop("shifts_each", []):
+        # "3 turnos de 20 atendentes": 20 at work at once, of 60 people (said as the shifts above are).
+        people = next((k for k in ("population", "users") if fields.get(k) == each), None)
+        if people is None:
+            query.unknown.append(typed)
+        else:
+            query.shifts.append((f"{typed} {each}", each * shifts, shifts, each))
     bare_scale = _one(scan, "bare_scale", "traffic.scale")
     if bare_scale is not None and base is not None:
         _bare_scale(bare_scale, scan.found["bare_scale"][0][1], base, fields, query)
