@@ -463,6 +463,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t("understood.tokens", n=i18n.count(w.tokens, lang)))
     if w.generated_tokens:
         parts.append(t("understood.generated_tokens", n=i18n.count(w.generated_tokens, lang)))
+    if w.read_tokens:
+        parts.append(t("understood.read_tokens", n=i18n.count(w.read_tokens, lang)))
     if w.examples:
         rl = w.method is not None and w.method.is_rl  # an RL run's examples are its prompts
         parts.append(

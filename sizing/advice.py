@@ -1397,9 +1397,21 @@ def batch_time(plan: Plan, setup: Setup | None) -> str | None:
     tokens at the setup's saturated output rate (the performance model's, prompts' prefill included), the
     pace of a batch, which no chat latency target holds back."""
     p = setup.performance if setup is not None and setup.fits else None
-    if not (plan.batch_items or plan.generated_tokens) or p is None or p.max_output_tokens_per_s <= 0:
+    if (
+        not (plan.batch_items or plan.generated_tokens or plan.read_tokens)
+        or p is None
+        or p.max_output_tokens_per_s <= 0
+    ):
         return None
     lang = plan.lang
+    if plan.read_tokens:
+        # "processar 10 milhões de palavras": prompts read with a short answer each, so the saturated rate is
+        # set by reading them (prefill); the tokens read a second are the answers' rate times prompt/answer.
+        read_per_s = p.max_output_tokens_per_s * plan.prompt / max(plan.output, 1)
+        seconds = plan.read_tokens / read_per_s
+        return t(lang, "perf.reading_time", total=i18n.count(plan.read_tokens, lang),
+                 time=i18n.duration(seconds / 86400, lang), tokens=i18n.number(read_per_s, lang),
+                 prompt=i18n.tokens(plan.prompt, lang), output=i18n.tokens(plan.output, lang))  # fmt: skip
     if plan.generated_tokens:
         # "gerar 1 milhão de tokens": the tokens themselves at the saturated output rate.
         seconds = plan.generated_tokens / p.max_output_tokens_per_s

@@ -571,7 +571,7 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
         if asked.fits:
             text += " " + t(lang, "perf.named", short=advice.perf_short(p, lang))
             if (
-                plan.batch_items or plan.generated_tokens
+                plan.batch_items or plan.generated_tokens or plan.read_tokens
             ) and not is_rec:  # the recommendation's lines say it
                 text += " " + (advice.batch_time(plan, asked) or "")
             if plan.rate_asked and plan.rate is None and p.max_requests_per_s > 0:

@@ -109,6 +109,7 @@ class Plan(msgspec.Struct, frozen=True):
     # long they take on the setup (sizing/advice.py batch_time)
     batch_items: int | None = None
     generated_tokens: int | None = None  # serving: tokens to generate, counted with no deadline
+    read_tokens: int | None = None  # serving: tokens to read (short answers), counted with no deadline
     batch_seconds: float | None = (
         None  # a batch with a deadline: the seconds it runs (its cost against a budget)
     )
@@ -487,6 +488,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         if w.batch_items and not w.batch_seconds and not stage.is_training
         else None,
         generated_tokens=None if stage.is_training else w.generated_tokens,
+        read_tokens=None if stage.is_training else w.read_tokens,
         budget=BudgetInfo(
             amount=w.budget, currency=w.budget_currency, monthly=w.budget_monthly, yearly=w.budget_yearly
         )
@@ -1112,8 +1114,23 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         # A label, not an essay: a classifier sized for chat answers would need several times the GPUs.
         default_output = traffic.lengths.classification_output_tokens
         said.append(t(lang, "assume.traffic.classification_output", output=i18n.tokens(default_output, lang)))
+    elif plan.read_tokens and not w.output_tokens:
+        # Words read with a short answer each ("processar 10 milhões de palavras": classifying, extracting): the
+        # classification's answer length (traffic.toml), so the time is the prompts' reading.
+        default_output = traffic.lengths.classification_output_tokens
+        said.append(t(lang, "assume.traffic.read_output", output=i18n.tokens(default_output, lang)))
     output = w.output_tokens or min(default_output, max(context // 2, 1))
     given_prompt = w.prompt_tokens
+    # A translation writes about as many tokens as it reads (one text in, the same text in another language
+    # out): its prompts are as long as its answers, whichever of the two the question gave.
+    translation = bool(w.translation and plan.generated_tokens and not w.prompt_pages)
+    if translation and given_prompt and not w.output_tokens:
+        output = given_prompt
+    elif translation and not given_prompt:
+        given_prompt = output
+    if translation and not (w.prompt_tokens and w.output_tokens):
+        said.append(t(lang, "assume.traffic.translation", prompt=i18n.tokens(given_prompt, lang),
+                      output=i18n.tokens(output, lang)))  # fmt: skip
     if w.prompt_pages and not given_prompt:
         per_page = traffic.lengths.tokens_per_page
         given_prompt = w.prompt_pages * per_page
@@ -1238,7 +1255,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
                 history=i18n.tokens(history, lang),
             )
         )
-    elif not (given_prompt and w.output_tokens):
+    elif not (given_prompt and w.output_tokens) and not translation:
         said.append(
             t(
                 lang,

@@ -552,6 +552,9 @@ _DISTIL = regexes.compile(r"\bdistil[\s_-](?=(?:qwen|llama)\b)")
 # avaliar" (Brazil says "estou pensando", "estamos avaliando"), and "mil milhões" (Brazil's "bilhões").
 PT_PT_PHRASES = regexes.compile(
     r"\b(?:estou|estamos|esta|estao|estas|ando|andamos|anda|andam|continuo|continuamos)\s+a\s+[a-z]{2,}(?:ar|er|ir)\b"
+    # "3 turnos de 20 operadores a utilizar o llama": people doing something (Brazil: "operadores usando")
+    r"|\b(?:operadores|agentes|atendentes|pessoas|colaboradores|funcionarios|trabalhadores|tecnicos|alunos"
+    r"|programadores|analistas|clientes)\s+a\s+(?:usar|utilizar|trabalhar|conversar|falar|perguntar|escrever)\b"
     r"|\bmil\s+milhoes\b"
 )
 # "quantos dias leva um lora...?", "how many days does it take?": the time asked, with no number; a training
@@ -608,6 +611,12 @@ BARE_SCALE = regexes.compile(
 SHIFTS = regexes.compile(
     rf"\b(?:em|in|across|over|divididos\s+em|split\s+(?:into|across))\s+(\d{{1,2}})\s+(?:{traffic_query.shift_words()})\b"
     r"(?!\s+(?:com|with|de|of)\s+\d)"  # "em 3 turnos com 20 atendentes": 20 in each shift
+)
+# "3 turnos de 20 atendentes", "3 shifts of 20 support agents": the people counted are one shift's, all at work
+# at once (the number stays the traffic's; a length after it, "3 turnos de 8 horas", is no people).
+SHIFTS_EACH = regexes.compile(
+    rf"\b(?:(?:em|in|across)\s+)?(\d{{1,2}})\s+(?:{traffic_query.shift_words()})\s+(?:de|of|com|with)"
+    r"(?=\s+(\d{1,6})\b(?!\s*(?:h|hs|horas?|hours?|hrs?)\b))"
 )
 _ON_BEFORE = regexes.compile(r"\b(?:em|on|numa|num)\s*$")
 
@@ -2414,6 +2423,12 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         _summed_parts(scan)
     if not training and "seq" in scan.work:  # before the traffic's "16 concurrent": "sequences" goes with it
         scan.take(CONCURRENT_SEQS, "users", lambda m: n if 1 <= (n := int(m.group(1))) < 256 else None)
+    if ("turno" in scan.work or "shift" in scan.work or "escala" in scan.work) and scan.may_match(
+        SHIFTS_EACH
+    ):
+        scan.take(
+            SHIFTS_EACH, "shifts_each", lambda m: (n, int(m.group(2))) if (n := int(m.group(1))) > 1 else None
+        )
     traffic_query.take(scan, follow_up=base is not None, training=training)
     if len(scan.found.get("rate_per_s", ())) == 2 and _PHASE_WORD.search(
         strip_accents(scan.original.lower())
@@ -4941,6 +4956,13 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             at_work = -(-fields[people] // shifts)
             query.shifts.append((scan.found["shifts"][0][1], fields[people], shifts, at_work))
             fields[people] = at_work
+    for (shifts, each), typed in scan.found.pop("shifts_each", []):
+        # "3 turnos de 20 atendentes": 20 at work at once, of 60 people (said as the shifts above are).
+        people = next((k for k in ("population", "users") if fields.get(k) == each), None)
+        if people is None:
+            query.unknown.append(typed)
+        else:
+            query.shifts.append((f"{typed} {each}", each * shifts, shifts, each))
     bare_scale = _one(scan, "bare_scale", "traffic.scale")
     if bare_scale is not None and base is not None:
         _bare_scale(bare_scale, scan.found["bare_scale"][0][1], base, fields, query)
@@ -4978,10 +5000,18 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # or a training set's words; tokens at traffic.toml's tokens a word, said in the answer. A volume of
         # words with neither is not sized by (said as not understood).
         tokens = max(round(words * catalog.traffic.lengths.tokens_per_word), 1)
+        said = strip_accents(scan.original.lower())
         if (stage or (base.stage if base else Stage.inference)).is_training:
             field = "tokens"
-        elif GENERATE_WORDS.search(strip_accents(scan.original.lower())):
+        elif GENERATE_WORDS.search(said):
             field = "generated_tokens"
+            # A translation reads as many tokens as it writes: its prompts as long as its answers (sizing/plan.py).
+            if TRANSLATE_WORDS.search(said):
+                fields["translation"] = True
+        elif READ_WORDS.search(said):
+            # "processar 10 milhões de palavras": read with a short answer each (classifying, extracting), timed at
+            # the pace prompts are read (sizing/advice.py batch_time).
+            field = "read_tokens"
         else:
             query.unknown.append(typed)
             continue
@@ -5402,6 +5432,10 @@ LOAD_BASES = (
 AVAILABILITY_FIELDS = ("replicas", "high_availability", "spare_replicas", "zones")
 # Words that make a count of tokens output to write ("gerar 1 milhão de tokens", "generate 10M tokens").
 GENERATE_WORDS = regexes.compile(rf"\b(?:{_W('words.generate')})\b")
+# Words that make a volume of words a translation ("traduzir 10 milhões de palavras") or a reading one
+# ("processar 10 milhões de palavras", "classify 5 million words").
+TRANSLATE_WORDS = regexes.compile(rf"\b(?:{_W('words.translate')})\b")
+READ_WORDS = regexes.compile(rf"\b(?:{_W('words.read_volume')})\b")
 SERVING_ONLY = frozenset(
     {
         "precision",
@@ -5418,6 +5452,8 @@ SERVING_ONLY = frozenset(
         "with_images",
         "turns",
         "generated_tokens",
+        "read_tokens",
+        "translation",
         "quantize_run",
         *TRAFFIC_FIELDS,
         *AVAILABILITY_FIELDS,

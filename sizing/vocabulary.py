@@ -48,6 +48,8 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "cpu_only",
         "quantize_run",
         "generate",
+        "translate",
+        "read_volume",
         "replace_closed",
         "offering",
         "offering_alone",

@@ -205,6 +205,11 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # serving: tokens to generate with no deadline ("quanto tempo leva pra gerar 1 milhão de tokens?"): the
     # answer says how long they take on the setup (sizing/advice.py batch_time)
     generated_tokens: int | None = None
+    # serving: tokens to read with a short answer and no deadline ("processar 10 milhões de palavras"): the answer
+    # says how long they take on the setup, at the prefill-bound pace (sizing/advice.py batch_time)
+    read_tokens: int | None = None
+    # serving: a translation's volume ("traduzir 10 milhões de palavras"): each prompt is as long as its answer
+    translation: bool = False
     batch_seconds: float | None = None
     # fast answers asked for with no figure ("respostas rápidas"): MLPerf's Interactive limits
     fast_latency: bool = False

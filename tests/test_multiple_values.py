@@ -355,6 +355,10 @@ def test_a_scale_alone_in_a_thread_with_people_and_a_context_asks_which():
         ("qwen3 32b, 1000 funcionarios em 3 turnos", "population", 334, "1.000 ÷ 3 = 334"),
         ("qwen3 32b, 3000 employees across 3 shifts", "population", 1000, "“across 3 shifts”"),
         ("qwen3 32b, 60 atendentes em 3 turnos", "users", 20, "60 ÷ 3 = 20"),
+        # The people counted are each shift's: "shifts"/"turnos" had been not understood.
+        ("we have 3 shifts of 20 support agents using llama 3.1 8b", "users", 20, "“3 shifts of 20”"),
+        ("3 turnos de 20 atendentes com qwen3 32b", "users", 20, "60 ÷ 3 = 20"),
+        ("llama 8b em 3 turnos com 20 atendentes", "users", 20, "60 ÷ 3 = 20"),
     ],
 )
 def test_people_in_shifts_are_one_shift_at_work_at_once(text, field, at_work, said):

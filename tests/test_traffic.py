@@ -477,6 +477,62 @@ def test_a_volume_of_words_with_nothing_to_do_with_it_is_said_not_understood():
     assert parse("traduzir 1 milhão de tokens com llama 3.1 70b").workload.generated_tokens == 1_000_000
 
 
+def _answer(text):
+    query = parse(text)
+    return query, render_text(size(query.workload.but(lang=query.detected_lang)), query)
+
+
+@pytest.mark.parametrize(
+    ("text", "lengths", "said"),
+    [
+        # A translation had been timed with the default 1,000-token prompts and 500-token answers: it reads as
+        # many tokens as it writes.
+        ("traduzir 10 milhões de palavras com qwen3 32b em 1 h100", "com prompts de 500 e respostas de 500 tokens",
+         "Uma tradução escreve mais ou menos tantos tokens quanto lê: prompts de 500 tokens e respostas de 500"),
+        ("translate 10 million words with qwen3 32b", "with prompts of 500 and answers of 500 tokens",
+         "A translation writes about as many tokens as it reads: prompts of 500 tokens and answers of 500"),
+        # One length given: the other follows it.
+        ("traduzir 10 milhões de palavras com qwen3 32b, prompts de 2000 tokens",
+         "com prompts de 2.000 e respostas de 2.000 tokens", "prompts de 2.000 tokens e respostas de 2.000 tokens"),
+        ("traduzir 10 milhões de palavras com qwen3 32b, respostas de 800 tokens",
+         "com prompts de 800 e respostas de 800 tokens", "prompts de 800 tokens e respostas de 800 tokens"),
+    ],
+)  # fmt: skip
+def test_a_translation_reads_as_many_tokens_as_it_writes(text, lengths, said):
+    query, answer = _answer(text)
+    assert query.unknown == [] and lengths in answer and said in answer
+    assert "Prompts de 1.000 tokens" not in answer and "Prompts of 1,000 tokens" not in answer
+    # Writing (not translating) keeps the defaults.
+    assert (
+        "com prompts de 1.000 e respostas de 500 tokens"
+        in _answer("gerar 10 milhões de palavras com llama 8b")[1]
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # Words read with a short answer each had been not understood, and no time was given.
+        ("processar 10 milhões de palavras com llama 8b",
+         "15 mi tokens lidos levam menos de 1 hora nesta configuração, com a GPU saturada (~11.616 tokens/s lidos, "
+         "em prompts de 1.000 com respostas de 20 tokens)"),
+        ("process 10 million words with llama 8b", "15M tokens read take under an hour on this setup"),
+        ("classify 5 million words with llama 8b", "7.5M tokens read take"),
+        ("extrair dados de 20 milhões de palavras com llama 70b", "30 mi tokens lidos levam"),
+        # An answer length given is kept, and the time follows it.
+        ("processar 10 milhões de palavras com llama 8b, respostas de 200 tokens",
+         "em prompts de 1.000 com respostas de 200 tokens"),
+    ],
+)  # fmt: skip
+def test_words_read_are_timed_at_the_pace_prompts_are_read(text, said):
+    query, answer = _answer(text)
+    assert query.workload.read_tokens and query.workload.generated_tokens is None
+    assert said in answer
+    assert "1,5 tokens por palavra" in answer or "1.5 tokens a word" in answer
+    if "respostas de 200" not in text and "classify" not in text:
+        assert "20 tokens (traffic.toml)" in answer  # the short answer is said
+
+
 def test_a_prompt_in_pages_is_sized_at_the_stated_tokens_a_page():
     r = ask(model="8b", prompt_pages=20, rate_per_s=0.5)
     assert r.workload.load.prompt_tokens == 20 * 750 and r.workload.context_tokens == 15_000 + 500
