@@ -578,6 +578,11 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     for typed, context, users in query.context_totals:
         lines.append(t("understood.context_total", typed=typed, context=i18n.context(context, lang),
                        users=i18n.number(users, lang)))  # fmt: skip
+    if query.ttft_as_answer and query.workload is not None and query.workload.ttft_s is not None:
+        typed = ", ".join(f"“{v}”" for v in dict.fromkeys(query.ttft_as_answer))
+        lines.append(
+            t("understood.ttft_as_answer", typed=typed, seconds=i18n.seconds(query.workload.ttft_s, lang))
+        )
     for typed, kept, other in query.precision_choices:
         lines.append(t("understood.precision_choice", typed=typed, kept=kept, other=other))
     for other in query.model_choices:

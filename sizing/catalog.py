@@ -453,6 +453,10 @@ class LatencySettings(Strict, kw_only=True):
     tokens_per_s: Annotated[float, msgspec.Meta(gt=0)] = 10
 
 
+class BatchSettings(Strict, kw_only=True):
+    night_hours: Annotated[float, msgspec.Meta(gt=0, le=24)] = 8
+
+
 class LengthSettings(Strict, kw_only=True):
     output_tokens: Annotated[int, msgspec.Meta(ge=1)] = 500
     short_output_tokens: Annotated[int, msgspec.Meta(ge=1)] = 200
@@ -496,6 +500,7 @@ class Traffic(Strict, kw_only=True):
     latency_batch: LatencySettings = msgspec.field(
         default_factory=lambda: LatencySettings(ttft_s=600, tokens_per_s=1)
     )
+    batch: BatchSettings = msgspec.field(default_factory=BatchSettings)
     lengths: LengthSettings = msgspec.field(default_factory=LengthSettings)
     capacity: CapacitySettings = msgspec.field(default_factory=CapacitySettings)
     images: ImageSettings = msgspec.field(default_factory=ImageSettings)

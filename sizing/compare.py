@@ -67,7 +67,12 @@ def other_workload(first: Workload, other: Query) -> Workload:
     said: the model's own default, as the engine decides). Raises QueryError when its words name no model."""
     if other.help or other.workload is None:
         raise QueryError("query.no_model")
-    return first.but(model=other.workload.model, precision=other.workload.precision)
+    own = other.workload
+    if own.gpu:
+        # "nvfp4 on b200 vs fp8 on h200": the other side on its own GPU (sizing/query.py _own_gpus)
+        return first.but(model=own.model, precision=own.precision, gpu=own.gpu, gpus=own.gpus, compare_gpus=None,
+                         compare_counts=None)  # fmt: skip
+    return first.but(model=own.model, precision=own.precision)
 
 
 def weigh(

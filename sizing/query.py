@@ -153,6 +153,9 @@ class Query(msgspec.Struct):
     rate_phases: list[tuple[str, str]] = []
     # People in shifts ("1000 funcionários em 3 turnos"): (as typed, the people, the shifts, those at work at once).
     shifts: list[tuple[str, int, int, int]] = []
+    # "resposta em até 3 s": a time said of the answer with no word for its first token, read as the time to
+    # the first token (the answer says so, and how to ask for the whole answer's)
+    ttft_as_answer: list[str] = []
     text: str | None = None  # what was read (set by callers that keep queries, as a cache key)
     base: str | None = None
 
@@ -1081,8 +1084,10 @@ CONTEXT_TOTALS = (
     regexes.compile(rf"(?<![\w.,]){_TOTAL_AMOUNT}\s*{_TOTAL_WORD}\b"),
 )
 TOTAL_TOLERANCE = 0.03  # "8k x 40 = 320k": k read as 1,000 or 1,024 on either side, the same sum to rounding
+# ("janela de 6 horas", "a 4-hour window": a batch's time, sizing/traffic_query.py, never a context.)
 CONTEXT_KEY = regexes.compile(
     rf"\b{_CONTEXT_WORD}\s*{_CONTEXT_JOIN}{_NUM}\s*(k|mil|m)?(?:\s*tokens)?(?![\w.])"
+    r"(?!\s*(?:h|hrs?|horas?|hours?|min|minutos?|minutes?)\b)"
 )
 # "10 mil documentos" or "5k requests" count things, not tokens of context.
 # ("20k annotated contracts": a word may stand between the count and the things.)
@@ -1438,13 +1443,48 @@ def parse(
             written = VOCAB.detect(_written_words(plain))
             if written is not None:
                 query.written_lang = query.detected_lang = written
+        _own_gpus(text, query)
         _choices_kept(query)
         return query
     _unsized_choice(text, query)
     _precision_compared(query)
     _same_size_together(text, query)
+    _own_gpus(text, query)
     _choices_kept(query)
     return query
+
+
+# A time said of the answer ("resposta em até 3 s", "answers within 2 seconds") with no word that names its first
+# token or its start: ambiguous, read as the first token's (sizing/traffic_query.py) and said.
+_ANSWER_TIME = regexes.compile(r"\b(?:respost\w*|respond\w*|answer\w*|respons\w*|repl(?:y|ies))\b")
+_FIRST_TOKEN_SAID = regexes.compile(r"primeir|first|ttft|token|comec|inici|start|begin")
+_CHOICE_JOINT = regexes.compile(r"\b(?:vs|versus|ou|or|contra|against|compared\s+to|comparado\s+(?:a|com))\b")
+
+
+def _own_gpus(text: str, query: Query) -> None:
+    """ "llama 3.3 70b nvfp4 on b200 vs fp8 on h200": each side of a choice on the GPU named with it. The GPU
+    after the "vs" goes with the other side (both had been judged on the B200, the H200 lost)."""
+    w = query.workload
+    if (
+        len(query.model_choices) != 1
+        or w is None
+        or not w.gpu
+        or len(w.compare_gpus or []) != 1
+        or query.together
+    ):
+        return
+    plain = strip_accents(text.lower())
+    joint = _CHOICE_JOINT.search(plain)
+    other = w.compare_gpus[0]
+    if joint is None:
+        return
+    before, after = normalize(plain[: joint.start()]), normalize(plain[joint.end() :])
+    first_name, other_name = w.gpu.split("-")[0], other.split("-")[0]
+    if first_name not in before or other_name not in after or other_name in before:
+        return
+    count = f"{w.compare_counts[0]}x " if w.compare_counts else ""
+    query.model_choices = [f"{query.model_choices[0]} {count}{other}"]
+    query.workload = w.but(compare_gpus=None, compare_counts=None)
 
 
 # "two 8B models on one A100", "dois modelos de 7b na mesma gpu": copies of one size, served together.
@@ -2429,7 +2469,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.take(
             SHIFTS_EACH, "shifts_each", lambda m: (n, int(m.group(2))) if (n := int(m.group(1))) > 1 else None
         )
-    traffic_query.take(scan, follow_up=base is not None, training=training)
+    batch_thread = base is not None and bool(base.batch_items and base.batch_seconds)
+    traffic_query.take(scan, follow_up=base is not None, training=training, batch_thread=batch_thread)
     if len(scan.found.get("rate_per_s", ())) == 2 and _PHASE_WORD.search(
         strip_accents(scan.original.lower())
     ):
@@ -4358,6 +4399,16 @@ GGUF_OF_WIDTH = {"int4": "q4_k_m", "fp8": "q8_0"}
 _LOOSE_WIDTH = regexes.compile(r"q4|\d+bits?")
 
 
+def _precisions_offered(scan: _Scan) -> bool:
+    """Two precisions of one width offered as a choice ("nvfp4 vs awq", "gptq ou awq"): not one precision said
+    twice, as "4bit awq" is (the AWQ side had been dropped)."""
+    found = scan.found.get("precision", [])
+    spans = sorted((at, at + len(word)) for _, word in found if (at := scan.original.find(word)) >= 0)
+    return len(spans) == 2 == len(found) and bool(
+        PRECISION_OR.fullmatch(scan.original, spans[0][1], spans[1][0])
+    )
+
+
 def _precision(scan: _Scan, catalog: Catalog) -> str | None:
     found = scan.found.get("precision", [])
     typed = [(v, t) for v, t in found if normalize(t) not in RUNTIME_DEFAULTS]
@@ -4377,7 +4428,7 @@ def _precision(scan: _Scan, catalog: Catalog) -> str | None:
     # precision.
     precisions = [catalog.precision(v) for v in values]
     widths = {p.nominal_bits for p in precisions}
-    if len(widths) == 1:
+    if len(widths) == 1 and not _precisions_offered(scan):
         shorthand = {"int4", "fp8", "bf16"} | {v for v, t in found if BARE_WIDTH.fullmatch(normalize(t))}
         specific = [p.id for p in precisions if p.id not in shorthand or len(values) == 1]
         if len(specific) <= 1:
@@ -4945,6 +4996,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["context"] = max(round((base.context or DEFAULT_CONTEXT) * context_scale), 1)
         else:
             query.unknown += [typed for _, typed in scan.found["context_scale"]]
+    if fields.get("ttft_s") is not None and fields.get("e2e_s") is None:
+        query.ttft_as_answer = [
+            typed for _, typed in scan.found.get("ttft_s", []) if _ANSWER_TIME.search(plain := strip_accents(typed.lower()))
+            and not _FIRST_TOKEN_SAID.search(plain)
+        ]  # fmt: skip
     shifts = _one(scan, "shifts", "traffic.shifts")
     if shifts is not None:
         people = next((k for k in ("population", "users") if fields.get(k)), None)
@@ -5029,6 +5085,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # at its average pace (it had been sized for 15% of it in a peak hour: 32 H200s for 11.6 req/s).
         fields["batch_items"], fields["batch_seconds"] = fields["requests_per_day"], 86400.0
         fields["requests_per_day"] = None
+    if window := _one(scan, "batch_window_seconds", "traffic.batch"):
+        # "e se a janela for de 4 horas?", "e em 4 horas?" in a batch's thread: its new window, in hours (it had
+        # been read as a context of 4 tokens, or rounded up to a day).
+        fields["batch_seconds"] = window
     understood = any(v is not None for v in fields.values()) or stage is not None or model or size
     understood = understood or query.no_images
     if (

@@ -140,16 +140,21 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         items = _count(m.group("count"), "mi" if m.group("scale") == "m" else m.group("scale"))
         if m.group("weekend") or m.group("weekend2"):
             span = 2 * 86400.0
-        elif m.group("night"):
-            span = NIGHT_SECONDS
+        elif m.group("night") and not m.group("night_n"):
+            span = night_seconds()
         else:
-            unit = m.group("unit")
-            seconds = (60 if unit.startswith("min") else 86400 if unit.startswith(("dia", "day"))
-                       else 604800 if unit.startswith(("semana", "week")) else 3600)  # fmt: skip
-            span = _float(m.group("n")) * seconds if m.group("n") else seconds
+            # "em 2 dias"; "janela de 6h", "a 6-hour window"; "durante a madrugada (8 horas)": the hours typed
+            n, unit = next((m.group(f"{g}n"), m.group(f"{g}unit")) for g in ("", "window_", "window2_", "night_")
+                           if m.group(f"{g}unit"))  # fmt: skip
+            span = _float(n) * _unit_seconds(unit) if n else _unit_seconds(unit)
         if not items or span <= 0:
             return None
         return [("batch_items", items), ("batch_seconds", span)], [m.span("items"), m.span("deadline")]
+
+    def batch_window(m: re.Match) -> Taken | None:
+        """A thread's new window for its batch ("e se a janela for de 4 horas?", "e em 4 horas?"): its seconds."""
+        span = _float(m.group("n")) * _unit_seconds(m.group("unit"))
+        return ([("batch_window_seconds", span)], [m.span()]) if span > 0 else None
 
     # Phrases that set more than one field, or leave some of their words for other readers: each converter
     # gives the fields and the spans to blank (take() below).
@@ -157,7 +162,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         percentile = _float(m.group(1))
         if not 50 <= percentile < 100:
             return None
-        return [("latency_percentile", percentile), ("ttft_s", seconds(m, 2, 3))], [m.span()]
+        # "p95 de 2s pra resposta", "p99 of 3 s for the whole answer": the answer's whole time at it (it had
+        # been read as the first token's)
+        target = "e2e_s" if m.groupdict().get("whole") else "ttft_s"
+        return [("latency_percentile", percentile), (target, seconds(m, 2, 3))], [m.span()]
 
     def of_documents(rate) -> list[tuple[str, Any]]:
         """Documents or pages counted a day or a month are a pipeline's volume (take(): items_volume)."""
@@ -270,6 +278,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     active = _alternatives(w["active_words"])
     prompt_nouns, prompt_suffixes = _alternatives(w["prompt_nouns"]), _alternatives(w["prompt_suffixes"])
     system = _alternatives(w["system_prompt"])
+    shared, shared_docs = _alternatives(w["shared_words"]), _alternatives(w["shared_documents"])
     answer_nouns, answer_suffixes = _alternatives(w["answer_nouns"]), _alternatives(w["answer_suffixes"])
     of = (
         r"(?:\s+(?:de|com|of|with|around|about|up\s+to|ate|cerca\s+de|uns|umas|~|length|len|size|tamanho|comprimento|"
@@ -440,6 +449,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("percentile_latency", regexes.compile(
             rf"(?:\b(?:{first_token})\s+)?\b(?:{_alternatives(w['percentile_words'])})\s*(\d{{2}}(?:[.,]\d+)?)(?!\s*%)"
             rf"(?:\s+(?:{first_token})\b)?{within}\s*{_PLAIN}\s*{_SECONDS}"
+            r"(?P<whole>\s+(?:pra|para|por|for|of|de|da|na|in|on)\s+(?:a\s+|the\s+|cada\s+|each\s+|uma\s+|an?\s+)?"
+            r"(?:respostas?|answers?|responses?|replies|reply)\b(?!\s+(?:start|begin|comec|inici)))?"
         ), percentile_latency),
         # "95% dos pedidos em até 2 s", "90% of requests under 3 seconds": the same, said as a share.
         ("percentile_latency", regexes.compile(
@@ -612,8 +623,26 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"big|long|large|huge))?(?:{of}|\s*\(\s*){_NUM}{not_time}"
             rf"(?:\s*(?:tokens?|toks?))?(?:\s+(?:compartilhados?|partilhados?|shared|em\s+comum|in\s+common))?"
         ), length),
+        # "an 8k shared system prompt", "8k-token common system prompt" ("shared" had been not understood)
         ("shared_prefix_tokens", regexes.compile(
-            rf"{_NUM}[-\s]*(?:(?:tokens?|toks?)[-\s]+)?(?:de\s+|of\s+)?(?:{system})\b"
+            rf"{_NUM}[-\s]*(?:(?:tokens?|toks?)[-\s]+)?(?:de\s+|of\s+)?(?:(?:{shared})[-\s]+)?(?:{system})\b"
+        ), length),
+        # A document every request reads ("um documento de 100k compartilhado", "a shared document of 100k", "a
+        # 100k shared manual"): a shared prefix, as a system prompt is (it had been a second context, "se
+        # contradiz: 128k e 100k").
+        ("shared_prefix_tokens", regexes.compile(
+            rf"\b(?:(?:{shared})\s+(?:{shared_docs})|(?:{shared_docs})\s+(?:{shared}))\s+(?:de|of|com|with)\s+"
+            rf"(?:(?:cerca\s+de|uns|about|~)\s*)?{_NUM}{not_time}(?:\s*(?:tokens?|toks?))?\b"
+        ), length),
+        ("shared_prefix_tokens", regexes.compile(
+            rf"\b(?:{shared_docs})\s+(?:de|of|com|with)\s+(?:(?:cerca\s+de|uns|about|~)\s*)?{_NUM}{not_time}"
+            rf"(?:\s*(?:tokens?|toks?))?\s+(?:{shared})\b"
+        ), length),
+        ("shared_prefix_tokens", regexes.compile(
+            rf"\b(?:{shared})\s+{_NUM}[-\s]*(?:(?:tokens?|toks?)[-\s]+)?(?:{shared_docs})\b"
+        ), length),
+        ("shared_prefix_tokens", regexes.compile(
+            rf"{_NUM}[-\s]*(?:(?:tokens?|toks?)[-\s]+)?(?:{shared})[-\s]+(?:{shared_docs})\b"
         ), length),
         # "cada avaliação tem uns 200 tokens", "each review is about 300 tokens": an item's length is its
         # request's prompt (a conversation's is its context, read elsewhere).
@@ -821,11 +850,24 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             r"(?P<unit>h|hrs?|horas?|hours?|min|minutos?|minutes?|dias?|days?|semanas?|weeks?)\b"
             # a weekend: Saturday and Sunday
             r"|(?:the\s+|o\s+|um\s+|a\s+)?(?P<weekend>weekend|fim\s+de\s+semana)\b)"
+            # a window: "janela de 6h", "em uma janela de 6 horas", "a window of 6 hours", "in a 6-hour window"
+            r"|(?:\b(?:em|in|within|numa|durante|dentro\s+de|over)\s+)?(?:\b(?:uma|a|the|one)\s+)?\b(?:janela|window)\s+"
+            rf"(?:de\s+|of\s+)?(?P<window_n>\d+(?:[.,]\d+)?)\s*(?P<window_unit>{_WINDOW_UNITS})\b"
+            r"|(?:\b(?:em|in|within|numa|durante|over)\s+)?(?:\b(?:uma|a|the|one)\s+)?(?<![\w.,])"
+            rf"(?P<window2_n>\d+(?:[.,]\d+)?)[\s-]*(?P<window2_unit>{_WINDOW_UNITS})\s+(?:window|janela)\b"
             r"|\b(?:no|num|neste|nesse|this)\s+(?P<weekend2>weekend|fim\s+de\s+semana)\b"
-            # a night: "overnight", "durante a noite", "de madrugada" (NIGHT_SECONDS)
-            r"|\b(?P<night>overnight|over\s+night|durante\s+a\s+noite|de\s+madrugada|(?:em|numa|in)\s+(?:uma\s+|one\s+|a\s+)?noite"
-            r"|in\s+(?:one|a)\s+night)\b)"
+            # a night: "overnight", "durante a noite", "de madrugada", "por noite", "every night", "nightly" (a
+            # night's hours: traffic.toml's [batch] night_hours, or those typed after it, "(8 horas)")
+            r"|\b(?P<night>overnight|over\s+night|durante\s+a\s+noite|(?:de|durante\s+a|na)\s+madrugada|(?:em|numa|in)\s+(?:uma\s+|one\s+|a\s+)?noite"
+            r"|in\s+(?:one|a)\s+night|por\s+noite|(?:a\s+)?cada\s+noite|todas\s+as\s+(?:noites|madrugadas)|toda\s+(?:a\s+)?(?:noite|madrugada)"
+            r"|(?:every|each|per|a)\s+night|nightly|at\s+night|(?:a|de)\s+noite)\b"
+            rf"(?:\s*[(,]?\s*(?:\b(?:de|of|em|in|com|with|about|cerca\s+de)\s+)?(?P<night_n>\d+(?:[.,]\d+)?)\s*(?P<night_unit>{_WINDOW_UNITS})\b\s*\)?)?)"
         ), batch),
+        # A thread's new window for its batch: "e se a janela for de 4 horas?", "e em 4 horas?" (a follow-up only).
+        ("batch_window_follow_up", regexes.compile(
+            r"\b(?:(?:janela|window)\s+(?:(?:for|fosse|seja|is|was|were|of|de|em|in)\s+){0,2}|(?:em|in|within)\s+)"
+            rf"(?P<n>\d+(?:[.,]\d+)?)\s*(?P<unit>{_WINDOW_UNITS})\b"
+        ), batch_window),
         # A rate asked with no number ("quantos documentos consigo resumir por hora?", "how many requests per
         # second can it take?"): the GPU named answers with what it serves.
         ("rate_asked", regexes.compile(
@@ -890,8 +932,24 @@ _COMMON = frozenset({"tokens", "token", "much", "does", "what", "quanto", "with"
 
 
 _SYMBOLS = regexes.compile(r"[/%$€<=≤~]")
-# A batch "overnight" runs from 22:00 to 06:00: the understood line says "em 8 horas", so it shows.
-NIGHT_SECONDS = 8 * 3600.0
+# The units of a batch's window ("janela de 6h", "durante a madrugada (8 horas)").
+_WINDOW_UNITS = r"h|hrs?|horas?|hours?|min|minutos?|minutes?"
+
+
+def _unit_seconds(unit: str) -> float:
+    return (60.0 if unit.startswith("min") else 86400.0 if unit.startswith(("dia", "day"))
+            else 604800.0 if unit.startswith(("semana", "week")) else 3600.0)  # fmt: skip
+
+
+@cache
+def night_seconds() -> float:
+    """A batch "overnight" with no hours typed: traffic.toml's [batch] night_hours (22:00 to 06:00 by default);
+    the understood line says "em 8 horas", so it shows."""
+    try:
+        hours = tomlfiles.load(DATA_DIR / "traffic.toml").get("batch", {}).get("night_hours", 8)
+    except (OSError, tomlfiles.ParseError):
+        hours = 8  # traffic.toml is optional (sizing/catalog.py)
+    return float(hours) * 3600.0
 
 
 _AVERAGE_AFTER = regexes.compile(
@@ -919,13 +977,14 @@ _FIELDS_AND_SPANS = frozenset(
         "items_length",
         "retrieved_chunks",
         "e2e_with_length",
+        "batch_window_follow_up",
     }
 )
 # Kinds read by their own loop in take() (scan.take checks the prefilter itself for the rest).
 _OWN_LOOPS = _FIELDS_AND_SPANS | {"lengths", "rate", "per_conversation_length"}
 
 
-def take(scan, follow_up: bool = False, training: bool = False) -> None:
+def take(scan, follow_up: bool = False, training: bool = False, batch_thread: bool = False) -> None:
     """Reads every traffic phrase of the scan's working text, blanking what it takes (see query._Scan). A
     thread's follow-up is always read: "e pra 50?" has no word of its own that opens the scan."""
     if (
@@ -939,6 +998,8 @@ def take(scan, follow_up: bool = False, training: bool = False) -> None:
             if follow_up:  # "e pra 50?" in a thread; a first question's "pra 4096" is no one's count
                 scan.take(pattern, "load_count", convert)
             continue
+        if kind == "batch_window_follow_up" and not (follow_up and batch_thread and not training):
+            continue  # a window alone changes a batch thread's; a first question's is read with its items
         if kind in _OWN_LOOPS and not scan.may_match(pattern):
             continue  # as scan.take does: a pattern that cannot match is not run
         if kind == "lengths":

@@ -45,6 +45,43 @@ def test_the_answer_puts_both_precisions_side_by_side(capsys):
     assert "escolha de precisão" not in out
 
 
+@pytest.mark.parametrize(
+    ("text", "other"),
+    [
+        # Two 4-bit formats offered as a choice: the AWQ side had been dropped, NVFP4 alone answered.
+        ("qwen3 30b a3b nvfp4 vs awq on l40s", "awq"),
+        ("qwen3 30b a3b gptq ou nvfp4?", "nvfp4"),
+    ],
+)
+def test_two_formats_of_one_width_offered_as_a_choice_are_both_weighed(text, other):
+    query = parse(text)
+    [typed] = query.model_choices
+    assert typed.endswith(other) and parse(typed).workload.model == query.workload.model
+
+
+@pytest.mark.parametrize(
+    ("text", "first", "second"),
+    [
+        # Each side on its own GPU: both had been judged on the B200, the H200 lost.
+        ("llama 3.3 70b nvfp4 on b200 vs fp8 on h200", "b200", "h200-sxm"),
+        ("llama 3.3 70b nvfp4 na b200 ou fp8 na h200?", "b200", "h200-sxm"),
+    ],
+)
+def test_each_side_of_a_choice_keeps_its_own_precision_and_gpu(text, first, second, capsys):
+    query = parse(text)
+    assert (query.workload.precision, query.workload.gpu, query.workload.compare_gpus) == (
+        "nvfp4",
+        first,
+        None,
+    )
+    [typed] = query.model_choices
+    assert (parse(typed).workload.precision, parse(typed).workload.gpu) == ("fp8", second)
+    assert main([text]) == 0
+    out = capsys.readouterr().out
+    assert "Llama 3.3 70B · NVFP4\n    1× B200 180 GB: " in out
+    assert "Llama 3.3 70B · FP8 (8-bit)\n    1× H200 SXM 141 GB: " in out
+
+
 def test_three_precisions_size_the_first_and_say_the_others_were_not(catalog):
     query = parse("70b em 4, 8 ou 16 bits")  # had been 16-bit, unsaid
     assert catalog.precision(query.workload.precision).id == "int4"

@@ -28,12 +28,41 @@ QWEN3_32B = 2 * 64 * 8 * 128 * 2
         ("llama 8b shared prefix of 6k tokens, 10 users", 6000),
         ("llama 8b, o system prompt tem 3 mil tokens", 3000),
         ("llama 8b, the system prompt is about 2k tokens, 10 users", 2000),
+        # "shared" before the system prompt had been not understood, and 8,192 tokens counted for each user
+        ("8k shared system prompt with prefix caching, llama 3.1 8b, 50 users", 8000),
+        ("llama 3.1 8b, 50 users, an 8k-token common system prompt", 8000),
+        ("llama 3.1 8b 50 users, a system prompt of 8k shared by all", 8000),
+        ("llama 3.1 8b 50 users, common prefix of 8k tokens", 8000),
+        # A document every request reads is a shared prefix too
+        ("llama 3.1 8b 20 users with a 100k shared document", 100_000),
+        ("llama 3.1 8b, 20 users, a shared document of 100k tokens", 100_000),
+        ("llama 3.1 8b, 20 usuários, documento compartilhado de 100 mil tokens", 100_000),
+        ("llama 3.1 8b, 20 utilizadores, um manual partilhado de 50 mil tokens", 50_000),
     ],
 )
 def test_a_system_prompt_is_read_in_each_language(text, tokens):
     query = parse(text)
     assert query.workload.shared_prefix_tokens == tokens and not query.unknown
     assert query.workload.prompt_tokens != tokens  # not each request's own prompt
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "llama 3.1 8b 50 usuarios 128k e um documento de 100k compartilhado",
+        "llama 3.1 8b, 50 users, 128k context and a shared document of 100k tokens",
+    ],
+)
+def test_a_shared_document_inside_the_context_is_its_prefix_not_a_second_context(text):
+    # It had been refused: "se contradiz: “128k” e “100k” não valem juntos (contexto)".
+    query = parse(text)
+    w = query.workload
+    assert not query.unknown and (w.context, w.shared_prefix_tokens, w.users) == (131_072, 100_000, 50)
+    result = size(w)
+    prefix = 100_000 // 16 * 16  # whole blocks of 16 tokens
+    per_token = result.shared_prefix_kv_bytes / prefix
+    # the document kept once; each conversation holds only the rest of its 128k
+    assert result.kv_bytes_per_conversation == pytest.approx(per_token * (131_072 - prefix))
 
 
 def test_the_system_prompt_is_kept_once_and_each_conversation_holds_the_rest():

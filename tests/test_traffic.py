@@ -142,6 +142,10 @@ def test_a_speed_missed_only_with_every_conversation_in_flight_is_latency_under_
         ("llama 3.1 8b, 20 usuários, tempo de resposta de 5 s para respostas de 400 tokens", 5.0,
          {"users": 20, "output_tokens": 400}),
         ("llama 3.1 8b, response time of 5s for 400-token answers, 20 users", 5.0, {"users": 20, "output_tokens": 400}),
+        # a percentile's time said for the answer had been the first token's
+        ("llama 8b 20 usuarios p95 de 2s pra resposta", 2.0, {"users": 20, "latency_percentile": 95}),
+        ("llama 8b 20 utilizadores, p99 de 4 s para a resposta", 4.0, {"users": 20, "latency_percentile": 99}),
+        ("llama 8b, 20 users, p95 of 3 s for the answer", 3.0, {"users": 20, "latency_percentile": 95}),
     ],
 )  # fmt: skip
 def test_a_whole_answers_time_is_read_as_such(text, e2e, expected):
@@ -149,6 +153,26 @@ def test_a_whole_answers_time_is_read_as_such(text, e2e, expected):
     w = query.workload
     assert query.unknown == [] and w.e2e_s == e2e and w.budget is None and w.ttft_s is None
     assert {k: getattr(w, k) for k in expected} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("llama 8b 20 usuarios resposta em ate 3 segundos no p95",
+         "Li “resposta em ate 3 segundos” como o tempo até o primeiro token (o começo da resposta); se for o tempo "
+         "da resposta inteira, diga “resposta completa em até 3,0 s”."),
+        ("llama 3.1 70b, 80 support agents, answers within 2 seconds",
+         "Read “answers within 2 seconds” as the time to the first token (the answer starting); if it is the whole "
+         "answer's time, say “full response within 2.0 s”."),
+    ],
+)  # fmt: skip
+def test_an_answers_time_read_as_the_first_tokens_is_said(text, said, capsys):
+    # It had been read as the first token's time silently.
+    assert main([text]) == 0
+    out = capsys.readouterr().out
+    assert said in out.split("\n\n")[0]
+    assert main(["llama 8b 20 usuarios primeira resposta em 1s"]) == 0
+    assert "como o tempo até o primeiro token" not in capsys.readouterr().out
 
 
 def test_a_whole_answers_time_sizes_first_token_and_speed_together():
@@ -1810,6 +1834,57 @@ def test_a_new_deadline_in_a_batchs_thread_changes_the_batch():
     follow = parse("e em 1 dia?", base=base).workload
     assert (follow.batch_items, follow.batch_seconds, follow.days) == (1_000_000, 86_400, None)
     assert size(follow).workload.load.rate_per_s == pytest.approx(1_000_000 / 86_400)
+
+
+@pytest.mark.parametrize(
+    ("text", "items", "hours"),
+    [
+        # A daily volume run at night: a night's hours (traffic.toml [batch] night_hours); it had been a batch
+        # with no deadline on 1 GPU ("~1,3 dias"), and "every night" not understood.
+        ("processar 500 mil documentos por noite com qwen2.5 7b", 500_000, 8),
+        ("processar 500 mil documentos toda noite com qwen2.5 7b", 500_000, 8),
+        ("classificar 200 mil chamados todas as noites com qwen 7b", 200_000, 8),
+        ("process 500k documents every night with qwen2.5 7b", 500_000, 8),
+        ("qwen2.5 7b, 500k documents nightly", 500_000, 8),
+        ("qwen2.5 7b: summarize 300k emails each night", 300_000, 8),
+        # The night's hours typed after it, and a window: "durante" and "madrugada", or "6h", not understood.
+        ("processar 500 mil documentos durante a madrugada (6 horas) com qwen2.5 7b", 500_000, 6),
+        ("processar 500 mil documentos na madrugada com qwen2.5 7b", 500_000, 8),
+        ("processar 500 mil documentos em uma janela de 6h com qwen2.5 7b", 500_000, 6),
+        ("processar 500 mil documentos, janela de 6 horas, com qwen2.5 7b", 500_000, 6),
+        ("process 500k documents in a 6-hour window with qwen2.5 7b", 500_000, 6),
+        ("qwen2.5 7b, 500k docs within a window of 5 hours", 500_000, 5),
+        # pt-PT: "bilhetes" are tickets ("milhões", "bilhetes" had been not understood, the batch lost).
+        ("preciso de classificar 2 milhões de bilhetes em 3 dias com o qwen 7b", 2_000_000, 72),
+    ],
+)  # fmt: skip
+def test_a_nightly_volume_or_a_time_window_is_a_batchs_deadline(text, items, hours):
+    query = parse(text)
+    w = query.workload
+    assert query.unknown == [] and w.context is None
+    assert (w.batch_items, w.batch_seconds) == (items, hours * 3600)
+
+
+def test_a_nightly_batch_is_sized_to_finish_within_the_night(capsys):
+    assert main(["processar 500 mil documentos por noite com qwen2.5 7b"]) == 0
+    out = capsys.readouterr().out
+    assert "lote de 500.000 pedidos em 8 horas" in out and "1 usuário simultâneo" not in out
+    assert "levam ~" not in out  # it had been "500.000 pedidos levam ~1,3 dias nesta configuração"
+
+
+def test_a_new_window_in_a_batchs_thread_is_hours_not_a_context():
+    base = parse("processar 500 mil documentos por noite com qwen2.5 7b").workload
+    for text, hours in [
+        ("e se a janela for de 4 horas?", 4),
+        ("e em 2 horas?", 2),
+        ("what if the window is 3 hours?", 3),
+    ]:
+        query = parse(text, base=base)
+        w = query.workload
+        # "janela de 4 horas" had been a context of 4 tokens ("não cabem num contexto de 4 tokens"), and "em 2
+        # horas" a day
+        assert query.unknown == [] and w.context == base.context, text
+        assert (w.batch_items, w.batch_seconds) == (500_000, hours * 3600), text
 
 
 def test_a_batch_of_long_documents_is_not_held_to_a_chats_first_token():
