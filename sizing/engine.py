@@ -168,6 +168,10 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
             if not named[0].fits:
                 add_capacity(plan, named[0], catalog)  # the conversations it does hold, for its performance
             named[0].performance = traffic.performance(plan, named[0], catalog)
+    if workload.cheaper and plan.stage.is_training and (found := _training_cheaper(plan, rec, catalog)):
+        cheaper, options = found
+        kept = [a for a in alternatives if not any(advice.same_setup(a.setup, o.setup) for o in options)]
+        alternatives = options + kept
     for setup in [rec, *(named or ()), *(a.setup for a in alternatives)]:
         if setup is not None and setup.cost is None:
             setup.cost = advice.cost(plan, setup, catalog)
@@ -224,6 +228,20 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
                     lang, "estimate.beyond_servers_days", asked=plan.gpus, gpu=many.gpu_name, days=days
                 )
             estimates.text.insert(0, text)
+        elif many.fits:
+            # "lora llama 8b 1B tokens em 4 gpus": the count said, of the recommended GPU, in data parallel (each
+            # GPU trains its share of every batch); with tokens, the time on it against the recommendation's
+            # (advice.training_days). It had been left unsaid, the answer sized on one GPU alone.
+            params = {"asked": plan.gpus, "gpu": many.gpu_name, "count": rec.count}
+            if plan.timed:
+                params["days"] = advice.days_text(advice.training_days(plan, many, catalog), lang)
+                params["rec_days"] = advice.days_text(advice.training_days(plan, rec, catalog), lang)
+            text = t(lang, "estimate.on_count_timed" if plan.timed else "estimate.on_count", **params)
+            estimates.text.insert(min(1, len(estimates.text)), text)
+        else:
+            estimates.text.insert(
+                0, t(lang, "estimate.on_count_short", asked=plan.gpus, gpu=many.gpu_name, count=rec.count)
+            )
     if (
         rec is not None
         and plan.gpus
@@ -427,6 +445,51 @@ def _recommendation(plan: Plan, catalog: Catalog):
                 if setup.fits:
                     return add_capacity(plan, setup, catalog)
     return recommend(plan, catalog)
+
+
+def _training_cheaper(plan: Plan, rec, catalog: Catalog) -> tuple[str, list[Alternative]] | None:
+    """ "mais barato?" asked of a training: what takes fewer GPUs (or as many of a smaller class) for the same
+    run, least given up first: LoRA in place of a full fine-tune, QLoRA (a 4-bit base) in place of either, and,
+    when a deadline sized the setup, fewer GPUs taking longer (the time each takes said). Or that the
+    recommendation is already the smallest, and what would have to give. None when nothing holds the run."""
+    if rec is None or plan.stage is Stage.pretrain or plan.method.is_rl:
+        return None
+    lang = plan.lang
+    tried = []
+    if plan.stage is Stage.full:
+        tried.append(("lora_instead", plan.but(stage=Stage.lora, precision=catalog.precision("bf16"))))
+    if plan.stage in (Stage.full, Stage.lora):
+        tried.append(("qlora_instead", plan.but(stage=Stage.qlora, precision=catalog.precision("nf4"))))
+    if plan.timed and plan.days:
+        tried.append(("longer", plan.but(days=None)))  # the smallest that holds it, whatever it takes
+    options: list[Alternative] = []
+    for (
+        kind,
+        option_plan,
+    ) in tried:
+        setup = _recommendation(option_plan, catalog)
+        if (
+            setup is None
+            or not advice.smaller(setup, rec)
+            or any(advice.same_setup(setup, o.setup) for o in options)
+        ):
+            continue
+        days = (
+            advice.days_text(advice.training_days(option_plan, setup, catalog), lang) if plan.timed else None
+        )
+        if kind == "longer":
+            text = t(lang, "cheaper.training_longer", setup=advice.describe(setup, lang), days=days,
+                     deadline=i18n.day_count(plan.days, lang))  # fmt: skip
+        else:
+            text = t(lang, f"alt.{kind}", setup=advice.describe(setup, lang))
+            if days:
+                text += " " + t(lang, "cheaper.training_days", days=days)
+        options.append(Alternative(kind="cheaper", setup=setup, text=text))
+    if options:
+        return t(lang, "cheaper.training_found", rec=advice.describe(rec, lang)), options
+    line = t(lang, "cheaper.training_none", rec=advice.describe(rec, lang))
+    give = "cheaper.training_give_qlora" if plan.stage is Stage.qlora else "cheaper.training_give"
+    return line + " " + t(lang, give, seq=i18n.number(plan.seq_len, lang)), []
 
 
 def _within_deadline(plan: Plan, catalog: Catalog):

@@ -195,6 +195,9 @@ class Plan(msgspec.Struct, frozen=True):
     quantize_run: bool = False
     # where the question said the data must stay ("eu", with "lgpd" when the LGPD is named too)
     residency: tuple[str, ...] = ()
+    count_asked: bool = (
+        False  # "quantas H100?": the fewest of the named GPU that serve lead (sizing/choice.py)
+    )
     layout_given: bool = False  # tensor or pipeline parallelism said ("tp=2 pp=2"): the GPU count is theirs
     given_replicas: int | None = None  # as the question said them (None when not given)
     given_high_availability: bool | None = None
@@ -514,6 +517,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         quantize_run=bool(w.quantize_run) and not stage.is_training,
         residency=tuple(w.residency or ()),
         layout_given=bool(w.tp or w.pp or w.gpus_from_layout),
+        count_asked=bool(w.gpus_asked) and not w.gpus,
     )
     if stage.is_training:
         if w.lora_adapters:

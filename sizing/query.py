@@ -1533,6 +1533,29 @@ EU_RESIDENCY = regexes.compile(
 # "quais GPUs vocês têm?", "tabela de preços", a bare "/gpu preços": the GPUs we rent and their prices.
 OFFERING = regexes.compile(rf"\b(?:{_W('words.offering')})\b")
 OFFERING_ALONE = regexes.compile(rf"\W*(?:gpus?\W+)?(?:{_W('words.offering_alone')})\W*")
+# "quantas H100 preciso pro llama 405b?", "how many H100s for deepseek v3?", "quantas GPUs H200?", "quantas GPUs
+# preciso em H100?": the count of the GPU named is asked (sizing/choice.py requested leads with it). Only GPU
+# words may stand between the question word and the GPU ("quantas requisições uma H100 aguenta?" asks no count).
+_HOW_MANY = regexes.compile(r"\b(?:quant[oa]s|qtas|qtos|how\s+many)\s+")
+_HOW_MANY_BEFORE = regexes.compile(
+    r"\b(?:quant[oa]s|qtas|qtos|how\s+many)\s+(?:(?:gpus?|placas?|cards?|unidades|units|de|da|das|of|nvidia)\s+){0,3}$"
+)
+_HOW_MANY_GPUS = regexes.compile(r"\b(?:quant[oa]s|qtas|qtos|how\s+many)\s+(?:gpus?|placas?|cards?)\b")
+
+
+def _how_many_gpus(scan: _Scan) -> bool:
+    """Whether the question asks how many of the GPU it names ("quantas H100?", "how many GPUs on H100?")."""
+    if ("quant" not in scan.work and "qt" not in scan.work and "how many" not in scan.work) or not (
+        _HOW_MANY.search(scan.work)
+    ):
+        return False
+    if _HOW_MANY_GPUS.search(scan.work):
+        return True
+    at = scan.found.get("gpu_at") or []
+    start = min((start for start, _ in at), default=None)
+    return start is not None and _HOW_MANY_BEFORE.search(scan.work, max(0, start - 60), start) is not None
+
+
 # "quais GPUs preciso", "which GPUs do I need": the GPUs a workload takes ("quantas GPUs para 10 usuários?"
 # asks for the model: a count depends on it).
 GPU_NEED = regexes.compile(
@@ -4729,6 +4752,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
                 per = None
             if per:
                 fields["gpus"] = servers * per
+    if fields["gpu"] and fields["gpus"] is None and _how_many_gpus(scan):
+        fields["gpus_asked"] = True  # "quantas H100 preciso?": the fewest of it that serve lead the answer
     methods = scan.found.get("method", [])
     if any(kind == "rloo" for kind, _ in methods):
         # "RLOO com RLVR": RL with verifiable rewards is where RLOO's rewards come from (functions), not GRPO.
@@ -4830,6 +4855,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         reading = _bare_count(bare, base, catalog, on=bool(scan.found.get("bare_count_on")))
         if reading is None or fields[reading] is not None:
             query.unknown += [typed for _, typed in scan.found["bare_count"]]
+        elif reading == "rate_per_s":
+            fields["rate_per_s"], fields["rate_period_s"] = bare / base.rate_period_s, base.rate_period_s
         else:
             fields[reading] = bare
     # "throughput de 5000 tokens/s", "1M de tokens gerados por dia": the service's answers, each of the
@@ -5058,6 +5085,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             error = QueryError("query.offering", hint="query.examples")
             error.availability_asked = AVAILABILITY.search(plain) is not None
             raise error
+    if base is not None and not understood and GPU_NEED.search(strip_accents(scan.original.lower())):
+        # "quais GPUs preciso?", "which GPUs do I need?" in a thread: the thread's sizing again, its
+        # recommendation first (it had been "Não entendi o pedido").
+        understood = True
+        query.unknown = []
     if base is not None:
         # "e com o gpt-oss 120b?" after an FP8 answer: a model published in its own quantized format (MXFP4) is
         # sized in it, as a first question about it is, unless the follow-up names a precision.
@@ -5417,6 +5449,7 @@ TRAFFIC_FIELDS = {
     "items_volume": "traffic.day",
     # set by _build, never read from a phrase: listed so a thread that moves to training drops it (SERVING_ONLY)
     "lengths_from_volume": "traffic.prompt",
+    "rate_period_s": "traffic.rate",
 }  # fmt: skip
 # A request rate, a daily or monthly volume and a head-count each set the load: a follow-up naming one drops the others.
 LOAD_BASES = (
@@ -5641,6 +5674,10 @@ def _nothing_understood(unknown: list[str]) -> QueryError:
 def _traffic(scan: _Scan) -> dict:
     others = _percentile_targets(scan)
     fields = {name: _one(scan, name, label) for name, label in TRAFFIC_FIELDS.items()}
+    rates = scan.found.get("rate_per_s", [])
+    if fields["rate_per_s"] is not None and len(rates) == 1:
+        # "300 requisições por minuto": the unit it was said in, for a thread's "e com 1000?" (_bare_count)
+        fields["rate_period_s"] = traffic_query.rate_period(rates[0][1])
     if others:
         fields["other_latency_targets"] = others
     return fields
@@ -5683,8 +5720,18 @@ def _bare_count(n: int, base: Workload, catalog: Catalog, on: bool = False) -> s
     if n <= 0:
         return None
     gpus_said = base.gpus is not None or base.gpu is not None
-    if base.rate_per_s or base.requests_per_day or base.requests_per_month or base.batch_items:
-        # A load of requests or documents, no people: a number is no head-count (nor, alone, a new rate).
+    if base.rate_per_s or base.requests_per_day or base.requests_per_week or base.requests_per_month:
+        # A load of requests or documents, no people: a number is no head-count. With no GPUs counted it is the
+        # load again, in the unit the thread said it ("300 requisições por minuto", then "e com 1000?": 1000
+        # a minute; "5 mil por dia", then "e com 20 mil?": 20 mil a day).
+        if plausible_gpus and gpus_said:
+            return "gpus"
+        if base.rate_per_s:
+            return "rate_per_s" if base.rate_period_s else None
+        return next(
+            k for k in ("requests_per_day", "requests_per_week", "requests_per_month") if getattr(base, k)
+        )
+    if base.batch_items:
         return "gpus" if plausible_gpus and gpus_said else None
     people = "population" if base.population and not base.users else "users"
     if not plausible_gpus:
@@ -5796,7 +5843,7 @@ def _follow_up(query: Query, base: Workload, model, stage, fields: dict, underst
     if any(changes.get(k) is not None for k in LOAD_BASES):
         # A new load replaces the thread's, and what its volume counted with it ("e com 500 req/min?" after
         # "5 mil contratos por dia" is no longer documents).
-        dropped = (*LOAD_BASES, "items_volume")
+        dropped = (*LOAD_BASES, "items_volume", "rate_period_s")
         previous = {k: v for k, v in previous.items() if k not in dropped or k in changes}
     if changes.get("high_availability") is False:
         # "e sem redundância?": one copy again, whatever the thread had required.
@@ -5832,5 +5879,6 @@ def _follow_up(query: Query, base: Workload, model, stage, fields: dict, underst
             error.unknown = list(query.unknown)
             raise error
     query.workload = Workload.given(merged)
-    query.changed = sorted({*changes, "images"} if query.no_images else changes)
+    said = {k for k in changes if k != "rate_period_s"}  # the rate's unit goes with the rate, not said apart
+    query.changed = sorted({*said, "images"} if query.no_images else said)
     return query

@@ -183,6 +183,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     turns: int | None = None
     # requests per second at the peak
     rate_per_s: float | None = None
+    # the seconds the rate was said over ("300 requisições por minuto": 60), for a thread's "e com 1000?"
+    rate_period_s: float | None = None
     # requests in a day (peak from traffic.toml)
     requests_per_day: int | None = None
     # requests in a month (days of use and peak from traffic.toml)
@@ -281,6 +283,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # Serving: the GPU count came from a tensor/pipeline layout said ("tp=2 pp=2", --tensor-parallel-size 4),
     # kept as asked rather than sized down
     gpus_from_layout: bool | None = None
+    # "quantas H100 preciso?", "how many H100s?": the count of the GPU named is what is asked; the answer leads
+    # with the fewest of it that serve the workload (sizing/choice.py requested), not with one of it
+    gpus_asked: bool | None = None
     # Speculative decoding (serving): the method asked for ("draft_model", "eagle", "eagle3", "mtp",
     # "ngram"), "auto" when only speculative decoding was said, "off" when a thread turns it off
     speculative: str | None = None
