@@ -363,12 +363,17 @@ def after_lines(result: SizingResult, show_prices: bool) -> list[str]:
                 1,
                 f"{i18n.t(lang, 'answer.to_fit', setup=advice.describe(v.setup, lang))} {v.changes[0].text}",
             )
-    lines += side
+    # "e depois servir em h100 ou h200": each other GPU weighed, its verdict after the first one's
+    compared = [a.text for a in served.alternatives if a.kind == "compared_gpu"]
+    at = 0 if v is None else 2 if v.changes and not v.setup.fits else 1
+    lines += side[:at] + compared + side[at:]
     if served.decided:  # what decided the serving's size, as a serving answer says it
         lines.append(served.decided)
     cheaper = cheaper_lines(served, show_prices)
     lines += cheaper  # "mais barato?" asked of a training and its serving: the serving's cheaper setups
-    others = [a for a in served.alternatives if a.kind not in ("named_gpu", "cheaper")]  # those said above
+    others = [
+        a for a in served.alternatives if a.kind not in ("named_gpu", "cheaper", "compared_gpu")
+    ]  # said above
     if others and not cheaper:  # the full serving answer lists them all; the first is the way down
         lines.append(i18n.t(lang, "after.alternative", text=others[0].text))
     trained = result.workload
@@ -442,7 +447,18 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     if w.serving_gpu and result.serving is not None and result.serving.requested is not None:
         # "e depois servir em 2 h100": the GPUs named for the serving (sizing/serve_after.py)
         served = result.serving.requested
-        parts.append(t("understood.serving_gpu", setup=f"{served.count}× {served.gpu_name}"))
+        setups = [f"{served.count}× {served.gpu_name}"]
+        setups += [  # "e depois servir em h100 ou h200": each GPU weighed for the serving
+            f"{a.setup.count}× {a.setup.gpu_name}"
+            for a in result.serving.alternatives
+            if a.kind == "compared_gpu" and a.setup
+        ]
+        setup = (
+            setups[0]
+            if len(setups) == 1
+            else t("understood.gpus_compared", first=setups[0], others=", ".join(setups[1:]))
+        )
+        parts.append(t("understood.serving_gpu", setup=setup))
     if w.memory_utilization is not None:
         parts.append(t("understood.memory_utilization", value=f"{w.memory_utilization:g}"))
     if w.prefill_chunk:
@@ -562,9 +578,12 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     for typed, counts in query.users_summed:
         total = sum(counts)
         parts = " + ".join(i18n.number(n, lang) for n in counts)
-        lines.append(
-            t("understood.users_summed", typed=typed, parts=parts, total=advice.users_phrase(total, lang))
+        people = (  # a head-count's parts add up to people, sized by their traffic (query.py, _summed)
+            t("understood.traffic.population", n=i18n.number(total, lang))
+            if query.summed_head_count
+            else advice.users_phrase(total, lang)
         )
+        lines.append(t("understood.users_summed", typed=typed, parts=parts, total=people))
     for typed, people, shifts, at_work in query.shifts:
         lines.append(t("understood.shifts", typed=typed, people=i18n.number(people, lang),
                        shifts=i18n.number(shifts, lang), at_work=i18n.number(at_work, lang)))  # fmt: skip

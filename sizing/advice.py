@@ -190,7 +190,9 @@ def contract(plan: Plan, setup: Setup | None) -> Contract:
             reason += " " + t(lang, "contract.on_demand_continuous")
         if mode == "dedicated" and setup and gpus < WHOLE_SERVER:
             reason += " " + t(lang, "contract.dedicated_share", gpus=gpus, per=WHOLE_SERVER)
-    elif not plan.stage.is_training and not plan.intent and plan.term_days:
+    elif not plan.stage.is_training and plan.intent is not Intent.production and plan.term_days:
+        # "piloto de 3 meses", "avaliar ... por 3 meses": an evaluation's term is how long it is rented; it had
+        # been given production's reason ("produção precisa da capacidade garantida")
         key = mode if (plan.term_days or 0) >= MONTH_DAYS else "on_demand_short"
         reason = t(lang, f"contract.term_{key}", term=term)
     else:

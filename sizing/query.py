@@ -144,6 +144,8 @@ class Query(msgspec.Struct):
     # Counts of people said as parts of one group ("vendas (10), suporte (25) e jurídico (5)"): (as typed,
     # the parts), said back with their sum.
     users_summed: list[tuple[str, list[int]]] = []
+    # ... counted as a head-count ("vendas (10) e 30 funcionários no suporte"): their sum is people, not users
+    summed_head_count: bool = False
     # Counts of users said as phases ("piloto com 10 usuários e depois 100"): (as typed, the pilot's, the
     # production's, which is sized).
     phases: list[tuple[str, int, int]] = []
@@ -703,7 +705,7 @@ MEMORY_UTILIZATION = regexes.compile(
     r"\bgpu[-_ ]memory[-_ ]utili[sz]ation\s*[=:]?\s*(\d+(?:[.,]\d+)?|[.,]\d+)\s*(%)?"
 )
 # "em 30 dias", "in 2 weeks", "prazo de 3 meses": a deadline (the days a training run may take).
-_DURATION = rf"(?:\b({_ONE})|{_NUM})\s*({alternation(DAYS_OF)})\b"
+_DURATION = rf"(?:\b({_ONE})|{_NUM})(?:\s*|-)({alternation(DAYS_OF)})\b"
 DEADLINE = regexes.compile(rf"\b{_W('durations.deadline')}\s+{_DURATION}")
 # "por 12 meses", "for a month", "contrato de 1 ano", "3 meses": a period of use. A training run must fit in
 # it (a deadline); a service is rented for it (the contract's term).
@@ -838,6 +840,8 @@ NO_MEMORY = regexes.compile(
 _THOUSANDS = alternation([*VOCAB.words("multipliers.thousand"), *VOCAB.words("multipliers.million")])
 STEPS = regexes.compile(
     # next to each other: "batch 4 warmup 100 steps" leaves "batch 4" before blanks and "steps" (no 4 steps)
+    # "durante 3000 passos", "for 3k steps": the span's word goes with the steps (it had been not understood)
+    rf"(?:\b{_W('keys.steps_span')}\s{{1,2}})?"
     rf"(?<![\w.,])({_GROUPED}|\d+(?:[.,]\d+)?)\s{{0,2}}({_THOUSANDS})?\s{{0,2}}(?:de\s{{1,2}})?{_W('keys.steps')}\b"
     rf"|\b{_W('keys.steps_key')}\s*(?:=|:|de|of)?\s*({_GROUPED}|\d+(?:[.,]\d+)?)\s*({_THOUSANDS})?(?![\w.,])"
 )
@@ -1004,6 +1008,10 @@ _PHASE_AFTER = regexes.compile(
     rf"\s*(?:$|[,;.!?)]|(?:(?:e|and|em|in|no|na|on|at|para|pra|for)\s+)?{_PHASE}\b)"
 )
 _TEAM = traffic_query.team_words()
+_HEADS = traffic_query.people_words()
+# A part counted in an organisation's people ("30 funcionários no suporte"): the sum is a head-count, sized
+# by its traffic as one is (sizing/plan.py), not people at once (_summed).
+_HEADS_ONLY = regexes.compile(rf"\b(?:{traffic_query.staff_words()})\b")
 _USE = _W("parts.use")
 _USE_WORD = regexes.compile(rf"\b{_USE}\b")
 _GROUP_OF = r"(?:do|da|dos|das|de|of|from|in|on|at|no|na|em)\s+(?:the\s+|o\s+|a\s+|os\s+|as\s+)?"
@@ -1012,7 +1020,7 @@ _GROUP_OF = r"(?:do|da|dos|das|de|of|from|in|on|at|no|na|em)\s+(?:the\s+|o\s+|a\
 # Three patterns, the two that start at a word tried only when a cue says they may match (a question tries
 # them all, and a pattern that starts at any word is slow to fail).
 _PART_COUNTED = regexes.compile(
-    rf"(?P<people>(?<![\w.,])(?P<n1>\d{{1,5}})\s+(?P<noun>(?:[a-z]+\s+)?{_COUNT_NOUNS})\b"
+    rf"(?P<people>(?<![\w.,])(?P<n1>\d{{1,5}})\s+(?P<noun>(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|{_HEADS}))\b"
     rf"(?:\s+{_GROUP_OF}(?P<g1>[a-z]{{3,}}))?)"
     rf"|(?P<grouped>(?<![\w.,])(?P<n2>\d{{1,5}})\s+{_GROUP_OF}(?P<g2>[a-z]{{3,}}))"
 )
@@ -1024,7 +1032,6 @@ _PART_TEAM = regexes.compile(
 )
 # "suporte com 60 pessoas", "o jurídico tem 12 advogados", "o RH 8 pessoas": a part whose group comes first
 # (a head-count's word counts too, the group says it is a part), tried only after its cue (_PART_NAMED_CUE).
-_HEADS = traffic_query.people_words()
 _PART_NAMED = regexes.compile(
     rf"(?P<named>\b(?:(?:o|a|os|as|the)\s+)?(?P<g5>[a-z]{{2,}})\s+(?:tem|has|have|com|with)\s+(?P<n5>\d{{1,5}})"
     rf"\s+(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|{_HEADS})\b"
@@ -4178,11 +4185,18 @@ def _summed(scan: _Scan, chain: list[re.Match]) -> bool:
     counts = [
         int(next(n for k in ("n1", "n2", "n3", "n4", "n5", "n6") if (n := _group(m, k)))) for m in chain
     ]
+    heads = [bool(_HEADS_ONLY.search(scan.work, m.start(), m.end())) for m in chain]
+    if any(heads) and not all(groups):
+        return False  # "5000 funcionários e 200 usuários": a head-count and people at once, no parts of one
     if teams := _TEAMS_BEFORE.search(scan.work, max(0, start - 40), start):
         start = teams.start()  # "somos 3 times: 10 devs, 15 analistas e 5 gestores"
     typed = scan.original[start:end].strip()
-    scan.found.setdefault("users", []).append((sum(counts), typed))
+    # "vendas (10) e 30 funcionários no suporte": a part counted as a head-count makes the whole group one
+    # (they had all been counted as people at once)
+    scan.found.setdefault("population" if any(heads) else "users", []).append((sum(counts), typed))
     scan.found["users_summed"] = [(counts, typed)]
+    if any(heads):
+        scan.found["summed_head_count"] = [(True, typed)]
     scan.blank(start, end)
     return True
 
@@ -4281,6 +4295,12 @@ def _fine_tuned_how(m: re.Match) -> str:
 def _stage_at(scan: _Scan, m: re.Match, kind: str) -> str:
     """A stage word, and where it was typed (_serving_gpus reads which GPU goes with which stage by it)."""
     scan.found.setdefault("stage_at", []).append((m.start(), kind))
+    if kind == "inference" and "produ" in m.group(0).lower():
+        # "e depois colocar em produção", "then put it in production": serving words that also say the
+        # deployment is a production one (the intent's own words are blanked by them)
+        scan.found.setdefault("intent", []).append(
+            (Intent.production, scan.original[m.start() : m.end()].strip())
+        )
     return kind
 
 
@@ -4303,17 +4323,23 @@ def _serving_gpus(scan: _Scan) -> dict | None:
     served = [i for i, (start, _) in enumerate(at) if start > cue]
     if not served:
         return None
-    restore = {key: list(scan.found[key]) for key in ("gpu", "gpu_at", "gpu_end", "gpu_count_at", "gpus")
-               if key in scan.found}  # fmt: skip
+    keys = ("gpu", "gpu_at", "gpu_end", "gpu_count_at", "gpus")
+    restore = {key: list(scan.found[key]) for key in keys if key in scan.found}
     count_at = dict(scan.found.get("gpu_count_at", []))
-    gpu, count = named[served[0]][0], count_at.get(at[served[0]][0])
     kept = [i for i in range(len(named)) if i not in served]
+    new_index = {old: new for new, old in enumerate(kept)}
+    serving_index = {old: new for new, old in enumerate(served)}
+    ends = scan.found.get("gpu_end", [])
+    serving: dict[str, list] = {
+        "gpu": [named[i] for i in served],
+        "gpu_at": [at[i] for i in served],
+        "gpu_end": [(end, serving_index[i]) for end, i in ends if i in serving_index],
+        "gpu_count_at": [(s, n) for s, n in count_at.items() if s > cue],
+        "gpus": [],
+    }
     scan.found["gpu"] = [named[i] for i in kept]
     scan.found["gpu_at"] = [at[i] for i in kept]
-    new_index = {old: new for new, old in enumerate(kept)}
-    scan.found["gpu_end"] = [
-        (end, new_index[i]) for end, i in scan.found.get("gpu_end", []) if i in new_index
-    ]
+    scan.found["gpu_end"] = [(end, new_index[i]) for end, i in ends if i in new_index]
     scan.found["gpu_count_at"] = [(s, n) for s, n in scan.found.get("gpu_count_at", []) if s < cue]
     for start, n in count_at.items():  # the counts typed beside the serving's GPUs (the last ones read)
         gpus = scan.found.get("gpus", [])
@@ -4321,11 +4347,19 @@ def _serving_gpus(scan: _Scan) -> dict | None:
             start > cue
             and (last := next((j for j in reversed(range(len(gpus))) if gpus[j][0] == n), None)) is not None
         ):
-            del gpus[last]
-    for key in ("gpu", "gpu_at", "gpu_end", "gpu_count_at", "gpus"):
-        if key in scan.found and not scan.found[key]:
-            del scan.found[key]
-    return dict(gpu=gpu, gpus=count, restore=restore)
+            serving["gpus"].append(gpus.pop(last))
+    training = {key: scan.found.pop(key) for key in keys if key in scan.found}
+    # "e depois servir em h100 ou h200": the serving's GPUs read as a question's are, a choice compared
+    scan.found.update({key: value for key, value in serving.items() if value})
+    mixed = scan.found.pop("mixed_gpus", None)
+    named_for_serving = _gpus_named(scan)
+    scan.found.pop("mixed_gpus", None)  # the serving's own mix is not said of the training
+    if mixed:
+        scan.found["mixed_gpus"] = mixed
+    for key in keys:
+        scan.found.pop(key, None)
+    scan.found.update({key: value for key, value in training.items() if value})
+    return dict(named_for_serving, restore=restore)
 
 
 def _stage(scan: _Scan) -> Stage | None:
@@ -4616,6 +4650,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         **_gpus_named(scan),
         serving_gpu=serving_gpus["gpu"] if serving_gpus else None,
         serving_gpus=serving_gpus["gpus"] if serving_gpus else None,
+        serving_compare_gpus=serving_gpus.get("compare_gpus") or None if serving_gpus else None,
+        serving_compare_counts=serving_gpus.get("compare_counts") or None if serving_gpus else None,
         seq_len=_one(scan, "seq_len", "seq_len"),
         batch=_one(scan, "batch", "batch"),
         global_batch=_one(scan, "global_batch", "batch"),
@@ -4830,6 +4866,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         fields["users_limit"] = not fields.get("users_at_once") or None
     for counts, typed in scan.found.get("users_summed", []):
         query.users_summed.append((typed, counts))
+    query.summed_head_count = bool(scan.found.get("summed_head_count"))
     for corrected, _typed in reversed(scan.found.get("corrected", [])):
         query.corrected.append(corrected)
     for (pilot, production), _typed in scan.found.get("rate_phases", []):
@@ -5249,11 +5286,21 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     if fields.get("precision") is None and QUANTIZED.search(strip_accents(scan.original.lower())):
         fields["quantized"] = True  # "quantizado" with no format: sizing/plan.py picks and says one
     if serving_gpus and (
-        stage is None or not stage.is_training or not any(fields.get(name) for name in LOAD_FIELDS)
+        stage is None
+        or not stage.is_training
+        or not (any(fields.get(name) for name in LOAD_FIELDS) or fields.get("gpu"))
     ):
-        # No training, or none of its model served to a load: every GPU named is the question's own.
+        # No training, or none of its model served to a load: every GPU named is the question's own. A GPU
+        # named for each ("treinar ... em 8 h100 e depois servir em 2 h100") keeps the serving's with no load
+        # said: the serving is judged on it at what it holds (sizing/serve_after.py).
         scan.found.update(serving_gpus["restore"])
-        fields.update(_gpus_named(scan), serving_gpu=None, serving_gpus=None)
+        fields.update(
+            _gpus_named(scan),
+            serving_gpu=None,
+            serving_gpus=None,
+            serving_compare_gpus=None,
+            serving_compare_counts=None,
+        )
     if periods := scan.found.get("data_periods"):
         # "2 milhões de tokens por semana durante 4 semanas": the periods' data summed (one period when no
         # span is said: its volume is the dataset), said in the answer (sizing/plan.py).

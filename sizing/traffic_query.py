@@ -1068,6 +1068,12 @@ def people_words() -> str:
     return _alternatives(_words()["people"])
 
 
+def staff_words() -> str:
+    """traffic_words.toml's words for an organisation's people ("funcionarios", "employees"), as one
+    alternation."""
+    return _alternatives(_words()["staff"])
+
+
 def team_words() -> str:
     """traffic_words.toml's words for a team ("equipe", "team"), as one regular-expression alternation."""
     return _alternatives(_words()["team"])

@@ -104,6 +104,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # usuários"): sizing/serve_after.py gives them to the serving, which gets their verdict
     serving_gpu: str | None = None
     serving_gpus: int | None = None
+    # other GPUs weighed for that serving ("e depois servir em h100 ou h200"), with their counts when said
+    serving_compare_gpus: list[str] | None = None
+    serving_compare_counts: list[int] | None = None
     # its precision, asked in a follow-up ("e em 8 bits?"): the serving's, not the training's base
     serving_precision: str | None = None
     seq_len: int | None = None

@@ -366,3 +366,20 @@ def test_people_in_shifts_are_one_shift_at_work_at_once(text, field, at_work, sa
     assert getattr(query.workload, field) == at_work
     assert not query.unknown
     assert said in text_out.splitlines()[1]
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [
+        ("vendas (10) e 30 funcionários no suporte, llama 3.1 8b", "10 + 30 = 40 pessoas"),
+        ("10 pessoas de vendas e 30 funcionarios no suporte, llama 3.1 8b", "10 + 30 = 40 pessoas"),
+        ("o suporte tem 30 colaboradores e o comercial 10 pessoas, llama 3.1 8b", "30 + 10 = 40 pessoas"),
+        ("sales (10) and 30 employees in support, llama 3.1 8b", "10 + 30 = 40"),
+    ],
+)
+def test_parts_counted_as_an_organisations_people_sum_to_a_head_count(text, parts):
+    # they had been 40 users at once (or 30 people with "vendas (10)" not understood)
+    query, _result, text_out = answer(text)
+    assert (query.workload.population, query.workload.users) == (40, None)
+    assert not query.unknown
+    assert parts in text_out.splitlines()[1]
