@@ -722,8 +722,14 @@ def _draft(
 
 
 def _note_params(params: dict, lang: str) -> dict:
-    """Numbers in notes read in the answer's language (parameter counts as 13,2B / 13.2B)."""
-    return {k: i18n.params(v, lang) if k == "params" else v for k, v in params.items()}
+    """Numbers in notes read in the answer's language (parameter counts as 13,2B / 13.2B), and why the Hub
+    reader refused a repo in its words (hub_unsupported.<detail>, with the files' identifiers)."""
+    said = {k: i18n.params(v, lang) if k == "params" else v for k, v in params.items()}
+    if "detail_params" in said:
+        reason = said.pop("detail_params")
+        if said.get("detail"):
+            said["detail"] = i18n.t(lang, f"hub_unsupported.{said['detail']}", **reason)
+    return said
 
 
 def _precision(
