@@ -109,15 +109,18 @@ def launch_verdict(plan: Plan, asked: Setup, enough: Setup | None, catalog: Cata
     tp, pp, room = asked.tensor_parallel, asked.pipeline_parallel, asked.usable_bytes_per_gpu
     left = kv_room(plan, catalog, room, tp, pp)
     one = need(plan, catalog, tp, pp, max_len).per_conversation  # a shared system prompt is in `left` already
+    window = t(lang, "named.launch_window") if plan.max_model_len_window else ""
     if left <= 0:
         # Not even the weights and the activations: the memory verdict's own words, by what they lack.
         return t(lang, "named.launch_no_weights", setup=desc, short=i18n.gb(-left, lang))
     if left < one:
         # vLLM's own error names the longest --max-model-len the cache holds (estimate_max_model_len).
         longest = kv_cache.max_tokens(plan.model, left, 1, plan.kv.bytes_per_value, tp, pp)
-        return t(lang, "named.launch_no_start", setup=desc, max_len=i18n.tokens(max_len, lang),
+        return t(lang, "named.launch_no_start", setup=desc, max_len=i18n.tokens(max_len, lang), window=window,
                  kv=i18n.gb(left, lang), need=i18n.gb(one, lang), longest=i18n.tokens(longest, lang))  # fmt: skip
-    text = t(lang, "named.launch_starts", setup=desc, max_len=i18n.tokens(max_len, lang), kv=i18n.gb(left, lang),
+    window_starts = t(lang, "named.launch_window_starts") if plan.max_model_len_window else ""
+    text = t(lang, "named.launch_starts", setup=desc, max_len=i18n.tokens(max_len, lang),
+             window_starts=window_starts, kv=i18n.gb(left, lang),
              capacity=launch_capacity(plan, asked))  # fmt: skip
     defaults = None if is_budget(asked.gpu) else launch_defaults_note(plan, asked, catalog)
     if defaults:

@@ -105,6 +105,8 @@ class Plan(msgspec.Struct, frozen=True):
     # check_enough_kv_cache_memory), while `context` is then a typical request's length, at which the ceiling's
     # `users` sequences are sized (_serving_load). None: the users are the load, at `context` each.
     max_model_len: int | None = None
+    # max_model_len is the model's own window, the line having no --max-model-len (the verdict says so)
+    max_model_len_window: bool = False
     # serving: a batch's requests counted with no deadline ("processar 100 mil emails"): the answer says how
     # long they take on the setup (sizing/advice.py batch_time)
     batch_items: int | None = None
@@ -1197,6 +1199,14 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     max_model_len = None
     if launch:
         max_model_len = context
+        if w.context is None:
+            # No --max-model-len on the line: vLLM takes the model's own window, max_position_embeddings
+            # (rope scaling only when the config declares it) unless the flag lowers it (vllm-project/vllm
+            # vllm/config/model.py, _get_and_verify_max_len: derived_max_model_len), and checks at start-up that
+            # one sequence that long fits. The catalogue's max_context is that window.
+            max_model_len = model.max_context
+            said.append(t(lang, "assume.traffic.launch_model_window", model=model.name,
+                          max_len=i18n.tokens(max_model_len, lang)))  # fmt: skip
         context = min(context, shared + prompt + output)
         history = shared
     if image_tokens and context > model.max_context:
@@ -1409,6 +1419,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     return plan.but(
         context=context,
         max_model_len=max_model_len,
+        max_model_len_window=launch and w.context is None,
         users=users,
         prompt=prompt,
         output=output,

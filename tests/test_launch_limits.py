@@ -3,6 +3,7 @@ the max-model-len fits in its KV cache (vllm/v1/core/kv_cache_utils.py, check_en
 as many as the cache holds, up to max-num-seqs. And an MLA mixture of experts on several GPUs says what attention
 in data parallel (--data-parallel-size N --enable-expert-parallel) would hold per GPU."""
 
+import msgspec
 import pytest
 
 from sizing import kv_cache
@@ -175,3 +176,39 @@ def test_data_parallel_weights_per_gpu():
 def test_no_data_parallel_note_on_one_gpu_or_a_dense_model():
     assert not any("--data-parallel-size" in n for n in answer("deepseek v2 lite 4k 10 usuarios").notes)
     assert not any("--data-parallel-size" in n for n in answer("llama 3.1 70b 32k 50 usuarios").notes)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "window_said"),
+    [
+        ("vllm serve Qwen/Qwen3-32B --max-num-seqs 64 cabe em 1 h100?", "pt-BR", "janela do modelo"),
+        ("vllm serve Qwen/Qwen3-32B --max-num-seqs=64 cabe numa h100", "pt-BR", "janela do modelo"),
+        ("qwen3 32b max_num_seqs=64 numa h100?", "pt-BR", "janela do modelo"),
+        ("o qwen3 32b cabe numa h100 com --max-num-seqs 64?", "pt-PT", "janela do modelo"),
+        ("does qwen3 32b fit on an h100 with --max-num-seqs 64?", "en", "the model's window"),
+    ],
+)
+def test_a_launch_line_without_max_model_len_starts_with_the_models_own_window(text, lang, window_said):
+    # vLLM takes max_position_embeddings (40,960 for Qwen3 32B) when the line has no --max-model-len
+    # (vllm/config/model.py, _get_and_verify_max_len). It had been checked at our 4,096-token default: "o vLLM
+    # inicia com --max-model-len 4.096", which that vLLM would not. 40,960 needs 10.7 GB of KV cache, and 1 H100
+    # keeps 9.9 GB: vLLM stops at start-up and suggests a shorter --max-model-len.
+    r = size(msgspec.structs.replace(parse(text).workload, lang=lang))
+    assert r.workload.max_model_len == 40960
+    verdict = r.verdict.text.replace("\xa0", ".").replace(",", ".")
+    assert "--max-model-len 40.960" in verdict
+    assert "4.096 " not in verdict
+    assert window_said in verdict
+    assert r.verdict.setup.max_full_sequences == 0
+    said = " ".join(r.assumptions)
+    assert "max_position_embeddings" in said
+    assert "4.096 tokens" not in said.replace("\xa0", ".").replace(",", ".")
+    # 2 H100s (or 1 H200) start at 40,960 and hold the 64 at a typical length.
+    assert r.recommendation.max_full_sequences >= 1 and r.recommendation.max_users >= 64
+
+
+def test_a_launch_line_with_max_model_len_is_checked_at_it_and_no_window_is_said():
+    r = answer("vllm serve Qwen/Qwen3-32B --max-num-seqs 64 --max-model-len 8192 cabe em 1 h100?")
+    assert r.workload.max_model_len == 8192
+    assert "o vLLM inicia com --max-model-len 8.192 (sobram" in r.verdict.text
+    assert "janela do modelo" not in r.verdict.text + " ".join(r.assumptions)
