@@ -12,7 +12,7 @@ from sizing import advice, i18n, performance
 from sizing.budget import check as check_budget
 from sizing.budget import currency_mismatch
 from sizing.names import repo_precision
-from sizing.plan import batch_period, rate_text
+from sizing.plan import batch_period, launch_words, rate_text
 from sizing.result import Memory, SizingResult
 from sizing.workload import Stage
 
@@ -342,7 +342,7 @@ def after_lines(result: SizingResult, show_prices: bool) -> list[str]:
     key = "answer.serving_line_one" if w.users == 1 else "answer.serving_line_other"
     key = "answer.launch_line" if w.max_model_len else key
     load = i18n.t(lang, key, context=i18n.tokens(w.context_tokens, lang), users=i18n.number(w.users, lang),
-                  max_len=i18n.tokens(w.max_model_len or 0, lang))  # fmt: skip
+                  max_len=i18n.tokens(w.max_model_len or 0, lang), **launch_words(w.launch_engine, lang))  # fmt: skip
     head = [w.model.name, w.precision_name, load]
     if w.ttft_target_s:  # "e com primeiro token em 500 ms?": the targets the serving was sized for
         head.append(i18n.t(lang, "understood.traffic.ttft", n=i18n.seconds(w.ttft_target_s, lang)))
@@ -426,7 +426,10 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         # conversations in flight: said as people, never "simultâneos", as the assumptions explain.
         parts.append(t("understood.traffic.population", n=i18n.number(w.users, lang)))
     elif w.users and w.users_limit:
-        parts.append(t("understood.users_limit", n=i18n.number(w.users, lang)))  # a ceiling (sizing/plan.py)
+        words = launch_words(w.launch_engine or "vllm", lang)  # the engine's own flag
+        parts.append(
+            t("understood.users_limit", n=i18n.number(w.users, lang), **words)
+        )  # a ceiling (sizing/plan.py)
     elif w.users:
         n = i18n.number(w.users, lang)
         parts.append(t("understood.users_one") if w.users == 1 else t("understood.users_other", n=n))
@@ -460,7 +463,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         )
         parts.append(t("understood.serving_gpu", setup=setup))
     if w.memory_utilization is not None:
-        parts.append(t("understood.memory_utilization", value=f"{w.memory_utilization:g}"))
+        flag = t(f"launch_engine.{w.launch_engine or 'vllm'}.memory_flag")  # SGLang: --mem-fraction-static
+        parts.append(t("understood.memory_utilization", value=f"{w.memory_utilization:g}", flag=flag))
     if w.prefill_chunk:
         parts.append(t("understood.prefill_chunk", n=i18n.tokens(w.prefill_chunk, lang)))
     if w.seq_len:

@@ -12,7 +12,7 @@ from .catalog import Budget, Catalog, ModelEntry, Release, is_budget
 from .choice import as_copies, recommend
 from .i18n import t
 from .performance import end_to_end
-from .plan import MONTH_DAYS, WHOLE_SERVER, Plan, contract_mode, rate_text
+from .plan import MONTH_DAYS, WHOLE_SERVER, Plan, contract_mode, launch_caps, launch_words, rate_text
 from .result import (
     Alternative,
     Availability,
@@ -94,9 +94,10 @@ def launch_capacity(plan: Plan, setup: Setup) -> str:
     params = dict(max_len=i18n.tokens(plan.max_model_len or plan.context, lang),
                   typical=i18n.tokens(plan.context, lang), full=sequences_phrase(full, lang),
                   typical_n=sequences_phrase(min(most, plan.users), lang), users=i18n.number(plan.users, lang),
-                  most=i18n.number(most, lang))  # fmt: skip
+                  most=i18n.number(most, lang), **launch_words(plan.launch_engine, lang))  # fmt: skip
     if full < 1:
-        return t(lang, "capacity.launch_no_start", **params)
+        caps = launch_caps(plan.launch_engine, plan.max_model_len_window)
+        return t(lang, "capacity.launch_caps" if caps else "capacity.launch_no_start", **params)
     return t(lang, "capacity.launch_capped" if most > plan.users else "capacity.launch", **params)
 
 
@@ -104,26 +105,38 @@ def launch_verdict(plan: Plan, asked: Setup, enough: Setup | None, catalog: Cata
     """The named GPU under a launch line (plan.max_model_len): whether vLLM starts there with that
     --max-model-len (one sequence of it in the KV cache: vllm/v1/core/kv_cache_utils.py,
     check_enough_kv_cache_memory), and how many sequences it then runs at once, full-length and typical."""
-    lang = plan.lang
+    lang, engine = plan.lang, plan.launch_engine
+    words = launch_words(engine, lang)  # the engine's name and flags: SGLang's and TGI's lines get their own
     desc, max_len = describe(asked, lang), plan.max_model_len or plan.context
     tp, pp, room = asked.tensor_parallel, asked.pipeline_parallel, asked.usable_bytes_per_gpu
     left = kv_room(plan, catalog, room, tp, pp)
     one = need(plan, catalog, tp, pp, max_len).per_conversation  # a shared system prompt is in `left` already
+    window = t(lang, "named.launch_window", **words) if plan.max_model_len_window else ""
     if left <= 0:
         # Not even the weights and the activations: the memory verdict's own words, by what they lack.
         return t(lang, "named.launch_no_weights", setup=desc, short=i18n.gb(-left, lang))
     if left < one:
-        # vLLM's own error names the longest --max-model-len the cache holds (estimate_max_model_len).
+        # vLLM's own error names the longest --max-model-len the cache holds (estimate_max_model_len); TGI's
+        # names the max_total_tokens it cannot hold; SGLang starts and caps each request (sizing/plan.py,
+        # launch_caps).
         longest = kv_cache.max_tokens(plan.model, left, 1, plan.kv.bytes_per_value, tp, pp)
-        return t(lang, "named.launch_no_start", setup=desc, max_len=i18n.tokens(max_len, lang),
-                 kv=i18n.gb(left, lang), need=i18n.gb(one, lang), longest=i18n.tokens(longest, lang))  # fmt: skip
-    text = t(lang, "named.launch_starts", setup=desc, max_len=i18n.tokens(max_len, lang), kv=i18n.gb(left, lang),
-             capacity=launch_capacity(plan, asked))  # fmt: skip
-    defaults = None if is_budget(asked.gpu) else launch_defaults_note(plan, asked, catalog)
+        key = "named.launch_no_start" if engine == "vllm" else "named.launch_no_start_tgi"
+        key = "named.launch_caps" if launch_caps(engine, plan.max_model_len_window) else key
+        return t(lang, key, setup=desc, max_len=i18n.tokens(max_len, lang), window=window,
+                 kv=i18n.gb(left, lang), need=i18n.gb(one, lang), longest=i18n.tokens(longest, lang),
+                 raw=max_len, **words)  # fmt: skip
+    window_starts = t(lang, "named.launch_window_starts", **words) if plan.max_model_len_window else ""
+    text = t(lang, "named.launch_starts", setup=desc, max_len=i18n.tokens(max_len, lang),
+             window_starts=window_starts, kv=i18n.gb(left, lang),
+             capacity=launch_capacity(plan, asked), **words)  # fmt: skip
+    # vLLM's default --max-num-batched-tokens (its chunk), not SGLang's or TGI's.
+    defaults = (
+        None if is_budget(asked.gpu) or engine != "vllm" else launch_defaults_note(plan, asked, catalog)
+    )
     if defaults:
         text += " " + defaults
     if (asked.max_users or 0) < plan.users:
-        text += " " + t(lang, "named.launch_queue", users=i18n.number(plan.users, lang))
+        text += " " + t(lang, "named.launch_queue", users=i18n.number(plan.users, lang), **words)
         if enough is not None and not same_setup(enough, asked):
             text += " " + t(lang, "named.launch_enough", users=i18n.number(plan.users, lang),
                             setup=describe(enough, lang))  # fmt: skip

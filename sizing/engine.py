@@ -716,7 +716,7 @@ def _margin_assumption(plan: Plan, catalog: Catalog, asked: bool = False) -> str
         # processes on the GPU, fragmentation).
         key = "assume.margin_asked_tight" if share > 0.95 else "assume.margin_asked"
     return t(plan.lang, key, used=i18n.percent(share, plan.lang), margin=i18n.percent(1 - share, plan.lang),
-             value=f"{share:g}")  # fmt: skip
+             value=f"{share:g}", flag=t(plan.lang, f"launch_engine.{plan.launch_engine}.memory_flag"))  # fmt: skip
 
 
 def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) -> ResolvedWorkload:
@@ -745,6 +745,7 @@ def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) ->
         kv_precision=plan.kv.id,
         context_tokens=None if training else plan.context,
         max_model_len=None if training else plan.max_model_len,
+        launch_engine=plan.launch_engine,
         users=None if training else plan.users,
         gpu=plan.gpu.id if plan.gpu else None,
         gpu_count=plan.gpus,

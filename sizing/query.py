@@ -882,6 +882,8 @@ CPU_ONLY = regexes.compile(rf"\b{_W('words.cpu_only')}\b")
 OTHER_ENGINE = regexes.compile(
     r"\b(sglang|tgi|text[-\s]generation[-\s](?:inference|launcher)|tensorrt[-\s]?llm|trt[-\s]?llm|lmdeploy)\b"
 )
+# The engines whose launch lines the verdict words with their own flags (sizing/plan.py launch_words).
+_LAUNCH_ENGINES = {"sglang": "sglang", "tgi": "tgi", "text": "tgi"}
 # "quanto ocupa o kv cache ... por token?", "kv cache per token": the answer says the cache a token takes.
 KV_PER_TOKEN = regexes.compile(
     r"\b(?:kv(?:[\s_-]*cache)?|cache\s+kv)\b[^?!;]{0,60}?\b(?:por|per|each|a)\s+token\b"
@@ -1780,6 +1782,11 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
         query.ollama_tags = tags
         # Read from the text as typed: a launch line's "python -m sglang.launch_server" is gone from `text`.
         query.other_engines = list(dict.fromkeys(m.group(0) for m in OTHER_ENGINE.finditer(typed_lower)))
+        if query.workload is not None and query.other_engines:
+            # SGLang or TGI named (its launch line): a verdict on its flags names that engine and them.
+            engines = {_LAUNCH_ENGINES.get(e.split()[0].split("-")[0]) for e in query.other_engines} - {None}
+            if len(engines) == 1:
+                query.workload = msgspec.structs.replace(query.workload, launch_engine=engines.pop())
         query.precision_choices = choices + query.precision_choices
         return query
     except QueryError as e:

@@ -258,6 +258,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # when one sequence of the context (--max-model-len) fits in its KV cache and then runs as many as the cache
     # holds, up to that ceiling; the answer says so instead of sizing every sequence at full length (sizing/plan.py)
     users_limit: bool = False
+    # The serving engine whose launch line set that ceiling: None is vLLM, "sglang" (python -m
+    # sglang.launch_server), "tgi" (text-generation-launcher); the verdict says its name and its flags
+    launch_engine: str | None = None
     # Serving in phases ("piloto com 10 usuários e depois 100"): the users of the first, smaller phase; the
     # workload is the production's, and a note says what the pilot needs (sizing/engine.py)
     pilot_users: int | None = None
