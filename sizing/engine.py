@@ -278,6 +278,7 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
                 "assume.serving_engine_one" if plan.users == 1 else "assume.serving_engine",
                 users=i18n.number(plan.users, lang),
                 chunk=i18n.tokens(plan.prefill_chunk, lang),
+                engine=t(lang, f"launch_engine.{plan.launch_engine}.engine"),
             )
         )
 
@@ -711,12 +712,15 @@ def _margin_assumption(plan: Plan, catalog: Catalog, asked: bool = False) -> str
         catalog.offering.training if plan.stage.is_training else catalog.offering.serving
     ).memory_utilization
     key = "assume.margin_training" if plan.stage.is_training else "assume.margin_serving"
+    if not plan.stage.is_training and plan.launch_engine != "vllm":
+        key = "assume.margin_serving_other"  # SGLang and TGI pick their own share; ours is vLLM's
     if asked and not plan.stage.is_training:
         # Past 0.95 little is left for memory vLLM's start-up profiling does not see (NCCL buffers, other
         # processes on the GPU, fragmentation).
         key = "assume.margin_asked_tight" if share > 0.95 else "assume.margin_asked"
     return t(plan.lang, key, used=i18n.percent(share, plan.lang), margin=i18n.percent(1 - share, plan.lang),
-             value=f"{share:g}", flag=t(plan.lang, f"launch_engine.{plan.launch_engine}.memory_flag"))  # fmt: skip
+             value=f"{share:g}", flag=t(plan.lang, f"launch_engine.{plan.launch_engine}.memory_flag"),
+             engine=t(plan.lang, f"launch_engine.{plan.launch_engine}.engine"))  # fmt: skip
 
 
 def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) -> ResolvedWorkload:

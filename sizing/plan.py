@@ -390,7 +390,14 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         kv = catalog.kv_precision("fp8")
         said.append(t(lang, "assume.kv_fp8_only", model=model.name))
     elif not w.kv_precision and not stage.is_training:
-        said.append(t(lang, "assume.kv_precision"))
+        # SGLang and TGI also keep the cache in the model's dtype unless told otherwise (kv_cache_dtype "auto")
+        said.append(
+            t(
+                lang,
+                "assume.kv_precision",
+                engine=t(lang, f"launch_engine.{w.launch_engine or 'vllm'}.engine"),
+            )
+        )
 
     if w.turns and w.context is None and not stage.is_training:
         w = _conversation_context(w, model, catalog, lang, said)

@@ -271,6 +271,17 @@ def test_sglang_and_tgi_lines_are_worded_with_their_own_engine_and_flags(text, l
     assert "o vLLM inicia" not in r.verdict.text and "vLLM starts" not in r.verdict.text
 
 
+@pytest.mark.parametrize(("line", "engine"), [(SGLANG_LINE.replace(" --mem-fraction-static 0.85", ""), "SGLang"),
+                                              (TGI_LINE, "TGI")])  # fmt: skip
+def test_the_assumptions_of_an_sglang_or_tgi_line_name_that_engine(line, engine):
+    # Had been "KV cache em 16 bits (o padrão do vLLM)", "vLLM configurado para esta carga" and a margin called
+    # the inference server's own, under a line for another engine.
+    said = " ".join(size(parse(f"{line} cabe em 2 h100?").workload).assumptions)
+    assert f"KV cache em 16 bits (o padrão do {engine})" in said
+    assert f"{engine} configurado para esta carga" in said and "vLLM configurado" not in said
+    assert f"o padrão do vLLM, como referência: o {engine} tem a sua própria fração" in said
+
+
 def test_sglangs_memory_fraction_is_read_and_named():
     # Had been left out: the answer planned with vLLM's 90%.
     w = parse(f"{SGLANG_LINE} cabe em h100?").workload

@@ -530,7 +530,9 @@ def test_words_read_are_timed_at_the_pace_prompts_are_read(text, said):
     assert said in answer
     assert "1,5 tokens por palavra" in answer or "1.5 tokens a word" in answer
     if "respostas de 200" not in text and "classify" not in text:
-        assert "20 tokens (nosso padrão)" in answer or "20 tokens (our default)" in answer  # the short answer is said
+        assert (
+            "20 tokens (nosso padrão)" in answer or "20 tokens (our default)" in answer
+        )  # the short answer is said
 
 
 def test_a_prompt_in_pages_is_sized_at_the_stated_tokens_a_page():
