@@ -399,7 +399,22 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         return i18n.t(lang, key, **p)
 
     parts = [r.model.name]
-    if w.precision or (w.model and repo_precision(w.model)[1]):
+    said_precision = w.precision or (w.model and repo_precision(w.model)[1])
+    if query.together and comparison is not None and comparison.sized and len(comparison.models) > 1:
+        # Models served together are all named ("Qwen3 235B-A22B + Qwen3 4B"; it had been the first alone),
+        # each with its precision when the question said the first's.
+        names = [side.model for side in comparison.models]
+        if said_precision and all(side.precision == r.precision for side in comparison.models):
+            parts = [" + ".join(names), r.precision_name]  # "e em fp8?": all of them at it
+        elif said_precision:
+            parts = [
+                " + ".join(
+                    [t("understood.model_at", model=r.model.name, precision=r.precision_name), *names[1:]]
+                )
+            ]
+        else:
+            parts = [" + ".join(names)]
+    elif said_precision:
         # "neuralmagic/Meta-Llama-3.1-70B-Instruct-FP8": the repo's name said the precision
         parts.append(r.precision_name)
     if w.kv_precision:

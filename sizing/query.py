@@ -1396,6 +1396,43 @@ TOGETHER = regexes.compile(
     r"side\s+by\s+side|lado\s+a\s+lado)\b",  # "na mesma h100", "on the same l40s" too
     re.IGNORECASE,
 )
+# "qwen3 235b + qwen3 4b", "qwen3 4b router plus qwen3 32b", "qwen3 4b decide e manda pro qwen3 235b": a
+# router (or agent) and the model it hands off to, served together; the joint right before the second model.
+MODEL_PAIR = regexes.compile(
+    r"\s*,?\s*(?:\+|&|->|→|\bplus|\be\s+(?:manda|envia|passa|encaminha|repassa|delega)\s+(?:pro|pra|para(?:\s+[oa])?|ao|à)"
+    r"|\band\s+(?:sends?|routes?|hands?(?:\s+off)?|pass(?:es)?|forwards?|delegates?)(?:\s+(?:it|them))?\s+to)"
+    r"(?:\s+(?:o|a|um|uma|the|an))?\s+$",
+    re.IGNORECASE,
+)
+# Words that make models named with "e"/"and" a pair served together: a router and the model behind it.
+PAIR_ROLES = regexes.compile(
+    r"\b(?:router|roteador|roteadora|roteamento|routing|orquestrador|orchestrator|principal|main\s+model)\b",
+    re.IGNORECASE,
+)
+_PAIR_CUES = ("+", "&", "->", "→", "plus", "manda", "envia", "passa", "encaminha", "repassa", "delega", "send",
+              "route", "hand", "pass", "forward", "delegate", "rotead", "orquestr", "orchestr", "principal",
+              "main")  # fmt: skip
+
+
+def _together_said(text: str) -> bool:
+    """Whether the models of a question are served together: "juntos", "na mesma gpu", or a router and the
+    model it hands off to ("+", "plus", "e manda pro", "router")."""
+    if TOGETHER.search(text):
+        return True
+    lowered = text.lower()
+    if not any(cue in lowered for cue in _PAIR_CUES):  # the regexes only run on a cue word
+        return False
+    return bool(
+        PAIR_ROLES.search(text)
+        or re.search(
+            r"[+&→]|->|\bplus\b|\b(?:e|and)\s+(?:manda|envia|passa|"
+            r"encaminha|repassa|delega|sends?|routes?|hands?|pass(?:es)?|forwards?|delegates?)\b",
+            text,
+            re.I,
+        )
+    )
+
+
 MODEL_OR_TAIL = regexes.compile(
     r"(?:\s+(?:em|in|a|at|com|with|no|na)\s+|\s*)(?:\d{1,2}[\s-]?bits?|fp\d{1,2}|bf16|fp16|int[48]|nf4|awq|gptq|"
     r"q\d_k(?:_[ms])?|q\d_0|mxfp4|full\s+precision|precis[aã]o\s+cheia)\b",
@@ -1424,7 +1461,7 @@ def parse(
             raise
         kept, other = choice
         others = [other]
-        together = bool(TOGETHER.search(text))
+        together = _together_said(text)
         while True:
             try:
                 query = _parse_text(kept, catalog, base)
@@ -1432,7 +1469,9 @@ def parse(
             except QueryError as retry:
                 # "llama 8b, qwen 7b e mistral 7b na mesma gpu": more models served together, peeled off
                 # from the last, up to MAX_TOGETHER in all (a choice between them stays two).
-                more = _model_choice(kept, retry) if together and len(others) < MAX_TOGETHER - 1 else None
+                more = _model_choice(kept, retry) if together else None
+                if more is not None and len(others) >= MAX_TOGETHER - 1:
+                    raise _too_many_together(text, kept, more, others, e) from None
                 if more is None:
                     # "qwen3 ou llama 3.1 70b": which Qwen3 is the question to answer first.
                     raise (retry if retry.key in ASKS_WHICH else e) from None
@@ -1477,6 +1516,20 @@ def _same_size_together(text: str, query: Query) -> None:
     count = _SMALL_COUNTS[m.group(1).lower()]
     query.model_choices = [m.group(2).replace(" ", "")] * (count - 1)
     query.together = True
+
+
+_CHOICE_PRECISION = regexes.compile(MODEL_OR_TAIL.pattern + r"\s*$", re.IGNORECASE)
+
+
+def _choice_at(choice: str, precision: str) -> str:
+    """A model offered beside the first, as typed, at another precision: the one said after it replaced
+    ("qwen 72b awq" -> "qwen 72b fp8"); as it was when its words and the precision read as no model."""
+    at = f"{_CHOICE_PRECISION.sub('', choice).strip()} {precision}"
+    try:
+        read = _parse_text(at)
+    except QueryError:
+        return choice
+    return at if read.workload is not None and read.workload.precision == precision else choice
 
 
 def _choices_kept(query: Query) -> None:
@@ -1584,16 +1637,45 @@ _OFFERING_FIELDS = frozenset(
 MAX_TOGETHER = 4  # models served on one GPU in one answer: each gets its column
 
 
+def _too_many_together(
+    text: str, kept: str, more: tuple[str, str], others: list[str], first: QueryError
+) -> QueryError:
+    """Five or more models served together: more than one answer weighs (MAX_TOGETHER); the error says how
+    many were named and the most sized together (it had been "se contradiz ... Escolha um")."""
+    named = [more[1], *others]
+    while True:  # the rest peeled off as before, only to count them
+        kept = more[0]
+        try:
+            _parse_text(kept)
+            break
+        except QueryError as retry:
+            more = _model_choice(kept, retry)
+            if more is None:
+                break
+            named.insert(0, more[1])
+    lowered = text.lower()
+    named.sort(key=lambda name: lowered.find(name.lower()))  # as typed: the last ones are left for later
+    dropped = ", ".join(f"“{n}”" for n in named[MAX_TOGETHER - 1 :])
+    error = QueryError("query.too_many_together", hint="query.too_many_together", count=len(named) + 1,
+                       most=MAX_TOGETHER, dropped=dropped)  # fmt: skip
+    error.asked_lang, error.written_lang = first.asked_lang, first.written_lang  # the question's language
+    return error
+
+
 def _joint(text: str, at: int) -> re.Match | None:
     """The word that offers what starts at `at` as a choice against what came before it: "ou", "or", "vs",
     "em vez de"..., or an "e"/"and"/"com" in a question that compares ("entre X e Y", "compare X and Y")."""
     joint = MODEL_OR.search(text, max(0, at - 30), at)
-    if joint is None and TOGETHER.search(text):
+    together = joint is None and _together_said(text)
+    if joint is None and together:
+        # "qwen3 235b + qwen3 4b", "qwen3 4b decide e manda pro qwen3 235b": a pair served together.
+        joint = MODEL_PAIR.search(text, max(0, at - 40), at)
+    if joint is None and together:
         # "llama 8b, qwen 7b e mistral 7b juntos": a comma lists one more of the models served together.
         joint = _LIST_COMMA.search(text, max(0, at - 30), at)
     if joint is None:
         joint = MODEL_AND.search(text, max(0, at - 30), at)
-        if joint is None or not (COMPARING.search(text, 0, joint.start()) or TOGETHER.search(text)):
+        if joint is None or not (COMPARING.search(text, 0, joint.start()) or together):
             return None
     return joint
 
@@ -5894,6 +5976,10 @@ def _follow_up(query: Query, base: Workload, model, stage, fields: dict, underst
         # a new question about one model, the choice left behind.
         previous.pop("model_choices", None)
         previous.pop("together", None)
+    elif "precision" in changes and choices and previous.get("together"):
+        # "e em fp8?" in a thread about models served together: every one of them at it (it had been the first
+        # alone, and the sum said they did not fit).
+        previous["model_choices"] = [_choice_at(c, changes["precision"]) for c in choices]
     if any(changes.get(k) is not None for k in LOAD_BASES):
         # A new load replaces the thread's, and what its volume counted with it ("e com 500 req/min?" after
         # "5 mil contratos por dia" is no longer documents).
