@@ -8,7 +8,7 @@ import re
 import msgspec
 
 from . import i18n, images, kv_cache, serving, traffic, training
-from .catalog import Budget, Catalog, ModelEntry, Release, is_budget
+from .catalog import MAC_LARGE_SHARE, Budget, Catalog, ModelEntry, Release, is_budget, mac_gpu_share
 from .choice import as_copies, recommend
 from .i18n import t
 from .performance import end_to_end
@@ -71,7 +71,18 @@ def budget_note(budget: Budget, lang: str) -> str:
     CUDA, or the share of a Mac's unified memory macOS lets its GPU use; and why it has no speed."""
     visible = i18n.gb(budget.memory_bytes, lang)
     if budget.device == "mac":
-        return t(lang, "budget.mac_note", visible=visible)
+        # A Mac's "192 GB" are GiB, as Apple counts them: its share is said in the same units ("144 GB, 3/4 of
+        # the 192 GB"), not in the 10^9 bytes of the rest of the answer (it had said "154,6 GB").
+        share = mac_gpu_share(budget.stated_gb)
+        usable = budget.stated_gb * share
+        digits = 0 if abs(usable - round(usable)) < 0.05 else 1
+        return t(
+            lang,
+            "budget.mac_note",
+            visible=i18n.number(usable, lang, digits),
+            share="3/4" if share == MAC_LARGE_SHARE else "2/3",
+            stated=i18n.number(budget.stated_gb, lang, 0 if budget.stated_gb == int(budget.stated_gb) else 1),
+        )
     digits = 0 if budget.stated_gb == int(budget.stated_gb) else 1
     return t(lang, "budget.card_note", gb=i18n.number(budget.stated_gb, lang, digits), visible=visible)
 

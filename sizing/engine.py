@@ -21,6 +21,7 @@ from .result import (
     ModelInfo,
     ResolvedWorkload,
     RLInfo,
+    Setup,
     SizingResult,
     SpeculativeInfo,
     Verdict,
@@ -254,6 +255,10 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
         said = t(lang, "understood.gpus_one") if plan.gpus == 1 else t(lang, "understood.gpus", n=plan.gpus)
         key = "assume.gpus_not_enough" if rec.count > plan.gpus else "assume.gpus_more"
         assumptions.insert(0, t(lang, key, gpus=said, count=rec.count))
+        if rec.count > plan.gpus and plan.rate and by_load(plan):
+            # "e com 4 gpus?" in a thread sized by a rate: what that many of the recommended GPU sustain, before
+            # the setup (it had been left to a premise at the end, or a 4-GPU setup sized by memory alone).
+            estimates.text.insert(0, _on_fewer_gpus(plan, rec, catalog))
     assumptions.append(_margin_assumption(plan, catalog, workload.memory_utilization is not None))
     if plan.stage.is_training and plan.tokens:
         formula = "6·N·D" if plan.stage in (Stage.full, Stage.pretrain) else "4·N·D"
@@ -429,6 +434,31 @@ def _micro_batch_that_fits(plan: Plan, w: Workload, catalog: Catalog) -> Plan:
     return plan.but(batch=batch, assumptions=said)
 
 
+def _on_fewer_gpus(plan: Plan, rec: Setup, catalog: Catalog) -> str:
+    """The GPUs said, of the recommended kind, under the load's rate: the copies they hold and the requests a
+    second they sustain within the latency targets (sizing/traffic.py), against the peak's."""
+    lang, gpu = plan.lang, catalog.gpu(rec.gpu)
+    per_copy = rec.count // max(rec.replicas, 1)
+    copies = plan.gpus // per_copy
+    name = f"{plan.gpus}× {rec.gpu_name}"
+    if copies < 1:
+        return t(lang, "estimate.on_fewer_none", setup=name, per_copy=per_copy, count=rec.count)
+    setup = traffic.build(plan, shape_for(plan, gpu, per_copy, catalog), copies, plan.users, catalog)
+    p = traffic.performance(plan, setup, catalog)
+    if p is None:
+        return t(lang, "estimate.on_fewer_none", setup=name, per_copy=per_copy, count=rec.count)
+    per = t(lang, "understood.gpus_one") if per_copy == 1 else t(lang, "understood.gpus", n=per_copy)
+    params = {"setup": name, "copies": copies, "per": per, "most": rate_text(p.max_requests_per_s, lang),
+              "rate": rate_text(plan.rate, lang), "count": rec.count}  # fmt: skip
+    planned = p.planned_utilization or catalog.traffic.capacity.plan_utilization
+    used = plan.rate / p.max_requests_per_s if p.max_requests_per_s > 0 else math.inf
+    if used <= 1:
+        # within what they sustain, above the share a plan may use (traffic.toml's plan_utilization)
+        params.update(used=i18n.percent(round(used, 2), lang), planned=i18n.percent(planned, lang))
+        return t(lang, "estimate.on_fewer_planned", **params)
+    return t(lang, "estimate.on_fewer", **params)
+
+
 def _recommendation(plan: Plan, catalog: Catalog):
     if plan.stage.is_training and plan.days and plan.timed:
         return _within_deadline(plan, catalog)
@@ -439,6 +469,10 @@ def _recommendation(plan: Plan, catalog: Catalog):
         if not plan.stage.is_training and not plan.layout_given:
             rec = recommend(plan, catalog)
             if rec is not None and rec.count < plan.gpus:
+                return rec
+            if rec is not None and by_load(plan):
+                # A load no setup of that many serves: the fewest GPUs that do (the answer says what the count
+                # said sustains). A setup of that many sized by memory alone had been recommended for it.
                 return rec
         for shape in candidates(catalog):
             if shape.total == plan.gpus:

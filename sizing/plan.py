@@ -1151,6 +1151,14 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         # A label, not an essay: a classifier sized for chat answers would need several times the GPUs.
         default_output = traffic.lengths.classification_output_tokens
         said.append(t(lang, "assume.traffic.classification_output", output=i18n.tokens(default_output, lang)))
+    elif plan.read_tokens and not w.output_tokens and plan.task is Task.summarization:
+        # "resumir 10 milhões de palavras": each text read is answered by its summary, a share of it (traffic.toml).
+        read = w.prompt_tokens or (w.prompt_pages or 0) * traffic.lengths.tokens_per_page
+        read = read or traffic.lengths.new_prompt_tokens
+        share = traffic.lengths.summary_output_share
+        default_output = max(round(read * share), 1)
+        said.append(t(lang, "assume.traffic.summary_output", prompt=i18n.tokens(read, lang),
+                      output=i18n.tokens(default_output, lang), share=i18n.percent(share, lang)))  # fmt: skip
     elif plan.read_tokens and not w.output_tokens:
         # Words read with a short answer each ("processar 10 milhões de palavras": classifying, extracting): the
         # classification's answer length (traffic.toml), so the time is the prompts' reading.

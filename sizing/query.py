@@ -613,6 +613,10 @@ BARE_SCALE = regexes.compile(
 SHIFTS = regexes.compile(
     rf"\b(?:em|in|across|over|divididos\s+em|split\s+(?:into|across))\s+(\d{{1,2}})\s+(?:{traffic_query.shift_words()})\b"
     r"(?!\s+(?:com|with|de|of)\s+\d)"  # "em 3 turnos com 20 atendentes": 20 in each shift
+    # "3 turnos de 8 horas", "3 shifts of 8 hours", "3 8-hour shifts": shifts said by their length, with the
+    # people counted apart ("3 turnos de 8 horas, 50 atendentes"): the same split, said in the answer.
+    rf"|(?<![\w.,])(\d{{1,2}})\s+(?:{traffic_query.shift_words()})\s+(?:de|of)\s+\d{{1,2}}\s*(?:h|hs|horas?|hours?|hrs?)\b"
+    rf"|(?<![\w.,])(\d{{1,2}})\s+(?:x\s+)?\d{{1,2}}\s*-?\s*(?:h|hs|horas?|hours?|hrs?)\s+(?:{traffic_query.shift_words()})\b"
 )
 # "3 turnos de 20 atendentes", "3 shifts of 20 support agents": the people counted are one shift's, all at work
 # at once (the number stays the traffic's; a length after it, "3 turnos de 8 horas", is no people).
@@ -960,6 +964,8 @@ OUT_OF_SCOPE = [
 _NAME_AROUND = regexes.compile(r"[\w.:/-]*$")
 _SIZE_AFTER_NAME = regexes.compile(r"[\s_-]+\d+(?:\.\d+)?[bm]\b")
 _NAME_AFTER = regexes.compile(r"[\w.:/-]*")
+# The variant words after an out-of-scope model's name, typed apart ("whisper large v3", "xtts v2").
+_VARIANT_AFTER = regexes.compile(r"(?:[\s_-]+(?:large|medium|small|base|tiny|turbo|v\d+(?:\.\d+)?)\b)*")
 # "zero3", "fsdp" (ZeRO-3's sharding), "ddp" / "distributed data parallel" (every GPU holds everything: ZeRO-0).
 # "deepspeed stage 2", "zero stage 3", "stage 3 do deepspeed": the stage named with DeepSpeed's own word.
 ZERO = regexes.compile(
@@ -1021,10 +1027,17 @@ _GROUP_OF = r"(?:do|da|dos|das|de|of|from|in|on|at|no|na|em)\s+(?:the\s+|o\s+|a\
 # with its group), "vendas (10)", "team of 12", "equipe de vendas com 12 pessoas".
 # Three patterns, the two that start at a word tried only when a cue says they may match (a question tries
 # them all, and a pattern that starts at any word is slow to fail).
+# A group's name: a word of 3 letters or more, or an acronym of 2 ("50 do RH", "10 da TI") that is no article.
+_GROUP_NAME = r"(?!(?:um|an|as|os|se|ou|or|at|on|in|to|is)\b)[a-z]{2,}"
 _PART_COUNTED = regexes.compile(
     rf"(?P<people>(?<![\w.,])(?P<n1>\d{{1,5}})\s+(?P<noun>(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|{_HEADS}))\b"
-    rf"(?:\s+{_GROUP_OF}(?P<g1>[a-z]{{3,}}))?)"
-    rf"|(?P<grouped>(?<![\w.,])(?P<n2>\d{{1,5}})\s+{_GROUP_OF}(?P<g2>[a-z]{{3,}}))"
+    rf"(?:\s+{_GROUP_OF}(?P<g1>{_GROUP_NAME}))?)"
+    rf"|(?P<grouped>(?<![\w.,])(?P<n2>\d{{1,5}})\s+{_GROUP_OF}(?P<g2>{_GROUP_NAME}))"
+)
+# "12 sales reps": the word before the people's noun names their group, unless it says they are at work
+# ("active users") or the whole is one head-count noun ("registered users").
+_NOT_A_GROUP = regexes.compile(
+    rf"(?:{_HEADS}|(?:{traffic_query.using_words()})\s+[a-z]+|(?:novos|new|mais|more|outros|other)\s+[a-z]+)"
 )
 _PART_LISTED = regexes.compile(r"(?P<listed>\b(?P<g3>[a-z]{3,})\s*\(\s*(?P<n3>\d{1,5})\s*\))")
 _TEAM_CUE = regexes.compile(rf"\b(?:{_TEAM})s?\b")
@@ -1189,7 +1202,11 @@ INTENT_PATTERNS = [(intent, regexes.compile(rf"\b{_W('intents.' + intent.value)}
 # "pelo menos 2 cópias do modelo", "replicas: 3". "cópias" (and a bare "réplicas") only when no "dos dados",
 # "de segurança", "of the data" follows: that is LGPD or backup talk, not copies of the model.
 _REPLICA = _W("replicas.nouns")
-_NOT_DATA = r"(?!\s+(?:de|dos|das|da|do|of)\s+(?!(?:the\s+|o\s+|a\s+|um\s+|an?\s+)?(?:modelo|model|llm)\b))"
+# "2 cópias do llama 3.1 8b", "2 copies of qwen3 32b": copies of a model named by its size are the model's.
+_NOT_DATA = (
+    r"(?!\s+(?:de|dos|das|da|do|of)\s+(?!(?:the\s+|o\s+|a\s+|um\s+|an?\s+|mesmo\s+|same\s+)?(?:modelo|model|llm)\b"
+    r"|(?:(?!(?:com|with|e|and|para|for|no|na|em|on|in|dados|data|seguranca|backups?)\b)[\w.-]+\s+){0,3}\d+(?:[.,]\d+)?\s*b\b))"
+)
 # "2 réplicas do qwen3 32b" are the model's; only a store named after them makes them the data's.
 _NOT_DATA_STORE = r"(?!\s+(?:de|dos|das|da|do|of)\s+(?:the\s+|o\s+|a\s+)?(?:dados|data|banco|database|bases?|logs?|backups?)\b)"
 REPLICA_COUNT = regexes.compile(
@@ -1388,12 +1405,15 @@ MODEL_AND = regexes.compile(
 _LIST_COMMA = regexes.compile(r"\s*,\s*$")
 COMPARING = regexes.compile(r"\b(?:entre|between|compar[a-z]*|diferen[a-z]*|difference)\b", re.IGNORECASE)
 # Two models on the same GPU ("dá pra rodar dois modelos na mesma gpu? llama 8b e qwen 7b", "llama 8b and
-# qwen 7b together on one L40S"): an "e"/"and" between them offers them together, sized side by side and summed.
+# qwen 7b together on one L40S"): an "e"/"and" between them offers them together, sized side by side and summed
+# ("na mesma h100", "on the same l40s" too).
 TOGETHER = regexes.compile(
     r"\b(?:juntos|juntas|mesma\s+(?:gpu|placa|maquina|máquina|[a-z]{1,4}\d{2,4}[a-z]?)|mesmo\s+servidor|"
     r"(?:[2-4]|dois|tres|três|quatro)\s+modelos|together|same\s+(?:gpu|card|machine|server|[a-z]{1,4}\d{2,4}[a-z]?)|"
     r"(?:[2-4]|two|three|four)\s+models|alongside|along\s+with|junto\s+(?:com|ao|a)|ao\s+lado\s+d[oa]|"
-    r"side\s+by\s+side|lado\s+a\s+lado)\b",  # "na mesma h100", "on the same l40s" too
+    r"side\s+by\s+side|lado\s+a\s+lado|"
+    # "llama 8b como roteador e qwen3 32b como principal": a router in front of the main model, both served
+    r"roteador|router|modelo\s+principal|main\s+model|como\s+principal|as\s+(?:the\s+)?main)\b",
     re.IGNORECASE,
 )
 # "qwen3 235b + qwen3 4b", "qwen3 4b router plus qwen3 32b", "qwen3 4b decide e manda pro qwen3 235b": a
@@ -2416,6 +2436,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
             end = _NAME_AFTER.match(scan.work, end).end()
             if " " in scan.work[start:end] and (sized := _SIZE_AFTER_NAME.match(scan.work, end)):
                 end = sized.end()  # "qwen3 embedding 8b": the size is the named model's, no LLM's
+            end = _VARIANT_AFTER.match(scan.work, end).end()  # "whisper large v3", "bge large": its variant
             if scan.taken.intersection(range(start, end)):
                 continue
             if kind == "image" and image_query.is_image_noun(scan.work[start:end]):
@@ -2554,7 +2575,9 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     ):
         _rate_phases(scan)
     if ("turno" in scan.work or "shift" in scan.work or "escala" in scan.work) and scan.may_match(SHIFTS):
-        scan.take(SHIFTS, "shifts", lambda m: n if (n := int(m.group(1))) > 1 else None)
+        scan.take(
+            SHIFTS, "shifts", lambda m: n if (n := int(m.group(1) or m.group(2) or m.group(3))) > 1 else None
+        )
     if base is not None and (bare := BARE_COUNT.match(scan.work)):
         # "e com 4?": the whole message is one number (_build reads it by what the thread is about).
         n = int(bare.group(1)) * (1000 if bare.group("thousand") else 1)
@@ -4275,7 +4298,10 @@ def _summed(scan: _Scan, chain: list[re.Match]) -> bool:
         int(next(n for k in ("n1", "n2", "n3", "n4", "n5", "n6") if (n := _group(m, k)))) for m in chain
     ]
     heads = [bool(_HEADS_ONLY.search(scan.work, m.start(), m.end())) for m in chain]
-    if any(heads) and not all(groups):
+    grouped = [
+        g or (n and " " in n and not _NOT_A_GROUP.fullmatch(n)) for g, n in zip(groups, nouns, strict=True)
+    ]
+    if any(heads) and not all(grouped):
         return False  # "5000 funcionários e 200 usuários": a head-count and people at once, no parts of one
     if teams := _TEAMS_BEFORE.search(scan.work, max(0, start - 40), start):
         start = teams.start()  # "somos 3 times: 10 devs, 15 analistas e 5 gestores"
@@ -5161,9 +5187,13 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             # A translation reads as many tokens as it writes: its prompts as long as its answers (sizing/plan.py).
             if TRANSLATE_WORDS.search(said):
                 fields["translation"] = True
-        elif READ_WORDS.search(said):
+        elif (
+            READ_WORDS.search(said)
+            or (fields.get("task") or (base.task if base else None)) is Task.summarization
+        ):
             # "processar 10 milhões de palavras": read with a short answer each (classifying, extracting), timed at
-            # the pace prompts are read (sizing/advice.py batch_time).
+            # the pace prompts are read (sizing/advice.py batch_time); "resumir 10 milhões de palavras" reads them
+            # too, each text answered by its summary (sizing/plan.py, traffic.toml's summary_output_share).
             field = "read_tokens"
         else:
             query.unknown.append(typed)

@@ -1074,6 +1074,11 @@ def staff_words() -> str:
     return _alternatives(_words()["staff"])
 
 
+def using_words() -> str:
+    """traffic_words.toml's words for people at work ("usando", "active"), as one alternation."""
+    return _alternatives(_words()["using"])
+
+
 def team_words() -> str:
     """traffic_words.toml's words for a team ("equipe", "team"), as one regular-expression alternation."""
     return _alternatives(_words()["team"])

@@ -137,3 +137,21 @@ def test_cheaper_asked_of_a_training_gives_cheaper_training_options(first, follo
     base = parse(first).workload
     text = answer(follow_up, base=base)
     assert found in text, text
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up", "said"),
+    [
+        # A 4-GPU setup sized by memory alone (4× L40S) had been recommended for a load it cannot serve,
+        # with nothing on what 4 GPUs of the recommended kind sustain.
+        ("llama 3.1 70b para 300 requisições por minuto", "e com 4 gpus?",
+         "Em 4× H200 SXM 141 GB (2× o modelo, 2 GPUs cada), o serviço sustenta até 6,5 requisições/s"),
+        ("llama 3.1 70b para 300 requisições por minuto", "e com 1 gpu?",
+         "Em 1× H200 SXM 141 GB não cabe uma cópia do modelo como a recomendação a monta"),
+    ],
+)  # fmt: skip
+def test_a_gpu_count_asked_of_a_rate_thread_is_judged_under_its_load(first, follow_up, said):
+    text = answer(follow_up, base=parse(first).workload)
+    assert said in text
+    assert "Recomendação: 6× H200 SXM 141 GB" in text
+    assert "4× L40S" not in text.split("Alternativas")[0]

@@ -581,3 +581,16 @@ def test_a_migration_answers_the_model_moved_to_and_weighs_the_one_in_use(capsys
 def test_a_choice_of_models_said_with_x_or_a_verb(text):
     query = parse(text)
     assert len(query.model_choices) == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "llama 8b como roteador e qwen3 32b como principal",
+        "llama 3.2 3b as a router and qwen3 32b as the main model",
+    ],
+)
+def test_a_router_and_a_main_model_are_served_together(text):
+    # "roteador"/"principal" had been refused as two models that contradict each other.
+    query = parse(text)
+    assert query.together and query.unknown == [] and len(query.model_choices) == 1
