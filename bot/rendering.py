@@ -295,9 +295,14 @@ def serving_lines(result: SizingResult, show_prices: bool, compact: bool = True)
         # The conversations in flight depend on the setup's speed (Little's law): none without a setup.
         n = rec.performance.concurrency if rec and rec.performance else None
         key = "perf.load_line" if n is not None else "perf.load_line_unsized"
+        window = {}
         if n is not None and w.load.basis == "batch":
-            key = "perf.load_line_batch"  # a steady pace: no peak
-        out["load"].append(i18n.t(lang, key, rate=rate_text(w.load.rate_per_s, lang),
+            # a steady pace, no peak: the batch's requests over its window, said (sizing/plan.py: rate = items ÷
+            # seconds, so their product gives the items back)
+            key, seconds = "perf.load_line_batch", w.load.batch_seconds
+            items = i18n.number(round(w.load.rate_per_s * seconds), lang)
+            window = {"items": items, "period": batch_period(seconds, lang)}
+        out["load"].append(i18n.t(lang, key, **window, rate=rate_text(w.load.rate_per_s, lang),
                                   prompt=i18n.tokens(w.load.prompt_tokens, lang),
                                   output=i18n.tokens(w.load.output_tokens, lang),
                                   n=i18n.number(n or 0, lang, 0 if (n or 0) >= 10 else (1 if (n or 0) >= 0.1 else 2))))  # fmt: skip

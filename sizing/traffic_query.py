@@ -179,13 +179,17 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     # Phrases that set more than one field, or leave some of their words for other readers: each converter
     # gives the fields and the spans to blank (take() below).
     def percentile_latency(m: re.Match) -> Taken | None:
-        percentile = _float(m.group(1))
+        percentile = _float(m.group("pct"))
         if not 50 <= percentile < 100:
             return None
-        # "p95 de 2s pra resposta", "p99 of 3 s for the whole answer": the answer's whole time at it (it had
-        # been read as the first token's)
-        target = "e2e_s" if m.groupdict().get("whole") else "ttft_s"
-        return [("latency_percentile", percentile), (target, seconds(m, 2, 3))], [m.span()]
+        # "p95 de 2s pra resposta", "end-to-end p95 of 8 s", "8s p95 end to end": the answer's whole time at it
+        # (it had been read as the first token's)
+        whole = m.groupdict().get("whole") or m.groupdict().get("whole_before")
+        at = m.re.groupindex["time"]  # the time's number and unit are the groups inside it
+        return [
+            ("latency_percentile", percentile),
+            ("e2e_s" if whole else "ttft_s", seconds(m, at + 1, at + 2)),
+        ], [m.span()]
 
     def of_documents(rate) -> list[tuple[str, Any]]:
         """Documents or pages counted a day or a month are a pipeline's volume (take(): items_volume)."""
@@ -401,6 +405,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ]  # fmt: skip
 
     end_to_end = _alternatives(w["end_to_end"])
+    percentile = _alternatives(w["percentile_words"])
     side_share = r"(\d{1,2}(?:[.,]\d+)?)\s*%\s*(?:de\s+|of\s+)?"
     input_side = r"(?:input|entrada|prompts?|inputs)\b"
     output_side = r"(?:output|saida|respostas?|answers?|completions?|outputs)\b"
@@ -467,20 +472,27 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ), seconds),
         # "p95 de 2s", "p99 < 500 ms", "ttft p99 < 2 s": a percentile with a time is a latency target at it.
         ("percentile_latency", regexes.compile(
-            rf"(?:\b(?:{first_token})\s+)?\b(?:{_alternatives(w['percentile_words'])})\s*(\d{{2}}(?:[.,]\d+)?)(?!\s*%)"
-            rf"(?:\s+(?:{first_token})\b)?{within}\s*{_PLAIN}\s*{_SECONDS}"
+            rf"(?P<whole_before>\b(?:{end_to_end})\s+(?:(?:latency|latencia|time|tempo)\s+)?(?:(?:no|at|em|in|de|of)\s+)?)?"
+            rf"(?:\b(?:{first_token})\s+)?\b(?:{percentile})\s*(?P<pct>\d{{2}}(?:[.,]\d+)?)(?!\s*%)"
+            rf"(?:\s+(?:{first_token})\b)?{within}\s*(?P<time>{_PLAIN}\s*{_SECONDS})"
             r"(?P<whole>\s+(?:pra|para|por|for|of|de|da|na|in|on)\s+(?:a\s+|the\s+|cada\s+|each\s+|uma\s+|an?\s+)?"
-            r"(?:respostas?|answers?|responses?|replies|reply)\b(?!\s+(?:start|begin|comec|inici)))?"
+            r"(?:respostas?|answers?|responses?|replies|reply)\b(?!\s+(?:start|begin|comec|inici))"
+            rf"|\s+(?:{end_to_end})\b)?"
+        ), percentile_latency),
+        # "8s p95 end to end", "10 s no p99 ponta a ponta": the time before the percentile, the whole answer's.
+        ("percentile_latency", regexes.compile(
+            rf"(?P<time>{_PLAIN}\s*{_SECONDS})\s+(?:(?:no|at|em|in|@)\s+)?(?:{percentile})\s*(?P<pct>\d{{2}}(?:[.,]\d+)?)"
+            rf"(?!\s*%)\s+(?P<whole>{end_to_end})\b"
         ), percentile_latency),
         # "95% dos pedidos em até 2 s", "90% of requests under 3 seconds": the same, said as a share.
         ("percentile_latency", regexes.compile(
-            rf"(?<![\w.,])(\d{{2}}(?:[.,]\d+)?)\s*%\s*(?:d[oa]s|of(?:\s+the|\s+all)?)\s+(?:{requests}|{first_token})\b"
+            rf"(?<![\w.,])(?P<pct>\d{{2}}(?:[.,]\d+)?)\s*%\s*(?:d[oa]s|of(?:\s+the|\s+all)?)\s+(?:{requests}|{first_token})\b"
             rf"(?:\s+(?:com|with|getting|recebendo)\s+(?:{first_token})\b|\s+(?:respondid[oa]s|answered|served|atendid[oa]s)\b)?"
-            rf"{within}\s*{_PLAIN}\s*{_SECONDS}"
+            rf"{within}\s*(?P<time>{_PLAIN}\s*{_SECONDS})"
         ), percentile_latency),
         # "p95 de primeira resposta 1 s", "TTFT p99 < 2 s": the percentile first, so the target around it reads.
         ("latency_percentile", regexes.compile(
-            rf"\b(?:{_alternatives(w['percentile_words'])})\s*(\d{{2}}(?:[.,]\d+)?)\b(?!\s*%)"
+            rf"\b(?:{percentile})\s*(\d{{2}}(?:[.,]\d+)?)\b(?!\s*%)"
         ), lambda m: _float(m.group(1)) if 50 <= _float(m.group(1)) < 100 else None),
         ("latency_percentile", regexes.compile(r"\b(\d{2}(?:[.,]\d+)?)\s*(?:th|o|º)?\s*(?:percentile|percentil)\b"),
          lambda m: _float(m.group(1)) if 50 <= _float(m.group(1)) < 100 else None),

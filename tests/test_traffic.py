@@ -146,6 +146,16 @@ def test_a_speed_missed_only_with_every_conversation_in_flight_is_latency_under_
         ("llama 8b 20 usuarios p95 de 2s pra resposta", 2.0, {"users": 20, "latency_percentile": 95}),
         ("llama 8b 20 utilizadores, p99 de 4 s para a resposta", 4.0, {"users": 20, "latency_percentile": 99}),
         ("llama 8b, 20 users, p95 of 3 s for the answer", 3.0, {"users": 20, "latency_percentile": 95}),
+        # "end to end" before the percentile or after the time had been the first token's ("end-to-end p95 of 8
+        # seconds") or not understood ("8s p95 end to end")
+        ("llama 3.1 8b 20 users, end-to-end p95 of 8 seconds", 8.0, {"users": 20, "latency_percentile": 95}),
+        ("llama 3.1 8b 20 users 8s p95 end to end", 8.0, {"users": 20, "latency_percentile": 95}),
+        ("llama 3.1 8b 20 usuarios 10 s no p99 ponta a ponta", 10.0, {"users": 20, "latency_percentile": 99}),
+        ("llama 3.1 8b 20 usuarios p95 de 8s ponta a ponta", 8.0, {"users": 20, "latency_percentile": 95}),
+        ("llama 3.1 8b 20 usuarios, ponta a ponta no p95 de 9 s", 9.0, {"users": 20, "latency_percentile": 95}),
+        ("llama 3.1 8b 20 utilizadores, resposta completa em até 10 s no p95", 10.0,
+         {"users": 20, "latency_percentile": 95}),
+        ("llama 3.1 8b 20 users p95 end-to-end latency 8s", 8.0, {"users": 20, "latency_percentile": 95}),
     ],
 )  # fmt: skip
 def test_a_whole_answers_time_is_read_as_such(text, e2e, expected):
@@ -1774,7 +1784,7 @@ def test_a_batch_with_a_deadline_runs_at_one_pace_with_no_peak_hour():
     # No one waits on a batch's answers: traffic.toml [latency_batch]'s loose limits, not a chat's.
     assert "primeiro token em até 600 s e pelo menos 1 tokens/s por sequência" in said
     assert batch.workload.load.ttft_target_s == 600
-    assert "contínuas, do início ao fim do lote" in render_text(batch)
+    assert "contínuas (1.000.000 pedidos ÷ 1 dia), do início ao fim do lote" in render_text(batch)
 
 
 def test_a_training_deadline_is_no_batch():
@@ -1895,6 +1905,45 @@ def test_a_nightly_batch_is_sized_to_finish_within_the_night(capsys):
     out = capsys.readouterr().out
     assert "lote de 500.000 pedidos em 8 horas" in out and "1 usuário simultâneo" not in out
     assert "levam ~" not in out  # it had been "500.000 pedidos levam ~1,3 dias nesta configuração"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("processar 50 mil documentos numa janela de 6h com llama 3.1 8b",
+         "Carga: 2,3 requisições/s contínuas (50.000 pedidos ÷ 6 horas), do início"),
+        ("qwen2.5 7b, summarize 50k documents every night",
+         "Load: 1.7 requests/s steady (50,000 requests ÷ 8 hours), from"),
+        ("a nossa equipa precisa de classificar 2 milhões de bilhetes em 3 dias com o qwen 7b",
+         "contínuos (2\xa0000\xa0000 pedidos ÷ 3 dias), do início"),
+        ("qwen 7b, 1 milhão de documentos em 90 minutos", "185 requisições/s contínuas (1.000.000 pedidos ÷ 90 minutos)"),
+    ],
+)  # fmt: skip
+def test_a_batchs_load_line_says_its_volume_over_its_window(text, said, capsys):
+    # The rate a window needs had been given with no sign of where it came from.
+    assert main([text]) == 0
+    load = next(line for line in capsys.readouterr().out.splitlines() if line.startswith(("Carga:", "Load:")))
+    assert said in load
+    rate = float(re.search(r"([\d.,]+) (?:requisições|pedidos|requests)/s", load).group(1).replace(",", "."))
+    items, hours = {"6 horas": (50_000, 6), "8 hours": (50_000, 8), "3 dias": (2_000_000, 72)}.get(
+        next((k for k in ("6 horas", "8 hours", "3 dias") if k in load), ""), (1_000_000, 1.5)
+    )
+    assert rate == pytest.approx(items / (hours * 3600), rel=0.03)  # the rate is the volume over the window
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # pt-PT "bilhetes" (support tickets) had been not understood and the volume lost
+        ("os nossos 200 utilizadores abrem 3000 bilhetes de suporte por dia, llama 3.1 8b", "requests_per_day", 3000),
+        ("precisamos de responder a 50 bilhetes por minuto com o mistral 7b", "rate_per_s", 50 / 60),
+        ("cada bilhete tem 800 tokens, 5000 bilhetes por dia, qwen 7b", "requests_per_day", 5000),
+    ],
+)  # fmt: skip
+def test_tickets_said_as_bilhetes_are_requests(text, field, value):
+    query = parse(text)
+    assert not any("bilhete" in u for u in query.unknown)
+    assert getattr(query.workload, field) == pytest.approx(value)
 
 
 def test_a_new_window_in_a_batchs_thread_is_hours_not_a_context():
