@@ -1181,7 +1181,7 @@ def test_cheaper_setups_are_priced_and_the_cheapest_says_what_would_have_to_give
     text = render_text(r)
     assert "Mais barato que 1× H200 SXM 141 GB, servindo a mesma carga:" in text
     assert "  • Em INT4 (AWQ/GPTQ g128): 1× L40 48 GB" in text
-    assert "Preço: BRL 7,00/h, BRL 5.110/mês (77% a menos que a recomendação)." in text
+    assert "Preço: R$ 7,00/h, R$ 5.110/mês (77% a menos que a recomendação)." in text
     assert "  • 2× A100 SXM 80 GB (capacidade:" in text  # the same 16 bits on a cheaper GPU
     # Already the cheapest: what would have to give.
     cheapest = size(
@@ -1294,7 +1294,7 @@ def test_no_prices_means_one_line_for_staff_and_no_money():
         in text
     )
     assert "offering.toml" not in text  # where prices live is the README's business, not the answer's
-    assert "BRL" not in text
+    assert "R$" not in text
 
 
 def test_a_training_run_costs_its_gpu_hours_at_the_project_price(priced):
