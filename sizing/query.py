@@ -1402,7 +1402,14 @@ MODEL_AND = regexes.compile(
     r"\s*,?\s*\b(?:e|and|com|with|to|alongside|along\s+with|junto\s+(?:com|ao|a)|ao\s+lado\s+d[oa])"
     r"(?:\s+(?:o|a|um|uma|the|an))?\s+$"
 )
-_LIST_COMMA = regexes.compile(r"\s*,\s*$")
+# The comma (or semicolon) before one more model served together, with the role named after it: "llama 8b,
+# qwen 7b e mistral 7b juntos"; "roteador qwen3 4b, modelo principal llama 3.3 70b" (or "e modelo principal");
+# "router: qwen3 4b; main model: llama 70b".
+_ROLE = (
+    r"(?:o\s+|a\s+|the\s+)?(?:modelo\s+principal|main\s+model|roteador|router|orquestrador|orchestrator"
+    r"|principal|main)\s*[:=]?\s*"
+)
+_LIST_COMMA = regexes.compile(rf"\s*[,;]\s*(?:(?:e|and)\s+)?(?:{_ROLE})?$|\s+(?:e|and)\s+{_ROLE}$")
 COMPARING = regexes.compile(r"\b(?:entre|between|compar[a-z]*|diferen[a-z]*|difference)\b", re.IGNORECASE)
 # Two models on the same GPU ("dá pra rodar dois modelos na mesma gpu? llama 8b e qwen 7b", "llama 8b and
 # qwen 7b together on one L40S"): an "e"/"and" between them offers them together, sized side by side and summed

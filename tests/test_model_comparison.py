@@ -588,9 +588,14 @@ def test_a_choice_of_models_said_with_x_or_a_verb(text):
     [
         "llama 8b como roteador e qwen3 32b como principal",
         "llama 3.2 3b as a router and qwen3 32b as the main model",
+        "roteador qwen3 4b, modelo principal llama 3.3 70b",
+        "roteador qwen3 4b e modelo principal llama 3.3 70b",
+        "router: qwen3 4b; main model: llama 3.1 70b",
+        "the router is qwen3 4b and the main model llama 3.1 70b",
     ],
 )
 def test_a_router_and_a_main_model_are_served_together(text):
-    # "roteador"/"principal" had been refused as two models that contradict each other.
+    # "roteador"/"principal" had been refused as two models that contradict each other; so had the roles
+    # named before each model ("roteador X, modelo principal Y").
     query = parse(text)
     assert query.together and query.unknown == [] and len(query.model_choices) == 1
