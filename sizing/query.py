@@ -5844,8 +5844,22 @@ def _nothing_understood(unknown: list[str]) -> QueryError:
     return error
 
 
+# A head-count said to use the service ("200 usuários ativos", "200 active users", "MAU") among a larger one of
+# the organisation ("5000 funcionários", "5000 employees").
+_ACTIVE_HEADS = regexes.compile(r"\b(?:ativos|ativas|active|mau|dau|mensais|monthly|diarios|daily)\b")
+
+
 def _traffic(scan: _Scan) -> dict:
     others = _percentile_targets(scan)
+    heads = list(dict.fromkeys(scan.found.get("population", [])))
+    organisation = None
+    if len({v for v, _ in heads}) == 2:
+        active = [(v, t) for v, t in heads if _ACTIVE_HEADS.search(strip_accents(t.lower()))]
+        if len(active) == 1 and active[0][0] < max(v for v, _ in heads):
+            # "5000 employees and 200 active users": the 200 are the people who use it, the load's head-count;
+            # the organisation's 5,000 are said and not used (they had been a contradiction).
+            organisation = max(v for v, _ in heads)
+            scan.found["population"] = active
     fields = {name: _one(scan, name, label) for name, label in TRAFFIC_FIELDS.items()}
     rates = scan.found.get("rate_per_s", [])
     if fields["rate_per_s"] is not None and len(rates) == 1:
@@ -5853,6 +5867,8 @@ def _traffic(scan: _Scan) -> dict:
         fields["rate_period_s"] = traffic_query.rate_period(rates[0][1])
     if others:
         fields["other_latency_targets"] = others
+    if organisation is not None:
+        fields["organisation_people"] = organisation
     return fields
 
 

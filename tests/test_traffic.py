@@ -1603,6 +1603,23 @@ def test_attendants_are_users_and_a_companys_staff_a_head_count(text, users, pop
     assert (w.users, w.population) == (users, population)
 
 
+@pytest.mark.parametrize(
+    ("text", "people", "said"),
+    [
+        ("llama 3.1 8b for 5000 employees and 200 active users", (200, 5000),
+         "The load comes from the 200 people who use the service; the organisation's 5,000 were not used"),
+        ("llama 3.1 8b para 5000 funcionários e 200 usuários ativos", (200, 5000),
+         "A carga vem das 200 pessoas que usam o serviço; os 5.000 da organização não foram usados"),
+        ("qwen3 8b, 20 mil colaboradores, 1500 usuários ativos mensais", (1500, 20_000),
+         "A carga vem das 1.500 pessoas que usam o serviço; os 20.000 da organização"),
+    ],
+)  # fmt: skip
+def test_the_people_who_use_it_among_an_organisation_set_the_load(text, people, said):
+    # Two head-counts, the organisation's and its active users, had been "The request contradicts itself".
+    query, answer = _answer(text)
+    assert (query.workload.population, query.workload.organisation_people) == people and said in answer
+
+
 # -- messages per conversation: the context they fill -------------------------------------------------
 
 
