@@ -2318,3 +2318,43 @@ def test_contacts_by_the_day_are_counted_not_corrected():
     # "Li “contatos” como contratos" had been said; "SP" was listed as not understood.
     query = parse("200 contatos por dia com llama 8b, clientes em SP")
     assert query.corrections == [] and query.unknown == [] and query.workload.requests_per_day == 200
+
+
+# -- users at once, all generating: said when that misses a chat's pace ------------------------------------
+
+
+def test_users_at_once_too_many_for_a_chats_pace_are_said_with_how_many_keep_it():
+    # "150 internal users" had been left not understood (and sized for 1); 150 users with 8k prompts, sized by
+    # memory, had shown "~3 tokens/s per user" with nothing said of it.
+    query, answer = _answer(
+        "Llama 3.3 70B for ~150 internal users, RAG over policy docs (8k prompts), LGPD-safe?"
+    )
+    assert query.unknown == [] and query.workload.users == 150
+    line = next(x for x in answer.splitlines() if x.startswith("That is with all 150 conversations"))
+    fits = int(re.search(r"keeps that pace for up to (\d+) generating together", line).group(1))
+    assert 1 <= fits < 150
+    # The count said is what the setup keeps within the chat defaults, and one more is not.
+    r = size(query.workload.but(lang="en"))
+    rec = r.recommendation
+    from sizing import performance as perf
+    from sizing.plan import make_plan
+    from sizing.traffic import replica as replica_of
+    from sizing.traffic import within_targets
+
+    plan = make_plan(query.workload, load_catalog())
+    one = replica_of(plan, load_catalog().gpu(rec.gpu), rec.tensor_parallel, rec.pipeline_parallel,
+                     load_catalog(), 150)  # fmt: skip
+    at = [perf.at_concurrency(one, plan.prompt, plan.output, n) for n in (fits, fits + 1)]
+    assert within_targets(plan, load_catalog(), at[0].ttft_s, at[0].tpot_s)
+    assert not within_targets(plan, load_catalog(), at[1].ttft_s, at[1].tpot_s)
+    # The way out it names is read: the target for all of them sizes a larger setup that keeps it.
+    sized = size(parse("Llama 3.3 70B for 150 users, 8k prompts, 10 tokens/s for all of them").workload)
+    assert sized.recommendation.count > rec.count
+    assert not any(x.startswith("That is with all") for x in render_text(sized).splitlines())
+    assert parse("llama 3.3 70b para 150 usuários, 10 tokens/s para todos").unknown == []
+
+
+@pytest.mark.parametrize("text", ["llama 3.1 8b 20 usuarios", "qwen3 32b 100 req/min"])
+def test_a_load_kept_at_a_chats_pace_or_sized_by_rate_says_nothing_more(text):
+    _, answer = _answer(text)
+    assert "gerando ao mesmo tempo, abaixo do ritmo" not in answer
