@@ -217,8 +217,9 @@ def _schedule_lines(c, cur: str, lang: str) -> list[str]:
 
 
 def budget_amount(amount: float, currency: str | None, lang: str) -> str:
-    """A budget as the answers write it: "BRL 12.000", or the amount alone when no currency is known."""
-    return f"{currency or ''} {i18n.money(amount, lang)}".strip()
+    """A budget as the answers write it: "R$ 12.000" (in English "BRL 12,000"), or the amount alone when no
+    currency is known."""
+    return f"{i18n.currency(currency, lang)} {i18n.money(amount, lang)}".strip()
 
 
 def budget_lines(result: SizingResult, setup, lang: str) -> list[str]:

@@ -21,6 +21,7 @@ from .result import (
     Estimates,
     Memory,
     ModeCost,
+    Performance,
     Setup,
     SizingResult,
 )
@@ -1012,6 +1013,38 @@ def rl_run(plan: Plan, setup: Setup, catalog: Catalog) -> RLRun | None:
                  generation_s, training_s)  # fmt: skip
 
 
+def _slow_all_at_once(
+    plan: Plan, setup: Setup, catalog: Catalog, p: Performance, ttft_target: float, tpot_target: float
+) -> str | None:
+    """Users said at once with no rate or target ("150 usuários", 8k prompts) are sized by memory, and the
+    performance line gives their speed with all of them generating together. When that misses chat's pace
+    (traffic.toml [latency]), a line says so, how many generating together keep it on this setup, and how to
+    size by the real load (it had been "~3 tokens/s por usuário" with nothing said of it)."""
+    from . import performance as perf
+    from . import traffic
+
+    if plan.traffic or plan.targets_given or plan.users <= 1 or p.concurrency < 2:
+        return None
+    if traffic.within_targets(plan, catalog, p.ttft_s, p.tpot_ms / 1000):
+        return None
+    copies = setup.replicas
+    per_copy = max(math.ceil(plan.users / copies), 1)
+    r = traffic.replica(plan, catalog.gpu(setup.gpu), setup.tensor_parallel, setup.pipeline_parallel, catalog,
+                        per_copy)  # fmt: skip
+    low, high = 0, per_copy  # the most conversations per copy within the targets: fewer go no slower
+    while low < high:
+        mid = (low + high + 1) // 2
+        load = perf.at_concurrency(r, plan.prompt, plan.output, mid, history=plan.history)
+        if traffic.within_targets(plan, catalog, load.ttft_s, load.tpot_s):
+            low = mid
+        else:
+            high = mid - 1
+    lang = plan.lang
+    return t(lang, "perf.all_at_once_slow" if low else "perf.all_at_once_none", users=i18n.number(plan.users, lang),
+             tps=i18n.speed(1 / tpot_target, lang), ttft=i18n.seconds(ttft_target, lang),
+             fits=i18n.number(low * copies, lang))  # fmt: skip
+
+
 def _serving_estimates(plan: Plan, setup: Setup, catalog: Catalog) -> Estimates:
     """The recommendation's performance in words, and what the model behind it assumes."""
     from . import traffic
@@ -1039,6 +1072,9 @@ def _serving_estimates(plan: Plan, setup: Setup, catalog: Catalog) -> Estimates:
             output=i18n.tokens(plan.output, lang),
         )
     )
+    slow = _slow_all_at_once(plan, setup, catalog, p, ttft_target, tpot_target)
+    if slow is not None:
+        lines.append(slow)
     if plan.traffic and p.utilization is not None:
         key = "perf.utilization" if p.meets_targets else "perf.over"
         lines.append(t(lang, key, share=i18n.percent(p.utilization, lang),

@@ -98,7 +98,17 @@ def t(lang: str, key: str, **params: Any) -> str:
     template = table.get(key) or messages(DEFAULT_LANG).get(key)
     if template is None:
         raise KeyError(f"no message {key!r}")
+    if "currency" in params:  # every amount's currency is said as the reader's language writes it: R$ 40,00
+        params["currency"] = currency(params["currency"], lang)
     return template.format(**params)
+
+
+def currency(code: str | None, lang: str) -> str:
+    """A currency as the language writes it before an amount: "R$" for BRL in Portuguese, the ISO code
+    ("BRL") where the message file names no symbol ([currency])."""
+    if not code:
+        return code or ""
+    return messages(lang_of(lang)).get(f"currency.{code}", code)
 
 
 @cache

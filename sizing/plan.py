@@ -1415,6 +1415,9 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         said.append(t(lang, "assume.traffic.population", people=i18n.number(population, lang),
                       share=i18n.percent(share, lang), per_hour=i18n.number(per_hour, lang, 0 if per_hour == int(per_hour) else 1),
                       rate=rate_text(rate, lang)))  # fmt: skip
+    if basis == "population" and w.organisation_people:
+        said.append(t(lang, "assume.traffic.active_of_organisation", active=i18n.number(population, lang),
+                      n=i18n.number(w.organisation_people, lang)))  # fmt: skip
     if basis in ("rate", "daily") and w.population:
         said.append(t(lang, "assume.traffic.rate_over_population", n=i18n.number(w.population, lang)))
     elif basis != "population" and (w.active_share or w.requests_per_active_hour):

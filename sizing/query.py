@@ -991,8 +991,9 @@ VLLM_SEQS = regexes.compile(r"(?:--)?\bmax[\s_-]*num[\s_-]*seqs(?:\s*=\s*|\s+)(\
 # "1.000 usuários", "2,500 users": grouped thousands are a count, never "1.0" users.
 _SMALL = alternation([w for n in ("thousand", "million") for w in VOCAB.words(f"multipliers.{n}")])
 USERS = regexes.compile(
-    rf"({_GROUPED}|-?\d+(?:[.,]\d+)?)\+?\s*({_SMALL})?\s*(?:de\s+|of\s+)?{_COUNT_NOUNS}\b"
-)  # "30+ usuários"
+    rf"({_GROUPED}|-?\d+(?:[.,]\d+)?)\+?\s*({_SMALL})?\s*(?:de\s+|of\s+)?(?:{_W('users.adjectives')}\s+)?"
+    rf"{_COUNT_NOUNS}\b"
+)  # "30+ usuários", "150 internal users"
 # Several counts of users in one question (_phases, _summed_parts): phases, the larger sized ("piloto com 10 usuários e
 # depois 100", "start with 5 users, scale to 200 later"), or parts of one group that add up ("10 pessoas do
 # suporte + 15 do comercial", "vendas (10), suporte (25) e jurídico (5)", "a sales team of 12 and 30 support
@@ -1407,7 +1408,14 @@ MODEL_AND = regexes.compile(
     r"\s*,?\s*\b(?:e|and|com|with|to|alongside|along\s+with|junto\s+(?:com|ao|a)|ao\s+lado\s+d[oa])"
     r"(?:\s+(?:o|a|um|uma|the|an))?\s+$"
 )
-_LIST_COMMA = regexes.compile(r"\s*,\s*$")
+# The comma (or semicolon) before one more model served together, with the role named after it: "llama 8b,
+# qwen 7b e mistral 7b juntos"; "roteador qwen3 4b, modelo principal llama 3.3 70b" (or "e modelo principal");
+# "router: qwen3 4b; main model: llama 70b".
+_ROLE = (
+    r"(?:o\s+|a\s+|the\s+)?(?:modelo\s+principal|main\s+model|roteador|router|orquestrador|orchestrator"
+    r"|principal|main)\s*[:=]?\s*"
+)
+_LIST_COMMA = regexes.compile(rf"\s*[,;]\s*(?:(?:e|and)\s+)?(?:{_ROLE})?$|\s+(?:e|and)\s+{_ROLE}$")
 COMPARING = regexes.compile(r"\b(?:entre|between|compar[a-z]*|diferen[a-z]*|difference)\b", re.IGNORECASE)
 # Two models on the same GPU ("dá pra rodar dois modelos na mesma gpu? llama 8b e qwen 7b", "llama 8b and
 # qwen 7b together on one L40S"): an "e"/"and" between them offers them together, sized side by side and summed
@@ -5897,8 +5905,22 @@ def _nothing_understood(unknown: list[str]) -> QueryError:
     return error
 
 
+# A head-count said to use the service ("200 usuários ativos", "200 active users", "MAU") among a larger one of
+# the organisation ("5000 funcionários", "5000 employees").
+_ACTIVE_HEADS = regexes.compile(r"\b(?:ativos|ativas|active|mau|dau|mensais|monthly|diarios|daily)\b")
+
+
 def _traffic(scan: _Scan) -> dict:
     others = _percentile_targets(scan)
+    heads = list(dict.fromkeys(scan.found.get("population", [])))
+    organisation = None
+    if len({v for v, _ in heads}) == 2:
+        active = [(v, t) for v, t in heads if _ACTIVE_HEADS.search(strip_accents(t.lower()))]
+        if len(active) == 1 and active[0][0] < max(v for v, _ in heads):
+            # "5000 employees and 200 active users": the 200 are the people who use it, the load's head-count;
+            # the organisation's 5,000 are said and not used (they had been a contradiction).
+            organisation = max(v for v, _ in heads)
+            scan.found["population"] = active
     fields = {name: _one(scan, name, label) for name, label in TRAFFIC_FIELDS.items()}
     rates = scan.found.get("rate_per_s", [])
     if fields["rate_per_s"] is not None and len(rates) == 1:
@@ -5906,6 +5928,8 @@ def _traffic(scan: _Scan) -> dict:
         fields["rate_period_s"] = traffic_query.rate_period(rates[0][1])
     if others:
         fields["other_latency_targets"] = others
+    if organisation is not None:
+        fields["organisation_people"] = organisation
     return fields
 
 

@@ -71,7 +71,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     "multipliers": ("thousand", "million", "billion", "trillion"),
     "durations": ("hour", "day", "week", "month", "year", "deadline", "period", "yearly", "idioms"),
     "dates": ("months",),
-    "users": ("nouns", "keys", "one", "at_once"),
+    "users": ("nouns", "adjectives", "keys", "one", "at_once"),
     # Several counts of users in one question: parts that add up, or phases (sizing/query.py _users_said)
     "parts": ("phases", "use", "corrections"),
     "counts": (

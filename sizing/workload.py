@@ -200,6 +200,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     items_volume: bool = False
     # people who use the service (a head-count)
     population: int | None = None
+    # The organisation's head-count said beside the people who use the service ("5000 funcionários e 200
+    # usuários ativos": 5000): said in the answer, not used for the load
+    organisation_people: int | None = None
     # share of the people active at the peak hour
     active_share: float | None = None
     # requests per active person per hour

@@ -82,11 +82,11 @@ def ask(pipeline, text, **where):
 def test_a_monthly_budget_says_which_contract_modes_it_holds(pipeline):
     # Llama 3.1 8B at 16-bit for 1 user: one GPU, so a month is 730 x the hourly price.
     text, slack = ask(pipeline, "llama 3.1 8b, orçamento de R$ 12 mil por mês")
-    assert "Entendi: Llama 3.1 8B · orçamento de BRL 12.000 por mês" in text
-    assert "Orçamento de BRL 12.000 por mês: cabe (reservada e dedicada)." in slack  # the Slack answer too
-    assert "reservada: BRL 14,00/h, BRL 10.220/mês" in text  # 14 x 730
+    assert "Entendi: Llama 3.1 8B · orçamento de R$ 12.000 por mês" in text
+    assert "Orçamento de R$ 12.000 por mês: cabe (reservada e dedicada)." in slack  # the Slack answer too
+    assert "reservada: R$ 14,00/h, R$ 10.220/mês" in text  # 14 x 730
     # 14 x 730 = 10,220 and 16 x 730 = 11,680 fit; on demand (20 x 730 = 14,600) does not.
-    assert "Orçamento de BRL 12.000 por mês: cabe (reservada e dedicada)." in text
+    assert "Orçamento de R$ 12.000 por mês: cabe (reservada e dedicada)." in text
 
 
 def test_a_budget_below_every_mode_says_by_how_much_the_cheapest_passes_it(pipeline):
@@ -96,19 +96,17 @@ def test_a_budget_below_every_mode_says_by_how_much_the_cheapest_passes_it(pipel
 
 def test_a_budget_with_no_period_is_read_as_monthly_and_said_so(pipeline):
     text, _ = ask(pipeline, "llama 3.1 8b orçamento de 50 mil")
-    assert "Li o orçamento de BRL 50.000 como mensal" in text
+    assert "Li o orçamento de R$ 50.000 como mensal" in text
     assert "cabe (reservada, dedicada e sob demanda)" in text
 
 
 def test_a_training_budget_is_set_against_the_projects_cost(pipeline):
     text, _ = ask(pipeline, "fine-tune llama 3.1 8b em 100M tokens com orçamento de R$ 5 mil")
     project = next(line for line in text.splitlines() if "Custo do projeto:" in line)
-    total = project.split("BRL ")[1].split(" ")[0]
-    assert f"Orçamento de BRL 5.000 para o projeto: o custo do projeto (BRL {total}) cabe" in text
+    total = project.split("R$ ")[1].split(" ")[0]
+    assert f"Orçamento de R$ 5.000 para o projeto: o custo do projeto (R$ {total}) cabe" in text
     text, _ = ask(pipeline, "fine-tune llama 3.1 70b em 2B tokens com orçamento de R$ 500 no total")
-    assert (
-        "Orçamento de BRL 500,00 para o projeto: o custo do projeto" in text and "passa dele em BRL" in text
-    )
+    assert "Orçamento de R$ 500,00 para o projeto: o custo do projeto" in text and "passa dele em R$" in text
 
 
 def test_a_budget_in_another_currency_is_not_converted(pipeline):
@@ -119,7 +117,7 @@ def test_a_budget_in_another_currency_is_not_converted(pipeline):
 
 def test_a_customer_in_a_shared_channel_sees_no_prices_and_no_comparison(pipeline):
     _, slack = ask(pipeline, "llama 3.1 8b, orçamento de R$ 12 mil por mês", channel_shared=True)
-    assert "BRL 10.220" not in slack and "cabe (" not in slack
+    assert "R$ 10.220" not in slack and "cabe (" not in slack
     assert "o time comercial envia com a proposta" in slack
 
 
@@ -128,7 +126,7 @@ def test_with_no_prices_configured_the_budget_is_not_compared(tmp_path):
     pipe = Pipeline(RequestLog(tmp_path / "log.db"))
     reply = pipe.ask("llama 3.1 8b, orçamento de R$ 12 mil por mês", Where("slash_command", user_id="U1"))
     pipe.log.close()
-    assert "Sem preços para comparar com o orçamento de BRL 12.000." in reply.text_answer
+    assert "Sem preços para comparar com o orçamento de R$ 12.000." in reply.text_answer
 
 
 def test_with_no_model_the_budget_picks_the_largest_suggested_model_it_holds(pipeline):
@@ -142,10 +140,10 @@ def test_with_no_model_the_budget_picks_the_largest_suggested_model_it_holds(pip
     over = [row for row in rows if row.endswith("acima do orçamento")]
     assert within and over and len(within) + len(over) == len(rows)
     largest = within[-1].removeprefix("• ").split(" em ")[0]
-    assert f"Com o orçamento de BRL 15.000 por mês, o maior dos sugeridos que cabe é o {largest}." in text
+    assert f"Com o orçamento de R$ 15.000 por mês, o maior dos sugeridos que cabe é o {largest}." in text
     # Asked with no "qual modelo": a budget alone asks what it buys.
     text, _ = ask(pipeline, "com 8 mil reais por mês, o que consigo rodar?")
-    assert "Nenhum dos sugeridos cabe no orçamento de BRL 8.000 por mês" in text
+    assert "Nenhum dos sugeridos cabe no orçamento de R$ 8.000 por mês" in text
 
 
 def test_a_budget_asked_with_slash_gpu_is_answered_in_valid_block_kit(tmp_path, monkeypatch):
@@ -159,8 +157,8 @@ def test_a_budget_asked_with_slash_gpu_is_answered_in_valid_block_kit(tmp_path, 
             reply = slack.command("llama 3.1 8b, orçamento de R$ 12 mil por mês")
             valid(reply["blocks"])
             text = text_of(reply["blocks"])
-            assert "orçamento de BRL 12.000 por mês" in text
-            assert "Orçamento de BRL 12.000 por mês: cabe (reservada e dedicada)." in text
+            assert "orçamento de R$ 12.000 por mês" in text
+            assert "Orçamento de R$ 12.000 por mês: cabe (reservada e dedicada)." in text
             [row] = slack.rows()
             assert row["outcome"] == "answered"
     finally:
@@ -170,10 +168,12 @@ def test_a_budget_asked_with_slash_gpu_is_answered_in_valid_block_kit(tmp_path, 
 def test_what_fits_on_the_gpus_named_sets_their_price_against_the_budget(pipeline):
     # 2 H100 reserved: 2 x 14 x 730 = 20,440 a month, 440 over a budget of 20,000.
     text, slack = ask(pipeline, "o que cabe em 2 h100 com orçamento de R$ 20 mil por mês?")
-    line = "Orçamento de BRL 20.000 por mês: nenhum modo cabe; o mais barato (reservada) custa BRL 20.440 por mês"
+    line = (
+        "Orçamento de R$ 20.000 por mês: nenhum modo cabe; o mais barato (reservada) custa R$ 20.440 por mês"
+    )
     assert line in text and line in slack
     text, _ = ask(pipeline, "o que cabe em 2 h100 com orçamento de R$ 25 mil por mês?")
-    assert "Orçamento de BRL 25.000 por mês: cabe (reservada, pacote por projeto e dedicada)." in text
+    assert "Orçamento de R$ 25.000 por mês: cabe (reservada, pacote por projeto e dedicada)." in text
 
 
 def test_a_budget_for_a_batch_with_a_deadline_is_set_against_the_batchs_hours(pipeline):
@@ -181,15 +181,15 @@ def test_a_budget_for_a_batch_with_a_deadline_is_set_against_the_batchs_hours(pi
     text, _ = ask(
         pipeline, "llama 3.1 8b processar 1 milhão de documentos em 2 dias com orçamento de R$ 10 mil"
     )
-    assert "lote de 1.000.000 pedidos em 2 dias · orçamento de BRL 10.000" in text
+    assert "lote de 1.000.000 pedidos em 2 dias · orçamento de R$ 10.000" in text
     rec = text.split("Recomendação: ")[1].split("\n")[0]
     assert rec.startswith("1× ")  # one GPU, as the hours below assume
     assert (
-        "Orçamento de BRL 10.000 para o lote: no prazo do lote, a configuração custa BRL 672,00 (reservada)"
+        "Orçamento de R$ 10.000 para o lote: no prazo do lote, a configuração custa R$ 672,00 (reservada)"
         in text
     )
     text, _ = ask(pipeline, "llama 3.1 8b processar 1 milhão de documentos em 2 dias com orçamento de R$ 500")
-    assert "a configuração custa pelo menos BRL 672,00 (reservada), BRL 172,00 acima" in text
+    assert "a configuração custa pelo menos R$ 672,00 (reservada), R$ 172,00 acima" in text
 
 
 @pytest.mark.parametrize(
@@ -198,7 +198,7 @@ def test_a_budget_for_a_batch_with_a_deadline_is_set_against_the_batchs_hours(pi
         # "por ano" had been read as a month's budget: twelve times what the customer has.
         (
             "llama 3.1 8b, orçamento de R$ 144 mil por ano",
-            "Orçamento anual de BRL 144.000: comparado como BRL 12.000 por mês.",
+            "Orçamento anual de R$ 144.000: comparado como R$ 12.000 por mês.",
         ),
         (
             "llama 3.1 8b, budget of R$ 96k a year",
@@ -214,4 +214,4 @@ def test_a_yearly_budget_is_compared_as_its_month(pipeline, text, said):
 
 def test_suggestions_set_a_yearly_budget_as_its_month(pipeline):
     answer, _ = ask(pipeline, "o cliente tem orçamento de 50 mil por ano, qual modelo?")
-    assert "Orçamento anual de BRL 50.000: comparado como BRL 4.167 por mês." in answer
+    assert "Orçamento anual de R$ 50.000: comparado como R$ 4.167 por mês." in answer

@@ -43,7 +43,7 @@ def test_when_auth_test_fails_a_user_from_another_organisation_stays_external(pr
     slack.fake.reply("users.info", _other_org_user)
     slack.fake.fail("auth.test", status=429, headers={"Retry-After": "30"})
     reply, _ = _command(slack, "8b", user_id="UCONN0001", channel_id="DCONN0001")
-    assert "Preço" not in _text(reply["blocks"]) and "BRL" not in reply["text"]
+    assert "Preço" not in _text(reply["blocks"]) and "R$" not in reply["text"]
     # auth.test answers again: staff see prices, the other organisation's user still does not.
     assert "Preço" in _text(slack.command("8b", user_id="U0001")["blocks"])
     assert "Preço" not in _text(slack.command("70b", user_id="UCONN0001", channel_id="DCONN0001")["blocks"])

@@ -282,12 +282,20 @@ def test_the_assumptions_of_an_sglang_or_tgi_line_name_that_engine(line, engine)
     assert f"o padrão do vLLM, como referência: o {engine} tem a sua própria fração" in said
 
 
-def test_sglangs_memory_fraction_is_read_and_named():
-    # Had been left out: the answer planned with vLLM's 90%.
-    w = parse(f"{SGLANG_LINE} cabe em h100?").workload
-    assert w.memory_utilization == 0.85
+@pytest.mark.parametrize(
+    ("line", "share", "flag"),
+    [(SGLANG_LINE, 0.85, "--mem-fraction-static 0.85"), (f"{TGI_LINE} --cuda-memory-fraction 0.8", 0.8,
+                                                          "--cuda-memory-fraction 0.8")],
+)  # fmt: skip
+def test_sglangs_and_tgis_memory_fractions_are_read_and_named(line, share, flag):
+    # Had been left out: the answer planned with vLLM's 90% (and named TGI's flag as --gpu-memory-utilization,
+    # which TGI does not have).
+    w = parse(f"{line} cabe em h100?").workload
+    assert w.memory_utilization == share
     r = size(w)
-    assert any("--mem-fraction-static 0.85" in a for a in r.assumptions)
+    assert any(flag in a for a in r.assumptions)
+    said = " ".join(size(parse(f"{TGI_LINE} cabe em h100?").workload).assumptions)
+    assert "o TGI tem a sua própria fração, --cuda-memory-fraction" in said
 
 
 def test_where_one_sequence_does_not_fit_sglang_starts_and_caps_while_tgi_stops():

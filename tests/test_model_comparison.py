@@ -259,11 +259,11 @@ QUESTION = "llama 3.3 70b em 4 bits ou qwen 2.5 32b em bf16 para 20 usuários, p
 def test_each_model_has_its_monthly_cost_per_contract_mode(priced_by_mode, capsys):
     block = comparison_of(answer(capsys, QUESTION))
     # 1× A100 at 14/10/9 an hour and 1× H200 at 30/21/18, 730 hours a month.
-    assert "    Por mês: sob demanda BRL 10.220; reservada BRL 7.300; dedicada BRL 6.570\n" in block
-    assert "    Por mês: sob demanda BRL 21.900; reservada BRL 15.330; dedicada BRL 13.140\n" in block
+    assert "    Por mês: sob demanda R$ 10.220; reservada R$ 7.300; dedicada R$ 6.570\n" in block
+    assert "    Por mês: sob demanda R$ 21.900; reservada R$ 15.330; dedicada R$ 13.140\n" in block
     assert (
         "Em resumo: o Llama 3.3 70B cabe em GPUs menores (1× A100 SXM 80 GB contra 1× H200 SXM 141 GB); "
-        "o Llama 3.3 70B custa menos (BRL 7.300 contra BRL 15.330 por mês, reservada); "
+        "o Llama 3.3 70B custa menos (R$ 7.300 contra R$ 15.330 por mês, reservada); "
         "o Qwen2.5 32B atende mais usuários na configuração recomendada (até 63 contra 26, com 4.096 tokens); "
         "o Qwen2.5 32B responde mais rápido a cada usuário (~35 contra ~12 tokens/s)."
     ) in block
@@ -272,7 +272,7 @@ def test_each_model_has_its_monthly_cost_per_contract_mode(priced_by_mode, capsy
 def test_fine_tunes_compare_what_the_project_costs(priced_by_mode, capsys):
     block = comparison_of(answer(capsys, "lora llama 8b vs qwen 7b, 50 mil exemplos, 3 épocas"))
     assert "    Tempo estimado: ~1,6 dias\n" in block and "    Tempo estimado: ~1,5 dias\n" in block
-    assert "o Qwen2.5 7B custa menos (BRL " in block and " pelo projeto)" in block
+    assert "o Qwen2.5 7B custa menos (R$ " in block and " pelo projeto)" in block
     assert "Por mês" not in block
 
 
@@ -281,9 +281,9 @@ def test_a_customer_in_a_shared_channel_sees_the_comparison_without_prices(price
     staff = pipeline.ask(QUESTION, Where("slash_command", channel_id="C1"))
     customer = pipeline.ask(QUESTION, Where("slash_command", channel_id="C2", channel_shared=True))
     staff_text, customer_text = _text(staff.message.blocks), _text(customer.message.blocks)
-    assert "reservada BRL 7.300" in staff_text and "custa menos" in staff_text
+    assert "reservada R$ 7.300" in staff_text and "custa menos" in staff_text
     assert "Comparação" in customer_text and "Qwen2.5 32B" in customer_text
-    assert "BRL" not in customer_text and "custa menos" not in customer_text
+    assert "R$" not in customer_text and "custa menos" not in customer_text
     pipeline.log.close()
 
 
@@ -588,9 +588,14 @@ def test_a_choice_of_models_said_with_x_or_a_verb(text):
     [
         "llama 8b como roteador e qwen3 32b como principal",
         "llama 3.2 3b as a router and qwen3 32b as the main model",
+        "roteador qwen3 4b, modelo principal llama 3.3 70b",
+        "roteador qwen3 4b e modelo principal llama 3.3 70b",
+        "router: qwen3 4b; main model: llama 3.1 70b",
+        "the router is qwen3 4b and the main model llama 3.1 70b",
     ],
 )
 def test_a_router_and_a_main_model_are_served_together(text):
-    # "roteador"/"principal" had been refused as two models that contradict each other.
+    # "roteador"/"principal" had been refused as two models that contradict each other; so had the roles
+    # named before each model ("roteador X, modelo principal Y").
     query = parse(text)
     assert query.together and query.unknown == [] and len(query.model_choices) == 1

@@ -116,10 +116,14 @@ def test_a_ceiling_of_users_is_sized_for_that_many_at_once():
         "2 cópias do llama 3.1 8b",
         "2 copies of qwen3 32b",
         "2 cópias do mesmo modelo, llama 8b",
+        "vamos subir 2 instâncias do qwen3 8b",
+        "2 instancias do llama 8b",
+        "2 instances of qwen3 32b",
     ],
 )
 def test_copies_of_a_named_model_are_replicas(text):
-    # "2 copias do llama 8b" had listed "copias" and sized one copy.
+    # "2 copias do llama 8b" had listed "copias" and sized one copy; "2 instâncias do qwen3 8b" had sized one
+    # with the 2 dropped.
     query = parse(text)
     assert query.unknown == [] and query.workload.replicas == 2
 

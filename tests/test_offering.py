@@ -103,6 +103,11 @@ def test_prices_per_gpu_hour_and_month_for_staff(tmp_path, monkeypatch, capsys):
         )
         assert "A month of continuous service counts 730 hours." in out
         assert "Availability: I do not see stock in real time" in out
+        # Portuguese answers write reais as people there do; English ones keep the ISO code (above)
+        assert gpu_size(["quais gpus vocês têm e quanto custa a hora?"]) == 0
+        assert "sob demanda: R$ 20,00/h, R$ 14.600/mês; reservada: R$ 14,00/h" in capsys.readouterr().out
+        assert gpu_size(["--lang", "pt-PT", "que GPUs têm e quanto custa a hora?"]) == 0
+        assert "R$ 20,00/h" in capsys.readouterr().out
         assert gpu_size(["--json", "tabela de preços"]) == 0
         [gpu] = [g for g in json.loads(capsys.readouterr().out)["offering"]["gpus"] if g["gpu"] == "h100-sxm"]
         assert gpu["price_per_gpu_hour"] == {"reserved": 14.0, "on_demand": 20.0}
@@ -114,7 +119,7 @@ def test_slack_answers_it_and_a_customer_is_sent_to_sales_for_prices(priced, sla
     reply = slack.command("quais gpus vocês têm e quanto custa a hora?")
     _valid(reply["blocks"])
     text = _text(reply["blocks"])
-    assert "GPUs que alugamos" in text and "BRL 9,50/h" in text  # staff see the prices
+    assert "GPUs que alugamos" in text and "R$ 9,50/h" in text  # staff see the prices
     [row] = slack.rows()
     assert (row["outcome"], row["error_key"]) == ("answered", None)
 

@@ -239,7 +239,7 @@ def test_the_cost_is_for_every_copy_in_each_contract_mode(priced):
     assert c.by_contract_mode["on_demand"].per_month == pytest.approx(8 * 10.0 * 730)
     assert c.by_contract_mode["reserved"].per_month == pytest.approx(8 * 7.5 * 730)
     assert c.by_contract_mode["dedicated"].per_month == pytest.approx(8 * 6.0 * 730)
-    assert "Preço (reservada): BRL 60,00 por hora, BRL 43.800 por mês (730 horas)." in text
+    assert "Preço (reservada): R$ 60,00 por hora, R$ 43.800 por mês (730 horas)." in text
     # One copy less than asked, as without availability: fewer GPUs and less money.
     plain = size(parse("llama 3.1 8b 50 usuarios").workload, priced).recommendation
     assert plain.count < 8 and plain.cost.per_month < c.per_month

@@ -1215,7 +1215,7 @@ def test_cheaper_setups_are_priced_and_the_cheapest_says_what_would_have_to_give
     text = render_text(r)
     assert "Mais barato que 1× H200 SXM 141 GB, servindo a mesma carga:" in text
     assert "  • Em INT4 (AWQ/GPTQ g128): 1× L40 48 GB" in text
-    assert "Preço: BRL 7,00/h, BRL 5.110/mês (77% a menos que a recomendação)." in text
+    assert "Preço: R$ 7,00/h, R$ 5.110/mês (77% a menos que a recomendação)." in text
     assert "  • 2× A100 SXM 80 GB (capacidade:" in text  # the same 16 bits on a cheaper GPU
     # Already the cheapest: what would have to give.
     cheapest = size(
@@ -1328,7 +1328,7 @@ def test_no_prices_means_one_line_for_staff_and_no_money():
         in text
     )
     assert "offering.toml" not in text  # where prices live is the README's business, not the answer's
-    assert "BRL" not in text
+    assert "R$" not in text
 
 
 def test_a_training_run_costs_its_gpu_hours_at_the_project_price(priced):
@@ -1635,6 +1635,23 @@ def test_a_days_input_tokens_alone_are_prompts_of_the_default_length():
 def test_attendants_are_users_and_a_companys_staff_a_head_count(text, users, population):
     w = parse(text).workload
     assert (w.users, w.population) == (users, population)
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "said"),
+    [
+        ("llama 3.1 8b for 5000 employees and 200 active users", (200, 5000),
+         "The load comes from the 200 people who use the service; the organisation's 5,000 were not used"),
+        ("llama 3.1 8b para 5000 funcionários e 200 usuários ativos", (200, 5000),
+         "A carga vem das 200 pessoas que usam o serviço; os 5.000 da organização não foram usados"),
+        ("qwen3 8b, 20 mil colaboradores, 1500 usuários ativos mensais", (1500, 20_000),
+         "A carga vem das 1.500 pessoas que usam o serviço; os 20.000 da organização"),
+    ],
+)  # fmt: skip
+def test_the_people_who_use_it_among_an_organisation_set_the_load(text, people, said):
+    # Two head-counts, the organisation's and its active users, had been "The request contradicts itself".
+    query, answer = _answer(text)
+    assert (query.workload.population, query.workload.organisation_people) == people and said in answer
 
 
 # -- messages per conversation: the context they fill -------------------------------------------------
@@ -2425,3 +2442,43 @@ def test_contacts_by_the_day_are_counted_not_corrected():
     # "Li “contatos” como contratos" had been said; "SP" was listed as not understood.
     query = parse("200 contatos por dia com llama 8b, clientes em SP")
     assert query.corrections == [] and query.unknown == [] and query.workload.requests_per_day == 200
+
+
+# -- users at once, all generating: said when that misses a chat's pace ------------------------------------
+
+
+def test_users_at_once_too_many_for_a_chats_pace_are_said_with_how_many_keep_it():
+    # "150 internal users" had been left not understood (and sized for 1); 150 users with 8k prompts, sized by
+    # memory, had shown "~3 tokens/s per user" with nothing said of it.
+    query, answer = _answer(
+        "Llama 3.3 70B for ~150 internal users, RAG over policy docs (8k prompts), LGPD-safe?"
+    )
+    assert query.unknown == [] and query.workload.users == 150
+    line = next(x for x in answer.splitlines() if x.startswith("That is with all 150 conversations"))
+    fits = int(re.search(r"keeps that pace for up to (\d+) generating together", line).group(1))
+    assert 1 <= fits < 150
+    # The count said is what the setup keeps within the chat defaults, and one more is not.
+    r = size(query.workload.but(lang="en"))
+    rec = r.recommendation
+    from sizing import performance as perf
+    from sizing.plan import make_plan
+    from sizing.traffic import replica as replica_of
+    from sizing.traffic import within_targets
+
+    plan = make_plan(query.workload, load_catalog())
+    one = replica_of(plan, load_catalog().gpu(rec.gpu), rec.tensor_parallel, rec.pipeline_parallel,
+                     load_catalog(), 150)  # fmt: skip
+    at = [perf.at_concurrency(one, plan.prompt, plan.output, n) for n in (fits, fits + 1)]
+    assert within_targets(plan, load_catalog(), at[0].ttft_s, at[0].tpot_s)
+    assert not within_targets(plan, load_catalog(), at[1].ttft_s, at[1].tpot_s)
+    # The way out it names is read: the target for all of them sizes a larger setup that keeps it.
+    sized = size(parse("Llama 3.3 70B for 150 users, 8k prompts, 10 tokens/s for all of them").workload)
+    assert sized.recommendation.count > rec.count
+    assert not any(x.startswith("That is with all") for x in render_text(sized).splitlines())
+    assert parse("llama 3.3 70b para 150 usuários, 10 tokens/s para todos").unknown == []
+
+
+@pytest.mark.parametrize("text", ["llama 3.1 8b 20 usuarios", "qwen3 32b 100 req/min"])
+def test_a_load_kept_at_a_chats_pace_or_sized_by_rate_says_nothing_more(text):
+    _, answer = _answer(text)
+    assert "gerando ao mesmo tempo, abaixo do ritmo" not in answer

@@ -281,9 +281,7 @@ def test_the_price_of_the_gpus_named_is_given_when_asked(priced, capsys):
     assert gpu_size(["Qual a diferença de preço entre reservado e sob demanda pra 2 H100?"]) == 0
     out = capsys.readouterr().out
     # 2 GPUs x 20.00 an hour = 40.00; x 730 hours = 29,200 a month.
-    assert (
-        "Preço de 2× H100 SXM 80 GB: sob demanda: BRL 40,00/h, BRL 29.200/mês; reservada: BRL 28,00/h" in out
-    )
+    assert "Preço de 2× H100 SXM 80 GB: sob demanda: R$ 40,00/h, R$ 29.200/mês; reservada: R$ 28,00/h" in out
     assert gpu_size(["o que cabe numa h100?"]) == 0
     assert "Preço de" not in capsys.readouterr().out  # no price asked, none said
 
@@ -301,7 +299,7 @@ def test_a_customer_in_a_shared_channel_is_sent_to_sales(priced, tmp_path):
     reply = pipeline.ask("quanto custa 2 h100 por mês?", Where("slash_command", channel_shared=True))
     _valid(reply.message.blocks)
     text = _text(reply.message.blocks)
-    assert "BRL" not in text and "o time comercial envia com a proposta" in text
+    assert "R$" not in text and "o time comercial envia com a proposta" in text
     pipeline.log.close()
 
 
