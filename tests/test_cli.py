@@ -443,3 +443,24 @@ def test_every_example_the_help_shows_gets_an_answer(lang, capsys):
         assert main([example, "--lang", lang]) == 0, example
         out = capsys.readouterr().out
         assert out and "Traceback" not in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "llama 3.1 8b 20 usuarios",  # no prices configured, the performance model, the default lengths
+        "llama 8b 5000 chamadas por semana",  # days of use, the peak hour
+        "resumir 2 mil contratos de 10 paginas por dia com qwen3 32b",  # tokens a page, a batch's limits
+        "1500 funcionarios vao usar o llama 70b",  # a head-count's share at the peak
+        "classificar 1 milhão de tickets por mês com llama 8b",
+        "qwen3 32b para 300 utilizadores, respostas curtas",
+        "llama 3.1 8b for 2,000 employees, answers of 50 words",
+    ],
+)
+def test_an_answer_never_names_the_projects_files_or_settings(text, capsys):
+    # Customers read these answers in shared channels: where a default lives is the operator's business
+    # (README), not theirs. A file name or an environment variable reads as a leak of internals.
+    main([text])
+    out = capsys.readouterr().out
+    for internal in (".toml", ".py", "GPU_SIZER", "sizing/"):
+        assert internal not in out, (internal, text)

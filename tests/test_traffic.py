@@ -442,7 +442,7 @@ def test_a_weekly_volume_is_spread_over_the_weeks_days_of_use_then_peaks(text, w
     assert load.requests_per_week == week and load.requests_per_day == round(week / 5)
     assert load.rate_per_s == pytest.approx(week / 5 * 0.15 / 3600)
     said = " ".join(r.assumptions)
-    assert "5 dias de uso (traffic.toml)" in said or "5 days of use (traffic.toml)" in said
+    assert "5 dias de uso (nosso padrão)" in said or "5 days of use (our default)" in said
     assert ("por semana" in render_text(r, query).splitlines()[0]) or "a week" in render_text(r, query)
 
 
@@ -482,6 +482,87 @@ def test_a_volume_of_words_with_nothing_to_do_with_it_is_said_not_understood():
     assert query.unknown == ["10 milhões de palavras"] and query.workload.generated_tokens is None
     # A translation counted in tokens is tokens written too (it had been taken for training data).
     assert parse("traduzir 1 milhão de tokens com llama 3.1 70b").workload.generated_tokens == 1_000_000
+
+
+def _answer(text):
+    query = parse(text)
+    return query, render_text(size(query.workload.but(lang=query.detected_lang)), query)
+
+
+@pytest.mark.parametrize(
+    ("text", "lengths", "said"),
+    [
+        # A translation had been timed with the default 1,000-token prompts and 500-token answers: it reads as
+        # many tokens as it writes.
+        ("traduzir 10 milhões de palavras com qwen3 32b em 1 h100", "com prompts de 500 e respostas de 500 tokens",
+         "Uma tradução escreve mais ou menos tantos tokens quanto lê: prompts de 500 tokens e respostas de 500"),
+        ("translate 10 million words with qwen3 32b", "with prompts of 500 and answers of 500 tokens",
+         "A translation writes about as many tokens as it reads: prompts of 500 tokens and answers of 500"),
+        # One length given: the other follows it.
+        ("traduzir 10 milhões de palavras com qwen3 32b, prompts de 2000 tokens",
+         "com prompts de 2.000 e respostas de 2.000 tokens", "prompts de 2.000 tokens e respostas de 2.000 tokens"),
+        ("traduzir 10 milhões de palavras com qwen3 32b, respostas de 800 tokens",
+         "com prompts de 800 e respostas de 800 tokens", "prompts de 800 tokens e respostas de 800 tokens"),
+    ],
+)  # fmt: skip
+def test_a_translation_reads_as_many_tokens_as_it_writes(text, lengths, said):
+    query, answer = _answer(text)
+    assert query.unknown == [] and lengths in answer and said in answer
+    assert "Prompts de 1.000 tokens" not in answer and "Prompts of 1,000 tokens" not in answer
+    # Writing (not translating) keeps the defaults.
+    assert (
+        "com prompts de 1.000 e respostas de 500 tokens"
+        in _answer("gerar 10 milhões de palavras com llama 8b")[1]
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # Words read with a short answer each had been not understood, and no time was given.
+        ("processar 10 milhões de palavras com llama 8b",
+         "15 mi tokens lidos levam menos de 1 hora nesta configuração, com a GPU saturada (~11.616 tokens/s lidos, "
+         "em prompts de 1.000 com respostas de 20 tokens)"),
+        ("process 10 million words with llama 8b", "15M tokens read take under an hour on this setup"),
+        ("classify 5 million words with llama 8b", "7.5M tokens read take"),
+        ("extrair dados de 20 milhões de palavras com llama 70b", "30 mi tokens lidos levam"),
+        # An answer length given is kept, and the time follows it.
+        ("processar 10 milhões de palavras com llama 8b, respostas de 200 tokens",
+         "em prompts de 1.000 com respostas de 200 tokens"),
+    ],
+)  # fmt: skip
+def test_words_read_are_timed_at_the_pace_prompts_are_read(text, said):
+    query, answer = _answer(text)
+    assert query.workload.read_tokens and query.workload.generated_tokens is None
+    assert said in answer
+    assert "1,5 tokens por palavra" in answer or "1.5 tokens a word" in answer
+    if "respostas de 200" not in text and "classify" not in text:
+        assert (
+            "20 tokens (nosso padrão)" in answer or "20 tokens (our default)" in answer
+        )  # the short answer is said
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # A volume of words to summarize had been "Não entendi: “10 milhões de palavras”", with no time.
+        ("resumir 10 milhões de palavras com llama 70b",
+         "15 mi tokens lidos levam ~3 horas nesta configuração, com a GPU saturada (~1.471 tokens/s lidos, "
+         "em prompts de 1.000 com respostas de 100 tokens)"),
+        ("summarize 10 million words with llama 3.1 70b", "in prompts of 1,000 with answers of 100 tokens"),
+        ("sumarizar 2 milhões de palavras em documentos de 5 páginas com qwen3 32b",
+         "em prompts de 3.750 com respostas de 375 tokens"),
+        # A summary length given is kept.
+        ("resumir 10 milhões de palavras com llama 70b, resumos de 300 tokens",
+         "em prompts de 1.000 com respostas de 300 tokens"),
+    ],
+)  # fmt: skip
+def test_words_summarized_are_read_with_a_summary_a_tenth_of_each(text, said):
+    query, answer = _answer(text)
+    assert query.unknown == [] and query.workload.read_tokens
+    assert said in answer
+    if "300" not in text:  # the summary's share is said as our default
+        assert "10% do tamanho" in answer or "10% of its length" in answer
 
 
 def test_a_prompt_in_pages_is_sized_at_the_stated_tokens_a_page():
@@ -1215,7 +1296,11 @@ def test_no_prices_means_one_line_for_staff_and_no_money():
     r = ask(model="8b", rate_per_s=1)
     assert r.currency is None and r.recommendation.cost is None
     text = render_text(r)
-    assert "Sem preços configurados: um operador os adiciona como price_per_gpu_hour" in text
+    assert (
+        "Sem preços configurados: as respostas não mostram valores até que quem administra o gpu-sizer"
+        in text
+    )
+    assert "offering.toml" not in text  # where prices live is the README's business, not the answer's
     assert "BRL" not in text
 
 

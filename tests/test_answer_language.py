@@ -1,0 +1,65 @@
+"""An answer is all in the question's language: no Brazilian Portuguese in an English or a European Portuguese
+answer (the words each check for are ones only the other language uses)."""
+
+import re
+
+import pytest
+
+from bot.cli import main
+
+# Words only Portuguese uses, in an English answer (accented letters too: English has none).
+PORTUGUESE = re.compile(r" para | usuários|\bnão | com |\bDepois\b|\bvocê|[ãõçáéíóúâêô]|\bEntendi\b")
+# Words only Brazil uses, in a European Portuguese answer.
+BRAZILIAN = re.compile(
+    r"usuári|\bvocê|\btela\b|\barquivo|\bo time\b|\btrem\b|\bcelular|\bequipe\b|\brodar\b|\broda\b",
+    re.IGNORECASE,
+)
+
+
+def _answer(text, capsys):
+    main([text])
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we have 3 shifts of 20 support agents using llama 3.1 8b",
+        "fine-tune llama 3.1 8b then serve it to 100 users",
+        "70b q4 on a 4090 + 64gb ram",
+        "can I run qwen3 32b on a mac studio m2 ultra 192gb?",
+        "do you have a DPO?",
+        "hi",
+        "translate 10 million words with qwen3 32b on 1 h100",
+        # These had been answered in Brazilian Portuguese: their English words were no sign of English.
+        "volumes: 10 million words translated by qwen3 32b",
+        "processing 10 million words using llama 8b",
+        "summarizing 50k pdfs using llama 70b",
+        "rag over 1 million documents, llama 8b",
+        "internal assistant using gpt-oss 120b, 300 staff",
+        "inference only, llama 70b, fp8, 64k context",
+        "dpo support?",
+        "help",
+    ],
+)
+def test_an_english_question_gets_no_portuguese(text, capsys):
+    answer = _answer(text, capsys)
+    assert not PORTUGUESE.search(answer), PORTUGUESE.search(answer)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "quanta memória preciso para o llama 70b com 50 utilizadores em simultâneo?",
+        "consigo correr o llama 8b no meu portátil com ecrã de 16gb de ram?",
+        "o llama 8b corre num telemóvel?",
+        "precisamos de afinar o llama 8b e depois servi-lo a 100 utilizadores",
+        "o ficheiro gguf do llama 70b cabe numa h100?",
+        # Portugal's grammar ("operadores a utilizar", Brazil's "operadores usando"): it had been answered in pt-BR.
+        "temos 3 turnos de 20 operadores a utilizar o llama 3.1 8b",
+        "10 pessoas a usar o qwen 32b ao mesmo tempo",
+    ],
+)
+def test_a_european_portuguese_question_gets_no_brazilian_words(text, capsys):
+    answer = _answer(text, capsys)
+    assert not BRAZILIAN.search(answer), BRAZILIAN.search(answer)
