@@ -608,6 +608,11 @@ def _gpu_by_memory(gpu: GPU, typed: str, catalog: Catalog, lang: str) -> str:
     same = round(gpu.memory_marketing_gb)
     others = [g.name for g in catalog.gpus
               if g.id != gpu.id and not g.laptop and round(g.memory_marketing_gb) == same]  # fmt: skip
+    if is_budget(gpu.id):
+        # "24gb" with no card named: a GPU of that memory, no catalogue card ("usei a 24 GB GPU, a GPU do
+        # catálogo" had been said); the cards with that memory are named for their speeds.
+        key = "assume.gpu_by_memory_budget_others" if others else "assume.gpu_by_memory_budget"
+        return t(lang, key, typed=typed, gb=same, others=i18n.join(others, lang))
     rented = any(o.gpu == gpu.id for o in catalog.offering.offer)
     key = "assume.gpu_by_memory_others" if others else "assume.gpu_by_memory"
     return t(lang, key, typed=typed, gpu=gpu.name, rented=t(lang, "assume.gpu_by_memory_rented" if rented
@@ -1453,9 +1458,15 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         rate, basis = population * share * per_hour / 3600, "population"
         # "1500 usuários, 10% simultâneos": the share said is people online at once (150), not conversations
         # generating at once; the answer says how it turns one into the other (it had said "6 usuários
-        # simultâneos" beside "10% ativos ao mesmo tempo" with nothing between).
-        key = "assume.traffic.population_online" if w.active_share else "assume.traffic.population"
-        said.append(t(lang, key, people=i18n.number(population, lang), online=i18n.number(round(population * share), lang),
+        # simultâneos" beside "10% ativos ao mesmo tempo" with nothing between). Fewer than two people online
+        # leave nothing to explain ("0 online" had been said of 20% of one person).
+        online = round(population * share)
+        key = (
+            "assume.traffic.population_online"
+            if w.active_share and online >= 2
+            else "assume.traffic.population"
+        )
+        said.append(t(lang, key, people=i18n.number(population, lang), online=i18n.number(online, lang),
                       share=i18n.percent(share, lang), per_hour=i18n.number(per_hour, lang, 0 if per_hour == int(per_hour) else 1),
                       rate=rate_text(rate, lang)))  # fmt: skip
     if basis in ("rate", "daily") and w.population:

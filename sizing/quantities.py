@@ -48,14 +48,29 @@ def _split(text: str) -> tuple[float, str] | None:
 
 
 def parse_context(text: str) -> int | None:
-    """Tokens of context: '32k' -> 32768, '8192' -> 8192, '32 mil' -> 32000. None when unreadable."""
+    """Tokens of context: '32k' -> 32768, '500k' -> 500000, '8192' -> 8192, '32 mil' -> 32000. None when
+    unreadable."""
     parts = _split(text)
     if not parts or parts[1] not in CONTEXT_UNITS:
         return None
     value, unit = parts
-    if unit in _BINARY_UNITS and value >= 1 and value == int(value) and int(value) & (int(value) - 1) == 0:
+    if unit in _BINARY_UNITS and value == int(value) and _power_of_two(int(value)):
         return round(value * _BINARY_UNITS[unit])
     return round(value * CONTEXT_UNITS[unit])
+
+
+def _power_of_two(n: int) -> bool:
+    return n >= 1 and n & (n - 1) == 0
+
+
+def context_shorthand(tokens: int) -> str | None:
+    """'32k' for 32,768, '1M' for 1,048,576: the shorthand parse_context reads back as `tokens`, where a power
+    of two counts the 1,024s; None for any other count (204,800 is no "200k", which is 200,000)."""
+    for unit in ("m", "k"):
+        size = _BINARY_UNITS[unit]
+        if tokens % size == 0 and _power_of_two(tokens // size):
+            return f"{tokens // size}{unit.upper() if unit == 'm' else unit}"
+    return None
 
 
 def parse_count(text: str) -> int | None:

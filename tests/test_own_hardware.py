@@ -262,7 +262,24 @@ def test_a_gpu_named_by_its_memory_says_which_card_was_sized_and_the_others(caps
     # "2 placas de 24gb" had been sized on the L4, while an RTX 4090 or an A10 (other speeds) is as likely
     # what the customer has: a memory we rent no GPU with is sized as that memory, with no speeds.
     text = answer(capsys, "tem como rodar um modelo de 70b em 2 placas de 24gb?")
-    assert "2× GPU de 24 GB" in text and "L4" not in text and "Desempenho nela" not in text
+    assert "2× GPU de 24 GB" in text and "Desempenho nela" not in text and "L4 24 GB:" not in text
+    assert "É a memória que você informou, não uma placa do nosso catálogo" in text
+    # Any memory no card we rent has, in each language: never "the catalogue's GPU" for a GPU of that memory.
+    for text, said in (
+        (
+            "8b 4bit 24gb",
+            "“24gb”: nenhuma placa nomeada, então dimensionei uma GPU de 24 GB, sem números de"
+            " desempenho; L4 24 GB, A10 24 GB, RTX 3090 24 GB, RTX 4090 24 GB",
+        ),
+        ("8b 4bit 12gb", "“12gb”: nenhuma placa nomeada, então dimensionei uma GPU de 12 GB"),
+        (
+            "how many users can llama 8b serve in 16gb?",
+            "“16gb”: no card named, so sized as a GPU of 16 GB, with no speed figures;",
+        ),
+        ("8b 4bit 32gb pt-pt", "“32gb”: nenhuma placa indicada, por isso dimensionei uma GPU de 32 GB"),
+    ):
+        out = answer(capsys, text)
+        assert said in out and "do catálogo com essa memória" not in out and "catalogue's GPU" not in out
     # A GPU we rent is said to be so; in English too.
     text = answer(capsys, "can I run llama 8b on a 48gb gpu?")
     assert (

@@ -2283,7 +2283,8 @@ def test_a_share_at_once_makes_a_few_hundred_users_people():
     # "300 pessoas, 10% ao mesmo tempo" had been sized as 300 conversations at once, the 10% unused.
     result = size(parse("llama 8b para 300 pessoas, 10% ao mesmo tempo").workload)
     assert result.workload.users < 30
-    assert any(a.startswith("300 pessoas: 10% delas na hora de pico") for a in result.assumptions)
+    # The share said is people online (30), of whom those generating are the users sized: said.
+    assert any(a.startswith("300 pessoas, 10% delas ativas (30 online)") for a in result.assumptions)
 
 
 def test_a_days_volume_said_to_run_offline_is_a_batch_of_a_day():
@@ -2331,3 +2332,15 @@ def test_a_share_online_at_once_says_how_many_generate_at_once(text, start):
     r = size(w.but(lang="en") if "users" in text else w)
     said = next(a for a in r.assumptions if a.startswith(start))
     assert "Little" in said and r.workload.load.basis == "population"
+
+
+def test_a_share_of_too_few_people_to_be_online_together_says_the_head_count_only():
+    # 20% of one person had been "0 online" and "say “0 conversas simultâneas”".
+    from sizing.query import parse
+
+    base = parse("llama 8b 1 usuário").workload
+    r = size(parse("e se 20% usarem ao mesmo tempo?", base=base).workload)
+    assert not any("online" in a for a in r.assumptions)
+    assert any("20% delas na hora de pico" in a for a in r.assumptions)
+    r = size(parse("llama 8b para 20 pessoas, 10% ao mesmo tempo").workload)
+    assert any(a.startswith("20 pessoas, 10% delas ativas (2 online)") for a in r.assumptions)

@@ -5,6 +5,10 @@ any other figure a plain thousand or million)."""
 import pytest
 
 from bot.cli import main as gpu_size
+from sizing import i18n
+from sizing.catalog import load_catalog
+from sizing.engine import size
+from sizing.quantities import parse_context
 from sizing.query import parse
 from tests.gpu_size_run import answer
 
@@ -94,3 +98,43 @@ def test_a_total_in_k_shared_by_users_is_the_window_people_name():
     assert (w.context, w.users) == (8192, 40)
     w = parse("llama 70b 10 usuários, 500k no total").workload
     assert (w.context, w.users) == (50_000, 10)
+
+
+def _windows_in_thousands():
+    """Models whose window is a count of 1,024s that is no power of two (MiniMax M2.7's 204,800 = "200k",
+    DeepSeek V3's 163,840 = "160k", Qwen3's 40,960 = "40k"), and how people write it: "k" below a million,
+    "M" from there (Llama 4 Scout's 10,485,760 = "10M")."""
+    catalog = load_catalog()
+    for model in catalog.all_models:
+        window = model.context_limit
+        if window % 1024 or not (window // 1024) & (window // 1024 - 1):
+            continue
+        yield model.id, f"{window // 1024**2}M" if window >= 1024**2 else f"{window // 1024}k"
+
+
+@pytest.mark.parametrize(("model", "typed"), sorted(_windows_in_thousands()))
+def test_a_window_written_in_thousands_is_accepted_as_typed(model, typed):
+    # "minimax m2.7 200k" is 200,000 tokens, within its 204,800: sized at the figure typed, not refused and
+    # not raised to 204,800.
+    r = size(parse(f"{model} com {typed}").workload)
+    unit = 1000**2 if typed.endswith("M") else 1000
+    assert r.workload.context_tokens == int(typed[:-1]) * unit
+
+
+@pytest.mark.parametrize("tokens", [1024 * 2**p for p in range(11)] + [2**20 * n for n in (1, 2, 4)])
+def test_a_window_in_1024s_is_said_as_its_shorthand_and_read_back(tokens):
+    said = i18n.context(tokens, "pt-BR")
+    assert said[-1] in "kM" and parse_context(said) == tokens
+
+
+@pytest.mark.parametrize("tokens", [204_800, 163_840, 40_960, 10_485_760, 200_000, 128_000, 1_000_000, 5_000])
+def test_any_other_count_is_said_in_full(tokens):
+    # 204,800 had been said "200k", which reads back as 200,000; 10,485,760 "10M", read as 10,000,000.
+    assert parse_context(i18n.context(tokens, "en").replace(",", "")) == tokens
+
+
+def test_the_understood_line_says_the_context_typed(capsys):
+    out = answer(capsys, "minimax m2.7 200k")
+    assert "· 200.000 tokens de contexto" in out and "204.800 tokens" in out and "200k" not in out
+    out = answer(capsys, "llama 4 scout 10M de contexto")
+    assert "· 10.000.000 tokens de contexto" in out and "10.485.760 tokens" in out and "10M" not in out
