@@ -1817,25 +1817,50 @@ def vllm_defaults_note(plan: Plan, setup: Setup, catalog: Catalog) -> str | None
         peak = max(peak + reserve.cache, reserve.peak)
     # vLLM's own accounting: KV = total x utilization - weights - activation peak - non-torch memory (the
     # CUDA graphs are captured afterwards, outside it).
-    fixed = (
-        setup.per_gpu.total - setup.per_gpu.kv_cache - setup.per_gpu.activations - serving.CUDA_GRAPHS + peak
-    )
-    budget = setup.usable_bytes_per_gpu - fixed
-    if budget >= setup.per_gpu.kv_cache:
+    rest = setup.per_gpu.total - setup.per_gpu.kv_cache - setup.per_gpu.activations - serving.CUDA_GRAPHS
+
+    def budget(reserve: int) -> int:
+        return setup.usable_bytes_per_gpu - rest - reserve
+
+    if budget(peak) >= setup.per_gpu.kv_cache:
         return None
     lang = plan.lang
-    params = dict(seqs=seqs, peak=i18n.gb(peak, lang), users=plan.users)
     tp, pp = setup.tensor_parallel, setup.pipeline_parallel
     one = kv_cache.sequence_bytes(plan.model, plan.context, plan.kv.bytes_per_value, tp, pp)
     if plan.spec is not None:  # the drafter's KV cache grows with each conversation too
         one += plan.spec.sequence_bytes(plan.context, plan.kv.bytes_per_value, tp)
-    if budget < one:
+
+    # The prefill chunk the answer configures (plan.prefill_chunk, said as "prefill em blocos de N") when it
+    # is below vLLM's default max_num_batched_tokens: the advice sets it too.
+    chunk = min(plan.prefill_chunk or tokens, tokens)
+
+    def starts_with(n: int) -> bool:
+        # --max-num-seqs n: the sampler's workspace for n sequences and the forward pass over the chunk, and
+        # the KV cache left for n conversations of the context (the terms the capacity quoted counts).
+        low = serving.activation_peak(plan.model, chunk, n, tp)
+        if img is not None and img.rule is not None and img.counted:
+            reserve = images.reserve(img.rule, plan.model, chunk, tp)
+            low = max(low + reserve.cache, reserve.peak)
+        return budget(low) >= n * one
+
+    # The value to set serves the capacity the answer quotes (or the users asked, when more), lowered until
+    # vLLM starts with it: "Configure --max-num-seqs 1" had followed "até 40 usuários".
+    # --max-num-seqs is each copy's (vLLM instance's): the users over the replicas.
+    copies = setup.replicas or 1
+    advised = min(max(-(-max(plan.users, setup.max_users or 0, 1) // copies), 1), seqs)
+    while advised > 1 and not starts_with(advised):
+        advised = max(1, min(advised - 1, advised * 9 // 10))
+    users = str(advised) + (t(lang, "note.vllm_seqs_or_fewer") if advised > 1 else "")
+    if chunk < tokens:
+        users += t(lang, "note.vllm_batched_tokens", chunk=chunk)
+    params = dict(seqs=seqs, peak=i18n.gb(peak, lang), users=users)
+    if budget(peak) < one:
         return t(lang, "note.vllm_defaults_no_start", context=i18n.tokens(plan.context, lang), **params)
-    users = budget // one
-    if users >= plan.users:
+    most = budget(peak) // one
+    if most >= plan.users:
         return None
     return t(lang, "note.vllm_defaults_fewer", capacity=t(lang, "capacity.users_only",
-             users=users_phrase(int(users), lang), context=i18n.tokens(plan.context, lang)), **params)  # fmt: skip
+             users=users_phrase(int(most), lang), context=i18n.tokens(plan.context, lang)), **params)  # fmt: skip
 
 
 # A desktop's memory bandwidth: two channels of DDR5-5600, 5,600 MT/s x 8 bytes = 44.8 GB/s each (JEDEC

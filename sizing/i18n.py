@@ -10,7 +10,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from . import tomlfiles
+from . import quantities, tomlfiles
 from .catalog_error import CatalogError
 
 DEFAULT_LANG = "pt-BR"
@@ -227,11 +227,9 @@ def count(n: float, lang: str) -> str:
 
 
 def context(n: int, lang: str) -> str:
-    """Context sizes the way models declare them: 32k for 32,768, 10M for 10,485,760; other values as plain
-    numbers, and so a round thousand that is also a multiple of 1,024 ("128 mil" is 128,000, never "125k")."""
-    if n >= 1024**2 and n % 1024**2 == 0:
-        return f"{n // 1024**2}M"
-    return f"{n // 1024}k" if n >= 1024 and n % 1024 == 0 and n % 1000 else number(n, lang)
+    """Context sizes the way models declare them: 32k for 32,768, 1M for 1,048,576; other values as plain
+    numbers (200,000 and MiniMax's 204,800 alike: "200k" reads as 200,000, sizing/quantities.py)."""
+    return quantities.context_shorthand(n) or number(n, lang)
 
 
 def params(n: float, lang: str) -> str:

@@ -19,6 +19,8 @@ from .names import (
     ModelSource,
     ResolvedModel,
     family_words,
+    name_index,
+    normalize,
     resolve_gpu,
     resolve_kv_precision,
     resolve_model,
@@ -317,6 +319,17 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         raise SizingError("bad_zero", "zero_examples", value=w.zero)
 
     resolved = resolve_model(w.model, catalog, source)
+    if (
+        w.context is not None
+        and w.context > resolved.model.context_limit
+        and (variant := _context_variant(resolved.model, w.context, catalog)) is not None
+    ):
+        # "phi 3 mini com 128k": the model's variant named by the context asked (Phi-3 Mini 128K), rather than
+        # the 4k model refused; said.
+        said.append(t(lang, "assume.model.context_variant", model=resolved.model.name, variant=variant.name,
+                      context=i18n.tokens(w.context, lang), limit=i18n.tokens(resolved.model.context_limit,
+                      lang), variant_limit=i18n.tokens(variant.context_limit, lang)))  # fmt: skip
+        resolved = resolve_model(variant.id, catalog)
     model = resolved.model
     if model.scaled_from:
         # The engine names a scaled architecture without a language; the answer names it in the reader's.
@@ -595,6 +608,11 @@ def _gpu_by_memory(gpu: GPU, typed: str, catalog: Catalog, lang: str) -> str:
     same = round(gpu.memory_marketing_gb)
     others = [g.name for g in catalog.gpus
               if g.id != gpu.id and not g.laptop and round(g.memory_marketing_gb) == same]  # fmt: skip
+    if is_budget(gpu.id):
+        # "24gb" with no card named: a GPU of that memory, no catalogue card ("usei a 24 GB GPU, a GPU do
+        # catálogo" had been said); the cards with that memory are named for their speeds.
+        key = "assume.gpu_by_memory_budget_others" if others else "assume.gpu_by_memory_budget"
+        return t(lang, key, typed=typed, gb=same, others=i18n.join(others, lang))
     rented = any(o.gpu == gpu.id for o in catalog.offering.offer)
     key = "assume.gpu_by_memory_others" if others else "assume.gpu_by_memory"
     return t(lang, key, typed=typed, gpu=gpu.name, rented=t(lang, "assume.gpu_by_memory_rented" if rented
@@ -615,6 +633,32 @@ def _beyond_context(model: ModelEntry, tokens: int, limit: int, catalog: Catalog
 # A family member within this share of the model's official size is "the same size" (as sizing.names reads
 # "llama 8b": official sizes are rounded names).
 SIBLING_SIZE = 0.10
+
+
+def _context_shorthands(tokens: int) -> list[str]:
+    """ "128k", "1m": how a window of `tokens` is written in a model's name (in 1,024s or in thousands)."""
+    found = []
+    for unit, binary, decimal in (("k", 1024, 1000), ("m", 1024**2, 1000**2)):
+        found += [f"{tokens // size}{unit}" for size in (binary, decimal) if tokens % size == 0]
+    return found
+
+
+def _context_variant(model: ModelEntry, tokens: int, catalog: Catalog) -> ModelEntry | None:
+    """The catalogue model named as `model` with the context `tokens` after it ("Phi-3 Mini" and 131,072:
+    "phi 3 mini 128k", the Phi-3 Mini 128K; Qwen2.5 7B and 1,000,000: "qwen2.5 7b 1m", its Instruct 1M), when it
+    reads that many tokens; None when no name is."""
+    index = name_index(catalog.all_models)
+    for name in (model.id, model.name, *model.aliases):
+        for shorthand in _context_shorthands(tokens):
+            other = index.get(normalize(f"{name} {shorthand}"))
+            # A round figure just past the variant's window is that window (ROUND_CONTEXT_SLACK, below).
+            if (
+                isinstance(other, ModelEntry)
+                and other.id != model.id
+                and other.context_limit * ROUND_CONTEXT_SLACK >= tokens
+            ):
+                return other
+    return None
 
 
 def _longer_sibling(model: ModelEntry, tokens: int, catalog: Catalog) -> ModelEntry | None:
@@ -1412,7 +1456,17 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         share = w.active_share or (1.0 if all_active else traffic.population.peak_active_share)
         per_hour = w.requests_per_active_hour or traffic.population.requests_per_active_hour
         rate, basis = population * share * per_hour / 3600, "population"
-        said.append(t(lang, "assume.traffic.population", people=i18n.number(population, lang),
+        # "1500 usuários, 10% simultâneos": the share said is people online at once (150), not conversations
+        # generating at once; the answer says how it turns one into the other (it had said "6 usuários
+        # simultâneos" beside "10% ativos ao mesmo tempo" with nothing between). Fewer than two people online
+        # leave nothing to explain ("0 online" had been said of 20% of one person).
+        online = round(population * share)
+        key = (
+            "assume.traffic.population_online"
+            if w.active_share and online >= 2
+            else "assume.traffic.population"
+        )
+        said.append(t(lang, key, people=i18n.number(population, lang), online=i18n.number(online, lang),
                       share=i18n.percent(share, lang), per_hour=i18n.number(per_hour, lang, 0 if per_hour == int(per_hour) else 1),
                       rate=rate_text(rate, lang)))  # fmt: skip
     if basis == "population" and w.organisation_people:

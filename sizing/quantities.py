@@ -6,9 +6,12 @@ import unicodedata
 
 from . import regexes
 
-# A context size in "k" is a power of two, as models declare them (128k = 131,072 = max_position_embeddings
-# of Llama 3.1); "mil" is a plain thousand.
-CONTEXT_UNITS = {"": 1, "k": 1024, "m": 1024**2, "mil": 1000}
+# A context size in "k" or "M" with a power of two before it is the window models declare (128k = 131,072 =
+# max_position_embeddings of Llama 3.1; "1M" = 1,048,576, Llama 4 Maverick's); any other figure is a plain
+# thousand or million ("500k" = 500,000, "200k" = 200,000: it had been 512,000 and 204,800). A model whose
+# window is such a figure in 1,024s (MiniMax M2.7's 204,800) gets it in sizing/plan.py. "mil" is a thousand.
+CONTEXT_UNITS = {"": 1, "k": 1000, "m": 1000**2, "mil": 1000}
+_BINARY_UNITS = {"k": 1024, "m": 1024**2}
 COUNT_UNITS = {
     "": 1,
     "k": 10**3,
@@ -45,12 +48,29 @@ def _split(text: str) -> tuple[float, str] | None:
 
 
 def parse_context(text: str) -> int | None:
-    """Tokens of context: '32k' -> 32768, '8192' -> 8192, '32 mil' -> 32000. None when unreadable."""
+    """Tokens of context: '32k' -> 32768, '500k' -> 500000, '8192' -> 8192, '32 mil' -> 32000. None when
+    unreadable."""
     parts = _split(text)
     if not parts or parts[1] not in CONTEXT_UNITS:
         return None
     value, unit = parts
+    if unit in _BINARY_UNITS and value == int(value) and _power_of_two(int(value)):
+        return round(value * _BINARY_UNITS[unit])
     return round(value * CONTEXT_UNITS[unit])
+
+
+def _power_of_two(n: int) -> bool:
+    return n >= 1 and n & (n - 1) == 0
+
+
+def context_shorthand(tokens: int) -> str | None:
+    """'32k' for 32,768, '1M' for 1,048,576: the shorthand parse_context reads back as `tokens`, where a power
+    of two counts the 1,024s; None for any other count (204,800 is no "200k", which is 200,000)."""
+    for unit in ("m", "k"):
+        size = _BINARY_UNITS[unit]
+        if tokens % size == 0 and _power_of_two(tokens // size):
+            return f"{tokens // size}{unit.upper() if unit == 'm' else unit}"
+    return None
 
 
 def parse_count(text: str) -> int | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import itertools
+import math
 import re
 from datetime import date
 
@@ -2512,6 +2513,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
             scan.blank(m.start(group), m.end(group))
     _number_words(scan)
     _spaced_thousands(scan, catalog)
+    if _MANY_GROUPS_CUE.search(scan.work):
+        scan.work = MANY_GROUPS.sub(_joined_groups, scan.work)
     if "(" in scan.work:
         _restated(scan)
     if _CORRECTION_WORD.search(scan.work):
@@ -3064,6 +3067,18 @@ def _spaced_thousands(scan: _Scan, catalog: Catalog) -> None:
         return before + m.group(2) + re.sub(r"\s", ".", m.group(3))
 
     scan.work = SPACED_THOUSANDS.sub(join, scan.work)
+
+
+# "1.000.000 tokens", "1,000,000 users", "10.000.000" (and "1 000 000", dotted by _spaced_thousands): a number
+# of two or more thousands groups, one separator throughout, can only be a whole count. Written as plain digits
+# padded to the same length (positions stay aligned), so every reader that takes "100.000" takes it too (they
+# read at most one separator: "1.000.000" had been "000.000", a context of 0 tokens).
+_MANY_GROUPS_CUE = regexes.compile(r"\d[.,]\d{3}[.,]\d{3}")
+MANY_GROUPS = regexes.compile(r"(?<![\w.,])\d{1,3}(?:(?P<sep>[.,])\d{3})(?:(?P=sep)\d{3})+(?![\w]|[.,]\d)")
+
+
+def _joined_groups(m: re.Match) -> str:
+    return f"{m.group(0).replace(m.group('sep'), ''):<{len(m.group(0))}}"
 
 
 _JOINER = regexes.compile(r"[\s_/.-]*")
@@ -3657,10 +3672,12 @@ def _card_said_with(scan: _Scan, at: int) -> int | None:
 
 
 def _memory_classes(catalog: Catalog) -> dict[int, str]:
-    """Memory in GB -> the GPU a bare amount names: the first we rent with that much, else any catalogue GPU
-    (not a laptop's, which is named with its machine, nor one whose memory many cards share: memory_class)."""
+    """Memory in GB -> the GPU a bare amount names: the first we rent with that much (not one whose memory
+    many cards share: memory_class). A memory we rent no GPU with ("gpu de 16gb", "24gb") is no card of the
+    catalogue's: it is a GPU of that memory (budget_id), with no speed figures (it had been the T4 or L4,
+    with their speeds and "Não alugamos T4", though no card was named)."""
     by_memory: dict[int, str] = {}
-    for gpu in [catalog.gpu(o.gpu) for o in catalog.offering.offer] + list(catalog.gpus):
+    for gpu in [catalog.gpu(o.gpu) for o in catalog.offering.offer]:
         if not gpu.laptop and gpu.memory_class:
             by_memory.setdefault(round(gpu.memory_marketing_gb), gpu.id)
     return by_memory
@@ -3685,7 +3702,8 @@ def _gpu_memory(scan: _Scan, catalog: Catalog) -> None:
             if variant is not None and variant.id != gpu_id:
                 named[0] = (variant.id, f"{typed} {scan.original[m.start() : m.end()].strip()}")
             return "__confirm__"
-        return by_memory.get(int(m.group(1)))
+        gb = int(m.group(1))
+        return by_memory.get(gb) or budget_id("gpu", gb)
 
     scan.take(GPU_MEMORY, "gpu_memory", convert)
     for value, typed in scan.found.pop("gpu_memory", []):
@@ -4402,6 +4420,11 @@ def _context_and_total(scan: _Scan, query: Query) -> dict:
     total, typed = totals[0]
     if context is None:
         context = max(round(total / (users or 1)), 1)
+        # "40 usuários, 320k no total": 8,000 each is the 8k window people name (8,192), as "k" after a power
+        # of two is read (sizing/quantities.py); within the tolerance a sum is checked to.
+        window = 1024 * 2 ** round(math.log2(context / 1024)) if context >= 1024 else context
+        if abs(window - context) <= TOTAL_TOLERANCE * window:
+            context = window
     elif abs(context * (users or 1) - total) > TOTAL_TOLERANCE * total:
         said = scan.found["context"][0][1]
         raise QueryError("query.contradiction", what="context", first=said, second=typed)

@@ -9,7 +9,8 @@ Conventions the tables follow (decided once, applied to every case):
   `full`. "do zero" / "from scratch" name `pretrain` and never a ZeRO stage.
 - "numa/uma/na L40S", "on an H100", "quantas H100" name a GPU but no count; `gpus` is listed only for an
   explicit number ("2x", "duas", "8 H200", "8 gpus", "1x").
-- `k` = 1024, "mil" = 1000, `T`/"trilhões" = 10**12, `B`/"bilhões" (tokens) = 10**9, `M` (tokens) = 10**6.
+- `k` = 1024 after a power of two (8k, 32k, 128k; `M` the same: 1M = 2**20), 1000 after any other number
+  (500k = 500,000), "mil" = 1000, `T`/"trilhões" = 10**12, `B`/"bilhões" (tokens) = 10**9, `M` (tokens) = 10**6.
 - Every model context in PHRASINGS is within that model's `max_context` (models.toml), so no phrasing
   trips `context_beyond_model`.
 """
@@ -154,7 +155,7 @@ PHRASINGS: list[tuple[str, dict]] = [
     ("70b 4bit 48gb", {"model": "llama-3.1-70b", "precision": "int4", "gpu": "l40s"}),
     # Judgement: L4 is not in offering.toml, so no 24 GB class is offered; the brief maps "24gb" to the
     # catalogue's 24 GB GPU (gpus.toml), L4.
-    ("8b 4bit 24gb", {"model": "llama-3.1-8b", "precision": "int4", "gpu": "l4"}),
+    ("8b 4bit 24gb", {"model": "llama-3.1-8b", "precision": "int4", "gpu": "gpu-24gb"}),
     ("70b 4bit l40", {"model": "llama-3.1-70b", "precision": "int4", "gpu": "l40"}),
     # "6000" belongs to the GPU name, not a context.
     ("8b fp8 rtx 6000 ada", {"model": "llama-3.1-8b", "precision": "fp8", "gpu": "rtx-6000-ada"}),

@@ -141,7 +141,7 @@ def test_a_derivative_is_sized_exactly_as_its_architecture():
         ("lora no llama 3 8b com seq 16k", "16.384 tokens passam do limite do Llama 3 8B",
          "use o Llama 3.1 8B"),
         # No model of the family and size reads that much: the general hint.
-        ("qwq 200k", "204.800 tokens passam do limite do QwQ 32B, que é de 131.072 tokens.",
+        ("qwq 200k", "200.000 tokens passam do limite do QwQ 32B, que é de 131.072 tokens.",
          "Peça até o limite do modelo ou escolha um modelo com contexto maior."),
     ],
 )  # fmt: skip

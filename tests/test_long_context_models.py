@@ -61,10 +61,59 @@ def test_a_context_of_a_million_said_in_words_is_a_context(text):
     assert query.workload.context == 1_000_000 and not query.unknown
 
 
-def test_asking_qwen25_7b_for_a_million_tokens_points_to_its_1m_sibling():
+def test_asking_qwen25_7b_for_a_million_tokens_sizes_its_1m_version_and_says_so():
+    # It had been refused with a hint naming the 1M model: the version named by the context asked is sized.
+    r = size(Workload.given({"model": "qwen 2.5 7b", "context": 1_000_000}))
+    assert r.workload.model.id == "qwen2.5-7b-1m" and r.workload.context_tokens == 1_000_000
+    assert any(
+        a.startswith("1.000.000 tokens passam dos 131.072 do Qwen2.5 7B: usei o Qwen2.5 7B Instruct 1M")
+        for a in r.assumptions
+    )
+    # Past the 1M model's own window (more than a round figure's 5%) it is still refused, naming it.
     with pytest.raises(SizingError) as refused:
-        size(Workload.given({"model": "qwen 2.5 7b", "context": 1_000_000}))
-    assert "Qwen2.5 7B Instruct 1M" in refused.value.hint("pt-BR")
+        size(Workload.given({"model": "qwen 2.5 7b", "context": 2_000_000}))
+    assert "2.000.000 tokens passam do limite do Qwen2.5 7B" in refused.value.message("pt-BR")
+
+
+@pytest.mark.parametrize(
+    ("text", "model", "context", "said"),
+    [
+        (
+            "phi 3 mini com 128k",
+            "phi-3-mini-128k",
+            131_072,
+            "131.072 tokens passam dos 4.096 do Phi-3 Mini 3.8B: usei o Phi-3 Mini 128K",
+        ),
+        (
+            "phi3 mini with 128k context",
+            "phi-3-mini-128k",
+            131_072,
+            "131,072 tokens are past Phi-3 Mini 3.8B's 4,096: sized on Phi-3 Mini 128K",
+        ),
+        ("phi-3 mini, contexto de 100 mil tokens", "phi-3-mini", None, None),
+        (
+            "qwen 2.5 7b com 1M de contexto",
+            "qwen2.5-7b-1m",
+            1_010_000,
+            "1.048.576 tokens passam dos 131.072 do Qwen2.5 7B: usei o Qwen2.5 7B Instruct 1M",
+        ),
+        ("phi 3 mini 4k", "phi-3-mini", 4_096, None),
+    ],
+)
+def test_a_context_past_the_model_names_its_version_with_that_window(text, model, context, said):
+    # "phi 3 mini com 128k" had been refused at 4,096 with "use o Phi-4-mini", though Phi-3 Mini 128K is known.
+    from sizing.query import parse
+
+    w = parse(text).workload
+    if "with" in text:
+        w = w.but(lang="en")
+    if context is None:  # 100,000 names no version ("phi 3 mini 100k" is no model): refused
+        with pytest.raises(SizingError):
+            size(w)
+        return
+    r = size(w)
+    assert r.workload.model.id == model and r.workload.context_tokens == context
+    assert said is None or any(a.startswith(said) for a in r.assumptions)
 
 
 @pytest.mark.parametrize("model", sorted(KV_PER_TOKEN))

@@ -182,12 +182,13 @@ def test_a_question_that_had_named_an_unknown_gpu_now_answers(capsys, text, unde
 @pytest.mark.parametrize(
     ("text", "gpu"),
     [
-        # A memory said alone keeps its meaning: the new cards come after the ones it named.
-        ("gemma 2 9b 16gb", "t4"),
-        ("llama 8b numa gpu de 32gb", "rtx-5090"),
+        # A memory said alone names the GPU we rent with it; a memory we rent none with is a GPU of that
+        # memory, no card of the catalogue's (it had been the T4, the RTX 5090, the RTX PRO 6000).
+        ("gemma 2 9b 16gb", "gpu-16gb"),
+        ("llama 8b numa gpu de 32gb", "gpu-32gb"),
         ("llama 8b numa gpu de 48gb", "l40s"),
         ("llama 70b numa gpu de 80gb", "a100-80gb-sxm"),
-        ("llama 70b numa gpu de 96gb", "rtx-pro-6000-blackwell"),
+        ("llama 70b numa gpu de 96gb", "gpu-96gb"),
         # A memory many cards share is no one card (memory_class = false): the RTX 4070 and 4000 Ada are not
         # what "12gb" and "20gb" name.
         ("llama 3.1 8b numa placa de vídeo de 12gb", "gpu-12gb"),

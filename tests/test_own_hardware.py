@@ -229,20 +229,27 @@ def test_a_laptop_card_of_the_catalogue_is_that_card(capsys):
 @pytest.mark.parametrize(
     ("text", "gpu", "unknown"),
     [
-        # A bare amount names the GPU class with that memory: the first we rent, else the catalogue's (a laptop's
-        # card never: it is named with its machine). 16 GB had named nothing before the T4 was known.
-        ("gemma 2 9b 16gb", "t4", []),
-        ("gpt-oss 20b cabe em 16gb?", "t4", []),
-        ("llama 8b 32gb", "rtx-5090", []),
+        # A bare amount names the GPU we rent with that memory; one we rent no GPU with is a GPU of that
+        # memory, no card of the catalogue's (it had been the T4, the L4, the RTX 5090: their speeds and "Não
+        # alugamos T4" for a card nobody named).
+        ("gemma 2 9b 16gb", "gpu-16gb", []),
+        ("gpt-oss 20b cabe em 16gb?", "gpu-16gb", []),
+        ("llama 8b 32gb", "gpu-32gb", []),
         ("70b 4bit 48gb", "l40s", []),
-        # A GPU of that memory, not said to be the asker's, is still the one we rent.
-        ("llama 3.1 8b numa gpu de 24gb", "l4", []),
-        ("llama 3.1 8b com 24gb de vram", "l4", []),
+        ("llama 3.1 8b numa gpu de 24gb", "gpu-24gb", []),
+        ("llama 3.1 8b com 24gb de vram", "gpu-24gb", []),
+        ("llama 3.1 8b com 16 gb de vram", "gpu-16gb", []),
+        ("llama 3.1 8b with a 16GB GPU", "gpu-16gb", []),
+        ("llama 3.1 8b numa placa de 40gb", "gpu-40gb", []),
+        # A card named with its memory stays that card.
+        ("llama 8b numa rtx 4060 ti 16gb", "rtx-4060-ti-16gb", []),
+        ("llama 8b numa a100 40gb", "a100-40gb-sxm", []),
+        ("llama 8b numa t4 16gb", "t4", []),
         # The memory of a GPU named confirms it or picks its variant.
         ("llama 8b numa L40S de 48GB", "l40s", []),
         ("llama 70b em 8 A100 de 40 GB", "a100-40gb-sxm", []),
         # A Colab or Jupyter notebook is no laptop.
-        ("llama 8b num jupyter notebook com 16gb", "t4", ["notebook"]),
+        ("llama 8b num jupyter notebook com 16gb", "gpu-16gb", ["notebook"]),
     ],
 )
 def test_what_names_no_machine_keeps_its_meaning(capsys, text, gpu, unknown):
@@ -252,13 +259,27 @@ def test_what_names_no_machine_keeps_its_meaning(capsys, text, gpu, unknown):
 
 
 def test_a_gpu_named_by_its_memory_says_which_card_was_sized_and_the_others(capsys):
-    # "2 placas de 24gb" had been sized on the L4 with nothing saying so, while an RTX 4090 or an A10 (other
-    # speeds) is as likely what the customer has.
+    # "2 placas de 24gb" had been sized on the L4, while an RTX 4090 or an A10 (other speeds) is as likely
+    # what the customer has: a memory we rent no GPU with is sized as that memory, with no speeds.
     text = answer(capsys, "tem como rodar um modelo de 70b em 2 placas de 24gb?")
-    assert (
-        "“24gb”: usei a L4 24 GB, a GPU do catálogo com essa memória; A10 24 GB, RTX 3090 24 GB, RTX 4090 24 GB,"
-        " TITAN RTX 24 GB, A30 24 GB e RTX A5000 24 GB também têm essa memória" in text
-    )
+    assert "2× GPU de 24 GB" in text and "Desempenho nela" not in text and "L4 24 GB:" not in text
+    assert "É a memória que você informou, não uma placa do nosso catálogo" in text
+    # Any memory no card we rent has, in each language: never "the catalogue's GPU" for a GPU of that memory.
+    for text, said in (
+        (
+            "8b 4bit 24gb",
+            "“24gb”: nenhuma placa nomeada, então dimensionei uma GPU de 24 GB, sem números de"
+            " desempenho; L4 24 GB, A10 24 GB, RTX 3090 24 GB, RTX 4090 24 GB",
+        ),
+        ("8b 4bit 12gb", "“12gb”: nenhuma placa nomeada, então dimensionei uma GPU de 12 GB"),
+        (
+            "how many users can llama 8b serve in 16gb?",
+            "“16gb”: no card named, so sized as a GPU of 16 GB, with no speed figures;",
+        ),
+        ("8b 4bit 32gb pt-pt", "“32gb”: nenhuma placa indicada, por isso dimensionei uma GPU de 32 GB"),
+    ):
+        out = answer(capsys, text)
+        assert said in out and "do catálogo com essa memória" not in out and "catalogue's GPU" not in out
     # A GPU we rent is said to be so; in English too.
     text = answer(capsys, "can I run llama 8b on a 48gb gpu?")
     assert (

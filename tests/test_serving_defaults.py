@@ -64,6 +64,33 @@ def test_a_named_gpu_says_how_many_users_vllms_defaults_leave():
     assert "leaving room for only up to 2 users at 8,192 tokens" in verdict and "--max-num-seqs 4" in verdict
 
 
+@pytest.mark.parametrize(
+    ("text", "users"),
+    [
+        ("gpt-oss 120b mxfp4 na h100", 40),
+        ("llama 70b em 2 h100", 6),
+        ("llama 70b em 2 h100 com 4 usuarios", 6),
+    ],
+)
+def test_the_max_num_seqs_advised_serves_the_capacity_quoted(catalog, text, users):
+    # "Capacidade: até 40 usuários ... Configure --max-num-seqs 1": the advice cut the GPU to one user. The value
+    # advised is the capacity quoted, with the prefill chunk the answer configures, and vLLM starts with it:
+    # the sampler's reserve for that many sequences and their KV cache fit beside the weights.
+    from sizing.query import parse
+
+    r = size(parse(text).workload)
+    verdict = r.alternatives[0]
+    assert verdict.kind == "named_gpu" and verdict.setup.max_users == users
+    assert f"Capacidade: até {users} usuários" in verdict.text
+    assert f"Configure --max-num-seqs {users} (ou menos) e --max-num-batched-tokens 2048." in verdict.text
+    setup, m = verdict.setup, r.workload
+    arch, tp = catalog.model(m.model.id), setup.tensor_parallel
+    reserve = serving.activation_peak(arch, 2048, users, tp)
+    rest = setup.per_gpu.total - setup.per_gpu.kv_cache - setup.per_gpu.activations - serving.CUDA_GRAPHS
+    one = kv_cache.sequence_bytes(arch, m.context_tokens, 2, tp, 1)
+    assert setup.usable_bytes_per_gpu - rest - reserve >= users * one
+
+
 def test_a_pasted_gpu_memory_utilization_is_the_share_sized(catalog, published):
     # "--gpu-memory-utilization 0.95" in a pasted launch line had been dropped with its value: the answer sized
     # vLLM's 0.9 and warned that the published run's own command could not start. Now the answer sizes the

@@ -368,6 +368,13 @@ def test_a_head_count_becomes_a_peak_rate_with_its_assumptions_stated():
     busier = ask(model="70b", precision="4bit", population=5000, active_share=0.2)
     assert busier.workload.load.rate_per_s == pytest.approx(2 * load.rate_per_s)
     assert any("20% delas" in a for a in busier.assumptions)
+    # A share said is people online, not conversations generating: the answer says how one becomes the other.
+    said = next(a for a in busier.assumptions if a.startswith("5.000 pessoas"))
+    assert said.startswith("5.000 pessoas, 20% delas ativas (1.000 online), 10 requisições por hora cada uma")
+    assert (
+        "só as conversas gerando uma resposta ocupam a GPU" in said
+        and "“1.000 conversas simultâneas”" in said
+    )
     assert busier.recommendation.performance.requests_per_s == pytest.approx(2 * load.rate_per_s)
 
 
@@ -1513,7 +1520,9 @@ def test_the_understood_line_never_calls_users_concurrent_when_a_rate_sets_aside
     [
         ("llama 8b 1000 tokens de contexto", "1.000 tokens de contexto"),
         ("llama 8b 32k", "32k de contexto"),
-        ("llama 4 scout 10M context", "10M de contexto"),
+        # "M" after a number that is no power of two is a plain million (sizing/quantities.py)
+        ("llama 4 scout 10M context", "10.000.000 tokens de contexto"),
+        ("llama 4 scout 2M context", "2M de contexto"),
         ("llama 8b contexto de 128 mil", "128.000 tokens de contexto"),  # had said "125k"
     ],
 )
@@ -2415,7 +2424,8 @@ def test_a_share_at_once_makes_a_few_hundred_users_people():
     # "300 pessoas, 10% ao mesmo tempo" had been sized as 300 conversations at once, the 10% unused.
     result = size(parse("llama 8b para 300 pessoas, 10% ao mesmo tempo").workload)
     assert result.workload.users < 30
-    assert any(a.startswith("300 pessoas: 10% delas na hora de pico") for a in result.assumptions)
+    # The share said is people online (30), of whom those generating are the users sized: said.
+    assert any(a.startswith("300 pessoas, 10% delas ativas (30 online)") for a in result.assumptions)
 
 
 def test_a_days_volume_said_to_run_offline_is_a_batch_of_a_day():
@@ -2482,3 +2492,36 @@ def test_users_at_once_too_many_for_a_chats_pace_are_said_with_how_many_keep_it(
 def test_a_load_kept_at_a_chats_pace_or_sized_by_rate_says_nothing_more(text):
     _, answer = _answer(text)
     assert "gerando ao mesmo tempo, abaixo do ritmo" not in answer
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        (
+            "llama 8b para mil e quinhentos usuarios, 10% simultaneos",
+            "1.500 pessoas, 10% delas ativas (150 online)",
+        ),
+        ("llama 8b para 1500 usuários, 10% ao mesmo tempo", "1.500 pessoas, 10% delas ativas (150 online)"),
+        ("llama 8b 1500 users, 10% at once", "1,500 people, 10% of them active (150 online)"),
+    ],
+)
+def test_a_share_online_at_once_says_how_many_generate_at_once(text, start):
+    # "10% simultâneos" of 1,500 had become "6 usuários simultâneos" with nothing saying why not 150.
+    from sizing.query import parse
+
+    w = parse(text).workload
+    r = size(w.but(lang="en") if "users" in text else w)
+    said = next(a for a in r.assumptions if a.startswith(start))
+    assert "Little" in said and r.workload.load.basis == "population"
+
+
+def test_a_share_of_too_few_people_to_be_online_together_says_the_head_count_only():
+    # 20% of one person had been "0 online" and "say “0 conversas simultâneas”".
+    from sizing.query import parse
+
+    base = parse("llama 8b 1 usuário").workload
+    r = size(parse("e se 20% usarem ao mesmo tempo?", base=base).workload)
+    assert not any("online" in a for a in r.assumptions)
+    assert any("20% delas na hora de pico" in a for a in r.assumptions)
+    r = size(parse("llama 8b para 20 pessoas, 10% ao mesmo tempo").workload)
+    assert any(a.startswith("20 pessoas, 10% delas ativas (2 online)") for a in r.assumptions)
