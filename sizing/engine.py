@@ -254,14 +254,45 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
                     extra=i18n.gb(padding, lang),
                 )
             )
-        assumptions.append(
-            t(
-                lang,
-                "assume.serving_engine_one" if plan.users == 1 else "assume.serving_engine",
-                users=i18n.number(plan.users, lang),
-                chunk=i18n.tokens(plan.prefill_chunk, lang),
+        if plan.llama_cpp:
+            # llama-server's -c is the context of all its slots together, split among -np of them
+            # (tools/server/README.md: --parallel); -ngl 99 keeps every layer on the GPU.
+            assumptions.append(
+                t(
+                    lang,
+                    "assume.serving_engine_llamacpp",
+                    users=i18n.number(plan.users, lang),
+                    np=plan.users,
+                    c=plan.users * plan.context,
+                    context=i18n.tokens(plan.context, lang),
+                    ctk=LLAMA_CPP_CACHE_TYPES.get(plan.kv.id, "f16"),
+                    # A quantized V cache needs flash attention (llama.cpp src/llama-context.cpp: "V cache
+                    # quantization requires flash_attn").
+                    fa=" -fa on" if plan.kv.id in LLAMA_CPP_CACHE_TYPES else "",
+                )
             )
-        )
+        elif plan.engine == "exllamav2":
+            # TabbyAPI: max_seq_len is one sequence's, cache_size the cache of all of them together
+            # (config_sample.yml); cache_mode FP16, Q8, Q6 or Q4.
+            assumptions.append(
+                t(
+                    lang,
+                    "assume.serving_engine_exllamav2",
+                    users=i18n.number(plan.users, lang),
+                    max_seq_len=plan.context,
+                    cache_size=plan.users * plan.context,
+                    context=i18n.tokens(plan.context, lang),
+                )
+            )
+        else:
+            assumptions.append(
+                t(
+                    lang,
+                    "assume.serving_engine_one" if plan.users == 1 else "assume.serving_engine",
+                    users=i18n.number(plan.users, lang),
+                    chunk=i18n.tokens(plan.prefill_chunk, lang),
+                )
+            )
 
     wb = weight_bytes(plan.model, plan.precision, catalog)
     kv_bytes = plan.kv.bytes_per_value
@@ -559,6 +590,9 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
         and advice.runs_weight_only(plan.precision, asked, catalog)
     ):
         text += " " + t(lang, "note.fp8_weight_only", gpu=asked.gpu_name)
+    if asked.problem is None and advice.fp4_weight_only(plan.precision, asked, catalog):
+        arch = catalog.gpu(asked.gpu).architecture
+        text += " " + t(lang, "note.nvfp4_weight_only", gpu=asked.gpu_name, arch=arch)
     if asked.problem is None and advice.gptq_only(plan.precision, asked, catalog):
         text += " " + t(lang, "note.int4_gptq_only", gpu=asked.gpu_name)
     if asked.problem is None and (catalog.gpu(asked.gpu).compute_capability or 9) < 7.5:
@@ -642,12 +676,18 @@ def _beyond_offer(plan: Plan, catalog: Catalog) -> str:
     return t(lang, "perf.too_slow_tokens", tps=i18n.speed(1 / tpot_target, lang))
 
 
+# llama.cpp's -ctk/-ctv cache type (common/arg.cpp kv_cache_types) for each KV precision sized; F16 otherwise.
+LLAMA_CPP_CACHE_TYPES = {"fp8": "q8_0", "llamacpp_q4_0": "q4_0"}
+
+
 def _margin_assumption(plan: Plan, catalog: Catalog, asked: bool = False) -> str:
     """The share of memory the answer plans with; `asked`: the question's --gpu-memory-utilization."""
     share = (
         catalog.offering.training if plan.stage.is_training else catalog.offering.serving
     ).memory_utilization
     key = "assume.margin_training" if plan.stage.is_training else "assume.margin_serving"
+    if plan.engine != "vllm" and not asked:
+        return t(plan.lang, "assume.margin_" + plan.engine)
     if asked and not plan.stage.is_training:
         # Past 0.95 little is left for memory vLLM's start-up profiling does not see (NCCL buffers, other
         # processes on the GPU, fragmentation).
@@ -677,6 +717,7 @@ def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) ->
             vision_params=m.extra_params,
         ),
         precision=plan.precision.id,
+        engine=plan.engine,
         precision_name=plan.precision.name,
         bits_per_weight=round(bits, 4),
         kv_precision=plan.kv.id,

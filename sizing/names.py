@@ -541,13 +541,16 @@ def resolve_precision(text: str, catalog: Catalog) -> Precision:
     raise _suggest(text, catalog.precisions, "precision", "precision_examples")
 
 
-def resolve_kv_precision(text: str, catalog: Catalog) -> KVPrecision:
+def resolve_kv_precision(text: str, catalog: Catalog, engine: str = "vllm") -> KVPrecision:
+    """`engine`: the serving engine (Plan.engine); llama.cpp has a 4-bit cache (-ctk q4_0), vLLM none."""
     key = normalize(text).removeprefix("kv") or "16"
     index = name_index(catalog.kv_precisions)
     found = index.get(key) or index.get(normalize(text))
     if found:
         return found  # type: ignore[return-value]
     if re.fullmatch(r"(?:int|q|iq|nf|fp)?4(?:[\s_-]?bits?|_[01]|_nl)?", text.strip().lower()):
+        if engine == "llamacpp":
+            return catalog.kv_precision("llamacpp_q4_0")
         raise SizingError("kv_precision_4bit", "kv_precision_examples", name=text)
     raise _suggest(text, catalog.kv_precisions, "kv_precision", "kv_precision_examples")
 

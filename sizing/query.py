@@ -639,7 +639,7 @@ LOG_HELP = regexes.compile(rf"^\D*\b(?:{_W('words.log_help')})\b\D*$")
 KV = regexes.compile(
     r"\b(?:kv|kv[\s_-]*cache|cache\s+(?:kv|de\s+kv))(?:[\s_-]*dtype|[\s_-]*type)?\s*(?:=|:|em|in|de|a|as)?\s*"
     r"(fp8|fp16|bf16|int8|8|16|8[\s-]?bits?|16[\s-]?bits?|q8(?:_0)?|f16|iq4_nl|q[45](?:_[01])?|int4|4[\s-]?bits?|nf4|fp4)(?![\w.])"
-    r"|\b(fp8|8[\s-]?bits?)\s+(?:no\s+|na\s+|in\s+(?:the\s+)?|for\s+(?:the\s+)?|para\s+o\s+)?(?:kv[\s_-]*cache|kv|cache\s+kv)\b"
+    r"|\b(fp8|8[\s-]?bits?|q4(?:_0)?)\s+(?:no\s+|na\s+|in\s+(?:the\s+)?|for\s+(?:the\s+)?|para\s+o\s+)?(?:kv[\s_-]*cache|kv|cache\s+kv)\b"
 )
 # "contexto de 1 milhão de tokens", "context of 1 million tokens": a context, not a training set.
 _MILLION_WORD = alternation([w for w in VOCAB.words("multipliers.million") if len(w) > 1])
@@ -2588,6 +2588,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     _topics_beside(scan, query)
     if not scan.found.get("gpu") and not scan.found.get("cpu_only") and "colab" in scan.original.lower():
         _platform_default(scan, catalog)
+    if not scan.found.get("gpu") and not scan.found.get("cpu_only") and _FAMILY_CUE.search(scan.work):
+        _family_default(scan, catalog)
     leftovers = _leftovers(scan)
     if leftovers:
         leftovers = _typos(scan, catalog, leftovers, query)
@@ -3097,6 +3099,29 @@ def _platform_default(scan: _Scan, catalog: Catalog) -> None:
                 (f"{gpu.name} ({platform.capitalize()})", scan.original[m.start() : m.end()])
             )
             return
+
+
+# GPU families by their architecture's name (gpus.toml family_default): a cheap cue before the catalogue's words.
+_FAMILY_CUE = regexes.compile(r"(?i)hopper|blackwell|ampere|lovelace|\bada\b")
+
+
+def _family_default(scan: _Scan, catalog: Catalog) -> None:
+    """ "does nvfp4 work on hopper or only blackwell?": an architecture named with no card is its family's
+    card of the catalogue (gpus.toml family_default: Hopper the H100 SXM), each said as read; several are a
+    comparison, as several cards are."""
+    found = []
+    for gpu in catalog.gpus:
+        for family in gpu.family_default:
+            for m in re.finditer(rf"\b{re.escape(family)}\b", scan.work, re.IGNORECASE):
+                found.append((m.start(), m.end(), gpu, family))
+    found.sort(key=lambda f: f[0])
+    for start, end, gpu, family in found:
+        if not scan.work[start:end].strip():
+            continue  # "ada lovelace": blanked by the longer name already
+        typed = scan.original[start:end]
+        scan.found.setdefault("gpu", []).append((gpu.id, typed))
+        scan.found.setdefault("platform_gpu", []).append((f"{gpu.name} ({family.title()})", typed))
+        scan.blank(start, end)
 
 
 # "mistral large 2411", "qwen3 32b 2507": a release's year and month after a model's name (Mistral and Qwen
