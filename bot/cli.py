@@ -406,7 +406,7 @@ def _compare(query, workload: Workload, result):
             return hub.source_for(model, catalog) if hub is not None else None
 
         others = others_of(query.model_choices, workload, parse, source_for)
-        return weigh_together(result, others, catalog, show_prices=True)
+        return weigh_together(result, others, catalog, show_prices=True, workload=workload)
     typed = query.model_choices[0]
     try:
         named = parse(typed)
@@ -418,7 +418,7 @@ def _compare(query, workload: Workload, result):
         hub = _hub()
         source = hub.source_for(other.model, catalog) if hub is not None else None
     return weigh(result, typed, other, catalog, show_prices=True, source=source, read_as=named.corrections,
-                 together=query.together)  # fmt: skip
+                 together=query.together, workload=workload)  # fmt: skip
 
 
 def _emit(text: str) -> int:

@@ -340,7 +340,17 @@ class Pipeline:
             left = max(0.0, self.hub.budget_s - (time.perf_counter() - looked_up))
             source = self.hub.source_for(other.model, catalog, budget_s=left)
         return (
-            weigh(result, typed, other, catalog, show_prices, source, named.corrections, together=together),
+            weigh(
+                result,
+                typed,
+                other,
+                catalog,
+                show_prices,
+                source,
+                named.corrections,
+                together=together,
+                workload=workload,
+            ),
             source,
         )
 
@@ -355,7 +365,7 @@ class Pipeline:
             return self.hub.source_for(model, catalog, budget_s=left)
 
         others = others_of(choices, workload, lambda typed: self._parse(typed, None), source_for)
-        return weigh_together(result, others, catalog, show_prices)
+        return weigh_together(result, others, catalog, show_prices, workload=workload)
 
     def _refuse(self, e: SizingError, where, text, started, lang, query) -> Reply:
         # A subject that asks for no sizing (sizing/topics.py) is answered, then asks for the model to size.

@@ -12,7 +12,7 @@ from sizing import advice, i18n, performance
 from sizing.budget import check as check_budget
 from sizing.budget import currency_mismatch
 from sizing.names import repo_precision
-from sizing.plan import batch_period, rate_text
+from sizing.plan import batch_period, launch_words, rate_text
 from sizing.result import Memory, SizingResult
 from sizing.workload import Stage
 
@@ -342,7 +342,7 @@ def after_lines(result: SizingResult, show_prices: bool) -> list[str]:
     key = "answer.serving_line_one" if w.users == 1 else "answer.serving_line_other"
     key = "answer.launch_line" if w.max_model_len else key
     load = i18n.t(lang, key, context=i18n.tokens(w.context_tokens, lang), users=i18n.number(w.users, lang),
-                  max_len=i18n.tokens(w.max_model_len or 0, lang))  # fmt: skip
+                  max_len=i18n.tokens(w.max_model_len or 0, lang), **launch_words(w.launch_engine, lang))  # fmt: skip
     head = [w.model.name, w.precision_name, load]
     if w.ttft_target_s:  # "e com primeiro token em 500 ms?": the targets the serving was sized for
         head.append(i18n.t(lang, "understood.traffic.ttft", n=i18n.seconds(w.ttft_target_s, lang)))
@@ -363,12 +363,17 @@ def after_lines(result: SizingResult, show_prices: bool) -> list[str]:
                 1,
                 f"{i18n.t(lang, 'answer.to_fit', setup=advice.describe(v.setup, lang))} {v.changes[0].text}",
             )
-    lines += side
+    # "e depois servir em h100 ou h200": each other GPU weighed, its verdict after the first one's
+    compared = [a.text for a in served.alternatives if a.kind == "compared_gpu"]
+    at = 0 if v is None else 2 if v.changes and not v.setup.fits else 1
+    lines += side[:at] + compared + side[at:]
     if served.decided:  # what decided the serving's size, as a serving answer says it
         lines.append(served.decided)
     cheaper = cheaper_lines(served, show_prices)
     lines += cheaper  # "mais barato?" asked of a training and its serving: the serving's cheaper setups
-    others = [a for a in served.alternatives if a.kind not in ("named_gpu", "cheaper")]  # those said above
+    others = [
+        a for a in served.alternatives if a.kind not in ("named_gpu", "cheaper", "compared_gpu")
+    ]  # said above
     if others and not cheaper:  # the full serving answer lists them all; the first is the way down
         lines.append(i18n.t(lang, "after.alternative", text=others[0].text))
     trained = result.workload
@@ -394,7 +399,22 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         return i18n.t(lang, key, **p)
 
     parts = [r.model.name]
-    if w.precision or (w.model and repo_precision(w.model)[1]):
+    said_precision = w.precision or (w.model and repo_precision(w.model)[1])
+    if query.together and comparison is not None and comparison.sized and len(comparison.models) > 1:
+        # Models served together are all named ("Qwen3 235B-A22B + Qwen3 4B"; it had been the first alone),
+        # each with its precision when the question said the first's.
+        names = [side.model for side in comparison.models]
+        if said_precision and all(side.precision == r.precision for side in comparison.models):
+            parts = [" + ".join(names), r.precision_name]  # "e em fp8?": all of them at it
+        elif said_precision:
+            parts = [
+                " + ".join(
+                    [t("understood.model_at", model=r.model.name, precision=r.precision_name), *names[1:]]
+                )
+            ]
+        else:
+            parts = [" + ".join(names)]
+    elif said_precision:
         # "neuralmagic/Meta-Llama-3.1-70B-Instruct-FP8": the repo's name said the precision
         parts.append(r.precision_name)
     if w.kv_precision:
@@ -422,7 +442,10 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         # conversations in flight: said as people, never "simultâneos", as the assumptions explain.
         parts.append(t("understood.traffic.population", n=i18n.number(w.users, lang)))
     elif w.users and w.users_limit:
-        parts.append(t("understood.users_limit", n=i18n.number(w.users, lang)))  # a ceiling (sizing/plan.py)
+        words = launch_words(w.launch_engine or "vllm", lang)  # the engine's own flag
+        parts.append(
+            t("understood.users_limit", n=i18n.number(w.users, lang), **words)
+        )  # a ceiling (sizing/plan.py)
     elif w.users:
         n = i18n.number(w.users, lang)
         parts.append(t("understood.users_one") if w.users == 1 else t("understood.users_other", n=n))
@@ -443,9 +466,21 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     if w.serving_gpu and result.serving is not None and result.serving.requested is not None:
         # "e depois servir em 2 h100": the GPUs named for the serving (sizing/serve_after.py)
         served = result.serving.requested
-        parts.append(t("understood.serving_gpu", setup=f"{served.count}× {served.gpu_name}"))
+        setups = [f"{served.count}× {served.gpu_name}"]
+        setups += [  # "e depois servir em h100 ou h200": each GPU weighed for the serving
+            f"{a.setup.count}× {a.setup.gpu_name}"
+            for a in result.serving.alternatives
+            if a.kind == "compared_gpu" and a.setup
+        ]
+        setup = (
+            setups[0]
+            if len(setups) == 1
+            else t("understood.gpus_compared", first=setups[0], others=", ".join(setups[1:]))
+        )
+        parts.append(t("understood.serving_gpu", setup=setup))
     if w.memory_utilization is not None:
-        parts.append(t("understood.memory_utilization", value=f"{w.memory_utilization:g}"))
+        flag = t(f"launch_engine.{w.launch_engine or 'vllm'}.memory_flag")  # SGLang: --mem-fraction-static
+        parts.append(t("understood.memory_utilization", value=f"{w.memory_utilization:g}", flag=flag))
     if w.prefill_chunk:
         parts.append(t("understood.prefill_chunk", n=i18n.tokens(w.prefill_chunk, lang)))
     if w.seq_len:
@@ -563,9 +598,12 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     for typed, counts in query.users_summed:
         total = sum(counts)
         parts = " + ".join(i18n.number(n, lang) for n in counts)
-        lines.append(
-            t("understood.users_summed", typed=typed, parts=parts, total=advice.users_phrase(total, lang))
+        people = (  # a head-count's parts add up to people, sized by their traffic (query.py, _summed)
+            t("understood.traffic.population", n=i18n.number(total, lang))
+            if query.summed_head_count
+            else advice.users_phrase(total, lang)
         )
+        lines.append(t("understood.users_summed", typed=typed, parts=parts, total=people))
     for typed, people, shifts, at_work in query.shifts:
         lines.append(t("understood.shifts", typed=typed, people=i18n.number(people, lang),
                        shifts=i18n.number(shifts, lang), at_work=i18n.number(at_work, lang)))  # fmt: skip

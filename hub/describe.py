@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import msgspec
 
+from sizing import i18n
 from sizing.catalog import ModelEntry, Release
 
 DTYPE_BYTES = {"F64": 8, "I64": 8, "U64": 8, "F32": 4, "I32": 4, "U32": 4, "F16": 2, "BF16": 2, "I16": 2,
@@ -31,7 +32,13 @@ LAYER = re.compile(r"(?:^|\.)layers\.(\d+)\.")
 
 
 class Unsupported(Exception):
-    """The repo's files do not describe a model this reader knows how to size (the reason, in English)."""
+    """The repo's files do not describe a model this reader knows how to size. `reason` names a message
+    hub_unsupported.<reason> (sizing/data/messages/*.toml) that the answer words in its own language, with
+    `params` (identifiers from the files: a model_type, a dtype); str() is the English one, for logs and tests."""
+
+    def __init__(self, reason: str, **params: str) -> None:
+        self.reason, self.params = reason, {k: str(v) for k, v in params.items()}
+        super().__init__(i18n.t("en", f"hub_unsupported.{reason}", **self.params))
 
 
 @dataclass
@@ -68,7 +75,7 @@ def quant_precision(config: dict, quant: dict | None) -> str:
         if wbits == 4:
             return "nvfp4" if wtype == "float" else "int4"
         return "fp8" if wtype == "float" else "int8"
-    raise Unsupported(f"quantization method {method or 'unknown'!r}")
+    raise Unsupported("quant_method", method=repr(method or "unknown"))
 
 
 def _group_weights(quant: dict | None) -> dict:
@@ -88,7 +95,7 @@ def summarize(
     for name, (dtype, shape) in tensors.items():
         size = DTYPE_BYTES.get(dtype)
         if size is None:
-            raise Unsupported(f"tensor dtype {dtype}")
+            raise Unsupported("dtype", dtype=dtype)
         elements = math.prod(shape)
         nbytes = elements * size
         params = 0 if OVERHEAD.search(name) else elements
@@ -138,7 +145,7 @@ def architecture(config: dict) -> dict:
         h, layers, heads = int(c["hidden_size"]), int(c["num_hidden_layers"]), int(c["num_attention_heads"])
         vocab = int(c["vocab_size"])
     except (KeyError, TypeError, ValueError) as e:
-        raise Unsupported(f"config.json lacks {e}") from None
+        raise Unsupported("config_lacks", key=str(e)) from None
     a: dict = {
         "hidden_size": h,
         "num_layers": layers,
@@ -168,7 +175,7 @@ def architecture(config: dict) -> dict:
         # Gemma 4 E2B/E4B embed each token once more per layer and share KV between layers, which this reader
         # does not model; the name is answered instead.
         if c.get("hidden_size_per_layer_input") or c.get("num_kv_shared_layers"):
-            raise Unsupported("per-layer embeddings and shared KV layers (Gemma 4 E2B/E4B)")
+            raise Unsupported("gemma4_per_layer")
         # transformers Gemma4TextAttention: full layers use global_head_dim, and with attention_k_eq_v their
         # own KV heads (num_global_key_value_heads) and no v_proj. Four norms a layer, three more with experts.
         if c.get("global_head_dim"):
@@ -187,14 +194,13 @@ def architecture(config: dict) -> dict:
     # Other Mamba / SSM layers keep a state the engine does not model: sizing them as attention layers would
     # overstate the KV cache several times. The answer falls back to the name, and says why.
     if kind in _SSM_UNMODELLED:
-        raise Unsupported(_SSM_UNMODELLED[kind])
+        raise Unsupported(f"ssm_{kind}")
     if any(k in c for k in _SSM_KEYS) or any("mamba" in str(t) for t in c.get("layer_types") or ()):
-        raise Unsupported(f"Mamba/SSM layers ({kind or 'unknown model_type'}), which only Nemotron-H and "
-                          "Granite 4.0-H configs are read for")  # fmt: skip
+        raise Unsupported("ssm_other", kind=kind or "?")
     # DeepSeek V4 keeps one 512-wide latent per token, compressed 4x or 128x by layer, beside a 128-token
     # window (config compress_ratios): read as plain MQA its cache would be ~20x too large.
     if kind == "deepseek_v4" or c.get("compress_ratios"):
-        raise Unsupported("DeepSeek V4's compressed attention")
+        raise Unsupported("deepseek_v4")
     # Layer layout: explicit layer_types, or Qwen3-Next's full_attention_interval.
     types = c.get("layer_types")
     interval = c.get("full_attention_interval")
@@ -247,6 +253,10 @@ def architecture(config: dict) -> dict:
         if c.get("shared_expert_intermediate_size"):
             moe.update(shared_experts=1, shared_intermediate_size=int(c["shared_expert_intermediate_size"]),
                        shared_expert_gate=True)  # fmt: skip
+        if c.get("shared_intermediate_size"):
+            # GraniteMoeShared: a SwiGLU shared_mlp of shared_intermediate_size beside the experts, no gate
+            # (vllm-project/vllm vllm/model_executor/models/granitemoeshared.py, GraniteMoeSharedMLP).
+            moe.update(shared_experts=1, shared_intermediate_size=int(c["shared_intermediate_size"]))
         if c.get("enable_moe_block"):
             # Gemma 4 26B-A4B: every layer's dense MLP (intermediate_size) runs beside the routed experts.
             moe.update(
@@ -272,16 +282,9 @@ def architecture(config: dict) -> dict:
 
 _SSM_KEYS = ("mamba_d_state", "mamba_d_ssm", "mamba_expand", "ssm_state_size", "hybrid_override_pattern",
              "attn_layer_period", "mamba_n_heads", "ssm_cfg")  # fmt: skip
-# Hybrids with state layers the engine has no shape for, and why.
-_SSM_UNMODELLED = {
-    "jamba": "Jamba's Mamba-1 layers (a per-channel state; the engine models Mamba-2 mixers only)",
-    "falcon_h1": "Falcon-H1's Mamba-2 mixer beside attention in every layer (the engine models one mixer a layer)",
-    "zamba2": "Zamba2's Mamba-2 layers with shared attention blocks",
-    "bamba": "Bamba's Mamba-2 layers (only Nemotron-H and Granite 4.0-H configs are read)",
-    "mamba": "Mamba-1 layers (a pure state-space model)",
-    "mamba2": "a pure Mamba-2 model (no attention layers)",
-    "falcon_mamba": "Mamba-1 layers (a pure state-space model)",
-}  # fmt: skip
+# Hybrids with state layers the engine has no shape for; why, in words, is hub_unsupported.ssm_<model_type> in
+# sizing/data/messages/*.toml.
+_SSM_UNMODELLED = frozenset({"jamba", "falcon_h1", "zamba2", "bamba", "mamba", "mamba2", "falcon_mamba"})
 
 # Nemotron-H's hybrid_override_pattern letters (transformers NemotronHConfig._pattern_to_list) and the layer
 # names transformers and vLLM write in layers_block_type: Mamba-2 mixer (M), attention (*), MLP alone (-), MoE
@@ -294,11 +297,11 @@ def _nemotron_h_layers(c: dict) -> str:
     """Nemotron-H's layers as pattern letters, from hybrid_override_pattern or a layers_block_type list."""
     spelled = c.get("hybrid_override_pattern") or c.get("layers_block_type") or c.get("layer_types")
     if not spelled:
-        raise Unsupported("a Nemotron-H config.json without hybrid_override_pattern or layers_block_type")
+        raise Unsupported("nemotron_h_no_layers")
     names = list(spelled) if isinstance(spelled, str) else [str(t) for t in spelled]
     unknown = sorted({t for t in names if t not in _NEMOTRON_LETTERS})
     if unknown:
-        raise Unsupported(f"Nemotron-H layer types {', '.join(unknown)}")
+        raise Unsupported("nemotron_h_layer_types", types=", ".join(unknown))
     return "".join(_NEMOTRON_LETTERS[t] for t in names)
 
 
@@ -310,9 +313,9 @@ def _nemotron_h(c: dict, a: dict) -> dict:
     layers = _nemotron_h_layers(c)
     if "E" in layers and "-" in layers:
         # The engine's MoE runs in every MLP layer of a pattern: it cannot tell dense from expert layers.
-        raise Unsupported("Nemotron-H with both dense MLP (-) and expert (E) layers")
+        raise Unsupported("nemotron_h_mixed")
     if c.get("moe_latent_size"):
-        raise Unsupported("Nemotron-H's latent expert projections (moe_latent_size)")
+        raise Unsupported("nemotron_h_latent")
     pattern = layers.replace("*", "G").replace("-", "F").replace("E", "F")
     a.update(num_layers=len(pattern), layer_pattern=pattern, mlp="plain", norms_per_layer=1,
              mlp_bias=bool(c.get("mlp_bias", False)))  # fmt: skip
@@ -353,13 +356,13 @@ def _granite_hybrid(c: dict, a: dict) -> dict:
     types = c.get("layer_types") or c.get("layers_block_type") or ["mamba"] * layers
     unknown = sorted({str(t) for t in types} - {"mamba", "attention"})
     if unknown:
-        raise Unsupported(f"Granite 4.0 layer types {', '.join(unknown)}")
+        raise Unsupported("granite_layer_types", types=", ".join(unknown))
     if len(types) != layers:
-        raise Unsupported(f"{len(types)} layer_types for {layers} layers")
+        raise Unsupported("layer_count", types=len(types), layers=layers)
     shared = int(c.get("shared_intermediate_size", 1024))
     experts = int(c.get("num_local_experts", 8) or 0)
     if not shared and experts < 2:
-        raise Unsupported("a Granite 4.0 config with neither a shared MLP nor experts")
+        raise Unsupported("granite_empty")
     a.update(layer_pattern=_period("".join("M" if t == "mamba" else "G" for t in types)),
              intermediate_size=shared or int(c.get("intermediate_size") or 4 * a["hidden_size"]))  # fmt: skip
     if "M" in a["layer_pattern"]:
@@ -404,7 +407,7 @@ def describe(repo: str, revision: str, config: dict, quant: dict | None, tensors
         return _from_config(repo, revision, arch, precision)
     summary = summarize(tensors, arch["num_layers"], quant)
     if not summary.params:
-        raise Unsupported("no weights in the safetensors headers")
+        raise Unsupported("no_weights")
     draft = ""
     if summary.skipped_params:
         draft = f"; {summary.skipped_params:,} parameters of draft (MTP) layers not loaded"

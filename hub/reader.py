@@ -14,7 +14,7 @@ import logging
 import os
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import msgspec
@@ -25,7 +25,7 @@ from .describe import Unsupported, describe
 
 logger = logging.getLogger(__name__)
 
-CACHE_FORMAT = 1  # bump when the description changes shape: older files are then ignored
+CACHE_FORMAT = 2  # bump when the description changes shape: older files are then ignored
 FAILURE_TTL_S = 300  # how long a failure (gated, not found, unsupported) is remembered
 
 
@@ -35,7 +35,8 @@ class Outcome:
 
     model: ModelEntry | None = None
     problem: str | None = None
-    detail: str = ""
+    detail: str = ""  # unsupported: the reason, a message hub_unsupported.<detail> (sizing/data/messages)
+    detail_params: dict = field(default_factory=dict)
 
 
 def read_repo(repo: str, timeout: float, cache_dir: Path) -> Outcome:
@@ -84,9 +85,10 @@ def read_repo(repo: str, timeout: float, cache_dir: Path) -> Outcome:
         # The repo exists but has no config.json: GGUF-only and other formats this reader does not open.
         return Outcome(problem="no_config")
     except (NotASafetensorsRepoError, SafetensorsParsingError) as e:
-        return Outcome(problem="unsupported", detail=_short(e) or "no safetensors weights")
+        logger.info("Hub read of %s: safetensors not readable: %s", repo, _short(e))
+        return Outcome(problem="unsupported", detail="no_safetensors")
     except Unsupported as e:
-        return Outcome(problem="unsupported", detail=str(e))
+        return Outcome(problem="unsupported", detail=e.reason, detail_params=e.params)
     except HfHubHTTPError as e:
         status = getattr(getattr(e, "response", None), "status_code", None)
         if status in (401, 403):
@@ -108,7 +110,7 @@ def _json(api, repo: str, filename: str, revision: str, cache_dir: Path) -> dict
     with open(path, encoding="utf-8") as f:
         data = json.load(f)
     if not isinstance(data, dict):
-        raise Unsupported(f"{filename} is not a JSON object")
+        raise Unsupported("not_json", filename=filename)
     return data
 
 
@@ -140,7 +142,7 @@ class DiskCache:
             model = msgspec.convert(data["model"], ModelEntry) if data.get("model") else None
         except ValueError:
             return None
-        return Outcome(model, data.get("problem"), data.get("detail", ""))
+        return Outcome(model, data.get("problem"), data.get("detail", ""), data.get("detail_params") or {})
 
     def put(self, repo: str, outcome: Outcome) -> None:
         ttl = self.ttl_s if outcome.model is not None else FAILURE_TTL_S
@@ -152,6 +154,7 @@ class DiskCache:
             "model": msgspec.to_builtins(outcome.model) if outcome.model is not None else None,
             "problem": outcome.problem,
             "detail": outcome.detail,
+            "detail_params": outcome.detail_params,
         }
         try:
             self.folder.mkdir(parents=True, exist_ok=True)

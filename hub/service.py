@@ -52,7 +52,7 @@ class Hub:
         if not self.enabled:
             return ModelSource(repo, problem="off")
         outcome = self.lookup(repo, self.budget_s if budget_s is None else budget_s)
-        return ModelSource(repo, outcome.model, outcome.problem, outcome.detail)
+        return ModelSource(repo, outcome.model, outcome.problem, outcome.detail, outcome.detail_params)
 
     def lookup(self, repo: str, budget_s: float) -> Outcome:
         cached = self.cache.get(repo)

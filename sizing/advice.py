@@ -8,11 +8,11 @@ import re
 import msgspec
 
 from . import i18n, images, kv_cache, serving, traffic, training
-from .catalog import Budget, Catalog, ModelEntry, Release, is_budget
+from .catalog import MAC_LARGE_SHARE, Budget, Catalog, ModelEntry, Release, is_budget, mac_gpu_share
 from .choice import as_copies, recommend
 from .i18n import t
 from .performance import end_to_end
-from .plan import MONTH_DAYS, WHOLE_SERVER, Plan, contract_mode, rate_text
+from .plan import MONTH_DAYS, WHOLE_SERVER, Plan, contract_mode, launch_caps, launch_words, rate_text
 from .result import (
     Alternative,
     Availability,
@@ -71,7 +71,18 @@ def budget_note(budget: Budget, lang: str) -> str:
     CUDA, or the share of a Mac's unified memory macOS lets its GPU use; and why it has no speed."""
     visible = i18n.gb(budget.memory_bytes, lang)
     if budget.device == "mac":
-        return t(lang, "budget.mac_note", visible=visible)
+        # A Mac's "192 GB" are GiB, as Apple counts them: its share is said in the same units ("144 GB, 3/4 of
+        # the 192 GB"), not in the 10^9 bytes of the rest of the answer (it had said "154,6 GB").
+        share = mac_gpu_share(budget.stated_gb)
+        usable = budget.stated_gb * share
+        digits = 0 if abs(usable - round(usable)) < 0.05 else 1
+        return t(
+            lang,
+            "budget.mac_note",
+            visible=i18n.number(usable, lang, digits),
+            share="3/4" if share == MAC_LARGE_SHARE else "2/3",
+            stated=i18n.number(budget.stated_gb, lang, 0 if budget.stated_gb == int(budget.stated_gb) else 1),
+        )
     digits = 0 if budget.stated_gb == int(budget.stated_gb) else 1
     return t(lang, "budget.card_note", gb=i18n.number(budget.stated_gb, lang, digits), visible=visible)
 
@@ -94,9 +105,10 @@ def launch_capacity(plan: Plan, setup: Setup) -> str:
     params = dict(max_len=i18n.tokens(plan.max_model_len or plan.context, lang),
                   typical=i18n.tokens(plan.context, lang), full=sequences_phrase(full, lang),
                   typical_n=sequences_phrase(min(most, plan.users), lang), users=i18n.number(plan.users, lang),
-                  most=i18n.number(most, lang))  # fmt: skip
+                  most=i18n.number(most, lang), **launch_words(plan.launch_engine, lang))  # fmt: skip
     if full < 1:
-        return t(lang, "capacity.launch_no_start", **params)
+        caps = launch_caps(plan.launch_engine, plan.max_model_len_window)
+        return t(lang, "capacity.launch_caps" if caps else "capacity.launch_no_start", **params)
     return t(lang, "capacity.launch_capped" if most > plan.users else "capacity.launch", **params)
 
 
@@ -104,26 +116,38 @@ def launch_verdict(plan: Plan, asked: Setup, enough: Setup | None, catalog: Cata
     """The named GPU under a launch line (plan.max_model_len): whether vLLM starts there with that
     --max-model-len (one sequence of it in the KV cache: vllm/v1/core/kv_cache_utils.py,
     check_enough_kv_cache_memory), and how many sequences it then runs at once, full-length and typical."""
-    lang = plan.lang
+    lang, engine = plan.lang, plan.launch_engine
+    words = launch_words(engine, lang)  # the engine's name and flags: SGLang's and TGI's lines get their own
     desc, max_len = describe(asked, lang), plan.max_model_len or plan.context
     tp, pp, room = asked.tensor_parallel, asked.pipeline_parallel, asked.usable_bytes_per_gpu
     left = kv_room(plan, catalog, room, tp, pp)
     one = need(plan, catalog, tp, pp, max_len).per_conversation  # a shared system prompt is in `left` already
+    window = t(lang, "named.launch_window", **words) if plan.max_model_len_window else ""
     if left <= 0:
         # Not even the weights and the activations: the memory verdict's own words, by what they lack.
         return t(lang, "named.launch_no_weights", setup=desc, short=i18n.gb(-left, lang))
     if left < one:
-        # vLLM's own error names the longest --max-model-len the cache holds (estimate_max_model_len).
+        # vLLM's own error names the longest --max-model-len the cache holds (estimate_max_model_len); TGI's
+        # names the max_total_tokens it cannot hold; SGLang starts and caps each request (sizing/plan.py,
+        # launch_caps).
         longest = kv_cache.max_tokens(plan.model, left, 1, plan.kv.bytes_per_value, tp, pp)
-        return t(lang, "named.launch_no_start", setup=desc, max_len=i18n.tokens(max_len, lang),
-                 kv=i18n.gb(left, lang), need=i18n.gb(one, lang), longest=i18n.tokens(longest, lang))  # fmt: skip
-    text = t(lang, "named.launch_starts", setup=desc, max_len=i18n.tokens(max_len, lang), kv=i18n.gb(left, lang),
-             capacity=launch_capacity(plan, asked))  # fmt: skip
-    defaults = None if is_budget(asked.gpu) else launch_defaults_note(plan, asked, catalog)
+        key = "named.launch_no_start" if engine == "vllm" else "named.launch_no_start_tgi"
+        key = "named.launch_caps" if launch_caps(engine, plan.max_model_len_window) else key
+        return t(lang, key, setup=desc, max_len=i18n.tokens(max_len, lang), window=window,
+                 kv=i18n.gb(left, lang), need=i18n.gb(one, lang), longest=i18n.tokens(longest, lang),
+                 raw=max_len, **words)  # fmt: skip
+    window_starts = t(lang, "named.launch_window_starts", **words) if plan.max_model_len_window else ""
+    text = t(lang, "named.launch_starts", setup=desc, max_len=i18n.tokens(max_len, lang),
+             window_starts=window_starts, kv=i18n.gb(left, lang),
+             capacity=launch_capacity(plan, asked), **words)  # fmt: skip
+    # vLLM's default --max-num-batched-tokens (its chunk), not SGLang's or TGI's.
+    defaults = (
+        None if is_budget(asked.gpu) or engine != "vllm" else launch_defaults_note(plan, asked, catalog)
+    )
     if defaults:
         text += " " + defaults
     if (asked.max_users or 0) < plan.users:
-        text += " " + t(lang, "named.launch_queue", users=i18n.number(plan.users, lang))
+        text += " " + t(lang, "named.launch_queue", users=i18n.number(plan.users, lang), **words)
         if enough is not None and not same_setup(enough, asked):
             text += " " + t(lang, "named.launch_enough", users=i18n.number(plan.users, lang),
                             setup=describe(enough, lang))  # fmt: skip
@@ -190,7 +214,9 @@ def contract(plan: Plan, setup: Setup | None) -> Contract:
             reason += " " + t(lang, "contract.on_demand_continuous")
         if mode == "dedicated" and setup and gpus < WHOLE_SERVER:
             reason += " " + t(lang, "contract.dedicated_share", gpus=gpus, per=WHOLE_SERVER)
-    elif not plan.stage.is_training and not plan.intent and plan.term_days:
+    elif not plan.stage.is_training and plan.intent is not Intent.production and plan.term_days:
+        # "piloto de 3 meses", "avaliar ... por 3 meses": an evaluation's term is how long it is rented; it had
+        # been given production's reason ("produção precisa da capacidade garantida")
         key = mode if (plan.term_days or 0) >= MONTH_DAYS else "on_demand_short"
         reason = t(lang, f"contract.term_{key}", term=term)
     else:

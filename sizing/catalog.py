@@ -470,6 +470,7 @@ class LengthSettings(Strict, kw_only=True):
     short_prompt_tokens: Annotated[int, msgspec.Meta(ge=1)] = 200
     long_prompt_tokens: Annotated[int, msgspec.Meta(ge=1)] = 4000
     classification_output_tokens: Annotated[int, msgspec.Meta(ge=1)] = 20
+    summary_output_share: Annotated[float, msgspec.Meta(gt=0, le=1)] = 0.1
     new_prompt_tokens: Annotated[int, msgspec.Meta(ge=1)] = 1000
     tokens_per_page: Annotated[int, msgspec.Meta(ge=1)] = 750
     tokens_per_speech_minute: Annotated[int, msgspec.Meta(ge=1)] = 225

@@ -47,7 +47,7 @@ def requested(plan: Plan, catalog: Catalog) -> tuple[Setup, Setup | None] | None
             # A GPU we do not rent, or more of it than we rent for one service: the copies that would serve.
             enough = traffic.copies_off_offer(plan, plan.gpu, catalog)
         if enough is not None:
-            return asked, enough
+            return (enough, None) if plan.count_asked else (asked, enough)
     if asked.fits or asked.problem == "replicas":
         return asked, None
     count = plan.gpus or 1
@@ -55,6 +55,9 @@ def requested(plan: Plan, catalog: Catalog) -> tuple[Setup, Setup | None] | None
         count *= 2
         enough = evaluate(plan, shape_for(plan, plan.gpu, count, catalog), catalog, capacity=False)
         if enough.fits:
+            if plan.count_asked:
+                # "quantas H100?": the count asked is the fewest that serve, judged as if it had been said
+                return evaluate(plan, shape_for(plan, plan.gpu, count, catalog), catalog), None
             return asked, enough
     return asked, None
 

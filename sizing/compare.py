@@ -23,10 +23,10 @@ from .engine import size
 from .errors import SizingError
 from .i18n import duration, gb, money, number, t, tokens
 from .names import ModelSource
-from .plan import rate_text
+from .plan import Plan, make_plan, rate_text
 from .query import Query, QueryError
 from .result import Record, Setup, SizingResult
-from .setups import candidates
+from .setups import candidates, evaluate, shape_for
 from .workload import Workload
 
 # Speeds per user, or sustainable request rates, closer than this are no difference worth a sentence (the
@@ -79,6 +79,7 @@ def weigh(
     source: ModelSource | None = None,
     read_as: list[tuple[str, str]] = (),
     together: bool = False,
+    workload: Workload | None = None,
 ) -> Comparison:
     """The comparison of `first` with the other model (`other`: its workload, or why it has none). The other
     is sized here (size() keeps it for the next time the same question comes). `read_as`: the typos read in
@@ -98,7 +99,7 @@ def weigh(
         # Served together they are no alternatives: which needs fewer GPUs, or is better, is beside the point.
         tradeoff=None if together else _tradeoff(first, second, show_prices),
         quality=None if together else _quality(first, second, catalog),
-        together=_together([first, second], catalog) if together else None,
+        together=_together([first, second], catalog, [workload, other], [None, source]) if together else None,
         footer=_footer(first, second),
     )
 
@@ -137,7 +138,11 @@ def others_of(choices: list[str], first: Workload, read, source_for) -> list[Oth
 
 
 def weigh_together(
-    first: SizingResult, others: list[Other], catalog: Catalog, show_prices: bool
+    first: SizingResult,
+    others: list[Other],
+    catalog: Catalog,
+    show_prices: bool,
+    workload: Workload | None = None,
 ) -> Comparison:
     """Three or four models served on one GPU ("llama 8b, qwen 7b e mistral 7b na mesma gpu"): each sized for
     the same workload, side by side, and their memory summed as for two. A model that cannot be sized is
@@ -159,26 +164,211 @@ def weigh_together(
         others=[o.typed for o in others],
         sized=True,
         models=sides,
-        together=_together(results, catalog),
+        together=_together(
+            results, catalog, [workload, *(o.workload for o in others)], [None, *(o.source for o in others)]
+        ),
         footer=t(lang, "compare.footer_many", kept=first.workload.model.name),
     )
 
 
-def _together(results: list[SizingResult], catalog: Catalog) -> str | None:
+def _together(
+    results: list[SizingResult],
+    catalog: Catalog,
+    workloads: list[Workload | None] = (),
+    sources: list[ModelSource | None] = (),
+) -> str | None:
+    """The models served together: on the GPUs the question named when it named more than one (each model
+    on some of them, see _placement), else on one GPU, and, when they do not fit where the question asked, a
+    lower precision at which they all do (_lower_precision)."""
+    lang = results[0].workload.lang
+    if any(r.workload.stage != "inference" for r in results):
+        return None
+    w, verdict = results[0].workload, results[0].verdict
+    named = catalog.gpu(w.gpu) if w.gpu else None
+    count = verdict.setup.count if verdict is not None else 1  # the GPUs the question named
+    plans = _plans(workloads, sources, catalog, len(results)) if named is not None else None
+    if named is not None and count > 1 and plans is not None:
+        placed = _placement(plans, named, count, catalog)
+        if placed is not None:
+            return _placed_text(results, placed, named, count, catalog, lang)
+        text = _one_gpu(results, catalog, short=_short_on_many(results, plans, named, count, catalog, lang))
+    else:
+        text = _one_gpu(results, catalog)
+    if named is not None and plans is not None and not _fits_named(results, plans, named, count, catalog):
+        lower = _lower_precision(results, workloads, sources, named, count, catalog)
+        if lower is not None:
+            text += " " + lower
+    return text
+
+
+def _plans(workloads, sources, catalog: Catalog, count: int) -> list[Plan] | None:
+    """Each model's plan, to judge it on any number of GPUs; None when a workload is missing (a caller that
+    gave none) or cannot be planned."""
+    if len(workloads) != count or any(w is None or isinstance(w, SizingError) for w in workloads):
+        return None
+    try:
+        return [
+            make_plan(w, catalog, src) for w, src in zip(workloads, sources or [None] * count, strict=False)
+        ]
+    except SizingError:
+        return None
+
+
+def _ways(count: int) -> list[int]:
+    """The GPUs one model may take of `count`: 1, 2, 4, 8... (tensor parallel over a power of two, as vLLM
+    splits attention heads) and all of them."""
+    ways = [k for k in (1, 2, 4, 8, 16, 32) if k < count]
+    return [*ways, count]
+
+
+def _per_gpu(plan: Plan, gpu, k: int, catalog: Catalog) -> int | None:
+    """What the model needs on each of k GPUs (sizing/setups.py, as the answer's own verdict judges a
+    setup); None when vLLM cannot split it k ways (heads, layers, kernels)."""
+    setup = evaluate(plan, shape_for(plan, gpu, k, catalog), catalog, capacity=False)
+    return None if setup.problem is not None else setup.per_gpu.total
+
+
+def _placement(plans: list[Plan], gpu, count: int, catalog: Catalog) -> list[tuple[list[int], int]] | None:
+    """The GPUs each model gets of the `count` named (0-based) and what it needs on each of them, or None
+    when they do not all fit. Greedy bin-packing by memory: the models that need the most GPUs, then the
+    most memory, placed first, each on the fewest GPUs that hold it (tensor parallel when one is not enough)
+    among those with the most room left; a model that does not fit there takes more GPUs, sharing them with
+    what is already on them."""
+    room = int(gpu.memory_bytes * catalog.offering.serving.memory_utilization)
+    needs = []
+    for plan in plans:
+        options = [(k, _per_gpu(plan, gpu, k, catalog)) for k in _ways(count)]
+        options = [(k, n) for k, n in options if n is not None and n <= room]
+        if not options:
+            return None
+        needs.append(options)
+    free = [room] * count
+    placed: list = [None] * len(plans)
+    for i in sorted(range(len(plans)), key=lambda i: (-needs[i][0][0], -needs[i][0][1])):
+        for k, n in needs[i]:
+            most_room = sorted(range(count), key=lambda g: (-free[g], g))[:k]
+            if all(free[g] >= n for g in most_room):
+                for g in most_room:
+                    free[g] -= n
+                placed[i] = (sorted(most_room), n)
+                break
+        else:
+            return None
+    return placed
+
+
+def _gpu_numbers(gpus: list[int], lang: str) -> str:
+    """ "GPU 1", "GPUs 1–8", "GPUs 1 e 3": 1-based, a run of them as a range."""
+    if len(gpus) == 1:
+        return t(lang, "compare.placed_gpu", n=gpus[0] + 1)
+    if gpus == list(range(gpus[0], gpus[-1] + 1)):
+        return t(lang, "compare.placed_gpus", numbers=f"{gpus[0] + 1}–{gpus[-1] + 1}")
+    return t(lang, "compare.placed_gpus", numbers=i18n.join([str(g + 1) for g in gpus], lang))
+
+
+def _placed_text(results, placed, gpu, count: int, catalog: Catalog, lang: str, key: str = "compare.placed",
+                 **params) -> str:  # fmt: skip
+    """ "Juntos em 2× H100: Qwen2.5 32B na GPU 1 (67,7 GB); Llama 3.1 8B na GPU 2 (17,5 GB)." A model's share of
+    a GPU it shares with another is its --gpu-memory-utilization there."""
+    share = catalog.offering.serving.memory_utilization
+    parts = []
+    order = sorted(range(len(results)), key=lambda i: (placed[i][0][0], -len(placed[i][0])))
+    gpus_of = [set(g) for g, _ in placed]
+    shared = {g for i in range(len(placed)) for j in range(i) for g in gpus_of[i] & gpus_of[j]}
+    for i in order:
+        gpus, per = placed[i]
+        which = "compare.placed_tp" if len(gpus) > 1 else "compare.placed_one"
+        part = t(lang, which, where=_gpu_numbers(gpus, lang), model=results[i].workload.model.name,
+                 need=gb(per, lang), tp=len(gpus))  # fmt: skip
+        if shared & gpus_of[i]:
+            # vLLM's --gpu-memory-utilization is a share of the GPU's whole memory: at least its need there.
+            part += t(
+                lang,
+                "compare.placed_share",
+                share=number(math.ceil(100 * per / gpu.memory_bytes) / 100, lang, 2),
+            )
+        parts.append(part)
+    return t(lang, key, count=count, gpu=gpu.name, usable=gb(int(gpu.memory_bytes * share), lang),
+             servers=t(lang, f"compare.servers_{len(results)}"), parts="; ".join(parts), **params)  # fmt: skip
+
+
+def _short_on_many(results, plans, gpu, count: int, catalog: Catalog, lang: str) -> str:
+    """ "Juntos não cabem nas 2× H100 citadas": the models, each on the fewest of them it can take, leave no
+    placement that holds them all."""
+    usable = int(gpu.memory_bytes * catalog.offering.serving.memory_utilization)
+    need = sum(r.memory.total for r in results)
+    return t(lang, "compare.together_named_short_many", count=count, gpu=gpu.name, need=gb(need, lang),
+             usable=gb(usable * count, lang)) + " "  # fmt: skip
+
+
+def _fits_named(results, plans, gpu, count: int, catalog: Catalog) -> bool:
+    """Whether the models fit together on the GPUs the question named."""
+    if count > 1:
+        return _placement(plans, gpu, count, catalog) is not None
+    usable = int(gpu.memory_bytes * catalog.offering.serving.memory_utilization)
+    return sum(r.memory.total for r in results) <= usable
+
+
+# The precisions offered when the models do not fit together where the question asked: 8 bits, then 4
+# (sizing/fits.py weighs the same; FP8 where the GPU's kernels lack it is INT8).
+LOWER = ("fp8", "int4")
+
+
+def _bits(r: SizingResult, catalog: Catalog) -> int:
+    try:
+        return catalog.precision(r.workload.precision).nominal_bits
+    except (KeyError, ValueError, SizingError):
+        return 16
+
+
+def _lower_precision(results, workloads, sources, gpu, count: int, catalog: Catalog) -> str | None:
+    """ "Em FP8, cabem juntos na H100: ...": the first of LOWER at which every model (each kept at its own
+    precision when that is already as low) fits together on the GPUs named; None when none does."""
+    lang = results[0].workload.lang
+    for precision in LOWER:
+        if precision == "fp8" and not gpu.runs(catalog.precision("fp8")):
+            precision = "int8"
+        bits = catalog.precision(precision).nominal_bits
+        higher = [_bits(r, catalog) > bits for r in results]
+        if not any(higher):
+            continue  # nothing lower to offer at this width
+        lowered = [w.but(precision=precision) if h else w for w, h in zip(workloads, higher, strict=True)]
+        try:
+            resized = [size(w, catalog, src) for w, src in zip(lowered, sources, strict=True)]
+            plans = [make_plan(w, catalog, src) for w, src in zip(lowered, sources, strict=True)]
+        except SizingError:
+            continue
+        if not _fits_named(resized, plans, gpu, count, catalog):
+            continue
+        name = catalog.precision(precision).name
+        if count > 1:
+            placed = _placement(plans, gpu, count, catalog)
+            return _placed_text(
+                resized, placed, gpu, count, catalog, lang, key="compare.lower_many", precision=name
+            )
+        parts = " + ".join(t(lang, "compare.together_part", need=gb(r.memory.total, lang), model=r.workload.model.name)
+                           for r in resized)  # fmt: skip
+        need = sum(r.memory.total for r in resized)
+        usable = int(gpu.memory_bytes * catalog.offering.serving.memory_utilization)
+        return t(lang, "compare.lower_one", precision=name, gpu=gpu.name, parts=parts, need=gb(need, lang),
+                 usable=gb(usable, lang))  # fmt: skip
+    return None
+
+
+def _one_gpu(results: list[SizingResult], catalog: Catalog, short: str = "") -> str:
     """The models served from one GPU: one vLLM server each, with --gpu-memory-utilization set to its share,
     so each keeps its own weights, KV cache, activations and CUDA overhead (the totals of their answers,
     summed). The smallest single GPU we rent whose usable memory holds the sum, or, when none does, that each
     needs its own setup."""
     lang = results[0].workload.lang
-    if any(r.workload.stage != "inference" for r in results):
-        return None
     need = sum(r.memory.total for r in results)
     share = catalog.offering.serving.memory_utilization
     # The GPU the question named first ("two 8B models on one A100"), then one of each kind we rent, in the
     # order the recommendation weighs them (smallest memory, then cheapest).
     offered = [shape.gpu for shape in candidates(catalog) if shape.total == 1]
     named = catalog.gpu(results[0].workload.gpu) if results[0].workload.gpu else None
-    short = ""
+    if short:
+        named = None  # the GPUs named were weighed already (_short_on_many)
     if named is not None:
         if int(named.memory_bytes * share) >= need:
             offered = [named]

@@ -21,6 +21,7 @@ from .result import (
     ModelInfo,
     ResolvedWorkload,
     RLInfo,
+    Setup,
     SizingResult,
     SpeculativeInfo,
     Verdict,
@@ -168,6 +169,10 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
             if not named[0].fits:
                 add_capacity(plan, named[0], catalog)  # the conversations it does hold, for its performance
             named[0].performance = traffic.performance(plan, named[0], catalog)
+    if workload.cheaper and plan.stage.is_training and (found := _training_cheaper(plan, rec, catalog)):
+        cheaper, options = found
+        kept = [a for a in alternatives if not any(advice.same_setup(a.setup, o.setup) for o in options)]
+        alternatives = options + kept
     for setup in [rec, *(named or ()), *(a.setup for a in alternatives)]:
         if setup is not None and setup.cost is None:
             setup.cost = advice.cost(plan, setup, catalog)
@@ -224,6 +229,20 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
                     lang, "estimate.beyond_servers_days", asked=plan.gpus, gpu=many.gpu_name, days=days
                 )
             estimates.text.insert(0, text)
+        elif many.fits:
+            # "lora llama 8b 1B tokens em 4 gpus": the count said, of the recommended GPU, in data parallel (each
+            # GPU trains its share of every batch); with tokens, the time on it against the recommendation's
+            # (advice.training_days). It had been left unsaid, the answer sized on one GPU alone.
+            params = {"asked": plan.gpus, "gpu": many.gpu_name, "count": rec.count}
+            if plan.timed:
+                params["days"] = advice.days_text(advice.training_days(plan, many, catalog), lang)
+                params["rec_days"] = advice.days_text(advice.training_days(plan, rec, catalog), lang)
+            text = t(lang, "estimate.on_count_timed" if plan.timed else "estimate.on_count", **params)
+            estimates.text.insert(min(1, len(estimates.text)), text)
+        else:
+            estimates.text.insert(
+                0, t(lang, "estimate.on_count_short", asked=plan.gpus, gpu=many.gpu_name, count=rec.count)
+            )
     if (
         rec is not None
         and plan.gpus
@@ -236,6 +255,10 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
         said = t(lang, "understood.gpus_one") if plan.gpus == 1 else t(lang, "understood.gpus", n=plan.gpus)
         key = "assume.gpus_not_enough" if rec.count > plan.gpus else "assume.gpus_more"
         assumptions.insert(0, t(lang, key, gpus=said, count=rec.count))
+        if rec.count > plan.gpus and plan.rate and by_load(plan):
+            # "e com 4 gpus?" in a thread sized by a rate: what that many of the recommended GPU sustain, before
+            # the setup (it had been left to a premise at the end, or a 4-GPU setup sized by memory alone).
+            estimates.text.insert(0, _on_fewer_gpus(plan, rec, catalog))
     assumptions.append(_margin_assumption(plan, catalog, workload.memory_utilization is not None))
     if plan.stage.is_training and plan.tokens:
         formula = "6·N·D" if plan.stage in (Stage.full, Stage.pretrain) else "4·N·D"
@@ -291,6 +314,7 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
                     "assume.serving_engine_one" if plan.users == 1 else "assume.serving_engine",
                     users=i18n.number(plan.users, lang),
                     chunk=i18n.tokens(plan.prefill_chunk, lang),
+                    engine=t(lang, f"launch_engine.{plan.launch_engine}.engine"),
                 )
             )
 
@@ -441,6 +465,31 @@ def _micro_batch_that_fits(plan: Plan, w: Workload, catalog: Catalog) -> Plan:
     return plan.but(batch=batch, assumptions=said)
 
 
+def _on_fewer_gpus(plan: Plan, rec: Setup, catalog: Catalog) -> str:
+    """The GPUs said, of the recommended kind, under the load's rate: the copies they hold and the requests a
+    second they sustain within the latency targets (sizing/traffic.py), against the peak's."""
+    lang, gpu = plan.lang, catalog.gpu(rec.gpu)
+    per_copy = rec.count // max(rec.replicas, 1)
+    copies = plan.gpus // per_copy
+    name = f"{plan.gpus}× {rec.gpu_name}"
+    if copies < 1:
+        return t(lang, "estimate.on_fewer_none", setup=name, per_copy=per_copy, count=rec.count)
+    setup = traffic.build(plan, shape_for(plan, gpu, per_copy, catalog), copies, plan.users, catalog)
+    p = traffic.performance(plan, setup, catalog)
+    if p is None:
+        return t(lang, "estimate.on_fewer_none", setup=name, per_copy=per_copy, count=rec.count)
+    per = t(lang, "understood.gpus_one") if per_copy == 1 else t(lang, "understood.gpus", n=per_copy)
+    params = {"setup": name, "copies": copies, "per": per, "most": rate_text(p.max_requests_per_s, lang),
+              "rate": rate_text(plan.rate, lang), "count": rec.count}  # fmt: skip
+    planned = p.planned_utilization or catalog.traffic.capacity.plan_utilization
+    used = plan.rate / p.max_requests_per_s if p.max_requests_per_s > 0 else math.inf
+    if used <= 1:
+        # within what they sustain, above the share a plan may use (traffic.toml's plan_utilization)
+        params.update(used=i18n.percent(round(used, 2), lang), planned=i18n.percent(planned, lang))
+        return t(lang, "estimate.on_fewer_planned", **params)
+    return t(lang, "estimate.on_fewer", **params)
+
+
 def _recommendation(plan: Plan, catalog: Catalog):
     if plan.stage.is_training and plan.days and plan.timed:
         return _within_deadline(plan, catalog)
@@ -452,12 +501,61 @@ def _recommendation(plan: Plan, catalog: Catalog):
             rec = recommend(plan, catalog)
             if rec is not None and rec.count < plan.gpus:
                 return rec
+            if rec is not None and by_load(plan):
+                # A load no setup of that many serves: the fewest GPUs that do (the answer says what the count
+                # said sustains). A setup of that many sized by memory alone had been recommended for it.
+                return rec
         for shape in candidates(catalog):
             if shape.total == plan.gpus:
                 setup = evaluate(plan, shape, catalog, capacity=False)
                 if setup.fits:
                     return add_capacity(plan, setup, catalog)
     return recommend(plan, catalog)
+
+
+def _training_cheaper(plan: Plan, rec, catalog: Catalog) -> tuple[str, list[Alternative]] | None:
+    """ "mais barato?" asked of a training: what takes fewer GPUs (or as many of a smaller class) for the same
+    run, least given up first: LoRA in place of a full fine-tune, QLoRA (a 4-bit base) in place of either, and,
+    when a deadline sized the setup, fewer GPUs taking longer (the time each takes said). Or that the
+    recommendation is already the smallest, and what would have to give. None when nothing holds the run."""
+    if rec is None or plan.stage is Stage.pretrain or plan.method.is_rl:
+        return None
+    lang = plan.lang
+    tried = []
+    if plan.stage is Stage.full:
+        tried.append(("lora_instead", plan.but(stage=Stage.lora, precision=catalog.precision("bf16"))))
+    if plan.stage in (Stage.full, Stage.lora):
+        tried.append(("qlora_instead", plan.but(stage=Stage.qlora, precision=catalog.precision("nf4"))))
+    if plan.timed and plan.days:
+        tried.append(("longer", plan.but(days=None)))  # the smallest that holds it, whatever it takes
+    options: list[Alternative] = []
+    for (
+        kind,
+        option_plan,
+    ) in tried:
+        setup = _recommendation(option_plan, catalog)
+        if (
+            setup is None
+            or not advice.smaller(setup, rec)
+            or any(advice.same_setup(setup, o.setup) for o in options)
+        ):
+            continue
+        days = (
+            advice.days_text(advice.training_days(option_plan, setup, catalog), lang) if plan.timed else None
+        )
+        if kind == "longer":
+            text = t(lang, "cheaper.training_longer", setup=advice.describe(setup, lang), days=days,
+                     deadline=i18n.day_count(plan.days, lang))  # fmt: skip
+        else:
+            text = t(lang, f"alt.{kind}", setup=advice.describe(setup, lang))
+            if days:
+                text += " " + t(lang, "cheaper.training_days", days=days)
+        options.append(Alternative(kind="cheaper", setup=setup, text=text))
+    if options:
+        return t(lang, "cheaper.training_found", rec=advice.describe(rec, lang)), options
+    line = t(lang, "cheaper.training_none", rec=advice.describe(rec, lang))
+    give = "cheaper.training_give_qlora" if plan.stage is Stage.qlora else "cheaper.training_give"
+    return line + " " + t(lang, give, seq=i18n.number(plan.seq_len, lang)), []
 
 
 def _within_deadline(plan: Plan, catalog: Catalog):
@@ -688,12 +786,15 @@ def _margin_assumption(plan: Plan, catalog: Catalog, asked: bool = False) -> str
     key = "assume.margin_training" if plan.stage.is_training else "assume.margin_serving"
     if plan.engine != "vllm" and not asked:
         return t(plan.lang, "assume.margin_" + plan.engine)
+    if not plan.stage.is_training and plan.launch_engine != "vllm":
+        key = "assume.margin_serving_other"  # SGLang and TGI pick their own share; ours is vLLM's
     if asked and not plan.stage.is_training:
         # Past 0.95 little is left for memory vLLM's start-up profiling does not see (NCCL buffers, other
         # processes on the GPU, fragmentation).
         key = "assume.margin_asked_tight" if share > 0.95 else "assume.margin_asked"
     return t(plan.lang, key, used=i18n.percent(share, plan.lang), margin=i18n.percent(1 - share, plan.lang),
-             value=f"{share:g}")  # fmt: skip
+             value=f"{share:g}", flag=t(plan.lang, f"launch_engine.{plan.launch_engine}.memory_flag"),
+             engine=t(plan.lang, f"launch_engine.{plan.launch_engine}.engine"))  # fmt: skip
 
 
 def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) -> ResolvedWorkload:
@@ -723,6 +824,7 @@ def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) ->
         kv_precision=plan.kv.id,
         context_tokens=None if training else plan.context,
         max_model_len=None if training else plan.max_model_len,
+        launch_engine=plan.launch_engine,
         users=None if training else plan.users,
         gpu=plan.gpu.id if plan.gpu else None,
         gpu_count=plan.gpus,

@@ -60,13 +60,14 @@ class ModelSource(msgspec.Struct, frozen=True):
     model: ModelEntry | None = None
     # Why the files could not be read: off (switched off), timeout, gated, not_found, offline, unsupported.
     problem: str | None = None
-    detail: str = ""
+    detail: str = ""  # unsupported: why, a message hub_unsupported.<detail> worded in the answer's language
+    detail_params: dict[str, str] = {}
 
     @property
     def key(self) -> str:
         """What distinguishes two sources for the answer cache."""
         body = msgspec.json.encode(self.model).decode() if self.model is not None else ""
-        return f"{self.repo}|{self.problem}|{self.detail}|{body}"
+        return f"{self.repo}|{self.problem}|{self.detail}|{sorted(self.detail_params.items())}|{body}"
 
 
 HUB_PROBLEMS = ("off", "timeout", "gated", "not_found", "offline", "unsupported", "no_config")
@@ -162,7 +163,10 @@ def resolve_model(text: str, catalog: Catalog, source: ModelSource | None = None
             resolved = _resolve_offline(text, key, catalog)
         except SizingError:
             raise SizingError(f"repo.unreadable_{source.problem}", "model_examples", name=text) from None
-        why = (f"hub_problem_{source.problem}", {"repo": source.repo, "detail": source.detail})
+        why = (
+            f"hub_problem_{source.problem}",
+            {"repo": source.repo, "detail": source.detail, "detail_params": source.detail_params},
+        )
         return ResolvedModel(resolved.model, resolved.typed_size, (why, *resolved.notes), resolved.source)
     return _resolve_offline(text, key, catalog)
 

@@ -105,6 +105,10 @@ class Plan(msgspec.Struct, frozen=True):
     # check_enough_kv_cache_memory), while `context` is then a typical request's length, at which the ceiling's
     # `users` sequences are sized (_serving_load). None: the users are the load, at `context` each.
     max_model_len: int | None = None
+    # max_model_len is the model's own window, the line having no --max-model-len (the verdict says so)
+    max_model_len_window: bool = False
+    # the launch line's engine: "vllm", "sglang" or "tgi" (Workload.launch_engine), named with its flags
+    launch_engine: str = "vllm"
     # serving: a batch's requests counted with no deadline ("processar 100 mil emails"): the answer says how
     # long they take on the setup (sizing/advice.py batch_time)
     batch_items: int | None = None
@@ -195,6 +199,9 @@ class Plan(msgspec.Struct, frozen=True):
     quantize_run: bool = False
     # where the question said the data must stay ("eu", with "lgpd" when the LGPD is named too)
     residency: tuple[str, ...] = ()
+    count_asked: bool = (
+        False  # "quantas H100?": the fewest of the named GPU that serve lead (sizing/choice.py)
+    )
     layout_given: bool = False  # tensor or pipeline parallelism said ("tp=2 pp=2"): the GPU count is theirs
     given_replicas: int | None = None  # as the question said them (None when not given)
     given_high_availability: bool | None = None
@@ -401,9 +408,19 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         said.append(t(lang, "assume.kv_fp8_only", model=model.name))
     elif not w.kv_precision and not stage.is_training:
         # llama.cpp's cache is F16 unless -ctk/-ctv say otherwise (common/common.h: cache_type_k/v F16).
-        # ExLlamaV2's too (TabbyAPI cache_mode FP16 by default: config_sample.yml).
-        key = {"llamacpp": "kv_precision_llamacpp", "exllamav2": "kv_precision_exllamav2"}
-        said.append(t(lang, "assume." + key.get(precision.engine_name, "kv_precision")))
+        # ExLlamaV2's too (TabbyAPI cache_mode FP16 by default: config_sample.yml). SGLang and TGI also keep the
+        # cache in the model's dtype unless told otherwise (kv_cache_dtype "auto").
+        own = {"llamacpp": "kv_precision_llamacpp", "exllamav2": "kv_precision_exllamav2"}
+        if precision.engine_name in own:
+            said.append(t(lang, "assume." + own[precision.engine_name]))
+        else:
+            said.append(
+                t(
+                    lang,
+                    "assume.kv_precision",
+                    engine=t(lang, f"launch_engine.{w.launch_engine or 'vllm'}.engine"),
+                )
+            )
 
     if w.turns and w.context is None and not stage.is_training:
         w = _conversation_context(w, model, catalog, lang, said)
@@ -534,6 +551,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         quantize_run=bool(w.quantize_run) and not stage.is_training,
         residency=tuple(w.residency or ()),
         layout_given=bool(w.tp or w.pp or w.gpus_from_layout),
+        count_asked=bool(w.gpus_asked) and not w.gpus,
     )
     if stage.is_training:
         if w.lora_adapters:
@@ -744,8 +762,14 @@ def _draft(
 
 
 def _note_params(params: dict, lang: str) -> dict:
-    """Numbers in notes read in the answer's language (parameter counts as 13,2B / 13.2B)."""
-    return {k: i18n.params(v, lang) if k == "params" else v for k, v in params.items()}
+    """Numbers in notes read in the answer's language (parameter counts as 13,2B / 13.2B), and why the Hub
+    reader refused a repo in its words (hub_unsupported.<detail>, with the files' identifiers)."""
+    said = {k: i18n.params(v, lang) if k == "params" else v for k, v in params.items()}
+    if "detail_params" in said:
+        reason = said.pop("detail_params")
+        if said.get("detail"):
+            said["detail"] = i18n.t(lang, f"hub_unsupported.{said['detail']}", **reason)
+    return said
 
 
 def _precision(
@@ -1119,6 +1143,22 @@ def _lora_targets(model: ModelEntry, rank: int, default: bool, stack: Stack, lan
     )
 
 
+def launch_words(engine: str, lang: str) -> dict[str, str]:
+    """A launch line's engine as the answer names it, with its flags for the longest sequence and the
+    sequences at once (launch_engine.* in sizing/data/messages)."""
+    return {k: t(lang, f"launch_engine.{engine}.{k}") for k in ("engine", "len_flag", "seqs_flag")}
+
+
+def launch_caps(engine: str, window: bool) -> bool:
+    """Whether the engine starts even when one sequence of the line's length does not fit its KV cache, capping
+    each request at what does fit, where vLLM stops at start-up (vllm/v1/core/kv_cache_utils.py,
+    check_enough_kv_cache_memory). SGLang: max_req_len = min(context_len - 1, max_total_num_tokens - 1)
+    (python/sglang/srt/managers/tp_worker.py, TpModelWorker). TGI stops too when --max-total-tokens is set
+    (backends/v3/src/lib.rs: NotEnoughMemory "Not enough memory to handle `max_total_tokens`"), but without it
+    takes min(max_allocatable, max_position_embeddings) (launcher/src/main.rs)."""
+    return engine == "sglang" or (engine == "tgi" and window)
+
+
 # Tasks a daily volume of which is a pipeline with nobody waiting on each answer, whatever it counts
 # ("classificar 1 milhão de tickets por dia", "resumir 2 mil chamadas por dia").
 BATCH_TASKS = frozenset({Task.classification, Task.extraction, Task.summarization})
@@ -1134,6 +1174,14 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         # A label, not an essay: a classifier sized for chat answers would need several times the GPUs.
         default_output = traffic.lengths.classification_output_tokens
         said.append(t(lang, "assume.traffic.classification_output", output=i18n.tokens(default_output, lang)))
+    elif plan.read_tokens and not w.output_tokens and plan.task is Task.summarization:
+        # "resumir 10 milhões de palavras": each text read is answered by its summary, a share of it (traffic.toml).
+        read = w.prompt_tokens or (w.prompt_pages or 0) * traffic.lengths.tokens_per_page
+        read = read or traffic.lengths.new_prompt_tokens
+        share = traffic.lengths.summary_output_share
+        default_output = max(round(read * share), 1)
+        said.append(t(lang, "assume.traffic.summary_output", prompt=i18n.tokens(read, lang),
+                      output=i18n.tokens(default_output, lang), share=i18n.percent(share, lang)))  # fmt: skip
     elif plan.read_tokens and not w.output_tokens:
         # Words read with a short answer each ("processar 10 milhões de palavras": classifying, extracting): the
         # classification's answer length (traffic.toml), so the time is the prompts' reading.
@@ -1228,6 +1276,18 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     max_model_len = None
     if launch:
         max_model_len = context
+        if w.context is None:
+            # No --max-model-len on the line: vLLM takes the model's own window, max_position_embeddings
+            # (rope scaling only when the config declares it) unless the flag lowers it (vllm-project/vllm
+            # vllm/config/model.py, _get_and_verify_max_len: derived_max_model_len), and checks at start-up that
+            # one sequence that long fits. The catalogue's max_context is that window. SGLang without
+            # --context-length takes it too (python/sglang/srt/server_args.py: context_length "Defaults to None
+            # (will use the value from the model's config.json instead)"); TGI without --max-total-tokens takes
+            # min(max_allocatable, max_position_embeddings) (launcher/src/main.rs, max_total_tokens).
+            max_model_len = model.max_context
+            engine = w.launch_engine or "vllm"
+            said.append(t(lang, f"assume.traffic.launch_model_window_{engine}", model=model.name,
+                          max_len=i18n.tokens(max_model_len, lang)))  # fmt: skip
         context = min(context, shared + prompt + output)
         history = shared
     if image_tokens and context > model.max_context:
@@ -1285,8 +1345,14 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
             )
         )
     if max_model_len is not None:
-        said.append(t(lang, "assume.traffic.launch_limits", users=i18n.number(w.users, lang),
-                      max_len=i18n.tokens(max_model_len, lang), typical=i18n.tokens(context, lang)))  # fmt: skip
+        engine = w.launch_engine or "vllm"
+        key = (
+            "assume.traffic.launch_limits_caps"
+            if launch_caps(engine, w.context is None)
+            else "assume.traffic.launch_limits"
+        )
+        said.append(t(lang, key, users=i18n.number(w.users, lang), max_len=i18n.tokens(max_model_len, lang),
+                      typical=i18n.tokens(context, lang), **launch_words(engine, lang)))  # fmt: skip
     if w.lengths_from_volume and w.prompt_tokens and w.output_tokens:
         said.append(t(lang, "assume.traffic.lengths_from_volume", each=i18n.tokens(w.prompt_tokens + w.output_tokens, lang),
                       prompt=i18n.tokens(w.prompt_tokens, lang), output=i18n.tokens(w.output_tokens, lang)))  # fmt: skip
@@ -1440,6 +1506,8 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     return plan.but(
         context=context,
         max_model_len=max_model_len,
+        max_model_len_window=launch and w.context is None,
+        launch_engine=w.launch_engine or "vllm",
         users=users,
         prompt=prompt,
         output=output,

@@ -144,6 +144,8 @@ class Query(msgspec.Struct):
     # Counts of people said as parts of one group ("vendas (10), suporte (25) e jurídico (5)"): (as typed,
     # the parts), said back with their sum.
     users_summed: list[tuple[str, list[int]]] = []
+    # ... counted as a head-count ("vendas (10) e 30 funcionários no suporte"): their sum is people, not users
+    summed_head_count: bool = False
     # Counts of users said as phases ("piloto com 10 usuários e depois 100"): (as typed, the pilot's, the
     # production's, which is sized).
     phases: list[tuple[str, int, int]] = []
@@ -611,6 +613,10 @@ BARE_SCALE = regexes.compile(
 SHIFTS = regexes.compile(
     rf"\b(?:em|in|across|over|divididos\s+em|split\s+(?:into|across))\s+(\d{{1,2}})\s+(?:{traffic_query.shift_words()})\b"
     r"(?!\s+(?:com|with|de|of)\s+\d)"  # "em 3 turnos com 20 atendentes": 20 in each shift
+    # "3 turnos de 8 horas", "3 shifts of 8 hours", "3 8-hour shifts": shifts said by their length, with the
+    # people counted apart ("3 turnos de 8 horas, 50 atendentes"): the same split, said in the answer.
+    rf"|(?<![\w.,])(\d{{1,2}})\s+(?:{traffic_query.shift_words()})\s+(?:de|of)\s+\d{{1,2}}\s*(?:h|hs|horas?|hours?|hrs?)\b"
+    rf"|(?<![\w.,])(\d{{1,2}})\s+(?:x\s+)?\d{{1,2}}\s*-?\s*(?:h|hs|horas?|hours?|hrs?)\s+(?:{traffic_query.shift_words()})\b"
 )
 # "3 turnos de 20 atendentes", "3 shifts of 20 support agents": the people counted are one shift's, all at work
 # at once (the number stays the traffic's; a length after it, "3 turnos de 8 horas", is no people).
@@ -703,7 +709,7 @@ MEMORY_UTILIZATION = regexes.compile(
     r"\bgpu[-_ ]memory[-_ ]utili[sz]ation\s*[=:]?\s*(\d+(?:[.,]\d+)?|[.,]\d+)\s*(%)?"
 )
 # "em 30 dias", "in 2 weeks", "prazo de 3 meses": a deadline (the days a training run may take).
-_DURATION = rf"(?:\b({_ONE})|{_NUM})\s*({alternation(DAYS_OF)})\b"
+_DURATION = rf"(?:\b({_ONE})|{_NUM})(?:\s*|-)({alternation(DAYS_OF)})\b"
 DEADLINE = regexes.compile(rf"\b{_W('durations.deadline')}\s+{_DURATION}")
 # "por 12 meses", "for a month", "contrato de 1 ano", "3 meses": a period of use. A training run must fit in
 # it (a deadline); a service is rented for it (the contract's term).
@@ -838,6 +844,8 @@ NO_MEMORY = regexes.compile(
 _THOUSANDS = alternation([*VOCAB.words("multipliers.thousand"), *VOCAB.words("multipliers.million")])
 STEPS = regexes.compile(
     # next to each other: "batch 4 warmup 100 steps" leaves "batch 4" before blanks and "steps" (no 4 steps)
+    # "durante 3000 passos", "for 3k steps": the span's word goes with the steps (it had been not understood)
+    rf"(?:\b{_W('keys.steps_span')}\s{{1,2}})?"
     rf"(?<![\w.,])({_GROUPED}|\d+(?:[.,]\d+)?)\s{{0,2}}({_THOUSANDS})?\s{{0,2}}(?:de\s{{1,2}})?{_W('keys.steps')}\b"
     rf"|\b{_W('keys.steps_key')}\s*(?:=|:|de|of)?\s*({_GROUPED}|\d+(?:[.,]\d+)?)\s*({_THOUSANDS})?(?![\w.,])"
 )
@@ -878,6 +886,8 @@ CPU_ONLY = regexes.compile(rf"\b{_W('words.cpu_only')}\b")
 OTHER_ENGINE = regexes.compile(
     r"\b(sglang|tgi|text[-\s]generation[-\s](?:inference|launcher)|tensorrt[-\s]?llm|trt[-\s]?llm|lmdeploy)\b"
 )
+# The engines whose launch lines the verdict words with their own flags (sizing/plan.py launch_words).
+_LAUNCH_ENGINES = {"sglang": "sglang", "tgi": "tgi", "text": "tgi"}
 # "quanto ocupa o kv cache ... por token?", "kv cache per token": the answer says the cache a token takes.
 KV_PER_TOKEN = regexes.compile(
     r"\b(?:kv(?:[\s_-]*cache)?|cache\s+kv)\b[^?!;]{0,60}?\b(?:por|per|each|a)\s+token\b"
@@ -954,6 +964,8 @@ OUT_OF_SCOPE = [
 _NAME_AROUND = regexes.compile(r"[\w.:/-]*$")
 _SIZE_AFTER_NAME = regexes.compile(r"[\s_-]+\d+(?:\.\d+)?[bm]\b")
 _NAME_AFTER = regexes.compile(r"[\w.:/-]*")
+# The variant words after an out-of-scope model's name, typed apart ("whisper large v3", "xtts v2").
+_VARIANT_AFTER = regexes.compile(r"(?:[\s_-]+(?:large|medium|small|base|tiny|turbo|v\d+(?:\.\d+)?)\b)*")
 # "zero3", "fsdp" (ZeRO-3's sharding), "ddp" / "distributed data parallel" (every GPU holds everything: ZeRO-0).
 # "deepspeed stage 2", "zero stage 3", "stage 3 do deepspeed": the stage named with DeepSpeed's own word.
 ZERO = regexes.compile(
@@ -1004,6 +1016,10 @@ _PHASE_AFTER = regexes.compile(
     rf"\s*(?:$|[,;.!?)]|(?:(?:e|and|em|in|no|na|on|at|para|pra|for)\s+)?{_PHASE}\b)"
 )
 _TEAM = traffic_query.team_words()
+_HEADS = traffic_query.people_words()
+# A part counted in an organisation's people ("30 funcionários no suporte"): the sum is a head-count, sized
+# by its traffic as one is (sizing/plan.py), not people at once (_summed).
+_HEADS_ONLY = regexes.compile(rf"\b(?:{traffic_query.staff_words()})\b")
 _USE = _W("parts.use")
 _USE_WORD = regexes.compile(rf"\b{_USE}\b")
 _GROUP_OF = r"(?:do|da|dos|das|de|of|from|in|on|at|no|na|em)\s+(?:the\s+|o\s+|a\s+|os\s+|as\s+)?"
@@ -1011,10 +1027,17 @@ _GROUP_OF = r"(?:do|da|dos|das|de|of|from|in|on|at|no|na|em)\s+(?:the\s+|o\s+|a\
 # with its group), "vendas (10)", "team of 12", "equipe de vendas com 12 pessoas".
 # Three patterns, the two that start at a word tried only when a cue says they may match (a question tries
 # them all, and a pattern that starts at any word is slow to fail).
+# A group's name: a word of 3 letters or more, or an acronym of 2 ("50 do RH", "10 da TI") that is no article.
+_GROUP_NAME = r"(?!(?:um|an|as|os|se|ou|or|at|on|in|to|is)\b)[a-z]{2,}"
 _PART_COUNTED = regexes.compile(
-    rf"(?P<people>(?<![\w.,])(?P<n1>\d{{1,5}})\s+(?P<noun>(?:[a-z]+\s+)?{_COUNT_NOUNS})\b"
-    rf"(?:\s+{_GROUP_OF}(?P<g1>[a-z]{{3,}}))?)"
-    rf"|(?P<grouped>(?<![\w.,])(?P<n2>\d{{1,5}})\s+{_GROUP_OF}(?P<g2>[a-z]{{3,}}))"
+    rf"(?P<people>(?<![\w.,])(?P<n1>\d{{1,5}})\s+(?P<noun>(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|{_HEADS}))\b"
+    rf"(?:\s+{_GROUP_OF}(?P<g1>{_GROUP_NAME}))?)"
+    rf"|(?P<grouped>(?<![\w.,])(?P<n2>\d{{1,5}})\s+{_GROUP_OF}(?P<g2>{_GROUP_NAME}))"
+)
+# "12 sales reps": the word before the people's noun names their group, unless it says they are at work
+# ("active users") or the whole is one head-count noun ("registered users").
+_NOT_A_GROUP = regexes.compile(
+    rf"(?:{_HEADS}|(?:{traffic_query.using_words()})\s+[a-z]+|(?:novos|new|mais|more|outros|other)\s+[a-z]+)"
 )
 _PART_LISTED = regexes.compile(r"(?P<listed>\b(?P<g3>[a-z]{3,})\s*\(\s*(?P<n3>\d{1,5})\s*\))")
 _TEAM_CUE = regexes.compile(rf"\b(?:{_TEAM})s?\b")
@@ -1024,7 +1047,6 @@ _PART_TEAM = regexes.compile(
 )
 # "suporte com 60 pessoas", "o jurídico tem 12 advogados", "o RH 8 pessoas": a part whose group comes first
 # (a head-count's word counts too, the group says it is a part), tried only after its cue (_PART_NAMED_CUE).
-_HEADS = traffic_query.people_words()
 _PART_NAMED = regexes.compile(
     rf"(?P<named>\b(?:(?:o|a|os|as|the)\s+)?(?P<g5>[a-z]{{2,}})\s+(?:tem|has|have|com|with)\s+(?P<n5>\d{{1,5}})"
     rf"\s+(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|{_HEADS})\b"
@@ -1180,7 +1202,11 @@ INTENT_PATTERNS = [(intent, regexes.compile(rf"\b{_W('intents.' + intent.value)}
 # "pelo menos 2 cópias do modelo", "replicas: 3". "cópias" (and a bare "réplicas") only when no "dos dados",
 # "de segurança", "of the data" follows: that is LGPD or backup talk, not copies of the model.
 _REPLICA = _W("replicas.nouns")
-_NOT_DATA = r"(?!\s+(?:de|dos|das|da|do|of)\s+(?!(?:the\s+|o\s+|a\s+|um\s+|an?\s+)?(?:modelo|model|llm)\b))"
+# "2 cópias do llama 3.1 8b", "2 copies of qwen3 32b": copies of a model named by its size are the model's.
+_NOT_DATA = (
+    r"(?!\s+(?:de|dos|das|da|do|of)\s+(?!(?:the\s+|o\s+|a\s+|um\s+|an?\s+|mesmo\s+|same\s+)?(?:modelo|model|llm)\b"
+    r"|(?:(?!(?:com|with|e|and|para|for|no|na|em|on|in|dados|data|seguranca|backups?)\b)[\w.-]+\s+){0,3}\d+(?:[.,]\d+)?\s*b\b))"
+)
 # "2 réplicas do qwen3 32b" are the model's; only a store named after them makes them the data's.
 _NOT_DATA_STORE = r"(?!\s+(?:de|dos|das|da|do|of)\s+(?:the\s+|o\s+|a\s+)?(?:dados|data|banco|database|bases?|logs?|backups?)\b)"
 REPLICA_COUNT = regexes.compile(
@@ -1379,14 +1405,54 @@ MODEL_AND = regexes.compile(
 _LIST_COMMA = regexes.compile(r"\s*,\s*$")
 COMPARING = regexes.compile(r"\b(?:entre|between|compar[a-z]*|diferen[a-z]*|difference)\b", re.IGNORECASE)
 # Two models on the same GPU ("dá pra rodar dois modelos na mesma gpu? llama 8b e qwen 7b", "llama 8b and
-# qwen 7b together on one L40S"): an "e"/"and" between them offers them together, sized side by side and summed.
+# qwen 7b together on one L40S"): an "e"/"and" between them offers them together, sized side by side and summed
+# ("na mesma h100", "on the same l40s" too).
 TOGETHER = regexes.compile(
     r"\b(?:juntos|juntas|mesma\s+(?:gpu|placa|maquina|máquina|[a-z]{1,4}\d{2,4}[a-z]?)|mesmo\s+servidor|"
     r"(?:[2-4]|dois|tres|três|quatro)\s+modelos|together|same\s+(?:gpu|card|machine|server|[a-z]{1,4}\d{2,4}[a-z]?)|"
     r"(?:[2-4]|two|three|four)\s+models|alongside|along\s+with|junto\s+(?:com|ao|a)|ao\s+lado\s+d[oa]|"
-    r"side\s+by\s+side|lado\s+a\s+lado)\b",  # "na mesma h100", "on the same l40s" too
+    r"side\s+by\s+side|lado\s+a\s+lado|"
+    # "llama 8b como roteador e qwen3 32b como principal": a router in front of the main model, both served
+    r"roteador|router|modelo\s+principal|main\s+model|como\s+principal|as\s+(?:the\s+)?main)\b",
     re.IGNORECASE,
 )
+# "qwen3 235b + qwen3 4b", "qwen3 4b router plus qwen3 32b", "qwen3 4b decide e manda pro qwen3 235b": a
+# router (or agent) and the model it hands off to, served together; the joint right before the second model.
+MODEL_PAIR = regexes.compile(
+    r"\s*,?\s*(?:\+|&|->|→|\bplus|\be\s+(?:manda|envia|passa|encaminha|repassa|delega)\s+(?:pro|pra|para(?:\s+[oa])?|ao|à)"
+    r"|\band\s+(?:sends?|routes?|hands?(?:\s+off)?|pass(?:es)?|forwards?|delegates?)(?:\s+(?:it|them))?\s+to)"
+    r"(?:\s+(?:o|a|um|uma|the|an))?\s+$",
+    re.IGNORECASE,
+)
+# Words that make models named with "e"/"and" a pair served together: a router and the model behind it.
+PAIR_ROLES = regexes.compile(
+    r"\b(?:router|roteador|roteadora|roteamento|routing|orquestrador|orchestrator|principal|main\s+model)\b",
+    re.IGNORECASE,
+)
+_PAIR_CUES = ("+", "&", "->", "→", "plus", "manda", "envia", "passa", "encaminha", "repassa", "delega", "send",
+              "route", "hand", "pass", "forward", "delegate", "rotead", "orquestr", "orchestr", "principal",
+              "main")  # fmt: skip
+
+
+def _together_said(text: str) -> bool:
+    """Whether the models of a question are served together: "juntos", "na mesma gpu", or a router and the
+    model it hands off to ("+", "plus", "e manda pro", "router")."""
+    if TOGETHER.search(text):
+        return True
+    lowered = text.lower()
+    if not any(cue in lowered for cue in _PAIR_CUES):  # the regexes only run on a cue word
+        return False
+    return bool(
+        PAIR_ROLES.search(text)
+        or re.search(
+            r"[+&→]|->|\bplus\b|\b(?:e|and)\s+(?:manda|envia|passa|"
+            r"encaminha|repassa|delega|sends?|routes?|hands?|pass(?:es)?|forwards?|delegates?)\b",
+            text,
+            re.I,
+        )
+    )
+
+
 MODEL_OR_TAIL = regexes.compile(
     r"(?:\s+(?:em|in|a|at|com|with|no|na)\s+|\s*)(?:\d{1,2}[\s-]?bits?|fp\d{1,2}|bf16|fp16|int[48]|nf4|awq|gptq|"
     r"q\d_k(?:_[ms])?|q\d_0|mxfp4|full\s+precision|precis[aã]o\s+cheia)\b",
@@ -1415,7 +1481,7 @@ def parse(
             raise
         kept, other = choice
         others = [other]
-        together = bool(TOGETHER.search(text))
+        together = _together_said(text)
         while True:
             try:
                 query = _parse_text(kept, catalog, base)
@@ -1423,7 +1489,9 @@ def parse(
             except QueryError as retry:
                 # "llama 8b, qwen 7b e mistral 7b na mesma gpu": more models served together, peeled off
                 # from the last, up to MAX_TOGETHER in all (a choice between them stays two).
-                more = _model_choice(kept, retry) if together and len(others) < MAX_TOGETHER - 1 else None
+                more = _model_choice(kept, retry) if together else None
+                if more is not None and len(others) >= MAX_TOGETHER - 1:
+                    raise _too_many_together(text, kept, more, others, e) from None
                 if more is None:
                     # "qwen3 ou llama 3.1 70b": which Qwen3 is the question to answer first.
                     raise (retry if retry.key in ASKS_WHICH else e) from None
@@ -1468,6 +1536,20 @@ def _same_size_together(text: str, query: Query) -> None:
     count = _SMALL_COUNTS[m.group(1).lower()]
     query.model_choices = [m.group(2).replace(" ", "")] * (count - 1)
     query.together = True
+
+
+_CHOICE_PRECISION = regexes.compile(MODEL_OR_TAIL.pattern + r"\s*$", re.IGNORECASE)
+
+
+def _choice_at(choice: str, precision: str) -> str:
+    """A model offered beside the first, as typed, at another precision: the one said after it replaced
+    ("qwen 72b awq" -> "qwen 72b fp8"); as it was when its words and the precision read as no model."""
+    at = f"{_CHOICE_PRECISION.sub('', choice).strip()} {precision}"
+    try:
+        read = _parse_text(at)
+    except QueryError:
+        return choice
+    return at if read.workload is not None and read.workload.precision == precision else choice
 
 
 def _choices_kept(query: Query) -> None:
@@ -1533,6 +1615,29 @@ EU_RESIDENCY = regexes.compile(
 # "quais GPUs vocês têm?", "tabela de preços", a bare "/gpu preços": the GPUs we rent and their prices.
 OFFERING = regexes.compile(rf"\b(?:{_W('words.offering')})\b")
 OFFERING_ALONE = regexes.compile(rf"\W*(?:gpus?\W+)?(?:{_W('words.offering_alone')})\W*")
+# "quantas H100 preciso pro llama 405b?", "how many H100s for deepseek v3?", "quantas GPUs H200?", "quantas GPUs
+# preciso em H100?": the count of the GPU named is asked (sizing/choice.py requested leads with it). Only GPU
+# words may stand between the question word and the GPU ("quantas requisições uma H100 aguenta?" asks no count).
+_HOW_MANY = regexes.compile(r"\b(?:quant[oa]s|qtas|qtos|how\s+many)\s+")
+_HOW_MANY_BEFORE = regexes.compile(
+    r"\b(?:quant[oa]s|qtas|qtos|how\s+many)\s+(?:(?:gpus?|placas?|cards?|unidades|units|de|da|das|of|nvidia)\s+){0,3}$"
+)
+_HOW_MANY_GPUS = regexes.compile(r"\b(?:quant[oa]s|qtas|qtos|how\s+many)\s+(?:gpus?|placas?|cards?)\b")
+
+
+def _how_many_gpus(scan: _Scan) -> bool:
+    """Whether the question asks how many of the GPU it names ("quantas H100?", "how many GPUs on H100?")."""
+    if ("quant" not in scan.work and "qt" not in scan.work and "how many" not in scan.work) or not (
+        _HOW_MANY.search(scan.work)
+    ):
+        return False
+    if _HOW_MANY_GPUS.search(scan.work):
+        return True
+    at = scan.found.get("gpu_at") or []
+    start = min((start for start, _ in at), default=None)
+    return start is not None and _HOW_MANY_BEFORE.search(scan.work, max(0, start - 60), start) is not None
+
+
 # "quais GPUs preciso", "which GPUs do I need": the GPUs a workload takes ("quantas GPUs para 10 usuários?"
 # asks for the model: a count depends on it).
 GPU_NEED = regexes.compile(
@@ -1552,16 +1657,45 @@ _OFFERING_FIELDS = frozenset(
 MAX_TOGETHER = 4  # models served on one GPU in one answer: each gets its column
 
 
+def _too_many_together(
+    text: str, kept: str, more: tuple[str, str], others: list[str], first: QueryError
+) -> QueryError:
+    """Five or more models served together: more than one answer weighs (MAX_TOGETHER); the error says how
+    many were named and the most sized together (it had been "se contradiz ... Escolha um")."""
+    named = [more[1], *others]
+    while True:  # the rest peeled off as before, only to count them
+        kept = more[0]
+        try:
+            _parse_text(kept)
+            break
+        except QueryError as retry:
+            more = _model_choice(kept, retry)
+            if more is None:
+                break
+            named.insert(0, more[1])
+    lowered = text.lower()
+    named.sort(key=lambda name: lowered.find(name.lower()))  # as typed: the last ones are left for later
+    dropped = ", ".join(f"“{n}”" for n in named[MAX_TOGETHER - 1 :])
+    error = QueryError("query.too_many_together", hint="query.too_many_together", count=len(named) + 1,
+                       most=MAX_TOGETHER, dropped=dropped)  # fmt: skip
+    error.asked_lang, error.written_lang = first.asked_lang, first.written_lang  # the question's language
+    return error
+
+
 def _joint(text: str, at: int) -> re.Match | None:
     """The word that offers what starts at `at` as a choice against what came before it: "ou", "or", "vs",
     "em vez de"..., or an "e"/"and"/"com" in a question that compares ("entre X e Y", "compare X and Y")."""
     joint = MODEL_OR.search(text, max(0, at - 30), at)
-    if joint is None and TOGETHER.search(text):
+    together = joint is None and _together_said(text)
+    if joint is None and together:
+        # "qwen3 235b + qwen3 4b", "qwen3 4b decide e manda pro qwen3 235b": a pair served together.
+        joint = MODEL_PAIR.search(text, max(0, at - 40), at)
+    if joint is None and together:
         # "llama 8b, qwen 7b e mistral 7b juntos": a comma lists one more of the models served together.
         joint = _LIST_COMMA.search(text, max(0, at - 30), at)
     if joint is None:
         joint = MODEL_AND.search(text, max(0, at - 30), at)
-        if joint is None or not (COMPARING.search(text, 0, joint.start()) or TOGETHER.search(text)):
+        if joint is None or not (COMPARING.search(text, 0, joint.start()) or together):
             return None
     return joint
 
@@ -1750,6 +1884,11 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
         query.ollama_tags = tags
         # Read from the text as typed: a launch line's "python -m sglang.launch_server" is gone from `text`.
         query.other_engines = list(dict.fromkeys(m.group(0) for m in OTHER_ENGINE.finditer(typed_lower)))
+        if query.workload is not None and query.other_engines:
+            # SGLang or TGI named (its launch line): a verdict on its flags names that engine and them.
+            engines = {_LAUNCH_ENGINES.get(e.split()[0].split("-")[0]) for e in query.other_engines} - {None}
+            if len(engines) == 1:
+                query.workload = msgspec.structs.replace(query.workload, launch_engine=engines.pop())
         query.precision_choices = choices + query.precision_choices
         return query
     except QueryError as e:
@@ -2297,6 +2436,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
             end = _NAME_AFTER.match(scan.work, end).end()
             if " " in scan.work[start:end] and (sized := _SIZE_AFTER_NAME.match(scan.work, end)):
                 end = sized.end()  # "qwen3 embedding 8b": the size is the named model's, no LLM's
+            end = _VARIANT_AFTER.match(scan.work, end).end()  # "whisper large v3", "bge large": its variant
             if scan.taken.intersection(range(start, end)):
                 continue
             if kind == "image" and image_query.is_image_noun(scan.work[start:end]):
@@ -2435,7 +2575,9 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     ):
         _rate_phases(scan)
     if ("turno" in scan.work or "shift" in scan.work or "escala" in scan.work) and scan.may_match(SHIFTS):
-        scan.take(SHIFTS, "shifts", lambda m: n if (n := int(m.group(1))) > 1 else None)
+        scan.take(
+            SHIFTS, "shifts", lambda m: n if (n := int(m.group(1) or m.group(2) or m.group(3))) > 1 else None
+        )
     if base is not None and (bare := BARE_COUNT.match(scan.work)):
         # "e com 4?": the whole message is one number (_build reads it by what the thread is about).
         n = int(bare.group(1)) * (1000 if bare.group("thousand") else 1)
@@ -4180,11 +4322,21 @@ def _summed(scan: _Scan, chain: list[re.Match]) -> bool:
     counts = [
         int(next(n for k in ("n1", "n2", "n3", "n4", "n5", "n6") if (n := _group(m, k)))) for m in chain
     ]
+    heads = [bool(_HEADS_ONLY.search(scan.work, m.start(), m.end())) for m in chain]
+    grouped = [
+        g or (n and " " in n and not _NOT_A_GROUP.fullmatch(n)) for g, n in zip(groups, nouns, strict=True)
+    ]
+    if any(heads) and not all(grouped):
+        return False  # "5000 funcionários e 200 usuários": a head-count and people at once, no parts of one
     if teams := _TEAMS_BEFORE.search(scan.work, max(0, start - 40), start):
         start = teams.start()  # "somos 3 times: 10 devs, 15 analistas e 5 gestores"
     typed = scan.original[start:end].strip()
-    scan.found.setdefault("users", []).append((sum(counts), typed))
+    # "vendas (10) e 30 funcionários no suporte": a part counted as a head-count makes the whole group one
+    # (they had all been counted as people at once)
+    scan.found.setdefault("population" if any(heads) else "users", []).append((sum(counts), typed))
     scan.found["users_summed"] = [(counts, typed)]
+    if any(heads):
+        scan.found["summed_head_count"] = [(True, typed)]
     scan.blank(start, end)
     return True
 
@@ -4283,6 +4435,12 @@ def _fine_tuned_how(m: re.Match) -> str:
 def _stage_at(scan: _Scan, m: re.Match, kind: str) -> str:
     """A stage word, and where it was typed (_serving_gpus reads which GPU goes with which stage by it)."""
     scan.found.setdefault("stage_at", []).append((m.start(), kind))
+    if kind == "inference" and "produ" in m.group(0).lower():
+        # "e depois colocar em produção", "then put it in production": serving words that also say the
+        # deployment is a production one (the intent's own words are blanked by them)
+        scan.found.setdefault("intent", []).append(
+            (Intent.production, scan.original[m.start() : m.end()].strip())
+        )
     return kind
 
 
@@ -4305,17 +4463,23 @@ def _serving_gpus(scan: _Scan) -> dict | None:
     served = [i for i, (start, _) in enumerate(at) if start > cue]
     if not served:
         return None
-    restore = {key: list(scan.found[key]) for key in ("gpu", "gpu_at", "gpu_end", "gpu_count_at", "gpus")
-               if key in scan.found}  # fmt: skip
+    keys = ("gpu", "gpu_at", "gpu_end", "gpu_count_at", "gpus")
+    restore = {key: list(scan.found[key]) for key in keys if key in scan.found}
     count_at = dict(scan.found.get("gpu_count_at", []))
-    gpu, count = named[served[0]][0], count_at.get(at[served[0]][0])
     kept = [i for i in range(len(named)) if i not in served]
+    new_index = {old: new for new, old in enumerate(kept)}
+    serving_index = {old: new for new, old in enumerate(served)}
+    ends = scan.found.get("gpu_end", [])
+    serving: dict[str, list] = {
+        "gpu": [named[i] for i in served],
+        "gpu_at": [at[i] for i in served],
+        "gpu_end": [(end, serving_index[i]) for end, i in ends if i in serving_index],
+        "gpu_count_at": [(s, n) for s, n in count_at.items() if s > cue],
+        "gpus": [],
+    }
     scan.found["gpu"] = [named[i] for i in kept]
     scan.found["gpu_at"] = [at[i] for i in kept]
-    new_index = {old: new for new, old in enumerate(kept)}
-    scan.found["gpu_end"] = [
-        (end, new_index[i]) for end, i in scan.found.get("gpu_end", []) if i in new_index
-    ]
+    scan.found["gpu_end"] = [(end, new_index[i]) for end, i in ends if i in new_index]
     scan.found["gpu_count_at"] = [(s, n) for s, n in scan.found.get("gpu_count_at", []) if s < cue]
     for start, n in count_at.items():  # the counts typed beside the serving's GPUs (the last ones read)
         gpus = scan.found.get("gpus", [])
@@ -4323,11 +4487,19 @@ def _serving_gpus(scan: _Scan) -> dict | None:
             start > cue
             and (last := next((j for j in reversed(range(len(gpus))) if gpus[j][0] == n), None)) is not None
         ):
-            del gpus[last]
-    for key in ("gpu", "gpu_at", "gpu_end", "gpu_count_at", "gpus"):
-        if key in scan.found and not scan.found[key]:
-            del scan.found[key]
-    return dict(gpu=gpu, gpus=count, restore=restore)
+            serving["gpus"].append(gpus.pop(last))
+    training = {key: scan.found.pop(key) for key in keys if key in scan.found}
+    # "e depois servir em h100 ou h200": the serving's GPUs read as a question's are, a choice compared
+    scan.found.update({key: value for key, value in serving.items() if value})
+    mixed = scan.found.pop("mixed_gpus", None)
+    named_for_serving = _gpus_named(scan)
+    scan.found.pop("mixed_gpus", None)  # the serving's own mix is not said of the training
+    if mixed:
+        scan.found["mixed_gpus"] = mixed
+    for key in keys:
+        scan.found.pop(key, None)
+    scan.found.update({key: value for key, value in training.items() if value})
+    return dict(named_for_serving, restore=restore)
 
 
 def _stage(scan: _Scan) -> Stage | None:
@@ -4618,6 +4790,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         **_gpus_named(scan),
         serving_gpu=serving_gpus["gpu"] if serving_gpus else None,
         serving_gpus=serving_gpus["gpus"] if serving_gpus else None,
+        serving_compare_gpus=serving_gpus.get("compare_gpus") or None if serving_gpus else None,
+        serving_compare_counts=serving_gpus.get("compare_counts") or None if serving_gpus else None,
         seq_len=_one(scan, "seq_len", "seq_len"),
         batch=_one(scan, "batch", "batch"),
         global_batch=_one(scan, "global_batch", "batch"),
@@ -4754,6 +4928,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
                 per = None
             if per:
                 fields["gpus"] = servers * per
+    if fields["gpu"] and fields["gpus"] is None and _how_many_gpus(scan):
+        fields["gpus_asked"] = True  # "quantas H100 preciso?": the fewest of it that serve lead the answer
     methods = scan.found.get("method", [])
     if any(kind == "rloo" for kind, _ in methods):
         # "RLOO com RLVR": RL with verifiable rewards is where RLOO's rewards come from (functions), not GRPO.
@@ -4830,6 +5006,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         fields["users_limit"] = not fields.get("users_at_once") or None
     for counts, typed in scan.found.get("users_summed", []):
         query.users_summed.append((typed, counts))
+    query.summed_head_count = bool(scan.found.get("summed_head_count"))
     for corrected, _typed in reversed(scan.found.get("corrected", [])):
         query.corrected.append(corrected)
     for (pilot, production), _typed in scan.found.get("rate_phases", []):
@@ -4855,6 +5032,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         reading = _bare_count(bare, base, catalog, on=bool(scan.found.get("bare_count_on")))
         if reading is None or fields[reading] is not None:
             query.unknown += [typed for _, typed in scan.found["bare_count"]]
+        elif reading == "rate_per_s":
+            fields["rate_per_s"], fields["rate_period_s"] = bare / base.rate_period_s, base.rate_period_s
         else:
             fields[reading] = bare
     # "throughput de 5000 tokens/s", "1M de tokens gerados por dia": the service's answers, each of the
@@ -5033,9 +5212,13 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             # A translation reads as many tokens as it writes: its prompts as long as its answers (sizing/plan.py).
             if TRANSLATE_WORDS.search(said):
                 fields["translation"] = True
-        elif READ_WORDS.search(said):
+        elif (
+            READ_WORDS.search(said)
+            or (fields.get("task") or (base.task if base else None)) is Task.summarization
+        ):
             # "processar 10 milhões de palavras": read with a short answer each (classifying, extracting), timed at
-            # the pace prompts are read (sizing/advice.py batch_time).
+            # the pace prompts are read (sizing/advice.py batch_time); "resumir 10 milhões de palavras" reads them
+            # too, each text answered by its summary (sizing/plan.py, traffic.toml's summary_output_share).
             field = "read_tokens"
         else:
             query.unknown.append(typed)
@@ -5083,6 +5266,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             error = QueryError("query.offering", hint="query.examples")
             error.availability_asked = AVAILABILITY.search(plain) is not None
             raise error
+    if base is not None and not understood and GPU_NEED.search(strip_accents(scan.original.lower())):
+        # "quais GPUs preciso?", "which GPUs do I need?" in a thread: the thread's sizing again, its
+        # recommendation first (it had been "Não entendi o pedido").
+        understood = True
+        query.unknown = []
     if base is not None:
         # "e com o gpt-oss 120b?" after an FP8 answer: a model published in its own quantized format (MXFP4) is
         # sized in it, as a first question about it is, unless the follow-up names a precision.
@@ -5242,11 +5430,21 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     if fields.get("precision") is None and QUANTIZED.search(strip_accents(scan.original.lower())):
         fields["quantized"] = True  # "quantizado" with no format: sizing/plan.py picks and says one
     if serving_gpus and (
-        stage is None or not stage.is_training or not any(fields.get(name) for name in LOAD_FIELDS)
+        stage is None
+        or not stage.is_training
+        or not (any(fields.get(name) for name in LOAD_FIELDS) or fields.get("gpu"))
     ):
-        # No training, or none of its model served to a load: every GPU named is the question's own.
+        # No training, or none of its model served to a load: every GPU named is the question's own. A GPU
+        # named for each ("treinar ... em 8 h100 e depois servir em 2 h100") keeps the serving's with no load
+        # said: the serving is judged on it at what it holds (sizing/serve_after.py).
         scan.found.update(serving_gpus["restore"])
-        fields.update(_gpus_named(scan), serving_gpu=None, serving_gpus=None)
+        fields.update(
+            _gpus_named(scan),
+            serving_gpu=None,
+            serving_gpus=None,
+            serving_compare_gpus=None,
+            serving_compare_counts=None,
+        )
     if periods := scan.found.get("data_periods"):
         # "2 milhões de tokens por semana durante 4 semanas": the periods' data summed (one period when no
         # span is said: its volume is the dataset), said in the answer (sizing/plan.py).
@@ -5442,6 +5640,7 @@ TRAFFIC_FIELDS = {
     "items_volume": "traffic.day",
     # set by _build, never read from a phrase: listed so a thread that moves to training drops it (SERVING_ONLY)
     "lengths_from_volume": "traffic.prompt",
+    "rate_period_s": "traffic.rate",
 }  # fmt: skip
 # A request rate, a daily or monthly volume and a head-count each set the load: a follow-up naming one drops the others.
 LOAD_BASES = (
@@ -5666,6 +5865,10 @@ def _nothing_understood(unknown: list[str]) -> QueryError:
 def _traffic(scan: _Scan) -> dict:
     others = _percentile_targets(scan)
     fields = {name: _one(scan, name, label) for name, label in TRAFFIC_FIELDS.items()}
+    rates = scan.found.get("rate_per_s", [])
+    if fields["rate_per_s"] is not None and len(rates) == 1:
+        # "300 requisições por minuto": the unit it was said in, for a thread's "e com 1000?" (_bare_count)
+        fields["rate_period_s"] = traffic_query.rate_period(rates[0][1])
     if others:
         fields["other_latency_targets"] = others
     return fields
@@ -5708,8 +5911,18 @@ def _bare_count(n: int, base: Workload, catalog: Catalog, on: bool = False) -> s
     if n <= 0:
         return None
     gpus_said = base.gpus is not None or base.gpu is not None
-    if base.rate_per_s or base.requests_per_day or base.requests_per_month or base.batch_items:
-        # A load of requests or documents, no people: a number is no head-count (nor, alone, a new rate).
+    if base.rate_per_s or base.requests_per_day or base.requests_per_week or base.requests_per_month:
+        # A load of requests or documents, no people: a number is no head-count. With no GPUs counted it is the
+        # load again, in the unit the thread said it ("300 requisições por minuto", then "e com 1000?": 1000
+        # a minute; "5 mil por dia", then "e com 20 mil?": 20 mil a day).
+        if plausible_gpus and gpus_said:
+            return "gpus"
+        if base.rate_per_s:
+            return "rate_per_s" if base.rate_period_s else None
+        return next(
+            k for k in ("requests_per_day", "requests_per_week", "requests_per_month") if getattr(base, k)
+        )
+    if base.batch_items:
         return "gpus" if plausible_gpus and gpus_said else None
     people = "population" if base.population and not base.users else "users"
     if not plausible_gpus:
@@ -5818,10 +6031,14 @@ def _follow_up(query: Query, base: Workload, model, stage, fields: dict, underst
         # a new question about one model, the choice left behind.
         previous.pop("model_choices", None)
         previous.pop("together", None)
+    elif "precision" in changes and choices and previous.get("together"):
+        # "e em fp8?" in a thread about models served together: every one of them at it (it had been the first
+        # alone, and the sum said they did not fit).
+        previous["model_choices"] = [_choice_at(c, changes["precision"]) for c in choices]
     if any(changes.get(k) is not None for k in LOAD_BASES):
         # A new load replaces the thread's, and what its volume counted with it ("e com 500 req/min?" after
         # "5 mil contratos por dia" is no longer documents).
-        dropped = (*LOAD_BASES, "items_volume")
+        dropped = (*LOAD_BASES, "items_volume", "rate_period_s")
         previous = {k: v for k, v in previous.items() if k not in dropped or k in changes}
     if changes.get("high_availability") is False:
         # "e sem redundância?": one copy again, whatever the thread had required.
@@ -5857,5 +6074,6 @@ def _follow_up(query: Query, base: Workload, model, stage, fields: dict, underst
             error.unknown = list(query.unknown)
             raise error
     query.workload = Workload.given(merged)
-    query.changed = sorted({*changes, "images"} if query.no_images else changes)
+    said = {k for k in changes if k != "rate_period_s"}  # the rate's unit goes with the rate, not said apart
+    query.changed = sorted({*said, "images"} if query.no_images else said)
     return query

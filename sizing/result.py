@@ -169,6 +169,7 @@ class ResolvedWorkload(Record, kw_only=True):
     # a launch line's --max-model-len, when the users are its --max-num-seqs ceiling (sizing/plan.py): the
     # context is then a typical request's
     max_model_len: int | None = None
+    launch_engine: str = "vllm"  # whose launch line: "vllm", "sglang" or "tgi" (its flags in the answer)
     seq_len: int | None = None
     batch: int | None = None
     zero: int | None = None

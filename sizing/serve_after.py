@@ -79,14 +79,18 @@ def serving_workload(training: Workload) -> Workload | None:
     training question alone, or a serving one)."""
     if not training.stage.is_training:
         return None
-    if not any(getattr(training, name) for name in LOAD_FIELDS):
-        return None
+    if not any(getattr(training, name) for name in LOAD_FIELDS) and not training.serving_gpu:
+        return None  # a GPU named for the serving (query.py keeps one only beside the training's) asks for it
     fields = {name: getattr(training, name) for name in SERVING_FIELDS}
     fields = {name: value for name, value in fields.items() if value not in (None, False)}
     if training.serving_gpu:
         fields["gpu"] = training.serving_gpu  # "e depois servir em 2 h100": named for the serving (query.py)
         if training.serving_gpus:
             fields["gpus"] = training.serving_gpus
+        if training.serving_compare_gpus:  # "e depois servir em h100 ou h200": each gets its verdict
+            fields["compare_gpus"] = training.serving_compare_gpus
+            if training.serving_compare_counts:
+                fields["compare_counts"] = training.serving_compare_counts
     if training.stage in (Stage.full, Stage.pretrain) and training.precision is not None:
         fields["precision"] = training.precision  # trained at it, served at it
     if training.serving_precision:

@@ -15,6 +15,7 @@ from typing import Any
 from . import regexes, tomlfiles
 from .catalog import DATA_DIR, CatalogError
 from .quantities import parse_amount, parse_count
+from .vocabulary import strip_accents
 
 # A number as people type it ("2 mil", "2k", "2.000", "1,5 mil", "20k", "1.2M"); its unit multiplies it.
 _NUM = r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|mil|mi|milhoes|milhao|millions?|m)?(?![\w])"
@@ -84,6 +85,25 @@ def _words() -> dict:
         return tomlfiles.load(path)
     except (OSError, tomlfiles.ParseError) as e:
         raise CatalogError(f"traffic_words.toml: {e}") from e
+
+
+@cache
+def _period_words() -> tuple[re.Pattern, dict[str, float]]:
+    w = _words()
+    units = {1: w["per_second"], 60: w["per_minute"], 3600: w["per_hour"]}
+    seconds = {word: float(s) for s, words in units.items() for word in words}
+    seconds |= {word: float(s) for word, s in w["rate_abbreviations"].items()}
+    unit = "|".join(sorted((re.escape(word) for word in seconds), key=len, reverse=True))
+    return regexes.compile(rf"(?:/|\b(?:por|per|ao|an?|each|every|cada)\s+|\d\s*)({unit})\b"), seconds
+
+
+def rate_period(typed: str) -> float | None:
+    """The seconds a request rate was said over, from its typed text (traffic_words.toml's units): 60 for
+    "300 requisições por minuto" or "300 rpm", 1 for "5 req/s"; None when no unit of a second, minute or hour
+    is in it."""
+    pattern, seconds = _period_words()
+    found = pattern.findall(strip_accents(typed.lower()))
+    return seconds[found[-1]] if found else None
 
 
 @cache
@@ -1046,6 +1066,17 @@ def scale_words() -> dict[str, float]:
 def people_words() -> str:
     """traffic_words.toml's head-count nouns ("funcionarios", "advogados"), as one alternation."""
     return _alternatives(_words()["people"])
+
+
+def staff_words() -> str:
+    """traffic_words.toml's words for an organisation's people ("funcionarios", "employees"), as one
+    alternation."""
+    return _alternatives(_words()["staff"])
+
+
+def using_words() -> str:
+    """traffic_words.toml's words for people at work ("usando", "active"), as one alternation."""
+    return _alternatives(_words()["using"])
 
 
 def team_words() -> str:

@@ -99,6 +99,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "no_memory",
         "assumed",
         "steps",
+        "steps_span",
         "steps_key",
         "micro_batch",
         "per_device",

@@ -104,6 +104,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # usuários"): sizing/serve_after.py gives them to the serving, which gets their verdict
     serving_gpu: str | None = None
     serving_gpus: int | None = None
+    # other GPUs weighed for that serving ("e depois servir em h100 ou h200"), with their counts when said
+    serving_compare_gpus: list[str] | None = None
+    serving_compare_counts: list[int] | None = None
     # its precision, asked in a follow-up ("e em 8 bits?"): the serving's, not the training's base
     serving_precision: str | None = None
     seq_len: int | None = None
@@ -183,6 +186,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     turns: int | None = None
     # requests per second at the peak
     rate_per_s: float | None = None
+    # the seconds the rate was said over ("300 requisições por minuto": 60), for a thread's "e com 1000?"
+    rate_period_s: float | None = None
     # requests in a day (peak from traffic.toml)
     requests_per_day: int | None = None
     # requests in a month (days of use and peak from traffic.toml)
@@ -253,6 +258,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # when one sequence of the context (--max-model-len) fits in its KV cache and then runs as many as the cache
     # holds, up to that ceiling; the answer says so instead of sizing every sequence at full length (sizing/plan.py)
     users_limit: bool = False
+    # The serving engine whose launch line set that ceiling: None is vLLM, "sglang" (python -m
+    # sglang.launch_server), "tgi" (text-generation-launcher); the verdict says its name and its flags
+    launch_engine: str | None = None
     # Serving in phases ("piloto com 10 usuários e depois 100"): the users of the first, smaller phase; the
     # workload is the production's, and a note says what the pilot needs (sizing/engine.py)
     pilot_users: int | None = None
@@ -281,6 +289,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # Serving: the GPU count came from a tensor/pipeline layout said ("tp=2 pp=2", --tensor-parallel-size 4),
     # kept as asked rather than sized down
     gpus_from_layout: bool | None = None
+    # "quantas H100 preciso?", "how many H100s?": the count of the GPU named is what is asked; the answer leads
+    # with the fewest of it that serve the workload (sizing/choice.py requested), not with one of it
+    gpus_asked: bool | None = None
     # Speculative decoding (serving): the method asked for ("draft_model", "eagle", "eagle3", "mtp",
     # "ngram"), "auto" when only speculative decoding was said, "off" when a thread turns it off
     speculative: str | None = None

@@ -374,6 +374,28 @@ def test_a_term_on_a_service_is_a_rental_period_not_a_training_deadline():
     assert short.contract.mode == "on_demand" and "for 7 days" in short.contract.reason
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("piloto de 3 meses com 20 usuários, llama 3.1 70b", "Reservada por 3 meses: um serviço que roda"),
+        ("avaliar o llama 3.1 70b com 20 usuários por 3 meses", "Reservada por 3 meses: um serviço que roda"),
+        ("a 3-month pilot with 20 users, llama 3.1 70b", "Reserved for 3 months: a service running"),
+        ("avaliar o llama 3.1 70b com 20 usuários por 2 semanas", "Sob demanda por 14 dias"),
+    ],
+)
+def test_a_pilots_length_is_the_term_it_is_rented_for(text, said, capsys):
+    # "piloto de 3 meses" had been given production's reason ("Reservada: produção precisa ..."), and
+    # "3-month" was not understood
+    from bot.cli import main as gpu_size
+    from sizing.query import parse
+
+    query = parse(text)
+    assert query.workload.term_days in (90, 14) and query.workload.days is None
+    assert not query.unknown
+    assert gpu_size([text]) == 0
+    assert f"{said}" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize(("lang", "caveat"), [("pt-BR", "pode não haver GPU livre"), ("en", "no free GPU")])
 def test_on_demand_for_production_is_honoured_with_its_caveat(lang, caveat):
     r = ask(model="8b", contract="on_demand", intent=Intent.production, lang=lang)

@@ -23,7 +23,7 @@ from sizing.engine import size
 from sizing.workload import Workload
 from tests.hub_fake import TOKEN, FakeHub
 from tests.hub_fixtures import checkpoints as ck
-from tests.hub_fixtures.repos import REPOS
+from tests.hub_fixtures.repos import FALCON_H1, JAMBA_V01, REPOS
 
 # What each checkpoint must add up to, and where the figure is published.
 PUBLISHED = {
@@ -318,26 +318,6 @@ def test_catalog_add_needs_the_data_folder(env, monkeypatch):
     assert "GPU_SIZER_DATA" in err.getvalue()
 
 
-# ai21labs/Jamba-v0.1 config.json: one attention layer in 8, the others Mamba (state, no KV cache).
-JAMBA_V01 = {
-    "architectures": ["JambaForCausalLM"], "model_type": "jamba", "hidden_size": 4096, "intermediate_size": 14336,
-    "num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 8, "vocab_size": 65536,
-    "attn_layer_period": 8, "attn_layer_offset": 4, "expert_layer_period": 2, "expert_layer_offset": 1,
-    "num_experts": 16, "num_experts_per_tok": 2, "mamba_d_state": 16, "mamba_d_conv": 4, "mamba_expand": 2,
-    "mamba_dt_rank": 256, "max_position_embeddings": 262144, "torch_dtype": "bfloat16",
-}  # fmt: skip
-
-
-# A Falcon-H1 config.json's keys (transformers FalconH1Config; values as a public code copy gives them): attention
-# and a Mamba-2 mixer side by side in every layer.
-FALCON_H1 = {
-    "model_type": "falcon_h1", "hidden_size": 2048, "intermediate_size": 4608, "num_hidden_layers": 24,
-    "num_attention_heads": 8, "num_key_value_heads": 2, "head_dim": 128, "vocab_size": 65537,
-    "mamba_d_state": 256, "mamba_d_conv": 4, "mamba_n_groups": 1, "mamba_n_heads": 48, "mamba_d_head": 64,
-    "mamba_d_ssm": 3072,
-}  # fmt: skip
-
-
 @pytest.mark.parametrize(
     ("config", "why"),
     [
@@ -536,3 +516,39 @@ def test_a_dual_chunk_attention_config_reads_the_trained_and_the_extended_contex
         entry.extended_context_kind,
         entry.extended_context_prefill,
     )
+
+
+def test_a_granite_moe_with_a_shared_mlp_counts_it_beside_the_experts(env):
+    # GraniteMoeShared's shared_mlp (shared_intermediate_size) runs beside the 32 experts in each of the 24
+    # layers: 24 x 3 x 1,024 x 1,024 parameters more than Granite 3.0 1B-A400M, which has none.
+    hub = make_hub(env)
+    plain = hub.read_now("ibm-granite/granite-3.0-1b-a400m-base").model
+    shared = hub.read_now("test-fixtures/granite-3.0-1b-a400m-shared").model
+    for model in (plain, shared):  # the architecture accounts for every tensor the headers hold
+        assert model.params == round(model.params_official_billions * 1e9)
+    assert shared.moe.shared_intermediate_size == 1024 and shared.moe.shared_experts == 1
+    assert shared.params - plain.params == 24 * 3 * 1024 * 1024
+    reply = _pipeline(env, hub).ask(
+        "test-fixtures/granite-3.0-1b-a400m-shared 4k 4 usuários", Where("console")
+    )
+    assert reply.outcome == "answered", reply.text_answer
+    assert reply.result.workload.model.params == shared.params
+
+
+@pytest.mark.parametrize(
+    ("question", "said", "not_said"),
+    [
+        ("tiiuae/Falcon-H1-1.5B-Instruct para 4 usuarios", "misturador Mamba-2 do Falcon-H1", "mixer beside"),
+        (
+            "tiiuae/Falcon-H1-1.5B-Instruct para 4 utilizadores",
+            "misturador Mamba-2 do Falcon-H1",
+            "mixer beside",
+        ),
+        ("tiiuae/Falcon-H1-1.5B-Instruct for 4 users", "Falcon-H1's Mamba-2 mixer beside", "misturador"),
+    ],
+)
+def test_why_the_hub_reader_refused_a_repo_is_said_in_the_answers_language(env, question, said, not_said):
+    reply = _pipeline(env, make_hub(env)).ask(question, Where("console"))
+    assert reply.outcome == "answered", reply.text_answer
+    assert said in reply.text_answer
+    assert not_said not in reply.text_answer

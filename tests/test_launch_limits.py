@@ -3,6 +3,7 @@ the max-model-len fits in its KV cache (vllm/v1/core/kv_cache_utils.py, check_en
 as many as the cache holds, up to max-num-seqs. And an MLA mixture of experts on several GPUs says what attention
 in data parallel (--data-parallel-size N --enable-expert-parallel) would hold per GPU."""
 
+import msgspec
 import pytest
 
 from sizing import kv_cache
@@ -38,8 +39,10 @@ def test_a_launch_lines_ceiling_is_no_load(text):
     starts = {
         "pt-BR": "o vLLM inicia com --max-model-len 32.768",
         "en": "vLLM starts with --max-model-len 32,768",
-    }
-    assert starts[r.workload.lang] in verdict.text
+    }[r.workload.lang]
+    if text.startswith("sglang"):  # SGLang's line gets SGLang's name and flags
+        starts = "o SGLang inicia com --context-length 32.768"
+    assert starts in verdict.text
     # One full-length sequence at once (vLLM's "Maximum concurrency for 32,768 tokens per request: ~1.2x"),
     # ~25 of a typical 1,500-token request, fewer than the 64 of the ceiling; 2 H100s hold all 64.
     assert verdict.setup.max_full_sequences == 1
@@ -175,3 +178,129 @@ def test_data_parallel_weights_per_gpu():
 def test_no_data_parallel_note_on_one_gpu_or_a_dense_model():
     assert not any("--data-parallel-size" in n for n in answer("deepseek v2 lite 4k 10 usuarios").notes)
     assert not any("--data-parallel-size" in n for n in answer("llama 3.1 70b 32k 50 usuarios").notes)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "window_said"),
+    [
+        ("vllm serve Qwen/Qwen3-32B --max-num-seqs 64 cabe em 1 h100?", "pt-BR", "janela do modelo"),
+        ("vllm serve Qwen/Qwen3-32B --max-num-seqs=64 cabe numa h100", "pt-BR", "janela do modelo"),
+        ("qwen3 32b max_num_seqs=64 numa h100?", "pt-BR", "janela do modelo"),
+        ("o qwen3 32b cabe numa h100 com --max-num-seqs 64?", "pt-PT", "janela do modelo"),
+        ("does qwen3 32b fit on an h100 with --max-num-seqs 64?", "en", "the model's window"),
+    ],
+)
+def test_a_launch_line_without_max_model_len_starts_with_the_models_own_window(text, lang, window_said):
+    # vLLM takes max_position_embeddings (40,960 for Qwen3 32B) when the line has no --max-model-len
+    # (vllm/config/model.py, _get_and_verify_max_len). It had been checked at our 4,096-token default: "o vLLM
+    # inicia com --max-model-len 4.096", which that vLLM would not. 40,960 needs 10.7 GB of KV cache, and 1 H100
+    # keeps 9.9 GB: vLLM stops at start-up and suggests a shorter --max-model-len.
+    r = size(msgspec.structs.replace(parse(text).workload, lang=lang))
+    assert r.workload.max_model_len == 40960
+    verdict = r.verdict.text.replace("\xa0", ".").replace(",", ".")
+    assert "--max-model-len 40.960" in verdict
+    assert "4.096 " not in verdict
+    assert window_said in verdict
+    assert r.verdict.setup.max_full_sequences == 0
+    said = " ".join(r.assumptions)
+    assert "max_position_embeddings" in said
+    assert "4.096 tokens" not in said.replace("\xa0", ".").replace(",", ".")
+    # 2 H100s (or 1 H200) start at 40,960 and hold the 64 at a typical length.
+    assert r.recommendation.max_full_sequences >= 1 and r.recommendation.max_users >= 64
+
+
+def test_a_launch_line_with_max_model_len_is_checked_at_it_and_no_window_is_said():
+    r = answer("vllm serve Qwen/Qwen3-32B --max-num-seqs 64 --max-model-len 8192 cabe em 1 h100?")
+    assert r.workload.max_model_len == 8192
+    assert "o vLLM inicia com --max-model-len 8.192 (sobram" in r.verdict.text
+    assert "janela do modelo" not in r.verdict.text + " ".join(r.assumptions)
+
+
+SGLANG_LINE = ("python -m sglang.launch_server --model-path Qwen/Qwen3-32B --context-length 32768 "
+               "--max-running-requests 64 --mem-fraction-static 0.85 --tp 2")  # fmt: skip
+TGI_LINE = ("text-generation-launcher --model-id Qwen/Qwen3-32B --max-total-tokens 32768 --max-input-tokens 30000 "
+            "--max-concurrent-requests 128 --num-shard 2")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "said", "flags"),
+    [
+        (
+            f"{SGLANG_LINE} cabe em h100?",
+            "pt-BR",
+            "o SGLang inicia com --context-length 32.768",
+            ("--max-running-requests", "--context-length"),
+        ),
+        (
+            f"{SGLANG_LINE} cabe numa h100?",
+            "pt-PT",
+            "o SGLang arranca com --context-length 32\xa0768",
+            ("--max-running-requests", "--context-length"),
+        ),
+        (
+            f"does it fit on h100? {SGLANG_LINE}",
+            "en",
+            "SGLang starts with --context-length 32,768",
+            ("--max-running-requests", "--context-length"),
+        ),
+        (
+            f"{TGI_LINE} cabe em h100?",
+            "pt-BR",
+            "o TGI inicia com --max-total-tokens 32.768",
+            ("--max-concurrent-requests", "--max-total-tokens"),
+        ),
+        (
+            f"{TGI_LINE} fits on h100?",
+            "en",
+            "TGI starts with --max-total-tokens 32,768",
+            ("--max-concurrent-requests", "--max-total-tokens"),
+        ),
+    ],
+)
+def test_sglang_and_tgi_lines_are_worded_with_their_own_engine_and_flags(text, lang, said, flags):
+    # Had been "o vLLM inicia com --max-model-len 32.768 ... as 64 do --max-num-seqs" for both.
+    q = parse(text)
+    w = msgspec.structs.replace(q.workload, lang=lang)
+    assert w.users_limit and w.context == 32768 and w.gpus == 2
+    r = size(w)
+    assert said in r.verdict.text
+    everything = r.verdict.text + " ".join(r.assumptions)
+    for flag in flags:
+        assert flag in everything
+    assert "--max-num-seqs" not in everything and "--max-model-len" not in everything
+    assert "o vLLM inicia" not in r.verdict.text and "vLLM starts" not in r.verdict.text
+
+
+@pytest.mark.parametrize(("line", "engine"), [(SGLANG_LINE.replace(" --mem-fraction-static 0.85", ""), "SGLang"),
+                                              (TGI_LINE, "TGI")])  # fmt: skip
+def test_the_assumptions_of_an_sglang_or_tgi_line_name_that_engine(line, engine):
+    # Had been "KV cache em 16 bits (o padrão do vLLM)", "vLLM configurado para esta carga" and a margin called
+    # the inference server's own, under a line for another engine.
+    said = " ".join(size(parse(f"{line} cabe em 2 h100?").workload).assumptions)
+    assert f"KV cache em 16 bits (o padrão do {engine})" in said
+    assert f"{engine} configurado para esta carga" in said and "vLLM configurado" not in said
+    assert f"o padrão do vLLM, como referência: o {engine} tem a sua própria fração" in said
+
+
+def test_sglangs_memory_fraction_is_read_and_named():
+    # Had been left out: the answer planned with vLLM's 90%.
+    w = parse(f"{SGLANG_LINE} cabe em h100?").workload
+    assert w.memory_utilization == 0.85
+    r = size(w)
+    assert any("--mem-fraction-static 0.85" in a for a in r.assumptions)
+
+
+def test_where_one_sequence_does_not_fit_sglang_starts_and_caps_while_tgi_stops():
+    # SGLang caps each request at what its pool holds (python/sglang/srt/managers/tp_worker.py: max_req_len =
+    # min(context_len - 1, max_total_num_tokens - 1)); TGI stops: "Not enough memory to handle
+    # `max_total_tokens`" (backends/v3/src/lib.rs); vLLM stops and suggests a shorter --max-model-len.
+    sglang = size(parse("python -m sglang.launch_server --model-path Qwen/Qwen3-32B --max-running-requests 64 "
+                        "cabe em 1 h100?").workload).verdict.text  # fmt: skip
+    assert (
+        "O SGLang inicia mesmo assim e limita cada pedido" in sglang
+        and "a linha não traz --context-length" in sglang
+    )
+    tgi = size(parse("text-generation-launcher --model-id Qwen/Qwen3-32B --max-total-tokens 40960 "
+                     "--max-concurrent-requests 64 cabe em 1 h100?").workload).verdict.text  # fmt: skip
+    assert "o TGI não inicia com --max-total-tokens 40.960" in tgi
+    assert "Not enough memory to handle `max_total_tokens=40960`" in tgi

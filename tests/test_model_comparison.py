@@ -448,9 +448,106 @@ def test_three_or_four_models_together_are_each_sized_and_summed(capsys, questio
     )
 
 
-def test_five_models_together_are_too_many_for_one_answer(capsys):
-    assert gpu_size(["llama 8b, qwen 7b, mistral 7b, gemma 2 9b e phi-4 juntos"]) == 2
-    assert "(até quatro)" in capsys.readouterr().err
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # Had been "O pedido se contradiz ... Escolha um": the limit said, and what is left for a second question.
+        ("llama 8b, qwen 7b, mistral 7b, gemma 2 9b e phi-4 juntos",
+         "São 5 modelos para servir juntos; uma resposta dimensiona no máximo 4 juntos"),
+        ("llama 8b, qwen 7b, mistral 7b, gemma 2 9b, phi-4 and qwen3 4b together",
+         "That is 6 models to serve together; one answer sizes at most 4 together"),
+    ],
+)  # fmt: skip
+def test_five_models_together_are_too_many_for_one_answer(capsys, question, said):
+    assert gpu_size([question]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "contradi" not in err
+    assert "“phi-4”" in err and ("“qwen3 4b”" in err) == ("qwen3" in question)
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # Each had been "Juntos não cabem na H100 ... cabem em 1× H200": the GPUs named were weighed as one.
+        ("llama 3.1 8b e qwen2.5 32b juntos em 2 h100",
+         "Juntos em 2× H100 SXM 80 GB (76,5 GB utilizáveis por GPU; dois servidores vLLM): Qwen2.5 32B na GPU 1 "
+         "(67,7 GB); Llama 3.1 8B na GPU 2 (17,5 GB)."),
+        ("llama 70b fp8 + llama 8b juntos em 2 h100", "Llama 3.1 70B na GPU 1 (75,2 GB); Llama 3.1 8B na GPU 2"),
+        ("qwen 72b awq + qwen 7b juntos em 2 l40s",
+         "Qwen2.5 72B nas GPUs 1–2 (tensor parallel 2: 22,9 GB por GPU), com --gpu-memory-utilization de pelo "
+         "menos 0,48; Qwen2.5 7B na GPU 1 (16,5 GB)"),
+        ("qwen3 235b a22b + qwen3 4b juntos em 8 h100", "Qwen3 235B-A22B nas GPUs 1–8 (tensor parallel 8"),
+        ("llama 3.1 8b and qwen2.5 32b together on 2 h100s", "Together on 2× H100 SXM 80 GB"),
+        # They do not fit on the GPUs named even split among them: said, and the precision at which they do.
+        ("llama 70b e qwen 72b juntos em 2 h100",
+         "Juntos não cabem nas 2× H100 SXM 80 GB citadas: 291,6 GB para 153,1 GB utilizáveis no total"),
+    ],
+)  # fmt: skip
+def test_models_together_on_several_gpus_named_are_placed_on_them(capsys, question, said):
+    assert gpu_size([question]) == 0
+    out = capsys.readouterr().out
+    assert said in out and "Não entendi" not in out and "Not understood" not in out
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # Only a bigger GPU had been offered.
+        ("llama 3.1 8b e qwen2.5 32b juntos numa h100",
+         "Em FP8 (8-bit), cabem juntos na H100 SXM 80 GB: 10,6 GB do Llama 3.1 8B + 36,5 GB do Qwen2.5 32B"),
+        ("qwen3 4b router plus qwen3 32b on one h100", "At FP8 (8-bit), they fit together on the H100 SXM 80 GB"),
+        ("llama 70b e qwen 72b juntos em 2 h100", "Em INT4 (AWQ/GPTQ g128), cabem juntos em 2× H100 SXM 80 GB:"),
+    ],
+)  # fmt: skip
+def test_models_together_that_do_not_fit_are_offered_a_lower_precision(capsys, question, said):
+    assert gpu_size([question]) == 0
+    assert said in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("question", "understood"),
+    [
+        # The "Entendi" line had named the first model alone.
+        ("llama 3.1 8b e qwen2.5 32b juntos em 2 h100", "Entendi: Llama 3.1 8B + Qwen2.5 32B · 2× H100 SXM 80 GB"),
+        ("llama 70b fp8 + llama 8b juntos em 2 h100",
+         "Entendi: Llama 3.1 70B em FP8 (8-bit) + Llama 3.1 8B · 2× H100 SXM 80 GB"),
+        ("llama 8b, qwen 7b e mistral 7b juntos", "Entendi: Llama 3.1 8B + Qwen2.5 7B + Mistral 7B v0.3"),
+        # A router and the model it hands off to had been "O pedido se contradiz ... Escolha um".
+        ("qwen3 235b a22b + qwen3 4b juntos em 8 h100", "Entendi: Qwen3 235B-A22B + Qwen3 4B · 8× H100 SXM 80 GB"),
+        ("qwen3 4b decide e manda pro qwen3 235b a22b, cabe em 8 h100?",
+         "Entendi: Qwen3 4B + Qwen3 235B-A22B · 8× H100 SXM 80 GB"),
+        ("qwen3 4b router plus qwen3 32b on one h100", "Understood: Qwen3 4B + Qwen3 32B · H100 SXM 80 GB"),
+        ("qwen3 4b como roteador e qwen3 32b como principal numa h100",
+         "Entendi: Qwen3 4B + Qwen3 32B · H100 SXM 80 GB"),
+        ("qwen3 4b as a router and qwen3 32b as the main model on one h100",
+         "Understood: Qwen3 4B + Qwen3 32B · H100 SXM 80 GB"),
+        ("llama 8b + qwen 7b", "Entendi: Llama 3.1 8B + Qwen2.5 7B\n"),
+    ],
+)  # fmt: skip
+def test_models_served_together_are_all_named_and_a_router_pair_is_served_together(
+    capsys, question, understood
+):
+    assert gpu_size([question]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(understood) and "Não entendi" not in out and "Not understood" not in out
+    assert "Juntos" in out or "Together" in out
+
+
+def test_a_draft_model_is_still_speculative_decoding_not_models_together(capsys):
+    assert gpu_size(["llama 70b com draft llama 3.2 1b"]) == 0
+    out = capsys.readouterr().out
+    assert "speculative decoding com Llama 3.2 1B como draft" in out and "Juntos" not in out
+
+
+def test_in_a_thread_a_precision_said_applies_to_every_model_served_together(tmp_path):
+    pipeline = Pipeline(RequestLog(tmp_path / "log.db"))
+    first = pipeline.ask("llama 3.1 8b e qwen2.5 32b juntos numa h100", Where("console"))
+    follow = pipeline.ask("e em fp8?", Where("console"), base=first.workload)
+    pipeline.log.close()
+    # Had been the first alone in FP8: "78,3 GB ... Juntos não cabem", though both fit.
+    assert [side.precision for side in follow.comparison.models] == ["fp8", "fp8"]
+    assert "cabem em 1× H100 SXM 80 GB" in follow.comparison.together
+    assert "não cabem" not in follow.comparison.together
 
 
 @pytest.mark.parametrize(
@@ -484,3 +581,16 @@ def test_a_migration_answers_the_model_moved_to_and_weighs_the_one_in_use(capsys
 def test_a_choice_of_models_said_with_x_or_a_verb(text):
     query = parse(text)
     assert len(query.model_choices) == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "llama 8b como roteador e qwen3 32b como principal",
+        "llama 3.2 3b as a router and qwen3 32b as the main model",
+    ],
+)
+def test_a_router_and_a_main_model_are_served_together(text):
+    # "roteador"/"principal" had been refused as two models that contradict each other.
+    query = parse(text)
+    assert query.together and query.unknown == [] and len(query.model_choices) == 1

@@ -49,6 +49,9 @@ def test_counts_of_people_listed_as_parts_are_summed(text, users, parts):
         ("two teams of 25 people, qwen3 32b", 50, "25 + 25"),
         ("o jurídico tem 12 advogados e o RH 8 pessoas, qwen3 32b", 20, "12 + 8"),
         ("o juridico tem 12 advogados e o rh tem 8 pessoas, qwen3 32b", 20, "12 + 8"),
+        # a group named by a 2-letter acronym ("RH", "TI") had been left out: "Não entendi: “50”, “RH”"
+        ("30 advogados do jurídico e 8 do RH, qwen3 32b", 38, "30 + 8"),
+        ("10 pessoas da TI e 20 do jurídico, llama 8b", 30, "10 + 20"),
     ],
 )
 def test_teams_listed_with_their_sizes_are_summed(text, users, parts):
@@ -359,6 +362,11 @@ def test_a_scale_alone_in_a_thread_with_people_and_a_context_asks_which():
         ("we have 3 shifts of 20 support agents using llama 3.1 8b", "users", 20, "“3 shifts of 20”"),
         ("3 turnos de 20 atendentes com qwen3 32b", "users", 20, "60 ÷ 3 = 20"),
         ("llama 8b em 3 turnos com 20 atendentes", "users", 20, "60 ÷ 3 = 20"),
+        # Shifts said by their length, the people apart: "turnos" had been not understood and 50 sized at once.
+        ("3 turnos de 8 horas, 50 atendentes com llama 8b", "users", 17, "50 ÷ 3 = 17"),
+        ("50 atendentes em 3 turnos de 8h, llama 8b", "users", 17, "50 ÷ 3 = 17"),
+        ("3 shifts of 8 hours, 50 support agents, llama 8b", "users", 17, "50 ÷ 3 = 17"),
+        ("50 agents in 3 8-hour shifts with llama 8b", "users", 17, "50 ÷ 3 = 17"),
     ],
 )
 def test_people_in_shifts_are_one_shift_at_work_at_once(text, field, at_work, said):
@@ -366,3 +374,36 @@ def test_people_in_shifts_are_one_shift_at_work_at_once(text, field, at_work, sa
     assert getattr(query.workload, field) == at_work
     assert not query.unknown
     assert said in text_out.splitlines()[1]
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [
+        ("vendas (10) e 30 funcionários no suporte, llama 3.1 8b", "10 + 30 = 40 pessoas"),
+        ("10 pessoas de vendas e 30 funcionarios no suporte, llama 3.1 8b", "10 + 30 = 40 pessoas"),
+        ("o suporte tem 30 colaboradores e o comercial 10 pessoas, llama 3.1 8b", "30 + 10 = 40 pessoas"),
+        ("sales (10) and 30 employees in support, llama 3.1 8b", "10 + 30 = 40"),
+    ],
+)
+def test_parts_counted_as_an_organisations_people_sum_to_a_head_count(text, parts):
+    # they had been 40 users at once (or 30 people with "vendas (10)" not understood)
+    query, _result, text_out = answer(text)
+    assert (query.workload.population, query.workload.users) == (40, None)
+    assert not query.unknown
+    assert parts in text_out.splitlines()[1]
+
+
+@pytest.mark.parametrize(
+    ("text", "population", "parts"),
+    [
+        # "RH" had been left out ("Não entendi: “50”, “RH”") and 30 people sized
+        ("30 colaboradores do jurídico e 50 do RH com llama 8b", 80, "30 + 50"),
+        # "sales reps" had been 12 users at once beside 30 employees
+        ("12 sales reps and 30 employees in support with llama 8b", 42, "12 + 30"),
+    ],
+)
+def test_parts_counted_in_staff_sum_to_a_head_count(text, population, parts):
+    query, _result, text_out = answer(text)
+    assert query.workload.population == population
+    assert not query.unknown
+    assert parts in text_out.splitlines()[1]

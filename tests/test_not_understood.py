@@ -85,3 +85,55 @@ def test_a_loose_4_bits_where_only_gguf_runs_is_q4_k_m(text):
     # On our GPUs, and named explicitly, the format stays as typed.
     assert parse("llama 70b q4 numa h100").workload.precision == "int4"
     assert parse("llama 8b awq no mac m3 64gb").workload.precision == "int4"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "qwen3 32b com 128k usando rope scaling yarn",
+        "qwen3 32b com 128k, rope_scaling yarn",
+        "stack de rag com llama 8b",
+        "our inference stack with llama 8b",
+        "quanto sobra na h100 com llama 8b?",
+        "any gpu for llama 70b",
+        "teto de 50 usuários com llama 8b",
+    ],
+)
+def test_words_the_answer_acts_on_or_that_carry_nothing_are_not_listed(text):
+    # "rope", "scaling", "yarn" had been listed while the YaRN note was applied; "stack", "sobra", "any",
+    # "teto" too.
+    assert parse(text).unknown == []
+
+
+def test_a_ceiling_of_users_is_sized_for_that_many_at_once():
+    assert parse("teto de 50 usuários com llama 8b").workload.users == 50
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2 copias do llama 8b",
+        "2 cópias do llama 3.1 8b",
+        "2 copies of qwen3 32b",
+        "2 cópias do mesmo modelo, llama 8b",
+    ],
+)
+def test_copies_of_a_named_model_are_replicas(text):
+    # "2 copias do llama 8b" had listed "copias" and sized one copy.
+    query = parse(text)
+    assert query.unknown == [] and query.workload.replicas == 2
+
+
+@pytest.mark.parametrize("text", ["2 cópias dos dados com llama 8b", "2 cópias de segurança do llama 8b"])
+def test_copies_of_the_data_are_no_replicas(text):
+    assert not parse(text).workload.replicas or parse(text).workload.replicas == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [("whisper large v3 com llama 8b", "whisper large v3"), ("bge large com llama 8b", "bge large")],
+)
+def test_an_out_of_scope_models_variant_words_are_its_name(text, named):
+    # "large" and "v3" had been listed as not understood beside the speech model left out of the sizing.
+    query = parse(text)
+    assert query.unknown == [] and named in query.out_of_scope

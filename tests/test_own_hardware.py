@@ -184,27 +184,28 @@ def test_a_laptop_that_fits_says_what_is_free(capsys):
 
 
 @pytest.mark.parametrize(
-    ("text", "unified_gib", "share"),
+    ("text", "unified_gib", "share", "said"),
     [
         # macOS lets the GPU wire 2/3 of unified memory up to 36 GB, 3/4 above.
-        ("llama 3.1 8b num Mac com 32 GB de memória unificada", 32, 2 / 3),
-        ("llama 8b no MacBook Air com 16GB", 16, 2 / 3),
-        ("qwen 32b no MacBook M3 Max 64GB", 64, 3 / 4),
-        ("llama 70b 4bit no Mac Studio M2 Ultra 192GB", 192, 3 / 4),
+        ("llama 3.1 8b num Mac com 32 GB de memória unificada", 32, 2 / 3, "21,3 GB (2/3 dos 32 GB)"),
+        ("llama 8b no MacBook Air com 16GB", 16, 2 / 3, "10,7 GB (2/3 dos 16 GB)"),
+        ("qwen 32b no MacBook M3 Max 64GB", 64, 3 / 4, "48 GB (3/4 dos 64 GB)"),
+        # a Mac's GB are GiB: its share had been said in 10^9 bytes ("154,6 GB neste Mac")
+        ("llama 70b 4bit no Mac Studio M2 Ultra 192GB", 192, 3 / 4, "144 GB (3/4 dos 192 GB) neste Mac"),
     ],
 )
-def test_a_macs_gpu_gets_part_of_its_unified_memory(capsys, text, unified_gib, share):
+def test_a_macs_gpu_gets_part_of_its_unified_memory(capsys, text, unified_gib, share, said):
     data = answer_json(capsys, text)
     assert data["requested"]["gpu_memory_bytes"] == int(unified_gib * 1024 * share) * 2**20
     out = answer(capsys, text)
     assert "O macOS deixa a GPU usar só parte da memória unificada" in out
     assert "sudo sysctl iogpu.wired_limit_mb" in out
+    assert said in out
 
 
 def test_a_mac_answer_in_each_language(capsys):
-    assert "32 GB Mac (unified memory): fits" in answer(
-        capsys, "llama 3.1 8b on a Mac with 32 GB of unified memory"
-    )
+    out = answer(capsys, "llama 3.1 8b on a Mac with 32 GB of unified memory")
+    assert "32 GB Mac (unified memory): fits" in out and "21.3 GB (2/3 of the 32 GB) on this Mac" in out
     out = answer(capsys, "o llama 3.1 8b corre num Mac com 32 GB de memória unificada", "--lang", "pt-PT")
     assert "Mac de 32 GB (memória unificada): cabe" in out and "por omissão" in out
 

@@ -243,3 +243,51 @@ def test_a_latency_target_and_cheaper_asked_in_a_follow_up_reach_the_serving(tmp
     after = section(render_text(cheaper.result), "para servir o modelo ajustado")
     assert "Menor que 1× H200 SXM 141 GB, servindo a mesma carga" in after
     assert "Com o KV cache em FP8: 1× A100 SXM 80 GB" in after
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fine-tuning lora do llama 3.1 8b e depois colocar em produção numa L40S para 50 usuários",
+        "fine tuning lora do llama 3.1 8b e depois subir em producao numa L40S pra 50 usuarios",
+        "lora do llama 3.1 8b e depois pôr em produção numa L40S para 50 usuários",
+        "afinar o llama 3.1 8b com LoRA e depois pô-lo em produção numa L40S para 50 utilizadores",
+        "fine-tune llama 3.1 8b with lora then put it in production on an L40S for 50 users",
+    ],
+)
+def test_putting_the_model_in_production_is_serving_it(text):
+    # "colocar em produção" had been no serving word: the L40S went to the training run
+    query = parse(text)
+    result = size(query.workload)
+    assert result.requested is None  # the training is sized on its own
+    served = result.serving.requested
+    assert (served.gpu_name.split()[0], served.count) == ("L40S", 1)
+    assert query.workload.intent == "production"
+
+
+def test_a_choice_of_gpus_for_the_serving_weighs_each(capsys):
+    text = "qlora do qwen3 32b e depois servir em h100 ou h200 pra 100 usuarios"
+    assert gpu_size([text]) == 0
+    out = capsys.readouterr().out
+    assert "servir em 1× H100 SXM 80 GB ou 1× H200 SXM 141 GB" in out.splitlines()[0]
+    after = section(out, "Depois, para servir o modelo ajustado")
+    assert "1× H100 SXM 80 GB: não cabe" in after
+    assert "1× H200 SXM 141 GB: não cabe; faltam" in after  # it had been weighed nowhere
+    english = size(
+        parse("fine-tune qwen3 32b with qlora then serve it on 2 h100 or 1 h200 for 100 users").workload
+    )
+    compared = [a.setup for a in english.serving.alternatives if a.kind == "compared_gpu"]
+    assert [(s.gpu_name.split()[0], s.count) for s in compared] == [("H200", 1)]
+    assert english.serving.requested.count == 2
+
+
+def test_a_gpu_named_for_each_stage_with_no_load_judges_the_serving_on_its_own(capsys):
+    # it had been refused: "“8” e “2” não valem juntos"
+    text = "treinar llama 3.1 8b full em 8 h100 e depois servir em 2 h100"
+    assert gpu_size([text]) == 0
+    out = capsys.readouterr().out
+    assert "8× H100 SXM 80 GB · servir em 2× H100 SXM 80 GB" in out.splitlines()[0]
+    after = section(out, "Depois, para servir o modelo ajustado")
+    assert "2× H100 SXM 80 GB: cabe" in after and "Capacidade: até" in after
+    result = size(parse("full fine-tune llama 3.1 8b on 8 h100 and then serve it on 2 l40s").workload)
+    assert result.requested.count == 8 and result.serving.requested.count == 2

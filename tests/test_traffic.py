@@ -530,7 +530,32 @@ def test_words_read_are_timed_at_the_pace_prompts_are_read(text, said):
     assert said in answer
     assert "1,5 tokens por palavra" in answer or "1.5 tokens a word" in answer
     if "respostas de 200" not in text and "classify" not in text:
-        assert "20 tokens (nosso padrão)" in answer or "20 tokens (our default)" in answer  # the short answer is said
+        assert (
+            "20 tokens (nosso padrão)" in answer or "20 tokens (our default)" in answer
+        )  # the short answer is said
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # A volume of words to summarize had been "Não entendi: “10 milhões de palavras”", with no time.
+        ("resumir 10 milhões de palavras com llama 70b",
+         "15 mi tokens lidos levam ~3 horas nesta configuração, com a GPU saturada (~1.471 tokens/s lidos, "
+         "em prompts de 1.000 com respostas de 100 tokens)"),
+        ("summarize 10 million words with llama 3.1 70b", "in prompts of 1,000 with answers of 100 tokens"),
+        ("sumarizar 2 milhões de palavras em documentos de 5 páginas com qwen3 32b",
+         "em prompts de 3.750 com respostas de 375 tokens"),
+        # A summary length given is kept.
+        ("resumir 10 milhões de palavras com llama 70b, resumos de 300 tokens",
+         "em prompts de 1.000 com respostas de 300 tokens"),
+    ],
+)  # fmt: skip
+def test_words_summarized_are_read_with_a_summary_a_tenth_of_each(text, said):
+    query, answer = _answer(text)
+    assert query.unknown == [] and query.workload.read_tokens
+    assert said in answer
+    if "300" not in text:  # the summary's share is said as our default
+        assert "10% do tamanho" in answer or "10% of its length" in answer
 
 
 def test_a_prompt_in_pages_is_sized_at_the_stated_tokens_a_page():

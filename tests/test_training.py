@@ -685,3 +685,20 @@ def test_a_lora_rank_before_a_gpu_is_no_gpu_count(text, rank, gpus):
     # "lora rank 64 h200" had been 64× H200, past the offering's 32, with "rank" not understood.
     query = parse(text)
     assert (query.workload.lora_rank, query.workload.gpus, query.unknown) == (rank, gpus, [])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "treinar llama 3.1 8b com lora durante 3000 passos",
+        "treinar llama 3.1 8b com lora por 3 mil passos",
+        "train llama 3.1 8b with lora for 3000 steps",
+        "train llama 3.1 8b with lora during 3k steps",
+        "afinar o llama 3.1 8b com lora ao longo de 3000 passos",
+    ],
+)
+def test_steps_said_as_a_span_are_the_runs_steps(text):
+    # "durante" had been not understood
+    query = parse(text)
+    assert query.workload.steps == 3000
+    assert not query.unknown

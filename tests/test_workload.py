@@ -27,8 +27,8 @@ def test_a_button_payload_holds_what_differs_from_the_defaults_and_gives_the_wor
     # In field order, a float field as a float; the default stage and language are left out.
     assert payload == (
         '{"model":"llama-3.1-70b","precision":"int4","context":32768,"users":10,"intent":"production",'
-        '"rate_per_s":5.0}'
-    )
+        '"rate_per_s":5.0,"rate_period_s":1.0}'
+    )  # the rate's unit (a second) kept for a thread's "e com 10?" (sizing/query.py _bare_count)
     back = decode(payload)
     assert back == w and back.given_fields() == w.non_defaults(builtins=False)
 

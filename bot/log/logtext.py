@@ -24,6 +24,7 @@ REASONS = {
     "query.series_lacks_size": "unknown_model",  # "llama 3.1 13b": no such model
     "missing_model": "no_model",
     "query.contradiction": "contradiction",
+    "query.too_many_together": "out_of_range",
     "query.too_long": "too_long",
     "query.closed_model": "unknown_model",  # a model we cannot offer: sales want to know it was asked for
     "context_beyond_model": "beyond_model",

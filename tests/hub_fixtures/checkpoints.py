@@ -330,3 +330,38 @@ def granite_hybrid(c: dict) -> Tensors:
 
 def total_bytes(t: Tensors) -> int:
     return sum(DTYPE_BYTES[d] * math.prod(shape) for d, shape in t.values())
+
+
+def granite_moe(c: dict) -> Tensors:
+    """Granite 3.x MoE (transformers modeling_granitemoe / modeling_granitemoeshared): attention, a router, the
+    experts' fused SwiGLU input_linear [E, 2I, h] and output_linear [E, h, I], and with shared_intermediate_size
+    a shared_mlp of the same shape beside them ([2S, h] and [h, S]); embeddings tied."""
+    t: Tensors = {}
+    h, n, heads, kv = (
+        c["hidden_size"],
+        c["num_hidden_layers"],
+        c["num_attention_heads"],
+        c["num_key_value_heads"],
+    )
+    e, w, s, hd = (
+        c["num_local_experts"],
+        c["intermediate_size"],
+        c.get("shared_intermediate_size", 0),
+        h // heads,
+    )
+    t["model.embed_tokens.weight"] = ("BF16", [c["vocab_size"], h])
+    for i in range(n):
+        p = f"model.layers.{i}"
+        norm(t, f"{p}.input_layernorm", h)
+        norm(t, f"{p}.post_attention_layernorm", h)
+        for proj, out in (("q_proj", heads * hd), ("k_proj", kv * hd), ("v_proj", kv * hd)):
+            t[f"{p}.self_attn.{proj}.weight"] = ("BF16", [out, h])
+        t[f"{p}.self_attn.o_proj.weight"] = ("BF16", [h, heads * hd])
+        t[f"{p}.block_sparse_moe.router.layer.weight"] = ("BF16", [e, h])
+        t[f"{p}.block_sparse_moe.input_linear.weight"] = ("BF16", [e, 2 * w, h])
+        t[f"{p}.block_sparse_moe.output_linear.weight"] = ("BF16", [e, h, w])
+        if s:
+            t[f"{p}.shared_mlp.input_linear.weight"] = ("BF16", [2 * s, h])
+            t[f"{p}.shared_mlp.output_linear.weight"] = ("BF16", [h, s])
+    norm(t, "model.norm", h)
+    return t

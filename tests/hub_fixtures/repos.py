@@ -110,6 +110,40 @@ GRANITE_4_H_SMALL = {
     "mamba_conv_bias": True, "mamba_proj_bias": False, "position_embedding_type": "nope",
     "tie_word_embeddings": True, "torch_dtype": "bfloat16",
 }  # fmt: skip
+# ai21labs/Jamba-v0.1 config.json: one attention layer in 8, the others Mamba (state, no KV cache).
+JAMBA_V01 = {
+    "architectures": ["JambaForCausalLM"], "model_type": "jamba", "hidden_size": 4096, "intermediate_size": 14336,
+    "num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 8, "vocab_size": 65536,
+    "attn_layer_period": 8, "attn_layer_offset": 4, "expert_layer_period": 2, "expert_layer_offset": 1,
+    "num_experts": 16, "num_experts_per_tok": 2, "mamba_d_state": 16, "mamba_d_conv": 4, "mamba_expand": 2,
+    "mamba_dt_rank": 256, "max_position_embeddings": 262144, "torch_dtype": "bfloat16",
+}  # fmt: skip
+# A Falcon-H1 config.json's keys (transformers FalconH1Config; values as a public code copy gives them): attention
+# and a Mamba-2 mixer side by side in every layer.
+FALCON_H1 = {
+    "model_type": "falcon_h1", "hidden_size": 2048, "intermediate_size": 4608, "num_hidden_layers": 24,
+    "num_attention_heads": 8, "num_key_value_heads": 2, "head_dim": 128, "vocab_size": 65537,
+    "mamba_d_state": 256, "mamba_d_conv": 4, "mamba_n_groups": 1, "mamba_n_heads": 48, "mamba_d_head": 64,
+    "mamba_d_ssm": 3072,
+}  # fmt: skip
+# ibm-granite/granite-3.0-1b-a400m-base's config.json as published (huggingface.co/ibm-granite/
+# granite-3.0-1b-a400m-base/blob/3f8e541994ce0b12c6ac68f929f15e5f58388810/config.json): granitemoe, 32 experts
+# of 512, 8 a token, no shared expert.
+GRANITE_3_1B_A400M = {
+    "architectures": ["GraniteMoeForCausalLM"], "model_type": "granitemoe", "hidden_size": 1024,
+    "intermediate_size": 512, "num_hidden_layers": 24, "num_attention_heads": 16, "num_key_value_heads": 8,
+    "num_local_experts": 32, "num_experts_per_tok": 8, "vocab_size": 49152, "max_position_embeddings": 4096,
+    "tie_word_embeddings": True, "attention_multiplier": 0.015625, "embedding_multiplier": 12.0,
+    "logits_scaling": 6.0, "residual_multiplier": 0.22, "torch_dtype": "bfloat16",
+}  # fmt: skip
+# The same model as GraniteMoeShared (transformers GraniteMoeSharedConfig: granitemoe plus a shared MLP of
+# shared_intermediate_size beside the experts, as vLLM's model_executor/models/granitemoeshared.py builds it).
+# No ibm-granite repo with this model_type was found to copy, so this one is the 1B-A400M config above with a
+# shared MLP of 1,024 (the width granite-4.0-h-tiny's config gives its shared MLP).
+GRANITE_3_SHARED = {
+    **GRANITE_3_1B_A400M, "architectures": ["GraniteMoeSharedForCausalLM"], "model_type": "granitemoeshared",
+    "shared_intermediate_size": 1024,
+}  # fmt: skip
 # granite-4.0-h-micro, dense (models.toml granite-4.0-h-micro: hidden 2048, 32 heads of 64, 8 KV heads, 64 Mamba
 # heads, MLP 8192, no experts: each layer's shared MLP alone).
 GRANITE_4_H_MICRO = {
@@ -211,6 +245,16 @@ REPOS = {
     },
     "unsloth/granite-4.0-h-micro": {
         "config": GRANITE_4_H_MICRO, "shards": 2, "tensors": lambda: ck.granite_hybrid(GRANITE_4_H_MICRO),
+    },
+    # A hybrid the reader refuses (Mamba-1 layers): the answer says why, in its own language.
+    "tiiuae/Falcon-H1-1.5B-Instruct": {
+        "config": FALCON_H1, "tensors": None, "other_files": ["model-00001-of-00021.safetensors"],
+    },
+    "ibm-granite/granite-3.0-1b-a400m-base": {
+        "config": GRANITE_3_1B_A400M, "shards": 1, "tensors": lambda: ck.granite_moe(GRANITE_3_1B_A400M),
+    },
+    "test-fixtures/granite-3.0-1b-a400m-shared": {
+        "config": GRANITE_3_SHARED, "shards": 1, "tensors": lambda: ck.granite_moe(GRANITE_3_SHARED),
     },
     # PyTorch .bin shards only, no safetensors: sized from config.json (Llama 2 13B's, FP16).
     "lmsys/vicuna-13b-v1.5": {

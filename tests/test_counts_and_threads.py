@@ -1,0 +1,157 @@
+"""A count asked of a named GPU ("quantas H100?") leads with the count that serves; a GPU count said for a
+training with a time estimate is weighed; a thread's "e com 1000?" after a rate, "quais GPUs preciso?" and
+"mais barato?" after a training are the thread's."""
+
+import pytest
+
+from bot.rendering import render_text
+from sizing.engine import size
+from sizing.query import parse
+
+ENGLISH = ("how many", " on ", "cheaper", "which")
+
+
+def answer(text: str, base=None) -> str:
+    """The answer as the console shows it, in English for the English questions here (the pipeline's choice)."""
+    query = parse(text, base=base)
+    lang = "en" if any(word in text for word in ENGLISH) else "pt-BR"
+    return render_text(size(query.workload.but(lang=lang)), query)
+
+
+def body(text: str) -> str:
+    """The answer without its first lines ("Entendi: ...", the workload line), which repeat the question."""
+    return text.split("\n\n", 2)[2]
+
+
+@pytest.mark.parametrize(
+    "question, lead",
+    [
+        ("how many H100s for deepseek v3 with 50 users", "2 servers × 8× H100 SXM 80 GB: fits"),
+        ("quantas H100 preciso pro llama 3.1 405b?", "2 servidores × 8× H100 SXM 80 GB: cabe"),
+        (
+            "quantas h200 pro qwen3 235b 32k 20 usuarios",
+            "8× H200 SXM 141 GB (2 cópias do modelo, 4 GPUs cada): cabe",
+        ),
+        ("quantas GPUs preciso pro llama 3.1 405b em h100?", "2 servidores × 8× H100 SXM 80 GB: cabe"),
+        ("quantos A100 para o llama 3.1 70b com 30 usuarios?", "4× A100 SXM 80 GB: cabe"),
+        ("qwen3 32b 300 req/min, quantas L40S?", "12× L40S 48 GB (3 cópias do modelo, 4 GPUs cada): cabe"),
+    ],
+)
+def test_how_many_of_a_named_gpu_leads_with_the_count_that_serves(question, lead):
+    # It had led with "1× H100 SXM 80 GB: não cabe", the count only in a "Para caber em" line.
+    text = body(answer(question))
+    assert text.startswith(lead), text[:300]
+    assert "Para caber em" not in text and "To fit on" not in text
+    assert "Capacidade: não sobra" not in text
+
+
+def test_a_count_of_requests_a_gpu_holds_is_no_count_of_gpus():
+    text = body(answer("quantas requisições por segundo uma H100 aguenta com llama 3.1 8b?"))
+    assert text.startswith("1× H100 SXM 80 GB"), text[:200]
+
+
+@pytest.mark.parametrize(
+    "question, line",
+    [
+        (
+            "lora llama 3.1 8b 1B tokens em 4 gpus",
+            "Nas 4 GPUs pedidas (4× L40S 48 GB, em paralelismo de dados: cada uma treina sua parte de cada lote), "
+            "o treino leva ~15 horas, contra ~2,6 dias em 1× L40S 48 GB.",
+        ),
+        (
+            "lora llama 3.1 8b 1B tokens on 4 gpus",
+            "On the 4 GPUs asked (4× L40S 48 GB, data parallel: each trains its share of every batch), the run "
+            "takes ~15 hours, against ~2.6 days on 1× L40S 48 GB.",
+        ),
+        (
+            "full fine-tune llama 3.1 70b 1B tokens em 2 gpus",
+            "Em 2× H200 SXM 141 GB este treino não cabe; a recomendação usa 16.",
+        ),
+    ],
+)
+def test_a_gpu_count_said_for_a_timed_training_is_weighed(question, line):
+    # It had recommended 1× L40S without a word on the 4 GPUs asked.
+    assert line in answer(question)
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, rate",
+    [
+        ("llama 3.1 8b para 300 requisições por minuto", "e com 1000?", 1000 / 60),
+        ("llama 3.1 8b 600 rpm", "and with 1200?", 20.0),
+        ("qwen3 32b 5 req/s", "e pra 10?", 10.0),
+        ("qwen3 32b 2 requisicoes por segundo", "e se forem 8?", 8.0),
+    ],
+)
+def test_a_number_alone_after_a_rate_is_the_rate_again_in_its_unit(first, follow_up, rate):
+    # It had been "Não entendi".
+    base = parse(first).workload
+    workload = parse(follow_up, base=base).workload
+    assert workload.rate_per_s == pytest.approx(rate)
+
+
+def test_a_number_alone_after_a_daily_volume_is_the_volume_again():
+    base = parse("llama 3.1 8b 20 mil requisições por dia").workload
+    assert parse("e se forem 50 mil?", base=base).workload.requests_per_day == 50_000
+
+
+def test_a_number_alone_after_a_rate_on_gpus_said_is_still_gpus():
+    base = parse("llama 3.1 8b 5 req/s em 2 h100").workload
+    workload = parse("e com 4?", base=base).workload
+    assert workload.gpus == 4 and workload.rate_per_s == pytest.approx(5.0)
+
+
+@pytest.mark.parametrize(
+    "text", ["quais GPUs preciso?", "de quais gpus eu preciso?", "which GPUs do I need?", "que gpu preciso"]
+)
+def test_which_gpus_do_i_need_inside_a_thread_sizes_the_thread_again(text):
+    # It had been "Não entendi o pedido".
+    base = parse("qwen3 32b 20 usuarios 16k").workload
+    query = parse(text, base=base)
+    assert query.workload.model == base.model and query.workload.users == 20
+    assert "Recomendação" in answer(text, base=base) or "Recommendation" in answer(text, base=base)
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, found",
+    [
+        (
+            "fine-tuning lora llama 3.1 70b",
+            "mais barato?",
+            "Para gastar menos que 2× H200 SXM 141 GB neste treino:\n  • Com QLoRA (base em 4 bits): 1× A100",
+        ),
+        (
+            "full fine-tune llama 3.1 8b 1B tokens em 3 dias",
+            "cheaper?",
+            "To spend less than 2× H200 SXM 141 GB on this training:\n  • With LoRA",
+        ),
+        (
+            "qlora llama 3.1 8b",
+            "tem opção mais barata?",
+            "1× L40S 48 GB já é a menor configuração para este treino. QLoRA já é o método que menos memória pede",
+        ),
+    ],
+)
+def test_cheaper_asked_of_a_training_gives_cheaper_training_options(first, follow_up, found):
+    # It had repeated the same answer.
+    base = parse(first).workload
+    text = answer(follow_up, base=base)
+    assert found in text, text
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up", "said"),
+    [
+        # A 4-GPU setup sized by memory alone (4× L40S) had been recommended for a load it cannot serve,
+        # with nothing on what 4 GPUs of the recommended kind sustain.
+        ("llama 3.1 70b para 300 requisições por minuto", "e com 4 gpus?",
+         "Em 4× H200 SXM 141 GB (2× o modelo, 2 GPUs cada), o serviço sustenta até 6,5 requisições/s"),
+        ("llama 3.1 70b para 300 requisições por minuto", "e com 1 gpu?",
+         "Em 1× H200 SXM 141 GB não cabe uma cópia do modelo como a recomendação a monta"),
+    ],
+)  # fmt: skip
+def test_a_gpu_count_asked_of_a_rate_thread_is_judged_under_its_load(first, follow_up, said):
+    text = answer(follow_up, base=parse(first).workload)
+    assert said in text
+    assert "Recomendação: 6× H200 SXM 141 GB" in text
+    assert "4× L40S" not in text.split("Alternativas")[0]
