@@ -314,13 +314,15 @@ def _serving_alternatives(
                     text=text + weight_only(higher, same, lang, catalog),
                 )
             )
-    # An FP8 KV cache halves the cache when it dominates.
+    # An 8-bit KV cache (vLLM's FP8, llama.cpp's Q8_0) halves the cache when it dominates.
     if plan.kv.id == "bf16" and total.kv_cache >= KV_DOMINATES * total.total:
-        fp8 = catalog.kv_precision("fp8")
+        fp8 = eight_bit_kv(plan, catalog)
         alt = _perf(plan.but(kv=fp8), recommend(plan.but(kv=fp8), catalog), catalog)
-        saved = total.kv_cache // 2
+        saved = int(total.kv_cache * (1 - fp8.bytes_per_value / plan.kv.bytes_per_value))
         if alt:
             key = "alt.fp8_kv_smaller" if smaller(alt, rec) else "alt.fp8_kv_room"
+            if plan.llama_cpp:
+                key = key.replace("fp8_", "q8_0_")
             text = t(
                 lang,
                 key,
@@ -388,6 +390,12 @@ def runs_weight_only(precision, setup: Setup | None, catalog: Catalog) -> bool:
     if setup is None or precision.compute != "fp8" or is_budget(setup.gpu):
         return False  # a budget's card is unknown: whether it has FP8 tensor cores too
     return not catalog.gpu(setup.gpu).fp8_dense_tflops
+
+
+def eight_bit_kv(plan: Plan, catalog: Catalog):
+    """The 8-bit KV cache of the plan's engine: llama.cpp's Q8_0 (-ctk q8_0, 34 bytes per 32 values), else
+    vLLM's FP8."""
+    return catalog.kv_precision("llamacpp_q8_0" if plan.llama_cpp else "fp8")
 
 
 # FP4 tensor cores: Blackwell, compute capability 10.0 (B200) and 12.0 (RTX 5090, RTX PRO 6000); NVIDIA's CUDA
@@ -1922,8 +1930,8 @@ def cheaper(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[str, list[
             if offer.gpu != rec.gpu and offer.price_per_gpu_hour:
                 tried.append(("gpu", plan, _fewest_on(plan, catalog.gpu(offer.gpu), catalog)))
     if plan.kv.id == "bf16":
-        kv_plan = plan.but(kv=catalog.kv_precision("fp8"))
-        tried.append(("kv", kv_plan, recommend(kv_plan, catalog)))
+        kv_plan = plan.but(kv=eight_bit_kv(plan, catalog))
+        tried.append(("kv_llamacpp" if plan.llama_cpp else "kv", kv_plan, recommend(kv_plan, catalog)))
     precision = plan.precision
     for _ in range(CHEAPER_STEPS):
         lower_id = LOWER.get(precision.id)

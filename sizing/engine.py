@@ -288,10 +288,10 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
                     np=plan.users,
                     c=plan.users * plan.context,
                     context=i18n.tokens(plan.context, lang),
-                    ctk=LLAMA_CPP_CACHE_TYPES.get(plan.kv.id, "f16"),
+                    ctk=llama_cpp_cache_type(plan.kv.id),
                     # A quantized V cache needs flash attention (llama.cpp src/llama-context.cpp: "V cache
                     # quantization requires flash_attn").
-                    fa=" -fa on" if plan.kv.id in LLAMA_CPP_CACHE_TYPES else "",
+                    fa=" -fa on" if llama_cpp_cache_type(plan.kv.id) != "f16" else "",
                 )
             )
         elif plan.engine == "exllamav2":
@@ -774,8 +774,10 @@ def _beyond_offer(plan: Plan, catalog: Catalog) -> str:
     return t(lang, "perf.too_slow_tokens", tps=i18n.speed(1 / tpot_target, lang))
 
 
-# llama.cpp's -ctk/-ctv cache type (common/arg.cpp kv_cache_types) for each KV precision sized; F16 otherwise.
-LLAMA_CPP_CACHE_TYPES = {"fp8": "q8_0", "llamacpp_q4_0": "q4_0"}
+def llama_cpp_cache_type(kv_id: str) -> str:
+    """llama.cpp's -ctk/-ctv cache type (common/arg.cpp kv_cache_types) of a KV precision: its own types are
+    named "llamacpp_<type>" in precisions.toml; the 16-bit cache is F16."""
+    return kv_id.removeprefix("llamacpp_") if kv_id.startswith("llamacpp_") else "f16"
 
 
 def _margin_assumption(plan: Plan, catalog: Catalog, asked: bool = False) -> str:

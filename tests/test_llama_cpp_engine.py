@@ -80,3 +80,62 @@ def test_llama_cpps_4_bit_kv_cache_is_a_quarter_of_16_bits(capsys):
     q4 = answer(capsys, "llama 3.1 8b q4_k_m 32k kv cache q4")
     assert "(1 × 4,3 GB por conversa de 32.768 tokens)" in f16
     assert "(1 × 1,2 GB por conversa de 32.768 tokens)" in q4
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "flags"),
+    [
+        # Had been read as vLLM's FP8 cache (1 byte), or not read at all from llama.cpp's own flags.
+        ("llama 3.1 8b q4_k_m 32k kv cache q8_0", "KV cache em Q8_0", "-ctk q8_0 -ctv q8_0 -fa on"),
+        (
+            "llama 3.1 8b q4_k_m 32k --cache-type-k q8_0 --cache-type-v q8_0",
+            "KV cache em Q8_0",
+            "-ctk q8_0 -ctv q8_0 -fa on",
+        ),
+        ("llama 3.1 8b gguf 32k OLLAMA_KV_CACHE_TYPE=q8_0", "KV cache em Q8_0", "-ctk q8_0 -ctv q8_0 -fa on"),
+        ("llama 3.1 8b q4_k_m 32k with an 8-bit kv cache", "KV cache in Q8_0", "-ctk q8_0 -ctv q8_0 -fa on"),
+        ("llama 3.1 8b q4_k_m 32k -ctk q4_0 -ctv q4_0", "KV cache em Q4_0", "-ctk q4_0 -ctv q4_0 -fa on"),
+        ("llama 3.1 8b q4_k_m 32k kv cache q5_1", "KV cache em Q5_1", "-ctk q5_1 -ctv q5_1 -fa on"),
+    ],
+)
+def test_llama_cpps_cache_types_are_read_and_sized_at_their_block_bytes(capsys, text, said, flags):
+    out = answer(capsys, text)
+    assert said in out.splitlines()[0]
+    assert f"`-ngl 99 -np 1 -c 32768 {flags}`" in out
+    # ggml's blocks of 32 values: q8_0 34 bytes, q4_0 18, q5_1 24, against 64 at F16 (4.3 GB here).
+    per_conversation = {"Q8_0": "2,3 GB", "Q4_0": "1,2 GB", "Q5_1": "1,6 GB"}[said.split()[-1]]
+    assert f"(1 × {per_conversation} " in out or f"(1 × {per_conversation.replace(',', '.')} " in out
+
+
+def test_vllms_8_bit_cache_stays_fp8(capsys):
+    out = answer(capsys, "llama 3.1 8b awq 32k kv cache q8_0")
+    assert "KV cache em FP8" in out.splitlines()[0]
+    assert "(1 × 2,1 GB por conversa de 32.768 tokens)" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "understood", "flags"),
+    [
+        # -c is the context of all -np slots together: 4 conversations of 8,192 tokens, not 4 of 32,768.
+        (
+            "llama-server -m Llama-3.1-8B-Instruct-Q4_K_M.gguf -c 32768 -np 4",
+            "8k de contexto · 4 usuários simultâneos",
+            "-np 4 -c 32768",
+        ),
+        (
+            "llama 3.1 8b q4_k_m --ctx-size 16384 --parallel 2",
+            "8k de contexto · 2 usuários",
+            "-np 2 -c 16384",
+        ),
+    ],
+)
+def test_llama_servers_context_is_shared_by_its_slots(capsys, text, understood, flags):
+    out = answer(capsys, text)
+    assert understood in out.splitlines()[0]
+    assert flags in out
+
+
+def test_a_dominant_cache_is_offered_at_llama_cpps_q8_0_not_vllms_fp8(capsys):
+    out = answer(capsys, "llama 3.1 8b q4_k_m 32k 8 usuarios")
+    assert "em Q8_0 do llama.cpp (`-ctk q8_0 -ctv q8_0 -fa on`" in out
+    assert "em FP8 ele cai pela metade" not in out
