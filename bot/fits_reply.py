@@ -42,6 +42,8 @@ def lines(fits: WhatFits, lang: str, show_prices: bool = True, example: bool = T
             )
         ]
     out = _asked_of_gpu(fits, setup, lang) + out
+    if fits.precision_note:  # "does nvfp4 work on h100?": the yes or no first
+        out.insert(0, t(f"fits.{fits.precision_note}", gpu=fits.gpu_name, arch=fits.architecture))
     for row in fits.by_precision:
         models = ", ".join(
             t("fits.model", name=m.name, need=i18n.gb(m.bytes_per_gpu, lang)) for m in row.models
@@ -239,7 +241,12 @@ def compared_lines(compared: GpusCompared, lang: str, show_prices: bool = True) 
         return i18n.t(lang, key, **params)
 
     setups = [f"{f.count}× {f.name}" for f in compared.facts]
-    out = []
+    # "does nvfp4 work on hopper or only blackwell?": whether each runs the format asked, first
+    out = [
+        t(f"fits.{fits.precision_note}", gpu=fits.gpu_name, arch=fits.architecture)
+        for fits in compared.fits
+        if fits.precision_note
+    ]
     for f, fits, setup in zip(compared.facts, compared.fits, setups, strict=True):
         fp8 = (
             t("gpus_compared.fp8", fp8=i18n.number(f.fp8_tflops, lang))

@@ -424,7 +424,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         # "neuralmagic/Meta-Llama-3.1-70B-Instruct-FP8": the repo's name said the precision
         parts.append(r.precision_name)
     if w.kv_precision:
-        parts.append(t("understood.kv", kv=r.kv_precision.upper()))
+        # llama.cpp's 4-bit cache is said by its -ctk name
+        parts.append(t("understood.kv", kv=r.kv_precision.removeprefix("llamacpp_").upper()))
     if w.adapter_from_stack:
         # Unsloth with no method: the LoRA or QLoRA sized (sizing/engine.py), an assumption said as such
         parts.append(t(f"understood.stage.{r.stage}"))

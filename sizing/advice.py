@@ -315,13 +315,15 @@ def _serving_alternatives(
                     text=text + weight_only(higher, same, lang, catalog),
                 )
             )
-    # An FP8 KV cache halves the cache when it dominates.
+    # An 8-bit KV cache (vLLM's FP8, llama.cpp's Q8_0) halves the cache when it dominates.
     if plan.kv.id == "bf16" and total.kv_cache >= KV_DOMINATES * total.total:
-        fp8 = catalog.kv_precision("fp8")
+        fp8 = eight_bit_kv(plan, catalog)
         alt = _perf(plan.but(kv=fp8), recommend(plan.but(kv=fp8), catalog), catalog)
-        saved = total.kv_cache // 2
+        saved = int(total.kv_cache * (1 - fp8.bytes_per_value / plan.kv.bytes_per_value))
         if alt:
             key = "alt.fp8_kv_smaller" if smaller(alt, rec) else "alt.fp8_kv_room"
+            if plan.llama_cpp:
+                key = key.replace("fp8_", "q8_0_")
             text = t(
                 lang,
                 key,
@@ -389,6 +391,27 @@ def runs_weight_only(precision, setup: Setup | None, catalog: Catalog) -> bool:
     if setup is None or precision.compute != "fp8" or is_budget(setup.gpu):
         return False  # a budget's card is unknown: whether it has FP8 tensor cores too
     return not catalog.gpu(setup.gpu).fp8_dense_tflops
+
+
+def eight_bit_kv(plan: Plan, catalog: Catalog):
+    """The 8-bit KV cache of the plan's engine: llama.cpp's Q8_0 (-ctk q8_0, 34 bytes per 32 values), else
+    vLLM's FP8."""
+    return catalog.kv_precision("llamacpp_q8_0" if plan.llama_cpp else "fp8")
+
+
+# FP4 tensor cores: Blackwell, compute capability 10.0 (B200) and 12.0 (RTX 5090, RTX PRO 6000); NVIDIA's CUDA
+# C++ Programming Guide, compute capabilities table (FP4 in tensor cores from 10.0).
+FP4_TENSOR_CORES_CAPABILITY = 10.0
+
+
+def fp4_weight_only(precision, setup: Setup | None, catalog: Catalog) -> bool:
+    """NVFP4 on a GPU without FP4 tensor cores (Hopper, Ada, Ampere, Turing) runs weight-only: vLLM keeps the
+    weights in FP4 and computes in 16 bits with its FP4 Marlin kernel (marlin_utils_fp4.py, "Your GPU does not
+    have native support for FP4 computation ... Weight-only FP4 compression will be used")."""
+    if setup is None or precision.id != "nvfp4" or is_budget(setup.gpu):
+        return False
+    capability = catalog.gpu(setup.gpu).compute_capability
+    return capability is not None and capability < FP4_TENSOR_CORES_CAPABILITY
 
 
 # vLLM's AWQ kernels need Turing or newer (AWQConfig.get_min_capability() = 75); its GPTQ ones run from 6.0.
@@ -1613,6 +1636,10 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
     # FP8 on the named GPU is said in its verdict; on the recommendation, here.
     if runs_weight_only(plan.precision, rec, catalog) and not (named and named.gpu == rec.gpu):
         out.append(t(lang, "note.fp8_weight_only", gpu=rec.gpu_name))
+    if fp4_weight_only(plan.precision, rec, catalog) and not (named and named.gpu == rec.gpu):
+        out.append(
+            t(lang, "note.nvfp4_weight_only", gpu=rec.gpu_name, arch=catalog.gpu(rec.gpu).architecture)
+        )
     if plan.stage is Stage.qlora:
         out.append(t(lang, "note.qlora_paged"))
     if rec and plan.stage.is_training and rec.per_gpu.host_offload:
@@ -1768,6 +1795,10 @@ def launch_defaults_note(plan: Plan, setup: Setup, catalog: Catalog) -> str | No
     below: vllm/engine/arg_utils.py get_batch_defaults), whose activation reserve takes KV cache from the
     figures above (planned with the offering's chunk): said when it leaves fewer sequences, or no start at all.
     Its max_num_seqs is the line's own ceiling (plan.users), not vLLM's default."""
+    if plan.llama_cpp:
+        return (
+            None  # llama.cpp has no such reserve: -c and -np are its flags (assume.serving_engine_llamacpp)
+        )
     if plan.prefill_chunk != catalog.offering.serving.prefill_chunk_tokens or setup.problem is not None:
         return None  # the line set its chunk: the figures above are vLLM's own
     big = setup.gpu_memory_bytes >= 70 * 2**30 and "a100" not in setup.gpu
@@ -1803,6 +1834,8 @@ def vllm_defaults_note(plan: Plan, setup: Setup, catalog: Catalog) -> str | None
     and max_num_batched_tokens 8192 on H100-class GPUs, 256 and 2048 below: vllm/engine/arg_utils.py
     get_batch_defaults). Says so when they would break the fit: fewer users, or no start at all (vLLM
     refuses to start when one max_model_len conversation does not fit its KV cache)."""
+    if plan.engine != "vllm":
+        return None  # a GGUF or EXL2 file is llama.cpp's or ExLlamaV2's: none of vLLM's defaults apply
     if plan.max_model_len is not None:
         return launch_defaults_note(plan, setup, catalog)  # a launch line set its own --max-num-seqs
     big = setup.gpu_memory_bytes >= 70 * 2**30 and "a100" not in setup.gpu
@@ -1958,8 +1991,8 @@ def cheaper(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[str, list[
             if offer.gpu != rec.gpu and offer.price_per_gpu_hour:
                 tried.append(("gpu", plan, _fewest_on(plan, catalog.gpu(offer.gpu), catalog)))
     if plan.kv.id == "bf16":
-        kv_plan = plan.but(kv=catalog.kv_precision("fp8"))
-        tried.append(("kv", kv_plan, recommend(kv_plan, catalog)))
+        kv_plan = plan.but(kv=eight_bit_kv(plan, catalog))
+        tried.append(("kv_llamacpp" if plan.llama_cpp else "kv", kv_plan, recommend(kv_plan, catalog)))
     precision = plan.precision
     for _ in range(CHEAPER_STEPS):
         lower_id = LOWER.get(precision.id)

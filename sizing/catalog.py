@@ -258,6 +258,9 @@ class GPU(Strict, kw_only=True):
     # Hosted notebook services whose card, when the question names no GPU, is this one (["colab"]: Colab's
     # free tier runs a T4); the answer says the card it read.
     platform_default: list[str] = []
+    # GPU families (architectures) this card stands for when the question names a family and no card
+    # ("nvfp4 on hopper": ["hopper"]); the answer says the card it read.
+    family_default: list[str] = []
 
     @property
     def memory_bytes(self) -> int:
@@ -364,6 +367,8 @@ class Precision(Strict, kw_only=True):
     # experts, bits_per_weight.
     dense_bits: Annotated[float, msgspec.Meta(gt=0, le=32)] | None = None
     gguf: str | None = None
+    # The engine that runs the format, when vLLM does not: "exllamav2" (EXL2 files); a GGUF file is llama.cpp's.
+    engine: Literal["exllamav2"] | None = None
     compute: Literal["fp32", "bf16", "fp8"] = "bf16"
     # Serving: the engine pads the hidden dimension of MoE expert matrices to a multiple of this (0: no).
     engine_pad_experts: NonNegative = 0
@@ -375,6 +380,11 @@ class Precision(Strict, kw_only=True):
         for part in [*self.keeps, *(self.keeps_moe or [])]:
             if part not in PART_NAMES:
                 raise ValueError(f"unknown part {part!r}; use {', '.join(PART_NAMES)}")
+
+    @property
+    def engine_name(self) -> str:
+        """The serving engine that runs this format: "llamacpp" (GGUF), "exllamav2" (EXL2) or "vllm"."""
+        return "llamacpp" if self.gguf else (self.engine or "vllm")
 
     @property
     def is_quantized(self) -> bool:

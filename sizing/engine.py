@@ -277,15 +277,46 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
                     extra=i18n.gb(padding, lang),
                 )
             )
-        assumptions.append(
-            t(
-                lang,
-                "assume.serving_engine_one" if plan.users == 1 else "assume.serving_engine",
-                users=i18n.number(plan.users, lang),
-                chunk=i18n.tokens(plan.prefill_chunk, lang),
-                engine=t(lang, f"launch_engine.{plan.launch_engine}.engine"),
+        if plan.llama_cpp:
+            # llama-server's -c is the context of all its slots together, split among -np of them
+            # (tools/server/README.md: --parallel); -ngl 99 keeps every layer on the GPU.
+            assumptions.append(
+                t(
+                    lang,
+                    "assume.serving_engine_llamacpp",
+                    users=i18n.number(plan.users, lang),
+                    np=plan.users,
+                    c=plan.users * plan.context,
+                    context=i18n.tokens(plan.context, lang),
+                    ctk=llama_cpp_cache_type(plan.kv.id),
+                    # A quantized V cache needs flash attention (llama.cpp src/llama-context.cpp: "V cache
+                    # quantization requires flash_attn").
+                    fa=" -fa on" if llama_cpp_cache_type(plan.kv.id) != "f16" else "",
+                )
             )
-        )
+        elif plan.engine == "exllamav2":
+            # TabbyAPI: max_seq_len is one sequence's, cache_size the cache of all of them together
+            # (config_sample.yml); cache_mode FP16, Q8, Q6 or Q4.
+            assumptions.append(
+                t(
+                    lang,
+                    "assume.serving_engine_exllamav2",
+                    users=i18n.number(plan.users, lang),
+                    max_seq_len=plan.context,
+                    cache_size=plan.users * plan.context,
+                    context=i18n.tokens(plan.context, lang),
+                )
+            )
+        else:
+            assumptions.append(
+                t(
+                    lang,
+                    "assume.serving_engine_one" if plan.users == 1 else "assume.serving_engine",
+                    users=i18n.number(plan.users, lang),
+                    chunk=i18n.tokens(plan.prefill_chunk, lang),
+                    engine=t(lang, f"launch_engine.{plan.launch_engine}.engine"),
+                )
+            )
 
     wb = weight_bytes(plan.model, plan.precision, catalog)
     kv_bytes = plan.kv.bytes_per_value
@@ -657,6 +688,9 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
         and advice.runs_weight_only(plan.precision, asked, catalog)
     ):
         text += " " + t(lang, "note.fp8_weight_only", gpu=asked.gpu_name)
+    if asked.problem is None and advice.fp4_weight_only(plan.precision, asked, catalog):
+        arch = catalog.gpu(asked.gpu).architecture
+        text += " " + t(lang, "note.nvfp4_weight_only", gpu=asked.gpu_name, arch=arch)
     if asked.problem is None and advice.gptq_only(plan.precision, asked, catalog):
         text += " " + t(lang, "note.int4_gptq_only", gpu=asked.gpu_name)
     if asked.problem is None and (catalog.gpu(asked.gpu).compute_capability or 9) < 7.5:
@@ -740,12 +774,20 @@ def _beyond_offer(plan: Plan, catalog: Catalog) -> str:
     return t(lang, "perf.too_slow_tokens", tps=i18n.speed(1 / tpot_target, lang))
 
 
+def llama_cpp_cache_type(kv_id: str) -> str:
+    """llama.cpp's -ctk/-ctv cache type (common/arg.cpp kv_cache_types) of a KV precision: its own types are
+    named "llamacpp_<type>" in precisions.toml; the 16-bit cache is F16."""
+    return kv_id.removeprefix("llamacpp_") if kv_id.startswith("llamacpp_") else "f16"
+
+
 def _margin_assumption(plan: Plan, catalog: Catalog, asked: bool = False) -> str:
     """The share of memory the answer plans with; `asked`: the question's --gpu-memory-utilization."""
     share = (
         catalog.offering.training if plan.stage.is_training else catalog.offering.serving
     ).memory_utilization
     key = "assume.margin_training" if plan.stage.is_training else "assume.margin_serving"
+    if plan.engine != "vllm" and not asked:
+        return t(plan.lang, "assume.margin_" + plan.engine)
     if not plan.stage.is_training and plan.launch_engine != "vllm":
         key = "assume.margin_serving_other"  # SGLang and TGI pick their own share; ours is vLLM's
     if asked and not plan.stage.is_training:
@@ -778,6 +820,7 @@ def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) ->
             vision_params=m.extra_params,
         ),
         precision=plan.precision.id,
+        engine=plan.engine,
         precision_name=plan.precision.name,
         bits_per_weight=round(bits, 4),
         kv_precision=plan.kv.id,

@@ -76,6 +76,10 @@ class WhatFits(msgspec.Struct, kw_only=True):
     interconnect: str = ""
     interconnect_gb_s: float = 0
     contract_modes: list[str] = []
+    # "does nvfp4 work on h100?": whether the GPU runs the format asked natively, said first (the message key:
+    # "nvfp4_native", "nvfp4_weight_only"), with the GPU's architecture; "" when nothing is to be said.
+    precision_note: str = ""
+    architecture: str = ""
 
 
 def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
@@ -101,6 +105,8 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
                 if plan is None:
                     continue
                 row_precision = row_precision or plan.precision
+                if _not_published_in(model, plan.precision, catalog):
+                    continue
                 setup = evaluate(
                     plan, shape_for(plan, plan.gpu, plan.gpus or 1, catalog), catalog, capacity=False
                 )
@@ -174,7 +180,21 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
         interconnect=catalog.gpu(setup.gpu).interconnect if not own else "",
         interconnect_gb_s=catalog.gpu(setup.gpu).interconnect_gb_s if not own else 0,
         contract_modes=list(offer.contract_modes) if offer else [],
+        precision_note=_precision_note(precision_asked, setup, catalog) if not own else "",
+        architecture=catalog.gpu(setup.gpu).architecture if not own else "",
     )
+
+
+def _precision_note(precision_id: str | None, setup, catalog: Catalog) -> str:
+    """NVFP4 asked of a GPU: native on Blackwell's FP4 tensor cores, weight-only below (sizing/advice.py)."""
+    if precision_id != "nvfp4":
+        return ""
+    from .advice import fp4_weight_only
+
+    precision = catalog.precision(precision_id)
+    if not catalog.gpu(setup.gpu).runs(precision):
+        return "nvfp4_none"  # below Turing: no FP4 kernel of vLLM's (precisions.toml min_compute_capability)
+    return "nvfp4_weight_only" if fp4_weight_only(precision, setup, catalog) else "nvfp4_native"
 
 
 class OfferedGpu(msgspec.Struct, kw_only=True):
@@ -252,6 +272,17 @@ def _plan(given: dict[str, Any], model_id: str, precision_id: str | None, catalo
     except SizingError:
         return None
     return plan
+
+
+def _not_published_in(model, precision, catalog: Catalog) -> bool:
+    """A model released in a 4-bit format of its own (gpt-oss: MXFP4 experts, openai/gpt-oss-120b) is not
+    published in another 4-bit checkpoint format (AWQ, GPTQ, NVFP4): requantizing 4-bit weights to 4 bits
+    again is not done, so a list of what runs in that format leaves it out. GGUF files keep its MXFP4
+    experts (sizing/weights.py) and are published (ggml-org/gpt-oss-120b-GGUF): they are kept."""
+    native = model.native_precision
+    if native is None or native == precision.id or precision.gguf:
+        return False
+    return catalog.precision(native).nominal_bits <= 4 and precision.nominal_bits <= 4
 
 
 def _newest(model_id: str, catalog: Catalog) -> int:

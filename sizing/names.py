@@ -545,7 +545,16 @@ def resolve_precision(text: str, catalog: Catalog) -> Precision:
     raise _suggest(text, catalog.precisions, "precision", "precision_examples")
 
 
-def resolve_kv_precision(text: str, catalog: Catalog) -> KVPrecision:
+def resolve_kv_precision(text: str, catalog: Catalog, engine: str = "vllm") -> KVPrecision:
+    """`engine`: the serving engine (Plan.engine). llama.cpp's caches are its -ctk types (q8_0, q4_0, q4_1,
+    q5_0, q5_1, iq4_nl); vLLM's are 16 bits and FP8, so its 8-bit one stands for q8_0 and it has no 4-bit one."""
+    typed = text.strip().lower().replace("-", "_")
+    if engine == "llamacpp":
+        found = _llama_cpp_cache(typed, catalog)
+        if found:
+            return found
+    elif re.fullmatch(r"q8(?:_0)?", typed):
+        return catalog.kv_precision("fp8")
     key = normalize(text).removeprefix("kv") or "16"
     index = name_index(catalog.kv_precisions)
     found = index.get(key) or index.get(normalize(text))
@@ -554,6 +563,16 @@ def resolve_kv_precision(text: str, catalog: Catalog) -> KVPrecision:
     if re.fullmatch(r"(?:int|q|iq|nf|fp)?4(?:[\s_-]?bits?|_[01]|_nl)?", text.strip().lower()):
         raise SizingError("kv_precision_4bit", "kv_precision_examples", name=text)
     raise _suggest(text, catalog.kv_precisions, "kv_precision", "kv_precision_examples")
+
+
+def _llama_cpp_cache(typed: str, catalog: Catalog) -> KVPrecision | None:
+    """llama.cpp's cache type for what was typed: its own names, an 8-bit cache its Q8_0 (it has no FP8
+    one) and a 4-bit one with no type its Q4_0, the plain 4-bit block."""
+    if re.fullmatch(r"fp8|int8|q8|8|8[\s_]?bits?", typed):
+        typed = "q8_0"
+    elif re.fullmatch(r"(?:int|q|nf|fp)?4(?:[\s_]?bits?)?", typed):
+        typed = "q4_0"
+    return next((kv for kv in catalog.kv_precisions if kv.id == "llamacpp_" + typed), None)
 
 
 def resolve_stack(text: str, catalog: Catalog) -> Stack:

@@ -225,6 +225,18 @@ class Plan(msgspec.Struct, frozen=True):
         return self.resolved.model
 
     @property
+    def engine(self) -> str:
+        """The serving engine: "llamacpp" for a GGUF file (llama.cpp's own format, which Ollama and LM Studio run
+        and vLLM loads only experimentally: docs.vllm.ai, quantization/gguf), "exllamav2" for an EXL2 file
+        (TabbyAPI; vLLM has no EXL2 loader), "vllm" otherwise. The first two keep no share of the GPU back and
+        take their own flags (sizing/setups.py usable)."""
+        return "vllm" if self.stage.is_training else self.precision.engine_name
+
+    @property
+    def llama_cpp(self) -> bool:
+        return self.engine == "llamacpp"
+
+    @property
     def timed(self) -> bool:
         """A training run whose time is estimated: its tokens, or an RL run's prompts with vLLM generating."""
         if self.method.is_rl:
@@ -396,21 +408,32 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         said.append(t(lang, "assume.model.release_other_precision", repo=model.release.repo,
                       published=resolve_precision(model.release.precision, catalog).name,
                       precision=precision.name))  # fmt: skip
-    kv = resolve_kv_precision(w.kv_precision, catalog) if w.kv_precision else catalog.kv_precision("bf16")
+    engine = "vllm" if stage.is_training else precision.engine_name
+    kv = (
+        resolve_kv_precision(w.kv_precision, catalog, engine)
+        if w.kv_precision
+        else catalog.kv_precision("bf16")
+    )
     if model.compressed and not stage.is_training:
         # DeepSeek-V4: vLLM supports only an FP8 cache ("DeepseekV4 only supports fp8 kv-cache format",
         # deepseek_v4_attention.py); its bytes do not depend on the precision asked (sizing/kv_cache.py).
         kv = catalog.kv_precision("fp8")
         said.append(t(lang, "assume.kv_fp8_only", model=model.name))
     elif not w.kv_precision and not stage.is_training:
-        # SGLang and TGI also keep the cache in the model's dtype unless told otherwise (kv_cache_dtype "auto")
-        said.append(
-            t(
-                lang,
-                "assume.kv_precision",
-                engine=t(lang, f"launch_engine.{w.launch_engine or 'vllm'}.engine"),
+        # llama.cpp's cache is F16 unless -ctk/-ctv say otherwise (common/common.h: cache_type_k/v F16).
+        # ExLlamaV2's too (TabbyAPI cache_mode FP16 by default: config_sample.yml). SGLang and TGI also keep the
+        # cache in the model's dtype unless told otherwise (kv_cache_dtype "auto").
+        own = {"llamacpp": "kv_precision_llamacpp", "exllamav2": "kv_precision_exllamav2"}
+        if precision.engine_name in own:
+            said.append(t(lang, "assume." + own[precision.engine_name]))
+        else:
+            said.append(
+                t(
+                    lang,
+                    "assume.kv_precision",
+                    engine=t(lang, f"launch_engine.{w.launch_engine or 'vllm'}.engine"),
+                )
             )
-        )
 
     if w.turns and w.context is None and not stage.is_training:
         w = _conversation_context(w, model, catalog, lang, said)

@@ -643,13 +643,14 @@ def opens_as_follow_up(text: str) -> bool:
 HELP = regexes.compile(rf"^\s*(?:\W*(?:{_W('words.help')}|-h)\W*|\?)\s*$")
 # "how do I export the log?", "como vejo o registro de pedidos?": no number, nothing to size.
 LOG_HELP = regexes.compile(rf"^\D*\b(?:{_W('words.log_help')})\b\D*$")
-# llama.cpp's cache types ("kv cache q8_0", OLLAMA_KV_CACHE_TYPE) are the cache's, never the weights': q8_0
-# is read as vLLM's 8-bit cache (llama.cpp's block_q8_0 is 34 bytes per 32 values, 6% over FP8's one byte);
-# a 4- or 5-bit one is no cache we size (said, not read as weights).
+# llama.cpp's cache types ("kv cache q8_0", "-ctk q4_0", "--cache-type-v q8_0", OLLAMA_KV_CACHE_TYPE=q8_0)
+# are the cache's, never the weights': sized as llama.cpp's own when it serves (sizing/names.py
+# resolve_kv_precision); with vLLM q8_0 is its FP8 cache and a 4- or 5-bit one is refused, said.
 KV = regexes.compile(
     r"\b(?:kv|kv[\s_-]*cache|cache\s+(?:kv|de\s+kv))(?:[\s_-]*dtype|[\s_-]*type)?\s*(?:=|:|em|in|de|a|as)?\s*"
     r"(fp8|fp16|bf16|int8|8|16|8[\s-]?bits?|16[\s-]?bits?|q8(?:_0)?|f16|iq4_nl|q[45](?:_[01])?|int4|4[\s-]?bits?|nf4|fp4)(?![\w.])"
-    r"|\b(fp8|8[\s-]?bits?)\s+(?:no\s+|na\s+|in\s+(?:the\s+)?|for\s+(?:the\s+)?|para\s+o\s+)?(?:kv[\s_-]*cache|kv|cache\s+kv)\b"
+    r"|\b(fp8|8[\s-]?bits?|q4(?:_0)?)\s+(?:no\s+|na\s+|in\s+(?:the\s+)?|for\s+(?:the\s+)?|para\s+o\s+)?(?:kv[\s_-]*cache|kv|cache\s+kv)\b"
+    r"|(?<![\w-])(?:--cache-type-[kv]|-ct[kv]|ollama_kv_cache_type)(?:\s*=\s*|\s+)(f16|bf16|f32|q8_0|q[45]_[01]|iq4_nl)(?![\w.])"
 )
 # "contexto de 1 milhão de tokens", "context of 1 million tokens": a context, not a training set.
 _MILLION_WORD = alternation([w for w in VOCAB.words("multipliers.million") if len(w) > 1])
@@ -2145,6 +2146,8 @@ def launch_line(text: str) -> str:
         return text
 
     lora = {}  # vLLM's LoRA flags, read together: --enable-lora alone serves its default of 1 adapter
+    parallel = re.search(r"(?<![\w-])(?:-np|--parallel)(?:=|\s+)(\d+)\b", text, re.IGNORECASE)
+    slots = int(parallel.group(1)) if parallel and (launcher or parallel.group(0).startswith("--")) else 0
 
     def flag(m: re.Match) -> str:
         dashes, name, joiner, value = m.group(1), m.group(2).lower().replace("_", "-"), m.group(3), m.group(4)
@@ -2167,6 +2170,10 @@ def launch_line(text: str) -> str:
         if kind == "users_limit" and re.fullmatch(r"\d+", plain):
             # A ceiling on sequences at once, read as vLLM's own key (VLLM_SEQS): the users, marked as a limit.
             return f" max-num-seqs={plain} "
+        if kind == "context" and name in ("c", "ctx-size") and slots and re.fullmatch(r"\d+", plain):
+            # llama-server's -c is the context of all its -np slots together (tools/server/README.md:
+            # --parallel), each conversation gets its share
+            return f" ctx {int(plain) // slots} "
         if kind in ("context", "users", "users_limit", "tp", "pp") and re.fullmatch(
             r"\d+(?:\.\d+)?k?", plain
         ):
@@ -2176,6 +2183,8 @@ def launch_line(text: str) -> str:
             plain = re.sub(r"[-_]marlin$", "", plain)
             return " " if plain == "auto" else f" {plain} "
         if kind == "kv_cache":
+            if re.fullmatch(r"q[458]_[01]|iq4_nl", plain):
+                return f" kv {plain} "  # llama.cpp's types, sized by the engine that serves (names.py)
             return " kv fp8 " if plain.startswith("fp8") else " "
         if kind == "memory_utilization" and re.fullmatch(r"\d*\.?\d+", plain):
             return f" gpu-memory-utilization {plain} "
@@ -2782,6 +2791,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     _topics_beside(scan, query)
     if not scan.found.get("gpu") and not scan.found.get("cpu_only") and "colab" in scan.original.lower():
         _platform_default(scan, catalog)
+    if not scan.found.get("gpu") and not scan.found.get("cpu_only") and _FAMILY_CUE.search(scan.work):
+        _family_default(scan, catalog)
     leftovers = _leftovers(scan)
     if leftovers:
         leftovers = _typos(scan, catalog, leftovers, query)
@@ -2808,11 +2819,12 @@ def _topics_beside(scan: _Scan, query: Query) -> None:
 
 
 def _kv(m: re.Match) -> str:
-    typed = m.group(1) or m.group(2)
-    if re.fullmatch(r"i?q[45].*|int4|4[\s-]?bits?|nf4|fp4", typed):
-        # no such cache here (vLLM's --kv-cache-dtype has no 4-bit type): sizing says so, with the ones it has;
-        # never read as the weights' precision, which "kv cache 4 bits" had been
-        return typed
+    typed = (m.group(1) or m.group(2) or m.group(3)).lower()
+    if re.fullmatch(r"i?q[458].*|int4|4[\s-]?bits?|nf4|fp4", typed):
+        # llama.cpp's types, and 4-bit caches vLLM lacks: sized or refused by the engine that serves
+        # (sizing/names.py resolve_kv_precision); never read as the weights' precision, which "kv cache 4 bits"
+        # had been
+        return "q8_0" if typed.startswith("q8") else typed
     return "fp8" if "8" in typed else "bf16"
 
 
@@ -3303,6 +3315,29 @@ def _platform_default(scan: _Scan, catalog: Catalog) -> None:
                 (f"{gpu.name} ({platform.capitalize()})", scan.original[m.start() : m.end()])
             )
             return
+
+
+# GPU families by their architecture's name (gpus.toml family_default): a cheap cue before the catalogue's words.
+_FAMILY_CUE = regexes.compile(r"(?i)hopper|blackwell|ampere|lovelace|\bada\b")
+
+
+def _family_default(scan: _Scan, catalog: Catalog) -> None:
+    """ "does nvfp4 work on hopper or only blackwell?": an architecture named with no card is its family's
+    card of the catalogue (gpus.toml family_default: Hopper the H100 SXM), each said as read; several are a
+    comparison, as several cards are."""
+    found = []
+    for gpu in catalog.gpus:
+        for family in gpu.family_default:
+            for m in re.finditer(rf"\b{re.escape(family)}\b", scan.work, re.IGNORECASE):
+                found.append((m.start(), m.end(), gpu, family))
+    found.sort(key=lambda f: f[0])
+    for start, end, gpu, family in found:
+        if not scan.work[start:end].strip():
+            continue  # "ada lovelace": blanked by the longer name already
+        typed = scan.original[start:end]
+        scan.found.setdefault("gpu", []).append((gpu.id, typed))
+        scan.found.setdefault("platform_gpu", []).append((f"{gpu.name} ({family.title()})", typed))
+        scan.blank(start, end)
 
 
 # "mistral large 2411", "qwen3 32b 2507": a release's year and month after a model's name (Mistral and Qwen

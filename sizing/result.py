@@ -194,6 +194,7 @@ class ResolvedWorkload(Record, kw_only=True):
     ttft_target_s: float | None = None
     tokens_per_s_target: float | None = None
     load: LoadInfo | None = None
+    engine: str = "vllm"  # the serving engine sized for: "llamacpp" for a GGUF file (Plan.llama_cpp)
     cost_asked: bool = False  # the question asked what it costs
     budget: BudgetInfo | None = None  # a budget the question gave (sizing/budget.py sets prices against it)
     days_assumed: bool = False  # the deadline is the offering's default (no deadline was given)

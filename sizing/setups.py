@@ -62,7 +62,18 @@ def gpu_label(gpu: GPU, lang: str) -> str:
     return gpu.name
 
 
+# llama.cpp and ExLlamaV2 keep no share of the GPU back (vLLM's --gpu-memory-utilization): they allocate the
+# weights, the KV cache of their context and their buffers, and no more. Planned with the margin each leaves
+# free on a device: llama.cpp's own fitting --fit-target, 1024 MiB by default (ggml-org/llama.cpp
+# common/arg.cpp, tools/fit-params); TabbyAPI's autosplit_reserve, 96 MB by default (theroyallab/tabbyAPI
+# common/config_models.py).
+ENGINE_MARGIN = {"llamacpp": 1024 * 2**20, "exllamav2": 96 * 2**20}
+
+
 def usable(plan: Plan, gpu: GPU, catalog: Catalog) -> int:
+    margin = ENGINE_MARGIN.get(plan.engine)
+    if margin is not None:
+        return max(0, gpu.memory_bytes - margin)
     share = catalog.offering.training if plan.stage.is_training else catalog.offering.serving
     return int(gpu.memory_bytes * share.memory_utilization)
 

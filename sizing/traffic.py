@@ -86,9 +86,14 @@ def replica(plan: Plan, gpu: GPU, tp: int, pp: int, catalog: Catalog, users: int
     workspace follows), never below vLLM's own default, so a saturated copy fills its KV cache."""
     serving = catalog.offering.serving
     default_seqs = 1024 if gpu.memory_bytes >= BIG_GPU_BYTES else 256
+    share = serving.memory_utilization
+    if plan.engine != "vllm":
+        # llama-server runs -np slots (TabbyAPI its cache's), no more, in the memory it leaves (setups.usable).
+        default_seqs = 1
+        share = usable(plan, gpu, catalog) / gpu.memory_bytes
     reserved, image_flops = _image_costs(plan, tp, catalog, max(users, 1))
     key = ("replica", id(plan.model), id(plan.precision), plan.kv.bytes_per_value, id(gpu), tp, pp, users,
-           id(catalog), reserved, image_flops, plan.prefill_chunk, plan.shared_prefix)  # fmt: skip
+           id(catalog), plan.engine, reserved, image_flops, plan.prefill_chunk, plan.shared_prefix)  # fmt: skip
     return shared(
         key,
         lambda: perf.replica(
@@ -101,7 +106,7 @@ def replica(plan: Plan, gpu: GPU, tp: int, pp: int, catalog: Catalog, users: int
             kv_bytes_per_value=plan.kv.bytes_per_value,
             max_seqs=max(default_seqs, users),
             chunk_tokens=plan.prefill_chunk,
-            memory_utilization=serving.memory_utilization,
+            memory_utilization=share,
             profiled_seqs=max(users, 1),
             reserved_bytes=reserved,
             image_flops=image_flops,

@@ -1552,8 +1552,9 @@ PHRASINGS: list[tuple[str, dict]] = [
         {"model": "mistral-7b-v0.3", "precision": "int4", "context": 4096, "gpus": 2},
     ),
     (
+        # -c is the context of all 4 slots together (llama.cpp server: n_ctx_slot = n_ctx / n_parallel)
         "llama-server -m Qwen2.5-7B-Instruct-Q4_K_M.gguf -c 8192 -np 4 --port 8080",
-        {"model": "qwen2.5-7b", "precision": "q4_k_m", "context": 8192, "users": 4},
+        {"model": "qwen2.5-7b", "precision": "q4_k_m", "context": 2048, "users": 4},
     ),
     (
         "o cliente sobe assim: vllm serve google/gemma-3-27b-it --max-model-len 8192 --port 8080 -- quantas L40S?",

@@ -109,7 +109,8 @@ def test_weights_that_do_not_fit_say_so_before_any_kv_cache():
     [
         "qwen3 32b 64 usuarios com 32k numa h100",
         "qwen3 32b 32k 64 usuarios --max-num-seqs 64 numa h100",  # users said in words too: the load
-        "llama-server -m qwen3-32b-q8_0.gguf -c 32768 -np 64",  # llama.cpp's slots are allocated up front
+        # llama.cpp's slots are allocated up front, sharing -c: 64 conversations of 32,768 / 64 tokens
+        "llama-server -m qwen3-32b-q8_0.gguf -c 2097152 -np 64",
     ],
 )
 def test_users_in_words_are_still_the_load(text):

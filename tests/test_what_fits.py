@@ -11,7 +11,7 @@ from bot.cli import main as gpu_size
 from sizing.catalog import load_catalog
 from sizing.engine import size
 from sizing.errors import SizingError
-from sizing.fits import what_fits
+from sizing.fits import _not_published_in, what_fits
 from sizing.query import QueryError, parse
 from sizing.workload import Workload
 
@@ -49,7 +49,13 @@ def test_every_model_listed_fits_there_and_the_next_larger_does_not(text):
             result = size(Workload.given({**given, "model": m.model_id, "precision": row.precision}), catalog)
             assert result.requested.fits, (m.name, row.precision)
         largest = row.models[0]
-        above = [m for m in references if m.params > largest.params * 1.05]
+        # A model not published in the row's format (gpt-oss at AWQ or NVFP4) is left out of it, fitting or not.
+        precision = catalog.precision(row.precision)
+        above = [
+            m
+            for m in references
+            if m.params > largest.params * 1.05 and not _not_published_in(m, precision, catalog)
+        ]
         for bigger in above[:1]:
             try:
                 result = size(

@@ -1,0 +1,141 @@
+"""GGUF files are served by llama.cpp (Ollama, LM Studio): judged with llama.cpp's memory (no share of the GPU
+kept back, 1 GB of margin) and its flags (-c, -np, -ngl, -ctk/-ctv), never vLLM's, each asked through the real
+engine and read in the answer's text."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.gpu_size_run import answer
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Had been "não cabe; faltam 3,4 GB por GPU" with vLLM's 90% of the card.
+        "llama 3.1 70b gguf q4_k_m na l40s com llama.cpp pra 2 usuarios",
+        "llama 3.1 70b q4_k_m numa l40s no ollama para 2 usuários",
+        "llama 3.1 70b q4_k_m on an L40S with llama.cpp for 2 users",
+    ],
+)
+def test_a_gguf_file_is_judged_with_llama_cpps_memory(capsys, text):
+    out = answer(capsys, text)
+    assert "1× L40S 48 GB: cabe" in out or "1× L40S 48 GB: fits" in out
+    assert "46,7 GB utilizáveis" in out or "46.7 GB usable" in out
+    assert "vLLM configur" not in out and "(padrão do vLLM)" not in out and "(vLLM's default)" not in out
+    assert "`-ngl 99 -np 2 -c 8192 -ctk f16 -ctv f16`" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("gemma 3 27b q5_k_m na rtx 4090", "pt-BR"),
+        ("gemma 3 27b q5_k_m on an rtx 4090", "en"),
+        ("o gemma 3 27b em q5_k_m corre numa rtx 4090?", "pt-PT"),
+    ],
+)
+def test_a_gguf_file_gets_llama_cpps_flags_not_vllms(capsys, text, lang):
+    # Had said "Configure --max-num-seqs 1", a vLLM flag, for a file llama.cpp runs.
+    out = answer(capsys, text)
+    assert "max-num-seqs" not in out and "max_num_seqs" not in out
+    assert "`-ngl 99 -np 1 -c 4096 -ctk f16 -ctv f16`" in out
+    assert "llama.cpp" in out.split("Overhead")[1].splitlines()[0]
+
+
+def test_a_vllm_checkpoint_keeps_vllms_margin(capsys):
+    out = answer(capsys, "llama 3.1 70b awq na l40s pra 2 usuarios")
+    assert "Margem de segurança: o servidor de inferência usa 90%" in out
+    assert "-ngl" not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "understood"),
+    [
+        # Had been refused: "O vLLM não tem KV cache de 4 bits (“q4”)".
+        (
+            "llama 3.1 8b com kv cache q4 no llama.cpp",
+            "Entendi: Llama 3.1 8B · GGUF Q4_K_M · KV cache em Q4_0",
+        ),
+        ("llama 3.1 8b q4_k_m kv q4_0 32k", "KV cache em Q4_0"),
+        ("llama 70b q4_k_m with q4 kv cache on a 4090 using llama.cpp", "KV cache in Q4_0"),
+        ("llama 3.1 8b no ollama com kv cache em 4 bits", "KV cache em Q4_0"),
+    ],
+)
+def test_llama_cpps_4_bit_kv_cache_is_sized_when_llama_cpp_serves(capsys, text, understood):
+    out = answer(capsys, text)
+    assert understood in out.splitlines()[0]
+    assert "-ctk q4_0 -ctv q4_0 -fa on" in out
+
+
+def test_a_4_bit_kv_cache_is_still_refused_for_vllm(capsys):
+    from bot.cli import main as gpu_size
+
+    assert gpu_size(["llama 3.1 8b awq kv cache q4"]) != 0
+    assert "O vLLM não tem KV cache de 4 bits" in capsys.readouterr().err
+
+
+def test_llama_cpps_4_bit_kv_cache_is_a_quarter_of_16_bits(capsys):
+    # block_q4_0: 18 bytes per 32 values, against 64 at F16 (0.28 of it).
+    f16 = answer(capsys, "llama 3.1 8b q4_k_m 32k")
+    q4 = answer(capsys, "llama 3.1 8b q4_k_m 32k kv cache q4")
+    assert "(1 × 4,3 GB por conversa de 32.768 tokens)" in f16
+    assert "(1 × 1,2 GB por conversa de 32.768 tokens)" in q4
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "flags"),
+    [
+        # Had been read as vLLM's FP8 cache (1 byte), or not read at all from llama.cpp's own flags.
+        ("llama 3.1 8b q4_k_m 32k kv cache q8_0", "KV cache em Q8_0", "-ctk q8_0 -ctv q8_0 -fa on"),
+        (
+            "llama 3.1 8b q4_k_m 32k --cache-type-k q8_0 --cache-type-v q8_0",
+            "KV cache em Q8_0",
+            "-ctk q8_0 -ctv q8_0 -fa on",
+        ),
+        ("llama 3.1 8b gguf 32k OLLAMA_KV_CACHE_TYPE=q8_0", "KV cache em Q8_0", "-ctk q8_0 -ctv q8_0 -fa on"),
+        ("llama 3.1 8b q4_k_m 32k with an 8-bit kv cache", "KV cache in Q8_0", "-ctk q8_0 -ctv q8_0 -fa on"),
+        ("llama 3.1 8b q4_k_m 32k -ctk q4_0 -ctv q4_0", "KV cache em Q4_0", "-ctk q4_0 -ctv q4_0 -fa on"),
+        ("llama 3.1 8b q4_k_m 32k kv cache q5_1", "KV cache em Q5_1", "-ctk q5_1 -ctv q5_1 -fa on"),
+    ],
+)
+def test_llama_cpps_cache_types_are_read_and_sized_at_their_block_bytes(capsys, text, said, flags):
+    out = answer(capsys, text)
+    assert said in out.splitlines()[0]
+    assert f"`-ngl 99 -np 1 -c 32768 {flags}`" in out
+    # ggml's blocks of 32 values: q8_0 34 bytes, q4_0 18, q5_1 24, against 64 at F16 (4.3 GB here).
+    per_conversation = {"Q8_0": "2,3 GB", "Q4_0": "1,2 GB", "Q5_1": "1,6 GB"}[said.split()[-1]]
+    assert f"(1 × {per_conversation} " in out or f"(1 × {per_conversation.replace(',', '.')} " in out
+
+
+def test_vllms_8_bit_cache_stays_fp8(capsys):
+    out = answer(capsys, "llama 3.1 8b awq 32k kv cache q8_0")
+    assert "KV cache em FP8" in out.splitlines()[0]
+    assert "(1 × 2,1 GB por conversa de 32.768 tokens)" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "understood", "flags"),
+    [
+        # -c is the context of all -np slots together: 4 conversations of 8,192 tokens, not 4 of 32,768.
+        (
+            "llama-server -m Llama-3.1-8B-Instruct-Q4_K_M.gguf -c 32768 -np 4",
+            "8k de contexto · 4 usuários simultâneos",
+            "-np 4 -c 32768",
+        ),
+        (
+            "llama 3.1 8b q4_k_m --ctx-size 16384 --parallel 2",
+            "8k de contexto · 2 usuários",
+            "-np 2 -c 16384",
+        ),
+    ],
+)
+def test_llama_servers_context_is_shared_by_its_slots(capsys, text, understood, flags):
+    out = answer(capsys, text)
+    assert understood in out.splitlines()[0]
+    assert flags in out
+
+
+def test_a_dominant_cache_is_offered_at_llama_cpps_q8_0_not_vllms_fp8(capsys):
+    out = answer(capsys, "llama 3.1 8b q4_k_m 32k 8 usuarios")
+    assert "em Q8_0 do llama.cpp (`-ctk q8_0 -ctv q8_0 -fa on`" in out
+    assert "em FP8 ele cai pela metade" not in out
