@@ -751,7 +751,8 @@ def _traffic_understood(w, lang: str) -> list[str]:
     elif w.prompt_tokens:
         parts.append(t("prompt", n=i18n.tokens(w.prompt_tokens, lang)))
     if w.shared_prefix_tokens:
-        parts.append(t("system_prompt", n=i18n.tokens(w.shared_prefix_tokens, lang)))
+        key = "shared_document" if w.shared_prefix_document else "system_prompt"
+        parts.append(t(key, n=i18n.tokens(w.shared_prefix_tokens, lang)))
     if w.prompt_pages:
         parts.append(
             t("pages_one") if w.prompt_pages == 1 else t("pages", n=i18n.number(w.prompt_pages, lang))

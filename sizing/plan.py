@@ -1301,7 +1301,8 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     if plan.images is not None:
         said.extend(_image_assumptions(plan, w, context, prompt, catalog, lang))
     if shared:
-        said.append(t(lang, "assume.traffic.shared_prefix", tokens=i18n.tokens(shared, lang)))
+        key = "assume.traffic.shared_document" if w.shared_prefix_document else "assume.traffic.shared_prefix"
+        said.append(t(lang, key, tokens=i18n.tokens(shared, lang)))
     if history > shared:
         said.append(
             t(
