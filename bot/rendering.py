@@ -762,7 +762,8 @@ def _traffic_understood(w, lang: str) -> list[str]:
     if w.turns:
         parts.append(t("turns", n=i18n.number(w.turns, lang)))
     if w.rate_per_s:
-        parts.append(t("rate", rate=rate_text(w.rate_per_s, lang)))
+        # in the unit the question (or the thread's "e com 1000?") said it: "1.000 requisições/min", not "17/s"
+        parts.append(t("rate", rate=rate_text(w.rate_per_s, lang, w.rate_period_s)))
     if w.batch_items and w.batch_seconds:
         parts.append(
             t("batch", items=i18n.number(w.batch_items, lang), period=batch_period(w.batch_seconds, lang))

@@ -1659,9 +1659,14 @@ def _image_assumptions(
     return out
 
 
-def rate_text(rate: float, lang: str) -> str:
+def rate_text(rate: float, lang: str, period: float | None = None) -> str:
     """A request rate the way people say it: per second when it is several a second, per minute when it is
-    one a minute or more, else per hour (a few a day are not "0,1 requisições/min")."""
+    one a minute or more, else per hour (a few a day are not "0,1 requisições/min"). With `period`, the
+    seconds the question said it over (60: "1000 requisições por minuto"), in that unit."""
+    if period == 60:
+        return t(lang, "perf.rate_per_min", n=i18n.number(rate * 60, lang, 1 if rate * 60 < 10 else 0))
+    if period == 3600:
+        return t(lang, "perf.rate_per_hour", n=i18n.number(rate * 3600, lang, 1 if rate * 3600 < 10 else 0))
     if rate >= 1:
         return t(lang, "perf.rate_per_s", n=i18n.number(rate, lang, 1 if rate < 10 else 0))
     per_minute = rate * 60
