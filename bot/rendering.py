@@ -752,7 +752,8 @@ def _traffic_understood(w, lang: str) -> list[str]:
     elif w.prompt_tokens:
         parts.append(t("prompt", n=i18n.tokens(w.prompt_tokens, lang)))
     if w.shared_prefix_tokens:
-        parts.append(t("system_prompt", n=i18n.tokens(w.shared_prefix_tokens, lang)))
+        key = "shared_document" if w.shared_prefix_document else "system_prompt"
+        parts.append(t(key, n=i18n.tokens(w.shared_prefix_tokens, lang)))
     if w.prompt_pages:
         parts.append(
             t("pages_one") if w.prompt_pages == 1 else t("pages", n=i18n.number(w.prompt_pages, lang))
@@ -762,7 +763,8 @@ def _traffic_understood(w, lang: str) -> list[str]:
     if w.turns:
         parts.append(t("turns", n=i18n.number(w.turns, lang)))
     if w.rate_per_s:
-        parts.append(t("rate", rate=rate_text(w.rate_per_s, lang)))
+        # in the unit the question (or the thread's "e com 1000?") said it: "1.000 requisições/min", not "17/s"
+        parts.append(t("rate", rate=rate_text(w.rate_per_s, lang, w.rate_period_s)))
     if w.batch_items and w.batch_seconds:
         parts.append(
             t("batch", items=i18n.number(w.batch_items, lang), period=batch_period(w.batch_seconds, lang))

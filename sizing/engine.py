@@ -334,6 +334,7 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
         if plan.stage.is_training
         else kv_cache.sequence_bytes(plan.model, plan.context, kv_bytes) - shared_kv,
         shared_prefix_kv_bytes=shared_kv,
+        shared_prefix_document=bool(shared_kv) and workload.shared_prefix_document,
         recommendation=rec,
         requested=asked,
         verdict=verdict,

@@ -1368,7 +1368,8 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     if plan.images is not None:
         said.extend(_image_assumptions(plan, w, context, prompt, catalog, lang))
     if shared:
-        said.append(t(lang, "assume.traffic.shared_prefix", tokens=i18n.tokens(shared, lang)))
+        key = "assume.traffic.shared_document" if w.shared_prefix_document else "assume.traffic.shared_prefix"
+        said.append(t(lang, key, tokens=i18n.tokens(shared, lang)))
     if history > shared:
         said.append(
             t(
@@ -1735,9 +1736,14 @@ def _image_assumptions(
     return out
 
 
-def rate_text(rate: float, lang: str) -> str:
+def rate_text(rate: float, lang: str, period: float | None = None) -> str:
     """A request rate the way people say it: per second when it is several a second, per minute when it is
-    one a minute or more, else per hour (a few a day are not "0,1 requisições/min")."""
+    one a minute or more, else per hour (a few a day are not "0,1 requisições/min"). With `period`, the
+    seconds the question said it over (60: "1000 requisições por minuto"), in that unit."""
+    if period == 60:
+        return t(lang, "perf.rate_per_min", n=i18n.number(rate * 60, lang, 1 if rate * 60 < 10 else 0))
+    if period == 3600:
+        return t(lang, "perf.rate_per_hour", n=i18n.number(rate * 3600, lang, 1 if rate * 3600 < 10 else 0))
     if rate >= 1:
         return t(lang, "perf.rate_per_s", n=i18n.number(rate, lang, 1 if rate < 10 else 0))
     per_minute = rate * 60

@@ -5970,6 +5970,10 @@ _ACTIVE_HEADS = regexes.compile(r"\b(?:ativos|ativas|active|mau|dau|mensais|mont
 
 def _traffic(scan: _Scan) -> dict:
     others = _percentile_targets(scan)
+    documents = scan.found.pop("shared_document_tokens", [])
+    if documents:
+        # A document every request reads is a shared prefix, said as a document (not as a system prompt).
+        scan.found.setdefault("shared_prefix_tokens", []).extend(documents)
     heads = list(dict.fromkeys(scan.found.get("population", [])))
     organisation = None
     if len({v for v, _ in heads}) == 2:
@@ -5988,6 +5992,8 @@ def _traffic(scan: _Scan) -> dict:
         fields["other_latency_targets"] = others
     if organisation is not None:
         fields["organisation_people"] = organisation
+    if fields["shared_prefix_tokens"] is not None:  # a thread's next prefix says what it is anew
+        fields["shared_prefix_document"] = bool(documents)
     return fields
 
 

@@ -390,6 +390,7 @@ class SizingResult(Record, kw_only=True):
     kv_bytes_per_token: float = 0
     kv_bytes_per_conversation: int = 0  # its own part: a shared system prompt's is kept once (below)
     shared_prefix_kv_bytes: int = 0  # a system prompt every conversation shares, kept once (prefix caching)
+    shared_prefix_document: bool = False  # that prefix is a document every request reads, said as one
     recommendation: Setup | None
     requested: Setup | None = None  # the GPU the user named, evaluated as they named it
     verdict: Verdict | None = None  # the same, in words, with the changes that make it fit there

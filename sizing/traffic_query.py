@@ -662,18 +662,18 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # A document every request reads ("um documento de 100k compartilhado", "a shared document of 100k", "a
         # 100k shared manual"): a shared prefix, as a system prompt is (it had been a second context, "se
         # contradiz: 128k e 100k").
-        ("shared_prefix_tokens", regexes.compile(
+        ("shared_document_tokens", regexes.compile(
             rf"\b(?:(?:{shared})\s+(?:{shared_docs})|(?:{shared_docs})\s+(?:{shared}))\s+(?:de|of|com|with)\s+"
             rf"(?:(?:cerca\s+de|uns|about|~)\s*)?{_NUM}{not_time}(?:\s*(?:tokens?|toks?))?\b"
         ), length),
-        ("shared_prefix_tokens", regexes.compile(
+        ("shared_document_tokens", regexes.compile(
             rf"\b(?:{shared_docs})\s+(?:de|of|com|with)\s+(?:(?:cerca\s+de|uns|about|~)\s*)?{_NUM}{not_time}"
             rf"(?:\s*(?:tokens?|toks?))?\s+(?:{shared})\b"
         ), length),
-        ("shared_prefix_tokens", regexes.compile(
+        ("shared_document_tokens", regexes.compile(
             rf"\b(?:{shared})\s+{_NUM}[-\s]*(?:(?:tokens?|toks?)[-\s]+)?(?:{shared_docs})\b"
         ), length),
-        ("shared_prefix_tokens", regexes.compile(
+        ("shared_document_tokens", regexes.compile(
             rf"{_NUM}[-\s]*(?:(?:tokens?|toks?)[-\s]+)?(?:{shared})[-\s]+(?:{shared_docs})\b"
         ), length),
         # "cada avaliação tem uns 200 tokens", "each review is about 300 tokens": an item's length is its

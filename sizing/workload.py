@@ -164,6 +164,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # a prefix every request shares ("system prompt de 4k tokens"): vLLM's prefix cache keeps its KV cache
     # once for all the conversations (sizing/setups.py)
     shared_prefix_tokens: int | None = None
+    # The shared prefix is a document every request reads ("documento de 100k compartilhado"), said as such
+    shared_prefix_document: bool = False
     # "contexto máximo", "max context" with no figure: the model's own window (sizing/plan.py)
     context_max: bool = False
     # "quantas páginas cabem?": the capacity says its context in pages too (sizing/advice.py)

@@ -90,6 +90,22 @@ def test_a_number_alone_after_a_rate_is_the_rate_again_in_its_unit(first, follow
     assert workload.rate_per_s == pytest.approx(rate)
 
 
+@pytest.mark.parametrize(
+    "first, follow_up, said",
+    [
+        ("llama 3.1 8b para 300 requisições por minuto", "e com 1000?", "Entendi: Llama 3.1 8B · 1.000 requisições/min"),
+        ("llama 3.1 8b 600 requests per hour", "and with 1200?", "Understood: Llama 3.1 8B · 1,200 requests/h"),
+    ],
+)  # fmt: skip
+def test_the_rate_understood_is_said_in_the_unit_it_was_asked_in(first, follow_up, said):
+    # "Entendi: ... 17 requisições/s" had answered "e com 1000?" after a rate per minute (and the first question).
+    asked = parse(first)
+    query = parse(follow_up, base=asked.workload)
+    assert render_text(size(query.workload.but(lang=query.detected_lang)), query).startswith(said)
+    before = said.split(" · ")[-1].replace("1.000", "300").replace("1,200", "600")
+    assert before in render_text(size(asked.workload.but(lang=asked.detected_lang)), asked).splitlines()[0]
+
+
 def test_a_number_alone_after_a_daily_volume_is_the_volume_again():
     base = parse("llama 3.1 8b 20 mil requisições por dia").workload
     assert parse("e se forem 50 mil?", base=base).workload.requests_per_day == 50_000

@@ -127,3 +127,25 @@ def test_a_long_system_prompt_reaches_the_window_the_card_documents():
     r = size(parse("qwen3 32b system prompt de 40k tokens").workload)
     assert r.workload.context_tokens == 40_000 + 1_000 + 500
     assert any("YaRN" in a for a in r.assumptions)
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "breakdown"),
+    [
+        ("llama 3.1 8b, documento de 100k compartilhado entre 20 usuários, contexto de 128k",
+         "documento compartilhado de 100.000 tokens", "além do documento compartilhado:"),
+        ("llama 3.1 8b, 20 users, 128k context, a shared document of 100k tokens",
+         "a 100,000-token shared document", "beyond the shared document:"),
+    ],
+)  # fmt: skip
+def test_a_shared_document_is_said_as_a_document(text, said, breakdown):
+    # It had been sized right and said as "system prompt de 100.000 tokens".
+    from bot.rendering import render_text
+    from sizing.query import parse
+
+    query = parse(text)
+    answer = render_text(size(query.workload.but(lang=query.detected_lang)), query)
+    assert said in answer and breakdown in answer and "system prompt" not in answer.lower()
+    # A system prompt said next in the thread is a system prompt again.
+    after = parse("e com system prompt de 4k?", base=query.workload).workload
+    assert after.shared_prefix_tokens == 4000 and not after.shared_prefix_document

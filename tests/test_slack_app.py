@@ -294,6 +294,21 @@ def test_proposal_hands_the_lead_to_sales(slack):
     assert "time comercial" in _text(confirmation.params["blocks"])
 
 
+def test_an_english_askers_lead_is_summed_up_in_the_sales_cards_language(slack):
+    # The card said "perguntou …: Llama 3.1 8B · … · full fine-tuning · 1B training tokens": the summary had
+    # been written in the asker's language inside the sales team's Portuguese card.
+    reply = slack.command("full fine-tune llama 3.1 8b on 1B tokens")
+    body = sr.block_actions(
+        "gpu_proposal", _payload(reply), user_id="U0001", response_url=slack.fake.response_url(),
+        container={"type": "message", "message_ts": "1.0", "channel_id": "C0001", "is_ephemeral": True},
+    )  # fmt: skip
+    slack.send(body)
+    [lead] = slack.fake.wait_for("chat.postMessage")
+    text = _text(lead.params["blocks"])
+    assert "ajuste fino completo" in text and "1 bi tokens de treino" in text
+    assert "full fine-tuning" not in text and "training tokens" not in text
+
+
 # -- mentions, threads, DMs ------------------------------------------------------------------------------
 
 

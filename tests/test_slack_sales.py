@@ -117,6 +117,16 @@ def test_an_answer_worth_a_call_reaches_sales_on_its_own(slack):
     assert _db(slack).execute("select source from leads").fetchall()[0][0] == "auto"
 
 
+def test_an_english_askers_automatic_lead_is_summed_up_in_the_cards_language(slack):
+    # The Portuguese card had said "… · 32k ctx · 20× · full fine-tuning"-style English parts: the one-line
+    # summary was written in the asker's language.
+    slack.command("full fine-tune of llama 3.1 70b on 20B tokens, in production")
+    [card] = slack.fake.wait_for("chat.postMessage")
+    text = _text(card.params["blocks"])
+    assert "Oportunidade" in text and "ajuste fino completo" in text and "tokens de treino" in text
+    assert "fine-tuning" not in text and "training tokens" not in text
+
+
 def test_only_managers_read_the_log_and_others_are_refused_politely(slack):
     slack.command("70b 4bit 32k 10users", user_id="U0001")
     slack.command("8b qlora", user_id="U0002")
