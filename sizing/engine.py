@@ -519,7 +519,7 @@ def _training_cheaper(plan: Plan, rec, catalog: Catalog) -> tuple[str, list[Alte
     run, least given up first: LoRA in place of a full fine-tune, QLoRA (a 4-bit base) in place of either, and,
     when a deadline sized the setup, fewer GPUs taking longer (the time each takes said). Or that the
     recommendation is already the smallest, and what would have to give. None when nothing holds the run."""
-    if rec is None or plan.stage is Stage.pretrain or plan.method.is_rl:
+    if rec is None or plan.method.is_rl:
         return None
     lang = plan.lang
     tried = []
@@ -545,13 +545,28 @@ def _training_cheaper(plan: Plan, rec, catalog: Catalog) -> tuple[str, list[Alte
             advice.days_text(advice.training_days(option_plan, setup, catalog), lang) if plan.timed else None
         )
         if kind == "longer":
+            # GPU-hours are what is paid: on the same GPU about the same, on another its own (an L40S takes
+            # more of them than an H100 for the same FLOPs).
+            hours = advice.training_days(option_plan, setup, catalog) * setup.count * 24
+            rec_hours = advice.training_days(plan, rec, catalog) * rec.count * 24
             text = t(lang, "cheaper.training_longer", setup=advice.describe(setup, lang), days=days,
-                     deadline=i18n.day_count(plan.days, lang))  # fmt: skip
+                     deadline=i18n.day_count(plan.days, lang), hours=i18n.gpu_hours(hours, lang),
+                     rec_hours=i18n.gpu_hours(rec_hours, lang))  # fmt: skip
         else:
             text = t(lang, f"alt.{kind}", setup=advice.describe(setup, lang))
             if days:
                 text += " " + t(lang, "cheaper.training_days", days=days)
         options.append(Alternative(kind="cheaper", setup=setup, text=text))
+    if plan.stage is Stage.pretrain:
+        # A pre-training pays for its GPU-hours (6·N·D over the GPUs' throughput), which a smaller setup does
+        # not lower: it takes longer for about the same. What costs less is less work, said with the hours.
+        hours = advice.training_days(plan, rec, catalog) * rec.count * 24 if plan.timed else None
+        key = "cheaper.pretrain_work_hours" if hours else "cheaper.pretrain_work"
+        work = t(lang, key, hours=i18n.gpu_hours(hours, lang) if hours else "",
+                 mfu=i18n.percent(catalog.offering.training.mfu, lang))  # fmt: skip
+        if options:
+            return work + " " + t(lang, "cheaper.training_found", rec=advice.describe(rec, lang)), options
+        return t(lang, "cheaper.training_none", rec=advice.describe(rec, lang)) + " " + work, options
     if options:
         return t(lang, "cheaper.training_found", rec=advice.describe(rec, lang)), options
     line = t(lang, "cheaper.training_none", rec=advice.describe(rec, lang))

@@ -156,6 +156,30 @@ def test_cheaper_asked_of_a_training_gives_cheaper_training_options(first, follo
 
 
 @pytest.mark.parametrize(
+    "first, follow_up, found",
+    [
+        (
+            "pretraining a 1b model from scratch on 100B tokens in 7 days",
+            "cheaper?",
+            "What a pre-training pays for is its GPU-hours (520 here, at 40% MFU)",
+        ),
+        (
+            "pré-treino de um modelo de 1b do zero",
+            "mais barato?",
+            "já é a menor configuração para este treino. O que um pré-treino paga são as horas de GPU (",
+        ),
+    ],
+)
+def test_cheaper_asked_of_a_pretraining_says_what_it_pays_for(first, follow_up, found):
+    # A pre-training's "cheaper?" had repeated the same answer.
+    text = answer(follow_up, base=parse(first).workload)
+    assert found in text, text
+    if "100B" in first:
+        # The setup taking longer on another GPU says its own GPU-hours (they had been "about the same").
+        assert "1× L40S 48 GB, and the run takes ~59 days (1,422 GPU-hours, against 520" in text
+
+
+@pytest.mark.parametrize(
     ("first", "follow_up", "said"),
     [
         # A 4-GPU setup sized by memory alone (4× L40S) had been recommended for a load it cannot serve,
