@@ -199,6 +199,14 @@ def _together(
         text = _one_gpu(results, catalog, short=_short_on_many(results, plans, named, count, catalog, lang))
     else:
         text = _one_gpu(results, catalog)
+        if named is None and not _fits_one_gpu(results, catalog):
+            # Past the largest GPU we rent: the smallest server that holds them all, each on some of its GPUs
+            # (it had been "cada um na sua configuração" with no setup for them together).
+            server = _smallest_server(_plans(workloads, sources, catalog, len(results)), catalog)
+            if server is not None:
+                gpu, count, placed = server
+                text = _placed_text(results, placed, gpu, count, catalog, lang, key="compare.placed_server",
+                                    summed=_summed(results, lang), need=gb(sum(r.memory.total for r in results), lang))  # fmt: skip
     if named is not None and plans is not None and not _fits_named(results, plans, named, count, catalog):
         lower = _lower_precision(results, workloads, sources, named, count, catalog)
         if lower is not None:
@@ -297,6 +305,35 @@ def _placed_text(results, placed, gpu, count: int, catalog: Catalog, lang: str, 
              servers=t(lang, f"compare.servers_{len(results)}"), parts="; ".join(parts), **params)  # fmt: skip
 
 
+def _fits_one_gpu(results, catalog: Catalog) -> bool:
+    """Whether the models' sum fits one GPU we rent (what _one_gpu answers with)."""
+    need = sum(r.memory.total for r in results)
+    share = catalog.offering.serving.memory_utilization
+    return any(
+        int(shape.gpu.memory_bytes * share) >= need for shape in candidates(catalog) if shape.total == 1
+    )
+
+
+def _smallest_server(plans: list[Plan] | None, catalog: Catalog):
+    """(gpu, count, placement) of the smallest single server we rent (candidates' order: fewest GPUs, then
+    the smallest memory, then the cheapest) on which every model has GPUs of its own or shared (_placement);
+    None when no server holds them all, or a model cannot be planned."""
+    if not plans:
+        return None
+    for shape in candidates(catalog):
+        if shape.servers > 1 or shape.total == 1:
+            continue
+        placed = _placement(plans, shape.gpu, shape.count, catalog)
+        if placed is not None:
+            return shape.gpu, shape.count, placed
+    return None
+
+
+def _summed(results, lang: str) -> str:
+    return " + ".join(t(lang, "compare.together_part", need=gb(r.memory.total, lang), model=r.workload.model.name)
+                      for r in results)  # fmt: skip
+
+
 def _short_on_many(results, plans, gpu, count: int, catalog: Catalog, lang: str) -> str:
     """ "Juntos não cabem nas 2× H100 citadas": the models, each on the fewest of them it can take, leave no
     placement that holds them all."""
@@ -380,9 +417,9 @@ def _one_gpu(results: list[SizingResult], catalog: Catalog, short: str = "") -> 
         else:
             short = t(lang, "compare.together_named_short", gpu=named.name, need=gb(need, lang),
                       usable=gb(int(named.memory_bytes * share), lang)) + " "  # fmt: skip
-    parts = " + ".join(t(lang, "compare.together_part", need=gb(r.memory.total, lang), model=r.workload.model.name)
-                       for r in results)  # fmt: skip
-    params = dict(parts=parts, need=gb(need, lang), servers=t(lang, f"compare.servers_{len(results)}"))
+    params = dict(
+        parts=_summed(results, lang), need=gb(need, lang), servers=t(lang, f"compare.servers_{len(results)}")
+    )
     for gpu in offered:
         usable = int(gpu.memory_bytes * share)
         if usable >= need:

@@ -390,7 +390,15 @@ def test_in_a_thread_follow_ups_compare_again_until_another_model_is_named(slack
         ("llama 3.1 8b and qwen3 14b together for 10 users",
          "Together on one GPU (two vLLM servers): 22.4 GB for Llama 3.1 8B + 37.3 GB for Qwen3 14B = 59.6 GB; "
          "they fit on 1× A100 SXM 80 GB"),
+        # Past the largest GPU, the smallest server that holds them, each on its GPUs (it had been "cada um na
+        # sua configuração, como acima", with no setup for them together).
         ("llama 70b e qwen 72b juntos",
+         "mais do que a maior GPU que alugamos comporta. A menor máquina que os serve juntos é 4× A100 SXM 80 GB "
+         "(76,6 GB utilizáveis por GPU; dois servidores vLLM): Qwen2.5 72B nas GPUs 1–2 (tensor parallel 2: 74,8 GB "
+         "por GPU); Llama 3.1 70B nas GPUs 3–4 (tensor parallel 2: 72,7 GB por GPU)."),
+        ("llama 3.3 70b and qwen2.5 32b together for 20 users",
+         "The smallest machine that serves them together is 2× H200 SXM 141 GB"),
+        ("kimi k2 e deepseek v3 juntos",
          "mais do que a maior GPU que alugamos comporta (1× H200 SXM 141 GB, 135,1 GB utilizáveis)"),
         # The GPU named instead of the word "GPU" ("na mesma h100") had been refused as a contradiction.
         ("llama 8b e qwen 7b na mesma h100", "Juntos na mesma GPU (dois servidores vLLM): 17,5 GB do Llama 3.1 8B"),
