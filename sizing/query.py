@@ -939,9 +939,14 @@ def _written_words(plain: str) -> set[str]:
         plain = _MAC_NAMES.sub(" ", plain)
     if "prem" in plain:  # "on-premise?": jargon said as is in every language, no English sentence
         plain = _ON_PREMISE.sub(" ", plain)
-    return set(LETTERS.findall(plain))
+    words = set(LETTERS.findall(plain))
+    if "-" in plain:  # "podem dizer-me", "indiquem-nos": a pronoun after its verb, as Portugal writes it
+        words.update(CLITIC.findall(plain))
+    return words
 
 
+# A verb with its pronoun after it ("dizer-me", "recomendem-nos"), kept whole for the language's markers.
+CLITIC = regexes.compile(r"\b[a-z]{2,}-(?:me|nos|lhe|lhes)\b")
 _ON_PREMISE = regexes.compile(r"\bon[\s-]?prem(?:ise|ises)?\b")
 
 

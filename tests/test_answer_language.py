@@ -58,8 +58,20 @@ def test_an_english_question_gets_no_portuguese(text, capsys):
         # Portugal's grammar ("operadores a utilizar", Brazil's "operadores usando"): it had been answered in pt-BR.
         "temos 3 turnos de 20 operadores a utilizar o llama 3.1 8b",
         "10 pessoas a usar o qwen 32b ao mesmo tempo",
+        # The pronoun after the verb ("recomendar-me", Brazil's "me recomendar") had been answered in pt-BR,
+        # and "dizer-me" listed as not understood.
+        "Podem recomendar-me uma configuração para o gemma 3 27b?",
+        "Podem dizer-me quanto custa o Mistral Small 3.2 em produção?",
+        "Indiquem-nos que GPU precisamos para o Qwen3 32B com 20 pessoas",
     ],
 )
 def test_a_european_portuguese_question_gets_no_brazilian_words(text, capsys):
     answer = _answer(text, capsys)
     assert not BRAZILIAN.search(answer), BRAZILIAN.search(answer)
+    assert answer.startswith("Percebi") and "Não percebi" not in answer
+
+
+def test_a_brazilian_question_with_the_pronoun_before_the_verb_stays_brazilian(capsys):
+    assert _answer("vocês podem me dizer quanto custa rodar o mistral small 3.2?", capsys).startswith(
+        "Entendi"
+    )
