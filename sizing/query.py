@@ -2819,7 +2819,8 @@ def _topics_beside(scan: _Scan, query: Query) -> None:
     for key, start, end in topic_words.beside(plain):
         left = [m.group(0).lower().strip(".,;:!?()") for m in NOT_BLANKS.finditer(scan.work, start, end)]
         if any(word and word not in FILLER for word in left):
-            query.noted = list(dict.fromkeys([*query.noted, key]))
+            if key != "memory_left":
+                query.noted = list(dict.fromkeys([*query.noted, key]))
             scan.blank(start, end)
 
 

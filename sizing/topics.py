@@ -67,14 +67,17 @@ RETENTION_DAYS = 180
 # The subjects whose sentence says what the request log keeps ({log}, from the retention in force).
 WITH_LOG = ("bot_log", "logs")
 
+# Said only beside a model ("tem h100 disponível semana que vem? llama 8b"): whether GPUs are free now, which the
+# bot cannot see (with no model, the GPUs we rent answer it: sizing/fits.py offered, availability_asked).
+ONLY_BESIDE = ("stock",)
 _PATTERNS = {
     key: regexes.compile(rf"(?<!\w)(?:{_VOCAB.pattern(f'topics.{key}')})(?!\w)")
-    for key in dict.fromkeys((*SAID, *WITH_OFFERING, *OF_A_GPU))
+    for key in dict.fromkeys((*SAID, *WITH_OFFERING, *OF_A_GPU, *ONLY_BESIDE))
 }
 # Said in a note beside a sizing when its words are left over once the question's other readings took theirs
 # ("spot? qwen3 32b", "vocês têm DPA? qwen3 32b", "criptografia em repouso? llama 3.1 8b"): the model is
 # sized as asked, and the subject answered beside it, never listed as not understood.
-BESIDE = (*SAID, "spot")
+BESIDE = (*SAID, "spot", *ONLY_BESIDE)
 _BESIDE = regexes.compile("|".join(f"(?P<{key}>{_PATTERNS[key].pattern})" for key in BESIDE))
 _WORKLOAD_WORDS = _VOCAB.plain("chat.workload_words")
 _MISSING = set(_VOCAB.keys("topics")) - set(_PATTERNS)
@@ -133,8 +136,21 @@ def noted(plain: str) -> list[str]:
 
 def beside(plain: str) -> list[tuple[str, int, int]]:
     """Each subject of BESIDE the text names, with where its words stand, in the text's order (one pattern
-    for all of them: it runs on every question that reaches the leftovers)."""
-    return [(m.lastgroup, *m.span()) for m in _BESIDE.finditer(plain) if m.group(0) not in _WORKLOAD_WORDS]
+    for all of them: it runs on every question that reaches the leftovers); "memory_left" for "memória
+    disponível", which asks for no subject."""
+    found = []
+    for m in _BESIDE.finditer(plain):
+        if m.group(0) in _WORKLOAD_WORDS:
+            continue
+        key = m.lastgroup
+        if key == "stock" and _MEMORY_BEFORE.search(plain, max(0, m.start() - 24), m.start()):
+            key = "memory_left"  # understood, and no note: the memory the answer already gives
+        found.append((key, *m.span()))
+    return found
+
+
+# "memória disponível", "available memory": memory left, no stock asked after.
+_MEMORY_BEFORE = regexes.compile(r"\b(?:memoria|memory|vram|ram|espaco|space)\W+(?:\w+\W+)?$")
 
 
 def spans(plain: str, keys: tuple[str, ...]) -> list[tuple[int, int]]:

@@ -213,7 +213,13 @@ def test_a_model_asked_with_its_load_is_still_sized():
      ("o que voces fazem com meus dados? llama 3.1 8b", "não para treinar modelos", "fazem"),
      ("quero falar com um vendedor sobre 8 h200 para llama 3.1 70b", "toque em “Quero uma proposta”", "vendedor"),
      ("do you keep logs of requests for llama 3.1 70b?", "The prompts and logs of the service", "logs"),
-     ("do you have spot instances? qwen3 32b", "Spot instances (cheaper, and may be interrupted) are not among", "spot")],
+     ("do you have spot instances? qwen3 32b", "Spot instances (cheaper, and may be interrupted) are not among", "spot"),
+     # Whether GPUs are free now or next week: "disponivel", "semana", "vem" had been listed as not understood.
+     ("vcs tem h100 disponivel semana que vem? precisamos pra treinar um 8b", "não vejo o estoque em tempo real",
+      "disponivel"),
+     ("tem h100 disponível? llama 8b", "não vejo o estoque em tempo real", "disponível"),
+     ("llama 3.1 8b, do you have h100s available next week?", "I do not see the stock in real time",
+      "available")],
 )  # fmt: skip
 def test_a_subject_beside_a_model_is_answered_in_a_note_and_the_model_sized(pipeline, text, note, left):
     # the subject's words had been listed as not understood, and the subject left unanswered
@@ -226,12 +232,16 @@ def test_a_subject_beside_a_model_is_answered_in_a_note_and_the_model_sized(pipe
 @pytest.mark.parametrize(
     "text",
     ["analisar os logs do servidor com llama 3.1 8b", "llama 70b para análise de segurança de código",
-     "qwen3 32b para detectar vazamento de dados", "translate chinese documents with qwen3 32b for 10 users"],
+     "qwen3 32b para detectar vazamento de dados", "translate chinese documents with qwen3 32b for 10 users",
+     # memory left is the answer's own figure, no stock asked after
+     "quanta memória disponível sobra na h100 com llama 8b?"],
 )  # fmt: skip
 def test_words_of_a_workload_are_no_subject_beside_it(pipeline, text):
     # logs analysed, security reviewed, Chinese translated are the workload's, not a question about the service
     reply, _ = _ask(pipeline, text)
     assert reply.query.noted == []
+    if "disponível" in text:
+        assert reply.query.unknown == []
 
 
 @pytest.mark.parametrize(
