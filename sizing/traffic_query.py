@@ -478,6 +478,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             r"(?P<whole>\s+(?:pra|para|por|for|of|de|da|na|in|on)\s+(?:a\s+|the\s+|cada\s+|each\s+|uma\s+|an?\s+)?"
             r"(?:respostas?|answers?|responses?|replies|reply)\b(?!\s+(?:start|begin|comec|inici))"
             rf"|\s+(?:{end_to_end})\b)?"
+            # "p95 of 2 s first token", "p99 de 1 s pro primeiro token": the target named after its time
+            r"(?:\s+(?:(?:to|for|until|the|pro|para\s+o|ate\s+o|no|do)\s+)*(?:first\s+token|primeiro\s+token|ttft)\b)?"
         ), percentile_latency),
         # "8s p95 end to end", "10 s no p99 ponta a ponta": the time before the percentile, the whole answer's.
         ("percentile_latency", regexes.compile(

@@ -129,6 +129,21 @@ def test_a_speed_missed_only_with_every_conversation_in_flight_is_latency_under_
 
 
 @pytest.mark.parametrize(
+    ("text", "ttft", "percentile"),
+    [
+        # the first token named after the percentile's time had been left "first" not understood
+        ("qwen3 32b 100 rpm, p95 of 2 s first token", 2.0, 95),
+        ("qwen3 32b 100 rpm, p95 of 2 s to the first token", 2.0, 95),
+        ("qwen3 32b 100 rpm, p99 de 1 s pro primeiro token", 1.0, 99),
+    ],
+)
+def test_a_percentiles_time_named_after_as_the_first_tokens(text, ttft, percentile):
+    query = parse(text)
+    w = query.workload
+    assert query.unknown == [] and (w.ttft_s, w.e2e_s, w.latency_percentile) == (ttft, None, percentile)
+
+
+@pytest.mark.parametrize(
     ("text", "e2e", "expected"),
     [
         # "latency budget 2s end to end" had been a budget of 2 (money) and "s", "end", "end" not understood.
