@@ -2463,6 +2463,20 @@ def test_a_latency_target_said_with_is_or_should_be(text, ttft):
     assert query.unknown == [] and query.workload.ttft_s == ttft
 
 
+@pytest.mark.parametrize(
+    ("text", "per_day"),
+    [
+        ("os nossos 200 utilizadores abrem 3000 bilhetes de suporte por dia, qwen3 8b", 3000),
+        ("nossos clientes abrem 5 mil chamados por dia, llama 8b pra triagem", 5000),
+        ("customers open 2000 tickets a day, llama 8b", 2000),
+    ],
+)
+def test_the_verb_that_opens_tickets_carries_nothing(text, per_day):
+    # "abrem" and "customers" had been listed as not understood beside the volume read.
+    query = parse(text)
+    assert query.unknown == [] and query.workload.requests_per_day == per_day
+
+
 def test_contacts_by_the_day_are_counted_not_corrected():
     # "Li “contatos” como contratos" had been said; "SP" was listed as not understood.
     query = parse("200 contatos por dia com llama 8b, clientes em SP")
