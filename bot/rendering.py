@@ -425,7 +425,11 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(r.precision_name)
     if w.kv_precision:
         # llama.cpp's 4-bit cache is said by its -ctk name
-        parts.append(t("understood.kv", kv=r.kv_precision.removeprefix("llamacpp_").upper()))
+        # (ExLlamaV2's by its cache_mode), K and V set apart each by its own ("K Q8_0 / V BF16")
+        kv = [
+            p.removeprefix("llamacpp_").removeprefix("exllamav2_").upper() for p in r.kv_precision.split("/")
+        ]
+        parts.append(t("understood.kv", kv=f"K {kv[0]} / V {kv[1]}" if len(kv) == 2 else kv[0]))
     if w.adapter_from_stack:
         # Unsloth with no method: the LoRA or QLoRA sized (sizing/engine.py), an assumption said as such
         parts.append(t(f"understood.stage.{r.stage}"))

@@ -1102,7 +1102,9 @@ def _serving_estimates(plan: Plan, setup: Setup, catalog: Catalog) -> Estimates:
         key = "perf.utilization" if p.meets_targets else "perf.over"
         lines.append(t(lang, key, share=i18n.percent(p.utilization, lang),
                        plan=i18n.percent(catalog.traffic.capacity.plan_utilization, lang)))  # fmt: skip
-    lines.append(t(lang, "perf.model_gguf" if plan.precision.gguf else "perf.model"))
+    # GGUF and EXL2 files run on engines the calibration never measured (llama.cpp, ExLlamaV2): said so.
+    unmeasured = {"llamacpp": "perf.model_gguf", "exllamav2": "perf.model_exl2"}
+    lines.append(t(lang, unmeasured.get(plan.precision.engine_name, "perf.model")))
     if plan.spec is not None:
         lines.append(t(lang, "perf.plain_decoding"))
     return Estimates(

@@ -682,6 +682,10 @@ class Catalog(Strict, kw_only=True):
         return _by_id(self.gpus, gpu_id, "GPU")
 
     def precision(self, precision_id: str) -> Precision:
+        if (bpw := exl2_bpw_of_id(precision_id)) is not None and not any(
+            p.id == precision_id for p in self.precisions
+        ):
+            return exl2_precision(self, bpw)
         return _by_id(self.precisions, precision_id, "precision")
 
     def kv_precision(self, kv_id: str) -> KVPrecision:
@@ -708,6 +712,50 @@ GGUF_BASE_TYPES = {
     "IQ1_M": "IQ1_M", "IQ1_S": "IQ1_S",
     "MXFP4_MOE": "MXFP4",
 }  # fmt: skip
+
+
+# ExLlamaV2 makes an EXL2 file at any average bits per weight from 2 to 8 (exllamav2 conversion/convert_exl2.py:
+# "-b", a float; outside 2..8 "target bitrate ... will likely not be attainable"): each width is built from the
+# catalogue's default EXL2 entry (EXL2_TEMPLATE) at the number asked, not listed one by one.
+EXL2_MIN_BPW, EXL2_MAX_BPW = 2.0, 8.0
+EXL2_TEMPLATE = "exl2_4_0"
+_EXL2_ID = regexes.compile(r"exl2_(\d)_(\d{1,3})")
+_EXL2_BUILT: dict[tuple[int, str], tuple["Catalog", Precision]] = {}
+
+
+def exl2_id(bpw: float) -> str:
+    """ "exl2_4_65" for 4.65 bits per weight, "exl2_4_0" for 4."""
+    whole, _, fraction = f"{bpw:.3f}".rstrip("0").partition(".")
+    return f"exl2_{whole}_{fraction or '0'}"
+
+
+def exl2_bpw_of_id(precision_id: str) -> float | None:
+    m = _EXL2_ID.fullmatch(precision_id)
+    if m is None:
+        return None
+    bpw = float(f"{m.group(1)}.{m.group(2)}")
+    return bpw if EXL2_MIN_BPW <= bpw <= EXL2_MAX_BPW else None
+
+
+def exl2_precision(catalog: "Catalog", bpw: float) -> Precision:
+    """The EXL2 file at `bpw`: the template's engine and kept parts, at that average. Built once per catalogue
+    and width, so a plan's precision is one object (caches key on it)."""
+    key = (id(catalog), exl2_id(bpw))
+    built = _EXL2_BUILT.get(key)
+    if built is not None and built[0] is catalog:
+        return built[1]
+    template = _by_id(catalog.precisions, EXL2_TEMPLATE, "precision")
+    precision = msgspec.structs.replace(
+        template,
+        id=key[1],
+        name=f"EXL2 {bpw:g} bpw",
+        aliases=[],
+        nominal_bits=int(bpw),
+        bits_per_weight=bpw,
+        source=f"ExLlamaV2 convert.py: -b {bpw:g} bits per weight on average, scales included; embeddings at FP16",
+    )
+    _EXL2_BUILT[key] = (catalog, precision)
+    return precision
 
 
 def _by_id(items, item_id, kind):

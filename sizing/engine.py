@@ -278,6 +278,8 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
                 )
             )
         if plan.llama_cpp:
+            ctk, _, ctv = (llama_cpp_cache_type(part) for part in plan.kv.id.partition("/"))
+            ctv = ctv if "/" in plan.kv.id else ctk
             # llama-server's -c is the context of all its slots together, split among -np of them
             # (tools/server/README.md: --parallel); -ngl 99 keeps every layer on the GPU.
             assumptions.append(
@@ -288,10 +290,11 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
                     np=plan.users,
                     c=plan.users * plan.context,
                     context=i18n.tokens(plan.context, lang),
-                    ctk=llama_cpp_cache_type(plan.kv.id),
+                    ctk=ctk,
+                    ctv=ctv,
                     # A quantized V cache needs flash attention (llama.cpp src/llama-context.cpp: "V cache
                     # quantization requires flash_attn").
-                    fa=" -fa on" if llama_cpp_cache_type(plan.kv.id) != "f16" else "",
+                    fa=" -fa on" if {ctk, ctv} != {"f16"} else "",
                 )
             )
         elif plan.engine == "exllamav2":
@@ -304,6 +307,10 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
                     users=i18n.number(plan.users, lang),
                     max_seq_len=plan.context,
                     cache_size=plan.users * plan.context,
+                    # The quantized caches are named "exllamav2_<mode>" in precisions.toml; any other is FP16.
+                    cache_mode=plan.kv.id.removeprefix("exllamav2_").upper()
+                    if plan.kv.id.startswith("exllamav2_")
+                    else "FP16",
                     context=i18n.tokens(plan.context, lang),
                 )
             )

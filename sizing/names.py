@@ -20,6 +20,7 @@ from .catalog import (
     Release,
     Stack,
     derived_models,
+    exl2_bpw_of_id,
     normalize,
 )
 from .errors import SizingError
@@ -542,6 +543,9 @@ def resolve_precision(text: str, catalog: Catalog) -> Precision:
     found = name_index(catalog.precisions).get(normalize(text))
     if found:
         return found  # type: ignore[return-value]
+    if exl2_bpw_of_id(text) is not None:
+        # An EXL2 width built from the number (sizing/catalog.py exl2_precision).
+        return catalog.precision(text)
     raise _suggest(text, catalog.precisions, "precision", "precision_examples")
 
 
@@ -549,10 +553,14 @@ def resolve_kv_precision(text: str, catalog: Catalog, engine: str = "vllm") -> K
     """`engine`: the serving engine (Plan.engine). llama.cpp's caches are its -ctk types (q8_0, q4_0, q4_1,
     q5_0, q5_1, iq4_nl); vLLM's are 16 bits and FP8, so its 8-bit one stands for q8_0 and it has no 4-bit one."""
     typed = text.strip().lower().replace("-", "_")
+    if "/" in typed:
+        return _split_cache(text, catalog, engine)
     if engine == "llamacpp":
         found = _llama_cpp_cache(typed, catalog)
         if found:
             return found
+    elif engine == "exllamav2" and (found := _exllamav2_cache(typed, catalog)):
+        return found
     elif re.fullmatch(r"q8(?:_0)?", typed):
         return catalog.kv_precision("fp8")
     key = normalize(text).removeprefix("kv") or "16"
@@ -563,6 +571,36 @@ def resolve_kv_precision(text: str, catalog: Catalog, engine: str = "vllm") -> K
     if re.fullmatch(r"(?:int|q|iq|nf|fp)?4(?:[\s_-]?bits?|_[01]|_nl)?", text.strip().lower()):
         raise SizingError("kv_precision_4bit", "kv_precision_examples", name=text)
     raise _suggest(text, catalog.kv_precisions, "kv_precision", "kv_precision_examples")
+
+
+def _split_cache(text: str, catalog: Catalog, engine: str) -> KVPrecision:
+    """ "q8_0/f16": llama.cpp's K cache (-ctk) and V cache (-ctv) each at its own type. A layer keeps as many
+    K values as V values per token, so the cache takes the mean of the two per value; only llama.cpp sets
+    them apart (vLLM's --kv-cache-dtype and TabbyAPI's cache_mode set both)."""
+    k_typed, _, v_typed = text.partition("/")
+    if engine != "llamacpp":
+        raise SizingError("kv_precision_split", "kv_precision_examples", k=k_typed, v=v_typed)
+    k, v = (resolve_kv_precision(part, catalog, engine) for part in (k_typed, v_typed))
+    if k.id == v.id:
+        return k
+    return KVPrecision(
+        id=f"{k.id}/{v.id}",
+        name=f"K {k.name.removesuffix(' (llama.cpp)')} · V {v.name.removesuffix(' (llama.cpp)')}",
+        bytes_per_value=(k.bytes_per_value + v.bytes_per_value) / 2,
+        source=f"K: {k.source}; V: {v.source}",
+    )
+
+
+def _exllamav2_cache(typed: str, catalog: Catalog) -> KVPrecision | None:
+    """TabbyAPI's cache_mode for what was typed: Q4, Q6 or Q8 (an 8-bit cache is its Q8: ExLlamaV2 has no FP8
+    one); FP16 is the 16-bit entry."""
+    if re.fullmatch(r"fp8|int8|q8(?:_0)?|8|8[\s_]?bits?", typed):
+        return catalog.kv_precision("exllamav2_q8")
+    if re.fullmatch(r"q6|6[\s_]?bits?", typed):
+        return catalog.kv_precision("exllamav2_q6")
+    if re.fullmatch(r"(?:int|q|nf|fp)?4(?:_0)?(?:[\s_]?bits?)?", typed):
+        return catalog.kv_precision("exllamav2_q4")
+    return None
 
 
 def _llama_cpp_cache(typed: str, catalog: Catalog) -> KVPrecision | None:

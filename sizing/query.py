@@ -19,7 +19,17 @@ import msgspec
 
 from . import deadlines, distillation_query, image_query, prefilter, regexes, speculative_query, traffic_query
 from . import topics as topic_words
-from .catalog import MAX_BUDGET_GB, Catalog, Series, budget_id, load_catalog, normalize
+from .catalog import (
+    EXL2_MAX_BPW,
+    EXL2_MIN_BPW,
+    MAX_BUDGET_GB,
+    Catalog,
+    Series,
+    budget_id,
+    exl2_id,
+    load_catalog,
+    normalize,
+)
 from .errors import SizingError
 from .names import (
     VARIANT_TAILS,
@@ -651,7 +661,11 @@ KV = regexes.compile(
     r"(fp8|fp16|bf16|int8|8|16|8[\s-]?bits?|16[\s-]?bits?|q8(?:_0)?|f16|iq4_nl|q[45](?:_[01])?|int4|4[\s-]?bits?|nf4|fp4)(?![\w.])"
     r"|\b(fp8|8[\s-]?bits?|q4(?:_0)?)\s+(?:no\s+|na\s+|in\s+(?:the\s+)?|for\s+(?:the\s+)?|para\s+o\s+)?(?:kv[\s_-]*cache|kv|cache\s+kv)\b"
     r"|(?<![\w-])(?:--cache-type-[kv]|-ct[kv]|ollama_kv_cache_type)(?:\s*=\s*|\s+)(f16|bf16|f32|q8_0|q[45]_[01]|iq4_nl)(?![\w.])"
+    # TabbyAPI's cache_mode ("cache_mode: Q6", "cache q4"): ExLlamaV2's cache types.
+    r"|\bcache(?:[\s_-]*mode)?\s*[:=]?\s*(fp16|fp8|q[468])(?![\w.])"
 )
+# Which of llama.cpp's caches a flag sets: "-ctk q8_0" the keys', "--cache-type-v f16" the values'.
+_KV_SIDE = regexes.compile(r"(?:--cache-type-|-ct)([kv])\b")
 # "contexto de 1 milhão de tokens", "context of 1 million tokens": a context, not a training set.
 _MILLION_WORD = alternation([w for w in VOCAB.words("multipliers.million") if len(w) > 1])
 CONTEXT_MILLIONS = regexes.compile(
@@ -1898,6 +1912,7 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     tags: list[str] = []
     text = OLLAMA_TAG.sub(lambda m: _ollama_tag(m, tags), text)
     text = _bare_repo_names(text, catalog)
+    text = _gpu_variants(text, catalog)
     # "1e6 usuários": a count in scientific notation is that count ("1e" had been left over, and 6 users read).
     if "e" in text:
         text = SCIENTIFIC.sub(_plain_number, text)
@@ -2138,6 +2153,34 @@ def _users_limit(scan: _Scan, n: int) -> int:
     return n
 
 
+# "h100 pcie e sxm", "a100 40gb ou 80gb", "rtx 6000 ada vs blackwell": a GPU's name, one variant, a word of
+# choice and another variant said without the name again.
+_GPU_VARIANTS = regexes.compile(
+    r"(?i)(?P<name>\b(?:[a-z]+\s+)?[a-z]*\d{2,4}[a-z]*)\s+(?P<a>[a-z0-9]+)"
+    r"\s*,?\s+(?P<c>e|ou|or|and|vs\.?|versus|x)\s+(?P<b>[a-z0-9]+)\b"
+)
+
+
+def _gpu_variants(text: str, catalog: Catalog) -> str:
+    """ "h100 pcie e sxm" is "h100 pcie e h100 sxm": two GPUs compared, as "h100 ou h200" is (the second
+    variant had been a word not understood, and one GPU sized). Only when the name with each variant is a
+    catalogue GPU, two different ones."""
+    if not _GPU_VARIANTS.search(text):
+        return text
+    index = _indexes(catalog)["gpu"]
+
+    def spelled(m: re.Match) -> str:
+        words = m.group("name").split()
+        for name in (" ".join(words), words[-1]):
+            first, second = (index.get(normalize(f"{name} {m.group(v)}")) for v in ("a", "b"))
+            if first is not None and second is not None and first is not second:
+                head = m.group(0)[: m.start("b") - m.start()]
+                return f"{head}{name} {m.group('b')}"
+        return m.group(0)
+
+    return _GPU_VARIANTS.sub(spelled, text)
+
+
 def launch_line(text: str) -> str:
     """A serving engine's launch line, as the rest of the grammar reads it: "--max-model-len 32768" is a
     context, "--max-num-seqs 64" users, "--tensor-parallel-size 2" the tensor-parallel degree, "--quantization
@@ -2188,6 +2231,9 @@ def launch_line(text: str) -> str:
             plain = re.sub(r"[-_]marlin$", "", plain)
             return " " if plain == "auto" else f" {plain} "
         if kind == "kv_cache":
+            if name != "kv-cache-dtype" and re.fullmatch(r"f16|bf16|f32|q[458]_[01]|iq4_nl", plain):
+                # llama.cpp's K (-ctk) and V (-ctv) caches, each kept as typed: they may differ (_kv_precision)
+                return f" -ct{name[-1]} {plain} "
             if re.fullmatch(r"q[458]_[01]|iq4_nl", plain):
                 return f" kv {plain} "  # llama.cpp's types, sized by the engine that serves (names.py)
             return " kv fp8 " if plain.startswith("fp8") else " "
@@ -2725,6 +2771,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(EPOCHS, "epochs", lambda m: _int_count(m.group(1) or m.group(2)))
     for stack, pattern in STACKS:
         scan.take(pattern, "stack", lambda m, stack=stack: stack)
+    # "4.4bpw", "exl2 4.65", "6 bpw exl2": an EXL2 file at the width typed, before the names' "exl2" alone.
+    scan.take(EXL2_WIDTH, "precision", _exl2_width)
     # Names before bare numbers: "4-bit", "llama 3.1 70b" and "h100 80gb" keep their digits.
     _names(scan, catalog)
     if scan.found.get("gpu") and any(p in scan.original.lower() for p in _platforms(catalog)):
@@ -2825,13 +2873,41 @@ def _topics_beside(scan: _Scan, query: Query) -> None:
 
 
 def _kv(m: re.Match) -> str:
-    typed = (m.group(1) or m.group(2) or m.group(3)).lower()
-    if re.fullmatch(r"i?q[458].*|int4|4[\s-]?bits?|nf4|fp4", typed):
+    typed = (m.group(1) or m.group(2) or m.group(3) or m.group(4)).lower()
+    if re.fullmatch(r"i?q[4568].*|int4|4[\s-]?bits?|nf4|fp4", typed):
         # llama.cpp's types, and 4-bit caches vLLM lacks: sized or refused by the engine that serves
         # (sizing/names.py resolve_kv_precision); never read as the weights' precision, which "kv cache 4 bits"
         # had been
         return "q8_0" if typed.startswith("q8") else typed
     return "fp8" if "8" in typed else "bf16"
+
+
+# An EXL2 width: a number with "bpw", or after "exl2" when no unit of something else follows it ("exl2 4 gpus").
+EXL2_WIDTH = regexes.compile(
+    r"\b(?:exl2\s*)?(\d{1,2}(?:[.,]\d{1,3})?)\s*-?bpw\b(?:\s*exl2\b)?"
+    r"|\bexl2\s*(\d(?:[.,]\d{1,3})?)(?![\d.,]|\s*(?:x\b|×|b\b|gb\b|k\b|mil\b|gpus?\b|placas?\b|usu|user|pessoa|people|tokens?\b))"
+)
+
+
+def _exl2_width(m: re.Match) -> str:
+    bpw = _float(m.group(1) or m.group(2))
+    if not EXL2_MIN_BPW <= bpw <= EXL2_MAX_BPW:
+        raise QueryError("query.exl2_width", typed=m.group(0).strip())
+    return exl2_id(bpw)
+
+
+def _kv_precision(scan: _Scan) -> str | None:
+    """The cache's type; llama.cpp's K and V caches set apart ("-ctk q8_0 -ctv f16") are one value, "q8_0/f16"
+    (sizing/names.py resolve_kv_precision sizes each), not two types that contradict each other."""
+    found = scan.found.get("kv", [])
+    sides: dict[str, set[str]] = {}
+    for value, typed in found:
+        side = _KV_SIDE.match(typed.lower())
+        sides.setdefault(side.group(1) if side else "", set()).add(value)
+    if set(sides) == {"k", "v"} and all(len(values) == 1 for values in sides.values()):
+        (k,), (v,) = sides["k"], sides["v"]
+        return k if k == v else f"{k}/{v}"
+    return _one(scan, "kv", "kv")
 
 
 def _memory_share(m: re.Match) -> float:
@@ -4882,7 +4958,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     fields = dict(
         precision=_precision(scan, catalog),
         **_context_and_total(scan, query),
-        kv_precision=_one(scan, "kv", "kv"),
+        kv_precision=_kv_precision(scan),
         context_max=True if scan.found.get("context_max") and not scan.found.get("context") else None,
         pages_asked=True if scan.found.get("pages_asked") else None,
         **_gpus_named(scan),

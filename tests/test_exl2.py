@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.gpu_size_run import answer, answer_json
+from tests.gpu_size_run import answer, answer_json, gpu_size
 
 
 @pytest.mark.parametrize(
@@ -41,3 +41,79 @@ def test_exl2_fits_where_16_bits_did_not_and_gets_tabbyapis_settings(capsys):
     assert "(23,6B parâmetros × 4,97 bits)" in out  # 4.65 bpw, embeddings at 16 bits
     assert "ExLlamaV2 (TabbyAPI), não no vLLM" in out and "`cache_size: 4096`" in out
     assert "max-num-seqs" not in out and "(padrão do vLLM)" not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "precision", "bits"),
+    [
+        # Had been "Não entendi: “4.4bpw”" and sized at 4.0 bpw: any width ExLlamaV2 makes is read as typed.
+        ("llama 70b exl2 4.4bpw numa a6000", "exl2_4_4", "4.4 bpw"),
+        ("qwen 32b 3.2bpw", "exl2_3_2", "3.2 bpw"),
+        ("llama 3.1 70b exl2 2,75bpw on a 4090", "exl2_2_75", "2.75 bpw"),
+        ("mistral small 24b em exl2 7.15", "exl2_7_15", "7.15 bpw"),
+        ("qwen 32b 5.125 bpw exl2", "exl2_5_125", "5.125 bpw"),
+    ],
+)
+def test_any_exl2_width_is_sized_at_that_width(capsys, text, precision, bits):
+    out = answer(capsys, text)
+    assert f"EXL2 {bits}" in out.splitlines()[0]
+    assert "Não entendi" not in out and "Not understood" not in out
+    data = answer_json(capsys, text)
+    assert data["workload"]["precision"] == precision
+
+
+@pytest.mark.parametrize("width", [2.1, 3.3, 4.4, 6.85, 7.9])
+def test_weights_grow_with_the_width_typed(capsys, width):
+    """Every quantized weight takes the width typed: the weights differ from the 4 bpw file's by the width's
+    difference times the quantized parameters, the same for any width (a linear rule, no table)."""
+
+    def weights(bpw: float) -> int:
+        return answer_json(capsys, f"llama 70b exl2 {bpw:g}bpw numa h100")["memory"]["weights"]
+
+    per_bit = (weights(5) - weights(4)) / 1
+    assert weights(width) - weights(4) == pytest.approx(per_bit * (width - 4), rel=0.002)
+
+
+@pytest.mark.parametrize("text", ["llama 70b exl2 9bpw", "llama 70b 1.5bpw", "qwen 32b exl2 12 bpw"])
+def test_an_exl2_width_outside_2_to_8_is_refused_with_the_range(capsys, text):
+    assert gpu_size([text]) != 0
+    out = capsys.readouterr().err
+    assert "Traceback" not in out
+    assert "2 a 8 bits por peso" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "kv", "understood"),
+    [
+        # TabbyAPI's cache_mode had been dropped ("cache q4": 16 bits) or a contradiction ("cache_mode Q6").
+        ("llama 70b exl2 4.65bpw cache q4 numa a6000", "exllamav2_q4", "KV cache em Q4"),
+        ("llama 70b exl2 4.65bpw cache_mode Q6 a6000", "exllamav2_q6", "KV cache em Q6"),
+        ("llama 70b exl2 4.65bpw cache_mode: Q8 a6000", "exllamav2_q8", "KV cache em Q8"),
+        # An 8-bit cache with EXL2 is ExLlamaV2's Q8 (1 byte + scales), never vLLM's FP8 (1 byte).
+        ("llama 70b exl2 4.65bpw kv cache 8 bits a6000", "exllamav2_q8", "KV cache em Q8"),
+        ("llama 70b exl2 4.65bpw cache_mode FP16 a6000", "bf16", "KV cache em BF16"),
+    ],
+)
+def test_exllamav2_cache_modes_are_sized_at_their_bytes(capsys, text, kv, understood):
+    out = answer(capsys, text)
+    assert understood in out.splitlines()[0]
+    data = answer_json(capsys, text)
+    assert data["workload"]["kv_precision"] == kv
+    sixteen = answer_json(capsys, "llama 70b exl2 4.65bpw a6000")["memory"]["kv_cache"]
+    # exllamav2/cache.py: Q4 packs 2 values a byte, Q6 keys 1 and values 2, Q8 1; an FP16 scale per 32 values.
+    share = {"exllamav2_q4": 0.5625, "exllamav2_q6": 0.8125, "exllamav2_q8": 1.0625, "bf16": 2}[kv] / 2
+    assert data["memory"]["kv_cache"] == pytest.approx(sixteen * share, rel=0.01)
+
+
+def test_exl2_speed_is_said_to_be_unmeasured(capsys):
+    out = answer(capsys, "llama 70b exl2 4.4bpw numa a6000 com 5 usuários")
+    assert (
+        "nenhuma com arquivos EXL2" in out and "ExLlamaV2 (TabbyAPI), estes números não foram medidos" in out
+    )
+    assert "none with EXL2 files" in answer(capsys, "llama 3.1 70b exl2 4.65bpw on an a6000 for 5 users")
+    assert "nenhuma com arquivos" not in answer(capsys, "llama 70b awq numa a6000 com 5 usuários")
+
+
+def test_tabbyapi_config_names_the_cache_mode_sized(capsys):
+    assert "`cache_mode: Q6`" in answer(capsys, "llama 70b exl2 4.65bpw cache_mode Q6 a6000")
+    assert "`cache_mode: FP16`" in answer(capsys, "llama 70b exl2 4.65bpw a6000")

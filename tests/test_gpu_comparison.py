@@ -231,3 +231,27 @@ def test_a_gpu_comparison_with_no_model_is_valid_block_kit(tmp_path):
     assert reply.outcome == "answered"
     blocks.validate(reply.message.blocks)
     assert "a comparação" in reply.message.blocks[0]["text"]["text"]
+
+
+@pytest.mark.parametrize(
+    ("text", "first", "other"),
+    [
+        # Had been "Não entendi: “sxm”" and the PCIe card alone sized.
+        ("qual a diferença de usar h100 pcie e sxm pro llama 70b?", "h100-pcie", "h100-sxm"),
+        ("llama 70b h100 pcie vs sxm", "h100-pcie", "h100-sxm"),
+        ("llama 70b: a100 40gb ou 80gb?", "a100-40gb-sxm", "a100-80gb-sxm"),
+        ("qwen 32b on an h100 sxm or pcie", "h100-sxm", "h100-pcie"),
+        ("llama 8b rtx 6000 ada ou blackwell", "rtx-6000-ada", "rtx-pro-6000-blackwell"),
+    ],
+)
+def test_a_gpu_name_with_two_variants_compares_both(text, first, other):
+    query = parse(text)
+    assert not query.unknown
+    assert query.workload.gpu == first
+    assert query.workload.compare_gpus == [other]
+
+
+@pytest.mark.parametrize("text", ["llama 70b em 2 h100 e 4 usuarios", "llama 70b h100 80gb ou 4 usuarios"])
+def test_a_gpu_then_a_choice_of_other_things_is_no_variant(text):
+    query = parse(text)
+    assert query.workload.gpu == "h100-sxm" and not query.workload.compare_gpus

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.gpu_size_run import answer
+from tests.gpu_size_run import answer, answer_json, gpu_size
 
 
 @pytest.mark.parametrize(
@@ -139,3 +139,35 @@ def test_a_dominant_cache_is_offered_at_llama_cpps_q8_0_not_vllms_fp8(capsys):
     out = answer(capsys, "llama 3.1 8b q4_k_m 32k 8 usuarios")
     assert "em Q8_0 do llama.cpp (`-ctk q8_0 -ctv q8_0 -fa on`" in out
     assert "em FP8 ele cai pela metade" not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "understood", "flags", "bytes_per_value"),
+    [
+        # Had been refused: "“-ctk q8_0” e “-ctv f16” não valem juntos (precisão do KV cache)".
+        ("llama 3.1 8b q4_k_m 32k -ctk q8_0 -ctv f16", "K Q8_0 / V BF16", "-ctk q8_0 -ctv f16 -fa on", (1.0625 + 2) / 2),
+        # The long flags had kept the K type only (the V one, f16, was dropped).
+        (
+            "llama 3.1 8b q4_k_m 32k --cache-type-k q8_0 --cache-type-v q4_0",
+            "K Q8_0 / V Q4_0",
+            "-ctk q8_0 -ctv q4_0 -fa on",
+            (1.0625 + 0.5625) / 2,
+        ),
+        ("llama 3.1 8b q4_k_m 32k -ctk f16 --cache-type-v q5_1", "K BF16 / V Q5_1", "-ctk f16 -ctv q5_1 -fa on", (2 + 0.75) / 2),
+    ],
+)  # fmt: skip
+def test_k_and_v_caches_of_their_own_types_are_each_sized_at_it(
+    capsys, text, understood, flags, bytes_per_value
+):
+    out = answer(capsys, text)
+    assert understood in out.splitlines()[0]
+    assert flags in out
+    sixteen = answer_json(capsys, "llama 3.1 8b q4_k_m 32k")["memory"]["kv_cache"]
+    kv = answer_json(capsys, text)["memory"]["kv_cache"]
+    assert kv == pytest.approx(sixteen * bytes_per_value / 2, rel=0.01)
+
+
+def test_k_and_v_types_apart_are_refused_where_the_engine_has_one_type(capsys):
+    assert gpu_size(["llama 70b awq -ctk q8_0 -ctv f16"]) != 0
+    err = capsys.readouterr().err
+    assert "só o llama.cpp aceita" in err and "Traceback" not in err
