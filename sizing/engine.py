@@ -680,6 +680,10 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
             left=i18n.gb(asked.gpu_memory_bytes - asked.per_gpu.total, lang),
             margin=i18n.percent(share, lang),
         )
+    elif budget is not None and budget.device == "mac":
+        # In the GiB its usable share is said in ("faltam 31,1 GB por GPU" had stood beside "48 GB (3/4 dos
+        # 64 GB)", counted as Apple counts).
+        text = t(lang, "named.short_mac", setup=desc, short=advice.apple_gb(-asked.free_bytes_per_gpu, lang))
     else:
         short = i18n.gb(-asked.free_bytes_per_gpu, lang)
         text = t(lang, "named.short", setup=desc, short=short)
