@@ -450,7 +450,7 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     if w.users and load is not None and load.basis is not None and w.population is None:
         # "2000 users" read as a head-count (traffic.toml), or set aside by a request rate that decides the
         # conversations in flight: said as people, never "simultâneos", as the assumptions explain.
-        parts.append(t("understood.traffic.population", n=i18n.number(w.users, lang)))
+        parts.append(people_phrase(w.users, lang))
     elif w.users and w.users_limit:
         words = launch_words(w.launch_engine or "vllm", lang)  # the engine's own flag
         parts.append(
@@ -609,9 +609,7 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         total = sum(counts)
         parts = " + ".join(i18n.number(n, lang) for n in counts)
         people = (  # a head-count's parts add up to people, sized by their traffic (query.py, _summed)
-            t("understood.traffic.population", n=i18n.number(total, lang))
-            if query.summed_head_count
-            else advice.users_phrase(total, lang)
+            people_phrase(total, lang) if query.summed_head_count else advice.users_phrase(total, lang)
         )
         lines.append(t("understood.users_summed", typed=typed, parts=parts, total=people))
     for typed, people, shifts, at_work in query.shifts:
@@ -743,6 +741,13 @@ def _images_understood(w, images, lang: str) -> list[str]:
     return parts
 
 
+def people_phrase(n: int, lang: str) -> str:
+    """A head-count as the understood line says it: "uma pessoa", never "1 pessoas"."""
+    if n == 1:
+        return i18n.t(lang, "understood.traffic.population_one")
+    return i18n.t(lang, "understood.traffic.population", n=i18n.number(n, lang))
+
+
 def _traffic_understood(w, lang: str) -> list[str]:
     """The traffic a question described, as it said it."""
 
@@ -782,7 +787,7 @@ def _traffic_understood(w, lang: str) -> list[str]:
     if w.requests_per_month:
         parts.append(t("month", n=i18n.number(w.requests_per_month, lang)))
     if w.population:
-        parts.append(t("population", n=i18n.number(w.population, lang)))
+        parts.append(people_phrase(w.population, lang))
     if w.active_share:
         parts.append(t("share", share=i18n.percent(w.active_share, lang)))
     if w.requests_per_active_hour:

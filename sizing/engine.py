@@ -147,6 +147,22 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
         total = inference_memory(plan, catalog)
 
     named = requested(plan, catalog)
+    verdict_plan = plan
+    if (
+        named is None
+        and rec is not None
+        and plan.gpus
+        and plan.gpu is None
+        and rec.count != plan.gpus
+        and plan.rate is None
+        and not plan.stage.is_training
+        and not plan.layout_given
+    ):
+        # "e com 4 gpus?" in a thread sized by its users (no rate): that many of the recommended GPU judged as
+        # a GPU named with them is (fits or not, capacity, performance), before the recommendation; it had been
+        # a premise at the end. A rate's thread says what they sustain instead (_on_fewer_gpus).
+        verdict_plan = plan.but(gpu=catalog.gpu(rec.gpu))
+        named = requested(verdict_plan, catalog)
     alternatives = advice.alternatives(plan, rec, catalog, total)
     decided = avail = cheaper = None
     if not plan.stage.is_training:
@@ -180,7 +196,9 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
     verdict = None
     if named:
         asked_setup, enough = named
-        verdict = _named_gpu_verdict(plan, asked_setup, enough, rec, catalog, said_why=decided is not None)
+        verdict = _named_gpu_verdict(
+            verdict_plan, asked_setup, enough, rec, catalog, said_why=decided is not None
+        )
         # The verdict and its changes are about the named setup: alternatives do not show it again.
         alternatives = [a for a in alternatives if not advice.same_setup(a.setup, asked_setup)]
     compared = _compared(plan, rec, catalog, said_why=decided is not None) if named else []
@@ -702,6 +720,10 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
             left=i18n.gb(asked.gpu_memory_bytes - asked.per_gpu.total, lang),
             margin=i18n.percent(share, lang),
         )
+    elif budget is not None and budget.device == "mac":
+        # In the GiB its usable share is said in ("faltam 31,1 GB por GPU" had stood beside "48 GB (3/4 dos
+        # 64 GB)", counted as Apple counts).
+        text = t(lang, "named.short_mac", setup=desc, short=advice.apple_gb(-asked.free_bytes_per_gpu, lang))
     else:
         short = i18n.gb(-asked.free_bytes_per_gpu, lang)
         text = t(lang, "named.short", setup=desc, short=short)

@@ -1413,13 +1413,26 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     # chat's first token in 2 s. People, conversations at once and rates a second or a minute stay chat.
     pipeline = False
     population, share, per_hour = w.population, None, None
+    one_person = (population == 1 or (population is None and w.users == 1 and not w.users_at_once)) and not (
+        w.requests_per_active_hour
+    )
+    if one_person:
+        # One person is no head-count: a share of them ("1 usuário", then "e se 20% usarem ao mesmo tempo?")
+        # is that person or no one. Sized as that one person at once, said so (it had been "1 pessoas: 20%
+        # delas na hora de pico", a rate of 0.01 conversations in flight).
+        population = None
+        if w.active_share is not None:
+            said.append(t(lang, "assume.traffic.share_of_one", share=i18n.percent(w.active_share, lang)))
     head_count = (
         w.users is not None
         and not w.users_at_once
         and not w.users_limit
         # "300 pessoas, 10% ao mesmo tempo": a share said makes the users people, however few (they had been
-        # sized as 300 conversations at once)
-        and (w.users >= traffic.population.users_as_population_from or w.active_share is not None)
+        # sized as 300 conversations at once); one person stays one user.
+        and (
+            w.users >= traffic.population.users_as_population_from
+            or (w.active_share is not None and w.users > 1)
+        )
     )
     if (
         w.population is None
@@ -1498,13 +1511,14 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
                       n=i18n.number(w.organisation_people, lang)))  # fmt: skip
     if basis in ("rate", "daily") and w.population:
         said.append(t(lang, "assume.traffic.rate_over_population", n=i18n.number(w.population, lang)))
-    elif basis != "population" and (w.active_share or w.requests_per_active_hour):
+    elif basis != "population" and (w.active_share or w.requests_per_active_hour) and not one_person:
         # "e se 20% usarem ao mesmo tempo?" in a thread sized by a rate: a share of no head-count changes nothing.
         said.append(t(lang, "assume.traffic.share_unused"))
     if rate is not None:
         users = 1  # the conversations in flight follow from the rate, setup by setup (Little's law)
         if w.users and population is None:
-            said.append(t(lang, "assume.traffic.rate_over_users", n=i18n.number(w.users, lang)))
+            key = "assume.traffic.rate_over_users_one" if w.users == 1 else "assume.traffic.rate_over_users"
+            said.append(t(lang, key, n=i18n.number(w.users, lang)))
         elif w.users is None:
             said[:] = [a for a in said if a != t(lang, "assume.users")]
 

@@ -3143,9 +3143,10 @@ def _restated(scan: _Scan) -> None:
 
 
 # "1 200 trabalhadores", "10 000 pedidos por dia": thousands grouped by a space (how pt-PT writes them, and
-# how our own pt-PT answers print them), followed by a word.
+# how our own pt-PT answers print them), followed by a word. A number hyphenated to a name is its version
+# ("glm-5 200k" had been 5,200k tokens, and nothing understood).
 SPACED_THOUSANDS = regexes.compile(
-    r"(?<![\w.,])([a-z]+\s+)?([1-9]\d{0,2})((?:[ \u00a0\u202f]\d{3})+)(?![\d.,])(?=\s*[a-z])"
+    r"(?<![\w.,])(?<!\w-)([a-z]+\s+)?([1-9]\d{0,2})((?:[ \u00a0\u202f]\d{3})+)(?![\d.,])(?=\s*[a-z])"
 )
 
 
@@ -3758,6 +3759,10 @@ def _own_device(scan: _Scan, catalog: Catalog) -> None:
             budgets.append((card.id, scan.original[series.start() : end].strip()))
         else:
             budgets.append((budget_id(device, gb), typed))
+            if device == "gpu" and series is None:
+                # "on a 16gb gpu", "2 placas de 24gb": a GPU by its memory alone, said as "24gb" alone is,
+                # with the cards of that memory named (sizing/plan.py).
+                scan.found.setdefault("gpu_by_memory", []).append(budgets[-1])
         scan.blank(m.start(), end)
         if series is not None:
             scan.blank(series.start(), series.end())  # "minha rtx 3060 de 12gb": the card, by its memory

@@ -195,3 +195,38 @@ def test_a_gpu_count_asked_of_a_rate_thread_is_judged_under_its_load(first, foll
     assert said in text
     assert "Recomendação: 6× H200 SXM 141 GB" in text
     assert "4× L40S" not in text.split("Alternativas")[0]
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up", "said"),
+    [
+        (
+            "llama 3.1 70b 10 usuários",
+            "e com 4 gpus?",
+            "4× H200 SXM 141 GB: cabe, com 95,1 GB livres por GPU. Capacidade: até 289 usuários",
+        ),
+        (
+            "llama 3.1 70b 10 usuários",
+            "e com 1 gpu?",
+            "1× H200 SXM 141 GB: não cabe; faltam 20,6 GB por GPU.",
+        ),
+        ("llama 3.1 8b 20 usuários", "e com 2 gpus?", "2× L40S 48 GB: cabe, com 28,3 GB livres por GPU."),
+        (
+            "llama 3.1 70b for 10 users",
+            "and on 4 gpus?",
+            "4× H200 SXM 141 GB: fits, with 95.1 GB free per GPU.",
+        ),
+    ],
+)
+def test_a_gpu_count_asked_of_a_users_thread_is_judged_as_a_named_count(first, follow_up, said):
+    # It had been only "4 GPUs são mais do que esta carga pede; a recomendação usa 2." among the premises.
+    text = answer(follow_up, base=parse(first).workload)
+    assert said in text, text
+    head = text.split("Recomendação:" if "Recomendação:" in text else "Recommendation:", 1)[0]
+    assert said in head  # before the recommendation
+    assert (
+        "Desempenho nela" in head
+        or "does not fit" in head
+        or "não cabe" in head
+        or "Performance there" in head
+    )

@@ -555,3 +555,54 @@ def test_the_systems_ram_is_judged_on_the_gguf_llama_cpp_runs(capsys, text, said
     out = answer(capsys, text)
     assert said in out
     assert "Não entendi" not in out and "Not understood" not in out and "ficar nela" not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            "qwen3 8b on a 16gb gpu",
+            "“16gb gpu”: no card named, so sized as a GPU of 16 GB, with no speed figures;",
+        ),
+        ("llama 8b with a 24GB GPU", "“24GB GPU”: no card named, so sized as a GPU of 24 GB, with no speed"),
+        (
+            "tem como rodar um modelo de 70b em 2 placas de 24gb?",
+            "“24gb”: nenhuma placa nomeada, então dimensionei uma GPU de 24 GB, sem números de desempenho; L4 24 GB",
+        ),
+        (
+            "qwen3 8b numa gpu de 16 gb de vram",
+            "“16 gb de vram”: nenhuma placa nomeada, então dimensionei uma GPU",
+        ),
+        (
+            "qwen 7b, minha gpu tem 16 GB",
+            "“16 GB”: nenhuma placa nomeada, então dimensionei uma GPU de 16 GB",
+        ),
+        (
+            "llama 8b numa placa de vídeo de 12gb pt-pt",
+            "nenhuma placa indicada, por isso dimensionei uma GPU de 12 GB",
+        ),
+    ],
+)
+def test_a_gpu_said_with_its_memory_alone_names_the_cards_of_that_memory(capsys, text, said):
+    # Said with a GPU word ("16gb gpu", "placas de 24gb") it had been sized as that memory with no sentence on
+    # which cards have it, as "24gb" alone gets.
+    out = answer(capsys, text)
+    assert said in out, out
+    assert "têm essa memória" in out or "have that memory" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("llama 70b no mac de 64gb", "Mac de 64 GB (memória unificada): não cabe; faltam 90,6 GB. (O macOS"),
+        ("llama 8b no mac de 16gb", "Mac de 16 GB (memória unificada): não cabe; faltam 6,7 GB. (O macOS"),
+        ("llama 70b on a mac with 64gb", "64 GB Mac (unified memory): does not fit; 90.6 GB short. (macOS"),
+    ],
+)
+def test_a_macs_shortfall_is_counted_as_its_share_is(capsys, text, said):
+    # "faltam 97,3 GB por GPU" (10^9 bytes) had stood beside the share "48 GB (3/4 dos 64 GB)" in Apple's GiB:
+    # the shortfall is in GiB too (143,7 GB needed is 133,8 GiB, against 90% of the 48 GiB), with no "per GPU".
+    out = answer(capsys, text)
+    assert said in out, out
+    verdict = out[out.index(said.split(":")[0] + ":") :].split("\n")[0]
+    assert "por GPU" not in verdict and "per GPU" not in verdict

@@ -1123,6 +1123,28 @@ def test_a_thread_follow_up_changes_the_share_of_people_at_once(tmp_path):
         assert [r["surface"] for r in slack.rows()] == ["mention", "thread"]
 
 
+@pytest.mark.parametrize(
+    ("first", "follow_up", "said"),
+    [
+        ("llama 8b 1 usuário", "e se 20% usarem ao mesmo tempo?", "20% de 1 pessoa não faz sentido"),
+        ("llama 8b para 1 pessoa", "e se metade usar ao mesmo tempo?", "50% de 1 pessoa não faz sentido"),
+    ],
+)
+def test_a_share_of_one_person_is_said_to_make_no_sense_and_that_person_sized(
+    tmp_path, first, follow_up, said
+):
+    # It had been "1 pessoas · 20% ativos", "Li 1 usuários como as pessoas..." and "1 pessoas: 20% delas na
+    # hora de pico", sizing 0.01 conversations in flight.
+    with serve(tmp_path) as slack:
+        slack.event(sr.app_mention(f"<@UBOT> {first}", ts="1700000201.000100"), "Ev201")
+        slack.fake.wait_for("chat.postMessage")
+        slack.event(sr.message(follow_up, thread_ts="1700000201.000100", ts="1700000202.000100"), "Ev202")
+        text = _text(slack.fake.wait_for("chat.postMessage", count=2)[1].params["blocks"])
+        assert said in text, text
+        assert "1 pessoas" not in text and "1 usuários" not in text and "1 people" not in text
+        assert "1 usuário simultâneo" in text or "1 concurrent user" in text
+
+
 # -- performance on every setup shown ------------------------------------------------------------------
 
 
@@ -2551,6 +2573,10 @@ def test_a_share_of_too_few_people_to_be_online_together_says_the_head_count_onl
     base = parse("llama 8b 1 usuário").workload
     r = size(parse("e se 20% usarem ao mesmo tempo?", base=base).workload)
     assert not any("online" in a for a in r.assumptions)
-    assert any("20% delas na hora de pico" in a for a in r.assumptions)
+    assert any(a.startswith("20% de 1 pessoa não faz sentido") for a in r.assumptions)
+    r = size(parse("llama 8b 1 user, 20% active at once").workload.but(lang="en"))
+    assert any(a.startswith("20% of 1 person makes no sense") for a in r.assumptions)
+    r = size(parse("llama 8b 2 usuários, 20% ativos").workload)
+    assert any("2 pessoas: 20% delas na hora de pico" in a for a in r.assumptions)
     r = size(parse("llama 8b para 20 pessoas, 10% ao mesmo tempo").workload)
     assert any(a.startswith("20 pessoas, 10% delas ativas (2 online)") for a in r.assumptions)

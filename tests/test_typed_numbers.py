@@ -138,3 +138,21 @@ def test_the_understood_line_says_the_context_typed(capsys):
     assert "· 200.000 tokens de contexto" in out and "204.800 tokens" in out and "200k" not in out
     out = answer(capsys, "llama 4 scout 10M de contexto")
     assert "· 10.000.000 tokens de contexto" in out and "10.485.760 tokens" in out and "10M" not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "model", "field", "value"),
+    [
+        ("glm-5 200k", "glm-5", "context", 200_000),
+        ("glm-5 198k", "glm-5", "context", 198_000),
+        ("glm-5 200k tokens", "glm-5", "context", 200_000),
+        ("deepseek-v3 100k", "deepseek-v3", "context", 100_000),
+        ("qwen-3 8b 32k", "qwen3-8b", "context", 32_768),
+        ("llama-3 8b 1 200 usuários", "llama-3-8b", "users", 1200),
+    ],
+)
+def test_a_version_hyphenated_to_its_name_is_no_thousands_group(text, model, field, value):
+    # "glm-5 200k" had been read as 5,200k ("5 200" spaced thousands): "Não entendi o pedido", while
+    # "glm 5 198k" and "glm-5 com 198k" were sized.
+    workload = parse(text).workload
+    assert workload.model == model and getattr(workload, field) == value
