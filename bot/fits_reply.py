@@ -186,6 +186,9 @@ def suggestion_lines(suggestions: Suggestions, lang: str, show_prices: bool = Tr
             )
     if suggestions.replacing:
         out.insert(0, t("suggest.replacing", closed=suggestions.replacing))
+    if suggestions.past_context:
+        out.insert(0, t("suggest.past_context", models=i18n.join(suggestions.past_context, lang),
+                        context=i18n.number(suggestions.context, lang)))  # fmt: skip
     for m in suggestions.models:
         speed = ""
         if m.tokens_per_s_per_user is not None:

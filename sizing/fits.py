@@ -316,6 +316,8 @@ class Suggestions(msgspec.Struct, kw_only=True):
     ttft_target_s: float | None = None
     tokens_per_s_target: float | None = None
     replacing: str | None = None  # a closed model named, as typed: the suggestions are open ones in its place
+    # the task's own suggestions the context is past, when long-context models stand in for them
+    past_context: list[str] = []
 
 
 def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
@@ -330,11 +332,25 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
     context = users = 0
     rate = ttft = tps = None
     budget = _budget(given)
-    for model_id in catalog.suggestions.get(key, []):
+    listed = catalog.suggestions.get(key, [])
+    longer = [m for m in catalog.suggestions.get("long_context", []) if m not in listed]
+    beyond: list[str] = []  # the listed models the context is past
+    results = []
+    for model_id in listed:
         try:
-            result = size(Workload.given({**given, "model": model_id}), catalog)
-        except SizingError:
+            results.append((model_id, size(Workload.given({**given, "model": model_id}), catalog)))
+        except SizingError as e:
+            if e.key == "context_beyond_model":
+                beyond.append(catalog.model(model_id).name)
             continue  # a context beyond its window, a precision it has no checkpoint in...
+    if not results and beyond:
+        # The long-context models stand in only when the context is past every listed one.
+        for model_id in longer:
+            try:
+                results.append((model_id, size(Workload.given({**given, "model": model_id}), catalog)))
+            except SizingError:
+                continue
+    for model_id, result in results:
         rec = result.recommendation
         context, users = result.workload.context_tokens, result.workload.users
         if result.workload.stage != "inference":
@@ -362,7 +378,9 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
         )
     if not out:
         raise SizingError("missing_model", "model_examples")
+    past = beyond if out[0].model_id in longer else []
     return Suggestions(
+        past_context=past,
         task=task.value if task is not None else None,
         context=context,
         users=users,

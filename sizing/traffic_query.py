@@ -32,6 +32,11 @@ MONTH = -1
 WEEK = -2  # a week's volume: its days of use are traffic.toml's (sizing/plan.py)
 # The field a volume counted over a day, a week or a month is given in.
 VOLUME_KEYS = {86400: "requests_per_day", WEEK: "requests_per_week", MONTH: "requests_per_month"}
+# Money right before a count: a budget or a price, never a volume ("orçamento de 2 mil por mês", "R$ 2 mil").
+_MONEY_BEFORE = regexes.compile(
+    r"(?:r\$|us\$|\$|€|orcamento|budget|custo|cost|gastar|spend|pagar|pay|preco|price|reais)\W*(?:de\s+|of\s+|ate\s+|up\s+to\s+)?"
+    r"(?:uns\s+|umas\s+|cerca\s+de\s+|about\s+|~)?$"
+)
 _COUNT_UNITS = {
     "k": "k",
     "mil": "mil",
@@ -154,6 +159,20 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         return ("rate_per_s", count / seconds)
 
     bare_unit = _alternatives(word for word, seconds in unit_words.items() if seconds not in (MONTH, WEEK))
+    long_unit = _alternatives(word for word, seconds in unit_words.items() if seconds in (MONTH, WEEK))
+    items_only = _alternatives(w["items"])
+
+    def items_per_period(m: re.Match) -> Taken | None:
+        """ "processos …, uns 2 mil por mês": the items' monthly or weekly volume; not after money ("orçamento de",
+        "R$")."""
+        before = m.string[max(0, m.start("at") - 30) : m.start("at")]
+        if _MONEY_BEFORE.search(before):
+            return None
+        count = _amount(m.group(m.re.groupindex["at"] + 1), m.group(m.re.groupindex["at"] + 2))
+        seconds = unit_words[_BLANKS.sub(" ", m.group("unit"))]
+        if not count or round(count) <= 0:
+            return None
+        return [(VOLUME_KEYS[seconds], round(count)), ("items_volume", True)], [(m.start("at"), m.end())]
 
     def batch(m: re.Match) -> Taken | None:
         """A batch with a deadline: its items and seconds; what stands between them is left."""
@@ -587,6 +606,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("rate", regexes.compile(
             rf"(?<!\$)(?<!\$\s){_NUM}\s*(?:/\s*({bare_unit})|(?:{per})\s*({bare_unit}))\b(?!\s*(?:de\s+)?(?:{tokens})\b)"
         ), bare_rate),
+        # "resumir processos de 300 páginas, uns 2 mil por mês": a count a month or a week with no noun, after the
+        # items named, is their volume (a bare month is otherwise no rate: a budget, more often than not). Only
+        # the count and its period are taken; money said right before leaves it.
+        ("items_per_period", regexes.compile(
+            rf"\b(?:{items_only}|{item})\b[^.;!?\n]{{0,80}}?(?P<at>{_NUM})\s*(?:{per})\s*(?P<unit>{long_unit})\b"
+            rf"(?!\s*(?:de\s+)?(?:{tokens})\b)"
+        ), items_per_period),
         ("active_share", regexes.compile(
             rf"(?:{_PLAIN}\s*%|\b({shares}))\s*(?:(?:dos|das|de|of\s+the|of|them)\s+\w+\s+)?(?:[a-z]+\s+){{0,2}}?"
             rf"(?:{active})\b(?:\s+(?:it|o|a|isso)\b)?"
@@ -1012,6 +1038,7 @@ _FIELDS_AND_SPANS = frozenset(
         "retrieved_chunks",
         "e2e_with_length",
         "batch_window_follow_up",
+        "items_per_period",
     }
 )
 # Kinds read by their own loop in take() (scan.take checks the prefilter itself for the rest).

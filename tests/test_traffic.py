@@ -2499,6 +2499,24 @@ def test_the_verb_that_opens_tickets_carries_nothing(text, per_day):
     assert query.unknown == [] and query.workload.requests_per_day == per_day
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("classificar contratos, cerca de 5 mil por semana, llama 8b", {"requests_per_week": 5000}),
+        ("llama 70b pra resumir processos de 50 páginas, uns 2 mil por mês", {"requests_per_month": 2000}),
+        # money before the count is a budget, as before
+        ("resumir contratos com llama 70b, orçamento de 2 mil por mês", {"requests_per_month": None, "budget": 2000}),
+        ("llama 8b para processos, R$ 2 mil por mês", {"requests_per_month": None, "budget": 2000}),
+    ],
+)  # fmt: skip
+def test_a_count_a_month_after_the_items_named_is_their_volume(text, expected):
+    # "uns 2 mil por mês" after "processos" had been read as a 2,000-token context.
+    query = parse(text)
+    w = query.workload
+    assert query.unknown == [] and {k: getattr(w, k) for k in expected} == expected
+    assert w.context is None
+
+
 def test_contacts_by_the_day_are_counted_not_corrected():
     # "Li “contatos” como contratos" had been said; "SP" was listed as not understood.
     query = parse("200 contatos por dia com llama 8b, clientes em SP")

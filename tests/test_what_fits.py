@@ -131,6 +131,35 @@ def test_asked_which_model_the_suggestions_are_sized_as_their_full_answers_would
 @pytest.mark.parametrize(
     "text",
     [
+        "qual modelo para resumir documentos de 300 páginas?",
+        "resumir processos jurídicos de até 300 páginas, uns 2 mil por mês. Qual modelo e GPU?",
+    ],
+)
+def test_a_context_past_every_suggestion_gets_models_that_read_it(text, capsys):
+    # "Faltou dizer o modelo" had answered: 300 pages (~225,000 tokens) are past the usual suggestions'
+    # windows, and "uns 2 mil por mês" had been read as a 2,000-token context.
+    assert gpu_size([text]) == 0
+    out = capsys.readouterr().out
+    catalog = load_catalog()
+    assert out.startswith("Modelos sugeridos para esta carga\n")
+    usual = [catalog.model(m).name for m in catalog.suggestions["default"]]
+    assert f"Os sugeridos de costume ({usual[0]}, {usual[1]} e {usual[2]}) não leem 225.500 tokens" in out
+    for model_id in catalog.suggestions["long_context"]:
+        model = catalog.model(model_id)
+        assert f"• {model.name} em " in out and model.context_limit >= 225_500
+    if "por mês" in text:
+        assert parse_workload_of(text)["requests_per_month"] == 2000
+
+
+def parse_workload_of(text: str) -> dict:
+    with pytest.raises(QueryError) as e:
+        parse(text)
+    return e.value.given
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "preciso de um modelo pequeno pra classificar tickets, uns 2 mil por dia",
         "we need a small model to classify 5k tickets a day",
     ],
