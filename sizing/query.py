@@ -1135,15 +1135,18 @@ CONTEXT_KEY = regexes.compile(
 )
 # "10 mil documentos" or "5k requests" count things, not tokens of context.
 # ("20k annotated contracts": a word may stand between the count and the things.)
-_NOT_TOKENS = rf"(?!\s*(?:de\s+)?(?:[a-z]+\s+)?{_W('counts.things')}\b)"
+# ("500k token documents", "30k-token contracts": tokens each, a context; see CONTEXT_UNIT's trailing noun.)
+_NOT_TOKENS = rf"(?!\s*(?:de\s+)?(?:(?!tokens?\b)[a-z]+\s+)?{_W('counts.things')}\b)"
+# The things a context's tokens measure, after it: "500k token documents", "30k-token contracts".
+_TOKENS_OF_THINGS = rf"(?:[-\s]+{_W('counts.things')}\b)?"
 # "350M model", "500M parameters": a model's size, not a context of millions of tokens.
 _NOT_SIZE = rf"(?!\s*(?:de\s+)?(?:{_W('counts.params')}|model|modelo)\b)"
 CONTEXT_UNIT = regexes.compile(
-    rf"{_NUM}\s*(k|mil(?!\s+milh)|m)\b{_NOT_TOKENS}{_NOT_SIZE}(?:\s*(?:tokens?))?(?:\s*(?:de\s+)?{_CONTEXT_WORD})?"
+    rf"{_NUM}\s*(k|mil(?!\s+milh)|m)\b{_NOT_TOKENS}{_NOT_SIZE}(?:[-\s]*tokens?{_TOKENS_OF_THINGS})?(?:\s*(?:de\s+)?{_CONTEXT_WORD})?"
     r"(?=(?:\s+(?:de\s+|of\s+)?(?P<counted>[a-z]{3,}s)\b)?)"
 )
 CONTEXT_TOKENS = regexes.compile(
-    rf"{_NUM}\s*tokens?\b(?:\s*(?:de\s+)?{_CONTEXT_WORD})?|{_NUM}\s*(?:ctx|context)\b"
+    rf"{_NUM}[-\s]*tokens?\b{_TOKENS_OF_THINGS}(?:\s*(?:de\s+)?{_CONTEXT_WORD})?|{_NUM}\s*(?:ctx|context)\b"
 )
 GPU_COUNT = regexes.compile(rf"\b(\d+)\s*{_W('counts.gpus')}\b")
 # "numa única gpu", "em uma só placa", "on a single GPU", "only one GPU": one GPU.

@@ -2517,6 +2517,20 @@ def test_a_count_a_month_after_the_items_named_is_their_volume(text, expected):
     assert w.context is None
 
 
+@pytest.mark.parametrize(
+    ("text", "context"),
+    [
+        ("qwen3 32b for 30k-token contracts, 10 users", 30_000),
+        ("llama 8b for 8000-token documents, 20 users", 8_000),
+        ("llama 4 scout for 500k token documents", 500_000),
+    ],
+)
+def test_the_things_a_context_measures_are_read_with_it(text, context):
+    # "contracts" had been listed as not understood, and "500k token documents" not read at all.
+    query = parse(text)
+    assert query.unknown == [] and query.workload.context == context
+
+
 def test_contacts_by_the_day_are_counted_not_corrected():
     # "Li “contatos” como contratos" had been said; "SP" was listed as not understood.
     query = parse("200 contatos por dia com llama 8b, clientes em SP")
