@@ -88,11 +88,6 @@ def budget_note(budget: Budget, lang: str) -> str:
     return t(lang, "budget.card_note", gb=i18n.number(budget.stated_gb, lang, digits), visible=visible)
 
 
-def apple_gb(n_bytes: float, lang: str) -> str:
-    """An amount of a Mac's memory as Apple counts it ("GB" of 2^30 bytes), as budget_note says its share."""
-    return i18n.gb(n_bytes * 1e9 / 2**30, lang)
-
-
 def users_phrase(n: int, lang: str) -> str:
     return (
         t(lang, "capacity.users_one") if n == 1 else t(lang, "capacity.users_other", n=i18n.number(n, lang))

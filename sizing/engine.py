@@ -680,8 +680,12 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
             model_required=i18n.number(plan.model.min_compute_capability or 0, lang, 1),
         )
     elif asked.fits:
-        spare = i18n.gb(asked.free_bytes_per_gpu, lang)
-        text = t(lang, "named.fits", setup=desc, spare=spare)
+        if budget is not None and budget.device == "mac":
+            # no "por GPU" on a machine with one GPU of shared memory; in GB of 10^9 bytes, as its "Por GPU" line
+            # and the breakdown below it count (the Mac note says its share in Apple's GiB, labelled as such)
+            text = t(lang, "named.fits_mac", setup=desc, spare=i18n.gb(asked.free_bytes_per_gpu, lang))
+        else:
+            text = t(lang, "named.fits", setup=desc, spare=i18n.gb(asked.free_bytes_per_gpu, lang))
         if not plan.stage.is_training:
             text += " " + t(lang, "named.capacity", capacity=advice.capacity(plan, asked))
             # The same check the recommendation gets: vLLM's own defaults may not fit where a tuned one does.
@@ -721,9 +725,9 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
             margin=i18n.percent(share, lang),
         )
     elif budget is not None and budget.device == "mac":
-        # In the GiB its usable share is said in ("faltam 31,1 GB por GPU" had stood beside "48 GB (3/4 dos
-        # 64 GB)", counted as Apple counts).
-        text = t(lang, "named.short_mac", setup=desc, short=advice.apple_gb(-asked.free_bytes_per_gpu, lang))
+        # No "por GPU" on a machine with one GPU of shared memory; in the GB of its "Por GPU" line and the
+        # breakdown (10^9 bytes), while the Mac note says its share in Apple's GiB, labelled as such.
+        text = t(lang, "named.short_mac", setup=desc, short=i18n.gb(-asked.free_bytes_per_gpu, lang))
     else:
         short = i18n.gb(-asked.free_bytes_per_gpu, lang)
         text = t(lang, "named.short", setup=desc, short=short)

@@ -594,14 +594,19 @@ def test_a_gpu_said_with_its_memory_alone_names_the_cards_of_that_memory(capsys,
 @pytest.mark.parametrize(
     ("text", "said"),
     [
-        ("llama 70b no mac de 64gb", "Mac de 64 GB (memória unificada): não cabe; faltam 90,6 GB. (O macOS"),
-        ("llama 8b no mac de 16gb", "Mac de 16 GB (memória unificada): não cabe; faltam 6,7 GB. (O macOS"),
-        ("llama 70b on a mac with 64gb", "64 GB Mac (unified memory): does not fit; 90.6 GB short. (macOS"),
+        ("llama 70b no mac de 64gb", "Mac de 64 GB (memória unificada): não cabe; faltam 97,3 GB. (O macOS"),
+        ("llama 8b no mac de 16gb", "Mac de 16 GB (memória unificada): não cabe; faltam 7,2 GB. (O macOS"),
+        ("llama 70b on a mac with 64gb", "64 GB Mac (unified memory): does not fit; 97.3 GB short. (macOS"),
+        (
+            "llama 8b 4bit no mac de 32gb",
+            "Mac de 32 GB (memória unificada): cabe, com 15,4 GB livres. Capacidade",
+        ),
     ],
 )
-def test_a_macs_shortfall_is_counted_as_its_share_is(capsys, text, said):
-    # "faltam 97,3 GB por GPU" (10^9 bytes) had stood beside the share "48 GB (3/4 dos 64 GB)" in Apple's GiB:
-    # the shortfall is in GiB too (143,7 GB needed is 133,8 GiB, against 90% of the 48 GiB), with no "per GPU".
+def test_a_macs_verdict_has_no_per_gpu_and_counts_as_its_breakdown(capsys, text, said):
+    # "faltam 97,3 GB por GPU": a Mac has one GPU of shared memory. The amounts stay in the GB (10^9 bytes) of
+    # the "Por GPU" line and the breakdown right below, which they are the difference of; the Mac note says the
+    # share in Apple's GiB, labelled as such.
     out = answer(capsys, text)
     assert said in out, out
     verdict = out[out.index(said.split(":")[0] + ":") :].split("\n")[0]
