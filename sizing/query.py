@@ -290,7 +290,11 @@ class _Scan(msgspec.Struct):
 # does not size by: said as not understood, never a context of 20,000 tokens nor a count.
 _CURRENCY = r"(?:\s*(?:de\s+)?(?:reais|real|dolares|dollars|euros|brl|usd|eur)\b)"
 MONEY = regexes.compile(
-    r"(?:(?:\b(?:r|us)\$|\$|€|\b(?:brl|usd|eur)\b)\s*\d+(?:[.,]\d+)*(?:\s*(?:mil|k|mi|milhoes|milhao)\b)?"
+    # the amount before its word, first so that its currency stays inside: "10k de orçamento mensal", "a 20k
+    # monthly budget", "50 mil reais de verba"
+    rf"(?<![\w.,])\d+(?:[.,]\d+)*(?:\s*(?:mil|k)\b)?{_CURRENCY}?"
+    r"(?:\s+(?:de|of|in|mensal|mensais|monthly|anual|annual|yearly|total))*\s+(?:orcamento|budget|verba)\b"
+    r"|(?:(?:\b(?:r|us)\$|\$|€|\b(?:brl|usd|eur)\b)\s*\d+(?:[.,]\d+)*(?:\s*(?:mil|k|mi|milhoes|milhao)\b)?"
     rf"|(?<![\w.,])\d+(?:[.,]\d+)*(?:\s*(?:mil|k|mi))?{_CURRENCY})"
     # not a price per million tokens ("$2 per 1M tokens"), which the cost words read
     r"(?!\s*(?:/|\bper\b|\bpor\b|\bcada\b|\ba\b)\s*(?:1\s*)?(?:m|mi|mtok|milhao|million)\b)"
@@ -316,6 +320,7 @@ _BUDGET_YEARLY_AFTER = regexes.compile(
 _BUDGET_TOTAL_AFTER = regexes.compile(
     r"\s*(?:no\s+total|in\s+total|total|para\s+o\s+projeto|for\s+the\s+project)\b"
 )
+_BUDGET_YEARLY_WORD = regexes.compile(r"\b(?:anual|annual|yearly)\b")
 _BUDGET_MONTHLY_WORD = regexes.compile(r"\b(?:mensal|monthly|por\s+mes|per\s+month|do\s+mes)\b")
 _BUDGET_TOTAL_WORD = regexes.compile(r"\btotal\b")
 _PRICE_AFTER = regexes.compile(
@@ -358,9 +363,9 @@ def _budget(m: re.Match, work: str) -> tuple[tuple[float, str | None, bool | Non
         return None
     currency = next((code for code, pattern in _CURRENCIES if pattern.search(text)), None)
     end, monthly = m.end(), None
-    if after := _BUDGET_YEARLY_AFTER.match(work, end):
+    if (after := _BUDGET_YEARLY_AFTER.match(work, end)) or _BUDGET_YEARLY_WORD.search(text):
         # A year's budget: its month is a twelfth (the amount kept as typed, for the answer to say so).
-        return (amount, currency, "yearly"), after.end()  # type: ignore[return-value]
+        return (amount, currency, "yearly"), after.end() if after else end  # type: ignore[return-value]
     if after := _BUDGET_MONTHLY_AFTER.match(work, end):
         end, monthly = after.end(), True
     elif after := _BUDGET_TOTAL_AFTER.match(work, end):
@@ -3218,6 +3223,7 @@ _TIER_AFTER = regexes.compile(
     r"(?<=\d)[\s_-]*(?:ti\b|super\b(?!\s+(?!(?:de|do|da|com|with|e|and|ou|or|para|pra|for|no|na|em|in|on|to|vs)\b)"
     r"[a-z]))"
 )
+_BARE_MEMORY_AFTER = regexes.compile(r"[\s-]+(\d{2,3})(?![\w%]|[.,]\d)")
 _MEMORY_AFTER = regexes.compile(
     r"[\s:-]*(?:(?:de|com|with|of|has|have|tem|possui)\b[\s:-]*)?\d{1,4}(?:[.,]\d)?\s*(?:gb|gib|g)\b"
 )
@@ -3301,6 +3307,16 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
         if kind == "model" and (variant := _variant_after(scan, start, end, indexes["model"])) is not None:
             item, end = variant  # "qwen 7b coder": Qwen2.5-Coder 7B, as "qwen coder 7b" is
             value = item.id
+        if kind == "gpu" and (bare := _BARE_MEMORY_AFTER.match(scan.work, end)):
+            # "a100 40", "2 h100 80": the card's memory without its unit, a variant the catalogue names with it
+            # ("a100 40gb"); the 40 had been left unread and the 80 GB A100 sized.
+            sized = _variant_with_memory(indexes["gpu"], scan.work[start:end], bare.group(1))
+            if sized is not None and not (
+                _NUMBER_USE_AFTER.match(scan.work, bare.end())
+                or COUNTED.match(scan.work, bare.end())
+                or _GPUS_AFTER.match(scan.work, bare.end())
+            ):
+                item, value, end = sized, sized.id, bare.end()
         tier = _TIER_AFTER.match(scan.work, end) if kind == "gpu" else None
         if tier is not None and _MEMORY_AFTER.match(scan.work, tier.end()):
             continue  # "minha rtx 3080 ti de 12gb": the card by its memory (_own_device), not the 3080
@@ -3811,6 +3827,11 @@ def _memory_classes(catalog: Catalog) -> dict[int, str]:
 GPU_MEMORY_BARE = regexes.compile(r"\bde\s+(\d{2,3})(?![\w.,])(?!\s+[a-z])")
 
 
+def _variant_with_memory(index: dict, typed: str, gb: str):
+    """The catalogue's GPU named `typed` with `gb` of memory ("a100" and "40": the A100 40GB), if it has one."""
+    return index.get(normalize(f"{typed} {gb}gb"))
+
+
 def _gpu_memory(scan: _Scan, catalog: Catalog) -> None:
     """'48GB' names a GPU class: the first GPU we rent with that much memory (or any catalogue GPU)."""
     _own_device(scan, catalog)
@@ -3823,7 +3844,7 @@ def _gpu_memory(scan: _Scan, catalog: Catalog) -> None:
             # "L40S de 48GB": the memory confirms the GPU already named; "8 A100 de 40 GB" picks its variant
             # with that memory (the name alone is the 80 GB one).
             gpu_id, typed = named[0]
-            variant = index.get(normalize(f"{typed} {m.group(1)}gb"))
+            variant = _variant_with_memory(index, typed, m.group(1))
             if variant is not None and variant.id != gpu_id:
                 named[0] = (variant.id, f"{typed} {scan.original[m.start() : m.end()].strip()}")
             return "__confirm__"
@@ -3840,7 +3861,7 @@ def _gpu_memory(scan: _Scan, catalog: Catalog) -> None:
         # with that much ("a100 de 40" is the 40 GB A100, which had been sized as the 80 GB one).
         def bare(m: re.Match):
             gpu_id, typed = named[0]
-            variant = index.get(normalize(f"{typed} {m.group(1)}gb"))
+            variant = _variant_with_memory(index, typed, m.group(1))
             if variant is None:
                 return None
             if variant.id != gpu_id:

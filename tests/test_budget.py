@@ -32,6 +32,12 @@ HOURS = 730
         ("orçamento apertado, uns 5 mil por mês, queremos um chatbot com llama 8b", 5_000, None, True),
         ("our budget is about $10k a month for llama 70b", 10_000, "USD", True),
         ("llama 8b, orçamento: 12 mil/mês", 12_000, None, True),
+        # the amount before its word is a budget, never a context of 10,000 tokens
+        ("com 10k de orcamento mensal da pra rodar llama 3.3 70b?", 10_000, None, True),
+        ("with a 20k monthly budget can we run llama 3.3 70b for 100 users?", 20_000, None, True),
+        ("temos 50 mil reais de orçamento por mês pro qwen3 32b", 50_000, "BRL", True),
+        ("qwen3 8b com 5 mil de verba", 5_000, None, None),
+        ("llama 8b, 120k annual budget", 10_000, None, True),  # a year's budget: its twelfth each month
     ],
 )
 def test_a_budget_is_read_with_its_currency_and_period(text, budget, currency, monthly):
@@ -54,6 +60,12 @@ def test_a_budget_is_read_with_its_currency_and_period(text, budget, currency, m
 def test_a_budget_word_before_a_count_of_people_takes_no_amount():
     query = parse("orçamento para 50 usuários, llama 8b")
     assert query.workload.users == 50 and query.workload.budget is None
+
+
+def test_an_amount_before_the_budget_word_leaves_the_context_and_users_alone():
+    query = parse("llama 3.3 70b 8k de contexto, 100 usuários, 10k de orçamento")
+    assert (query.workload.context, query.workload.users, query.workload.budget) == (8192, 100, 10_000)
+    assert not query.unknown, query.unknown
 
 
 def test_a_price_paid_elsewhere_is_no_budget():

@@ -517,11 +517,35 @@ def test_a_thread_about_training_moves_to_serving_without_its_training_settings(
         "Temos um SLA de 2s para o primeiro token no p90, llama 3.3 70b fp8",
         "we expect traffic to double next quarter, size for our current 40 rps on qwen3 32b",
         "our customer wants sub-200ms time to first token for a 8b model, maybe 1000 requests per minute",
+        # chat spellings and the people around the question
+        "qto sai por mes rodar llama 4 scout pra uns 50 usuarios?",
+        "qto de vram pro llama 3.1 8b com contexto de 128k",
+        "o cliente ta pedindo pra rodar o gpt-oss 20b local, qual a gpu mais barata q roda",
+        "pq o qwen3 32b nao cabe numa h100 com 32k de contexto?",
+        "meu gerente quer saber qnto vamos gastar por mes com o qwen3 30b pra 500 usuarios",
+        "quanto custa por mes manter o llama 3.3 70b ligado 24/7?",
+        "precisamos de arrancar um modelo de 70B para 100 utilizadores, quanto custa por mês?",
+        "Estamos a avaliar correr o gpt-oss-120b. Conseguem dizer-me o custo mensal?",
+        "We are planning to deploy Qwen3-235B-A22B for 300 users. What GPU configuration do you recommend?",
+        "a customer wrote: we'd like to serve llama 3.1 8b to 50 users",
     ],
 )
 def test_how_customers_ask_leaves_nothing_not_understood(text):
     # Each of these once listed words under "Não entendi" (or misread them).
     assert parse(text).unknown == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Olá, quantas GPUs precisamos para arrancar o Qwen3 14B para a equipa de 40 utilizadores?",
+        "precisamos de arrancar um modelo de 70B para 100 utilizadores",
+        "quantas placas para pôr o Gemma 3 27B a funcionar para 50 pessoas?",
+    ],
+)
+def test_starting_a_model_in_portugal_is_serving_it(text):
+    query = parse(text)
+    assert query.workload.stage == Stage.inference and query.unknown == []
 
 
 def test_a_bare_ollama_tag_says_it_was_sized_as_ollamas_default_file():
@@ -946,11 +970,25 @@ def test_a_rate_given_is_traffic_not_a_question():
         ("llama 70b em 2 a100 de 40", "a100-40gb-sxm", []),
         ("llama 3.3 70b em int8 roda em 2 a100 de 80", "a100-80gb-sxm", []),
         ("llama 8b numa h100 de 40", "h100-sxm", ["40"]),  # no 40 GB H100: left unread, never a variant
+        # Right after the name, with no "de": "40" had been left unread and the 80 GB A100 sized.
+        ("qwen3 32b numa a100 40", "a100-40gb-sxm", []),
+        ("llama 8b 2 a100 40, 10 users", "a100-40gb-sxm", []),
+        ("does deepseek v3 fit on 8x a100 80?", "a100-80gb-sxm", []),
+        ("llama 3.1 70b em 2 h100 80", "h100-sxm", []),
+        ("llama 8b numa v100 16", "v100-16gb-sxm", []),
+        ("llama 8b numa a100 48", "a100-80gb-sxm", ["48"]),  # no 48 GB A100
     ],
 )
 def test_a_gpus_memory_without_its_unit_picks_the_variant_it_names(text, gpu, unknown, catalog):
     q = parse(text)
     assert resolve_gpu(q.workload.gpu, catalog).id == gpu and q.unknown == unknown
+
+
+@pytest.mark.parametrize(
+    ("text", "users"), [("llama 8b h100 80 usuarios", 80), ("qwen3 8b numa a100 40 com 20 usuarios", 20)]
+)
+def test_a_count_after_a_gpus_name_stays_a_count(text, users):
+    assert parse(text).workload.users == users
 
 
 @pytest.mark.parametrize(
