@@ -1017,9 +1017,9 @@ VLLM_SEQS = regexes.compile(r"(?:--)?\bmax[\s_-]*num[\s_-]*seqs(?:\s*=\s*|\s+)(\
 # "1.000 usuários", "2,500 users": grouped thousands are a count, never "1.0" users.
 _SMALL = alternation([w for n in ("thousand", "million") for w in VOCAB.words(f"multipliers.{n}")])
 USERS = regexes.compile(
-    rf"({_GROUPED}|-?\d+(?:[.,]\d+)?)\+?\s*({_SMALL})?\s*(?:de\s+|of\s+)?(?:{_W('users.adjectives')}\s+)?"
-    rf"{_COUNT_NOUNS}\b"
-)  # "30+ usuários", "150 internal users"
+    rf"({_GROUPED}|-?\d+(?:[.,]\d+)?)\+?(?:\s*|-(?=[a-z]))({_SMALL})?\s*(?:de\s+|of\s+)?"
+    rf"(?:{_W('users.adjectives')}\s+)?{_COUNT_NOUNS}\b"
+)  # "30+ usuários", "150 internal users", "a 50-person team"
 # Several counts of users in one question (_phases, _summed_parts): phases, the larger sized ("piloto com 10 usuários e
 # depois 100", "start with 5 users, scale to 200 later"), or parts of one group that add up ("10 pessoas do
 # suporte + 15 do comercial", "vendas (10), suporte (25) e jurídico (5)", "a sales team of 12 and 30 support
