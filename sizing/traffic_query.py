@@ -340,6 +340,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     minute = _alternatives(w["per_minute"])
     day = _alternatives(w["per_day"])
     peak = _alternatives(w["peak"])
+    peak_before = _alternatives(w["peak_before"])
     share_words = w["shares"]
     shares = _alternatives(share_words)
 
@@ -620,6 +621,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?:\s+(?:{peak}))?"
         ), share),
         ("active_share", regexes.compile(rf"{_PLAIN}\s*%\s*(?:{peak})\b"), share),
+        # "peak is 10% of staff", "pico de 20% dos usuários": the share after the peak (the 10 had been
+        # left unread and the head-count sized by the default share)
+        ("active_share", regexes.compile(
+            rf"\b(?:{peak_before})\b(?:,?\s+[a-z]+){{0,3}}?,?\s+{_PLAIN}\s*%"
+            r"(?:\s+(?:dos|das|de|of\s+the|of)\s+[a-z]+)?"
+        ), share),
         ("active_share", regexes.compile(
             rf"\b(?:1|um|uma|one)\s+(?:em|in|a)\s+(?:cada\s+|every\s+)?(\d+)\b(?:\s+[a-z]+){{0,2}}?\s+(?:{active})\b"
         ), lambda m: 1 / int(m.group(1)) if int(m.group(1)) > 0 else None),

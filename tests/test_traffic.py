@@ -1040,6 +1040,23 @@ def test_the_traffic_scan_skips_only_questions_it_would_read_nothing_in(monkeypa
     assert [msgspec.to_builtins(parse(t).workload) for t in texts] == gated
 
 
+@pytest.mark.parametrize(
+    ("text", "population", "share"),
+    [
+        # The share after the peak: its number had been left unread.
+        ("our company (around 1500 staff) wants Llama 3.3 70B. Expected peak is 10% of staff.", 1500, 0.1),
+        ("llama 70b, 1500 employees, peak is 25% of employees", 1500, 0.25),
+        ("qwen3 32b, 2000 funcionários, no pico uns 20% deles", 2000, 0.2),
+        ("llama 8b 500 usuários, pico de 15% dos usuários", 500, 0.15),
+    ],
+)
+def test_a_share_said_after_the_peak_is_the_share_active(text, population, share):
+    q = parse(text)
+    # a count of "usuários" with a share stays the users given; the answer reads them as the head-count
+    people = q.workload.population or q.workload.users
+    assert (people, q.workload.active_share) == (population, share) and q.unknown == []
+
+
 def test_small_concurrent_counts_stay_conversations():
     assert parse("8b 10 clientes simultâneos").workload.users == 10
     assert parse("8b 10 clientes simultâneos").workload.population is None
