@@ -873,6 +873,12 @@ STEPS = regexes.compile(
     rf"(?<![\w.,])({_GROUPED}|\d+(?:[.,]\d+)?)\s{{0,2}}({_THOUSANDS})?\s{{0,2}}(?:de\s{{1,2}})?{_W('keys.steps')}\b"
     rf"|\b{_W('keys.steps_key')}\s*(?:=|:|de|of)?\s*({_GROUPED}|\d+(?:[.,]\d+)?)\s*({_THOUSANDS})?(?![\w.,])"
 )
+# "steps 1000", "passos: 500": the steps' own word before their number, read only after the forms above (so
+# "20k steps 4 gpus" stays 20,000 steps), where a setting's key took the number before the word ("batch 4
+# steps 1000").
+STEPS_KEYED = regexes.compile(
+    rf"\b{_W('keys.steps')}\s*(?:=|:|de|of)?\s*({_GROUPED}|\d+(?:[.,]\d+)?)\s*({_THOUSANDS})?(?![\w.,])"
+)
 # A batch: per GPU by its key ("micro-batch 4", "per_device_train_batch_size=4") or the words after it ("batch 4
 # por GPU"); a plain "batch size 8" is per GPU on one, and the global batch when several GPUs are said
 # (_batch_across_gpus); "global batch 64", "lote efetivo de 128" is the global one. "gradient accumulation 4".
@@ -880,10 +886,28 @@ _PER_DEVICE = rf"(?P<per>\s*(?:{_W('keys.per_device')})(?![\w]))?"
 MICRO_BATCH = regexes.compile(rf"\b{_W('keys.micro_batch')}\s*(?:=|:|de|of)?\s*(\d+)\b{_PER_DEVICE}")
 BATCH = regexes.compile(rf"\b{_W('keys.batch')}\s*(?:=|:|de|of)?\s*(\d+)\b{_PER_DEVICE}")
 GLOBAL_BATCH = regexes.compile(rf"\b{_W('keys.global_batch')}\s*(?:=|:|de|of)?\s*(\d+)\b")
+_GRAD_ACCUM_KEYED = rf"\b{_W('keys.grad_accum')}\s*(?:=|:|de|of)?\s*(\d+)\b(?:\s*{_W('keys.steps')}\b)?"
 GRAD_ACCUM = regexes.compile(
-    rf"\b{_W('keys.grad_accum')}\s*(?:=|:|de|of)?\s*(\d+)\b(?:\s*{_W('keys.steps')}\b)?"
-    rf"|(?<![\w.,])(\d+)\s*(?:{_W('keys.grad_accum')})(?:\s*{_W('keys.steps')})?\b"
+    rf"{_GRAD_ACCUM_KEYED}|(?<![\w.,])(\d+)\s*(?:{_W('keys.grad_accum')})(?:\s*{_W('keys.steps')})?\b"
 )
+GRAD_ACCUM_KEYED = regexes.compile(_GRAD_ACCUM_KEYED)
+# "batch 4 steps 1000", "micro batch 2 grad accum 8": a number right after a setting's key is that setting's,
+# so a count written before its word ("1000 steps", "8 grad accum") does not take it. Said after its key, the
+# second setting's own number follows ("steps 1000"), read by the keyed forms (STEPS_KEYED, GRAD_ACCUM_KEYED).
+_OWN_KEYS = "|".join(
+    _W(f"keys.{key}")
+    for key in (
+        "micro_batch",
+        "global_batch",
+        "batch",
+        "seq_len",
+        "context",
+        "lora_rank",
+        "grad_accum",
+        "steps_key",
+    )
+)
+NUMBER_AFTER_KEY = regexes.compile(rf"\b(?:{_OWN_KEYS})\s*(?:=|:|de|of)?\s*$")
 # "lora rank 64", "rank=64", "r=64", "r64": the adapters' rank. Read after names ("R1 distill" is a model), and
 # a bare "r64" only at a rank people use.
 LORA_RANK = regexes.compile(
@@ -2646,7 +2670,9 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(NO_CHECKPOINTING, "checkpointing", lambda m: False)
     scan.take(CHECKPOINTING, "checkpointing", lambda m: True)
     scan.take(NO_MEMORY, "no_memory", lambda m: True)
-    scan.take(STEPS, "steps", _steps)
+    scan.take(STEPS, "steps", lambda m: None if _after_a_key(scan, m, 1) else _steps(m))
+    # A run's steps are more than a handful: "step 1: ..." is a list's item.
+    scan.take(STEPS_KEYED, "steps", lambda m: v if (v := _steps(m)) and v >= 10 else None)
     scan.take(KV, "kv", _kv)
     # The method before names and traffic: "estilo deepseek r1" is GRPO, not a model; "8 gerações por
     # prompt" and "completions de 1024 tokens" are RL settings, not users or answers.
@@ -2733,9 +2759,14 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         ),
     )
     scan.take(GLOBAL_BATCH, "global_batch", lambda m: v if 0 < (v := int(m.group(1))) <= 10**7 else None)
-    scan.take(
-        GRAD_ACCUM, "grad_accum", lambda m: v if 0 < (v := int(m.group(1) or m.group(2))) <= 4096 else None
-    )
+
+    def grad_accum(m: re.Match) -> int | None:
+        if m.re is GRAD_ACCUM and _after_a_key(scan, m, 2):
+            return None
+        return v if 0 < (v := int(m.group(1) or m.group(2))) <= 4096 else None
+
+    scan.take(GRAD_ACCUM, "grad_accum", grad_accum)
+    scan.take(GRAD_ACCUM_KEYED, "grad_accum", grad_accum)
 
     def batch(m: re.Match) -> int:
         if m.re is MICRO_BATCH or m.group("per"):
@@ -2980,6 +3011,14 @@ def _unit(word: str) -> str:
 def _word_volume(m: re.Match) -> int | None:
     words = _count(m.group(1)) * (_WORD_MULTIPLIERS[m.group(2)] if m.group(2) else 1)
     return round(words) if words >= WORD_VOLUME_LEAST else None
+
+
+def _after_a_key(scan: _Scan, m: re.Match, group: int) -> bool:
+    """Whether the number of a count said before its word ("4 steps") follows another setting's key ("batch 4
+    steps 1000"), whose number it is."""
+    return m.group(group) is not None and bool(
+        NUMBER_AFTER_KEY.search(scan.work[max(0, m.start() - 60) : m.start()])
+    )
 
 
 def _steps(m: re.Match) -> int | None:

@@ -447,6 +447,31 @@ def test_steps_times_the_global_batch_and_sequence_are_the_training_tokens(text,
     assert any("passos" in a or "steps" in a for a in r.assumptions)
 
 
+@pytest.mark.parametrize(
+    "text, steps, batch, grad_accum",
+    [
+        # Each setting keeps the number after its key: "batch 4 steps 1000" had been 4 steps of a global batch
+        # of 1,000, "micro batch 2 grad accum 8" a micro-batch of 8 with 2 accumulation steps.
+        ("lora llama 3.1 8b batch 4 steps 1000 seq 2048", 1000, 4, None),
+        ("lora llama 8b lote de 8 passos 500", 500, 8, None),
+        ("lora llama 8b global batch 64 steps 2000", 2000, 64, None),
+        ("qlora llama 3.1 70b seq 4096 micro batch 2 grad accum 8", None, 2, 8),
+        ("qlora llama 3.1 70b micro_batch_size 2 gradient_accumulation_steps 8", None, 2, 8),
+        ("qlora llama 3.1 70b batch 2 grad accum 8", None, 2, 8),
+        # A count said before its word still reads as before.
+        ("lora llama 8b batch 4 8 grad accum", None, 4, 8),
+        ("lora llama 8b seq 2048 1000 steps", 1000, None, None),
+        ("fine-tune llama 3.1 8b 20k steps 4 h100", 20_000, None, None),
+    ],
+)
+def test_a_number_after_a_settings_key_is_that_settings(text, steps, batch, grad_accum):
+    query = parse(text)
+    w = query.workload
+    assert query.unknown == []
+    assert (w.steps, w.grad_accum) == (steps, grad_accum)
+    assert (w.global_batch or w.batch) == batch
+
+
 def test_steps_do_not_override_the_tokens_examples_or_epochs_said():
     r = size(parse("full fine-tune qwen 7b 3 epochs de 50k exemplos, 5000 steps, global batch 32").workload)
     assert r.workload.tokens == 3 * 50_000 * 2048
@@ -702,3 +727,19 @@ def test_steps_said_as_a_span_are_the_runs_steps(text):
     query = parse(text)
     assert query.workload.steps == 3000
     assert not query.unknown
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "qnto", "multi-node" and "MFU" had been listed as not understood.
+        "full fine tuning do llama 3.1 8b, 50 mil exemplos, qnto tempo em 4 h100?",
+        "qntas h100 pra lora do llama 70b",
+        "multi-node: 4 nós com 8 H100 cada, pre-treino de 7B com 2T tokens, quanto tempo?",
+        "multinode pretraining of a 3b model on 2 nodes of 8 h100 with 100B tokens",
+        "what's the MFU I should expect pretraining a 3B model on 64 H100s? how many days for 1T tokens?",
+    ],
+)
+def test_training_shorthand_and_shape_words_are_read(text):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.stage.is_training
