@@ -2548,6 +2548,25 @@ def test_the_things_a_context_measures_are_read_with_it(text, context):
     assert query.unknown == [] and query.workload.context == context
 
 
+@pytest.mark.parametrize(
+    ("text", "rate", "per_day"),
+    [
+        # "average" belongs to the prompt: the rate is the one to serve (it had been 2,880,000 a day, peak 120/s)
+        ("serve gpt-oss-120b with 2000 requests per minute, average prompt 1500 tokens, answers 300 tokens",
+         2000 / 60, None),
+        ("llama 8b 100 req/min, média de 2 mil tokens por prompt", 100 / 60, None),
+        # said of the rate, it is still an average, sized with the day's peak
+        ("gpt-oss-120b 2000 requests per minute on average", None, 2_880_000),
+        ("llama 8b 100 req/min em média", None, 144_000),
+    ],
+)  # fmt: skip
+def test_an_average_word_is_the_rates_only_when_it_ends_the_rates_phrase(text, rate, per_day):
+    w = parse(text).workload
+    assert (w.rate_per_s and round(w.rate_per_s, 3)) == (
+        rate and round(rate, 3)
+    ) and w.requests_per_day == per_day
+
+
 def test_contacts_by_the_day_are_counted_not_corrected():
     # "Li “contatos” como contratos" had been said; "SP" was listed as not understood.
     query = parse("200 contatos por dia com llama 8b, clientes em SP")
