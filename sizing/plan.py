@@ -852,6 +852,13 @@ def _precision(
     if asked:
         return asked
     native = model.native_precision
+    if w.qat and not stage.is_training:
+        # Google publishes Gemma 3's quantization-aware releases as Q4_0 (google/gemma-3-27b-it-qat-q4_0-gguf),
+        # which Ollama's "-qat" tags pull (_TAG_PARTS in sizing/query.py): "qat" had been a word ignored, and the
+        # model sized at 16 bits.
+        q4_0 = catalog.precision("q4_0")
+        said.append(t(lang, "assume.qat", precision=q4_0.name))
+        return q4_0
     if (
         w.quantized
         and not stage.is_training

@@ -609,6 +609,7 @@ WITH_VISION = regexes.compile(r"\b(?:com|with|usando|using)\s+(?:a\s+|the\s+)?(?
 WHICH_MODEL = regexes.compile(rf"\b(?:{_W('words.which_model')})\b")
 # "um Llama 70B quantizado", "a quantized 70B": quantized weights, the format not said.
 QUANTIZED = regexes.compile(r"\b(?:quantizad[oa]s?|quantized|quantised)\b")
+QAT = regexes.compile(r"\bqat\b")
 # Beside a closed model: an open one in its place is asked for ("um modelo aberto equivalente ao GPT-4o").
 REPLACE_CLOSED = regexes.compile(rf"\b(?:{_W('words.replace_closed')})\b")
 # "e com o qwen3 32b?", "and with mistral small?": a thread's message that changes the last answer's model.
@@ -5680,6 +5681,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         fields["gpu_memory_typed"] = by_memory[fields["gpu"]]  # sizing/plan.py says which card that is
     if fields.get("precision") is None and QUANTIZED.search(strip_accents(scan.original.lower())):
         fields["quantized"] = True  # "quantizado" with no format: sizing/plan.py picks and says one
+    if fields.get("precision") is None and QAT.search(scan.original.lower()):
+        fields["qat"] = (
+            True  # "gemma 3 27b qat": its 4-bit QAT release (sizing/plan.py), never a word ignored
+        )
     if serving_gpus and (
         stage is None
         or not stage.is_training

@@ -172,6 +172,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     pages_asked: bool = False
     # "quantizado", "quantized" with no format said: the usual serving quantization (sizing/plan.py)
     quantized: bool = False
+    # "gemma 3 27b qat" with no format said: Google's quantization-aware 4-bit release (sizing/plan.py)
+    qat: bool = False
     # "granite 3.3 8b": a family the catalogue lacks, named before the size it is sized by (sizing/plan.py)
     family_typed: str | None = None
     # "2 placas de 24gb": the GPU named by its memory alone, as typed; the plan says which card it sized

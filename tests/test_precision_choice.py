@@ -131,3 +131,13 @@ def test_quantized_with_no_format_is_four_bit_and_said(text):
     # A format said wins, and a model released quantized keeps its own.
     assert parse("llama 70b quantizado em fp8").workload.precision == "fp8"
     assert size(parse("gpt-oss-120b quantizado").workload).workload.precision == "mxfp4"
+
+
+@pytest.mark.parametrize("text", ["gemma 3 27b qat na l4", "gemma 3 12b qat 10 usuarios"])
+def test_qat_alone_is_googles_4_bit_release(text):
+    # "qat" had been a word ignored, and the model sized at 16 bits.
+    r = size(parse(text).workload)
+    assert r.workload.precision == "q4_0"
+    assert any(a.startswith("“qat”: a versão de 4 bits") for a in r.assumptions)
+    # a format said with it still wins
+    assert size(parse(text.replace("qat", "qat int4")).workload).workload.precision == "int4"
