@@ -577,6 +577,9 @@ PT_PT_PHRASES = regexes.compile(
     r"|\b(?:operadores|agentes|atendentes|pessoas|colaboradores|funcionarios|trabalhadores|tecnicos|alunos"
     r"|programadores|analistas|clientes)\s+a\s+(?:usar|utilizar|trabalhar|conversar|falar|perguntar|escrever)\b"
     r"|\bmil\s+milhoes\b"
+    # "pôr o Gemma 3 27B a funcionar", "a correr", and "em simultâneo" (Brazil: "rodando", "ao mesmo tempo")
+    r"|\b(?:por|pomos|ponho|colocar)\s+(?:[\w.-]+\s+){1,5}a\s+(?:funcionar|correr|trabalhar)\b"
+    r"|\bem\s+simultaneo\b"
 )
 # "quantos dias leva um lora...?", "how many days does it take?": the time asked, with no number; a training
 # answer gives it when its data is known and asks for the data otherwise, a batch's answer its running time.

@@ -63,6 +63,8 @@ def test_an_english_question_gets_no_portuguese(text, capsys):
         "Podem recomendar-me uma configuração para o gemma 3 27b?",
         "Podem dizer-me quanto custa o Mistral Small 3.2 em produção?",
         "Indiquem-nos que GPU precisamos para o Qwen3 32B com 20 pessoas",
+        # "pôr … a funcionar" and "em simultâneo" (Brazil: "rodando", "ao mesmo tempo") had been answered in pt-BR
+        "Quantas placas gráficas são necessárias para pôr o Gemma 3 27B a funcionar para 50 pessoas em simultâneo?",
     ],
 )
 def test_a_european_portuguese_question_gets_no_brazilian_words(text, capsys):
