@@ -91,6 +91,8 @@ def size(
 def _size(workload: Workload, catalog: Catalog, source: ModelSource | None = None) -> SizingResult:
     if workload.memory_utilization is not None and not workload.stage.is_training:
         catalog = _serving_share(catalog, workload.memory_utilization, workload.lang)
+    if workload.mfu is not None and workload.stage.is_training:
+        catalog = _training_mfu(catalog, workload.mfu)
     with one_sizing():  # the search's setups are shared with the alternatives, not computed again
         result = _sized(workload, catalog, source)
     serving = serving_workload(workload)
@@ -105,6 +107,19 @@ def _size(workload: Workload, catalog: Catalog, source: ModelSource | None = Non
 # Catalogues with the serving share a question pasted (vLLM's --gpu-memory-utilization), by the catalogue they
 # come from and the share: a handful at most (shares are read to the hundredth), each built once.
 _SHARED: dict[tuple[int, float], tuple[Catalog, Catalog]] = {}
+
+
+def _training_mfu(catalog: Catalog, mfu: float) -> Catalog:
+    """The catalogue with training timed at the MFU the question gave ("mfu 45%"), in place of the offering's:
+    every time, GPU-hour and deadline estimate reads it there."""
+    kept = _SHARED.get((id(catalog), -mfu))
+    if kept is not None and kept[0] is catalog:
+        return kept[1]
+    offering = catalog.offering
+    training = msgspec.structs.replace(offering.training, mfu=mfu)
+    derived = msgspec.structs.replace(catalog, offering=msgspec.structs.replace(offering, training=training))
+    _SHARED[(id(catalog), -mfu)] = (catalog, derived)  # a negative key: no serving share is one
+    return derived
 
 
 def _serving_share(catalog: Catalog, share: float, lang: str | None) -> Catalog:
@@ -281,7 +296,8 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
     if plan.stage.is_training and plan.tokens:
         formula = "6·N·D" if plan.stage in (Stage.full, Stage.pretrain) else "4·N·D"
         mfu = i18n.percent(catalog.offering.training.mfu, lang)
-        assumptions.append(t(lang, "assume.mfu", mfu=mfu, formula=formula))
+        key = "assume.mfu_asked" if workload.mfu is not None else "assume.mfu"
+        assumptions.append(t(lang, key, mfu=mfu, formula=formula))
     if not plan.stage.is_training:
         padding = engine_padding(plan.model, plan.precision, catalog)
         if padding:

@@ -733,6 +733,11 @@ PREFILL_CHUNK = regexes.compile(
 )
 # vLLM's "--gpu-memory-utilization 0.95" (a launch line's flag, or pasted in prose as "gpu_memory_utilization=0.95"
 # or "gpu-memory-utilization 95%"): the share of each GPU's memory the server takes, in place of the offering's.
+# "mfu 45%", "45% de MFU", "MFU of 0.45": the model FLOPs utilization a training is timed at (sizing/engine.py).
+MFU = regexes.compile(
+    r"\bmfu\s*(?:de\s+|of\s+|[=:]\s*|~\s*)?(\d+(?:[.,]\d+)?|[.,]\d+)\s*(%)?"
+    r"|(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(%)\s*(?:de\s+)?mfu\b"
+)
 MEMORY_UTILIZATION = regexes.compile(
     r"\bgpu[-_ ]memory[-_ ]utili[sz]ation\s*[=:]?\s*(\d+(?:[.,]\d+)?|[.,]\d+)\s*(%)?"
 )
@@ -2793,6 +2798,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(WEEKDAYS, "weekdays_only", lambda m: True)
     scan.take(DEADLINE, "days", _days)
     scan.take(MEMORY_UTILIZATION, "memory_utilization", _memory_share)
+    scan.take(MFU, "mfu", _mfu)
     scan.take(PERIOD, "period", _period_days)
     scan.take(YEARLY, "period", lambda m: DAY_UNITS["year"])
     scan.take(
@@ -2951,6 +2957,14 @@ def _kv_precision(scan: _Scan) -> str | None:
         (k,), (v,) = sides["k"], sides["v"]
         return k if k == v else f"{k}/{v}"
     return _one(scan, "kv", "kv")
+
+
+def _mfu(m: re.Match) -> float | None:
+    """ "mfu 45%" or "mfu 0.45": a share of the GPUs' peak, kept where training runs reach it (1%-90%)."""
+    number, percent = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    value = _float(number)
+    value = value / 100 if percent or value > 1 else value
+    return round(value, 3) if 0.01 <= value <= 0.9 else None
 
 
 def _memory_share(m: re.Match) -> float:
@@ -5047,6 +5061,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         tokens=_one(scan, "tokens", "tokens"),
         days=_one(scan, "days", "days"),
         memory_utilization=_one(scan, "memory_utilization", "memory_utilization"),
+        mfu=_one(scan, "mfu", "mfu"),
         prefill_chunk=_one(scan, "prefill_chunk", "prefill_chunk"),
         hours_per_day=_one(scan, "hours_per_day", "hours_per_day"),
         weekdays_only=True if scan.found.get("weekdays_only") else None,

@@ -180,6 +180,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     gpu_memory_typed: str | None = None
     # vLLM's --gpu-memory-utilization, pasted: the share of each GPU's memory the server takes (sizing/engine.py)
     memory_utilization: float | None = None
+    # "mfu 45%": the model FLOPs utilization a training's time is estimated at, in place of the offering's
+    mfu: float | None = None
     # vLLM's --max-num-batched-tokens ("chunked prefill 8192"): the tokens of prompt read per step (sizing/plan.py)
     prefill_chunk: int | None = None
     # pages of text in each prompt (tokens per page from traffic.toml)

@@ -743,3 +743,27 @@ def test_steps_said_as_a_span_are_the_runs_steps(text):
 def test_training_shorthand_and_shape_words_are_read(text):
     query = parse(text)
     assert query.unknown == [] and query.workload.stage.is_training
+
+
+@pytest.mark.parametrize(
+    ("text", "mfu"),
+    [
+        ("quero treinar um modelo de 3b do zero com 60B tokens, mfu 45%, 16 h100", 0.45),
+        ("lora llama 8b 1B tokens com 30% de MFU", 0.30),
+        ("full fine-tune llama 3.1 8b on 1B tokens, MFU of 0.5", 0.5),
+    ],
+)
+def test_an_mfu_the_question_gives_times_the_training(text, mfu):
+    # "mfu 45%" had been ignored ("45" not understood) and the run timed at the offering's 40%.
+    from sizing import i18n
+
+    query = parse(text)
+    assert query.unknown == [] and query.workload.mfu == mfu
+    asked = size(query.workload)
+    default = size(query.workload.but(mfu=None))
+    said = i18n.percent(mfu, asked.workload.lang)
+    assert any(a.startswith(f"Velocidade de treino a {said} de MFU, como pedido") or
+               a.startswith(f"Training speed at {said} MFU, as asked") for a in asked.assumptions)  # fmt: skip
+    # the same FLOPs at another MFU: the time scales by the ratio of the two
+    assert asked.estimates.mfu == mfu and default.estimates.mfu == 0.40
+    assert asked.estimates.gpu_hours * mfu == pytest.approx(default.estimates.gpu_hours * 0.40, rel=1e-6)
