@@ -44,14 +44,15 @@ def register(app: App, services) -> None:
             work(body, action, respond, client)
             return
         user = (body.get("user") or {}).get("id")
+        lang = services.pipeline.lang_for(Where("button", user_locale=services.directory.person(user).locale))
         # Recorded like any question we could not take (what was pressed, never its value), so a stale
-        # button after a change of format shows in the log's gaps.
+        # button after a change of format shows in the log's gaps, in the language its presser was told.
         services.log.record({
             "surface": "button", "user_id": user or "", "channel_id": _channel_of(body),
             "team_id": (body.get("team") or {}).get("id") or (body.get("user") or {}).get("team_id"),
             "text": f"[{action.get('action_id')}]", "outcome": "not_understood", "error_key": "bad_button",
+            "lang": lang,
         })  # fmt: skip
-        lang = services.pipeline.lang_for(Where("button", user_locale=services.directory.person(user).locale))
         message = notice(i18n.t(lang, "slack.bad_button"))
         with contextlib.suppress(Exception):  # nothing more to do when Slack will not take even this
             if body.get("response_url"):
