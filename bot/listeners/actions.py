@@ -66,6 +66,8 @@ def register(app: App, services) -> None:
         _replace(body, respond, client, reply.message)
 
     def share(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
+        if not _first_share(body, services.log):
+            return  # a second press of the same answer's button: it is in the channel already (or going)
         where, reply = _recompute(body, action, services, "[share]")
         # The shared copy keeps the precision buttons and the proposal button, not "share" again.
         blocks = [_without_share(b) for b in reply.message.blocks]
@@ -142,6 +144,19 @@ def _between_people(body: dict) -> bool:
     channel = body.get("channel") or {}
     name = str(channel.get("name") or "")
     return str(_channel_of(body) or "").startswith("D") or name == "directmessage" or name.startswith("mpdm-")
+
+
+def _first_share(body: dict, log) -> bool:
+    """Whether this is the first press of "share" under its answer. The answer only its asker sees is
+    deleted once shared, so it is shared at most once; a double click still sends two presses, which
+    would post the answer twice."""
+    ts = (body.get("container") or {}).get("message_ts")
+    user = (body.get("user") or {}).get("id")
+    try:
+        at = float(ts)
+    except (TypeError, ValueError):
+        return True
+    return log.claim_press(f"share:{_channel_of(body)}:{ts}:{user}", at)
 
 
 def _is_ephemeral(body: dict) -> bool:
