@@ -8,7 +8,7 @@ from sizing import i18n
 from sizing.catalog import load_catalog
 from sizing.workload import Intent, Stage, Task, Workload
 
-from .blocks import esc, validate
+from .blocks import code_span, esc, validate
 from .log import logtext
 
 CONTEXTS = [2048, 4096, 8192, 16384, 32768, 65536, 131072]
@@ -169,7 +169,7 @@ def home_view(lang: str, recent: list[dict]) -> dict:
         for row in recent[:10]:
             when = (row.get("created_at") or "")[:16].replace("T", " ")
             answer = row.get("recommendation") or logtext.value("outcome", row.get("outcome"), lang)
-            line = f"`{esc((row.get('text') or '')[:150])}` → {esc(answer)}"
+            line = f"{code_span(row.get('text') or '', 150)} → {esc(answer)}"
             blocks.append(
                 {"type": "context", "elements": [{"type": "mrkdwn", "text": f"{when} UTC · {line}"}]}
             )

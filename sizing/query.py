@@ -69,9 +69,12 @@ class QueryError(SizingError):
         self.availability_asked = False  # "tem H100 disponível?": said in the answers with no model
 
     def message(self, lang: str = "pt-BR") -> str:
-        from .i18n import t
+        from .i18n import number, t
 
         params = dict(self.params)
+        for count in ("chars", "limit"):  # counts the text measured, grouped as the reader writes numbers
+            if isinstance(params.get(count), int):
+                params[count] = number(params[count], lang)
         if "what" in params:  # the field a contradiction is about, in the reader's language
             params["what"] = t(lang, f"field.{params['what']}")
         if "kind" in params:  # a kind of thing, named in the reader's language

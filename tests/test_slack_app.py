@@ -270,6 +270,26 @@ def test_share_posts_for_everyone_and_removes_the_private_copy(slack):
     assert delete.params.get("delete_original") is True
 
 
+def test_share_pressed_twice_posts_the_answer_once(slack):
+    # A double click sends two presses, each signed anew, before the private copy is gone: the channel gets
+    # the answer once. Another answer (another private message) is shared on its own.
+    def press(reply: dict, message_ts: str) -> None:
+        container = {"type": "message", "message_ts": message_ts, "channel_id": "C0001", "is_ephemeral": True}
+        body = sr.block_actions("gpu_share", _payload(reply), response_url=slack.fake.response_url(),
+                                container=container)  # fmt: skip
+        assert slack.send(body)[0] == 200
+
+    first, second = slack.command("8b"), slack.command("70b 4bit")
+    for _ in range(3):
+        press(first, "1700000000.000201")
+    slack.settle()
+    press(second, "1700000000.000202")
+    slack.settle()
+    posts = [c for c in slack.fake.calls("chat.postMessage") if c.params["channel"] == "C0001"]
+    assert [("Llama 3.1 70B" in _text(p.params["blocks"])) for p in posts] == [False, True]
+    assert [r["text"] for r in slack.rows() if r["surface"] == "button"] == ["[share]", "[share]"]
+
+
 def test_a_shared_comparison_is_the_comparison_the_asker_saw(slack):
     # The button's workload had carried the first model only: the channel got a different answer.
     reply = slack.command("llama 70b ou qwen 32b?")
@@ -487,6 +507,27 @@ def test_app_home_shows_how_to_ask_and_my_recent_questions(slack):
     text = _text(call.params["view"]["blocks"])
     assert "/gpu 70b 4bit 32k" in text and "70b 4bit 32k 10users" in text
     assert "`8b`" not in text  # another user's question
+
+
+def test_app_home_shows_each_recent_question_on_one_line_as_typed(slack):
+    # What was asked in a direct message or a mention is kept as typed: a pasted e-mail's line breaks, the
+    # blank left where the app was mentioned, nothing but blanks. Home shows each in one intact code span,
+    # as `/gpu log` does, never an empty "``" or a span broken across lines.
+    slack.event(sr.message("Segue o pedido:\n> Qwen 2.5 72B em 8 bits\n\n> 30 pessoas", channel="DU0001",
+                           channel_type="im"), "EvH1")  # fmt: skip
+    slack.event(sr.app_mention("<@UBOT>   mistral 7b 16bit 8k"), "EvH2")
+    slack.event(sr.message("   ", channel="DU0001", channel_type="im"), "EvH3")
+    slack.settle()
+    slack.event(sr.app_home_opened("U0001"), "EvHome")
+    [call] = slack.fake.wait_for("views.publish")
+    recent = [b["elements"][0]["text"] for b in call.params["view"]["blocks"] if b["type"] == "context"]
+    assert len(recent) == 3
+    for line in recent:
+        _, span, _ = line.split("`")  # one code span: no backtick inside, none left open
+        assert "\n" not in line
+        assert span == " " or span == span.strip() != ""  # nothing typed shows as a blank, never as "``"
+    assert "`Segue o pedido: Qwen 2.5 72B em 8 bits 30 pessoas`" in "\n".join(recent)
+    assert "`mistral 7b 16bit 8k`" in "\n".join(recent)
 
 
 def test_a_log_that_cannot_be_written_never_costs_the_answer(slack, monkeypatch):

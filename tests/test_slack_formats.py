@@ -5,13 +5,14 @@ into the real app on loopback, FakeSlack for the Web API, a real SQLite request 
 from __future__ import annotations
 
 import json
+import re
 import time
 from urllib.parse import parse_qs, urlencode
 
 import pytest
 
 from . import slack_requests as sr
-from .slack_harness import database, serve
+from .slack_harness import database, ephemeral, serve
 from .slack_harness import text_of as _text
 
 
@@ -118,9 +119,24 @@ def test_a_message_of_slacks_maximum_length_in_emoji_gets_an_answer_and_a_row(sl
     assert status == 200
     # Answered with what to do (the question is too long to read), not refused unread.
     [answer] = slack.fake.wait_for("chat.postMessage")
-    assert "limite é 4000" in _text(answer.params["blocks"])
+    assert "limite é 4.000" in _text(answer.params["blocks"])
     [row] = slack.rows()
     assert row["surface"] == "mention" and len(row["text"]) <= 4000
+
+
+@pytest.mark.parametrize(("user", "said"), [
+    ("U0001", r"A mensagem tem 12\.0\d\d caracteres; o limite é 4\.000\."),
+    ("UEN0001", r"The message has 12,0\d\d characters; the limit is 4,000\."),
+])  # fmt: skip
+def test_a_pasted_text_too_long_to_read_is_measured_in_the_readers_numbers(slack, user, said):
+    # A long e-mail pasted into a direct message: the counts are written as the rest of the answer writes
+    # numbers, not as "12040".
+    pasted = ("Prezados, segue o pedido do cliente com todos os detalhes da reunião. " * 200)[:12_000]
+    slack.event(
+        sr.message(pasted + " 70b 4bit 32k", channel="DU0001", channel_type="im", user=user), "EvLong"
+    )
+    [answer] = slack.fake.wait_for("chat.postMessage")
+    assert re.search(said, _text(answer.params["blocks"]))
 
 
 @pytest.mark.parametrize("signed", [True, False])
@@ -390,12 +406,28 @@ def test_an_answer_button_pressed_outside_a_message_gets_a_polite_line(slack, bu
     [row] = [
         r for r in slack.rows() if r["surface"] == "button"
     ]  # recorded, as any request we could not take
-    assert (row["text"], row["outcome"], row["error_key"], row["user_id"]) == (
+    assert (row["text"], row["outcome"], row["error_key"], row["user_id"], row["lang"]) == (
         f"[{button}]",
         "not_understood",
         "bad_button",
         "U0001",
+        "pt-BR",  # the language the polite line was in, as for every other row
     )
+
+
+@pytest.mark.parametrize(("user", "said", "lang"), [
+    ("UEN0001", "This button is no longer valid", "en"),
+    ("UPT0001", "Este botão já não é válido", "pt-PT"),
+])  # fmt: skip
+def test_a_stale_button_is_logged_in_the_language_its_presser_was_told(slack, user, said, lang):
+    for value in ("", "not a workload", "{}"):
+        body = sr.block_actions("gpu_share", value, user_id=user, response_url=slack.fake.response_url(),
+                                container=ephemeral())  # fmt: skip
+        assert slack.send(body)[0] == 200
+    slack.settle()
+    told = [c for c in slack.fake.calls() if c.method.startswith("response")]
+    assert len(told) == 3 and all(said in _text(c.params["blocks"]) for c in told)
+    assert [(r["error_key"], r["lang"]) for r in slack.rows()] == [("bad_button", lang)] * 3
 
 
 def test_messages_an_app_posted_are_not_answered_unless_the_app_is_named(tmp_path):

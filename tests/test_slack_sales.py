@@ -152,6 +152,27 @@ def test_log_filters(slack):
     assert "8b qlora" in lora and "70b 4bit" not in lora
 
 
+@pytest.mark.parametrize(
+    ("typed", "searched", "shown"),
+    [
+        # Slack sends "&", "<" and ">" escaped and links in angle brackets, in the question and in the
+        # filter alike: both are read back the same way, and the filter is shown as typed, escaped once.
+        ("70b 4bit para o time de P&amp;D", "P&amp;D", "texto: P&amp;D"),
+        ("70b 4bit &lt;urgente&gt;", "&lt;urgente&gt;", "texto: &lt;urgente&gt;"),
+        ("<https://huggingface.co/Qwen/Qwen2.5-32B-Instruct> fp8", "<https://huggingface.co/Qwen/Qwen2.5-32B-Instruct>",
+         "texto: https://huggingface.co/Qwen/Qwen2.5-32B-Instruct"),
+        ("*70b* 4bit para o jurídico", "*jurídico*", "texto: jurídico"),
+    ],
+)  # fmt: skip
+def test_log_search_reads_slacks_markup_like_the_questions(slack, typed, searched, shown):
+    slack.command(typed, user_id="U0001")
+    slack.command("8b qlora", user_id="U0002")
+    found = slack.command(f"log {searched}", user_id=MANAGER)["blocks"]
+    text = _text(found)
+    assert "Nenhum pedido" not in text and "8b qlora" not in text
+    assert shown in text and "&amp;amp;" not in text and "&amp;lt;" not in text
+
+
 def test_csv_export_goes_to_the_managers_dm_and_parses_back(slack):
     slack.command("70b 4bit 32k 10users", user_id="U0001")
     slack.command("Quanto de memória para um 8B? meu e-mail é ana@cliente.com.br", user_id="U0002")

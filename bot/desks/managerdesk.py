@@ -13,6 +13,7 @@ from sizing import i18n
 
 from ..blocks import Message, code_span, esc, validate
 from ..log import CopiesChanged, LogInputError, gaps, logtext, logwords, reports
+from ..slacktext import plain
 
 LATEST = 15  # requests shown in Slack; the CSV has everything the filters select
 SUMMARY_DAYS = 7
@@ -70,8 +71,10 @@ def parse_filters(text: str) -> reports.Filters:
             setattr(filters, field, logwords.value(field, value))
         else:
             setattr(filters, field, value)
-    if words:
-        filters.search = " ".join(words)
+    # The log keeps questions as typed, read back from Slack's markup (bot/slacktext.py): the words searched
+    # are read the same way, or "P&D" (sent as "P&amp;D") or a pasted link would never match.
+    if searched := " ".join(plain(" ".join(words)).split()):
+        filters.search = searched
     logwords.check_bounds(filters.since, filters.until)
     return filters
 

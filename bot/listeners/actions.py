@@ -44,14 +44,15 @@ def register(app: App, services) -> None:
             work(body, action, respond, client)
             return
         user = (body.get("user") or {}).get("id")
+        lang = services.pipeline.lang_for(Where("button", user_locale=services.directory.person(user).locale))
         # Recorded like any question we could not take (what was pressed, never its value), so a stale
-        # button after a change of format shows in the log's gaps.
+        # button after a change of format shows in the log's gaps, in the language its presser was told.
         services.log.record({
             "surface": "button", "user_id": user or "", "channel_id": _channel_of(body),
             "team_id": (body.get("team") or {}).get("id") or (body.get("user") or {}).get("team_id"),
             "text": f"[{action.get('action_id')}]", "outcome": "not_understood", "error_key": "bad_button",
+            "lang": lang,
         })  # fmt: skip
-        lang = services.pipeline.lang_for(Where("button", user_locale=services.directory.person(user).locale))
         message = notice(i18n.t(lang, "slack.bad_button"))
         with contextlib.suppress(Exception):  # nothing more to do when Slack will not take even this
             if body.get("response_url"):
@@ -65,6 +66,8 @@ def register(app: App, services) -> None:
         _replace(body, respond, client, reply.message)
 
     def share(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
+        if not _first_share(body, services.log):
+            return  # a second press of the same answer's button: it is in the channel already (or going)
         where, reply = _recompute(body, action, services, "[share]")
         # The shared copy keeps the precision buttons and the proposal button, not "share" again.
         blocks = [_without_share(b) for b in reply.message.blocks]
@@ -141,6 +144,19 @@ def _between_people(body: dict) -> bool:
     channel = body.get("channel") or {}
     name = str(channel.get("name") or "")
     return str(_channel_of(body) or "").startswith("D") or name == "directmessage" or name.startswith("mpdm-")
+
+
+def _first_share(body: dict, log) -> bool:
+    """Whether this is the first press of "share" under its answer. The answer only its asker sees is
+    deleted once shared, so it is shared at most once; a double click still sends two presses, which
+    would post the answer twice."""
+    ts = (body.get("container") or {}).get("message_ts")
+    user = (body.get("user") or {}).get("id")
+    try:
+        at = float(ts)
+    except (TypeError, ValueError):
+        return True
+    return log.claim_press(f"share:{_channel_of(body)}:{ts}:{user}", at)
 
 
 def _is_ephemeral(body: dict) -> bool:

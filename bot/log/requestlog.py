@@ -317,6 +317,15 @@ class RequestLog:
         except Exception:
             return True
 
+    def claim_press(self, key: str, at: float) -> bool:
+        """True the first time a press of a button that acts once is seen (by any worker), False for a
+        repeat (a double click sends two payloads, each signed anew). `at`: the time of the message the
+        button is under, the same in every repeat. Never raises: without the folder, the press acts."""
+        try:
+            return self.event_claims.claim(f"press:{key}", at) is not False
+        except Exception:
+            return True
+
     def first_disclosure(self, channel_id: str) -> bool:
         """True once per channel: the first time, the bot shows its "what we record" notice there."""
         try:
