@@ -601,6 +601,14 @@ SPEED_ASKED = regexes.compile(
 )
 # "quantas requisições por segundo uma H100 aguenta?": the most requests a setup serves, with no number (a
 # rate given is traffic, read before): the named GPU's answer then says it.
+# "how many concurrent requests?", "quantas requisições simultâneas aguenta?": the conversations at once a setup
+# holds, asked with no number: every answer gives that capacity (its words had been listed as not understood).
+CONCURRENCY_ASKED = regexes.compile(
+    r"\b(?:quantas|quantos|how\s+many)\s+(?:(?:concurrent|simultaneous|parallel)\s+)?"
+    r"(?:requisicoes|requests?|pedidos|chamadas|conversas|conversations|sessoes|sessions)"
+    r"(?:\s+(?:simultaneas|simultaneos|em\s+simultaneo|ao\s+mesmo\s+tempo|em\s+paralelo|at\s+once|concurrently"
+    r"|in\s+parallel|at\s+the\s+same\s+time))?\b(?!\s*(?:por|per|/|a)\s*(?:segundo|second|sec|s|minuto|minute|min)\b)"
+)
 RATE_ASKED = regexes.compile(
     r"\b(?:requisicoes|requisicao|requests?|reqs?|pedidos|chamadas|calls)\s*(?:por|per|/|a)\s*"
     r"(?:segundo|second|sec|s|minuto|minute|min)\b"
@@ -2889,6 +2897,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(SPEED_ASKED, "speed_asked", lambda m: True)
     scan.take(TIME_ASKED, "time_asked", lambda m: True)
     scan.take(RATE_ASKED, "rate_asked", lambda m: True)
+    scan.take(CONCURRENCY_ASKED, "concurrency_asked", lambda m: True)
     # A plain number of a context's size, with nothing else claiming it ("70b 4bit 8192"); not the date or
     # version inside a name ("magistral-small-2509").
     scan.take(PLAIN_CONTEXT, "context", _plain_context_of)

@@ -141,3 +141,17 @@ def test_an_out_of_scope_models_variant_words_are_its_name(text, named):
     # "large" and "v3" had been listed as not understood beside the speech model left out of the sizing.
     query = parse(text)
     assert query.unknown == [] and named in query.out_of_scope
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "qwen3 32b on one h100, how many concurrent requests?",
+        "quantas requisições simultâneas o qwen3 32b aguenta numa h100?",
+        "how many sessions at once can llama 3.1 8b hold on an l40s?",
+    ],
+)
+def test_how_many_at_once_asked_is_the_capacity_every_answer_gives(text):
+    # "requests" / "requisições" had been listed as not understood.
+    query = parse(text)
+    assert query.unknown == [] and query.workload.users is None and query.workload.gpu is not None
