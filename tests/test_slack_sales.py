@@ -141,6 +141,19 @@ def test_only_managers_read_the_log_and_others_are_refused_politely(slack):
     assert [tuple(a) for a in audit] == [("U0001", "refused"), (MANAGER, "list")]
 
 
+@pytest.mark.parametrize("typed", ["gpu log", "/gpu log", "gpu log modelo:70b"])
+def test_the_commands_name_typed_again_is_read_past(slack, typed):
+    # "/gpu gpu log" had been "Não entendi: “log”".
+    slack.command("70b 4bit", user_id="U0001")
+    text = _text(slack.command(typed, user_id=MANAGER)["blocks"])
+    assert "Registro de pedidos" in text and "70b 4bit" in text
+
+
+def test_a_question_starting_with_the_word_gpu_is_still_a_question(slack):
+    reply = slack.command("gpu de 24gb cabe o llama 8b?", user_id="U0001")
+    assert "24 GB" in _text(reply["blocks"])
+
+
 def test_log_filters(slack):
     slack.command("70b 4bit", user_id="U0001")
     slack.command("8b qlora", user_id="U0002")

@@ -34,6 +34,14 @@ def register(app: App, services) -> None:
             return
         # The first word, whatever blank follows it (a pasted command may hold a line break or a tab).
         first, rest = [*text.split(None, 1), "", ""][:2]
+        if (
+            first.lower() in ("/gpu", "gpu")
+            and rest
+            and (first == "/gpu" or logwords.command(rest.split()[0]) == "log")
+        ):
+            # "/gpu /gpu 70b", "/gpu gpu log": the command's name typed again ("log" had been "Não entendi").
+            text = rest
+            first, rest = [*text.split(None, 1), "", ""][:2]
         where, complete = where_for_command(command, services, ACK_BUDGET_S)
         if logwords.command(first) == "log":
             # Who may read the log depends on the user ID alone; the lookup only picks the language.
