@@ -299,8 +299,9 @@ def test_a_shared_comparison_is_the_comparison_the_asker_saw(slack):
     assert "Qwen2.5 32B" in _text(post.params["blocks"]) and "Llama 3.1 70B" in _text(post.params["blocks"])
 
 
-def test_proposal_hands_the_lead_to_sales(slack):
-    reply = slack.command("70b 8bit 10 users")
+def _proposal_card(slack, question: str) -> str:
+    """The lead card sales gets when the asker of `question` presses "Quero uma proposta"."""
+    reply = slack.command(question)
     body = sr.block_actions(
         "gpu_proposal", _payload(reply), user_id="U0001", response_url=slack.fake.response_url(),
         container={"type": "message", "message_ts": "1.0", "channel_id": "C0001", "is_ephemeral": True},
@@ -308,23 +309,19 @@ def test_proposal_hands_the_lead_to_sales(slack):
     slack.send(body)
     [lead] = slack.fake.wait_for("chat.postMessage")
     assert lead.params["channel"] == "CSALES01"
-    text = _text(lead.params["blocks"])
+    return _text(lead.params["blocks"])
+
+
+def test_proposal_hands_the_lead_to_sales(slack):
+    text = _proposal_card(slack, "70b 8bit 10 users")
     assert "<@U0001>" in text and "Llama 3.1 70B" in text and "Recomendação" in text
     [confirmation] = slack.fake.wait_for("response_url")
     assert "time comercial" in _text(confirmation.params["blocks"])
 
 
 def test_an_english_askers_lead_is_summed_up_in_the_sales_cards_language(slack):
-    # The card said "perguntou …: Llama 3.1 8B · … · full fine-tuning · 1B training tokens": the summary had
-    # been written in the asker's language inside the sales team's Portuguese card.
-    reply = slack.command("full fine-tune llama 3.1 8b on 1B tokens")
-    body = sr.block_actions(
-        "gpu_proposal", _payload(reply), user_id="U0001", response_url=slack.fake.response_url(),
-        container={"type": "message", "message_ts": "1.0", "channel_id": "C0001", "is_ephemeral": True},
-    )  # fmt: skip
-    slack.send(body)
-    [lead] = slack.fake.wait_for("chat.postMessage")
-    text = _text(lead.params["blocks"])
+    # The sales team reads the card in its own language, whatever the asker's: its one-line summary too.
+    text = _proposal_card(slack, "full fine-tune llama 3.1 8b on 1B tokens")
     assert "ajuste fino completo" in text and "1 bi tokens de treino" in text
     assert "full fine-tuning" not in text and "training tokens" not in text
 

@@ -118,8 +118,7 @@ def test_an_answer_worth_a_call_reaches_sales_on_its_own(slack):
 
 
 def test_an_english_askers_automatic_lead_is_summed_up_in_the_cards_language(slack):
-    # The Portuguese card had said "… · 32k ctx · 20× · full fine-tuning"-style English parts: the one-line
-    # summary was written in the asker's language.
+    # The sales team reads the card in its own language, whatever the asker's: its one-line summary too.
     slack.command("full fine-tune of llama 3.1 70b on 20B tokens, in production")
     [card] = slack.fake.wait_for("chat.postMessage")
     text = _text(card.params["blocks"])
