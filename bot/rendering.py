@@ -21,6 +21,9 @@ TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 # Characters of the memory bar: weights, KV cache, activations + overhead, margin/free.
 BAR_WEIGHTS, BAR_KV, BAR_OTHER, BAR_FREE = "█", "▓", "▒", "░"
 
+# Words not understood said in an answer: the first ones, then how many more.
+UNKNOWN_SHOWN = 8
+
 
 @cache
 def environment() -> Environment:
@@ -693,7 +696,12 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     # A model offered as a choice that the catalogue lacks ("ou gpt-7") is said above, with why.
     unknown = [u for u in query.unknown if u not in query.model_choices]
     if unknown:
-        lines.append(t("understood.not_understood", words=", ".join(f"“{u}”" for u in unknown)))
+        # The first few, as typed, and how many more: a pasted e-mail had listed 21 words (the log keeps them all).
+        words = ", ".join(f"“{u}”" for u in unknown[:UNKNOWN_SHOWN])
+        if len(unknown) > UNKNOWN_SHOWN:
+            lines.append(t("understood.not_understood_more", words=words, n=len(unknown) - UNKNOWN_SHOWN))
+        else:
+            lines.append(t("understood.not_understood", words=words))
     if query.out_of_scope:
         names = i18n.join([f"“{n}”" for n in dict.fromkeys(query.out_of_scope)], lang)
         lines.append(t("understood.out_of_scope", names=names))

@@ -155,3 +155,22 @@ def test_how_many_at_once_asked_is_the_capacity_every_answer_gives(text):
     # "requests" / "requisições" had been listed as not understood.
     query = parse(text)
     assert query.unknown == [] and query.workload.users is None and query.workload.gpu is not None
+
+
+def test_a_long_list_of_words_not_understood_is_cut_with_how_many_more(capsys):
+    # A pasted e-mail had listed 21 words under "Não entendi"; the query (and the log) keep them all.
+    from bot.cli import main
+
+    text = (
+        "Prezados, conforme conversamos na reunião de ontem sobre o projeto piloto da diretoria jurídica, "
+        "gostaríamos de avaliar a viabilidade técnica e orçamentária de hospedar o llama 3.1 70b em 4 bits "
+        "para cerca de 40 analistas, considerando integração com nosso portal interno, auditoria, trilhas, "
+        "governança, retenção, homologação, cronograma, aprovação. Atenciosamente"
+    )
+    unknown = parse(text).unknown
+    assert len(unknown) > 8
+    main([text])
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("Não entendi:"))
+    shown = ", ".join(f"“{u}”" for u in unknown[:8])
+    assert line == f"Não entendi: {shown} e mais {len(unknown) - 8}."
+    assert parse("llama 8b para 20 usuarios, blablabla").unknown == ["blablabla"]
