@@ -5567,7 +5567,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     if (topic := _topic_asked(scan, fields, stage, model, size)) is not None:
         raise topic
     if not (model or size) and out_of_scope:
-        kind, typed = out_of_scope[0]
+        # A name ("bge-m3", "BAAI/bge-m3", "whisper large v3") before a kind's word ("embeddings"), as typed order
+        # had put it ("“embeddings” é um modelo de embeddings").
+        kind, typed = next((e for e in out_of_scope if re.search(r"[\d/-]", e[1])), out_of_scope[0])
         if kind == "closed":
             if REPLACE_CLOSED.search(strip_accents(scan.original.lower())) and not fields.get("gpu"):
                 # "migrar da OpenAI para um modelo aberto equivalente ao GPT-4o-mini": the open models

@@ -649,3 +649,14 @@ def test_a_vision_word_said_with_the_text_model_is_not_also_not_understood(capsy
 
     out = answer(capsys, text)
     assert "o codificador fica de fora" in out and "Não entendi" not in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["preciso de 1 GPU pra embeddings, bge-m3, uns 5 milhoes de documentos", "embeddings com o BAAI/bge-m3"],
+)
+def test_an_out_of_scope_refusal_names_the_model_not_its_kinds_word(text):
+    # "“embeddings” é um modelo de embeddings" had answered: the kind's word came first in the text.
+    with pytest.raises(QueryError) as raised:
+        parse(text)
+    assert raised.value.key == "query.out_of_scope" and "bge-m3" in raised.value.params["name"]
