@@ -104,22 +104,29 @@ def _size(workload: Workload, catalog: Catalog, source: ModelSource | None = Non
     return result
 
 
-# Catalogues with the serving share a question pasted (vLLM's --gpu-memory-utilization), by the catalogue they
-# come from and the share: a handful at most (shares are read to the hundredth), each built once.
-_SHARED: dict[tuple[int, float], tuple[Catalog, Catalog]] = {}
+# Catalogues with a setting of the offering the question gave in place of the offering's own (vLLM's
+# --gpu-memory-utilization, a training's MFU), by the catalogue they come from, the part of the offering and the
+# value: a handful at most (values are read to the hundredth or thousandth), each built once.
+_DERIVED: dict[tuple[int, str, str, float], tuple[Catalog, Catalog]] = {}
+
+
+def _with_offering(catalog: Catalog, part: str, field: str, value: float) -> Catalog:
+    """The catalogue with its offering's `part` ("serving", "training") holding `value` for `field`."""
+    key = (id(catalog), part, field, value)
+    kept = _DERIVED.get(key)
+    if kept is not None and kept[0] is catalog:
+        return kept[1]
+    offering = catalog.offering
+    changed = msgspec.structs.replace(getattr(offering, part), **{field: value})
+    derived = msgspec.structs.replace(catalog, offering=msgspec.structs.replace(offering, **{part: changed}))
+    _DERIVED[key] = (catalog, derived)
+    return derived
 
 
 def _training_mfu(catalog: Catalog, mfu: float) -> Catalog:
     """The catalogue with training timed at the MFU the question gave ("mfu 45%"), in place of the offering's:
     every time, GPU-hour and deadline estimate reads it there."""
-    kept = _SHARED.get((id(catalog), -mfu))
-    if kept is not None and kept[0] is catalog:
-        return kept[1]
-    offering = catalog.offering
-    training = msgspec.structs.replace(offering.training, mfu=mfu)
-    derived = msgspec.structs.replace(catalog, offering=msgspec.structs.replace(offering, training=training))
-    _SHARED[(id(catalog), -mfu)] = (catalog, derived)  # a negative key: no serving share is one
-    return derived
+    return _with_offering(catalog, "training", "mfu", mfu)
 
 
 def _serving_share(catalog: Catalog, share: float, lang: str | None) -> Catalog:
@@ -128,14 +135,7 @@ def _serving_share(catalog: Catalog, share: float, lang: str | None) -> Catalog:
     if not 0.3 < share <= 1.0:  # the range sizing/catalog.py accepts for the offering's own share
         value = f"{share:g}"  # as the flag is typed, in any language
         raise SizingError("bad_memory_utilization", "memory_utilization_examples", value=value)
-    kept = _SHARED.get((id(catalog), share))
-    if kept is not None and kept[0] is catalog:
-        return kept[1]
-    offering = catalog.offering
-    serving = msgspec.structs.replace(offering.serving, memory_utilization=share)
-    derived = msgspec.structs.replace(catalog, offering=msgspec.structs.replace(offering, serving=serving))
-    _SHARED[(id(catalog), share)] = (catalog, derived)
-    return derived
+    return _with_offering(catalog, "serving", "memory_utilization", share)
 
 
 def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = None) -> SizingResult:
