@@ -17,7 +17,7 @@ from sizing import i18n
 from .after_ack import AfterAck
 from .desks.leaddesk import LeadDesk
 from .directory import Directory
-from .listeners import actions, commands, forms, home, leads, manager, messages
+from .listeners import actions, commands, forms, home, leads, manager, messages, shortcuts
 from .log import Leads, LogHealth, RetentionJob, start_log_jobs
 from .logsetup import where_failed
 from .pipeline import Pipeline
@@ -118,7 +118,7 @@ def create_app(
         settings=settings, log=log, pipeline=pipeline, directory=directory, client=client,
         leads=lead_store, desk=desk, after_ack=AfterAck(), sales_team=SalesTeam(settings.sales_team, lookup_client),
     )  # fmt: skip
-    for group in (commands, messages, actions, forms, home, leads, manager):
+    for group in (commands, messages, shortcuts, actions, forms, home, leads, manager):
         group.register(app, services)
 
     @app.error

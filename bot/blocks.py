@@ -78,6 +78,34 @@ class Message:
         return self._ephemeral
 
 
+# An answer's buttons sit in this block. An answer to a message shortcut carries the sized message's thread
+# in the block's id ("gpu_actions@1700000000.000100"), so that "share" posts there: Slack sends a button's
+# block_id back with each press, and ids are free text up to 255 characters (Block Kit reference).
+ACTIONS_BLOCK = "gpu_actions"
+
+
+def anchored(message: Message, thread_ts: str | None) -> Message:
+    """`message` with its buttons tied to `thread_ts` (a copy: rendered answers are cached and shared)."""
+    if not thread_ts:
+        return message
+    block_id = f"{ACTIONS_BLOCK}@{thread_ts}"[:255]
+    blocks = [
+        {**b, "block_id": block_id}
+        if b.get("type") == "actions" and b.get("block_id") == ACTIONS_BLOCK
+        else b
+        for b in message.blocks
+    ]
+    return Message(blocks, message.text, message.attachments, message.plain)
+
+
+def anchor_of(block_id: object) -> str | None:
+    """The thread a button's answer belongs to, from its block_id (None for an answer not tied to one)."""
+    prefix, at, thread = str(block_id or "").partition("@")
+    if prefix != ACTIONS_BLOCK or not at or not thread.replace(".", "", 1).isdigit():
+        return None
+    return thread
+
+
 def emoji_bar(per_gpu: Memory, gpu_bytes: int, width: int = 20) -> str:
     """One GPU's memory as squares: weights, KV cache (or training states), the rest, free."""
     if gpu_bytes <= 0:
@@ -298,7 +326,7 @@ def _proposal_only(lang: str, payload: str) -> dict:
     label = i18n.t(lang, "answer.proposal")
     return {
         "type": "actions",
-        "block_id": "gpu_actions",
+        "block_id": ACTIONS_BLOCK,
         "elements": [
             {"type": "button", "action_id": "gpu_proposal", "style": "primary",
              "text": {"type": "plain_text", "text": label}, "value": payload},

@@ -288,7 +288,7 @@ class Pipeline:
         if where.audience_external and where.channel_id and self.log.first_disclosure(where.channel_id):
             disclosure = i18n.t(lang, "slack.disclosure", retention=statement(self.retention_days, lang))
         payload = encode(workload)
-        share = where.surface in ("slash_command", "form", "button")
+        share = where.surface in ("slash_command", "form", "button", "shortcut")
         # The question's words (and the thread's last answer) decide the "Entendi:" lines, the workload the
         # rest: together they key the rendered message.
         asked = (query.text, query.base) if query is not None else None

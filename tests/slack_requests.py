@@ -253,6 +253,34 @@ def block_actions(
     return _interactive(payload)
 
 
+def message_shortcut(
+    message: dict[str, Any],
+    user_id: str = "U0001",
+    channel_id: str = "C0001",
+    response_url: str = UNSET_RESPONSE_URL,
+    callback_id: str = "gpu_size_message",
+    team_id: str = "T0001",
+) -> str:
+    """A message shortcut picked on `message` (a dict as `message()` builds, or as Slack stores it): the
+    `message_action` payload (https://docs.slack.dev/reference/interaction-payloads/shortcuts-interactions-payload)."""
+    now = _now_ts()
+    return _interactive({
+        "type": "message_action",
+        "token": VERIFICATION_TOKEN,
+        "action_ts": now,
+        "team": {"id": team_id, "domain": TEAM_DOMAIN},
+        "user": _user(user_id, team_id),
+        "channel": {"id": channel_id, "name": _channel_name(channel_id)},
+        "is_enterprise_install": False,
+        "enterprise": None,
+        "callback_id": callback_id,
+        "trigger_id": f"{now}.{team_id}.trigger",
+        "response_url": response_url,
+        "message_ts": message.get("ts"),
+        "message": {k: v for k, v in message.items() if k not in ("channel", "event_ts", "channel_type")},
+    })  # fmt: skip
+
+
 def _state(values: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """Slack's view.state.values; a plain string stands for a plain_text_input's value."""
     return {

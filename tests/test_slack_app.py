@@ -349,6 +349,60 @@ def test_mention_answers_in_the_thread_and_follow_ups_change_only_what_they_name
     assert [r["surface"] for r in slack.rows()] == ["mention", "thread", "thread"]
 
 
+def _thread_starts_with(slack, text: str, ts: str = "1700000050.000100", user: str = "UEXT01") -> None:
+    """The first message of a thread, as conversations.replies returns it."""
+    first = sr.message(text, user=user, ts=ts)
+    slack.fake.reply("conversations.replies", lambda p: {"messages": [first] if p.get("ts") == ts else []})
+
+
+@pytest.mark.parametrize("mention", ["<@UBOT>", "<@UBOT> pode ajudar aqui?", "<@UBOT> can you size this?"])
+def test_a_mention_under_someones_question_answers_that_question(slack, mention):
+    # Support mentions the bot under a customer's question in a shared channel: "não entendi" had come back.
+    _thread_starts_with(slack, "Queremos rodar o qwen3 32b pra uns 30 usuários com contexto de 16k")
+    event = sr.app_mention(mention, thread_ts="1700000050.000100", ts="1700000051.000100")
+    assert slack.event(event, "Ev-under") == 200
+    [answer] = slack.fake.wait_for("chat.postMessage")
+    assert answer.params["thread_ts"] == "1700000050.000100"
+    text = _text(answer.params["blocks"])
+    assert "Qwen3 32B" in text and "30 usuários" in text and "16k" in text
+    [row] = slack.rows()
+    assert row["outcome"] == "answered" and "qwen3 32b" in row["text"]
+    # The customer's next words in that thread follow the answer.
+    follow = sr.message("e em 8 bits?", user="U0003", thread_ts="1700000050.000100", ts="1700000052.000100")
+    slack.event(follow, "Ev-under-2")
+    second = _text(slack.fake.wait_for("chat.postMessage", count=2)[1].params["blocks"])
+    assert "Qwen3 32B" in second and "FP8" in second and "30 usuários" in second
+
+
+def test_a_mention_that_changes_the_question_above_changes_it(slack):
+    _thread_starts_with(slack, "dá pra rodar o llama 3.1 70b pra 20 usuários?")
+    event = sr.app_mention("<@UBOT> e em 4 bits?", thread_ts="1700000050.000100", ts="1700000051.000100")
+    slack.event(event, "Ev-change")
+    text = _text(slack.fake.wait_for("chat.postMessage")[0].params["blocks"])
+    assert "Llama 3.1 70B" in text and "INT4" in text and "20 usuários" in text
+
+
+def test_a_mention_with_a_question_of_its_own_in_a_thread_is_that_question(slack):
+    _thread_starts_with(slack, "dá pra rodar o llama 3.1 70b pra 20 usuários?")
+    event = sr.app_mention("<@UBOT> mistral small 24b numa l40s", thread_ts="1700000050.000100",
+                           ts="1700000051.000100")  # fmt: skip
+    slack.event(event, "Ev-own")
+    text = _text(slack.fake.wait_for("chat.postMessage")[0].params["blocks"])
+    assert "Mistral Small" in text and "Llama" not in text
+    assert not slack.fake.calls("conversations.replies")  # nothing to read: Slack not asked
+
+
+def test_a_thread_slack_will_not_show_leaves_the_mention_as_it_is(slack):
+    slack.fake.fail("conversations.replies", status=200, body={"ok": False, "error": "not_in_channel"})
+    event = sr.app_mention("<@UBOT> pode ajudar aqui?", thread_ts="1700000050.000100", ts="1700000051.000100")
+    slack.event(event, "Ev-refused")
+    blocks = slack.fake.wait_for("chat.postMessage")[0].params["blocks"]
+    _valid(blocks)
+    assert "Não entendi" in _text(blocks) or "não entendi" in _text(blocks)
+    [row] = slack.rows()
+    assert row["outcome"] == "not_understood"
+
+
 def test_a_follow_up_naming_another_model_keeps_the_rest_of_the_thread(slack):
     slack.event(sr.app_mention("<@UBOT> llama 3.1 70b 4bit 20 usuarios 16k", ts="1700000001.000100"), "Ev1")
     slack.fake.wait_for("chat.postMessage")

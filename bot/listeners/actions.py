@@ -13,8 +13,8 @@ from slack_sdk.errors import SlackApiError
 
 from sizing import i18n
 
+from ..blocks import anchor_of, anchored, notice
 from ..blocks import detail as detail_message
-from ..blocks import notice
 from ..directory import ANSWER_BUDGET_S
 from ..pipeline import Where, decode
 
@@ -63,7 +63,8 @@ def register(app: App, services) -> None:
     def switch_precision(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
         bits = action["action_id"].rsplit("_", 1)[1]
         _, reply = _recompute(body, action, services, f"[{bits}-bit]", precision=PRECISION_FOR_BITS[bits])
-        _replace(body, respond, client, reply.message)
+        # The answer stays tied to the message it sized, if any: "share" still posts in that thread.
+        _replace(body, respond, client, anchored(reply.message, anchor_of(action.get("block_id"))))
 
     def share(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
         if not _first_share(body, services.log):
@@ -71,8 +72,12 @@ def register(app: App, services) -> None:
         where, reply = _recompute(body, action, services, "[share]")
         # The shared copy keeps the precision buttons and the proposal button, not "share" again.
         blocks = [_without_share(b) for b in reply.message.blocks]
+        # An answer to a message shortcut goes in the thread of the message it sized.
+        thread = anchor_of(action.get("block_id"))
         try:
-            posted = client.chat_postMessage(channel=where.channel_id, blocks=blocks, text=reply.message.text)
+            posted = client.chat_postMessage(
+                channel=where.channel_id, blocks=blocks, text=reply.message.text, thread_ts=thread
+            )
         except Exception as e:  # the API failed, was rate limited past retries, or timed out
             logger.warning("sharing failed: %s", _reason(e))
             # A channel takes the bot with /invite; a direct conversation between people never does.
@@ -83,7 +88,7 @@ def register(app: App, services) -> None:
             # People reply in a thread under the shared answer ("e com 8 bits?"): it follows up, as in
             # the thread of a mention.
             services.log.save_thread(
-                where.channel_id, posted["ts"], reply.workload.non_defaults(), reply.lang
+                where.channel_id, thread or posted["ts"], reply.workload.non_defaults(), reply.lang
             )
         respond(delete_original=True)
 

@@ -50,6 +50,9 @@ def register(app: App, services) -> None:
         base = _thread_base(services, event["channel"], event.get("thread_ts"))
         # In a thread the bot answered, a mention without a model of its own changes the last answer.
         follow_up = base if base is not None and not services.pipeline.is_new_question(text, base) else None
+        if base is None and event.get("thread_ts") not in (None, event["ts"]):
+            # "@gpu-sizer" (or "@gpu-sizer e em 8 bits?") under a customer's question: that question.
+            text, follow_up = _with_thread_question(client, services, event, text)
         reply = services.pipeline.ask(text, where, base=follow_up)
         _post(client, services, event["channel"], thread_ts, reply)
 
@@ -105,6 +108,52 @@ def register(app: App, services) -> None:
 
     app.event("app_mention")(on_mention)
     app.event("message")(on_message)
+
+
+# What a mention in someone else's thread says when it leaves the thread's question to the bot: nothing
+# at all, words with nothing to size ("pode ajudar aqui?"), or a change with no model ("e em 8 bits?").
+LEAVES_THE_QUESTION = ("query.nothing_understood", "query.no_model")
+
+
+def _with_thread_question(client: WebClient, services, event: dict, text: str) -> tuple[str, Workload | None]:
+    """The text to answer, and the workload it changes, for a mention in a thread the bot did not answer.
+    A mention with a question of its own is that question; one that leaves it to the bot answers the
+    thread's first message (conversations.replies, https://docs.slack.dev/reference/methods/conversations.replies),
+    changed by the mention's words when they change something. Slack slow or refusing: the mention alone."""
+    from sizing.query import QueryError, parse
+
+    try:
+        parse(text)
+        key = "" if text.strip() else "query.nothing_understood"  # a mention alone would get the help
+    except QueryError as e:
+        key = e.key
+    if key not in LEAVES_THE_QUESTION:
+        return text, None
+    question = _thread_first_message(client, event["channel"], event["thread_ts"])
+    if not question:
+        return text, None
+    if key == "query.no_model":
+        try:
+            asked = parse(question).workload
+        except QueryError:
+            asked = None
+        if asked is not None:
+            return text, asked
+    return question, None
+
+
+def _thread_first_message(client: WebClient, channel: str, thread_ts: str) -> str:
+    try:
+        answer = client.conversations_replies(channel=channel, ts=thread_ts, limit=1, inclusive=True)
+    except Exception as e:  # not a member, no history scope, rate limited past retries, timed out
+        logger.warning(
+            "conversations.replies failed: %s",
+            e.response.get("error") if isinstance(e, SlackApiError) else type(e).__name__,
+        )
+        return ""
+    messages = answer.get("messages") or []
+    first = messages[0] if messages and isinstance(messages[0], dict) else {}
+    return plain(message_text(first)) if first.get("ts") == thread_ts else ""
 
 
 def _answerable(event: dict, body: dict, services, context) -> bool:

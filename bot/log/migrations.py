@@ -53,7 +53,7 @@ def create_requests(db: Database) -> None:
         {
             "id": int,
             "created_at": str,
-            "surface": str,  # slash_command, form, button, mention, dm, thread, console, home
+            "surface": str,  # slash_command, form, button, mention, dm, thread, console, home, shortcut
             "team_id": str,
             "channel_id": str,
             "channel_shared": int,  # 0/1: a Slack Connect channel, with people from other companies

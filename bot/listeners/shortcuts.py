@@ -1,0 +1,62 @@
+"""The message shortcut "Dimensionar esta mensagem": a customer's message in a shared channel (or anyone's,
+anywhere) sized for whoever picked the shortcut, in an answer only they see, which "share" posts in the
+message's thread.
+
+Slack sends a message shortcut as a `message_action` payload with the message, the channel and a
+response_url that posts in that channel without the app being a member
+(https://docs.slack.dev/interactivity/implementing-shortcuts)."""
+
+from __future__ import annotations
+
+import time
+
+from slack_bolt import Ack, App
+
+from ..blocks import anchored
+from ..directory import ANSWER_BUDGET_S
+from ..pipeline import Where
+from ..slack_client import send_to_response_url
+from ..slacktext import message_text, plain
+
+# The callback_id the manifests give the shortcut.
+CALLBACK_ID = "gpu_size_message"
+
+
+def register(app: App, services) -> None:
+    def size_message(ack: Ack, shortcut: dict) -> None:
+        # Looking the person up and posting may wait on Slack: after the acknowledgement.
+        ack()
+        services.after_ack.submit(answer, shortcut, time.monotonic() + ANSWER_BUDGET_S)
+
+    def answer(shortcut: dict, deadline: float) -> None:
+        message = shortcut.get("message") if isinstance(shortcut.get("message"), dict) else {}
+        where = where_for_shortcut(shortcut, services, deadline - time.monotonic())
+        reply = services.pipeline.ask(plain(message_text(message)), where)
+        # "Share" answers in the thread of the message that was sized, where the customer will read it.
+        thread = message.get("thread_ts") or message.get("ts") or shortcut.get("message_ts")
+        failure = send_to_response_url(
+            shortcut.get("response_url"),
+            services.settings.slack_timeout,
+            anchored(reply.message, str(thread)).kwargs() if thread else reply.message.kwargs(),
+        )
+        if failure:
+            services.log.mark_failed(reply.request_key, f"slack:{failure}")
+
+    app.shortcut(CALLBACK_ID)(size_message)
+
+
+def where_for_shortcut(shortcut: dict, services, budget: float) -> Where:
+    """Who picked the shortcut, where. The log's row is theirs: they are the one sales follows up with."""
+    user = shortcut.get("user") if isinstance(shortcut.get("user"), dict) else {}
+    channel = shortcut.get("channel") if isinstance(shortcut.get("channel"), dict) else {}
+    team = shortcut.get("team") if isinstance(shortcut.get("team"), dict) else {}
+    seen = services.directory.lookup(user.get("id"), channel.get("id"), budget)
+    return Where(
+        surface="shortcut",
+        user_id=str(user.get("id") or ""),
+        team_id=team.get("id") or user.get("team_id"),
+        channel_id=channel.get("id"),
+        channel_shared=seen.channel_shared,
+        user_external=seen.person.external,
+        user_locale=seen.person.locale,
+    )
