@@ -27,6 +27,7 @@ from sizing.catalog import CatalogError, load_catalog
 from sizing.engine import size
 from sizing.errors import SizingError
 from sizing.image_query import size_key
+from sizing.names import ModelSource
 from sizing.quantities import parse_context, parse_count, parse_rate, parse_seconds, parse_share
 from sizing.query import QueryError, parse
 from sizing.result import json_data
@@ -306,7 +307,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     text = " ".join(args.text)
     lang = i18n.answer_lang(args.lang, default)
     query = None
+    pasted_source = None
     try:
+        if "{" in text:
+            from hub import pasted
+
+            if found := pasted.find(text):  # a config.json pasted into the question: that model
+                text, pasted_source = found.text, ModelSource(found.repo, pasted.read(found))
         if text or args.model is None:
             query = parse(text, today=today_in_brazil())
             lang = i18n.answer_lang(args.lang, query.lang, query.written_lang, default)
@@ -322,10 +329,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(render_help(lang, log=query.help_log), end="")
                 return 0
         workload = workload_from(args, query.workload if query and not query.help else None, lang)
-        source = None
+        source = pasted_source if pasted_source is not None and workload.model == pasted_source.repo else None
         from hub.repoid import wants_repo
 
-        if wants_repo(workload.model, load_catalog()):  # the settings and the Hub only for a repo to read
+        if source is None and wants_repo(
+            workload.model, load_catalog()
+        ):  # the settings and the Hub only for a repo to read
             hub = _hub()
             source = hub.source_for(workload.model, load_catalog()) if hub is not None else None
         result = size(workload, source=source)

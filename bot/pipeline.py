@@ -23,7 +23,7 @@ from sizing.compare import Comparison, other_workload, others_of, weigh, weigh_t
 from sizing.engine import size
 from sizing.errors import SizingError
 from sizing.fits import NO_MODEL_ANSWERS
-from sizing.names import name_index
+from sizing.names import ModelSource, name_index
 from sizing.query import Query, QueryError, opens_as_follow_up, parse
 from sizing.result import SizingResult
 from sizing.workload import Workload
@@ -35,6 +35,8 @@ from .logsetup import where_failed
 from .today import today as today_in_brazil
 
 logger = logging.getLogger(__name__)
+# The repo ids that stand for a config.json pasted into a question (hub/pasted.py, imported only when one is).
+PASTED = "pasted/config-"
 
 # Query errors that mean "say more" rather than "I could not read that".
 NEEDS_INPUT = {
@@ -133,6 +135,9 @@ class Pipeline:
         # Both are pure functions of what keys them; messages are never changed after rendering.
         self._parsed = LRU(1024)
         self._rendered = LRU(512)
+        # Models read from a config.json pasted into a question, by the repo id that stands for them
+        # (hub/pasted.py): buttons and threads come back to them after the question.
+        self._pasted = LRU(256)
 
     def cache_stats(self) -> dict:
         """Lookups and hits of the answer caches: questions parsed, answers sized, messages rendered."""
@@ -157,11 +162,46 @@ class Pipeline:
             raise query
         return query
 
+    def _read_pasted(self, text: str) -> str:
+        """A question with a model's config.json pasted in it: the question with the config replaced by the
+        repo id that stands for it, the config read and kept (here, and in the Hub's cache on disk that
+        every worker shares, for a button pressed on another). Any other question as it is."""
+        if "{" not in text:
+            return text
+        from hub import pasted
+
+        found = pasted.find(text)
+        if found is None:
+            return text
+        if self._pasted.get(found.repo) is None:
+            try:
+                model = pasted.read(found)
+            except pasted.UnreadableConfig as refused:
+                self._pasted.put(found.repo, refused)  # raised when the question is answered
+            else:
+                self._pasted.put(found.repo, model)
+                if self.hub is not None:
+                    self.hub.remember(found.repo, model)
+        return found.text
+
+    def _source(self, model: str, catalog) -> ModelSource | None:
+        """What the model's own files say: a pasted config's reading, or the Hub's for a repo we lack."""
+        if model.startswith(PASTED):
+            read = self._pasted.get(model)
+            if read is None and self.hub is not None:
+                read = self.hub.recall(model)
+            if isinstance(read, SizingError):
+                raise read
+            if read is None:
+                raise SizingError("pasted_gone", "model_examples")
+            return ModelSource(model, read)
+        return self.hub.source_for(model, catalog) if self.hub is not None else None
+
     def names_model(self, text: str) -> bool:
         """Whether the text names a model of its own: then it is a new question, not a follow-up to the
         last answer in a thread, a DM or the console."""
         try:
-            return self._parse(text, None).workload is not None
+            return self._parse(self._read_pasted(text), None).workload is not None
         except SizingError:
             return False
 
@@ -210,7 +250,8 @@ class Pipeline:
         lang = self.lang_for(where)
         query = None
         try:
-            query = self._parse(text, base)
+            # A pasted config.json is read here; the log keeps the question as it was asked.
+            query = self._parse(self._read_pasted(text), base)
             lang = self.lang_for(where, query, base)
             if query.help:
                 return self._finish(
@@ -277,7 +318,7 @@ class Pipeline:
     ) -> Reply:
         catalog = load_catalog()
         looked_up = time.perf_counter()
-        source = self.hub.source_for(workload.model, catalog) if self.hub is not None else None
+        source = self._source(workload.model, catalog)
         result = size(workload, catalog, source)
         lang = i18n.lang_of(workload.lang)
         show_prices = self.show_prices(where)

@@ -67,6 +67,16 @@ class Hub:
                 return stale  # an expired description beats none while the new read runs
             return Outcome(problem="timeout")
 
+    def remember(self, repo: str, model) -> None:
+        """A model read from elsewhere than the Hub (a config.json pasted into a question, hub/pasted.py),
+        kept on disk like a repo's reading, where every worker finds it."""
+        self.cache.put(repo, Outcome(model=model))
+
+    def recall(self, repo: str):
+        """What remember() kept, however old (a button under an old answer still finds its model)."""
+        cached = self.cache.get(repo, stale_ok=True)
+        return cached.model if cached is not None else None
+
     def read_now(self, repo: str) -> Outcome:
         """A read with no budget (the catalogue command): waits for the Hub's own timeouts."""
         return self._start(repo).result()

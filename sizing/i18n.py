@@ -92,7 +92,7 @@ def messages(lang: str) -> dict[str, str]:
     return flat
 
 
-def t(lang: str, key: str, **params: Any) -> str:
+def t(lang: str, key: str, /, **params: Any) -> str:
     lang = lang_of(lang)
     table = messages(lang)
     template = table.get(key) or messages(DEFAULT_LANG).get(key)

@@ -157,7 +157,10 @@ def resolve_model(text: str, catalog: Catalog, source: ModelSource | None = None
     if not key:
         raise SizingError("missing_model", "model_examples")
     if source is not None and source.model is not None:
-        note = ("hub_read" if source.model.release else "hub_read_config", {"repo": source.repo})
+        if source.repo.startswith("pasted/config-"):  # a config.json pasted into the question (hub/pasted.py)
+            note = ("pasted_config", {"name": source.model.name})
+        else:
+            note = ("hub_read" if source.model.release else "hub_read_config", {"repo": source.repo})
         return ResolvedModel(source.model, notes=(note,), source="hub")
     if source is not None and source.problem:
         try:
