@@ -1759,6 +1759,19 @@ def _how_many_gpus(scan: _Scan) -> bool:
     return start is not None and _HOW_MANY_BEFORE.search(scan.work, max(0, start - 60), start) is not None
 
 
+# "70b on h100s", "rodar em A100s", "nas RTX 4090s": a card named in the plural with no count asks how many of
+# it, as "quantas H100?" does (a name that ends in S itself, the L40S, is no plural).
+_PLURAL_GPU_AT = regexes.compile(r"(?:[a-z]+[\s-]?)?[a-z]?\d{2,5}s\b")
+
+
+def _gpu_in_plural(scan: _Scan) -> bool:
+    text = scan.original.lower()
+    return any(
+        not gpu_id.endswith("s") and _PLURAL_GPU_AT.match(text, start) is not None
+        for start, gpu_id in scan.found.get("gpu_at") or []
+    )
+
+
 # "quais GPUs preciso", "which GPUs do I need": the GPUs a workload takes ("quantas GPUs para 10 usuários?"
 # asks for the model: a count depends on it).
 GPU_NEED = regexes.compile(
@@ -5201,7 +5214,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
                 per = None
             if per:
                 fields["gpus"] = servers * per
-    if fields["gpu"] and fields["gpus"] is None and _how_many_gpus(scan):
+    if fields["gpu"] and fields["gpus"] is None and (_how_many_gpus(scan) or _gpu_in_plural(scan)):
         fields["gpus_asked"] = True  # "quantas H100 preciso?": the fewest of it that serve lead the answer
     methods = scan.found.get("method", [])
     if any(kind == "rloo" for kind, _ in methods):

@@ -35,6 +35,11 @@ def body(text: str) -> str:
         ("quantas GPUs preciso pro llama 3.1 405b em h100?", "2 servidores × 8× H100 SXM 80 GB: cabe"),
         ("quantos A100 para o llama 3.1 70b com 30 usuarios?", "4× A100 SXM 80 GB: cabe"),
         ("qwen3 32b 300 req/min, quantas L40S?", "12× L40S 48 GB (3 cópias do modelo, 4 GPUs cada): cabe"),
+        # A card in the plural with no count asks the same (it had led with "1× H100: does not fit").
+        ("70b int8 8k 50 users on h100s", "4× H100 SXM 80 GB (2 copies of the model, 2 GPUs each): fits"),
+        ("llama 3.1 405b nas h100s", "2 servidores × 8× H100 SXM 80 GB: cabe"),
+        ("deepseek v3 on H200s", "8× H200 SXM 141 GB: fits"),
+        ("llama 3.1 70b em A100s com 30 usuarios", "4× A100 SXM 80 GB: cabe"),
     ],
 )
 def test_how_many_of_a_named_gpu_leads_with_the_count_that_serves(question, lead):
@@ -43,6 +48,15 @@ def test_how_many_of_a_named_gpu_leads_with_the_count_that_serves(question, lead
     assert text.startswith(lead), text[:300]
     assert "Para caber em" not in text and "To fit on" not in text
     assert "Capacidade: não sobra" not in text
+
+
+@pytest.mark.parametrize(
+    "question", ["qwen2.5 32b numa l40s", "qwen2.5 32b on an L40S", "llama 3.1 70b em 2 h100s"]
+)
+def test_a_name_ending_in_s_or_a_count_said_is_no_plural_asking_how_many(question):
+    # The L40S's own S is no plural, and "2 h100s" says its count: both are judged as said.
+    text = body(answer(question))
+    assert text.startswith(("1× L40S 48 GB", "2× H100 SXM 80 GB")), text[:200]
 
 
 def test_a_count_of_requests_a_gpu_holds_is_no_count_of_gpus():
