@@ -50,6 +50,9 @@ def test_day_to_day_is_no_period_of_a_day(text):
         "o cliente paga 40 mil dolares por mes na openai, quanto economizaria com llama 70b aqui?",
         "gpt-4o-mini custa 0,60 dolar por milhão de tokens de saída, sai mais barato rodar qwen3 8b com vocês?",
         "quem tem acesso aos dados do llama 8b?",
+        # How people address each other in chat had been "Não entendi: “mano”".
+        "mano qual placa pra rodar um llama 70b de boa? uns 15 usuario",
+        "cara, o 8b roda tranquilo numa l40s?",
     ],
 )
 def test_common_words_around_a_question_are_not_listed_as_not_understood(text):
