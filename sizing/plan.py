@@ -1039,7 +1039,7 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         said.append(t(lang, "assume.reward_model", model=model.name,
                       params=i18n.params(model.params - model.parts.lm_head, lang)))  # fmt: skip
     loss_tokens = (rl_plan["rl_completion"] if rl else 1 if method is Method.reward else seq_len) * batch
-    said.append(_stack_assumption(plan.stage, model, stack, loss_tokens, w.stack is None, lang))
+    said.append(_stack_assumption(plan.stage, model, stack, loss_tokens, w.stack is None, w.zero, lang))
     return plan.but(
         **rl_plan,
         seq_len=seq_len,
@@ -1146,15 +1146,18 @@ def _rl_defaults(
 
 
 def _stack_assumption(
-    stage: Stage, model: ModelEntry, stack: Stack, tokens: int, default: bool, lang: str
+    stage: Stage, model: ModelEntry, stack: Stack, tokens: int, default: bool, zero: int | None, lang: str
 ) -> str:
     """Which software the training figures assume, and what it changes (the logits of the loss above all)."""
     logits = i18n.gb(training.logit_bytes(model, tokens, stack), lang)
     text = t(
         lang, "assume.stack", stack=stack.name, effect=t(lang, f"stack_effect.{stack.id}", logits=logits)
     )
-    if stage is Stage.qlora and stack.kbit_fp32_upcast:
-        text += " " + t(lang, "stack_effect.kbit_upcast")
+    if training.kbit_upcast(stage.value, stack, zero or 0):
+        # One GPU casts to FP32; sharded setups (FSDP/ZeRO-3, also what several GPUs are sized with) do not.
+        text += " " + t(lang, "stack_effect.kbit_upcast") + " " + t(lang, "stack_effect.kbit_sharded_too")
+    elif training.kbit_upcast(stage.value, stack, 0):
+        text += " " + t(lang, "stack_effect.kbit_sharded")
     if default:
         text += " " + t(lang, "assume.stack_others")
     return text

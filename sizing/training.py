@@ -375,9 +375,10 @@ def memory(
     share = stage_share(a, pp)
     reference, pairs = PREFERENCE[method]
     micro_batch *= pairs  # a chosen and a rejected answer go through together
+    upcast = kbit_upcast(stage, stack, zero)
     # PEFT's FP32 upcast for QLoRA reaches the input embeddings, so the hidden states leave them in FP32 and
     # stay FP32 through every layer (bitsandbytes returns its output in its input's type).
-    act_bytes = 4 if stage == "qlora" and stack.kbit_fp32_upcast else ACT
+    act_bytes = 4 if upcast else ACT
     loss_tokens = logit_tokens or seq_len
     with_ckpt = activations(a, seq_len, micro_batch, True, tp, stack, act_bytes, logit_tokens)
     without_ckpt = activations(a, seq_len, micro_batch, False, tp, stack, act_bytes, logit_tokens)
@@ -405,7 +406,7 @@ def memory(
         p = a.parts
         root_params = p.embeddings + p.lm_head
         root_bytes = 2.0  # every 4- and 8-bit format here keeps the embeddings and the head at 16 bits
-        if stage == "qlora" and stack.kbit_fp32_upcast:
+        if upcast:
             # PEFT's prepare_model_for_kbit_training casts what is not 4-bit to FP32: +2 bytes each.
             base += 2 * (root_params + p.other)
             root_bytes = 4.0
@@ -484,6 +485,16 @@ def memory(
         comm_buffers=buffers,
         optimizer_step=max(0, math.ceil(step) - act),
     )
+
+
+def kbit_upcast(stage: str, stack: Stack, zero: int) -> bool:
+    """Whether QLoRA's unquantized layers (and so the hidden states) run in FP32 on this stack. Sharded
+    QLoRA (FSDP or ZeRO-3, whose 4-bit weights are stored in BF16 so they shard like any other) skips the
+    cast: TRL's SFTTrainer calls prepare_model_for_kbit_training only when the 4-bit weights are not sharded
+    ("one should never call peft_module_casting_to_bf16 or prepare_model_for_kbit_training when doing QLoRA +
+    FSDP / DS-Zero3", trl/trainer/sft_trainer.py, is_sharded_qlora), so the embeddings, the head and the
+    hidden states stay BF16 (Answer.AI's fsdp_qlora keeps them BF16 too)."""
+    return stage == "qlora" and stack.kbit_fp32_upcast and zero < 3
 
 
 def stage_share(a: Architecture, pp: int) -> float:

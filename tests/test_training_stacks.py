@@ -443,6 +443,39 @@ def test_offloading_the_weights_leaves_the_gpu_only_what_it_gathers(catalog):
     assert "offload_params" in [c.kind for c in big.changes]
 
 
+# Answer.AI's FSDP+QLoRA benchmarks (AnswerDotAI/fsdp_qlora, benchmarks_03_2024.md): Llama-2 70B QLoRA at
+# 2,048 tokens with gradient checkpointing. Two 24 GB cards ran it only with the weights in CPU RAM (batch 2,
+# 14.92 GiB peak reserved per GPU); without offload it took four 24 GB A5000s (batch 1), two 40 GB A100s
+# (batch 1) or two 48 GB cards (batch 2).
+@pytest.mark.parametrize(
+    ("gpu", "gpus", "batch", "offload", "runs"),
+    [
+        ("rtx 3090", 2, 2, True, True),
+        ("rtx 3090", 2, 1, False, False),
+        ("rtx 3090", 4, 1, False, True),
+        ("a100 40gb", 2, 1, False, True),
+        ("rtx a6000", 2, 2, False, True),
+    ],
+)
+def test_fsdp_qlora_of_a_70b_against_answer_ais_benchmarks(gpu, gpus, batch, offload, runs):
+    verdict = ask(model="llama 2 70b", stage=Stage.qlora, gpu=gpu, gpus=gpus, zero=3, batch=batch,
+                  cpu_offload=offload, offload_params=offload, lang="en").verdict  # fmt: skip
+    assert verdict.setup.fits is runs
+    if not runs:
+        assert not verdict.tight
+
+
+def test_fsdp_qlora_memory_against_answer_ais_measured_peak(catalog):
+    # The 2x 3090 run above peaked at 14.92 GiB reserved. The allocator reserves more than is allocated,
+    # so what we count (allocated, without the CUDA context) must not exceed it, and stays within 25% below.
+    model = catalog.model("llama-2-70b")
+    base = weight_bytes(model, catalog.precision("nf4"), catalog).bytes
+    m = training.memory(model, "qlora", base, gpus=2, zero=3, seq_len=2048, micro_batch=2, checkpointing=True,
+                        cpu_offload=True, offload_params=True)  # fmt: skip
+    allocated = (m.total - m.overhead) / GIB
+    assert 14.92 * 0.75 <= allocated <= 14.92
+
+
 def test_when_only_the_activations_do_not_fit_tensor_parallelism_is_offered_not_a_custom_project():
     # Llama 3.1 8B LoRA, 32k tokens x batch 2 with Transformers: the activations and the FP32 logits
     # (16 x 128,256 x 65,536 bytes = 134.5 GB) are per GPU under data parallelism, however many GPUs share
@@ -513,15 +546,21 @@ def _changes(text):
     return {c.kind: c for c in result.verdict.changes}
 
 
-def test_qlora_70b_on_two_4090s_is_offered_the_weights_in_ram_before_dozens_of_gpus():
-    # Without offload, more 4090s only shard the 4-bit weights: each still holds the activations, the
-    # logits and the gathered layers, so 64 were "needed". With the weights in RAM, 4 in one server do it.
-    changes = _changes("qlora 70b em 2 4090")
-    first = next(iter(changes))
-    assert (
-        first == "offload_params_more_gpus" and changes[first].setup.count == 4 and changes[first].setup.fits
-    )
-    assert "4× RTX 4090" in changes[first].text and "RAM do servidor" in changes[first].text
+@pytest.mark.parametrize("text", ["qlora 70b em 2 4090", "2x 3090, fsdp + qlora, llama 70b",
+                                  "qlora do llama 3.1 70b numa rtx 4090", "qlora llama 3.3 70b on one 3090"])  # fmt: skip
+def test_qlora_70b_on_24_gb_cards_is_offered_the_weights_in_ram_on_the_same_cards(text):
+    # Sharded QLoRA stays BF16 (TRL skips PEFT's FP32 cast), so with the weights in RAM the cards asked about
+    # hold it, as Answer.AI ran it on two 24 GB cards; without offload, one server of 8 (it had been 64 GPUs,
+    # "8 servidores × 8× RTX 4090", and 4 with offload).
+    query = parse(text)
+    result = size(query.workload.but(lang=query.detected_lang))
+    asked = query.workload.gpus or 1
+    assert not result.verdict.setup.fits
+    changes = {c.kind: c for c in result.verdict.changes}
+    assert next(iter(changes)) == "offload_params"
+    assert changes["offload_params"].setup.count == asked and changes["offload_params"].setup.fits
+    more = changes["more_gpus"].setup
+    assert more.fits and more.servers == 1 and more.count <= 8
 
 
 def test_shorter_sequences_are_offered_when_the_activations_overflow():
@@ -533,9 +572,9 @@ def test_shorter_sequences_are_offered_when_the_activations_overflow():
 
 
 def test_when_nothing_else_is_enough_shorter_sequences_with_offload():
-    changes = _changes("qlora 70b em 2 4090 seq 4096")
+    changes = _changes("qlora 70b em 2 4090 seq 8192")
     assert list(changes) == ["shorter_sequences_offload"]
-    assert "1.024 tokens (em vez de 4.096)" in changes["shorter_sequences_offload"].text
+    assert "2.048 tokens (em vez de 8.192)" in changes["shorter_sequences_offload"].text
 
 
 def test_lora_that_does_not_fit_is_offered_qlora_as_lora_not_as_full_fine_tuning():
