@@ -1519,6 +1519,8 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     if basis == "population" and w.organisation_people:
         said.append(t(lang, "assume.traffic.active_of_organisation", active=i18n.number(population, lang),
                       n=i18n.number(w.organisation_people, lang)))  # fmt: skip
+    if basis in ("rate", "daily") and w.rate_in_conversations and not w.turns:
+        said.append(t(lang, "assume.traffic.conversation_one_request"))
     if basis in ("rate", "daily") and w.population:
         said.append(t(lang, "assume.traffic.rate_over_population", n=i18n.number(w.population, lang)))
     elif basis != "population" and (w.active_share or w.requests_per_active_hour) and not one_person:

@@ -4996,6 +4996,13 @@ def _family_and_member(scan: _Scan, catalog: Catalog) -> None:
             scan.found["model"] = [(v, t) for v, t in members if v == student]
 
 
+# A load counted in conversations, which hold several messages each ("2 mil conversas por dia", "2k chats a
+# day"): without their messages said, each is one request, and the answer says so.
+_CONVERSATIONS = regexes.compile(
+    r"\b(?:conversas?|conversations?|atendimentos?|chats?|sessoes|sessao|sessions?|dialogos?|dialogues?)\b"
+)
+
+
 # What a question's load is given as, once read: with one of them, "cada uma de 500 tokens" is each request's prompt.
 _LOAD_KINDS = ("rate_per_s", "requests_per_day", "requests_per_week", "requests_per_month", "rate_average", "output_volume",
                "token_volume", "input_volume", "people_per_day", "requests_per_person_day", "batch_items")  # fmt: skip
@@ -5428,6 +5435,12 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if not _scale_load(fields, None, turns, keys=rates) and base is not None and base.turns:
             _scale_load(fields, base, turns / base.turns, keys=rates)
         fields["turns"] = turns
+    elif not (base is not None and base.turns) and any(
+        _CONVERSATIONS.search(strip_accents(typed.lower()))
+        for kind in ("rate_per_s", "requests_per_day", "requests_per_week", "requests_per_month")
+        for _, typed in scan.found.get(kind, [])
+    ):
+        fields["rate_in_conversations"] = True  # "2 mil conversas por dia": one request each, said so
     context_scale = _one(scan, "context_scale", "traffic.scale")
     if context_scale is not None:
         # "e com o dobro do contexto?": the thread's context (or the default it was sized at) times that.

@@ -190,6 +190,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     output_tokens: int | None = None
     # messages (requests) in each conversation: its context, when none is given, holds them all
     turns: int | None = None
+    # the rate was said in conversations ("2 mil conversas por dia") with no messages in each: each counted as
+    # one request, which the answer says (a chat's conversations hold more)
+    rate_in_conversations: bool = False
     # requests per second at the peak
     rate_per_s: float | None = None
     # the seconds the rate was said over ("300 requisições por minuto": 60), for a thread's "e com 1000?"

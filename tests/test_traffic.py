@@ -539,6 +539,44 @@ def _answer(text):
 
 
 @pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("llama 3.3 70b 2 mil conversas por dia", "Cada conversa contada como uma requisição"),
+        ("llama 3.3 70b, 2 mil atendimentos por dia no chatbot", "Cada conversa contada como uma requisição"),
+        (
+            "Llama 3.3 70B for a support chatbot, ~2k conversations a day, 800 token prompts",
+            "Each conversation counted as one request",
+        ),
+        ("llama 8b 500 chats per hour", "Each conversation counted as one request"),
+        (
+            "llama 3.3 70b 2 mil conversas por dia (pt-PT: a nossa equipa)",
+            "Cada conversa contada como um pedido",
+        ),
+    ],
+)
+def test_a_load_in_conversations_says_each_was_counted_as_one_request(text, said):
+    # "2k conversations a day" had been "2,000 requests a day" with nothing said: a chat's conversations hold
+    # several messages each, and the answer now says how the conversations were counted and how to say more.
+    query, answer = _answer(text)
+    assert query.workload.rate_in_conversations
+    assert said in answer
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "llama 8b 2,000 chats a day, each with 8 messages",
+        "llama 3.3 70b, 2 mil atendimentos por dia, cada um com 6 mensagens",
+        "llama 8b 2 mil requisições por dia",
+        "llama 8b 300 usuários por dia",
+    ],
+)
+def test_a_load_in_requests_or_with_its_messages_needs_no_such_line(text):
+    _, answer = _answer(text)
+    assert "contada como" not in answer and "counted as one request" not in answer
+
+
+@pytest.mark.parametrize(
     ("text", "lengths", "said"),
     [
         # A translation had been timed with the default 1,000-token prompts and 500-token answers: it reads as
