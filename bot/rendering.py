@@ -496,6 +496,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t("understood.memory_utilization", value=f"{w.memory_utilization:g}", flag=flag))
     if w.prefill_chunk:
         parts.append(t("understood.prefill_chunk", n=i18n.tokens(w.prefill_chunk, lang)))
+    if w.prompt_limit:
+        parts.append(t("understood.prompt_limit", n=i18n.tokens(w.prompt_limit, lang)))
     if w.seq_len:
         parts.append(t("understood.seq", n=i18n.tokens(w.seq_len, lang)))
     if w.batch:

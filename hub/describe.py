@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import msgspec
 
 from sizing import i18n
-from sizing.catalog import ModelEntry, Release
+from sizing.catalog import ModelEntry, Release, exl2_bpw_of_id, exl2_id
 
 DTYPE_BYTES = {"F64": 8, "I64": 8, "U64": 8, "F32": 4, "I32": 4, "U32": 4, "F16": 2, "BF16": 2, "I16": 2,
                "U16": 2, "F8_E4M3": 1, "F8_E5M2": 1, "F8_E8M0": 1, "I8": 1, "U8": 1, "BOOL": 1}  # fmt: skip
@@ -57,6 +57,8 @@ def quant_precision(config: dict, quant: dict | None) -> str:
         dtype = str(config.get("torch_dtype") or config.get("dtype") or "bfloat16")
         return "fp32" if "32" in dtype else "bf16"
     method = str(quant.get("quant_method") or ("gptq" if "bits" in quant else "")).lower()
+    if method == "exl2" and exl2_bpw_of_id(width := exl2_id(float(quant.get("bits") or 0))) is not None:
+        return width  # ExLlamaV2's average bits per weight ("bits": 6.5), run by its own engine
     bits = int(quant.get("bits") or quant.get("w_bit") or 4)
     if method in ("awq", "gptq", "autoround", "auto-round", "marlin", "exl2"):
         return "int8" if bits == 8 else "int4"

@@ -316,7 +316,7 @@ def _serving_alternatives(
                 )
             )
     # An 8-bit KV cache (vLLM's FP8, llama.cpp's Q8_0) halves the cache when it dominates.
-    if plan.kv.id == "bf16" and total.kv_cache >= KV_DOMINATES * total.total:
+    if plan.kv.sixteen_bit and total.kv_cache >= KV_DOMINATES * total.total:
         fp8 = eight_bit_kv(plan, catalog)
         alt = _perf(plan.but(kv=fp8), recommend(plan.but(kv=fp8), catalog), catalog)
         saved = int(total.kv_cache * (1 - fp8.bytes_per_value / plan.kv.bytes_per_value))
@@ -478,7 +478,7 @@ def _memory_changes(plan: Plan, asked: Setup, fits, catalog: Catalog, lang: str)
     """The single changes to the workload that make it fit on the named setup as named. Under a rate,
     fewer conversations is no change the customer can make (the rate sets them), so it is not offered."""
     out: list[Alternative] = []
-    if plan.kv.id == "bf16" and (setup := fits(plan.but(kv=catalog.kv_precision("fp8")))):
+    if plan.kv.sixteen_bit and (setup := fits(plan.but(kv=catalog.kv_precision("fp8")))):
         text = t(lang, "change.fp8_kv", capacity=capacity(plan, setup))
         out.append(Alternative(kind="fp8_kv_cache", setup=setup, text=text))
     for lower_id in _fit_ladder(plan, catalog):
@@ -1992,7 +1992,7 @@ def cheaper(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[str, list[
         for offer in catalog.offering.offer:
             if offer.gpu != rec.gpu and offer.price_per_gpu_hour:
                 tried.append(("gpu", plan, _fewest_on(plan, catalog.gpu(offer.gpu), catalog)))
-    if plan.kv.id == "bf16":
+    if plan.kv.sixteen_bit:
         kv_plan = plan.but(kv=eight_bit_kv(plan, catalog))
         tried.append(("kv_llamacpp" if plan.llama_cpp else "kv", kv_plan, recommend(kv_plan, catalog)))
     precision = plan.precision

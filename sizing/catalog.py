@@ -397,6 +397,15 @@ class KVPrecision(Strict, kw_only=True):
     aliases: list[str] = []
     bytes_per_value: Annotated[float, msgspec.Meta(gt=0)]
     source: str
+    # llama.cpp's K and V caches set apart (sizing/names.py _split_cache): the K cache's own bytes per value,
+    # all an MLA model's cache takes (sizing/plan.py)
+    k_bytes_per_value: float | None = None
+
+    @property
+    def sixteen_bit(self) -> bool:
+        """The unquantized cache, whatever its engine names it (vLLM's BF16 "auto", llama.cpp's F16): the one an
+        8-bit cache halves."""
+        return self.bytes_per_value == 2
 
 
 class Stack(Strict, kw_only=True):

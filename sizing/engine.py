@@ -11,7 +11,7 @@ from .catalog import Budget, Catalog, load_catalog
 from .choice import copies_held, recommend, requested
 from .errors import SizingError
 from .i18n import t
-from .names import ModelSource, resolve_model
+from .names import ModelSource, llama_cpp_cache_type, resolve_model
 from .plan import Plan, make_plan, rate_text
 from .result import (
     Alternative,
@@ -837,12 +837,6 @@ def _beyond_offer(plan: Plan, catalog: Catalog) -> str:
         return t(lang, "perf.too_slow", ttft=i18n.seconds(ttft_target, lang), prompt=i18n.tokens(plan.prompt, lang),
                  best=i18n.number(fastest, lang, 1))  # fmt: skip
     return t(lang, "perf.too_slow_tokens", tps=i18n.speed(1 / tpot_target, lang))
-
-
-def llama_cpp_cache_type(kv_id: str) -> str:
-    """llama.cpp's -ctk/-ctv cache type (common/arg.cpp kv_cache_types) of a KV precision: its own types are
-    named "llamacpp_<type>" in precisions.toml; the 16-bit cache is F16."""
-    return kv_id.removeprefix("llamacpp_") if kv_id.startswith("llamacpp_") else "f16"
 
 
 def _margin_assumption(plan: Plan, catalog: Catalog, asked: bool = False) -> str:

@@ -11,6 +11,8 @@ import msgspec
 from . import regexes
 from .architecture import updated
 from .catalog import (
+    EXL2_MAX_BPW,
+    EXL2_MIN_BPW,
     GPU,
     Budget,
     Catalog,
@@ -21,6 +23,7 @@ from .catalog import (
     Stack,
     derived_models,
     exl2_bpw_of_id,
+    exl2_id,
     normalize,
 )
 from .errors import SizingError
@@ -269,12 +272,25 @@ _NAME_SIZE = regexes.compile(
     r"(?<![a-z0-9])(\d+x\d+(?:\.\d+)?b|\d+(?:\.\d+)?b(?:-a\d+(?:\.\d+)?b)?)(?![a-z0-9])"
 )
 GGUF_TYPE = regexes.compile(r":([a-z0-9_]+)$")
+# An EXL2 repo's width in bits per weight, as quantizers name them on the Hub: "-exl2_6_5" (turboderp's),
+# "-6.5bpw-exl2", "_4.65bpw_exl2", "-exl2-4.0bpw", "-4.65bpw-h6-exl2" (h6: the head's bits, not the width).
+EXL2_REPO_WIDTH = regexes.compile(
+    r"[-_.]exl2[-_.](\d)[_.](\d{1,3})$"
+    r"|[-_.](\d(?:\.\d{1,3})?)[-_.]?bpw(?:[-_.]h\d)?[-_.]exl2$"
+    r"|[-_.]exl2[-_.](\d(?:\.\d{1,3})?)[-_.]?bpw(?:[-_.]h\d)?$"
+)
 
 
 def repo_precision(name: str) -> tuple[str, str | None]:
     """A repo name without its quantization suffixes, and the precision they name (None: 16-bit or unsaid).
     "gguf" means a llama.cpp file whose type the name alone may not say."""
     base = name.strip().lower()
+    width = EXL2_REPO_WIDTH.search(base)
+    if width and width.start() > 0:
+        whole, fraction, bpw = width.group(1), width.group(2), width.group(3) or width.group(4)
+        bits = float(f"{whole}.{fraction}" if whole else bpw)
+        precision = exl2_id(bits) if EXL2_MIN_BPW <= bits <= EXL2_MAX_BPW else None
+        return base[: width.start()], precision
     gguf_type = GGUF_TYPE.search(base)
     if gguf_type:
         base = base[: gguf_type.start()]
@@ -302,7 +318,11 @@ def resolve_repo_name(repo: str, catalog: Catalog) -> ResolvedModel | None:
         note = ("repo_gguf_default", {"repo": repo})
     else:
         note = None
-    if precision and precision not in {p.id for p in catalog.precisions}:
+    if (
+        precision
+        and precision not in {p.id for p in catalog.precisions}
+        and exl2_bpw_of_id(precision) is None
+    ):
         found_p = name_index(catalog.precisions).get(normalize(precision))
         precision = found_p.id if found_p else None  # type: ignore[union-attr]
     own = base.rsplit("/", 1)[-1]
@@ -571,8 +591,12 @@ def resolve_kv_precision(text: str, catalog: Catalog, engine: str = "vllm") -> K
     found = index.get(key) or index.get(normalize(text))
     if found:
         return found  # type: ignore[return-value]
-    if re.fullmatch(r"(?:int|q|iq|nf|fp)?4(?:[\s_-]?bits?|_[01]|_nl)?", text.strip().lower()):
-        raise SizingError("kv_precision_4bit", "kv_precision_examples", name=text)
+    if engine == "vllm" and re.fullmatch(
+        r"(?:int|q|iq|nf|fp)?[456](?:[\s_-]?bits?|_[01]|_nl)?", text.strip().lower()
+    ):
+        # A 4-, 5- or 6-bit cache is ExLlamaV2's (cache_mode Q4/Q6) or llama.cpp's (-ctk q4_0, q5_1): vLLM's
+        # --kv-cache-dtype is auto or fp8 (fp8_e4m3, fp8_e5m2; vllm/config/cache.py CacheDType).
+        raise SizingError("kv_precision_not_vllm", "kv_precision_examples", name=text)
     raise _suggest(text, catalog.kv_precisions, "kv_precision", "kv_precision_examples")
 
 
@@ -591,6 +615,7 @@ def _split_cache(text: str, catalog: Catalog, engine: str) -> KVPrecision:
         name=f"K {k.name.removesuffix(' (llama.cpp)')} · V {v.name.removesuffix(' (llama.cpp)')}",
         bytes_per_value=(k.bytes_per_value + v.bytes_per_value) / 2,
         source=f"K: {k.source}; V: {v.source}",
+        k_bytes_per_value=k.bytes_per_value,
     )
 
 
@@ -604,6 +629,12 @@ def _exllamav2_cache(typed: str, catalog: Catalog) -> KVPrecision | None:
     if re.fullmatch(r"(?:int|q|nf|fp)?4(?:_0)?(?:[\s_]?bits?)?", typed):
         return catalog.kv_precision("exllamav2_q4")
     return None
+
+
+def llama_cpp_cache_type(kv_id: str) -> str:
+    """llama.cpp's -ctk/-ctv cache type (common/arg.cpp kv_cache_types) of a KV precision: its own types are
+    named "llamacpp_<type>" in precisions.toml; the 16-bit cache is F16."""
+    return kv_id.removeprefix("llamacpp_") if kv_id.startswith("llamacpp_") else "f16"
 
 
 def _llama_cpp_cache(typed: str, catalog: Catalog) -> KVPrecision | None:

@@ -19,6 +19,7 @@ from .names import (
     ModelSource,
     ResolvedModel,
     family_words,
+    llama_cpp_cache_type,
     name_index,
     normalize,
     resolve_gpu,
@@ -419,6 +420,14 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         # deepseek_v4_attention.py); its bytes do not depend on the precision asked (sizing/kv_cache.py).
         kv = catalog.kv_precision("fp8")
         said.append(t(lang, "assume.kv_fp8_only", model=model.name))
+    elif model.mla and kv.k_bytes_per_value is not None:
+        # llama.cpp keeps an MLA model's latent (kv_lora_rank + rotary dims) in the K cache alone and makes no
+        # V cache, V being a view of K (src/llama-kv-cache.cpp, llama_kv_cache: has_v = !is_mla): -ctk sets
+        # every byte, -ctv none.
+        kv = msgspec.structs.replace(kv, bytes_per_value=kv.k_bytes_per_value)
+        k_type, _, v_type = kv.id.partition("/")
+        said.append(t(lang, "assume.kv_mla_k_only", model=model.name, k=llama_cpp_cache_type(k_type),
+                      v=llama_cpp_cache_type(v_type)))  # fmt: skip
     elif not w.kv_precision and not stage.is_training:
         # llama.cpp's cache is F16 unless -ctk/-ctv say otherwise (common/common.h: cache_type_k/v F16).
         # ExLlamaV2's too (TabbyAPI cache_mode FP16 by default: config_sample.yml). SGLang and TGI also keep the
@@ -1218,6 +1227,24 @@ def launch_caps(engine: str, window: bool) -> bool:
 BATCH_TASKS = frozenset({Task.classification, Task.extraction, Task.summarization})
 
 
+def _within_prompt_limit(
+    limit: int, context: int, prompt: int, history: int, lang: str, said: list[str]
+) -> int:
+    """The cached history a request brings under TGI's --max-input-tokens: TGI rejects an input longer than it,
+    the conversation's history included (it keeps no conversation: each request sends it whole), and refuses
+    to start unless it is under --max-total-tokens (launcher/src/main.rs: "`max_input_tokens` must be <
+    `max_total_tokens`"). The memory stays sized on --max-total-tokens, what each sequence may reach."""
+    if limit >= context:
+        raise SizingError("traffic.prompt_limit_total", "traffic.prompt_limit_examples",
+                          limit=i18n.tokens(limit, lang), context=i18n.tokens(context, lang))  # fmt: skip
+    if prompt > limit:
+        raise SizingError("traffic.prompt_beyond_limit", "traffic.prompt_limit_examples",
+                          prompt=i18n.tokens(prompt, lang), limit=i18n.tokens(limit, lang))  # fmt: skip
+    said.append(t(lang, "assume.traffic.prompt_limit", limit=i18n.tokens(limit, lang),
+                  output=i18n.tokens(context - limit, lang), context=i18n.tokens(context, lang)))  # fmt: skip
+    return min(history, limit - prompt)
+
+
 def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: list[str]) -> Plan:
     """Prompt and answer lengths, the peak request rate and the latency targets of a serving workload,
     each default written down."""
@@ -1344,6 +1371,9 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
                           max_len=i18n.tokens(max_model_len, lang)))  # fmt: skip
         context = min(context, shared + prompt + output)
         history = shared
+    if w.prompt_limit is not None:
+        # A launch line's typical request (above) is under its --max-total-tokens (max_model_len), the total
+        history = _within_prompt_limit(w.prompt_limit, max_model_len or context, prompt, history, lang, said)
     if image_tokens and context > model.max_context:
         raise SizingError(
             "images.beyond_model",

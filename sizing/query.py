@@ -26,6 +26,7 @@ from .catalog import (
     Catalog,
     Series,
     budget_id,
+    exl2_bpw_of_id,
     exl2_id,
     load_catalog,
     normalize,
@@ -678,7 +679,7 @@ LOG_HELP = regexes.compile(rf"^\D*\b(?:{_W('words.log_help')})\b\D*$")
 # resolve_kv_precision); with vLLM q8_0 is its FP8 cache and a 4- or 5-bit one is refused, said.
 KV = regexes.compile(
     r"\b(?:kv|kv[\s_-]*cache|cache\s+(?:kv|de\s+kv))(?:[\s_-]*dtype|[\s_-]*type)?\s*(?:=|:|em|in|de|a|as)?\s*"
-    r"(fp8|fp16|bf16|int8|8|16|8[\s-]?bits?|16[\s-]?bits?|q8(?:_0)?|f16|iq4_nl|q[45](?:_[01])?|int4|4[\s-]?bits?|nf4|fp4)(?![\w.])"
+    r"(fp8|fp16|bf16|int8|8|16|8[\s-]?bits?|16[\s-]?bits?|q8(?:_0)?|f16|iq4_nl|q[45](?:_[01])?|q6|int4|[46][\s-]?bits?|nf4|fp4)(?![\w.])"
     r"|\b(fp8|8[\s-]?bits?|q4(?:_0)?)\s+(?:no\s+|na\s+|in\s+(?:the\s+)?|for\s+(?:the\s+)?|para\s+o\s+)?(?:kv[\s_-]*cache|kv|cache\s+kv)\b"
     r"|(?<![\w-])(?:--cache-type-[kv]|-ct[kv]|ollama_kv_cache_type)(?:\s*=\s*|\s+)(f16|bf16|f32|q8_0|q[45]_[01]|iq4_nl)(?![\w.])"
     # TabbyAPI's cache_mode ("cache_mode: Q6", "cache q4"): ExLlamaV2's cache types.
@@ -736,6 +737,8 @@ SEQ = regexes.compile(
 )
 # vLLM's prefill chunk, in prose or as a flag's name: "chunked prefill 8192", "prefill em blocos de 8k",
 # "max_num_batched_tokens=8192", "chunked-prefill-size 4096" (SGLang's flag); never a context.
+# TGI's --max-input-tokens, as launch_line writes it: the longest input of a request (Workload.prompt_limit).
+PROMPT_LIMIT = regexes.compile(r"\bmax-input-tokens=(\d+)\b")
 PREFILL_CHUNK = regexes.compile(
     r"\b(?:chunked[\s_-]*prefill(?:[\s_-]*size)?|prefill[\s_-]*chunk(?:[\s_-]*size)?|max[\s_-]*num[\s_-]*batched[\s_-]*tokens"
     r"|(?:blocos?|chunks?)\s+de\s+prefill|prefill\s+(?:em|in)\s+(?:blocos|chunks))"
@@ -2204,7 +2207,7 @@ _LAUNCHER = regexes.compile(
     rf"(?<![\w./-]){alternation(VOCAB.words('launch.launchers'))}(?![\w/:-])", re.IGNORECASE
 )
 _LAUNCH_KINDS = ("context", "users", "users_limit", "tp", "pp", "precision", "kv_cache", "model",
-                 "memory_utilization", "prefill_chunk", "lora_enable", "lora_count", "lora_rank")  # fmt: skip
+                 "memory_utilization", "prefill_chunk", "prompt_limit", "lora_enable", "lora_count", "lora_rank")  # fmt: skip
 _LAUNCH_FLAGS = {
     word.replace("_", "-"): kind for kind in _LAUNCH_KINDS for word in VOCAB.words(f"launch.{kind}")
 }
@@ -2306,6 +2309,8 @@ def launch_line(text: str) -> str:
             return f" gpu-memory-utilization {plain} "
         if kind == "prefill_chunk" and re.fullmatch(r"\d+k?", plain):
             return f" max-num-batched-tokens {plain} "
+        if kind == "prompt_limit" and re.fullmatch(r"\d+", plain):
+            return f" max-input-tokens={plain} "  # read by PROMPT_LIMIT
         if kind in ("lora_count", "lora_rank") and re.fullmatch(r"\d+", plain):
             lora["count" if kind == "lora_count" else "rank"] = int(plain)
             return " "
@@ -2401,6 +2406,8 @@ def _bare_repo_names(text: str, catalog: Catalog) -> str:
         if precision == "gguf":
             # "Qwen2.5-7B-Instruct-GGUF": the model, in a llama.cpp file of a type the name does not say.
             return f"{named} gguf" if named else name
+        if (bpw := exl2_bpw_of_id(precision)) is not None:
+            return f"{named or plain} {bpw:g}bpw exl2"  # "-exl2_6_5": the width as EXL2_WIDTH reads it
         return f"{named or plain} {precision}"
 
     return BARE_REPO.sub(split, text)
@@ -2679,6 +2686,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(EU_RESIDENCY, "residency", lambda m: _eu_named(scan, m))
     if "prefill" in scan.work or "batched" in scan.work:  # before contexts: "chunked prefill 8192" is none
         scan.take(PREFILL_CHUNK, "prefill_chunk", _prefill_chunk)
+    if "max-input-tokens=" in scan.work:  # before contexts, as the prefill chunk
+        scan.take(PROMPT_LIMIT, "prompt_limit", _prompt_limit)
     if noted := topic_words.noted(scan.work):
         # "dados de saúde de pacientes, llama 70b": said in a note beside the sizing (sizing/topics.py)
         query.noted = noted
@@ -2948,11 +2957,13 @@ def _topics_beside(scan: _Scan, query: Query) -> None:
 
 def _kv(m: re.Match) -> str:
     typed = (m.group(1) or m.group(2) or m.group(3) or m.group(4)).lower()
-    if re.fullmatch(r"i?q[4568].*|int4|4[\s-]?bits?|nf4|fp4", typed):
+    if re.fullmatch(r"i?q[4568].*|int4|[46][\s-]?bits?|nf4|fp4", typed):
         # llama.cpp's types, and 4-bit caches vLLM lacks: sized or refused by the engine that serves
         # (sizing/names.py resolve_kv_precision); never read as the weights' precision, which "kv cache 4 bits"
         # had been
         return "q8_0" if typed.startswith("q8") else typed
+    if typed == "f16":
+        return typed  # llama.cpp's name for its 16-bit cache, said as typed ("-ctv f16": F16, not BF16)
     return "fp8" if "8" in typed else "bf16"
 
 
@@ -3027,6 +3038,11 @@ def _lora_rank(m: re.Match) -> int | None:
         rank = int(m.group(3))
         return rank if rank in COMMON_RANKS else None
     return int(m.group(1) or m.group(2) or m.group(4))
+
+
+def _prompt_limit(m: re.Match) -> int | None:
+    value = int(m.group(1))
+    return value or None
 
 
 def _prefill_chunk(m: re.Match) -> int | None:
@@ -5095,6 +5111,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         memory_utilization=_one(scan, "memory_utilization", "memory_utilization"),
         mfu=_one(scan, "mfu", "mfu"),
         prefill_chunk=_one(scan, "prefill_chunk", "prefill_chunk"),
+        prompt_limit=_one(scan, "prompt_limit", "prompt_limit"),
         hours_per_day=_one(scan, "hours_per_day", "hours_per_day"),
         weekdays_only=True if scan.found.get("weekdays_only") else None,
         business_hours=True if scan.found.get("business_hours") else None,

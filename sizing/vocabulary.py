@@ -160,6 +160,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "model",
         "memory_utilization",
         "prefill_chunk",
+        "prompt_limit",
         "lora_enable",
         "lora_count",
         "lora_rank",

@@ -184,6 +184,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     mfu: float | None = None
     # vLLM's --max-num-batched-tokens ("chunked prefill 8192"): the tokens of prompt read per step (sizing/plan.py)
     prefill_chunk: int | None = None
+    # TGI's --max-input-tokens: the longest input a request may bring, its history included (sizing/plan.py)
+    prompt_limit: int | None = None
     # pages of text in each prompt (tokens per page from traffic.toml)
     prompt_pages: int | None = None
     # tokens of each answer

@@ -1863,5 +1863,9 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("llama 8b numa gaudi 2", "unknown_gpu", ["gaudi 2", "acelerador Intel"]),
     ("llama 70b on 8x mi300x en", "unknown_gpu", ["mi300x", "AMD accelerator"]),
     # A 4-bit llama.cpp cache is no cache sized here (it had made the weights 4-bit).
-    ("llama 70b kv cache type q4_0", "kv_precision_4bit", ["q4_0", "FP8"]),  # vLLM has no 4-bit KV cache
+    (
+        "llama 70b kv cache type q4_0",
+        "kv_precision_not_vllm",
+        ["q4_0", "FP8", "ExLlamaV2"],
+    ),  # vLLM has no 4-bit KV cache
 ]

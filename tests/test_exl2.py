@@ -117,3 +117,37 @@ def test_exl2_speed_is_said_to_be_unmeasured(capsys):
 def test_tabbyapi_config_names_the_cache_mode_sized(capsys):
     assert "`cache_mode: Q6`" in answer(capsys, "llama 70b exl2 4.65bpw cache_mode Q6 a6000")
     assert "`cache_mode: FP16`" in answer(capsys, "llama 70b exl2 4.65bpw a6000")
+
+
+@pytest.mark.parametrize(
+    ("repo", "precision", "said"),
+    [
+        # EXL2 repos name their width as their quantizers publish it; each had been read as no precision and
+        # the model sized at 16 bits (or refused: "“6.5bpw” e “exl2” não valem juntos").
+        ("turboderp/Llama-3.1-70B-Instruct-exl2_6_5", "exl2_6_5", "EXL2 6.5 bpw"),
+        ("Llama-3.1-70B-Instruct-6.5bpw-exl2", "exl2_6_5", "EXL2 6.5 bpw"),
+        ("foo/Llama-3.1-70B-Instruct-exl2-4.0bpw", "exl2_4_0", "EXL2 4 bpw"),
+        ("bar/Llama-3.1-70B-Instruct_4.65bpw_exl2", "exl2_4_65", "EXL2 4.65 bpw"),
+        ("LoneStriker/Llama-3.1-70B-Instruct-4.65bpw-h6-exl2", "exl2_4_65", "EXL2 4.65 bpw"),
+        ("Llama-3.1-70B-Instruct-exl2_3_0", "exl2_3_0", "EXL2 3 bpw"),
+    ],
+)
+def test_an_exl2_repos_name_gives_its_width(capsys, repo, precision, said):
+    data = answer_json(capsys, f"{repo} numa a6000")
+    assert data["workload"]["precision"] == precision
+    out = answer(capsys, f"{repo} numa a6000")
+    assert said in out.splitlines()[0]
+    assert "cache_mode: FP16" in out  # served by ExLlamaV2 (TabbyAPI), not vLLM
+
+
+def test_a_precision_said_wins_over_the_exl2_repos_width(capsys):
+    data = answer_json(capsys, "turboderp/Llama-3.1-70B-Instruct-exl2_6_5 em 4.0bpw numa a6000")
+    assert data["workload"]["precision"] == "exl2_4_0"
+
+
+def test_an_exl2_checkpoints_quantization_config_gives_its_width():
+    from hub.describe import quant_precision
+
+    assert quant_precision({}, {"quant_method": "exl2", "bits": 6.5}) == "exl2_6_5"
+    assert quant_precision({}, {"quant_method": "exl2", "bits": 4.0}) == "exl2_4_0"
+    assert quant_precision({}, {"quant_method": "gptq", "bits": 4}) == "int4"

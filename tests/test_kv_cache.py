@@ -87,9 +87,19 @@ def test_max_tokens_inverts_the_cache_size(catalog):
 
 
 @pytest.mark.parametrize(
-    "text", ["llama 70b, kv cache em int4", "llama 70b kv cache 4 bits", "llama 70b kv cache q4_0"]
+    "text",
+    [
+        "llama 70b, kv cache em int4",
+        "llama 70b kv cache 4 bits",
+        "llama 70b kv cache q4_0",
+        # A 6-bit (ExLlamaV2's Q6) or 5-bit (llama.cpp's q5_1) cache had been "Não conheço a precisão de KV
+        # cache", with no word of where it exists.
+        "Llama 3.1 70B no vLLM com cache q6",
+        "llama 70b kv cache 6 bits",
+        "llama 70b kv cache q5_1",
+    ],
 )
-def test_a_4_bit_kv_cache_is_said_not_to_exist_in_vllm_not_read_as_4_bit_weights(text):
+def test_a_quantized_kv_cache_is_said_not_to_exist_in_vllm_not_read_as_weights(text):
     # "kv cache 4 bits" had sized INT4 weights with a 16-bit cache, the words about the cache dropped.
     from sizing.engine import size
     from sizing.errors import SizingError
@@ -97,8 +107,21 @@ def test_a_4_bit_kv_cache_is_said_not_to_exist_in_vllm_not_read_as_4_bit_weights
 
     with pytest.raises(SizingError) as refused:
         size(parse(text).workload)
-    assert refused.value.key == "kv_precision_4bit"
-    assert "O vLLM não tem KV cache de 4 bits" in refused.value.message("pt-BR")
+    assert refused.value.key == "kv_precision_not_vllm"
+    pt = refused.value.message("pt-BR")
+    assert "O vLLM não tem KV cache" in pt and "`auto`" in pt and "fp8_e4m3 ou fp8_e5m2" in pt
+    assert "Caches Q4, Q6 e Q8 são do ExLlamaV2" in pt and "ou do llama.cpp" in pt
+    en = refused.value.message("en")
+    assert "vLLM has no" in en and "Q4, Q6 and Q8 caches are ExLlamaV2's" in en and "llama.cpp's" in en
+    assert "para ficheiros EXL2" in refused.value.message("pt-PT")
+
+
+def test_the_quantized_cache_refusal_is_said_in_the_questions_language(capsys):
+    from bot.cli import main as gpu_size
+
+    assert gpu_size(["Llama 3.1 70B on vLLM with kv cache q4"]) != 0
+    err = capsys.readouterr().err
+    assert "vLLM has no “q4” KV cache" in err and "ExLlamaV2's" in err and "Traceback" not in err
 
 
 @pytest.mark.parametrize(

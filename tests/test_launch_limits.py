@@ -313,3 +313,49 @@ def test_where_one_sequence_does_not_fit_sglang_starts_and_caps_while_tgi_stops(
                      "--max-concurrent-requests 64 cabe em 1 h100?").workload).verdict.text  # fmt: skip
     assert "o TGI não inicia com --max-total-tokens 40.960" in tgi
     assert "Not enough memory to handle `max_total_tokens=40960`" in tgi
+
+
+@pytest.mark.parametrize("flag", ["--max-input-tokens", "--max-input-length", "--max_input_tokens"])
+def test_tgis_max_input_tokens_is_the_longest_input_a_request_brings(flag):
+    # It had been dropped: a fresh prompt was said to be 15,500 tokens, past TGI's ceiling of 8,000.
+    line = f"text-generation-launcher --model-id meta-llama/Llama-3.1-8B-Instruct {flag} 8000 --max-total-tokens 16000"
+    w = parse(line).workload
+    assert w.prompt_limit == 8000 and w.context == 16000
+    r = size(w)
+    assert r.workload.context_tokens == 16000  # the memory is still sized on --max-total-tokens
+    everything = " ".join(r.assumptions)
+    assert "O TGI aceita entradas de até 8.000 tokens (--max-input-tokens)" in everything
+    assert "a resposta tem até 8.000 tokens dos 16.000 do --max-total-tokens" in everything
+    assert "o histórico (7.000 tokens)" in everything  # 8,000 - the 1,000-token new prompt
+
+
+def test_tgis_input_ceiling_is_said_in_the_answer(capsys):
+    from tests.gpu_size_run import answer as cli_answer
+
+    out = cli_answer(capsys, "text-generation-launcher --model-id meta-llama/Llama-3.1-8B-Instruct "
+                             "--max-input-tokens 8000 --max-total-tokens 16000 in english")  # fmt: skip
+    assert "inputs of up to 8,000 tokens" in out.splitlines()[0]
+    assert "A whole new prompt of 8,000 tokens" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("text-generation-launcher --model-id meta-llama/Llama-3.1-8B-Instruct --max-input-tokens 16000 "
+         "--max-total-tokens 16000", "traffic.prompt_limit_total"),
+        ("text-generation-launcher --model-id meta-llama/Llama-3.1-8B-Instruct --max-input-tokens 4000 "
+         "--max-total-tokens 8000 prompts de 6000 tokens", "traffic.prompt_beyond_limit"),
+    ],
+)  # fmt: skip
+def test_an_input_ceiling_tgi_would_refuse_is_said(text, key):
+    from sizing.errors import SizingError
+
+    with pytest.raises(SizingError) as refused:
+        size(parse(text).workload)
+    assert refused.value.key == key
+
+
+def test_a_launch_lines_input_ceiling_is_checked_against_its_max_total_tokens():
+    # With --max-concurrent-requests the plan sizes typical requests, but TGI's ceiling is under the flag's total.
+    r = size(parse(TGI_LINE + " cabe em h100?").workload)
+    assert "O TGI aceita entradas de até 30.000 tokens" in " ".join(r.assumptions)

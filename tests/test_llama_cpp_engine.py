@@ -71,7 +71,7 @@ def test_a_4_bit_kv_cache_is_still_refused_for_vllm(capsys):
     from bot.cli import main as gpu_size
 
     assert gpu_size(["llama 3.1 8b awq kv cache q4"]) != 0
-    assert "O vLLM não tem KV cache de 4 bits" in capsys.readouterr().err
+    assert "O vLLM não tem KV cache “q4”" in capsys.readouterr().err
 
 
 def test_llama_cpps_4_bit_kv_cache_is_a_quarter_of_16_bits(capsys):
@@ -145,7 +145,7 @@ def test_a_dominant_cache_is_offered_at_llama_cpps_q8_0_not_vllms_fp8(capsys):
     ("text", "understood", "flags", "bytes_per_value"),
     [
         # Had been refused: "“-ctk q8_0” e “-ctv f16” não valem juntos (precisão do KV cache)".
-        ("llama 3.1 8b q4_k_m 32k -ctk q8_0 -ctv f16", "K Q8_0 / V BF16", "-ctk q8_0 -ctv f16 -fa on", (1.0625 + 2) / 2),
+        ("llama 3.1 8b q4_k_m 32k -ctk q8_0 -ctv f16", "K Q8_0 / V F16", "-ctk q8_0 -ctv f16 -fa on", (1.0625 + 2) / 2),
         # The long flags had kept the K type only (the V one, f16, was dropped).
         (
             "llama 3.1 8b q4_k_m 32k --cache-type-k q8_0 --cache-type-v q4_0",
@@ -153,7 +153,7 @@ def test_a_dominant_cache_is_offered_at_llama_cpps_q8_0_not_vllms_fp8(capsys):
             "-ctk q8_0 -ctv q4_0 -fa on",
             (1.0625 + 0.5625) / 2,
         ),
-        ("llama 3.1 8b q4_k_m 32k -ctk f16 --cache-type-v q5_1", "K BF16 / V Q5_1", "-ctk f16 -ctv q5_1 -fa on", (2 + 0.75) / 2),
+        ("llama 3.1 8b q4_k_m 32k -ctk f16 --cache-type-v q5_1", "K F16 / V Q5_1", "-ctk f16 -ctv q5_1 -fa on", (2 + 0.75) / 2),
     ],
 )  # fmt: skip
 def test_k_and_v_caches_of_their_own_types_are_each_sized_at_it(
@@ -171,3 +171,68 @@ def test_k_and_v_types_apart_are_refused_where_the_engine_has_one_type(capsys):
     assert gpu_size(["llama 70b awq -ctk q8_0 -ctv f16"]) != 0
     err = capsys.readouterr().err
     assert "só o llama.cpp aceita" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("text", "understood"),
+    [
+        # llama.cpp's 16-bit cache is F16 (-ctk f16, its default): it had been said "KV cache em BF16".
+        ("llama-server -m Llama-3.1-8B-Instruct-Q4_K_M.gguf -c 32768 -ctk f16 -ctv f16", "KV cache em F16"),
+        ("llama-server -m Llama-3.1-8B-Instruct-Q4_K_M.gguf -c 32768 --cache-type-k f16", "KV cache em F16"),
+        ("llama 3.1 8b q4_k_m 32k -ctv f16", "KV cache em F16"),
+        ("llama 3.1 8b q4_k_m 32k kv cache f16 em ingles", "KV cache in F16"),
+        # Its BF16 cache is another type of the same bytes, said as typed.
+        ("llama 3.1 8b q4_k_m 32k -ctk bf16 -ctv bf16", "KV cache em BF16"),
+    ],
+)
+def test_llama_cpps_f16_cache_is_said_f16_at_two_bytes(capsys, text, understood):
+    out = answer(capsys, text)
+    assert understood in out.splitlines()[0]
+    assert "-ctk f16 -ctv f16`" in out
+    sixteen = answer_json(capsys, "llama 3.1 8b q4_k_m 32k")["memory"]["kv_cache"]
+    assert answer_json(capsys, text)["memory"]["kv_cache"] == pytest.approx(sixteen, rel=0.001)
+
+
+@pytest.mark.parametrize("flags", ["-ctk f16 -ctv f16", "--cache-type-k f16"])
+def test_llama_cpps_f16_cache_is_still_halved_by_its_q8_0_one(capsys, flags):
+    # Said or not, the F16 cache is the 16-bit one that the Q8_0 cache halves.
+    out = answer(capsys, f"llama 3.1 8b q4_k_m 64k {flags}")
+    assert "em Q8_0 do llama.cpp (`-ctk q8_0 -ctv q8_0 -fa on`" in out
+
+
+@pytest.mark.parametrize(
+    ("model", "kv_lora_rank", "rope", "layers"),
+    [
+        ("DeepSeek-R1-Q4_K_M.gguf", 512, 64, 61),
+        ("kimi k2 q4_k_m", 512, 64, 61),
+        ("deepseek v3 q4_k_m", 512, 64, 61),
+    ],
+)
+@pytest.mark.parametrize(
+    ("k", "v", "k_bytes"), [("q8_0", "q4_0", 1.0625), ("f16", "q4_0", 2), ("q4_0", "f16", 0.5625)]
+)
+def test_an_mla_models_cache_is_sized_at_its_k_type_alone(
+    capsys, model, kv_lora_rank, rope, layers, k, v, k_bytes
+):
+    # llama.cpp keeps MLA's latent in the K cache and makes no V cache (src/llama-kv-cache.cpp: has_v = !is_mla):
+    # it had been sized at the mean of the K and V types.
+    text = f"{model} 32k -ctk {k} -ctv {v}"
+    data = answer_json(capsys, text)
+    per_token = (kv_lora_rank + rope) * layers * k_bytes
+    assert data["memory"]["kv_cache"] == pytest.approx(32768 * per_token, rel=0.01)
+    assert data["memory"]["kv_cache"] == pytest.approx(
+        answer_json(capsys, f"{model} 32k -ctk {k} -ctv {k}")["memory"]["kv_cache"], rel=0.001
+    )
+    out = answer(capsys, text)
+    assert f"o llama.cpp guarda o cache inteiro no cache K (`-ctk {k}`)" in out
+    assert f"o `-ctv {v}` não muda o tamanho" in out
+    assert "keeps its whole cache in the K cache" in answer(capsys, text + " em ingles")
+
+
+def test_a_regular_models_k_and_v_caches_still_take_their_mean(capsys):
+    # Only MLA keeps no V cache: Llama's K and V caches are each at its own type.
+    text = "llama 3.1 8b q4_k_m 32k -ctk q8_0 -ctv q4_0"
+    assert answer_json(capsys, text)["memory"]["kv_cache"] == pytest.approx(
+        answer_json(capsys, "llama 3.1 8b q4_k_m 32k")["memory"]["kv_cache"] * (1.0625 + 0.5625) / 4, rel=0.01
+    )
+    assert "cache K" not in answer(capsys, text)

@@ -31,7 +31,7 @@ REASONS = {
     "qlora_precision": "stage_precision",
     "quantized_full_training": "stage_precision",
     "lora_4bit": "stage_precision",
-    "kv_precision_4bit": "unknown_precision",
+    "kv_precision_not_vllm": "unknown_precision",
     "bad_tp": "parallelism",
     "stack_data_parallel": "parallelism",
     "bad_zero": "out_of_range",
