@@ -62,6 +62,12 @@ def lines(fits: WhatFits, lang: str, show_prices: bool = True, example: bool = T
         out.append(t("fits.terms"))
     if fits.cost_asked and fits.offered_counts:
         out.append(_price(fits, setup, lang) if show_prices else t("cost.ask_sales"))
+        if show_prices:
+            out += [
+                t("cost.term", period=i18n.period(fits.term_days, lang), currency=fits.currency,
+                  total=i18n.money(total, lang), mode=t(f"cost.modes.{mode}"))
+                for mode, total in fits.term_totals.items()
+            ]  # fmt: skip
         if show_prices and fits.budget is not None:
             out += _fits_budget(fits, lang)
     if fits.load_given:

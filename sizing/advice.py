@@ -12,7 +12,16 @@ from .catalog import MAC_LARGE_SHARE, Budget, Catalog, ModelEntry, Release, is_b
 from .choice import as_copies, recommend
 from .i18n import t
 from .performance import end_to_end
-from .plan import MONTH_DAYS, WHOLE_SERVER, Plan, contract_mode, launch_caps, launch_words, rate_text
+from .plan import (
+    MONTH_DAYS,
+    WHOLE_SERVER,
+    Plan,
+    contract_mode,
+    launch_caps,
+    launch_words,
+    rate_text,
+    term_months,
+)
 from .result import (
     Alternative,
     Availability,
@@ -1335,10 +1344,7 @@ def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
     if training_run and plan.tokens and "project_package" in by_mode:
         total = _gpu_hours(plan, catalog.gpu(setup.gpu), catalog) * prices["project_package"]
     if not training_run and plan.term_days:
-        # A year is 12 months of the offering's hours, as a month is; other terms count 30-day months.
-        days = plan.term_days
-        months = days // 365 * 12 if days % 365 == 0 else days / MONTH_DAYS
-        term_total = chosen.per_month * months
+        term_total = chosen.per_month * term_months(plan.term_days)
     return Cost(
         mode=mode,
         per_hour=chosen.per_hour,

@@ -10,12 +10,13 @@ from typing import Any
 
 import msgspec
 
+from .advice import SERVING_MODES
 from .budget import check as budget_check
 from .catalog import Budget, Catalog
 from .engine import size
 from .errors import SizingError
 from .memo import one_sizing
-from .plan import make_plan
+from .plan import make_plan, term_months
 from .result import BudgetInfo
 from .setups import evaluate, shape_for
 from .workload import Workload
@@ -67,6 +68,10 @@ class WhatFits(msgspec.Struct, kw_only=True):
     hours_per_month: int = 0
     currency: str | None = None
     budget: BudgetInfo | None = None  # a budget the question gave, set against that price
+    # "2 h100 por 3 meses reservado": the term asked (days) and its total in the mode said, else in each mode
+    # priced (as a model's answer gives it, sizing/advice.py)
+    term_days: int | None = None
+    term_totals: dict[str, float] = {}
     # What else the question asks of the GPU (sizing/topics.py of_a_gpu): "bandwidth", "interconnect" (its
     # facts in gpus.toml, said first), "terms" (the contract modes it is rented in, and their prices)
     asked: list[str] = []
@@ -173,6 +178,8 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
         hours_per_month=catalog.offering.hours_per_month,
         currency=catalog.offering.currency,
         budget=_budget(given),
+        term_days=given.get("term_days"),
+        term_totals=_term_totals(given, prices, catalog),
         asked=list(asked),
         bandwidth_gb_s=catalog.gpu(setup.gpu).bandwidth_gb_s if not own else 0,
         bf16_tflops=catalog.gpu(setup.gpu).bf16_dense_tflops if not own else 0,
@@ -246,6 +253,19 @@ def offered(given: dict[str, Any], catalog: Catalog) -> Offered:
         topic=given.get("topic"),
         name=given.get("name", ""),
     )
+
+
+def _term_totals(given: dict[str, Any], prices: dict[str, float], catalog: Catalog) -> dict[str, float]:
+    """A term's total in the contract mode the question said, or in each serving mode priced when it said
+    none (or one not priced): a month's hours (offering.toml) times the term's months. A term is a service's
+    (sizing/query.py reads a training run's as its days), so the per-project package is left to a run."""
+    days = given.get("term_days")
+    if not days or not prices:
+        return {}
+    said = given.get("contract")
+    modes = [said] if said in prices else [mode for mode in prices if mode in SERVING_MODES]
+    months = term_months(days)
+    return {mode: prices[mode] * catalog.offering.hours_per_month * months for mode in modes}
 
 
 def _budget(given: dict[str, Any]) -> BudgetInfo | None:

@@ -1815,6 +1815,12 @@ WHOLE_SERVER = 8  # GPUs in a whole server: a continuous service that fills one 
 MONTH_DAYS = 30  # a service rented for a month or more runs continuously: capacity must be there every day
 
 
+def term_months(days: int) -> float:
+    """The months a service rented for `days` is billed: a year is 12 months of the offering's hours, as a
+    month is; other terms count 30-day months."""
+    return days // 365 * 12 if days % 365 == 0 else days / MONTH_DAYS
+
+
 def _compared_gpus(w: Workload, gpu: GPU | None, catalog: Catalog) -> tuple[tuple[GPU, int | None], ...]:
     """The other GPUs a question weighs against the named one, once each, with their counts when given; the
     named GPU itself at another count too ("2 ou 4 H100?")."""

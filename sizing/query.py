@@ -5683,7 +5683,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             # other words kept. Surfaces that answer it catch this; elsewhere it reads as a missing model.
             error = QueryError("query.what_fits", hint="query.examples")
             error.given = _given(fields, stage)
-            if asked := topic_words.of_a_gpu(plain, bool(fields.get("contract") or fields.get("term_days"))):
+            # a price asked in any words the cost reading knows ("qnto custa uma h200 por mes?") gets the modes
+            # it is rented in, as "quanto custa a hora da h200?" does
+            said = fields.get("contract") or fields.get("term_days") or fields.get("cost")
+            if asked := topic_words.of_a_gpu(plain, bool(said)):
                 error.given["asked"] = asked  # "banda de memória da H200?", "nvlink nas H100?", "desconto?"
             error.availability_asked = available
             error.unknown = list(query.unknown)

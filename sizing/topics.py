@@ -181,7 +181,8 @@ _RESIDENCY_CUE = regexes.compile(
 
 def of_a_gpu(plain: str, contract_said: bool) -> list[str]:
     """What a question asks of the GPU it names besides what fits on it: its memory bandwidth, how its GPUs
-    are joined, the contract modes (a mode or a term said: "reservado vs sob demanda pra 2 h100")."""
+    are joined, the contract modes (a mode, a term or a price said, `contract_said`: "reservado vs sob demanda
+    pra 2 h100", "qnto custa uma h200 por mes?")."""
     asked = [key for key in ("bandwidth", "interconnect") if _PATTERNS[key].search(plain)]
     # "quanto sai por mês 2 h100?": its price, said with the modes it is rented in
     if (

@@ -669,6 +669,16 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"\b(?:{_alternatives(w['team'])})\s+(?:de|of|com|with)\s+{_NUM}{not_time}"
             rf"(?:\s+(?!(?:{requests}|{tokens}|simultane\w*|concurrent\w*)\b)(?:{persons}|staff|[a-z]{{3,}}s)\b)?"
         ), length),
+        # An organisation's size ("somos uma empresa de 200 pessoas", "a startup with 30 people", "we're a
+        # 30-person startup"): its head-count, a peak share of it at once, as "200 funcionários" is; a team's
+        # people (above) stay users.
+        ("population", regexes.compile(
+            rf"\b(?:{organisation})\s+(?:de|com|of|with)\s+(?:(?:cerca\s+de|uns|umas|about|around|~)\s*)?"
+            rf"{_NUM}\s+(?:{persons}|{people})\b"
+        ), population),
+        ("population", regexes.compile(
+            rf"{_NUM}[-\s]*(?:pessoas|person|people|employee|staff)[-\s]+(?:{organisation})\b"
+        ), population),
         ("population", regexes.compile(
             rf"{_NUM}\s*(?:{persons})\s+(?:da|de|na|do|of|in|at|from)\s+(?:nossa\s+|our\s+|the\s+|a\s+)?(?:{organisation})\b"
         ), population),
@@ -895,6 +905,16 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ), lambda m: True),
         ("cost_year", regexes.compile(rf"\b(?:{_alternatives(w['yearly'])})\b"), lambda m: 365),
         ("cost", regexes.compile(rf"\b(?:{_alternatives(w['cost'])})\b"), lambda m: True),
+        # "qto tá a hora da h100?", "quanto é o mês da h200?": the price by the hour or the month
+        ("cost", regexes.compile(
+            rf"\b(?:{_alternatives(w['how_much'])})\s+(?:{_alternatives(w['price_is'])})\s+"
+            rf"(?:(?:o|a|um|uma)\s+)?(?:{_alternatives(w['priced_by'])})\b"
+        ), lambda m: True),
+        # "quanto tá a h100?", "qto ta uma h200 por mês": what the thing named costs (an article after "tá")
+        ("cost", regexes.compile(
+            rf"\b(?:{_alternatives(w['how_much'])})\s+(?:{_alternatives(w['price_is_thing'])})\s+"
+            r"(?:o|a|os|as|um|uma|uns|umas)(?!\w)"
+        ), lambda m: True),
         # "não precisa ser em tempo real", "não há usuários interativos", "sem pressa", "no rush": fast answers
         # said NOT to be needed (they had been read as asked for, and a batch refused for it). Read and dropped:
         # the volume's own defaults apply (a day's documents get a batch's latency, sizing/plan.py).
@@ -974,9 +994,10 @@ def filler() -> frozenset[str]:
     return frozenset(_words().get("filler", []))
 
 
-# Short words that alone anchor a traffic phrase ("8k in, 256 out", "5 rps", "300 ms", "p95").
+# Short words that alone anchor a traffic phrase ("8k in, 256 out", "5 rps", "300 ms", "p95", "quanto tá a h100?").
 _SHORT_TRIGGERS = frozenset({"out", "req", "rps", "qps", "rpm", "rph", "ms", "seg", "sec", "min", "hr", "dia", "day",
-                             "mes", "mo", "mau", "dau", "itl", "pct", "p", "pdf", "doc", "sai", "tpm", "tpd"})  # fmt: skip
+                             "mes", "mo", "mau", "dau", "itl", "pct", "p", "pdf", "doc", "sai", "tpm", "tpd",
+                             "ta", "tao"})  # fmt: skip
 
 
 @cache

@@ -177,3 +177,19 @@ def test_a_long_list_of_words_not_understood_is_cut_with_how_many_more(capsys):
     shown = ", ".join(f"“{u}”" for u in unknown[:8])
     assert line == f"Não entendi: {shown} e mais {len(unknown) - 8}."
     assert parse("llama 8b para 20 usuarios, blablabla").unknown == ["blablabla"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "somos a equipa de I&D de um banco, queremos correr o llama 3.1 8b para 20 utilizadores",
+        "a equipa de investigação e desenvolvimento quer correr o llama 3.1 8b",
+        "somos o time de P&D, llama 3.1 8b para 20 usuários",
+        "somos da área de pesquisa e desenvolvimento, llama 3.1 8b",
+        "our R&D team wants llama 3.1 8b for 20 users",
+        "the research and development team wants llama 3.1 8b",
+    ],
+)
+def test_research_and_development_is_who_asks_not_a_word_missed(text):
+    # "I&D" (pt-PT), "P&D" (pt-BR) and "R&D" had been listed as not understood
+    assert parse(text).unknown == []

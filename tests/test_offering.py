@@ -183,3 +183,67 @@ def test_a_long_priced_offering_is_split_into_sections_slack_accepts(tmp_path, m
         pipeline.log.close()
     finally:
         load_catalog.cache_clear()
+
+
+@pytest.fixture
+def priced_modes(tmp_path, monkeypatch):
+    """Every GPU priced in three modes (made-up prices), for the price questions about one GPU."""
+    from tests.data_folders import priced_copy
+
+    prices = {None: "{ on_demand = 20.0, reserved = 14.0, dedicated = 16.0 }"}
+    monkeypatch.setenv("GPU_SIZER_DATA", str(priced_copy(tmp_path, prices)))
+    load_catalog.cache_clear()
+    yield
+    load_catalog.cache_clear()
+
+
+# A GPU's price asked as people type it in chat: a how-much word spelt short ("qnto", "qto", "qnt"), a plain
+# verb with what the rent is paid by ("tá a hora", "é o mês"), "o custo de", English's "how much for". Each
+# had been what fits on the GPU alone, or the price without the contract modes, or nothing priced at all.
+PRICE_ASKED = [
+    ("quanto custa a hora da h200?", "1× H200 SXM 141 GB", "R$ 20,00/h"),
+    ("qnto custa uma h200 por mes?", "1× H200 SXM 141 GB", "R$ 20,00/h"),
+    ("qto ta a hora da h100?", "1× H100 SXM 80 GB", "R$ 20,00/h"),
+    ("quanto é o mês da h100?", "1× H100 SXM 80 GB", "R$ 14.600/mês"),
+    ("qnt fica a diária de 2 h100?", "2× H100 SXM 80 GB", "R$ 40,00/h"),
+    ("quanto tá a h100?", "1× H100 SXM 80 GB", "R$ 20,00/h"),
+    ("qto tão as 4 h200?", "4× H200 SXM 141 GB", "R$ 80,00/h"),
+    ("quanto sai 4 h100 por mês?", "4× H100 SXM 80 GB", "R$ 58.400/mês"),
+    ("me ve ai o custo de 2 h100", "2× H100 SXM 80 GB", "R$ 40,00/h"),
+    ("how much for an h200 per month?", "1× H200 SXM 141 GB", "BRL 14,600/month"),
+    ("what's the hourly rate for 2 h100?", "2× H100 SXM 80 GB", "BRL 40.00/h"),
+]
+
+
+@pytest.mark.parametrize(("text", "setup", "price"), PRICE_ASKED)
+def test_a_gpus_price_asked_in_chat_gets_its_modes_and_price(priced_modes, capsys, text, setup, price):
+    assert gpu_size([text]) == 0
+    out = capsys.readouterr().out
+    english = text.startswith(("how", "what"))
+    assert ("Contract modes:" if english else "Modos de contrato:") in out
+    assert ("Price of " if english else "Preço de ") + setup in out
+    assert price in out
+
+
+@pytest.mark.parametrize(
+    ("text", "totals"),
+    [("me ve ai o custo de 2 h100 por 3 meses reservado", ["Por 3 meses (reservada): R$ 61.320."]),
+     ("quanto custa 2 h100 por 12 meses?",  # no mode said: each mode a service is rented in, not a project's
+      ["Por 12 meses (sob demanda): R$ 350.400.", "Por 12 meses (reservada): R$ 245.280.",
+       "Por 12 meses (dedicada): R$ 280.320."]),
+     ("how much for 1 h200 for 6 months, dedicated?", ["For 6 months (dedicated): BRL 70,080."])],
+)  # fmt: skip
+def test_a_term_asked_with_a_gpus_price_adds_its_total(priced_modes, capsys, text, totals):
+    # 2 × R$ 14/h × 730 h × 3 months = R$ 61.320, as a model's answer totals a term (sizing/advice.py)
+    assert gpu_size([text]) == 0
+    out = capsys.readouterr().out
+    assert [line for line in out.splitlines() if line.startswith(("Por ", "For 6"))] == totals
+
+
+def test_a_gpus_price_in_chat_without_prices_still_explains_the_modes(capsys):
+    # no prices configured (the shipped offering): the modes and the line saying none are set
+    for text in ("qnto custa uma h200 por mes?", "qto ta a hora da h100?"):
+        assert gpu_size([text]) == 0
+        out = capsys.readouterr().out
+        assert "Modos de contrato:" in out and "Sem preços configurados" in out
+        assert not [line for line in out.splitlines() if line.startswith("Por ")]

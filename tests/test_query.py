@@ -541,12 +541,17 @@ def test_how_customers_ask_leaves_nothing_not_understood(text):
         # "50-person" had been left unread and the team sized as one user.
         ("llama 8b for a 50-person support team", 50),
         ("qwen3 32b for a 200-user rollout", 200),
-        ("we want to self-host llama 3.3 70b for our 30-person startup", 30),
     ],
 )
 def test_a_count_hyphenated_to_its_noun_is_the_users(text, users):
     query = parse(text)
     assert query.workload.users == users and query.unknown == []
+
+
+def test_a_count_hyphenated_to_an_organisation_is_its_head_count():
+    # A whole startup is its people, a peak share of them at once (it had been 30 users at once)
+    query = parse("we want to self-host llama 3.3 70b for our 30-person startup")
+    assert query.workload.population == 30 and query.workload.users is None and query.unknown == []
 
 
 @pytest.mark.parametrize(

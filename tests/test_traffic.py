@@ -717,6 +717,15 @@ PHRASINGS = [
     ("llama 3.3 70b para equipe de 300 funcionários", {"population": 300}),
     ("qwen3 32b para um time de 150 pessoas", {"users": 150}),
     ("llama 8b para um time de 40 agentes", {"users": 40}),
+    # An organisation's size is its head-count, before or after its noun; people counted alone, or said to be
+    # using it, are users at once.
+    ("somos uma empresa de 200 pessoas, llama 3.1 8b", {"population": 200}),
+    ("uma startup com 30 pessoas quer o qwen3 32b", {"population": 30}),
+    ("we're a 30 person startup, llama 3.1 8b", {"population": 30}),
+    ("a 50-person company wants qwen3 32b", {"population": 50}),
+    ("llama 8b for an agency of 40 people", {"population": 40}),
+    ("qwen3 32b, 20 devs usando no cursor", {"users": 20}),
+    ("llama 3.1 8b, 10 usuários", {"users": 10}),
     ("8b, primeira resposta em menos de 2 s e pelo menos 20 tokens/s", {"ttft_s": 2, "tokens_per_s": 20}),
     ("8b 1800 requisições por hora, quanto custa por mês?", {"rate_per_s": 0.5, "cost": True}),
     ("llama 8b, 5 req/s, velocidade mínima de 40 tokens por segundo", {"rate_per_s": 5, "tokens_per_s": 40}),
@@ -1007,6 +1016,21 @@ def test_traffic_is_understood_in_three_languages(text, expected):
                "requests_per_active_hour", "ttft_s", "latency_percentile",
                "tokens_per_s", "cost", "users", "context", "tokens"}  # fmt: skip
     assert set(got) & traffic == set(expected) & traffic
+
+
+@pytest.mark.parametrize(
+    ("text", "understood", "peak"),
+    [("somos uma empresa de 200 pessoas, llama 3.1 8b", "Entendi: Llama 3.1 8B · 200 pessoas",
+      "  • 200 pessoas: 10% delas na hora de pico"),
+     ("we're a 30 person startup, llama 3.1 8b", "Understood: Llama 3.1 8B · 30 people",
+      "  • 30 people: 10% of them at the busiest hour")],
+)  # fmt: skip
+def test_an_organisations_size_is_said_as_its_head_count(capsys, text, understood, peak):
+    # It had been "200 usuários simultâneos", "30 concurrent users": as many conversations as people
+    assert main([text]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == understood
+    assert any(line.startswith(peak) for line in lines)
 
 
 def test_a_latency_target_is_shown_as_it_was_set():
