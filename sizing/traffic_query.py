@@ -910,10 +910,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"\b(?:{_alternatives(w['how_much'])})\s+(?:{_alternatives(w['price_is'])})\s+"
             rf"(?:(?:o|a|um|uma)\s+)?(?:{_alternatives(w['priced_by'])})\b"
         ), lambda m: True),
-        # "quanto tá a h100?", "qto ta uma h200 por mês": what the thing named costs (an article after "tá")
+        # "quanto tá a h100?", "qto ta uma h200 por mês": what the GPU named costs (an article after "tá" and a
+        # card's name or word; "quanto tá a latência?" asks no price)
         ("cost", regexes.compile(
             rf"\b(?:{_alternatives(w['how_much'])})\s+(?:{_alternatives(w['price_is_thing'])})\s+"
-            r"(?:o|a|os|as|um|uma|uns|umas)(?!\w)"
+            r"(?:o|a|os|as|um|uma|uns|umas)(?=\s+(?:\d+\s*x?\s*)?"
+            r"(?:(?:nvidia\s+|rtx\s+)?[a-z]{1,3}\s?\d{2,4}[a-z]?\b|(?:gpu|placa|maquina|servidor)s?\b))"
         ), lambda m: True),
         # "não precisa ser em tempo real", "não há usuários interativos", "sem pressa", "no rush": fast answers
         # said NOT to be needed (they had been read as asked for, and a batch refused for it). Read and dropped:

@@ -247,3 +247,23 @@ def test_a_gpus_price_in_chat_without_prices_still_explains_the_modes(capsys):
         out = capsys.readouterr().out
         assert "Modos de contrato:" in out and "Sem preços configurados" in out
         assert not [line for line in out.splitlines() if line.startswith("Por ")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "quanto tá a latência do llama 70b numa h100?",
+        "quanto está a memória do qwen3 32b?",
+        "qto ta o contexto do llama 3.1 8b?",
+    ],
+)
+def test_how_much_a_thing_that_is_no_gpu_is_asks_no_price(text):
+    # "quanto tá a <GPU>?" asks its price; "quanto tá a latência?" had been read as a cost question too.
+    assert not parse(text).workload.cost
+
+
+def test_on_demand_is_worded_as_brazilians_say_it(capsys):
+    # pt-BR had read "paga-se só o que se usa e desliga-se", Portugal's clitics.
+    assert gpu_size(["qto ta a hora da h100?"]) == 0
+    out = capsys.readouterr().out
+    assert "você paga só o que usar e desliga quando acabar" in out and "paga-se" not in out
