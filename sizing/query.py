@@ -2716,7 +2716,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     if "method" in scan.found or (base is not None and base.method is not None and base.method.is_rl):
         _rl_settings(scan)
     # An RL run's length beside its prompts is the prompt's (RL_PROMPTS, read above with _rl_settings).
-    if not any(Method(value).is_rl for value, _ in scan.found.get("method", [])):
+    # ("rl" alone is read as GRPO later).
+    if not any(value == "rl" or Method(value).is_rl for value, _ in scan.found.get("method", [])):
         _example_length(scan)
     _availability(scan)
     # Images before traffic and contexts: "3 imagens por pedido" is no rate, "imagens 4k" no context.
