@@ -519,7 +519,15 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     if w.examples:
         rl = w.method is not None and w.method.is_rl  # an RL run's examples are its prompts
         parts.append(
-            t("understood.rl_prompts" if rl else "understood.examples", n=i18n.number(w.examples, lang))
+            t("understood.rl_prompts", n=i18n.number(w.examples, lang))
+            if rl
+            else t(
+                "understood.examples_length",
+                n=i18n.number(w.examples, lang),
+                length=i18n.tokens(w.example_tokens, lang),
+            )
+            if w.example_tokens
+            else t("understood.examples", n=i18n.number(w.examples, lang))
         )
     if w.lora_adapters:
         n = w.lora_adapters

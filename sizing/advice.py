@@ -844,7 +844,8 @@ def _gpu_hours(plan: Plan, gpu, catalog: Catalog) -> float:
     return flops / (gpu.bf16_dense_tflops * 1e12 * catalog.offering.training.mfu) / 3600
 
 
-def _formula(plan: Plan) -> str:
+def training_formula(plan: Plan) -> str:
+    """The model FLOPs per parameter and token the time estimate uses, as written in the answer ("8·N·D")."""
     return f"{training.flops_per_token(plan.stage.value, plan.method.value)}·N·D"
 
 
@@ -872,7 +873,7 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
                 t(
                     lang,
                     "estimate.training",
-                    formula=_formula(plan),
+                    formula=training_formula(plan),
                     flops=i18n.scientific(flops, lang),
                     gpu_hours=i18n.gpu_hours(gpu_hours, lang),
                     days=days_text(days, lang),
@@ -1370,7 +1371,7 @@ def _beyond_offering(plan: Plan, catalog: Catalog) -> Estimates:
     per_server = max(o for offer in catalog.offering.offer if offer.gpu == gpu.id for o in offer.counts)
     hold = _gpus_to_hold(plan, gpu, per_server, catalog)
     result = Estimates(text=[], gpu=gpu.id, gpus_to_hold=hold)
-    formula, mfu = _formula(plan), catalog.offering.training.mfu
+    formula, mfu = training_formula(plan), catalog.offering.training.mfu
     if hold is None:
         need = evaluate(plan, Shape(gpu, per_server, MAX_SERVERS, False), catalog, capacity=False)
         key = "estimate.beyond_unheld_tokens" if plan.tokens else "estimate.beyond_unheld"

@@ -294,7 +294,8 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
             estimates.text.insert(0, _on_fewer_gpus(plan, rec, catalog))
     assumptions.append(_margin_assumption(plan, catalog, workload.memory_utilization is not None))
     if plan.stage.is_training and plan.tokens:
-        formula = "6·N·D" if plan.stage in (Stage.full, Stage.pretrain) else "4·N·D"
+        # the estimate's own factor (a preference method's reference forward included), so both lines agree
+        formula = advice.training_formula(plan)
         mfu = i18n.percent(catalog.offering.training.mfu, lang)
         key = "assume.mfu_asked" if workload.mfu is not None else "assume.mfu"
         assumptions.append(t(lang, key, mfu=mfu, formula=formula))
@@ -845,6 +846,8 @@ def _margin_assumption(plan: Plan, catalog: Catalog, asked: bool = False) -> str
         catalog.offering.training if plan.stage.is_training else catalog.offering.serving
     ).memory_utilization
     key = "assume.margin_training" if plan.stage.is_training else "assume.margin_serving"
+    if plan.stage.is_training and plan.gpu and plan.gpu.id.startswith("mac-"):
+        key = "assume.margin_training_mac"  # one chip on Metal (MPS): no ZeRO, no NCCL
     if plan.engine != "vllm" and not asked:
         return t(plan.lang, "assume.margin_" + plan.engine)
     if not plan.stage.is_training and plan.launch_engine != "vllm":

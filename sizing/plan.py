@@ -914,6 +914,11 @@ def _teacher_note(name: str, student: ModelEntry, catalog: Catalog, lang: str) -
              bf16=i18n.gb(bf16, lang), fp8=i18n.gb(fp8, lang))  # fmt: skip
 
 
+# Steps and epochs said together agree when the steps' tokens are within this share of the data's times the
+# epochs (a last partial batch, rounding in "20k steps").
+STEPS_AGREE = 0.1
+
+
 def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: list[str]) -> Plan:
     model = plan.model
     if w.train_as_fine_tune and plan.stage is Stage.full:
@@ -928,13 +933,14 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         said.append(t(lang, "assume.seq_len_serving", tokens=i18n.tokens(default_seq, lang),
                       context=i18n.tokens(context, lang), raw=context))  # fmt: skip
         context = None
-    seq_len = w.seq_len or context or min(default_seq, model.max_context)
+    # "20k exemplos de 2k tokens" with no sequence length: the examples' length is the sequence's.
+    seq_len = w.seq_len or context or w.example_tokens or min(default_seq, model.max_context)
     rl = w.method is not None and w.method.is_rl
     if rl:
         seq_len = _rl_lengths(w, lang)
     if seq_len > model.max_context:
         raise _beyond_context(model, seq_len, model.max_context, catalog, lang)
-    if not (w.seq_len or w.context) and not rl:
+    if not (w.seq_len or w.context or w.example_tokens) and not rl:
         said.append(t(lang, "assume.seq_len", tokens=i18n.tokens(seq_len, lang)))
     # Data-parallel replicas: the GPUs said over the tensor- and pipeline-parallel ones (the global batch splits
     # among them). Unknown when no count is said: the recommendation picks it.
@@ -983,10 +989,23 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         # Examples are at most seq_len tokens each (longer ones are cut): an upper bound, and said so. A
         # preference pair is two sequences (its chosen and its rejected answer, training.PREFERENCE).
         sequences = training.PREFERENCE.get((w.method or Method.sft).value, (False, 1))[1]
-        tokens = w.examples * seq_len * sequences
-        said.append(t(lang, "assume.examples_pairs_tokens" if sequences > 1 else "assume.examples_tokens",
-                      examples=i18n.number(w.examples, lang), seq=i18n.tokens(seq_len, lang),
-                      tokens=i18n.count(tokens, lang)))  # fmt: skip
+        length = w.example_tokens or seq_len
+        tokens = w.examples * min(length, seq_len) * sequences
+        if length == seq_len:
+            said.append(t(lang, "assume.examples_pairs_tokens" if sequences > 1 else "assume.examples_tokens",
+                          examples=i18n.number(w.examples, lang), seq=i18n.tokens(seq_len, lang),
+                          tokens=i18n.count(tokens, lang)))  # fmt: skip
+        else:
+            # Examples shorter than the sequence: the time counts their own tokens (packed into sequences of
+            # seq_len, or padded only to each micro-batch's longest, transformers' DataCollatorWithPadding),
+            # while the activations are sized at seq_len, what a packed or longest micro-batch holds. Longer
+            # ones are cut to seq_len (the tokenizer's truncation).
+            key = "assume.examples_length_tokens" if length < seq_len else "assume.examples_length_cut"
+            said.append(t(lang, key, examples=i18n.number(w.examples, lang), length=i18n.tokens(length, lang),
+                          seq=i18n.tokens(seq_len, lang), tokens=i18n.count(tokens, lang),
+                          padded=i18n.count(w.examples * seq_len * sequences, lang),
+                          things=t(lang, "assume.pairs_noun" if sequences > 1 else "assume.examples_noun"),
+                          pairs=t(lang, "assume.examples_pairs_sequences") if sequences > 1 else ""))  # fmt: skip
     if not tokens and w.data_bytes and not rl:
         tokens = round(w.data_bytes / BYTES_PER_TOKEN)
         said.append(t(lang, "assume.data_tokens", size=i18n.data_size(w.data_bytes, lang),
@@ -994,14 +1013,37 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     if tokens and w.epochs and w.epochs > 1 and not rl:
         tokens *= w.epochs
         said.append(t(lang, "assume.epochs", epochs=w.epochs, tokens=i18n.count(tokens, lang)))
-    if not tokens and w.steps and not rl:
+    if w.steps and not rl:
         # Each optimizer step reads the global batch's sequences, at most seq_len tokens each: an upper bound,
         # and said so. Without a global batch, the micro-batch on the GPUs said (or one) with its accumulation.
         per_step = w.global_batch or batch * (dp or 1) * accum
-        tokens = w.steps * per_step * seq_len
-        key = "assume.steps_tokens" if w.global_batch or w.batch else "assume.steps_no_batch"
-        said.append(t(lang, key, steps=i18n.number(w.steps, lang), sequences=i18n.number(per_step, lang),
-                      seq=i18n.tokens(seq_len, lang), tokens=i18n.count(tokens, lang)))  # fmt: skip
+        step_tokens = w.steps * per_step * seq_len
+        steps = i18n.number(w.steps, lang)
+        step_note = t(lang, "assume.steps_tokens" if w.global_batch or w.batch else "assume.steps_no_batch",
+                      steps=steps, sequences=i18n.number(per_step, lang), seq=i18n.tokens(seq_len, lang),
+                      tokens=i18n.count(step_tokens, lang))  # fmt: skip
+        epochs = w.epochs or 1
+        counts = {"steps": steps, "step_tokens": i18n.count(step_tokens, lang), "epochs": epochs,
+                  "epochs_said": t(lang, "understood.epochs_one" if epochs == 1 else "understood.epochs_other", n=epochs)}  # fmt: skip
+        if not tokens:
+            tokens = step_tokens
+            said.append(step_note)
+            if w.epochs and w.epochs > 1:
+                # "2 epochs 20k steps" with no dataset size: the epochs cannot count tokens, so they were dropped
+                # without a word; now said, with the epoch's share of the steps' tokens.
+                said.append(t(lang, "assume.steps_epochs_no_data", **counts,
+                              per_epoch=i18n.count(step_tokens // w.epochs, lang)))  # fmt: skip
+        elif abs(step_tokens - tokens) <= STEPS_AGREE * tokens:
+            said.append(t(lang, "assume.steps_agree", **counts, tokens=i18n.count(tokens, lang)))
+        elif w.global_batch or (w.batch and dp):
+            # Both set the run's length and they disagree: the steps win, as in the Hugging Face Trainer
+            # (TrainingArguments.max_steps "overrides num_train_epochs").
+            said.append(step_note)
+            said.append(t(lang, "assume.steps_over_epochs", **counts, tokens=i18n.count(tokens, lang)))
+            tokens = step_tokens
+        else:
+            # The steps' size is a guess (no global batch, or no GPU count for the micro-batch): the data counts.
+            said.append(t(lang, "assume.epochs_over_steps", **counts, tokens=i18n.count(tokens, lang)))
     if plan.stage is Stage.pretrain and not tokens:
         tokens = CHINCHILLA_TOKENS_PER_PARAM * model.params
         said.append(t(lang, "assume.pretrain_tokens", billions=i18n.number(tokens / 1e9, lang)))
@@ -1043,7 +1085,8 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         else:
             said.append(t(lang, "assume.preference_reference_lora", method=name))
         if reference:
-            said.append(t(lang, "assume.preference_reference_time"))
+            said.append(t(lang, "assume.preference_reference_time", trained=training.flops_per_token(plan.stage.value),
+                          total=training.flops_per_token(plan.stage.value, method.value)))  # fmt: skip
     if method is Method.reward:
         said.append(t(lang, "assume.reward_model", model=model.name,
                       params=i18n.params(model.params - model.parts.lm_head, lang)))  # fmt: skip

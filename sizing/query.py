@@ -809,6 +809,15 @@ EXAMPLES = regexes.compile(
     # one word may qualify them: "30k chat samples", "10k labeled examples", "5 mil bons exemplos"
     rf"\s*(?:de\s+)?(?:(?!tokens?\b|toks?\b)[a-z]{{3,}}\s+)?{_W('counts.examples')}\b"
 )
+# "20k exemplos de 2k tokens", "20k examples of ~2k tokens each", "10 mil pares de até 1.500 tokens": how long a
+# training example is, said right after the examples counted. It had been read as the context, which made
+# every example as long as the sequence: the data's tokens come from it, the memory from the sequence length.
+EXAMPLE_LENGTH = regexes.compile(
+    rf"(?:{_W('counts.examples')}|pares|pairs)\s*,?\s*(?P<length>(?:de|of|com|with)\s+"
+    r"(?:(?:ate|up to|cerca de|em media|about|around|approximately|approx\.?|aprox\.?|~|≈)\s*)?"
+    r"(?P<n>\d+(?:[.,]\d+)?)\s*(?P<unit>k|mil)?\s*tokens?\b"
+    r"(?:\s+(?:each|cada|cada um|em media|on average|per example|por exemplo))?)"
+)
 # "DPO com 10 mil pares", "5k pairs": a preference tuning's examples (read when a method is named), unless GPUs
 # follow ("2 pares de A100").
 EXAMPLE_PAIRS = regexes.compile(
@@ -906,10 +915,15 @@ STEPS_KEYED = regexes.compile(
 # por GPU"); a plain "batch size 8" is per GPU on one, and the global batch when several GPUs are said
 # (_batch_across_gpus); "global batch 64", "lote efetivo de 128" is the global one. "gradient accumulation 4".
 _PER_DEVICE = rf"(?P<per>\s*(?:{_W('keys.per_device')})(?![\w]))?"
-MICRO_BATCH = regexes.compile(rf"\b{_W('keys.micro_batch')}\s*(?:=|:|de|of)?\s*(\d+)\b{_PER_DEVICE}")
+MICRO_BATCH = regexes.compile(
+    rf"\b(?:{_W('keys.micro_batch')}|{_W('keys.micro_batch_short')})\s*(?:=|:|de|of)?\s*(\d+)\b{_PER_DEVICE}"
+)
 BATCH = regexes.compile(rf"\b{_W('keys.batch')}\s*(?:=|:|de|of)?\s*(\d+)\b{_PER_DEVICE}")
 GLOBAL_BATCH = regexes.compile(rf"\b{_W('keys.global_batch')}\s*(?:=|:|de|of)?\s*(\d+)\b")
-_GRAD_ACCUM_KEYED = rf"\b{_W('keys.grad_accum')}\s*(?:=|:|de|of)?\s*(\d+)\b(?:\s*{_W('keys.steps')}\b)?"
+_GRAD_ACCUM_KEYED = (
+    rf"\b(?:{_W('keys.grad_accum')}|{_W('keys.grad_accum_short')})\s*(?:=|:|de|of)?\s*(\d+)\b"
+    rf"(?:\s*{_W('keys.steps')}\b)?"
+)
 GRAD_ACCUM = regexes.compile(
     rf"{_GRAD_ACCUM_KEYED}|(?<![\w.,])(\d+)\s*(?:{_W('keys.grad_accum')})(?:\s*{_W('keys.steps')})?\b"
 )
@@ -921,12 +935,14 @@ _OWN_KEYS = "|".join(
     _W(f"keys.{key}")
     for key in (
         "micro_batch",
+        "micro_batch_short",
         "global_batch",
         "batch",
         "seq_len",
         "context",
         "lora_rank",
         "grad_accum",
+        "grad_accum_short",
         "steps_key",
     )
 )
@@ -2721,6 +2737,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(METHODS, "method", lambda m: m.lastgroup)
     if "method" in scan.found or (base is not None and base.method is not None and base.method.is_rl):
         _rl_settings(scan)
+    # An RL run's length beside its prompts is the prompt's (RL_PROMPTS, read above with _rl_settings).
+    # ("rl" alone is read as GRPO later).
+    if not any(value == "rl" or Method(value).is_rl for value, _ in scan.found.get("method", [])):
+        _example_length(scan)
     _availability(scan)
     # Images before traffic and contexts: "3 imagens por pedido" is no rate, "imagens 4k" no context.
     image_query.take(scan, catalog.traffic.images.total_from)
@@ -5116,6 +5136,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         weekdays_only=True if scan.found.get("weekdays_only") else None,
         business_hours=True if scan.found.get("business_hours") else None,
         examples=_one(scan, "examples", "examples"),
+        example_tokens=_one(scan, "example_tokens", "example_tokens"),
         data_bytes=_one(scan, "data_bytes", "data_bytes"),
         lora_adapters=_one(scan, "lora_adapters", "lora_adapters"),
         epochs=_one(scan, "epochs", "epochs"),
@@ -6021,7 +6042,7 @@ SERVING_ONLY = frozenset(
 TRAINING_ONLY = frozenset(
     {"seq_len", "batch", "zero", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
      "offload_params", "pp", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
-     "days", "examples", "data_bytes", "epochs", "stack", "teacher_model", "global_batch", "grad_accum", "steps",
+     "days", "examples", "example_tokens", "data_bytes", "epochs", "stack", "teacher_model", "global_batch", "grad_accum", "steps",
      "batch_as_global", "data_period", "data_periods"}
 )  # fmt: skip
 
@@ -6165,6 +6186,18 @@ def _without_variant(scan: _Scan, typed: str) -> str:
     if not unread or word in FILLER or word in traffic_query.filler():
         return scan.original
     return scan.original[: after.start()] + scan.original[after.end() :]
+
+
+def _example_length(scan: _Scan) -> None:
+    """EXAMPLE_LENGTH: the tokens of one example, blanked without the examples' count and word (read later)."""
+    for m in EXAMPLE_LENGTH.finditer(scan.work):
+        # "k" is 1024 as in a sequence length, "mil" a thousand ("exemplos de 2 mil tokens")
+        tokens = round(_float(m.group("n")) * {"k": 1024, "mil": 1000}.get(m.group("unit") or "", 1))
+        if tokens <= 0:
+            continue
+        typed = scan.original[m.start("length") : m.end("length")].strip()
+        scan.found.setdefault("example_tokens", []).append((tokens, typed))
+        scan.blank(m.start("length"), m.end("length"))
 
 
 def _examples_count(m: re.Match) -> int:

@@ -105,6 +105,8 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "per_device",
         "global_batch",
         "grad_accum",
+        "micro_batch_short",
+        "grad_accum_short",
     ),
     "training": (
         "adamw",

@@ -150,6 +150,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     days: int | None = None
     # training examples in the dataset
     examples: int | None = None
+    # tokens of one training example ("20k exemplos de 2k tokens"): the data's length, not the sequence's
+    example_tokens: int | None = None
     # serving: LoRA adapters served beside the base model, resident on the GPUs (vLLM --max-loras)
     lora_adapters: int | None = None
     # training data said by its size on disk ("2 GB de texto"), in bytes: tokens estimated from it

@@ -1,5 +1,6 @@
 """Fine-tuning and training memory: ZeRO's model states, LoRA/QLoRA, activations, compute."""
 
+import msgspec
 import pytest
 
 from sizing import training
@@ -11,6 +12,7 @@ from sizing.weights import weight_bytes
 from sizing.workload import Stage, Workload
 
 from .conftest import GIB
+from .gpu_size_run import answer
 
 
 def _states(m):
@@ -793,3 +795,167 @@ def test_an_mfu_the_question_gives_times_the_training(text, mfu):
     # the same FLOPs at another MFU: the time scales by the ratio of the two
     assert asked.estimates.mfu == mfu and default.estimates.mfu == 0.40
     assert asked.estimates.gpu_hours * mfu == pytest.approx(default.estimates.gpu_hours * 0.40, rel=1e-6)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fine-tune do llama 3.1 8b, mbs 2 ga 8, 10k exemplos",
+        "fine-tune do llama 3.1 8b, mbs=2, gas=8",
+        "afinação do llama 3.1 8b com MBS: 2 e GAS: 8",
+        "fine-tune llama 3.1 8b, micro_batch_size 2, gradient_accumulation_steps 8",
+        "fine-tune llama 3.1 8b with micro batch 2 grad accum 8",
+    ],
+)
+def test_trainer_shorthand_for_micro_batch_and_accumulation_is_read(text):
+    # "mbs 2 ga 8" had been not understood (a micro-batch of 1, no accumulation).
+    query = parse(text)
+    assert (query.workload.batch, query.workload.grad_accum) == (2, 8)
+    assert not query.unknown
+
+
+def test_ga_alone_is_no_setting():
+    # The shorthand is read only before its number.
+    query = parse("qual gpu pra rodar llama 8b, ga")
+    assert query.workload.grad_accum is None
+
+
+@pytest.mark.parametrize(
+    ("text", "factor"),
+    [
+        ("dpo do llama 3.1 8b com 10k exemplos", 8),
+        ("lora dpo of llama 3.1 8b, 10k pairs", 6),
+        ("fine-tune llama 3.1 8b, 10k examples", 6),
+    ],
+)
+def test_the_mfu_premise_names_the_factor_the_estimate_uses(text, factor):
+    # A DPO run had been estimated at 8·N·D while its MFU premise said 6·N·D.
+    r = size(parse(text).workload)
+    assert any(e.startswith(("Estimativa", "Estimate")) and f"{factor}·N·D =" in e for e in r.estimates.text)
+    mfu = [a for a in r.assumptions if "MFU" in a]
+    assert len(mfu) == 1 and f"({factor}·N·D)" in mfu[0]
+    if "dpo" in text:
+        assert any(f"{factor}·N·D" in a and "Kaplan" in a for a in r.assumptions if "2·N·D" in a)
+
+
+@pytest.mark.parametrize(
+    ("text", "metal"),
+    [
+        ("fine-tune lora do llama 3.1 8b num mac studio m2 ultra 192gb", "Metal (MPS)"),
+        ("afinação completa do llama 3.2 1b num macbook pro m3 max de 64gb", "Metal (MPS)"),
+        ("full fine-tune of llama 3.2 1b on my macbook pro m3 max 64gb", "Metal (MPS)"),
+        ("qlora llama 8b on a mac mini with 32gb", "Metal (MPS)"),
+    ],
+)
+def test_training_on_a_mac_speaks_of_metal_not_cuda(capsys, text, metal):
+    # A Mac's training answer had said "CUDA context, NCCL and cuBLAS" and NCCL's peaks in its margin.
+    out = answer(capsys, text)
+    overhead = next(line for line in out.splitlines() if line.strip().startswith("Overhead"))
+    assert metal in overhead and "CUDA" not in overhead
+    margin = next(
+        line for line in out.splitlines() if "MPS" in line and ("Margem" in line or "Safety" in line)
+    )
+    assert "NCCL" not in margin and "ZeRO" not in margin
+
+
+def test_training_on_rented_gpus_keeps_cuda_and_nccl(capsys):
+    out = answer(capsys, "lora llama 3.1 8b em 2 h100")
+    assert "(contexto CUDA, NCCL e cuBLAS)" in out and "o NCCL e a loss têm picos passageiros" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens", "said"),
+    [
+        # The steps' size unknown (no batch): the data over its epochs, and the steps said not to count.
+        (
+            "fine-tune llama 3.1 8b, 2 epochs 5k steps, 10k examples of 2048 tokens",
+            2 * 10_000 * 2048,
+            "I used the data",
+        ),
+        (
+            "fine-tune do llama 3.1 8b, 2 épocas e 5 mil passos, 10 mil exemplos de 2048 tokens",
+            2 * 10_000 * 2048,
+            "Usei os dados",
+        ),
+        # A global batch: the steps set the run, as in the Hugging Face Trainer.
+        (
+            "fine-tune llama 3.1 8b, 2 epochs 5k steps, global batch 16, 10k examples of 2048 tokens",
+            5_000 * 16 * 2048,
+            "I used the steps",
+        ),
+        (
+            "afinação do llama 3.1 8b, 5000 passos, lote global de 16, 10 mil exemplos de 2048 tokens",
+            5_000 * 16 * 2048,
+            "Usei os passos",
+        ),
+        # Both agree: said so.
+        (
+            "fine-tune llama 3.1 8b, 2 epochs 20k steps, 10k examples of 2048 tokens",
+            2 * 10_000 * 2048,
+            "agree with the data over 2 epochs",
+        ),
+        # No dataset size: the steps count, and the epochs are said rather than dropped.
+        ("fine-tune do llama 3.1 8b, 2 épocas 20k passos", 20_000 * 2048, "as épocas não contam tokens"),
+        (
+            "fine-tune llama 3.1 8b for 3 epochs and 1000 steps, global batch 32",
+            1000 * 32 * 2048,
+            "the epochs count none",
+        ),
+    ],
+)
+def test_steps_and_epochs_together_say_which_one_counts(capsys, text, tokens, said):
+    # "2 epochs 20k steps" with data had the steps dropped without a word (and the epochs, with none).
+    assert size(parse(text).workload).workload.tokens == tokens
+    assert said in answer(capsys, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "examples", "length", "seq", "sequences"),
+    [
+        ("fine-tune do llama 3.1 8b com 20k exemplos de 2k tokens, seq 4096", 20_000, 2048, 4096, 1),
+        ("fine-tune llama 3.1 8b on 20k examples of ~2k tokens, max seq len 4096", 20_000, 2048, 4096, 1),
+        (
+            "fine-tune llama 3.1 8b, 5000 samples of about 1500 tokens each, max_seq_length=4096",
+            5000,
+            1500,
+            4096,
+            1,
+        ),
+        (
+            "afinação do llama 3.1 8b com 10 mil exemplos de cerca de 1000 tokens, sequências de 2048",
+            10_000,
+            1000,
+            2048,
+            1,
+        ),
+        ("dpo llama 3.1 8b, 10k pares de até 1500 tokens cada, seq 2048", 10_000, 1500, 2048, 2),
+        # Longer than the sequence: cut to it.
+        ("lora llama 3.1 8b, 10k examples of 8k tokens, seq 4096", 10_000, 4096, 4096, 1),
+        # No sequence length said: the examples' length is it (as when it had been read as the context).
+        ("lora llama 3.1 8b 10 mil exemplos de 2 mil tokens", 10_000, 2000, 2000, 1),
+    ],
+)
+def test_an_examples_length_sets_the_tokens_and_the_sequence_sets_the_memory(
+    text, examples, length, seq, sequences
+):
+    # "20k exemplos de 2k tokens, seq 4096" had counted 20k x 4,096 tokens (the length read as a context).
+    w = parse(text).workload
+    assert w.examples == examples and w.example_tokens is not None
+    r = size(w)
+    assert r.workload.seq_len == seq
+    assert r.workload.tokens == examples * length * sequences
+    same_sequence = size(
+        msgspec.structs.replace(w, examples=None, example_tokens=None, tokens=10**6, seq_len=seq)
+    )
+    assert r.memory.activations == same_sequence.memory.activations
+    if length < seq:
+        assert any("packing" in a or "packed" in a for a in r.assumptions)
+
+
+def test_an_examples_length_in_each_language(capsys):
+    en = answer(capsys, "fine-tune llama 3.1 8b on 20k examples of ~2k tokens, max seq len 4096")
+    assert "20,000 training examples of 2,048 tokens" in en and "41M training tokens per epoch" in en
+    assert "padded only to each micro-batch's longest" in en
+    pt = answer(capsys, "fine-tune do llama 3.1 8b com 20k exemplos de 2k tokens, seq 4096")
+    assert "20.000 exemplos de treino de 2.048 tokens" in pt and "empacotados (packing)" in pt
+    assert "2k de contexto" not in pt
