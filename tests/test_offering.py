@@ -143,6 +143,26 @@ def test_availability_asked_about_a_gpu_says_who_confirms_it(capsys):
     assert "não vejo o estoque em tempo real; o time comercial confirma" in out
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            "vocês conseguem disponibilizar 8 h100?",
+            "não vejo o estoque em tempo real; o time comercial confirma",
+        ),
+        # Beside a model, in Portugal's words ("disponibilizar" had been listed as not understood).
+        (
+            "A nossa equipa de I&D quer testar o Qwen3 32B durante duas semanas. Conseguem disponibilizar?",
+            "não vejo o stock em tempo real; a equipa comercial confirma",
+        ),
+    ],
+)
+def test_asking_whether_we_can_provide_gpus_says_who_confirms_it(capsys, text, said):
+    assert gpu_size([text]) == 0
+    out = capsys.readouterr().out
+    assert said in out and "disponibilizar" not in out.split("\n\n")[0]
+
+
 def test_asked_in_european_portuguese_it_answers_so(capsys):
     assert gpu_size(["Qual é o preçário das GPUs que têm?"]) == 0
     out = capsys.readouterr().out

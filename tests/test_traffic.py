@@ -2710,3 +2710,21 @@ def test_a_share_of_too_few_people_to_be_online_together_says_the_head_count_onl
     assert any("2 pessoas: 20% delas na hora de pico" in a for a in r.assumptions)
     r = size(parse("llama 8b para 20 pessoas, 10% ao mesmo tempo").workload)
     assert any(a.startswith("20 pessoas, 10% delas ativas (2 online)") for a in r.assumptions)
+
+
+@pytest.mark.parametrize(
+    ("text", "users", "population"),
+    [
+        # The verb said as it is done between the count and "at once": "20" and "usam" had been not understood.
+        ("somos uma empresa de 200 pessoas e 20 usam ao mesmo tempo, llama 3.1 8b", 20, 200),
+        ("200 funcionários mas só uns 30 usam simultaneamente, qwen3 8b", 30, 200),
+        ("1000 funcionarios, uns 100 deles ao mesmo tempo, qwen3 32b", 100, 1000),
+        ("200 employees, 20 of them at the same time, llama 3.1 8b", 20, 200),
+        ("500 users, 50 use it at once, llama 8b", 50, 500),
+        ("temos 300 colaboradores e 40 acessam simultaneamente, llama 8b", 40, 300),
+    ],
+)
+def test_people_and_how_many_of_them_use_it_at_once(text, users, population):
+    query = parse(text)
+    assert query.unknown == []
+    assert (query.workload.users, query.workload.population) == (users, population)
