@@ -1257,6 +1257,24 @@ STAGE_WORDS = ("qlora", "lora", "full", "fine_tune", "pretrain", "train", "infer
 STAGE_OF = {"qlora": Stage.qlora, "lora": Stage.lora, "full": Stage.full, "fine_tune": Stage.full,
             "pretrain": Stage.pretrain, "train": Stage.pretrain, "inference": Stage.inference}  # fmt: skip
 STAGES = [(kind, regexes.compile(rf"\b{_W('stages.' + kind)}\b")) for kind in STAGE_WORDS]
+# People being trained, a use the model serves ("Llama 70B para 40 analistas, no treinamento das equipes
+# internas", "plataforma de treinamento de vendedores", "employee training", "training for new hires"): no
+# model is trained, so no training stage is read from them.
+_TRAINEES = (
+    r"(?:equipes?|equipas?|times|funcionarios?|colaboradores?|vendedores?|atendentes?|analistas?|pessoas|"
+    r"alunos?|estudantes|professores?|operadores?|tecnicos?|medicos?|enfermeiros?|gestores?|lideres|"
+    r"usuarios?|utilizadores?|clientes?|pessoal|novos\s+contratados|trabalhadores?|servidores\s+publicos)"
+)
+_TRAINING_KINDS = (
+    r"(?:employee|employees|staff|sales|corporate|new[\s-]+hire|onboarding|compliance|workforce)"
+)
+PEOPLE_TRAINED = regexes.compile(
+    r"\b(?:treinamentos?|capacitac(?:ao|oes)|formac(?:ao|oes))\s+(?:d[aoe]s?|para|pra|pros|pras)\s+"
+    rf"(?:(?:nossos?|nossas?|novos?|novas?|todos\s+os|todas\s+as)\s+)?{_TRAINEES}\b"
+    rf"|\b(?:{_TRAINING_KINDS}\s+)?training\s+(?:of|for)\s+(?:our\s+|the\s+|new\s+|all\s+)?(?:employees|staff|"
+    r"sales\s+reps|students|new\s+hires|workers|nurses|doctors|teachers)\b"
+    rf"|\b{_TRAINING_KINDS}\s+training\b"
+)
 # "DPO", "ORPO", "RLHF": how the weights are fitted (sizing/data/vocabulary, [methods]); one pattern, a group
 # per method, read in one pass.
 METHODS = regexes.compile(
@@ -2909,6 +2927,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(SERVERS_ALONE, "servers", lambda m: int(m.group(1)) if 0 < int(m.group(1)) <= 64 else None)
     _gpu_memory(scan, catalog)
     _sizes(scan, catalog)
+    # "treinamento das equipes", "employee training": people trained (the model serves it), no model trained
+    scan.take(PEOPLE_TRAINED, "filler", lambda m: True)
     for kind, pattern in STAGES:
         scan.take(pattern, "stage", lambda m, kind=kind: _stage_at(scan, m, kind))
     scan.take(REASONING_EFFORT, "task", lambda m: Task.reasoning)

@@ -1429,3 +1429,37 @@ def test_a_thread_moving_to_a_model_published_quantized_sizes_it_in_its_own_form
     assert size(w).workload.precision == "mxfp4"
     assert parse("e com o gpt-oss 120b em fp8?", base=base).workload.precision == "fp8"
     assert parse("e com o qwen3 32b?", base=base).workload.precision == "fp8"  # a 16-bit release keeps it
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # People being trained are a use the model serves: a pasted e-mail had been refused as a full fine-tune
+        # in 4 bits ("Ajuste fino completo e treino do zero rodam em 16 bits").
+        "Llama 3.1 70B em 4 bits para 40 analistas, vamos usar no treinamento das equipes internas",
+        "queremos usar o qwen3 32b para treinamento de funcionários, 100 pessoas",
+        "plataforma de treinamento de vendedores com llama 8b, 50 usuários",
+        "capacitação de professores com gemma 3 27b, 20 usuários",
+        "we want llama 70b for employee training, 30 users",
+        "llama 8b for onboarding training of new hires, 10 users",
+    ],
+)
+def test_people_trained_with_the_model_are_no_model_training(text):
+    query = parse(text)
+    assert query.workload.stage == Stage.inference, query.workload.stage
+    assert query.unknown == []
+
+
+@pytest.mark.parametrize(
+    "text", ["treinar o llama 8b com nossos dados", "treinamento do llama 8b com dados dos clientes"]
+)
+def test_the_model_trained_is_still_a_training(text):
+    assert parse(text).workload.stage != Stage.inference
+
+
+@pytest.mark.parametrize(
+    "text", ["our team training llama 8b with grpo on 8 h100", "treinamento de agentes com grpo no qwen3 8b"]
+)
+def test_a_team_or_agents_training_a_model_is_still_a_training(text):
+    # "team training" and "treinamento de agentes" say who trains a model, or which model: not people trained.
+    assert parse(text).workload.stage != Stage.inference
