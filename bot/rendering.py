@@ -155,6 +155,10 @@ def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:
         basis = i18n.t(lang, f"cost.basis_{c.tokens_basis}", share=share)
         lines.append(i18n.t(lang, "cost.per_million", currency=cur, value=i18n.money(c.per_million_output_tokens, lang),
                             basis=basis))  # fmt: skip
+    if c.per_million_month is not None:
+        lines.append(i18n.t(lang, "cost.per_million_month", currency=cur, value=i18n.money(c.per_million_month, lang),
+                            tokens=i18n.count(c.month_output_tokens, lang), days=i18n.number(c.month_days, lang),
+                            mode=mode_name(c.mode)))  # fmt: skip
     if len(c.by_contract_mode) > 1:
         modes = []
         for mode, m in c.by_contract_mode.items():

@@ -1317,7 +1317,9 @@ def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
             # "a 80% de utilização": that share of the rate the setup sustains within the latency targets
             tokens_s, basis = p.max_requests_per_s * plan.output * plan.utilization, "utilization"
         elif plan.traffic and p.meets_targets:
-            tokens_s, basis = p.output_tokens_per_s, "load"
+            # a daily volume or a head-count is sized at its busiest hour: said so
+            tokens_s = p.output_tokens_per_s
+            basis = "peak" if plan.rate_basis in ("daily", "population") else "load"
         elif p.max_requests_per_s > 0:
             tokens_s, basis = p.max_requests_per_s * plan.output, "capacity"
     by_mode: dict[str, ModeCost] = {}
@@ -1346,6 +1348,13 @@ def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
         total = _gpu_hours(plan, catalog.gpu(setup.gpu), catalog) * prices["project_package"]
     if not training_run and plan.term_days:
         term_total = chosen.per_month * term_months(plan.term_days)
+    month_tokens = month_days = per_million_month = None
+    if not training_run and plan.rate_basis == "daily" and plan.requests_per_day and tokens_s:
+        # The peak's price per token counts the busiest hour only; a month of the volume said pays for the
+        # quiet hours too: the month's bill over the month's output (days of use from traffic.toml).
+        month_days = catalog.traffic.daily.days_per_month
+        month_tokens = plan.requests_per_day * month_days * plan.output
+        per_million_month = chosen.per_month / month_tokens * 1e6
     return Cost(
         mode=mode,
         per_hour=chosen.per_hour,
@@ -1359,6 +1368,9 @@ def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
         schedule=plan.schedule,
         project_total=total,
         term_total=term_total,
+        month_output_tokens=month_tokens,
+        month_days=month_days,
+        per_million_month=per_million_month,
     )
 
 

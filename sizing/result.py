@@ -290,6 +290,11 @@ class Cost(Record, kw_only=True):
     schedule: tuple[float, bool] | None = None  # ... and its hours a day, and whether on weekdays only
     project_total: float | None = None  # training: the GPU-hours of the run at the project package's price
     term_total: float | None = None  # a service rented for a term ("por 12 meses"): per_month x its months
+    # A volume said by the day (or week, month): the output tokens of a month of it, and what a million of
+    # them costs when the month's bill is spread over them (the GPUs are billed idle hours too)
+    month_output_tokens: float | None = None
+    month_days: float | None = None
+    per_million_month: float | None = None
 
 
 class Setup(Record, kw_only=True):

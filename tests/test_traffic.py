@@ -1321,6 +1321,36 @@ def test_cost_per_contract_mode_and_per_million_tokens(priced):
     assert "25% a menos que sob demanda" in text
 
 
+@pytest.mark.parametrize("lang", ["pt-BR", "en"])
+def test_a_daily_volume_is_priced_at_its_peak_and_over_the_month(tmp_path, lang):
+    # The price per million tokens at the peak hour had been the only one: a month of 50,000 requests a day
+    # pays for the quiet hours too, so its tokens cost several times that.
+    table = "{ on_demand = 10.0, reserved = 7.5, dedicated = 6.0, project_package = 5.0 }"
+    every_gpu_priced = load_catalog(priced_copy(tmp_path, {None: table}))
+    w = Workload(model="8b", requests_per_day=50_000, prompt_tokens=1000, output_tokens=300, lang=lang)
+    r = size(w, every_gpu_priced)
+    c = r.recommendation.cost
+    assert c.tokens_basis == "peak"
+    month_tokens = 50_000 * 22 * 300  # traffic.toml: 22 days of use a month
+    assert c.month_output_tokens == month_tokens
+    assert c.per_million_month == pytest.approx(c.per_month / month_tokens * 1e6)
+    assert c.per_million_month > c.per_million_output_tokens
+    text = render_text(r)
+    if lang == "en":
+        assert "per million output tokens (at the peak hour)" in text
+        assert "Over the month's volume (330M tokens generated in 22 days of use)" in text
+    else:
+        assert "por milhão de tokens gerados (na hora de pico)" in text
+        assert "No volume do mês (330 mi tokens gerados em 22 dias de uso)" in text
+
+
+def test_a_rate_said_as_such_has_no_month_volume_to_price(priced):
+    c = size(
+        Workload(model="8b", rate_per_s=10, prompt_tokens=1000, output_tokens=300), priced
+    ).recommendation.cost
+    assert c.tokens_basis == "load" and c.per_million_month is None
+
+
 def test_cheaper_setups_are_priced_and_the_cheapest_says_what_would_have_to_give(tmp_path):
     # "mais barato?" had repeated the same answer: 1× H200, with nothing cheaper said.
     prices = {"l40s": "{ on_demand = 8.0, reserved = 6.0 }", "l40": "{ on_demand = 7.0, reserved = 5.0 }",
