@@ -1414,6 +1414,19 @@ _ALNUM_RUNS = regexes.compile(r"[a-z0-9]+")
 _NO_NAME_AFTER = regexes.compile(r"\s+(?:partir|gente)\b")
 
 
+# A version typed after a name ("grok 1", "grok-2"): with it, the name may be an open release of a family whose
+# other releases are closed.
+_VERSION_AFTER = regexes.compile(r"[\s_-]*\d+(?:\.\d+)?\b")
+
+
+def _open_release(text: str, start: int, end: int, catalog: Catalog) -> bool:
+    """Whether a closed model's name, with the version typed after it, names a model the catalogue sizes or
+    knows it does not ([[uncatalogued]]): then it is that open release, not the closed family."""
+    version = _VERSION_AFTER.match(text, end)
+    key = normalize(text[start : version.end() if version else end])
+    return key in name_index(catalog.models) or key in _uncatalogued_names(catalog)[0]
+
+
 def _uncatalogued_names(catalog: Catalog) -> tuple[dict, frozenset]:
     """The models the catalogue knows it does not size (models.toml, [[uncatalogued]]): normalized name ->
     entry, and the first words of their names (a cheap cue that one may be in the question)."""
@@ -2654,6 +2667,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
             end = _VARIANT_AFTER.match(scan.work, end).end()  # "whisper large v3", "bge large": its variant
             if scan.taken.intersection(range(start, end)):
                 continue
+            if kind == "closed" and _open_release(scan.work, start, end, catalog):
+                continue  # "grok 1", "grok-2": xAI published those weights; Grok 3 and 4 stay closed
             if kind == "image" and image_query.is_image_noun(scan.work[start:end]):
                 continue  # "imagens" in a conversation, not Google's Imagen
             scan.found.setdefault("out_of_scope", []).append((kind, scan.original[start:end].strip()))

@@ -70,7 +70,7 @@ CASES = [
     ("phi-3-mini-128k 64k", "Phi-3 Mini 128K (arquitetura do Phi-3.5 Mini 3.8B)", "bf16", None),
     # A family the catalogue lacks, its size in the name: sized by that size, said so.
     ("ibm-granite/granite-3.1-8b-instruct", "granite-3.1-8b-instruct (dimensionado como Llama 3.1 8B)", "bf16", "pelo tamanho que o nome diz (8B)"),
-    ("01-ai/Yi-1.5-34B-Chat-AWQ 8k", "Yi-1.5-34B-Chat-AWQ (dimensionado como Qwen3 32B com 67 camadas)", "int4", "pelo tamanho que o nome diz (34B)"),
+    ("LGAI-EXAONE/EXAONE-4.0-32B-AWQ 8k", "EXAONE-4.0-32B-AWQ (dimensionado como Qwen3 32B)", "int4", "pelo tamanho que o nome diz (32B)"),
 ]  # fmt: skip
 
 
@@ -258,11 +258,9 @@ def test_kimi_k2_thinking_is_sized_in_its_published_int4():
         # Each had listed the name under "Não entendi" and said only how the size was sized.
         ("granite 3.3 8b para 10 usuários", "granite 3.3 8b", "8B"),
         ("granite-3.1-8b", "granite-3.1-8b", "8B"),
-        ("olmo 2 32b", "olmo 2 32b", "32B"),
-        ("seed-oss 36b para 10 usuarios", "seed-oss 36b", "36B"),
-        # with a space, "oss" had been gpt-oss's family word, and "seed" not understood
-        ("seed oss 36b para 10 usuarios", "seed oss 36b", "36B"),
-        ("ernie 4.5 21b a3b", "ernie 4.5 21b a3b", "21B-A3B"),
+        ("exaone 4.0 32b", "exaone 4.0 32b", "32B"),
+        ("internlm3 8b para 10 usuarios", "internlm3 8b", "8B"),
+        ("ernie 4.5 vl 28b a3b", "ernie 4.5 vl 28b a3b", "28B-A3B"),
         # The article before the name is no part of it ("o nemotron nano 9b" had been the name said).
         ("quanto de memória pra rodar o granite 3.3 8b?", "granite 3.3 8b", "8B"),
         ("the olmo 2 13b for 5 users", "olmo 2 13b", "13B"),
