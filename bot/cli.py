@@ -338,7 +338,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             hub = _hub()
             source = hub.source_for(workload.model, load_catalog()) if hub is not None else None
         result = size(workload, source=source)
-        comparison = _compare(query, workload, result)
+        comparison = _compare(query, workload, result, source)
     except SizingError as e:
         if query is None and isinstance(e, QueryError):  # refused while reading: the question's language
             lang = i18n.answer_lang(args.lang, e.asked_lang, e.written_lang, default)
@@ -399,9 +399,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     return _emit(render_text(result, query, comparison))
 
 
-def _compare(query, workload: Workload, result):
-    """The other model of "X ou Y?" sized for the same workload beside the first (sizing.compare), or None
-    when the question offers no other."""
+def _compare(query, workload: Workload, result, source=None):
+    """The other model of "X ou Y?" sized for the same workload beside the first (sizing.compare), the same
+    training under each ZeRO stage of "zero-2 ou zero-3?", or None when the question offers no other."""
+    if workload.compare_zero and result.workload.stage != "inference":
+        from sizing.compare import weigh_stages
+
+        return weigh_stages(result, workload, load_catalog(), show_prices=True, source=source)
     if query is None or query.help or not query.model_choices:
         return None
     from hub.repoid import wants_repo

@@ -19,7 +19,7 @@ import msgspec
 
 from sizing import i18n
 from sizing.catalog import load_catalog, normalize
-from sizing.compare import Comparison, other_workload, others_of, weigh, weigh_together
+from sizing.compare import Comparison, other_workload, others_of, weigh, weigh_stages, weigh_together
 from sizing.engine import size
 from sizing.errors import SizingError
 from sizing.fits import NO_MODEL_ANSWERS
@@ -322,7 +322,10 @@ class Pipeline:
         result = size(workload, catalog, source)
         lang = i18n.lang_of(workload.lang)
         show_prices = self.show_prices(where)
-        comparison, other_source = self._compare(query, workload, result, catalog, show_prices, looked_up)
+        if workload.compare_zero and result.workload.stage != "inference":  # "zero-2 ou zero-3?"
+            comparison, other_source = weigh_stages(result, workload, catalog, show_prices, source), None
+        else:
+            comparison, other_source = self._compare(query, workload, result, catalog, show_prices, looked_up)
         disclosure = None
         # Told once per conversation wherever a customer reads it: a shared channel, and a direct message
         # (or any channel) where someone from another organisation, or a guest, asks.

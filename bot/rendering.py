@@ -513,7 +513,13 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     if w.steps:
         parts.append(t("understood.steps", n=i18n.number(w.steps, lang)))
     if w.zero is not None:
-        parts.append(t("understood.zero", n=w.zero))
+        stages = [t("understood.zero", n=z) for z in (w.zero, *(w.compare_zero or []))]
+        # "zero-2 ou zero-3?": the stages weighed, as the GPUs of "h100 ou h200?" are said
+        parts.append(
+            t("understood.gpus_compared", first=", ".join(stages[:-1]), others=stages[-1])
+            if len(stages) > 1
+            else stages[0]
+        )
     if w.tokens and r.stage != Stage.inference.value:
         parts.append(t("understood.tokens", n=i18n.count(w.tokens, lang)))
     if w.generated_tokens:

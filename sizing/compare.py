@@ -453,9 +453,10 @@ def _side(r: SizingResult, typed: str | None, show_prices: bool) -> Side:
     )
 
 
-def side_lines(r: SizingResult, show_prices: bool) -> list[str]:
+def side_lines(r: SizingResult, show_prices: bool, parts: bool = False) -> list[str]:
     """An answer in a few lines: the named GPU's verdict, the recommendation, memory per GPU, capacity,
-    performance, training time and cost (a comparison's column; a training run's serving, too)."""
+    performance, training time and cost (a comparison's column; a training run's serving, too). With
+    `parts`, the memory per GPU of the setup judged (the named one, else the recommendation) by part."""
     w, rec, v = r.workload, r.recommendation, r.verdict
     lang = w.lang
     lines = []
@@ -464,13 +465,18 @@ def side_lines(r: SizingResult, show_prices: bool) -> list[str]:
             "answer.fits_title" if v.setup.fits else "answer.tight_title" if v.tight else "answer.short_title"
         )
         lines.append(t(lang, key, setup=describe(v.setup, lang)))
+        if parts:
+            lines.append(_parts_line(v.setup, lang))
     if rec is None:
         lines.append(t(lang, "compare.nothing_fits"))
     else:
         if v is None or not v.is_recommendation:
             lines.append(t(lang, "compare.recommendation", setup=describe(rec, lang)))
-        lines.append(t(lang, "compare.per_gpu", used=gb(rec.per_gpu.total, lang),
-                       usable=gb(rec.usable_bytes_per_gpu, lang), free=gb(rec.free_bytes_per_gpu, lang)))  # fmt: skip
+        if parts and v is None:
+            lines.append(_parts_line(rec, lang))
+        elif not (parts and v.is_recommendation):
+            lines.append(t(lang, "compare.per_gpu", used=gb(rec.per_gpu.total, lang),
+                           usable=gb(rec.usable_bytes_per_gpu, lang), free=gb(rec.free_bytes_per_gpu, lang)))  # fmt: skip
         if rec.capacity:
             lines.append(f"{t(lang, 'answer.capacity')}: {rec.capacity}")
         if rec.performance is not None:
@@ -637,3 +643,128 @@ def _quality(a: SizingResult, b: SizingResult, catalog: Catalog) -> str | None:
             return t(lang, key, model=mid.workload.model.name, setup=describe(mid.recommendation, lang),
                      big=big.workload.model.name)  # fmt: skip
     return None
+
+
+# -- ZeRO stages ---------------------------------------------------------------------------------------
+# "zero-2 ou zero-3?", "fsdp ou deepspeed zero 2": one training sized under each stage named, on the GPUs named
+# (else each on its own recommendation). What each stage shards and what it costs in traffic: Rajbhandari et
+# al., "ZeRO: Memory Optimizations Toward Training Trillion Parameter Models" (SC'20), sections 5 and 7:
+# stages 1 and 2 move what data parallelism does (2Ψ a step), stage 3 all-gathers the weights in the forward
+# and again in the backward (3Ψ, 1.5×). PyTorch FSDP's FULL_SHARD is stage 3, SHARD_GRAD_OP stage 2 and
+# NO_SHARD plain DDP (torch.distributed.fsdp.ShardingStrategy); FSDP has no stage 1.
+
+
+def weigh_stages(
+    first: SizingResult,
+    workload: Workload,
+    catalog: Catalog,
+    show_prices: bool,
+    source: ModelSource | None = None,
+) -> Comparison:
+    """The training of `first` (its workload's ZeRO stage) beside the same training under each other stage
+    the question named (Workload.compare_zero): a column each, with its memory per GPU by part, and which
+    stage to use: the least sharding that fits (the least communication), or, when none fits the GPUs
+    named, what would."""
+    lang = first.workload.lang
+    stages = [workload.zero, *(workload.compare_zero or [])]
+    typed = i18n.join([_stage_name(z, lang) for z in stages[1:]], lang)
+    results = [first]
+    for zero in stages[1:]:
+        try:
+            results.append(size(workload.but(zero=zero, compare_zero=None), catalog, source))
+        except SizingError as e:
+            return _unsized(_stage_name(zero, lang), e, lang)
+    sides = []
+    for zero, r in zip(stages, results, strict=True):
+        side = _side(r, None, show_prices)
+        side.precision_name = t(lang, f"compare.zero_label_{zero}")
+        side.lines = [t(lang, f"compare.zero_shards_{zero}"), *side_lines(r, show_prices, parts=True)]
+        sides.append(side)
+    order = sorted(range(len(stages)), key=lambda i: stages[i])  # least sharding first
+    ranked = [(stages[i], results[i]) for i in order]
+    choice = _stage_on_named(ranked, lang) if first.verdict is not None else _stage_recommended(ranked, lang)
+    return Comparison(
+        typed=typed,
+        others=[_stage_name(z, lang) for z in stages[1:]],
+        sized=True,
+        models=sides,
+        tradeoff=f"{t(lang, 'compare.tradeoff')}: {choice}",
+        footer=t(lang, "compare.footer_zero", kept=_stage_name(stages[0], lang), others=typed),
+    )
+
+
+def _stage_name(zero: int, lang: str) -> str:
+    return t(lang, "understood.zero", n=zero)
+
+
+def _parts_line(setup: Setup, lang: str) -> str:
+    """ "Por GPU em 8× H100: pesos 17,6 GB · gradientes 4,4 GB · ... = 57,2 GB de 72,0 GB utilizáveis": a
+    training setup's memory per GPU by part (the parts of Memory that are in its total)."""
+    m = setup.per_gpu
+    named = [
+        ("answer.weights", m.weights),
+        ("answer.adapters", m.adapters),
+        ("answer.gradients", m.gradients),
+        ("answer.optimizer", m.optimizer),
+        ("answer.activations", m.activations),
+        ("compare.zero_buffers", m.comm_buffers),
+        ("answer.optimizer_step", m.optimizer_step),
+        ("answer.generation", m.generation),
+        ("answer.overhead", m.overhead),
+    ]
+    parts = " · ".join(f"{t(lang, key).lower()} {gb(value, lang)}" for key, value in named if value)
+    return t(lang, "compare.zero_per_gpu", setup=describe(setup, lang), parts=parts, used=gb(m.total, lang),
+             usable=gb(setup.usable_bytes_per_gpu, lang))  # fmt: skip
+
+
+def _stage_on_named(ranked: list[tuple[int, SizingResult]], lang: str) -> str:
+    """Which stage to use on the GPUs named: the least sharding that fits them; none fitting, how far the
+    most sharded one is, and the changes its answer found that make it fit (offload, LoRA, more GPUs)."""
+    fitting = [(z, r.verdict.setup) for z, r in ranked if r.verdict.setup.fits]
+    if fitting:
+        return _least_that_fits(fitting, lang) + "."
+    most, r = ranked[-1]
+    setup = r.verdict.setup
+    text = t(lang, "compare.zero_none", setup=describe(setup, lang), most=_stage_name(most, lang),
+             short=gb(-setup.free_bytes_per_gpu, lang))  # fmt: skip
+    if r.verdict.changes:
+        changes = " ".join(c.text for c in r.verdict.changes)
+        text += " " + t(lang, "compare.zero_changes", most=_stage_name(most, lang), changes=changes)
+    return text
+
+
+def _stage_recommended(ranked: list[tuple[int, SizingResult]], lang: str) -> str:
+    """Which stage to use with no GPU named: the one whose recommendation is the smallest setup (fewest GPUs,
+    then the least memory each), the least sharding among those on it; the others' setups said."""
+    held = [(z, r.recommendation) for z, r in ranked if r.recommendation is not None]
+    if not held:
+        return t(lang, "compare.zero_nothing")
+    best = min(held, key=lambda p: (p[1].count, p[1].gpu_memory_bytes, p[0]))[1]
+    fitting = [(z, s) for z, s in held if (s.gpu, s.count) == (best.gpu, best.count)]
+    parts = [_least_that_fits(fitting, lang)]
+    parts += [
+        t(lang, "compare.zero_needs", stage=_stage_name(z, lang), setup=describe(s, lang))
+        for z, s in held
+        if (z, s) not in fitting
+    ]
+    parts += [t(lang, "compare.zero_needs_none", stage=_stage_name(z, lang)) for z, r in ranked
+              if r.recommendation is None]  # fmt: skip
+    return "; ".join(parts) + "."
+
+
+def _least_that_fits(fitting: list[tuple[int, Setup]], lang: str) -> str:
+    """ "em 8× H100 cabem ZeRO-2 e ZeRO-3; use o ZeRO-2, ...": the stages that fit one setup (least sharding
+    first), the least of them to use, and the memory the most sharded leaves free beside it."""
+    first, last = fitting[0][1], fitting[-1][1]
+    names = [_stage_name(z, lang) for z, _ in fitting]
+    setup = describe(first, lang)
+    if first.count == 1 and len(fitting) > 1:
+        # One GPU has no data-parallel copies to shard across: every stage holds the same.
+        return t(lang, "compare.zero_one_gpu", setup=setup, fits=i18n.join(names, lang))
+    if len(fitting) == 1:
+        return t(lang, "compare.zero_fit_one", setup=setup, least=names[0])
+    text = t(lang, "compare.zero_fit_many", setup=setup, fits=i18n.join(names, lang), least=names[0])
+    if last.free_bytes_per_gpu > first.free_bytes_per_gpu:
+        text += "; " + t(lang, "compare.zero_spare", most=names[-1], free=gb(last.free_bytes_per_gpu, lang),
+                         least=names[0], least_free=gb(first.free_bytes_per_gpu, lang))  # fmt: skip
+    return text

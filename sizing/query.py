@@ -1065,6 +1065,8 @@ ZERO = regexes.compile(
     r"|\b(ddp|(?:distributed\s+)?data[\s_-]+parallel(?:ism)?)\b"
     r"|\bdeepspeed\s+(?:zero\s+)?stage[\s_-]*([0-3])\b|\bstage[\s_-]*([0-3])\s+(?:of\s+|do\s+|da\s+)?(?:deepspeed|zero)\b"
 )
+# "deepspeed stage 2 or stage 3": a bare stage offered after one named with DeepSpeed's word (read only then).
+ZERO_STAGE_CHOICE = regexes.compile(r"(?:,|\b(?:or|ou|vs\.?|versus))\s+(?:zero\s+)?stage[\s_-]*([0-3])\b")
 _KEY_END = r"(?=\s*(?:$|[,;)!?]|\.(?!\d)|(?:e|and|com|with|em|on|para|pra|for)\b))"
 USERS_KEY = regexes.compile(rf"\b{_W('users.keys')}\s*[=:]\s*(-?\d+)\b")
 # "usuários simultâneos: 20", "utilizadores em simultâneo 20", "concurrent users 50": conversations at once.
@@ -2875,6 +2877,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         "zero",
         lambda m: 3 if m.group(2) else 0 if m.group(3) else int(m.group(1) or m.group(4) or m.group(5)),
     )
+    if scan.found.get("zero"):
+        scan.take(ZERO_STAGE_CHOICE, "zero", lambda m: int(m.group(1)))
     scan.take(TP, "tp", lambda m: int(m.group(1)))
     scan.take(PP, "pp", lambda m: int(m.group(1) or m.group(2)))
     scan.take(ALWAYS_ON, "always_on", lambda m: True)  # read, and nothing to size: a month is 730 hours
@@ -4708,6 +4712,16 @@ def _one(scan: _Scan, kind: str, label: str):
     return distinct[0] if distinct else None
 
 
+def _zero_stages(scan: _Scan) -> dict:
+    """The ZeRO stage said; several ("zero-2 vs zero-3", "fsdp ou deepspeed zero 2", "zero-1, zero-2 ou
+    zero-3?") are a choice between them, not a contradiction: the first is sized in full and the others are
+    weighed beside it (compare_zero)."""
+    stages = list(dict.fromkeys(v for v, _ in scan.found.get("zero", [])))
+    if not stages:
+        return {}
+    return dict(zero=stages[0], compare_zero=stages[1:] or None)
+
+
 def _context_and_total(scan: _Scan, query: Query) -> dict:
     """The context and the users; a total of tokens beside them ("8k por usuário e 40 usuários, total 320k")
     is every conversation's context summed: said back when it is their product, a contradiction when it is
@@ -5160,7 +5174,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         global_batch=_one(scan, "global_batch", "batch"),
         grad_accum=_one(scan, "grad_accum", "batch"),
         steps=_one(scan, "steps", "steps"),
-        zero=_one(scan, "zero", "zero"),
+        **_zero_stages(scan),
         tokens=_one(scan, "tokens", "tokens"),
         days=_one(scan, "days", "days"),
         memory_utilization=_one(scan, "memory_utilization", "memory_utilization"),
@@ -6075,7 +6089,7 @@ SERVING_ONLY = frozenset(
     - {"cost"}
 )
 TRAINING_ONLY = frozenset(
-    {"seq_len", "batch", "zero", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
+    {"seq_len", "batch", "zero", "compare_zero", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
      "offload_params", "pp", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
      "days", "examples", "example_tokens", "data_bytes", "epochs", "stack", "teacher_model", "global_batch", "grad_accum", "steps",
      "batch_as_global", "data_period", "data_periods"}
@@ -6436,6 +6450,8 @@ def _follow_up(query: Query, base: Workload, model, stage, fields: dict, underst
     if "gpu" in changes and "compare_gpus" not in changes:
         previous.pop("compare_gpus", None)  # "e na L40S?" asks about that GPU alone
         previous.pop("compare_counts", None)
+    if "zero" in changes and "compare_zero" not in changes:
+        previous.pop("compare_zero", None)  # "e com zero-3?" after "zero-2 ou zero-3?": that stage alone
     if "gpu" in changes:
         previous.pop("gpu_memory_typed", None)  # a card named now is no longer one read from its memory
     if "gpu" in changes and "gpus" not in changes and base.gpu and changes["gpu"] != base.gpu:

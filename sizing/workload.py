@@ -121,6 +121,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # optimizer steps of the run: with the global batch and the sequence length, its training tokens
     steps: int | None = None
     zero: int | None = None
+    # other ZeRO stages the question weighs against zero ("zero-2 ou zero-3?", "fsdp ou deepspeed zero 2"):
+    # sizing/compare.py sizes the training under each
+    compare_zero: list[int] | None = None
     # training tokens
     tokens: int | None = None
     task: Task | None = None
