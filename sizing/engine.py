@@ -328,8 +328,8 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
                     ctk=ctk,
                     ctv=ctv,
                     # A quantized V cache needs flash attention (llama.cpp src/llama-context.cpp: "V cache
-                    # quantization requires flash_attn").
-                    fa=" -fa on" if {ctk, ctv} != {"f16"} else "",
+                    # quantization requires flash_attn"); F32, F16 and BF16 are not quantized.
+                    fa=" -fa on" if {ctk, ctv} - {"f32", "f16", "bf16"} else "",
                 )
             )
         elif plan.engine == "exllamav2":

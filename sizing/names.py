@@ -168,7 +168,9 @@ def resolve_model(text: str, catalog: Catalog, source: ModelSource | None = None
     if source is not None and source.problem:
         try:
             resolved = _resolve_offline(text, key, catalog)
-        except SizingError:
+        except SizingError as e:
+            if e.key == "query.exl2_width":
+                raise  # the name's own EXL2 width is out of range, whatever the Hub would say
             raise SizingError(f"repo.unreadable_{source.problem}", "model_examples", name=text) from None
         why = (
             f"hub_problem_{source.problem}",
@@ -289,8 +291,10 @@ def repo_precision(name: str) -> tuple[str, str | None]:
     if width and width.start() > 0:
         whole, fraction, bpw = width.group(1), width.group(2), width.group(3) or width.group(4)
         bits = float(f"{whole}.{fraction}" if whole else bpw)
-        precision = exl2_id(bits) if EXL2_MIN_BPW <= bits <= EXL2_MAX_BPW else None
-        return base[: width.start()], precision
+        if not EXL2_MIN_BPW <= bits <= EXL2_MAX_BPW:
+            # Refused as a typed width is (sizing/query.py _exl2_width), never sized at 16 bits unsaid.
+            raise SizingError("query.exl2_width", "query.examples", typed=name.strip()[width.start() + 1 :])
+        return base[: width.start()], exl2_id(bits)
     gguf_type = GGUF_TYPE.search(base)
     if gguf_type:
         base = base[: gguf_type.start()]
@@ -573,8 +577,9 @@ def resolve_precision(text: str, catalog: Catalog) -> Precision:
 
 
 def resolve_kv_precision(text: str, catalog: Catalog, engine: str = "vllm") -> KVPrecision:
-    """`engine`: the serving engine (Plan.engine). llama.cpp's caches are its -ctk types (q8_0, q4_0, q4_1,
-    q5_0, q5_1, iq4_nl); vLLM's are 16 bits and FP8, so its 8-bit one stands for q8_0 and it has no 4-bit one."""
+    """`engine`: the serving engine (Plan.engine). llama.cpp's caches are its -ctk types (f32, f16, bf16, q8_0,
+    q4_0, q4_1, iq4_nl, q5_0, q5_1: common/arg.cpp kv_cache_types); vLLM's are 16 bits and FP8, so its 8-bit
+    one stands for q8_0 and it has no 4-bit one."""
     typed = text.strip().lower().replace("-", "_")
     if "/" in typed:
         return _split_cache(text, catalog, engine)
@@ -592,11 +597,18 @@ def resolve_kv_precision(text: str, catalog: Catalog, engine: str = "vllm") -> K
     if found:
         return found  # type: ignore[return-value]
     if engine == "vllm" and re.fullmatch(
-        r"(?:int|q|iq|nf|fp)?[456](?:[\s_-]?bits?|_[01]|_nl)?", text.strip().lower()
+        r"(?:int|q|iq|nf|fp)?[456](?:[\s_-]?bits?|_[01]|_nl|_k)?|f(?:p)?32", text.strip().lower()
     ):
-        # A 4-, 5- or 6-bit cache is ExLlamaV2's (cache_mode Q4/Q6) or llama.cpp's (-ctk q4_0, q5_1): vLLM's
-        # --kv-cache-dtype is auto or fp8 (fp8_e4m3, fp8_e5m2; vllm/config/cache.py CacheDType).
+        # A 4-, 5- or 6-bit cache is ExLlamaV2's (cache_mode Q4/Q6) or llama.cpp's (-ctk q4_0, q5_1), and so is
+        # a 32-bit one (-ctk f32): vLLM's --kv-cache-dtype is auto or fp8 (fp8_e4m3, fp8_e5m2;
+        # vllm/config/cache.py CacheDType).
         raise SizingError("kv_precision_not_vllm", "kv_precision_examples", name=text)
+    if engine == "llamacpp":
+        # llama.cpp refuses a -ctk/-ctv it does not list (common/arg.cpp kv_cache_type_from_str: "Unsupported
+        # cache type"); a 6-bit cache is ExLlamaV2's (cache_mode Q6), said so.
+        six = re.fullmatch(r"(?:int|q|iq|fp)?6(?:[\s_-]?bits?|_[01k])?", typed)
+        key = "kv_precision_not_llamacpp_q6" if six else "kv_precision_not_llamacpp"
+        raise SizingError(key, name=text)
     raise _suggest(text, catalog.kv_precisions, "kv_precision", "kv_precision_examples")
 
 
@@ -639,9 +651,11 @@ def llama_cpp_cache_type(kv_id: str) -> str:
 
 def _llama_cpp_cache(typed: str, catalog: Catalog) -> KVPrecision | None:
     """llama.cpp's cache type for what was typed: its own names, an 8-bit cache its Q8_0 (it has no FP8
-    one) and a 4-bit one with no type its Q4_0, the plain 4-bit block."""
+    one), a 16-bit one its F16 and a 4-bit one with no type its Q4_0, the plain 4-bit block."""
     if re.fullmatch(r"fp8|int8|q8|8|8[\s_]?bits?", typed):
         typed = "q8_0"
+    elif re.fullmatch(r"16|fp16|16[\s_]?bits?", typed):
+        typed = "f16"  # a 16-bit cache in other words is its default, F16
     elif re.fullmatch(r"(?:int|q|nf|fp)?4(?:[\s_]?bits?)?", typed):
         typed = "q4_0"
     return next((kv for kv in catalog.kv_precisions if kv.id == "llamacpp_" + typed), None)

@@ -679,9 +679,10 @@ LOG_HELP = regexes.compile(rf"^\D*\b(?:{_W('words.log_help')})\b\D*$")
 # resolve_kv_precision); with vLLM q8_0 is its FP8 cache and a 4- or 5-bit one is refused, said.
 KV = regexes.compile(
     r"\b(?:kv|kv[\s_-]*cache|cache\s+(?:kv|de\s+kv))(?:[\s_-]*dtype|[\s_-]*type)?\s*(?:=|:|em|in|de|a|as)?\s*"
-    r"(fp8|fp16|bf16|int8|8|16|8[\s-]?bits?|16[\s-]?bits?|q8(?:_0)?|f16|iq4_nl|q[45](?:_[01])?|q6|int4|[46][\s-]?bits?|nf4|fp4)(?![\w.])"
+    r"(fp8|fp16|bf16|int8|8|16|8[\s-]?bits?|16[\s-]?bits?|q8(?:_0)?|f16|iq4_nl|q[456](?:_[01k])?|int4|[46][\s-]?bits?|nf4|fp4)(?![\w.])"
     r"|\b(fp8|8[\s-]?bits?|q4(?:_0)?)\s+(?:no\s+|na\s+|in\s+(?:the\s+)?|for\s+(?:the\s+)?|para\s+o\s+)?(?:kv[\s_-]*cache|kv|cache\s+kv)\b"
-    r"|(?<![\w-])(?:--cache-type-[kv]|-ct[kv]|ollama_kv_cache_type)(?:\s*=\s*|\s+)(f16|bf16|f32|q8_0|q[45]_[01]|iq4_nl)(?![\w.])"
+    # A flag's value is read whatever the type, so that one llama.cpp lacks ("-ctk q6_K") is refused, not dropped.
+    r"|(?<![\w-])(?:--cache-type-[kv]|-ct[kv]|ollama_kv_cache_type)(?:\s*=\s*|\s+)([a-z]*\d+(?:_[a-z0-9]+)?)(?![\w.])"
     # TabbyAPI's cache_mode ("cache_mode: Q6", "cache q4"): ExLlamaV2's cache types.
     r"|\bcache(?:[\s_-]*mode)?\s*[:=]?\s*(fp16|fp8|q[468])(?![\w.])"
 )
@@ -2348,7 +2349,7 @@ def launch_line(text: str) -> str:
             plain = re.sub(r"[-_]marlin$", "", plain)
             return " " if plain == "auto" else f" {plain} "
         if kind == "kv_cache":
-            if name != "kv-cache-dtype" and re.fullmatch(r"f16|bf16|f32|q[458]_[01]|iq4_nl", plain):
+            if name != "kv-cache-dtype" and re.fullmatch(r"[a-z]*\d+(?:_[a-z0-9]+)?", plain):
                 # llama.cpp's K (-ctk) and V (-ctv) caches, each kept as typed: they may differ (_kv_precision)
                 return f" -ct{name[-1]} {plain} "
             if re.fullmatch(r"q[458]_[01]|iq4_nl", plain):
@@ -2438,7 +2439,10 @@ def _bare_repo_names(text: str, catalog: Catalog) -> str:
             return releases[key][1].repo
         if not _SIZED.search(name):
             return name  # "paged_adamw_8bit" is an optimizer: a model's name says its size
-        base, precision = repo_precision(name)
+        try:
+            base, precision = repo_precision(name)
+        except SizingError as e:
+            raise QueryError.from_sizing(e) from None
         plain = VARIANT_TAILS.sub("", base)
         if precision is None and plain != base and normalize(plain) in index:
             return plain  # "Qwen2.5-Coder-7B-Instruct": the catalogue's name with a variant tail
@@ -3016,14 +3020,18 @@ def _topics_beside(scan: _Scan, query: Query) -> None:
 
 def _kv(m: re.Match) -> str:
     typed = (m.group(1) or m.group(2) or m.group(3) or m.group(4)).lower()
+    if m.group(3):
+        return typed  # a -ctk/-ctv flag's value is llama.cpp's own name, sized or refused as typed (names.py)
     if re.fullmatch(r"i?q[4568].*|int4|[46][\s-]?bits?|nf4|fp4", typed):
         # llama.cpp's types, and 4-bit caches vLLM lacks: sized or refused by the engine that serves
         # (sizing/names.py resolve_kv_precision); never read as the weights' precision, which "kv cache 4 bits"
         # had been
         return "q8_0" if typed.startswith("q8") else typed
-    if typed == "f16":
-        return typed  # llama.cpp's name for its 16-bit cache, said as typed ("-ctv f16": F16, not BF16)
-    return "fp8" if "8" in typed else "bf16"
+    if typed in ("f16", "bf16", "f32"):
+        # llama.cpp's names for its unquantized caches, said as typed ("-ctv f16": F16; "-ctk f32": 4 bytes a
+        # value); a 16-bit cache said in other words is the engine's own 16 bits
+        return typed
+    return "fp8" if "8" in typed else "16"
 
 
 # An EXL2 width: a number with "bpw", or after "exl2" when no unit of something else follows it ("exl2 4 gpus").

@@ -140,6 +140,24 @@ def test_an_exl2_repos_name_gives_its_width(capsys, repo, precision, said):
     assert "cache_mode: FP16" in out  # served by ExLlamaV2 (TabbyAPI), not vLLM
 
 
+@pytest.mark.parametrize(
+    ("text", "typed"),
+    [
+        # A repo's width outside ExLlamaV2's 2-8 had been dropped and the model sized at 16 bits, unsaid.
+        ("turboderp/Llama-3.1-70B-Instruct-1.5bpw-exl2 cabe em h100?", "1.5bpw-exl2"),
+        ("LoneStriker/Llama-3-70B-Instruct-9.5bpw-h8-exl2", "9.5bpw-h8-exl2"),
+        ("Llama-3.1-70B-Instruct-exl2-1.0bpw numa a6000", "exl2-1.0bpw"),
+        ("does turboderp/Llama-3.1-70B-Instruct-exl2_9_5 fit on an h100?", "exl2_9_5"),
+    ],
+)
+def test_an_exl2_repos_width_outside_2_to_8_is_refused_with_the_range(capsys, text, typed):
+    assert gpu_size([text]) != 0
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert f"“{typed}”" in err
+    assert "2 a 8 bits por peso" in err or "2 to 8 bits per weight" in err
+
+
 def test_a_precision_said_wins_over_the_exl2_repos_width(capsys):
     data = answer_json(capsys, "turboderp/Llama-3.1-70B-Instruct-exl2_6_5 em 4.0bpw numa a6000")
     assert data["workload"]["precision"] == "exl2_4_0"
@@ -151,3 +169,14 @@ def test_an_exl2_checkpoints_quantization_config_gives_its_width():
     assert quant_precision({}, {"quant_method": "exl2", "bits": 6.5}) == "exl2_6_5"
     assert quant_precision({}, {"quant_method": "exl2", "bits": 4.0}) == "exl2_4_0"
     assert quant_precision({}, {"quant_method": "gptq", "bits": 4}) == "int4"
+
+
+def test_the_engine_refuses_an_exl2_repos_width_outside_2_to_8_too():
+    # A workload built without the question's text (a thread, the API) reaches the same refusal.
+    from sizing.engine import size
+    from sizing.errors import SizingError
+    from sizing.workload import Workload
+
+    with pytest.raises(SizingError) as refused:
+        size(Workload(model="turboderp/Llama-3.1-70B-Instruct-exl2_9_5"))
+    assert refused.value.key == "query.exl2_width" and "“exl2_9_5”" in refused.value.message("en")

@@ -359,3 +359,33 @@ def test_a_launch_lines_input_ceiling_is_checked_against_its_max_total_tokens():
     # With --max-concurrent-requests the plan sizes typical requests, but TGI's ceiling is under the flag's total.
     r = size(parse(TGI_LINE + " cabe em h100?").workload)
     assert "O TGI aceita entradas de até 30.000 tokens" in " ".join(r.assumptions)
+
+
+@pytest.mark.parametrize(
+    ("line", "rule"),
+    [
+        # SGLang starts whatever the length, its pool only having to be non-empty (python/sglang/srt/
+        # model_executor/model_runner.py: "Not enough memory" when max_total_num_tokens <= 0), and caps each
+        # request (python/sglang/srt/managers/tp_worker.py: max_req_len = min(context_len - 1,
+        # max_total_num_tokens - 1)); vLLM refuses to start (vllm/v1/core/kv_cache_utils.py).
+        (
+            "python -m sglang.launch_server --model-path Qwen/Qwen3-32B --max-running-requests 64 "
+            "--context-length 32768",
+            "o SGLang inicia mesmo quando uma sequência de 32.768 tokens não cabe no KV cache, limitando cada "
+            "pedido ao que o cache comporta",
+        ),
+        (
+            "vllm serve Qwen/Qwen3-32B --max-num-seqs 64 --max-model-len 32768",
+            "o vLLM inicia se uma sequência de 32.768 tokens cabe no KV cache",
+        ),
+    ],
+)
+def test_each_engines_start_rule_is_said_and_the_recommendation_serves_one_full_length_request(line, rule):
+    r = answer(line)
+    said = " ".join(r.assumptions)
+    assert rule in said
+    # Either way the recommendation holds one request of the whole length, so that none of them is refused
+    # (SGLang) nor the server stopped (vLLM); said so for SGLang, whose own rule would start on less.
+    assert r.recommendation.max_full_sequences >= 1
+    if "sglang" in line:
+        assert "numa configuração onde cabe uma sequência de 32.768 tokens" in said

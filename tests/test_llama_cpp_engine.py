@@ -181,8 +181,9 @@ def test_k_and_v_types_apart_are_refused_where_the_engine_has_one_type(capsys):
         ("llama-server -m Llama-3.1-8B-Instruct-Q4_K_M.gguf -c 32768 --cache-type-k f16", "KV cache em F16"),
         ("llama 3.1 8b q4_k_m 32k -ctv f16", "KV cache em F16"),
         ("llama 3.1 8b q4_k_m 32k kv cache f16 em ingles", "KV cache in F16"),
-        # Its BF16 cache is another type of the same bytes, said as typed.
-        ("llama 3.1 8b q4_k_m 32k -ctk bf16 -ctv bf16", "KV cache em BF16"),
+        # A 16-bit cache in other words is llama.cpp's default, F16 (it had been said "KV cache em BF16").
+        ("llama 3.1 8b q4_k_m 32k kv16", "KV cache em F16"),
+        ("llama 3.1 8b q4_k_m 32k kv cache 16 bits", "KV cache em F16"),
     ],
 )
 def test_llama_cpps_f16_cache_is_said_f16_at_two_bytes(capsys, text, understood):
@@ -236,3 +237,82 @@ def test_a_regular_models_k_and_v_caches_still_take_their_mean(capsys):
         answer_json(capsys, "llama 3.1 8b q4_k_m 32k")["memory"]["kv_cache"] * (1.0625 + 0.5625) / 4, rel=0.01
     )
     assert "cache K" not in answer(capsys, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "understood", "flags", "bytes_per_value"),
+    [
+        # -ctk bf16 had been suggested back as `-ctk f16 -ctv f16`, and -ctk f32 sized as 16 bits ("KV cache em
+        # BF16", 2 bytes a value): F32 is 4 (ggml GGML_TYPE_F32).
+        ("llama 3.1 8b q4_k_m 32k -ctk bf16 -ctv bf16", "KV cache em BF16", "-ctk bf16 -ctv bf16`", 2),
+        ("llama 3.1 8b q4_k_m 32k --cache-type-k bf16", "KV cache em BF16", "-ctk bf16 -ctv bf16`", 2),
+        ("llama 3.1 8b q4_k_m 32k -ctk f32", "KV cache em F32", "-ctk f32 -ctv f32`", 4),
+        (
+            "llama 3.1 8b q4_k_m 32k --cache-type-k=f32 --cache-type-v=f32",
+            "KV cache em F32",
+            "-ctk f32 -ctv f32`",
+            4,
+        ),
+        (
+            "llama 3.1 8b gguf 32k OLLAMA_KV_CACHE_TYPE=f32 in english",
+            "KV cache in F32",
+            "-ctk f32 -ctv f32`",
+            4,
+        ),
+        # Set apart, each side keeps its type; only a quantized one asks for flash attention.
+        ("llama 3.1 8b q4_k_m 32k -ctk f32 -ctv f16", "K F32 / V F16", "-ctk f32 -ctv f16`", 3),
+        (
+            "llama 3.1 8b q4_k_m 32k -ctk bf16 -ctv q8_0",
+            "K BF16 / V Q8_0",
+            "-ctk bf16 -ctv q8_0 -fa on`",
+            1.53125,
+        ),
+    ],
+)
+def test_llama_cpps_bf16_and_f32_caches_are_repeated_and_sized_as_typed(
+    capsys, text, understood, flags, bytes_per_value
+):
+    out = answer(capsys, text)
+    assert understood in out.splitlines()[0]
+    assert f"`-ngl 99 -np 1 -c 32768 {flags}" in out
+    sixteen = answer_json(capsys, "llama 3.1 8b q4_k_m 32k")["memory"]["kv_cache"]
+    kv = answer_json(capsys, text)["memory"]["kv_cache"]
+    assert kv == pytest.approx(sixteen * bytes_per_value / 2, rel=0.001)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # Had been "Não conheço a precisão de KV cache “q6”" (or -ctk q6_K dropped unsaid, and the cache sized
+        # at F16): llama.cpp refuses a -ctk it does not list (common/arg.cpp kv_cache_types).
+        ("llama 70b q4_k_m kv cache q6", "O llama.cpp não tem KV cache “q6”"),
+        ("llama 70b q4_k_m llama.cpp -ctk q6_K", "O llama.cpp não tem KV cache “q6_k”"),
+        ("llama-server -m Llama-3.1-8B-Instruct-Q4_K_M.gguf -c 32768 --cache-type-v q6_K", "KV cache “q6_k”"),
+        ("llama 3.1 8b q4_k_m kv cache q6_k", "O llama.cpp não tem KV cache “q6_k”"),
+        ("llama 3.1 8b no ollama com kv cache em 6 bits", "O llama.cpp não tem KV cache “6 bits”"),
+        ("llama 3.1 8b q4_k_m 32k kv cache q6 in english", "llama.cpp has no “q6” KV cache"),
+        ("llama 3.1 8b q4_k_m 32k kv cache q6 em portugues de portugal", "para ficheiros EXL2"),
+    ],
+)
+def test_a_6_bit_cache_is_refused_on_llama_cpp_with_its_types_and_exllamav2s_q6(capsys, text, said):
+    assert gpu_size([text]) != 0
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err
+    assert "f32, f16" in err and "q5_0" in err and "iq4_nl" in err  # llama.cpp's own list
+    assert "ExLlamaV2" in err and "6.0bpw exl2" in err
+
+
+@pytest.mark.parametrize(
+    "text", ["llama 3.1 8b q4_k_m --cache-type-k q2_K", "llama 3.1 8b gguf q4_k_m kv q5"]
+)
+def test_any_other_type_llama_cpp_lacks_is_refused_with_its_types(capsys, text):
+    assert gpu_size([text]) != 0
+    err = capsys.readouterr().err
+    assert "O llama.cpp não tem KV cache" in err and "q8_0, q4_0, q4_1" in err
+    assert "ExLlamaV2" not in err  # only a 6-bit cache is ExLlamaV2's
+
+
+def test_a_32_bit_cache_is_refused_for_vllm(capsys):
+    # -ctk f32 had been sized as vLLM's 16-bit cache; --kv-cache-dtype has no 32-bit type.
+    assert gpu_size(["llama 3.1 8b awq -ctk f32"]) != 0
+    assert "O vLLM não tem KV cache “f32”" in capsys.readouterr().err
