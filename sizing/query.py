@@ -1771,6 +1771,11 @@ RESIDENCY = regexes.compile(
     r"|fora\s+do\s+(?:brasil|pais)|outside\s+(?:of\s+)?(?:brazil|the\s+country))"
 )
 # Terms of the service rather than a sizing: availability SLAs, certifications, the API, payment.
+# Security and quality standards named by their numbers: "ISO 27001" had been a context of 27,001 tokens.
+STANDARDS = regexes.compile(
+    r"\b(?:iso(?:\s*/\s*iec)?\s*\d{4,5}(?:[:-]\d{4})?|soc\s*[123](?:\s+type\s+(?:ii|i|2|1))?"
+    r"|nist\s*(?:sp\s*)?\d{3}-\d{2,3})\b"
+)
 COMMERCIAL = regexes.compile(
     r"\b(?:sla|slas|soc\s*2|iso\s*27001|hipaa|uptime|disponibilidade|availability|api|openai[\s-]compat\w*"
     r"|compat\w*\s+com\s+(?:a\s+)?(?:api\s+da\s+)?openai|pagar|pagamento|pix|boleto|nota\s+fiscal|fatura|invoice|billing"
@@ -2934,6 +2939,9 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(USERS, "users", _users)
     scan.take(USERS_KEY_SPACED, "users", lambda m: int(m.group(1)))
     scan.take(FULL_BEFORE_FIGURE, "filler", lambda m: True)
+    # "ISO 27001", "SOC 2 Type II", "ISO/IEC 42001": a standard's number is no context (the topic of
+    # certifications answers it, sizing/topics.py)
+    scan.take(STANDARDS, "filler", lambda m: True)
     scan.take(CONTEXT_KEY, "context", lambda m: _context(m.group(1), m.group(2)))
     scan.take(CONTEXT_UNIT, "context", _context_unit)
     scan.take(CONTEXT_TOKENS, "context", lambda m: _context(m.group(1) or m.group(2), None))
@@ -3016,6 +3024,10 @@ def _topics_beside(scan: _Scan, query: Query) -> None:
             if key != "memory_left":
                 query.noted = list(dict.fromkeys([*query.noted, key]))
             scan.blank(start, end)
+    if STANDARDS.search(plain):
+        # "SOC 2 Type II?", "ISO 27001" beside a model (read and blanked before the numbers): certifications
+        # are the security subject's, which says the sales team confirms them
+        query.noted = list(dict.fromkeys([*query.noted, "security"]))
 
 
 def _kv(m: re.Match) -> str:

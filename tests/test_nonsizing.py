@@ -208,6 +208,10 @@ def test_a_model_asked_with_its_load_is_still_sized():
     [("spot? qwen3 32b", "Instâncias spot (mais baratas, que podem ser interrompidas) não estão entre", "spot"),
      ("vocês tem DPA? qwen3 32b para 20 usuários", "O acordo de tratamento de dados (DPA)", "DPA"),
      ("criptografia em repouso? llama 3.1 8b", "Criptografia (em repouso e em trânsito)", "criptografia"),
+     # A standard's number had been read as a context ("ISO 27001": 27,001 tokens).
+     ("vocês tem certificação ISO 27001? qwen3 32b", "Criptografia (em repouso e em trânsito)", "certificação"),
+     ("llama 70b, do you have SOC 2 Type II?", "Encryption (at rest and in transit)", "SOC"),
+     ("qwen3 32b 32k, temos que cumprir ISO/IEC 42001", "Criptografia (em repouso e em trânsito)", "ISO"),
      ("vocês guardam logs das requisições do llama 3.1 70b?", "Os prompts e os logs do serviço", "logs"),
      ("vocês usam nossos dados pra treinar? qwen2.5 7b com lora", "não para treinar modelos", "usam"),
      ("o que voces fazem com meus dados? llama 3.1 8b", "não para treinar modelos", "fazem"),
@@ -377,3 +381,12 @@ def test_and_whether_another_model_would_be_better_is_a_comparison(text, models)
 def test_the_language_a_model_works_in_is_no_question_about_china(text, model):
     query = parse(text)
     assert (query.workload.model, query.unknown) == (model, [])
+
+
+@pytest.mark.parametrize(
+    "text", ["vocês tem certificação ISO 27001? qwen3 32b", "llama 70b, SOC 2 Type II, 16k"]
+)
+def test_a_standards_number_is_no_context(text):
+    # "ISO 27001" had sized Qwen3 32B at 27,001 tokens of context.
+    workload = parse(text).workload
+    assert workload.context in (None, 16_384)
