@@ -374,6 +374,24 @@ def test_a_mention_under_someones_question_answers_that_question(slack, mention)
     assert "Qwen3 32B" in second and "FP8" in second and "30 usuários" in second
 
 
+def test_a_mention_answers_the_latest_question_in_the_thread_not_its_greeting(slack):
+    # The customer's question came in a reply; the thread's first message was a greeting ("Não entendi").
+    ts = "1700000060.000100"
+    thread = [
+        sr.message("Oi pessoal, tudo bem? Temos uma dúvida sobre GPUs", user="UEXT01", ts=ts),
+        sr.message("claro, pode mandar", user="U0002", ts="1700000060.000200", thread_ts=ts),
+        sr.message("llama 3.1 70b em 4 bits para 40 pessoas, contexto de 32k", user="UEXT01",
+                   ts="1700000060.000300", thread_ts=ts),
+        {**sr.message("(bot de outro app)", ts="1700000060.000400", thread_ts=ts), "bot_id": "BOTHER"},
+    ]  # fmt: skip
+    slack.fake.reply("conversations.replies", lambda p: {"messages": thread if p.get("ts") == ts else []})
+    slack.event(
+        sr.app_mention("<@UBOT> consegue ver isso?", thread_ts=ts, ts="1700000060.000500"), "Ev-latest"
+    )
+    text = _text(slack.fake.wait_for("chat.postMessage")[0].params["blocks"])
+    assert "Llama 3.1 70B" in text and "INT4" in text and "32k" in text
+
+
 def test_a_mention_that_changes_the_question_above_changes_it(slack):
     _thread_starts_with(slack, "dá pra rodar o llama 3.1 70b pra 20 usuários?")
     event = sr.app_mention("<@UBOT> e em 4 bits?", thread_ts="1700000050.000100", ts="1700000051.000100")

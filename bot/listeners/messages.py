@@ -118,8 +118,9 @@ LEAVES_THE_QUESTION = ("query.nothing_understood", "query.no_model")
 def _with_thread_question(client: WebClient, services, event: dict, text: str) -> tuple[str, Workload | None]:
     """The text to answer, and the workload it changes, for a mention in a thread the bot did not answer.
     A mention with a question of its own is that question; one that leaves it to the bot answers the
-    thread's first message (conversations.replies, https://docs.slack.dev/reference/methods/conversations.replies),
-    changed by the mention's words when they change something. Slack slow or refusing: the mention alone."""
+    thread's latest question before it (conversations.replies,
+    https://docs.slack.dev/reference/methods/conversations.replies), changed by the mention's words when they
+    change something. Slack slow or refusing: the mention alone."""
     from sizing.query import QueryError, parse
 
     try:
@@ -129,31 +130,54 @@ def _with_thread_question(client: WebClient, services, event: dict, text: str) -
         key = e.key
     if key not in LEAVES_THE_QUESTION:
         return text, None
-    question = _thread_first_message(client, event["channel"], event["thread_ts"])
+    question, asked = _thread_question(client, event)
     if not question:
         return text, None
-    if key == "query.no_model":
-        try:
-            asked = parse(question).workload
-        except QueryError:
-            asked = None
-        if asked is not None:
-            return text, asked
+    if key == "query.no_model" and asked is not None:
+        return text, asked
     return question, None
 
 
-def _thread_first_message(client: WebClient, channel: str, thread_ts: str) -> str:
+# How far back a mention looks for the question it leaves to the bot: a thread's last messages (most threads
+# are short; a long one's question is rarely further back, and each message read is parsed).
+THREAD_LOOKBACK = 20
+
+
+def _thread_question(client: WebClient, event: dict) -> tuple[str, Workload | None]:
+    """The newest message before the mention that names a model to size (a customer's question may come in
+    a reply: "segue o que precisamos: llama 70b, 40 pessoas"), else the thread's first message; with the
+    workload it reads as, when it reads as one."""
+    from sizing.query import QueryError, parse
+
     try:
-        answer = client.conversations_replies(channel=channel, ts=thread_ts, limit=1, inclusive=True)
+        answer = client.conversations_replies(
+            channel=event["channel"], ts=event["thread_ts"], limit=THREAD_LOOKBACK, inclusive=True
+        )
     except Exception as e:  # not a member, no history scope, rate limited past retries, timed out
         logger.warning(
             "conversations.replies failed: %s",
             e.response.get("error") if isinstance(e, SlackApiError) else type(e).__name__,
         )
-        return ""
-    messages = answer.get("messages") or []
-    first = messages[0] if messages and isinstance(messages[0], dict) else {}
-    return plain(message_text(first)) if first.get("ts") == thread_ts else ""
+        return "", None
+    messages = [m for m in answer.get("messages") or [] if isinstance(m, dict)]
+    before = [m for m in messages if _ts(m) < _ts(event) and not m.get("bot_id")]
+    first = next((m for m in messages if m.get("ts") == event["thread_ts"]), None)
+    for message in reversed(before):
+        said = plain(message_text(message))
+        try:
+            workload = parse(said).workload
+        except QueryError:
+            continue
+        if workload is not None and workload.model:
+            return said, workload
+    return (plain(message_text(first)), None) if first is not None else ("", None)
+
+
+def _ts(message: dict) -> float:
+    try:
+        return float(message.get("ts") or 0)
+    except (TypeError, ValueError):
+        return 0.0
 
 
 def _answerable(event: dict, body: dict, services, context) -> bool:
