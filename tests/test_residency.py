@@ -69,7 +69,7 @@ def test_the_answer_says_where_and_what_the_law_means_and_asks_for_the_model(tmp
 
 @pytest.mark.parametrize(
     "text",
-    ["Do you have SOC 2 or ISO 27001?", "vocês têm SLA de disponibilidade?", "vocês oferecem API compatível com OpenAI?",
+    ["vocês têm SLA de disponibilidade?", "vocês oferecem API compatível com OpenAI?",
      "dá pra pagar em reais?"],
 )  # fmt: skip
 def test_a_question_on_the_terms_of_the_service_is_sent_to_sales_not_misread(tmp_path, text):
@@ -175,3 +175,17 @@ def test_a_thread_keeps_the_eu_and_a_follow_up_can_name_it():
     for query in (asked, later):
         text = render_text(size(query.workload), query)
         assert "RGPD: nossas GPUs ficam no Brasil, fora da União Europeia" in text and "LGPD: " not in text
+
+
+def test_certifications_asked_are_the_security_subject_and_sent_to_sales(tmp_path):
+    # "ISO 27001" had been a context of 27,001 tokens beside a model; asked alone, certifications get the
+    # security subject: what we know (where the data is) and that the sales team confirms them in writing.
+    pipeline = Pipeline(RequestLog(tmp_path / "log.db"))
+    reply = pipeline.ask("Do you have SOC 2 or ISO 27001?", Where("slash_command"))
+    valid(reply.message.blocks)
+    assert reply.outcome == "needs_input"
+    assert (
+        "certifications" in reply.text_answer
+        and "the sales team confirms them in writing" in reply.text_answer
+    )
+    pipeline.log.close()
