@@ -1212,12 +1212,15 @@ _NOT_TOKENS = rf"(?!\s*(?:de\s+)?(?:(?!tokens?\b)[a-z]+\s+)?{_W('counts.things')
 _TOKENS_OF_THINGS = rf"(?:[-\s]+{_W('counts.things')}\b)?"
 # "350M model", "500M parameters": a model's size, not a context of millions of tokens.
 _NOT_SIZE = rf"(?!\s*(?:de\s+)?(?:{_W('counts.params')}|model|modelo)\b)"
+# "20 mil tokens por consulta", "20k tokens per query": the words that make the length each request's.
+_PER_REQUEST = rf"(?:\s+{_W('keys.per_request')}\b)?"
 CONTEXT_UNIT = regexes.compile(
-    rf"{_NUM}\s*(k|mil(?!\s+milh)|m)\b{_NOT_TOKENS}{_NOT_SIZE}(?:[-\s]*tokens?{_TOKENS_OF_THINGS})?(?:\s*(?:de\s+)?{_CONTEXT_WORD})?"
+    rf"{_NUM}\s*(k|mil(?!\s+milh)|m)\b{_NOT_TOKENS}{_NOT_SIZE}(?:[-\s]*tokens?{_TOKENS_OF_THINGS}{_PER_REQUEST})?"
+    rf"(?:\s*(?:de\s+)?{_CONTEXT_WORD})?"
     r"(?=(?:\s+(?:de\s+|of\s+)?(?P<counted>[a-z]{3,}s)\b)?)"
 )
 CONTEXT_TOKENS = regexes.compile(
-    rf"{_NUM}[-\s]*tokens?\b{_TOKENS_OF_THINGS}(?:\s*(?:de\s+)?{_CONTEXT_WORD})?|{_NUM}\s*(?:ctx|context)\b"
+    rf"{_NUM}[-\s]*tokens?\b{_TOKENS_OF_THINGS}{_PER_REQUEST}(?:\s*(?:de\s+)?{_CONTEXT_WORD})?|{_NUM}\s*(?:ctx|context)\b"
 )
 GPU_COUNT = regexes.compile(rf"\b(\d+)\s*{_W('counts.gpus')}\b")
 # "numa única gpu", "em uma só placa", "on a single GPU", "only one GPU": one GPU.

@@ -64,8 +64,10 @@ def _pieces_prompt(m: re.Match) -> int | None:
 
 
 def _alternatives(words) -> str:
-    """Longest first, spaces as any run of blanks."""
-    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
+    """Longest first, spaces as any run of blanks or a hyphen ("time-to-first-token", "ponta-a-ponta")."""
+    return "|".join(
+        re.escape(w).replace(r"\ ", r"(?:\s+|\s*-\s*)") for w in sorted(words, key=len, reverse=True)
+    )
 
 
 def _count(number: str, unit: str | None) -> int | None:
@@ -302,8 +304,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         r"(?:\s*(?:<=?|≤|=|:|~)|\s+(?:em|in|within|de|of|under|below|abaixo\s+de|menos\s+de|ate|em\s+ate|"
         r"em\s+menos\s+de|no\s+maximo|at\s+most|less\s+than|maxima|maximo|max|maximum|alvo|target|desejada|aceitavel|"
         r"inferior\s+a|menor\s+que|menor\s+do\s+que|lower\s+than|shorter\s+than|de\s+ate|"
-        # "p95 TTFT target is 1.5 seconds", "o primeiro token deve ser de 1 s"
-        r"is|should\s+be|must\s+be|deve\s+ser|precisa\s+ser|around|about|cerca\s+de))*"
+        # "p95 TTFT target is 1.5 seconds", "o primeiro token deve ser de 1 s", "o TTFT precisa ficar abaixo de
+        # 500ms", "TTFT has to stay under 1 s"
+        r"is|around|about|cerca\s+de|fique|ficar|ficando|stays?|"
+        r"(?:should|must|needs?\s+to|has\s+to|have\s+to|deve|devem|precisa|precisam|tem\s+que|tem\s+de)"
+        r"\s+(?:be|stay|remain|ser|ficar|estar)))*"
     )
 
     def seconds(m: re.Match, number: int = 1, unit: int = 2):
@@ -776,6 +781,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?P<length>\s+(?:de|of|com|with)\s+(?:(?:~|cerca\s+de|uns|umas|about|around|ate|up\s+to)\s*)?"
             rf"{_NUM}[-\s]*(?:tokens?|toks?)\b(?:\s+(?:cada(?:\s+uma?)?|each))?)"
         ), items_length),
+        # Both lengths with the number first ("2k input 200 output", "1500 entrada, 300 saída"): read as a pair
+        # before the noun-first patterns, which would give "input 200" the answer's number.
+        ("lengths", regexes.compile(
+            rf"{_NUM}\s*(?:(?:tokens?|toks?)\s+)?(?:de\s+)?(?:{prompt_suffixes})\b\s*[,;/]?\s*(?:(?:e|and|&)\s+)?"
+            rf"{_NUM}\s*(?:(?:tokens?|toks?)\s+)?(?:de\s+)?(?:{answer_suffixes})\b"
+        ), lambda m: (_count(m.group(1), m.group(2)), _count(m.group(3), m.group(4)))),
         # The noun first with a length that says it is tokens ("input 1500 tokens output 250 tokens", "prompt
         # 2k resposta 300 tokens"): before the number-first patterns below, which would read "1500 tokens
         # output" as the answer's length and leave the prompt's noun without one.

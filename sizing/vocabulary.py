@@ -89,6 +89,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     ),
     "keys": (
         "context",
+        "per_request",
         "seq_len",
         "batch",
         "tp",

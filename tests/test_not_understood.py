@@ -193,3 +193,22 @@ def test_a_long_list_of_words_not_understood_is_cut_with_how_many_more(capsys):
 def test_research_and_development_is_who_asks_not_a_word_missed(text):
     # "I&D" (pt-PT), "P&D" (pt-BR) and "R&D" had been listed as not understood
     assert parse(text).unknown == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # chat slang and who asked, around a question read in full
+        "kra o cliente quer llama 3 70b p/ 50 pessoas usando ao msm tempo, q config vc indica?",
+        "blz, e se eles quiserem usar o phi-4 em vez disso? 20 pessoas",
+        "oq é melhor pra 50 usuarios: 4x L40S ou 1x H200 pro llama 70b?",
+        "preciso de contexto de 1 milhao de tokens com llama 4 scout, rola?",
+        "cliente quer llama 3.1 70b, 10 usuarios. Eles perguntaram se uma H100 basta ou se precisa de duas",
+        # the service's setting, in pt-PT and English e-mails
+        "Gostaríamos de alojar o Llama 3.1 8B para uma aplicação de telemóvel com 30 utilizadores em simultâneo",
+        "We are evaluating your cloud for hosting Mixtral 8x22B for 20 users. What would you suggest?",
+        "llama 3.1 8b pro app de atendimento, 30 usuarios",
+    ],
+)
+def test_slang_and_the_setting_around_a_question_are_no_words_missed(text):
+    assert parse(text).unknown == []

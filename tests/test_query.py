@@ -1463,3 +1463,35 @@ def test_the_model_trained_is_still_a_training(text):
 def test_a_team_or_agents_training_a_model_is_still_a_training(text):
     # "team training" and "treinamento de agentes" say who trains a model, or which model: not people trained.
     assert parse(text).workload.stage != Stage.inference
+
+
+@pytest.mark.parametrize(
+    ("text", "users", "context"),
+    [
+        # sales shorthand for users at once: "50usr" and "simult" had been left unread ("ctx 8" then a context)
+        ("/gpu 8b fp16 8k 50usr", 50, 8192),
+        ("/gpu mixtral 8x7b int8 4k 20 simult", 20, 4096),
+        ("/gpu 13b q8 2k ctx 8 simult", 8, 2048),
+        ("/gpu 70b 4bit 30 usrs 16k", 30, 16384),
+        ("/gpu 70b 30 ccu", 30, None),
+    ],
+)
+def test_shorthand_for_users_at_once_is_the_users(text, users, context):
+    query = parse(text.removeprefix("/gpu "))
+    assert (query.workload.users, query.workload.context) == (users, context) and query.unknown == []
+
+
+@pytest.mark.parametrize(
+    ("text", "context"),
+    [
+        # "por consulta" had been listed as not understood beside the context it qualifies
+        ("RAG com llama 70b, docs de 20 mil tokens por consulta, 10 usuarios", 20_000),
+        ("RAG com llama 70b, 20 mil tokens por requisição, 10 usuarios", 20_000),
+        ("RAG com llama 70b, 12k tokens em cada pergunta, 10 usuarios", 12_000),
+        ("RAG with llama 70b, 20k tokens per query, 10 users", 20_000),
+        ("RAG with llama 70b, 8000 tokens per request, 10 users", 8_000),
+    ],
+)
+def test_a_length_said_per_request_is_each_requests_context(text, context):
+    query = parse(text)
+    assert query.workload.context == context and query.workload.users == 10 and query.unknown == []

@@ -2758,3 +2758,44 @@ def test_people_and_how_many_of_them_use_it_at_once(text, users, population):
     query = parse(text)
     assert query.unknown == []
     assert (query.workload.users, query.workload.population) == (users, population)
+
+
+@pytest.mark.parametrize(
+    ("text", "prompt", "output"),
+    [
+        # each number before its word: "input 200" had been the prompt, and 2k the answer
+        ("llama 3.1 70b, 500k requests/day, avg 2k input 200 output", 2000, 200),
+        ("llama 70b 100 req/min, 2k entrada 200 saida", 2000, 200),
+        ("llama 70b 100 req/min, 1500 entrada, 300 saída", 1500, 300),
+        ("llama 70b 100 req/min 3k prompt e 400 resposta", 3000, 400),
+        ("llama 70b 100 req/min 1500 tokens input and 250 tokens output", 1500, 250),
+        # the noun first still reads as before
+        ("llama 70b 100 req/min input 2k output 200", 2000, 200),
+    ],
+)
+def test_both_lengths_with_the_number_before_their_words_are_read_in_order(text, prompt, output):
+    query = parse(text)
+    w = query.workload
+    assert query.unknown == [] and (w.prompt_tokens, w.output_tokens) == (prompt, output)
+
+
+@pytest.mark.parametrize(
+    ("text", "ttft"),
+    [
+        # a verb between the target and its time had left "500ms" not understood and the target unread
+        ("o TTFT precisa ficar abaixo de 500ms, com 20 usuarios no llama 3.1 8b", 0.5),
+        ("llama 3.1 8b, 20 usuarios, o primeiro token tem que ficar em até 1s", 1.0),
+        ("llama 3.1 8b, 20 users, TTFT has to stay under 700 ms", 0.7),
+        ("llama 3.1 8b, 20 users, the first token needs to be under 1.5 s", 1.5),
+        # hyphenated, as e-mails write it: "time-to-first-token" had been a word not understood
+        ("mixtral 8x22b, 5 requests per second, p95 time-to-first-token under 1 second", 1.0),
+    ],
+)
+def test_a_first_token_target_said_with_a_verb_or_hyphens_is_read(text, ttft):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.ttft_s == ttft
+
+
+def test_a_hyphen_between_words_of_the_whole_answers_time_is_a_space():
+    query = parse("llama 3.1 8b 20 usuarios latencia ponta-a-ponta de 5 s")
+    assert query.unknown == [] and (query.workload.e2e_s, query.workload.ttft_s) == (5.0, None)
