@@ -617,6 +617,10 @@ def _split_cache(text: str, catalog: Catalog, engine: str) -> KVPrecision:
     K values as V values per token, so the cache takes the mean of the two per value; only llama.cpp sets
     them apart (vLLM's --kv-cache-dtype and TabbyAPI's cache_mode set both)."""
     k_typed, _, v_typed = text.partition("/")
+    if engine != "llamacpp" and "*" in text:
+        # one side typed (-ctk/-ctv), the other left at llama.cpp's default: another engine reads the side typed
+        return resolve_kv_precision(v_typed if k_typed.startswith("*") else k_typed, catalog, engine)
+    k_typed, v_typed = k_typed.lstrip("*"), v_typed.lstrip("*")
     if engine != "llamacpp":
         raise SizingError("kv_precision_split", "kv_precision_examples", k=k_typed, v=v_typed)
     k, v = (resolve_kv_precision(part, catalog, engine) for part in (k_typed, v_typed))

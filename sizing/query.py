@@ -3074,6 +3074,14 @@ def _kv_precision(scan: _Scan) -> str | None:
     if set(sides) == {"k", "v"} and all(len(values) == 1 for values in sides.values()):
         (k,), (v,) = sides["k"], sides["v"]
         return k if k == v else f"{k}/{v}"
+    if set(sides) in ({"k"}, {"v"}) and len(next(iter(sides.values()))) == 1:
+        # One side set alone ("-ctk q8_0"): the other keeps llama.cpp's default, f16 (common/common.h
+        # cache_type_k / cache_type_v = GGML_TYPE_F16); it had been sized at the type said, on both sides.
+        (said,) = next(iter(sides.values()))
+        if said == "f16":
+            return said
+        # "*": the side left at its default (sizing/names.py: an engine without -ctk/-ctv reads the other alone)
+        return f"{said}/*f16" if "k" in sides else f"*f16/{said}"
     return _one(scan, "kv", "kv")
 
 

@@ -245,8 +245,16 @@ def test_a_regular_models_k_and_v_caches_still_take_their_mean(capsys):
         # -ctk bf16 had been suggested back as `-ctk f16 -ctv f16`, and -ctk f32 sized as 16 bits ("KV cache em
         # BF16", 2 bytes a value): F32 is 4 (ggml GGML_TYPE_F32).
         ("llama 3.1 8b q4_k_m 32k -ctk bf16 -ctv bf16", "KV cache em BF16", "-ctk bf16 -ctv bf16`", 2),
-        ("llama 3.1 8b q4_k_m 32k --cache-type-k bf16", "KV cache em BF16", "-ctk bf16 -ctv bf16`", 2),
-        ("llama 3.1 8b q4_k_m 32k -ctk f32", "KV cache em F32", "-ctk f32 -ctv f32`", 4),
+        # One side set alone: the other keeps llama.cpp's F16 (it had been sized at the type said, both sides).
+        ("llama 3.1 8b q4_k_m 32k --cache-type-k bf16", "K BF16 / V F16", "-ctk bf16 -ctv f16`", 2),
+        ("llama 3.1 8b q4_k_m 32k -ctk f32", "K F32 / V F16", "-ctk f32 -ctv f16`", 3),
+        ("llama 3.1 8b q4_k_m 32k -ctk q8_0", "K Q8_0 / V F16", "-ctk q8_0 -ctv f16 -fa on`", 1.53125),
+        (
+            "llama 3.1 8b q4_k_m 32k --cache-type-v q8_0",
+            "K F16 / V Q8_0",
+            "-ctk f16 -ctv q8_0 -fa on`",
+            1.53125,
+        ),
         (
             "llama 3.1 8b q4_k_m 32k --cache-type-k=f32 --cache-type-v=f32",
             "KV cache em F32",
