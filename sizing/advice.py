@@ -1147,11 +1147,16 @@ def perf_short(p, lang: str) -> str:
     return text
 
 
-def with_performance(alternative: Alternative, lang: str) -> Alternative:
-    """The alternative's text, followed by how fast its setup serves the load."""
+def with_performance(alternative: Alternative, lang: str, chat_pace: float | None = None) -> Alternative:
+    """The alternative's text, followed by how fast its setup serves the load; with users said at once
+    (`chat_pace`: the chat's tokens/s per user, traffic.toml), whether they would all generate below it."""
     p = alternative.setup.performance if alternative.setup else None
     if p is not None:
-        alternative.text = t(lang, "perf.alt", text=alternative.text, short=perf_short(p, lang))
+        short = perf_short(p, lang)
+        if chat_pace and p.tokens_per_s_per_user < chat_pace:
+            # "2× A100: até 155 usuários … (~7 tokens/s por usuário …)" had read as a fine choice
+            short += t(lang, "perf.short_slow", tps=i18n.number(chat_pace, lang))
+        alternative.text = t(lang, "perf.alt", text=alternative.text, short=short)
     return alternative
 
 

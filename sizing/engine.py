@@ -229,7 +229,9 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
                 add_capacity(plan, setup, catalog)
                 setup.capacity = advice.capacity(plan, setup)
     if not plan.stage.is_training:
-        alternatives = [advice.with_performance(a, lang) for a in alternatives]
+        # Users said at once all generate together: an alternative below a chat's pace for them says so.
+        pace = catalog.traffic.latency.tokens_per_s if plan.rate is None and plan.users > 1 else None
+        alternatives = [advice.with_performance(a, lang, pace) for a in alternatives]
     # The other GPUs a question weighs ("H100 ou H200?") come first among the alternatives, each with its
     # verdict as the named GPU gets it (capacity, performance and cost included).
     alternatives = compared + alternatives

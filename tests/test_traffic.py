@@ -2799,3 +2799,19 @@ def test_a_first_token_target_said_with_a_verb_or_hyphens_is_read(text, ttft):
 def test_a_hyphen_between_words_of_the_whole_answers_time_is_a_space():
     query = parse("llama 3.1 8b 20 usuarios latencia ponta-a-ponta de 5 s")
     assert query.unknown == [] and (query.workload.e2e_s, query.workload.ttft_s) == (5.0, None)
+
+
+def test_an_alternative_below_a_chats_pace_for_users_at_once_says_so():
+    # "2× A100: até 155 usuários … (~7 tokens/s por usuário …)" had read as a fine choice for 300 users.
+    _, answer = _answer("qwen3 32b 300 usuários simultâneos 2k de contexto")
+    slow = [
+        line for line in answer.splitlines() if "abaixo do ritmo de um chat (10 tokens/s por usuário)" in line
+    ]
+    assert slow and all("A100" in line for line in slow)
+    recommended = answer.split("Recomendação:")[1].split("\n")[0]
+    assert "A100" not in recommended
+    # An alternative that keeps the pace has no such words, nor does a load said as a rate.
+    _, quick = _answer("llama 3.1 8b 20 usuários")
+    assert "abaixo do ritmo de um chat" not in quick
+    _, rate = _answer("qwen3 32b 300 requisições por minuto")
+    assert "abaixo do ritmo de um chat" not in rate
