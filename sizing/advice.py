@@ -1153,7 +1153,7 @@ def with_performance(alternative: Alternative, lang: str, chat_pace: float | Non
     p = alternative.setup.performance if alternative.setup else None
     if p is not None:
         short = perf_short(p, lang)
-        if chat_pace and p.tokens_per_s_per_user < chat_pace:
+        if chat_pace and round(p.tokens_per_s_per_user) < chat_pace:  # as shown: "~10" is no slower than 10
             # "2× A100: até 155 usuários … (~7 tokens/s por usuário …)" had read as a fine choice
             short += t(lang, "perf.short_slow", tps=i18n.number(chat_pace, lang))
         alternative.text = t(lang, "perf.alt", text=alternative.text, short=short)
