@@ -1774,6 +1774,14 @@ RESIDENCY = regexes.compile(
     r"|fora\s+do\s+(?:brasil|pais)|outside\s+(?:of\s+)?(?:brazil|the\s+country))"
 )
 # Terms of the service rather than a sizing: availability SLAs, certifications, the API, payment.
+# A count of people said as an average: "50 usuários em média", "média de 50", "average 50 users".
+_NOT_PEOPLE = (
+    r"(?!\s*(?:k\b|mil\b|tokens?|palavras|words|req|requisi|pedidos|requests|ms\b|s\b|seg|%|por\b|per\b|/))"
+)
+USERS_AVERAGE = regexes.compile(
+    r"\b(\d+)\s*(?:usuarios|utilizadores|users|pessoas|people)?\s+(?:em\s+media|na\s+media|de\s+media|on\s+average)\b"
+    rf"|\b(?:media|average|avg)\s+(?:de\s+|of\s+)?(\d+){_NOT_PEOPLE}(?:\s+(?:usuarios|utilizadores|users|pessoas|people))?\b"
+)
 # Security and quality standards named by their numbers: "ISO 27001" had been a context of 27,001 tokens.
 STANDARDS = regexes.compile(
     r"\b(?:iso(?:\s*/\s*iec)?\s*\d{4,5}(?:[:-]\d{4})?|soc\s*[123](?:\s+type\s+(?:ii|i|2|1))?"
@@ -2939,6 +2947,9 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         # "e com mais 10 usuários?", "e com 10 usuários a mais?", "and 20 more users?": added to the thread's
         # (they had replaced them: 40 users became 10).
         scan.take(MORE_USERS, "users", lambda m: base.users + int(m.group(1) or m.group(2) or m.group(3)))
+    # "50 usuários em média e 200 no pico", "peak 200 users, average 50": the average is set aside for the
+    # peak, which the hardware must hold (as "5 req/s no pico e 1 em média" is read)
+    scan.take(USERS_AVERAGE, "users_average", lambda m: int(m.group(1) or m.group(2)))
     scan.take(USERS, "users", _users)
     scan.take(USERS_KEY_SPACED, "users", lambda m: int(m.group(1)))
     scan.take(FULL_BEFORE_FIGURE, "filler", lambda m: True)
@@ -5390,7 +5401,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["gpus"] = (tp or 1) * pp  # "tp=2 pp=2" serves on 4 GPUs (vLLM: TP x PP of them)
             fields["gpus_from_layout"] = True
     query.lang = _one(scan, "lang", "lang")
+    average = _one(scan, "users_average", "users")
     at_once = _one(scan, "users_at_once", "users")
+    if average is not None and fields["users"] is None and at_once is None:
+        fields["users"] = average  # an average alone is the count said
     if at_once is not None:
         if fields["users"] is not None and fields["users"] > at_once:
             # "2 mil usuários, mas só 100 ao mesmo tempo", "500 pessoas, 50 simultaneamente": the people, and

@@ -1495,3 +1495,24 @@ def test_shorthand_for_users_at_once_is_the_users(text, users, context):
 def test_a_length_said_per_request_is_each_requests_context(text, context):
     query = parse(text)
     assert query.workload.context == context and query.workload.users == 10 and query.unknown == []
+
+
+@pytest.mark.parametrize(
+    ("text", "users"),
+    [
+        # The peak is what the hardware must hold; the average beside it is set aside ("50 usuários em média e
+        # 200 no pico" had been refused as a contradiction, "media de 50" listed "50" as not understood).
+        ("llama 8b 50 usuarios em media e 200 no pico", 200),
+        ("llama 8b pico de 200 usuarios, media de 50", 200),
+        ("llama 8b peak 200 users, average 50", 200),
+        ("llama 8b 50 usuários em média", 50),
+    ],
+)
+def test_users_said_on_average_beside_a_peak_are_sized_at_the_peak(text, users):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.users == users
+
+
+def test_an_average_length_is_no_count_of_users():
+    query = parse("llama 8b prompts com média de 500 tokens, 20 usuários")
+    assert (query.workload.users, query.workload.prompt_tokens) == (20, 500)
