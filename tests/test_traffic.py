@@ -2799,3 +2799,20 @@ def test_a_first_token_target_said_with_a_verb_or_hyphens_is_read(text, ttft):
 def test_a_hyphen_between_words_of_the_whole_answers_time_is_a_space():
     query = parse("llama 3.1 8b 20 usuarios latencia ponta-a-ponta de 5 s")
     assert query.unknown == [] and (query.workload.e2e_s, query.workload.ttft_s) == (5.0, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "prompt", "output"),
+    [
+        # "requisição" / "request" after a length had been listed as not understood.
+        ("llama 8b, prompts de 2000 tokens por requisição, 10 req/s", 2000, None),
+        ("llama 8b, respostas de 300 tokens por pergunta, 20 usuários", None, 300),
+        ("llama 8b prompts of 1500 tokens per request, answers of 200 tokens each request", 1500, 200),
+        ("llama 8b, prompts de 2k tokens por mensagem, 500 mensagens por dia", 2000, None),
+    ],
+)
+def test_a_length_said_per_request_is_each_requests(text, prompt, output):
+    query = parse(text)
+    assert query.unknown == []
+    w = query.workload
+    assert (w.prompt_tokens, w.output_tokens) == (prompt, output)
