@@ -338,6 +338,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     nouns = rf"{prompt_nouns}|{answer_nouns}|{requests}|e|and|com|with|por|per|para"
     loose = rf"(?:,?\s+(?!(?:{nouns})\b)[a-z]+){{1,3}}?,?"
     tokens_said = r"(?(2)(?:\s*(?:tokens?|toks?)\b)?|\s*(?:tokens?|toks?)\b)"
+    # "prompts de 2000 tokens por requisição", "answers of 300 tokens per request": each request's, said
+    each_request = (
+        r"(?:\s+(?:por|per|em\s+cada|a\s+cada|each|cada)\s+(?:requisic(?:ao|oes)|consultas?|perguntas?|"
+        r"chamadas?|pedidos?|mensage(?:m|ns)|requests?|query|queries|calls?|messages?|turnos?|turns?))?"
+    )
 
     person = _alternatives(w["person"])
     per_person = rf"(?:{per})\s*(?:{person})"
@@ -790,8 +795,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # The noun first with a length that says it is tokens ("input 1500 tokens output 250 tokens", "prompt
         # 2k resposta 300 tokens"): before the number-first patterns below, which would read "1500 tokens
         # output" as the answer's length and leave the prompt's noun without one.
-        ("prompt_tokens", regexes.compile(rf"\b(?:{prompt_nouns}){of}{_NUM}{not_time}{not_counted}{tokens_said}"), length),
-        ("output_tokens", regexes.compile(rf"\b(?:{answer_nouns}){of}{_NUM}{not_time}{not_counted}{tokens_said}"), length),
+        ("prompt_tokens", regexes.compile(rf"\b(?:{prompt_nouns}){of}{_NUM}{not_time}{not_counted}{tokens_said}{each_request}"), length),
+        ("output_tokens", regexes.compile(rf"\b(?:{answer_nouns}){of}{_NUM}{not_time}{not_counted}{tokens_said}{each_request}"), length),
         # The number first, as benchmarks write it: "1500-token prompts", "300 token responses".
         ("prompt_tokens", regexes.compile(rf"{_NUM}[-\s]*(?:tokens?|toks?)\s+(?:long\s+)?(?:{prompt_nouns})\b"), length),
         ("output_tokens", regexes.compile(rf"{_NUM}[-\s]*(?:tokens?|toks?)\s+(?:long\s+)?(?:{answer_nouns})\b"), length),
@@ -808,9 +813,9 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?<![\w.,/])(\d+(?:[.,]\d+)?)\s*(k)?\s*/\s*(\d+(?:[.,]\d+)?)\s*(k)?(?![\w/])"
             rf"(?(2)|(?(4)|\s*(?:{tokens})\b))(?:\s*(?:{tokens})\b)?"
         ), lambda m: (_count(m.group(1), m.group(2)), _count(m.group(3), m.group(4)))),
-        ("prompt_tokens", regexes.compile(rf"\b(?:{prompt_nouns}){of}{_NUM}{not_time}{not_counted}(?:\s*(?:tokens?|toks?))?"), length),
+        ("prompt_tokens", regexes.compile(rf"\b(?:{prompt_nouns}){of}{_NUM}{not_time}{not_counted}(?:\s*(?:tokens?|toks?))?{each_request}"), length),
         ("prompt_tokens", regexes.compile(rf"{_NUM}\s*(?:(?:tokens?|toks?)\s+)?(?:de\s+)?(?:{prompt_suffixes})\b"), length),
-        ("output_tokens", regexes.compile(rf"\b(?:{answer_nouns}){of}{_NUM}{not_time}{not_counted}(?:\s*(?:tokens?|toks?))?"), length),
+        ("output_tokens", regexes.compile(rf"\b(?:{answer_nouns}){of}{_NUM}{not_time}{not_counted}(?:\s*(?:tokens?|toks?))?{each_request}"), length),
         ("output_tokens", regexes.compile(rf"{_NUM}\s*(?:(?:tokens?|toks?)\s+)?(?:de\s+)?(?:{answer_suffixes})\b"), length),
         # A word or three between the noun and its length ("respostas longas de 2000 tokens", "se o prompt
         # tiver 6 mil tokens", "answers are 1k tokens"): the length must then say it is tokens, by the word

@@ -2815,3 +2815,20 @@ def test_an_alternative_below_a_chats_pace_for_users_at_once_says_so():
     assert "abaixo do ritmo de um chat" not in quick
     _, rate = _answer("qwen3 32b 300 requisições por minuto")
     assert "abaixo do ritmo de um chat" not in rate
+
+
+@pytest.mark.parametrize(
+    ("text", "prompt", "output"),
+    [
+        # "requisição" / "request" after a length had been listed as not understood.
+        ("llama 8b, prompts de 2000 tokens por requisição, 10 req/s", 2000, None),
+        ("llama 8b, respostas de 300 tokens por pergunta, 20 usuários", None, 300),
+        ("llama 8b prompts of 1500 tokens per request, answers of 200 tokens each request", 1500, 200),
+        ("llama 8b, prompts de 2k tokens por mensagem, 500 mensagens por dia", 2000, None),
+    ],
+)
+def test_a_length_said_per_request_is_each_requests(text, prompt, output):
+    query = parse(text)
+    assert query.unknown == []
+    w = query.workload
+    assert (w.prompt_tokens, w.output_tokens) == (prompt, output)
