@@ -4231,6 +4231,10 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
                     and not _digits(close[0]).endswith(_digits(typed_size))
                 ):
                     close = []
+                # Nor is a version typed with its size: "granite 3.1 8b" is no Granite 3.3 8B, "exaone 3.5
+                # 32b" no EXAONE 4.0 32B (another release, said as a family the catalogue lacks).
+                if close and kind == "model" and typed_size and _digits(candidate) != _digits(close[0]):
+                    close = []
                 if close:
                     score = difflib.SequenceMatcher(None, candidate, close[0]).ratio()
                     if best is None or score > best[0]:
