@@ -4253,6 +4253,14 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
                     and not _digits(close[0]).endswith(_digits(typed_size))
                 ):
                     close = []
+                # Nor is a version typed with its size: "granite 3.1 8b" is no Granite 3.3 8B, "exaone 3.5
+                # 32b" no EXAONE 4.0 32B (another release, said as a family the catalogue lacks); a name typed
+                # without its version ("llava 13b") still reads as the catalogue's.
+                if close and kind == "model" and typed_size:
+                    size_digits = _digits(typed_size)
+                    typed_version = _digits(version or "") or _digits(candidate).removesuffix(size_digits)
+                    if typed_version and typed_version != _digits(close[0]).removesuffix(size_digits):
+                        close = []
                 if close:
                     score = difflib.SequenceMatcher(None, candidate, close[0]).ratio()
                     if best is None or score > best[0]:

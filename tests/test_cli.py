@@ -179,7 +179,8 @@ def test_the_understood_line_says_the_context_as_people_do(text, said, capsys):
         ("deepseek-ai/DeepSeek-V3", "Entendi: DeepSeek V3"),
         ("Qwen/Qwen2.5-72B-Instruct-AWQ", "Entendi: Qwen2.5 72B (Qwen2.5-72B-Instruct-AWQ) · INT4 (AWQ/GPTQ g128)"),
         # A family the catalogue lacks, read by its size with the Hub off: named as asked, as typed words are.
-        ("ibm-granite/granite-3.3-8b-instruct", "Entendi: granite-3.3-8b-instruct (dimensionado como Llama 3.1 8B)"),
+        ("ibm-granite/granite-3.1-8b-instruct", "Entendi: granite-3.1-8b-instruct (dimensionado como Llama 3.1 8B)"),
+        ("ibm-granite/granite-3.3-8b-instruct", "Entendi: Granite 3.3 8B"),  # catalogued since
     ],
 )  # fmt: skip
 def test_a_repo_is_understood_with_the_precision_its_name_says(text, first_line, capsys, monkeypatch):

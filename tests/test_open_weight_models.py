@@ -3,7 +3,11 @@
 copies cited in models.toml). They had been sized as a stand-in of another family ("yi 34b" as Qwen3 32B with 67
 layers, "ernie 4.5 300b" as a dense Llama 3.1 405B), refused ("dbrx") or called closed ("grok 1"). Grok 2,
 Gervásio 7B and Snowflake Arctic, whose configs are not cited, are said to be missing rather than sized as
-another model."""
+another model.
+
+Then Granite 3.3 8B and 2B, InternLM3 8B, EXAONE 4.0 32B and Phi-3.5-MoE ("granite 3.3 2b" had been Qwen2.5 1.5B
+with 38 layers, "exaone 4.0 32b" Qwen3 32B, "internlm3 8b" Llama 3.1 8B, "phi 3.5 moe" asked which Phi); Phi-3
+Medium 128K, Codestral 22B, StarCoder2 15B, Solar Pro and EXAONE 4.0 1.2B are said to be missing."""
 
 import pytest
 
@@ -43,6 +47,22 @@ from sizing.query import QueryError, parse
         ("CohereForAI/aya-expanse-8b", "aya-expanse-8b"),
         ("smollm3 3b", "smollm3-3b"),
         ("HuggingFaceTB/SmolLM3-3B", "smollm3-3b"),
+        ("granite 3.3 8b 10 usuarios", "granite-3.3-8b"),  # had been Llama 3.1 8B under its name
+        ("ibm-granite/granite-3.3-8b-instruct fp8", "granite-3.3-8b"),
+        ("Granite-3.3-8B-Instruct com 32k", "granite-3.3-8b"),
+        ("granite 3.3 de 8b", "granite-3.3-8b"),  # the series with a size
+        ("granite 3.3 2b", "granite-3.3-2b"),  # had been Qwen2.5 1.5B with 38 layers
+        ("granite3.3 2b instruct para 5 usuários", "granite-3.3-2b"),
+        ("ibm-granite/granite-3.3-2b-base", "granite-3.3-2b"),
+        ("internlm3 8b", "internlm3-8b"),  # had been Llama 3.1 8B
+        ("InternLM3-8B-Instruct 4bit 20 usuarios", "internlm3-8b"),
+        ("internlm/internlm3-8b-instruct", "internlm3-8b"),
+        ("exaone 4.0 32b para 20 usuarios", "exaone-4.0-32b"),  # had been Qwen3 32B
+        ("EXAONE-4.0-32B com 128k", "exaone-4.0-32b"),
+        ("LGAI-EXAONE/EXAONE-4.0-32B fp8", "exaone-4.0-32b"),
+        ("phi 3.5 moe", "phi-3.5-moe"),  # had been asked which Phi
+        ("Phi-3.5-MoE-instruct 10 usuarios", "phi-3.5-moe"),
+        ("microsoft/Phi-3.5-MoE-instruct em 4 bits", "phi-3.5-moe"),
     ],
 )
 def test_each_is_read_by_its_names(text, model):
@@ -51,7 +71,8 @@ def test_each_is_read_by_its_names(text, model):
 
 
 # The parameter counts the checkpoints publish (Hugging Face's leaderboard requests for Aya Expanse; the tests
-# of a KV planner for ERNIE 4.5 21B-A3B: "21.8B in all"), against the shapes' own counts.
+# of a KV planner for ERNIE 4.5 21B-A3B: "21.8B in all"; Granite 3.3 8B's safetensors as a parameter registry
+# lists them; FuriosaAI's card for EXAONE 4.0 32B FP8), against the shapes' own counts.
 @pytest.mark.parametrize(
     ("model_id", "billions", "tolerance"),
     [
@@ -64,6 +85,11 @@ def test_each_is_read_by_its_names(text, model):
         ("ernie-4.5-300b-a47b", 300, 0.01),
         ("dbrx", 132, 0.01),
         ("grok-1", 314, 0.01),
+        ("granite-3.3-8b", 8.170864640, 1e-9),
+        ("exaone-4.0-32b", 32.003216384, 1e-9),
+        ("phi-3.5-moe", 41.9, 0.002),
+        ("granite-3.3-2b", 2.5, 0.02),
+        ("internlm3-8b", 8, 0.11),  # the name's 8B; the shape holds 8.80B, as its scope says
     ],
 )
 def test_the_shapes_give_the_published_parameter_counts(model_id, billions, tolerance):
@@ -73,10 +99,11 @@ def test_the_shapes_give_the_published_parameter_counts(model_id, billions, tole
 
 @pytest.mark.parametrize(
     ("model_id", "active_billions"),
-    [("ernie-4.5-300b-a47b", 47), ("ernie-4.5-21b-a3b", 3), ("dbrx", 36)],
+    [("ernie-4.5-300b-a47b", 47), ("ernie-4.5-21b-a3b", 3), ("dbrx", 36), ("phi-3.5-moe", 6.6)],
 )
 def test_the_moe_models_read_their_cards_active_parameters_per_token(model_id, active_billions):
-    # ERNIE's card counts the embeddings in its A47B and A3B; Databricks' 36B active likewise (within 12%).
+    # ERNIE's card counts the embeddings in its A47B and A3B; Databricks' 36B and Phi-3.5-MoE's 6.6B active
+    # likewise (within 12%).
     model = load_catalog().model(model_id)
     assert abs(model.active_params / (active_billions * 1e9) - 1) < 0.12, model.active_params
 
@@ -91,6 +118,10 @@ def test_the_moe_models_read_their_cards_active_parameters_per_token(model_id, a
         ("yi 34b", 60, 8, 128),
         ("falcon3 10b", 40, 4, 256),
         ("aya expanse 32b", 40, 8, 128),
+        ("granite 3.3 8b", 40, 8, 128),
+        ("granite 3.3 2b", 40, 8, 64),
+        ("internlm3 8b", 48, 2, 128),
+        ("phi 3.5 moe", 32, 8, 128),
     ],
 )
 def test_the_kv_cache_is_the_models_own(text, layers, kv_heads, head_dim):
@@ -102,29 +133,63 @@ def test_the_kv_cache_is_the_models_own(text, layers, kv_heads, head_dim):
 def test_the_windows_are_the_configs():
     catalog = load_catalog()
     windows = {
-        m: catalog.model(m).max_context for m in ("grok-1", "seed-oss-36b", "ernie-4.5-300b-a47b", "dbrx")
+        m: catalog.model(m).max_context
+        for m in ("grok-1", "seed-oss-36b", "ernie-4.5-300b-a47b", "dbrx", "internlm3-8b", "exaone-4.0-32b")
     }
     assert windows == {
         "grok-1": 8192,
         "seed-oss-36b": 524_288,
         "ernie-4.5-300b-a47b": 131_072,
         "dbrx": 32_768,
+        "internlm3-8b": 32_768,
+        "exaone-4.0-32b": 131_072,
     }
+    # Phi-3.5-MoE's 128K is its config's LongRoPE window, as Phi-3.5 Mini's.
+    assert catalog.model("phi-3.5-moe").max_context == catalog.model("phi-3.5-mini").max_context == 131_072
     # Yi 34B is Yi-1.5 34B's shape: answers name it as asked and size the catalogue's model.
     assert size(parse("yi 34b").workload).workload.model.max_context == 4096
 
 
 @pytest.mark.parametrize(
-    ("lang", "suffix", "said"),
+    ("text", "said"),
     [
-        ("pt-BR", "", "Licença: o Aya Expanse 32B é publicado sob CC-BY-NC 4.0"),
-        ("pt-PT", " pt-pt", "apenas para uso não comercial"),
-        ("en", " en", "Licence: Aya Expanse 32B is published under CC-BY-NC 4.0"),
+        ("aya expanse 32b", "Licença: o Aya Expanse 32B é publicado sob CC-BY-NC 4.0"),
+        ("aya expanse 32b pt-pt", "apenas para uso não comercial"),
+        ("aya expanse 32b en", "Licence: Aya Expanse 32B is published under CC-BY-NC 4.0"),
+        ("exaone 4.0 32b", "Licença: o EXAONE 4.0 32B é publicado sob a EXAONE AI Model License 1.2 - NC"),
+        ("exaone 4.0 32b pt-pt", "EXAONE AI Model License 1.2 - NC: apenas para uso não comercial"),
+        (
+            "exaone 4.0 32b en",
+            "Licence: EXAONE 4.0 32B is published under the EXAONE AI Model License 1.2 - NC",
+        ),
     ],
 )
-def test_aya_expanses_non_commercial_licence_is_said(lang, suffix, said):
-    result = size(parse(f"aya expanse 32b{suffix}").workload)
+def test_a_non_commercial_licence_is_said(text, said):
+    result = size(parse(text).workload)
     assert any(said in a for a in result.assumptions)
+
+
+@pytest.mark.parametrize("text", ["granite 3.3 8b", "internlm3 8b", "phi 3.5 moe"])
+def test_an_open_licence_is_not_said(text):
+    result = size(parse(text).workload)
+    assert not any("Licença" in a for a in result.assumptions)
+
+
+def test_exaone_keeps_every_token_in_one_layer_of_four_and_a_window_in_the_rest():
+    # 16 full-attention layers keep every token, 48 sliding-window layers the last 4,096 at most
+    # (transformers Exaone4Config: sliding_window 4096, pattern LLLG over 64 layers).
+    per_layer_token = 2 * 8 * 128 * 2
+    for tokens in (2048, 32_768, 131_072):
+        result = size(parse(f"exaone 4.0 32b com {tokens} tokens").workload)
+        expected = 16 * per_layer_token * tokens + 48 * per_layer_token * min(tokens, 4096)
+        assert result.kv_bytes_per_conversation == pytest.approx(expected, rel=0.01), tokens
+
+
+def test_granite_3_3_alone_asks_which_size():
+    with pytest.raises(QueryError) as raised:
+        parse("granite 3.3 para 10 usuarios")
+    assert raised.value.key == "query.series_size"
+    assert "2B, 8B" in raised.value.message("pt-BR")
 
 
 @pytest.mark.parametrize("text", ["grok 1", "Grok-1 para 10 usuarios", "grok1 fp8"])
@@ -152,6 +217,23 @@ def test_grok_3_4_and_the_chatbot_stay_closed(text):
             "Snowflake Arctic",
             "Snowflake/snowflake-arctic-instruct",
         ),  # had been a dense Llama 405B
+        # had been refused as past Phi-3 Medium 4K's window
+        (
+            "phi 3 medium 128k 10 usuarios",
+            "Phi-3 Medium 128K",
+            "microsoft/Phi-3-medium-128k-instruct 10 usuarios",
+        ),
+        ("phi-3-medium-128k-instruct", "Phi-3 Medium 128K", "microsoft/Phi-3-medium-128k-instruct"),
+        ("codestral 22b", "Codestral 22B", "mistralai/Codestral-22B-v0.1"),  # had been Mistral Small 3 24B
+        (
+            "Codestral-22B-v0.1 para 5 usuarios",
+            "Codestral 22B",
+            "mistralai/Codestral-22B-v0.1 para 5 usuarios",
+        ),
+        ("starcoder2 15b", "StarCoder2 15B", "bigcode/starcoder2-15b"),  # had been Qwen3 14B
+        ("solar pro", "Solar Pro", "upstage/solar-pro-preview-instruct"),  # had been "Não entendi"
+        ("solar pro 22b", "Solar Pro", "upstage/solar-pro-preview-instruct"),  # had been Mistral Small 3 24B
+        ("exaone 4.0 1.2b", "EXAONE 4.0 1.2B", "LGAI-EXAONE/EXAONE-4.0-1.2B"),
     ],
 )
 def test_models_whose_configs_are_not_cited_are_said_missing_not_sized_as_another(text, name, repo):
