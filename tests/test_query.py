@@ -1495,3 +1495,28 @@ def test_shorthand_for_users_at_once_is_the_users(text, users, context):
 def test_a_length_said_per_request_is_each_requests_context(text, context):
     query = parse(text)
     assert query.workload.context == context and query.workload.users == 10 and query.unknown == []
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        # A family and a number with no unit, as sales shorthand writes a size: "llama 405 fp8 128k" had been
+        # refused as a contradiction ("“128k” e “405” não valem juntos"), "llama 70 4bit" asked which Llama.
+        ("/gpu llama 405 fp8 128k 5 users", "llama-3.1-405b"),
+        ("llama 70 4bit 10 usuarios", "llama-3.1-70b"),
+        ("llama 8 em uma l40s", "llama-3.1-8b"),
+        ("gemma 27 16k", "gemma-3-27b"),
+    ],
+)
+def test_a_familys_size_without_its_b_is_the_size(text, model):
+    query = parse(text)
+    assert query.workload.model == model and query.unknown == []
+
+
+@pytest.mark.parametrize("text", ["llama 70 usuarios", "llama 3 para 10 usuarios", "qwen 3 32b"])
+def test_a_number_that_counts_or_a_version_is_no_size(text):
+    try:
+        workload = parse(text).workload
+    except QueryError:
+        return  # asked which model: no size was read
+    assert workload.model in ("qwen3-32b",)
