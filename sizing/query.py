@@ -4094,6 +4094,8 @@ def _sizes(scan: _Scan, catalog: Catalog) -> None:
     # catalogue lacks stays in the family ("qwen 235b", "llama 13b": sizing.names scales within it).
     known = FAMILIES | family_words(catalog)
     families = _families_named(scan, known)
+    if families and not scan.found.get("size") and not scan.found.get("model"):
+        _bare_size(scan, families[0], catalog)
     sizes = scan.found.get("size", [])
     if families and len(sizes) == 1 and not scan.found.get("model"):
         index = _indexes(catalog)["model"]
@@ -4119,6 +4121,26 @@ def _sizes(scan: _Scan, catalog: Catalog) -> None:
         if m.group(0) in known:
             scan.found.setdefault("family", []).append((m.group(0), scan.original[m.start() : m.end()]))
             scan.blank(m.start(), m.end())
+
+
+# A family word and a number with no unit, as sales shorthand writes a size: "llama 405 fp8", "llama 70 4bit",
+# "qwen 32". Read as the size when the family has a model of that many billions; from 7 up, so that a
+# version ("llama 3", "qwen 3", "gemma 2") is never a size, and never a number that counts something else.
+_BARE_SIZE_AFTER = (
+    r"\s+(\d{1,3})(?![\d.,]|\s*(?:k\b|mil\b|m\b|tokens?|toks?|usu|utiliz|users?|pessoas|people|gpus?|placas?"
+    r"|x\b|%|req|h\b|horas?|hours?|dias?|days?|b\b|bi\b|bilh|billion|gb\b|mb\b|gib\b|anos|years|meses|months|mins?\b))"
+)
+
+
+def _bare_size(scan: _Scan, family: str, catalog: Catalog) -> None:
+    m = regexes.compile(rf"\b{re.escape(family)}{_BARE_SIZE_AFTER}").search(scan.work)
+    if m is None or int(m.group(1)) < 7:
+        return
+    size = f"{int(m.group(1))}b"
+    if _indexes(catalog)["model"].get(normalize(family + size)) is None:
+        return
+    scan.found.setdefault("size", []).append((size, m.group(1)))
+    scan.blank(*m.span(1))
 
 
 def _families_named(scan: _Scan, known: set[str]) -> list[str]:

@@ -1516,3 +1516,28 @@ def test_users_said_on_average_beside_a_peak_are_sized_at_the_peak(text, users):
 def test_an_average_length_is_no_count_of_users():
     query = parse("llama 8b prompts com média de 500 tokens, 20 usuários")
     assert (query.workload.users, query.workload.prompt_tokens) == (20, 500)
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        # A family and a number with no unit, as sales shorthand writes a size: "llama 405 fp8 128k" had been
+        # refused as a contradiction ("“128k” e “405” não valem juntos"), "llama 70 4bit" asked which Llama.
+        ("/gpu llama 405 fp8 128k 5 users", "llama-3.1-405b"),
+        ("llama 70 4bit 10 usuarios", "llama-3.1-70b"),
+        ("llama 8 em uma l40s", "llama-3.1-8b"),
+        ("gemma 27 16k", "gemma-3-27b"),
+    ],
+)
+def test_a_familys_size_without_its_b_is_the_size(text, model):
+    query = parse(text)
+    assert query.workload.model == model and query.unknown == []
+
+
+@pytest.mark.parametrize("text", ["llama 70 usuarios", "llama 3 para 10 usuarios", "qwen 3 32b"])
+def test_a_number_that_counts_or_a_version_is_no_size(text):
+    try:
+        workload = parse(text).workload
+    except QueryError:
+        return  # asked which model: no size was read
+    assert workload.model in ("qwen3-32b",)
