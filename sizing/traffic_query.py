@@ -142,7 +142,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     )
     # "500 chamadas à API por hora", "200 requests to the bot per minute": where they go, between the two.
     qualifier = (
-        r"(?:\s+(?:a|ao|aos|na|no|do|da|de|to|on|at|for|in|em|via)(?:\s+(?:the|o|a|os|as|nossa|nosso|our|your))?"
+        r"(?:\s+(?:a|ao|aos|na|no|do|da|de|to|on|at|for|in|em|via|pra|para)(?:\s+(?:the|o|a|os|as|nossa|nosso|our|your))?"
         r"\s+[a-z]+){0,2}?"
     )
     abbreviations = w["rate_abbreviations"]
@@ -163,6 +163,14 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     bare_unit = _alternatives(word for word, seconds in unit_words.items() if seconds not in (MONTH, WEEK))
     long_unit = _alternatives(word for word, seconds in unit_words.items() if seconds in (MONTH, WEEK))
     items_only = _alternatives(w["items"])
+
+    def items_spread(m: re.Match) -> Taken | None:
+        count = _amount(m.group(1), m.group(2))
+        seconds = unit_words[_BLANKS.sub(" ", m.group("unit"))]
+        if not count or seconds not in VOLUME_KEYS or round(count) <= 0:
+            return None
+        taken = [(m.start(), m.end("noun")), m.span("per")]
+        return [(VOLUME_KEYS[seconds], round(count)), ("items_volume", True)], taken
 
     def items_per_period(m: re.Match) -> Taken | None:
         """ "processos …, uns 2 mil por mês": the items' monthly or weekly volume; not after money ("orçamento de",
@@ -608,6 +616,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?:\s+(?:{in_flight}))?{qualifier}\s*"
             rf"(?:{per}\s*(?:(?P<every>\d+(?:[.,]\d+)?)\s*)?(?P<unit>{unit})s?|(?P<adj>{_alternatives(adjectives)}))\b"
         ), rate),
+        # "3 mil pdfs de 50 páginas pra resumir por dia": documents counted, what they are and what to do with
+        # them, then the period; only the count, the noun and the period are taken (the length and the task
+        # stay for their readers). It had been a RAG corpus, the day's volume lost.
+        ("items_spread", regexes.compile(
+            rf"{_NUM}\s*(?:de\s+)?(?P<noun>{items_only})\b(?P<middle>[^.;!?\n\d]{{0,20}}\d[^.;!?\n]{{0,50}}?)"
+            rf"(?P<per>(?:{per})\s*(?P<unit>{unit}))\b"
+        ), items_spread),
         # "200 rpm", and glued as shorthand writes it: "200rpm", "5rps", "2krpm"
         ("rate", regexes.compile(
             rf"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|mil|mi|milhoes|milhao|millions?|m)?\s*({'|'.join(abbreviations)})\b"
@@ -1088,6 +1103,7 @@ _FIELDS_AND_SPANS = frozenset(
         "e2e_with_length",
         "batch_window_follow_up",
         "items_per_period",
+        "items_spread",
     }
 )
 # Kinds read by their own loop in take() (scan.take checks the prefilter itself for the rest).

@@ -2832,3 +2832,24 @@ def test_a_length_said_per_request_is_each_requests(text, prompt, output):
     assert query.unknown == []
     w = query.workload
     assert (w.prompt_tokens, w.output_tokens) == (prompt, output)
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "count", "pages"),
+    [
+        # Documents counted, their length and what to do with them, then the period: the volume had been taken
+        # for a RAG corpus and the day's rate lost (sized as 1 user).
+        ("3 mil pdfs de 50 paginas pra resumir por dia, llama 3.1 8b", "requests_per_day", 3000, 50),
+        ("5 mil contratos de 20 páginas para revisar por mês com qwen3 32b", "requests_per_month", 5000, 20),
+        ("5 mil contratos para revisar por mês com qwen3 32b", "requests_per_month", 5000, None),
+    ],
+)
+def test_documents_counted_with_their_length_and_task_before_the_period_are_a_volume(text, key, count, pages):
+    query = parse(text)
+    assert query.unknown == [] and not query.corpus
+    assert getattr(query.workload, key) == count and query.workload.prompt_pages == pages
+
+
+def test_documents_counted_with_no_period_stay_a_rag_corpus():
+    query = parse("2 mil documentos de 30 páginas, llama 8b rag")
+    assert query.corpus and query.workload.requests_per_day is None
