@@ -809,6 +809,9 @@ EXAMPLES = regexes.compile(
     rf"(?<![\w.,])({_GROUPED}|-?\d+(?:[.,]\d+)?)\s*({alternation([*VOCAB.words('multipliers.thousand'), *VOCAB.words('multipliers.million')])})?"
     # one word may qualify them: "30k chat samples", "10k labeled examples", "5 mil bons exemplos"
     rf"\s*(?:de\s+)?(?:(?!tokens?\b|toks?\b)[a-z]{{3,}}\s+)?{_W('counts.examples')}\b"
+    # and what they are: "5 mil exemplos de conversas de suporte", "10k examples of dialogues"
+    r"(?:\s+(?:de|of)\s+(?:[a-z]{3,}\s+)?(?:conversas|dialogos|chats|atendimentos|conversations|dialogues|dialogs|e-?mails|tickets"
+    r"|chamados|transcricoes|transcripts))?"
 )
 # "20k exemplos de 2k tokens", "20k examples of ~2k tokens each", "10 mil pares de até 1.500 tokens": how long a
 # training example is, said right after the examples counted. It had been read as the context, which made

@@ -959,3 +959,17 @@ def test_an_examples_length_in_each_language(capsys):
     pt = answer(capsys, "fine-tune do llama 3.1 8b com 20k exemplos de 2k tokens, seq 4096")
     assert "20.000 exemplos de treino de 2.048 tokens" in pt and "empacotados (packing)" in pt
     assert "2k de contexto" not in pt
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # What the examples are had been listed as not understood ("conversas", "diálogos").
+        "lora do llama 3.1 8b com 5 mil exemplos de conversas de suporte",
+        "fine-tune qwen3 8b com 10k exemplos de diálogos",
+        "fine-tune qwen3 8b on 10k examples of support conversations",
+    ],
+)
+def test_what_the_training_examples_are_is_understood(text):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.examples in (5000, 10000)
