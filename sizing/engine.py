@@ -156,6 +156,13 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
         in_flight = traffic.performance(plan, rec, catalog)
         if in_flight is not None:
             plan = plan.but(users=max(math.ceil(in_flight.concurrency - 1e-6), 1))
+    elif plan.traffic and rec is None and not plan.stage.is_training and by_load(plan):
+        # Nothing we rent serves the rate: the conversations in flight are those of the setup that would
+        # (past the offering), so the memory of "the whole load" is not one conversation's.
+        beyond = traffic.beyond_offer(plan, catalog)
+        found = traffic.copies_needed(plan, beyond[0], catalog, cap=4096) if beyond else None
+        if found is not None:
+            plan = plan.but(users=max(found[0] * found[1], 1))
     if plan.stage.is_training:
         total, _ = training_memory(plan, catalog, gpus=1, zero=0)
     else:

@@ -2853,3 +2853,14 @@ def test_documents_counted_with_their_length_and_task_before_the_period_are_a_vo
 def test_documents_counted_with_no_period_stay_a_rag_corpus():
     query = parse("2 mil documentos de 30 páginas, llama 8b rag")
     assert query.corpus and query.workload.requests_per_day is None
+
+
+def test_a_load_nothing_we_rent_serves_counts_its_conversations_in_flight():
+    # It had said "1 concurrent user" and counted one conversation's memory beside 21 requests/s that take
+    # ~40× H200: the whole load's memory is that of the conversations the setup that would serve it holds.
+    _, answer = _answer("llama 3.1 70b, 500k requests/day, prompts of 200 tokens, answers of 2000 tokens")
+    head = answer.split("\n\n")[1]
+    assert "1 concurrent user" not in head and "concurrent users" in head
+    assert "Nothing we rent serves this load" in answer
+    kv = next(line for line in answer.splitlines() if line.strip().startswith("KV cache ."))
+    assert "(1 ×" not in kv and re.search(r"\(\d{1,3}(,\d{3})+ ×", kv), kv  # thousands grouped, as the rest
