@@ -24,7 +24,7 @@ _SECONDS = r"(ms|milissegundos?|milliseconds?|s|seg|segundos?|seconds?|secs?)(?!
 _BLANKS = regexes.compile(r"\s+")  # "por  segundo" is the word list's "por segundo"
 # A count right before a phrase ("2 mil " before "documentos de 30 páginas"), the text's end.
 _COUNT_BEFORE = regexes.compile(
-    r"(?<![\w.,])\d+(?:[.,]\d+)*\s*(?:k|mil|mi|milhoes|milhao|millions?|thousands?)?\s+$"
+    r"(?<![\w.,])\d+(?:[.,]\d+)*\s*(?:k|m|mil|mi|milhoes|milhao|millions?|thousands?)?\s+(?:(?:de|of)\s+)?$"
 )
 _LETTERS = regexes.compile(r"[a-z]+")
 # A monthly volume's unit: not seconds, only a key (the days it spreads over are in traffic.toml).

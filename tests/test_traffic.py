@@ -2864,3 +2864,14 @@ def test_a_load_nothing_we_rent_serves_counts_its_conversations_in_flight():
     assert "Nothing we rent serves this load" in answer
     kv = next(line for line in answer.splitlines() if line.strip().startswith("KV cache ."))
     assert "(1 ×" not in kv and re.search(r"\(\d{1,3}(,\d{3})+ ×", kv), kv  # thousands grouped, as the rest
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["llama 8b 1M documentos de 2 páginas", "llama 8b 1 milhão de documentos de 2 páginas"],
+)
+def test_a_corpus_counted_in_millions_beside_its_pages_is_no_context(text):
+    # "1M documentos de 2 páginas" had been a context of 1,048,576 tokens (refused past Llama 3.1 8B's limit),
+    # and "1 milhão de documentos" lost: the documents are a RAG corpus, their pages each prompt's length.
+    query = parse(text)
+    assert query.corpus and query.workload.context is None and query.workload.prompt_pages == 2
