@@ -1534,10 +1534,18 @@ def test_a_familys_size_without_its_b_is_the_size(text, model):
     assert query.workload.model == model and query.unknown == []
 
 
-@pytest.mark.parametrize("text", ["llama 70 usuarios", "llama 3 para 10 usuarios", "qwen 3 32b"])
-def test_a_number_that_counts_or_a_version_is_no_size(text):
-    try:
-        workload = parse(text).workload
-    except QueryError:
-        return  # asked which model: no size was read
-    assert workload.model in ("qwen3-32b",)
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("llama 70 usuarios", "query.family_model"),  # a count: which Llama is asked, no 70B read
+        ("llama 3 para 10 usuarios", "query.series_size"),  # a version: which Llama 3 size is asked
+    ],
+)
+def test_a_number_that_counts_or_a_version_is_no_size(text, asked):
+    with pytest.raises(QueryError) as e:
+        parse(text)
+    assert e.value.key == asked
+
+
+def test_a_version_before_a_size_stays_a_version():
+    assert parse("qwen 3 32b").workload.model == "qwen3-32b"

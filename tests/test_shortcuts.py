@@ -3,7 +3,6 @@ the shortcut's response_url (FakeSlack), "share" into the sized message's thread
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import yaml
@@ -137,4 +136,3 @@ def test_the_manifests_declare_the_shortcut_the_app_listens_for():
         assert shortcut["type"] == "message"
         assert len(shortcut["name"]) <= 24 and len(shortcut["description"]) <= 80
         assert manifest["settings"]["interactivity"]["is_enabled"] is True
-        json.dumps(shortcut)
