@@ -590,7 +590,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         plan = _availability(plan, w, lang, said)
         if w.days:
             # A serving workload needs the same memory whatever the dates: say so rather than ignore it.
-            said.append(t(lang, "assume.days_inference", days=w.days))
+            said.append(t(lang, "assume.days_inference", period=i18n.day_count(w.days, lang)))
     return plan.but(assumptions=tuple(said))
 
 

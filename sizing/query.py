@@ -1532,7 +1532,11 @@ MODEL_OR = regexes.compile(
     rf"\s*,?\s*\b(?:{_OR_WORDS}|ou\s+(?:o|a|um|uma)|or\s+(?:the|a|an)|(?:vs\.?|versus)\s+(?:o|a|the)|x"
     r"|(?:ou|or)\s+(?:usar|rodar|pegar|escolher|ficar\s+com|ir\s+de|use|run|go\s+with|pick)(?:\s+(?:o|a|um|uma|the|an))?"
     # "..., e se o granite 4.0 h small seria melhor", "and whether the qwen3 32b would be better": weighed too
-    r"|(?:e|ou)\s+se\s+(?:o|a|um|uma)|and\s+(?:if|whether)\s+(?:the|a|an))\s+$"
+    r"|(?:e|ou)\s+se\s+(?:o|a|um|uma)|and\s+(?:if|whether)\s+(?:the|a|an)"
+    # "would a 4-bit 70b beat an 8b", "is qwen3 32b better than llama 70b", "o qwen 32b é melhor que o llama
+    # 70b": one weighed against the other (each had been refused as two models)
+    r"|(?:better|worse|smarter|faster|cheaper|melhor(?:es)?|pior(?:es)?)\s+(?:do\s+)?(?:than|que)"
+    r"|beats?|outperforms?|supera|superaria|ganha\s+d[eoa])(?:\s+(?:the|a|an|o|a|um|uma))?\s+$"
 )
 # "a diferença entre o qwen 72b em int4 e o qwen 32b", "compare llama 70b and qwen 32b": an "and" between two
 # models is a choice too when the question compares them.

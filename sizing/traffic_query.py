@@ -187,18 +187,15 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     def batch(m: re.Match) -> Taken | None:
         """A batch with a deadline: its items and seconds; what stands between them is left."""
         items = _count(m.group("count"), "mi" if m.group("scale") == "m" else m.group("scale"))
-        if m.group("weekend") or m.group("weekend2"):
-            span = 2 * 86400.0
-        elif m.group("night") and not m.group("night_n"):
-            span = night_seconds()
-        else:
-            # "em 2 dias"; "janela de 6h", "a 6-hour window"; "durante a madrugada (8 horas)": the hours typed
-            n, unit = next((m.group(f"{g}n"), m.group(f"{g}unit")) for g in ("", "window_", "window2_", "night_")
-                           if m.group(f"{g}unit"))  # fmt: skip
-            span = _float(n) * _unit_seconds(unit) if n else _unit_seconds(unit)
+        span = _batch_seconds(m)
         if not items or span <= 0:
             return None
         return [("batch_items", items), ("batch_seconds", span)], [m.span("items"), m.span("deadline")]
+
+    def batch_time_apart(m: re.Match) -> Taken | None:
+        """A batch's time said away from its items (take() runs it only once items were read without one)."""
+        span = _batch_seconds(m)
+        return ([("batch_seconds", span)], [m.span("deadline")]) if span > 0 else None
 
     def batch_window(m: re.Match) -> Taken | None:
         """A thread's new window for its batch ("e se a janela for de 4 horas?", "e em 4 horas?"): its seconds."""
@@ -965,23 +962,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("batch", regexes.compile(
             rf"(?P<items>(?<![\w.,])(?P<count>\d+(?:[.,]\d+)*)\s*(?P<scale>k|m|mil|mi|milhoes|milhao|millions?)?\s+"
             rf"(?:de\s+|of\s+)?(?:[a-z]+\s+)?(?:{requests})\b)[^.;!?]{{0,60}}?"
-            rf"(?P<deadline>\b(?:em|in|within|dentro\s+de|em\s+ate|em\s+no\s+maximo|no\s+maximo\s+em|over|durante)\s+"
-            rf"(?:(?:(?P<n>\d+(?:[.,]\d+)?)\s*|(?:um|uma|a|an|one)\s+)?"
-            r"(?P<unit>h|hrs?|horas?|hours?|min|minutos?|minutes?|dias?|days?|semanas?|weeks?)\b"
-            # a weekend: Saturday and Sunday
-            r"|(?:the\s+|o\s+|um\s+|a\s+)?(?P<weekend>weekend|fim\s+de\s+semana)\b)"
-            # a window: "janela de 6h", "em uma janela de 6 horas", "a window of 6 hours", "in a 6-hour window"
-            r"|(?:\b(?:em|in|within|numa|durante|dentro\s+de|over)\s+)?(?:\b(?:uma|a|the|one)\s+)?\b(?:janela|window)\s+"
-            rf"(?:de\s+|of\s+)?(?P<window_n>\d+(?:[.,]\d+)?)\s*(?P<window_unit>{_WINDOW_UNITS})\b"
-            r"|(?:\b(?:em|in|within|numa|durante|over)\s+)?(?:\b(?:uma|a|the|one)\s+)?(?<![\w.,])"
-            rf"(?P<window2_n>\d+(?:[.,]\d+)?)[\s-]*(?P<window2_unit>{_WINDOW_UNITS})\s+(?:window|janela)\b"
-            r"|\b(?:no|num|neste|nesse|this)\s+(?P<weekend2>weekend|fim\s+de\s+semana)\b"
-            # a night: "overnight", "durante a noite", "de madrugada", "por noite", "every night", "nightly" (a
-            # night's hours: traffic.toml's [batch] night_hours, or those typed after it, "(8 horas)")
-            r"|\b(?P<night>overnight|over\s+night|durante\s+a\s+noite|(?:de|durante\s+a|na)\s+madrugada|(?:em|numa|in)\s+(?:uma\s+|one\s+|a\s+)?noite"
-            r"|in\s+(?:one|a)\s+night|por\s+noite|(?:a\s+)?cada\s+noite|todas\s+as\s+(?:noites|madrugadas)|toda\s+(?:a\s+)?(?:noite|madrugada)"
-            r"|(?:every|each|per|a)\s+night|nightly|at\s+night|(?:a|de)\s+noite)\b"
-            rf"(?:\s*[(,]?\s*(?:\b(?:de|of|em|in|com|with|about|cerca\s+de)\s+)?(?P<night_n>\d+(?:[.,]\d+)?)\s*(?P<night_unit>{_WINDOW_UNITS})\b\s*\)?)?)"
+            + _BATCH_TIME
         ), batch),
         # A thread's new window for its batch: "e se a janela for de 4 horas?", "e em 4 horas?" (a follow-up only).
         ("batch_window_follow_up", regexes.compile(
@@ -1008,6 +989,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?P<items>{_NUM}\s+(?:de\s+|of\s+)?(?:[a-z]+\s+)?(?:{requests})\b)"
             r"(?=[^.;!?]{0,60}?\b(?:quanto\s+tempo|em\s+quanto\s+tempo|how\s+long)\b)"
         ), batch_count),
+        # The batch's time further from its items than "batch" reaches, or before them ("de madrugada: classificar
+        # 2 milhões de tickets ...", "... 500 tokens de entrada e 20 de saída, terminar em 6h"): it had been left
+        # unread ("6h", "madrugada") or taken for a service's term rounded up to a day.
+        ("batch_time_apart", regexes.compile(_BATCH_TIME), batch_time_apart),
     ]  # fmt: skip
 
 
@@ -1055,6 +1040,38 @@ _COMMON = frozenset({"tokens", "token", "much", "does", "what", "quanto", "with"
 _SYMBOLS = regexes.compile(r"[/%$€<=≤~]")
 # The units of a batch's window ("janela de 6h", "durante a madrugada (8 horas)").
 _WINDOW_UNITS = r"h|hrs?|horas?|hours?|min|minutos?|minutes?"
+# A batch's time: "em 2 dias", "within 24 hours", "numa janela de 6h", "no fim de semana", "de madrugada".
+_BATCH_TIME = (
+    rf"(?P<deadline>\b(?:em|in|within|dentro\s+de|em\s+ate|em\s+no\s+maximo|no\s+maximo\s+em|over|durante)\s+"
+    rf"(?:(?:(?P<n>\d+(?:[.,]\d+)?)\s*|(?:um|uma|a|an|one)\s+)?"
+    r"(?P<unit>h|hrs?|horas?|hours?|min|minutos?|minutes?|dias?|days?|semanas?|weeks?)\b"
+    # a weekend: Saturday and Sunday
+    r"|(?:the\s+|o\s+|um\s+|a\s+)?(?P<weekend>weekend|fim\s+de\s+semana)\b)"
+    # a window: "janela de 6h", "em uma janela de 6 horas", "a window of 6 hours", "in a 6-hour window"
+    r"|(?:\b(?:em|in|within|numa|durante|dentro\s+de|over)\s+)?(?:\b(?:uma|a|the|one)\s+)?\b(?:janela|window)\s+"
+    rf"(?:de\s+|of\s+)?(?P<window_n>\d+(?:[.,]\d+)?)\s*(?P<window_unit>{_WINDOW_UNITS})\b"
+    r"|(?:\b(?:em|in|within|numa|durante|over)\s+)?(?:\b(?:uma|a|the|one)\s+)?(?<![\w.,])"
+    rf"(?P<window2_n>\d+(?:[.,]\d+)?)[\s-]*(?P<window2_unit>{_WINDOW_UNITS})\s+(?:window|janela)\b"
+    r"|\b(?:no|num|neste|nesse|this)\s+(?P<weekend2>weekend|fim\s+de\s+semana)\b"
+    # a night: "overnight", "durante a noite", "de madrugada", "por noite", "every night", "nightly" (a
+    # night's hours: traffic.toml's [batch] night_hours, or those typed after it, "(8 horas)")
+    r"|\b(?P<night>overnight|over\s+night|durante\s+a\s+noite|(?:de|durante\s+a|na)\s+madrugada|(?:em|numa|in)\s+(?:uma\s+|one\s+|a\s+)?noite"
+    r"|in\s+(?:one|a)\s+night|por\s+noite|(?:a\s+)?cada\s+noite|todas\s+as\s+(?:noites|madrugadas)|toda\s+(?:a\s+)?(?:noite|madrugada)"
+    r"|(?:every|each|per|a)\s+night|nightly|at\s+night|(?:a|de)\s+noite)\b"
+    rf"(?:\s*[(,]?\s*(?:\b(?:de|of|em|in|com|with|about|cerca\s+de)\s+)?(?P<night_n>\d+(?:[.,]\d+)?)\s*(?P<night_unit>{_WINDOW_UNITS})\b\s*\)?)?)"
+)
+
+
+def _batch_seconds(m: re.Match) -> float:
+    """The seconds of a batch's time (_BATCH_TIME's groups)."""
+    if m.group("weekend") or m.group("weekend2"):
+        return 2 * 86400.0
+    if m.group("night") and not m.group("night_n"):
+        return night_seconds()
+    # "em 2 dias"; "janela de 6h", "a 6-hour window"; "durante a madrugada (8 horas)": the hours typed
+    n, unit = next((m.group(f"{g}n"), m.group(f"{g}unit")) for g in ("", "window_", "window2_", "night_")
+                   if m.group(f"{g}unit"))  # fmt: skip
+    return _float(n) * _unit_seconds(unit) if n else _unit_seconds(unit)
 
 
 def _unit_seconds(unit: str) -> float:
@@ -1095,6 +1112,7 @@ _FIELDS_AND_SPANS = frozenset(
         "rate_asked",
         "batch_count",
         "batch",
+        "batch_time_apart",
         "pages_at_rate",
         "prompt_pages",
         "active_of",
@@ -1167,8 +1185,12 @@ def take(scan, follow_up: bool = False, training: bool = False, batch_thread: bo
                         scan.found.setdefault(kind, []).append((True, typed))
                 scan.blank(start, end)
             continue
-        if kind in ("batch", "batch_count") and training:
+        if kind in ("batch", "batch_count", "batch_time_apart") and training:
             continue  # "fine-tune com 10 mil documentos em 3 dias": examples and a deadline, read elsewhere
+        if kind == "batch_time_apart":
+            if scan.found.get("batch_items") and not scan.found.get("batch_seconds"):
+                _take_batch_time(scan, pattern, convert)
+            continue  # a time with no batch read is a service's term or a training's deadline (sizing/query.py)
         if kind in _FIELDS_AND_SPANS:
             for m in list(pattern.finditer(scan.work)):
                 taken = convert(m)
@@ -1194,6 +1216,19 @@ def take(scan, follow_up: bool = False, training: bool = False, batch_thread: bo
                 scan.blank(m.start(), m.end())
             continue
         scan.take(pattern, kind, convert)
+
+
+def _take_batch_time(scan, pattern: re.Pattern, convert) -> None:
+    """A batch's time said apart from its items. Hours typed beside a night or a weekend ("de madrugada ...
+    terminar em 6h") are that night's: the words of the night are read and the hours kept."""
+    matches = [m for m in pattern.finditer(scan.work) if convert(m) is not None]
+    typed_hours = [m for m in matches if not (m.group("weekend") or m.group("weekend2") or
+                                              (m.group("night") and not m.group("night_n")))]  # fmt: skip
+    for m in matches:
+        if m in typed_hours or not typed_hours:
+            ((key, value),) = convert(m)[0]
+            scan.found.setdefault(key, []).append((value, scan.original[m.start() : m.end()].strip()))
+        scan.blank(*m.span("deadline"))
 
 
 @cache

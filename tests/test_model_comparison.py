@@ -68,6 +68,18 @@ def comparison_of(text: str) -> str:
         # "vs o" had been refused as a contradiction
         ("comparar rodar o qwen3 30b a3b vs o qwen3 32b para atendimento, 300 pedidos por minuto", "Comparação",
          "Qwen3 30B-A3B · BF16/FP16 (16-bit)", "Qwen3 32B · BF16/FP16 (16-bit)"),
+        # One weighed against the other ("beat", "better than", "outperform", "melhor que", "supera"): each had
+        # been refused as two models that contradict each other.
+        ("Would a 4-bit 70B beat an 8B at full precision for RAG? Which is cheaper to host for 100 users?",
+         "Comparison", "Llama 3.1 70B · INT4 (AWQ/GPTQ g128)", "Llama 3.1 8B · BF16/FP16 (16-bit)"),
+        ("is qwen3 32b in bf16 better than llama 3.3 70b in awq for 30 users?", "Comparison",
+         "Qwen3 32B · BF16/FP16 (16-bit)", "Llama 3.3 70B · INT4 (AWQ/GPTQ g128)"),
+        ("does gemma 3 27b outperform the mistral small 3.2 24b? 20 users", "Comparison",
+         "Gemma 3 27B · BF16/FP16 (16-bit)", "Mistral Small 3.2 24B · BF16/FP16 (16-bit)"),
+        ("o qwen3 32b em bf16 é melhor que o llama 3.3 70b em awq pra 30 usuarios?", "Comparação",
+         "Qwen3 32B · BF16/FP16 (16-bit)", "Llama 3.3 70B · INT4 (AWQ/GPTQ g128)"),
+        ("qwen 32b supera o llama 70b int4? 20 usuarios", "Comparação",
+         "Qwen2.5 32B · BF16/FP16 (16-bit)", "Llama 3.1 70B · INT4 (AWQ/GPTQ g128)"),
     ],
 )  # fmt: skip
 def test_each_way_of_offering_two_models_compares_them(capsys, question, title, first, second):

@@ -941,6 +941,41 @@ def test_autocomplete_is_the_code_task(text):
 @pytest.mark.parametrize(
     ("text", "users"),
     [
+        # An agent's tool calls name its task ("tool", "calls", "function", "calling" had been not understood).
+        ("agente com tool calls usando qwen3 32b, 15 usuarios, contexto de 32k pq as ferramentas retornam muito texto",
+         15),
+        ("agente com function calling qwen3 32b 10 usuarios", 10),
+        ("qwen3 32b com chamadas de ferramentas, 12 usuários", 12),
+        ("agent with tool calling on llama 3.3 70b, 20 users", 20),
+        ("agentic workflow with function calls on qwen3 30b a3b, 25 users", 25),
+    ],
+)  # fmt: skip
+def test_tool_calls_are_the_agents_task(text, users):
+    q = parse(text)
+    assert q.unknown == [] and q.workload.task is Task.reasoning and q.workload.users == users
+
+
+@pytest.mark.parametrize(
+    ("text", "users"),
+    [
+        # A thanks, a message passed on and its customer's words: nothing to size, and nothing not understood.
+        ("oi time, o cliente quer um RAG com llama 3.1 8b, uns 50 analistas usando ao mesmo tempo. Qual gpu vcs"
+         " indicam? obg", 50),
+        ("oi pessoal, repassando pedido do cliente abaixo: \"Precisamos rodar um modelo de linguagem em nuvem"
+         " nacional por causa da LGPD, pensamos no Qwen2.5 72B, teremos em torno de 100 usuarios simultaneos\"", 100),
+        ("fwd do cliente: llama 3.1 8b pra 30 usuarios, vlw", 30),
+        ("encaminhando o pedido: qwen3 32b, 20 usuários", 20),
+        ("fwd from a customer: they want to serve mistral small 3.2 for about 40 users, 16k context, tks", 40),
+    ],
+)  # fmt: skip
+def test_thanks_and_forwarding_words_are_understood(text, users):
+    q = parse(text)
+    assert q.unknown == [] and q.workload.users == users
+
+
+@pytest.mark.parametrize(
+    ("text", "users"),
+    [
         ("cabe o llama 70b em 4 bits com 20 usuários", 20),  # a precision is no place
         ("llama 8b em 3 turnos com 20 atendentes", 20),  # shifts take turns
         ("quero rodar 2 modelos com 10 usuários, llama 8b", 10),  # each model serves its own

@@ -2072,6 +2072,55 @@ def test_a_nightly_volume_or_a_time_window_is_a_batchs_deadline(text, items, hou
     assert (w.batch_items, w.batch_seconds) == (items, hours * 3600)
 
 
+@pytest.mark.parametrize(
+    ("text", "items", "hours"),
+    [
+        # The time said after the prompt's and the answer's lengths, further from the items than a batch's
+        # phrase reaches: "em 6 horas" had been a service's term rounded up to "1 dia", "6h" not understood.
+        ("classificar 2 milhoes de tickets com llama 3.1 8b, 500 tokens de entrada e 20 de saida, terminar em 6 horas",
+         2_000_000, 6),
+        ("classificar 2 milhoes de tickets com llama 3.1 8b, 500 tokens de entrada e 20 de saida, da pra terminar em 6h?",
+         2_000_000, 6),
+        ("classify 2M tickets with llama 3.1 8b, 500 input tokens and 20 output tokens, it must finish within 6 hours",
+         2_000_000, 6),
+        ("resumir 300 mil e-mails com qwen2.5 7b, prompts de 800 tokens e respostas de 100, tudo em 2 dias",
+         300_000, 48),
+        # The night before the items, or after their lengths: its default hours.
+        ("de madrugada: classificar 2 milhoes de tickets com llama 3.1 8b, 500 tokens de entrada e 20 de saida",
+         2_000_000, 8),
+        ("overnight we classify 500k tickets with llama 3.1 8b, 500 tokens in and 20 out each", 500_000, 8),
+        # A night and its hours said apart: the hours typed are the night's (it had been refused as a
+        # contradiction of "de madrugada" and "em 6h").
+        ("job batch de madrugada: classificar 2 milhoes de tickets com llama 3.1 8b, uns 500 tokens de entrada e 20"
+         " de saida, da pra terminar em 6h?", 2_000_000, 6),
+    ],
+)  # fmt: skip
+def test_a_batchs_time_said_apart_from_its_items_is_its_deadline(text, items, hours):
+    query = parse(text)
+    w = query.workload
+    assert query.unknown == [] and w.days is None
+    assert (w.batch_items, w.batch_seconds) == (items, hours * 3600)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # With no batch, a time is a service's term or a training's deadline, as before.
+        "llama 8b 10 usuarios, 500 tokens de entrada e 20 de saida, em 3 dias",
+        "fine-tune do llama 8b com 10 mil exemplos, 500 tokens cada, terminar em 3 dias",
+    ],
+)
+def test_a_time_with_no_batch_stays_a_term_or_a_deadline(text):
+    w = parse(text).workload
+    assert w.batch_seconds is None and w.days == 3
+
+
+def test_a_term_of_one_day_is_said_in_the_singular(capsys):
+    assert main(["llama 8b 10 usuarios em 1 dia"]) == 0
+    out = capsys.readouterr().out
+    assert "período de 1 dia não muda" in out  # it had been "de 1 dias"
+
+
 def test_a_nightly_batch_is_sized_to_finish_within_the_night(capsys):
     assert main(["processar 500 mil documentos por noite com qwen2.5 7b"]) == 0
     out = capsys.readouterr().out
