@@ -597,3 +597,82 @@ def test_slash_commands_from_every_kind_of_conversation_are_answered_and_logged(
     [row] = slack.rows()
     assert (row["surface"], row["outcome"], row["user_external"]) == ("slash_command", "answered", external)
     assert row["channel_id"] == fields.get("channel_id", "C0001") and row["team_id"] == "T0001"
+
+
+def _forwarded(text: str, carried_in: str = "text", **fields) -> dict:
+    """The attachment Slack adds to a message for the message forwarded with it ("Forward message"): the
+    forwarded words in `text`, or only in the rich_text of `message_blocks`, with who wrote them and where."""
+    attachment = {"is_msg_unfurl": True, "is_share": True, "author_id": "UCUST0001", "channel_id": "CCLIENTE1",
+                  "channel_team": "T0001", "ts": "1699990000.000100", "fallback": f"[June 1st] ana: {text}",
+                  "from_url": "https://nossanuvem.slack.com/archives/CCLIENTE1/p1699990000000100", **fields}  # fmt: skip
+    if carried_in == "text":
+        attachment["text"] = text
+    else:
+        attachment["message_blocks"] = [
+            {"team": "T0001", "channel": "CCLIENTE1", "ts": attachment["ts"],
+             "message": {"blocks": sr._rich_text(text.replace("&amp;", "&"))}}  # rich text is not escaped
+        ]  # fmt: skip
+    return attachment
+
+
+FORWARDED_QUESTION = (
+    "Oi! Precisamos rodar o *llama 3.1 70b* em fp8 para 30 usuários &amp; 16k de contexto, qual GPU?"
+)
+
+
+@pytest.mark.parametrize("carried_in", ["text", "message_blocks"])
+@pytest.mark.parametrize(
+    ("where", "comment"),
+    [("dm", ""), ("dm", "consegue dimensionar isso?"), ("mention", "<@UBOT> pode ver?"), ("shortcut", "")],
+)
+def test_a_forwarded_question_is_read_with_the_comment_typed_over_it(slack, where, comment, carried_in):
+    # A customer's message forwarded to the app (in its DM, or into a channel with a mention of it) comes
+    # with only the comment in `text` and the forwarded words in an attachment marked is_share /
+    # is_msg_unfurl; it had been answered with how to ask, or "Não entendi", as if nothing were asked.
+    message = (
+        sr.app_mention(comment)
+        if where == "mention"
+        else sr.message(comment, channel="DU0061", channel_type="im")
+    )
+    message = {**message, "attachments": [_forwarded(FORWARDED_QUESTION, carried_in)]}
+    if where == "shortcut":
+        slack.send(sr.message_shortcut(message, response_url=slack.fake.response_url("shortcut")))
+        [answer] = slack.fake.wait_for("response_url")
+    else:
+        assert slack.event(message, f"EvFwd{where}{comment[:3]}{carried_in}") == 200
+        [answer] = slack.fake.wait_for("chat.postMessage")
+    said = _text(answer.params["blocks"])
+    assert "Llama 3.1 70B" in said and "FP8" in said and "30 usuários" in said and "16k" in said
+    assert "Não entendi" not in said
+    [row] = slack.rows()
+    assert row["outcome"] == "answered" and "llama 3.1 70b" in row["text"]
+
+
+def test_forwarded_answers_of_a_bot_and_link_previews_are_not_read_as_the_question(slack):
+    # An answer of the app's forwarded with "e com 8 bits?" is a follow-up, not a new question about what the
+    # answer names; a link's preview (an attachment that is not a forwarded message) is not words typed.
+    slack.event(sr.message("qwen 2.5 32b 16bit", channel="DU0062", channel_type="im"), "EvFwdA")
+    slack.fake.wait_for("chat.postMessage")
+    answer = _forwarded("*Llama 3.1 70B* · BF16 · 2× H100", bot_id="BBOT", author_id="UBOT")
+    preview = {"original_url": "https://example.com/post", "title": "Llama 3.1 405B", "text": "405b em fp16",
+               "service_name": "example.com", "id": 2}  # fmt: skip
+    follow = {
+        **sr.message("e com 8 bits?", channel="DU0062", channel_type="im"),
+        "attachments": [answer, preview],
+    }
+    slack.event(follow, "EvFwdB")
+    second = slack.fake.wait_for("chat.postMessage", count=2)[1]
+    said = _text(second.params["blocks"])
+    assert "Qwen2.5 32B" in said and "FP8" in said and "Llama" not in said
+
+
+def test_a_forwarded_mention_of_the_app_does_not_stop_a_follow_up_in_its_thread(slack):
+    # Slack sends app_mention only for a mention typed in the message: a forwarded message that mentioned the
+    # app comes as a plain message, which in a thread the app answered is a follow-up like any other.
+    slack.event(sr.app_mention("<@UBOT> llama 8b 16bit", ts="1700000900.000100"), "EvFwdC")
+    slack.fake.wait_for("chat.postMessage")
+    reply = sr.message("e com 32k de contexto?", thread_ts="1700000900.000100")
+    reply["attachments"] = [_forwarded("<@UBOT> qual GPU pro cliente?")]
+    slack.event(reply, "EvFwdD")
+    second = slack.fake.wait_for("chat.postMessage", count=2)[1]
+    assert second.params["thread_ts"] == "1700000900.000100" and "32k" in _text(second.params["blocks"])
