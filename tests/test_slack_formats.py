@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, urlencode
 import pytest
 
 from . import slack_requests as sr
-from .slack_harness import database, ephemeral, serve
+from .slack_harness import buttons, database, ephemeral, serve, valid
 from .slack_harness import text_of as _text
 
 
@@ -457,6 +457,10 @@ def test_a_form_sent_from_an_organisation_wide_install_is_logged_with_its_worksp
     assert slack.send(urlencode({"payload": json.dumps(payload)}))[0] == 200
     [answer] = slack.fake.wait_for("chat.postMessage")  # no response_url: a direct message
     assert "Qwen2.5 7B" in _text(answer.params["blocks"])
+    # Posted in the direct message, it is where its reader reads it: no "share" to post it there again.
+    assert "gpu_share" not in buttons(answer.params["blocks"]) and "gpu_proposal" in buttons(
+        answer.params["blocks"]
+    )
     [row] = slack.rows()
     assert (row["surface"], row["team_id"], row["outcome"]) == ("form", "T0001", "answered")
 
@@ -676,3 +680,67 @@ def test_a_forwarded_mention_of_the_app_does_not_stop_a_follow_up_in_its_thread(
     slack.event(reply, "EvFwdD")
     second = slack.fake.wait_for("chat.postMessage", count=2)[1]
     assert second.params["thread_ts"] == "1700000900.000100" and "32k" in _text(second.params["blocks"])
+
+
+def _pressed(action_id: str, answer: dict, container: dict, response_url: str, message: dict | None) -> str:
+    """A press of an answer's button as Slack sends it: a posted answer comes with its message, an answer
+    only its asker sees with is_ephemeral in its container and no `message`
+    (https://docs.slack.dev/reference/interaction-payloads/block_actions-payload)."""
+    actions = next(b for b in answer["blocks"] if b["type"] == "actions")
+    value = next(e for e in actions["elements"] if e["action_id"] == action_id)["value"]
+    body = sr.block_actions(action_id, value, block_id=actions["block_id"], response_url=response_url,
+                            container=container, message=message)  # fmt: skip
+    payload = json.loads(parse_qs(body)["payload"][0])
+    if message is None:
+        del payload["message"]
+    return urlencode({"payload": json.dumps(payload)})
+
+
+@pytest.mark.parametrize("where", ["mention", "dm", "command"])
+def test_a_precision_switched_under_an_answer_in_the_conversation_gains_no_share_button(slack, where):
+    # "Share" posts an answer only its asker sees and deletes that one: under an answer everyone reads it
+    # would post it again and delete the one in place. A posted answer redrawn at 8 bits had gained it.
+    if where == "command":
+        answer = slack.command("llama 70b")
+        container = {"type": "message", "message_ts": "1.0", "channel_id": "C0001", "is_ephemeral": True}
+        message = None
+    else:
+        channel = "C0001" if where == "mention" else "DU0071"
+        event = (sr.app_mention("<@UBOT> llama 70b", ts="1700001000.000100") if where == "mention"
+                 else sr.message("llama 70b", channel=channel, channel_type="im", ts="1700001000.000100"))  # fmt: skip
+        slack.event(event, f"EvPosted{where}")
+        answer = slack.fake.wait_for("chat.postMessage")[0].params
+        message = {"type": "message", "user": "UBOT", "bot_id": "BBOT", "app_id": sr.APP_ID, "text": answer["text"],
+                   "ts": "1700001000.000200", "blocks": answer["blocks"]}  # fmt: skip
+        container = {
+            "type": "message",
+            "message_ts": message["ts"],
+            "channel_id": channel,
+            "is_ephemeral": False,
+        }
+        if where == "mention":
+            message["thread_ts"] = container["thread_ts"] = "1700001000.000100"
+    assert "gpu_share" not in buttons(answer["blocks"]) or where == "command"
+    slack.send(_pressed("gpu_precision_8", answer, container, slack.fake.response_url(), message))
+    slack.settle()
+    [redrawn] = slack.fake.calls("response_url" if where == "command" else "chat.update")
+    valid(redrawn.params["blocks"])
+    assert "FP8" in _text(redrawn.params["blocks"])
+    assert ("gpu_share" in buttons(redrawn.params["blocks"])) is (where == "command")
+
+
+def test_share_under_an_answer_already_in_the_conversation_posts_nothing_and_deletes_nothing(slack):
+    # Answers redrawn before this version may still carry the button: pressed, it is a stale button.
+    slack.event(sr.app_mention("<@UBOT> llama 70b", ts="1700001100.000100"), "EvPostedShare")
+    answer = slack.fake.wait_for("chat.postMessage")[0].params
+    redrawn = slack.command("llama 70b")  # an answer with "share", as the redraw had made it
+    message = {"type": "message", "user": "UBOT", "bot_id": "BBOT", "text": "", "ts": "1700001100.000200",
+               "thread_ts": "1700001100.000100", "blocks": redrawn["blocks"]}  # fmt: skip
+    container = {"type": "message", "message_ts": message["ts"], "channel_id": "C0001", "is_ephemeral": False,
+                 "thread_ts": "1700001100.000100"}  # fmt: skip
+    slack.send(_pressed("gpu_share", redrawn, container, slack.fake.response_url(), message))
+    [told] = slack.fake.wait_for("response_url")
+    slack.settle()
+    assert told.params.get("delete_original") is not True and told.params["response_type"] == "ephemeral"
+    assert "Este botão não é mais válido" in _text(told.params["blocks"])
+    assert len(slack.fake.calls("chat.postMessage")) == 1 and answer["thread_ts"] == "1700001100.000100"
