@@ -744,3 +744,35 @@ def test_share_under_an_answer_already_in_the_conversation_posts_nothing_and_del
     assert told.params.get("delete_original") is not True and told.params["response_type"] == "ephemeral"
     assert "Este botão não é mais válido" in _text(told.params["blocks"])
     assert len(slack.fake.calls("chat.postMessage")) == 1 and answer["thread_ts"] == "1700001100.000100"
+
+
+def test_a_command_of_a_messages_maximum_length_is_answered_within_slacks_three_seconds(slack):
+    # Slack caps a message at 40,000 characters; a pasted command may come that long, here in emoji and
+    # accents (12 bytes each once form-encoded). The acknowledgement is the answer, so it must come in time.
+    started = time.monotonic()
+    reply = slack.command(("70b 4bit " + "🚀 ção " * 7000)[:40_000])
+    assert time.monotonic() - started < 3
+    assert "limite é 4.000" in _text(reply["blocks"]) and reply["response_type"] == "ephemeral"
+    [row] = slack.rows()
+    assert row["surface"] == "slash_command" and len(row["text"]) <= 4000
+
+
+def test_a_group_direct_message_is_answered_when_the_app_is_mentioned_not_otherwise(slack):
+    # In a group DM people talk to each other: the app answers a mention of it (sent as app_mention and as
+    # message.mpim, https://docs.slack.dev/reference/events/message.mpim), once, in a thread, and replies
+    # in that thread; not the rest of the conversation, as it would in its own DM (channel_type "im").
+    ts = "1700001200.000100"
+    slack.event(sr.app_mention("<@UBOT> llama 8b fp8", channel="G0MPIM01", ts=ts), "EvMp1")
+    slack.event(sr.message("<@UBOT> llama 8b fp8", channel="G0MPIM01", channel_type="mpim", ts=ts), "EvMp2")
+    slack.event(
+        sr.message("mistral 7b 16bit, o que acham?", channel="G0MPIM01", channel_type="mpim"), "EvMp3"
+    )
+    slack.settle()
+    [first] = slack.fake.calls("chat.postMessage")
+    assert first.params["thread_ts"] == ts and "Llama 3.1 8B" in _text(first.params["blocks"])
+    follow = sr.message("e com 32k de contexto?", channel="G0MPIM01", channel_type="mpim", thread_ts=ts)
+    slack.event(follow, "EvMp4")
+    second = slack.fake.wait_for("chat.postMessage", count=2)[1]
+    assert second.params["thread_ts"] == ts and "32k" in _text(second.params["blocks"])
+    slack.settle()
+    assert len(slack.fake.calls("chat.postMessage")) == 2 and len(slack.rows()) == 2
