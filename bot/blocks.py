@@ -98,6 +98,17 @@ def anchored(message: Message, thread_ts: str | None) -> Message:
     return Message(blocks, message.text, message.attachments, message.plain)
 
 
+def without_share(message: Message) -> Message:
+    """`message` without the "share" button (a copy): for an answer already where everyone reads it."""
+    blocks = [
+        {**b, "elements": [e for e in b["elements"] if e.get("action_id") != "gpu_share"]}
+        if b.get("type") == "actions"
+        else b
+        for b in message.blocks
+    ]
+    return Message(blocks, message.text, message.attachments, message.plain)
+
+
 def anchor_of(block_id: object) -> str | None:
     """The thread a button's answer belongs to, from its block_id (None for an answer not tied to one)."""
     prefix, at, thread = str(block_id or "").partition("@")

@@ -59,11 +59,34 @@ def _replace(m: re.Match) -> str:
     return f" {target} "
 
 
-def message_text(event: dict) -> str:
+def message_text(event: dict, forwarded: bool = True) -> str:
     """What a message or mention says, as Slack writes it in `text`. A message whose `text` is missing or
     blank (some clients and integrations send the words only in `blocks`) is read from its rich_text
     blocks, rewritten in the same markup (https://docs.slack.dev/reference/block-kit/blocks/rich-text-block),
-    so that a mention of the app in it is still seen as one and plain() reads it like any other."""
+    so that a mention of the app in it is still seen as one and plain() reads it like any other.
+
+    A message forwarded with it ("Forward message", or a customer's question shared into a direct message
+    with the app) comes as an attachment marked is_share / is_msg_unfurl, its words in the attachment's
+    `text` (or its `message_blocks`), while `text` holds only the comment typed with it, often nothing:
+    with `forwarded`, those words follow the comment. A forwarded post of a bot (an answer of this app's,
+    passed on) is an answer, not a question, and is left out."""
+    own = _own_text(event)
+    if not forwarded:
+        return own
+    attachments = event.get("attachments")
+    shared = [
+        _shared_text(a)
+        for a in (attachments if isinstance(attachments, list) else [])[:MAX_FORWARDED]
+        if isinstance(a, dict) and (a.get("is_share") or a.get("is_msg_unfurl")) and not a.get("bot_id")
+    ]
+    return "\n".join(filter(None, (own, *shared)))
+
+
+# Slack forwards one message at a time; a few are read in case a client sends more, never an unbounded list.
+MAX_FORWARDED = 5
+
+
+def _own_text(event: dict) -> str:
     text = event.get("text")
     if isinstance(text, str) and text.strip():
         return text
@@ -72,6 +95,18 @@ def message_text(event: dict) -> str:
         return ""
     rich = [b.get("elements") for b in blocks if isinstance(b, dict) and b.get("type") == "rich_text"]
     return "\n".join(filter(None, (_rich(elements, 0) for elements in rich))).strip()
+
+
+def _shared_text(attachment: dict) -> str:
+    """A forwarded message's words: its `text`, else the rich_text of the message it carries."""
+    carried = attachment.get("message_blocks")
+    blocks = [
+        block
+        for item in (carried if isinstance(carried, list) else [])
+        if isinstance(item, dict) and isinstance(item.get("message"), dict)
+        for block in item["message"].get("blocks") or []
+    ]
+    return _own_text({"text": attachment.get("text"), "blocks": blocks})
 
 
 # How deep rich_text nests in practice: a list inside a list inside a quote; deeper is not read.

@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, urlencode
 import pytest
 
 from . import slack_requests as sr
-from .slack_harness import database, ephemeral, serve
+from .slack_harness import buttons, database, ephemeral, serve, valid
 from .slack_harness import text_of as _text
 
 
@@ -457,6 +457,10 @@ def test_a_form_sent_from_an_organisation_wide_install_is_logged_with_its_worksp
     assert slack.send(urlencode({"payload": json.dumps(payload)}))[0] == 200
     [answer] = slack.fake.wait_for("chat.postMessage")  # no response_url: a direct message
     assert "Qwen2.5 7B" in _text(answer.params["blocks"])
+    # Posted in the direct message, it is where its reader reads it: no "share" to post it there again.
+    assert "gpu_share" not in buttons(answer.params["blocks"]) and "gpu_proposal" in buttons(
+        answer.params["blocks"]
+    )
     [row] = slack.rows()
     assert (row["surface"], row["team_id"], row["outcome"]) == ("form", "T0001", "answered")
 
@@ -597,3 +601,178 @@ def test_slash_commands_from_every_kind_of_conversation_are_answered_and_logged(
     [row] = slack.rows()
     assert (row["surface"], row["outcome"], row["user_external"]) == ("slash_command", "answered", external)
     assert row["channel_id"] == fields.get("channel_id", "C0001") and row["team_id"] == "T0001"
+
+
+def _forwarded(text: str, carried_in: str = "text", **fields) -> dict:
+    """The attachment Slack adds to a message for the message forwarded with it ("Forward message"): the
+    forwarded words in `text`, or only in the rich_text of `message_blocks`, with who wrote them and where."""
+    attachment = {"is_msg_unfurl": True, "is_share": True, "author_id": "UCUST0001", "channel_id": "CCLIENTE1",
+                  "channel_team": "T0001", "ts": "1699990000.000100", "fallback": f"[June 1st] ana: {text}",
+                  "from_url": "https://nossanuvem.slack.com/archives/CCLIENTE1/p1699990000000100", **fields}  # fmt: skip
+    if carried_in == "text":
+        attachment["text"] = text
+    else:
+        attachment["message_blocks"] = [
+            {"team": "T0001", "channel": "CCLIENTE1", "ts": attachment["ts"],
+             "message": {"blocks": sr._rich_text(text.replace("&amp;", "&"))}}  # rich text is not escaped
+        ]  # fmt: skip
+    return attachment
+
+
+FORWARDED_QUESTION = (
+    "Oi! Precisamos rodar o *llama 3.1 70b* em fp8 para 30 usuários &amp; 16k de contexto, qual GPU?"
+)
+
+
+@pytest.mark.parametrize("carried_in", ["text", "message_blocks"])
+@pytest.mark.parametrize(
+    ("where", "comment"),
+    [("dm", ""), ("dm", "consegue dimensionar isso?"), ("mention", "<@UBOT> pode ver?"), ("shortcut", "")],
+)
+def test_a_forwarded_question_is_read_with_the_comment_typed_over_it(slack, where, comment, carried_in):
+    # A customer's message forwarded to the app (in its DM, or into a channel with a mention of it) comes
+    # with only the comment in `text` and the forwarded words in an attachment marked is_share /
+    # is_msg_unfurl; it had been answered with how to ask, or "Não entendi", as if nothing were asked.
+    message = (
+        sr.app_mention(comment)
+        if where == "mention"
+        else sr.message(comment, channel="DU0061", channel_type="im")
+    )
+    message = {**message, "attachments": [_forwarded(FORWARDED_QUESTION, carried_in)]}
+    if where == "shortcut":
+        slack.send(sr.message_shortcut(message, response_url=slack.fake.response_url("shortcut")))
+        [answer] = slack.fake.wait_for("response_url")
+    else:
+        assert slack.event(message, f"EvFwd{where}{comment[:3]}{carried_in}") == 200
+        [answer] = slack.fake.wait_for("chat.postMessage")
+    said = _text(answer.params["blocks"])
+    assert "Llama 3.1 70B" in said and "FP8" in said and "30 usuários" in said and "16k" in said
+    assert "Não entendi" not in said
+    [row] = slack.rows()
+    assert row["outcome"] == "answered" and "llama 3.1 70b" in row["text"]
+
+
+def test_forwarded_answers_of_a_bot_and_link_previews_are_not_read_as_the_question(slack):
+    # An answer of the app's forwarded with "e com 8 bits?" is a follow-up, not a new question about what the
+    # answer names; a link's preview (an attachment that is not a forwarded message) is not words typed.
+    slack.event(sr.message("qwen 2.5 32b 16bit", channel="DU0062", channel_type="im"), "EvFwdA")
+    slack.fake.wait_for("chat.postMessage")
+    answer = _forwarded("*Llama 3.1 70B* · BF16 · 2× H100", bot_id="BBOT", author_id="UBOT")
+    preview = {"original_url": "https://example.com/post", "title": "Llama 3.1 405B", "text": "405b em fp16",
+               "service_name": "example.com", "id": 2}  # fmt: skip
+    follow = {
+        **sr.message("e com 8 bits?", channel="DU0062", channel_type="im"),
+        "attachments": [answer, preview],
+    }
+    slack.event(follow, "EvFwdB")
+    second = slack.fake.wait_for("chat.postMessage", count=2)[1]
+    said = _text(second.params["blocks"])
+    assert "Qwen2.5 32B" in said and "FP8" in said and "Llama" not in said
+
+
+def test_a_forwarded_mention_of_the_app_does_not_stop_a_follow_up_in_its_thread(slack):
+    # Slack sends app_mention only for a mention typed in the message: a forwarded message that mentioned the
+    # app comes as a plain message, which in a thread the app answered is a follow-up like any other.
+    slack.event(sr.app_mention("<@UBOT> llama 8b 16bit", ts="1700000900.000100"), "EvFwdC")
+    slack.fake.wait_for("chat.postMessage")
+    reply = sr.message("e com 32k de contexto?", thread_ts="1700000900.000100")
+    reply["attachments"] = [_forwarded("<@UBOT> qual GPU pro cliente?")]
+    slack.event(reply, "EvFwdD")
+    second = slack.fake.wait_for("chat.postMessage", count=2)[1]
+    assert second.params["thread_ts"] == "1700000900.000100" and "32k" in _text(second.params["blocks"])
+
+
+def _pressed(action_id: str, answer: dict, container: dict, response_url: str, message: dict | None) -> str:
+    """A press of an answer's button as Slack sends it: a posted answer comes with its message, an answer
+    only its asker sees with is_ephemeral in its container and no `message`
+    (https://docs.slack.dev/reference/interaction-payloads/block_actions-payload)."""
+    actions = next(b for b in answer["blocks"] if b["type"] == "actions")
+    value = next(e for e in actions["elements"] if e["action_id"] == action_id)["value"]
+    body = sr.block_actions(action_id, value, block_id=actions["block_id"], response_url=response_url,
+                            container=container, message=message)  # fmt: skip
+    payload = json.loads(parse_qs(body)["payload"][0])
+    if message is None:
+        del payload["message"]
+    return urlencode({"payload": json.dumps(payload)})
+
+
+@pytest.mark.parametrize("where", ["mention", "dm", "command"])
+def test_a_precision_switched_under_an_answer_in_the_conversation_gains_no_share_button(slack, where):
+    # "Share" posts an answer only its asker sees and deletes that one: under an answer everyone reads it
+    # would post it again and delete the one in place. A posted answer redrawn at 8 bits had gained it.
+    if where == "command":
+        answer = slack.command("llama 70b")
+        container = {"type": "message", "message_ts": "1.0", "channel_id": "C0001", "is_ephemeral": True}
+        message = None
+    else:
+        channel = "C0001" if where == "mention" else "DU0071"
+        event = (sr.app_mention("<@UBOT> llama 70b", ts="1700001000.000100") if where == "mention"
+                 else sr.message("llama 70b", channel=channel, channel_type="im", ts="1700001000.000100"))  # fmt: skip
+        slack.event(event, f"EvPosted{where}")
+        answer = slack.fake.wait_for("chat.postMessage")[0].params
+        message = {"type": "message", "user": "UBOT", "bot_id": "BBOT", "app_id": sr.APP_ID, "text": answer["text"],
+                   "ts": "1700001000.000200", "blocks": answer["blocks"]}  # fmt: skip
+        container = {
+            "type": "message",
+            "message_ts": message["ts"],
+            "channel_id": channel,
+            "is_ephemeral": False,
+        }
+        if where == "mention":
+            message["thread_ts"] = container["thread_ts"] = "1700001000.000100"
+    assert "gpu_share" not in buttons(answer["blocks"]) or where == "command"
+    slack.send(_pressed("gpu_precision_8", answer, container, slack.fake.response_url(), message))
+    slack.settle()
+    [redrawn] = slack.fake.calls("response_url" if where == "command" else "chat.update")
+    valid(redrawn.params["blocks"])
+    assert "FP8" in _text(redrawn.params["blocks"])
+    assert ("gpu_share" in buttons(redrawn.params["blocks"])) is (where == "command")
+
+
+def test_share_under_an_answer_already_in_the_conversation_posts_nothing_and_deletes_nothing(slack):
+    # Answers redrawn before this version may still carry the button: pressed, it is a stale button.
+    slack.event(sr.app_mention("<@UBOT> llama 70b", ts="1700001100.000100"), "EvPostedShare")
+    answer = slack.fake.wait_for("chat.postMessage")[0].params
+    redrawn = slack.command("llama 70b")  # an answer with "share", as the redraw had made it
+    message = {"type": "message", "user": "UBOT", "bot_id": "BBOT", "text": "", "ts": "1700001100.000200",
+               "thread_ts": "1700001100.000100", "blocks": redrawn["blocks"]}  # fmt: skip
+    container = {"type": "message", "message_ts": message["ts"], "channel_id": "C0001", "is_ephemeral": False,
+                 "thread_ts": "1700001100.000100"}  # fmt: skip
+    slack.send(_pressed("gpu_share", redrawn, container, slack.fake.response_url(), message))
+    [told] = slack.fake.wait_for("response_url")
+    slack.settle()
+    assert told.params.get("delete_original") is not True and told.params["response_type"] == "ephemeral"
+    assert "Este botão não é mais válido" in _text(told.params["blocks"])
+    assert len(slack.fake.calls("chat.postMessage")) == 1 and answer["thread_ts"] == "1700001100.000100"
+
+
+def test_a_command_of_a_messages_maximum_length_is_answered_within_slacks_three_seconds(slack):
+    # Slack caps a message at 40,000 characters; a pasted command may come that long, here in emoji and
+    # accents (12 bytes each once form-encoded). The acknowledgement is the answer, so it must come in time.
+    started = time.monotonic()
+    reply = slack.command(("70b 4bit " + "🚀 ção " * 7000)[:40_000])
+    assert time.monotonic() - started < 3
+    assert "limite é 4.000" in _text(reply["blocks"]) and reply["response_type"] == "ephemeral"
+    [row] = slack.rows()
+    assert row["surface"] == "slash_command" and len(row["text"]) <= 4000
+
+
+def test_a_group_direct_message_is_answered_when_the_app_is_mentioned_not_otherwise(slack):
+    # In a group DM people talk to each other: the app answers a mention of it (sent as app_mention and as
+    # message.mpim, https://docs.slack.dev/reference/events/message.mpim), once, in a thread, and replies
+    # in that thread; not the rest of the conversation, as it would in its own DM (channel_type "im").
+    ts = "1700001200.000100"
+    slack.event(sr.app_mention("<@UBOT> llama 8b fp8", channel="G0MPIM01", ts=ts), "EvMp1")
+    slack.event(sr.message("<@UBOT> llama 8b fp8", channel="G0MPIM01", channel_type="mpim", ts=ts), "EvMp2")
+    slack.event(
+        sr.message("mistral 7b 16bit, o que acham?", channel="G0MPIM01", channel_type="mpim"), "EvMp3"
+    )
+    slack.settle()
+    [first] = slack.fake.calls("chat.postMessage")
+    assert first.params["thread_ts"] == ts and "Llama 3.1 8B" in _text(first.params["blocks"])
+    follow = sr.message("e com 32k de contexto?", channel="G0MPIM01", channel_type="mpim", thread_ts=ts)
+    slack.event(follow, "EvMp4")
+    second = slack.fake.wait_for("chat.postMessage", count=2)[1]
+    assert second.params["thread_ts"] == ts and "32k" in _text(second.params["blocks"])
+    slack.settle()
+    assert len(slack.fake.calls("chat.postMessage")) == 2 and len(slack.rows()) == 2

@@ -13,7 +13,7 @@ from slack_sdk.errors import SlackApiError
 
 from sizing import i18n
 
-from ..blocks import anchor_of, anchored, notice
+from ..blocks import anchor_of, anchored, notice, without_share
 from ..blocks import detail as detail_message
 from ..directory import ANSWER_BUDGET_S
 from ..pipeline import Where, decode
@@ -34,13 +34,17 @@ def register(app: App, services) -> None:
     def checked(work, body: dict, action: dict, respond: Respond, client: WebClient) -> None:
         """A button whose value is not a workload we wrote (an old message, a forged payload), or that
         came from no message in a channel (the app puts these buttons only under its answers; a view
-        has neither channel nor response_url), gets a polite line instead of nothing."""
+        has neither channel nor response_url), or "share" under an answer posted in the conversation, gets a
+        polite line instead of nothing."""
         try:
             decode(action.get("value") or "")
             ours = True
         except (ValueError, TypeError):
             ours = False
-        if ours and _channel_of(body):
+        # "Share" under an answer already in the conversation (a redraw once gave it one) would post it
+        # again and delete the one in place: it is a button that should not be there.
+        posted_share = action.get("action_id") == "gpu_share" and _is_posted(body)
+        if ours and _channel_of(body) and not posted_share:
             work(body, action, respond, client)
             return
         user = (body.get("user") or {}).get("id")
@@ -64,14 +68,19 @@ def register(app: App, services) -> None:
         bits = action["action_id"].rsplit("_", 1)[1]
         _, reply = _recompute(body, action, services, f"[{bits}-bit]", precision=PRECISION_FOR_BITS[bits])
         # The answer stays tied to the message it sized, if any: "share" still posts in that thread.
-        _replace(body, respond, client, anchored(reply.message, anchor_of(action.get("block_id"))))
+        message = anchored(reply.message, anchor_of(action.get("block_id")))
+        if _is_posted(body):
+            # An answer everyone in the conversation reads (a mention's, a direct message's, one shared) has
+            # no "share": redrawn, it gains none, which would post it again and delete the one in place.
+            message = without_share(message)
+        _replace(body, respond, client, message)
 
     def share(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
         if not _first_share(body, services.log):
             return  # a second press of the same answer's button: it is in the channel already (or going)
         where, reply = _recompute(body, action, services, "[share]")
         # The shared copy keeps the precision buttons and the proposal button, not "share" again.
-        blocks = [_without_share(b) for b in reply.message.blocks]
+        blocks = without_share(reply.message).blocks
         # An answer to a message shortcut goes in the thread of the message it sized.
         thread = anchor_of(action.get("block_id"))
         try:
@@ -168,9 +177,15 @@ def _is_ephemeral(body: dict) -> bool:
     return bool((body.get("container") or {}).get("is_ephemeral"))
 
 
+def _is_posted(body: dict) -> bool:
+    """Whether the button is under a message in the conversation, not one only its asker sees (Slack sends
+    an ephemeral message's container with is_ephemeral, and no `message`)."""
+    return not _is_ephemeral(body) and bool(body.get("message"))
+
+
 def _replace(body: dict, respond: Respond, client: WebClient, message) -> None:
     """Recompute in place: through response_url for an ephemeral answer, chat.update for a posted one."""
-    if _is_ephemeral(body) or not body.get("message"):
+    if not _is_posted(body):
         respond(replace_original=True, **message.kwargs())
         return
     container = body.get("container") or {}
@@ -191,12 +206,6 @@ def _tell(body: dict, respond: Respond, client: WebClient, where: Where, message
         client.chat_postEphemeral(channel=where.channel_id, user=where.user_id, **message.kwargs())
     except Exception as e:  # the API failed, was rate limited past retries, or timed out
         logger.warning("chat.postEphemeral failed: %s", _reason(e))
-
-
-def _without_share(block: dict) -> dict:
-    if block.get("type") != "actions":
-        return block
-    return {**block, "elements": [e for e in block["elements"] if e.get("action_id") != "gpu_share"]}
 
 
 def _reason(error: Exception) -> str:

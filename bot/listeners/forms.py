@@ -12,7 +12,7 @@ from slack_sdk.webhook import WebhookClient
 
 from sizing import i18n
 
-from ..blocks import form_unavailable
+from ..blocks import form_unavailable, without_share
 from ..directory import ANSWER_BUDGET_S
 from ..pipeline import Where
 from ..slack_client import open_view
@@ -110,7 +110,8 @@ def _deliver(client: WebClient, meta: dict, user: str, reply, log) -> None:
         except Exception:  # the response_url may have expired (30 minutes)
             logger.warning("response_url delivery failed; sending a direct message instead")
     try:
-        client.chat_postMessage(channel=user, **kwargs)
+        # In the direct message the answer is where its reader reads it: "share" would only post it there again.
+        client.chat_postMessage(channel=user, **without_share(reply.message).kwargs())
     except Exception as e:
         reason = _reason(e)
         logger.warning("could not deliver the form's answer: %s", reason)

@@ -59,7 +59,8 @@ def register(app: App, services) -> None:
     def on_message(event: dict, body: dict, client: WebClient, context) -> None:
         if event.get("subtype") not in QUESTION_SUBTYPES or not _answerable(event, body, services, context):
             return  # edits, joins, bot posts (ours, and others' unless configured) are not questions
-        text = message_text(event)
+        # A mention is one the person typed: a forwarded message that mentioned the app is not addressed to it.
+        text = message_text(event, forwarded=False)
         is_dm = event.get("channel_type") == "im"
         if not is_dm and context.bot_user_id and re.search(rf"<@{re.escape(context.bot_user_id)}[>|]", text):
             # The app_mention listener answers this one. Slack sends no app_mention for a direct message,
