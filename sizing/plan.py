@@ -12,7 +12,17 @@ import msgspec
 
 from . import i18n, images, kv_cache, regexes, serving, training
 from .architecture import updated
-from .catalog import GPU, Catalog, ImageRule, KVPrecision, ModelEntry, Precision, Stack, is_budget
+from .catalog import (
+    GPU,
+    Catalog,
+    ImageRule,
+    KVPrecision,
+    ModelEntry,
+    Precision,
+    Stack,
+    Uncatalogued,
+    is_budget,
+)
 from .errors import SizingError
 from .i18n import t
 from .names import (
@@ -656,6 +666,11 @@ def _beyond_context(model: ModelEntry, tokens: int, limit: int, catalog: Catalog
     that reads that much, when the catalogue has one (Llama 3 8B reads 8,192 tokens, Llama 3.1 8B 131,072)."""
     params = dict(context=i18n.tokens(tokens, lang), model=model.name, limit=i18n.tokens(limit, lang))
     sibling = _longer_sibling(model, tokens, catalog)
+    if sibling is None and (variant := _uncatalogued_variant(model, tokens, catalog)) is not None:
+        # "phi 3 medium com 32k": its 128K release exists, though the catalogue does not size it yet.
+        entry, window = variant
+        return SizingError("context_beyond_model", "context_limit_uncatalogued", variant=entry.name,
+                           window=window, repo=entry.repo, **params)  # fmt: skip
     if sibling is None:
         return SizingError("context_beyond_model", "context_limit", **params)
     return SizingError("context_beyond_model", "context_limit_sibling", sibling=sibling.name,
@@ -690,6 +705,34 @@ def _context_variant(model: ModelEntry, tokens: int, catalog: Catalog) -> ModelE
                 and other.context_limit * ROUND_CONTEXT_SLACK >= tokens
             ):
                 return other
+    return None
+
+
+# A context window written after a model's name ("128k" in "phi 3 medium 128k"), normalized.
+_WINDOW_AFTER_NAME = regexes.compile(r"(\d+)([km])")
+
+
+def _uncatalogued_variant(
+    model: ModelEntry, tokens: int, catalog: Catalog
+) -> tuple[Uncatalogued, str] | None:
+    """A published release the catalogue does not size yet ([[uncatalogued]] with a repo), named as `model`
+    with a context window after it that reads `tokens` ("Phi-3 Medium" and 32,768: "phi 3 medium 128k", the
+    Phi-3 Medium 128K), and that window as its name writes it ("128K"); None when there is none."""
+    names = {normalize(n) for n in (model.id, model.name, *model.aliases)}
+    for entry in catalog.uncatalogued:
+        if not entry.released or not entry.repo:
+            continue
+        for alias in (entry.name, *entry.aliases):
+            key = normalize(alias)
+            for name in names:
+                window = _WINDOW_AFTER_NAME.fullmatch(key[len(name) :]) if key.startswith(name) else None
+                # "128k" is 128 x 1,024 tokens in these names (Phi-3 Mini 128K: 131,072 in its config.json).
+                if (
+                    window
+                    and int(window[1]) * (1024 if window[2] == "k" else 1024**2) * ROUND_CONTEXT_SLACK
+                    >= tokens
+                ):
+                    return entry, window[0].upper()
     return None
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from sizing.catalog import CatalogError, load_catalog
 from sizing.names import resolve_model
+from sizing.query import QueryError, parse
 
 
 def test_every_model_matches_its_official_parameter_count(catalog):
@@ -251,3 +252,28 @@ def test_the_tucano_models_are_counted_as_their_cards_say(catalog):
     with pytest.raises(SizingError) as e:  # a size the series lacks is asked, not scaled from another
         parse("tucano 7b")
     assert "1B1, 2B4" in e.value.message("pt-BR")
+
+
+@pytest.mark.parametrize(
+    ("typed", "model"),
+    [("starcoder2 15b", "starcoder2-15b"), ("StarCoder2-15B", "starcoder2-15b"), ("starcoder 2 15b", "starcoder2-15b"),
+     ("bigcode/starcoder2-15b-instruct-v0.1", "starcoder2-15b")],
+)  # fmt: skip
+def test_starcoder2_15b_answers_to_how_customers_type_it(catalog, typed, model):
+    assert resolve_model(typed, catalog).model.id == model
+
+
+@pytest.mark.parametrize(
+    ("typed", "name"),
+    [("codestral", "Codestral 22B"), ("Codestral 22B", "Codestral 22B"), ("solar pro", "Solar Pro"),
+     ("arctic", "Snowflake Arctic"), ("Snowflake Arctic", "Snowflake Arctic"), ("pixtral large", "Pixtral Large"),
+     ("gervasio", "Gervásio 7B"), ("Gervásio", "Gervásio 7B"), ("starcoder2 7b", "StarCoder2 7B"),
+     ("starcoder2 3b", "StarCoder2 3B"), ("phi 3 medium 128k", "Phi-3 Medium 128K")],
+)  # fmt: skip
+def test_models_whose_configs_are_not_cited_answer_to_their_names_as_missing(typed, name):
+    # Their config.json values are not cited (models.toml [[uncatalogued]]): named, they are said missing, never
+    # "Não entendi" ("codestral", "arctic", "gervasio" had been) nor another model sized in their place.
+    with pytest.raises(QueryError) as raised:
+        parse(typed)
+    assert raised.value.key == "query.uncatalogued"
+    assert f"O {name} (" in raised.value.message("pt-BR")
