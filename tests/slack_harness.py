@@ -64,6 +64,22 @@ class Slack:
         assert status == 200, reply
         return json.loads(reply) if reply else {}
 
+    def answer(self, text: str, timeout: float = 10, **kw) -> dict:
+        """The answer to a /gpu command, whichever way it came: in the acknowledgement, or through the
+        response_url when a Slack lookup ran past the acknowledgement's budget (a retried users.info waits
+        Slack's backoff with random jitter, so which way it comes is not the test's to choose)."""
+        name = kw.pop("response_name", f"answer-{time.monotonic_ns()}")
+        reply = self.command(text, response_url=self.fake.response_url(name), **kw)
+        if "blocks" in reply:
+            return reply
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            posted = [c for c in self.fake.calls("response_url") if c.params.get("_name") == name]
+            if posted:
+                return posted[0].params
+            time.sleep(0.01)
+        raise AssertionError(f"no answer to {text!r} in the acknowledgement or at its response_url")
+
     def event(self, event: dict, event_id: str, retry: int | None = None, **envelope) -> int:
         headers = {"X-Slack-Retry-Num": str(retry), "X-Slack-Retry-Reason": "http_timeout"} if retry else None
         status, _, _ = self.send(sr.event(event, event_id=event_id, **envelope), headers=headers)

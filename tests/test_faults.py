@@ -104,7 +104,7 @@ def test_slack_rate_limits_then_errors_then_silence(slack):
     # A read that fails with 500 is retried: it cannot do harm.
     fake.clear()
     fake.fail("users.info", status=500, times=1)
-    assert "Recomendação" in _text(slack.command("8b", user_id="UNEW0001")["blocks"])
+    assert "Recomendação" in _text(slack.answer("8b", user_id="UNEW0001")["blocks"])
     assert [c.status for c in fake.calls("users.info")] == [500, 200]
 
     # Silence: the post times out (1 s here), is not retried, and the next request is served.
@@ -115,7 +115,7 @@ def test_slack_rate_limits_then_errors_then_silence(slack):
     # a busy machine the answer could otherwise come after the delay was lifted, and be taken).
     fake.wait_for("chat.postMessage", count=1, timeout=10)
     fake.delay("chat.postMessage", 0)
-    assert "Recomendação" in _text(slack.command("70b 8bit")["blocks"])
+    assert "Recomendação" in _text(slack.answer("70b 8bit")["blocks"])
     slack.settle()
     outcomes = {r["text"].strip(): r["outcome"] for r in slack.rows()}
     assert outcomes["8b qlora"] == "failed" and outcomes["70b 8bit"] == "answered"
