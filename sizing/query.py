@@ -509,6 +509,13 @@ HF_LINK = regexes.compile(
     r"|([\w.-]+/[\w.-]+)(?:[/?#][^\s|>]*)?(?:\|[^>]*)?>?)"
 )  # a dataset's, a Space's or a collection's page names no model: it is left out
 
+# Ollama's library page names its tag: "ollama.com/library/llama3.1:70b" is "llama3.1:70b", what `ollama pull`
+# takes (https://ollama.com/library); a user's model page ("ollama.com/ana/model") names no catalogue model
+# and stays a word.
+OLLAMA_LINK = regexes.compile(
+    r"<?(?:https?://)?(?:www\.)?ollama\.com/library/([a-z0-9][\w.-]*(?::[\w.-]+)?)(?:[/?#][^\s|>]*)?(?:\|[^>]*)?>?"
+)
+
 # "Qwen/Qwen3-Next-80B-A3B-Instruct", "bartowski/...-GGUF:Q4_K_M": a Hugging Face repo is one name, dates and
 # versions inside it ("Magistral-Small-2509", "v0.3") included. The name must look like a model's (a hyphen,
 # dot or digit in it), so "h100/h200" or "rag/chat" stay words; a bare number is no owner ("1k/1k" is a
@@ -2042,6 +2049,7 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     text = text.translate(INVISIBLE)
     # A Hugging Face link names a repo: keep "org/name" (Slack sends links as <url> or <url|label>).
     text = HF_LINK.sub(lambda m: f" {m.group(1) or ''} ", text)
+    text = OLLAMA_LINK.sub(lambda m: f" {m.group(1)} ", text)
     # E-mails, CPFs, phones...: never read as numbers ("(11) 98765-4321" is no context) nor echoed back.
     text, personal = scrub(text)
     typed_lower = text.lower()

@@ -578,6 +578,21 @@ def test_a_bare_ollama_tag_says_it_was_sized_as_ollamas_default_file():
 
 
 @pytest.mark.parametrize(
+    ("text", "model", "users"),
+    [
+        # An Ollama library link had left its address under "Não entendi" and lost the tag's file.
+        ("https://ollama.com/library/llama3.1:70b 10 usuarios", "llama-3.1-70b", 10),
+        ("<https://ollama.com/library/qwen2.5:32b|qwen2.5:32b> for 5 users", "qwen2.5-32b", 5),
+        ("www.ollama.com/library/gemma3:27b?tab=readme roda pra 3 pessoas?", "gemma-3-27b", 3),
+    ],
+)
+def test_an_ollama_library_link_is_its_tag(text, model, users):
+    query = parse(text)
+    assert (query.workload.model, query.workload.precision) == (model, "q4_k_m")  # what `ollama pull` fetches
+    assert query.workload.users == users and query.unknown == []
+
+
+@pytest.mark.parametrize(
     ("text", "asked", "written"),
     [
         # A language's name about the data or the model is the content's, not the answer's.
