@@ -427,10 +427,16 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     loads = rf"{_alternatives(w['load_nouns'])}|{requests}|{people}"
     peak_nouns = _alternatives(w["peak_nouns"])
     averages = _alternatives(w["average_words"])
-    multiple = (
-        rf"(?:{_PLAIN}\s*(?:x|vezes|times|fold)(?!\w)(?!\s*(?:nvidia\s+)?[a-z]{{1,3}}\s?\d{{2,4}})"
-        rf"|(?P<word>{scale_names})\b)"
+    # "3x", "2,5 vezes" (never a count of GPUs: "pico de 3x h100"), or a noun ("o triplo"), which needs the
+    # average named: "e se o pico dobrar?" scales a thread's load (load_scale below).
+    times = r"\s*(?:x|vezes|times|fold)(?!\w)(?!\s*(?:nvidia\s+)?[a-z]{1,3}\s?\d{2,4})"
+    multiple_word = rf"(?P<word>{_alternatives(w['peak_multiples'])})\b"
+    multiple = rf"(?:{_PLAIN}{times}|{multiple_word})"
+    peak_joins = (
+        r"(?:\s+(?:de|do|of|e|eh|is|are|sao|at|around|em|chega\s+a|chegam\s+a|reaches|reach|ate|up\s+to|cerca\s+de"
+        r"|about|o|a|the|uns|umas)\b|\s*~){0,4}\s*"
     )
+    than_average = rf"(?:\s+(?:maior|mais\s+alto|higher|above|acima))?(?:\s+(?:que|than|de|da|do|of|a|o|the|sobre|over))*\s+(?:{averages})\b"
 
     def peak_factor(m: re.Match) -> float | None:
         """The multiple, above 1 (a "peak" at half the average is no peak)."""
@@ -880,10 +886,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # average", "o pico é o triplo da média"): before the thread's load scaled, which "pico" also opens.
         # Never a count of GPUs ("pico de 3x h100").
         ("peak_factor", regexes.compile(
-            rf"\b(?:{peak_nouns})(?:\s+(?:de|do|of|e|eh|is|are|sao|at|around|em|chega\s+a|chegam\s+a|reaches|reach"
-            rf"|ate|up\s+to|cerca\s+de|about|o|a|the|uns|umas)\b|\s*~){{0,4}}\s*{multiple}"
-            rf"(?:\s+(?:maior|mais\s+alto|higher|above|acima))?(?:(?:\s+(?:que|than|de|da|do|of|a|o|the|sobre|over))*"
-            rf"\s+(?:{averages})\b)?"
+            rf"\b(?:{peak_nouns}){peak_joins}(?:{_PLAIN}{times}(?:{than_average})?|{multiple_word}{than_average})"
         ), peak_factor),
         ("peak_factor", regexes.compile(
             rf"{multiple}(?:\s+(?:a|the|o))?\s+(?:{averages})\s+(?:(?:no|nos|at|at\s+the|in|de|em)\s+)?(?:{peak_nouns})\b"

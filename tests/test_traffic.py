@@ -491,6 +491,15 @@ def test_a_multiple_that_is_no_peak_over_the_average_is_not_one(text):
     assert parse(text).workload.peak_factor is None
 
 
+@pytest.mark.parametrize(
+    ("text", "per_day"), [("e se o pico dobrar?", 200_000), ("e se o pico triplicar?", 300_000)]
+)
+def test_a_peak_that_grows_in_a_thread_still_scales_the_load(text, per_day):
+    base = parse("llama 3.1 8b, 100 mil requisições por dia").workload
+    query = parse(text, base=base)
+    assert query.workload.requests_per_day == per_day and query.workload.peak_factor is None
+
+
 def test_a_peak_multiple_beside_a_rate_is_said_unused():
     query = parse("llama 3.1 8b, 10 req/s, pico de 3x")
     r = size(query.workload.but(lang=query.detected_lang))
