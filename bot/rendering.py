@@ -12,7 +12,7 @@ from sizing import advice, i18n, performance
 from sizing.budget import check as check_budget
 from sizing.budget import currency_mismatch
 from sizing.names import repo_precision
-from sizing.plan import batch_period, launch_words, rate_text
+from sizing.plan import batch_period, factor_text, launch_words, rate_text
 from sizing.result import Memory, SizingResult
 from sizing.workload import Stage
 
@@ -512,7 +512,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t("understood.grad_accum", n=w.grad_accum))
     if w.steps:
         parts.append(t("understood.steps", n=i18n.number(w.steps, lang)))
-    if w.zero is not None:
+    if w.zero is not None and r.stage != Stage.inference.value:
+        # Serving shards nothing ZeRO's way: the stage named is said in a note instead (_understood_notes).
         stages = [t("understood.zero", n=z) for z in (w.zero, *(w.compare_zero or []))]
         # "zero-2 ou zero-3?": the stages weighed, as the GPUs of "h100 ou h200?" are said
         parts.append(
@@ -685,9 +686,22 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.mixed_gpus", typed=f"“{query.mixed_gpus}”"))
     if query.off_peak:
         lines.append(t("understood.off_peak", typed=", ".join(f"“{c}”" for c in query.off_peak)))
+    zero_typed = ", ".join(f"“{typed}”" for typed in dict.fromkeys(typed for _, typed in query.zero_said))
+    if query.zero_said and r.stage == Stage.inference.value:
+        # "servir o llama com zero-3": ZeRO and FSDP shard training states serving does not have.
+        lines.append(t("understood.zero_not_serving", typed=zero_typed))
+    # "zero-3 vs fsdp": FSDP's full shard is ZeRO-3's (sizing/query.py ZERO reads both as stage 3).
+    fsdp_and_zero3 = r.stage != Stage.inference.value and {"fsdp", "zero"} <= {
+        "fsdp" if "fsdp" in typed.lower() else "zero" for stage, typed in query.zero_said if stage == 3
+    }
+    if fsdp_and_zero3:
+        lines.append(t("understood.fsdp_is_zero3", typed=zero_typed))
     if query.frameworks and r.stage != Stage.inference.value:
         for typed in dict.fromkeys(query.frameworks):
-            key = "understood.framework_deepspeed" if "deepspeed" in typed.lower() else "understood.framework"
+            deepspeed = "deepspeed" in typed.lower()
+            if deepspeed and fsdp_and_zero3:
+                continue  # the note above says what the DeepSpeed one would
+            key = "understood.framework_deepspeed" if deepspeed else "understood.framework"
             lines.append(t(key, typed=f"“{typed}”"))
     if (w.cpu_offload or w.offload_params) and r.stage == Stage.inference.value:
         # Serving with weights in the host's RAM (vLLM --cpu-offload-gb, llama.cpp --n-cpu-moe): not what the
@@ -820,6 +834,8 @@ def _traffic_understood(w, lang: str) -> list[str]:
         parts.append(t("share", share=i18n.percent(w.active_share, lang)))
     if w.requests_per_active_hour:
         parts.append(t("per_hour", n=i18n.number(w.requests_per_active_hour, lang)))
+    if w.peak_factor:
+        parts.append(t("peak_factor", factor=factor_text(w.peak_factor, lang)))
     if w.latency_percentile:
         parts.append(
             t(

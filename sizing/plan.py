@@ -1611,9 +1611,23 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
             per_day = w.requests_per_month / days
             said.append(t(lang, "assume.traffic.monthly", month=i18n.number(w.requests_per_month, lang),
                           days=i18n.number(days, lang), day=i18n.number(per_day, lang)))  # fmt: skip
-        rate, basis = per_day * peak / 3600, "daily"
-        said.append(t(lang, "assume.traffic.daily_peak", day=i18n.number(per_day, lang),
-                      share=i18n.percent(peak, lang), rate=rate_text(rate, lang)))  # fmt: skip
+        if w.peak_factor:
+            # "pico de 3x a média": the peak is that multiple of the average rate over the hours the service
+            # is used ("horário comercial": offering.toml's business hours; "8 horas por dia"; else the whole
+            # day), instead of traffic.toml's share of the day in the busiest hour.
+            hours = w.hours_per_day or (catalog.offering.business_hours_per_day if w.business_hours else 24.0)
+            average = per_day / (hours * 3600)
+            rate, basis = average * w.peak_factor, "daily"
+            key = "assume.traffic.daily_peak_factor" + (
+                "_business" if w.business_hours and not w.hours_per_day else ""
+            )
+            said.append(t(lang, key, day=i18n.number(per_day, lang), hours=i18n.number(hours, lang, 0 if hours == int(hours) else 1),
+                          average=rate_text(average, lang), factor=factor_text(w.peak_factor, lang),
+                          rate=rate_text(rate, lang)))  # fmt: skip
+        else:
+            rate, basis = per_day * peak / 3600, "daily"
+            said.append(t(lang, "assume.traffic.daily_peak", day=i18n.number(per_day, lang),
+                          share=i18n.percent(peak, lang), rate=rate_text(rate, lang)))  # fmt: skip
         pipeline = (w.items_volume or plan.task in BATCH_TASKS) and not given
     elif population:
         share = w.active_share or (1.0 if all_active else traffic.population.peak_active_share)
@@ -1637,6 +1651,9 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
                       n=i18n.number(w.organisation_people, lang)))  # fmt: skip
     if basis in ("rate", "daily") and w.rate_in_conversations and not w.turns:
         said.append(t(lang, "assume.traffic.conversation_one_request"))
+    if w.peak_factor and basis != "daily":
+        # "200 req/s, pico de 3x": a multiple applies to a volume's average; a rate or people set the load here.
+        said.append(t(lang, "assume.traffic.peak_factor_unused", factor=factor_text(w.peak_factor, lang)))
     if basis in ("rate", "daily") and w.population:
         said.append(t(lang, "assume.traffic.rate_over_population", n=i18n.number(w.population, lang)))
     elif basis != "population" and (w.active_share or w.requests_per_active_hour) and not one_person:
@@ -1876,6 +1893,11 @@ def _image_assumptions(
                      image=i18n.number(image_tokens, lang), images=times,
                      text=i18n.tokens(context - image_tokens, lang)))  # fmt: skip
     return out
+
+
+def factor_text(factor: float, lang: str) -> str:
+    """A multiple as said ("3", "2,5"): whole when it is."""
+    return i18n.number(factor, lang, 0 if factor == int(factor) else 1)
 
 
 def rate_text(rate: float, lang: str, period: float | None = None) -> str:

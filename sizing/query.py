@@ -131,6 +131,7 @@ class Query(msgspec.Struct):
     cpu_only: list[str] = []  # running on a CPU asked about ("em cpu", "sem gpu"), as typed
     phone: list[str] = []  # running on a phone asked about ("no celular"), as typed
     frameworks: list[str] = []  # a training framework named ("nemo megatron", "deepspeed"), as typed
+    zero_said: list[tuple[int, str]] = []  # the ZeRO stages and FSDP named: (stage, as typed)
     mixed_gpus: str | None = None  # cards of several kinds in one machine ("2 L40S + 1 A100"), as typed
     off_peak: list[str] = []  # a quieter hours' rate beside the peak one ("10 req/min à noite"), as typed
     # A model already fine-tuned, to serve ("fine-tunado com lora", "já treinei um lora"): (as typed, how:
@@ -702,10 +703,16 @@ CONTEXT_MILLIONS = regexes.compile(
 )
 # "1 milhão de tokens de contexto", "a 2 million token context window", "1 milhão de contexto": the millions
 # before the word.
+# "1 milhão de tokens por requisição", "2 million tokens per query": each request's context, as "20k tokens
+# per request" is (CONTEXT_UNIT).
 CONTEXT_MILLIONS_BEFORE = regexes.compile(
     rf"{_NUM}\s*{_MILLION_WORD}[\s-]+(?:(?:de\s+)?tokens?[\s-]+)?(?:de\s+|of\s+)?{_CONTEXT_WORD}\b"
+    rf"|{_NUM}\s*{_MILLION_WORD}\s+(?:de\s+)?tokens?\s+{_W('keys.per_request')}\b"
 )
-TRAIN_TOKENS = regexes.compile(rf"{_NUM}\s*({_BIG})\s+(?:de\s+)?tokens\b(?!\s+(?:de\s+)?{_CONTEXT_WORD})")
+# Not before "per request": "1M tokens per request" is one request's context (CONTEXT_UNIT), not data.
+TRAIN_TOKENS = regexes.compile(
+    rf"{_NUM}\s*({_BIG})\s+(?:de\s+)?tokens\b(?!\s+(?:de\s+)?{_CONTEXT_WORD}|\s+{_W('keys.per_request')}\b)"
+)
 # A count written with its thousands grouped ("50.000 exemplos", "2,000,000,000,000 tokens"): three digits after
 # each separator, so "1,5" and "2.25" stay decimals.
 _GROUPED = r"\d{1,3}(?:[.,]\d{3})+(?![.,]?\d)"
@@ -835,11 +842,21 @@ EXAMPLE_PAIRS = regexes.compile(
     rf"(?<![\w.,])({_GROUPED}|-?\d+(?:[.,]\d+)?)\s*({alternation([*VOCAB.words('multipliers.thousand'), *VOCAB.words('multipliers.million')])})?"
     r"\s*(?:pares|pairs)\b(?!\s+(?:de\s+|of\s+)?(?:[a-z]*\d\w*|gpus?|placas?|rtx|tesla|nvidia|instinct|radeon)\b)"
 )
+# "30 mil imagens e legendas", "30k image-caption pairs": a vision-language fine-tune's examples, each with an
+# image; read before the images alone ("30 mil imagens" had been images in a conversation, "legendas" and
+# "caption" not understood).
+IMAGE_EXAMPLES = regexes.compile(
+    rf"(?<![\w.,])({_GROUPED}|\d+(?:[.,]\d+)?)\s*({alternation([*VOCAB.words('multipliers.thousand'), *VOCAB.words('multipliers.million')])})?"
+    rf"\s*(?:de\s+|of\s+)?{_W('counts.image_examples')}\b"
+)
 # "fine-tune on 20k annotated contracts", "lora com 10 mil contratos anotados": in a training question the
 # things counted are its examples.
 EXAMPLE_THINGS = regexes.compile(
     rf"(?<![\w.,])({_GROUPED}|-?\d+(?:[.,]\d+)?)\s*({alternation([*VOCAB.words('multipliers.thousand'), *VOCAB.words('multipliers.million')])})?"
     rf"\s*(?:de\s+|of\s+)?(?:[a-z]+\s+)?{_W('counts.things')}\b"
+    # said to be the examples: "10k support conversations as training examples", "como exemplos de treino"
+    rf"(?:(?:\s+(?:de|do|da|ao|of|in)\s+[a-z]{{3,}}){{0,2}}\s+(?:as|como|para|for)\s+(?:(?:training|fine-?tuning)\s+)?"
+    rf"(?:{_W('counts.examples')}|data|dados)(?:\s+(?:de\s+treino|for\s+training))?\b)?"
 )
 _TRAINING_SAID = regexes.compile(
     rf"\b(?:{'|'.join(_W('stages.' + k) for k in ('qlora', 'lora', 'full', 'fine_tune', 'pretrain', 'train'))})"
@@ -1016,6 +1033,9 @@ TRAINING_FRAMEWORK = regexes.compile(
 )
 # An Azure GPU VM by its name ("Azure ND H100 v5", "NC A100 v4", "Standard_ND96isr_H100_v5"): another cloud's
 # machine, said as context; its "v5" had been taken for a GPU we do not know, and the answer refused.
+# A department's initials typed with spaces around the ampersand ("equipa de I & D", "our R & D team"): the
+# filler word its joined form is ("i&d"), not two letters not understood.
+SPACED_INITIALS = regexes.compile(r"(?<![\w&])([a-z])\s+&\s+([a-z])(?![\w&])")
 _AZURE_CUE = regexes.compile(r"[\s_]v[2-6]\b")
 AZURE_VM = regexes.compile(r"\b(?:standard_)?n[cdv][a-z0-9]*(?:[_\s]+[a-z]*\d+[a-z]*){0,2}?[_\s]+v[2-6]\b")
 # A Mac's name ("macbook pro", "m3 max") says nothing of the language the question is written in: its "pro" is
@@ -2717,6 +2737,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     image_query.container_images(scan)  # "image: vllm/vllm-openai" names no model
     if _AZURE_CUE.search(scan.work):
         scan.take(AZURE_VM, "filler", lambda m: True)
+    if "&" in scan.work:
+        scan.take(SPACED_INITIALS, "filler", lambda m: f"{m.group(1)}&{m.group(2)}" in FILLER or None)
     if _IDIOM_CUE.search(scan.work):
         scan.take(DAY_IDIOMS, "filler", lambda m: True)  # "o dia a dia da equipe": no period of 1 day
     _repos(scan, catalog)
@@ -2812,6 +2834,12 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     if not any(value == "rl" or Method(value).is_rl for value, _ in scan.found.get("method", [])):
         _example_length(scan)
     _availability(scan)
+    if _TRAINING_SAID.search(scan.work) or (base is not None and base.stage.is_training):
+        for m in list(IMAGE_EXAMPLES.finditer(scan.work)):
+            typed = scan.original[m.start() : m.end()].strip()
+            scan.found.setdefault("examples", []).append((_examples_count(m), typed))
+            scan.found.setdefault("with_images", []).append((True, typed))
+            scan.blank(m.start(), m.end())
     # Images before traffic and contexts: "3 imagens por pedido" is no rate, "imagens 4k" no context.
     image_query.take(scan, catalog.traffic.images.total_from)
     # Traffic first: "prompts de 2 mil tokens" is no context, "5000 funcionários" no concurrent users.
@@ -2875,7 +2903,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.take(DATA_BYTES, "data_bytes", _data_bytes)
     scan.take(CORPUS, "corpus", lambda m: True)
     scan.take(CONTEXT_MILLIONS, "context", lambda m: round(_float(m.group(1)) * 10**6))
-    scan.take(CONTEXT_MILLIONS_BEFORE, "context", lambda m: round(_float(m.group(1)) * 10**6))
+    scan.take(CONTEXT_MILLIONS_BEFORE, "context", lambda m: round(_float(m.group(1) or m.group(2)) * 10**6))
     scan.take(TRAIN_TOKENS, "tokens", lambda m: round(_float(m.group(1)) * UNIT_VALUES[_unit(m.group(2))]))
     # In a training question a million tokens is data, no sequence ("lora llama 8b 10^6 tokens").
     least = 10**6 if training else 10**7
@@ -5333,6 +5361,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     query.cpu_only = [typed for _, typed in scan.found.get("cpu_only", [])]
     query.phone = [typed for _, typed in scan.found.get("phone", [])]
     query.frameworks = [typed for _, typed in scan.found.get("framework", [])]
+    query.zero_said = list(scan.found.get("zero", []))
     if scan.found.get("mixed_gpus"):
         query.mixed_gpus = scan.found["mixed_gpus"][0][1]
     query.fine_tuned = [(typed, how) for how, typed in scan.found.get("fine_tuned", [])]
@@ -6128,6 +6157,7 @@ def _unknown_family(scan: _Scan, query: Query) -> tuple[str, list[str]] | None:
 TRAFFIC_FIELDS = {
     "prompt_tokens": "traffic.prompt", "shared_prefix_tokens": "traffic.system_prompt", "prompt_pages": "traffic.pages", "output_tokens": "traffic.output", "rate_per_s": "traffic.rate",
     "requests_per_day": "traffic.day", "requests_per_week": "traffic.week", "requests_per_month": "traffic.month", "population": "traffic.population", "active_share": "traffic.share",
+    "peak_factor": "traffic.peak_factor",
     "requests_per_active_hour": "traffic.per_hour",
     "ttft_s": "traffic.ttft", "e2e_s": "traffic.e2e", "utilization": "traffic.utilization", "latency_percentile": "traffic.percentile", "tokens_per_s": "traffic.tps", "cost": "traffic.cost",
     "batch_items": "traffic.batch", "batch_seconds": "traffic.batch", "fast_latency": "traffic.fast",

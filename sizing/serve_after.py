@@ -46,6 +46,7 @@ SERVING_FIELDS = (
     "turns",
     "items_volume",
     "active_share",
+    "peak_factor",
     "requests_per_active_hour",
     "batch_seconds",
     "fast_latency",

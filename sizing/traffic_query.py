@@ -63,6 +63,14 @@ def _pieces_prompt(m: re.Match) -> int | None:
     return (pieces * each or None) if pieces <= MOST_PIECES_IN_A_PROMPT else None
 
 
+# A card as named in a price question: "h100", "l40s", "rtx 4090", "nvidia a100" (letters then digits).
+_CARD_NAME = r"(?:nvidia\s+|rtx\s+)?[a-z]{1,3}\s?\d{2,4}[a-z]?\b"
+
+
+# A peak past this many times the average of a whole day is no multiple anyone measures: left unread.
+MOST_PEAK_FACTOR = 24
+
+
 def _alternatives(words) -> str:
     """Longest first, spaces as any run of blanks or a hyphen ("time-to-first-token", "ponta-a-ponta")."""
     return "|".join(
@@ -414,6 +422,24 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     scale_words = w["scale_words"]
     scale_names = _alternatives(scale_words)
     loads = rf"{_alternatives(w['load_nouns'])}|{requests}|{people}"
+    peak_nouns = _alternatives(w["peak_nouns"])
+    averages = _alternatives(w["average_words"])
+    # "3x", "2,5 vezes" (never a count of GPUs: "pico de 3x h100"), or a noun ("o triplo"), which needs the
+    # average named: "e se o pico dobrar?" scales a thread's load (load_scale below).
+    times = r"\s*(?:x|vezes|times|fold)(?!\w)(?!\s*(?:nvidia\s+)?[a-z]{1,3}\s?\d{2,4})"
+    multiple_word = rf"(?P<word>{_alternatives(w['peak_multiples'])})\b"
+    multiple = rf"(?:{_PLAIN}{times}|{multiple_word})"
+    peak_joins = (
+        r"(?:\s+(?:de|do|of|e|eh|is|are|sao|at|around|em|chega\s+a|chegam\s+a|reaches|reach|ate|up\s+to|cerca\s+de"
+        r"|about|o|a|the|uns|umas)\b|\s*~){0,4}\s*"
+    )
+    than_average = rf"(?:\s+(?:maior|mais\s+alto|higher|above|acima))?(?:\s+(?:que|than|de|da|do|of|a|o|the|sobre|over))*\s+(?:{averages})\b"
+
+    def peak_factor(m: re.Match) -> float | None:
+        """The multiple, above 1 (a "peak" at half the average is no peak)."""
+        factor = _float(m.group(1)) if m.group(1) else scale_words[_BLANKS.sub(" ", m.group("word"))]
+        return factor if 1 < factor <= MOST_PEAK_FACTOR else None
+
     growth = _alternatives(w["growth_words"])
 
     def amount(m: re.Match):
@@ -853,6 +879,15 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("prompt_length_word", regexes.compile(
             rf"\b(?:(?P<short>{_alternatives(w['short_prompts'])})|{_alternatives(w['long_prompts'])})\b"
         ), lambda m: "short" if m.group("short") else "long"),
+        # A peak as a multiple of the average ("pico de 3x", "picos de 3 vezes a média", "peak of 3x the
+        # average", "o pico é o triplo da média"): before the thread's load scaled, which "pico" also opens.
+        # Never a count of GPUs ("pico de 3x h100").
+        ("peak_factor", regexes.compile(
+            rf"\b(?:{peak_nouns}){peak_joins}(?:{_PLAIN}{times}(?:{than_average})?|{multiple_word}{than_average})"
+        ), peak_factor),
+        ("peak_factor", regexes.compile(
+            rf"{multiple}(?:\s+(?:a|the|o))?\s+(?:{averages})\s+(?:(?:no|nos|at|at\s+the|in|de|em)\s+)?(?:{peak_nouns})\b"
+        ), peak_factor),
         # The thread's load scaled: "o dobro de tráfego", "o tráfego triplicar", "3x the traffic", "10 vezes
         # mais requisições", "a carga crescer 50%".
         ("load_scale", regexes.compile(
@@ -943,7 +978,17 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("cost", regexes.compile(
             rf"\b(?:{_alternatives(w['how_much'])})\s+(?:{_alternatives(w['price_is_thing'])})\s+"
             r"(?:o|a|os|as|um|uma|uns|umas)(?=\s+(?:\d+\s*x?\s*)?"
-            r"(?:(?:nvidia\s+|rtx\s+)?[a-z]{1,3}\s?\d{2,4}[a-z]?\b|(?:gpu|placa|maquina|servidor)s?\b))"
+            rf"(?:{_CARD_NAME}|(?:gpu|placa|maquina|servidor)s?\b))"
+        ), lambda m: True),
+        # "quanto é a h100?", "quanto são as 4 h200?": only a card's own name after the article
+        ("cost", regexes.compile(
+            rf"\b(?:{_alternatives(w['how_much'])})\s+(?:{_alternatives(w['price_is_named'])})\s+"
+            rf"(?:o|a|os|as|um|uma|uns|umas)(?=\s+(?:\d+\s*x?\s*)?{_CARD_NAME})"
+        ), lambda m: True),
+        # "e a hora da l40s, quanto é?", "o mês de 2 h100 quanto é": what the rent is paid by, then the question
+        ("cost", regexes.compile(
+            rf"\b(?:{_alternatives(w['priced_by'])})\s+d[aoe]s?(?=\s+(?:\d+\s*x?\s*)?{_CARD_NAME}\W{{0,3}}"
+            rf"(?:{_alternatives(w['how_much'])})\s+(?:{_alternatives(w['price_is_named'])})\b(?!\s+\w))"
         ), lambda m: True),
         # "não precisa ser em tempo real", "não há usuários interativos", "sem pressa", "no rush": fast answers
         # said NOT to be needed (they had been read as asked for, and a batch refused for it). Read and dropped:
@@ -1035,6 +1080,16 @@ def _triggers() -> frozenset[str]:
 # Words of multi-word entries that many other questions have ("how much does it cost" is found by "cost"):
 # they do not open the scan on their own.
 _COMMON = frozenset({"tokens", "token", "much", "does", "what", "quanto", "with", "have", "that"})
+
+
+@cache
+def _how_much_is() -> re.Pattern:
+    """ "quanto é", "qto são": no word of their own opens the scan ("quanto" and "é" are in most questions),
+    yet with a card's name they ask its price."""
+    w = _words()
+    return regexes.compile(
+        rf"\b(?:{_alternatives(w['how_much'])})\s+(?:{_alternatives(w['price_is_named'])})\b"
+    )
 
 
 _SYMBOLS = regexes.compile(r"[/%$€<=≤~]")
@@ -1135,6 +1190,7 @@ def take(scan, follow_up: bool = False, training: bool = False, batch_thread: bo
         not follow_up
         and _triggers().isdisjoint(_LETTERS.findall(scan.work))
         and not _SYMBOLS.search(scan.work)
+        and not _how_much_is().search(scan.work)
     ):
         return
     for kind, pattern, convert in patterns():

@@ -80,6 +80,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "servers",
         "per_server",
         "examples",
+        "image_examples",
         "epochs",
         "things",
         "params",

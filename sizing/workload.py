@@ -221,6 +221,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     organisation_people: int | None = None
     # share of the people active at the peak hour
     active_share: float | None = None
+    # "pico de 3x a média": the peak rate as a multiple of a volume's average over its hours of use (else
+    # traffic.toml's peak_hour_share)
+    peak_factor: float | None = None
     # requests per active person per hour
     requests_per_active_hour: float | None = None
     # A batch with a deadline ("1 milhão de documentos em 2 dias"): its requests and the seconds they must

@@ -188,11 +188,19 @@ def test_a_long_list_of_words_not_understood_is_cut_with_how_many_more(capsys):
         "somos da área de pesquisa e desenvolvimento, llama 3.1 8b",
         "our R&D team wants llama 3.1 8b for 20 users",
         "the research and development team wants llama 3.1 8b",
+        # typed with spaces around the ampersand: "D" (and "R") had been listed as not understood
+        "somos a equipa de I & D de um banco, queremos correr o llama 3.1 8b para 20 utilizadores",
+        "somos o time de P & D, llama 3.1 8b para 20 usuários",
+        "our R & D team wants llama 3.1 8b for 20 users",
     ],
 )
 def test_research_and_development_is_who_asks_not_a_word_missed(text):
     # "I&D" (pt-PT), "P&D" (pt-BR) and "R&D" had been listed as not understood
     assert parse(text).unknown == []
+
+
+def test_letters_around_an_ampersand_that_name_no_department_stay_unread():
+    assert "Z" in parse("llama 3.1 8b para 20 usuarios, Q & Z").unknown
 
 
 @pytest.mark.parametrize(

@@ -230,6 +230,13 @@ PRICE_ASKED = [
     ("qto tão as 4 h200?", "4× H200 SXM 141 GB", "R$ 80,00/h"),
     ("quanto sai 4 h100 por mês?", "4× H100 SXM 80 GB", "R$ 58.400/mês"),
     ("me ve ai o custo de 2 h100", "2× H100 SXM 80 GB", "R$ 40,00/h"),
+    # "é" with a card's own name after its article, or after what the rent is paid by (it had been what fits
+    # on the GPU alone)
+    ("quanto é a h100?", "1× H100 SXM 80 GB", "R$ 20,00/h"),
+    ("quanto é uma h200 por mês?", "1× H200 SXM 141 GB", "R$ 14.600/mês"),
+    ("e a hora da l40s, quanto é?", "1× L40S 48 GB", "R$ 20,00/h"),
+    ("quanto são as 4 h200?", "4× H200 SXM 141 GB", "R$ 80,00/h"),
+    ("o mês de 2 h100, quanto é?", "2× H100 SXM 80 GB", "R$ 29.200/mês"),
     ("how much for an h200 per month?", "1× H200 SXM 141 GB", "BRL 14,600/month"),
     ("what's the hourly rate for 2 h100?", "2× H100 SXM 80 GB", "BRL 40.00/h"),
 ]
@@ -243,6 +250,15 @@ def test_a_gpus_price_asked_in_chat_gets_its_modes_and_price(priced_modes, capsy
     assert ("Contract modes:" if english else "Modos de contrato:") in out
     assert ("Price of " if english else "Preço de ") + setup in out
     assert price in out
+
+
+@pytest.mark.parametrize(
+    "text", ["quanto é a latência da h100?", "qual o maior modelo que cabe na h100 e quanto é a memória?"]
+)
+def test_how_much_is_asks_no_price_of_anything_but_a_card(priced_modes, capsys, text):
+    assert gpu_size([text]) == 0
+    out = capsys.readouterr().out
+    assert "O que cabe em 1× H100 SXM 80 GB" in out and "Modos de contrato:" not in out
 
 
 @pytest.mark.parametrize(

@@ -1540,11 +1540,27 @@ def test_shorthand_for_users_at_once_is_the_users(text, users, context):
         ("RAG com llama 70b, 12k tokens em cada pergunta, 10 usuarios", 12_000),
         ("RAG with llama 70b, 20k tokens per query, 10 users", 20_000),
         ("RAG with llama 70b, 8000 tokens per request, 10 users", 8_000),
+        # Millions per request had been read as training data ("1M tokens per request" sized nothing, "request"
+        # not understood); "1M" is a context's binary million, spelled-out millions decimal (as "de contexto").
+        ("RAG with llama 4 scout, 1M tokens per request, 10 users", 1_048_576),
+        ("RAG com llama 4 scout, 1 milhão de tokens por requisição, 10 usuarios", 1_000_000),
+        ("RAG com llama 4 scout, 2 milhões de tokens por pedido, 10 utilizadores", 2_000_000),
+        ("RAG with llama 4 scout, 1.5 million tokens per query, 10 users", 1_500_000),
     ],
 )
 def test_a_length_said_per_request_is_each_requests_context(text, context):
     query = parse(text)
     assert query.workload.context == context and query.workload.users == 10 and query.unknown == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["llama 3.1 8b, 1M tokens per request", "llama 3.1 8b com 1 milhão de tokens por requisição",
+     "llama 3.1 8b, 2 milhões de tokens por pedido"],
+)  # fmt: skip
+def test_millions_per_request_past_the_models_limit_are_refused(text):
+    with pytest.raises(SizingError, match="131"):
+        size(parse(text).workload)
 
 
 @pytest.mark.parametrize(

@@ -455,6 +455,58 @@ def test_a_daily_volume_peaks_at_its_busiest_hour():
     assert any(a.startswith("10,000 requests a day: the busiest hour carries 15%") for a in r.assumptions)
 
 
+@pytest.mark.parametrize(
+    ("text", "per_day", "hours", "factor", "said"),
+    [
+        # The peak as a multiple of the average had been "3x"/"vezes"/"triplo" not understood, and the day's
+        # volume sized by the default busiest-hour share.
+        ("llama 3.1 8b, 100 mil requisições por dia, pico de 3x no horário comercial", 100_000, 10, 3,
+         "100.000 requisições por dia nas 10 horas do horário comercial: 2,8 requisições/s em média, e o pico 3× a média"),
+        ("llama 3.1 8b, 2 milhões de requisições por mês, picos de 3 vezes a média", 2_000_000 / 22, 24, 3,
+         "90.909 requisições por dia nas 24 horas de uso do dia"),
+        ("llama 3.1 8b, 100k requests per day, peak of 3x the average", 100_000, 24, 3,
+         "100,000 requests a day over the 24 hours of use a day: 1.2 requests/s on average, and the peak 3× the average"),
+        ("queremos correr o llama 3.1 8b com 100 mil pedidos por dia; o pico é o triplo da média", 100_000, 24, 3,
+         "100\u00a0000 pedidos por dia nas 24 horas de utilização do dia: 1,2 pedidos/s em média, e o pico 3× a média, como indicou"),
+        ("llama 3.1 8b, 100k requests a day, 2.5x the average at peak", 100_000, 24, 2.5, "the peak 2.5× the average"),
+        ("llama 3.1 8b, 100k requests a day during business hours, peaks around twice the average", 100_000, 10, 2,
+         "over the 10 business hours"),
+        ("llama 3.1 8b, 100 mil requisições por dia, 8 horas por dia, picos de 2 vezes a média", 100_000, 8, 2,
+         "nas 8 horas de uso do dia"),
+    ],
+)  # fmt: skip
+def test_a_peak_said_as_a_multiple_of_the_average_sets_the_peak_rate(text, per_day, hours, factor, said):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.peak_factor == factor
+    r = size(query.workload.but(lang=query.detected_lang))
+    assert r.workload.load.rate_per_s == pytest.approx(per_day / (hours * 3600) * factor, rel=1e-3)
+    assert any(said in a for a in r.assumptions), r.assumptions
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["llama 3.1 8b, 100 mil requisições por dia, pico de 3x h100", "llama 3.1 8b, 100 mil requisições por dia, pico de 1x"],
+)  # fmt: skip
+def test_a_multiple_that_is_no_peak_over_the_average_is_not_one(text):
+    assert parse(text).workload.peak_factor is None
+
+
+@pytest.mark.parametrize(
+    ("text", "per_day"), [("e se o pico dobrar?", 200_000), ("e se o pico triplicar?", 300_000)]
+)
+def test_a_peak_that_grows_in_a_thread_still_scales_the_load(text, per_day):
+    base = parse("llama 3.1 8b, 100 mil requisições por dia").workload
+    query = parse(text, base=base)
+    assert query.workload.requests_per_day == per_day and query.workload.peak_factor is None
+
+
+def test_a_peak_multiple_beside_a_rate_is_said_unused():
+    query = parse("llama 3.1 8b, 10 req/s, pico de 3x")
+    r = size(query.workload.but(lang=query.detected_lang))
+    assert r.workload.load.rate_per_s == pytest.approx(10)
+    assert any(a.startswith("O pico de 3× a média vale para um volume") for a in r.assumptions)
+
+
 def test_a_monthly_volume_is_spread_over_its_days_of_use_then_peaks(capsys):
     r = ask(model="8b", requests_per_month=2_000_000)
     load = r.workload.load

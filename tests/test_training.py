@@ -973,3 +973,40 @@ def test_an_examples_length_in_each_language(capsys):
 def test_what_the_training_examples_are_is_understood(text):
     query = parse(text)
     assert query.unknown == [] and query.workload.examples in (5000, 10000)
+
+
+@pytest.mark.parametrize(
+    ("text", "examples"),
+    [
+        # Things said to be the examples: "examples" and "exemplos de treino" had been not understood.
+        ("fine-tune llama 3.1 8b with 10k support conversations as training examples", 10_000),
+        ("lora no llama 3.1 8b com 10 mil conversas de suporte como exemplos de treino", 10_000),
+        ("afinar o llama 3.1 8b com 5 mil diálogos de apoio ao cliente como exemplos", 5_000),
+        ("fine-tune llama 3.1 8b on 10k support dialogues", 10_000),
+    ],
+)
+def test_things_said_to_be_the_training_examples_are_its_examples(text, examples):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.examples == examples
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A vision-language fine-tune's image and text pairs had been images in a conversation, with
+        # "legendas" / "caption" not understood and no examples counted.
+        "fine-tune do qwen2.5-vl 7b com 30 mil imagens e legendas",
+        "fine-tune do qwen2.5-vl 7b com 30 mil pares de imagem e legenda",
+        "afinar o qwen2.5-vl 7b com 30 mil imagens legendadas",
+        "fine-tune qwen2.5-vl 7b on 30k image-caption pairs",
+        "lora on qwen2.5-vl 7b with 30,000 images and their captions",
+    ],
+)
+def test_image_caption_pairs_are_a_vision_fine_tunes_examples(text):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.examples == 30_000 and query.workload.with_images
+
+
+def test_images_and_captions_outside_training_count_no_examples():
+    # serving: the images are each conversation's (sizing/image_query.py), never a dataset
+    assert parse("qwen2.5-vl 7b para 20 usuarios com imagens e legendas").workload.examples is None

@@ -182,3 +182,43 @@ def test_a_stage_said_in_a_follow_up_leaves_the_choice_behind():
     assert (follow.workload.zero, follow.workload.compare_zero) == (3, None)
     again = parse("e com 16 h100?", base=first.workload)
     assert (again.workload.zero, again.workload.compare_zero) == (2, [3])
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # FSDP reads as stage 3: the two named as a choice had been sized as ZeRO-3 with nothing said of FSDP.
+        ("treinar llama 3.1 8b em 8 h100, zero-3 vs fsdp",
+         "“zero-3”, “fsdp”: o FSDP (FULL_SHARD) e o ZeRO-3 fatiam as mesmas coisas entre as GPUs"),
+        ("fine-tune llama 3.1 8b, fsdp ou zero 3?", "“fsdp”, “zero 3”: o FSDP (FULL_SHARD) e o ZeRO-3 fatiam"),
+        ("full fine-tune llama 3.1 8b on 8 h100: deepspeed zero-3 or fsdp?",
+         "“deepspeed zero-3”, “fsdp”: FSDP (FULL_SHARD) and ZeRO-3 shard the same things across the GPUs"),
+        ("afinar o llama 3.1 8b em 8 h100 no nosso servidor: fsdp ou zero-3?",
+         "o FSDP (FULL_SHARD) e o ZeRO-3 repartem as mesmas coisas"),
+    ],
+)  # fmt: skip
+def test_fsdp_against_zero_3_is_said_to_take_the_same_memory(capsys, question, said):
+    out = answer(capsys, question)
+    assert said in out and "ZeRO-3 ou" not in out.splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    "question", ["fine-tune llama 3.1 8b com fsdp", "fine-tune llama 3.1 8b zero-2 vs fsdp"]
+)
+def test_fsdp_alone_or_against_another_stage_says_nothing_of_sameness(capsys, question):
+    assert "FULL_SHARD) e o ZeRO-3 fatiam" not in answer(capsys, question)
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # A training stage named in a serving question had been said as understood ("· ZeRO-3"), as if it applied.
+        ("servir llama 3.1 8b para 20 usuarios com zero-3", "“zero-3”: ZeRO e FSDP fatiam um treino"),
+        ("serve llama 3.1 8b with fsdp for 20 users", "“fsdp”: ZeRO and FSDP shard a training run"),
+        ("queremos correr o llama 3.1 8b para 20 utilizadores com deepspeed zero 3", "não se aplicam aqui"),
+    ],
+)
+def test_a_training_stage_in_a_serving_question_is_said_not_to_apply(capsys, question, said):
+    out = answer(capsys, question)
+    first = out.splitlines()[0]
+    assert said in out and "ZeRO" not in first, first
