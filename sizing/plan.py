@@ -917,9 +917,17 @@ def _teacher(
         return t(lang, "assume.teacher_unknown", teacher=name, student=student.name), None
     bf16 = weight_bytes(teacher, catalog.precision("bf16"), catalog).bytes
     fp8 = weight_bytes(teacher, catalog.precision("fp8"), catalog).bytes
+    # Logit distillation compares the two models' distributions over one vocabulary: with different tokenizers
+    # (DeepSeek R1 into a Qwen, as R1's own distills were made: fine-tuned on R1's outputs) only the offline way,
+    # the teacher's generated text, applies.
+    other_vocab = teacher.vocab_size != student.vocab_size
+    offline = offline or other_vocab
     key = "assume.teacher_offline" if offline else "assume.teacher"
     text = t(lang, key, teacher=teacher.name, student=student.name, bf16=i18n.gb(bf16, lang),
              fp8=i18n.gb(fp8, lang))  # fmt: skip
+    if other_vocab:
+        text += " " + t(lang, "assume.teacher_other_vocab", teacher=i18n.number(teacher.vocab_size, lang),
+                        student=i18n.number(student.vocab_size, lang))  # fmt: skip
     return text, None if offline else teacher
 
 

@@ -295,16 +295,16 @@ def test_a_reward_model_holds_no_output_layer_nor_its_logits():
          "Destilação online (dos logits, como o GKDTrainer do TRL roda): o professor, Qwen3 235B-A22B"),
         # The teacher after the verb and the student after "into" / "num", or the teacher after "student of":
         # each had been refused as two models that contradict each other, or the teacher dropped.
-        ("distill deepseek r1 into qwen 7b", "qwen2.5-7b", "deepseek-r1", "Destilação online (dos logits, como o GKDTrainer do TRL roda): o professor, DeepSeek R1"),
-        ("distilar o deepseek r1 num qwen 7b", "qwen2.5-7b", "deepseek-r1", "Destilação online (dos logits, como o GKDTrainer do TRL roda): o professor, DeepSeek R1"),
+        ("distill deepseek r1 into qwen 7b", "qwen2.5-7b", "deepseek-r1", "o professor, DeepSeek R1"),
+        ("distilar o deepseek r1 num qwen 7b", "qwen2.5-7b", "deepseek-r1", "o professor, DeepSeek R1"),
         ("destilar o llama 3.1 70b no llama 3.2 1b", "llama-3.2-1b", "llama-3.1-70b",
          "Destilação online (dos logits, como o GKDTrainer do TRL roda): o professor, Llama 3.1 70B"),
-        ("train qwen 7b as student of deepseek r1", "qwen2.5-7b", "deepseek-r1", "Destilação online (dos logits, como o GKDTrainer do TRL roda): o professor, DeepSeek R1"),
+        ("train qwen 7b as student of deepseek r1", "qwen2.5-7b", "deepseek-r1", "o professor, DeepSeek R1"),
         # The noun: refused as two models, or the teacher dropped with "into" not understood.
         ("destilação do llama 3.1 70b para o llama 3.1 8b", "llama-3.1-8b", "llama-3.1-70b",
          "Destilação online (dos logits, como o GKDTrainer do TRL roda): o professor, Llama 3.1 70B"),
         ("quero fazer distilacao do deepseek r1 pro qwen 2.5 7b", "qwen2.5-7b", "deepseek-r1",
-         "Destilação online (dos logits, como o GKDTrainer do TRL roda): o professor, DeepSeek R1"),
+         "o professor, DeepSeek R1"),
         ("distillation from llama 3.1 70b into llama 3.1 8b", "llama-3.1-8b", "llama-3.1-70b",
          "Destilação online (dos logits, como o GKDTrainer do TRL roda): o professor, Llama 3.1 70B"),
         ("knowledge distillation qwen2.5 72b -> qwen2.5 7b", "qwen2.5-7b", "qwen2.5-72b",
@@ -322,6 +322,13 @@ def test_a_distillation_trains_the_student_and_says_what_the_teacher_adds(text, 
     # (they had been said beside the student's sums, not added): the same run without it needs that much less.
     alone = size(w.but(teacher_model=None))
     m = result.memory
+    # DeepSeek R1's vocabulary is not Qwen's: logit distillation needs one tokenizer, so only the offline
+    # way (the teacher's generated text, as R1's own distills were made) applies, and it is said.
+    other_vocab = any("vocabulários diferem" in a for a in result.assumptions)
+    assert other_vocab is (teacher == "deepseek-r1")
+    if other_vocab:
+        assert m.teacher == 0 and m.total == alone.memory.total
+        return
     assert m.teacher > 0 and m.total == alone.memory.total + m.teacher
     # Offline (the teacher's logits or synthetic data made beforehand), the training is the student's alone.
     offline = size(w.but(teacher_offline=True))
