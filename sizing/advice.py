@@ -601,7 +601,28 @@ def _training_changes(plan: Plan, shape: Shape, enough: Setup | None, catalog: C
         out += more or _shorter_sequences(offload, shape, catalog, "_offload")
     if enough:
         out.append(_more_of_the_same(plan, enough, catalog))
-    return out
+    return out + _larger_card(plan, shape, catalog)
+
+
+def _larger_card(plan: Plan, shape: Shape, catalog: Catalog) -> list[Alternative]:
+    """For a card we do not rent (a gaming card, a memory size alone), the fewest GPUs of the smallest memory
+    class we rent above it that hold the run in one server ("qlora 70b em 2x 3090": 2x L40S 48 GB): a card of
+    more memory is often the cheaper way out than many of the small one, and more of the same alone would not
+    say so. A card we rent has its own changes and the recommendation beside them. Tried as cheaper() tries
+    another GPU we rent, through candidates() (fewest GPUs first, the offering's order within a class)."""
+    from .setups import candidates, holds
+
+    if any(o.gpu == shape.gpu.id for o in catalog.offering.offer):
+        return []
+    asked = shape.gpu.memory_marketing_gb
+    fitting = [s for s in candidates(catalog)
+               if s.servers == 1 and s.gpu.memory_marketing_gb > asked and holds(plan, s, catalog)]  # fmt: skip
+    if not fitting:
+        return []
+    best = min(fitting, key=lambda s: (s.gpu.memory_marketing_gb, s.count))
+    setup = evaluate(plan, best, catalog, capacity=False)
+    text = t(plan.lang, "change.larger_gpu", setup=describe(setup, plan.lang))
+    return [Alternative(kind="larger_gpu", setup=setup, text=text)]
 
 
 # Sequences shorter than this teach too little of a long answer to be worth offering as the fix.

@@ -710,6 +710,7 @@ def _parts_line(setup: Setup, lang: str) -> str:
         ("compare.zero_buffers", m.comm_buffers),
         ("answer.optimizer_step", m.optimizer_step),
         ("answer.generation", m.generation),
+        ("answer.teacher", m.teacher),
         ("answer.overhead", m.overhead),
     ]
     parts = " · ".join(f"{t(lang, key).lower()} {gb(value, lang)}" for key, value in named if value)

@@ -2,7 +2,8 @@
 llama 3.3 70b como professor", "teacher: qwen2.5 72b". The teacher is a second model that runs at every
 step without training; the model trained is the student (the question's other model or size). Found here
 and blanked, so that the two models are no contradiction (sizing/query.py); the answer says what the
-teacher adds (sizing/plan.py)."""
+teacher adds (sizing/plan.py): run online by default, or made beforehand when the question says `offline`,
+precomputed logits or synthetic data (found["teacher_offline"])."""
 
 from __future__ import annotations
 
@@ -35,6 +36,12 @@ _INTO = regexes.compile(
 # "qwen 7b as student of deepseek r1", "o qwen 7b como aluno do deepseek r1": the teacher after "student of".
 _STUDENT_OF = regexes.compile(
     r"\b(?:(?:as|como)\s+(?:a\s+|the\s+|o\s+)?)?(?:student|aluno|estudante)\s+(?:of|from|do|da|de)\s+(?:(?:o|a|the)\s+)?"
+)
+# The teacher's outputs made beforehand, so that no teacher runs beside the training: "offline", "logits
+# pré-computados", "precomputed logits", "dados sintéticos", "synthetic data" (said with a teacher only).
+OFFLINE = regexes.compile(
+    r"\b(?:offline|pre[\s-]?(?:computad|calculad|comput|gerad|generat)\w*(?:\s+(?:logits|saidas|outputs))?"
+    r"|(?:dados|data)\s+sinteticos|synthetic\s+(?:data|dataset)|sequence[\s-]level)\b"
 )
 # A teacher is one only in a question about training a student: a word for distilling, a student or training.
 _DISTILLING = regexes.compile(
@@ -83,4 +90,7 @@ def _record(scan, found: tuple[int, int, str], start: int, end: int | None) -> N
     scan.found.setdefault("teacher_model", []).append((name, scan.original[name_start:name_end].strip()))
     scan.blank(start, end)
     for m in list(STUDENT.finditer(scan.work)) + list(DISTILLATION.finditer(scan.work)):
+        scan.blank(m.start(), m.end())
+    for m in list(OFFLINE.finditer(scan.work)):
+        scan.found["teacher_offline"] = [(True, m.group(0))]
         scan.blank(m.start(), m.end())

@@ -39,7 +39,7 @@ from .setups import (
     training_memory,
 )
 from .weights import engine_padding, padded_width, weight_bytes
-from .workload import Stage, Workload
+from .workload import Optimizer, Stage, Workload
 
 # Sizing is a pure function of the workload and the catalogue, and the same questions come back all day
 # ("70b 4bit"): recent answers are kept and shared. Treat a SizingResult as read-only. No lock: a dict's
@@ -568,9 +568,11 @@ def _recommendation(plan: Plan, catalog: Catalog):
 def _training_cheaper(plan: Plan, rec, catalog: Catalog) -> tuple[str, list[Alternative]] | None:
     """ "mais barato?" asked of a training: what takes fewer GPUs (or as many of a smaller class) for the same
     run, least given up first: LoRA in place of a full fine-tune, QLoRA (a 4-bit base) in place of either, and,
-    when a deadline sized the setup, fewer GPUs taking longer (the time each takes said). Or that the
-    recommendation is already the smallest, and what would have to give. None when nothing holds the run."""
-    if rec is None or plan.method.is_rl:
+    when a deadline sized the setup, fewer GPUs taking longer (the time each takes said); 8-bit AdamW for a full
+    fine-tune. An RL run (GRPO, RLOO, PPO) also tries completions half as long, and says what its GPU-hours
+    grow with: the completions per prompt and their length. Or that the recommendation is already the smallest, and what
+    would have to give. None when nothing holds the run."""
+    if rec is None:
         return None
     lang = plan.lang
     tried = []
@@ -578,6 +580,11 @@ def _training_cheaper(plan: Plan, rec, catalog: Catalog) -> tuple[str, list[Alte
         tried.append(("lora_instead", plan.but(stage=Stage.lora, precision=catalog.precision("bf16"))))
     if plan.stage in (Stage.full, Stage.lora):
         tried.append(("qlora_instead", plan.but(stage=Stage.qlora, precision=catalog.precision("nf4"))))
+    if plan.stage is Stage.full and plan.optimizer is Optimizer.adamw:
+        tried.append(("adam_8bit", plan.but(optimizer=Optimizer.adamw8bit)))
+    if plan.method.is_rl and plan.rl_completion // 2 >= MIN_RL_COMPLETION:
+        half = plan.rl_completion // 2
+        tried.append(("rl_shorter", plan.but(rl_completion=half, seq_len=plan.rl_prompt + half)))
     if plan.timed and plan.days:
         tried.append(("longer", plan.but(days=None)))  # the smallest that holds it, whatever it takes
     options: list[Alternative] = []
@@ -603,6 +610,10 @@ def _training_cheaper(plan: Plan, rec, catalog: Catalog) -> tuple[str, list[Alte
             text = t(lang, "cheaper.training_longer", setup=advice.describe(setup, lang), days=days,
                      deadline=i18n.day_count(plan.days, lang), hours=i18n.gpu_hours(hours, lang),
                      rec_hours=i18n.gpu_hours(rec_hours, lang))  # fmt: skip
+        elif kind == "rl_shorter":
+            text = t(lang, "cheaper.rl_shorter", setup=advice.describe(setup, lang),
+                     completion=i18n.tokens(option_plan.rl_completion, lang),
+                     asked=i18n.tokens(plan.rl_completion, lang))  # fmt: skip
         else:
             text = t(lang, f"alt.{kind}", setup=advice.describe(setup, lang))
             if days:
@@ -618,11 +629,45 @@ def _training_cheaper(plan: Plan, rec, catalog: Catalog) -> tuple[str, list[Alte
         if options:
             return work + " " + t(lang, "cheaper.training_found", rec=advice.describe(rec, lang)), options
         return t(lang, "cheaper.training_none", rec=advice.describe(rec, lang)) + " " + work, options
+    if plan.method.is_rl:
+        work = _rl_work(plan, rec, catalog)
+        if options:
+            return work + " " + t(lang, "cheaper.training_found", rec=advice.describe(rec, lang)), options
+        return t(lang, "cheaper.training_none", rec=advice.describe(rec, lang)) + " " + work, options
     if options:
         return t(lang, "cheaper.training_found", rec=advice.describe(rec, lang)), options
     line = t(lang, "cheaper.training_none", rec=advice.describe(rec, lang))
     give = "cheaper.training_give_qlora" if plan.stage is Stage.qlora else "cheaper.training_give"
     return line + " " + t(lang, give, seq=i18n.number(plan.seq_len, lang)), []
+
+
+# Completions shorter than this cut off the answers a reward is computed on: not offered as the way down.
+MIN_RL_COMPLETION = 128
+
+
+def _rl_work(plan: Plan, rec, catalog: Catalog) -> str:
+    """What an RL run's GPU-hours grow with, which no smaller setup lowers: the completions it generates and
+    trains on, num_generations per prompt (GRPO and RLOO compare a group; PPO samples one), each as long as
+    the completion limit. With the prompts given, the hours at half the group on the same setup (rl_run)."""
+    lang = plan.lang
+    group = plan.method.value != "ppo" and plan.rl_generations >= 4
+    key = "cheaper.rl_work_group" if group else "cheaper.rl_work"
+    half = plan.rl_generations // 2
+    text = t(
+        lang,
+        key,
+        generations=plan.rl_generations,
+        half=half,
+        completion=i18n.tokens(plan.rl_completion, lang),
+    )
+    run = advice.rl_run(plan, rec, catalog)
+    fewer = advice.rl_run(plan.but(rl_generations=half), rec, catalog) if group else None
+    if run is None or fewer is None:
+        return text
+    hours = run.total_s * (rec.count + run.server_gpus) / 3600
+    fewer_hours = fewer.total_s * (rec.count + fewer.server_gpus) / 3600
+    return text + " " + t(lang, "cheaper.rl_hours", half=half, setup=advice.describe(rec, lang),
+                          hours=i18n.gpu_hours(hours, lang), fewer=i18n.gpu_hours(fewer_hours, lang))  # fmt: skip
 
 
 def _within_deadline(plan: Plan, catalog: Catalog):

@@ -162,6 +162,8 @@ class Plan(msgspec.Struct, frozen=True):
     rl_prompts: int | None = (
         None  # prompts the run goes through (dataset x epochs): what its time scales with
     )
+    # Distillation: the teacher run online beside the training (None: no teacher, or its outputs made offline)
+    teacher: ModelEntry | None = None
     days: int | None = None  # the deadline of a training run
     stack: Stack | None = None  # the training software (None: inference)
     # serving: each request's prompt and answer, the peak rate (requests/s) and where it came from
@@ -944,17 +946,32 @@ def _mac_file(precision: Precision, catalog: Catalog, lang: str, said: list[str]
     return gguf
 
 
-def _teacher_note(name: str, student: ModelEntry, catalog: Catalog, lang: str) -> str:
-    """A distillation's teacher runs a forward pass at every step and trains nothing: what its weights take
-    (2 bytes a parameter in BF16, 1 in FP8), outside the student's sums, and the usual way around it."""
+def _teacher(
+    name: str, student: ModelEntry, offline: bool, catalog: Catalog, lang: str
+) -> tuple[str, ModelEntry | None]:
+    """A distillation's teacher and what the answer says of it. Online (logit distillation, the default) it
+    runs a forward pass at every step and trains nothing: its BF16 weights and that forward are counted with
+    the student's (sizing/training.py, teacher_memory). Offline (its logits or synthetic data made
+    beforehand) the student's training holds none of it: a batch inference comes first. (None: offline, or a
+    teacher not in the catalogue, whose weights are said per parameter.)"""
     try:
         teacher = resolve_model(name, catalog).model
     except SizingError:
-        return t(lang, "assume.teacher_unknown", teacher=name, student=student.name)
+        return t(lang, "assume.teacher_unknown", teacher=name, student=student.name), None
     bf16 = weight_bytes(teacher, catalog.precision("bf16"), catalog).bytes
     fp8 = weight_bytes(teacher, catalog.precision("fp8"), catalog).bytes
-    return t(lang, "assume.teacher", teacher=teacher.name, student=student.name,
-             bf16=i18n.gb(bf16, lang), fp8=i18n.gb(fp8, lang))  # fmt: skip
+    # Logit distillation compares the two models' distributions over one vocabulary: with different tokenizers
+    # (DeepSeek R1 into a Qwen, as R1's own distills were made: fine-tuned on R1's outputs) only the offline way,
+    # the teacher's generated text, applies.
+    other_vocab = teacher.vocab_size != student.vocab_size
+    offline = offline or other_vocab
+    key = "assume.teacher_offline" if offline else "assume.teacher"
+    text = t(lang, key, teacher=teacher.name, student=student.name, bf16=i18n.gb(bf16, lang),
+             fp8=i18n.gb(fp8, lang))  # fmt: skip
+    if other_vocab:
+        text += " " + t(lang, "assume.teacher_other_vocab", teacher=i18n.number(teacher.vocab_size, lang),
+                        student=i18n.number(student.vocab_size, lang))  # fmt: skip
+    return text, None if offline else teacher
 
 
 # Steps and epochs said together agree when the steps' tokens are within this share of the data's times the
@@ -966,8 +983,10 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     model = plan.model
     if w.train_as_fine_tune and plan.stage is Stage.full:
         said.append(t(lang, "assume.train_as_fine_tune", model=model.name))
+    teacher = None
     if w.teacher_model:
-        said.append(_teacher_note(w.teacher_model, model, catalog, lang))
+        note, teacher = _teacher(w.teacher_model, model, bool(w.teacher_offline), catalog, lang)
+        said.append(note)
     default_seq = PRETRAIN_SEQ_LEN if plan.stage is Stage.pretrain else FINETUNE_SEQ_LEN
     context = w.context
     if context and not w.seq_len and context > default_seq and serving_workload(w) is not None:
@@ -1150,6 +1169,7 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         days=days,
         days_assumed=bool(days and not (w.days or w.term_days)),
         rl_prompts=rl_prompts,
+        teacher=teacher,
     )
 
 

@@ -5993,6 +5993,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # "a 1B student from llama 3.1 70b teacher": a distillation trains the student (sizing/plan.py says
         # what the teacher adds); with no training word, a fine-tune of it
         workload["teacher_model"] = _one(scan, "teacher_model", "model")
+        if scan.found.get("teacher_offline"):
+            workload["teacher_offline"] = True
         if stage is None or not stage.is_training:
             stage = Stage.full
     if (
@@ -6211,7 +6213,7 @@ SERVING_ONLY = frozenset(
 TRAINING_ONLY = frozenset(
     {"seq_len", "batch", "zero", "compare_zero", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
      "offload_params", "pp", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
-     "days", "examples", "example_tokens", "data_bytes", "epochs", "stack", "teacher_model", "global_batch", "grad_accum", "steps",
+     "days", "examples", "example_tokens", "data_bytes", "epochs", "stack", "teacher_model", "teacher_offline", "global_batch", "grad_accum", "steps",
      "batch_as_global", "data_period", "data_periods"}
 )  # fmt: skip
 

@@ -235,6 +235,8 @@ class Memory(Record, kw_only=True):
     # Training (RL): part of `total`, the generation engine sharing the GPUs (vLLM colocated: its weights copy
     # and KV cache; plain generate: the KV cache beyond the activations).
     generation: int = 0
+    # Training (distillation): part of `total`, the teacher run online (its weights and forward pass)
+    teacher: int = 0
     # Serving: part of `weights`, what the engine adds to the checkpoint when it loads it (padding).
     engine_padding: int = 0
     # Serving with speculative decoding: part of `weights`, the drafter's (a draft model, an EAGLE head, MTP

@@ -334,6 +334,10 @@ def _training_memory(
             method=plan.method.value,
             **options,  # type: ignore[arg-type]
         )
+    if plan.teacher is not None:
+        teacher = weight_bytes(plan.teacher, catalog.precision("bf16"), catalog).bytes
+        m.teacher = training.teacher_memory(plan.teacher, teacher, plan.seq_len, plan.batch, gpus, zero,
+                                            plan.tp, plan.pp)  # fmt: skip
     other = m.activations_without_checkpointing if plan.checkpointing else m.activations_with_checkpointing
     memory = Memory(
         weights=m.weights,
@@ -349,6 +353,7 @@ def _training_memory(
         comm_buffers=m.comm_buffers,
         optimizer_step=m.optimizer_step,
         generation=m.generation,
+        teacher=m.teacher,
     )
     return memory, m
 

@@ -85,6 +85,7 @@ class TrainingMemory(msgspec.Struct, kw_only=True):
     comm_buffers: int = 0  # data-parallel communication buffers (FSDP/ZeRO all-gather, reduce-scatter)
     optimizer_step: int = 0  # what the optimizer step adds beyond the activations it runs after
     generation: int = 0  # RL: the generation engine colocated on the training GPUs (weights copy + KV cache)
+    teacher: int = 0  # distillation: the teacher's weights and forward pass, run online at every step
 
     @property
     def total(self) -> int:
@@ -98,6 +99,7 @@ class TrainingMemory(msgspec.Struct, kw_only=True):
             + self.comm_buffers
             + self.optimizer_step
             + self.generation
+            + self.teacher
         )
 
 
@@ -180,7 +182,10 @@ def _lora_widths(a: Architecture) -> int:
 
 
 def layer_activation_bytes_per_token(a: Architecture, layer: int, act: int = ACT) -> float:
-    """Bytes one token leaves stored in one layer for the backward pass (no recomputation)."""
+    """Bytes one token leaves stored in one layer for the backward pass (no recomputation): Korthikanti et
+    al. 2022 ("Reducing Activation Recomputation in Large Transformer Models", arXiv:2205.05198, eq. 1:
+    s·b·h·(34 + 5·a·s/h) bytes a layer), re-derived tensor by tensor for FlashAttention (no a·s² score
+    matrices), grouped-query attention and gated MLPs, without dropout masks (LLMs fine-tune without)."""
     h = a.hidden_size
     kv_heads, hd = a.layer_heads(layer)
     q, kv = a.num_heads * hd, kv_heads * hd
@@ -485,6 +490,36 @@ def memory(
         comm_buffers=buffers,
         optimizer_step=max(0, math.ceil(step) - act),
     )
+
+
+# What the distillation loss holds of the teacher's logits, per token and vocabulary entry: the BF16 logits
+# and their FP32 log-softmax (TRL's GKDTrainer.generalized_jsd_loss takes F.log_softmax of both models'
+# logits; the student's side is the loss's own, counted by the stack's logit bytes).
+TEACHER_LOGIT_BYTES = 2 + 4
+
+
+def teacher_memory(
+    a: Architecture,
+    weight_bytes: int,
+    seq_len: int,
+    micro_batch: int,
+    gpus: int,
+    zero: int,
+    tp: int = 1,
+    pp: int = 1,
+) -> int:
+    """Per-GPU memory of a distillation teacher run online (logit distillation): its frozen weights, sharded
+    like the student's under ZeRO-3/FSDP (TRL prepares the teacher with the same DeepSpeed config) and whole on
+    each data-parallel GPU otherwise, and its forward pass without gradients, which keeps no activations for a
+    backward: one layer's working set at a time (layer_activation_bytes_per_token), the two layers ZeRO-3
+    gathers, and the logits the loss compares the student's with."""
+    dp = max(1, gpus // (tp * pp))
+    weights = weight_bytes / tp / (dp if zero >= 3 else 1)
+    tokens = seq_len * micro_batch
+    layer = max(layer_activation_bytes_per_token(a, index) for _, index in _layer_kinds(a)) * tokens
+    gathered = 2 * layer_params(a) * ACT if zero >= 3 and dp > 1 else 0
+    logits = tokens * a.vocab_size * TEACHER_LOGIT_BYTES
+    return math.ceil(weights + (layer + gathered + logits) / tp)
 
 
 def kbit_upcast(stage: str, stack: Stack, zero: int) -> bool:

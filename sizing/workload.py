@@ -322,6 +322,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # Knowledge distillation (training): the teacher the trained model learns from, run at every step
     # without training (a catalogue name, a repo or a bare size)
     teacher_model: str | None = None
+    # the teacher's outputs made beforehand (precomputed logits, synthetic data): no teacher in the training
+    teacher_offline: bool | None = None
     # the draft model's precision (None: the served model's)
     draft_precision: str | None = None
     # Images in each conversation (vision-language models): how many, and their size as said: "1920x1080",

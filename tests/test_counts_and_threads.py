@@ -2,6 +2,8 @@
 training with a time estimate is weighed; a thread's "e com 1000?" after a rate, "quais GPUs preciso?" and
 "mais barato?" after a training are the thread's."""
 
+import re
+
 import pytest
 
 from bot.rendering import render_text
@@ -167,6 +169,41 @@ def test_cheaper_asked_of_a_training_gives_cheaper_training_options(first, follo
     base = parse(first).workload
     text = answer(follow_up, base=base)
     assert found in text, text
+
+
+@pytest.mark.parametrize(
+    "first, follow_up",
+    [
+        ("grpo qwen2.5 7b", "mais barato?"),
+        ("grpo qwen2.5 7b 5000 prompts", "cheaper?"),
+        ("rloo llama 3.1 8b com 8 gerações por prompt", "tem opção mais barata?"),
+        ("ppo llama 3.1 8b lora", "cheaper?"),
+        ("treino rl grpo do qwen2.5 1.5b com qlora", "sai mais barato?"),
+    ],
+)
+def test_cheaper_asked_of_an_rl_run_says_what_lowers_its_cost(first, follow_up):
+    # It had repeated the same answer: RL was left out of the training's "cheaper?".
+    base = parse(first).workload
+    query = parse(follow_up, base=base)
+    lang = "en" if "cheaper" in follow_up else "pt-BR"
+    result = size(query.workload.but(lang=lang))
+    before = size(base.but(lang=lang))
+    assert result.cheaper and before.cheaper is None
+    rec = result.recommendation
+    options = [a for a in result.alternatives if a.kind == "cheaper"]
+    for option in options:  # each a smaller setup than the recommendation
+        assert (option.setup.count, option.setup.gpu_memory_bytes) != (rec.count, rec.gpu_memory_bytes)
+        assert option.setup.count * option.setup.gpu_memory_bytes <= rec.count * rec.gpu_memory_bytes
+    if base.stage in (None, "full"):  # a full fine-tune's RL (GRPO's default): LoRA and 8-bit AdamW first
+        assert {"LoRA", "8"} <= {w for a in options for w in ("LoRA", "8") if w in a.text}
+    # What the GPU-hours grow with, on any setup: the completions per prompt (a group) and their length.
+    assert "max_completion_length" in result.cheaper
+    group = "ppo" not in first
+    assert ("num_generations" in result.cheaper) is group
+    if "prompts" in first:
+        # With the prompts given, the hours on the recommendation and with half the group, about half.
+        hours = [float(h) for h in re.findall(r"(\d+(?:\.\d+)?) GPU-hours", result.cheaper)]
+        assert len(hours) == 2 and 0.4 < hours[1] / hours[0] < 0.6
 
 
 @pytest.mark.parametrize(

@@ -288,27 +288,27 @@ def test_a_reward_model_holds_no_output_layer_nor_its_logits():
     [
         # it had been refused: "“llama 3.1 70b” e “1B” não valem juntos"
         ("distillation: train a 1B student from llama 3.1 70b teacher on 10B tokens", "1b", "llama-3.1-70b",
-         "Destilação: o professor, Llama 3.1 70B, roda a cada passo sem treinar; os pesos dele ocupam 141,1 GB em BF16"),
+         "o professor, Llama 3.1 70B, faz um forward a cada passo ao lado do aluno (Llama 3.2 1B), sem treinar. Os pesos dele em BF16 (141,1 GB"),
         ("destilar: treinar o llama 3.2 3b usando o llama 3.3 70b como professor, 2B tokens", "llama-3.2-3b",
-         "llama-3.3-70b", "Destilação: o professor, Llama 3.3 70B, roda a cada passo sem treinar"),
+         "llama-3.3-70b", "o professor, Llama 3.3 70B, faz um forward a cada passo"),
         ("fine-tune qwen3 8b with teacher: qwen3 235b, 100k examples", "qwen3-8b", "qwen3-235b-a22b",
-         "Destilação: o professor, Qwen3 235B-A22B"),
+         "Destilação online (dos logits, como o GKDTrainer do TRL roda): o professor, Qwen3 235B-A22B"),
         # The teacher after the verb and the student after "into" / "num", or the teacher after "student of":
         # each had been refused as two models that contradict each other, or the teacher dropped.
-        ("distill deepseek r1 into qwen 7b", "qwen2.5-7b", "deepseek-r1", "Destilação: o professor, DeepSeek R1"),
-        ("distilar o deepseek r1 num qwen 7b", "qwen2.5-7b", "deepseek-r1", "Destilação: o professor, DeepSeek R1"),
+        ("distill deepseek r1 into qwen 7b", "qwen2.5-7b", "deepseek-r1", "o professor, DeepSeek R1"),
+        ("distilar o deepseek r1 num qwen 7b", "qwen2.5-7b", "deepseek-r1", "o professor, DeepSeek R1"),
         ("destilar o llama 3.1 70b no llama 3.2 1b", "llama-3.2-1b", "llama-3.1-70b",
-         "Destilação: o professor, Llama 3.1 70B"),
-        ("train qwen 7b as student of deepseek r1", "qwen2.5-7b", "deepseek-r1", "Destilação: o professor, DeepSeek R1"),
+         "Destilação online (dos logits, como o GKDTrainer do TRL roda): o professor, Llama 3.1 70B"),
+        ("train qwen 7b as student of deepseek r1", "qwen2.5-7b", "deepseek-r1", "o professor, DeepSeek R1"),
         # The noun: refused as two models, or the teacher dropped with "into" not understood.
         ("destilação do llama 3.1 70b para o llama 3.1 8b", "llama-3.1-8b", "llama-3.1-70b",
-         "Destilação: o professor, Llama 3.1 70B"),
+         "Destilação online (dos logits, como o GKDTrainer do TRL roda): o professor, Llama 3.1 70B"),
         ("quero fazer distilacao do deepseek r1 pro qwen 2.5 7b", "qwen2.5-7b", "deepseek-r1",
-         "Destilação: o professor, DeepSeek R1"),
+         "o professor, DeepSeek R1"),
         ("distillation from llama 3.1 70b into llama 3.1 8b", "llama-3.1-8b", "llama-3.1-70b",
-         "Destilação: o professor, Llama 3.1 70B"),
+         "Destilação online (dos logits, como o GKDTrainer do TRL roda): o professor, Llama 3.1 70B"),
         ("knowledge distillation qwen2.5 72b -> qwen2.5 7b", "qwen2.5-7b", "qwen2.5-72b",
-         "Destilação: o professor, Qwen2.5 72B"),
+         "Destilação online (dos logits, como o GKDTrainer do TRL roda): o professor, Qwen2.5 72B"),
     ],
 )  # fmt: skip
 def test_a_distillation_trains_the_student_and_says_what_the_teacher_adds(text, student, teacher, said):
@@ -317,10 +317,52 @@ def test_a_distillation_trains_the_student_and_says_what_the_teacher_adds(text, 
     assert (w.model, w.teacher_model, query.unknown) == (student, teacher, [])
     assert w.stage.is_training
     result = size(w)
-    assert any(said in a for a in result.assumptions)
-    # the teacher is no part of the student's sums: the same run without it needs the same memory
+    assert any(said in a for a in result.assumptions), result.assumptions
+    # Run online (the default), the teacher's weights and forward pass are in the sums, on a line of their own
+    # (they had been said beside the student's sums, not added): the same run without it needs that much less.
     alone = size(w.but(teacher_model=None))
-    assert result.recommendation.per_gpu.total == alone.recommendation.per_gpu.total
+    m = result.memory
+    # DeepSeek R1's vocabulary is not Qwen's: logit distillation needs one tokenizer, so only the offline
+    # way (the teacher's generated text, as R1's own distills were made) applies, and it is said.
+    other_vocab = any("vocabulários diferem" in a for a in result.assumptions)
+    assert other_vocab is (teacher == "deepseek-r1")
+    if other_vocab:
+        assert m.teacher == 0 and m.total == alone.memory.total
+        return
+    assert m.teacher > 0 and m.total == alone.memory.total + m.teacher
+    # Offline (the teacher's logits or synthetic data made beforehand), the training is the student's alone.
+    offline = size(w.but(teacher_offline=True))
+    assert offline.memory.teacher == 0 and offline.memory.total == alone.memory.total
+    assert any("offline" in a for a in offline.assumptions)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["distill qwen 72b into qwen 7b offline with precomputed logits", "destilar o llama 70b no llama 8b com dados sintéticos",
+     "distillation from llama 3.1 70b into llama 3.1 8b using synthetic data", "destilar o llama 3.1 70b no llama 3.2 1b offline"],
+)  # fmt: skip
+def test_a_distillation_said_offline_sizes_the_student_alone(text):
+    query = parse(text)
+    w = query.workload
+    assert w.teacher_model and w.teacher_offline and query.unknown == []
+    assert w.stage.is_training and w.gpu is None
+    assert size(w).memory.teacher == 0
+
+
+def test_an_online_teacher_holds_its_weights_and_a_forward_without_activations(catalog):
+    # Online logit distillation (TRL's GKDTrainer): the teacher's BF16 weights, sharded like the student's
+    # under ZeRO-3 and whole on each GPU otherwise, one layer's forward at a time (no backward), and its logits
+    # for the loss in BF16 plus their FP32 log-softmax.
+    teacher = catalog.model("qwen2.5-72b")
+    bf16 = weight_bytes(teacher, catalog.precision("bf16"), catalog).bytes
+    tokens = 2048
+    logits = tokens * teacher.vocab_size * 6
+    one = training.teacher_memory(teacher, bf16, 2048, 1, gpus=1, zero=0)
+    stored = training.activations(teacher, 2048, 1, checkpointing=False) - logits
+    assert bf16 + logits < one < bf16 + logits + stored / 10
+    sharded = training.teacher_memory(teacher, bf16, 2048, 1, gpus=8, zero=3)
+    assert bf16 / 8 + logits < sharded < bf16 / 8 + logits + 4 * 2 * training.layer_params(teacher)
+    assert training.teacher_memory(teacher, bf16, 2048, 1, gpus=8, zero=2) == one
 
 
 def test_a_model_serving_as_a_tutor_is_no_distillations_teacher():

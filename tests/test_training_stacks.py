@@ -563,6 +563,41 @@ def test_qlora_70b_on_24_gb_cards_is_offered_the_weights_in_ram_on_the_same_card
     assert more.fits and more.servers == 1 and more.count <= 8
 
 
+@pytest.mark.parametrize("text", ["qlora do llama 3.1 70b numa rtx 4090", "qlora 70b em 2x 3090",
+                                  "qlora of llama 70b on a 24gb card", "lora llama 3.1 8b numa rtx 4090 seq 8192",
+                                  "full fine-tune qwen2.5 7b on 2 a100 40gb", "lora llama 3.1 70b on a 32gb card"])  # fmt: skip
+def test_a_card_too_small_is_offered_the_smallest_larger_card_we_rent(catalog, text):
+    # The way out had been more of the same small card (8x RTX 4090) or the recommendation alone, never the
+    # cheaper middle: the fewest GPUs, in one server, of the smallest memory class above the asked card's.
+    from sizing.plan import make_plan
+    from sizing.setups import candidates, holds
+
+    query = parse(text)
+    workload = query.workload.but(lang=query.detected_lang)
+    result = size(workload)
+    asked = result.verdict.setup
+    assert not asked.fits
+    [larger] = [c for c in result.verdict.changes if c.kind == "larger_gpu"]
+    setup = larger.setup
+    assert setup.fits and setup.servers == 1 and setup.in_offering
+    memory = catalog.gpu(setup.gpu).memory_marketing_gb
+    asked_memory = catalog.gpu(asked.gpu).memory_marketing_gb
+    assert memory > asked_memory
+    plan = make_plan(workload, catalog)
+    smaller_classes = [s for s in candidates(catalog) if s.servers == 1
+                       and asked_memory < s.gpu.memory_marketing_gb < memory]  # fmt: skip
+    assert not any(holds(plan, s, catalog) for s in smaller_classes)
+    fewer = [s for s in candidates(catalog) if s.servers == 1 and s.gpu.memory_marketing_gb == memory
+             and s.count < setup.count]  # fmt: skip
+    assert not any(holds(plan, s, catalog) for s in fewer)
+    if "70b" in text and "qlora" in text:
+        # A 70B's QLoRA: two 48 GB cards, not eight 24 GB ones nor an 80 GB one.
+        assert memory == 48 and setup.count == 2, larger.text
+    # A card we rent gets its own changes and the recommendation, not this.
+    ours = size(parse("lora do llama 3.1 70b em 4 l40s").workload)
+    assert not ours.verdict.setup.fits and "larger_gpu" not in [c.kind for c in ours.verdict.changes]
+
+
 def test_shorter_sequences_are_offered_when_the_activations_overflow():
     changes = _changes("lora 8b numa 4090 seq 8192")
     fix = changes["shorter_sequences"]
@@ -573,7 +608,8 @@ def test_shorter_sequences_are_offered_when_the_activations_overflow():
 
 def test_when_nothing_else_is_enough_shorter_sequences_with_offload():
     changes = _changes("qlora 70b em 2 4090 seq 8192")
-    assert list(changes) == ["shorter_sequences_offload"]
+    # On the cards asked, only that; a larger card we rent holds the 8,192 tokens as asked.
+    assert list(changes) == ["shorter_sequences_offload", "larger_gpu"]
     assert "2.048 tokens (em vez de 8.192)" in changes["shorter_sequences_offload"].text
 
 
