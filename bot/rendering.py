@@ -397,6 +397,16 @@ def after_lines(result: SizingResult, show_prices: bool) -> list[str]:
     return lines
 
 
+def _model_name(model_id: str) -> str:
+    """A catalogue model's name ("Llama 3.1 70B"), or what was typed when the catalogue lacks it."""
+    from sizing.catalog import load_catalog
+
+    try:
+        return load_catalog().model(model_id).name
+    except KeyError:
+        return model_id
+
+
 def understood(result: SizingResult, query, comparison=None) -> list[str]:
     """'Entendi: Llama 3.1 70B · INT4 · 32k de contexto · 10 usuários simultâneos', then what was not
     understood and which typos were read as which names. Only what the text said: defaults are listed
@@ -444,6 +454,10 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t(f"understood.stage.{w.stage.value}"))
     if w.speculative:
         parts.append(_speculative_understood(w, r, lang))
+    if w.teacher_model:
+        # "destilar o llama 70b no llama 8b": the student is the model above; the teacher is said too, or
+        # "Entendi" read as an ordinary fine-tune of the student
+        parts.append(t("understood.teacher", teacher=_model_name(w.teacher_model)))
     if w.context:
         said = i18n.context(w.context, lang)
         # "32k de contexto", but "1.000 tokens de contexto": a plain number needs its unit.

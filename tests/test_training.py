@@ -318,6 +318,13 @@ def test_a_distillation_trains_the_student_and_says_what_the_teacher_adds(text, 
     assert w.stage.is_training
     result = size(w)
     assert any(said in a for a in result.assumptions), result.assumptions
+    # "Entendi" names the teacher beside the student (it had read as a fine-tune of the student alone).
+    from bot.rendering import understood
+    from sizing.catalog import load_catalog
+
+    teacher_name = load_catalog().model(teacher).name
+    said_back = understood(result, query)[0]
+    assert f"· destilação do {teacher_name}" in said_back, said_back
     # Run online (the default), the teacher's weights and forward pass are in the sums, on a line of their own
     # (they had been said beside the student's sums, not added): the same run without it needs that much less.
     alone = size(w.but(teacher_model=None))
