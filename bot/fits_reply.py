@@ -12,7 +12,7 @@ from sizing import i18n
 from sizing.budget import currency_mismatch, month_check
 from sizing.errors import SizingError
 from sizing.fits import GpusCompared, Offered, Suggestions, WhatFits
-from sizing.plan import rate_text
+from sizing.plan import rate_text, term_months
 from sizing.query import parse
 
 from .blocks import MAX_SECTION_TEXT, Message, esc, validate
@@ -55,27 +55,50 @@ def lines(fits: WhatFits, lang: str, show_prices: bool = True, example: bool = T
         out.append(t(key, gpu=fits.gpu_name, counts=counts, servers=fits.offered_servers))
     elif fits.offered_instead:
         out.append(t("fits.not_offered", gpu=fits.gpu_name, gpus=i18n.join(fits.offered_instead, lang)))
+    # "quanto sai 4 h100 por 12 meses?", "contrato anual tem desconto?": the price and the contract answer the
+    # question, so they lead (under their own title); what fits on the GPUs follows.
+    priced = _price_lines(fits, setup, lang, show_prices) if fits.cost_asked and fits.offered_counts else []
     if "terms" in fits.asked and fits.contract_modes:
         # "reservado vs sob demanda pra 2 h100?", "contrato anual tem desconto?": the modes it is rented in
-        out.append(t("offered.modes"))
-        out += ["   " + t(f"contract.{mode}") for mode in MODE_ORDER if mode in fits.contract_modes]
-        out.append(t("fits.terms"))
-    if fits.cost_asked and fits.offered_counts:
-        out.append(_price(fits, setup, lang) if show_prices else t("cost.ask_sales"))
-        if show_prices:
-            out += [
-                t("cost.term", period=i18n.period(fits.term_days, lang), currency=fits.currency,
-                  total=i18n.money(total, lang), mode=t(f"cost.modes.{mode}"))
-                for mode, total in fits.term_totals.items()
-            ]  # fmt: skip
-        if show_prices and fits.budget is not None:
-            out += _fits_budget(fits, lang)
+        priced.append(t("offered.modes"))
+        priced += ["   " + t(f"contract.{mode}") for mode in MODE_ORDER if mode in fits.contract_modes]
+        priced.append(t("fits.terms"))
+    if priced:
+        term = t("fits.title_term", period=i18n.period(fits.term_days, lang)) if fits.term_days else ""
+        title = t("fits.title_price", setup=setup, term=term)
+        out = [*priced, t("fits.then_fits", setup=setup), *out]
+    else:
+        title = t("fits.title", setup=setup)
     if fits.load_given:
         out.append(t("fits.load_not_used"))
     asked = _example(fits) if example else None
     if asked:
         out.append(t("fits.next", example=asked))
-    return t("fits.title", setup=setup), out
+    return title, out
+
+
+def _price_lines(fits: WhatFits, setup: str, lang: str, show_prices: bool) -> list[str]:
+    """The setup's price an hour and a month, and a term's total (where prices are set and may be shown), or
+    why there is none; then the budget, when the question gave one."""
+    out = [_price(fits, setup, lang) if show_prices else i18n.t(lang, "cost.ask_sales")]
+    if fits.term_days and not (show_prices and fits.term_totals):
+        # No total to give: what it would be made of, so the term asked is not passed over.
+        out.append(i18n.t(lang, "cost.term_unpriced", period=i18n.period(fits.term_days, lang),
+                          hours=i18n.number(fits.hours_per_month, lang),
+                          months=_months(term_months(fits.term_days), lang)))  # fmt: skip
+    if show_prices:
+        out += [
+            i18n.t(lang, "cost.term", period=i18n.period(fits.term_days, lang), currency=fits.currency,
+                   total=i18n.money(total, lang), mode=i18n.t(lang, f"cost.modes.{mode}"))
+            for mode, total in fits.term_totals.items()
+        ]  # fmt: skip
+        if fits.budget is not None:
+            out += _fits_budget(fits, lang)
+    return out
+
+
+def _months(months: float, lang: str) -> str:
+    return i18n.number(months, lang, 0 if float(months).is_integer() else 1)
 
 
 def _asked_of_gpu(fits: WhatFits, setup: str, lang: str) -> list[str]:

@@ -722,28 +722,22 @@ def _next_smaller(plan: Plan, rec: Setup, catalog: Catalog) -> Setup | None:
 
 
 def _training_alternatives(plan: Plan, rec: Setup | None, catalog: Catalog) -> list[Alternative]:
-    out: list[Alternative] = []
+    # Each alternative beside the plan it trains (its time depends on it: LoRA does less work per token).
+    found: list[tuple[Alternative, Plan]] = []
     lang = plan.lang
-    if plan.stage in (Stage.full, Stage.pretrain) and plan.stage is Stage.full:
+    if plan.stage is Stage.full:
         for stage in (Stage.lora, Stage.qlora):
             precision = catalog.precision("nf4" if stage is Stage.qlora else "bf16")
-            alt = recommend(plan.but(stage=stage, precision=precision), catalog)
+            changed = plan.but(stage=stage, precision=precision)
+            alt = recommend(changed, catalog)
             if alt and (rec is None or smaller(alt, rec)):
-                out.append(
-                    Alternative(
-                        kind=f"{stage.value}_instead",
-                        setup=alt,
-                        text=t(lang, f"alt.{stage.value}_instead", setup=describe(alt, lang)),
-                    )
-                )
+                text = t(lang, f"alt.{stage.value}_instead", setup=describe(alt, lang))
+                found.append((Alternative(kind=f"{stage.value}_instead", setup=alt, text=text), changed))
     if plan.stage in (Stage.full, Stage.pretrain) and plan.optimizer is Optimizer.adamw:
         alt = recommend(plan.but(optimizer=Optimizer.adamw8bit), catalog)
         if alt and (rec is None or smaller(alt, rec)):
-            out.append(
-                Alternative(
-                    kind="adam_8bit", setup=alt, text=t(lang, "alt.adam_8bit", setup=describe(alt, lang))
-                )
-            )
+            text = t(lang, "alt.adam_8bit", setup=describe(alt, lang))
+            found.append((Alternative(kind="adam_8bit", setup=alt, text=text), plan))
     if plan.batch > 1:
         # "batch size 32" is often the effective batch: the largest micro-batch (halving) whose run needs
         # a smaller setup, gradient accumulation keeping the effective batch (what the run learns).
@@ -751,18 +745,16 @@ def _training_alternatives(plan: Plan, rec: Setup | None, catalog: Catalog) -> l
         while batch >= 1:
             alt = recommend(plan.but(batch=batch), catalog)
             if alt and (rec is None or smaller(alt, rec)):
-                out.append(Alternative(kind="smaller_batch", setup=alt, text=t(
-                    lang, "alt.smaller_batch", batch=batch, asked=plan.batch, setup=describe(alt, lang))))  # fmt: skip
+                found.append((Alternative(kind="smaller_batch", setup=alt, text=t(
+                    lang, "alt.smaller_batch", batch=batch, asked=plan.batch, setup=describe(alt, lang))), plan))  # fmt: skip
                 break
             if alt and rec is not None:
                 break  # a smaller micro-batch fits but needs no less than the recommendation
             batch //= 2
-    stack_alt = _other_stack(plan, rec, catalog)
-    if stack_alt:
-        out.append(stack_alt)
-    tp_alt = _tensor_parallel(plan, rec, catalog)
-    if tp_alt:
-        out.append(tp_alt)
+    for other in (_other_stack(plan, rec, catalog), _tensor_parallel(plan, rec, catalog)):
+        if other:
+            found.append((other, plan))
+    out = _in_time(plan, rec, found, catalog)
     if rec and plan.checkpointing:
         fast = evaluate(plan.but(checkpointing=False), _shape_of(rec, catalog), catalog)
         if fast.fits:
@@ -782,6 +774,34 @@ def _training_alternatives(plan: Plan, rec: Setup | None, catalog: Catalog) -> l
                 )
             )
     return out
+
+
+def _in_time(plan: Plan, rec: Setup | None, found: list[tuple[Alternative, Plan]], catalog: Catalog):
+    """The alternatives that save memory, judged on time too when the run's time is computed (a token count):
+    fewer GPUs train the same tokens for longer, so one that would finish after both the recommendation and
+    the deadline is no alternative to it and is left out; the others say their time where it differs."""
+    if not plan.tokens or plan.method.is_rl:
+        return [alt for alt, _ in found]
+    lang = plan.lang
+    rec_days = training_days(plan, rec, catalog) if rec else None
+    limit = max(rec_days, plan.days or 0) if rec_days is not None else None
+    out = []
+    for alt, changed in found:
+        days = training_days(changed, alt.setup, catalog)
+        if limit is not None and days > limit * TIME_SLACK:
+            continue
+        said = days_text(days, lang)
+        if rec_days is None or said != days_text(rec_days, lang):
+            alt = Alternative(
+                kind=alt.kind, setup=alt.setup, text=alt.text + " " + t(lang, "alt.takes", days=said)
+            )
+        out.append(alt)
+    return out
+
+
+# An alternative may train up to 5% longer than the recommendation or the deadline (whichever is later) and
+# still count as on time: the estimate itself is no finer than that.
+TIME_SLACK = 1.05
 
 
 def _smallest_with(rec: Setup | None, catalog: Catalog, options) -> tuple | None:

@@ -555,8 +555,13 @@ def _tradeoff(a: SizingResult, b: SizingResult, show_prices: bool) -> str | None
         for i, j in ((0, 1), (1, 0)):
             if smaller(recs[i], recs[j]):
                 key = "compare.fewer_gpus" if recs[i].count < recs[j].count else "compare.smaller_gpus"
-                parts.append(t(lang, key, model=names[i], setup=describe(recs[i], lang),
-                               other=describe(recs[j], lang)))  # fmt: skip
+                part = t(
+                    lang, key, model=names[i], setup=describe(recs[i], lang), other=describe(recs[j], lang)
+                )
+                if _at_the_edge(pair[i].workload, recs[i], recs[j]):
+                    part += t(lang, "compare.at_the_edge", spare=gb(recs[i].free_bytes_per_gpu, lang),
+                              context=tokens(pair[i].workload.context_tokens or 0, lang))  # fmt: skip
+                parts.append(part)
                 break
     if show_prices:
         parts += _cheaper(pair, names, lang)
@@ -567,6 +572,15 @@ def _tradeoff(a: SizingResult, b: SizingResult, show_prices: bool) -> str | None
         parts.append(t(lang, "compare.faster", model=names[i], fast=number(speeds[i], lang),
                        slow=number(speeds[1 - i], lang)))  # fmt: skip
     return _sentence(parts, lang)
+
+
+def _at_the_edge(w, setup: Setup, other: Setup) -> bool:
+    """Whether the smaller setup holds the load asked and not one conversation more while the other has room:
+    its fewer GPUs are no like-for-like saving (a 70B at 4 bits on one L40S with 0.7 GB spare, one user)."""
+    if w.stage != "inference" or setup.max_users is None or other.max_users is None:
+        return False
+    asked = w.users or 1
+    return setup.max_users <= asked < other.max_users
 
 
 def _cheaper(pair: tuple[SizingResult, SizingResult], names: list[str], lang: str) -> list[str]:

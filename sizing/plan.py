@@ -392,6 +392,9 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         said.append(t(lang, f"licence.{model.licence}", model=model.name))
     if resolved.typed_size:
         key = "assume.scaled_model" if model.scaled_from else "assume.bare_size"
+        if stage is Stage.pretrain and not model.scaled_from:
+            # Trained from scratch, a bare size has no checkpoint to load: the reference model lends only its shape.
+            key = "assume.bare_size_shape"
         base = catalog.model(model.scaled_from).name if model.scaled_from else model.name
         said.append(
             t(

@@ -464,6 +464,25 @@ def _name_run(scan: _Scan, start: int, first_lower: bool = False, most: int = 4)
     return end
 
 
+# Where the company is, said in a sentence about who asks: "we're a legal-tech startup in Austin", "Hello from
+# New York City!", "somos uma healthtech de Joinville". The capitalised words after the preposition are the
+# place (no list of cities); only in a sentence with a self-describing word, so "rodar em Produção" stays.
+_PLACE_BEFORE = regexes.compile(rf"(?<![\w'])(?:{_W('words.place_before')})\s+", re.IGNORECASE)
+_SELF_DESCRIBED = regexes.compile(rf"(?<![\w'])(?:{_W('words.self_described')})(?![\w'])", re.IGNORECASE)
+_SENTENCE = regexes.compile(r"[^.!?;\n]+")
+
+
+def _places(scan: _Scan) -> None:
+    for sentence in _SENTENCE.finditer(scan.work):
+        if not _SELF_DESCRIBED.search(sentence.group(0)):
+            continue
+        for m in _PLACE_BEFORE.finditer(scan.work, sentence.start(), sentence.end()):
+            end = _name_run(scan, m.end())
+            if end > m.end() and not scan.taken.intersection(range(m.end(), end)):
+                scan.found.setdefault("place", []).append((None, scan.original[m.end() : end]))
+                scan.blank(m.start(), end)  # "sediado em", "based in" with it
+
+
 def _introductions(scan: _Scan) -> None:
     spans = []
     for m in _INTRODUCE.finditer(scan.work):
@@ -1610,10 +1629,25 @@ _PAIR_CUES = ("+", "&", "->", "→", "plus", "manda", "envia", "passa", "encamin
               "main")  # fmt: skip
 
 
+# "ao mesmo tempo", "at the same time": the models at once, unless it is the users who are ("50 usuários ao
+# mesmo tempo" is concurrency, said of people or requests right before it).
+AT_ONCE = regexes.compile(
+    r"\b(?:ao\s+mesmo\s+tempo|em\s+simult[aâ]neo|simultaneamente|at\s+the\s+same\s+time|simultaneously)\b",
+    re.IGNORECASE,
+)
+AT_ONCE_PEOPLE = regexes.compile(
+    r"\b(?:usu[aá]rios?|utilizadores?|pessoas|clientes|users?|people|customers|requisi[cç][oõ]es|pedidos|"
+    r"requests|conversas|conversations|sess[oõ]es|sessions|chamadas|calls|agentes|agents)\W+(?:\w+\W+)?$",
+    re.IGNORECASE,
+)
+
+
 def _together_said(text: str) -> bool:
-    """Whether the models of a question are served together: "juntos", "na mesma gpu", or a router and the
-    model it hands off to ("+", "plus", "e manda pro", "router")."""
+    """Whether the models of a question are served together: "juntos", "na mesma gpu", "ao mesmo tempo" (not
+    of users), or a router and the model it hands off to ("+", "plus", "e manda pro", "router")."""
     if TOGETHER.search(text):
+        return True
+    if any(not AT_ONCE_PEOPLE.search(text[: m.start()]) for m in AT_ONCE.finditer(text)):
         return True
     lowered = text.lower()
     if not any(cue in lowered for cue in _PAIR_CUES):  # the regexes only run on a cue word
@@ -2980,6 +3014,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     if scan.found.get("gpu") and any(p in scan.original.lower() for p in _platforms(catalog)):
         _platform_gpus(scan, catalog)
     _introductions(scan)
+    _places(scan)
     scan.take(LORA_RANK, "lora_rank", _lora_rank)
     scan.take(USERS_KEY, "users", lambda m: int(m.group(1)))
     scan.take(USERS_KEY_AT_ONCE, "users_at_once", lambda m: int(m.group(1)))
@@ -4247,6 +4282,8 @@ def _leftovers(scan: _Scan) -> list[str]:
             not core
             or not any(ch.isalnum() for ch in core)  # an emoji, a symbol: no word of the question
             or core in FILLER
+            # An industry named by its field: "legal-tech", "healthtech", "insurtech" (the kind of company).
+            or (len(core) > 5 and core.lower().replace("-", "").endswith("tech"))
             or core in traffic_query.filler()
             or (core.isdigit() and len(core) == 1)
         ):

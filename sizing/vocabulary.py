@@ -43,6 +43,8 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "using",
         "introduce",
         "sign_off",
+        "self_described",
+        "place_before",
         "follow_up",
         "which_model",
         "cpu_only",

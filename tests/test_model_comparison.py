@@ -352,7 +352,13 @@ def test_comparisons_are_valid_block_kit(priced_by_mode, tmp_path, show_prices):
         assert reply.outcome == "answered", question
         blocks.validate(reply.message.blocks)  # slack_sdk's models and Slack's limits
         text = _text(reply.message.blocks)
-        assert ("Comparação" in text or "Comparison" in text) == (reply.comparison.sized), question
+        # Models asked for together are headed by that verdict, the others by the comparison.
+        head = (
+            ("Servidos juntos", "Served together")
+            if reply.comparison.together
+            else ("Comparação", "Comparison")
+        )
+        assert any(h in text for h in head) == (reply.comparison.sized), question
     pipeline.log.close()
 
 
@@ -430,6 +436,28 @@ def test_two_models_asked_together_are_summed_on_one_gpu(capsys, question, said)
     assert "Em resumo" not in out and "In short" not in out
 
 
+@pytest.mark.parametrize(
+    "question, title",
+    [
+        ("dá pra rodar 2 modelos na mesma h100? qwen 7b e llama 8b", "Servidos juntos"),
+        ("consigo servir o qwen 7b e o llama 8b ao mesmo tempo numa l40s?", "Servidos juntos"),
+        ("can I run qwen 7b and llama 8b side by side on one h100?", "Served together"),
+        ("qwen 7b, llama 8b e mistral 7b juntos numa h100", "Servidos juntos"),
+        ("é possível correr o qwen 7b e o llama 8b na mesma placa h100?", "Servidos juntos"),
+    ],
+)
+def test_a_question_about_models_together_leads_with_the_together_verdict(capsys, question, title):
+    # It had answered under "Comparação (a mesma carga para os dois)", the one line on running them together
+    # buried under both models' columns.
+    assert gpu_size([question]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    head = lines.index(title)
+    verdict = lines[head + 1].strip()
+    assert verdict.startswith(("Juntos", "Together")), verdict
+    assert "Comparação" not in out and "Comparison" not in out
+
+
 def test_models_weighed_apart_say_nothing_of_one_gpu(capsys):
     assert gpu_size(["llama 8b ou qwen 7b para 10 usuários"]) == 0
     assert "Juntos na mesma GPU" not in capsys.readouterr().out
@@ -442,18 +470,19 @@ def test_more_models_than_two_to_compare_are_told_how_to_ask_and_the_ways_shown_
     assert hint.startswith("Para comparar dois modelos, use “ou”")
     for example in re.findall(r"`/gpu ([^`]+)`", hint):
         assert gpu_size([example]) == 0, example
-        assert "Comparação" in capsys.readouterr().out
+        out = capsys.readouterr().out
+        assert "Comparação" in out or "Servidos juntos" in out
 
 
 @pytest.mark.parametrize(
     ("question", "title", "said"),
     [
         # "3 modelos diferentes: llama 8b, qwen 7b e mistral 7b" had only "Escolha um".
-        ("preciso servir 3 modelos diferentes: llama 8b, qwen 7b e mistral 7b", "Comparação (a mesma carga para os três)",
+        ("preciso servir 3 modelos diferentes: llama 8b, qwen 7b e mistral 7b", "Servidos juntos",
          "Juntos na mesma GPU (três servidores vLLM): 17,5 GB do Llama 3.1 8B + 16,5 GB do Qwen2.5 7B + 16,0 GB do "
          "Mistral 7B v0.3 = 50,0 GB; cabem em 1× A100 SXM 80 GB (76,6 GB utilizáveis), com --gpu-memory-utilization "
          "de pelo menos 0,21 para o Llama 3.1 8B, 0,20 para o Qwen2.5 7B e 0,19 para o Mistral 7B v0.3."),
-        ("llama 70b, qwen 72b, mistral large and deepseek v3 together", "Comparison (the same workload for all four)",
+        ("llama 70b, qwen 72b, mistral large and deepseek v3 together", "Served together",
          "Together on one GPU: 143.7 GB for Llama 3.1 70B + 148.0 GB for Qwen2.5 72B + 248.0 GB for Mistral Large 2 "
          "(123B) + 674.6 GB for DeepSeek V3 = 1,214 GB, more than the largest GPU we rent holds"),
     ],
@@ -464,7 +493,7 @@ def test_three_or_four_models_together_are_each_sized_and_summed(capsys, questio
     assert title in out and said in out and "citou também" not in out and "also named" not in out
     # Each gets its column: the first is answered in full below, the others said how to get theirs.
     assert out.count("    Recomendação: ") + out.count("    Recommendation: ") == (
-        3 if "três" in title else 4
+        3 if "3 modelos" in question else 4
     )
 
 
@@ -619,3 +648,30 @@ def test_a_router_and_a_main_model_are_served_together(text):
     # named before each model ("roteador X, modelo principal Y").
     query = parse(text)
     assert query.together and query.unknown == [] and len(query.model_choices) == 1
+
+
+@pytest.mark.parametrize(
+    ("question", "edge"),
+    [
+        ("vale mais um 32b em bf16 ou um 70b em 4bit?", "mas no limite: sobram 0,71 GB por GPU"),
+        ("is a 32b at bf16 better than a 70b at 4-bit?", "but at the edge: 0.71 GB spare per GPU"),
+        ("compensa mais um 32b em bf16 ou um 70b em int4? diz-me qual", "mas no limite"),
+    ],
+)
+def test_a_smaller_setup_that_holds_no_more_than_the_load_asked_is_said_to_be_at_the_edge(
+    capsys, question, edge
+):
+    # "o Llama 3.1 70B cabe em GPUs menores" had favoured 1× L40S with 0.71 GB spare and room for one user, as
+    # if a like-for-like saving against an A100 that holds nine.
+    assert gpu_size([question]) == 0
+    summary = next(
+        line for line in capsys.readouterr().out.splitlines() if "resumo" in line or "In short" in line
+    )
+    assert edge in summary
+
+
+def test_a_smaller_setup_with_room_to_spare_is_not_said_to_be_at_the_edge(capsys):
+    assert gpu_size(["llama 8b ou llama 70b para 10 usuários"]) == 0
+    out = capsys.readouterr().out
+    assert "menos GPUs" in out or "GPUs menores" in out
+    assert "no limite" not in out

@@ -303,3 +303,33 @@ def test_on_demand_is_worded_as_brazilians_say_it(capsys):
     assert gpu_size(["qto ta a hora da h100?"]) == 0
     out = capsys.readouterr().out
     assert "você paga só o que usar e desliga quando acabar" in out and "paga-se" not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "term"),
+    [
+        ("tem contrato anual com desconto? quanto sai 4 h100 por 12 meses", "Quanto custa 4× H100 SXM 80 GB por 12 meses",
+         "Por 12 meses, o total é o preço por hora × 730 horas por mês × 12 meses"),
+        ("do you have yearly contracts? how much for 2 h200 for 6 months", "What 2× H200 SXM 141 GB costs for 6 months",
+         "For 6 months, the total is the hourly price × 730 hours a month × 6 months"),
+        ("quanto fica alugar 8 a100 durante 3 meses? há desconto?", "Quanto custa 8× A100 SXM 80 GB por 3 meses",
+         "Por 3 meses, o total é o preço por hora × 730 horas por mês × 3 meses"),
+    ],
+)  # fmt: skip
+def test_a_gpus_price_for_a_term_leads_the_answer_and_the_term_is_not_passed_over(capsys, text, title, term):
+    # "quanto sai 4 h100 por 12 meses" had been answered "O que cabe em 4× H100", the price (none configured)
+    # at the end and the 12 months not said at all.
+    assert gpu_size([text]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == title
+    body = [line for line in lines[1:] if line]
+    assert body[0].startswith(("Sem preços configurados", "No prices configured"))
+    assert body[1].startswith(term)
+    fits = next(i for i, line in enumerate(body) if line.startswith(("E o que cabe", "And what fits")))
+    assert fits > 1
+
+
+def test_a_priced_gpus_term_total_comes_before_what_fits(priced_modes, capsys):
+    assert gpu_size(["quanto sai 4 h100 por 12 meses"]) == 0
+    out = capsys.readouterr().out
+    assert out.index("Por 12 meses (reservada)") < out.index("E o que cabe em 4× H100 SXM 80 GB:")

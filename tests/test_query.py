@@ -370,6 +370,32 @@ def test_who_asks_and_their_company_are_not_words_not_understood(text, model):
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "Hi there, we're a legal-tech startup in Austin evaluating your cloud. We want llama 8b for 20 users.",
+        "Hello from Toronto! We are an insurtech company; serve llama 8b for 20 users",
+        "We're an e-commerce SaaS startup from New York City looking to serve llama 8b for 20 users",
+        "Hi, we're a fintech based in Denver. We need llama 8b for 20 users",
+        "Oi, somos uma healthtech de Joinville, queremos servir llama 8b para 20 usuários",
+        "Bom dia! Somos um marketplace B2B sediado em Ribeirão Preto; llama 8b para 20 usuários",
+        "Olá, somos uma edtech de Viana do Castelo e queremos o llama 8b para 20 utilizadores",
+    ],
+)
+def test_the_kind_of_company_and_where_it_is_are_not_words_not_understood(text):
+    # "legal-tech" and "Austin" had been listed as not understood: the company's field (named "<field>tech",
+    # or a common kind: SaaS, e-commerce, B2B) and its place (capitalised words after "in"/"from"/"de"/"em"
+    # in a sentence about who asks) are context, whatever the city.
+    query = parse(text)
+    assert query.workload.model == "llama-3.1-8b" and query.workload.users == 20
+    assert query.unknown == []
+
+
+def test_a_capitalised_word_after_a_preposition_is_a_place_only_where_someone_introduces_themselves():
+    # No one introduced: a capitalised unknown word stays said as not understood.
+    assert "Zorblax" in parse("llama 8b para 20 usuários em Zorblax").unknown
+
+
+@pytest.mark.parametrize(
     ("text", "users"), [("llama 8b 10/20 usuários", 20), ("llama 8b 32/64 usuários", 64)]
 )
 def test_numbers_that_cannot_be_a_day_and_month_are_not_a_date(text, users):

@@ -1059,3 +1059,49 @@ def test_image_caption_pairs_are_a_vision_fine_tunes_examples(text):
 def test_images_and_captions_outside_training_count_no_examples():
     # serving: the images are each conversation's (sizing/image_query.py), never a dataset
     assert parse("qwen2.5-vl 7b para 20 usuarios com imagens e legendas").workload.examples is None
+
+
+@pytest.mark.parametrize(
+    "text, lang",
+    [
+        (
+            "quero treinar do zero um modelo de 7b com 1 trilhao de tokens, quantas gpus e quantos dias?",
+            "pt-BR",
+        ),
+        ("pretrain a 7b model from scratch on 1T tokens, how many GPUs and how long?", "en"),
+        ("quero treinar de raiz um modelo de 7b com 1 bilião de tokens, quantas placas?", "pt-PT"),
+    ],
+)
+def test_a_pre_trainings_alternatives_keep_its_time_and_its_bare_size_names_the_shape(text, lang):
+    # 1T tokens on a 7B: 32 H100s take ~40 days, yet 8-bit AdamW and torchtune were offered on 1 GPU, which
+    # would take years; and "7b" stood for Mistral 7B without saying it lends only its shape.
+    from sizing.advice import training_days
+    from sizing.catalog import load_catalog
+    from sizing.plan import make_plan
+
+    workload = msgspec.structs.replace(parse(text).workload, lang=lang)
+    r = size(workload)
+    assert r.workload.stage == "pretrain" and r.recommendation.count >= 16
+    catalog = load_catalog()
+    plan = make_plan(workload, catalog)
+    limit = max(r.estimates.wall_clock_days, plan.days or 0)
+    for alt in r.alternatives:
+        if alt.setup is not None and alt.kind != "more_gpus_faster":
+            assert training_days(plan, alt.setup, catalog) <= limit * 1.05, alt.text
+    shape = next(a for a in r.assumptions if a.startswith("“7b”"))
+    assert {"pt-BR": "pré-treino", "pt-PT": "pré-treino", "en": "pre-training"}[lang] in shape
+
+
+@pytest.mark.parametrize(
+    "text, takes",
+    [
+        ("fine-tune completo do llama 8b com 2 bilhões de tokens em 10 dias", "O treino leva"),
+        ("full fine-tune of llama 3.1 8b on 2B tokens within 10 days", "Training takes"),
+        ("afinação completa do llama 8b com 2 mil milhões de tokens em 10 dias", "O treino demora"),
+    ],
+)
+def test_a_timed_trainings_smaller_alternatives_say_their_own_time(text, takes):
+    lang = {"O treino leva": "pt-BR", "Training takes": "en", "O treino demora": "pt-PT"}[takes]
+    r = size(msgspec.structs.replace(parse(text).workload, lang=lang))
+    smaller = [a for a in r.alternatives if a.kind in ("lora_instead", "adam_8bit")]
+    assert smaller and all(takes in a.text for a in smaller)
