@@ -539,9 +539,11 @@ OLLAMA_LINK = regexes.compile(
 # "Qwen/Qwen3-Next-80B-A3B-Instruct", "bartowski/...-GGUF:Q4_K_M": a Hugging Face repo is one name, dates and
 # versions inside it ("Magistral-Small-2509", "v0.3") included. The name must look like a model's (a hyphen,
 # dot or digit in it), so "h100/h200" or "rag/chat" stay words; a bare number is no owner ("1k/1k" is a
-# benchmark's prompt and answer lengths).
+# benchmark's prompt and answer lengths). The hyphen or dot must be inside the name, before a letter or digit:
+# the sentence's full stop after "300M tokens/month." is no part of it (that had been a model named
+# "tokens/month", refused as a second model).
 REPO = regexes.compile(
-    r"(?<![\w.@/:-])(?!\d+(?:[.,]\d+)?k?\s*/)([a-z0-9][\w.-]{1,95}/(?=[\w.-]*[-.\d])[a-z0-9][\w.-]*[a-z0-9])(:[a-z0-9_]+)?(?![\w/])"
+    r"(?<![\w.@/:-])(?!\d+(?:[.,]\d+)?k?\s*/)([a-z0-9][\w.-]{1,95}/(?=[\w.-]*(?:[-.][a-z0-9]|\d))[a-z0-9][\w.-]*[a-z0-9])(:[a-z0-9_]+)?(?![\w/])"
 )
 
 
@@ -1108,6 +1110,17 @@ _SIZE_AFTER_NAME = regexes.compile(r"[\s_-]+\d+(?:\.\d+)?[bm]\b")
 _NAME_AFTER = regexes.compile(r"[\w.:/-]*")
 # The variant words after an out-of-scope model's name, typed apart ("whisper large v3", "xtts v2").
 _VARIANT_AFTER = regexes.compile(r"(?:[\s_-]+(?:large|medium|small|base|tiny|turbo|v\d+(?:\.\d+)?)\b)*")
+# A closed model's tier and version typed apart ("claude 3.5 sonnet", "claude opus 4", "gemini 2.5 flash",
+# "gpt-4o mini"): one name with the maker's word (they had been left as not understood, and "claude 3.5
+# sonnet" not named as closed at all). A bare version is taken only where the name ends ("claude 3.5?",
+# "gemini 2.5 or qwen3 32b"): "gpt-4o 20 users" keeps its count.
+_CLOSED_TIERS = r"haiku|sonnet|opus|flash(?:[\s_-]lite)?|pro|mini|nano|turbo|ultra|lite"
+_CLOSED_VERSION = r"\d{1,2}(?:\.\d)?"
+_CLOSED_AFTER = regexes.compile(
+    rf"(?:[\s_-]+(?:{_CLOSED_VERSION}[\s_-]+)?(?:{_CLOSED_TIERS})\b"
+    rf"(?:[\s_-]+{_CLOSED_VERSION}(?![\w.%])(?!\s*(?:k|mil|b|m)\b))?)*"
+    rf"(?:[\s_-]+{_CLOSED_VERSION}(?=\s*(?:$|[,;:?!)]|(?:or|ou|vs|versus|and|e|api)\b)))?"
+)
 # "zero3", "fsdp" (ZeRO-3's sharding), "ddp" / "distributed data parallel" (every GPU holds everything: ZeRO-0).
 # "deepspeed stage 2", "zero stage 3", "stage 3 do deepspeed": the stage named with DeepSpeed's own word.
 ZERO = regexes.compile(
@@ -2730,7 +2743,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     written = VOCAB.detect(_written_words(scan.work))
     if (
         written == "pt-BR"
-        and (" a " in scan.work or "milhoes" in scan.work)
+        and (" a " in scan.work or "milhoes" in scan.work or "simultaneo" in scan.work)
         and PT_PT_PHRASES.search(scan.work)
     ):
         written = "pt-PT"
@@ -2756,6 +2769,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
             if " " in scan.work[start:end] and (sized := _SIZE_AFTER_NAME.match(scan.work, end)):
                 end = sized.end()  # "qwen3 embedding 8b": the size is the named model's, no LLM's
             end = _VARIANT_AFTER.match(scan.work, end).end()  # "whisper large v3", "bge large": its variant
+            if kind == "closed":
+                end = _CLOSED_AFTER.match(scan.work, end).end()
             if scan.taken.intersection(range(start, end)):
                 continue
             if kind == "closed" and _open_release(scan.work, start, end, catalog):

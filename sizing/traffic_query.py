@@ -250,6 +250,14 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             return None
         return [("users_at_once", int(at_once)), ("population", int(people))], [m.span()]
 
+    def share_of(m: re.Match) -> Taken | None:
+        """ "25% dos 400 colaboradores em simultâneo", "10% of our 2k staff at once": the share at once, and
+        the people it is of (the count had been swallowed by the share's phrase and the load sized for one)."""
+        share, people = _float(m.group(1)) / 100, _count(m.group(2), m.group(3))
+        if not 0 < share <= 1 or not people:
+            return None
+        return [("active_share", share), ("population", int(people))], [m.span()]
+
     def prompt_pages(m: re.Match) -> Taken | None:
         pages = length(m)
         if pages is None:
@@ -489,6 +497,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         return share / 100 if 0 < share <= 100 else None
 
     return [
+        ("share_of", regexes.compile(
+            rf"{_PLAIN}\s*%\s*(?:dos|das|de|of)\s+(?:(?:our|the|their|os|as|nossos|nossas|seus|suas)\s+)?"
+            rf"(\d+(?:[.,]\d+)*)\s*(k|mil)?\s+(?:{persons}|{people})\b(?:\s+[a-z]+){{0,2}}?\s+(?:{active})\b"
+        ), share_of),
         ("active_of", regexes.compile(
             rf"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|mil)?\s+(?:(?:{persons})\s+)?"
             r"(?:ativos|ativas|active|simultaneos|simultaneas|concurrent|online|ao\s+mesmo\s+tempo|at\s+once)\s+"
@@ -1171,6 +1183,7 @@ _FIELDS_AND_SPANS = frozenset(
         "pages_at_rate",
         "prompt_pages",
         "active_of",
+        "share_of",
         "items_length",
         "retrieved_chunks",
         "e2e_with_length",

@@ -40,6 +40,10 @@ def _answer(text, capsys):
         "inference only, llama 70b, fp8, 64k context",
         "dpo support?",
         "help",
+        # English-only words in an engineer's shorthand ("until", "simultaneous", "push"): it had been pt-BR
+        "llama 3.1 70b, until 100 simultaneous users, 8k ctx",
+        "gpt-oss-120b, what can one H200 push at batch 64",
+        "qwen3 32b instead of gpt-4o mini, 20 users",
     ],
 )
 def test_an_english_question_gets_no_portuguese(text, capsys):
@@ -65,6 +69,9 @@ def test_an_english_question_gets_no_portuguese(text, capsys):
         "Indiquem-nos que GPU precisamos para o Qwen3 32B com 20 pessoas",
         # "pôr … a funcionar" and "em simultâneo" (Brazil: "rodando", "ao mesmo tempo") had been answered in pt-BR
         "Quantas placas gráficas são necessárias para pôr o Gemma 3 27B a funcionar para 50 pessoas em simultâneo?",
+        # "em simultâneo" alone, with no "a" before a verb, had been answered in pt-BR
+        "O Gemma 3 12B cabe numa RTX 4090? Queremos servir até 100 pessoas em simultâneo",
+        "Somos uma câmara municipal, queremos o llama 3.1 8b para 1,5k funcionários, uns 10% em simultâneo",
     ],
 )
 def test_a_european_portuguese_question_gets_no_brazilian_words(text, capsys):

@@ -1053,6 +1053,19 @@ PHRASINGS = [
     ("qual o custo de 1M tokens no llama 8b", {"cost": True}),  # had been 1M training tokens
     ("llama 8b price of a million tokens at 5 rps", {"rate_per_s": 5, "cost": True}),
     ("the customer wants a quote for serving qwen 32b to 300 users", {"users": 300, "cost": True}),
+    # A volume per period ending a sentence: the full stop after "tokens/month." had made it a model's repo id
+    # ("tokens/month"), refused as a second model.
+    ("300M tokens/month. would llama 3.3 70b be cheaper?", {"requests_per_month": 200_000, "cost": True}),
+    ("llama 3.1 8b. 2 milhões de tokens/mês.", {"requests_per_month": 1333}),
+    ("450 requests/day. qwen3 8b", {"requests_per_day": 450}),
+    # A share of a head-count said together ("25% of our 400 employees at once"): the people had been
+    # swallowed by the share's phrase (sized for one user, or 400 at once), and "5% concurrent" left unread.
+    ("qwen2.5 72b awq, 25% dos 400 colaboradores em simultâneo", {"population": 400, "active_share": 0.25}),
+    ("qwen2.5 72b awq, 25% of our 400 employees at once", {"population": 400, "active_share": 0.25}),
+    ("llama 8b, 10% of the 2k staff online at the same time", {"population": 2000, "active_share": 0.1}),
+    ("llama 8b, 20% das 500 pessoas a usar ao mesmo tempo", {"population": 500, "active_share": 0.2}),
+    ("mixtral 8x7b, 1.5k users, 5% concurrent, fp8", {"users": 1500, "active_share": 0.05}),
+    ("llama 8b, 3000 users, 10% simultaneous", {"users": 3000, "active_share": 0.1}),
 ]  # fmt: skip
 
 
