@@ -17,7 +17,16 @@ from datetime import date
 
 import msgspec
 
-from . import deadlines, distillation_query, image_query, prefilter, regexes, speculative_query, traffic_query
+from . import (
+    deadlines,
+    distillation_query,
+    encoders,
+    image_query,
+    prefilter,
+    regexes,
+    speculative_query,
+    traffic_query,
+)
 from . import topics as topic_words
 from .catalog import (
     EXL2_MAX_BPW,
@@ -1060,8 +1069,11 @@ OUT_OF_SCOPE = [
 _NAME_AROUND = regexes.compile(r"[\w.:/-]*$")
 _SIZE_AFTER_NAME = regexes.compile(r"[\s_-]+\d+(?:\.\d+)?[bm]\b")
 _NAME_AFTER = regexes.compile(r"[\w.:/-]*")
-# The variant words after an out-of-scope model's name, typed apart ("whisper large v3", "xtts v2").
-_VARIANT_AFTER = regexes.compile(r"(?:[\s_-]+(?:large|medium|small|base|tiny|turbo|v\d+(?:\.\d+)?)\b)*")
+# The variant words after an out-of-scope model's name, typed apart ("whisper large v3", "xtts v2", "bge m3",
+# "bge reranker", "nomic embed text").
+_VARIANT_AFTER = regexes.compile(
+    r"(?:[\s_-]+(?:large|medium|small|base|tiny|turbo|m3|reranker|text|v\d+(?:\.\d+)?)\b)*"
+)
 # "zero3", "fsdp" (ZeRO-3's sharding), "ddp" / "distributed data parallel" (every GPU holds everything: ZeRO-0).
 # "deepspeed stage 2", "zero stage 3", "stage 3 do deepspeed": the stage named with DeepSpeed's own word.
 ZERO = regexes.compile(
@@ -5761,10 +5773,26 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     query.closed_named = [typed for kind, typed in out_of_scope if kind == "closed"]
     if (topic := _topic_asked(scan, fields, stage, model, size)) is not None:
         raise topic
+    from . import encoder_query  # it imports this module (QueryError)
+
+    # Embedding and reranking models the table has (sizing/data/encoders.toml): sized, not refused.
+    found, unknown = encoders.named([typed for kind, typed in out_of_scope if kind == "embedding"])
+    if found and (model or size):
+        # Beside the LLM, on its GPU: as asked (a kind's word stays one; the plan says which model it assumed).
+        fields["encoders"] = [e.kind if assumed else e.id for e, assumed in found]
+        query.out_of_scope = [
+            typed
+            for kind, typed in out_of_scope
+            if kind != "closed" and (kind != "embedding" or typed in unknown)
+        ]
     if not (model or size) and out_of_scope:
         # A name ("bge-m3", "BAAI/bge-m3", "whisper large v3") before a kind's word ("embeddings"), as typed order
         # had put it ("“embeddings” é um modelo de embeddings").
         kind, typed = next((e for e in out_of_scope if re.search(r"[\d/-]", e[1])), out_of_scope[0])
+        if found and kind != "closed":
+            # Alone: their memory, and for a corpus the time it takes (sizing/encoders.py).
+            gpu = catalog.gpu(fields["gpu"]) if fields.get("gpu") else None
+            raise encoder_query.EncoderAnswer(found, scan.original, gpu, catalog)
         if kind == "closed":
             if REPLACE_CLOSED.search(strip_accents(scan.original.lower())) and not fields.get("gpu"):
                 # "migrar da OpenAI para um modelo aberto equivalente ao GPT-4o-mini": the open models
