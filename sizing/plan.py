@@ -582,6 +582,8 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     if stage.is_training:
         if w.lora_adapters:
             said.append(t(lang, "assume.served_adapters_training"))  # adapters are served, not trained, here
+        if w.encoders:
+            said.append(t(lang, "encoders.training"))  # served beside an LLM, not trained with it
         if w.memory_utilization is not None:  # a serving engine's flag: training plans with its own margin
             said.append(t(lang, "assume.memory_utilization_training", value=f"{w.memory_utilization:g}"))
         plan = _training_defaults(plan, w, catalog, lang, said)

@@ -6185,6 +6185,7 @@ SERVING_ONLY = frozenset(
         "contract",
         "term_days",
         "lora_adapters",
+        "encoders",
         "images",
         "image_size",
         "with_images",

@@ -237,4 +237,5 @@ def test_the_lines_beside_an_llm_are_in_the_readers_language(capsys, lang):
 def test_a_training_run_has_no_encoders_served_beside_it():
     query = parse("lora do llama 3.1 8b e bge-m3")
     result = size(query.workload)
-    assert result.memory.encoders == 0
+    assert result.memory.encoders == 0 and not result.workload.encoders
+    assert any("not in training" in a for a in size(query.workload.but(lang="en")).assumptions)
