@@ -13,7 +13,6 @@ from . import i18n
 from .catalog import GPU, Catalog
 from .encoders import Encoder, buffer, overhead, seconds, table, total, weights
 from .performance import PREFILL_MFU
-from .query import QueryError
 from .regexes import compile as rx
 from .vocabulary import strip_accents
 
@@ -95,17 +94,17 @@ def smallest_rented(catalog: Catalog) -> GPU:
     return min(offered, key=lambda g: (g.memory_marketing_gb, -g.bf16_dense_tflops))
 
 
-class EncoderAnswer(QueryError):
+class Answer:
     """A question about embedding or reranking models with no LLM: their memory, and for a corpus the time it
-    takes and the GPUs a deadline needs. Raised from the parser as its answer, in the reader's language."""
+    takes and the GPUs a deadline needs (the parser raises it as sizing.query.EncoderAnswer), in the reader's
+    language."""
 
     def __init__(
         self, found: list[tuple[Encoder, bool]], text: str, gpu: GPU | None, catalog: Catalog
     ) -> None:
-        # The params tell answers apart (the pipeline keeps rendered refusals by them), and the log shows them.
-        super().__init__("query.encoders", hint=None, name=" + ".join(e.id for e, _ in found), asked=text,
-                         gpu=gpu.id if gpu else None)  # fmt: skip
         self.found = found
+        self.text = text
+        self.names = " + ".join(e.id for e, _ in found)
         self.job = job(text, catalog)
         self.tokens_per_page = catalog.traffic.lengths.tokens_per_page
         self.named_gpu = gpu

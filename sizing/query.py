@@ -20,6 +20,7 @@ import msgspec
 from . import (
     deadlines,
     distillation_query,
+    encoder_query,
     encoders,
     image_query,
     prefilter,
@@ -97,6 +98,20 @@ class QueryError(SizingError):
     @classmethod
     def from_sizing(cls, error: SizingError) -> QueryError:
         return cls(error.key, hint=error.hint_key, **error.params)
+
+
+class EncoderAnswer(QueryError):
+    """Embedding or reranking models asked about with no LLM (sizing/encoder_query.py): raised while reading as
+    the answer itself, in the reader's language."""
+
+    def __init__(self, answer: encoder_query.Answer) -> None:
+        # The params tell answers apart (the pipeline keeps rendered replies by them), and the log shows them.
+        gpu = answer.named_gpu.id if answer.named_gpu else None
+        super().__init__("query.encoders", hint=None, name=answer.names, asked=answer.text, gpu=gpu)
+        self.answer = answer
+
+    def message(self, lang: str = "pt-BR") -> str:
+        return self.answer.message(lang)
 
 
 class Query(msgspec.Struct):
@@ -5773,8 +5788,6 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     query.closed_named = [typed for kind, typed in out_of_scope if kind == "closed"]
     if (topic := _topic_asked(scan, fields, stage, model, size)) is not None:
         raise topic
-    from . import encoder_query  # it imports this module (QueryError)
-
     # Embedding and reranking models the table has (sizing/data/encoders.toml): sized, not refused.
     found, unknown = encoders.named([typed for kind, typed in out_of_scope if kind == "embedding"])
     if found and (model or size):
@@ -5792,7 +5805,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if found and kind != "closed":
             # Alone: their memory, and for a corpus the time it takes (sizing/encoders.py).
             gpu = catalog.gpu(fields["gpu"]) if fields.get("gpu") else None
-            raise encoder_query.EncoderAnswer(found, scan.original, gpu, catalog)
+            raise EncoderAnswer(encoder_query.Answer(found, scan.original, gpu, catalog))
         if kind == "closed":
             if REPLACE_CLOSED.search(strip_accents(scan.original.lower())) and not fields.get("gpu"):
                 # "migrar da OpenAI para um modelo aberto equivalente ao GPT-4o-mini": the open models

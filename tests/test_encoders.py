@@ -11,20 +11,20 @@ import pytest
 
 from sizing import encoders
 from sizing.catalog import load_catalog
-from sizing.encoder_query import EncoderAnswer
+from sizing.encoder_query import Answer
 from sizing.engine import size
 from sizing.performance import PREFILL_MFU
-from sizing.query import QueryError, parse
+from sizing.query import EncoderAnswer, QueryError, parse
 from tests.gpu_size_run import answer
 
 GB = 1e9
 
 
-def _answered(text: str) -> EncoderAnswer:
+def _answered(text: str) -> Answer:
     with pytest.raises(QueryError) as raised:
         parse(text)
     assert isinstance(raised.value, EncoderAnswer), raised.value.message()
-    return raised.value
+    return raised.value.answer
 
 
 # --- the table --------------------------------------------------------------------------------------------
