@@ -39,6 +39,8 @@ logger = logging.getLogger(__name__)
 PASTED = "pasted/config-"
 
 # Query errors that mean "say more" rather than "I could not read that".
+# Raised while reading as the answer itself: embedding and reranking models alone (sizing/encoder_query.py).
+ANSWERED = {"query.encoders"}
 NEEDS_INPUT = {
     "query.no_model",
     "missing_model",
@@ -414,7 +416,11 @@ class Pipeline:
     def _refuse(self, e: SizingError, where, text, started, lang, query) -> Reply:
         # A subject that asks for no sizing (sizing/topics.py) is answered, then asks for the model to size.
         topic = e.key.startswith("query.topic_")
-        outcome = "needs_input" if e.key in NEEDS_INPUT or topic else "not_understood"
+        outcome = (
+            "answered" if e.key in ANSWERED
+            else "needs_input" if e.key in NEEDS_INPUT or topic
+            else "not_understood"
+        )  # fmt: skip
         if "retention_days" in e.params:
             e.params["retention_days"] = self.retention_days  # what the request log says, as configured
         key = ("refusal", e.key, e.hint_key, repr(sorted(e.params.items())), lang)

@@ -440,6 +440,11 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     elif said_precision:
         # "neuralmagic/Meta-Llama-3.1-70B-Instruct-FP8": the repo's name said the precision
         parts.append(r.precision_name)
+    if r.encoders:
+        # "Llama 3.1 8B + BGE-M3 + reranker": the models on its GPU as said (a kind's word stays one; the
+        # assumptions name the model it stood for)
+        said = [t(f"encoders.label_{e.kind}").lower() if e.assumed else e.name for e in r.encoders]
+        parts[0] = " + ".join([parts[0], *said])
     if w.kv_precision:
         # llama.cpp's 4-bit cache is said by its -ctk name
         # (ExLlamaV2's by its cache_mode), K and V set apart each by its own ("K Q8_0 / V BF16")
@@ -752,7 +757,10 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
             lines.append(t("understood.not_understood", words=words))
     if query.out_of_scope:
         names = i18n.join([f"“{n}”" for n in dict.fromkeys(query.out_of_scope)], lang)
-        lines.append(t("understood.out_of_scope", names=names))
+        # Embedding and reranking models the table has were sized beside the LLM: the rest are said apart.
+        lines.append(
+            t("understood.out_of_scope_beside" if r.encoders else "understood.out_of_scope", names=names)
+        )
     if query.personal:
         kinds = i18n.join([t(f"personal.{kind}") for kind in query.personal], lang)
         lines.append(t("understood.personal", kinds=kinds))

@@ -1609,9 +1609,21 @@ def _pipeline_in_server(plan: Plan, setup: Setup | None, lang: str) -> str | Non
              total=a.num_layers)  # fmt: skip
 
 
+def _encoders_share(plan: Plan, rec: Setup, catalog: Catalog) -> str:
+    """vLLM's --gpu-memory-utilization that leaves the embedding and reranking models their room on each GPU:
+    vLLM takes that share of the whole GPU for itself (vllm/v1/worker/gpu_worker.py), so theirs comes off it."""
+    share = catalog.offering.serving.memory_utilization
+    theirs = rec.per_gpu.encoders
+    value = math.floor((share - theirs / rec.gpu_memory_bytes) * 100) / 100
+    return t(plan.lang, "encoders.share", gpu=rec.gpu_name, value=i18n.number(value, plan.lang, 2),
+             default=i18n.number(share, plan.lang, 2), theirs=i18n.gb(theirs, plan.lang))  # fmt: skip
+
+
 def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None = None) -> list[str]:
     lang = plan.lang
     out = image_notes(plan, rec, catalog)
+    if plan.encoders and rec is not None and rec.per_gpu.encoders and plan.engine == "vllm":
+        out.append(_encoders_share(plan, rec, catalog))
     if (
         plan.quantize_run
     ):  # what was asked first ("quanto de vram pra quantizar ..."), then serving the result

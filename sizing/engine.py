@@ -6,7 +6,7 @@ import math
 
 import msgspec
 
-from . import advice, i18n, images, kv_cache, traffic
+from . import advice, encoders, i18n, images, kv_cache, traffic
 from .catalog import Budget, Catalog, load_catalog
 from .choice import copies_held, recommend, requested
 from .errors import SizingError
@@ -15,6 +15,7 @@ from .names import ModelSource, llama_cpp_cache_type, resolve_model
 from .plan import Plan, make_plan, rate_text
 from .result import (
     Alternative,
+    EncoderInfo,
     ImageInfo,
     LoadInfo,
     Memory,
@@ -915,6 +916,14 @@ def _margin_assumption(plan: Plan, catalog: Catalog, asked: bool = False) -> str
              engine=t(plan.lang, f"launch_engine.{plan.launch_engine}.engine"))  # fmt: skip
 
 
+def _encoder_info(encoder_id: str, assumed: bool) -> EncoderInfo:
+    e, batch = encoders.by_id(encoder_id), encoders.table().defaults
+    return EncoderInfo(id=e.id, name=e.name, kind=e.kind, params=e.params, weights=encoders.weights(e),
+                       buffer=encoders.buffer(e), sequences=batch.batch_sequences,
+                       sequence_tokens=encoders.batch_tokens(e) // batch.batch_sequences,
+                       overhead=encoders.overhead(), assumed=assumed)  # fmt: skip
+
+
 def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) -> ResolvedWorkload:
     m = plan.model
     training = plan.stage.is_training
@@ -956,6 +965,7 @@ def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) ->
         optimizer=plan.optimizer.value if training else None,
         lora_rank=plan.lora_rank if plan.stage.value in ("lora", "qlora") or plan.lora_adapters else None,
         lora_adapters=plan.lora_adapters or None,
+        encoders=[_encoder_info(i, i in plan.encoders_assumed) for i in plan.encoders] or None,
         checkpointing=plan.checkpointing if training else None,
         cpu_offload=plan.cpu_offload,
         offload_params=plan.offload_params,

@@ -10,7 +10,7 @@ import math
 
 import msgspec
 
-from . import i18n, images, kv_cache, regexes, serving, training
+from . import encoders, i18n, images, kv_cache, regexes, serving, training
 from .architecture import updated
 from .catalog import (
     GPU,
@@ -143,6 +143,10 @@ class Plan(msgspec.Struct, frozen=True):
     lora_rank: int = 16
     # serving: LoRA adapters resident beside the model (vLLM --enable-lora --max-loras), at lora_rank
     lora_adapters: int = 0
+    # serving: embedding and reranking models on the same GPUs (sizing/data/encoders.toml ids), and those of
+    # them assumed for a kind's word with no model named
+    encoders: tuple[str, ...] = ()
+    encoders_assumed: tuple[str, ...] = ()
     checkpointing: bool = True
     cpu_offload: bool = False
     offload_params: bool = (
@@ -593,6 +597,8 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     if stage.is_training:
         if w.lora_adapters:
             said.append(t(lang, "assume.served_adapters_training"))  # adapters are served, not trained, here
+        if w.encoders:
+            said.append(t(lang, "encoders.training"))  # served beside an LLM, not trained with it
         if w.memory_utilization is not None:  # a serving engine's flag: training plans with its own margin
             said.append(t(lang, "assume.memory_utilization_training", value=f"{w.memory_utilization:g}"))
         plan = _training_defaults(plan, w, catalog, lang, said)
@@ -601,6 +607,8 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     else:
         if w.lora_adapters:
             plan = _served_adapters(plan, w, lang, said)
+        if w.encoders:
+            plan = _served_encoders(plan, w, lang, said)
         plan = _serving_load(plan, w, catalog, lang, said)
         plan = _availability(plan, w, lang, said)
         if w.days:
@@ -1291,6 +1299,26 @@ def _served_adapters(plan: Plan, w: Workload, lang: str, said: list[str]) -> Pla
                   default=t(lang, "assume.default_marker") if w.lora_rank is None else "",
                   each=i18n.gb(each, lang), total=i18n.gb(each * w.lora_adapters, lang)))  # fmt: skip
     return plan.but(lora_adapters=w.lora_adapters, lora_rank=rank)
+
+
+def _served_encoders(plan: Plan, w: Workload, lang: str, said: list[str]) -> Plan:
+    """Embedding and reranking models on the LLM's GPUs (sizing/encoders.py): a kind's word stands for the
+    table's default of that kind, said as assumed."""
+    defaults = encoders.table().defaults
+    ids, assumed = [], []
+    for asked in w.encoders or ():
+        chosen = getattr(defaults, asked) if asked in ("embedding", "reranker") else asked
+        if chosen in ids:
+            continue
+        ids.append(chosen)
+        if chosen != asked:
+            assumed.append(chosen)
+            said.append(t(lang, f"encoders.assumed_{asked}", name=encoders.by_id(chosen).name))
+    models = [encoders.by_id(i) for i in ids]
+    said.append(t(lang, "encoders.beside", names=i18n.join([e.name for e in models], lang),
+                  seqs=defaults.batch_sequences, seq_tokens=i18n.number(defaults.batch_tokens, lang),
+                  total=i18n.gb(sum(encoders.total(e) for e in models), lang)))  # fmt: skip
+    return plan.but(encoders=tuple(ids), encoders_assumed=tuple(assumed))
 
 
 def _lora_targets(model: ModelEntry, rank: int, default: bool, stack: Stack, lang: str) -> str:

@@ -17,7 +17,17 @@ from datetime import date
 
 import msgspec
 
-from . import deadlines, distillation_query, image_query, prefilter, regexes, speculative_query, traffic_query
+from . import (
+    deadlines,
+    distillation_query,
+    encoder_query,
+    encoders,
+    image_query,
+    prefilter,
+    regexes,
+    speculative_query,
+    traffic_query,
+)
 from . import topics as topic_words
 from .catalog import (
     EXL2_MAX_BPW,
@@ -88,6 +98,20 @@ class QueryError(SizingError):
     @classmethod
     def from_sizing(cls, error: SizingError) -> QueryError:
         return cls(error.key, hint=error.hint_key, **error.params)
+
+
+class EncoderAnswer(QueryError):
+    """Embedding or reranking models asked about with no LLM (sizing/encoder_query.py): raised while reading as
+    the answer itself, in the reader's language."""
+
+    def __init__(self, answer: encoder_query.Answer) -> None:
+        # The params tell answers apart (the pipeline keeps rendered replies by them), and the log shows them.
+        gpu = answer.named_gpu.id if answer.named_gpu else None
+        super().__init__("query.encoders", hint=None, name=answer.names, asked=answer.text, gpu=gpu)
+        self.answer = answer
+
+    def message(self, lang: str = "pt-BR") -> str:
+        return self.answer.message(lang)
 
 
 class Query(msgspec.Struct):
@@ -1108,8 +1132,11 @@ OUT_OF_SCOPE = [
 _NAME_AROUND = regexes.compile(r"[\w.:/-]*$")
 _SIZE_AFTER_NAME = regexes.compile(r"[\s_-]+\d+(?:\.\d+)?[bm]\b")
 _NAME_AFTER = regexes.compile(r"[\w.:/-]*")
-# The variant words after an out-of-scope model's name, typed apart ("whisper large v3", "xtts v2").
-_VARIANT_AFTER = regexes.compile(r"(?:[\s_-]+(?:large|medium|small|base|tiny|turbo|v\d+(?:\.\d+)?)\b)*")
+# The variant words after an out-of-scope model's name, typed apart ("whisper large v3", "xtts v2", "bge m3",
+# "bge reranker", "nomic embed text").
+_VARIANT_AFTER = regexes.compile(
+    r"(?:[\s_-]+(?:large|medium|small|base|tiny|turbo|m3|reranker|text|v\d+(?:\.\d+)?)\b)*"
+)
 # A closed model's tier and version typed apart ("claude 3.5 sonnet", "claude opus 4", "gemini 2.5 flash",
 # "gpt-4o mini"): one name with the maker's word (they had been left as not understood, and "claude 3.5
 # sonnet" not named as closed at all). A bare version is taken only where the name ends ("claude 3.5?",
@@ -5850,10 +5877,24 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     query.closed_named = [typed for kind, typed in out_of_scope if kind == "closed"]
     if (topic := _topic_asked(scan, fields, stage, model, size)) is not None:
         raise topic
+    # Embedding and reranking models the table has (sizing/data/encoders.toml): sized, not refused.
+    found, unknown = encoders.named([typed for kind, typed in out_of_scope if kind == "embedding"])
+    if found and (model or size):
+        # Beside the LLM, on its GPU: as asked (a kind's word stays one; the plan says which model it assumed).
+        fields["encoders"] = [e.kind if assumed else e.id for e, assumed in found]
+        query.out_of_scope = [
+            typed
+            for kind, typed in out_of_scope
+            if kind != "closed" and (kind != "embedding" or typed in unknown)
+        ]
     if not (model or size) and out_of_scope:
         # A name ("bge-m3", "BAAI/bge-m3", "whisper large v3") before a kind's word ("embeddings"), as typed order
         # had put it ("“embeddings” é um modelo de embeddings").
         kind, typed = next((e for e in out_of_scope if re.search(r"[\d/-]", e[1])), out_of_scope[0])
+        if found and kind != "closed":
+            # Alone: their memory, and for a corpus the time it takes (sizing/encoders.py).
+            gpu = catalog.gpu(fields["gpu"]) if fields.get("gpu") else None
+            raise EncoderAnswer(encoder_query.Answer(found, scan.original, gpu, catalog))
         if kind == "closed":
             if REPLACE_CLOSED.search(strip_accents(scan.original.lower())) and not fields.get("gpu"):
                 # "migrar da OpenAI para um modelo aberto equivalente ao GPT-4o-mini": the open models
@@ -6249,6 +6290,7 @@ SERVING_ONLY = frozenset(
         "contract",
         "term_days",
         "lora_adapters",
+        "encoders",
         "images",
         "image_size",
         "with_images",

@@ -152,6 +152,25 @@ class SpeculativeInfo(Record, kw_only=True):
     kv_bytes_per_conversation: int = 0  # one conversation's, at the workload's context
 
 
+class EncoderInfo(Record, kw_only=True):
+    """An embedding or reranking model served on the LLM's GPUs (sizing/encoders.py), by part."""
+
+    id: str
+    name: str
+    kind: str
+    params: int
+    weights: int
+    buffer: int
+    sequences: int  # the batch the buffer is sized for: sequences of sequence_tokens
+    sequence_tokens: int
+    overhead: int
+    assumed: bool = False  # a kind's word with no model named: the table's default
+
+    @property
+    def total(self) -> int:
+        return self.weights + self.buffer + self.overhead
+
+
 class ResolvedWorkload(Record, kw_only=True):
     stage: str
     model: ModelInfo
@@ -209,6 +228,7 @@ class ResolvedWorkload(Record, kw_only=True):
     spare_replicas: int | None = None
     zones: int | None = None
     speculative: SpeculativeInfo | None = None  # speculative decoding, when the question asked for it
+    encoders: list[EncoderInfo] | None = None  # embedding and reranking models on the same GPUs
 
 
 class Memory(Record, kw_only=True):
@@ -244,6 +264,9 @@ class Memory(Record, kw_only=True):
     draft_weights: int = 0
     # Serving with LoRA adapters: part of `weights`, the adapters' resident slots (vLLM --max-loras).
     served_adapters: int = 0
+    # Serving with embedding or reranking models on the same GPUs: part of `weights`, theirs (weights, batch
+    # buffer, their server's memory outside PyTorch; sizing/encoders.py).
+    encoders: int = 0
     draft_kv_cache: int = 0
     # Serving: part of `activations`, what vLLM reserves for encoding images (sizing/images.py).
     image_encoding: int = 0

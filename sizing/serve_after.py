@@ -69,6 +69,7 @@ SERVING_FIELDS = (
     "image_size",
     "with_images",
     "lora_adapters",
+    "encoders",
     "task",
     "lang",
     "cheaper",  # "mais barato?": a training has no cheaper list (sizing/advice.py, cheaper); its serving does

@@ -10,7 +10,7 @@ import math
 
 import msgspec
 
-from . import i18n, images, kv_cache, serving, training
+from . import encoders, i18n, images, kv_cache, serving, training
 from .catalog import GPU, Budget, Catalog, Offer
 from .memo import current, shared
 from .memo import one_sizing as one_sizing  # engine.size opens the memo through this module
@@ -101,6 +101,7 @@ def inference_memory(
         engine_padding=n.padding,
         draft_weights=n.draft_weights,
         served_adapters=n.adapter_weights,
+        encoders=n.encoders,
         draft_kv_cache=users * n.draft_per_conversation,
         image_encoding=activations - n.text_activations(users),
     )
@@ -119,7 +120,7 @@ class Need:
     larger."""
 
     __slots__ = ("_most", "adapter_weights", "draft_per_conversation", "draft_weights", "encoder_cache",
-                 "encoder_peak", "forward", "hidden", "least_kv", "model", "overhead", "padding",
+                 "encoder_peak", "encoders", "forward", "hidden", "least_kv", "model", "overhead", "padding",
                  "per_conversation", "shared_prefix", "weights")  # fmt: skip
 
     def __init__(self, plan: Plan, catalog: Catalog, tp: int, pp: int, context: int) -> None:
@@ -135,10 +136,15 @@ class Need:
         self.adapter_weights = (
             2 * plan.lora_adapters * training.lora_params(a, plan.lora_rank) if plan.lora_adapters else 0
         )
+        # Embedding and reranking models on the same GPUs, in a server of their own: whole on each GPU, since
+        # vLLM gives every GPU of a split the same share (--gpu-memory-utilization), so they take that room from
+        # all of them.
+        self.encoders = sum(encoders.total(encoders.by_id(i)) for i in plan.encoders)
         self.weights = (
             math.ceil(engine_weight_bytes(a, plan.precision, catalog) / gpus)
             + self.draft_weights
             + self.adapter_weights
+            + self.encoders
         )
         self.padding = math.ceil(engine_padding(a, plan.precision, catalog) / gpus)
         self.forward = serving.forward_peak(a, prefill, tp)
@@ -235,6 +241,7 @@ def need(plan: Plan, catalog: Catalog, tp: int = 1, pp: int = 1, context: int | 
         encodes,
         plan.lora_adapters,
         plan.lora_rank if plan.lora_adapters else 0,
+        plan.encoders,
         plan.prefill_chunk,
         plan.shared_prefix,
         plan.max_model_len,

@@ -157,6 +157,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     example_tokens: int | None = None
     # serving: LoRA adapters served beside the base model, resident on the GPUs (vLLM --max-loras)
     lora_adapters: int | None = None
+    # serving: embedding and reranking models on the LLM's GPU, as asked: a table id (sizing/data/encoders.toml)
+    # or a kind's word ("embedding", "reranker") when none was named
+    encoders: list[str] | None = None
     # training data said by its size on disk ("2 GB de texto"), in bytes: tokens estimated from it
     data_bytes: int | None = None
     # passes over the training data

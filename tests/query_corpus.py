@@ -1807,9 +1807,15 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     # A GeForce's tier after a card the catalogue has is another card (the 3080 Ti has 12 GB, the 3080 10).
     ("llama 8b numa rtx 3080 ti", "unknown_gpu", ["rtx 3080 ti"]),
     ("llama 8b numa 4070 super", "unknown_gpu", ["4070 super"]),
-    # ---------------------------------------------------------------- out of scope: embeddings, speech, images
-    ("bge-m3 para 10 usuários", "query.out_of_scope", ["bge-m3", "embeddings", "LLM"]),
-    ("quanto de vram pro multilingual-e5-large?", "query.out_of_scope", ["multilingual-e5-large", "LLM"]),
+    # ---------------------------------------------------------------- out of scope: speech, images, encoders
+    # Embedding and reranking models the table has are sized alone (sizing/encoder_query.py), not refused.
+    ("bge-m3 para 10 usuários", "query.encoders", ["BGE-M3", "1,9 GB", "L40S"]),
+    ("quanto de vram pro multilingual-e5-large?", "query.encoders", ["Multilingual E5 Large", "1,9 GB"]),
+    (
+        "jina-embeddings-v3 para 10 usuários",
+        "query.out_of_scope",
+        ["jina-embeddings-v3", "embeddings", "LLM"],
+    ),
     ("whisper large v3 numa L4", "query.out_of_scope", ["whisper", "fala"]),
     # Gemma 3n (on-device) is no catalogue model: said so, not asked which Gemma with "3n e4b" left in the example.
     ("gemma 3n e4b no celular", "unknown_model", ["gemma 3n", "Gemma 3 4B"]),
@@ -1825,12 +1831,17 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("SDXL com 4 usuários", "query.out_of_scope", ["SDXL", "imagem"]),
     ("quanto de vram pro stable diffusion xl?", "query.out_of_scope", ["stable diffusion", "imagem"]),
     ("how much memory for whisper-large-v3 en", "query.out_of_scope", ["whisper-large-v3", "speech"]),
-    ("an embedding model for our RAG, 100 users en", "query.out_of_scope", ["embedding", "LLM"]),
+    (
+        "an embedding model for our RAG, 100 users en",
+        "query.encoders",
+        ["No embedding model named", "BGE-M3"],
+    ),
     ("FLUX.1 dev on an L40S en", "query.out_of_scope", ["FLUX.1", "image"]),
-    ("Quantos utilizadores aguenta o bge-m3 numa L4?", "query.out_of_scope", ["bge-m3", "embeddings"]),
-    ("BAAI/bge-m3 para 50 usuários", "query.out_of_scope", ["bge-m3", "embeddings"]),
+    ("Quantos utilizadores aguenta o bge-m3 numa L4?", "query.encoders", ["BGE-M3", "L4 24 GB"]),
+    ("BAAI/bge-m3 para 50 usuários", "query.encoders", ["BGE-M3", "1,9 GB"]),
     # The whole repo the word sits in, not a broken piece of it ("Não conheço Qwen/Qwen3").
-    ("Qwen/Qwen3-Embedding-8B numa L4", "query.out_of_scope", ["Qwen/Qwen3-Embedding-8B", "embeddings"]),
+    ("Qwen/Qwen3-Embedding-8B numa L4", "query.encoders", ["Qwen3 Embedding 8B", "18,7 GB", "L4 24 GB"]),
+    ("Qwen/Qwen3-Reranker-4B numa L4", "query.out_of_scope", ["Qwen/Qwen3-Reranker-4B", "embeddings"]),
     ("Alibaba-NLP/gte-Qwen2-7B-instruct 10 usuarios", "query.out_of_scope", ["gte-Qwen2-7B-instruct"]),
     ("openai/whisper-large-v3 on an L4 en", "query.out_of_scope", ["whisper-large-v3", "speech"]),
     ("Preciso de correr o XTTS v2 para síntese de voz", "query.out_of_scope", ["XTTS", "fala"]),

@@ -612,17 +612,23 @@ def test_a_release_date_after_the_size_is_part_of_the_name(text, model):
 
 
 @pytest.mark.parametrize(
-    "text", ["qwen3 embedding 8b", "qwen3 embedding 0.6b para rag", "Qwen3-Embedding-8B", "qwen3 reranker 4b"]
+    ("text", "key"),
+    [
+        ("qwen3 embedding 8b", "query.encoders"),
+        ("qwen3 embedding 0.6b para rag", "query.encoders"),
+        ("Qwen3-Embedding-8B", "query.encoders"),
+        ("qwen3 reranker 4b", "query.out_of_scope"),  # not in the encoders' table: refused as what it is
+    ],
 )
-def test_an_llm_familys_embedding_model_is_refused_as_bge_is(text):
-    # "qwen3 embedding 8b" had been Qwen3 8B's chat model with "fica de fora: embedding", while "bge-m3" was
-    # refused as an embedding model.
+def test_an_llm_familys_embedding_model_is_no_chat_model(text, key):
+    # "qwen3 embedding 8b" had been Qwen3 8B's chat model with "fica de fora: embedding".
     with pytest.raises(QueryError) as raised:
         parse(text)
-    assert raised.value.key == "query.out_of_scope"
-    # Beside an LLM it is said to be left out, the LLM sized.
+    assert raised.value.key == key
+    # Beside an LLM it is sized on its GPU, the LLM's model unchanged.
     query = parse("llama 8b e qwen3 embedding 8b para rag")
-    assert query.workload.model == "llama-3.1-8b" and query.out_of_scope == ["qwen3 embedding 8b"]
+    assert query.workload.model == "llama-3.1-8b" and query.workload.encoders == ["Qwen/Qwen3-Embedding-8B"]
+    assert query.out_of_scope == []
 
 
 @pytest.mark.parametrize(
@@ -654,10 +660,14 @@ def test_a_vision_word_said_with_the_text_model_is_not_also_not_understood(capsy
 
 @pytest.mark.parametrize(
     "text",
-    ["preciso de 1 GPU pra embeddings, bge-m3, uns 5 milhoes de documentos", "embeddings com o BAAI/bge-m3"],
+    [
+        "preciso de 1 GPU pra embeddings, jina-embeddings-v3, uns 5 milhoes de documentos",
+        "embeddings com o jina-embeddings-v3",
+    ],
 )
 def test_an_out_of_scope_refusal_names_the_model_not_its_kinds_word(text):
-    # "“embeddings” é um modelo de embeddings" had answered: the kind's word came first in the text.
+    # "“embeddings” é um modelo de embeddings" had answered: the kind's word came first in the text. Nor does
+    # the kind's word stand for the encoders' default beside a model the table lacks.
     with pytest.raises(QueryError) as raised:
         parse(text)
-    assert raised.value.key == "query.out_of_scope" and "bge-m3" in raised.value.params["name"]
+    assert raised.value.key == "query.out_of_scope" and "jina-embeddings-v3" in raised.value.params["name"]

@@ -1,0 +1,179 @@
+"""A question about embedding or reranking models with no LLM (sizing/encoders.py): the corpus it counts, if
+any, and the answer: their memory, the time the corpus takes and the GPUs a deadline needs."""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+
+import msgspec
+
+from . import i18n
+from .catalog import GPU, Catalog
+from .encoders import Encoder, buffer, overhead, seconds, table, total, weights
+from .performance import PREFILL_MFU
+from .regexes import compile as rx
+from .vocabulary import strip_accents
+
+_MULTIPLIERS = {
+    "k": 10**3, "mil": 10**3, "thousand": 10**3,
+    "m": 10**6, "mi": 10**6, "mm": 10**6, "milhao": 10**6, "milhoes": 10**6, "million": 10**6, "millions": 10**6,
+    "b": 10**9, "bi": 10**9, "bilhao": 10**9, "bilhoes": 10**9, "billion": 10**9, "billions": 10**9,
+    "milhao-de": 10**6,
+}  # fmt: skip
+_MULTIPLIER = "|".join(sorted((k for k in _MULTIPLIERS if "-" not in k), key=len, reverse=True))
+_NUMBER = r"\d+(?:[.,]\d+)*"
+_DOCS = (
+    r"documentos?|docs?|documents?|pdfs?|arquivos?|files?|textos?|texts?|contratos?|contracts?|artigos?"
+    r"|articles?|registros?|records?|processos?|laudos?|manuais|manuals?|chunks?|trechos?|passages?|paginas?"
+    r"|pages?"
+)
+_CORPUS = rx(rf"(?<![\w.,])({_NUMBER})\s*({_MULTIPLIER})?\s*(?:de\s+|of\s+)?({_DOCS})\b")
+_PAGES = rx(
+    rf"(?:de|of|with|com|,)\s*({_NUMBER})\s*(?:paginas?|pages?|pags?)\b|({_NUMBER})[\s-]*(?:paginas?|pages?)\s+(?:cada|each)"
+)
+_TOKENS = rx(
+    rf"(?:de|of|with|com|,)\s*({_NUMBER})\s*(k)?\s*tokens?\b|({_NUMBER})\s*(k)?\s*tokens?\s+(?:cada|each)"
+)
+_HOURS = rx(rf"({_NUMBER})\s*(?:h|hs|hrs?|horas?|hours?)\b")
+_DAYS = rx(rf"({_NUMBER})\s*(?:dias?|days?|d)\b")
+_NUMBERED_GPUS = rx(rf"({_NUMBER})\s*(?:x\s*)?(?:gpus?|placas?)\b")
+
+
+def _number(text: str) -> float:
+    if re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", text):
+        return float(re.sub(r"[.,]", "", text))
+    return float(text.replace(",", "."))
+
+
+class Job(msgspec.Struct, kw_only=True, frozen=True):
+    """A corpus to encode, as the question counted it."""
+
+    items: int
+    item_word: str  # as typed ("pdfs", "documents")
+    pages: int | None  # pages each, when said
+    tokens_each: int  # tokens of one item (said, from its pages, or the default page)
+    tokens_said: bool
+    hours: float | None  # the deadline, when said
+
+
+def job(text: str, catalog: Catalog) -> Job | None:
+    plain = strip_accents(text.lower())
+    m = _CORPUS.search(plain)
+    if m is None:
+        return None
+    items = _number(m.group(1)) * _MULTIPLIERS.get(m.group(2) or "", 1)
+    word = m.group(3)
+    d, per_page = table().defaults, catalog.traffic.lengths.tokens_per_page
+    pages = None
+    if word.startswith(("pag", "page")):
+        pages, tokens_each, said = 1, per_page, False  # a corpus counted in pages
+    elif t := _TOKENS.search(plain, m.end()):
+        value = _number(t.group(1) or t.group(3)) * (1000 if (t.group(2) or t.group(4)) else 1)
+        tokens_each, said = round(value), True
+    elif p := _PAGES.search(plain, m.end()):
+        pages = round(_number(p.group(1) or p.group(2)))
+        tokens_each, said = pages * per_page, False
+    else:
+        tokens_each, said = d.pages_per_document * per_page, False
+    hours = None
+    if h := _HOURS.search(plain):
+        hours = _number(h.group(1))
+    elif days := _DAYS.search(plain):
+        hours = 24 * _number(days.group(1))
+    if items < 1 or tokens_each < 1 or (hours is not None and hours <= 0):
+        return None
+    return Job(items=round(items), item_word=m.group(3), pages=pages, tokens_each=tokens_each,
+               tokens_said=said, hours=hours)  # fmt: skip
+
+
+def smallest_rented(catalog: Catalog) -> GPU:
+    """The GPU we rent with the least memory (the faster of those alike): what an encoder alone is put on."""
+    offered = [catalog.gpu(o.gpu) for o in catalog.offering.offer]
+    return min(offered, key=lambda g: (g.memory_marketing_gb, -g.bf16_dense_tflops))
+
+
+class Answer:
+    """A question about embedding or reranking models with no LLM: their memory, and for a corpus the time it
+    takes and the GPUs a deadline needs (the parser raises it as sizing.query.EncoderAnswer), in the reader's
+    language."""
+
+    def __init__(
+        self, found: list[tuple[Encoder, bool]], text: str, gpu: GPU | None, catalog: Catalog
+    ) -> None:
+        self.found = found
+        self.text = text
+        self.names = " + ".join(e.id for e, _ in found)
+        self.job = job(text, catalog)
+        self.tokens_per_page = catalog.traffic.lengths.tokens_per_page
+        self.named_gpu = gpu
+        self.gpu = gpu or smallest_rented(catalog)
+        self.usable = int(self.gpu.memory_bytes * catalog.offering.serving.memory_utilization)
+        self.smallest = smallest_rented(catalog)
+
+    def message(self, lang: str = "pt-BR") -> str:
+        t = functools.partial(i18n.t, lang)
+        gb = functools.partial(i18n.gb, lang=lang)
+        d = table().defaults
+        lines = []
+        for e, assumed in self.found:
+            if assumed:
+                lines.append(t(f"encoders.assumed_{e.kind}", name=e.name))
+            lines.append(t("encoders.memory", name=e.name, kind=t(f"encoders.kind_{e.kind}"),
+                           params=i18n.params(e.params, lang), layers=e.layers, hidden=i18n.number(e.hidden_size, lang),
+                           max_tokens=i18n.number(e.max_tokens, lang), weights=gb(weights(e)), buffer=gb(buffer(e)),
+                           seqs=d.batch_sequences, seq_tokens=i18n.number(min(d.batch_tokens, e.max_tokens), lang),
+                           overhead=gb(overhead()), total=gb(total(e))))  # fmt: skip
+        need = sum(total(e) for e, _ in self.found)
+        where = dict(gpu=self.gpu.name, need=gb(need), usable=gb(self.usable))
+        if need > self.usable:
+            lines.append(t("encoders.too_big", **where))
+        elif self.named_gpu is not None and self.named_gpu.id != self.smallest.id:
+            lines.append(t("encoders.fits_named", **where))
+        else:
+            lines.append(t("encoders.fits_smallest", **where))
+        if self.job is not None:
+            lines.extend(self._job_lines(lang))
+        elif any(e.kind == "embedding" for e, _ in self.found):
+            lines.append(t("encoders.ask_corpus"))
+        return "\n".join(lines)
+
+    def _job_lines(self, lang: str) -> list[str]:
+        t = functools.partial(i18n.t, lang)
+        j, d = self.job, table().defaults
+        e = next((e for e, _ in self.found if e.kind == "embedding"), self.found[0][0])
+        piece = min(d.batch_tokens, e.max_tokens, j.tokens_each)
+        tokens = j.items * j.tokens_each
+        secs = seconds(e, tokens, piece, self.gpu)
+        if j.tokens_said:
+            each = t("encoders.each_tokens", tokens=i18n.number(j.tokens_each, lang))
+        elif j.pages is None:
+            each = t("encoders.each_default", tokens=i18n.number(j.tokens_each, lang))
+        elif j.item_word.startswith(("pag", "page")):
+            each = t("encoders.each_page", tokens=i18n.number(j.tokens_each, lang))
+        else:
+            each = t("encoders.each_pages", pages=i18n.number(j.pages, lang),
+                     per_page=i18n.number(self.tokens_per_page, lang), tokens=i18n.number(j.tokens_each, lang))  # fmt: skip
+        lines = [
+            t("encoders.corpus", items=i18n.number(j.items, lang), word=j.item_word, each=each,
+              tokens=_big(tokens, lang), piece=i18n.number(piece, lang), name=e.name),
+            t("encoders.time", gpu=self.gpu.name, time=i18n.duration(secs / 86400, lang), name=e.name,
+              params=i18n.params(e.params, lang), mfu=i18n.percent(PREFILL_MFU, lang),
+              tflops=i18n.number(self.gpu.tflops("bf16"), lang)),
+        ]  # fmt: skip
+        if j.hours is not None:
+            count = max(1, math.ceil(secs / (j.hours * 3600)))
+            lines.append(t("encoders.deadline", hours=i18n.number(j.hours, lang), count=count, gpu=self.gpu.name,
+                           time=i18n.duration(secs / count / 86400, lang)))  # fmt: skip
+        lines.append(t("encoders.assumptions", mfu=i18n.percent(PREFILL_MFU, lang)))
+        return lines
+
+
+def _big(n: float, lang: str) -> str:
+    """Tokens in millions or billions, as people say them."""
+    if n >= 1e9:
+        return i18n.t(lang, "encoders.billions", n=i18n.number(n / 1e9, lang, 1))
+    if n >= 1e6:
+        return i18n.t(lang, "encoders.millions", n=i18n.number(n / 1e6, lang, 1))
+    return i18n.number(n, lang)

@@ -1,0 +1,160 @@
+"""Embedding and reranking models (sizing/data/encoders.toml): the GPU memory they take beside an LLM or alone,
+and how long they take to encode a corpus.
+
+An encoder keeps no KV cache: it reads a batch of texts in one forward pass and returns vectors (or scores).
+Its memory is its weights at 16 bits, one batch's working buffer and its own process's memory outside PyTorch.
+Its work is Kaplan et al. 2020's forward FLOPs (Scaling Laws for Neural Language Models, table 1): 2N per
+token, plus 2 x layers x context x hidden per token for attention over the context.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from typing import Literal
+
+import msgspec
+
+from . import serving, tomlfiles
+from .catalog import DATA_DIR, GPU
+from .performance import PREFILL_MFU
+from .regexes import compile as rx
+from .vocabulary import strip_accents
+
+WEIGHT_BYTES = (
+    2  # served at 16 bits (BF16/FP16), as Text Embeddings Inference and Sentence Transformers load them
+)
+
+
+class Encoder(msgspec.Struct, kw_only=True, frozen=True):
+    id: str
+    name: str
+    kind: Literal["embedding", "reranker"]
+    aliases: list[str] = []
+    params: int
+    layers: int
+    hidden_size: int
+    intermediate_size: int
+    max_tokens: int
+    source: str
+
+
+class Defaults(msgspec.Struct, kw_only=True, frozen=True):
+    embedding: str
+    reranker: str
+    batch_sequences: int
+    batch_tokens: int
+    pages_per_document: int
+
+
+class Table(msgspec.Struct, kw_only=True, frozen=True):
+    defaults: Defaults
+    encoder: list[Encoder]
+
+
+@functools.cache
+def table() -> Table:
+    return msgspec.convert(tomlfiles.load(DATA_DIR / "encoders.toml"), Table)
+
+
+def _key(text: str) -> str:
+    """'BAAI/bge-m3', 'bge m3', 'BGE_M3' -> 'bge-m3'."""
+    plain = strip_accents(text.lower()).strip()
+    return re.sub(r"[\s_-]+", "-", plain.rsplit("/", 1)[-1]).strip("-")
+
+
+@functools.cache
+def _by_key() -> dict[str, Encoder]:
+    found: dict[str, Encoder] = {}
+    for e in table().encoder:
+        for name in (e.id, e.name, *e.aliases):
+            found[_key(name)] = e
+    return found
+
+
+# A kind's word with no model named ("embeddings", "reranker", "vetorização"): the table's default for it.
+_GENERIC = {
+    "embedding": rx(r"(?:text-)?(?:embed\w*|vetoriz\w*|vectori[sz]\w*)(?:-model)?"),
+    "reranker": rx(r"re-?rank\w*|cross-encoder\w*"),
+}
+
+
+def resolve(typed: str) -> tuple[Encoder, bool] | None:
+    """The encoder a name as typed stands for, and whether it was assumed (a kind's word, no model named);
+    None when the table does not have it."""
+    key = _key(typed)
+    if (e := _by_key().get(key)) is not None:
+        return e, False
+    for kind, pattern in _GENERIC.items():
+        if pattern.fullmatch(key):
+            return by_id(getattr(table().defaults, kind)), True
+    return None
+
+
+def by_id(encoder_id: str) -> Encoder:
+    return next(e for e in table().encoder if e.id == encoder_id)
+
+
+def batch_tokens(e: Encoder) -> int:
+    d = table().defaults
+    return d.batch_sequences * min(d.batch_tokens, e.max_tokens)
+
+
+def weights(e: Encoder) -> int:
+    return WEIGHT_BYTES * e.params
+
+
+def buffer(e: Encoder) -> int:
+    """One batch's working buffer: the live set of one layer's forward pass, as serving.forward_peak counts it
+    for an LLM's prompt (residual stream and norm output, q/k/v, the MLP's widest three), over the batch's
+    tokens in BF16; attention runs fused (FlashAttention/SDPA), keeping no context x context scores."""
+    h = e.hidden_size
+    return math.ceil(batch_tokens(e) * serving.ACTIVATION_BYTES * (4 * h + 3 * h + 3 * e.intermediate_size))
+
+
+def overhead() -> int:
+    """Its own server's memory outside PyTorch (cuBLAS workspaces), as vLLM logs it on one GPU."""
+    return serving.NON_TORCH_SINGLE
+
+
+def total(e: Encoder) -> int:
+    return weights(e) + buffer(e) + overhead()
+
+
+def flops_per_token(e: Encoder, context: int) -> float:
+    # Kaplan et al. 2020, table 1: C_forward = 2N + 2 n_layer n_ctx d_attn per token.
+    return 2 * e.params + 2 * e.layers * context * e.hidden_size
+
+
+def seconds(e: Encoder, tokens: float, context: int, gpu: GPU) -> float:
+    """Time to encode `tokens` in pieces of `context` tokens on one GPU, at PREFILL_MFU of its BF16 peak."""
+    return tokens * flops_per_token(e, context) / (gpu.tflops("bf16") * 1e12 * PREFILL_MFU)
+
+
+def named(typed: list[str]) -> tuple[list[tuple[Encoder, bool]], list[str]]:
+    """The encoders names as typed stand for, each once, with whether it was assumed; and the names the table
+    does not have. A kind's word ("embeddings") beside a model of that kind ("bge-large") is that model."""
+    found: dict[str, tuple[Encoder, bool]] = {}
+    unknown: list[str] = []
+    kind_words = [name for name in typed if (hit := resolve(name)) is not None and hit[1]]
+    for name in typed:
+        hit = resolve(name)
+        if hit is None:
+            # "reranker bge", "bge ... reranker": a family read apart from its kind's word is the two together
+            hit = next(
+                (h for word in kind_words for both in (f"{word} {name}", f"{name} {word}")
+                 if (h := resolve(both)) is not None),
+                None,
+            )  # fmt: skip
+        if hit is None:
+            unknown.append(name)
+        elif hit[0].id not in found or not hit[1]:
+            found[hit[0].id] = hit
+    # A kind's word beside a model the table lacks ("embeddings com o jina-embeddings-v3") is that model's, no
+    # default's.
+    kinds_named = {e.kind for e, assumed in found.values() if not assumed}
+    picked = [
+        (e, assumed) for e, assumed in found.values() if not (assumed and (unknown or e.kind in kinds_named))
+    ]
+    return picked, unknown
