@@ -253,6 +253,14 @@ def _fail(
     return code
 
 
+def _answered(message: str, hint: str | None, key: str, as_json: bool) -> int:
+    """An answer given while reading (sizing/errors.py, is_answer): on stdout, exit status 0."""
+    if as_json:
+        return _emit(json.dumps({"answer": {"key": key, "message": message, "hint": hint}}, ensure_ascii=False,
+                                indent=2) + "\n")  # fmt: skip
+    return _emit("\n".join(filter(None, [message, hint])) + "\n")
+
+
 def _hub():
     """The Hub reader as the settings configure it; a terminal can wait the Hub's own timeout."""
     from hub.service import hub_from_settings
@@ -346,6 +354,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             if e.key in NO_MODEL_ANSWERS and args.model is None:
                 return _what_fits(e, lang, args.json)
+            if e.is_answer:  # embedding models alone: what they take is the answer, on stdout
+                return _answered(e.message(lang), e.hint(lang), e.key, args.json)
         return _fail(e.message(lang), e.hint(lang), as_json=args.json, key=e.key)
     except CatalogError as e:
         return _fail(f"data file problem: {e}", None, EXIT_CONFIG, as_json=args.json, key="data_file")

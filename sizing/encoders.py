@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import functools
 import math
+import os
 import re
+from pathlib import Path
 from typing import Literal
 
 import msgspec
@@ -53,9 +55,18 @@ class Table(msgspec.Struct, kw_only=True, frozen=True):
     encoder: list[Encoder]
 
 
-@functools.cache
 def table() -> Table:
-    return msgspec.convert(tomlfiles.load(DATA_DIR / "encoders.toml"), Table)
+    """The encoders' table: from the folder GPU_SIZER_DATA names, as the catalogues are (sizing/catalog.py),
+    or the packaged one when that folder has none (an operator's copy made before this file existed)."""
+    return _table(os.environ.get("GPU_SIZER_DATA") or "")
+
+
+@functools.cache
+def _table(folder: str) -> Table:
+    path = Path(folder) / "encoders.toml" if folder else DATA_DIR / "encoders.toml"
+    if not path.exists():
+        path = DATA_DIR / "encoders.toml"
+    return msgspec.convert(tomlfiles.load(path), Table)
 
 
 def _key(text: str) -> str:
@@ -64,10 +75,14 @@ def _key(text: str) -> str:
     return re.sub(r"[\s_-]+", "-", plain.rsplit("/", 1)[-1]).strip("-")
 
 
-@functools.cache
 def _by_key() -> dict[str, Encoder]:
+    return _by_key_in(os.environ.get("GPU_SIZER_DATA") or "")
+
+
+@functools.cache
+def _by_key_in(folder: str) -> dict[str, Encoder]:
     found: dict[str, Encoder] = {}
-    for e in table().encoder:
+    for e in _table(folder).encoder:
         for name in (e.id, e.name, *e.aliases):
             found[_key(name)] = e
     return found
@@ -113,9 +128,16 @@ def buffer(e: Encoder) -> int:
     return math.ceil(batch_tokens(e) * serving.ACTIVATION_BYTES * (4 * h + 3 * h + 3 * e.intermediate_size))
 
 
+# An encoder runs in a server process of its own (TEI, Infinity, sentence-transformers) beside the LLM's, so it
+# holds its own CUDA context besides cuBLAS's workspaces: nvidia-smi shows a PyTorch process at ~0.3-0.8 GB
+# before it allocates a tensor (pytorch/pytorch#34323: 781 MB with eager module loading; CUDA 11.7+ loads
+# kernels lazily, which cuts it to a few hundred MB). We count half a GiB.
+PROCESS_OVERHEAD = int(0.5 * serving.GIB)
+
+
 def overhead() -> int:
-    """Its own server's memory outside PyTorch (cuBLAS workspaces), as vLLM logs it on one GPU."""
-    return serving.NON_TORCH_SINGLE
+    """Its own server's memory outside PyTorch's tensors: a CUDA context and cuBLAS workspaces."""
+    return PROCESS_OVERHEAD
 
 
 def total(e: Encoder) -> int:

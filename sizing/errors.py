@@ -19,6 +19,10 @@ class SizingError(Exception):
     (`message(lang)`), with a hint saying what would work.
     """
 
+    # Raised while reading, though what it says is the answer (embedding models alone, sizing/query.py's
+    # EncoderAnswer): shown as an answer, not as a refusal.
+    is_answer = False
+
     def __init__(self, key: str, hint: str | None = None, **params: Any) -> None:
         self.key = key
         self.hint_key = hint

@@ -104,6 +104,8 @@ class EncoderAnswer(QueryError):
     """Embedding or reranking models asked about with no LLM (sizing/encoder_query.py): raised while reading as
     the answer itself, in the reader's language."""
 
+    is_answer = True
+
     def __init__(self, answer: encoder_query.Answer) -> None:
         # The params tell answers apart (the pipeline keeps rendered replies by them), and the log shows them.
         gpu = answer.named_gpu.id if answer.named_gpu else None

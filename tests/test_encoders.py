@@ -15,7 +15,7 @@ from sizing.encoder_query import Answer
 from sizing.engine import size
 from sizing.performance import PREFILL_MFU
 from sizing.query import EncoderAnswer, QueryError, parse
-from tests.gpu_size_run import answer
+from tests.gpu_size_run import answer, answer_json
 
 GB = 1e9
 
@@ -69,7 +69,7 @@ def test_memory_is_16_bit_weights_a_batch_buffer_and_the_servers_own():
     assert encoders.buffer(e) == 32 * 512 * 2 * (7 * 1024 + 3 * 4096)
     assert encoders.weights(e) == 2 * e.params
     assert encoders.total(e) == encoders.weights(e) + encoders.buffer(e) + encoders.overhead()
-    assert 1.8 * GB < encoders.total(e) < 2.0 * GB
+    assert 2.2 * GB < encoders.total(e) < 2.4 * GB  # 1.14 GB of weights, 0.64 of buffer, a process of its own
     # A model whose window is shorter than the batch's sequences reads no longer ones.
     assert encoders.batch_tokens(e) == 32 * 512
 
@@ -173,6 +173,19 @@ def test_the_answer_alone_is_an_answer_in_slack_each_to_its_own_question(tmp_pat
     # Rendered answers are kept by their parameters: the second is its own, not the first's again.
     assert "BGE-M3" in first.text_answer and "BGE Large EN v1.5" in second.text_answer
     assert "Acervo" in second.text_answer and "Acervo" not in first.text_answer
+    # An answer, not a refusal: Slack shows it with no warning sign (it had been ":warning: BGE-M3 …").
+    shown = first.message.blocks[0]["text"]["text"]
+    assert shown.startswith("BGE-M3") and ":warning:" not in shown
+
+
+def test_the_answer_alone_is_an_answer_in_the_terminal(capsys):
+    # It had gone to stderr as "gpu-size: …" with the refusals' exit status 2.
+    out = answer(capsys, "bge-m3 quanto de gpu precisa?")
+    assert out.startswith("BGE-M3 (modelo de embeddings") and "gpu-size:" not in out
+    data = answer_json(capsys, "how much GPU memory does bge-m3 need?")
+    assert data["answer"]["key"] == "query.encoders" and data["answer"]["message"].startswith(
+        "BGE-M3 (embedding"
+    )
 
 
 # --- beside an LLM ----------------------------------------------------------------------------------------
@@ -210,8 +223,8 @@ def test_encoders_beside_an_llm_add_their_memory_to_its_gpu(text, expected):
 def test_the_answer_shows_them_on_lines_of_their_own_and_vllms_share_for_them(capsys):
     out = answer(capsys, "embeddings + reranker + llama 3.1 8b tudo na mesma gpu, 20 usuarios")
     assert "Entendi: Llama 3.1 8B + embeddings + reranker · 20 usuários" in out
-    assert re.search(r"Embeddings \.+ 1,9 GB  \(BGE-M3: 568M × 16 bits", out)
-    assert re.search(r"Reranker \.+ 1,9 GB  \(BGE Reranker v2 M3", out)
+    assert re.search(r"Embeddings \.+ 2,3 GB  \(BGE-M3: 568M × 16 bits", out)
+    assert re.search(r"Reranker \.+ 2,3 GB  \(BGE Reranker v2 M3", out)
     assert "Modelo de embeddings não informado: usei o BGE-M3." in out
     assert "Reranker não informado: usei o BGE Reranker v2 M3." in out
     assert "fica de fora" not in out
@@ -230,7 +243,7 @@ def test_the_answer_shows_them_on_lines_of_their_own_and_vllms_share_for_them(ca
 def test_the_lines_beside_an_llm_are_in_the_readers_language(capsys, lang):
     out = answer(capsys, "llama 3.1 8b + bge-m3, 10 users", "--lang", lang)
     line = next(line for line in out.splitlines() if line.strip().startswith("Embeddings ."))
-    assert "BGE-M3" in line and ("outside PyTorch" if lang == "en" else "fora do PyTorch") in line
+    assert "BGE-M3" in line and ("for its own process" if lang == "en" else "do processo dele") in line
     assert "--gpu-memory-utilization" in out
 
 
@@ -239,3 +252,19 @@ def test_a_training_run_has_no_encoders_served_beside_it():
     result = size(query.workload)
     assert result.memory.encoders == 0 and not result.workload.encoders
     assert any("not in training" in a for a in size(query.workload.but(lang="en")).assumptions)
+
+
+def test_an_operators_data_folder_has_its_own_encoders_table(tmp_path, monkeypatch):
+    # The encoders' table had always been read from the package, whatever GPU_SIZER_DATA named.
+    from tests.data_folders import data_copy
+
+    data = data_copy(tmp_path / "edited")
+    table = data / "encoders.toml"
+    table.write_text(table.read_text().replace('"bgem3",', '"bgem3", "nosso embedder",', 1))
+    monkeypatch.setenv("GPU_SIZER_DATA", str(data))
+    assert encoders.resolve("nosso embedder")[0].id == "BAAI/bge-m3"
+    # A folder copied before the table existed keeps the packaged one.
+    older = data_copy(tmp_path / "older")
+    (older / "encoders.toml").unlink()
+    monkeypatch.setenv("GPU_SIZER_DATA", str(older))
+    assert encoders.resolve("nosso embedder") is None and encoders.resolve("bge m3")[0].id == "BAAI/bge-m3"
