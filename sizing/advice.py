@@ -1619,6 +1619,18 @@ def _encoders_share(plan: Plan, rec: Setup, catalog: Catalog) -> str:
              default=i18n.number(share, plan.lang, 2), theirs=i18n.gb(theirs, plan.lang))  # fmt: skip
 
 
+def _nvlink_domain(named: Setup | None, catalog: Catalog, lang: str) -> str | None:
+    """A rack-scale GPU asked for ("kimi k2 on gb200 nvl72"): its rack joins more GPUs in one NVLink domain than
+    the servers the sizing counts (GB200 NVL72: 72 GPUs, trays of 4), so the answer says how it was counted."""
+    if named is None or is_budget(named.gpu):
+        return None
+    gpu = catalog.gpu(named.gpu)
+    if gpu.nvlink_domain is None:
+        return None
+    return t(lang, "note.nvlink_domain", gpu=named.gpu_name, domain=gpu.nvlink_domain, per=gpu.max_per_server,
+             gb_s=i18n.number(gpu.interconnect_gb_s, lang))  # fmt: skip
+
+
 def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None = None) -> list[str]:
     lang = plan.lang
     out = image_notes(plan, rec, catalog)
@@ -1708,6 +1720,9 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
     staged = _pipeline_in_server(plan, named or rec, lang)
     if staged:
         out.append(staged)
+    rack = _nvlink_domain(named, catalog, lang)
+    if rack:
+        out.append(rack)
     if rec and not plan.stage.is_training:
         default_note = vllm_defaults_note(plan, rec, catalog)
         if default_note:

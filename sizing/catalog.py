@@ -261,6 +261,9 @@ class GPU(Strict, kw_only=True):
     # GPU families (architectures) this card stands for when the question names a family and no card
     # ("nvfp4 on hopper": ["hopper"]); the answer says the card it read.
     family_default: list[str] = []
+    # GPUs joined in one NVLink domain beyond a server (GB200/GB300 NVL72: 72, across 18 trays of 4); setups are
+    # still sized in servers of max_per_server, which the answer says (sizing/advice.py, _nvlink_domain).
+    nvlink_domain: Positive | None = None
 
     @property
     def memory_bytes(self) -> int:

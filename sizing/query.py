@@ -129,7 +129,7 @@ class Query(msgspec.Struct):
     out_of_scope: list[str] = []  # embedding, speech or image models named, as typed
     personal: list[str] = []  # kinds of personal data removed before reading
     noted: list[str] = []  # subjects said beside the model that earn a note (sizing/topics.py NOTES)
-    # The name each note of `noted` says: "not_rented" the GPU asked for that we do not rent ("vcs tem gb200? quero
+    # The name each note of `noted` says: "not_rented" the GPU asked for that we do not rent ("vcs tem gh200? quero
     # rodar o deepseek r1"), "uncatalogued" the model refused beside the one sized
     noted_names: dict[str, str] = {}
     ranges: list[tuple[str, str]] = []  # (a range as typed, the bound read)
@@ -2174,7 +2174,7 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
         try:
             query = _parse(text, catalog, base, personal)
         except QueryError as e:
-            # "vcs tem gb200? quero rodar o deepseek r1": the model sized on the GPUs we rent, the GPU asked for
+            # "vcs tem gh200? quero rodar o deepseek r1": the model sized on the GPUs we rent, the GPU asked for
             # said not rented beside it (it had been the list of what we rent alone). "o glm-4.5v cabe numa
             # H200? ... o qwen2.5 vl 72b serve?": the catalogued model sized, the other said not in the
             # catalogue (the refusal had been all).
@@ -2210,8 +2210,8 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
         # A refusal is read in the language of the question too ("how much vram for gpt-7?" in English).
         plain = strip_accents(text)
         if e.key.startswith("unknown_gpu") and RENT_ASKED.search(plain):
-            # "vocês têm GB200?": a GPU we do not know is one we do not rent; said so, with the GPUs we do
-            # (it had been "Não conheço a GPU “gb200”")
+            # "vocês têm GH200?": a GPU we do not know is one we do not rent; said so, with the GPUs we do
+            # (it had been "Não conheço a GPU “gh200”")
             e = _not_rented(e)
         e.written_lang = VOCAB.detect(_written_words(plain))
         e.asked_lang = asked_language(plain)
@@ -4601,7 +4601,12 @@ def _raise_unknown_gpu(word: str, names: list[str], index: dict, always: bool = 
         # An AMD, Intel, Google or AWS accelerator: no NVIDIA card is what was meant ("mi300x" is no "rtx 3090").
         vendor_name = {"amd": "AMD", "intel": "Intel", "google": "Google", "aws": "AWS"}[vendor.lastgroup]
         raise QueryError("unknown_gpu_vendor", hint="gpu_examples", name=word, vendor=vendor_name)
-    close = difflib.get_close_matches(normalize(word), names, n=6, cutoff=0.6)
+    typed = normalize(word)
+    close = difflib.get_close_matches(typed, names, n=6, cutoff=0.6)
+    if typed[:1].isdigit():
+        # A GeForce model number ("3070", "4070 super"): the names that start with a number are the guesses, so a
+        # data-centre name with the same digits ("b300", "gb300") is not put before a neighbouring GeForce.
+        close = [c for c in close if c[:1].isdigit()] or close
     if close:
         suggestions = ", ".join(list(dict.fromkeys(index[c].name for c in close))[:3])
         raise QueryError("unknown_gpu_suggest", hint="gpu_examples", name=word, suggestions=suggestions)

@@ -73,8 +73,8 @@ def test_how_to_buy_goes_to_the_sales_team(pipeline, text, said):
      ("quantas gpus no máximo posso alugar?", "O máximo num serviço é de 32 GPUs: máquinas de até 8 GPUs, até 4"),
      ("infiniband entre os servidores?", "Dentro de cada máquina: L40S 48 GB por PCIe (64 GB/s por GPU);"),
      ("posso começar sob demanda e depois migrar pra reservada?", "Prazos, descontos e a mudança de um modo"),
-     ("vocês têm gb200?", "Não alugamos gb200; alugamos as GPUs abaixo."),
-     ("do you have GB200?", "We do not rent GB200; we rent the GPUs below.")],
+     ("vocês têm gh200?", "Não alugamos gh200; alugamos as GPUs abaixo."),
+     ("do you have GH200?", "We do not rent GH200; we rent the GPUs below.")],
 )  # fmt: skip
 def test_what_we_rent_answers_from_the_offering_with_the_question_first(pipeline, text, first):
     reply, answer = _ask(pipeline, text)
@@ -322,9 +322,9 @@ def test_an_ordinary_word_is_not_corrected_to_a_keyword(pipeline, text):
 
 @pytest.mark.parametrize(
     ("text", "model", "note"),
-    [("vcs tem gb200? quero rodar o deepseek r1", "DeepSeek R1", "Não alugamos gb200: a resposta abaixo usa as GPUs"),
-     ("vocês têm gb300? llama 3.1 70b para 50 usuários", "Llama 3.1 70B", "Não alugamos gb300"),
-     ("do you have GB200? we want to run llama 3.1 70b", "Llama 3.1 70B", "We do not rent GB200: the answer below")],
+    [("vcs tem gh200? quero rodar o deepseek r1", "DeepSeek R1", "Não alugamos gh200: a resposta abaixo usa as GPUs"),
+     ("vocês têm b100? llama 3.1 70b para 50 usuários", "Llama 3.1 70B", "Não alugamos b100"),
+     ("do you have GH200? we want to run llama 3.1 70b", "Llama 3.1 70B", "We do not rent GH200: the answer below")],
 )  # fmt: skip
 def test_a_gpu_we_do_not_rent_asked_beside_a_model_is_said_and_the_model_sized(pipeline, text, model, note):
     # the list of what we rent, alone, before: the model never sized
