@@ -1809,8 +1809,8 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("llama 8b numa 4070 super", "unknown_gpu", ["4070 super"]),
     # ---------------------------------------------------------------- out of scope: speech, images, encoders
     # Embedding and reranking models the table has are sized alone (sizing/encoder_query.py), not refused.
-    ("bge-m3 para 10 usuários", "query.encoders", ["BGE-M3", "1,9 GB", "L40S"]),
-    ("quanto de vram pro multilingual-e5-large?", "query.encoders", ["Multilingual E5 Large", "1,9 GB"]),
+    ("bge-m3 para 10 usuários", "query.encoders", ["BGE-M3", "2,3 GB", "L40S"]),
+    ("quanto de vram pro multilingual-e5-large?", "query.encoders", ["Multilingual E5 Large", "2,3 GB"]),
     (
         "jina-embeddings-v3 para 10 usuários",
         "query.out_of_scope",
@@ -1838,9 +1838,9 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ),
     ("FLUX.1 dev on an L40S en", "query.out_of_scope", ["FLUX.1", "image"]),
     ("Quantos utilizadores aguenta o bge-m3 numa L4?", "query.encoders", ["BGE-M3", "L4 24 GB"]),
-    ("BAAI/bge-m3 para 50 usuários", "query.encoders", ["BGE-M3", "1,9 GB"]),
+    ("BAAI/bge-m3 para 50 usuários", "query.encoders", ["BGE-M3", "2,3 GB"]),
     # The whole repo the word sits in, not a broken piece of it ("Não conheço Qwen/Qwen3").
-    ("Qwen/Qwen3-Embedding-8B numa L4", "query.encoders", ["Qwen3 Embedding 8B", "18,7 GB", "L4 24 GB"]),
+    ("Qwen/Qwen3-Embedding-8B numa L4", "query.encoders", ["Qwen3 Embedding 8B", "19,1 GB", "L4 24 GB"]),
     ("Qwen/Qwen3-Reranker-4B numa L4", "query.out_of_scope", ["Qwen/Qwen3-Reranker-4B", "embeddings"]),
     ("Alibaba-NLP/gte-Qwen2-7B-instruct 10 usuarios", "query.out_of_scope", ["gte-Qwen2-7B-instruct"]),
     ("openai/whisper-large-v3 on an L4 en", "query.out_of_scope", ["whisper-large-v3", "speech"]),
