@@ -22,6 +22,7 @@ from . import (
     distillation_query,
     encoder_query,
     encoders,
+    i18n,
     image_query,
     prefilter,
     regexes,
@@ -593,12 +594,17 @@ _LANG_WORD_AFTER = regexes.compile(r"\s*([\w-]+)")
 _LANG_WORD_BEFORE = regexes.compile(r"([\w-]+)\s*$")
 
 
-def _asks_for_language(m: re.Match, text: str) -> bool:
+def _asks_for_language(m: re.Match, text: str, written: str | None = None) -> bool:
     """Whether a match of LANG_REQUESTS asks for the answer's language; `text` is the question, accent-free
-    and lower-case, with the match at the same place (the words beside it as typed, nothing blanked)."""
+    and lower-case, with the match at the same place (the words beside it as typed, nothing blanked);
+    `written`, the language the question is written in, when its words say."""
     groups = m.groupdict()
-    if groups.get("ask") or not groups.get("name"):
-        return True  # "responda em inglês"; a code ("en") is only ever a request
+    if groups.get("ask"):
+        return True  # "responda em inglês"
+    if not groups.get("name"):
+        # A code ("en") is a request, unless it is a word of the language the question is written in: Spanish
+        # "en 4 bits" is "in 4 bits" (it had been answered in English).
+        return written is None or m.group(0) not in VOCAB.languages[written].not_codes
     after = _LANG_WORD_AFTER.match(text, m.end())
     if after and after.group(1) in _LANG_CONTENT:
         return False
@@ -606,10 +612,11 @@ def _asks_for_language(m: re.Match, text: str) -> bool:
     return not (before and (before.group(1) in _LANG_CONTENT or before.group(1) in _LANG_CONTENT_BEFORE))
 
 
-def asked_language(plain: str) -> str | None:
-    """The language the accent-free text asks the answer in, if it does."""
+def asked_language(plain: str, written: str | None = None) -> str | None:
+    """The language the accent-free text asks the answer in, if it does (`written`: the language it is
+    written in, when its words say)."""
     for code, pattern in LANG_REQUESTS:
-        if any(_asks_for_language(m, plain) for m in pattern.finditer(plain)):
+        if any(_asks_for_language(m, plain, written) for m in pattern.finditer(plain)):
             return code
     return None
 
@@ -1617,20 +1624,23 @@ _OR_WORDS = (
 # "gemma 3 27b x mistral small 3.2" (Brazil's "x" for "versus"), "quantizar o llama 70b ... ou usar o qwen3 32b"
 # (a verb after the "or"): each had been refused as two models.
 MODEL_OR = regexes.compile(
+    # Spanish "llama 8b o qwen 8b": its "o" is "or" only right after a size or a version, where Portuguese's
+    # article "o" never stands ("servir o qwen 32b" still names one model).
+    r"(?:(?<=\d)|(?<=\d[bm]))\s+o(?:\s+(?:el|la|un|una))?\s+$|"
     rf"\s*,?\s*\b(?:{_OR_WORDS}|ou\s+(?:o|a|um|uma)|or\s+(?:the|a|an)|(?:vs\.?|versus)\s+(?:o|a|the)|x"
     r"|(?:ou|or)\s+(?:usar|rodar|pegar|escolher|ficar\s+com|ir\s+de|use|run|go\s+with|pick)(?:\s+(?:o|a|um|uma|the|an))?"
     # "..., e se o granite 4.0 h small seria melhor", "and whether the qwen3 32b would be better": weighed too
     r"|(?:e|ou)\s+se\s+(?:o|a|um|uma)|and\s+(?:if|whether)\s+(?:the|a|an)"
     # "would a 4-bit 70b beat an 8b", "is qwen3 32b better than llama 70b", "o qwen 32b é melhor que o llama
     # 70b": one weighed against the other (each had been refused as two models)
-    r"|(?:better|worse|smarter|faster|cheaper|melhor(?:es)?|pior(?:es)?)\s+(?:do\s+)?(?:than|que)"
+    r"|(?:better|worse|smarter|faster|cheaper|melhor(?:es)?|pior(?:es)?|mejor(?:es)?|peor(?:es)?)\s+(?:do\s+)?(?:than|que)"
     r"|beats?|outperforms?|supera|superaria|ganha\s+d[eoa])(?:\s+(?:the|a|an|o|a|um|uma))?\s+$"
 )
 # "a diferença entre o qwen 72b em int4 e o qwen 32b", "compare llama 70b and qwen 32b": an "and" between two
 # models is a choice too when the question compares them.
 MODEL_AND = regexes.compile(
-    r"\s*,?\s*\b(?:e|and|com|with|to|alongside|along\s+with|junto\s+(?:com|ao|a)|ao\s+lado\s+d[oa])"
-    r"(?:\s+(?:o|a|um|uma|the|an))?\s+$"
+    r"\s*,?\s*\b(?:e|and|com|with|to|alongside|along\s+with|junto\s+(?:com|ao|a)|ao\s+lado\s+d[oa]|y|con)"
+    r"(?:\s+(?:o|a|um|uma|the|an|el|la|un|una))?\s+$"
 )
 # The comma (or semicolon) before one more model served together, with the role named after it: "llama 8b,
 # qwen 7b e mistral 7b juntos"; "roteador qwen3 4b, modelo principal llama 3.3 70b" (or "e modelo principal");
@@ -1706,7 +1716,7 @@ def _together_said(text: str) -> bool:
 
 
 MODEL_OR_TAIL = regexes.compile(
-    r"(?:\s+(?:em|in|a|at|com|with|no|na)\s+|\s*)(?:\d{1,2}[\s-]?bits?|fp\d{1,2}|bf16|fp16|int[48]|nf4|awq|gptq|"
+    r"(?:\s+(?:em|in|en|a|at|com|with|con|no|na)\s+|\s*)(?:\d{1,2}[\s-]?bits?|fp\d{1,2}|bf16|fp16|int[48]|nf4|awq|gptq|"
     r"q\d_k(?:_[ms])?|q\d_0|mxfp4|full\s+precision|precis[aã]o\s+cheia)\b",
     re.IGNORECASE,
 )
@@ -1757,7 +1767,7 @@ def parse(
             plain = strip_accents(text.lower())
             written = VOCAB.detect(_written_words(plain))
             if written is not None:
-                query.written_lang = query.detected_lang = written
+                query.written_lang, query.detected_lang = written, i18n.lang_of(written)
         _own_gpus(text, query)
         _choices_kept(query)
         return query
@@ -2214,7 +2224,7 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
             # (it had been "Não conheço a GPU “gh200”")
             e = _not_rented(e)
         e.written_lang = VOCAB.detect(_written_words(plain))
-        e.asked_lang = asked_language(plain)
+        e.asked_lang = asked_language(plain, e.written_lang)
         raise e from e.__cause__
 
 
@@ -2776,7 +2786,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         and PT_PT_PHRASES.search(scan.work)
     ):
         written = "pt-PT"
-    query = Query(detected_lang=written or "pt-BR", written_lang=written, corrections=list(corrections))
+    # A language read but not answered in (Spanish, sizing/data/vocabulary/es.toml) is answered in the default.
+    query = Query(detected_lang=i18n.lang_of(written), written_lang=written, corrections=list(corrections))
     if "v" in scan.work:
         query.vision_named = [scan.original[m.start() : m.end()] for m in VISION_NAMED.finditer(scan.work)]
     if not scan.work.strip() or HELP.match(scan.work) or topic_words.is_help(scan.work):
@@ -3118,7 +3129,9 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.take(
             pattern,
             "lang",
-            lambda m, code=code: code if _asks_for_language(m, strip_accents(scan.original)) else None,
+            lambda m, code=code: (
+                code if _asks_for_language(m, strip_accents(scan.original), written) else None
+            ),
         )
     scan.take(LANG_CONTENT, "language_content", lambda m: True)
     _unknown_gpu_series(scan, catalog)

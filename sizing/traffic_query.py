@@ -18,13 +18,13 @@ from .quantities import parse_amount, parse_count
 from .vocabulary import strip_accents
 
 # A number as people type it ("2 mil", "2k", "2.000", "1,5 mil", "20k", "1.2M"); its unit multiplies it.
-_NUM = r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|mil|mi|milhoes|milhao|millions?|m)?(?![\w])"
+_NUM = r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|mil|mi|milhoes|milhao|millones|millon|millions?|m)?(?![\w])"
 _PLAIN = r"(?<![\w.,])(\d{1,3}(?:[.,]\d{3})+(?![.,]?\d)|\d+(?:[.,]\d+)?)"  # "20,000" before "2,5"
 _SECONDS = r"(ms|milissegundos?|milliseconds?|s|seg|segundos?|seconds?|secs?)(?![\w])"
 _BLANKS = regexes.compile(r"\s+")  # "por  segundo" is the word list's "por segundo"
 # A count right before a phrase ("2 mil " before "documentos de 30 páginas"), the text's end.
 _COUNT_BEFORE = regexes.compile(
-    r"(?<![\w.,])\d+(?:[.,]\d+)*\s*(?:k|m|mil|mi|milhoes|milhao|millions?|thousands?)?\s+(?:(?:de|of)\s+)?$"
+    r"(?<![\w.,])\d+(?:[.,]\d+)*\s*(?:k|m|mil|mi|milhoes|milhao|millones|millon|millions?|thousands?)?\s+(?:(?:de|of)\s+)?$"
 )
 _LETTERS = regexes.compile(r"[a-z]+")
 # A monthly volume's unit: not seconds, only a key (the days it spreads over are in traffic.toml).
@@ -43,6 +43,8 @@ _COUNT_UNITS = {
     "mi": "mi",
     "milhoes": "mi",
     "milhao": "mi",
+    "millones": "mi",  # Spanish
+    "millon": "mi",
     "million": "mi",
     "millions": "mi",
     "m": "mi",
@@ -383,9 +385,9 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
 
     aggregate = _alternatives(w["aggregate"])
     slow_unit = _alternatives(word for word, seconds in unit_words.items() if seconds != 1)
-    big = r"k|mil|mi|milhoes|milhao|millions?|m|b|bi|bilhoes|bilhao|billions?"
+    big = r"k|mil|mi|milhoes|milhao|millones|millon|millions?|m|b|bi|bilhoes|bilhao|billions?"
     # Without the word "tokens" nor a period, a "b" after a number is a model's size ("8b respostas").
-    big_count = r"(?:k|mil|mi|milhoes|milhao|millions?|m)\b"
+    big_count = r"(?:k|mil|mi|milhoes|milhao|millones|millon|millions?|m)\b"
 
     def volume(m: re.Match):
         """(tokens, seconds of the unit, or MONTH); patterns with alternatives repeat the number's groups."""
@@ -401,7 +403,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         unit_word = (multiplier_word or "").rstrip("s")
         scale = (
             1e6
-            if unit_word.startswith(("milh", "million"))
+            if unit_word.startswith(("milh", "million", "millon"))
             else 1e9
             if unit_word.startswith(("bilh", "billion"))
             else multiplier.get(unit_word, 1)
@@ -660,7 +662,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ), items_spread),
         # "200 rpm", and glued as shorthand writes it: "200rpm", "5rps", "2krpm"
         ("rate", regexes.compile(
-            rf"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|mil|mi|milhoes|milhao|millions?|m)?\s*({'|'.join(abbreviations)})\b"
+            rf"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|mil|mi|milhoes|milhao|millones|millon|millions?|m)?\s*({'|'.join(abbreviations)})\b"
         ), abbreviated),
         # A count per unit of time with no noun ("10 per minute", "300/h", "10 mil por dia") is a rate too, but
         # not money ("R$ 30 por hora") nor a month (a budget, more often than not).
@@ -832,7 +834,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # "8k prompts de 2 mil tokens" stays a context with its prompts' length (thousands glued to a prompt noun).
         ("items_length", regexes.compile(
             rf"(?<![\w.,])(?!\d+(?:[.,]\d+)?k\s+(?:{prompt_nouns})\b)"
-            rf"\d+(?:[.,]\d+)*\s*(?:k|m|mil|mi|milhoes|milhao|millions?)?\s+(?:de\s+|of\s+)?(?:{requests})"
+            rf"\d+(?:[.,]\d+)*\s*(?:k|m|mil|mi|milhoes|milhao|millones|millon|millions?)?\s+(?:de\s+|of\s+)?(?:{requests})"
             rf"(?P<length>\s+(?:de|of|com|with)\s+(?:(?:~|cerca\s+de|uns|umas|about|around|ate|up\s+to)\s*)?"
             rf"{_NUM}[-\s]*(?:tokens?|toks?)\b(?:\s+(?:cada(?:\s+uma?)?|each))?)"
         ), items_length),
@@ -1017,7 +1019,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # llama 8b within 24 hours"): its items over its time. Last, once rates ("por dia" is one), lengths and
         # pages are read; what sits between the items and the time is left for the other readers (a model).
         ("batch", regexes.compile(
-            rf"(?P<items>(?<![\w.,])(?P<count>\d+(?:[.,]\d+)*)\s*(?P<scale>k|m|mil|mi|milhoes|milhao|millions?)?\s+"
+            rf"(?P<items>(?<![\w.,])(?P<count>\d+(?:[.,]\d+)*)\s*(?P<scale>k|m|mil|mi|milhoes|milhao|millones|millon|millions?)?\s+"
             rf"(?:de\s+|of\s+)?(?:[a-z]+\s+)?(?:{requests})\b)[^.;!?]{{0,60}}?"
             + _BATCH_TIME
         ), batch),

@@ -34,7 +34,17 @@ COMMON = "all"  # the file of words that are the same in every language (jargon,
 
 # Each section and the keys it may hold: a misspelt key is an error naming the file, not a silent no-op.
 SCHEMA: dict[str, tuple[str, ...] | None] = {
-    "language": ("markers", "distinct", "names", "codes", "ask", "variant_of", "content", "content_before"),
+    "language": (
+        "markers",
+        "distinct",
+        "names",
+        "codes",
+        "ask",
+        "variant_of",
+        "content",
+        "content_before",
+        "not_codes",
+    ),
     "words": (
         "filler",
         "help",
@@ -302,6 +312,8 @@ class Language(msgspec.Struct, frozen=True):
     names: tuple[str, ...]  # how people name the language when they ask for it ("em inglês")
     codes: tuple[str, ...]  # its short codes ("en", "pt-br"), matched only as a whole token
     ask: tuple[str, ...]  # verbs that ask for a language ("responda em inglês")
+    # its words spelt as another language's code (Spanish "en"): a word, not a request, in a question in it
+    not_codes: frozenset[str] = frozenset()
 
 
 class Vocabulary(msgspec.Struct, frozen=True):
@@ -407,6 +419,7 @@ def load_vocabulary(folder: Path = VOCABULARY_DIR) -> Vocabulary:
                 names=tuple(lang.get("names", [])),
                 codes=tuple(lang.get("codes", [])),
                 ask=tuple(lang.get("ask", [])),
+                not_codes=frozenset(strip_accents(w) for w in lang.get("not_codes", [])),
             )
     for lang in languages.values():
         if lang.variant_of and lang.variant_of not in languages:
