@@ -152,3 +152,20 @@ def test_the_checks_see_what_they_look_for(tmp_path):
         "bot/listeners/whole.py:2 imports bot.log",
     ]
     assert cycles(tmp_path, "sizing") == [["sizing.a", "sizing.b", "sizing.a"]]
+
+
+def test_no_text_file_holds_a_merge_conflicts_markers():
+    # A merge resolved in the code but not in README.md had left "<<<<<<< HEAD" in a paragraph: Python files
+    # fail to import with them, prose and data files do not.
+    marker = ("<" * 7 + " ", "=" * 7 + "\n", ">" * 7 + " ")
+    suffixes = {".md", ".toml", ".py", ".j2", ".yml", ".yaml", ".txt", ".json", ".cfg"}
+    found = []
+    for path in ROOT.rglob("*"):
+        if path.suffix not in suffixes or any(part.startswith(".") for part in path.relative_to(ROOT).parts):
+            continue
+        if "node_modules" in path.parts or "cache" in path.name:
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(True), 1):
+            if line.startswith(marker):
+                found.append(f"{path.relative_to(ROOT)}:{number}")
+    assert found == []
