@@ -211,9 +211,10 @@ def answer(
     bits = load_catalog().precision(result.workload.precision).nominal_bits
     env = _env(lang)
     template = env.get_template("slack/answer.json.j2")
+    said = understood(result, query, comparison)
     rendered = template.render(
         r=result,
-        understood=_fit_section(understood(result, query, comparison)),
+        understood=_fit_section(said),
         comparison=comparison if comparison is not None and comparison.sized else None,
         others=shown_alternatives(result, comparison),
         disclosure=esc(disclosure) if disclosure else None,
@@ -237,7 +238,10 @@ def answer(
     # tests/test_answer_blocks.py with slack_sdk's models; per answer only the sizes, which depend on what
     # it says, are checked (a fraction of the models' cost).
     check_limits(blocks)
-    return Message(blocks=blocks, text=_fallback(summary(result, query)))
+    # Without a comparison the understood lines are the summary's own: not worked out a second time.
+    return Message(
+        blocks=blocks, text=_fallback(summary(result, query, said if comparison is None else None))
+    )
 
 
 def _fit_section(lines: list[str]) -> list[str]:
@@ -312,11 +316,12 @@ def detail(result: SizingResult, show_prices: bool) -> Message:
     return Message(blocks=blocks, text=_fallback(title), plain=plain)
 
 
-def summary(result: SizingResult, query=None) -> str:
+def summary(result: SizingResult, query=None, said: list[str] | None = None) -> str:
     """The fallback text: what notifications and clients without blocks show. Short on purpose (a
-    notification shows its first line); the blocks carry the whole answer. Never a price."""
+    notification shows its first line); the blocks carry the whole answer. Never a price. `said`: the
+    understood lines of (result, query) with no comparison, when the caller has them."""
     lang = i18n.lang_of(result.workload.lang)
-    lines = understood(result, query)[:1]
+    lines = (understood(result, query) if said is None else said)[:1]
     v = result.verdict
     if v is not None:  # the answer leads with the GPU the question named
         key = (

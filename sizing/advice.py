@@ -34,7 +34,7 @@ from .result import (
     Setup,
     SizingResult,
 )
-from .setups import Shape, add_capacity, candidates, evaluate, kv_room, need, zero_stage
+from .setups import Shape, add_capacity, candidates, evaluate, kv_room, need, smaller_than, zero_stage
 from .weights import engine_weight_bytes, quantization_run, weight_bytes
 from .workload import Intent, Optimizer, Stage
 
@@ -201,10 +201,7 @@ def _pages(plan: Plan, tokens: int) -> str:
 
 def smaller(a: Setup, b: Setup) -> bool:
     """a uses fewer GPUs, or as many of a smaller memory class."""
-    return (a.count, a.gpu_memory_bytes) < (b.count, b.gpu_memory_bytes) and (a.gpu, a.count) != (
-        b.gpu,
-        b.count,
-    )
+    return smaller_than(a.count, a.gpu_memory_bytes, a.gpu, b)
 
 
 # -- contract ----------------------------------------------------------------------------------------
@@ -289,7 +286,7 @@ def _serving_alternatives(
     if lower_id:
         lower = catalog.precision(lower_id)
         lower_plan = plan.but(precision=lower)
-        alt = recommend(lower_plan, catalog)
+        alt = recommend(lower_plan, catalog, below=rec)
         if alt and smaller(alt, rec):  # only then is it said, with its performance
             _perf(lower_plan, alt, catalog)
             text = t(lang, "alt.lower_precision", precision=lower.name, setup=describe(alt, lang),
@@ -729,12 +726,12 @@ def _training_alternatives(plan: Plan, rec: Setup | None, catalog: Catalog) -> l
         for stage in (Stage.lora, Stage.qlora):
             precision = catalog.precision("nf4" if stage is Stage.qlora else "bf16")
             changed = plan.but(stage=stage, precision=precision)
-            alt = recommend(changed, catalog)
+            alt = recommend(changed, catalog, below=rec)
             if alt and (rec is None or smaller(alt, rec)):
                 text = t(lang, f"alt.{stage.value}_instead", setup=describe(alt, lang))
                 found.append((Alternative(kind=f"{stage.value}_instead", setup=alt, text=text), changed))
     if plan.stage in (Stage.full, Stage.pretrain) and plan.optimizer is Optimizer.adamw:
-        alt = recommend(plan.but(optimizer=Optimizer.adamw8bit), catalog)
+        alt = recommend(plan.but(optimizer=Optimizer.adamw8bit), catalog, below=rec)
         if alt and (rec is None or smaller(alt, rec)):
             text = t(lang, "alt.adam_8bit", setup=describe(alt, lang))
             found.append((Alternative(kind="adam_8bit", setup=alt, text=text), plan))
@@ -809,7 +806,7 @@ def _smallest_with(rec: Setup | None, catalog: Catalog, options) -> tuple | None
     smallest, when it is smaller than `rec`: (what changed, that setup)."""
     best = None
     for change, changed in options:
-        alt = recommend(changed, catalog)
+        alt = recommend(changed, catalog, below=rec)
         if alt and (rec is None or smaller(alt, rec)) and (best is None or smaller(alt, best[1])):
             best = (change, alt)
     return best

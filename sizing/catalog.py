@@ -215,6 +215,9 @@ class ModelEntry(Architecture, kw_only=True):
 
 
 _DERIVED: dict[int, tuple[list, dict[str, ModelEntry]]] = {}
+# The models with their derivatives, by the list of models (Catalog.all_models): one list per catalogue, so
+# that what is kept by the list's id (name_index, derived_models) is worked out once, not once per call.
+_ALL_MODELS: dict[int, tuple[list, list[ModelEntry]]] = {}
 
 
 def derived_models(models: list[ModelEntry]) -> dict[str, ModelEntry]:
@@ -685,8 +688,14 @@ class Catalog(Strict, kw_only=True):
 
     @property
     def all_models(self) -> list[ModelEntry]:
-        """The models and their derivatives: every model a name may resolve to."""
-        return [*self.models, *derived_models(self.models).values()]
+        """The models and their derivatives: every model a name may resolve to. One list per list of models
+        (callers must not change it): a new list on each call made name_index and derived_models, which key
+        by the list, index every model again and keep each copy for the life of the process."""
+        models = self.models
+        cached = _ALL_MODELS.get(id(models))
+        if cached is None or cached[0] is not models:
+            cached = _ALL_MODELS[id(models)] = (models, [*models, *derived_models(models).values()])
+        return cached[1]
 
     def gpu(self, gpu_id: str) -> GPU:
         if gpu_id.endswith("gb") and (budget := Budget.from_id(gpu_id)) is not None:

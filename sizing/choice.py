@@ -12,19 +12,27 @@ from . import traffic
 from .catalog import Budget, Catalog
 from .plan import Plan
 from .result import Setup
-from .setups import add_capacity, by_load, candidates, evaluate, holds, shape_for
+from .setups import add_capacity, by_load, candidates, evaluate, holds, shape_for, smaller_than
 
 
-def recommend(plan: Plan, catalog: Catalog, exclude: set[tuple[str, int]] | None = None) -> Setup | None:
+def recommend(
+    plan: Plan, catalog: Catalog, exclude: set[tuple[str, int]] | None = None, below: Setup | None = None
+) -> Setup | None:
+    """The setup to rent for the plan. With `below`, for a caller that keeps only a setup smaller than that one
+    (advice.smaller): None in place of any other, found without searching past it or building it."""
     if by_load(plan):
-        return traffic.recommend(plan, catalog, exclude)
+        return traffic.recommend(plan, catalog, exclude, below=below)
     for shape in candidates(catalog):
+        if below is not None and shape.total > below.count:
+            return None  # candidates come fewest GPUs first: none from here on is smaller
         if exclude and (shape.gpu.id, shape.total) in exclude:
             continue
         if not holds(plan, shape, catalog):
             continue  # the setup is built only for the one that serves
         setup = evaluate(plan, shape, catalog, capacity=False)
         if setup.fits:
+            if below is not None and not smaller_than(setup.count, setup.gpu_memory_bytes, setup.gpu, below):
+                return None  # the recommendation, and not smaller: its capacity is not worked out
             return add_capacity(plan, setup, catalog)
     return None
 

@@ -535,6 +535,12 @@ def _candidates(catalog: Catalog) -> list[Shape]:
     return [s[-1] for s in shapes]
 
 
+def smaller_than(count: int, memory_bytes: int, gpu: str, b: Setup) -> bool:
+    """A setup of `count` GPUs `gpu` of `memory_bytes` each uses fewer GPUs than `b`, or as many of a smaller
+    memory class (advice.smaller, on a setup's values before it is built)."""
+    return (count, memory_bytes) < (b.count, b.gpu_memory_bytes) and (gpu, count) != (b.gpu, b.count)
+
+
 def by_load(plan: Plan) -> bool:
     """Serving sized by its load (a rate, latency targets, several conversations) or by copies required for
     availability: copies of the model are weighed against larger tensor-parallel setups (sizing/traffic.py)."""

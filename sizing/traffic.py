@@ -32,6 +32,7 @@ from .setups import (
     holds,
     need,
     shape_for,
+    smaller_than,
     split,
     usable,
 )
@@ -321,12 +322,17 @@ def build(plan: Plan, shape: Shape, copies: int, users: int, catalog: Catalog) -
     return setup
 
 
-def recommend(plan: Plan, catalog: Catalog, exclude=None, only: GPU | None = None) -> Setup | None:
+def recommend(
+    plan: Plan, catalog: Catalog, exclude=None, only: GPU | None = None, below: Setup | None = None
+) -> Setup | None:
     """The fewest GPUs (then the smallest memory class, then the cheapest) that serve the load within
-    the targets; among equal counts, more copies of a smaller setup before one larger tensor-parallel copy."""
+    the targets; among equal counts, more copies of a smaller setup before one larger tensor-parallel copy.
+    With `below` (choice.recommend), None in place of a setup that is not smaller than it."""
     best = None
     limits, places = _offers(catalog)
     for order, shape in enumerate(candidates(catalog)):
+        if below is not None and shape.total > below.count:
+            break  # candidates come fewest GPUs first, and copies only add to them: none is smaller
         if exclude and (shape.gpu.id, shape.total) in exclude:
             continue
         if only is not None and shape.gpu.id != only.id:
@@ -352,7 +358,9 @@ def recommend(plan: Plan, catalog: Catalog, exclude=None, only: GPU | None = Non
             break
     if best is None:
         return None
-    _, shape, copies, users = best
+    (total, *_), shape, copies, users = best
+    if below is not None and not smaller_than(total, shape.gpu.memory_bytes, shape.gpu.id, below):
+        return None  # build() makes a setup of `total` GPUs `shape.gpu`: not smaller, it is not built
     return build(plan, shape, copies, users, catalog)
 
 

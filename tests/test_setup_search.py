@@ -207,3 +207,49 @@ def test_the_users_a_setup_holds_are_the_bisections_whatever_was_asked_before():
                     assert setups.max_users(*args) == searched_max_users(*args), (text, args[2:])
                     checked += 1
     assert checked == 75
+
+
+def test_a_search_for_a_smaller_setup_gives_the_recommendation_or_nothing():
+    """choice.recommend(plan, below=b), for callers that keep only a setup smaller than b (the alternatives):
+    the full search's setup when it is smaller than b, None when it is not, whatever b is (larger, equal,
+    smaller), for memory, load and training searches."""
+    from sizing.advice import smaller
+    from sizing.choice import recommend
+
+    catalog = load_catalog()
+    texts = [
+        *fresh_questions(60, seed=9),
+        "70b 500 req/min",
+        "llama 3.1 8b 50 usuarios com 8 réplicas",
+        "llama 70b full fine-tune",
+        "qwen3 32b lora",
+        "mixtral full zero3",
+        "405b int4",
+        "8b",
+    ]
+    seen = {"smaller": 0, "not": 0}
+    for text in texts:
+        try:
+            plan = make_plan(parse(text).workload, catalog)
+        except SizingError:
+            continue
+        full = recommend(plan, catalog)
+        if full is None:
+            continue
+        # Bounds on either side of the recommendation: one GPU more or fewer, another memory class.
+        bounds = [
+            full,
+            *(recommend(plan.but(precision=catalog.precision(p)), catalog) for p in ("bf16", "int4")),
+        ]
+        bounds += [setups.evaluate(plan, shape, catalog) for shape in setups.candidates(catalog)[::7]]
+        for bound in bounds:
+            if bound is None:
+                continue
+            found = recommend(plan, catalog, below=bound)
+            if smaller(full, bound):
+                assert found is not None and found == full, text
+                seen["smaller"] += 1
+            else:
+                assert found is None, text
+                seen["not"] += 1
+    assert seen["smaller"] > 20 and seen["not"] > 20
