@@ -3064,7 +3064,6 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         CONTEXT_MAX, "context_max", lambda m: None if _ASKED_BEFORE.search(scan.work, 0, m.start()) else True
     )
     scan.take(PAGES_ASKED, "pages_asked", lambda m: True)
-    scan.take(CAPACITY_ASKED, "capacity_asked", lambda m: True)
     scan.take(GPU_PAIRS, "gpus", _pairs)
     scan.take(GPU_COUNT, "gpus", lambda m: int(m.group(1)))
     scan.take(SINGLE_GPU, "gpus", lambda m: 1)
@@ -3105,6 +3104,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(TIME_ASKED, "time_asked", lambda m: True)
     scan.take(RATE_ASKED, "rate_asked", lambda m: True)
     scan.take(CONCURRENCY_ASKED, "concurrency_asked", lambda m: True)
+    scan.take(CAPACITY_ASKED, "capacity_asked", lambda m: True)
     # A plain number of a context's size, with nothing else claiming it ("70b 4bit 8192"); not the date or
     # version inside a name ("magistral-small-2509").
     scan.take(PLAIN_CONTEXT, "context", _plain_context_of)
@@ -5339,7 +5339,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         kv_precision=_kv_precision(scan),
         context_max=True if scan.found.get("context_max") and not scan.found.get("context") else None,
         pages_asked=True if scan.found.get("pages_asked") else None,
-        capacity_asked=True if scan.found.get("capacity_asked") else None,
+        capacity_asked=True
+        if scan.found.get("capacity_asked") or scan.found.get("concurrency_asked")
+        else None,
         users_in_europe=True if EUROPE.search(strip_accents(scan.original.lower())) else None,
         context_per_request=True
         if any(

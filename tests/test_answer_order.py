@@ -206,6 +206,7 @@ def test_a_named_gpu_that_holds_no_conversation_gives_no_speed():
         ("how many concurrent users can a single H100 handle with qwen3 32b fp8?", "en", "h100-sxm", 1),
         ("qwen3-235b-a22b fp8 on 8x H100, max concurrency at 32k?", "en", "h100-sxm", 8),
         ("what's the max number of users for llama 3.1 8b on 2x L40S?", "en", "l40s", 2),
+        ("quantas requisições simultâneas o qwen3 32b fp8 aguenta numa h100?", "pt-BR", "h100-sxm", 1),
     ],
 )
 def test_a_capacity_question_leads_with_the_named_setups_capacity(question, lang, gpu, count):
