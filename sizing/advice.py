@@ -1091,18 +1091,26 @@ def _slow_all_at_once(
     performance line gives their speed with all of them generating together. When that misses chat's pace
     (traffic.toml [latency]), a line says so, how many generating together keep it on this setup, and how to
     size by the real load (it had been "~3 tokens/s por usuário" with nothing said of it)."""
-    from . import performance as perf
-    from . import traffic
-
     if plan.traffic or plan.targets_given or plan.users <= 1 or p.concurrency < 2:
         return None
     if traffic.within_targets(plan, catalog, p.ttft_s, p.tpot_ms / 1000):
         return None
-    copies = setup.replicas
-    per_copy = max(math.ceil(plan.users / copies), 1)
+    fits = at_pace(plan, setup, catalog, max(math.ceil(plan.users / setup.replicas), 1))
+    lang = plan.lang
+    return t(lang, "perf.all_at_once_slow" if fits else "perf.all_at_once_none", users=i18n.number(plan.users, lang),
+             tps=i18n.speed(1 / tpot_target, lang), ttft=i18n.seconds(ttft_target, lang),
+             fits=i18n.number(fits, lang))  # fmt: skip
+
+
+def at_pace(plan: Plan, setup: Setup, catalog: Catalog, per_copy: int) -> int:
+    """The most conversations, up to `per_copy` on each copy of the model, that generate together within the
+    plan's targets (a chat's pace by default, traffic.toml [latency]) on a setup: fewer go no slower, so a
+    bisection over the performance model (sizing/performance.py) finds them."""
+    from . import performance as perf
+
     r = traffic.replica(plan, catalog.gpu(setup.gpu), setup.tensor_parallel, setup.pipeline_parallel, catalog,
                         per_copy)  # fmt: skip
-    low, high = 0, per_copy  # the most conversations per copy within the targets: fewer go no slower
+    low, high = 0, per_copy
     while low < high:
         mid = (low + high + 1) // 2
         load = perf.at_concurrency(r, plan.prompt, plan.output, mid, history=plan.history)
@@ -1110,10 +1118,20 @@ def _slow_all_at_once(
             low = mid
         else:
             high = mid - 1
+    return low * setup.replicas
+
+
+def capacity_at_pace(plan: Plan, setup: Setup, catalog: Catalog) -> str:
+    """ "Quantos usuários cabem numa H100?": besides the conversations its memory holds, how many of them
+    generate together at a chat's pace there, at the context used."""
     lang = plan.lang
-    return t(lang, "perf.all_at_once_slow" if low else "perf.all_at_once_none", users=i18n.number(plan.users, lang),
-             tps=i18n.speed(1 / tpot_target, lang), ttft=i18n.seconds(ttft_target, lang),
-             fits=i18n.number(low * copies, lang))  # fmt: skip
+    held = setup.max_users or 0
+    ttft, tpot = traffic.targets(plan, catalog)
+    fits = at_pace(plan, setup, catalog, max(math.ceil(held / setup.replicas), 1)) if held else 0
+    key = "all" if fits >= held > 1 else {0: "none", 1: "one"}.get(fits, "other")
+    return t(lang, "named.capacity_pace" if key == "other" else f"named.capacity_pace_{key}", users=i18n.number(fits, lang), held=i18n.number(held, lang),
+             tps=i18n.speed(1 / tpot, lang), ttft=i18n.seconds(ttft, lang), context=i18n.tokens(plan.context, lang),
+             prompt=i18n.tokens(plan.prompt, lang), output=i18n.tokens(plan.output, lang))  # fmt: skip
 
 
 def _serving_estimates(plan: Plan, setup: Setup, catalog: Catalog) -> Estimates:
@@ -1266,7 +1284,7 @@ def decided_text(
         return t(plan.lang, key, **params, load_text=t(plan.lang, f"decided.{load}", **params))
     if decided == "memory":
         key = "decided.memory_copies" if rec.replicas > 1 else "decided.memory"
-    elif decided in ("latency", "latency_load"):
+    elif decided in ("latency", "latency_load", "asked"):
         key = f"decided.{decided}"
     else:
         key = "decided.throughput_copies" if rec.replicas > 1 else "decided.throughput"
@@ -1753,7 +1771,7 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
     if plan.zones and not plan.stage.is_training:
         out.append(t(lang, "note.zones", zones=plan.zones))
     if not plan.stage.is_training:
-        out.append(t(lang, "note.latency"))
+        out.append(t(lang, "note.latency_europe" if plan.users_in_europe else "note.latency"))
     out += residency_notes(plan)
     return out
 

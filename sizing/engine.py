@@ -186,6 +186,20 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
         # a premise at the end. A rate's thread says what they sustain instead (_on_fewer_gpus).
         verdict_plan = plan.but(gpu=catalog.gpu(rec.gpu))
         named = requested(verdict_plan, catalog)
+    capacity_asked = (
+        plan.capacity_asked
+        and not plan.traffic
+        and named is not None
+        and named[0].fits
+        and named[0].problem is None
+        and named[0].in_offering
+        and _beyond_servers(named[0], catalog) is None
+        and not isinstance(plan.gpu, Budget)
+    )
+    if capacity_asked:
+        # "Quantos usuários cabem numa H100?": how many the named setup holds is the question, so it is the
+        # recommendation; a smaller one sized for the single conversation assumed answered nothing asked.
+        rec = named[0]
     alternatives = advice.alternatives(plan, rec, catalog, total)
     decided = avail = cheaper = None
     if not plan.stage.is_training:
@@ -194,6 +208,8 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
         if rec is not None:
             rec.performance = traffic.performance(plan, rec, catalog)
             decided = traffic.decided_by(plan, rec, catalog) if by_load(plan) else "memory"
+            if capacity_asked:
+                decided = "asked"
             # Copies required for availability beyond those the load needs decide the size themselves.
             avail = advice.availability(plan, rec, catalog)
             if avail is not None and avail.replicas > avail.load_replicas:
@@ -760,6 +776,8 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
             text = t(lang, "named.fits", setup=desc, spare=i18n.gb(asked.free_bytes_per_gpu, lang))
         if not plan.stage.is_training:
             text += " " + t(lang, "named.capacity", capacity=advice.capacity(plan, asked))
+            if plan.capacity_asked and not plan.traffic and budget is None:
+                text += " " + advice.capacity_at_pace(plan, asked, catalog)
             # The same check the recommendation gets: vLLM's own defaults may not fit where a tuned one does.
             defaults = None if budget else advice.vllm_defaults_note(plan, asked, catalog)
             if defaults:
@@ -771,11 +789,12 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
                             deadline=i18n.day_count(plan.days, lang) if plan.days else None)  # fmt: skip
         if is_rec and not said_why:  # a serving answer says what decided the size, naming the setup
             text += " " + t(lang, "named.is_recommendation")
-        elif rec and advice.smaller(rec, asked) and not _late(plan, rec, catalog):
+        elif rec and advice.smaller(rec, asked) and not _late(plan, rec, catalog) and not plan.capacity_asked:
             # Not when the smaller setup misses the training deadline too: it is slower, not enough. Said
             # after the named setup's own performance, which would otherwise read as the smaller one's.
             # On the customer's own machine the smaller setup is one of ours, said as such ("Mas 1× A100 já
-            # basta" read as a second Mac).
+            # basta" read as a second Mac). Not when the question asks how many users the named setup holds:
+            # the smaller one is sized for the single conversation assumed, which nobody asked about.
             key = "named.smaller_enough_cloud" if budget else "named.smaller_enough"
             smaller = " " + t(lang, key, setup=advice.describe(rec, lang))
     elif plan.stage.is_training and asked.per_gpu.total <= asked.gpu_memory_bytes * (
@@ -842,9 +861,12 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
                             max_tokens=i18n.number(p.max_output_tokens_per_s, lang), need=rate_text(plan.rate, lang))  # fmt: skip
         if p.meets_targets is False and (asked.fits or plan.rate is None):
             ttft, tpot = traffic.targets(plan, catalog)
-            text += " " + t(
-                lang, "perf.named_misses", ttft=i18n.seconds(ttft, lang), tps=i18n.speed(1 / tpot, lang)
-            )
+            # A whole answer's time ("p99 latency budget 2s for 500 tokens") is said as itself: the answer's
+            # tokens over it are the speed each user needs (sizing/plan.py).
+            key = "perf.named_misses_e2e" if plan.e2e_target is not None else "perf.named_misses"
+            e2e = i18n.seconds(plan.e2e_target or 0, lang)
+            text += " " + t(lang, key, ttft=i18n.seconds(ttft, lang), tps=i18n.speed(1 / tpot, lang), e2e=e2e,
+                            output=i18n.tokens(plan.output, lang))  # fmt: skip
     text += smaller
     if budget is not None:
         text += " " + advice.budget_note(budget, lang)

@@ -134,6 +134,9 @@ class Plan(msgspec.Struct, frozen=True):
     published_minimum_gb: float | None = None
     # "quantas páginas cabem?": the tokens of a page (traffic.toml), which the capacity converts to
     tokens_per_page: int | None = None
+    # "quantos usuários cabem numa H100?": how many the named setup holds is the question (sizing/engine.py)
+    capacity_asked: bool = False
+    users_in_europe: bool = False  # a place in Europe said: the latency note is about them (sizing/advice.py)
     # training
     seq_len: int = FINETUNE_SEQ_LEN
     batch: int = 1
@@ -562,6 +565,8 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         prefill_chunk=prefill_chunk,
         published_minimum_gb=published_minimum,
         tokens_per_page=catalog.traffic.lengths.tokens_per_page if w.pages_asked else None,
+        capacity_asked=w.capacity_asked and not stage.is_training,
+        users_in_europe=w.users_in_europe,
         batch_items=w.batch_items
         if w.batch_items and not w.batch_seconds and not stage.is_training
         else None,
@@ -1460,6 +1465,10 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
             context = min(context + image_tokens, max(model.max_context, image_tokens + output + 1))
             text = context - image_tokens
             prompt = min(traffic.lengths.new_prompt_tokens, max(text - output, 1)) + image_tokens
+        elif w.context_per_request and not w.turns:
+            # "2k tokens per request": the request's own tokens, its prompt and its answer (the answer's length
+            # kept, the rest prompt), not a conversation grown to that context on a cached history.
+            prompt = max(context - output - image_tokens, 1) + image_tokens
         else:
             prompt = min(traffic.lengths.new_prompt_tokens, max(context - output - image_tokens, 1))
         # A context asked for is a conversation that grows to fill it: each turn's new text arrives on a
@@ -1557,6 +1566,10 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
                 history=i18n.tokens(history, lang),
             )
         )
+    elif w.context_per_request and not given_prompt and not w.turns and w.context is not None:
+        key = "assume.traffic.per_request_given" if w.output_tokens else "assume.traffic.per_request"
+        said.append(t(lang, key, total=i18n.tokens(context, lang), prompt=i18n.tokens(prompt, lang),
+                      output=i18n.tokens(output, lang)))  # fmt: skip
     elif not (given_prompt and w.output_tokens) and not translation:
         said.append(
             t(
@@ -1590,6 +1603,13 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     # chat's first token in 2 s. People, conversations at once and rates a second or a minute stay chat.
     pipeline = False
     population, share, per_hour = w.population, None, None
+    if population and w.population_monthly:
+        # "30 mil usuários por mês": a month's people, of whom a share is there on a day (traffic.toml); the
+        # day's people are the head-count (it had been the month's, five times the load).
+        daily_share = traffic.population.daily_share_of_monthly
+        monthly, population = population, max(round(population * daily_share), 1)
+        said.append(t(lang, "assume.traffic.monthly_people", month=i18n.number(monthly, lang),
+                      share=i18n.percent(daily_share, lang), day=i18n.number(population, lang)))  # fmt: skip
     one_person = (population == 1 or (population is None and w.users == 1 and not w.users_at_once)) and not (
         w.requests_per_active_hour
     )
@@ -1698,7 +1718,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
                       share=i18n.percent(share, lang), per_hour=i18n.number(per_hour, lang, 0 if per_hour == int(per_hour) else 1),
                       rate=rate_text(rate, lang)))  # fmt: skip
     if basis == "population" and w.organisation_people:
-        said.append(t(lang, "assume.traffic.active_of_organisation", active=i18n.number(population, lang),
+        said.append(t(lang, "assume.traffic.active_of_organisation", active=i18n.number(w.population, lang),
                       n=i18n.number(w.organisation_people, lang)))  # fmt: skip
     if basis in ("rate", "daily") and w.rate_in_conversations and not w.turns:
         said.append(t(lang, "assume.traffic.conversation_one_request"))

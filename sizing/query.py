@@ -337,7 +337,8 @@ MONEY = regexes.compile(
     rf"(?P<amount>(?:(?:r|us)\$\s*)?\d+(?:[.,]\d+)*(?:\s*(?:mil|k)\b)?{_CURRENCY}?)"
     # a budget of time is a deadline ("budget two days"), read with the durations, or a latency ("latency
     # budget 2s end to end", "orçamento de 500 ms"), read with the traffic
-    r"(?!\s*(?:ms|s|seg|segundos?|seconds?|secs?|milissegundos?|milliseconds?)\b)"
+    # (not its integer part either: "latency budget of 1.5 s" had been a budget of 1)
+    r"(?![.,\d]*\s*(?:ms|s|seg|segundos?|seconds?|secs?|milissegundos?|milliseconds?)\b)"
     rf"(?!\s*(?:{_W('durations.day')}|{_W('durations.week')}|{_W('durations.month')}|{_W('durations.hour')}|{_W('durations.year')})\b)"
 )
 # A budget's period after its amount ("R$ 15 mil por mês", "$20k/month", "mensais") or before it ("orçamento
@@ -1281,6 +1282,8 @@ CONTEXT_MAX = regexes.compile(
 PAGES_ASKED = regexes.compile(
     r"\b(?:quantas|qtas|how\s+many|quantidade\s+de|numero\s+de|number\s+of)\s+(?:paginas|folhas|pages)\b"
 )
+# "quantos usuários cabem?", "how many concurrent users can it handle?", "max concurrency": the capacity asked.
+CAPACITY_ASKED = regexes.compile(r"\b" + VOCAB.pattern("users.capacity_question") + r"\b")
 _ASKED_BEFORE = regexes.compile(r"\b(?:qual|quais|what|whats|how|quanto|quanta)\b[^,.;:!?]{0,12}$")
 # "with full 128k context": the figure is the context; "full" is no full fine-tune.
 FULL_BEFORE_FIGURE = regexes.compile(
@@ -1312,6 +1315,9 @@ _TOKENS_OF_THINGS = rf"(?:[-\s]+{_W('counts.things')}\b)?"
 _NOT_SIZE = rf"(?!\s*(?:de\s+)?(?:{_W('counts.params')}|model|modelo)\b)"
 # "20 mil tokens por consulta", "20k tokens per query": the words that make the length each request's.
 _PER_REQUEST = rf"(?:\s+{_W('keys.per_request')}\b)?"
+# "they're in Portugal", "o cliente está em Lisboa": users in Europe (the latency note, sizing/advice.py).
+EUROPE = regexes.compile(rf"(?<![\w'])(?:{_W('words.europe')})(?![\w'])")
+_PER_REQUEST_SAID = regexes.compile(rf"\b{_W('keys.per_request')}\b")
 CONTEXT_UNIT = regexes.compile(
     rf"{_NUM}\s*(k|mil(?!\s+milh)|m)\b{_NOT_TOKENS}{_NOT_SIZE}(?:[-\s]*tokens?{_TOKENS_OF_THINGS}{_PER_REQUEST})?"
     rf"(?:\s*(?:de\s+)?{_CONTEXT_WORD})?"
@@ -3140,6 +3146,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(TIME_ASKED, "time_asked", lambda m: True)
     scan.take(RATE_ASKED, "rate_asked", lambda m: True)
     scan.take(CONCURRENCY_ASKED, "concurrency_asked", lambda m: True)
+    scan.take(CAPACITY_ASKED, "capacity_asked", lambda m: True)
     # A plain number of a context's size, with nothing else claiming it ("70b 4bit 8192"); not the date or
     # version inside a name ("magistral-small-2509").
     scan.take(PLAIN_CONTEXT, "context", _plain_context_of)
@@ -5304,7 +5311,8 @@ _CONVERSATIONS = regexes.compile(
 
 # What a question's load is given as, once read: with one of them, "cada uma de 500 tokens" is each request's prompt.
 _LOAD_KINDS = ("rate_per_s", "requests_per_day", "requests_per_week", "requests_per_month", "rate_average", "output_volume",
-               "token_volume", "input_volume", "people_per_day", "requests_per_person_day", "batch_items")  # fmt: skip
+               "token_volume", "input_volume", "people_per_day", "people_per_month", "requests_per_person_day",
+               "batch_items")  # fmt: skip
 
 
 def _direct_rate(fields: dict, seconds: float) -> float | None:
@@ -5378,6 +5386,16 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         kv_precision=_kv_precision(scan),
         context_max=True if scan.found.get("context_max") and not scan.found.get("context") else None,
         pages_asked=True if scan.found.get("pages_asked") else None,
+        capacity_asked=True
+        if scan.found.get("capacity_asked") or scan.found.get("concurrency_asked")
+        else None,
+        users_in_europe=True if EUROPE.search(strip_accents(scan.original.lower())) else None,
+        context_per_request=True
+        if any(
+            _PER_REQUEST_SAID.search(strip_accents(typed.lower()))
+            for _, typed in scan.found.get("context", ())
+        )
+        else None,
         **_gpus_named(scan),
         serving_gpu=serving_gpus["gpu"] if serving_gpus else None,
         serving_gpus=serving_gpus["gpus"] if serving_gpus else None,
@@ -5719,6 +5737,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["requests_per_day"] = per_day
         elif fields["population"] is None:
             fields["population"] = per_day  # "300 usuários por dia": the day's people, a head-count
+    per_month = _one(scan, "people_per_month", "traffic.population")
+    if per_month is not None and fields["population"] is None:
+        # "30 mil usuários por mês", "30k MAU": a month's people, of whom a share uses it on a day (sizing/plan.py)
+        fields["population"], fields["population_monthly"] = per_month, True
     daily = _one(scan, "requests_per_person_day", "traffic.day")
     if daily is not None:
         # "800 usuários, cada um usa 10 vezes por dia": the people's daily volume (its peak from traffic.toml).
@@ -6527,6 +6549,12 @@ def _traffic(scan: _Scan) -> dict:
         scan.found.setdefault("shared_prefix_tokens", []).extend(documents)
     heads = list(dict.fromkeys(scan.found.get("population", [])))
     organisation = None
+    monthly = scan.found.get("people_per_month", [])
+    if monthly and len({v for v, _ in heads}) == 1 and heads[0][0] > max(v for v, _ in monthly):
+        # "20 mil colaboradores, 1500 usuários ativos mensais": the month's users are the load's people (read
+        # with their month, _build), the organisation's are said and not used.
+        organisation = heads[0][0]
+        scan.found.pop("population")
     if len({v for v, _ in heads}) == 2:
         active = [(v, t) for v, t in heads if _ACTIVE_HEADS.search(strip_accents(t.lower()))]
         if len(active) == 1 and active[0][0] < max(v for v, _ in heads):

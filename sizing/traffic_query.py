@@ -239,6 +239,24 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         rate = rate_of(m.group(1), m.group(2), m.group("unit"))
         return ([rate, ("prompt_pages", 1), *of_documents(rate)], [m.span()]) if rate else None
 
+    def latency_budget(m: re.Match) -> Taken | None:
+        """ "our p99 latency budget is 2s for 500 output tokens": the whole answer's time (a latency budget is
+        no money), at the percentile and for the answer's length when said."""
+        at = m.re.groupindex["time"]
+        fields = [("e2e_s", seconds(m, at + 1, at + 2))]
+        pct = m.group("pct") or m.group("pct_after")
+        if pct is not None:
+            if not 50 <= _float(pct) < 100:
+                return None
+            fields.append(("latency_percentile", _float(pct)))
+        if m.group("length") is not None:
+            at = m.re.groupindex["length"]
+            tokens = _count(m.group(at + 1), m.group(at + 2))
+            if not tokens:
+                return None
+            fields.append(("output_tokens", round(tokens)))
+        return fields, [m.span()]
+
     def e2e_with_length(m: re.Match) -> Taken | None:
         tokens = _count(m.group(3), m.group(4))
         if not tokens:
@@ -372,6 +390,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     hour = _alternatives(w["per_hour"])
     minute = _alternatives(w["per_minute"])
     day = _alternatives(w["per_day"])
+    month = _alternatives(w["per_month"])
     peak = _alternatives(w["peak"])
     peak_before = _alternatives(w["peak_before"])
     share_words = w["shares"]
@@ -476,6 +495,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ]  # fmt: skip
 
     end_to_end = _alternatives(w["end_to_end"])
+    budget_words = _alternatives(w["latency_budget"])
     percentile = _alternatives(w["percentile_words"])
     side_share = r"(\d{1,2}(?:[.,]\d+)?)\s*%\s*(?:de\s+|of\s+)?"
     input_side = r"(?:input|entrada|prompts?|inputs)\b"
@@ -521,6 +541,17 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?<![\w.,]){side_share}(?P<first_in>{input_side}){joint}{side_share}{output_side}"
             rf"|(?<![\w.,]){side_share}{output_side}{joint}{side_share}{input_side}"
         ), split),
+        # "our p99 latency budget is 2s for 500 output tokens", "orçamento de latência de 3 s por resposta": the
+        # whole answer's time, before "budget" reads as money and "p99" as the first token's.
+        ("latency_budget", regexes.compile(
+            rf"(?:\b(?:{percentile})\s*(?P<pct>\d{{2}}(?:[.,]\d+)?)(?!\s*%)\s+)?\b(?:{budget_words})"
+            rf"(?:\s+(?:(?:no|at|em|de|of)\s+)?(?:{percentile})\s*(?P<pct_after>\d{{2}}(?:[.,]\d+)?)(?!\s*%))?"
+            rf"(?:\s+(?:e|eh|sera|fica|will\s+be|was))?{within}\s*(?P<time>{_PLAIN}\s*{_SECONDS})"
+            rf"(?:\s+(?:{end_to_end})\b)?"
+            rf"(?:\s+(?:for|per|para|pra|por|em|in)\s+(?:the\s+|a\s+|an\s+|each\s+|cada\s+|uma\s+|um\s+)?"
+            rf"(?:(?:resposta|answer|response|reply)s?\s+(?:de|of|with|com)\s+)?(?P<length>{_NUM})\s*"
+            rf"(?:(?:output|generated|completion)\s+)?(?:tokens?|toks?)\b(?:\s+(?:de\s+saida|of\s+output|gerados))?)?"
+        ), latency_budget),
         # "latência máxima de 5 s pra resposta completa de 300 tokens": the whole answer's time and its length
         # (the length had been left a 300-token context once "resposta completa" was read).
         ("e2e_with_length", regexes.compile(
@@ -715,6 +746,14 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("people_per_day", regexes.compile(
             rf"{_NUM}\s*(?:de\s+)?(?:{people}|{persons})\s*(?:{per})\s*(?:{day})\b"
         ), population),
+        # "30 000 users per month", "30 mil usuários por mês", "30k monthly users", "30k MAU": the people of a
+        # month, far fewer of them on any one day (traffic.toml [population] daily_share_of_monthly).
+        ("people_per_month", regexes.compile(
+            rf"{_NUM}\s*(?:de\s+)?(?:(?:{people})|(?:{persons})(?:\s+(?:ativos|active))?)\s*(?:{per})\s*(?:{month})\b"
+            rf"|{_NUM}\s+(?:monthly|mensais)\s+(?:active\s+|ativos\s+)?(?:{persons})\b"
+            rf"|{_NUM}\s+(?:{persons})\s+(?:ativos\s+)?(?:mensais|monthly)\b"
+            rf"|{_NUM}\s*(?:mau|monthly\s+active\s+users|usuarios\s+ativos\s+mensais|utilizadores\s+ativos\s+mensais)\b"
+        ), lambda m: next(_count(m.group(i), m.group(i + 1)) for i in range(1, 9, 2) if m.group(i) is not None)),
         # "500 daily users", "2 mil usuários diários": the same, the day said as an adjective.
         ("people_per_day", regexes.compile(
             rf"{_NUM}\s+(?:{_alternatives(w['daily'])})\s+(?:{persons})\b|{_NUM}\s+(?:{persons})\s+(?:{_alternatives(w['daily'])})\b"
@@ -1189,6 +1228,7 @@ _FIELDS_AND_SPANS = frozenset(
         "items_length",
         "retrieved_chunks",
         "e2e_with_length",
+        "latency_budget",
         "batch_window_follow_up",
         "items_per_period",
         "items_spread",

@@ -55,6 +55,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "sign_off",
         "self_described",
         "place_before",
+        "europe",
         "follow_up",
         "which_model",
         "cpu_only",
@@ -83,7 +84,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     "multipliers": ("thousand", "million", "billion", "trillion"),
     "durations": ("hour", "day", "week", "month", "year", "deadline", "period", "yearly", "idioms"),
     "dates": ("months",),
-    "users": ("nouns", "adjectives", "keys", "one", "at_once"),
+    "users": ("nouns", "adjectives", "keys", "one", "at_once", "capacity_question"),
     # Several counts of users in one question: parts that add up, or phases (sizing/query.py _users_said)
     "parts": ("phases", "use", "corrections"),
     "counts": (

@@ -178,6 +178,14 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     context_max: bool = False
     # "quantas páginas cabem?": the capacity says its context in pages too (sizing/advice.py)
     pages_asked: bool = False
+    # "quantos usuários cabem numa H100?": the answer leads with the named setup's capacity (sizing/engine.py)
+    capacity_asked: bool = False
+    # "2k tokens per request": the context is each request's prompt and answer together (sizing/plan.py)
+    context_per_request: bool = False
+    # "they're in Portugal", "utilizadores em Lisboa": the latency note gives the round trip to them
+    users_in_europe: bool = False
+    # "30 mil usuários por mês", "30k MAU": the population is a month's people, not a day's (sizing/plan.py)
+    population_monthly: bool = False
     # "quantizado", "quantized" with no format said: the usual serving quantization (sizing/plan.py)
     quantized: bool = False
     # "gemma 3 27b qat" with no format said: Google's quantization-aware 4-bit release (sizing/plan.py)

@@ -190,3 +190,51 @@ def test_a_named_gpu_that_holds_no_conversation_gives_no_speed():
     result, _, text = answer("70b 4bit 32k 10users numa l40s", "pt-BR")
     assert result.verdict.setup.max_users == 0
     assert "conversa que cabe" not in text and "conversas que cabem" not in text
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "gpu", "count"),
+    [
+        (
+            "Quantos utilizadores em simultâneo aguenta uma H100 com o Qwen3 32B em FP8?",
+            "pt-PT",
+            "h100-sxm",
+            1,
+        ),
+        ("quantos usuarios cabem numa h100 com qwen3 32b fp8?", "pt-BR", "h100-sxm", 1),
+        ("quantas conversas uma H200 atende com llama 3.1 70b fp8?", "pt-BR", "h200-sxm", 1),
+        ("how many concurrent users can a single H100 handle with qwen3 32b fp8?", "en", "h100-sxm", 1),
+        ("qwen3-235b-a22b fp8 on 8x H100, max concurrency at 32k?", "en", "h100-sxm", 8),
+        ("what's the max number of users for llama 3.1 8b on 2x L40S?", "en", "l40s", 2),
+        ("quantas requisições simultâneas o qwen3 32b fp8 aguenta numa h100?", "pt-BR", "h100-sxm", 1),
+    ],
+)
+def test_a_capacity_question_leads_with_the_named_setups_capacity(question, lang, gpu, count):
+    """ "Quantos usuários cabem numa H100?" asks what the named setup holds: its capacity by memory and at a
+    chat's pace lead, it is the recommendation, and no smaller card sized for one conversation "já basta"."""
+    result, query, text = answer(question, lang)
+    assert query.workload.capacity_asked
+    rec = result.recommendation
+    assert (rec.gpu, rec.count) == (gpu, count)
+    verdict = result.alternatives[0].text
+    pace = {"pt-BR": "No ritmo de um chat", "pt-PT": "Ao ritmo de um chat", "en": "At a chat's pace"}[lang]
+    capacity = {"pt-BR": "Capacidade:", "pt-PT": "Capacidade:", "en": "Capacity:"}[lang]
+    assert verdict.index(capacity) < verdict.index(pace)
+    assert "já basta" not in text and "is enough for this workload" not in text
+    assert HEADINGS[lang][1] + ":" not in text  # the named setup is the recommendation: no second block
+    assert result.decided_by == "asked"
+
+
+def test_a_capacity_question_counts_those_at_a_chats_pace_apart_from_memory():
+    """Where memory holds more conversations than generate at a chat's pace together, both are said."""
+    result, _, _ = answer("how many users can an H200 hold with llama 3.3 70b fp8 with 8k prompts?", "en")
+    verdict = result.alternatives[0].text
+    assert "up to" in verdict.split("At a chat's pace")[1]
+    held = result.requested.max_users
+    assert held and f"({held})" not in verdict.split("At a chat's pace")[1]
+
+
+def test_a_user_count_is_no_capacity_question():
+    _, query, text = answer("llama 3.1 8b para 50 usuários numa H200", "pt-BR")
+    assert not query.workload.capacity_asked
+    assert "ritmo de um chat (" not in text.split("\n\n")[3]

@@ -142,6 +142,37 @@ def test_latency_note_cites_azure_medians():
     assert "115 ms" in note and "170–190 ms" in note and "Azure" in note
 
 
+@pytest.mark.parametrize(
+    ("text", "lang", "brazil"),
+    [
+        ("hi, client wants gemma 3 27b for ~2k users/day, they're in Portugal", "en", "users in Brazil"),
+        (
+            "o cliente está em Lisboa, quer llama 3.1 8b para 50 utilizadores",
+            "pt-PT",
+            "utilizadores no Brasil",
+        ),
+        ("gemma 3 27b para 100 utilizadores em Portugal", "pt-PT", "utilizadores no Brasil"),
+        ("llama 3.1 8b para 200 usuários na Europa", "pt-BR", "usuários no Brasil"),
+        ("llama 3.1 8b for 40 users in Madrid and London", "en", "users in Brazil"),
+    ],
+)
+def test_users_in_europe_hear_the_round_trip_to_them(text, lang, brazil):
+    """The note had said the delay disappears for users in Brazil to a customer whose users are in Portugal."""
+    from sizing.query import parse
+
+    query = parse(text)
+    assert query.workload.users_in_europe
+    notes = size(query.workload.but(lang=lang)).notes
+    note = next(n for n in notes if n.startswith(("Latency", "Latência")))
+    assert "170–190 ms" in note and "Azure" in note and brazil not in note
+
+
+def test_a_port_is_no_place_in_europe():
+    from sizing.query import parse
+
+    assert not parse("llama 8b para 50 usuários, vllm no porto 8000").workload.users_in_europe
+
+
 def test_english_on_request():
     r = ask(model="70b", precision="4bit", lang="en")
     assert r.workload.lang == "en"

@@ -171,6 +171,19 @@ def test_a_percentiles_time_named_after_as_the_first_tokens(text, ttft, percenti
         ("llama 3.1 8b 20 utilizadores, resposta completa em até 10 s no p95", 10.0,
          {"users": 20, "latency_percentile": 95}),
         ("llama 3.1 8b 20 users p95 end-to-end latency 8s", 8.0, {"users": 20, "latency_percentile": 95}),
+        # a latency budget is the whole answer's time, never money: "2s" had been left not understood, the
+        # budget read as cost and the percentile as the first token's
+        ("our p99 latency budget is 2s for 500 output tokens on llama 3.1 8b — doable on an A10?", 2.0,
+         {"output_tokens": 500, "latency_percentile": 99, "cost": False}),
+        ("latency budget of 1.5 s per answer of 300 tokens, qwen3 32b fp8 on H100", 1.5,
+         {"output_tokens": 300, "cost": False}),
+        ("p95 latency budget: 800 ms, llama 3.1 8b, 10 users", 0.8, {"users": 10, "latency_percentile": 95}),
+        ("nosso orçamento de latência é de 3 s para respostas de 400 tokens com llama 3.1 8b numa L40S", 3.0,
+         {"output_tokens": 400, "cost": False}),
+        ("budget de latência p95 de 800 ms pra respostas de 200 tokens, llama 8b numa L4", 0.8,
+         {"output_tokens": 200, "latency_percentile": 95}),
+        ("o orçamento de tempo é de 4 s por resposta de 300 tokens, llama 3.1 8b, 20 utilizadores", 4.0,
+         {"users": 20, "output_tokens": 300}),
     ],
 )  # fmt: skip
 def test_a_whole_answers_time_is_read_as_such(text, e2e, expected):
@@ -178,6 +191,21 @@ def test_a_whole_answers_time_is_read_as_such(text, e2e, expected):
     w = query.workload
     assert query.unknown == [] and w.e2e_s == e2e and w.budget is None and w.ttft_s is None
     assert {k: getattr(w, k) for k in expected} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "missed"),
+    [
+        ("our p99 latency budget is 2s for 500 output tokens on llama 3.1 8b — doable on an A10?",
+         "500 tokens in 2.0 s need ~250 tokens/s per user"),
+        ("orçamento de latência de 2 s para respostas de 500 tokens, llama 3.1 8b numa A10",
+         "500 tokens em 2,0 s pedem ~250 tokens/s por usuário"),
+    ],
+)  # fmt: skip
+def test_a_named_gpu_that_misses_a_whole_answers_time_says_what_it_needs(text, missed):
+    _, answer = _answer(text)
+    verdict = next(line for line in answer.splitlines() if line.startswith("1× A10"))
+    assert missed in verdict
 
 
 @pytest.mark.parametrize(
@@ -2989,3 +3017,65 @@ def test_a_corpus_counted_in_millions_beside_its_pages_is_no_context(text):
     # and "1 milhão de documentos" lost: the documents are a RAG corpus, their pages each prompt's length.
     query = parse(text)
     assert query.corpus and query.workload.context is None and query.workload.prompt_pages == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "total", "output"),
+    [
+        # "2k tokens per request" had been a 2,048-token context while the load kept 1,000-token prompts on a
+        # cached history: the request's tokens, said whole, are its prompt and answer together.
+        (
+            "serving gemma 3 27b for 1.5k daily active users, avg 2k tokens per request, peak 30 req/min",
+            2048,
+            500,
+        ),
+        ("gemma 3 27b, 30 requisições por minuto, uns 3 mil tokens por requisição", 3000, 500),
+        ("gemma 3 27b, 30 pedidos por minuto, 3000 tokens por pedido, respostas de 800 tokens", 3000, 800),
+        ("llama 3.1 8b, 20 users, 8000 tokens per request", 8000, 500),
+    ],
+)
+def test_tokens_per_request_are_the_loads_prompt_and_answer_together(text, total, output):
+    query = parse(text)
+    assert query.workload.context_per_request
+    result = size(query.workload.but(lang=query.detected_lang))
+    load = result.workload.load
+    assert result.workload.context_tokens == total
+    assert (load.prompt_tokens + load.output_tokens, load.output_tokens) == (total, output)
+    assert any(str(load.prompt_tokens) in a.replace(",", "").replace(".", "") for a in result.assumptions)
+
+
+def test_a_context_alone_is_still_a_conversation_grown_to_it():
+    query = parse("llama 3.1 8b, 30 req/min, 8k context")
+    assert not query.workload.context_per_request
+    assert size(query.workload).workload.load.prompt_tokens == 1000
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a month's users had been a head-count of 30,000 (8.3 requests/s at the peak) and "per month" a cost
+        "llama 3.1 8b for 30 000 users per month",
+        "llama 8b para 30 mil usuários por mês",
+        "llama 3.1 8b para 30 mil utilizadores por mês",
+        "llama 3.1 8b for 30k monthly users",
+        "llama 3.1 8b, 30k MAU",
+        "llama 3.1 8b, 30k monthly active users",
+        "llama 3.1 8b para 30 mil usuários ativos mensais",
+    ],
+)
+def test_monthly_users_are_a_months_people_not_a_days(text):
+    query = parse(text)
+    w = query.workload
+    assert query.unknown == [] and not w.cost and (w.population, w.population_monthly) == (30_000, True)
+    catalog = load_catalog()
+    result = size(w, catalog)
+    p = catalog.traffic.population
+    daily = 30_000 * p.daily_share_of_monthly
+    expected = daily * p.peak_active_share * p.requests_per_active_hour / 3600
+    assert result.workload.load.rate_per_s == pytest.approx(expected)
+    assert any("DAU/MAU" in a and "20%" in a for a in result.assumptions)
+
+
+def test_a_days_users_stay_the_days_people():
+    w = parse("llama 3.1 8b, 2 mil usuários por dia").workload
+    assert (w.population, w.population_monthly) == (2000, False)
