@@ -150,6 +150,11 @@ def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:
     if c.term_total is not None and result.workload.term_days:
         lines.append(i18n.t(lang, "cost.term", period=i18n.period(result.workload.term_days, lang), currency=cur,
                             total=i18n.money(c.term_total, lang), mode=mode_name(c.mode)))  # fmt: skip
+    if c.batch_total is not None and c.batch_seconds:
+        deadline = result.workload.load.batch_seconds if result.workload.load else None
+        lines.append(i18n.t(lang, "cost.batch", hours=i18n.number(c.batch_seconds / 3600, lang, 1), currency=cur,
+                            period=batch_period(deadline or c.batch_seconds, lang), total=i18n.money(c.batch_total, lang),
+                            mode=mode_name(c.mode)))  # fmt: skip
     if c.per_million_output_tokens is not None:
         share = i18n.percent(c.tokens_share, lang) if c.tokens_share is not None else ""
         basis = i18n.t(lang, f"cost.basis_{c.tokens_basis}", share=share)
@@ -159,6 +164,7 @@ def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:
         lines.append(i18n.t(lang, "cost.per_million_month", currency=cur, value=i18n.money(c.per_million_month, lang),
                             tokens=i18n.count(c.month_output_tokens, lang), days=i18n.number(c.month_days, lang),
                             mode=mode_name(c.mode)))  # fmt: skip
+    lines += api_price_lines(result, c, mode_name(c.mode), lang)
     if len(c.by_contract_mode) > 1:
         modes = []
         for mode, m in c.by_contract_mode.items():
@@ -173,6 +179,27 @@ def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:
             modes.append(text)
         lines.append(i18n.t(lang, "cost.by_mode", modes="; ".join(modes)))
     return lines
+
+
+def api_price_lines(result: SizingResult, c, mode: str, lang: str) -> list[str]:
+    """Another provider's price per million tokens the question gave, against this setup's: the month's own
+    figure where a volume gives one (the quiet hours paid too), else the sized load's. Currencies are never
+    converted: across two, the exchange rate at which ours is the cheaper, ours over theirs."""
+    api = result.workload.api_price
+    if api is None:
+        return []
+    cur = result.currency
+    theirs = budget_amount(api.amount, api.currency or cur, lang)
+    ours = c.per_million_month if c.per_million_month is not None else c.per_million_output_tokens
+    if ours is None:
+        return [i18n.t(lang, "cost.api_unpriced", theirs=theirs)]
+    values = dict(theirs=theirs, currency=cur, ours=i18n.money(ours, lang), mode=mode)
+    if api.currency is not None and api.currency != cur:
+        return [i18n.t(lang, "cost.api_currency", theirs_code=api.currency, ours_code=cur,
+                       rate=i18n.money(ours / api.amount, lang), **values)]  # fmt: skip
+    key = "cost.api_cheaper" if ours <= api.amount else "cost.api_dearer"
+    share = i18n.percent(abs(1 - ours / api.amount), lang)
+    return [i18n.t(lang, key, share=share, **values)]
 
 
 def cheaper_lines(result: SizingResult, show_prices: bool) -> list[str]:
@@ -239,7 +266,9 @@ def budget_lines(result: SizingResult, setup, lang: str) -> list[str]:
         return [i18n.t(lang, "cost.budget_currency", theirs=budget.currency, ours=cur)]
     training = result.workload.stage != "inference"
     load = result.workload.load
-    hours = load.batch_seconds / 3600 if load is not None and load.batch_seconds else None
+    # the hours the batch is billed for: the setup's own run, when its price says it (sizing/advice.py cost)
+    billed = setup.cost.batch_seconds if setup and setup.cost and setup.cost.batch_seconds else None
+    hours = (billed or load.batch_seconds) / 3600 if load is not None and load.batch_seconds else None
     checked = check_budget(budget, setup.cost if setup else None, cur, training, batch_hours=hours)
     if checked is None:
         return [i18n.t(lang, "cost.budget_unpriced", amount=amount)]
@@ -890,10 +919,12 @@ def _traffic_understood(w, lang: str) -> list[str]:
         amount = budget_amount(w.budget, w.budget_currency, lang)
         key = {True: "budget_month", False: "budget_total"}.get(w.budget_monthly, "budget")
         parts.append(t(key, amount=amount))
-    elif w.cheaper:
+    if w.api_price:  # an API's price to set ours against says the cost is asked, as a budget does
+        parts.append(t("api_price", amount=budget_amount(w.api_price, w.api_price_currency, lang)))
+    if w.cheaper and not (w.budget or w.api_price):
         parts.append(t("cheaper"))
-    elif w.cost and w.utilization is None:  # "custo a 80% de utilização" says the cost already
-        parts.append(t("cost"))
+    elif w.cost and not (w.budget or w.api_price) and w.utilization is None:
+        parts.append(t("cost"))  # "custo a 80% de utilização" says the cost already
     return parts
 
 

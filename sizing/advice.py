@@ -1374,7 +1374,11 @@ def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
     tokens_s, basis = None, None
     p = setup.performance
     if p is not None:
-        if plan.utilization is not None and p.max_requests_per_s > 0:
+        batch_run = plan.batch_seconds and not training_run and not plan.term_days
+        if batch_run and p.max_requests_per_s > 0:
+            # a batch runs at the rate the setup sustains and stops (its total below): its tokens cost that
+            tokens_s, basis = p.max_requests_per_s * plan.output, "capacity"
+        elif plan.utilization is not None and p.max_requests_per_s > 0:
             # "a 80% de utilização": that share of the rate the setup sustains within the latency targets
             tokens_s, basis = p.max_requests_per_s * plan.output * plan.utilization, "utilization"
         elif plan.traffic and p.meets_targets:
@@ -1409,6 +1413,11 @@ def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
         total = _gpu_hours(plan, catalog.gpu(setup.gpu), catalog) * prices["project_package"]
     if not training_run and plan.term_days:
         term_total = chosen.per_month * term_months(plan.term_days)
+    batch = plan.batch_seconds if not training_run and not plan.term_days else None
+    if batch and p is not None and plan.rate and p.max_requests_per_s > 0:
+        # On demand stops when the batch is done: at the rate the setup sustains it ends before its deadline
+        # (the sizing keeps headroom), and billing the whole window had made a later deadline cost more.
+        batch *= min(1.0, plan.rate / p.max_requests_per_s)
     month_tokens = month_days = per_million_month = None
     if not training_run and plan.rate_basis == "daily" and plan.requests_per_day and tokens_s:
         # The peak's price per token counts the busiest hour only; a month of the volume said pays for the
@@ -1429,6 +1438,9 @@ def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
         schedule=plan.schedule,
         project_total=total,
         term_total=term_total,
+        # a batch is rented for the hours it runs, not the month: what the whole batch costs
+        batch_total=chosen.per_hour * batch / 3600 if batch else None,
+        batch_seconds=batch,
         month_output_tokens=month_tokens,
         month_days=month_days,
         per_million_month=per_million_month,

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from .result import BudgetInfo, Cost, Record
 
+BATCH_MODES = ("on_demand", "project_package")  # the modes rented for hours, as a batch is
+
 
 class BudgetCheck(Record, kw_only=True):
     amount: float
@@ -37,7 +39,9 @@ def check(
     if cost is None or currency is None or currency_mismatch(budget, currency):
         return None
     if batch_hours and budget.monthly is not True:
-        by_price = sorted((c.per_hour * batch_hours, mode) for mode, c in cost.by_contract_mode.items())
+        # A batch rents its hours only: reserved and dedicated capacity is sold by the month, never by the day
+        by_price = sorted((c.per_hour * batch_hours, mode) for mode, c in cost.by_contract_mode.items()
+                          if mode in BATCH_MODES)  # fmt: skip
         if not by_price:
             return None
         cheapest, cheapest_mode = by_price[0]

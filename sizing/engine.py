@@ -1013,6 +1013,7 @@ def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) ->
         load=None if training else _load_info(plan, catalog),
         cost_asked=plan.cost_asked,
         budget=plan.budget,
+        api_price=plan.api_price,
         rl=_rl_info(plan) if training and plan.method.is_rl else None,
         speculative=_spec_info(plan, catalog) if plan.spec_asked else None,
         images=_image_info(plan, catalog) if not training else None,

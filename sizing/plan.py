@@ -38,7 +38,7 @@ from .names import (
     resolve_precision,
     resolve_stack,
 )
-from .result import BudgetInfo
+from .result import ApiPriceInfo, BudgetInfo
 from .serve_after import serving_workload
 from .speculative import (
     NGRAM,
@@ -194,6 +194,7 @@ class Plan(msgspec.Struct, frozen=True):
     targets_given: bool = False
     cost_asked: bool = False
     budget: BudgetInfo | None = None  # a budget the question gave (sizing/budget.py)
+    api_price: ApiPriceInfo | None = None  # an API's price per million tokens, set against ours
     rate_asked: bool = False  # "quantas requisições por segundo aguenta?": the named GPU's answer says it
     utilization: float | None = None  # "a 80% de utilização": the share of its sustainable rate priced
     # "8 horas por dia em dias úteis": the hours a month the service is on (None: always on); on demand bills
@@ -577,6 +578,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         )
         if w.budget
         else None,
+        api_price=ApiPriceInfo(amount=w.api_price, currency=w.api_price_currency) if w.api_price else None,
         turns=w.turns,
         users=users,
         gpu=gpu,

@@ -359,6 +359,22 @@ _BUDGET_TOTAL_WORD = regexes.compile(r"\btotal\b")
 _PRICE_AFTER = regexes.compile(
     r"\s*(?:/\s*(?:h|hr|hora|hour|gpu)\b|(?:por|per|a|the|each|cada)\s+(?:h|hr|hora|hour|gpu|token|tokens)\b)"
 )
+# Another provider's price for a million tokens ("a US$ 0,60 por milhão", "$0.60 per 1M output tokens", "R$ 3
+# por milhão de tokens gerados", "0,60 dólar por milhão de tokens"): set against ours, never a budget.
+API_PRICE = regexes.compile(
+    r"(?:(?:\b(?:r|us)\$|\$|€|\b(?:brl|usd|eur)\b)\s*(?P<amount>\d+(?:[.,]\d+)?)"
+    r"|(?<![\w.,])(?P<amount_first>\d+(?:[.,]\d+)?)\s*(?:de\s+)?(?:reais|real|dolares|dolar|dollars?|euros?|brl|usd|eur)\b)"
+    r"\s*(?:/|\bper\b|\bpor\b|\bcada\b|\ba\b|\bthe\b)\s*(?:1\s*|um\s+|one\s+)?(?:mtok|m|mi|milhao|million)\b"
+    r"(?:\s*(?:de\s+)?(?:(?:output|input|generated|saida|entrada|gerados|de\s+saida|de\s+entrada)\s+)?"
+    r"(?:tokens?|toks?)\b(?:\s+(?:de\s+saida|gerados|generated|de\s+entrada))?)?"
+)
+# What a price is per, with no amount ("custo por 1M output tokens", "cost per million generated tokens"):
+# read before any volume or context could take "1M output tokens" as tokens to generate or to hold.
+PER_MILLION_TOKENS = regexes.compile(
+    r"(?:/|\bper\b|\bpor\b|\bcada\b)\s*(?:1\s*|um\s+|one\s+|a\s+)?(?:mtok\b|(?:m|mi|milhao|million)\b"
+    r"\s*(?:de\s+)?(?:(?:output|input|generated|saida|entrada|gerados)\s+(?:tokens?|toks?)\b"
+    r"|(?:tokens?|toks?)\s+(?:de\s+saida|de\s+entrada|gerados|generated)\b))"
+)
 _MONEY_NUMBER = regexes.compile(r"(\d+(?:[.,]\d+)*)\s*(mil|k|mi|milhoes|milhao)?")
 # The currency a budget is typed in (R$ before $: "r$" holds a dollar sign); none typed: the offering's.
 _CURRENCIES = (
@@ -377,6 +393,14 @@ def _money_number(text: str) -> float:
     if re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", text):
         return float(re.sub(r"[.,]", "", text))
     return _float(text)
+
+
+def _api_price(m: re.Match) -> tuple[float, str | None] | None:
+    """An API's price per million tokens as (amount, currency as typed); None for no amount ("R$ 0")."""
+    amount = _money_number(m.group("amount") or m.group("amount_first"))
+    if amount <= 0:
+        return None
+    return amount, next((code for code, pattern in _CURRENCIES if pattern.search(m.group(0))), None)
 
 
 def _budget(m: re.Match, work: str) -> tuple[tuple[float, str | None, bool | None], int] | None:
@@ -963,7 +987,11 @@ _TRAINING_NOT_ADAPTER = regexes.compile(
     rf"\b(?:{'|'.join(_W('stages.' + k) for k in ('qlora', 'full', 'fine_tune', 'pretrain', 'train'))})\b"
 )
 _EPOCH = _W("counts.epochs")
-EPOCHS = regexes.compile(rf"{_NUM}\s*{_EPOCH}\b|\b{_EPOCH}\s*[=:]\s*(\d+)\b")
+# "durante 3 épocas", "for 3 epochs": the span's word goes with the epochs, as with the steps (it had been
+# not understood)
+EPOCHS = regexes.compile(
+    rf"(?:\b{_W('keys.steps_span')}\s{{1,2}})?{_NUM}\s*{_EPOCH}\b|\b{_EPOCH}\s*[=:]\s*(\d+)\b"
+)
 # Training software: "com unsloth", "with torchtune", "liger kernels". Stack ids (sizing/data/stacks.toml).
 STACKS = [
     (stack, regexes.compile(rf"\b(?:{_W('words.using')}\s+(?:o\s+|a\s+|the\s+)?)?{_W('stacks.' + stack)}\b"))
@@ -1976,7 +2004,14 @@ GPU_NEED = regexes.compile(
 AVAILABILITY = regexes.compile(rf"\b(?:{_W('words.availability')})\b")
 # What a question can say and still be a question for the offering's list ("e quanto custa a hora
 # reservada, para produção?"): a load, a length or a stage makes it a sizing question with the model forgotten.
-_BUDGET_FIELDS = {"budget", "budget_currency", "budget_monthly", "budget_yearly"}
+_BUDGET_FIELDS = {
+    "budget",
+    "budget_currency",
+    "budget_monthly",
+    "budget_yearly",
+    "api_price",
+    "api_price_currency",
+}
 # The list of GPUs asked for by name ("quais GPUs vocês têm?", "which GPUs do you offer?"), not a price.
 _GPU_LIST = regexes.compile(r"\b(?:gpus?|placas?|maquinas?|instancias?)\b")
 _NEED = regexes.compile(r"\b(?:precis\w*|need\w*|necessari\w*)")  # "quais GPUs preciso?": the thread's own
@@ -2854,6 +2889,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         _restated(scan)
     if _CORRECTION_WORD.search(scan.work):
         _corrected(scan)
+    scan.take(API_PRICE, "api_price", _api_price)
+    scan.take(PER_MILLION_TOKENS, "cost", lambda m: True)
     if scan.may_match(MONEY):
         for m in list(MONEY.finditer(scan.work)):
             start, end = m.span("amount") if m.group("amount") else m.span()
@@ -5821,6 +5858,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if monthly == "yearly":
             fields["budget_yearly"], amount, monthly = amount, amount / 12, True
         fields.update(budget=amount, budget_currency=currency, budget_monthly=monthly, cost=True)
+    if api := scan.found.get("api_price"):
+        # Another provider's price per million tokens: the answer sets its own against it, so money is asked.
+        (amount, currency), _ = api[0]
+        fields.update(api_price=amount, api_price_currency=currency, cost=True)
     query.unknown += [typed for _, typed in scan.found.get("money", [])]  # a price is not sized by
     query.unknown += [typed for _, typed in scan.found.get("word_count", [])]  # nor a length in words
     if (

@@ -76,6 +76,14 @@ class BudgetInfo(Record, kw_only=True):
     yearly: float | None = None  # a year's budget as typed; `amount` is then its month (a twelfth)
 
 
+class ApiPriceInfo(Record, kw_only=True):
+    """What another provider's API charges for a million generated tokens, as the question said it ("a US$
+    0,60 por milhão"), with the currency it was typed in (None: not typed, the offering's)."""
+
+    amount: float
+    currency: str | None = None
+
+
 class LoadInfo(Record, kw_only=True):
     """The serving load the answer sized for, every default filled in."""
 
@@ -216,6 +224,7 @@ class ResolvedWorkload(Record, kw_only=True):
     engine: str = "vllm"  # the serving engine sized for: "llamacpp" for a GGUF file (Plan.llama_cpp)
     cost_asked: bool = False  # the question asked what it costs
     budget: BudgetInfo | None = None  # a budget the question gave (sizing/budget.py sets prices against it)
+    api_price: ApiPriceInfo | None = None  # an API's price per million tokens, set against ours
     days_assumed: bool = False  # the deadline is the offering's default (no deadline was given)
     rl: RLInfo | None = None  # RL fine-tunes (method grpo or ppo): their settings
     images: ImageInfo | None = None  # images in the conversations, when the question has them
@@ -315,6 +324,10 @@ class Cost(Record, kw_only=True):
     schedule: tuple[float, bool] | None = None  # ... and its hours a day, and whether on weekdays only
     project_total: float | None = None  # training: the GPU-hours of the run at the project package's price
     term_total: float | None = None  # a service rented for a term ("por 12 meses"): per_month x its months
+    # a batch with a deadline ("2 milhões de documentos em 3 dias"): per_hour x the hours it runs at the rate
+    # the setup sustains (never past the deadline), on demand stopped when it is done
+    batch_total: float | None = None
+    batch_seconds: float | None = None
     # A volume said by the day (or week, month): the output tokens of a month of it, and what a million of
     # them costs when the month's bill is spread over them (the GPUs are billed idle hours too)
     month_output_tokens: float | None = None

@@ -275,6 +275,10 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     budget_currency: str | None = None
     budget_monthly: bool | None = None
     budget_yearly: float | None = None  # a year's budget as typed (budget is then its twelfth, a month's)
+    # "sai mais barato que a API a US$ 0,60 por milhão?": another provider's price per million generated
+    # tokens, and the currency it was typed in (None: the offering's), set against ours
+    api_price: float | None = None
+    api_price_currency: str | None = None
     # the question asks how many requests a setup serves ("quantas requisições por segundo aguenta?")
     rate_asked: bool = False
     # "custo por milhão de tokens a 80% de utilização": the share of its sustainable rate a setup is priced at

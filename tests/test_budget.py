@@ -2,6 +2,8 @@
 and period, set against the recommendation's price in each contract mode (or a training project's total),
 and, with no model named, used to say which suggested model the budget holds (sizing/budget.py)."""
 
+import re
+
 import pytest
 
 from bot.log.requestlog import RequestLog
@@ -189,19 +191,23 @@ def test_what_fits_on_the_gpus_named_sets_their_price_against_the_budget(pipelin
 
 
 def test_a_budget_for_a_batch_with_a_deadline_is_set_against_the_batchs_hours(pipeline):
-    # 1M documents in 2 days on one GPU: 48 hours x 14 (reserved) = 672; a budget of 10,000 holds every mode.
+    # 1M documents in 2 days on one GPU, on demand (a batch rents its hours, not a month of reserved or
+    # dedicated capacity) for the hours it runs at the setup's full rate, at most 48 x 20 = 960.
     text, _ = ask(
         pipeline, "llama 3.1 8b processar 1 milhão de documentos em 2 dias com orçamento de R$ 10 mil"
     )
     assert "lote de 1.000.000 pedidos em 2 dias · orçamento de R$ 10.000" in text
     rec = text.split("Recomendação: ")[1].split("\n")[0]
     assert rec.startswith("1× ")  # one GPU, as the hours below assume
+    total = re.search(r"O lote inteiro \(sob demanda\): R\$ ([\d.,]+), ~([\d,]+) h", text)
+    amount, hours = (float(g.replace(".", "").replace(",", ".")) for g in total.groups())
+    assert amount == pytest.approx(20 * hours, abs=1.0) and hours <= 48  # hours said to 0.1
     assert (
-        "Orçamento de R$ 10.000 para o lote: no prazo do lote, a configuração custa R$ 672,00 (reservada)"
+        f"Orçamento de R$ 10.000 para o lote: no prazo do lote, a configuração custa R$ {total.group(1)} (sob demanda)"
         in text
     )
     text, _ = ask(pipeline, "llama 3.1 8b processar 1 milhão de documentos em 2 dias com orçamento de R$ 500")
-    assert "a configuração custa pelo menos R$ 672,00 (reservada), R$ 172,00 acima" in text
+    assert f"a configuração custa pelo menos R$ {total.group(1)} (sob demanda)" in text
 
 
 @pytest.mark.parametrize(
