@@ -634,7 +634,7 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     if w.term_days:
         parts.append(t("understood.term", period=i18n.period(w.term_days, lang)))
     parts += _images_understood(w, r.images, lang)
-    parts += _traffic_understood(w, lang)
+    parts += _traffic_understood(w, lang, r.load)
     if w.replicas:
         parts.append(
             t("understood.replicas_one" if w.replicas == 1 else "understood.replicas_other", n=w.replicas)
@@ -841,8 +841,9 @@ def people_phrase(n: int, lang: str) -> str:
     return i18n.t(lang, "understood.traffic.population", n=i18n.number(n, lang))
 
 
-def _traffic_understood(w, lang: str) -> list[str]:
-    """The traffic a question described, as it said it."""
+def _traffic_understood(w, lang: str, load=None) -> list[str]:
+    """The traffic a question described, as it said it; `load` (the result's) gives the day's people a
+    month's come to."""
 
     def t(key, **p):
         return i18n.t(lang, f"understood.traffic.{key}", **p)
@@ -879,7 +880,14 @@ def _traffic_understood(w, lang: str) -> list[str]:
         parts.append(t("week", n=i18n.number(w.requests_per_week, lang)))
     if w.requests_per_month:
         parts.append(t("month", n=i18n.number(w.requests_per_month, lang)))
-    if w.population:
+    day = load.population if load is not None else None
+    if w.population and w.population_monthly and w.population > 1:
+        # "30 mil usuários por mês": a month's users, not a day's people; the day's share that was sized
+        # follows when the load used it (sizing/plan.py), as "30.000 pessoas" had hidden.
+        n = i18n.number(w.population, lang)
+        parts.append(t("population_monthly", n=n, day=i18n.number(day, lang)) if day and day < w.population
+                     else t("population_monthly_only", n=n))  # fmt: skip
+    elif w.population:
         parts.append(people_phrase(w.population, lang))
     if w.active_share:
         parts.append(t("share", share=i18n.percent(w.active_share, lang)))

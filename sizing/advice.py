@@ -258,10 +258,57 @@ GGUF_LADDER = ("q4_k_m", "iq4_xs", "q3_k_m", "iq3_m", "iq3_xxs", "q2_k", "iq2_m"
                "iq1_s")  # fmt: skip
 
 
-def alternatives(plan: Plan, rec: Setup | None, catalog: Catalog, total: Memory) -> list[Alternative]:
+def alternatives(
+    plan: Plan, rec: Setup | None, catalog: Catalog, total: Memory, capacity_asked: bool = False
+) -> list[Alternative]:
     if plan.stage.is_training:
         return _training_alternatives(plan, rec, catalog)
+    if capacity_asked and rec is not None:
+        return _capacity_alternatives(plan, rec, catalog)
     out = _serving_alternatives(plan, rec, catalog, total)
+    return out
+
+
+# Alternatives that keep the named machine and change what each conversation costs there: the named-setup
+# filter (sizing/engine.py) keeps them although they share its GPUs.
+SAME_MACHINE = ("capacity_fp8_kv", "capacity_lower_precision")
+
+
+def _capacity_alternatives(plan: Plan, rec: Setup, catalog: Catalog) -> list[Alternative]:
+    """ "Quantos usuários cabem numa H100?": what raises that capacity, each with how many it then holds by
+    memory and at a chat's pace: an 8-bit KV cache and the next precision down on the same machine, and the
+    next size of the same GPU. A smaller card sized for the one conversation assumed answers nothing asked."""
+    lang = plan.lang
+    held = rec.max_users or 0
+    found: list[tuple[str, Plan, Setup, dict]] = []
+    if plan.kv.sixteen_bit:
+        kv_plan = plan.but(kv=eight_bit_kv(plan, catalog))
+        found.append(("capacity_fp8_kv", kv_plan, _same_setup(kv_plan, rec, catalog), {}))
+    lower_id = LOWER.get(plan.precision.id)
+    if lower_id:
+        lower = catalog.precision(lower_id)
+        low_plan = plan.but(precision=lower)
+        found.append(("capacity_lower_precision", low_plan, _same_setup(low_plan, rec, catalog),
+                      {"precision": lower.name}))  # fmt: skip
+    bigger = next((s for s in candidates(catalog) if s.gpu.id == rec.gpu and s.total > rec.count), None)
+    if bigger is not None and rec.replicas == 1:
+        found.append(("capacity_more_gpus", plan, evaluate(plan, bigger, catalog), {}))
+    out = []
+    for kind, alt_plan, setup, words in found:
+        if not setup.fits or setup.problem is not None:
+            continue
+        add_capacity(alt_plan, setup, catalog)
+        if (setup.max_users or 0) <= held:
+            continue  # holds no more conversations than the named setup: no answer to "how many"
+        per_copy = max(math.ceil((setup.max_users or 0) / setup.replicas), 1)
+        pace = at_pace(alt_plan, setup, catalog, per_copy)
+        key = kind.replace("fp8_", "q8_0_") if plan.llama_cpp else kind
+        text = t(lang, f"alt.{key}", setup=describe(setup, lang), capacity=capacity(alt_plan, setup),
+                 pace=users_phrase(pace, lang), **words)  # fmt: skip
+        precision = alt_plan.precision
+        out.append(
+            Alternative(kind=kind, setup=setup, text=text + weight_only(precision, setup, lang, catalog))
+        )
     return out
 
 

@@ -200,7 +200,10 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
         # "Quantos usuários cabem numa H100?": how many the named setup holds is the question, so it is the
         # recommendation; a smaller one sized for the single conversation assumed answered nothing asked.
         rec = named[0]
-    alternatives = advice.alternatives(plan, rec, catalog, total)
+        # Not "usei 1 conversa por vez": how many is the answer; the one conversation is the memory's unit.
+        one = t(lang, "assume.users")
+        assumptions = [t(lang, "assume.users_capacity") if a == one else a for a in assumptions]
+    alternatives = advice.alternatives(plan, rec, catalog, total, capacity_asked)
     decided = avail = cheaper = None
     if not plan.stage.is_training:
         # Every setup the answer shows carries its performance (sizing/performance.py) and, when the
@@ -239,7 +242,11 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
             verdict_plan, asked_setup, enough, rec, catalog, said_why=decided is not None
         )
         # The verdict and its changes are about the named setup: alternatives do not show it again.
-        alternatives = [a for a in alternatives if not advice.same_setup(a.setup, asked_setup)]
+        alternatives = [
+            a
+            for a in alternatives
+            if a.kind in advice.SAME_MACHINE or not advice.same_setup(a.setup, asked_setup)
+        ]
     compared = _compared(plan, rec, catalog, said_why=decided is not None) if named else []
     for other in compared:
         alternatives = [a for a in alternatives if not advice.same_setup(a.setup, other.setup)]

@@ -497,6 +497,21 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     end_to_end = _alternatives(w["end_to_end"])
     budget_words = _alternatives(w["latency_budget"])
     percentile = _alternatives(w["percentile_words"])
+
+    def timed_answer(words: str, length_optional: str) -> re.Pattern:
+        """A latency noun (`words`), an optional percentile, its time and the answer's length ("for 500 output
+        tokens"), optional when `length_optional` is "?" (a budget is the whole answer's even without it)."""
+        return regexes.compile(
+            rf"(?:\b(?:{percentile})\s*(?P<pct>\d{{2}}(?:[.,]\d+)?)(?!\s*%)\s+)?\b(?:{words})"
+            rf"(?:\s+(?:(?:no|at|em|de|of)\s+)?(?:{percentile})\s*(?P<pct_after>\d{{2}}(?:[.,]\d+)?)(?!\s*%))?"
+            rf"(?:\s+(?:e|eh|sera|fica|will\s+be|was))?{within}\s*(?P<time>{_PLAIN}\s*{_SECONDS})"
+            rf"(?:\s+(?:{end_to_end})\b)?"
+            rf"(?:\s+(?:for|per|para|pra|por|em|in)\s+(?:the\s+|a\s+|an\s+|each\s+|cada\s+|uma\s+|um\s+)?"
+            rf"(?:(?:resposta|answer|response|reply)s?\s+(?:de|of|with|com)\s+)?(?P<length>{_NUM})\s*"
+            rf"(?:(?:output|generated|completion)\s+)?(?:tokens?|toks?)\b(?:\s+(?:de\s+saida|of\s+output|gerados))?)"
+            + length_optional
+        )
+
     side_share = r"(\d{1,2}(?:[.,]\d+)?)\s*%\s*(?:de\s+|of\s+)?"
     input_side = r"(?:input|entrada|prompts?|inputs)\b"
     output_side = r"(?:output|saida|respostas?|answers?|completions?|outputs)\b"
@@ -543,15 +558,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ), split),
         # "our p99 latency budget is 2s for 500 output tokens", "orçamento de latência de 3 s por resposta": the
         # whole answer's time, before "budget" reads as money and "p99" as the first token's.
-        ("latency_budget", regexes.compile(
-            rf"(?:\b(?:{percentile})\s*(?P<pct>\d{{2}}(?:[.,]\d+)?)(?!\s*%)\s+)?\b(?:{budget_words})"
-            rf"(?:\s+(?:(?:no|at|em|de|of)\s+)?(?:{percentile})\s*(?P<pct_after>\d{{2}}(?:[.,]\d+)?)(?!\s*%))?"
-            rf"(?:\s+(?:e|eh|sera|fica|will\s+be|was))?{within}\s*(?P<time>{_PLAIN}\s*{_SECONDS})"
-            rf"(?:\s+(?:{end_to_end})\b)?"
-            rf"(?:\s+(?:for|per|para|pra|por|em|in)\s+(?:the\s+|a\s+|an\s+|each\s+|cada\s+|uma\s+|um\s+)?"
-            rf"(?:(?:resposta|answer|response|reply)s?\s+(?:de|of|with|com)\s+)?(?P<length>{_NUM})\s*"
-            rf"(?:(?:output|generated|completion)\s+)?(?:tokens?|toks?)\b(?:\s+(?:de\s+saida|of\s+output|gerados))?)?"
-        ), latency_budget),
+        ("latency_budget", timed_answer(budget_words, "?"), latency_budget),
+        # "latency target 2s for 500 tokens", "meta de latência de 2 s para respostas de 500 tokens": a time
+        # said for answers of a length is the whole answer's, whatever the noun; without the length, "latency
+        # target 300 ms" stays the first token's (below).
+        ("latency_budget", timed_answer(_alternatives(w["latency_with_length"]), ""), latency_budget),
         # "latência máxima de 5 s pra resposta completa de 300 tokens": the whole answer's time and its length
         # (the length had been left a 300-token context once "resposta completa" was read).
         ("e2e_with_length", regexes.compile(

@@ -225,6 +225,62 @@ def test_a_capacity_question_leads_with_the_named_setups_capacity(question, lang
     assert result.decided_by == "asked"
 
 
+CAPACITY_QUESTIONS = [
+    ("quantos usuarios cabem numa h100 com llama 3.1 70b fp8?", "pt-BR"),
+    ("quantas conversas uma H200 atende com qwen3 32b?", "pt-BR"),
+    ("how many concurrent users can a single H100 handle with qwen3 32b fp8?", "en"),
+    ("what's the max number of users for llama 3.1 8b on 2x L40S?", "en"),
+    ("Quantos utilizadores em simultâneo aguenta uma H100 com o Qwen3 32B em FP8?", "pt-PT"),
+]
+CAPACITY_WORDS = {
+    # the workload line's users, the breakdown's title and its KV line, as a capacity question has them
+    "pt-BR": ("quantos usuários cabem", "o modelo e uma conversa", "usuário simultâneo", "usei 1 conversa"),
+    "pt-PT": ("quantos utilizadores cabem", "o modelo e uma conversa", "em simultâneo", "usei 1 conversa"),
+    "en": (
+        "how many users fit",
+        "the model and one conversation",
+        "concurrent user",
+        "I used 1 conversation",
+    ),
+}
+
+
+@pytest.mark.parametrize(("question", "lang"), CAPACITY_QUESTIONS)
+def test_a_capacity_question_claims_no_single_user(question, lang):
+    """The workload line asks how many fit rather than claiming "1 usuário simultâneo", the breakdown says it
+    is the model and one conversation (the unit the capacity counts), and no assumption says 1 at a time."""
+    result, _, text = answer(question, lang)
+    assert result.decided_by == "asked"
+    asked, unit, single, assumed = CAPACITY_WORDS[lang]
+    head = text.split("\n\n")[1]
+    assert asked in head and single not in head
+    memory = text[text.index(HEADINGS[lang][0]) :].split("\n\n")[0]
+    assert unit in memory.splitlines()[0] and " 1 × " not in memory
+    assert not any(assumed in a for a in result.assumptions)
+
+
+@pytest.mark.parametrize(("question", "lang"), CAPACITY_QUESTIONS)
+def test_a_capacity_questions_alternatives_raise_that_capacity(question, lang):
+    """Each alternative holds more conversations than the named setup, on its GPUs or more of them (an FP8
+    KV cache, a lower precision, the next size): no smaller card sized for one conversation."""
+    result, _, text = answer(question, lang)
+    named = result.requested
+    others = [a for a in result.alternatives if a.kind != "named_gpu"]
+    assert others
+    for a in others:
+        assert a.kind.startswith("capacity_")
+        assert a.setup.gpu == named.gpu and a.setup.count >= named.count
+        assert a.setup.max_users > named.max_users
+    listed = text[text.index(HEADINGS[lang][2]) :].split("\n\n")[0]
+    assert listed.count("•") == len(others)
+
+
+def test_a_user_count_keeps_its_workload_line_and_alternatives():
+    result, _, text = answer("llama 3.1 70b fp8 para 1 usuário numa h100", "pt-BR")
+    assert result.decided_by != "asked" and "1 usuário simultâneo" in text
+    assert not any(a.kind.startswith("capacity_") for a in result.alternatives)
+
+
 def test_a_capacity_question_counts_those_at_a_chats_pace_apart_from_memory():
     """Where memory holds more conversations than generate at a chat's pace together, both are said."""
     result, _, _ = answer("how many users can an H200 hold with llama 3.3 70b fp8 with 8k prompts?", "en")

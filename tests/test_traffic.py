@@ -184,6 +184,17 @@ def test_a_percentiles_time_named_after_as_the_first_tokens(text, ttft, percenti
          {"output_tokens": 200, "latency_percentile": 95}),
         ("o orçamento de tempo é de 4 s por resposta de 300 tokens, llama 3.1 8b, 20 utilizadores", 4.0,
          {"users": 20, "output_tokens": 300}),
+        # a latency target said with the answer's length had been a first-token target and the length a context
+        ("llama 3.1 8b, latency target 2s for 500 tokens", 2.0, {"output_tokens": 500, "context": None}),
+        ("qwen3 32b fp8, 20 users, p99 latency target of 3 s for 400 output tokens", 3.0,
+         {"users": 20, "output_tokens": 400, "latency_percentile": 99}),
+        ("llama 3.1 8b, latency of 1.5 s per answer of 300 tokens", 1.5, {"output_tokens": 300}),
+        ("llama 3.1 8b com meta de latência de 2 s para 500 tokens", 2.0, {"output_tokens": 500, "context": None}),
+        ("llama 3.1 8b, meta de latência de 2 s para respostas de 500 tokens, 10 usuários", 2.0,
+         {"users": 10, "output_tokens": 500}),
+        ("llama 3.1 8b, latência alvo de 2 s pra respostas de 300 tokens", 2.0, {"output_tokens": 300}),
+        ("llama 3.1 8b, objetivo de latência de 3 s por resposta de 400 tokens, 20 utilizadores", 3.0,
+         {"users": 20, "output_tokens": 400}),
     ],
 )  # fmt: skip
 def test_a_whole_answers_time_is_read_as_such(text, e2e, expected):
@@ -937,6 +948,10 @@ PHRASINGS = [
     ("llama 8b 200 concurrent requests", {"users": 200}),
     ("llama 8b 50k MAU", {"population": 50_000}),
     ("qwen3 32b, latency target 300 ms", {"ttft_s": 0.3}),
+    # Without the answer's length, a latency goal stays the first token's, in Portuguese too ("meta" had been
+    # left not understood).
+    ("qwen3 32b, meta de latência de 300 ms", {"ttft_s": 0.3}),
+    ("qwen3 32b, objetivo de latência de 500 ms", {"ttft_s": 0.5}),
     # Lengths as benchmarks and capacity plans write them.
     ("We expect around 50k requests per day with an average prompt of 1,500 tokens and 300 token responses, "
      "llama 3.1 8b", {"requests_per_day": 50_000, "prompt_tokens": 1500, "output_tokens": 300}),
@@ -3074,6 +3089,12 @@ def test_monthly_users_are_a_months_people_not_a_days(text):
     expected = daily * p.peak_active_share * p.requests_per_active_hour / 3600
     assert result.workload.load.rate_per_s == pytest.approx(expected)
     assert any("DAU/MAU" in a and "20%" in a for a in result.assumptions)
+    # The understood line says a month's users and the day's share sized, not "30.000 pessoas"
+    lang = query.detected_lang or "pt-BR"
+    understood = render_text(size(w.but(lang=lang), catalog), query).splitlines()[0]
+    monthly = {"en": "30,000 users a month (~6,000 a day)", "pt-BR": "30.000 usuários por mês (~6.000 por dia)",
+               "pt-PT": "30\u00a0000 utilizadores por mês (~6\u00a0000 por dia)"}[lang]  # fmt: skip
+    assert monthly in understood and "pessoas" not in understood and "people" not in understood
 
 
 def test_a_days_users_stay_the_days_people():
