@@ -178,7 +178,52 @@ def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:
                 )
             modes.append(text)
         lines.append(i18n.t(lang, "cost.by_mode", modes="; ".join(modes)))
+    lines += compared_modes_lines(result, setup, lang)
+    lines += per_user_lines(result, c, lang)
     return lines
+
+
+def compared_modes_lines(result: SizingResult, setup, lang: str) -> list[str]:
+    """ "dedicado ou reservado?": each contract mode asked about, its month (and term) side by side with what
+    sets it apart, then the one this workload calls for (sizing/plan.py's contract_mode: whole servers go
+    dedicated)."""
+    from sizing.plan import WHOLE_SERVER, term_months
+
+    w, c, cur = result.workload, setup.cost, result.currency
+    modes = [mode for mode in w.contracts_compared if mode in c.by_contract_mode]
+    if len(modes) < 2:
+        return []
+    lines = []
+    for mode in modes:
+        m = c.by_contract_mode[mode]
+        term = ""
+        if w.term_days and mode != "on_demand":
+            term = i18n.t(lang, "cost.compare_term", currency=cur, period=i18n.period(w.term_days, lang),
+                          total=i18n.money(m.per_month * term_months(w.term_days), lang))  # fmt: skip
+        lines.append(i18n.t(lang, "cost.compare_mode", mode=i18n.t(lang, f"cost.modes.{mode}").capitalize(),
+                            currency=cur, per_month=i18n.money(m.per_month, lang), term=term,
+                            what=i18n.t(lang, f"cost.mode_what.{mode}")))  # fmt: skip
+    continuous = [mode for mode in modes if mode in ("reserved", "dedicated")]
+    fit = ("dedicated" if setup.count >= WHOLE_SERVER else "reserved") if len(continuous) == 2 else None
+    fit = fit or (continuous[0] if continuous else "on_demand" if "on_demand" in modes else None)
+    if fit is not None:
+        lines.append(i18n.t(lang, f"cost.compare_fit_{fit}", gpus=setup.count, per=WHOLE_SERVER))
+    return lines
+
+
+def per_user_lines(result: SizingResult, c, lang: str) -> list[str]:
+    """ "quanto custa por usuário?": each mode's month over the users the workload was sized for (the modes
+    asked about, else every one priced)."""
+    w = result.workload
+    if not w.cost_per_user or w.users < 1:
+        return []
+    shown = [mode for mode in w.contracts_compared if mode in c.by_contract_mode] or list(c.by_contract_mode)
+    modes = [
+        i18n.t(lang, "cost.per_user_mode", mode=i18n.t(lang, f"cost.modes.{mode}"), currency=result.currency,
+               per_user=i18n.money(c.by_contract_mode[mode].per_month / w.users, lang))
+        for mode in shown
+    ]  # fmt: skip
+    return [i18n.t(lang, "cost.per_user", users=i18n.number(w.users, lang), modes="; ".join(modes))]
 
 
 def api_price_lines(result: SizingResult, c, mode: str, lang: str) -> list[str]:
@@ -311,7 +356,7 @@ def serving_lines(result: SizingResult, show_prices: bool, compact: bool = True)
     lang = i18n.lang_of(result.workload.lang)
     w, rec = result.workload, result.recommendation
     out: dict[str, list[str]] = {"load": [], "rec": [], "cost": [], "image_kv": [], "image_activations": [],
-                                 "cheaper": cheaper_lines(result, show_prices)}  # fmt: skip
+                                 "named_cost": [], "cheaper": cheaper_lines(result, show_prices)}  # fmt: skip
     img = w.images
     if img is not None and img.counted:
         # What the images hold in the breakdown: their tokens in each conversation's KV cache (or its
@@ -363,6 +408,10 @@ def serving_lines(result: SizingResult, show_prices: bool, compact: bool = True)
             out["cost"] = cost_lines(result, rec, lang)
         if w.budget is not None:
             out["cost"] += budget_lines(result, rec, lang)
+        v = result.verdict
+        if result.currency is not None and v is not None and not v.is_recommendation and v.setup.fits:
+            # "cost on H100", "e na L40S?": the GPU named has its own price, beside the recommendation's.
+            out["named_cost"] = cost_lines(result, v.setup, lang)
     elif w.cost_asked:
         out["cost"].append(i18n.t(lang, "cost.ask_sales"))
     out["after"] = after_lines(result, show_prices)

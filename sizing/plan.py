@@ -193,6 +193,8 @@ class Plan(msgspec.Struct, frozen=True):
     e2e_target: float | None = None  # seconds for a whole answer, first token to last
     targets_given: bool = False
     cost_asked: bool = False
+    contracts_compared: tuple[str, ...] = ()  # "dedicado ou reservado?": the modes set side by side
+    cost_per_user: bool = False  # "por usuário", "per seat": the month's price over the users
     budget: BudgetInfo | None = None  # a budget the question gave (sizing/budget.py)
     api_price: ApiPriceInfo | None = None  # an API's price per million tokens, set against ours
     rate_asked: bool = False  # "quantas requisições por segundo aguenta?": the named GPU's answer says it
@@ -1813,6 +1815,8 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         e2e_target=w.e2e_s if ttft is not None else None,
         targets_given=given,
         cost_asked=w.cost,
+        contracts_compared=tuple(w.contracts_compared or ()),
+        cost_per_user=bool(w.cost_per_user),
         rate_asked=w.rate_asked,
         utilization=w.utilization,
         **_schedule(w, catalog),

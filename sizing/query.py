@@ -748,6 +748,22 @@ SHIFTS_EACH = regexes.compile(
 )
 _ON_BEFORE = regexes.compile(r"\b(?:em|on|numa|num)\s*$")
 
+# "quanto custa por usuário por mês", "cost per seat", "preço por cabeça": the month's price over the users, when
+# a cost word comes shortly before (with no number between: "custa ... 5 perguntas por usuário" is a load) and no
+# shorter period after ("por usuário por hora" counts requests).
+PER_USER = regexes.compile(
+    r"\b(?:por|per)\s+(?:usuarios?|users?|seats?|assentos?|cabecas?|heads?|licencas?|licen[cs]es?|pessoas?)\b"
+    r"(?!\s*(?:por|per|/|a|an|each)\s*(?:hora|minuto|segundo|dia|semana|hour|minute|second|day|week)s?\b)"
+)
+_COST_BEFORE = regexes.compile(
+    r"\b(?:custa\w*|custo|custos|preco|precos|valor|sai|cost\w*|price\w*)\b[^\d]{0,30}$"
+)
+
+
+def _cost_per_user(m: re.Match) -> bool | None:
+    return True if _COST_BEFORE.search(m.string, max(0, m.start() - 45), m.start()) else None
+
+
 # "mais barato?", "tem opção mais barata?", "cheaper?": the setups that serve the workload for less.
 CHEAPER = regexes.compile(rf"\b(?:{_W('words.cheaper')})\b")
 
@@ -1987,6 +2003,27 @@ def _how_many_gpus(scan: _Scan) -> bool:
 _PLURAL_GPU_AT = regexes.compile(r"(?:[a-z]+[\s-]?)?[a-z]?\d{2,5}s\b")
 
 
+# "numa H100", "em uma H100", "on a single H100", "on an H100", "one H100": one GPU said with the card's name.
+_ONE_BEFORE_GPU = regexes.compile(
+    r"\b(?:numa|num|uma|um|an?|one|single|unica|so|apenas|only|just)(?:\s+(?:unica|single|so))?\s*$"
+)
+
+
+def _bare_gpu_under_load(scan: _Scan, fields: dict, base: Workload | None) -> bool:
+    """A card named with no count, nor one said ("on H100", "e na H200?"), in a question with a load (users,
+    a rate, requests): as many of it as the load takes, as "quantas H100?" asks; "numa H100" stays one."""
+    named = {gpu for _, gpu in scan.found.get("gpu_at") or []}
+    if len(named) != 1 or fields.get("no_model"):
+        return False  # GPUs weighed against each other ("h100 ou h200?") are judged on one, and how many would do
+    loaded = any(fields.get(name) for name in LOAD_FIELDS) or (
+        base is not None and any(getattr(base, name, None) for name in LOAD_FIELDS)
+    )
+    if not loaded:
+        return False
+    start = min(start for start, _ in scan.found["gpu_at"])
+    return _ONE_BEFORE_GPU.search(scan.work, max(0, start - 20), start) is None
+
+
 def _gpu_in_plural(scan: _Scan) -> bool:
     text = scan.original.lower()
     return any(
@@ -2977,6 +3014,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     # Traffic first: "prompts de 2 mil tokens" is no context, "5000 funcionários" no concurrent users.
     training = bool(_TRAINING_SAID.search(scan.work)) or (base is not None and base.stage.is_training)
     scan.take(CHEAPER, "cheaper", lambda m: True)  # before the cost words, which read "mais barato" as a cost
+    scan.take(PER_USER, "cost_per_user", _cost_per_user)
     if "total" in scan.work or "todo" in scan.work or "in all" in scan.work:
         # Before traffic: "320k tokens in total" is every conversation's context, not a prompt's length.
         for pattern in CONTEXT_TOTALS:
@@ -4761,6 +4799,13 @@ def _contract(scan: _Scan) -> str | None:
     return next(iter(modes)) if len(modes) == 1 else None
 
 
+def _contracts_compared(scan: _Scan) -> list[str] | None:
+    """Two or more contract modes asked about ("dedicado ou reservado?", "reserved vs dedicated"): each one's
+    price is set beside the others'."""
+    modes = list(dict.fromkeys(v for v, _ in scan.found.get("contract", [])))
+    return modes if len(modes) > 1 else None
+
+
 def _images(scan: _Scan, query: Query) -> dict:
     """The images of each conversation: a count, a size (pixels said win over a size an image word names,
     "fotos de celular de 1024x1024"), or images with neither."""
@@ -5468,6 +5513,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         cpu_offload=_one(scan, "cpu_offload", "cpu_offload"),
         offload_params=_one(scan, "offload_params", "cpu_offload"),
         contract=_contract(scan),
+        contracts_compared=_contracts_compared(scan),
+        cost_per_user=True if scan.found.get("cost_per_user") else None,
         replicas=_one(scan, "replicas", "replicas"),
         high_availability=_one(scan, "high_availability", "availability"),
         spare_replicas=_one(scan, "spare_replicas", "replicas"),
@@ -5578,7 +5625,15 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
                 per = None
             if per:
                 fields["gpus"] = servers * per
-    if fields["gpu"] and fields["gpus"] is None and (_how_many_gpus(scan) or _gpu_in_plural(scan)):
+    if (
+        fields["gpu"]
+        and fields["gpus"] is None
+        and (
+            _how_many_gpus(scan)
+            or _gpu_in_plural(scan)
+            or (serving and _bare_gpu_under_load(scan, fields, base))
+        )
+    ):
         fields["gpus_asked"] = True  # "quantas H100 preciso?": the fewest of it that serve lead the answer
     methods = scan.found.get("method", [])
     if any(kind == "rloo" for kind, _ in methods):
@@ -6759,6 +6814,8 @@ def _follow_up(query: Query, base: Workload, model, stage, fields: dict, underst
         previous.pop("compare_zero", None)  # "e com zero-3?" after "zero-2 ou zero-3?": that stage alone
     if "gpu" in changes:
         previous.pop("gpu_memory_typed", None)  # a card named now is no longer one read from its memory
+        if "gpus_asked" not in changes:
+            previous.pop("gpus_asked", None)  # "e numa H200?" after "na H100" (as many as it takes): one, now
     if "gpu" in changes and "gpus" not in changes and base.gpu and changes["gpu"] != base.gpu:
         # "e numa h200?" after "em 4 l40s": another card named alone is judged as a first question's is (one,
         # and how many it takes); it had kept the 4, and "4× H200: cabe" answered a question nobody asked.

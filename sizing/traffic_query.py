@@ -145,6 +145,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     requests = _alternatives(w["requests"] + w["items"])
     # A word for the kind of items beside their noun ("contratos pdf", "scanned invoices"): traffic_words.toml.
     kind_of = _alternatives(w["item_words"])
+    length_words = _alternatives(w["length_words"])
     item = _alternatives(w["item"])  # one of the items ("800 tokens cada doc")
     per = (
         r"(?:/|\bp/|\bpor\s+cada\b|\ba\s+cada\b|\bpor\b|\bper\b|\ba\b|\ban\b|\bcada\b|\beach\b|\bevery\b|"
@@ -691,7 +692,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # "5 mil contratos por dia", "50 mil contratos pdf por dia", "50k scanned invoices a day": the noun is
         # kept (group "noun"), as documents counted a day are a pipeline's volume (take(): items_volume).
         ("rate", regexes.compile(
-            rf"{_NUM}\s*(?:de\s+)?(?:(?:{kind_of})\s+)?(?P<noun>{requests})(?:\s+(?:{kind_of}))?"
+            rf"{_NUM}\s*(?:de\s+)?(?:(?:{kind_of})\s+)?(?:(?P<length_before>{length_words})\s+)?(?P<noun>{requests})"
+            rf"(?:\s+(?:{kind_of}))?(?:\s+(?P<length_after>{length_words}))?"
             rf"(?:\s+(?:{in_flight}))?{qualifier}\s*"
             rf"(?:{per}\s*(?:(?P<every>\d+(?:[.,]\d+)?)\s*)?(?P<unit>{unit})s?|(?P<adj>{_alternatives(adjectives)}))\b"
         ), rate),
@@ -1305,7 +1307,16 @@ def take(scan, follow_up: bool = False, training: bool = False, batch_thread: bo
                     if named is None or _BLANKS.sub(" ", named) in _items():
                         kind = "items_volume" if named is not None else "volume_unnamed"
                         scan.found.setdefault(kind, []).append((True, typed))
-                scan.blank(start, end)
+                lengths = [
+                    m.span(g) for g in ("length_before", "noun", "length_after") if m.groupdict().get(g)
+                ]
+                if len(lengths) > 1:
+                    # "10 mil respostas curtas por dia": the noun and its length are left for the length readers
+                    # (short_answers); the count and the period are the volume (it had been a 10,000-token context).
+                    scan.blank(start, lengths[0][0])
+                    scan.blank(lengths[-1][1], end)
+                else:
+                    scan.blank(start, end)
             continue
         if kind in ("batch", "batch_count", "batch_time_apart") and training:
             continue  # "fine-tune com 10 mil documentos em 3 dias": examples and a deadline, read elsewhere

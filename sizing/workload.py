@@ -303,6 +303,10 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     pilot_users: int | None = None
     # the contract mode the customer asked for
     contract: ContractMode | None = None
+    # several asked about side by side ("dedicado ou reservado?"): each one's price and what sets it apart
+    contracts_compared: list[ContractMode] | None = None
+    # "quanto custa por usuário?", "per seat": the monthly price divided by the users
+    cost_per_user: bool | None = None
     # serving: the days the GPUs are rented for
     term_days: int | None = None
     # Serving for availability: copies of the model required whatever the load needs ("3 réplicas", at least)
