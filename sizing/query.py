@@ -2009,6 +2009,9 @@ _ONE_BEFORE_GPU = regexes.compile(
 )
 
 
+_ASKS_FIT = regexes.compile(r"\b(?:cabe|cabem|caberia|caberiam|fit|fits|fitting|roda|rodaria|rodar|runs?)\b")
+
+
 def _bare_gpu_under_load(scan: _Scan, fields: dict, base: Workload | None) -> bool:
     """A card named with no count, nor one said ("on H100", "e na H200?"), in a question with a load (users,
     a rate, requests): as many of it as the load takes, as "quantas H100?" asks; "numa H100" stays one."""
@@ -2018,7 +2021,9 @@ def _bare_gpu_under_load(scan: _Scan, fields: dict, base: Workload | None) -> bo
     loaded = any(fields.get(name) for name in LOAD_FIELDS) or (
         base is not None and any(getattr(base, name, None) for name in LOAD_FIELDS)
     )
-    if not loaded:
+    if not loaded or fields.get("users_limit") or _ASKS_FIT.search(scan.work):
+        # "cabe em h100?", "does it fit on H100?": whether the card holds it is the question, answered on one with
+        # how many would do; a launch line without --tensor-parallel-size runs on one GPU.
         return False
     start = min(start for start, _ in scan.found["gpu_at"])
     return _ONE_BEFORE_GPU.search(scan.work, max(0, start - 20), start) is None

@@ -66,6 +66,10 @@ def test_a_gpu_named_without_a_count_under_a_load_is_as_many_as_it_takes_with_it
         "qwen3 32b at 20 rps on a single H100, cost?",
         "qwen3 32b at 20 rps on an H100, cost?",
         "qwen3 32b at 20 rps on 1x H100, cost?",
+        # Whether the card holds it is the question: judged on one, with how many would do.
+        "qwen3 32b a 20 req/s cabe em h100?",
+        "does qwen3 32b at 20 rps fit on H100?",
+        "qwen3 32b a 20 req/s roda em h100?",
     ],
 )
 def test_one_gpu_said_is_still_judged_as_one(priced, text):
