@@ -140,6 +140,13 @@ def architecture(config: dict) -> dict:
     """config.json keys -> the catalogue's architecture keys (sizing/data/models.toml documents them)."""
     c = text_config(config)
     kind = str(c.get("model_type", ""))
+    widths = c.get("intermediate_size")
+    if isinstance(widths, list) and widths:
+        # Gemma 3n writes one feed-forward width per layer (MatFormer); the released E2B and E4B use one
+        # width throughout, a mix-and-match sub-model several, which the catalogue's shape cannot hold.
+        if len(set(widths)) > 1:
+            raise Unsupported("per_layer_widths")
+        c = {**c, "intermediate_size": widths[0]}
     if kind == "nemotron_h" and not c.get("num_hidden_layers"):
         # transformers' NemotronHConfig derives the layer count from the layer list and may not write it.
         c = {**c, "num_hidden_layers": len(_nemotron_h_layers(c))}
@@ -173,6 +180,13 @@ def architecture(config: dict) -> dict:
         a.update(o_bias=True, attention_sinks=True)
     if kind.startswith("qwen3") or kind.startswith("gemma3") or kind.startswith("gemma4"):
         a["qk_norm"] = True
+    if kind.startswith("gemma3n"):
+        # vLLM gemma3n.py: per-layer embeddings, LAuReL, AltUp, and a tail of layers that keep no KV cache.
+        a.update(kv_shared_layers=int(c.get("num_kv_shared_layers") or 0),
+                 per_layer_input_size=int(c.get("hidden_size_per_layer_input") or 0),
+                 per_layer_vocab_size=int(c.get("vocab_size_per_layer_input") or vocab),
+                 laurel_rank=int(c.get("laurel_rank") or 0), altup_inputs=int(c.get("altup_num_inputs") or 0),
+                 norms_per_layer=4)  # fmt: skip
     if kind.startswith("gemma4"):
         # Gemma 4 E2B/E4B embed each token once more per layer and share KV between layers, which this reader
         # does not model; the name is answered instead.

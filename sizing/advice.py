@@ -1766,6 +1766,14 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
         counted = plan.images is not None and plan.images.counted
         key = "note.model.extra_params_counted" if counted else "note.model.extra_params"
         out.append(t(lang, key, params=i18n.params(a.extra_params, lang)))
+    ple = a.parts.per_layer_embeddings
+    if ple:
+        # Gemma 3n's "effective" size: what stays on the accelerator when an engine keeps the table off it.
+        out.append(t(lang, "note.model.per_layer_embeddings", total=i18n.params(a.params, lang),
+                     ple=i18n.params(ple, lang), effective=i18n.params(a.params - ple - a.extra_params, lang)))  # fmt: skip
+    if a.kv_shared_layers and not plan.stage.is_training:
+        out.append(t(lang, "note.model.kv_shared_layers", shared=a.kv_shared_layers, layers=a.num_layers,
+                     own=a.cached_layers))  # fmt: skip
     if "L" in a.layer_pattern and not a.compressed and not plan.stage.is_training:
         out.append(
             t(

@@ -244,6 +244,18 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     # Full layers whose values are their keys (Gemma 4's attention_k_eq_v): the checkpoint has no v_proj
     # there. vLLM still keeps both a key and a value cache for them (it loads k_proj into the value slot).
     global_k_eq_v: bool = False
+    # Gemma 3n (transformers Gemma3nTextConfig; vLLM gemma3n.py): the last kv_shared_layers layers
+    # (num_kv_shared_layers) read the keys and values of the last earlier layer of their kind and keep no
+    # cache of their own (vLLM's kv_sharing_target_layer_name).
+    kv_shared_layers: NonNegative = 0
+    # Per-layer embeddings (PLE): a second table of per_layer_vocab_size rows (vocab_size_per_layer_input),
+    # num_layers x per_layer_input_size (hidden_size_per_layer_input) wide, each layer reading its slice.
+    per_layer_input_size: NonNegative = 0
+    per_layer_vocab_size: Positive | None = None
+    # LAuReL (laurel_rank): a rank-r residual beside each layer's attention; AltUp (altup_num_inputs): the
+    # hidden state carried as that many streams, mixed by small learned coefficients.
+    laurel_rank: NonNegative = 0
+    altup_inputs: NonNegative = 0
 
     moe: MoE | None = None
     mla: MLA | None = None
@@ -268,6 +280,8 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
             kv = getattr(self, field)
             if kv and self.num_heads % kv:
                 raise ValueError(f"num_heads ({self.num_heads}) must be a multiple of {field} ({kv})")
+        if self.kv_shared_layers >= self.num_layers:
+            raise ValueError("kv_shared_layers must leave at least one layer that keeps its own cache")
         if "L" in self.layer_pattern and not self.window:
             raise ValueError("a layer_pattern with local layers (L) needs a window")
         if ("R" in self.layer_pattern) != (self.linear_attention is not None):
@@ -379,7 +393,18 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     @cached_property
     def cached_layers(self) -> int:
         """Layers that keep the conversation's keys and values per token (full or local attention)."""
-        return self.attention_layers - self.cross_layers
+        return self.attention_layers - self.cross_layers - self.kv_shared_layers
+
+    @cached_property
+    def kv_local_layers(self) -> int:
+        """Local layers that keep a cache of their own (Gemma 3n's shared tail reads an earlier one's)."""
+        return sum(self.is_local(i) for i in range(self.num_layers - self.kv_shared_layers))
+
+    @cached_property
+    def kv_global_layers(self) -> int:
+        """Full-context layers that keep a cache of their own."""
+        shared = range(self.num_layers - self.kv_shared_layers, self.num_layers)
+        return self.global_layers - sum(self.kind(i) == "G" for i in shared)
 
     @cached_property
     def global_layers(self) -> int:
@@ -429,6 +454,9 @@ class ParamParts(Strict, kw_only=True):
     other: int  # norms, biases, attention sinks: small tensors kept in 16/32-bit by every format
     expert_biases: int  # part of `other`: biases of all routed experts (gpt-oss)
     active_experts: int  # routed-expert weights and biases one token uses
+    # Part of `embeddings`: Gemma 3n's per-layer embedding table, a lookup of one row per token that engines
+    # built for it (Google AI Edge) keep off the accelerator; vLLM and transformers load it with the rest.
+    per_layer_embeddings: int = 0
 
     @property
     def total(self) -> int:
@@ -615,6 +643,9 @@ def count_parts(a: Architecture) -> ParamParts:
     lm_head = 0 if a.tie_embeddings else a.vocab_size * h
     other += norm_size  # final norm
     other += a.extra_params
+    per_layer_embeddings, small = _gemma3n_parts(a)
+    embeddings += per_layer_embeddings
+    other += small
     return ParamParts(
         embeddings=embeddings,
         lm_head=lm_head,
@@ -625,4 +656,27 @@ def count_parts(a: Architecture) -> ParamParts:
         other=other,
         expert_biases=expert_biases,
         active_experts=active_experts,
+        per_layer_embeddings=per_layer_embeddings,
     )
+
+
+def _gemma3n_parts(a: Architecture) -> tuple[int, int]:
+    """Gemma 3n's per-layer embedding table, and the small matrices and vectors its PLE, LAuReL and AltUp
+    add (vLLM gemma3n.py, Gemma3nTextModel and Gemma3nDecoderLayer). The matrices (under 2% of the weights)
+    are counted with the norms, at 16 bits in every format."""
+    h, p, layers = a.hidden_size, a.per_layer_input_size, a.num_layers
+    table = small = 0
+    if p:
+        table = (a.per_layer_vocab_size or a.vocab_size) * layers * p
+        # per_layer_model_projection (hidden -> layers x p) and per_layer_projection_norm; in each layer
+        # per_layer_input_gate (hidden -> p), per_layer_projection (p -> hidden), post_per_layer_input_norm.
+        small = h * layers * p + p + layers * (2 * h * p + h)
+    if a.laurel_rank:  # linear_left, linear_right and post_laurel_norm in each layer
+        small += layers * (2 * h * a.laurel_rank + h)
+    n = a.altup_inputs
+    if n > 1:
+        # altup_projections and altup_unembed_projections (n - 1 each, hidden x hidden); in each layer
+        # correction_coefs (n x n), prediction_coefs (n x n^2), modality_router (hidden x n), router_norm
+        # and correct_output_scale (hidden each).
+        small += 2 * (n - 1) * h * h + layers * (n * n + n**3 + h * n + 2 * h)
+    return table, small

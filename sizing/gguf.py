@@ -79,6 +79,10 @@ def tensors(a: Architecture) -> list[Tensor]:
     out = [Tensor("token_embd", -1, a.vocab_size, h)]
     if not a.tie_embeddings:
         out.append(Tensor("output", -1, a.vocab_size, h))
+    if a.parts.per_layer_embeddings:
+        # Gemma 3n's per_layer_token_embd: no llama.cpp rule names it, so it takes the file's base type.
+        width = a.num_layers * a.per_layer_input_size
+        out.append(Tensor("per_layer_token_embd", -1, a.parts.per_layer_embeddings // width, width))
     for i in range(a.num_layers):
         if a.is_mamba(i):
             # llama.cpp's Mamba-2 tensors (ssm_in, ssm_out; the convolution and per-head vectors are 1-D or

@@ -83,7 +83,7 @@ def global_bytes_per_token(a: Architecture, kv_bytes: float, tp: int = 1) -> flo
     """Bytes one token adds in all the layers that keep the whole context (G; V4's C and H layers)."""
     c = a.compressed
     if c is None:
-        return full_layer_bytes(a, kv_bytes, tp) * a.global_layers
+        return full_layer_bytes(a, kv_bytes, tp) * a.kv_global_layers
     # One 584-byte entry per csa_ratio (4) tokens and the indexer's key beside it in the C layers, one per
     # hca_ratio (128) in the H layers; the latent is not split across tensor-parallel ranks.
     entry = entry_bytes(a)
@@ -138,7 +138,7 @@ def full_layer_bytes(a: Architecture, kv_bytes: float, tp: int = 1) -> float:
 def bytes_per_token(a: Architecture, kv_bytes: float, tp: int = 1) -> float:
     """Bytes one token adds when every attention layer keeps the whole context (the growth rate of full
     attention); linear-attention, Mamba-2 and cross-attention layers add nothing per token."""
-    return global_bytes_per_token(a, kv_bytes, tp) + a.local_layers * bytes_per_token_per_layer(
+    return global_bytes_per_token(a, kv_bytes, tp) + a.kv_local_layers * bytes_per_token_per_layer(
         a, kv_bytes, tp
     )
 
@@ -168,7 +168,9 @@ def sequence_bytes(a: Architecture, tokens: int, kv_bytes: float, tp: int = 1, p
     """KV cache of one conversation holding `tokens` tokens, on one GPU of a tp x pp group."""
     local_tokens = min(tokens, a.window) if a.window else tokens
     total = global_bytes_per_token(a, kv_bytes, tp) * tokens
-    total += bytes_per_token_per_layer(a, kv_bytes, tp) * a.local_layers * local_tokens + state_bytes(a, tp)
+    total += bytes_per_token_per_layer(a, kv_bytes, tp) * a.kv_local_layers * local_tokens + state_bytes(
+        a, tp
+    )
     total += cross_bytes(a, kv_bytes, tp)
     # Pipeline stages split the layers; the stage with the most layers sets the need.
     return math.ceil(total * math.ceil(a.num_layers / pp) / a.num_layers)
@@ -188,7 +190,7 @@ def shared_prefix_bytes(
     tokens = min(prefix, context) // BLOCK_TOKENS * BLOCK_TOKENS
     if tokens <= 0:
         return 0
-    local = a.local_layers if not a.window or context <= a.window else 0
+    local = a.kv_local_layers if not a.window or context <= a.window else 0
     per_token = global_bytes_per_token(a, kv_bytes, tp) + bytes_per_token_per_layer(a, kv_bytes, tp) * local
     total = per_token * tokens
     return math.floor(total * math.ceil(a.num_layers / pp) / a.num_layers)
@@ -225,10 +227,10 @@ def max_tokens(
     fixed = state_bytes(a, tp) + cross_bytes(a, kv_bytes, tp)
     share = budget / conversations * a.num_layers / math.ceil(a.num_layers / pp) - fixed
     # Every layer still growing, then (past the window) only the global layers.
-    guess = share / ((global_rate + local_rate * a.local_layers + extra) or 1)
-    if a.window and a.local_layers and guess > a.window:
+    guess = share / ((global_rate + local_rate * a.kv_local_layers + extra) or 1)
+    if a.window and a.kv_local_layers and guess > a.window:
         growth = global_rate + extra
-        guess = (share - local_rate * a.local_layers * a.window) / growth if growth else top
+        guess = (share - local_rate * a.kv_local_layers * a.window) / growth if growth else top
     guess = max(0, min(top - 1, math.floor(guess)))
     step = 1
     if fits(guess):

@@ -115,7 +115,11 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
 
     def __post_init__(self) -> None:
         # Constants of every step and prompt, worked out once (a search times thousands of steps).
+        parts = self.arch.parts
         unread = 0 if self.arch.tie_embeddings else self.embedding_bytes
+        if parts.per_layer_embeddings and self.arch.tie_embeddings:
+            # Gemma 3n's per-layer table is a lookup too: a decode step reads one row of it per token.
+            unread += self.embedding_bytes * parts.per_layer_embeddings // parts.embeddings
         # A vision encoder (extra_params, 16-bit) reads images, not the tokens a decode step makes.
         unread += self.arch.extra_params * 2
         peak = self.gpu.tflops(self.compute) * 1e12
@@ -150,7 +154,7 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
         """One sequence's KV cache on one GPU, all layers (local layers capped at their window)."""
         a = self.arch
         local = min(tokens, a.window) if a.window else tokens
-        return self._kv_global_bytes * tokens + self._kv_layer_bytes * a.local_layers * local
+        return self._kv_global_bytes * tokens + self._kv_layer_bytes * a.kv_local_layers * local
 
     def decode_bytes(self, batch: float) -> float:
         """Weight bytes one decode step of `batch` sequences reads, all GPUs together."""
@@ -277,8 +281,11 @@ def replica(
 
 def compute_params(a: Architecture) -> int:
     """Parameters a token multiplies by: the active ones, less the input embedding, a lookup (a tied table
-    is the output matrix too, and counts once), and less a vision encoder, which reads images, not text."""
-    return a.active_params - (0 if a.tie_embeddings else a.parts.embeddings) - a.extra_params
+    is the output matrix too, and counts once; Gemma 3n's per-layer table is a lookup whatever the tying),
+    and less a vision encoder, which reads images, not text."""
+    p = a.parts
+    lookup = p.embeddings if not a.tie_embeddings else p.per_layer_embeddings
+    return a.active_params - lookup - a.extra_params
 
 
 def experts_touched(a: Architecture, batch: float) -> float:

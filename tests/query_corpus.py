@@ -1817,8 +1817,6 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
         ["jina-embeddings-v3", "embeddings", "LLM"],
     ),
     ("whisper large v3 numa L4", "query.out_of_scope", ["whisper", "fala"]),
-    # Gemma 3n (on-device) is no catalogue model: said so, not asked which Gemma with "3n e4b" left in the example.
-    ("gemma 3n e4b no celular", "unknown_model", ["gemma 3n", "Gemma 3 4B"]),
     # BERT and its kin classify and embed: no text generation ("com bert" had asked for the model).
     (
         "quero treinar um modelo de classificação de texto em português com bert",
