@@ -2058,8 +2058,9 @@ _BUDGET_FIELDS = {
 _GPU_LIST = regexes.compile(r"\b(?:gpus?|placas?|maquinas?|instancias?)\b")
 _NEED = regexes.compile(r"\b(?:precis\w*|need\w*|necessari\w*)")  # "quais GPUs preciso?": the thread's own
 _OFFERING_FIELDS = frozenset(
-    {"cost", "cheaper", "contract", "term_days", "intent", "residency", *_BUDGET_FIELDS}
-)
+    {"cost", "cheaper", "contract", "contracts_compared", "cost_per_user", "term_days", "intent", "residency",
+     *_BUDGET_FIELDS}
+)  # fmt: skip
 MAX_TOGETHER = 4  # models served on one GPU in one answer: each gets its column
 
 
