@@ -944,6 +944,13 @@ IMAGE_EXAMPLES = regexes.compile(
     rf"(?<![\w.,])({_GROUPED}|\d+(?:[.,]\d+)?)\s*({alternation([*VOCAB.words('multipliers.thousand'), *VOCAB.words('multipliers.million')])})?"
     rf"\s*(?:de\s+|of\s+)?{_W('counts.image_examples')}\b"
 )
+# "fine-tune do qwen2.5-vl 7b com 30 mil imagens de notas fiscais", "lora on 5k images of invoices": in a
+# training question, images counted with nobody they belong to are its examples too (they had been a total,
+# "1 image per conversation" assumed, and no data for the time); "3 imagens por exemplo" stays per conversation.
+IMAGES_TRAINED = regexes.compile(
+    rf"(?<![\w.,])({_GROUPED}|\d+(?:[.,]\d+)?)\s*({alternation([*VOCAB.words('multipliers.thousand'), *VOCAB.words('multipliers.million')])})?"
+    rf"\s*(?:de\s+|of\s+)?(?:{_W('images.nouns')})\b(?!\s+(?:por|per|each|a|an|cada|em\s+cada|in\s+each)\b)"
+)
 # "fine-tune on 20k annotated contracts", "lora com 10 mil contratos anotados": in a training question the
 # things counted are its examples.
 EXAMPLE_THINGS = regexes.compile(
@@ -952,6 +959,15 @@ EXAMPLE_THINGS = regexes.compile(
     # said to be the examples: "10k support conversations as training examples", "como exemplos de treino"
     rf"(?:(?:\s+(?:de|do|da|ao|of|in)\s+[a-z]{{3,}}){{0,2}}\s+(?:as|como|para|for)\s+(?:(?:training|fine-?tuning)\s+)?"
     rf"(?:{_W('counts.examples')}|data|dados)(?:\s+(?:de\s+treino|for\s+training))?\b)?"
+)
+# "fine-tune on our support tickets (about 20k)", "tickets: uns 5 mil": the count said after the things, in a
+# training question its examples too (a bare "20k" had been a 20,000-token sequence); a length after it
+# ("tickets de 2k tokens") stays a length.
+THINGS_THEN_COUNT = regexes.compile(
+    rf"\b{_W('counts.things')}\b[\s:(,~-]*(?:(?:about|around|approximately|roughly|some|over|cerca\s+de|uns|umas"
+    rf"|aproximadamente|aprox\.?|quase|mais\s+de)\s*)?~?({_GROUPED}|\d+(?:[.,]\d+)?)\s*"
+    rf"({alternation([*VOCAB.words('multipliers.thousand'), *VOCAB.words('multipliers.million')])})"
+    r"(?![\w.,]|\s*(?:tokens?|palavras|words|caracteres|characters|chars|paginas|pages|de\s+contexto|context)\b)"
 )
 _TRAINING_SAID = regexes.compile(
     rf"\b(?:{'|'.join(_W('stages.' + k) for k in ('qlora', 'lora', 'full', 'fine_tune', 'pretrain', 'train'))})"
@@ -2971,6 +2987,11 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.take(PREFILL_CHUNK, "prefill_chunk", _prefill_chunk)
     if "max-input-tokens=" in scan.work:  # before contexts, as the prefill chunk
         scan.take(PROMPT_LIMIT, "prompt_limit", _prompt_limit)
+    if topic_words.knowledge(scan.work, training=False):
+        # "fazer o qwen 14b aprender nossa base de conhecimento": knowing the texts, answered by _build (a note
+        # on RAG), not listed as not understood
+        for m in topic_words.LEARN.finditer(scan.work):
+            scan.blank(*m.span())
     if noted := topic_words.noted(scan.work):
         # "dados de saúde de pacientes, llama 70b": said in a note beside the sizing (sizing/topics.py)
         query.noted = noted
@@ -3010,7 +3031,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         _example_length(scan)
     _availability(scan)
     if _TRAINING_SAID.search(scan.work) or (base is not None and base.stage.is_training):
-        for m in list(IMAGE_EXAMPLES.finditer(scan.work)):
+        for m in [*IMAGE_EXAMPLES.finditer(scan.work), *IMAGES_TRAINED.finditer(scan.work)]:
             typed = scan.original[m.start() : m.end()].strip()
             scan.found.setdefault("examples", []).append((_examples_count(m), typed))
             scan.found.setdefault("with_images", []).append((True, typed))
@@ -3075,6 +3096,12 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     # Before a RAG corpus: in a training question, the documents counted are its examples.
     if training and not EXAMPLES.search(scan.work):
         scan.take(EXAMPLE_THINGS, "examples", _examples_count)
+        if "examples" not in scan.found:
+            for m in list(THINGS_THEN_COUNT.finditer(scan.work)):
+                # only the count is blanked: the things stay for the readings of the task ("suporte")
+                typed = scan.original[m.start(1) : m.end()].strip()
+                scan.found.setdefault("examples", []).append((_examples_count(m), typed))
+                scan.blank(m.start(1), m.end())
     if training:
         scan.take(DATA_BYTES, "data_bytes", _data_bytes)
     scan.take(CORPUS, "corpus", lambda m: True)
@@ -6021,6 +6048,16 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     query.closed_named = [typed for kind, typed in out_of_scope if kind == "closed"]
     if (topic := _topic_asked(scan, fields, stage, model, size)) is not None:
         raise topic
+    training = stage is not None and stage.is_training
+    if topic_words.knowledge(strip_accents(scan.original.lower()), training):
+        # "quero treinar um modelo com os documentos da empresa": RAG usually serves the model knowing the texts
+        # better than a fine-tune; said with no model (it had been "Faltou dizer o modelo"), and beside a sizing.
+        if not (model or size):
+            raise QueryError("query.topic_knowledge", hint=None)
+        query.noted = [*query.noted, "knowledge_fine_tune" if training else "knowledge_rag"]
+        query.unknown = [
+            u for u in query.unknown if not topic_words.DOCUMENTS.fullmatch(strip_accents(u.lower()))
+        ]
     # Embedding and reranking models the table has (sizing/data/encoders.toml): sized, not refused.
     found, unknown = encoders.named([typed for kind, typed in out_of_scope if kind == "embedding"])
     if found and (model or size):

@@ -193,3 +193,17 @@ def of_a_gpu(plain: str, contract_said: bool) -> list[str]:
     ):
         asked.append("terms")
     return asked
+
+
+# The company's texts as what a model should know, and the words that say knowing them (sizing/data/vocabulary
+# [training] documents, learn).
+DOCUMENTS = regexes.compile(rf"(?<!\w)(?:{_VOCAB.pattern('training.documents')})(?!\w)")
+LEARN = regexes.compile(rf"(?<!\w)(?:{_VOCAB.pattern('training.learn')})(?!\w)")
+
+
+def knowledge(plain: str, training: bool) -> bool:
+    """ "quero treinar um modelo com os documentos da empresa", "que o modelo saiba tudo dos nossos manuais":
+    the model asked to know the company's texts, which RAG usually serves better than a fine-tune (the text
+    retrieved at each question is current and citable; a fine-tune teaches style and tasks more than facts).
+    A training said, or a word of knowing, beside those texts."""
+    return DOCUMENTS.search(plain) is not None and (training or LEARN.search(plain) is not None)

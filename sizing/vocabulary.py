@@ -135,6 +135,8 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "with",
         "without",
         "off",
+        "documents",
+        "learn",
     ),
     "contracts": ("on_demand", "reserved", "dedicated"),
     "out_of_scope": ("embedding", "encoder", "speech", "image", "closed"),

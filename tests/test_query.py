@@ -912,8 +912,17 @@ def test_running_on_a_cpu_is_read_and_said_apart(text):
     assert q.workload.gpu is None  # the answer stays the GPUs we rent
 
 
-def test_cpu_offload_is_no_cpu_only_question():
-    q = parse("lora llama 8b com offload para cpu")
+@pytest.mark.parametrize(
+    "text",
+    [
+        "lora llama 8b com offload para cpu",
+        # "offload de cpu" had been a question of training on a CPU ("alugamos GPUs...")
+        "full fine-tune llama 3.1 70b com zero-3 offload de cpu em 8 a100",
+        "lora qwen2.5 7b, offload da cpu ligado",
+    ],
+)
+def test_cpu_offload_is_no_cpu_only_question(text):
+    q = parse(text)
     assert q.cpu_only == [] and q.workload.cpu_offload
 
 

@@ -1056,6 +1056,35 @@ def test_image_caption_pairs_are_a_vision_fine_tunes_examples(text):
     assert query.unknown == [] and query.workload.examples == 30_000 and query.workload.with_images
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Images counted in a training question had been a total with "1 image per conversation" assumed,
+        # and no data for the time.
+        "fine-tune do qwen2.5-vl 7b com 30 mil imagens de notas fiscais",
+        "lora do llama 3.2 11b vision com 30k fotos de produtos",
+        "fine-tune qwen2.5-vl 7b on 30,000 images of invoices",
+        "train qwen2.5-vl 7b with lora on 30k screenshots",
+    ],
+)
+def test_images_counted_in_a_training_are_its_examples(text):
+    query = parse(text)
+    assert query.workload.examples == 30_000 and query.workload.with_images
+    assert query.workload.stage.is_training
+
+
+@pytest.mark.parametrize(
+    ("text", "images"),
+    [
+        ("lora qwen2.5-vl 7b com 3 imagens por conversa", 3),
+        ("lora qwen2.5-vl 7b, 20 mil exemplos com 2 imagens cada", 2),
+    ],
+)
+def test_images_per_example_in_a_training_stay_per_conversation(text, images):
+    workload = parse(text).workload
+    assert workload.images == images and workload.examples in (None, 20_000)
+
+
 def test_images_and_captions_outside_training_count_no_examples():
     # serving: the images are each conversation's (sizing/image_query.py), never a dataset
     assert parse("qwen2.5-vl 7b para 20 usuarios com imagens e legendas").workload.examples is None
@@ -1105,3 +1134,33 @@ def test_a_timed_trainings_smaller_alternatives_say_their_own_time(text, takes):
     r = size(msgspec.structs.replace(parse(text).workload, lang=lang))
     smaller = [a for a in r.alternatives if a.kind in ("lora_instead", "adam_8bit")]
     assert smaller and all(takes in a.text for a in smaller)
+
+
+@pytest.mark.parametrize(
+    ("text", "examples"),
+    [
+        # The count said after the things had been a sequence length ("20,000-token context").
+        (
+            "We want to fine-tune Llama 3.1 8B on our support tickets (about 20k), how many GPUs and how long?",
+            20_000,
+        ),
+        ("lora llama 3.1 8b, tickets: uns 5 mil", 5_000),
+        ("lora llama 3.1 8b com nossos contratos, cerca de 12 mil", 12_000),
+        ("qlora qwen2.5 14b on our emails, roughly 40k", 40_000),
+    ],
+)
+def test_a_count_after_the_things_trained_on_is_the_examples(text, examples):
+    workload = parse(text).workload
+    assert workload.examples == examples and workload.seq_len is None and workload.context is None
+
+
+@pytest.mark.parametrize(
+    ("text", "seq"),
+    [
+        ("lora llama 3.1 8b com tickets de 2k tokens", 2_048),
+        ("lora llama 3.1 8b, tickets com 4k de contexto", 4_096),
+    ],
+)
+def test_a_length_after_the_things_trained_on_stays_a_length(text, seq):
+    workload = parse(text).workload
+    assert workload.examples is None and workload.context == seq
