@@ -955,7 +955,9 @@ IMAGES_TRAINED = regexes.compile(
 # things counted are its examples.
 EXAMPLE_THINGS = regexes.compile(
     rf"(?<![\w.,])({_GROUPED}|-?\d+(?:[.,]\d+)?)\s*({alternation([*VOCAB.words('multipliers.thousand'), *VOCAB.words('multipliers.million')])})?"
-    rf"\s*(?:de\s+|of\s+)?(?:[a-z]+\s+)?{_W('counts.things')}\b"
+    # the count ends at a word's end: the "b" of a model's size ("llama 3.1 8b tickets") is no word between the
+    # count and the things (8 tickets had been the examples, and the model a family with no size)
+    rf"(?![a-z])\s*(?:de\s+|of\s+)?(?:[a-z]+\s+)?{_W('counts.things')}\b"
     # said to be the examples: "10k support conversations as training examples", "como exemplos de treino"
     rf"(?:(?:\s+(?:de|do|da|ao|of|in)\s+[a-z]{{3,}}){{0,2}}\s+(?:as|como|para|for)\s+(?:(?:training|fine-?tuning)\s+)?"
     rf"(?:{_W('counts.examples')}|data|dados)(?:\s+(?:de\s+treino|for\s+training))?\b)?"
@@ -969,8 +971,16 @@ THINGS_THEN_COUNT = regexes.compile(
     rf"({alternation([*VOCAB.words('multipliers.thousand'), *VOCAB.words('multipliers.million')])})"
     r"(?![\w.,]|\s*(?:tokens?|palavras|words|caracteres|characters|chars|paginas|pages|de\s+contexto|context)\b)"
 )
+# "ensinar o llama 8b a responder como nosso suporte", "teach llama 3.1 8b to answer like our agents": a model
+# taught to do something (a verb after "a"/"to", a few words on) is fine-tuned, as "fine-tune" alone is; with no
+# verb after it ("a teaching assistant") it is no training. "treinar o modelo para responder como ..." names the
+# same fine-tune with the plain word for training (_stage).
+_TAUGHT_TO = rf"(?:\s+[\w.-]+){{0,6}}?\s+{_W('training.teach_to')}\s+[a-z]{{3,}}"
+TEACH = rf"{_W('training.teach')}(?={_TAUGHT_TO})"
+TRAINED_TO = regexes.compile(rf"\btrein[a-z]*\b(?={_TAUGHT_TO}\b)|\btrain[a-z]*\b(?={_TAUGHT_TO}\b)")
 _TRAINING_SAID = regexes.compile(
-    rf"\b(?:{'|'.join(_W('stages.' + k) for k in ('qlora', 'lora', 'full', 'fine_tune', 'pretrain', 'train'))})"
+    rf"\b(?:{'|'.join(_W('stages.' + k) for k in ('qlora', 'lora', 'full', 'fine_tune', 'pretrain', 'train'))}"
+    rf"|{TEACH})"
 )
 # Training data by its size on disk: "dataset de 2gb de texto", "50 GB of legal text", "corpus: 500 MB". A
 # noun of data before the size or after it is needed: a bare "80gb" is a GPU's memory.
@@ -1426,7 +1436,13 @@ CORPUS = regexes.compile(
 STAGE_WORDS = ("qlora", "lora", "full", "fine_tune", "pretrain", "train", "inference")
 STAGE_OF = {"qlora": Stage.qlora, "lora": Stage.lora, "full": Stage.full, "fine_tune": Stage.full,
             "pretrain": Stage.pretrain, "train": Stage.pretrain, "inference": Stage.inference}  # fmt: skip
-STAGES = [(kind, regexes.compile(rf"\b{_W('stages.' + kind)}\b")) for kind in STAGE_WORDS]
+# The way of speaking taught ("a responder como", "to answer like"), understood once a teaching is read
+TEACH_SAID = regexes.compile(rf"\b{TEACH}")
+TAUGHT = regexes.compile(rf"\b{_W('training.teach_to')}\s+{_W('training.taught')}\b")
+STAGES = [
+    (kind, regexes.compile(rf"\b(?:{_W('stages.' + kind)}{'|' + TEACH if kind == 'fine_tune' else ''})\b"))
+    for kind in STAGE_WORDS
+]
 # People being trained, a use the model serves ("Llama 70B para 40 analistas, no treinamento das equipes
 # internas", "plataforma de treinamento de vendedores", "employee training", "training for new hires"): no
 # model is trained, so no training stage is read from them.
@@ -3221,8 +3237,11 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     _sizes(scan, catalog)
     # "treinamento das equipes", "employee training": people trained (the model serves it), no model trained
     scan.take(PEOPLE_TRAINED, "filler", lambda m: True)
+    taught = TRAINED_TO.search(scan.work) or TEACH_SAID.search(scan.work)
     for kind, pattern in STAGES:
         scan.take(pattern, "stage", lambda m, kind=kind: _stage_at(scan, m, kind))
+    if taught:
+        scan.take(TAUGHT, "filler", lambda m: True)
     scan.take(REASONING_EFFORT, "task", lambda m: Task.reasoning)
     for task, pattern in TASK_PATTERNS:
         scan.take(pattern, "task", lambda m, task=task: _task_word(scan, m, task))
@@ -5232,6 +5251,9 @@ def _stage(scan: _Scan) -> Stage | None:
     # "treinar o llama 8b com grpo", "train it with DPO": a method of fitting the weights (RL, preference
     # tuning) says a fine-tune; only a pre-training said in words contradicts it (below).
     if training == ["train"] and "method" in scan.found:
+        return Stage.full
+    # "treinar o modelo para responder como o nosso suporte": trained to do something, a fine-tune (TEACH)
+    if training == ["train"] and TRAINED_TO.search(strip_accents(scan.original)) and "pretrain" not in words:
         return Stage.full
     return STAGE_OF[training[0]]
 

@@ -1164,3 +1164,64 @@ def test_a_count_after_the_things_trained_on_is_the_examples(text, examples):
 def test_a_length_after_the_things_trained_on_stays_a_length(text, seq):
     workload = parse(text).workload
     assert workload.examples is None and workload.context == seq
+
+
+@pytest.mark.parametrize(
+    ("text", "model", "examples"),
+    [
+        # The "b" of the size had been a word between a count and the things: 8 tickets were the examples and
+        # the model a family with no size ("Qual Llama 3.1?").
+        ("lora llama 3.1 8b tickets 8k", "llama-3.1-8b", 8_000),
+        ("lora do qwen2.5 7b com documentos internos", "qwen2.5-7b", None),
+        ("afinação lora do llama 3.1 70b, contratos: cerca de 3 mil", "llama-3.1-70b", 3_000),
+        ("qlora mistral 7b reviews", "mistral-7b", None),
+    ],
+)
+def test_a_models_size_before_the_things_trained_on_is_no_count(text, model, examples):
+    workload = parse(text).workload
+    assert workload.model.startswith(model) and workload.examples == examples
+
+
+@pytest.mark.parametrize(
+    ("text", "examples"),
+    [
+        # A model taught to do something had been served, with "ensinar" and the examples' count not understood.
+        ("ensinar o llama 3.1 8b a responder como nosso suporte, temos 20 mil tickets", 20_000),
+        ("quero ensinar o qwen2.5 7b a responder como os nossos atendentes, temos 5 mil conversas", 5_000),
+        ("ensinar o llama 3.1 8b a responder como o nosso apoio ao cliente, temos 20 mil conversas", 20_000),
+        ("teach llama 3.1 8b to answer like our support team, we have 20k tickets", 20_000),
+        ("we want to teach mistral 7b to reply like our agents using 8k conversations", 8_000),
+        ("treinar o modelo llama 3.1 8b para responder como nosso suporte", None),
+    ],
+)
+def test_a_model_taught_to_do_something_is_fine_tuned_on_the_things_counted(text, examples):
+    query = parse(text)
+    # the same fine-tune a bare "fine-tune" names
+    assert query.workload.stage is parse("fine-tune llama 3.1 8b").workload.stage
+    assert query.workload.examples == examples and query.unknown == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "llama 8b as a teaching assistant for 200 students",
+        "treinar do zero um modelo de 1b para falar português com 10B tokens",
+    ],
+)
+def test_teaching_with_nothing_taught_or_a_training_from_scratch_stays_what_it_was(text):
+    stage = parse(text).workload.stage
+    assert stage is (Stage.inference if "assistant" in text else Stage.pretrain)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a domain word had been left not understood, as the Portuguese ones ("jurídico") are not
+        "continued pretraining of llama 3.1 8b on 10B tokens of medical text",
+        "lora llama 3.1 8b on 20k clinical conversations",
+        "quero fazer um fine-tune do llama 3 8b pra falar como nosso atendente",
+    ],
+)
+def test_the_domain_or_the_voice_trained_for_is_understood(text):
+    query = parse(text)
+    assert query.workload.stage.is_training and query.unknown == []
