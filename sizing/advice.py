@@ -1168,13 +1168,20 @@ def at_pace(plan: Plan, setup: Setup, catalog: Catalog, per_copy: int) -> int:
     return low * setup.replicas
 
 
+def users_at_pace(plan: Plan, setup: Setup, catalog: Catalog) -> int:
+    """Of the conversations a setup's memory holds (`max_users`, from add_capacity), how many generate
+    together at the plan's targets: a capacity question's answer, and the load its performance is given at."""
+    held = setup.max_users or 0
+    return at_pace(plan, setup, catalog, max(math.ceil(held / setup.replicas), 1)) if held else 0
+
+
 def capacity_at_pace(plan: Plan, setup: Setup, catalog: Catalog) -> str:
     """ "Quantos usuários cabem numa H100?": besides the conversations its memory holds, how many of them
     generate together at a chat's pace there, at the context used."""
     lang = plan.lang
     held = setup.max_users or 0
     ttft, tpot = traffic.targets(plan, catalog)
-    fits = at_pace(plan, setup, catalog, max(math.ceil(held / setup.replicas), 1)) if held else 0
+    fits = users_at_pace(plan, setup, catalog)
     key = "all" if fits >= held > 1 else {0: "none", 1: "one"}.get(fits, "other")
     return t(lang, "named.capacity_pace" if key == "other" else f"named.capacity_pace_{key}", users=i18n.number(fits, lang), held=i18n.number(held, lang),
              tps=i18n.speed(1 / tpot, lang), ttft=i18n.seconds(ttft, lang), context=i18n.tokens(plan.context, lang),

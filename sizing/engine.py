@@ -203,13 +203,19 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
         # Not "usei 1 conversa por vez": how many is the answer; the one conversation is the memory's unit.
         one = t(lang, "assume.users")
         assumptions = [t(lang, "assume.users_capacity") if a == one else a for a in assumptions]
+        # Its performance, and the engine settings said, are those of the capacity found at a chat's pace, as
+        # it would be launched for that many users; one conversation stays the memory's unit only.
+        add_capacity(plan, rec, catalog)
+        seqs = max(advice.users_at_pace(plan, rec, catalog), 1)
+    else:
+        seqs = plan.users
     alternatives = advice.alternatives(plan, rec, catalog, total, capacity_asked)
     decided = avail = cheaper = None
     if not plan.stage.is_training:
         # Every setup the answer shows carries its performance (sizing/performance.py) and, when the
         # offering has prices, its cost.
         if rec is not None:
-            rec.performance = traffic.performance(plan, rec, catalog)
+            rec.performance = traffic.performance(plan.but(users=seqs), rec, catalog)
             decided = traffic.decided_by(plan, rec, catalog) if by_load(plan) else "memory"
             if capacity_asked:
                 decided = "asked"
@@ -354,9 +360,9 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
                 t(
                     lang,
                     "assume.serving_engine_llamacpp",
-                    users=i18n.number(plan.users, lang),
-                    np=plan.users,
-                    c=plan.users * plan.context,
+                    users=i18n.number(seqs, lang),
+                    np=seqs,
+                    c=seqs * plan.context,
                     context=i18n.tokens(plan.context, lang),
                     ctk=ctk,
                     ctv=ctv,
@@ -372,9 +378,9 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
                 t(
                     lang,
                     "assume.serving_engine_exllamav2",
-                    users=i18n.number(plan.users, lang),
+                    users=i18n.number(seqs, lang),
                     max_seq_len=plan.context,
-                    cache_size=plan.users * plan.context,
+                    cache_size=seqs * plan.context,
                     # The quantized caches are named "exllamav2_<mode>" in precisions.toml; any other is FP16.
                     cache_mode=plan.kv.id.removeprefix("exllamav2_").upper()
                     if plan.kv.id.startswith("exllamav2_")
@@ -386,8 +392,8 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
             assumptions.append(
                 t(
                     lang,
-                    "assume.serving_engine_one" if plan.users == 1 else "assume.serving_engine",
-                    users=i18n.number(plan.users, lang),
+                    "assume.serving_engine_one" if seqs == 1 else "assume.serving_engine",
+                    users=i18n.number(seqs, lang),
                     chunk=i18n.tokens(plan.prefill_chunk, lang),
                     engine=t(lang, f"launch_engine.{plan.launch_engine}.engine"),
                 )

@@ -2,6 +2,8 @@
 the smallest change that makes it fit there, then the recommendation when it differs; no setup twice; advice
 that changes precision says what capacity it leaves; FP8 on an A100 says it is weight-only."""
 
+import json
+
 import pytest
 
 from bot import blocks
@@ -294,3 +296,87 @@ def test_a_user_count_is_no_capacity_question():
     _, query, text = answer("llama 3.1 8b para 50 usuários numa H200", "pt-BR")
     assert not query.workload.capacity_asked
     assert "ritmo de um chat (" not in text.split("\n\n")[3]
+
+
+PERF_IN_FLIGHT = {
+    "pt-BR": "no total com {n} conversas",
+    "pt-PT": "no total com {n} conversas",
+    "en": "in all with {n} conversations",
+}
+ONE_IN_FLIGHT = {
+    "pt-BR": ("1 conversa em andamento", "1 sequência por vez"),
+    "pt-PT": ("1 conversa em andamento", "1 sequência de cada vez"),
+    "en": ("1 conversation in flight", "1 sequence at a time"),
+}
+ENGINE_SEQS = {
+    "pt-BR": "configurado para esta carga: até {n} sequências simultâneas",
+    "pt-PT": "configurado para esta carga: até {n} sequências em simultâneo",
+    "en": "configured for this workload: up to {n} concurrent sequences",
+}
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [*CAPACITY_QUESTIONS, ("how many users can an H200 hold with llama 3.3 70b fp8 with 8k prompts?", "en")],
+)
+def test_a_capacity_questions_performance_and_engine_are_at_the_capacity_found(question, lang):
+    """The performance line, the verdict's and the Slack answer's performance, and the vLLM settings are those of
+    the conversations that generate together at a chat's pace (the chat-pace sentence's count), not of the one
+    conversation the memory breakdown counts as its unit."""
+    from sizing import advice, performance, traffic
+    from sizing.catalog import load_catalog
+    from sizing.plan import make_plan
+
+    result, query, text = answer(question, lang)
+    assert result.decided_by == "asked"
+    rec = result.recommendation
+    n = rec.performance.concurrency
+    held = rec.max_users
+    assert 1 <= n <= held and n == int(n)
+    n = int(n)
+    # the count the chat-pace sentence says: all those memory holds, or "up to n" of them
+    pace = result.alternatives[0].text
+    assert f"({held})" in pace if n == held > 1 else f" {n} " in pace.replace(",", "")
+    # the figures at that many in flight, from the performance model
+    catalog = load_catalog()
+    plan = make_plan(query.workload.but(lang=lang), catalog)
+    r = traffic.replica(plan, catalog.gpu(rec.gpu), rec.tensor_parallel, rec.pipeline_parallel, catalog, n)
+    load = performance.at_concurrency(r, plan.prompt, plan.output, n / rec.replicas)
+    assert rec.performance.tokens_per_s_per_user == pytest.approx(1 / load.tpot_s)
+    assert rec.performance.ttft_s == pytest.approx(load.ttft_s)
+    assert n == advice.users_at_pace(plan, rec, catalog)
+    number = f"{n:,}".replace(",", "." if lang == "pt-BR" else " " if lang == "pt-PT" else ",")
+    line = result.estimates.text[0]
+    engine = [a for a in result.assumptions if "vLLM" in a and "prefill" in a]
+    assert line in text and len(engine) == 1
+    if n == 1:  # a model whose memory holds one conversation: the one-sequence wording, said as such
+        assert ONE_IN_FLIGHT[lang][0] in line and ONE_IN_FLIGHT[lang][1] in engine[0]
+    else:
+        assert (
+            PERF_IN_FLIGHT[lang].format(n=number) in line and ENGINE_SEQS[lang].format(n=number) in engine[0]
+        )
+        assert ONE_IN_FLIGHT[lang][0] not in text and ONE_IN_FLIGHT[lang][1] not in text
+    # Slack: the verdict and the recommendation's performance give the same figures as the text answer
+    short = advice.perf_short(rec.performance, lang)
+    slack = json.dumps(blocks.answer(result, query, payload="{}").blocks, ensure_ascii=False)
+    assert short in pace and slack.count(short) == 2 and short in text
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "users"),
+    [
+        ("llama 3.1 8b para 50 usuários numa H200", "pt-BR", 50),
+        ("qwen3 32b fp8 for 20 users on an h100", "en", 20),
+        ("llama 3.1 70b fp8 para 1 usuário numa h100", "pt-BR", 1),
+    ],
+)
+def test_a_user_count_keeps_its_performance_and_engine_at_those_users(question, lang, users):
+    result, query, text = answer(question, lang)
+    assert not query.workload.capacity_asked and result.decided_by != "asked"
+    assert result.recommendation.performance.concurrency == users and result.estimates.text[0] in text
+    engine = next(a for a in result.assumptions if "vLLM" in a and "prefill" in a)
+    if users == 1:
+        assert ONE_IN_FLIGHT[lang][1] in engine and ONE_IN_FLIGHT[lang][0] in result.estimates.text[0]
+    else:
+        assert ENGINE_SEQS[lang].format(n=users) in engine
+        assert PERF_IN_FLIGHT[lang].format(n=users) in result.estimates.text[0]
