@@ -66,6 +66,10 @@ def test_day_to_day_is_no_period_of_a_day(text):
         "o nosso chatbot tem 30 000 conversas por mês, modelo llama 3.1 8b, chega uma L4?",
         "Uma empresa de seguros do Porto quer correr o DeepSeek R1 localmente. É viável?",
         "Qual o custo por milhão de tokens do Llama 3.3 70B em FP8 comparado com a API da OpenAI?",
+        # Renting said as allocating, and who the customer is ("alocar" and "bank" had been listed)
+        "Boa tarde, gostaríamos de orçamento para alocar 2 H100 por 3 meses para fine-tuning do Llama 3.1 8B",
+        "We're a bank in São Paulo, want to run Llama 3.3 70B for ~300 internal users, data can't leave Brazil",
+        "we need to allocate 2 H100s for a month to evaluate qwen3 32b",
     ],
 )
 def test_common_words_around_a_question_are_not_listed_as_not_understood(text):
