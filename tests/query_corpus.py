@@ -1828,6 +1828,8 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("Quanta memória precisa o modelo de transcrição Whisper?", "query.out_of_scope", ["fala"]),
     ("SDXL com 4 usuários", "query.out_of_scope", ["SDXL", "imagem"]),
     ("quanto de vram pro stable diffusion xl?", "query.out_of_scope", ["stable diffusion", "imagem"]),
+    # written apart, "sd xl" had been no model: the answer listed what fits on the L4
+    ("sd xl numa l4?", "query.out_of_scope", ["sd xl", "imagem"]),
     ("how much memory for whisper-large-v3 en", "query.out_of_scope", ["whisper-large-v3", "speech"]),
     (
         "an embedding model for our RAG, 100 users en",
