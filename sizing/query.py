@@ -3715,6 +3715,8 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
                     continue  # names ignore spaces: "ajuda com o llama" is no Ollama (it had been q4_k_m)
                 if kind == "model" and not same_size_word(index[key], key, scan.work[start:end]):
                     continue  # names ignore spaces: "gemma 31b" is no "gemma 3 1b"
+                if kind == "model" and _NO_NAME_AFTER.match(scan.work, end):
+                    continue  # "o command a partir de amanhã": Portuguese after the name's last word, no Command A
                 if (
                     kind == "model"
                     and _COUNTED_NUMBER_END.search(scan.work, start, end)

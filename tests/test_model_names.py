@@ -85,9 +85,9 @@ def test_names_answer_as_their_model_and_precision(text, name, precision, said):
         assert any(said in a for a in result.assumptions), result.assumptions
 
 
-@pytest.mark.parametrize("text", ["CohereForAI/c4ai-command-a-03-2025", "google/gemma-ultra-it"])
+@pytest.mark.parametrize("text", ["CohereLabs/command-a-vision-07-2025", "google/gemma-ultra-it"])
 def test_a_name_that_says_no_size_and_no_known_member_is_not_guessed(text, monkeypatch):
-    # Command A is 111B: none of the family's members (Command R 32B and 35B, Command R+ 104B) is it.
+    # Command A Vision's repo names no size, and no member of the family (Command R, R+, Command A) is it.
     monkeypatch.setenv("GPU_SIZER_HUB", "off")
     with pytest.raises(SizingError) as e:
         size(parse(text).workload)
@@ -517,7 +517,7 @@ def test_distill_spelt_with_one_l_names_the_distilled_model(text, model):
     ("text", "name", "repo"),
     [
         # Each had been another model sized under its name: Pixtral 12B ("Não entendi: large"), GLM-4.5 355B,
-        # Phi-4 14B ("Não entendi: multimodal"), Command R+ 104B ("o modelo dessa família com esse tamanho").
+        # Phi-4 14B ("Não entendi: multimodal"). (Command A, once Command R+ 104B here, is now catalogued.)
         ("pixtral large", "Pixtral Large (124B)", "mistralai/Pixtral-Large-Instruct-2411"),
         (
             "Pixtral Large 2411 para 10 usuários em fp8",
@@ -531,12 +531,6 @@ def test_distill_spelt_with_one_l_names_the_distilled_model(text, model):
             "phi-4-multimodal-instruct em 4 bits",
             "Phi-4-multimodal (5.6B)",
             "microsoft/Phi-4-multimodal-instruct em 4 bits",
-        ),
-        ("command a 111b", "Command A (111B)", "CohereLabs/c4ai-command-a-03-2025"),
-        (
-            "c4ai-command-a-03-2025 para 20 usuarios",
-            "Command A (111B)",
-            "CohereLabs/c4ai-command-a-03-2025 para 20 usuarios",
         ),
         ("hunyuan large", "Hunyuan-Large (389B-A52B)", "tencent/Tencent-Hunyuan-Large"),
     ],

@@ -334,8 +334,8 @@ def test_a_gpu_we_do_not_rent_asked_beside_a_model_is_said_and_the_model_sized(p
 
 @pytest.mark.parametrize(
     ("text", "model", "note"),
-    [("o command a roda em 2 H100 com 20 usuarios? (talvez o mistral large 2407?)", "Mistral Large 2",
-      "O Command A não está no catálogo que dimensiono"),
+    [("o hunyuan large roda em 8 H100 com 20 usuarios? (talvez o mistral large 2407?)", "Mistral Large 2",
+      "O Hunyuan-Large não está no catálogo que dimensiono"),
      ("O glm-4.5v cabe numa H200? se não, o qwen2.5 vl 72b serve?", "Qwen2.5-VL 72B",
       "O GLM-4.5V não está no catálogo"),
      ("does pixtral large fit on 2 h100? or llama 3.1 70b?", "Llama 3.1 70B",

@@ -6,8 +6,9 @@ Gervásio 7B and Snowflake Arctic, whose configs are not cited, are said to be m
 another model.
 
 Then Granite 3.3 8B and 2B, InternLM3 8B, EXAONE 4.0 32B and Phi-3.5-MoE ("granite 3.3 2b" had been Qwen2.5 1.5B
-with 38 layers, "exaone 4.0 32b" Qwen3 32B, "internlm3 8b" Llama 3.1 8B, "phi 3.5 moe" asked which Phi); Phi-3
-Medium 128K, Codestral 22B, Solar Pro and EXAONE 4.0 1.2B are said to be missing.
+with 38 layers, "exaone 4.0 32b" Qwen3 32B, "internlm3 8b" Llama 3.1 8B, "phi 3.5 moe" asked which Phi); Codestral
+22B, Solar Pro and EXAONE 4.0 1.2B are said to be missing (Phi-3 Medium 128K, once among them, is now sized:
+tests/test_verified_catalogue_models.py).
 
 StarCoder2 15B is sized from its config.json (it had been said missing); StarCoder2 7B and 3B, whose tied or
 untied embeddings are not cited, are said missing (they had been sized as Mistral 7B v0.3 and Qwen2.5 3B)."""
@@ -231,13 +232,6 @@ def test_grok_3_4_and_the_chatbot_stay_closed(text):
             "Snowflake Arctic",
             "Snowflake/snowflake-arctic-instruct",
         ),  # had been a dense Llama 405B
-        # had been refused as past Phi-3 Medium 4K's window
-        (
-            "phi 3 medium 128k 10 usuarios",
-            "Phi-3 Medium 128K",
-            "microsoft/Phi-3-medium-128k-instruct 10 usuarios",
-        ),
-        ("phi-3-medium-128k-instruct", "Phi-3 Medium 128K", "microsoft/Phi-3-medium-128k-instruct"),
         ("codestral 22b", "Codestral 22B", "mistralai/Codestral-22B-v0.1"),  # had been Mistral Small 3 24B
         (
             "Codestral-22B-v0.1 para 5 usuarios",
@@ -294,27 +288,6 @@ def test_starcoder2_15b_is_refused_past_its_16k_window():
     assert e.value.key == "context_beyond_model"
 
 
-@pytest.mark.parametrize(
-    ("text", "variant", "repo"),
-    [
-        ("phi 3 medium com 32k de contexto", "Phi-3 Medium 128K", "microsoft/Phi-3-medium-128k-instruct"),
-        ("phi-3 medium, contexto de 64k", "Phi-3 Medium 128K", "microsoft/Phi-3-medium-128k-instruct"),
-        ("phi 3 medium com 128k", "Phi-3 Medium 128K", "microsoft/Phi-3-medium-128k-instruct"),
-        ("phi3 medium, 100k tokens", "Phi-3 Medium 128K", "microsoft/Phi-3-medium-128k-instruct"),
-    ],
-)
-def test_past_phi_3_mediums_4k_its_128k_release_is_named(text, variant, repo):
-    # "phi 3 medium com 128k" had been told only to ask for less or pick another model; the 128K release
-    # exists, though its config.json is not cited (models.toml [[uncatalogued]]).
-    with pytest.raises(SizingError) as e:
-        size(parse(text).workload)
-    assert e.value.key == "context_beyond_model"
-    hint = e.value.hint("pt-BR")
-    assert f"O {variant}, a versão dele que lê 128K, ainda não está no catálogo" in hint
-    assert hint.split("`")[1] == f"/gpu {repo}"
-    assert f"{variant}, its release that reads 128K, is not in the catalogue yet" in e.value.hint("en")
-
-
 @pytest.mark.parametrize("text", ["phi 3 medium com 200k", "phi 3 medium com 1m de contexto"])
 def test_past_the_128k_release_too_no_variant_is_offered(text):
     with pytest.raises(SizingError) as e:
@@ -322,8 +295,8 @@ def test_past_the_128k_release_too_no_variant_is_offered(text):
     assert "128K" not in e.value.hint("pt-BR")
 
 
-def test_a_sized_sibling_still_comes_before_an_uncatalogued_variant():
-    # 16k: Phi-4 14B, in the catalogue, reads it.
+def test_the_newest_sibling_that_reads_the_window_comes_first():
+    # 16k: Phi-4 14B, newer than the Phi-3 Medium 128K, reads it.
     with pytest.raises(SizingError) as e:
         size(parse("phi 3 medium com 16k").workload)
     assert "Phi-4 14B" in e.value.hint("pt-BR") and "128K" not in e.value.hint("pt-BR")
