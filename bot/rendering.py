@@ -505,6 +505,16 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         # Models served together are all named ("Qwen3 235B-A22B + Qwen3 4B"; it had been the first alone),
         # each with its precision when the question said the first's.
         names = [side.model for side in comparison.models]
+        rates = w.model_rates or []
+        if any(rates) and len(rates) == len(names):
+            # "o 8b com 100 req/min e o 32b com 20 req/min": each model with the rate said for it
+            periods = w.model_rate_periods or [None] * len(rates)
+            names = [
+                name
+                if rate is None
+                else t("understood.model_rate", model=name, rate=rate_text(rate, lang, period))
+                for name, rate, period in zip(names, rates, periods, strict=True)
+            ]
         if said_precision and all(side.precision == r.precision for side in comparison.models):
             parts = [" + ".join(names), r.precision_name]  # "e em fp8?": all of them at it
         elif said_precision:
@@ -683,6 +693,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     if w.term_days:
         parts.append(t("understood.term", period=i18n.period(w.term_days, lang)))
     parts += _images_understood(w, r.images, lang)
+    if w.model_rates and w.model_rates[0] is not None and comparison is not None and comparison.sized:
+        w = w.but(rate_per_s=None)  # said with its model above
     parts += _traffic_understood(w, lang, r.load)
     if w.replicas:
         parts.append(

@@ -17,8 +17,9 @@ import math
 from typing import NamedTuple
 
 from . import i18n
+from . import together as together_load
 from .advice import LARGE_MODEL, MID_SIZE, describe, perf_short, smaller
-from .catalog import Catalog
+from .catalog import Catalog, is_budget
 from .engine import size
 from .errors import SizingError
 from .i18n import duration, gb, money, number, t, tokens
@@ -27,6 +28,7 @@ from .plan import Plan, make_plan, rate_text
 from .query import Query, QueryError
 from .result import Record, Setup, SizingResult
 from .setups import candidates, evaluate, shape_for
+from .together import Together
 from .workload import Workload
 
 # Speeds per user, or sustainable request rates, closer than this are no difference worth a sentence (the
@@ -57,14 +59,22 @@ class Comparison(Record, kw_only=True):
     together: str | None = (
         None  # both asked for on the same GPU: their memory summed, and the GPU that holds it
     )
+    # With a load: the smallest machine that serves every model at its share of it (sizing/together.py), and
+    # the lines after the verdict (each model's load and speed there, what the loads assume, the cost)
+    together_load: Together | None = None
+    together_lines: list[str] = []
+    # Left out of the JSON when empty: only answers with models together under a load have them.
+    _omit_empty = ("together_load", "together_lines")
     footer: str | None = None  # where the rest of the answer is, and how to get the other's in full
     reason_key: str | None = None  # why the other could not be sized (an error key) ...
     reason: str | None = None  # ... in words
 
 
-def other_workload(first: Workload, other: Query) -> Workload:
+def other_workload(first: Workload, other: Query, index: int = 1) -> Workload:
     """The workload of the other model: the first one's, with the model and the precision said with it (none
-    said: the model's own default, as the engine decides). Raises QueryError when its words name no model."""
+    said: the model's own default, as the engine decides), and its own rate when the question said one for
+    each model served together (Workload.model_rates; `index`: its place among them, the first being 0).
+    Raises QueryError when its words name no model."""
     if other.help or other.workload is None:
         raise QueryError("query.no_model")
     own = other.workload
@@ -72,6 +82,12 @@ def other_workload(first: Workload, other: Query) -> Workload:
         # "nvfp4 on b200 vs fp8 on h200": the other side on its own GPU (sizing/query.py _own_gpus)
         return first.but(model=own.model, precision=own.precision, gpu=own.gpu, gpus=own.gpus, compare_gpus=None,
                          compare_counts=None)  # fmt: skip
+    rates, periods = first.model_rates or [], first.model_rate_periods or []
+    if index < len(rates) and rates[index] is not None:
+        # "o 32b com 20 req/min": its rate in place of the first's load
+        return first.but(model=own.model, precision=own.precision, rate_per_s=rates[index],
+                         rate_period_s=periods[index] if index < len(periods) else None, requests_per_day=None,
+                         requests_per_week=None, requests_per_month=None, population=None)  # fmt: skip
     return first.but(model=own.model, precision=own.precision)
 
 
@@ -104,9 +120,10 @@ def weigh(
         # Served together they are no alternatives: which needs fewer GPUs, or is better, is beside the point.
         tradeoff=None if together else _tradeoff(first, second, show_prices),
         quality=None if together else _quality(first, second, catalog),
-        together=_together([first, second], catalog, [workload, other], [None, source]) if together else None,
         footer=_footer(first, second),
-    )
+        **(_together_fields([first, second], catalog, [workload, other], [None, source], show_prices)
+           if together else {}),
+    )  # fmt: skip
 
 
 def _footer(first: SizingResult, second: SizingResult) -> str:
@@ -131,10 +148,10 @@ def others_of(choices: list[str], first: Workload, read, source_for) -> list[Oth
     """The other models of a question, each with the first one's workload: `read` parses a name as typed (a
     surface's own parser and its cache), `source_for` says what the Hub holds for a model (None: nothing)."""
     others = []
-    for typed in choices:
+    for i, typed in enumerate(choices, 1):
         try:
             named = read(typed)
-            other = other_workload(first, named)
+            other = other_workload(first, named, i)
         except SizingError as e:
             others.append(Other(typed, e))
             continue
@@ -169,11 +186,54 @@ def weigh_together(
         others=[o.typed for o in others],
         sized=True,
         models=sides,
-        together=_together(
-            results, catalog, [workload, *(o.workload for o in others)], [None, *(o.source for o in others)]
-        ),
         footer=t(lang, "compare.footer_many", kept=first.workload.model.name),
-    )
+        **_together_fields(results, catalog, [workload, *(o.workload for o in others)],
+                           [None, *(o.source for o in others)], show_prices),
+    )  # fmt: skip
+
+
+def _together_fields(results, catalog: Catalog, workloads, sources, show_prices: bool) -> dict:
+    """The Comparison's fields of models served together: with a load given (sizing/together.py has_load),
+    the smallest machine that serves each model at its share of it; without one, by memory (_together)."""
+    loaded = _with_load(results, catalog, workloads, sources, show_prices)
+    if loaded is not None:
+        return loaded
+    return {"together": _together(results, catalog, workloads, sources)}
+
+
+def _with_load(results, catalog: Catalog, workloads, sources, show_prices: bool) -> dict | None:
+    """The verdict of models served together at a load, and the lines after it; None when no load was given
+    (or a model cannot be planned, or is not served: the memory's verdict stands)."""
+    if any(r.workload.stage != "inference" for r in results):
+        return None
+    plans = _plans(workloads, sources, catalog, len(results))
+    if plans is None or not together_load.has_load(plans):
+        return None
+    w, lang = results[0].workload, results[0].workload.lang
+    named = catalog.gpu(w.gpu) if w.gpu else None
+    if named is not None and is_budget(named.id):
+        return None  # the customer's own memory: no speed to serve a load by (sizing/traffic.py performance)
+    count = results[0].verdict.setup.count if results[0].verdict is not None and named is not None else 1
+    found = together_load.serve(plans, catalog, named, count)
+    short, lower = None, ""
+    if named is not None and (found is None or found.named_short):
+        if not _fits_named(results, plans, named, count, catalog):
+            # Their memory alone is more than the GPUs named hold: said in figures, as without a load ...
+            short = _short_on_many(results, plans, named, count, catalog, lang).strip() if count > 1 else t(
+                lang, "compare.together_named_short", gpu=named.name, need=gb(sum(r.memory.total for r in results), lang),
+                usable=gb(int(named.memory_bytes * catalog.offering.serving.memory_utilization), lang))  # fmt: skip
+        # ... and a lower precision at which they serve the load there, when one does
+        lower = _lower_for_load(results, workloads, sources, named, count, catalog)
+    periods = [getattr(x, "rate_period_s", None) for x in workloads]
+    asked = workloads[0]
+    split_said = bool(asked.model_rates)
+    lines = together_load.lines(found, plans, periods, split_said, bool(asked.routed), results[0].currency,
+                                show_prices, lang)  # fmt: skip
+    return {
+        "together": together_load.verdict(found, len(results), named, count, lang, short) + lower,
+        "together_load": found,
+        "together_lines": lines,
+    }
 
 
 def _together(
@@ -212,6 +272,30 @@ def _together(
         if lower is not None:
             text += " " + lower
     return text
+
+
+def _lower_for_load(results, workloads, sources, gpu, count: int, catalog: Catalog) -> str:
+    """ " Em FP8 (8-bit), dão conta desta carga juntos nas GPUs citadas: ...": the first of LOWER at which every
+    model (each kept at its own precision when that is already as low) serves its load together on the GPUs
+    named (sizing/together.py); "" when none does."""
+    lang = results[0].workload.lang
+    for precision in LOWER:
+        if precision == "fp8" and not gpu.runs(catalog.precision("fp8")):
+            precision = "int8"
+        bits = catalog.precision(precision).nominal_bits
+        higher = [_bits(r, catalog) > bits for r in results]
+        if not any(higher):
+            continue
+        lowered = [w.but(precision=precision) if h else w for w, h in zip(workloads, higher, strict=True)]
+        try:
+            plans = [make_plan(w, catalog, src) for w, src in zip(lowered, sources, strict=True)]
+        except SizingError:
+            continue
+        found = together_load.serve(plans, catalog, gpu, count, named_only=True)
+        if found is not None:
+            return " " + t(lang, "compare.load_lower", precision=catalog.precision(precision).name, count=count,
+                           gpu=gpu.name, parts=together_load.parts_text(found, lang))  # fmt: skip
+    return ""
 
 
 def _plans(workloads, sources, catalog: Catalog, count: int) -> list[Plan] | None:

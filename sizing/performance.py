@@ -523,3 +523,94 @@ def burst(r: Replica, prompt: int, output: int, requests: int, context: int | No
     steady = at_concurrency(r, prompt, output, running)
     waves = max(requests - running, 0) + running / BURST_EFFICIENCY
     return Load(running, steady.rate * requests / waves, steady.ttft_s, steady.tpot_s, output)
+
+
+# -- several models on the same GPUs ------------------------------------------------------------------
+# Models served together on one GPU run as separate vLLM servers, each its own process and CUDA context: with
+# no MPS the GPU runs one context's kernels at a time (NVIDIA, "Multi-Process Service", section 1.1: without
+# MPS, kernels of different processes are time-sliced, never concurrent). A decode step of one server then
+# waits for the step another is running: each server's step is stretched by the others' steps, as long as they
+# have sequences in flight; the prompts of all of them share the GPU's compute as one server's prompts do
+# (Load.latencies above).
+
+
+class Tenant(msgspec.Struct, frozen=True):
+    """One copy of one model on GPUs it may share with copies of other models: its replica, the shape of its
+    requests, the GPUs it runs on (numbers of the machine's), and its load: requests arriving at `rate` per
+    second, or `concurrency` always in flight (users generating together) when rate is None."""
+
+    replica: Replica
+    prompt: int
+    output: int
+    gpus: frozenset[int]
+    history: int = 0
+    rate: float | None = None
+    concurrency: float = 0.0
+
+
+# Rounds of the fixed point below before a load that keeps growing is called unsustainable.
+SHARED_ROUNDS = 200
+
+
+def time_shared(tenants: list[Tenant]) -> list[Load]:
+    """Each tenant's steady state with the others on the GPUs it shares with them. One tenant's decode step
+    waits, each time, for the steps of the tenants sharing a GPU with it that are busy: a closed loop's always
+    (its users are generating), an open loop's with probability 1 - e^-N, N its requests in flight (with
+    Poisson arrivals and no queue the number in flight is Poisson: the M/G/inf queue, Kleinrock, "Queueing
+    Systems" vol. 1, section 4.8). The prompts of all of them take their share of the GPU's time. Under a rate,
+    the requests in flight follow by Little's law (as at_rate), found by iterating from each tenant alone
+    (every round can only lengthen the steps, so it climbs to the least fixed point, or past any bound: a load
+    the GPUs cannot carry, returned unsustainable). A tenant that shares nothing gets what it gets alone."""
+    works = [t.replica.workload(t.prompt, t.output, t.history) for t in tenants]
+    closed = [t.rate is None for t in tenants]
+    rates = [
+        w.rate_at(t.concurrency) if t.rate is None else t.rate for t, w in zip(tenants, works, strict=True)
+    ]
+    neighbours = [
+        [j for j, other in enumerate(tenants) if j != i and other.gpus & t.gpus]
+        for i, t in enumerate(tenants)
+    ]
+    free = [1 - rates[i] * works[i].work - sum(rates[j] * works[j].work for j in near)
+            for i, near in enumerate(neighbours)]  # fmt: skip
+    concurrency = [
+        t.concurrency if t.rate is None else at_rate(t.replica, t.prompt, t.output, t.rate, history=t.history).concurrency
+        for t in tenants
+    ]  # fmt: skip
+
+    def latencies(i: int, steps: list[float]) -> tuple[float, float]:
+        busy = [1.0 if closed[j] else 1 - math.exp(-concurrency[j]) for j in range(len(tenants))]
+        round_ = steps[i] + sum(busy[j] * steps[j] for j in neighbours[i])
+        w = works[i]
+        ttft = REQUEST_OVERHEAD_S + (w.alone + w.chunks * round_) / free[i]
+        return ttft, round_ / free[i]
+
+    if any(f <= 0 for f in free):
+        return [works[i].load(concurrency[i], rates[i], sustainable=False) for i in range(len(tenants))]
+    limits = [max(t.replica.kv_limit(t.history + t.prompt + t.output), 1) for t in tenants]
+    for _ in range(SHARED_ROUNDS):
+        steps = [w.step(c) for w, c in zip(works, concurrency, strict=True)]
+        timed = [latencies(i, steps) for i in range(len(tenants))]
+        grown = [
+            concurrency[i] if closed[i] else rates[i] * (ttft + works[i].output * tpot)
+            for i, (ttft, tpot) in enumerate(timed)
+        ]
+        settled = all(abs(g - c) <= 1e-4 * max(c, 1e-3) for g, c in zip(grown, concurrency, strict=True))
+        concurrency = grown
+        if any(c > limit for c, limit in zip(concurrency, limits, strict=True)):
+            break
+        if settled:
+            # A closed loop completes its users' requests at the pace sharing leaves them (Little's law); its
+            # prompts' share above was counted at its pace alone, the most it can be.
+            done = [
+                concurrency[i] / (ttft + works[i].output * tpot) if closed[i] else rates[i]
+                for i, (ttft, tpot) in enumerate(timed)
+            ]
+            return [
+                Load(concurrency[i], done[i], ttft, tpot, works[i].output)
+                for i, (ttft, tpot) in enumerate(timed)
+            ]
+    steps = [w.step(c) for w, c in zip(works, concurrency, strict=True)]
+    return [
+        Load(concurrency[i], rates[i], *latencies(i, steps), works[i].output, sustainable=False)
+        for i in range(len(tenants))
+    ]

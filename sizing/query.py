@@ -179,6 +179,7 @@ class Query(msgspec.Struct):
     # the catalogue cannot size ("... ou gpt-7", "... vs gpt-4o"), which the answer says it could not compare.
     model_choices: list[str] = []
     together: bool = False  # the two models are asked for on the same GPU ("juntos", "na mesma gpu")
+    routed: bool = False  # ... as a router and the model it hands off to ("como roteador", "e manda pro")
     # Closed models named beside an open one ("llama 70b ou gpt-4o"), as typed: not sized, never refused.
     closed_named: list[str] = []
     # A total of tokens said beside the context and the users ("total 320k"): (as typed, the context of
@@ -1797,6 +1798,106 @@ def _together_said(text: str) -> bool:
     )
 
 
+def _routed_said(text: str) -> bool:
+    """Whether models served together are a router and the model it hands off to ("como roteador", "router",
+    "e manda pro", "routes to"): the router sees every request (sizing/together.py says so)."""
+    return bool(PAIR_ROLES.search(text) or HAND_OFF.search(text))
+
+
+HAND_OFF = regexes.compile(
+    r"\b(?:e|and)\s+(?:manda|envia|passa|encaminha|repassa|delega|sends?|routes?|hands?|pass(?:es)?|forwards?|"
+    r"delegates?)\b",
+    re.IGNORECASE,
+)
+# A rate said of one of the models served together ("o 8b com 100 req/min e o 32b com 20 req/min", "the router
+# at 300 rpm and the main model at 50 rpm"): the model by its size, its name or its role, then the rate with a
+# unit of time (sizing/data/traffic_words.toml reads its value).
+_RATE_ROLE = r"(?:modelo\s+)?(?:roteador|router|orquestrador|orchestrator|principal|main(?:\s+model)?)"
+MODEL_RATE = regexes.compile(
+    r"(?<![\w.,])(?:(?:o|a|the)\s+)?(?P<ref>" + _RATE_ROLE + r"|[a-z][a-z0-9.]*(?:[\s-]+\d+(?:[.,]\d+)?\s*b)?"
+    r"|\d+(?:[.,]\d+)?\s*b)\s*(?:,\s*)?(?:com|recebe(?:ndo)?|atende(?:ndo)?|with|at|gets|getting|handles|handling|"
+    r"receives|receiving|takes|taking|a|em|de|of|:|=)\s+(?P<rate>\d+(?:[.,]\d+)?\s*(?:k|mil)?\s*"
+    r"(?:(?:req(?:uisi[cç](?:[oõ]es|[aã]o))?s?\.?|requests?|pedidos?|chamadas?|calls?|consultas?|queries|query|"
+    r"mensagens?|messages?)\s*)?(?:(?:/\s*|\s+(?:por|per|a|an|ao)\s+)(?:s|seg(?:undo)?s?|sec(?:ond)?s?|min(?:uto|ute)?s?|"
+    r"h|hr|hora|hour)\b|(?:rpm|rps|qps)\b))",
+    re.IGNORECASE,
+)
+_ROUTER_WORD = regexes.compile(r"\b(?:roteador|router|orquestrador|orchestrator)\b", re.IGNORECASE)
+_MAIN_WORD = regexes.compile(r"\b(?:principal|main)\b", re.IGNORECASE)
+
+
+def _rates_per_model(text: str, catalog: Catalog | None) -> Query | None:
+    """ "llama 8b como roteador e qwen3 32b como principal, 8b com 100 req/min e o 32b com 20 req/min": models
+    served together, each with its own rate (Workload.model_rates; the first's is its workload's rate). The
+    rates are read apart and the rest of the question as any; None when the question is not models served
+    together, or a rate names no one of them (a size, a name or a role that fits none or two), which leaves
+    the question to be read as typed (it had been "O pedido se contradiz": the sizes said again were read as
+    more models)."""
+    said = list(MODEL_RATE.finditer(text))
+    rest = text
+    for m in reversed(said):
+        rest = rest[: m.start()] + " " + rest[m.end() :]
+    try:
+        query = parse(rest, catalog)
+    except QueryError:
+        return None
+    if not query.together or not query.model_choices or query.workload is None:
+        return None
+    try:
+        ids = [query.workload.model, *(_parse_text(c, catalog).workload.model for c in query.model_choices)]
+    except (QueryError, AttributeError):
+        return None
+    rates: list[float | None] = [None] * len(ids)
+    periods: list[float | None] = [None] * len(ids)
+    for m in said:
+        i = _model_of(m.group("ref"), ids, rest, query.routed)
+        if i is None or rates[i] is not None:
+            return None
+        try:
+            read = _parse_text(f"{query.workload.model} {m.group('rate')}", catalog).workload
+        except QueryError:
+            return None
+        if read is None or not read.rate_per_s:
+            return None
+        rates[i], periods[i] = read.rate_per_s, read.rate_period_s
+    w = query.workload
+    changes: dict = {"model_rates": rates, "model_rate_periods": periods}
+    if rates[0] is not None:
+        changes |= {"rate_per_s": rates[0], "rate_period_s": periods[0]}
+    query.workload = w.but(**changes)
+    return query
+
+
+def _model_of(ref: str, ids: list[str], text: str, routed: bool) -> int | None:
+    """Which of the models served together (catalogue ids, the first one's first) a rate's words name: its
+    role ("roteador": the router, the one named first unless the main model's role is said first), or its size
+    and name ("8b", "qwen", "qwen3 32b": every word found in exactly one model's id); None when none or more
+    than one fits."""
+    ref = ref.lower().strip()
+    role = _ROUTER_WORD.search(ref) or _MAIN_WORD.search(ref)
+    if role is not None:
+        if not routed or len(ids) != 2:
+            return None
+        router = _ROUTER_WORD.search(text)
+        main = _MAIN_WORD.search(text)
+        first_is_router = router is not None and (main is None or router.start() < main.start())
+        if router is None and main is not None:
+            first_is_router = False
+        wants_router = _ROUTER_WORD.search(ref) is not None
+        return 0 if wants_router == first_is_router else 1
+    words = re.findall(r"\d+(?:[.,]\d+)?\s*b\b|[a-z][a-z0-9.]*", ref)
+    words = [w.replace(" ", "").replace(",", ".") for w in words]
+    if not words:
+        return None
+    fits = [
+        i
+        for i, model in enumerate(ids)
+        if all(any(part == w or (not w[0].isdigit() and part.startswith(w)) for part in model.lower().split("-"))
+               for w in words)
+    ]  # fmt: skip
+    return fits[0] if len(fits) == 1 else None
+
+
 MODEL_OR_TAIL = regexes.compile(
     r"(?:\s+(?:em|in|en|a|at|com|with|con|no|na)\s+|\s*)(?:\d{1,2}[\s-]?bits?|fp\d{1,2}|bf16|fp16|int[48]|nf4|awq|gptq|"
     r"q\d_k(?:_[ms])?|q\d_0|mxfp4|full\s+precision|precis[aã]o\s+cheia)\b",
@@ -1817,6 +1918,10 @@ def parse(
         query = parse(text, catalog, base)
         query.deadline_dates = deadline_dates
         return query
+    if base is None and MODEL_RATE.search(text):
+        split = _rates_per_model(text, catalog)
+        if split is not None:
+            return split
     try:
         query = _parse_text(text, catalog, base)
     except QueryError as e:
@@ -1843,6 +1948,7 @@ def parse(
                 others.insert(0, other)
         query.model_choices.extend(others)
         query.together = together
+        query.routed = together and _routed_said(text)
         if query.written_lang is None:
             # The words that offered the choice ("compared to", "instead of") went with the other model: the
             # question's language is read from all of it.
@@ -1938,11 +2044,14 @@ def _choices_kept(query: Query) -> None:
         return
     if query.model_choices:
         query.workload = query.workload.but(
-            model_choices=list(query.model_choices), together=query.together or None
+            model_choices=list(query.model_choices),
+            together=query.together or None,
+            **({"routed": True} if query.routed else {}),
         )
     elif query.workload.model_choices:
         query.model_choices = list(query.workload.model_choices)
         query.together = bool(query.workload.together)
+        query.routed = bool(query.workload.routed)
 
 
 _CHOICE_PARTS = regexes.compile(r"\s*(?:,|/|\b(?:ou|or|vs\.?|versus|e|and)\b)\s*")
@@ -6900,6 +7009,9 @@ def _follow_up(query: Query, base: Workload, model, stage, fields: dict, underst
         # a new question about one model, the choice left behind.
         previous.pop("model_choices", None)
         previous.pop("together", None)
+        previous.pop("routed", None)
+        previous.pop("model_rates", None)
+        previous.pop("model_rate_periods", None)
     elif "precision" in changes and choices and previous.get("together"):
         # "e em fp8?" in a thread about models served together: every one of them at it (it had been the first
         # alone, and the sum said they did not fit).
@@ -6907,7 +7019,7 @@ def _follow_up(query: Query, base: Workload, model, stage, fields: dict, underst
     if any(changes.get(k) is not None for k in LOAD_BASES):
         # A new load replaces the thread's, and what its volume counted with it ("e com 500 req/min?" after
         # "5 mil contratos por dia" is no longer documents).
-        dropped = (*LOAD_BASES, "items_volume", "rate_period_s")
+        dropped = (*LOAD_BASES, "items_volume", "rate_period_s", "model_rates", "model_rate_periods")
         previous = {k: v for k, v in previous.items() if k not in dropped or k in changes}
     if changes.get("high_availability") is False:
         # "e sem redundância?": one copy again, whatever the thread had required.

@@ -32,9 +32,12 @@ def json_data(value: Any) -> Any:
     it to a whole number after building the record (as pydantic's JSON mode did)."""
     if isinstance(value, Record):
         floats = value._floats
+        omitted = getattr(value, "_omit_empty", ())
         out = {}
         for name in value.__struct_fields__:
             field = getattr(value, name)
+            if name in omitted and not field:
+                continue  # a field only some answers have (Comparison's together_load): absent elsewhere
             out[name] = float(field) if name in floats and type(field) is int else json_data(field)
         return out
     if isinstance(value, list):

@@ -327,6 +327,14 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # follow-ups ("e com 20 usuários?") and a button's answer too (sizing/compare.py)
     model_choices: list[str] | None = None
     together: bool | None = None
+    # Models served together with a rate said for each ("o 8b com 100 req/min e o 32b com 20 req/min"): each
+    # model's requests per second and the seconds it was said over, in the order of the models (this one, then
+    # model_choices); None for a model the question gave none (it gets the whole load)
+    model_rates: list[float | None] | None = None
+    model_rate_periods: list[float | None] | None = None
+    # Served together as a router and the model it hands off to ("como roteador", "e manda pro", "routes to"):
+    # the router sees every request, the other those handed to it (sizing/together.py says what is assumed)
+    routed: bool | None = None
     # Serving: the GPU count came from a tensor/pipeline layout said ("tp=2 pp=2", --tensor-parallel-size 4),
     # kept as asked rather than sized down
     gpus_from_layout: bool | None = None

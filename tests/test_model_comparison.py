@@ -405,9 +405,11 @@ def test_in_a_thread_follow_ups_compare_again_until_another_model_is_named(slack
          "Juntos na mesma GPU (dois servidores vLLM): 17,5 GB do Llama 3.1 8B + 16,5 GB do Qwen2.5 7B = 34,0 GB; "
          "cabem em 1× L40S 48 GB (43,0 GB utilizáveis), com --gpu-memory-utilization de pelo menos 0,37 para o "
          "Llama 3.1 8B e 0,35 para o Qwen2.5 7B."),
+        # Users said are a load: each model sized for them, and the GPU they share checked for their speed
+        # (sizing/together.py; it had been "Together on one GPU ... = 59.6 GB; they fit on 1× A100 SXM 80 GB").
         ("llama 3.1 8b and qwen3 14b together for 10 users",
-         "Together on one GPU (two vLLM servers): 22.4 GB for Llama 3.1 8B + 37.3 GB for Qwen3 14B = 59.6 GB; "
-         "they fit on 1× A100 SXM 80 GB"),
+         "For this load, the smallest setup that serves them together is 1× A100 SXM 80 GB (76.6 GB usable per "
+         "GPU; two vLLM servers): Llama 3.1 8B on GPU 1 (22.4 GB)"),
         # Past the largest GPU, the smallest server that holds them, each on its GPUs (it had been "cada um na
         # sua configuração, como acima", with no setup for them together).
         ("llama 70b e qwen 72b juntos",
@@ -415,7 +417,7 @@ def test_in_a_thread_follow_ups_compare_again_until_another_model_is_named(slack
          "(76,6 GB utilizáveis por GPU; dois servidores vLLM): Qwen2.5 72B nas GPUs 1–2 (tensor parallel 2: 74,8 GB "
          "por GPU); Llama 3.1 70B nas GPUs 3–4 (tensor parallel 2: 72,7 GB por GPU)."),
         ("llama 3.3 70b and qwen2.5 32b together for 20 users",
-         "The smallest machine that serves them together is 2× H200 SXM 141 GB"),
+         "For this load, the smallest setup that serves them together is 2× H200 SXM 141 GB"),
         ("kimi k2 e deepseek v3 juntos",
          "mais do que a maior GPU que alugamos comporta (1× H200 SXM 141 GB, 135,1 GB utilizáveis)"),
         # The GPU named instead of the word "GPU" ("na mesma h100") had been refused as a contradiction.
@@ -423,9 +425,11 @@ def test_in_a_thread_follow_ups_compare_again_until_another_model_is_named(slack
         ("llama 8b and qwen 7b on the same l40s", "Together on one GPU (two vLLM servers): 17.5 GB for Llama 3.1 8B"),
         # A safety classifier served beside the chat model ("alongside", "junto com" had been a contradiction).
         ("guardrails model llama guard 3 8b alongside llama 3.1 70b for 10 users",
-         "Together on one GPU: 22.4 GB for Llama Guard 3 8B (architecture of Llama 3.1 8B) + 155.7 GB for Llama 3.1 70B"),
-        ("llama 70b junto com o llama guard 3, 20 usuários", "Juntos na mesma GPU: 169,2 GB do Llama 3.1 70B + 27,7 GB do "
-         "Llama Guard 3 8B (arquitetura do Llama 3.1 8B)"),
+         "For this load, the smallest setup that serves them together is 2× H200 SXM 141 GB (135.1 GB usable per "
+         "GPU; two vLLM servers): Llama Guard 3 8B (architecture of Llama 3.1 8B) on GPU 1 (22.4 GB)"),
+        ("llama 70b junto com o llama guard 3, 20 usuários",
+         "Para esta carga, a menor configuração que os serve juntos é 2× H200 SXM 141 GB (135,1 GB utilizáveis por "
+         "GPU; dois servidores vLLM): Llama 3.1 70B nas GPUs 1–2"),
     ],
 )  # fmt: skip
 def test_two_models_asked_together_are_summed_on_one_gpu(capsys, question, said):
