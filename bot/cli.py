@@ -390,6 +390,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 # "respostas curtas": the answer length the words were read as (traffic.toml).
                 "answer_lengths": [{"typed": a, "tokens": n} for a, n in query.answer_lengths],
                 "prompt_lengths": [{"typed": a, "tokens": n} for a, n in query.prompt_lengths],
+                "daily_shares": [{"typed": a, "people": n, "daily": d} for a, n, d in query.daily_shares],
                 # "documentos de 2000 palavras": the tokens, at traffic.toml's tokens a word.
                 "word_lengths": [
                     {"typed": a, "tokens": n, "tokens_per_word": w} for a, n, w in query.word_lengths

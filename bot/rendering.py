@@ -3,6 +3,7 @@ per format, every sentence from the message files of the answer's language."""
 
 from __future__ import annotations
 
+import math
 from functools import cache, partial
 from pathlib import Path
 
@@ -164,6 +165,7 @@ def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:
         lines.append(i18n.t(lang, "cost.per_million_month", currency=cur, value=i18n.money(c.per_million_month, lang),
                             tokens=i18n.count(c.month_output_tokens, lang), days=i18n.number(c.month_days, lang),
                             mode=mode_name(c.mode)))  # fmt: skip
+    lines += per_requests_lines(result, c, lang)
     lines += api_price_lines(result, c, mode_name(c.mode), lang)
     if len(c.by_contract_mode) > 1:
         modes = []
@@ -211,19 +213,46 @@ def compared_modes_lines(result: SizingResult, setup, lang: str) -> list[str]:
     return lines
 
 
+def per_requests_lines(result: SizingResult, c, lang: str) -> list[str]:
+    """ "custo por 1k requisições": the price of a million generated tokens times the tokens those requests
+    generate, on the same basis (the sized load, its peak hour or as busy as the targets allow)."""
+    w, load = result.workload, result.workload.load
+    if not w.cost_per_requests or c.per_million_output_tokens is None or load is None:
+        return []
+    n, output = w.cost_per_requests, load.output_tokens
+    value = c.per_million_output_tokens * output / 1e6 * n
+    month = c.per_million_month * output / 1e6 * n if c.per_million_month is not None else None
+    key = "cost.per_request" if n == 1 else "cost.per_requests"
+
+    def amount(v: float) -> str:
+        # a request costs fractions of a cent: two significant digits below a real ("0,0011"), cents above
+        return i18n.money(v, lang) if v >= 1 else i18n.number(v, lang, max(2, 1 - math.floor(math.log10(v))))
+
+    lines = [i18n.t(lang, key, currency=result.currency, value=amount(value), n=i18n.count(n, lang),
+                    output=i18n.number(output, lang))]  # fmt: skip
+    if month is not None:
+        lines.append(i18n.t(lang, f"{key}_month", currency=result.currency, value=amount(month),
+                            n=i18n.count(n, lang)))  # fmt: skip
+    return lines
+
+
 def per_user_lines(result: SizingResult, c, lang: str) -> list[str]:
     """ "quanto custa por usuário?": each mode's month over the users the workload was sized for (the modes
     asked about, else every one priced)."""
     w = result.workload
-    if not w.cost_per_user or w.users < 1:
+    # The people the service is for, when the load came from them ("500 usuários ativos", "1000 usuários, 30
+    # perguntas por dia cada"): a seat is one of them, not one of the conversations in flight at the peak (the
+    # month had been divided by the 4 conversations of 500 people's peak, R$ 2.555 a seat).
+    seats = w.cost_seats or w.users
+    if not w.cost_per_user or seats < 1:
         return []
     shown = [mode for mode in w.contracts_compared if mode in c.by_contract_mode] or list(c.by_contract_mode)
     modes = [
         i18n.t(lang, "cost.per_user_mode", mode=i18n.t(lang, f"cost.modes.{mode}"), currency=result.currency,
-               per_user=i18n.money(c.by_contract_mode[mode].per_month / w.users, lang))
+               per_user=i18n.money(c.by_contract_mode[mode].per_month / seats, lang))
         for mode in shown
     ]  # fmt: skip
-    return [i18n.t(lang, "cost.per_user", users=i18n.number(w.users, lang), modes="; ".join(modes))]
+    return [i18n.t(lang, "cost.per_user", users=i18n.number(seats, lang), modes="; ".join(modes))]
 
 
 def api_price_lines(result: SizingResult, c, mode: str, lang: str) -> list[str]:
@@ -735,6 +764,9 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
                        per_minute=i18n.number(per_minute, lang)))  # fmt: skip
     for typed, tokens in query.prompt_lengths:
         lines.append(t("understood.prompt_length", typed=typed, tokens=i18n.number(tokens, lang)))
+    for typed, people, daily in query.daily_shares:
+        lines.append(t("understood.daily_share", typed=typed, people=i18n.number(people, lang),
+                       daily=i18n.number(daily, lang)))  # fmt: skip
     if query.vision_named and not r.model.vision_params:
         typed = ", ".join(f"“{v}”" for v in dict.fromkeys(query.vision_named))
         lines.append(t("understood.vision_excluded", typed=typed, model=r.model.name))
@@ -925,7 +957,7 @@ def _traffic_understood(w, lang: str, load=None) -> list[str]:
     if w.output_tokens and not w.lengths_from_volume:
         parts.append(t("output", n=i18n.tokens(w.output_tokens, lang)))
     if w.turns:
-        parts.append(t("turns", n=i18n.number(w.turns, lang)))
+        parts.append(t("turns_of_task" if w.turns_of_task else "turns", n=i18n.number(w.turns, lang)))
     if w.rate_per_s:
         # in the unit the question (or the thread's "e com 1000?") said it: "1.000 requisições/min", not "17/s"
         parts.append(t("rate", rate=rate_text(w.rate_per_s, lang, w.rate_period_s)))

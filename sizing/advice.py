@@ -1239,6 +1239,10 @@ def perf_short(p, lang: str) -> str:
     """A setup's performance in a few words: speed per user, throughput, first token."""
     if p.requests_per_s is not None and p.utilization is not None and p.utilization > 1:
         return t(lang, "perf.short_over", max_tokens=i18n.number(p.max_output_tokens_per_s, lang))
+    if p.requests_per_s is not None and (p.max_requests_per_s <= 0 or not math.isfinite(p.ttft_s)):
+        # Under a rate, a setup that meets the latency targets at no rate at all: its figures under the load
+        # ("~0 tokens/s por usuário ... primeiro token em ~inf s", "~1 tokens/s ... ~46 s") had read as a choice.
+        return t(lang, "perf.short_unmet", max_tokens=i18n.number(p.max_output_tokens_per_s, lang))
     ttft_digits = 2 if p.ttft_s < 1 else (1 if p.ttft_s < 10 else 0)
     text = t(
         lang,

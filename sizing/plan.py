@@ -195,6 +195,10 @@ class Plan(msgspec.Struct, frozen=True):
     cost_asked: bool = False
     contracts_compared: tuple[str, ...] = ()  # "dedicado ou reservado?": the modes set side by side
     cost_per_user: bool = False  # "por usuário", "per seat": the month's price over the users
+    # The people a cost per user divides by when the load came from people ("500 usuários ativos", "1000
+    # usuários, 30 perguntas por dia cada"); None: the users sized at once
+    cost_seats: int | None = None
+    cost_per_requests: int | None = None  # "custo por 1k requisições": the price of that many requests
     budget: BudgetInfo | None = None  # a budget the question gave (sizing/budget.py)
     api_price: ApiPriceInfo | None = None  # an API's price per million tokens, set against ours
     rate_asked: bool = False  # "quantas requisições por segundo aguenta?": the named GPU's answer says it
@@ -469,7 +473,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
                 )
             )
 
-    if w.turns and w.context is None and not stage.is_training:
+    if w.turns and w.context is None and not stage.is_training and not w.turns_of_task:
         w = _conversation_context(w, model, catalog, lang, said)
     if w.context_max and w.context is None and not stage.is_training:
         # "contexto máximo": the window the model reads natively (past it, rope scaling must be asked for).
@@ -1418,7 +1422,17 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     given_prompt = w.prompt_tokens
     # A translation writes about as many tokens as it reads (one text in, the same text in another language
     # out): its prompts are as long as its answers, whichever of the two the question gave.
-    translation = bool(w.translation and plan.generated_tokens and not w.prompt_pages)
+    translation = bool(
+        w.translation
+        and (
+            plan.generated_tokens
+            or w.batch_items
+            or w.requests_per_day
+            or w.requests_per_week
+            or w.requests_per_month
+        )
+        and not w.prompt_pages
+    )
     if translation and given_prompt and not w.output_tokens:
         output = given_prompt
     elif translation and not given_prompt:
@@ -1817,6 +1831,9 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         cost_asked=w.cost,
         contracts_compared=tuple(w.contracts_compared or ()),
         cost_per_user=bool(w.cost_per_user),
+        # a seat is one of the people the service is for, not one of the conversations their peak holds
+        cost_seats=w.people_sending or (w.population if basis == "population" else None),
+        cost_per_requests=w.cost_per_requests,
         rate_asked=w.rate_asked,
         utilization=w.utilization,
         **_schedule(w, catalog),

@@ -144,6 +144,8 @@ class Query(msgspec.Struct):
     # Answers said to be short or long ("respostas curtas"): (as typed, the tokens each was read as).
     answer_lengths: list[tuple[str, int]] = []
     prompt_lengths: list[tuple[str, int]] = []  # and prompts ("perguntas curtas")
+    # A share of the people using it on a day ("20% de uso diário"): (as typed, the people, the people a day).
+    daily_shares: list[tuple[str, int, int]] = []
     # Prompts given as speech by its duration ("transcrições de 1 hora"): (as typed, tokens, tokens a minute).
     speech_lengths: list[tuple[str, int, int]] = []
     # Lengths in words ("documentos de 2000 palavras"): (as typed, tokens, tokens a word).
@@ -755,10 +757,33 @@ _ON_BEFORE = regexes.compile(r"\b(?:em|on|numa|num)\s*$")
 PER_USER = regexes.compile(
     r"\b(?:por|per)\s+(?:usuarios?|users?|seats?|assentos?|cabecas?|heads?|licencas?|licen[cs]es?|pessoas?)\b"
     r"(?!\s*(?:por|per|/|a|an|each)\s*(?:hora|minuto|segundo|dia|semana|hour|minute|second|day|week)s?\b)"
+    # the month the price is for, said with it: "custo por usuário/mês", "cost per user per month"
+    r"(?:\s*(?:/|por|per|ao|a)\s*(?:mes|month)\b)?"
 )
 _COST_BEFORE = regexes.compile(
     r"\b(?:custa\w*|custo|custos|preco|precos|valor|sai|cost\w*|price\w*)\b[^\d]{0,30}$"
 )
+
+
+# "custo por 1k requisições", "quanto sai cada requisição", "cost per 1,000 requests": the price of a number of
+# requests (it had been read as 1,000 messages in each conversation, and the rate multiplied by them).
+PER_REQUESTS = regexes.compile(
+    r"\b(?:custo|custos|custa|custaria|preco|valor|sai|fica|cost|costs|price)\s+(?:medio\s+|average\s+)?"
+    r"(?:(?:de|por|per|a|of|for|da|do)\s+(?:cada\s+|each\s+|every\s+|a\s+|one\s+|uma\s+|um\s+)?|cada\s+|each\s+)"
+    r"(?:(?P<n>\d+(?:[.,]\d{3})*)\s*(?P<unit>k|mil|m|mi|milhao|milhoes|million)?\s*|(?P<word>mil|thousand|milhao|million)\s+)?"
+    r"(?:de\s+)?(?:requisicoes|requisicao|requests?|chamadas?|calls?|consultas?|queries|query|pedidos?|mensagens|mensagem|"
+    r"messages?|inferencias?|inferences?)\b"
+)
+
+
+def _cost_per_requests(m: re.Match) -> int | None:
+    scale = {"k": 1_000, "mil": 1_000, "thousand": 1_000, "m": 1_000_000, "mi": 1_000_000, "milhao": 1_000_000,
+             "milhoes": 1_000_000, "million": 1_000_000}  # fmt: skip
+    if m.group("word"):
+        return scale[m.group("word")]
+    n = int(m.group("n").replace(".", "").replace(",", "")) if m.group("n") else 1
+    n *= scale.get(m.group("unit") or "", 1)
+    return n if 1 <= n <= 1_000_000 else None
 
 
 def _cost_per_user(m: re.Match) -> bool | None:
@@ -1534,6 +1559,8 @@ _HA_CUE = regexes.compile(
 _SLA = _W("replicas.sla")
 SLA = regexes.compile(
     rf"\b{_SLA}\s*(?:de|of|:|=)?\s*(9\d(?:[.,]\d+)?)\s*%|(?<![\w.,])(9\d(?:[.,]\d+)?)\s*%\s*(?:de\s+|of\s+)?{_SLA}\b"
+    # "sla 99.9", "SLA de 99,95": nines with their decimals after the word need no "%"
+    rf"|\b{_SLA}\s*(?:de|of|:|=)?\s*(9\d[.,]\d+)(?![\d%])"
     # "2 replicas, 99.9%": nines after the point are an availability, unless a share of requests follows
     r"|(?<![\w.,])(99[.,]\d+)\s*%(?!\s*(?:d[oa]s|of|das)\b)"
 )
@@ -2199,7 +2226,8 @@ _BUDGET_FIELDS = {
 _GPU_LIST = regexes.compile(r"\b(?:gpus?|placas?|maquinas?|instancias?)\b")
 _NEED = regexes.compile(r"\b(?:precis\w*|need\w*|necessari\w*)")  # "quais GPUs preciso?": the thread's own
 _OFFERING_FIELDS = frozenset(
-    {"cost", "cheaper", "contract", "contracts_compared", "cost_per_user", "term_days", "intent", "residency",
+    {"cost", "cheaper", "contract", "contracts_compared", "cost_per_user", "cost_per_requests", "term_days", "intent",
+     "residency",
      *_BUDGET_FIELDS}
 )  # fmt: skip
 MAX_TOGETHER = 4  # models served on one GPU in one answer: each gets its column
@@ -3167,6 +3195,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     training = bool(_TRAINING_SAID.search(scan.work)) or (base is not None and base.stage.is_training)
     scan.take(CHEAPER, "cheaper", lambda m: True)  # before the cost words, which read "mais barato" as a cost
     scan.take(PER_USER, "cost_per_user", _cost_per_user)
+    scan.take(PER_REQUESTS, "cost_per_requests", _cost_per_requests)
     if "total" in scan.work or "todo" in scan.work or "in all" in scan.work:
         # Before traffic: "320k tokens in total" is every conversation's context, not a prompt's length.
         for pattern in CONTEXT_TOTALS:
@@ -5681,6 +5710,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         contract=_contract(scan),
         contracts_compared=_contracts_compared(scan),
         cost_per_user=True if scan.found.get("cost_per_user") else None,
+        cost_per_requests=_one(scan, "cost_per_requests", "traffic.cost"),
         replicas=_one(scan, "replicas", "replicas"),
         high_availability=_one(scan, "high_availability", "availability"),
         spare_replicas=_one(scan, "spare_replicas", "replicas"),
@@ -5999,6 +6029,17 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     if per_month is not None and fields["population"] is None:
         # "30 mil usuários por mês", "30k MAU": a month's people, of whom a share uses it on a day (sizing/plan.py)
         fields["population"], fields["population_monthly"] = per_month, True
+    daily_share = _one(scan, "daily_share", "traffic.share")
+    if daily_share is not None and fields["population"]:
+        # "3.000 colaboradores, 20% de uso diário": the people of a day are the head-count (its peak and what each
+        # sends a day apply to them); the 20% had been left unread, and every one of the 3,000 counted.
+        people = fields["population"]
+        fields["population"] = max(round(people * daily_share), 1)
+        query.daily_shares += [
+            (typed, people, fields["population"]) for _, typed in scan.found["daily_share"][:1]
+        ]
+    elif daily_share is not None:
+        query.unknown += [typed for _, typed in scan.found["daily_share"]]
     daily = _one(scan, "requests_per_person_day", "traffic.day")
     if daily is not None:
         # "800 usuários, cada um usa 10 vezes por dia": the people's daily volume (its peak from traffic.toml).
@@ -6007,6 +6048,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             people = base.population or base.users
         if people:
             fields["requests_per_day"] = max(round(people * daily), 1)
+            fields["people_sending"] = people
             fields["population"] = fields["users"] = None
         else:
             query.unknown += [typed for _, typed in scan.found["requests_per_person_day"]]
@@ -6020,6 +6062,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if not _scale_load(fields, None, turns, keys=rates) and base is not None and base.turns:
             _scale_load(fields, base, turns / base.turns, keys=rates)
         fields["turns"] = turns
+        if any(_TASKS.search(strip_accents(typed.lower())) for _, typed in scan.found["per_conversation"]):
+            fields["turns_of_task"] = True
     elif not (base is not None and base.turns) and any(
         _CONVERSATIONS.search(strip_accents(typed.lower()))
         for kind in ("rate_per_s", "requests_per_day", "requests_per_week", "requests_per_month")
@@ -6073,6 +6117,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["items_volume"] = True
     if scan.found.get("cheaper"):
         fields.update(cheaper=True, cost=True)  # asking for less money asks what it costs
+    if fields.get("cost_per_requests"):
+        fields["cost"] = True  # "cost per request" asks what it costs, as "quanto custa" does
     if budget := scan.found.get("budget"):
         # A budget: the answer sets the setup's price against it (sizing/budget.py), so money is asked about.
         (amount, currency, monthly), _ = budget[0]
@@ -6092,6 +6138,17 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     ):
         # "quanto tempo leva pra gerar 1 milhão de tokens?": tokens a served model writes, not training data.
         fields["generated_tokens"], fields["tokens"] = fields["tokens"], None
+    if (
+        not (stage or (base.stage if base else Stage.inference)).is_training
+        and any(
+            fields.get(k)
+            for k in ("batch_items", "requests_per_day", "requests_per_week", "requests_per_month")
+        )
+        and TRANSLATE_WORDS.search(strip_accents(scan.original.lower()))
+    ):
+        # "traduzir 5 milhões de frases de ~50 tokens": a translation's answers as long as its prompts, as with
+        # words to translate (they had been the 500-token default, ten times the sentences).
+        fields["translation"] = True
     for words, typed in scan.found.pop("word_volume", []):
         # "traduzir 10 milhões de palavras": words to write (a translation writes about as many as it reads),
         # or a training set's words; tokens at traffic.toml's tokens a word, said in the answer. A volume of
@@ -6846,6 +6903,11 @@ def _traffic(scan: _Scan) -> dict:
     if fields["shared_prefix_tokens"] is not None:  # a thread's next prefix says what it is anew
         fields["shared_prefix_document"] = bool(documents)
     return fields
+
+
+# An agent's task, whose calls are counted ("15 chamadas ao llm por tarefa", "each task triggers 25 calls", "cada
+# ticket gera umas 8 chamadas ao modelo"): calls to the model, not a chat's messages that each resend the history.
+_TASKS = regexes.compile(r"\b(?:tarefas?|tasks?|chamadas|calls)\b")
 
 
 def _percentile_targets(scan: _Scan) -> list[tuple[float, float]]:

@@ -145,10 +145,21 @@ def beside(plain: str) -> list[tuple[str, int, int]]:
         key = m.lastgroup
         if key == "stock" and _MEMORY_BEFORE.search(plain, max(0, m.start() - 24), m.start()):
             key = "memory_left"  # understood, and no note: the memory the answer already gives
+        elif key == "stock" and _OFFERED_AFTER.match(plain, m.end()):
+            # "queremos disponibilizar um assistente interno": the customer's own service made available to its
+            # people, no GPU asked for now (it had earned the note that the bot cannot see the stock)
+            key = "memory_left"
         found.append((key, *m.span()))
     return found
 
 
+# What a stock word makes available when it is the customer's service, not GPUs: an article and a word that
+# names no GPU, server or capacity ("disponibilizar um assistente", "disponibilizar o modelo para a equipe").
+_OFFERED_AFTER = regexes.compile(
+    r"\s+(?:(?:para|pra|aos?|as?)\s+(?:\w+\s+){1,2})?(?:um|uma|o|a|os|as|nosso|nossa|nossos|nossas|esse|essa|este|esta|"
+    r"seu|sua)\s+(?!(?:gpus?|placas?|maquinas?|servidor(?:es)?|instancias?|capacidade|nodes?|nos|clusters?|"
+    r"[a-z]{1,3}\d{2,4}[a-z]?s?)\b)[a-z]{3,}"
+)
 # "memória disponível", "available memory": memory left, no stock asked after.
 _MEMORY_BEFORE = regexes.compile(r"\b(?:memoria|memory|vram|ram|espaco|space)\W+(?:\w+\W+)?$")
 

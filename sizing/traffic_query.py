@@ -350,7 +350,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # 500ms", "TTFT has to stay under 1 s"
         r"is|around|about|cerca\s+de|fique|ficar|ficando|stays?|"
         r"(?:should|must|needs?\s+to|has\s+to|have\s+to|deve|devem|precisa|precisam|tem\s+que|tem\s+de)"
-        r"\s+(?:be|stay|remain|ser|ficar|estar)))*"
+        r"\s+(?:be|stay|remain|ser|ficar|estar)|"
+        # "a resposta tem que começar em 300ms", "the answer must start within 1 s": when it starts is the first token
+        r"(?:(?:should|must|needs?\s+to|has\s+to|deve|devem|precisa|precisam|tem\s+que|tem\s+de)\s+)?"
+        r"(?:comecar|comece|comeca|iniciar|inicie|start|starts|begin|begins)))*"
     )
 
     def seconds(m: re.Match, number: int = 1, unit: int = 2):
@@ -377,7 +380,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     )
     not_time = rf"(?!\s*{_SECONDS})"
 
-    nouns = rf"{prompt_nouns}|{answer_nouns}|{requests}|e|and|com|with|por|per|para"
+    # A verb of the model's between a noun and a number says whose the number is: "each summary reads ~6k
+    # tokens" is the prompt's, not the summary's.
+    verbs = rf"{_alternatives(w['prompt_verbs'])}|{_alternatives(w['answer_verbs'])}"
+    nouns = rf"{prompt_nouns}|{answer_nouns}|{requests}|{verbs}|e|and|com|with|por|per|para"
     loose = rf"(?:,?\s+(?!(?:{nouns})\b)[a-z]+){{1,3}}?,?"
     tokens_said = r"(?(2)(?:\s*(?:tokens?|toks?)\b)?|\s*(?:tokens?|toks?)\b)"
     # "prompts de 2000 tokens por requisição", "answers of 300 tokens per request": each request's, said
@@ -385,6 +391,14 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         r"(?:\s+(?:por|per|em\s+cada|a\s+cada|each|cada)\s+(?:requisic(?:ao|oes)|consultas?|perguntas?|"
         r"chamadas?|pedidos?|mensage(?:m|ns)|requests?|query|queries|calls?|messages?|turnos?|turns?))?"
     )
+
+    approx = r"(?:(?:~|cerca\s+de|uns|umas|about|around|roughly|approximately|aproximadamente)\s*)?"
+    not_a_volume = rf"(?!\s*(?:{per})\s*(?:{unit})s?\b)"
+
+    def one_request(m: re.Match):
+        """A length each request has: more than a million tokens is a volume with its period left out."""
+        tokens_count = length(m)
+        return tokens_count if tokens_count and tokens_count <= 1_000_000 else None
 
     person = _alternatives(w["person"])
     per_person = rf"(?:{per})\s*(?:{person})"
@@ -444,7 +458,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     not_counted = rf"(?!\s*(?:de\s+|of\s+)?(?:{at_once_nouns})\b)"
     concurrency = _alternatives(w["concurrency"])
     turns = _alternatives(w["turns"])
-    one_conversation = r"conversa|conversation|sessao|session|atendimento|chat|ligacao|chamado|ticket"
+    one_conversation = (
+        r"conversa|conversation|sessao|session|atendimento|chat|ligacao|chamado|ticket|tarefa|task"
+    )
+    # Where an agent's calls go, between their count and the task ("15 chamadas ao llm por tarefa", "25 LLM calls")
+    to_model = r"(?:\s+(?:ao|a|para\s+o|pro|no|to\s+the|to)\s+(?:llm|modelo|model|api))?"
+    model_word = r"(?:(?:llm|model|api)\s+)?"
     pages = _alternatives(w["pages"])
     documents = _alternatives(w["documents"])
     pieces = _alternatives(w["pieces"])
@@ -493,6 +512,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
                 rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*(?:{per}\s*(?:{unit})\s*(?:{per_person})|(?:{per_person})\s*{per}\s*(?:{unit}))\b"
             ), convert),
             (kind, regexes.compile(rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s*{per}\s*(?:{unit})\s+{each}\b"), convert),
+            # "40 summaries each per day", "20 perguntas por pessoa por hora" had been a batch of 40
+            (kind, regexes.compile(
+                rf"{_NUM}\s*(?:de\s+)?(?:{requests})\s+(?:{each}|{per_person})\s*{per}\s*(?:{unit})\b"
+            ), convert),
         ]  # fmt: skip
 
     end_to_end = _alternatives(w["end_to_end"])
@@ -535,6 +558,14 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         return share / 100 if 0 < share <= 100 else None
 
     return [
+        # "20% de uso diário", "20% dos funcionários usam todo dia", "20% of them use it daily": the share of the
+        # people there on a day (query.py), before the shares at once below read "usam".
+        ("daily_share", regexes.compile(
+            rf"{_PLAIN}\s*%\s*(?:{_alternatives(w['daily_use'])})\b"
+            rf"|{_PLAIN}\s*%\s*(?:(?:dos|das|de|of)\s+(?:(?:our|the|them|os|as|nossos|nossas)\s+)?(?:[a-z]+\s+)?)?"
+            rf"(?:(?:vao|will|would)\s+)?(?:usam|usem|usariam|usar|use|uses|utilizam|acessam|access)(?:\s+(?:it|o|a|isso))?"
+            rf"\s+(?:{_alternatives(w['daily_words'])})\b"
+        ), lambda m: share if 0 < (share := _float(m.group(1) or m.group(2)) / 100) < 1 else None),
         ("share_of", regexes.compile(
             rf"{_PLAIN}\s*%\s*(?:dos|das|de|of)\s+(?:(?:our|the|their|os|as|nossos|nossas|seus|suas)\s+)?"
             rf"(\d+(?:[.,]\d+)*)\s*(k|mil)?\s+(?:{persons}|{people})\b(?:\s+[a-z]+){{0,2}}?\s+(?:{active})\b"
@@ -630,6 +661,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"{_PLAIN}\s*({big})?\s*(?:de\s+)?(?:{tokens})\s*(?:(?:{aggregate})\s*{per}\s*(?P<unit>{unit})s?\b"
             rf"|{per}\s*(?P<unit2>{unit})s?\b\s*(?:{aggregate})\b)"
         ), volume),
+        # "gerar 1 bilhão de tokens por mês", "we generate 30M tokens a day": the tokens a verb of writing
+        # counts are answers (they had been prompts and answers together, a third of the answers asked).
+        ("output_volume", regexes.compile(
+            rf"\b(?:{_alternatives(w['answer_verbs'])})\s+{approx}{_PLAIN}\s*({big})?\s*(?:de\s+)?(?:{tokens})"
+            rf"\s*{per}\s*(?P<unit>{unit})s?\b"
+        ), volume),
         # "1M output tokens per hour", "500k generated tokens a day": the word before the tokens.
         ("output_volume", regexes.compile(
             rf"{_PLAIN}\s*({big})?\s*(?:generated|output|gerados)\s+(?:{tokens})\s*{per}\s*(?P<unit>{unit})s?\b"
@@ -672,6 +709,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?:\b(?:pelo\s+menos|no\s+minimo|minimo\s+de|at\s+least|>=?)\s*)?{_PLAIN}\s*(?:{tokens})\s*"
             r"(?:/|\bpor\b|\bper\b)\s*(?:s|seg|segundo|second|sec)\b"
             r"(?:\s+(?:por|per|para\s+cada|for\s+each|each)\s+(?:usuario|user|pessoa|person|utilizador)|\s+(?:each|cada))?"
+        ), lambda m: _float(m.group(1))),
+        # "50 tps por usuário", "30 tok/s each": tokens a second glued as shorthand writes them, a user's speed
+        # when said of each user ("tps" alone may be transactions, and stays not understood).
+        ("tokens_per_s", regexes.compile(
+            rf"(?:\b(?:{speed})(?:\s+(?:de|of|a|at|em|in))?\s*)?(?:\b(?:pelo\s+menos|no\s+minimo|at\s+least|>=?)\s*)?"
+            rf"{_PLAIN}\s*(?:tps|tok/s|t/s)\s+(?:por|per|para\s+cada|for\s+each|each|cada|pra\s+cada)"
+            r"(?:\s+(?:usuario|user|pessoa|person|utilizador|um|sessao|session|conversa|conversation))?\b"
         ), lambda m: _float(m.group(1))),
         # The time between tokens is the speed each user sees: "tpot de 25 ms" is 40 tokens/s.
         ("tokens_per_s", regexes.compile(rf"\b(?:{per_token}){within}\s*{_PLAIN}\s*{_SECONDS}"), per_second),
@@ -929,6 +973,19 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("prompt_tokens", regexes.compile(rf"\b(?:{prompt_nouns})(?:\s+[a-z]+){{0,2}}\s*\(\s*~?{_NUM}\s*(?:{tokens})?\s*\)"), length),
         ("output_tokens", regexes.compile(rf"\b(?:{answer_nouns})(?:\s+[a-z]+){{0,2}}\s*\(\s*~?{_NUM}\s*(?:{tokens})?\s*\)"), length),
         ("output_tokens", regexes.compile(rf"\b(?:{answer_nouns}){loose}{of}{_NUM}{not_time}{tokens_said}"), length),
+        # The lengths said by the model's verbs ("cada consulta gera uns 800 tokens", "reads ~6k tokens of notes
+        # and writes ~700"): the 800 had been a context, shorter than the prompt, and the question refused. A
+        # volume ("gera 1 milhão de tokens por dia") is no one request's length.
+        ("prompt_tokens", regexes.compile(
+            rf"\b(?:{_alternatives(w['prompt_verbs'])})\s+{approx}{_NUM}\s*(?:tokens?|toks?)\b{not_a_volume}"
+            # what the tokens are: "reads ~6k tokens of notes", "lê 20 mil tokens de contrato"
+            rf"(?:\s+(?:de|of)\s+(?!(?:{unit})s?\b)[a-z]+)?"
+        ), one_request),
+        ("output_tokens", regexes.compile(
+            rf"\b(?:{_alternatives(w['answer_verbs'])})\s+{approx}{_NUM}"
+            rf"(?:\s*(?:tokens?|toks?)\b(?:\s+(?:de\s+saida|de\s+resposta|of\s+output|gerados|generated))?"
+            rf"|(?=\s*(?:[.;!?)]|,\s|$))){not_a_volume}"
+        ), one_request),
         # "50 mil mensagens por dia, cada uma de 500 tokens", "500 tokens each", "800 tokens cada doc": the size
         # of each thing counted; a request's prompt when the question gives a load, else what "500 tokens" alone
         # is (sizing/query.py).
@@ -987,8 +1044,18 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?:(?:ate|up\s+to|cerca\s+de|uns|umas|about|around|~)\s*)?{_NUM}\s*(?:{turns})\b"
         ), length),
         ("per_conversation", regexes.compile(
-            rf"(?:\b(?:com|with|de|of)\s+)?(?:(?:~|cerca\s+de|uns|umas|about|around)\s*)?{_NUM}\s*(?:{turns})\s+"
+            rf"(?:\b(?:com|with|de|of)\s+)?(?:(?:~|cerca\s+de|uns|umas|about|around)\s*)?{_NUM}\s*{model_word}(?:{turns}){to_model}\s+"
             rf"(?:cada|each|(?:por|per)\s+(?:{requests}|{one_conversation}))\b"
+        ), length),
+        # "agente que faz umas 15 chamadas ao llm por tarefa", "each user task triggers ~25 LLM calls": an
+        # agent's calls in each of its tasks (they had been left unread, and the tasks with them).
+        ("per_conversation", regexes.compile(
+            rf"\b(?:cada|each|por|per)\s+(?:[a-z]+\s+)?(?:{one_conversation})s?\s+"
+            r"(?:faz|fazem|dispara|disparam|gera|geram|chama|chamam|triggers|trigger|makes|make|does|fires|runs|issues)\s+"
+            rf"(?:(?:~|cerca\s+de|uns|umas|about|around)\s*)?{_NUM}\s*{model_word}(?:{turns})\b"
+            rf"|\b(?:faz|fazem|dispara|disparam|makes|make|triggers|trigger|does|fires|issues)\s+"
+            rf"(?:(?:~|cerca\s+de|uns|umas|about|around)\s*)?{_NUM}\s*{model_word}(?:{turns}){to_model}\s+"
+            rf"(?:(?:por|per|a|em\s+cada|in\s+each)\s+(?:{one_conversation}))\b"
         ), length),
         # "15k conversations per day, average 6 turns", "em média 8 mensagens": an average per conversation.
         ("per_conversation", regexes.compile(
@@ -1119,8 +1186,11 @@ def typo_targets() -> frozenset[str]:
 
 @cache
 def filler() -> frozenset[str]:
-    """Words of a traffic question that carry nothing to size."""
-    return frozenset(_words().get("filler", []))
+    """Words of a traffic question that carry nothing to size: the filler list's, and the people's nouns said
+    again without a count ("~600 doctors ... Doctors generate 40 summaries each per day": the count was read)."""
+    w = _words()
+    people = [word for key in ("people", "person") for word in w[key] if " " not in word]
+    return frozenset(w.get("filler", []) + people + [word + "s" for word in w["person"] if " " not in word])
 
 
 # Short words that alone anchor a traffic phrase ("8k in, 256 out", "5 rps", "300 ms", "p95", "quanto tá a h100?").
@@ -1178,7 +1248,9 @@ _BATCH_TIME = (
     # night's hours: traffic.toml's [batch] night_hours, or those typed after it, "(8 horas)")
     r"|\b(?P<night>overnight|over\s+night|durante\s+a\s+noite|(?:de|durante\s+a|na)\s+madrugada|(?:em|numa|in)\s+(?:uma\s+|one\s+|a\s+)?noite"
     r"|in\s+(?:one|a)\s+night|por\s+noite|(?:a\s+)?cada\s+noite|todas\s+as\s+(?:noites|madrugadas)|toda\s+(?:a\s+)?(?:noite|madrugada)"
-    r"|(?:every|each|per|a)\s+night|nightly|at\s+night|(?:a|de)\s+noite)\b"
+    r"|(?:every|each|per|a)\s+night|nightly|at\s+night|(?:a|de)\s+noite"
+    # "job noturno de 8h", "processamento noturno", "até amanhã de manhã (12h)", "by tomorrow morning": a night too
+    r"|noturn[oa]s?|ate\s+amanha(?:\s+(?:de|pela)\s+manha|\s+cedo)?|by\s+tomorrow(?:\s+morning)?)\b"
     rf"(?:\s*[(,]?\s*(?:\b(?:de|of|em|in|com|with|about|cerca\s+de)\s+)?(?P<night_n>\d+(?:[.,]\d+)?)\s*(?P<night_unit>{_WINDOW_UNITS})\b\s*\)?)?)"
 )
 

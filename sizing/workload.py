@@ -208,6 +208,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     output_tokens: int | None = None
     # messages (requests) in each conversation: its context, when none is given, holds them all
     turns: int | None = None
+    # the turns are an agent's calls in each of its tasks ("15 chamadas ao LLM por tarefa"): they multiply the
+    # rate, and each call's prompt is all it reads (an agent sends what it needs; no chat history is assumed)
+    turns_of_task: bool = False
     # the rate was said in conversations ("2 mil conversas por dia") with no messages in each: each counted as
     # one request, which the answer says (a chat's conversations hold more)
     rate_in_conversations: bool = False
@@ -230,6 +233,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # The organisation's head-count said beside the people who use the service ("5000 funcionários e 200
     # usuários ativos": 5000): said in the answer, not used for the load
     organisation_people: int | None = None
+    # The people whose requests a day make the daily volume ("1000 usuários, cada um faz 30 perguntas por
+    # dia"): not a head-count to size (the volume is), but the seats a cost per user divides by
+    people_sending: int | None = None
     # share of the people active at the peak hour
     active_share: float | None = None
     # "pico de 3x a média": the peak rate as a multiple of a volume's average over its hours of use (else
@@ -307,6 +313,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     contracts_compared: list[ContractMode] | None = None
     # "quanto custa por usuário?", "per seat": the monthly price divided by the users
     cost_per_user: bool | None = None
+    # "custo por 1k requisições", "cost per request": the price of that many requests at the sized load
+    cost_per_requests: int | None = None
     # serving: the days the GPUs are rented for
     term_days: int | None = None
     # Serving for availability: copies of the model required whatever the load needs ("3 réplicas", at least)
