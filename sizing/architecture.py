@@ -429,6 +429,49 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
         """The dense MLP width of a layer (the dense layers' width in a mixture of experts)."""
         return self.mlp_widths[layer]
 
+    def pp_stages(self, pp: int) -> list[range]:
+        """The layers of each pipeline stage as vLLM splits them (vllm/distributed/utils.py get_pp_indices):
+        num_layers // pp each, and one more for as many stages as the remainder, counted back from the one
+        before the last (the first and last hold the embeddings and the head)."""
+        sizes = [self.num_layers // pp] * pp
+        for i in range(2, self.num_layers % pp + 2):
+            sizes[-i] += 1
+        stages, start = [], 0
+        for size in sizes:
+            stages.append(range(start, start + size))
+            start += size
+        return stages
+
+    def kv_stage(self, pp: int) -> tuple[int, int]:
+        """(layers, of how many) of the KV cache the pipeline stage holding the most of it keeps: the stage
+        with the most layers; with layer_blocks, the one with the most attention layers (Super's first 40
+        layers hold 37 of its 49)."""
+        if not self.layer_blocks or pp <= 1:
+            return math.ceil(self.num_layers / pp), self.num_layers
+        held = max(sum(self.kind(i) == "G" for i in stage) for stage in self.pp_stages(pp))
+        return held, self.cached_layers
+
+    def weight_stage(self, pp: int) -> tuple[int, int]:
+        """(share, of what) of the weights the heaviest pipeline stage holds: 1 of pp, but with layer_blocks
+        the parameters of the stage's layers over all the layers' (the stages' layers differ in size)."""
+        if not self.layer_blocks or pp <= 1:
+            return 1, pp
+        attention = self.parts.attention // self.attention_layers
+        matrices = 3 if self.mlp == "gated" else 2
+        sizes = [
+            (attention if self.has_attention(i) else 0) + matrices * self.hidden_size * self.mlp_width(i)
+            for i in range(self.num_layers)
+        ]
+        return max(sum(sizes[i] for i in stage) for stage in self.pp_stages(pp)), sum(sizes)
+
+    @cached_property
+    def tp_all_reduces(self) -> int:
+        """All-reduces a token's forward pass makes under tensor parallelism: one after each attention and each
+        MLP block (Megatron-LM), so two a layer; with layer_blocks only the blocks that are there."""
+        if self.layer_blocks:
+            return self.attention_layers + sum(w > 0 for w in self.mlp_widths)
+        return 2 * self.num_layers
+
     @cached_property
     def norm_count(self) -> int:
         """Norms in the decoder layers. DeciLM builds input_layernorm only with attention and

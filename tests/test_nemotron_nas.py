@@ -228,3 +228,29 @@ def test_a_catalogue_entrys_blocks_are_checked(fields, message):
         base["intermediate_size"] = 128
     with pytest.raises(ValueError, match=message):
         Architecture(**base, **fields)
+
+
+def test_pipeline_stages_hold_the_layers_vllm_gives_them():
+    # vLLM's get_pp_indices: 80 layers in 3 stages are 27, 27 and 26; Super's attention layers sit mostly early.
+    m = load_catalog().model("llama-3.3-nemotron-super-49b")
+    assert [(s.start, s.stop) for s in m.pp_stages(3)] == [(0, 27), (27, 54), (54, 80)]
+    assert m.kv_stage(2) == (37, 49) and m.kv_stage(3) == (24, 49)
+    from sizing import kv_cache
+
+    whole = kv_cache.sequence_bytes(m, 4096, 2)
+    assert kv_cache.sequence_bytes(m, 4096, 2, pp=2) == -(-whole * 37 // 49)
+    share, of = m.weight_stage(3)
+    assert (
+        0.44 < share / of < 0.45
+    )  # the first stage's 27 layers hold 45% of the layers' weights, not a third
+
+
+def test_three_gpus_in_pipeline_are_judged_by_the_heaviest_stage(capsys):
+    # 64 heads do not split over 3 GPUs: vLLM runs 3 pipeline stages, the first holding 24 attention layers and
+    # 45% of the weights. A third of the weights each had said it fit with 0.07 GB to spare.
+    out = answer(capsys, "nemotron super 49b para 20 usuarios em 3 l40s")
+    assert "3× L40S 48 GB: não cabe; faltam 11,2 GB por GPU." in out
+    assert "Com 4× L40S 48 GB: cabe" in out
+    data = answer_json(capsys, "nemotron super 49b para 20 usuarios em 3 l40s")
+    per_gpu = data["requested"]["per_gpu"]
+    assert per_gpu["kv_cache"] == 20 * -(-(2 * 49 * 8 * 128 * 2 * 4096) * 24 // 49)
