@@ -31,7 +31,7 @@ ORDER = ("id", "name", "aliases", "hf_repos", "params_official_billions", "param
          "num_kv_heads", "head_dim", "intermediate_size", "vocab_size", "tie_embeddings", "max_context",
          "extended_context", "extended_context_method", "extended_context_kind", "extended_context_prefill",
          "extended_context_minimum_gb", "extended_context_config", "mlp", "norm", "norms_per_layer", "qkv_bias", "o_bias",
-         "mlp_bias", "qk_norm", "attention_sinks", "attention_output_gate", "layer_pattern", "window",
+         "mlp_bias", "qk_norm", "attention_sinks", "attention_output_gate", "layer_pattern", "layer_blocks", "window",
          "global_kv_heads", "global_head_dim", "global_k_eq_v", "extra_params", "moe", "mla", "linear_attention", "mamba", "source", "notes")  # fmt: skip
 
 
@@ -106,6 +106,10 @@ def review(model: ModelEntry, entry: ModelEntry) -> str:
 def to_toml(entry: ModelEntry) -> str:
     data = _non_defaults(entry)
     data.pop("release", None)
+    if "layer_blocks" in data:
+        # The blocks give both (sizing.architecture.Architecture._take_blocks): written once, where one edits.
+        data.pop("layer_pattern", None)
+        data.pop("intermediate_size", None)
     data.setdefault("params_official_billions", entry.params_official_billions)
     out = ["", "[[model]]"]
     for key in ORDER:
@@ -145,7 +149,7 @@ def _value(v) -> str:
         return "true" if v else "false"
     if isinstance(v, int | float):
         return repr(v)
-    if isinstance(v, list):
+    if isinstance(v, list | tuple):
         return "[" + ", ".join(_value(x) for x in v) + "]"
     text = str(v).replace("\\", "\\\\").replace('"', '\\"')
     return f'"{text}"'

@@ -205,6 +205,8 @@ def architecture(config: dict) -> dict:
     # catalogue's keys, as models.toml's nemotron-nano-9b-v2 and granite-4.0-h-* entries write them.
     if kind == "nemotron_h":
         return _nemotron_h(c, a)
+    if kind == "nemotron-nas" or c.get("block_configs"):
+        return _decilm(c, a)
     if kind == "granitemoehybrid":
         return _granite_hybrid(c, a)
     # Other Mamba / SSM layers keep a state the engine does not model: sizing them as attention layers would
@@ -404,6 +406,70 @@ def _granite_hybrid(c: dict, a: dict) -> dict:
         if shared:
             moe.update(shared_experts=1, shared_intermediate_size=shared)
         a["moe"] = moe
+    return a
+
+
+def ffn_mult_width(ffn_mult: float, hidden: int) -> int:
+    """A DeciLM MLP's width from its ffn_mult: 2/3 of ffn_mult x hidden, rounded up to a multiple of 256 (vLLM
+    nemotron_nas.py _ffn_mult_to_intermediate_size and _find_multiple)."""
+    width = int(2 * ffn_mult * hidden / 3)
+    return width if width % 256 == 0 else width + 256 - width % 256
+
+
+def _decilm(c: dict, a: dict) -> dict:
+    """DeciLM / Llama-Nemotron NAS models (model_type nemotron-nas: Llama 3.3 Nemotron Super 49B, Llama 3.1
+    Nemotron Ultra 253B): block_configs says, layer by layer, whether the attention is there (no_op: no
+    attention, no KV cache), its KV heads (num_attention_heads / n_heads_in_group) and the MLP's width
+    (ffn_mult, or intermediate_size) or its absence, as vLLM nemotron_nas.py DeciLMDecoderLayer builds them.
+    Read into the catalogue's layer_blocks, as models.toml's llama-3.3-nemotron-super-49b writes them."""
+    blocks = c.get("block_configs")
+    if not isinstance(blocks, list) or len(blocks) != a["num_layers"]:
+        raise Unsupported("decilm_blocks")
+    h, heads = a["hidden_size"], a["num_heads"]
+    groups: set[int] = set()
+    runs: list[list] = []  # [count, kind, width]
+    for block in blocks:
+        attn = block.get("attention") or {} if isinstance(block, dict) else {}
+        ffn = block.get("ffn") or {} if isinstance(block, dict) else {}
+        # Layers vLLM's DeciLM cannot build, or builds otherwise than this count: a linear stand-in for the
+        # attention or MLP (replace_with_linear), a window, sink tokens or sparsity.
+        for part, what in ((attn, "attention"), (ffn, "ffn")):
+            odd = [
+                k
+                for k in ("replace_with_linear", "sparsify", "window_length", "num_sink_tokens")
+                if part.get(k)
+            ]
+            if odd and not part.get("no_op"):
+                raise Unsupported("decilm_block", what=f"{what}.{odd[0]}")
+        if not attn.get("no_op"):
+            try:
+                groups.add(int(attn["n_heads_in_group"]))
+            except (KeyError, TypeError, ValueError):
+                raise Unsupported("config_lacks", key="'n_heads_in_group'") from None
+        width = 0
+        if not ffn.get("no_op"):
+            try:
+                width = (
+                    int(ffn["intermediate_size"])
+                    if ffn.get("intermediate_size")
+                    else ffn_mult_width(float(ffn["ffn_mult"]), h)
+                )
+            except (KeyError, TypeError, ValueError):
+                raise Unsupported("config_lacks", key="'ffn_mult'") from None
+        kind = "F" if attn.get("no_op") else "G"
+        if not width:
+            if kind == "G":
+                raise Unsupported("decilm_block", what="attention without ffn")
+            kind = "N"
+        if runs and runs[-1][1:] == [kind, width]:
+            runs[-1][0] += 1
+        else:
+            runs.append([1, kind, width])
+    if len(groups) != 1 or heads % next(iter(groups)):
+        raise Unsupported("decilm_block", what="n_heads_in_group " + "/".join(map(str, sorted(groups))))
+    a["num_kv_heads"] = heads // groups.pop()
+    a.pop("intermediate_size", None)
+    a["layer_blocks"] = [f"{n} {kind} {width}" if width else f"{n} {kind}" for n, kind, width in runs]
     return a
 
 

@@ -1771,6 +1771,11 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
         if getattr(a, kind) and not plan.stage.is_training:
             out.append(t(lang, f"note.model.{kind}", layers=a.num_layers, attention=a.attention_layers,
                          state=i18n.gb(kv_cache.state_bytes(a), lang), count=layers))  # fmt: skip
+    if a.layer_blocks and not plan.stage.is_training:
+        # A NAS-built stack (DeciLM): why its KV cache is smaller than a transformer's of its size.
+        key = "note.model.layer_blocks_empty" if a.empty_layers else "note.model.layer_blocks"
+        out.append(t(lang, key, layers=a.num_layers, attention=a.attention_layers, mlp_only=a.mlp_only_layers,
+                     empty=a.empty_layers))  # fmt: skip
     if plan.published_minimum_gb and rec is not None and rec.problem is None and not is_budget(rec.gpu):
         out.append(_published_minimum(plan, rec, catalog))
     if a.extra_params:

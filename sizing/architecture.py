@@ -194,7 +194,36 @@ class CompressedAttention(Strict, kw_only=True):
         return 2 if ratio == csa_ratio else 1
 
 
-LAYER_KINDS = frozenset("GLRXCHMF")  # the letters of layer_pattern (see Architecture)
+LAYER_KINDS = frozenset("GLRXCHMFN")  # the letters of layer_pattern (see Architecture)
+# The kinds a layer_blocks entry may name: attention and an MLP, an MLP alone, neither.
+BLOCK_KINDS = frozenset("GFN")
+
+
+def expand_blocks(blocks: tuple[str, ...]) -> tuple[str, tuple[int, ...]]:
+    """layer_blocks ("COUNT KIND WIDTH" runs, in layer order) as one letter and one MLP width per layer.
+
+    G: attention and an MLP of WIDTH; F: an MLP of WIDTH alone (the attention is a no-op); N: neither (both
+    no-ops, WIDTH left out). This is DeciLM's block_configs (vLLM nemotron_nas.py DeciLMDecoderLayer), run by
+    run: "5 G 28672" is five layers in a row with attention and a 28,672-wide MLP."""
+    letters, widths = [], []
+    for block in blocks:
+        parts = block.split()
+        if (
+            len(parts) not in (2, 3)
+            or not parts[0].isdigit()
+            or int(parts[0]) < 1
+            or parts[1] not in BLOCK_KINDS
+        ):
+            raise ValueError(f'layer_blocks entry {block!r} is not "COUNT KIND WIDTH" (KIND G, F or N)')
+        count, kind = int(parts[0]), parts[1]
+        width = parts[2] if len(parts) == 3 else ""
+        if (kind == "N") != (not width) or (width and (not width.isdigit() or int(width) < 1)):
+            raise ValueError(
+                f"layer_blocks entry {block!r}: G and F layers name their MLP width, N layers none"
+            )
+        letters.append(kind * count)
+        widths += [int(width) if width else 0] * count
+    return "".join(letters), tuple(widths)
 
 
 class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cached_property values
@@ -203,7 +232,8 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     num_heads: Positive
     num_kv_heads: Positive
     head_dim: Positive | None = None
-    intermediate_size: Positive
+    # The MLP's width; with layer_blocks, the widest layer's (derived, so it may be left out).
+    intermediate_size: Positive | None = None
     vocab_size: Positive
     # Rows of the input embedding when it has more than vocab_size (Llama 3.2 Vision's text model embeds
     # vocab_size + 8 tokens, its output head keeps vocab_size: transformers MllamaTextModel.embed_tokens).
@@ -236,6 +266,13 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
         "G"  # of G, L, R, X, C, H, M, F: checked below
     )
     window: NonNegative = 0
+    # A stack whose layers differ one by one, as NVIDIA's neural architecture search (Puzzle, arXiv:2411.19146)
+    # builds them: Llama 3.3 Nemotron Super 49B, Llama 3.1 Nemotron Ultra 253B (config.json "block_configs",
+    # model_type "nemotron-nas"). Runs of "COUNT KIND WIDTH" in layer order (expand_blocks): G = attention and
+    # an MLP WIDTH wide, F = an MLP alone, N = an empty layer. When given, it sets layer_pattern (one letter a
+    # layer) and intermediate_size (the widest MLP). Only the G layers keep a KV cache (vLLM nemotron_nas.py
+    # builds no attention, hence no cache, for a no-op one).
+    layer_blocks: tuple[str, ...] = ()
     # Full-attention (G) layers shaped unlike the others (Gemma 4 31B: local layers keep 16 KV heads of 256,
     # full layers 4 KV heads of 512; transformers Gemma4TextAttention, num_global_key_value_heads and
     # global_head_dim). None: as num_kv_heads / head_dim.
@@ -270,6 +307,10 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     cross_attention_tokens: NonNegative = 0
 
     def __post_init__(self) -> None:
+        if self.layer_blocks:
+            self._take_blocks()
+        elif self.intermediate_size is None:
+            raise ValueError("intermediate_size is required (or layer_blocks, which gives each layer's)")
         # A set test rather than a msgspec pattern: the engine's regular expressions all come from the
         # compiled cache (sizing/regexes.py), and this needs none.
         if not set(self.layer_pattern) <= LAYER_KINDS:
@@ -288,10 +329,12 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
             raise ValueError("linear-attention layers (R in layer_pattern) and linear_attention go together")
         if ("M" in self.layer_pattern) != (self.mamba is not None):
             raise ValueError("Mamba-2 layers (M in layer_pattern) and mamba go together")
-        if "F" in self.layer_pattern and len(self.layer_pattern) != self.num_layers:
+        if set(self.layer_pattern) & set("FN") and len(self.layer_pattern) != self.num_layers:
             raise ValueError(
                 "a layer_pattern with MLP-only layers (F) lists every layer, as Nemotron-H's does"
             )
+        if "N" in self.layer_pattern and not self.layer_blocks:
+            raise ValueError("empty layers (N) come from layer_blocks")
         # compressed without C or H: DeepSeek-V4's window-only MTP layer alone (sizing/speculative.py).
         if set(self.layer_pattern) & set("CH") and self.compressed is None:
             raise ValueError("compressed layers (C, H in layer_pattern) need compressed")
@@ -299,6 +342,27 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
             raise ValueError("compressed attention needs a window, no G layers and no mla")
         if self.moe and self.moe.first_dense_layers > self.num_layers:
             raise ValueError("moe.first_dense_layers exceeds num_layers")
+
+    def _take_blocks(self) -> None:
+        """layer_blocks as the layer_pattern and intermediate_size the rest of the engine reads."""
+        letters, widths = expand_blocks(self.layer_blocks)
+        if len(letters) != self.num_layers:
+            raise ValueError(
+                f"layer_blocks describe {len(letters)} layers, num_layers says {self.num_layers}"
+            )
+        if self.layer_pattern not in ("G", letters):
+            raise ValueError("layer_blocks set the layer_pattern: leave layer_pattern out")
+        if self.moe or self.mla or self.linear_attention or self.mamba or self.compressed:
+            raise ValueError("layer_blocks describe dense attention layers: no moe, mla, linear_attention, "
+                             "mamba or compressed")  # fmt: skip
+        if "G" not in letters:
+            raise ValueError("layer_blocks need at least one layer with attention (G)")
+        if self.intermediate_size not in (None, max(widths)):
+            raise ValueError(
+                f"with layer_blocks, intermediate_size is the widest MLP ({max(widths)}): leave it out"
+            )
+        msgspec.structs.force_setattr(self, "layer_pattern", letters)
+        msgspec.structs.force_setattr(self, "intermediate_size", max(widths))
 
     # -- shape helpers ---------------------------------------------------------------------------
 
@@ -342,8 +406,79 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
 
     def has_mlp(self, layer: int) -> bool:
         """Whether a layer has an MLP (or MoE): all do, but in a Nemotron-H pattern (one with F layers)
-        only the F layers."""
+        only the F layers, and with layer_blocks those with a width."""
+        if self.layer_blocks:
+            return self.mlp_widths[layer] > 0
         return "F" not in self.layer_pattern or self.kind(layer) == "F"
+
+    def has_attention(self, layer: int) -> bool:
+        """Whether a layer has a token mixer (attention, linear attention or Mamba-2): not an MLP alone (F)
+        or an empty layer (N)."""
+        return self.kind(layer) not in "FN"
+
+    @cached_property
+    def mlp_widths(self) -> tuple[int, ...]:
+        """Each layer's dense MLP width (0: no MLP there)."""
+        if self.layer_blocks:
+            return expand_blocks(self.layer_blocks)[1]
+        width = (self.moe.dense_intermediate_size if self.moe else None) or self.intermediate_size
+        assert width is not None  # __post_init__ requires it
+        return tuple(width if self.has_mlp(i) else 0 for i in range(self.num_layers))
+
+    def mlp_width(self, layer: int) -> int:
+        """The dense MLP width of a layer (the dense layers' width in a mixture of experts)."""
+        return self.mlp_widths[layer]
+
+    def pp_stages(self, pp: int) -> list[range]:
+        """The layers of each pipeline stage as vLLM splits them (vllm/distributed/utils.py get_pp_indices):
+        num_layers // pp each, and one more for as many stages as the remainder, counted back from the one
+        before the last (the first and last hold the embeddings and the head)."""
+        sizes = [self.num_layers // pp] * pp
+        for i in range(2, self.num_layers % pp + 2):
+            sizes[-i] += 1
+        stages, start = [], 0
+        for size in sizes:
+            stages.append(range(start, start + size))
+            start += size
+        return stages
+
+    def kv_stage(self, pp: int) -> tuple[int, int]:
+        """(layers, of how many) of the KV cache the pipeline stage holding the most of it keeps: the stage
+        with the most layers; with layer_blocks, the one with the most attention layers (Super's first 40
+        layers hold 37 of its 49)."""
+        if not self.layer_blocks or pp <= 1:
+            return math.ceil(self.num_layers / pp), self.num_layers
+        held = max(sum(self.kind(i) == "G" for i in stage) for stage in self.pp_stages(pp))
+        return held, self.cached_layers
+
+    def weight_stage(self, pp: int) -> tuple[int, int]:
+        """(share, of what) of the weights the heaviest pipeline stage holds: 1 of pp, but with layer_blocks
+        the parameters of the stage's layers over all the layers' (the stages' layers differ in size)."""
+        if not self.layer_blocks or pp <= 1:
+            return 1, pp
+        attention = self.parts.attention // self.attention_layers
+        matrices = 3 if self.mlp == "gated" else 2
+        sizes = [
+            (attention if self.has_attention(i) else 0) + matrices * self.hidden_size * self.mlp_width(i)
+            for i in range(self.num_layers)
+        ]
+        return max(sum(sizes[i] for i in stage) for stage in self.pp_stages(pp)), sum(sizes)
+
+    @cached_property
+    def tp_all_reduces(self) -> int:
+        """All-reduces a token's forward pass makes under tensor parallelism: one after each attention and each
+        MLP block (Megatron-LM), so two a layer; with layer_blocks only the blocks that are there."""
+        if self.layer_blocks:
+            return self.attention_layers + sum(w > 0 for w in self.mlp_widths)
+        return 2 * self.num_layers
+
+    @cached_property
+    def norm_count(self) -> int:
+        """Norms in the decoder layers. DeciLM builds input_layernorm only with attention and
+        post_attention_layernorm only with an MLP (vLLM nemotron_nas.py DeciLMDecoderLayer)."""
+        if self.layer_blocks:
+            return self.attention_layers + sum(w > 0 for w in self.mlp_widths)
+        return self.norms_per_layer * self.num_layers
 
     def kind(self, layer: int) -> str:
         """The letter of layer_pattern a layer follows (the pattern repeats over the layers)."""
@@ -381,6 +516,11 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
         return sum(self.kind(i) == "F" for i in range(self.num_layers))
 
     @cached_property
+    def empty_layers(self) -> int:
+        """Layers that are neither attention nor MLP (N: both blocks no-ops, Llama 3.1 Nemotron Ultra)."""
+        return sum(self.kind(i) == "N" for i in range(self.num_layers))
+
+    @cached_property
     def state_layers(self) -> int:
         """Layers that keep a fixed-size state per conversation instead of keys and values (R and M)."""
         return self.linear_layers + self.mamba_layers
@@ -388,7 +528,13 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
     @cached_property
     def attention_layers(self) -> int:
         """Layers with softmax attention weights (full, local or cross-attention)."""
-        return self.num_layers - self.linear_layers - self.mamba_layers - self.mlp_only_layers
+        return (
+            self.num_layers
+            - self.linear_layers
+            - self.mamba_layers
+            - self.mlp_only_layers
+            - self.empty_layers
+        )
 
     @cached_property
     def cached_layers(self) -> int:
@@ -589,7 +735,7 @@ def count_parts(a: Architecture) -> ParamParts:
     # A cross-attention layer (transformers MllamaCrossAttentionDecoderLayer) adds a q_norm and a k_norm of
     # head_dim and two scalar tanh gates, one on the attention and one on the MLP.
     other += (2 * hd + 2) * a.cross_layers
-    other += a.norms_per_layer * norm_size * a.num_layers
+    other += norm_size * a.norm_count
     if a.linear_attention:
         la = a.linear_attention
         # Qwen3NextGatedDeltaNet: in_proj_qkvz (q, k, v, z), in_proj_ba (two scalars per value head),
@@ -611,12 +757,11 @@ def count_parts(a: Architecture) -> ParamParts:
         return weights, biases
 
     mlp = experts = router = active_experts = expert_biases = 0
-    dense_width = (a.moe.dense_intermediate_size if a.moe else None) or a.intermediate_size
     for layer in range(a.num_layers):
         if not a.has_mlp(layer):
             continue
         if not a.is_moe_layer(layer):
-            w, b = ffn(dense_width)
+            w, b = ffn(a.mlp_width(layer))
             mlp, other = mlp + w, other + b
             continue
         moe = a.moe

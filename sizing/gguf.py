@@ -91,8 +91,8 @@ def tensors(a: Architecture) -> list[Tensor]:
             assert mb is not None
             in_rows = 2 * mb.d_inner + 2 * mb.n_groups * mb.state_size + mb.num_heads
             out += [Tensor("ssm_in", i, in_rows, h), Tensor("ssm_out", i, h, mb.d_inner)]
-        elif a.kind(i) == "F":
-            pass  # Nemotron-H's MLP-only layer: no mixer
+        elif not a.has_attention(i):
+            pass  # an MLP alone (Nemotron-H; DeciLM's no-op attention) or an empty layer: no mixer
         elif a.mla:
             m = a.mla
             qk = m.qk_nope_head_dim + m.qk_rope_head_dim
@@ -138,7 +138,7 @@ def tensors(a: Architecture) -> list[Tensor]:
                     (a.moe.shared_experts, a.moe.shared_intermediate_size or a.moe.expert_intermediate_size)
                 )
         else:
-            widths.append((1, (a.moe.dense_intermediate_size if a.moe else None) or a.intermediate_size))
+            widths.append((1, a.mlp_width(i)))
         for n, (count, width) in enumerate(widths):
             routed = n == 0 and a.is_moe_layer(i)
             if a.mlp == "gated":

@@ -172,8 +172,9 @@ def sequence_bytes(a: Architecture, tokens: int, kv_bytes: float, tp: int = 1, p
         a, tp
     )
     total += cross_bytes(a, kv_bytes, tp)
-    # Pipeline stages split the layers; the stage with the most layers sets the need.
-    return math.ceil(total * math.ceil(a.num_layers / pp) / a.num_layers)
+    # Pipeline stages split the layers; the stage with the most cache-keeping layers sets the need.
+    held, layers = a.kv_stage(pp)
+    return math.ceil(total * held / layers)
 
 
 # vLLM's KV cache block (block_size 16 on CUDA): its prefix cache shares whole blocks only.
@@ -193,7 +194,8 @@ def shared_prefix_bytes(
     local = a.kv_local_layers if not a.window or context <= a.window else 0
     per_token = global_bytes_per_token(a, kv_bytes, tp) + bytes_per_token_per_layer(a, kv_bytes, tp) * local
     total = per_token * tokens
-    return math.floor(total * math.ceil(a.num_layers / pp) / a.num_layers)
+    held, layers = a.kv_stage(pp)
+    return math.floor(total * held / layers)
 
 
 def max_tokens(
@@ -225,7 +227,8 @@ def max_tokens(
     global_rate = global_bytes_per_token(a, kv_bytes, tp)
     extra = also(top) / top if also else 0  # the other cache's bytes per token (its rate at the top)
     fixed = state_bytes(a, tp) + cross_bytes(a, kv_bytes, tp)
-    share = budget / conversations * a.num_layers / math.ceil(a.num_layers / pp) - fixed
+    held, layers = a.kv_stage(pp)
+    share = budget / conversations * layers / held - fixed
     # Every layer still growing, then (past the window) only the global layers.
     guess = share / ((global_rate + local_rate * a.kv_local_layers + extra) or 1)
     if a.window and a.kv_local_layers and guess > a.window:

@@ -184,14 +184,15 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
         return memory + compute + self._communication(batch) + cpu
 
     def _communication(self, batch: float) -> float:
-        """Two all-reduces per layer under tensor parallelism (attention and MLP outputs, Megatron-LM:
+        """Two all-reduces per layer under tensor parallelism (attention and MLP outputs; a NAS-built layer only
+        for the blocks it has: Architecture.tp_all_reduces. Megatron-LM:
         Shoeybi et al. 2019, arXiv:1909.08053), each a latency plus a ring's 2(tp-1)/tp of the message."""
         if self.tp == 1:
             return 0.0
         message = batch * self.arch.hidden_size * ACTIVATION_BYTES
         ring = 2 * (self.tp - 1) / self.tp * message / (self.gpu.interconnect_gb_s / 2 * 1e9)
         latency = 2 * (self.tp - 1) * ALLREDUCE_STEP_S[self.gpu.interconnect]
-        return 2 * self.arch.num_layers * (latency + ring)
+        return self.arch.tp_all_reduces * (latency + ring)
 
     def prefill_work(self, prompt: int, history: int = 0) -> float:
         """Seconds of GPU compute a prompt adds to the steps it shares with other sequences (the weights are
@@ -255,7 +256,7 @@ def replica(
         embedding_bits = precision.unquantized_bits if kept else precision.bits_per_weight
         expert_bits = precision.bits_per_weight
     fixed = (
-        math.ceil(w.bytes / (tp * pp))
+        math.ceil(w.bytes * arch.weight_stage(pp)[0] / (tp * arch.weight_stage(pp)[1]))
         + serving.activation_peak(arch, chunk_tokens, profiled_seqs or max_seqs, tp)
         + serving.overhead(tp * pp)
         + reserved_bytes

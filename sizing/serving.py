@@ -104,8 +104,9 @@ def memory(
     max_seqs: int | None = None,
 ) -> ServingMemory:
     """Per-GPU memory of `users` conversations of `context` tokens on tp x pp GPUs."""
+    share, of = a.weight_stage(pp)  # the heaviest stage's share of the weights (1 of pp when layers match)
     return ServingMemory(
-        weights=math.ceil(weight_bytes / (tp * pp)),
+        weights=math.ceil(weight_bytes * share / (tp * of)),
         kv_cache=users * kv_cache.sequence_bytes(a, context, kv_bytes_per_value, tp, pp),
         activations=activation_peak(a, prefill_tokens, max_seqs or users, tp),
         overhead=overhead(tp * pp),

@@ -140,13 +140,15 @@ class Need:
         # vLLM gives every GPU of a split the same share (--gpu-memory-utilization), so they take that room from
         # all of them.
         self.encoders = sum(encoders.total(encoders.by_id(i)) for i in plan.encoders)
+        # The pipeline stage with the most weights sets the need (1 of pp, unless layers differ: layer_blocks).
+        share, of = a.weight_stage(pp)
         self.weights = (
-            math.ceil(engine_weight_bytes(a, plan.precision, catalog) / gpus)
+            math.ceil(engine_weight_bytes(a, plan.precision, catalog) * share / (tp * of))
             + self.draft_weights
             + self.adapter_weights
             + self.encoders
         )
-        self.padding = math.ceil(engine_padding(a, plan.precision, catalog) / gpus)
+        self.padding = math.ceil(engine_padding(a, plan.precision, catalog) * share / (tp * of))
         self.forward = serving.forward_peak(a, prefill, tp)
         self.hidden = serving.hidden_states(a, prefill)
         self.overhead = serving.overhead(gpus)

@@ -164,7 +164,7 @@ def _lora_widths(a: Architecture) -> int:
             mb = a.mamba
             assert mb is not None
             total += (h + 2 * mb.d_inner + 2 * mb.n_groups * mb.state_size + mb.num_heads) + (mb.d_inner + h)
-        elif a.kind(layer) != "F":
+        elif a.has_attention(layer):
             total += full_attn if a.kind(layer) == "G" else attn
         if not a.has_mlp(layer):
             continue
@@ -176,8 +176,7 @@ def _lora_widths(a: Architecture) -> int:
                 width = a.moe.shared_intermediate_size or a.moe.expert_intermediate_size
                 total += a.moe.shared_experts * matrices * (h + width)
         else:
-            width = (a.moe.dense_intermediate_size if a.moe else None) or a.intermediate_size
-            total += matrices * (h + width)
+            total += matrices * (h + a.mlp_width(layer))
     return total
 
 
@@ -199,8 +198,8 @@ def layer_activation_bytes_per_token(a: Architecture, layer: int, act: int = ACT
         assert mb is not None
         in_rows = 2 * mb.d_inner + 2 * mb.n_groups * mb.state_size + mb.num_heads
         attention = 2 * h + in_rows + mb.conv_dim() + 2 * mb.d_inner
-    elif a.kind(layer) == "F":
-        attention = 0  # Nemotron-H's MLP-only layer
+    elif not a.has_attention(layer):
+        attention = 0  # an MLP alone (Nemotron-H, DeciLM's no-op attention) or an empty layer
     if not a.has_mlp(layer):
         mlp = 0
     elif a.is_moe_layer(layer):
@@ -211,7 +210,7 @@ def layer_activation_bytes_per_token(a: Architecture, layer: int, act: int = ACT
         if a.moe.shared_experts:
             mlp += 4 * a.moe.shared_experts * (a.moe.shared_intermediate_size or width)
     else:
-        width = (a.moe.dense_intermediate_size if a.moe else None) or a.intermediate_size
+        width = a.mlp_width(layer)
         # Gated: norm input, MLP input, gate, up, act(gate), act(gate)*up. Plain: input, up, act(up).
         mlp = 2 * h + (4 * width if a.mlp == "gated" else 2 * width)
     return act * (attention + mlp)
@@ -275,6 +274,14 @@ def layer_params(a: Architecture) -> int:
 
 def _layer_params(a: Architecture) -> int:
     h = a.hidden_size
+    if a.layer_blocks:
+        # Layers differ one by one (DeciLM): the largest is its attention, where it has one, and its MLP.
+        attention = a.parts.attention // a.attention_layers
+        matrices = 3 if a.mlp == "gated" else 2
+        return max(
+            (attention if a.has_attention(i) else 0) + matrices * h * a.mlp_width(i)
+            for i in range(a.num_layers)
+        )
     attention = a.parts.attention // a.num_layers
     matrices = 3 if a.mlp == "gated" else 2
     sizes = []
@@ -334,7 +341,8 @@ def comm_buffers(
 
 def _layer_kinds(a: Architecture) -> list[tuple[int, int]]:
     """(how many layers, the index of one of them) for each kind of layer there is: dense or MoE, with the
-    full layers' own head shape where it differs (Gemma 4), Mamba-2 or MLP alone (Nemotron-H)."""
+    full layers' own head shape where it differs (Gemma 4), Mamba-2 or MLP alone (Nemotron-H), and each
+    MLP width of a DeciLM stack."""
     return _once(a, "layer_kinds", _find_layer_kinds)
 
 
@@ -345,7 +353,8 @@ def _find_layer_kinds(a: Architecture) -> list[tuple[int, int]]:
         key = (
             a.is_moe_layer(i),
             a.layer_heads(i) if a.uneven_heads else None,
-            a.kind(i) in "MF" and a.kind(i),
+            a.kind(i) in "MFN" and a.kind(i),
+            a.mlp_width(i) if a.layer_blocks else None,  # DeciLM: each MLP width is a kind
         )
         found = kinds.setdefault(key, [0, i])
         found[0] += 1
