@@ -250,3 +250,26 @@ def test_letters_around_an_ampersand_that_name_no_department_stay_unread():
 )
 def test_slang_and_the_setting_around_a_question_are_no_words_missed(text):
     assert parse(text).unknown == []
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        ("nvidia nemotron 70b", "llama-3.1-nemotron-70b"),
+        ("alibaba qwen3 32b", "qwen3-32b"),
+        ("microsoft phi 4", "phi-4"),
+        ("ibm granite 3.3 8b", "granite-3.3-8b"),
+    ],
+)
+def test_the_maker_named_before_a_model_is_read_past(text, model):
+    # "nvidia" had been listed as not understood before NVIDIA's own models
+    query = parse(text)
+    assert query.workload.model == model and query.unknown == []
+
+
+@pytest.mark.parametrize("text", ["nvidia nemotron nano 4b", "nvidia 4b", "4b nvidia"])
+def test_the_gpu_makers_name_beside_a_number_is_no_gpu(text):
+    # "nvidia" and a 4 had been corrected to "NVIDIA T4": the answer listed what fits on a T4
+    query = parse(text)
+    assert query.workload.gpu is None and query.workload.model == "4b"
+    assert parse("llama 70b numa nvidia t4").workload.gpu == "t4"
