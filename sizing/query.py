@@ -1030,9 +1030,13 @@ _TRAINING_NOT_ADAPTER = regexes.compile(
 )
 _EPOCH = _W("counts.epochs")
 # "durante 3 épocas", "for 3 epochs": the span's word goes with the epochs, as with the steps (it had been
-# not understood)
+# not understood). The count after the word too, as trainers' settings are typed: "epochs 2", "epocas: 3",
+# "num_train_epochs=2" (Hugging Face's TrainingArguments), "num_epochs 3" (Axolotl, torchtune); they had been not
+# understood. Not a count of GPUs or a size after it ("epochs 2 gpus", "epochs 2 h100").
 EPOCHS = regexes.compile(
-    rf"(?:\b{_W('keys.steps_span')}\s{{1,2}})?{_NUM}\s*{_EPOCH}\b|\b{_EPOCH}\s*[=:]\s*(\d+)\b"
+    rf"(?:\b{_W('keys.steps_span')}\s{{1,2}})?{_NUM}\s*{_EPOCH}\b"
+    rf"|\b(?:num_train_epochs|num_epochs|n_epochs|{_EPOCH})\s*(?:[=:]\s*|\s+)(\d{{1,3}})\b"
+    r"(?![.,]\d|\s*(?:[x×*]|gpus?\b|placas?\b|k\b|mil\b|%|b\b|rtx|[a-z]{1,2}\d{2,3}))"
 )
 # Training software: "com unsloth", "with torchtune", "liger kernels". Stack ids (sizing/data/stacks.toml).
 STACKS = [
@@ -1388,8 +1392,9 @@ _PER_REQUEST = rf"(?:\s+{_W('keys.per_request')}\b)?"
 # "they're in Portugal", "o cliente está em Lisboa": users in Europe (the latency note, sizing/advice.py).
 EUROPE = regexes.compile(rf"(?<![\w'])(?:{_W('words.europe')})(?![\w'])")
 _PER_REQUEST_SAID = regexes.compile(rf"\b{_W('keys.per_request')}\b")
+# Not glued to a word before it: "gsm8k" (a benchmark) had been a context of 8k tokens.
 CONTEXT_UNIT = regexes.compile(
-    rf"{_NUM}\s*(k|mil(?!\s+milh)|m)\b{_NOT_TOKENS}{_NOT_SIZE}(?:[-\s]*tokens?{_TOKENS_OF_THINGS}{_PER_REQUEST})?"
+    rf"(?<![a-z]){_NUM}\s*(k|mil(?!\s+milh)|m)\b{_NOT_TOKENS}{_NOT_SIZE}(?:[-\s]*tokens?{_TOKENS_OF_THINGS}{_PER_REQUEST})?"
     rf"(?:\s*(?:de\s+)?{_CONTEXT_WORD})?"
     r"(?=(?:\s+(?:de\s+|of\s+)?(?P<counted>[a-z]{3,}s)\b)?)"
 )
@@ -2927,6 +2932,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
             end = _VARIANT_AFTER.match(scan.work, end).end()  # "whisper large v3", "bge large": its variant
             if kind == "closed":
                 end = _CLOSED_AFTER.match(scan.work, end).end()
+            while end > start + 1 and scan.work[end - 1] in ".:-":
+                end -= (
+                    1  # a sentence's full stop after the word ("50k imagens. seq 4096") is no part of a name
+                )
             if scan.taken.intersection(range(start, end)):
                 continue
             if kind == "closed" and _open_release(scan.work, start, end, catalog):

@@ -1074,6 +1074,38 @@ def test_images_counted_in_a_training_are_its_examples(text):
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        # The image word at a sentence's end had been read with its full stop as Google's Imagen ("imagens."),
+        # and "50k" left alone became a 51,200-token sequence: the question was refused as past the model's limit.
+        "fala pessoal! qwen2.5 vl 7b full fine tune com 50k imagens. seq len 4096. quantas gpu e quanto tempo?",
+        "lora do qwen2.5-vl 7b com 50 mil imagens. sequencias de 4096 tokens",
+        "fine-tune qwen2.5-vl 7b on 50k images. seq len 4096, how long?",
+        "lora do llama 3.2 11b vision, 50k imagens: seq 4096",
+    ],
+)
+def test_images_at_a_sentences_end_are_still_the_examples(capsys, text):
+    from .gpu_size_run import answer
+
+    query = parse(text)
+    assert query.out_of_scope == [] and query.workload.examples == 50_000 and query.workload.with_images
+    assert query.workload.seq_len == 4096
+    out = answer(capsys, text)
+    assert "passam do limite" not in out and "past the model's limit" not in out
+    assert "50.000 exemplos de treino" in out or "50,000 training examples" in out
+
+
+def test_a_name_out_of_scope_is_said_without_the_full_stop_after_it(capsys):
+    from bot.cli import main as gpu_size
+
+    from .gpu_size_run import answer
+
+    assert gpu_size(["qual gpu pro whisper."]) != 0
+    assert capsys.readouterr().err.startswith("gpu-size: “whisper” é um modelo de fala")
+    assert "“bge-m3.”" not in answer(capsys, "usamos o bge-m3. quanto de gpu?")
+
+
+@pytest.mark.parametrize(
     ("text", "images"),
     [
         ("lora qwen2.5-vl 7b com 3 imagens por conversa", 3),
@@ -1225,3 +1257,32 @@ def test_teaching_with_nothing_taught_or_a_training_from_scratch_stays_what_it_w
 def test_the_domain_or_the_voice_trained_for_is_understood(text):
     query = parse(text)
     assert query.workload.stage.is_training and query.unknown == []
+
+
+@pytest.mark.parametrize(
+    ("text", "epochs"),
+    [
+        # The count after the word, as trainers' settings are typed, had been "Não entendi: “epochs”".
+        ("epochs 2, lr 2e-4, lora r 32 alpha 64 no qwen2.5 14b, seq len 8192", 2),
+        ("num_train_epochs=2 per_device_train_batch_size=4 qwen2.5 7b lora 10M tokens", 2),
+        ("lora llama 3.1 8b, epocas: 3, 20k exemplos", 3),
+        ("lora no llama 3.1 8b, num_epochs 4, 10M tokens", 4),
+        ("lora llama 3.1 8b 3 epochs 2 gpus", 3),
+    ],
+)
+def test_epochs_said_before_their_count(text, epochs):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.epochs == epochs
+
+
+def test_a_count_after_epochs_that_counts_gpus_stays_the_gpus():
+    query = parse("lora llama 3.1 8b epochs 2 h100")
+    assert query.workload.epochs is None and query.workload.gpus == 2
+
+
+def test_epochs_said_first_multiply_the_data(capsys):
+    from .gpu_size_run import answer
+
+    text = answer(capsys, "lora llama 3.1 8b, epochs 3, 10M tokens")
+    assert "3 épocas" in text.splitlines()[0] and "Não entendi" not in text
+    assert "30 mi tokens processados no total" in text
