@@ -1286,3 +1286,82 @@ def test_epochs_said_first_multiply_the_data(capsys):
     text = answer(capsys, "lora llama 3.1 8b, epochs 3, 10M tokens")
     assert "3 épocas" in text.splitlines()[0] and "Não entendi" not in text
     assert "30 mi tokens processados no total" in text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "dpo no llama 3.1 8b full com 30 mil pares, quantas gpus?",
+        "full fine tune do mistral 7b com fsdp em 4 gpus, 50M tokens, 3 epochs",
+        "treinar o llama 3.2 3b completo no macbook m2 pro 32gb",
+    ],
+)
+def test_qlora_on_the_loras_own_setup_is_no_alternative(capsys, text):
+    # "Com LoRA: 1× L40S" had been followed by "Com QLoRA: 1× L40S": a 4-bit base given up for nothing.
+    from .gpu_size_run import answer
+
+    alternatives = answer(capsys, text).split("Alternativas\n")[1].split("\n\n")[0]
+    assert "Com LoRA (base congelada em 16 bits): 1× L40S 48 GB" in alternatives
+    assert "Com QLoRA" not in alternatives
+
+
+def test_qlora_on_a_smaller_setup_than_the_loras_stays(capsys):
+    from .gpu_size_run import answer
+
+    alternatives = answer(capsys, "full finetune do qwen3 32b").split("Alternativas\n")[1].split("\n\n")[0]
+    assert "Com LoRA (base congelada em 16 bits): 1× A100 SXM 80 GB." in alternatives
+    assert "Com QLoRA (base em 4 bits): 1× L40S 48 GB." in alternatives
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "qlora no qwen2.5 32b, 80k samples, deepspeed stage 2, 2x a100",
+        "lora do llama 3.1 8b com zero-3, 10M tokens",
+        "mistral 7b lora zero2",
+    ],
+)
+def test_one_gpu_has_no_zero_stage(capsys, text):
+    # A stage said for several GPUs had stayed on a one-GPU recommendation: "1× L40S 48 GB · ZeRO-2".
+    from .gpu_size_run import answer
+
+    out = answer(capsys, text)
+    line = next(li for li in out.splitlines() if li.startswith("Recomendação: 1× "))
+    assert "ZeRO" not in line
+
+
+def test_one_gpu_offloading_keeps_its_zero_stage(capsys):
+    from .gpu_size_run import answer
+
+    out = answer(
+        capsys, "da pra fazer full fine tune do llama 3.1 8b numa unica h100 com deepspeed zero 3 e offload?"
+    )
+    assert "Recomendação: 1× L40S 48 GB · ZeRO-3" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "unsaid"),
+    [
+        ("lora do gpt-oss-20b numa h100 da?",
+         ["O gpt-oss-20b é publicado em MXFP4: para treinar, o Transformers converte os pesos para BF16",
+          "mas cada token passa só por 4 (4,19B ativos): são esses o N da estimativa de tempo."],
+         ["o que deixa a geração rápida"]),
+        ("fine-tuning do deepseek v3 com lora, quantas h200?",
+         ["O DeepSeek V3 é publicado em FP8 (8-bit): para treinar, os pesos são antes convertidos para BF16",
+          "cada token passa só por 8 (37,6B ativos)"],
+         ["o que deixa a geração rápida", "Atenção latente (MLA)", "KV cache"]),
+        ("full fine-tune of deepseek v3",
+         ["DeepSeek V3 is published in FP8 (8-bit): to train it, the weights are first converted to BF16"],
+         ["keeps generation fast", "KV cache"]),
+    ],
+)  # fmt: skip
+def test_a_training_of_a_model_published_quantized_says_what_it_trains_on(capsys, text, said, unsaid):
+    # The serving's notes (MoE "geração rápida", MLA's KV cache) had been a training's, and the BF16 weights
+    # (twice the published files) went unsaid.
+    from .gpu_size_run import answer
+
+    out = answer(capsys, text)
+    for part in said:
+        assert part in out
+    for part in unsaid:
+        assert part not in out
