@@ -273,6 +273,8 @@ def test_slang_and_the_setting_around_a_question_are_no_words_missed(text):
         ("treinar llama 3.2 11b vision com 10k imagens de raio x, lora", None),
         ("70b em 4 bits ou 32b em fp16, qual fica melhor numa h100 pra 10 pessoas?", None),
         ("qual a vram minima pra inferir o qwen2.5 72b em 128k tokens de contexto?", None),
+        ("fala pessoal! to querendo treinar um modelo de visao pra ler notas fiscais, pensei no qwen2.5 vl 7b "
+         "full fine tune com 50k imagens. seq len 4096. quantas gpu e quanto tempo? prazo 1 semana", None),
     ],
 )  # fmt: skip
 def test_words_around_an_evaluation_or_a_training_are_understood(text, intent):
