@@ -19,7 +19,15 @@ import msgspec
 
 from sizing import i18n
 from sizing.catalog import load_catalog, normalize
-from sizing.compare import Comparison, other_workload, others_of, weigh, weigh_stages, weigh_together
+from sizing.compare import (
+    Comparison,
+    other_workload,
+    others_of,
+    weigh,
+    weigh_methods,
+    weigh_stages,
+    weigh_together,
+)
 from sizing.engine import size
 from sizing.errors import SizingError
 from sizing.fits import NO_MODEL_ANSWERS
@@ -326,6 +334,8 @@ class Pipeline:
         show_prices = self.show_prices(where)
         if workload.compare_zero and result.workload.stage != "inference":  # "zero-2 ou zero-3?"
             comparison, other_source = weigh_stages(result, workload, catalog, show_prices, source), None
+        elif workload.compare_stages and result.workload.stage != "inference":  # "lora ou qlora?"
+            comparison, other_source = weigh_methods(result, workload, catalog, show_prices, source), None
         else:
             comparison, other_source = self._compare(query, workload, result, catalog, show_prices, looked_up)
         disclosure = None

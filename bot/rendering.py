@@ -572,6 +572,10 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     if w.adapter_from_stack:
         # Unsloth with no method: the LoRA or QLoRA sized (sizing/engine.py), an assumption said as such
         parts.append(t(f"understood.stage.{r.stage}"))
+    elif w.compare_stages and r.stage != Stage.inference.value:
+        # "lora ou qlora?": the methods weighed, as the GPUs of "h100 ou h200?" are said
+        stages = [t(f"understood.stage.{s.value}") for s in (w.stage, *w.compare_stages)]
+        parts.append(t("understood.gpus_compared", first=", ".join(stages[:-1]), others=stages[-1]))
     elif w.stage is not Stage.inference or "stage" in w.given_fields():
         parts.append(t(f"understood.stage.{w.stage.value}"))
     if w.speculative:

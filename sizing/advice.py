@@ -770,11 +770,17 @@ def _training_alternatives(plan: Plan, rec: Setup | None, catalog: Catalog) -> l
     found: list[tuple[Alternative, Plan]] = []
     lang = plan.lang
     if plan.stage is Stage.full:
+        adapter = None  # the LoRA's setup, once found
         for stage in (Stage.lora, Stage.qlora):
             precision = catalog.precision("nf4" if stage is Stage.qlora else "bf16")
             changed = plan.but(stage=stage, precision=precision)
             alt = recommend(changed, catalog, below=rec)
+            if alt and adapter is not None and not smaller(alt, adapter):
+                # QLoRA on the LoRA's own setup gives up its 16-bit base for nothing (and trains slower): it had
+                # been listed beside it ("Com LoRA: 1× L40S" then "Com QLoRA: 1× L40S").
+                continue
             if alt and (rec is None or smaller(alt, rec)):
+                adapter = alt
                 text = t(lang, f"alt.{stage.value}_instead", setup=describe(alt, lang))
                 found.append((Alternative(kind=f"{stage.value}_instead", setup=alt, text=text), changed))
     if plan.stage in (Stage.full, Stage.pretrain) and plan.optimizer is Optimizer.adamw:
@@ -1740,17 +1746,18 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
         out.append(t(lang, "note.gguf_engine"))
         out.extend(published_gguf(plan, named or rec, catalog))
     if a.is_moe and a.moe:
+        # A training's is about its time (the FLOPs count the active parameters), not the serving's speed.
         out.append(
             t(
                 lang,
-                "note.moe",
+                "note.moe_training" if plan.stage.is_training else "note.moe",
                 experts=a.moe.experts,
                 active=a.moe.experts_per_token,
                 total=i18n.params(a.params, lang),
                 active_params=i18n.params(a.active_params, lang),
             )
         )
-    if a.mla:
+    if a.mla and not plan.stage.is_training:  # a training keeps no KV cache
         out.append(t(lang, "note.mla"))
         dp = mla_data_parallel(plan, rec, catalog) if rec is not None else None
         if dp:

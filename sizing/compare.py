@@ -13,6 +13,7 @@ Pure: the caller parses the other model's words and reads a repo from the Hub, i
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import NamedTuple
 
@@ -867,3 +868,107 @@ def _least_that_fits(fitting: list[tuple[int, Setup]], lang: str) -> str:
         text += "; " + t(lang, "compare.zero_spare", most=names[-1], free=gb(last.free_bytes_per_gpu, lang),
                          least=names[0], least_free=gb(first.free_bytes_per_gpu, lang))  # fmt: skip
     return text
+
+
+# -- training methods ------------------------------------------------------------------------------------
+# "lora ou qlora?", "full fine-tune ou lora?", "qual a diferença entre lora e qlora?": one run sized with each
+# method named, on the GPUs named (else each on its own recommendation). What each gives up: Biderman et al.,
+# "LoRA Learns Less and Forgets Less" (TMLR 2024): LoRA trails full fine-tuning on new domains (code, math)
+# and keeps more of the base model's abilities; Dettmers et al., "QLoRA: Efficient Finetuning of Quantized
+# LLMs" (NeurIPS 2023): a 4-bit NF4 base matched 16-bit LoRA and full fine-tuning on its benchmarks, the base
+# dequantized at every step (slower per step than LoRA, which sizing/training.py's MFU does not count).
+_METHOD_ORDER = {"full": 0, "lora": 1, "qlora": 2}  # most memory (and least given up) first
+
+
+def weigh_methods(
+    first: SizingResult,
+    workload: Workload,
+    catalog: Catalog,
+    show_prices: bool,
+    source: ModelSource | None = None,
+) -> Comparison:
+    """The training of `first` (its workload's method) beside the same run with each other method the question
+    named (Workload.compare_stages): a column each, with its memory per GPU by part and its time, then which
+    fits the GPUs named (else what each needs) and what each method gives up."""
+    lang = first.workload.lang
+    methods = [workload.stage, *(workload.compare_stages or [])]
+    typed = i18n.join([_method_name(m, lang) for m in methods[1:]], lang)
+    results = [first]
+    for method in methods[1:]:
+        try:
+            changes = dict(stage=method, compare_stages=None)
+            if workload.precision is not None:
+                changes["precision"] = None  # a QLoRA's NF4 base is no LoRA's nor a full fine-tune's
+            results.append(size(workload.but(**changes), catalog, source))
+        except SizingError as e:
+            return _unsized(_method_name(method, lang), e, lang)
+    sides = []
+    for method, r in zip(methods, results, strict=True):
+        side = _side(r, None, show_prices)
+        side.precision_name = t(lang, f"compare.method_label_{method.value}")
+        side.lines = side_lines(r, show_prices, parts=True)
+        sides.append(side)
+    ranked = sorted(zip(methods, results, strict=True), key=lambda p: _METHOD_ORDER[p[0].value])
+    choice = (
+        _method_on_named(ranked, lang) if first.verdict is not None else _method_recommended(ranked, lang)
+    )
+    return Comparison(
+        typed=typed,
+        others=[_method_name(m, lang) for m in methods[1:]],
+        sized=True,
+        models=sides,
+        tradeoff=f"{t(lang, 'compare.tradeoff')}: {choice}",
+        quality=" ".join(
+            t(lang, f"compare.method_gives_up_{m.value}") for m, _ in ranked if m.value != "full"
+        ),
+        footer=t(lang, "compare.footer_method", kept=_method_name(methods[0], lang), others=typed),
+    )
+
+
+def _method_name(method, lang: str) -> str:
+    return t(lang, f"compare.method_name_{method.value}")
+
+
+def _method_on_named(ranked, lang: str) -> str:
+    """On the GPUs named: the methods that fit them, the one that gives up least to use; none fitting, how far
+    the lightest one is, and what its answer found that makes it fit."""
+    fitting = [m for m, r in ranked if r.verdict.setup.fits]
+    setup = describe(ranked[0][1].verdict.setup, lang)
+    names = [_method_name(m, lang) for m in fitting]
+    if len(fitting) == 1:
+        return t(lang, "compare.method_fit_one", setup=setup, method=names[0]) + "."
+    if fitting:
+        return (
+            t(lang, "compare.method_fit_many", setup=setup, fits=i18n.join(names, lang), least=names[0]) + "."
+        )
+    lightest, r = ranked[-1]
+    text = t(lang, "compare.method_none", setup=setup, method=_method_name(lightest, lang),
+             short=gb(-r.verdict.setup.free_bytes_per_gpu, lang))  # fmt: skip
+    if r.verdict.changes:
+        text += " " + t(lang, "compare.zero_changes", most=_method_name(lightest, lang),
+                        changes=" ".join(c.text for c in r.verdict.changes))  # fmt: skip
+    return text
+
+
+def _method_recommended(ranked, lang: str) -> str:
+    """With no GPU named: what each method needs, and where a lighter one needs no smaller setup than a
+    heavier one, that the heavier one (which gives up less) is the one to use there."""
+    parts = [
+        t(lang, "compare.zero_needs", stage=_method_name(m, lang), setup=describe(r.recommendation, lang))
+        if r.recommendation is not None
+        else t(lang, "compare.zero_needs_none", stage=_method_name(m, lang))
+        for m, r in ranked
+    ]
+    for (heavy, a), (light, b) in itertools.pairwise(ranked):
+        if (
+            a.recommendation is not None
+            and b.recommendation is not None
+            and _same_setup(a.recommendation, b.recommendation)
+        ):
+            parts.append(t(lang, "compare.method_no_saving", light=_method_name(light, lang),
+                           heavy=_method_name(heavy, lang), setup=describe(a.recommendation, lang)))  # fmt: skip
+    return "; ".join(parts) + "."
+
+
+def _same_setup(a: Setup, b: Setup) -> bool:
+    return (a.gpu, a.count) == (b.gpu, b.count)

@@ -904,6 +904,21 @@ def _precision(
     stack: Stack | None,
 ) -> Precision:
     asked = resolve_precision(w.precision, catalog) if w.precision else None
+    native = model.native_precision
+    if (
+        stage in (Stage.full, Stage.lora)
+        and native
+        and resolve_precision(native, catalog).is_quantized
+        and not (
+            asked and asked.is_quantized
+        )  # "lora do gpt-oss-120b em fp8": the base said is what is sized
+    ):
+        # "lora do gpt-oss-20b", "fine-tuning do deepseek v3": published in MXFP4 or FP8, trained on BF16 weights
+        # (Transformers dequantizes MXFP4 on loading, Mxfp4Config(dequantize=True), as OpenAI's fine-tuning
+        # cookbook does; DeepSeek publishes fp8_cast_bf16.py for its FP8 checkpoints). It had gone unsaid, and
+        # the weights' line was twice what the published files weigh.
+        key = "assume.train_from_mxfp4" if native == "mxfp4" else "assume.train_from_published"
+        said.append(t(lang, key, model=model.name, published=resolve_precision(native, catalog).name))
     if stage is Stage.qlora:
         nf4 = catalog.precision("nf4")
         if asked and asked.nominal_bits != 4:
@@ -929,7 +944,6 @@ def _precision(
         raise SizingError("lora_4bit", "qlora_examples", precision=asked.name)
     if asked:
         return asked
-    native = model.native_precision
     if w.qat and not stage.is_training:
         # Google publishes Gemma 3's quantization-aware releases as Q4_0 (google/gemma-3-27b-it-qat-q4_0-gguf),
         # which Ollama's "-qat" tags pull (_TAG_PARTS in sizing/query.py): "qat" had been a word ignored, and the

@@ -1056,9 +1056,13 @@ _TRAINING_NOT_ADAPTER = regexes.compile(
 )
 _EPOCH = _W("counts.epochs")
 # "durante 3 épocas", "for 3 epochs": the span's word goes with the epochs, as with the steps (it had been
-# not understood)
+# not understood). The count after the word too, as trainers' settings are typed: "epochs 2", "epocas: 3",
+# "num_train_epochs=2" (Hugging Face's TrainingArguments), "num_epochs 3" (Axolotl, torchtune); they had been not
+# understood. Not a count of GPUs or a size after it ("epochs 2 gpus", "epochs 2 h100").
 EPOCHS = regexes.compile(
-    rf"(?:\b{_W('keys.steps_span')}\s{{1,2}})?{_NUM}\s*{_EPOCH}\b|\b{_EPOCH}\s*[=:]\s*(\d+)\b"
+    rf"(?:\b{_W('keys.steps_span')}\s{{1,2}})?{_NUM}\s*{_EPOCH}\b"
+    rf"|\b(?:num_train_epochs|num_epochs|n_epochs|{_EPOCH})\s*(?:[=:]\s*|\s+)(\d{{1,3}})\b"
+    r"(?![.,]\d|\s*(?:[x×*]|gpus?\b|placas?\b|k\b|mil\b|%|b\b|rtx|[a-z]{1,2}\d{2,3}))"
 )
 # Training software: "com unsloth", "with torchtune", "liger kernels". Stack ids (sizing/data/stacks.toml).
 STACKS = [
@@ -1414,8 +1418,9 @@ _PER_REQUEST = rf"(?:\s+{_W('keys.per_request')}\b)?"
 # "they're in Portugal", "o cliente está em Lisboa": users in Europe (the latency note, sizing/advice.py).
 EUROPE = regexes.compile(rf"(?<![\w'])(?:{_W('words.europe')})(?![\w'])")
 _PER_REQUEST_SAID = regexes.compile(rf"\b{_W('keys.per_request')}\b")
+# Not glued to a word before it: "gsm8k" (a benchmark) had been a context of 8k tokens.
 CONTEXT_UNIT = regexes.compile(
-    rf"{_NUM}\s*(k|mil(?!\s+milh)|m)\b{_NOT_TOKENS}{_NOT_SIZE}(?:[-\s]*tokens?{_TOKENS_OF_THINGS}{_PER_REQUEST})?"
+    rf"(?<![a-z]){_NUM}\s*(k|mil(?!\s+milh)|m)\b{_NOT_TOKENS}{_NOT_SIZE}(?:[-\s]*tokens?{_TOKENS_OF_THINGS}{_PER_REQUEST})?"
     rf"(?:\s*(?:de\s+)?{_CONTEXT_WORD})?"
     r"(?=(?:\s+(?:de\s+|of\s+)?(?P<counted>[a-z]{3,}s)\b)?)"
 )
@@ -3064,6 +3069,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
             end = _VARIANT_AFTER.match(scan.work, end).end()  # "whisper large v3", "bge large": its variant
             if kind == "closed":
                 end = _CLOSED_AFTER.match(scan.work, end).end()
+            while end > start + 1 and scan.work[end - 1] in ".:-":
+                end -= (
+                    1  # a sentence's full stop after the word ("50k imagens. seq 4096") is no part of a name
+                )
             if scan.taken.intersection(range(start, end)):
                 continue
             if kind == "closed" and _open_release(scan.work, start, end, catalog):
@@ -5207,6 +5216,57 @@ def _one(scan: _Scan, kind: str, label: str):
     return distinct[0] if distinct else None
 
 
+# The words between two training methods offered as a choice: "lora ou qlora", "full fine-tune vs lora",
+# "full, lora ou qlora", "lora ou fazer um full fine-tune"; "e"/"and" only in a question that compares ("qual a
+# diferença entre lora e qlora?"), as for two models (COMPARING).
+_METHOD_OR = regexes.compile(
+    r"\s*(?:,|/|\b(?:ou|or|vs\.?|versus|x|e|and)\b)\s*"
+    r"(?:(?:o|um|the|an?|fazer|usar|use|do|with|com|via|por)\s+){0,2}"
+)
+_METHOD_KINDS = {"qlora": Stage.qlora, "lora": Stage.lora, "full": Stage.full, "fine_tune": Stage.full}
+
+
+def _method_choice(scan: _Scan) -> list[Stage] | None:
+    """Training methods offered as a choice ("lora ou qlora?", "full finetune ou lora pro qwen 7b?", "qual a
+    diferença de memória entre lora e qlora?"): the first stays the run's stage, and the others are taken out
+    of the stage words (they had been a contradiction, or QLoRA silently) and weighed beside it
+    (Workload.compare_stages, sizing/compare.py weigh_methods)."""
+    said = [
+        (start, kind, typed)
+        for (start, _), (kind, typed) in zip(
+            scan.found.get("stage_at", []), scan.found.get("stage", []), strict=False
+        )
+        if kind in _METHOD_KINDS
+    ]
+    if len(said) < 2:
+        return None
+    said.sort()
+    plain = strip_accents(scan.original.lower())
+    comparing = COMPARING.search(plain) is not None
+    chain = [said[0]]
+    for start, kind, typed in said[1:]:
+        before = chain[-1]
+        between = plain[before[0] + len(before[2]) : start]
+        joint = _METHOD_OR.fullmatch(between)
+        if joint is None or (re.match(r"\s*(?:e|and)\b", between) and not comparing):
+            if len(chain) > 1:
+                break
+            chain = [(start, kind, typed)]
+            continue
+        chain.append((start, kind, typed))
+    methods = list(dict.fromkeys(_METHOD_KINDS[kind] for _, kind, _ in chain))
+    if len(methods) < 2:
+        return None
+    others = {typed for _, kind, typed in chain[1:] if _METHOD_KINDS[kind] is not _METHOD_KINDS[chain[0][1]]}
+    keep = [
+        (a, b)
+        for a, b in zip(scan.found["stage_at"], scan.found["stage"], strict=False)
+        if b[1] not in others
+    ]
+    scan.found["stage_at"], scan.found["stage"] = [a for a, _ in keep], [b for _, b in keep]
+    return methods[1:]
+
+
 def _zero_stages(scan: _Scan) -> dict:
     """The ZeRO stage said; several ("zero-2 vs zero-3", "fsdp ou deepspeed zero 2", "zero-1, zero-2 ou
     zero-3?") are a choice between them, not a contradiction: the first is sized in full and the others are
@@ -5684,6 +5744,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         grad_accum=_one(scan, "grad_accum", "batch"),
         steps=_one(scan, "steps", "steps"),
         **_zero_stages(scan),
+        compare_stages=_method_choice(scan),
         tokens=_one(scan, "tokens", "tokens"),
         days=_one(scan, "days", "days"),
         memory_utilization=_one(scan, "memory_utilization", "memory_utilization"),
@@ -6473,6 +6534,12 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         workload.pop("train_as_fine_tune", None)
     if stage is not None:
         workload["stage"] = stage
+    if workload.get("compare_stages"):
+        # the methods weighed beside the run's own (a LoRA said with 4 bits is already the QLoRA weighed)
+        others = [
+            m for m in workload["compare_stages"] if stage is not None and stage.is_training and m != stage
+        ]
+        workload["compare_stages"] = others or None
     if query.lang:
         workload["lang"] = query.lang
     if size and not model:
@@ -6676,7 +6743,7 @@ SERVING_ONLY = frozenset(
     - {"cost"}
 )
 TRAINING_ONLY = frozenset(
-    {"seq_len", "batch", "zero", "compare_zero", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
+    {"seq_len", "batch", "zero", "compare_zero", "compare_stages", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
      "offload_params", "pp", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
      "days", "examples", "example_tokens", "data_bytes", "epochs", "stack", "teacher_model", "teacher_offline", "global_batch", "grad_accum", "steps",
      "batch_as_global", "data_period", "data_periods"}
@@ -7050,6 +7117,8 @@ def _follow_up(query: Query, base: Workload, model, stage, fields: dict, underst
         previous.pop("compare_counts", None)
     if "zero" in changes and "compare_zero" not in changes:
         previous.pop("compare_zero", None)  # "e com zero-3?" after "zero-2 ou zero-3?": that stage alone
+    if "stage" in changes and "compare_stages" not in changes:
+        previous.pop("compare_stages", None)  # "e com qlora?" after "lora ou qlora?": that method alone
     if "gpu" in changes:
         previous.pop("gpu_memory_typed", None)  # a card named now is no longer one read from its memory
         if "gpus_asked" not in changes:

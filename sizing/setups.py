@@ -267,6 +267,10 @@ def need(plan: Plan, catalog: Catalog, tp: int = 1, pp: int = 1, context: int | 
 
 def zero_stage(plan: Plan, gpus: int) -> int:
     if plan.zero is not None:
+        if gpus // (plan.tp * plan.pp) <= 1 and not (plan.cpu_offload or plan.offload_params):
+            # One data-parallel copy has nothing to shard: the stage said changes no memory there, and the
+            # setup is no "1× L40S · ZeRO-2" (offloading is a ZeRO feature, so with it the stage stays).
+            return 0
         return plan.zero
     if plan.stack is not None and plan.stack.data_parallel_only:
         return 0  # DDP: every GPU holds the whole model

@@ -124,6 +124,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # other ZeRO stages the question weighs against zero ("zero-2 ou zero-3?", "fsdp ou deepspeed zero 2"):
     # sizing/compare.py sizes the training under each
     compare_zero: list[int] | None = None
+    # other training methods the question weighs against the stage ("lora ou qlora?", "full ou lora?"):
+    # sizing/compare.py sizes the same run with each
+    compare_stages: list[Stage] | None = None
     # training tokens
     tokens: int | None = None
     task: Task | None = None

@@ -273,3 +273,49 @@ def test_the_gpu_makers_name_beside_a_number_is_no_gpu(text):
     query = parse(text)
     assert query.workload.gpu is None and query.workload.model == "4b"
     assert parse("llama 70b numa nvidia t4").workload.gpu == "t4"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # A test before buying, as customers put it: "antes", "fechar", "alugo", "avançar", "ambiente",
+        # "testando" had been listed as not understood beside the evaluation they describe.
+        ("quero testar o llama 3.3 70b antes de fechar contrato, qual gpu alugo pra avaliacao por umas horas?",
+         "evaluation"),
+        ("Boa tarde, queremos testar o Qwen3 32B antes de avançar com a compra. Podemos alugar uma GPU só por "
+         "algumas horas?", "evaluation"),
+        ("Estamos avaliando o gpt-oss-120b para uso interno (30 simultaneos). Antes de fechar, queremos um "
+         "ambiente de teste por 1 semana.", "evaluation"),
+        ("qual gpu pra avaliar o llama 3.3 70b com 128k de contexto, so eu testando", "evaluation"),
+        ("preciso testar o deepseek r1 antes de decidir, da pra rodar quantizado em 4 bits? quantas gpus",
+         "evaluation"),
+        # Benchmarks run before choosing a model are a test too; "gsm8k" had also been a context of 8k tokens.
+        ("quero rodar uns benchmarks (mmlu, gsm8k) no qwen3 235b, qual maquina alugo por um dia?", "evaluation"),
+        ("llama 3.1 8b no humaneval e gsm8k, lm-eval-harness numa l40s", "evaluation"),
+        ("ambiente de homologação do qwen3 32b, 5 usuários", "evaluation"),
+        # An e-mail's greeting and its "custo estimado", the data's kind, "qual fica melhor", "inferir".
+        ("Prezados, gostaríamos de fazer pré-treino continuado do Llama 3.1 70B com 5 bilhões de tokens. "
+         "Quantas GPUs H100 seriam necessárias e qual o custo estimado?", None),
+        ("llama 3.2 11b vision qlora, 5k imagens de laudos medicos, cabe numa 4090?", None),
+        ("treinar llama 3.2 11b vision com 10k imagens de raio x, lora", None),
+        ("70b em 4 bits ou 32b em fp16, qual fica melhor numa h100 pra 10 pessoas?", None),
+        ("qual a vram minima pra inferir o qwen2.5 72b em 128k tokens de contexto?", None),
+        ("fala pessoal! to querendo treinar um modelo de visao pra ler notas fiscais, pensei no qwen2.5 vl 7b "
+         "full fine tune com 50k imagens. seq len 4096. quantas gpu e quanto tempo? prazo 1 semana", None),
+    ],
+)  # fmt: skip
+def test_words_around_an_evaluation_or_a_training_are_understood(text, intent):
+    query = parse(text)
+    assert query.unknown == []
+    assert (query.workload.intent.value if query.workload.intent else None) == intent
+    assert query.workload.context in (None, 131072)  # "gsm8k" is no context
+
+
+def test_a_benchmark_name_is_no_context(capsys):
+    from .gpu_size_run import answer
+
+    text = answer(
+        capsys, "quero rodar uns benchmarks (mmlu, gsm8k) no qwen3 235b, qual maquina alugo por um dia?"
+    )
+    assert text.startswith("Entendi: Qwen3 235B-A22B · inferência · por 1 dia · avaliação\n\n")
+    assert "4.096 tokens de contexto" in text and "8k" not in text

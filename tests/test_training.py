@@ -1074,6 +1074,38 @@ def test_images_counted_in_a_training_are_its_examples(text):
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        # The image word at a sentence's end had been read with its full stop as Google's Imagen ("imagens."),
+        # and "50k" left alone became a 51,200-token sequence: the question was refused as past the model's limit.
+        "fala pessoal! qwen2.5 vl 7b full fine tune com 50k imagens. seq len 4096. quantas gpu e quanto tempo?",
+        "lora do qwen2.5-vl 7b com 50 mil imagens. sequencias de 4096 tokens",
+        "fine-tune qwen2.5-vl 7b on 50k images. seq len 4096, how long?",
+        "lora do llama 3.2 11b vision, 50k imagens: seq 4096",
+    ],
+)
+def test_images_at_a_sentences_end_are_still_the_examples(capsys, text):
+    from .gpu_size_run import answer
+
+    query = parse(text)
+    assert query.out_of_scope == [] and query.workload.examples == 50_000 and query.workload.with_images
+    assert query.workload.seq_len == 4096
+    out = answer(capsys, text)
+    assert "passam do limite" not in out and "past the model's limit" not in out
+    assert "50.000 exemplos de treino" in out or "50,000 training examples" in out
+
+
+def test_a_name_out_of_scope_is_said_without_the_full_stop_after_it(capsys):
+    from bot.cli import main as gpu_size
+
+    from .gpu_size_run import answer
+
+    assert gpu_size(["qual gpu pro whisper."]) != 0
+    assert capsys.readouterr().err.startswith("gpu-size: “whisper” é um modelo de fala")
+    assert "“bge-m3.”" not in answer(capsys, "usamos o bge-m3. quanto de gpu?")
+
+
+@pytest.mark.parametrize(
     ("text", "images"),
     [
         ("lora qwen2.5-vl 7b com 3 imagens por conversa", 3),
@@ -1225,3 +1257,111 @@ def test_teaching_with_nothing_taught_or_a_training_from_scratch_stays_what_it_w
 def test_the_domain_or_the_voice_trained_for_is_understood(text):
     query = parse(text)
     assert query.workload.stage.is_training and query.unknown == []
+
+
+@pytest.mark.parametrize(
+    ("text", "epochs"),
+    [
+        # The count after the word, as trainers' settings are typed, had been "Não entendi: “epochs”".
+        ("epochs 2, lr 2e-4, lora r 32 alpha 64 no qwen2.5 14b, seq len 8192", 2),
+        ("num_train_epochs=2 per_device_train_batch_size=4 qwen2.5 7b lora 10M tokens", 2),
+        ("lora llama 3.1 8b, epocas: 3, 20k exemplos", 3),
+        ("lora no llama 3.1 8b, num_epochs 4, 10M tokens", 4),
+        ("lora llama 3.1 8b 3 epochs 2 gpus", 3),
+    ],
+)
+def test_epochs_said_before_their_count(text, epochs):
+    query = parse(text)
+    assert query.unknown == [] and query.workload.epochs == epochs
+
+
+def test_a_count_after_epochs_that_counts_gpus_stays_the_gpus():
+    query = parse("lora llama 3.1 8b epochs 2 h100")
+    assert query.workload.epochs is None and query.workload.gpus == 2
+
+
+def test_epochs_said_first_multiply_the_data(capsys):
+    from .gpu_size_run import answer
+
+    text = answer(capsys, "lora llama 3.1 8b, epochs 3, 10M tokens")
+    assert "3 épocas" in text.splitlines()[0] and "Não entendi" not in text
+    assert "30 mi tokens processados no total" in text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "dpo no llama 3.1 8b full com 30 mil pares, quantas gpus?",
+        "full fine tune do mistral 7b com fsdp em 4 gpus, 50M tokens, 3 epochs",
+        "treinar o llama 3.2 3b completo no macbook m2 pro 32gb",
+    ],
+)
+def test_qlora_on_the_loras_own_setup_is_no_alternative(capsys, text):
+    # "Com LoRA: 1× L40S" had been followed by "Com QLoRA: 1× L40S": a 4-bit base given up for nothing.
+    from .gpu_size_run import answer
+
+    alternatives = answer(capsys, text).split("Alternativas\n")[1].split("\n\n")[0]
+    assert "Com LoRA (base congelada em 16 bits): 1× L40S 48 GB" in alternatives
+    assert "Com QLoRA" not in alternatives
+
+
+def test_qlora_on_a_smaller_setup_than_the_loras_stays(capsys):
+    from .gpu_size_run import answer
+
+    alternatives = answer(capsys, "full finetune do qwen3 32b").split("Alternativas\n")[1].split("\n\n")[0]
+    assert "Com LoRA (base congelada em 16 bits): 1× A100 SXM 80 GB." in alternatives
+    assert "Com QLoRA (base em 4 bits): 1× L40S 48 GB." in alternatives
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "qlora no qwen2.5 32b, 80k samples, deepspeed stage 2, 2x a100",
+        "lora do llama 3.1 8b com zero-3, 10M tokens",
+        "mistral 7b lora zero2",
+    ],
+)
+def test_one_gpu_has_no_zero_stage(capsys, text):
+    # A stage said for several GPUs had stayed on a one-GPU recommendation: "1× L40S 48 GB · ZeRO-2".
+    from .gpu_size_run import answer
+
+    out = answer(capsys, text)
+    line = next(li for li in out.splitlines() if li.startswith("Recomendação: 1× "))
+    assert "ZeRO" not in line
+
+
+def test_one_gpu_offloading_keeps_its_zero_stage(capsys):
+    from .gpu_size_run import answer
+
+    out = answer(
+        capsys, "da pra fazer full fine tune do llama 3.1 8b numa unica h100 com deepspeed zero 3 e offload?"
+    )
+    assert "Recomendação: 1× L40S 48 GB · ZeRO-3" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "unsaid"),
+    [
+        ("lora do gpt-oss-20b numa h100 da?",
+         ["O gpt-oss-20b é publicado em MXFP4: para treinar, o Transformers converte os pesos para BF16",
+          "mas cada token passa só por 4 (4,19B ativos): são esses o N da estimativa de tempo."],
+         ["o que deixa a geração rápida"]),
+        ("fine-tuning do deepseek v3 com lora, quantas h200?",
+         ["O DeepSeek V3 é publicado em FP8 (8-bit): para treinar, os pesos são antes convertidos para BF16",
+          "cada token passa só por 8 (37,6B ativos)"],
+         ["o que deixa a geração rápida", "Atenção latente (MLA)", "KV cache"]),
+        ("full fine-tune of deepseek v3",
+         ["DeepSeek V3 is published in FP8 (8-bit): to train it, the weights are first converted to BF16"],
+         ["keeps generation fast", "KV cache"]),
+    ],
+)  # fmt: skip
+def test_a_training_of_a_model_published_quantized_says_what_it_trains_on(capsys, text, said, unsaid):
+    # The serving's notes (MoE "geração rápida", MLA's KV cache) had been a training's, and the BF16 weights
+    # (twice the published files) went unsaid.
+    from .gpu_size_run import answer
+
+    out = answer(capsys, text)
+    for part in said:
+        assert part in out
+    for part in unsaid:
+        assert part not in out
