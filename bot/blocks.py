@@ -216,7 +216,7 @@ def answer(
         r=result,
         understood=_fit_section(said),
         comparison=comparison if comparison is not None and comparison.sized else None,
-        others=shown_alternatives(result, comparison),
+        others=shown_alternatives(result, comparison, show_prices),
         disclosure=esc(disclosure) if disclosure else None,
         bar=emoji_bar,
         actions=actions and not training,

@@ -7,6 +7,7 @@ import math
 from functools import cache, partial
 from pathlib import Path
 
+import msgspec
 from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
 
 from sizing import advice, i18n, performance
@@ -110,19 +111,49 @@ def render_text(result: SizingResult, query=None, comparison=None) -> str:
         understood=understood(result, query, comparison),
         lines=serving_lines(result, show_prices=True, compact=False),
         comparison=comparison if comparison is not None and comparison.sized else None,
-        others=shown_alternatives(result, comparison),
+        others=shown_alternatives(result, comparison, show_prices=True),
     )
     return text.strip() + "\n"
 
 
-def shown_alternatives(result: SizingResult, comparison=None) -> list:
+def shown_alternatives(result: SizingResult, comparison=None, show_prices: bool = False) -> list:
     """The alternatives the answer lists (the GPU a question named has its verdict instead). A comparison that
     already gives the advice of a 24-32B model at 16-bit against a squeezed large one leaves out the same
     advice for another mid-size model."""
     drop = {"named_gpu", "cheaper"} | (
         {"mid_size_full_precision"} if comparison is not None and comparison.quality else set()
     )
-    return [a for a in result.alternatives if a.kind not in drop]
+    shown = [a for a in result.alternatives if a.kind not in drop]
+    if show_prices and result.currency is not None:
+        # "l40s vs h100 pra 50 req/s, qual sai mais barato?": each GPU weighed says what it costs a month and per
+        # million tokens, as the first one named does; they had been compared on everything but the price.
+        lang = i18n.lang_of(result.workload.lang)
+        shown = [
+            msgspec.structs.replace(a, text=f"{a.text} {price}")
+            if a.kind == "compared_gpu" and (price := compared_price(result, a.setup, lang))
+            else a
+            for a in shown
+        ]
+    return shown
+
+
+def compared_price(result: SizingResult, setup, lang: str) -> str:
+    """A GPU weighed against the named one: its price in the recommended contract mode, an hour and a month,
+    and of a million generated tokens; empty when it does not serve the workload or has no price."""
+    c = setup.cost if setup is not None and setup.fits else None
+    if c is None or c.project_total is not None or result.currency is None:
+        return ""
+    cur = result.currency
+    billed = c.hours_on if c.mode == "on_demand" and c.hours_on is not None else c.hours_per_month
+    mode = i18n.t(lang, f"cost.modes.{c.mode}")
+    text = i18n.t(lang, "cost.line", mode=mode, currency=cur, per_hour=i18n.money(c.per_hour, lang),
+                  per_month=i18n.money(c.per_month, lang), hours=i18n.number(billed, lang))  # fmt: skip
+    if c.per_million_output_tokens is not None:
+        share = i18n.percent(c.tokens_share, lang) if c.tokens_share is not None else ""
+        basis = i18n.t(lang, f"cost.basis_{c.tokens_basis}", share=share)
+        text += " " + i18n.t(lang, "cost.per_million", currency=cur, basis=basis,
+                             value=i18n.money(c.per_million_output_tokens, lang))  # fmt: skip
+    return text
 
 
 def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:

@@ -321,12 +321,38 @@ def _perf(plan: Plan, setup: Setup | None, catalog: Catalog) -> Setup | None:
     return setup
 
 
+def serving_lower_precision(plan: Plan, catalog: Catalog) -> tuple[Plan, Setup] | None:
+    """When nothing we rent serves the workload at its precision (asked, or 16 bits by default): the first
+    precision down (8 bits, then 4) that something we rent does serve, with that setup. "qwen3 8b 300 req/s"
+    needs ~35 H200s at 16 bits, past the 32 we rent for a service, and 25 in FP8: the answer had said only
+    that nothing serves it."""
+    if plan.stage.is_training:
+        return None
+    precision_id = plan.precision.id
+    for _ in range(2):  # 8 bits, then 4: below that, quality is no longer a production's
+        precision_id = LOWER.get(precision_id)
+        if precision_id is None:
+            return None
+        low_plan = plan.but(precision=catalog.precision(precision_id))
+        alt = recommend(low_plan, catalog)
+        if alt is not None and alt.problem is None:
+            return low_plan, _perf(low_plan, alt, catalog)
+    return None
+
+
 def _serving_alternatives(
     plan: Plan, rec: Setup | None, catalog: Catalog, total: Memory
 ) -> list[Alternative]:
     out: list[Alternative] = []
     lang = plan.lang
     if rec is None:
+        lower = serving_lower_precision(plan, catalog)
+        if lower is not None:
+            low_plan, alt = lower
+            text = t(lang, "alt.lower_precision", precision=low_plan.precision.name, setup=describe(alt, lang),
+                     capacity=capacity(low_plan, alt))  # fmt: skip
+            text += weight_only(low_plan.precision, alt, lang, catalog)
+            out.append(Alternative(kind="lower_precision", setup=alt, text=text))
         return out
     # The next precision down, when it needs a smaller setup.
     lower_id = LOWER.get(plan.precision.id)

@@ -37,8 +37,10 @@ def recommend(
     return None
 
 
-def requested(plan: Plan, catalog: Catalog) -> tuple[Setup, Setup | None] | None:
-    """The GPU the user named: as named (their count, or one), and the fewest of it that would serve."""
+def requested(plan: Plan, catalog: Catalog, weighed: bool = False) -> tuple[Setup, Setup | None] | None:
+    """The GPU the user named: as named (their count, or one), and the fewest of it that would serve.
+    `weighed`: GPUs weighed against each other under a rate ("l40s vs h100 pra 50 req/s"), each with no count
+    said, are each the fewest of it that serve the load: that is what the customer compares (and pays)."""
     if plan.gpu is None:
         return None
     asked = evaluate(plan, shape_for(plan, plan.gpu, plan.gpus or 1, catalog), catalog)
@@ -55,7 +57,14 @@ def requested(plan: Plan, catalog: Catalog) -> tuple[Setup, Setup | None] | None
             # A GPU we do not rent, or more of it than we rent for one service: the copies that would serve.
             enough = traffic.copies_off_offer(plan, plan.gpu, catalog)
         if enough is not None:
-            return (enough, None) if plan.count_asked else (asked, enough)
+            # "2 réplicas do qwen3 32b em h100": copies required on a GPU named with no count are that many of
+            # it (the fewest per copy that serve), judged and priced as asked; one H100 had been judged short of
+            # the copies, and the price shown had been the recommendation's, another GPU's.
+            copies_on_named = not plan.gpus and plan.availability and not plan.count_asked
+            for_the_load = weighed and not plan.gpus and plan.rate is not None
+            if plan.count_asked or copies_on_named or for_the_load:
+                return enough, None
+            return asked, enough
     if asked.fits or asked.problem == "replicas":
         return asked, None
     count = plan.gpus or 1

@@ -169,7 +169,7 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
     else:
         total = inference_memory(plan, catalog)
 
-    named = requested(plan, catalog)
+    named = requested(plan, catalog, weighed=bool(plan.compare))
     verdict_plan = plan
     if (
         named is None
@@ -277,7 +277,12 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
         alternatives.insert(0, Alternative(kind="named_gpu", setup=verdict.setup, text=verdict.text))
     estimates = advice.estimates(plan, rec, catalog)
     if rec is None and not plan.stage.is_training and by_load(plan):
-        estimates.text.insert(0, _beyond_offer(plan, catalog))
+        text = _beyond_offer(plan, catalog)
+        if (lower := advice.serving_lower_precision(plan, catalog)) is not None:
+            # What does serve it, said where the answer says nothing does (the setup is among the alternatives).
+            text += " " + t(lang, "perf.beyond_lower", precision=lower[0].precision.name,
+                            setup=advice.describe(lower[1], lang))  # fmt: skip
+        estimates.text.insert(0, text)
     elif rec is None:
         assumptions.append(t(lang, "assume.nothing_fits"))
     if (
@@ -729,7 +734,7 @@ def _compared(plan: Plan, rec, catalog: Catalog, said_why: bool) -> list[Alterna
     out = []
     for gpu, count in plan.compare:
         other = plan.but(gpu=gpu, gpus=count or plan.gpus, compare=())
-        found = requested(other, catalog)
+        found = requested(other, catalog, weighed=True)
         if found is None:
             continue
         setup, enough = found

@@ -1620,6 +1620,8 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         )
         said.append(t(lang, key, users=i18n.number(w.users, lang), max_len=i18n.tokens(max_model_len, lang),
                       typical=i18n.tokens(context, lang), **launch_words(engine, lang)))  # fmt: skip
+    if w.rate_from_volume is not None:
+        said.append(_rate_from_volume(w, catalog, lang))
     if w.lengths_from_volume and w.prompt_tokens and w.output_tokens:
         said.append(t(lang, "assume.traffic.lengths_from_volume", each=i18n.tokens(w.prompt_tokens + w.output_tokens, lang),
                       prompt=i18n.tokens(w.prompt_tokens, lang), output=i18n.tokens(w.output_tokens, lang)))  # fmt: skip
@@ -2006,6 +2008,32 @@ def _image_assumptions(
 def factor_text(factor: float, lang: str) -> str:
     """A multiple as said ("3", "2,5"): whole when it is."""
     return i18n.number(factor, lang, 0 if factor == int(factor) else 1)
+
+
+def _rate_from_volume(w: Workload, catalog: Catalog, lang: str) -> str:
+    """How a token volume became the requests sized ("throughput de 5000 tokens/s": 5,000 generated tokens a
+    second ÷ answers of 500 tokens = 10 requests/s), the lengths as sizing/query.py divided by them."""
+    kind, tokens = w.rate_from_volume or ("output", 0.0)
+    lengths = catalog.traffic.lengths
+    output = w.output_tokens or lengths.output_tokens
+    each = output if kind == "output" else (w.prompt_tokens or lengths.new_prompt_tokens) + output
+    for field, unit in (
+        ("requests_per_day", "day"),
+        ("requests_per_week", "week"),
+        ("requests_per_month", "month"),
+    ):
+        if (count := getattr(w, field)) is not None:
+            rate = t(lang, f"understood.traffic.{unit}", n=i18n.number(count, lang))
+            break
+    else:
+        rate, unit = rate_text(w.rate_per_s or 0, lang), "s"
+        tokens = (w.rate_per_s or 0) * each  # a second's, whatever period the volume was said in
+    text = t(lang, f"assume.traffic.volume_{kind}_{unit}", each=i18n.tokens(each, lang), output=i18n.tokens(output, lang),
+             tokens=i18n.count(tokens, lang) if unit != "s" else i18n.number(tokens, lang),
+             prompt=i18n.tokens(each - output, lang), rate=rate)  # fmt: skip
+    if kind == "output" and not w.output_tokens:
+        text += " " + t(lang, "assume.traffic.volume_length_hint")
+    return text
 
 
 def rate_text(rate: float, lang: str, period: float | None = None) -> str:

@@ -892,7 +892,8 @@ MEMORY_UTILIZATION = regexes.compile(
     r"\bgpu[-_ ]memory[-_ ]utili[sz]ation\s*[=:]?\s*(\d+(?:[.,]\d+)?|[.,]\d+)\s*(%)?"
 )
 # "em 30 dias", "in 2 weeks", "prazo de 3 meses": a deadline (the days a training run may take).
-_DURATION = rf"(?:\b({_ONE})|{_NUM})(?:\s*|-)({alternation(DAYS_OF)})\b"
+# The number stands alone: the "100" of "h100 semana que vem" is the GPU's name, not 100 weeks.
+_DURATION = rf"(?:\b({_ONE})|(?<![\w.,]){_NUM})(?:\s*|-)({alternation(DAYS_OF)})\b"
 DEADLINE = regexes.compile(rf"\b{_W('durations.deadline')}\s+{_DURATION}")
 # "por 12 meses", "for a month", "contrato de 1 ano", "3 meses": a period of use. A training run must fit in
 # it (a deadline); a service is rented for it (the contract's term).
@@ -937,6 +938,9 @@ PERIOD = regexes.compile(rf"(?:\b{_W('durations.period')}\s+)?{_DURATION}{_DAILY
 # "dia a dia", "day-to-day", "de um dia para o outro": said with a day, never a period (durations.idioms);
 # looked for only when a day follows a short word.
 DAY_IDIOMS = regexes.compile(rf"\b{_W('durations.idioms')}\b")
+# "semana que vem", "next week", "no mês que vem": when the service starts, not how long it runs (they had
+# been no word understood, or a term: "umas h100 semana que vem" a term of 700 days). Nothing to size.
+WHEN = regexes.compile(rf"\b{_W('durations.when')}\b")
 _IDIOM_CUE = regexes.compile(r"\b(?:a|um|to|by|after|apos|em)[\s-]+(?:dia|day)\b")
 # "50 mil exemplos", "10k samples", "3 épocas": the dataset of a fine-tune. Not "documentos" (a RAG corpus
 # is no training set) nor "conversas" (concurrent users).
@@ -1210,9 +1214,19 @@ def _written_words(plain: str) -> set[str]:
     words = set(LETTERS.findall(plain))
     if "-" in plain:  # "podem dizer-me", "indiquem-nos": a pronoun after its verb, as Portugal writes it
         words.update(CLITIC.findall(plain))
+    if " a" in plain or "precis" in plain:
+        # "até ao primeiro token", "precisamos de processar": Portugal's grammar, kept as phrases for the markers
+        words.update(" ".join(m.group(1).split()) for m in PT_PT_MARKERS.finditer(plain))
     return words
 
 
+# "até ao primeiro token" (Brazil: "até o"), "precisamos de processar" (Brazil: "precisamos processar"; "de"
+# before a noun, "precisamos de uma GPU", is said in both): phrases of Portugal's grammar, kept whole for the
+# language's markers (pt-PT.toml distinct), weighed against Brazil's words as theirs are (PT_PT_PHRASES, Portugal's
+# grammar that no Brazilian question has, overrides them).
+PT_PT_MARKERS = regexes.compile(
+    r"\b(ate\s+aos?\b|precis(?:o|a|amos|am|ava|avamos|ariamos|aremos)\s+de(?=\s+[a-z]{2,}(?:ar|er|ir)\b))"
+)
 # A verb with its pronoun after it ("dizer-me", "recomendem-nos"), kept whole for the language's markers.
 CLITIC = regexes.compile(r"\b[a-z]{2,}-(?:me|nos|lhe|lhes)\b")
 _ON_PREMISE = regexes.compile(r"\bon[\s-]?prem(?:ise|ises)?\b")
@@ -1372,6 +1386,35 @@ OFFLINE = regexes.compile(
     r"\boffline\b|\bem\s+lotes?\b|\bbatch\s+(?:job|processing|offline)\b|\bprocessamento\s+em\s+lote\b"
     r"|\ba\s+qualquer\s+hora\b|\bat\s+any\s+time\b|\bao\s+longo\s+do\s+dia\b|\bthroughout\s+the\s+day\b"
 )
+# The hour of the peak ("pico às 14h", "pico entre 14h e 16h", "peak at 2pm", "horário de pico por volta do
+# meio-dia"): the peak the load is sized for, whatever its hour; nothing to size from the hour itself (it had been
+# "14h" not understood). Read after the traffic, whose phrases may hold "pico" ("25% ativos no pico").
+_HOUR = (
+    r"(?:\d{1,2}\s*h(?:\d{2})?(?![\w:])|\d{1,2}:\d{2}\b|\d{1,2}\s*(?:am|pm)\b|meio[\s-]dia\b|noon\b|midday\b)"
+)
+_PEAK_WORD = regexes.compile(r"\b(?:picos?|peaks?|rush)\b")
+PEAK_HOUR = regexes.compile(
+    r"(?P<peak>\b(?:(?:o\s+|the\s+)?(?:horario|hora|hour|time)\s+(?:de\s+|of\s+)?)?(?:picos?|peaks?|rush(?:\s+hour)?)"
+    r"(?:\s+(?:hours?|time))?(?:\s+(?:e|fica|costuma\s+ser|geralmente|is|usually|occurs|happens|acontece))?[\s,:]+)?"
+    r"\b(?:as|a|at|around|about|por\s+volta\s+d[oa]s?|perto\s+d[oa]s?|entre|between|das|do|from|de)\s+"
+    rf"{_HOUR}(?P<until>\s*(?:e|a|as|-|–|to|and|ate|until)\s*{_HOUR})?"
+)
+# The peak named a few words before an hour the traffic's phrase left ("pico de 40 req/s às 14h").
+_PEAK_NEAR = regexes.compile(r"\b(?:picos?|peaks?)\b[^.;!?\n]{0,24}$")
+
+
+def _peak_before(scan: _Scan, m: re.Match) -> bool | None:
+    """Whether the hour is the peak's: said right after the word ("pico às 14h", "peak at 2pm"), or a single
+    hour a few words after it ("pico de 40 req/s às 14h"). Not a span away from the word ("10 mil por dia das 9h
+    às 18h, pico às 11h": the hours of use, read elsewhere)."""
+    if m.group("peak"):
+        return True
+    if m.group("until"):
+        return None
+    before = strip_accents(scan.original[max(m.start() - 30, 0) : m.start()].lower())
+    return True if _PEAK_NEAR.search(before) else None
+
+
 # "contexto máximo", "max context", "the full context window": the model's own window, when no figure is said.
 CONTEXT_MAX = regexes.compile(
     r"\b(?:(?:o\s+|a\s+)?contexto\s+(?:maximo|inteiro|completo|todo|total|cheio)|todo\s+o\s+contexto"
@@ -1383,7 +1426,24 @@ PAGES_ASKED = regexes.compile(
     r"\b(?:quantas|qtas|how\s+many|quantidade\s+de|numero\s+de|number\s+of)\s+(?:paginas|folhas|pages)\b"
 )
 # "quantos usuários cabem?", "how many concurrent users can it handle?", "max concurrency": the capacity asked.
-CAPACITY_ASKED = regexes.compile(r"\b" + VOCAB.pattern("users.capacity_question") + r"\b")
+# Said in any of the words for "how many" or "the most" before whom a setup serves, beside the phrases listed:
+# "max de usuarios simultaneos q 8x h200 aguentam", "qntos usuários a h100 suporta", "número máximo de sessões",
+# "limite de conexões simultâneas", "maximum number of concurrent sessions" ("max de" had been left unread,
+# and the answer had sized one conversation). Not "máximo de 20 usuários", a count with its bound.
+_CAPACITY_NOUNS = (
+    r"(?:usuarios|usuario|pessoas|conversas|clientes|sessoes|acessos|atendimentos|agentes|conexoes|chamadas"
+    r"|requisicoes|utilizadores|simultaneos|simultaneas|users|people|sessions|conversations|connections|chats"
+    r"|requests|concurrent|simultaneous|parallel)"
+)
+_CAPACITY_GENERAL = (
+    r"(?:quant[oa]s|qtos|qtas|qntos|qntas|qnts|qts|how\s+many"
+    r"|(?:(?:o\s+|a\s+)?(?:numero|quantidade|qtd|n[o.]?)\s+)?(?:maxim[oa]|max|limite|teto|maximum)\.?"
+    r"(?:\s+(?:de|of|number\s+of))?)"
+    rf"\s+{_CAPACITY_NOUNS}\b(?!\s*(?:simultane[oa]s\s*|concurrent\s*)?[:=]?\s*\d)"
+)
+CAPACITY_ASKED = regexes.compile(
+    r"\b(?:" + VOCAB.pattern("users.capacity_question") + "|" + _CAPACITY_GENERAL + r")\b"
+)
 _ASKED_BEFORE = regexes.compile(r"\b(?:qual|quais|what|whats|how|quanto|quanta)\b[^,.;:!?]{0,12}$")
 # "with full 128k context": the figure is the context; "full" is no full fine-tune.
 FULL_BEFORE_FIGURE = regexes.compile(
@@ -3236,6 +3296,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         )
     batch_thread = base is not None and bool(base.batch_items and base.batch_seconds)
     traffic_query.take(scan, follow_up=base is not None, training=training, batch_thread=batch_thread)
+    if _PEAK_WORD.search(scan.work) or _PEAK_WORD.search(strip_accents(scan.original.lower())):
+        scan.take(PEAK_HOUR, "filler", lambda m: _peak_before(scan, m))
     if len(scan.found.get("rate_per_s", ())) == 2 and _PHASE_WORD.search(
         strip_accents(scan.original.lower())
     ):
@@ -3315,6 +3377,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(HOURS_SPAN, "hours_per_day", _hours_span)
     scan.take(BUSINESS_HOURS, "business_hours", lambda m: True)
     scan.take(WEEKDAYS, "weekdays_only", lambda m: True)
+    scan.take(WHEN, "filler", lambda m: True)
     scan.take(DEADLINE, "days", _days)
     scan.take(MEMORY_UTILIZATION, "memory_utilization", _memory_share)
     scan.take(MFU, "mfu", _mfu)
@@ -6065,6 +6128,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields[traffic_query.VOLUME_KEYS[seconds]] = max(round(requests), 1)
         else:
             fields["rate_per_s"] = requests / seconds
+        # Said in the assumptions: "throughput de 5000 tokens/s" had silently become 10 requests a second.
+        fields["rate_from_volume"] = ("output" if kind == "output_volume" else "both", tokens)
         if kind == "output_volume" and inputs is not None and not fields["prompt_tokens"]:
             # Both sides of the volume: the answers' make the requests, the prompts' each one's length.
             fields["prompt_tokens"] = max(round(inputs[0] / max(requests, 1)), 1)
@@ -6697,6 +6762,7 @@ TRAFFIC_FIELDS = {
     "items_volume": "traffic.day",
     # set by _build, never read from a phrase: listed so a thread that moves to training drops it (SERVING_ONLY)
     "lengths_from_volume": "traffic.prompt",
+    "rate_from_volume": "traffic.rate",
     "rate_period_s": "traffic.rate",
 }  # fmt: skip
 # A request rate, a daily or monthly volume and a head-count each set the load: a follow-up naming one drops the others.

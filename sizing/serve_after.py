@@ -51,6 +51,7 @@ SERVING_FIELDS = (
     "batch_seconds",
     "fast_latency",
     "lengths_from_volume",
+    "rate_from_volume",
     "latency_percentile",
     "other_latency_targets",
     "users_at_once",

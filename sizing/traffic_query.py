@@ -80,6 +80,20 @@ def _alternatives(words) -> str:
     )
 
 
+# "quanto" as people type it in chat: "qnto fica reservado?", "qto sai por mês?" ("fica" had been left not
+# understood after "qnto", which only "qnto custa" had been listed with).
+_QUANTO_TYPED = ("qto", "qnto", "qnt", "qt")
+
+
+def _chat_spellings(words) -> list[str]:
+    """The phrases, and each one that opens with "quanto" also with the chat spellings of it."""
+    out = list(words)
+    out += [
+        f"{typed} {w[len('quanto ') :]}" for w in words if w.startswith("quanto ") for typed in _QUANTO_TYPED
+    ]
+    return list(dict.fromkeys(out))
+
+
 def _count(number: str, unit: str | None) -> int | None:
     return parse_count(number + _COUNT_UNITS.get(unit or "", ""))
 
@@ -270,6 +284,14 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         if not at_once or not people or at_once >= people:
             return None
         return [("users_at_once", int(at_once)), ("population", int(people))], [m.span()]
+
+    def daily_share_of(m: re.Match) -> Taken | None:
+        """ "10% dos 20 mil clientes usam por dia", "10% of our 20k customers use it daily": the share of the
+        people there on a day, and the people it is of (it had been read as 10% at once)."""
+        share, people = _float(m.group(1)) / 100, _count(m.group(2), m.group(3))
+        if not 0 < share < 1 or not people:
+            return None
+        return [("daily_share", share), ("population", int(people))], [m.span()]
 
     def share_of(m: re.Match) -> Taken | None:
         """ "25% dos 400 colaboradores em simultâneo", "10% of our 2k staff at once": the share at once, and
@@ -566,6 +588,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?:(?:vao|will|would)\s+)?(?:usam|usem|usariam|usar|use|uses|utilizam|acessam|access)(?:\s+(?:it|o|a|isso))?"
             rf"\s+(?:{_alternatives(w['daily_words'])})\b"
         ), lambda m: share if 0 < (share := _float(m.group(1) or m.group(2)) / 100) < 1 else None),
+        # "10% dos 20 mil clientes usam por dia": the same share with the people counted inside it.
+        ("daily_share_of", regexes.compile(
+            rf"{_PLAIN}\s*%\s*(?:dos|das|de|of)\s+(?:(?:our|the|their|os|as|nossos|nossas|seus|suas)\s+)?"
+            rf"(\d+(?:[.,]\d+)*)\s*(k|mil)?\s+(?:{persons}|{people})\b(?:\s+[a-z]+){{0,2}}?\s+"
+            rf"(?:(?:vao|will|would)\s+)?(?:usam|usem|usariam|usar|use|uses|utilizam|acessam|access)"
+            rf"(?:\s+(?:it|o|a|isso))?\s+(?:{_alternatives(w['daily_words'])})\b"
+        ), daily_share_of),
         ("share_of", regexes.compile(
             rf"{_PLAIN}\s*%\s*(?:dos|das|de|of)\s+(?:(?:our|the|their|os|as|nossos|nossas|seus|suas)\s+)?"
             rf"(\d+(?:[.,]\d+)*)\s*(k|mil)?\s+(?:{persons}|{people})\b(?:\s+[a-z]+){{0,2}}?\s+(?:{active})\b"
@@ -1089,7 +1118,9 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             r"(?:(?:\br|\bus)?\$\s*|€\s*|\b(?:brl|usd|eur)\s*)?(?:\bper|\bpor|\bcada|\ba|/)\s*(?:1\s*)?"
             r"(?:mtok\b|(?:m|mi|million|milhao|milhoes)\s*(?:de\s+)?"
             r"(?:(?:output|input|generated|saida|entrada|gerados|de\s+saida|de\s+entrada)\s+)?"
-            r"(?:tokens?|toks?)\b(?:\s+(?:de\s+saida|gerados|generated|de\s+entrada))?)"
+            r"(?:tokens?|toks?)\b(?:\s+(?:de\s+saida|gerados|generated|de\s+entrada))?"
+            # "qual sai mais barato por milhão?", "price per million?": the tokens left unsaid at the clause's end
+            r"|(?:um\s+|a\s+)?(?:million|milhao)(?=\s*(?:[?!;,]|\.(?!\d)|$)))"
         ), lambda m: True),
         # "qual o custo de 1M tokens?", "price of a million tokens", "quanto sai o milhão de tokens": the same
         # question (1M training tokens before).
@@ -1100,7 +1131,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             r"(?:\s+(?:de\s+saida|gerados|generated|de\s+entrada))?)"
         ), lambda m: True),
         ("cost_year", regexes.compile(rf"\b(?:{_alternatives(w['yearly'])})\b"), lambda m: 365),
-        ("cost", regexes.compile(rf"\b(?:{_alternatives(w['cost'])})\b"), lambda m: True),
+        ("cost", regexes.compile(rf"\b(?:{_alternatives(_chat_spellings(w['cost']))})\b"), lambda m: True),
         # "qto tá a hora da h100?", "quanto é o mês da h200?": the price by the hour or the month
         ("cost", regexes.compile(
             rf"\b(?:{_alternatives(w['how_much'])})\s+(?:{_alternatives(w['price_is'])})\s+"
@@ -1301,6 +1332,7 @@ _AVERAGE_BEFORE = regexes.compile(r"\b(?:uma\s+)?(?:media|average|avg|mean)\s*(?
 # Kinds whose converter gives the fields a phrase sets and the spans it takes (patterns(): Taken).
 _FIELDS_AND_SPANS = frozenset(
     {
+        "daily_share_of",
         "percentile_latency",
         "rate_asked",
         "batch_count",

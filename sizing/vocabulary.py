@@ -82,7 +82,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     "topics": (),  # subject (sizing/topics.py) = the words that announce it in a question with no model
     "counting": ("one", "and", "half", "thousand", "before_thousand"),
     "multipliers": ("thousand", "million", "billion", "trillion"),
-    "durations": ("hour", "day", "week", "month", "year", "deadline", "period", "yearly", "idioms"),
+    "durations": ("hour", "day", "week", "month", "year", "deadline", "period", "yearly", "idioms", "when"),
     "dates": ("months",),
     "users": ("nouns", "adjectives", "keys", "one", "at_once", "capacity_question"),
     # Several counts of users in one question: parts that add up, or phases (sizing/query.py _users_said)

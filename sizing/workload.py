@@ -263,6 +263,10 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # the prompt and answer lengths come from a token volume over a request rate ("500 RPM and 200k TPM"),
     # split in the defaults' proportion
     lengths_from_volume: bool = False
+    # the request rate (or day's, week's, month's requests) comes from a token volume ("throughput de 5000
+    # tokens/s"), with the tokens said in its period: "output", answers' tokens over each answer's length;
+    # "both", prompts' and answers' over the two
+    rate_from_volume: tuple[str, float] | None = None
     # target seconds to the first token
     ttft_s: float | None = None
     # target seconds for a whole answer, first token to last ("2 s end to end")

@@ -1,0 +1,371 @@
+"""Production sizing questions (traffic, latency, cost) read the way customers and sales reps mean them: when a
+service starts is no term, a load past what we rent at 16 bits is offered the precision that serves it, how many
+users a named setup holds is asked in any words, copies on a named GPU are priced on it, GPUs weighed under a load
+each get their setup and price, a share of daily use with its people inside it, Portugal's grammar, token volumes
+said as the requests they make, chat spellings of "quanto" and the hour of a peak."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main
+from sizing.catalog import load_catalog
+from sizing.query import parse
+from tests.data_folders import priced_copy
+
+PRICES = "{ on_demand = 20.0, reserved = 14.0, dedicated = 16.0, project_package = 15.0 }"
+
+
+@pytest.fixture
+def answer(tmp_path, monkeypatch, capsys):
+    """The text gpu-size prints for a question, with made-up prices on every GPU."""
+    monkeypatch.setenv("GPU_SIZER_DATA", str(priced_copy(tmp_path, {None: PRICES})))
+    load_catalog.cache_clear()
+
+    def ask(text: str, *flags: str) -> str:
+        main([text, *flags])
+        return capsys.readouterr().out
+
+    yield ask
+    load_catalog.cache_clear()
+
+
+# -- when a service starts is no term ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, gpus",
+    [
+        # "h100 semana" had been 100 weeks: a term of 700 days, "h" and "vem" not understood
+        ("qwen3 32b em umas h100 semana que vem", None),
+        ("qwen3 32b em 2 h100 mês que vem", 2),
+        ("qwen3 32b numa h100 a partir da próxima semana", None),
+        ("qwen3 32b on 2 h100 next week", 2),
+        ("qwen3 32b on an h100 starting next month", None),
+    ],
+)
+def test_when_a_service_starts_is_no_term(text, gpus):
+    query = parse(text)
+    w = query.workload
+    assert (w.gpu, w.gpus, w.term_days) == ("h100-sxm", gpus, None)
+    assert query.unknown == []
+
+
+@pytest.mark.parametrize(
+    "text, days",
+    [
+        ("qwen3 32b em 2 h100 por 2 semanas", 14),
+        ("qwen3 32b on h100 for 3 months", 90),
+        ("llama 8b 2 semanas", 14),
+    ],
+)
+def test_a_term_said_as_one_is_still_a_term(text, days):
+    assert parse(text).workload.term_days == days
+
+
+def test_gpus_named_for_next_week_with_no_model_get_what_fits(answer):
+    out = answer("umas h100 semana que vem")
+    assert out.startswith("O que cabe em 1× H100 SXM 80 GB")
+    assert "700 dias" not in out
+
+
+def test_a_reserved_term_with_a_start_date_keeps_its_term(answer):
+    out = answer("qwen3 32b em h100 a partir da próxima semana, reservado 12 meses")
+    assert out.startswith("Entendi: Qwen3 32B · H100 SXM 80 GB · capacidade reservada · por 12 meses\n")
+
+
+# -- a load past what we rent at 16 bits: the precision that serves it ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, beyond, served",
+    [
+        (
+            "qwen3 8b 300 req/s",
+            "Nada que alugamos atende esta carga: ela pede ~35× H200 SXM 141 GB",
+            "Em FP8 (8-bit), 25× H200 SXM 141 GB (25 cópias do modelo, 1 GPU cada) atende esta carga (veja as "
+            "alternativas).",
+        ),
+        (
+            "qwen3 8b at 300 requests per second",
+            "Nothing we rent serves this load: it takes ~35× H200 SXM 141 GB",
+            "At FP8 (8-bit), 25× H200 SXM 141 GB (25 copies of the model, 1 GPU each) serves it (see the "
+            "alternatives).",
+        ),
+    ],
+)
+def test_a_load_nothing_serves_at_16_bits_is_offered_the_precision_that_does(answer, text, beyond, served):
+    # It had said only that nothing we rent serves it, with no alternative at all.
+    out = answer(text)
+    assert beyond in out and served in out
+    alternatives = out.split("Alternativ")[1].split("\n\n")[0]
+    assert "FP8 (8-bit): 25× H200 SXM 141 GB" in alternatives
+    assert "150.000 tokens/s no total" in alternatives or "150,000 tokens/s in all" in alternatives
+
+
+def test_the_precision_offered_is_an_alternative_in_json(answer):
+    data = json.loads(answer("qwen3 8b 300 req/s", "--json"))
+    assert data["recommendation"] is None
+    lower = [a for a in data["alternatives"] if a["kind"] == "lower_precision"]
+    assert [(a["setup"]["gpu"], a["setup"]["count"]) for a in lower] == [("h200-sxm", 25)]
+
+
+def test_a_load_no_lower_precision_serves_either_offers_none(answer):
+    out = answer("qwen3 8b fp8 600 req/s")
+    assert "Nada que alugamos atende esta carga" in out
+    assert "atende esta carga (veja as alternativas)" not in out
+
+
+# -- how many users a named setup holds, in any words -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "max de" had been left unread: the answer sized one conversation ("Mas 2× A100 já basta")
+        "max de usuarios simultaneos q 8x h200 aguentam com llama 3.1 70b",
+        "qual o máximo de usuários que 8x h200 comportam com o llama 3.1 70b?",
+        "qntos usuários 8x h200 suportam com llama 3.1 70b",
+        "número máximo de sessões simultâneas em 8x h200 com llama 3.1 70b",
+        "limite de conexões simultâneas do llama 3.1 70b em 8x h200",
+        "how many concurrent users can 8x H200 handle with llama 3.1 70b?",
+        "maximum number of concurrent sessions on 8x h200 with llama 3.1 70b",
+    ],
+)
+def test_how_many_users_a_named_setup_holds_in_any_words(answer, text):
+    out = answer(text)
+    assert "8× H200 SXM 141 GB: " in out.split("\n\n")[2]
+    assert ("quantos usuários cabem" in out) or ("how many users fit" in out)
+    assert "já basta" not in out and "is enough" not in out
+    assert "Não entendi" not in out and "Not understood" not in out
+
+
+@pytest.mark.parametrize(
+    "text, users",
+    [
+        ("llama 8b no máximo de 20 usuários", 20),
+        ("llama 8b max 20 usuarios", 20),
+        ("llama 8b, max users: 30", 30),
+    ],
+)
+def test_a_count_with_its_bound_is_still_a_count(text, users):
+    w = parse(text).workload
+    assert w.users == users and not w.capacity_asked
+
+
+# -- copies required on a named GPU: judged and priced on it ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, head",
+    [
+        (
+            "2 replicas do qwen3 32b em h100, reservado 12 meses",
+            "2× H100 SXM 80 GB (2 cópias do modelo, 1 GPU cada): cabe",
+        ),
+        (
+            "qwen3 32b on h100 with 3 replicas, reserved 12 months",
+            "3× H100 SXM 80 GB (3 copies of the model, 1 GPU each): fits",
+        ),
+        ("llama 70b em h100 com 2 réplicas", "4× H100 SXM 80 GB (2 cópias do modelo, 2 GPUs cada): cabe"),
+    ],
+)
+def test_copies_on_a_gpu_named_with_no_count_are_that_many_of_it(answer, text, head):
+    # One H100 had been judged short of the copies, and the price shown had been 2× A100's.
+    out = answer(text)
+    verdict = out.split("\n\n")[2]
+    assert verdict.startswith(head)
+    assert "Preço (" in verdict or "Price (" in verdict
+
+
+def test_copies_on_a_named_gpu_are_its_price_in_json(answer):
+    data = json.loads(answer("2 replicas do qwen3 32b em h100, reservado 12 meses", "--json"))
+    named = data["requested"]
+    assert (named["gpu"], named["count"], named["fits"]) == ("h100-sxm", 2, True)
+    assert named["cost"]["by_contract_mode"]["reserved"]["per_hour"] == 28.0
+
+
+# -- GPUs weighed under a load: each its setup and price --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, first, other, price",
+    [
+        (
+            "llama 8b: l40s vs h100 pra 50 req/s, qual sai mais barato por milhão?",
+            "24× L40S 48 GB (12 cópias do modelo, 2 GPUs cada): cabe",
+            "7× H100 SXM 80 GB (7 cópias do modelo, 1 GPU cada): cabe",
+            "Preço (sob demanda): R$ 140,00 por hora, R$ 102.200 por mês (730 horas). R$ 1,56 por milhão de tokens "
+            "gerados (na carga dimensionada).",
+        ),
+        (
+            "llama 8b at 50 req/s: l40s or h100, which is cheaper per million tokens?",
+            "24× L40S 48 GB (12 copies of the model, 2 GPUs each): fits",
+            "7× H100 SXM 80 GB (7 copies of the model, 1 GPU each): fits",
+            "Price (on demand): BRL 140.00 per hour, BRL 102,200 per month (730 hours). BRL 1.56 per million "
+            "output tokens",
+        ),
+    ],
+)
+def test_gpus_weighed_under_a_load_each_get_their_setup_and_price(answer, text, first, other, price):
+    # Each had been judged as one GPU ("não cabe"), the other with no price at all.
+    out = answer(text)
+    assert first in out.split("\n\n")[2]
+    compared = next(line for line in out.splitlines() if line.startswith(f"  • {other}"))
+    assert price in compared
+    assert "Não entendi" not in out
+
+
+def test_gpus_weighed_with_counts_keep_them_and_get_prices(answer):
+    out = answer("llama 8b 50 req/s: 8x h100 ou 8x h200?")
+    compared = next(line for line in out.splitlines() if line.startswith("  • 8× H200 SXM 141 GB: cabe"))
+    assert "Preço (sob demanda): R$ 160,00 por hora, R$ 116.800 por mês" in compared
+
+
+def test_a_price_per_million_without_tokens_asks_the_cost():
+    for text in ("llama 8b 50 req/s, qual o custo por milhão?", "llama 8b 50 req/s, cost per million?"):
+        query = parse(text)
+        assert query.workload.cost and query.unknown == []
+
+
+# -- a share of daily use with its people inside it -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, people",
+    [
+        # read as 10% at once (20,000 people, 2,000 at once): ten times the load
+        ("llama 70b, 10% dos 20 mil clientes usam por dia", 2_000),
+        ("llama 70b, 10% dos 20 mil clientes usam diariamente", 2_000),
+        ("llama 70b, 20% das 3000 pessoas usam todo dia", 600),
+        ("llama 70b, 10% of our 20k customers use it daily", 2_000),
+    ],
+)
+def test_a_share_of_daily_use_of_people_counted_in_it(text, people):
+    query = parse(text)
+    w = query.workload
+    assert (w.population, w.active_share) == (people, None)
+    assert query.unknown == []
+
+
+def test_a_share_of_daily_use_of_people_counted_in_it_is_said(answer):
+    out = answer("llama 70b, 10% dos 20 mil clientes usam por dia")
+    assert (
+        "Li “10% dos 20 mil clientes usam por dia” como 2.000 das 20.000 pessoas usando o serviço num dia"
+        in out
+    )
+
+
+def test_a_share_at_once_of_people_counted_in_it_is_unchanged():
+    w = parse("llama 70b, 25% dos 400 colaboradores em simultâneo").workload
+    assert (w.population, w.active_share) == (400, 0.25)
+
+
+# -- Portugal's grammar picks pt-PT ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Precisamos de processar 50 pedidos por segundo com o llama 3.1 70b, com menos de 1 s até ao primeiro token",
+        "llama 70b, 2 s até ao primeiro token, 20 req/s",
+        "Precisamos de servir o qwen3 32b para 200 pessoas",
+        "precisamos de gerar 5000 tokens por segundo com o llama 8b",
+    ],
+)
+def test_portugals_grammar_answers_in_european_portuguese(answer, text):
+    assert answer(text).startswith("Percebi:")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "de" before a noun is said in Brazil too; "até as 18h" is Brazil's
+        "precisamos de uma gpu para o llama 70b com 20 usuários",
+        "precisamos de mais memória para o llama 70b?",
+        "llama 70b até as 18h 100 pessoas",
+        "llama 8b, 50 pedidos por segundo",
+    ],
+)
+def test_brazils_usage_stays_brazilian(answer, text):
+    assert answer(text).startswith("Entendi:")
+
+
+# -- token volumes said as the requests they make ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        (
+            "llama 8b, throughput de 5000 tokens/s",
+            "Vazão dada em tokens: 5.000 tokens gerados por segundo ÷ respostas de 500 tokens = 10 requisições/s. "
+            "Diga o tamanho das respostas, se for outro.",
+        ),
+        (
+            "llama 8b, 10k tokens/s no total, respostas de 200 tokens",
+            "Vazão dada em tokens: 10.000 tokens gerados por segundo ÷ respostas de 200 tokens = 50 requisições/s.\n",
+        ),
+        (
+            "llama 8b, we generate 30M tokens a day",
+            "Volume given in tokens: 30M generated tokens a day ÷ answers of 500 tokens = 60,000 requests a day.",
+        ),
+        (
+            "llama 8b 500k tokens por dia",
+            "Volume dado em tokens: 500.000 tokens por dia, de prompts e respostas, ÷ 1.500 tokens por requisição "
+            "(1.000 de prompt + 500 de resposta) = 333 requisições por dia.",
+        ),
+        (
+            "Precisamos de gerar 5000 tokens por segundo com o llama 8b",
+            "Débito dado em tokens: 5\u00a0000 tokens gerados por segundo ÷ respostas de 500 tokens = 10 pedidos/s.",
+        ),
+    ],
+)
+def test_a_token_volume_says_the_requests_it_makes(answer, text, said):
+    # "throughput de 5000 tokens/s" had silently become 10 requests a second.
+    assert said in answer(text)
+
+
+def test_a_rate_said_in_requests_says_no_conversion(answer):
+    out = answer("llama 8b 10 req/s")
+    assert "dada em tokens" not in out and "dado em tokens" not in out
+
+
+# -- chat spellings and the hour of a peak -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "qnto fica reservado 12 meses o llama 70b em 2 h100?",
+        "qto sai o llama 70b em 2 h100 por mês?",
+        "qnto vou pagar pelo llama 8b numa l40s?",
+    ],
+)
+def test_quanto_as_typed_in_chat_asks_the_cost(text):
+    query = parse(text)
+    assert query.workload.cost and query.unknown == []
+
+
+@pytest.mark.parametrize(
+    "text, rate",
+    [
+        ("llama 8b 20 req/s com pico às 14h", 20),
+        ("llama 8b 100 req/min, pico entre 14h e 16h", 100 / 60),
+        ("llama 8b, pico de 40 req/s às 14h", 40),
+        ("llama 8b, 100 req/s no horário de pico (por volta do meio-dia)", 100),
+        ("llama 8b 20 req/s, peak at 2pm", 20),
+    ],
+)
+def test_the_hour_of_a_peak_is_read_with_nothing_to_size(text, rate):
+    query = parse(text)
+    assert query.workload.rate_per_s == pytest.approx(rate)
+    assert query.unknown == []
+    assert query.workload.hours_per_day is None
+
+
+def test_the_hours_of_use_beside_a_peak_hour_are_still_the_schedule():
+    query = parse("llama 8b, 10 mil requisições por dia das 9h às 18h, pico às 11h")
+    assert (query.workload.requests_per_day, query.workload.hours_per_day, query.unknown) == (10_000, 9, [])
