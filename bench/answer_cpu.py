@@ -6,6 +6,11 @@ wall time would count the other work). Each run is a new process; the figure is 
     python bench/answer_cpu.py --against main      # main (a snapshot by git archive) and this tree,
                                                    # run after run, alternating
     python bench/answer_cpu.py --runs 7 --n 1000
+    python bench/answer_cpu.py --against main --paired --runs 12 --n 400
+                                                   # both trees at the same time, round after round:
+                                                   # on a VM shared with other work, each round's two
+                                                   # runs meet the same load; the median of the
+                                                   # rounds' ratios is the figure
 
 Two question sets: the fresh level's of `make bench` (bench/web.py: any number of users) and the engine
 level's (bench/engine.py).
@@ -65,11 +70,21 @@ def _snapshot(rev: str) -> Path:
     return folder
 
 
-def _run(tree: Path, questions: Path) -> dict[str, float]:
+def _start(tree: Path, questions: Path) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": str(tree), "GPU_SIZER_HUB": "off"}
-    done = subprocess.run([sys.executable, str(HERE / "answer_cpu.py"), "--measure", str(questions)], cwd=tree,
-                          env=env, check=True, capture_output=True, text=True)  # fmt: skip
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return subprocess.Popen([sys.executable, str(HERE / "answer_cpu.py"), "--measure", str(questions)], cwd=tree,
+                            env=env, stdout=subprocess.PIPE, text=True)  # fmt: skip
+
+
+def _result(process: subprocess.Popen) -> dict[str, float]:
+    out, _ = process.communicate()
+    if process.returncode:
+        raise subprocess.CalledProcessError(process.returncode, process.args)
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def _run(tree: Path, questions: Path) -> dict[str, float]:
+    return _result(_start(tree, questions))
 
 
 def main(argv: list[str]) -> int:
@@ -85,9 +100,17 @@ def main(argv: list[str]) -> int:
     questions = Path(tempfile.mkdtemp(prefix="answer-cpu-")) / "questions.json"
     questions.write_text(json.dumps(_question_sets(n)), encoding="utf-8")
     figures: dict[str, dict[str, list[float]]] = {name: {} for name in trees}
+    paired = "--paired" in argv and len(trees) == 2
     for run in range(runs):
-        for name, tree in trees.items():
-            for key, ms in _run(tree, questions).items():
+        if paired:
+            # Started together, in turns first, so that neither always has the machine to itself first.
+            order = list(trees.items()) if run % 2 == 0 else list(trees.items())[::-1]
+            started = {name: _start(tree, questions) for name, tree in order}
+            done = {name: _result(process) for name, process in started.items()}
+        else:
+            done = {name: _run(tree, questions) for name, tree in trees.items()}
+        for name in trees:
+            for key, ms in done[name].items():
                 figures[name].setdefault(key, []).append(ms)
         print(f"run {run + 1}/{runs}: " + "; ".join(
             f"{name}: " + ", ".join(f"{k} {v[-1]:.3f}" for k, v in f.items()) for name, f in figures.items()),
@@ -95,6 +118,11 @@ def main(argv: list[str]) -> int:
     print(f"CPU ms per fresh answer through Pipeline.ask ({n} questions a set, median of {runs} runs):")
     for name, f in figures.items():
         print(f"  {name:<12} " + "  ".join(f"{k}: {statistics.median(v):.3f}" for k, v in f.items()))
+    if len(trees) == 2:
+        rev, this = (figures[name] for name in trees)
+        print("this tree against it, median of the runs' ratios: " + "  ".join(
+            f"{k}: {statistics.median(b / a for a, b in zip(rev[k], this[k], strict=True)):.3f} "
+            f"(ahead in {sum(b < a for a, b in zip(rev[k], this[k], strict=True))} of {runs})" for k in rev))  # fmt: skip
     return 0
 
 

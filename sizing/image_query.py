@@ -132,14 +132,14 @@ def take(scan, total_from: int) -> None:
     if not scan.may_match(BARE) and not scan.may_match(ALONE):
         return
     found = scan.found
-    for m in list(COUNT_AFTER.finditer(scan.work)):
+    for m in scan.finditer(COUNT_AFTER):
         if _excluded(scan.work, m.start(), m.end("noun")):
             continue
         typed = scan.original[m.start() : m.end()].strip()
         _sizes(found, m, typed)
         found.setdefault("images", []).append((int(m.group("number")), typed))
         scan.blank(m.start(), m.end())
-    for m in list(COUNTED.finditer(scan.work)):
+    for m in scan.finditer(COUNTED):
         if _excluded(scan.work, m.start(), m.end("noun")):
             _leave_out(scan, m)
             continue
@@ -171,7 +171,7 @@ def take(scan, total_from: int) -> None:
         else:
             found.setdefault("images", []).append((count, typed))
         scan.blank(m.start(), m.end())
-    for m in list(BARE.finditer(scan.work)):
+    for m in scan.finditer(BARE):
         if _excluded(scan.work, m.start(), m.end("noun")):
             _leave_out(scan, m)
             continue
@@ -180,7 +180,7 @@ def take(scan, total_from: int) -> None:
         found.setdefault("with_images", []).append((True, typed))
         if not _TIME_AFTER.match(scan.work, m.end("noun")):
             scan.blank(m.start(), m.end())
-    for m in list(ALONE.finditer(scan.work)):
+    for m in scan.finditer(ALONE):
         key = size_key(scan.work[m.start("size") : m.end("size")])
         if key is None or ("x" in key and min(int(side) for side in key.split("x")) < 64):
             continue  # "2x4" is no picture

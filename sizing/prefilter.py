@@ -5,12 +5,15 @@ For each pattern, worked out once from its parsed form (the standard library's r
 `re._parser`), a few strings at least one of which every match needs in the text: a literal run it
 matches ("tokens"), the words of an alternation ("lora|peft"), what a lookaround asserts. When none of them
 is in the text, the pattern has no match there, and the scan skips it without running it. A pattern it
-cannot reason about (case-insensitive ones, or nothing required) is always run.
+cannot reason about (nothing required) is always run. A case-insensitive pattern is tested by the lower case
+of its strings, in a text of ASCII lower case only (the reader's, nearly always): there its letters match
+only their lower case.
 """
 
 from __future__ import annotations
 
 import re
+from functools import cache
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 
@@ -19,18 +22,29 @@ from re import _parser as sre_parse  # type: ignore[attr-defined]
 PIECE = 3
 # Per pattern (by id, the pattern kept with its strings so that its id is not reused): hashing a pattern
 # hashes its whole compiled code, which would cost more than the test saves.
-_REQUIRED: dict[int, tuple[re.Pattern, object]] = {}
-# A pattern's strings are worked out from its second use: parsing a pattern again costs more than running
-# it once, and a process that reads one question (gpu-size, whose patterns come compiled from
-# sizing/regexes.py's cache) would parse them all for nothing.
+_REQUIRED: dict[int, tuple[re.Pattern, object, int]] = {}
+# A pattern's strings are worked out from its first use after the text of its first use (pieces() of
+# another text made since): parsing a pattern again costs more than running it once, and a process that
+# reads one question (gpu-size, whose patterns come compiled from sizing/regexes.py's cache) would parse
+# them all for nothing.
 _SEEN_ONCE = object()
+_texts = 0  # pieces() made so far
+# Among the pieces of a text that is not ASCII lower case, and among the strings of every case-insensitive
+# pattern, so that such a pattern is always run there (where "K", the Kelvin sign, matches a "k"). Longer
+# than PIECE: no text's piece.
+ANY_CASE = "\0any case"
 
 
 def pieces(text: str) -> set[str]:
-    """Every run of 1 to PIECE characters of `text`: what may_match tests a pattern's strings against."""
+    """Every run of 1 to PIECE characters of `text`: what may_match tests a pattern's strings against (a
+    set, not a subclass: frozenset.isdisjoint is quick only with a set)."""
+    global _texts
+    _texts += 1  # no lock: a race only changes when a pattern's strings are worked out
     out = set(text)
     for size in range(2, PIECE + 1):
         out.update([text[i : i + size] for i in range(len(text) - size + 1)])
+    if not text.isascii() or text.lower() != text:
+        out.add(ANY_CASE)
     return out
 
 
@@ -39,23 +53,25 @@ def may_match(pattern: re.Pattern, text_pieces: set[str]) -> bool:
     made from it by turning some of its characters into spaces (what the scan does to what it has read)."""
     entry = _REQUIRED.get(id(pattern))
     if entry is None or entry[0] is not pattern:
-        _REQUIRED[id(pattern)] = (pattern, _SEEN_ONCE)
+        _REQUIRED[id(pattern)] = (pattern, _SEEN_ONCE, _texts)
         return True
     needed = entry[1]
     if needed is _SEEN_ONCE:
+        if entry[2] == _texts:
+            return True  # the first text still
         needed = required(pattern)
-        _REQUIRED[id(pattern)] = (pattern, needed)
+        _REQUIRED[id(pattern)] = (pattern, needed, 0)
     return needed is None or not needed.isdisjoint(text_pieces)
 
 
 def required(pattern: re.Pattern) -> frozenset[str] | None:
     """Strings of up to PIECE characters, none a space, at least one of which is in any text the pattern
-    matches in (None: no such set is known)."""
-    if pattern.flags & re.IGNORECASE or not isinstance(pattern.pattern, str):
+    matches in (None: no such set is known); for a case-insensitive pattern, in any text of ASCII lower case
+    it matches in, with ANY_CASE."""
+    if not isinstance(pattern.pattern, str):
         return None
     parsed = sre_parse.parse(pattern.pattern, pattern.flags)
-    if parsed.state.flags & re.IGNORECASE:
-        return None
+    any_case = bool((pattern.flags | parsed.state.flags) & re.IGNORECASE)
     found = _of_sequence(parsed)
     if found is None:
         return None
@@ -67,7 +83,21 @@ def required(pattern: re.Pattern) -> frozenset[str] | None:
         if not parts:
             return None
         out.add(max(parts, key=len)[:PIECE])
+    if any_case:
+        # In such a text an ASCII letter matches only its own lower case, and most other characters nothing
+        # ("we’re" is never in it, so it is not needed there either); one that matches an ASCII character
+        # (K, the Kelvin sign, matches "k") is not worked out.
+        if any(_matches_ascii(char) for string in out for char in string if not char.isascii()):
+            return None
+        out = {string.lower() for string in out} | {ANY_CASE}
     return frozenset(out)
+
+
+@cache
+def _matches_ascii(char: str) -> bool:
+    """Whether `char` matches an ASCII character case-insensitively."""
+    pattern = re.compile(re.escape(char), re.IGNORECASE)
+    return any(pattern.fullmatch(chr(code)) for code in range(128))
 
 
 def _of_sequence(items) -> set[str] | None:

@@ -278,16 +278,25 @@ _AFTER_DIGITS = regexes.compile(r"\d[\s.,]*$")
 _TOKEN_NEXT = regexes.compile(r"\s*(?:de\s+)?(?:tokens?|toks?)\b")
 _WORD_NEXT = regexes.compile(r"\s+[a-z]")
 
+_END = 2**63 - 1  # re's default endpos: the end of the text
+
 
 class _Scan(msgspec.Struct):
     """The working copy of the text: recognised spans are blanked so they are not read twice."""
 
     original: str
     work: str
+    typed: str = ""  # the working text as it starts: the text as typed, lower case, without accents
+    typed_pieces: set[str] | None = None  # its pieces (the working text's until it is rewritten)
     found: dict[str, list] = {}
     taken: set[int] = set()
-    _pieces: set[str] = set()
+    _pieces: set[str] | None = None
     _pieces_of: str | None = None  # the working text _pieces cover (blanking keeps them valid)
+
+    def __post_init__(self) -> None:
+        self.typed = self.work
+        self.typed_pieces = self._pieces = prefilter.pieces(self.work)
+        self._pieces_of = self.work
 
     def may_match(self, pattern: re.Pattern) -> bool:
         """False when `pattern` cannot match the working text: most patterns find nothing in a question, and
@@ -295,6 +304,18 @@ class _Scan(msgspec.Struct):
         if self.work is not self._pieces_of:
             self._pieces, self._pieces_of = prefilter.pieces(self.work), self.work
         return prefilter.may_match(pattern, self._pieces)
+
+    # pattern.search / match / finditer over the working text (or a part of it: what it needs is then in the
+    # whole text too), skipped where may_match says it finds nothing; for the patterns run outside take().
+    def search(self, pattern: re.Pattern, pos: int = 0, endpos: int = _END) -> re.Match | None:
+        return pattern.search(self.work, pos, endpos) if self.may_match(pattern) else None
+
+    def match(self, pattern: re.Pattern, pos: int = 0, endpos: int = _END) -> re.Match | None:
+        return pattern.match(self.work, pos, endpos) if self.may_match(pattern) else None
+
+    def finditer(self, pattern: re.Pattern, pos: int = 0, endpos: int = _END) -> list[re.Match]:
+        """Every match, read before any is blanked."""
+        return list(pattern.finditer(self.work, pos, endpos)) if self.may_match(pattern) else []
 
     def take(self, pattern: re.Pattern, kind: str, convert) -> None:
         if self.work is not self._pieces_of:  # as may_match, inline: a question tries ~110 patterns
@@ -528,6 +549,8 @@ _SENTENCE = regexes.compile(r"[^.!?;\n]+")
 
 
 def _places(scan: _Scan) -> None:
+    if not scan.may_match(_SELF_DESCRIBED):  # nor then in any of its sentences: most questions
+        return
     for sentence in _SENTENCE.finditer(scan.work):
         if not _SELF_DESCRIBED.search(sentence.group(0)):
             continue
@@ -540,7 +563,7 @@ def _places(scan: _Scan) -> None:
 
 def _introductions(scan: _Scan) -> None:
     spans = []
-    for m in _INTRODUCE.finditer(scan.work):
+    for m in scan.finditer(_INTRODUCE):
         if scan.taken.intersection(range(m.start(), m.end())):
             continue
         end = _name_run(scan, m.end(), first_lower=bool(m.group(2)))
@@ -548,13 +571,13 @@ def _introductions(scan: _Scan) -> None:
             end = company
         if end > m.end():
             spans.append((m.start(), (h.end() if (h := _HERE.match(scan.work, end)) else end)))
-    for m in _NAME_HERE.finditer(scan.work):  # "Peter from Globex here"
+    for m in scan.finditer(_NAME_HERE):  # "Peter from Globex here"
         if _name_run(scan, m.start()) >= m.end():
             by = _OF_COMPANY.match(scan.work, m.end())
             here = _HERE.search(scan.work, by.end()) if by else None
             if here and _name_run(scan, by.end()) >= here.start():
                 spans.append((m.start(), here.end()))
-    for m in _SIGN_OFF.finditer(scan.work):  # "Att, João Pereira"
+    for m in scan.finditer(_SIGN_OFF):  # "Att, João Pereira"
         if (end := _name_run(scan, m.end(), most=3)) > m.end():
             spans.append((m.start(), end))
     for start, end in spans:
@@ -3058,9 +3081,9 @@ _PERIOD_MULTIPLIERS = {"mil": 10**3, "k": 10**3, "thousand": 10**3, "milhoes": 1
 
 
 def _data_per_period(scan: _Scan) -> None:
-    if not scan.may_match(DATA_PER_PERIOD) or not _TRAINING_SAID.search(scan.work):
+    if not scan.may_match(DATA_PER_PERIOD) or not scan.search(_TRAINING_SAID):
         return
-    if _SERVING_SAID.search(scan.work):
+    if scan.search(_SERVING_SAID):
         return  # "treinar um lora e depois servir 10 mil documentos por dia": the serving's load (serve_after)
     for m in list(DATA_PER_PERIOD.finditer(scan.work)):
         if m.group("tokens"):
@@ -3108,19 +3131,19 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     query = Query(detected_lang=i18n.lang_of(written), written_lang=written, corrections=list(corrections))
     if "v" in scan.work:
         query.vision_named = [scan.original[m.start() : m.end()] for m in VISION_NAMED.finditer(scan.work)]
-    if not scan.work.strip() or HELP.match(scan.work) or topic_words.is_help(scan.work):
+    if not scan.work.strip() or scan.match(HELP) or topic_words.is_help(scan.work):
         query.help = True
         return query
     if topic_words.is_thanks(scan.work):
         # "obrigado!", "valeu", "thanks!": a short, courteous reply (sizing/topics.py), not "Não entendi"
         raise QueryError("query.topic_thanks", hint=None)
-    if LOG_HELP.match(scan.work):
+    if scan.match(LOG_HELP):
         query.help = query.help_log = True
         return query
 
     # Embedding, speech and image models first, repo ids included ("BAAI/bge-m3"): they are not LLMs to size.
     for kind, pattern in OUT_OF_SCOPE:
-        for m in list(pattern.finditer(scan.work)):
+        for m in scan.finditer(pattern):
             # The whole name the word is part of: "Qwen/Qwen3-Embedding-8B", "Alibaba-NLP/gte-Qwen2-7B".
             start, end = _NAME_AROUND.search(scan.work, 0, m.start() + 1).start(), m.end()
             end = _NAME_AFTER.match(scan.work, end).end()
@@ -3146,16 +3169,16 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     speculative_query.take(scan, catalog)
     distillation_query.take(scan, catalog)  # a teacher beside the model trained ("from llama 70b teacher")
     image_query.container_images(scan)  # "image: vllm/vllm-openai" names no model
-    if _AZURE_CUE.search(scan.work):
+    if scan.search(_AZURE_CUE):
         scan.take(AZURE_VM, "filler", lambda m: True)
     if "&" in scan.work:
         scan.take(SPACED_INITIALS, "filler", lambda m: f"{m.group(1)}&{m.group(2)}" in FILLER or None)
-    if _IDIOM_CUE.search(scan.work):
+    if scan.search(_IDIOM_CUE):
         scan.take(DAY_IDIOMS, "filler", lambda m: True)  # "o dia a dia da equipe": no period of 1 day
     _repos(scan, catalog)
     _uncatalogued(scan, catalog)
     scan.take(DATES, "date", _date)
-    if _YEAR_OR_QUARTER_CUE.search(scan.work):  # the pattern is slow to fail; most questions hold no date
+    if scan.search(_YEAR_OR_QUARTER_CUE):  # the pattern is slow to fail; most questions hold no date
         for m in list(YEAR_OR_QUARTER.finditer(scan.work)):
             group = next(g for g in ("when", "quarter", "year_end") if m.group(g))
             if _LENGTH_BEFORE.search(scan.work, max(0, m.start() - 30), m.start(group)):
@@ -3164,11 +3187,11 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
             scan.blank(m.start(group), m.end(group))
     _number_words(scan)
     _spaced_thousands(scan, catalog)
-    if _MANY_GROUPS_CUE.search(scan.work):
+    if scan.search(_MANY_GROUPS_CUE):
         scan.work = MANY_GROUPS.sub(_joined_groups, scan.work)
     if "(" in scan.work:
         _restated(scan)
-    if _CORRECTION_WORD.search(scan.work):
+    if scan.search(_CORRECTION_WORD):
         _corrected(scan)
     scan.take(API_PRICE, "api_price", _api_price)
     scan.take(PER_MILLION_TOKENS, "cost", lambda m: True)
@@ -3219,7 +3242,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         query.noted = noted
         for start, end in topic_words.spans(scan.work, topic_words.NOTES):
             scan.blank(start, end)
-    serving_said = bool(_SERVING_SAID.search(scan.work))
+    serving_said = bool(scan.search(_SERVING_SAID))
     # In a thread about serving, adapters counted are served ("e com 20 adaptadores?"); "e com lora?" there
     # still asks about a LoRA fine-tune (_follow_up).
     serving_thread = base is not None and not base.stage.is_training
@@ -3227,7 +3250,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     if (
         # "llama 8b com 10 adaptadores lora": adapters counted with no word of training are served (they had
         # been a LoRA fine-tune, "10" not understood)
-        (serving_said or serving_thread or _COUNTED_ADAPTERS.search(scan.work))
+        (serving_said or serving_thread or scan.search(_COUNTED_ADAPTERS))
         and not _TRAINING_NOT_ADAPTER.search(scan.work)
         and not (scan.may_match(METHODS) and METHODS.search(scan.work))
     ):
@@ -3252,8 +3275,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     if not any(value == "rl" or Method(value).is_rl for value, _ in scan.found.get("method", [])):
         _example_length(scan)
     _availability(scan)
-    if _TRAINING_SAID.search(scan.work) or (base is not None and base.stage.is_training):
-        for m in [*IMAGE_EXAMPLES.finditer(scan.work), *IMAGES_TRAINED.finditer(scan.work)]:
+    if scan.search(_TRAINING_SAID) or (base is not None and base.stage.is_training):
+        for m in [*scan.finditer(IMAGE_EXAMPLES), *scan.finditer(IMAGES_TRAINED)]:
             typed = scan.original[m.start() : m.end()].strip()
             scan.found.setdefault("examples", []).append((_examples_count(m), typed))
             scan.found.setdefault("with_images", []).append((True, typed))
@@ -3261,7 +3284,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     # Images before traffic and contexts: "3 imagens por pedido" is no rate, "imagens 4k" no context.
     image_query.take(scan, catalog.traffic.images.total_from)
     # Traffic first: "prompts de 2 mil tokens" is no context, "5000 funcionários" no concurrent users.
-    training = bool(_TRAINING_SAID.search(scan.work)) or (base is not None and base.stage.is_training)
+    training = bool(scan.search(_TRAINING_SAID)) or (base is not None and base.stage.is_training)
     scan.take(CHEAPER, "cheaper", lambda m: True)  # before the cost words, which read "mais barato" as a cost
     scan.take(PER_USER, "cost_per_user", _cost_per_user)
     scan.take(PER_REQUESTS, "cost_per_requests", _cost_per_requests)
@@ -3278,7 +3301,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
                 scan.blank(m.start(), m.start() + 1)
             scan.blank(m.start("n"), m.end())
     counts = _DIGITS_AT.findall(scan.work)
-    if len(counts) > 1 and _PHASE_WORD.search(scan.work):
+    if len(counts) > 1 and scan.search(_PHASE_WORD):
         # Each count in turn (the first may be no phase's: "piloto de 3 meses com 15 pessoas, depois 300").
         for count in list(_DIGITS_AT.finditer(scan.work)):
             m = PHASES.match(scan.work, count.start())
@@ -3319,10 +3342,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.found["bare_scale"] = [(_SCALE_WORDS[scaled.group(1)], typed)]
         scan.blank(scaled.start(), scaled.end())
     # Before a RAG corpus: in a training question, the documents counted are its examples.
-    if training and not EXAMPLES.search(scan.work):
+    if training and not scan.search(EXAMPLES):
         scan.take(EXAMPLE_THINGS, "examples", _examples_count)
         if "examples" not in scan.found:
-            for m in list(THINGS_THEN_COUNT.finditer(scan.work)):
+            for m in list(scan.finditer(THINGS_THEN_COUNT)):
                 # only the count is blanked: the things stay for the readings of the task ("suporte")
                 typed = scan.original[m.start(1) : m.end()].strip()
                 scan.found.setdefault("examples", []).append((_examples_count(m), typed))
@@ -3447,7 +3470,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     _sizes(scan, catalog)
     # "treinamento das equipes", "employee training": people trained (the model serves it), no model trained
     scan.take(PEOPLE_TRAINED, "filler", lambda m: True)
-    taught = TRAINED_TO.search(scan.work) or TEACH_SAID.search(scan.work)
+    taught = scan.search(TRAINED_TO) or scan.search(TEACH_SAID)
     for kind, pattern in STAGES:
         scan.take(pattern, "stage", lambda m, kind=kind: _stage_at(scan, m, kind))
     if taught:
@@ -3491,7 +3514,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     _topics_beside(scan, query)
     if not scan.found.get("gpu") and not scan.found.get("cpu_only") and "colab" in scan.original.lower():
         _platform_default(scan, catalog)
-    if not scan.found.get("gpu") and not scan.found.get("cpu_only") and _FAMILY_CUE.search(scan.work):
+    if not scan.found.get("gpu") and not scan.found.get("cpu_only") and scan.search(_FAMILY_CUE):
         _family_default(scan, catalog)
     leftovers = _leftovers(scan)
     if leftovers:
@@ -3511,7 +3534,8 @@ def _topics_beside(scan: _Scan, query: Query) -> None:
     never listed as not understood (a question with no model is answered by its subject: _topic_asked). Read
     in the text as typed, a word of it left over is enough ("usam [nossos dados] pra treinar")."""
     plain = strip_accents(scan.original.lower())
-    for key, start, end in topic_words.beside(plain):
+    pieces = scan.typed_pieces if plain == scan.typed else None
+    for key, start, end in topic_words.beside(plain, pieces):
         left = [m.group(0).lower().strip(".,;:!?()") for m in NOT_BLANKS.finditer(scan.work, start, end)]
         if any(word and word not in FILLER for word in left):
             if key != "memory_left":
@@ -3952,14 +3976,20 @@ def _names(scan: _Scan, catalog: Catalog) -> None:
         # "H100s", "two A100s": a GPU name in the plural.
         if key not in indexes["gpu"] and (gpu := _plural_gpu(key, indexes["gpu"])):
             matches.append((length, end - start, -start, start, end, "gpu", gpu))
-        # "2xa100", "8xh100": a count glued to a GPU name.
-        glued = _GLUED_COUNT.match(scan.work, start, end)
+        # "2xa100", "8xh100": a count glued to a GPU name (a span starting with a digit, as the pattern's; the
+        # test skips running it on the ~25 spans of a question, most of words).
+        glued = _GLUED_COUNT.match(scan.work, start, end) if scan.work[start].isdecimal() else None
         if glued:
             rest = normalize(scan.work[glued.end() : end])
             if gpu := indexes["gpu"].get(rest) or _plural_gpu(rest, indexes["gpu"]):
                 matches.append((length, end - start, -start, glued.end(), end, "gpu", gpu))
         # "H100x2", "l40sx4": a count glued after it (read by _gpu_count, as "H100 x2" is).
-        glued = _GLUED_COUNT_AFTER.search(scan.work, start, end) if length == 1 else None
+        # (the pattern ends in a digit, and a span in a word: the test skips most)
+        glued = (
+            _GLUED_COUNT_AFTER.search(scan.work, start, end)
+            if length == 1 and scan.work[end - 1].isdecimal()
+            else None
+        )
         if glued and (gpu := indexes["gpu"].get(normalize(scan.work[start : glued.start()]))):
             matches.append((length, end - start, -start, start, glued.start(), "gpu", gpu))
     for _, _, _, start, end, kind, item in sorted(matches, reverse=True):
@@ -4183,7 +4213,7 @@ def _repos(scan: _Scan, catalog: Catalog) -> None:
     releases = release_index(catalog.models)
     gpus = _indexes(catalog)["gpu"]
     found = []
-    for m in REPO.finditer(scan.work):
+    for m in scan.finditer(REPO):
         if normalize(m.group(1).split("/")[0]) in gpus:
             # "h100/h200", "a100/h100": GPUs weighed against each other, not an owner and a model; the slash
             # goes, so that each is read as a GPU
@@ -4267,7 +4297,7 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
         )
         scan.blank(grid.start(), grid.end())
         return
-    board = _BOARD_BEFORE_GPU.search(scan.work, 0, start)
+    board = scan.search(_BOARD_BEFORE_GPU, 0, start)
     if board:
         # "numa DGX H100", "2 HGX H200": NVIDIA's 8-GPU server boards (DGX H100/H200/A100/B200: 8 GPUs each).
         count = 8 * int(board.group(1) or 1)
@@ -4275,7 +4305,7 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
         scan.found.setdefault("gpu_count_at", []).append((start, count))
         scan.blank(*board.span())
         return
-    pairs = PAIRS_BEFORE_GPU.search(scan.work, 0, start)
+    pairs = scan.search(PAIRS_BEFORE_GPU, 0, start)
     before = None if pairs else _COUNT_BEFORE_GPU.search(scan.work, 0, start)
     if before and _RANK_BEFORE.search(scan.work, 0, before.start()):
         before = None  # "lora rank 64 h200": the adapter's rank, not 64 GPUs
@@ -4398,7 +4428,7 @@ def _own_device(scan: _Scan, catalog: Catalog) -> None:
         }
         if _GPU_BEFORE.search(typed_text, window, m.start()):
             said.add("gpu")
-        series = GPU_SERIES.search(scan.work, window, m.start())
+        series = scan.search(GPU_SERIES, window, m.start())
         after = None
         for kind, pattern in (("unified", _UNIFIED_AFTER), ("gpu", _GPU_AFTER), ("ram", _RAM_AFTER)):
             if after is None and (after := pattern.match(scan.work, m.end())):
@@ -4675,7 +4705,7 @@ def _leftovers(scan: _Scan) -> list[str]:
     out = []
     # A width no format has ("em 7 bits", "12-bit") is said as not understood, whole: a single digit and the
     # filler word "bits" had both been passed over, and the answer sized 16 bits without a word.
-    widths = [m.span() for m in _WIDTH_LEFT.finditer(scan.work)]
+    widths = [m.span() for m in scan.finditer(_WIDTH_LEFT)]
     out += [scan.original[a:b].strip() for a, b in widths]
     for m in NOT_BLANKS.finditer(scan.work):
         if any(a <= m.start() < b for a, b in widths):
@@ -4974,7 +5004,7 @@ def _raise_unknown_gpu(word: str, names: list[str], index: dict, always: bool = 
 
 
 def _unknown_gpu_series(scan: _Scan, catalog: Catalog) -> None:
-    m = GPU_SERIES.search(scan.work)
+    m = scan.search(GPU_SERIES)
     if m:
         index = _indexes(catalog)["gpu"]
         _raise_unknown_gpu(scan.original[m.start() : m.end()].strip(), list(index), index, always=True)
@@ -5203,7 +5233,7 @@ def _rate_phases(scan: _Scan) -> None:
     scan.found["rate_per_s"] = [kept]
     scan.found["rate_phases"] = [((pilot, kept[1]), kept[1])]
     scan.found.setdefault("intent", []).append((Intent.production, kept[1]))
-    for word in list(_PHASE_WORD.finditer(scan.work, max(0, at - 30), other + len(second))):
+    for word in list(scan.finditer(_PHASE_WORD, max(0, at - 30), other + len(second))):
         scan.blank(*word.span())  # "no começo", "at first": the phases' words, said back in the note
 
 
@@ -5218,7 +5248,7 @@ def _summed(scan: _Scan, chain: list[re.Match]) -> bool:
     people noun, a team's word, or a verb of use in the question): "10 usuários e 20 usuários" stay two
     values, and "1000 usuários, 50 simultâneos" people at once (read later)."""
     start, end = chain[0].start(), chain[-1].end()
-    if traffic_query.names_at_once(scan.work[start : end + 30]) or _PHASE_WORD.search(scan.work, start, end):
+    if traffic_query.names_at_once(scan.work[start : end + 30]) or scan.search(_PHASE_WORD, start, end):
         return False  # people at once, or phases ("10 usuários no piloto e 100 em produção")
     kinds = [m.lastgroup for m in chain]
     groups = [next((g for k in ("g1", "g2", "g3", "g5", "g6") if (g := _group(m, k))), None) for m in chain]
@@ -6959,7 +6989,7 @@ def _without_variant(scan: _Scan, typed: str) -> str:
 
 def _example_length(scan: _Scan) -> None:
     """EXAMPLE_LENGTH: the tokens of one example, blanked without the examples' count and word (read later)."""
-    for m in EXAMPLE_LENGTH.finditer(scan.work):
+    for m in scan.finditer(EXAMPLE_LENGTH):
         # "k" is 1024 as in a sequence length, "mil" a thousand ("exemplos de 2 mil tokens")
         tokens = round(_float(m.group("n")) * {"k": 1024, "mil": 1000}.get(m.group("unit") or "", 1))
         if tokens <= 0:

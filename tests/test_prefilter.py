@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sizing import prefilter, query
+from sizing import prefilter, query, topics
 from sizing.query import QueryError, parse
 from tests import query_corpus
 
@@ -80,18 +80,66 @@ def test_what_a_pattern_needs(pattern, needed):
     assert (set(found) if found is not None else None) == needed
 
 
-def test_case_insensitive_patterns_are_always_run():
-    assert prefilter.required(re.compile("lora", re.IGNORECASE)) is None
-    assert prefilter.required(re.compile("(?i)lora")) is None
+def test_case_insensitive_patterns_are_skipped_only_in_ascii_lower_case():
+    # In a text of ASCII lower case (the reader's, nearly always) a letter matches only its lower case; in any
+    # other text the pattern is run ("K", the Kelvin sign, matches "k").
+    assert prefilter.required(re.compile("LoRA", re.IGNORECASE)) == {"lor", prefilter.ANY_CASE}
+    assert prefilter.required(re.compile("(?i)lora")) == {"lor", prefilter.ANY_CASE}
     assert prefilter.required(re.compile("x(?i:lora)")) == frozenset({"x"})
+    # what "K" (the Kelvin sign) matches is not worked out
+    assert prefilter.required(re.compile("\u212a8s", re.IGNORECASE)) is None
+    # a character that matches no ASCII one is never in such a text: needed as it is
+    assert prefilter.required(re.compile("we’re", re.IGNORECASE)) == {"we’", prefilter.ANY_CASE}
+    lora = re.compile(r"\bLoRA\b", re.IGNORECASE)
+    texts = [
+        "another question",
+        "qwen 32b 4bit",
+        "qwen 32b lora",
+        "qwen 32b \u212a lora",
+        "Qwen 32B",
+        "qwen 32b ſ",
+    ]
+    assert prefilter.may_match(lora, prefilter.pieces(texts[0]))  # the first text: always run
+    assert not prefilter.may_match(lora, prefilter.pieces(texts[1]))
+    assert all(prefilter.may_match(lora, prefilter.pieces(text)) for text in texts[2:])
+
+
+def test_patterns_run_outside_take_are_skipped_only_where_they_find_nothing(monkeypatch):
+    checked = {"skipped": 0}
+    for name in ("search", "match", "finditer"):
+        original = getattr(query._Scan, name)
+
+        def checking(scan, pattern, pos=0, endpos=query._END, _original=original, _name=name):
+            if not prefilter.may_match(pattern, prefilter.pieces(scan.work)):
+                checked["skipped"] += 1
+                found = getattr(pattern, _name)(scan.work, pos, endpos)
+                assert not (list(found) if _name == "finditer" else found), (pattern.pattern[:80], scan.work)
+            return _original(scan, pattern, pos, endpos)
+
+        monkeypatch.setattr(query._Scan, name, checking)
+    for text in TEXTS:
+        _read(text)
+    assert checked["skipped"] > 10 * len(TEXTS)
+
+
+SUBJECTS = ["spot? qwen3 32b com dados de saúde, vocês têm DPA", "vocês guardam logs? llama 8b tem h100 disponível",
+            "lgpd e dados financeiros, cartão de crédito, llama 70b on premise", "memória disponível 24gb qwen 7b"]  # fmt: skip
+
+
+@pytest.mark.parametrize("text", [*TEXTS, *SUBJECTS])
+def test_subjects_beside_are_found_as_by_the_one_pattern(text):
+    plain = query.strip_accents(text.lower())
+    for _ in range(2):  # a pattern's strings are worked out from its use on a second text (its pieces anew)
+        assert topics.beside(plain, prefilter.pieces(plain)) == topics.beside(plain)
 
 
 def test_blanked_text_keeps_what_was_read_before():
     # The scan blanks what it has read; a pattern is tested against the pieces of the text before that, so
     # it may be run for nothing but is never skipped where it could match.
-    pieces = prefilter.pieces("qwen 32b lora 4bit")
     lora, qlora, tokens = re.compile(r"\blora\b"), re.compile(r"\bqlora\b"), re.compile(r"(\d+)\s*tokens")
-    assert all(prefilter.may_match(p, pieces) for p in (lora, qlora, tokens))  # first use: always run
+    first = prefilter.pieces("another question")
+    assert all(prefilter.may_match(p, first) for p in (lora, qlora, tokens))  # the first text: always run
+    pieces = prefilter.pieces("qwen 32b lora 4bit")
     assert prefilter.may_match(lora, pieces)
     assert not prefilter.may_match(qlora, pieces)
     assert not prefilter.may_match(tokens, pieces)
