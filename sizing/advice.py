@@ -522,11 +522,13 @@ def changes_to_fit(plan: Plan, asked: Setup, enough: Setup | None, catalog: Cata
     """Each single change that makes the workload fit on the GPU the question named, as named (its count):
     the smallest changes first (an FP8 KV cache, the next precision down, fewer users, a shorter context),
     then more of the same GPU. Each says the capacity it leaves, and under a rate how it serves it."""
+    shape = _shape_of(asked, catalog)
+    if fixed_machine(plan, shape, catalog):
+        enough = None  # a notebook's or the customer's own machine has no more of its GPUs to add
     if asked.fits or (asked.problem and asked.problem != "precision"):
         return [_more_of_the_same(plan, enough, catalog)] if enough and asked.problem else []
     # A precision the GPU cannot run: the changes below try the others, which evaluate() lets through.
     lang = plan.lang
-    shape = _shape_of(asked, catalog)
 
     def fits(changed: Plan) -> Setup | None:
         setup = evaluate(changed, shape, catalog)
@@ -550,7 +552,20 @@ def changes_to_fit(plan: Plan, asked: Setup, enough: Setup | None, catalog: Cata
         if plan.rate is not None and enough.performance is None:
             enough.performance = traffic.performance(plan, enough, catalog)
         out.append(_more_of_the_same(plan, enough, catalog))
+    elif fixed_machine(plan, shape, catalog):
+        # The other way for a machine of one's own: our GPUs, to rent.
+        out += _larger_card(plan, shape, catalog)
     return [with_performance(a, lang) for a in out] if plan.rate is not None else out
+
+
+def fixed_machine(plan: Plan, shape: Shape, catalog: Catalog) -> bool:
+    """Whether the GPUs named are a machine's that cannot take more of them: a notebook service's (Colab,
+    Kaggle: the runtime's GPU) or the customer's own (a memory said as theirs, or a card we do not rent said
+    with "meu pc", "notebook", "em casa"). A card we rent named with "meu" keeps its "more of the same": we
+    rent more of it."""
+    if plan.machine == "hosted" or isinstance(shape.gpu, Budget):
+        return True
+    return plan.machine == "own" and not any(o.gpu == shape.gpu.id for o in catalog.offering.offer)
 
 
 def _memory_changes(plan: Plan, asked: Setup, fits, catalog: Catalog, lang: str) -> list[Alternative]:
@@ -641,6 +656,9 @@ def _training_changes(plan: Plan, shape: Shape, enough: Setup | None, catalog: C
     lang = plan.lang
     out: list[Alternative] = []
     options = []
+    fixed = fixed_machine(plan, shape, catalog)
+    # A notebook's or one's own machine is no server of ours: its RAM is "the machine's".
+    where = t(lang, "change.in_machine" if fixed else "change.in_server")
     if plan.stage is Stage.full:
         options += [("lora", plan.but(stage=Stage.lora, precision=catalog.precision("bf16"))),
                     ("qlora", plan.but(stage=Stage.qlora, precision=catalog.precision("nf4")))]  # fmt: skip
@@ -650,28 +668,84 @@ def _training_changes(plan: Plan, shape: Shape, enough: Setup | None, catalog: C
         options.append(("adam_8bit", plan.but(optimizer=Optimizer.adamw8bit)))
     if not plan.cpu_offload and plan.stage in (Stage.full, Stage.pretrain):
         options.append(("cpu_offload", plan.but(cpu_offload=True)))
-    if not plan.offload_params and not (plan.stack and plan.stack.data_parallel_only) and plan.pp == 1:
+    # A notebook's runtime has little RAM for the weights, and what it gets varies (googlecolab/colabtools#2290: a
+    # Colab Pro+ GPU runtime at 13.6 GB by psutil.virtual_memory(); Colab's FAQ: resources "vary over time").
+    hosted = plan.machine == "hosted"
+    if (
+        not plan.offload_params
+        and not (plan.stack and plan.stack.data_parallel_only)
+        and plan.pp == 1
+        and not hosted
+    ):
         options.append(("offload_params", plan.but(cpu_offload=True, offload_params=True)))
+    # bitsandbytes' 4-bit weights leave the GPU only through FSDP sharding them (FSDP-QLoRA: bitsandbytes
+    # docs/source/fsdp_qlora.md, bnb_4bit_quant_storage; PEFT's accelerate/fsdp.md trains a 70B on 2x 24 GB with
+    # fsdp_offload_params): on one GPU, the usual QLoRA run (Trainer, no FSDP) has no such offload.
+    one_gpu_qlora = plan.stage is Stage.qlora and shape.count * shape.servers < 2
     for kind, changed in options:
         if kind == "offload_params" and any(a.kind == "cpu_offload" for a in out):
             continue  # the optimizer's offload already makes it fit: moving the weights too only slows it
+        if kind == "qlora" and any(a.kind == "lora" for a in out):
+            continue  # LoRA fits, and QLoRA changes more
+        if kind == "offload_params" and one_gpu_qlora:
+            continue  # on more of the same cards below, sharded by FSDP
         setup = evaluate(changed, shape, catalog)
         if setup.fits:
-            out.append(Alternative(kind=kind, setup=setup, text=t(lang, f"change.{kind}")))
-            if kind == "lora":
-                break  # QLoRA fits too, and changes more
+            params = _host_ram(setup, lang, fixed) if kind == "cpu_offload" else {}
+            text = t(lang, f"change.{kind}", where=where, **params)
+            out.append(Alternative(kind=kind, setup=setup, text=text))
     offload = next((changed for kind, changed in options if kind == "offload_params"), None)
+    stack = _stack_change(plan, shape, catalog)
     if not out:
-        out += _smaller_batch(plan, shape, catalog) or _shorter_sequences(plan, shape, catalog)
+        batch = _smaller_batch(plan, shape, catalog)
+        out += batch or _shorter_sequences(plan, shape, catalog)
+        if batch:
+            stack = []  # gradient accumulation fits the same run on the same software
     # Adapters train few weights: copying the frozen base in from RAM is the known way to fit a big one on
     # small GPUs (FSDP + QLoRA with CPU offload). A full fine-tune or pre-training that way would crawl.
-    if not out and offload is not None and plan.stage in (Stage.lora, Stage.qlora):
-        # A machine of the customer's own has no more of its GPUs to add.
-        more = [] if isinstance(shape.gpu, Budget) else _offload_on_more(plan, shape, catalog)
-        out += more or _shorter_sequences(offload, shape, catalog, "_offload")
-    if enough:
+    if not out and not stack and offload is not None and plan.stage in (Stage.lora, Stage.qlora):
+        # A notebook's or the customer's own machine has no more of its GPUs to add.
+        more = [] if fixed else _offload_on_more(plan, shape, catalog)
+        out += more or (
+            [] if one_gpu_qlora else _shorter_sequences(offload, shape, catalog, "_offload", where)
+        )
+    out += stack
+    if enough and not fixed:
         out.append(_more_of_the_same(plan, enough, catalog))
     return out + _larger_card(plan, shape, catalog)
+
+
+def _host_ram(setup: Setup, lang: str, fixed: bool) -> dict:
+    """{ram}: what the optimizer's offload puts in each server's RAM (sizing/training.py's ZeRO-Offload
+    arithmetic, split over the servers), said in a change's words."""
+    servers = servers_in_all(setup)
+    key = "change.ram_per_server" if servers > 1 else "change.ram_one_server"
+    if fixed:
+        key = "change.ram_machine"
+    return {"ram": t(lang, key, ram=i18n.gb(setup.per_gpu.host_offload / servers, lang), servers=servers)}
+
+
+def _stack_change(plan: Plan, shape: Shape, catalog: Catalog) -> list[Alternative]:
+    """Other training software that makes the run fit the GPUs named as they are: a fused or chunked loss
+    (Unsloth, Liger) never holds the whole FP32 logits tensor the default stack's loss does, and Unsloth keeps
+    its checkpoints in RAM (stacks.toml): on a small GPU (Colab's T4) that is often all that is over. The
+    stack of the least memory per GPU, the catalogue's order among equals."""
+    if plan.stack is not catalog.default_stack or plan.stage not in (Stage.lora, Stage.qlora):
+        # Software said in the question is kept; a full fine-tune's other stacks save by other means (pure BF16
+        # states), said among the recommendation's alternatives.
+        return []
+    fitting = []
+    for stack in catalog.stacks:
+        if stack is plan.stack or (stack.data_parallel_only and (plan.zero or plan.tp > 1)):
+            continue
+        setup = evaluate(plan.but(stack=stack), shape, catalog)
+        if setup.fits:
+            fitting.append((setup.per_gpu.total, len(fitting), stack, setup))
+    if not fitting:
+        return []
+    _, _, stack, setup = min(fitting)
+    text = t(plan.lang, "change.stack", stack=stack.name, used=i18n.gb(setup.per_gpu.total, plan.lang))
+    return [Alternative(kind="other_stack", setup=setup, text=text)]
 
 
 def _larger_card(plan: Plan, shape: Shape, catalog: Catalog) -> list[Alternative]:
@@ -712,7 +786,9 @@ def _smaller_batch(plan: Plan, shape: Shape, catalog: Catalog) -> list[Alternati
     return []
 
 
-def _shorter_sequences(plan: Plan, shape: Shape, catalog: Catalog, variant: str = "") -> list[Alternative]:
+def _shorter_sequences(
+    plan: Plan, shape: Shape, catalog: Catalog, variant: str = "", where: str = ""
+) -> list[Alternative]:
     """The longest sequence length, halving from the plan's, at which the run fits the named GPUs as they
     are: activations and logits grow with it (and nothing else does), so it is the cheapest change when
     they are what overflows. `variant` names a change already made to the plan ("_offload")."""
@@ -721,7 +797,7 @@ def _shorter_sequences(plan: Plan, shape: Shape, catalog: Catalog, variant: str 
         setup = evaluate(plan.but(seq_len=seq), shape, catalog)
         if setup.fits:
             text = t(plan.lang, f"change.shorter_sequences{variant}", seq=i18n.number(seq, plan.lang),
-                     asked=i18n.number(plan.seq_len, plan.lang))  # fmt: skip
+                     asked=i18n.number(plan.seq_len, plan.lang), where=where)  # fmt: skip
             return [Alternative(kind=f"shorter_sequences{variant}", setup=setup, text=text)]
         seq //= 2
     return []
@@ -737,7 +813,8 @@ def _offload_on_more(plan: Plan, shape: Shape, catalog: Catalog) -> list[Alterna
     while count <= most:
         setup = evaluate(changed, Shape(shape.gpu, count, 1, shape.in_offering, shape.offer), catalog)
         if setup.fits:
-            text = t(plan.lang, "change.offload_params_more", setup=describe(setup, plan.lang))
+            where = t(plan.lang, "change.in_server")
+            text = t(plan.lang, "change.offload_params_more", setup=describe(setup, plan.lang), where=where)
             return [Alternative(kind="offload_params_more_gpus", setup=setup, text=text)]
         count *= 2
     return []
@@ -915,6 +992,10 @@ def _tensor_parallel(plan: Plan, rec: Setup | None, catalog: Catalog) -> Alterna
     sequence parallelism splits those too (Korthikanti et al. 2022, section 4.2.2). Tried only when nothing
     fits or the activations are most of what a GPU holds."""
     if plan.tp > 1 or plan.pp > 1 or (plan.stack is not None and plan.stack.data_parallel_only):
+        return None
+    if plan.stage is Stage.qlora:
+        # bitsandbytes' 4-bit layers have no tensor-parallel form in Transformers/PEFT training (tp_plan shards
+        # nn.Linear weights; Linear4bit's packed uint8 storage is not one): QLoRA splits across GPUs by FSDP.
         return None
     if rec is not None and rec.per_gpu.activations * 2 < rec.per_gpu.total:
         return None
@@ -1776,7 +1857,10 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
         out.append(
             t(
                 lang,
-                "note.moe_training" if plan.stage.is_training else "note.moe",
+                # with no time estimated (no data volume), no "estimate" to point to
+                ("note.moe_training" if plan.timed else "note.moe_training_untimed")
+                if plan.stage.is_training
+                else "note.moe",
                 experts=a.moe.experts,
                 active=a.moe.experts_per_token,
                 total=i18n.params(a.params, lang),

@@ -216,7 +216,8 @@ def period(days: int, lang: str) -> str:
 
 
 def count(n: float, lang: str) -> str:
-    """Large counts in words people say: 500 bi / 1,5 tri (pt-BR), 500 mil milhões (pt-PT), 500B (en)."""
+    """Large counts in words people say, before their noun: 500 bi / 1,5 tri (pt-BR), 500 mil milhões de
+    (pt-PT: "20,5 milhões de tokens", where "milhões tokens" is no Portuguese), 500B (en)."""
     for size, unit in ((1e12, "trillions"), (1e9, "billions"), (1e6, "millions")):
         if n >= size:
             value = n / size

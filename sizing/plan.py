@@ -155,6 +155,7 @@ class Plan(msgspec.Struct, frozen=True):
     offload_params: bool = (
         False  # the weights in the servers' RAM too (ZeRO-3 offload_param, FSDP CPU offload)
     )
+    machine: str | None = None  # "hosted" (Colab, Kaggle) or "own" (the customer's): Workload.machine
     tp: int = 1
     pp: int = 1  # pipeline stages (training)
     method: Method = Method.sft  # supervised, or a preference method (DPO...)
@@ -594,6 +595,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         intent=w.intent,
         cpu_offload=w.cpu_offload or w.offload_params,
         offload_params=w.offload_params,
+        machine=w.machine,
         stack=stack,
         contract=w.contract,
         term_days=None if stage.is_training else w.term_days,

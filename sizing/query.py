@@ -31,6 +31,7 @@ from . import (
 )
 from . import topics as topic_words
 from .catalog import (
+    BUDGET_ID,
     EXL2_MAX_BPW,
     EXL2_MIN_BPW,
     MAX_BUDGET_GB,
@@ -1825,8 +1826,10 @@ MODEL_OR = regexes.compile(
     # Spanish "llama 8b o qwen 8b": its "o" is "or" only right after a size or a version, where Portuguese's
     # article "o" never stands ("servir o qwen 32b" still names one model).
     r"(?:(?<=\d)|(?<=\d[bm]))\s+o(?:\s+(?:el|la|un|una))?\s+$|"
-    rf"\s*,?\s*\b(?:{_OR_WORDS}|ou\s+(?:o|a|um|uma)|or\s+(?:the|a|an)|(?:vs\.?|versus)\s+(?:o|a|the)|x"
+    rf"\s*,?\s*\b(?:{_OR_WORDS}|ou\s+(?:o|a|um|uma|d[oa]|n[oa]|pel[oa])|or\s+(?:the|a|an|of\s+the|on\s+the)|(?:vs\.?|versus)\s+(?:o|a|the)|x"
     r"|(?:ou|or)\s+(?:usar|rodar|pegar|escolher|ficar\s+com|ir\s+de|use|run|go\s+with|pick)(?:\s+(?:o|a|um|uma|the|an))?"
+    # "lora do llama 3.1 8b ou do qwen2.5 14b": the preposition said again before the other model (it had been
+    # refused as a contradiction)
     # "..., e se o granite 4.0 h small seria melhor", "and whether the qwen3 32b would be better": weighed too
     r"|(?:e|ou)\s+se\s+(?:o|a|um|uma)|and\s+(?:if|whether)\s+(?:the|a|an)"
     # "would a 4-bit 70b beat an 8b", "is qwen3 32b better than llama 70b", "o qwen 32b é melhor que o llama
@@ -4392,6 +4395,28 @@ _RAM_AFTER = regexes.compile(rf"{_AMOUNT_OF}{_W('devices.ram')}\b")
 _DEVICE_WINDOW = 6
 
 
+# Notebook services that lend one GPU to a session (Colab's runtimes have one; Kaggle's T4 x2 is its most): no
+# more of it to add, and its RAM is the runtime's.
+_HOSTED_SESSION = regexes.compile(r"\b(?:google\s+)?(?:colab|kaggle)\b")
+
+
+def _machine(scan: _Scan) -> str | None:
+    """Whose machine runs the workload, as the words say: "hosted" (a Colab or Kaggle notebook), "own" (the
+    customer's: "no meu pc com 2 3090", "notebook 3060 12gb", "rodar localmente"), None when unsaid. The
+    advice offers no more of a GPU on either (sizing/advice.py): a notebook gives the GPUs it gives, and a
+    machine of one's own has the cards it has."""
+    if scan.found.get("gpu") is None:
+        return None
+    typed = strip_accents(scan.original.lower())
+    if _HOSTED_SESSION.search(typed):
+        return "hosted"
+    if any(BUDGET_ID.match(gpu_id) for gpu_id, _ in scan.found["gpu"]):
+        return "own"
+    if any(_DEVICE[kind].search(typed) for kind in ("own", "laptop", "desktop", "mac")):
+        return "own"
+    return None
+
+
 def _own_device(scan: _Scan, catalog: Catalog) -> None:
     """A memory amount tied to a machine of the customer's own is what its GPU has: "no notebook com 16gb"
     (laptop-16gb), "meu laptop tem 8 GB de VRAM", "placa de vídeo de 12gb", "minha rtx 3060 de 12gb"
@@ -5861,6 +5886,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         checkpointing=_one(scan, "checkpointing", "checkpointing"),
         cpu_offload=_one(scan, "cpu_offload", "cpu_offload"),
         offload_params=_one(scan, "offload_params", "cpu_offload"),
+        machine=_machine(scan),
         contract=_contract(scan),
         contracts_compared=_contracts_compared(scan),
         cost_per_user=True if scan.found.get("cost_per_user") else None,

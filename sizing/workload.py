@@ -96,6 +96,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     data_periods: int | None = None
     gpu: str | None = None
     gpus: int | None = None
+    # whose machine the GPU named is: "hosted" (a notebook service that lends one GPU: "no colab", "kaggle"),
+    # "own" (the customer's: "no meu pc", "notebook com 3060", "em casa"); None: unsaid (ours to rent)
+    machine: str | None = None
     # other GPUs the question weighs against gpu ('H100 ou H200?')
     compare_gpus: list[str] | None = None
     # how many of each compared GPU, when the question says ('2 L40S ou 1 H100')

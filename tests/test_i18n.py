@@ -78,7 +78,7 @@ def test_durations_read_in_the_unit_people_use(days, lang, text):
 def test_counts_and_numbers_follow_the_language():
     assert i18n.count(102_400_000, "pt-BR") == "102 mi"
     assert i18n.count(1.5e12, "en") == "1.5T"
-    assert i18n.count(5e11, "pt-PT") == "500 mil milhões"
+    assert i18n.count(5e11, "pt-PT") == "500 mil milhões de"  # before its noun: "500 mil milhões de tokens"
     assert i18n.number(1234.5, "pt-BR", 1) == "1.234,5" and i18n.number(1234.5, "en", 1) == "1,234.5"
 
 

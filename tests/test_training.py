@@ -1344,8 +1344,9 @@ def test_one_gpu_offloading_keeps_its_zero_stage(capsys):
     [
         ("lora do gpt-oss-20b numa h100 da?",
          ["O gpt-oss-20b é publicado em MXFP4: para treinar, o Transformers converte os pesos para BF16",
-          "mas cada token passa só por 4 (4,19B ativos): são esses o N da estimativa de tempo."],
-         ["o que deixa a geração rápida"]),
+          # no data volume, no time estimated: the note says when the active ones count
+          "mas cada token passa só por 4 (4,19B ativos): são esses que contam no tempo do treino, quando"],
+         ["o que deixa a geração rápida", "estimativa de tempo"]),
         ("fine-tuning do deepseek v3 com lora, quantas h200?",
          ["O DeepSeek V3 é publicado em FP8 (8-bit): para treinar, os pesos são antes convertidos para BF16",
           "cada token passa só por 8 (37,6B ativos)"],

@@ -557,8 +557,16 @@ def test_qlora_70b_on_24_gb_cards_is_offered_the_weights_in_ram_on_the_same_card
     asked = query.workload.gpus or 1
     assert not result.verdict.setup.fits
     changes = {c.kind: c for c in result.verdict.changes}
-    assert next(iter(changes)) == "offload_params"
-    assert changes["offload_params"].setup.count == asked and changes["offload_params"].setup.fits
+    if asked == 1:
+        # bitsandbytes' 4-bit weights leave the GPU only through FSDP sharding them: on one card the way is
+        # two of it, FSDP-QLoRA with the weights in RAM (it had been the offload on the one card).
+        assert next(iter(changes)) == "offload_params_more_gpus"
+        offload = changes["offload_params_more_gpus"].setup
+        assert offload.count == 2 and offload.fits
+        assert "offload_params" not in changes
+    else:
+        assert next(iter(changes)) == "offload_params"
+        assert changes["offload_params"].setup.count == asked and changes["offload_params"].setup.fits
     more = changes["more_gpus"].setup
     assert more.fits and more.servers == 1 and more.count <= 8
 
