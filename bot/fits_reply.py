@@ -291,7 +291,29 @@ def compared_lines(compared: GpusCompared, lang: str, show_prices: bool = True) 
     # Per user, one copy on the faster GPU against one on the slower: the bandwidth of the GPUs a copy spans.
     by_speed = sorted(compared.facts, key=lambda f: f.bandwidth_gb_s * f.count)
     slow, fast = by_speed[0], by_speed[-1]
-    if fast.bandwidth_gb_s * fast.count > slow.bandwidth_gb_s * slow.count:
+    training = any(fits.stage != "inference" for fits in compared.fits)
+    if training:
+        # "l40s ou h100 pra qlora": a training is compute, its time the model FLOPs over the GPUs' BF16 peak at
+        # the same MFU (sizing/advice.py, _gpu_hours); the bandwidth's tokens/s per user is serving's.
+        slow, fast = sorted(compared.facts, key=lambda f: f.bf16_tflops * f.count)[:: len(compared.facts) - 1]
+    if training and fast.bf16_tflops * fast.count > slow.bf16_tflops * slow.count:
+        compute = fast.bf16_tflops * fast.count / (slow.bf16_tflops * slow.count)
+        stage = compared.fits[0].stage
+        joint = " or " if lang == "en" else " ou "
+        method = {"full": "full fine-tune", "pretrain": "continued pretraining"}.get(stage, stage)
+        data = (
+            "10B tokens" if stage == "pretrain" else ("50k examples" if lang == "en" else "50 mil exemplos")
+        )
+        example = f"llama 3.1 8b {method} {data} "
+        example += joint.join(f"{f.count}x {f.name.lower()}" for f in compared.facts)
+        fast_name, slow_name = (
+            (f"{fast.count}× {fast.name}", f"{slow.count}× {slow.name}")
+            if fast.name == slow.name
+            else (fast.name, slow.name)
+        )
+        out.append(t("gpus_compared.speed_training", fast=fast_name, slow=slow_name,
+                     compute=i18n.number(compute, lang, 1), example=example))  # fmt: skip
+    elif not training and fast.bandwidth_gb_s * fast.count > slow.bandwidth_gb_s * slow.count:
         ratio = fast.bandwidth_gb_s * fast.count / (slow.bandwidth_gb_s * slow.count)
         compute = fast.bf16_tflops * fast.count / (slow.bf16_tflops * slow.count)
         joint = " or " if lang == "en" else " ou "

@@ -123,6 +123,9 @@ def shown_alternatives(result: SizingResult, comparison=None, show_prices: bool 
     drop = {"named_gpu", "cheaper"} | (
         {"mid_size_full_precision"} if comparison is not None and comparison.quality else set()
     )
+    if result.gpu_choice:
+        # a training's GPUs weighed are side by side above (gpu_choice_lines), not again
+        drop.add("compared_gpu")
     shown = [a for a in result.alternatives if a.kind not in drop]
     if show_prices and result.currency is not None:
         # "l40s vs h100 pra 50 req/s, qual sai mais barato?": each GPU weighed says what it costs a month and per
@@ -332,6 +335,99 @@ def cheaper_lines(result: SizingResult, show_prices: bool) -> list[str]:
     return lines
 
 
+def gpu_choice_lines(result: SizingResult, show_prices: bool) -> tuple[list[str], list[str]]:
+    """GPUs weighed for a training ("h100 ou a100 pra lora ..., qual sai mais barato?"), side by side: the title,
+    each GPU's setup with the run's time and cost there (or its BF16 peak and price without a data volume), then
+    which is cheaper (or faster) for this run: (the title and a line a GPU, the conclusions). Empty when the
+    question weighed no GPUs for a training."""
+    sides = result.gpu_choice
+    if not sides:
+        return [], []
+    lang = i18n.lang_of(result.workload.lang)
+    cur = result.currency
+    priced = show_prices and cur is not None
+
+    def mode(side) -> str:
+        return i18n.t(lang, f"cost.modes.{side.price_mode}")
+
+    lines, ends = [i18n.t(lang, "gpu_choice.title")], []
+    for side in sides:
+        if side.setup is None:
+            lines.append(i18n.t(lang, "gpu_choice.side_none", gpu=side.gpu_name))
+            continue
+        setup = advice.describe(side.setup, lang) + (f" · ZeRO-{side.setup.zero}" if side.setup.zero else "")
+        if side.days is not None:
+            line = i18n.t(lang, "gpu_choice.side_timed", setup=setup, days=i18n.duration(side.days, lang),
+                          gpu_hours=i18n.gpu_hours(side.gpu_hours, lang))  # fmt: skip
+            if priced and side.run_cost is not None:
+                line += " " + i18n.t(lang, "gpu_choice.side_cost", currency=cur, mode=mode(side),
+                                     total=i18n.money(side.run_cost, lang),
+                                     price=i18n.money(side.price_per_gpu_hour, lang))  # fmt: skip
+        else:
+            line = i18n.t(lang, "gpu_choice.side_untimed", setup=setup,
+                          tflops=i18n.number(side.bf16_tflops, lang))  # fmt: skip
+            if priced and side.price_per_gpu_hour is not None:
+                line += " " + i18n.t(lang, "gpu_choice.side_price", currency=cur, mode=mode(side),
+                                     price=i18n.money(side.price_per_gpu_hour, lang))  # fmt: skip
+        lines.append(line)
+    held = [side for side in sides if side.setup is not None]
+    if len(held) < 2:
+        return lines, ends
+    ratio = _ratio_text
+    if all(side.days is not None for side in held):
+        by_time = sorted(held, key=lambda side: side.days)
+        fast, slow = by_time[0], by_time[1]
+        costed = [side for side in held if side.run_cost is not None]
+        if priced and len(costed) == len(held):
+            by_cost = sorted(costed, key=lambda side: side.run_cost)
+            cheap, other = by_cost[0], by_cost[1]
+            key = "gpu_choice.cheapest"
+            speed = max(cheap.days, other.days) / max(min(cheap.days, other.days), 1e-9)
+            if speed >= 1.05:
+                key = (
+                    "gpu_choice.cheapest_faster" if cheap.days < other.days else "gpu_choice.cheapest_slower"
+                )
+            ends.append(i18n.t(lang, key, setup=advice.describe(cheap.setup, lang), other=advice.describe(other.setup, lang),
+                                currency=cur, total=i18n.money(cheap.run_cost, lang),
+                                other_total=i18n.money(other.run_cost, lang),
+                                share=i18n.percent(1 - cheap.run_cost / other.run_cost, lang), ratio=ratio(speed, lang),
+                                days=i18n.duration(cheap.days, lang), other_days=i18n.duration(other.days, lang)))  # fmt: skip
+            return lines, ends
+        speed = slow.days / max(fast.days, 1e-9)
+        key = "gpu_choice.faster" if speed >= 1.05 else "gpu_choice.same_speed"
+        ends.append(i18n.t(lang, key, setup=advice.describe(fast.setup, lang), other=advice.describe(slow.setup, lang),
+                            ratio=ratio(speed, lang), days=i18n.duration(fast.days, lang),
+                            other_days=i18n.duration(slow.days, lang)))  # fmt: skip
+        if show_prices and cur is None:
+            ends.append(i18n.t(lang, "gpu_choice.unpriced"))
+        return lines, ends
+    by_peak = sorted(held, key=lambda side: -side.bf16_tflops)
+    fast, slow = by_peak[0], by_peak[1]
+    speed = fast.bf16_tflops / slow.bf16_tflops
+    key = "gpu_choice.untimed" if speed >= 1.05 else "gpu_choice.untimed_same"
+    ends.append(i18n.t(lang, key, fast=fast.gpu_name, slow=slow.gpu_name, ratio=ratio(speed, lang),
+                        fast_tflops=i18n.number(fast.bf16_tflops, lang),
+                        slow_tflops=i18n.number(slow.bf16_tflops, lang)))  # fmt: skip
+    if priced and all(side.price_per_gpu_hour is not None for side in held):
+        # The same run is the same model FLOPs at the same MFU on either (advice._gpu_hours): its cost goes as
+        # each GPU's price over its BF16 peak.
+        by_work = sorted(held, key=lambda side: side.price_per_gpu_hour / side.bf16_tflops)
+        cheap, other = by_work[0], by_work[1]
+        share = 1 - (cheap.price_per_gpu_hour / cheap.bf16_tflops) / (
+            other.price_per_gpu_hour / other.bf16_tflops
+        )
+        if share >= 0.02:
+            ends.append(i18n.t(lang, "gpu_choice.untimed_cost", share=i18n.percent(share, lang), cheap=cheap.gpu_name,
+                                currency=cur, price=i18n.money(cheap.price_per_gpu_hour, lang),
+                                other_price=i18n.money(other.price_per_gpu_hour, lang)))  # fmt: skip
+    return lines, ends
+
+
+def _ratio_text(value: float, lang: str) -> str:
+    """How many times faster: one decimal below 10 ("3,2"), whole from 10."""
+    return i18n.number(value, lang, 1 if value < 10 else 0)
+
+
 def _schedule_lines(c, cur: str, lang: str) -> list[str]:
     """A service on a schedule: the hours on demand bills against the whole month the others bill, and which
     comes cheaper."""
@@ -416,7 +512,9 @@ def serving_lines(result: SizingResult, show_prices: bool, compact: bool = True)
     lang = i18n.lang_of(result.workload.lang)
     w, rec = result.workload, result.recommendation
     out: dict[str, list[str]] = {"load": [], "rec": [], "cost": [], "image_kv": [], "image_activations": [],
-                                 "named_cost": [], "cheaper": cheaper_lines(result, show_prices)}  # fmt: skip
+                                 "named_cost": [], "cheaper": cheaper_lines(result, show_prices),
+                                 "choice": [], "choice_end": []}  # fmt: skip
+    out["choice"], out["choice_end"] = gpu_choice_lines(result, show_prices)
     img = w.images
     if img is not None and img.counted:
         # What the images hold in the breakdown: their tokens in each conversation's KV cache (or its

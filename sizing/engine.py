@@ -16,6 +16,7 @@ from .plan import Plan, make_plan, rate_text
 from .result import (
     Alternative,
     EncoderInfo,
+    GpuChoice,
     ImageInfo,
     LoadInfo,
     Memory,
@@ -251,11 +252,18 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
         alternatives = [
             a
             for a in alternatives
-            if a.kind in advice.SAME_MACHINE or not advice.same_setup(a.setup, asked_setup)
+            if a.kind in advice.SAME_MACHINE
+            or (a.kind == "cheaper" and plan.stage.is_training)  # "Para gastar menos:" keeps what it lists
+            or not advice.same_setup(a.setup, asked_setup)
         ]
     compared = _compared(plan, rec, catalog, said_why=decided is not None) if named else []
+    gpu_choice = _training_choice(plan, catalog) if named and compared and plan.stage.is_training else []
     for other in compared:
-        alternatives = [a for a in alternatives if not advice.same_setup(a.setup, other.setup)]
+        alternatives = [
+            a
+            for a in alternatives
+            if (a.kind == "cheaper" and plan.stage.is_training) or not advice.same_setup(a.setup, other.setup)
+        ]
     if not plan.stage.is_training:
         # Capacity in words, for the setups the answer shows (not for every setup the search tried).
         shown = [rec, *(named or ()), *(a.setup for a in alternatives)]
@@ -434,6 +442,7 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
         availability=avail,
         batch_time=advice.batch_time(plan, rec),
         cheaper=cheaper,
+        gpu_choice=gpu_choice,
     )
 
 
@@ -749,6 +758,36 @@ def _compared(plan: Plan, rec, catalog: Catalog, said_why: bool) -> list[Alterna
         changes = sorted(verdict.changes, key=lambda c: c.kind != "more_gpus")
         text = " ".join([verdict.text, *(c.text for c in changes[:1])])
         out.append(Alternative(kind="compared_gpu", setup=verdict.setup, text=text))
+    return out
+
+
+def _training_choice(plan: Plan, catalog: Catalog) -> list[GpuChoice]:
+    """ "h100 ou a100 pra lora do llama 8b, qual sai mais barato?": each GPU the question weighs for a training,
+    side by side: the fewest of it that hold the run (as named when it fits), and with a data volume the run's
+    time there (advice.training_days: the same model FLOPs at the same MFU over each GPU's BF16 peak) and, with
+    prices, what the run costs there (its GPU-hours at the GPU's price: the project package's, else on
+    demand's). Without a data volume the GPUs' BF16 peaks are what the answer compares."""
+    out = []
+    for gpu, count in ((plan.gpu, plan.gpus), *plan.compare):
+        if gpu is None or isinstance(gpu, Budget):
+            return []
+        found = requested(plan.but(gpu=gpu, gpus=count or plan.gpus, compare=()), catalog, weighed=True)
+        setup = None
+        if found is not None:
+            asked, enough = found
+            setup = asked if asked.fits else enough
+        side = GpuChoice(gpu=gpu.id, gpu_name=gpu.name, bf16_tflops=gpu.bf16_dense_tflops, setup=setup)
+        offer = next((o for o in catalog.offering.offer if o.gpu == gpu.id), None)
+        prices = offer.price_per_gpu_hour if offer is not None else {}
+        mode = next((m for m in ("project_package", "on_demand") if m in prices), None)
+        if mode is not None:
+            side.price_per_gpu_hour, side.price_mode = prices[mode], mode
+        if setup is not None and plan.timed and not plan.method.is_rl:
+            side.days = advice.training_days(plan, setup, catalog)
+            side.gpu_hours = side.days * 24 * setup.count
+            if side.price_per_gpu_hour is not None:
+                side.run_cost = side.gpu_hours * side.price_per_gpu_hour
+        out.append(side)
     return out
 
 

@@ -375,6 +375,21 @@ class Alternative(Record, kw_only=True):
     setup: Setup | None = None
 
 
+class GpuChoice(Record, kw_only=True):
+    """One GPU of those a training question weighs ("h100 ou a100 pra lora ..."), beside the others: the
+    fewest of it that hold the run, its time and what the run costs there (sizing/engine.py, _training_choice)."""
+
+    gpu: str
+    gpu_name: str
+    bf16_tflops: float  # the catalogue's dense BF16 peak, what the time estimate divides by
+    setup: Setup | None  # None: nothing we rent of this GPU holds the run
+    days: float | None = None  # wall-clock on `setup`, with a data volume given
+    gpu_hours: float | None = None
+    price_per_gpu_hour: float | None = None  # in `price_mode`, the project package's where priced
+    price_mode: str | None = None
+    run_cost: float | None = None  # gpu_hours x price_per_gpu_hour
+
+
 class Verdict(Record, kw_only=True):
     """The GPU a question named, answered first: whether the workload fits there as asked (by how much, at
     what capacity), and each single change that makes it fit on that GPU."""
@@ -458,6 +473,8 @@ class SizingResult(Record, kw_only=True):
     # "mais barato?": the line over the cheaper setups (the alternatives of kind "cheaper"), or that the
     # recommendation is already the cheapest and what would have to give (sizing/advice.py, cheaper)
     cheaper: str | None = None
+    # GPUs weighed against each other for a training ("a100 vs h100 for full fine-tune"): each side by side
+    gpu_choice: list[GpuChoice] = []
     availability: Availability | None = None  # copies required for availability ("3 réplicas", "HA", "N+1")
     # A training run asked together with serving what it makes ("fine-tuning LoRA ... e depois servir pra 50
     # usuários"): the serving, sized as its own workload (sizing/serve_after.py); or why it could not be, in words
