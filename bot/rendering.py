@@ -802,7 +802,7 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
             t("understood.rl_prompts", n=i18n.number(w.examples, lang))
             if rl
             else t(
-                "understood.examples_length",
+                "understood.examples_average" if w.example_average else "understood.examples_length",
                 n=i18n.number(w.examples, lang),
                 length=i18n.tokens(w.example_tokens, lang),
             )

@@ -1037,6 +1037,15 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         context = None
     # "20k exemplos de 2k tokens" with no sequence length: the examples' length is the sequence's.
     seq_len = w.seq_len or context or w.example_tokens or min(default_seq, model.max_context)
+    average = bool(w.example_average and w.example_tokens and not (w.seq_len or context))
+    if average:
+        # "exemplos de em média 800 tokens": an average, not a maximum. The sequence must hold the longer
+        # examples too (a micro-batch is padded to its longest, or packed into sequences of seq_len), and a
+        # dataset's lengths are skewed to the right: our assumption is twice the average, rounded up to a power of
+        # two as max_length is usually set, and never below the fine-tune default (2,048, what the answer
+        # assumes with no length said). Said in the answer, with how to give the maximum instead.
+        seq_len = max(default_seq, 1 << math.ceil(math.log2(2 * w.example_tokens)))
+        seq_len = min(seq_len, model.max_context)
     rl = w.method is not None and w.method.is_rl
     if rl:
         seq_len = _rl_lengths(w, lang)
@@ -1093,7 +1102,14 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         sequences = training.PREFERENCE.get((w.method or Method.sft).value, (False, 1))[1]
         length = w.example_tokens or seq_len
         tokens = w.examples * min(length, seq_len) * sequences
-        if length == seq_len:
+        if average:
+            # the time counts the average's tokens; the memory, sequences that hold the longer examples
+            said.append(t(lang, "assume.examples_average_tokens", examples=i18n.number(w.examples, lang),
+                          length=i18n.tokens(length, lang), seq=i18n.tokens(seq_len, lang),
+                          tokens=i18n.count(tokens, lang), default=i18n.tokens(default_seq, lang),
+                          things=t(lang, "assume.pairs_noun" if sequences > 1 else "assume.examples_noun"),
+                          pairs=t(lang, "assume.examples_pairs_sequences") if sequences > 1 else ""))  # fmt: skip
+        elif length == seq_len:
             said.append(t(lang, "assume.examples_pairs_tokens" if sequences > 1 else "assume.examples_tokens",
                           examples=i18n.number(w.examples, lang), seq=i18n.tokens(seq_len, lang),
                           tokens=i18n.count(tokens, lang)))  # fmt: skip

@@ -980,11 +980,18 @@ EXAMPLES = regexes.compile(
 # training example is, said right after the examples counted. It had been read as the context, which made
 # every example as long as the sequence: the data's tokens come from it, the memory from the sequence length.
 EXAMPLE_LENGTH = regexes.compile(
-    rf"(?:{_W('counts.examples')}|pares|pairs)\s*,?\s*(?P<length>(?:de|of|com|with)\s+"
-    r"(?:(?:ate|up to|cerca de|em media|about|around|approximately|approx\.?|aprox\.?|~|≈)\s*)?"
+    rf"(?:{_W('counts.examples')}|pares|pairs)\s*[,:;]?\s*(?P<length>(?:(?:de|of|com|with)\s+"
+    r"(?:(?:ate|up to|cerca de|em media|media de|uma media de|an average of|average of|about|around|approximately"
+    r"|approx\.?|aprox\.?|~|≈)\s*)?"
+    # "50 mil exemplos, media 800 tokens", "50k examples, average 1.2k tokens per example": an average said
+    # with no preposition before it
+    r"|(?:em media|media|de media|on average|averaging|average|avg\.?|mean)\s*(?:de\s+|of\s+)?(?:~\s*)?)"
     r"(?P<n>\d+(?:[.,]\d+)?)\s*(?P<unit>k|mil)?\s*tokens?\b"
-    r"(?:\s+(?:each|cada|cada um|em media|on average|per example|por exemplo))?)"
+    r"(?:\s+(?:each|cada|cada um|em media|on average|in average|per example|por exemplo|de media))?)"
 )
+# The length said as an average ("em média 800 tokens", "average 1.2k tokens"): the data's tokens come from it,
+# the sequence holds the longer examples (sizing/plan.py); a maximum ("até 2k tokens") is the sequence.
+_AVERAGE_WORDS = regexes.compile(r"\b(?:media|average|averaging|avg|mean)\b")
 # "DPO com 10 mil pares", "5k pairs": a preference tuning's examples (read when a method is named), unless GPUs
 # follow ("2 pares de A100").
 EXAMPLE_PAIRS = regexes.compile(
@@ -5874,6 +5881,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         business_hours=True if scan.found.get("business_hours") else None,
         examples=_one(scan, "examples", "examples"),
         example_tokens=_one(scan, "example_tokens", "example_tokens"),
+        example_average=True if scan.found.get("example_average") else None,
         data_bytes=_one(scan, "data_bytes", "data_bytes"),
         lora_adapters=_one(scan, "lora_adapters", "lora_adapters"),
         epochs=_one(scan, "epochs", "epochs"),
@@ -6867,7 +6875,7 @@ SERVING_ONLY = frozenset(
 TRAINING_ONLY = frozenset(
     {"seq_len", "batch", "zero", "compare_zero", "compare_stages", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
      "offload_params", "pp", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
-     "days", "examples", "example_tokens", "data_bytes", "epochs", "stack", "teacher_model", "teacher_offline", "global_batch", "grad_accum", "steps",
+     "days", "examples", "example_tokens", "example_average", "data_bytes", "epochs", "stack", "teacher_model", "teacher_offline", "global_batch", "grad_accum", "steps",
      "batch_as_global", "data_period", "data_periods"}
 )  # fmt: skip
 
@@ -7016,12 +7024,17 @@ def _without_variant(scan: _Scan, typed: str) -> str:
 def _example_length(scan: _Scan) -> None:
     """EXAMPLE_LENGTH: the tokens of one example, blanked without the examples' count and word (read later)."""
     for m in scan.finditer(EXAMPLE_LENGTH):
-        # "k" is 1024 as in a sequence length, "mil" a thousand ("exemplos de 2 mil tokens")
-        tokens = round(_float(m.group("n")) * {"k": 1024, "mil": 1000}.get(m.group("unit") or "", 1))
+        # "k" is 1024 as in a sequence length, "mil" a thousand ("exemplos de 2 mil tokens"); an average is no
+        # sequence length, its "1.2k" the 1,200 of a count
+        typed = scan.original[m.start("length") : m.end("length")].strip()
+        average = bool(_AVERAGE_WORDS.search(strip_accents(typed.lower())))
+        k = 1000 if average else 1024
+        tokens = round(_float(m.group("n")) * {"k": k, "mil": 1000}.get(m.group("unit") or "", 1))
         if tokens <= 0:
             continue
-        typed = scan.original[m.start("length") : m.end("length")].strip()
         scan.found.setdefault("example_tokens", []).append((tokens, typed))
+        if average:
+            scan.found["example_average"] = True
         scan.blank(m.start("length"), m.end("length"))
 
 

@@ -161,6 +161,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     examples: int | None = None
     # tokens of one training example ("20k exemplos de 2k tokens"): the data's length, not the sequence's
     example_tokens: int | None = None
+    # that length said as the examples' average ("em média 800 tokens"), not their maximum ("até 2k tokens")
+    example_average: bool | None = None
     # serving: LoRA adapters served beside the base model, resident on the GPUs (vLLM --max-loras)
     lora_adapters: int | None = None
     # serving: embedding and reranking models on the LLM's GPU, as asked: a table id (sizing/data/encoders.toml)

@@ -1011,6 +1011,58 @@ def test_an_examples_length_in_each_language(capsys):
 
 
 @pytest.mark.parametrize(
+    ("text", "average", "seq"),
+    [
+        # An average had been the sequence ("sequências de 800 tokens") and said as "no máximo".
+        ("lora do llama 3.1 8b com 50 mil exemplos de em média 800 tokens", 800, 2048),
+        ("lora llama 3.1 8b 50 mil exemplos media 800 tokens", 800, 2048),
+        ("lora qwen2.5 7b com 50 mil exemplos com uma média de 800 tokens", 800, 2048),
+        # "1.2k" had been a 2k context, and "example" not understood; an average's k is a thousand.
+        ("lora llama 3.1 8b, 50k examples, average 1.2k tokens per example", 1200, 4096),
+        ("qlora llama 3.1 8b with 50k examples averaging 3k tokens", 3000, 8192),
+    ],
+)
+def test_an_average_example_length_counts_the_tokens_and_a_longer_sequence_the_memory(text, average, seq):
+    w = parse(text).workload
+    assert (w.example_tokens, w.example_average) == (average, True)
+    r = size(w)
+    # The memory at twice the average rounded up to a power of two, never below the 2,048 default.
+    assert r.workload.seq_len == seq
+    assert r.workload.tokens == 50_000 * average
+
+
+@pytest.mark.parametrize(
+    ("text", "seq"),
+    [
+        ("lora llama 3.1 8b 50 mil exemplos de até 2k tokens", 2048),
+        ("qlora llama 3.1 8b 20k examples max 4096 tokens", 4096),
+        ("lora llama 3.1 8b 10 mil exemplos de 2 mil tokens", 2000),
+    ],
+)
+def test_a_maximum_example_length_stays_the_sequence(text, seq):
+    w = parse(text).workload
+    assert not w.example_average
+    assert size(w).workload.seq_len == seq
+
+
+def test_an_average_example_length_is_said_as_one_in_each_language(capsys):
+    pt = answer(capsys, "lora do llama 3.1 8b com 50 mil exemplos de em média 800 tokens")
+    assert "50.000 exemplos de treino de 800 tokens em média" in pt
+    assert "sequências de 2.048 tokens × lote 1" in pt
+    assert "40 mi tokens de treino por época, contados pela média" in pt
+    assert "o dobro da média" in pt
+    assert "no máximo" not in pt and "de até 800" not in pt
+    en = answer(capsys, "lora llama 3.1 8b, 50k examples, average 1.2k tokens per example")
+    assert "50,000 training examples of 1,200 tokens on average" in en
+    assert "sequences of 4,096 tokens" in en and "twice the average" in en
+    assert "Not understood" not in en
+    pt_pt = answer(
+        capsys, "Estou a planear um LoRA do Llama 3.1 8B com 50 mil exemplos de em média 800 tokens"
+    )
+    assert "para caberem os exemplos mais longos" in pt_pt
+
+
+@pytest.mark.parametrize(
     "text",
     [
         # What the examples are had been listed as not understood ("conversas", "diálogos").
