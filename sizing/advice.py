@@ -1832,6 +1832,9 @@ def _nvlink_domain(named: Setup | None, catalog: Catalog, lang: str) -> str | No
 def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None = None) -> list[str]:
     lang = plan.lang
     out = image_notes(plan, rec, catalog)
+    if plan.production_next:
+        # "homologação antes de ir pra produção": this answer sizes the staging; production is the next question
+        out.append(t(lang, "note.production_next"))
     if plan.encoders and rec is not None and rec.per_gpu.encoders and plan.engine == "vllm":
         out.append(_encoders_share(plan, rec, catalog))
     if (

@@ -219,6 +219,7 @@ class Plan(msgspec.Struct, frozen=True):
     given_ttft: float | None = None
     days_assumed: bool = False  # the deadline is the offering's default, not the customer's
     contract: str | None = None  # the contract mode the customer asked for
+    production_next: bool = False  # an evaluation said to come before production (Workload.production_next)
     term_days: int | None = None  # serving: the days the GPUs are rented for
     # serving for availability: copies required whatever the load ("3 réplicas"; "alta disponibilidade": 2),
     # copies beyond those the load needs ("N+1": 1), and the zones or regions asked for (we have one)
@@ -593,6 +594,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         compare=_compared_gpus(w, gpu, catalog),
         task=w.task,
         intent=w.intent,
+        production_next=bool(w.production_next),
         cpu_offload=w.cpu_offload or w.offload_params,
         offload_params=w.offload_params,
         machine=w.machine,

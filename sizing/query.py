@@ -3150,6 +3150,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     if scan.match(LOG_HELP):
         query.help = query.help_log = True
         return query
+    # before the rates and phases read "subir pra produção" as a deployment's
+    _before_production(scan)
 
     # Embedding, speech and image models first, repo ids included ("BAAI/bge-m3"): they are not LLMs to size.
     for kind, pattern in OUT_OF_SCOPE:
@@ -5426,11 +5428,41 @@ def _context_and_total(scan: _Scan, query: Query) -> dict:
     return dict(context=context, users=users)
 
 
+# "um ambiente de homologação antes de ir pra produção", "a staging environment before production": an environment
+# said to come before production is the deployment asked about now; production is the next one.
+_BEFORE_PRODUCTION = regexes.compile(
+    r"\b(?P<env>(?:(?:um|uma|o|a|an?|the|our|nosso|nossa)\s+)?(?:ambiente\s+de\s+)?(?:homologacao|staging|pre-?producao"
+    r"|pre-?production|testes?|qa|uat)(?:\s+(?:environment|env|ambiente))?)\b"
+    r".{0,60}?\b(?P<before>(?:antes de|antes da|before)\s+(?:(?:ir|irmos|subir|subirmos|passar|passarmos|entrar"
+    r"|entrarmos|going|moving|we go|go|move|promoting)\s+)?(?:(?:pra|para|a|em|to|into|live in)\s+)?(?:a\s+|the\s+)?"
+    r"(?:producao|production|prod))\b"
+)
+
+
+def _before_production(scan: _Scan) -> None:
+    """_BEFORE_PRODUCTION: the environment's words and "antes de ir pra produção" read (the words between kept
+    for what they say), an evaluation now and production next."""
+    for m in scan.finditer(_BEFORE_PRODUCTION):
+        env = scan.original[m.start("env") : m.end("env")]
+        if not any(
+            w in strip_accents(env.lower())
+            for w in ("homolog", "staging", "pre", "ambiente", "environment", "env", "qa", "uat")
+        ):
+            continue  # a bare "teste antes de ir pra produção" is an evaluation word the intents read anyway
+        scan.found.setdefault("intent", []).append((Intent.evaluation, env))
+        scan.found["production_next"] = [(True, scan.original[m.start("before") : m.end("before")])]
+        scan.blank(m.start("before"), m.end("before"))
+        scan.blank(m.start("env"), m.end("env"))
+
+
 def _intent(scan: _Scan) -> Intent | None:
     """Evaluating or serving in production. Both said is no contradiction: "estamos avaliando o deepseek r1
     para produção", "a POC before going to production" evaluate a production deployment, which is what to
-    size."""
+    size; but a staging environment said to come before production ("homologação antes de ir pra produção") is
+    the evaluation asked about now (production_next says production comes after)."""
     intents = {value for value, _ in scan.found.get("intent", [])}
+    if scan.found.get("production_next"):
+        return Intent.evaluation
     return Intent.production if Intent.production in intents else next(iter(intents), None)
 
 
@@ -5888,6 +5920,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         stack=_one(scan, "stack", "stack"),
         task=_task(scan),
         intent=_intent(scan),
+        production_next=True if scan.found.get("production_next") else None,
         **_traffic(scan),
         lora_rank=_one(scan, "lora_rank", "lora_rank"),
         optimizer=_one(scan, "optimizer", "optimizer"),

@@ -134,6 +134,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     tokens: int | None = None
     task: Task | None = None
     intent: Intent | None = None
+    # an evaluation said to come before production ("homologação antes de ir pra produção"): production is next
+    production_next: bool | None = None
     lang: str = "pt-BR"
     optimizer: Optimizer | None = None
     lora_rank: int | None = None

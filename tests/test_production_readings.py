@@ -369,3 +369,40 @@ def test_the_hour_of_a_peak_is_read_with_nothing_to_size(text, rate):
 def test_the_hours_of_use_beside_a_peak_hour_are_still_the_schedule():
     query = parse("llama 8b, 10 mil requisições por dia das 9h às 18h, pico às 11h")
     assert (query.workload.requests_per_day, query.workload.hours_per_day, query.unknown) == (10_000, 9, [])
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        # Had been read as production: a reserved contract, "· produção" understood.
+        ("llama 3.1 8b pra 50 usuários num ambiente de homologação antes de ir pra produção", "pt-BR"),
+        ("qwen2.5 32b, 20 usuários, homologação antes de subir pra produção", "pt-BR"),
+        ("qwen2.5 32b for a staging environment before production, 20 users", "en"),
+        ("qwen2.5 32b, 20 users, staging before going to production", "en"),
+        (
+            "Precisamos de um ambiente de pré-produção antes de passar a produção, qwen2.5 32b com 20 utilizadores",
+            "pt-PT",
+        ),
+    ],
+)
+def test_an_environment_before_production_is_the_evaluation_sized_now(answer, text, lang):
+    w = parse(text).workload
+    assert w.intent.value == "evaluation" and w.production_next
+    out = answer(text)
+    first = out.splitlines()[0]
+    assert ("evaluation" if lang == "en" else "avaliação") in first
+    assert "produção" not in first.split("·")[-1] and "production" not in first.split("·")[-1]
+    assert "Not understood" not in out and "Não entendi" not in out
+    note = {"en": "Production comes next", "pt-BR": "Produção vem depois", "pt-PT": "A produção vem depois"}[
+        lang
+    ]
+    assert note in out
+    contract = next(line for line in out.splitlines() if line.startswith(("Contrato", "Contract")))
+    assert "Sob demanda" in contract or "On demand" in contract or "A pedido" in contract
+
+
+def test_evaluating_for_production_is_still_production(answer):
+    # "estamos avaliando ... para produção" evaluates the production deployment: that is what is sized.
+    w = parse("estamos avaliando o qwen2.5 32b para produção, uns 50 usuários simultâneos").workload
+    assert w.intent.value == "production" and not w.production_next
+    assert "Produção vem depois" not in answer("estamos avaliando o qwen2.5 32b para produção, 50 usuários")
