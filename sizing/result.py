@@ -475,6 +475,8 @@ class SizingResult(Record, kw_only=True):
     cheaper: str | None = None
     # GPUs weighed against each other for a training ("a100 vs h100 for full fine-tune"): each side by side
     gpu_choice: list[GpuChoice] = []
+    # Left out of the JSON when empty: only training answers that weigh GPUs have it.
+    _omit_empty = ("gpu_choice",)
     availability: Availability | None = None  # copies required for availability ("3 réplicas", "HA", "N+1")
     # A training run asked together with serving what it makes ("fine-tuning LoRA ... e depois servir pra 50
     # usuários"): the serving, sized as its own workload (sizing/serve_after.py); or why it could not be, in words
