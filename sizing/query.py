@@ -748,16 +748,107 @@ FOLLOW_UP_OPENER = regexes.compile(rf"^\W*(?:{_W('words.follow_up')})\b")
 # counts is read from the thread: _bare_count). "e com 5 mil?": in thousands, people (no machine holds them as GPUs);
 # "e com 32k?" stays a context.
 BARE_COUNT = regexes.compile(
-    rf"^\W*(?:(?:{_W('words.bare_count')})\s+)?(\d{{1,6}})(?:\s*(?P<thousand>mil|thousand)\b)?"
+    rf"^\W*(?:(?:{_W('words.bare_count')})\s+)?(\d{{1,6}})"
+    rf"(?:\s*(?:(?P<thousand>mil|thousand)|(?P<million>milhao|milhoes|million|millions))\b)?(?!\s*%)"
     rf"\s*(?:{_W('words.bare_count_after')})?\W*$"
 )
 
 # "e com o dobro?", "e se dobrar?", "and double?": a thread's message that is a scale alone (_build reads it by
 # what the thread counted: its people, or its context, or asks which).
 _SCALE_WORDS = traffic_query.scale_words()
+# ... or a multiple or a share more said alone: "e 3x?", "e com 10 vezes?", "e com 50% a mais?", "e com mais 30%?",
+# "+50%?", "and 20% more?", "e com 30% a menos?" (a share with no "more" or "less", "e com 50%?", stays unread:
+# it could be the people at once).
 BARE_SCALE = regexes.compile(
-    rf"^\W*(?:(?:{_W('words.bare_count')})\s+)?(?:(?:o|a|the|se|if)\s+)?({alternation(list(_SCALE_WORDS))})\W*$"
+    rf"^(?:(?!\+)\W)*(?:(?:{_W('words.bare_count')})\s+)?(?:(?:o|a|the|se|if)\s+)?("
+    rf"{alternation(list(_SCALE_WORDS))}"
+    r"|(?P<times>\d{1,3}(?:[.,]\d+)?)\s*(?:x|vezes|times|fold)(?:\s+(?:mais|more))?"
+    r"|(?:(?P<more>mais|more|\+)\s*)?(?P<share>\d{1,3}(?:[.,]\d+)?)\s*%"
+    r"(?:\s*(?:(?P<after>a\s+mais|mais|more)|(?P<less>a\s+menos|menos|less|fewer)))?"
+    r")\W*$"
 )
+
+
+_LEADING_COUNT = regexes.compile(r"(\d+(?:[.,]\d+)*)\s*(k|mil|mi|milhoes|milhao|millions?|m)?\b")
+
+
+def _corpus_count(m: re.Match) -> int | None:
+    """The number a CORPUS match counts ("500 mil documentos": 500,000)."""
+    count = _LEADING_COUNT.match(m.group(0))
+    return traffic_query._count(count.group(1), count.group(2)) if count else None
+
+
+# In a thread, a model named to be served with the thread's ("e se adicionar o mistral 7b?", "e incluindo o gemma
+# 3 12b?", "and add mistral 7b?", "e o mistral 7b junto?"): one more model served together, the thread's kept.
+ADD_MODEL = regexes.compile(
+    r"\b(?:adicion\w*|acrescent\w*|inclu(?:ir|indo|o|a|imos|isse|ssemos|sse)|coloca\w*\s+junto|junto|juntos|juntas"
+    r"|add|adding|include|including|alongside|along\s+with|together)\b"
+)
+# ... and, in a thread already serving several together, "também", "too", "as well", "also" say so as well
+# ("e com o mistral 7b também?"); in a thread about one model they ask about that one instead.
+ALSO_MODEL = regexes.compile(r"\b(?:tambem|too|as\s+well|also|mais\s+(?:o|a|um|uma))\b")
+# A thread's message that opens by adding or taking out a model ("adiciona o mistral 7b", "tira o qwen"): a
+# follow-up, though it names a model and no "e com" opens it (bot/pipeline.py is_new_question).
+MODEL_SET_OPENER = regexes.compile(
+    r"^\W*(?:(?:e|and|agora|now)\s+)?(?:se\s+)?(?:adicion\w*|acrescent\w*|inclu\w*|add|include|tira\w*|remov\w*"
+    r"|retir\w*|sem|without|drop)\b"
+)
+
+
+def changes_thread_models(text: str) -> bool:
+    """Whether a thread's message opens by adding a model to the thread's or taking one out."""
+    return bool(MODEL_SET_OPENER.match(strip_accents(text.lower())))
+
+
+# "e sem o llama?", "tira o qwen", "without mistral": one of the models served together taken out.
+REMOVE_MODEL = regexes.compile(
+    r"^\W*(?:(?:e|and|agora|now|e\s+se|what\s+if|what\s+about|how\s+about)\s+)*"
+    r"(?:sem|tira(?:r|ndo)?|remov\w*|retir\w*|exclu\w*|without|drop(?:ping)?|remove|removing|minus)\s+"
+    r"(?:(?:o|a|os|as|the)\s+)?(?P<ref>[a-z0-9][a-z0-9.\- ]{0,40}?)\s*[?!.]*\s*$"
+)
+
+
+def _removed_model(text: str, base: Workload, catalog: Catalog) -> Workload | None:
+    """The thread's models served together less the one a message takes out ("e sem o llama?"), or None when
+    the message takes none out (one model left is served alone)."""
+    m = REMOVE_MODEL.match(strip_accents(text.lower()))
+    choices = list(base.model_choices or [])
+    if m is None or not base.together or not choices:
+        return None
+    try:
+        ids = [base.model, *(_parse_text(c, catalog).workload.model for c in choices)]
+    except SizingError:
+        return None
+    gone = _model_of(m.group("ref"), ids, text, bool(base.routed))
+    if gone is None:
+        return None
+    # The first of the rest answered in full, the others beside it; a rate given each model goes with it.
+    left = [c for i, c in enumerate(choices, 1) if i != gone]
+    model, left = (ids[1], left[1:]) if gone == 0 else (base.model, left)
+    changes: dict = {"model": model, "model_choices": left or None, "together": True if left else None}
+    for key in ("model_rates", "model_rate_periods"):
+        if getattr(base, key):
+            kept = [v for i, v in enumerate(getattr(base, key)) if i != gone]
+            changes[key] = kept if left else None
+    if not left:
+        changes["routed"] = None
+    return base.but(**changes)
+
+
+def _bare_scale_factor(m: re.Match) -> float | None:
+    """The factor of a BARE_SCALE match: a word's, a multiple's, or one plus (minus) the share; None for a share
+    with neither "more" nor "less" beside it."""
+    if m.group("times"):
+        factor = float(m.group("times").replace(",", "."))
+        return factor if factor > 0 else None
+    if m.group("share"):
+        share = float(m.group("share").replace(",", ".")) / 100
+        if m.group("less"):
+            return 1 - share if share < 1 else None
+        return 1 + share if (m.group("more") or m.group("after")) else None
+    return _SCALE_WORDS[m.group(1)]
+
+
 # "1000 funcionários em 3 turnos", "across 3 shifts": the people work one shift at a time.
 SHIFTS = regexes.compile(
     rf"\b(?:em|in|across|over|divididos\s+em|split\s+(?:into|across))\s+(\d{{1,2}})\s+(?:{traffic_query.shift_words()})\b"
@@ -2047,6 +2138,17 @@ def parse(
         split = _rates_per_model(text, catalog)
         if split is not None:
             return split
+    if (
+        base is not None
+        and base.together
+        and (fewer := _removed_model(text, base, catalog or load_catalog()))
+    ):
+        # "e sem o llama?" in a thread about models served together: the others, with everything else kept.
+        query = Query()
+        query.workload = fewer
+        query.changed = ["model"]
+        _choices_kept(query)
+        return query
     try:
         query = _parse_text(text, catalog, base)
     except QueryError as e:
@@ -3343,15 +3445,21 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         )
     if base is not None and (bare := BARE_COUNT.match(scan.work)):
         # "e com 4?": the whole message is one number (_build reads it by what the thread is about).
-        n = int(bare.group(1)) * (1000 if bare.group("thousand") else 1)
-        typed = scan.original[bare.start(1) : bare.end("thousand") if bare.group("thousand") else bare.end(1)]
+        # "e pra 1 milhão?": in millions, as "e com 5 mil?" is in thousands (a share, "e com 50%?", is no count).
+        unit = "thousand" if bare.group("thousand") else "million" if bare.group("million") else None
+        n = int(bare.group(1)) * {"thousand": 1000, "million": 1_000_000}.get(unit, 1)
+        typed = scan.original[bare.start(1) : bare.end(unit) if unit else bare.end(1)]
         scan.found["bare_count"] = [(n, typed)]
         if _ON_BEFORE.search(scan.work, 0, bare.start(1)):
             scan.found["bare_count_on"] = [(True, typed)]  # "e se for em 3?": run on 3, GPUs
         scan.blank(bare.start(), bare.end())
-    elif base is not None and (scaled := BARE_SCALE.match(scan.work)):
+    elif (
+        base is not None
+        and (scaled := BARE_SCALE.match(scan.work))
+        and (factor := _bare_scale_factor(scaled)) is not None
+    ):
         typed = scan.original[scaled.start(1) : scaled.end(1)]
-        scan.found["bare_scale"] = [(_SCALE_WORDS[scaled.group(1)], typed)]
+        scan.found["bare_scale"] = [(factor, typed)]
         scan.blank(scaled.start(), scaled.end())
     # Before a RAG corpus: in a training question, the documents counted are its examples.
     if training and not scan.search(EXAMPLES):
@@ -3364,6 +3472,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
                 scan.blank(m.start(1), m.end())
     if training:
         scan.take(DATA_BYTES, "data_bytes", _data_bytes)
+    if batch_thread and not training:
+        # "e se forem 500 mil documentos?" in a batch's thread: its items now, in the same window (it had been
+        # read as a RAG corpus, and nothing understood).
+        scan.take(CORPUS, "batch_items", _corpus_count)
     scan.take(CORPUS, "corpus", lambda m: True)
     scan.take(CONTEXT_MILLIONS, "context", lambda m: round(_float(m.group(1)) * 10**6))
     scan.take(CONTEXT_MILLIONS_BEFORE, "context", lambda m: round(_float(m.group(1) or m.group(2)) * 10**6))
@@ -6452,9 +6564,23 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # "e com o gpt-oss 120b?" after an FP8 answer: a model published in its own quantized format (MXFP4) is
         # sized in it, as a first question about it is, unless the follow-up names a precision.
         own = model and model != base.model and _published_quantized(model, catalog)
+        plain = strip_accents(scan.original.lower())
+        added = None
+        if (
+            model
+            and model != base.model
+            and scan.found.get("model")
+            and (base.together or not base.model_choices)  # a choice of two stays one ("X ou Y")
+            and (ADD_MODEL.search(plain) or (base.together and ALSO_MODEL.search(plain)))
+        ):
+            # "e se adicionar o mistral 7b?": served with the thread's models, not in place of them.
+            added, own = scan.found["model"][0][1], False
+            said = " ".join(m.group(0) for words in (ADD_MODEL, ALSO_MODEL) for m in words.finditer(plain))
+            query.unknown = [w for w in query.unknown if strip_accents(w.lower()) not in said]
         return _follow_up(
-            query, base, model or size, stage, fields, understood, drop=("precision",) if own else ()
-        )
+            query, base, None if added else model or size, stage, fields, understood or bool(added),
+            drop=("precision",) if own else (), added=added,
+        )  # fmt: skip
     out_of_scope = scan.found.get("out_of_scope", [])
     # Said beside an open model's answer (embeddings, speech, image); a closed model compared with it is not.
     query.out_of_scope = [typed for kind, typed in out_of_scope if kind != "closed"]
@@ -7194,7 +7320,11 @@ def _bare_count(n: int, base: Workload, catalog: Catalog, on: bool = False) -> s
             k for k in ("requests_per_day", "requests_per_week", "requests_per_month") if getattr(base, k)
         )
     if base.batch_items:
-        return "gpus" if plausible_gpus and gpus_said else None
+        # "processar 200 mil documentos em 8 horas", then "e se forem 500 mil?": the batch's items again (no
+        # machine holds that many GPUs); a number one may hold counts GPUs where the thread named them.
+        if not plausible_gpus:
+            return "batch_items"
+        return "gpus" if gpus_said else None
     people = "population" if base.population and not base.users else "users"
     if not plausible_gpus:
         return people
@@ -7210,7 +7340,7 @@ def _bare_scale(factor: float, typed: str, base: Workload, fields: dict, query: 
     """ "e com o dobro?": the thread's people or load times `factor` when that is all it counted, its context
     when only that was said; with people and a context said, asked which (it had been "dobro" not understood).
     A load of requests beside a context is the load's (the context is no load)."""
-    loads = any(getattr(base, k) for k in LOAD_BASES)
+    loads = any(getattr(base, k) for k in LOAD_BASES) or bool(base.batch_items)
     people = base.users or base.population
     if people and base.context:
         raise QueryError(
@@ -7238,6 +7368,14 @@ def _scale_load(fields: dict, base: Workload | None, factor: float, keys=LOAD_BA
     given = {k: fields[k] for k in keys if fields.get(k) is not None}
     if not given and base is not None:
         given = {k: getattr(base, k) for k in keys if getattr(base, k) is not None}
+        if "rate_per_s" in given and base.rate_period_s and fields.get("rate_period_s") is None:
+            # "e o dobro?" after "120 req/min": 240 a minute, said in the thread's unit (it had become "4,0
+            # requisições/s").
+            fields["rate_period_s"] = base.rate_period_s
+        if not given and base.batch_items and keys is LOAD_BASES:
+            # A batch's thread ("processar 200 mil documentos em 8 horas"): "o dobro" is twice the items in the
+            # same window.
+            given = {"batch_items": base.batch_items}
     if not given:
         return False
     for key, value in given.items():
@@ -7254,7 +7392,9 @@ def _published_quantized(model_id: str, catalog: Catalog) -> bool:
     return bool(native) and resolve_precision(native, catalog).is_quantized
 
 
-def _follow_up(query: Query, base: Workload, model, stage, fields: dict, understood, drop=()) -> Query:
+def _follow_up(
+    query: Query, base: Workload, model, stage, fields: dict, understood, drop=(), added: str | None = None
+) -> Query:
     if not understood:
         raise _nothing_understood(query.unknown)
     changes = {k: v for k, v in fields.items() if v is not None}
@@ -7337,6 +7477,17 @@ def _follow_up(query: Query, base: Workload, model, stage, fields: dict, underst
         previous.update({k: v for k, v in kept.items() if k not in changes})
         if left:
             previous["set_aside"] = left
+    if added is not None:
+        # One more model served with the thread's ("e se adicionar o mistral 7b?"); more than an answer weighs
+        # together is refused as a first question's are.
+        choices = list(previous.get("model_choices") or []) if previous.get("together") else []
+        if len(choices) + 2 > MAX_TOGETHER:
+            raise QueryError("query.too_many_together", hint="query.too_many_together",
+                             count=len(choices) + 2, most=MAX_TOGETHER, dropped=f"“{added}”")  # fmt: skip
+        previous.update(model_choices=[*choices, added], together=True)
+        previous.pop("model_rates", None)  # each model's own rate no longer lines up: the load is for each
+        previous.pop("model_rate_periods", None)
+        changes["model_choices"] = previous["model_choices"]
     merged = {**previous, **changes}
     if base.no_model:
         # A thread about what fits on a GPU, or which model to use: a model named is a question about it;

@@ -512,6 +512,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         return factor if 1 < factor <= MOST_PEAK_FACTOR else None
 
     growth = _alternatives(w["growth_words"])
+    # The verbs alone ("crescer", "grow"): "mais" grows only a noun after it ("o tráfego mais 50%").
+    growth_verbs = _alternatives([word for word in w["growth_words"] if word != "mais"])
 
     def amount(m: re.Match):
         return _amount(m.group(1), m.group(2))
@@ -1054,7 +1056,16 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ), lambda m: 1 + _float(m.group(1)) / 100),
         # "e com 50% a mais de usuários?", "50% more users"
         ("load_scale", regexes.compile(
-            rf"{_PLAIN}\s*%\s*(?:a\s+mais\s+(?:de\s+)?|more\s+)(?:{loads})\b"
+            rf"{_PLAIN}\s*%\s*(?:(?:a\s+)?mais\s+(?:de\s+)?|more\s+)(?:{loads})\b"
+        ), lambda m: 1 + _float(m.group(1)) / 100),
+        # The growth before its load: "e se aumentar 50% os usuários?", "if we increase users by 30%" is above.
+        ("load_scale", regexes.compile(
+            rf"\b(?:{growth_verbs})\s+(?:(?:de|em|by)\s+)?{_PLAIN}\s*%\s+(?:(?:de|do|da|dos|das|o|a|os|as|the|in|of|our|my|no|na|nos|nas)\s+)*(?:{loads})\b"
+        ), lambda m: 1 + _float(m.group(1)) / 100),
+        # In a thread, the growth alone: "e se crescer 30%?", "what if it grows 50%?", "e se a gente aumentar
+        # 20%?": the thread's load (what grows is what it served; a context does not "grow" in a sales thread).
+        ("load_scale_follow_up", regexes.compile(
+            rf"\b(?:{growth_verbs})\s+(?:(?:de|em|by|uns|umas|about|around|cerca\s+de)\s+)*{_PLAIN}\s*%"
         ), lambda m: 1 + _float(m.group(1)) / 100),
         # "e com o dobro do contexto?", "half the context": the thread's context times that (sizing/query.py)
         ("context_scale", regexes.compile(
@@ -1108,7 +1119,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ), length),
         ("load_count_follow_up", regexes.compile(
             rf"\b(?:{_alternatives(w['count_for'])})\s+(?:(?:uns|umas|about|around|cerca\s+de)\s+)?"
-            r"(\d+(?:[.,]\d+)*)\s*(mil)?\s*(?=[?!;]|[.,](?!\d)|$)"
+            r"(\d+(?:[.,]\d+)*)\s*(mil|milhoes|milhao|millions?)?\s*(?=[?!;]|[.,](?!\d)|$)"
         ), length),
         # "price per 1M tokens", "R$ por milhão de tokens", "$/1M output tokens": money per token, not a
         # training run's tokens.
@@ -1369,6 +1380,10 @@ def take(scan, follow_up: bool = False, training: bool = False, batch_thread: bo
         if kind == "load_count_follow_up":
             if follow_up:  # "e pra 50?" in a thread; a first question's "pra 4096" is no one's count
                 scan.take(pattern, "load_count", convert)
+            continue
+        if kind == "load_scale_follow_up":
+            if follow_up and not training:  # a first question's "crescer 30% ao ano" scales nothing said
+                scan.take(pattern, "load_scale", convert)
             continue
         if kind == "batch_window_follow_up" and not (follow_up and batch_thread and not training):
             continue  # a window alone changes a batch thread's; a first question's is read with its items

@@ -1,0 +1,204 @@
+"""Follow-ups in a thread, asked the way people reply to an answer: each is read as the Slack app reads a
+thread's message (bot/listeners/messages.py: the thread's last workload as the base, unless the message is a
+new question) and its answer checked for what the user sees: the change applied, the rest of the first
+question kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.log import RequestLog
+from bot.pipeline import Pipeline, Where
+
+
+@pytest.fixture(scope="module")
+def pipeline(tmp_path_factory):
+    return Pipeline(RequestLog(tmp_path_factory.mktemp("threads") / "log.db"))
+
+
+def reply_in_thread(pipeline: Pipeline, first: str, follow_up: str) -> str:
+    """The answer to `follow_up` in the thread of `first`'s answer, as the Slack app gives it."""
+    answer = pipeline.ask(first, Where("message"))
+    base = answer.follow_from
+    assert base is not None, answer.text_answer
+    new = pipeline.is_new_question(follow_up, base)
+    return pipeline.ask(follow_up, Where("message", thread_ts="1.0"), base=None if new else base).text_answer
+
+
+def understood(answer: str) -> str:
+    return answer.splitlines()[0]
+
+
+RAG = "rag com qwen3 32b, 120 req/min, prompts de 8k tokens, respostas de 300"
+RAG_KEPT = "Qwen3 32B · prompts de 8.000 tokens · respostas de 300 tokens"
+
+
+@pytest.mark.parametrize(
+    "follow_up, rate",
+    [
+        # The thread's rate scaled stays in its unit: it had become "4,0 requisições/s".
+        ("e o dobro?", "240 requisições/min"),
+        ("e se dobrar o tráfego?", "240 requisições/min"),
+        ("e com 3x o tráfego?", "360 requisições/min"),
+        ("e com metade?", "60 requisições/min"),
+        # A growth said alone, or a multiple or share more: had been "Não entendi o pedido".
+        ("e se crescer 50%?", "180 requisições/min"),
+        ("e se o tráfego aumentar 25%?", "150 requisições/min"),
+        ("e com 3x?", "360 requisições/min"),
+        ("e com 50% a mais?", "180 requisições/min"),
+        ("e se duplicar o tráfego?", "240 requisições/min"),
+    ],
+)
+def test_a_rate_scaled_in_a_thread_keeps_its_unit_and_the_rest(pipeline, follow_up, rate):
+    line = understood(reply_in_thread(pipeline, RAG, follow_up))
+    assert line == f"Entendi: {RAG_KEPT} · {rate} · perguntas e respostas com RAG"
+
+
+@pytest.mark.parametrize(
+    "follow_up, users",
+    [
+        ("e com 50% a mais?", 300),
+        ("e com 50% mais usuarios?", 300),
+        ("e com mais 50%?", 300),
+        ("+20%?", 240),
+        ("e com 30% a menos?", 140),
+        ("e se crescer 30%?", 260),
+        ("e se aumentar 50% os usuarios?", 300),
+        ("e 3x?", 600),
+        ("e com 4x?", 800),
+        ("e com 2 vezes mais?", 400),
+        ("e se duplicar?", 400),
+    ],
+)
+def test_a_growth_of_the_people_in_a_thread_scales_them(pipeline, follow_up, users):
+    answer = reply_in_thread(pipeline, "chatbot com llama 3.1 8b para 200 usuários, em fp8", follow_up)
+    assert understood(answer) == (
+        f"Entendi: Llama 3.1 8B · FP8 (8-bit) · {users} usuários simultâneos · atendimento e chat"
+    )
+
+
+@pytest.mark.parametrize(
+    "follow_up, users",
+    [("and 20% more?", 240), ("what if it grows 50%?", 300), ("and 3x?", 600), ("and 25% less?", 150)],
+)
+def test_a_growth_in_english_scales_the_people(pipeline, follow_up, users):
+    answer = reply_in_thread(pipeline, "llama 3.1 8b chatbot for 200 concurrent users in fp8", follow_up)
+    assert understood(answer).startswith("Understood: Llama 3.1 8B · FP8 (8-bit) · ")
+    assert f" · {users} concurrent users" in understood(answer)
+
+
+@pytest.mark.parametrize(
+    "follow_up, word, users",
+    [("e com 50% a mais?", "50% a mais", 45), ("e 3x?", "3x", 90), ("+20%?", "+20%", 36)],
+)
+def test_a_bare_growth_after_people_and_a_context_is_asked_back(pipeline, follow_up, word, users):
+    # Growth with no noun could be the people or the context the thread said: asked, as "e o dobro?" is.
+    answer = reply_in_thread(pipeline, "llama 3.1 8b para 30 usuários com 8k", follow_up)
+    assert answer.startswith(f"“{word}” de quê? Dos usuários (30 → {users}) ou do contexto (8k → ")
+
+
+def test_a_growth_verb_after_people_and_a_context_grows_the_people(pipeline):
+    answer = reply_in_thread(pipeline, "llama 3.1 8b para 30 usuários com 8k", "e se crescer 30%?")
+    assert understood(answer) == "Entendi: Llama 3.1 8B · 8k de contexto · 39 usuários simultâneos"
+
+
+@pytest.mark.parametrize("follow_up", ["e com 50%?", "50%?"])
+def test_a_share_alone_is_no_count_of_people(pipeline, follow_up):
+    # "e com 50%?" had been 50 users.
+    answer = reply_in_thread(pipeline, "chatbot com llama 3.1 8b para 200 usuários", follow_up)
+    assert "50 usuários simultâneos" not in answer
+
+
+BATCH = "processar 200 mil documentos de 3k tokens com llama 3.1 8b em 8 horas"
+
+
+@pytest.mark.parametrize(
+    "follow_up, items",
+    [
+        # The batch's items again, in the same window: each had been "Não entendi o pedido".
+        ("e se forem 500 mil?", "500.000"),
+        ("e se forem 500 mil documentos?", "500.000"),
+        ("e pra 1 milhão?", "1.000.000"),
+        ("e com 1 milhão de documentos?", "1.000.000"),
+        ("e o dobro?", "400.000"),
+        ("e com o dobro de documentos?", "400.000"),
+        ("e se crescer 50%?", "300.000"),
+    ],
+)
+def test_a_batch_thread_counts_its_items_again(pipeline, follow_up, items):
+    answer = reply_in_thread(pipeline, BATCH, follow_up)
+    assert understood(answer) == (
+        f"Entendi: Llama 3.1 8B · prompts de 3.000 tokens · lote de {items} pedidos em 8 horas"
+    )
+
+
+TOGETHER = "dá pra rodar o qwen3 8b e o llama 3.1 8b juntos numa l40s?"
+
+
+@pytest.mark.parametrize(
+    "follow_up",
+    [
+        "e se adicionar o mistral 7b?",
+        "e adicionando o mistral 7b?",
+        "e com o mistral 7b também?",
+        "e se incluir o mistral 7b?",
+        "adiciona o mistral 7b",
+        "and add mistral 7b?",
+        "what about mistral 7b as well?",
+    ],
+)
+def test_a_model_added_in_a_thread_is_served_with_the_threads(pipeline, follow_up):
+    # It had been a question about Mistral 7B alone, the thread's two models dropped.
+    answer = reply_in_thread(pipeline, TOGETHER, follow_up)
+    assert understood(answer).endswith("Qwen3 8B + Llama 3.1 8B + Mistral 7B v0.3 · inferência · L40S 48 GB")
+    assert "Juntos não cabem na L40S 48 GB citada: 51,4 GB para 43,0 GB utilizáveis." in answer
+    assert "Não entendi" not in answer
+
+
+@pytest.mark.parametrize(
+    "follow_up", ["e se adicionar o qwen3 8b?", "e com o qwen3 8b junto?", "add qwen3 8b"]
+)
+def test_a_model_added_to_a_one_model_thread_serves_both_with_its_load(pipeline, follow_up):
+    answer = reply_in_thread(pipeline, "llama 3.1 8b numa l40s com 20 usuarios", follow_up)
+    assert understood(answer).endswith("Llama 3.1 8B + Qwen3 8B · 20 usuários simultâneos · L40S 48 GB")
+    assert (
+        "Llama 3.1 8B (20 usuários simultâneos)" in answer and "Qwen3 8B (20 usuários simultâneos)" in answer
+    )
+
+
+def test_a_model_named_also_in_a_one_model_thread_is_asked_about_instead(pipeline):
+    # "também" beside one model asks the same of another, as "e o qwen3 8b?" does.
+    answer = reply_in_thread(pipeline, "llama 3.1 8b numa l40s com 20 usuarios", "e com o qwen3 8b também?")
+    assert understood(answer) == "Entendi: Qwen3 8B · 20 usuários simultâneos · L40S 48 GB"
+
+
+@pytest.mark.parametrize(
+    "follow_up, left",
+    [
+        ("e sem o llama?", "Qwen3 8B"),
+        ("tira o llama", "Qwen3 8B"),
+        ("e sem o qwen?", "Llama 3.1 8B"),
+        ("e tirando o qwen3?", "Llama 3.1 8B"),
+        ("without qwen3?", "Llama 3.1 8B"),
+    ],
+)
+def test_a_model_taken_out_of_a_thread_leaves_the_others_with_the_rest(pipeline, follow_up, left):
+    # "e sem o llama?" had been "Não entendi o pedido: “sem”."
+    answer = reply_in_thread(pipeline, TOGETHER, follow_up)
+    assert understood(answer).endswith(f"{left} · inferência · L40S 48 GB")
+    assert "Servidos juntos" not in answer
+
+
+def test_a_model_taken_out_of_three_leaves_two_together_at_the_threads_load(pipeline):
+    first = "servir llama 3.1 8b, qwen3 14b e mistral 7b juntos pra 50 usuarios"
+    answer = reply_in_thread(pipeline, first, "e sem o qwen?")
+    assert (
+        understood(answer) == "Entendi: Llama 3.1 8B + Mistral 7B v0.3 · inferência · 50 usuários simultâneos"
+    )
+    assert "Servidos juntos" in answer
+
+
+def test_a_fifth_model_added_is_refused_with_the_limit(pipeline):
+    first = "llama 8b, qwen 7b, gemma 3 4b e mistral 7b juntos na mesma gpu"
+    answer = reply_in_thread(pipeline, first, "e se adicionar o phi 4?")
+    assert "São 5 modelos para servir juntos" in answer and "“phi 4”" in answer
