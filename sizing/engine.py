@@ -91,6 +91,8 @@ def size(
 
 
 def _size(workload: Workload, catalog: Catalog, source: ModelSource | None = None) -> SizingResult:
+    if workload.then_stage is not None:
+        return _stages_in_turn(workload, catalog, source)
     if workload.memory_utilization is not None and not workload.stage.is_training:
         catalog = _serving_share(catalog, workload.memory_utilization, workload.lang)
     if workload.mfu is not None and workload.stage.is_training:
@@ -444,6 +446,68 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
         cheaper=cheaper,
         gpu_choice=gpu_choice,
     )
+
+
+def _stages_in_turn(workload: Workload, catalog: Catalog, source: ModelSource | None) -> SizingResult:
+    """A plan in two training stages ("continued pretraining com 2B tokens e depois SFT com LoRA em 10 mil
+    exemplos"): each sized alone with its own data, the heavier answered in full (the GPUs rented must hold
+    it, and it sets the project's hours) and the other in a note, as _pilot_notes adds a pilot's setup. The
+    heavier needs more GPU memory in its setup, or, on the same memory, more GPU-hours."""
+    done = {"then_stage": None, "then_tokens": None, "then_examples": None, "then_epochs": None}
+    first = workload.but(**done)
+    second = workload.but(
+        stage=workload.then_stage,
+        tokens=workload.then_tokens,
+        examples=workload.then_examples,
+        epochs=workload.then_epochs,
+        **done,
+    )
+    try:
+        sized = [(first, size(first, catalog, source))]
+    except SizingError:
+        return size(second, catalog, source)  # the first cannot be sized: the answer is the second's
+    try:
+        sized.append((second, size(second, catalog, source)))
+    except SizingError:
+        return sized[0][1]
+
+    def weight(stage: tuple[Workload, SizingResult]) -> tuple[float, float]:
+        setup = stage[1].recommendation
+        held = setup.count * setup.gpu_memory_bytes if setup is not None else math.inf
+        return held, stage[1].estimates.gpu_hours or 0.0
+
+    (sized_w, heavier), (other_w, other) = sorted(sized, key=weight, reverse=True)
+    lang = heavier.workload.lang
+    if other.recommendation is None:
+        return heavier
+    days = other.estimates.wall_clock_days
+    note = t(
+        lang,
+        "note.stage_other_first" if other_w is first else "note.stage_other_then",
+        sized=t(lang, f"understood.stage.{sized_w.stage.value}"),
+        other=t(lang, f"understood.stage.{other_w.stage.value}"),
+        data=stage_data(other_w, lang),
+        setup=advice.describe(other.recommendation, lang),
+        time=t(lang, "note.stage_time", time=i18n.duration(days, lang)) if days else "",
+    )
+    return msgspec.structs.replace(heavier, notes=[note, *heavier.notes])
+
+
+def stage_data(w: Workload, lang: str) -> str:
+    """ " (10.000 exemplos de treino)": the data a stage was sized with, as the "Entendi" line says it (bot
+    rendering says a second stage's with it)."""
+    said = []
+    if w.tokens:
+        said.append(t(lang, "understood.tokens", n=i18n.count(w.tokens, lang)))
+    if w.examples:
+        said.append(t(lang, "understood.examples", n=i18n.number(w.examples, lang)))
+    if w.epochs:
+        said.append(
+            t(lang, "understood.epochs_one")
+            if w.epochs == 1
+            else t(lang, "understood.epochs_other", n=w.epochs)
+        )
+    return f" ({', '.join(said)})" if said else ""
 
 
 def _pilot_notes(workload: Workload, rec, catalog: Catalog, source: ModelSource | None) -> list[str]:
