@@ -6,7 +6,7 @@ import math
 
 import msgspec
 
-from . import advice, encoders, i18n, images, kv_cache, traffic
+from . import advice, encoders, i18n, images, kv_cache, traffic, training
 from .catalog import Budget, Catalog, load_catalog
 from .choice import copies_held, recommend, requested
 from .errors import SizingError
@@ -151,6 +151,9 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
     assumptions = list(plan.assumptions)
 
     rec = _recommendation(plan, catalog)
+    if (led := _fused_loss_lead(plan, rec, workload, catalog, source)) is not None:
+        plan, rec = led
+        assumptions = list(plan.assumptions)
     if rec is None and not plan.targets_given and plan.ttft_target is not None and by_load(plan):
         plan, rec = _reading_time_target(plan, catalog) or (plan, rec)
         assumptions = list(plan.assumptions)
@@ -563,6 +566,55 @@ def _reading_time_target(plan: Plan, catalog: Catalog):
     relaxed = plan.but(ttft_target=target, assumptions=assumptions)
     rec = _recommendation(relaxed, catalog)
     return (relaxed, rec) if rec is not None else None
+
+
+def _fused_loss_lead(plan: Plan, rec, w: Workload, catalog: Catalog, source: ModelSource | None):
+    """(the plan on a fused-loss stack, its recommendation) when the question named no software and the
+    default stack's loss, which holds the whole FP32 logits tensor (stacks.toml logit_bytes), needs at least
+    twice the GPUs, or a larger GPU, than a stack whose loss never materialises them (Unsloth, Liger:
+    logit_bytes 0): "QLoRA Llama 3.3 70B with 32k context" holds 67 GB of logits, 8× H200 against Unsloth's
+    1× A100. The answer leads with the smaller setup and says why; None when the default is close enough to
+    stay the answer (the most common stack), or when software or GPUs were named."""
+    if (
+        not plan.stage.is_training
+        or w.stack is not None
+        or w.adapter_from_stack
+        or plan.stack is not catalog.default_stack
+        or plan.gpu is not None
+        or plan.gpus
+        or (plan.method is not None and plan.method.is_rl)
+    ):
+        return None
+    best = None
+    for stack in catalog.stacks:
+        if stack.logit_bytes or (stack.data_parallel_only and (plan.zero or plan.tp > 1 or plan.pp > 1)):
+            continue  # Unsloth runs plain DDP: no ZeRO, tensor or pipeline parallelism said with it
+        try:
+            fused = make_plan(w.but(stack=stack.id), catalog, source)
+        except SizingError:
+            continue  # a setting said that this stack cannot run
+        setup = _recommendation(fused, catalog)
+        if setup is not None and (best is None or advice.smaller(setup, best[1])):
+            best = (fused, setup)
+    if best is None:
+        return None
+    fused, setup = best
+    if rec is not None and not (
+        advice.smaller(setup, rec)
+        and (rec.count >= 2 * setup.count or rec.gpu_memory_bytes > setup.gpu_memory_bytes)
+    ):
+        return None  # not half the GPUs, nor a smaller GPU: the most common stack stays the answer
+    lang = plan.lang
+    logits = training.logit_bytes(plan.model, plan.seq_len * plan.batch, catalog.default_stack)
+    said = t(
+        lang,
+        "assume.stack_fused_lead",
+        stack=fused.stack.name,
+        default=catalog.default_stack.name,
+        logits=i18n.gb(logits, lang),
+        setup=advice.describe(rec, lang) if rec is not None else t(lang, "assume.stack_fused_nothing"),
+    )
+    return fused.but(assumptions=(said, *fused.assumptions)), setup
 
 
 def _stack_adapter(plan: Plan, w: Workload, catalog: Catalog, source: ModelSource | None):
