@@ -13,6 +13,7 @@ from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, Stric
 from sizing import advice, i18n, performance
 from sizing.budget import check as check_budget
 from sizing.budget import currency_mismatch
+from sizing.engine import stage_data
 from sizing.names import repo_precision
 from sizing.plan import batch_period, factor_text, launch_words, rate_text
 from sizing.result import Memory, SizingResult
@@ -819,6 +820,17 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     if w.epochs:
         parts.append(
             t("understood.epochs_one") if w.epochs == 1 else t("understood.epochs_other", n=w.epochs)
+        )
+    if w.then_stage:
+        # "... e depois SFT com LoRA em 10 mil exemplos": the second stage, with its own data (sizing/engine.py
+        # sizes the heavier stage in full)
+        then = w.but(stage=w.then_stage, tokens=w.then_tokens, examples=w.then_examples, epochs=w.then_epochs)
+        parts.append(
+            t(
+                "understood.then_stage",
+                stage=t(f"understood.stage.{w.then_stage.value}"),
+                data=stage_data(then, lang),
+            )
         )
     if w.days:
         parts.append(i18n.day_count(w.days, lang))

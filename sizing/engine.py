@@ -6,7 +6,7 @@ import math
 
 import msgspec
 
-from . import advice, encoders, i18n, images, kv_cache, traffic
+from . import advice, encoders, i18n, images, kv_cache, traffic, training
 from .catalog import Budget, Catalog, load_catalog
 from .choice import copies_held, recommend, requested
 from .errors import SizingError
@@ -91,6 +91,8 @@ def size(
 
 
 def _size(workload: Workload, catalog: Catalog, source: ModelSource | None = None) -> SizingResult:
+    if workload.then_stage is not None:
+        return _stages_in_turn(workload, catalog, source)
     if workload.memory_utilization is not None and not workload.stage.is_training:
         catalog = _serving_share(catalog, workload.memory_utilization, workload.lang)
     if workload.mfu is not None and workload.stage.is_training:
@@ -149,6 +151,9 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
     assumptions = list(plan.assumptions)
 
     rec = _recommendation(plan, catalog)
+    if (led := _fused_loss_lead(plan, rec, workload, catalog, source)) is not None:
+        plan, rec = led
+        assumptions = list(plan.assumptions)
     if rec is None and not plan.targets_given and plan.ttft_target is not None and by_load(plan):
         plan, rec = _reading_time_target(plan, catalog) or (plan, rec)
         assumptions = list(plan.assumptions)
@@ -446,6 +451,68 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
     )
 
 
+def _stages_in_turn(workload: Workload, catalog: Catalog, source: ModelSource | None) -> SizingResult:
+    """A plan in two training stages ("continued pretraining com 2B tokens e depois SFT com LoRA em 10 mil
+    exemplos"): each sized alone with its own data, the heavier answered in full (the GPUs rented must hold
+    it, and it sets the project's hours) and the other in a note, as _pilot_notes adds a pilot's setup. The
+    heavier needs more GPU memory in its setup, or, on the same memory, more GPU-hours."""
+    done = {"then_stage": None, "then_tokens": None, "then_examples": None, "then_epochs": None}
+    first = workload.but(**done)
+    second = workload.but(
+        stage=workload.then_stage,
+        tokens=workload.then_tokens,
+        examples=workload.then_examples,
+        epochs=workload.then_epochs,
+        **done,
+    )
+    try:
+        sized = [(first, size(first, catalog, source))]
+    except SizingError:
+        return size(second, catalog, source)  # the first cannot be sized: the answer is the second's
+    try:
+        sized.append((second, size(second, catalog, source)))
+    except SizingError:
+        return sized[0][1]
+
+    def weight(stage: tuple[Workload, SizingResult]) -> tuple[float, float]:
+        setup = stage[1].recommendation
+        held = setup.count * setup.gpu_memory_bytes if setup is not None else math.inf
+        return held, stage[1].estimates.gpu_hours or 0.0
+
+    (sized_w, heavier), (other_w, other) = sorted(sized, key=weight, reverse=True)
+    lang = heavier.workload.lang
+    if other.recommendation is None:
+        return heavier
+    days = other.estimates.wall_clock_days
+    note = t(
+        lang,
+        "note.stage_other_first" if other_w is first else "note.stage_other_then",
+        sized=t(lang, f"understood.stage.{sized_w.stage.value}"),
+        other=t(lang, f"understood.stage.{other_w.stage.value}"),
+        data=stage_data(other_w, lang),
+        setup=advice.describe(other.recommendation, lang),
+        time=t(lang, "note.stage_time", time=i18n.duration(days, lang)) if days else "",
+    )
+    return msgspec.structs.replace(heavier, notes=[note, *heavier.notes])
+
+
+def stage_data(w: Workload, lang: str) -> str:
+    """ " (10.000 exemplos de treino)": the data a stage was sized with, as the "Entendi" line says it (bot
+    rendering says a second stage's with it)."""
+    said = []
+    if w.tokens:
+        said.append(t(lang, "understood.tokens", n=i18n.count(w.tokens, lang)))
+    if w.examples:
+        said.append(t(lang, "understood.examples", n=i18n.number(w.examples, lang)))
+    if w.epochs:
+        said.append(
+            t(lang, "understood.epochs_one")
+            if w.epochs == 1
+            else t(lang, "understood.epochs_other", n=w.epochs)
+        )
+    return f" ({', '.join(said)})" if said else ""
+
+
 def _pilot_notes(workload: Workload, rec, catalog: Catalog, source: ModelSource | None) -> list[str]:
     """ "Piloto: com 10 usuários, basta 1× H200": the first phase of a service said in phases ("piloto com 10
     usuários e depois 100"), sized as the production is, with its own users; [] when there is none."""
@@ -499,6 +566,55 @@ def _reading_time_target(plan: Plan, catalog: Catalog):
     relaxed = plan.but(ttft_target=target, assumptions=assumptions)
     rec = _recommendation(relaxed, catalog)
     return (relaxed, rec) if rec is not None else None
+
+
+def _fused_loss_lead(plan: Plan, rec, w: Workload, catalog: Catalog, source: ModelSource | None):
+    """(the plan on a fused-loss stack, its recommendation) when the question named no software and the
+    default stack's loss, which holds the whole FP32 logits tensor (stacks.toml logit_bytes), needs at least
+    twice the GPUs, or a larger GPU, than a stack whose loss never materialises them (Unsloth, Liger:
+    logit_bytes 0): "QLoRA Llama 3.3 70B with 32k context" holds 67 GB of logits, 8× H200 against Unsloth's
+    1× A100. The answer leads with the smaller setup and says why; None when the default is close enough to
+    stay the answer (the most common stack), or when software or GPUs were named."""
+    if (
+        not plan.stage.is_training
+        or w.stack is not None
+        or w.adapter_from_stack
+        or plan.stack is not catalog.default_stack
+        or plan.gpu is not None
+        or plan.gpus
+        or (plan.method is not None and plan.method.is_rl)
+    ):
+        return None
+    best = None
+    for stack in catalog.stacks:
+        if stack.logit_bytes or (stack.data_parallel_only and (plan.zero or plan.tp > 1 or plan.pp > 1)):
+            continue  # Unsloth runs plain DDP: no ZeRO, tensor or pipeline parallelism said with it
+        try:
+            fused = make_plan(w.but(stack=stack.id), catalog, source)
+        except SizingError:
+            continue  # a setting said that this stack cannot run
+        setup = _recommendation(fused, catalog)
+        if setup is not None and (best is None or advice.smaller(setup, best[1])):
+            best = (fused, setup)
+    if best is None:
+        return None
+    fused, setup = best
+    if rec is not None and not (
+        advice.smaller(setup, rec)
+        and (rec.count >= 2 * setup.count or rec.gpu_memory_bytes > setup.gpu_memory_bytes)
+    ):
+        return None  # not half the GPUs, nor a smaller GPU: the most common stack stays the answer
+    lang = plan.lang
+    logits = training.logit_bytes(plan.model, plan.seq_len * plan.batch, catalog.default_stack)
+    said = t(
+        lang,
+        "assume.stack_fused_lead",
+        stack=fused.stack.name,
+        default=catalog.default_stack.name,
+        logits=i18n.gb(logits, lang),
+        setup=advice.describe(rec, lang) if rec is not None else t(lang, "assume.stack_fused_nothing"),
+    )
+    return fused.but(assumptions=(said, *fused.assumptions)), setup
 
 
 def _stack_adapter(plan: Plan, w: Workload, catalog: Catalog, source: ModelSource | None):

@@ -5506,6 +5506,64 @@ def _method_choice(scan: _Scan) -> list[Stage] | None:
     return methods[1:]
 
 
+# The words that put one training stage after another: "X e depois Y", "X, then Y", "primeiro X, depois Y",
+# "X e a seguir Y" (pt-PT), "X followed by Y".
+_THEN = regexes.compile(
+    r"\b(?:depois|then|em seguida|a seguir|seguido de|seguida de|followed by|afterwards|after that|and after)\b"
+)
+# A stage's data, each read for the stage whose words come before it (or after, for data typed first)
+_STAGE_DATA = ("tokens", "examples", "epochs")
+
+
+def _stage_sequence(scan: _Scan) -> dict:
+    """Two training stages one after the other ("continued pretraining do qwen2.5 7b com 2B tokens e depois SFT
+    com lora em 10 mil exemplos", "continued pre-training on 5B tokens, then LoRA SFT"): a plan in two stages,
+    not a contradiction between two methods. The stage words after _THEN are taken out of the stage words (the
+    first stage is the run's, as read by _stage), and so is the data typed after it: the engine sizes each
+    stage with its own data. {} when the question names one stage, or a training and then its serving."""
+    said = sorted(
+        (start, kind, typed)
+        for (start, _), (kind, typed) in zip(
+            scan.found.get("stage_at", []), scan.found.get("stage", []), strict=False
+        )
+        if kind != "inference"
+    )
+    if len(said) < 2:
+        return {}
+    plain = strip_accents(scan.original.lower())
+    then = None
+    for (a, _, typed_a), (b, _, _) in itertools.pairwise(said):
+        if m := _THEN.search(plain, a + len(typed_a), b):
+            then = m.start()
+            break
+    if then is None:
+        return {}
+    first = [kind for start, kind, _ in said if start < then]
+    second = [kind for start, kind, _ in said if start > then]
+
+    def stage_of(kinds: list[str]) -> Stage:
+        return STAGE_OF[next(kind for kind in STAGE_WORDS if kind in kinds)]  # the most specific word
+
+    if stage_of(first) is stage_of(second):
+        return {}
+    seconds = {typed for start, _, typed in said if start > then}
+    keep = [
+        (a, b)
+        for a, b in zip(scan.found["stage_at"], scan.found["stage"], strict=False)
+        if not (a[0] > then and b[1] in seconds)
+    ]
+    scan.found["stage_at"], scan.found["stage"] = [a for a, _ in keep], [b for _, b in keep]
+    fields: dict = {"then_stage": stage_of(second)}
+    for kind in _STAGE_DATA:
+        values = scan.found.pop(kind, [])
+        later = [(v, typed) for v, typed in values if plain.find(strip_accents(typed.lower())) > then]
+        if earlier := [value for value in values if value not in later]:
+            scan.found[kind] = earlier
+        if later:
+            fields[f"then_{kind}"] = later[0][0]
+    return fields
+
+
 def _zero_stages(scan: _Scan) -> dict:
     """The ZeRO stage said; several ("zero-2 vs zero-3", "fsdp ou deepspeed zero 2", "zero-1, zero-2 ou
     zero-3?") are a choice between them, not a contradiction: the first is sized in full and the others are
@@ -5938,6 +5996,7 @@ def _direct_rate(fields: dict, seconds: float) -> float | None:
 
 def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = None) -> Query:
     _family_and_member(scan, catalog)
+    stages_in_turn = _stage_sequence(scan)  # before the stage words are read as one stage (_stage)
     each = scan.found.pop("tokens_each", [])
     if each:
         # "50 mil mensagens por dia, cada uma de 500 tokens": each request's prompt (it had been a 500-token
@@ -6013,6 +6072,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         grad_accum=_one(scan, "grad_accum", "batch"),
         steps=_one(scan, "steps", "steps"),
         **_zero_stages(scan),
+        **stages_in_turn,
         compare_stages=_method_choice(scan),
         tokens=_one(scan, "tokens", "tokens"),
         days=_one(scan, "days", "days"),
@@ -7427,6 +7487,10 @@ def _follow_up(
         previous.pop("compare_zero", None)  # "e com zero-3?" after "zero-2 ou zero-3?": that stage alone
     if "stage" in changes and "compare_stages" not in changes:
         previous.pop("compare_stages", None)  # "e com qlora?" after "lora ou qlora?": that method alone
+    if "stage" in changes and "then_stage" not in changes:
+        # "e só o lora?" after two stages in turn: that stage alone, with the data the thread gave it
+        for name in ("then_stage", "then_tokens", "then_examples", "then_epochs"):
+            previous.pop(name, None)
     if "gpu" in changes:
         previous.pop("gpu_memory_typed", None)  # a card named now is no longer one read from its memory
         if "gpus_asked" not in changes:

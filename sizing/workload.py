@@ -130,6 +130,13 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # other training methods the question weighs against the stage ("lora ou qlora?", "full ou lora?"):
     # sizing/compare.py sizes the same run with each
     compare_stages: list[Stage] | None = None
+    # A second training stage said to follow the first ("continued pretraining com 2B tokens e depois SFT com
+    # LoRA em 10 mil exemplos"), with its own data: sizing/engine.py sizes the heavier of the two in full and
+    # the other in a note. The fields above (stage, tokens, examples, epochs) are the first stage's.
+    then_stage: Stage | None = None
+    then_tokens: int | None = None
+    then_examples: int | None = None
+    then_epochs: int | None = None
     # training tokens
     tokens: int | None = None
     task: Task | None = None

@@ -171,12 +171,15 @@ def test_a_smaller_setup_that_misses_the_deadline_is_not_said_to_be_enough():
 def test_a_micro_batch_no_gpu_holds_gets_the_largest_one_that_fits_with_accumulation():
     # "batch size 32" read as 32 sequences per GPU: the HF loss's FP32 logits alone outgrow every GPU, and the
     # answer had offered no way back to the batch asked for; now a smaller micro-batch with gradient
-    # accumulation (the same effective batch) is the first alternative.
+    # accumulation (the same effective batch) is the first alternative. (With no software said, a fused-loss
+    # stack leads: test_fused_loss_lead.py.)
     from sizing.engine import size
     from sizing.query import parse
 
     r = size(
-        parse("fine-tune llama 3.2 1b full, batch size 32, seq len 2048, 3 epochs on 100k examples").workload
+        parse(
+            "fine-tune llama 3.2 1b full with transformers, batch size 32, seq len 2048, 3 epochs on 100k examples"
+        ).workload
     )
     assert r.recommendation is None
     [alt] = [a for a in r.alternatives if a.kind == "smaller_batch"]
