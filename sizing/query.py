@@ -6120,6 +6120,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["rate_per_s"], fields["rate_period_s"] = bare / base.rate_period_s, base.rate_period_s
         else:
             fields[reading] = bare
+    _people_total(scan, fields, base, query)
     # "throughput de 5000 tokens/s", "1M de tokens gerados por dia": the service's answers, each of the
     # answer length (given, the thread's, or traffic.toml's), make its request rate. "500k tokens por dia":
     # prompts and answers together, each request the two lengths.
@@ -7052,6 +7053,30 @@ def _nothing_understood(unknown: list[str]) -> QueryError:
     error = QueryError("query.nothing_understood", words=f": {words}" if words else "")
     error.unknown = list(unknown)
     return error
+
+
+def _people_total(scan: _Scan, fields: dict, base: Workload | None, query: Query) -> None:
+    """ "800 pessoas no total", "800 pessoas, não ao mesmo tempo", and in a thread that counted people "são 800 no
+    total", "800 no total, não ao mesmo tempo", "that's total head-count": the people who use the service, a
+    head-count sized by traffic.toml's share at the peak (it had been 800 conversations at once, or a context
+    of 800 tokens). People said at once beside them stay the load ("800 no total, 50 ao mesmo tempo")."""
+    total = _one(scan, "people_total", "traffic.population")
+    said = scan.found.get("users_total", [])
+    if total is None and not said:
+        return
+    thread = (base.population or base.users) if base is not None else None
+    people = (
+        total or fields["population"] or (None if fields.get("users_at_once") else fields["users"]) or thread
+    )
+    if people is None or (total is None and fields.get("users_at_once")):
+        query.unknown += [typed for _, typed in said]  # no one counted, or those at once said with it
+        return
+    fields["population"] = people
+    if fields.get("users_at_once"):
+        return
+    fields["users"] = None
+    if base is not None and base.users_at_once:
+        fields["users_at_once"] = False  # the thread's count at once is now the people of a head-count
 
 
 # A head-count said to use the service ("200 usuários ativos", "200 active users", "MAU") among a larger one of
