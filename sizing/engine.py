@@ -474,7 +474,7 @@ def _head_count_reading(
     if (
         w.stage.is_training
         or w.users is None
-        or not 1 < w.users < population.users_as_population_from
+        or not population.head_count_reading_from <= w.users < population.users_as_population_from
         or w.users_at_once
         or w.users_limit
         or w.capacity_asked
