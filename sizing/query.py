@@ -1307,6 +1307,9 @@ ZERO = regexes.compile(
 ZERO_STAGE_CHOICE = regexes.compile(r"(?:,|\b(?:or|ou|vs\.?|versus))\s+(?:zero\s+)?stage[\s_-]*([0-3])\b")
 _KEY_END = r"(?=\s*(?:$|[,;)!?]|\.(?!\d)|(?:e|and|com|with|em|on|para|pra|for)\b))"
 USERS_KEY = regexes.compile(rf"\b{_W('users.keys')}\s*[=:]\s*(-?\d+)\b")
+# "users=200": the parameter written as a flag is, as the --users flag, conversations open at once (a form's
+# "Usuários: 200" stays a count that may be a head-count).
+USERS_KEY_EQUALS = regexes.compile(rf"\b{_W('users.keys')}\s*=\s*(\d+)\b")
 # "usuários simultâneos: 20", "utilizadores em simultâneo 20", "concurrent users 50": conversations at once.
 USERS_KEY_AT_ONCE = regexes.compile(
     rf"\b{_W('users.keys')}\s+{_W('users.at_once')}\s*[=:]?\s*(\d+){_KEY_END}"
@@ -3437,6 +3440,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     _introductions(scan)
     _places(scan)
     scan.take(LORA_RANK, "lora_rank", _lora_rank)
+    scan.take(USERS_KEY_EQUALS, "users_at_once", lambda m: int(m.group(1)))
     scan.take(USERS_KEY, "users", lambda m: int(m.group(1)))
     scan.take(USERS_KEY_AT_ONCE, "users_at_once", lambda m: int(m.group(1)))
     scan.take(VLLM_SEQS, "users", lambda m: _users_limit(scan, int(m.group(1))))

@@ -125,6 +125,10 @@ def test_the_ways_it_says_to_ask_for_the_head_count_are_read_as_one():
         "llama 70b 4bit 3 usuários",
         # a head-count already from 1,000
         "llama 3.3 70b 1500 usuários",
+        # the product's own shorthand and the parameter written as a flag: conversations at once
+        "70b 4bit 32k 10users",
+        "llama 3.3 70b 32k 40 usuários",
+        "llama 3.3 70b users=800",
     ],
 )
 def test_no_other_reading_where_the_count_is_said_at_once_or_both_readings_agree(question):
@@ -267,3 +271,13 @@ def test_a_slack_thread_resizes_as_a_head_count(tmp_path):
         text = _answers(slack, 2)[1]
         assert "2× H100" in text and "800 pessoas: 10% delas na hora de pico" in text
         assert "Se 800 for o total de pessoas" not in text
+
+
+def test_the_users_flag_is_conversations_at_once(capsys):
+    assert main(["--model", "llama-3.3-70b", "--users", "800", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["recommendation"]["count"] == 12
+    assert not any(a.get("kind") == "head_count" for a in data["alternatives"])
+    # the same count in words gets the other reading
+    assert main(["llama", "3.3", "70b", "800", "usuários", "--json"]) == 0
+    assert any(a.get("kind") == "head_count" for a in json.loads(capsys.readouterr().out)["alternatives"])
