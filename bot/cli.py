@@ -215,6 +215,8 @@ def workload_from(
         value = getattr(args, flag)
         if value is not None:
             fields[name] = value
+    if args.users is not None:
+        fields["users_at_once"] = True  # the flag's own help: conversations open at the same time
     if args.cpu_offload:
         fields["cpu_offload"] = True
     if args.offload_params:

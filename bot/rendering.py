@@ -120,14 +120,15 @@ def render_text(result: SizingResult, query=None, comparison=None) -> str:
 def shown_alternatives(result: SizingResult, comparison=None, show_prices: bool = False) -> list:
     """The alternatives the answer lists (the GPU a question named has its verdict instead). A comparison that
     already gives the advice of a 24-32B model at 16-bit against a squeezed large one leaves out the same
-    advice for another mid-size model."""
+    advice for another mid-size model. The other reading of users said alone (kind "head_count") says what
+    its setup costs a month where prices may be shown."""
     drop = {"named_gpu", "cheaper"} | (
         {"mid_size_full_precision"} if comparison is not None and comparison.quality else set()
     )
     if result.gpu_choice:
         # a training's GPUs weighed are side by side above (gpu_choice_lines), not again
         drop.add("compared_gpu")
-    shown = [a for a in result.alternatives if a.kind not in drop]
+    shown = [_priced(a, result, show_prices) for a in result.alternatives if a.kind not in drop]
     if show_prices and result.currency is not None:
         # "l40s vs h100 pra 50 req/s, qual sai mais barato?": each GPU weighed says what it costs a month and per
         # million tokens, as the first one named does; they had been compared on everything but the price.
@@ -158,6 +159,19 @@ def compared_price(result: SizingResult, setup, lang: str) -> str:
         text += " " + i18n.t(lang, "cost.per_million", currency=cur, basis=basis,
                              value=i18n.money(c.per_million_output_tokens, lang))  # fmt: skip
     return text
+
+
+def _priced(alternative, result: SizingResult, show_prices: bool):
+    c = alternative.setup.cost if alternative.setup else None
+    if alternative.kind != "head_count" or not (show_prices and c and result.currency):
+        return alternative
+    lang = i18n.lang_of(result.workload.lang)
+    rec = result.recommendation.cost if result.recommendation else None
+    mode = rec.mode if rec and rec.mode in c.by_contract_mode else c.mode
+    text = i18n.t(lang, "alt.head_count_price", text=alternative.text.removesuffix("."), currency=result.currency,
+                  per_month=i18n.money(c.by_contract_mode[mode].per_month, lang),
+                  mode=i18n.t(lang, f"cost.modes.{mode}"))  # fmt: skip
+    return msgspec.structs.replace(alternative, text=text)
 
 
 def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:

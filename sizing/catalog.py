@@ -465,6 +465,8 @@ class PopulationSettings(Strict, kw_only=True):
     peak_active_share: Annotated[float, msgspec.Meta(gt=0, le=1)] = 0.10
     requests_per_active_hour: Annotated[float, msgspec.Meta(gt=0, le=3600)] = 10
     users_as_population_from: Annotated[int, msgspec.Meta(ge=2)] = 1000
+    head_count_reading_at_most: Annotated[float, msgspec.Meta(gt=0, le=1)] = 0.5
+    head_count_reading_from: Annotated[int, msgspec.Meta(ge=2)] = 50
     daily_share_of_monthly: Annotated[float, msgspec.Meta(gt=0, le=1)] = 0.20
 
 

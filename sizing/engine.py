@@ -64,21 +64,31 @@ def cache_stats() -> dict:
 
 
 def size(
-    workload: Workload, catalog: Catalog | None = None, source: ModelSource | None = None
+    workload: Workload,
+    catalog: Catalog | None = None,
+    source: ModelSource | None = None,
+    other_reading: bool = True,
 ) -> SizingResult:
     """Sizes one workload. Raises SizingError (with a message in the workload's language) when it cannot.
 
-    `source` is what a reader of the model's own files (the Hub) found for the workload's repo, if anything."""
+    `source` is what a reader of the model's own files (the Hub) found for the workload's repo, if anything.
+    `other_reading`: users said alone may also be read as a head-count (_head_count_reading); not for the
+    serving part of a training's answer, which says no more than it did."""
     global _CACHE
     catalog = catalog or load_catalog()
-    key = (msgspec.json.encode(workload), id(catalog), source.key if source is not None else None)
+    key = (
+        msgspec.json.encode(workload),
+        id(catalog),
+        source.key if source is not None else None,
+        other_reading,
+    )
     hit = _CACHE.get(key)
     _STATS["lookups"] += 1
     if hit is not None:
         _STATS["hits"] += 1
     else:
         try:
-            hit = _size(workload, catalog, source)
+            hit = _size(workload, catalog, source, other_reading)
         except SizingError as e:
             hit = e  # a refusal is as pure as an answer: the same workload is refused the same way
         if len(_CACHE) >= _CACHE_SIZE:
@@ -90,7 +100,9 @@ def size(
     return hit
 
 
-def _size(workload: Workload, catalog: Catalog, source: ModelSource | None = None) -> SizingResult:
+def _size(
+    workload: Workload, catalog: Catalog, source: ModelSource | None = None, other_reading: bool = True
+) -> SizingResult:
     if workload.then_stage is not None:
         return _stages_in_turn(workload, catalog, source)
     if workload.memory_utilization is not None and not workload.stage.is_training:
@@ -98,11 +110,11 @@ def _size(workload: Workload, catalog: Catalog, source: ModelSource | None = Non
     if workload.mfu is not None and workload.stage.is_training:
         catalog = _training_mfu(catalog, workload.mfu)
     with one_sizing():  # the search's setups are shared with the alternatives, not computed again
-        result = _sized(workload, catalog, source)
+        result = _sized(workload, catalog, source, other_reading)
     serving = serving_workload(workload)
     if serving is not None:
         try:
-            result.serving = size(serving, catalog, source)
+            result.serving = size(serving, catalog, source, other_reading=False)
         except SizingError as e:
             result.serving_refused = e.message(workload.lang)
     return result
@@ -142,7 +154,9 @@ def _serving_share(catalog: Catalog, share: float, lang: str | None) -> Catalog:
     return _with_offering(catalog, "serving", "memory_utilization", share)
 
 
-def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = None) -> SizingResult:
+def _sized(
+    workload: Workload, catalog: Catalog, source: ModelSource | None = None, other_reading: bool = True
+) -> SizingResult:
     plan = make_plan(workload, catalog, source)
     if workload.adapter_from_stack:
         plan, workload = _stack_adapter(plan, workload, catalog, source)
@@ -288,6 +302,14 @@ def _sized(workload: Workload, catalog: Catalog, source: ModelSource | None = No
     if verdict is not None:
         # Kept first among the alternatives too, as before, for programs that read them there.
         alternatives.insert(0, Alternative(kind="named_gpu", setup=verdict.setup, text=verdict.text))
+    reading = _head_count_reading(workload, rec, catalog, source) if other_reading else None
+    if reading is not None:
+        # Users said alone, sized as conversations at once: the other reading leads the alternatives (after
+        # the GPU named and those weighed), and the assumptions say how the count was read and how to say it.
+        alternatives.insert(len(compared) + (verdict is not None), reading)
+        share = catalog.traffic.population.peak_active_share
+        n = i18n.number(workload.users, lang)
+        assumptions.append(t(lang, "assume.traffic.users_read_at_once", n=n, share=i18n.percent(share, lang)))
     estimates = advice.estimates(plan, rec, catalog)
     if rec is None and not plan.stage.is_training and by_load(plan):
         text = _beyond_offer(plan, catalog)
@@ -511,6 +533,74 @@ def stage_data(w: Workload, lang: str) -> str:
             else t(lang, "understood.epochs_other", n=w.epochs)
         )
     return f" ({', '.join(said)})" if said else ""
+
+
+def _head_count_reading(
+    workload: Workload, rec: Setup | None, catalog: Catalog, source: ModelSource | None
+) -> Alternative | None:
+    """ "chat interno pra 800 pessoas": users said alone, below traffic.toml's users_as_population_from, are
+    sized as that many conversations at once; an internal chat for 800 people never has 800 answers generating
+    together. The other reading, those people as a head-count (traffic.toml's share active at the peak and
+    requests each), sized as its own workload, when its setup is clearly smaller than this one (at most
+    head_count_reading_at_most of its price, or of its GPU memory where there are no prices); None otherwise,
+    and for users said at once ("800 usuários simultâneos", "concurrency 64"), a share said ("10% ao mesmo
+    tempo"), any rate or volume, a launch line's ceiling, training."""
+    w = workload
+    population = catalog.traffic.population
+    if (
+        w.stage.is_training
+        or w.users is None
+        or not population.head_count_reading_from <= w.users < population.users_as_population_from
+        or w.users_at_once
+        or w.users_limit
+        or w.capacity_asked
+        or w.population is not None
+        or w.active_share is not None
+        or w.requests_per_active_hour is not None
+        or w.rate_per_s
+        or w.requests_per_day
+        or w.requests_per_week
+        or w.requests_per_month
+        or w.batch_items
+        # Fewer than one of them active at the busiest hour: a handful of people is read at once as said.
+        or w.users * population.peak_active_share < 1
+    ):
+        return None
+    try:
+        other = size(w.but(users=None, population=w.users), catalog, source)
+    except SizingError:
+        return None
+    setup, load = other.recommendation, other.workload.load
+    if setup is None or setup.performance is None or load is None or load.rate_per_s is None:
+        return None
+    if rec is not None and not _clearly_smaller(setup, rec, population.head_count_reading_at_most):
+        return None
+    lang, p = i18n.lang_of(w.lang), setup.performance
+    per_hour = load.requests_per_active_hour or population.requests_per_active_hour
+    text = t(
+        lang,
+        "alt.head_count",
+        n=i18n.number(w.users, lang),
+        rate=rate_text(load.rate_per_s, lang),
+        share=i18n.percent(load.active_share or population.peak_active_share, lang),
+        per_hour=i18n.number(per_hour, lang, 0 if per_hour == int(per_hour) else 1),
+        setup=advice.describe(setup, lang),
+        # its speed for each person, not the throughput of a load this light ("~1 tokens/s no total")
+        per_user=i18n.number(p.tokens_per_s_per_user, lang),
+        ttft=i18n.number(p.ttft_s, lang, 2 if p.ttft_s < 1 else (1 if p.ttft_s < 10 else 0)),
+    )
+    return Alternative(kind="head_count", text=text, setup=setup, load=load)
+
+
+def _clearly_smaller(setup: Setup, rec: Setup, share: float) -> bool:
+    """Whether `setup` rents at most `share` of what `rec` does: its price a month in the recommendation's
+    contract mode where both are priced, else the GPU memory it takes (the same GPUs in fewer copies, or
+    smaller GPUs)."""
+    theirs = rec.cost.by_contract_mode.get(rec.cost.mode) if rec.cost else None
+    mine = setup.cost.by_contract_mode.get(rec.cost.mode) if setup.cost and rec.cost else None
+    if mine is not None and theirs is not None:
+        return mine.per_month <= share * theirs.per_month
+    return setup.count * setup.gpu_memory_bytes <= share * rec.count * rec.gpu_memory_bytes
 
 
 def _pilot_notes(workload: Workload, rec, catalog: Catalog, source: ModelSource | None) -> list[str]:

@@ -1405,6 +1405,9 @@ ZERO = regexes.compile(
 ZERO_STAGE_CHOICE = regexes.compile(r"(?:,|\b(?:or|ou|vs\.?|versus))\s+(?:zero\s+)?stage[\s_-]*([0-3])\b")
 _KEY_END = r"(?=\s*(?:$|[,;)!?]|\.(?!\d)|(?:e|and|com|with|em|on|para|pra|for)\b))"
 USERS_KEY = regexes.compile(rf"\b{_W('users.keys')}\s*[=:]\s*(-?\d+)\b")
+# "users=200": the parameter written as a flag is, as the --users flag, conversations open at once (a form's
+# "Usuários: 200" stays a count that may be a head-count).
+USERS_KEY_EQUALS = regexes.compile(rf"\b{_W('users.keys')}\s*=\s*(\d+)\b")
 # "usuários simultâneos: 20", "utilizadores em simultâneo 20", "concurrent users 50": conversations at once.
 USERS_KEY_AT_ONCE = regexes.compile(
     rf"\b{_W('users.keys')}\s+{_W('users.at_once')}\s*[=:]?\s*(\d+){_KEY_END}"
@@ -3558,6 +3561,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     _introductions(scan)
     _places(scan)
     scan.take(LORA_RANK, "lora_rank", _lora_rank)
+    scan.take(USERS_KEY_EQUALS, "users_at_once", lambda m: int(m.group(1)))
     scan.take(USERS_KEY, "users", lambda m: int(m.group(1)))
     scan.take(USERS_KEY_AT_ONCE, "users_at_once", lambda m: int(m.group(1)))
     scan.take(VLLM_SEQS, "users", lambda m: _users_limit(scan, int(m.group(1))))
@@ -6333,6 +6337,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["rate_per_s"], fields["rate_period_s"] = bare / base.rate_period_s, base.rate_period_s
         else:
             fields[reading] = bare
+    _people_total(scan, fields, base, query)
     # "throughput de 5000 tokens/s", "1M de tokens gerados por dia": the service's answers, each of the
     # answer length (given, the thread's, or traffic.toml's), make its request rate. "500k tokens por dia":
     # prompts and answers together, each request the two lengths.
@@ -7284,6 +7289,30 @@ def _nothing_understood(unknown: list[str]) -> QueryError:
     error = QueryError("query.nothing_understood", words=f": {words}" if words else "")
     error.unknown = list(unknown)
     return error
+
+
+def _people_total(scan: _Scan, fields: dict, base: Workload | None, query: Query) -> None:
+    """ "800 pessoas no total", "800 pessoas, não ao mesmo tempo", and in a thread that counted people "são 800 no
+    total", "800 no total, não ao mesmo tempo", "that's total head-count": the people who use the service, a
+    head-count sized by traffic.toml's share at the peak (it had been 800 conversations at once, or a context
+    of 800 tokens). People said at once beside them stay the load ("800 no total, 50 ao mesmo tempo")."""
+    total = _one(scan, "people_total", "traffic.population")
+    said = scan.found.get("users_total", [])
+    if total is None and not said:
+        return
+    thread = (base.population or base.users) if base is not None else None
+    people = (
+        total or fields["population"] or (None if fields.get("users_at_once") else fields["users"]) or thread
+    )
+    if people is None or (total is None and fields.get("users_at_once")):
+        query.unknown += [typed for _, typed in said]  # no one counted, or those at once said with it
+        return
+    fields["population"] = people
+    if fields.get("users_at_once"):
+        return
+    fields["users"] = None
+    if base is not None and base.users_at_once:
+        fields["users_at_once"] = False  # the thread's count at once is now the people of a head-count
 
 
 # A head-count said to use the service ("200 usuários ativos", "200 active users", "MAU") among a larger one of

@@ -373,6 +373,11 @@ class Alternative(Record, kw_only=True):
     kind: str
     text: str
     setup: Setup | None = None
+    # "head_count": users said alone, sized as conversations at once, read instead as the people who use the
+    # service (sizing/engine.py, _head_count_reading): the load that reading sizes (its peak rate, the people,
+    # the share active and what each sends). Left out of the JSON for every other alternative.
+    load: LoadInfo | None = None
+    _omit_empty = ("load",)
 
 
 class GpuChoice(Record, kw_only=True):

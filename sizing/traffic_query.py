@@ -581,7 +581,38 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         share = _float(m.group(1) or m.group(2))
         return share / 100 if 0 < share <= 100 else None
 
+    def people_total(m: re.Match):
+        return next(_count(m.group(i), m.group(i + 1)) for i in (1, 3) if m.group(i) is not None)
+
     return [
+        # "800 pessoas no total", "um total de 800 usuários", "a total of 800 users", "headcount of 800": the people
+        # who use the service, a head-count, however few (sizing/query.py), not that many conversations at once;
+        # read before the shares and the counts at once below.
+        ("people_total", regexes.compile(
+            rf"(?:\b(?:that's|thats|it's|its|there\s+are|we\s+are|we're|sao|somos)\s+)?"
+            rf"{_NUM}\s*(?:de\s+)?(?:{persons}|{people})\s+(?:no\s+total|ao\s+todo|em\s+total|in\s+total|in\s+all)\b"
+            rf"|\b(?:(?:um|o|a|the)\s+)?(?:total\s+(?:de|of)|head-?\s*count\s+(?:de|of)|head-?\s*count\s*(?:=|:)?)\s*"
+            rf"{_NUM}(?:\s+(?:{persons}|{people}))?(?!\s*(?:{tokens}))"
+        ), people_total),
+        # "são 800 no total", "800 in total" in a thread: its people, the noun left out (a first question's "8k no
+        # total" may be a context: sizing/traffic_query.py take reads this in a follow-up only).
+        ("people_total_follow_up", regexes.compile(
+            rf"{_NUM}\s+(?:no\s+total|ao\s+todo|em\s+total|in\s+total|in\s+all|total)\b(?!\s*(?:{tokens}))"
+        ), lambda m: _count(m.group(1), m.group(2))),
+        # The people said not to be at once ("não ao mesmo tempo", "nem todos usam ao mesmo tempo", "not all at
+        # once", "that's total head-count", "é o total de pessoas"): the count is a head-count (sizing/query.py).
+        # Read before the shares below, where "todos ao mesmo tempo" is all of them.
+        ("users_total", regexes.compile(
+            r"\b(?:nao|not|nem)\s+(?:(?:sao|estao|usam|vao\s+usar|usariam|ficam|are|will\s+be|all|all\s+of\s+them|"
+            r"everyone|todos|todas|todo\s+mundo|everybody|using\s+it|online|conectad[oa]s)\s+)*"
+            r"(?:ao\s+mesmo\s+tempo|simultane[oa]s|simultaneamente|em\s+simultaneo|at\s+once|at\s+the\s+same\s+time|"
+            r"concurrent(?:ly)?|simultaneous(?:ly)?|concorrentes)\b"
+            r"|\b(?:(?:that's|thats|that\s+is|it's|its|it\s+is|this\s+is|is|e|sao|eh)\s+)?(?:(?:o|the|our)\s+)?"
+            r"total\s+(?:head-?\s*count|de\s+pessoas|de\s+usuarios|de\s+utilizadores|de\s+funcionarios|"
+            r"number\s+of\s+(?:people|users|employees)|people|users)\b"
+            r"|\b(?:(?:that's|thats|that\s+is|it's|its|it\s+is|e|sao|eh)\s+)(?:o|the)\s+total\b"
+            r"|\b(?:that's|thats|that\s+is|it's|its|it\s+is|is|e\s+o|sao\s+o|the|our)\s+head-?\s*count\b"
+        ), lambda m: True),
         # "20% de uso diário", "20% dos funcionários usam todo dia", "20% of them use it daily": the share of the
         # people there on a day (query.py), before the shares at once below read "usam".
         ("daily_share", regexes.compile(
@@ -1384,6 +1415,10 @@ def take(scan, follow_up: bool = False, training: bool = False, batch_thread: bo
         if kind == "load_scale_follow_up":
             if follow_up and not training:  # a first question's "crescer 30% ao ano" scales nothing said
                 scan.take(pattern, "load_scale", convert)
+            continue
+        if kind == "people_total_follow_up":
+            if follow_up:  # "são 800 no total" in a thread; a first question's "8k no total" may be a context
+                scan.take(pattern, "people_total", convert)
             continue
         if kind == "batch_window_follow_up" and not (follow_up and batch_thread and not training):
             continue  # a window alone changes a batch thread's; a first question's is read with its items
