@@ -2173,6 +2173,8 @@ def parse(
                     raise (retry if retry.key in ASKS_WHICH else e) from None
                 kept, other = more
                 others.insert(0, other)
+        if together:
+            others = _precision_shared(text, query, others, catalog)
         query.model_choices.extend(others)
         query.together = together
         query.routed = together and _routed_said(text)
@@ -2199,6 +2201,41 @@ def parse(
 _ANSWER_TIME = regexes.compile(r"\b(?:respost\w*|respond\w*|answer\w*|respons\w*|repl(?:y|ies))\b")
 _FIRST_TOKEN_SAID = regexes.compile(r"primeir|first|ttft|token|comec|inici|start|begin")
 _CHOICE_JOINT = regexes.compile(r"\b(?:vs|versus|ou|or|contra|against|compared\s+to|comparado\s+(?:a|com))\b")
+
+
+def _precision_shared(text: str, query: Query, others: list[str], catalog: Catalog | None) -> list[str]:
+    """ "llama 3.1 8b e qwen3 14b juntos para 50 usuários em fp8": a precision said once for models served
+    together is every one's (it had been the first's alone, the others at 16 bits). Said right after the first
+    model's name ("o llama em fp8 e o qwen em bf16", "llama 8b em fp8 e qwen 14b"), it is that model's; a
+    model with a precision of its own keeps it."""
+    precision = query.workload.precision if query.workload is not None else None
+    if precision is None or not others:
+        return others
+    plain = strip_accents(text.lower())
+    joint = plain.find(strip_accents(others[0].lower()))
+    try:
+        aliases = (catalog or load_catalog()).precision(precision).aliases
+    except KeyError:  # an EXL2 width or another made-up id: no alias to find
+        return others
+    said = [
+        m.start()
+        for m in re.finditer(
+            rf"(?<![\w.-])(?:{'|'.join(map(re.escape, sorted(aliases, key=len, reverse=True)))})(?![\w])",
+            plain,
+        )
+    ]
+    if joint <= 0 or not said or any(at < joint and _names_model(text[:at]) for at in said):
+        return others  # not found as typed, or said with the first model
+    return [c if _names_model(c, precision=True) else _choice_at(c, precision) for c in others]
+
+
+def _names_model(text: str, precision: bool = False) -> bool:
+    """Whether the words name a model (with precision=True: a model at a precision of its own)."""
+    try:
+        w = _parse_text(text).workload
+    except QueryError:
+        return False
+    return w is not None and (w.precision is not None if precision else bool(w.model))
 
 
 def _own_gpus(text: str, query: Query) -> None:
