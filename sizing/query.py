@@ -7034,6 +7034,9 @@ LOAD_BASES = (
     "population",
     "users",
 )
+# The load's people (the head-count the requests come from, and those at once), and its rates and volumes.
+PEOPLE_BASES = ("population", "users")
+RATE_BASES = tuple(k for k in LOAD_BASES if k not in PEOPLE_BASES)
 # What a thread's answer was sized with that means nothing once it moves between serving and training.
 # Copies of the model required for availability: "e sem redundância?" in a thread drops them all.
 AVAILABILITY_FIELDS = ("replicas", "high_availability", "spare_replicas", "zones")
@@ -7496,6 +7499,14 @@ def _follow_up(
         # A new load replaces the thread's, and what its volume counted with it ("e com 500 req/min?" after
         # "5 mil contratos por dia" is no longer documents).
         dropped = (*LOAD_BASES, "items_volume", "rate_period_s", "model_rates", "model_rate_periods")
+        # "40 req/s?" after "300 usuários, 20 req/s": only the rate changed, the people it comes from are the
+        # thread's still, as "e se dobrar?" keeps them (they had been dropped, "300 pessoas" gone). People with no
+        # rate beside them were the load itself ("200 usuários", "5000 funcionários", then "e com 20 req/s?"):
+        # the rate replaces them.
+        if not any(changes.get(k) is not None for k in PEOPLE_BASES) and any(
+            previous.get(k) is not None for k in RATE_BASES
+        ):
+            dropped = tuple(k for k in dropped if k not in PEOPLE_BASES)
         previous = {k: v for k, v in previous.items() if k not in dropped or k in changes}
     if changes.get("high_availability") is False:
         # "e sem redundância?": one copy again, whatever the thread had required.

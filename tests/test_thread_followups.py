@@ -202,3 +202,42 @@ def test_a_fifth_model_added_is_refused_with_the_limit(pipeline):
     first = "llama 8b, qwen 7b, gemma 3 4b e mistral 7b juntos na mesma gpu"
     answer = reply_in_thread(pipeline, first, "e se adicionar o phi 4?")
     assert "São 5 modelos para servir juntos" in answer and "“phi 4”" in answer
+
+
+PEOPLE_AT_A_RATE = "chatbot com llama 3.1 8b para 300 usuários, 20 req/s"
+
+
+@pytest.mark.parametrize(
+    "follow_up, load",
+    [
+        # Only the rate changed: the thread's 300 people stay (they had been dropped, as a new load).
+        ("40 req/s?", "300 pessoas · 40 requisições/s"),
+        ("e com 40 req/s?", "300 pessoas · 40 requisições/s"),
+        ("and 40 req/s?", "300 pessoas · 40 requisições/s"),
+        ("e com 10 mil requisições por dia?", "300 pessoas · 10.000 requisições por dia"),
+        # as a growth keeps both
+        ("e se dobrar?", "600 pessoas · 40 requisições/s"),
+        # the people said again replace the load
+        ("e com 500 usuários?", "500 usuários simultâneos"),
+    ],
+)
+def test_a_new_rate_in_a_thread_keeps_its_people(pipeline, follow_up, load):
+    line = understood(reply_in_thread(pipeline, PEOPLE_AT_A_RATE, follow_up))
+    assert line == f"Entendi: Llama 3.1 8B · {load} · atendimento e chat"
+
+
+def test_a_new_rate_in_an_english_thread_keeps_its_people(pipeline):
+    answer = reply_in_thread(pipeline, "llama 3.1 8b for 300 users at 20 req/s", "what about 40 req/s?")
+    assert understood(answer) == "Understood: Llama 3.1 8B · 300 people · 40 requests/s"
+
+
+def test_a_rate_after_users_alone_replaces_them(pipeline):
+    # "200 usuários" alone were the load (at once): a rate is a new load, as before
+    answer = reply_in_thread(pipeline, "llama 3.1 8b para 200 usuários", "e com 20 req/s?")
+    assert understood(answer) == "Entendi: Llama 3.1 8B · 20 requisições/s"
+
+
+def test_a_rate_after_a_head_count_alone_replaces_it(pipeline):
+    # the head-count was the load (sizing/plan.py derived its rate from it): a rate said is the load now
+    answer = reply_in_thread(pipeline, "llama 3.1 8b para uma base de 20 mil clientes", "e com 20 req/s?")
+    assert understood(answer) == "Entendi: Llama 3.1 8B · 20 requisições/s"
