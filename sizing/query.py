@@ -7420,7 +7420,25 @@ def _scale_load(fields: dict, base: Workload | None, factor: float, keys=LOAD_BA
         return False
     for key, value in given.items():
         fields[key] = value * factor if key == "rate_per_s" else max(round(value * factor), 1)
+    if base is not None and "users" in given and not fields.get("users_at_once"):
+        _users_kept_as(fields, base)
     return True
+
+
+def _users_kept_as(fields: dict, base: Workload) -> None:
+    """The thread's users scaled stay what they were read as (sizing/plan.py reads a count past
+    traffic.toml's users_as_population_from, with no rate, as a head-count): "200 usuários" at once, then "e com
+    10x?", are 2.000 at once (they had become "2.000 pessoas"); "5 mil funcionários" scaled to a tenth stay
+    people (500, not 500 at once)."""
+    rates = any(fields.get(k) is not None for k in LOAD_BASES if k not in ("users", "population"))
+    if rates or base.users_limit:
+        return  # beside a rate users are the people it comes from, whatever their count
+    limit = load_catalog().traffic.population.users_as_population_from
+    was_head_count = base.users >= limit and not base.users_at_once and base.active_share is None
+    if not was_head_count and fields["users"] >= limit:
+        fields["users_at_once"] = True
+    elif was_head_count and fields["users"] < limit and fields.get("population") is None:
+        fields["population"], fields["users"] = fields["users"], None
 
 
 def _published_quantized(model_id: str, catalog: Catalog) -> bool:

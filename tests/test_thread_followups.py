@@ -241,3 +241,30 @@ def test_a_rate_after_a_head_count_alone_replaces_it(pipeline):
     # the head-count was the load (sizing/plan.py derived its rate from it): a rate said is the load now
     answer = reply_in_thread(pipeline, "llama 3.1 8b para uma base de 20 mil clientes", "e com 20 req/s?")
     assert understood(answer) == "Entendi: Llama 3.1 8B · 20 requisições/s"
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, load",
+    [
+        # 200 users at once scaled past traffic.toml's head-count threshold stay at once: they had become
+        # "2.000 pessoas", a head-count sized by its traffic
+        ("llama 3.1 8b para 200 usuários", "e com 10x?", "2.000 usuários simultâneos"),
+        ("llama 3.1 8b para 200 usuários", "e com 10 vezes mais usuários?", "2.000 usuários simultâneos"),
+        ("llama 3.1 8b para 200 usuários", "e se crescer 1000%?", "2.200 usuários simultâneos"),
+        ("llama 3.1 8b para 200 usuários", "e com 10 vezes?", "2.000 usuários simultâneos"),
+        # a head-count scaled below it stays people (it had become 600 at once)
+        ("llama 3.1 8b para 1200 usuários", "e com metade?", "600 pessoas"),
+        ("llama 3.1 8b para 1200 usuários", "e com o dobro?", "2.400 pessoas"),
+        ("llama 3.1 8b para 1200 usuários simultâneos", "e com metade?", "600 usuários simultâneos"),
+        # beside a rate they are the people it comes from, scaled with it
+        ("llama 3.1 8b para 300 usuários, 20 req/s", "e com 10x?", "3.000 pessoas · 200 requisições/s"),
+    ],
+)
+def test_a_scaled_count_of_people_stays_what_the_threads_was(pipeline, first, follow_up, load):
+    assert understood(reply_in_thread(pipeline, first, follow_up)) == f"Entendi: Llama 3.1 8B · {load}"
+
+
+def test_a_scaled_count_of_users_at_once_in_english(pipeline):
+    answer = reply_in_thread(pipeline, "llama 3.1 8b for 200 users", "and 10x?")
+    assert understood(answer) == "Understood: Llama 3.1 8B · 2,000 concurrent users"
+    assert "2,000 people" not in answer
