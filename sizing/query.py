@@ -82,12 +82,16 @@ class QueryError(SizingError):
         self.availability_asked = False  # "tem H100 disponível?": said in the answers with no model
 
     def message(self, lang: str = "pt-BR") -> str:
-        from .i18n import number, t
+        from .i18n import context, number, t
 
         params = dict(self.params)
-        for count in ("chars", "limit"):  # counts the text measured, grouped as the reader writes numbers
+        # counts (the text measured, the people of an ask-back), grouped as the reader writes numbers
+        for count in ("chars", "limit", "users", "users_scaled"):
             if isinstance(params.get(count), int):
                 params[count] = number(params[count], lang)
+        for tokens in ("context", "context_scaled"):  # "8k → 9.830 tokens" (it had been "9830")
+            if isinstance(params.get(tokens), int):
+                params[tokens] = context(params[tokens], lang)
         if "what" in params:  # the field a contradiction is about, in the reader's language
             params["what"] = t(lang, f"field.{params['what']}")
         if "kind" in params:  # a kind of thing, named in the reader's language
@@ -7384,9 +7388,8 @@ def _bare_scale(factor: float, typed: str, base: Workload, fields: dict, query: 
     people = base.users or base.population
     if people and base.context:
         raise QueryError(
-            "query.bare_scale", hint=None, word=typed, users=str(people),
-            users_scaled=str(max(round(people * factor), 1)), context=_tokens(base.context),
-            context_scaled=_tokens(max(round(base.context * factor), 1)),
+            "query.bare_scale", hint=None, word=typed, users=people, users_scaled=max(round(people * factor), 1),
+            context=base.context, context_scaled=max(round(base.context * factor), 1),
         )  # fmt: skip
     if loads:
         _scale_load(fields, base, factor)
@@ -7394,11 +7397,6 @@ def _bare_scale(factor: float, typed: str, base: Workload, fields: dict, query: 
         fields["context"] = max(round(base.context * factor), 1)
     else:
         query.unknown.append(typed)
-
-
-def _tokens(n: int) -> str:
-    """A context as people type it: "16k" for 16,384 tokens, else the number."""
-    return f"{n // 1024}k" if n % 1024 == 0 else str(n)
 
 
 def _scale_load(fields: dict, base: Workload | None, factor: float, keys=LOAD_BASES) -> bool:

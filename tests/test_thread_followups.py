@@ -268,3 +268,18 @@ def test_a_scaled_count_of_users_at_once_in_english(pipeline):
     answer = reply_in_thread(pipeline, "llama 3.1 8b for 200 users", "and 10x?")
     assert understood(answer) == "Understood: Llama 3.1 8B · 2,000 concurrent users"
     assert "2,000 people" not in answer
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, said",
+    [
+        # the numbers as every answer writes them (i18n.number, i18n.context): it had been "(8k → 9830 tokens)"
+        ("llama 3.1 8b para 30 usuários com 8k", "e com 20% a mais?", "Dos usuários (30 → 36) ou do contexto (8k → 9.830 tokens)?"),
+        ("llama 3.1 8b para 300 usuários com 8k", "e com 50% a mais?", "Dos usuários (300 → 450) ou do contexto (8k → 12.288 tokens)?"),
+        ("llama 3.1 8b para 900 usuários simultâneos com 16k", "e 3x?", "Dos usuários (900 → 2.700) ou do contexto (16k → 49.152 tokens)?"),
+        ("llama 3.1 8b for 30 users with 8k", "and 20% more?", "The users (30 → 36) or the context (8k → 9,830 tokens)?"),
+        ("llama 3.1 8b for 900 concurrent users with 16k", "and 3x?", "The users (900 → 2,700) or the context (16k → 49,152 tokens)?"),
+    ],
+)  # fmt: skip
+def test_a_bare_growth_asked_back_writes_its_numbers_as_answers_do(pipeline, first, follow_up, said):
+    assert said in reply_in_thread(pipeline, first, follow_up).splitlines()[0]
