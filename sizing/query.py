@@ -82,12 +82,16 @@ class QueryError(SizingError):
         self.availability_asked = False  # "tem H100 disponível?": said in the answers with no model
 
     def message(self, lang: str = "pt-BR") -> str:
-        from .i18n import number, t
+        from .i18n import context, number, t
 
         params = dict(self.params)
-        for count in ("chars", "limit"):  # counts the text measured, grouped as the reader writes numbers
+        # counts (the text measured, the people of an ask-back), grouped as the reader writes numbers
+        for count in ("chars", "limit", "users", "users_scaled"):
             if isinstance(params.get(count), int):
                 params[count] = number(params[count], lang)
+        for tokens in ("context", "context_scaled"):  # "8k → 9.830 tokens" (it had been "9830")
+            if isinstance(params.get(tokens), int):
+                params[tokens] = context(params[tokens], lang)
         if "what" in params:  # the field a contradiction is about, in the reader's language
             params["what"] = t(lang, f"field.{params['what']}")
         if "kind" in params:  # a kind of thing, named in the reader's language
@@ -2176,6 +2180,8 @@ def parse(
                     raise (retry if retry.key in ASKS_WHICH else e) from None
                 kept, other = more
                 others.insert(0, other)
+        if together:
+            others = _precision_shared(text, query, others, catalog)
         query.model_choices.extend(others)
         query.together = together
         query.routed = together and _routed_said(text)
@@ -2202,6 +2208,41 @@ def parse(
 _ANSWER_TIME = regexes.compile(r"\b(?:respost\w*|respond\w*|answer\w*|respons\w*|repl(?:y|ies))\b")
 _FIRST_TOKEN_SAID = regexes.compile(r"primeir|first|ttft|token|comec|inici|start|begin")
 _CHOICE_JOINT = regexes.compile(r"\b(?:vs|versus|ou|or|contra|against|compared\s+to|comparado\s+(?:a|com))\b")
+
+
+def _precision_shared(text: str, query: Query, others: list[str], catalog: Catalog | None) -> list[str]:
+    """ "llama 3.1 8b e qwen3 14b juntos para 50 usuários em fp8": a precision said once for models served
+    together is every one's (it had been the first's alone, the others at 16 bits). Said right after the first
+    model's name ("o llama em fp8 e o qwen em bf16", "llama 8b em fp8 e qwen 14b"), it is that model's; a
+    model with a precision of its own keeps it."""
+    precision = query.workload.precision if query.workload is not None else None
+    if precision is None or not others:
+        return others
+    plain = strip_accents(text.lower())
+    joint = plain.find(strip_accents(others[0].lower()))
+    try:
+        aliases = (catalog or load_catalog()).precision(precision).aliases
+    except KeyError:  # an EXL2 width or another made-up id: no alias to find
+        return others
+    said = [
+        m.start()
+        for m in re.finditer(
+            rf"(?<![\w.-])(?:{'|'.join(map(re.escape, sorted(aliases, key=len, reverse=True)))})(?![\w])",
+            plain,
+        )
+    ]
+    if joint <= 0 or not said or any(at < joint and _names_model(text[:at]) for at in said):
+        return others  # not found as typed, or said with the first model
+    return [c if _names_model(c, precision=True) else _choice_at(c, precision) for c in others]
+
+
+def _names_model(text: str, precision: bool = False) -> bool:
+    """Whether the words name a model (with precision=True: a model at a precision of its own)."""
+    try:
+        w = _parse_text(text).workload
+    except QueryError:
+        return False
+    return w is not None and (w.precision is not None if precision else bool(w.model))
 
 
 def _own_gpus(text: str, query: Query) -> None:
@@ -7062,6 +7103,9 @@ LOAD_BASES = (
     "population",
     "users",
 )
+# The load's people (the head-count the requests come from, and those at once), and its rates and volumes.
+PEOPLE_BASES = ("population", "users")
+RATE_BASES = tuple(k for k in LOAD_BASES if k not in PEOPLE_BASES)
 # What a thread's answer was sized with that means nothing once it moves between serving and training.
 # Copies of the model required for availability: "e sem redundância?" in a thread drops them all.
 AVAILABILITY_FIELDS = ("replicas", "high_availability", "spare_replicas", "zones")
@@ -7433,9 +7477,8 @@ def _bare_scale(factor: float, typed: str, base: Workload, fields: dict, query: 
     people = base.users or base.population
     if people and base.context:
         raise QueryError(
-            "query.bare_scale", hint=None, word=typed, users=str(people),
-            users_scaled=str(max(round(people * factor), 1)), context=_tokens(base.context),
-            context_scaled=_tokens(max(round(base.context * factor), 1)),
+            "query.bare_scale", hint=None, word=typed, users=people, users_scaled=max(round(people * factor), 1),
+            context=base.context, context_scaled=max(round(base.context * factor), 1),
         )  # fmt: skip
     if loads:
         _scale_load(fields, base, factor)
@@ -7443,11 +7486,6 @@ def _bare_scale(factor: float, typed: str, base: Workload, fields: dict, query: 
         fields["context"] = max(round(base.context * factor), 1)
     else:
         query.unknown.append(typed)
-
-
-def _tokens(n: int) -> str:
-    """A context as people type it: "16k" for 16,384 tokens, else the number."""
-    return f"{n // 1024}k" if n % 1024 == 0 else str(n)
 
 
 def _scale_load(fields: dict, base: Workload | None, factor: float, keys=LOAD_BASES) -> bool:
@@ -7469,7 +7507,25 @@ def _scale_load(fields: dict, base: Workload | None, factor: float, keys=LOAD_BA
         return False
     for key, value in given.items():
         fields[key] = value * factor if key == "rate_per_s" else max(round(value * factor), 1)
+    if base is not None and "users" in given and not fields.get("users_at_once"):
+        _users_kept_as(fields, base)
     return True
+
+
+def _users_kept_as(fields: dict, base: Workload) -> None:
+    """The thread's users scaled stay what they were read as (sizing/plan.py reads a count past
+    traffic.toml's users_as_population_from, with no rate, as a head-count): "200 usuários" at once, then "e com
+    10x?", are 2.000 at once (they had become "2.000 pessoas"); "5 mil funcionários" scaled to a tenth stay
+    people (500, not 500 at once)."""
+    rates = any(fields.get(k) is not None for k in LOAD_BASES if k not in ("users", "population"))
+    if rates or base.users_limit:
+        return  # beside a rate users are the people it comes from, whatever their count
+    limit = load_catalog().traffic.population.users_as_population_from
+    was_head_count = base.users >= limit and not base.users_at_once and base.active_share is None
+    if not was_head_count and fields["users"] >= limit:
+        fields["users_at_once"] = True
+    elif was_head_count and fields["users"] < limit and fields.get("population") is None:
+        fields["population"], fields["users"] = fields["users"], None
 
 
 def _published_quantized(model_id: str, catalog: Catalog) -> bool:
@@ -7552,6 +7608,14 @@ def _follow_up(
         # A new load replaces the thread's, and what its volume counted with it ("e com 500 req/min?" after
         # "5 mil contratos por dia" is no longer documents).
         dropped = (*LOAD_BASES, "items_volume", "rate_period_s", "model_rates", "model_rate_periods")
+        # "40 req/s?" after "300 usuários, 20 req/s": only the rate changed, the people it comes from are the
+        # thread's still, as "e se dobrar?" keeps them (they had been dropped, "300 pessoas" gone). People with no
+        # rate beside them were the load itself ("200 usuários", "5000 funcionários", then "e com 20 req/s?"):
+        # the rate replaces them.
+        if not any(changes.get(k) is not None for k in PEOPLE_BASES) and any(
+            previous.get(k) is not None for k in RATE_BASES
+        ):
+            dropped = tuple(k for k in dropped if k not in PEOPLE_BASES)
         previous = {k: v for k, v in previous.items() if k not in dropped or k in changes}
     if changes.get("high_availability") is False:
         # "e sem redundância?": one copy again, whatever the thread had required.

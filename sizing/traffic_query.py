@@ -250,6 +250,21 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         rate, pages = rate_of(m.group(1), m.group(2), m.group("unit")), _count(m.group(3), m.group(4))
         return ([rate, ("prompt_pages", pages), *of_documents(rate)], [m.span()]) if rate and pages else None
 
+    def items_length_at_rate(m: re.Match) -> Taken | None:
+        """ "200 mil documentos de 3k tokens por dia": that many requests a day, each prompt of that length (the
+        "3k tokens por dia" had been a day's token volume, two requests). The words between the length and the
+        period ("pra resumir") stay for their readers."""
+        rate, tokens = rate_of(m.group(1), m.group(2), m.group("unit")), None
+        at = m.re.groupindex["length"]  # the length's number and multiplier are the groups inside it
+        tokens = _count(m.group(at + 1), m.group(at + 2))
+        if not rate or not tokens:
+            return None
+        # Documents counted a day are a pipeline's volume, as "5 mil contratos por dia" (take(): items_volume);
+        # requests ("requisições de 3k tokens por dia") are a service's.
+        item = _BLANKS.sub(" ", m.group("noun")) in _items()
+        fields = [rate, ("prompt_tokens", tokens), *(of_documents(rate) if item else [])]
+        return fields, [(m.start(), m.end("length")), m.span("per")]
+
     def pages_each_at_rate(m: re.Match) -> Taken | None:
         rate = rate_of(m.group(1), m.group(2), m.group("unit"))
         return ([rate, ("prompt_pages", 1), *of_documents(rate)], [m.span()]) if rate else None
@@ -712,6 +727,15 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # "sub-second first token", "primeira resposta em menos de um segundo" (said as a word): under 1 s.
         ("ttft_s", regexes.compile(rf"\bsub[-\s]?seconds?\s+(?:{first_token})\b|\b(?:{first_token})\s+(?:in\s+)?sub[-\s]?seconds?\b"),
          lambda m: 1.0),
+        # Items counted with their own length, then a period ("200 mil documentos de 3k tokens por dia", "200k
+        # documents of 3k tokens per day"): items at that rate, each prompt that long; before the token volumes
+        # below, which read "3k tokens por dia" alone. A volume stands alone: "3 milhões de tokens por dia".
+        ("items_length_at_rate", regexes.compile(
+            rf"{_NUM}\s+(?:de\s+|of\s+)?(?:(?:{kind_of})\s+)?(?P<noun>{requests})(?:\s+(?:{kind_of}))?"
+            rf"(?P<length>\s+(?:de|of|com|with)\s+(?:(?:~|cerca\s+de|uns|umas|about|around|ate|up\s+to)\s*)?"
+            rf"{_NUM}[-\s]*(?:tokens?|toks?)\b(?:\s+(?:cada(?:\s+uma?)?|each))?)"
+            rf"(?:,?\s+(?:pra|para|to|a)\s+[a-z]+)?,?\s*(?P<per>{per}\s*(?P<unit>{unit})s?)\b"
+        ), items_length_at_rate),
         # The whole service's output ("throughput de 5000 tokens/s", "1M de tokens gerados por dia"), before a
         # speed per user.
         ("output_volume", regexes.compile(
@@ -1385,6 +1409,7 @@ _FIELDS_AND_SPANS = frozenset(
         "active_of",
         "share_of",
         "items_length",
+        "items_length_at_rate",
         "retrieved_chunks",
         "e2e_with_length",
         "latency_budget",

@@ -362,3 +362,45 @@ def test_an_alternative_that_misses_the_targets_with_no_queue_says_so(answer):
     alternative = next(line for line in out.splitlines() if "× L40S 48 GB" in line)
     assert "não dá conta desta carga: não cumpre as metas de latência nem sem fila" in alternative
     assert "~inf s" not in out and "~0 tokens/s" not in out
+
+
+# -- items counted with their own length, then a period ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, prompt, per_day, understood",
+    [
+        # "3k tokens por dia" had been a day's token volume: "2 requisições por dia"
+        ("llama 3.1 8b para 200 mil documentos de 3k tokens por dia", 3_000, 200_000,
+         "Entendi: Llama 3.1 8B · prompts de 3.000 tokens · 200.000 requisições por dia"),
+        ("llama 3.1 8b, 200k documents of 3k tokens per day", 3_000, 200_000,
+         "Understood: Llama 3.1 8B · prompts of 3,000 tokens · 200,000 requests a day"),
+        ("llama 3.1 8b, 10k tickets of 800 tokens each per day", 800, 10_000, "prompts of 800 tokens"),
+        ("llama 3.1 8b, 200k emails of 500 tokens a day", 500, 200_000, "200,000 requests a day"),
+        ("llama 3.1 8b 200 mil requisições de 3k tokens por dia", 3_000, 200_000, "200.000 requisições por dia"),
+        # the task between the length and the period stays read; the 3k had been a context, the prompt 1k
+        ("llama 3.1 8b, 3 mil pdfs de 3k tokens pra resumir por dia", 3_000, 3_000, "sumarização"),
+    ],
+)  # fmt: skip
+def test_items_with_their_length_a_day_are_that_many_requests_of_that_length(
+    answer, text, prompt, per_day, understood
+):
+    w = parse(text).workload
+    assert (w.prompt_tokens, w.requests_per_day, w.context) == (prompt, per_day, None)
+    out = answer(text)
+    assert understood in out.splitlines()[0]
+    assert "corpus" not in out  # the items are the load, not a RAG corpus
+
+
+def test_items_with_their_length_an_hour_are_a_rate(answer):
+    w = parse("llama 3.1 8b, 200 mil documentos de 3k tokens por hora").workload
+    assert w.prompt_tokens == 3_000 and w.rate_per_s == pytest.approx(200_000 / 3600)
+
+
+@pytest.mark.parametrize(
+    "text, per_day",
+    [("llama 3.1 8b 3 milhões de tokens por dia", 2_000), ("llama 3.1 8b, 3M tokens per day", 2_000)],
+)
+def test_a_token_volume_alone_is_still_a_volume(answer, text, per_day):
+    w = parse(text).workload
+    assert w.requests_per_day == per_day and w.prompt_tokens is None

@@ -202,3 +202,84 @@ def test_a_fifth_model_added_is_refused_with_the_limit(pipeline):
     first = "llama 8b, qwen 7b, gemma 3 4b e mistral 7b juntos na mesma gpu"
     answer = reply_in_thread(pipeline, first, "e se adicionar o phi 4?")
     assert "São 5 modelos para servir juntos" in answer and "“phi 4”" in answer
+
+
+PEOPLE_AT_A_RATE = "chatbot com llama 3.1 8b para 300 usuários, 20 req/s"
+
+
+@pytest.mark.parametrize(
+    "follow_up, load",
+    [
+        # Only the rate changed: the thread's 300 people stay (they had been dropped, as a new load).
+        ("40 req/s?", "300 pessoas · 40 requisições/s"),
+        ("e com 40 req/s?", "300 pessoas · 40 requisições/s"),
+        ("and 40 req/s?", "300 pessoas · 40 requisições/s"),
+        ("e com 10 mil requisições por dia?", "300 pessoas · 10.000 requisições por dia"),
+        # as a growth keeps both
+        ("e se dobrar?", "600 pessoas · 40 requisições/s"),
+        # the people said again replace the load
+        ("e com 500 usuários?", "500 usuários simultâneos"),
+    ],
+)
+def test_a_new_rate_in_a_thread_keeps_its_people(pipeline, follow_up, load):
+    line = understood(reply_in_thread(pipeline, PEOPLE_AT_A_RATE, follow_up))
+    assert line == f"Entendi: Llama 3.1 8B · {load} · atendimento e chat"
+
+
+def test_a_new_rate_in_an_english_thread_keeps_its_people(pipeline):
+    answer = reply_in_thread(pipeline, "llama 3.1 8b for 300 users at 20 req/s", "what about 40 req/s?")
+    assert understood(answer) == "Understood: Llama 3.1 8B · 300 people · 40 requests/s"
+
+
+def test_a_rate_after_users_alone_replaces_them(pipeline):
+    # "200 usuários" alone were the load (at once): a rate is a new load, as before
+    answer = reply_in_thread(pipeline, "llama 3.1 8b para 200 usuários", "e com 20 req/s?")
+    assert understood(answer) == "Entendi: Llama 3.1 8B · 20 requisições/s"
+
+
+def test_a_rate_after_a_head_count_alone_replaces_it(pipeline):
+    # the head-count was the load (sizing/plan.py derived its rate from it): a rate said is the load now
+    answer = reply_in_thread(pipeline, "llama 3.1 8b para uma base de 20 mil clientes", "e com 20 req/s?")
+    assert understood(answer) == "Entendi: Llama 3.1 8B · 20 requisições/s"
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, load",
+    [
+        # 200 users at once scaled past traffic.toml's head-count threshold stay at once: they had become
+        # "2.000 pessoas", a head-count sized by its traffic
+        ("llama 3.1 8b para 200 usuários", "e com 10x?", "2.000 usuários simultâneos"),
+        ("llama 3.1 8b para 200 usuários", "e com 10 vezes mais usuários?", "2.000 usuários simultâneos"),
+        ("llama 3.1 8b para 200 usuários", "e se crescer 1000%?", "2.200 usuários simultâneos"),
+        ("llama 3.1 8b para 200 usuários", "e com 10 vezes?", "2.000 usuários simultâneos"),
+        # a head-count scaled below it stays people (it had become 600 at once)
+        ("llama 3.1 8b para 1200 usuários", "e com metade?", "600 pessoas"),
+        ("llama 3.1 8b para 1200 usuários", "e com o dobro?", "2.400 pessoas"),
+        ("llama 3.1 8b para 1200 usuários simultâneos", "e com metade?", "600 usuários simultâneos"),
+        # beside a rate they are the people it comes from, scaled with it
+        ("llama 3.1 8b para 300 usuários, 20 req/s", "e com 10x?", "3.000 pessoas · 200 requisições/s"),
+    ],
+)
+def test_a_scaled_count_of_people_stays_what_the_threads_was(pipeline, first, follow_up, load):
+    assert understood(reply_in_thread(pipeline, first, follow_up)) == f"Entendi: Llama 3.1 8B · {load}"
+
+
+def test_a_scaled_count_of_users_at_once_in_english(pipeline):
+    answer = reply_in_thread(pipeline, "llama 3.1 8b for 200 users", "and 10x?")
+    assert understood(answer) == "Understood: Llama 3.1 8B · 2,000 concurrent users"
+    assert "2,000 people" not in answer
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, said",
+    [
+        # the numbers as every answer writes them (i18n.number, i18n.context): it had been "(8k → 9830 tokens)"
+        ("llama 3.1 8b para 30 usuários com 8k", "e com 20% a mais?", "Dos usuários (30 → 36) ou do contexto (8k → 9.830 tokens)?"),
+        ("llama 3.1 8b para 300 usuários com 8k", "e com 50% a mais?", "Dos usuários (300 → 450) ou do contexto (8k → 12.288 tokens)?"),
+        ("llama 3.1 8b para 900 usuários simultâneos com 16k", "e 3x?", "Dos usuários (900 → 2.700) ou do contexto (16k → 49.152 tokens)?"),
+        ("llama 3.1 8b for 30 users with 8k", "and 20% more?", "The users (30 → 36) or the context (8k → 9,830 tokens)?"),
+        ("llama 3.1 8b for 900 concurrent users with 16k", "and 3x?", "The users (900 → 2,700) or the context (16k → 49,152 tokens)?"),
+    ],
+)  # fmt: skip
+def test_a_bare_growth_asked_back_writes_its_numbers_as_answers_do(pipeline, first, follow_up, said):
+    assert said in reply_in_thread(pipeline, first, follow_up).splitlines()[0]

@@ -266,3 +266,39 @@ def test_a_load_past_what_a_shared_gpu_carries_is_unsustainable():
     plan, r = _replica()
     heavy = perf.Tenant(r, plan.prompt, plan.output, frozenset({0}), rate=40.0)
     assert not all(load.sustainable for load in perf.time_shared([heavy, heavy]))
+
+
+@pytest.mark.parametrize(
+    "question, understood, lines",
+    [
+        # the FP8 had been the Llama's alone, the Qwen sized at 16 bits
+        ("llama 3.1 8b e qwen3 14b juntos para 50 usuários em fp8",
+         "Entendi: Llama 3.1 8B + Qwen3 14B · FP8 (8-bit) · 50 usuários simultâneos",
+         ["  Llama 3.1 8B · FP8 (8-bit)", "  Qwen3 14B · FP8 (8-bit)"]),
+        ("em fp8, llama 3.1 8b e qwen3 14b juntos", "Entendi: Llama 3.1 8B + Qwen3 14B · FP8 (8-bit)",
+         ["  Llama 3.1 8B · FP8 (8-bit)", "  Qwen3 14B · FP8 (8-bit)"]),
+        ("llama 3.1 8b, qwen3 14b e mistral 7b na mesma gpu em 4 bits",
+         "Entendi: Llama 3.1 8B + Qwen3 14B + Mistral 7B v0.3 · INT4 (AWQ/GPTQ g128)",
+         ["  Llama 3.1 8B · INT4 (AWQ/GPTQ g128)", "  Qwen3 14B · INT4 (AWQ/GPTQ g128)",
+          "  Mistral 7B v0.3 · INT4 (AWQ/GPTQ g128)"]),
+        ("llama 3.1 8b and qwen3 14b together in 8-bit for 50 users",
+         "Understood: Llama 3.1 8B + Qwen3 14B · FP8 (8-bit) · 50 concurrent users",
+         ["  Llama 3.1 8B · FP8 (8-bit)", "  Qwen3 14B · FP8 (8-bit)"]),
+        # said per model: each its own
+        ("o llama 3.1 8b em fp8 e o qwen3 14b em bf16 juntos", "Entendi: Llama 3.1 8B em FP8 (8-bit) + Qwen3 14B",
+         ["  Llama 3.1 8B · FP8 (8-bit)", "  Qwen3 14B · BF16/FP16 (16-bit)"]),
+        ("llama 3.1 8b em fp8 e qwen3 14b juntos", "Entendi: Llama 3.1 8B em FP8 (8-bit) + Qwen3 14B",
+         ["  Llama 3.1 8B · FP8 (8-bit)", "  Qwen3 14B · BF16/FP16 (16-bit)"]),
+    ],
+)  # fmt: skip
+def test_a_precision_said_once_for_models_together_is_every_ones(capsys, question, understood, lines):
+    out = answer(capsys, question)
+    assert out.splitlines()[0] == understood
+    for line in lines:
+        assert line in out.splitlines()
+
+
+def test_a_precision_for_a_choice_of_models_stays_the_ones_it_follows(capsys):
+    # "ou": a choice, not models served together; the FP8 said after the Qwen is the Qwen's
+    out = answer(capsys, "llama 3.1 8b ou qwen3 14b em fp8")
+    assert "  Llama 3.1 8B · BF16/FP16 (16-bit)" in out and "  Qwen3 14B · FP8 (8-bit)" in out
