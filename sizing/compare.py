@@ -280,14 +280,7 @@ def _lower_for_load(results, workloads, sources, gpu, count: int, catalog: Catal
     model (each kept at its own precision when that is already as low) serves its load together on the GPUs
     named (sizing/together.py); "" when none does."""
     lang = results[0].workload.lang
-    for precision in LOWER:
-        if precision == "fp8" and not gpu.runs(catalog.precision("fp8")):
-            precision = "int8"
-        bits = catalog.precision(precision).nominal_bits
-        higher = [_bits(r, catalog) > bits for r in results]
-        if not any(higher):
-            continue
-        lowered = [w.but(precision=precision) if h else w for w, h in zip(workloads, higher, strict=True)]
+    for precision, lowered in _lowered(results, workloads, gpu, catalog):
         try:
             plans = [make_plan(w, catalog, src) for w, src in zip(lowered, sources, strict=True)]
         except SizingError:
@@ -448,18 +441,27 @@ def _bits(r: SizingResult, catalog: Catalog) -> int:
         return 16
 
 
-def _lower_precision(results, workloads, sources, gpu, count: int, catalog: Catalog) -> str | None:
-    """ "Em FP8, cabem juntos na H100: ...": the first of LOWER at which every model (each kept at its own
-    precision when that is already as low) fits together on the GPUs named; None when none does."""
-    lang = results[0].workload.lang
+def _lowered(results, workloads, gpu, catalog: Catalog):
+    """(precision, the workloads at it) for each of LOWER (INT8 for FP8 where the GPU lacks FP8), every model
+    above that width brought down to it and the others kept at their own; widths where none is above are
+    skipped, as there is nothing lower to offer."""
     for precision in LOWER:
         if precision == "fp8" and not gpu.runs(catalog.precision("fp8")):
             precision = "int8"
         bits = catalog.precision(precision).nominal_bits
         higher = [_bits(r, catalog) > bits for r in results]
-        if not any(higher):
-            continue  # nothing lower to offer at this width
-        lowered = [w.but(precision=precision) if h else w for w, h in zip(workloads, higher, strict=True)]
+        if any(higher):
+            yield (
+                precision,
+                [w.but(precision=precision) if h else w for w, h in zip(workloads, higher, strict=True)],
+            )
+
+
+def _lower_precision(results, workloads, sources, gpu, count: int, catalog: Catalog) -> str | None:
+    """ "Em FP8, cabem juntos na H100: ...": the first of LOWER at which every model (each kept at its own
+    precision when that is already as low) fits together on the GPUs named; None when none does."""
+    lang = results[0].workload.lang
+    for precision, lowered in _lowered(results, workloads, gpu, catalog):
         try:
             resized = [size(w, catalog, src) for w, src in zip(lowered, sources, strict=True)]
             plans = [make_plan(w, catalog, src) for w, src in zip(lowered, sources, strict=True)]
