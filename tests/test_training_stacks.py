@@ -482,7 +482,7 @@ def test_when_only_the_activations_do_not_fit_tensor_parallelism_is_offered_not_
     # the model's states; tensor parallelism with sequence parallelism splits them (Korthikanti et al. 2022,
     # arXiv:2205.05198, section 4.2.2). The answer once said more GPUs would not help and a custom project
     # was needed.
-    r = ask(model="llama 3.1 8b", stage=Stage.lora, seq_len=32768, batch=2, lang="en")
+    r = ask(model="llama 3.1 8b", stage=Stage.lora, seq_len=32768, batch=2, stack="hf", lang="en")
     assert r.recommendation is None
     [tp] = [a for a in r.alternatives if a.kind == "tensor_parallel"]
     assert tp.setup.fits and tp.setup.tensor_parallel > 1
