@@ -376,6 +376,11 @@ def test_an_alternative_that_misses_the_targets_with_no_queue_says_so(answer):
         ("llama 3.1 8b, 200k documents of 3k tokens per day", 3_000, 200_000,
          "Understood: Llama 3.1 8B · prompts of 3,000 tokens · 200,000 requests a day"),
         ("llama 3.1 8b, 10k tickets of 800 tokens each per day", 800, 10_000, "prompts of 800 tokens"),
+        # whose tickets they are, before or after the noun ("10k" and "day" had been left unread, and "10 mil
+        # tickets de suporte de 800 tokens por dia" had been "1 requisições por dia")
+        ("llama 3.1 8b, 10k support tickets of 800 tokens each per day", 800, 10_000, "10,000 requests a day"),
+        ("llama 3.1 8b, 10 mil tickets de suporte de 800 tokens por dia", 800, 10_000,
+         "Entendi: Llama 3.1 8B · prompts de 800 tokens · 10.000 requisições por dia"),
         ("llama 3.1 8b, 200k emails of 500 tokens a day", 500, 200_000, "200,000 requests a day"),
         ("llama 3.1 8b 200 mil requisições de 3k tokens por dia", 3_000, 200_000, "200.000 requisições por dia"),
         # the task between the length and the period stays read; the 3k had been a context, the prompt 1k
