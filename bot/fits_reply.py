@@ -49,12 +49,23 @@ def lines(fits: WhatFits, lang: str, show_prices: bool = True, example: bool = T
             t("fits.model", name=m.name, need=i18n.gb(m.bytes_per_gpu, lang)) for m in row.models
         )
         out.append("• " + t("fits.row", precision=row.precision_name, models=models or t("fits.none")))
+    # "vocês têm B200?": whether we rent it is the answer, said first (unless the question asked something
+    # else of the GPU, "vocês têm NVLink nas H100?", whose answer leads)
+    rent_first = "rent" in fits.asked and not {"bandwidth", "interconnect", "terms"} & set(fits.asked)
     if fits.offered_counts:
         counts = i18n.join([i18n.number(c, lang) for c in fits.offered_counts], lang)
         key = "fits.offered_servers" if fits.offered_servers > 1 else "fits.offered"
-        out.append(t(key, gpu=fits.gpu_name, counts=counts, servers=fits.offered_servers))
+        said = t(key, gpu=fits.gpu_name, counts=counts, servers=fits.offered_servers)
+        if rent_first:
+            out.insert(0, t("fits.rent_yes", offered=said))
+        else:
+            out.append(said)
     elif fits.offered_instead:
-        out.append(t("fits.not_offered", gpu=fits.gpu_name, gpus=i18n.join(fits.offered_instead, lang)))
+        instead = i18n.join(fits.offered_instead, lang)
+        if rent_first:
+            out.insert(0, t("fits.rent_no", gpu=fits.gpu_name, gpus=instead, nearest=fits.nearest_offered))
+        else:
+            out.append(t("fits.not_offered", gpu=fits.gpu_name, gpus=instead))
     # "quanto sai 4 h100 por 12 meses?", "contrato anual tem desconto?": the price and the contract answer the
     # question, so they lead (under their own title); what fits on the GPUs follows.
     priced = _price_lines(fits, setup, lang, show_prices) if fits.cost_asked and fits.offered_counts else []

@@ -59,8 +59,10 @@ class WhatFits(msgspec.Struct, kw_only=True):
     # (offering.toml). None for the customer's own machine, which is not ours to rent.
     offered_counts: list[int] | None = None
     offered_servers: int = 0
-    # Not rented: the GPUs we do rent, by name, in the offering's order.
+    # Not rented: the GPUs we do rent, by name, in the offering's order, and the nearest of them ("vocês têm
+    # B200?"): the smallest with at least the memory of the one named, else the largest.
     offered_instead: list[str] = []
+    nearest_offered: str = ""
     # "quanto custa 2 H100?": what the setup costs an hour in each contract mode the offering prices (empty:
     # no prices configured), with the offering's hours in a month and its currency.
     cost_asked: bool = False
@@ -172,6 +174,7 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
         offered_counts=None if own else (list(offer.counts) if offer else []),
         offered_servers=offer.max_servers if offer else 0,
         offered_instead=[] if own or offer else [catalog.gpu(o.gpu).name for o in catalog.offering.offer],
+        nearest_offered="" if own or offer else _nearest_offered(setup.gpu, catalog),
         # the contract modes asked: what they cost too, where prices are set
         cost_asked=bool(given.get("cost")) or "terms" in asked,
         price_per_hour=prices,
@@ -190,6 +193,20 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
         precision_note=_precision_note(precision_asked, setup, catalog) if not own else "",
         architecture=catalog.gpu(setup.gpu).architecture if not own else "",
     )
+
+
+def _nearest_offered(gpu_id: str, catalog: Catalog) -> str:
+    """The GPU we rent closest to one we do not: the smallest holding at least its memory (an RTX 4090's
+    work moves up to an L40S), else the largest we have (a B200's to an H200)."""
+    memory = catalog.gpu(gpu_id).memory_marketing_gb
+    rented = [catalog.gpu(o.gpu) for o in catalog.offering.offer]
+    if not rented:
+        return ""
+    larger = [g for g in rented if g.memory_marketing_gb >= memory]
+    if larger:
+        # min keeps the offering's order among equals: the L40S before the L40
+        return min(larger, key=lambda g: g.memory_marketing_gb).name
+    return max(rented, key=lambda g: g.memory_marketing_gb).name
 
 
 def _precision_note(precision_id: str | None, setup, catalog: Catalog) -> str:

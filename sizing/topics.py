@@ -45,7 +45,7 @@ NEVER_A_LOAD = ("billing",)
 # Answered with the GPUs we rent (sizing/fits.py offered), the line of the subject first.
 WITH_OFFERING = ("spot", "max_gpus", "interconnect", "terms")
 # Asked of a GPU named: said beside what fits on it (sizing/fits.py what_fits).
-OF_A_GPU = ("bandwidth", "interconnect", "terms", "price")
+OF_A_GPU = ("bandwidth", "interconnect", "terms", "price", "rent")
 # Said beside a sizing when the question names a model too ("dados de saúde, llama 70b"): a note, the model
 # sized as asked.
 NOTES = ("sensitive_health", "financial")
@@ -222,7 +222,7 @@ _RESIDENCY_CUE = regexes.compile(
 
 def of_a_gpu(plain: str, contract_said: bool) -> list[str]:
     """What a question asks of the GPU it names besides what fits on it: its memory bandwidth, how its GPUs
-    are joined, the contract modes (a mode, a term or a price said, `contract_said`: "reservado vs sob demanda
+    are joined, whether we rent it, the contract modes (a mode, a term or a price said, `contract_said`: "reservado vs sob demanda
     pra 2 h100", "qnto custa uma h200 por mes?")."""
     asked = [key for key in ("bandwidth", "interconnect") if _PATTERNS[key].search(plain)]
     # "quanto sai por mês 2 h100?": its price, said with the modes it is rented in
@@ -233,6 +233,9 @@ def of_a_gpu(plain: str, contract_said: bool) -> list[str]:
         or _PATTERNS["price"].search(plain)
     ):
         asked.append("terms")
+    # "vocês têm B200?", "tem rtx 4090 pra alugar?": whether we rent it, the answer's first line
+    if _PATTERNS["rent"].search(plain):
+        asked.append("rent")
     return asked
 
 

@@ -292,6 +292,42 @@ def test_what_fits_says_whether_we_rent_the_gpu(capsys, question, said):
     assert said in capsys.readouterr().out
 
 
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        # Asked whether we rent it, the yes or no had come at the end, after the list of what fits on it.
+        ("vocês tem h100?", "Sim. Alugamos H100 SXM 80 GB em máquinas de 1, 2, 4 e 8 GPUs"),
+        ("vcs alugam l40s?", "Sim. Alugamos L40S 48 GB em máquinas de 1, 2, 4 e 8 GPUs"),
+        ("vocês dispõem de h200?", "Sim. Alugamos H200 SXM 141 GB"),
+        # not rented: the nearest we rent, the smallest with at least its memory, else the largest
+        (
+            "tem rtx 4090 pra alugar?",
+            "Não alugamos RTX 4090 24 GB; alugamos L40S 48 GB, L40 48 GB, A100 SXM 80 GB, "
+            "H100 SXM 80 GB e H200 SXM 141 GB, e a mais próxima dela é a L40S 48 GB. A lista abaixo vale para quem "
+            "tem a RTX 4090 24 GB.",
+        ),
+        (
+            "do you have b200?",
+            "We do not rent B200 180 GB; we rent L40S 48 GB, L40 48 GB, A100 SXM 80 GB, H100 SXM "
+            "80 GB and H200 SXM 141 GB, and the nearest to it is the H200 SXM 141 GB.",
+        ),
+    ],
+)
+def test_asked_whether_we_rent_a_gpu_the_answer_says_it_first(capsys, question, first):
+    assert gpu_size([question]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.strip()]
+    assert lines[1].startswith(first)  # right under the title
+    said = ("Sim.", "Alugamos", "Não alugamos", "Yes.", "We rent", "We do not rent")
+    assert sum(line.startswith(said) for line in lines) == 1  # said once, not again at the end
+
+
+def test_a_question_about_the_gpus_link_keeps_its_answer_first(capsys):
+    assert gpu_size(["vocês têm nvlink nas h100?"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.strip()]
+    assert lines[1].startswith("A H100 SXM 80 GB se liga às outras GPUs da mesma máquina por NVLink")
+    assert any(line.startswith("Alugamos H100 SXM 80 GB") for line in lines[2:])
+
+
 def test_the_customers_own_machine_is_no_question_of_renting(capsys):
     assert gpu_size(["o que roda no meu notebook com 16gb?"]) == 0
     out = capsys.readouterr().out
