@@ -1435,6 +1435,8 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     model, traffic = plan.model, catalog.traffic
     context = plan.context
     default_output = traffic.lengths.output_tokens
+    summary_prompt = 0  # a summary's text, when the question gives no length (below)
+    summary_said = False  # the lengths said with the summary's
     if plan.task is Task.classification and not w.output_tokens:
         # A label, not an essay: a classifier sized for chat answers would need several times the GPUs.
         default_output = traffic.lengths.classification_output_tokens
@@ -1447,13 +1449,38 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         default_output = max(round(read * share), 1)
         said.append(t(lang, "assume.traffic.summary_output", prompt=i18n.tokens(read, lang),
                       output=i18n.tokens(default_output, lang), share=i18n.percent(share, lang)))  # fmt: skip
+    elif (
+        plan.task is Task.summarization
+        and not (w.prompt_tokens or w.prompt_pages or plan.read_tokens or w.translation or plan.images)
+        and w.context is None
+        # a model whose window is shorter keeps the chat's lengths (GPT-2's 1,024 tokens)
+        and traffic.lengths.long_prompt_tokens * (1 + traffic.lengths.summary_output_share)
+        < model.max_context
+    ):
+        # "resumir contratos para 20 advogados": a summary reads a whole text and writes a tenth of it. NVIDIA's
+        # NIM benchmarking guide (Parameters and Best Practices, Use Cases) puts summarization at inputs of
+        # O(1000) tokens, much longer than outputs of O(100); the chat default's 1,000-token prompt and
+        # 500-token answer would have it backwards. A long prompt (traffic.toml), said with its pages.
+        summary_prompt = traffic.lengths.long_prompt_tokens
+        summary_said = True
+        share = traffic.lengths.summary_output_share
+        if not w.output_tokens:
+            default_output = max(round(summary_prompt * share), 1)
+        key = (
+            "assume.traffic.summary_document_given" if w.output_tokens else "assume.traffic.summary_document"
+        )
+        said.append(t(lang, key, prompt=i18n.tokens(summary_prompt, lang),
+                      pages=i18n.number(round(summary_prompt / traffic.lengths.tokens_per_page), lang),
+                      per_page=i18n.number(traffic.lengths.tokens_per_page, lang),
+                      output=i18n.tokens(w.output_tokens or default_output, lang),
+                      share=i18n.percent(share, lang)))  # fmt: skip
     elif plan.read_tokens and not w.output_tokens:
         # Words read with a short answer each ("processar 10 milhões de palavras": classifying, extracting): the
         # classification's answer length (traffic.toml), so the time is the prompts' reading.
         default_output = traffic.lengths.classification_output_tokens
         said.append(t(lang, "assume.traffic.read_output", output=i18n.tokens(default_output, lang)))
     output = w.output_tokens or min(default_output, max(context // 2, 1))
-    given_prompt = w.prompt_tokens
+    given_prompt = w.prompt_tokens or summary_prompt
     # A translation writes about as many tokens as it reads (one text in, the same text in another language
     # out): its prompts are as long as its answers, whichever of the two the question gave.
     translation = bool(
@@ -1622,7 +1649,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         key = "assume.traffic.per_request_given" if w.output_tokens else "assume.traffic.per_request"
         said.append(t(lang, key, total=i18n.tokens(context, lang), prompt=i18n.tokens(prompt, lang),
                       output=i18n.tokens(output, lang)))  # fmt: skip
-    elif not (given_prompt and w.output_tokens) and not translation:
+    elif not (given_prompt and w.output_tokens) and not translation and not summary_said:
         said.append(
             t(
                 lang,

@@ -3100,3 +3100,66 @@ def test_monthly_users_are_a_months_people_not_a_days(text):
 def test_a_days_users_stay_the_days_people():
     w = parse("llama 3.1 8b, 2 mil usuários por dia").workload
     assert (w.population, w.population_monthly) == (2000, False)
+
+
+@pytest.mark.parametrize(
+    ("text", "prompt", "output", "said"),
+    [
+        # Summarizing contracts with no length given had been sized as a chat: 1,000-token prompts and
+        # 500-token answers, the summary longer than half its text.
+        (
+            "qwen3 32b pra resumir contratos, 20 advogados",
+            4000,
+            400,
+            "Resumo: cada pedido lê um texto inteiro, e um resumo é curto; usei prompts de 4.000 tokens (umas 5 "
+            "páginas, a 750 tokens por página) e resumos de 400 tokens (10% do texto), nossos padrões.",
+        ),
+        (
+            "llama 8b summarize reports for 30 analysts",
+            4000,
+            400,
+            "Resumo: cada pedido lê um texto inteiro, e um resumo é curto; usei prompts de 4.000 tokens",
+        ),
+        # an answer length given is kept
+        (
+            "llama 8b pra resumir reuniões, resumos de 300 tokens, 50 pessoas",
+            4000,
+            300,
+            "usei prompts de 4.000 tokens (umas 5 páginas, a 750 tokens por página, nosso padrão) e as respostas "
+            "de 300 tokens",
+        ),
+    ],
+)
+def test_a_summary_with_no_length_reads_a_whole_text_and_writes_a_short_one(text, prompt, output, said):
+    result = size(parse(text).workload)
+    load = result.workload.load
+    assert (load.prompt_tokens, load.output_tokens) == (prompt, output)
+    assert result.workload.context_tokens == prompt + output
+    assert any(said in a for a in result.assumptions)
+    # said once: not again as the chat's default lengths
+    assert not any(a.startswith(("Prompts de", "Prompts of")) for a in result.assumptions)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "llama 8b resumir contratos de 20 paginas 10 usuarios",  # pages given: their length
+        "qwen3 8b resumir documentos 32k 5 usuarios",  # a context given: a conversation that fills it
+        "llama 8b resumir 10 milhões de palavras por dia",  # a volume of words: its own reading
+    ],
+)
+def test_a_summary_with_its_length_given_keeps_it(text):
+    result = size(parse(text).workload)
+    assert not any("um resumo é curto" in a or "usei prompts de 4.000" in a for a in result.assumptions)
+
+
+def test_a_summary_default_is_said_in_english_when_asked_in_english(capsys):
+    from bot.cli import main as gpu_size
+
+    assert gpu_size(["llama 8b summarize reports for 30 analysts"]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "Summaries: each request reads a whole text and a summary is short; I used prompts of 4,000 tokens"
+        in out
+    )
+    assert "first token in ~" in out and "for a 4,000-token prompt" in out
