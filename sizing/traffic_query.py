@@ -325,6 +325,17 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         start = m.start(1) if _COUNT_BEFORE.search(m.string, 0, m.start()) else m.start()
         return [("prompt_pages", pages)], [(start, m.end())]
 
+    def document_length(m: re.Match) -> Taken | None:
+        if m.group("before") is not None:
+            tokens, span = _count(m.group(5), m.group(6)), m.span("before")
+        else:
+            if _COUNT_BEFORE.search(m.string, 0, m.start()):
+                return (
+                    None  # "3 documentos de 10 mil tokens", "300 mil documentos de 2 mil tokens": read above
+                )
+            tokens, span = _count(m.group(2), m.group(3)), m.span("length")
+        return ([("prompt_tokens", tokens)], [span]) if tokens else None
+
     def items_length(m: re.Match) -> Taken | None:
         tokens_each = _count(m.group(2), m.group(3))  # group 1 is the length phrase, _NUM's follow
         return ([("prompt_tokens", tokens_each)], [m.span("length")]) if tokens_each else None
@@ -1020,6 +1031,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?P<length>\s+(?:de|of|com|with)\s+(?:(?:~|cerca\s+de|uns|umas|about|around|ate|up\s+to)\s*)?"
             rf"{_NUM}[-\s]*(?:tokens?|toks?)\b(?:\s+(?:cada(?:\s+uma?)?|each))?)"
         ), items_length),
+        # A document of a length, none counted before it ("resumir documentos de 3k tokens, 100 por hora",
+        # "3k-token reports"): each request's prompt, where the tokens had been read as the context.
+        ("document_length", regexes.compile(
+            rf"\b(?:{documents})(?P<length>\s+(?:de|of|com|with)\s+(?:(?:~|cerca\s+de|uns|umas|about|around|ate|up\s+to)\s*)?"
+            rf"{_NUM}[-\s]*(?:tokens?|toks?)\b(?:\s+(?:cada(?:\s+uma?)?|each))?)"
+            rf"|(?P<before>{_NUM}[-\s]*(?:tokens?|toks?)\s+(?:{documents})\b)"
+        ), document_length),
         # Both lengths with the number first ("2k input 200 output", "1500 entrada, 300 saída"): read as a pair
         # before the noun-first patterns, which would give "input 200" the answer's number.
         ("lengths", regexes.compile(
@@ -1409,6 +1427,7 @@ _FIELDS_AND_SPANS = frozenset(
         "active_of",
         "share_of",
         "items_length",
+        "document_length",
         "items_length_at_rate",
         "retrieved_chunks",
         "e2e_with_length",

@@ -1571,8 +1571,8 @@ def test_shorthand_for_users_at_once_is_the_users(text, users, context):
 @pytest.mark.parametrize(
     ("text", "context"),
     [
-        # "por consulta" had been listed as not understood beside the context it qualifies
-        ("RAG com llama 70b, docs de 20 mil tokens por consulta, 10 usuarios", 20_000),
+        # "por consulta" had been listed as not understood beside the context it qualifies ("docs de 20 mil
+        # tokens por consulta" is the documents' length, each request's prompt: tests/test_traffic.py)
         ("RAG com llama 70b, 20 mil tokens por requisição, 10 usuarios", 20_000),
         ("RAG com llama 70b, 12k tokens em cada pergunta, 10 usuarios", 12_000),
         ("RAG with llama 70b, 20k tokens per query, 10 users", 20_000),

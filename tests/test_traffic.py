@@ -2784,17 +2784,38 @@ def test_a_count_a_month_after_the_items_named_is_their_volume(text, expected):
 
 
 @pytest.mark.parametrize(
-    ("text", "context"),
+    ("text", "prompt"),
     [
         ("qwen3 32b for 30k-token contracts, 10 users", 30_000),
         ("llama 8b for 8000-token documents, 20 users", 8_000),
         ("llama 4 scout for 500k token documents", 500_000),
+        ("llama 8b resumir documentos de 3k tokens, 100 por hora", 3_000),
+        ("summarize 3k-token reports with llama 8b, 100 per hour", 3_000),
+        ("qwen3 8b contratos com ~8 mil tokens cada, 20 usuarios", 8_000),
+        ("RAG com llama 70b, docs de 20 mil tokens por consulta, 10 usuarios", 20_000),
     ],
 )
-def test_the_things_a_context_measures_are_read_with_it(text, context):
-    # "contracts" had been listed as not understood, and "500k token documents" not read at all.
+def test_a_documents_length_is_each_requests_prompt(text, prompt):
+    # "contracts" had been listed as not understood, and "500k token documents" not read at all. Then each
+    # document's length had been the context of a conversation, answered as 1,000 new tokens on a cached
+    # history ("first token in ~0.5 s"), though every contract is new to the model: it is the prompt, read
+    # whole ("documentos de 3k tokens" had even been a 3,000-token context holding a 1,000-token prompt).
     query = parse(text)
-    assert query.unknown == [] and query.workload.context == context
+    assert query.unknown == [] and query.workload.prompt_tokens == prompt and query.workload.context is None
+    result = size(query.workload)
+    assert result.workload.load.prompt_tokens == prompt
+    assert result.workload.context_tokens == prompt + result.workload.load.output_tokens
+
+
+@pytest.mark.parametrize(
+    ("text", "prompt"),
+    [
+        ("3 documentos de 10 mil tokens llama 8b", 30_000),  # a few pieces: one prompt of them all
+        ("300 mil documentos de 2 mil tokens por dia llama 8b", 2_000),  # items counted: each one's
+    ],
+)
+def test_documents_counted_keep_their_own_readings(text, prompt):
+    assert parse(text).workload.prompt_tokens == prompt
 
 
 @pytest.mark.parametrize(
