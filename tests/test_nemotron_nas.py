@@ -72,10 +72,23 @@ def test_each_is_read_by_its_names(text, model):
     assert (query.workload.model, query.unknown) == (model, [])
 
 
-def test_v1_5_is_answered_with_v1s_architecture_and_said_not_understood():
-    # No source read says v1.5 keeps v1's blocks: the answer names the model it sized and lists "v1.5".
-    query = parse("llama 3.3 nemotron super 49b v1.5")
-    assert (query.workload.model, query.unknown) == ("llama-3.3-nemotron-super-49b", ["v1.5"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "llama 3.3 nemotron super 49b v1.5",
+        "nvidia/Llama-3_3-Nemotron-Super-49B-v1_5 numa h100",
+        "nemotron super 49b v1.5 em fp8 para 20 usuarios",
+        "llama-3.3-nemotron-super-49b-v1.5",
+    ],
+)
+def test_v1_5_is_sized_with_v1s_blocks_and_says_so(capsys, text):
+    # It had been v1 with "Não entendi: “v1.5”": no source read gives v1.5's own block_configs, so the answer
+    # names v1.5, sizes v1's blocks and says that this is assumed.
+    assert parse(text).unknown == []
+    out = answer(capsys, text)
+    assert "Llama 3.3 Nemotron Super 49B v1.5 (arquitetura do Llama 3.3 Nemotron Super 49B)" in out
+    assert "A config.json publicada do Llama 3.3 Nemotron Super 49B v1.5 não foi lida aqui" in out
+    assert "Não entendi" not in out
 
 
 @pytest.mark.parametrize(
