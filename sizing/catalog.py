@@ -57,6 +57,9 @@ class Derivative(Strict, kw_only=True):
     hf_repos: list[str] = []
     source: str
     notes: str | None = None
+    # False where no source read gives its own config.json, only its publisher's word that it derives from the
+    # model (Nemotron Super v1.5, Gervásio): sized with the model's shape, and every answer says so.
+    config_cited: bool = True
 
 
 class GgufFile(Strict, kw_only=True):

@@ -189,7 +189,13 @@ def tensor_type(ftype: str, base: str, t: Tensor, a: Architecture, counters: dic
             return "Q8_0"
         return {"IQ3_XS": "IQ3_XXS", "IQ3_XXS": "IQ2_S"}.get(ftype, base)
     if role == "ffn_down":
-        return _ffn_down_type(ftype, base, t.layer, a.num_layers, n_expert)
+        if n_expert:
+            return _ffn_down_type(ftype, base, t.layer, a.num_layers, n_expert)
+        # Without experts llama-quant.cpp's layer_info is the running count of ffn_down tensors against their
+        # number (n_ffn_down): the layers that have an MLP, not all the layers (Nemotron Ultra, Nemotron-H).
+        i = counters["ffn_down"]
+        counters["ffn_down"] += 1
+        return _ffn_down_type(ftype, base, i, counters["n_ffn_down"], n_expert)
     if role == "attn_output":
         if n_expert == 8:
             return (
@@ -201,8 +207,11 @@ def tensor_type(ftype: str, base: str, t: Tensor, a: Architecture, counters: dic
         changes = {"Q2_K": "Q3_K", "Q3_K_M": "Q4_K", "Q3_K_L": "Q5_K", "IQ3_XXS": "IQ3_S", "IQ3_M": "Q4_K"}
         return changes.get(ftype, base)
     if role in ("ffn_gate", "ffn_up") and ftype == "IQ3_XS":
-        n = a.num_layers
-        return "IQ3_XXS" if n // 8 <= t.layer < 7 * n // 8 else base
+        i, n = t.layer, a.num_layers
+        if not n_expert:  # as for ffn_down: the running count of these tensors against their number
+            i, n = counters[role], counters[f"n_{role}"]
+            counters[role] += 1
+        return "IQ3_XXS" if n // 8 <= i < 7 * n // 8 else base
     return base
 
 
@@ -218,7 +227,7 @@ def _low_iq_type(ftype, base, role, a, n_gqa, n_expert, counters) -> str:
         # Counted tensor by tensor (a layer's routed and shared experts are two) against the layer count.
         i = counters["ffn_down"]
         counters["ffn_down"] += 1
-        return mid if i < a.num_layers // 8 else base
+        return mid if i < (counters["n_ffn_down"] if not n_expert else a.num_layers) // 8 else base
     if role == "attn_output":
         if n_expert == 8:
             return "Q5_K"
@@ -227,7 +236,9 @@ def _low_iq_type(ftype, base, role, a, n_gqa, n_expert, counters) -> str:
 
 
 def _attn_v_type(ftype, base, a, n_gqa, n_expert, counters) -> str:
-    i, n = counters["attn_v"], a.num_layers
+    # llama-quant.cpp counts the attn_v tensors themselves (n_attention_wv): in a NAS or hybrid stack
+    # (Nemotron Super and Ultra, Nemotron-H) that is the layers with attention, not all the layers.
+    i, n = counters["attn_v"], counters["n_attention_wv"]
     counters["attn_v"] += 1
     new = base
     if ftype == "Q2_K":
@@ -270,16 +281,30 @@ def _ffn_down_type(ftype, base, i, n, n_expert) -> str:
     return base
 
 
+def tensor_types(a: Architecture, ftype: str, base: str) -> list[tuple[Tensor, str]]:
+    """Each 2-D tensor of the file with the ggml type llama.cpp gives it (before any block-size fallback)."""
+    found = tensors(a)
+    counters = {
+        "attn_v": 0,
+        "ffn_down": 0,
+        "n_attention_wv": sum(t.role == "attn_v" for t in found),
+        "n_ffn_down": sum(t.role == "ffn_down" for t in found),
+        "ffn_gate": 0,
+        "ffn_up": 0,
+        "n_ffn_gate": sum(t.role == "ffn_gate" for t in found),
+        "n_ffn_up": sum(t.role == "ffn_up" for t in found),
+    }
+    return [(t, tensor_type(ftype, base, t, a, counters)) for t in found]
+
+
 def weight_bytes(
     a: Architecture, ftype: str, base: str, bits: dict[str, float], experts: str | None = None
 ) -> tuple[int, dict[str, float]]:
     """Bytes of every 2-D tensor after quantization, and the weights each ggml type ended up holding.
     `experts`: the type routed experts keep whatever the file type (a model released with MXFP4 experts)."""
-    counters = {"attn_v": 0, "ffn_down": 0}
     total_bits = 0.0
     mix: dict[str, float] = {}
-    for t in tensors(a):
-        kind = tensor_type(ftype, base, t, a, counters)
+    for t, kind in tensor_types(a, ftype, base):
         if experts is not None and t.routed:
             kind = experts
         if kind in BLOCK and t.cols % BLOCK[kind]:

@@ -380,8 +380,10 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     elif model.derived_from:
         # A derivative is named as asked, with the catalogue model whose architecture and limits it has
         # ("DeepSeek R1 Distill Llama 8B (arquitetura do Llama 3.1 8B)"): the customer sees we read them right.
-        base_name = catalog.model(model.derived_from).name
-        model = updated(model, name=t(lang, "model.derived_name", name=model.name, base=base_name))
+        base = catalog.model(model.derived_from)
+        if not next(d.config_cited for d in base.derivatives if d.id == model.id):
+            said.append(t(lang, "assume.model.derived_config_uncited", model=model.name, base=base.name))
+        model = updated(model, name=t(lang, "model.derived_name", name=model.name, base=base.name))
         resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
     if w.family_typed:
         # "granite 3.3 8b": said as for a repo of a family the catalogue lacks, before how the size was sized,

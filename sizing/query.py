@@ -474,6 +474,8 @@ VISION_NAMED = regexes.compile(
     r"(?<![a-z0-9])(?:[a-z0-9.]*[-_.]?vl|vlm|vision|visao|llava[a-z0-9._-]*|pixtral[a-z0-9._-]*|minicpm-v[a-z0-9._-]*)"
     r"(?![a-z0-9])"
 )
+# The same marks inside a normalized name ("internvl3", "qwen3vl8b"), never vLLM's.
+_VISION_MARK = regexes.compile(r"vl(?!lm)|vision|llava|pixtral")
 _MONTH = VOCAB.pattern("dates.months")
 DATES = regexes.compile(
     r"(?<![\w.,/:-])(?:"
@@ -1337,6 +1339,8 @@ def _written_words(plain: str) -> set[str]:
         plain = _MAC_NAMES.sub(" ", plain)
     if "prem" in plain:  # "on-premise?": jargon said as is in every language, no English sentence
         plain = _ON_PREMISE.sub(" ", plain)
+    if "it" in plain:  # "gemma 3 12b it": instruction-tuned, a model name's suffix, no English "it"
+        plain = _IT_SUFFIX.sub(" ", plain)
     words = set(LETTERS.findall(plain))
     if "-" in plain:  # "podem dizer-me", "indiquem-nos": a pronoun after its verb, as Portugal writes it
         words.update(CLITIC.findall(plain))
@@ -1356,6 +1360,8 @@ PT_PT_MARKERS = regexes.compile(
 # A verb with its pronoun after it ("dizer-me", "recomendem-nos"), kept whole for the language's markers.
 CLITIC = regexes.compile(r"\b[a-z]{2,}-(?:me|nos|lhe|lhes)\b")
 _ON_PREMISE = regexes.compile(r"\bon[\s-]?prem(?:ise|ises)?\b")
+# "gemma 3 12b it", "gemma-2-9b-it": "it" right after a size is a model's instruction-tuned suffix.
+_IT_SUFFIX = regexes.compile(r"(?<=\db)[\s_-]+it\b")
 
 
 # "no celular", "on a phone": the model run on the device itself (a note; the answer is for our GPUs).
@@ -4979,6 +4985,23 @@ def _typos(scan: _Scan, catalog: Catalog, leftovers: list[str], query: Query) ->
                     and not _digits(close[0]).endswith(_digits(typed_size))
                 ):
                     close = []
+                # A vision model's name is no typo of another text model's: "internvl3" is no InternLM3 8B. Its own
+                # text model, the name without the vision word ("qwen3-vl 8b": Qwen3 8B), is read, and the
+                # vision word said beside it, as for "qwen3 vl 235b".
+                if (
+                    close
+                    and kind == "model"
+                    and _VISION_MARK.search(candidate)
+                    and not _VISION_MARK.search(close[0])
+                    and _VISION_MARK.sub("", candidate) != close[0]
+                ):
+                    close = []
+                # Nor is a version typed without a size: "llava 1.6" is no LLaVA 1.5 (another release, whose
+                # images take other token counts).
+                if close and kind == "model" and not typed_size:
+                    typed_version = _digits(candidate)
+                    if typed_version and not _digits(close[0]).startswith(typed_version):
+                        close = []
                 # Nor is a version typed with its size: "granite 3.1 8b" is no Granite 3.3 8B, "exaone 3.5
                 # 32b" no EXAONE 4.0 32B (another release, said as a family the catalogue lacks); a name typed
                 # without its version ("llava 13b") still reads as the catalogue's.

@@ -516,14 +516,8 @@ def test_distill_spelt_with_one_l_names_the_distilled_model(text, model):
 @pytest.mark.parametrize(
     ("text", "name", "repo"),
     [
-        # Each had been another model sized under its name: Pixtral 12B ("Não entendi: large"), GLM-4.5 355B,
-        # Phi-4 14B ("Não entendi: multimodal"). (Command A, once Command R+ 104B here, is now catalogued.)
-        ("pixtral large", "Pixtral Large (124B)", "mistralai/Pixtral-Large-Instruct-2411"),
-        (
-            "Pixtral Large 2411 para 10 usuários em fp8",
-            "Pixtral Large (124B)",
-            "mistralai/Pixtral-Large-Instruct-2411 para 10 usuários em fp8",
-        ),
+        # Each had been another model sized under its name: GLM-4.5 355B, Phi-4 14B ("Não entendi: multimodal").
+        # (Command A, once Command R+ 104B here, and Pixtral Large, once Pixtral 12B, are now catalogued.)
         ("glm-4.5v", "GLM-4.5V (106B-A12B)", "zai-org/GLM-4.5V"),
         ("glm 4.5v numa h200", "GLM-4.5V (106B-A12B)", "zai-org/GLM-4.5V numa h200"),
         ("phi 4 multimodal", "Phi-4-multimodal (5.6B)", "microsoft/Phi-4-multimodal-instruct"),

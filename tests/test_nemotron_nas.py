@@ -72,10 +72,23 @@ def test_each_is_read_by_its_names(text, model):
     assert (query.workload.model, query.unknown) == (model, [])
 
 
-def test_v1_5_is_answered_with_v1s_architecture_and_said_not_understood():
-    # No source read says v1.5 keeps v1's blocks: the answer names the model it sized and lists "v1.5".
-    query = parse("llama 3.3 nemotron super 49b v1.5")
-    assert (query.workload.model, query.unknown) == ("llama-3.3-nemotron-super-49b", ["v1.5"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "llama 3.3 nemotron super 49b v1.5",
+        "nvidia/Llama-3_3-Nemotron-Super-49B-v1_5 numa h100",
+        "nemotron super 49b v1.5 em fp8 para 20 usuarios",
+        "llama-3.3-nemotron-super-49b-v1.5",
+    ],
+)
+def test_v1_5_is_sized_with_v1s_blocks_and_says_so(capsys, text):
+    # It had been v1 with "Não entendi: “v1.5”": no source read gives v1.5's own block_configs, so the answer
+    # names v1.5, sizes v1's blocks and says that this is assumed.
+    assert parse(text).unknown == []
+    out = answer(capsys, text)
+    assert "Llama 3.3 Nemotron Super 49B v1.5 (arquitetura do Llama 3.3 Nemotron Super 49B)" in out
+    assert "A config.json publicada do Llama 3.3 Nemotron Super 49B v1.5 não foi lida aqui" in out
+    assert "Não entendi" not in out
 
 
 @pytest.mark.parametrize(
@@ -175,6 +188,30 @@ def test_a_gguf_file_has_attention_tensors_only_where_the_model_has_attention():
     assert sum(t.role == "attn_q" for t in tensors) == 49
     downs = [t for t in tensors if t.role == "ffn_down"]
     assert len(downs) == 80 and {t.cols for t in downs} == {2816, 5632, 7168, 14336, 17920, 28672}
+
+
+@pytest.mark.parametrize(
+    ("model", "attention", "mlps"),
+    [("llama-3.3-nemotron-super-49b", 49, 80), ("llama-3.1-nemotron-ultra-253b", 64, 81)],
+)
+def test_a_gguf_file_spreads_its_extra_bits_over_the_layers_that_have_them(model, attention, mlps):
+    # llama-quant.cpp's use_more_bits(i, n) counts attn_v tensors against n_attention_wv, the attn_v tensors
+    # there are, and ffn_down ones against n_ffn_down: the attention layers and the MLP layers, not all the
+    # layers (the attn_v rule had counted 80 and 162, giving Q6_K to other attention layers than llama.cpp does).
+    m = load_catalog().model(model)
+    typed = gguf.tensor_types(m, "Q4_K_M", "Q4_K")
+    values = [kind for t, kind in typed if t.role == "attn_v"]
+    downs = [kind for t, kind in typed if t.role == "ffn_down"]
+    assert (len(values), len(downs)) == (attention, mlps)
+    rest = "Q5_K" if m.num_layers == 80 else "Q4_K"  # llama.cpp's 70B rule: Super's 80 layers read as a 70B
+    assert values == ["Q6_K" if gguf._more_bits(i, attention) else rest for i in range(attention)]
+    assert downs == ["Q6_K" if gguf._more_bits(i, mlps) else "Q4_K" for i in range(mlps)]
+
+
+def test_nemotron_ultras_q4_k_m_file_is_weighed_by_its_attention_and_mlp_layers(capsys):
+    # 151.5 GB before, with attn_v's and ffn_down's extra bits placed by all 162 layers.
+    out = answer(capsys, "nemotron ultra 253b q4_k_m em 4 h200")
+    assert "Pesos ............ 151,7 GB  (253B parâmetros × 4,79 bits)" in out
 
 
 def test_a_pasted_decilm_config_is_sized_from_its_blocks(capsys):

@@ -338,8 +338,8 @@ def test_a_gpu_we_do_not_rent_asked_beside_a_model_is_said_and_the_model_sized(p
       "O Hunyuan-Large não está no catálogo que dimensiono"),
      ("O glm-4.5v cabe numa H200? se não, o qwen2.5 vl 72b serve?", "Qwen2.5-VL 72B",
       "O GLM-4.5V não está no catálogo"),
-     ("does pixtral large fit on 2 h100? or llama 3.1 70b?", "Llama 3.1 70B",
-      "Pixtral Large is not in the catalogue I size")],
+     ("does phi 4 multimodal fit on an l4? or llama 3.1 8b?", "Llama 3.1 8B",
+      "Phi-4-multimodal is not in the catalogue I size")],
 )  # fmt: skip
 def test_a_model_refused_by_name_leaves_the_catalogued_one_sized(pipeline, text, model, note):
     # the refusal of the uncatalogued model had been the whole answer
@@ -350,7 +350,7 @@ def test_a_model_refused_by_name_leaves_the_catalogued_one_sized(pipeline, text,
 
 def test_a_model_refused_alone_is_still_refused():
     with pytest.raises(QueryError) as e:
-        parse("pixtral large para 10 usuarios")
+        parse("hunyuan large para 10 usuarios")
     assert e.value.key == "query.uncatalogued"
 
 
