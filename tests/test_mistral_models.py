@@ -81,3 +81,16 @@ def test_ministral_3_8b_is_never_scaled_from_another_size():
     result = size(parse("ministral 8b").workload)
     assert result.workload.model.name == "Ministral 3 8B"
     assert result.workload.model.params == load_catalog().model("ministral-3-8b").params
+
+
+@pytest.mark.parametrize("text", ["mistral large 2 4bit", "mistral-large-instruct-2411 fp8 2 h100"])
+def test_mistral_large_2_says_its_research_licence(text, capsys):
+    # Both releases are under the Mistral AI Research License; the answer had sized them for production
+    # without a word about it.
+    from bot.cli import main as gpu_size
+
+    assert gpu_size([text]) == 0
+    out = capsys.readouterr().out
+    assert "Mistral AI Research License (MRL-0.1): só para pesquisa" in out
+    # a text model: the open alternative is a text one, not the vision models Pixtral Large's note names
+    assert "Qwen3 32B ou Mistral Small 3.2 24B, ambos Apache 2.0" in out and "lê imagens" not in out
