@@ -3188,7 +3188,10 @@ def _topic_asked(scan: _Scan, fields: dict, stage: Stage | None, model, size) ->
         v is not None and k not in _OFFERING_FIELDS and k not in ("gpu", "method", "task")
         for k, v in fields.items()
     )
-    if key is not None and (not said or (key in topic_words.NEVER_A_LOAD and not said_beyond_task)):
+    # "where are the chat logs stored?", "onde ficam os logs do chatbot?": a task's word inside a question about
+    # logs names whose logs, not a use to size
+    task_only = key in topic_words.NEVER_A_LOAD or key in topic_words.WITH_LOG
+    if key is not None and (not said or (task_only and not said_beyond_task)):
         error = QueryError(f"query.topic_{key}", hint="query.residency_size")
         if key in topic_words.WITH_LOG:
             error.params["retention_days"] = topic_words.RETENTION_DAYS

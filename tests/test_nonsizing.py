@@ -134,6 +134,11 @@ def test_a_family_named_with_help_is_asked_which_model(text):
      ("do you use our data to train models?", "query.topic_training_data"),
      ("os logs de inferencia ficam onde?", "query.topic_logs"),
      ("vocês guardam os prompts dos clientes?", "query.topic_logs"),
+     # "logs das conversas" had been not understood; "chat logs" a chat to size with the model missing
+     ("os logs das conversas ficam onde?", "query.topic_logs"),
+     ("onde ficam os prompts que mandamos pro modelo?", "query.topic_logs"),
+     ("onde ficam os logs do chatbot?", "query.topic_logs"),
+     ("where are the chat logs stored?", "query.topic_logs"),
      ("os datacenters são em são paulo?", "query.topic_location"),
      ("os servidores ficam em qual estado?", "query.topic_location"),
      ("é seguro colocar dados de clientes nas gpus de vocês?", "query.topic_security"),
