@@ -1351,11 +1351,13 @@ def _written_words(plain: str) -> set[str]:
 
 
 # "até ao primeiro token" (Brazil: "até o"), "precisamos de processar" (Brazil: "precisamos processar"; "de"
-# before a noun, "precisamos de uma GPU", is said in both): phrases of Portugal's grammar, kept whole for the
+# before a noun, "precisamos de uma GPU", is said in both), "estamos a testar": phrases of Portugal's grammar, kept whole for the
 # language's markers (pt-PT.toml distinct), weighed against Brazil's words as theirs are (PT_PT_PHRASES, Portugal's
 # grammar that no Brazilian question has, overrides them).
 PT_PT_MARKERS = regexes.compile(
-    r"\b(ate\s+aos?\b|precis(?:o|a|amos|am|ava|avamos|ariamos|aremos)\s+de(?=\s+[a-z]{2,}(?:ar|er|ir)\b))"
+    r"\b(ate\s+aos?\b|precis(?:o|a|amos|am|ava|avamos|ariamos|aremos)\s+de(?=\s+[a-z]{2,}(?:ar|er|ir)\b)"
+    # "estamos a avaliar", "estou a testar": Portugal's progressive (Brazil: "estamos avaliando")
+    r"|est(?:ou|amos|ao|a|ava|avamos)\s+a(?=\s+[a-z]{2,}(?:ar|er|ir)\b))"
 )
 # A verb with its pronoun after it ("dizer-me", "recomendem-nos"), kept whole for the language's markers.
 CLITIC = regexes.compile(r"\b[a-z]{2,}-(?:me|nos|lhe|lhes)\b")

@@ -72,12 +72,24 @@ def test_an_english_question_gets_no_portuguese(text, capsys):
         # "em simultâneo" alone, with no "a" before a verb, had been answered in pt-BR
         "O Gemma 3 12B cabe numa RTX 4090? Queremos servir até 100 pessoas em simultâneo",
         "Somos uma câmara municipal, queremos o llama 3.1 8b para 1,5k funcionários, uns 10% em simultâneo",
+        # Portugal's progressive ("estamos a avaliar", Brazil's "estamos avaliando") and "placa gráfica" (Brazil's
+        # "placa de vídeo") had been answered in pt-BR
+        "estamos a avaliar o llama 3.1 8b para 20 pessoas",
+        "o qwen3 14b cabe numa placa gráfica de 24 GB?",
     ],
 )
 def test_a_european_portuguese_question_gets_no_brazilian_words(text, capsys):
     answer = _answer(text, capsys)
     assert not BRAZILIAN.search(answer), BRAZILIAN.search(answer)
     assert answer.startswith("Percebi") and "Não percebi" not in answer
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["estamos avaliando o llama 8b para 20 pessoas", "quero rodar o llama 8b numa placa de vídeo de 24 GB"],
+)
+def test_a_brazilian_question_keeps_brazilian_portuguese(text, capsys):
+    assert _answer(text, capsys).startswith("Entendi")
 
 
 def test_a_brazilian_question_with_the_pronoun_before_the_verb_stays_brazilian(capsys):
