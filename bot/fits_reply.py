@@ -242,6 +242,9 @@ def suggestion_lines(suggestions: Suggestions, lang: str, show_prices: bool = Tr
                               setup=m.setup or t("suggest.none"), speed=speed))  # fmt: skip
     if suggestions.budget is not None:
         out += _budget_verdict(suggestions, lang, show_prices)
+    elif suggestions.cost_asked and not priced:
+        # "what would it cost?": why no month is shown beside the models
+        out.append(t("cost.none") if show_prices else t("cost.ask_sales"))
     middle = suggestions.models[len(suggestions.models) // 2]
     example = asked_as(middle.model_id, middle.name)
     if suggestions.stage != "inference":

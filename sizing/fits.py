@@ -355,6 +355,9 @@ class Suggestions(msgspec.Struct, kw_only=True):
     replacing: str | None = None  # a closed model named, as typed: the suggestions are open ones in its place
     # the task's own suggestions the context is past, when long-context models stand in for them
     past_context: list[str] = []
+    # "qual modelo e quanto custa?": the cost asked, answered with each model's month where prices are set,
+    # and with why not where none are
+    cost_asked: bool = False
 
 
 def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
@@ -429,6 +432,7 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
         ttft_target_s=ttft,
         tokens_per_s_target=tps,
         replacing=replacing,
+        cost_asked=bool(given.get("cost")),
     )
 
 

@@ -362,6 +362,38 @@ def test_without_prices_configured_the_answer_says_so(capsys):
     assert "Sem preços configurados" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("qual modelo pra atendimento com 50 pessoas e quanto custa por mês?", "Sem preços configurados"),
+        (
+            "We'd like to self-host an open model for our support bot, 2,000 conversations a day. What would you "
+            "suggest and what would it cost?",
+            "No prices configured",
+        ),
+    ],
+)
+def test_suggestions_asked_their_cost_say_why_no_price_is_shown(capsys, question, said):
+    # The cost asked had gone unanswered: three models and no word about money.
+    assert gpu_size([question]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any(line.startswith(said) for line in lines)
+    assert gpu_size(["qual modelo pra atendimento com 50 pessoas?"]) == 0
+    assert "Sem preços configurados" not in capsys.readouterr().out  # no cost asked, nothing said
+
+
+def test_suggestions_asked_their_cost_in_a_shared_channel_are_sent_to_sales(tmp_path):
+    from bot.log.requestlog import RequestLog
+    from bot.pipeline import Pipeline, Where
+
+    pipeline = Pipeline(RequestLog(tmp_path / "log.db"))
+    reply = pipeline.ask("qual modelo pra atendimento com 50 pessoas e quanto custa?",
+                         Where("slash_command", channel_shared=True))  # fmt: skip
+    _valid(reply.message.blocks)
+    text = _text(reply.message.blocks)
+    assert "Sem preços configurados" not in text and "time comercial" in text
+
+
 def test_a_customer_in_a_shared_channel_is_sent_to_sales(priced, tmp_path):
     from bot.log.requestlog import RequestLog
     from bot.pipeline import Pipeline, Where
