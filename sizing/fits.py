@@ -358,6 +358,9 @@ class Suggestions(msgspec.Struct, kw_only=True):
     # "qual modelo e quanto custa?": the cost asked, answered with each model's month where prices are set,
     # and with why not where none are
     cost_asked: bool = False
+    # What the question said of its data that the law asks something of (sizing/topics.py NOTES: "dados de
+    # saúde de pacientes"), said before the models
+    notes: list[str] = []
 
 
 def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
@@ -366,6 +369,7 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
     each with the setup the full answer recommends for it (sizing/engine.py)."""
     given = dict(given)
     replacing = given.pop("replacing", None)  # a closed model the suggestions stand in for
+    notes = given.pop("notes", [])
     task = given.get("task")
     key = task.value if task is not None and task.value in catalog.suggestions else "default"
     out: list[Suggested] = []
@@ -433,6 +437,7 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
         tokens_per_s_target=tps,
         replacing=replacing,
         cost_asked=bool(given.get("cost")),
+        notes=list(notes),
     )
 
 

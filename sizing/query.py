@@ -6806,6 +6806,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             # the suggestions sized for it (sizing/fits.py), set against the budget when one is given.
             error = QueryError("query.suggest_models", hint="query.examples")
             error.given = _given(fields, stage)
+            if notes := [key for key in query.noted if key in topic_words.NOTES]:
+                # "chatbot para 50 médicos com dados de saúde": what the law asks of such data, said first
+                error.given["notes"] = notes
             raise error
         if fields.get("gpu") and fields.get("compare_gpus"):
             # "qual a diferença entre L40S e H100 pra inferência?": each GPU, what fits on it and what sets its

@@ -394,6 +394,23 @@ def test_suggestions_asked_their_cost_in_a_shared_channel_are_sent_to_sales(tmp_
     assert "Sem preços configurados" not in text and "time comercial" in text
 
 
+@pytest.mark.parametrize(
+    ("question", "note"),
+    [
+        # The note a sized answer gives had been dropped when no model was named.
+        ("chatbot para 50 médicos com dados de saúde de pacientes, qual modelo?",
+         "Dados de saúde são dados pessoais sensíveis (LGPD, art. 5º, II)"),
+        ("qual modelo pra um banco, dados de cartão de crédito, 100 atendentes?",
+         "Dados bancários e de cartão não estão entre os dados sensíveis da LGPD"),
+    ],
+)  # fmt: skip
+def test_suggestions_say_what_the_law_asks_of_the_data_named(capsys, question, note):
+    assert gpu_size([question]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.strip()]
+    assert lines[0] == "Modelos sugeridos para esta carga" and lines[1].startswith(note)
+    assert sum(line.startswith("• ") for line in lines) == 3  # the models still follow
+
+
 def test_a_customer_in_a_shared_channel_is_sent_to_sales(priced, tmp_path):
     from bot.log.requestlog import RequestLog
     from bot.pipeline import Pipeline, Where
