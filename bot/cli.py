@@ -401,6 +401,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "speech_lengths": [
                     {"typed": a, "tokens": n, "tokens_per_minute": m} for a, n, m in query.speech_lengths
                 ],
+                # "500 horas de áudio": the transcripts' tokens to read in all.
+                "speech_volumes": [
+                    {"typed": a, "tokens": n, "tokens_per_minute": m} for a, n, m in query.speech_volumes
+                ],
             }
         if comparison is not None:
             # "qwen 72b em int4 ou qwen 32b em bf16?": the other model sized beside this one, or why not.

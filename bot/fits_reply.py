@@ -227,6 +227,8 @@ def suggestion_lines(suggestions: Suggestions, lang: str, show_prices: bool = Tr
     if suggestions.replacing:
         out.insert(0, t("suggest.replacing", closed=suggestions.replacing))
     # "dados de saúde de pacientes": what the law asks of such data, as a sized answer says it
+    if suggestions.apart:  # "transcrever e resumir": the speech model is not in the count
+        out.insert(0, t("suggest.speech_apart"))
     out[:0] = [t(f"error.query.topic_{key}", log="", name="") for key in suggestions.notes]
     if suggestions.past_context:
         out.insert(0, t("suggest.past_context", models=i18n.join(suggestions.past_context, lang),

@@ -921,6 +921,9 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     for typed, tokens, per_minute in query.speech_lengths:
         lines.append(t("understood.speech_length", typed=typed, tokens=i18n.number(tokens, lang),
                        per_minute=i18n.number(per_minute, lang)))  # fmt: skip
+    for typed, tokens, per_minute in query.speech_volumes:
+        lines.append(t("understood.speech_volume", typed=typed, tokens=i18n.number(tokens, lang),
+                       per_minute=i18n.number(per_minute, lang)))  # fmt: skip
     for typed, tokens in query.prompt_lengths:
         lines.append(t("understood.prompt_length", typed=typed, tokens=i18n.number(tokens, lang)))
     for typed, people, daily in query.daily_shares:

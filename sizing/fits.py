@@ -361,6 +361,8 @@ class Suggestions(msgspec.Struct, kw_only=True):
     # What the question said of its data that the law asks something of (sizing/topics.py NOTES: "dados de
     # saúde de pacientes"), said before the models
     notes: list[str] = []
+    # Speech words the question named, left out of the count ("transcrever": a speech model's work)
+    apart: list[str] = []
 
 
 def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
@@ -370,6 +372,7 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
     given = dict(given)
     replacing = given.pop("replacing", None)  # a closed model the suggestions stand in for
     notes = given.pop("notes", [])
+    apart = given.pop("apart", [])
     task = given.get("task")
     key = task.value if task is not None and task.value in catalog.suggestions else "default"
     out: list[Suggested] = []
@@ -438,6 +441,7 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
         replacing=replacing,
         cost_asked=bool(given.get("cost")),
         notes=list(notes),
+        apart=list(apart),
     )
 
 

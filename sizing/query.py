@@ -153,6 +153,8 @@ class Query(msgspec.Struct):
     daily_shares: list[tuple[str, int, int]] = []
     # Prompts given as speech by its duration ("transcrições de 1 hora"): (as typed, tokens, tokens a minute).
     speech_lengths: list[tuple[str, int, int]] = []
+    # "500 horas de áudio": as typed, the transcript's tokens to read in all, and the tokens a minute of speech
+    speech_volumes: list[tuple[str, int, int]] = []
     # Lengths in words ("documentos de 2000 palavras"): (as typed, tokens, tokens a word).
     word_lengths: list[tuple[str, int, float]] = []
     # Words naming a vision-language model ("qwen2.5-vl", "llama 3.2 11b vision", "llava"), as typed: the
@@ -6645,6 +6647,21 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if not fields.get(field):
             fields[field] = tokens
             query.word_lengths.append((typed, tokens, catalog.traffic.lengths.tokens_per_word))
+    for minutes, typed in scan.found.pop("speech_volume", []):
+        # "resumir 500 horas de áudio por mês": the transcripts' tokens to read (traffic.toml's tokens a minute of
+        # speech), summarized or processed as words are; transcribing itself is a speech model's work.
+        said = strip_accents(scan.original.lower())
+        reading = READ_WORDS.search(said) or (fields.get("task") or (base.task if base else None)) in (
+            Task.summarization,
+            Task.classification,
+            Task.extraction,
+        )
+        if reading and not fields.get("read_tokens"):
+            per_minute = catalog.traffic.lengths.tokens_per_speech_minute
+            fields["read_tokens"] = max(round(minutes * per_minute), 1)
+            query.speech_volumes.append((typed, fields["read_tokens"], per_minute))
+        else:
+            query.unknown.append(typed)
     if (
         fields.get("requests_per_day")
         and not fields.get("batch_items")
@@ -6757,6 +6774,15 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
                 error.given = {**_given(fields, stage), "replacing": typed}
                 raise error
             raise QueryError("query.closed_model", hint="query.open_models", name=typed)
+        if kind == "speech" and (
+            fields.get("read_tokens")
+            or fields.get("task") in (Task.summarization, Task.classification, Task.extraction)
+        ):
+            # "transcrever e resumir 500 horas de áudio": the transcribing is a speech model's, left out; the
+            # summaries are an LLM's, whose suggestions answer (sizing/fits.py), saying what was left out.
+            error = QueryError("query.suggest_models", hint="query.examples")
+            error.given = {**_given(fields, stage), "apart": [t for k, t in out_of_scope if k == "speech"]}
+            raise error
         raise QueryError("query.out_of_scope", hint="query.scope", name=typed, kind=f"scope.{kind}")
     if not (model or size):
         # "Magistral-Small-2509", "Qwen2.5-72B-Instruct-AWQ": a repo's name without its owner is still a

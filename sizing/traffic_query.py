@@ -991,6 +991,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"\b(?:{system})\s+(?:tem|possui|ocupa|has|is|takes)(?:\s+(?:cerca\s+de|uns|umas|about|around|~))?"
             rf"\s*{_NUM}\s*(?:tokens?|toks?)\b"
         ), length),
+        # A volume of speech by its hours ("resumir 500 horas de áudio por mês", "2k hours of calls"): minutes
+        # of transcript to read in all (sizing/query.py), from ten hours up; less is one recording's length.
+        ("speech_volume", regexes.compile(
+            rf"{_PLAIN}\s*(?P<mult>mil|k)?\s*(?P<unit>{speech_units})\s+(?:de|of)\s+(?:{speech})\b"
+        ), _speech_volume),
         # Transcripts of speech by its duration ("transcrições de 1 hora", "30-minute calls", "reuniões de 2
         # horas"): minutes, each traffic.toml's tokens_per_speech_minute (sizing/query.py).
         ("speech_minutes", regexes.compile(
@@ -1439,6 +1444,15 @@ _FIELDS_AND_SPANS = frozenset(
 )
 # Kinds read by their own loop in take() (scan.take checks the prefilter itself for the rest).
 _OWN_LOOPS = _FIELDS_AND_SPANS | {"lengths", "rate", "per_conversation_length"}
+
+
+# Below this many minutes, "2 horas de gravação" is one recording's length, not a volume to read.
+SPEECH_VOLUME_LEAST_MINUTES = 600
+
+
+def _speech_volume(m: re.Match) -> float | None:
+    minutes = _float(m.group(1)) * (1000 if m.group("mult") else 1) * (60 if m.group("unit")[0] == "h" else 1)
+    return minutes if minutes >= SPEECH_VOLUME_LEAST_MINUTES else None
 
 
 def take(scan, follow_up: bool = False, training: bool = False, batch_thread: bool = False) -> None:

@@ -3184,3 +3184,67 @@ def test_a_summary_default_is_said_in_english_when_asked_in_english(capsys):
         in out
     )
     assert "first token in ~" in out and "for a 4,000-token prompt" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        # "500 horas de audio" had left "500" a 500-token context and "audio" not understood.
+        ("llama 8b resumir 500 horas de audio por mes", 500 * 60 * 225),
+        ("llama 8b resumir 500 horas de gravações", 500 * 60 * 225),
+        ("summarize 2k hours of calls with qwen3 8b", 2000 * 60 * 225),
+        ("qwen3 8b classificar 1.200 minutos de ligações", 1200 * 225),
+    ],
+)
+def test_hours_of_speech_to_summarize_are_the_transcripts_tokens_to_read(text, tokens):
+    query = parse(text)
+    assert query.workload.read_tokens == tokens and query.workload.context is None
+    assert not any("audio" in u or "grava" in u or "calls" in u or "liga" in u for u in query.unknown)
+    [(_typed, read, per_minute)] = query.speech_volumes
+    assert (read, per_minute) == (tokens, 225)
+
+
+def test_one_recordings_hours_stay_its_length():
+    # under ten hours: one recording's length (the prompt), as "reuniões de 2 horas" is
+    assert parse("llama 8b resumir reuniões de 2 horas").workload.prompt_tokens == 120 * 225
+    assert parse("llama 8b resumir 2 horas de gravação").speech_volumes == []
+
+
+def test_hours_of_speech_are_said_as_read_and_the_transcribing_left_out(capsys):
+    from bot.cli import main as gpu_size
+
+    assert gpu_size(["llama 8b resumir 500 horas de audio por mes"]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "Li “500 horas de audio” como ~6.750.000 tokens de transcrição a ler, a ~225 tokens por minuto" in out
+    )
+    assert (
+        "Transcrever o áudio é trabalho de um modelo de fala (como o Whisper), que fica de fora da conta"
+        in out
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "preciso transcrever e resumir 500 horas de audio por mes, qual modelo e gpu",
+        "quero transcrever e resumir reuniões, qual modelo?",
+    ],
+)
+def test_transcribing_and_summarizing_gets_the_llms_for_the_summaries(text, capsys):
+    # "“transcrever” é um modelo de fala": the whole question had been refused for its first verb.
+    from bot.cli import main as gpu_size
+
+    assert gpu_size([text]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.strip()]
+    assert lines[0] == "Modelos sugeridos para esta carga"
+    assert lines[1].startswith("Transcrever o áudio é trabalho de um modelo de fala (como o Whisper)")
+    assert sum(line.startswith("• ") for line in lines) == 3
+
+
+def test_transcribing_alone_is_still_a_speech_models_work():
+    from sizing.query import QueryError
+
+    with pytest.raises(QueryError) as e:
+        parse("transcrever 500 horas de audio")
+    assert e.value.key == "query.out_of_scope"
