@@ -23,6 +23,7 @@ from .result import (
     ModelInfo,
     ResolvedWorkload,
     RLInfo,
+    RunChoice,
     Setup,
     SizingResult,
     SpeculativeInfo,
@@ -168,6 +169,9 @@ def _sized(
     if (led := _fused_loss_lead(plan, rec, workload, catalog, source)) is not None:
         plan, rec = led
         assumptions = list(plan.assumptions)
+    run_choice = _run_choice(plan, rec, catalog)
+    if run_choice is not None and run_choice.recommended == "cheapest":
+        rec = run_choice.cheapest
     if rec is None and not plan.targets_given and plan.ttft_target is not None and by_load(plan):
         plan, rec = _reading_time_target(plan, catalog) or (plan, rec)
         assumptions = list(plan.assumptions)
@@ -230,6 +234,8 @@ def _sized(
     else:
         seqs = plan.users
     alternatives = advice.alternatives(plan, rec, catalog, total, capacity_asked)
+    if run_choice is not None:
+        alternatives.insert(0, _run_choice_alternative(plan, run_choice))
     decided = avail = cheaper = None
     if not plan.stage.is_training:
         # Every setup the answer shows carries its performance (sizing/performance.py) and, when the
@@ -470,7 +476,77 @@ def _sized(
         batch_time=advice.batch_time(plan, rec),
         cheaper=cheaper,
         gpu_choice=gpu_choice,
+        run_choice=run_choice,
     )
+
+
+# A setup cheaper per run by less than this share is no saving worth a word (the MFU estimate is rougher).
+RUN_SAVING = 0.05
+
+
+def _run_choice(plan: Plan, rec, catalog: Catalog) -> RunChoice | None:
+    """A training run with a token count and prices: the setup that costs least per run against the smallest
+    (`rec`). A run's cost is its GPU-hours at the GPU's price, and its GPU-hours are the same FLOPs over the GPU's
+    BF16 peak at the same MFU however many GPUs share them (advice.training_days), so the cheapest is the fewest of
+    the GPU whose price buys the most FLOPs that holds the run (and finishes it by the deadline). It is the
+    recommendation when it also finishes no later than the smallest on no more GPUs (an H100 that ends in a day for
+    less than an L40S takes in three; eight L40S over PCIe are not sharded as cheaply as the estimate's MFU
+    assumes); otherwise the smallest stays, and the answer says what the cheaper one saves and its time. None when the question names GPUs, a count or a layout, or nothing is cheaper by RUN_SAVING."""
+    if (
+        rec is None
+        or not plan.stage.is_training
+        or not plan.timed
+        or plan.method.is_rl
+        or not catalog.offering.has_prices
+        or plan.gpu is not None
+        or plan.compare
+        or plan.gpus
+        or plan.layout_given
+        or plan.machine is not None
+    ):
+        return None
+    rec_cost = advice.cost(plan, rec, catalog)
+    if rec_cost is None or rec_cost.project_total is None:
+        return None
+    rec_days = advice.training_days(plan, rec, catalog)
+    seen: set[str] = {rec.gpu}
+    best = None
+    for shape in candidates(catalog):
+        if shape.gpu.id in seen or not holds(plan, shape, catalog):
+            continue
+        seen.add(shape.gpu.id)  # the fewest of each GPU: more of it cost the same and only finish sooner
+        setup = evaluate(plan, shape, catalog, capacity=False)
+        days = advice.training_days(plan, setup, catalog)
+        if plan.days and days > plan.days:
+            seen.discard(shape.gpu.id)  # more of it may finish in time
+            continue
+        cost = advice.cost(plan, setup, catalog)
+        if cost is None or cost.project_total is None:
+            continue
+        if best is None or cost.project_total < best[1]:
+            best = (setup, cost.project_total, days)
+    if best is None or best[1] > rec_cost.project_total * (1 - RUN_SAVING):
+        return None
+    setup, total, days = best
+    return RunChoice(smallest=rec, smallest_total=rec_cost.project_total, smallest_days=rec_days, cheapest=setup,
+                     cheapest_total=total, cheapest_days=days,
+                     recommended="cheapest" if days <= rec_days and setup.count <= rec.count else "smallest")  # fmt: skip
+
+
+def _run_choice_alternative(plan: Plan, choice: RunChoice) -> Alternative:
+    """The setup of a RunChoice not recommended, in words with no prices (shown where prices are not): the
+    smallest after a cheaper, faster recommendation; the cheaper, slower one beside the smallest."""
+    lang = plan.lang
+    if choice.recommended == "cheapest":
+        return Alternative(kind="smallest_run", setup=choice.smallest,
+                           text=t(lang, "alt.smallest_run", setup=advice.describe(choice.smallest, lang),
+                                  days=advice.days_text(choice.smallest_days, lang),
+                                  rec_days=advice.days_text(choice.cheapest_days, lang)))  # fmt: skip
+    key = "alt.cheapest_run_more" if choice.cheapest_days <= choice.smallest_days else "alt.cheapest_run"
+    return Alternative(kind="cheapest_run", setup=choice.cheapest,
+                       text=t(lang, key, setup=advice.describe(choice.cheapest, lang),
+                              days=advice.days_text(choice.cheapest_days, lang),
+                              rec_days=advice.days_text(choice.smallest_days, lang)))  # fmt: skip
 
 
 def _stages_in_turn(workload: Workload, catalog: Catalog, source: ModelSource | None) -> SizingResult:

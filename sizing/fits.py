@@ -16,7 +16,7 @@ from .catalog import Budget, Catalog
 from .engine import size
 from .errors import SizingError
 from .memo import one_sizing
-from .plan import make_plan, term_months
+from .plan import adapter_for_data, make_plan, term_months
 from .result import BudgetInfo
 from .setups import evaluate, shape_for
 from .workload import Workload
@@ -338,6 +338,8 @@ class Suggestions(msgspec.Struct, kw_only=True):
     replacing: str | None = None  # a closed model named, as typed: the suggestions are open ones in its place
     # the task's own suggestions the context is past, when long-context models stand in for them
     past_context: list[str] = []
+    # why a training said with no method is sized as LoRA (sizing/plan.py adapter_for_data), or None
+    method_reason: str | None = None
 
 
 def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
@@ -399,6 +401,10 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
     if not out:
         raise SizingError("missing_model", "model_examples")
     past = beyond if out[0].model_id in longer else []
+    reason = None
+    if given.get("adapter_for_data"):
+        first = results[0][1].workload
+        reason = adapter_for_data(Workload.given({**given, "model": results[0][0]}), first.lang)
     return Suggestions(
         past_context=past,
         task=task.value if task is not None else None,
@@ -412,6 +418,7 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
         ttft_target_s=ttft,
         tokens_per_s_target=tps,
         replacing=replacing,
+        method_reason=reason,
     )
 
 

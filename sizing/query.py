@@ -5789,6 +5789,39 @@ def _serving_gpus(scan: _Scan) -> dict | None:
     return dict(named_for_serving, restore=restore)
 
 
+# A fine-tune's data up to these (examples, or tokens when said) is instruction-tuning sized: with no method said,
+# LoRA. Biderman et al. 2024 ("LoRA Learns Less and Forgets Less", arXiv:2405.09673) find LoRA close to a full
+# fine-tune on instruction data and far behind only in continued pre-training on billions of tokens; Tülu 3's SFT
+# mix, ~939k examples (arXiv:2411.15124), is the size of the largest instruction sets.
+ADAPTER_DATA_EXAMPLES = 1_000_000
+ADAPTER_DATA_TOKENS = 2_000_000_000
+ADAPTER_DATA_PAGES = 1_000_000  # ~750M tokens at traffic.toml's 750 a page
+
+
+def _adapter_for_data(scan: _Scan, workload: dict) -> bool:
+    """A training read as a full fine-tune from the plain words for training or fine-tuning alone ("treinar",
+    "ajuste fino", "fine-tuning": no method among them), with a dataset said of instruction-tuning size, and
+    nothing said that only a full fine-tune has (an optimizer, a ZeRO stage or FSDP, CPU offload, a method such as
+    DPO or GRPO, a teacher, a precision below 16 bits, a tensor or pipeline layout, a global batch across GPUs:
+    a recipe whose method is settled)."""
+    words = {kind for kind, _ in scan.found.get("stage", [])} - {"inference"}
+    if not words or not words <= {"train", "fine_tune"}:
+        return False
+    if any(
+        scan.found.get(k)
+        for k in ("method", "optimizer", "zero", "cpu_offload", "teacher_model", "pp", "tp", "global_batch")
+    ):
+        return False
+    if workload.get("precision") not in (None, "bf16", "fp16"):
+        return False
+    tokens, examples = workload.get("tokens"), workload.get("examples")
+    if tokens:
+        return tokens <= ADAPTER_DATA_TOKENS
+    if not examples and (pages := workload.get("prompt_pages")):
+        return pages <= ADAPTER_DATA_PAGES  # the pages are the data (sizing/plan.py counts their tokens)
+    return bool(examples) and examples <= ADAPTER_DATA_EXAMPLES
+
+
 def _stage(scan: _Scan) -> Stage | None:
     """The stage the words name. The most specific training word wins ("ajuste fino com LoRA" is LoRA,
     "treinar um QLoRA" is QLoRA); words that name two different trainings are a contradiction."""
@@ -6776,6 +6809,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if which and not fields.get("gpu"):
             # "qual modelo vocês recomendam para 200 atendentes?", "o que dá pra rodar com R$ 20 mil por mês?":
             # the suggestions sized for it (sizing/fits.py), set against the budget when one is given.
+            if stage is Stage.full and _adapter_for_data(scan, fields):
+                # "tenho 500 mil conversas, quero treinar um modelo pra responder igual": LoRA, as with a model
+                stage, fields["adapter_for_data"] = Stage.lora, True
             error = QueryError("query.suggest_models", hint="query.examples")
             error.given = _given(fields, stage)
             raise error
@@ -6925,6 +6961,13 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # full fine-tuning is opt-in, full_finetuning=True), so with no method said the run is LoRA, or
         # QLoRA where LoRA does not fit the card named (sizing/engine.py); the answer says the assumption.
         stage, workload["adapter_from_stack"] = Stage.lora, True
+        workload.pop("train_as_fine_tune", None)
+    if stage is Stage.full and _adapter_for_data(scan, workload):
+        # "quero treinar o qwen3 8b com 500 mil conversas": "treinar" names no method, and a dataset of
+        # this size teaches style and task, which LoRA learns about as well as a full fine-tune while
+        # forgetting less of the base (sizing/plan.py says so, with the source); it had been a full
+        # fine-tune on 2x H200.
+        stage, workload["adapter_for_data"] = Stage.lora, True
         workload.pop("train_as_fine_tune", None)
     if stage is not None:
         workload["stage"] = stage

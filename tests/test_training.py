@@ -877,7 +877,8 @@ def test_ga_alone_is_no_setting():
     [
         ("dpo do llama 3.1 8b com 10k exemplos", 8),
         ("lora dpo of llama 3.1 8b, 10k pairs", 6),
-        ("fine-tune llama 3.1 8b, 10k examples", 6),
+        ("full fine-tune llama 3.1 8b, 10k examples", 6),
+        ("fine-tune llama 3.1 8b, 10k examples", 4),  # no method said, 10k examples: LoRA
     ],
 )
 def test_the_mfu_premise_names_the_factor_the_estimate_uses(text, factor):
@@ -1283,8 +1284,11 @@ def test_a_models_size_before_the_things_trained_on_is_no_count(text, model, exa
 )
 def test_a_model_taught_to_do_something_is_fine_tuned_on_the_things_counted(text, examples):
     query = parse(text)
-    # the same fine-tune a bare "fine-tune" names
-    assert query.workload.stage is parse("fine-tune llama 3.1 8b").workload.stage
+    # the same fine-tune a bare "fine-tune" names; with its examples counted, of instruction-tuning size, LoRA
+    if examples:
+        assert query.workload.stage is Stage.lora and query.workload.adapter_for_data
+    else:
+        assert query.workload.stage is parse("fine-tune llama 3.1 8b").workload.stage
     assert query.workload.examples == examples and query.unknown == []
 
 
