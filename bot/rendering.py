@@ -365,6 +365,12 @@ def cheaper_lines(result: SizingResult, show_prices: bool) -> list[str]:
         if not (show_prices and c and rec and result.currency):
             lines.append(a.text)
             continue
+        if c.project_total is not None and rec.project_total:
+            # a training run: what the whole run costs, which is what "cheaper" weighed (sizing/engine.py)
+            share = i18n.percent(1 - c.project_total / rec.project_total, lang)
+            lines.append(i18n.t(lang, "cheaper.price_run", text=a.text, currency=result.currency,
+                                total=i18n.money(c.project_total, lang), share=share))  # fmt: skip
+            continue
         m = c.by_contract_mode.get(rec.mode) or c.by_contract_mode[c.mode]
         theirs = rec.by_contract_mode.get(rec.mode)
         share = i18n.percent(1 - m.per_hour / theirs.per_hour, lang) if theirs else ""

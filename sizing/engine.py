@@ -533,6 +533,14 @@ def _run_choice(plan: Plan, rec, catalog: Catalog) -> RunChoice | None:
                      recommended="cheapest" if days <= rec_days and setup.count <= rec.count else "smallest")  # fmt: skip
 
 
+def _run_total(plan: Plan, setup, catalog: Catalog) -> float | None:
+    """What a training run costs on `setup` (advice.cost's project total), or None without prices or tokens."""
+    if setup is None or not plan.timed or plan.method.is_rl or not catalog.offering.has_prices:
+        return None
+    cost = advice.cost(plan, setup, catalog)
+    return cost.project_total if cost is not None else None
+
+
 def _run_choice_alternative(plan: Plan, choice: RunChoice) -> Alternative:
     """The setup of a RunChoice not recommended, in words with no prices (shown where prices are not): the
     smallest after a cheaper, faster recommendation; the cheaper, slower one beside the smallest."""
@@ -914,16 +922,27 @@ def _training_cheaper(plan: Plan, rec, catalog: Catalog) -> tuple[str, list[Alte
     if plan.timed and plan.days:
         tried.append(("longer", plan.but(days=None)))  # the smallest that holds it, whatever it takes
     options: list[Alternative] = []
+    # With prices and the run's tokens, "less" is what the run costs (its GPU-hours at each GPU's price), not
+    # fewer GPUs: a smaller setup that takes longer had been offered as cheaper though it cost more per run.
+    rec_total = _run_total(plan, rec, catalog)
     for (
         kind,
         option_plan,
     ) in tried:
         setup = _recommendation(option_plan, catalog)
-        if (
-            setup is None
-            or not advice.smaller(setup, rec)
-            or any(advice.same_setup(setup, o.setup) for o in options)
-        ):
+        if setup is not None and rec_total is not None:
+            choice = _run_choice(option_plan, setup, catalog)
+            if choice is not None and choice.recommended == "cheapest":
+                setup = choice.cheapest
+        if setup is None or any(advice.same_setup(setup, o.setup) for o in options):
+            continue
+        if rec_total is not None:
+            total = _run_total(option_plan, setup, catalog)
+            if total is None or total > rec_total * (1 - RUN_SAVING):
+                continue
+            # priced for its own run (a LoRA's 4·N·D), not the question's, which the answer would price it at
+            setup.cost = advice.cost(option_plan, setup, catalog)
+        elif not advice.smaller(setup, rec):
             continue
         days = (
             advice.days_text(advice.training_days(option_plan, setup, catalog), lang) if plan.timed else None
@@ -962,7 +981,8 @@ def _training_cheaper(plan: Plan, rec, catalog: Catalog) -> tuple[str, list[Alte
         return t(lang, "cheaper.training_none", rec=advice.describe(rec, lang)) + " " + work, options
     if options:
         return t(lang, "cheaper.training_found", rec=advice.describe(rec, lang)), options
-    line = t(lang, "cheaper.training_none", rec=advice.describe(rec, lang))
+    none = "cheaper.training_none_run" if rec_total is not None else "cheaper.training_none"
+    line = t(lang, none, rec=advice.describe(rec, lang))
     give = "cheaper.training_give_qlora" if plan.stage is Stage.qlora else "cheaper.training_give"
     return line + " " + t(lang, give, seq=i18n.number(plan.seq_len, lang)), []
 

@@ -1027,6 +1027,8 @@ def adapter_for_data(w: Workload, lang: str) -> str:
     """Why a training said with no method is LoRA: the data said, of instruction-tuning size."""
     if w.tokens:
         data = f"{i18n.count(w.tokens, lang)} tokens"
+    elif not w.examples and w.data_bytes:
+        data = t(lang, "understood.data_bytes", size=i18n.data_size(w.data_bytes, lang))
     elif not w.examples and w.prompt_pages:
         data = t(lang, "understood.traffic.pages", n=i18n.number(w.prompt_pages, lang))
     else:

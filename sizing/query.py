@@ -56,7 +56,10 @@ from .names import (
     resolve_precision,
     same_size_word,
 )
-from .plan import DEFAULT_CONTEXT  # the context a thread with none said was sized at ("o dobro do contexto")
+from .plan import (
+    BYTES_PER_TOKEN,  # training data said by its size on disk, in tokens (the LoRA default's data size)
+    DEFAULT_CONTEXT,  # the context a thread with none said was sized at ("o dobro do contexto")
+)
 from .quantities import parse_amount, parse_context, parse_count
 from .redact import scrub
 from .serve_after import LOAD_FIELDS
@@ -5817,6 +5820,8 @@ def _adapter_for_data(scan: _Scan, workload: dict) -> bool:
     tokens, examples = workload.get("tokens"), workload.get("examples")
     if tokens:
         return tokens <= ADAPTER_DATA_TOKENS
+    if not examples and (size := workload.get("data_bytes")):
+        return size / BYTES_PER_TOKEN <= ADAPTER_DATA_TOKENS  # its tokens as sizing/plan.py estimates them
     if not examples and (pages := workload.get("prompt_pages")):
         return pages <= ADAPTER_DATA_PAGES  # the pages are the data (sizing/plan.py counts their tokens)
     return bool(examples) and examples <= ADAPTER_DATA_EXAMPLES

@@ -111,6 +111,7 @@ def test_without_prices_the_smallest_stays(capsys):
         ),
         ("ajuste fino do gemma 2 9b com 10 mil exemplos", "10.000 exemplos"),
         ("tenho 2 mil páginas de manuais, quero treinar o llama 3.1 8b neles", "documentos de 2.000 páginas"),
+        ("tenho 3 GB de conversas de atendimento pra treinar o llama 3.1 8b", "3 GB de dados de treino"),
     ],
 )
 def test_a_training_with_no_method_on_instruction_data_is_lora_with_the_reason(capsys, question, data):
@@ -203,3 +204,40 @@ def test_a_pipeline_breakdown_is_the_fullest_stage_and_says_so(capsys):
         in english
     )
     assert "numa GPU só" not in text
+
+
+def test_cheaper_asked_of_a_priced_training_weighs_what_each_run_costs(capsys, flat):
+    # The L40S had been offered "para gastar menos" than the H100 at "0% a menos": it costs more per run.
+    text = answer(capsys, "lora do llama 3.1 8b com 1B tokens, tem opção mais barata?")
+    assert "1× H100 SXM 80 GB já é a configuração mais barata por execução para este treino." in text
+    assert "0% a menos" not in text
+    full = answer(capsys, "ajuste fino completo do llama 3.1 8b com 1B tokens, mais barato?")
+    assert (
+        "• Com LoRA (base congelada em 16 bits): 1× H100 SXM 80 GB. O treino leva ~23 horas. "
+        "Custo do treino: R$ 214,18 (33% a menos que a recomendação)."
+    ) in full
+    english = answer(capsys, "full fine-tune llama 3.1 8b on 1B tokens, any cheaper option?")
+    assert (
+        "Cost of the run: R$ 214.18 (33% less than the recommendation)." in english or "BRL 214.18" in english
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (
+            "I have 2 GB of customer emails, want to fine-tune mistral 7b with LoRA, how long on an L40S?",
+            "2 GB of text ≈ 500M training tokens per epoch",
+        ),
+        (
+            "tenho 5 GB de e-mails de clientes, quero treinar o qwen2.5 7b com lora",
+            "5 GB de texto ≈ 1,2 bi tokens",
+        ),
+        ("lora do llama 3.1 8b com 800 MB de tickets de suporte", "800 MB de texto ≈ 200 mi tokens"),
+    ],
+)
+def test_a_companys_data_said_by_its_size_is_the_runs_volume(capsys, question, said):
+    # "2 GB of customer emails" had been left unread: no estimate for "how long"
+    text = answer(capsys, question)
+    assert said in text, text
+    assert "Estimativa: 4·N·D" in text or "Estimate: 4·N·D" in text
