@@ -1188,6 +1188,9 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         else:
             # The steps' size is a guess (no global batch, or no GPU count for the micro-batch): the data counts.
             said.append(t(lang, "assume.epochs_over_steps", **counts, tokens=i18n.count(tokens, lang)))
+    if w.size_from_tokens and plan.stage is Stage.pretrain and tokens:
+        said.insert(0, t(lang, "assume.size_from_tokens", tokens=i18n.count(tokens, lang),
+                      params=i18n.params(tokens / CHINCHILLA_TOKENS_PER_PARAM, lang)))  # fmt: skip
     if plan.stage is Stage.pretrain and not tokens:
         tokens = CHINCHILLA_TOKENS_PER_PARAM * model.params
         said.append(t(lang, "assume.pretrain_tokens", billions=i18n.number(tokens / 1e9, lang)))

@@ -5827,6 +5827,28 @@ def _adapter_for_data(scan: _Scan, workload: dict) -> bool:
     return bool(examples) and examples <= ADAPTER_DATA_EXAMPLES
 
 
+# Compute-optimal training: ~20 tokens per parameter (Hoffmann et al. 2022, "Chinchilla", arXiv:2203.15556).
+TOKENS_PER_PARAM = 20
+FROM_SCRATCH = regexes.compile(r"\bdo\s+zero\b|\bfrom\s+scratch\b|\bdesde\s+o\s+inicio\b")
+
+
+def _compute_optimal_size(scan: _Scan, fields: dict, stage: Stage | None) -> str | None:
+    """A pre-training from scratch with its tokens counted and no model nor size: the compute-optimal size for
+    those tokens, two significant figures in billions ("50b" for 1T tokens), or None. A continued pre-training
+    needs the model it continues."""
+    tokens = fields.get("tokens")
+    if (
+        stage is not Stage.pretrain
+        or not tokens
+        or not FROM_SCRATCH.search(strip_accents(scan.original.lower()))
+    ):
+        return None
+    billions = float(f"{tokens / TOKENS_PER_PARAM / 1e9:.2g}")
+    if billions < 0.1:
+        return None  # under 100M parameters: no model shape in the catalogue to stand for it
+    return f"{billions:g}b"
+
+
 def _stage(scan: _Scan) -> Stage | None:
     """The stage the words name. The most specific training word wins ("ajuste fino com LoRA" is LoRA,
     "treinar um QLoRA" is QLoRA); words that name two different trainings are a contradiction."""
@@ -6786,6 +6808,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # "o llama 3.2 1b como draft": the draft, and no model for it to speed up.
         raise QueryError("query.draft_without_model", hint="query.draft_examples",
                          draft=scan.found["draft_alone"][0][1])  # fmt: skip
+    if not (model or size) and (optimal := _compute_optimal_size(scan, fields, stage)):
+        # "quero treinar um modelo próprio do zero com 1 trilhão de tokens, qual o tamanho ideal?": the size
+        # that makes best use of the compute for those tokens (sizing/plan.py says so); it had been "Faltou dizer
+        # o modelo".
+        size, fields["size_from_tokens"], understood = optimal, True, True
     if not (model or size):
         if scan.found.get("family"):
             raise _which_model(scan, catalog)

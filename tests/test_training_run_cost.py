@@ -241,3 +241,36 @@ def test_a_companys_data_said_by_its_size_is_the_runs_volume(capsys, question, s
     text = answer(capsys, question)
     assert said in text, text
     assert "Estimativa: 4·N·D" in text or "Estimate: 4·N·D" in text
+
+
+@pytest.mark.parametrize(
+    ("question", "size"),
+    [
+        (
+            "quero treinar um modelo de linguagem próprio do zero com 1 trilhão de tokens, qual o tamanho ideal e "
+            "quantas gpus?",
+            "~50,0B parâmetros",
+        ),
+        ("treinar do zero com 100B tokens em português, quantas h100?", "~5,00B parâmetros"),
+        (
+            "we want to train our own LLM from scratch on 2T tokens, what size and how many GPUs?",
+            "~100B parameters",
+        ),
+    ],
+)
+def test_a_pretraining_from_scratch_with_tokens_and_no_size_gets_the_compute_optimal_size(
+    capsys, question, size
+):
+    # It had been "Faltou dizer o modelo".
+    text = answer(capsys, question)
+    assert "Chinchilla, arXiv 2203.15556" in text, text
+    assert size in text
+    assert "Estimativa: 6·N·D" in text or "Estimate: 6·N·D" in text
+
+
+def test_a_continued_pretraining_with_no_model_still_asks_for_it(capsys):
+    from bot.cli import main as gpu_size
+
+    code = gpu_size(["pré-treino contínuo com 20B tokens"])
+    said = capsys.readouterr()
+    assert code != 0 and "Faltou dizer o modelo" in said.out + said.err
