@@ -780,6 +780,16 @@ def _fused_loss_lead(plan: Plan, rec, w: Workload, catalog: Catalog, source: Mod
         return None  # not half the GPUs, nor a smaller GPU: the most common stack stays the answer
     lang = plan.lang
     logits = training.logit_bytes(plan.model, plan.seq_len * plan.batch, catalog.default_stack)
+    if (accumulated := _accumulated(plan, w, setup, catalog, source)) is not None:
+        # "lora ..., batch 16, seq 4096": the batch said, reached through gradient accumulation on the default
+        # software, before another software for a micro-batch of 16 (it had led with Unsloth, unasked).
+        smaller, found = accumulated
+        said = t(lang, "assume.batch_accumulated", asked=plan.batch, batch=smaller.batch,
+                 accum=plan.batch // smaller.batch, seq=i18n.number(plan.seq_len, lang),
+                 default=catalog.default_stack.name, logits=i18n.gb(logits, lang),
+                 setup=advice.describe(found, lang), stack=fused.stack.name,
+                 need=advice.describe(rec, lang) if rec is not None else t(lang, "assume.stack_fused_nothing"))  # fmt: skip
+        return smaller.but(assumptions=(said, *smaller.assumptions)), found
     said = t(
         lang,
         "assume.stack_fused_lead",
@@ -789,6 +799,26 @@ def _fused_loss_lead(plan: Plan, rec, w: Workload, catalog: Catalog, source: Mod
         setup=advice.describe(rec, lang) if rec is not None else t(lang, "assume.stack_fused_nothing"),
     )
     return fused.but(assumptions=(said, *fused.assumptions)), setup
+
+
+def _accumulated(plan: Plan, w: Workload, fused_setup, catalog: Catalog, source: ModelSource | None):
+    """(the plan at a smaller micro-batch, its recommendation) when a batch said alone ("batch 16") needs a
+    fused-loss stack to fit on `fused_setup`, but the default stack fits the same or a smaller setup at the
+    largest micro-batch, halving, that divides it: gradient accumulation gives the same batch per optimizer
+    step (Hugging Face Trainer's gradient_accumulation_steps), so the run learns the same on the software the
+    customer most likely runs. None when no batch was said, or none smaller fits as small."""
+    if not w.batch or w.batch < 2 or w.global_batch or plan.batch != w.batch:
+        return None
+    batch = plan.batch // 2
+    while batch >= 1:
+        if plan.batch % batch == 0:
+            # planned anew, so that what the plan says of the micro-batch (the loss's logits) is this one's
+            trial = make_plan(w.but(batch=batch), catalog, source)
+            setup = _recommendation(trial, catalog)
+            if setup is not None and not advice.smaller(fused_setup, setup):
+                return trial, setup
+        batch //= 2
+    return None
 
 
 def _stack_adapter(plan: Plan, w: Workload, catalog: Catalog, source: ModelSource | None):

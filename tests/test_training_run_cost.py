@@ -274,3 +274,29 @@ def test_a_continued_pretraining_with_no_model_still_asks_for_it(capsys):
     code = gpu_size(["pré-treino contínuo com 20B tokens"])
     said = capsys.readouterr()
     assert code != 0 and "Faltou dizer o modelo" in said.out + said.err
+
+
+@pytest.mark.parametrize(
+    ("question", "said", "header"),
+    [
+        (
+            "lora no llama 3.1 8b, batch 16, seq 4096, 2 épocas, 300 mil exemplos, precisa terminar em 3 dias",
+            "com micro-lote de 4 e 4 passos de acumulação de gradientes (gradient_accumulation_steps), cada passo do "
+            "otimizador lê as mesmas 16 sequências e o treino cabe em 1× H100 SXM 80 GB",
+            "sequências de 4.096 tokens × lote 4",
+        ),
+        (
+            "lora llama 3.1 8b batch 8 seq 8192",
+            "com micro-lote de 1 e 8 passos de acumulação de gradientes",
+            "sequências de 8.192 tokens × lote 1",
+        ),
+    ],
+)
+def test_a_batch_said_that_only_a_fused_loss_holds_is_reached_by_accumulation_first(
+    capsys, question, said, header
+):
+    # It had led with "Por que unsloth", software the customer did not name, for a micro-batch of 16.
+    text = answer(capsys, question)
+    assert said in text, text
+    assert header in text.splitlines()[2]
+    assert "Por que unsloth" not in text and "diga `unsloth` para isso" in text
