@@ -784,8 +784,10 @@ def _fused_loss_lead(plan: Plan, rec, w: Workload, catalog: Catalog, source: Mod
         # "lora ..., batch 16, seq 4096": the batch said, reached through gradient accumulation on the default
         # software, before another software for a micro-batch of 16 (it had led with Unsloth, unasked).
         smaller, found = accumulated
+        steps = w.grad_accum or 1  # accumulation said beside the batch: each step still reads what it did
         said = t(lang, "assume.batch_accumulated", asked=plan.batch, batch=smaller.batch,
-                 accum=plan.batch // smaller.batch, seq=i18n.number(plan.seq_len, lang),
+                 accum=plan.batch // smaller.batch * steps, total=plan.batch * steps,
+                 seq=i18n.number(plan.seq_len, lang),
                  default=catalog.default_stack.name, logits=i18n.gb(logits, lang),
                  setup=advice.describe(found, lang), stack=fused.stack.name,
                  need=advice.describe(rec, lang) if rec is not None else t(lang, "assume.stack_fused_nothing"))  # fmt: skip

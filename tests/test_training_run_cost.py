@@ -290,6 +290,13 @@ def test_a_continued_pretraining_with_no_model_still_asks_for_it(capsys):
             "com micro-lote de 1 e 8 passos de acumulação de gradientes",
             "sequências de 8.192 tokens × lote 1",
         ),
+        (
+            # the accumulation said beside the batch stays in each step: 4 x 8 = 32 sequences
+            "lora 8b gradient_accumulation_steps=8 per_device_train_batch_size=4 max_seq_length=4096, em português",
+            "com micro-lote de 2 e 16 passos de acumulação de gradientes (gradient_accumulation_steps), cada passo "
+            "do otimizador lê as mesmas 32 sequências",
+            "sequências de 4.096 tokens × lote 2",
+        ),
     ],
 )
 def test_a_batch_said_that_only_a_fused_loss_holds_is_reached_by_accumulation_first(
@@ -300,3 +307,9 @@ def test_a_batch_said_that_only_a_fused_loss_holds_is_reached_by_accumulation_fi
     assert said in text, text
     assert header in text.splitlines()[2]
     assert "Por que unsloth" not in text and "diga `unsloth` para isso" in text
+
+
+def test_a_project_budget_priced_on_demand_says_so(capsys, flat):
+    text = answer(capsys, "ajuste fino do gemma 2 9b com 10 mil exemplos, orçamento de R$ 200")
+    assert "Orçamento de R$ 200,00 para o projeto: o custo do projeto (R$ 5,05) cabe" in text
+    assert "GPU-horas a R$ 9,50 por GPU-hora, sob demanda)" in text
