@@ -695,6 +695,8 @@ def _training_changes(plan: Plan, shape: Shape, enough: Setup | None, catalog: C
             text = t(lang, f"change.{kind}", where=where, **params)
             if kind == "cpu_offload" and (slower := offload_slowdown(changed, setup, catalog)):
                 text += " " + slower
+            if kind == "offload_params" and (slower := params_offload_slowdown(changed, setup, catalog)):
+                text += " " + slower
             out.append(Alternative(kind=kind, setup=setup, text=text))
     offload = next((changed for kind, changed in options if kind == "offload_params"), None)
     stack = _stack_change(plan, shape, catalog)
@@ -761,6 +763,31 @@ def offload_slowdown(plan: Plan, setup: Setup, catalog: Catalog) -> str:
         if longer != without:  # "~7 horas em vez de ~7 horas" says nothing
             text += " " + t(lang, "change.offload_run", days=longer, without=without)
     return text
+
+
+def params_offload_slowdown(plan: Plan, setup: Setup, catalog: Catalog) -> str:
+    """How much slower the weights in the servers' RAM (ZeRO-3 offload_param, FSDP's CPU offload) make each
+    micro-batch on `setup`, in words: each GPU copies its shard of the weights in over PCIe for every pass over
+    the layers (forward, the recomputed forward with gradient checkpointing, backward), prefetched while the
+    GPU computes, so a micro-batch takes the longer of the copies and its forward and backward."""
+    lang = plan.lang
+    gpu = catalog.gpu(setup.gpu)
+    if not gpu.bf16_dense_tflops:
+        return ""
+    full = plan.stage in (Stage.full, Stage.pretrain)
+    weights = 2 * plan.model.params if full else weight_bytes(plan.model, plan.precision, catalog).bytes
+    passes = 3 if plan.checkpointing else 2
+    shard = weights / setup.count
+    copy_s = passes * shard / HOST_LINK_BYTES_PER_S
+    flops = training.training_flops(
+        plan.model, plan.stage.value, plan.batch * plan.seq_len, plan.method.value
+    )
+    compute_s = flops / (gpu.bf16_dense_tflops * 1e12 * catalog.offering.training.mfu)
+    factor = max(copy_s, compute_s) / compute_s
+    key = "change.params_offload_slower" if factor >= 1.1 else "change.params_offload_hidden"
+    return t(lang, key, factor=i18n.number(factor, lang, 1 if factor < 10 else 0), passes=passes,
+             gb=i18n.gb(shard * passes, lang), copy=i18n.number(copy_s, lang, 1),
+             compute=i18n.number(compute_s, lang, 2 if compute_s < 1 else 1), setup=describe(setup, lang))  # fmt: skip
 
 
 def _host_ram(setup: Setup, lang: str, fixed: bool) -> dict:
@@ -2011,7 +2038,8 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
         host = i18n.gb(rec.per_gpu.host_offload, lang)
         offloaded = plan.offload_params or (plan.cpu_offload and plan.stage in (Stage.full, Stage.pretrain))
         if plan.offload_params:
-            out.append(t(lang, "note.offload_params", host=host))
+            slower = params_offload_slowdown(plan, rec, catalog)
+            out.append(t(lang, "note.offload_params", host=host) + (f" {slower}" if slower else ""))
         elif offloaded:
             slower = offload_slowdown(plan, rec, catalog)
             out.append(t(lang, "note.cpu_offload", host=host) + (f" {slower}" if slower else ""))

@@ -313,3 +313,20 @@ def test_a_project_budget_priced_on_demand_says_so(capsys, flat):
     text = answer(capsys, "ajuste fino do gemma 2 9b com 10 mil exemplos, orçamento de R$ 200")
     assert "Orçamento de R$ 200,00 para o projeto: o custo do projeto (R$ 5,05) cabe" in text
     assert "GPU-horas a R$ 9,50 por GPU-hora, sob demanda)" in text
+
+
+def test_the_weights_offload_says_how_much_slower_each_micro_batch_gets(capsys):
+    # "bem mais lento" had been all it said
+    text = answer(capsys, "ajuste fino completo do llama 3.1 70b com offload params em 8 h100")
+    note = next(line for line in text.splitlines() if "a RAM dos servidores guarda" in line)
+    assert (
+        "Cada micro-lote fica ~2,8× mais lento: cada GPU copia a sua parte dos pesos da RAM 3 vezes" in note
+    )
+    assert "~16,9 s, contra ~6,0 s de cálculo em 1× L40S 48 GB" in note
+    own = answer(capsys, "qlora llama 3.1 70b on my pc with 2 rtx 3090")
+    change = next(line for line in own.splitlines() if "ZeRO-3 offload_param" in line)
+    assert (
+        "fits, but every step copies the weights in from the host. Copying the weights in (3 times a micro-batch"
+        in (change)
+    )
+    assert "much slower" not in change
