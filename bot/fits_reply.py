@@ -224,6 +224,8 @@ def suggestion_lines(suggestions: Suggestions, lang: str, show_prices: bool = Tr
                 )
                 + ":"
             )
+    if suggestions.method_reason:
+        out.insert(0, suggestions.method_reason)
     if suggestions.replacing:
         out.insert(0, t("suggest.replacing", closed=suggestions.replacing))
     # "dados de saúde de pacientes": what the law asks of such data, as a sized answer says it

@@ -187,11 +187,14 @@ def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:
 
     lines = []
     if c.project_total is not None:
-        price = c.by_contract_mode["project_package"].per_hour / setup.count
+        run_mode = c.project_mode or "project_package"
+        price = c.by_contract_mode[run_mode].per_hour / setup.count
         # This setup's GPU-hours (its GPU's, which the estimate's need not be): what its total was priced on.
         gpu_hours = c.project_total / price if price else 0
         lines.append(i18n.t(lang, "cost.project", currency=cur, total=i18n.money(c.project_total, lang),
-                            gpu_hours=i18n.gpu_hours(gpu_hours, lang), price=i18n.money(price, lang)))  # fmt: skip
+                            gpu_hours=i18n.gpu_hours(gpu_hours, lang), price=i18n.money(price, lang),
+                            mode=mode_name(run_mode)))  # fmt: skip
+        lines += run_choice_lines(result, setup, lang)
         return lines
     billed = c.hours_on if c.mode == "on_demand" and c.hours_on is not None else c.hours_per_month
     lines.append(i18n.t(lang, "cost.line", mode=mode_name(c.mode), currency=cur, per_hour=i18n.money(c.per_hour, lang),
@@ -232,6 +235,27 @@ def cost_lines(result: SizingResult, setup, lang: str) -> list[str]:
     lines += compared_modes_lines(result, setup, lang)
     lines += per_user_lines(result, c, lang)
     return lines
+
+
+def run_choice_lines(result: SizingResult, setup, lang: str) -> list[str]:
+    """Under a training recommendation with prices: which setup costs least per run and which is the smallest
+    that holds the run (sizing/engine.py, _run_choice), each with its cost and time, when they differ."""
+    choice = result.run_choice
+    if choice is None or setup is not result.recommendation or result.currency is None:
+        return []
+    cur = result.currency
+    if choice.recommended == "cheapest":
+        return [i18n.t(lang, "cost.run_cheapest", currency=cur, total=i18n.money(choice.cheapest_total, lang),
+                       days=i18n.duration(choice.cheapest_days, lang),
+                       smallest_total=i18n.money(choice.smallest_total, lang),
+                       smallest=advice.describe(choice.smallest, lang),
+                       smallest_days=i18n.duration(choice.smallest_days, lang))]  # fmt: skip
+    key = "cost.run_smallest_more" if choice.cheapest_days <= choice.smallest_days else "cost.run_smallest"
+    return [i18n.t(lang, key, currency=cur, cheapest=advice.describe(choice.cheapest, lang),
+                   total=i18n.money(choice.cheapest_total, lang),
+                   saving=i18n.money(choice.smallest_total - choice.cheapest_total, lang),
+                   days=i18n.duration(choice.cheapest_days, lang),
+                   rec_days=i18n.duration(choice.smallest_days, lang))]  # fmt: skip
 
 
 def compared_modes_lines(result: SizingResult, setup, lang: str) -> list[str]:
@@ -340,6 +364,12 @@ def cheaper_lines(result: SizingResult, show_prices: bool) -> list[str]:
         c = a.setup.cost if a.setup else None
         if not (show_prices and c and rec and result.currency):
             lines.append(a.text)
+            continue
+        if c.project_total is not None and rec.project_total:
+            # a training run: what the whole run costs, which is what "cheaper" weighed (sizing/engine.py)
+            share = i18n.percent(1 - c.project_total / rec.project_total, lang)
+            lines.append(i18n.t(lang, "cheaper.price_run", text=a.text, currency=result.currency,
+                                total=i18n.money(c.project_total, lang), share=share))  # fmt: skip
             continue
         m = c.by_contract_mode.get(rec.mode) or c.by_contract_mode[c.mode]
         theirs = rec.by_contract_mode.get(rec.mode)

@@ -693,6 +693,10 @@ def _training_changes(plan: Plan, shape: Shape, enough: Setup | None, catalog: C
         if setup.fits:
             params = _host_ram(setup, lang, fixed) if kind == "cpu_offload" else {}
             text = t(lang, f"change.{kind}", where=where, **params)
+            if kind == "cpu_offload" and (slower := offload_slowdown(changed, setup, catalog)):
+                text += " " + slower
+            if kind == "offload_params" and (slower := params_offload_slowdown(changed, setup, catalog)):
+                text += " " + slower
             out.append(Alternative(kind=kind, setup=setup, text=text))
     offload = next((changed for kind, changed in options if kind == "offload_params"), None)
     stack = _stack_change(plan, shape, catalog)
@@ -713,6 +717,77 @@ def _training_changes(plan: Plan, shape: Shape, enough: Setup | None, catalog: C
     if enough and not fixed:
         out.append(_more_of_the_same(plan, enough, catalog))
     return out + _larger_card(plan, shape, catalog)
+
+
+# ZeRO-Offload's step on the CPU (Ren et al. 2021, "ZeRO-Offload", arXiv:2101.06840, section 5.1, CPU-Adam): DeepSpeed's
+# vectorized Adam updates 1 billion parameters in ~0.22 s on a DGX-2's two 24-core Xeons, 5-6x PyTorch's CPU Adam
+# (DeepSpeed's docs: "5.1x to 6.5x speedups ... between 1 to 10 billion parameters"). A server's CPUs update the
+# shards of all its GPUs, so the time is the server's parameters over this rate.
+CPU_ADAM_PARAMS_PER_S = 1e9 / 0.22
+# The updated parameters go back to each GPU in 16 bits over its PCIe link, after the CPU step (the paper overlaps
+# the gradients' way down with the backward pass, not this). PCIe Gen4 x16 moves 32 GB/s each way on paper, ~25
+# in practice; the H100's and H200's Gen5 links are faster, so the estimate is on the safe side for them.
+HOST_LINK_BYTES_PER_S = 25e9
+# With no global batch said, an optimizer step reads 128 sequences: the effective batch of Alpaca's and Tülu 3's
+# supervised fine-tunes (arXiv:2411.15124, table of SFT hyperparameters). Fewer sequences a step, more steps, and
+# the CPU's share of each grows.
+OFFLOAD_STEP_SEQUENCES = 128
+
+
+def offload_slowdown(plan: Plan, setup: Setup, catalog: Catalog) -> str:
+    """How much slower ZeRO-Offload (the optimizer on the CPU) makes each optimizer step on `setup`, in words: the
+    CPU's Adam over the server's parameters and the 16-bit parameters' way back over PCIe, against the GPUs' forward
+    and backward over the step's tokens at the offering's MFU; with a token count, the hours it adds to the run."""
+    lang = plan.lang
+    gpu = catalog.gpu(setup.gpu)
+    if not gpu.bf16_dense_tflops:
+        return ""  # a memory size alone, a Mac: no speed to weigh the CPU's step against
+    params = plan.model.params
+    servers = servers_in_all(setup)
+    cpu_s = params / servers / CPU_ADAM_PARAMS_PER_S
+    link_s = 2 * params / setup.count / HOST_LINK_BYTES_PER_S
+    extra_s = cpu_s + link_s
+    sequences = plan.global_batch or OFFLOAD_STEP_SEQUENCES
+    step_tokens = sequences * plan.seq_len
+    flops = training.training_flops(plan.model, plan.stage.value, step_tokens, plan.method.value)
+    gpu_s = flops / (setup.count * gpu.bf16_dense_tflops * 1e12 * catalog.offering.training.mfu)
+    text = t(lang, "change.offload_slowdown", share=i18n.percent(extra_s / gpu_s, lang),
+             extra=i18n.number(extra_s, lang, 1), sequences=i18n.number(sequences, lang),
+             gpu_s=i18n.number(gpu_s, lang, 1), params=i18n.params(params / servers, lang),
+             setup=describe(setup, lang),
+             said="" if plan.global_batch else t(lang, "change.offload_batch_assumed"))  # fmt: skip
+    if plan.timed and plan.tokens:
+        steps = plan.tokens / step_tokens
+        days = training_days(plan, setup, catalog)
+        longer, without = days_text(days + steps * extra_s / 86400, lang), days_text(days, lang)
+        if longer != without:  # "~7 horas em vez de ~7 horas" says nothing
+            text += " " + t(lang, "change.offload_run", days=longer, without=without)
+    return text
+
+
+def params_offload_slowdown(plan: Plan, setup: Setup, catalog: Catalog) -> str:
+    """How much slower the weights in the servers' RAM (ZeRO-3 offload_param, FSDP's CPU offload) make each
+    micro-batch on `setup`, in words: each GPU copies its shard of the weights in over PCIe for every pass over
+    the layers (forward, the recomputed forward with gradient checkpointing, backward), prefetched while the
+    GPU computes, so a micro-batch takes the longer of the copies and its forward and backward."""
+    lang = plan.lang
+    gpu = catalog.gpu(setup.gpu)
+    if not gpu.bf16_dense_tflops:
+        return ""
+    full = plan.stage in (Stage.full, Stage.pretrain)
+    weights = 2 * plan.model.params if full else weight_bytes(plan.model, plan.precision, catalog).bytes
+    passes = 3 if plan.checkpointing else 2
+    shard = weights / setup.count
+    copy_s = passes * shard / HOST_LINK_BYTES_PER_S
+    flops = training.training_flops(
+        plan.model, plan.stage.value, plan.batch * plan.seq_len, plan.method.value
+    )
+    compute_s = flops / (gpu.bf16_dense_tflops * 1e12 * catalog.offering.training.mfu)
+    factor = max(copy_s, compute_s) / compute_s
+    key = "change.params_offload_slower" if factor >= 1.1 else "change.params_offload_hidden"
+    return t(lang, key, factor=i18n.number(factor, lang, 1 if factor < 10 else 0), passes=passes,
+             gb=i18n.gb(shard * passes, lang), copy=i18n.number(copy_s, lang, 1),
+             compute=i18n.number(compute_s, lang, 2 if compute_s < 1 else 1), setup=describe(setup, lang))  # fmt: skip
 
 
 def _host_ram(setup: Setup, lang: str, fixed: bool) -> dict:
@@ -1579,9 +1654,13 @@ def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
     if mode not in by_mode:
         mode = next(iter(by_mode))
     chosen = by_mode[mode]
-    total = term_total = None
-    if training_run and plan.tokens and "project_package" in by_mode:
-        total = _gpu_hours(plan, catalog.gpu(setup.gpu), catalog) * prices["project_package"]
+    total = term_total = run_mode = None
+    if training_run and plan.tokens:
+        # The run's GPU-hours at the project package's price, else on demand's: a run rented by the hour is
+        # billed for the hours it runs, not the month (it had shown a month's price for a 2-day run).
+        run_mode = next((m for m in ("project_package", "on_demand") if m in by_mode), None)
+        if run_mode is not None:
+            total = _gpu_hours(plan, catalog.gpu(setup.gpu), catalog) * prices[run_mode]
     if not training_run and plan.term_days:
         term_total = chosen.per_month * term_months(plan.term_days)
     batch = plan.batch_seconds if not training_run and not plan.term_days else None
@@ -1608,6 +1687,7 @@ def cost(plan: Plan, setup: Setup, catalog: Catalog) -> Cost | None:
         hours_on=plan.hours_on,
         schedule=plan.schedule,
         project_total=total,
+        project_mode=run_mode,
         term_total=term_total,
         # a batch is rented for the hours it runs, not the month: what the whole batch costs
         batch_total=chosen.per_hour * batch / 3600 if batch else None,
@@ -1958,9 +2038,11 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
         host = i18n.gb(rec.per_gpu.host_offload, lang)
         offloaded = plan.offload_params or (plan.cpu_offload and plan.stage in (Stage.full, Stage.pretrain))
         if plan.offload_params:
-            out.append(t(lang, "note.offload_params", host=host))
+            slower = params_offload_slowdown(plan, rec, catalog)
+            out.append(t(lang, "note.offload_params", host=host) + (f" {slower}" if slower else ""))
         elif offloaded:
-            out.append(t(lang, "note.cpu_offload", host=host))
+            slower = offload_slowdown(plan, rec, catalog)
+            out.append(t(lang, "note.cpu_offload", host=host) + (f" {slower}" if slower else ""))
         if offloaded:
             # Nothing in the offering says how much RAM a server has: the figure per server is for checking.
             servers = servers_in_all(rec)

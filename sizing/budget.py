@@ -50,9 +50,10 @@ def check(
                            cheapest_mode=cheapest_mode, cheapest=cheapest, over=max(0.0, cheapest - budget.amount))  # fmt: skip
     if training and budget.monthly is not True and cost.project_total is not None:
         over = max(0.0, cost.project_total - budget.amount)
-        fits = ["project_package"] if over == 0 else []
+        mode = cost.project_mode or "project_package"  # on demand's hours when no package is priced
+        fits = [mode] if over == 0 else []
         return BudgetCheck(amount=budget.amount, period="project", assumed_monthly=False, fits=fits,
-                           cheapest_mode="project_package", cheapest=cost.project_total, over=over)  # fmt: skip
+                           cheapest_mode=mode, cheapest=cost.project_total, over=over)  # fmt: skip
     return month_check(budget, {mode: c.per_month for mode, c in cost.by_contract_mode.items()})
 
 

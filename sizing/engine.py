@@ -23,6 +23,7 @@ from .result import (
     ModelInfo,
     ResolvedWorkload,
     RLInfo,
+    RunChoice,
     Setup,
     SizingResult,
     SpeculativeInfo,
@@ -168,6 +169,9 @@ def _sized(
     if (led := _fused_loss_lead(plan, rec, workload, catalog, source)) is not None:
         plan, rec = led
         assumptions = list(plan.assumptions)
+    run_choice = _run_choice(plan, rec, catalog)
+    if run_choice is not None and run_choice.recommended == "cheapest":
+        rec = run_choice.cheapest
     if rec is None and not plan.targets_given and plan.ttft_target is not None and by_load(plan):
         plan, rec = _reading_time_target(plan, catalog) or (plan, rec)
         assumptions = list(plan.assumptions)
@@ -230,6 +234,8 @@ def _sized(
     else:
         seqs = plan.users
     alternatives = advice.alternatives(plan, rec, catalog, total, capacity_asked)
+    if run_choice is not None:
+        alternatives.insert(0, _run_choice_alternative(plan, run_choice))
     decided = avail = cheaper = None
     if not plan.stage.is_training:
         # Every setup the answer shows carries its performance (sizing/performance.py) and, when the
@@ -470,7 +476,85 @@ def _sized(
         batch_time=advice.batch_time(plan, rec),
         cheaper=cheaper,
         gpu_choice=gpu_choice,
+        run_choice=run_choice,
     )
+
+
+# A setup cheaper per run by less than this share is no saving worth a word (the MFU estimate is rougher).
+RUN_SAVING = 0.05
+
+
+def _run_choice(plan: Plan, rec, catalog: Catalog) -> RunChoice | None:
+    """A training run with a token count and prices: the setup that costs least per run against the smallest
+    (`rec`). A run's cost is its GPU-hours at the GPU's price, and its GPU-hours are the same FLOPs over the GPU's
+    BF16 peak at the same MFU however many GPUs share them (advice.training_days), so the cheapest is the fewest of
+    the GPU whose price buys the most FLOPs that holds the run (and finishes it by the deadline). It is the
+    recommendation when it also finishes no later than the smallest on no more GPUs (an H100 that ends in a day for
+    less than an L40S takes in three; eight L40S over PCIe are not sharded as cheaply as the estimate's MFU
+    assumes); otherwise the smallest stays, and the answer says what the cheaper one saves and its time. None when the question names GPUs, a count or a layout, or nothing is cheaper by RUN_SAVING."""
+    if (
+        rec is None
+        or not plan.stage.is_training
+        or not plan.timed
+        or plan.method.is_rl
+        or not catalog.offering.has_prices
+        or plan.gpu is not None
+        or plan.compare
+        or plan.gpus
+        or plan.layout_given
+        or plan.machine is not None
+    ):
+        return None
+    rec_cost = advice.cost(plan, rec, catalog)
+    if rec_cost is None or rec_cost.project_total is None:
+        return None
+    rec_days = advice.training_days(plan, rec, catalog)
+    seen: set[str] = {rec.gpu}
+    best = None
+    for shape in candidates(catalog):
+        if shape.gpu.id in seen or not holds(plan, shape, catalog):
+            continue
+        seen.add(shape.gpu.id)  # the fewest of each GPU: more of it cost the same and only finish sooner
+        setup = evaluate(plan, shape, catalog, capacity=False)
+        days = advice.training_days(plan, setup, catalog)
+        if plan.days and days > plan.days:
+            seen.discard(shape.gpu.id)  # more of it may finish in time
+            continue
+        cost = advice.cost(plan, setup, catalog)
+        if cost is None or cost.project_total is None:
+            continue
+        if best is None or cost.project_total < best[1]:
+            best = (setup, cost.project_total, days)
+    if best is None or best[1] > rec_cost.project_total * (1 - RUN_SAVING):
+        return None
+    setup, total, days = best
+    return RunChoice(smallest=rec, smallest_total=rec_cost.project_total, smallest_days=rec_days, cheapest=setup,
+                     cheapest_total=total, cheapest_days=days,
+                     recommended="cheapest" if days <= rec_days and setup.count <= rec.count else "smallest")  # fmt: skip
+
+
+def _run_total(plan: Plan, setup, catalog: Catalog) -> float | None:
+    """What a training run costs on `setup` (advice.cost's project total), or None without prices or tokens."""
+    if setup is None or not plan.timed or plan.method.is_rl or not catalog.offering.has_prices:
+        return None
+    cost = advice.cost(plan, setup, catalog)
+    return cost.project_total if cost is not None else None
+
+
+def _run_choice_alternative(plan: Plan, choice: RunChoice) -> Alternative:
+    """The setup of a RunChoice not recommended, in words with no prices (shown where prices are not): the
+    smallest after a cheaper, faster recommendation; the cheaper, slower one beside the smallest."""
+    lang = plan.lang
+    if choice.recommended == "cheapest":
+        return Alternative(kind="smallest_run", setup=choice.smallest,
+                           text=t(lang, "alt.smallest_run", setup=advice.describe(choice.smallest, lang),
+                                  days=advice.days_text(choice.smallest_days, lang),
+                                  rec_days=advice.days_text(choice.cheapest_days, lang)))  # fmt: skip
+    key = "alt.cheapest_run_more" if choice.cheapest_days <= choice.smallest_days else "alt.cheapest_run"
+    return Alternative(kind="cheapest_run", setup=choice.cheapest,
+                       text=t(lang, key, setup=advice.describe(choice.cheapest, lang),
+                              days=advice.days_text(choice.cheapest_days, lang),
+                              rec_days=advice.days_text(choice.smallest_days, lang)))  # fmt: skip
 
 
 def _stages_in_turn(workload: Workload, catalog: Catalog, source: ModelSource | None) -> SizingResult:
@@ -696,6 +780,18 @@ def _fused_loss_lead(plan: Plan, rec, w: Workload, catalog: Catalog, source: Mod
         return None  # not half the GPUs, nor a smaller GPU: the most common stack stays the answer
     lang = plan.lang
     logits = training.logit_bytes(plan.model, plan.seq_len * plan.batch, catalog.default_stack)
+    if (accumulated := _accumulated(plan, w, setup, catalog, source)) is not None:
+        # "lora ..., batch 16, seq 4096": the batch said, reached through gradient accumulation on the default
+        # software, before another software for a micro-batch of 16 (it had led with Unsloth, unasked).
+        smaller, found = accumulated
+        steps = w.grad_accum or 1  # accumulation said beside the batch: each step still reads what it did
+        said = t(lang, "assume.batch_accumulated", asked=plan.batch, batch=smaller.batch,
+                 accum=plan.batch // smaller.batch * steps, total=plan.batch * steps,
+                 seq=i18n.number(plan.seq_len, lang),
+                 default=catalog.default_stack.name, logits=i18n.gb(logits, lang),
+                 setup=advice.describe(found, lang), stack=fused.stack.name,
+                 need=advice.describe(rec, lang) if rec is not None else t(lang, "assume.stack_fused_nothing"))  # fmt: skip
+        return smaller.but(assumptions=(said, *smaller.assumptions)), found
     said = t(
         lang,
         "assume.stack_fused_lead",
@@ -705,6 +801,26 @@ def _fused_loss_lead(plan: Plan, rec, w: Workload, catalog: Catalog, source: Mod
         setup=advice.describe(rec, lang) if rec is not None else t(lang, "assume.stack_fused_nothing"),
     )
     return fused.but(assumptions=(said, *fused.assumptions)), setup
+
+
+def _accumulated(plan: Plan, w: Workload, fused_setup, catalog: Catalog, source: ModelSource | None):
+    """(the plan at a smaller micro-batch, its recommendation) when a batch said alone ("batch 16") needs a
+    fused-loss stack to fit on `fused_setup`, but the default stack fits the same or a smaller setup at the
+    largest micro-batch, halving, that divides it: gradient accumulation gives the same batch per optimizer
+    step (Hugging Face Trainer's gradient_accumulation_steps), so the run learns the same on the software the
+    customer most likely runs. None when no batch was said, or none smaller fits as small."""
+    if not w.batch or w.batch < 2 or w.global_batch or plan.batch != w.batch:
+        return None
+    batch = plan.batch // 2
+    while batch >= 1:
+        if plan.batch % batch == 0:
+            # planned anew, so that what the plan says of the micro-batch (the loss's logits) is this one's
+            trial = make_plan(w.but(batch=batch), catalog, source)
+            setup = _recommendation(trial, catalog)
+            if setup is not None and not advice.smaller(fused_setup, setup):
+                return trial, setup
+        batch //= 2
+    return None
 
 
 def _stack_adapter(plan: Plan, w: Workload, catalog: Catalog, source: ModelSource | None):
@@ -838,16 +954,27 @@ def _training_cheaper(plan: Plan, rec, catalog: Catalog) -> tuple[str, list[Alte
     if plan.timed and plan.days:
         tried.append(("longer", plan.but(days=None)))  # the smallest that holds it, whatever it takes
     options: list[Alternative] = []
+    # With prices and the run's tokens, "less" is what the run costs (its GPU-hours at each GPU's price), not
+    # fewer GPUs: a smaller setup that takes longer had been offered as cheaper though it cost more per run.
+    rec_total = _run_total(plan, rec, catalog)
     for (
         kind,
         option_plan,
     ) in tried:
         setup = _recommendation(option_plan, catalog)
-        if (
-            setup is None
-            or not advice.smaller(setup, rec)
-            or any(advice.same_setup(setup, o.setup) for o in options)
-        ):
+        if setup is not None and rec_total is not None:
+            choice = _run_choice(option_plan, setup, catalog)
+            if choice is not None and choice.recommended == "cheapest":
+                setup = choice.cheapest
+        if setup is None or any(advice.same_setup(setup, o.setup) for o in options):
+            continue
+        if rec_total is not None:
+            total = _run_total(option_plan, setup, catalog)
+            if total is None or total > rec_total * (1 - RUN_SAVING):
+                continue
+            # priced for its own run (a LoRA's 4·N·D), not the question's, which the answer would price it at
+            setup.cost = advice.cost(option_plan, setup, catalog)
+        elif not advice.smaller(setup, rec):
             continue
         days = (
             advice.days_text(advice.training_days(option_plan, setup, catalog), lang) if plan.timed else None
@@ -886,7 +1013,8 @@ def _training_cheaper(plan: Plan, rec, catalog: Catalog) -> tuple[str, list[Alte
         return t(lang, "cheaper.training_none", rec=advice.describe(rec, lang)) + " " + work, options
     if options:
         return t(lang, "cheaper.training_found", rec=advice.describe(rec, lang)), options
-    line = t(lang, "cheaper.training_none", rec=advice.describe(rec, lang))
+    none = "cheaper.training_none_run" if rec_total is not None else "cheaper.training_none"
+    line = t(lang, none, rec=advice.describe(rec, lang))
     give = "cheaper.training_give_qlora" if plan.stage is Stage.qlora else "cheaper.training_give"
     return line + " " + t(lang, give, seq=i18n.number(plan.seq_len, lang)), []
 

@@ -16,7 +16,7 @@ from .catalog import Budget, Catalog
 from .engine import size
 from .errors import SizingError
 from .memo import one_sizing
-from .plan import make_plan, term_months
+from .plan import adapter_for_data, make_plan, term_months
 from .result import BudgetInfo
 from .setups import evaluate, shape_for
 from .workload import Workload
@@ -363,6 +363,8 @@ class Suggestions(msgspec.Struct, kw_only=True):
     notes: list[str] = []
     # Speech words the question named, left out of the count ("transcrever": a speech model's work)
     apart: list[str] = []
+    # why a training said with no method is sized as LoRA (sizing/plan.py adapter_for_data), or None
+    method_reason: str | None = None
 
 
 def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
@@ -426,6 +428,10 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
     if not out:
         raise SizingError("missing_model", "model_examples")
     past = beyond if out[0].model_id in longer else []
+    reason = None
+    if given.get("adapter_for_data"):
+        first = results[0][1].workload
+        reason = adapter_for_data(Workload.given({**given, "model": results[0][0]}), first.lang)
     return Suggestions(
         past_context=past,
         task=task.value if task is not None else None,
@@ -442,6 +448,7 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
         cost_asked=bool(given.get("cost")),
         notes=list(notes),
         apart=list(apart),
+        method_reason=reason,
     )
 
 

@@ -140,6 +140,8 @@ class Plan(msgspec.Struct, frozen=True):
     # training
     seq_len: int = FINETUNE_SEQ_LEN
     batch: int = 1
+    # sequences an optimizer step reads, all GPUs and accumulation together, when said ("batch global de 64")
+    global_batch: int | None = None
     zero: int | None = None
     tokens: int | None = None
     optimizer: Optimizer = Optimizer.adamw
@@ -1023,10 +1025,25 @@ def _teacher(
 STEPS_AGREE = 0.1
 
 
+def adapter_for_data(w: Workload, lang: str) -> str:
+    """Why a training said with no method is LoRA: the data said, of instruction-tuning size."""
+    if w.tokens:
+        data = f"{i18n.count(w.tokens, lang)} tokens"
+    elif not w.examples and w.data_bytes:
+        data = t(lang, "understood.data_bytes", size=i18n.data_size(w.data_bytes, lang))
+    elif not w.examples and w.prompt_pages:
+        data = t(lang, "understood.traffic.pages", n=i18n.number(w.prompt_pages, lang))
+    else:
+        data = f"{i18n.number(w.examples or 0, lang)} {t(lang, 'assume.examples_noun')}"
+    return t(lang, "assume.adapter_for_data", data=data)
+
+
 def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: list[str]) -> Plan:
     model = plan.model
     if w.train_as_fine_tune and plan.stage is Stage.full:
         said.append(t(lang, "assume.train_as_fine_tune", model=model.name))
+    if w.adapter_for_data and plan.stage is Stage.lora:
+        said.append(adapter_for_data(w, lang))
     teacher = None
     if w.teacher_model:
         note, teacher = _teacher(w.teacher_model, model, bool(w.teacher_offline), catalog, lang)
@@ -1132,6 +1149,13 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         tokens = round(w.data_bytes / BYTES_PER_TOKEN)
         said.append(t(lang, "assume.data_tokens", size=i18n.data_size(w.data_bytes, lang),
                       tokens=i18n.count(tokens, lang), bytes=BYTES_PER_TOKEN))  # fmt: skip
+    if not tokens and not w.examples and w.prompt_pages and not rl:
+        # "tenho 2 mil páginas de manuais, quero treinar o llama 8b neles": the pages are the training data, at
+        # traffic.toml's tokens a page (they had been left unused, the answer asking for the data's volume).
+        per_page = catalog.traffic.lengths.tokens_per_page
+        tokens = w.prompt_pages * per_page
+        said.append(t(lang, "assume.data_pages", pages=i18n.number(w.prompt_pages, lang),
+                      tokens=i18n.count(tokens, lang), per_page=i18n.number(per_page, lang)))  # fmt: skip
     if tokens and w.epochs and w.epochs > 1 and not rl:
         tokens *= w.epochs
         said.append(t(lang, "assume.epochs", epochs=w.epochs, tokens=i18n.count(tokens, lang)))
@@ -1166,6 +1190,9 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         else:
             # The steps' size is a guess (no global batch, or no GPU count for the micro-batch): the data counts.
             said.append(t(lang, "assume.epochs_over_steps", **counts, tokens=i18n.count(tokens, lang)))
+    if w.size_from_tokens and plan.stage is Stage.pretrain and tokens:
+        said.insert(0, t(lang, "assume.size_from_tokens", tokens=i18n.count(tokens, lang),
+                      params=i18n.params(tokens / CHINCHILLA_TOKENS_PER_PARAM, lang)))  # fmt: skip
     if plan.stage is Stage.pretrain and not tokens:
         tokens = CHINCHILLA_TOKENS_PER_PARAM * model.params
         said.append(t(lang, "assume.pretrain_tokens", billions=i18n.number(tokens / 1e9, lang)))
@@ -1218,6 +1245,7 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         **rl_plan,
         seq_len=seq_len,
         batch=batch,
+        global_batch=w.global_batch,
         zero=w.zero,
         tokens=tokens,
         optimizer=optimizer,

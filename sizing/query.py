@@ -56,7 +56,10 @@ from .names import (
     resolve_precision,
     same_size_word,
 )
-from .plan import DEFAULT_CONTEXT  # the context a thread with none said was sized at ("o dobro do contexto")
+from .plan import (
+    BYTES_PER_TOKEN,  # training data said by its size on disk, in tokens (the LoRA default's data size)
+    DEFAULT_CONTEXT,  # the context a thread with none said was sized at ("o dobro do contexto")
+)
 from .quantities import parse_amount, parse_context, parse_count
 from .redact import scrub
 from .serve_after import LOAD_FIELDS
@@ -5819,6 +5822,63 @@ def _serving_gpus(scan: _Scan) -> dict | None:
     return dict(named_for_serving, restore=restore)
 
 
+# A fine-tune's data up to these (examples, or tokens when said) is instruction-tuning sized: with no method said,
+# LoRA. Biderman et al. 2024 ("LoRA Learns Less and Forgets Less", arXiv:2405.09673) find LoRA close to a full
+# fine-tune on instruction data and far behind only in continued pre-training on billions of tokens; Tülu 3's SFT
+# mix, ~939k examples (arXiv:2411.15124), is the size of the largest instruction sets.
+ADAPTER_DATA_EXAMPLES = 1_000_000
+ADAPTER_DATA_TOKENS = 2_000_000_000
+ADAPTER_DATA_PAGES = 1_000_000  # ~750M tokens at traffic.toml's 750 a page
+
+
+def _adapter_for_data(scan: _Scan, workload: dict) -> bool:
+    """A training read as a full fine-tune from the plain words for training or fine-tuning alone ("treinar",
+    "ajuste fino", "fine-tuning": no method among them), with a dataset said of instruction-tuning size, and
+    nothing said that only a full fine-tune has (an optimizer, a ZeRO stage or FSDP, CPU offload, a method such as
+    DPO or GRPO, a teacher, a precision below 16 bits, a tensor or pipeline layout, a global batch across GPUs:
+    a recipe whose method is settled)."""
+    words = {kind for kind, _ in scan.found.get("stage", [])} - {"inference"}
+    if not words or not words <= {"train", "fine_tune"}:
+        return False
+    if any(
+        scan.found.get(k)
+        for k in ("method", "optimizer", "zero", "cpu_offload", "teacher_model", "pp", "tp", "global_batch")
+    ):
+        return False
+    if workload.get("precision") not in (None, "bf16", "fp16"):
+        return False
+    tokens, examples = workload.get("tokens"), workload.get("examples")
+    if tokens:
+        return tokens <= ADAPTER_DATA_TOKENS
+    if not examples and (size := workload.get("data_bytes")):
+        return size / BYTES_PER_TOKEN <= ADAPTER_DATA_TOKENS  # its tokens as sizing/plan.py estimates them
+    if not examples and (pages := workload.get("prompt_pages")):
+        return pages <= ADAPTER_DATA_PAGES  # the pages are the data (sizing/plan.py counts their tokens)
+    return bool(examples) and examples <= ADAPTER_DATA_EXAMPLES
+
+
+# Compute-optimal training: ~20 tokens per parameter (Hoffmann et al. 2022, "Chinchilla", arXiv:2203.15556).
+TOKENS_PER_PARAM = 20
+FROM_SCRATCH = regexes.compile(r"\bdo\s+zero\b|\bfrom\s+scratch\b|\bdesde\s+o\s+inicio\b")
+
+
+def _compute_optimal_size(scan: _Scan, fields: dict, stage: Stage | None) -> str | None:
+    """A pre-training from scratch with its tokens counted and no model nor size: the compute-optimal size for
+    those tokens, two significant figures in billions ("50b" for 1T tokens), or None. A continued pre-training
+    needs the model it continues."""
+    tokens = fields.get("tokens")
+    if (
+        stage is not Stage.pretrain
+        or not tokens
+        or not FROM_SCRATCH.search(strip_accents(scan.original.lower()))
+    ):
+        return None
+    billions = float(f"{tokens / TOKENS_PER_PARAM / 1e9:.2g}")
+    if billions < 0.1:
+        return None  # under 100M parameters: no model shape in the catalogue to stand for it
+    return f"{billions:g}b"
+
+
 def _stage(scan: _Scan) -> Stage | None:
     """The stage the words name. The most specific training word wins ("ajuste fino com LoRA" is LoRA,
     "treinar um QLoRA" is QLoRA); words that name two different trainings are a contradiction."""
@@ -6802,6 +6862,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # "o llama 3.2 1b como draft": the draft, and no model for it to speed up.
         raise QueryError("query.draft_without_model", hint="query.draft_examples",
                          draft=scan.found["draft_alone"][0][1])  # fmt: skip
+    if not (model or size) and (optimal := _compute_optimal_size(scan, fields, stage)):
+        # "quero treinar um modelo próprio do zero com 1 trilhão de tokens, qual o tamanho ideal?": the size
+        # that makes best use of the compute for those tokens (sizing/plan.py says so); it had been "Faltou dizer
+        # o modelo".
+        size, fields["size_from_tokens"], understood = optimal, True, True
     if not (model or size):
         if scan.found.get("family"):
             raise _which_model(scan, catalog)
@@ -6830,6 +6895,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if which and not fields.get("gpu"):
             # "qual modelo vocês recomendam para 200 atendentes?", "o que dá pra rodar com R$ 20 mil por mês?":
             # the suggestions sized for it (sizing/fits.py), set against the budget when one is given.
+            if stage is Stage.full and _adapter_for_data(scan, fields):
+                # "tenho 500 mil conversas, quero treinar um modelo pra responder igual": LoRA, as with a model
+                stage, fields["adapter_for_data"] = Stage.lora, True
             error = QueryError("query.suggest_models", hint="query.examples")
             error.given = _given(fields, stage)
             if notes := [key for key in query.noted if key in topic_words.NOTES]:
@@ -6982,6 +7050,13 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # full fine-tuning is opt-in, full_finetuning=True), so with no method said the run is LoRA, or
         # QLoRA where LoRA does not fit the card named (sizing/engine.py); the answer says the assumption.
         stage, workload["adapter_from_stack"] = Stage.lora, True
+        workload.pop("train_as_fine_tune", None)
+    if stage is Stage.full and _adapter_for_data(scan, workload):
+        # "quero treinar o qwen3 8b com 500 mil conversas": "treinar" names no method, and a dataset of
+        # this size teaches style and task, which LoRA learns about as well as a full fine-tune while
+        # forgetting less of the base (sizing/plan.py says so, with the source); it had been a full
+        # fine-tune on 2x H200.
+        stage, workload["adapter_for_data"] = Stage.lora, True
         workload.pop("train_as_fine_tune", None)
     if stage is not None:
         workload["stage"] = stage

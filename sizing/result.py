@@ -329,7 +329,9 @@ class Cost(Record, kw_only=True):
     tokens_share: float | None = None  # "utilization": the share of that capacity asked for
     hours_on: float | None = None  # a service on a schedule: the hours a month on demand bills
     schedule: tuple[float, bool] | None = None  # ... and its hours a day, and whether on weekdays only
-    project_total: float | None = None  # training: the GPU-hours of the run at the project package's price
+    project_total: float | None = None  # training: the GPU-hours of the run at project_mode's price
+    # the mode a training run's total is priced in: the project package's, else on demand's (billed by the hour)
+    project_mode: str | None = None
     term_total: float | None = None  # a service rented for a term ("por 12 meses"): per_month x its months
     # a batch with a deadline ("2 milhões de documentos em 3 dias"): per_hour x the hours it runs at the rate
     # the setup sustains (never past the deadline), on demand stopped when it is done
@@ -451,6 +453,20 @@ class Availability(Record, kw_only=True):
     text: list[str] = []
 
 
+class RunChoice(Record, kw_only=True):
+    """A training run with prices: the smallest setup that holds it (in time) and the one that costs least per run
+    (the fewest of the GPU whose price buys the most BF16 FLOPs), each with the run's cost and time. The
+    cheapest is recommended when it also finishes no later (sizing/engine.py, _run_choice)."""
+
+    smallest: Setup
+    smallest_total: float
+    smallest_days: float
+    cheapest: Setup
+    cheapest_total: float
+    cheapest_days: float
+    recommended: str  # "cheapest" or "smallest"
+
+
 class SizingResult(Record, kw_only=True):
     workload: ResolvedWorkload
     assumptions: list[str]
@@ -481,7 +497,9 @@ class SizingResult(Record, kw_only=True):
     # GPUs weighed against each other for a training ("a100 vs h100 for full fine-tune"): each side by side
     gpu_choice: list[GpuChoice] = []
     # Left out of the JSON when empty: only training answers that weigh GPUs have it.
-    _omit_empty = ("gpu_choice",)
+    _omit_empty = ("gpu_choice", "run_choice")
+    # A training run with prices whose cheapest setup per run is not its smallest: both, and which is recommended
+    run_choice: RunChoice | None = None
     availability: Availability | None = None  # copies required for availability ("3 réplicas", "HA", "N+1")
     # A training run asked together with serving what it makes ("fine-tuning LoRA ... e depois servir pra 50
     # usuários"): the serving, sized as its own workload (sizing/serve_after.py); or why it could not be, in words

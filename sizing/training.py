@@ -425,7 +425,7 @@ def memory(
             base += 2 * (root_params + p.other)
             root_bytes = 4.0
         layer_bytes = (base - root_params * root_bytes) / max(1, a.params - root_params)
-        weights, grads, optim = base * share / tp, 0.0, 0.0
+        weights, grads, optim = stage_weight_bytes(a, base, root_bytes, pp) / tp, 0.0, 0.0
         lora = lora_params(a, lora_rank)
         adapters = lora * adapter_bytes_per_param(optimizer, stack) / tp / pp
         trainable, per_layer, grad_bytes, root_trainable = (
@@ -550,6 +550,19 @@ def stage_share(a: Architecture, pp: int) -> float:
     return ((a.params - root) / pp + max(p.embeddings, p.lm_head or p.embeddings)) / a.params
 
 
+def stage_weight_bytes(a: Architecture, weight_bytes: float, root_bytes: float, pp: int) -> float:
+    """The bytes of weights the largest of `pp` pipeline stages holds, when the layers and the embeddings or
+    output head are stored at different widths (a 4-bit base keeps those two at `root_bytes`): a stage's share of
+    the layers at their own width, and the larger of the embeddings and the head at theirs. A share of the
+    parameters at the average width had put a 4-bit body's bytes on the stage that holds the 16-bit head."""
+    if pp <= 1:
+        return weight_bytes
+    p = a.parts
+    root = p.embeddings + p.lm_head
+    body = weight_bytes - root * root_bytes
+    return body / pp + max(p.embeddings, p.lm_head or p.embeddings) * root_bytes
+
+
 def _pipeline_activations(
     a: Architecture, whole: int, seq_len: int, micro_batch: int, tp: int, pp: int, stack: Stack
 ) -> int:
@@ -644,7 +657,7 @@ def rl_memory(
     dp = max(1, gpus // (tp * pp))
     shard = dp if zero >= 3 else 1
     full = stage in ("full", "pretrain")
-    frozen = (2 * a.params if full else base_weight_bytes) * stage_share(a, pp) / tp / shard
+    frozen = stage_weight_bytes(a, 2 * a.params if full else base_weight_bytes, 2.0, pp) / tp / shard
     extra_weights = 0.0
     if reference and full:
         extra_weights += frozen  # the frozen reference copy (with adapters: the base, adapters off)

@@ -90,6 +90,11 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # LoRA read from the training software (Unsloth) with no method said: QLoRA where LoRA does not fit the
     # GPU named (sizing/engine.py), and the answer says so
     adapter_from_stack: bool = False
+    # LoRA read from a dataset of instruction-tuning size trained with no method said ("treinar o qwen3 8b com
+    # 500 mil conversas"); the answer says why (sizing/query.py, _adapter_for_data)
+    adapter_for_data: bool = False
+    # a pre-training from scratch with tokens and no size: the compute-optimal size for them (sizing/query.py)
+    size_from_tokens: bool = False
     # training data said by period ("500 mil tokens por semana"), as typed, and the periods summed in the
     # tokens or examples (1 when no span is said)
     data_period: str | None = None

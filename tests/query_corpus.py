@@ -245,8 +245,9 @@ PHRASINGS: list[tuple[str, dict]] = [
         {"model": "qwen2.5-7b", "stage": "qlora", "examples": 10_000},
     ),
     (
+        # no method said, 5 thousand examples: LoRA (sizing/query.py, _adapter_for_data)
         "fine-tune llama 8b com 5 mil exemplos e 10 documentos",
-        {"model": "llama-3.1-8b", "stage": "full", "examples": 5000},
+        {"model": "llama-3.1-8b", "stage": "lora", "examples": 5000},
     ),
     # A speed asked about, with no target: every answer gives it ("segundo" had been left unread).
     ("quantos tokens por segundo o qwen3 32b faz numa h100?", {"model": "qwen3-32b", "gpu": "h100-sxm"}),
@@ -1668,14 +1669,19 @@ PHRASINGS: list[tuple[str, dict]] = [
         {"model": "llama-3.3-70b", "precision": "q4_k_m", "context": 8192, "users": 4},
     ),
     # ---------------------------------------------------------------- training counted in examples is a fine-tune
-    # The plain word for training had made these a pre-training.
+    # The plain word for training had made these a pre-training; with no method said, examples of
+    # instruction-tuning size (up to a million) are trained with LoRA.
     (
         "treinar o llama 8b com 1 milhão de exemplos",
-        {"model": "llama-3.1-8b", "stage": "full", "examples": 1000000},
+        {"model": "llama-3.1-8b", "stage": "lora", "examples": 1000000},
     ),
     (
         "train qwen 7b on 50k samples, 3 epochs",
-        {"model": "qwen2.5-7b", "stage": "full", "examples": 50000, "epochs": 3},
+        {"model": "qwen2.5-7b", "stage": "lora", "examples": 50000, "epochs": 3},
+    ),
+    (
+        "treinar o llama 8b com 2 milhões de exemplos",
+        {"model": "llama-3.1-8b", "stage": "full", "examples": 2000000},
     ),
     ("treinar llama 8b com 1B tokens", {"model": "llama-3.1-8b", "stage": "pretrain", "tokens": 10**9}),
 ]

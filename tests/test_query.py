@@ -1115,7 +1115,8 @@ def test_a_fine_tune_described_in_a_sentence_is_read_whole():
     q = parse("I need to fine-tune gemma 3 12b on 30k chat samples, 2k tokens each, budget two days")
     w = q.workload
     assert q.unknown == []
-    assert (w.stage.value, w.examples, w.days, w.users) == ("full", 30_000, 2, None)
+    # no method said, 30k samples: LoRA, said in the answer (sizing/plan.py adapter_for_data)
+    assert (w.stage.value, w.examples, w.days, w.users) == ("lora", 30_000, 2, None)
     assert w.context in (2000, 2048)  # each example's length: the training sequences
 
 

@@ -501,8 +501,14 @@ def test_a_batch_said_with_several_gpus_is_the_global_batch_split_among_them(tex
 )
 def test_a_batch_said_per_gpu_or_with_no_gpus_is_the_micro_batch(text, micro):
     query = parse(text)
-    assert query.unknown == [] and query.workload.global_batch is None
-    assert size(query.workload).workload.batch == micro
+    assert query.unknown == [] and query.workload.global_batch is None and query.workload.batch == micro
+    r = size(query.workload)
+    if r.workload.batch != micro:
+        # 32 at once fit nothing we rent on the default software: reached by gradient accumulation, and said
+        accumulated = next(
+            a for a in r.assumptions if a.startswith((f"Batch of {micro}:", f"Lote de {micro}:"))
+        )
+        assert "gradient_accumulation_steps" in accumulated and micro % r.workload.batch == 0
 
 
 @pytest.mark.parametrize(
@@ -877,7 +883,8 @@ def test_ga_alone_is_no_setting():
     [
         ("dpo do llama 3.1 8b com 10k exemplos", 8),
         ("lora dpo of llama 3.1 8b, 10k pairs", 6),
-        ("fine-tune llama 3.1 8b, 10k examples", 6),
+        ("full fine-tune llama 3.1 8b, 10k examples", 6),
+        ("fine-tune llama 3.1 8b, 10k examples", 4),  # no method said, 10k examples: LoRA
     ],
 )
 def test_the_mfu_premise_names_the_factor_the_estimate_uses(text, factor):
@@ -1283,8 +1290,11 @@ def test_a_models_size_before_the_things_trained_on_is_no_count(text, model, exa
 )
 def test_a_model_taught_to_do_something_is_fine_tuned_on_the_things_counted(text, examples):
     query = parse(text)
-    # the same fine-tune a bare "fine-tune" names
-    assert query.workload.stage is parse("fine-tune llama 3.1 8b").workload.stage
+    # the same fine-tune a bare "fine-tune" names; with its examples counted, of instruction-tuning size, LoRA
+    if examples:
+        assert query.workload.stage is Stage.lora and query.workload.adapter_for_data
+    else:
+        assert query.workload.stage is parse("fine-tune llama 3.1 8b").workload.stage
     assert query.workload.examples == examples and query.unknown == []
 
 
