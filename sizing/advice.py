@@ -721,8 +721,10 @@ def _training_changes(plan: Plan, shape: Shape, enough: Setup | None, catalog: C
 
 # ZeRO-Offload's step on the CPU (Ren et al. 2021, "ZeRO-Offload", arXiv:2101.06840, section 5.1, CPU-Adam): DeepSpeed's
 # vectorized Adam updates 1 billion parameters in ~0.22 s on a DGX-2's two 24-core Xeons, 5-6x PyTorch's CPU Adam
-# (DeepSpeed's docs: "5.1x to 6.5x speedups ... between 1 to 10 billion parameters"). A server's CPUs update the
-# shards of all its GPUs, so the time is the server's parameters over this rate.
+# (DeepSpeed's docs: "5.1x to 6.5x speedups ... between 1 to 10 billion parameters"). The 0.22 s is the paper's
+# CPU-Adam latency for 1B parameters as recalled: the paper could not be re-read here, and the 5-6x ratio is what
+# DeepSpeed's docs confirm. A server's CPUs update the shards of all its GPUs, so the time is the server's
+# parameters over this rate.
 CPU_ADAM_PARAMS_PER_S = 1e9 / 0.22
 # The updated parameters go back to each GPU in 16 bits over its PCIe link, after the CPU step (the paper overlaps
 # the gradients' way down with the backward pass, not this). PCIe Gen4 x16 moves 32 GB/s each way on paper, ~25
