@@ -151,8 +151,41 @@ def launched(
     widest = replica(plan, gpu, tp, pp, catalog, per_copy)
     assert plan.rate is not None
     load = perf.at_rate(widest, plan.prompt, plan.output, plan.rate / copies, history=plan.history)
-    users = min(max(math.ceil(load.concurrency - 1e-6), 1), per_copy)
+    users = _launched_users(load, per_copy)
     return replica(plan, gpu, tp, pp, catalog, users), users
+
+
+def sustains(plan: Plan, r: perf.Replica, catalog: Catalog) -> float:
+    """The most requests a second one copy serves within the plan's latency targets (perf.max_rate), once per
+    copy within a sizing: the planner and every setup's figures ask it of the same copies."""
+    ttft_target, tpot_target = targets(plan, catalog)
+    key = (
+        "max_rate",
+        id(r),
+        plan.prompt,
+        plan.output,
+        plan.history,
+        ttft_target,
+        tpot_target,
+        plan.e2e_target,
+    )
+    return shared(
+        key,
+        lambda: perf.max_rate(
+            r,
+            plan.prompt,
+            plan.output,
+            ttft_target,
+            tpot_target,
+            history=plan.history,
+            e2e_target=plan.e2e_target,
+        ),
+        keep=r,
+    )
+
+
+def _launched_users(load: perf.Load, per_copy: int) -> int:
+    return min(max(math.ceil(load.concurrency - 1e-6), 1), per_copy)
 
 
 def performance(plan: Plan, setup: Setup, catalog: Catalog) -> Performance | None:
@@ -171,7 +204,6 @@ def performance(plan: Plan, setup: Setup, catalog: Catalog) -> Performance | Non
         r, _ = launched(plan, gpu, tp, pp, catalog, copies, held)
     else:
         r = replica(plan, gpu, tp, pp, catalog, users)
-    ttft_target, tpot_target = targets(plan, catalog)
     p, o, h = plan.prompt, plan.output, plan.history
     share = 1.0  # of the copies' conversations that exist: 50 users on 8 copies are 7 on six, 6 on two
     if plan.rate is not None:
@@ -185,9 +217,7 @@ def performance(plan: Plan, setup: Setup, catalog: Catalog) -> Performance | Non
         load = perf.at_concurrency(r, p, o, users, history=h)
         share = min(1.0, plan.users / (users * copies))
     full = perf.saturated(r, p, o, history=h)
-    sustainable = (
-        perf.max_rate(r, p, o, ttft_target, tpot_target, history=h, e2e_target=plan.e2e_target) * copies
-    )
+    sustainable = sustains(plan, r, catalog) * copies
     sized = plan.traffic or plan.targets_given
     meets = None
     if sized:
@@ -300,17 +330,8 @@ def copies_for_load(
                 return None  # one conversation per copy already misses: more copies cannot help
             copies += 1
         return None
-    ttft_target, tpot_target = targets(plan, catalog)
     r = replica(plan, shape.gpu, tp, pp, catalog, per_copy)
-    sustainable = perf.max_rate(
-        r,
-        plan.prompt,
-        plan.output,
-        ttft_target,
-        tpot_target,
-        history=plan.history,
-        e2e_target=plan.e2e_target,
-    )
+    sustainable = sustains(plan, r, catalog)
     if sustainable <= 0:
         return None
     share = catalog.traffic.capacity.plan_utilization
@@ -324,17 +345,9 @@ def copies_for_load(
             continue
         # The share of the rate each copy sustains is checked on the copy as launched for its share, the one
         # the answer's figures describe (launched()); one more copy while the plan's ceiling is passed.
-        copy, _ = launched(plan, shape.gpu, tp, pp, catalog, copies, per_copy)
-        most_rate = perf.max_rate(
-            copy,
-            plan.prompt,
-            plan.output,
-            ttft_target,
-            tpot_target,
-            history=plan.history,
-            e2e_target=plan.e2e_target,
-        )
-        if plan.rate / copies <= most_rate * share * (1 + 1e-9):
+        # (launched(), with the load just found on the copy admitting every conversation)
+        copy = replica(plan, shape.gpu, tp, pp, catalog, _launched_users(load, per_copy))
+        if plan.rate / copies <= sustains(plan, copy, catalog) * share * (1 + 1e-9):
             return copies, users
         copies += 1
     return copies, per_copy
