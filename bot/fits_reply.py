@@ -235,6 +235,9 @@ def suggestion_lines(suggestions: Suggestions, lang: str, show_prices: bool = Tr
         out += _budget_verdict(suggestions, lang, show_prices)
     middle = suggestions.models[len(suggestions.models) // 2]
     example = asked_as(middle.model_id, middle.name)
+    if suggestions.load and suggestions.rate_per_s is not None:
+        # its full answer is for the load asked ("/gpu qwen3 32b" alone had sized one conversation)
+        example += " " + load_words(suggestions.load, lang, task=suggestions.task)
     if suggestions.stage != "inference":
         example += f" {suggestions.stage}"  # asked for alone, the model would be answered for serving
     out.append(t("suggest.next", example=example))
@@ -453,7 +456,7 @@ def asked_as(model_id: str, name: str) -> str:
     return model_id
 
 
-def load_words(load: dict[str, float], lang: str, typed: bool = True) -> str:
+def load_words(load: dict[str, float], lang: str, typed: bool = True, task: str | None = None) -> str:
     """A load said with no model in words that read back as it ("50 req/s", "20000 requisições por dia",
     "1000000 documentos em 2 dias", with the prompts and answers said), for the question to ask next; not
     `typed`, with its numbers written as answers write them ("1.000.000 documentos"), to be read."""
@@ -468,7 +471,8 @@ def load_words(load: dict[str, float], lang: str, typed: bool = True) -> str:
     def t(key: str, **params) -> str:
         return i18n.t(lang, f"load_words.{key}", **params)
 
-    parts = []
+    # A task that sizes the answers and the latency ("resumir": summaries, a batch's pace) is said first.
+    parts = [t(f"task_{task}")] if task in ("summarization", "classification") else []
     if load.get("rate_per_s"):
         period = load.get("rate_period_s") or 1.0
         key = {60.0: "rate_min", 3600.0: "rate_h"}.get(period, "rate_s")
@@ -482,8 +486,8 @@ def load_words(load: dict[str, float], lang: str, typed: bool = True) -> str:
             if load.get(field):
                 parts.append(t(key, n=n(load[field])))
                 break
-    lengths = [t(key, n=n(load[field])) for field, key in (("prompt_tokens", "prompt"), ("output_tokens", "output"))
-               if load.get(field)]  # fmt: skip
+    lengths = [t(key, n=n(load[field])) for field, key in (("prompt_tokens", "prompt"), ("prompt_pages", "pages"),
+                                                            ("output_tokens", "output")) if load.get(field)]  # fmt: skip
     if lengths:
         return (t("with") if parts else "").join([" ".join(parts), t("and").join(lengths)]).strip()
     return " ".join(parts)

@@ -890,13 +890,20 @@ def _next_smaller(plan: Plan, rec: Setup, catalog: Catalog) -> Setup | None:
     # Under a rate, the smaller machine is laid out as the recommendation is, for the rate: one copy over all its
     # GPUs, or copies side by side, whichever sustains more ("8× H200" for a 7B is eight copies, not one copy
     # split over eight GPUs, which had been said not to keep up with a load eight copies carry).
+    return fastest_layout(plan, whole, catalog)
+
+
+def fastest_layout(plan: Plan, whole: Setup, catalog: Catalog) -> Setup:
+    """Of one copy of the model over a setup's GPUs (`whole`) and as many copies side by side as its GPUs hold,
+    the layout that sustains the most requests a second within the latency targets."""
     from . import traffic
     from .setups import holds, shape_for
 
+    gpu, count = catalog.gpu(whole.gpu), whole.count
     layouts = [whole]
-    for copies in range(best.total, 1, -1):
-        if best.total % copies == 0:
-            shape = shape_for(plan, best.gpu, best.total // copies, catalog)
+    for copies in range(count, 1, -1):
+        if count % copies == 0:
+            shape = shape_for(plan, gpu, count // copies, catalog)
             if holds(plan, shape, catalog, users=1):
                 layouts.append(traffic.build(plan, shape, copies, max(-(-plan.users // copies), 1), catalog))
 

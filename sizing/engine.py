@@ -1114,6 +1114,15 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
                 text += " " + t(lang, "perf.named_capacity", rate=rate_text(p.max_requests_per_s, lang),
                                 ttft=i18n.seconds(ttft, lang), tps=i18n.speed(1 / tpot, lang),
                                 max_tokens=i18n.number(p.max_output_tokens_per_s, lang))  # fmt: skip
+                # "temos 4 h100, quantos req/s elas aguentam?": the GPUs' most, which copies side by side may give
+                # (it had been one copy over all four, 11 requests/s, the only figure said)
+                best = advice.fastest_layout(plan, asked, catalog) if asked.count > 1 else asked
+                q = best.performance
+                if best is not asked and q is not None and q.max_requests_per_s > p.max_requests_per_s * 1.05:
+                    one = best.count == best.replicas
+                    text += " " + t(lang, "perf.named_capacity_copies" + ("_one" if one else ""), copies=best.replicas,
+                                    per=best.count // best.replicas, rate=rate_text(q.max_requests_per_s, lang),
+                                    max_tokens=i18n.number(q.max_output_tokens_per_s, lang))  # fmt: skip
         elif plan.rate is None:  # the conversations it does hold (none of this context: no speed to give)
             n = i18n.number(p.concurrency, lang)
             key = "perf.named_partial_one" if n == "1" else "perf.named_partial"

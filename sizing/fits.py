@@ -101,6 +101,7 @@ LOAD_WORDS = (
     "batch_items",
     "batch_seconds",
     "prompt_tokens",
+    "prompt_pages",
     "output_tokens",
 )
 
@@ -367,6 +368,8 @@ class Suggestions(msgspec.Struct, kw_only=True):
     replacing: str | None = None  # a closed model named, as typed: the suggestions are open ones in its place
     # the task's own suggestions the context is past, when long-context models stand in for them
     past_context: list[str] = []
+    # the load as the question gave it (WhatFits.load), kept in the question to ask next
+    load: dict[str, float] = {}
 
 
 def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
@@ -441,6 +444,7 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
         ttft_target_s=ttft,
         tokens_per_s_target=tps,
         replacing=replacing,
+        load=_load(given, catalog),
     )
 
 

@@ -1722,8 +1722,32 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         # Inference's Offline scenario sends every sample at once and is judged on throughput alone).
         rate, basis = w.batch_items / w.batch_seconds, "batch"
         plan = plan.but(batch_seconds=w.batch_seconds)
+        period, volume = w.batch_of_volume or ("", 0)
+        days = traffic.daily.days_per_week if period == "week" else traffic.daily.days_per_month
+        if volume and max(round(volume / days), 1) == w.batch_items:
+            # "300 mil por semana, janela noturna de 6h": each day's share of it is the batch (a thread's new
+            # count of items is no longer that share)
+            said.append(t(lang, f"assume.traffic.batch_daily_{period}", volume=i18n.number(volume, lang),
+                          days=i18n.number(days, lang), items=i18n.number(w.batch_items, lang),
+                          period=batch_period(w.batch_seconds, lang)))  # fmt: skip
         said.append(t(lang, "assume.traffic.batch", items=i18n.number(w.batch_items, lang),
                       period=batch_period(w.batch_seconds, lang), rate=rate_text(rate, lang)))  # fmt: skip
+    elif (plan.generated_tokens or plan.read_tokens) and w.batch_seconds:
+        # "traduzir 20 milhões de palavras em 48h": tokens to write (or to read) by a deadline are a batch, its
+        # requests the tokens over each request's answer (or prompt), at one pace to the end (it had been one
+        # conversation, timed, with the deadline left unread or said not to matter).
+        volume = plan.generated_tokens or plan.read_tokens or 0
+        plan_volume_generated = plan.generated_tokens
+        each = output if plan.generated_tokens else prompt
+        items = max(round(volume / max(each, 1)), 1)
+        rate, basis = items / w.batch_seconds, "batch"
+        plan = plan.but(batch_seconds=w.batch_seconds, generated_tokens=None, read_tokens=None)
+        verb = t(
+            lang, "assume.traffic.batch_tokens_" + ("generate" if volume == plan_volume_generated else "read")
+        )
+        said.append(t(lang, "assume.traffic.batch_tokens", volume=i18n.count(volume, lang), verb=verb,
+                      period=batch_period(w.batch_seconds, lang), each=i18n.tokens(each, lang),
+                      items=i18n.number(items, lang), rate=rate_text(rate, lang)))  # fmt: skip
     elif w.requests_per_day or w.requests_per_week or w.requests_per_month:
         peak = traffic.daily.peak_hour_share
         if not per_day and w.requests_per_week:

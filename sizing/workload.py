@@ -272,6 +272,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # serving: a translation's volume ("traduzir 10 milhões de palavras"): each prompt is as long as its answer
     translation: bool = False
     batch_seconds: float | None = None
+    # A volume a week or a month whose share of each day is the batch ("300 mil por semana, janela noturna de
+    # 6h"): its period and count, said in the answer.
+    batch_of_volume: tuple[str, int] | None = None
     # fast answers asked for with no figure ("respostas rápidas"): MLPerf's Interactive limits
     fast_latency: bool = False
     # the prompt and answer lengths come from a token volume over a request rate ("500 RPM and 200k TPM"),
