@@ -6509,6 +6509,12 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         people = fields["population"] or fields["users"]
         if people is None and base is not None:
             people = base.population or base.users
+        if people and fields.get("population_monthly") and fields["population"]:
+            # "50 mil usuários ativos por mês, 5 mensagens por usuário por dia": a month's people are not all
+            # there on a day (traffic.toml's DAU/MAU share); the day's send (it had been all 50,000, five times
+            # the load).
+            fields["people_monthly"] = people
+            people = max(round(people * catalog.traffic.population.daily_share_of_monthly), 1)
         if people:
             fields["requests_per_day"] = max(round(people * daily), 1)
             fields["people_sending"] = people

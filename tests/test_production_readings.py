@@ -13,6 +13,7 @@ import pytest
 
 from bot.cli import main
 from sizing.catalog import load_catalog
+from sizing.engine import size
 from sizing.query import parse
 from tests.data_folders import priced_copy
 
@@ -578,3 +579,38 @@ def test_the_requests_a_second_some_gpus_take_counts_copies_side_by_side(capsys)
         r"As 8 copies of the model side by side \(1 GPU each\), the same GPUs sustain up to (\d+) ", out
     )
     assert one and copies and int(copies.group(1)) > int(one.group(1))
+
+
+def test_a_months_people_sending_a_day_are_the_days_share_of_them(capsys):
+    # "50 mil usuários ativos por mês, 5 mensagens por usuário por dia" had been 250,000 requests a day, all the
+    # month's people there every day (10× H200 against 2).
+    text = (
+        "o chatbot vai ter uns 50 mil usuarios ativos por mes, 5 mensagens por usuario por dia, llama 3.3 70b"
+    )
+    w = parse(text).workload
+    assert (w.requests_per_day, w.people_sending, w.people_monthly) == (50_000, 10_000, 50_000)
+    assert main([text]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "50.000 usuários por mês: 20% deles usam o serviço num dia (DAU/MAU, nossa premissa), 10.000 pessoas"
+        in out
+    )
+    # people said with no month stay all of them
+    assert (
+        parse("llama 3.3 70b 50 mil usuarios, 5 mensagens por usuario por dia").workload.requests_per_day
+        == 250_000
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "n"),
+    [("qwen3 32b fp8 pra 350 usuarios simultaneos mas so uns 10% gerando ao mesmo tempo", 35),
+     ("llama 3.1 8b, 200 concurrent users, 15% of them generating at once", 30)],
+)  # fmt: skip
+def test_a_share_of_the_users_at_once_generating_is_the_load(text, n):
+    # It had been said unused ("A proporção de pessoas ativas ... só valem para um número de pessoas") and all
+    # the users at once sized: 4× H200 for 350 conversations where 35 generate.
+    r = size(parse(text).workload)
+    assert r.workload.users == n
+    assert any(f"dimensionei {n} conversas" in a or f"I sized {n} conversations" in a for a in r.assumptions)
+    assert not any("só valem para um número de pessoas" in a for a in r.assumptions)
