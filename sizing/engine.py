@@ -378,6 +378,14 @@ def _sized(
         mfu = i18n.percent(catalog.offering.training.mfu, lang)
         key = "assume.mfu_asked" if workload.mfu is not None else "assume.mfu"
         assumptions.append(t(lang, key, mfu=mfu, formula=formula))
+    if not plan.stage.is_training and rec is not None and rec.replicas > 1 and not capacity_asked:
+        # Each copy runs its own engine: its flags are for its share of the conversations (the line had given all
+        # the copies' together, "até 1.465 sequências", as one engine's --max-num-seqs).
+        copies = rec.replicas
+        seqs = max(math.ceil(seqs / copies), 1)
+        each = {"each": t(lang, "assume.serving_engine_each", copies=i18n.number(copies, lang))}
+    else:
+        each = {"each": ""}
     if not plan.stage.is_training:
         padding = engine_padding(plan.model, plan.precision, catalog)
         if padding:
@@ -400,6 +408,7 @@ def _sized(
                 t(
                     lang,
                     "assume.serving_engine_llamacpp",
+                    **each,
                     users=i18n.number(seqs, lang),
                     np=seqs,
                     c=seqs * plan.context,
@@ -418,6 +427,7 @@ def _sized(
                 t(
                     lang,
                     "assume.serving_engine_exllamav2",
+                    **each,
                     users=i18n.number(seqs, lang),
                     max_seq_len=plan.context,
                     cache_size=seqs * plan.context,
@@ -433,6 +443,7 @@ def _sized(
                 t(
                     lang,
                     "assume.serving_engine_one" if seqs == 1 else "assume.serving_engine",
+                    **each,
                     users=i18n.number(seqs, lang),
                     chunk=i18n.tokens(plan.prefill_chunk, lang),
                     engine=t(lang, f"launch_engine.{plan.launch_engine}.engine"),

@@ -3200,3 +3200,19 @@ def test_a_context_said_keeps_the_trade_of_users_for_a_shorter_one():
     # Unchanged where the context is a window, not each request's length: all 10 users at 13k still hold them.
     out = render_text(size(parse("llama 70b 4bit 32k 10 usuarios").workload))
     assert "2× L40S 48 GB: até 4 usuários com 32.768 tokens, ou 10 usuários com até 13.232 tokens." in out
+
+
+def test_the_engines_settings_are_each_copys(capsys):
+    # "vLLM configurado para esta carga: até 1.465 sequências simultâneas" had given all the copies' conversations
+    # as one engine's --max-num-seqs; each of the 11 copies runs its own.
+    assert main(["qwen 7b para traduzir 5 milhões de frases em um job noturno de 8h"]) == 0
+    out = capsys.readouterr().out
+    copies = int(re.search(r"Recomendação: (\d+)× H200", out).group(1))
+    flight = int(re.search(r"~([\d.]+) conversas em andamento", out).group(1).replace(".", ""))
+    per = -(-flight // copies)
+    assert (
+        f"vLLM configurado para esta carga, em cada uma das {copies} cópias do modelo: até {per} sequências"
+        in out
+    )
+    assert main(["llama 70b 4bit 32k 10 usuarios"]) == 0
+    assert "vLLM configurado para esta carga: até 10 sequências simultâneas" in capsys.readouterr().out
