@@ -1071,6 +1071,16 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
             # the smaller one is sized for the single conversation assumed, which nobody asked about.
             key = "named.smaller_enough_cloud" if budget else "named.smaller_enough"
             smaller = " " + t(lang, key, setup=advice.describe(rec, lang))
+            fewest = (
+                traffic.recommend(plan, catalog, only=catalog.gpu(asked.gpu))
+                if not (budget or plan.stage.is_training) and asked.in_offering and rec.gpu != asked.gpu
+                else None
+            )
+            if fewest is not None and fewest.problem is None and fewest.count < asked.count:
+                # "da pra fazer em 8 h100?": the fewest of the GPU asked about that serve it, before the smaller
+                # setup of another GPU (it had been only "Mas 1× H200 SXM 141 GB já basta").
+                smaller = " " + t(lang, "named.smaller_enough_same", same=advice.describe(fewest, lang),
+                                  setup=advice.describe(rec, lang))  # fmt: skip
     elif plan.stage.is_training and asked.per_gpu.total <= asked.gpu_memory_bytes * (
         1 - (1 - catalog.offering.training.memory_utilization) / 2
     ):

@@ -614,3 +614,18 @@ def test_a_share_of_the_users_at_once_generating_is_the_load(text, n):
     assert r.workload.users == n
     assert any(f"dimensionei {n} conversas" in a or f"I sized {n} conversations" in a for a in r.assumptions)
     assert not any("só valem para um número de pessoas" in a for a in r.assumptions)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("quero servir o gpt-oss-120b pra 300 req/min com TTFT abaixo de 1s, da pra fazer em 8 h100?",
+         "Mas 2× H100 SXM 80 GB já basta para esta carga (e 1× H200 SXM 141 GB, abaixo, também)."),
+        ("qwen3 32b for 30 users on 4x a100",
+         "But 2× A100 SXM 80 GB is enough for this workload (and so is 1× H200 SXM 141 GB, below)."),
+    ],
+)  # fmt: skip
+def test_more_of_a_gpu_than_needed_gets_the_fewest_of_it_before_another_gpu(text, said, capsys):
+    # "8× H100: cabe ... Mas 1× H200 SXM 141 GB já basta" had not said how many H100s, the GPU asked about, do.
+    assert main([text]) == 0
+    assert said in capsys.readouterr().out
