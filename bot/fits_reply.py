@@ -83,6 +83,8 @@ def lines(fits: WhatFits, lang: str, show_prices: bool = True, example: bool = T
     if fits.load_given:
         out.append(t("fits.load_not_used"))
     asked = _example(fits) if example else None
+    if asked and fits.load_given and fits.load:
+        asked += " " + load_words(fits.load, lang)  # the full answer of that model is for the load asked
     if asked:
         out.append(t("fits.next", example=asked))
     return title, out
@@ -253,6 +255,9 @@ def suggestion_lines(suggestions: Suggestions, lang: str, show_prices: bool = Tr
         out.append(t("cost.none") if show_prices else t("cost.ask_sales"))
     middle = suggestions.models[len(suggestions.models) // 2]
     example = asked_as(middle.model_id, middle.name)
+    if suggestions.load and suggestions.rate_per_s is not None:
+        # its full answer is for the load asked ("/gpu qwen3 32b" alone had sized one conversation)
+        example += " " + load_words(suggestions.load, lang, task=suggestions.task)
     if suggestions.stage != "inference":
         example += f" {suggestions.stage}"  # asked for alone, the model would be answered for serving
     out.append(t("suggest.next", example=example))
@@ -308,6 +313,16 @@ def compared_lines(compared: GpusCompared, lang: str, show_prices: bool = True) 
         out.append("• " + t("gpus_compared.facts", setup=setup, usable=i18n.gb(fits.usable_bytes_per_gpu, lang),
                              bandwidth=i18n.number(f.bandwidth_gb_s, lang), bf16=i18n.number(f.bf16_tflops, lang),
                              fp8=fp8))  # fmt: skip
+    load = next((fits.load for fits in compared.fits if fits.load_given and fits.load), None)
+    if load:
+        # "l40s vs h100 pra 50 req/s": how many of each serve the load is the question, and it needs a model,
+        # which the answer does not pick: asked back first, with the question to ask (the load kept).
+        gpus = " ou ".join if lang != "en" else " or ".join
+        example = (
+            "llama 3.1 8b " + gpus([f.name.lower() for f in compared.facts]) + f" {load_words(load, lang)}"
+        )
+        out.insert(0, t("gpus_compared.load", load=load_words(load, lang, typed=False), example=example,
+                        gpus=i18n.join([f.name for f in compared.facts], lang)))  # fmt: skip
     # Per user, one copy on the faster GPU against one on the slower: the bandwidth of the GPUs a copy spans.
     by_speed = sorted(compared.facts, key=lambda f: f.bandwidth_gb_s * f.count)
     slow, fast = by_speed[0], by_speed[-1]
@@ -344,8 +359,11 @@ def compared_lines(compared: GpusCompared, lang: str, show_prices: bool = True) 
             if fast.name == slow.name
             else (fast.name, slow.name)
         )
-        out.append(t("gpus_compared.speed", ratio=i18n.number(ratio, lang, 1), fast=fast_name, slow=slow_name,
-                     compute=i18n.number(compute, lang, 1), example=example))  # fmt: skip
+        out.append(t("gpus_compared.speed_load" if load else "gpus_compared.speed", ratio=i18n.number(ratio, lang, 1),
+                     fast=fast_name, slow=slow_name, compute=i18n.number(compute, lang, 1), example=example))  # fmt: skip
+    if load:
+        # What fits at one conversation of 4k says nothing of the load, which the line above asks back about.
+        return t("gpus_compared.title", gpus=i18n.join(setups, lang)), out
     for i, fits in enumerate(compared.fits):
         title, body = lines(fits, lang, show_prices, example=i == len(compared.fits) - 1)
         out += ["", title, *body]
@@ -456,6 +474,43 @@ def asked_as(model_id: str, name: str) -> str:
         if query.workload is not None and query.workload.model == model_id and not query.unknown:
             return typed
     return model_id
+
+
+def load_words(load: dict[str, float], lang: str, typed: bool = True, task: str | None = None) -> str:
+    """A load said with no model in words that read back as it ("50 req/s", "20000 requisições por dia",
+    "1000000 documentos em 2 dias", with the prompts and answers said), for the question to ask next; not
+    `typed`, with its numbers written as answers write them ("1.000.000 documentos"), to be read."""
+    from sizing.plan import batch_period
+
+    def n(value: float) -> str:
+        whole = abs(value - round(value)) < 1e-6
+        if typed:
+            return str(round(value)) if whole else i18n.number(value, lang, 1)
+        return i18n.number(value, lang, 0 if whole else 1)
+
+    def t(key: str, **params) -> str:
+        return i18n.t(lang, f"load_words.{key}", **params)
+
+    # A task that sizes the answers and the latency ("resumir": summaries, a batch's pace) is said first.
+    parts = [t(f"task_{task}")] if task in ("summarization", "classification") else []
+    if load.get("rate_per_s"):
+        period = load.get("rate_period_s") or 1.0
+        key = {60.0: "rate_min", 3600.0: "rate_h"}.get(period, "rate_s")
+        parts.append(t(key, n=n(load["rate_per_s"] * (period if key != "rate_s" else 1.0))))
+    elif load.get("batch_items") and load.get("batch_seconds"):
+        period = batch_period(load["batch_seconds"], lang)
+        parts.append(t("batch", n=n(load["batch_items"]), period=period))
+    else:
+        for field, key in (("requests_per_day", "per_day"), ("requests_per_week", "per_week"),
+                           ("requests_per_month", "per_month"), ("population", "people")):  # fmt: skip
+            if load.get(field):
+                parts.append(t(key, n=n(load[field])))
+                break
+    lengths = [t(key, n=n(load[field])) for field, key in (("prompt_tokens", "prompt"), ("prompt_pages", "pages"),
+                                                            ("output_tokens", "output")) if load.get(field)]  # fmt: skip
+    if lengths:
+        return (t("with") if parts else "").join([" ".join(parts), t("and").join(lengths)]).strip()
+    return " ".join(parts)
 
 
 def _example(fits: WhatFits) -> str | None:

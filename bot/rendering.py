@@ -837,10 +837,16 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         )
     if w.tokens and r.stage != Stage.inference.value:
         parts.append(t("understood.tokens", n=i18n.count(w.tokens, lang)))
+    # "30 mi tokens a gerar em 2 dias": a volume's deadline said with it (the batch it makes, sizing/plan.py)
+    by = (
+        t("understood.tokens_by", period=batch_period(w.batch_seconds, lang))
+        if w.batch_seconds and not w.batch_items
+        else ""
+    )
     if w.generated_tokens:
-        parts.append(t("understood.generated_tokens", n=i18n.count(w.generated_tokens, lang)))
+        parts.append(t("understood.generated_tokens", n=i18n.count(w.generated_tokens, lang)) + by)
     if w.read_tokens:
-        parts.append(t("understood.read_tokens", n=i18n.count(w.read_tokens, lang)))
+        parts.append(t("understood.read_tokens", n=i18n.count(w.read_tokens, lang)) + by)
     if w.examples:
         rl = w.method is not None and w.method.is_rl  # an RL run's examples are its prompts
         parts.append(

@@ -16,6 +16,7 @@ from .plan import (
     MONTH_DAYS,
     WHOLE_SERVER,
     Plan,
+    batch_period,
     contract_mode,
     launch_caps,
     launch_words,
@@ -178,6 +179,17 @@ def capacity(plan: Plan, setup: Setup) -> str:
     )
     if context_max < 1:
         return t(lang, "capacity.nothing")
+    if context_max < plan.prompt + plan.output and context_max < plan.context:
+        # All the users at a context shorter than one request's prompt and answer hold none of the requests
+        # asked ("30 usuários com até 208 tokens" for prompts of 1,000 and answers of 500): only the users
+        # the asked length leaves are said.
+        if users < 1:
+            return t(lang, "capacity.no_user_short", **params)
+        if users >= plan.users:
+            return t(lang, "capacity.users_only", **params)
+        # Under a rate, the users are the conversations its load keeps in flight, not people asked for.
+        key = "capacity.users_short_rate" if plan.rate is not None else "capacity.users_short"
+        return t(lang, key, n=i18n.number(plan.users, lang), **params)
     if users < 1:
         return t(lang, "capacity.no_user", **params) + _pages(plan, context_max)
     if context_max >= plan.model.max_context and users >= plan.users:
@@ -450,7 +462,12 @@ def _serving_alternatives(
     # The next smaller machine, and how much of the workload it still carries (not when copies are required
     # for availability: one smaller copy has not the copies asked for).
     below = None if plan.availability else _perf(plan, _next_smaller(plan, rec, catalog), catalog)
-    if below and ((below.max_users or 0) > 0 or (below.max_context_tokens or 0) > 0):
+    # Only a machine that holds one conversation of the asked length (or all of them at some length one request
+    # fits in) carries some of the load: one that holds neither is no alternative for it.
+    if below and (
+        (below.max_users or 0) > 0
+        or (below.max_context_tokens or 0) >= min(plan.prompt + plan.output, plan.context)
+    ):
         out.append(
             Alternative(
                 kind="smaller_setup_partial",
@@ -942,7 +959,36 @@ def _next_smaller(plan: Plan, rec: Setup, catalog: Catalog) -> Setup | None:
             continue  # same size as the one kept: the offering's first choice stays
         if carries_some(plan, shape, catalog):  # some users, or some context: the setup is built for the last
             best = shape
-    return evaluate(plan, best, catalog) if best else None
+    if best is None:
+        return None
+    whole = evaluate(plan, best, catalog)
+    if plan.rate is None:
+        return whole
+    # Under a rate, the smaller machine is laid out as the recommendation is, for the rate: one copy over all its
+    # GPUs, or copies side by side, whichever sustains more ("8× H200" for a 7B is eight copies, not one copy
+    # split over eight GPUs, which had been said not to keep up with a load eight copies carry).
+    return fastest_layout(plan, whole, catalog)
+
+
+def fastest_layout(plan: Plan, whole: Setup, catalog: Catalog) -> Setup:
+    """Of one copy of the model over a setup's GPUs (`whole`) and as many copies side by side as its GPUs hold,
+    the layout that sustains the most requests a second within the latency targets."""
+    from . import traffic
+    from .setups import holds, shape_for
+
+    gpu, count = catalog.gpu(whole.gpu), whole.count
+    layouts = [whole]
+    for copies in range(count, 1, -1):
+        if count % copies == 0:
+            shape = shape_for(plan, gpu, count // copies, catalog)
+            if holds(plan, shape, catalog, users=1):
+                layouts.append(traffic.build(plan, shape, copies, max(-(-plan.users // copies), 1), catalog))
+
+    def sustains(setup: Setup) -> float:
+        setup.performance = setup.performance or traffic.performance(plan, setup, catalog)
+        return setup.performance.max_requests_per_s if setup.performance else 0.0
+
+    return max(layouts, key=sustains)
 
 
 def _training_alternatives(plan: Plan, rec: Setup | None, catalog: Catalog) -> list[Alternative]:
@@ -1410,8 +1456,16 @@ def _serving_estimates(plan: Plan, setup: Setup, catalog: Catalog) -> Estimates:
         lines.append(slow)
     if plan.traffic and p.utilization is not None:
         key = "perf.utilization" if p.meets_targets else "perf.over"
-        lines.append(t(lang, key, share=i18n.percent(p.utilization, lang),
-                       plan=i18n.percent(catalog.traffic.capacity.plan_utilization, lang)))  # fmt: skip
+        params = {}
+        if plan.batch_seconds:
+            # A batch has no peak and no bursts: the plan's share of what the setup sustains is its margin for
+            # the estimate's error, and at full speed the batch ends that much before its deadline.
+            key += "_batch"
+            params = dict(time=i18n.duration(plan.batch_seconds * p.utilization / 86400, lang),
+                          period=batch_period(plan.batch_seconds, lang))  # fmt: skip
+        plan_share = catalog.traffic.capacity.plan_utilization
+        lines.append(t(lang, key, share=share_text(p.utilization, plan_share, lang),
+                       plan=i18n.percent(plan_share, lang), **params))  # fmt: skip
     # GGUF and EXL2 files run on engines the calibration never measured (llama.cpp, ExLlamaV2): said so.
     unmeasured = {"llamacpp": "perf.model_gguf", "exllamav2": "perf.model_exl2"}
     lines.append(t(lang, unmeasured.get(plan.precision.engine_name, "perf.model")))
@@ -1423,6 +1477,16 @@ def _serving_estimates(plan: Plan, setup: Setup, catalog: Catalog) -> Estimates:
         decode_tokens_per_s_total=p.output_tokens_per_s,
         time_to_first_token_s=p.ttft_s,
     )
+
+
+def share_text(share: float, ceiling: float, lang: str) -> str:
+    """A share of what a setup sustains, set against the plan's ceiling: to a tenth where whole percents
+    would hide which side of it the share is on ("a 70,4% do que sustenta, acima dos 70%", not "a 70% ...
+    acima dos 70%")."""
+    whole = round(share * 100)
+    if whole == round(ceiling * 100) and abs(share - ceiling) > 1e-9:
+        return f"{i18n.number(share * 100, lang, 1)}%"
+    return i18n.percent(share, lang)
 
 
 def perf_short(p, lang: str) -> str:
@@ -1446,8 +1510,8 @@ def perf_short(p, lang: str) -> str:
         and p.planned_utilization is not None
         and p.utilization > p.planned_utilization
     ):
-        share, plan = i18n.percent(p.utilization, lang), i18n.percent(p.planned_utilization, lang)
-        text += t(lang, "perf.short_busy", share=share, plan=plan)
+        share = share_text(p.utilization, p.planned_utilization, lang)
+        text += t(lang, "perf.short_busy", share=share, plan=i18n.percent(p.planned_utilization, lang))
     return text
 
 

@@ -384,6 +384,14 @@ def _sized(
         mfu = i18n.percent(catalog.offering.training.mfu, lang)
         key = "assume.mfu_asked" if workload.mfu is not None else "assume.mfu"
         assumptions.append(t(lang, key, mfu=mfu, formula=formula))
+    if not plan.stage.is_training and rec is not None and rec.replicas > 1 and not capacity_asked:
+        # Each copy runs its own engine: its flags are for its share of the conversations (the line had given all
+        # the copies' together, "até 1.465 sequências", as one engine's --max-num-seqs).
+        copies = rec.replicas
+        seqs = max(math.ceil(seqs / copies), 1)
+        each = {"each": t(lang, "assume.serving_engine_each", copies=i18n.number(copies, lang))}
+    else:
+        each = {"each": ""}
     if not plan.stage.is_training:
         padding = engine_padding(plan.model, plan.precision, catalog)
         if padding:
@@ -406,6 +414,7 @@ def _sized(
                 t(
                     lang,
                     "assume.serving_engine_llamacpp",
+                    **each,
                     users=i18n.number(seqs, lang),
                     np=seqs,
                     c=seqs * plan.context,
@@ -424,6 +433,7 @@ def _sized(
                 t(
                     lang,
                     "assume.serving_engine_exllamav2",
+                    **each,
                     users=i18n.number(seqs, lang),
                     max_seq_len=plan.context,
                     cache_size=seqs * plan.context,
@@ -439,6 +449,7 @@ def _sized(
                 t(
                     lang,
                     "assume.serving_engine_one" if seqs == 1 else "assume.serving_engine",
+                    **each,
                     users=i18n.number(seqs, lang),
                     chunk=i18n.tokens(plan.prefill_chunk, lang),
                     engine=t(lang, f"launch_engine.{plan.launch_engine}.engine"),
@@ -1188,6 +1199,16 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
             # the smaller one is sized for the single conversation assumed, which nobody asked about.
             key = "named.smaller_enough_cloud" if budget else "named.smaller_enough"
             smaller = " " + t(lang, key, setup=advice.describe(rec, lang))
+            fewest = (
+                traffic.recommend(plan, catalog, only=catalog.gpu(asked.gpu))
+                if not (budget or plan.stage.is_training) and asked.in_offering and rec.gpu != asked.gpu
+                else None
+            )
+            if fewest is not None and fewest.problem is None and fewest.count < asked.count:
+                # "da pra fazer em 8 h100?": the fewest of the GPU asked about that serve it, before the smaller
+                # setup of another GPU (it had been only "Mas 1× H200 SXM 141 GB já basta").
+                smaller = " " + t(lang, "named.smaller_enough_same", same=advice.describe(fewest, lang),
+                                  setup=advice.describe(rec, lang))  # fmt: skip
     elif plan.stage.is_training and asked.per_gpu.total <= asked.gpu_memory_bytes * (
         1 - (1 - catalog.offering.training.memory_utilization) / 2
     ):
@@ -1242,6 +1263,15 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
                 text += " " + t(lang, "perf.named_capacity", rate=rate_text(p.max_requests_per_s, lang),
                                 ttft=i18n.seconds(ttft, lang), tps=i18n.speed(1 / tpot, lang),
                                 max_tokens=i18n.number(p.max_output_tokens_per_s, lang))  # fmt: skip
+                # "temos 4 h100, quantos req/s elas aguentam?": the GPUs' most, which copies side by side may give
+                # (it had been one copy over all four, 11 requests/s, the only figure said)
+                best = advice.fastest_layout(plan, asked, catalog) if asked.count > 1 else asked
+                q = best.performance
+                if best is not asked and q is not None and q.max_requests_per_s > p.max_requests_per_s * 1.05:
+                    one = best.count == best.replicas
+                    text += " " + t(lang, "perf.named_capacity_copies" + ("_one" if one else ""), copies=best.replicas,
+                                    per=best.count // best.replicas, rate=rate_text(q.max_requests_per_s, lang),
+                                    max_tokens=i18n.number(q.max_output_tokens_per_s, lang))  # fmt: skip
         elif plan.rate is None:  # the conversations it does hold (none of this context: no speed to give)
             n = i18n.number(p.concurrency, lang)
             key = "perf.named_partial_one" if n == "1" else "perf.named_partial"

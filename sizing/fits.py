@@ -55,6 +55,9 @@ class WhatFits(msgspec.Struct, kw_only=True):
     # A load given (a rate, a volume, a head-count): memory is judged for the conversations said, and the
     # answer says the load was not used (how many GPUs a load needs depends on the model).
     load_given: bool = False
+    # That load as the question gave it (its fields: a rate and its period, a volume a day, week or month,
+    # people, a batch's items and seconds, prompt and answer tokens), for the question to ask next with it.
+    load: dict[str, float] = {}
     # Whether we rent this GPU ("vocês têm B200?"), and how: the GPUs to a machine and machines to a service
     # (offering.toml). None for the customer's own machine, which is not ours to rent.
     offered_counts: list[int] | None = None
@@ -87,6 +90,22 @@ class WhatFits(msgspec.Struct, kw_only=True):
     # "nvfp4_native", "nvfp4_weight_only"), with the GPU's architecture; "" when nothing is to be said.
     precision_note: str = ""
     architecture: str = ""
+
+
+# The fields of a load said with no model, kept to be said back in the question to ask next (bot/fits_reply.py).
+LOAD_WORDS = (
+    "rate_per_s",
+    "rate_period_s",
+    "requests_per_day",
+    "requests_per_week",
+    "requests_per_month",
+    "population",
+    "batch_items",
+    "batch_seconds",
+    "prompt_tokens",
+    "prompt_pages",
+    "output_tokens",
+)
 
 
 def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
@@ -148,6 +167,7 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
         "requests_per_month",
         "population",
         "rate_average",
+        "batch_items",
     )
     offer = next((o for o in catalog.offering.offer if o.gpu == setup.gpu), None)
     own = isinstance(plan.gpu, Budget)
@@ -171,6 +191,7 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
             (given.get("users") or 0) >= catalog.traffic.population.users_as_population_from
             and not given.get("users_at_once")
         ),
+        load=_load(given, catalog),
         offered_counts=None if own else (list(offer.counts) if offer else []),
         offered_servers=offer.max_servers if offer else 0,
         offered_instead=[] if own or offer else [catalog.gpu(o.gpu).name for o in catalog.offering.offer],
@@ -207,6 +228,15 @@ def _nearest_offered(gpu_id: str, catalog: Catalog) -> str:
         # min keeps the offering's order among equals: the L40S before the L40
         return min(larger, key=lambda g: g.memory_marketing_gb).name
     return max(rented, key=lambda g: g.memory_marketing_gb).name
+
+
+def _load(given: dict[str, Any], catalog: Catalog) -> dict[str, float]:
+    """The load's fields as given; users as many as a head-count are (sizing/plan.py) are its people."""
+    load = {k: given[k] for k in LOAD_WORDS if given.get(k)}
+    users = given.get("users") or 0
+    if users >= catalog.traffic.population.users_as_population_from and not given.get("users_at_once"):
+        load.setdefault("population", users)
+    return load
 
 
 def _precision_note(precision_id: str | None, setup, catalog: Catalog) -> str:
@@ -365,6 +395,8 @@ class Suggestions(msgspec.Struct, kw_only=True):
     apart: list[str] = []
     # why a training said with no method is sized as LoRA (sizing/plan.py adapter_for_data), or None
     method_reason: str | None = None
+    # the load as the question gave it (WhatFits.load), kept in the question to ask next
+    load: dict[str, float] = {}
 
 
 def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
@@ -449,6 +481,7 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
         notes=list(notes),
         apart=list(apart),
         method_reason=reason,
+        load=_load(given, catalog),
     )
 
 

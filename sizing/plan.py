@@ -1706,6 +1706,22 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         # A reasoning model writes its chain of thought before the answer, and it is output too.
         said.append(t(lang, "assume.traffic.reasoning_output", output=i18n.tokens(output, lang)))
 
+    generating = bool(
+        w.users_at_once
+        and w.active_share
+        and (w.users or 0) > 1
+        and w.population is None
+        and not (w.rate_per_s or w.requests_per_day or w.requests_per_week or w.requests_per_month)
+        and not w.batch_items
+    )
+    if generating:
+        # "350 usuários simultâneos, mas só 10% gerando ao mesmo tempo": the share said of the users at once is
+        # the conversations generating, the load (those reading or typing hold no GPU); it had been said unused
+        # and all 350 sized.
+        n = max(math.ceil((w.users or 0) * (w.active_share or 0) - 1e-9), 1)
+        plan = plan.but(users=n)
+        said.append(t(lang, "assume.traffic.at_once_generating", users=i18n.number(w.users or 0, lang),
+                      share=i18n.percent(w.active_share or 0, lang), n=i18n.number(n, lang)))  # fmt: skip
     users, rate, basis, per_day = plan.users, None, None, w.requests_per_day
     given = w.ttft_s is not None or w.tokens_per_s is not None or w.fast_latency or w.e2e_s is not None
     # A volume of work a day or a month, documents counted ("5 mil contratos por dia") or a pipeline's task
@@ -1779,10 +1795,38 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         # Inference's Offline scenario sends every sample at once and is judged on throughput alone).
         rate, basis = w.batch_items / w.batch_seconds, "batch"
         plan = plan.but(batch_seconds=w.batch_seconds)
+        period, volume = w.batch_of_volume or ("", 0)
+        days = traffic.daily.days_per_week if period == "week" else traffic.daily.days_per_month
+        if volume and max(round(volume / days), 1) == w.batch_items:
+            # "300 mil por semana, janela noturna de 6h": each day's share of it is the batch (a thread's new
+            # count of items is no longer that share)
+            said.append(t(lang, f"assume.traffic.batch_daily_{period}", volume=i18n.number(volume, lang),
+                          days=i18n.number(days, lang), items=i18n.number(w.batch_items, lang),
+                          period=batch_period(w.batch_seconds, lang)))  # fmt: skip
         said.append(t(lang, "assume.traffic.batch", items=i18n.number(w.batch_items, lang),
                       period=batch_period(w.batch_seconds, lang), rate=rate_text(rate, lang)))  # fmt: skip
+    elif (plan.generated_tokens or plan.read_tokens) and w.batch_seconds:
+        # "traduzir 20 milhões de palavras em 48h": tokens to write (or to read) by a deadline are a batch, its
+        # requests the tokens over each request's answer (or prompt), at one pace to the end (it had been one
+        # conversation, timed, with the deadline left unread or said not to matter).
+        volume = plan.generated_tokens or plan.read_tokens or 0
+        plan_volume_generated = plan.generated_tokens
+        each = output if plan.generated_tokens else prompt
+        items = max(round(volume / max(each, 1)), 1)
+        rate, basis = items / w.batch_seconds, "batch"
+        plan = plan.but(batch_seconds=w.batch_seconds, generated_tokens=None, read_tokens=None)
+        verb = t(
+            lang, "assume.traffic.batch_tokens_" + ("generate" if volume == plan_volume_generated else "read")
+        )
+        said.append(t(lang, "assume.traffic.batch_tokens", volume=i18n.count(volume, lang), verb=verb,
+                      period=batch_period(w.batch_seconds, lang), each=i18n.tokens(each, lang),
+                      items=i18n.number(items, lang), rate=rate_text(rate, lang)))  # fmt: skip
     elif w.requests_per_day or w.requests_per_week or w.requests_per_month:
         peak = traffic.daily.peak_hour_share
+        if w.people_monthly and w.people_sending:
+            said.append(t(lang, "assume.traffic.monthly_people", month=i18n.number(w.people_monthly, lang),
+                          share=i18n.percent(traffic.population.daily_share_of_monthly, lang),
+                          day=i18n.number(w.people_sending, lang)))  # fmt: skip
         if not per_day and w.requests_per_week:
             days = traffic.daily.days_per_week
             per_day = w.requests_per_week / days
@@ -1838,7 +1882,12 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         said.append(t(lang, "assume.traffic.peak_factor_unused", factor=factor_text(w.peak_factor, lang)))
     if basis in ("rate", "daily") and w.population:
         said.append(t(lang, "assume.traffic.rate_over_population", n=i18n.number(w.population, lang)))
-    elif basis != "population" and (w.active_share or w.requests_per_active_hour) and not one_person:
+    elif (
+        basis != "population"
+        and (w.active_share or w.requests_per_active_hour)
+        and not one_person
+        and not generating
+    ):
         # "e se 20% usarem ao mesmo tempo?" in a thread sized by a rate: a share of no head-count changes nothing.
         said.append(t(lang, "assume.traffic.share_unused"))
     if rate is not None:

@@ -1021,6 +1021,10 @@ MEMORY_UTILIZATION = regexes.compile(
 # The number stands alone: the "100" of "h100 semana que vem" is the GPU's name, not 100 weeks.
 _DURATION = rf"(?:\b({_ONE})|(?<![\w.,]){_NUM})(?:\s*|-)({alternation(DAYS_OF)})\b"
 DEADLINE = regexes.compile(rf"\b{_W('durations.deadline')}\s+{_DURATION}")
+# A volume's deadline in hours or days, "48h" too: "traduzir 20 milhões de palavras em 48h".
+VOLUME_DEADLINE = regexes.compile(
+    rf"\b{_W('durations.deadline')}\s+(?<![\w.,]){_NUM}\s*(h|hs|hrs?|horas?|hours?|dias?|days?)\b"
+)
 # "por 12 meses", "for a month", "contrato de 1 ano", "3 meses": a period of use. A training run must fit in
 # it (a deadline); a service is rented for it (the contract's term).
 YEARLY = regexes.compile(rf"\b{_W('durations.yearly')}\b")
@@ -3491,7 +3495,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.take(
             SHIFTS_EACH, "shifts_each", lambda m: (n, int(m.group(2))) if (n := int(m.group(1))) > 1 else None
         )
-    batch_thread = base is not None and bool(base.batch_items and base.batch_seconds)
+    # a batch of items, or of tokens to write or read ("traduzir 20 milhões de palavras em 48h"), with its time
+    batch_thread = base is not None and bool(
+        (base.batch_items or base.generated_tokens or base.read_tokens) and base.batch_seconds
+    )
     traffic_query.take(scan, follow_up=base is not None, training=training, batch_thread=batch_thread)
     if _PEAK_WORD.search(scan.work) or _PEAK_WORD.search(strip_accents(scan.original.lower())):
         scan.take(PEAK_HOUR, "filler", lambda m: _peak_before(scan, m))
@@ -3585,6 +3592,11 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(BUSINESS_HOURS, "business_hours", lambda m: True)
     scan.take(WEEKDAYS, "weekdays_only", lambda m: True)
     scan.take(WHEN, "filler", lambda m: True)
+    if not training and (scan.found.get("word_volume") or scan.found.get("tokens")):
+        # "traduzir 20 milhões de palavras em 48h", "gerar 30 milhões de tokens em 10 horas": a volume of tokens
+        # to serve with a deadline is a batch (below, with the tokens' reading); its hours are kept ("10 horas"
+        # had been a day, "48h" not understood).
+        scan.take(VOLUME_DEADLINE, "volume_seconds", _volume_seconds)
     scan.take(DEADLINE, "days", _days)
     scan.take(MEMORY_UTILIZATION, "memory_utilization", _memory_share)
     scan.take(MFU, "mfu", _mfu)
@@ -3814,6 +3826,12 @@ def _period_days(m: re.Match) -> int | None:
     if m.group(3) in _HOUR_WORDS and not _PERIOD_WORD.match(m.group(0)):
         return None  # "transcrições de 1 hora", "reuniões de 2 horas": a length, not the GPUs' term
     return _days(m)
+
+
+def _volume_seconds(m: re.Match) -> float | None:
+    amount = _float(m.group(1))
+    seconds = amount * (86400.0 if m.group(2).startswith(("dia", "day")) else 3600.0)
+    return seconds if seconds > 0 else None
 
 
 def _days(m: re.Match) -> int | None:
@@ -6251,8 +6269,12 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     fields.update(_images(scan, query))
     said = scan.found.pop("answer_length_word", [])
     if said and fields["output_tokens"] is None:
-        # "respostas curtas", "long answers": traffic.toml's length for them, said in the answer.
-        word, typed = said[0]
+        # "respostas curtas", "long answers": traffic.toml's length for them, said in the answer. A label said
+        # ("resposta curta (só o rótulo)"), or a short answer of a classification, is a classification's answer
+        # (it had been a chat's short reply of 200 tokens, ten times a label).
+        word, typed = next((pair for pair in said if pair[0] == "classification"), said[0])
+        if word == "short" and fields.get("task") is Task.classification:
+            word = "classification"
         fields["output_tokens"] = getattr(catalog.traffic.lengths, f"{word}_output_tokens")
         query.answer_lengths.append((typed, fields["output_tokens"]))
     spoken = scan.found.pop("speech_minutes", [])
@@ -6577,6 +6599,12 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         people = fields["population"] or fields["users"]
         if people is None and base is not None:
             people = base.population or base.users
+        if people and fields.get("population_monthly") and fields["population"]:
+            # "50 mil usuários ativos por mês, 5 mensagens por usuário por dia": a month's people are not all
+            # there on a day (traffic.toml's DAU/MAU share); the day's send (it had been all 50,000, five times
+            # the load).
+            fields["people_monthly"] = people
+            people = max(round(people * catalog.traffic.population.daily_share_of_monthly), 1)
         if people:
             fields["requests_per_day"] = max(round(people * daily), 1)
             fields["people_sending"] = people
@@ -6722,6 +6750,13 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             query.speech_volumes.append((typed, fields["read_tokens"], per_minute))
         else:
             query.unknown.append(typed)
+    if (seconds := _one(scan, "volume_seconds", "traffic.batch")) is not None:
+        if (fields.get("generated_tokens") or fields.get("read_tokens")) and not fields.get("batch_seconds"):
+            # A volume of tokens to write or read with its deadline: a batch of requests over that time
+            # (sizing/plan.py counts the requests from the tokens of each).
+            fields["batch_seconds"] = seconds
+        elif not fields.get("days"):
+            fields["days"] = max(1, round(seconds / 86400))  # a deadline of some other volume, as days
     if (
         fields.get("requests_per_day")
         and not fields.get("batch_items")
@@ -6733,6 +6768,23 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # at its average pace (it had been sized for 15% of it in a peak hour: 32 H200s for 11.6 req/s).
         fields["batch_items"], fields["batch_seconds"] = fields["requests_per_day"], 86400.0
         fields["requests_per_day"] = None
+    if (
+        fields.get("batch_seconds")
+        and not fields.get("batch_items")
+        and fields["batch_seconds"] <= 86400
+        and not (stage or (base.stage if base else Stage.inference)).is_training
+    ):
+        # "300 mil e-mails por semana, janela noturna de 6h": each day's share of a volume is a batch of that
+        # window (the window had been left unread, the volume sized for a peak hour).
+        daily = catalog.traffic.daily
+        for key, period, days in (("requests_per_day", "day", 1), ("requests_per_week", "week", daily.days_per_week),
+                                  ("requests_per_month", "month", daily.days_per_month)):  # fmt: skip
+            if fields.get(key):
+                fields["batch_items"] = max(round(fields[key] / days), 1)
+                if period != "day":
+                    fields["batch_of_volume"] = (period, fields[key])
+                fields[key] = None
+                break
     if window := _one(scan, "batch_window_seconds", "traffic.batch"):
         # "e se a janela for de 4 horas?", "e em 4 horas?" in a batch's thread: its new window, in hours (it had
         # been read as a context of 4 tokens, or rounded up to a day).
@@ -6741,7 +6793,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     understood = understood or query.no_images
     if (
         base is not None
-        and base.batch_items
+        and (base.batch_items or base.generated_tokens or base.read_tokens)
         and base.batch_seconds
         and fields.get("days")
         and not fields.get("batch_seconds")

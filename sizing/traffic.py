@@ -139,6 +139,55 @@ def _replica_of(plan: Plan, setup: Setup, catalog: Catalog, users: int) -> perf.
     )
 
 
+def launched(
+    plan: Plan, gpu: GPU, tp: int, pp: int, catalog: Catalog, copies: int, per_copy: int
+) -> tuple[perf.Replica, int]:
+    """Under a rate, one of `copies` copies as it is launched for its share of the rate: its engine admits
+    the conversations that share keeps in flight (Little's law, found on a copy admitting all `per_copy` its
+    KV cache holds), and that many. The planner's count of copies (copies_for_load) and every setup's figures
+    (performance: "Sustenta até", the share of it the peak uses) weigh this one copy: they had weighed two,
+    one admitting every conversation its memory holds and one vLLM's default, so a batch planned at 70% of
+    what a copy sustains was then said to use 72% of it."""
+    widest = replica(plan, gpu, tp, pp, catalog, per_copy)
+    assert plan.rate is not None
+    load = perf.at_rate(widest, plan.prompt, plan.output, plan.rate / copies, history=plan.history)
+    users = _launched_users(load, per_copy)
+    return replica(plan, gpu, tp, pp, catalog, users), users
+
+
+def sustains(plan: Plan, r: perf.Replica, catalog: Catalog) -> float:
+    """The most requests a second one copy serves within the plan's latency targets (perf.max_rate), once per
+    copy within a sizing: the planner and every setup's figures ask it of the same copies."""
+    ttft_target, tpot_target = targets(plan, catalog)
+    key = (
+        "max_rate",
+        id(r),
+        plan.prompt,
+        plan.output,
+        plan.history,
+        ttft_target,
+        tpot_target,
+        plan.e2e_target,
+    )
+    return shared(
+        key,
+        lambda: perf.max_rate(
+            r,
+            plan.prompt,
+            plan.output,
+            ttft_target,
+            tpot_target,
+            history=plan.history,
+            e2e_target=plan.e2e_target,
+        ),
+        keep=r,
+    )
+
+
+def _launched_users(load: perf.Load, per_copy: int) -> int:
+    return min(max(math.ceil(load.concurrency - 1e-6), 1), per_copy)
+
+
 def performance(plan: Plan, setup: Setup, catalog: Catalog) -> Performance | None:
     """How fast `setup` serves the plan's load: its rate, or its conversations in flight. None for a memory
     budget of the customer's own machine: no figure says how fast that card is."""
@@ -149,8 +198,12 @@ def performance(plan: Plan, setup: Setup, catalog: Catalog) -> Performance | Non
         return None  # not even the weights fit: it serves nothing
     copies = setup.replicas
     users = max(math.ceil(plan.users / copies), 1)
-    r = _replica_of(plan, setup, catalog, users)
-    ttft_target, tpot_target = targets(plan, catalog)
+    gpu, tp, pp = catalog.gpu(setup.gpu), setup.tensor_parallel, setup.pipeline_parallel
+    if plan.rate is not None:
+        held = max(need(plan, catalog, tp, pp).max_users(usable(plan, gpu, catalog)), 1)
+        r, _ = launched(plan, gpu, tp, pp, catalog, copies, held)
+    else:
+        r = replica(plan, gpu, tp, pp, catalog, users)
     p, o, h = plan.prompt, plan.output, plan.history
     share = 1.0  # of the copies' conversations that exist: 50 users on 8 copies are 7 on six, 6 on two
     if plan.rate is not None:
@@ -164,9 +217,7 @@ def performance(plan: Plan, setup: Setup, catalog: Catalog) -> Performance | Non
         load = perf.at_concurrency(r, p, o, users, history=h)
         share = min(1.0, plan.users / (users * copies))
     full = perf.saturated(r, p, o, history=h)
-    sustainable = (
-        perf.max_rate(r, p, o, ttft_target, tpot_target, history=h, e2e_target=plan.e2e_target) * copies
-    )
+    sustainable = sustains(plan, r, catalog) * copies
     sized = plan.traffic or plan.targets_given
     meets = None
     if sized:
@@ -279,27 +330,26 @@ def copies_for_load(
                 return None  # one conversation per copy already misses: more copies cannot help
             copies += 1
         return None
-    ttft_target, tpot_target = targets(plan, catalog)
     r = replica(plan, shape.gpu, tp, pp, catalog, per_copy)
-    sustainable = perf.max_rate(
-        r,
-        plan.prompt,
-        plan.output,
-        ttft_target,
-        tpot_target,
-        history=plan.history,
-        e2e_target=plan.e2e_target,
-    )
+    sustainable = sustains(plan, r, catalog)
     if sustainable <= 0:
         return None
-    copies = math.ceil(plan.rate / (sustainable * catalog.traffic.capacity.plan_utilization) - 1e-9)
+    share = catalog.traffic.capacity.plan_utilization
+    copies = math.ceil(plan.rate / (sustainable * share) - 1e-9)
     while copies <= most:
         # Each conversation in flight keeps room for the whole context: more copies when they do not fit.
         load = perf.at_rate(r, plan.prompt, plan.output, plan.rate / copies, history=plan.history)
         users = max(math.ceil(load.concurrency), 1)
-        if users <= per_copy:
+        if users > per_copy:
+            copies = max(copies + 1, math.ceil(copies * users / per_copy))
+            continue
+        # The share of the rate each copy sustains is checked on the copy as launched for its share, the one
+        # the answer's figures describe (launched()); one more copy while the plan's ceiling is passed.
+        # (launched(), with the load just found on the copy admitting every conversation)
+        copy = replica(plan, shape.gpu, tp, pp, catalog, _launched_users(load, per_copy))
+        if plan.rate / copies <= sustains(plan, copy, catalog) * share * (1 + 1e-9):
             return copies, users
-        copies = max(copies + 1, math.ceil(copies * users / per_copy))
+        copies += 1
     return copies, per_copy
 
 

@@ -94,6 +94,15 @@ def _chat_spellings(words) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+# A RAG prompt's own question said by its length beside the retrieved chunks: "pergunta de 100 tokens",
+# "question of 50 tokens", "query de 80 tokens", "100-token question".
+_QUESTION_BESIDE = re.compile(
+    rf"\b(?:perguntas?|questions?|query|queries|consultas?)\s+(?:do\s+usuario\s+|do\s+utilizador\s+|of\s+the\s+user\s+)?"
+    rf"(?:de|of|with|com)\s+(?:ate\s+|~\s*|cerca\s+de\s+|about\s+)?{_NUM}\s*(?:tokens?|toks?)\b"
+    rf"|{_NUM}[-\s]*(?:tokens?|toks?)\s+(?:questions?|query|perguntas?)\b"
+)
+
+
 def _count(number: str, unit: str | None) -> int | None:
     return parse_count(number + _COUNT_UNITS.get(unit or "", ""))
 
@@ -347,6 +356,16 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         if not k or not size:
             return None
         spans = [m.span("top"), m.span("chunk")] if first else [m.span("chunk2"), m.span("top2")]
+        # The user's question beside them ("top-k 8 chunks de 512 tokens, pergunta de 100 tokens") is read in
+        # the same prompt: its tokens add to the chunks' (the two lengths had been refused as a contradiction).
+        question = _QUESTION_BESIDE.search(m.string)
+        if question is not None:
+            number, unit = (
+                (question.group(1), question.group(2)) if question.group(1) else question.group(3, 4)
+            )
+            extra = _count(number, unit)
+            if extra:
+                return [("prompt_tokens", k * size + extra)], [*spans, question.span()]
         return [("prompt_tokens", k * size)], spans
 
     def rate_asked(m: re.Match) -> Taken:
@@ -418,6 +437,9 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
 
     active = _alternatives(w["active_words"])
     prompt_nouns, prompt_suffixes = _alternatives(w["prompt_nouns"]), _alternatives(w["prompt_suffixes"])
+    # "prompts de 100 mil tokens respostas de 1000": a number said as the prompt's length is not the start of a
+    # volume of answers' tokens ("100 mil tokens respostas" had been one, and the prompt became 1,000 tokens).
+    prompt_length_before = regexes.compile(rf"\b(?:{prompt_nouns})\s+(?:de|of|com|with)\s*$")
     system = _alternatives(w["system_prompt"])
     shared, shared_docs = _alternatives(w["shared_words"]), _alternatives(w["shared_documents"])
     answer_nouns, answer_suffixes = _alternatives(w["answer_nouns"]), _alternatives(w["answer_suffixes"])
@@ -768,6 +790,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("output_volume", regexes.compile(
             rf"{_PLAIN}\s*({big})?\s*(?:generated|output|gerados)\s+(?:{tokens})\s*{per}\s*(?P<unit>{unit})s?\b"
         ), volume),
+        # "500 mil tokens de resposta por dia", "2M tokens of output a day": the word after the tokens, as the
+        # prompts' side says it (input_volume); a day, week or month, never a second (a user's speed). It had
+        # been an answer 500,000 tokens long, refused past the model's window.
+        ("output_volume", regexes.compile(
+            rf"{_PLAIN}\s*({big})?\s*(?:de\s+)?(?:{tokens})\s+(?:de\s+|of\s+)?"
+            rf"(?:saida|output|resposta|respostas|answers?|responses?)\s*{per}\s*(?P<unit>{slow_unit})s?\b"
+        ), volume),
         # The prompts' side of a daily volume ("2M tokens per day of input", "2M input tokens a day", "2 milhões de
         # tokens de entrada por dia"): with the answers' side it makes the rate and the prompt's length.
         ("input_volume", regexes.compile(
@@ -791,7 +820,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("output_volume_bare", regexes.compile(
             rf"(?<![\w.,]){_PLAIN}\s*({big_count})\s*(?:de\s+)?(?:(?:{tokens})\s*)?(?:de\s+|of\s+)?(?:output|saida|resposta|respostas|answers?)\b"
             rf"(?!\s*{per})|(?<![\w.,]){_PLAIN}\s*({big_count})\s*(?:output|saida)\s+(?:{tokens})\b(?!\s*{per})"
-        ), lambda m: _bare_volume(m)),
+        ), lambda m: None if prompt_length_before.search(m.string, 0, m.start()) else _bare_volume(m)),
         # Tokens a minute, an hour, a day or a month with no word for answers ("500k tokens por dia", "2
         # milhões de tokens por mês"): all the service reads and writes, prompts and answers together, as
         # providers count tokens; never a context nor training data. Tokens a second are a user's speed.
@@ -804,6 +833,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("tokens_per_s", regexes.compile(
             rf"(?:\b(?:{speed})(?:\s+(?:minima|minimum|min|media|average))?(?:\s+(?:de|of|a|at|em|in))?\s*)?"
             rf"(?:\b(?:pelo\s+menos|no\s+minimo|minimo\s+de|at\s+least|>=?)\s*)?{_PLAIN}\s*(?:{tokens})\s*"
+            # "20 tokens de resposta por segundo" is a speed too (it had been answers of 20 tokens)
+            r"(?:(?:de|of)\s+(?:resposta|saida|output|geracao|generation)\s+)?"
             r"(?:/|\bpor\b|\bper\b)\s*(?:s|seg|segundo|second|sec)\b"
             r"(?:\s+(?:por|per|para\s+cada|for\s+each|each)\s+(?:usuario|user|pessoa|person|utilizador)|\s+(?:each|cada))?"
         ), lambda m: _float(m.group(1))),
@@ -1103,10 +1134,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?:(?:~|cerca\s+de|uns|umas|about|around|ate|up\s+to)\s*)?{_NUM}\s*(?:tokens?|toks?)\b"
             rf"|{_NUM}\s*(?:tokens?|toks?)\s+(?:cada(?:\s+(?:uma?|{item}))?|each(?:\s+(?:{item}))?|apiece)\b"
         ), lambda m: _count(m.group(1) or m.group(3), m.group(2) or m.group(4))),
-        # "respostas curtas", "long answers": a length said in words (sizing/query.py makes it tokens).
+        # "respostas curtas", "long answers": a length said in words (sizing/query.py makes it tokens); "só o
+        # rótulo", "just the label": a classification's answer.
         ("answer_length_word", regexes.compile(
-            rf"\b(?:(?P<short>{_alternatives(w['short_answers'])})|{_alternatives(w['long_answers'])})\b"
-        ), lambda m: "short" if m.group("short") else "long"),
+            rf"\b(?:(?P<short>{_alternatives(w['short_answers'])})|(?P<label>{_alternatives(w['label_answers'])})"
+            rf"|{_alternatives(w['long_answers'])})\b"
+        ), lambda m: "short" if m.group("short") else "classification" if m.group("label") else "long"),
         # "perguntas curtas", "long prompts": a prompt length said in words.
         ("prompt_length_word", regexes.compile(
             rf"\b(?:(?P<short>{_alternatives(w['short_prompts'])})|{_alternatives(w['long_prompts'])})\b"
@@ -1535,6 +1568,10 @@ def take(scan, follow_up: bool = False, training: bool = False, batch_thread: bo
         if kind == "batch_time_apart":
             if scan.found.get("batch_items") and not scan.found.get("batch_seconds"):
                 _take_batch_time(scan, pattern, convert)
+            elif any(scan.found.get(key) for key in VOLUME_KEYS.values()) and not scan.found.get(
+                "batch_seconds"
+            ):
+                _take_daily_window(scan, pattern)
             continue  # a time with no batch read is a service's term or a training's deadline (sizing/query.py)
         if kind in _FIELDS_AND_SPANS:
             for m in list(pattern.finditer(scan.work)):
@@ -1561,6 +1598,22 @@ def take(scan, follow_up: bool = False, training: bool = False, batch_thread: bo
                 scan.blank(m.start(), m.end())
             continue
         scan.take(pattern, kind, convert)
+
+
+def _take_daily_window(scan, pattern: re.Pattern) -> None:
+    """A volume a day, week or month processed in a window of the day ("300 mil e-mails por semana, janela
+    noturna de 6h", "5 mil contratos por dia, de madrugada"): each day's share is a batch of that window
+    (sizing/query.py); only a night or a window said as one, up to a day, ("durante 2 semanas" is a term)."""
+    for m in pattern.finditer(scan.work):
+        night = m.group("night") or m.group("night_n")
+        window = m.group("window_unit") or m.group("window2_unit")
+        seconds = _batch_seconds(m)
+        if (night or window) and 0 < seconds <= 86400:
+            scan.found.setdefault("batch_seconds", []).append(
+                (seconds, scan.original[m.start() : m.end()].strip())
+            )
+            scan.blank(*m.span("deadline"))
+            return
 
 
 def _take_batch_time(scan, pattern: re.Pattern, convert) -> None:

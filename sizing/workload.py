@@ -258,6 +258,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # The people whose requests a day make the daily volume ("1000 usuários, cada um faz 30 perguntas por
     # dia"): not a head-count to size (the volume is), but the seats a cost per user divides by
     people_sending: int | None = None
+    # a month's people whose day's share sends the daily volume ("50 mil usuários ativos por mês, 5 mensagens
+    # por usuário por dia"): said in the answer
+    people_monthly: int | None = None
     # share of the people active at the peak hour
     active_share: float | None = None
     # "pico de 3x a média": the peak rate as a multiple of a volume's average over its hours of use (else
@@ -277,6 +280,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # serving: a translation's volume ("traduzir 10 milhões de palavras"): each prompt is as long as its answer
     translation: bool = False
     batch_seconds: float | None = None
+    # A volume a week or a month whose share of each day is the batch ("300 mil por semana, janela noturna de
+    # 6h"): its period and count, said in the answer.
+    batch_of_volume: tuple[str, int] | None = None
     # fast answers asked for with no figure ("respostas rápidas"): MLPerf's Interactive limits
     fast_latency: bool = False
     # the prompt and answer lengths come from a token volume over a request rate ("500 RPM and 200k TPM"),

@@ -434,16 +434,18 @@ def test_on_demand_for_production_is_honoured_with_its_caveat(lang, caveat):
 
 
 @pytest.mark.parametrize(
-    "lang, users, said",
+    "lang, model, users, said",
     [
-        ("pt-BR", 1, "1 sequência por vez"),
-        ("pt-BR", 1000, "até 1.000 sequências simultâneas"),
-        ("pt-PT", 1, "1 sequência de cada vez"),
-        ("en", 1, "1 sequence at a time"),
-        ("en", 2500, "up to 2,500 concurrent sequences"),
+        ("pt-BR", "8b", 1, "1 sequência por vez"),
+        ("pt-BR", "1.5b", 1000, "até 1.000 sequências simultâneas"),
+        ("pt-PT", "8b", 1, "1 sequência de cada vez"),
+        ("en", "8b", 1, "1 sequence at a time"),
+        # each copy runs its own engine: its share of the 2,500 (it had been all of them as one engine's)
+        ("en", "0.5b", 2500, "on each of the 2 copies of the model: up to 1,250 concurrent sequences"),
+        ("pt-BR", "8b", 1000, "em cada uma das 5 cópias do modelo: até 200 sequências simultâneas"),
     ],
 )
-def test_the_serving_engine_assumption_reads_right_for_one_user_and_for_thousands(lang, users, said):
-    r = size(Workload.given({"model": "8b", "users": users, "users_at_once": True, "lang": lang}))
+def test_the_serving_engine_assumption_reads_right_for_one_user_and_for_thousands(lang, model, users, said):
+    r = size(Workload.given({"model": model, "users": users, "users_at_once": True, "lang": lang}))
     engine = [a for a in r.assumptions if a.startswith("vLLM")]
     assert len(engine) == 1 and said in engine[0], engine

@@ -7,11 +7,13 @@ said as the requests they make, chat spellings of "quanto" and the hour of a pea
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from bot.cli import main
 from sizing.catalog import load_catalog
+from sizing.engine import size
 from sizing.query import parse
 from tests.data_folders import priced_copy
 
@@ -406,3 +408,224 @@ def test_evaluating_for_production_is_still_production(answer):
     w = parse("estamos avaliando o qwen2.5 32b para produção, uns 50 usuários simultâneos").workload
     assert w.intent.value == "production" and not w.production_next
     assert "Produção vem depois" not in answer("estamos avaliando o qwen2.5 32b para produção, 50 usuários")
+
+
+# -- probe round 18: RAG prompts, volumes with deadlines, labels, windows, next questions -----------------
+
+
+@pytest.mark.parametrize(
+    ("text", "prompt"),
+    [
+        (
+            "RAG com qwen2.5 14b: top-k 8 chunks de 512 tokens, pergunta de 100 tokens, 60 req/min",
+            8 * 512 + 100,
+        ),
+        ("rag qwen 14b, 100-token question and top 5 chunks of 1k tokens, 2 req/s", 5 * 1000 + 100),
+        ("qwen 14b top 8 chunks de 512 tokens e perguntas de até 200 tokens, resposta de 300", 8 * 512 + 200),
+        ("qwen 14b chunks de 500 tokens, top 10", 5000),
+    ],
+)
+def test_a_rag_prompt_is_its_chunks_and_its_question(text, prompt, capsys):
+    # "top-k 8 chunks de 512 tokens, pergunta de 100 tokens" had been refused: "O pedido se contradiz".
+    assert parse(text).workload.prompt_tokens == prompt
+    assert main([text]) == 0
+    out = capsys.readouterr().out
+    assert f"prompts de {prompt:,} tokens".replace(",", ".") in out or f"prompts of {prompt:,} tokens" in out
+    assert "contradiz" not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "understood", "load"),
+    [
+        ("traduzir 20 milhões de palavras do ingles pro portugues com llama 3.3 70b em 48h",
+         "Entendi: Llama 3.3 70B · 30 mi tokens a gerar em 2 dias",
+         "30 mi tokens a gerar em 2 dias, 500 tokens por pedido: um lote de 60.000 pedidos"),
+        ("resumir 10 milhões de palavras com llama 8b em 10 horas",
+         "Entendi: Llama 3.1 8B · 15 mi tokens a ler em 10 horas",
+         "15 mi tokens a ler em 10 horas, 1.000 tokens por pedido: um lote de 15.000 pedidos"),
+        ("translate 20 million words with llama 3.3 70b within 10 hours",
+         "Understood: Llama 3.3 70B · 30M tokens to generate in 10 hours",
+         "30M tokens to generate in 10 hours, 500 tokens a request: a batch of 60,000 requests"),
+    ],
+)  # fmt: skip
+def test_a_volume_of_words_or_tokens_with_a_deadline_is_a_batch(text, understood, load, capsys):
+    # "em 48h" had been "Não entendi", "em 10 horas" a day, and the volume one conversation, timed with no word
+    # on the deadline: now a batch over it, which says when it ends.
+    assert main([text]) == 0
+    out = capsys.readouterr().out
+    assert out.split("\n")[0].startswith(understood) and load in out
+    assert "Não entendi" not in out and "Not understood" not in out
+    assert "O lote usa " in out or "The batch uses " in out
+    assert "não muda a memória" not in out
+
+
+def test_a_training_volume_keeps_its_deadline_in_days():
+    w = parse("lora llama 8b 1B tokens em 3 dias").workload
+    assert (w.tokens, w.days, w.batch_seconds) == (1_000_000_000, 3, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            "qwen3 8b para classificar 2 milhoes de tickets por dia, resposta curta (só o rótulo)",
+            "“só o rótulo”",
+        ),
+        ("qwen3 8b para classificar 2 milhoes de tickets por dia, respostas curtas", "“respostas curtas”"),
+        ("llama 8b classify 1 million tickets a day, just the label", "“just the label”"),
+    ],
+)
+def test_a_label_or_a_classifications_short_answer_is_a_labels_length(text, said, capsys):
+    # "resposta curta (só o rótulo)" had been a chat's short reply of 200 tokens, "rótulo" not understood.
+    assert parse(text).workload.output_tokens == 20
+    assert main([text]) == 0
+    out = capsys.readouterr().out
+    assert said in out and "~20 tokens" in out and "Não entendi" not in out
+    # a chat's short answers stay a chat's
+    assert parse("llama 8b chatbot 20 usuarios respostas curtas").workload.output_tokens == 200
+
+
+@pytest.mark.parametrize(
+    ("text", "prompt", "output"),
+    [
+        ("llama 8b prompts de 100 mil tokens respostas de 1000", 100_000, 1000),
+        ("llama 3.1 70b awq 20 usuarios prompts de 100k tokens respostas de 1000", 100_000, 1000),
+    ],
+)
+def test_a_prompts_length_in_thousands_is_not_a_volume_of_answers(text, prompt, output):
+    # "100 mil tokens respostas" had been a volume of answers' tokens, and the prompt had become 1,000 tokens.
+    w = parse(text).workload
+    assert (w.prompt_tokens, w.output_tokens) == (prompt, output)
+
+
+def test_answers_tokens_by_the_day_are_a_volume_not_one_answers_length(capsys):
+    # "500 mil tokens de resposta por dia" had been an answer 500,000 tokens long: "500.001 tokens passam do
+    # limite do Llama 3.1 8B".
+    text = "llama 8b 10 milhões de tokens de entrada e 500 mil tokens de resposta por dia"
+    w = parse(text).workload
+    assert (w.prompt_tokens, w.requests_per_day, w.output_tokens) == (10_000, 1000, None)
+    assert main([text]) == 0
+    assert capsys.readouterr().out.startswith(
+        "Entendi: Llama 3.1 8B · prompts de 10.000 tokens · 1.000 requisições"
+    )
+    assert parse("llama 8b, 2M tokens of output per day").workload.requests_per_day == 4000
+
+
+@pytest.mark.parametrize(
+    ("text", "items", "hours", "said"),
+    [
+        ("sumarizar 300 mil e-mails por semana com llama 3.1 8b, janela noturna de 6h", 60_000, 6,
+         "300.000 pedidos por semana, em 5 dias de uso (nosso padrão): 60.000 por dia, cada dia num lote de 6 horas."),
+        ("llama 8b resumir 5 mil contratos por dia de madrugada", 5000, 8, None),
+        ("llama 8b 22 mil documentos por mês numa janela de 4 horas", 1000, 4,
+         "22.000 pedidos por mês, em 22 dias de uso (nosso padrão): 1.000 por dia, cada dia num lote de 4 horas."),
+    ],
+)  # fmt: skip
+def test_a_volume_processed_in_a_window_of_the_day_is_each_days_batch(text, items, hours, said, capsys):
+    # "janela noturna de 6h" had been "Não entendi: “noturna”, “6h”", the week's volume sized for a peak hour.
+    w = parse(text).workload
+    assert (w.batch_items, w.batch_seconds) == (items, hours * 3600)
+    assert main([text]) == 0
+    out = capsys.readouterr().out
+    assert "Não entendi" not in out and f"lote de {items:,} pedidos em {hours} horas".replace(",", ".") in out
+    assert said is None or said in out
+    # a term of weeks is no window of a day
+    assert parse("llama 8b 10 mil req por dia durante 2 semanas").workload.requests_per_day == 10_000
+
+
+def test_the_suggested_models_next_question_keeps_the_load(capsys):
+    # "/gpu qwen3 32b" alone had sized one conversation, not the 500,000 contracts a month asked.
+    text = "Boa tarde! O cliente quer processar meio milhão de contratos de 20 páginas por mês com resumo. Qual GPU?"
+    assert main([text]) == 0
+    out = capsys.readouterr().out
+    example = "qwen3 32b para resumir 500000 requisições por mês com documentos de 20 páginas"
+    assert f"`/gpu {example}`" in out
+    [line] = [row for row in out.split("\n") if row.startswith("• Qwen3 32B")]
+    assert main([example]) == 0
+    sized = capsys.readouterr().out
+    rec = next(row for row in sized.split("\n") if row.startswith("Recomendação: "))
+    assert rec.removeprefix("Recomendação: ") in line
+
+
+@pytest.mark.parametrize(
+    ("text", "tps"),
+    [("llama 8b 20 tokens de resposta por segundo 10 usuarios", 20),
+     ("llama 8b 30 tokens of output per second per user, 5 req/s", 30)],
+)  # fmt: skip
+def test_answer_tokens_a_second_are_a_speed_not_an_answers_length(text, tps):
+    # "20 tokens de resposta por segundo" had been answers of 20 tokens.
+    w = parse(text).workload
+    assert (w.tokens_per_s, w.output_tokens) == (tps, None)
+
+
+def test_a_new_window_in_the_thread_of_a_volume_with_a_deadline_changes_the_deadline():
+    # "e em 24h?" after "traduzir 20 milhões de palavras em 48h" had been "Não entendi: “24h”".
+    base = parse("traduzir 20 milhões de palavras com llama 3.3 70b em 48h").workload
+    for text, seconds in (
+        ("e em 24h?", 86400),
+        ("e se a janela for de 12 horas?", 43200),
+        ("e em 3 dias?", 259200),
+    ):
+        w = parse(text, base=base).workload
+        assert (w.generated_tokens, w.batch_seconds) == (30_000_000, seconds)
+
+
+def test_the_requests_a_second_some_gpus_take_counts_copies_side_by_side(capsys):
+    # "we have 8 h100s, how many requests per second ...?" had said only what one copy over all eight serves.
+    assert main(["we have 8 h100s, how many requests per second of llama 3.1 8b can they take?"]) == 0
+    out = capsys.readouterr().out
+    one = re.search(r"One copy of the model on it serves up to (\d+) requests/s", out)
+    copies = re.search(
+        r"As 8 copies of the model side by side \(1 GPU each\), the same GPUs sustain up to (\d+) ", out
+    )
+    assert one and copies and int(copies.group(1)) > int(one.group(1))
+
+
+def test_a_months_people_sending_a_day_are_the_days_share_of_them(capsys):
+    # "50 mil usuários ativos por mês, 5 mensagens por usuário por dia" had been 250,000 requests a day, all the
+    # month's people there every day (10× H200 against 2).
+    text = (
+        "o chatbot vai ter uns 50 mil usuarios ativos por mes, 5 mensagens por usuario por dia, llama 3.3 70b"
+    )
+    w = parse(text).workload
+    assert (w.requests_per_day, w.people_sending, w.people_monthly) == (50_000, 10_000, 50_000)
+    assert main([text]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "50.000 usuários por mês: 20% deles usam o serviço num dia (DAU/MAU, nossa premissa), 10.000 pessoas"
+        in out
+    )
+    # people said with no month stay all of them
+    assert (
+        parse("llama 3.3 70b 50 mil usuarios, 5 mensagens por usuario por dia").workload.requests_per_day
+        == 250_000
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "n"),
+    [("qwen3 32b fp8 pra 350 usuarios simultaneos mas so uns 10% gerando ao mesmo tempo", 35),
+     ("llama 3.1 8b, 200 concurrent users, 15% of them generating at once", 30)],
+)  # fmt: skip
+def test_a_share_of_the_users_at_once_generating_is_the_load(text, n):
+    # It had been said unused ("A proporção de pessoas ativas ... só valem para um número de pessoas") and all
+    # the users at once sized: 4× H200 for 350 conversations where 35 generate.
+    r = size(parse(text).workload)
+    assert r.workload.users == n
+    assert any(f"dimensionei {n} conversas" in a or f"I sized {n} conversations" in a for a in r.assumptions)
+    assert not any("só valem para um número de pessoas" in a for a in r.assumptions)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("quero servir o gpt-oss-120b pra 300 req/min com TTFT abaixo de 1s, da pra fazer em 8 h100?",
+         "Mas 2× H100 SXM 80 GB já basta para esta carga (e 1× H200 SXM 141 GB, abaixo, também)."),
+        ("qwen3 32b for 30 users on 4x a100",
+         "But 2× A100 SXM 80 GB is enough for this workload (and so is 1× H200 SXM 141 GB, below)."),
+    ],
+)  # fmt: skip
+def test_more_of_a_gpu_than_needed_gets_the_fewest_of_it_before_another_gpu(text, said, capsys):
+    # "8× H100: cabe ... Mas 1× H200 SXM 141 GB já basta" had not said how many H100s, the GPU asked about, do.
+    assert main([text]) == 0
+    assert said in capsys.readouterr().out

@@ -3248,3 +3248,119 @@ def test_transcribing_alone_is_still_a_speech_models_work():
     with pytest.raises(QueryError) as e:
         parse("transcrever 500 horas de audio")
     assert e.value.key == "query.out_of_scope"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "qwen 7b para traduzir 5 milhões de frases em um job noturno de 8h",
+        "qwen2.5 7b, summarize 2 million documents every night",
+        "llama 3.1 8b para 3000 requisições por minuto",
+        "qwen3 32b, 200 requisições por minuto, prompts de 2 mil tokens e respostas de 500",
+        "llama 3.1 70b fp8 para 5000 funcionários",
+        "llama 3.1 8b, 2 milhões de requisições por dia",
+        "qwen2.5 14b, 40 req/s, prompts de 3k e respostas de 300",
+    ],
+)
+def test_the_copies_planned_and_what_the_answer_says_they_sustain_agree(text):
+    # The 5M-sentence batch had been planned at 70% of what a copy admitting every conversation its memory
+    # holds sustains, then described with a copy launched with vLLM's default, which sustains less: "Sustenta
+    # até 242 requisições/s ... O pico usa 72% disso (o plano admite até 70%)". Both weigh one copy now.
+    result = size(parse(text).workload)
+    p = result.recommendation.performance
+    assert p.utilization <= p.planned_utilization + 1e-9
+    out = render_text(result)
+    [share] = re.findall(r"(?:O pico|O lote|The peak|The batch) (?:usa|uses) ([\d,.]+)%", out)
+    assert float(share.replace(",", ".")) <= 70
+
+
+def test_a_batch_says_when_it_ends_in_its_window_not_that_its_margin_absorbs_bursts(capsys):
+    # A batch has no peak and no bursts: the plan's 70% is its margin for the estimate's error, so at full
+    # speed the batch ends before its deadline, and the answer says when.
+    result = size(parse("qwen 7b para traduzir 5 milhões de frases em um job noturno de 8h").workload)
+    out = render_text(result)
+    p = result.recommendation.performance
+    assert "absorve rajadas" not in out and "O pico usa" not in out
+    hours = round(8 * p.utilization)
+    assert (
+        f"O lote usa {round(p.utilization * 100)}% disso: a toda velocidade, termina em ~{hours} horas, dentro "
+        "da janela de 8 horas (o plano admite até 70%: a folga cobre o erro da estimativa, abaixo)." in out
+    )
+    assert main(["qwen2.5 7b, summarize 2 million documents every night"]) == 0
+    english = capsys.readouterr().out
+    assert "The batch uses " in english and "within its window of 8 hours" in english
+
+
+def test_a_share_at_the_plans_ceiling_is_said_to_the_tenth_that_puts_it_above():
+    from sizing.advice import share_text
+
+    # "a 70% do que sustenta, acima dos 70% que o plano admite" had contradicted itself.
+    assert share_text(0.7038, 0.70, "pt-BR") == "70,4%"
+    assert share_text(0.6961, 0.70, "en") == "69.6%"
+    assert share_text(0.77, 0.70, "pt-BR") == "77%" and share_text(0.70, 0.70, "pt-BR") == "70%"
+
+
+def test_the_smaller_machine_under_a_rate_is_laid_out_for_the_rate():
+    # "8× H200 SXM 141 GB: ... (não dá conta desta carga: satura em ~59.611 tokens/s)" had been one 7B split
+    # over eight GPUs; eight copies side by side carry the batch (above the plan's 70%, and said so).
+    result = size(parse("qwen 7b para traduzir 5 milhões de frases em um job noturno de 8h").workload)
+    [smaller] = [a for a in result.alternatives if a.kind == "smaller_setup_partial"]
+    assert (smaller.setup.count, smaller.setup.replicas) == (8, 8)
+    assert smaller.text.startswith("8× H200 SXM 141 GB (8 cópias do modelo, 1 GPU cada): ")
+    assert "não dá conta" not in smaller.text and "acima dos 70% que o plano admite" in smaller.text
+    # Where one copy over the machine's GPUs sustains more than copies do, it stays one copy.
+    qwen = size(
+        parse("qwen3 32b, 200 requisições por minuto, prompts de 2 mil tokens e respostas de 500").workload
+    )
+    [smaller] = [a for a in qwen.alternatives if a.kind == "smaller_setup_partial"]
+    assert (smaller.setup.count, smaller.setup.replicas) == (2, 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("llama 70b 4bit 30 usuarios prompt 1000 resposta 500",
+         "1× L40S 48 GB: até 4 usuários com 1.500 tokens, dos 30 usuários pedidos."),
+        ("llama 70b 4bit 17 usuários, prompts de 1000 tokens e respostas de 500",
+         "1× L40S 48 GB: até 4 usuários com 1.500 tokens, dos 17 usuários pedidos."),
+        ("llama 3.3 70b awq, 40 users at once, 1000-token prompts and 500-token answers",
+         "1× L40S 48 GB: up to 4 users at 1,500 tokens, of the 40 users asked."),
+        ("llama 70b int4 com 2000 funcionarios prompts de 1000 e respostas de 500",
+         "1× L40S 48 GB: até 4 usuários com 1.500 tokens, das ~7 conversas em andamento com esta carga."),
+        ("llama 70b 4bit 30 usuarios prompt 12000 resposta 1000",
+         "2× A100 SXM 80 GB: até 25 usuários com 13.000 tokens, dos 30 usuários pedidos."),
+    ],
+)  # fmt: skip
+def test_a_smaller_machine_is_not_offered_all_the_users_at_a_length_shorter_than_their_requests(
+    text, said, capsys
+):
+    # "1× L40S: até 4 usuários com 1.500 tokens, ou 30 usuários com até 208 tokens" had offered the 30 users a
+    # context that holds none of their 1,500-token requests.
+    assert main([text]) == 0
+    out = capsys.readouterr().out
+    assert said in out
+    assert not re.search(
+        r"(?:ou|or) \d+ (?:usuários|users) (?:com|at) (?:até|up to) (?:\d{3}|1[.,]\d{3}) tokens", out
+    )
+
+
+def test_a_context_said_keeps_the_trade_of_users_for_a_shorter_one():
+    # Unchanged where the context is a window, not each request's length: all 10 users at 13k still hold them.
+    out = render_text(size(parse("llama 70b 4bit 32k 10 usuarios").workload))
+    assert "2× L40S 48 GB: até 4 usuários com 32.768 tokens, ou 10 usuários com até 13.232 tokens." in out
+
+
+def test_the_engines_settings_are_each_copys(capsys):
+    # "vLLM configurado para esta carga: até 1.465 sequências simultâneas" had given all the copies' conversations
+    # as one engine's --max-num-seqs; each of the 11 copies runs its own.
+    assert main(["qwen 7b para traduzir 5 milhões de frases em um job noturno de 8h"]) == 0
+    out = capsys.readouterr().out
+    copies = int(re.search(r"Recomendação: (\d+)× H200", out).group(1))
+    flight = int(re.search(r"~([\d.]+) conversas em andamento", out).group(1).replace(".", ""))
+    per = -(-flight // copies)
+    assert (
+        f"vLLM configurado para esta carga, em cada uma das {copies} cópias do modelo: até {per} sequências"
+        in out
+    )
+    assert main(["llama 70b 4bit 32k 10 usuarios"]) == 0
+    assert "vLLM configurado para esta carga: até 10 sequências simultâneas" in capsys.readouterr().out

@@ -488,3 +488,44 @@ def test_a_head_count_asked_of_what_fits_says_the_load_is_not_in_the_list(capsys
 
     out = answer(capsys, "o que eu consigo rodar em 8x H100 pra 1000 usuarios?")
     assert "A carga pedida não entra nesta lista" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "load", "example"),
+    [
+        ("l40s vs h100 pra 50 req/s", "Para 50 req/s,", "llama 3.1 8b l40s 48 gb ou h100 sxm 80 gb 50 req/s"),
+        ("h100 ou h200 pra processar 1 milhão de docs em 2 dias", "Para 1.000.000 documentos em 2 dias,",
+         "llama 3.1 8b h100 sxm 80 gb ou h200 sxm 141 gb 1000000 documentos em 2 dias"),
+        ("l40s or h100 for 2 million requests per month, 2k token prompts",
+         "For 2,000,000 requests per month with prompts of 2,000 tokens,",
+         "llama 3.1 8b l40s 48 gb or h100 sxm 80 gb 2000000 requests per month with prompts of 2000 tokens"),
+        ("a100 ou h100 para 300 requisições por minuto", "Para 300 req/min,",
+         "llama 3.1 8b a100 sxm 80 gb ou h100 sxm 80 gb 300 req/min"),
+    ],
+)  # fmt: skip
+def test_gpus_weighed_for_a_load_with_no_model_ask_for_the_model_with_the_load_kept(
+    text, load, example, capsys
+):
+    # "l40s vs h100 pra 50 req/s" had compared the specs, listed what fits at one conversation of 4k and said
+    # the load was not counted, with examples that dropped it. No model is picked for the customer: the answer
+    # leads by asking for it, with a question that keeps the load, then the GPUs' facts.
+    assert gpu_size([text]) == 0
+    out = capsys.readouterr().out
+    body = out.split("\n")[2]
+    assert body.startswith(load) and f"`/gpu {example}`" in body
+    assert "O que cabe em" not in out and "What fits on" not in out
+    assert "A carga pedida não entra" not in out
+    # The question offered reads back as that model, those GPUs and that load.
+    asked = parse(example).workload
+    assert asked.model == "llama-3.1-8b" and asked.compare_gpus
+    assert gpu_size([example]) == 0
+    sized = capsys.readouterr().out
+    assert "comparação" not in sized and "compared" not in sized.split("\n")[0]
+
+
+def test_what_fits_under_a_load_offers_the_next_question_with_the_load(capsys):
+    assert gpu_size(["o que roda em 8x h100 pra 1000 req/min"]) == 0
+    out = capsys.readouterr().out
+    assert "A carga pedida não entra nesta lista" in out
+    last = out.strip().split("\n")[-1]
+    assert last.startswith("Para o dimensionamento completo de um deles") and " 1000 req/min`." in last
