@@ -2180,8 +2180,9 @@ def parse(
                     raise (retry if retry.key in ASKS_WHICH else e) from None
                 kept, other = more
                 others.insert(0, other)
-        if together:
-            others = _precision_shared(text, query, others, catalog)
+        # A precision said once is every model's, served together or weighed as a choice ("qwen3 32b ou llama
+        # 3.1 70b para 8k, em fp8": the Llama had been weighed at 16 bits against the Qwen at 8).
+        others = _precision_shared(text, query, others, catalog)
         query.model_choices.extend(others)
         query.together = together
         query.routed = together and _routed_said(text)
@@ -2212,7 +2213,7 @@ _CHOICE_JOINT = regexes.compile(r"\b(?:vs|versus|ou|or|contra|against|compared\s
 
 def _precision_shared(text: str, query: Query, others: list[str], catalog: Catalog | None) -> list[str]:
     """ "llama 3.1 8b e qwen3 14b juntos para 50 usuários em fp8": a precision said once for models served
-    together is every one's (it had been the first's alone, the others at 16 bits). Said right after the first
+    together (or offered as a choice) is every one's (it had been the first's alone, the others at 16 bits). Said right after the first
     model's name ("o llama em fp8 e o qwen em bf16", "llama 8b em fp8 e qwen 14b"), it is that model's; a
     model with a precision of its own keeps it."""
     precision = query.workload.precision if query.workload is not None else None
@@ -7600,9 +7601,9 @@ def _follow_up(
         previous.pop("routed", None)
         previous.pop("model_rates", None)
         previous.pop("model_rate_periods", None)
-    elif "precision" in changes and choices and previous.get("together"):
-        # "e em fp8?" in a thread about models served together: every one of them at it (it had been the first
-        # alone, and the sum said they did not fit).
+    elif "precision" in changes and choices:
+        # "e em fp8?" in a thread about models served together, or weighed as a choice: every one of them at it
+        # (it had been the first alone: the sum said they did not fit, the choice weighed FP8 against BF16).
         previous["model_choices"] = [_choice_at(c, changes["precision"]) for c in choices]
     if any(changes.get(k) is not None for k in LOAD_BASES):
         # A new load replaces the thread's, and what its volume counted with it ("e com 500 req/min?" after

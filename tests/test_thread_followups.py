@@ -283,3 +283,32 @@ def test_a_scaled_count_of_users_at_once_in_english(pipeline):
 )  # fmt: skip
 def test_a_bare_growth_asked_back_writes_its_numbers_as_answers_do(pipeline, first, follow_up, said):
     assert said in reply_in_thread(pipeline, first, follow_up).splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, said",
+    [
+        # A choice of models names both, in the thread's follow-ups too: it had named the first alone.
+        ("llama 70b vs qwen3 32b, 20 usuarios", None, "Llama 3.1 70B ou Qwen3 32B · 20 usuários simultâneos"),
+        ("llama 70b vs qwen3 32b, 20 usuarios", "e com 40?", "Llama 3.1 70B ou Qwen3 32B · 40 usuários simultâneos"),
+        ("llama 3.1 70b or qwen3 32b for 20 users?", "and with 8k?",
+         "Llama 3.1 70B or Qwen3 32B · 8k context · 20 concurrent users"),
+        # "e em fp8?" puts both at it (the Llama had been weighed at FP8 against the Qwen at 16 bits)
+        ("llama 70b vs qwen3 32b, 20 usuarios", "e em fp8?",
+         "Llama 3.1 70B ou Qwen3 32B · FP8 (8-bit) · 20 usuários simultâneos"),
+        # a precision said once, after both, is both's; said with the first, the first's
+        ("qwen3 32b ou llama 3.1 70b para 8k, em fp8", None, "Qwen3 32B ou Llama 3.1 70B · FP8 (8-bit) · 8k de contexto"),
+        ("llama 70b em 4 bits ou qwen 32b", None,
+         "Llama 3.1 70B em INT4 (AWQ/GPTQ g128) ou Qwen2.5 32B em BF16/FP16 (16-bit)"),
+        ("qwen 72b em awq ou fp8?", None, "Qwen2.5 72B · INT4 (AWQ/GPTQ g128) ou FP8 (8-bit)"),
+    ],
+)  # fmt: skip
+def test_a_choice_of_models_is_named_whole_in_the_understood_line(pipeline, first, follow_up, said):
+    if follow_up is None:
+        answer = pipeline.ask(first, Where("message")).text_answer
+    else:
+        answer = reply_in_thread(pipeline, first, follow_up)
+    head = understood(answer).split(": ", 1)[1]
+    assert head == said
+    if said.endswith("· FP8 (8-bit) · 20 usuários simultâneos") or "· FP8 (8-bit) · 8k" in said:
+        assert answer.count("· FP8 (8-bit)\n") >= 2  # both sides of the comparison at it
