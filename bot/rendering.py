@@ -774,6 +774,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     elif w.users:
         n = i18n.number(w.users, lang)
         parts.append(t("understood.users_one") if w.users == 1 else t("understood.users_other", n=n))
+    if w.users_in_europe:  # "e em Portugal?": the Observações' latency note says why it matters
+        parts.append(t("understood.users_in_europe"))
     if w.gpu:
         gpu = result.requested.gpu_name if result.requested else w.gpu
         gpu = f"{w.gpus}× {gpu}" if w.gpus else gpu

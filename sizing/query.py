@@ -3686,6 +3686,9 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         _platform_default(scan, catalog)
     if not scan.found.get("gpu") and not scan.found.get("cpu_only") and scan.search(_FAMILY_CUE):
         _family_default(scan, catalog)
+    # "e em Portugal?", "users in Spain": where the users are, which the latency note speaks to (_build reads it
+    # from the text as typed); every place but the two the Portuguese vocabulary knew had been "Não entendi".
+    scan.take(EUROPE, "europe", lambda m: True)
     leftovers = _leftovers(scan)
     if leftovers:
         leftovers = _typos(scan, catalog, leftovers, query)
@@ -6100,7 +6103,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         capacity_asked=True
         if scan.found.get("capacity_asked") or scan.found.get("concurrency_asked")
         else None,
-        users_in_europe=True if EUROPE.search(strip_accents(scan.original.lower())) else None,
+        users_in_europe=_users_in_europe(scan, base),
         context_per_request=True
         if any(
             _PER_REQUEST_SAID.search(strip_accents(typed.lower()))
@@ -7527,6 +7530,20 @@ def _users_kept_as(fields: dict, base: Workload) -> None:
         fields["users_at_once"] = True
     elif was_head_count and fields["users"] < limit and fields.get("population") is None:
         fields["population"], fields["users"] = fields["users"], None
+
+
+# "e se forem usuários no Brasil?" after "em Portugal": the users back home, the latency note with them.
+_USERS_IN_BRAZIL = regexes.compile(r"\b(?:n?o\s+brasil|in\s+brazil|brasileir[oa]s|brazilian)\b")
+
+
+def _users_in_europe(scan: _Scan, base: Workload | None) -> bool | None:
+    """True when a place in Europe is said; in a thread about users there, False when Brazil is."""
+    plain = strip_accents(scan.original.lower())
+    if EUROPE.search(plain):
+        return True
+    if base is not None and base.users_in_europe and _USERS_IN_BRAZIL.search(plain):
+        return False
+    return None
 
 
 def _published_quantized(model_id: str, catalog: Catalog) -> bool:

@@ -312,3 +312,36 @@ def test_a_choice_of_models_is_named_whole_in_the_understood_line(pipeline, firs
     assert head == said
     if said.endswith("· FP8 (8-bit) · 20 usuários simultâneos") or "· FP8 (8-bit) · 8k" in said:
         assert answer.count("· FP8 (8-bit)\n") >= 2  # both sides of the comparison at it
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, said",
+    [
+        ("llama 3.1 8b para 20 usuarios", "e em Portugal?",
+         "Entendi: Llama 3.1 8B · 20 usuários simultâneos · usuários na Europa (latência)"),
+        ("llama 3.1 8b para 20 usuarios", "e se os usuários estiverem na Alemanha?",
+         "Entendi: Llama 3.1 8B · 20 usuários simultâneos · usuários na Europa (latência)"),
+        ("llama 3.1 8b for 20 users", "and for users in the UK?",
+         "Understood: Llama 3.1 8B · 20 concurrent users · users in Europe (latency)"),
+        ("qwen3 32b para 100 utilizadores em simultâneo", "e em Lisboa?",
+         "Percebi: Qwen3 32B · 100 utilizadores em simultâneo · utilizadores na Europa (latência)"),
+        # back home: the Europe note goes, and "Entendi" no longer says it
+        ("llama 3.1 8b para 20 usuarios em Portugal", "e se forem usuários no Brasil?",
+         "Entendi: Llama 3.1 8B · 20 usuários simultâneos"),
+    ],
+)  # fmt: skip
+def test_users_placed_in_europe_by_a_follow_up_are_said_to_be_read(pipeline, first, follow_up, said):
+    answer = reply_in_thread(pipeline, first, follow_up)
+    assert understood(answer) == said
+    europe = "170–190 ms de ida e volta da Europa" in answer or "from Western Europe" in answer
+    assert europe == ("Europ" in said)
+    assert "Não entendi" not in answer and "Not understood" not in answer
+
+
+@pytest.mark.parametrize(
+    "question", ["llama 3.1 8b for 20 users in Spain", "llama 3.1 8b para 20 usuários na Espanha"]
+)
+def test_a_place_in_europe_is_no_word_not_understood(pipeline, question):
+    answer = pipeline.ask(question, Where("message")).text_answer
+    assert "Europ" in understood(answer)
+    assert "Spain" not in answer and "Espanha" not in answer  # it had been "Not understood: “Spain”."
