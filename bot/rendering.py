@@ -932,6 +932,13 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     if w.tokens and r.stage == Stage.inference.value:
         # "llama 8b com meio milhão de tokens": a training volume, with nothing that asks for a training
         lines.append(t("understood.tokens_unused", n=i18n.count(w.tokens, lang)))
+    if query.method_alone and r.stage != Stage.inference.value:
+        # "lora?" under a serving answer: a LoRA fine-tune of its model, said so (adapters served are the other
+        # reading, and the line says how to ask for them)
+        method = "QLoRA" if r.stage == Stage.qlora.value else "LoRA"
+        lines.append(
+            t("understood.method_alone", typed=query.method_alone, model=r.model.name, method=method)
+        )
     for typed, name in query.corrections:
         lines.append(t("understood.corrected", typed=typed, name=name))
     for typed, bound in query.ranges:

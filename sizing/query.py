@@ -182,6 +182,9 @@ class Query(msgspec.Struct):
     # A count of images too large for one conversation, said with no "per conversation", as typed.
     images_total: list[str] = []
     no_images: bool = False  # "sem imagens": a thread's follow-up takes its images away
+    # "lora?", "e com qlora?" in a thread about serving, a method with no word of training: as typed, read as a
+    # fine-tune of the thread's model, which the answer says (with how to ask for adapters served instead)
+    method_alone: str | None = None
     # Another model offered as a choice beside the one sized ("... ou qwen 32b em bf16"), as typed; also one
     # the catalogue cannot size ("... ou gpt-7", "... vs gpt-4o"), which the answer says it could not compare.
     model_choices: list[str] = []
@@ -6687,6 +6690,15 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             added, own = scan.found["model"][0][1], False
             said = " ".join(m.group(0) for words in (ADD_MODEL, ALSO_MODEL) for m in words.finditer(plain))
             query.unknown = [w for w in query.unknown if strip_accents(w.lower()) not in said]
+        said_stages = scan.found.get("stage", [])
+        if (
+            stage is not None
+            and stage.is_training
+            and not base.stage.is_training
+            and said_stages
+            and all(kind in (Stage.lora.value, Stage.qlora.value) for kind, _ in said_stages)
+        ):
+            query.method_alone = " ".join(dict.fromkeys(typed for _, typed in said_stages))
         return _follow_up(
             query, base, None if added else model or size, stage, fields, understood or bool(added),
             drop=("precision",) if own else (), added=added,

@@ -345,3 +345,57 @@ def test_a_place_in_europe_is_no_word_not_understood(pipeline, question):
     answer = pipeline.ask(question, Where("message")).text_answer
     assert "Europ" in understood(answer)
     assert "Spain" not in answer and "Espanha" not in answer  # it had been "Not understood: “Spain”."
+
+
+SERVING = "llama 3.1 8b para 20 usuarios, 8k"
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, said, line",
+    [
+        (SERVING, "lora?", "Entendi: Llama 3.1 8B · ajuste fino com LoRA",
+         "Li “lora” como um ajuste fino do Llama 3.1 8B com LoRA (um treino), não como o atendimento desta "
+         "conversa, que fica guardado: “e pra inferência?” volta a ele. Para servir adaptadores LoRA junto do "
+         "modelo (multi-LoRA), diga quantos: “e servindo com 4 adaptadores lora?”."),
+        (SERVING, "e com qlora?", "Entendi: Llama 3.1 8B · ajuste fino com QLoRA",
+         "Li “qlora” como um ajuste fino do Llama 3.1 8B com QLoRA (um treino)"),
+        (SERVING, "e com adaptadores lora?", "Entendi: Llama 3.1 8B · ajuste fino com LoRA",
+         "Li “adaptadores lora” como um ajuste fino"),
+        ("llama 3.1 8b for 20 users, 8k", "and with lora?", "Understood: Llama 3.1 8B · LoRA fine-tuning",
+         "I read “lora” as fine-tuning Llama 3.1 8B with LoRA (a training run), not the serving of this thread"),
+        ("qwen3 8b para 20 utilizadores em simultâneo", "lora?", "Percebi: Qwen3 8B · ajuste fino com LoRA",
+         "Li “lora” como um ajuste fino do Qwen3 8B com LoRA (um treino), não como o serviço desta conversa"),
+    ],
+)  # fmt: skip
+def test_a_method_alone_under_a_serving_answer_says_it_answered_a_fine_tune(
+    pipeline, first, follow_up, said, line
+):
+    answer = reply_in_thread(pipeline, first, follow_up)
+    lines = answer.splitlines()
+    assert lines[0] == said
+    assert lines[1].startswith(line)
+
+
+@pytest.mark.parametrize(
+    "follow_up", ["e pra treinar com lora?", "e se fizer fine-tune com lora?", "e com 4 loras?"]
+)
+def test_a_fine_tune_said_in_words_or_adapters_counted_get_no_such_line(pipeline, follow_up):
+    answer = reply_in_thread(pipeline, SERVING, follow_up)
+    assert "como um ajuste fino" not in answer
+    assert "Não entendi" not in answer  # "fizer" had been a word not understood
+
+
+def test_the_ways_back_the_line_offers_work(pipeline):
+    """The line's own suggestions: adapters served with the thread's load, and its serving back."""
+    trained = pipeline.ask("lora?", Where("message", thread_ts="1.0"),
+                           base=pipeline.ask(SERVING, Where("message")).follow_from)  # fmt: skip
+    base = trained.follow_from
+    served = pipeline.ask("e servindo com 4 adaptadores lora?", Where("message", thread_ts="1.0"), base=base)
+    assert understood(served.text_answer) == (
+        "Entendi: Llama 3.1 8B · inferência · 8k de contexto · 20 usuários simultâneos · 4 adaptadores LoRA"
+    )
+    back = pipeline.ask("e pra inferência?", Where("message", thread_ts="1.0"), base=base)
+    assert (
+        understood(back.text_answer)
+        == "Entendi: Llama 3.1 8B · inferência · 8k de contexto · 20 usuários simultâneos"
+    )
