@@ -399,3 +399,26 @@ def test_the_ways_back_the_line_offers_work(pipeline):
         understood(back.text_answer)
         == "Entendi: Llama 3.1 8B · inferência · 8k de contexto · 20 usuários simultâneos"
     )
+
+
+@pytest.mark.parametrize(
+    "question, said",
+    [
+        # "gente" counted is people (it had been "Não entendi: “50”" and a sizing for one user)
+        ("llama 3.1 8b, 50 gente usando", "Entendi: Llama 3.1 8B · 50 usuários simultâneos"),
+        ("llama 8b pra 30 gente", "Entendi: Llama 3.1 8B · 30 usuários simultâneos"),
+        # "a gente" is "we": the people are the ones counted, the greeting no count
+        ("a gente tem 200 pessoas, llama 3.1 8b", "Entendi: Llama 3.1 8B · 200 usuários simultâneos"),
+        ("oi gente, llama 3.1 8b pra 20 usuarios", "Entendi: Llama 3.1 8B · 20 usuários simultâneos"),
+        ("a gente tem 2 h100, cabe o llama 70b?", "Entendi: Llama 3.1 70B · 2× H100 SXM 80 GB"),
+    ],
+)
+def test_gente_counted_is_people_and_a_gente_is_we(pipeline, question, said):
+    answer = pipeline.ask(question, Where("message")).text_answer
+    assert answer.splitlines()[:2] == [said, ""]
+
+
+@pytest.mark.parametrize("follow_up", ["e se fossem 50 gente?", "e se a gente tiver 50?", "e pra 50 gente?"])
+def test_gente_in_a_follow_up_counts_the_threads_people(pipeline, follow_up):
+    answer = reply_in_thread(pipeline, "llama 3.1 8b para 20 usuarios", follow_up)
+    assert understood(answer) == "Entendi: Llama 3.1 8B · 50 usuários simultâneos"
