@@ -757,8 +757,11 @@ FOLLOW_UP_OPENER = regexes.compile(rf"^\W*(?:{_W('words.follow_up')})\b")
 BARE_COUNT = regexes.compile(
     rf"^\W*(?:(?:{_W('words.bare_count')})\s+)?(\d{{1,6}})"
     rf"(?:\s*(?:(?P<thousand>mil|thousand)|(?P<million>milhao|milhoes|million|millions))\b)?(?!\s*%)"
-    rf"\s*(?:{_W('words.bare_count_after')})?\W*$"
+    rf"[\s,]*(?:{_W('words.bare_count_after')})?\W*$"
 )
+# "e com 4, cabe?", "and with 4, does it fit?": the number is what the model is to fit or run on, GPUs (as "e se
+# for em 3?" is); "e com 4 consegue?" says no more than the number alone.
+_ON_AFTER = regexes.compile(r"\b(?:cabe|cabem|caberia|roda|rodaria|fits?|runs?|fit|run)\W*$")
 
 # "e com o dobro?", "e se dobrar?", "and double?": a thread's message that is a scale alone (_build reads it by
 # what the thread counted: its people, or its context, or asks which).
@@ -2458,6 +2461,15 @@ def _gpu_in_plural(scan: _Scan) -> bool:
 GPU_NEED = regexes.compile(
     r"\b(?:quais|que|qual|which|what)\s+(?:as\s+)?(?:gpus?|placas?|maquinas?|servidores?|servers?)\b"
 )
+# In a thread the model is the thread's: "quantas GPUs?", "how many GPUs do I need?" ask for its sizing again
+# (they had been "Não entendi o pedido", which a channel's thread leaves unsaid: no answer at all).
+GPU_COUNT_NEED = regexes.compile(
+    r"\b(?:quant[oa]s|qtas|qntas|how\s+many)\s+(?:gpus?|placas?|maquinas?|servidores?|servers?|machines?|cards?)\b"
+)
+# ... and "e a latência?", "qual a velocidade?", "how fast is it?" ask for what its answer says of its speed.
+PERFORMANCE_NEED = regexes.compile(
+    r"\b(?:latencia|latency|velocidade|speed|how\s+fast|desempenho|performance)\b"
+)
 # "tem H100 disponível?": stock the bot cannot see; the answer says who confirms it.
 AVAILABILITY = regexes.compile(rf"\b(?:{_W('words.availability')})\b")
 # What a question can say and still be a question for the offering's list ("e quanto custa a hora
@@ -3498,8 +3510,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         n = int(bare.group(1)) * {"thousand": 1000, "million": 1_000_000}.get(unit, 1)
         typed = scan.original[bare.start(1) : bare.end(unit) if unit else bare.end(1)]
         scan.found["bare_count"] = [(n, typed)]
-        if _ON_BEFORE.search(scan.work, 0, bare.start(1)):
-            scan.found["bare_count_on"] = [(True, typed)]  # "e se for em 3?": run on 3, GPUs
+        if _ON_BEFORE.search(scan.work, 0, bare.start(1)) or _ON_AFTER.search(scan.work, bare.end(1)):
+            scan.found["bare_count_on"] = [
+                (True, typed)
+            ]  # "e se for em 3?", "e com 3, cabe?": run on 3, GPUs
         scan.blank(bare.start(), bare.end())
     elif (
         base is not None
@@ -6668,9 +6682,16 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             error = QueryError("query.offering", hint="query.examples")
             error.availability_asked = AVAILABILITY.search(plain) is not None
             raise error
-    if base is not None and not understood and GPU_NEED.search(strip_accents(scan.original.lower())):
-        # "quais GPUs preciso?", "which GPUs do I need?" in a thread: the thread's sizing again, its
-        # recommendation first (it had been "Não entendi o pedido").
+    need = strip_accents(scan.original.lower()) if base is not None and not understood else ""
+    asked = ("speed_asked", "time_asked", "rate_asked")  # "quantos tokens por segundo?" with no target
+    if need and (
+        GPU_NEED.search(need)
+        or GPU_COUNT_NEED.search(need)
+        or PERFORMANCE_NEED.search(need)
+        or any(scan.found.get(key) for key in asked)
+    ):
+        # "quais GPUs preciso?", "which GPUs do I need?", "e a latência?" in a thread: the thread's sizing again,
+        # its recommendation and speed first (it had been "Não entendi o pedido").
         understood = True
         query.unknown = []
     if base is not None:

@@ -24,9 +24,10 @@ MAX_UNKNOWN_IN_FOLLOW_UP = 3
 MAX_WORDS_OF_THANKS = 6
 # A follow-up that names a model but not which size ("e com o qwen3?") is for the bot: it asks which.
 ASKS_A_SIZE = ("query.series_size", "query.family_model", "query.series_lacks_size")
-# A number alone ("e com 4?") that could count GPUs or users is for the bot too: it asks which. So is a
+# A number alone ("e com 4?") that could count GPUs or users is for the bot too: it asks which, as it asks
+# what a scale alone scales ("e o dobro?" after users and a context; it had been left unanswered). So is a
 # follow-up to an answer with no model ("e com 20 usuários?" after "o que roda numa 4090?"): it answers again.
-ASKS_BACK = (*ASKS_A_SIZE, "query.bare_count", *FOLLOWED_NO_MODEL)
+ASKS_BACK = (*ASKS_A_SIZE, "query.bare_count", "query.bare_scale", *FOLLOWED_NO_MODEL)
 # Message subtypes that carry something a person wrote (https://docs.slack.dev/reference/events/message):
 # a plain message (no subtype), one with a file attached, a thread reply also sent to the channel, one
 # typed with /me, and a bot's post (answered only when GPU_SIZER_ANSWER_BOTS names the bot). Edits,

@@ -1,0 +1,102 @@
+"""Replies typed in the thread of an answer in a channel, through the real Bolt dispatch (signed events into
+the app on loopback, FakeSlack for the Web API): a channel's thread answers only what reads as a question for
+the bot, so a follow-up it cannot read is left unanswered, which the user sees as silence. These are replies
+people type there that had been silent, or read wrong."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from . import slack_requests as sr
+from .slack_harness import text_of
+
+_ts = itertools.count(1)
+
+
+def _new_ts() -> str:
+    return f"1700003{next(_ts):03d}.000100"
+
+
+def replies(slack, first: str, *follow_ups: str) -> list[str | None]:
+    """The text of the app's reply to each follow-up typed in the thread of `first`'s answer (None: none)."""
+    root = _new_ts()
+    slack.event(sr.app_mention(f"<@UBOT> {first}", ts=root), f"Ev{root}")
+    slack.settle()
+    out = []
+    for text in follow_ups:
+        before = len(slack.fake.calls("chat.postMessage"))
+        ts = _new_ts()
+        slack.event(sr.message(text, thread_ts=root, ts=ts), f"Ev{ts}")
+        slack.settle()
+        posted = [
+            c for c in slack.fake.calls("chat.postMessage")[before:] if c.params.get("thread_ts") == root
+        ]
+        out.append(text_of(posted[0].params["blocks"]) if posted else None)
+    return out
+
+
+FIRST = "llama 3.1 70b para 20 usuários, 8k"
+
+
+def test_a_scale_alone_is_asked_back_in_a_channels_thread(slack):
+    # "e o dobro?" after users and a context asks which; the question back had been left unsaid in a channel
+    # (a direct message got it).
+    [said] = replies(slack, FIRST, "e o dobro?")
+    assert (
+        said is not None
+        and "“dobro” de quê? Dos usuários (20 → 40) ou do contexto (8k → 16k tokens)?" in said
+    )
+
+
+@pytest.mark.parametrize(
+    "follow_up", ["quantas GPUs?", "quantas gpus preciso?", "how many GPUs do I need?", "e quantas máquinas?"]
+)
+def test_how_many_gpus_in_a_thread_gets_the_threads_sizing_again(slack, follow_up):
+    [said] = replies(slack, FIRST, follow_up)
+    assert said is not None and said.startswith(
+        "Entendi: Llama 3.1 70B · 8k de contexto · 20 usuários simultâneos"
+    )
+    assert "Recomendação: 2× H200 SXM 141 GB" in said
+
+
+@pytest.mark.parametrize(
+    "follow_up",
+    [
+        "e a latência?",
+        "qual a velocidade?",
+        "quantos tokens por segundo?",
+        "how fast is it?",
+        "e o desempenho?",
+    ],
+)
+def test_a_question_about_its_speed_gets_the_threads_sizing_again(slack, follow_up):
+    [said] = replies(slack, FIRST, follow_up)
+    assert said is not None and said.startswith(
+        "Entendi: Llama 3.1 70B · 8k de contexto · 20 usuários simultâneos"
+    )
+    assert "tokens/s por usuário" in said and "primeiro token em" in said
+
+
+@pytest.mark.parametrize(
+    "follow_up, counted",
+    [
+        # a number and what is asked of it: the number is read as a number alone is (the thread's people)...
+        ("e com 4 consegue?", "4 usuários simultâneos"),
+        ("e com 40, dá?", "40 usuários simultâneos"),
+        ("e com 40 a gente consegue?", "40 usuários simultâneos"),
+        ("and with 40, would it work?", "40 usuários simultâneos"),
+        # ... and what it is to fit or run on is GPUs, as "e se for em 4?" is
+        ("e com 4, cabe?", "20 usuários simultâneos · 4 GPUs"),
+        ("e com 2 roda?", "20 usuários simultâneos · 2 GPUs"),
+        ("and with 2, does it fit?", "20 usuários simultâneos · 2 GPUs"),
+    ],
+)
+def test_a_number_with_a_question_after_it_is_read_as_the_number(slack, follow_up, counted):
+    [said] = replies(slack, FIRST, follow_up)
+    assert said is not None and said.splitlines()[0] == f"Entendi: Llama 3.1 70B · 8k de contexto · {counted}"
+
+
+def test_thanks_and_talk_between_people_in_the_thread_stay_unanswered(slack):
+    assert replies(slack, FIRST, "obrigado!", "vou mandar pro cliente amanhã") == [None, None]
