@@ -770,12 +770,13 @@ _SCALE_WORDS = traffic_query.scale_words()
 # "+50%?", "and 20% more?", "e com 30% a menos?" (a share with no "more" or "less", "e com 50%?", stays unread:
 # it could be the people at once).
 BARE_SCALE = regexes.compile(
-    rf"^(?:(?!\+)\W)*(?:(?:{_W('words.bare_count')})\s+)?(?:(?:o|a|the|se|if)\s+)?("
+    rf"^(?:(?!\+)\W)*(?:(?:{_W('words.bare_count')})\s+)?(?:(?:o|a|the|se|if|it)\s+)?("
     rf"{alternation(list(_SCALE_WORDS))}"
     r"|(?P<times>\d{1,3}(?:[.,]\d+)?)\s*(?:x|vezes|times|fold)(?:\s+(?:mais|more))?"
     r"|(?:(?P<more>mais|more|\+)\s*)?(?P<share>\d{1,3}(?:[.,]\d+)?)\s*%"
     r"(?:\s*(?:(?P<after>a\s+mais|mais|more)|(?P<less>a\s+menos|menos|less|fewer)))?"
-    r")\W*$"
+    # "double it?", "twice as many?", "what if it doubles?": the scale with the thread's load as its object
+    r")(?:\s+(?:it|that|isso|as\s+many|as\s+much))?\W*$"
 )
 
 
@@ -3503,7 +3504,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.take(
             SHIFTS, "shifts", lambda m: n if (n := int(m.group(1) or m.group(2) or m.group(3))) > 1 else None
         )
-    if base is not None and (bare := BARE_COUNT.match(scan.work)):
+    if base is not None and (bare := BARE_COUNT.match(scan.work)) and not _geforce_on(scan, bare, catalog):
         # "e com 4?": the whole message is one number (_build reads it by what the thread is about).
         # "e pra 1 milhão?": in millions, as "e com 5 mil?" is in thousands (a share, "e com 50%?", is no count).
         unit = "thousand" if bare.group("thousand") else "million" if bare.group("million") else None
@@ -6684,11 +6685,17 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             raise error
     need = strip_accents(scan.original.lower()) if base is not None and not understood else ""
     asked = ("speed_asked", "time_asked", "rate_asked")  # "quantos tokens por segundo?" with no target
+    # "e em cpu?", "e no mac?", "e no sglang?", "e se a gente usar vllm?": the thread's sizing with what its
+    # note says of them (a first question gets the same note beside its answer)
+    beside = query.cpu_only or query.phone or query.mac_alone or query.device_alone or query.system_ram
     if need and (
         GPU_NEED.search(need)
         or GPU_COUNT_NEED.search(need)
         or PERFORMANCE_NEED.search(need)
         or any(scan.found.get(key) for key in asked)
+        or beside
+        or OTHER_ENGINE.search(need)
+        or _VLLM_NAMED.search(need)
     ):
         # "quais GPUs preciso?", "which GPUs do I need?", "e a latência?" in a thread: the thread's sizing again,
         # its recommendation and speed first (it had been "Não entendi o pedido").
@@ -7567,6 +7574,24 @@ def _users_kept_as(fields: dict, base: Workload) -> None:
 
 # "e se forem usuários no Brasil?" after "em Portugal": the users back home, the latency note with them.
 _USERS_IN_BRAZIL = regexes.compile(r"\b(?:n?o\s+brasil|in\s+brazil|brasileir[oa]s|brazilian)\b")
+
+
+_VLLM_NAMED = regexes.compile(r"\bvllm\b")  # the server every serving answer is sized for
+
+
+# "e numa 4090?", "e na 3090?": the card by its bare number, never 4,090 people (the number is a GPU's name in the
+# catalogue, said after a word that puts the model on it).
+_ON_GPU_BEFORE = regexes.compile(r"\b(?:em|on|numa|num|na|no|an?)\s*$")
+
+
+def _geforce_on(scan: _Scan, bare: re.Match, catalog: Catalog) -> bool:
+    number = bare.group(1)
+    return (
+        not bare.group("thousand")
+        and not bare.group("million")
+        and number in _indexes(catalog)["gpu"]
+        and _ON_GPU_BEFORE.search(scan.work, 0, bare.start(1)) is not None
+    )
 
 
 def _users_in_europe(scan: _Scan, base: Workload | None) -> bool | None:

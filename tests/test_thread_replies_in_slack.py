@@ -100,3 +100,50 @@ def test_a_number_with_a_question_after_it_is_read_as_the_number(slack, follow_u
 
 def test_thanks_and_talk_between_people_in_the_thread_stay_unanswered(slack):
     assert replies(slack, FIRST, "obrigado!", "vou mandar pro cliente amanhã") == [None, None]
+
+
+@pytest.mark.parametrize(
+    "follow_up, said",
+    [
+        # a GeForce by its bare number, after a word that puts the model on it: had been "4.090 pessoas"
+        ("e numa 4090?", "Entendi: Llama 3.1 8B · 30 usuários simultâneos · RTX 4090 24 GB"),
+        ("e na 3090?", "Entendi: Llama 3.1 8B · 30 usuários simultâneos · RTX 3090 24 GB"),
+        ("and on a 5090?", "Entendi: Llama 3.1 8B · 30 usuários simultâneos · RTX 5090 32 GB"),
+    ],
+)
+def test_a_geforce_named_by_its_number_in_a_thread_is_the_card(slack, follow_up, said):
+    [text] = replies(slack, "llama 3.1 8b pra 30 usuários", follow_up)
+    assert text is not None and text.splitlines()[0] == said
+
+
+@pytest.mark.parametrize(
+    "follow_up, note",
+    [
+        # what a first question's note says of them, under the thread's sizing (they had gone unanswered)
+        ("e em cpu?", "“em cpu”: alugamos GPUs, e a resposta é para elas."),
+        ("e no mac?", "“mac”: diga quanta memória unificada tem o Mac"),
+        ("e no sglang?", "“sglang”: a memória é dimensionada como qualquer servidor com KV cache paginado"),
+        ("e no celular?", "“no celular”: num celular o modelo roda no próprio aparelho"),
+        ("e se a gente usar vllm?", None),  # the server every answer is sized for: the sizing again
+    ],
+)
+def test_a_machine_or_server_named_in_a_thread_gets_the_sizing_and_its_note(slack, follow_up, note):
+    [text] = replies(slack, "llama 3.1 8b pra 30 usuários", follow_up)
+    assert text is not None
+    lines = text.splitlines()
+    assert lines[0] == "Entendi: Llama 3.1 8B · 30 usuários simultâneos"
+    if note is not None:
+        assert lines[1].startswith(note)
+
+
+def test_english_scales_with_their_object_and_words_around_a_follow_up_are_read(slack):
+    said = replies(
+        slack, "llama 3.1 8b for 30 users", "double it?", "twice as many?", "what if we had 500 users?"
+    )
+    heads = [text.splitlines()[:2] for text in said]
+    assert [head[0] for head in heads] == [
+        "Entendi: Llama 3.1 8B · 60 usuários simultâneos",
+        "Entendi: Llama 3.1 8B · 120 usuários simultâneos",
+        "Entendi: Llama 3.1 8B · 500 usuários simultâneos",
+    ]
+    assert not any("Não entendi" in line for head in heads for line in head)  # "double", "had" had been
