@@ -147,3 +147,31 @@ def test_english_scales_with_their_object_and_words_around_a_follow_up_are_read(
         "Entendi: Llama 3.1 8B · 500 usuários simultâneos",
     ]
     assert not any("Não entendi" in line for head in heads for line in head)  # "double", "had" had been
+
+
+def test_a_reaction_typed_as_a_message_under_an_answer_gets_no_help_back(slack):
+    # ":+1:" is no text once its shortcode is set aside: it had been answered with how to ask, in the thread
+    said = replies(slack, FIRST, ":+1:", ":thumbsup::skin-tone-2:", "ajuda")
+    assert said[:2] == [None, None]
+    assert said[2] is not None and "Como perguntar" in said[2]  # help asked in words is still given
+
+
+def test_a_reaction_typed_in_a_direct_message_after_an_answer_gets_nothing_back(slack):
+    slack.event(
+        sr.message("qwen3 8b pra 10 usuários", channel="DU0031", channel_type="im", ts=_new_ts()), "EvR1"
+    )
+    slack.settle()
+    slack.event(sr.message(":pray:", channel="DU0031", channel_type="im", ts=_new_ts()), "EvR2")
+    slack.settle()
+    assert len(slack.fake.calls("chat.postMessage")) == 1
+
+
+def test_a_mention_in_the_thread_follows_it_up_as_a_reply_does(slack):
+    root = _new_ts()
+    slack.event(sr.app_mention(f"<@UBOT> {FIRST}", ts=root), "EvR3")
+    slack.settle()
+    slack.event(sr.app_mention("<@UBOT> lora?", ts=_new_ts(), thread_ts=root), "EvR4")
+    second = slack.fake.wait_for("chat.postMessage", count=2)[1]
+    lines = text_of(second.params["blocks"]).splitlines()
+    assert lines[0] == "Entendi: Llama 3.1 70B · ajuste fino com LoRA"
+    assert lines[1].startswith("Li “lora” como um ajuste fino do Llama 3.1 70B com LoRA (um treino)")

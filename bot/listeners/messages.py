@@ -28,6 +28,8 @@ ASKS_A_SIZE = ("query.series_size", "query.family_model", "query.series_lacks_si
 # what a scale alone scales ("e o dobro?" after users and a context; it had been left unanswered). So is a
 # follow-up to an answer with no model ("e com 20 usuários?" after "o que roda numa 4090?"): it answers again.
 ASKS_BACK = (*ASKS_A_SIZE, "query.bare_count", "query.bare_scale", *FOLLOWED_NO_MODEL)
+# A letter, a digit or a question mark: what a message with no more than emoji and markup lacks.
+_SAID = re.compile(r"[^\W_]|\?")
 # Message subtypes that carry something a person wrote (https://docs.slack.dev/reference/events/message):
 # a plain message (no subtype), one with a file attached, a thread reply also sent to the channel, one
 # typed with /me, and a bot's post (answered only when GPU_SIZER_ANSWER_BOTS names the bot). Edits,
@@ -92,6 +94,10 @@ def register(app: App, services) -> None:
                 follow, error = parse(text, base=base), None
             except QueryError as e:
                 follow, error = None, e
+            if follow is not None and follow.help and not _SAID.search(text) and message_text(event).strip():
+                # ":+1:", ":pray:" under an answer: a reaction typed as a message, not a request for help (it had
+                # posted how to ask in the thread)
+                return
             if is_dm:
                 # "valeu!", "ok 👍", "perfeito, vou passar pro cliente" after an answer: nothing in it to
                 # size, and too short to be a question the bot failed to read.
