@@ -2467,9 +2467,11 @@ GPU_NEED = regexes.compile(
 GPU_COUNT_NEED = regexes.compile(
     r"\b(?:quant[oa]s|qtas|qntas|how\s+many)\s+(?:gpus?|placas?|maquinas?|servidores?|servers?|machines?|cards?)\b"
 )
-# ... and "e a latência?", "qual a velocidade?", "how fast is it?" ask for what its answer says of its speed.
+# ... and "e a latência?", "qual a velocidade?", "how fast is it?" ask for what its answer says of its speed, as
+# "quanto tempo leva?", "how long does it take?" under a training do of its hours.
 PERFORMANCE_NEED = regexes.compile(
-    r"\b(?:latencia|latency|velocidade|speed|how\s+fast|desempenho|performance)\b"
+    r"\b(?:latencia|latency|velocidade|speed|how\s+fast|desempenho|performance|quanto\s+tempo|how\s+long"
+    r"|quanto\s+demora|demora\s+quanto)\b"
 )
 # "tem H100 disponível?": stock the bot cannot see; the answer says who confirms it.
 AVAILABILITY = regexes.compile(rf"\b(?:{_W('words.availability')})\b")
@@ -6244,6 +6246,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     serving = not (stage or (base.stage if base is not None else Stage.inference)).is_training
     if scan.found.get("rate_asked"):
         fields["rate_asked"] = True
+    if base is not None and _COST_PER_PERIOD.match(strip_accents(scan.original.lower())):
+        # "e por hora?", "and per month?" under an answer: what it costs, as "quanto custa?" asks
+        fields["cost"] = True
     if _one(scan, "cost_year", "days") is not None:
         # "quanto custa por ano?": a service's money for a year, over the term the question gives, else a year.
         fields["cost"] = True
@@ -7471,7 +7476,7 @@ def _bare_count(n: int, base: Workload, catalog: Catalog, on: bool = False) -> s
     counted people ("20 usuários", "5 mil funcionários") and no GPUs counts people; a number no machine holds
     as GPUs (past the largest one we rent, 8) is people whatever the thread. With both counted, or neither,
     a number that could be either is asked back, with the two readings. A training thread has no people:
-    GPUs, or None (not understood) past what a service may take. Said to run on it (`on`: "e se for em 3?",
+    GPUs, or past what a machine holds its examples when it counted some, else None (not understood). Said to run on it (`on`: "e se for em 3?",
     "what if we run it on 3?"), a number a machine holds is GPUs."""
     offers = catalog.offering.offer
     one_machine = max((max(o.counts) for o in offers), default=8)
@@ -7479,7 +7484,11 @@ def _bare_count(n: int, base: Workload, catalog: Catalog, on: bool = False) -> s
     # A thread already past one machine ("em 16 h100") may count GPUs up to what a service takes.
     plausible_gpus = 0 < n <= (most if (base.gpus or 0) > one_machine else one_machine)
     if base.stage.is_training and not any(getattr(base, name) for name in LOAD_FIELDS):
-        return "gpus" if plausible_gpus else None
+        if plausible_gpus:
+            return "gpus"
+        # "lora ... com 10 mil exemplos", then "e se fossem 100 mil?": the examples again, as a batch's items are
+        # (no service holds that many GPUs; it had been "Não entendi o pedido"). "e com 20?" stays unread.
+        return "examples" if base.examples and n > most else None
     # A training whose model is then served to a load ("... e depois servir pra 100 usuários") counts as a
     # service does: the people the thread counted, its GPUs, or asked back (it had been 4 training GPUs).
     if n <= 0:
@@ -7576,6 +7585,11 @@ def _users_kept_as(fields: dict, base: Workload) -> None:
 _USERS_IN_BRAZIL = regexes.compile(r"\b(?:n?o\s+brasil|in\s+brazil|brasileir[oa]s|brazilian)\b")
 
 
+# "e por hora?", "e por mês?", "and per month?": a thread's message that is a period alone asks for the price in it.
+_COST_PER_PERIOD = regexes.compile(
+    r"^\W*(?:(?:e|and|mas|but|ok|e\s+o|and\s+the)\s+)?(?:(?:valor|preco|custo|price|cost)\s+)?"
+    r"(?:por|per|a|an|ao|a\s+a)\s+(?:hora|hour|mes|month|dia|day)\W*$"
+)
 _VLLM_NAMED = regexes.compile(r"\bvllm\b")  # the server every serving answer is sized for
 
 

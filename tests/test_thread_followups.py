@@ -422,3 +422,36 @@ def test_gente_counted_is_people_and_a_gente_is_we(pipeline, question, said):
 def test_gente_in_a_follow_up_counts_the_threads_people(pipeline, follow_up):
     answer = reply_in_thread(pipeline, "llama 3.1 8b para 20 usuarios", follow_up)
     assert understood(answer) == "Entendi: Llama 3.1 8B · 50 usuários simultâneos"
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, said",
+    [
+        # a period alone asks for the price in it (it had been "Não entendi o pedido")
+        ("llama 3.1 70b para 20 usuários, 8k", "e por hora?",
+         "Entendi: Llama 3.1 70B · 8k de contexto · 20 usuários simultâneos · custo"),
+        ("llama 3.1 70b para 20 usuários, 8k", "e o valor por mês?",
+         "Entendi: Llama 3.1 70B · 8k de contexto · 20 usuários simultâneos · custo"),
+        ("llama 3.1 70b for 20 users, 8k", "and per month?",
+         "Understood: Llama 3.1 70B · 8k context · 20 concurrent users · cost"),
+        # a reply's "great" is no word left unread
+        ("llama 3.1 70b para 20 usuários, 8k", "show, e na l40s?",
+         "Entendi: Llama 3.1 70B · 8k de contexto · 20 usuários simultâneos · L40S 48 GB"),
+        # a training thread's examples, counted again past what any service's GPUs could be
+        ("fine-tune lora do qwen2.5 7b com 10 mil exemplos", "e se fossem 100 mil?",
+         "Entendi: Qwen2.5 7B · ajuste fino com LoRA · 100.000 exemplos de treino"),
+        ("fine-tune lora do qwen2.5 7b com 10 mil exemplos", "e com 4?",
+         "Entendi: Qwen2.5 7B · ajuste fino com LoRA · 4 GPUs · 10.000 exemplos de treino"),
+        # how long, asked of a training: its sizing again, with its hours
+        ("fine-tune lora do qwen2.5 7b com 10 mil exemplos", "quanto tempo leva?",
+         "Entendi: Qwen2.5 7B · ajuste fino com LoRA · 10.000 exemplos de treino"),
+        ("fine-tune lora do qwen2.5 7b com 10 mil exemplos", "how long does it take?",
+         "Entendi: Qwen2.5 7B · ajuste fino com LoRA · 10.000 exemplos de treino"),
+    ],
+)  # fmt: skip
+def test_short_replies_people_type_under_an_answer(pipeline, first, follow_up, said):
+    answer = reply_in_thread(pipeline, first, follow_up)
+    lines = answer.splitlines()
+    assert lines[:2] == [said, ""]
+    if "leva" in follow_up or "long" in follow_up:
+        assert any(line.startswith("Estimativa: ") and "horas de GPU" in line for line in lines)
