@@ -819,6 +819,44 @@ REMOVE_MODEL = regexes.compile(
 )
 
 
+# "e só o qwen?", "e o llama sozinho?", "just the qwen?": one of the thread's models (a choice, or served together),
+# alone, with everything else the thread said.
+ONLY_MODEL = regexes.compile(
+    r"^\W*(?:(?:e|and|agora|now|what\s+about|how\s+about|e\s+se\s+for)\s+)*"
+    r"(?:(?:so|somente|apenas|just|only)\s+(?:(?:o|a|the)\s+)?(?P<ref>[a-z0-9][a-z0-9.\- ]{0,40}?)"
+    r"|(?:(?:o|a|the)\s+)?(?P<alone>[a-z0-9][a-z0-9.\- ]{0,40}?)\s+(?:sozinh[oa]|alone|only|isolad[oa]))"
+    r"\s*[?!.]*\s*$"
+)
+
+
+def keeps_one_model(text: str) -> bool:
+    """Whether a thread's message keeps one model of the thread's ("só o 70b", "o qwen sozinho")."""
+    return bool(ONLY_MODEL.match(strip_accents(text.lower())))
+
+
+def _only_model(text: str, base: Workload, catalog: Catalog) -> Workload | None:
+    """The thread's choice of models (or models together) narrowed to the one a message keeps ("e só o qwen?"),
+    or None when the message keeps none of them. The model kept has the precision said with it, if any."""
+    m = ONLY_MODEL.match(strip_accents(text.lower()))
+    choices = list(base.model_choices or [])
+    if m is None or not choices:
+        return None
+    try:
+        others = [_parse_text(c, catalog).workload for c in choices]
+    except SizingError:
+        return None
+    ids = [base.model, *(w.model for w in others)]
+    kept = _model_of(m.group("ref") or m.group("alone"), ids, text, bool(base.routed))
+    if kept is None:
+        return None
+    alone = base.but(
+        model_choices=None, together=None, routed=None, model_rates=None, model_rate_periods=None
+    )
+    if kept == 0:
+        return alone
+    return alone.but(model=ids[kept], precision=others[kept - 1].precision)
+
+
 def _removed_model(text: str, base: Workload, catalog: Catalog) -> Workload | None:
     """The thread's models served together less the one a message takes out ("e sem o llama?"), or None when
     the message takes none out (one model left is served alone)."""
@@ -2154,6 +2192,16 @@ def parse(
             return split
     if (
         base is not None
+        and base.model_choices
+        and (only := _only_model(text, base, catalog or load_catalog()))
+    ):
+        # "e só o qwen?" in a thread about a choice of models (or models together): that one alone, the rest kept.
+        query = Query()
+        query.workload = only
+        query.changed = ["model"]
+        return query
+    if (
+        base is not None
         and base.together
         and (fewer := _removed_model(text, base, catalog or load_catalog()))
     ):
@@ -2472,6 +2520,13 @@ GPU_COUNT_NEED = regexes.compile(
 PERFORMANCE_NEED = regexes.compile(
     r"\b(?:latencia|latency|velocidade|speed|how\s+fast|desempenho|performance|quanto\s+tempo|how\s+long"
     r"|quanto\s+demora|demora\s+quanto)\b"
+)
+# ... and, in a thread weighing models, "qual é melhor?", "which one is better?" ask for the comparison and its
+# summary again.
+CHOICE_NEED = regexes.compile(
+    r"\b(?:qual\s+(?:(?:e|eh)\s+)?(?:o\s+)?(?:melhor|compensa\s+mais|compensa|vale\s+mais)"
+    r"|qual\s+(?:voce|vc|vcs|voces)\s+(?:recomenda|escolheria|indica)|qual\s+recomenda"
+    r"|which\s+(?:one\s+)?(?:is\s+)?better|which\s+(?:one\s+)?(?:would|do)\s+you\s+(?:recommend|pick|choose))\b"
 )
 # "tem H100 disponível?": stock the bot cannot see; the answer says who confirms it.
 AVAILABILITY = regexes.compile(rf"\b(?:{_W('words.availability')})\b")
@@ -6701,6 +6756,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         or beside
         or OTHER_ENGINE.search(need)
         or _VLLM_NAMED.search(need)
+        or (base.model_choices and CHOICE_NEED.search(need))
     ):
         # "quais GPUs preciso?", "which GPUs do I need?", "e a latência?" in a thread: the thread's sizing again,
         # its recommendation and speed first (it had been "Não entendi o pedido").

@@ -455,3 +455,35 @@ def test_short_replies_people_type_under_an_answer(pipeline, first, follow_up, s
     assert lines[:2] == [said, ""]
     if "leva" in follow_up or "long" in follow_up:
         assert any(line.startswith("Estimativa: ") and "horas de GPU" in line for line in lines)
+
+
+CHOICE = "llama 70b vs qwen3 32b, 20 usuarios"
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, said",
+    [
+        # one model of the choice kept, with the thread's load (it had been "Não entendi o pedido"; "só o 70b"
+        # a new question that lost the 20 users)
+        (CHOICE, "e só o qwen?", "Entendi: Qwen3 32B · 20 usuários simultâneos"),
+        (CHOICE, "e o llama sozinho?", "Entendi: Llama 3.1 70B · 20 usuários simultâneos"),
+        (CHOICE, "just the qwen?", "Entendi: Qwen3 32B · 20 usuários simultâneos"),
+        (CHOICE, "só o 70b", "Entendi: Llama 3.1 70B · 20 usuários simultâneos"),
+        # with the precision said with it, and no other's
+        ("llama 70b em 4 bits ou qwen 32b em bf16, 10 usuarios", "e só o qwen?",
+         "Entendi: Qwen2.5 32B · BF16/FP16 (16-bit) · 10 usuários simultâneos"),
+        ("llama 70b em 4 bits ou qwen 32b, 10 usuarios", "e só o qwen?",
+         "Entendi: Qwen2.5 32B · 10 usuários simultâneos"),
+        ("llama 3.1 8b e qwen3 14b juntos para 50 usuários em fp8", "e só o qwen?",
+         "Entendi: Qwen3 14B · FP8 (8-bit) · 50 usuários simultâneos"),
+        # which is better: the comparison again, with its summary
+        (CHOICE, "qual é melhor?", "Entendi: Llama 3.1 70B ou Qwen3 32B · 20 usuários simultâneos"),
+        (CHOICE, "which one is better?", "Entendi: Llama 3.1 70B ou Qwen3 32B · 20 usuários simultâneos"),
+    ],
+)  # fmt: skip
+def test_a_choice_of_models_narrowed_or_weighed_again_in_its_thread(pipeline, first, follow_up, said):
+    answer = reply_in_thread(pipeline, first, follow_up)
+    assert understood(answer) == said
+    assert ("Comparação" in answer) == (" ou " in said)
+    if "melhor" in follow_up or "better" in follow_up:
+        assert "Em resumo: " in answer
