@@ -175,3 +175,25 @@ def test_a_mention_in_the_thread_follows_it_up_as_a_reply_does(slack):
     lines = text_of(second.params["blocks"]).splitlines()
     assert lines[0] == "Entendi: Llama 3.1 70B · ajuste fino com LoRA"
     assert lines[1].startswith("Li “lora” como um ajuste fino do Llama 3.1 70B com LoRA (um treino)")
+
+
+TALK = (
+    "Oi pessoal, conversei com o cliente e ele disse que na verdade eles têm bastante demanda e querem garantir "
+    "que o atendimento dê conta nos picos, principalmente no fim do mês quando todo mundo entra junto. "
+)
+
+
+def test_a_long_message_that_ends_in_a_follow_up_is_answered(slack):
+    # The talk before the question had kept it unanswered (more words unread than a follow-up may have).
+    [said] = replies(slack, "llama 3.1 8b pra 20 usuários", TALK + "Então e se forem 200 usuários?")
+    assert said is not None and said.startswith("Entendi: Llama 3.1 8B · 200 usuários simultâneos")
+
+
+def test_talk_in_the_thread_with_no_question_for_the_bot_stays_unanswered(slack):
+    said = replies(
+        slack,
+        "llama 3.1 8b pra 20 usuários",
+        TALK,
+        TALK + "Alguém sabe se o financeiro já aprovou o orçamento?",
+    )
+    assert said == [None, None]

@@ -106,7 +106,11 @@ def register(app: App, services) -> None:
                     return
             elif follow is None and not (error is not None and error.key in ASKS_BACK):
                 return  # chatter in the thread, not a question for the bot
-            elif follow is not None and len(follow.unknown) > MAX_UNKNOWN_IN_FOLLOW_UP:
+            elif (
+                follow is not None
+                and len(follow.unknown) > MAX_UNKNOWN_IN_FOLLOW_UP
+                and not _ends_in_a_question_for_the_bot(text, base)
+            ):
                 return
         where = _where(event, body, services, surface, thread_ts)
         reply = services.pipeline.ask(text, where, base=base if follow_up else None)
@@ -121,6 +125,26 @@ def register(app: App, services) -> None:
 # What a mention in someone else's thread says when it leaves the thread's question to the bot: nothing
 # at all, words with nothing to size ("pode ajudar aqui?"), or a change with no model ("e em 8 bits?").
 LEAVES_THE_QUESTION = ("query.nothing_understood", "query.no_model")
+
+
+# A message's last sentence, after the talk before it ("Conversei com o cliente... Então e se forem 200 usuários?").
+_LAST_SENTENCE = re.compile(r"[^.!?\n]+[?]\s*$")
+
+
+def _ends_in_a_question_for_the_bot(text: str, base: Workload) -> bool:
+    """Whether a long message in the thread ends in a question the bot reads whole: a change to the thread's
+    answer with no word left unread. Talk before it had left the question unanswered, read as people talking
+    to each other."""
+    from sizing.query import QueryError, parse
+
+    last = _LAST_SENTENCE.search(text)
+    if last is None or last.start() == 0:
+        return False
+    try:
+        query = parse(last.group(0), base=base)
+    except QueryError:
+        return False
+    return query.workload is not None and not query.unknown
 
 
 def _with_thread_question(client: WebClient, services, event: dict, text: str) -> tuple[str, Workload | None]:
