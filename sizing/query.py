@@ -983,8 +983,11 @@ KV = regexes.compile(
 _KV_SIDE = regexes.compile(r"(?:--cache-type-|-ct)([kv])\b")
 # "contexto de 1 milhão de tokens", "context of 1 million tokens": a context, not a training set.
 _MILLION_WORD = alternation([w for w in VOCAB.words("multipliers.million") if len(w) > 1])
+# "contexto de 1M tokens", "context of 1M tokens": the M of a token count is 2**20, as "1M de contexto" is (it had
+# been read as 1M tokens of training data, and the context left unsaid).
 CONTEXT_MILLIONS = regexes.compile(
-    rf"\b{_CONTEXT_WORD}\s*{_CONTEXT_JOIN}{_NUM}\s*{_MILLION_WORD}(?:\s+(?:de\s+)?tokens?)?(?![\w.])"
+    rf"\b{_CONTEXT_WORD}\s*{_CONTEXT_JOIN}{_NUM}\s*(?:{_MILLION_WORD}|(?P<binary>m)(?=\s+(?:de\s+)?tokens?\b))"
+    r"(?:\s+(?:de\s+)?tokens?)?(?![\w.])"
 )
 # "1 milhão de tokens de contexto", "a 2 million token context window", "1 milhão de contexto": the millions
 # before the word.
@@ -996,7 +999,7 @@ CONTEXT_MILLIONS_BEFORE = regexes.compile(
 )
 # Not before "per request": "1M tokens per request" is one request's context (CONTEXT_UNIT), not data.
 TRAIN_TOKENS = regexes.compile(
-    rf"{_NUM}\s*({_BIG})\s+(?:de\s+)?tokens\b(?!\s+(?:de\s+)?{_CONTEXT_WORD}|\s+{_W('keys.per_request')}\b)"
+    rf"{_NUM}\s*({_BIG})\s+(?:de\s+)?tokens\b(?!\s+(?:de\s+|of\s+)?{_CONTEXT_WORD}|\s+{_W('keys.per_request')}\b)"
 )
 # A count written with its thousands grouped ("50.000 exemplos", "2,000,000,000,000 tokens"): three digits after
 # each separator, so "1,5" and "2.25" stay decimals.
@@ -3597,7 +3600,11 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         # read as a RAG corpus, and nothing understood).
         scan.take(CORPUS, "batch_items", _corpus_count)
     scan.take(CORPUS, "corpus", lambda m: True)
-    scan.take(CONTEXT_MILLIONS, "context", lambda m: round(_float(m.group(1)) * 10**6))
+    scan.take(
+        CONTEXT_MILLIONS,
+        "context",
+        lambda m: round(_float(m.group(1)) * (2**20 if m.group("binary") else 10**6)),
+    )
     scan.take(CONTEXT_MILLIONS_BEFORE, "context", lambda m: round(_float(m.group(1) or m.group(2)) * 10**6))
     scan.take(TRAIN_TOKENS, "tokens", lambda m: round(_float(m.group(1)) * UNIT_VALUES[_unit(m.group(2))]))
     # In a training question a million tokens is data, no sequence ("lora llama 8b 10^6 tokens").

@@ -487,3 +487,38 @@ def test_a_choice_of_models_narrowed_or_weighed_again_in_its_thread(pipeline, fi
     assert ("Comparação" in answer) == (" ou " in said)
     if "melhor" in follow_up or "better" in follow_up:
         assert "Em resumo: " in answer
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, said",
+    [
+        ("llama 3.1 70b for 20 users, 8k", "make it 100 users",
+         "Understood: Llama 3.1 70B · 8k context · 100 concurrent users"),
+        ("llama 3.1 70b for 20 users, 8k", "same but 32k", "Understood: Llama 3.1 70B · 32k context · 20 concurrent users"),
+        # a context of a million tokens said after its word, or with "of": it had been training data, the
+        # thread's 8k kept and a note that tokens mean nothing to a serving
+        ("llama 4 scout for 20 users, 8k", "and with 1M tokens of context?",
+         "Understood: Llama 4 Scout 17B-16E · 1M context · 20 concurrent users"),
+        ("llama 4 scout para 20 usuários, 8k", "e com contexto de 1M tokens?",
+         "Entendi: Llama 4 Scout 17B-16E · 1M de contexto · 20 usuários simultâneos"),
+    ],
+)  # fmt: skip
+def test_english_and_million_token_contexts_in_a_thread(pipeline, first, follow_up, said):
+    answer = reply_in_thread(pipeline, first, follow_up)
+    assert answer.splitlines()[:2] == [said, ""]
+
+
+@pytest.mark.parametrize(
+    "question, context, tokens",
+    [
+        ("llama 4 scout with 1M tokens of context", 2**20, None),
+        ("llama 4 scout com contexto de 1M tokens", 2**20, None),
+        ("llama 4 scout com contexto de 1 milhão de tokens", 10**6, None),
+        ("lora llama 8b com 1M tokens", None, 10**6),  # data to train on, as before
+    ],
+)
+def test_a_million_tokens_of_context_is_a_context(question, context, tokens):
+    from sizing.query import parse
+
+    w = parse(question).workload
+    assert (w.context, w.tokens) == (context, tokens)
