@@ -759,6 +759,15 @@ BARE_COUNT = regexes.compile(
     rf"(?:\s*(?:(?P<thousand>mil|thousand)|(?P<million>milhao|milhoes|million|millions))\b)?(?!\s*%)"
     rf"[\s,]*(?:{_W('words.bare_count_after')})?\W*$"
 )
+# "e numa única h100?", "e numa h100 só?", "on a single h100?": a card said as one.
+_ONE_CARD = regexes.compile(r"\b(?:numa|uma|num|unica|unico|so|single|one|just\s+one|only\s+one)\b")
+# "e numa só?", "e em uma única?", "and on just one?": a thread's message that puts the model on one (a GPU).
+ON_ONE_ALONE = regexes.compile(
+    r"^\W*(?:(?:e|and|mas|but|e\s+se\s+for|what\s+if\s+it'?s|what\s+about)\s+)*"
+    r"((?:numa|num|em\s+uma|em\s+um|on|in)\s+(?:so|unica|unico|just\s+one|only\s+one|a\s+single|one)"
+    r"(?:\s+(?:so|unica|unico))?)"
+    r"(?:[\s,]*(?:cabe|roda|da|does\s+it\s+fit|would\s+it\s+fit|fits?))?\W*$"
+)
 # "e com 4, cabe?", "and with 4, does it fit?": the number is what the model is to fit or run on, GPUs (as "e se
 # for em 3?" is); "e com 4 consegue?" says no more than the number alone.
 _ON_AFTER = regexes.compile(r"\b(?:cabe|cabem|caberia|roda|rodaria|fits?|runs?|fit|run)\W*$")
@@ -3572,10 +3581,15 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         typed = scan.original[bare.start(1) : bare.end(unit) if unit else bare.end(1)]
         scan.found["bare_count"] = [(n, typed)]
         if _ON_BEFORE.search(scan.work, 0, bare.start(1)) or _ON_AFTER.search(scan.work, bare.end(1)):
-            scan.found["bare_count_on"] = [
-                (True, typed)
-            ]  # "e se for em 3?", "e com 3, cabe?": run on 3, GPUs
+            # "e se for em 3?", "e com 3, cabe?": run on 3, GPUs
+            scan.found["bare_count_on"] = [(True, typed)]
         scan.blank(bare.start(), bare.end())
+    elif base is not None and (single := ON_ONE_ALONE.match(scan.work)):
+        # "e numa só?", "e em uma única?", "and on just one?": run on one, a GPU (it had been "Não entendi")
+        typed = scan.original[single.start(1) : single.end(1)].strip()
+        scan.found["bare_count"] = [(1, typed)]
+        scan.found["bare_count_on"] = [(True, typed)]
+        scan.blank(single.start(), single.end())
     elif (
         base is not None
         and (scaled := BARE_SCALE.match(scan.work))
@@ -6797,7 +6811,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             query.method_alone = " ".join(dict.fromkeys(typed for _, typed in said_stages))
         return _follow_up(
             query, base, None if added else model or size, stage, fields, understood or bool(added),
-            drop=("precision",) if own else (), added=added,
+            drop=("precision",) if own else (), added=added, one_card=bool(_ONE_CARD.search(plain)),
         )  # fmt: skip
     out_of_scope = scan.found.get("out_of_scope", [])
     # Said beside an open model's answer (embeddings, speech, image); a closed model compared with it is not.
@@ -7691,7 +7705,15 @@ def _published_quantized(model_id: str, catalog: Catalog) -> bool:
 
 
 def _follow_up(
-    query: Query, base: Workload, model, stage, fields: dict, understood, drop=(), added: str | None = None
+    query: Query,
+    base: Workload,
+    model,
+    stage,
+    fields: dict,
+    understood,
+    drop=(),
+    added: str | None = None,
+    one_card: bool = False,
 ) -> Query:
     if not understood:
         raise _nothing_understood(query.unknown)
@@ -7733,9 +7755,10 @@ def _follow_up(
         previous.pop("gpu_memory_typed", None)  # a card named now is no longer one read from its memory
         if "gpus_asked" not in changes:
             previous.pop("gpus_asked", None)  # "e numa H200?" after "na H100" (as many as it takes): one, now
-    if "gpu" in changes and "gpus" not in changes and base.gpu and changes["gpu"] != base.gpu:
+    if "gpu" in changes and "gpus" not in changes and base.gpu and (changes["gpu"] != base.gpu or one_card):
         # "e numa h200?" after "em 4 l40s": another card named alone is judged as a first question's is (one,
-        # and how many it takes); it had kept the 4, and "4× H200: cabe" answered a question nobody asked.
+        # and how many it takes); it had kept the 4, and "4× H200: cabe" answered a question nobody asked. So is
+        # the thread's own card said as one ("e numa única h100?" after "em 2 h100": it had stayed 2).
         for key in ("gpus", "gpus_from_layout"):
             previous.pop(key, None)
     if "gpus" in changes and "gpus_from_layout" not in changes:

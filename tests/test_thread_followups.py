@@ -522,3 +522,23 @@ def test_a_million_tokens_of_context_is_a_context(question, context, tokens):
 
     w = parse(question).workload
     assert (w.context, w.tokens) == (context, tokens)
+
+
+@pytest.mark.parametrize(
+    "follow_up, said",
+    [
+        # one, said without a number: it had been "Não entendi o pedido", or the thread's 2 kept
+        ("e numa só?", "Entendi: Llama 3.1 70B · 1× H100 SXM 80 GB"),
+        ("e em uma única?", "Entendi: Llama 3.1 70B · 1× H100 SXM 80 GB"),
+        ("and on just one?", "Entendi: Llama 3.1 70B · 1× H100 SXM 80 GB"),
+        ("e numa única h100?", "Entendi: Llama 3.1 70B · H100 SXM 80 GB"),
+        ("e numa h100 só?", "Entendi: Llama 3.1 70B · H100 SXM 80 GB"),
+        # the card restated with another change keeps the thread's count
+        ("e em 4 bits na h100?", "Entendi: Llama 3.1 70B · INT4 (AWQ/GPTQ g128) · 2× H100 SXM 80 GB"),
+    ],
+)
+def test_one_gpu_said_in_words_under_an_answer_on_two(pipeline, follow_up, said):
+    answer = reply_in_thread(pipeline, "cabe um llama 70b em 2 h100?", follow_up)
+    assert understood(answer) == said
+    if "2×" not in said:
+        assert "1× H100 SXM 80 GB: não cabe" in answer
