@@ -6783,6 +6783,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # its recommendation and speed first (it had been "Não entendi o pedido").
         understood = True
         query.unknown = []
+    if base is not None and not (model or size) and _other_family(scan, base, catalog):
+        # "e o qwen?", "e com o mistral?", "e o qwen em 4 bits?": which of the family's models, as a first question
+        # is asked (it had been "Não entendi o pedido", no answer at all in a channel's thread, or the thread's
+        # Llama at 4 bits); "e o llama em 4 bits?" in a Llama's thread is its own model
+        raise _which_model(scan, catalog)
     if base is not None:
         # "e com o gpt-oss 120b?" after an FP8 answer: a model published in its own quantized format (MXFP4) is
         # sized in it, as a first question about it is, unless the follow-up names a precision.
@@ -7358,6 +7363,14 @@ def _sizes_of(series, catalog: Catalog) -> str:
             name = rest.upper() if SIZE_ONLY.fullmatch(rest) else rest or name  # "gpt-oss-20b": "20B"
         out.append(name)
     return ", ".join(out)
+
+
+def _other_family(scan: _Scan, base: Workload, catalog: Catalog) -> bool:
+    """Whether a family word said in a thread names a family the thread's model is not of."""
+    if not scan.found.get("family"):
+        return False
+    word = scan.found["family"][0][0]
+    return base.model not in family_members(catalog).get(normalize(word), [])
 
 
 def _which_model(scan: _Scan, catalog: Catalog) -> QueryError:

@@ -197,3 +197,24 @@ def test_talk_in_the_thread_with_no_question_for_the_bot_stays_unanswered(slack)
         TALK + "Alguém sabe se o financeiro já aprovou o orçamento?",
     )
     assert said == [None, None]
+
+
+@pytest.mark.parametrize(
+    "follow_up, asked",
+    [
+        # a family with no model: which of its models, asked in the thread (it had been silent there, and "e o
+        # qwen em 4 bits?" had answered the thread's Llama at 4 bits)
+        ("e o qwen?", "Qual modelo “qwen”? No catálogo: "),
+        ("e com o mistral?", "Qual modelo “mistral”? No catálogo: "),
+        ("e o qwen em 4 bits?", "Qual modelo “qwen”? No catálogo: "),
+    ],
+)
+def test_another_family_named_in_a_thread_is_asked_which_model(slack, follow_up, asked):
+    [said] = replies(slack, "llama 3.1 70b para 20 usuários", follow_up)
+    assert said is not None and asked in said
+
+
+def test_the_threads_own_family_named_with_a_change_is_its_model(slack):
+    [said] = replies(slack, "llama 3.1 70b para 20 usuários", "e o llama em 4 bits?")
+    assert said is not None
+    assert said.startswith("Entendi: Llama 3.1 70B · INT4 (AWQ/GPTQ g128) · 20 usuários simultâneos")
