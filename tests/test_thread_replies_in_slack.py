@@ -218,3 +218,18 @@ def test_the_threads_own_family_named_with_a_change_is_its_model(slack):
     [said] = replies(slack, "llama 3.1 70b para 20 usuários", "e o llama em 4 bits?")
     assert said is not None
     assert said.startswith("Entendi: Llama 3.1 70B · INT4 (AWQ/GPTQ g128) · 20 usuários simultâneos")
+
+
+def test_a_file_posted_in_the_thread_with_no_words_gets_no_help_back(slack):
+    # A screenshot shared in the thread (subtype file_share, empty text) had been answered with how to ask.
+    root = _new_ts()
+    slack.event(sr.app_mention(f"<@UBOT> {FIRST}", ts=root), "EvR10")
+    slack.settle()
+    shared = {
+        **sr.message("", thread_ts=root, ts=_new_ts()),
+        "subtype": "file_share",
+        "files": [{"id": "F0009", "name": "grafana.png", "mimetype": "image/png"}],
+    }
+    slack.event(shared, "EvR11")
+    slack.settle()
+    assert len(slack.fake.calls("chat.postMessage")) == 1

@@ -94,9 +94,14 @@ def register(app: App, services) -> None:
                 follow, error = parse(text, base=base), None
             except QueryError as e:
                 follow, error = None, e
-            if follow is not None and follow.help and not _SAID.search(text) and message_text(event).strip():
-                # ":+1:", ":pray:" under an answer: a reaction typed as a message, not a request for help (it had
-                # posted how to ask in the thread)
+            if (
+                follow is not None
+                and follow.help
+                and not _SAID.search(text)
+                and (not is_dm or message_text(event).strip())
+            ):
+                # ":+1:", ":pray:" under an answer, a screenshot posted in the thread with no words: a reaction or
+                # talk, not a request for help (it had posted how to ask in the thread)
                 return
             if is_dm:
                 # "valeu!", "ok 👍", "perfeito, vou passar pro cliente" after an answer: nothing in it to
