@@ -720,7 +720,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
             ]
         else:
             parts = [" + ".join(names)]
-    elif comparison is not None and comparison.sized and len(comparison.models) > 1:
+    elif comparison is not None and comparison.sized and len(comparison.models) > 1 and query.model_choices:
+        # (a choice of stages or methods, "lora ou qlora?", is said below with the stage)
         parts = _choice_understood(comparison.models, bool(said_precision), lang)
     elif said_precision:
         # "neuralmagic/Meta-Llama-3.1-70B-Instruct-FP8": the repo's name said the precision

@@ -542,3 +542,10 @@ def test_one_gpu_said_in_words_under_an_answer_on_two(pipeline, follow_up, said)
     assert understood(answer) == said
     if "2×" not in said:
         assert "1× H100 SXM 80 GB: não cabe" in answer
+
+
+def test_we_would_have_is_read_around_the_people(pipeline):
+    answer = reply_in_thread(
+        pipeline, "llama 3.1 8b para 200 funcionários", "e se a gente tiver 1000 pessoas?"
+    )
+    assert answer.splitlines()[:2] == ["Entendi: Llama 3.1 8B · 1.000 pessoas", ""]  # "tiver" had been unread
