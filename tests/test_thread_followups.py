@@ -495,6 +495,8 @@ def test_a_choice_of_models_narrowed_or_weighed_again_in_its_thread(pipeline, fi
         ("llama 3.1 70b for 20 users, 8k", "make it 100 users",
          "Understood: Llama 3.1 70B · 8k context · 100 concurrent users"),
         ("llama 3.1 70b for 20 users, 8k", "same but 32k", "Understood: Llama 3.1 70B · 32k context · 20 concurrent users"),
+        ("llama 3.1 70b for 20 users, 8k", "and just 10 users?",
+         "Understood: Llama 3.1 70B · 8k context · 10 concurrent users"),
         # a context of a million tokens said after its word, or with "of": it had been training data, the
         # thread's 8k kept and a note that tokens mean nothing to a serving
         ("llama 4 scout for 20 users, 8k", "and with 1M tokens of context?",
