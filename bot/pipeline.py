@@ -32,7 +32,7 @@ from sizing.engine import size
 from sizing.errors import SizingError
 from sizing.fits import NO_MODEL_ANSWERS
 from sizing.names import ModelSource, name_index
-from sizing.query import Query, QueryError, changes_thread_models, opens_as_follow_up, parse
+from sizing.query import Query, QueryError, changes_thread_models, keeps_one_model, opens_as_follow_up, parse
 from sizing.result import SizingResult
 from sizing.workload import Workload
 
@@ -221,7 +221,10 @@ class Pipeline:
         the model and keeps the rest of the last answer's workload. After an answer with no model (`base`'s
         no_model), so is another question answered with no model ("quais GPUs vocês têm?", "qual modelo
         recomendam para RAG?" after "o que roda numa 4090?")."""
-        if opens_as_follow_up(text) or (base is not None and changes_thread_models(text)):
+        if opens_as_follow_up(text) or (
+            base is not None
+            and (changes_thread_models(text) or (base.model_choices and keeps_one_model(text)))
+        ):
             return False
         if self.names_model(text):
             return True

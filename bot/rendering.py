@@ -688,6 +688,28 @@ def _model_name(model_id: str) -> str:
         return model_id
 
 
+def _choice_understood(sides, said_precision: bool, lang: str) -> list[str]:
+    """The head of "Entendi" for a choice of models ("Llama 3.1 70B ou Qwen3 32B"; it had named the first alone,
+    in the thread's follow-ups too) or of one model's precisions ("Qwen2.5 72B · INT4 ou FP8")."""
+    first, *others = sides
+    if all(side.model == first.model for side in others):
+        precisions = [side.precision_name for side in sides]
+        return [
+            first.model,
+            i18n.t(lang, "understood.gpus_compared", first=precisions[0], others=", ".join(precisions[1:])),
+        ]
+    same = all(side.precision == first.precision for side in others)
+    if said_precision and not same:
+        # "llama 70b em 4 bits ou qwen 32b em bf16": each model at the precision it is weighed at
+        names = [
+            i18n.t(lang, "understood.model_at", model=s.model, precision=s.precision_name) for s in sides
+        ]
+    else:
+        names = [side.model for side in sides]
+    head = i18n.t(lang, "understood.gpus_compared", first=names[0], others=", ".join(names[1:]))
+    return [head, first.precision_name] if said_precision and same else [head]
+
+
 def understood(result: SizingResult, query, comparison=None) -> list[str]:
     """'Entendi: Llama 3.1 70B · INT4 · 32k de contexto · 10 usuários simultâneos', then what was not
     understood and which typos were read as which names. Only what the text said: defaults are listed
@@ -728,6 +750,9 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
             ]
         else:
             parts = [" + ".join(names)]
+    elif comparison is not None and comparison.sized and len(comparison.models) > 1 and query.model_choices:
+        # (a choice of stages or methods, "lora ou qlora?", is said below with the stage)
+        parts = _choice_understood(comparison.models, bool(said_precision), lang)
     elif said_precision:
         # "neuralmagic/Meta-Llama-3.1-70B-Instruct-FP8": the repo's name said the precision
         parts.append(r.precision_name)
@@ -780,6 +805,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     elif w.users:
         n = i18n.number(w.users, lang)
         parts.append(t("understood.users_one") if w.users == 1 else t("understood.users_other", n=n))
+    if w.users_in_europe:  # "e em Portugal?": the Observações' latency note says why it matters
+        parts.append(t("understood.users_in_europe"))
     if w.gpu:
         gpu = result.requested.gpu_name if result.requested else w.gpu
         gpu = f"{w.gpus}× {gpu}" if w.gpus else gpu
@@ -942,6 +969,13 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     if w.tokens and r.stage == Stage.inference.value:
         # "llama 8b com meio milhão de tokens": a training volume, with nothing that asks for a training
         lines.append(t("understood.tokens_unused", n=i18n.count(w.tokens, lang)))
+    if query.method_alone and r.stage != Stage.inference.value:
+        # "lora?" under a serving answer: a LoRA fine-tune of its model, said so (adapters served are the other
+        # reading, and the line says how to ask for them)
+        method = "QLoRA" if r.stage == Stage.qlora.value else "LoRA"
+        lines.append(
+            t("understood.method_alone", typed=query.method_alone, model=r.model.name, method=method)
+        )
     for typed, name in query.corrections:
         lines.append(t("understood.corrected", typed=typed, name=name))
     for typed, bound in query.ranges:

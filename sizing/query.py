@@ -187,6 +187,9 @@ class Query(msgspec.Struct):
     # A count of images too large for one conversation, said with no "per conversation", as typed.
     images_total: list[str] = []
     no_images: bool = False  # "sem imagens": a thread's follow-up takes its images away
+    # "lora?", "e com qlora?" in a thread about serving, a method with no word of training: as typed, read as a
+    # fine-tune of the thread's model, which the answer says (with how to ask for adapters served instead)
+    method_alone: str | None = None
     # Another model offered as a choice beside the one sized ("... ou qwen 32b em bf16"), as typed; also one
     # the catalogue cannot size ("... ou gpt-7", "... vs gpt-4o"), which the answer says it could not compare.
     model_choices: list[str] = []
@@ -761,8 +764,20 @@ FOLLOW_UP_OPENER = regexes.compile(rf"^\W*(?:{_W('words.follow_up')})\b")
 BARE_COUNT = regexes.compile(
     rf"^\W*(?:(?:{_W('words.bare_count')})\s+)?(\d{{1,6}})"
     rf"(?:\s*(?:(?P<thousand>mil|thousand)|(?P<million>milhao|milhoes|million|millions))\b)?(?!\s*%)"
-    rf"\s*(?:{_W('words.bare_count_after')})?\W*$"
+    rf"[\s,]*(?:{_W('words.bare_count_after')})?\W*$"
 )
+# "e numa única h100?", "e numa h100 só?", "on a single h100?": a card said as one.
+_ONE_CARD = regexes.compile(r"\b(?:numa|uma|num|unica|unico|so|single|one|just\s+one|only\s+one)\b")
+# "e numa só?", "e em uma única?", "and on just one?": a thread's message that puts the model on one (a GPU).
+ON_ONE_ALONE = regexes.compile(
+    r"^\W*(?:(?:e|and|mas|but|e\s+se\s+for|what\s+if\s+it'?s|what\s+about)\s+)*"
+    r"((?:numa|num|em\s+uma|em\s+um|on|in)\s+(?:so|unica|unico|just\s+one|only\s+one|a\s+single|one)"
+    r"(?:\s+(?:so|unica|unico))?)"
+    r"(?:[\s,]*(?:cabe|roda|da|does\s+it\s+fit|would\s+it\s+fit|fits?))?\W*$"
+)
+# "e com 4, cabe?", "and with 4, does it fit?": the number is what the model is to fit or run on, GPUs (as "e se
+# for em 3?" is); "e com 4 consegue?" says no more than the number alone.
+_ON_AFTER = regexes.compile(r"\b(?:cabe|cabem|caberia|roda|rodaria|fits?|runs?|fit|run)\W*$")
 
 # "e com o dobro?", "e se dobrar?", "and double?": a thread's message that is a scale alone (_build reads it by
 # what the thread counted: its people, or its context, or asks which).
@@ -771,12 +786,13 @@ _SCALE_WORDS = traffic_query.scale_words()
 # "+50%?", "and 20% more?", "e com 30% a menos?" (a share with no "more" or "less", "e com 50%?", stays unread:
 # it could be the people at once).
 BARE_SCALE = regexes.compile(
-    rf"^(?:(?!\+)\W)*(?:(?:{_W('words.bare_count')})\s+)?(?:(?:o|a|the|se|if)\s+)?("
+    rf"^(?:(?!\+)\W)*(?:(?:{_W('words.bare_count')})\s+)?(?:(?:o|a|the|se|if|it)\s+)?("
     rf"{alternation(list(_SCALE_WORDS))}"
     r"|(?P<times>\d{1,3}(?:[.,]\d+)?)\s*(?:x|vezes|times|fold)(?:\s+(?:mais|more))?"
     r"|(?:(?P<more>mais|more|\+)\s*)?(?P<share>\d{1,3}(?:[.,]\d+)?)\s*%"
     r"(?:\s*(?:(?P<after>a\s+mais|mais|more)|(?P<less>a\s+menos|menos|less|fewer)))?"
-    r")\W*$"
+    # "double it?", "twice as many?", "what if it doubles?": the scale with the thread's load as its object
+    r")(?:\s+(?:it|that|isso|as\s+many|as\s+much))?\W*$"
 )
 
 
@@ -817,6 +833,44 @@ REMOVE_MODEL = regexes.compile(
     r"(?:sem|tira(?:r|ndo)?|remov\w*|retir\w*|exclu\w*|without|drop(?:ping)?|remove|removing|minus)\s+"
     r"(?:(?:o|a|os|as|the)\s+)?(?P<ref>[a-z0-9][a-z0-9.\- ]{0,40}?)\s*[?!.]*\s*$"
 )
+
+
+# "e só o qwen?", "e o llama sozinho?", "just the qwen?": one of the thread's models (a choice, or served together),
+# alone, with everything else the thread said.
+ONLY_MODEL = regexes.compile(
+    r"^\W*(?:(?:e|and|agora|now|what\s+about|how\s+about|e\s+se\s+for)\s+)*"
+    r"(?:(?:so|somente|apenas|just|only)\s+(?:(?:o|a|the)\s+)?(?P<ref>[a-z0-9][a-z0-9.\- ]{0,40}?)"
+    r"|(?:(?:o|a|the)\s+)?(?P<alone>[a-z0-9][a-z0-9.\- ]{0,40}?)\s+(?:sozinh[oa]|alone|only|isolad[oa]))"
+    r"\s*[?!.]*\s*$"
+)
+
+
+def keeps_one_model(text: str) -> bool:
+    """Whether a thread's message keeps one model of the thread's ("só o 70b", "o qwen sozinho")."""
+    return bool(ONLY_MODEL.match(strip_accents(text.lower())))
+
+
+def _only_model(text: str, base: Workload, catalog: Catalog) -> Workload | None:
+    """The thread's choice of models (or models together) narrowed to the one a message keeps ("e só o qwen?"),
+    or None when the message keeps none of them. The model kept has the precision said with it, if any."""
+    m = ONLY_MODEL.match(strip_accents(text.lower()))
+    choices = list(base.model_choices or [])
+    if m is None or not choices:
+        return None
+    try:
+        others = [_parse_text(c, catalog).workload for c in choices]
+    except SizingError:
+        return None
+    ids = [base.model, *(w.model for w in others)]
+    kept = _model_of(m.group("ref") or m.group("alone"), ids, text, bool(base.routed))
+    if kept is None:
+        return None
+    alone = base.but(
+        model_choices=None, together=None, routed=None, model_rates=None, model_rate_periods=None
+    )
+    if kept == 0:
+        return alone
+    return alone.but(model=ids[kept], precision=others[kept - 1].precision)
 
 
 def _removed_model(text: str, base: Workload, catalog: Catalog) -> Workload | None:
@@ -945,8 +999,11 @@ KV = regexes.compile(
 _KV_SIDE = regexes.compile(r"(?:--cache-type-|-ct)([kv])\b")
 # "contexto de 1 milhão de tokens", "context of 1 million tokens": a context, not a training set.
 _MILLION_WORD = alternation([w for w in VOCAB.words("multipliers.million") if len(w) > 1])
+# "contexto de 1M tokens", "context of 1M tokens": the M of a token count is 2**20, as "1M de contexto" is (it had
+# been read as 1M tokens of training data, and the context left unsaid).
 CONTEXT_MILLIONS = regexes.compile(
-    rf"\b{_CONTEXT_WORD}\s*{_CONTEXT_JOIN}{_NUM}\s*{_MILLION_WORD}(?:\s+(?:de\s+)?tokens?)?(?![\w.])"
+    rf"\b{_CONTEXT_WORD}\s*{_CONTEXT_JOIN}{_NUM}\s*(?:{_MILLION_WORD}|(?P<binary>m)(?=\s+(?:de\s+)?tokens?\b))"
+    r"(?:\s+(?:de\s+)?tokens?)?(?![\w.])"
 )
 # "1 milhão de tokens de contexto", "a 2 million token context window", "1 milhão de contexto": the millions
 # before the word.
@@ -958,7 +1015,7 @@ CONTEXT_MILLIONS_BEFORE = regexes.compile(
 )
 # Not before "per request": "1M tokens per request" is one request's context (CONTEXT_UNIT), not data.
 TRAIN_TOKENS = regexes.compile(
-    rf"{_NUM}\s*({_BIG})\s+(?:de\s+)?tokens\b(?!\s+(?:de\s+)?{_CONTEXT_WORD}|\s+{_W('keys.per_request')}\b)"
+    rf"{_NUM}\s*({_BIG})\s+(?:de\s+)?tokens\b(?!\s+(?:de\s+|of\s+)?{_CONTEXT_WORD}|\s+{_W('keys.per_request')}\b)"
 )
 # A count written with its thousands grouped ("50.000 exemplos", "2,000,000,000,000 tokens"): three digits after
 # each separator, so "1,5" and "2.25" stay decimals.
@@ -2164,6 +2221,16 @@ def parse(
             return split
     if (
         base is not None
+        and base.model_choices
+        and (only := _only_model(text, base, catalog or load_catalog()))
+    ):
+        # "e só o qwen?" in a thread about a choice of models (or models together): that one alone, the rest kept.
+        query = Query()
+        query.workload = only
+        query.changed = ["model"]
+        return query
+    if (
+        base is not None
         and base.together
         and (fewer := _removed_model(text, base, catalog or load_catalog()))
     ):
@@ -2197,8 +2264,9 @@ def parse(
                     raise (retry if retry.key in ASKS_WHICH else e) from None
                 kept, other = more
                 others.insert(0, other)
-        if together:
-            others = _precision_shared(text, query, others, catalog)
+        # A precision said once is every model's, served together or weighed as a choice ("qwen3 32b ou llama
+        # 3.1 70b para 8k, em fp8": the Llama had been weighed at 16 bits against the Qwen at 8).
+        others = _precision_shared(text, query, others, catalog)
         query.model_choices.extend(others)
         query.together = together
         query.routed = together and _routed_said(text)
@@ -2229,7 +2297,7 @@ _CHOICE_JOINT = regexes.compile(r"\b(?:vs|versus|ou|or|contra|against|compared\s
 
 def _precision_shared(text: str, query: Query, others: list[str], catalog: Catalog | None) -> list[str]:
     """ "llama 3.1 8b e qwen3 14b juntos para 50 usuários em fp8": a precision said once for models served
-    together is every one's (it had been the first's alone, the others at 16 bits). Said right after the first
+    together (or offered as a choice) is every one's (it had been the first's alone, the others at 16 bits). Said right after the first
     model's name ("o llama em fp8 e o qwen em bf16", "llama 8b em fp8 e qwen 14b"), it is that model's; a
     model with a precision of its own keeps it."""
     precision = query.workload.precision if query.workload is not None else None
@@ -2470,6 +2538,24 @@ def _gpu_in_plural(scan: _Scan) -> bool:
 # asks for the model: a count depends on it).
 GPU_NEED = regexes.compile(
     r"\b(?:quais|que|qual|which|what)\s+(?:as\s+)?(?:gpus?|placas?|maquinas?|servidores?|servers?)\b"
+)
+# In a thread the model is the thread's: "quantas GPUs?", "how many GPUs do I need?" ask for its sizing again
+# (they had been "Não entendi o pedido", which a channel's thread leaves unsaid: no answer at all).
+GPU_COUNT_NEED = regexes.compile(
+    r"\b(?:quant[oa]s|qtas|qntas|how\s+many)\s+(?:gpus?|placas?|maquinas?|servidores?|servers?|machines?|cards?)\b"
+)
+# ... and "e a latência?", "qual a velocidade?", "how fast is it?" ask for what its answer says of its speed, as
+# "quanto tempo leva?", "how long does it take?" under a training do of its hours.
+PERFORMANCE_NEED = regexes.compile(
+    r"\b(?:latencia|latency|velocidade|speed|how\s+fast|desempenho|performance|quanto\s+tempo|how\s+long"
+    r"|quanto\s+demora|demora\s+quanto)\b"
+)
+# ... and, in a thread weighing models, "qual é melhor?", "which one is better?" ask for the comparison and its
+# summary again.
+CHOICE_NEED = regexes.compile(
+    r"\b(?:qual\s+(?:(?:e|eh)\s+)?(?:o\s+)?(?:melhor|compensa\s+mais|compensa|vale\s+mais)"
+    r"|qual\s+(?:voce|vc|vcs|voces)\s+(?:recomenda|escolheria|indica)|qual\s+recomenda"
+    r"|which\s+(?:one\s+)?(?:is\s+)?better|which\s+(?:one\s+)?(?:would|do)\s+you\s+(?:recommend|pick|choose))\b"
 )
 # "tem H100 disponível?": stock the bot cannot see; the answer says who confirms it.
 AVAILABILITY = regexes.compile(rf"\b(?:{_W('words.availability')})\b")
@@ -3510,16 +3596,23 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.take(
             SHIFTS, "shifts", lambda m: n if (n := int(m.group(1) or m.group(2) or m.group(3))) > 1 else None
         )
-    if base is not None and (bare := BARE_COUNT.match(scan.work)):
+    if base is not None and (bare := BARE_COUNT.match(scan.work)) and not _geforce_on(scan, bare, catalog):
         # "e com 4?": the whole message is one number (_build reads it by what the thread is about).
         # "e pra 1 milhão?": in millions, as "e com 5 mil?" is in thousands (a share, "e com 50%?", is no count).
         unit = "thousand" if bare.group("thousand") else "million" if bare.group("million") else None
         n = int(bare.group(1)) * {"thousand": 1000, "million": 1_000_000}.get(unit, 1)
         typed = scan.original[bare.start(1) : bare.end(unit) if unit else bare.end(1)]
         scan.found["bare_count"] = [(n, typed)]
-        if _ON_BEFORE.search(scan.work, 0, bare.start(1)):
-            scan.found["bare_count_on"] = [(True, typed)]  # "e se for em 3?": run on 3, GPUs
+        if _ON_BEFORE.search(scan.work, 0, bare.start(1)) or _ON_AFTER.search(scan.work, bare.end(1)):
+            # "e se for em 3?", "e com 3, cabe?": run on 3, GPUs
+            scan.found["bare_count_on"] = [(True, typed)]
         scan.blank(bare.start(), bare.end())
+    elif base is not None and (single := ON_ONE_ALONE.match(scan.work)):
+        # "e numa só?", "e em uma única?", "and on just one?": run on one, a GPU (it had been "Não entendi")
+        typed = scan.original[single.start(1) : single.end(1)].strip()
+        scan.found["bare_count"] = [(1, typed)]
+        scan.found["bare_count_on"] = [(True, typed)]
+        scan.blank(single.start(), single.end())
     elif (
         base is not None
         and (scaled := BARE_SCALE.match(scan.work))
@@ -3544,7 +3637,11 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         # read as a RAG corpus, and nothing understood).
         scan.take(CORPUS, "batch_items", _corpus_count)
     scan.take(CORPUS, "corpus", lambda m: True)
-    scan.take(CONTEXT_MILLIONS, "context", lambda m: round(_float(m.group(1)) * 10**6))
+    scan.take(
+        CONTEXT_MILLIONS,
+        "context",
+        lambda m: round(_float(m.group(1)) * (2**20 if m.group("binary") else 10**6)),
+    )
     scan.take(CONTEXT_MILLIONS_BEFORE, "context", lambda m: round(_float(m.group(1) or m.group(2)) * 10**6))
     scan.take(TRAIN_TOKENS, "tokens", lambda m: round(_float(m.group(1)) * UNIT_VALUES[_unit(m.group(2))]))
     # In a training question a million tokens is data, no sequence ("lora llama 8b 10^6 tokens").
@@ -3713,6 +3810,9 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         _platform_default(scan, catalog)
     if not scan.found.get("gpu") and not scan.found.get("cpu_only") and scan.search(_FAMILY_CUE):
         _family_default(scan, catalog)
+    # "e em Portugal?", "users in Spain": where the users are, which the latency note speaks to (_build reads it
+    # from the text as typed); every place but the two the Portuguese vocabulary knew had been "Não entendi".
+    scan.take(EUROPE, "europe", lambda m: True)
     leftovers = _leftovers(scan)
     if leftovers:
         leftovers = _typos(scan, catalog, leftovers, query)
@@ -6207,7 +6307,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         capacity_asked=True
         if scan.found.get("capacity_asked") or scan.found.get("concurrency_asked")
         else None,
-        users_in_europe=True if EUROPE.search(strip_accents(scan.original.lower())) else None,
+        users_in_europe=_users_in_europe(scan, base),
         context_per_request=True
         if any(
             _PER_REQUEST_SAID.search(strip_accents(typed.lower()))
@@ -6334,6 +6434,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     serving = not (stage or (base.stage if base is not None else Stage.inference)).is_training
     if scan.found.get("rate_asked"):
         fields["rate_asked"] = True
+    if base is not None and _COST_PER_PERIOD.match(strip_accents(scan.original.lower())):
+        # "e por hora?", "and per month?" under an answer: what it costs, as "quanto custa?" asks
+        fields["cost"] = True
     if _one(scan, "cost_year", "days") is not None:
         # "quanto custa por ano?": a service's money for a year, over the term the question gives, else a year.
         fields["cost"] = True
@@ -6818,11 +6921,30 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             error = QueryError("query.offering", hint="query.examples")
             error.availability_asked = AVAILABILITY.search(plain) is not None
             raise error
-    if base is not None and not understood and GPU_NEED.search(strip_accents(scan.original.lower())):
-        # "quais GPUs preciso?", "which GPUs do I need?" in a thread: the thread's sizing again, its
-        # recommendation first (it had been "Não entendi o pedido").
+    need = strip_accents(scan.original.lower()) if base is not None and not understood else ""
+    asked = ("speed_asked", "time_asked", "rate_asked")  # "quantos tokens por segundo?" with no target
+    # "e em cpu?", "e no mac?", "e no sglang?", "e se a gente usar vllm?": the thread's sizing with what its
+    # note says of them (a first question gets the same note beside its answer)
+    beside = query.cpu_only or query.phone or query.mac_alone or query.device_alone or query.system_ram
+    if need and (
+        GPU_NEED.search(need)
+        or GPU_COUNT_NEED.search(need)
+        or PERFORMANCE_NEED.search(need)
+        or any(scan.found.get(key) for key in asked)
+        or beside
+        or OTHER_ENGINE.search(need)
+        or _VLLM_NAMED.search(need)
+        or (base.model_choices and CHOICE_NEED.search(need))
+    ):
+        # "quais GPUs preciso?", "which GPUs do I need?", "e a latência?" in a thread: the thread's sizing again,
+        # its recommendation and speed first (it had been "Não entendi o pedido").
         understood = True
         query.unknown = []
+    if base is not None and not (model or size) and _other_family(scan, base, catalog):
+        # "e o qwen?", "e com o mistral?", "e o qwen em 4 bits?": which of the family's models, as a first question
+        # is asked (it had been "Não entendi o pedido", no answer at all in a channel's thread, or the thread's
+        # Llama at 4 bits); "e o llama em 4 bits?" in a Llama's thread is its own model
+        raise _which_model(scan, catalog)
     if base is not None:
         # "e com o gpt-oss 120b?" after an FP8 answer: a model published in its own quantized format (MXFP4) is
         # sized in it, as a first question about it is, unless the follow-up names a precision.
@@ -6840,9 +6962,18 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             added, own = scan.found["model"][0][1], False
             said = " ".join(m.group(0) for words in (ADD_MODEL, ALSO_MODEL) for m in words.finditer(plain))
             query.unknown = [w for w in query.unknown if strip_accents(w.lower()) not in said]
+        said_stages = scan.found.get("stage", [])
+        if (
+            stage is not None
+            and stage.is_training
+            and not base.stage.is_training
+            and said_stages
+            and all(kind in (Stage.lora.value, Stage.qlora.value) for kind, _ in said_stages)
+        ):
+            query.method_alone = " ".join(dict.fromkeys(typed for _, typed in said_stages))
         return _follow_up(
             query, base, None if added else model or size, stage, fields, understood or bool(added),
-            drop=("precision",) if own else (), added=added,
+            drop=("precision",) if own else (), added=added, one_card=bool(_ONE_CARD.search(plain)),
         )  # fmt: skip
     out_of_scope = scan.found.get("out_of_scope", [])
     # Said beside an open model's answer (embeddings, speech, image); a closed model compared with it is not.
@@ -7418,6 +7549,14 @@ def _sizes_of(series, catalog: Catalog) -> str:
     return ", ".join(out)
 
 
+def _other_family(scan: _Scan, base: Workload, catalog: Catalog) -> bool:
+    """Whether a family word said in a thread names a family the thread's model is not of."""
+    if not scan.found.get("family"):
+        return False
+    word = scan.found["family"][0][0]
+    return base.model not in family_members(catalog).get(normalize(word), [])
+
+
 def _which_model(scan: _Scan, catalog: Catalog) -> QueryError:
     """A family word with neither a size nor a model ("mistral com 20 usuários"): its models, newest first."""
     word, typed = scan.found["family"][0]
@@ -7611,7 +7750,7 @@ def _bare_count(n: int, base: Workload, catalog: Catalog, on: bool = False) -> s
     counted people ("20 usuários", "5 mil funcionários") and no GPUs counts people; a number no machine holds
     as GPUs (past the largest one we rent, 8) is people whatever the thread. With both counted, or neither,
     a number that could be either is asked back, with the two readings. A training thread has no people:
-    GPUs, or None (not understood) past what a service may take. Said to run on it (`on`: "e se for em 3?",
+    GPUs, or past what a machine holds its examples when it counted some, else None (not understood). Said to run on it (`on`: "e se for em 3?",
     "what if we run it on 3?"), a number a machine holds is GPUs."""
     offers = catalog.offering.offer
     one_machine = max((max(o.counts) for o in offers), default=8)
@@ -7619,7 +7758,11 @@ def _bare_count(n: int, base: Workload, catalog: Catalog, on: bool = False) -> s
     # A thread already past one machine ("em 16 h100") may count GPUs up to what a service takes.
     plausible_gpus = 0 < n <= (most if (base.gpus or 0) > one_machine else one_machine)
     if base.stage.is_training and not any(getattr(base, name) for name in LOAD_FIELDS):
-        return "gpus" if plausible_gpus else None
+        if plausible_gpus:
+            return "gpus"
+        # "lora ... com 10 mil exemplos", then "e se fossem 100 mil?": the examples again, as a batch's items are
+        # (no service holds that many GPUs; it had been "Não entendi o pedido"). "e com 20?" stays unread.
+        return "examples" if base.examples and n > most else None
     # A training whose model is then served to a load ("... e depois servir pra 100 usuários") counts as a
     # service does: the people the thread counted, its GPUs, or asked back (it had been 4 training GPUs).
     if n <= 0:
@@ -7712,6 +7855,43 @@ def _users_kept_as(fields: dict, base: Workload) -> None:
         fields["population"], fields["users"] = fields["users"], None
 
 
+# "e se forem usuários no Brasil?" after "em Portugal": the users back home, the latency note with them.
+_USERS_IN_BRAZIL = regexes.compile(r"\b(?:n?o\s+brasil|in\s+brazil|brasileir[oa]s|brazilian)\b")
+
+
+# "e por hora?", "e por mês?", "and per month?": a thread's message that is a period alone asks for the price in it.
+_COST_PER_PERIOD = regexes.compile(
+    r"^\W*(?:(?:e|and|mas|but|ok|e\s+o|and\s+the)\s+)?(?:(?:valor|preco|custo|price|cost)\s+)?"
+    r"(?:por|per|a|an|ao|a\s+a)\s+(?:hora|hour|mes|month|dia|day)\W*$"
+)
+_VLLM_NAMED = regexes.compile(r"\bvllm\b")  # the server every serving answer is sized for
+
+
+# "e numa 4090?", "e na 3090?": the card by its bare number, never 4,090 people (the number is a GPU's name in the
+# catalogue, said after a word that puts the model on it).
+_ON_GPU_BEFORE = regexes.compile(r"\b(?:em|on|numa|num|na|no|an?)\s*$")
+
+
+def _geforce_on(scan: _Scan, bare: re.Match, catalog: Catalog) -> bool:
+    number = bare.group(1)
+    return (
+        not bare.group("thousand")
+        and not bare.group("million")
+        and number in _indexes(catalog)["gpu"]
+        and _ON_GPU_BEFORE.search(scan.work, 0, bare.start(1)) is not None
+    )
+
+
+def _users_in_europe(scan: _Scan, base: Workload | None) -> bool | None:
+    """True when a place in Europe is said; in a thread about users there, False when Brazil is."""
+    plain = strip_accents(scan.original.lower())
+    if EUROPE.search(plain):
+        return True
+    if base is not None and base.users_in_europe and _USERS_IN_BRAZIL.search(plain):
+        return False
+    return None
+
+
 def _published_quantized(model_id: str, catalog: Catalog) -> bool:
     """Whether a catalogue model's published checkpoint is quantized (gpt-oss in MXFP4, DeepSeek V3 in FP8)."""
     try:
@@ -7722,7 +7902,15 @@ def _published_quantized(model_id: str, catalog: Catalog) -> bool:
 
 
 def _follow_up(
-    query: Query, base: Workload, model, stage, fields: dict, understood, drop=(), added: str | None = None
+    query: Query,
+    base: Workload,
+    model,
+    stage,
+    fields: dict,
+    understood,
+    drop=(),
+    added: str | None = None,
+    one_card: bool = False,
 ) -> Query:
     if not understood:
         raise _nothing_understood(query.unknown)
@@ -7764,9 +7952,10 @@ def _follow_up(
         previous.pop("gpu_memory_typed", None)  # a card named now is no longer one read from its memory
         if "gpus_asked" not in changes:
             previous.pop("gpus_asked", None)  # "e numa H200?" after "na H100" (as many as it takes): one, now
-    if "gpu" in changes and "gpus" not in changes and base.gpu and changes["gpu"] != base.gpu:
+    if "gpu" in changes and "gpus" not in changes and base.gpu and (changes["gpu"] != base.gpu or one_card):
         # "e numa h200?" after "em 4 l40s": another card named alone is judged as a first question's is (one,
-        # and how many it takes); it had kept the 4, and "4× H200: cabe" answered a question nobody asked.
+        # and how many it takes); it had kept the 4, and "4× H200: cabe" answered a question nobody asked. So is
+        # the thread's own card said as one ("e numa única h100?" after "em 2 h100": it had stayed 2).
         for key in ("gpus", "gpus_from_layout"):
             previous.pop(key, None)
     if "gpus" in changes and "gpus_from_layout" not in changes:
@@ -7784,9 +7973,9 @@ def _follow_up(
         previous.pop("routed", None)
         previous.pop("model_rates", None)
         previous.pop("model_rate_periods", None)
-    elif "precision" in changes and choices and previous.get("together"):
-        # "e em fp8?" in a thread about models served together: every one of them at it (it had been the first
-        # alone, and the sum said they did not fit).
+    elif "precision" in changes and choices:
+        # "e em fp8?" in a thread about models served together, or weighed as a choice: every one of them at it
+        # (it had been the first alone: the sum said they did not fit, the choice weighed FP8 against BF16).
         previous["model_choices"] = [_choice_at(c, changes["precision"]) for c in choices]
     if any(changes.get(k) is not None for k in LOAD_BASES):
         # A new load replaces the thread's, and what its volume counted with it ("e com 500 req/min?" after

@@ -120,7 +120,8 @@ def _notes(text: str) -> list[str]:
          "data protection officer that it covers your case. Text typed in Slack is stored by Slack before it "
          "reaches this bot."),
         ("llama 3.1 8b para 10 usuários, os dados não podem sair da União Europeia",
-         "Entendi: Llama 3.1 8B · 10 usuários simultâneos · RGPD (UE)",
+         # "União Europeia" places the users there too: the latency note is theirs, and "Entendi" says so
+         "Entendi: Llama 3.1 8B · 10 usuários simultâneos · usuários na Europa (latência) · RGPD (UE)",
          "  • RGPD: nossas GPUs ficam no Brasil, fora da União Europeia: os dados processados nelas saem da UE, "
          "então uma exigência de que fiquem na UE não é atendida aqui. Essa transferência precisa de uma base do "
          "capítulo V do RGPD; a decisão de adequação da Comissão Europeia para o Brasil (art. 45, janeiro de 2026) "

@@ -283,3 +283,271 @@ def test_a_scaled_count_of_users_at_once_in_english(pipeline):
 )  # fmt: skip
 def test_a_bare_growth_asked_back_writes_its_numbers_as_answers_do(pipeline, first, follow_up, said):
     assert said in reply_in_thread(pipeline, first, follow_up).splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, said",
+    [
+        # A choice of models names both, in the thread's follow-ups too: it had named the first alone.
+        ("llama 70b vs qwen3 32b, 20 usuarios", None, "Llama 3.1 70B ou Qwen3 32B · 20 usuários simultâneos"),
+        ("llama 70b vs qwen3 32b, 20 usuarios", "e com 40?", "Llama 3.1 70B ou Qwen3 32B · 40 usuários simultâneos"),
+        ("llama 3.1 70b or qwen3 32b for 20 users?", "and with 8k?",
+         "Llama 3.1 70B or Qwen3 32B · 8k context · 20 concurrent users"),
+        # "e em fp8?" puts both at it (the Llama had been weighed at FP8 against the Qwen at 16 bits)
+        ("llama 70b vs qwen3 32b, 20 usuarios", "e em fp8?",
+         "Llama 3.1 70B ou Qwen3 32B · FP8 (8-bit) · 20 usuários simultâneos"),
+        # a precision said once, after both, is both's; said with the first, the first's
+        ("qwen3 32b ou llama 3.1 70b para 8k, em fp8", None, "Qwen3 32B ou Llama 3.1 70B · FP8 (8-bit) · 8k de contexto"),
+        ("llama 70b em 4 bits ou qwen 32b", None,
+         "Llama 3.1 70B em INT4 (AWQ/GPTQ g128) ou Qwen2.5 32B em BF16/FP16 (16-bit)"),
+        ("qwen 72b em awq ou fp8?", None, "Qwen2.5 72B · INT4 (AWQ/GPTQ g128) ou FP8 (8-bit)"),
+    ],
+)  # fmt: skip
+def test_a_choice_of_models_is_named_whole_in_the_understood_line(pipeline, first, follow_up, said):
+    if follow_up is None:
+        answer = pipeline.ask(first, Where("message")).text_answer
+    else:
+        answer = reply_in_thread(pipeline, first, follow_up)
+    head = understood(answer).split(": ", 1)[1]
+    assert head == said
+    if said.endswith("· FP8 (8-bit) · 20 usuários simultâneos") or "· FP8 (8-bit) · 8k" in said:
+        assert answer.count("· FP8 (8-bit)\n") >= 2  # both sides of the comparison at it
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, said",
+    [
+        ("llama 3.1 8b para 20 usuarios", "e em Portugal?",
+         "Entendi: Llama 3.1 8B · 20 usuários simultâneos · usuários na Europa (latência)"),
+        ("llama 3.1 8b para 20 usuarios", "e se os usuários estiverem na Alemanha?",
+         "Entendi: Llama 3.1 8B · 20 usuários simultâneos · usuários na Europa (latência)"),
+        ("llama 3.1 8b for 20 users", "and for users in the UK?",
+         "Understood: Llama 3.1 8B · 20 concurrent users · users in Europe (latency)"),
+        ("qwen3 32b para 100 utilizadores em simultâneo", "e em Lisboa?",
+         "Percebi: Qwen3 32B · 100 utilizadores em simultâneo · utilizadores na Europa (latência)"),
+        # back home: the Europe note goes, and "Entendi" no longer says it
+        ("llama 3.1 8b para 20 usuarios em Portugal", "e se forem usuários no Brasil?",
+         "Entendi: Llama 3.1 8B · 20 usuários simultâneos"),
+    ],
+)  # fmt: skip
+def test_users_placed_in_europe_by_a_follow_up_are_said_to_be_read(pipeline, first, follow_up, said):
+    answer = reply_in_thread(pipeline, first, follow_up)
+    assert understood(answer) == said
+    europe = "170–190 ms de ida e volta da Europa" in answer or "from Western Europe" in answer
+    assert europe == ("Europ" in said)
+    assert "Não entendi" not in answer and "Not understood" not in answer
+
+
+@pytest.mark.parametrize(
+    "question", ["llama 3.1 8b for 20 users in Spain", "llama 3.1 8b para 20 usuários na Espanha"]
+)
+def test_a_place_in_europe_is_no_word_not_understood(pipeline, question):
+    answer = pipeline.ask(question, Where("message")).text_answer
+    assert "Europ" in understood(answer)
+    assert "Spain" not in answer and "Espanha" not in answer  # it had been "Not understood: “Spain”."
+
+
+SERVING = "llama 3.1 8b para 20 usuarios, 8k"
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, said, line",
+    [
+        (SERVING, "lora?", "Entendi: Llama 3.1 8B · ajuste fino com LoRA",
+         "Li “lora” como um ajuste fino do Llama 3.1 8B com LoRA (um treino), não como o atendimento desta "
+         "conversa, que fica guardado: “e pra inferência?” volta a ele. Para servir adaptadores LoRA junto do "
+         "modelo (multi-LoRA), diga quantos: “e servindo com 4 adaptadores lora?”."),
+        (SERVING, "e com qlora?", "Entendi: Llama 3.1 8B · ajuste fino com QLoRA",
+         "Li “qlora” como um ajuste fino do Llama 3.1 8B com QLoRA (um treino)"),
+        (SERVING, "e com adaptadores lora?", "Entendi: Llama 3.1 8B · ajuste fino com LoRA",
+         "Li “adaptadores lora” como um ajuste fino"),
+        ("llama 3.1 8b for 20 users, 8k", "and with lora?", "Understood: Llama 3.1 8B · LoRA fine-tuning",
+         "I read “lora” as fine-tuning Llama 3.1 8B with LoRA (a training run), not the serving of this thread"),
+        ("qwen3 8b para 20 utilizadores em simultâneo", "lora?", "Percebi: Qwen3 8B · ajuste fino com LoRA",
+         "Li “lora” como um ajuste fino do Qwen3 8B com LoRA (um treino), não como o serviço desta conversa"),
+    ],
+)  # fmt: skip
+def test_a_method_alone_under_a_serving_answer_says_it_answered_a_fine_tune(
+    pipeline, first, follow_up, said, line
+):
+    answer = reply_in_thread(pipeline, first, follow_up)
+    lines = answer.splitlines()
+    assert lines[0] == said
+    assert lines[1].startswith(line)
+
+
+@pytest.mark.parametrize(
+    "follow_up", ["e pra treinar com lora?", "e se fizer fine-tune com lora?", "e com 4 loras?"]
+)
+def test_a_fine_tune_said_in_words_or_adapters_counted_get_no_such_line(pipeline, follow_up):
+    answer = reply_in_thread(pipeline, SERVING, follow_up)
+    assert "como um ajuste fino" not in answer
+    assert "Não entendi" not in answer  # "fizer" had been a word not understood
+
+
+def test_the_ways_back_the_line_offers_work(pipeline):
+    """The line's own suggestions: adapters served with the thread's load, and its serving back."""
+    trained = pipeline.ask("lora?", Where("message", thread_ts="1.0"),
+                           base=pipeline.ask(SERVING, Where("message")).follow_from)  # fmt: skip
+    base = trained.follow_from
+    served = pipeline.ask("e servindo com 4 adaptadores lora?", Where("message", thread_ts="1.0"), base=base)
+    assert understood(served.text_answer) == (
+        "Entendi: Llama 3.1 8B · inferência · 8k de contexto · 20 usuários simultâneos · 4 adaptadores LoRA"
+    )
+    back = pipeline.ask("e pra inferência?", Where("message", thread_ts="1.0"), base=base)
+    assert (
+        understood(back.text_answer)
+        == "Entendi: Llama 3.1 8B · inferência · 8k de contexto · 20 usuários simultâneos"
+    )
+
+
+@pytest.mark.parametrize(
+    "question, said",
+    [
+        # "gente" counted is people (it had been "Não entendi: “50”" and a sizing for one user)
+        ("llama 3.1 8b, 50 gente usando", "Entendi: Llama 3.1 8B · 50 usuários simultâneos"),
+        ("llama 8b pra 30 gente", "Entendi: Llama 3.1 8B · 30 usuários simultâneos"),
+        # "a gente" is "we": the people are the ones counted, the greeting no count
+        ("a gente tem 200 pessoas, llama 3.1 8b", "Entendi: Llama 3.1 8B · 200 usuários simultâneos"),
+        ("oi gente, llama 3.1 8b pra 20 usuarios", "Entendi: Llama 3.1 8B · 20 usuários simultâneos"),
+        ("a gente tem 2 h100, cabe o llama 70b?", "Entendi: Llama 3.1 70B · 2× H100 SXM 80 GB"),
+    ],
+)
+def test_gente_counted_is_people_and_a_gente_is_we(pipeline, question, said):
+    answer = pipeline.ask(question, Where("message")).text_answer
+    assert answer.splitlines()[:2] == [said, ""]
+
+
+@pytest.mark.parametrize("follow_up", ["e se fossem 50 gente?", "e se a gente tiver 50?", "e pra 50 gente?"])
+def test_gente_in_a_follow_up_counts_the_threads_people(pipeline, follow_up):
+    answer = reply_in_thread(pipeline, "llama 3.1 8b para 20 usuarios", follow_up)
+    assert understood(answer) == "Entendi: Llama 3.1 8B · 50 usuários simultâneos"
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, said",
+    [
+        # a period alone asks for the price in it (it had been "Não entendi o pedido")
+        ("llama 3.1 70b para 20 usuários, 8k", "e por hora?",
+         "Entendi: Llama 3.1 70B · 8k de contexto · 20 usuários simultâneos · custo"),
+        ("llama 3.1 70b para 20 usuários, 8k", "e o valor por mês?",
+         "Entendi: Llama 3.1 70B · 8k de contexto · 20 usuários simultâneos · custo"),
+        ("llama 3.1 70b for 20 users, 8k", "and per month?",
+         "Understood: Llama 3.1 70B · 8k context · 20 concurrent users · cost"),
+        # a reply's "great" is no word left unread
+        ("llama 3.1 70b para 20 usuários, 8k", "show, e na l40s?",
+         "Entendi: Llama 3.1 70B · 8k de contexto · 20 usuários simultâneos · L40S 48 GB"),
+        # a training thread's examples, counted again past what any service's GPUs could be
+        ("fine-tune lora do qwen2.5 7b com 10 mil exemplos", "e se fossem 100 mil?",
+         "Entendi: Qwen2.5 7B · ajuste fino com LoRA · 100.000 exemplos de treino"),
+        ("fine-tune lora do qwen2.5 7b com 10 mil exemplos", "e com 4?",
+         "Entendi: Qwen2.5 7B · ajuste fino com LoRA · 4 GPUs · 10.000 exemplos de treino"),
+        # how long, asked of a training: its sizing again, with its hours
+        ("fine-tune lora do qwen2.5 7b com 10 mil exemplos", "quanto tempo leva?",
+         "Entendi: Qwen2.5 7B · ajuste fino com LoRA · 10.000 exemplos de treino"),
+        ("fine-tune lora do qwen2.5 7b com 10 mil exemplos", "how long does it take?",
+         "Entendi: Qwen2.5 7B · ajuste fino com LoRA · 10.000 exemplos de treino"),
+    ],
+)  # fmt: skip
+def test_short_replies_people_type_under_an_answer(pipeline, first, follow_up, said):
+    answer = reply_in_thread(pipeline, first, follow_up)
+    lines = answer.splitlines()
+    assert lines[:2] == [said, ""]
+    if "leva" in follow_up or "long" in follow_up:
+        assert any(line.startswith("Estimativa: ") and "horas de GPU" in line for line in lines)
+
+
+CHOICE = "llama 70b vs qwen3 32b, 20 usuarios"
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, said",
+    [
+        # one model of the choice kept, with the thread's load (it had been "Não entendi o pedido"; "só o 70b"
+        # a new question that lost the 20 users)
+        (CHOICE, "e só o qwen?", "Entendi: Qwen3 32B · 20 usuários simultâneos"),
+        (CHOICE, "e o llama sozinho?", "Entendi: Llama 3.1 70B · 20 usuários simultâneos"),
+        (CHOICE, "just the qwen?", "Entendi: Qwen3 32B · 20 usuários simultâneos"),
+        (CHOICE, "só o 70b", "Entendi: Llama 3.1 70B · 20 usuários simultâneos"),
+        # with the precision said with it, and no other's
+        ("llama 70b em 4 bits ou qwen 32b em bf16, 10 usuarios", "e só o qwen?",
+         "Entendi: Qwen2.5 32B · BF16/FP16 (16-bit) · 10 usuários simultâneos"),
+        ("llama 70b em 4 bits ou qwen 32b, 10 usuarios", "e só o qwen?",
+         "Entendi: Qwen2.5 32B · 10 usuários simultâneos"),
+        ("llama 3.1 8b e qwen3 14b juntos para 50 usuários em fp8", "e só o qwen?",
+         "Entendi: Qwen3 14B · FP8 (8-bit) · 50 usuários simultâneos"),
+        # which is better: the comparison again, with its summary
+        (CHOICE, "qual é melhor?", "Entendi: Llama 3.1 70B ou Qwen3 32B · 20 usuários simultâneos"),
+        (CHOICE, "which one is better?", "Entendi: Llama 3.1 70B ou Qwen3 32B · 20 usuários simultâneos"),
+    ],
+)  # fmt: skip
+def test_a_choice_of_models_narrowed_or_weighed_again_in_its_thread(pipeline, first, follow_up, said):
+    answer = reply_in_thread(pipeline, first, follow_up)
+    assert understood(answer) == said
+    assert ("Comparação" in answer) == (" ou " in said)
+    if "melhor" in follow_up or "better" in follow_up:
+        assert "Em resumo: " in answer
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, said",
+    [
+        ("llama 3.1 70b for 20 users, 8k", "make it 100 users",
+         "Understood: Llama 3.1 70B · 8k context · 100 concurrent users"),
+        ("llama 3.1 70b for 20 users, 8k", "same but 32k", "Understood: Llama 3.1 70B · 32k context · 20 concurrent users"),
+        ("llama 3.1 70b for 20 users, 8k", "and just 10 users?",
+         "Understood: Llama 3.1 70B · 8k context · 10 concurrent users"),
+        # a context of a million tokens said after its word, or with "of": it had been training data, the
+        # thread's 8k kept and a note that tokens mean nothing to a serving
+        ("llama 4 scout for 20 users, 8k", "and with 1M tokens of context?",
+         "Understood: Llama 4 Scout 17B-16E · 1M context · 20 concurrent users"),
+        ("llama 4 scout para 20 usuários, 8k", "e com contexto de 1M tokens?",
+         "Entendi: Llama 4 Scout 17B-16E · 1M de contexto · 20 usuários simultâneos"),
+    ],
+)  # fmt: skip
+def test_english_and_million_token_contexts_in_a_thread(pipeline, first, follow_up, said):
+    answer = reply_in_thread(pipeline, first, follow_up)
+    assert answer.splitlines()[:2] == [said, ""]
+
+
+@pytest.mark.parametrize(
+    "question, context, tokens",
+    [
+        ("llama 4 scout with 1M tokens of context", 2**20, None),
+        ("llama 4 scout com contexto de 1M tokens", 2**20, None),
+        ("llama 4 scout com contexto de 1 milhão de tokens", 10**6, None),
+        ("lora llama 8b com 1M tokens", None, 10**6),  # data to train on, as before
+    ],
+)
+def test_a_million_tokens_of_context_is_a_context(question, context, tokens):
+    from sizing.query import parse
+
+    w = parse(question).workload
+    assert (w.context, w.tokens) == (context, tokens)
+
+
+@pytest.mark.parametrize(
+    "follow_up, said",
+    [
+        # one, said without a number: it had been "Não entendi o pedido", or the thread's 2 kept
+        ("e numa só?", "Entendi: Llama 3.1 70B · 1× H100 SXM 80 GB"),
+        ("e em uma única?", "Entendi: Llama 3.1 70B · 1× H100 SXM 80 GB"),
+        ("and on just one?", "Entendi: Llama 3.1 70B · 1× H100 SXM 80 GB"),
+        ("e numa única h100?", "Entendi: Llama 3.1 70B · H100 SXM 80 GB"),
+        ("e numa h100 só?", "Entendi: Llama 3.1 70B · H100 SXM 80 GB"),
+        # the card restated with another change keeps the thread's count
+        ("e em 4 bits na h100?", "Entendi: Llama 3.1 70B · INT4 (AWQ/GPTQ g128) · 2× H100 SXM 80 GB"),
+    ],
+)
+def test_one_gpu_said_in_words_under_an_answer_on_two(pipeline, follow_up, said):
+    answer = reply_in_thread(pipeline, "cabe um llama 70b em 2 h100?", follow_up)
+    assert understood(answer) == said
+    if "2×" not in said:
+        assert "1× H100 SXM 80 GB: não cabe" in answer
+
+
+def test_we_would_have_is_read_around_the_people(pipeline):
+    answer = reply_in_thread(
+        pipeline, "llama 3.1 8b para 200 funcionários", "e se a gente tiver 1000 pessoas?"
+    )
+    assert answer.splitlines()[:2] == ["Entendi: Llama 3.1 8B · 1.000 pessoas", ""]  # "tiver" had been unread

@@ -24,9 +24,12 @@ MAX_UNKNOWN_IN_FOLLOW_UP = 3
 MAX_WORDS_OF_THANKS = 6
 # A follow-up that names a model but not which size ("e com o qwen3?") is for the bot: it asks which.
 ASKS_A_SIZE = ("query.series_size", "query.family_model", "query.series_lacks_size")
-# A number alone ("e com 4?") that could count GPUs or users is for the bot too: it asks which. So is a
+# A number alone ("e com 4?") that could count GPUs or users is for the bot too: it asks which, as it asks
+# what a scale alone scales ("e o dobro?" after users and a context; it had been left unanswered). So is a
 # follow-up to an answer with no model ("e com 20 usuários?" after "o que roda numa 4090?"): it answers again.
-ASKS_BACK = (*ASKS_A_SIZE, "query.bare_count", *FOLLOWED_NO_MODEL)
+ASKS_BACK = (*ASKS_A_SIZE, "query.bare_count", "query.bare_scale", *FOLLOWED_NO_MODEL)
+# A letter, a digit or a question mark: what a message with no more than emoji and markup lacks.
+_SAID = re.compile(r"[^\W_]|\?")
 # Message subtypes that carry something a person wrote (https://docs.slack.dev/reference/events/message):
 # a plain message (no subtype), one with a file attached, a thread reply also sent to the channel, one
 # typed with /me, and a bot's post (answered only when GPU_SIZER_ANSWER_BOTS names the bot). Edits,
@@ -91,6 +94,15 @@ def register(app: App, services) -> None:
                 follow, error = parse(text, base=base), None
             except QueryError as e:
                 follow, error = None, e
+            if (
+                follow is not None
+                and follow.help
+                and not _SAID.search(text)
+                and (not is_dm or message_text(event).strip())
+            ):
+                # ":+1:", ":pray:" under an answer, a screenshot posted in the thread with no words: a reaction or
+                # talk, not a request for help (it had posted how to ask in the thread)
+                return
             if is_dm:
                 # "valeu!", "ok 👍", "perfeito, vou passar pro cliente" after an answer: nothing in it to
                 # size, and too short to be a question the bot failed to read.
@@ -99,7 +111,11 @@ def register(app: App, services) -> None:
                     return
             elif follow is None and not (error is not None and error.key in ASKS_BACK):
                 return  # chatter in the thread, not a question for the bot
-            elif follow is not None and len(follow.unknown) > MAX_UNKNOWN_IN_FOLLOW_UP:
+            elif (
+                follow is not None
+                and len(follow.unknown) > MAX_UNKNOWN_IN_FOLLOW_UP
+                and not _ends_in_a_question_for_the_bot(text, base)
+            ):
                 return
         where = _where(event, body, services, surface, thread_ts)
         reply = services.pipeline.ask(text, where, base=base if follow_up else None)
@@ -114,6 +130,26 @@ def register(app: App, services) -> None:
 # What a mention in someone else's thread says when it leaves the thread's question to the bot: nothing
 # at all, words with nothing to size ("pode ajudar aqui?"), or a change with no model ("e em 8 bits?").
 LEAVES_THE_QUESTION = ("query.nothing_understood", "query.no_model")
+
+
+# A message's last sentence, after the talk before it ("Conversei com o cliente... Então e se forem 200 usuários?").
+_LAST_SENTENCE = re.compile(r"[^.!?\n]+[?]\s*$")
+
+
+def _ends_in_a_question_for_the_bot(text: str, base: Workload) -> bool:
+    """Whether a long message in the thread ends in a question the bot reads whole: a change to the thread's
+    answer with no word left unread. Talk before it had left the question unanswered, read as people talking
+    to each other."""
+    from sizing.query import QueryError, parse
+
+    last = _LAST_SENTENCE.search(text)
+    if last is None or last.start() == 0:
+        return False
+    try:
+        query = parse(last.group(0), base=base)
+    except QueryError:
+        return False
+    return query.workload is not None and not query.unknown
 
 
 def _with_thread_question(client: WebClient, services, event: dict, text: str) -> tuple[str, Workload | None]:
