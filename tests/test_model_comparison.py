@@ -283,7 +283,9 @@ def test_each_model_has_its_monthly_cost_per_contract_mode(priced_by_mode, capsy
 
 def test_fine_tunes_compare_what_the_project_costs(priced_by_mode, capsys):
     block = comparison_of(answer(capsys, "lora llama 8b vs qwen 7b, 50 mil exemplos, 3 épocas"))
-    assert "    Tempo estimado: ~1,6 dias\n" in block and "    Tempo estimado: ~1,5 dias\n" in block
+    # priced, each is recommended on the GPU whose run costs least (an H100's hours, not the smallest card's days)
+    assert block.count("    Recomendação: 1× H100 SXM 80 GB\n") == 2
+    assert block.count("    Tempo estimado: ~7 horas\n") == 2
     assert "o Qwen2.5 7B custa menos (R$ " in block and " pelo projeto)" in block
     assert "Por mês" not in block
 
