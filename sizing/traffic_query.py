@@ -96,7 +96,7 @@ def _chat_spellings(words) -> list[str]:
 
 # A RAG prompt's own question said by its length beside the retrieved chunks: "pergunta de 100 tokens",
 # "question of 50 tokens", "query de 80 tokens", "100-token question".
-_QUESTION_BESIDE = re.compile(
+_QUESTION_BESIDE = regexes.compile(
     rf"\b(?:perguntas?|questions?|query|queries|consultas?)\s+(?:do\s+usuario\s+|do\s+utilizador\s+|of\s+the\s+user\s+)?"
     rf"(?:de|of|with|com)\s+(?:ate\s+|~\s*|cerca\s+de\s+|about\s+)?{_NUM}\s*(?:tokens?|toks?)\b"
     rf"|{_NUM}[-\s]*(?:tokens?|toks?)\s+(?:questions?|query|perguntas?)\b"
