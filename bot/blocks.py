@@ -353,7 +353,7 @@ def _proposal_only(lang: str, payload: str) -> dict:
 def error(err: SizingError, lang: str, unknown: list[str] | None = None) -> Message:
     """A short, friendly refusal: what was not understood, and examples that work."""
     lang = i18n.lang_of(lang)
-    lines = [esc(err.message(lang)) if err.is_answer else f":warning: {esc(err.message(lang))}"]
+    lines = [esc(err.message(lang)) if err.is_reply else f":warning: {esc(err.message(lang))}"]
     hint = err.hint(lang)
     if hint:
         lines.append(esc(hint))

@@ -11,6 +11,15 @@ from .catalog_error import CatalogError
 
 __all__ = ["CatalogError", "SizingError"]
 
+# The message keys of errors that reply to the question (SizingError.is_reply), by prefix.
+REPLY_KEYS = (
+    "query.topic_",
+    "query.residency",
+    "query.commercial",
+    "query.family_model",
+    "query.series_size",
+)
+
 
 class SizingError(Exception):
     """A workload that cannot be sized: an unknown name, an impossible value, a contradiction.
@@ -22,6 +31,13 @@ class SizingError(Exception):
     # Raised while reading, though what it says is the answer (embedding models alone, sizing/query.py's
     # EncoderAnswer): shown as an answer, not as a refusal.
     is_answer = False
+
+    @property
+    def is_reply(self) -> bool:
+        """Whether the message answers or asks back rather than refuses: what the data and the LGPD ask ("os
+        dados saem do Brasil?"), the terms sales answer, "Qual Qwen3?". Slack shows a refusal with a warning
+        sign; these read as replies."""
+        return self.is_answer or self.key.startswith(REPLY_KEYS)
 
     def __init__(self, key: str, hint: str | None = None, **params: Any) -> None:
         self.key = key

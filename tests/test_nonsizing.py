@@ -395,3 +395,20 @@ def test_a_standards_number_is_no_context(text):
     # "ISO 27001" had sized Qwen3 32B at 27,001 tokens of context.
     workload = parse(text).workload
     assert workload.context in (None, 16_384)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["os dados saem do brasil se eu usar vocês?", "vocês tem DPO?", "os logs das conversas ficam onde?",
+     "preciso de ajuda com o llama", "qwen3 qual tamanho?"],
+)  # fmt: skip
+def test_a_reply_about_the_data_or_a_question_back_is_shown_without_a_warning_sign(pipeline, text):
+    # Informative replies and questions back had been shown in Slack as ":warning: Nossas GPUs ficam no Brasil…"
+    reply = pipeline.ask(text, Where("slash_command", user_id="U1"))
+    shown = reply.message.blocks[0]["text"]["text"]
+    assert ":warning:" not in shown, shown
+
+
+def test_a_refusal_keeps_its_warning_sign(pipeline):
+    reply = pipeline.ask("llama 70b -5 usuarios", Where("slash_command", user_id="U1"))
+    assert reply.message.blocks[0]["text"]["text"].startswith(":warning: ")
