@@ -235,6 +235,17 @@ def _sized(
         seqs = plan.users
     alternatives = advice.alternatives(plan, rec, catalog, total, capacity_asked)
     if run_choice is not None:
+        if run_choice.recommended == "cheapest":
+            # Beside a cheaper run on a larger card, a change is offered for the smaller setup it reaches only
+            # when that is smaller than the smallest that already holds the training ("Com unsloth: 1× L40" had
+            # been offered though the L40 holds it without).
+            alternatives = [
+                a
+                for a in alternatives
+                if a.kind not in SMALLER_KINDS
+                or a.setup is None
+                or advice.smaller(a.setup, run_choice.smallest)
+            ]
         alternatives.insert(0, _run_choice_alternative(plan, run_choice))
     decided = avail = cheaper = None
     if not plan.stage.is_training:
@@ -550,6 +561,12 @@ def _run_total(plan: Plan, setup, catalog: Catalog) -> float | None:
         return None
     cost = advice.cost(plan, setup, catalog)
     return cost.project_total if cost is not None else None
+
+
+# The training alternatives offered for the smaller setup a change reaches (sizing/advice.py).
+SMALLER_KINDS = frozenset(
+    {"lora_instead", "qlora_instead", "adam_8bit", "smaller_batch", "other_stack", "tensor_parallel"}
+)
 
 
 def _run_choice_alternative(plan: Plan, choice: RunChoice) -> Alternative:

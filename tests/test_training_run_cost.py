@@ -67,6 +67,16 @@ def test_the_cheaper_faster_run_is_recommended_and_the_smallest_still_said(capsy
     assert data["recommendation"]["gpu"] == "h100-sxm"
 
 
+def test_beside_a_cheaper_run_no_change_is_offered_for_a_setup_the_training_already_fits(capsys, flat):
+    # "Com unsloth: 1× L40 48 GB" had been offered beside the H100 recommended, though the smallest setup
+    # that holds the training without it was already that card.
+    text = answer(capsys, "lora llama 8b, 50 mil exemplos, 3 épocas")
+    assert "H100" in recommendation(text)
+    alternatives = text.split("Alternativas", 1)[1].split("Contrato:", 1)[0]
+    assert "A menor configuração que comporta o treino é 1× L4" in alternatives
+    assert "Com unsloth" not in alternatives and "Com QLoRA" not in alternatives
+
+
 def test_a_cheaper_run_on_more_gpus_is_said_beside_the_smallest(capsys, cheap_a100):
     # a full fine-tune of a 7B: the smallest that holds it is 2x H200; the A100, cheaper per FLOP, needs more
     question = "ajuste fino completo do qwen2.5 7b com 500M tokens"
