@@ -494,7 +494,8 @@ def _what_fits(e: QueryError, lang: str, as_json: bool) -> int:
 
 
 def run() -> None:
-    """The gpu-size command: main(), then the process ends without tearing the interpreter down.
+    """The gpu-size command: main(), then the process ends without tearing the interpreter down. A bug is
+    said in a sentence and exit status 1 (its traceback with GPU_SIZER_DEBUG=1), never a traceback.
 
     Freeing every module and object one by one at exit took about 25 ms of a 170 ms run here, and no answer
     needs it. The exit handlers still run (the compiled patterns' cache, logging) and the output is
@@ -503,7 +504,14 @@ def run() -> None:
     import atexit
     import threading
 
-    code = main()
+    try:
+        code = main()
+    except Exception as bug:  # the command's last word: a bug is said, never a traceback
+        if os.environ.get("GPU_SIZER_DEBUG"):
+            raise
+        lang = os.environ.get("GPU_SIZER_LANG") if i18n.known(os.environ.get("GPU_SIZER_LANG")) else "pt-BR"
+        print(f"gpu-size: {i18n.t(lang, 'gpu_size.error.bug', error=type(bug).__name__)}", file=sys.stderr)
+        code = 1
     others = [t for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon]
     run_exit_handlers = getattr(atexit, "_run_exitfuncs", None)  # CPython's; it empties the list it runs
     if others or run_exit_handlers is None:

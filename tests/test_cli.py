@@ -465,3 +465,32 @@ def test_an_answer_never_names_the_projects_files_or_settings(text, capsys):
     out = capsys.readouterr().out
     for internal in (".toml", ".py", "GPU_SIZER", "sizing/"):
         assert internal not in out, (internal, text)
+
+
+BROKEN_RUN = """
+import bot.cli as cli
+def broken(argv=None):
+    raise TypeError("Unexpected keyword argument 'notes'")
+cli.main = broken
+cli.run()
+"""
+
+
+def test_a_bug_while_answering_is_said_in_a_sentence_not_a_traceback():
+    # A defect met while answering had printed Python's traceback to whoever asked.
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "GPU_SIZER_DEBUG"}
+    env["GPU_SIZER_LANG"] = "pt-BR"
+    done = subprocess.run([sys.executable, "-c", BROKEN_RUN], env=env, capture_output=True, text=True)
+    assert done.returncode == 1
+    assert done.stderr.startswith(
+        "gpu-size: erro interno ao responder (TypeError): é um defeito do gpu-sizer"
+    )
+    assert "Traceback" not in done.stderr
+    # the details, for whoever maintains it
+    env["GPU_SIZER_DEBUG"] = "1"
+    done = subprocess.run([sys.executable, "-c", BROKEN_RUN], env=env, capture_output=True, text=True)
+    assert done.returncode == 1 and "Traceback" in done.stderr and "TypeError" in done.stderr
