@@ -1481,6 +1481,22 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
                       output=i18n.tokens(default_output, lang), share=i18n.percent(share, lang)))  # fmt: skip
     elif (
         plan.task is Task.summarization
+        and (w.prompt_tokens or w.prompt_pages)
+        and not (w.output_tokens or w.translation)
+    ):
+        # "resumir 20 mil contratos de 20 páginas por dia": a given text is answered by a summary a share of it,
+        # as a volume of words is above, not by a chat's 500-token answer. A 60k-token text would get a 6k-token
+        # summary, longer than a long report: the share stops at traffic.toml's long answer (~1,500 words).
+        read = w.prompt_tokens or (w.prompt_pages or 0) * traffic.lengths.tokens_per_page
+        share = traffic.lengths.summary_output_share
+        default_output = min(max(round(read * share), 1), traffic.lengths.long_output_tokens)
+        capped = default_output < round(read * share)
+        summary_said = True
+        said.append(t(lang, "assume.traffic.summary_output_capped" if capped else "assume.traffic.summary_output",
+                      prompt=i18n.tokens(read, lang), output=i18n.tokens(default_output, lang),
+                      share=i18n.percent(share, lang)))  # fmt: skip
+    elif (
+        plan.task is Task.summarization
         and not (w.prompt_tokens or w.prompt_pages or plan.read_tokens or w.translation or plan.images)
         and w.context is None
         # a model whose window is shorter keeps the chat's lengths (GPT-2's 1,024 tokens)

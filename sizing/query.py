@@ -3218,14 +3218,14 @@ def _reread(text: str, catalog: Catalog, base: Workload | None, fixes) -> Query:
     return _read(fixed, catalog, base, corrections=[(typed, word) for typed, word, said in fixes if said])
 
 
-# "150 concurrent agents", "200 agentes": people counted (a contact center's), not AI agents reasoning.
+# "150 concurrent agents", "200 agentes": people counted (a contact center's), not AI agents calling tools.
 _COUNTED_BEFORE = regexes.compile(r"(?<![\w.,])\d[\d.,]*\s*(?:k|mil)?\s+(?:[a-z]+\s+){0,2}$")
 _AGENTS = regexes.compile(r"agents?|agentes?")
 
 
 def _task_word(scan: _Scan, m: re.Match, task: Task) -> Task | None:
     if (
-        task is Task.reasoning
+        task is Task.agent
         and _AGENTS.fullmatch(m.group(0))
         and _COUNTED_BEFORE.search(scan.original[: m.start()].lower())
     ):
@@ -5833,7 +5833,7 @@ def _intent(scan: _Scan) -> Intent | None:
 
 
 # Several task words describe one use ("assistente de código"): the one that changes the advice most wins.
-TASK_PRIORITY = [Task.reasoning, Task.code, Task.rag, Task.extraction, Task.classification, Task.summarization,
+TASK_PRIORITY = [Task.reasoning, Task.code, Task.agent, Task.rag, Task.extraction, Task.classification, Task.summarization,
                  Task.chat]  # fmt: skip
 
 

@@ -27,6 +27,8 @@ class Task(StrEnum):
     classification = "classification"
     summarization = "summarization"
     reasoning = "reasoning"
+    # an agent calls tools in a loop: its model need not be a reasoning one (Llama 3.3 70B is not)
+    agent = "agent"
     code = "code"
     chat = "chat"
 

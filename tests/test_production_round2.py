@@ -1,0 +1,81 @@
+"""Production sizing, round 2: what users read when a counted volume of documents is summarized, an agent is
+served, a daily head-count has a peak, all the users fit, a GGUF file meets a production rate, and long prompts
+meet a chat's latency targets."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.rendering import render_text
+from sizing.catalog import load_catalog
+from sizing.engine import size
+from sizing.query import parse
+
+
+def _answer(text: str):
+    query = parse(text)
+    result = size(query.workload.but(lang=query.detected_lang))
+    return result, render_text(result, query)
+
+
+# -- a summary is a share of its text, however the text was counted ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, prompt, output, said",
+    [
+        # counted documents with their length had been answered by a chat's 500 tokens
+        ("resumir 5 mil contratos de 10 páginas por dia com llama 3.1 8b", 7_500, 750,
+         "cada texto lido (7.500 tokens) vira um resumo de 10% do tamanho, 750 tokens"),
+        ("summarize 300k emails of 800 tokens a day with llama 3.1 8b", 800, 80,
+         "each text read (800 tokens) is answered by a summary 10% of its length, 80 tokens"),
+        # a 60k-token text would get a 6k summary, longer than our long answer: capped, and said
+        ("resumir 20 mil contratos de 60 mil tokens por dia com qwen 2.5 7b", 60_000, 2_000,
+         "vira um resumo de 10% do tamanho, no máximo 2.000 tokens (o tamanho da nossa resposta longa"),
+        ("resumir documentos de 50 páginas para 20 advogados com llama 3.1 8b", 37_500, 2_000,
+         "no máximo 2.000 tokens"),
+    ],
+)  # fmt: skip
+def test_counted_texts_summarized_get_a_summary_a_share_of_each(text, prompt, output, said):
+    result, answer = _answer(text)
+    load = result.workload.load
+    assert (load.prompt_tokens, load.output_tokens) == (prompt, output)
+    assert said in answer
+    assert load_catalog().traffic.lengths.long_output_tokens == 2_000
+    # said once: no second line of "Prompts de ... e respostas de 500 tokens"
+    assert "respostas de 500 tokens" not in answer and "answers of 500 tokens" not in answer
+
+
+def test_counted_texts_with_no_length_keep_the_default_document_and_a_given_summary_length_stands():
+    result, _ = _answer("sumarizar 300 mil e-mails por dia com llama 3.1 8b")
+    assert (result.workload.load.prompt_tokens, result.workload.load.output_tokens) == (4_000, 400)
+    given, _ = _answer(
+        "resumir 5 mil contratos de 10 páginas por dia com llama 3.1 8b, resumos de 300 tokens"
+    )
+    assert given.workload.load.output_tokens == 300
+
+
+# -- an agent calls tools; it is not a reasoning model -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, task",
+    [
+        # "raciocínio", with a reasoning model's quantization warning and chain-of-thought note, for Llama 3.3 70B
+        ("llama 3.3 70b int4 para agentes com 20 usuários", "agentes com chamadas de ferramentas"),
+        ("agente com function calling qwen3 32b 10 usuarios", "agentes com chamadas de ferramentas"),
+        ("agentic workflow with function calls on llama 3.3 70b awq, 25 users", "agents calling tools"),
+    ],
+)
+def test_an_agent_is_read_as_tool_calling_not_reasoning(text, task):
+    _, answer = _answer(text)
+    first = answer.splitlines()[0]
+    assert task in first and "raciocínio" not in first and "reasoning" not in first
+    assert "cadeia de pensamento" not in answer and "chain of thought" not in answer
+
+
+def test_reasoning_said_is_still_reasoning_and_people_counted_as_agents_are_no_task():
+    _, answer = _answer("deepseek r1 distill llama 70b para raciocínio com 10 usuários")
+    assert "raciocínio" in answer.splitlines()[0]
+    _, counted = _answer("200 agentes usando llama 3.3 70b")
+    assert "agentes com chamadas" not in counted.splitlines()[0]
