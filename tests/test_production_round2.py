@@ -79,3 +79,22 @@ def test_reasoning_said_is_still_reasoning_and_people_counted_as_agents_are_no_t
     assert "raciocínio" in answer.splitlines()[0]
     _, counted = _answer("200 agentes usando llama 3.3 70b")
     assert "agentes com chamadas" not in counted.splitlines()[0]
+
+
+# -- the capacity line says all the users once when they are all that fit -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        # "até 2 usuários com 40.000 tokens, ou 2 usuários com até 51.740 tokens" said the same users twice
+        ("qwen2.5 72b awq 2 usuários 40k numa a100", "Capacidade: até 2 usuários com até 51.740 tokens."),
+        ("qwen2.5 72b awq 2 users 40k on an a100", "Capacity: up to 2 users at up to 51,740 tokens."),
+    ],
+)
+def test_the_capacity_line_says_the_users_once_when_no_more_fit(text, said):
+    _, answer = _answer(text)
+    assert said in answer
+    # more room than users asked still gives both readings
+    _, more = _answer("qwen2.5 72b awq 1 usuário 40k numa a100")
+    assert "Capacidade: até 2 usuários com 40.000 tokens, ou 1 usuário com até" in more
