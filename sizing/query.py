@@ -6680,7 +6680,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             # requests, a daily volume (its peak from traffic.toml).
             fields["requests_per_day"] = per_day
         elif fields["population"] is None:
-            fields["population"] = per_day  # "300 usuários por dia": the day's people, a head-count
+            # "300 usuários por dia": the day's people, a head-count
+            fields["population"], fields["population_daily"] = per_day, True
     per_month = _one(scan, "people_per_month", "traffic.population")
     if per_month is not None and fields["population"] is None:
         # "30 mil usuários por mês", "30k MAU": a month's people, of whom a share uses it on a day (sizing/plan.py)

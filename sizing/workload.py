@@ -210,6 +210,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     users_in_europe: bool = False
     # "30 mil usuários por mês", "30k MAU": the population is a month's people, not a day's (sizing/plan.py)
     population_monthly: bool = False
+    # "10k usuários por dia": the population is a day's people, whose peak a "pico de 3x a média" sets (sizing/plan.py)
+    population_daily: bool = False
     # "quantizado", "quantized" with no format said: the usual serving quantization (sizing/plan.py)
     quantized: bool = False
     # "gemma 3 27b qat" with no format said: Google's quantization-aware 4-bit release (sizing/plan.py)

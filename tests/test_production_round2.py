@@ -98,3 +98,34 @@ def test_the_capacity_line_says_the_users_once_when_no_more_fit(text, said):
     # more room than users asked still gives both readings
     _, more = _answer("qwen2.5 72b awq 1 usuário 40k numa a100")
     assert "Capacidade: até 2 usuários com 40.000 tokens, ou 1 usuário com até" in more
+
+
+# -- a day's people with a peak multiple --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, rate, said",
+    [
+        # the 3× had been "O pico de 3× a média vale para um volume por dia ...: ele não a mudou", and 10% of the
+        # people (2,8 requisições/s) sized at the peak
+        ("10k usuarios/dia, pico 3x a media no horário comercial, llama 3.1 8b", 10_000 * 0.3 * 10 / 3600,
+         "10.000 pessoas por dia nas 10 horas do horário comercial: ~1.000 por hora em média, e o pico 3× a média, "
+         "como você disse: 3.000 pessoas (30%) na hora de pico, 10 requisições por hora cada uma (nosso padrão): "
+         "8,3 requisições/s no pico."),
+        ("10k users a day, peak 3x the average during business hours, llama 3.1 8b", 10_000 * 0.3 * 10 / 3600,
+         "3,000 people (30%) in the busiest hour"),
+        ("2 mil usuários por dia, 8 horas por dia, pico de 2x a média, qwen3 8b", 2_000 * 0.25 * 10 / 3600,
+         "2.000 pessoas por dia nas 8 horas de uso do dia: ~250 por hora em média"),
+    ],
+)  # fmt: skip
+def test_a_days_people_with_a_peak_multiple_are_sized_at_that_peak(text, rate, said):
+    result, answer = _answer(text)
+    assert result.workload.load.rate_per_s == pytest.approx(rate, rel=0.01)
+    assert said in answer
+    assert "não a mudou" not in answer and "did not change it" not in answer
+
+
+def test_a_head_count_with_no_day_keeps_its_peak_share_and_says_the_multiple_unused():
+    result, answer = _answer("5000 funcionários, pico 3x a média, llama 3.1 8b")
+    assert result.workload.load.rate_per_s == pytest.approx(5_000 * 0.1 * 10 / 3600, rel=0.01)
+    assert "não a mudou" in answer
