@@ -129,3 +129,31 @@ def test_a_head_count_with_no_day_keeps_its_peak_share_and_says_the_multiple_unu
     result, answer = _answer("5000 funcionários, pico 3x a média, llama 3.1 8b")
     assert result.workload.load.rate_per_s == pytest.approx(5_000 * 0.1 * 10 / 3600, rel=0.01)
     assert "não a mudou" in answer
+
+
+# -- a GGUF file at a production rate is steered to vLLM's formats -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        # 10 H200s for an 8B Q4_K_M, with nothing said of vLLM's formats
+        ("llama 3.1 8b q4_k_m 8.3 req/s",
+         "O mesmo modelo em INT4 (AWQ/GPTQ g128) no vLLM atende esta carga em 1× H200 SXM 141 GB, contra "
+         "10× H200 SXM 141 GB (10 cópias do modelo, 1 GPU cada) em GGUF Q4_K_M no llama.cpp"),
+        ("qwen2.5 7b q8_0 30 mil requisições por hora", "O mesmo modelo em FP8 (8-bit) no vLLM atende esta carga em"),
+        ("llama 3.1 8b gguf q4_k_m at 8 requests per second", "The same model in INT4 (AWQ/GPTQ g128) on vLLM serves"),
+    ],
+)  # fmt: skip
+def test_a_gguf_file_at_a_production_rate_is_told_of_vllms_format(text, said):
+    result, answer = _answer(text)
+    assert said in answer
+    [alt] = [a for a in result.alternatives if a.kind == "vllm_format"]
+    assert alt.setup.count < result.recommendation.count
+    assert alt.setup.performance.meets_targets
+
+
+def test_a_gguf_file_for_a_few_users_keeps_its_answer():
+    result, _ = _answer("llama 3.1 8b q4_k_m 5 usuários")
+    assert result.recommendation.replicas == 1
+    assert not [a for a in result.alternatives if a.kind == "vllm_format"]
