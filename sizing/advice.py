@@ -1383,7 +1383,12 @@ def _slow_all_at_once(
         return None
     fits = at_pace(plan, setup, catalog, max(math.ceil(plan.users / setup.replicas), 1))
     lang = plan.lang
-    return t(lang, "perf.all_at_once_slow" if fits else "perf.all_at_once_none", users=i18n.number(plan.users, lang),
+    key = "perf.all_at_once_slow" if fits else "perf.all_at_once_none"
+    if not fits and traffic.first_token_alone(plan, setup, catalog) <= ttft_target:
+        # A prompt that arrives alone is read in time, one beside another is not (a long document's): "não dá
+        # nem a uma conversa só" had been said of a setup sized to read one in time (sizing/engine.py).
+        key = "perf.all_at_once_alone"
+    return t(lang, key, users=i18n.number(plan.users, lang),
              tps=i18n.speed(1 / tpot_target, lang), ttft=i18n.seconds(ttft_target, lang),
              fits=i18n.number(fits, lang))  # fmt: skip
 

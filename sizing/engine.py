@@ -175,6 +175,9 @@ def _sized(
     if rec is None and not plan.targets_given and plan.ttft_target is not None and by_load(plan):
         plan, rec = _reading_time_target(plan, catalog) or (plan, rec)
         assumptions = list(plan.assumptions)
+    if rec is not None and (timed := _read_in_time(plan, rec, catalog)) is not None:
+        plan, rec = timed
+        assumptions = list(plan.assumptions)
     if plan.traffic and rec is not None:
         # The conversations in flight at the peak follow from the rate on the recommended setup (Little's
         # law): the memory breakdown and the capacities below are for them.
@@ -753,6 +756,50 @@ def _reading_time_target(plan: Plan, catalog: Catalog):
     relaxed = plan.but(ttft_target=target, assumptions=assumptions)
     rec = _recommendation(relaxed, catalog)
     return (relaxed, rec) if rec is not None else None
+
+
+def _read_in_time(plan: Plan, rec, catalog: Catalog):
+    """(the plan, its recommendation) for conversations at once with no rate and no target typed, when the
+    setup that holds them reads one prompt past the chat's default first token (traffic.toml [latency]):
+    "qwen 72b int4 para 25 usuários com documentos de 50 páginas" had been 4 copies on 1 H200 each, ~43 s to
+    read one 37,500-token prompt alone, a recommendation that said of itself it met its targets with no
+    request. The smallest setup whose copies read one prompt in time (more tensor parallelism), said; when
+    none we rent does, the memory's setup stays and the answer says plainly why. None when nothing changes."""
+    if (
+        plan.rate is not None
+        or plan.users < 2
+        or plan.targets_given
+        or plan.ttft_target is not None
+        or plan.tpot_target is not None
+        or plan.stage.is_training
+        or plan.batch_seconds
+        or plan.gpus
+        or plan.reads_in_time
+        or not by_load(plan)
+    ):
+        return None
+    ttft = catalog.traffic.latency.ttft_s
+    slow = traffic.first_token_alone(plan, rec, catalog)
+    if slow <= ttft:
+        return None
+    lang = plan.lang
+    words = dict(prompt=i18n.tokens(plan.prompt, lang), users=i18n.number(plan.users, lang),
+                 memory=advice.describe(rec, lang), slow=i18n.number(slow, lang, 0 if slow >= 10 else 1),
+                 ttft=i18n.seconds(ttft, lang))  # fmt: skip
+    timed = plan.but(reads_in_time=True)
+    found = _recommendation(timed, catalog)
+    if found is None or found.problem is not None:
+        fastest = traffic.fastest_first_token(plan, catalog) or slow
+        # a target the recommendation meets alone: twice its reading (a request waits for at most one read
+        # ahead of it, as _reading_time_target() relaxes the default), in tens of seconds
+        example = 10 * math.ceil(2 * slow / 10)
+        said = t(lang, "assume.traffic.reads_in_time_none", fastest=i18n.number(fastest, lang, 0 if fastest >= 10 else 1),
+                 example=i18n.number(example, lang), **words)  # fmt: skip
+        return plan.but(assumptions=(*plan.assumptions, said)), rec
+    fast = traffic.first_token_alone(plan, found, catalog)
+    said = t(lang, "assume.traffic.reads_in_time", setup=advice.describe(found, lang),
+             fast=i18n.number(fast, lang, 1), **words)  # fmt: skip
+    return timed.but(assumptions=(*plan.assumptions, said)), found
 
 
 def _fused_loss_lead(plan: Plan, rec, w: Workload, catalog: Catalog, source: ModelSource | None):

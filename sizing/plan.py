@@ -195,6 +195,9 @@ class Plan(msgspec.Struct, frozen=True):
     tpot_target: float | None = None  # seconds per output token (1 / tokens per second per user)
     e2e_target: float | None = None  # seconds for a whole answer, first token to last
     targets_given: bool = False
+    # Conversations at once with long prompts and no target typed: each copy must read one prompt within the
+    # chat's default first token (sizing/engine.py, _read_in_time), not only hold the conversations
+    reads_in_time: bool = False
     cost_asked: bool = False
     contracts_compared: tuple[str, ...] = ()  # "dedicado ou reservado?": the modes set side by side
     cost_per_user: bool = False  # "por usuário", "per seat": the month's price over the users

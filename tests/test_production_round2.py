@@ -157,3 +157,50 @@ def test_a_gguf_file_for_a_few_users_keeps_its_answer():
     result, _ = _answer("llama 3.1 8b q4_k_m 5 usuários")
     assert result.recommendation.replicas == 1
     assert not [a for a in result.alternatives if a.kind == "vllm_format"]
+
+
+# -- long prompts with users at once meet the chat's default first token, or the answer says why not -------------
+
+
+def test_long_documents_for_users_at_once_are_read_within_the_chats_first_token():
+    # 4 copies on 1 H200 each had said of themselves "Não cumpre as metas de latência nem com uma só requisição"
+    # (~52 s to the first token), where a tensor-parallel setup reads one 37,500-token prompt in ~1.9 s.
+    result, answer = _answer("qwen 72b int4 para 25 usuários com documentos de 50 páginas")
+    rec = result.recommendation
+    assert rec.tensor_parallel >= 4 and result.decided_by == "latency"
+    assert "Não cumpre as metas de latência nem com uma só requisição" not in answer
+    assert "nem a uma conversa só" not in answer
+    assert (
+        "Prompts de 37.500 tokens com 25 usuários e nenhuma meta informada: a menor configuração que comporta "
+        "as conversas (4× H200 SXM 141 GB (4 cópias do modelo, 1 GPU cada)) leva ~14 s para ler um prompt "
+        "desses sozinho, acima dos 2,0 s até o primeiro token de um chat (nosso padrão); por isso a "
+        "recomendação é 8× H100 SXM 80 GB, que o lê em ~1,9 s."
+    ) in answer
+    assert "lê um prompt desses a tempo quando ele chega sozinho, não quando chega junto de outro" in answer
+
+
+def test_long_documents_no_setup_reads_in_time_say_so_plainly():
+    text = "llama 3.1 405b fp8 para 10 usuários com documentos de 150 páginas"
+    result, answer = _answer(text)
+    assert result.decided_by == "memory" and result.recommendation.count == 8  # the memory's setup stays
+    assert (
+        "nenhuma configuração que alugamos lê um prompt desses dentro dos 2,0 s até o primeiro token de um chat "
+        "(nosso padrão), nem sem carga (a mais rápida leva ~18 s)"
+    ) in answer
+    assert "Diga uma meta que caiba (“primeira resposta em 40 s”)" in answer
+    _, english = _answer("llama 3.1 405b fp8 for 10 users with 150-page documents")
+    assert "no setup we rent reads one such prompt within a chat's 2.0 s to the first token" in english
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "llama 3.3 70b 30 usuários",  # short prompts: read in time already
+        "llama 3.1 8b para 20 usuários com prompts de 30 mil tokens",
+        "qwen 72b int4 para 25 usuários com documentos de 50 páginas, primeira resposta em 60 s",  # target typed
+    ],
+)
+def test_setups_that_read_in_time_or_have_a_target_are_sized_as_before(text):
+    result, answer = _answer(text)
+    assert "nenhuma meta informada" not in answer and "nenhuma configuração que alugamos lê" not in answer
+    assert result.decided_by != "latency" or "60 s" in text
