@@ -989,6 +989,9 @@ def _vllm_format(
     alt.performance = traffic.performance(other, alt, catalog)
     if alt.performance is None or not alt.performance.meets_targets:
         return None
+    # its capacity is the vLLM plan's (vLLM's margin and KV cache), not the GGUF question's
+    add_capacity(other, alt, catalog)
+    alt.capacity = advice.capacity(other, alt)
     lang = plan.lang
     text = t(lang, "alt.vllm_format", precision=precision.name, setup=advice.describe(alt, lang),
              gguf=plan.precision.name, gguf_setup=advice.describe(rec, lang))  # fmt: skip

@@ -204,3 +204,54 @@ def test_setups_that_read_in_time_or_have_a_target_are_sized_as_before(text):
     result, answer = _answer(text)
     assert "nenhuma meta informada" not in answer and "nenhuma configuração que alugamos lê" not in answer
     assert result.decided_by != "latency" or "60 s" in text
+
+
+# -- production costs with prices configured ----------------------------------------------------------------------
+
+PRICES = "{ on_demand = 20.0, reserved = 14.0, dedicated = 16.0 }"
+
+
+@pytest.fixture
+def priced(tmp_path, monkeypatch, capsys):
+    """The text gpu-size prints for a question, with made-up prices on every GPU."""
+    from bot.cli import main
+    from tests.data_folders import priced_copy
+
+    monkeypatch.setenv("GPU_SIZER_DATA", str(priced_copy(tmp_path, {None: PRICES})))
+    load_catalog.cache_clear()
+
+    def ask(text: str) -> str:
+        main([text])
+        return capsys.readouterr().out
+
+    yield ask
+    load_catalog.cache_clear()
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        # "R$ 6.687 por milhão de tokens gerados" had stood alone for 37,500-token documents: a price error to read
+        ("qwen 72b int4 para 25 usuários com documentos de 50 páginas, quanto custa por mês?",
+         "por requisição (prompts de 37.500 tokens e respostas de 500, na mesma base do milhão de tokens acima): "
+         "com prompts longos, o tempo das GPUs vai sobretudo para lê-los"),
+        ("resumir 20 mil contratos de 10 páginas por dia com qwen2.5 32b, quanto custa?",
+         "por requisição (prompts de 7.500 tokens e respostas de 750"),
+        ("how much a month for qwen2.5 32b with 40k-token prompts for 10 users?",
+         "per request (prompts of 40,000 tokens and answers of 500"),
+    ],
+)  # fmt: skip
+def test_long_prompts_priced_say_what_a_request_costs(priced, text, said):
+    out = priced(text)
+    assert said in out
+
+
+def test_chat_prompts_priced_keep_the_million_tokens_alone(priced):
+    out = priced("llama 3.1 8b 50 req/s quanto custa por mês")
+    assert "por milhão de tokens gerados" in out and "por requisição" not in out
+
+
+def test_a_gguf_files_vllm_alternative_is_priced_against_its_copies(priced):
+    out = priced("llama 3.1 8b q4_k_m 8 req/s quanto custa")
+    [line] = [row for row in out.splitlines() if "no vLLM atende esta carga" in row]
+    assert "Preço (sob demanda): R$ " in line and " por mês, contra R$ " in line
