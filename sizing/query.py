@@ -935,7 +935,9 @@ _ON_BEFORE = regexes.compile(r"\b(?:em|on|numa|num)\s*$")
 # a cost word comes shortly before (with no number between: "custa ... 5 perguntas por usuário" is a load) and no
 # shorter period after ("por usuário por hora" counts requests).
 PER_USER = regexes.compile(
-    r"\b(?:por|per)\s+(?:usuarios?|users?|seats?|assentos?|cabecas?|heads?|licencas?|licen[cs]es?|pessoas?)\b"
+    # pt-PT's "utilizador" and the people a company counts ("por colaborador", "per employee") too
+    r"\b(?:por|per)\s+(?:usuarios?|users?|utilizador(?:es)?|colaboradore?s?|funcionarios?|employees?|seats?|"
+    r"assentos?|cabecas?|heads?|licencas?|licen[cs]es?|pessoas?)\b"
     r"(?!\s*(?:por|per|/|a|an|each)\s*(?:hora|minuto|segundo|dia|semana|hour|minute|second|day|week)s?\b)"
     # the month the price is for, said with it: "custo por usuário/mês", "cost per user per month"
     r"(?:\s*(?:/|por|per|ao|a)\s*(?:mes|month)\b)?"
@@ -952,7 +954,7 @@ PER_REQUESTS = regexes.compile(
     r"(?:(?:de|por|per|a|of|for|da|do)\s+(?:cada\s+|each\s+|every\s+|a\s+|one\s+|uma\s+|um\s+)?|cada\s+|each\s+)"
     r"(?:(?P<n>\d+(?:[.,]\d{3})*)\s*(?P<unit>k|mil|m|mi|milhao|milhoes|million)?\s*|(?P<word>mil|thousand|milhao|million)\s+)?"
     r"(?:de\s+)?(?:requisicoes|requisicao|requests?|chamadas?|calls?|consultas?|queries|query|pedidos?|mensagens|mensagem|"
-    r"messages?|inferencias?|inferences?)\b"
+    r"messages?|inferencias?|inferences?|(?P<conversation>conversas?|conversations?|atendimentos?)|documentos?|documents?)\b"
 )
 
 
@@ -6782,6 +6784,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         fields.update(cheaper=True, cost=True)  # asking for less money asks what it costs
     if fields.get("cost_per_requests"):
         fields["cost"] = True  # "cost per request" asks what it costs, as "quanto custa" does
+        per_conversation = any(
+            PER_REQUESTS.search(strip_accents(typed.lower())).group("conversation")
+            for _, typed in scan.found["cost_per_requests"]
+            if PER_REQUESTS.search(strip_accents(typed.lower()))
+        )
+        if per_conversation and fields.get("turns"):
+            # "quanto fica por conversa?" of conversations of 8 messages: each message is a request (the load's)
+            fields["cost_per_requests"] *= fields["turns"]
     if budget := scan.found.get("budget"):
         # A budget: the answer sets the setup's price against it (sizing/budget.py), so money is asked about.
         (amount, currency, monthly), _ = budget[0]

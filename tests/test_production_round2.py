@@ -255,3 +255,22 @@ def test_a_gguf_files_vllm_alternative_is_priced_against_its_copies(priced):
     out = priced("llama 3.1 8b q4_k_m 8 req/s quanto custa")
     [line] = [row for row in out.splitlines() if "no vLLM atende esta carga" in row]
     assert "Preço (sob demanda): R$ " in line and " por mês, contra R$ " in line
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        # each had been priced with no word of what was asked: "por utilizador", "por funcionário", "por conversa"
+        ("quanto custa por utilizador o llama 3.3 70b fp8 para 1500 colaboradores em Lisboa?",
+         "Por utilizador (1\u00a0500 utilizadores): a pedido R$ "),
+        ("llama 3.1 8b para 800 funcionários, custo por funcionário por mês", "Por usuário (800 usuários): sob demanda R$ "),
+        ("llama 3.3 70b fp8 com 2 mil conversas por dia, reservado, quanto fica por conversa?",
+         "por requisição (respostas de 500 tokens, na mesma base do milhão de tokens acima)."),
+        # a conversation of 8 messages is 8 requests
+        ("llama 3.3 70b fp8 com 2 mil conversas por dia, cada conversa com 8 mensagens, quanto custa por conversa?",
+         "por 8 requisições (respostas de 500 tokens"),
+        ("resumir 20 mil documentos por dia com qwen2.5 7b, custo por documento", "por requisição (respostas de 400 tokens"),
+    ],
+)  # fmt: skip
+def test_a_price_asked_per_person_conversation_or_document_is_given(priced, text, said):
+    assert said in priced(text)
