@@ -199,7 +199,7 @@ def capacity(plan: Plan, setup: Setup) -> str:
         return t(
             lang, "capacity.users_full", **dict(params, context_max=i18n.tokens(plan.model.max_context, lang))
         ) + _pages(plan, plan.model.max_context)
-    if users == plan.users:
+    if users == plan.users and context_max >= plan.context:
         # All the users asked and no more: "até 4 com 6.400 tokens, ou 4 com até 7.220" said them twice.
         return t(lang, "capacity.both_same", **params) + _pages(plan, context_max)
     return t(lang, "capacity.both", **params) + _pages(plan, context_max)

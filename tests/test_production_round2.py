@@ -274,3 +274,14 @@ def test_a_gguf_files_vllm_alternative_is_priced_against_its_copies(priced):
 )  # fmt: skip
 def test_a_price_asked_per_person_conversation_or_document_is_given(priced, text, said):
     assert said in priced(text)
+
+
+def test_a_capacity_whose_users_fit_only_at_a_shorter_context_keeps_both_readings():
+    # all the users asked, but only at less than the context asked: "até 200 com 16.000, ou 200 com até 6.977"
+    # is not one thing said twice, and stays as it was
+    import msgspec
+
+    result, answer = _answer("1.5b 4bit contexto de 16 mil tokens users=200 numa l40s")
+    assert "até 200 usuários com até" not in answer
+    shown = msgspec.json.encode(result).decode()
+    assert "até 200 usuários com 16.000 tokens, ou 200 usuários com até 6.977 tokens" in shown
