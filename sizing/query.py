@@ -958,6 +958,14 @@ PER_REQUESTS = regexes.compile(
 )
 
 
+# The total asked of a term, at the end of the message or of the term's words: "..., total?", "o total do contrato",
+# "valor total", "in total?", "grand total".
+_TERM_TOTAL = regexes.compile(
+    r"(?:\btotal\s*\??\s*$|\btotal\s+(?:do|da|of the|for the)\s+(?:contrato|periodo|contract|term|period)\b"
+    r"|\bvalor\s+total\b|\bin\s+total\b|\bgrand\s+total\b)"
+)
+
+
 def _cost_per_requests(m: re.Match) -> int | None:
     scale = {"k": 1_000, "mil": 1_000, "thousand": 1_000, "m": 1_000_000, "mi": 1_000_000, "milhao": 1_000_000,
              "milhoes": 1_000_000, "million": 1_000_000}  # fmt: skip
@@ -6450,6 +6458,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["days"] = fields["days"] or period
         else:
             fields["term_days"] = period
+            if _TERM_TOTAL.search(strip_accents(scan.original.lower())):
+                # "por 24 meses dedicado, total?": the term's money, as "quanto custa no total?" asks (the
+                # total line had been left out, the question read as a sizing alone)
+                fields["cost"] = True
     tp = _one(scan, "tp", "tp")
     gpus_said = fields["gpus"] is not None
     if tp is not None:

@@ -285,3 +285,22 @@ def test_a_capacity_whose_users_fit_only_at_a_shorter_context_keeps_both_reading
     assert "até 200 usuários com até" not in answer
     shown = msgspec.json.encode(result).decode()
     assert "até 200 usuários com 16.000 tokens, ou 200 usuários com até 6.977 tokens" in shown
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        # "total?" after a term had been read as a sizing alone: the month's price, no total for the 24 months
+        ("llama 3.1 8b 5 req/s por 24 meses dedicado, total?", "Por 24 meses (dedicada): R$ "),
+        (
+            "llama 3.1 8b 5 req/s dedicated for 24 months, what's the total?",
+            "For 24 months (dedicated): BRL ",
+        ),
+        (
+            "llama 3.1 8b 5 req/s dedicado por 24 meses, valor total do contrato",
+            "Por 24 meses (dedicada): R$ ",
+        ),
+    ],
+)
+def test_the_total_of_a_term_asked_in_a_word_is_given(priced, text, said):
+    assert said in priced(text)
