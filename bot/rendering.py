@@ -13,6 +13,7 @@ from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, Stric
 from sizing import advice, i18n, performance
 from sizing.budget import check as check_budget
 from sizing.budget import currency_mismatch
+from sizing.catalog import load_catalog
 from sizing.engine import stage_data
 from sizing.names import repo_precision
 from sizing.plan import batch_period, factor_text, launch_words, rate_text
@@ -163,11 +164,20 @@ def compared_price(result: SizingResult, setup, lang: str) -> str:
 
 def _priced(alternative, result: SizingResult, show_prices: bool):
     c = alternative.setup.cost if alternative.setup else None
-    if alternative.kind != "head_count" or not (show_prices and c and result.currency):
+    if alternative.kind not in ("head_count", "vllm_format") or not (show_prices and c and result.currency):
         return alternative
     lang = i18n.lang_of(result.workload.lang)
     rec = result.recommendation.cost if result.recommendation else None
     mode = rec.mode if rec and rec.mode in c.by_contract_mode else c.mode
+    if alternative.kind == "vllm_format" and rec is not None and mode in rec.by_contract_mode:
+        # vLLM's format against the GGUF copies, month against month in the recommendation's contract mode
+        text = i18n.t(lang, "alt.vllm_format_price", text=alternative.text, currency=result.currency,
+                      per_month=i18n.money(c.by_contract_mode[mode].per_month, lang),
+                      rec_month=i18n.money(rec.by_contract_mode[mode].per_month, lang),
+                      mode=i18n.t(lang, f"cost.modes.{mode}"))  # fmt: skip
+        return msgspec.structs.replace(alternative, text=text)
+    if alternative.kind != "head_count":
+        return alternative
     text = i18n.t(lang, "alt.head_count_price", text=alternative.text.removesuffix("."), currency=result.currency,
                   per_month=i18n.money(c.by_contract_mode[mode].per_month, lang),
                   mode=i18n.t(lang, f"cost.modes.{mode}"))  # fmt: skip
@@ -290,21 +300,31 @@ def per_requests_lines(result: SizingResult, c, lang: str) -> list[str]:
     """ "custo por 1k requisições": the price of a million generated tokens times the tokens those requests
     generate, on the same basis (the sized load, its peak hour or as busy as the targets allow)."""
     w, load = result.workload, result.workload.load
-    if not w.cost_per_requests or c.per_million_output_tokens is None or load is None:
+    if c.per_million_output_tokens is None or load is None:
         return []
-    n, output = w.cost_per_requests, load.output_tokens
+    # Prompts at least as much longer than their answers as a summary's text is than the summary (traffic.toml
+    # summary_output_share): the GPUs' time goes mostly to reading them, and "R$ 6.687 por milhão de tokens
+    # gerados" for 37,500-token documents reads as a price error unless a request's price is said beside it.
+    share = load_catalog().traffic.lengths.summary_output_share
+    long_prompts = load.prompt_tokens * share >= load.output_tokens
+    if not (w.cost_per_requests or long_prompts):
+        return []
+    n, output = w.cost_per_requests or 1, load.output_tokens
     value = c.per_million_output_tokens * output / 1e6 * n
     month = c.per_million_month * output / 1e6 * n if c.per_million_month is not None else None
     key = "cost.per_request" if n == 1 else "cost.per_requests"
+    if long_prompts and not w.cost_per_requests:
+        key = "cost.per_request_long"
 
     def amount(v: float) -> str:
         # a request costs fractions of a cent: two significant digits below a real ("0,0011"), cents above
         return i18n.money(v, lang) if v >= 1 else i18n.number(v, lang, max(2, 1 - math.floor(math.log10(v))))
 
     lines = [i18n.t(lang, key, currency=result.currency, value=amount(value), n=i18n.count(n, lang),
-                    output=i18n.number(output, lang))]  # fmt: skip
+                    output=i18n.number(output, lang), prompt=i18n.number(load.prompt_tokens, lang))]  # fmt: skip
     if month is not None:
-        lines.append(i18n.t(lang, f"{key}_month", currency=result.currency, value=amount(month),
+        month_key = "cost.per_request" if key == "cost.per_request_long" else key
+        lines.append(i18n.t(lang, f"{month_key}_month", currency=result.currency, value=amount(month),
                             n=i18n.count(n, lang)))  # fmt: skip
     return lines
 

@@ -199,6 +199,9 @@ def capacity(plan: Plan, setup: Setup) -> str:
         return t(
             lang, "capacity.users_full", **dict(params, context_max=i18n.tokens(plan.model.max_context, lang))
         ) + _pages(plan, plan.model.max_context)
+    if users == plan.users and context_max >= plan.context:
+        # All the users asked and no more: "até 4 com 6.400 tokens, ou 4 com até 7.220" said them twice.
+        return t(lang, "capacity.both_same", **params) + _pages(plan, context_max)
     return t(lang, "capacity.both", **params) + _pages(plan, context_max)
 
 
@@ -1380,7 +1383,12 @@ def _slow_all_at_once(
         return None
     fits = at_pace(plan, setup, catalog, max(math.ceil(plan.users / setup.replicas), 1))
     lang = plan.lang
-    return t(lang, "perf.all_at_once_slow" if fits else "perf.all_at_once_none", users=i18n.number(plan.users, lang),
+    key = "perf.all_at_once_slow" if fits else "perf.all_at_once_none"
+    if not fits and traffic.first_token_alone(plan, setup, catalog) <= ttft_target:
+        # A prompt that arrives alone is read in time, one beside another is not (a long document's): "não dá
+        # nem a uma conversa só" had been said of a setup sized to read one in time (sizing/engine.py).
+        key = "perf.all_at_once_alone"
+    return t(lang, key, users=i18n.number(plan.users, lang),
              tps=i18n.speed(1 / tpot_target, lang), ttft=i18n.seconds(ttft_target, lang),
              fits=i18n.number(fits, lang))  # fmt: skip
 

@@ -175,6 +175,9 @@ def _sized(
     if rec is None and not plan.targets_given and plan.ttft_target is not None and by_load(plan):
         plan, rec = _reading_time_target(plan, catalog) or (plan, rec)
         assumptions = list(plan.assumptions)
+    if rec is not None and (timed := _read_in_time(plan, rec, catalog)) is not None:
+        plan, rec = timed
+        assumptions = list(plan.assumptions)
     if plan.traffic and rec is not None:
         # The conversations in flight at the peak follow from the rate on the recommended setup (Little's
         # law): the memory breakdown and the capacities below are for them.
@@ -234,6 +237,8 @@ def _sized(
     else:
         seqs = plan.users
     alternatives = advice.alternatives(plan, rec, catalog, total, capacity_asked)
+    if (vllm_format := _vllm_format(plan, rec, workload, catalog, source)) is not None:
+        alternatives.insert(0, vllm_format)
     if run_choice is not None:
         if run_choice.recommended == "cheapest":
             # Beside a cheaper run on a larger card, a change is offered for the smaller setup it reaches only
@@ -770,6 +775,50 @@ def _reading_time_target(plan: Plan, catalog: Catalog):
     return (relaxed, rec) if rec is not None else None
 
 
+def _read_in_time(plan: Plan, rec, catalog: Catalog):
+    """(the plan, its recommendation) for conversations at once with no rate and no target typed, when the
+    setup that holds them reads one prompt past the chat's default first token (traffic.toml [latency]):
+    "qwen 72b int4 para 25 usuários com documentos de 50 páginas" had been 4 copies on 1 H200 each, ~43 s to
+    read one 37,500-token prompt alone, a recommendation that said of itself it met its targets with no
+    request. The smallest setup whose copies read one prompt in time (more tensor parallelism), said; when
+    none we rent does, the memory's setup stays and the answer says plainly why. None when nothing changes."""
+    if (
+        plan.rate is not None
+        or plan.users < 2
+        or plan.targets_given
+        or plan.ttft_target is not None
+        or plan.tpot_target is not None
+        or plan.stage.is_training
+        or plan.batch_seconds
+        or plan.gpus
+        or plan.reads_in_time
+        or not by_load(plan)
+    ):
+        return None
+    ttft = catalog.traffic.latency.ttft_s
+    slow = traffic.first_token_alone(plan, rec, catalog)
+    if slow <= ttft:
+        return None
+    lang = plan.lang
+    words = dict(prompt=i18n.tokens(plan.prompt, lang), users=i18n.number(plan.users, lang),
+                 memory=advice.describe(rec, lang), slow=i18n.number(slow, lang, 0 if slow >= 10 else 1),
+                 ttft=i18n.seconds(ttft, lang))  # fmt: skip
+    timed = plan.but(reads_in_time=True)
+    found = _recommendation(timed, catalog)
+    if found is None or found.problem is not None:
+        fastest = traffic.fastest_first_token(plan, catalog) or slow
+        # a target the recommendation meets alone: twice its reading (a request waits for at most one read
+        # ahead of it, as _reading_time_target() relaxes the default), in tens of seconds
+        example = 10 * math.ceil(2 * slow / 10)
+        said = t(lang, "assume.traffic.reads_in_time_none", fastest=i18n.number(fastest, lang, 0 if fastest >= 10 else 1),
+                 example=i18n.number(example, lang), **words)  # fmt: skip
+        return plan.but(assumptions=(*plan.assumptions, said)), rec
+    fast = traffic.first_token_alone(plan, found, catalog)
+    said = t(lang, "assume.traffic.reads_in_time", setup=advice.describe(found, lang),
+             fast=i18n.number(fast, lang, 1), **words)  # fmt: skip
+    return timed.but(assumptions=(*plan.assumptions, said)), found
+
+
 def _fused_loss_lead(plan: Plan, rec, w: Workload, catalog: Catalog, source: ModelSource | None):
     """(the plan on a fused-loss stack, its recommendation) when the question named no software and the
     default stack's loss, which holds the whole FP32 logits tensor (stacks.toml logit_bytes), needs at least
@@ -934,6 +983,36 @@ def _on_fewer_gpus(plan: Plan, rec: Setup, catalog: Catalog) -> str:
         params.update(used=i18n.percent(round(used, 2), lang), planned=i18n.percent(planned, lang))
         return t(lang, "estimate.on_fewer_planned", **params)
     return t(lang, "estimate.on_fewer", **params)
+
+
+def _vllm_format(
+    plan: Plan, rec, w: Workload, catalog: Catalog, source: ModelSource | None
+) -> Alternative | None:
+    """A GGUF file served at a production rate, on several copies: the same model in vLLM's own format at
+    about the same bits (AWQ/GPTQ for 4 to 6 bits, FP8 for 8), when it serves the load on a smaller setup.
+    llama.cpp's server runs few sequences per copy (its slots), where vLLM batches every conversation of a
+    copy at each step (continuous batching: Kwon et al. 2023, arXiv:2309.06180): "llama 3.1 8b q4_k_m 8 req/s"
+    had been 10 H200s with nothing said of the one GPU the AWQ file needs on vLLM."""
+    if not plan.llama_cpp or rec is None or rec.replicas < 2 or plan.stage.is_training or not by_load(plan):
+        return None
+    precision = catalog.precision("fp8" if plan.precision.nominal_bits >= 8 else "int4")
+    try:
+        other = make_plan(w.but(precision=precision.id, kv_precision=None), catalog, source)
+    except SizingError:
+        return None
+    alt = _recommendation(other, catalog)
+    if alt is None or alt.problem is not None or not advice.smaller(alt, rec):
+        return None
+    alt.performance = traffic.performance(other, alt, catalog)
+    if alt.performance is None or not alt.performance.meets_targets:
+        return None
+    # its capacity is the vLLM plan's (vLLM's margin and KV cache), not the GGUF question's
+    add_capacity(other, alt, catalog)
+    alt.capacity = advice.capacity(other, alt)
+    lang = plan.lang
+    text = t(lang, "alt.vllm_format", precision=precision.name, setup=advice.describe(alt, lang),
+             gguf=plan.precision.name, gguf_setup=advice.describe(rec, lang))  # fmt: skip
+    return Alternative(kind="vllm_format", setup=alt, text=text)
 
 
 def _recommendation(plan: Plan, catalog: Catalog):

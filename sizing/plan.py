@@ -195,6 +195,9 @@ class Plan(msgspec.Struct, frozen=True):
     tpot_target: float | None = None  # seconds per output token (1 / tokens per second per user)
     e2e_target: float | None = None  # seconds for a whole answer, first token to last
     targets_given: bool = False
+    # Conversations at once with long prompts and no target typed: each copy must read one prompt within the
+    # chat's default first token (sizing/engine.py, _read_in_time), not only hold the conversations
+    reads_in_time: bool = False
     cost_asked: bool = False
     contracts_compared: tuple[str, ...] = ()  # "dedicado ou reservado?": the modes set side by side
     cost_per_user: bool = False  # "por usuário", "per seat": the month's price over the users
@@ -1481,6 +1484,22 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
                       output=i18n.tokens(default_output, lang), share=i18n.percent(share, lang)))  # fmt: skip
     elif (
         plan.task is Task.summarization
+        and (w.prompt_tokens or w.prompt_pages)
+        and not (w.output_tokens or w.translation)
+    ):
+        # "resumir 20 mil contratos de 20 páginas por dia": a given text is answered by a summary a share of it,
+        # as a volume of words is above, not by a chat's 500-token answer. A 60k-token text would get a 6k-token
+        # summary, longer than a long report: the share stops at traffic.toml's long answer (~1,500 words).
+        read = w.prompt_tokens or (w.prompt_pages or 0) * traffic.lengths.tokens_per_page
+        share = traffic.lengths.summary_output_share
+        default_output = min(max(round(read * share), 1), traffic.lengths.long_output_tokens)
+        capped = default_output < round(read * share)
+        summary_said = True
+        said.append(t(lang, "assume.traffic.summary_output_capped" if capped else "assume.traffic.summary_output",
+                      prompt=i18n.tokens(read, lang), output=i18n.tokens(default_output, lang),
+                      share=i18n.percent(share, lang)))  # fmt: skip
+    elif (
+        plan.task is Task.summarization
         and not (w.prompt_tokens or w.prompt_pages or plan.read_tokens or w.translation or plan.images)
         and w.context is None
         # a model whose window is shorter keeps the chat's lengths (GPT-2's 1,024 tokens)
@@ -1777,6 +1796,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
                       n=i18n.number(population, lang)))  # fmt: skip
         population = None
     all_active = False
+    peak_used = False  # a day's people whose peak multiple sets their busiest hour (below)
     if (
         population is None
         and w.users
@@ -1855,6 +1875,24 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
             said.append(t(lang, "assume.traffic.daily_peak", day=i18n.number(per_day, lang),
                           share=i18n.percent(peak, lang), rate=rate_text(rate, lang)))  # fmt: skip
         pipeline = (w.items_volume or plan.task in BATCH_TASKS) and not given
+    elif population and w.peak_factor and (w.population_daily or w.population_monthly) and not w.active_share:
+        # "10k usuários por dia, pico de 3x a média no horário comercial": the day's people spread over the
+        # hours of use (as a daily volume's are, above), the busiest hour the multiple said of the average, so
+        # that hour holds factor / hours of them (at most all); each sends traffic.toml's requests an active
+        # hour. The multiple had been said unused, and the default 10% at the peak sized instead.
+        hours = w.hours_per_day or (catalog.offering.business_hours_per_day if w.business_hours else 24.0)
+        share = min(w.peak_factor / hours, 1.0)
+        per_hour = w.requests_per_active_hour or traffic.population.requests_per_active_hour
+        rate, basis = population * share * per_hour / 3600, "population"
+        peak_used = True
+        key = "assume.traffic.population_peak_factor" + (
+            "_business" if w.business_hours and not w.hours_per_day else ""
+        )
+        said.append(t(lang, key, people=i18n.number(population, lang), hours=i18n.number(hours, lang, 0 if hours == int(hours) else 1),
+                      average=i18n.number(population / hours, lang, 0), factor=factor_text(w.peak_factor, lang),
+                      online=i18n.number(round(population * share), lang), share=i18n.percent(share, lang),
+                      per_hour=i18n.number(per_hour, lang, 0 if per_hour == int(per_hour) else 1),
+                      rate=rate_text(rate, lang)))  # fmt: skip
     elif population:
         share = w.active_share or (1.0 if all_active else traffic.population.peak_active_share)
         per_hour = w.requests_per_active_hour or traffic.population.requests_per_active_hour
@@ -1877,7 +1915,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
                       n=i18n.number(w.organisation_people, lang)))  # fmt: skip
     if basis in ("rate", "daily") and w.rate_in_conversations and not w.turns:
         said.append(t(lang, "assume.traffic.conversation_one_request"))
-    if w.peak_factor and basis != "daily":
+    if w.peak_factor and basis != "daily" and not peak_used:
         # "200 req/s, pico de 3x": a multiple applies to a volume's average; a rate or people set the load here.
         said.append(t(lang, "assume.traffic.peak_factor_unused", factor=factor_text(w.peak_factor, lang)))
     if basis in ("rate", "daily") and w.population:

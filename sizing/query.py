@@ -935,7 +935,9 @@ _ON_BEFORE = regexes.compile(r"\b(?:em|on|numa|num)\s*$")
 # a cost word comes shortly before (with no number between: "custa ... 5 perguntas por usuário" is a load) and no
 # shorter period after ("por usuário por hora" counts requests).
 PER_USER = regexes.compile(
-    r"\b(?:por|per)\s+(?:usuarios?|users?|seats?|assentos?|cabecas?|heads?|licencas?|licen[cs]es?|pessoas?)\b"
+    # pt-PT's "utilizador" and the people a company counts ("por colaborador", "per employee") too
+    r"\b(?:por|per)\s+(?:usuarios?|users?|utilizador(?:es)?|colaboradore?s?|funcionarios?|employees?|seats?|"
+    r"assentos?|cabecas?|heads?|licencas?|licen[cs]es?|pessoas?)\b"
     r"(?!\s*(?:por|per|/|a|an|each)\s*(?:hora|minuto|segundo|dia|semana|hour|minute|second|day|week)s?\b)"
     # the month the price is for, said with it: "custo por usuário/mês", "cost per user per month"
     r"(?:\s*(?:/|por|per|ao|a)\s*(?:mes|month)\b)?"
@@ -952,7 +954,15 @@ PER_REQUESTS = regexes.compile(
     r"(?:(?:de|por|per|a|of|for|da|do)\s+(?:cada\s+|each\s+|every\s+|a\s+|one\s+|uma\s+|um\s+)?|cada\s+|each\s+)"
     r"(?:(?P<n>\d+(?:[.,]\d{3})*)\s*(?P<unit>k|mil|m|mi|milhao|milhoes|million)?\s*|(?P<word>mil|thousand|milhao|million)\s+)?"
     r"(?:de\s+)?(?:requisicoes|requisicao|requests?|chamadas?|calls?|consultas?|queries|query|pedidos?|mensagens|mensagem|"
-    r"messages?|inferencias?|inferences?)\b"
+    r"messages?|inferencias?|inferences?|(?P<conversation>conversas?|conversations?|atendimentos?)|documentos?|documents?)\b"
+)
+
+
+# The total asked of a term, at the end of the message or of the term's words: "..., total?", "o total do contrato",
+# "valor total", "in total?", "grand total".
+_TERM_TOTAL = regexes.compile(
+    r"(?:\btotal\s*\??\s*$|\btotal\s+(?:do|da|of the|for the)\s+(?:contrato|periodo|contract|term|period)\b"
+    r"|\bvalor\s+total\b|\bin\s+total\b|\bgrand\s+total\b)"
 )
 
 
@@ -3218,14 +3228,14 @@ def _reread(text: str, catalog: Catalog, base: Workload | None, fixes) -> Query:
     return _read(fixed, catalog, base, corrections=[(typed, word) for typed, word, said in fixes if said])
 
 
-# "150 concurrent agents", "200 agentes": people counted (a contact center's), not AI agents reasoning.
+# "150 concurrent agents", "200 agentes": people counted (a contact center's), not AI agents calling tools.
 _COUNTED_BEFORE = regexes.compile(r"(?<![\w.,])\d[\d.,]*\s*(?:k|mil)?\s+(?:[a-z]+\s+){0,2}$")
 _AGENTS = regexes.compile(r"agents?|agentes?")
 
 
 def _task_word(scan: _Scan, m: re.Match, task: Task) -> Task | None:
     if (
-        task is Task.reasoning
+        task is Task.agent
         and _AGENTS.fullmatch(m.group(0))
         and _COUNTED_BEFORE.search(scan.original[: m.start()].lower())
     ):
@@ -5833,7 +5843,7 @@ def _intent(scan: _Scan) -> Intent | None:
 
 
 # Several task words describe one use ("assistente de código"): the one that changes the advice most wins.
-TASK_PRIORITY = [Task.reasoning, Task.code, Task.rag, Task.extraction, Task.classification, Task.summarization,
+TASK_PRIORITY = [Task.reasoning, Task.code, Task.agent, Task.rag, Task.extraction, Task.classification, Task.summarization,
                  Task.chat]  # fmt: skip
 
 
@@ -6448,6 +6458,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             fields["days"] = fields["days"] or period
         else:
             fields["term_days"] = period
+            if _TERM_TOTAL.search(strip_accents(scan.original.lower())):
+                # "por 24 meses dedicado, total?": the term's money, as "quanto custa no total?" asks (the
+                # total line had been left out, the question read as a sizing alone)
+                fields["cost"] = True
     tp = _one(scan, "tp", "tp")
     gpus_said = fields["gpus"] is not None
     if tp is not None:
@@ -6680,7 +6694,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             # requests, a daily volume (its peak from traffic.toml).
             fields["requests_per_day"] = per_day
         elif fields["population"] is None:
-            fields["population"] = per_day  # "300 usuários por dia": the day's people, a head-count
+            # "300 usuários por dia": the day's people, a head-count
+            fields["population"], fields["population_daily"] = per_day, True
     per_month = _one(scan, "people_per_month", "traffic.population")
     if per_month is not None and fields["population"] is None:
         # "30 mil usuários por mês", "30k MAU": a month's people, of whom a share uses it on a day (sizing/plan.py)
@@ -6781,6 +6796,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         fields.update(cheaper=True, cost=True)  # asking for less money asks what it costs
     if fields.get("cost_per_requests"):
         fields["cost"] = True  # "cost per request" asks what it costs, as "quanto custa" does
+        per_conversation = any(
+            PER_REQUESTS.search(strip_accents(typed.lower())).group("conversation")
+            for _, typed in scan.found["cost_per_requests"]
+            if PER_REQUESTS.search(strip_accents(typed.lower()))
+        )
+        if per_conversation and fields.get("turns"):
+            # "quanto fica por conversa?" of conversations of 8 messages: each message is a request (the load's)
+            fields["cost_per_requests"] *= fields["turns"]
     if budget := scan.found.get("budget"):
         # A budget: the answer sets the setup's price against it (sizing/budget.py), so money is asked about.
         (amount, currency, monthly), _ = budget[0]

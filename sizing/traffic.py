@@ -389,6 +389,8 @@ def recommend(
             continue
         if best is not None and shape.total > best[0][0]:
             break  # candidates come smallest first: nothing later can use fewer GPUs
+        if plan.reads_in_time and _misses_unloaded(plan, shape, catalog):
+            continue  # a copy that reads one prompt past the chat's first token (sizing/engine.py)
         found = copies_needed(plan, shape, catalog)
         if found is None:
             continue
@@ -451,7 +453,7 @@ def decided_by(plan: Plan, rec: Setup, catalog: Catalog) -> str:
     same = base.gpu.id == rec.gpu and base.total == rec.count // rec.replicas
     if same and rec.replicas == 1:
         return "memory"
-    if not (plan.traffic or plan.targets_given):
+    if not (plan.traffic or plan.targets_given or plan.reads_in_time):
         return "memory"
     # "latency" is the claim that the smallest setup holding the model misses the targets even with one
     # conversation: checked as such, not read off copies_needed(), whose None also means "more copies than
@@ -490,6 +492,14 @@ def beyond_offer(plan: Plan, catalog: Catalog) -> tuple[Shape, int] | None:
             if best is None or total < best[0]:
                 best = (total, shape, found[0])
     return None if best is None else (best[1], best[2])
+
+
+def first_token_alone(plan: Plan, setup: Setup, catalog: Catalog) -> float:
+    """The time to the first token on one copy of `setup` for a request that finds no other in flight, as
+    _misses_unloaded() and fastest_first_token() time it."""
+    gpu = catalog.gpu(setup.gpu)
+    r = replica(plan, gpu, setup.tensor_parallel, setup.pipeline_parallel, catalog, 1)
+    return perf.at_concurrency(r, plan.prompt, plan.output, 1e-3, history=plan.history).ttft_s
 
 
 def first_token_on_smallest(plan: Plan, catalog: Catalog) -> float | None:

@@ -156,7 +156,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "generations",
         "prompts",
     ),
-    "tasks": ("rag", "extraction", "classification", "summarization", "reasoning", "code", "chat"),
+    "tasks": ("rag", "extraction", "classification", "summarization", "reasoning", "agent", "code", "chat"),
     "intents": ("evaluation", "production"),
     "replicas": (
         "nouns",

@@ -27,6 +27,8 @@ class Task(StrEnum):
     classification = "classification"
     summarization = "summarization"
     reasoning = "reasoning"
+    # an agent calls tools in a loop: its model need not be a reasoning one (Llama 3.3 70B is not)
+    agent = "agent"
     code = "code"
     chat = "chat"
 
@@ -208,6 +210,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     users_in_europe: bool = False
     # "30 mil usuários por mês", "30k MAU": the population is a month's people, not a day's (sizing/plan.py)
     population_monthly: bool = False
+    # "10k usuários por dia": the population is a day's people, whose peak a "pico de 3x a média" sets (sizing/plan.py)
+    population_daily: bool = False
     # "quantizado", "quantized" with no format said: the usual serving quantization (sizing/plan.py)
     quantized: bool = False
     # "gemma 3 27b qat" with no format said: Google's quantization-aware 4-bit release (sizing/plan.py)

@@ -1004,7 +1004,8 @@ def test_autocomplete_is_the_code_task(text):
 )  # fmt: skip
 def test_tool_calls_are_the_agents_task(text, users):
     q = parse(text)
-    assert q.unknown == [] and q.workload.task is Task.reasoning and q.workload.users == users
+    # an agent calls tools; its model need not reason (it had been the reasoning task, whatever the model)
+    assert q.unknown == [] and q.workload.task is Task.agent and q.workload.users == users
 
 
 @pytest.mark.parametrize(

@@ -2373,7 +2373,9 @@ def test_a_daily_volume_of_documents_is_sized_for_throughput_not_a_chats_first_t
     text = "resumir 5 mil contratos por dia com llama 3.3 70b fp8, cada um com 60 mil tokens"
     result = size(parse(text).workload)
     assert result.recommendation is not None and result.decided_by == "throughput"
-    assert result.recommendation.gpu == "h200-sxm" and result.recommendation.count <= 8
+    # 10 H200s: each 60,000-token contract gets a 2,000-token summary (traffic.toml's long answer), not 500
+    assert result.recommendation.gpu == "h200-sxm" and result.recommendation.count <= 10
+    assert result.workload.load.output_tokens == 2_000
     batch = load_catalog().traffic.latency_batch
     assert result.workload.load.ttft_target_s == batch.ttft_s == 600
     [said] = [a for a in result.assumptions if a.startswith("Um volume de trabalho por dia não é um chat")]
