@@ -233,7 +233,8 @@ def suggestion_lines(suggestions: Suggestions, lang: str, show_prices: bool = Tr
     # "dados de saúde de pacientes": what the law asks of such data, as a sized answer says it
     if suggestions.apart:  # "transcrever e resumir": the speech model is not in the count
         out.insert(0, t("suggest.speech_apart"))
-    out[:0] = [t(f"error.query.topic_{key}", log="", name="") for key in suggestions.notes]
+    log = t("slack.disclosure", retention="").strip()  # as beside a sized answer (bot/rendering.py)
+    out[:0] = [t(f"error.query.topic_{key}", log=log, name="") for key in suggestions.notes]
     if suggestions.past_context:
         out.insert(0, t("suggest.past_context", models=i18n.join(suggestions.past_context, lang),
                         context=i18n.number(suggestions.context, lang)))  # fmt: skip

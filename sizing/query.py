@@ -7106,9 +7106,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
                 stage, fields["adapter_for_data"] = Stage.lora, True
             error = QueryError("query.suggest_models", hint="query.examples")
             error.given = _given(fields, stage)
-            if notes := [key for key in query.noted if key in topic_words.NOTES]:
-                # "chatbot para 50 médicos com dados de saúde": what the law asks of such data, said first
-                error.given["notes"] = notes
+            if query.noted:
+                # "chatbot para 50 médicos com dados de saúde": what the law asks of such data, said first, as
+                # beside a sized answer; so is a subject asked beside the use ("…, onde ficam os logs?")
+                error.given["notes"] = list(query.noted)
             raise error
         if fields.get("gpu") and fields.get("compare_gpus"):
             # "qual a diferença entre L40S e H100 pra inferência?": each GPU, what fits on it and what sets its

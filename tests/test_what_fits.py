@@ -403,6 +403,11 @@ def test_suggestions_asked_their_cost_in_a_shared_channel_are_sent_to_sales(tmp_
          "Dados de saúde são dados pessoais sensíveis (LGPD, art. 5º, II)"),
         ("qual modelo pra um banco, dados de cartão de crédito, 100 atendentes?",
          "Dados bancários e de cartão não estão entre os dados sensíveis da LGPD"),
+        # a subject asked beside the use is answered too, as beside a sized answer
+        ("chatbot pra 50 pessoas, onde ficam os logs?",
+         "Os prompts e os logs do serviço que vocês rodam nas GPUs alugadas ficam onde o servidor de inferência"),
+        ("quero um assistente interno pra 200 funcionarios, vocês tem DPA?",
+         "O acordo de tratamento de dados (DPA), em que vocês são o controlador e nós o operador"),
     ],
 )  # fmt: skip
 def test_suggestions_say_what_the_law_asks_of_the_data_named(capsys, question, note):
