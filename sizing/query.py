@@ -1694,8 +1694,11 @@ GPU_COUNT = regexes.compile(rf"\b(\d+)\s*{_W('counts.gpus')}\b")
 # "numa única gpu", "em uma só placa", "on a single GPU", "only one GPU": one GPU.
 SINGLE_GPU = regexes.compile(
     r"\b(?:(?:numa|em\s+uma|uma|on\s+a|in\s+a|on\s+one|in\s+one|a|one)\s+(?:unica|single|so)"
-    r"|(?:so|apenas|somente|only|just)\s+(?:uma|1|one|a\s+single))\s+"
-    rf"{_W('counts.gpus')}\b"
+    r"|(?:so|apenas|somente|only|just)\s+(?:uma|1|one|a\s+single)"
+    # "can we do it on one gpu?", "fits in one card", "em uma gpu", "com uma placa": "one" is the count here (a
+    # GPU said with "a", "numa gpu", stays unread as a count)
+    r"|(?:on|in|onto|with|using|em|com|usando)\s+(?:one|uma|um))\s+"
+    rf"{_W('counts.gpus')}\b(?!\s+(?:servers?|nodes?|machines?|servidor|servidores|maquinas?|nos?)\b)"
 )
 # GPUs counted in pairs: "um par de H100" (2), "2 pares de A100" (4), "a pair of H100s", "two pairs of L40S" (number
 # words are digits by now), "uma dupla de placas". Read before the pair's words can be anything else; "pares de
@@ -7867,9 +7870,13 @@ _COST_PER_PERIOD = regexes.compile(
 _VLLM_NAMED = regexes.compile(r"\bvllm\b")  # the server every serving answer is sized for
 
 
-# "e numa 4090?", "e na 3090?": the card by its bare number, never 4,090 people (the number is a GPU's name in the
-# catalogue, said after a word that puts the model on it).
-_ON_GPU_BEFORE = regexes.compile(r"\b(?:em|on|numa|num|na|no|an?)\s*$")
+# "e numa 4090?", "e na 3090?", "e com 4090?", "what about a 5090?", "e 4090?": the card by its bare number,
+# never 4,090 people (the number is a GeForce's name in the catalogue, said after a word that puts the model on
+# it or uses it, or after the follow-up's opener alone; "e se forem 4090?" still counts).
+_ON_GPU_BEFORE = regexes.compile(
+    r"\b(?:em|on|numa|num|na|no|an?|uma|um|one|com|with|using|usando|utilizando|usar|use)\s*$"
+    r"|^\W*(?:(?:e|and|what\s+about|how\s+about|e\s+quanto\s+a)\W*)?$"
+)
 
 
 def _geforce_on(scan: _Scan, bare: re.Match, catalog: Catalog) -> bool:
