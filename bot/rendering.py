@@ -1239,7 +1239,9 @@ def _traffic_understood(w, lang: str, load=None) -> list[str]:
         parts.append(t("tokens_per_s", n=i18n.speed(w.tokens_per_s, lang)))
     if w.utilization is not None:
         parts.append(t("utilization", share=i18n.percent(w.utilization, lang)))
-    if w.business_hours and not w.hours_per_day:
+    if w.always_on and not (w.business_hours or w.hours_per_day or w.weekdays_only):
+        parts.append("24/7")
+    elif w.business_hours and not w.hours_per_day:
         parts.append(t("business_hours"))
     elif w.hours_per_day or w.weekdays_only:
         per_day = i18n.number(

@@ -766,6 +766,15 @@ BARE_COUNT = regexes.compile(
     rf"(?:\s*(?:(?P<thousand>mil|thousand)|(?P<million>milhao|milhoes|million|millions))\b)?(?!\s*%)"
     rf"[\s,]*(?:{_W('words.bare_count_after')})?\W*$"
 )
+# "e com a versão 3.3?", "e o 3.3?", "and version 3.3?": the thread's family at another release, the same size
+# (_at_version: Llama 3.1 70B then Llama 3.3 70B). A number alone needs a decimal or the word "versão" ("e o 3?"
+# stays a count).
+_VERSION_WORD = r"(?:versao|version|release|v)"
+VERSION_ALONE = regexes.compile(
+    r"^\W*(?:(?:e|and|what\s+about|how\s+about|e\s+se\s+for|e\s+se\s+usar|e\s+usando|if\s+we\s+use|com|with|no|na|"
+    r"o|a|the|pra|para|using|usando|de|da|do|of)\s+)*"
+    rf"(?:(?P<word>{_VERSION_WORD})\s*(?P<n>\d{{1,2}}(?:\.\d{{1,2}})?)|(?P<dotted>\d{{1,2}}\.\d{{1,2}}))\W*$"
+)
 # "e numa única h100?", "e numa h100 só?", "on a single h100?": a card said as one.
 _ONE_CARD = regexes.compile(r"\b(?:numa|uma|num|unica|unico|so|single|one|just\s+one|only\s+one)\b")
 # "e numa só?", "e em uma única?", "and on just one?": a thread's message that puts the model on one (a GPU).
@@ -3599,7 +3608,16 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.take(
             SHIFTS, "shifts", lambda m: n if (n := int(m.group(1) or m.group(2) or m.group(3))) > 1 else None
         )
-    if base is not None and (bare := BARE_COUNT.match(scan.work)) and not _geforce_on(scan, bare, catalog):
+    if (
+        base is not None
+        and base.model
+        and (version := VERSION_ALONE.match(scan.work))
+        and (other := _at_version(base.model, version.group("n") or version.group("dotted"), catalog))
+    ):
+        # "e com a versão 3.3?" in a Llama 3.1 70B's thread: Llama 3.3 70B (it had been "Não entendi")
+        scan.found["model"] = [(other, scan.original[version.start() : version.end()].strip(" ?!.,"))]
+        scan.blank(version.start(), version.end())
+    elif base is not None and (bare := BARE_COUNT.match(scan.work)) and not _geforce_on(scan, bare, catalog):
         # "e com 4?": the whole message is one number (_build reads it by what the thread is about).
         # "e pra 1 milhão?": in millions, as "e com 5 mil?" is in thousands (a share, "e com 50%?", is no count).
         unit = "thousand" if bare.group("thousand") else "million" if bare.group("million") else None
@@ -6339,6 +6357,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         hours_per_day=_one(scan, "hours_per_day", "hours_per_day"),
         weekdays_only=True if scan.found.get("weekdays_only") else None,
         business_hours=True if scan.found.get("business_hours") else None,
+        always_on=True if scan.found.get("always_on") else None,
         examples=_one(scan, "examples", "examples"),
         example_tokens=_one(scan, "example_tokens", "example_tokens"),
         example_average=True if scan.found.get("example_average") else None,
@@ -7879,6 +7898,31 @@ _ON_GPU_BEFORE = regexes.compile(
 )
 
 
+_ID_SIZE = regexes.compile(r"(\d+(?:\.\d+)?b(?:-a\d+(?:\.\d+)?b)?)$")
+
+
+def _at_version(model_id: str, version: str, catalog: Catalog) -> str | None:
+    """The catalogue's model of `model_id`'s family at another release, of the same official size ("llama-3.1-70b"
+    at "3.3": "llama-3.3-70b"); None where the catalogue has no such model, or it is the same one."""
+    try:
+        entry = catalog.model(model_id)
+    except (KeyError, SizingError):
+        return None
+    # the size as the ids and aliases write it ("qwen2.5-32b": "32b", where the official text says "32.5B")
+    sizes = [m.group(1) for m in [_ID_SIZE.search(model_id)] if m] + [
+        (entry.params_official_text or "").lower()
+    ]
+    index = _indexes(catalog)["model"]
+    for word, ids in family_members(catalog).items():
+        if model_id not in ids:
+            continue
+        for size in filter(None, sizes):
+            other = index.get(normalize(f"{word}{version}{size}"))
+            if other is not None and other.id != model_id:
+                return other.id
+    return None
+
+
 def _geforce_on(scan: _Scan, bare: re.Match, catalog: Catalog) -> bool:
     number = bare.group(1)
     return (
@@ -7969,6 +8013,12 @@ def _follow_up(
         previous.pop("gpus_from_layout", None)  # "e com 8 gpus?": a count said, no longer a layout's
     if "users" in changes and "users_limit" not in changes:
         previous.pop("users_limit", None)  # "e com 20 usuários?": users said in words, the load itself
+    schedule = ("hours_per_day", "business_hours", "weekdays_only")
+    if changes.get("always_on"):
+        for key in schedule:  # "e se for 24/7?": the schedule goes
+            previous.pop(key, None)
+    elif any(changes.get(k) for k in schedule):
+        previous.pop("always_on", None)  # "e só em horário comercial?" after "24/7"
     choices = previous.get("model_choices") or []
     if "model" in changes or (
         "precision" in changes and any(c.startswith(f"{base.model} ") for c in choices)

@@ -61,6 +61,7 @@ SERVING_FIELDS = (
     "hours_per_day",
     "weekdays_only",
     "business_hours",
+    "always_on",
     "replicas",
     "high_availability",
     "spare_replicas",
