@@ -6766,6 +6766,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             typed for _, typed in scan.found.get("ttft_s", []) if _ANSWER_TIME.search(plain := strip_accents(typed.lower()))
             and not _FIRST_TOKEN_SAID.search(plain)
         ]  # fmt: skip
+    examples_scale = _one(scan, "examples_scale", "traffic.scale")
+    if examples_scale is not None:
+        # "e com o dobro de exemplos?" under a fine-tune of 10 mil exemplos: 20 mil (it had been "Não entendi")
+        scaled = next((k for k in ("examples", "tokens") if base is not None and getattr(base, k)), None)
+        if scaled is not None and fields.get(scaled) is None:
+            fields[scaled] = max(round(getattr(base, scaled) * examples_scale), 1)
+        else:
+            query.unknown += [typed for _, typed in scan.found["examples_scale"]]
     shifts = _one(scan, "shifts", "traffic.shifts")
     if shifts is not None:
         people = next((k for k in ("population", "users") if fields.get(k)), None)
@@ -6984,6 +6992,24 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             added, own = scan.found["model"][0][1], False
             said = " ".join(m.group(0) for words in (ADD_MODEL, ALSO_MODEL) for m in words.finditer(plain))
             query.unknown = [w for w in query.unknown if strip_accents(w.lower()) not in said]
+        if (
+            stage is None
+            and base.stage.is_training
+            and any(fields.get(k) for k in PEOPLE_BASES + RATE_BASES)
+            and not any(getattr(base, name) for name in LOAD_FIELDS)
+        ):
+            # "what if we had 500 users?", "e com 500 usuários?" under a fine-tune: people use the model it makes,
+            # not the run: the tuned model served to them, said (they had been added to the training's line)
+            stage = Stage.inference
+            query.noted = [*query.noted, "serve_tuned"]
+        if notes := _where_run(plain, fields, catalog):
+            # "e na aws?", "e num servidor on-premise?", "vocês têm h100?": the thread's sizing with what is true
+            # there said first (they had been "Não entendi o pedido", or the H100 sized with no yes or no)
+            query.noted = list(dict.fromkeys([*query.noted, *(note for note, _, _ in notes)]))
+            query.noted_names = {**query.noted_names, **{note: name for note, name, _ in notes if name}}
+            said = " ".join(plain[start:end] for _, _, (start, end) in notes)
+            query.unknown = [w for w in query.unknown if strip_accents(w.lower()) not in said]
+            understood = True
         said_stages = scan.found.get("stage", [])
         if (
             stage is not None
@@ -7901,6 +7927,47 @@ _ON_GPU_BEFORE = regexes.compile(
 _ID_SIZE = regexes.compile(r"(\d+(?:\.\d+)?b(?:-a\d+(?:\.\d+)?b)?)$")
 
 
+# Where a thread's sizing would run, asked after it ("e na aws?", "e no runpod?", "e na nuvem de vocês?", "e num
+# servidor on-premise?"): the same sizing, with a note of what changes there (sizing/data/messages: error.query.
+# topic_cloud_*). Other clouds by the names customers use; ours and the customer's own machines by their words.
+_OTHER_CLOUDS = {
+    "aws": "AWS", "amazon": "AWS", "azure": "Azure", "gcp": "Google Cloud", "google cloud": "Google Cloud",
+    "oci": "Oracle Cloud", "oracle cloud": "Oracle Cloud", "runpod": "RunPod", "coreweave": "CoreWeave",
+    "lambda labs": "Lambda", "lambda cloud": "Lambda", "vast.ai": "Vast.ai", "vast ai": "Vast.ai",
+    "paperspace": "Paperspace", "magalu cloud": "Magalu Cloud",
+}  # fmt: skip
+OTHER_CLOUD = regexes.compile(rf"(?<![\w.-])({alternation(list(_OTHER_CLOUDS))})(?![\w-])")
+OUR_CLOUD = regexes.compile(
+    r"\b(?:nuvem|cloud|infra|infraestrutura|gpus|maquinas|data\s*centers?)\s+(?:de\s+|da\s+)?(?:voces|vcs|vc)\b"
+    r"|\b(?:sua|tua|vossa|your)\s+(?:nuvem|cloud|infra\w*|gpus|machines|data\s*centers?)\b"
+    r"|^\W*(?:e|and|what\s+about)?\s*(?:com|with)\s+(?:voces|vcs|you|you\s+guys)\W*$"
+)
+ON_PREMISES = regexes.compile(
+    r"\bon[\s-]?prem(?:ise|ises)?\b|\bself[\s-]?hosted\b|\bin[\s-]house\b|\bcolocation\b"
+    r"|\b(?:servidor(?:es)?|maquinas?|hardware|infra(?:estrutura)?|data\s*center|gpus)\s+"
+    r"(?:proprios?|propria|nossos?|nossa|da\s+empresa|locais|local|internos?)\b"
+    r"|\b(?:nosso|nossos|nossa|nossas)\s+(?:proprios?\s+)?(?:servidor(?:es)?|hardware|data\s*center|infra\w*|maquinas|gpus)\b"
+    r"|\bour\s+(?:own\s+)?(?:servers?|hardware|data\s*center|datacenter|infra\w*|machines|gpus)\b"
+)
+
+
+def _where_run(plain: str, fields: dict, catalog: Catalog) -> list[tuple[str, str, tuple[int, int]]]:
+    """The notes a thread's message earns by where it asks the sizing to run: (note, the name it says, the words'
+    span). "vocês têm h100?" asks whether we rent the card it names (the sizing on it follows the note)."""
+    out = []
+    gpu = fields.get("gpu")
+    if gpu and (asked := RENT_ASKED.search(plain)):
+        rented = any(o.gpu == gpu for o in catalog.offering.offer)
+        out.append(("rented" if rented else "not_rented_sized", catalog.gpu(gpu).name, asked.span()))
+    if cloud := OTHER_CLOUD.search(plain):
+        out.append(("cloud_other", _OTHER_CLOUDS[cloud.group(1)], cloud.span()))
+    elif ours := OUR_CLOUD.search(plain):
+        out.append(("cloud_ours", "", ours.span()))
+    elif own := ON_PREMISES.search(plain):
+        out.append(("cloud_own", "", own.span()))
+    return out
+
+
 def _at_version(model_id: str, version: str, catalog: Catalog) -> str | None:
     """The catalogue's model of `model_id`'s family at another release, of the same official size ("llama-3.1-70b"
     at "3.3": "llama-3.3-70b"); None where the catalogue has no such model, or it is the same one."""
@@ -7968,7 +8035,9 @@ def _follow_up(
     changes = {k: v for k, v in fields.items() if v is not None}
     if model:
         changes["model"] = model
-    if stage is not None:
+    if stage is not None and not (stage is Stage.inference and base.stage is Stage.inference):
+        # "e se rodar na aws?" in a serving thread: "rodar" serves, as the thread did (it had been said as a change,
+        # "Entendi: … · inferência · …")
         changes["stage"] = stage
     if query.lang:
         changes["lang"] = query.lang

@@ -114,3 +114,103 @@ def test_a_schedule_after_all_day_replaces_it(pipeline):
         understood(later.text_answer)
         == "Entendi: Llama 3.1 8B · 10.000 requisições por dia · horário comercial"
     )
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, note",
+    [
+        # each had been "Não entendi o pedido": the thread's sizing, with what is true elsewhere said
+        (CHAT, "e na aws?", "Em outra nuvem (AWS), a memória é a mesma"),
+        (CHAT, "e no runpod?", "Em outra nuvem (RunPod), a memória é a mesma"),
+        (CHAT, "e se rodar no google cloud?", "Em outra nuvem (Google Cloud), a memória é a mesma"),
+        (CHAT_EN, "what about on azure?", "On another cloud (Azure), the memory is the same"),
+        (CHAT, "e na nuvem de vocês?", "Nas nossas GPUs, em data centers no Brasil: é a resposta abaixo."),
+        (CHAT_EN, "and with you guys?", "On our GPUs, in data centers in Brazil: that is the answer below."),
+        (CHAT, "e num servidor on-premise?", "Nos servidores de vocês, a memória é a mesma em GPUs iguais"),
+        (CHAT, "e nos nossos servidores?", "Nos servidores de vocês, a memória é a mesma em GPUs iguais"),
+        (CHAT_EN, "and on our own servers?", "On your own servers the memory is the same on the same GPUs"),
+    ],
+)  # fmt: skip
+def test_where_it_runs_keeps_the_sizing_and_says_what_changes_there(pipeline, first, follow_up, note):
+    answer = reply_in_thread(pipeline, first, follow_up)
+    lines = answer.splitlines()
+    assert lines[0].startswith(
+        ("Entendi: Llama 3.1 70B · 200 usuários", "Understood: Llama 3.1 70B · 200 concurrent")
+    )
+    assert lines[1].startswith(note)
+    assert "Não entendi" not in answer and "Not understood" not in answer
+
+
+def test_another_cloud_says_we_cannot_price_it_and_what_the_lgpd_asks(pipeline):
+    note = reply_in_thread(pipeline, CHAT, "e na aws?").splitlines()[1]
+    assert "não temos os preços nem a oferta de lá" in note
+    assert "das nossas GPUs, no Brasil" in note
+    assert "LGPD" in note and "art. 33" in note
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, lead, line",
+    [
+        # "vocês têm h100?" had sized the H100 with no word on whether we rent it: the yes or no leads
+        (CHAT, "vocês têm h100?", "Sim, alugamos H100 SXM 80 GB: a conta abaixo é nela.",
+         "Entendi: Llama 3.1 70B · 200 usuários simultâneos · H100 SXM 80 GB · atendimento e chat"),
+        (CHAT, "vcs tem 4090?", "Não alugamos RTX 4090 24 GB: a conta abaixo vale para quem a tem",
+         "Entendi: Llama 3.1 70B · 200 usuários simultâneos · RTX 4090 24 GB · atendimento e chat"),
+        (CHAT_EN, "do you have b200?", "We do not rent B200 180 GB: the sums below hold for whoever has one",
+         "Understood: Llama 3.1 70B · 200 concurrent users · B200 180 GB · support and chat"),
+    ],
+)  # fmt: skip
+def test_whether_we_rent_the_card_asked_leads_the_thread_s_sizing_on_it(
+    pipeline, first, follow_up, lead, line
+):
+    lines = reply_in_thread(pipeline, first, follow_up).splitlines()
+    assert lines[0].startswith(lead)
+    assert lines[1] == line
+
+
+LORA = "fine-tuning lora do llama 3.1 8b com 10 mil exemplos"
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, line, note",
+    [
+        # people under a fine-tune had been added to the training ("ajuste fino com LoRA · 500 usuários ·
+        # 10.000 exemplos de treino"): they use the tuned model, served
+        (LORA, "what if we had 500 users?", "Entendi: Llama 3.1 8B · inferência · 500 usuários simultâneos",
+         "Quem usa o serviço chama o modelo pronto, não o treino"),
+        (LORA, "e com 500 usuários?", "Entendi: Llama 3.1 8B · inferência · 500 usuários simultâneos",
+         "Quem usa o serviço chama o modelo pronto, não o treino"),
+        ("lora fine-tune of qwen3 8b on 5k examples", "what if we had 500 users?",
+         "Understood: Qwen3 8B · inference · 500 concurrent users",
+         "Those who use the service call the finished model, not the training run"),
+    ],
+)  # fmt: skip
+def test_people_under_a_fine_tune_are_served_the_tuned_model(pipeline, first, follow_up, line, note):
+    lines = reply_in_thread(pipeline, first, follow_up).splitlines()
+    assert lines[0] == line
+    assert lines[1].startswith(note)
+
+
+def test_people_under_a_fine_tune_that_is_served_change_its_serving(pipeline):
+    # the thread already serves the tuned model: its people change, the training stays beside them
+    answer = reply_in_thread(
+        pipeline, "fine-tune lora do llama 3.1 8b e depois servir pra 50 usuários", "e com 500 usuários?"
+    )
+    assert understood(answer) == "Entendi: Llama 3.1 8B · ajuste fino com LoRA · 500 usuários simultâneos"
+
+
+@pytest.mark.parametrize(
+    "follow_up, examples",
+    [("e com o dobro de exemplos?", "20.000"), ("and with twice the examples?", "20.000"),
+     ("e com metade dos dados?", "5.000"), ("e com o triplo de exemplos?", "30.000")],
+)  # fmt: skip
+def test_a_training_thread_s_examples_scaled(pipeline, follow_up, examples):
+    # "e com o dobro de exemplos?" had been "Não entendi o pedido: “dobro”, “exemplos”"
+    answer = reply_in_thread(pipeline, LORA, follow_up)
+    assert (
+        understood(answer) == f"Entendi: Llama 3.1 8B · ajuste fino com LoRA · {examples} exemplos de treino"
+    )
+
+
+def test_examples_scaled_with_none_in_the_thread_are_not_understood(pipeline):
+    assert "Não entendi" in reply_in_thread(pipeline, CHAT, "e com o dobro de exemplos?")
