@@ -775,6 +775,14 @@ VERSION_ALONE = regexes.compile(
     r"o|a|the|pra|para|using|usando|de|da|do|of)\s+)*"
     rf"(?:(?P<word>{_VERSION_WORD})\s*(?P<n>\d{{1,2}}(?:\.\d{{1,2}})?)|(?P<dotted>\d{{1,2}}\.\d{{1,2}}))\W*$"
 )
+# "e pra batch?", "e se for em lote?", "and as a batch job?", "e offline?": the thread's load as a batch no one waits
+# on answer by answer (_build: a day's volume in 24 hours).
+AS_BATCH = regexes.compile(
+    r"^\W*(?:(?:e|and|what\s+about|how\s+about|e\s+se\s+for|e\s+se\s+fosse|what\s+if\s+it'?s|what\s+if\s+we\s+run\s+it"
+    r"|e\s+se\s+rodar|e\s+rodando|as|como|pra|para|em|for|in|a|an|um|uma|o|in\s+a|como\s+um)\s+)*"
+    r"(?:batch|batches|lote|lotes|offline|processamento\s+em\s+lote|batch\s+processing|batch\s+job|batch\s+jobs)"
+    r"(?:\s+(?:offline|noturno|job|jobs|processing|mode|mode|instead|entao))?\W*$"
+)
 # "e numa única h100?", "e numa h100 só?", "on a single h100?": a card said as one.
 _ONE_CARD = regexes.compile(r"\b(?:numa|uma|num|unica|unico|so|single|one|just\s+one|only\s+one)\b")
 # "e numa só?", "e em uma única?", "and on just one?": a thread's message that puts the model on one (a GPU).
@@ -831,9 +839,94 @@ MODEL_SET_OPENER = regexes.compile(
 )
 
 
+# "trocar o llama 3.1 70b pelo qwen3 32b", "substituir o llama pelo qwen3 32b", "swap llama 70b for qwen3 32b",
+# "switch from llama 3.1 70b to qwen3 32b": one model in place of another, not a choice of the two (it had been
+# "Qwen3 32B ou Llama 3.1 70B"). Read whole: the new model (with what is said beside it) is the question.
+SWITCH_MODEL = regexes.compile(
+    r"^\W*(?:(?:e|and|agora|now|e\s+se|what\s+if|vamos|let'?s|quero|queremos|we\s+want\s+to|i\s+want\s+to|could\s+we"
+    r"|can\s+we|we\s+could|podemos|posso|da\s+pra|e\s+se\s+a\s+gente|se\s+a\s+gente|e\s+se\s+eu|we|i)\s+)*"
+    r"(?:trocar|troca|troque|trocarmos|trocasse|trocassemos|substituir|substitui|substitua|substituirmos|mudar|muda"
+    r"|swap|swapping|replace|replacing|switch|switching)\s+(?:(?:de|from|out)\s+)?(?:(?:o|a|the)\s+)?"
+    r"(?P<old>[a-z0-9][a-z0-9.\- ]{0,40}?)\s+(?:pelo|pela|por|with|for|to|para|pro|pra|por\s+um|por\s+uma)\s+"
+    r"(?:(?:o|a|um|uma|the)\s+)?(?P<new>[a-z0-9].*?)\s*[?!.]*\s*$"
+)
+
+
+# "switch to qwen3 32b", "troca pro qwen3 32b", "mudar para o qwen3 32b": in a thread, the thread's model replaced by
+# the one named next (they had been new questions, the thread's people gone, "troca" not understood).
+SWITCH_TO = regexes.compile(
+    r"^\W*(?:(?:e|and|agora|now|e\s+se|what\s+if|vamos|let'?s|podemos|can\s+we|could\s+we|we|i|e\s+se\s+a\s+gente)\s+)*"
+    r"(?:trocar|troca|troque|trocando|mudar|muda|mude|mudando|switch|switching|swap|swapping|change|changing|move"
+    r"|migrar|migra|migrando)\s+(?:(?:it|isso|o\s+modelo|the\s+model|de\s+modelo|models?)\s+)?"
+    r"(?:pelo|pela|por|pro|pra|para(?:\s+o|\s+a)?|to|with|for)\s+(?:(?:o|a|um|uma|the)\s+)?"
+)
+# "e se usar o qwen3 32b no lugar?", "qwen3 32b instead?": said after the model that replaces the thread's.
+INSTEAD_AFTER = regexes.compile(
+    r"\s+(?:no\s+lugar(?:\s+dele|\s+dela|\s+disso)?|instead|em\s+vez\s+disso|ao\s+inves(?:\s+disso)?)\s*([?!.]*)\s*$"
+)
+
+
 def changes_thread_models(text: str) -> bool:
-    """Whether a thread's message opens by adding a model to the thread's or taking one out."""
-    return bool(MODEL_SET_OPENER.match(strip_accents(text.lower())))
+    """Whether a thread's message opens by adding a model to the thread's, taking one out, or putting one in
+    another's place."""
+    plain = strip_accents(text.lower())
+    return bool(MODEL_SET_OPENER.match(plain) or SWITCH_MODEL.match(plain) or SWITCH_TO.match(plain))
+
+
+def _switched(text: str, catalog: Catalog, base: Workload | None) -> tuple[str, str] | None:
+    """A message that puts one model (or GPU) in another's place: (what to read, the switch said: "Llama 3.1 70B →
+    Qwen3 32B"); None unless both sides name one. In a thread, the old one may be the thread's by its family
+    alone ("trocar o llama pelo qwen3 32b")."""
+    plain = strip_accents(text.lower())
+    if len(plain) != len(text):
+        text = plain  # offsets below are the plain text's
+    m = SWITCH_MODEL.match(plain)
+    if m is None and base is not None and (to := SWITCH_TO.match(plain)):
+        # "switch to qwen3 32b": the thread's model is the old one
+        rest = INSTEAD_AFTER.sub(r"\1", text[to.end() :])
+        try:
+            new = _parse_text(rest, catalog).workload
+        except SizingError:
+            return None
+        if new is None or not new.model or not base.model or new.model == base.model:
+            return None
+        return rest, " → ".join(_model_name(w, catalog) for w in (base.model, new.model))
+    if m is None:
+        return None
+    new_text = text[m.start("new") : m.end("new")]
+    gpus = [_gpu_named(m.group(side), catalog) for side in ("old", "new")]
+    if all(gpus) and gpus[0].id != gpus[1].id:
+        return new_text, f"{gpus[0].name} → {gpus[1].name}"  # "trocar a h100 pela h200"
+    try:
+        new = _parse_text(m.group("new"), catalog).workload
+    except SizingError:
+        return None
+    try:
+        old = _parse_text(m.group("old"), catalog).workload
+    except SizingError:
+        old = None
+    if old is None and base is not None and base.model:
+        typed = set(m.group("old").split())
+        if typed & {w for w, ids in family_members(catalog).items() if base.model in ids}:
+            old = base  # "trocar o llama pelo qwen3 32b" under Llama 3.1 70B
+    if old is None or new is None or not old.model or not new.model or old.model == new.model:
+        return None
+    return INSTEAD_AFTER.sub(r"\1", new_text), " → ".join(_model_name(w.model, catalog) for w in (old, new))
+
+
+def _gpu_named(text: str, catalog: Catalog):
+    """The catalogue's GPU a switch's side names alone ("a h100"), else None."""
+    try:
+        return resolve_gpu(text.strip(), catalog)
+    except (KeyError, SizingError):
+        return None
+
+
+def _model_name(model_id: str, catalog: Catalog) -> str:
+    try:
+        return catalog.model(model_id).name
+    except (KeyError, SizingError):
+        return model_id
 
 
 # "e sem o llama?", "tira o qwen", "without mistral": one of the models served together taken out.
@@ -2252,6 +2345,13 @@ def parse(
         query.changed = ["model"]
         _choices_kept(query)
         return query
+    if (switch := _switched(text, catalog or load_catalog(), base)) is not None:
+        # "trocar o llama 3.1 70b pelo qwen3 32b": the new model alone (in a thread, with the rest of it), said
+        query = parse(switch[0], catalog, base)
+        note = "switched" if base is not None else "switched_first"
+        query.noted = [*query.noted, note]
+        query.noted_names = {**query.noted_names, note: switch[1]}
+        return query
     try:
         query = _parse_text(text, catalog, base)
     except QueryError as e:
@@ -3608,7 +3708,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.take(
             SHIFTS, "shifts", lambda m: n if (n := int(m.group(1) or m.group(2) or m.group(3))) > 1 else None
         )
-    if (
+    if base is not None and (batch := AS_BATCH.match(scan.work)):
+        scan.found["as_batch"] = [(True, scan.original[batch.start() : batch.end()].strip(" ?!."))]
+        scan.blank(batch.start(), batch.end())
+    elif (
         base is not None
         and base.model
         and (version := VERSION_ALONE.match(scan.work))
@@ -7002,6 +7105,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             # not the run: the tuned model served to them, said (they had been added to the training's line)
             stage = Stage.inference
             query.noted = [*query.noted, "serve_tuned"]
+        drop = ("precision",) if own else ()
+        if scan.found.get("as_batch") and not base.stage.is_training:
+            drop += _as_batch(base, fields, catalog)
+            understood = True
         if notes := _where_run(plain, fields, catalog):
             # "e na aws?", "e num servidor on-premise?", "vocês têm h100?": the thread's sizing with what is true
             # there said first (they had been "Não entendi o pedido", or the H100 sized with no yes or no)
@@ -7021,7 +7128,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             query.method_alone = " ".join(dict.fromkeys(typed for _, typed in said_stages))
         return _follow_up(
             query, base, None if added else model or size, stage, fields, understood or bool(added),
-            drop=("precision",) if own else (), added=added, one_card=bool(_ONE_CARD.search(plain)),
+            drop=drop, added=added, one_card=bool(_ONE_CARD.search(plain)),
         )  # fmt: skip
     out_of_scope = scan.found.get("out_of_scope", [])
     # Said beside an open model's answer (embeddings, speech, image); a closed model compared with it is not.
@@ -7966,6 +8073,30 @@ def _where_run(plain: str, fields: dict, catalog: Catalog) -> list[tuple[str, st
     elif own := ON_PREMISES.search(plain):
         out.append(("cloud_own", "", own.span()))
     return out
+
+
+def _as_batch(base: Workload, fields: dict, catalog: Catalog) -> tuple[str, ...]:
+    """ "e pra batch?": the thread's load as a batch of a day's requests in 24 hours, at one pace with no one
+    waiting on each answer (as "batch offline de 10 mil documentos por dia" is read first); the fields the thread's
+    load had, to drop. A thread of people at once has no volume to process: asked."""
+    daily = catalog.traffic.daily
+    volumes = (("requests_per_day", "day", 1), ("requests_per_week", "week", daily.days_per_week),
+               ("requests_per_month", "month", daily.days_per_month))  # fmt: skip
+    if base.batch_items or base.generated_tokens or base.read_tokens:
+        return ()  # already a batch: the thread's sizing again
+    for key, period, days in volumes:
+        if getattr(base, key):
+            fields["batch_items"] = max(round(getattr(base, key) / days), 1)
+            if period != "day":
+                fields["batch_of_volume"] = (period, getattr(base, key))
+            break
+    else:
+        if not base.rate_per_s:
+            raise QueryError("query.batch_volume", hint=None)
+        fields["batch_items"] = max(round(base.rate_per_s * 86400), 1)  # a day of the thread's rate
+    fields["batch_seconds"] = 86400.0
+    return (*LOAD_BASES, "rate_period_s", "items_volume", "peak_factor", "ttft_s", "e2e_s", "tokens_per_s",
+            "fast_latency")  # fmt: skip
 
 
 def _at_version(model_id: str, version: str, catalog: Catalog) -> str | None:

@@ -214,3 +214,62 @@ def test_a_training_thread_s_examples_scaled(pipeline, follow_up, examples):
 
 def test_examples_scaled_with_none_in_the_thread_are_not_understood(pipeline):
     assert "Não entendi" in reply_in_thread(pipeline, CHAT, "e com o dobro de exemplos?")
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, line, note",
+    [
+        # had been "Entendi: Qwen3 32B ou Llama 3.1 70B" (a choice), or a new question with the people gone
+        (CHAT, "trocar o llama 3.1 70b pelo qwen3 32b",
+         "Entendi: Qwen3 32B · 200 usuários simultâneos · atendimento e chat",
+         "Troca: Llama 3.1 70B → Qwen3 32B; o resto fica como estava."),
+        (CHAT, "e se trocar o llama pelo qwen3 32b em fp8?",
+         "Entendi: Qwen3 32B · FP8 (8-bit) · 200 usuários simultâneos · atendimento e chat",
+         "Troca: Llama 3.1 70B → Qwen3 32B; o resto fica como estava."),
+        (CHAT, "troca pro qwen3 32b", "Entendi: Qwen3 32B · 200 usuários simultâneos · atendimento e chat",
+         "Troca: Llama 3.1 70B → Qwen3 32B; o resto fica como estava."),
+        (CHAT_EN, "switch to qwen3 32b", "Understood: Qwen3 32B · 200 concurrent users · support and chat",
+         "Switch: Llama 3.1 70B → Qwen3 32B; the rest stays as it was."),
+        (CHAT_EN, "swap llama 70b for qwen3 32b", "Understood: Qwen3 32B · 200 concurrent users · support and chat",
+         "Switch: Llama 3.1 70B → Qwen3 32B; the rest stays as it was."),
+        (CHAT, "trocar a h100 pela h200",
+         "Entendi: Llama 3.1 70B · 200 usuários simultâneos · H200 SXM 141 GB · atendimento e chat",
+         "Troca: H100 SXM 80 GB → H200 SXM 141 GB; o resto fica como estava."),
+    ],
+)  # fmt: skip
+def test_one_model_put_in_another_s_place_is_that_model_alone(pipeline, first, follow_up, line, note):
+    lines = reply_in_thread(pipeline, first, follow_up).splitlines()
+    assert lines[:2] == [line, note]
+    assert " ou " not in lines[0]
+
+
+def test_a_switch_asked_first_is_the_new_model(pipeline):
+    lines = pipeline.ask("trocar o llama 3.1 70b pelo qwen3 32b", Where("message")).text_answer.splitlines()
+    assert lines[:2] == ["Entendi: Qwen3 32B", "Troca: Llama 3.1 70B → Qwen3 32B."]
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, line, load",
+    [
+        # each had been "Não entendi o pedido": the thread's load as a batch of a day, at one pace
+        ("llama 3.1 8b, 10 mil chamadas por dia", "e pra batch?", "Entendi: Llama 3.1 8B · lote de 10.000 pedidos em 1 dia",
+         "Carga: 6,9 requisições/min contínuas (10.000 pedidos ÷ 1 dia)"),
+        ("llama 3.1 8b, 10 mil chamadas por dia", "e se for em lote?",
+         "Entendi: Llama 3.1 8B · lote de 10.000 pedidos em 1 dia", "Carga: 6,9 requisições/min contínuas"),
+        ("llama 3.1 8b with 5 req/s", "and as a batch job?", "Understood: Llama 3.1 8B · a batch of 432,000 requests in 1 day",
+         "Load: 5.0 requests/s steady (432,000 requests ÷ 1 day)"),
+    ],
+)  # fmt: skip
+def test_a_thread_s_load_as_a_batch(pipeline, first, follow_up, line, load):
+    answer = reply_in_thread(pipeline, first, follow_up)
+    assert understood(answer) == line
+    assert load in answer
+
+
+def test_a_batch_of_people_at_once_asks_what_to_process(pipeline):
+    reply = pipeline.ask(CHAT, Where("message"))
+    asked = pipeline.ask("e pra batch?", Where("message", thread_ts="1.0"), base=reply.follow_from)
+    assert asked.outcome == "needs_input"
+    assert asked.text_answer.startswith(
+        "Em lote, ninguém espera cada resposta: diga quantos itens e em quanto tempo"
+    )
