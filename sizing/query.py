@@ -783,6 +783,14 @@ AS_BATCH = regexes.compile(
     r"(?:batch|batches|lote|lotes|offline|processamento\s+em\s+lote|batch\s+processing|batch\s+job|batch\s+jobs)"
     r"(?:\s+(?:offline|noturno|job|jobs|processing|mode|mode|instead|entao))?\W*$"
 )
+GROW_TO = regexes.compile(
+    r"\b(?:crescer|crescermos|crescendo|cresce|chegar|chegarmos|chegando|grow|grows|growing|reach|reaching|scale"
+    r"|scaling|expandir|expand(?:ing)?)\s+(?=(?:pra|para|a|ate|to|up\s+to|em)\s+\d)"
+)
+FUTURE_WHEN = regexes.compile(
+    r"\b(?:(?:no|o)\s+)?ano\s+que\s+vem\b|\b(?:no\s+)?proximo\s+ano\b|\bnext\s+year\b|\bdaqui\s+a\s+(?:um|1)\s+ano\b"
+    r"|\bwithin\s+a\s+year\b|\bin\s+a\s+year(?:'s\s+time)?\b|\bno\s+futuro\b|\bin\s+the\s+future\b"
+)
 # "e numa única h100?", "e numa h100 só?", "on a single h100?": a card said as one.
 _ONE_CARD = regexes.compile(r"\b(?:numa|uma|num|unica|unico|so|single|one|just\s+one|only\s+one)\b")
 # "e numa só?", "e em uma única?", "and on just one?": a thread's message that puts the model on one (a GPU).
@@ -2660,7 +2668,7 @@ GPU_COUNT_NEED = regexes.compile(
 # "quanto tempo leva?", "how long does it take?" under a training do of its hours.
 PERFORMANCE_NEED = regexes.compile(
     r"\b(?:latencia|latency|velocidade|speed|how\s+fast|desempenho|performance|quanto\s+tempo|how\s+long"
-    r"|quanto\s+demora|demora\s+quanto)\b"
+    r"|quanto\s+demora|demora\s+quanto|gargalo|gargalos|bottleneck|bottlenecks|throughput|vazao)\b"
 )
 # ... and, in a thread weighing models, "qual é melhor?", "which one is better?" ask for the comparison and its
 # summary again.
@@ -3697,6 +3705,11 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     batch_thread = base is not None and bool(
         (base.batch_items or base.generated_tokens or base.read_tokens) and base.batch_seconds
     )
+    # "e se a gente crescer pra 500 usuários ano que vem?", "if we grow to 500 users next year": the count is the
+    # load to size; the verb before it and when it comes say nothing more (they had been "Não entendi: “crescer”,
+    # “ano”, “vem”" beside the answer)
+    scan.take(GROW_TO, "filler", lambda m: True)
+    scan.take(FUTURE_WHEN, "filler", lambda m: True)
     traffic_query.take(scan, follow_up=base is not None, training=training, batch_thread=batch_thread)
     if _PEAK_WORD.search(scan.work) or _PEAK_WORD.search(strip_accents(scan.original.lower())):
         scan.take(PEAK_HOUR, "filler", lambda m: _peak_before(scan, m))
@@ -7047,6 +7060,17 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # "e pra treinar?" in a thread about serving a released model: a fine-tune, as "treinar o qwen 32b" is
         # (below); it had been a pre-training of 32 H100s for ~118 days.
         stage, fields["train_as_fine_tune"] = Stage.full, True
+    elif (
+        base is not None
+        and stage is Stage.pretrain
+        and base.stage.is_training
+        and base.stage is not Stage.pretrain
+        and {kind for kind, _ in scan.found.get("stage", [])} == {"train"}
+        and "tokens" not in scan.found
+    ):
+        # "e se eu quiser treinar em 2 horas?" under a LoRA: the thread's training, not one from scratch (it had
+        # become "treino do zero / pré-treino contínuo")
+        stage = None
     if base is not None and not (model or size) and not fields.get("cost") and not fields.get("cheaper"):
         plain = strip_accents(scan.original.lower())
         if _GPU_LIST.search(plain) and not _NEED.search(plain) and _offering_asked(plain, fields, stage):
@@ -7108,6 +7132,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         drop = ("precision",) if own else ()
         if scan.found.get("as_batch") and not base.stage.is_training:
             drop += _as_batch(base, fields, catalog)
+            understood = True
+        if query.lang or any(key in topic_words.NOTES for key in query.noted):
+            # "and in english?", "e em inglês?": the thread's answer in that language; "e com dados de saúde?": with
+            # what the law asks of them (each had been "Não entendi o pedido")
             understood = True
         if notes := _where_run(plain, fields, catalog):
             # "e na aws?", "e num servidor on-premise?", "vocês têm h100?": the thread's sizing with what is true

@@ -273,3 +273,59 @@ def test_a_batch_of_people_at_once_asks_what_to_process(pipeline):
     assert asked.text_answer.startswith(
         "Em lote, ninguém espera cada resposta: diga quantos itens e em quanto tempo"
     )
+
+
+@pytest.mark.parametrize(
+    "follow_up, line",
+    [
+        # each had been "Não entendi o pedido" (or the answer beside "Não entendi: “crescer”, “ano”, “vem”")
+        ("and in english?", "Understood: Llama 3.1 70B · 200 concurrent users · support and chat"),
+        ("e em inglês?", "Understood: Llama 3.1 70B · 200 concurrent users · support and chat"),
+        ("e se precisar de resposta mais rápida?",
+         "Entendi: Llama 3.1 70B · 200 usuários simultâneos · respostas rápidas · atendimento e chat"),
+        ("what if we need faster answers?",
+         "Entendi: Llama 3.1 70B · 200 usuários simultâneos · respostas rápidas · atendimento e chat"),
+        ("qual o gargalo?", "Entendi: Llama 3.1 70B · 200 usuários simultâneos · atendimento e chat"),
+        ("e se a gente crescer pra 500 usuários ano que vem?",
+         "Entendi: Llama 3.1 70B · 500 usuários simultâneos · atendimento e chat"),
+        ("what if we grow to 500 users next year?",
+         "Entendi: Llama 3.1 70B · 500 usuários simultâneos · atendimento e chat"),
+    ],
+)  # fmt: skip
+def test_more_follow_ups_people_type(pipeline, follow_up, line):
+    answer = reply_in_thread(pipeline, CHAT, follow_up)
+    assert understood(answer) == line
+    assert "Não entendi" not in answer and "Not understood" not in answer
+
+
+def test_sensitive_data_said_in_a_thread_earns_the_law_s_note(pipeline):
+    lines = reply_in_thread(pipeline, CHAT, "e com dados de saúde?").splitlines()
+    assert lines[0] == "Entendi: Llama 3.1 70B · 200 usuários simultâneos · atendimento e chat"
+    assert lines[1].startswith("Dados de saúde são dados pessoais sensíveis (LGPD, art. 5º, II)")
+
+
+@pytest.mark.parametrize("follow_up", ["e se eu quiser treinar em 2 dias?", "e pra treinar em 2 dias?"])
+def test_training_said_again_in_a_fine_tune_thread_is_that_fine_tune(pipeline, follow_up):
+    # it had become "treino do zero / pré-treino contínuo"
+    answer = reply_in_thread(pipeline, LORA, follow_up)
+    assert (
+        understood(answer)
+        == "Entendi: Llama 3.1 8B · ajuste fino com LoRA · 10.000 exemplos de treino · 2 dias"
+    )
+
+
+@pytest.mark.parametrize(
+    "follow_up, line",
+    [
+        ("what's the throughput?", "Understood: Llama 3.1 70B · 200 concurrent users · support and chat"),
+        ("would a 4090 work?",
+         "Understood: Llama 3.1 70B · 200 concurrent users · RTX 4090 24 GB · support and chat"),
+        ("is that the cheapest option?",
+         "Understood: Llama 3.1 70B · 200 concurrent users · cheaper options · support and chat"),
+    ],
+)  # fmt: skip
+def test_english_follow_ups_read_whole(pipeline, follow_up, line):
+    # "what's the throughput?" had been "I didn't understand the request"; the others said "Not understood: “work”"
+    answer = reply_in_thread(pipeline, CHAT_EN, follow_up)
+    assert understood(answer) == line
+    assert "Not understood" not in answer
