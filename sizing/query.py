@@ -62,7 +62,7 @@ from .plan import (
 )
 from .quantities import parse_amount, parse_context, parse_count
 from .redact import scrub
-from .serve_after import LOAD_FIELDS
+from .serve_after import LOAD_FIELDS, serving_workload
 from .vocabulary import alternation, load_vocabulary, strip_accents
 from .workload import Intent, Method, Optimizer, Stage, Task, Workload
 
@@ -897,6 +897,16 @@ def _switched(text: str, catalog: Catalog, base: Workload | None) -> tuple[str, 
         except SizingError:
             return None
         if new is None or not new.model or not base.model or new.model == base.model:
+            return None
+        return rest, " → ".join(_model_name(w, catalog) for w in (base.model, new.model))
+    if m is None and base is not None and base.model and INSTEAD_AFTER.search(plain):
+        # "e se usarmos o qwen3 14b no lugar?", "what about qwen3 14b instead?": the model named, in the thread's
+        rest = INSTEAD_AFTER.sub(r"\1", text)
+        try:
+            new = _parse_text(rest, catalog).workload
+        except SizingError:
+            return None
+        if new is None or not new.model or new.model == base.model:
             return None
         return rest, " → ".join(_model_name(w, catalog) for w in (base.model, new.model))
     if m is None:
@@ -2360,6 +2370,8 @@ def parse(
         query.noted = [*query.noted, note]
         query.noted_names = {**query.noted_names, note: switch[1]}
         return query
+    if base is not None:
+        text = INSTEAD_AFTER.sub(r"\1", text)  # "e em fp8 no lugar?": the change, in place of the thread's
     try:
         query = _parse_text(text, catalog, base)
     except QueryError as e:
@@ -7126,9 +7138,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             and not any(getattr(base, name) for name in LOAD_FIELDS)
         ):
             # "what if we had 500 users?", "e com 500 usuários?" under a fine-tune: people use the model it makes,
-            # not the run: the tuned model served to them, said (they had been added to the training's line)
-            stage = Stage.inference
-            query.noted = [*query.noted, "serve_tuned"]
+            # not the run: the trained model served to them as a training's serving is (sizing/serve_after.py),
+            # said (they had been added to the training's line)
+            query.noted = [*query.noted, "serve_trained" if base.stage is Stage.pretrain else "serve_tuned"]
         drop = ("precision",) if own else ()
         if scan.found.get("as_batch") and not base.stage.is_training:
             drop += _as_batch(base, fields, catalog)
@@ -7154,10 +7166,16 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             and all(kind in (Stage.lora.value, Stage.qlora.value) for kind, _ in said_stages)
         ):
             query.method_alone = " ".join(dict.fromkeys(typed for _, typed in said_stages))
-        return _follow_up(
+        query = _follow_up(
             query, base, None if added else model or size, stage, fields, understood or bool(added),
             drop=drop, added=added, one_card=bool(_ONE_CARD.search(plain)),
         )  # fmt: skip
+        if {"serve_tuned", "serve_trained"} & set(query.noted) and (
+            served := serving_workload(query.workload)
+        ):
+            query.workload = served.but(stage=Stage.inference)  # said: "Entendi: … · inferência · …"
+            query.changed = sorted({*query.changed, "stage"})
+        return query
     out_of_scope = scan.found.get("out_of_scope", [])
     # Said beside an open model's answer (embeddings, speech, image); a closed model compared with it is not.
     query.out_of_scope = [typed for kind, typed in out_of_scope if kind != "closed"]

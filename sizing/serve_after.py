@@ -35,6 +35,7 @@ LOAD_FIELDS = (
 # settings (sequence length, batch, optimizer, data, deadline).
 SERVING_FIELDS = (
     *LOAD_FIELDS,
+    "rate_period_s",  # the unit the rate was said in ("500 req/min" stays per minute)
     "kv_precision",
     "context",
     "context_max",

@@ -329,3 +329,36 @@ def test_english_follow_ups_read_whole(pipeline, follow_up, line):
     answer = reply_in_thread(pipeline, CHAT_EN, follow_up)
     assert understood(answer) == line
     assert "Not understood" not in answer
+
+
+def test_people_under_a_qlora_are_served_the_merged_16_bit_model_on_its_own_gpus(pipeline):
+    # served as a training's serving is (sizing/serve_after.py): the 4-bit base was how it trained, and the run's
+    # 8 GPUs were the run's (it had kept both: "GGUF Q4_K_M", "8× H200 … Mas 1× H200 já basta")
+    answer = reply_in_thread(pipeline, "mixtral 8x7b qlora 8 gpus", "e com 20 usuários?")
+    assert understood(answer) == "Entendi: Mixtral 8x7B · inferência · 20 usuários simultâneos"
+    assert "Mixtral 8x7B · BF16/FP16 (16-bit) · 4.096 tokens de contexto · 20 usuários simultâneos" in answer
+    assert "8× H200" not in answer
+
+
+def test_a_rate_under_a_pretraining_serves_the_trained_model_in_its_unit(pipeline):
+    lines = reply_in_thread(pipeline, "phi-4 do zero 200B tokens", "e com 500 req/min?").splitlines()
+    assert lines[0] == "Entendi: Phi-4 14B · inferência · 500 requisições/min"
+    assert lines[1].startswith(
+        "Quem usa o serviço chama o modelo pronto, não o treino: abaixo, o modelo treinado"
+    )
+
+
+RAG = "rag com qwen3 32b, 120 req/min, prompts de 8k tokens, respostas de 300"
+
+
+@pytest.mark.parametrize("follow_up", ["e se usarmos o qwen3 14b no lugar?", "what about qwen3 14b instead?"])
+def test_a_model_said_instead_replaces_the_thread_s(pipeline, follow_up):
+    lines = reply_in_thread(pipeline, RAG, follow_up).splitlines()
+    assert lines[0].startswith("Entendi: Qwen3 14B · prompts de 8.000 tokens · respostas de 300 tokens")
+    assert lines[1] == "Troca: Qwen3 32B → Qwen3 14B; o resto fica como estava."
+
+
+def test_a_precision_said_instead_is_read_whole(pipeline):
+    answer = reply_in_thread(pipeline, RAG, "e em fp8 no lugar?")
+    assert understood(answer).startswith("Entendi: Qwen3 32B · FP8 (8-bit) · ")
+    assert "Não entendi" not in answer
