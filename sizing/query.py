@@ -811,7 +811,7 @@ _SCALE_WORDS = traffic_query.scale_words()
 # "+50%?", "and 20% more?", "e com 30% a menos?" (a share with no "more" or "less", "e com 50%?", stays unread:
 # it could be the people at once).
 BARE_SCALE = regexes.compile(
-    rf"^(?:(?!\+)\W)*(?:(?:{_W('words.bare_count')})\s+)?(?:(?:o|a|the|se|if|it)\s+)?("
+    rf"^(?:(?!\+)\W)*(?:(?:{_W('words.bare_count')})\s+)?(?:(?:o|a|the|se|if|it|we|a\s+gente|nos)\s+){{0,2}}("
     rf"{alternation(list(_SCALE_WORDS))}"
     r"|(?P<times>\d{1,3}(?:[.,]\d+)?)\s*(?:x|vezes|times|fold)(?:\s+(?:mais|more))?"
     r"|(?:(?P<more>mais|more|\+)\s*)?(?P<share>\d{1,3}(?:[.,]\d+)?)\s*%"
@@ -2865,7 +2865,8 @@ def _restated_choice(text: str | None, e: QueryError) -> tuple[str, str] | None:
 
 # "vocês têm X?", "do you have X?", "alugam X?": asking whether we rent a GPU.
 RENT_ASKED = regexes.compile(
-    r"\b(?:tem|teem|possuem|alugam|oferecem|trabalham\s+com|do\s+you\s+(?:have|offer|rent)|have\s+you\s+got)\b"
+    r"\b(?:tem|teem|possuem|alugam|oferecem|trabalham\s+com|do\s+you(?:\s+guys|\s+all)?\s+(?:have|offer|rent)"
+    r"|have\s+you(?:\s+guys)?\s+got|can\s+(?:we|i)\s+rent|(?:da|posso|podemos)\s+(?:pra\s+)?alugar)\b"
 )
 
 
@@ -8096,7 +8097,9 @@ OUR_CLOUD = regexes.compile(
     r"|^\W*(?:e|and|what\s+about)?\s*(?:com|with)\s+(?:voces|vcs|you|you\s+guys)\W*$"
 )
 ON_PREMISES = regexes.compile(
-    r"\bon[\s-]?prem(?:ise|ises)?\b|\bself[\s-]?hosted\b|\bin[\s-]house\b|\bcolocation\b"
+    r"\bon[\s-]?prem(?:ise|ises)?\b|\bself[\s-]?host(?:ed|ing)?\b|\bin[\s-]house\b|\bcolocation\b"
+    r"|\bhost(?:ing)?\s+(?:it\s+)?(?:ourselves|ourself|on\s+our\s+own)\b"
+    r"|\b(?:hospedar|rodar|hospedando|rodando)\s+(?:(?:o\s+modelo|ele|isso)\s+)?(?:internamente|em\s+casa|por\s+conta\s+propria)\b"
     r"|\b(?:servidor(?:es)?|maquinas?|hardware|infra(?:estrutura)?|data\s*center|gpus)\s+"
     r"(?:proprios?|propria|nossos?|nossa|da\s+empresa|locais|local|internos?)\b"
     r"|\b(?:nosso|nossos|nossa|nossas)\s+(?:proprios?\s+)?(?:servidor(?:es)?|hardware|data\s*center|infra\w*|maquinas|gpus)\b"

@@ -362,3 +362,30 @@ def test_a_precision_said_instead_is_read_whole(pipeline):
     answer = reply_in_thread(pipeline, RAG, "e em fp8 no lugar?")
     assert understood(answer).startswith("Entendi: Qwen3 32B · FP8 (8-bit) · ")
     assert "Não entendi" not in answer
+
+
+CHAT_EN_8B = "llama 3.1 8b chatbot for 50 users"
+
+
+@pytest.mark.parametrize(
+    "follow_up, first_line",
+    [
+        # "do you guys have h200?" had sized the H200 with no yes or no; "what if we host it ourselves?" and "what
+        # if we double it?" had been "I didn't understand the request"
+        ("do you guys have h200?", "Yes, we rent H200 SXM 141 GB: the sums below are on it."),
+        ("can we rent 2 h100s?", "Yes, we rent H100 SXM 80 GB: the sums below are on it."),
+        ("what if we double it?", "Understood: Llama 3.1 8B · 100 concurrent users · support and chat"),
+        ("what if we host it ourselves?", "Understood: Llama 3.1 8B · 50 concurrent users · support and chat"),
+        ("let's switch to mistral small",
+         "Understood: Mistral Small 3 24B · 50 concurrent users · support and chat"),
+    ],
+)  # fmt: skip
+def test_english_thread_phrasings(pipeline, follow_up, first_line):
+    answer = reply_in_thread(pipeline, CHAT_EN_8B, follow_up)
+    assert answer.splitlines()[0] == first_line
+    assert "didn't understand" not in answer
+
+
+def test_hosting_it_ourselves_says_what_holds_on_our_own_servers(pipeline):
+    note = reply_in_thread(pipeline, CHAT_EN_8B, "what if we host it ourselves?").splitlines()[1]
+    assert note.startswith("On your own servers the memory is the same on the same GPUs")
