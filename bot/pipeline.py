@@ -58,6 +58,7 @@ NEEDS_INPUT = {
     "query.residency_eu",
     "query.commercial",
     "query.bare_count",  # "e com 4?" where it could be GPUs or users: asked back
+    "query.batch_volume",  # "e pra batch?" after people at once: how many items, in how long
 }
 
 # Answers with no model a thread follows up ("e com 20 usuários?" after "o que roda numa 4090?"); the list of

@@ -730,6 +730,10 @@ def _choice_understood(sides, said_precision: bool, lang: str) -> list[str]:
     return [head, first.precision_name] if said_precision and same else [head]
 
 
+# Notes that answer what the message asked, said before the "Entendi" line (sizing/query.py _where_run).
+LEAD_NOTES = ("rented", "not_rented_sized")
+
+
 def understood(result: SizingResult, query, comparison=None) -> list[str]:
     """'Entendi: Llama 3.1 70B · INT4 · 32k de contexto · 10 usuários simultâneos', then what was not
     understood and which typos were read as which names. Only what the text said: defaults are listed
@@ -1141,9 +1145,13 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     # "dados de saúde de pacientes, llama 70b": what the law asks of such data (sizing/topics.py NOTES)
     # The request log's subjects say what it keeps; beside a sizing, without the retention (the pipeline's)
     log = t("slack.disclosure", retention="").strip()
-    lines += [
+    notes = [
         t(f"error.query.topic_{key}", log=log, name=query.noted_names.get(key, "")) for key in query.noted
     ]
+    # "vocês têm h100?" in a thread: whether we rent it answers the question, so it leads (the sizing follows)
+    lead = [note for key, note in zip(query.noted, notes, strict=True) if key in LEAD_NOTES]
+    lines[:0] = lead
+    lines += [note for note in notes if note not in lead]
     return lines
 
 
@@ -1259,7 +1267,9 @@ def _traffic_understood(w, lang: str, load=None) -> list[str]:
         parts.append(t("tokens_per_s", n=i18n.speed(w.tokens_per_s, lang)))
     if w.utilization is not None:
         parts.append(t("utilization", share=i18n.percent(w.utilization, lang)))
-    if w.business_hours and not w.hours_per_day:
+    if w.always_on and not (w.business_hours or w.hours_per_day or w.weekdays_only):
+        parts.append("24/7")
+    elif w.business_hours and not w.hours_per_day:
         parts.append(t("business_hours"))
     elif w.hours_per_day or w.weekdays_only:
         per_day = i18n.number(

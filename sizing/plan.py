@@ -635,6 +635,11 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
             plan = _served_encoders(plan, w, lang, said)
         plan = _serving_load(plan, w, catalog, lang, said)
         plan = _availability(plan, w, lang, said)
+        if w.always_on and not (w.hours_per_day or w.business_hours or w.weekdays_only):
+            # "e se for 24/7?": what it changes, said (the memory is the load's at any hour; the month whole)
+            said.append(
+                t(lang, "assume.always_on", hours=i18n.number(catalog.offering.hours_per_month, lang))
+            )
         if w.days:
             # A serving workload needs the same memory whatever the dates: say so rather than ignore it.
             said.append(t(lang, "assume.days_inference", period=i18n.day_count(w.days, lang)))
@@ -1869,6 +1874,12 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
             )
             said.append(t(lang, key, day=i18n.number(per_day, lang), hours=i18n.number(hours, lang, 0 if hours == int(hours) else 1),
                           average=rate_text(average, lang), factor=factor_text(w.peak_factor, lang),
+                          rate=rate_text(rate, lang)))  # fmt: skip
+        elif w.always_on and not (w.hours_per_day or w.business_hours):
+            # "24/7": the day's requests come at every hour, the rate their average over 24 hours (the peak
+            # hour's share, traffic.toml's, is a working day's busiest hour)
+            rate, basis = per_day / 86400, "daily"
+            said.append(t(lang, "assume.traffic.daily_always_on", day=i18n.number(per_day, lang),
                           rate=rate_text(rate, lang)))  # fmt: skip
         else:
             rate, basis = per_day * peak / 3600, "daily"

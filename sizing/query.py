@@ -62,7 +62,7 @@ from .plan import (
 )
 from .quantities import parse_amount, parse_context, parse_count
 from .redact import scrub
-from .serve_after import LOAD_FIELDS
+from .serve_after import LOAD_FIELDS, serving_workload
 from .vocabulary import alternation, load_vocabulary, strip_accents
 from .workload import Intent, Method, Optimizer, Stage, Task, Workload
 
@@ -766,6 +766,31 @@ BARE_COUNT = regexes.compile(
     rf"(?:\s*(?:(?P<thousand>mil|thousand)|(?P<million>milhao|milhoes|million|millions))\b)?(?!\s*%)"
     rf"[\s,]*(?:{_W('words.bare_count_after')})?\W*$"
 )
+# "e com a versão 3.3?", "e o 3.3?", "and version 3.3?": the thread's family at another release, the same size
+# (_at_version: Llama 3.1 70B then Llama 3.3 70B). A number alone needs a decimal or the word "versão" ("e o 3?"
+# stays a count).
+_VERSION_WORD = r"(?:versao|version|release|v)"
+VERSION_ALONE = regexes.compile(
+    r"^\W*(?:(?:e|and|what\s+about|how\s+about|e\s+se\s+for|e\s+se\s+usar|e\s+usando|if\s+we\s+use|com|with|no|na|"
+    r"o|a|the|pra|para|using|usando|de|da|do|of)\s+)*"
+    rf"(?:(?P<word>{_VERSION_WORD})\s*(?P<n>\d{{1,2}}(?:\.\d{{1,2}})?)|(?P<dotted>\d{{1,2}}\.\d{{1,2}}))\W*$"
+)
+# "e pra batch?", "e se for em lote?", "and as a batch job?", "e offline?": the thread's load as a batch no one waits
+# on answer by answer (_build: a day's volume in 24 hours).
+AS_BATCH = regexes.compile(
+    r"^\W*(?:(?:e|and|what\s+about|how\s+about|e\s+se\s+for|e\s+se\s+fosse|what\s+if\s+it'?s|what\s+if\s+we\s+run\s+it"
+    r"|e\s+se\s+rodar|e\s+rodando|as|como|pra|para|em|for|in|a|an|um|uma|o|in\s+a|como\s+um)\s+)*"
+    r"(?:batch|batches|lote|lotes|offline|processamento\s+em\s+lote|batch\s+processing|batch\s+job|batch\s+jobs)"
+    r"(?:\s+(?:offline|noturno|job|jobs|processing|mode|mode|instead|entao))?\W*$"
+)
+GROW_TO = regexes.compile(
+    r"\b(?:crescer|crescermos|crescendo|cresce|chegar|chegarmos|chegando|grow|grows|growing|reach|reaching|scale"
+    r"|scaling|expandir|expand(?:ing)?)\s+(?=(?:pra|para|a|ate|to|up\s+to|em)\s+\d)"
+)
+FUTURE_WHEN = regexes.compile(
+    r"\b(?:(?:no|o)\s+)?ano\s+que\s+vem\b|\b(?:no\s+)?proximo\s+ano\b|\bnext\s+year\b|\bdaqui\s+a\s+(?:um|1)\s+ano\b"
+    r"|\bwithin\s+a\s+year\b|\bin\s+a\s+year(?:'s\s+time)?\b|\bno\s+futuro\b|\bin\s+the\s+future\b"
+)
 # "e numa única h100?", "e numa h100 só?", "on a single h100?": a card said as one.
 _ONE_CARD = regexes.compile(r"\b(?:numa|uma|num|unica|unico|so|single|one|just\s+one|only\s+one)\b")
 # "e numa só?", "e em uma única?", "and on just one?": a thread's message that puts the model on one (a GPU).
@@ -786,7 +811,7 @@ _SCALE_WORDS = traffic_query.scale_words()
 # "+50%?", "and 20% more?", "e com 30% a menos?" (a share with no "more" or "less", "e com 50%?", stays unread:
 # it could be the people at once).
 BARE_SCALE = regexes.compile(
-    rf"^(?:(?!\+)\W)*(?:(?:{_W('words.bare_count')})\s+)?(?:(?:o|a|the|se|if|it)\s+)?("
+    rf"^(?:(?!\+)\W)*(?:(?:{_W('words.bare_count')})\s+)?(?:(?:o|a|the|se|if|it|we|a\s+gente|nos)\s+){{0,2}}("
     rf"{alternation(list(_SCALE_WORDS))}"
     r"|(?P<times>\d{1,3}(?:[.,]\d+)?)\s*(?:x|vezes|times|fold)(?:\s+(?:mais|more))?"
     r"|(?:(?P<more>mais|more|\+)\s*)?(?P<share>\d{1,3}(?:[.,]\d+)?)\s*%"
@@ -822,9 +847,104 @@ MODEL_SET_OPENER = regexes.compile(
 )
 
 
+# "trocar o llama 3.1 70b pelo qwen3 32b", "substituir o llama pelo qwen3 32b", "swap llama 70b for qwen3 32b",
+# "switch from llama 3.1 70b to qwen3 32b": one model in place of another, not a choice of the two (it had been
+# "Qwen3 32B ou Llama 3.1 70B"). Read whole: the new model (with what is said beside it) is the question.
+SWITCH_MODEL = regexes.compile(
+    r"^\W*(?:(?:e|and|agora|now|e\s+se|what\s+if|vamos|let'?s|quero|queremos|we\s+want\s+to|i\s+want\s+to|could\s+we"
+    r"|can\s+we|we\s+could|podemos|posso|da\s+pra|e\s+se\s+a\s+gente|se\s+a\s+gente|e\s+se\s+eu|we|i)\s+)*"
+    r"(?:trocar|troca|troque|trocarmos|trocasse|trocassemos|substituir|substitui|substitua|substituirmos|mudar|muda"
+    r"|swap|swapping|replace|replacing|switch|switching)\s+(?:(?:de|from|out)\s+)?(?:(?:o|a|the)\s+)?"
+    r"(?P<old>[a-z0-9][a-z0-9.\- ]{0,40}?)\s+(?:pelo|pela|por|with|for|to|para|pro|pra|por\s+um|por\s+uma)\s+"
+    r"(?:(?:o|a|um|uma|the)\s+)?(?P<new>[a-z0-9].*?)\s*[?!.]*\s*$"
+)
+
+
+# "switch to qwen3 32b", "troca pro qwen3 32b", "mudar para o qwen3 32b": in a thread, the thread's model replaced by
+# the one named next (they had been new questions, the thread's people gone, "troca" not understood).
+SWITCH_TO = regexes.compile(
+    r"^\W*(?:(?:e|and|agora|now|e\s+se|what\s+if|vamos|let'?s|podemos|can\s+we|could\s+we|we|i|e\s+se\s+a\s+gente)\s+)*"
+    r"(?:trocar|troca|troque|trocando|mudar|muda|mude|mudando|switch|switching|swap|swapping|change|changing|move"
+    r"|migrar|migra|migrando)\s+(?:(?:it|isso|o\s+modelo|the\s+model|de\s+modelo|models?)\s+)?"
+    r"(?:pelo|pela|por|pro|pra|para(?:\s+o|\s+a)?|to|with|for)\s+(?:(?:o|a|um|uma|the)\s+)?"
+)
+# "e se usar o qwen3 32b no lugar?", "qwen3 32b instead?": said after the model that replaces the thread's.
+INSTEAD_AFTER = regexes.compile(
+    r"\s+(?:no\s+lugar(?:\s+dele|\s+dela|\s+disso)?|instead|em\s+vez\s+disso|ao\s+inves(?:\s+disso)?)\s*([?!.]*)\s*$"
+)
+
+
 def changes_thread_models(text: str) -> bool:
-    """Whether a thread's message opens by adding a model to the thread's or taking one out."""
-    return bool(MODEL_SET_OPENER.match(strip_accents(text.lower())))
+    """Whether a thread's message opens by adding a model to the thread's, taking one out, or putting one in
+    another's place."""
+    plain = strip_accents(text.lower())
+    return bool(MODEL_SET_OPENER.match(plain) or SWITCH_MODEL.match(plain) or SWITCH_TO.match(plain))
+
+
+def _switched(text: str, catalog: Catalog, base: Workload | None) -> tuple[str, str] | None:
+    """A message that puts one model (or GPU) in another's place: (what to read, the switch said: "Llama 3.1 70B →
+    Qwen3 32B"); None unless both sides name one. In a thread, the old one may be the thread's by its family
+    alone ("trocar o llama pelo qwen3 32b")."""
+    plain = strip_accents(text.lower())
+    if len(plain) != len(text):
+        text = plain  # offsets below are the plain text's
+    m = SWITCH_MODEL.match(plain)
+    if m is None and base is not None and (to := SWITCH_TO.match(plain)):
+        # "switch to qwen3 32b": the thread's model is the old one
+        rest = INSTEAD_AFTER.sub(r"\1", text[to.end() :])
+        try:
+            new = _parse_text(rest, catalog).workload
+        except SizingError:
+            return None
+        if new is None or not new.model or not base.model or new.model == base.model:
+            return None
+        return rest, " → ".join(_model_name(w, catalog) for w in (base.model, new.model))
+    if m is None and base is not None and base.model and INSTEAD_AFTER.search(plain):
+        # "e se usarmos o qwen3 14b no lugar?", "what about qwen3 14b instead?": the model named, in the thread's
+        rest = INSTEAD_AFTER.sub(r"\1", text)
+        try:
+            new = _parse_text(rest, catalog).workload
+        except SizingError:
+            return None
+        if new is None or not new.model or new.model == base.model:
+            return None
+        return rest, " → ".join(_model_name(w, catalog) for w in (base.model, new.model))
+    if m is None:
+        return None
+    new_text = text[m.start("new") : m.end("new")]
+    gpus = [_gpu_named(m.group(side), catalog) for side in ("old", "new")]
+    if all(gpus) and gpus[0].id != gpus[1].id:
+        return new_text, f"{gpus[0].name} → {gpus[1].name}"  # "trocar a h100 pela h200"
+    try:
+        new = _parse_text(m.group("new"), catalog).workload
+    except SizingError:
+        return None
+    try:
+        old = _parse_text(m.group("old"), catalog).workload
+    except SizingError:
+        old = None
+    if old is None and base is not None and base.model:
+        typed = set(m.group("old").split())
+        if typed & {w for w, ids in family_members(catalog).items() if base.model in ids}:
+            old = base  # "trocar o llama pelo qwen3 32b" under Llama 3.1 70B
+    if old is None or new is None or not old.model or not new.model or old.model == new.model:
+        return None
+    return INSTEAD_AFTER.sub(r"\1", new_text), " → ".join(_model_name(w.model, catalog) for w in (old, new))
+
+
+def _gpu_named(text: str, catalog: Catalog):
+    """The catalogue's GPU a switch's side names alone ("a h100"), else None."""
+    try:
+        return resolve_gpu(text.strip(), catalog)
+    except (KeyError, SizingError):
+        return None
+
+
+def _model_name(model_id: str, catalog: Catalog) -> str:
+    try:
+        return catalog.model(model_id).name
+    except (KeyError, SizingError):
+        return model_id
 
 
 # "e sem o llama?", "tira o qwen", "without mistral": one of the models served together taken out.
@@ -1704,8 +1824,11 @@ GPU_COUNT = regexes.compile(rf"\b(\d+)\s*{_W('counts.gpus')}\b")
 # "numa única gpu", "em uma só placa", "on a single GPU", "only one GPU": one GPU.
 SINGLE_GPU = regexes.compile(
     r"\b(?:(?:numa|em\s+uma|uma|on\s+a|in\s+a|on\s+one|in\s+one|a|one)\s+(?:unica|single|so)"
-    r"|(?:so|apenas|somente|only|just)\s+(?:uma|1|one|a\s+single))\s+"
-    rf"{_W('counts.gpus')}\b"
+    r"|(?:so|apenas|somente|only|just)\s+(?:uma|1|one|a\s+single)"
+    # "can we do it on one gpu?", "fits in one card", "em uma gpu", "com uma placa": "one" is the count here (a
+    # GPU said with "a", "numa gpu", stays unread as a count)
+    r"|(?:on|in|onto|with|using|em|com|usando)\s+(?:one|uma|um))\s+"
+    rf"{_W('counts.gpus')}\b(?!\s+(?:servers?|nodes?|machines?|servidor|servidores|maquinas?|nos?)\b)"
 )
 # GPUs counted in pairs: "um par de H100" (2), "2 pares de A100" (4), "a pair of H100s", "two pairs of L40S" (number
 # words are digits by now), "uma dupla de placas". Read before the pair's words can be anything else; "pares de
@@ -2250,6 +2373,15 @@ def parse(
         query.changed = ["model"]
         _choices_kept(query)
         return query
+    if (switch := _switched(text, catalog or load_catalog(), base)) is not None:
+        # "trocar o llama 3.1 70b pelo qwen3 32b": the new model alone (in a thread, with the rest of it), said
+        query = parse(switch[0], catalog, base)
+        note = "switched" if base is not None else "switched_first"
+        query.noted = [*query.noted, note]
+        query.noted_names = {**query.noted_names, note: switch[1]}
+        return query
+    if base is not None:
+        text = INSTEAD_AFTER.sub(r"\1", text)  # "e em fp8 no lugar?": the change, in place of the thread's
     try:
         query = _parse_text(text, catalog, base)
     except QueryError as e:
@@ -2558,7 +2690,7 @@ GPU_COUNT_NEED = regexes.compile(
 # "quanto tempo leva?", "how long does it take?" under a training do of its hours.
 PERFORMANCE_NEED = regexes.compile(
     r"\b(?:latencia|latency|velocidade|speed|how\s+fast|desempenho|performance|quanto\s+tempo|how\s+long"
-    r"|quanto\s+demora|demora\s+quanto)\b"
+    r"|quanto\s+demora|demora\s+quanto|gargalo|gargalos|bottleneck|bottlenecks|throughput|vazao)\b"
 )
 # ... and, in a thread weighing models, "qual é melhor?", "which one is better?" ask for the comparison and its
 # summary again.
@@ -2743,7 +2875,8 @@ def _restated_choice(text: str | None, e: QueryError) -> tuple[str, str] | None:
 
 # "vocês têm X?", "do you have X?", "alugam X?": asking whether we rent a GPU.
 RENT_ASKED = regexes.compile(
-    r"\b(?:tem|teem|possuem|alugam|oferecem|trabalham\s+com|do\s+you\s+(?:have|offer|rent)|have\s+you\s+got)\b"
+    r"\b(?:tem|teem|possuem|alugam|oferecem|trabalham\s+com|do\s+you(?:\s+guys|\s+all)?\s+(?:have|offer|rent)"
+    r"|have\s+you(?:\s+guys)?\s+got|can\s+(?:we|i)\s+rent|(?:da|posso|podemos)\s+(?:pra\s+)?alugar)\b"
 )
 
 
@@ -3595,6 +3728,11 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     batch_thread = base is not None and bool(
         (base.batch_items or base.generated_tokens or base.read_tokens) and base.batch_seconds
     )
+    # "e se a gente crescer pra 500 usuários ano que vem?", "if we grow to 500 users next year": the count is the
+    # load to size; the verb before it and when it comes say nothing more (they had been "Não entendi: “crescer”,
+    # “ano”, “vem”" beside the answer)
+    scan.take(GROW_TO, "filler", lambda m: True)
+    scan.take(FUTURE_WHEN, "filler", lambda m: True)
     traffic_query.take(scan, follow_up=base is not None, training=training, batch_thread=batch_thread)
     if _PEAK_WORD.search(scan.work) or _PEAK_WORD.search(strip_accents(scan.original.lower())):
         scan.take(PEAK_HOUR, "filler", lambda m: _peak_before(scan, m))
@@ -3606,7 +3744,19 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.take(
             SHIFTS, "shifts", lambda m: n if (n := int(m.group(1) or m.group(2) or m.group(3))) > 1 else None
         )
-    if base is not None and (bare := BARE_COUNT.match(scan.work)) and not _geforce_on(scan, bare, catalog):
+    if base is not None and (batch := AS_BATCH.match(scan.work)):
+        scan.found["as_batch"] = [(True, scan.original[batch.start() : batch.end()].strip(" ?!."))]
+        scan.blank(batch.start(), batch.end())
+    elif (
+        base is not None
+        and base.model
+        and (version := VERSION_ALONE.match(scan.work))
+        and (other := _at_version(base.model, version.group("n") or version.group("dotted"), catalog))
+    ):
+        # "e com a versão 3.3?" in a Llama 3.1 70B's thread: Llama 3.3 70B (it had been "Não entendi")
+        scan.found["model"] = [(other, scan.original[version.start() : version.end()].strip(" ?!.,"))]
+        scan.blank(version.start(), version.end())
+    elif base is not None and (bare := BARE_COUNT.match(scan.work)) and not _geforce_on(scan, bare, catalog):
         # "e com 4?": the whole message is one number (_build reads it by what the thread is about).
         # "e pra 1 milhão?": in millions, as "e com 5 mil?" is in thousands (a share, "e com 50%?", is no count).
         unit = "thousand" if bare.group("thousand") else "million" if bare.group("million") else None
@@ -6346,6 +6496,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         hours_per_day=_one(scan, "hours_per_day", "hours_per_day"),
         weekdays_only=True if scan.found.get("weekdays_only") else None,
         business_hours=True if scan.found.get("business_hours") else None,
+        always_on=True if scan.found.get("always_on") else None,
         examples=_one(scan, "examples", "examples"),
         example_tokens=_one(scan, "example_tokens", "example_tokens"),
         example_average=True if scan.found.get("example_average") else None,
@@ -6759,6 +6910,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             typed for _, typed in scan.found.get("ttft_s", []) if _ANSWER_TIME.search(plain := strip_accents(typed.lower()))
             and not _FIRST_TOKEN_SAID.search(plain)
         ]  # fmt: skip
+    examples_scale = _one(scan, "examples_scale", "traffic.scale")
+    if examples_scale is not None:
+        # "e com o dobro de exemplos?" under a fine-tune of 10 mil exemplos: 20 mil (it had been "Não entendi")
+        scaled = next((k for k in ("examples", "tokens") if base is not None and getattr(base, k)), None)
+        if scaled is not None and fields.get(scaled) is None:
+            fields[scaled] = max(round(getattr(base, scaled) * examples_scale), 1)
+        else:
+            query.unknown += [typed for _, typed in scan.found["examples_scale"]]
     shifts = _one(scan, "shifts", "traffic.shifts")
     if shifts is not None:
         people = next((k for k in ("population", "users") if fields.get(k)), None)
@@ -6937,6 +7096,17 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # "e pra treinar?" in a thread about serving a released model: a fine-tune, as "treinar o qwen 32b" is
         # (below); it had been a pre-training of 32 H100s for ~118 days.
         stage, fields["train_as_fine_tune"] = Stage.full, True
+    elif (
+        base is not None
+        and stage is Stage.pretrain
+        and base.stage.is_training
+        and base.stage is not Stage.pretrain
+        and {kind for kind, _ in scan.found.get("stage", [])} == {"train"}
+        and "tokens" not in scan.found
+    ):
+        # "e se eu quiser treinar em 2 horas?" under a LoRA: the thread's training, not one from scratch (it had
+        # become "treino do zero / pré-treino contínuo")
+        stage = None
     if base is not None and not (model or size) and not fields.get("cost") and not fields.get("cheaper"):
         plain = strip_accents(scan.original.lower())
         if _GPU_LIST.search(plain) and not _NEED.search(plain) and _offering_asked(plain, fields, stage):
@@ -6985,6 +7155,32 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             added, own = scan.found["model"][0][1], False
             said = " ".join(m.group(0) for words in (ADD_MODEL, ALSO_MODEL) for m in words.finditer(plain))
             query.unknown = [w for w in query.unknown if strip_accents(w.lower()) not in said]
+        if (
+            stage is None
+            and base.stage.is_training
+            and any(fields.get(k) for k in PEOPLE_BASES + RATE_BASES)
+            and not any(getattr(base, name) for name in LOAD_FIELDS)
+        ):
+            # "what if we had 500 users?", "e com 500 usuários?" under a fine-tune: people use the model it makes,
+            # not the run: the trained model served to them as a training's serving is (sizing/serve_after.py),
+            # said (they had been added to the training's line)
+            query.noted = [*query.noted, "serve_trained" if base.stage is Stage.pretrain else "serve_tuned"]
+        drop = ("precision",) if own else ()
+        if scan.found.get("as_batch") and not base.stage.is_training:
+            drop += _as_batch(base, fields, catalog)
+            understood = True
+        if query.lang or any(key in topic_words.NOTES for key in query.noted):
+            # "and in english?", "e em inglês?": the thread's answer in that language; "e com dados de saúde?": with
+            # what the law asks of them (each had been "Não entendi o pedido")
+            understood = True
+        if notes := _where_run(plain, fields, catalog):
+            # "e na aws?", "e num servidor on-premise?", "vocês têm h100?": the thread's sizing with what is true
+            # there said first (they had been "Não entendi o pedido", or the H100 sized with no yes or no)
+            query.noted = list(dict.fromkeys([*query.noted, *(note for note, _, _ in notes)]))
+            query.noted_names = {**query.noted_names, **{note: name for note, name, _ in notes if name}}
+            said = " ".join(plain[start:end] for _, _, (start, end) in notes)
+            query.unknown = [w for w in query.unknown if strip_accents(w.lower()) not in said]
+            understood = True
         said_stages = scan.found.get("stage", [])
         if (
             stage is not None
@@ -6994,10 +7190,16 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             and all(kind in (Stage.lora.value, Stage.qlora.value) for kind, _ in said_stages)
         ):
             query.method_alone = " ".join(dict.fromkeys(typed for _, typed in said_stages))
-        return _follow_up(
+        query = _follow_up(
             query, base, None if added else model or size, stage, fields, understood or bool(added),
-            drop=("precision",) if own else (), added=added, one_card=bool(_ONE_CARD.search(plain)),
+            drop=drop, added=added, one_card=bool(_ONE_CARD.search(plain)),
         )  # fmt: skip
+        if {"serve_tuned", "serve_trained"} & set(query.noted) and (
+            served := serving_workload(query.workload)
+        ):
+            query.workload = served.but(stage=Stage.inference)  # said: "Entendi: … · inferência · …"
+            query.changed = sorted({*query.changed, "stage"})
+        return query
     out_of_scope = scan.found.get("out_of_scope", [])
     # Said beside an open model's answer (embeddings, speech, image); a closed model compared with it is not.
     query.out_of_scope = [typed for kind, typed in out_of_scope if kind != "closed"]
@@ -7891,9 +8093,105 @@ _COST_PER_PERIOD = regexes.compile(
 _VLLM_NAMED = regexes.compile(r"\bvllm\b")  # the server every serving answer is sized for
 
 
-# "e numa 4090?", "e na 3090?": the card by its bare number, never 4,090 people (the number is a GPU's name in the
-# catalogue, said after a word that puts the model on it).
-_ON_GPU_BEFORE = regexes.compile(r"\b(?:em|on|numa|num|na|no|an?)\s*$")
+# "e numa 4090?", "e na 3090?", "e com 4090?", "what about a 5090?", "e 4090?": the card by its bare number,
+# never 4,090 people (the number is a GeForce's name in the catalogue, said after a word that puts the model on
+# it or uses it, or after the follow-up's opener alone; "e se forem 4090?" still counts).
+_ON_GPU_BEFORE = regexes.compile(
+    r"\b(?:em|on|numa|num|na|no|an?|uma|um|one|com|with|using|usando|utilizando|usar|use)\s*$"
+    r"|^\W*(?:(?:e|and|what\s+about|how\s+about|e\s+quanto\s+a)\W*)?$"
+)
+
+
+_ID_SIZE = regexes.compile(r"(\d+(?:\.\d+)?b(?:-a\d+(?:\.\d+)?b)?)$")
+
+
+# Where a thread's sizing would run, asked after it ("e na aws?", "e no runpod?", "e na nuvem de vocês?", "e num
+# servidor on-premise?"): the same sizing, with a note of what changes there (sizing/data/messages: error.query.
+# topic_cloud_*). Other clouds by the names customers use; ours and the customer's own machines by their words.
+_OTHER_CLOUDS = {
+    "aws": "AWS", "amazon": "AWS", "azure": "Azure", "gcp": "Google Cloud", "google cloud": "Google Cloud",
+    "oci": "Oracle Cloud", "oracle cloud": "Oracle Cloud", "runpod": "RunPod", "coreweave": "CoreWeave",
+    "lambda labs": "Lambda", "lambda cloud": "Lambda", "vast.ai": "Vast.ai", "vast ai": "Vast.ai",
+    "paperspace": "Paperspace", "magalu cloud": "Magalu Cloud",
+}  # fmt: skip
+OTHER_CLOUD = regexes.compile(rf"(?<![\w.-])({alternation(list(_OTHER_CLOUDS))})(?![\w-])")
+OUR_CLOUD = regexes.compile(
+    r"\b(?:nuvem|cloud|infra|infraestrutura|gpus|maquinas|data\s*centers?)\s+(?:de\s+|da\s+)?(?:voces|vcs|vc)\b"
+    r"|\b(?:sua|tua|vossa|your)\s+(?:nuvem|cloud|infra\w*|gpus|machines|data\s*centers?)\b"
+    r"|^\W*(?:e|and|what\s+about)?\s*(?:com|with)\s+(?:voces|vcs|you|you\s+guys)\W*$"
+)
+ON_PREMISES = regexes.compile(
+    r"\bon[\s-]?prem(?:ise|ises)?\b|\bself[\s-]?host(?:ed|ing)?\b|\bin[\s-]house\b|\bcolocation\b"
+    r"|\bhost(?:ing)?\s+(?:it\s+)?(?:ourselves|ourself|on\s+our\s+own)\b"
+    r"|\b(?:hospedar|rodar|hospedando|rodando)\s+(?:(?:o\s+modelo|ele|isso)\s+)?(?:internamente|em\s+casa|por\s+conta\s+propria)\b"
+    r"|\b(?:servidor(?:es)?|maquinas?|hardware|infra(?:estrutura)?|data\s*center|gpus)\s+"
+    r"(?:proprios?|propria|nossos?|nossa|da\s+empresa|locais|local|internos?)\b"
+    r"|\b(?:nosso|nossos|nossa|nossas)\s+(?:proprios?\s+)?(?:servidor(?:es)?|hardware|data\s*center|infra\w*|maquinas|gpus)\b"
+    r"|\bour\s+(?:own\s+)?(?:servers?|hardware|data\s*center|datacenter|infra\w*|machines|gpus)\b"
+)
+
+
+def _where_run(plain: str, fields: dict, catalog: Catalog) -> list[tuple[str, str, tuple[int, int]]]:
+    """The notes a thread's message earns by where it asks the sizing to run: (note, the name it says, the words'
+    span). "vocês têm h100?" asks whether we rent the card it names (the sizing on it follows the note)."""
+    out = []
+    gpu = fields.get("gpu")
+    if gpu and (asked := RENT_ASKED.search(plain)):
+        rented = any(o.gpu == gpu for o in catalog.offering.offer)
+        out.append(("rented" if rented else "not_rented_sized", catalog.gpu(gpu).name, asked.span()))
+    if cloud := OTHER_CLOUD.search(plain):
+        out.append(("cloud_other", _OTHER_CLOUDS[cloud.group(1)], cloud.span()))
+    elif ours := OUR_CLOUD.search(plain):
+        out.append(("cloud_ours", "", ours.span()))
+    elif own := ON_PREMISES.search(plain):
+        out.append(("cloud_own", "", own.span()))
+    return out
+
+
+def _as_batch(base: Workload, fields: dict, catalog: Catalog) -> tuple[str, ...]:
+    """ "e pra batch?": the thread's load as a batch of a day's requests in 24 hours, at one pace with no one
+    waiting on each answer (as "batch offline de 10 mil documentos por dia" is read first); the fields the thread's
+    load had, to drop. A thread of people at once has no volume to process: asked."""
+    daily = catalog.traffic.daily
+    volumes = (("requests_per_day", "day", 1), ("requests_per_week", "week", daily.days_per_week),
+               ("requests_per_month", "month", daily.days_per_month))  # fmt: skip
+    if base.batch_items or base.generated_tokens or base.read_tokens:
+        return ()  # already a batch: the thread's sizing again
+    for key, period, days in volumes:
+        if getattr(base, key):
+            fields["batch_items"] = max(round(getattr(base, key) / days), 1)
+            if period != "day":
+                fields["batch_of_volume"] = (period, getattr(base, key))
+            break
+    else:
+        if not base.rate_per_s:
+            raise QueryError("query.batch_volume", hint=None)
+        fields["batch_items"] = max(round(base.rate_per_s * 86400), 1)  # a day of the thread's rate
+    fields["batch_seconds"] = 86400.0
+    return (*LOAD_BASES, "rate_period_s", "items_volume", "peak_factor", "ttft_s", "e2e_s", "tokens_per_s",
+            "fast_latency")  # fmt: skip
+
+
+def _at_version(model_id: str, version: str, catalog: Catalog) -> str | None:
+    """The catalogue's model of `model_id`'s family at another release, of the same official size ("llama-3.1-70b"
+    at "3.3": "llama-3.3-70b"); None where the catalogue has no such model, or it is the same one."""
+    try:
+        entry = catalog.model(model_id)
+    except (KeyError, SizingError):
+        return None
+    # the size as the ids and aliases write it ("qwen2.5-32b": "32b", where the official text says "32.5B")
+    sizes = [m.group(1) for m in [_ID_SIZE.search(model_id)] if m] + [
+        (entry.params_official_text or "").lower()
+    ]
+    index = _indexes(catalog)["model"]
+    for word, ids in family_members(catalog).items():
+        if model_id not in ids:
+            continue
+        for size in filter(None, sizes):
+            other = index.get(normalize(f"{word}{version}{size}"))
+            if other is not None and other.id != model_id:
+                return other.id
+    return None
 
 
 def _geforce_on(scan: _Scan, bare: re.Match, catalog: Catalog) -> bool:
@@ -7941,7 +8239,9 @@ def _follow_up(
     changes = {k: v for k, v in fields.items() if v is not None}
     if model:
         changes["model"] = model
-    if stage is not None:
+    if stage is not None and not (stage is Stage.inference and base.stage is Stage.inference):
+        # "e se rodar na aws?" in a serving thread: "rodar" serves, as the thread did (it had been said as a change,
+        # "Entendi: … · inferência · …")
         changes["stage"] = stage
     if query.lang:
         changes["lang"] = query.lang
@@ -7986,6 +8286,12 @@ def _follow_up(
         previous.pop("gpus_from_layout", None)  # "e com 8 gpus?": a count said, no longer a layout's
     if "users" in changes and "users_limit" not in changes:
         previous.pop("users_limit", None)  # "e com 20 usuários?": users said in words, the load itself
+    schedule = ("hours_per_day", "business_hours", "weekdays_only")
+    if changes.get("always_on"):
+        for key in schedule:  # "e se for 24/7?": the schedule goes
+            previous.pop(key, None)
+    elif any(changes.get(k) for k in schedule):
+        previous.pop("always_on", None)  # "e só em horário comercial?" after "24/7"
     choices = previous.get("model_choices") or []
     if "model" in changes or (
         "precision" in changes and any(c.startswith(f"{base.model} ") for c in choices)

@@ -35,6 +35,7 @@ LOAD_FIELDS = (
 # settings (sequence length, batch, optimizer, data, deadline).
 SERVING_FIELDS = (
     *LOAD_FIELDS,
+    "rate_period_s",  # the unit the rate was said in ("500 req/min" stays per minute)
     "kv_precision",
     "context",
     "context_max",
@@ -61,6 +62,7 @@ SERVING_FIELDS = (
     "hours_per_day",
     "weekdays_only",
     "business_hours",
+    "always_on",
     "replicas",
     "high_availability",
     "spare_replicas",

@@ -1182,6 +1182,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("context_scale", regexes.compile(
             rf"\b(?:(?:o|the|a)\s+)?({scale_names})\s+(?:(?:de|do|da|of|the|o|a)\s+)*(?:contexto|context)\b"
         ), lambda m: scale_words[m.group(1)]),
+        # "e com o dobro de exemplos?", "twice the examples", "metade dos dados": a training thread's examples (or
+        # its tokens) times that (sizing/query.py)
+        ("examples_scale", regexes.compile(
+            rf"\b(?:(?:o|the|a)\s+)?({scale_names})\s+(?:(?:de|do|da|dos|das|of|the|o|a|os|as|our|nossos?)\s+)*"
+            r"(?:exemplos|examples|amostras|samples|dados(?:\s+de\s+treino)?|data|dataset|training\s+data)\b"
+        ), lambda m: scale_words[m.group(1)]),
         # With the messages' length after them ("cada conversa com 10 mensagens de 200 tokens"): the prompt's.
         ("per_conversation_length", regexes.compile(
             rf"\b(?:cada|each|por|per)\s+(?:(?:um|uma|one|{requests}|{person}|{one_conversation})\s+)?"

@@ -330,6 +330,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     hours_per_day: float | None = None
     weekdays_only: bool = False
     business_hours: bool = False  # "horário comercial": the offering's business hours, on weekdays
+    # "24/7", "o dia todo": on every hour of every day. A volume a day spreads over the 24 hours, with no peak hour
+    # (traffic.toml's peak_hour_share is a working day's), and the month is whole (sizing/plan.py says both)
+    always_on: bool = False
     # the users were said to be at once: never read as a head-count
     users_at_once: bool = False
     # The users came only from a serving engine's ceiling on sequences at once (vLLM --max-num-seqs, SGLang
