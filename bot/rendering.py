@@ -774,7 +774,13 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
             ]
         else:
             parts = [" + ".join(names)]
-    elif comparison is not None and comparison.sized and len(comparison.models) > 1 and query.model_choices:
+    elif (
+        comparison is not None
+        and comparison.sized
+        and len(comparison.models) > 1
+        and query.model_choices
+        and "switched_first" not in query.noted  # a move from one to the other, said as such: no choice
+    ):
         # (a choice of stages or methods, "lora ou qlora?", is said below with the stage)
         parts = _choice_understood(comparison.models, bool(said_precision), lang)
     elif said_precision:

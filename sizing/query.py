@@ -915,6 +915,10 @@ def _switched(text: str, catalog: Catalog, base: Workload | None) -> tuple[str, 
     gpus = [_gpu_named(m.group(side), catalog) for side in ("old", "new")]
     if all(gpus) and gpus[0].id != gpus[1].id:
         return new_text, f"{gpus[0].name} → {gpus[1].name}"  # "trocar a h100 pela h200"
+    if base is None:
+        # A first question moving from one model to another ("queremos trocar o llama 3.1 70b pelo qwen3 32b") is
+        # a migration: the model moved to in full, weighed against the one in use (MIGRATION, below).
+        return None
     try:
         new = _parse_text(m.group("new"), catalog).workload
     except SizingError:
@@ -2385,7 +2389,8 @@ def parse(
     try:
         query = _parse_text(text, catalog, base)
     except QueryError as e:
-        choice = _migration(text, e) or _model_choice(text, e) or _restated_choice(text, e)
+        migration = _migration(text, e)
+        choice = migration or _model_choice(text, e) or _restated_choice(text, e)
         if choice is None:
             raise
         kept, other = choice
@@ -2419,6 +2424,18 @@ def parse(
             written = VOCAB.detect(_written_words(plain))
             if written is not None:
                 query.written_lang, query.detected_lang = written, i18n.lang_of(written)
+        if migration is not None and base is None and query.workload is not None and query.workload.model:
+            # "queremos trocar o llama 3.1 70b pelo qwen3 32b": the move said ("Troca: Llama 3.1 70B → Qwen3
+            # 32B"), the model moved to is the one understood, the one in use weighed beside it
+            cat = catalog or load_catalog()
+            try:
+                old = _parse_text(migration[1], cat).workload
+            except SizingError:
+                old = None
+            if old is not None and old.model and old.model != query.workload.model:
+                names = " → ".join(_model_name(m, cat) for m in (old.model, query.workload.model))
+                query.noted = [*query.noted, "switched_first"]
+                query.noted_names = {**query.noted_names, "switched_first": names}
         _own_gpus(text, query)
         _choices_kept(query)
         return query

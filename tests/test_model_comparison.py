@@ -623,6 +623,10 @@ def test_a_migration_answers_the_model_moved_to_and_weighs_the_one_in_use(capsys
     # The model moved to is answered in full, first; the one in use is the other column.
     assert block.splitlines()[1].strip().startswith(target) and f"\n  {current} · " in block
     assert text.split("\n\n")[2].startswith(target)
+    # the move said as such, not as a choice of the two ("Entendi: Qwen3 32B ou Llama 3.1 70B")
+    head = text.splitlines()
+    assert " ou " not in head[0] and " or " not in head[0] and target in head[0]
+    assert head[1] in (f"Troca: {current} → {target}.", f"Switch: {current} → {target}.")
 
 
 @pytest.mark.parametrize(

@@ -243,9 +243,11 @@ def test_one_model_put_in_another_s_place_is_that_model_alone(pipeline, first, f
     assert " ou " not in lines[0]
 
 
-def test_a_switch_asked_first_is_the_new_model(pipeline):
+def test_a_switch_asked_first_is_the_new_model_weighed_against_the_old(pipeline):
+    # A first question's move is a migration: the new model in full, the one in use weighed beside it.
     lines = pipeline.ask("trocar o llama 3.1 70b pelo qwen3 32b", Where("message")).text_answer.splitlines()
     assert lines[:2] == ["Entendi: Qwen3 32B", "Troca: Llama 3.1 70B → Qwen3 32B."]
+    assert lines[3] == "Comparação (a mesma carga para os dois)"
 
 
 @pytest.mark.parametrize(
