@@ -2045,7 +2045,7 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
     if plan.published_minimum_gb and rec is not None and rec.problem is None and not is_budget(rec.gpu):
         out.append(_published_minimum(plan, rec, catalog))
     if a.extra_params:
-        counted = plan.images is not None and plan.images.counted
+        counted = (plan.images is not None and plan.images.counted) or plan.images_in_sequences
         key = "note.model.extra_params_counted" if counted else "note.model.extra_params"
         out.append(t(lang, key, params=i18n.params(a.extra_params, lang)))
     ple = a.parts.per_layer_embeddings

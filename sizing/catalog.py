@@ -431,6 +431,11 @@ class Stack(Strict, kw_only=True):
     offload_checkpoints: bool = False
     data_parallel_only: bool = False
     rl_shared_weights: bool = False  # RL generation in vLLM reads the trained model's own weights (no copy)
+    # a full fine-tune on one GPU, with no optimizer said, runs the stack's low-memory recipe: PagedAdamW8bit
+    # stepped inside the backward (torchtune's full_finetune_single_device configs; sizing/training.py memory)
+    single_device_paged_8bit: bool = False
+    lora_rank: int = 0  # the rank the stack's recipes set when none is said (0: the answers' default, 16)
+    lora_skip_k: bool = False  # its recipes adapt no key projection (torchtune: q_proj, v_proj, output_proj)
     source: str
 
     @property

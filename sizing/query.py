@@ -288,6 +288,9 @@ BARE_THOUSAND = regexes.compile(
     r"(?!\s*(?:milh|mil\b|bilh|e\s+\d))"
 )
 _AFTER_DIGITS = regexes.compile(r"\d[\s.,]*$")
+# "mil milhões de tokens" (Portugal's billion, Spain's "mil millones") with no number before: one billion. Written
+# as the same-length "1 bilhoes" so the billion is read where "2 mil milhões" is (it had been left unread).
+BARE_BILLION = regexes.compile(r"(?<![\w.,])mil\s(?:milhoes|millones)\b")
 _TOKEN_NEXT = regexes.compile(r"\s*(?:de\s+)?(?:tokens?|toks?)\b")
 _WORD_NEXT = regexes.compile(r"\s+[a-z]")
 
@@ -1016,6 +1019,12 @@ CONTEXT_MILLIONS_BEFORE = regexes.compile(
 # Not before "per request": "1M tokens per request" is one request's context (CONTEXT_UNIT), not data.
 TRAIN_TOKENS = regexes.compile(
     rf"{_NUM}\s*({_BIG})\s+(?:de\s+)?tokens\b(?!\s+(?:de\s+|of\s+)?{_CONTEXT_WORD}|\s+{_W('keys.per_request')}\b)"
+)
+# Tokens of conversations ("1 bilhão de tokens de conversas de atendimento", "1B tokens of customer support
+# chats"): a supervised fine-tune's data (SFT), never a pre-training corpus, however many. Up to two words may
+# stand between ("tokens of customer support chats"); only the conversations' noun is taken.
+DIALOGUE_TOKENS = regexes.compile(
+    rf"\btokens\s+(?:de|em|of|from|in)\s+(?:[a-z]+\s+){{0,2}}?(?P<noun>{_W('training.dialogue_data')})\b"
 )
 # A count written with its thousands grouped ("50.000 exemplos", "2,000,000,000,000 tokens"): three digits after
 # each separator, so "1,5" and "2.25" stay decimals.
@@ -3643,6 +3652,12 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         lambda m: round(_float(m.group(1)) * (2**20 if m.group("binary") else 10**6)),
     )
     scan.take(CONTEXT_MILLIONS_BEFORE, "context", lambda m: round(_float(m.group(1) or m.group(2)) * 10**6))
+    if training:
+        for m in scan.finditer(DIALOGUE_TOKENS):
+            scan.found.setdefault("dialogue_data", []).append(
+                (True, scan.original[m.start("noun") : m.end()])
+            )
+            scan.blank(m.start("noun"), m.end("noun"))
     scan.take(TRAIN_TOKENS, "tokens", lambda m: round(_float(m.group(1)) * UNIT_VALUES[_unit(m.group(2))]))
     # In a training question a million tokens is data, no sequence ("lora llama 8b 10^6 tokens").
     least = 10**6 if training else 10**7
@@ -4085,6 +4100,14 @@ def _number_words(scan: _Scan) -> None:
     scan.work = THOUSANDS_AND.sub(thousands, scan.work)
     scan.work = ONE_BEFORE_MULTIPLIER.sub(lambda m: f"{1:<{len(m.group(0))}}", scan.work)
     scan.work = THOUSANDS_SPELT.sub(spelt, scan.work)
+    scan.work = BARE_BILLION.sub(
+        lambda m: (
+            m.group(0)
+            if _AFTER_DIGITS.search(scan.work, 0, m.start())
+            else f"{'1 bilhoes':<{len(m.group(0))}}"
+        ),
+        scan.work,
+    )
     scan.work = BARE_THOUSAND.sub(bare, scan.work)
     scan.work = HALF.sub(lambda m: f"{0.5:<{len(m.group(0))}}", scan.work)
     scan.work = ONE_BEFORE_NOUN.sub(lambda m: f"{1:<{len(m.group(0))}}", scan.work)
@@ -7210,12 +7233,16 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         stage is Stage.pretrain
         and model
         and {kind for kind, _ in scan.found.get("stage", [])} - {"inference"} == {"train"}
-        and "tokens" not in scan.found
+        and ("tokens" not in scan.found or scan.found.get("dialogue_data"))
     ):
         # "quero treinar o llama 3.1 8b com os dados da empresa": a released model "trained" on a company's
         # data is fine-tuned, not pre-trained on billions of tokens; "do zero", "pré-treino" or a count of
-        # tokens still say a pre-training. The answer says how it was read.
+        # tokens still say a pre-training, unless the tokens are conversations ("1 bilhão de tokens de conversas
+        # de atendimento"): those are a fine-tune's data whatever their volume (it had been a continued
+        # pre-training). The answer says how it was read.
         stage, workload["train_as_fine_tune"] = Stage.full, True
+        if scan.found.get("dialogue_data"):
+            workload["dialogue_data"] = True
     if scan.found.get("teacher_model"):
         # "a 1B student from llama 3.1 70b teacher": a distillation trains the student (sizing/plan.py says
         # what the teacher adds); with no training word, a fine-tune of it

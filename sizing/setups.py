@@ -308,6 +308,8 @@ def _training_memory(
         stack=plan.stack,
         pp=plan.pp,
         offload_params=plan.offload_params,
+        cross_tokens=plan.image_cross_tokens,
+        optimizer_said=plan.optimizer_said,
     )
     base = weight_bytes(plan.model, plan.precision, catalog).bytes
     stage = plan.stage.value

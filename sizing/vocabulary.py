@@ -136,6 +136,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "without",
         "off",
         "documents",
+        "dialogue_data",
         "learn",
         "teach",
         "teach_to",
