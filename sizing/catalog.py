@@ -109,6 +109,9 @@ class ImageRule(Strict, kw_only=True):
     special_tokens: NonNegative = 0  # marker tokens around each image in the prompt
     encoder_tokens: NonNegative = 0  # fixed: the encoder's sequence per image; tiles, cross_tiles: per tile
     encoder_hidden: NonNegative = 0
+    encoder_layers: NonNegative = (
+        0  # the vision transformer's depth (a trained encoder's activations); 0: not known
+    )
     encoder_intermediate: NonNegative = 0
     encoder_mlp: Literal["gated", "plain"] = "plain"
     source: str = ""

@@ -141,9 +141,10 @@ class Plan(msgspec.Struct, frozen=True):
     seq_len: int = FINETUNE_SEQ_LEN
     # tokens of image states each sequence keeps for cross-attention (Llama 3.2 Vision fine-tunes, _training_images)
     image_cross_tokens: int = 0
-    images_in_sequences: bool = (
-        False  # a vision fine-tune's images counted in its sequences (_training_images)
-    )
+    # a vision fine-tune's images counted in its sequences (_training_images)
+    images_in_sequences: bool = False
+    # a vision encoder trained too: what it keeps for the backward per sequence, with and without checkpointing
+    vision_encoder_bytes: tuple[int, int] = (0, 0)
     batch: int = 1
     # sequences an optimizer step reads, all GPUs and accumulation together, when said ("batch global de 64")
     global_batch: int | None = None
@@ -1086,9 +1087,9 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     rl = w.method is not None and w.method.is_rl
     if rl:
         seq_len = _rl_lengths(w, lang)
-    cross_tokens, images_counted = 0, False
+    cross_tokens, images_counted, vision_bytes = 0, False, (0, 0)
     if (w.images or w.with_images or w.image_size) and not rl and _image_rule_counted(model):
-        seq_len, cross_tokens = _training_images(plan, w, seq_len, catalog, lang, said)
+        seq_len, cross_tokens, vision_bytes = _training_images(plan, w, seq_len, catalog, lang, said)
         images_counted = True
     if seq_len > model.max_context:
         raise _beyond_context(model, seq_len, model.max_context, catalog, lang)
@@ -1274,6 +1275,7 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         seq_len=seq_len,
         image_cross_tokens=cross_tokens,
         images_in_sequences=images_counted,
+        vision_encoder_bytes=vision_bytes,
         batch=batch,
         global_batch=w.global_batch,
         zero=w.zero,
@@ -2112,18 +2114,19 @@ def _image_rule_counted(model: ModelEntry) -> bool:
 
 def _training_images(
     plan: Plan, w: Workload, seq_len: int, catalog: Catalog, lang: str, said: list[str]
-) -> tuple[int, int]:
+) -> tuple[int, int, tuple[int, int]]:
     """A vision-language fine-tune's images ("qlora qwen2.5 vl 7b com 10 mil imagens"): each example's sequence
     holds its images' tokens by the model's own rule (sizing/images.py, as serving counts them), one image per
     example unless said, on top of the text's default length or inside a length said. Llama 3.2 Vision reads
     its images through cross-attention: one token each in the text, and the image's states (cross tokens)
-    kept for the backward (training.activations). Returns the sequence length and the cross tokens of one
-    sequence. The vision encoder is frozen, as the recipes for these models leave it: run without gradients,
-    its forward keeps nothing for the backward."""
+    kept for the backward (training.activations). The vision encoder is frozen, as the recipes for these models
+    leave it (run without gradients, its forward keeps nothing for the backward), unless said trained ("treinando
+    também o encoder de visão"): then its activations count. Returns the sequence length, the cross tokens of
+    one sequence and the trained encoder's bytes per sequence (with and without checkpointing)."""
     model = plan.model
     img = _image_plan(w, model, catalog, lang)
     if img is None or not img.counted:
-        return seq_len, 0
+        return seq_len, 0, (0, 0)
     each = img.each
     assert each is not None and img.rule is not None
     if img.count_assumed:
@@ -2154,8 +2157,19 @@ def _training_images(
         total = seq_len + image_tokens
         said.append(t(lang, "assume.images.training_sequence", text=i18n.tokens(seq_len, lang),
                       image=i18n.number(image_tokens, lang), images=times, total=i18n.tokens(total, lang)))  # fmt: skip
-    said.append(t(lang, "assume.images.training_frozen"))
-    return total, img.cross_tokens
+    vision = (0, 0)
+    encoder_tokens = img.count * each.encoder
+    if not w.vision_trained:
+        said.append(t(lang, "assume.images.training_frozen"))
+    elif img.rule.encoder_layers:
+        vision = (images.trained_encoder_bytes(img.rule, encoder_tokens, True),
+                  images.trained_encoder_bytes(img.rule, encoder_tokens, False))  # fmt: skip
+        checkpointing = w.checkpointing is None or w.checkpointing
+        said.append(t(lang, "assume.images.training_encoder", layers=img.rule.encoder_layers,
+                      tokens=i18n.number(encoder_tokens, lang), bytes=i18n.gb(vision[0 if checkpointing else 1], lang)))  # fmt: skip
+    else:
+        said.append(t(lang, "assume.images.training_encoder_unknown", model=model.name))
+    return total, img.cross_tokens, vision
 
 
 def _image_rule_notes(img: ImagePlan, model: ModelEntry, kv: KVPrecision, lang: str) -> list[str]:

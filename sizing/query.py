@@ -1355,6 +1355,8 @@ OPTIMIZERS = [
     for optimizer in (Optimizer.adamw, Optimizer.sgd, Optimizer.lion, Optimizer.adafactor)
 ]
 PARAM_OFFLOAD = regexes.compile(rf"\b{_W('training.param_offload')}\b")
+# A vision-language fine-tune that trains its vision encoder too (frozen unless said: sizing/plan.py _training_images)
+VISION_TRAINED = regexes.compile(rf"\b{_W('training.vision_trained')}\b")
 CPU_OFFLOAD = regexes.compile(rf"\b{_W('training.cpu_offload')}\b")
 # Running on a CPU instead of a GPU ("llama 8b em cpu", "cpu only", "sem gpu"): read after CPU offload, and
 # said in a note (sizing/performance.py, cpu_tokens_per_s); the answer stays the GPUs we rent.
@@ -3490,6 +3492,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     for optimizer, pattern in OPTIMIZERS:
         scan.take(pattern, "optimizer", lambda m, optimizer=optimizer: optimizer)
     scan.take(PARAM_OFFLOAD, "offload_params", lambda m: True)
+    scan.take(VISION_TRAINED, "vision_trained", lambda m: True)
     scan.take(CPU_OFFLOAD, "cpu_offload", lambda m: True)
     scan.take(CPU_ONLY, "cpu_only", lambda m: True)
     if "quanti" in scan.work:
@@ -6375,6 +6378,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         checkpointing=_one(scan, "checkpointing", "checkpointing"),
         cpu_offload=_one(scan, "cpu_offload", "cpu_offload"),
         offload_params=_one(scan, "offload_params", "cpu_offload"),
+        vision_trained=True if scan.found.get("vision_trained") else None,
         machine=_machine(scan),
         contract=_contract(scan),
         contracts_compared=_contracts_compared(scan),
@@ -7486,7 +7490,7 @@ TRAINING_ONLY = frozenset(
     {"seq_len", "batch", "zero", "compare_zero", "compare_stages", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
      "offload_params", "pp", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
      "days", "examples", "example_tokens", "example_average", "data_bytes", "epochs", "stack", "teacher_model", "teacher_offline", "global_batch", "grad_accum", "steps",
-     "batch_as_global", "data_period", "data_periods"}
+     "batch_as_global", "data_period", "data_periods", "vision_trained"}
 )  # fmt: skip
 
 

@@ -310,6 +310,7 @@ def _training_memory(
         offload_params=plan.offload_params,
         cross_tokens=plan.image_cross_tokens,
         optimizer_said=plan.optimizer_said,
+        vision_bytes=plan.vision_encoder_bytes,
     )
     base = weight_bytes(plan.model, plan.precision, catalog).bytes
     stage = plan.stage.value

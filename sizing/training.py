@@ -409,6 +409,7 @@ def memory(
     logit_tokens: int | None = None,
     cross_tokens: int = 0,
     optimizer_said: bool = True,
+    vision_bytes: tuple[int, int] = (0, 0),
 ) -> TrainingMemory:
     """Per-GPU memory of one training job on `gpus` GPUs (tp-way tensor parallel x pp pipeline stages x data
     parallel), on the stage that needs the most."""
@@ -431,6 +432,10 @@ def memory(
     if pp > 1:
         with_ckpt = _pipeline_activations(a, with_ckpt, loss_tokens, micro_batch, tp, pp, stack)
         without_ckpt = _pipeline_activations(a, without_ckpt, loss_tokens, micro_batch, tp, pp, stack)
+    # A vision encoder trained with the model (sizing/images.py trained_encoder_bytes), per sequence: with and
+    # without checkpointing; it runs before the first stage's layers.
+    with_ckpt += vision_bytes[0] * micro_batch
+    without_ckpt += vision_bytes[1] * micro_batch
     act = with_ckpt if checkpointing else without_ckpt
     # The CUDA context and NCCL/cuBLAS workspaces: about 1 GiB per GPU in PyTorch training.
     overhead = 2**30

@@ -137,6 +137,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "off",
         "documents",
         "dialogue_data",
+        "vision_trained",
         "learn",
         "teach",
         "teach_to",

@@ -56,3 +56,26 @@ def test_in_english_and_other_models(capsys, question, tokens):
     text = answer(capsys, question)
     assert f"sequences of {tokens} tokens" in _header(text), text
     assert "The vision encoder is frozen" in text
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (
+            "lora qwen2.5 vl 7b com 10 mil imagens, treinando também o encoder de visão",
+            "O codificador de visão é treinado também, como pedido: as 32 camadas dele",
+        ),
+        (
+            "lora qwen2.5-vl 7b on 10k images, also training the vision encoder",
+            "The vision encoder is trained too, as asked: its 32 layers",
+        ),
+    ],
+)
+def test_a_vision_encoder_said_trained_adds_its_activations(capsys, question, said):
+    text = answer(capsys, question)
+    assert said in text and "5" in text
+    assert "congelado" not in text and "is frozen" not in text
+    trained = answer_json(capsys, question)["memory"]["activations"]
+    frozen = answer_json(capsys, "lora qwen2.5 vl 7b com 10 mil imagens")["memory"]["activations"]
+    # 32 layers' inputs over a 1024×1024 image's 5,476 patches (1280 wide, BF16) and one layer rebuilt
+    assert trained - frozen == 32 * 5476 * 1280 * 2 + 5476 * 2 * (4 * 1280 + 3 * 1280 + 3 * 3420)
