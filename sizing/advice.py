@@ -1106,6 +1106,9 @@ def _other_stack(plan: Plan, rec: Setup | None, catalog: Catalog) -> Alternative
         return None
     stack, alt = best
     text = t(plan.lang, "alt.stack", stack=stack.name, setup=describe(alt, plan.lang))
+    if alt.count == 1 and plan.but(stack=stack).recipe_optimizer:
+        # torchtune's one-GPU full fine-tune recipe: why it needs so much less (sizing/training.py memory)
+        text += " " + t(plan.lang, "alt.stack_recipe_optimizer", stack=stack.name)
     return Alternative(kind="other_stack", setup=alt, text=text)
 
 

@@ -151,7 +151,15 @@ class Plan(msgspec.Struct, frozen=True):
     zero: int | None = None
     tokens: int | None = None
     optimizer: Optimizer = Optimizer.adamw
-    optimizer_said: bool = False  # False: the training software's own recipe picks it (torchtune, one GPU)
+    # a full fine-tune whose software's own one-GPU recipe may pick the optimizer (none said, SFT, no gradient
+    # accumulation, which torchtune's optimizer_in_bwd refuses): see recipe_optimizer
+    optimizer_open: bool = False
+
+    @property
+    def recipe_optimizer(self) -> bool:
+        """Whether the stack's one-GPU full fine-tune recipe picks the optimizer (sizing/training.py memory)."""
+        return self.optimizer_open and self.stack is not None and self.stack.single_device_paged_8bit
+
     lora_rank: int = 16
     # serving: LoRA adapters resident beside the model (vLLM --enable-lora --max-loras), at lora_rank
     lora_adapters: int = 0
@@ -1136,9 +1144,15 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         else:
             per_param = 4 + training.optimizer_bytes("adamw", stack)  # weights 2 + gradients 2 + states
             said.append(t(lang, "assume.optimizer" if not lora else "assume.optimizer_lora", bytes=per_param))
-        if plan.stage is Stage.full and stack.single_device_paged_8bit:
-            # torchtune's full_finetune_single_device configs (sizing/training.py memory)
-            said.append(t(lang, "assume.optimizer_single_device_recipe", stack=stack.name))
+    optimizer_open = (
+        plan.stage is Stage.full
+        and not w.optimizer
+        and (w.method or Method.sft) is Method.sft
+        and (w.grad_accum or 1) == 1
+    )
+    if optimizer_open and stack.single_device_paged_8bit:
+        # torchtune's full_finetune_single_device configs (sizing/training.py memory)
+        said.append(t(lang, "assume.optimizer_single_device_recipe", stack=stack.name))
     rank = w.lora_rank or stack.lora_rank or 16
     if lora:
         said.append(_lora_targets(model, rank, w.lora_rank is None, stack, lang))
@@ -1281,7 +1295,7 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         zero=w.zero,
         tokens=tokens,
         optimizer=optimizer,
-        optimizer_said=bool(w.optimizer),
+        optimizer_open=optimizer_open,
         lora_rank=rank,
         checkpointing=checkpointing,
         tp=tp,

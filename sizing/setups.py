@@ -309,7 +309,7 @@ def _training_memory(
         pp=plan.pp,
         offload_params=plan.offload_params,
         cross_tokens=plan.image_cross_tokens,
-        optimizer_said=plan.optimizer_said,
+        recipe_optimizer=plan.recipe_optimizer,
         vision_bytes=plan.vision_encoder_bytes,
     )
     base = weight_bytes(plan.model, plan.precision, catalog).bytes

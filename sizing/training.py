@@ -408,7 +408,7 @@ def memory(
     offload_params: bool = False,
     logit_tokens: int | None = None,
     cross_tokens: int = 0,
-    optimizer_said: bool = True,
+    recipe_optimizer: bool = False,
     vision_bytes: tuple[int, int] = (0, 0),
 ) -> TrainingMemory:
     """Per-GPU memory of one training job on `gpus` GPUs (tp-way tensor parallel x pp pipeline stages x data
@@ -500,7 +500,7 @@ def memory(
     if (
         stage == "full"
         and stack.single_device_paged_8bit
-        and not optimizer_said
+        and recipe_optimizer
         and gpus == 1
         and not cpu_offload
     ):

@@ -64,3 +64,23 @@ def test_lora_takes_the_configs_rank_and_modules(capsys):
     assert "LoRA de rank 8 (o dos configs) nas camadas que os configs do torchtune adaptam" in text
     assert "20M parâmetros de adaptador, em BF16" in text
     assert "LoRA de rank 32" in answer(capsys, "lora rank 32 llama 3.1 8b com torchtune")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # optimizer_in_bwd refuses gradient accumulation; torchtune's DPO has no such one-GPU full recipe
+        "full fine-tune llama 3.1 8b com torchtune numa 4090, grad accum 4",
+        "DPO no llama 3 8b com torchtune",
+    ],
+)
+def test_the_recipe_is_only_where_torchtune_runs_it(capsys, question):
+    text = answer(capsys, question)
+    assert "PagedAdamW8bit" not in text
+    assert answer_json(capsys, question)["memory"]["gradients"] > 15e9
+
+
+def test_torchtune_offered_beside_another_stack_says_why_it_needs_one_smaller_gpu(capsys):
+    text = answer(capsys, "full fine-tune llama 3.1 8b")
+    assert "Com torchtune: 1× L40S 48 GB" in text, text
+    assert "Numa GPU só, o torchtune usa AdamW de 8 bits paginado com o passo dentro do backward" in text
