@@ -1093,15 +1093,21 @@ def _smallest_with(rec: Setup | None, catalog: Catalog, options) -> tuple | None
 
 def _other_stack(plan: Plan, rec: Setup | None, catalog: Catalog) -> Alternative | None:
     """The training software that needs the smallest setup, when it needs a smaller one than this one."""
-    best = _smallest_with(
-        rec,
-        catalog,
-        (
-            (stack, plan.but(stack=stack))
-            for stack in catalog.stacks
-            if stack is not plan.stack and not (stack.data_parallel_only and (plan.zero or plan.tp > 1))
-        ),
-    )
+    options = [
+        (stack, plan.but(stack=stack))
+        for stack in catalog.stacks
+        if stack is not plan.stack and not (stack.data_parallel_only and (plan.zero or plan.tp > 1))
+    ]
+    if plan.stage.is_training and plan.days and plan.timed:
+        # With a deadline, each stack's smallest setup that finishes in time, as the recommendation is found: its
+        # smallest at all may take longer (torchtune's one-GPU recipe on an L40S), and a late one is no option.
+        from .engine import _within_deadline  # the engine imports this module
+
+        found = [(stack, _within_deadline(changed, catalog)) for stack, changed in options]
+        timely = [(stack, alt) for stack, alt in found if alt and (rec is None or smaller(alt, rec))]
+        best = min(timely, key=lambda found: (found[1].count, found[1].gpu_memory_bytes), default=None)
+    else:
+        best = _smallest_with(rec, catalog, options)
     if best is None:
         return None
     stack, alt = best

@@ -61,7 +61,8 @@ def test_several_gpus_keep_the_distributed_recipes_adamw(capsys):
 
 def test_lora_takes_the_configs_rank_and_modules(capsys):
     text = answer(capsys, "lora llama 3.1 8b com torchtune")
-    assert "LoRA de rank 8 (o dos configs) nas camadas que os configs do torchtune adaptam" in text
+    assert "LoRA de rank 8 (o mais comum nos configs dele, como os do Llama 3.1 8B;" in text
+    assert "nas camadas que os configs do torchtune adaptam: q, v e a saída da atenção" in text
     assert "20M parâmetros de adaptador, em BF16" in text
     assert "LoRA de rank 32" in answer(capsys, "lora rank 32 llama 3.1 8b com torchtune")
 
@@ -84,3 +85,12 @@ def test_torchtune_offered_beside_another_stack_says_why_it_needs_one_smaller_gp
     text = answer(capsys, "full fine-tune llama 3.1 8b")
     assert "Com torchtune: 1× L40S 48 GB" in text, text
     assert "Numa GPU só, o torchtune usa AdamW de 8 bits paginado com o passo dentro do backward" in text
+
+
+def test_with_a_deadline_torchtune_is_offered_on_a_setup_that_finishes_in_time(capsys):
+    # its smallest setup at all (one L40S, the one-GPU recipe) would take past the month: the smallest that
+    # finishes in time is said instead (the alternative had vanished)
+    text = answer(capsys, "fine-tuning completo do 8b com 10B tokens, prazo de 1 mês")
+    assert (
+        "Com torchtune: 1× H100 SXM 80 GB. Numa GPU só, o torchtune usa AdamW de 8 bits paginado" in text
+    ), text
