@@ -73,3 +73,10 @@ def test_portugals_bare_billion_is_read(capsys):
     assert "Não percebi" not in text
     text = answer(capsys, "pré-treino contínuo do qwen3 8b com mil milhões de tokens")
     assert "1 mil milhões de tokens de treino" in text.splitlines()[0]
+
+
+def test_documents_counted_are_the_examples_of_a_reading_fine_tune(capsys):
+    # "20 mil notas" had been "Não entendi: “20”, “mil”, “notas”" and a full fine-tune on 2x H200
+    text = answer(capsys, "quero ensinar o qwen2.5-vl 7b a ler notas fiscais, tenho 20 mil notas")
+    assert "ajuste fino com LoRA · 20.000 exemplos de treino" in text.splitlines()[0], text
+    assert "Não entendi" not in text
