@@ -32,6 +32,7 @@ def test_qwen_vl_images_lengthen_each_sequence(capsys):
 def test_images_per_example_and_a_length_said_hold_the_images(capsys):
     text = answer(capsys, "lora qwen2.5 vl 7b, 20 mil exemplos com 3 imagens por exemplo, seq 8192")
     assert "Não entendi" not in text, text
+    assert "· 3 imagens por exemplo" in text.splitlines()[0]  # each example's, not a conversation's
     assert "sequências de 8.192 tokens" in _header(text)
     assert "A sequência de 8.192 tokens inclui 4.113 tokens de imagem (3 imagens × 1.371 tokens)" in text
     assert "sobram 4.079 para o texto" in text
