@@ -1098,16 +1098,25 @@ def _other_stack(plan: Plan, rec: Setup | None, catalog: Catalog) -> Alternative
         for stack in catalog.stacks
         if stack is not plan.stack and not (stack.data_parallel_only and (plan.zero or plan.tp > 1))
     ]
-    if plan.stage.is_training and plan.days and plan.timed:
-        # With a deadline, each stack's smallest setup that finishes in time, as the recommendation is found: its
-        # smallest at all may take longer (torchtune's one-GPU recipe on an L40S), and a late one is no option.
-        from .engine import _within_deadline  # the engine imports this module
+    best = _smallest_with(rec, catalog, options)
+    if (
+        best is not None
+        and rec is not None
+        and plan.stage.is_training
+        and plan.days
+        and plan.timed
+        and plan.tokens
+    ):
+        # With a deadline, a stack's smallest setup may finish too late to be offered (_in_time: torchtune's
+        # one-GPU recipe on an L40S for 10B tokens in a month): then each stack's smallest setup that finishes in
+        # time, as the recommendation is found.
+        limit = max(training_days(plan, rec, catalog), plan.days) * TIME_SLACK
+        if training_days(plan.but(stack=best[0]), best[1], catalog) > limit:
+            from .engine import _within_deadline  # the engine imports this module
 
-        found = [(stack, _within_deadline(changed, catalog)) for stack, changed in options]
-        timely = [(stack, alt) for stack, alt in found if alt and (rec is None or smaller(alt, rec))]
-        best = min(timely, key=lambda found: (found[1].count, found[1].gpu_memory_bytes), default=None)
-    else:
-        best = _smallest_with(rec, catalog, options)
+            found = [(stack, _within_deadline(changed, catalog)) for stack, changed in options]
+            timely = [(stack, alt) for stack, alt in found if alt and smaller(alt, rec)]
+            best = min(timely, key=lambda found: (found[1].count, found[1].gpu_memory_bytes), default=None)
     if best is None:
         return None
     stack, alt = best
