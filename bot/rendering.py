@@ -1183,7 +1183,13 @@ def _images_understood(w, images, lang: str) -> list[str]:
 
     parts = []
     if w.images:
-        parts.append(t("count_one") if w.images == 1 else t("count_other", n=i18n.number(w.images, lang)))
+        # a fine-tune's images are each example's ("3 imagens por exemplo"), a service's each conversation's
+        one, other = (
+            ("count_one_example", "count_other_example")
+            if w.stage.is_training
+            else ("count_one", "count_other")
+        )
+        parts.append(t(one) if w.images == 1 else t(other, n=i18n.number(w.images, lang)))
     if w.image_size and images is not None:
         size = f"{images.width}×{images.height}"
         named = w.image_size if "x" not in w.image_size and not w.image_size.endswith("mp") else None

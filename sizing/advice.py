@@ -1096,19 +1096,37 @@ def _smallest_with(rec: Setup | None, catalog: Catalog, options) -> tuple | None
 
 def _other_stack(plan: Plan, rec: Setup | None, catalog: Catalog) -> Alternative | None:
     """The training software that needs the smallest setup, when it needs a smaller one than this one."""
-    best = _smallest_with(
-        rec,
-        catalog,
-        (
-            (stack, plan.but(stack=stack))
-            for stack in catalog.stacks
-            if stack is not plan.stack and not (stack.data_parallel_only and (plan.zero or plan.tp > 1))
-        ),
-    )
+    options = [
+        (stack, plan.but(stack=stack))
+        for stack in catalog.stacks
+        if stack is not plan.stack and not (stack.data_parallel_only and (plan.zero or plan.tp > 1))
+    ]
+    best = _smallest_with(rec, catalog, options)
+    if (
+        best is not None
+        and rec is not None
+        and plan.stage.is_training
+        and plan.days
+        and plan.timed
+        and plan.tokens
+    ):
+        # With a deadline, a stack's smallest setup may finish too late to be offered (_in_time: torchtune's
+        # one-GPU recipe on an L40S for 10B tokens in a month): then each stack's smallest setup that finishes in
+        # time, as the recommendation is found.
+        limit = max(training_days(plan, rec, catalog), plan.days) * TIME_SLACK
+        if training_days(plan.but(stack=best[0]), best[1], catalog) > limit:
+            from .engine import _within_deadline  # the engine imports this module
+
+            found = [(stack, _within_deadline(changed, catalog)) for stack, changed in options]
+            timely = [(stack, alt) for stack, alt in found if alt and smaller(alt, rec)]
+            best = min(timely, key=lambda found: (found[1].count, found[1].gpu_memory_bytes), default=None)
     if best is None:
         return None
     stack, alt = best
     text = t(plan.lang, "alt.stack", stack=stack.name, setup=describe(alt, plan.lang))
+    if alt.count == 1 and plan.but(stack=stack).recipe_optimizer:
+        # torchtune's one-GPU full fine-tune recipe: why it needs so much less (sizing/training.py memory)
+        text += " " + t(plan.lang, "alt.stack_recipe_optimizer", stack=stack.name)
     return Alternative(kind="other_stack", setup=alt, text=text)
 
 
@@ -2053,7 +2071,7 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
     if plan.published_minimum_gb and rec is not None and rec.problem is None and not is_budget(rec.gpu):
         out.append(_published_minimum(plan, rec, catalog))
     if a.extra_params:
-        counted = plan.images is not None and plan.images.counted
+        counted = (plan.images is not None and plan.images.counted) or plan.images_in_sequences
         key = "note.model.extra_params_counted" if counted else "note.model.extra_params"
         out.append(t(lang, key, params=i18n.params(a.extra_params, lang)))
     ple = a.parts.per_layer_embeddings

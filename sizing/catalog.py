@@ -109,6 +109,9 @@ class ImageRule(Strict, kw_only=True):
     special_tokens: NonNegative = 0  # marker tokens around each image in the prompt
     encoder_tokens: NonNegative = 0  # fixed: the encoder's sequence per image; tiles, cross_tiles: per tile
     encoder_hidden: NonNegative = 0
+    encoder_layers: NonNegative = (
+        0  # the vision transformer's depth (a trained encoder's activations); 0: not known
+    )
     encoder_intermediate: NonNegative = 0
     encoder_mlp: Literal["gated", "plain"] = "plain"
     source: str = ""
@@ -431,6 +434,11 @@ class Stack(Strict, kw_only=True):
     offload_checkpoints: bool = False
     data_parallel_only: bool = False
     rl_shared_weights: bool = False  # RL generation in vLLM reads the trained model's own weights (no copy)
+    # a full fine-tune on one GPU, with no optimizer said, runs the stack's low-memory recipe: PagedAdamW8bit
+    # stepped inside the backward (torchtune's full_finetune_single_device configs; sizing/training.py memory)
+    single_device_paged_8bit: bool = False
+    lora_rank: int = 0  # the rank the stack's recipes set when none is said (0: the answers' default, 16)
+    lora_skip_k: bool = False  # its recipes adapt no key projection (torchtune: q_proj, v_proj, output_proj)
     source: str
 
     @property

@@ -140,6 +140,19 @@ def encoder_peak(rule: ImageRule, encoder_tokens: int, tp: int = 1) -> int:
     return math.ceil(encoder_tokens * ACTIVATION_BYTES * (4 * h + (3 * h + mlp) / tp))
 
 
+def trained_encoder_bytes(rule: ImageRule, encoder_tokens: int, checkpointing: bool) -> int:
+    """What a vision encoder trained with the language model (not frozen) keeps for its backward, over
+    `encoder_tokens` tokens: with activation checkpointing each layer's input (tokens x hidden) and one layer
+    rebuilt at a time; without it, every layer's working set as encoder_peak counts one. 0 when the
+    catalogue has no depth for it."""
+    if not rule.encoder_layers:
+        return 0
+    layer = encoder_peak(rule, encoder_tokens)
+    if checkpointing:
+        return rule.encoder_layers * encoder_tokens * rule.encoder_hidden * ACTIVATION_BYTES + layer
+    return rule.encoder_layers * layer
+
+
 def _smart_resize(height: int, width: int, factor: int, min_pixels: int, max_pixels: int) -> tuple[int, int]:
     """Qwen2.5-VL's resize (transformers image_processing_qwen2_vl.smart_resize): sides rounded to multiples
     of `factor`, then scaled into [min_pixels, max_pixels] keeping the aspect ratio."""

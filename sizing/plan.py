@@ -139,12 +139,27 @@ class Plan(msgspec.Struct, frozen=True):
     users_in_europe: bool = False  # a place in Europe said: the latency note is about them (sizing/advice.py)
     # training
     seq_len: int = FINETUNE_SEQ_LEN
+    # tokens of image states each sequence keeps for cross-attention (Llama 3.2 Vision fine-tunes, _training_images)
+    image_cross_tokens: int = 0
+    # a vision fine-tune's images counted in its sequences (_training_images)
+    images_in_sequences: bool = False
+    # a vision encoder trained too: what it keeps for the backward per sequence, with and without checkpointing
+    vision_encoder_bytes: tuple[int, int] = (0, 0)
     batch: int = 1
     # sequences an optimizer step reads, all GPUs and accumulation together, when said ("batch global de 64")
     global_batch: int | None = None
     zero: int | None = None
     tokens: int | None = None
     optimizer: Optimizer = Optimizer.adamw
+    # a full fine-tune whose software's own one-GPU recipe may pick the optimizer (none said, SFT, no gradient
+    # accumulation, which torchtune's optimizer_in_bwd refuses): see recipe_optimizer
+    optimizer_open: bool = False
+
+    @property
+    def recipe_optimizer(self) -> bool:
+        """Whether the stack's one-GPU full fine-tune recipe picks the optimizer (sizing/training.py memory)."""
+        return self.optimizer_open and self.stack is not None and self.stack.single_device_paged_8bit
+
     lora_rank: int = 16
     # serving: LoRA adapters resident beside the model (vLLM --enable-lora --max-loras), at lora_rank
     lora_adapters: int = 0
@@ -562,8 +577,8 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         # Llama 3.2 Vision: the images' keys and values sit in the cross-attention layers of each conversation.
         model = updated(model, cross_attention_tokens=image_plan.cross_tokens)
         resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
-    if stage.is_training and (w.images or w.with_images or w.image_size):
-        said.append(t(lang, "assume.images.training"))
+    if stage.is_training and (w.images or w.with_images or w.image_size) and not _image_rule_counted(model):
+        said.append(t(lang, "assume.images.training"))  # a model with no image rule: its tokens are not known
 
     gpu = resolve_gpu(w.gpu, catalog) if w.gpu else None
     if gpu is not None and w.gpu_memory_typed:
@@ -1048,7 +1063,17 @@ def adapter_for_data(w: Workload, lang: str) -> str:
 
 def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: list[str]) -> Plan:
     model = plan.model
-    if w.train_as_fine_tune and plan.stage is Stage.full:
+    if w.dialogue_data and w.tokens:
+        # "1 bilhão de tokens de conversas de atendimento": a fine-tune however many (sizing/query.py)
+        said.append(
+            t(lang, "assume.dialogue_data", data=f"{i18n.count(w.tokens, lang)} tokens", model=model.name)
+        )
+        if plan.stage is Stage.full:
+            from .query import ADAPTER_DATA_TOKENS  # the size rule that picked the method (a cycle at import)
+
+            limit = i18n.count(ADAPTER_DATA_TOKENS, lang)
+            said.append(t(lang, "assume.dialogue_data_full", limit=limit))
+    elif w.train_as_fine_tune and plan.stage is Stage.full:
         said.append(t(lang, "assume.train_as_fine_tune", model=model.name))
     if w.adapter_for_data and plan.stage is Stage.lora:
         said.append(adapter_for_data(w, lang))
@@ -1078,9 +1103,18 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     rl = w.method is not None and w.method.is_rl
     if rl:
         seq_len = _rl_lengths(w, lang)
+    cross_tokens, images_counted, vision_bytes = 0, False, (0, 0)
+    if (w.images or w.with_images or w.image_size) and not rl and _image_rule_counted(model):
+        seq_len, cross_tokens, vision_bytes = _training_images(plan, w, seq_len, catalog, lang, said)
+        images_counted = True
     if seq_len > model.max_context:
         raise _beyond_context(model, seq_len, model.max_context, catalog, lang)
-    if not (w.seq_len or w.context or w.example_tokens) and not rl:
+    if (
+        not (w.seq_len or w.context or w.example_tokens)
+        and not rl
+        and not cross_tokens
+        and seq_len == default_seq
+    ):
         said.append(t(lang, "assume.seq_len", tokens=i18n.tokens(seq_len, lang)))
     # Data-parallel replicas: the GPUs said over the tensor- and pipeline-parallel ones (the global batch splits
     # among them). Unknown when no count is said: the recommendation picks it.
@@ -1118,7 +1152,16 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         else:
             per_param = 4 + training.optimizer_bytes("adamw", stack)  # weights 2 + gradients 2 + states
             said.append(t(lang, "assume.optimizer" if not lora else "assume.optimizer_lora", bytes=per_param))
-    rank = w.lora_rank or 16
+    optimizer_open = (
+        plan.stage is Stage.full
+        and not w.optimizer
+        and (w.method or Method.sft) is Method.sft
+        and (w.grad_accum or 1) == 1
+    )
+    if optimizer_open and stack.single_device_paged_8bit:
+        # torchtune's full_finetune_single_device configs (sizing/training.py memory)
+        said.append(t(lang, "assume.optimizer_single_device_recipe", stack=stack.name))
+    rank = w.lora_rank or stack.lora_rank or 16
     if lora:
         said.append(_lora_targets(model, rank, w.lora_rank is None, stack, lang))
     if w.data_period:
@@ -1252,11 +1295,15 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     return plan.but(
         **rl_plan,
         seq_len=seq_len,
+        image_cross_tokens=cross_tokens,
+        images_in_sequences=images_counted,
+        vision_encoder_bytes=vision_bytes,
         batch=batch,
         global_batch=w.global_batch,
         zero=w.zero,
         tokens=tokens,
         optimizer=optimizer,
+        optimizer_open=optimizer_open,
         lora_rank=rank,
         checkpointing=checkpointing,
         tp=tp,
@@ -1415,6 +1462,12 @@ def _lora_targets(model: ModelEntry, rank: int, default: bool, stack: Stack, lan
         parts.append(t(lang, "lora.mlp", matrices=matrices))
     if model.moe:
         parts.append(t(lang, "lora.experts", experts=model.moe.experts, matrices=matrices))
+    if stack.lora_skip_k:
+        # torchtune's recipes: q, v and the attention's output, and the MLP
+        return t(lang, "assume.lora_targets_recipe", rank=rank, stack=stack.name,
+                 default=t(lang, "assume.lora_recipe_rank") if default else "",
+                 params=i18n.params(training.lora_params(model, rank, stack), lang),
+                 dtype=t(lang, f"adapter_dtype.{stack.adapter_dtype}"))  # fmt: skip
     return t(
         lang,
         "assume.lora_targets",
@@ -2118,19 +2171,73 @@ def _images_times(img: ImagePlan, lang: str) -> str:
     return t(lang, key, n=i18n.number(img.count, lang), each=i18n.number(each, lang))
 
 
-def _image_assumptions(
-    plan: Plan, w: Workload, context: int, prompt: int, catalog: Catalog, lang: str
-) -> list[str]:
-    """What the answer assumed about the images: their count and size, what the model makes of each, and
-    where they sit in each conversation."""
-    img = plan.images
-    assert img is not None
+def _image_rule_counted(model: ModelEntry) -> bool:
+    return model.images is not None and model.images.counted
+
+
+def _training_images(
+    plan: Plan, w: Workload, seq_len: int, catalog: Catalog, lang: str, said: list[str]
+) -> tuple[int, int, tuple[int, int]]:
+    """A vision-language fine-tune's images ("qlora qwen2.5 vl 7b com 10 mil imagens"): each example's sequence
+    holds its images' tokens by the model's own rule (sizing/images.py, as serving counts them), one image per
+    example unless said, on top of the text's default length or inside a length said. Llama 3.2 Vision reads
+    its images through cross-attention: one token each in the text, and the image's states (cross tokens)
+    kept for the backward (training.activations). The vision encoder is frozen, as the recipes for these models
+    leave it (run without gradients, its forward keeps nothing for the backward), unless said trained ("treinando
+    também o encoder de visão"): then its activations count. Returns the sequence length, the cross tokens of
+    one sequence and the trained encoder's bytes per sequence (with and without checkpointing)."""
     model = plan.model
-    out = []
-    if not img.counted:
-        return out  # said among the notes (sizing/advice.py): the model reads no images, or no known rule
+    img = _image_plan(w, model, catalog, lang)
+    if img is None or not img.counted:
+        return seq_len, 0, (0, 0)
+    each = img.each
+    assert each is not None and img.rule is not None
     if img.count_assumed:
-        out.append(t(lang, "assume.images.count_default"))
+        said.append(t(lang, "assume.images.training_count_default"))
+    if img.rule.kind == "cross_tiles":
+        size = t(lang, "assume.images.pixels", width=img.width, height=img.height)
+        if img.size is None:
+            said.append(t(lang, "assume.images.size_default", size=size))
+        state = img.cross_tokens * model.hidden_size * training.ACT
+        said.append(t(lang, "assume.images.training_cross", model=model.name, size=size, tiles=each.tiles,
+                      tile=img.rule.tile, per=i18n.number(img.rule.tokens, lang),
+                      cross=i18n.number(each.cross, lang), layers=model.cross_layers,
+                      special=img.rule.special_tokens, bytes=i18n.gb(state, lang)))  # fmt: skip
+    else:
+        said.extend(_image_rule_notes(img, model, plan.kv, lang))
+    image_tokens = img.context_tokens
+    times = _images_times(img, lang)
+    if img.rule.kind == "cross_tiles":
+        total = seq_len + image_tokens
+        said.append(t(lang, "assume.images.training_sequence_cross", text=i18n.tokens(seq_len, lang),
+                      image=i18n.number(image_tokens, lang), total=i18n.tokens(total, lang)))  # fmt: skip
+    elif (w.seq_len or w.context) and image_tokens < seq_len:
+        total = seq_len
+        said.append(t(lang, "assume.images.training_given", total=i18n.tokens(total, lang),
+                      image=i18n.number(image_tokens, lang), images=times,
+                      text=i18n.tokens(total - image_tokens, lang)))  # fmt: skip
+    else:
+        total = seq_len + image_tokens
+        said.append(t(lang, "assume.images.training_sequence", text=i18n.tokens(seq_len, lang),
+                      image=i18n.number(image_tokens, lang), images=times, total=i18n.tokens(total, lang)))  # fmt: skip
+    vision = (0, 0)
+    encoder_tokens = img.count * each.encoder
+    if not w.vision_trained:
+        said.append(t(lang, "assume.images.training_frozen"))
+    elif img.rule.encoder_layers:
+        vision = (images.trained_encoder_bytes(img.rule, encoder_tokens, True),
+                  images.trained_encoder_bytes(img.rule, encoder_tokens, False))  # fmt: skip
+        checkpointing = w.checkpointing is None or w.checkpointing
+        said.append(t(lang, "assume.images.training_encoder", layers=img.rule.encoder_layers,
+                      tokens=i18n.number(encoder_tokens, lang), bytes=i18n.gb(vision[0 if checkpointing else 1], lang)))  # fmt: skip
+    else:
+        said.append(t(lang, "assume.images.training_encoder_unknown", model=model.name))
+    return total, img.cross_tokens, vision
+
+
+def _image_rule_notes(img: ImagePlan, model: ModelEntry, kv: KVPrecision, lang: str) -> list[str]:
+    """The image size assumed, where none was said, and what the model's own rule makes of one image."""
+    out = []
     size = t(lang, "assume.images.pixels", width=img.width, height=img.height)  # "4032×3024", as written
     rule, each = img.rule, img.each
     assert rule is not None and each is not None
@@ -2156,12 +2263,27 @@ def _image_assumptions(
             t(lang, key, **common, tile=rule.tile, tiles=each.tiles, per=i18n.number(rule.tokens, lang))
         )
     else:  # cross_tiles
-        held = kv_cache.cross_bytes(
-            updated(model, cross_attention_tokens=each.cross), plan.kv.bytes_per_value
-        )
+        held = kv_cache.cross_bytes(updated(model, cross_attention_tokens=each.cross), kv.bytes_per_value)
         out.append(t(lang, "assume.images.rule_cross_tiles", **common, tile=rule.tile, tiles=each.tiles,
                      per=i18n.number(rule.tokens, lang), cross=i18n.number(each.cross, lang),
                      layers=model.cross_layers, bytes=i18n.gb(held, lang)))  # fmt: skip
+    return out
+
+
+def _image_assumptions(
+    plan: Plan, w: Workload, context: int, prompt: int, catalog: Catalog, lang: str
+) -> list[str]:
+    """What the answer assumed about the images: their count and size, what the model makes of each, and
+    where they sit in each conversation."""
+    img = plan.images
+    assert img is not None
+    model = plan.model
+    out = []
+    if not img.counted:
+        return out  # said among the notes (sizing/advice.py): the model reads no images, or no known rule
+    if img.count_assumed:
+        out.append(t(lang, "assume.images.count_default"))
+    out += _image_rule_notes(img, model, plan.kv, lang)
     times = _images_times(img, lang)
     image_tokens = img.context_tokens
     if img.cross_tokens:

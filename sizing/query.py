@@ -288,6 +288,9 @@ BARE_THOUSAND = regexes.compile(
     r"(?!\s*(?:milh|mil\b|bilh|e\s+\d))"
 )
 _AFTER_DIGITS = regexes.compile(r"\d[\s.,]*$")
+# "mil milhões de tokens" (Portugal's billion, Spain's "mil millones") with no number before: one billion. Written
+# as the same-length "1 bilhoes" so the billion is read where "2 mil milhões" is (it had been left unread).
+BARE_BILLION = regexes.compile(r"(?<![\w.,])mil\s(?:milhoes|millones)\b")
 _TOKEN_NEXT = regexes.compile(r"\s*(?:de\s+)?(?:tokens?|toks?)\b")
 _WORD_NEXT = regexes.compile(r"\s+[a-z]")
 
@@ -1151,6 +1154,12 @@ CONTEXT_MILLIONS_BEFORE = regexes.compile(
 TRAIN_TOKENS = regexes.compile(
     rf"{_NUM}\s*({_BIG})\s+(?:de\s+)?tokens\b(?!\s+(?:de\s+|of\s+)?{_CONTEXT_WORD}|\s+{_W('keys.per_request')}\b)"
 )
+# Tokens of conversations ("1 bilhão de tokens de conversas de atendimento", "1B tokens of customer support
+# chats"): a supervised fine-tune's data (SFT), never a pre-training corpus, however many. Up to two words may
+# stand between ("tokens of customer support chats"); only the conversations' noun is taken.
+DIALOGUE_TOKENS = regexes.compile(
+    rf"\btokens\s+(?:de|em|of|from|in)\s+(?:[a-z]+\s+){{0,2}}?(?P<noun>{_W('training.dialogue_data')})\b"
+)
 # A count written with its thousands grouped ("50.000 exemplos", "2,000,000,000,000 tokens"): three digits after
 # each separator, so "1,5" and "2.25" stay decimals.
 _GROUPED = r"\d{1,3}(?:[.,]\d{3})+(?![.,]?\d)"
@@ -1480,6 +1489,8 @@ OPTIMIZERS = [
     for optimizer in (Optimizer.adamw, Optimizer.sgd, Optimizer.lion, Optimizer.adafactor)
 ]
 PARAM_OFFLOAD = regexes.compile(rf"\b{_W('training.param_offload')}\b")
+# A vision-language fine-tune that trains its vision encoder too (frozen unless said: sizing/plan.py _training_images)
+VISION_TRAINED = regexes.compile(rf"\b{_W('training.vision_trained')}\b")
 CPU_OFFLOAD = regexes.compile(rf"\b{_W('training.cpu_offload')}\b")
 # Running on a CPU instead of a GPU ("llama 8b em cpu", "cpu only", "sem gpu"): read after CPU offload, and
 # said in a note (sizing/performance.py, cpu_tokens_per_s); the answer stays the GPUs we rent.
@@ -3641,6 +3652,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     for optimizer, pattern in OPTIMIZERS:
         scan.take(pattern, "optimizer", lambda m, optimizer=optimizer: optimizer)
     scan.take(PARAM_OFFLOAD, "offload_params", lambda m: True)
+    scan.take(VISION_TRAINED, "vision_trained", lambda m: True)
     scan.take(CPU_OFFLOAD, "cpu_offload", lambda m: True)
     scan.take(CPU_ONLY, "cpu_only", lambda m: True)
     if "quanti" in scan.work:
@@ -3820,6 +3832,12 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         lambda m: round(_float(m.group(1)) * (2**20 if m.group("binary") else 10**6)),
     )
     scan.take(CONTEXT_MILLIONS_BEFORE, "context", lambda m: round(_float(m.group(1) or m.group(2)) * 10**6))
+    if training:
+        for m in scan.finditer(DIALOGUE_TOKENS):
+            scan.found.setdefault("dialogue_data", []).append(
+                (True, scan.original[m.start("noun") : m.end()])
+            )
+            scan.blank(m.start("noun"), m.end("noun"))
     scan.take(TRAIN_TOKENS, "tokens", lambda m: round(_float(m.group(1)) * UNIT_VALUES[_unit(m.group(2))]))
     # In a training question a million tokens is data, no sequence ("lora llama 8b 10^6 tokens").
     least = 10**6 if training else 10**7
@@ -4262,6 +4280,14 @@ def _number_words(scan: _Scan) -> None:
     scan.work = THOUSANDS_AND.sub(thousands, scan.work)
     scan.work = ONE_BEFORE_MULTIPLIER.sub(lambda m: f"{1:<{len(m.group(0))}}", scan.work)
     scan.work = THOUSANDS_SPELT.sub(spelt, scan.work)
+    scan.work = BARE_BILLION.sub(
+        lambda m: (
+            m.group(0)
+            if _AFTER_DIGITS.search(scan.work, 0, m.start())
+            else f"{'1 bilhoes':<{len(m.group(0))}}"
+        ),
+        scan.work,
+    )
     scan.work = BARE_THOUSAND.sub(bare, scan.work)
     scan.work = HALF.sub(lambda m: f"{0.5:<{len(m.group(0))}}", scan.work)
     scan.work = ONE_BEFORE_NOUN.sub(lambda m: f"{1:<{len(m.group(0))}}", scan.work)
@@ -6530,6 +6556,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         checkpointing=_one(scan, "checkpointing", "checkpointing"),
         cpu_offload=_one(scan, "cpu_offload", "cpu_offload"),
         offload_params=_one(scan, "offload_params", "cpu_offload"),
+        vision_trained=True if scan.found.get("vision_trained") else None,
         machine=_machine(scan),
         contract=_contract(scan),
         contracts_compared=_contracts_compared(scan),
@@ -7453,12 +7480,16 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         stage is Stage.pretrain
         and model
         and {kind for kind, _ in scan.found.get("stage", [])} - {"inference"} == {"train"}
-        and "tokens" not in scan.found
+        and ("tokens" not in scan.found or scan.found.get("dialogue_data"))
     ):
         # "quero treinar o llama 3.1 8b com os dados da empresa": a released model "trained" on a company's
         # data is fine-tuned, not pre-trained on billions of tokens; "do zero", "pré-treino" or a count of
-        # tokens still say a pre-training. The answer says how it was read.
+        # tokens still say a pre-training, unless the tokens are conversations ("1 bilhão de tokens de conversas
+        # de atendimento"): those are a fine-tune's data whatever their volume (it had been a continued
+        # pre-training). The answer says how it was read.
         stage, workload["train_as_fine_tune"] = Stage.full, True
+        if scan.found.get("dialogue_data"):
+            workload["dialogue_data"] = True
     if scan.found.get("teacher_model"):
         # "a 1B student from llama 3.1 70b teacher": a distillation trains the student (sizing/plan.py says
         # what the teacher adds); with no training word, a fine-tune of it
@@ -7702,7 +7733,7 @@ TRAINING_ONLY = frozenset(
     {"seq_len", "batch", "zero", "compare_zero", "compare_stages", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
      "offload_params", "pp", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
      "days", "examples", "example_tokens", "example_average", "data_bytes", "epochs", "stack", "teacher_model", "teacher_offline", "global_batch", "grad_accum", "steps",
-     "batch_as_global", "data_period", "data_periods"}
+     "batch_as_global", "data_period", "data_periods", "vision_trained"}
 )  # fmt: skip
 
 

@@ -308,6 +308,9 @@ def _training_memory(
         stack=plan.stack,
         pp=plan.pp,
         offload_params=plan.offload_params,
+        cross_tokens=plan.image_cross_tokens,
+        recipe_optimizer=plan.recipe_optimizer,
+        vision_bytes=plan.vision_encoder_bytes,
     )
     base = weight_bytes(plan.model, plan.precision, catalog).bytes
     stage = plan.stage.value

@@ -118,12 +118,32 @@ def _once(a: Architecture, name: str, compute):
     return found[1]
 
 
-def lora_params(a: Architecture, rank: int) -> int:
+def lora_params(a: Architecture, rank: int, stack: Stack | None = None) -> int:
     """Adapter parameters with LoRA on every linear layer (QLoRA paper: adapting all linear layers matches
     full fine-tuning), as PEFT's target_modules="all-linear" picks them: every linear module but the
     output head, so in MoE layers the router and each routed expert's matrices too. Each adapted
-    d_in x d_out matrix gains rank x (d_in + d_out)."""
-    return _once(a, "lora", _lora_widths) * rank
+    d_in x d_out matrix gains rank x (d_in + d_out). A stack whose recipes leave the key projection out
+    (torchtune: lora_attn_modules q_proj, v_proj, output_proj) has those widths less."""
+    widths = _once(a, "lora", _lora_widths)
+    if stack is not None and stack.lora_skip_k:
+        widths -= _once(a, "lora_k", _k_widths)
+    return widths * rank
+
+
+def _k_widths(a: Architecture) -> int:
+    """Sum of d_in + d_out over the key projections of the attention layers (grouped-query heads), none for the
+    attention forms that have no separate one (MLA, DeepSeek-V4's compressed attention, Mamba mixers)."""
+    if a.mla or a.compressed:
+        return 0
+    total = 0
+    for layer in range(a.num_layers):
+        if a.is_mamba(layer) or not a.has_attention(layer):
+            continue
+        if a.kind(layer) == "G" and (a.uneven_heads or a.global_k_eq_v):
+            total += a.hidden_size + a.full_kv_heads * a.full_head_dim
+        else:
+            total += a.hidden_size + a.num_kv_heads * a.dim_per_head
+    return total
 
 
 def _lora_widths(a: Architecture) -> int:
@@ -231,10 +251,13 @@ def activations(
     stack: Stack | None = None,
     act: int = ACT,
     logit_tokens: int | None = None,
+    cross_tokens: int = 0,
 ) -> int:
     """Activation memory per GPU; `act` is the bytes of one activation value (4 where the hidden states
     run in FP32: QLoRA after PEFT's FP32 upcast of the embeddings). `logit_tokens`: the tokens of each
-    sequence the loss reads (RL: the completion only), all of them when None."""
+    sequence the loss reads (RL: the completion only), all of them when None. `cross_tokens`: image states
+    each sequence's cross-attention layers read (Llama 3.2 Vision): kept once for the backward, as the
+    input of every such layer, and without recomputation each layer's keys and values over them too."""
     stack = _stack(stack)
     tokens = seq_len * micro_batch
     # Every layer of a kind (dense or MoE; full or local where their heads differ) stores the same per
@@ -254,6 +277,11 @@ def activations(
         stored = kept * tokens * a.hidden_size * act + max(per_token for _, per_token in kinds)
     else:
         stored = sum(count * per_token for count, per_token in kinds)
+    if cross_tokens:
+        images = cross_tokens * micro_batch
+        stored += images * a.hidden_size * act
+        if not checkpointing:
+            stored += a.cross_layers * 2 * a.num_kv_heads * a.dim_per_head * images * act
     # Tensor parallelism with sequence parallelism splits every activation across the group.
     return math.ceil((stored + residual_grads + logits) / tp)
 
@@ -379,6 +407,9 @@ def memory(
     method: str = "sft",
     offload_params: bool = False,
     logit_tokens: int | None = None,
+    cross_tokens: int = 0,
+    recipe_optimizer: bool = False,
+    vision_bytes: tuple[int, int] = (0, 0),
 ) -> TrainingMemory:
     """Per-GPU memory of one training job on `gpus` GPUs (tp-way tensor parallel x pp pipeline stages x data
     parallel), on the stage that needs the most."""
@@ -394,11 +425,17 @@ def memory(
     # stay FP32 through every layer (bitsandbytes returns its output in its input's type).
     act_bytes = 4 if upcast else ACT
     loss_tokens = logit_tokens or seq_len
-    with_ckpt = activations(a, seq_len, micro_batch, True, tp, stack, act_bytes, logit_tokens)
-    without_ckpt = activations(a, seq_len, micro_batch, False, tp, stack, act_bytes, logit_tokens)
+    with_ckpt = activations(a, seq_len, micro_batch, True, tp, stack, act_bytes, logit_tokens, cross_tokens)
+    without_ckpt = activations(
+        a, seq_len, micro_batch, False, tp, stack, act_bytes, logit_tokens, cross_tokens
+    )
     if pp > 1:
         with_ckpt = _pipeline_activations(a, with_ckpt, loss_tokens, micro_batch, tp, pp, stack)
         without_ckpt = _pipeline_activations(a, without_ckpt, loss_tokens, micro_batch, tp, pp, stack)
+    # A vision encoder trained with the model (sizing/images.py trained_encoder_bytes), per sequence: with and
+    # without checkpointing; it runs before the first stage's layers.
+    with_ckpt += vision_bytes[0] * micro_batch
+    without_ckpt += vision_bytes[1] * micro_batch
     act = with_ckpt if checkpointing else without_ckpt
     # The CUDA context and NCCL/cuBLAS workspaces: about 1 GiB per GPU in PyTorch training.
     overhead = 2**30
@@ -426,7 +463,7 @@ def memory(
             root_bytes = 4.0
         layer_bytes = (base - root_params * root_bytes) / max(1, a.params - root_params)
         weights, grads, optim = stage_weight_bytes(a, base, root_bytes, pp) / tp, 0.0, 0.0
-        lora = lora_params(a, lora_rank)
+        lora = lora_params(a, lora_rank, stack)
         adapters = lora * adapter_bytes_per_param(optimizer, stack) / tp / pp
         trainable, per_layer, grad_bytes, root_trainable = (
             lora,
@@ -460,6 +497,24 @@ def memory(
     step = 0.0
     if stage in ("full", "pretrain") and not cpu_offload:
         step = (4 if stack.master_weights else GRAD) * params / (dp if zero >= 1 else 1)
+    if (
+        stage == "full"
+        and stack.single_device_paged_8bit
+        and recipe_optimizer
+        and gpus == 1
+        and not cpu_offload
+    ):
+        # torchtune's full_finetune_single_device configs (recipes/configs/llama3_1/8B_full_single_device.yaml):
+        # bitsandbytes' PagedAdamW8bit with optimizer_in_bwd: True. Each parameter is stepped by a hook as soon
+        # as its gradient is whole, and the gradient freed, so the GPU never holds the whole model's gradients,
+        # only the largest parameter's (the embeddings or the output head) at once, and there is no separate
+        # optimizer step. The two 8-bit states (2 bytes per parameter, BF16 parameters, no master copy) live in
+        # CUDA unified memory (cudaMallocManaged), which the driver pages to the server's RAM when the GPU is
+        # full: counted there, as what the GPU itself must hold is the rest.
+        host += math.ceil(optimizer_bytes("adamw8bit", stack) * a.params)
+        optim = 0.0
+        grads = float(GRAD * max(a.parts.embeddings, a.parts.lm_head))
+        step = 0.0
     if offload_params and zero >= 3:
         # ZeRO-3's offload_param / FSDP's CPUOffload(offload_params=True): each GPU's shard of the weights
         # lives in the servers' RAM and is copied in layer by layer; the GPU holds only what is gathered (the

@@ -136,6 +136,8 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "without",
         "off",
         "documents",
+        "dialogue_data",
+        "vision_trained",
         "learn",
         "teach",
         "teach_to",

@@ -89,6 +89,10 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # "treinar o llama 3.1 8b com os dados da empresa": the plain word for training, a released model and no
     # tokens, read as a fine-tune (said in the answer)
     train_as_fine_tune: bool = False
+    # ... because the tokens said are conversations ("1 bilhão de tokens de conversas de atendimento"): SFT data
+    dialogue_data: bool = False
+    # a vision-language fine-tune that trains its vision encoder too ("treinando também o encoder de visão")
+    vision_trained: bool = False
     # LoRA read from the training software (Unsloth) with no method said: QLoRA where LoRA does not fit the
     # GPU named (sizing/engine.py), and the answer says so
     adapter_from_stack: bool = False

@@ -273,7 +273,9 @@ def test_lora_on_moe_adapts_the_routed_experts_as_peft_all_linear_does(catalog):
 @pytest.mark.parametrize(("stack", "dtype", "per_param"), [(None, "FP32", 16), ("torchtune", "BF16", 8)])
 def test_qlora_adapter_type_is_the_one_stated_and_the_one_charged(catalog, stack, dtype, per_param):
     r = ask(model="llama 3.1 8b", stage=Stage.qlora, stack=stack, lang="en")
-    lora = training.lora_params(catalog.model("llama-3.1-8b"), 16)
+    # torchtune's configs: rank 8, no key projection (the stack's lora_rank and lora_skip_k)
+    software = catalog.stack(stack) if stack else None
+    lora = training.lora_params(catalog.model("llama-3.1-8b"), 8 if stack else 16, software)
     # FP32 adapters (PEFT): weight 4 + gradient 4 + AdamW 8; BF16 (torchtune): 2 + 2 + 4.
     assert r.memory.adapters == lora * per_param
     qlora = next(a for a in r.assumptions if a.startswith("QLoRA: NF4 base"))
