@@ -133,3 +133,48 @@ def test_an_olmo_release_without_a_size_asks_which(text, series):
     with pytest.raises(QueryError) as raised:
         parse(text)
     assert raised.value.key == "query.series_size" and raised.value.params["series"] == series
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        # "gemma 3 270m" had been Gemma 3 27B: a 270M edge model sized as one a hundred times larger
+        ("gemma 3 270m", "gemma-3-270m"),
+        ("gemma3:270m para 50 usuários", "gemma-3-270m"),
+        ("google/gemma-3-270m-it numa L4", "gemma-3-270m"),
+        ("fine tuning lora do gemma 270m", "gemma-3-270m"),
+        ("functiongemma", "functiongemma-270m"),
+        ("google/functiongemma-270m-it", "functiongemma-270m"),
+    ],
+)
+def test_gemma_3_270m_is_its_own_model_not_the_27b(text, model):
+    assert parse(text).workload.model == model
+
+
+def test_gemma_3_270m_weighs_its_270m_parameters(capsys):
+    m = load_catalog().model("gemma-3-270m")
+    # Google's 270M: 170M embedding (262,144 x 640, tied) and 100M in the blocks
+    assert m.parts.embeddings == 262_144 * 640 and 267e6 < m.params < 270e6
+    data = answer_json(capsys, "gemma 3 270m 32k 50 usuários")
+    assert data["workload"]["model"]["name"] == "Gemma 3 270M"
+    assert data["memory"]["weights"] == 2 * m.params  # 0.54 GB, not Gemma 3 27B's 54 GB
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["tinyllama", "TinyLlama/TinyLlama-1.1B-Chat-v1.0", "tiny llama para 10 usuários", "tinyllama 1.1b"],
+)
+def test_tinyllama_is_sized_from_its_config(text):
+    # it had been "Não entendi: tinyllama"
+    assert parse(text).workload.model == "tinyllama-1.1b"
+    assert abs(load_catalog().model("tinyllama-1.1b").params - 1.1e9) < 0.01 * 1.1e9
+
+
+@pytest.mark.parametrize("text", ["falcon h1 7b", "falcon-h1 34b para 20 usuários", "falcon h1"])
+def test_falcon_h1_is_said_uncatalogued_not_sized_as_falcon_7b(text):
+    # "falcon h1 7b" had been a 7B sized by its size with "h1" not understood: a parallel attention + Mamba-2
+    # hybrid the catalogue does not describe
+    with pytest.raises(QueryError) as raised:
+        parse(text)
+    assert raised.value.key == "query.uncatalogued" and raised.value.params["name"] == "Falcon-H1"
+    assert "Falcon-H1 (0.5B-34B)" in raised.value.message("pt-BR")
