@@ -147,6 +147,9 @@ class ModelEntry(Architecture, kw_only=True):
     params_official_billions: Annotated[float, msgspec.Meta(gt=0)]
     params_official_text: str
     params_official_scope: str | None = None
+    # The official figure leaves out the embedding table (a large vocabulary's: Command R7B's "7B" is 6.98B of
+    # its 8.03B): the size check compares it with the count without the embeddings.
+    params_official_excludes_embeddings: bool = False
     size_reference: bool = False
     # A family's sizes the catalogue lacks are scaled from its closest member; a superseded architecture
     # (Llama 2: full multi-head attention, 4k context) answers for its own sizes only.
@@ -592,6 +595,10 @@ class Uncatalogued(Strict, kw_only=True):
     repo: str | None = None  # where its architecture can be read (pasted, the Hub reader sizes it)
     similar: Annotated[list[str], msgspec.Meta(min_length=1)]  # catalogue ids to offer instead
     source: str
+    # Names it shares with catalogue models ("nemotron ultra": Nemotron 3 Ultra's and Llama 3.1 Nemotron Ultra
+    # 253B's), and those models: said alone, the answer asks which, naming each (sizing one would be a guess).
+    shared_names: list[str] = []
+    shared_with: list[str] = []
 
 
 class Catalog(Strict, kw_only=True):
@@ -679,7 +686,14 @@ class Catalog(Strict, kw_only=True):
                     raise ValueError(
                         f"uncatalogued {entry.name!r} lists model {member!r}, which models.toml does not define"
                     )
-            for name in (entry.name, *entry.aliases):
+            for member in entry.shared_with:
+                if member not in model_ids:
+                    raise ValueError(
+                        f"uncatalogued {entry.name!r} shares a name with {member!r}, which models.toml does not define"
+                    )
+            if bool(entry.shared_names) != bool(entry.shared_with):
+                raise ValueError(f"uncatalogued {entry.name!r}: shared_names and shared_with go together")
+            for name in (entry.name, *entry.aliases, *entry.shared_names):
                 if normalize(name) in model_names:
                     raise ValueError(
                         f"uncatalogued {entry.name!r}: name {name!r} is catalogue model "

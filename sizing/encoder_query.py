@@ -155,11 +155,15 @@ class Answer:
         else:
             each = t("encoders.each_pages", pages=i18n.number(j.pages, lang),
                      per_page=i18n.number(self.tokens_per_page, lang), tokens=i18n.number(j.tokens_each, lang))  # fmt: skip
+        params = t("encoders.params_dense", params=i18n.params(e.params, lang))
+        if e.active_params:  # a mixture of experts' work counts the parameters a token passes through
+            params = t("encoders.active_params", active=i18n.params(e.active_params, lang),
+                       total=i18n.params(e.params, lang))  # fmt: skip
         lines = [
             t("encoders.corpus", items=i18n.number(j.items, lang), word=j.item_word, each=each,
               tokens=_big(tokens, lang), piece=i18n.number(piece, lang), name=e.name),
             t("encoders.time", gpu=self.gpu.name, time=i18n.duration(secs / 86400, lang), name=e.name,
-              params=i18n.params(e.params, lang), mfu=i18n.percent(PREFILL_MFU, lang),
+              params=params, mfu=i18n.percent(PREFILL_MFU, lang),
               tflops=i18n.number(self.gpu.tflops("bf16"), lang)),
         ]  # fmt: skip
         if j.hours is not None:

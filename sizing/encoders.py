@@ -35,6 +35,9 @@ class Encoder(msgspec.Struct, kw_only=True, frozen=True):
     kind: Literal["embedding", "reranker"]
     aliases: list[str] = []
     params: int
+    # A mixture of experts' parameters that one token passes through (its routed experts): what its work
+    # counts; None for a dense model, whose every parameter works on every token.
+    active_params: int | None = None
     layers: int
     hidden_size: int
     intermediate_size: int
@@ -145,8 +148,10 @@ def total(e: Encoder) -> int:
 
 
 def flops_per_token(e: Encoder, context: int) -> float:
-    # Kaplan et al. 2020, table 1: C_forward = 2N + 2 n_layer n_ctx d_attn per token.
-    return 2 * e.params + 2 * e.layers * context * e.hidden_size
+    # Kaplan et al. 2020, table 1: C_forward = 2N + 2 n_layer n_ctx d_attn per token, N being the parameters a
+    # token passes through (a mixture of experts' active ones, as Fedus et al. 2021 count a Switch model's).
+    n = e.active_params or e.params
+    return 2 * n + 2 * e.layers * context * e.hidden_size
 
 
 def seconds(e: Encoder, tokens: float, context: int, gpu: GPU) -> float:

@@ -2067,7 +2067,7 @@ def _uncatalogued_names(catalog: Catalog) -> tuple[dict, frozenset]:
     firsts = frozenset(
         _ALNUM_RUNS.findall(strip_accents(n).lower())[0]
         for u in catalog.uncatalogued
-        for n in (u.name, *u.aliases)
+        for n in (u.name, *u.aliases, *u.shared_names)
     )
     _UNCATALOGUED[id(catalog)] = (catalog, names, firsts)
     return names, firsts
@@ -2080,13 +2080,27 @@ def _uncatalogued(scan: _Scan, catalog: Catalog) -> None:
     names, firsts = _uncatalogued_names(catalog)
     if not any(first in scan.work for first in firsts):
         return
+    shared = {normalize(n): u for u in catalog.uncatalogued for n in u.shared_names}
+    spans = [(start, end) for start, end, _ in _spans(scan.work)]
+    models = name_index(catalog.models)
     found = next(
-        ((start, end) for start, end, _ in _spans(scan.work)
-         if normalize(scan.work[start:end]) in names and not _NO_NAME_AFTER.match(scan.work, end)),
+        ((start, end) for start, end in spans
+         if normalize(scan.work[start:end]) in names.keys() | shared.keys()
+         and not _NO_NAME_AFTER.match(scan.work, end)
+         # a shared name inside a catalogue model's longer one ("nemotron ultra 253b") is that model's
+         and not (normalize(scan.work[start:end]) in shared
+                  and any(s <= start and e >= end and (s, e) != (start, end)
+                          and normalize(scan.work[s:e]) in models for s, e in spans))),
         None,
     )  # fmt: skip
     if found is None:
         return
+    if (key := normalize(scan.work[found[0] : found[1]])) in shared and key not in names:
+        # "nemotron ultra": two models bear the name; which one is the question to answer first
+        entry, typed = shared[key], scan.original[found[0] : found[1]].strip()
+        both = [catalog.model(i).name for i in entry.shared_with]
+        raise QueryError("query.shared_name", hint=None, typed=typed, models=", ".join(both), name=entry.name,
+                         size=entry.size, example=_example(scan.original, typed, both[0]))  # fmt: skip
     entry = names[normalize(scan.work[found[0] : found[1]])]
     typed = scan.original[found[0] : found[1]].strip()
     similar = ", ".join(catalog.model(i).name for i in entry.similar)
@@ -2594,7 +2608,7 @@ def _precision_compared(query: Query) -> None:
     query.model_choices.append(f"{query.workload.model} {other}")
 
 
-ASKS_WHICH = ("query.series_size", "query.family_model")
+ASKS_WHICH = ("query.series_size", "query.family_model", "query.shared_name")
 # A question about where the data lives, with no model to size (answered with where our GPUs are).
 RESIDENCY = regexes.compile(
     r"\b(?:lgpd|gdpr|rgpd|residencia\s+d[oe]s?\s+dados|data\s+(?:residency|sovereignty)|soberania(?:\s+de\s+dados)?"

@@ -1817,10 +1817,12 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     # Embedding and reranking models the table has are sized alone (sizing/encoder_query.py), not refused.
     ("bge-m3 para 10 usuários", "query.encoders", ["BGE-M3", "2,3 GB", "L40S"]),
     ("quanto de vram pro multilingual-e5-large?", "query.encoders", ["Multilingual E5 Large", "2,3 GB"]),
+    ("jina-embeddings-v3 para 10 usuários", "query.encoders", ["Jina Embeddings v3", "2,3 GB"]),
+    ("qwen3-reranker-4b para 10 usuários", "query.encoders", ["Qwen3 Reranker 4B", "10,1 GB"]),
     (
-        "jina-embeddings-v3 para 10 usuários",
+        "gte-qwen2-7b-instruct para 10 usuários",
         "query.out_of_scope",
-        ["jina-embeddings-v3", "embeddings", "LLM"],
+        ["gte-qwen2-7b-instruct", "embeddings", "LLM"],
     ),
     ("whisper large v3 numa L4", "query.out_of_scope", ["whisper", "fala"]),
     # BERT and its kin classify and embed: no text generation ("com bert" had asked for the model).
@@ -1847,7 +1849,7 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("BAAI/bge-m3 para 50 usuários", "query.encoders", ["BGE-M3", "2,3 GB"]),
     # The whole repo the word sits in, not a broken piece of it ("Não conheço Qwen/Qwen3").
     ("Qwen/Qwen3-Embedding-8B numa L4", "query.encoders", ["Qwen3 Embedding 8B", "19,1 GB", "L4 24 GB"]),
-    ("Qwen/Qwen3-Reranker-4B numa L4", "query.out_of_scope", ["Qwen/Qwen3-Reranker-4B", "embeddings"]),
+    ("Qwen/Qwen3-Reranker-4B numa L4", "query.encoders", ["Qwen3 Reranker 4B", "10,1 GB", "L4 24 GB"]),
     ("Alibaba-NLP/gte-Qwen2-7B-instruct 10 usuarios", "query.out_of_scope", ["gte-Qwen2-7B-instruct"]),
     ("openai/whisper-large-v3 on an L4 en", "query.out_of_scope", ["whisper-large-v3", "speech"]),
     ("Preciso de correr o XTTS v2 para síntese de voz", "query.out_of_scope", ["XTTS", "fala"]),

@@ -63,6 +63,47 @@ def test_a_bert_like_encoders_parameters_are_its_config_shapes(
     assert (e.layers, e.hidden_size, e.intermediate_size) == (layers, hidden, mlp)
 
 
+def _decoder_params(vocab, hidden, layers, mlp, heads, kv_heads, head_dim, lm_head):
+    """A Llama-style decoder's shapes (Qwen3 and Mistral config.json): embeddings, per layer q/k/v/o without
+    biases, a gated MLP's three matrices, two RMSNorms (Qwen3's q/k norms besides), the final norm and, when
+    untied, the LM head."""
+    attention = hidden * heads * head_dim * 2 + hidden * kv_heads * head_dim * 2
+    return (
+        vocab * hidden * (2 if lm_head else 1) + layers * (attention + 3 * hidden * mlp + 2 * hidden) + hidden
+    )
+
+
+def test_llm_based_encoders_parameters_are_their_decoders_shapes():
+    # Qwen3-8B's shapes, LM head untied (the reranker scores with it): the card's 8.2B
+    qwen3_8b = _decoder_params(151936, 4096, 36, 12288, 32, 8, 128, lm_head=True) + 36 * 2 * 128
+    assert encoders.by_id("Qwen/Qwen3-Reranker-8B").params == qwen3_8b
+    # Mistral-7B-v0.1's shapes as MistralModel: an embedder keeps no LM head (the card's 7.1B)
+    mistral = _decoder_params(32000, 4096, 32, 14336, 32, 8, 128, lm_head=False)
+    assert encoders.by_id("intfloat/e5-mistral-7b-instruct").params == mistral
+
+
+def test_a_mixture_of_experts_encoder_counts_its_active_parameters_for_its_time():
+    e = encoders.by_id("nomic-ai/nomic-embed-text-v2-moe")
+    # config.json's shapes (vocab 250048, hidden 768, 12 layers, MLP 3072, 8 experts on every other layer,
+    # top-2) count the card's 475M total and 305M active
+    h, mlp, vocab = 768, 3072, 250048
+    attention, ffn = 4 * h * h, 2 * h * mlp
+    total = vocab * h + 12 * attention + 6 * ffn + 6 * 8 * ffn
+    active = vocab * h + 12 * attention + 6 * ffn + 6 * 2 * ffn
+    assert e.params == pytest.approx(total, rel=0.01) and e.active_params == pytest.approx(active, rel=0.01)
+    # Memory holds every expert; the work is the active ones'
+    assert encoders.weights(e) == 2 * 475_000_000
+    assert encoders.flops_per_token(e, 512) == 2 * 305_000_000 + 2 * 12 * 512 * 768
+    a = _answered(
+        "quanto tempo pra vetorizar 1 milhão de PDFs de 10 páginas com nomic-embed-text-v2-moe numa L40S?"
+    )
+    assert "2 × 305M parâmetros ativos de 475M" in a.message("pt-BR")
+    assert "2 × 305M active parameters of 475M" in a.message("en")
+    # A dense model says its parameters as before
+    b = _answered("quanto tempo pra vetorizar 1 milhão de PDFs de 10 páginas com bge-m3 numa L40S?")
+    assert "2 × 568M parâmetros mais a atenção" in b.message("pt-BR")
+
+
 def test_memory_is_16_bit_weights_a_batch_buffer_and_the_servers_own():
     e = encoders.by_id("BAAI/bge-m3")
     # 32 sequences of 512 tokens, one layer's live set in BF16: 4h + 3h + 3 x MLP per token
@@ -88,6 +129,17 @@ def test_memory_is_16_bit_weights_a_batch_buffer_and_the_servers_own():
         ("nomic-embed-text-v1.5 vram", "Nomic Embed Text v1.5", "en"),
         ("sentence-transformers/all-MiniLM-L6-v2 on a GPU", "all-MiniLM-L6-v2", "en"),
         ("reranker bge quanto de memória?", "BGE Reranker v2 M3", "pt-BR"),
+        # LLM-based rerankers and embedders, and the multilingual ones customers name (had been refused as
+        # "embeddings or reranking" while bge-m3 was sized)
+        ("quanto de GPU pra rodar qwen3-reranker-4b?", "Qwen3 Reranker 4B", "pt-BR"),
+        ("qwen3 reranker 0.6b quanta vram?", "Qwen3 Reranker 0.6B", "pt-BR"),
+        ("how much vram for Qwen/Qwen3-Reranker-8B?", "Qwen3 Reranker 8B", "en"),
+        ("jina-embeddings-v3 precisa de quanta memória?", "Jina Embeddings v3", "pt-BR"),
+        ("jina embeddings v3 numa L4", "Jina Embeddings v3", "pt-BR"),
+        ("intfloat/e5-mistral-7b-instruct how much GPU memory?", "E5 Mistral 7B Instruct", "en"),
+        ("e5 mistral 7b quanto de gpu", "E5 Mistral 7B Instruct", "pt-PT"),
+        ("nomic-embed-text-v2-moe vram", "Nomic Embed Text v2 MoE", "en"),
+        ("nomic embed text v2 quanto de memória?", "Nomic Embed Text v2 MoE", "pt-BR"),
     ],
 )
 def test_an_encoder_alone_gets_its_memory_and_where_it_fits(text, name, lang):
@@ -155,7 +207,7 @@ def test_a_kinds_word_alone_is_the_tables_default_said_as_assumed():
 
 def test_an_embedding_model_the_table_lacks_is_still_refused_as_what_it_is():
     with pytest.raises(QueryError) as raised:
-        parse("jina-embeddings-v3 quanto precisa")
+        parse("gte-qwen2-7b-instruct quanto precisa")
     assert raised.value.key == "query.out_of_scope" and not isinstance(raised.value, EncoderAnswer)
 
 
@@ -202,6 +254,10 @@ def test_the_answer_alone_is_an_answer_in_the_terminal(capsys):
         ("llama 3.1 8b with e5 large for embeddings, 20 users", ["intfloat/multilingual-e5-large"]),
         ("llama 8b e qwen3 embedding 8b para rag, 20 utilizadores", ["Qwen/Qwen3-Embedding-8B"]),
         ("llama 3.1 8b com embeddings e reranker bge, 20 usuários", ["embedding", "BAAI/bge-reranker-v2-m3"]),
+        (
+            "llama 3.1 8b + jina embeddings v3 + qwen3-reranker-0.6b, 20 usuários",
+            ["jinaai/jina-embeddings-v3", "Qwen/Qwen3-Reranker-0.6B"],
+        ),
     ],
 )
 def test_encoders_beside_an_llm_add_their_memory_to_its_gpu(text, expected):
