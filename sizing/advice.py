@@ -35,7 +35,7 @@ from .result import (
     Setup,
     SizingResult,
 )
-from .setups import Shape, add_capacity, candidates, evaluate, kv_room, need, smaller_than, zero_stage
+from .setups import Shape, add_capacity, candidates, evaluate, holds, kv_room, need, smaller_than, zero_stage
 from .weights import engine_weight_bytes, quantization_run, weight_bytes
 from .workload import Intent, Optimizer, Stage
 
@@ -1094,6 +1094,23 @@ def _smallest_with(rec: Setup | None, catalog: Catalog, options) -> tuple | None
     return best
 
 
+def within_deadline(plan: Plan, catalog: Catalog):
+    """With a deadline, the smallest setup that both holds the run and finishes it in time (setups come
+    smallest first); when none we rent is fast enough, the fastest that holds it, and the estimate says
+    by how much the deadline is missed."""
+    fastest, fastest_days = None, float("inf")
+    for shape in candidates(catalog):
+        if not holds(plan, shape, catalog):
+            continue  # the setup is built only for the shapes that hold the run
+        setup = evaluate(plan, shape, catalog, capacity=False)
+        days = training_days(plan, setup, catalog)
+        if days <= plan.days:
+            return setup
+        if days < fastest_days:
+            fastest, fastest_days = setup, days
+    return fastest
+
+
 def _other_stack(plan: Plan, rec: Setup | None, catalog: Catalog) -> Alternative | None:
     """The training software that needs the smallest setup, when it needs a smaller one than this one."""
     options = [
@@ -1115,9 +1132,7 @@ def _other_stack(plan: Plan, rec: Setup | None, catalog: Catalog) -> Alternative
         # time, as the recommendation is found.
         limit = max(training_days(plan, rec, catalog), plan.days) * TIME_SLACK
         if training_days(plan.but(stack=best[0]), best[1], catalog) > limit:
-            from .engine import _within_deadline  # the engine imports this module
-
-            found = [(stack, _within_deadline(changed, catalog)) for stack, changed in options]
+            found = [(stack, within_deadline(changed, catalog)) for stack, changed in options]
             timely = [(stack, alt) for stack, alt in found if alt and smaller(alt, rec)]
             best = min(timely, key=lambda found: (found[1].count, found[1].gpu_memory_bytes), default=None)
     if best is None:

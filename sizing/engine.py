@@ -1017,7 +1017,7 @@ def _vllm_format(
 
 def _recommendation(plan: Plan, catalog: Catalog):
     if plan.stage.is_training and plan.days and plan.timed:
-        return _within_deadline(plan, catalog)
+        return advice.within_deadline(plan, catalog)
     if plan.gpus and not plan.gpu:
         # "8 GPUs" without a GPU's name: the smallest class that serves the workload on that many. A service
         # that needs fewer is sized down to them ("llama 8b em 16 gpus": one L40S, not tensor parallel 8 x
@@ -1153,23 +1153,6 @@ def _rl_work(plan: Plan, rec, catalog: Catalog) -> str:
     fewer_hours = fewer.total_s * (rec.count + fewer.server_gpus) / 3600
     return text + " " + t(lang, "cheaper.rl_hours", half=half, setup=advice.describe(rec, lang),
                           hours=i18n.gpu_hours(hours, lang), fewer=i18n.gpu_hours(fewer_hours, lang))  # fmt: skip
-
-
-def _within_deadline(plan: Plan, catalog: Catalog):
-    """With a deadline, the smallest setup that both holds the run and finishes it in time (setups come
-    smallest first); when none we rent is fast enough, the fastest that holds it, and the estimate says
-    by how much the deadline is missed."""
-    fastest, fastest_days = None, float("inf")
-    for shape in candidates(catalog):
-        if not holds(plan, shape, catalog):
-            continue  # the setup is built only for the shapes that hold the run
-        setup = evaluate(plan, shape, catalog, capacity=False)
-        days = advice.training_days(plan, setup, catalog)
-        if days <= plan.days:
-            return setup
-        if days < fastest_days:
-            fastest, fastest_days = setup, days
-    return fastest
 
 
 def _late(plan: Plan, setup, catalog: Catalog) -> bool:

@@ -1061,6 +1061,15 @@ def adapter_for_data(w: Workload, lang: str) -> str:
     return t(lang, "assume.adapter_for_data", data=data)
 
 
+# A fine-tune's data up to these (examples, or tokens when said) is instruction-tuning sized: with no method said,
+# LoRA. Biderman et al. 2024 ("LoRA Learns Less and Forgets Less", arXiv:2405.09673) find LoRA close to a full
+# fine-tune on instruction data and far behind only in continued pre-training on billions of tokens; Tülu 3's SFT
+# mix, ~939k examples (arXiv:2411.15124), is the size of the largest instruction sets.
+ADAPTER_DATA_EXAMPLES = 1_000_000
+ADAPTER_DATA_TOKENS = 2_000_000_000
+ADAPTER_DATA_PAGES = 1_000_000  # ~750M tokens at traffic.toml's 750 a page
+
+
 def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: list[str]) -> Plan:
     model = plan.model
     if w.dialogue_data and w.tokens:
@@ -1069,8 +1078,6 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
             t(lang, "assume.dialogue_data", data=f"{i18n.count(w.tokens, lang)} tokens", model=model.name)
         )
         if plan.stage is Stage.full:
-            from .query import ADAPTER_DATA_TOKENS  # the size rule that picked the method (a cycle at import)
-
             limit = i18n.count(ADAPTER_DATA_TOKENS, lang)
             said.append(t(lang, "assume.dialogue_data_full", limit=limit))
     elif w.train_as_fine_tune and plan.stage is Stage.full:

@@ -57,6 +57,9 @@ from .names import (
     same_size_word,
 )
 from .plan import (
+    ADAPTER_DATA_EXAMPLES,
+    ADAPTER_DATA_PAGES,
+    ADAPTER_DATA_TOKENS,
     BYTES_PER_TOKEN,  # training data said by its size on disk, in tokens (the LoRA default's data size)
     DEFAULT_CONTEXT,  # the context a thread with none said was sized at ("o dobro do contexto")
 )
@@ -6157,13 +6160,7 @@ def _serving_gpus(scan: _Scan) -> dict | None:
     return dict(named_for_serving, restore=restore)
 
 
-# A fine-tune's data up to these (examples, or tokens when said) is instruction-tuning sized: with no method said,
-# LoRA. Biderman et al. 2024 ("LoRA Learns Less and Forgets Less", arXiv:2405.09673) find LoRA close to a full
-# fine-tune on instruction data and far behind only in continued pre-training on billions of tokens; Tülu 3's SFT
-# mix, ~939k examples (arXiv:2411.15124), is the size of the largest instruction sets.
-ADAPTER_DATA_EXAMPLES = 1_000_000
-ADAPTER_DATA_TOKENS = 2_000_000_000
-ADAPTER_DATA_PAGES = 1_000_000  # ~750M tokens at traffic.toml's 750 a page
+# A fine-tune's data up to sizing/plan.py's ADAPTER_DATA_* is instruction-tuning sized: with no method said, LoRA.
 
 
 def _adapter_for_data(scan: _Scan, workload: dict) -> bool:
