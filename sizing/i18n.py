@@ -201,8 +201,14 @@ def gpu_hours(value: float, lang: str) -> str:
     return number(value, lang, 2 if value < 0.1 else (1 if value < 10 else 0))
 
 
-def day_count(days: int, lang: str) -> str:
-    """A deadline as it was said, in days: "1 dia", "30 dias"."""
+def day_count(days: float, lang: str) -> str:
+    """A deadline as it was said, in days: "1 dia", "30 dias"; or in hours when it was hours ("2 horas", "36
+    horas"), not whole days."""
+    if days != int(days):
+        hours = days * 24
+        n = number(hours, lang, 0 if abs(hours - round(hours)) < 1e-6 else 1)
+        return t(lang, "units.exact_hour_one" if n == "1" else "units.exact_hours", n=n)
+    days = int(days)
     return t(lang, "units.term_day_one" if days == 1 else "units.term_days", n=number(days, lang))
 
 

@@ -3854,7 +3854,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         # to serve with a deadline is a batch (below, with the tokens' reading); its hours are kept ("10 horas"
         # had been a day, "48h" not understood).
         scan.take(VOLUME_DEADLINE, "volume_seconds", _volume_seconds)
-    scan.take(DEADLINE, "days", _days)
+    scan.take(DEADLINE, "days", _deadline_days)
+    if training:
+        # "lora llama 8b em 6h": a training's deadline in hours written short, kept in hours (below)
+        scan.take(VOLUME_DEADLINE, "days", lambda m: _deadline_days_of(_volume_seconds(m)))
     scan.take(MEMORY_UTILIZATION, "memory_utilization", _memory_share)
     scan.take(MFU, "mfu", _mfu)
     scan.take(PERIOD, "period", _period_days)
@@ -4098,6 +4101,21 @@ def _days(m: re.Match) -> int | None:
     amount = 1.0 if m.group(1) else _float(m.group(2))
     days = amount * DAYS_OF[m.group(3)]
     return max(1, round(days)) if days > 0 else int(days)  # 0 or less: the plan says it must be positive
+
+
+def _deadline_days(m: re.Match) -> float | None:
+    """A deadline's days; one said in hours that are not whole days stays that fraction of a day, so that a run
+    "em 2 horas" is sized for 2 hours (it had been rounded up to 1 day, and the answer said "1 dia")."""
+    if m.group(3) in _HOUR_WORDS:
+        return _deadline_days_of(_float(m.group(2) or 1) * 3600.0)
+    return _days(m)
+
+
+def _deadline_days_of(seconds: float | None) -> float | None:
+    if seconds is None:
+        return None
+    days = seconds / 86400
+    return days if days <= 0 or days != round(days) else round(days)
 
 
 def _lora_rank(m: re.Match) -> int | None:
@@ -7041,7 +7059,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             # (sizing/plan.py counts the requests from the tokens of each).
             fields["batch_seconds"] = seconds
         elif not fields.get("days"):
-            fields["days"] = max(1, round(seconds / 86400))  # a deadline of some other volume, as days
+            fields["days"] = _deadline_days_of(seconds)  # a deadline of some other volume: hours stay hours
     if (
         fields.get("requests_per_day")
         and not fields.get("batch_items")
