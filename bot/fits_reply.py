@@ -44,6 +44,8 @@ def lines(fits: WhatFits, lang: str, show_prices: bool = True, example: bool = T
     out = _asked_of_gpu(fits, setup, lang) + out
     if fits.precision_note:  # "does nvfp4 work on h100?": the yes or no first
         out.insert(0, t(f"fits.{fits.precision_note}", gpu=fits.gpu_name, arch=fits.architecture))
+    # "e na aws?" in its thread: what holds there, first, as a sizing's thread says it (bot/rendering.py)
+    out[:0] = [t(f"fits.where_{note}", name=fits.where_name) for note in fits.where]
     for row in fits.by_precision:
         models = ", ".join(
             t("fits.model", name=m.name, need=i18n.gb(m.bytes_per_gpu, lang)) for m in row.models
@@ -234,7 +236,10 @@ def suggestion_lines(suggestions: Suggestions, lang: str, show_prices: bool = Tr
     if suggestions.apart:  # "transcrever e resumir": the speech model is not in the count
         out.insert(0, t("suggest.speech_apart"))
     log = t("slack.disclosure", retention="").strip()  # as beside a sized answer (bot/rendering.py)
-    out[:0] = [t(f"error.query.topic_{key}", log=log, name="") for key in suggestions.notes]
+    out[:0] = [
+        t(f"error.query.topic_{key}", log=log, name=suggestions.note_names.get(key, ""))
+        for key in suggestions.notes
+    ]
     if suggestions.past_context:
         out.insert(0, t("suggest.past_context", models=i18n.join(suggestions.past_context, lang),
                         context=i18n.number(suggestions.context, lang)))  # fmt: skip

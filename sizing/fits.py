@@ -90,6 +90,10 @@ class WhatFits(msgspec.Struct, kw_only=True):
     # "nvfp4_native", "nvfp4_weight_only"), with the GPU's architecture; "" when nothing is to be said.
     precision_note: str = ""
     architecture: str = ""
+    # "e na aws?", "e on-premise?" in its thread: where the GPU would run ("cloud_other", "cloud_ours",
+    # "cloud_own") and the cloud's name, said first
+    where: list[str] = []
+    where_name: str = ""
 
 
 # The fields of a load said with no model, kept to be said back in the question to ask next (bot/fits_reply.py).
@@ -114,6 +118,10 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
     out."""
     given = dict(given)
     asked = given.pop("asked", [])
+    # of the notes a thread's message earned, only where it runs is said of a GPU's list; whether we rent the
+    # GPU is the list's own line (fits.rent_yes, fits.not_offered)
+    where = [note for note in given.pop("notes", []) if note.startswith("cloud_")]
+    names = given.pop("note_names", {})
     precision_asked = given.get("precision")
     # The catalogue's reference model of each size (size_reference: what a bare "70b" resolves to), current
     # and well known, rather than every fine-tune and superseded release of that size.
@@ -213,6 +221,8 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
         contract_modes=list(offer.contract_modes) if offer else [],
         precision_note=_precision_note(precision_asked, setup, catalog) if not own else "",
         architecture=catalog.gpu(setup.gpu).architecture if not own else "",
+        where=where,
+        where_name=next((names[note] for note in where if note in names), ""),
     )
 
 
@@ -391,6 +401,7 @@ class Suggestions(msgspec.Struct, kw_only=True):
     # What the question said of its data that the law asks something of (sizing/topics.py NOTES: "dados de
     # saúde de pacientes"), said before the models
     notes: list[str] = []
+    note_names: dict[str, str] = {}  # the name a note says ("cloud_other": "AWS")
     # Speech words the question named, left out of the count ("transcrever": a speech model's work)
     apart: list[str] = []
     # why a training said with no method is sized as LoRA (sizing/plan.py adapter_for_data), or None
@@ -406,6 +417,7 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
     given = dict(given)
     replacing = given.pop("replacing", None)  # a closed model the suggestions stand in for
     notes = given.pop("notes", [])
+    note_names = given.pop("note_names", {})
     apart = given.pop("apart", [])
     task = given.get("task")
     key = task.value if task is not None and task.value in catalog.suggestions else "default"
@@ -479,6 +491,7 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
         replacing=replacing,
         cost_asked=bool(given.get("cost")),
         notes=list(notes),
+        note_names=dict(note_names),
         apart=list(apart),
         method_reason=reason,
         load=_load(given, catalog),

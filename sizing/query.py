@@ -8380,6 +8380,11 @@ def _follow_up(
             )
             error = QueryError(key, hint="query.examples")
             error.given = {k: v for k, v in merged.items() if k not in ("model", "lang")}
+            if query.noted and key in ("query.what_fits", "query.suggest_models"):
+                # "e na aws?", "e on-premise?": what is true there, said first as in a sizing's thread (the list
+                # had come back the same with nothing said of it)
+                error.given["notes"] = list(query.noted)
+                error.given["note_names"] = dict(query.noted_names)
             error.unknown = list(query.unknown)
             raise error
     query.workload = Workload.given(merged)

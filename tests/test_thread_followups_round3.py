@@ -73,3 +73,23 @@ def test_a_deadline_in_hours_in_a_training_thread(pipeline, follow_up, said):
         == f"Entendi: Llama 3.1 8B · ajuste fino com LoRA · 100.000 exemplos de treino · {said}"
     )
     assert f"prazo de {said}" in answer
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, note",
+    [
+        # each had been the same list again, with nothing said of the cloud asked
+        ("o que roda numa 4090?", "e na aws?", "Em outra nuvem (AWS), a mesma GPU tem a mesma memória"),
+        ("what fits on an h100?", "what about on aws?", "On another cloud (AWS), the same GPU has the same memory"),
+        ("o que roda numa 4090?", "e on-premise?", "Nos servidores de vocês, a mesma GPU tem a mesma memória"),
+        ("o que roda numa 4090?", "e com vocês?", "Nas nossas GPUs, em data centers no Brasil"),
+        ("qual modelo vocês recomendam pra chatbot de 50 pessoas?", "e na aws?",
+         "Em outra nuvem (AWS), a memória é a mesma"),
+    ],
+)  # fmt: skip
+def test_where_it_runs_in_a_thread_with_no_model(pipeline, first, follow_up, note):
+    before = ask(pipeline, first)
+    answer = reply_in_thread(pipeline, first, follow_up)
+    assert note in answer
+    assert understood(answer) == understood(before)  # the same list, with the note first
+    assert "Não entendi" not in answer and "()" not in answer
