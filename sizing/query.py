@@ -59,6 +59,7 @@ from .names import (
 from .plan import (
     BYTES_PER_TOKEN,  # training data said by its size on disk, in tokens (the LoRA default's data size)
     DEFAULT_CONTEXT,  # the context a thread with none said was sized at ("o dobro do contexto")
+    batch_period,  # a batch's window as it was said ("8 horas"), in the note of "e se for 24/7?"
 )
 from .quantities import parse_amount, parse_context, parse_count
 from .redact import scrub
@@ -3751,10 +3752,18 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         base is not None
         and base.model
         and (version := VERSION_ALONE.match(scan.work))
-        and (other := _at_version(base.model, version.group("n") or version.group("dotted"), catalog))
+        and (swap := _release_swap(base, version.group("n") or version.group("dotted"), catalog))
     ):
-        # "e com a versão 3.3?" in a Llama 3.1 70B's thread: Llama 3.3 70B (it had been "Não entendi")
-        scan.found["model"] = [(other, scan.original[version.start() : version.end()].strip(" ?!.,"))]
+        # "e com a versão 3.3?" in a Llama 3.1 70B's thread: Llama 3.3 70B (it had been "Não entendi"); in a
+        # thread weighing models ("llama 3.1 70b ou qwen2.5 32b"), the one of that family at the release, the
+        # others kept (it had become Llama 3.3 70B alone)
+        said = version.start("word") if version.group("word") else version.start("dotted")
+        typed = scan.original[said : version.end()].strip(" ?!.,")
+        which, other = swap
+        if which == 0:
+            scan.found["model"] = [(other, typed)]
+        if base.model_choices:
+            scan.found["release_swap"] = [((which, other), typed)]
         scan.blank(version.start(), version.end())
     elif base is not None and (bare := BARE_COUNT.match(scan.work)) and not _geforce_on(scan, bare, catalog):
         # "e com 4?": the whole message is one number (_build reads it by what the thread is about).
@@ -6447,6 +6456,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     size = _one(scan, "size", "model")
     for name, typed in scan.found.pop("platform_gpu", []):
         query.corrections.append((typed, name))  # "Li “a100” como A100 SXM 40 GB (Colab)."
+    release_swap = None
+    for swap, typed in scan.found.pop("release_swap", []):
+        # "e com a versão 3.3?" weighing models: said which of them it is ("Li “versão 3.3” como Llama 3.3 70B.")
+        release_swap = swap
+        query.corrections.append((typed, catalog.model(swap[1]).name))
     for model_id, typed in scan.found.pop("release_tag", []):
         if model == model_id:  # "Li “mistral large 2411” como Mistral Large 2 (123B)."
             query.corrections.append((typed, catalog.model(model_id).name))
@@ -7187,6 +7201,13 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if scan.found.get("as_batch") and not base.stage.is_training:
             drop += _as_batch(base, fields, catalog)
             understood = True
+        elif fields.get("always_on") and _all_day_batch(base, fields):
+            # "e se for 24/7?" under "200 mil documentos em 8 horas": the work arriving all day, every day, said
+            # (it had kept the 8-hour window beside "24/7", neither reconciled)
+            drop += ("batch_items", "batch_seconds", "items_volume")
+            query.noted = [*query.noted, "batch_all_day"]
+            window = batch_period(base.batch_seconds, i18n.lang_of(query.lang or base.lang))
+            query.noted_names = {**query.noted_names, "batch_all_day": window}
         if query.lang or any(key in topic_words.NOTES for key in query.noted):
             # "and in english?", "e em inglês?": the thread's answer in that language; "e com dados de saúde?": with
             # what the law asks of them (each had been "Não entendi o pedido")
@@ -7209,8 +7230,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         ):
             query.method_alone = " ".join(dict.fromkeys(typed for _, typed in said_stages))
         query = _follow_up(
-            query, base, None if added else model or size, stage, fields, understood or bool(added),
-            drop=drop, added=added, one_card=bool(_ONE_CARD.search(plain)),
+            query, base, None if added else model or size, stage, fields,
+            understood or bool(added) or release_swap is not None,
+            drop=drop, added=added, one_card=bool(_ONE_CARD.search(plain)), release_swap=release_swap,
         )  # fmt: skip
         if {"serve_tuned", "serve_trained"} & set(query.noted) and (
             served := serving_workload(query.workload)
@@ -8166,6 +8188,19 @@ def _where_run(plain: str, fields: dict, catalog: Catalog) -> list[tuple[str, st
     return out
 
 
+def _all_day_batch(base: Workload, fields: dict) -> bool:
+    """ "e se for 24/7?" in a batch's thread: what users mean is the work arriving continuously all day, every
+    day, rather than once in the batch's window; so the batch becomes a day's volume spread over the 24 hours
+    (a window of several days, its volume a day). True when the fields were changed so."""
+    if not (base.batch_items and base.batch_seconds) or base.stage.is_training:
+        return False
+    if any(fields.get(k) is not None for k in LOAD_BASES):
+        return False  # a load said with it is the load
+    day = 86400.0
+    fields["requests_per_day"] = max(round(base.batch_items * day / max(base.batch_seconds, day)), 1)
+    return True
+
+
 def _as_batch(base: Workload, fields: dict, catalog: Catalog) -> tuple[str, ...]:
     """ "e pra batch?": the thread's load as a batch of a day's requests in 24 hours, at one pace with no one
     waiting on each answer (as "batch offline de 10 mil documentos por dia" is read first); the fields the thread's
@@ -8188,6 +8223,19 @@ def _as_batch(base: Workload, fields: dict, catalog: Catalog) -> tuple[str, ...]
     fields["batch_seconds"] = 86400.0
     return (*LOAD_BASES, "rate_period_s", "items_volume", "peak_factor", "ttft_s", "e2e_s", "tokens_per_s",
             "fast_latency")  # fmt: skip
+
+
+def _release_swap(base: Workload, version: str, catalog: Catalog) -> tuple[int, str] | None:
+    """Which of the thread's models (0: the first, i: its i-th choice) has a release at `version`, and that
+    release's id: the first of them in the order the thread named them."""
+    try:
+        ids = [base.model, *(_parse_text(c, catalog).workload.model for c in base.model_choices or [])]
+    except SizingError:
+        ids = [base.model]
+    for which, model_id in enumerate(ids):
+        if other := _at_version(model_id, version, catalog):
+            return which, other
+    return None
 
 
 def _at_version(model_id: str, version: str, catalog: Catalog) -> str | None:
@@ -8251,7 +8299,10 @@ def _follow_up(
     drop=(),
     added: str | None = None,
     one_card: bool = False,
+    release_swap: tuple[int, str] | None = None,
 ) -> Query:
+    """`release_swap`: the thread's model weighed (0 the first, i its i-th choice) that a release said alone puts
+    at that release, with the release's id."""
     if not understood:
         raise _nothing_understood(query.unknown)
     changes = {k: v for k, v in fields.items() if v is not None}
@@ -8311,7 +8362,16 @@ def _follow_up(
     elif any(changes.get(k) for k in schedule):
         previous.pop("always_on", None)  # "e só em horário comercial?" after "24/7"
     choices = previous.get("model_choices") or []
-    if "model" in changes or (
+    if release_swap is not None and release_swap[0] > 0:
+        # "e com a versão 3?" after "llama 3.1 70b ou qwen2.5 32b": that choice at the release, at its precision
+        which, other = release_swap
+        old = _parse_text(choices[which - 1]).workload
+        new = other if old is None or not old.precision else _choice_at(other, old.precision)
+        previous["model_choices"] = [new if i == which else c for i, c in enumerate(choices, 1)]
+        changes["model_choices"] = previous["model_choices"]
+    elif release_swap is not None:
+        pass  # the first model at the release: the choice stays (it had been left behind)
+    elif "model" in changes or (
         "precision" in changes and any(c.startswith(f"{base.model} ") for c in choices)
     ):
         # "e com o llama 8b?" after "qwen 72b ou llama 70b?", "e em int8?" after "qwen 72b em awq ou fp8?":

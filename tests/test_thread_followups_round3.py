@@ -93,3 +93,56 @@ def test_where_it_runs_in_a_thread_with_no_model(pipeline, first, follow_up, not
     assert note in answer
     assert understood(answer) == understood(before)  # the same list, with the note first
     assert "Não entendi" not in answer and "()" not in answer
+
+
+WEIGHED = "llama 3.1 70b ou qwen2.5 32b pra 20 usuarios"
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, line, said",
+    [
+        # each had become the one model alone ("Entendi: Llama 3.3 70B · 20 usuários simultâneos")
+        (WEIGHED, "e com a versão 3.3?", "Entendi: Llama 3.3 70B ou Qwen2.5 32B · 20 usuários simultâneos",
+         "Li “versão 3.3” como Llama 3.3 70B."),
+        (WEIGHED, "e o 3.3?", "Entendi: Llama 3.3 70B ou Qwen2.5 32B · 20 usuários simultâneos",
+         "Li “3.3” como Llama 3.3 70B."),
+        # the release is the second model's: it changes, the first stays
+        ("qwen2.5 32b ou llama 3.1 70b pra 20 usuarios", "e com a versão 3.3?",
+         "Entendi: Qwen2.5 32B ou Llama 3.3 70B · 20 usuários simultâneos", "Li “versão 3.3” como Llama 3.3 70B."),
+        ("qwen2.5 32b awq ou llama 3.1 70b awq pra 20 usuarios", "e o 3.3?",
+         "Entendi: Qwen2.5 32B ou Llama 3.3 70B · INT4 (AWQ/GPTQ g128) · 20 usuários simultâneos",
+         "Li “3.3” como Llama 3.3 70B."),
+        ("llama 3.1 70b or qwen2.5 32b for 20 users", "and version 3.3?",
+         "Understood: Llama 3.3 70B or Qwen2.5 32B · 20 concurrent users", "Read “version 3.3” as Llama 3.3 70B."),
+    ],
+)  # fmt: skip
+def test_a_release_in_a_thread_weighing_models_changes_its_own_model(pipeline, first, follow_up, line, said):
+    answer = reply_in_thread(pipeline, first, follow_up)
+    assert understood(answer) == line
+    assert said in answer
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, line, said",
+    [
+        # each had kept the batch's window beside "24/7" ("lote de 200.000 pedidos em 8 horas · 24/7"), neither
+        # reconciled
+        ("processar 200 mil documentos em 8 horas com llama 3.1 8b", "e se for 24/7?",
+         "Entendi: Llama 3.1 8B · 200.000 requisições por dia · 24/7",
+         "24/7 num lote que era para 8 horas: li como o trabalho chegando sem parar, o dia inteiro, todo dia"),
+        ("processar 200 mil documentos em 8 horas com llama 3.1 8b", "e se rodar 24 horas por dia?",
+         "Entendi: Llama 3.1 8B · 200.000 requisições por dia · 24/7", "não mais todo de uma vez em 8 horas"),
+        ("process 200k documents in 8 hours with llama 3.1 8b", "what if it's 24/7?",
+         "Understood: Llama 3.1 8B · 200,000 requests a day · 24/7",
+         "24/7 for a batch that was to be done in 8 hours: read as the work arriving nonstop"),
+        # a window of days: its volume a day
+        ("summarize 2 million documents in 3 days with qwen3 32b", "what if it runs 24/7?",
+         "Understood: Qwen3 32B · 666,667 requests a day · 24/7 · summarization", "no longer all at once in 3 days"),
+    ],
+)  # fmt: skip
+def test_all_day_in_a_batch_s_thread_is_a_day_s_work_arriving_all_day(pipeline, first, follow_up, line, said):
+    answer = reply_in_thread(pipeline, first, follow_up)
+    assert understood(answer) == line
+    assert said in answer
+    assert "Não entendi" not in answer and "Not understood" not in answer
+    assert "spread over the 24 hours" in answer or "espalhadas pelas 24 horas" in answer
