@@ -174,7 +174,7 @@ class Plan(msgspec.Struct, frozen=True):
     )
     # Distillation: the teacher run online beside the training (None: no teacher, or its outputs made offline)
     teacher: ModelEntry | None = None
-    days: float | None = None  # the deadline of a training run (a fraction of a day when said in hours)
+    days: int | float | None = None  # the deadline of a training run (a fraction of a day when said in hours)
     stack: Stack | None = None  # the training software (None: inference)
     # serving: each request's prompt and answer, the peak rate (requests/s) and where it came from
     # ("rate", "daily", "population"), and the latency targets (None: not sized for latency)

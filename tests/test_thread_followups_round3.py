@@ -146,3 +146,26 @@ def test_all_day_in_a_batch_s_thread_is_a_day_s_work_arriving_all_day(pipeline, 
     assert said in answer
     assert "Não entendi" not in answer and "Not understood" not in answer
     assert "spread over the 24 hours" in answer or "espalhadas pelas 24 horas" in answer
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, title",
+    [
+        # each had been taken for a new question: the list of every GPU we rent ("GPUs que alugamos")
+        ("o que roda numa l40s?", "quanto custa?", "Quanto custa 1× L40S 48 GB"),
+        ("o que roda numa l40s?", "qual o preço?", "Quanto custa 1× L40S 48 GB"),
+        ("what fits on an h100?", "how much does it cost?", "What 1× H100 SXM 80 GB costs"),
+        ("qual modelo vocês recomendam pra chatbot de 50 pessoas?", "quanto custa?", "Modelos sugeridos para esta carga"),
+    ],
+)  # fmt: skip
+def test_a_price_asked_in_a_thread_with_no_model_is_the_thread_s(pipeline, first, follow_up, title):
+    answer = reply_in_thread(pipeline, first, follow_up)
+    assert understood(answer) == title
+    assert "Sem preços configurados" in answer or "No prices configured" in answer or "R$" in answer
+
+
+def test_the_gpus_we_rent_asked_in_such_a_thread_are_still_the_list(pipeline):
+    assert (
+        understood(reply_in_thread(pipeline, "o que roda numa l40s?", "quais gpus vocês têm?"))
+        == "GPUs que alugamos"
+    )
