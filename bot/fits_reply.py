@@ -84,9 +84,16 @@ def lines(fits: WhatFits, lang: str, show_prices: bool = True, example: bool = T
         title = t("fits.title", setup=setup)
     if fits.load_given:
         out.append(t("fits.load_not_used"))
+    if fits.run:
+        data = any(fits.run.get(k) for k in ("tokens", "examples", "epochs"))
+        deadline = bool(fits.run.get("days"))
+        out.append(t("fits.run_not_used" if data and deadline else "fits.deadline_not_used" if deadline
+                     else "fits.data_not_used"))  # fmt: skip
     asked = _example(fits) if example else None
     if asked and fits.load_given and fits.load:
         asked += " " + load_words(fits.load, lang)  # the full answer of that model is for the load asked
+    if asked and fits.run:
+        asked += " " + run_words(fits.run, lang)  # and for the run asked: its time, the GPUs for the deadline
     if asked:
         out.append(t("fits.next", example=asked))
     return title, out
@@ -516,6 +523,21 @@ def load_words(load: dict[str, float], lang: str, typed: bool = True, task: str 
                                                             ("output_tokens", "output")) if load.get(field)]  # fmt: skip
     if lengths:
         return (t("with") if parts else "").join([" ".join(parts), t("and").join(lengths)]).strip()
+    return " ".join(parts)
+
+
+def run_words(run: dict[str, float], lang: str) -> str:
+    """A training's data and deadline said with no model in words that read back as them ("1000000000 tokens
+    3 épocas em 2 dias", "em 6 horas")."""
+
+    def t(key: str, **params) -> str:
+        return i18n.t(lang, f"load_words.{key}", **params)
+
+    parts = [t(key, n=round(run[field])) for field, key in (("tokens", "tokens"), ("examples", "examples"),
+                                                          ("epochs", "epochs")) if run.get(field)]  # fmt: skip
+    if days := run.get("days"):
+        hours = days * 24
+        parts.append(t("in_days", n=round(days)) if days == round(days) else t("in_hours", n=round(hours)))
     return " ".join(parts)
 
 

@@ -58,6 +58,9 @@ class WhatFits(msgspec.Struct, kw_only=True):
     # That load as the question gave it (its fields: a rate and its period, a volume a day, week or month,
     # people, a batch's items and seconds, prompt and answer tokens), for the question to ask next with it.
     load: dict[str, float] = {}
+    # A training's data and deadline said with no model ("e em 2 dias com 1 bilhão de tokens?"): memory does not
+    # depend on them, so the list is the same; said so, and kept in the question to ask next (RUN_WORDS' fields)
+    run: dict[str, float] = {}
     # Whether we rent this GPU ("vocês têm B200?"), and how: the GPUs to a machine and machines to a service
     # (offering.toml). None for the customer's own machine, which is not ours to rent.
     offered_counts: list[int] | None = None
@@ -95,6 +98,9 @@ class WhatFits(msgspec.Struct, kw_only=True):
     where: list[str] = []
     where_name: str = ""
 
+
+# The fields of a training's run said with no model, kept to be said back in the question to ask next.
+RUN_WORDS = ("tokens", "examples", "epochs", "days")
 
 # The fields of a load said with no model, kept to be said back in the question to ask next (bot/fits_reply.py).
 LOAD_WORDS = (
@@ -200,6 +206,7 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
             and not given.get("users_at_once")
         ),
         load=_load(given, catalog),
+        run={k: float(given[k]) for k in RUN_WORDS if given.get(k)} if plan.stage.is_training else {},
         offered_counts=None if own else (list(offer.counts) if offer else []),
         offered_servers=offer.max_servers if offer else 0,
         offered_instead=[] if own or offer else [catalog.gpu(o.gpu).name for o in catalog.offering.offer],

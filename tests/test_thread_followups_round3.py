@@ -169,3 +169,34 @@ def test_the_gpus_we_rent_asked_in_such_a_thread_are_still_the_list(pipeline):
         understood(reply_in_thread(pipeline, "o que roda numa l40s?", "quais gpus vocês têm?"))
         == "GPUs que alugamos"
     )
+
+
+TRAIN_FITS = "qual o maior modelo que dá pra treinar com lora numa h100?"
+
+
+@pytest.mark.parametrize(
+    "follow_up, note, example",
+    [
+        # each had been the same list with nothing said of the data or the deadline, and an example without them
+        ("e em 2 dias com 1 bilhão de tokens?", "Os dados e o prazo pedidos não entram nesta lista",
+         "`/gpu qwen3 32b bf16 lora h100 sxm 80 gb 1000000000 tokens em 2 dias`"),
+        ("e com 50 mil exemplos?", "Os dados pedidos não entram nesta lista",
+         "`/gpu qwen3 32b bf16 lora h100 sxm 80 gb 50000 exemplos`"),
+        ("e em 6 horas?", "O prazo pedido não entra nesta lista", "`/gpu qwen3 32b bf16 lora h100 sxm 80 gb em 6 horas`"),
+    ],
+)  # fmt: skip
+def test_a_training_s_data_and_deadline_under_what_fits_are_said_and_kept(pipeline, follow_up, note, example):
+    answer = reply_in_thread(pipeline, TRAIN_FITS, follow_up)
+    assert understood(answer) == "O que cabe em 1× H100 SXM 80 GB"
+    assert note in answer
+    assert example in answer
+
+
+def test_the_example_with_a_run_reads_back_as_that_run(pipeline):
+    answer = ask(pipeline, "what's the biggest model I can lora on an h100 with 50k examples in 6 hours?")
+    assert "The data and deadline asked for are not in this list" in answer
+    assert "`/gpu qwen3 32b bf16 lora h100 sxm 80 gb 50000 examples in 6 hours`" in answer
+    assert understood(ask(pipeline, "qwen3 32b bf16 lora h100 sxm 80 gb 50000 examples in 6 hours")) == (
+        "Understood: Qwen3 32B · BF16/FP16 (16-bit) · LoRA fine-tuning · H100 SXM 80 GB · 50,000 training examples"
+        " · 6 hours"
+    )
