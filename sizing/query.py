@@ -1213,6 +1213,11 @@ DEADLINE = regexes.compile(rf"\b{_W('durations.deadline')}\s+{_DURATION}")
 VOLUME_DEADLINE = regexes.compile(
     rf"\b{_W('durations.deadline')}\s+(?<![\w.,]){_NUM}\s*(h|hs|hrs?|horas?|hours?|dias?|days?)\b"
 )
+# A training's deadline in minutes or half a day: "em 90 minutos", "in 45 min", "em meio dia", "in half a day".
+DEADLINE_SHORT = regexes.compile(
+    rf"\b{_W('durations.deadline')}\s+(?:(?<![\w.,]){_NUM}\s*(?:min|mins|minutos?|minutes?)\b"
+    r"|(?P<half>meio\s+dia|half\s+a\s+day|a\s+half\s+day|half\s+day)\b)"
+)
 # "por 12 meses", "for a month", "contrato de 1 ano", "3 meses": a period of use. A training run must fit in
 # it (a deadline); a service is rented for it (the contract's term).
 YEARLY = regexes.compile(rf"\b{_W('durations.yearly')}\b")
@@ -3865,8 +3870,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.take(VOLUME_DEADLINE, "volume_seconds", _volume_seconds)
     scan.take(DEADLINE, "days", _deadline_days)
     if training:
-        # "lora llama 8b em 6h": a training's deadline in hours written short, kept in hours (below)
+        # "lora llama 8b em 6h": a training's deadline in hours written short, kept in hours (below); "in 90
+        # minutes", "em meio dia": in minutes, or half a day ("half" had been read as FP16, 90 not understood)
         scan.take(VOLUME_DEADLINE, "days", lambda m: _deadline_days_of(_volume_seconds(m)))
+        scan.take(DEADLINE_SHORT, "days", _short_deadline_days)
     scan.take(MEMORY_UTILIZATION, "memory_utilization", _memory_share)
     scan.take(MFU, "mfu", _mfu)
     scan.take(PERIOD, "period", _period_days)
@@ -4118,6 +4125,10 @@ def _deadline_days(m: re.Match) -> float | None:
     if m.group(3) in _HOUR_WORDS:
         return _deadline_days_of(_float(m.group(2) or 1) * 3600.0)
     return _days(m)
+
+
+def _short_deadline_days(m: re.Match) -> float | None:
+    return 0.5 if m.group("half") else _deadline_days_of(_float(m.group(1)) * 60.0)
 
 
 def _deadline_days_of(seconds: float | None) -> float | None:

@@ -200,3 +200,19 @@ def test_the_example_with_a_run_reads_back_as_that_run(pipeline):
         "Understood: Qwen3 32B · BF16/FP16 (16-bit) · LoRA fine-tuning · H100 SXM 80 GB · 50,000 training examples"
         " · 6 hours"
     )
+
+
+@pytest.mark.parametrize(
+    "follow_up, said",
+    [
+        # "half" had been read as FP16 and the deadline as a day; "90" not understood
+        ("can we do it in half a day?", "12 hours"),
+        ("what about in 90 minutes?", "90 minutes"),
+        ("e em meio dia?", "12 hours"),
+        ("and in 45 min?", "45 minutes"),
+    ],
+)  # fmt: skip
+def test_a_deadline_in_minutes_or_half_a_day(pipeline, follow_up, said):
+    answer = reply_in_thread(pipeline, "full fine-tune qwen2.5 7b on 20M tokens", follow_up)
+    assert understood(answer) == f"Understood: Qwen2.5 7B · full fine-tuning · 20M training tokens · {said}"
+    assert f"deadline of {said}" in answer
