@@ -216,3 +216,13 @@ def test_a_deadline_in_minutes_or_half_a_day(pipeline, follow_up, said):
     answer = reply_in_thread(pipeline, "full fine-tune qwen2.5 7b on 20M tokens", follow_up)
     assert understood(answer) == f"Understood: Qwen2.5 7B · full fine-tuning · 20M training tokens · {said}"
     assert f"deadline of {said}" in answer
+
+
+def test_a_deadline_said_around_ready_in_portugal(pipeline):
+    # "estar", "pronto" had been "Não percebi"
+    answer = reply_in_thread(
+        pipeline, "quero afinar o llama 3.1 8b com lora, 50 mil exemplos, estou em Lisboa",
+        "e se tiver de estar pronto em 4 horas?",
+    )  # fmt: skip
+    assert understood(answer).endswith("· 50\u00a0000 exemplos de treino · 4 horas")
+    assert "Não percebi" not in answer
