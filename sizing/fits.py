@@ -126,7 +126,13 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
     asked = given.pop("asked", [])
     # of the notes a thread's message earned, only where it runs is said of a GPU's list; whether we rent the
     # GPU is the list's own line (fits.rent_yes, fits.not_offered)
-    where = [note for note in given.pop("notes", []) if note.startswith("cloud_")]
+    notes = given.pop("notes", [])
+    where = [note for note in notes if note.startswith("cloud_")]
+    if {"rented", "not_rented_sized"} & set(notes) and "rent" not in asked:
+        asked = [
+            *asked,
+            "rent",
+        ]  # "vocês alugam?", "do you rent it?" in its thread: whether we rent it, first
     names = given.pop("note_names", {})
     precision_asked = given.get("precision")
     # The catalogue's reference model of each size (size_reference: what a bare "70b" resolves to), current

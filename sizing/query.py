@@ -803,7 +803,9 @@ ON_ONE_ALONE = regexes.compile(
 )
 # "e com 4, cabe?", "and with 4, does it fit?": the number is what the model is to fit or run on, GPUs (as "e se
 # for em 3?" is); "e com 4 consegue?" says no more than the number alone.
-_ON_AFTER = regexes.compile(r"\b(?:cabe|cabem|caberia|roda|rodaria|fits?|runs?|fit|run)\W*$")
+_ON_AFTER = regexes.compile(
+    r"\b(?:cabe|cabem|caberia|roda|rodaria|fits?|runs?|fit|run|delas|dessas|destas|of\s+(?:them|those|these))\W*$"
+)
 
 # "e com o dobro?", "e se dobrar?", "and double?": a thread's message that is a scale alone (_build reads it by
 # what the thread counted: its people, or its context, or asks which).
@@ -7223,7 +7225,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             # "and in english?", "e em inglês?": the thread's answer in that language; "e com dados de saúde?": with
             # what the law asks of them (each had been "Não entendi o pedido")
             understood = True
-        if notes := _where_run(plain, fields, catalog):
+        if notes := _where_run(plain, fields, catalog, base.gpu):
             # "e na aws?", "e num servidor on-premise?", "vocês têm h100?": the thread's sizing with what is true
             # there said first (they had been "Não entendi o pedido", or the H100 sized with no yes or no)
             query.noted = list(dict.fromkeys([*query.noted, *(note for note, _, _ in notes)]))
@@ -8182,11 +8184,14 @@ ON_PREMISES = regexes.compile(
 )
 
 
-def _where_run(plain: str, fields: dict, catalog: Catalog) -> list[tuple[str, str, tuple[int, int]]]:
+def _where_run(
+    plain: str, fields: dict, catalog: Catalog, thread_gpu: str | None = None
+) -> list[tuple[str, str, tuple[int, int]]]:
     """The notes a thread's message earns by where it asks the sizing to run: (note, the name it says, the words'
-    span). "vocês têm h100?" asks whether we rent the card it names (the sizing on it follows the note)."""
+    span). "vocês têm h100?" asks whether we rent the card it names (the sizing on it follows the note); "vocês
+    alugam?", "do you rent it?" the thread's card."""
     out = []
-    gpu = fields.get("gpu")
+    gpu = fields.get("gpu") or thread_gpu
     if gpu and (asked := RENT_ASKED.search(plain)):
         rented = any(o.gpu == gpu for o in catalog.offering.offer)
         out.append(("rented" if rented else "not_rented_sized", catalog.gpu(gpu).name, asked.span()))

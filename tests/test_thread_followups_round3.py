@@ -226,3 +226,34 @@ def test_a_deadline_said_around_ready_in_portugal(pipeline):
     )  # fmt: skip
     assert understood(answer).endswith("· 50\u00a0000 exemplos de treino · 4 horas")
     assert "Não percebi" not in answer
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, title",
+    [
+        # each had been "Não entendi o pedido: “delas”" / "I didn't understand the request"
+        ("o que roda numa 4090?", "e com 2 delas?", "O que cabe em 2× RTX 4090 24 GB"),
+        ("what can I run on a 4090?", "and with 2 of them?", "What fits on 2× RTX 4090 24 GB"),
+        ("llama 3.1 70b numa h100 pra 20 usuários", "e com 2 delas?",
+         "Entendi: Llama 3.1 70B · 20 usuários simultâneos · 2× H100 SXM 80 GB"),
+        ("llama 3.1 70b on an h100 for 20 users", "and with 4 of them?",
+         "Understood: Llama 3.1 70B · 20 concurrent users · 4× H100 SXM 80 GB"),
+    ],
+)  # fmt: skip
+def test_a_count_of_them_is_the_thread_s_gpu(pipeline, first, follow_up, title):
+    assert understood(reply_in_thread(pipeline, first, follow_up)) == title
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, said",
+    [
+        # each had been "Não entendi o pedido: “alugam”" / "I didn't understand the request"
+        ("o que roda numa 4090?", "vocês alugam?", "Não alugamos RTX 4090 24 GB; alugamos L40S 48 GB"),
+        ("what fits on an h100?", "do you rent it?", "Yes. We rent H100 SXM 80 GB in machines of 1, 2, 4 and 8 GPUs"),
+        ("llama 3.1 70b numa h100 pra 20 usuários", "vocês alugam?", "Sim, alugamos H100 SXM 80 GB: a conta abaixo é nela."),
+    ],
+)  # fmt: skip
+def test_do_you_rent_it_is_the_thread_s_gpu(pipeline, first, follow_up, said):
+    answer = reply_in_thread(pipeline, first, follow_up)
+    assert said in answer.split("\n\n")[0] + answer.split("\n\n")[1]
+    assert "Não entendi" not in answer and "didn't understand" not in answer
