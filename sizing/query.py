@@ -7242,6 +7242,16 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             and all(kind in (Stage.lora.value, Stage.qlora.value) for kind, _ in said_stages)
         ):
             query.method_alone = " ".join(dict.fromkeys(typed for _, typed in said_stages))
+        if (
+            size
+            and not model
+            and not added
+            and base.model
+            and (sibling := _thread_family_size(catalog, base.model, size))
+        ):
+            # "e o 72b?", "and the 14b?" under Qwen2.5 32B: the thread's family at that size, Qwen2.5 72B and 14B
+            # (they had been the catalogue's reference of the size, Llama 3.1 70B, Qwen3 14B)
+            model = sibling
         query = _follow_up(
             query, base, None if added else model or size, stage, fields,
             understood or bool(added) or release_swap is not None,
@@ -7758,6 +7768,30 @@ def _family_with_size(catalog: Catalog, model: str, size: str) -> str | None:
     for word, ids in family_members(catalog).items():
         if named & set(ids) and any(abs(params[i] - wanted) <= 0.10 * wanted for i in ids if i in params):
             return word
+    return None
+
+
+def _shared_prefix(a: str, b: str) -> int:
+    """How many leading characters two ids share ("qwen2.5-14b", "qwen2.5-32b": 9)."""
+    return next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+
+
+def _thread_family_size(catalog: Catalog, model: str, size: str) -> str | None:
+    """The model of `model`'s family named with the typed size, of its own release where there is one
+    ("qwen2.5-14b" for "14b" under Qwen2.5 32B, before Qwen3 14B: the id sharing most of the thread's); None when
+    none is. Only the size its name says: "70b" under Qwen2.5 stays the catalogue's 70B (Llama), not the Qwen 72B a
+    family read within 10% would be."""
+    m = _SIZE_VALUE.fullmatch(size)
+    if m is None or m.group(2):
+        return None
+    typed = f"{float(m.group(1)):g}b"
+    entries = {e.id: e for e in catalog.all_models}
+    named = {model, getattr(entries.get(model), "derived_from", None)} - {None}
+    families = sorted((ids for ids in family_members(catalog).values() if named & set(ids)), key=len)
+    for ids in families:
+        sized = [i for i in ids if i in entries and (said := _ID_SIZE.search(i)) and said.group(1) == typed]
+        if sized:
+            return max(sized, key=lambda i: _shared_prefix(i, model))
     return None
 
 

@@ -257,3 +257,24 @@ def test_do_you_rent_it_is_the_thread_s_gpu(pipeline, first, follow_up, said):
     answer = reply_in_thread(pipeline, first, follow_up)
     assert said in answer.split("\n\n")[0] + answer.split("\n\n")[1]
     assert "Não entendi" not in answer and "didn't understand" not in answer
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, line",
+    [
+        # each had been the catalogue's model of that size, another family: Llama 3.1 70B, Qwen3 14B, Mistral 7B
+        ("qlora qwen2.5 32b 20 mil exemplos", "e o 72b?",
+         "Entendi: Qwen2.5 72B · ajuste fino com QLoRA · 20.000 exemplos de treino"),
+        ("qlora qwen2.5 32b 20 mil exemplos", "e com 14b?",
+         "Entendi: Qwen2.5 14B · ajuste fino com QLoRA · 20.000 exemplos de treino"),
+        ("qlora qwen2.5 32b 20 mil exemplos", "e o de 7b?",
+         "Entendi: Qwen2.5 7B · ajuste fino com QLoRA · 20.000 exemplos de treino"),
+        ("gemma 3 27b pra 10 usuarios", "e o 12b?", "Entendi: Gemma 3 12B · 10 usuários simultâneos"),
+        ("gemma 3 27b for 10 users", "and the 4b?", "Understood: Gemma 3 4B · 10 concurrent users"),
+        # a size the family does not name stays the catalogue's
+        ("qlora qwen2.5 32b 20 mil exemplos", "e o 70b?",
+         "Entendi: Llama 3.1 70B · ajuste fino com QLoRA · 20.000 exemplos de treino"),
+    ],
+)  # fmt: skip
+def test_a_size_alone_is_the_thread_s_family_at_that_size(pipeline, first, follow_up, line):
+    assert understood(reply_in_thread(pipeline, first, follow_up)) == line
