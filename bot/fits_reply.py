@@ -44,6 +44,8 @@ def lines(fits: WhatFits, lang: str, show_prices: bool = True, example: bool = T
     out = _asked_of_gpu(fits, setup, lang) + out
     if fits.precision_note:  # "does nvfp4 work on h100?": the yes or no first
         out.insert(0, t(f"fits.{fits.precision_note}", gpu=fits.gpu_name, arch=fits.architecture))
+    # "e na aws?" in its thread: what holds there, first, as a sizing's thread says it (bot/rendering.py)
+    out[:0] = [t(f"fits.where_{note}", name=fits.where_name) for note in fits.where]
     for row in fits.by_precision:
         models = ", ".join(
             t("fits.model", name=m.name, need=i18n.gb(m.bytes_per_gpu, lang)) for m in row.models
@@ -82,9 +84,16 @@ def lines(fits: WhatFits, lang: str, show_prices: bool = True, example: bool = T
         title = t("fits.title", setup=setup)
     if fits.load_given:
         out.append(t("fits.load_not_used"))
+    if fits.run:
+        data = any(fits.run.get(k) for k in ("tokens", "examples", "epochs"))
+        deadline = bool(fits.run.get("days"))
+        out.append(t("fits.run_not_used" if data and deadline else "fits.deadline_not_used" if deadline
+                     else "fits.data_not_used"))  # fmt: skip
     asked = _example(fits) if example else None
     if asked and fits.load_given and fits.load:
         asked += " " + load_words(fits.load, lang)  # the full answer of that model is for the load asked
+    if asked and fits.run:
+        asked += " " + run_words(fits.run, lang)  # and for the run asked: its time, the GPUs for the deadline
     if asked:
         out.append(t("fits.next", example=asked))
     return title, out
@@ -234,7 +243,10 @@ def suggestion_lines(suggestions: Suggestions, lang: str, show_prices: bool = Tr
     if suggestions.apart:  # "transcrever e resumir": the speech model is not in the count
         out.insert(0, t("suggest.speech_apart"))
     log = t("slack.disclosure", retention="").strip()  # as beside a sized answer (bot/rendering.py)
-    out[:0] = [t(f"error.query.topic_{key}", log=log, name="") for key in suggestions.notes]
+    out[:0] = [
+        t(f"error.query.topic_{key}", log=log, name=suggestions.note_names.get(key, ""))
+        for key in suggestions.notes
+    ]
     if suggestions.past_context:
         out.insert(0, t("suggest.past_context", models=i18n.join(suggestions.past_context, lang),
                         context=i18n.number(suggestions.context, lang)))  # fmt: skip
@@ -511,6 +523,21 @@ def load_words(load: dict[str, float], lang: str, typed: bool = True, task: str 
                                                             ("output_tokens", "output")) if load.get(field)]  # fmt: skip
     if lengths:
         return (t("with") if parts else "").join([" ".join(parts), t("and").join(lengths)]).strip()
+    return " ".join(parts)
+
+
+def run_words(run: dict[str, float], lang: str) -> str:
+    """A training's data and deadline said with no model in words that read back as them ("1000000000 tokens
+    3 épocas em 2 dias", "em 6 horas")."""
+
+    def t(key: str, **params) -> str:
+        return i18n.t(lang, f"load_words.{key}", **params)
+
+    parts = [t(key, n=round(run[field])) for field, key in (("tokens", "tokens"), ("examples", "examples"),
+                                                          ("epochs", "epochs")) if run.get(field)]  # fmt: skip
+    if days := run.get("days"):
+        hours = days * 24
+        parts.append(t("in_days", n=round(days)) if days == round(days) else t("in_hours", n=round(hours)))
     return " ".join(parts)
 
 

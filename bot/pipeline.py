@@ -234,7 +234,18 @@ class Pipeline:
         try:
             self._parse(text, None)
         except QueryError as e:
-            return e.key in NO_MODEL_ANSWERS
+            return e.key in NO_MODEL_ANSWERS and not self._same_answer_in_thread(text, base)
+        except SizingError:
+            return False
+        return False
+
+    def _same_answer_in_thread(self, text: str, base: Workload) -> bool:
+        """ "quanto custa?", "qual o preço?" under what fits on an L40S: alone they ask for the price list, but
+        read in the thread they are the thread's own answer with its price (they had listed every GPU we rent)."""
+        try:
+            self._parse(text, base)
+        except QueryError as e:
+            return e.key == base.no_model
         except SizingError:
             return False
         return False

@@ -58,6 +58,9 @@ class WhatFits(msgspec.Struct, kw_only=True):
     # That load as the question gave it (its fields: a rate and its period, a volume a day, week or month,
     # people, a batch's items and seconds, prompt and answer tokens), for the question to ask next with it.
     load: dict[str, float] = {}
+    # A training's data and deadline said with no model ("e em 2 dias com 1 bilhão de tokens?"): memory does not
+    # depend on them, so the list is the same; said so, and kept in the question to ask next (RUN_WORDS' fields)
+    run: dict[str, float] = {}
     # Whether we rent this GPU ("vocês têm B200?"), and how: the GPUs to a machine and machines to a service
     # (offering.toml). None for the customer's own machine, which is not ours to rent.
     offered_counts: list[int] | None = None
@@ -90,7 +93,14 @@ class WhatFits(msgspec.Struct, kw_only=True):
     # "nvfp4_native", "nvfp4_weight_only"), with the GPU's architecture; "" when nothing is to be said.
     precision_note: str = ""
     architecture: str = ""
+    # "e na aws?", "e on-premise?" in its thread: where the GPU would run ("cloud_other", "cloud_ours",
+    # "cloud_own") and the cloud's name, said first
+    where: list[str] = []
+    where_name: str = ""
 
+
+# The fields of a training's run said with no model, kept to be said back in the question to ask next.
+RUN_WORDS = ("tokens", "examples", "epochs", "days")
 
 # The fields of a load said with no model, kept to be said back in the question to ask next (bot/fits_reply.py).
 LOAD_WORDS = (
@@ -114,6 +124,16 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
     out."""
     given = dict(given)
     asked = given.pop("asked", [])
+    # of the notes a thread's message earned, only where it runs is said of a GPU's list; whether we rent the
+    # GPU is the list's own line (fits.rent_yes, fits.not_offered)
+    notes = given.pop("notes", [])
+    where = [note for note in notes if note.startswith("cloud_")]
+    if {"rented", "not_rented_sized"} & set(notes) and "rent" not in asked:
+        asked = [
+            *asked,
+            "rent",
+        ]  # "vocês alugam?", "do you rent it?" in its thread: whether we rent it, first
+    names = given.pop("note_names", {})
     precision_asked = given.get("precision")
     # The catalogue's reference model of each size (size_reference: what a bare "70b" resolves to), current
     # and well known, rather than every fine-tune and superseded release of that size.
@@ -192,6 +212,7 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
             and not given.get("users_at_once")
         ),
         load=_load(given, catalog),
+        run={k: float(given[k]) for k in RUN_WORDS if given.get(k)} if plan.stage.is_training else {},
         offered_counts=None if own else (list(offer.counts) if offer else []),
         offered_servers=offer.max_servers if offer else 0,
         offered_instead=[] if own or offer else [catalog.gpu(o.gpu).name for o in catalog.offering.offer],
@@ -213,6 +234,8 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
         contract_modes=list(offer.contract_modes) if offer else [],
         precision_note=_precision_note(precision_asked, setup, catalog) if not own else "",
         architecture=catalog.gpu(setup.gpu).architecture if not own else "",
+        where=where,
+        where_name=next((names[note] for note in where if note in names), ""),
     )
 
 
@@ -391,6 +414,7 @@ class Suggestions(msgspec.Struct, kw_only=True):
     # What the question said of its data that the law asks something of (sizing/topics.py NOTES: "dados de
     # saúde de pacientes"), said before the models
     notes: list[str] = []
+    note_names: dict[str, str] = {}  # the name a note says ("cloud_other": "AWS")
     # Speech words the question named, left out of the count ("transcrever": a speech model's work)
     apart: list[str] = []
     # why a training said with no method is sized as LoRA (sizing/plan.py adapter_for_data), or None
@@ -406,6 +430,7 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
     given = dict(given)
     replacing = given.pop("replacing", None)  # a closed model the suggestions stand in for
     notes = given.pop("notes", [])
+    note_names = given.pop("note_names", {})
     apart = given.pop("apart", [])
     task = given.get("task")
     key = task.value if task is not None and task.value in catalog.suggestions else "default"
@@ -479,6 +504,7 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
         replacing=replacing,
         cost_asked=bool(given.get("cost")),
         notes=list(notes),
+        note_names=dict(note_names),
         apart=list(apart),
         method_reason=reason,
         load=_load(given, catalog),

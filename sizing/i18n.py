@@ -201,8 +201,19 @@ def gpu_hours(value: float, lang: str) -> str:
     return number(value, lang, 2 if value < 0.1 else (1 if value < 10 else 0))
 
 
-def day_count(days: int, lang: str) -> str:
-    """A deadline as it was said, in days: "1 dia", "30 dias"."""
+def day_count(days: float, lang: str) -> str:
+    """A deadline as it was said, in days: "1 dia", "30 dias"; in hours or minutes when it was said so ("2 horas",
+    "36 horas", "90 minutos"), not whole days."""
+    if days != int(days):
+        hours = days * 24
+        if abs(hours - round(hours)) < 1e-6:
+            n = number(round(hours), lang)
+            return t(lang, "units.exact_hour_one" if n == "1" else "units.exact_hours", n=n)
+        minutes = round(hours * 60)  # "em 90 minutos", "em 30 min": said in minutes
+        return t(
+            lang, "units.exact_minute_one" if minutes == 1 else "units.exact_minutes", n=number(minutes, lang)
+        )
+    days = int(days)
     return t(lang, "units.term_day_one" if days == 1 else "units.term_days", n=number(days, lang))
 
 

@@ -189,7 +189,7 @@ class Plan(msgspec.Struct, frozen=True):
     )
     # Distillation: the teacher run online beside the training (None: no teacher, or its outputs made offline)
     teacher: ModelEntry | None = None
-    days: int | None = None  # the deadline of a training run
+    days: int | float | None = None  # the deadline of a training run (a fraction of a day when said in hours)
     stack: Stack | None = None  # the training software (None: inference)
     # serving: each request's prompt and answer, the peak rate (requests/s) and where it came from
     # ("rate", "daily", "population"), and the latency targets (None: not sized for latency)
@@ -347,7 +347,8 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     _positive(w.lora_adapters, "lora_adapters", 10_000, lang)
     _positive(w.tp, "tp", 64, lang)
     _positive(w.pp, "pp", 64, lang)
-    _positive(w.days, "days", MAX_DAYS, lang)
+    # a deadline in hours is a fraction of a day ("em 2 horas"): positive is all it must be
+    _positive(w.days if w.days is None or w.days <= 0 else max(w.days, 1), "days", MAX_DAYS, lang)
     _positive(w.term_days, "days", MAX_DAYS, lang)
     _positive(w.examples, "examples", MAX_TOKENS, lang)
     _positive(w.epochs, "epochs", 1000, lang)

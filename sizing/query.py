@@ -62,6 +62,7 @@ from .plan import (
     ADAPTER_DATA_TOKENS,
     BYTES_PER_TOKEN,  # training data said by its size on disk, in tokens (the LoRA default's data size)
     DEFAULT_CONTEXT,  # the context a thread with none said was sized at ("o dobro do contexto")
+    batch_period,  # a batch's window as it was said ("8 horas"), in the note of "e se for 24/7?"
 )
 from .quantities import parse_amount, parse_context, parse_count
 from .redact import scrub
@@ -808,7 +809,9 @@ ON_ONE_ALONE = regexes.compile(
 )
 # "e com 4, cabe?", "and with 4, does it fit?": the number is what the model is to fit or run on, GPUs (as "e se
 # for em 3?" is); "e com 4 consegue?" says no more than the number alone.
-_ON_AFTER = regexes.compile(r"\b(?:cabe|cabem|caberia|roda|rodaria|fits?|runs?|fit|run)\W*$")
+_ON_AFTER = regexes.compile(
+    r"\b(?:cabe|cabem|caberia|roda|rodaria|fits?|runs?|fit|run|delas|dessas|destas|of\s+(?:them|those|these))\W*$"
+)
 
 # "e com o dobro?", "e se dobrar?", "and double?": a thread's message that is a scale alone (_build reads it by
 # what the thread counted: its people, or its context, or asks which).
@@ -1227,6 +1230,11 @@ DEADLINE = regexes.compile(rf"\b{_W('durations.deadline')}\s+{_DURATION}")
 # A volume's deadline in hours or days, "48h" too: "traduzir 20 milhões de palavras em 48h".
 VOLUME_DEADLINE = regexes.compile(
     rf"\b{_W('durations.deadline')}\s+(?<![\w.,]){_NUM}\s*(h|hs|hrs?|horas?|hours?|dias?|days?)\b"
+)
+# A training's deadline in minutes or half a day: "em 90 minutos", "in 45 min", "em meio dia", "in half a day".
+DEADLINE_SHORT = regexes.compile(
+    rf"\b{_W('durations.deadline')}\s+(?:(?<![\w.,]){_NUM}\s*(?:min|mins|minutos?|minutes?)\b"
+    r"|(?P<half>meio\s+dia|half\s+a\s+day|a\s+half\s+day|half\s+day)\b)"
 )
 # "por 12 meses", "for a month", "contrato de 1 ano", "3 meses": a period of use. A training run must fit in
 # it (a deadline); a service is rented for it (the contract's term).
@@ -3797,10 +3805,18 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         base is not None
         and base.model
         and (version := VERSION_ALONE.match(scan.work))
-        and (other := _at_version(base.model, version.group("n") or version.group("dotted"), catalog))
+        and (swap := _release_swap(base, version.group("n") or version.group("dotted"), catalog))
     ):
-        # "e com a versão 3.3?" in a Llama 3.1 70B's thread: Llama 3.3 70B (it had been "Não entendi")
-        scan.found["model"] = [(other, scan.original[version.start() : version.end()].strip(" ?!.,"))]
+        # "e com a versão 3.3?" in a Llama 3.1 70B's thread: Llama 3.3 70B (it had been "Não entendi"); in a
+        # thread weighing models ("llama 3.1 70b ou qwen2.5 32b"), the one of that family at the release, the
+        # others kept (it had become Llama 3.3 70B alone)
+        said = version.start("word") if version.group("word") else version.start("dotted")
+        typed = scan.original[said : version.end()].strip(" ?!.,")
+        which, other = swap
+        if which == 0:
+            scan.found["model"] = [(other, typed)]
+        if base.model_choices:
+            scan.found["release_swap"] = [((which, other), typed)]
         scan.blank(version.start(), version.end())
     elif base is not None and (bare := BARE_COUNT.match(scan.work)) and not _geforce_on(scan, bare, catalog):
         # "e com 4?": the whole message is one number (_build reads it by what the thread is about).
@@ -3906,7 +3922,12 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         # to serve with a deadline is a batch (below, with the tokens' reading); its hours are kept ("10 horas"
         # had been a day, "48h" not understood).
         scan.take(VOLUME_DEADLINE, "volume_seconds", _volume_seconds)
-    scan.take(DEADLINE, "days", _days)
+    scan.take(DEADLINE, "days", _deadline_days)
+    if training:
+        # "lora llama 8b em 6h": a training's deadline in hours written short, kept in hours (below); "in 90
+        # minutes", "em meio dia": in minutes, or half a day ("half" had been read as FP16, 90 not understood)
+        scan.take(VOLUME_DEADLINE, "days", lambda m: _deadline_days_of(_volume_seconds(m)))
+        scan.take(DEADLINE_SHORT, "days", _short_deadline_days)
     scan.take(MEMORY_UTILIZATION, "memory_utilization", _memory_share)
     scan.take(MFU, "mfu", _mfu)
     scan.take(PERIOD, "period", _period_days)
@@ -4150,6 +4171,25 @@ def _days(m: re.Match) -> int | None:
     amount = 1.0 if m.group(1) else _float(m.group(2))
     days = amount * DAYS_OF[m.group(3)]
     return max(1, round(days)) if days > 0 else int(days)  # 0 or less: the plan says it must be positive
+
+
+def _deadline_days(m: re.Match) -> float | None:
+    """A deadline's days; one said in hours that are not whole days stays that fraction of a day, so that a run
+    "em 2 horas" is sized for 2 hours (it had been rounded up to 1 day, and the answer said "1 dia")."""
+    if m.group(3) in _HOUR_WORDS:
+        return _deadline_days_of(_float(m.group(2) or 1) * 3600.0)
+    return _days(m)
+
+
+def _short_deadline_days(m: re.Match) -> float | None:
+    return 0.5 if m.group("half") else _deadline_days_of(_float(m.group(1)) * 60.0)
+
+
+def _deadline_days_of(seconds: float | None) -> float | None:
+    if seconds is None:
+        return None
+    days = seconds / 86400
+    return days if days <= 0 or days != round(days) else round(days)
 
 
 def _lora_rank(m: re.Match) -> int | None:
@@ -6483,6 +6523,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     size = _one(scan, "size", "model")
     for name, typed in scan.found.pop("platform_gpu", []):
         query.corrections.append((typed, name))  # "Li “a100” como A100 SXM 40 GB (Colab)."
+    release_swap = None
+    for swap, typed in scan.found.pop("release_swap", []):
+        # "e com a versão 3.3?" weighing models: said which of them it is ("Li “versão 3.3” como Llama 3.3 70B.")
+        release_swap = swap
+        query.corrections.append((typed, catalog.model(swap[1]).name))
     for model_id, typed in scan.found.pop("release_tag", []):
         if model == model_id:  # "Li “mistral large 2411” como Mistral Large 2 (123B)."
             query.corrections.append((typed, catalog.model(model_id).name))
@@ -7096,7 +7141,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             # (sizing/plan.py counts the requests from the tokens of each).
             fields["batch_seconds"] = seconds
         elif not fields.get("days"):
-            fields["days"] = max(1, round(seconds / 86400))  # a deadline of some other volume, as days
+            fields["days"] = _deadline_days_of(seconds)  # a deadline of some other volume: hours stay hours
     if (
         fields.get("requests_per_day")
         and not fields.get("batch_items")
@@ -7224,11 +7269,18 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if scan.found.get("as_batch") and not base.stage.is_training:
             drop += _as_batch(base, fields, catalog)
             understood = True
+        elif fields.get("always_on") and _all_day_batch(base, fields):
+            # "e se for 24/7?" under "200 mil documentos em 8 horas": the work arriving all day, every day, said
+            # (it had kept the 8-hour window beside "24/7", neither reconciled)
+            drop += ("batch_items", "batch_seconds", "items_volume")
+            query.noted = [*query.noted, "batch_all_day"]
+            window = batch_period(base.batch_seconds, i18n.lang_of(query.lang or base.lang))
+            query.noted_names = {**query.noted_names, "batch_all_day": window}
         if query.lang or any(key in topic_words.NOTES for key in query.noted):
             # "and in english?", "e em inglês?": the thread's answer in that language; "e com dados de saúde?": with
             # what the law asks of them (each had been "Não entendi o pedido")
             understood = True
-        if notes := _where_run(plain, fields, catalog):
+        if notes := _where_run(plain, fields, catalog, base.gpu):
             # "e na aws?", "e num servidor on-premise?", "vocês têm h100?": the thread's sizing with what is true
             # there said first (they had been "Não entendi o pedido", or the H100 sized with no yes or no)
             query.noted = list(dict.fromkeys([*query.noted, *(note for note, _, _ in notes)]))
@@ -7245,9 +7297,20 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             and all(kind in (Stage.lora.value, Stage.qlora.value) for kind, _ in said_stages)
         ):
             query.method_alone = " ".join(dict.fromkeys(typed for _, typed in said_stages))
+        if (
+            size
+            and not model
+            and not added
+            and base.model
+            and (sibling := _thread_family_size(catalog, base.model, size))
+        ):
+            # "e o 72b?", "and the 14b?" under Qwen2.5 32B: the thread's family at that size, Qwen2.5 72B and 14B
+            # (they had been the catalogue's reference of the size, Llama 3.1 70B, Qwen3 14B)
+            model = sibling
         query = _follow_up(
-            query, base, None if added else model or size, stage, fields, understood or bool(added),
-            drop=drop, added=added, one_card=bool(_ONE_CARD.search(plain)),
+            query, base, None if added else model or size, stage, fields,
+            understood or bool(added) or release_swap is not None,
+            drop=drop, added=added, one_card=bool(_ONE_CARD.search(plain)), release_swap=release_swap,
         )  # fmt: skip
         if {"serve_tuned", "serve_trained"} & set(query.noted) and (
             served := serving_workload(query.workload)
@@ -7767,6 +7830,30 @@ def _family_with_size(catalog: Catalog, model: str, size: str) -> str | None:
     return None
 
 
+def _shared_prefix(a: str, b: str) -> int:
+    """How many leading characters two ids share ("qwen2.5-14b", "qwen2.5-32b": 9)."""
+    return next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+
+
+def _thread_family_size(catalog: Catalog, model: str, size: str) -> str | None:
+    """The model of `model`'s family named with the typed size, of its own release where there is one
+    ("qwen2.5-14b" for "14b" under Qwen2.5 32B, before Qwen3 14B: the id sharing most of the thread's); None when
+    none is. Only the size its name says: "70b" under Qwen2.5 stays the catalogue's 70B (Llama), not the Qwen 72B a
+    family read within 10% would be."""
+    m = _SIZE_VALUE.fullmatch(size)
+    if m is None or m.group(2):
+        return None
+    typed = f"{float(m.group(1)):g}b"
+    entries = {e.id: e for e in catalog.all_models}
+    named = {model, getattr(entries.get(model), "derived_from", None)} - {None}
+    families = sorted((ids for ids in family_members(catalog).values() if named & set(ids)), key=len)
+    for ids in families:
+        sized = [i for i in ids if i in entries and (said := _ID_SIZE.search(i)) and said.group(1) == typed]
+        if sized:
+            return max(sized, key=lambda i: _shared_prefix(i, model))
+    return None
+
+
 def _series(catalog: Catalog, series_id: str) -> Series:
     return next(s for s in catalog.series if s.id == series_id)
 
@@ -8190,11 +8277,14 @@ ON_PREMISES = regexes.compile(
 )
 
 
-def _where_run(plain: str, fields: dict, catalog: Catalog) -> list[tuple[str, str, tuple[int, int]]]:
+def _where_run(
+    plain: str, fields: dict, catalog: Catalog, thread_gpu: str | None = None
+) -> list[tuple[str, str, tuple[int, int]]]:
     """The notes a thread's message earns by where it asks the sizing to run: (note, the name it says, the words'
-    span). "vocês têm h100?" asks whether we rent the card it names (the sizing on it follows the note)."""
+    span). "vocês têm h100?" asks whether we rent the card it names (the sizing on it follows the note); "vocês
+    alugam?", "do you rent it?" the thread's card."""
     out = []
-    gpu = fields.get("gpu")
+    gpu = fields.get("gpu") or thread_gpu
     if gpu and (asked := RENT_ASKED.search(plain)):
         rented = any(o.gpu == gpu for o in catalog.offering.offer)
         out.append(("rented" if rented else "not_rented_sized", catalog.gpu(gpu).name, asked.span()))
@@ -8205,6 +8295,19 @@ def _where_run(plain: str, fields: dict, catalog: Catalog) -> list[tuple[str, st
     elif own := ON_PREMISES.search(plain):
         out.append(("cloud_own", "", own.span()))
     return out
+
+
+def _all_day_batch(base: Workload, fields: dict) -> bool:
+    """ "e se for 24/7?" in a batch's thread: what users mean is the work arriving continuously all day, every
+    day, rather than once in the batch's window; so the batch becomes a day's volume spread over the 24 hours
+    (a window of several days, its volume a day). True when the fields were changed so."""
+    if not (base.batch_items and base.batch_seconds) or base.stage.is_training:
+        return False
+    if any(fields.get(k) is not None for k in LOAD_BASES):
+        return False  # a load said with it is the load
+    day = 86400.0
+    fields["requests_per_day"] = max(round(base.batch_items * day / max(base.batch_seconds, day)), 1)
+    return True
 
 
 def _as_batch(base: Workload, fields: dict, catalog: Catalog) -> tuple[str, ...]:
@@ -8229,6 +8332,19 @@ def _as_batch(base: Workload, fields: dict, catalog: Catalog) -> tuple[str, ...]
     fields["batch_seconds"] = 86400.0
     return (*LOAD_BASES, "rate_period_s", "items_volume", "peak_factor", "ttft_s", "e2e_s", "tokens_per_s",
             "fast_latency")  # fmt: skip
+
+
+def _release_swap(base: Workload, version: str, catalog: Catalog) -> tuple[int, str] | None:
+    """Which of the thread's models (0: the first, i: its i-th choice) has a release at `version`, and that
+    release's id: the first of them in the order the thread named them."""
+    try:
+        ids = [base.model, *(_parse_text(c, catalog).workload.model for c in base.model_choices or [])]
+    except SizingError:
+        ids = [base.model]
+    for which, model_id in enumerate(ids):
+        if other := _at_version(model_id, version, catalog):
+            return which, other
+    return None
 
 
 def _at_version(model_id: str, version: str, catalog: Catalog) -> str | None:
@@ -8292,7 +8408,10 @@ def _follow_up(
     drop=(),
     added: str | None = None,
     one_card: bool = False,
+    release_swap: tuple[int, str] | None = None,
 ) -> Query:
+    """`release_swap`: the thread's model weighed (0 the first, i its i-th choice) that a release said alone puts
+    at that release, with the release's id."""
     if not understood:
         raise _nothing_understood(query.unknown)
     changes = {k: v for k, v in fields.items() if v is not None}
@@ -8352,7 +8471,16 @@ def _follow_up(
     elif any(changes.get(k) for k in schedule):
         previous.pop("always_on", None)  # "e só em horário comercial?" after "24/7"
     choices = previous.get("model_choices") or []
-    if "model" in changes or (
+    if release_swap is not None and release_swap[0] > 0:
+        # "e com a versão 3?" after "llama 3.1 70b ou qwen2.5 32b": that choice at the release, at its precision
+        which, other = release_swap
+        old = _parse_text(choices[which - 1]).workload
+        new = other if old is None or not old.precision else _choice_at(other, old.precision)
+        previous["model_choices"] = [new if i == which else c for i, c in enumerate(choices, 1)]
+        changes["model_choices"] = previous["model_choices"]
+    elif release_swap is not None:
+        pass  # the first model at the release: the choice stays (it had been left behind)
+    elif "model" in changes or (
         "precision" in changes and any(c.startswith(f"{base.model} ") for c in choices)
     ):
         # "e com o llama 8b?" after "qwen 72b ou llama 70b?", "e em int8?" after "qwen 72b em awq ou fp8?":
@@ -8421,6 +8549,11 @@ def _follow_up(
             )
             error = QueryError(key, hint="query.examples")
             error.given = {k: v for k, v in merged.items() if k not in ("model", "lang")}
+            if query.noted and key in ("query.what_fits", "query.suggest_models"):
+                # "e na aws?", "e on-premise?": what is true there, said first as in a sizing's thread (the list
+                # had come back the same with nothing said of it)
+                error.given["notes"] = list(query.noted)
+                error.given["note_names"] = dict(query.noted_names)
             error.unknown = list(query.unknown)
             raise error
     query.workload = Workload.given(merged)

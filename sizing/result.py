@@ -213,7 +213,7 @@ class ResolvedWorkload(Record, kw_only=True):
     tp: int | None = None
     pp: int | None = None  # pipeline stages (training)
     method: str | None = None  # training method: sft, or a preference method (dpo, orpo...)
-    days: int | None = None  # the training deadline
+    days: int | float | None = None  # the training deadline (a fraction of a day when said in hours)
     stack: str | None = None  # training software (stacks.toml id)
     stack_name: str | None = None
     # Serving in traffic terms, as the question gave them (null when not given); `load` has what was used.
@@ -428,7 +428,7 @@ class Estimates(Record, kw_only=True):
     # in `deadline_days`, and how many it takes just to hold it.
     gpu: str | None = None
     gpus_to_finish: int | None = None
-    deadline_days: int | None = None
+    deadline_days: int | float | None = None
     gpus_to_hold: int | None = None
     assumptions: list[str] = []
 

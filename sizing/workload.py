@@ -176,7 +176,7 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # RL: rewards from a reward model (True) or from functions, a verifier (False); None: the method's default
     rl_reward_model: bool | None = None
     # days a training run may take (the deadline)
-    days: int | None = None
+    days: int | float | None = None  # whole days, or a fraction when said in hours ("em 6h")
     # training examples in the dataset
     examples: int | None = None
     # tokens of one training example ("20k exemplos de 2k tokens"): the data's length, not the sequence's
