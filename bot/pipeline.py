@@ -234,7 +234,12 @@ class Pipeline:
         try:
             self._parse(text, None)
         except QueryError as e:
-            return e.key in NO_MODEL_ANSWERS and not self._same_answer_in_thread(text, base)
+            # A question answered alone as another kind ("quanto custa?": the list we rent) that the thread
+            # reads as its own kind is the thread's; one answered alone as the thread's kind ("o que roda numa
+            # 4090?" under what fits) is a new question, its load its own.
+            return e.key in NO_MODEL_ANSWERS and not (
+                e.key != base.no_model and self._same_answer_in_thread(text, base)
+            )
         except SizingError:
             return False
         return False

@@ -75,7 +75,9 @@ def test_a_length_in_hours_is_no_rental_term():
     # "transcrições de 1 hora" had been a rental of one day.
     assert parse("resumir transcrições de 1 hora com llama 3.1 8b").workload.term_days is None
     assert parse("llama 3.1 8b por 8 horas").workload.term_days == 1
-    assert parse("lora llama 3.1 8b 100k exemplos em 10 horas").workload.days == 1
+    # a training's deadline in hours stays hours (10 of a day's 24), never a rental term
+    w = parse("lora llama 3.1 8b 100k exemplos em 10 horas").workload
+    assert w.days == pytest.approx(10 / 24) and w.term_days is None
 
 
 def test_a_size_a_series_has_but_the_catalogue_lacks_is_said_so():
