@@ -31,3 +31,20 @@ def priced_copy(tmp_path: Path, prices: dict[str | None, str]) -> Path:
             blocks[i] = block.replace(COUNTS, f"{COUNTS}price_per_gpu_hour = {table}\n", 1)
     offering.write_text("[[offer]]\n".join(blocks))
     return data
+
+
+def priced_answers(tmp_path: Path, monkeypatch, capsys, prices: dict[str | None, str]):
+    """A fixture's body: ask(text) gives the text gpu-size prints for a question with `prices` in force (the
+    catalogue's cache cleared before and after)."""
+    from bot.cli import main
+    from sizing.catalog import load_catalog
+
+    monkeypatch.setenv("GPU_SIZER_DATA", str(priced_copy(tmp_path, prices)))
+    load_catalog.cache_clear()
+
+    def ask(text: str) -> str:
+        main([text])
+        return capsys.readouterr().out
+
+    yield ask
+    load_catalog.cache_clear()

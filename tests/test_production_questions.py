@@ -9,10 +9,8 @@ import re
 
 import pytest
 
-from bot.cli import main
-from sizing.catalog import load_catalog
 from sizing.query import parse
-from tests.data_folders import priced_copy
+from tests.data_folders import priced_answers
 
 PRICES = "{ on_demand = 20.0, reserved = 14.0, dedicated = 16.0, project_package = 15.0 }"
 
@@ -20,15 +18,7 @@ PRICES = "{ on_demand = 20.0, reserved = 14.0, dedicated = 16.0, project_package
 @pytest.fixture
 def answer(tmp_path, monkeypatch, capsys):
     """The text gpu-size prints for a question, with made-up prices on every GPU."""
-    monkeypatch.setenv("GPU_SIZER_DATA", str(priced_copy(tmp_path, {None: PRICES})))
-    load_catalog.cache_clear()
-
-    def ask(text: str) -> str:
-        main([text])
-        return capsys.readouterr().out
-
-    yield ask
-    load_catalog.cache_clear()
+    yield from priced_answers(tmp_path, monkeypatch, capsys, {None: PRICES})
 
 
 # -- lengths said by what the model does with them -------------------------------------------------------------

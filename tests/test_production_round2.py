@@ -214,18 +214,9 @@ PRICES = "{ on_demand = 20.0, reserved = 14.0, dedicated = 16.0 }"
 @pytest.fixture
 def priced(tmp_path, monkeypatch, capsys):
     """The text gpu-size prints for a question, with made-up prices on every GPU."""
-    from bot.cli import main
-    from tests.data_folders import priced_copy
+    from tests.data_folders import priced_answers
 
-    monkeypatch.setenv("GPU_SIZER_DATA", str(priced_copy(tmp_path, {None: PRICES})))
-    load_catalog.cache_clear()
-
-    def ask(text: str) -> str:
-        main([text])
-        return capsys.readouterr().out
-
-    yield ask
-    load_catalog.cache_clear()
+    yield from priced_answers(tmp_path, monkeypatch, capsys, {None: PRICES})
 
 
 @pytest.mark.parametrize(
