@@ -899,25 +899,12 @@ def _switched(text: str, catalog: Catalog, base: Workload | None) -> tuple[str, 
         text = plain  # offsets below are the plain text's
     m = SWITCH_MODEL.match(plain)
     if m is None and base is not None and (to := SWITCH_TO.match(plain)):
-        # "switch to qwen3 32b": the thread's model is the old one
-        rest = INSTEAD_AFTER.sub(r"\1", text[to.end() :])
-        try:
-            new = _parse_text(rest, catalog).workload
-        except SizingError:
-            return None
-        if new is None or not new.model or not base.model or new.model == base.model:
-            return None
-        return rest, " → ".join(_model_name(w, catalog) for w in (base.model, new.model))
+        return _in_place_of(
+            text[to.end() :], base, catalog
+        )  # "switch to qwen3 32b": the thread's model is the old one
     if m is None and base is not None and base.model and INSTEAD_AFTER.search(plain):
         # "e se usarmos o qwen3 14b no lugar?", "what about qwen3 14b instead?": the model named, in the thread's
-        rest = INSTEAD_AFTER.sub(r"\1", text)
-        try:
-            new = _parse_text(rest, catalog).workload
-        except SizingError:
-            return None
-        if new is None or not new.model or new.model == base.model:
-            return None
-        return rest, " → ".join(_model_name(w, catalog) for w in (base.model, new.model))
+        return _in_place_of(text, base, catalog)
     if m is None:
         return None
     new_text = text[m.start("new") : m.end("new")]
@@ -943,6 +930,19 @@ def _switched(text: str, catalog: Catalog, base: Workload | None) -> tuple[str, 
     if old is None or new is None or not old.model or not new.model or old.model == new.model:
         return None
     return INSTEAD_AFTER.sub(r"\1", new_text), " → ".join(_model_name(w.model, catalog) for w in (old, new))
+
+
+def _in_place_of(text: str, base: Workload, catalog: Catalog) -> tuple[str, str] | None:
+    """The model `text` names put in the thread's model's place: (what to read, "Old → New"), or None when it
+    names none, or the same one."""
+    rest = INSTEAD_AFTER.sub(r"\1", text)
+    try:
+        new = _parse_text(rest, catalog).workload
+    except SizingError:
+        return None
+    if new is None or not new.model or not base.model or new.model == base.model:
+        return None
+    return rest, " → ".join(_model_name(w, catalog) for w in (base.model, new.model))
 
 
 def _gpu_named(text: str, catalog: Catalog):
