@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import re
 
+# An emoji as Slack writes it (":thinking_face:", ":+1::skin-tone-2:", ":pray::pray:"): the engine's reading.
+from sizing.query import EMOJI_CODES
+
 # One piece of markup: what is between < and > (Slack escapes any < or > typed inside it).
 _MARKUP = re.compile(r"<([^<>\s|][^<>|]*)(?:\|([^<>]*))?>")
 # mrkdwn around words (https://docs.slack.dev/messaging/formatting-message-text, "Visual styles"): *bold*,
@@ -22,8 +25,6 @@ _STRUCK = re.compile(r"(?<![\w~])~(?=\S)[^~\n]*?(?<=\S)~(?![\w~])")
 # every marker is scanned past once: a 40,000-character message costs milliseconds, whatever it holds.
 _STYLED = re.compile(r"(?<![^\W_])([*_])(?=[^\s*_])([^\n*_]{0,300}?)(?<=[^\s*_])\1(?![^\W_])")
 _CODE = re.compile(r"`{1,3}")
-# An emoji as Slack writes it, skin tone included: ":thinking_face:", ":+1::skin-tone-2:".
-_EMOJI = re.compile(r"(?<![\w:]):[a-z0-9_+'-]+:(?::skin-tone-\d:)?(?![\w:])")
 # "cc @ana", "/cc @vendas": who else is told, as Slack writes it before the mention.
 _CC = re.compile(r"(?<![\w/])/?cc:?[ \t]*(?=<[@!])", re.IGNORECASE)
 # At the start of a line: a quote ("> ", sent as "&gt; ") or a list bullet Slack's editor adds.
@@ -43,7 +44,7 @@ def plain(text: str | None) -> str:
         out, styled = _STYLED.subn(r"\2", out)
         if not styled:
             break
-    out = _EMOJI.sub(" ", _CODE.sub(" ", out))
+    out = EMOJI_CODES.sub(" ", _CODE.sub(" ", out))
     return out.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
 
 

@@ -2159,6 +2159,11 @@ ACTIVE_SIZE = regexes.compile(
     r"(\d+(?:\.\d+)?)\s*b\s+(?:de\s+)?(?:ativos|ativados|active|activated|activos)\b(?:\s*\))?",
     re.IGNORECASE,
 )
+# Emoji as chat apps write them (https://docs.slack.dev/messaging/formatting-message-text, "Emoji"; GitHub,
+# Discord and Teams write them alike): ":pray:", ":+1::skin-tone-2:", a run typed together (":pray::pray:"),
+# and one glued to the word before it ("70b:pray:": Slack writes an emoji picked after a word so). Glued, the
+# name must start as no number does, so "10:30:45" stays a time; names are lower case, so "GPU:H100:" is text.
+EMOJI_CODES = regexes.compile(r"(?:(?<![\w:])|(?<=\w)(?=:[a-z+-]))(?::[a-z0-9_+'-]+:)+(?!\w)")
 INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
 # Hyphens other keyboards and editors type ("Llama‑3.1‑70B" with U+2011, a minus sign) are the hyphen.
 INVISIBLE.update(dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2212\ufe63\uff0d"), "-"))
@@ -2962,6 +2967,10 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     # Ollama's tags: "deepseek-r1:70b", "qwen3:30b-a3b-q4_K_M" are a model, its size and its file.
     tags: list[str] = []
     text = OLLAMA_TAG.sub(lambda m: _ollama_tag(m, tags), text)
+    # After the tags, so that "qwen3:32b:pray:" keeps its size: an emoji says nothing of the question (":100:"
+    # had been read as 100 users, ":pray:" as a word not understood).
+    if ":" in text:
+        text = EMOJI_CODES.sub(" ", text)
     text = _bare_repo_names(text, catalog)
     text = _gpu_variants(text, catalog)
     # "1e6 usuários": a count in scientific notation is that count ("1e" had been left over, and 6 users read).

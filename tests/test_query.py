@@ -197,6 +197,27 @@ def test_emoji_typed_in_a_question_are_no_words_of_it():
     assert not query.unknown and query.workload.users == 10
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "llama 70b 4bit 10 users :100:",  # ":100:" had been 100 users
+        "llama 70b 4bit:pray: 10 users :pray::pray:",  # glued to a word, and a run typed together
+        ":wave::skin-tone-3: llama 70b 4bit 10 users :+1::skin-tone-2:",  # skin tones
+        "llama 70b 4bit 10 users :thinking_face:",  # an emoji's English name is no English question
+    ],
+)
+def test_emoji_shortcodes_are_no_words_nor_numbers_of_a_question(text):
+    query = parse(text)
+    assert not query.unknown and query.workload.users == 10 and query.workload.precision == "int4"
+    assert query.written_lang is None
+
+
+def test_what_only_looks_like_an_emoji_shortcode_stays_as_typed():
+    # An Ollama tag before an emoji keeps its size; a time of day is no emoji.
+    assert parse("qwen3:32b:pray: 10 users").workload.model == "qwen3-32b"
+    assert "10:30:45" in parse("llama 70b 10:30:45").unknown
+
+
 def test_slack_markup_is_reported_whole_and_never_understood_as_a_name():
     query = parse("<!channel> 70b <@U123ABC> 4bit")
     assert "<!channel>" in query.unknown and "<@U123ABC>" in query.unknown

@@ -245,6 +245,21 @@ def test_mrkdwn_styles_quotes_lists_and_emoji_are_not_read_as_words(slack):
     assert "32k" in _text(second.params["blocks"])
 
 
+def test_emoji_glued_to_a_word_or_to_each_other_are_not_read_as_words(slack):
+    # Slack writes an emoji picked from the menu as its :code: in `text`, glued to the word before it when no
+    # space was typed, and emoji typed together as one run (https://docs.slack.dev/messaging/formatting-message-text).
+    reply = slack.command("llama 70b 4bit:pray: para 10 usuários :pray::pray: :+1::skin-tone-2::100:")
+    text = _text(reply["blocks"])
+    assert "Llama 3.1 70B" in text and "INT4" in text and "10 usuários" in text
+    assert "Não entendi" not in text and "100 usuários" not in text
+    # Under an answer in a thread, a run of emoji alone is a reaction: nothing is posted back.
+    slack.event(sr.app_mention("<@UBOT> 8b", ts="1700000410.000100"), "EvF18e")
+    slack.fake.wait_for("chat.postMessage")
+    slack.event(sr.message(":pray::pray::skin-tone-2:", thread_ts="1700000410.000100"), "EvF19e")
+    slack.settle()
+    assert len(slack.fake.calls("chat.postMessage")) == 1
+
+
 def test_a_message_delivered_both_as_a_mention_and_as_a_message_is_answered_once(slack):
     # A group DM or a DM that mentions the app may come as app_mention and as message.mpim / message.im,
     # two events with two ids: one message, one answer.

@@ -68,3 +68,19 @@ def test_nesting_past_what_slack_sends_is_not_followed():
     for _ in range(50):
         element = {"type": "rich_text_quote", "elements": [element]}
     assert message_text(_event(element)) == ""
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        # Emoji as Slack writes them in `text`: alone, in a run typed together, glued to the word before
+        # (an emoji picked right after a word), with a skin tone.
+        ("llama 70b:pray: 10 users :pray::pray:", "llama 70b 10 users"),
+        (":wave::skin-tone-3: 8b :+1::skin-tone-2:", "8b"),
+        ("valeu:+1:", "valeu"),
+        # What only looks like one stays: a time, an IPv6 address, an Ollama tag, capitals.
+        ("10:30:45 fe80::1:ff qwen3:32b GPU:H100:2", "10:30:45 fe80::1:ff qwen3:32b GPU:H100:2"),
+    ],
+)
+def test_emoji_are_no_words_wherever_they_are_typed(typed, read):
+    assert " ".join(plain(typed).split()) == read
