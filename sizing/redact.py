@@ -66,6 +66,9 @@ TOKEN, EMAIL, CNPJ, CPF, CARD, PHONE = "[chave]", "[email]", "[cnpj]", "[cpf]", 
 # Never glued to a word, nor to another number through a decimal point or a thousands separator.
 _START = r"(?<!\w)(?<!\d[.,])"
 _END = r"(?!\w|[.,]\d)"
+# After a "+" digits are a phone's (E.164: Slack sends a phone as <tel:+5511999999999|…>), never a card, a CPF
+# or a CNPJ: "+5511999999999" passes the Luhn check, and had been hidden as a card number.
+_NOT_AFTER_PLUS = r"(?<!\+)"
 
 
 def _digits_table() -> dict[int, str]:
@@ -110,12 +113,15 @@ EMAILS = regexes.compile(r"(?<![\w.%+-])[\w.%+-]+@[\w-]+(?:\.[\w-]+)+")
 
 CNPJ_FORMATTED = regexes.compile(_START + r"[0-9A-Z]{2}\.[0-9A-Z]{3}\.[0-9A-Z]{3}/[0-9A-Z]{4}-\d{2}" + _END)
 CPF_FORMATTED = regexes.compile(_START + r"\d{3}\.\d{3}\.\d{3}-\d{2}" + _END)
-CPF_OTHER = regexes.compile(_START + r"\d{3}[.\s]?\d{3}[.\s]?\d{3}[\s.-]?\d{2}" + _END)
+CPF_OTHER = regexes.compile(_START + _NOT_AFTER_PLUS + r"\d{3}[.\s]?\d{3}[.\s]?\d{3}[\s.-]?\d{2}" + _END)
 # 13 to 19 digits: bare, or in groups of four (the last one shorter), or Amex's 4-6-5.
 CARDS = regexes.compile(
-    _START + r"(?:\d{13,19}|\d{4}(?:[ -]\d{4}){2,3}(?:[ -]\d{1,4})?|\d{4}[ -]\d{6}[ -]\d{4,5})" + _END
+    _START
+    + _NOT_AFTER_PLUS
+    + r"(?:\d{13,19}|\d{4}(?:[ -]\d{4}){2,3}(?:[ -]\d{1,4})?|\d{4}[ -]\d{6}[ -]\d{4,5})"
+    + _END
 )
-BARE_14 = regexes.compile(_START + r"\d{14}" + _END)
+BARE_14 = regexes.compile(_START + _NOT_AFTER_PLUS + r"\d{14}" + _END)
 
 _SEP = r"[\s.-]?"
 PHONE_PLUS = regexes.compile(

@@ -30,6 +30,10 @@ REDACTED = [
     ("+55 11 98765 4321", "[telefone]"),
     ("+55 (11) 98765-4321", "[telefone]"),
     ("+5511987654321", "[telefone]"),
+    # Digits after a "+" are a phone even when they pass a card's or a CNPJ's check (Slack's <tel:+…> links).
+    ("+5511999999999", "[telefone]"),
+    ("<tel:+5511999999999|+55 11 99999-9999>", "<tel:[telefone]|[telefone]>"),
+    ("+11222333000181", "[telefone]"),
     ("11987654321", "[telefone]"),
     ("11 98765-4321", "[telefone]"),
     ("11 3456-7890", "[telefone]"),

@@ -260,6 +260,20 @@ def test_emoji_glued_to_a_word_or_to_each_other_are_not_read_as_words(slack):
     assert len(slack.fake.calls("chat.postMessage")) == 1
 
 
+def test_a_phone_slack_sends_as_a_tel_link_is_said_to_be_a_phone(slack):
+    # Slack links a phone number typed in a message as <tel:+5511999999999|+55 11 99999-9999>; its digits pass
+    # a card's check digits, and the answer had said it left out a card number.
+    dm = sr.message(
+        "llama 70b 4bit para 10 usuários, meu contato <tel:+5511999999999|+55 11 99999-9999>",
+        channel="DU0041", channel_type="im",
+    )  # fmt: skip
+    slack.event(dm, "EvF18t")
+    [answer] = slack.fake.wait_for("chat.postMessage")
+    text = _text(answer.params["blocks"])
+    assert "(telefone)" in text and "cartão" not in text and "99999" not in text
+    assert "99999" not in slack.rows()[0]["text"]
+
+
 def test_a_message_delivered_both_as_a_mention_and_as_a_message_is_answered_once(slack):
     # A group DM or a DM that mentions the app may come as app_mention and as message.mpim / message.im,
     # two events with two ids: one message, one answer.
