@@ -535,6 +535,47 @@ _LENGTH_BEFORE = regexes.compile(
 # understood. The words that introduce and sign off are in the vocabulary files (words.introduce, sign_off).
 _INTRODUCE = regexes.compile(rf"(?<![\w'])({_W('words.introduce')})\s+(?:(o|a|the)\s+)?", re.IGNORECASE)
 _SIGN_OFF = regexes.compile(rf"(?<![\w'])(?:{_W('words.sign_off')})\s*[,.!:;-]?\s+", re.IGNORECASE)
+# Where a pasted e-mail's signature starts: a line that is only a sign-off ("Atenciosamente,", "Best regards,"),
+# perhaps with the name after it ("Abraços, Carlos"); the signature delimiter "-- " (RFC 3676, 4.3); a phone's
+# "Sent from my iPhone". Quote marks before it (a quoted e-mail) count as none.
+_SIGNATURE_START = regexes.compile(
+    rf"^[ \t>]*(?:(?P<sign_off>{_W('words.sign_off')})[ \t]*[,.!:;-]?(?P<name>[ \t]*[^\W\d_][^\n]*)?"
+    rf"|--[ \t]*|(?P<sent_from>{_W('words.sent_from')})\b[^\n]*)[ \t]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+# A signature's lines: a name, a title, a company, an address, phones, a disclaimer; more is a message.
+MAX_SIGNATURE_LINES = 10
+# A person's name as a signature's first line: capitalised words, with the particles between them ("da", "van").
+_SIGNATURE_NAME = regexes.compile(
+    r"[ \t>]*[A-ZÀ-Þ][^\W\d_]*\.?(?:[ \t]+(?:[A-ZÀ-Þ][^\W\d_]*\.?|[a-z]{1,3})){0,4}[ \t]*"
+)
+
+
+def _without_signature(text: str) -> str:
+    """A pasted e-mail without its signature: the lines from its sign-off on ("Atenciosamente,\nJoão Silva\n
+    CTO | Acme\nAv. Paulista, 1000"), whose words are nobody's question (an address's number had been read as
+    a context, a ZIP code as another). Only a signature's shape: after something else was said, at most
+    MAX_SIGNATURE_LINES lines, none asking anything, and after a sign-off alone on its line, a name first
+    ("obrigado!\nagora o qwen 32b" stays a question)."""
+    if "\n" not in text:
+        return text
+    # The sign-offs are read without case or accents (positions stay aligned); names by their capitals.
+    for m in _SIGNATURE_START.finditer(strip_accents(text)):
+        before, after = text[: m.start()], text[m.end() :]
+        rest = [line for line in after.split("\n") if line.strip(" \t>")]
+        if not before.strip(" \t>\n") or len(rest) > MAX_SIGNATURE_LINES or "?" in after:
+            continue
+        if not rest and not m.group("sent_from"):
+            continue  # "valeu!" at the end: nothing after it to leave out (nor a name to find)
+        if m.group("sign_off"):
+            # "Abraços, Carlos Lima" or "Abraços," then "Carlos Lima": a name (not "obrigado pela ajuda").
+            name = text[m.start("name") : m.end("name")].strip(" \t,") if m.group("name") else rest[0]
+            if not _SIGNATURE_NAME.fullmatch(name):
+                continue
+        return before
+    return text
+
+
 _OF_COMPANY = regexes.compile(r"\s*,?\s*(?:da|do|de|na|no|from|at|with|of)\s+", re.IGNORECASE)
 _HERE = regexes.compile(r"\s+(?:here|aqui)\b", re.IGNORECASE)
 _NAME_HERE = regexes.compile(
@@ -2959,6 +3000,7 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     text = OLLAMA_LINK.sub(lambda m: f" {m.group(1)} ", text)
     # E-mails, CPFs, phones...: never read as numbers ("(11) 98765-4321" is no context) nor echoed back.
     text, personal = scrub(text)
+    text = _without_signature(text)
     typed_lower = text.lower()
     # Speculative decoding's launch flags first: --speculative-config holds JSON the launch line does not read.
     text = GGUF_FILE.sub(

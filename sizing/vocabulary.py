@@ -53,6 +53,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "using",
         "introduce",
         "sign_off",
+        "sent_from",
         "self_described",
         "place_before",
         "europe",

@@ -391,6 +391,41 @@ def test_who_asks_and_their_company_are_not_words_not_understood(text, model):
 
 
 @pytest.mark.parametrize(
+    "signature",
+    [
+        # An address's number had been 1,000 tokens of context; the street and the city words not understood.
+        "Abraços,\nCarlos Lima\nDiretor de Tecnologia - Acme Ltda\nAv. Paulista, 1000 - 10º andar - São Paulo/SP\n"
+        "Tel: (11) 3456-7890 ramal 204",
+        # A ZIP code and a street number had made the question contradict itself (two contexts).
+        "Best regards,\nJane Doe\nSenior ML Engineer | Acme AI\n500 Market St, Suite 200, San Francisco, CA 94105",
+        # The company's head-count had been the load; after the "-- " delimiter, the name on the sign-off's line.
+        "--\nAna Souza | Head de Dados\nAcme • 250 funcionários",
+        "Att, Maria da Silva\nGerente de TI\nAcme S.A.\nwww.acme.com.br\nEnviado do meu iPhone",
+        "> Cumprimentos,\n> Inês Carvalho\n> Sonae SGPS",  # quoted, as a reply quotes it
+    ],
+)  # fmt: skip
+def test_a_pasted_e_mails_signature_is_no_part_of_the_question(signature):
+    query = parse(f"Bom dia!\n\nPrecisamos rodar o llama 3.1 8b para 20 usuários.\n\n{signature}")
+    assert query.workload.model == "llama-3.1-8b" and query.workload.users == 20
+    assert query.workload.context is None and query.workload.population is None
+    assert query.workload.organisation_people is None and query.unknown == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A thanks alone on its line with a question after it, not a name: the question is read whole.
+        "llama 3.1 8b\nobrigado!\nagora com 20 usuários",
+        "llama 3.1 8b\nObrigado pela ajuda\ncom 20 usuários",
+        # What follows a sign-off and asks something is no signature.
+        "llama 3.1 8b\nThanks,\nJohn\nwould it work for 20 users?",
+    ],
+)
+def test_a_thanks_inside_a_question_cuts_nothing(text):
+    assert parse(text).workload.users == 20
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Hi there, we're a legal-tech startup in Austin evaluating your cloud. We want llama 8b for 20 users.",

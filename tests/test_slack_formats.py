@@ -274,6 +274,22 @@ def test_a_phone_slack_sends_as_a_tel_link_is_said_to_be_a_phone(slack):
     assert "99999" not in slack.rows()[0]["text"]
 
 
+def test_a_customers_e_mail_pasted_as_a_quote_is_read_without_its_signature(slack):
+    # A rep pastes the customer's e-mail as a quote (Slack sends "&gt; " before each line) with its signature:
+    # a title, a company, an address and the links Slack makes of a phone and an e-mail.
+    typed = (
+        "Oi, segue o e-mail do cliente:\n\n&gt; Prezados,\n&gt; Gostaríamos de rodar o Llama 3.1 70B em 4 bits para "
+        "50 usuários simultâneos.\n&gt; Quanto de GPU precisamos?\n&gt;\n&gt; Atenciosamente,\n&gt; João Silva\n"
+        "&gt; CTO | Acme Tecnologia\n&gt; Av. Paulista, 1000 - São Paulo\n&gt; <tel:+5511999999999|+55 11 99999-9999>\n"
+        "&gt; <mailto:joao@acme.com.br|joao@acme.com.br>"
+    )
+    slack.event(sr.message(typed, channel="DU0042", channel_type="im"), "EvF18s")
+    [answer] = slack.fake.wait_for("chat.postMessage")
+    text = _text(answer.params["blocks"])
+    assert "Llama 3.1 70B" in text and "INT4" in text and "50 usuários" in text
+    assert "Não entendi" not in text and "4.096 tokens de contexto" in text  # not the street number
+
+
 def test_a_message_delivered_both_as_a_mention_and_as_a_message_is_answered_once(slack):
     # A group DM or a DM that mentions the app may come as app_mention and as message.mpim / message.im,
     # two events with two ids: one message, one answer.
