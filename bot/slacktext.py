@@ -33,8 +33,8 @@ _LINE_START = re.compile(r"^[ \t]*(?:>|&gt;|[•◦▪])[ \t]*", re.MULTILINE)
 
 def plain(text: str | None) -> str:
     """The text without Slack's markup: mentions and broadcasts removed, a date as its fallback text, a
-    link as its address (the question may name a Hugging Face repo by its link, an e-mail by mailto:,
-    which the log then redacts), styles, quotes, bullets and emoji removed (struck words with them), and
+    link as its address, as typed where Slack linked a bare one (the question may name a Hugging Face repo
+    by its link, an e-mail by mailto:, which the log then redacts), styles, quotes, bullets and emoji removed (struck words with them), and
     the three escaped characters as typed."""
     if not text:
         return ""
@@ -57,6 +57,10 @@ def _replace(m: re.Match) -> str:
         return f" {label} " if target.startswith("!date^") and label else " "
     if target.startswith(("mailto:", "tel:")):
         return f" {target.split(':', 1)[1]} "  # the address or number alone: the scrubber then removes it
+    if label and label.strip() in (target, target.split("://", 1)[-1]):
+        # An address Slack linked as it was typed ("acme.com.br" is sent as <http://acme.com.br|acme.com.br>):
+        # as typed, which is what an answer quoting it ("Não entendi: …") should show.
+        return f" {label.strip()} "
     return f" {target} "
 
 

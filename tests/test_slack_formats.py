@@ -99,6 +99,15 @@ def test_slack_markup_in_a_command_is_not_read_as_the_question(slack, typed):
     assert "U0002" not in slack.rows()[0]["text"]
 
 
+def test_an_address_slack_linked_is_quoted_as_it_was_typed(slack):
+    # Slack links a bare address as <http://acme.com.br|acme.com.br>; a Hugging Face repo so linked is the model.
+    text = _text(slack.command("qwen 32b 10 usuários <http://acme.com.br|acme.com.br>")["blocks"])
+    assert "Não entendi: “acme.com.br”." in text and "http://" not in text
+    repo = "<https://huggingface.co/Qwen/Qwen2.5-32B-Instruct|huggingface.co/Qwen/Qwen2.5-32B-Instruct>"
+    text = _text(slack.command(f"{repo} 10 usuários")["blocks"])
+    assert "Qwen2.5 32B" in text and "Não entendi" not in text
+
+
 def test_a_person_mentioned_in_a_thread_follow_up_changes_nothing_else(slack):
     slack.event(sr.app_mention("<@UBOT> 8b", ts="1700000104.000100"), "EvF6")
     slack.fake.wait_for("chat.postMessage")
@@ -147,6 +156,19 @@ def test_slacks_certificate_check_is_acknowledged(slack, signed):
     status, _, text = slack.send(body) if signed else sr.post(slack.url, body, {"Content-Type": sr.FORM})
     assert (status, text) == (200, "")
     assert slack.rows() == [] and [c.method for c in slack.fake.calls()] in ([], ["auth.test"])
+
+
+def test_slacks_url_verification_gets_its_challenge_back_only_when_signed(slack):
+    # Saving the Request URL, Slack posts a signed url_verification and expects its challenge in the response
+    # (https://docs.slack.dev/reference/events/url_verification); an unsigned one is not Slack's.
+    body = sr.url_verification("3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P")
+    status, _, text = slack.send(body)
+    assert status == 200 and json.loads(text) == {
+        "challenge": "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P"
+    }
+    status, _, text = sr.post(slack.url, body, {"Content-Type": sr.JSON})
+    assert status == 401 and "3eZbrw" not in text
+    assert slack.rows() == []
 
 
 @pytest.mark.parametrize(

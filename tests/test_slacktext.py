@@ -84,3 +84,21 @@ def test_nesting_past_what_slack_sends_is_not_followed():
 )
 def test_emoji_are_no_words_wherever_they_are_typed(typed, read):
     assert " ".join(plain(typed).split()) == read
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        # An address typed bare, which Slack links to itself: as typed, not with the scheme Slack added.
+        ("qwen 32b <http://acme.com.br|acme.com.br>", "qwen 32b acme.com.br"),
+        (
+            "<https://huggingface.co/Qwen/Qwen3-32B|huggingface.co/Qwen/Qwen3-32B>",
+            "huggingface.co/Qwen/Qwen3-32B",
+        ),
+        # A link with words of its own is its address: the words name no model, the address may.
+        ("<https://huggingface.co/Qwen/Qwen3-32B|o modelo>", "https://huggingface.co/Qwen/Qwen3-32B"),
+        ("<https://acme.com.br>", "https://acme.com.br"),
+    ],
+)
+def test_a_link_reads_as_the_address_typed(typed, read):
+    assert " ".join(plain(typed).split()) == read
