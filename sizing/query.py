@@ -25,6 +25,7 @@ from . import (
     i18n,
     image_query,
     prefilter,
+    redact,
     regexes,
     speculative_query,
     traffic_query,
@@ -549,6 +550,40 @@ MAX_SIGNATURE_LINES = 10
 _SIGNATURE_NAME = regexes.compile(
     r"[ \t>]*[A-ZÀ-Þ][^\W\d_]*\.?(?:[ \t]+(?:[A-ZÀ-Þ][^\W\d_]*\.?|[a-z]{1,3})){0,4}[ \t]*"
 )
+
+
+# A forwarded or replied e-mail's header lines ("De: João <[email]>", "Sent: Monday, December 1, 2025 10:30 AM"),
+# the line a reply quotes its original under ("On Mon, Dec 1, 2025 at 10:30 AM John <[email]> wrote:"), and the
+# separators mail clients draw ("---------- Forwarded message ---------", "-----Original Message-----").
+_MAIL_HEADER = regexes.compile(
+    rf"^[ \t>*_]*(?:{_W('words.mail_headers')})[ \t*_]*:[^\n]*$", re.IGNORECASE | re.MULTILINE
+)
+_MAIL_WROTE = regexes.compile(
+    rf"^[^\n]{{0,200}}\b(?:{_W('words.wrote')})[ \t]*:[ \t]*$", re.IGNORECASE | re.MULTILINE
+)
+_MAIL_SEPARATOR = regexes.compile(r"^[ \t>]*[-_]{3,}[^\n]{0,40}?[-_]{3,}[ \t]*$", re.MULTILINE)
+
+
+def _without_mail_headers(text: str) -> str:
+    """A pasted e-mail without who sent it, to whom and when: a date there had been read as a context ("1 de
+    dez. de 2025": 2.025 tokens), names and "Subject" as words not understood. Header lines go only as a block
+    of two or more, one of them with an e-mail address ("Para: 20 usuários" alone stays a question)."""
+    if "\n" not in text or (":" not in text and "---" not in text and "___" not in text):
+        return text
+    plain = strip_accents(text)
+    spans = [m.span() for m in _MAIL_SEPARATOR.finditer(plain)] + [
+        m.span() for m in _MAIL_WROTE.finditer(plain)
+    ]
+    block: list[tuple[int, int]] = []
+    for m in _MAIL_HEADER.finditer(plain):
+        if block and plain[block[-1][1] : m.start()] != "\n":
+            block = []  # not the next line: a new block
+        block.append(m.span())
+        if len(block) >= 2 and any(redact.EMAIL in text[a:b] for a, b in block):
+            spans += block
+    for start, end in sorted(set(spans), reverse=True):
+        text = text[:start] + text[end:]
+    return text
 
 
 def _without_signature(text: str) -> str:
@@ -3000,7 +3035,7 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     text = OLLAMA_LINK.sub(lambda m: f" {m.group(1)} ", text)
     # E-mails, CPFs, phones...: never read as numbers ("(11) 98765-4321" is no context) nor echoed back.
     text, personal = scrub(text)
-    text = _without_signature(text)
+    text = _without_signature(_without_mail_headers(text))
     typed_lower = text.lower()
     # Speculative decoding's launch flags first: --speculative-config holds JSON the launch line does not read.
     text = GGUF_FILE.sub(

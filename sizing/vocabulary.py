@@ -54,6 +54,8 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "introduce",
         "sign_off",
         "sent_from",
+        "mail_headers",
+        "wrote",
         "self_described",
         "place_before",
         "europe",

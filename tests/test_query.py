@@ -412,6 +412,30 @@ def test_a_pasted_e_mails_signature_is_no_part_of_the_question(signature):
 
 
 @pytest.mark.parametrize(
+    "header",
+    [
+        # A date in a forwarded e-mail's header had been a context of 2.025 tokens.
+        "---------- Forwarded message ---------\nDe: João Silva <joao@acme.com.br>\nDate: seg., 1 de dez. de 2025 "
+        "às 10:30\nSubject: Dimensionamento de GPU\nTo: <vendas@nuvem.com.br>",
+        "-----Original Message-----\nFrom: John Smith <john@acme.com>\nSent: Monday, December 1, 2025 10:30 AM\n"
+        "To: Sales <sales@cloud.com>\nSubject: RE: GPU sizing",
+        "Em seg., 1 de dez. de 2025 às 10:30, João Silva <joao@acme.com.br> escreveu:",
+        "On Mon, Dec 1, 2025 at 10:30 AM John Smith <john@acme.com> wrote:",
+    ],
+)  # fmt: skip
+def test_a_forwarded_e_mails_header_is_no_part_of_the_question(header):
+    query = parse(f"{header}\n\n> Precisamos rodar o llama 3.1 8b para 20 usuários.")
+    assert query.workload.model == "llama-3.1-8b" and query.workload.users == 20
+    assert query.workload.context is None and query.unknown == []
+
+
+def test_lines_that_only_look_like_an_e_mails_header_are_read():
+    # No address in them: a question written as keys and values.
+    query = parse("llama 3.1 8b\nDe: São Paulo\nPara: 20 usuários")
+    assert query.workload.model == "llama-3.1-8b" and query.workload.users == 20
+
+
+@pytest.mark.parametrize(
     "text",
     [
         # A thanks alone on its line with a question after it, not a name: the question is read whole.

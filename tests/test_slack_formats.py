@@ -312,6 +312,21 @@ def test_a_customers_e_mail_pasted_as_a_quote_is_read_without_its_signature(slac
     assert "Não entendi" not in text and "4.096 tokens de contexto" in text  # not the street number
 
 
+def test_a_forwarded_e_mail_pasted_with_its_header_is_read_without_it(slack):
+    # Slack escapes the header's angle brackets and links the addresses in it.
+    typed = (
+        "<@UBOT> olha esse:\n---------- Forwarded message ---------\n"
+        "De: João Silva &lt;<mailto:joao@acme.com.br|joao@acme.com.br>&gt;\nDate: seg., 1 de dez. de 2025 às 10:30\n"
+        "Subject: Dimensionamento\nTo: &lt;<mailto:vendas@nuvem.com.br|vendas@nuvem.com.br>&gt;\n\n"
+        "Olá, precisamos rodar o llama 3.1 70b em 4 bits para 30 usuários."
+    )
+    slack.event(sr.app_mention(typed), "EvF18h")
+    [answer] = slack.fake.wait_for("chat.postMessage")
+    text = _text(answer.params["blocks"])
+    assert "Llama 3.1 70B" in text and "30 usuários" in text and "4.096 tokens de contexto" in text
+    assert "Não entendi" not in text and "2.025" not in text
+
+
 def test_a_message_delivered_both_as_a_mention_and_as_a_message_is_answered_once(slack):
     # A group DM or a DM that mentions the app may come as app_mention and as message.mpim / message.im,
     # two events with two ids: one message, one answer.
