@@ -48,7 +48,7 @@ def register(app: App, services) -> None:
             ack(response_type="ephemeral", **manager.log_command(rest, where, services).kwargs())
             return
         text = plain(text)  # mentions, links and escapes as Slack sends them (should_escape in the manifest)
-        if complete:
+        if complete and answerable_in_ack(received, services.pipeline.hub):
             reply = services.pipeline.ask(text, where)
             ack(reply.message.ephemeral_json())
             return
@@ -80,6 +80,22 @@ def register(app: App, services) -> None:
     # Slack sends an app only its own commands (https://docs.slack.dev/interactivity/implementing-slash-commands):
     # whatever name the workspace gave it (/gpu-sizer where another app has /gpu), the command is this one.
     app.command(re.compile(r"^/"))(gpu_command)
+
+
+# Slack shows an error, and drops a late acknowledgement, 3 s after it sent the command
+# (https://docs.slack.dev/interactivity/implementing-slash-commands, "Responding to commands").
+SLACK_ACK_S = 3.0
+# What an answer takes besides waiting for the Hub: reading, sizing, rendering, and the way back to Slack.
+ANSWER_MARGIN_S = 0.5
+
+
+def answerable_in_ack(received: float, hub) -> bool:
+    """Whether an answer computed now still leaves in time in the acknowledgement, should the question wait
+    for the Hub its whole budget. Lookups that took most of the second and a half they may (a slow Slack)
+    had left the Hub's 1.5 s (up to 2.5) no room: the acknowledgement went past 3 s and the answer was lost.
+    Then the answer goes through the response_url, as it does when the lookups run out of time."""
+    waiting = hub.budget_s if hub is not None and hub.enabled else 0.0
+    return time.monotonic() - received + waiting + ANSWER_MARGIN_S <= SLACK_ACK_S
 
 
 def record_form_failure(log, where: Where, lang: str, reason: str) -> None:
