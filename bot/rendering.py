@@ -504,7 +504,7 @@ def gpu_sides_lines(result: SizingResult, show_prices: bool) -> tuple[list[str],
     cmp = result.gpu_comparison
     if cmp is None or not cmp.sides:
         return [], []
-    from sizing.compare import month_cost_lines
+    from sizing.compare import month_modes
 
     lang = i18n.lang_of(result.workload.lang)
     cur = result.currency
@@ -520,20 +520,17 @@ def gpu_sides_lines(result: SizingResult, show_prices: bool) -> tuple[list[str],
             out.append(
                 i18n.t(lang, "compare.performance", short=advice.perf_short(setup.performance, lang)) + "."
             )
-        if priced and setup.cost is not None:
-            months = month_cost_lines(result, setup)
-            c = setup.cost
-            if months and c.per_million_output_tokens is not None:
-                share = i18n.percent(c.tokens_share, lang) if c.tokens_share is not None else ""
-                per_million = i18n.t(lang, "cost.per_million", currency=cur, basis=i18n.t(lang, f"cost.basis_{c.tokens_basis}", share=share),
-                                     value=i18n.money(c.per_million_output_tokens, lang))  # fmt: skip
-                out.append(
-                    i18n.t(
-                        lang, "gpu_sides.month", modes=months[0].split(": ", 1)[-1], per_million=per_million
-                    )
-                )
+        c = setup.cost
+        if priced and c is not None and c.by_contract_mode:
+            modes = month_modes(result, setup)
+            if c.per_million_output_tokens is None:
+                out.append(i18n.t(lang, "compare.per_month", modes=modes) + ".")
             else:
-                out += [m + "." for m in months]
+                share = i18n.percent(c.tokens_share, lang) if c.tokens_share is not None else ""
+                basis = i18n.t(lang, f"cost.basis_{c.tokens_basis}", share=share)
+                per_million = i18n.t(lang, "cost.per_million", currency=cur, basis=basis,
+                                     value=i18n.money(c.per_million_output_tokens, lang))  # fmt: skip
+                out.append(i18n.t(lang, "gpu_sides.month", modes=modes, per_million=per_million))
         return out
 
     lines = [i18n.t(lang, "gpu_sides.title")]

@@ -600,12 +600,17 @@ def month_cost_lines(r: SizingResult, setup: Setup) -> list[str]:
         return []
     if c.project_total is not None:
         return [t(lang, "compare.project", currency=r.currency, total=money(c.project_total, lang))]
-    modes = [
+    return [t(lang, "compare.per_month", modes=month_modes(r, setup))]
+
+
+def month_modes(r: SizingResult, setup: Setup) -> str:
+    """A setup's month in each contract mode priced, "sob demanda R$ 13.140; reservada R$ 9.490"."""
+    lang = r.workload.lang
+    return "; ".join(
         t(lang, "compare.mode", mode=t(lang, f"cost.modes.{mode}"), currency=r.currency,
           per_month=money(m.per_month, lang))
-        for mode, m in c.by_contract_mode.items()
-    ]  # fmt: skip
-    return [t(lang, "compare.per_month", modes="; ".join(modes))]
+        for mode, m in setup.cost.by_contract_mode.items()
+    )  # fmt: skip
 
 
 def _tradeoff(a: SizingResult, b: SizingResult, show_prices: bool) -> str | None:
