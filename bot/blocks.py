@@ -323,7 +323,11 @@ def summary(result: SizingResult, query=None, said: list[str] | None = None) -> 
     lang = i18n.lang_of(result.workload.lang)
     lines = (understood(result, query) if said is None else said)[:1]
     v = result.verdict
-    if v is not None:  # the answer leads with the GPU the question named
+    cmp = result.gpu_comparison
+    if cmp is not None:  # GPUs weighed: each one's setup that serves, as the answer's side by side leads with
+        each = [advice.describe(side.setup, lang) if side.fits else side.gpu_name for side in cmp.sides]
+        lines.append(i18n.t(lang, "gpu_sides.header", gpus=" vs ".join(each)))
+    elif v is not None:  # the answer leads with the GPU the question named
         key = (
             "answer.fits_title" if v.setup.fits else "answer.tight_title" if v.tight else "answer.short_title"
         )

@@ -126,8 +126,8 @@ def shown_alternatives(result: SizingResult, comparison=None, show_prices: bool 
     drop = {"named_gpu", "cheaper"} | (
         {"mid_size_full_precision"} if comparison is not None and comparison.quality else set()
     )
-    if result.gpu_choice:
-        # a training's GPUs weighed are side by side above (gpu_choice_lines), not again
+    if result.gpu_choice or result.gpu_comparison is not None:
+        # GPUs weighed are side by side above (gpu_choice_lines, gpu_sides_lines), not again
         drop.add("compared_gpu")
     shown = [_priced(a, result, show_prices) for a in result.alternatives if a.kind not in drop]
     if show_prices and result.currency is not None:
@@ -416,6 +416,13 @@ def gpu_choice_lines(result: SizingResult, show_prices: bool) -> tuple[list[str]
         return i18n.t(lang, f"cost.modes.{side.price_mode}")
 
     lines, ends = [i18n.t(lang, "gpu_choice.title")], []
+    rec = result.recommendation
+    if rec is not None and rec.gpu not in {side.gpu for side in sides}:
+        # the smallest setup that holds the run is a third GPU: said as such, after the conclusions
+        key = "gpu_sides.third" if len(sides) == 2 else "gpu_sides.third_many"
+        third = [i18n.t(lang, key, setup=advice.describe(rec, lang))]
+    else:
+        third = []
     for side in sides:
         if side.setup is None:
             lines.append(i18n.t(lang, "gpu_choice.side_none", gpu=side.gpu_name))
@@ -437,7 +444,7 @@ def gpu_choice_lines(result: SizingResult, show_prices: bool) -> tuple[list[str]
         lines.append(line)
     held = [side for side in sides if side.setup is not None]
     if len(held) < 2:
-        return lines, ends
+        return lines, ends + third
     ratio = _ratio_text
     if all(side.days is not None for side in held):
         by_time = sorted(held, key=lambda side: side.days)
@@ -457,7 +464,7 @@ def gpu_choice_lines(result: SizingResult, show_prices: bool) -> tuple[list[str]
                                 other_total=i18n.money(other.run_cost, lang),
                                 share=i18n.percent(1 - cheap.run_cost / other.run_cost, lang), ratio=ratio(speed, lang),
                                 days=i18n.duration(cheap.days, lang), other_days=i18n.duration(other.days, lang)))  # fmt: skip
-            return lines, ends
+            return lines, ends + third
         speed = slow.days / max(fast.days, 1e-9)
         key = "gpu_choice.faster" if speed >= 1.05 else "gpu_choice.same_speed"
         ends.append(i18n.t(lang, key, setup=advice.describe(fast.setup, lang), other=advice.describe(slow.setup, lang),
@@ -465,7 +472,7 @@ def gpu_choice_lines(result: SizingResult, show_prices: bool) -> tuple[list[str]
                             other_days=i18n.duration(slow.days, lang)))  # fmt: skip
         if show_prices and cur is None:
             ends.append(i18n.t(lang, "gpu_choice.unpriced"))
-        return lines, ends
+        return lines, ends + third
     by_peak = sorted(held, key=lambda side: -side.bf16_tflops)
     fast, slow = by_peak[0], by_peak[1]
     speed = fast.bf16_tflops / slow.bf16_tflops
@@ -485,7 +492,215 @@ def gpu_choice_lines(result: SizingResult, show_prices: bool) -> tuple[list[str]
             ends.append(i18n.t(lang, "gpu_choice.untimed_cost", share=i18n.percent(share, lang), cheap=cheap.gpu_name,
                                 currency=cur, price=i18n.money(cheap.price_per_gpu_hour, lang),
                                 other_price=i18n.money(other.price_per_gpu_hour, lang)))  # fmt: skip
+    return lines, ends + third
+
+
+def gpu_sides_lines(result: SizingResult, show_prices: bool) -> tuple[list[str], list[str]]:
+    """GPUs weighed for one model's inference ("h100 vs h200 para llama 70b"), side by side: the title, each
+    GPU's setup (the count named, else the fewest that serve as asked) with its capacity, performance and, where
+    prices may be shown, its month in each contract mode and a million tokens; then the conclusion (fewer GPUs,
+    faster, cheaper, and why) and the smallest setup that serves when it is a third GPU (sizing/engine.py,
+    _gpu_sides). Empty when the question weighed no GPUs for inference."""
+    cmp = result.gpu_comparison
+    if cmp is None or not cmp.sides:
+        return [], []
+    from sizing.compare import month_modes
+
+    lang = i18n.lang_of(result.workload.lang)
+    cur = result.currency
+    priced = show_prices and cur is not None
+    precision = result.workload.precision_name
+    catalog = load_catalog()
+
+    def figures(setup) -> list[str]:
+        out = []
+        if setup.capacity:
+            out.append(f"{i18n.t(lang, 'answer.capacity')}: {setup.capacity}.")
+        if setup.performance is not None:
+            out.append(
+                i18n.t(lang, "compare.performance", short=advice.perf_short(setup.performance, lang)) + "."
+            )
+        c = setup.cost
+        if priced and c is not None and c.by_contract_mode:
+            modes = month_modes(result, setup)
+            if c.per_million_output_tokens is None:
+                out.append(i18n.t(lang, "compare.per_month", modes=modes) + ".")
+            else:
+                share = i18n.percent(c.tokens_share, lang) if c.tokens_share is not None else ""
+                basis = i18n.t(lang, f"cost.basis_{c.tokens_basis}", share=share)
+                per_million = i18n.t(lang, "cost.per_million", currency=cur, basis=basis,
+                                     value=i18n.money(c.per_million_output_tokens, lang))  # fmt: skip
+                out.append(i18n.t(lang, "gpu_sides.month", modes=modes, per_million=per_million))
+        return out
+
+    lines = [i18n.t(lang, "gpu_sides.title")]
+    for side in cmp.sides:
+        s = side.setup
+        if side.count_named is not None and s is not None and s.fits:
+            words = [
+                i18n.t(
+                    lang,
+                    "named.fits",
+                    setup=advice.describe(s, lang),
+                    spare=i18n.gb(s.free_bytes_per_gpu, lang),
+                )
+            ]
+            words += figures(s)
+        elif side.count_named is not None and s is not None and side.problem is None:
+            words = [
+                i18n.t(
+                    lang,
+                    "named.short",
+                    setup=advice.describe(s, lang),
+                    short=i18n.gb(-s.free_bytes_per_gpu, lang),
+                )
+            ]
+        elif side.fits and s is not None:
+            words = [i18n.t(lang, "gpu_sides.serves", setup=advice.describe(s, lang)), *figures(s)]
+        elif side.problem == "precision":
+            # the format needs a newer GPU (vLLM's get_min_capability()), as the named GPU's verdict says
+            need = catalog.precision(result.workload.precision).min_compute_capability or 0
+            words = [i18n.t(lang, "gpu_sides.none_precision", gpu=side.gpu_name, precision=precision,
+                            capability=i18n.number(catalog.gpu(side.gpu).compute_capability or 0, lang, 1),
+                            required=i18n.number(need, lang, 1))]  # fmt: skip
+        else:
+            offered = any(o.gpu == side.gpu for o in catalog.offering.offer)
+            key = "gpu_sides.none" if offered else "gpu_sides.none_unrented"
+            words = [i18n.t(lang, key, gpu=side.gpu_name, precision=precision)]
+        if side.fewest is not None:
+            words.append(i18n.t(lang, "gpu_sides.fewest", setup=advice.describe(side.fewest, lang)))
+            words += figures(side.fewest)
+        elif side.lower is not None:
+            words.append(i18n.t(lang, "gpu_sides.lower", precision=side.lower_precision_name,
+                                setup=advice.describe(side.lower, lang)))  # fmt: skip
+            words += figures(side.lower)
+        lines.append(" ".join(words))
+    ends = []
+    parts = _sides_conclusion(result, cmp, priced, lang)
+    if parts:
+        ends.append(i18n.t(lang, "gpu_sides.summary", parts="; ".join(parts)))
+    if cmp.third is not None:
+        key = "gpu_sides.third" if len(cmp.sides) == 2 else "gpu_sides.third_many"
+        ends.append(i18n.t(lang, key, setup=advice.describe(cmp.third, lang)))
     return lines, ends
+
+
+def _sides_conclusion(result: SizingResult, cmp, priced: bool, lang: str) -> list[str]:
+    """The GPUs weighed in a line's parts: which serves as asked, with fewer GPUs (and its memory, what sets the
+    count), faster per user (and why: the memory bandwidth a copy of the model reads its weights with, or FP8
+    tensor cores the other lacks), and cheaper a month."""
+    fits = [side for side in cmp.sides if side.fits]
+    named = any(side.count_named is not None for side in cmp.sides)
+    parts = []
+    if not fits:
+        parts.append(i18n.t(lang, "gpu_sides.neither_named" if named else "gpu_sides.neither"))
+    elif len(fits) == 1 < len(cmp.sides):
+        one = fits[0]
+        if one.count_named is not None:
+            parts.append(i18n.t(lang, "gpu_sides.only_setup", setup=advice.describe(one.setup, lang)))
+        else:
+            parts.append(i18n.t(lang, "gpu_sides.only", gpu=one.gpu_name))
+    # the rest weighs what serves of each: as named, or the fewest of it when the count named falls short
+    served = [side for side in cmp.sides if side.serving is not None]
+    if len(served) < 2:
+        return parts
+    by_id = {side.gpu: side for side in served}
+
+    def name(side) -> str:  # a GPU weighed on more of it than named: said with them
+        if side.fits:
+            return side.gpu_name
+        return i18n.t(
+            lang, "gpu_sides.as_fewest", gpu=side.gpu_name, setup=advice.describe(side.serving, lang)
+        )
+
+    def runner_up(best, key):
+        return min((side for side in served if side is not best), key=key)
+
+    if cmp.fewer_gpus in by_id:
+        best = by_id[cmp.fewer_gpus]
+        other = runner_up(best, lambda side: side.serving.count)
+        parts.append(i18n.t(lang, "gpu_sides.fewer", gpu=name(best), count=best.serving.count,
+                            other_count=other.serving.count, memory=f"{i18n.number(best.memory_bytes / 1e9, lang)} GB",
+                            other_memory=f"{i18n.number(other.memory_bytes / 1e9, lang)} GB"))  # fmt: skip
+    elif len({side.serving.count for side in served}) == 1 and all(
+        side.count_named is None for side in served
+    ):
+        key = "gpu_sides.same_count" if len(served) == 2 else "gpu_sides.same_count_many"
+        parts.append(i18n.t(lang, key, count=served[0].serving.count))
+    compute = load_catalog().precision(result.workload.precision).compute
+    fp8 = compute == "fp8" and len({side.fp8 for side in served}) > 1
+
+    def speed(side) -> float:
+        return side.serving.performance.tokens_per_s_per_user if side.serving.performance else 0.0
+
+    def bandwidth(side) -> float:  # what a copy of the model reads its weights with, each token
+        per_copy = (
+            side.serving.performance.gpus_per_replica if side.serving.performance else side.serving.count
+        )
+        return side.bandwidth_gb_s * per_copy
+
+    if cmp.faster in by_id:
+        best = by_id[cmp.faster]
+        other = runner_up(best, lambda side: -speed(side))
+        key = "gpu_sides.faster_too" if cmp.faster == cmp.fewer_gpus else "gpu_sides.faster"
+        text = i18n.t(lang, key, gpu=name(best), ratio=_ratio_text(cmp.speed_ratio, lang),
+                      speed=i18n.number(speed(best), lang), other_speed=i18n.number(speed(other), lang))  # fmt: skip
+        why = []
+        if best.serving.servers < other.serving.servers:
+            # a copy over several servers passes each token through their network (pipeline stages)
+            why.append(
+                i18n.t(lang, "gpu_sides.why_servers", servers=other.serving.servers, other=other.gpu_name)
+            )
+        elif bandwidth(best) > bandwidth(other) * 1.05:
+            why.append(i18n.t(lang, "gpu_sides.why_bandwidth", bandwidth=i18n.number(bandwidth(best), lang),
+                              other_bandwidth=i18n.number(bandwidth(other), lang)))  # fmt: skip
+        if fp8 and best.fp8 and not other.fp8:
+            why.append(i18n.t(lang, "gpu_sides.why_fp8", other=other.gpu_name))
+            fp8 = False
+        parts.append(text + (": " + i18n.join(why, lang) if why else ""))
+    else:
+        speeds = sorted((speed(side) for side in served), reverse=True)
+        if speeds[-1] > 0:
+            parts.append(i18n.t(lang, "gpu_sides.same_speed", speed=i18n.number(speeds[0], lang),
+                                other_speed=i18n.number(speeds[1], lang)))  # fmt: skip
+    if fp8:
+        parts += [
+            i18n.t(lang, "gpu_sides.fp8_weight_only", gpu=side.gpu_name) for side in served if not side.fp8
+        ]
+    mode = cmp.cheaper_mode
+
+    def month(side) -> float:
+        return side.serving.cost.by_contract_mode[mode].per_month
+
+    def million(side) -> float:
+        return side.serving.cost.by_contract_mode[mode].per_million_output_tokens
+
+    if priced and cmp.cheaper in by_id:
+        best = by_id[cmp.cheaper]
+        other = runner_up(best, month)
+        parts.append(i18n.t(lang, "gpu_sides.cheaper", gpu=name(best), share=i18n.percent(cmp.cheaper_share, lang),
+                            currency=result.currency, mode=i18n.t(lang, f"cost.modes.{mode}"),
+                            month=i18n.money(month(best), lang), other_month=i18n.money(month(other), lang)))  # fmt: skip
+    elif (
+        priced
+        and all(side.serving.cost for side in served)
+        and result.recommendation
+        and result.recommendation.cost
+    ):
+        parts.append(
+            i18n.t(
+                lang,
+                "gpu_sides.same_price",
+                mode=i18n.t(lang, f"cost.modes.{result.recommendation.cost.mode}"),
+            )
+        )
+    if priced and cmp.cheaper_per_million in by_id and cmp.cheaper_per_million != cmp.cheaper:
+        # the dearer month generates more: a million tokens costs less there
+        best = by_id[cmp.cheaper_per_million]
+        other = runner_up(best, million)
+        parts.append(i18n.t(lang, "gpu_sides.cheaper_per_million", gpu=name(best), currency=result.currency,
+                            value=i18n.money(million(best), lang), other_value=i18n.money(million(other), lang)))  # fmt: skip
+    return parts
 
 
 def _ratio_text(value: float, lang: str) -> str:
@@ -580,6 +795,8 @@ def serving_lines(result: SizingResult, show_prices: bool, compact: bool = True)
                                  "named_cost": [], "cheaper": cheaper_lines(result, show_prices),
                                  "choice": [], "choice_end": []}  # fmt: skip
     out["choice"], out["choice_end"] = gpu_choice_lines(result, show_prices)
+    if result.gpu_comparison is not None:
+        out["choice"], out["choice_end"] = gpu_sides_lines(result, show_prices)
     img = w.images
     if img is not None and img.counted:
         # What the images hold in the breakdown: their tokens in each conversation's KV cache (or its

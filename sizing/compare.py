@@ -21,7 +21,7 @@ from . import i18n
 from . import together as together_load
 from .advice import LARGE_MODEL, MID_SIZE, describe, perf_short, smaller
 from .catalog import Catalog, is_budget
-from .engine import size
+from .engine import CLOSE, size  # CLOSE: speeds or rates too close to tell apart
 from .errors import SizingError
 from .i18n import duration, gb, money, number, t, tokens
 from .names import ModelSource
@@ -31,10 +31,6 @@ from .result import Record, Setup, SizingResult
 from .setups import candidates, evaluate, shape_for
 from .together import Together
 from .workload import Workload
-
-# Speeds per user, or sustainable request rates, closer than this are no difference worth a sentence (the
-# performance model's own error on measured runs is up to 23%: README, "The performance model").
-CLOSE = 0.10
 
 
 class Side(Record, kw_only=True):
@@ -570,7 +566,7 @@ def side_lines(r: SizingResult, show_prices: bool, parts: bool = False) -> list[
             lines.append(t(lang, "compare.performance", short=perf_short(rec.performance, lang)))
         if r.estimates.wall_clock_days is not None and w.stage != "inference":
             lines.append(t(lang, "compare.training_time", days=duration(r.estimates.wall_clock_days, lang)))
-        lines += _cost(r, rec) if show_prices else []
+        lines += month_cost_lines(r, rec) if show_prices else []
     return lines
 
 
@@ -597,19 +593,24 @@ def _stand_in(first: SizingResult, second: SizingResult, typed: str) -> list[str
     ]
 
 
-def _cost(r: SizingResult, setup: Setup) -> list[str]:
+def month_cost_lines(r: SizingResult, setup: Setup) -> list[str]:
     """Per month in each contract mode priced (a training run: the project's total)."""
     c, lang = setup.cost, r.workload.lang
     if c is None or r.currency is None:
         return []
     if c.project_total is not None:
         return [t(lang, "compare.project", currency=r.currency, total=money(c.project_total, lang))]
-    modes = [
+    return [t(lang, "compare.per_month", modes=month_modes(r, setup))]
+
+
+def month_modes(r: SizingResult, setup: Setup) -> str:
+    """A setup's month in each contract mode priced, "sob demanda R$ 13.140; reservada R$ 9.490"."""
+    lang = r.workload.lang
+    return "; ".join(
         t(lang, "compare.mode", mode=t(lang, f"cost.modes.{mode}"), currency=r.currency,
           per_month=money(m.per_month, lang))
-        for mode, m in c.by_contract_mode.items()
-    ]  # fmt: skip
-    return [t(lang, "compare.per_month", modes="; ".join(modes))]
+        for mode, m in setup.cost.by_contract_mode.items()
+    )  # fmt: skip
 
 
 def _tradeoff(a: SizingResult, b: SizingResult, show_prices: bool) -> str | None:

@@ -17,6 +17,8 @@ from .result import (
     Alternative,
     EncoderInfo,
     GpuChoice,
+    GpuComparison,
+    GpuSide,
     ImageInfo,
     LoadInfo,
     Memory,
@@ -299,6 +301,9 @@ def _sized(
         ]
     compared = _compared(plan, rec, catalog, said_why=decided is not None) if named else []
     gpu_choice = _training_choice(plan, catalog) if named and compared and plan.stage.is_training else []
+    gpu_comparison = (
+        _gpu_sides(plan, rec, catalog) if named and compared and not plan.stage.is_training else None
+    )
     for other in compared:
         alternatives = [
             a
@@ -503,6 +508,7 @@ def _sized(
         batch_time=advice.batch_time(plan, rec),
         cheaper=cheaper,
         gpu_choice=gpu_choice,
+        gpu_comparison=gpu_comparison,
         run_choice=run_choice,
     )
 
@@ -1213,6 +1219,124 @@ def _training_choice(plan: Plan, catalog: Catalog) -> list[GpuChoice]:
                 side.run_cost = side.gpu_hours * side.price_per_gpu_hour
         out.append(side)
     return out
+
+
+def _gpu_sides(plan: Plan, rec, catalog: Catalog) -> GpuComparison | None:
+    """ "h100 ou h200 pro llama 70b?": each GPU the question weighs for inference, side by side, judged as a
+    GPU named alone is (choice.requested, weighed): the count named, else the fewest of it that serve the
+    workload as asked, with capacity, performance and cost; when none of it we rent serves at the precision
+    asked, the first precision down that does. Then which needs fewer GPUs, which is faster per user, which
+    costs less a month, and the recommendation when it is a third GPU. None for a customer's own machine."""
+    sides = []
+    for gpu, count in ((plan.gpu, plan.gpus), *plan.compare):
+        if gpu is None or isinstance(gpu, Budget) or gpu.laptop:
+            return None
+        side_plan = plan.but(gpu=gpu, gpus=count or plan.gpus, compare=())
+        side = GpuSide(gpu=gpu.id, gpu_name=gpu.name, memory_bytes=int(gpu.memory_marketing_gb * 1e9),
+                       bandwidth_gb_s=gpu.bandwidth_gb_s, fp8=bool(gpu.fp8_dense_tflops),
+                       count_named=side_plan.gpus or None)  # fmt: skip
+        offered = any(o.gpu == gpu.id for o in catalog.offering.offer)
+        found = requested(side_plan, catalog, weighed=True)
+        if found is not None:
+            asked, enough = found
+            side.problem = asked.problem
+            if side.count_named is not None:
+                side.setup, side.fits = asked, asked.fits and asked.problem is None
+                if not side.fits and enough is not None and enough.fits:
+                    side.fewest = _side_figures(side_plan, enough, catalog)
+            elif (serving := _serving_setup(found, offered)) is not None:
+                side.setup, side.fits = serving, True
+        if side.setup is not None:
+            _side_figures(side_plan, side.setup, catalog)
+        if side.fits or (side.count_named is not None and side.fewest is not None):
+            sides.append(side)
+            continue
+        low_plan = side_plan
+        for _ in range(2):  # 8 bits, then 4, as advice.serving_lower_precision goes down
+            precision_id = advice.LOWER.get(low_plan.precision.id)
+            if precision_id is None:
+                break
+            low_plan = low_plan.but(precision=catalog.precision(precision_id), gpus=None)
+            serving = _serving_setup(requested(low_plan, catalog, weighed=True), offered)
+            if serving is not None:
+                side.lower_precision, side.lower_precision_name = precision_id, low_plan.precision.name
+                side.lower = _side_figures(low_plan, serving, catalog)
+                break
+        sides.append(side)
+    out = GpuComparison(sides=sides)
+    served = [side for side in sides if side.serving is not None]
+    if len(served) < 2:
+        return _with_third(out, rec)
+    counts = sorted(side.serving.count for side in served)
+    if counts[0] < counts[1]:
+        out.fewer_gpus = min(served, key=lambda side: side.serving.count).gpu
+    speeds = sorted(
+        (
+            (side.serving.performance.tokens_per_s_per_user if side.serving.performance else 0.0, side.gpu)
+            for side in served
+        ),
+        reverse=True,
+    )
+    if speeds[1][0] > 0 and speeds[0][0] / speeds[1][0] > 1 + CLOSE:
+        out.faster, out.speed_ratio = speeds[0][1], speeds[0][0] / speeds[1][0]
+    mode = rec.cost.mode if rec is not None and rec.cost is not None else None
+    if mode is None or not all(
+        side.serving.cost and mode in side.serving.cost.by_contract_mode for side in served
+    ):
+        return _with_third(out, rec)
+    months = sorted((side.serving.cost.by_contract_mode[mode].per_month, side.gpu) for side in served)
+    share = 1 - months[0][0] / months[1][0]
+    if share >= PRICE_CLOSE:
+        out.cheaper, out.cheaper_mode, out.cheaper_share = months[0][1], mode, share
+    # A month's price and a million tokens' can disagree: the faster GPU generates more for its price.
+    millions = [
+        (side.serving.cost.by_contract_mode[mode].per_million_output_tokens, side.gpu) for side in served
+    ]
+    if all(value is not None for value, _ in millions):
+        millions.sort()
+        if 1 - millions[0][0] / millions[1][0] >= PRICE_CLOSE:
+            out.cheaper_mode, out.cheaper_per_million = mode, millions[0][1]
+    return _with_third(out, rec)
+
+
+def _serving_setup(found: tuple[Setup, Setup | None] | None, offered: bool) -> Setup | None:
+    """Of choice.requested's answer for a GPU with no count said, the setup that serves: the one GPU when it
+    does, else the fewest that do; None past what we rent for one service (a GPU we rent at all)."""
+    if found is None:
+        return None
+    asked, enough = found
+    serving = asked if asked.fits and asked.problem is None else enough
+    if serving is None or not serving.fits or not (serving.in_offering or not offered):
+        return None
+    return serving
+
+
+def _with_third(out: GpuComparison, rec) -> GpuComparison:
+    """The recommendation beside GPUs weighed, when its GPU is none of them ("Fora as duas, a menor que serve")."""
+    if rec is not None and rec.gpu not in {side.gpu for side in out.sides}:
+        out.third = rec
+    return out
+
+
+# Speeds per user (or sustainable request rates) closer than this are no difference worth a word: the
+# performance model's own error on measured runs is up to 23% on each figure (README, "The performance model").
+# sizing/compare.py weighs two models by it too.
+CLOSE = 0.10
+# A month cheaper by less than this share is said as costing about the same.
+PRICE_CLOSE = 0.02
+
+
+def _side_figures(plan: Plan, setup: Setup, catalog: Catalog) -> Setup:
+    """A setup shown side by side: its capacity in words, its performance and its cost, as the answer's
+    other setups get them."""
+    if setup.capacity is None and setup.problem is None:
+        add_capacity(plan, setup, catalog)
+        setup.capacity = advice.capacity(plan, setup)
+    if setup.performance is None and setup.fits:
+        setup.performance = traffic.performance(plan, setup, catalog)
+    if setup.cost is None:
+        setup.cost = advice.cost(plan, setup, catalog)
+    return setup
 
 
 def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_why: bool = False) -> Verdict:

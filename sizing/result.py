@@ -397,6 +397,50 @@ class GpuChoice(Record, kw_only=True):
     run_cost: float | None = None  # gpu_hours x price_per_gpu_hour
 
 
+class GpuSide(Record, kw_only=True):
+    """One GPU of those an inference question weighs ("h100 ou h200 pro llama 70b?"), beside the others: the
+    fewest of it that serve the workload as asked (precision, users, context, traffic), or the count the
+    question named, with that setup's capacity, performance and cost (sizing/engine.py, _gpu_sides)."""
+
+    gpu: str
+    gpu_name: str
+    memory_bytes: int  # one GPU's, as the catalogue has it
+    bandwidth_gb_s: float
+    fp8: bool  # FP8 tensor cores: FP8 weights and activations (without them, FP8 runs on the weights only)
+    count_named: int | None = None  # the count the question said for it ("2 h100 ou 1 h200")
+    setup: Setup | None = None  # the count named, else the fewest that serve; None: none of it we rent serves
+    fits: bool = False  # `setup` serves the workload as asked
+    fewest: Setup | None = None  # a count named that does not serve: the fewest of it that do
+    problem: str | None = (
+        None  # why it cannot run the model at all, as Setup.problem ("precision": the format)
+    )
+    # None of it we rent serves at the precision asked: the first precision down that does, and its setup
+    lower_precision: str | None = None
+    lower_precision_name: str | None = None
+    lower: Setup | None = None
+
+    @property
+    def serving(self) -> Setup | None:
+        """The setup of it that serves as asked: the one weighed, or the fewest when a count named falls short."""
+        return self.setup if self.fits else self.fewest
+
+
+class GpuComparison(Record, kw_only=True):
+    """GPUs weighed against each other for one model's inference, side by side (GpuSide each), with which one
+    serves with fewer GPUs, which is faster per user, which costs less a month, and the smallest setup that
+    serves when it is another GPU."""
+
+    sides: list[GpuSide]
+    fewer_gpus: str | None = None  # the GPU that serves with fewer of it (None: as many, or not both serve)
+    faster: str | None = None  # faster per user by more than the performance model's error margin
+    speed_ratio: float | None = None  # its tokens/s per user over the other's
+    cheaper: str | None = None  # costs less a month in `cheaper_mode` (prices configured)
+    cheaper_mode: str | None = None
+    cheaper_share: float | None = None  # the share it saves against the other
+    cheaper_per_million: str | None = None  # costs less a million generated tokens, in `cheaper_mode`
+    third: Setup | None = None  # the recommendation, when its GPU is none of those weighed
+
+
 class Verdict(Record, kw_only=True):
     """The GPU a question named, answered first: whether the workload fits there as asked (by how much, at
     what capacity), and each single change that makes it fit on that GPU."""
@@ -496,8 +540,10 @@ class SizingResult(Record, kw_only=True):
     cheaper: str | None = None
     # GPUs weighed against each other for a training ("a100 vs h100 for full fine-tune"): each side by side
     gpu_choice: list[GpuChoice] = []
-    # Left out of the JSON when empty: only training answers that weigh GPUs have it.
-    _omit_empty = ("gpu_choice", "run_choice")
+    # GPUs weighed against each other for inference ("h100 vs h200 para llama 70b"): each side by side
+    gpu_comparison: GpuComparison | None = None
+    # Left out of the JSON when empty: only answers that weigh GPUs have them.
+    _omit_empty = ("gpu_choice", "run_choice", "gpu_comparison")
     # A training run with prices whose cheapest setup per run is not its smallest: both, and which is recommended
     run_choice: RunChoice | None = None
     availability: Availability | None = None  # copies required for availability ("3 réplicas", "HA", "N+1")

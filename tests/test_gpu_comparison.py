@@ -9,6 +9,7 @@ import pytest
 from bot import blocks
 from bot.cli import main as gpu_size
 from bot.rendering import render_text
+from sizing import advice
 from sizing.catalog import load_catalog
 from sizing.engine import size
 from sizing.query import parse
@@ -37,7 +38,12 @@ def test_several_gpus_named_are_each_judged(text, first, others):
     answer = render_text(result, query)
     for a in compared(result):
         assert a.setup.gpu_name in answer.splitlines()[0]  # the "understood" line names every GPU weighed
-        assert a.text in answer
+    # each is side by side with the first, as the fewest of it that serve (tests/test_gpu_sides.py)
+    assert [side.gpu for side in result.gpu_comparison.sides] == [first, *others]
+    lead = answer.split("\n\n")[2]
+    assert lead.startswith("Lado a lado, para esta carga:")
+    for side in result.gpu_comparison.sides:
+        assert f"  • {advice.describe(side.setup, 'pt-BR')}: serve esta carga" in lead
 
 
 def test_each_gpu_keeps_its_own_count():
