@@ -1609,6 +1609,10 @@ OUT_OF_SCOPE = [
     (kind, regexes.compile(rf"\b{_W('out_of_scope.' + kind)}[\w.-]*"))
     for kind in ("embedding", "encoder", "speech", "image", "closed")
 ]
+# A closed model's maker, from how its name begins ("sabiá-3": Maritaca AI), for the answer to name whose API it is.
+CLOSED_MAKERS = [
+    (maker, regexes.compile(rf"{_W('closed_makers.' + maker)}")) for maker in VOCAB.keys("closed_makers")
+]
 _NAME_AROUND = regexes.compile(r"[\w.:/-]*$")
 _SIZE_AFTER_NAME = regexes.compile(r"[\s_-]+\d+(?:\.\d+)?[bm]\b")
 _NAME_AFTER = regexes.compile(r"[\w.:/-]*")
@@ -7359,7 +7363,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
                 error = QueryError("query.suggest_models", hint="query.examples")
                 error.given = {**_given(fields, stage), "replacing": typed}
                 raise error
-            raise QueryError("query.closed_model", hint="query.open_models", name=typed)
+            maker = next((m for m, named in CLOSED_MAKERS if named.match(strip_accents(typed.lower()))), None)
+            # the maker's name is the same in every language: said in brackets after "its maker's API"
+            raise QueryError(
+                "query.closed_model",
+                hint="query.open_models",
+                name=typed,
+                maker=f" ({maker})" if maker else "",
+            )
         if kind == "speech" and (
             fields.get("read_tokens")
             or fields.get("task") in (Task.summarization, Task.classification, Task.extraction)
