@@ -55,6 +55,7 @@ from .names import (
     resolve_model,
     resolve_precision,
     same_size_word,
+    versioned_words,
 )
 from .plan import (
     ADAPTER_DATA_EXAMPLES,
@@ -4429,12 +4430,14 @@ SPACED_THOUSANDS = regexes.compile(
 
 def _spaced_thousands(scan: _Scan, catalog: Catalog) -> None:
     """Joins spaced thousands with a dot, same length (positions stay aligned), unless the number before
-    the space is a model's version after its family name ("llama 3 200 pedidos", "qwen 2 500 usuários")."""
+    the space is a model's version after its family name ("llama 3 200 pedidos", "qwen 2 500 usuários") or
+    after a catalogue name's word ("hermes 4 405b" had been 4,405B)."""
     families = FAMILIES | family_words(catalog)
+    versioned = versioned_words(catalog)
 
     def join(m: re.Match) -> str:
         before = m.group(1) or ""
-        if before.strip() in families:
+        if before.strip() in families or (before.strip(), m.group(2)) in versioned:
             return m.group(0)
         return before + m.group(2) + re.sub(r"\s", ".", m.group(3))
 

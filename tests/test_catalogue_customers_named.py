@@ -21,6 +21,10 @@ from .gpu_size_run import answer
         ("granite 4.0 h 1b", "granite-4.0-h-1b"),
         ("granite-4.0-1b numa L4", "granite-4.0-1b"),
         ("granite 4.0 350m", "granite-4.0-350m"),
+        (
+            "granite 4 350m para 5 usuários",
+            "granite-4.0-350m",
+        ),  # "4 350" is the version and the size, no 4,350
         ("ibm-granite/granite-4.0-h-350m", "granite-4.0-h-350m"),
         # "nemotron 3 nano" had been a what-fits answer for the GPU, the model not read at all
         ("nemotron 3 nano em 1 h100", "nemotron-3-nano-30b-a3b"),
