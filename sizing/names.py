@@ -427,6 +427,26 @@ def family_words(catalog: Catalog) -> set[str]:
     return set(_families(catalog))
 
 
+# A name whose version is followed by a size of three digits ("hermes 4 405b", "granite 4 350m"): the word and
+# the version, which a spaced thousand ("4 405") must not swallow.
+_VERSION_THEN_SIZE = regexes.compile(r"([a-z]+)[ -](\d{1,3})[ -]\d{3}(?!\d)")
+_VERSIONED: dict[int, tuple[object, frozenset[tuple[str, str]]]] = {}
+
+
+def versioned_words(catalog: Catalog) -> frozenset[tuple[str, str]]:
+    """(word, version) of each catalogue name written "word version size" with a three-digit size."""
+    kept = _VERSIONED.get(id(catalog))
+    if kept and kept[0] is catalog:
+        return kept[1]
+    named = [
+        *(n for m in catalog.models for d in (m, *m.derivatives) for n in (d.name, *d.aliases)),
+        *(n for s in catalog.series for n in (s.name, *s.aliases)),
+    ]
+    pairs = frozenset(hit.groups() for n in named if (hit := _VERSION_THEN_SIZE.match(n.lower())))
+    _VERSIONED[id(catalog)] = (catalog, pairs)
+    return pairs
+
+
 def family_members(catalog: Catalog) -> dict[str, list[str]]:
     """Each family word (normalized) and the catalogue ids it names."""
     return _families(catalog)

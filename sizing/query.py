@@ -56,6 +56,7 @@ from .names import (
     resolve_model,
     resolve_precision,
     same_size_word,
+    versioned_words,
 )
 from .plan import (
     ADAPTER_DATA_EXAMPLES,
@@ -1684,6 +1685,10 @@ CONTRACTS = [
 OUT_OF_SCOPE = [
     (kind, regexes.compile(rf"\b{_W('out_of_scope.' + kind)}[\w.-]*"))
     for kind in ("embedding", "encoder", "speech", "image", "closed")
+]
+# A closed model's maker, from how its name begins ("sabiá-3": Maritaca AI), for the answer to name whose API it is.
+CLOSED_MAKERS = [
+    (maker, regexes.compile(rf"{_W('closed_makers.' + maker)}")) for maker in VOCAB.keys("closed_makers")
 ]
 _NAME_AROUND = regexes.compile(r"[\w.:/-]*$")
 _SIZE_AFTER_NAME = regexes.compile(r"[\s_-]+\d+(?:\.\d+)?[bm]\b")
@@ -4511,12 +4516,14 @@ SPACED_THOUSANDS = regexes.compile(
 
 def _spaced_thousands(scan: _Scan, catalog: Catalog) -> None:
     """Joins spaced thousands with a dot, same length (positions stay aligned), unless the number before
-    the space is a model's version after its family name ("llama 3 200 pedidos", "qwen 2 500 usuários")."""
+    the space is a model's version after its family name ("llama 3 200 pedidos", "qwen 2 500 usuários") or
+    after a catalogue name's word ("hermes 4 405b" had been 4,405B)."""
     families = FAMILIES | family_words(catalog)
+    versioned = versioned_words(catalog)
 
     def join(m: re.Match) -> str:
         before = m.group(1) or ""
-        if before.strip() in families:
+        if before.strip() in families or (before.strip(), m.group(2)) in versioned:
             return m.group(0)
         return before + m.group(2) + re.sub(r"\s", ".", m.group(3))
 
@@ -7445,7 +7452,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
                 error = QueryError("query.suggest_models", hint="query.examples")
                 error.given = {**_given(fields, stage), "replacing": typed}
                 raise error
-            raise QueryError("query.closed_model", hint="query.open_models", name=typed)
+            maker = next((m for m, named in CLOSED_MAKERS if named.match(strip_accents(typed.lower()))), None)
+            # the maker's name is the same in every language: said in brackets after "its maker's API"
+            raise QueryError(
+                "query.closed_model",
+                hint="query.open_models",
+                name=typed,
+                maker=f" ({maker})" if maker else "",
+            )
         if kind == "speech" and (
             fields.get("read_tokens")
             or fields.get("task") in (Task.summarization, Task.classification, Task.extraction)

@@ -76,6 +76,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     ),
     "numbers": None,  # word = value
     "stacks": (),  # stack id (sizing/data/stacks.toml) = the words that name it
+    "closed_makers": (),  # a closed model's maker, as answers name it = how its models' names begin
     "chat": (
         "greeting",
         "about",

@@ -1819,10 +1819,11 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("quanto de vram pro multilingual-e5-large?", "query.encoders", ["Multilingual E5 Large", "2,3 GB"]),
     ("jina-embeddings-v3 para 10 usuários", "query.encoders", ["Jina Embeddings v3", "2,3 GB"]),
     ("qwen3-reranker-4b para 10 usuários", "query.encoders", ["Qwen3 Reranker 4B", "10,1 GB"]),
+    ("gte-qwen2-7b-instruct para 10 usuários", "query.encoders", ["GTE Qwen2 7B Instruct", "7,07B"]),
     (
-        "gte-qwen2-7b-instruct para 10 usuários",
+        "linq-embed-mistral para 10 usuários",
         "query.out_of_scope",
-        ["gte-qwen2-7b-instruct", "embeddings", "LLM"],
+        ["linq-embed-mistral", "embeddings", "LLM"],
     ),
     ("whisper large v3 numa L4", "query.out_of_scope", ["whisper", "fala"]),
     # BERT and its kin classify and embed: no text generation ("com bert" had asked for the model).
@@ -1850,7 +1851,7 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     # The whole repo the word sits in, not a broken piece of it ("Não conheço Qwen/Qwen3").
     ("Qwen/Qwen3-Embedding-8B numa L4", "query.encoders", ["Qwen3 Embedding 8B", "19,1 GB", "L4 24 GB"]),
     ("Qwen/Qwen3-Reranker-4B numa L4", "query.encoders", ["Qwen3 Reranker 4B", "10,1 GB", "L4 24 GB"]),
-    ("Alibaba-NLP/gte-Qwen2-7B-instruct 10 usuarios", "query.out_of_scope", ["gte-Qwen2-7B-instruct"]),
+    ("Linq-AI-Research/Linq-Embed-Mistral 10 usuarios", "query.out_of_scope", ["Linq-Embed-Mistral"]),
     ("openai/whisper-large-v3 on an L4 en", "query.out_of_scope", ["whisper-large-v3", "speech"]),
     ("Preciso de correr o XTTS v2 para síntese de voz", "query.out_of_scope", ["XTTS", "fala"]),
     # Closed models run only on their makers' APIs: said so, with open models of their size.

@@ -24,8 +24,8 @@ def test_every_model_matches_its_official_parameter_count(catalog):
             )
         elif m.params_official_scope:
             # The official figure counts something else (a vision tower, a rounded name): it must say what,
-            # and still be close.
-            assert gap < 0.12, m.id
+            # and still be close (Granite 4.0 Micro's card calls 3.40B of its own table's shapes "3B": 13%).
+            assert gap < 0.14, m.id
         else:
             assert gap < 0.01, f"{m.id}: computed {m.params:,} vs official {official:,.0f}"
 

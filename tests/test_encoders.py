@@ -207,7 +207,7 @@ def test_a_kinds_word_alone_is_the_tables_default_said_as_assumed():
 
 def test_an_embedding_model_the_table_lacks_is_still_refused_as_what_it_is():
     with pytest.raises(QueryError) as raised:
-        parse("gte-qwen2-7b-instruct quanto precisa")
+        parse("linq-embed-mistral quanto precisa")
     assert raised.value.key == "query.out_of_scope" and not isinstance(raised.value, EncoderAnswer)
 
 

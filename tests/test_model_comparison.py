@@ -191,10 +191,10 @@ def test_a_fine_tune_compares_too(capsys):
         ("llama 70b versus zorblax-9 en",
          "You also named “zorblax-9”, but it cannot be compared: I don't know the model “zorblax-9”.",
          "unknown_model"),
-        # A closed model runs only on its maker's API (had been left out without a word).
+        # A closed model runs only on its maker's API, named (had been left out without a word).
         ("llama 70b vs gpt-4o",
          "Você citou também “gpt-4o”, mas não dá para compará-lo: “gpt-4o” é um modelo fechado: só roda na API "
-         "de quem o publica, não em GPUs alugadas.", "query.closed_model"),
+         "de quem o publica (OpenAI), não em GPUs alugadas.", "query.closed_model"),
         # A workload the other cannot take: Mistral 7B reads 32k tokens at most.
         ("llama 3.1 8b vs mistral 7b 128k",
          "Você citou também “mistral 7b”, mas não dá para compará-lo: 131.072 tokens passam do limite do "

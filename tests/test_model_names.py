@@ -606,7 +606,8 @@ def test_a_release_date_after_the_size_is_part_of_the_name(text, model):
         ("qwen3 embedding 0.6b para rag", "query.encoders"),
         ("Qwen3-Embedding-8B", "query.encoders"),
         ("qwen3 reranker 4b", "query.encoders"),
-        ("gte-qwen2-7b-instruct", "query.out_of_scope"),  # not in the encoders' table: refused as what it is
+        ("gte-qwen2-7b-instruct", "query.encoders"),
+        ("linq-embed-mistral", "query.out_of_scope"),  # not in the encoders' table: refused as what it is
     ],
 )
 def test_an_llm_familys_embedding_model_is_no_chat_model(text, key):
@@ -650,8 +651,8 @@ def test_a_vision_word_said_with_the_text_model_is_not_also_not_understood(capsy
 @pytest.mark.parametrize(
     "text",
     [
-        "preciso de 1 GPU pra embeddings, gte-qwen2-7b-instruct, uns 5 milhoes de documentos",
-        "embeddings com o gte-qwen2-7b-instruct",
+        "preciso de 1 GPU pra embeddings, sfr-embedding-mistral, uns 5 milhoes de documentos",
+        "embeddings com o sfr-embedding-mistral",
     ],
 )
 def test_an_out_of_scope_refusal_names_the_model_not_its_kinds_word(text):
@@ -659,4 +660,4 @@ def test_an_out_of_scope_refusal_names_the_model_not_its_kinds_word(text):
     # the kind's word stand for the encoders' default beside a model the table lacks.
     with pytest.raises(QueryError) as raised:
         parse(text)
-    assert raised.value.key == "query.out_of_scope" and "gte-qwen2-7b-instruct" in raised.value.params["name"]
+    assert raised.value.key == "query.out_of_scope" and "sfr-embedding-mistral" in raised.value.params["name"]

@@ -490,10 +490,10 @@ def test_an_out_of_scope_model_next_to_an_llm_is_said_to_be_left_out():
     lines = understood(size(query.workload), query)
     assert any("whisper" in line and "fica de fora da conta" in line for line in lines)
     # An embedding model the encoders' table lacks is left out beside those it has, which are sized.
-    query = parse("rag com llama 3.1 8b, bge-m3 e gte-qwen2-7b-instruct, 30 usuários")
-    assert query.workload.encoders == ["BAAI/bge-m3"] and query.out_of_scope == ["gte-qwen2-7b-instruct"]
+    query = parse("rag com llama 3.1 8b, bge-m3 e linq-embed-mistral, 30 usuários")
+    assert query.workload.encoders == ["BAAI/bge-m3"] and query.out_of_scope == ["linq-embed-mistral"]
     lines = understood(size(query.workload), query)
-    assert any("gte-qwen2-7b-instruct" in line and "não estão na nossa tabela" in line for line in lines)
+    assert any("linq-embed-mistral" in line and "não estão na nossa tabela" in line for line in lines)
     # A reranker is one more (it had been a word not understood).
     query = parse("rag com llama 3.1 8b, bge-m3 para embeddings e um reranker, 30 usuários")
     assert query.unknown == [] and query.workload.encoders == ["BAAI/bge-m3", "reranker"]
