@@ -255,11 +255,12 @@ def _fail(
     return code
 
 
-def _answered(message: str, hint: str | None, key: str, as_json: bool) -> int:
-    """An answer given while reading (sizing/errors.py, is_answer): on stdout, exit status 0."""
+def _answered(message: str, hint: str | None, key: str, as_json: bool, data: dict | None = None) -> int:
+    """An answer given while reading (sizing/errors.py, is_answer): on stdout, exit status 0; with --json, its
+    figures too when the answer has them (a speech model's: sizing/speech_query.py)."""
     if as_json:
-        return _emit(json.dumps({"answer": {"key": key, "message": message, "hint": hint}}, ensure_ascii=False,
-                                indent=2) + "\n")  # fmt: skip
+        body = {"key": key, "message": message, "hint": hint, **({"data": data} if data else {})}
+        return _emit(json.dumps({"answer": body}, ensure_ascii=False, indent=2) + "\n")
     return _emit("\n".join(filter(None, [message, hint])) + "\n")
 
 
@@ -357,7 +358,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if e.key in NO_MODEL_ANSWERS and args.model is None:
                 return _what_fits(e, lang, args.json)
             if e.is_answer:  # embedding models alone: what they take is the answer, on stdout
-                return _answered(e.message(lang), e.hint(lang), e.key, args.json)
+                return _answered(e.message(lang), e.hint(lang), e.key, args.json, getattr(e, "data", None))
         return _fail(e.message(lang), e.hint(lang), as_json=args.json, key=e.key)
     except CatalogError as e:
         return _fail(f"data file problem: {e}", None, EXIT_CONFIG, as_json=args.json, key="data_file")

@@ -48,7 +48,7 @@ PASTED = "pasted/config-"
 
 # Query errors that mean "say more" rather than "I could not read that".
 # Raised while reading as the answer itself: embedding and reranking models alone (sizing/encoder_query.py).
-ANSWERED = {"query.encoders"}
+ANSWERED = {"query.encoders", "query.speech"}
 NEEDS_INPUT = {
     "query.no_model",
     "missing_model",

@@ -10,7 +10,7 @@ from pathlib import Path
 import msgspec
 from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
 
-from sizing import advice, i18n, performance
+from sizing import advice, i18n, performance, speech
 from sizing.budget import check as check_budget
 from sizing.budget import currency_mismatch
 from sizing.catalog import load_catalog
@@ -1238,7 +1238,19 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     for typed, tokens, per_minute in query.speech_lengths:
         lines.append(t("understood.speech_length", typed=typed, tokens=i18n.number(tokens, lang),
                        per_minute=i18n.number(per_minute, lang)))  # fmt: skip
+    heard = next((e for e in r.encoders or [] if e.kind == "speech"), None)
+    setup = result.recommendation
     for typed, tokens, per_minute in query.speech_volumes:
+        if heard is not None and setup is not None:
+            # A Whisper asked for beside the LLM transcribes the audio on its GPU (sizing/speech.py): the time it
+            # takes there, at the speed the published benchmark gives that GPU, instead of "left out".
+            served, gpu = speech.by_id(heard.id), load_catalog().gpu(setup.gpu)
+            rtf = speech.realtime_factor(served, gpu)
+            seconds = tokens / per_minute * 60 / rtf
+            lines.append(t("speech.speech_volume", typed=typed, tokens=i18n.number(tokens, lang),
+                           per_minute=i18n.number(per_minute, lang), name=served.name,
+                           rtf=i18n.number(rtf, lang), gpu=gpu.name, time=i18n.duration(seconds / 86400, lang)))  # fmt: skip
+            continue
         lines.append(t("understood.speech_volume", typed=typed, tokens=i18n.number(tokens, lang),
                        per_minute=i18n.number(per_minute, lang)))  # fmt: skip
     for typed, tokens in query.prompt_lengths:

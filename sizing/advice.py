@@ -7,7 +7,7 @@ import re
 
 import msgspec
 
-from . import i18n, images, kv_cache, serving, traffic, training
+from . import i18n, images, kv_cache, serving, speech, traffic, training
 from .catalog import MAC_LARGE_SHARE, Budget, Catalog, ModelEntry, Release, is_budget, mac_gpu_share
 from .choice import as_copies, recommend
 from .i18n import t
@@ -2024,6 +2024,12 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
         out.append(t(lang, "note.production_next"))
     if plan.encoders and rec is not None and rec.per_gpu.encoders and plan.engine == "vllm":
         out.append(_encoders_share(plan, rec, catalog))
+    if rec is not None and not plan.stage.is_training and not is_budget(rec.gpu):
+        for served in [speech.by_id(i) for i in plan.encoders if speech.is_speech_id(i)]:
+            # Its speed on the GPU it shares with the LLM: the published benchmark scaled (sizing/speech.py)
+            rtf = speech.realtime_factor(served, catalog.gpu(rec.gpu))
+            out.append(t(lang, "speech.speed_beside", name=served.name, gpu=rec.gpu_name,
+                         rtf=i18n.number(rtf, lang), calls=int(rtf * speech.table().defaults.live_utilization)))  # fmt: skip
     if (
         plan.quantize_run
     ):  # what was asked first ("quanto de vram pra quantizar ..."), then serving the result

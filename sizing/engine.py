@@ -6,7 +6,7 @@ import math
 
 import msgspec
 
-from . import advice, encoders, i18n, images, kv_cache, traffic, training
+from . import advice, encoders, i18n, images, kv_cache, speech, traffic, training
 from .catalog import Budget, Catalog, load_catalog
 from .choice import copies_held, recommend, requested
 from .errors import SizingError
@@ -1563,6 +1563,13 @@ def _margin_assumption(plan: Plan, catalog: Catalog, asked: bool = False) -> str
 
 
 def _encoder_info(encoder_id: str, assumed: bool) -> EncoderInfo:
+    if speech.is_speech_id(encoder_id):
+        s = speech.by_id(encoder_id)
+        return EncoderInfo(id=s.id, name=s.name, kind="speech", params=s.params, weights=speech.weights(s),
+                           buffer=speech.activations(s), sequences=s.batch,
+                           sequence_tokens=speech.table().defaults.source_frames, overhead=speech.overhead(),
+                           kv_cache=speech.kv_cache(s), beam=s.runtime.beam, runtime=s.runtime.id,
+                           format=s.format, assumed=assumed)  # fmt: skip
     e, batch = encoders.by_id(encoder_id), encoders.table().defaults
     return EncoderInfo(id=e.id, name=e.name, kind=e.kind, params=e.params, weights=encoders.weights(e),
                        buffer=encoders.buffer(e), sequences=batch.batch_sequences,

@@ -10,7 +10,7 @@ import math
 
 import msgspec
 
-from . import encoders, i18n, images, kv_cache, regexes, serving, training
+from . import encoders, i18n, images, kv_cache, regexes, serving, speech, training
 from .architecture import updated
 from .catalog import (
     GPU,
@@ -1447,17 +1447,28 @@ def _served_encoders(plan: Plan, w: Workload, lang: str, said: list[str]) -> Pla
     defaults = encoders.table().defaults
     ids, assumed = [], []
     for asked in w.encoders or ():
-        chosen = getattr(defaults, asked) if asked in ("embedding", "reranker") else asked
+        chosen = (
+            getattr(defaults, asked) if asked in ("embedding", "reranker") else asked.removeprefix("speech:")
+        )
         if chosen in ids:
             continue
         ids.append(chosen)
-        if chosen != asked:
+        if asked.startswith("speech:"):
+            # "whisper", "faster-whisper": a speech model with no size named, the speech table's default
+            assumed.append(chosen)
+            said.append(t(lang, "speech.assumed", name=speech.by_id(chosen).name))
+        elif chosen != asked:
             assumed.append(chosen)
             said.append(t(lang, f"encoders.assumed_{asked}", name=encoders.by_id(chosen).name))
-    models = [encoders.by_id(i) for i in ids]
-    said.append(t(lang, "encoders.beside", names=i18n.join([e.name for e in models], lang),
-                  seqs=defaults.batch_sequences, seq_tokens=i18n.number(defaults.batch_tokens, lang),
-                  total=i18n.gb(sum(encoders.total(e) for e in models), lang)))  # fmt: skip
+    models = [encoders.by_id(i) for i in ids if not speech.is_speech_id(i)]
+    if models:
+        said.append(t(lang, "encoders.beside", names=i18n.join([e.name for e in models], lang),
+                      seqs=defaults.batch_sequences, seq_tokens=i18n.number(defaults.batch_tokens, lang),
+                      total=i18n.gb(sum(encoders.total(e) for e in models), lang)))  # fmt: skip
+    for served in [speech.by_id(i) for i in ids if speech.is_speech_id(i)]:
+        said.append(t(lang, "speech.beside", names=served.name, runtime=served.runtime.name,
+                      format=served.format.upper(), batch_words=speech.batch_words(served.batch, lang), beam=served.runtime.beam,
+                      total=i18n.gb(speech.total(served), lang)))  # fmt: skip
     return plan.but(encoders=tuple(ids), encoders_assumed=tuple(assumed))
 
 

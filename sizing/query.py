@@ -28,6 +28,8 @@ from . import (
     redact,
     regexes,
     speculative_query,
+    speech,
+    speech_query,
     traffic_query,
 )
 from . import topics as topic_words
@@ -129,6 +131,26 @@ class EncoderAnswer(QueryError):
 
     def message(self, lang: str = "pt-BR") -> str:
         return self.answer.message(lang)
+
+
+class SpeechAnswer(QueryError):
+    """A speech-recognition model asked about with no LLM (sizing/speech_query.py): raised while reading as the
+    answer itself, in the reader's language."""
+
+    is_answer = True
+
+    def __init__(self, answer: speech_query.Answer) -> None:
+        gpu = answer.named_gpu.id if answer.named_gpu else None
+        super().__init__("query.speech", hint=None, name=answer.names, asked=answer.text, gpu=gpu)
+        self.answer = answer
+
+    def message(self, lang: str = "pt-BR") -> str:
+        return self.answer.message(lang)
+
+    @property
+    def data(self) -> dict:
+        """Its figures, for --json."""
+        return self.answer.data()
 
 
 class Query(msgspec.Struct):
@@ -1697,6 +1719,11 @@ _NAME_AFTER = regexes.compile(r"[\w.:/-]*")
 # "bge reranker", "nomic embed text").
 _VARIANT_AFTER = regexes.compile(
     r"(?:[\s_-]+(?:large|medium|small|base|tiny|turbo|m3|reranker|text|v\d+(?:\.\d+)?)\b)*"
+)
+# A speech model's weight format typed after its name ("faster-whisper int8", "whisper large v3 fp16"): the
+# speech model's (sizing/speech.py), not the LLM's beside it.
+_SPEECH_FORMAT_AFTER = regexes.compile(
+    r"(?:[\s_-]+(?:large|medium|small|turbo|v\d)\b)*(?:[\s_-]+(?:em\s+|in\s+)?(?:int8(?:[_-]float16)?|fp16|float16)\b)?"
 )
 # A closed model's tier and version typed apart ("claude 3.5 sonnet", "claude opus 4", "gemini 2.5 flash",
 # "gpt-4o mini"): one name with the maker's word (they had been left as not understood, and "claude 3.5
@@ -3703,6 +3730,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
             end = _VARIANT_AFTER.match(scan.work, end).end()  # "whisper large v3", "bge large": its variant
             if kind == "closed":
                 end = _CLOSED_AFTER.match(scan.work, end).end()
+            if kind == "speech":
+                end = _SPEECH_FORMAT_AFTER.match(scan.work, end).end()  # "faster-whisper int8": its, no LLM's
             while end > start + 1 and scan.work[end - 1] in ".:-":
                 end -= (
                     1  # a sentence's full stop after the word ("50k imagens. seq 4096") is no part of a name
@@ -7437,6 +7466,27 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             for kind, typed in out_of_scope
             if kind != "closed" and (kind != "embedding" or typed in unknown)
         ]
+    # Speech-recognition models the table has (sizing/data/speech.toml): sized, not refused. Beside an LLM only
+    # a Whisper named ("whisper large v3", "faster-whisper"): "transcrever" alone may be transcripts already made.
+    heard = [
+        (typed, hit)
+        for kind, typed in out_of_scope
+        if kind == "speech" and (hit := speech.resolve(typed, scan.original, not (model or size))) is not None
+    ]
+    if heard and (model or size):
+        named = [(typed, hit) for typed, hit in heard if not hit[1] or "whisper" in typed.lower()]
+        if named:
+            served, assumed = min((hit for _, hit in named), key=lambda h: h[1])  # a model named over a word
+            fields["encoders"] = [*fields.get("encoders", []), ("speech:" if assumed else "") + served.id]
+            query.out_of_scope = [typed for typed in query.out_of_scope if typed not in {t for t, _ in heard}]
+    if not (model or size) and heard:
+        reading = fields.get("task") in (Task.summarization, Task.classification, Task.extraction)
+        if not reading or any(not hit[1] for _, hit in heard):
+            # Alone: its memory, its speed, and for a volume or calls at once the GPUs (sizing/speech.py); a model
+            # named over a word for it ("transcrever com o whisper large v3").
+            served, assumed = min((hit for _, hit in heard), key=lambda h: h[1])
+            gpu = catalog.gpu(fields["gpu"]) if fields.get("gpu") else None
+            raise SpeechAnswer(speech_query.Answer(served, assumed, scan.original, gpu, catalog))
     if not (model or size) and out_of_scope:
         # A name ("bge-m3", "BAAI/bge-m3", "whisper large v3") before a kind's word ("embeddings"), as typed order
         # had put it ("“embeddings” é um modelo de embeddings").

@@ -176,10 +176,16 @@ class EncoderInfo(Record, kw_only=True):
     sequence_tokens: int
     overhead: int
     assumed: bool = False  # a kind's word with no model named: the table's default
+    # A speech model's (kind "speech", sizing/speech.py): `buffer` is its encoder's activations over `sequences`
+    # 30-second windows of `sequence_tokens` frames, and these its decoder's KV cache, beam, software and format.
+    kv_cache: int = 0
+    beam: int = 0
+    runtime: str = ""
+    format: str = ""
 
     @property
     def total(self) -> int:
-        return self.weights + self.buffer + self.overhead
+        return self.weights + self.buffer + self.kv_cache + self.overhead
 
 
 class ResolvedWorkload(Record, kw_only=True):

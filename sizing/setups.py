@@ -10,7 +10,7 @@ import math
 
 import msgspec
 
-from . import encoders, i18n, images, kv_cache, serving, training
+from . import i18n, images, kv_cache, serving, speech, training
 from .catalog import GPU, Budget, Catalog, Offer
 from .memo import current, shared
 from .memo import one_sizing as one_sizing  # engine.size opens the memo through this module
@@ -139,7 +139,7 @@ class Need:
         # Embedding and reranking models on the same GPUs, in a server of their own: whole on each GPU, since
         # vLLM gives every GPU of a split the same share (--gpu-memory-utilization), so they take that room from
         # all of them.
-        self.encoders = sum(encoders.total(encoders.by_id(i)) for i in plan.encoders)
+        self.encoders = sum(speech.served_total(i) for i in plan.encoders)
         # The pipeline stage with the most weights sets the need (1 of pp, unless layers differ: layer_blocks).
         share, of = a.weight_stage(pp)
         self.weights = (

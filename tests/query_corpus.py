@@ -1825,7 +1825,8 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
         "query.out_of_scope",
         ["linq-embed-mistral", "embeddings", "LLM"],
     ),
-    ("whisper large v3 numa L4", "query.out_of_scope", ["whisper", "fala"]),
+    ("whisper large v3 numa L4", "query.speech", ["Whisper large-v3", "L4 24 GB citada"]),
+    ("xtts v2 numa L4", "query.out_of_scope", ["xtts", "fala"]),
     # BERT and its kin classify and embed: no text generation ("com bert" had asked for the model).
     (
         "quero treinar um modelo de classificação de texto em português com bert",
@@ -1834,12 +1835,16 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ),
     ("neuralmind/bert-base-portuguese-cased", "query.out_of_scope", ["bert-base-portuguese-cased", "BERT"]),
     ("fine-tune roberta-large for sentiment en", "query.out_of_scope", ["roberta-large", "encoder"]),
-    ("Quanta memória precisa o modelo de transcrição Whisper?", "query.out_of_scope", ["fala"]),
+    (
+        "Quanta memória precisa o modelo de transcrição Whisper?",
+        "query.speech",
+        ["Whisper large-v3", "KV cache do decoder"],
+    ),
     ("SDXL com 4 usuários", "query.out_of_scope", ["SDXL", "imagem"]),
     ("quanto de vram pro stable diffusion xl?", "query.out_of_scope", ["stable diffusion", "imagem"]),
     # written apart, "sd xl" had been no model: the answer listed what fits on the L4
     ("sd xl numa l4?", "query.out_of_scope", ["sd xl", "imagem"]),
-    ("how much memory for whisper-large-v3 en", "query.out_of_scope", ["whisper-large-v3", "speech"]),
+    ("how much memory for whisper-large-v3 en", "query.speech", ["Whisper large-v3", "decoder KV cache"]),
     (
         "an embedding model for our RAG, 100 users en",
         "query.encoders",
@@ -1852,7 +1857,7 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("Qwen/Qwen3-Embedding-8B numa L4", "query.encoders", ["Qwen3 Embedding 8B", "19,1 GB", "L4 24 GB"]),
     ("Qwen/Qwen3-Reranker-4B numa L4", "query.encoders", ["Qwen3 Reranker 4B", "10,1 GB", "L4 24 GB"]),
     ("Linq-AI-Research/Linq-Embed-Mistral 10 usuarios", "query.out_of_scope", ["Linq-Embed-Mistral"]),
-    ("openai/whisper-large-v3 on an L4 en", "query.out_of_scope", ["whisper-large-v3", "speech"]),
+    ("openai/whisper-large-v3 on an L4 en", "query.speech", ["Whisper large-v3", "L4 24 GB named"]),
     ("Preciso de correr o XTTS v2 para síntese de voz", "query.out_of_scope", ["XTTS", "fala"]),
     # Closed models run only on their makers' APIs: said so, with open models of their size.
     ("quanto custa rodar o gpt-4o na nossa nuvem?", "query.closed_model", ["gpt-4o", "fechado"]),

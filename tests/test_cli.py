@@ -276,7 +276,7 @@ def test_the_readme_shows_the_answer_gpu_size_really_gives(capsys):
         (["asdf", "qwerty"], "query.nothing_understood", "Não entendi"),
         (["70b", "4bit", "fp16"], "query.contradiction", "contradiz"),
         (["--model", "8b", "--users", "0", "--lang", "en"], "not_positive_users", "users"),
-        (["whisper", "large", "v3", "10", "usuários"], "query.out_of_scope", "LLM"),
+        (["xtts", "v2", "10", "usuários"], "query.out_of_scope", "LLM"),
         (["--model", "8b", "--bogus"], "usage", "--bogus"),
     ],
 )

@@ -156,7 +156,7 @@ def test_copies_of_the_data_are_no_replicas(text):
 @pytest.mark.parametrize(
     ("text", "named"),
     [
-        ("whisper large v3 com llama 8b", "whisper large v3"),
+        ("xtts v2 com llama 8b", "xtts v2"),
         ("bge large com llama 8b", "BAAI/bge-large-en-v1.5"),
         # A closed model's tier and version, typed apart: "haiku", "3.5", "sonnet", "mini" had been listed as
         # not understood, and "claude 3.5 sonnet" not named as a closed model at all.

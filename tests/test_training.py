@@ -1162,8 +1162,8 @@ def test_a_name_out_of_scope_is_said_without_the_full_stop_after_it(capsys):
 
     from .gpu_size_run import answer
 
-    assert gpu_size(["qual gpu pro whisper."]) != 0
-    assert capsys.readouterr().err.startswith("gpu-size: “whisper” é um modelo de fala")
+    assert gpu_size(["qual gpu pro xtts."]) != 0
+    assert capsys.readouterr().err.startswith("gpu-size: “xtts” é um modelo de fala")
     assert "“bge-m3.”" not in answer(capsys, "usamos o bge-m3. quanto de gpu?")
 
 
