@@ -1008,11 +1008,13 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         )
     for typed, name in query.corrections:
         lines.append(t("understood.corrected", typed=typed, name=name))
+    for typed, name, instead in query.release_nearest:
+        lines.append(t("understood.release_nearest", typed=typed, name=name, instead=instead))
     for typed, bound in query.ranges:
         lines.append(t("understood.range", typed=typed, bound=bound))
     for typed, day, days in query.deadline_dates:
         shown = f"{day:%B} {day.day}, {day.year}" if lang == "en" else f"{day:%d/%m/%Y}"
-        lines.append(t("understood.deadline_date", typed=typed, days=i18n.number(days, lang), date=shown))
+        lines.append(t("understood.deadline_date", typed=typed, days=i18n.day_count(days, lang), date=shown))
     for typed, tokens in query.answer_lengths:
         lines.append(t("understood.answer_length", typed=typed, tokens=i18n.number(tokens, lang)))
     for typed, tokens, per_word in query.word_lengths:
@@ -1099,10 +1101,18 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     }
     if fsdp_and_zero3:
         lines.append(t("understood.fsdp_is_zero3", typed=zero_typed))
+    # ZeRO or DeepSpeed named for a run one GPU holds: nothing to shard it over, said (the breakdown's "sem ZeRO"
+    # had been all that answered "e com zero 3?" or "e se usar deepspeed?")
+    rec = result.recommendation
+    one_gpu = r.stage != Stage.inference.value and rec is not None and rec.count == 1 and rec.servers == 1
+    deepspeed_typed = [typed for typed in dict.fromkeys(query.frameworks) if "deepspeed" in typed.lower()]
+    if one_gpu and (query.zero_said or deepspeed_typed):
+        said = zero_typed or ", ".join(f"“{typed}”" for typed in deepspeed_typed)
+        lines.append(t("understood.zero_one_gpu", typed=said))
     if query.frameworks and r.stage != Stage.inference.value:
         for typed in dict.fromkeys(query.frameworks):
             deepspeed = "deepspeed" in typed.lower()
-            if deepspeed and fsdp_and_zero3:
+            if deepspeed and (fsdp_and_zero3 or one_gpu):
                 continue  # the note above says what the DeepSpeed one would
             key = "understood.framework_deepspeed" if deepspeed else "understood.framework"
             lines.append(t(key, typed=f"“{typed}”"))
