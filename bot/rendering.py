@@ -1080,7 +1080,21 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
                            tps=i18n.number(tps, lang, 0 if tps >= 10 else 1)))  # fmt: skip
         else:
             lines.append(t("understood.cpu_only_training", typed=typed))
-    if query.kv_per_token and result.kv_bytes_per_token and r.stage == Stage.inference.value:
+    if query.kv_explained and result.kv_bytes_per_token and r.stage == Stage.inference.value:
+        lines.append(t("understood.kv_explained", total=i18n.gb(result.memory.kv_cache, lang),
+                       users=i18n.number(r.users or 1, lang)))  # fmt: skip
+    elif query.kv_explained:
+        # a training keeps no KV cache: its activations are what grows with the sequence
+        lines.append(
+            t("understood.kv_not_training" if r.stage != Stage.inference.value else "understood.kv_none")
+        )
+    if query.why_asked and result.decided:
+        lines.append(result.decided)
+    if (
+        (query.kv_per_token or query.kv_explained)
+        and result.kv_bytes_per_token
+        and r.stage == Stage.inference.value
+    ):
         lines.append(t("understood.kv_per_token", per_token=i18n.kib(result.kv_bytes_per_token, lang),
                        per=i18n.gb(result.kv_bytes_per_conversation, lang), context=i18n.tokens(r.context_tokens or 0, lang)))  # fmt: skip
     if query.other_engines and r.stage == Stage.inference.value:

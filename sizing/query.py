@@ -185,6 +185,8 @@ class Query(msgspec.Struct):
     fine_tuned: list[tuple[str, str]] = []
     other_engines: list[str] = []  # a serving engine other than vLLM named ("sglang", "tgi"), as typed
     kv_per_token: bool = False  # "kv cache ... por token?": the answer says what a token takes
+    kv_explained: bool = False  # "explica melhor o kv cache" in a thread: what it is, in the thread's figures
+    why_asked: bool = False  # "por quê?" in a thread: what decided the answer, said first
     # The system's RAM, not a GPU's ("notebook com 16gb de ram"), as typed: the answer asks for the GPU's.
     system_ram: list[str] = []
     system_ram_gb: float | None = None  # the largest amount said, in GB
@@ -2766,6 +2768,14 @@ PERFORMANCE_NEED = regexes.compile(
     r"\b(?:latencia|latency|velocidade|speed|how\s+fast|desempenho|performance|quanto\s+tempo|how\s+long"
     r"|quanto\s+demora|demora\s+quanto|gargalo|gargalos|bottleneck|bottlenecks|throughput|vazao)\b"
 )
+# ... and "por quê?", "why that many?", "o que decidiu?" ask why the thread's answer is what it is: its sizing again,
+# with what decided it first; "explica melhor o kv cache", "e o kv cache?", "what is the kv cache?" ask what the
+# KV cache is, answered with the thread's own figures (both had been "Não entendi o pedido").
+WHY_NEED = regexes.compile(
+    r"(?:^|\b)(?:por\s*que|porque|pq|why|how\s+come|o\s+que\s+decidiu|what\s+decided|explica\w*|explique\w*"
+    r"|explain\w*|justifica\w*|justify)\b"
+)
+KV_NEED = regexes.compile(r"\b(?:kv(?:[\s_-]*cache)?|cache\s+kv|key[\s-]+value\s+cache)\b")
 # ... and, in a thread weighing models, "qual é melhor?", "which one is better?" ask for the comparison and its
 # summary again.
 CHOICE_NEED = regexes.compile(
@@ -7253,8 +7263,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     # "e em cpu?", "e no mac?", "e no sglang?", "e se a gente usar vllm?": the thread's sizing with what its
     # note says of them (a first question gets the same note beside its answer)
     beside = query.cpu_only or query.phone or query.mac_alone or query.device_alone or query.system_ram
+    if need and KV_NEED.search(need):
+        query.kv_explained = True
+    elif need and WHY_NEED.search(need):
+        query.why_asked = True
     if need and (
-        GPU_NEED.search(need)
+        query.kv_explained
+        or query.why_asked
+        or GPU_NEED.search(need)
         or GPU_COUNT_NEED.search(need)
         or PERFORMANCE_NEED.search(need)
         or any(scan.found.get(key) for key in asked)

@@ -134,3 +134,67 @@ def test_a_release_said_alone_at_the_nearest_size(pipeline, first, follow_up, li
 def test_a_release_with_no_size_near_the_threads_is_asked_which(pipeline, first, follow_up, asked):
     answer = reply_in_thread(pipeline, first, follow_up)
     assert answer.startswith(asked), answer[:300]
+
+
+SUGGEST = "which model would you suggest for a coding assistant with 50 users?"
+
+
+@pytest.mark.parametrize("follow_up", ["and cheaper?", "e mais barato?"])
+def test_cheaper_under_suggestions_gives_each_model_its_cheaper_setup(pipeline, follow_up):
+    # it had been the same three setups again, nothing cheaper said
+    first = pipeline.ask(SUGGEST, Where("message")).text_answer
+    answer = reply_in_thread(pipeline, SUGGEST, follow_up)
+    rows = [line for line in answer.splitlines() if line.startswith("• ")]
+    cheaper = [line.strip() for line in answer.splitlines() if line.strip().startswith("↳ cheaper: ")]
+    assert len(rows) == 3 and len(cheaper) == 3, answer
+    assert "↳" not in first
+    # each cheaper line names a setup of its own, not the row's again
+    for row, line in zip(rows, cheaper, strict=True):
+        assert row.split(": ", 1)[1].split(",")[0] not in line
+
+
+def test_cheaper_under_training_suggestions_says_where_nothing_is_cheaper(pipeline):
+    answer = reply_in_thread(pipeline, "qual modelo vocês recomendam pra fine-tuning de um chatbot com lora?",
+                             "mais barato?")  # fmt: skip
+    lines = [line.strip() for line in answer.splitlines() if line.strip().startswith("↳ mais barato: ")]
+    assert lines and any("QLoRA" in line for line in lines)
+
+
+SERVING = "llama 3.1 70b 20 usuarios"
+
+
+@pytest.mark.parametrize(
+    "follow_up", ["explica melhor o kv cache", "e o kv cache?", "what is the kv cache?", "o que é kv cache?"]
+)
+def test_the_kv_cache_explained_in_a_serving_thread(pipeline, follow_up):
+    # each had been "Não entendi o pedido"
+    answer = reply_in_thread(pipeline, SERVING, follow_up)
+    assert understood(answer) == "Entendi: Llama 3.1 70B · 20 usuários simultâneos"
+    assert "KV cache: para cada conversa aberta" in answer
+    assert "26,8 GB para 20 conversas" in answer  # the thread's own figure, as its breakdown says it
+    assert "KV cache por token: 320 KiB" in answer
+
+
+def test_the_kv_cache_asked_under_a_training_says_a_training_keeps_none(pipeline):
+    answer = reply_in_thread(pipeline, LORA, "e o kv cache?")
+    assert "um treino não o guarda" in answer
+
+
+@pytest.mark.parametrize("follow_up", ["por quê?", "why?", "o que decidiu?", "pq?"])
+def test_why_in_a_thread_says_what_decided_first(pipeline, follow_up):
+    answer = reply_in_thread(pipeline, SERVING, follow_up)
+    lines = answer.splitlines()
+    assert lines[0] == "Entendi: Llama 3.1 70B · 20 usuários simultâneos"
+    assert lines[1].startswith("O que decidiu: memória. 2× H200 SXM 141 GB")
+
+
+@pytest.mark.parametrize(
+    "follow_up, mode",
+    [("e no modo dedicado?", "dedicada"), ("e na modalidade reservada?", "capacidade reservada"),
+     ("and in dedicated mode?", "dedicada")],
+)  # fmt: skip
+def test_a_contract_mode_said_with_the_word_mode(pipeline, follow_up, mode):
+    # "e no modo dedicado?" had been read with "Não entendi: “modo”"
+    answer = reply_in_thread(pipeline, SERVING, follow_up)
+    assert understood(answer) == f"Entendi: Llama 3.1 70B · 20 usuários simultâneos · {mode}"
+    assert "Não entendi" not in answer
