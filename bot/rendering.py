@@ -1088,7 +1088,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(
             t("understood.kv_not_training" if r.stage != Stage.inference.value else "understood.kv_none")
         )
-    if query.why_asked and result.decided:
+    if query.why_asked and result.decided and not w.model_choices:
+        # (models weighed: each one's setup is beside the other's below, and this line would be the first's alone)
         lines.append(result.decided)
     if (
         (query.kv_per_token or query.kv_explained)

@@ -198,3 +198,16 @@ def test_a_contract_mode_said_with_the_word_mode(pipeline, follow_up, mode):
     answer = reply_in_thread(pipeline, SERVING, follow_up)
     assert understood(answer) == f"Entendi: Llama 3.1 70B · 20 usuários simultâneos · {mode}"
     assert "Não entendi" not in answer
+
+
+@pytest.mark.parametrize("follow_up", ["can we get it down to 1 gpu?", "bring it down to 1 gpu?"])
+def test_a_count_brought_down_to_in_english(pipeline, follow_up):
+    # "Not understood: “down”" had followed the count read
+    answer = reply_in_thread(pipeline, "llama 3.1 70b for 20 users", follow_up)
+    assert understood(answer) == "Understood: Llama 3.1 70B · 20 concurrent users · 1 GPU"
+    assert "Not understood" not in answer
+
+
+def test_why_in_a_thread_weighing_models_says_no_one_models_reason(pipeline):
+    answer = reply_in_thread(pipeline, "llama 3.1 8b vs qwen2.5 7b pra 30 usuarios", "por quê?")
+    assert not answer.splitlines()[1].startswith("O que decidiu")
