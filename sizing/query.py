@@ -3858,6 +3858,14 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
             # "e a versão 3?" under Qwen2.5 7B: Qwen3 8B, the release's nearest size, said so
             scan.found["release_nearest"] = [((other, instead), typed)]
         scan.blank(version.start(), version.end())
+    elif base is not None and base.model and not base.model_choices and (step := SIZE_STEP.search(scan.work)):
+        # "e se usar o modelo menor?", "a bigger model?" in a Qwen3 32B's thread: its release's next size down or up,
+        # Qwen3 14B (it had been "Não entendi o pedido"); said as read, or that there is none
+        up = bool(step.group("up") or step.group("up2"))
+        typed = scan.original[step.start() : step.end()].strip(" ?!.,")
+        # taken below only where the message names no model or size of its own ("um modelo menor, tipo o 8b")
+        scan.found["size_step"] = [((base.model, up), typed)]
+        scan.blank(step.start(), step.end())
     elif base is not None and (bare := BARE_COUNT.match(scan.work)) and not _geforce_on(scan, bare, catalog):
         # "e com 4?": the whole message is one number (_build reads it by what the thread is about).
         # "e pra 1 milhão?": in millions, as "e com 5 mil?" is in thousands (a share, "e com 50%?", is no count).
@@ -6559,6 +6567,18 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             )
         )
         scan.found.setdefault("prompt_tokens" if load else "context", []).extend(each)
+    for (model_id, up), typed in scan.found.pop("size_step", []):
+        if scan.found.get("model") or scan.found.get("size"):
+            continue
+        other = _size_step(model_id, up, catalog)
+        if other is None:
+            # the family's last size that way, or a model whose id says no release and size ("mistral-small-24b"):
+            # which one is said, never guessed
+            step = "query.no_size_step_up" if up else "query.no_size_step_down"
+            key = step if _ID_RELEASE.match(model_id) else "query.size_step_unknown"
+            raise QueryError(key, hint=None, model=catalog.model(model_id).name)
+        scan.found["model"] = [(other, typed)]
+        query.corrections.append((typed, catalog.model(other).name))  # "Li “modelo menor” como Qwen3 14B."
     model = _one(scan, "model", "model")
     size = _one(scan, "size", "model")
     for name, typed in scan.found.pop("platform_gpu", []):
@@ -8430,6 +8450,52 @@ def _release_swap(
         if members:
             return which, _nearest_size(model_id, members, catalog), model_id
     return None
+
+
+# "o modelo menor", "um modelo mais leve", "a smaller model", "the bigger version": the thread's model's release at its
+# next size down (or up, `up`).
+SIZE_STEP = regexes.compile(
+    r"\b(?:modelo|model|versao|version)\s+(?:(?P<down>menor|mais\s+leve|mais\s+pequeno|abaixo)"
+    r"|(?P<up>maior|mais\s+forte|acima))\b"
+    r"|\b(?:smaller|lighter|(?P<up2>bigger|larger))\s+(?:model|version|size)\b"
+)
+
+
+def _size_step(model_id: str, up: bool, catalog: Catalog) -> str | None:
+    """The model of `model_id`'s own release ("qwen3-32b": the "qwen3" ids) at the next size down, or up, else of a
+    later release of its family (Llama 3.1 8B's smaller is Llama 3.2 3B, never Llama 2 7B); a dense model's steps
+    are dense ones where there are. None where no release from its own on has such a size."""
+    release = _ID_RELEASE.match(model_id)
+    if release is None:
+        return None
+    entry = catalog.model(model_id)
+    version = _version_key(release.group("version"))
+    family = next((ids for ids in family_members(catalog).values() if model_id in ids), [])
+    later: dict[bool, list] = {True: [], False: []}  # the model's own release, and the later ones
+    for other in family:
+        found = _ID_RELEASE.match(other)
+        if other == model_id or found is None or found.group("word") != release.group("word"):
+            continue
+        if (key := _version_key(found.group("version"))) < version:
+            continue
+        m = catalog.model(other)
+        if (m.params > entry.params) == up and m.params != entry.params:
+            later[key == version].append(m)
+    for members in (later[True], later[False]):
+        alike = [m for m in members if m.is_moe == entry.is_moe] or members
+        if alike:
+            return (min if up else max)(alike, key=lambda m: m.params).id
+    return None
+
+
+def _version_key(version: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in version.split("."))
+
+
+# A catalogue id's family word, release and size: "qwen3-32b", "llama-3.1-70b", "gemma-3-27b".
+_ID_RELEASE = regexes.compile(
+    r"^(?P<word>[a-z]+)-?(?P<version>\d+(?:\.\d+)?)-\d+(?:\.\d+)?[bm](?:-a\d+(?:\.\d+)?b)?$"
+)
 
 
 # The release's own models in a family's ids ("qwen3-8b", "qwen3-30b-a3b", "llama-3-70b"), not its variants

@@ -211,3 +211,49 @@ def test_a_count_brought_down_to_in_english(pipeline, follow_up):
 def test_why_in_a_thread_weighing_models_says_no_one_models_reason(pipeline):
     answer = reply_in_thread(pipeline, "llama 3.1 8b vs qwen2.5 7b pra 30 usuarios", "por quê?")
     assert not answer.splitlines()[1].startswith("O que decidiu")
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, line",
+    [
+        # each had been "Não entendi o pedido"
+        ("qwen3 32b 50 usuarios", "e se usar o modelo menor?", "Entendi: Qwen3 14B · 50 usuários simultâneos"),
+        ("llama 3.1 8b 50 usuarios", "e um modelo menor?", "Entendi: Llama 3.2 3B · 50 usuários simultâneos"),
+        ("llama 3.1 8b 50 usuarios", "e o modelo maior?", "Entendi: Llama 3.1 70B · 50 usuários simultâneos"),
+        ("lora qwen2.5 7b 10 mil exemplos", "and a smaller model?",
+         "Entendi: Qwen2.5 3B · ajuste fino com LoRA · 10.000 exemplos de treino"),
+    ],
+)  # fmt: skip
+def test_a_smaller_or_bigger_model_is_the_next_size_of_the_threads(pipeline, first, follow_up, line):
+    answer = reply_in_thread(pipeline, first, follow_up)
+    assert understood(answer) == line
+    assert answer.splitlines()[1].startswith("Li “")
+
+
+def test_a_smaller_model_named_is_that_model(pipeline):
+    answer = reply_in_thread(pipeline, "qwen3 32b 50 usuarios", "e um modelo menor como o qwen3 4b?")
+    assert understood(answer) == "Entendi: Qwen3 4B · 50 usuários simultâneos"
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, said",
+    [
+        (
+            "llama 3.1 405b 10 usuarios",
+            "e o modelo maior?",
+            "O Llama 3.1 405B já é o maior modelo da família",
+        ),
+        ("mistral small 10 usuarios", "e um modelo menor?", "Não sei dizer qual é o tamanho seguinte"),
+    ],
+)
+def test_no_next_size_is_said_not_guessed(pipeline, first, follow_up, said):
+    assert reply_in_thread(pipeline, first, follow_up).startswith(said)
+
+
+@pytest.mark.parametrize(
+    "follow_up", ["tá caro, tem algo menor?", "anything smaller?", "that's too expensive"]
+)
+def test_too_expensive_asks_for_the_cheaper_setups(pipeline, follow_up):
+    answer = reply_in_thread(pipeline, "qwen3 32b 50 usuarios", follow_up)
+    assert understood(answer) == "Entendi: Qwen3 32B · 50 usuários simultâneos · opções mais baratas"
+    assert "Não entendi" not in answer
