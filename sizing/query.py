@@ -8079,6 +8079,8 @@ def _example_length(scan: _Scan, training: bool) -> None:
         matches.append((m, "length", "n", "unit", uncounted))
     if training:
         for m in scan.finditer(EXAMPLE_LENGTH_AFTER):
+            if any(m.start() < read.end() and read.start() < m.end() for read, *_ in matches):
+                continue  # "50k examples, average 1.2k tokens per example": read above, whole
             group = "length" if m.group("length") else "length2"
             n, unit = ("n", "unit") if group == "length" else ("n2", "unit2")
             matches.append((m, group, n, unit, True))

@@ -257,3 +257,11 @@ def test_too_expensive_asks_for_the_cheaper_setups(pipeline, follow_up):
     answer = reply_in_thread(pipeline, "qwen3 32b 50 usuarios", follow_up)
     assert understood(answer) == "Entendi: Qwen3 32B · 50 usuários simultâneos · opções mais baratas"
     assert "Não entendi" not in answer
+
+
+def test_an_average_said_per_example_is_read_once(pipeline):
+    # the length said after the examples and again per example had been a contradiction with itself
+    answer = pipeline.ask(
+        "lora llama 3.1 8b, 50k examples, average 1.2k tokens per example", Where("message")
+    )
+    assert "50,000 training examples of 1,200 tokens on average" in understood(answer.text_answer)
