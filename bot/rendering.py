@@ -1118,7 +1118,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.fsdp_is_zero3", typed=zero_typed))
     # ZeRO or DeepSpeed named for a run one GPU holds: nothing to shard it over, said (the breakdown's "sem ZeRO"
     # had been all that answered "e com zero 3?" or "e se usar deepspeed?")
-    rec = result.recommendation
+    # (the setup the answer leads with: GPUs the question named, else the recommendation)
+    rec = result.requested or result.recommendation
     one_gpu = r.stage != Stage.inference.value and rec is not None and rec.count == 1 and rec.servers == 1
     deepspeed_typed = [typed for typed in dict.fromkeys(query.frameworks) if "deepspeed" in typed.lower()]
     if one_gpu and (query.zero_said or deepspeed_typed):

@@ -265,3 +265,12 @@ def test_an_average_said_per_example_is_read_once(pipeline):
         "lora llama 3.1 8b, 50k examples, average 1.2k tokens per example", Where("message")
     )
     assert "50,000 training examples of 1,200 tokens on average" in understood(answer.text_answer)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["lora no 8b, batch 8, seq=4k, zero2, 2x l40s", "qlora 70b em 2 rtx 4090 com fsdp e offload para cpu"],
+)
+def test_zero_on_gpus_the_question_counts_gets_no_one_gpu_note(pipeline, question):
+    # the GPUs named are several: ZeRO shards over them, whatever one GPU the recommendation below would take
+    assert ONE_GPU not in pipeline.ask(question, Where("message")).text_answer
