@@ -261,6 +261,7 @@ def suggestion_lines(suggestions: Suggestions, lang: str, show_prices: bool = Tr
                 speed += t("suggest.within" if m.within_budget else "suggest.over")
         out.append("• " + t("suggest.row", name=m.name, precision=m.precision_name,
                               setup=m.setup or t("suggest.none"), speed=speed))  # fmt: skip
+        out += ["    " + t("suggest.cheaper", option=option) for option in m.cheaper]
     if suggestions.budget is not None:
         out += _budget_verdict(suggestions, lang, show_prices)
     elif suggestions.cost_asked and not priced:

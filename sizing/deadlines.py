@@ -1,5 +1,5 @@
 """Deadlines said as a date ("até o fim do mês", "by the end of the quarter", "até dia 20", "até 15/01",
-"by Friday"): the days from today to that date, so that a training run is sized to finish by then as
+"by Friday", "até amanhã"): the days from today to that date, so that a training run is sized to finish by then as
 "em 28 dias" is. Pure: the caller says what day it is (the bot: Brazil's date).
 
 The phrase is rewritten as the deadline in days the grammar already reads ("em 28 dias", "within 28 days"),
@@ -74,6 +74,17 @@ DEADLINE_DATE = regexes.compile(
 )
 
 
+# "até amanhã", "pra amanhã", "pronto amanhã", "até depois de amanhã", "by tomorrow", "ready tomorrow": a day
+# from today (two after "depois de"/"the day after"). "Para" and "ready" make a deadline only of these days.
+TOMORROW = regexes.compile(
+    rf"\b(?:(?P<pt>(?:{_BY_PT}|para|pra|p/)(?:\s+o\s+dia)?"
+    r"|(?:ficar\s+|estar\s+|estiver\s+|fique\s+)?pront[oa]s?(?:\s+at[eé])?|entregue)"
+    rf"|(?P<en>(?:{_BY_EN}|for|ready|done|finished)(?:\s+by)?))\s+"
+    r"(?:(?P<after>depois\s+de\s+|the\s+day\s+after\s+))?(?:amanh[aã]|tomorrow)(?![\w-])",
+    re.IGNORECASE,
+)
+
+
 def _month_end(year: int, month: int) -> date:
     return date(year, month, calendar.monthrange(year, month)[1])
 
@@ -140,17 +151,19 @@ def resolve(text: str, today: date | None) -> tuple[str, list[tuple[str, date, i
         return text, found
 
     def rewrite(m: re.Match) -> str:
-        target = _target(m, today)
+        target = (
+            _target(m, today) if m.re is DEADLINE_DATE else today + timedelta(days=2 if m["after"] else 1)
+        )
         if target is None or target <= today:
             return m.group(0)  # a day that does not exist, or one already past: left to the grammar
         days = (target - today).days
         found.append((m.group(0).strip(), target, days))
         return f" em {days} dias " if m.group("pt") else f" within {days} days "
 
-    return DEADLINE_DATE.sub(rewrite, text), found
+    return TOMORROW.sub(rewrite, DEADLINE_DATE.sub(rewrite, text)), found
 
 
 # A cheap test before the pattern: a deadline with no digit names a period, a month or a weekday.
 _WORDS = regexes.compile(
-    rf"\b(?:fim|final|end|eom|eoy|eoq|next|pr[oó]xim[oa]|vem|{_WEEKDAY})\b", re.IGNORECASE
+    rf"\b(?:fim|final|end|eom|eoy|eoq|next|pr[oó]xim[oa]|vem|amanh[aã]|tomorrow|{_WEEKDAY})\b", re.IGNORECASE
 )

@@ -391,6 +391,9 @@ class Suggested(msgspec.Struct, kw_only=True):
     per_month: float | None = None
     mode: str | None = None
     within_budget: bool | None = None
+    # "and cheaper?" in the suggestions' thread: the model's cheaper setups for the same load (the alternatives its
+    # full answer lists under "mais barato?"), or the line that says nothing we rent is cheaper and what would give
+    cheaper: list[str] = []
 
 
 class Suggestions(msgspec.Struct, kw_only=True):
@@ -480,6 +483,7 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
                 per_month=cheapest[1].per_month if cheapest else None,
                 mode=cheapest[0] if cheapest else None,
                 within_budget=bool(checked.fits) if checked is not None else None,
+                cheaper=_cheaper_lines(result) if given.get("cheaper") else [],
             )
         )
     if not out:
@@ -509,6 +513,15 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
         method_reason=reason,
         load=_load(given, catalog),
     )
+
+
+def _cheaper_lines(result) -> list[str]:
+    """A suggested model's answer to "mais barato?": its first cheaper setup (the one its full answer lists first),
+    else the line that says why none is (sizing/advice.py cheaper)."""
+    options = [a.text for a in result.alternatives if a.kind == "cheaper"]
+    if options:
+        return options[:1]
+    return [result.cheaper] if result.cheaper else []
 
 
 # The questions with no model answered all the same, by the key of the QueryError parsing raises for them

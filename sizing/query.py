@@ -199,6 +199,9 @@ class Query(msgspec.Struct):
     phone: list[str] = []  # running on a phone asked about ("no celular"), as typed
     frameworks: list[str] = []  # a training framework named ("nemo megatron", "deepspeed"), as typed
     zero_said: list[tuple[int, str]] = []  # the ZeRO stages and FSDP named: (stage, as typed)
+    # a release said alone in a thread that lacks the thread's model's size: (as typed, the release's nearest
+    # model's name, the thread model's name)
+    release_nearest: list[tuple[str, str, str]] = []
     mixed_gpus: str | None = None  # cards of several kinds in one machine ("2 L40S + 1 A100"), as typed
     off_peak: list[str] = []  # a quieter hours' rate beside the peak one ("10 req/min à noite"), as typed
     # A model already fine-tuned, to serve ("fine-tunado com lora", "já treinei um lora"): (as typed, how:
@@ -206,6 +209,8 @@ class Query(msgspec.Struct):
     fine_tuned: list[tuple[str, str]] = []
     other_engines: list[str] = []  # a serving engine other than vLLM named ("sglang", "tgi"), as typed
     kv_per_token: bool = False  # "kv cache ... por token?": the answer says what a token takes
+    kv_explained: bool = False  # "explica melhor o kv cache" in a thread: what it is, in the thread's figures
+    why_asked: bool = False  # "por quê?" in a thread: what decided the answer, said first
     # The system's RAM, not a GPU's ("notebook com 16gb de ram"), as typed: the answer asks for the GPU's.
     system_ram: list[str] = []
     system_ram_gb: float | None = None  # the largest amount said, in GB
@@ -1404,6 +1409,24 @@ EXAMPLE_LENGTH = regexes.compile(
     r"|(?:em media|media|de media|on average|averaging|average|avg\.?|mean)\s*(?:de\s+|of\s+)?(?:~\s*)?)"
     r"(?P<n>\d+(?:[.,]\d+)?)\s*(?P<unit>k|mil)?\s*tokens?\b"
     r"(?:\s+(?:each|cada|cada um|em media|on average|in average|per example|por exemplo|de media))?)"
+)
+# "2k tokens por exemplo", "cada exemplo tem 2k tokens", "each example is ~800 tokens", "os exemplos têm em média 1.500
+# tokens": the same length said with its example after it or as the example's own. Read only in a training (a
+# training thread's "2k tokens por exemplo" had been a serving context and "exemplo" not understood; "cada exemplo
+# tem 2k tokens" a prompt's length); "por exemplo" after a comma is "for instance", never this.
+_APPROX = (
+    r"(?:(?:ate|up to|cerca de|em media|media de|uma media de|de media|an average of|average of|on average|about"
+    r"|around|approximately|approx\.?|aprox\.?|mais ou menos|uns|umas|~|≈)\s*)?"
+)
+_EXAMPLE_WORD = r"(?:exemplos?|amostras?|examples?|samples?|linhas?|rows?|registros?|records?)"
+EXAMPLE_LENGTH_AFTER = regexes.compile(
+    rf"(?<![\w.,])(?P<length>{_APPROX}(?P<n>\d+(?:[.,]\d+)?)\s*(?P<unit>k|mil)?\s*tokens?"
+    rf"(?:\s+(?:em media|on average|de media))?)\s+(?:por|per|cada|each|a|an|em cada|in each)\s+{_EXAMPLE_WORD}\b"
+    rf"|\b(?:(?:cada|each|every|os|the|nossos|nossas|our|meus|minhas|my|as)\s+)?{_EXAMPLE_WORD}\s+"
+    r"(?:tem|teem|tiver|tiverem|possuem|possui|has|have|had|are|were|is|sao|forem|ficam|fica|tem em media"
+    r"|have on average)\s+(?:de\s+|of\s+)?"
+    rf"(?P<length2>{_APPROX}(?P<n2>\d+(?:[.,]\d+)?)\s*(?P<unit2>k|mil)?\s*tokens?)\b"
+    r"(?:\s+(?:cada|each|em media|on average|de media))?"
 )
 # The length said as an average ("em média 800 tokens", "average 1.2k tokens"): the data's tokens come from it,
 # the sequence holds the longer examples (sizing/plan.py); a maximum ("até 2k tokens") is the sequence.
@@ -2858,6 +2881,14 @@ PERFORMANCE_NEED = regexes.compile(
     r"\b(?:latencia|latency|velocidade|speed|how\s+fast|desempenho|performance|quanto\s+tempo|how\s+long"
     r"|quanto\s+demora|demora\s+quanto|gargalo|gargalos|bottleneck|bottlenecks|throughput|vazao)\b"
 )
+# ... and "por quê?", "why that many?", "o que decidiu?" ask why the thread's answer is what it is: its sizing again,
+# with what decided it first; "explica melhor o kv cache", "e o kv cache?", "what is the kv cache?" ask what the
+# KV cache is, answered with the thread's own figures (both had been "Não entendi o pedido").
+WHY_NEED = regexes.compile(
+    r"(?:^|\b)(?:por\s*que|porque|pq|why|how\s+come|o\s+que\s+decidiu|what\s+decided|explica\w*|explique\w*"
+    r"|explain\w*|justifica\w*|justify)\b"
+)
+KV_NEED = regexes.compile(r"\b(?:kv(?:[\s_-]*cache)?|cache\s+kv|key[\s-]+value\s+cache)\b")
 # ... and, in a thread weighing models, "qual é melhor?", "which one is better?" ask for the comparison and its
 # summary again.
 CHOICE_NEED = regexes.compile(
@@ -3854,7 +3885,9 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     # An RL run's length beside its prompts is the prompt's (RL_PROMPTS, read above with _rl_settings).
     # ("rl" alone is read as GRPO later).
     if not any(value == "rl" or Method(value).is_rl for value, _ in scan.found.get("method", [])):
-        _example_length(scan)
+        _example_length(
+            scan, bool(scan.search(_TRAINING_SAID)) or (base is not None and base.stage.is_training)
+        )
     _availability(scan)
     if scan.search(_TRAINING_SAID) or (base is not None and base.stage.is_training):
         for m in [*scan.finditer(IMAGE_EXAMPLES), *scan.finditer(IMAGES_TRAINED)]:
@@ -3932,12 +3965,27 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         # others kept (it had become Llama 3.3 70B alone)
         said = version.start("word") if version.group("word") else version.start("dotted")
         typed = scan.original[said : version.end()].strip(" ?!.,")
-        which, other = swap
+        which, other, instead = swap
+        if other is None:
+            # "e a versão 3?" under Llama 2 13B: Llama 3 has 8B and 70B, neither the same choice; asked which (it
+            # had been "Não entendi o pedido: “versão”")
+            raise _which_release(instead, version.group("n") or version.group("dotted"), catalog)
         if which == 0:
             scan.found["model"] = [(other, typed)]
         if base.model_choices:
             scan.found["release_swap"] = [((which, other), typed)]
+        if instead is not None:
+            # "e a versão 3?" under Qwen2.5 7B: Qwen3 8B, the release's nearest size, said so
+            scan.found["release_nearest"] = [((other, instead), typed)]
         scan.blank(version.start(), version.end())
+    elif base is not None and base.model and not base.model_choices and (step := SIZE_STEP.search(scan.work)):
+        # "e se usar o modelo menor?", "a bigger model?" in a Qwen3 32B's thread: its release's next size down or up,
+        # Qwen3 14B (it had been "Não entendi o pedido"); said as read, or that there is none
+        up = bool(step.group("up") or step.group("up2"))
+        typed = scan.original[step.start() : step.end()].strip(" ?!.,")
+        # taken below only where the message names no model or size of its own ("um modelo menor, tipo o 8b")
+        scan.found["size_step"] = [((base.model, up), typed)]
+        scan.blank(step.start(), step.end())
     elif base is not None and (bare := BARE_COUNT.match(scan.work)) and not _geforce_on(scan, bare, catalog):
         # "e com 4?": the whole message is one number (_build reads it by what the thread is about).
         # "e pra 1 milhão?": in millions, as "e com 5 mil?" is in thousands (a share, "e com 50%?", is no count).
@@ -6641,6 +6689,18 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             )
         )
         scan.found.setdefault("prompt_tokens" if load else "context", []).extend(each)
+    for (model_id, up), typed in scan.found.pop("size_step", []):
+        if scan.found.get("model") or scan.found.get("size"):
+            continue
+        other = _size_step(model_id, up, catalog)
+        if other is None:
+            # the family's last size that way, or a model whose id says no release and size ("mistral-small-24b"):
+            # which one is said, never guessed
+            step = "query.no_size_step_up" if up else "query.no_size_step_down"
+            key = step if _ID_RELEASE.match(model_id) else "query.size_step_unknown"
+            raise QueryError(key, hint=None, model=catalog.model(model_id).name)
+        scan.found["model"] = [(other, typed)]
+        query.corrections.append((typed, catalog.model(other).name))  # "Li “modelo menor” como Qwen3 14B."
     model = _one(scan, "model", "model")
     size = _one(scan, "size", "model")
     for name, typed in scan.found.pop("platform_gpu", []):
@@ -6649,7 +6709,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     for swap, typed in scan.found.pop("release_swap", []):
         # "e com a versão 3.3?" weighing models: said which of them it is ("Li “versão 3.3” como Llama 3.3 70B.")
         release_swap = swap
-        query.corrections.append((typed, catalog.model(swap[1]).name))
+        if "release_nearest" not in scan.found:  # said below, with the size it stands for
+            query.corrections.append((typed, catalog.model(swap[1]).name))
+    for (model_id, instead), typed in scan.found.pop("release_nearest", []):
+        # "Li “versão 3” como Qwen3 8B, o tamanho mais próximo do Qwen2.5 7B nessa versão."
+        query.release_nearest.append((typed, catalog.model(model_id).name, catalog.model(instead).name))
     for model_id, typed in scan.found.pop("release_tag", []):
         if model == model_id:  # "Li “mistral large 2411” como Mistral Large 2 (123B)."
             query.corrections.append((typed, catalog.model(model_id).name))
@@ -7341,12 +7405,20 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     # "e em cpu?", "e no mac?", "e no sglang?", "e se a gente usar vllm?": the thread's sizing with what its
     # note says of them (a first question gets the same note beside its answer)
     beside = query.cpu_only or query.phone or query.mac_alone or query.device_alone or query.system_ram
+    if need and KV_NEED.search(need):
+        query.kv_explained = True
+    elif need and WHY_NEED.search(need):
+        query.why_asked = True
     if need and (
-        GPU_NEED.search(need)
+        query.kv_explained
+        or query.why_asked
+        or GPU_NEED.search(need)
         or GPU_COUNT_NEED.search(need)
         or PERFORMANCE_NEED.search(need)
         or any(scan.found.get(key) for key in asked)
         or beside
+        # "e se usar deepspeed?" under a training: the thread's run with what the framework's note says
+        or (scan.found.get("framework") and base.stage.is_training)
         or OTHER_ENGINE.search(need)
         or _VLLM_NAMED.search(need)
         or (base.model_choices and CHOICE_NEED.search(need))
@@ -8079,6 +8151,17 @@ def _other_family(scan: _Scan, base: Workload, catalog: Catalog) -> bool:
     return base.model not in family_members(catalog).get(normalize(word), [])
 
 
+def _which_release(model_id: str, version: str, catalog: Catalog) -> QueryError:
+    """A release said alone in a thread whose model's size it lacks, with none near it: which of its models."""
+    entry = catalog.model(model_id)
+    members = sorted(
+        (catalog.model(m) for m in _release_members(model_id, version, catalog)), key=lambda m: m.params
+    )
+    nearest = min(members, key=lambda m: abs(math.log(m.params / entry.params)))
+    return QueryError("query.release_model", hint=None, family=members[0].name.rsplit(" ", 1)[0],
+                      models=", ".join(m.name for m in members), model=entry.name, example=nearest.name.lower())  # fmt: skip
+
+
 def _which_model(scan: _Scan, catalog: Catalog) -> QueryError:
     """A family word with neither a size nor a model ("mistral com 20 usuários"): its models, newest first."""
     word, typed = scan.found["family"][0]
@@ -8134,21 +8217,36 @@ def _without_variant(scan: _Scan, typed: str) -> str:
     return scan.original[: after.start()] + scan.original[after.end() :]
 
 
-def _example_length(scan: _Scan) -> None:
-    """EXAMPLE_LENGTH: the tokens of one example, blanked without the examples' count and word (read later)."""
+def _example_length(scan: _Scan, training: bool) -> None:
+    """EXAMPLE_LENGTH: the tokens of one example, blanked without the examples' count and word (read later);
+    in a training (`training`), EXAMPLE_LENGTH_AFTER's too, blanked whole (it counts no examples)."""
+    # examples said with no count ("e com exemplos de 4k tokens?") are blanked with their length: nothing
+    # reads them later (they had been "Não entendi: “exemplos”")
+    counted = [m.span() for pattern in (EXAMPLES, EXAMPLE_PAIRS) for m in scan.finditer(pattern)]
+    matches = []
     for m in scan.finditer(EXAMPLE_LENGTH):
+        uncounted = not any(start < m.start("length") and m.start() < end for start, end in counted)
+        matches.append((m, "length", "n", "unit", uncounted))
+    if training:
+        for m in scan.finditer(EXAMPLE_LENGTH_AFTER):
+            if any(m.start() < read.end() and read.start() < m.end() for read, *_ in matches):
+                continue  # "50k examples, average 1.2k tokens per example": read above, whole
+            group = "length" if m.group("length") else "length2"
+            n, unit = ("n", "unit") if group == "length" else ("n2", "unit2")
+            matches.append((m, group, n, unit, True))
+    for m, group, n, unit, whole in matches:
         # "k" is 1024 as in a sequence length, "mil" a thousand ("exemplos de 2 mil tokens"); an average is no
         # sequence length, its "1.2k" the 1,200 of a count
-        typed = scan.original[m.start("length") : m.end("length")].strip()
+        typed = scan.original[m.start(group) : m.end(group)].strip()
         average = bool(_AVERAGE_WORDS.search(strip_accents(typed.lower())))
         k = 1000 if average else 1024
-        tokens = round(_float(m.group("n")) * {"k": k, "mil": 1000}.get(m.group("unit") or "", 1))
+        tokens = round(_float(m.group(n)) * {"k": k, "mil": 1000}.get(m.group(unit) or "", 1))
         if tokens <= 0:
             continue
         scan.found.setdefault("example_tokens", []).append((tokens, typed))
         if average:
             scan.found["example_average"] = True
-        scan.blank(m.start("length"), m.end("length"))
+        scan.blank(*(m.span() if whole else m.span(group)))
 
 
 def _examples_count(m: re.Match) -> int:
@@ -8484,17 +8582,100 @@ def _as_batch(base: Workload, fields: dict, catalog: Catalog) -> tuple[str, ...]
             "fast_latency")  # fmt: skip
 
 
-def _release_swap(base: Workload, version: str, catalog: Catalog) -> tuple[int, str] | None:
-    """Which of the thread's models (0: the first, i: its i-th choice) has a release at `version`, and that
-    release's id: the first of them in the order the thread named them."""
+def _release_swap(
+    base: Workload, version: str, catalog: Catalog
+) -> tuple[int, str | None, str | None] | None:
+    """Which of the thread's models (0: the first, i: its i-th choice) has a release at `version`, that release's
+    id, and the model it stands for where it is another size: the first of them in the order the thread named them
+    with that release at its size, else the first whose family has the release, at the nearest size (Qwen2.5 7B's
+    "versão 3" is Qwen3 8B), or None for the id where no size of it is near (Llama 2 13B's: Llama 3 8B or 70B,
+    asked)."""
     try:
         ids = [base.model, *(_parse_text(c, catalog).workload.model for c in base.model_choices or [])]
     except SizingError:
         ids = [base.model]
     for which, model_id in enumerate(ids):
         if other := _at_version(model_id, version, catalog):
-            return which, other
+            return which, other, None
+    for which, model_id in enumerate(ids):
+        members = _release_members(model_id, version, catalog)
+        if members:
+            return which, _nearest_size(model_id, members, catalog), model_id
     return None
+
+
+# "o modelo menor", "um modelo mais leve", "a smaller model", "the bigger version": the thread's model's release at its
+# next size down (or up, `up`).
+SIZE_STEP = regexes.compile(
+    r"\b(?:modelo|model|versao|version)\s+(?:(?P<down>menor|mais\s+leve|mais\s+pequeno|abaixo)"
+    r"|(?P<up>maior|mais\s+forte|acima))\b"
+    r"|\b(?:smaller|lighter|(?P<up2>bigger|larger))\s+(?:model|version|size)\b"
+)
+
+
+def _size_step(model_id: str, up: bool, catalog: Catalog) -> str | None:
+    """The model of `model_id`'s own release ("qwen3-32b": the "qwen3" ids) at the next size down, or up, else of a
+    later release of its family (Llama 3.1 8B's smaller is Llama 3.2 3B, never Llama 2 7B); a dense model's steps
+    are dense ones where there are. None where no release from its own on has such a size."""
+    release = _ID_RELEASE.match(model_id)
+    if release is None:
+        return None
+    entry = catalog.model(model_id)
+    version = _version_key(release.group("version"))
+    family = next((ids for ids in family_members(catalog).values() if model_id in ids), [])
+    later: dict[bool, list] = {True: [], False: []}  # the model's own release, and the later ones
+    for other in family:
+        found = _ID_RELEASE.match(other)
+        if other == model_id or found is None or found.group("word") != release.group("word"):
+            continue
+        if (key := _version_key(found.group("version"))) < version:
+            continue
+        m = catalog.model(other)
+        if (m.params > entry.params) == up and m.params != entry.params:
+            later[key == version].append(m)
+    for members in (later[True], later[False]):
+        alike = [m for m in members if m.is_moe == entry.is_moe] or members
+        if alike:
+            return (min if up else max)(alike, key=lambda m: m.params).id
+    return None
+
+
+def _version_key(version: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in version.split("."))
+
+
+# A catalogue id's family word, release and size: "qwen3-32b", "llama-3.1-70b", "gemma-3-27b".
+_ID_RELEASE = regexes.compile(
+    r"^(?P<word>[a-z]+)-?(?P<version>\d+(?:\.\d+)?)-\d+(?:\.\d+)?[bm](?:-a\d+(?:\.\d+)?b)?$"
+)
+
+
+# The release's own models in a family's ids ("qwen3-8b", "qwen3-30b-a3b", "llama-3-70b"), not its variants
+# ("qwen3-coder-30b-a3b", "qwen3-4b-2507", "qwen2.5-7b-1m"): the ones a version said alone names.
+_RELEASE_MEMBER = r"^{word}-?{version}-\d+(?:\.\d+)?[bm](?:-a\d+(?:\.\d+)?b)?$"
+# A release's other size stands for the thread's model within half as large again either way; beyond, the
+# customer picks (the sizes are too far apart to say one is the same choice).
+_NEAR_SIZE = 1.5
+
+
+def _release_members(model_id: str, version: str, catalog: Catalog) -> list[str]:
+    """The catalogue's models of `model_id`'s family at the release `version`, other than `model_id`."""
+    for word, ids in family_members(catalog).items():
+        if model_id in ids:
+            pattern = re.compile(_RELEASE_MEMBER.format(word=re.escape(word), version=re.escape(version)))
+            return [m for m in ids if m != model_id and pattern.match(m)]
+    return []
+
+
+def _nearest_size(model_id: str, members: list[str], catalog: Catalog) -> str | None:
+    """Of `members`, the one nearest `model_id` in parameters (a mixture of experts for one, a dense model for a
+    dense one, where the release has it), within _NEAR_SIZE; None where none is."""
+    entry = catalog.model(model_id)
+    models = [catalog.model(m) for m in members]
+    alike = [m for m in models if m.is_moe == entry.is_moe] or models
+    nearest = min(alike, key=lambda m: abs(math.log(m.params / entry.params)))
+    ratio = max(nearest.params, entry.params) / min(nearest.params, entry.params)
+    return nearest.id if ratio <= _NEAR_SIZE else None
 
 
 def _at_version(model_id: str, version: str, catalog: Catalog) -> str | None:
