@@ -271,7 +271,13 @@ def suggestion_lines(suggestions: Suggestions, lang: str, show_prices: bool = Tr
     example = asked_as(middle.model_id, middle.name)
     if suggestions.load and suggestions.rate_per_s is not None:
         # its full answer is for the load asked ("/gpu qwen3 32b" alone had sized one conversation)
-        example += " " + load_words(suggestions.load, lang, task=suggestions.task)
+        words = load_words(suggestions.load, lang, task=suggestions.task)
+        example += f" {words}" if words else ""
+    elif suggestions.users and suggestions.users > 1 and suggestions.stage == "inference":
+        # conversations at once ("assistente de código para 40 devs"): the same, with the task that sizes their
+        # requests (a coding assistant's are not a chat's)
+        task_words = t("load_words.task_code") if suggestions.task == "code" else ""
+        example += " " + " ".join(filter(None, [task_words, t("load_words.users", n=str(suggestions.users))]))
     if suggestions.stage != "inference":
         example += f" {suggestions.stage}"  # asked for alone, the model would be answered for serving
     out.append(t("suggest.next", example=example))

@@ -527,6 +527,16 @@ class ImageSettings(Strict, kw_only=True):
     total_from: Annotated[int, msgspec.Meta(ge=2)] = 1000
 
 
+class CodeSettings(Strict, kw_only=True):
+    """traffic.toml [code]: a coding assistant's requests when the question gives no lengths."""
+
+    prompt_tokens: Annotated[int, msgspec.Meta(ge=1)] = 16000
+    context_tokens: Annotated[int, msgspec.Meta(ge=1)] = 32768
+    output_tokens: Annotated[int, msgspec.Meta(ge=1)] = 500
+    completion_prompt_tokens: Annotated[int, msgspec.Meta(ge=1)] = 1536
+    completion_output_tokens: Annotated[int, msgspec.Meta(ge=1)] = 64
+
+
 class CapacitySettings(Strict, kw_only=True):
     plan_utilization: Annotated[float, msgspec.Meta(gt=0.1, le=1)] = 0.70
 
@@ -545,6 +555,7 @@ class Traffic(Strict, kw_only=True):
     )
     batch: BatchSettings = msgspec.field(default_factory=BatchSettings)
     lengths: LengthSettings = msgspec.field(default_factory=LengthSettings)
+    code: CodeSettings = msgspec.field(default_factory=CodeSettings)
     capacity: CapacitySettings = msgspec.field(default_factory=CapacitySettings)
     images: ImageSettings = msgspec.field(default_factory=ImageSettings)
 

@@ -1539,6 +1539,28 @@ def _within_prompt_limit(
     return min(history, limit - prompt)
 
 
+def _code_lengths(plan: Plan, w: Workload, catalog: Catalog) -> tuple[int, int, int] | None:
+    """A coding assistant's prompt, answer and conversation (0 for independent requests: autocomplete) when the
+    question gives no prompt, none of the lengths said of other work, and no context too short for them; else
+    None. A context said is the conversation's."""
+    if plan.task is not Task.code or w.prompt_tokens or w.prompt_pages or plan.read_tokens or w.translation:
+        return None
+    if plan.images or w.users_limit or w.shared_prefix_tokens or w.turns:
+        return None
+    code = catalog.traffic.code
+    if w.code_completion:
+        prompt, output, context = code.completion_prompt_tokens, code.completion_output_tokens, 0
+    else:
+        prompt, output, context = code.prompt_tokens, code.output_tokens, code.context_tokens
+    output = w.output_tokens or output
+    window = w.context or plan.model.max_context
+    if prompt + output > window:
+        return None  # a window too short for the assistant's requests keeps a chat's lengths
+    if w.context is not None:
+        context = 0  # the conversation is the context said, sized as said
+    return prompt, output, min(context, window)
+
+
 def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: list[str]) -> Plan:
     """Prompt and answer lengths, the peak request rate and the latency targets of a serving workload,
     each default written down."""
@@ -1547,6 +1569,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     default_output = traffic.lengths.output_tokens
     summary_prompt = 0  # a summary's text, when the question gives no length (below)
     summary_said = False  # the lengths said with the summary's
+    code_context = 0  # a coding assistant's conversation, when the question gives no lengths (below)
     if plan.task is Task.classification and not w.output_tokens:
         # A label, not an essay: a classifier sized for chat answers would need several times the GPUs.
         default_output = traffic.lengths.classification_output_tokens
@@ -1600,6 +1623,16 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
                       per_page=i18n.number(traffic.lengths.tokens_per_page, lang),
                       output=i18n.tokens(w.output_tokens or default_output, lang),
                       share=i18n.percent(share, lang)))  # fmt: skip
+    elif code := _code_lengths(plan, w, catalog):
+        # A coding assistant in the IDE sends its instructions, open files and tool results with each request,
+        # not a chat's 1,000 tokens (traffic.toml [code], each figure with its source there).
+        summary_prompt, code_context = code[0], code[2]
+        summary_said = True
+        if not w.output_tokens:
+            default_output = code[1]
+        key = "assume.traffic.code_completion" if w.code_completion else "assume.traffic.code_chat"
+        said.append(t(lang, key, prompt=i18n.tokens(code[0], lang), output=i18n.tokens(w.output_tokens or code[1], lang),
+                      context=i18n.tokens(code_context or code[0] + code[1], lang)))  # fmt: skip
     elif plan.read_tokens and not w.output_tokens:
         # Words read with a short answer each ("processar 10 milhões de palavras": classifying, extracting): the
         # classification's answer length (traffic.toml), so the time is the prompts' reading.
@@ -1651,6 +1684,11 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
             context = prompt + output
         # Independent requests of that prompt; with messages per conversation, each arrives on the earlier ones.
         history = max(context - output - prompt, 0) if w.turns and w.context is not None else 0
+        if code_context:
+            # A coding assistant's conversation grows to the tool's window: each request brings its files on the
+            # turns before it, which the prefix cache holds; memory is sized for the whole window.
+            context = max(context, code_context)
+            history = max(context - output - prompt, 0)
     else:
         if w.context is None and w.output_tokens:
             # Long answers and no context asked for: the context grows to hold them after the default prompt
@@ -1761,7 +1799,9 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     if shared:
         key = "assume.traffic.shared_document" if w.shared_prefix_document else "assume.traffic.shared_prefix"
         said.append(t(lang, key, tokens=i18n.tokens(shared, lang)))
-    if history > shared:
+    if code_context:
+        pass  # said with the coding assistant's lengths above
+    elif history > shared:
         said.append(
             t(
                 lang,
@@ -1819,7 +1859,13 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         said.append(t(lang, "assume.traffic.at_once_generating", users=i18n.number(w.users or 0, lang),
                       share=i18n.percent(w.active_share or 0, lang), n=i18n.number(n, lang)))  # fmt: skip
     users, rate, basis, per_day = plan.users, None, None, w.requests_per_day
-    given = w.ttft_s is not None or w.tokens_per_s is not None or w.fast_latency or w.e2e_s is not None
+    given = (
+        w.ttft_s is not None
+        or w.tokens_per_s is not None
+        or w.fast_latency
+        or w.e2e_s is not None
+        or (w.code_completion and plan.task is Task.code)  # autocomplete is waited on: fast answers
+    )
     # A volume of work a day or a month, documents counted ("5 mil contratos por dia") or a pipeline's task
     # ("classificar 2 milhões de mensagens por dia"), with no latency typed: no one waits on each answer as it
     # is written, so it is sized as a batch is, for throughput (traffic.toml [latency_batch]), not for
@@ -2024,13 +2070,11 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         # "respostas rápidas": the Interactive scenario's limits where no figure is given, else the chat's.
         # A batch with a deadline, or a pipeline's daily volume: the loose limits of traffic.toml
         # [latency_batch] (no one waits on an answer).
-        batch = (basis == "batch" or pipeline) and not w.fast_latency
+        # Autocomplete is waited on at each keystroke's pause: fast answers, said or not.
+        fast = w.fast_latency or (w.code_completion and plan.task is Task.code)
+        batch = (basis == "batch" or pipeline) and not fast
         defaults = (
-            traffic.latency_interactive
-            if w.fast_latency
-            else traffic.latency_batch
-            if batch
-            else traffic.latency
+            traffic.latency_interactive if fast else traffic.latency_batch if batch else traffic.latency
         )
         ttft = w.ttft_s if w.ttft_s is not None else defaults.ttft_s
         tps = w.tokens_per_s if w.tokens_per_s is not None else defaults.tokens_per_s
@@ -2045,6 +2089,8 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         if w.e2e_s is not None:
             said.append(t(lang, "assume.traffic.latency_e2e", e2e=i18n.seconds(w.e2e_s, lang),
                           output=i18n.tokens(output, lang)))  # fmt: skip
+        elif w.code_completion and not w.fast_latency and (w.ttft_s is None or w.tokens_per_s is None):
+            key = "assume.traffic.latency_code_completion"
         elif w.fast_latency and (w.ttft_s is None or w.tokens_per_s is None):
             key = "assume.traffic.latency_fast"
         elif pipeline:

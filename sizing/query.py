@@ -3853,6 +3853,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         # "dados de saúde de pacientes, llama 70b": said in a note beside the sizing (sizing/topics.py)
         query.noted = noted
         for start, end in topic_words.spans(scan.work, topic_words.NOTES):
+            if _COUNT_BEFORE.search(scan.work, 0, start):
+                continue  # "20 mil pacientes": people counted, read as the load (the note stays)
             scan.blank(start, end)
     serving_said = bool(scan.search(_SERVING_SAID))
     # In a thread about serving, adapters counted are served ("e com 20 adaptadores?"); "e com lora?" there
@@ -6289,6 +6291,23 @@ def _speculative(scan: _Scan) -> dict:
     }
 
 
+# A rate said as the peak's beside the usual one: "picos de 500 req/min", "no pico", "black friday", "peak".
+_PEAK_SAID = regexes.compile(
+    r"\b(?:picos?|peaks?|black\s+friday|cyber\s+monday|natal|christmas|sazonal|seasonal)\b"
+)
+_USUAL_WORDS = regexes.compile(
+    r"normal|normalmente|usual|usualmente|normally|usually|otherwise|picos?|peaks?|habitual|habitualmente"
+)
+# A count right before a word: "20 mil pacientes", "20.000 patients", "5k clientes".
+_COUNT_BEFORE = regexes.compile(r"\d[\d.,]*\s*(?:mil|k|milhoes|milhao|million|millions)?\s+$")
+# A model made for code, by its catalogue id ("qwen3-coder-30b-a3b", "codestral-22b", "devstral-small-2").
+_CODE_MODEL = regexes.compile(r"cod(?:er|e|estral)|devstral|starcoder")
+# Developers counted as the people served ("15 devs", "200 desenvolvedores", "20 programadores", "50 developers").
+_DEVELOPERS = regexes.compile(
+    r"\b\d[\d.,]*\s*(?:mil\s+|k\s+)?(?:devs?|desenvolvedor(?:es|as)?|programador(?:es|as)?|developers?|programmers?)\b"
+)
+
+
 def _task(scan: _Scan) -> Task | None:
     tasks = {v for v, _ in scan.found.get("task", [])}
     return next((task for task in TASK_PRIORITY if task in tasks), None)
@@ -6814,6 +6833,19 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         **_speculative(scan),
     )
     fields.update(_images(scan, query))
+    if scan.found.get("rate_off_peak"):
+        # "normal 50 req/min", "peaks of 500 req/min": the words that told the two rates apart were read
+        query.unknown = [u for u in query.unknown if not _USUAL_WORDS.fullmatch(strip_accents(u.lower()))]
+    if fields.get("code_completion"):
+        fields["task"] = Task.code  # autocomplete is a coding assistant's, whatever else was said of it
+    elif (
+        fields.get("task") is None
+        and isinstance(model, str)
+        and _CODE_MODEL.search(model)
+        and _DEVELOPERS.search(strip_accents(scan.original.lower()))
+    ):
+        # "qwen3 coder 30b para 15 devs": developers served a coding model use it as their IDE's assistant.
+        fields["task"] = Task.code
     said = scan.found.pop("answer_length_word", [])
     if said and fields["output_tokens"] is None:
         # "respostas curtas", "long answers": traffic.toml's length for them, said in the answer. A label said
@@ -7972,7 +8004,7 @@ TRAFFIC_FIELDS = {
     "peak_factor": "traffic.peak_factor",
     "requests_per_active_hour": "traffic.per_hour",
     "ttft_s": "traffic.ttft", "e2e_s": "traffic.e2e", "utilization": "traffic.utilization", "latency_percentile": "traffic.percentile", "tokens_per_s": "traffic.tps", "cost": "traffic.cost",
-    "batch_items": "traffic.batch", "batch_seconds": "traffic.batch", "fast_latency": "traffic.fast",
+    "batch_items": "traffic.batch", "batch_seconds": "traffic.batch", "fast_latency": "traffic.fast", "code_completion": "traffic.fast",
     "items_volume": "traffic.day",
     # set by _build, never read from a phrase: listed so a thread that moves to training drops it (SERVING_ONLY)
     "lengths_from_volume": "traffic.prompt",
@@ -8328,7 +8360,19 @@ def _traffic(scan: _Scan) -> dict:
             # the organisation's 5,000 are said and not used (they had been a contradiction).
             organisation = max(v for v, _ in heads)
             scan.found["population"] = active
+    off_peak = None
+    rated = list(dict.fromkeys(scan.found.get("rate_per_s", [])))
+    if len({v for v, _ in rated}) == 2 and _PEAK_SAID.search(strip_accents(scan.original.lower())):
+        # "picos de 500 req/min na black friday, normal 50 req/min": the peak is what the GPUs must serve, the
+        # other rate is the usual one, said in the answer (it had been refused as a contradiction).
+        peak = max(rated, key=lambda pair: pair[0])
+        off_peak = min(rated, key=lambda pair: pair[0])
+        scan.found["rate_per_s"] = [peak]
     fields = {name: _one(scan, name, label) for name, label in TRAFFIC_FIELDS.items()}
+    if off_peak is not None:
+        # said as a quieter hours' rate is ("10 req/min à noite": _build, query.off_peak)
+        scan.found.setdefault("rate_off_peak", []).append(off_peak)
+
     rates = scan.found.get("rate_per_s", [])
     if fields["rate_per_s"] is not None and len(rates) == 1:
         # "300 requisições por minuto": the unit it was said in, for a thread's "e com 1000?" (_bare_count)

@@ -51,6 +51,7 @@ SERVING_FIELDS = (
     "requests_per_active_hour",
     "batch_seconds",
     "fast_latency",
+    "code_completion",
     "lengths_from_volume",
     "rate_from_volume",
     "latency_percentile",

@@ -494,6 +494,31 @@ def beyond_offer(plan: Plan, catalog: Catalog) -> tuple[Shape, int] | None:
     return None if best is None else (best[1], best[2])
 
 
+def first_token_overlap(plan: Plan, setup: Setup, catalog: Catalog) -> tuple[float, float]:
+    """The first token on one copy of `setup` alone and with one more request in flight beside it (a request
+    that arrives while another is being served shares the GPUs with it: the closed loop at one sequence,
+    perf.at_concurrency)."""
+    gpu = catalog.gpu(setup.gpu)
+    r = replica(plan, gpu, setup.tensor_parallel, setup.pipeline_parallel, catalog, 2)
+    p, o, h = plan.prompt, plan.output, plan.history
+    return perf.at_concurrency(r, p, o, 1e-3, history=h).ttft_s, perf.at_concurrency(
+        r, p, o, 1, history=h
+    ).ttft_s
+
+
+def first_token_one_copy(plan: Plan, setup: Setup, catalog: Catalog) -> float | None:
+    """The first token on one copy of `setup` taking the whole rate, at the rate the plan may use of a copy
+    (traffic.toml [capacity] plan_utilization: the rest absorbs bursts); None when one copy cannot serve it."""
+    gpu = catalog.gpu(setup.gpu)
+    tp, pp, per_copy = _one_copy(plan, shape_for(plan, gpu, setup.count // setup.replicas, catalog), catalog)
+    if per_copy == 0 or plan.rate is None:
+        return None
+    r = replica(plan, gpu, tp, pp, catalog, per_copy)
+    load = perf.at_rate(r, plan.prompt, plan.output, plan.rate / catalog.traffic.capacity.plan_utilization,
+                        history=plan.history)  # fmt: skip
+    return load.ttft_s if load.sustainable else None
+
+
 def first_token_alone(plan: Plan, setup: Setup, catalog: Catalog) -> float:
     """The time to the first token on one copy of `setup` for a request that finds no other in flight, as
     _misses_unloaded() and fastest_first_token() time it."""

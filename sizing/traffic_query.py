@@ -552,6 +552,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         r"(?:\s+(?:de|do|of|e|eh|is|are|sao|at|around|em|chega\s+a|chegam\s+a|reaches|reach|ate|up\s+to|cerca\s+de"
         r"|about|o|a|the|uns|umas)\b|\s*~){0,4}\s*"
     )
+    # when the peak comes, between it and its multiple: "picos na black friday de 5x", "peaks on Black Friday of 5x"
+    occasion = (
+        r"(?:\s+(?:na|no|nas|nos|em|on|at|during|durante\s+(?:a|o))\s+(?:black\s+friday|cyber\s+monday|natal|christmas"
+        r"|fim\s+de\s+ano|datas\s+comemorativas|promocoes|promocao|sales|holidays|feriados))?"
+    )
     than_average = rf"(?:\s+(?:maior|mais\s+alto|higher|above|acima))?(?:\s+(?:que|than|de|da|do|of|a|o|the|sobre|over))*\s+(?:{averages})\b"
 
     def peak_factor(m: re.Match) -> float | None:
@@ -1148,7 +1153,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # average", "o pico é o triplo da média"): before the thread's load scaled, which "pico" also opens.
         # Never a count of GPUs ("pico de 3x h100").
         ("peak_factor", regexes.compile(
-            rf"\b(?:{peak_nouns}){peak_joins}(?:{_PLAIN}{times}(?:{than_average})?|{multiple_word}{than_average})"
+            rf"\b(?:{peak_nouns}){occasion}{peak_joins}(?:{_PLAIN}{times}(?:{than_average})?|{multiple_word}{than_average})"
         ), peak_factor),
         ("peak_factor", regexes.compile(
             rf"{multiple}(?:\s+(?:a|the|o))?\s+(?:{averages})\s+(?:(?:no|nos|at|at\s+the|in|de|em)\s+)?(?:{peak_nouns})\b"
@@ -1293,12 +1298,14 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             r"|\bno\s+rush\b|\bsem\s+pressa\b"
         ), lambda m: True),
         ("fast_latency", regexes.compile(rf"\b(?:{_alternatives(w['fast'])})\b"), lambda m: True),
+        ("code_completion", regexes.compile(rf"\b(?:{_alternatives(w['code_completion'])})\b"), lambda m: True),
         # A batch with a deadline ("processar 1 milhão de documentos em 2 dias", "2M product descriptions with
         # llama 8b within 24 hours"): its items over its time. Last, once rates ("por dia" is one), lengths and
         # pages are read; what sits between the items and the time is left for the other readers (a model).
         ("batch", regexes.compile(
             rf"(?P<items>(?<![\w.,])(?P<count>\d+(?:[.,]\d+)*)\s*(?P<scale>k|m|mil|mi|milhoes|milhao|millones|millon|millions?)?\s+"
-            rf"(?:de\s+|of\s+)?(?:[a-z]+\s+)?(?:{requests})\b)[^.;!?]{{0,60}}?"
+            # a version's dot on the way is no sentence's end ("... com llama 3.1 8b em 8 horas")
+            rf"(?:de\s+|of\s+)?(?:[a-z]+\s+)?(?:{requests})\b)(?:[^.;!?]|(?<=\d)\.(?=\d)){{0,60}}?"
             + _BATCH_TIME
         ), batch),
         # A thread's new window for its batch: "e se a janela for de 4 horas?", "e em 4 horas?" (a follow-up only).

@@ -293,6 +293,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     batch_of_volume: tuple[str, int] | None = None
     # fast answers asked for with no figure ("respostas rápidas"): MLPerf's Interactive limits
     fast_latency: bool = False
+    # a coding assistant's autocomplete ("autocompletar código", "FIM"), not its chat or agent: traffic.toml
+    # [code]'s completion lengths, with fast answers
+    code_completion: bool = False
     # the prompt and answer lengths come from a token volume over a request rate ("500 RPM and 200k TPM"),
     # split in the defaults' proportion
     lengths_from_volume: bool = False

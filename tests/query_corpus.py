@@ -323,7 +323,8 @@ PHRASINGS: list[tuple[str, dict]] = [
     ),
     (
         "oi! qual máquina vocês recomendam pra rodar o qwen 2.5 coder 32b pra um time de 15 devs?",
-        {"model": "qwen2.5-coder-32b", "stage": "inference", "users": 15},
+        # developers served a coding model: a coding assistant (traffic.toml [code])
+        {"model": "qwen2.5-coder-32b", "stage": "inference", "users": 15, "task": "code"},
     ),
     (
         "Can we run Llama 4 Scout on one H100?",

@@ -37,7 +37,7 @@ def refusal(text: str, capsys) -> list[str]:
         ("r1 distill llama 8b 16k", "Entendi: DeepSeek R1 Distill Llama 8B (arquitetura do Llama 3.1 8B) · 16k de contexto",
          "DeepSeek R1 Distill Llama 8B (arquitetura do Llama 3.1 8B) · BF16/FP16 (16-bit) · 16.384 tokens de contexto"),
         ("oi! qual máquina vocês recomendam pra rodar o qwen 2.5 coder 32b pra um time de 15 devs?",
-         "Entendi: Qwen2.5-Coder 32B (arquitetura do Qwen2.5 32B) · inferência · 15 usuários simultâneos",
+         "Entendi: Qwen2.5-Coder 32B (arquitetura do Qwen2.5 32B) · inferência · 15 usuários simultâneos · geração de código",
          "Qwen2.5-Coder 32B (arquitetura do Qwen2.5 32B) · BF16/FP16 (16-bit)"),
         ("deepseek-ai/DeepSeek-R1-Distill-Llama-8B em 4 bits",
          "Entendi: DeepSeek R1 Distill Llama 8B (arquitetura do Llama 3.1 8B) · INT4 (AWQ/GPTQ g128)",

@@ -252,16 +252,17 @@ def test_a_value_corrected_as_typed_keeps_the_last(text, field, value, said):
 
 
 @pytest.mark.parametrize(
-    ("text", "model"),
+    ("text", "model", "context"),
     [
-        ("mistral small 3.2 (2506) com 50 usuarios", "Mistral Small 3.2 24B"),
-        ("Mistral Small 3.2 24B (2506) for 20 users", "Mistral Small 3.2 24B"),
-        ("devstral small (2507) para 10 devs", None),
+        ("mistral small 3.2 (2506) com 50 usuarios", "Mistral Small 3.2 24B", 4096),
+        ("Mistral Small 3.2 24B (2506) for 20 users", "Mistral Small 3.2 24B", 4096),
+        # developers served a coding model: the coding assistant's conversation (traffic.toml [code])
+        ("devstral small (2507) para 10 devs", None, 32_768),
     ],
 )
-def test_a_release_date_in_parentheses_is_the_models_not_a_context(text, model):
+def test_a_release_date_in_parentheses_is_the_models_not_a_context(text, model, context):
     query, result, text_out = answer(text)
-    assert query.workload.context is None and result.workload.context_tokens == 4096
+    assert query.workload.context is None and result.workload.context_tokens == context
     assert not query.unknown
     if model:
         assert text_out.splitlines()[0].startswith(f"Entendi: {model}") or model in text_out.splitlines()[0]
