@@ -1210,6 +1210,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t("understood.residency_eu"))
     if w.task:
         parts.append(t(f"task.{w.task.value}"))
+    if w.reasoning:
+        parts.append(t(f"understood.reasoning_{w.reasoning}"))  # "sem raciocínio", "reasoning effort low"
     if w.intent:
         parts.append(t(f"understood.intent.{w.intent.value}"))
     lines = [f"{t('understood.prefix')}: " + " · ".join(parts)]

@@ -60,6 +60,8 @@ class Derivative(Strict, kw_only=True):
     # False where no source read gives its own config.json, only its publisher's word that it derives from the
     # model (Nemotron Super v1.5, Gervásio): sized with the model's shape, and every answer says so.
     config_cited: bool = True
+    # A reasoning model (ModelEntry.reasoning): a fine-tune may think where its base does not (Magistral).
+    reasoning: Literal["always", "on_request"] | None = None
 
 
 class GgufFile(Strict, kw_only=True):
@@ -192,6 +194,10 @@ class ModelEntry(Architecture, kw_only=True):
     gguf_files: list[GgufFile] = []
     # A vision-language model: how its images become tokens (None: a text model, as catalogued).
     images: ImageRule | None = None
+    # A reasoning model writes a chain of thought before each answer, and it is output: "always" (DeepSeek R1,
+    # QwQ, gpt-oss, the Thinking checkpoints) or "on_request" (hybrids whose thinking mode a question turns on:
+    # Qwen3, GLM-4.5). Its answers are then sized at a reasoning answer's length (traffic.toml [lengths]).
+    reasoning: Literal["always", "on_request"] | None = None
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -220,6 +226,7 @@ class ModelEntry(Architecture, kw_only=True):
         return updated(
             self, id=d.id, name=d.name, aliases=d.aliases, hf_repos=d.hf_repos, source=d.source, notes=d.notes,
             derivatives=[], derived_from=self.id, releases=[], release=None, size_reference=False,
+            reasoning=d.reasoning,
         )  # fmt: skip
 
 
@@ -511,6 +518,8 @@ class LengthSettings(Strict, kw_only=True):
     tokens_per_page: Annotated[int, msgspec.Meta(ge=1)] = 750
     tokens_per_speech_minute: Annotated[int, msgspec.Meta(ge=1)] = 225
     tokens_per_word: Annotated[float, msgspec.Meta(gt=0)] = 1.5
+    reasoning_output_tokens: Annotated[int, msgspec.Meta(ge=1)] = 4043
+    reasoning_max_output_tokens: Annotated[int, msgspec.Meta(ge=1)] = 32768
 
 
 Side = Annotated[int, msgspec.Meta(ge=28, le=20000)]  # pixels a side of an image

@@ -1689,6 +1689,7 @@ def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) ->
         zones=plan.zones,
         prompt_tokens=plan.given_prompt,
         output_tokens=plan.given_output,
+        reasoning=plan.reasoning,
         rate_per_s=plan.given_rate,
         population=plan.population,
         ttft_target_s=plan.given_ttft,

@@ -234,6 +234,8 @@ class Plan(msgspec.Struct, frozen=True):
     # what the question itself said (None when not given), for the answer's "workload" section
     given_prompt: int | None = None
     given_output: int | None = None
+    # the answers were sized as a reasoning model's (chain of thought and answer: sizing/plan.py reasons)
+    reasoning: bool = False
     given_rate: float | None = None
     given_tokens_per_s: float | None = None
     given_ttft: float | None = None
@@ -1516,6 +1518,69 @@ def launch_caps(engine: str, window: bool) -> bool:
     return engine == "sglang" or (engine == "tgi" and window)
 
 
+def reasons(plan: Plan, w: Workload, catalog: Catalog) -> str | None:
+    """Why the served model's answers are a chain of thought and then the answer, or None: "model", a reasoning
+    model (models.toml `reasoning = "always"`); "task", reasoning asked for ("com raciocínio", "qwen3 32b com
+    thinking"); or the name of a reasoning model it is weighed against ("qwen3 32b ou qwq 32b?"), for both to
+    be sized for the same load. None where the question turns it down ("sem raciocínio", "reasoning effort
+    low")."""
+    if w.reasoning is not None:
+        return None
+    if plan.model.reasoning == "always":
+        return "model"
+    if plan.task is Task.reasoning:
+        return "task"
+    for typed in [] if w.together else w.model_choices or []:
+        try:
+            other = resolve_model(typed, catalog).model
+        except SizingError:
+            continue  # a name the comparison says it could not size
+        if other.reasoning == "always":
+            return other.name
+    return None
+
+
+def _reasoning_lengths(
+    plan: Plan, w: Workload, catalog: Catalog, context: int, output: int, lang: str
+) -> list[str]:
+    """What the answer assumed of a reasoning model's answers, and how to change it."""
+    model = plan.model
+    if w.reasoning is not None and (model.reasoning or plan.task is Task.reasoning):
+        # turned down: the chat's lengths; a model that always thinks still writes its chain of thought
+        key = "always" if model.reasoning == "always" and w.reasoning == "off" else w.reasoning
+        return [
+            t(lang, f"assume.traffic.reasoning_{key}", model=model.name, output=i18n.tokens(output, lang))
+        ]
+    why = reasons(plan, w, catalog)
+    if why is None or w.output_tokens:
+        return []  # the answers' length given wins
+    lengths = catalog.traffic.lengths
+    how = t(lang, "assume.traffic.reasoning_change_effort" if model.id.startswith("gpt-oss")
+            else "assume.traffic.reasoning_change")  # fmt: skip
+    room = lengths.reasoning_max_output_tokens
+    if w.context is None and context >= lengths.new_prompt_tokens + room:
+        key = "reasoning_lengths"
+    elif w.context is None:
+        key = "reasoning_lengths_window"  # the model's window is shorter than a prompt and the longest answer
+    elif output >= lengths.reasoning_output_tokens:
+        key = "reasoning_lengths_context"  # the context asked for holds what it holds
+    else:
+        key = "reasoning_lengths_half"  # the mean does not fit twice in the context asked for
+    said = t(
+        lang,
+        f"assume.traffic.{key}",
+        output=i18n.tokens(output, lang),
+        context=i18n.tokens(context, lang),
+        longest=i18n.tokens(room, lang),
+        mean=i18n.tokens(lengths.reasoning_output_tokens, lang),
+        how=how,
+    )
+    if why not in ("model", "task"):
+        # weighed against a reasoning model: this one is sized for the same load
+        said = t(lang, "assume.traffic.reasoning_compared", other=why, said=said)
+    return [said]
+
+
 # Tasks a daily volume of which is a pipeline with nobody waiting on each answer, whatever it counts
 # ("classificar 1 milhão de tickets por dia", "resumir 2 mil chamadas por dia").
 BATCH_TASKS = frozenset({Task.classification, Task.extraction, Task.summarization})
@@ -1570,7 +1635,17 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     summary_prompt = 0  # a summary's text, when the question gives no length (below)
     summary_said = False  # the lengths said with the summary's
     code_context = 0  # a coding assistant's conversation, when the question gives no lengths (below)
-    if plan.task is Task.classification and not w.output_tokens:
+    reasoning = reasons(plan, w, catalog) is not None
+    room = 0  # the longest reasoning answer each conversation holds, when the question gives no length
+    if reasoning and not w.output_tokens:
+        # A reasoning model writes its chain of thought before the answer, and both are output: it answers a
+        # label or a summary after thinking too. The mean answer sizes throughput and cost, the longest one
+        # the context every conversation must hold (traffic.toml [lengths], with their sources).
+        default_output = traffic.lengths.reasoning_output_tokens
+        room = traffic.lengths.reasoning_max_output_tokens
+        if w.context is None:
+            context = max(context, min(traffic.lengths.new_prompt_tokens + room, model.max_context))
+    elif plan.task is Task.classification and not w.output_tokens:
         # A label, not an essay: a classifier sized for chat answers would need several times the GPUs.
         default_output = traffic.lengths.classification_output_tokens
         said.append(t(lang, "assume.traffic.classification_output", output=i18n.tokens(default_output, lang)))
@@ -1681,7 +1756,8 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         # The prompt's length counts its text; its images come on top.
         prompt = given_prompt + image_tokens
         if w.context is None:
-            context = prompt + output
+            # a reasoning answer may run to its longest, within the model's window
+            context = max(prompt + output, min(prompt + room, model.max_context))
         # Independent requests of that prompt; with messages per conversation, each arrives on the earlier ones.
         history = max(context - output - prompt, 0) if w.turns and w.context is not None else 0
         if code_context:
@@ -1838,9 +1914,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     if w.lengths_from_volume and w.prompt_tokens and w.output_tokens:
         said.append(t(lang, "assume.traffic.lengths_from_volume", each=i18n.tokens(w.prompt_tokens + w.output_tokens, lang),
                       prompt=i18n.tokens(w.prompt_tokens, lang), output=i18n.tokens(w.output_tokens, lang)))  # fmt: skip
-    if plan.task is Task.reasoning and not w.output_tokens:
-        # A reasoning model writes its chain of thought before the answer, and it is output too.
-        said.append(t(lang, "assume.traffic.reasoning_output", output=i18n.tokens(output, lang)))
+    said.extend(_reasoning_lengths(plan, w, catalog, context, output, lang))
 
     generating = bool(
         w.users_at_once
@@ -2151,6 +2225,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         requests_per_week=w.requests_per_week,
         given_prompt=w.prompt_tokens,
         given_output=w.output_tokens,
+        reasoning=reasoning,
         given_rate=w.rate_per_s,
         given_tokens_per_s=w.tokens_per_s,
         given_ttft=w.ttft_s,

@@ -2081,7 +2081,20 @@ TASK_PATTERNS = [(task, regexes.compile(rf"\b{_W('tasks.' + task.value)}\b")) fo
 # "reasoning high", "reasoning effort: medium", "raciocínio alto": gpt-oss's effort levels, a reasoning task (the
 # effort changes the answers' length, which the answer asks for, not the memory).
 REASONING_EFFORT = regexes.compile(
-    r"\b(?:reasoning|raciocinio|thinking)(?:[\s_-]+effort)?[\s:=_-]+(?:high|medium|low|alto|alta|medio|media|baixo|baixa)\b"
+    r"\b(?:reasoning|raciocinio|thinking)(?:[\s_-]+effort)?[\s:=_-]+(?:high|medium|alto|alta|medio|media)\b"
+)
+# The low effort writes a short chain of thought: the answers are sized at the chat's lengths (sizing/plan.py).
+REASONING_LOW = regexes.compile(
+    r"\b(?:reasoning|raciocinio|thinking)(?:[\s_-]+effort)?[\s:=_-]+(?:low|baixo|baixa|minimo|minimal)\b"
+    r"|\b(?:low|minimal)[\s_-]+reasoning(?:[\s_-]+effort)?\b|\braciocinio[\s_-]+(?:curto|breve)\b"
+)
+# Thinking turned off: "sem raciocínio", "sem thinking", "without reasoning", "no thinking", "non-thinking mode",
+# "modo não-thinking", "thinking off", "/no_think", "enable_thinking=False", "desligar o raciocínio".
+NO_REASONING = regexes.compile(
+    r"\b(?:sem|without|with\s+no|nao|non|desliga\w*|disable\w*|turn\s+off)(?:\s+(?:o|a|the|modo|mode|de))?[\s_-]+"
+    r"(?:raciocinio|reasoning|thinking|think|pensamento|pensar)\b|\bno[_-]think(?:ing)?\b"
+    r"|\b(?:raciocinio|reasoning|thinking)[\s_-]+(?:off|desligad[oa])\b"
+    r"|/no_?think\b|\benable_thinking\s*[=:]\s*false\b"
 )
 INTENT_PATTERNS = [(intent, regexes.compile(rf"\b{_W('intents.' + intent.value)}\b")) for intent in Intent]
 # Copies of the model a customer requires for availability (sizing/data/vocabulary, [replicas]): "3 réplicas",
@@ -4172,6 +4185,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.take(pattern, "stage", lambda m, kind=kind: _stage_at(scan, m, kind))
     if taught:
         scan.take(TAUGHT, "filler", lambda m: True)
+    scan.take(NO_REASONING, "reasoning", lambda m: "off")
+    scan.take(REASONING_LOW, "reasoning", lambda m: "low")
     scan.take(REASONING_EFFORT, "task", lambda m: Task.reasoning)
     for task, pattern in TASK_PATTERNS:
         scan.take(pattern, "task", lambda m, task=task: _task_word(scan, m, task))
@@ -6809,6 +6824,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         epochs=_one(scan, "epochs", "epochs"),
         stack=_one(scan, "stack", "stack"),
         task=_task(scan),
+        reasoning=_one(scan, "reasoning", "reasoning"),
         intent=_intent(scan),
         production_next=True if scan.found.get("production_next") else None,
         **_traffic(scan),

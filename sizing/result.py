@@ -225,6 +225,8 @@ class ResolvedWorkload(Record, kw_only=True):
     # Serving in traffic terms, as the question gave them (null when not given); `load` has what was used.
     prompt_tokens: int | None = None
     output_tokens: int | None = None
+    # the answers were sized as a reasoning model's: its chain of thought and answer, a longer context to hold them
+    reasoning: bool = False
     rate_per_s: float | None = None
     population: int | None = None
     ttft_target_s: float | None = None

@@ -151,6 +151,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # training tokens
     tokens: int | None = None
     task: Task | None = None
+    # a reasoning model's thinking turned down: "off" ("sem raciocínio", "without thinking", "/no_think") or
+    # "low" (gpt-oss's "reasoning effort low"): its answers are sized at the chat's lengths (sizing/plan.py)
+    reasoning: Literal["off", "low"] | None = None
     intent: Intent | None = None
     # an evaluation said to come before production ("homologação antes de ir pra produção"): production is next
     production_next: bool | None = None

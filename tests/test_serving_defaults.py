@@ -67,7 +67,9 @@ def test_a_named_gpu_says_how_many_users_vllms_defaults_leave():
 @pytest.mark.parametrize(
     ("text", "users"),
     [
-        ("gpt-oss 120b mxfp4 na h100", 40),
+        # a reasoning model: conversations that hold a reasoning answer (traffic.toml [lengths])
+        ("gpt-oss 120b mxfp4 na h100", 5),
+        ("gpt-oss 120b mxfp4 na h100, reasoning effort low", 40),
         ("llama 70b em 2 h100", 6),
         ("llama 70b em 2 h100 com 4 usuarios", 6),
     ],

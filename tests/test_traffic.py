@@ -2122,8 +2122,14 @@ def test_a_reasoning_workload_is_told_its_chains_of_thought_are_output():
     # "reasoning high" (gpt-oss's effort level) is read as the reasoning task, and "high" no longer unknown.
     query = parse("gpt-oss-120b com reasoning high, 20 usuários")
     assert not query.unknown and query.workload.task == "reasoning"
-    said = " ".join(size(query.workload).assumptions)
-    assert "a cadeia de pensamento antes da resposta, e ela também é saída; respostas de 500 tokens" in said
+    result = size(query.workload)
+    said = " ".join(result.assumptions)
+    # sized at a reasoning answer's published mean, in a context that holds the longest one (traffic.toml)
+    assert (
+        "a cadeia de pensamento antes da resposta, e ela também é saída. Usei respostas de 4.043 tokens"
+        in said
+    )
+    assert result.workload.load.output_tokens == 4043 and result.workload.context_tokens == 33768
     # With the answers' length given, nothing is said.
     given = size(parse("gpt-oss-120b reasoning, 20 usuários, respostas de 4000 tokens").workload)
     assert given.workload.load.output_tokens == 4000
