@@ -454,6 +454,14 @@ def test_a_bug_while_writing_a_what_fits_answer_is_a_failed_reply_not_a_tracebac
             "“GPT-4o-mini” é um modelo fechado",
         ),
         ("we want to replace GPT-4o with an open model for 200 users", "“GPT-4o” is a closed model"),
+        # "like"/"tipo": the customer wants one of its kind, not that model (these had been refused whole)
+        (
+            "quero um chatbot interno tipo chatgpt para 300 funcionários, o que vocês recomendam?",
+            "“chatgpt” é um modelo fechado",
+        ),
+        ("we need something like ChatGPT for 200 employees", "“ChatGPT” is a closed model"),
+        ("um assistente parecido com o claude para 50 advogados", "“claude” é um modelo fechado"),
+        ("quero algo no nível do gpt-4o mini, 100 req/min", "“gpt-4o mini” é um modelo fechado"),
     ],
 )
 def test_an_open_model_in_a_closed_ones_place_gets_the_suggestions(text, said, capsys):
