@@ -1545,6 +1545,9 @@ TRAINING_FRAMEWORK = regexes.compile(
 # A department's initials typed with spaces around the ampersand ("equipa de I & D", "our R & D team"): the
 # filler word its joined form is ("i&d"), not two letters not understood.
 SPACED_INITIALS = regexes.compile(r"(?<![\w&])([a-z])\s+&\s+([a-z])(?![\w&])")
+# Where the model is downloaded from ("o modelo do hugging face unsloth/Llama-3.3-70B-Instruct-bnb-4bit"): the
+# name beside it says which model; "hugging face transformers" stays the training stack's name.
+HUB_SITE = regexes.compile(r"\bhugging[\s-]?face(?:\s+hub)?\b(?![\s-]+transformers)")
 _AZURE_CUE = regexes.compile(r"[\s_]v[2-6]\b")
 AZURE_VM = regexes.compile(r"\b(?:standard_)?n[cdv][a-z0-9]*(?:[_\s]+[a-z]*\d+[a-z]*){0,2}?[_\s]+v[2-6]\b")
 # A Mac's name ("macbook pro", "m3 max") says nothing of the language the question is written in: its "pro" is
@@ -3631,6 +3634,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     image_query.container_images(scan)  # "image: vllm/vllm-openai" names no model
     if scan.search(_AZURE_CUE):
         scan.take(AZURE_VM, "filler", lambda m: True)
+    if "hugging" in scan.work:
+        scan.take(HUB_SITE, "filler", lambda m: True)
     if "&" in scan.work:
         scan.take(SPACED_INITIALS, "filler", lambda m: f"{m.group(1)}&{m.group(2)}" in FILLER or None)
     if scan.search(_IDIOM_CUE):
