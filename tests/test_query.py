@@ -562,6 +562,9 @@ def test_a_thread_about_training_moves_to_serving_without_its_training_settings(
         "Qwen/Qwen3-8B no Hugging Face Hub",
         "what's the cheapest way to run mixtral 8x7b for a demo next week?",
         "demo do llama 8b pro cliente",
+        "Um cliente do setor financeiro quer um LLM próprio para análise de contratos (uns 200 por dia, cada um com "
+        "~30 páginas). Eles pensam no Llama 3.3 70B. Qual configuração vocês indicam?",
+        "llama 70b for contract review, 500 contracts a day, 20 pages each",
     ],
 )
 def test_how_customers_ask_leaves_nothing_not_understood(text):
