@@ -329,6 +329,33 @@ def test_a_question_about_the_gpus_link_keeps_its_answer_first(capsys):
     assert any(line.startswith("Alugamos H100 SXM 80 GB") for line in lines[2:])
 
 
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        (
+            "quanto tempo leva pra subir uma máquina com 2 h200?",
+            "O prazo para entregar as máquinas depende do estoque",
+        ),
+        (
+            "how long to spin up a machine with 8 h100?",
+            "How soon the machines are delivered depends on stock",
+        ),
+        ("lead time for 8 h100?", "How soon the machines are delivered depends on stock"),
+    ],
+)
+def test_how_soon_a_gpu_is_delivered_is_said_first(capsys, question, first):
+    # It had been passed over: the list of what fits on the GPU, and no word of when.
+    assert gpu_size([question]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.strip()]
+    assert lines[1].startswith(first)
+
+
+def test_how_soon_a_machine_is_up_asked_alone_is_answered(capsys):
+    # "Não entendi o pedido" before
+    assert gpu_size(["quanto tempo leva pra subir uma máquina?"]) == 2
+    assert "O prazo para entregar as máquinas depende do estoque" in capsys.readouterr().err
+
+
 def test_the_customers_own_machine_is_no_question_of_renting(capsys):
     assert gpu_size(["o que roda no meu notebook com 16gb?"]) == 0
     out = capsys.readouterr().out
