@@ -762,6 +762,9 @@ QUANTIZED = regexes.compile(r"\b(?:quantizad[oa]s?|quantized|quantised)\b")
 QAT = regexes.compile(r"\bqat\b")
 # Beside a closed model: an open one in its place is asked for ("um modelo aberto equivalente ao GPT-4o").
 REPLACE_CLOSED = regexes.compile(rf"\b(?:{_W('words.replace_closed')})\b")
+# "qual contrato pra fine-tuning?", "which contract for production?": the contract mode asked of a stage or an
+# intent, with no model to size
+CONTRACT_QUESTION = regexes.compile(rf"\b(?:{_W('words.contract_question')})\b")
 # "e com o qwen3 32b?", "and with mistral small?": a thread's message that changes the last answer's model.
 FOLLOW_UP_OPENER = regexes.compile(rf"^\W*(?:{_W('words.follow_up')})\b")
 
@@ -7468,6 +7471,22 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             # "vocês têm SLA?", "SOC 2?", "API compatível com OpenAI?", "dá pra pagar em reais?": terms of the
             # service, not a sizing; said to be sales' and how to ask for one
             raise QueryError("query.commercial", hint="query.residency_size")
+        if CONTRACT_QUESTION.search(plain) and not fields.get("gpu"):
+            # "qual contrato pra treinar um lora?", "qual o melhor modo de contrato para produção?": the mode the
+            # stage or intent calls for (sizing/plan.py contract_mode), and what to give for a sizing (it had
+            # been "Faltou dizer o modelo").
+            intent = fields.get("intent")
+            if stage is not None and stage.is_training:
+                raise QueryError("query.topic_contract_for_training", hint="query.training_size")
+            if intent is Intent.production:
+                raise QueryError("query.topic_contract_for_production", hint="query.residency_size")
+            if intent is Intent.evaluation:
+                raise QueryError("query.topic_contract_for_evaluation", hint="query.residency_size")
+            if not _workload_said(fields, stage):
+                # "qual contrato?" alone: every mode, each with what it is for, in the GPUs we rent
+                error = QueryError("query.offering", hint="query.examples")
+                error.availability_asked = available
+                raise error
         named = _unknown_named(query.unknown, scan.original)
         if named is not None:
             # "olmo 3 para 10 usuarios", "granite 4.0 h small", "hunyuan a13b": a model the catalogue does not

@@ -570,3 +570,35 @@ def test_what_fits_under_a_load_offers_the_next_question_with_the_load(capsys):
     assert "A carga pedida não entra nesta lista" in out
     last = out.strip().split("\n")[-1]
     assert last.startswith("Para o dimensionamento completo de um deles") and " 1000 req/min`." in last
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("qual contrato pra fine-tuning?", "Para treino ou ajuste fino: pacote por projeto."),
+        (
+            "preciso de GPU só por 2 semanas pra treinar um lora, qual contrato?",
+            "Para treino ou ajuste fino: pacote por projeto.",
+        ),
+        ("qual o melhor modo de contrato para produção?", "Para produção: capacidade reservada"),
+        ("which contract for a pilot?", "To test and evaluate: on demand."),
+        ("que modalidade para produção?", "Para produção: capacidade reservada"),
+    ],
+)
+def test_the_contract_mode_asked_of_a_stage_is_answered_with_no_model(capsys, question, said):
+    # "Faltou dizer o modelo" before: the mode a stage calls for needs no model.
+    assert gpu_size([question]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "Faltou dizer o modelo" not in err
+    assert "/gpu llama" in err  # and how to ask for the sizing
+
+
+def test_the_contract_mode_asked_alone_lists_every_mode(capsys):
+    assert gpu_size(["qual contrato?"]) == 0
+    out = capsys.readouterr().out
+    assert all(mode in out for mode in ("Sob demanda:", "Pacote por projeto:", "Reservada:", "Dedicada:"))
+
+
+def test_the_contract_mode_asked_beside_a_model_is_the_sized_answers():
+    # the sized answer says its own mode, as before
+    assert parse("llama 8b lora por 2 semanas, qual contrato?").workload.model
