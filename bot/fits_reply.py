@@ -139,6 +139,9 @@ def _asked_of_gpu(fits: WhatFits, setup: str, lang: str) -> list[str]:
     if "interconnect" in fits.asked and fits.interconnect:
         out.append(i18n.t(lang, f"fits.interconnect_{fits.interconnect}", gpu=fits.gpu_name,
                           gb_s=i18n.number(fits.interconnect_gb_s, lang)))  # fmt: skip
+    if "provisioning" in fits.asked:
+        # "quanto tempo leva pra subir uma máquina com 2 h200?": how soon, which only sales can say
+        out.append(i18n.t(lang, "error.query.topic_provisioning"))
     return out
 
 

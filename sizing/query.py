@@ -866,6 +866,9 @@ QUANTIZED = regexes.compile(r"\b(?:quantizad[oa]s?|quantized|quantised)\b")
 QAT = regexes.compile(r"\bqat\b")
 # Beside a closed model: an open one in its place is asked for ("um modelo aberto equivalente ao GPT-4o").
 REPLACE_CLOSED = regexes.compile(rf"\b(?:{_W('words.replace_closed')})\b")
+# "qual contrato pra fine-tuning?", "which contract for production?": the contract mode asked of a stage or an
+# intent, with no model to size
+CONTRACT_QUESTION = regexes.compile(rf"\b(?:{_W('words.contract_question')})\b")
 # "e com o qwen3 32b?", "and with mistral small?": a thread's message that changes the last answer's model.
 FOLLOW_UP_OPENER = regexes.compile(rf"^\W*(?:{_W('words.follow_up')})\b")
 
@@ -1667,6 +1670,9 @@ TRAINING_FRAMEWORK = regexes.compile(
 # A department's initials typed with spaces around the ampersand ("equipa de I & D", "our R & D team"): the
 # filler word its joined form is ("i&d"), not two letters not understood.
 SPACED_INITIALS = regexes.compile(r"(?<![\w&])([a-z])\s+&\s+([a-z])(?![\w&])")
+# Where the model is downloaded from ("o modelo do hugging face unsloth/Llama-3.3-70B-Instruct-bnb-4bit"): the
+# name beside it says which model; "hugging face transformers" stays the training stack's name.
+HUB_SITE = regexes.compile(r"\bhugging[\s-]?face(?:\s+hub)?\b(?![\s-]+transformers)")
 _AZURE_CUE = regexes.compile(r"[\s_]v[2-6]\b")
 AZURE_VM = regexes.compile(r"\b(?:standard_)?n[cdv][a-z0-9]*(?:[_\s]+[a-z]*\d+[a-z]*){0,2}?[_\s]+v[2-6]\b")
 # A Mac's name ("macbook pro", "m3 max") says nothing of the language the question is written in: its "pro" is
@@ -3795,6 +3801,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     image_query.container_images(scan)  # "image: vllm/vllm-openai" names no model
     if scan.search(_AZURE_CUE):
         scan.take(AZURE_VM, "filler", lambda m: True)
+    if "hugging" in scan.work:
+        scan.take(HUB_SITE, "filler", lambda m: True)
     if "&" in scan.work:
         scan.take(SPACED_INITIALS, "filler", lambda m: f"{m.group(1)}&{m.group(2)}" in FILLER or None)
     if scan.search(_IDIOM_CUE):
@@ -7733,6 +7741,22 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             # "vocês têm SLA?", "SOC 2?", "API compatível com OpenAI?", "dá pra pagar em reais?": terms of the
             # service, not a sizing; said to be sales' and how to ask for one
             raise QueryError("query.commercial", hint="query.residency_size")
+        if CONTRACT_QUESTION.search(plain) and not fields.get("gpu"):
+            # "qual contrato pra treinar um lora?", "qual o melhor modo de contrato para produção?": the mode the
+            # stage or intent calls for (sizing/plan.py contract_mode), and what to give for a sizing (it had
+            # been "Faltou dizer o modelo").
+            intent = fields.get("intent")
+            if stage is not None and stage.is_training:
+                raise QueryError("query.topic_contract_for_training", hint="query.training_size")
+            if intent is Intent.production:
+                raise QueryError("query.topic_contract_for_production", hint="query.residency_size")
+            if intent is Intent.evaluation:
+                raise QueryError("query.topic_contract_for_evaluation", hint="query.residency_size")
+            if not _workload_said(fields, stage):
+                # "qual contrato?" alone: every mode, each with what it is for, in the GPUs we rent
+                error = QueryError("query.offering", hint="query.examples")
+                error.availability_asked = available
+                raise error
         named = _unknown_named(query.unknown, scan.original)
         if named is not None:
             # "olmo 3 para 10 usuarios", "granite 4.0 h small", "hunyuan a13b": a model the catalogue does not

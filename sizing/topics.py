@@ -45,7 +45,7 @@ NEVER_A_LOAD = ("billing",)
 # Answered with the GPUs we rent (sizing/fits.py offered), the line of the subject first.
 WITH_OFFERING = ("spot", "max_gpus", "interconnect", "terms")
 # Asked of a GPU named: said beside what fits on it (sizing/fits.py what_fits).
-OF_A_GPU = ("bandwidth", "interconnect", "terms", "price", "rent")
+OF_A_GPU = ("bandwidth", "interconnect", "terms", "price", "rent", "provisioning")
 # Said beside a sizing when the question names a model too ("dados de saúde, llama 70b"): a note, the model
 # sized as asked.
 NOTES = ("sensitive_health", "financial")
@@ -236,6 +236,9 @@ def of_a_gpu(plain: str, contract_said: bool) -> list[str]:
     # "vocês têm B200?", "tem rtx 4090 pra alugar?": whether we rent it, the answer's first line
     if _PATTERNS["rent"].search(plain):
         asked.append("rent")
+    # "lead time for 8 h100?", "quanto tempo leva pra subir uma máquina com 2 h200?": how soon it is delivered
+    if _PATTERNS["provisioning"].search(plain):
+        asked.append("provisioning")
     return asked
 
 

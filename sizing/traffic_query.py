@@ -1296,6 +1296,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             r"|(?:doesn'?t|does\s+not|don'?t|do\s+not)\s+(?:need\s+to\s+be|have\s+to\s+be|need))\s+"
             rf"(?:(?:em|in|de|a|the)\s+)?(?:{_alternatives(w['fast'])}|interativos|interactive|pressa|rush|urgencia|urgente)\b"
             r"|\bno\s+rush\b|\bsem\s+pressa\b"
+            # "latência não importa", "latency doesn't matter", "no latency requirements": the same, said of latency
+            r"|\blatencia\s+(?:nao\s+(?:importa|e\s+(?:importante|critica|problema|prioridade|um\s+problema))|tanto\s+faz)\b"
+            r"|\blatency\s+(?:(?:doesn'?t|does\s+not)\s+matter|(?:is\s+not|isn'?t)\s+(?:important|critical|an?\s+"
+            r"(?:concern|priority|problem|issue)))\b"
+            r"|\b(?:no|without)\s+latency\s+(?:requirements?|constraints?|targets?|sla)\b"
+            r"|\bsem\s+(?:requisitos?|exigencias?|restric\w+|metas?|sla)\s+de\s+latencia\b"
         ), lambda m: True),
         ("fast_latency", regexes.compile(rf"\b(?:{_alternatives(w['fast'])})\b"), lambda m: True),
         ("code_completion", regexes.compile(rf"\b(?:{_alternatives(w['code_completion'])})\b"), lambda m: True),

@@ -73,6 +73,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "bare_count",
         "bare_count_after",
         "cheaper",
+        "contract_question",
     ),
     "numbers": None,  # word = value
     "stacks": (),  # stack id (sizing/data/stacks.toml) = the words that name it

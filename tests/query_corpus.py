@@ -1835,6 +1835,13 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
         ["bert", "encoder"],
     ),
     ("neuralmind/bert-base-portuguese-cased", "query.out_of_scope", ["bert-base-portuguese-cased", "BERT"]),
+    # the word after the name is none of it ("“bert com” é um modelo encoder" before)
+    (
+        "treinar um modelo de classificação bert com 100 mil exemplos",
+        "query.out_of_scope",
+        ["“bert” é um", "encoder"],
+    ),
+    ("bert base para classificar tickets", "query.out_of_scope", ["“bert base” é um", "encoder"]),
     ("fine-tune roberta-large for sentiment en", "query.out_of_scope", ["roberta-large", "encoder"]),
     (
         "Quanta memória precisa o modelo de transcrição Whisper?",

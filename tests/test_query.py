@@ -640,11 +640,38 @@ def test_a_thread_about_training_moves_to_serving_without_its_training_settings(
         "Estamos a avaliar correr o gpt-oss-120b. Conseguem dizer-me o custo mensal?",
         "We are planning to deploy Qwen3-235B-A22B for 300 users. What GPU configuration do you recommend?",
         "a customer wrote: we'd like to serve llama 3.1 8b to 50 users",
+        # where the model comes from, and what it is for
+        "quero rodar o modelo do hugging face unsloth/Llama-3.3-70B-Instruct-bnb-4bit",
+        "qwen3 8b do huggingface",
+        "Qwen/Qwen3-8B no Hugging Face Hub",
+        "what's the cheapest way to run mixtral 8x7b for a demo next week?",
+        "demo do llama 8b pro cliente",
+        "Um cliente do setor financeiro quer um LLM próprio para análise de contratos (uns 200 por dia, cada um com "
+        "~30 páginas). Eles pensam no Llama 3.3 70B. Qual configuração vocês indicam?",
+        "llama 70b for contract review, 500 contracts a day, 20 pages each",
+        "Hi team, a prospect asks whether we can host Llama 3.1 405B for their internal copilot, ~150 engineers.",
+        # latency said not to matter
+        "latência não importa, llama 8b para 100 usuários",
+        "llama 8b classificar 1 milhão de tickets por mês, sem requisitos de latência",
+        "qwen3 8b 10 req/s, latency is not a concern",
+        "qwen3 8b 10 req/s, latency doesn't matter",
     ],
 )
 def test_how_customers_ask_leaves_nothing_not_understood(text):
     # Each of these once listed words under "Não entendi" (or misread them).
     assert parse(text).unknown == []
+
+
+def test_a_use_with_no_model_asked_for_a_client_gets_the_suggestions():
+    # "our client" had been a word not understood, and the question "The model is missing".
+    with pytest.raises(QueryError) as error:
+        parse("our client needs an LLM for classifying 2M emails per month, latency doesn't matter")
+    assert error.value.key == "query.suggest_models"
+
+
+def test_a_demo_is_an_evaluation_and_hugging_face_transformers_stays_the_stack():
+    assert parse("demo do llama 8b pro cliente").workload.intent is Intent.evaluation
+    assert parse("lora do llama 8b com hugging face transformers").workload.stack == "hf"
 
 
 @pytest.mark.parametrize(

@@ -2458,6 +2458,21 @@ def test_a_pipeline_task_makes_any_daily_volume_a_pipeline():
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "llama 3.3 70b para análise de contratos (uns 200 por dia, cada um com ~30 páginas)",
+        "llama 70b for contract review, 500 a day, 20 pages each",
+    ],
+)
+def test_a_contract_analysis_counted_a_day_is_a_pipeline(text):
+    # "análise de contratos" had not been understood: 200 contracts a day got chat's 2 s first token for
+    # 22,500-token prompts, and 4× H200 with tensor parallel 4 to meet it.
+    result = size(parse(text).workload)
+    assert result.workload.load.ttft_target_s == 600
+    assert result.recommendation.count <= 2
+
+
+@pytest.mark.parametrize(
     ("lang", "line"),
     [
         (

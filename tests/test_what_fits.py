@@ -329,6 +329,33 @@ def test_a_question_about_the_gpus_link_keeps_its_answer_first(capsys):
     assert any(line.startswith("Alugamos H100 SXM 80 GB") for line in lines[2:])
 
 
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        (
+            "quanto tempo leva pra subir uma máquina com 2 h200?",
+            "O prazo para entregar as máquinas depende do estoque",
+        ),
+        (
+            "how long to spin up a machine with 8 h100?",
+            "How soon the machines are delivered depends on stock",
+        ),
+        ("lead time for 8 h100?", "How soon the machines are delivered depends on stock"),
+    ],
+)
+def test_how_soon_a_gpu_is_delivered_is_said_first(capsys, question, first):
+    # It had been passed over: the list of what fits on the GPU, and no word of when.
+    assert gpu_size([question]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.strip()]
+    assert lines[1].startswith(first)
+
+
+def test_how_soon_a_machine_is_up_asked_alone_is_answered(capsys):
+    # "Não entendi o pedido" before
+    assert gpu_size(["quanto tempo leva pra subir uma máquina?"]) == 2
+    assert "O prazo para entregar as máquinas depende do estoque" in capsys.readouterr().err
+
+
 def test_the_customers_own_machine_is_no_question_of_renting(capsys):
     assert gpu_size(["o que roda no meu notebook com 16gb?"]) == 0
     out = capsys.readouterr().out
@@ -454,6 +481,14 @@ def test_a_bug_while_writing_a_what_fits_answer_is_a_failed_reply_not_a_tracebac
             "“GPT-4o-mini” é um modelo fechado",
         ),
         ("we want to replace GPT-4o with an open model for 200 users", "“GPT-4o” is a closed model"),
+        # "like"/"tipo": the customer wants one of its kind, not that model (these had been refused whole)
+        (
+            "quero um chatbot interno tipo chatgpt para 300 funcionários, o que vocês recomendam?",
+            "“chatgpt” é um modelo fechado",
+        ),
+        ("we need something like ChatGPT for 200 employees", "“ChatGPT” is a closed model"),
+        ("um assistente parecido com o claude para 50 advogados", "“claude” é um modelo fechado"),
+        ("quero algo no nível do gpt-4o mini, 100 req/min", "“gpt-4o mini” é um modelo fechado"),
     ],
 )
 def test_an_open_model_in_a_closed_ones_place_gets_the_suggestions(text, said, capsys):
@@ -535,3 +570,35 @@ def test_what_fits_under_a_load_offers_the_next_question_with_the_load(capsys):
     assert "A carga pedida não entra nesta lista" in out
     last = out.strip().split("\n")[-1]
     assert last.startswith("Para o dimensionamento completo de um deles") and " 1000 req/min`." in last
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("qual contrato pra fine-tuning?", "Para treino ou ajuste fino: pacote por projeto."),
+        (
+            "preciso de GPU só por 2 semanas pra treinar um lora, qual contrato?",
+            "Para treino ou ajuste fino: pacote por projeto.",
+        ),
+        ("qual o melhor modo de contrato para produção?", "Para produção: capacidade reservada"),
+        ("which contract for a pilot?", "To test and evaluate: on demand."),
+        ("que modalidade para produção?", "Para produção: capacidade reservada"),
+    ],
+)
+def test_the_contract_mode_asked_of_a_stage_is_answered_with_no_model(capsys, question, said):
+    # "Faltou dizer o modelo" before: the mode a stage calls for needs no model.
+    assert gpu_size([question]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "Faltou dizer o modelo" not in err
+    assert "/gpu llama" in err  # and how to ask for the sizing
+
+
+def test_the_contract_mode_asked_alone_lists_every_mode(capsys):
+    assert gpu_size(["qual contrato?"]) == 0
+    out = capsys.readouterr().out
+    assert all(mode in out for mode in ("Sob demanda:", "Pacote por projeto:", "Reservada:", "Dedicada:"))
+
+
+def test_the_contract_mode_asked_beside_a_model_is_the_sized_answers():
+    # the sized answer says its own mode, as before
+    assert parse("llama 8b lora por 2 semanas, qual contrato?").workload.model
