@@ -2141,6 +2141,9 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
         )
     if plan.stage is Stage.qlora:
         out.append(t(lang, "note.qlora_paged"))
+    for setup in (named, rec):
+        if setup is not None and setup.per_gpu.paged_optimizer and not (setup is rec and named == rec):
+            out.append(_paged_states(setup, lang))
     if rec and plan.stage.is_training and rec.per_gpu.host_offload:
         host = i18n.gb(rec.per_gpu.host_offload, lang)
         offloaded = plan.offload_params or (plan.cpu_offload and plan.stage in (Stage.full, Stage.pretrain))
@@ -2166,6 +2169,19 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
         out.append(t(lang, "note.latency_europe" if plan.users_in_europe else "note.latency"))
     out += residency_notes(plan)
     return out
+
+
+def _paged_states(setup: Setup, lang: str) -> str:
+    """Where a paged optimizer's states sit on this setup: CUDA unified memory stays on the GPU while there is
+    room beyond the rest of the run and is paged to the server's RAM only past it (bitsandbytes' paged
+    optimizers, cudaMallocManaged), so on a GPU with room they cost nothing, and on one without the part that
+    does not fit crosses PCIe at every step."""
+    paged = setup.per_gpu.paged_optimizer
+    free = max(0, setup.usable_bytes_per_gpu - setup.per_gpu.total)
+    args = dict(gpu=setup.gpu_name, paged=i18n.gb(paged, lang), free=i18n.gb(free, lang))
+    if paged <= free:
+        return t(lang, "note.paged_optimizer_fits", **args)
+    return t(lang, "note.paged_optimizer_spills", out=i18n.gb(paged - free, lang), **args)
 
 
 def residency_notes(plan: Plan) -> list[str]:

@@ -262,6 +262,9 @@ class Memory(Record, kw_only=True):
     # host memory CPU offload needs. Neither is part of `total`.
     activations_other_choice: int | None = None
     host_offload: int = 0
+    # Training: optimizer states in CUDA unified memory (a paged optimizer), not in `total`: on the GPU while
+    # it has room, paged to the server's RAM when it has not.
+    paged_optimizer: int = 0
     # Training: part of `activations`, what the loss holds (logits); and, part of `total`, the buffers
     # data-parallel training communicates through (FSDP/ZeRO-3 all-gather and reduce-scatter).
     logits: int = 0
