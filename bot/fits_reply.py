@@ -342,10 +342,13 @@ def compared_lines(compared: GpusCompared, lang: str, show_prices: bool = True) 
     training = any(fits.stage != "inference" for fits in compared.fits)
     if training:
         # "l40s ou h100 pra qlora": a training is compute, its time the model FLOPs over the GPUs' BF16 peak at
-        # the same MFU (sizing/advice.py, _gpu_hours); the bandwidth's tokens/s per user is serving's.
-        slow, fast = sorted(compared.facts, key=lambda f: f.bf16_tflops * f.count)[:: len(compared.facts) - 1]
-    if training and fast.bf16_tflops * fast.count > slow.bf16_tflops * slow.count:
-        compute = fast.bf16_tflops * fast.count / (slow.bf16_tflops * slow.count)
+        # each one's MFU (sizing/advice.py, _gpu_hours); the bandwidth's tokens/s per user is serving's.
+        def work(f):
+            return f.bf16_tflops * f.count * f.training_mfu
+
+        slow, fast = sorted(compared.facts, key=work)[:: len(compared.facts) - 1]
+    if training and work(fast) > work(slow):
+        compute = work(fast) / work(slow)
         stage = compared.fits[0].stage
         joint = " or " if lang == "en" else " ou "
         method = {"full": "full fine-tune", "pretrain": "continued pretraining"}.get(stage, stage)
@@ -360,7 +363,8 @@ def compared_lines(compared: GpusCompared, lang: str, show_prices: bool = True) 
             else (fast.name, slow.name)
         )
         out.append(t("gpus_compared.speed_training", fast=fast_name, slow=slow_name,
-                     compute=i18n.number(compute, lang, 1), example=example))  # fmt: skip
+                     compute=i18n.number(compute, lang, 1), example=example,
+                     fast_mfu=i18n.percent(fast.training_mfu, lang), slow_mfu=i18n.percent(slow.training_mfu, lang)))  # fmt: skip
     elif not training and fast.bandwidth_gb_s * fast.count > slow.bandwidth_gb_s * slow.count:
         ratio = fast.bandwidth_gb_s * fast.count / (slow.bandwidth_gb_s * slow.count)
         compute = fast.bf16_tflops * fast.count / (slow.bf16_tflops * slow.count)

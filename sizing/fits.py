@@ -520,6 +520,7 @@ class GpuFacts(msgspec.Struct, kw_only=True):
     bandwidth_gb_s: float  # each GPU's: generating a token reads the weights, so it sets tokens/s per user
     bf16_tflops: float  # dense: reading a prompt is compute, so it sets the time to the first token
     fp8_tflops: float  # 0: the GPU has no FP8 tensor cores
+    training_mfu: float = 0.40  # the share of its BF16 peak a training reaches (Catalog.training_mfu)
 
 
 class GpusCompared(msgspec.Struct, kw_only=True):
@@ -541,7 +542,8 @@ def compare_gpus(given: dict[str, Any], catalog: Catalog) -> GpusCompared:
         one = what_fits({**rest, "gpu": name, **({"gpus": count} if count else {})}, catalog)
         gpu = catalog.gpu(one.gpu)
         facts.append(GpuFacts(gpu=gpu.id, name=gpu.name, count=one.count, bandwidth_gb_s=gpu.bandwidth_gb_s,
-                              bf16_tflops=gpu.bf16_dense_tflops, fp8_tflops=gpu.fp8_dense_tflops))  # fmt: skip
+                              bf16_tflops=gpu.bf16_dense_tflops, fp8_tflops=gpu.fp8_dense_tflops,
+                              training_mfu=catalog.training_mfu(gpu)))  # fmt: skip
         fits.append(one)
     return GpusCompared(facts=facts, fits=fits)
 

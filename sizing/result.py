@@ -393,6 +393,7 @@ class GpuChoice(Record, kw_only=True):
     gpu_name: str
     bf16_tflops: float  # the catalogue's dense BF16 peak, what the time estimate divides by
     setup: Setup | None  # None: nothing we rent of this GPU holds the run
+    mfu: float = 0.40  # the share of that peak a training reaches on it (Catalog.training_mfu)
     days: float | None = None  # wall-clock on `setup`, with a data volume given
     gpu_hours: float | None = None
     price_per_gpu_hour: float | None = None  # in `price_mode`, the project package's where priced
