@@ -265,7 +265,9 @@ def suggestion_lines(suggestions: Suggestions, lang: str, show_prices: bool = Tr
         out.append("• " + t("suggest.row", name=m.name, precision=m.precision_name,
                               setup=m.setup or t("suggest.none"), speed=speed))  # fmt: skip
         out += ["    " + t("suggest.cheaper", option=option) for option in m.cheaper]
-    if suggestions.budget is not None:
+    if suggestions.training_budget is not None and show_prices:
+        out += _training_budget(suggestions, lang)
+    elif suggestions.budget is not None:
         out += _budget_verdict(suggestions, lang, show_prices)
     elif suggestions.cost_asked and not priced:
         # "what would it cost?": why no month is shown beside the models
@@ -285,6 +287,35 @@ def suggestion_lines(suggestions: Suggestions, lang: str, show_prices: bool = Tr
         example += f" {suggestions.stage}"  # asked for alone, the model would be answered for serving
     out.append(t("suggest.next", example=example))
     return t("suggest.title"), out
+
+
+def _training_budget(suggestions: Suggestions, lang: str) -> list[str]:
+    """What a training budget buys (sizing/budget.py training_budget): GPU-hours and FLOPs, the model it trains
+    from scratch compute-optimally, and the tokens it trains each suggested model on."""
+    spend, budget = suggestions.training_budget, suggestions.budget
+    assert spend is not None and budget is not None
+    amount = budget_amount(budget.amount, budget.currency or suggestions.currency, lang)
+    flops, mfu = i18n.scientific(spend.flops, lang), i18n.percent(spend.mfu, lang)
+    if spend.amount is None:
+        lines = [i18n.t(lang, "cost.none"),
+                 i18n.t(lang, "suggest.training_budget_unpriced", amount=amount, gpu=spend.gpu_name, flops=flops,
+                        mfu=mfu, hours=i18n.number(spend.gpu_hours, lang))]  # fmt: skip
+    else:
+        period = " " + i18n.t(lang, "suggest.training_budget_month") if spend.monthly else ""
+        lines = [i18n.t(lang, "suggest.training_budget", amount=amount, period=period, gpu=spend.gpu_name,
+                        hours=i18n.number(spend.gpu_hours, lang), currency=suggestions.currency,
+                        price=i18n.money(spend.price_per_gpu_hour or 0, lang), mode=i18n.t(lang, f"cost.modes.{spend.mode}"),
+                        flops=flops, mfu=mfu)]  # fmt: skip
+    if suggestions.stage == "pretrain":
+        lines.append(i18n.t(lang, "suggest.training_budget_optimal", params=i18n.params(spend.optimal_params, lang),
+                            tokens=i18n.count(spend.optimal_tokens, lang)))  # fmt: skip
+    if spend.models:
+        models = [i18n.t(lang, "suggest.training_budget_model", name=m.name, tokens=i18n.count(m.tokens, lang))
+                  for m in spend.models]  # fmt: skip
+        key = "suggest.training_budget_models" + ("_unpriced" if spend.amount is None else "")
+        lines.append(i18n.t(lang, key, models=i18n.join(models, lang), formula=f"{spend.per_token}·N·D",
+                            hours=i18n.number(spend.gpu_hours, lang)))  # fmt: skip
+    return lines
 
 
 def _budget_verdict(suggestions: Suggestions, lang: str, show_prices: bool) -> list[str]:
@@ -352,10 +383,13 @@ def compared_lines(compared: GpusCompared, lang: str, show_prices: bool = True) 
     training = any(fits.stage != "inference" for fits in compared.fits)
     if training:
         # "l40s ou h100 pra qlora": a training is compute, its time the model FLOPs over the GPUs' BF16 peak at
-        # the same MFU (sizing/advice.py, _gpu_hours); the bandwidth's tokens/s per user is serving's.
-        slow, fast = sorted(compared.facts, key=lambda f: f.bf16_tflops * f.count)[:: len(compared.facts) - 1]
-    if training and fast.bf16_tflops * fast.count > slow.bf16_tflops * slow.count:
-        compute = fast.bf16_tflops * fast.count / (slow.bf16_tflops * slow.count)
+        # each one's MFU (sizing/advice.py, _gpu_hours); the bandwidth's tokens/s per user is serving's.
+        def work(f):
+            return f.bf16_tflops * f.count * f.training_mfu
+
+        slow, fast = sorted(compared.facts, key=work)[:: len(compared.facts) - 1]
+    if training and work(fast) > work(slow):
+        compute = work(fast) / work(slow)
         stage = compared.fits[0].stage
         joint = " or " if lang == "en" else " ou "
         method = {"full": "full fine-tune", "pretrain": "continued pretraining"}.get(stage, stage)
@@ -370,7 +404,8 @@ def compared_lines(compared: GpusCompared, lang: str, show_prices: bool = True) 
             else (fast.name, slow.name)
         )
         out.append(t("gpus_compared.speed_training", fast=fast_name, slow=slow_name,
-                     compute=i18n.number(compute, lang, 1), example=example))  # fmt: skip
+                     compute=i18n.number(compute, lang, 1), example=example,
+                     fast_mfu=i18n.percent(fast.training_mfu, lang), slow_mfu=i18n.percent(slow.training_mfu, lang)))  # fmt: skip
     elif not training and fast.bandwidth_gb_s * fast.count > slow.bandwidth_gb_s * slow.count:
         ratio = fast.bandwidth_gb_s * fast.count / (slow.bandwidth_gb_s * slow.count)
         compute = fast.bf16_tflops * fast.count / (slow.bf16_tflops * slow.count)

@@ -473,20 +473,21 @@ def gpu_choice_lines(result: SizingResult, show_prices: bool) -> tuple[list[str]
         if show_prices and cur is None:
             ends.append(i18n.t(lang, "gpu_choice.unpriced"))
         return lines, ends + third
-    by_peak = sorted(held, key=lambda side: -side.bf16_tflops)
+    # What a training gets of each: its BF16 peak at its architecture's MFU (advice._gpu_hours)
+    by_peak = sorted(held, key=lambda side: -side.bf16_tflops * side.mfu)
     fast, slow = by_peak[0], by_peak[1]
-    speed = fast.bf16_tflops / slow.bf16_tflops
+    speed = fast.bf16_tflops * fast.mfu / (slow.bf16_tflops * slow.mfu)
     key = "gpu_choice.untimed" if speed >= 1.05 else "gpu_choice.untimed_same"
     ends.append(i18n.t(lang, key, fast=fast.gpu_name, slow=slow.gpu_name, ratio=ratio(speed, lang),
-                        fast_tflops=i18n.number(fast.bf16_tflops, lang),
-                        slow_tflops=i18n.number(slow.bf16_tflops, lang)))  # fmt: skip
+                        fast_tflops=i18n.number(fast.bf16_tflops, lang), fast_mfu=i18n.percent(fast.mfu, lang),
+                        slow_tflops=i18n.number(slow.bf16_tflops, lang), slow_mfu=i18n.percent(slow.mfu, lang)))  # fmt: skip
     if priced and all(side.price_per_gpu_hour is not None for side in held):
-        # The same run is the same model FLOPs at the same MFU on either (advice._gpu_hours): its cost goes as
-        # each GPU's price over its BF16 peak.
-        by_work = sorted(held, key=lambda side: side.price_per_gpu_hour / side.bf16_tflops)
+        # The same run is the same model FLOPs on either (advice._gpu_hours): its cost goes as each GPU's price
+        # over what it delivers, its BF16 peak at its MFU.
+        by_work = sorted(held, key=lambda side: side.price_per_gpu_hour / (side.bf16_tflops * side.mfu))
         cheap, other = by_work[0], by_work[1]
-        share = 1 - (cheap.price_per_gpu_hour / cheap.bf16_tflops) / (
-            other.price_per_gpu_hour / other.bf16_tflops
+        share = 1 - (cheap.price_per_gpu_hour / (cheap.bf16_tflops * cheap.mfu)) / (
+            other.price_per_gpu_hour / (other.bf16_tflops * other.mfu)
         )
         if share >= 0.02:
             ends.append(i18n.t(lang, "gpu_choice.untimed_cost", share=i18n.percent(share, lang), cheap=cheap.gpu_name,

@@ -772,7 +772,7 @@ def offload_slowdown(plan: Plan, setup: Setup, catalog: Catalog) -> str:
     sequences = plan.global_batch or OFFLOAD_STEP_SEQUENCES
     step_tokens = sequences * plan.seq_len
     flops = training.training_flops(plan.model, plan.stage.value, step_tokens, plan.method.value)
-    gpu_s = flops / (setup.count * gpu.bf16_dense_tflops * 1e12 * catalog.offering.training.mfu)
+    gpu_s = flops / (setup.count * gpu.bf16_dense_tflops * 1e12 * catalog.training_mfu(gpu))
     text = t(lang, "change.offload_slowdown", share=i18n.percent(extra_s / gpu_s, lang),
              extra=i18n.number(extra_s, lang, 1), sequences=i18n.number(sequences, lang),
              gpu_s=i18n.number(gpu_s, lang, 1), params=i18n.params(params / servers, lang),
@@ -804,7 +804,7 @@ def params_offload_slowdown(plan: Plan, setup: Setup, catalog: Catalog) -> str:
     flops = training.training_flops(
         plan.model, plan.stage.value, plan.batch * plan.seq_len, plan.method.value
     )
-    compute_s = flops / (gpu.bf16_dense_tflops * 1e12 * catalog.offering.training.mfu)
+    compute_s = flops / (gpu.bf16_dense_tflops * 1e12 * catalog.training_mfu(gpu))
     factor = max(copy_s, compute_s) / compute_s
     key = "change.params_offload_slower" if factor >= 1.1 else "change.params_offload_hidden"
     return t(lang, key, factor=i18n.number(factor, lang, 1 if factor < 10 else 0), passes=passes,
@@ -1198,7 +1198,7 @@ def _gpu_hours(plan: Plan, gpu, catalog: Catalog) -> float:
     """Model FLOPs (6·N·D) over the GPU's BF16 peak at the offering's MFU, the standard definition
     (Chowdhery et al. 2022, PaLM, appendix B): recomputation is inside the MFU, not added to the FLOPs."""
     flops = training.training_flops(plan.model, plan.stage.value, plan.tokens or 0, plan.method.value)
-    return flops / (gpu.bf16_dense_tflops * 1e12 * catalog.offering.training.mfu) / 3600
+    return flops / (gpu.bf16_dense_tflops * 1e12 * catalog.training_mfu(gpu)) / 3600
 
 
 def training_formula(plan: Plan) -> str:
@@ -1222,7 +1222,7 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
             return Estimates(text=[t(lang, "estimate.no_tokens")])
         flops = training.training_flops(plan.model, plan.stage.value, plan.tokens, plan.method.value)
         recompute = training.recompute_flops(plan.model, plan.tokens, plan.checkpointing)
-        mfu = catalog.offering.training.mfu
+        mfu = catalog.training_mfu(gpu)
         gpu_hours = _gpu_hours(plan, gpu, catalog)
         days = gpu_hours / setup.count / 24
         result = Estimates(
@@ -1288,7 +1288,7 @@ def _rl_estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimate
     head = t(lang, "estimate.rl_time_head_ppo" if run.ppo else "estimate.rl_time_head",
              prompts=i18n.number(plan.rl_prompts or 0, lang), generations=run.generations,
              completions=i18n.number(run.completions, lang), completion=i18n.tokens(plan.rl_completion, lang))  # fmt: skip
-    mfu = catalog.offering.training.mfu
+    mfu = catalog.training_mfu(catalog.gpu(setup.gpu))
     text = [
         t(
             lang,
@@ -1398,7 +1398,7 @@ def rl_run(plan: Plan, setup: Setup, catalog: Catalog) -> RLRun | None:
     if plan.rl_reference:
         terms.append(2)  # the reference's forward (with adapters: the base, adapters off)
     flops = sum(terms) * model.active_params * tokens  # MoE: the active parameters, as training_flops
-    training_s = flops / (setup.count * gpu.bf16_dense_tflops * 1e12 * catalog.offering.training.mfu)
+    training_s = flops / (setup.count * gpu.bf16_dense_tflops * 1e12 * catalog.training_mfu(gpu))
     return RLRun(ppo, generations, completions, tokens, per_round, server_gpus, tuple(terms), flops,
                  generation_s, training_s)  # fmt: skip
 
@@ -1814,7 +1814,7 @@ def _beyond_offering(plan: Plan, catalog: Catalog) -> Estimates:
     per_server = max(o for offer in catalog.offering.offer if offer.gpu == gpu.id for o in offer.counts)
     hold = _gpus_to_hold(plan, gpu, per_server, catalog)
     result = Estimates(text=[], gpu=gpu.id, gpus_to_hold=hold)
-    formula, mfu = training_formula(plan), catalog.offering.training.mfu
+    formula, mfu = training_formula(plan), catalog.training_mfu(gpu)
     if hold is None:
         need = evaluate(plan, Shape(gpu, per_server, MAX_SERVERS, False), catalog, capacity=False)
         key = "estimate.beyond_unheld_tokens" if plan.tokens else "estimate.beyond_unheld"
@@ -2147,6 +2147,9 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
         )
     if plan.stage is Stage.qlora:
         out.append(t(lang, "note.qlora_paged"))
+    for setup in (named, rec):
+        if setup is not None and setup.per_gpu.paged_optimizer and not (setup is rec and named == rec):
+            out.append(_paged_states(setup, lang))
     if rec and plan.stage.is_training and rec.per_gpu.host_offload:
         host = i18n.gb(rec.per_gpu.host_offload, lang)
         offloaded = plan.offload_params or (plan.cpu_offload and plan.stage in (Stage.full, Stage.pretrain))
@@ -2172,6 +2175,19 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
         out.append(t(lang, "note.latency_europe" if plan.users_in_europe else "note.latency"))
     out += residency_notes(plan)
     return out
+
+
+def _paged_states(setup: Setup, lang: str) -> str:
+    """Where a paged optimizer's states sit on this setup: CUDA unified memory stays on the GPU while there is
+    room beyond the rest of the run and is paged to the server's RAM only past it (bitsandbytes' paged
+    optimizers, cudaMallocManaged), so on a GPU with room they cost nothing, and on one without the part that
+    does not fit crosses PCIe at every step."""
+    paged = setup.per_gpu.paged_optimizer
+    free = max(0, setup.usable_bytes_per_gpu - setup.per_gpu.total)
+    args = dict(gpu=setup.gpu_name, paged=i18n.gb(paged, lang), free=i18n.gb(free, lang))
+    if paged <= free:
+        return t(lang, "note.paged_optimizer_fits", **args)
+    return t(lang, "note.paged_optimizer_spills", out=i18n.gb(paged - free, lang), **args)
 
 
 def residency_notes(plan: Plan) -> list[str]:

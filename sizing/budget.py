@@ -72,3 +72,91 @@ def month_check(budget: BudgetInfo, per_month: dict[str, float]) -> BudgetCheck 
         cheapest=cheapest,
         over=max(0.0, cheapest - budget.amount),
     )
+
+
+# Compute-optimal training (Hoffmann et al. 2022, "Chinchilla", arXiv:2203.15556): for a compute budget C = 6·N·D,
+# the loss is lowest with ~20 training tokens per parameter, so N = sqrt(C / 120) and D = 20·N.
+CHINCHILLA_TOKENS_PER_PARAM = 20
+# Without prices, what a round number of GPU-hours does, to give the order of magnitude.
+UNPRICED_GPU_HOURS = 1000.0
+
+
+class ModelTokens(Record, kw_only=True):
+    name: str
+    tokens: float  # the training tokens the budget's FLOPs pay for on this model (flops_per_token x N x D)
+
+
+class TrainingBudget(Record, kw_only=True):
+    """What a training budget buys ("tenho R$ 50 mil, dá pra treinar um modelo do zero?"): GPU-hours of the GPU
+    that sells a model FLOP cheapest (its price over its BF16 peak at its MFU), the FLOPs they run, the model
+    that budget trains compute-optimally from scratch, and the tokens it trains each suggested model on. With no
+    prices (`amount` None), the same for UNPRICED_GPU_HOURS of the fastest GPU offered."""
+
+    amount: float | None
+    monthly: bool  # the budget was said to be a month's: the figures are a month's
+    gpu: str
+    gpu_name: str
+    mode: str | None  # the contract mode priced (the project package's, else on demand's)
+    price_per_gpu_hour: float | None
+    gpu_hours: float
+    mfu: float
+    flops: float
+    optimal_params: float
+    optimal_tokens: float
+    per_token: int  # the stage's model FLOPs per parameter and token (6 full, 4 with adapters)
+    models: list[ModelTokens] = []
+
+
+def training_budget(
+    budget: BudgetInfo | None, catalog, per_token: int, models: list[tuple[str, float]]
+) -> TrainingBudget | None:
+    """`per_token`: the model FLOPs per parameter and token of the stage (sizing/training.py flops_per_token);
+    `models`: (name, active parameters) of the models to say tokens for. None: a budget in another currency
+    than the prices (not compared), or no GPU in the offering with a BF16 peak."""
+    from .catalog import Catalog
+
+    assert isinstance(catalog, Catalog)
+    offering = catalog.offering
+    currency = offering.currency if offering.has_prices else None
+    if budget is not None and currency_mismatch(budget, currency):
+        return None
+    candidates = []
+    for offer in offering.offer:
+        gpu = catalog.gpu(offer.gpu)
+        if not gpu.bf16_dense_tflops:
+            continue
+        rate = gpu.bf16_dense_tflops * 1e12 * catalog.training_mfu(gpu)  # model FLOPs a second
+        mode = next((m for m in BATCH_MODES[::-1] if m in offer.price_per_gpu_hour), None)
+        candidates.append((gpu, rate, mode, offer.price_per_gpu_hour.get(mode) if mode else None))
+    if not candidates:
+        return None
+    priced = [c for c in candidates if c[3]]
+    if budget is not None and priced:
+        gpu, rate, mode, price = min(priced, key=lambda c: c[3] / c[1])  # the cheapest model FLOP
+        hours, amount = budget.amount / price, budget.amount
+    else:
+        measured = [c for c in candidates if gpu_measured(c[0], catalog)] or candidates
+        gpu, rate, mode, price = max(measured, key=lambda c: c[1])
+        hours, amount, mode, price = UNPRICED_GPU_HOURS, None, None, None
+    flops = hours * 3600 * rate
+    params = (flops / (6 * CHINCHILLA_TOKENS_PER_PARAM)) ** 0.5
+    return TrainingBudget(
+        amount=amount,
+        monthly=bool(budget is not None and budget.monthly),
+        gpu=gpu.id,
+        gpu_name=gpu.name,
+        mode=mode,
+        price_per_gpu_hour=price,
+        gpu_hours=hours,
+        mfu=catalog.training_mfu(gpu),
+        flops=flops,
+        optimal_params=params,
+        optimal_tokens=CHINCHILLA_TOKENS_PER_PARAM * params,
+        per_token=per_token,
+        models=[ModelTokens(name=name, tokens=flops / (per_token * n)) for name, n in models if n],
+    )
+
+
+def gpu_measured(gpu, catalog) -> bool:
+    """Whether a published MFU times this GPU's training (offering.toml mfu_by_architecture)."""
+    return getattr(gpu, "architecture", "") in catalog.offering.training.mfu_by_architecture

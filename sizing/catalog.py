@@ -478,6 +478,9 @@ class ServingSettings(Strict, kw_only=True):
 class TrainingSettings(Strict, kw_only=True):
     memory_utilization: Annotated[float, msgspec.Meta(gt=0.3, le=1.0)] = 0.90
     mfu: Annotated[float, msgspec.Meta(gt=0.05, le=0.9)] = 0.40
+    # The MFU of the GPUs of one architecture (gpus.toml `architecture`) where a published measurement says
+    # it; the others train at `mfu` (offering.toml says the sources).
+    mfu_by_architecture: dict[str, Annotated[float, msgspec.Meta(gt=0.05, le=0.9)]] = {}
     # A training run with no deadline is sized to finish within this many days (and the answer says so).
     default_days: Annotated[int, msgspec.Meta(ge=1, le=3650)] = 30
 
@@ -744,6 +747,12 @@ class Catalog(Strict, kw_only=True):
         if cached is None or cached[0] is not models:
             cached = _ALL_MODELS[id(models)] = (models, [*models, *derived_models(models).values()])
         return cached[1]
+
+    def training_mfu(self, gpu: GPU) -> float:
+        """The model FLOPs utilization a training on this GPU is timed at: its architecture's published one,
+        else the offering's (a budget of memory with no card says no architecture)."""
+        training = self.offering.training
+        return training.mfu_by_architecture.get(getattr(gpu, "architecture", ""), training.mfu)
 
     def gpu(self, gpu_id: str) -> GPU:
         if gpu_id.endswith("gb") and (budget := Budget.from_id(gpu_id)) is not None:

@@ -126,12 +126,12 @@ def _size(
 # Catalogues with a setting of the offering the question gave in place of the offering's own (vLLM's
 # --gpu-memory-utilization, a training's MFU), by the catalogue they come from, the part of the offering and the
 # value: a handful at most (values are read to the hundredth or thousandth), each built once.
-_DERIVED: dict[tuple[int, str, str, float], tuple[Catalog, Catalog]] = {}
+_DERIVED: dict[tuple[int, str, str, object], tuple[Catalog, Catalog]] = {}
 
 
-def _with_offering(catalog: Catalog, part: str, field: str, value: float) -> Catalog:
+def _with_offering(catalog: Catalog, part: str, field: str, value: float | dict) -> Catalog:
     """The catalogue with its offering's `part` ("serving", "training") holding `value` for `field`."""
-    key = (id(catalog), part, field, value)
+    key = (id(catalog), part, field, tuple(sorted(value.items())) if isinstance(value, dict) else value)
     kept = _DERIVED.get(key)
     if kept is not None and kept[0] is catalog:
         return kept[1]
@@ -142,10 +142,25 @@ def _with_offering(catalog: Catalog, part: str, field: str, value: float) -> Cat
     return derived
 
 
+def _mfu_source(gpu, catalog: Catalog, lang: str) -> str:
+    """Where the MFU a training on this GPU is timed at comes from: its architecture's published measurements
+    (offering.toml says them), the offering's own figure for an architecture an editor added, or none."""
+    arch = getattr(gpu, "architecture", "") or "?"
+    if arch not in catalog.offering.training.mfu_by_architecture:
+        return t(lang, "assume.mfu_source_default", arch=arch)
+    key = "assume.mfu_source_" + arch.lower().replace(" ", "_")
+    known = key in i18n.messages(i18n.DEFAULT_LANG)
+    return t(lang, key) if known else t(lang, "assume.mfu_source_offering", arch=arch)
+
+
 def _training_mfu(catalog: Catalog, mfu: float) -> Catalog:
     """The catalogue with training timed at the MFU the question gave ("mfu 45%"), in place of the offering's:
     every time, GPU-hour and deadline estimate reads it there."""
-    return _with_offering(catalog, "training", "mfu", mfu)
+    derived = _with_offering(catalog, "training", "mfu", mfu)
+    if derived.offering.training.mfu_by_architecture:
+        # the MFU asked is every GPU's, whatever its architecture's published one
+        derived = _with_offering(derived, "training", "mfu_by_architecture", {})
+    return derived
 
 
 def _serving_share(catalog: Catalog, share: float, lang: str | None) -> Catalog:
@@ -405,9 +420,14 @@ def _sized(
     if plan.stage.is_training and plan.tokens:
         # the estimate's own factor (a preference method's reference forward included), so both lines agree
         formula = advice.training_formula(plan)
-        mfu = i18n.percent(catalog.offering.training.mfu, lang)
-        key = "assume.mfu_asked" if workload.mfu is not None else "assume.mfu"
-        assumptions.append(t(lang, key, mfu=mfu, formula=formula))
+        timed = estimates.gpu or (rec.gpu if rec is not None else None)
+        if workload.mfu is not None or timed is None:
+            mfu = i18n.percent(catalog.offering.training.mfu, lang)
+            assumptions.append(t(lang, "assume.mfu_asked", mfu=mfu, formula=formula))
+        else:
+            gpu = catalog.gpu(timed)
+            assumptions.append(t(lang, "assume.mfu", mfu=i18n.percent(catalog.training_mfu(gpu), lang),
+                                 gpu=gpu.name, formula=formula, source=_mfu_source(gpu, catalog, lang)))  # fmt: skip
     if not plan.stage.is_training and rec is not None and rec.replicas > 1 and not capacity_asked:
         # Each copy runs its own engine: its flags are for its share of the conversations (the line had given all
         # the copies' together, "até 1.465 sequências", as one engine's --max-num-seqs).
@@ -1167,7 +1187,7 @@ def _training_cheaper(plan: Plan, rec, catalog: Catalog) -> tuple[str, list[Alte
         hours = advice.training_days(plan, rec, catalog) * rec.count * 24 if plan.timed else None
         key = "cheaper.pretrain_work_hours" if hours else "cheaper.pretrain_work"
         work = t(lang, key, hours=i18n.gpu_hours(hours, lang) if hours else "",
-                 mfu=i18n.percent(catalog.offering.training.mfu, lang))  # fmt: skip
+                 mfu=i18n.percent(catalog.training_mfu(catalog.gpu(rec.gpu)), lang))  # fmt: skip
         if options:
             return work + " " + t(lang, "cheaper.training_found", rec=advice.describe(rec, lang)), options
         return t(lang, "cheaper.training_none", rec=advice.describe(rec, lang)) + " " + work, options
@@ -1246,9 +1266,9 @@ def _compared(plan: Plan, rec, catalog: Catalog, said_why: bool) -> list[Alterna
 def _training_choice(plan: Plan, catalog: Catalog) -> list[GpuChoice]:
     """ "h100 ou a100 pra lora do llama 8b, qual sai mais barato?": each GPU the question weighs for a training,
     side by side: the fewest of it that hold the run (as named when it fits), and with a data volume the run's
-    time there (advice.training_days: the same model FLOPs at the same MFU over each GPU's BF16 peak) and, with
+    time there (advice.training_days: the same model FLOPs over each GPU's BF16 peak at its MFU) and, with
     prices, what the run costs there (its GPU-hours at the GPU's price: the project package's, else on
-    demand's). Without a data volume the GPUs' BF16 peaks are what the answer compares."""
+    demand's). Without a data volume the GPUs' BF16 peaks at their MFUs are what the answer compares."""
     out = []
     for gpu, count in ((plan.gpu, plan.gpus), *plan.compare):
         if gpu is None or isinstance(gpu, Budget):
@@ -1258,7 +1278,8 @@ def _training_choice(plan: Plan, catalog: Catalog) -> list[GpuChoice]:
         if found is not None:
             asked, enough = found
             setup = asked if asked.fits else enough
-        side = GpuChoice(gpu=gpu.id, gpu_name=gpu.name, bf16_tflops=gpu.bf16_dense_tflops, setup=setup)
+        side = GpuChoice(gpu=gpu.id, gpu_name=gpu.name, bf16_tflops=gpu.bf16_dense_tflops, setup=setup,
+                         mfu=catalog.training_mfu(gpu))  # fmt: skip
         offer = next((o for o in catalog.offering.offer if o.gpu == gpu.id), None)
         prices = offer.price_per_gpu_hour if offer is not None else {}
         mode = next((m for m in ("project_package", "on_demand") if m in prices), None)

@@ -10,7 +10,9 @@ from typing import Any
 
 import msgspec
 
+from . import training
 from .advice import SERVING_MODES
+from .budget import TrainingBudget, training_budget
 from .budget import check as budget_check
 from .catalog import Budget, Catalog
 from .engine import size
@@ -424,6 +426,8 @@ class Suggestions(msgspec.Struct, kw_only=True):
     method_reason: str | None = None
     # the load as the question gave it (WhatFits.load), kept in the question to ask next
     load: dict[str, float] = {}
+    # a training's budget: the GPU-hours, FLOPs and models it buys (sizing/budget.py training_budget)
+    training_budget: TrainingBudget | None = None
 
 
 def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
@@ -470,7 +474,9 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
             ttft, tps = load.ttft_target_s, load.tokens_per_s_target
         cost = rec.cost if rec is not None else None
         cheapest = min(cost.by_contract_mode.items(), key=lambda item: item[1].per_month) if cost else None
-        checked = budget_check(budget, cost, result.currency, training=False) if budget is not None else None
+        # a training's budget pays for the run's GPU-hours, not for months of a setup: training_budget below
+        monthly = budget is not None and result.workload.stage == "inference"
+        checked = budget_check(budget, cost, result.currency, training=False) if monthly else None
         out.append(
             Suggested(
                 model_id=model_id,
@@ -489,6 +495,12 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
     if not out:
         raise SizingError("missing_model", "model_examples")
     past = beyond if out[0].model_id in longer else []
+    spend = None
+    stage = given.get("stage")
+    if budget is not None and stage is not None and stage.value != "inference":
+        per_token = training.flops_per_token(stage.value, getattr(given.get("method"), "value", "sft"))
+        sized = [(catalog.model(m).name, catalog.model(m).active_params) for m, _ in results]
+        spend = training_budget(budget, catalog, per_token, sized)
     reason = None
     if given.get("adapter_for_data"):
         first = results[0][1].workload
@@ -512,6 +524,7 @@ def suggest(given: dict[str, Any], catalog: Catalog) -> Suggestions:
         apart=list(apart),
         method_reason=reason,
         load=_load(given, catalog),
+        training_budget=spend,
     )
 
 
@@ -533,6 +546,7 @@ class GpuFacts(msgspec.Struct, kw_only=True):
     bandwidth_gb_s: float  # each GPU's: generating a token reads the weights, so it sets tokens/s per user
     bf16_tflops: float  # dense: reading a prompt is compute, so it sets the time to the first token
     fp8_tflops: float  # 0: the GPU has no FP8 tensor cores
+    training_mfu: float = 0.40  # the share of its BF16 peak a training reaches (Catalog.training_mfu)
 
 
 class GpusCompared(msgspec.Struct, kw_only=True):
@@ -554,7 +568,8 @@ def compare_gpus(given: dict[str, Any], catalog: Catalog) -> GpusCompared:
         one = what_fits({**rest, "gpu": name, **({"gpus": count} if count else {})}, catalog)
         gpu = catalog.gpu(one.gpu)
         facts.append(GpuFacts(gpu=gpu.id, name=gpu.name, count=one.count, bandwidth_gb_s=gpu.bandwidth_gb_s,
-                              bf16_tflops=gpu.bf16_dense_tflops, fp8_tflops=gpu.fp8_dense_tflops))  # fmt: skip
+                              bf16_tflops=gpu.bf16_dense_tflops, fp8_tflops=gpu.fp8_dense_tflops,
+                              training_mfu=catalog.training_mfu(gpu)))  # fmt: skip
         fits.append(one)
     return GpusCompared(facts=facts, fits=fits)
 

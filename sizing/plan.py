@@ -427,6 +427,13 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
             own = by_size["repo"].rsplit("/", 1)[-1]
             model = updated(model, name=t(lang, "model.family_sized", name=own, base=model.name))
             resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
+    if model.scaled_from and resolved.typed_size and not w.family_typed:
+        # "um modelo de 13B": no model of the catalogue is that size, so a stand-in of that many parameters is
+        # sized; named as what it is, a generic model of the size asked, not as a model the customer may look up.
+        model = updated(
+            model, name=t(lang, "model.generic_name", size=resolved.typed_size.upper(), base=model.name)
+        )
+        resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
     for key, params in resolved.notes:
         said.append(t(lang, f"assume.model.{key}", **_note_params(params, lang)))
     if model.licence:

@@ -270,6 +270,9 @@ class Memory(Record, kw_only=True):
     # host memory CPU offload needs. Neither is part of `total`.
     activations_other_choice: int | None = None
     host_offload: int = 0
+    # Training: optimizer states in CUDA unified memory (a paged optimizer), not in `total`: on the GPU while
+    # it has room, paged to the server's RAM when it has not.
+    paged_optimizer: int = 0
     # Training: part of `activations`, what the loss holds (logits); and, part of `total`, the buffers
     # data-parallel training communicates through (FSDP/ZeRO-3 all-gather and reduce-scatter).
     logits: int = 0
@@ -398,6 +401,7 @@ class GpuChoice(Record, kw_only=True):
     gpu_name: str
     bf16_tflops: float  # the catalogue's dense BF16 peak, what the time estimate divides by
     setup: Setup | None  # None: nothing we rent of this GPU holds the run
+    mfu: float = 0.40  # the share of that peak a training reaches on it (Catalog.training_mfu)
     days: float | None = None  # wall-clock on `setup`, with a data volume given
     gpu_hours: float | None = None
     price_per_gpu_hour: float | None = None  # in `price_mode`, the project package's where priced

@@ -365,6 +365,7 @@ def _training_memory(
         total=m.total,
         activations_other_choice=other,
         host_offload=m.cpu_offload_bytes,
+        paged_optimizer=m.paged_optimizer,
         logits=m.logits,
         comm_buffers=m.comm_buffers,
         optimizer_step=m.optimizer_step,

@@ -86,6 +86,10 @@ class TrainingMemory(msgspec.Struct, kw_only=True):
     optimizer_step: int = 0  # what the optimizer step adds beyond the activations it runs after
     generation: int = 0  # RL: the generation engine colocated on the training GPUs (weights copy + KV cache)
     teacher: int = 0  # distillation: the teacher's weights and forward pass, run online at every step
+    # optimizer states in CUDA unified memory (bitsandbytes' paged optimizers): on the GPU while it has room
+    # beyond `total`, paged to the server's RAM by the driver when it has not; in neither `total` nor
+    # `cpu_offload_bytes`, since where they sit depends on the GPU
+    paged_optimizer: int = 0
 
     @property
     def total(self) -> int:
@@ -495,6 +499,7 @@ def memory(
     # 8_optimizer_states_32bit" bytes per sharded parameter; PyTorch's foreach AdamW makes a temporary of the
     # same size). It runs after the backward has freed the activations, so only what exceeds them counts.
     step = 0.0
+    paged = 0
     if stage in ("full", "pretrain") and not cpu_offload:
         step = (4 if stack.master_weights else GRAD) * params / (dp if zero >= 1 else 1)
     if (
@@ -509,9 +514,10 @@ def memory(
         # as its gradient is whole, and the gradient freed, so the GPU never holds the whole model's gradients,
         # only the largest parameter's (the embeddings or the output head) at once, and there is no separate
         # optimizer step. The two 8-bit states (2 bytes per parameter, BF16 parameters, no master copy) live in
-        # CUDA unified memory (cudaMallocManaged), which the driver pages to the server's RAM when the GPU is
-        # full: counted there, as what the GPU itself must hold is the rest.
-        host += math.ceil(optimizer_bytes("adamw8bit", stack) * a.params)
+        # CUDA unified memory (cudaMallocManaged; bitsandbytes' paged optimizers, GlobalPageManager), which
+        # stays on the GPU while it has room and which the driver pages to the server's RAM only when the GPU
+        # is full: counted apart, as what the GPU itself must hold is the rest.
+        paged = math.ceil(optimizer_bytes("adamw8bit", stack) * a.params)
         optim = 0.0
         grads = float(GRAD * max(a.parts.embeddings, a.parts.lm_head))
         step = 0.0
@@ -553,6 +559,7 @@ def memory(
         logits=math.ceil(logit_bytes(a, loss_tokens * micro_batch, stack) / tp),
         comm_buffers=buffers,
         optimizer_step=max(0, math.ceil(step) - act),
+        paged_optimizer=paged,
     )
 
 
@@ -732,6 +739,7 @@ def rl_memory(
         m.comm_buffers += v.comm_buffers
         m.optimizer_step += v.optimizer_step
         m.cpu_offload_bytes += v.cpu_offload_bytes
+        m.paged_optimizer += v.paged_optimizer
     m.weights += math.ceil(extra_weights)
     seqs = rl_generation_seqs(micro_batch, generations, dp)
     kv = math.ceil(seqs * seq * kv_bytes_per_token)

@@ -119,7 +119,10 @@ def test_rl_time_is_generation_then_training_by_hand(catalog):
     # LoRA: the policy's forward and backward without weight gradients, 4·N·D; no reference (beta = 0).
     assert r.estimates.training_flops == pytest.approx(4 * model.params * tokens)
     training_s = r.estimates.training_flops / (
-        setup.count * catalog.gpu(setup.gpu).bf16_dense_tflops * 1e12 * catalog.offering.training.mfu
+        setup.count
+        * catalog.gpu(setup.gpu).bf16_dense_tflops
+        * 1e12
+        * catalog.training_mfu(catalog.gpu(setup.gpu))
     )
     # Each rank's vLLM generates its 8 completions at once, 1,024 decode steps a round.
     engine = performance.replica(

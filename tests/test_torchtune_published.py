@@ -13,11 +13,16 @@ rank 8 on q, v, the attention output and the MLP; the full fine-tune's PagedAdam
 which the driver pages to the server's RAM and PyTorch's allocator (torchtune's peak memory) does not count.
 
 What differs, and so the tolerance: the published peak is PyTorch's allocator count, with no CUDA context, so
-our figure less its 1 GiB overhead is compared; we count the loss's logits and one rebuilt layer on top of the
-checkpoints together (the model calibrated on Unsloth's and Answer.AI's measurements, tests/test_training_stacks.py),
-which puts LoRA and QLoRA ~11-13% above the table; the table's LoRA run (September 2024) adapted q and v only, and
-its QLoRA q, k, v, o and the MLP, today's configs q, v, o and the MLP (under 0.1 GB apart). Our figures must not
-promise less than was measured (3% below at most) nor be more than 15% above it.
+our figure less its 1 GiB overhead is compared. The table was measured "with torch compile enabled", while the
+configs we size leave it off (compile: False, "True increases speed + decreases memory" in the configs
+themselves): compiled, the layers keep fewer intermediates and the loss no FP32 chunk. Our LoRA and QLoRA are
+~11-13% above the table for that reason, not a miscount: the table's LoRA row (16.2 GiB) is below what that
+run must hold at the end of its forward whatever it compiles, the BF16 weights (14.96 GiB), the 32 layer
+inputs its checkpointing keeps (1.0 GiB) and the 8 chunks of BF16 logits (0.98 GiB), 16.9 GiB; its QLoRA row
+(7.4 GiB) is that same floor (5.3 GiB of NF4 and 16-bit weights, the adapters, 1.0 and 0.98 GiB). The table's
+LoRA run (September 2024) adapted q and v only, and its QLoRA q, k, v, o and the MLP, today's configs q, v, o
+and the MLP (under 0.1 GB apart). Our figures must not promise less than was measured (3% below at most) nor
+be more than 15% above it.
 """
 
 from __future__ import annotations
@@ -37,6 +42,11 @@ def test_llama_3_1_8b_on_a_4090_against_torchtunes_table(capsys, method):
     allocated = (memory["total"] - memory["overhead"]) / GIB
     published = PUBLISHED_GIB[method]
     assert 0.97 * published <= allocated <= 1.15 * published, (method, allocated)
+    if method != "full fine-tune":
+        # never under what the run must hold at the end of its forward: weights, checkpoints, BF16 logits
+        weights = memory["weights"] + memory["adapters"]
+        floor = weights + 32 * 2 * 2048 * 4096 * 2 + 2 * 2048 * 128_256 * 2
+        assert allocated * GIB >= floor
     # "Runnable on 1x 4090": every one fits the card, as the table says
     assert "1× RTX 4090 24 GB: cabe" in answer(capsys, question)
 
@@ -45,7 +55,11 @@ def test_the_full_fine_tune_on_one_gpu_runs_the_recipes_paged_8bit_adam_in_the_b
     text = answer(capsys, "full fine-tune llama 3.1 8b numa rtx 4090 com torchtune, batch 2")
     assert "Otimizador ...." not in text  # the 8-bit states are paged out of the GPU's own count
     assert "Gradientes ....... 1,1 GB" in text  # the embeddings' gradient, the largest at once
-    assert "Na RAM dos servidores (o que sai das GPUs): 16,1 GB" in text
+    # the 8-bit states sit in CUDA unified memory: on the GPU where it has room, paged out only past it
+    assert "Estados do otimizador paginados: 16,1 GB, fora do total" in text
+    assert "Na RAM dos servidores" not in text
+    assert "Na RTX 4090 24 GB, sobram 1,5 GB por GPU: ~14,5 GB dos 16,1 GB de estados paginados" in text
+    assert "Na L40S 48 GB, os 16,1 GB de estados paginados do otimizador cabem nos 21,7 GB" in text
     assert "PagedAdamW8bit" in text and "optimizer_in_bwd" in text
     # an optimizer said is that optimizer, with its whole gradients and states on the GPU
     said = answer_json(capsys, "full fine-tune llama 3.1 8b com torchtune, adamw, batch 2")["memory"]
