@@ -20,9 +20,18 @@ def _option(text: str, value: str) -> dict:
 
 
 def _select(
-    block_id: str, label: str, options: list[dict], optional: bool = True, placeholder: str | None = None
+    block_id: str,
+    label: str,
+    options: list[dict],
+    optional: bool = True,
+    placeholder: str | None = None,
+    groups: list[dict] | None = None,
 ) -> dict:
-    element = {"type": "static_select", "action_id": block_id, "options": options}
+    element = {"type": "static_select", "action_id": block_id}
+    if groups:
+        element["option_groups"] = groups
+    else:
+        element["options"] = options
     if placeholder:
         element["placeholder"] = {"type": "plain_text", "text": placeholder[:150]}
     return {"type": "input", "block_id": block_id, "optional": optional, "label": {"type": "plain_text", "text": label},
@@ -51,6 +60,26 @@ def _number_input(block_id: str, label: str, decimals: bool, most: int, hint: st
     return block
 
 
+# Slack's limits for a static select's option groups (api.slack.com, block elements: option_groups up to 100,
+# each with up to 100 options).
+MOST_GROUPS = MOST_PER_GROUP = 100
+
+
+def _model_groups(models) -> list[dict]:
+    """The models as option groups, one per family (the name's first word: "Llama", "Qwen3", "DeepSeek"), the
+    families and their models in alphabetical order; a family past Slack's 100 options goes on in a second group."""
+    families: dict[str, list] = {}
+    for model in sorted(models, key=lambda m: m.name.lower()):
+        families.setdefault(model.name.split()[0].split("-")[0].lower(), []).append(model)
+    groups = []
+    for members in families.values():
+        label = members[0].name.split()[0].split("-")[0]
+        for at in range(0, len(members), MOST_PER_GROUP):
+            options = [_option(m.name, m.id) for m in members[at : at + MOST_PER_GROUP]]
+            groups.append({"label": {"type": "plain_text", "text": label[:75]}, "options": options})
+    return groups[:MOST_GROUPS]
+
+
 def form_view(lang: str, private_metadata: str = "") -> dict:
     """The guided form /gpu opens when given no text."""
     lang = i18n.lang_of(lang)
@@ -59,16 +88,17 @@ def form_view(lang: str, private_metadata: str = "") -> dict:
     def t(key, **p):
         return i18n.t(lang, f"slack.{key}", **p)
 
-    # Slack allows 100 options per select: the catalogue's models, by name.
-    # Derivatives too ("DeepSeek R1 Distill Llama 8B"): a customer picks the model they mean.
-    models = [_option(m.name, m.id) for m in sorted(catalog.all_models, key=lambda m: m.name.lower())][:100]
+    # Every catalogue model, derivatives too ("DeepSeek R1 Distill Llama 8B"): a customer picks the model they
+    # mean. Slack allows 100 options in a select but 100 groups of 100: grouped by family, the first word of
+    # the name (a flat list cut at 100 had lost every model after "L", Llama 3.1 8B and Qwen among them).
+    models = _model_groups(catalog.all_models)
     precisions = [_option(catalog.precision(p).name, p) for p in PRECISIONS]
     contexts = [_option(f"{i18n.context(c, lang)} ({i18n.tokens(c, lang)})", str(c)) for c in CONTEXTS]
     stages = [_option(i18n.t(lang, f"understood.stage.{s.value}"), s.value) for s in Stage]
     tasks = [_option(i18n.t(lang, f"task.{task.value}"), task.value) for task in Task]
     intents = [_option(i18n.t(lang, f"understood.intent.{i.value}"), i.value) for i in Intent]
     blocks = [
-        _select("model", t("form_model"), models, placeholder=t("form_model_placeholder")),
+        _select("model", t("form_model"), [], placeholder=t("form_model_placeholder"), groups=models),
         {"type": "input", "block_id": "size", "optional": True, "label": {"type": "plain_text", "text": t("form_size")},
          "hint": {"type": "plain_text", "text": t("form_size_hint")},
          "element": {"type": "plain_text_input", "action_id": "size", "max_length": 40}},

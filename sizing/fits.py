@@ -137,6 +137,10 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
         ]  # "vocês alugam?", "do you rent it?" in its thread: whether we rent it, first
     names = given.pop("note_names", {})
     precision_asked = given.get("precision")
+    if given.get("context") is None and given.get("reasoning") is None:
+        # The list states one context for every model ("Com 4.096 tokens de contexto"): a reasoning model's
+        # longer conversations (sizing/plan.py reasons) are its own full answer's, not the list's.
+        given["reasoning"] = "off"
     # The catalogue's reference model of each size (size_reference: what a bare "70b" resolves to), current
     # and well known, rather than every fine-tune and superseded release of that size.
     references = [m for m in catalog.models if m.size_reference]

@@ -40,8 +40,10 @@ def test_deepseek_r1_at_1_58_bits_is_iq1_s_beside_unsloths_published_file():
         "O arquivo 1.58-bit publicado em unsloth/DeepSeek-R1-GGUF (UD-IQ1_S) pesa 140,2 GB, 6,5 GB a mais que "
         "o GGUF IQ1_S padrão do llama.cpp dimensionado aqui (133,7 GB)"
     ) in text
-    # (42 since llama.cpp's memory keeps 1 GB free per GPU, not vLLM's 10%: tests/test_llama_cpp_engine.py)
-    assert "Em 2× H100 SXM 80 GB, ele também cabe (capacidade: até 42 usuários com 4.096 tokens" in text
+    # R1 always reasons: each conversation holds a 1,000-token prompt and up to 32,768 tokens of thinking and
+    # answer (tests/test_reasoning.py); llama.cpp's memory keeps 1 GB free per GPU, not vLLM's 10%
+    # (tests/test_llama_cpp_engine.py)
+    assert "Em 2× H100 SXM 80 GB, ele também cabe (capacidade: até 5 usuários com 33.768 tokens" in text
     # What its publisher measured with it, an order of magnitude under the vLLM model's estimate.
     assert "~14 tokens/s por usuário e ~140 tokens/s no total" in text
 

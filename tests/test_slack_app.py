@@ -8,6 +8,8 @@ import time
 
 import pytest
 
+from sizing.catalog import load_catalog
+
 from . import slack_requests as sr
 from .slack_harness import buttons as _buttons
 from .slack_harness import text_of as _text
@@ -166,9 +168,14 @@ def test_the_form_offers_released_derivatives_and_answers_with_their_names(slack
     assert slack.command("") == {}
     [call] = slack.fake.wait_for("views.open")
     [model] = [b for b in call.params["view"]["blocks"] if b.get("block_id") == "model"]
-    offered = {o["value"]: o["text"]["text"] for o in model["element"]["options"]}
+    groups = model["element"]["option_groups"]
+    offered = {o["value"]: o["text"]["text"] for g in groups for o in g["options"]}
     assert offered["deepseek-r1-distill-llama-8b"] == "DeepSeek R1 Distill Llama 8B"
-    assert offered["llama-3.1-8b"] == "Llama 3.1 8B" and len(offered) <= 100  # Slack's limit
+    assert offered["llama-3.1-8b"] == "Llama 3.1 8B"
+    # every catalogue model, within Slack's limits (a flat list had been cut at 100, after "L")
+    assert offered["qwen3-32b"] and len(offered) == len(load_catalog().all_models)
+    assert len(groups) <= 100 and all(len(g["options"]) <= 100 for g in groups)
+    assert "Qwen3" in [g["label"]["text"] for g in groups]
     meta = json.dumps({"channel_id": "C0001", "response_url": slack.fake.response_url("form")})
     values = {
         "model": {
