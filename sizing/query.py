@@ -4616,6 +4616,10 @@ SPACED_THOUSANDS = regexes.compile(
 )
 
 
+# A parameter size's unit glued to the last group ("3 405b", "2 350m"): a version and a size after a name.
+_SIZE_GLUED = regexes.compile(r"[bm]\b")
+
+
 def _spaced_thousands(scan: _Scan, catalog: Catalog) -> None:
     """Joins spaced thousands with a dot, same length (positions stay aligned), unless the number before
     the space is a model's version after its family name ("llama 3 200 pedidos", "qwen 2 500 usuários") or
@@ -4627,6 +4631,8 @@ def _spaced_thousands(scan: _Scan, catalog: Catalog) -> None:
         before = m.group(1) or ""
         if before.strip() in families or (before.strip(), m.group(2)) in versioned:
             return m.group(0)
+        if before and _SIZE_GLUED.match(scan.work, m.end()):
+            return m.group(0)  # "hermes 3 405b": a name's version, then a size; nobody spaces a size's thousands
         return before + m.group(2) + re.sub(r"\s", ".", m.group(3))
 
     scan.work = SPACED_THOUSANDS.sub(join, scan.work)
