@@ -93,7 +93,7 @@ class QueryError(SizingError):
         self.availability_asked = False  # "tem H100 disponível?": said in the answers with no model
 
     def message(self, lang: str = "pt-BR") -> str:
-        from .i18n import context, number, t
+        from .i18n import context, gb, kib, number, t
 
         params = dict(self.params)
         # counts (the text measured, the people of an ask-back), grouped as the reader writes numbers
@@ -107,6 +107,9 @@ class QueryError(SizingError):
             params["what"] = t(lang, f"field.{params['what']}")
         if "kind" in params:  # a kind of thing, named in the reader's language
             params["kind"] = t(lang, params["kind"])
+        if "per_token_bytes" in params:  # the KV cache explained (_kv_explained): KiB a token, GB a conversation
+            params["per_token"] = kib(params.pop("per_token_bytes"), lang)
+            params["per_conversation"] = gb(params.pop("per_conversation_bytes"), lang)
         if "retention_days" in params:  # the request log's statement (sizing/topics.py WITH_LOG)
             retention = t(lang, "retention.statement", days=params["retention_days"])
             params["log"] = t(lang, "slack.disclosure", retention=retention)
@@ -3622,6 +3625,45 @@ def _offering_asked(plain: str, fields: dict, stage: Stage | None) -> bool:
     if any(v is not None and k not in _OFFERING_FIELDS for k, v in fields.items()):
         return False
     return OFFERING.search(plain) is not None or OFFERING_ALONE.fullmatch(plain) is not None
+
+
+# "o que é kv cache?", "what is the kv cache?", "como funciona o cache kv?" asked first, with no thread: what it
+# is, with the formula and a catalogue model's figures (in a thread, the thread's figures: kv_explained).
+_KV_WHAT = regexes.compile(
+    r"\b(?:o\s+que\s+(?:e|eh|sao|seria|significa|quer\s+dizer)|que\s+e|oq|oque|what\s+(?:is|are|does)|what'?s"
+    r"|como\s+(?:funciona|calcula|se\s+calcula)|how\s+(?:does|do|is|to)|explica\w*|explique\w*|explain\w*"
+    r"|pra\s+que\s+serve|para\s+que\s+serve|define|definicao|meaning)\b"
+)
+KV_EXAMPLE_MODEL = "llama-3.1-8b"  # a model most customers know, with grouped-query attention (8 KV heads)
+KV_EXAMPLE_CONTEXT = 8192
+
+
+def _kv_asked(plain: str, fields: dict, stage: Stage | None) -> bool:
+    """Whether a question with no model asks what the KV cache is (no workload said: "kv cache de 32k para 10
+    usuários" lacks its model instead)."""
+    if stage not in (None, Stage.inference) or any(v is not None for v in fields.values()):
+        return False
+    return KV_NEED.search(plain) is not None and _KV_WHAT.search(plain) is not None
+
+
+def _kv_explained(catalog: Catalog) -> QueryError:
+    """What the KV cache is, its formula, and one catalogue model's figures at 16 bits (sizing/kv_cache.py)."""
+    from .kv_cache import bytes_per_token
+
+    a = entry = catalog.model(KV_EXAMPLE_MODEL)  # a ModelEntry is its Architecture
+    per_token = bytes_per_token(a, 2)
+    return QueryError(
+        "query.topic_kv_cache",
+        hint=None,
+        model=entry.name,
+        layers=a.num_layers,
+        kv_heads=a.num_kv_heads,
+        head_dim=a.dim_per_head,
+        per_token_bytes=per_token,
+        context=KV_EXAMPLE_CONTEXT,
+        per_conversation_bytes=per_token * KV_EXAMPLE_CONTEXT,
+        example=f"{entry.name.lower()} {KV_EXAMPLE_CONTEXT // 1024}k",
+    )
 
 
 def _topic_asked(scan: _Scan, fields: dict, stage: Stage | None, model, size) -> QueryError | None:
@@ -7580,6 +7622,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     query.closed_named = [typed for kind, typed in out_of_scope if kind == "closed"]
     if (topic := _topic_asked(scan, fields, stage, model, size)) is not None:
         raise topic
+    if not (model or size) and _kv_asked(strip_accents(scan.original.lower()), fields, stage):
+        raise _kv_explained(catalog)
     training = stage is not None and stage.is_training
     if topic_words.knowledge(strip_accents(scan.original.lower()), training):
         # "quero treinar um modelo com os documentos da empresa": RAG usually serves the model knowing the texts
