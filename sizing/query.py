@@ -107,7 +107,8 @@ class QueryError(SizingError):
             params["what"] = t(lang, f"field.{params['what']}")
         if "kind" in params:  # a kind of thing, named in the reader's language
             params["kind"] = t(lang, params["kind"])
-        if "per_token_bytes" in params:  # the KV cache explained (_kv_explained): KiB a token, GB a conversation
+        # the KV cache explained (_kv_explained): KiB a token, GB a conversation
+        if "per_token_bytes" in params:
             params["per_token"] = kib(params.pop("per_token_bytes"), lang)
             params["per_conversation"] = gb(params.pop("per_conversation_bytes"), lang)
         if "retention_days" in params:  # the request log's statement (sizing/topics.py WITH_LOG)
@@ -4674,7 +4675,8 @@ def _spaced_thousands(scan: _Scan, catalog: Catalog) -> None:
         if before.strip() in families or (before.strip(), m.group(2)) in versioned:
             return m.group(0)
         if before and _SIZE_GLUED.match(scan.work, m.end()):
-            return m.group(0)  # "hermes 3 405b": a name's version, then a size; nobody spaces a size's thousands
+            # "hermes 3 405b": a name's version, then a size; nobody spaces a size's thousands
+            return m.group(0)
         return before + m.group(2) + re.sub(r"\s", ".", m.group(3))
 
     scan.work = SPACED_THOUSANDS.sub(join, scan.work)
