@@ -3635,6 +3635,9 @@ _KV_WHAT = regexes.compile(
     r"|como\s+(?:funciona|calcula|se\s+calcula)|how\s+(?:does|do|is|to)|explica\w*|explique\w*|explain\w*"
     r"|pra\s+que\s+serve|para\s+que\s+serve|define|definicao|meaning)\b"
 )
+# Maritaca AI's Sabiá named without its version: only as typed with its accent, or "sabia" after the maker's
+# name, as the verb "sabia" ("eu não sabia se cabe") is spelled without one.
+_SABIA = regexes.compile(r"(?i)(?<![\w-])(?:maritaca(?:\s+ai)?\s+sabi[aá]|sabi[áÁ])(?![\w-])")
 KV_EXAMPLE_MODEL = "llama-3.1-8b"  # a model most customers know, with grouped-query attention (8 KV heads)
 KV_EXAMPLE_CONTEXT = 8192
 
@@ -7626,6 +7629,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         raise topic
     if not (model or size) and _kv_asked(strip_accents(scan.original.lower()), fields, stage):
         raise _kv_explained(catalog)
+    if not (model or size or query.closed_named) and (sabia := _SABIA.search(scan.original)):
+        # "sabiá" alone: the open 7B or Maritaca's API-only ones, asked which (it had been "Faltou dizer o modelo")
+        example = scan.original[: sabia.start()] + "sabiá 7b" + scan.original[sabia.end() :]
+        raise QueryError("query.topic_sabia_which", hint=None, example=" ".join(example.split()))
     training = stage is not None and stage.is_training
     if topic_words.knowledge(strip_accents(scan.original.lower()), training):
         # "quero treinar um modelo com os documentos da empresa": RAG usually serves the model knowing the texts

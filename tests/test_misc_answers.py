@@ -61,3 +61,50 @@ def test_the_kv_cache_explained_as_a_first_question(pipeline, question, formula,
 
 def test_a_kv_cache_length_with_no_model_still_asks_for_the_model(pipeline):
     assert "Faltou dizer o modelo" in first_answer(pipeline, "kv cache de 32k para 10 usuários")
+
+
+@pytest.mark.parametrize(
+    "question, example",
+    [
+        # "nemotron nano" had been "Não entendi o pedido: “nemotron”, “nano”"
+        ("nemotron nano", "`/gpu nemotron nano 9b v2`"),
+        ("nemotron nano em 1 h100", "`/gpu nemotron nano 9b v2 em 1 h100`"),
+    ],
+)
+def test_nemotron_nano_alone_asks_which(pipeline, question, example):
+    text = first_answer(pipeline, question)
+    assert text.startswith("Qual Nemotron Nano?")
+    assert "Nemotron 3 Nano 4B" in text and "9B v2" in text and "Nemotron 3 Nano 30B-A3B" in text
+    assert example in text
+
+
+@pytest.mark.parametrize(
+    "question, model",
+    [("nemotron nano 9b", "Nemotron Nano 9B v2"), ("nemotron nano 30b", "Nemotron 3 Nano 30B-A3B")],
+)
+def test_nemotron_nano_with_its_size_is_sized(pipeline, question, model):
+    assert first_answer(pipeline, question).splitlines()[0] == f"Entendi: {model}"
+
+
+@pytest.mark.parametrize(
+    "question, example",
+    [
+        # "sabiá" had been "Não entendi o pedido", "sabiá para 10 usuários" "Faltou dizer o modelo"
+        ("sabiá", "`/gpu sabiá 7b`"),
+        ("sabiá para 10 usuários", "`/gpu sabiá 7b para 10 usuários`"),
+        ("maritaca sabia", "`/gpu sabiá 7b`"),
+    ],
+)
+def test_sabia_alone_asks_which_of_maritacas_models(pipeline, question, example):
+    text = first_answer(pipeline, question)
+    assert text.startswith("Qual Sabiá? O Sabiá-7B (Maritaca AI) é aberto")
+    assert example in text and "só rodam na API da Maritaca AI" in text
+
+
+def test_the_verb_sabia_names_no_model(pipeline):
+    text = first_answer(pipeline, "eu não sabia se cabe o llama 70b numa h100")
+    assert text.splitlines()[0] == "Entendi: Llama 3.1 70B · H100 SXM 80 GB"
+
+
+def test_a_closed_sabia_is_still_said_closed(pipeline):
+    assert "é um modelo fechado" in first_answer(pipeline, "sabiá 3 em 2 h100")
