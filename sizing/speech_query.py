@@ -18,6 +18,7 @@ from .speech import (
     Served,
     activations,
     batch_words,
+    int8_unavailable,
     kv_cache,
     overhead,
     realtime_factor,
@@ -128,6 +129,8 @@ class Answer:
         lines = []
         if self.assumed:
             lines.append(t("speech.assumed", name=m.name))
+        if example := int8_unavailable(self.text, s):
+            lines.append(t("speech.int8_unavailable", runtime=s.runtime.name, example=example))
         lines.append(t("speech.memory", name=m.name, params=i18n.params(m.params, lang), enc=m.encoder_layers,
                        dec=m.decoder_layers, d_model=i18n.number(m.d_model, lang), runtime=s.runtime.name,
                        format=s.format.upper(), batch_words=batch_words(s.batch, lang), beam=s.runtime.beam, weights=gb(weights(s)),

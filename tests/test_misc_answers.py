@@ -108,3 +108,27 @@ def test_the_verb_sabia_names_no_model(pipeline):
 
 def test_a_closed_sabia_is_still_said_closed(pipeline):
     assert "é um modelo fechado" in first_answer(pipeline, "sabiá 3 em 2 h100")
+
+
+@pytest.mark.parametrize(
+    "question, runtime, example",
+    [
+        # each had been sized in FP16 with nothing said of the INT8 asked
+        ("openai whisper int8", "openai-whisper", "`/gpu faster-whisper int8`"),
+        (
+            "whisper large v3 int8 no transformers, 500 horas de áudio por dia",
+            "Transformers (SDPA)",
+            "`/gpu whisper large v3 int8 no faster-whisper, 500 horas de áudio por dia`",
+        ),
+    ],
+)
+def test_int8_asked_of_software_without_it_is_said(capsys, question, runtime, example):
+    text = answer(capsys, question)
+    assert f"Pedido em INT8, mas o {runtime} não tem INT8" in text and "dimensionei em FP16" in text
+    assert example in text and " em FP16, " in text
+    # the example given is sized in INT8
+    assert " no faster-whisper em INT8, " in answer(capsys, example.strip("`").removeprefix("/gpu "))
+
+
+def test_int8_on_faster_whisper_says_nothing_of_it(capsys):
+    assert "Pedido em INT8" not in answer(capsys, "faster-whisper int8")
