@@ -7673,7 +7673,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             # named over a word for it ("transcrever com o whisper large v3").
             served, assumed = min((hit for _, hit in heard), key=lambda h: h[1])
             gpu = catalog.gpu(fields["gpu"]) if fields.get("gpu") else None
-            raise SpeechAnswer(speech_query.Answer(served, assumed, scan.original, gpu, catalog))
+            # embedding or reranking models named with it: beside it on the GPU (they had been dropped)
+            raise SpeechAnswer(
+                speech_query.Answer(served, assumed, scan.original, gpu, catalog, beside=found)
+            )
     if not (model or size) and out_of_scope:
         # A name ("bge-m3", "BAAI/bge-m3", "whisper large v3") before a kind's word ("embeddings"), as typed order
         # had put it ("“embeddings” é um modelo de embeddings").

@@ -132,3 +132,23 @@ def test_int8_asked_of_software_without_it_is_said(capsys, question, runtime, ex
 
 def test_int8_on_faster_whisper_says_nothing_of_it(capsys):
     assert "Pedido em INT8" not in answer(capsys, "faster-whisper int8")
+
+
+def test_an_embedding_model_beside_whisper_is_sized_with_it(capsys):
+    # "bge-m3 e whisper numa l40s" had answered for Whisper alone, the embedding model dropped
+    text = answer(capsys, "bge-m3 e whisper numa l40s")
+    assert "BGE-M3 (modelo de embeddings" in text and "= 2,3 GB." in text
+    assert (
+        "Whisper large-v3 e BGE-M3 juntos na L40S 48 GB, cada um no seu processo: 12,0 GB de 43,0 GB" in text
+    )
+    from .gpu_size_run import answer_json
+
+    data = answer_json(capsys, "bge-m3 e whisper numa l40s")["answer"]["data"]
+    assert data["beside"][0]["model"] == "BAAI/bge-m3" and data["together_bytes"] > data["total_bytes"]
+
+
+def test_speech_and_encoders_too_big_together_say_so(capsys):
+    # 9,7 GB of Whisper fits a 12 GB card alone; with BGE-M3's 2,3 GB it does not
+    text = answer(capsys, "bge-m3 + whisper large v3 numa rtx 3060")
+    assert "Whisper large-v3 e BGE-M3 juntos não cabem numa RTX 3060 12 GB: 12,0 GB para 11,4 GB" in text
+    assert "Velocidade estimada" not in text
