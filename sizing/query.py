@@ -7526,8 +7526,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         or PERFORMANCE_NEED.search(need)
         or any(scan.found.get(key) for key in asked)
         or beside
-        # "e se usar deepspeed?" under a training: the thread's run with what the framework's note says
-        or (scan.found.get("framework") and base.stage.is_training)
+        # "e se usar deepspeed?": the thread's run with what the framework's note says (under a serving answer,
+        # that the framework trains and the serving is sized on vLLM)
+        or scan.found.get("framework")
         or OTHER_ENGINE.search(need)
         or _VLLM_NAMED.search(need)
         or (base.model_choices and CHOICE_NEED.search(need))

@@ -152,3 +152,20 @@ def test_speech_and_encoders_too_big_together_say_so(capsys):
     text = answer(capsys, "bge-m3 + whisper large v3 numa rtx 3060")
     assert "Whisper large-v3 e BGE-M3 juntos não cabem numa RTX 3060 12 GB: 12,0 GB para 11,4 GB" in text
     assert "Velocidade estimada" not in text
+
+
+@pytest.mark.parametrize("follow_up", ["e se usar deepspeed?", "e com deepspeed?", "what about deepspeed?"])
+def test_deepspeed_under_a_serving_answer_says_it_trains_and_the_sizing_is_vllms(pipeline, follow_up):
+    from .test_thread_followups import reply_in_thread
+
+    # had been "Não entendi o pedido"
+    text = reply_in_thread(pipeline, "llama 3.1 70b fp8 para 20 usuários", follow_up)
+    assert text.splitlines()[0] == "Entendi: Llama 3.1 70B · FP8 (8-bit) · 20 usuários simultâneos"
+    assert "o DeepSpeed (ZeRO) é para treino" in text and "a conta abaixo supõe o vLLM" in text
+    assert "DeepSpeed-MII (FastGen)" in text
+    assert "Recomendação: " in text  # the thread's sizing, kept
+
+
+def test_deepspeed_said_with_a_serving_question_is_said_too(pipeline):
+    text = first_answer(pipeline, "llama 3.1 70b fp8 20 usuários com deepspeed")
+    assert "o DeepSpeed (ZeRO) é para treino" in text
