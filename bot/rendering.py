@@ -1357,6 +1357,12 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     if one_gpu and (query.zero_said or deepspeed_typed):
         said = zero_typed or ", ".join(f"“{typed}”" for typed in deepspeed_typed)
         lines.append(t("understood.zero_one_gpu", typed=said))
+    if query.frameworks and r.stage == Stage.inference.value:
+        # "e se usar deepspeed?" under a serving answer: a training framework; the sizing stays vLLM's
+        for typed in dict.fromkeys(query.frameworks):
+            deepspeed = "deepspeed" in typed.lower()
+            key = "understood.framework_serving_deepspeed" if deepspeed else "understood.framework_serving"
+            lines.append(t(key, typed=f"“{typed}”"))
     if query.frameworks and r.stage != Stage.inference.value:
         for typed in dict.fromkeys(query.frameworks):
             deepspeed = "deepspeed" in typed.lower()

@@ -94,6 +94,23 @@ def smallest_rented(catalog: Catalog) -> GPU:
     return min(offered, key=lambda g: (g.memory_marketing_gb, -g.bf16_dense_tflops))
 
 
+def memory_lines(found: list[tuple[Encoder, bool]], lang: str) -> list[str]:
+    """Each model's memory, said after the one it was assumed for a kind's word."""
+    t = functools.partial(i18n.t, lang)
+    gb = functools.partial(i18n.gb, lang=lang)
+    d = table().defaults
+    lines = []
+    for e, assumed in found:
+        if assumed:
+            lines.append(t(f"encoders.assumed_{e.kind}", name=e.name))
+        lines.append(t("encoders.memory", name=e.name, kind=t(f"encoders.kind_{e.kind}"),
+                       params=i18n.params(e.params, lang), layers=e.layers, hidden=i18n.number(e.hidden_size, lang),
+                       max_tokens=i18n.number(e.max_tokens, lang), weights=gb(weights(e)), buffer=gb(buffer(e)),
+                       seqs=d.batch_sequences, seq_tokens=i18n.number(min(d.batch_tokens, e.max_tokens), lang),
+                       overhead=gb(overhead()), total=gb(total(e))))  # fmt: skip
+    return lines
+
+
 class Answer:
     """A question about embedding or reranking models with no LLM: their memory, and for a corpus the time it
     takes and the GPUs a deadline needs (the parser raises it as sizing.query.EncoderAnswer), in the reader's
@@ -115,16 +132,7 @@ class Answer:
     def message(self, lang: str = "pt-BR") -> str:
         t = functools.partial(i18n.t, lang)
         gb = functools.partial(i18n.gb, lang=lang)
-        d = table().defaults
-        lines = []
-        for e, assumed in self.found:
-            if assumed:
-                lines.append(t(f"encoders.assumed_{e.kind}", name=e.name))
-            lines.append(t("encoders.memory", name=e.name, kind=t(f"encoders.kind_{e.kind}"),
-                           params=i18n.params(e.params, lang), layers=e.layers, hidden=i18n.number(e.hidden_size, lang),
-                           max_tokens=i18n.number(e.max_tokens, lang), weights=gb(weights(e)), buffer=gb(buffer(e)),
-                           seqs=d.batch_sequences, seq_tokens=i18n.number(min(d.batch_tokens, e.max_tokens), lang),
-                           overhead=gb(overhead()), total=gb(total(e))))  # fmt: skip
+        lines = memory_lines(self.found, lang)
         need = sum(total(e) for e, _ in self.found)
         where = dict(gpu=self.gpu.name, need=gb(need), usable=gb(self.usable))
         if need > self.usable:

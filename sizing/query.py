@@ -93,7 +93,7 @@ class QueryError(SizingError):
         self.availability_asked = False  # "tem H100 disponível?": said in the answers with no model
 
     def message(self, lang: str = "pt-BR") -> str:
-        from .i18n import context, number, t
+        from .i18n import context, gb, kib, number, t
 
         params = dict(self.params)
         # counts (the text measured, the people of an ask-back), grouped as the reader writes numbers
@@ -107,6 +107,10 @@ class QueryError(SizingError):
             params["what"] = t(lang, f"field.{params['what']}")
         if "kind" in params:  # a kind of thing, named in the reader's language
             params["kind"] = t(lang, params["kind"])
+        # the KV cache explained (_kv_explained): KiB a token, GB a conversation
+        if "per_token_bytes" in params:
+            params["per_token"] = kib(params.pop("per_token_bytes"), lang)
+            params["per_conversation"] = gb(params.pop("per_conversation_bytes"), lang)
         if "retention_days" in params:  # the request log's statement (sizing/topics.py WITH_LOG)
             retention = t(lang, "retention.statement", days=params["retention_days"])
             params["log"] = t(lang, "slack.disclosure", retention=retention)
@@ -3624,6 +3628,48 @@ def _offering_asked(plain: str, fields: dict, stage: Stage | None) -> bool:
     return OFFERING.search(plain) is not None or OFFERING_ALONE.fullmatch(plain) is not None
 
 
+# "o que é kv cache?", "what is the kv cache?", "como funciona o cache kv?" asked first, with no thread: what it
+# is, with the formula and a catalogue model's figures (in a thread, the thread's figures: kv_explained).
+_KV_WHAT = regexes.compile(
+    r"\b(?:o\s+que\s+(?:e|eh|sao|seria|significa|quer\s+dizer)|que\s+e|oq|oque|what\s+(?:is|are|does)|what'?s"
+    r"|como\s+(?:funciona|calcula|se\s+calcula)|how\s+(?:does|do|is|to)|explica\w*|explique\w*|explain\w*"
+    r"|pra\s+que\s+serve|para\s+que\s+serve|define|definicao|meaning)\b"
+)
+# Maritaca AI's Sabiá named without its version: only as typed with its accent, or "sabia" after the maker's
+# name, as the verb "sabia" ("eu não sabia se cabe") is spelled without one.
+_SABIA = regexes.compile(r"(?i)(?<![\w-])(?:maritaca(?:\s+ai)?\s+sabi[aá]|sabi[áÁ])(?![\w-])")
+KV_EXAMPLE_MODEL = "llama-3.1-8b"  # a model most customers know, with grouped-query attention (8 KV heads)
+KV_EXAMPLE_CONTEXT = 8192
+
+
+def _kv_asked(plain: str, fields: dict, stage: Stage | None) -> bool:
+    """Whether a question with no model asks what the KV cache is (no workload said: "kv cache de 32k para 10
+    usuários" lacks its model instead)."""
+    if stage not in (None, Stage.inference) or any(v is not None for v in fields.values()):
+        return False
+    return KV_NEED.search(plain) is not None and _KV_WHAT.search(plain) is not None
+
+
+def _kv_explained(catalog: Catalog) -> QueryError:
+    """What the KV cache is, its formula, and one catalogue model's figures at 16 bits (sizing/kv_cache.py)."""
+    from .kv_cache import bytes_per_token
+
+    a = entry = catalog.model(KV_EXAMPLE_MODEL)  # a ModelEntry is its Architecture
+    per_token = bytes_per_token(a, 2)
+    return QueryError(
+        "query.topic_kv_cache",
+        hint=None,
+        model=entry.name,
+        layers=a.num_layers,
+        kv_heads=a.num_kv_heads,
+        head_dim=a.dim_per_head,
+        per_token_bytes=per_token,
+        context=KV_EXAMPLE_CONTEXT,
+        per_conversation_bytes=per_token * KV_EXAMPLE_CONTEXT,
+        example=f"{entry.name.lower()} {KV_EXAMPLE_CONTEXT // 1024}k",
+    )
+
+
 def _topic_asked(scan: _Scan, fields: dict, stage: Stage | None, model, size) -> QueryError | None:
     """A message that asks for no sizing (sizing/topics.py): how to buy, the data and the LGPD, what we
     rent; answered with the sentence of its subject, or the GPUs we rent with a line of its own. Only with no
@@ -4616,6 +4662,10 @@ SPACED_THOUSANDS = regexes.compile(
 )
 
 
+# A parameter size's unit glued to the last group ("3 405b", "2 350m"): a version and a size after a name.
+_SIZE_GLUED = regexes.compile(r"[bm]\b")
+
+
 def _spaced_thousands(scan: _Scan, catalog: Catalog) -> None:
     """Joins spaced thousands with a dot, same length (positions stay aligned), unless the number before
     the space is a model's version after its family name ("llama 3 200 pedidos", "qwen 2 500 usuários") or
@@ -4626,6 +4676,9 @@ def _spaced_thousands(scan: _Scan, catalog: Catalog) -> None:
     def join(m: re.Match) -> str:
         before = m.group(1) or ""
         if before.strip() in families or (before.strip(), m.group(2)) in versioned:
+            return m.group(0)
+        if before and _SIZE_GLUED.match(scan.work, m.end()):
+            # "hermes 3 405b": a name's version, then a size; nobody spaces a size's thousands
             return m.group(0)
         return before + m.group(2) + re.sub(r"\s", ".", m.group(3))
 
@@ -7473,8 +7526,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         or PERFORMANCE_NEED.search(need)
         or any(scan.found.get(key) for key in asked)
         or beside
-        # "e se usar deepspeed?" under a training: the thread's run with what the framework's note says
-        or (scan.found.get("framework") and base.stage.is_training)
+        # "e se usar deepspeed?": the thread's run with what the framework's note says (under a serving answer,
+        # that the framework trains and the serving is sized on vLLM)
+        or scan.found.get("framework")
         or OTHER_ENGINE.search(need)
         or _VLLM_NAMED.search(need)
         or (base.model_choices and CHOICE_NEED.search(need))
@@ -7574,6 +7628,12 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     query.closed_named = [typed for kind, typed in out_of_scope if kind == "closed"]
     if (topic := _topic_asked(scan, fields, stage, model, size)) is not None:
         raise topic
+    if not (model or size) and _kv_asked(strip_accents(scan.original.lower()), fields, stage):
+        raise _kv_explained(catalog)
+    if not (model or size or query.closed_named) and (sabia := _SABIA.search(scan.original)):
+        # "sabiá" alone: the open 7B or Maritaca's API-only ones, asked which (it had been "Faltou dizer o modelo")
+        example = scan.original[: sabia.start()] + "sabiá 7b" + scan.original[sabia.end() :]
+        raise QueryError("query.topic_sabia_which", hint=None, example=" ".join(example.split()))
     training = stage is not None and stage.is_training
     if topic_words.knowledge(strip_accents(scan.original.lower()), training):
         # "quero treinar um modelo com os documentos da empresa": RAG usually serves the model knowing the texts
@@ -7614,7 +7674,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             # named over a word for it ("transcrever com o whisper large v3").
             served, assumed = min((hit for _, hit in heard), key=lambda h: h[1])
             gpu = catalog.gpu(fields["gpu"]) if fields.get("gpu") else None
-            raise SpeechAnswer(speech_query.Answer(served, assumed, scan.original, gpu, catalog))
+            # embedding or reranking models named with it: beside it on the GPU (they had been dropped)
+            raise SpeechAnswer(
+                speech_query.Answer(served, assumed, scan.original, gpu, catalog, beside=found)
+            )
     if not (model or size) and out_of_scope:
         # A name ("bge-m3", "BAAI/bge-m3", "whisper large v3") before a kind's word ("embeddings"), as typed order
         # had put it ("“embeddings” é um modelo de embeddings").

@@ -190,6 +190,27 @@ def resolve(typed: str, text: str, alone: bool = True) -> tuple[Served, bool] | 
     return Served(model=model, runtime=runtime, format=fmt, batch=runtime.batch), assumed
 
 
+def int8_unavailable(text: str, s: Served) -> str | None:
+    """ "openai whisper int8": INT8 asked of server software with no INT8 figures here (resolve sizes it in
+    FP16), the question with the software that has them (CTranslate2's faster-whisper) instead; None otherwise."""
+    plain = strip_accents(text.lower())
+    if s.format == "int8" or not _INT8.search(plain) or _FP16.search(plain):
+        return None
+    with_int8 = next((r for r in table().runtime if "int8" in r.seconds), None)
+    if with_int8 is None:
+        return None
+    example = text.lower()  # as typed, accents kept: only the software's name changes
+    for alias in sorted(s.runtime.aliases, key=len, reverse=True):
+        example, found = re.subn(
+            rf"(?<![\w-]){re.escape(alias)}(?![\w-])", with_int8.aliases[0], example, count=1
+        )
+        if found:
+            break
+    else:
+        example = f"{example} {with_int8.aliases[0]}"
+    return " ".join(example.split())
+
+
 # A word for speech recognition with no model named: the default model.
 _GENERIC_WORDS = rx(
     r"(?:faster[\s_-]?)?whisper|whisperx|stt|asr|speech[\s_-]?to[\s_-]?text|transcr\w*|reconhecimento de (?:fala|voz)"

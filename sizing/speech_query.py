@@ -9,15 +9,17 @@ import re
 
 import msgspec
 
-from . import i18n
+from . import encoder_query, encoders, i18n
 from .catalog import GPU, Catalog
 from .encoder_query import smallest_rented
+from .encoders import Encoder
 from .regexes import compile as rx
 from .speech import (
     BENCHMARK_AUDIO_S,
     Served,
     activations,
     batch_words,
+    int8_unavailable,
     kv_cache,
     overhead,
     realtime_factor,
@@ -104,8 +106,19 @@ def load(text: str) -> Load:
 class Answer:
     """A speech-recognition model asked about with no LLM (raised as sizing.query.SpeechAnswer)."""
 
-    def __init__(self, served: Served, assumed: bool, text: str, gpu: GPU | None, catalog: Catalog) -> None:
+    def __init__(
+        self,
+        served: Served,
+        assumed: bool,
+        text: str,
+        gpu: GPU | None,
+        catalog: Catalog,
+        beside: list[tuple[Encoder, bool]] | None = None,
+    ) -> None:
         self.served = served
+        # Embedding or reranking models named with it ("bge-m3 e whisper numa l40s"): each in its own process
+        # on the same GPU, their memory added to its (it had answered for Whisper alone)
+        self.beside = beside or []
         self.assumed = assumed
         self.text = text
         self.load = load(text)
@@ -119,7 +132,7 @@ class Answer:
 
     @property
     def names(self) -> str:
-        return self.served.id
+        return " + ".join([self.served.id, *(e.id for e, _ in self.beside)])
 
     def message(self, lang: str = "pt-BR") -> str:
         t = functools.partial(i18n.t, lang)
@@ -128,14 +141,25 @@ class Answer:
         lines = []
         if self.assumed:
             lines.append(t("speech.assumed", name=m.name))
+        if example := int8_unavailable(self.text, s):
+            lines.append(t("speech.int8_unavailable", runtime=s.runtime.name, example=example))
         lines.append(t("speech.memory", name=m.name, params=i18n.params(m.params, lang), enc=m.encoder_layers,
                        dec=m.decoder_layers, d_model=i18n.number(m.d_model, lang), runtime=s.runtime.name,
                        format=s.format.upper(), batch_words=batch_words(s.batch, lang), beam=s.runtime.beam, weights=gb(weights(s)),
                        kv=gb(kv_cache(s)), acts=gb(activations(s)), overhead=gb(overhead()),
                        total=gb(total(s))))  # fmt: skip
         need = total(s)
+        if self.beside:
+            lines.extend(encoder_query.memory_lines(self.beside, lang))
+            need += sum(encoders.total(e) for e, _ in self.beside)
         where = dict(gpu=self.gpu.name, need=gb(need), usable=gb(self.usable))
-        if need > self.usable:
+        if self.beside:
+            names = i18n.join([m.name, *(e.name for e, _ in self.beside)], lang)
+            key = "speech.together_too_big" if need > self.usable else "speech.together_fits"
+            lines.append(t(key, names=names, **where))
+            if need > self.usable:
+                return "\n".join(lines)
+        elif need > self.usable:
             lines.append(t("speech.too_big", **where))
             return "\n".join(lines)
         key = (
@@ -143,7 +167,8 @@ class Answer:
             if self.named_gpu is not None and self.named_gpu.id != self.smallest.id
             else "fits_smallest"
         )
-        lines.append(t(f"speech.{key}", **where))
+        if not self.beside:
+            lines.append(t(f"speech.{key}", **where))
         rtf = realtime_factor(s, self.gpu)
         base = BENCHMARK_AUDIO_S / s.runtime.seconds[s.format]
         speed = t("speech.speed", gpu=self.gpu.name, rtf=i18n.number(rtf, lang), runtime=s.runtime.name,
@@ -173,6 +198,12 @@ class Answer:
             "usable_bytes_per_gpu": self.usable, "fits": total(s) <= self.usable, "realtime_factor": round(rtf, 1),
             "speed_source": "faster-whisper README benchmark, scaled by memory bandwidth and relative speed",
         }  # fmt: skip
+        if self.beside:
+            together = total(s) + sum(encoders.total(e) for e, _ in self.beside)
+            out["beside"] = [
+                {"model": e.id, "assumed": a, "total_bytes": encoders.total(e)} for e, a in self.beside
+            ]
+            out["together_bytes"], out["fits"] = together, together <= self.usable
         if ld.audio_hours is not None:
             out["audio_hours"] = ld.audio_hours
             if ld.period_s is not None:
