@@ -1266,6 +1266,15 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     if query.vision_named and not r.model.vision_params:
         typed = ", ".join(f"“{v}”" for v in dict.fromkeys(query.vision_named))
         lines.append(t("understood.vision_excluded", typed=typed, model=r.model.name))
+    if r.images is not None and r.images.reason == "text_model":
+        # Said first, beside what was understood: the sizing below counts no image (the model takes none).
+        catalog = load_catalog()
+        ids = (r.model.derived_from, r.model.scaled_from, r.model.id)
+        spec = next((m for m in catalog.models if m.id in ids), None)
+        others = advice.vision_models(spec, catalog) if spec is not None else []
+        if others:
+            names = i18n.join([m.name for m in others], lang)
+            lines.append(t("understood.images.text_model", model=r.model.name, others=names))
     for typed, counts in query.users_summed:
         total = sum(counts)
         parts = " + ".join(i18n.number(n, lang) for n in counts)

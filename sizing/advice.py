@@ -1894,6 +1894,19 @@ def nearest_vision_model(model: ModelEntry, catalog: Catalog) -> ModelEntry | No
     return min(same or readers, key=lambda m: abs(math.log(m.params / max(model.params, 1))))
 
 
+def vision_models(model: ModelEntry, catalog: Catalog, n: int = 3) -> list[ModelEntry]:
+    """Catalogue models that read images, to name in place of a text-only one: the nearest (its family's
+    first), then the others closest to it in size."""
+    readers = [m for m in catalog.models if m.images is not None and m.images.counted]
+    first = nearest_vision_model(model, catalog)
+    rest = sorted(readers, key=lambda m: abs(math.log(m.params / max(model.params, 1))))
+    out: list[ModelEntry] = []
+    for m in ([first] if first else []) + rest:
+        if all(o.id != m.id for o in out):
+            out.append(m)
+    return out[:n]
+
+
 def image_notes(plan: Plan, setup: Setup | None, catalog: Catalog) -> list[str]:
     """What the answer says about the images of a question: a model that reads none, or whose rule the
     catalogue lacks; else what vLLM reserves for encoding them, and how to make that smaller."""

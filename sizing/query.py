@@ -6837,6 +6837,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     if model and size:
         typed = [t for _, t in scan.found["model"]] + [t for _, t in scan.found["size"]]
         raise QueryError("query.contradiction", what="model", first=typed[0], second=typed[1])
+    if model:
+        _family_suffix(scan, query, catalog)
     serving_gpus = _serving_gpus(scan) if "stage_at" in scan.found and "gpu_at" in scan.found else None
     fields = dict(
         precision=_precision(scan, catalog),
@@ -8038,6 +8040,40 @@ _SIZE_IN_TYPED = regexes.compile(r"\d(?:\.\d+)?\s*[bm]\b", re.IGNORECASE)
 _WORD_RUNS = regexes.compile(r"[^\W_]+")
 _NAME_WORD = regexes.compile(r"[^\W\d_]{3,}")
 _NUMBER_IN = regexes.compile(r"\d+(?:\.\d+)?")
+
+
+MODEL_VARIANTS = frozenset(strip_accents(w.lower()) for w in VOCAB.plain("words.model_variants"))
+_WORD_AFTER = regexes.compile(r"[\s_-]+([^\W_]+)")
+_SIZE_AFTER_WORD = regexes.compile(r"[\s_-]+(\d+(?:\.\d+)?\s*[bm])\b", re.IGNORECASE)
+
+
+def _family_suffix(scan: _Scan, query: Query, catalog: Catalog) -> None:
+    """ "deepseek janus", "qwen math 7b", "deepseek prover": a bare family word, then a word that names a
+    specialised release (one not understood, or a variant word of models.toml's families), is a model the
+    catalogue may lack, never the family's flagship or its model of that size ("deepseek ocr" had been DeepSeek
+    V3, 671B, on 8 H200s). The whole name is looked up; when the catalogue lacks it, the answer says so with the
+    closest names it has (names.resolve_model's suggestions). A task word after the family ("qwen ocr 7b",
+    "deepseek para chat") is left alone: that is what the model is for."""
+    typed = scan.found.get("family", [(None, "")])[0][1] or scan.found.get("model", [(None, "")])[0][1]
+    if not typed or normalize(typed) not in family_words(catalog):
+        return
+    low = scan.original.lower()
+    at = low.find(typed.lower())
+    after = _WORD_AFTER.match(low, at + len(typed)) if at >= 0 else None
+    if after is None:
+        return
+    word = strip_accents(after.group(1))
+    unknown = {strip_accents(u.lower()) for u in query.unknown}
+    if not re.match(r"[a-z]", word) or (word not in unknown and word not in MODEL_VARIANTS):
+        return
+    name = f"{typed} {after.group(1)}"
+    if sized := _SIZE_AFTER_WORD.match(low, after.end()):
+        name = f"{name} {sized.group(1)}"
+    try:
+        resolve_model(name, catalog)
+    except SizingError as e:
+        # its size was said: the usual hint ("say its size") would ask for what the question gave
+        raise QueryError(e.key, hint="family_variant_how" if sized else e.hint_key, **e.params) from None
 
 
 def _name_beyond(scan: _Scan, query: Query) -> tuple[str, list[str]] | None:

@@ -58,6 +58,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "wrote",
         "self_described",
         "place_before",
+        "model_variants",
         "europe",
         "follow_up",
         "which_model",
