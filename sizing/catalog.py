@@ -505,6 +505,12 @@ class LatencySettings(Strict, kw_only=True):
     tokens_per_s: Annotated[float, msgspec.Meta(gt=0)] = 10
 
 
+class LongLatencySettings(LatencySettings, kw_only=True):
+    """traffic.toml [latency_long]: a chat's limits for prompts of at least `from_prompt_tokens`."""
+
+    from_prompt_tokens: Annotated[int, msgspec.Meta(ge=1)] = 11000
+
+
 class BatchSettings(Strict, kw_only=True):
     night_hours: Annotated[float, msgspec.Meta(gt=0, le=24)] = 8
 
@@ -565,11 +571,28 @@ class Traffic(Strict, kw_only=True):
     latency_batch: LatencySettings = msgspec.field(
         default_factory=lambda: LatencySettings(ttft_s=600, tokens_per_s=1)
     )
+    latency_long: LongLatencySettings = msgspec.field(
+        default_factory=lambda: LongLatencySettings(ttft_s=6.0, tokens_per_s=5.7)
+    )
+    latency_interactive_long: LatencySettings = msgspec.field(
+        default_factory=lambda: LatencySettings(ttft_s=4.5, tokens_per_s=12.5)
+    )
     batch: BatchSettings = msgspec.field(default_factory=BatchSettings)
     lengths: LengthSettings = msgspec.field(default_factory=LengthSettings)
     code: CodeSettings = msgspec.field(default_factory=CodeSettings)
     capacity: CapacitySettings = msgspec.field(default_factory=CapacitySettings)
     images: ImageSettings = msgspec.field(default_factory=ImageSettings)
+
+    def long_prompt(self, prompt: int) -> bool:
+        """Whether a prompt is long enough for MLPerf's long-context limits ([latency_long])."""
+        return prompt >= self.latency_long.from_prompt_tokens
+
+    def chat_latency(self, prompt: int, fast: bool = False) -> LatencySettings:
+        """The limits a service someone waits on is sized for when the question gives no figure: the chat's
+        (or, fast answers asked for, the Interactive ones), or MLPerf's long-context ones for a long prompt."""
+        if self.long_prompt(prompt):
+            return self.latency_interactive_long if fast else self.latency_long
+        return self.latency_interactive if fast else self.latency
 
 
 class LeadRules(Strict, kw_only=True):

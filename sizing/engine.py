@@ -339,7 +339,11 @@ def _sized(
                 setup.capacity = advice.capacity(plan, setup)
     if not plan.stage.is_training:
         # Users said at once all generate together: an alternative below a chat's pace for them says so.
-        pace = catalog.traffic.latency.tokens_per_s if plan.rate is None and plan.users > 1 else None
+        pace = (
+            catalog.traffic.chat_latency(plan.prompt).tokens_per_s
+            if plan.rate is None and plan.users > 1
+            else None
+        )
         alternatives = [advice.with_performance(a, lang, pace) for a in alternatives]
     # The other GPUs a question weighs ("H100 ou H200?") come first among the alternatives, each with its
     # verdict as the named GPU gets it (capacity, performance and cost included).
@@ -793,9 +797,11 @@ def _reading_time_target(plan: Plan, catalog: Catalog):
              reading=i18n.number(reading, lang, 1), target=i18n.number(target, lang, 0))  # fmt: skip
     # The default's own line ("Latência dimensionada para: primeiro token em até 2,0 s...") gives way.
     defaults = {
-        t(lang, key, ttft=i18n.seconds(default, lang), tps=i18n.speed(1 / plan.tpot_target, lang))
-        for key in ("assume.traffic.latency_targets", "assume.traffic.latency_ttft_default")
-    }
+        t(lang, key, ttft=i18n.seconds(default, lang), tps=i18n.speed(1 / plan.tpot_target, lang),
+          chat=i18n.seconds(catalog.traffic.latency.ttft_s, lang), prompt=i18n.tokens(plan.prompt, lang))
+        for key in ("assume.traffic.latency_targets", "assume.traffic.latency_ttft_default",
+                    "assume.traffic.latency_long")
+    }  # fmt: skip
     assumptions = tuple(said if a in defaults else a for a in plan.assumptions)
     if said not in assumptions:
         assumptions += (said,)
@@ -873,7 +879,7 @@ def _read_in_time(plan: Plan, rec, catalog: Catalog):
         or not by_load(plan)
     ):
         return None
-    ttft = catalog.traffic.latency.ttft_s
+    ttft = catalog.traffic.chat_latency(plan.prompt).ttft_s  # a long prompt: MLPerf's long-context limit
     slow = traffic.first_token_alone(plan, rec, catalog)
     if slow <= ttft:
         return None

@@ -2152,11 +2152,12 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         # A batch with a deadline, or a pipeline's daily volume: the loose limits of traffic.toml
         # [latency_batch] (no one waits on an answer).
         # Autocomplete is waited on at each keystroke's pause: fast answers, said or not.
+        # A long prompt (pasted documents) someone waits on: MLPerf's long-context limits (traffic.toml
+        # [latency_long]), not a chat's made for short ones, which only more tensor parallelism meets.
         fast = w.fast_latency or (w.code_completion and plan.task is Task.code)
         batch = (basis == "batch" or pipeline) and not fast
-        defaults = (
-            traffic.latency_interactive if fast else traffic.latency_batch if batch else traffic.latency
-        )
+        long_prompt = traffic.long_prompt(prompt) and not batch
+        defaults = traffic.latency_batch if batch else traffic.chat_latency(prompt, fast)
         ttft = w.ttft_s if w.ttft_s is not None else defaults.ttft_s
         tps = w.tokens_per_s if w.tokens_per_s is not None else defaults.tokens_per_s
         if w.e2e_s is not None:
@@ -2170,6 +2171,14 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         if w.e2e_s is not None:
             said.append(t(lang, "assume.traffic.latency_e2e", e2e=i18n.seconds(w.e2e_s, lang),
                           output=i18n.tokens(output, lang)))  # fmt: skip
+        elif long_prompt and (w.ttft_s is None or w.tokens_per_s is None):
+            key = (
+                "assume.traffic.latency_fast_long"
+                if fast
+                else "assume.traffic.latency_long_tps_default"
+                if w.ttft_s is not None
+                else "assume.traffic.latency_long"
+            )
         elif w.code_completion and not w.fast_latency and (w.ttft_s is None or w.tokens_per_s is None):
             key = "assume.traffic.latency_code_completion"
         elif w.fast_latency and (w.ttft_s is None or w.tokens_per_s is None):
@@ -2186,7 +2195,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
             key = "assume.traffic.latency_tps_default"
         if key:
             said.append(t(lang, key, ttft=i18n.seconds(ttft, lang), tps=i18n.speed(tps, lang),
-                          chat=i18n.seconds(traffic.latency.ttft_s, lang)))  # fmt: skip
+                          chat=i18n.seconds(traffic.latency.ttft_s, lang), prompt=i18n.tokens(prompt, lang)))  # fmt: skip
         if pipeline and per_day:
             # Sized as arriving in working hours, it says how to ask for the day's volume spread evenly.
             said.append(t(lang, "assume.traffic.daily_batch", day=i18n.number(per_day, lang)))

@@ -66,8 +66,9 @@ def _offers(catalog: Catalog) -> tuple[dict[str, int], dict[int, int]]:
 
 
 def targets(plan: Plan, catalog: Catalog) -> tuple[float, float]:
-    """The latency a setup is held to: the question's, or the chat defaults of traffic.toml."""
-    latency = catalog.traffic.latency
+    """The latency a setup is held to: the question's, or the chat defaults of traffic.toml (its long-context
+    ones for a long prompt)."""
+    latency = catalog.traffic.chat_latency(plan.prompt)
     ttft = plan.ttft_target if plan.ttft_target is not None else latency.ttft_s
     tpot = plan.tpot_target if plan.tpot_target is not None else 1 / latency.tokens_per_s
     return ttft, tpot

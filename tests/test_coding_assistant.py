@@ -120,13 +120,14 @@ def test_portugal_putting_a_model_to_work_is_answered_in_pt_pt(capsys):
 
 
 def test_copies_only_to_avoid_overlaps_give_way_to_the_setup_that_serves_the_rate():
-    # each copy reads a 36,000-token prompt in ~1.9 s alone and ~2.2 s beside another request: three copies
-    # (24 GPUs) had been recommended for the chat's default 2 s, only so that requests rarely overlap
-    _, result, text = answer("llama 3.1 70b com prompts de 36 mil tokens, 5 requisições por minuto")
+    # each copy reads a 75,000-token prompt in ~4.8 s alone and ~6.2 s beside another request: three copies
+    # (24 GPUs) would be recommended for the long prompts' default 6 s (traffic.toml [latency_long]), only so
+    # that requests rarely overlap (it had been 36,000-token prompts against the chat's 2 s)
+    _, result, text = answer("llama 3.1 70b com prompts de 75 mil tokens, 5 requisições por minuto")
     rec = result.recommendation
     assert rec.replicas == 1 and rec.count == 8
-    assert result.workload.load.ttft_target_s > 2.0
-    assert "24× H200" in text and "Diga “primeiro token em até 2,0 s”" in text
+    assert result.workload.load.ttft_target_s > 6.0
+    assert "24× H100" in text and "Diga “primeiro token em até 6,0 s”" in text
 
 
 def test_a_first_token_target_the_question_gave_stands_with_the_cheaper_setup_said():
@@ -140,12 +141,12 @@ def test_a_first_token_target_the_question_gave_stands_with_the_cheaper_setup_sa
 
 def test_a_copy_that_meets_the_target_with_a_request_beside_it_is_not_at_the_edge():
     _, result, text = answer("llama 3.1 70b com prompts de 20 mil tokens, 5 requisições por minuto")
-    assert result.workload.load.ttft_target_s == 2.0
+    assert result.workload.load.ttft_target_s == 6.0  # a long prompt's default (traffic.toml [latency_long])
     assert "Primeiro token: com prompts" not in text
 
 
 def test_one_copy_at_the_edge_says_when_the_target_holds():
-    # ~1.9 s alone, ~2.2 s beside another request: nothing smaller serves, so the setup stays and says so
-    _, result, text = answer("llama 3.1 70b com prompts de 36 mil tokens, 1 requisição por minuto")
+    # ~4.8 s alone, ~6.2 s beside another request: nothing smaller serves, so the setup stays and says so
+    _, result, text = answer("llama 3.1 70b com prompts de 75 mil tokens, 1 requisição por minuto")
     assert result.recommendation.replicas == 1
     assert "A meta vale para os pedidos que chegam sozinhos" in text

@@ -164,7 +164,9 @@ def test_a_gguf_file_for_a_few_users_keeps_its_answer():
 
 def test_long_documents_for_users_at_once_are_read_within_the_chats_first_token():
     # 4 copies on 1 H200 each had said of themselves "Não cumpre as metas de latência nem com uma só requisição"
-    # (~52 s to the first token), where a tensor-parallel setup reads one 37,500-token prompt in ~1.9 s.
+    # (~52 s to the first token), where a tensor-parallel setup reads one 37,500-token prompt in seconds. The
+    # first token's default for a prompt this long is MLPerf's long-context one, 6 s (traffic.toml
+    # [latency_long]): it had been the chat's 2 s, and 8× H100 in tensor parallel 8.
     result, answer = _answer("qwen 72b int4 para 25 usuários com documentos de 50 páginas")
     rec = result.recommendation
     assert rec.tensor_parallel >= 4 and result.decided_by == "latency"
@@ -173,10 +175,9 @@ def test_long_documents_for_users_at_once_are_read_within_the_chats_first_token(
     assert (
         "Prompts de 37.500 tokens com 25 usuários e nenhuma meta informada: a menor configuração que comporta "
         "as conversas (4× H200 SXM 141 GB (4 cópias do modelo, 1 GPU cada)) leva ~14 s para ler um prompt "
-        "desses sozinho, acima dos 2,0 s até o primeiro token de um chat (nosso padrão); por isso a "
-        "recomendação é 8× H100 SXM 80 GB, que o lê em ~1,9 s."
+        "desses sozinho, acima dos 6,0 s até o primeiro token de um chat (nosso padrão); por isso a "
+        "recomendação é 4× H200 SXM 141 GB, que o lê em ~3,5 s."
     ) in answer
-    assert "lê um prompt desses a tempo quando ele chega sozinho, não quando chega junto de outro" in answer
 
 
 def test_long_documents_no_setup_reads_in_time_say_so_plainly():
@@ -184,12 +185,12 @@ def test_long_documents_no_setup_reads_in_time_say_so_plainly():
     result, answer = _answer(text)
     assert result.decided_by == "memory" and result.recommendation.count == 8  # the memory's setup stays
     assert (
-        "nenhuma configuração que alugamos lê um prompt desses dentro dos 2,0 s até o primeiro token de um chat "
+        "nenhuma configuração que alugamos lê um prompt desses dentro dos 6,0 s até o primeiro token de um chat "
         "(nosso padrão), nem sem carga (a mais rápida leva ~18 s)"
     ) in answer
     assert "Diga uma meta que caiba (“primeira resposta em 40 s”)" in answer
     _, english = _answer("llama 3.1 405b fp8 for 10 users with 150-page documents")
-    assert "no setup we rent reads one such prompt within a chat's 2.0 s to the first token" in english
+    assert "no setup we rent reads one such prompt within a chat's 6.0 s to the first token" in english
 
 
 @pytest.mark.parametrize(
