@@ -109,7 +109,7 @@ def test_a_family_word_with_a_task_word_or_a_known_release_still_answers(text, m
 @pytest.mark.parametrize(
     ("text", "lang", "vision"),
     [
-        ("llama 3.1 8b para ler notas fiscais escaneadas", "pt-BR", "Llama 3.2 11B Vision"),
+        ("llama 3.1 8b para ler pdfs escaneados de notas fiscais", "pt-BR", "Llama 3.2 11B Vision"),
         ("llama 3.1 8b for scanned PDFs", "en", "Llama 3.2 11B Vision"),
         ("llama 3.1 8b para ler pdfs escaneados", "pt-BR", "Qwen2.5-VL 7B"),
         ("deepseek v3 com imagens", "pt-BR", "DeepSeek-OCR"),
