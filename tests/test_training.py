@@ -254,6 +254,10 @@ def test_a_fine_tunes_pairs_are_examples_and_their_lengths_its_sequences(text, s
         "treinar um reward model com o llama 3.1 8b, 50 mil pares",
         "treinar um modelo de recompensa com o llama 3.1 8b",
         "reward model training for llama 3.1 8b with lora",
+        # The base model after "a partir do" / "based on": "a partir do" had been listed as not understood.
+        "reward model a partir do llama 3.1 8b",
+        "quero um modelo de recompensa a partir do qwen2.5 7b com lora",
+        "reward model based on llama 3.1 8b",
     ],
 )
 def test_a_reward_model_is_a_fine_tune_on_pairs_with_a_scalar_head(text):
