@@ -19,7 +19,10 @@ _AFTER = regexes.compile(r"\s*(?:[:=]\s*|(?:o|a|the)\s+)?")
 _BEFORE_JOINT = regexes.compile(r"(?:\s+(?:como|de|as|as\s+the|as\s+a))?\s*$")
 # The student, once a teacher is named: its words say nothing more ("a 1B student", "o aluno de 8b").
 STUDENT = regexes.compile(r"\b(?:(?:modelo\s+)?(?:aluno|estudante)|student(?:\s+model)?)\b")
-DISTILLATION = regexes.compile(r"\b(?:d[ei]stila\w*|distill?(?:ation|ing|ed)?|knowledge\s+distillation)\b")
+DISTILLATION = regexes.compile(
+    r"\b(?:(?:on[\s-]?policy|online)\s+)?(?:d[ei]stila\w*|distill?(?:ation|ing|ed)?|knowledge\s+distillation)"
+    r"(?:\s+(?:on[\s-]?policy|online))?\b"
+)
 _TRIGGERS = regexes.compile(r"teacher|professor|destil|distil|student|aluno")
 # "distill deepseek r1 into qwen 7b", "destilar o llama 3.1 70b no llama 3.2 1b": the verb, then the teacher,
 # then the student after "into" / "no" / "para" (the student is read as the question's model).
@@ -27,7 +30,11 @@ _TRIGGERS = regexes.compile(r"teacher|professor|destil|distil|student|aluno")
 # "knowledge distillation qwen2.5 72b -> qwen2.5 7b" (each had been two models, or the teacher dropped).
 _DISTILL_VERB = regexes.compile(
     r"\b(?:d[ei]stil(?:ar|a|e|amos|ando)|distill?(?:ing)?"
-    r"|(?:(?:knowledge|conhecimento)\s+)?(?:d[ei]stila(?:cao|coes)|distillation)(?:\s+(?:do|da|de|dos|das|from|of))?)"
+    r"|(?:(?:on[\s-]?policy|off[\s-]?policy|online|offline)\s+)?(?:(?:knowledge|conhecimento)\s+)?"
+    r"(?:d[ei]stila(?:cao|coes)|distillation)"
+    # "destilação on-policy do qwen3 32b", "online distillation" reads the same: the kind said between
+    r"(?:\s+(?:on[\s-]?policy|off[\s-]?policy|online|offline|dos\s+logits|de\s+logits))?"
+    r"(?:\s+(?:do|da|de|dos|das|from|of))?)"
     r"\s+(?:(?:o|a|the)\s+)?"
 )
 _INTO = regexes.compile(
@@ -101,6 +108,8 @@ def take(scan, catalog: Catalog) -> None:
                 continue
             end = into.end() - 1  # the joint goes with the teacher, the student stays
         _record(scan, found, cue.start(), end)
+        if OFFLINE.search(cue.group(0)):  # "destilação offline do llama 70b para o 8b": blanked with the verb
+            scan.found["teacher_offline"] = [(True, cue.group(0).strip())]
         return
 
 

@@ -2053,8 +2053,12 @@ PEOPLE_TRAINED = regexes.compile(
 )
 # "DPO", "ORPO", "RLHF": how the weights are fitted (sizing/data/vocabulary, [methods]); one pattern, a group
 # per method, read in one pass.
+# The base said after the method goes with it ("treinar reward model a partir do qwen2.5 7b", "dpo starting from
+# llama 3.1 8b"): the model after the joint is the question's (the joint had been "partir" not understood).
 METHODS = regexes.compile(
     r"\b(?:" + "|".join(f"(?P<{kind}>{_W('methods.' + kind)})" for kind in VOCAB.keys("methods")) + r")\b"
+    r"(?:\s+(?:a\s+partir\s+d[oae]s?|com\s+base\s+n[oa]s?|baseado\s+(?:n[oa]s?|em)|based\s+on|built\s+on"
+    r"|starting\s+from|on\s+top\s+of|initiali[sz]ed\s+from)\b)?"
 )
 # RL settings (sizing/data/vocabulary, [rl]): where completions are generated, a KL reference or none, and
 # how many completions each prompt gets ("8 gerações por prompt", "num_generations=16").

@@ -258,6 +258,7 @@ def test_a_fine_tunes_pairs_are_examples_and_their_lengths_its_sequences(text, s
         "reward model a partir do llama 3.1 8b",
         "quero um modelo de recompensa a partir do qwen2.5 7b com lora",
         "reward model based on llama 3.1 8b",
+        "treinar reward model a partir do qwen2.5 7b com 50 mil pares",
     ],
 )
 def test_a_reward_model_is_a_fine_tune_on_pairs_with_a_scalar_head(text):
@@ -353,7 +354,9 @@ def test_a_distillation_trains_the_student_and_says_what_the_teacher_adds(text, 
 @pytest.mark.parametrize(
     "text",
     ["distill qwen 72b into qwen 7b offline with precomputed logits", "destilar o llama 70b no llama 8b com dados sintéticos",
-     "distillation from llama 3.1 70b into llama 3.1 8b using synthetic data", "destilar o llama 3.1 70b no llama 3.2 1b offline"],
+     "distillation from llama 3.1 70b into llama 3.1 8b using synthetic data", "destilar o llama 3.1 70b no llama 3.2 1b offline",
+     # the kind said before the teacher had been two models contradicting each other, or read as online
+     "destilação offline do llama 3.1 70b para o llama 3.1 8b", "offline distillation from llama 3.1 70b into llama 3.1 8b"],
 )  # fmt: skip
 def test_a_distillation_said_offline_sizes_the_student_alone(text):
     query = parse(text)
@@ -380,6 +383,20 @@ def test_training_on_a_models_generated_data_is_an_offline_distillation(text, st
     # Its generation is a job of its own, said not counted in the time.
     said = next(a for a in result.assumptions if "Destilação offline" in a)
     assert "não contado aqui" in said and "Kaplan" in said, said
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "destilação on-policy do qwen3 32b para o qwen3 8b",
+        "on-policy distillation from qwen3 32b into qwen3 8b",
+    ],
+)
+def test_a_distillation_said_on_policy_keeps_its_teacher_online(text):
+    # "destilação on-policy do ..." had been refused as two models; in English "on-policy" was not understood.
+    query = parse(text)
+    w = query.workload
+    assert (w.model, w.teacher_model, w.teacher_offline, query.unknown) == ("qwen3-8b", "qwen3-32b", None, [])
 
 
 def test_an_online_teacher_forward_is_in_the_run_time():
