@@ -270,6 +270,13 @@ def test_a_reward_model_is_a_fine_tune_on_pairs_with_a_scalar_head(text):
     assert w.method == "reward" and w.stage in ("full", "lora") and not query.unknown
 
 
+def test_a_reward_model_from_a_base_beside_ppo_is_where_its_rewards_come_from():
+    # Not a reward model's own training contradicting PPO: PPO with a reward model, the question's model.
+    query = parse("ppo llama 3.1 8b com reward model a partir do llama 3.1 8b")
+    w = query.workload
+    assert (w.method, w.rl_reward_model, query.unknown) == ("ppo", True, [])
+
+
 def test_a_reward_model_holds_no_output_layer_nor_its_logits():
     # Llama 3.1 8B: untied, its 128,256 x 4,096 output matrix (525M parameters) is replaced by a scalar head.
     reward = size(
