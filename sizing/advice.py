@@ -771,7 +771,7 @@ def offload_slowdown(plan: Plan, setup: Setup, catalog: Catalog) -> str:
     extra_s = cpu_s + link_s
     sequences = plan.global_batch or OFFLOAD_STEP_SEQUENCES
     step_tokens = sequences * plan.seq_len
-    flops = training.training_flops(plan.model, plan.stage.value, step_tokens, plan.method.value)
+    flops = run_flops(plan, step_tokens)
     gpu_s = flops / (setup.count * gpu.bf16_dense_tflops * 1e12 * catalog.training_mfu(gpu))
     text = t(lang, "change.offload_slowdown", share=i18n.percent(extra_s / gpu_s, lang),
              extra=i18n.number(extra_s, lang, 1), sequences=i18n.number(sequences, lang),
@@ -801,9 +801,7 @@ def params_offload_slowdown(plan: Plan, setup: Setup, catalog: Catalog) -> str:
     passes = 3 if plan.checkpointing else 2
     shard = weights / setup.count
     copy_s = passes * shard / HOST_LINK_BYTES_PER_S
-    flops = training.training_flops(
-        plan.model, plan.stage.value, plan.batch * plan.seq_len, plan.method.value
-    )
+    flops = run_flops(plan, plan.batch * plan.seq_len)
     compute_s = flops / (gpu.bf16_dense_tflops * 1e12 * catalog.training_mfu(gpu))
     factor = max(copy_s, compute_s) / compute_s
     key = "change.params_offload_slower" if factor >= 1.1 else "change.params_offload_hidden"
@@ -1197,13 +1195,24 @@ def training_days(plan: Plan, setup: Setup, catalog: Catalog) -> float:
 def _gpu_hours(plan: Plan, gpu, catalog: Catalog) -> float:
     """Model FLOPs (6·N·D) over the GPU's BF16 peak at the offering's MFU, the standard definition
     (Chowdhery et al. 2022, PaLM, appendix B): recomputation is inside the MFU, not added to the FLOPs."""
-    flops = training.training_flops(plan.model, plan.stage.value, plan.tokens or 0, plan.method.value)
+    flops = run_flops(plan, plan.tokens or 0)
     return flops / (gpu.bf16_dense_tflops * 1e12 * catalog.training_mfu(gpu)) / 3600
 
 
+def run_flops(plan: Plan, tokens: float) -> float:
+    """The model FLOPs of `tokens` of this training: the trained model's (training.training_flops) and, in an
+    online distillation, the teacher's forward over the same tokens (training.teacher_flops)."""
+    trained = training.training_flops(plan.model, plan.stage.value, tokens, plan.method.value)
+    return trained + training.teacher_flops(plan.teacher, tokens)
+
+
 def training_formula(plan: Plan) -> str:
-    """The model FLOPs per parameter and token the time estimate uses, as written in the answer ("8·N·D")."""
-    return f"{training.flops_per_token(plan.stage.value, plan.method.value)}·N·D"
+    """The model FLOPs per parameter and token the time estimate uses, as written in the answer ("8·N·D"; with
+    an online teacher, "6·N·D + 2·N_teacher·D")."""
+    formula = f"{training.flops_per_token(plan.stage.value, plan.method.value)}·N·D"
+    if plan.teacher is not None:
+        formula += " + " + t(plan.lang, "estimate.teacher_term")
+    return formula
 
 
 def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
@@ -1220,7 +1229,7 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
                     text=[t(lang, "estimate.no_tokens_deadline", deadline=i18n.day_count(plan.days, lang))]
                 )
             return Estimates(text=[t(lang, "estimate.no_tokens")])
-        flops = training.training_flops(plan.model, plan.stage.value, plan.tokens, plan.method.value)
+        flops = run_flops(plan, plan.tokens)
         recompute = training.recompute_flops(plan.model, plan.tokens, plan.checkpointing)
         mfu = catalog.training_mfu(gpu)
         gpu_hours = _gpu_hours(plan, gpu, catalog)
@@ -1826,7 +1835,7 @@ def _beyond_offering(plan: Plan, catalog: Catalog) -> Estimates:
     else:
         key, params = "estimate.beyond", {}
     if plan.tokens:
-        flops = training.training_flops(plan.model, plan.stage.value, plan.tokens, plan.method.value)
+        flops = run_flops(plan, plan.tokens)
         gpu_hours = _gpu_hours(plan, gpu, catalog)
         days = plan.days or catalog.offering.training.default_days
         # The cluster that finishes in time, never smaller than the one that holds the run.

@@ -1175,6 +1175,10 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         and (w.method or Method.sft) is Method.sft
         and (w.grad_accum or 1) == 1
     )
+    if optimizer_open and stack.single_device_paged_8bit and said and not lora:
+        # The AdamW bytes hold only for the multi-GPU recipe: next to the one-GPU recipe's paged 8-bit AdamW
+        # they had read as what was sized on one GPU.
+        said[-1] = t(lang, "assume.optimizer_distributed_recipe", bytes=per_param)
     if optimizer_open and stack.single_device_paged_8bit:
         # torchtune's full_finetune_single_device configs (sizing/training.py memory)
         said.append(t(lang, "assume.optimizer_single_device_recipe", stack=stack.name))

@@ -2057,8 +2057,15 @@ PEOPLE_TRAINED = regexes.compile(
 )
 # "DPO", "ORPO", "RLHF": how the weights are fitted (sizing/data/vocabulary, [methods]); one pattern, a group
 # per method, read in one pass.
+# The base said after the method goes with it ("treinar reward model a partir do qwen2.5 7b", "dpo starting from
+# llama 3.1 8b"): the model after the joint is the question's (the joint had been "partir" not understood).
+# A reward model's own training said in words ("treinar um reward model", "reward model training"), against one
+# named only with its base ("reward model a partir do llama 8b"), which beside an RL method is its rewards' source.
+LEARNING_A_REWARD = regexes.compile(r"trein|train|model(?:ing|ling)")
 METHODS = regexes.compile(
     r"\b(?:" + "|".join(f"(?P<{kind}>{_W('methods.' + kind)})" for kind in VOCAB.keys("methods")) + r")\b"
+    r"(?:\s+(?:a\s+partir\s+d[oae]s?|com\s+base\s+n[oa]s?|baseado\s+(?:n[oa]s?|em)|based\s+on|built\s+on"
+    r"|starting\s+from|on\s+top\s+of|initiali[sz]ed\s+from)\b)?"
 )
 # RL settings (sizing/data/vocabulary, [rl]): where completions are generated, a KL reference or none, and
 # how many completions each prompt gets ("8 gerações por prompt", "num_generations=16").
@@ -7053,6 +7060,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         methods = [m for m in methods if m not in verifiable]
         scan.found.setdefault("rl_reward_model", []).extend((False, typed) for _, typed in verifiable)
     if any(kind in ("grpo", "ppo", "rloo") for kind, _ in methods):
+        # "ppo ... com reward model a partir do llama 8b": beside an RL method, a reward model said with its base
+        # is where its rewards come from, not a reward model's own training (it had been two methods)
+        based = [(k, typed) for k, typed in methods if k == "reward" and not LEARNING_A_REWARD.search(typed)]
+        methods = [m for m in methods if m not in based]
+        scan.found.setdefault("rl_reward_model", []).extend((True, typed) for _, typed in based)
         scan.found["method"] = [(kind, typed) for kind, typed in methods if kind != "rl"]
     else:
         # "aprendizado por reforço", "RL" with no method named: GRPO, what RL fine-tunes run now (said).

@@ -25,6 +25,7 @@ SAID = (
     "sensitive_health",
     "financial",
     "dpo_method",
+    "epochs",
     "dpo",
     "dpa",
     "training_data",

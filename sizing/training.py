@@ -654,6 +654,13 @@ def training_flops(a: Architecture, stage: str, tokens: int, method: str = "sft"
     return flops_per_token(stage, method) * a.active_params * tokens
 
 
+def teacher_flops(teacher: Architecture | None, tokens: float) -> float:
+    """A distillation teacher run online: one forward pass over every training token, 2 FLOPs per parameter
+    and token (Kaplan et al. 2020, arXiv:2001.08361, section 2.1), no backward. It is model work the GPUs do
+    beside the student's, so it counts in the model FLOPs the MFU divides."""
+    return 2 * teacher.active_params * tokens if teacher is not None else 0.0
+
+
 def recompute_flops(a: Architecture, tokens: int, checkpointing: bool) -> float:
     """Full activation recomputation runs every layer's forward a second time: 2 x N x D more hardware
     FLOPs, which MFU does not count (it shows as hardware FLOPs utilization, HFU)."""

@@ -299,6 +299,9 @@ def test_the_price_of_gpus_named_is_answered_with_the_modes(pipeline):
      ("o que é dpo?", "DPO (Direct Preference Optimization) é um ajuste fino por preferências"),
      ("o que é DPO", "`/gpu llama 3.1 8b com dpo`"),
      ("what is dpo?", "DPO (Direct Preference Optimization) is fine-tuning on preferences"),
+     # "Não entendi: “épocas”": the epochs counted and what was published, with its sources
+     ("quantas épocas?", "o Llama 2 usou 2 épocas (Touvron et al. 2023"),
+     ("how many epochs should we run?", "LIMA 15 epochs over 1,000 examples (Zhou et al. 2023"),
      ("on-premise?", "Alugamos GPUs nos nossos data centers no Brasil"),
      ("on premise?", "Alugamos GPUs nos nossos data centers no Brasil")],
 )  # fmt: skip
@@ -306,6 +309,19 @@ def test_bare_questions_get_their_subjects_answer(pipeline, text, said):
     # "Não entendi o pedido", "Faltou dizer o modelo", models suggested for reading invoices, or English before
     reply, answer = _ask(pipeline, text)
     assert reply.outcome == "needs_input" and said in answer
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "quantas épocas devo rodar no fine-tune do llama 3.1 8b?",
+        "how many epochs for a lora of qwen2.5 7b, 50k examples?",
+    ],
+)
+def test_epochs_asked_beside_a_training_are_answered_and_the_training_sized(text):
+    # "épocas" had been listed as not understood beside the sizing.
+    query = parse(text)
+    assert query.workload.stage.is_training and query.unknown == [] and "epochs" in query.noted
 
 
 def test_a_task_of_invoices_is_still_a_task():

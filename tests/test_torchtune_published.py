@@ -61,6 +61,10 @@ def test_the_full_fine_tune_on_one_gpu_runs_the_recipes_paged_8bit_adam_in_the_b
     assert "Na RTX 4090 24 GB, sobram 1,5 GB por GPU: ~14,5 GB dos 16,1 GB de estados paginados" in text
     assert "Na L40S 48 GB, os 16,1 GB de estados paginados do otimizador cabem nos 21,7 GB" in text
     assert "PagedAdamW8bit" in text and "optimizer_in_bwd" in text
+    # The 8 bytes of AdamW are the multi-GPU recipe's, said so: they had stood alone as "Otimizador AdamW: 8 bytes
+    # por parâmetro" beside the one-GPU recipe's paged 8-bit AdamW that was sized.
+    assert "Otimizador AdamW: 8 bytes por parâmetro" not in text
+    assert "Em várias GPUs (a receita full_finetune_distributed), otimizador AdamW: 8 bytes" in text
     # an optimizer said is that optimizer, with its whole gradients and states on the GPU
     said = answer_json(capsys, "full fine-tune llama 3.1 8b com torchtune, adamw, batch 2")["memory"]
     assert said["optimizer"] > 30e9 and said["gradients"] > 15e9
