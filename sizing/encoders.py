@@ -66,16 +66,23 @@ def table() -> Table:
 
 @functools.cache
 def _table(folder: str) -> Table:
-    path = Path(folder) / "encoders.toml" if folder else DATA_DIR / "encoders.toml"
-    if not path.exists():
-        path = DATA_DIR / "encoders.toml"
-    return msgspec.convert(tomlfiles.load(path), Table)
+    return msgspec.convert(tomlfiles.load(data_path(folder, "encoders.toml")), Table)
 
 
-def _key(text: str) -> str:
-    """'BAAI/bge-m3', 'bge m3', 'BGE_M3' -> 'bge-m3'."""
+def data_path(folder: str, name: str) -> Path:
+    """A side table's file (encoders.toml, speech.toml) in the folder GPU_SIZER_DATA names, or the packaged one
+    when that folder has none (an operator's copy made before the file existed)."""
+    path = Path(folder) / name if folder else DATA_DIR / name
+    return path if path.exists() else DATA_DIR / name
+
+
+def name_key(text: str) -> str:
+    """'BAAI/bge-m3', 'bge m3', 'BGE_M3' -> 'bge-m3': a name as its table's key."""
     plain = strip_accents(text.lower()).strip()
     return re.sub(r"[\s_-]+", "-", plain.rsplit("/", 1)[-1]).strip("-")
+
+
+_key = name_key
 
 
 def _by_key() -> dict[str, Encoder]:

@@ -12,12 +12,11 @@ from __future__ import annotations
 import functools
 import os
 import re
-from pathlib import Path
 
 import msgspec
 
 from . import encoders, i18n, tomlfiles
-from .catalog import DATA_DIR, GPU
+from .catalog import GPU
 from .encoders import PROCESS_OVERHEAD
 from .regexes import compile as rx
 from .vocabulary import strip_accents
@@ -105,16 +104,12 @@ def table() -> Table:
 
 @functools.cache
 def _table(folder: str) -> Table:
-    path = Path(folder) / "speech.toml" if folder else DATA_DIR / "speech.toml"
-    if not path.exists():
-        path = DATA_DIR / "speech.toml"
-    return msgspec.convert(tomlfiles.load(path), Table)
+    return msgspec.convert(tomlfiles.load(encoders.data_path(folder, "speech.toml")), Table)
 
 
-def _key(text: str) -> str:
-    """'openai/whisper-large-v3', 'Whisper Large V3', 'whisper_large_v3' -> 'whisper-large-v3'."""
-    plain = strip_accents(text.lower()).strip()
-    return re.sub(r"[\s_-]+", "-", plain.rsplit("/", 1)[-1]).strip("-")
+_key = (
+    encoders.name_key
+)  # 'openai/whisper-large-v3', 'Whisper Large V3', 'whisper_large_v3' -> 'whisper-large-v3'
 
 
 @functools.cache

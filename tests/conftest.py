@@ -57,12 +57,9 @@ def slack(tmp_path):
 @pytest.fixture
 def priced(tmp_path, monkeypatch):
     """An offering with hourly prices, not public (shown to staff only)."""
-    from tests.data_folders import priced_copy
+    from tests.data_folders import with_prices
 
-    monkeypatch.setenv("GPU_SIZER_DATA", str(priced_copy(tmp_path, {None: "{ on_demand = 9.5 }"})))
-    load_catalog.cache_clear()
-    yield
-    load_catalog.cache_clear()
+    yield from with_prices(tmp_path, monkeypatch, {None: "{ on_demand = 9.5 }"})
 
 
 @pytest.fixture(scope="session", autouse=True)

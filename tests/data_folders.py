@@ -33,6 +33,17 @@ def priced_copy(tmp_path: Path, prices: dict[str | None, str]) -> Path:
     return data
 
 
+def with_prices(tmp_path: Path, monkeypatch, prices: dict[str | None, str]):
+    """A fixture's body: the offering with `prices` (as priced_copy takes them) in force, the catalogue's cache
+    cleared before and after."""
+    from sizing.catalog import load_catalog
+
+    monkeypatch.setenv("GPU_SIZER_DATA", str(priced_copy(tmp_path, prices)))
+    load_catalog.cache_clear()
+    yield
+    load_catalog.cache_clear()
+
+
 def priced_answers(tmp_path: Path, monkeypatch, capsys, prices: dict[str | None, str]):
     """A fixture's body: ask(text) gives the text gpu-size prints for a question with `prices` in force (the
     catalogue's cache cleared before and after)."""

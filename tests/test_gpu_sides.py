@@ -14,10 +14,9 @@ import pytest
 from bot import blocks
 from bot.rendering import render_text
 from sizing import advice
-from sizing.catalog import load_catalog
 from sizing.engine import size
 from sizing.query import parse
-from tests.data_folders import priced_copy
+from tests.data_folders import with_prices
 
 from .gpu_size_run import answer, answer_json
 
@@ -32,10 +31,7 @@ PRICES = {
 
 @pytest.fixture
 def priced(tmp_path, monkeypatch):
-    monkeypatch.setenv("GPU_SIZER_DATA", str(priced_copy(tmp_path, PRICES)))
-    load_catalog.cache_clear()
-    yield
-    load_catalog.cache_clear()
+    yield from with_prices(tmp_path, monkeypatch, PRICES)
 
 
 def sized(text: str):

@@ -17,7 +17,7 @@ from sizing.catalog import load_catalog
 from sizing.plan import make_plan
 from sizing.query import parse
 from sizing.workload import Workload
-from tests.data_folders import priced_copy
+from tests.data_folders import with_prices
 
 from .slack_harness import text_of
 
@@ -185,10 +185,7 @@ def priced(tmp_path, monkeypatch):
     tables = {
         gpu: f"{{ on_demand = {a}, reserved = {b}, dedicated = {c} }}" for gpu, (a, b, c) in PRICES.items()
     }
-    monkeypatch.setenv("GPU_SIZER_DATA", str(priced_copy(tmp_path, tables)))
-    load_catalog.cache_clear()
-    yield
-    load_catalog.cache_clear()
+    yield from with_prices(tmp_path, monkeypatch, tables)
 
 
 def test_the_machines_serving_them_together_are_priced(priced, capsys):

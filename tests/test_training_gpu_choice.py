@@ -10,10 +10,9 @@ from __future__ import annotations
 import pytest
 
 from bot import blocks
-from sizing.catalog import load_catalog
 from sizing.engine import size
 from sizing.query import parse
-from tests.data_folders import priced_copy
+from tests.data_folders import with_prices
 
 from .gpu_size_run import answer, answer_json
 
@@ -28,10 +27,7 @@ PRICES = {
 
 @pytest.fixture
 def priced(tmp_path, monkeypatch):
-    monkeypatch.setenv("GPU_SIZER_DATA", str(priced_copy(tmp_path, PRICES)))
-    load_catalog.cache_clear()
-    yield
-    load_catalog.cache_clear()
+    yield from with_prices(tmp_path, monkeypatch, PRICES)
 
 
 def side_by_side(text: str) -> str:

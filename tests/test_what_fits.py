@@ -365,14 +365,9 @@ def test_the_customers_own_machine_is_no_question_of_renting(capsys):
 @pytest.fixture
 def priced(tmp_path, monkeypatch):
     """Made-up hourly prices per H100 in two contract modes (shown to staff, not to customers)."""
-    from tests.data_folders import priced_copy
+    from tests.data_folders import with_prices
 
-    monkeypatch.setenv(
-        "GPU_SIZER_DATA", str(priced_copy(tmp_path, {"h100-sxm": "{ on_demand = 20.0, reserved = 14.0 }"}))
-    )
-    load_catalog.cache_clear()
-    yield
-    load_catalog.cache_clear()
+    yield from with_prices(tmp_path, monkeypatch, {"h100-sxm": "{ on_demand = 20.0, reserved = 14.0 }"})
 
 
 def test_the_price_of_the_gpus_named_is_given_when_asked(priced, capsys):
