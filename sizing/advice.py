@@ -1648,6 +1648,13 @@ def decided_text(
         key = "decided.memory_copies" if rec.replicas > 1 else "decided.memory"
     elif decided in ("latency", "latency_load", "asked"):
         key = f"decided.{decided}"
+        reading = traffic.first_token_on_smallest(plan, catalog) if decided == "latency" and base else None
+        if reading is not None and plan.ttft_target is not None and reading > plan.ttft_target:
+            # how far the smaller setup misses: reading the prompt alone there against the target
+            key = "decided.latency_ttft"
+            digits = 0 if reading >= 10 else 1
+            params.update(reading=i18n.number(reading, plan.lang, digits),
+                          target=i18n.seconds(plan.ttft_target, plan.lang))  # fmt: skip
     else:
         key = "decided.throughput_copies" if rec.replicas > 1 else "decided.throughput"
     text = t(plan.lang, key, **params)

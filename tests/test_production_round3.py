@@ -57,3 +57,16 @@ def test_a_seasonal_peaks_multiple_is_read():
     )
     assert query.workload.peak_factor == 5
     assert not query.unknown
+
+
+def test_what_decided_a_latency_pick_says_how_far_the_smaller_setup_misses(capsys):
+    # It had said only "não cumpre as metas de latência nem sem carga": a rep could not tell by how much.
+    from bot.cli import main
+
+    assert main(["qwen 2.5 72b para 30 analistas, contratos de 100 páginas"]) == 0
+    decided = next(line for line in capsys.readouterr().out.splitlines() if "O que decidiu" in line)
+    assert (
+        "2× H200 SXM 141 GB comporta o modelo, mas nem sem carga cumpre o primeiro token em até 6,0 s"
+        in decided
+    )
+    assert "(lê o prompt em ~18 s)" in decided
