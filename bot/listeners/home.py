@@ -18,10 +18,18 @@ def register(app: App, services) -> None:
         if event.get("tab") not in (None, "home") or not event.get("user"):
             return
         # Slack sends the event again when it thinks we missed it: the tab is drawn once.
-        if body.get("event_id") and not services.log.claim_event(body["event_id"], body.get("event_time")):
+        event_id = body.get("event_id")
+        if event_id and not services.log.claim_event(event_id, body.get("event_time"), until_done=True):
             return
         # Reading the log and publishing the view may take a while: after the acknowledgement.
-        services.after_ack.submit(publish, event, client)
+        services.after_ack.submit(publish_once, event_id, event, client)
+
+    def publish_once(event_id: str | None, event: dict, client: WebClient) -> None:
+        try:
+            publish(event, client)
+        finally:  # a retry after a worker died before this is drawn by another (spool.Claims)
+            if event_id:
+                services.log.event_done(event_id)
 
     def publish(event: dict, client: WebClient) -> None:
         user = event["user"]

@@ -39,12 +39,13 @@ QUESTION_SUBTYPES = (None, "file_share", "thread_broadcast", "me_message", "bot_
 
 def register(app: App, services) -> None:
     def on_mention(event: dict, body: dict, client: WebClient, context) -> None:
-        if not _answerable(event, body, services, context) or not _first_time(body, services):
+        if not _answerable(event, body, services, context):
             return
-        if not _message_first_time(event, services):
-            return  # an edit of a message already answered
+        held = _claim_once(event, body, services)
+        if held is None:
+            return  # a retry, or an edit of a message already answered
         # Looking the person up and posting may wait on Slack: after the acknowledgement.
-        services.after_ack.submit(answer_mention, event, body, client)
+        services.after_ack.submit(_then_done, services, held, answer_mention, event, body, client)
 
     def answer_mention(event: dict, body: dict, client: WebClient) -> None:
         text = plain(message_text(event))
@@ -77,9 +78,10 @@ def register(app: App, services) -> None:
             base = _thread_base(services, event["channel"], event["channel"])
         if not is_dm and (thread_ts is None or base is None):
             return  # a channel message outside a thread we answered is not for us
-        if not _first_time(body, services) or not _message_first_time(event, services):
+        held = _claim_once(event, body, services)
+        if held is None:
             return  # a retry, or a message the app_mention listener took already
-        services.after_ack.submit(answer_message, event, body, client, base)
+        services.after_ack.submit(_then_done, services, held, answer_message, event, body, client, base)
 
     def answer_message(event: dict, body: dict, client: WebClient, base: Workload | None) -> None:
         text = plain(message_text(event))
@@ -234,22 +236,41 @@ def _answerable(event: dict, body: dict, services, context) -> bool:
     return any(i and i in services.settings.answer_bots for i in (bot, app))
 
 
-def _first_time(body: dict, services) -> bool:
-    """Slack re-delivers an event it thinks we missed; answering twice is a bug."""
+def _claim_once(event: dict, body: dict, services) -> list[str] | None:
+    """Claims a message for answering, or None when it is answered (or being answered) already: Slack
+    re-delivers an event it thinks we missed (its event id), and editing a message that mentions the app
+    sends app_mention again with a new event id and an `edited` field
+    (https://docs.slack.dev/reference/events/app_mention), so a message is also claimed by its own
+    timestamp, the same in every edit (then an edit that adds the mention is answered, a typo fixed is
+    not). The claims are held until the answer is posted (`_then_done`): a retry after this worker died
+    before answering is answered by another."""
+    held: list[str] = []
     event_id = body.get("event_id")
-    return True if not event_id else services.log.claim_event(event_id, body.get("event_time"))
-
-
-def _message_first_time(event: dict, services) -> bool:
-    """Editing a message that mentions the app makes Slack send app_mention again, with a new event id
-    and an `edited` field (https://docs.slack.dev/reference/events/app_mention): a message is answered
-    once, when it first mentions the app (then an edit that adds the mention is answered, a typo fixed is
-    not). Claimed by the message's own timestamp, the same in every edit."""
+    if event_id:
+        if not services.log.claim_event(event_id, body.get("event_time"), until_done=True):
+            return None
+        held.append(event_id)
     try:
         at = float(event["ts"])
     except (KeyError, TypeError, ValueError):
-        return True
-    return services.log.claim_event(f"message:{event['channel']}:{event['ts']}", at)
+        return held
+    key = f"message:{event['channel']}:{event['ts']}"
+    if not services.log.claim_event(key, at, until_done=True):
+        _done(services, held)  # this delivery will not be answered: nothing left to promise
+        return None
+    return [*held, key]
+
+
+def _then_done(services, held: list[str], answer, *args) -> None:
+    try:
+        answer(*args)
+    finally:  # answered, or failed in a way a retry would repeat: either way, not to be taken over
+        _done(services, held)
+
+
+def _done(services, held: list[str]) -> None:
+    for key in held:
+        services.log.event_done(key)
 
 
 def _where(event: dict, body: dict, services, surface: str, thread_ts: str | None) -> Where:

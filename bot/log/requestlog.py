@@ -279,16 +279,18 @@ class RequestLog:
 
     # ------------------------------------------------------------------ Slack helpers
 
-    def claim_event(self, event_id: str, at: float | None = None) -> bool:
+    def claim_event(self, event_id: str, at: float | None = None, *, until_done: bool = False) -> bool:
         """True the first time Slack's event id is seen (by any worker), False for a retry of it. `at`:
-        the event's time as Slack sent it (the same in every retry). Never raises."""
+        the event's time as Slack sent it (the same in every retry). With `until_done`, the claim is held
+        until `event_done(event_id)`: a retry after the claiming worker died before that is answered
+        (spool.Claims). Never raises."""
         try:
             key = str(event_id)
             with self._memory_lock:
                 if key in self._seen:
                     return False
                 _remember(self._seen, key, None)
-            first = self.event_claims.claim(key, at)
+            first = self.event_claims.claim(key, at, hold=until_done)
             if first and self._seen_in_file(key):
                 return False  # seen by a version that kept event ids in the database
             # Without the disk, memory's answer stands: answering twice beats never answering.
@@ -296,6 +298,13 @@ class RequestLog:
         except Exception as error:
             logger.warning("request log %s: claim_event failed (%s)", self.path, type(error).__name__)
             return True
+
+    def event_done(self, event_id: str) -> None:
+        """What `claim_event(..., until_done=True)` promised is done. Never raises."""
+        try:
+            self.event_claims.done(str(event_id))
+        except Exception as error:
+            logger.warning("request log %s: event_done failed (%s)", self.path, type(error).__name__)
 
     def _seen_in_file(self, event_id: str) -> bool:
         """Whether the database's seen_events (where earlier versions claimed events) has the id. Only

@@ -148,18 +148,16 @@ class Spool:
         return items
 
     def _take(self, path: Path) -> tuple[int, list[dict[str, Any]]] | None:
-        try:
-            fd = os.open(path, os.O_RDWR)
-        except OSError:
+        fd = _lock_if_let_go(path)
+        if fd is None:
             return None
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             # Another process may have adopted and removed it between our open and our lock.
             if os.fstat(fd).st_ino != os.stat(path).st_ino:
                 raise FileNotFoundError(path)
             with os.fdopen(os.dup(fd), "rb") as file:
                 data = file.read()
-        except OSError:  # alive (its owner holds the lock), gone, or unreadable
+        except OSError:  # gone, or unreadable
             os.close(fd)
             return None
         found = []
@@ -183,6 +181,10 @@ class Spool:
         return self._fd
 
 
+# What a held claim's file holds once its work is done; empty while it is being done.
+DONE = b"done"
+
+
 class Claims:
     """One-time claims of keys, shared by the processes using the same folder."""
 
@@ -192,23 +194,36 @@ class Claims:
         self.keep_seconds = keep_seconds
         self._pruned_bucket: int | None = None
         self._warned = False
+        self._held: dict[str, int] = {}  # key -> the locked file descriptor of a claim held until done()
+        self._held_lock = threading.Lock()
 
-    def claim(self, key: str, at: float | None = None) -> bool | None:
+    def claim(self, key: str, at: float | None = None, *, hold: bool = False) -> bool | None:
         """True the first time `key` is claimed, False after; None when the folder cannot be used (the
         caller decides). `at` (a Unix time the key carries, such as a request's timestamp) picks the
-        bucket, so a repeat of the key always lands in the same one."""
+        bucket, so a repeat of the key always lands in the same one.
+
+        With `hold`, the claim is a promise to finish some work: the claiming process keeps the file
+        locked (flock) until `done(key)`. A process that dies first (killed, out of memory) loses the lock
+        with its file descriptors, and the next claim of the key takes the work over (True) instead of
+        dropping it: Slack retries an event it got no acknowledgement for, and that retry must be
+        answered when the first delivery died before answering."""
         moment = time.time() if at is None else at
         bucket = int(moment // self.bucket_seconds)
         name = hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()[:40]
         # 256 folders a bucket: workers creating files at once rarely wait on the same folder's lock. (Paths
         # as strings: this runs on every request, and pathlib's joins cost more than the file itself.)
         folder = f"{self.directory}{os.sep}{bucket}{os.sep}{name[:2]}"
+        path = f"{folder}{os.sep}{name}"
         for attempt in range(2):
             try:
-                os.close(os.open(f"{folder}{os.sep}{name}", os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+                if hold:
+                    self._hold(key, fd)
+                else:
+                    os.close(fd)
                 break
             except FileExistsError:
-                return False
+                return hold and self._take_over(key, path)
             except FileNotFoundError:
                 if attempt:
                     return self._failed(FileNotFoundError(folder))
@@ -222,6 +237,49 @@ class Claims:
         if self._pruned_bucket != bucket:
             self._pruned_bucket = bucket
             self._prune(bucket)
+        return True
+
+    def done(self, key: str) -> None:
+        """The work promised by a held claim is finished (answered, or given up for good): a later claim
+        of the key is a repeat. Never raises."""
+        with self._held_lock:
+            fd = self._held.pop(key, None)
+        if fd is None:
+            return
+        try:
+            os.write(fd, DONE)
+        except OSError as error:
+            self._failed(error)
+        finally:
+            os.close(fd)  # and the lock with it
+
+    def _hold(self, key: str, fd: int) -> None:
+        # On a file system without flock the claim still answers "first time" once; it cannot be taken over.
+        with contextlib.suppress(OSError):
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with self._held_lock:
+            stale = self._held.pop(key, None)
+            self._held[key] = fd
+        if stale is not None:
+            os.close(stale)
+
+    def _take_over(self, key: str, path: str) -> bool:
+        """A held claim of `key` exists: True (and held now by this process) when its holder died before
+        marking it done; False while it is held, or once it is done."""
+        fd = _lock_if_let_go(path)
+        if fd is None:
+            return False  # its holder lives, and is still at the work
+        if os.fstat(fd).st_size:
+            os.close(fd)  # done
+            return False
+        with self._held_lock:
+            if key in self._held:  # held by this process (another thread): not a dead holder's
+                os.close(fd)
+                return False
+            self._held[key] = fd
+        logger.warning(
+            "claims %s: work left unfinished by a process that stopped is taken over", self.directory
+        )
         return True
 
     def _failed(self, error: OSError) -> None:
@@ -238,6 +296,21 @@ class Claims:
             return
         for folder in folders:
             shutil.rmtree(folder, ignore_errors=True)
+
+
+def _lock_if_let_go(path: str | Path) -> int | None:
+    """The file open and locked, when no process holds its lock (its owner has gone); None while one
+    does, or when it cannot be opened."""
+    try:
+        fd = os.open(path, os.O_RDWR)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        return None
+    return fd
 
 
 def _mtime(path: Path) -> float:
