@@ -6,7 +6,8 @@ import json
 import logging
 import re
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from slack_bolt import App, BoltResponse
 from slack_bolt.error import BoltUnhandledRequestError
@@ -24,6 +25,7 @@ from .pipeline import Pipeline
 from .salesteam import SalesTeam
 from .settings import Settings
 from .slack_client import make_client, make_lookup_client
+from .unfinished import UnfinishedJob
 
 logger = logging.getLogger(__name__)
 
@@ -41,6 +43,8 @@ class Services:
     desk: LeadDesk
     after_ack: AfterAck  # work that may wait on Slack's Web API runs here, after the acknowledgement
     sales_team: SalesTeam
+    # kind -> what answers an event a dead worker left unanswered (bot/unfinished.py); listeners add theirs
+    finishers: dict[str, Callable[[dict], object]] = field(default_factory=dict)
 
     def is_manager(self, user_id: str | None) -> bool:
         return bool(user_id) and user_id in self.settings.managers
@@ -143,6 +147,7 @@ def create_app(
     if start_jobs:
         # Retention is a promise to the people in the log: purge daily while the app runs.
         RetentionJob(settings.db_path, settings.retention_days).start()
+        UnfinishedJob(services).start()
     # The log's state for /healthz, with the daily backup and the replica monitor when configured.
     app.log_health = start_log_jobs(settings, log) if start_jobs else LogHealth(settings, log)  # type: ignore[attr-defined]
     return app

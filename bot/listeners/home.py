@@ -8,6 +8,7 @@ from slack_bolt import App
 from slack_sdk import WebClient
 
 from ..pipeline import Where
+from ..unfinished import promise, then_done
 from ..views import home_view
 
 logger = logging.getLogger(__name__)
@@ -18,18 +19,14 @@ def register(app: App, services) -> None:
         if event.get("tab") not in (None, "home") or not event.get("user"):
             return
         # Slack sends the event again when it thinks we missed it: the tab is drawn once.
-        event_id = body.get("event_id")
-        if event_id and not services.log.claim_event(event_id, body.get("event_time"), until_done=True):
-            return
+        held = []
+        if body.get("event_id"):
+            if not services.log.claim_event(body["event_id"], body.get("event_time"), until_done=True):
+                return
+            held = [(body["event_id"], body.get("event_time"))]
+            promise(services, held, "home", body)  # a worker that dies first leaves it to another
         # Reading the log and publishing the view may take a while: after the acknowledgement.
-        services.after_ack.submit(publish_once, event_id, event, client)
-
-    def publish_once(event_id: str | None, event: dict, client: WebClient) -> None:
-        try:
-            publish(event, client)
-        finally:  # a retry after a worker died before this is drawn by another (spool.Claims)
-            if event_id:
-                services.log.event_done(event_id)
+        services.after_ack.submit(then_done, services, held, publish, event, client)
 
     def publish(event: dict, client: WebClient) -> None:
         user = event["user"]
@@ -53,3 +50,4 @@ def register(app: App, services) -> None:
             logger.warning("views.publish failed (%s)", type(e).__name__)
 
     app.event("app_home_opened")(home_opened)
+    services.finishers["home"] = lambda body: publish(body["event"], services.client)

@@ -14,6 +14,7 @@ from sizing.workload import Workload
 from ..directory import ANSWER_BUDGET_S
 from ..pipeline import FOLLOWED_NO_MODEL, Where
 from ..slacktext import message_text, plain
+from ..unfinished import promise, then_done
 
 logger = logging.getLogger(__name__)
 # A follow-up in a busy thread is answered only when it reads like one: something understood, and few
@@ -44,8 +45,9 @@ def register(app: App, services) -> None:
         held = _claim_once(event, body, services)
         if held is None:
             return  # a retry, or an edit of a message already answered
+        promise(services, held, "mention", body)
         # Looking the person up and posting may wait on Slack: after the acknowledgement.
-        services.after_ack.submit(_then_done, services, held, answer_mention, event, body, client)
+        services.after_ack.submit(then_done, services, held, answer_mention, event, body, client)
 
     def answer_mention(event: dict, body: dict, client: WebClient) -> None:
         text = plain(message_text(event))
@@ -70,18 +72,14 @@ def register(app: App, services) -> None:
             # The app_mention listener answers this one. Slack sends no app_mention for a direct message,
             # even one that mentions the app (https://docs.slack.dev/reference/events/app_mention).
             return
-        thread_ts = event.get("thread_ts")
-        base = _thread_base(services, event["channel"], thread_ts)
-        if base is None and is_dm:
-            # A direct message remembers its last answer, in a thread of it too ("e com 32k?" replied to
-            # the question or to the answer).
-            base = _thread_base(services, event["channel"], event["channel"])
-        if not is_dm and (thread_ts is None or base is None):
+        base = _base(services, event)
+        if not is_dm and (event.get("thread_ts") is None or base is None):
             return  # a channel message outside a thread we answered is not for us
         held = _claim_once(event, body, services)
         if held is None:
             return  # a retry, or a message the app_mention listener took already
-        services.after_ack.submit(_then_done, services, held, answer_message, event, body, client, base)
+        promise(services, held, "message", body)
+        services.after_ack.submit(then_done, services, held, answer_message, event, body, client, base)
 
     def answer_message(event: dict, body: dict, client: WebClient, base: Workload | None) -> None:
         text = plain(message_text(event))
@@ -127,6 +125,21 @@ def register(app: App, services) -> None:
 
     app.event("app_mention")(on_mention)
     app.event("message")(on_message)
+    # A worker that died before answering leaves the body with its claim; another answers it (bot/unfinished.py).
+    services.finishers["mention"] = lambda body: answer_mention(body["event"], body, services.client)
+    services.finishers["message"] = lambda body: answer_message(
+        body["event"], body, services.client, _base(services, body["event"])
+    )
+
+
+def _base(services, event: dict) -> Workload | None:
+    """What the bot last answered where this message was written: its thread, or the direct message (a
+    direct message remembers its last answer, in a thread of it too: "e com 32k?" replied to the question
+    or to the answer)."""
+    base = _thread_base(services, event["channel"], event.get("thread_ts"))
+    if base is None and event.get("channel_type") == "im":
+        base = _thread_base(services, event["channel"], event["channel"])
+    return base
 
 
 # What a mention in someone else's thread says when it leaves the thread's question to the bot: nothing
@@ -236,41 +249,31 @@ def _answerable(event: dict, body: dict, services, context) -> bool:
     return any(i and i in services.settings.answer_bots for i in (bot, app))
 
 
-def _claim_once(event: dict, body: dict, services) -> list[str] | None:
+def _claim_once(event: dict, body: dict, services) -> list[tuple[str, float]] | None:
     """Claims a message for answering, or None when it is answered (or being answered) already: Slack
     re-delivers an event it thinks we missed (its event id), and editing a message that mentions the app
     sends app_mention again with a new event id and an `edited` field
     (https://docs.slack.dev/reference/events/app_mention), so a message is also claimed by its own
     timestamp, the same in every edit (then an edit that adds the mention is answered, a typo fixed is
-    not). The claims are held until the answer is posted (`_then_done`): a retry after this worker died
-    before answering is answered by another."""
-    held: list[str] = []
+    not). The claims, with the time each is filed under, are held until the answer is posted
+    (bot/unfinished.py): a retry after this worker died before answering is answered by another."""
+    held: list[tuple[str, float]] = []
     event_id = body.get("event_id")
     if event_id:
-        if not services.log.claim_event(event_id, body.get("event_time"), until_done=True):
+        at = body.get("event_time")
+        if not services.log.claim_event(event_id, at, until_done=True):
             return None
-        held.append(event_id)
+        held.append((event_id, at))
     try:
-        at = float(event["ts"])
+        ts = float(event["ts"])
     except (KeyError, TypeError, ValueError):
         return held
     key = f"message:{event['channel']}:{event['ts']}"
-    if not services.log.claim_event(key, at, until_done=True):
-        _done(services, held)  # this delivery will not be answered: nothing left to promise
+    if not services.log.claim_event(key, ts, until_done=True):
+        for done, _ in held:  # this delivery will not be answered: nothing left to promise
+            services.log.event_done(done)
         return None
-    return [*held, key]
-
-
-def _then_done(services, held: list[str], answer, *args) -> None:
-    try:
-        answer(*args)
-    finally:  # answered, or failed in a way a retry would repeat: either way, not to be taken over
-        _done(services, held)
-
-
-def _done(services, held: list[str]) -> None:
-    for key in held:
-        services.log.event_done(key)
+    return [*held, (key, ts)]
 
 
 def _where(event: dict, body: dict, services, surface: str, thread_ts: str | None) -> Where:

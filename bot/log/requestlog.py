@@ -299,12 +299,33 @@ class RequestLog:
             logger.warning("request log %s: claim_event failed (%s)", self.path, type(error).__name__)
             return True
 
+    def event_work(self, event_id: str, work: dict) -> None:
+        """What answering a held event takes, kept with its claim until `event_done`: another worker does it
+        if this one dies first (`abandoned_events`). Never raises."""
+        self.event_claims.note(str(event_id), work)
+
     def event_done(self, event_id: str) -> None:
         """What `claim_event(..., until_done=True)` promised is done. Never raises."""
         try:
             self.event_claims.done(str(event_id))
         except Exception as error:
             logger.warning("request log %s: event_done failed (%s)", self.path, type(error).__name__)
+
+    def abandoned_events(self, min_age: float) -> list[tuple[str, dict]]:
+        """Events a dead worker claimed and did not answer, each with its `event_work`, now held by this
+        process (spool.Claims.abandoned). Never raises."""
+        try:
+            return self.event_claims.abandoned(min_age)
+        except Exception as error:
+            logger.warning("request log %s: abandoned_events failed (%s)", self.path, type(error).__name__)
+            return []
+
+    def take_over_event(self, event_id: str, at: float | None) -> bool:
+        """Holds a claim of this event left by a dead worker (True), so that `event_done` closes it."""
+        try:
+            return bool(self.event_claims.claim(str(event_id), at, hold=True))
+        except Exception:
+            return False
 
     def _seen_in_file(self, event_id: str) -> bool:
         """Whether the database's seen_events (where earlier versions claimed events) has the id. Only

@@ -239,19 +239,66 @@ class Claims:
             self._prune(bucket)
         return True
 
+    def note(self, key: str, work: dict) -> None:
+        """Writes into a held claim what its work needs to be done by another process, should this one
+        die before `done(key)` (see `abandoned`). Never raises."""
+        with self._held_lock:
+            fd = self._held.get(key)
+        if fd is None:
+            return
+        try:
+            os.pwrite(fd, json.dumps({"key": key, "work": work}, ensure_ascii=False).encode("utf-8"), 0)
+        except OSError as error:
+            self._failed(error)
+        except (TypeError, ValueError) as error:  # not JSON: the work cannot be handed over
+            logger.warning("claims %s: a note cannot be written (%s)", self.directory, type(error).__name__)
+
     def done(self, key: str) -> None:
         """The work promised by a held claim is finished (answered, or given up for good): a later claim
-        of the key is a repeat. Never raises."""
+        of the key is a repeat, and its note (what people typed) is erased. Never raises."""
         with self._held_lock:
             fd = self._held.pop(key, None)
         if fd is None:
             return
         try:
-            os.write(fd, DONE)
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, DONE, 0)
         except OSError as error:
             self._failed(error)
         finally:
             os.close(fd)  # and the lock with it
+
+    def abandoned(self, min_age: float) -> list[tuple[str, dict]]:
+        """Held claims of the last two buckets whose holder died before finishing, with the work their
+        note describes: each is held by this process now, to be done and marked `done`. Claims younger
+        than `min_age` seconds are left alone (a claim's file exists a moment before its lock does)."""
+        now = time.time()
+        current = int(now // self.bucket_seconds)
+        found = []
+        for bucket in (current - 1, current):
+            for path in _files_under(f"{self.directory}{os.sep}{bucket}"):
+                try:
+                    stat = os.stat(path)
+                except OSError:
+                    continue
+                if stat.st_size <= len(DONE) or now - stat.st_mtime < min_age:
+                    continue  # done, noteless, or just created
+                fd = _lock_if_let_go(path)
+                if fd is None:
+                    continue  # its holder is at it
+                try:
+                    note = json.loads(os.pread(fd, stat.st_size + 1, 0))
+                    key, work = note["key"], note["work"]
+                except (OSError, ValueError, KeyError, TypeError):
+                    os.close(fd)
+                    continue
+                with self._held_lock:
+                    if key in self._held:
+                        os.close(fd)
+                        continue
+                    self._held[key] = fd
+                found.append((key, work))
+        return found
 
     def _hold(self, key: str, fd: int) -> None:
         # On a file system without flock the claim still answers "first time" once; it cannot be taken over.
@@ -269,8 +316,8 @@ class Claims:
         fd = _lock_if_let_go(path)
         if fd is None:
             return False  # its holder lives, and is still at the work
-        if os.fstat(fd).st_size:
-            os.close(fd)  # done
+        if os.pread(fd, len(DONE) + 1, 0) == DONE:
+            os.close(fd)
             return False
         with self._held_lock:
             if key in self._held:  # held by this process (another thread): not a dead holder's
@@ -311,6 +358,21 @@ def _lock_if_let_go(path: str | Path) -> int | None:
         os.close(fd)
         return None
     return fd
+
+
+def _files_under(folder: str) -> list[str]:
+    """The files one level below `folder`'s subfolders (a claims bucket); none when it is missing."""
+    try:
+        subfolders = os.listdir(folder)
+    except OSError:
+        return []
+    files = []
+    for sub in subfolders:
+        with contextlib.suppress(OSError):
+            files.extend(
+                f"{folder}{os.sep}{sub}{os.sep}{name}" for name in os.listdir(f"{folder}{os.sep}{sub}")
+            )
+    return files
 
 
 def _mtime(path: Path) -> float:
