@@ -48,3 +48,16 @@ def test_a_button_pressed_by_someone_of_another_workspace_is_theirs_as_a_custome
     slack.settle()
     rows = [r for r in slack.rows() if r["user_id"] == "UCONN0004"]
     assert rows and all(r["user_external"] == 1 for r in rows)
+
+
+def test_a_shortcut_picked_by_someone_of_another_workspace_logs_them_as_external(slack):
+    # message_action: team.id is the workspace the shortcut was used in, user.team_id the picker's own.
+    raw = sr.message_shortcut(sr.message("llama 3.1 8b 16bit"), user_id="UCONN0005",
+                              response_url=slack.fake.response_url("shortcut"))  # fmt: skip
+    payload = json.loads(parse_qs(raw)["payload"][0])
+    payload["user"]["team_id"] = "T9999"
+    status, _, _ = slack.send(urlencode({"payload": json.dumps(payload)}))
+    assert status == 200
+    slack.fake.wait_for("response_url")
+    slack.settle()
+    assert [(r["surface"], r["user_external"]) for r in slack.rows()] == [("shortcut", 1)]
