@@ -43,10 +43,16 @@ _IMPORT = regexes.compile(r"(?m)^[ \t]*(?:from[ \t]+[\w.]+[ \t]+)?import[ \t]+[\
 _ASSIGNED_STRING = regexes.compile(rf"(?<![\w.])[A-Za-z_]\w*\s*=(?!=)\s*({_QUOTED})")
 # The longest call read: a pasted call is a few lines; past this it is read as words.
 MAX_CALL = 4000
+# What matching parentheses looks at: an escaped character (skipped whole), parentheses, quotes, line ends.
+_PAREN_OR_QUOTE = regexes.compile(r"\\.|[()\"'\n]")
 
-_FLAGS = {word.replace("_", "-") for key in ("model", "context", "users", "users_limit", "tp", "pp", "precision",
-          "kv_cache", "memory_utilization", "prefill_chunk", "prompt_limit", "lora_enable", "lora_count",
-          "lora_rank") for word in VOCAB.words(f"launch.{key}")}  # fmt: skip
+# Every launch flag the launch line reads (sizing/query.py's launch_line), keyword arguments here.
+_FLAGS = {
+    word.replace("_", "-")
+    for key in VOCAB.keys("launch")
+    if key not in ("launchers", "four_bit", "eight_bit")
+    for word in VOCAB.words(f"launch.{key}")
+}
 _MODEL_KEYS = set(VOCAB.words("launch.model"))
 _PRECISION_KEYS = set(VOCAB.words("launch.precision"))
 _QUANTIZED = {key: VOCAB.words(f"launch.{key}") for key in ("four_bit", "eight_bit")}
@@ -61,43 +67,42 @@ def pasted_code(text: str) -> str:
     """The text with each call that is code replaced by the facts its arguments say, as launch flags."""
     if "(" not in text or not _CODE_ARGUMENT.search(text):
         return text
-    out, at, code = [], 0, False
+    closing = _closing_parens(text)
+    out, done, skip = [], 0, 0
     for m in _CALL.finditer(text):
-        if m.start() < at:
-            continue  # inside a call already read
-        end = _closing(text, m.end())
-        if end is None or not _CODE_ARGUMENT.search(text, m.end(), end):
+        if m.start() < skip:
+            continue  # inside a call already read, or in parentheses that hold no code
+        end = closing.get(m.end() - 1)
+        if end is None or end - m.end() > MAX_CALL:
             continue
-        out += [text[at : m.start()], f" {_facts(text[m.end() : end])} "]
-        at, code = end + 1, True
-    if not code:
+        if not _CODE_ARGUMENT.search(text, m.end(), end):
+            skip = end  # words in parentheses, and every call inside them: each character read once
+            continue
+        out += [text[done : m.start()], f" {_facts(text[m.end() : end])} "]
+        done = skip = end + 1
+    if not out:
         return text
-    text = "".join([*out, text[at:]])
+    text = "".join([*out, text[done:]])
     # With calls around them, imports and assigned strings are code too: a model's name is kept.
     text = _IMPORT.sub(" ", text)
     return _ASSIGNED_STRING.sub(lambda m: f" {_model_string(m.group(1))} ", text)
 
 
-def _closing(text: str, start: int) -> int | None:
-    """Where the call opened just before `start` closes (quotes skipped), or None past MAX_CALL."""
-    depth, quote, i, stop = 1, "", start, min(len(text), start + MAX_CALL)
-    while i < stop:
-        c = text[i]
+def _closing_parens(text: str) -> dict[int, int]:
+    """Where each "(" closes, quotes skipped (a quote ends at its line's end), in one pass over the text."""
+    closing, opened, quote = {}, [], ""
+    for m in _PAREN_OR_QUOTE.finditer(text):
+        c = m.group(0)
         if quote:
-            if c == "\\":
-                i += 1
-            elif c == quote or c == "\n":
+            if c == quote or c == "\n":
                 quote = ""
         elif c in "\"'":
             quote = c
         elif c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-            if depth == 0:
-                return i
-        i += 1
-    return None
+            opened.append(m.start())
+        elif c == ")" and opened:
+            closing[opened.pop()] = m.start()
+    return closing
 
 
 def _facts(arguments: str) -> str:
