@@ -186,6 +186,30 @@ class Directory:
         return self._team
 
 
+def users_workspace(payload: dict) -> str | None:
+    """The workspace of the person who wrote an event, as Slack names it there: `user_team` where Slack
+    sends it (Slack Connect, Enterprise Grid), else the event's `team` or its `user_profile.team`, which
+    name the author's workspace too (@slack/types GenericMessageEvent and AppMentionEvent: team,
+    user_team, source_team, user_profile.team); an interaction's `user.team_id`
+    (https://docs.slack.dev/reference/interaction-payloads). None when Slack named none."""
+    profile = payload.get("user_profile") if isinstance(payload.get("user_profile"), dict) else {}
+    user = payload.get("user") if isinstance(payload.get("user"), dict) else {}
+    for team in (payload.get("user_team"), payload.get("team"), profile.get("team"), user.get("team_id")):
+        if isinstance(team, str) and team:
+            return team
+    return None
+
+
+def from_another_team(person: Person, users_team: str | None, workspace: str | None) -> bool:
+    """Whether the payload names the person's workspace as another than the one it came for, and Slack did
+    not vouch (users.info) that the person is ours and of that very workspace (another of our Enterprise
+    Grid). Which workspace it came for unknown, a named one is a doubt, and a doubt is another team."""
+    if not users_team:
+        return False
+    vouched = not person.external and person.team_id == users_team
+    return users_team != workspace and not vouched
+
+
 def _may_be_shared(channel_id: str | None) -> bool:
     # A direct message is never a shared channel; no channel at all (App Home) is not one either.
     return bool(channel_id) and not channel_id.startswith("D")

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import re
 
-# An emoji as Slack writes it (":thinking_face:", ":+1::skin-tone-2:", ":pray::pray:"): the engine's reading.
-from sizing.query import EMOJI_CODES
+# An emoji as Slack writes it (":thinking_face:", ":+1::skin-tone-2:", ":pray::pray:"), and a model's page
+# (Hugging Face, Ollama's library): the engine's reading.
+from sizing.query import EMOJI_CODES, HF_LINK, OLLAMA_LINK
 
 # One piece of markup: what is between < and > (Slack escapes any < or > typed inside it).
 _MARKUP = re.compile(r"<([^<>\s|][^<>|]*)(?:\|([^<>]*))?>")
@@ -34,7 +35,8 @@ _LINE_START = re.compile(r"^[ \t]*(?:>|&gt;|[•◦▪])[ \t]*", re.MULTILINE)
 def plain(text: str | None) -> str:
     """The text without Slack's markup: mentions and broadcasts removed, a date as its fallback text, a
     link as its address, as typed where Slack linked a bare one (the question may name a Hugging Face repo
-    by its link, an e-mail by mailto:, which the log then redacts), styles, quotes, bullets and emoji removed (struck words with them), and
+    by its link, an e-mail by mailto:, which the log then redacts), words linked to any other page as
+    those words, styles, quotes, bullets and emoji removed (struck words with them), and
     the three escaped characters as typed."""
     if not text:
         return ""
@@ -61,7 +63,18 @@ def _replace(m: re.Match) -> str:
         # An address Slack linked as it was typed ("acme.com.br" is sent as <http://acme.com.br|acme.com.br>):
         # as typed, which is what an answer quoting it ("Não entendi: …") should show.
         return f" {label.strip()} "
+    if label and label.strip() and not _names_a_model(target):
+        # Words linked to a page ("veja a <https://example.com/spec|spec>"): the words are what the person
+        # wrote and sees; the address behind them is no part of the question.
+        return f" {label} "
+    # A model's page ("<https://huggingface.co/Qwen/Qwen3-32B|esse modelo>"): its address names the model.
     return f" {target} "
+
+
+def _names_a_model(address: str) -> bool:
+    """A Hugging Face repo's or Ollama library's page, whose address the engine reads as the model."""
+    hub = HF_LINK.match(address)
+    return bool(hub and hub.group(1)) or OLLAMA_LINK.match(address) is not None
 
 
 def message_text(event: dict, forwarded: bool = True) -> str:

@@ -166,11 +166,14 @@ def resolve_model(text: str, catalog: Catalog, source: ModelSource | None = None
             note = ("hub_read" if source.model.release else "hub_read_config", {"repo": source.repo})
         return ResolvedModel(source.model, notes=(note,), source="hub")
     if source is not None and source.problem:
+        # The Hub read the config.json and says why it cannot size it ("unsupported"): a stand-in said with
+        # that reason. Unread (gated, offline, timed out), a name the catalogue knows it lacks is refused.
+        read = source.problem == "unsupported"
         try:
-            resolved = _resolve_offline(text, key, catalog)
+            resolved = _resolve_offline(text, key, catalog, refuse_missing=not read)
         except SizingError as e:
-            if e.key == "query.exl2_width":
-                raise  # the name's own EXL2 width is out of range, whatever the Hub would say
+            if e.key in ("query.exl2_width", "query.uncatalogued"):
+                raise  # the name's own EXL2 width is out of range, or a model the catalogue knows it lacks
             raise SizingError(f"repo.unreadable_{source.problem}", "model_examples", name=text) from None
         why = (
             f"hub_problem_{source.problem}",
@@ -195,7 +198,7 @@ def same_size_word(item, key: str, typed: str) -> bool:
     return not ends or tail.group(1) in ends
 
 
-def _resolve_offline(text: str, key: str, catalog: Catalog) -> ResolvedModel:
+def _resolve_offline(text: str, key: str, catalog: Catalog, refuse_missing: bool = True) -> ResolvedModel:
     found = release_index(catalog.models).get(key) if "/" in text else None
     if found:
         return ResolvedModel(with_release(*found), source="release")
@@ -230,7 +233,7 @@ def _resolve_offline(text: str, key: str, catalog: Catalog) -> ResolvedModel:
         if word in _families(catalog):
             return _family_model(word, size, text.strip(), catalog)
     if "/" in text or REPO_LIKE.match(raw):
-        resolved = resolve_repo_name(text.strip(), catalog)
+        resolved = resolve_repo_name(text.strip(), catalog, refuse_missing)
         if resolved is not None:
             return resolved
     # A name is asked again with its size; a file or a repo id is no name to append a size to.
@@ -313,9 +316,10 @@ def repo_precision(name: str) -> tuple[str, str | None]:
     return base, precision
 
 
-def resolve_repo_name(repo: str, catalog: Catalog) -> ResolvedModel | None:
+def resolve_repo_name(repo: str, catalog: Catalog, refuse_missing: bool = True) -> ResolvedModel | None:
     """A repo the catalogue does not list, by its name alone: its base model when the catalogue knows it,
-    else the closest model of its family; None when the name says neither."""
+    else the closest model of its family; None when the name says neither. A model the catalogue knows it
+    does not size ([[uncatalogued]]) is refused (`refuse_missing`), never stood in for by its family."""
     base, precision = repo_precision(repo)
     if precision == "gguf":
         precision = "q4_k_m"  # the file most people take from a GGUF repo; a named type wins (":Q5_K_M")
@@ -336,6 +340,8 @@ def resolve_repo_name(repo: str, catalog: Catalog) -> ResolvedModel | None:
         model = index.get(normalize(candidate)) or _by_repo_name(normalize(candidate), catalog)
         if model is not None:
             break
+    if model is None and refuse_missing:
+        _refuse_uncatalogued(base, own, catalog)
     notes: list[tuple[str, dict]] = []
     if model is not None:
         source = "name"
@@ -359,6 +365,19 @@ def resolve_repo_name(repo: str, catalog: Catalog) -> ResolvedModel | None:
         notes=tuple(notes),
         source=source,
     )
+
+
+def _refuse_uncatalogued(base: str, own: str, catalog: Catalog) -> None:
+    """A repo the catalogue knows it does not size ([[uncatalogued]]: its repo, or its own name one of the
+    entry's names) is refused as the name is, the Hub unread: never another model of its family in its place
+    ("meta-llama/Llama-Guard-4-12B" had been sized as Llama 2 13B)."""
+    keys = {normalize(own), normalize(VARIANT_TAILS.sub("", own))}
+    for entry in catalog.uncatalogued:
+        names = {normalize(n) for n in (entry.name, *entry.aliases)}
+        if (entry.repo or "").lower() == base.lower() or keys & names:
+            similar = [catalog.model(i).name for i in entry.similar]
+            raise SizingError("query.uncatalogued", "query.uncatalogued", name=entry.name, size=entry.size,
+                              similar=", ".join(similar), example=similar[0], typed=base)  # fmt: skip
 
 
 def _by_repo_name(key: str, catalog: Catalog) -> ModelEntry | None:

@@ -18,6 +18,7 @@ from datetime import date
 import msgspec
 
 from . import (
+    code_query,
     deadlines,
     distillation_query,
     encoder_query,
@@ -3130,6 +3131,10 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     text, personal = scrub(text)
     text = _without_signature(_without_mail_headers(text))
     typed_lower = text.lower()
+    # Python pasted with the question: its calls' arguments as the launch flags they are.
+    text = code_query.pasted_code(text)
+    if "/" in text:
+        text = LOCAL_PATH.sub(lambda m: f" {m.group(1)} ", text)
     # Speculative decoding's launch flags first: --speculative-config holds JSON the launch line does not read.
     text = GGUF_FILE.sub(
         lambda m: f"{m.group(1)} {m.group(2)}", launch_line(speculative_query.launch_flags(text))
@@ -3364,6 +3369,15 @@ def _parse(text: str, catalog: Catalog, base: Workload | None, personal: list[st
     return query
 
 
+# After a flag's value: another flag, a line continued ("\\"), or the end of the line.
+_LAST_VALUE = regexes.compile(r"[ \t]*(?:\\[ \t]*)?(?:$|\n|--?[a-z])", re.IGNORECASE | re.MULTILINE)
+# A file or folder on disk ("./models/qwen2.5-7b-instruct-q4_k_m.gguf", "/models/Qwen2.5-7B-Instruct"): its
+# own name is the model's; the folders above it are no words of the question ("models/qwen2.5" had been
+# read as a repo, and the model taken for another).
+LOCAL_PATH = regexes.compile(
+    r"(?<![\w:/.~-])(?:(?:~|\.{1,2})?/(?:[\w.-]+/)+|(?:[\w.-]+/){2,}|[\w.-]+/(?=[\w.-]+\.gguf\b))"
+    r"([\w.-]+?)/?(?![\w./-])"
+)
 _FLAG = regexes.compile(r"(?<![\w-])(--?)([a-z][\w.-]*)(?:(=|\s+)([^\s-][^\s]*))?", re.IGNORECASE)
 _LAUNCHER = regexes.compile(
     rf"(?<![\w./-]){alternation(VOCAB.words('launch.launchers'))}(?![\w/:-])", re.IGNORECASE
@@ -3476,10 +3490,14 @@ def launch_line(text: str) -> str:
         if kind in ("lora_count", "lora_rank") and re.fullmatch(r"\d+", plain):
             lora["count" if kind == "lora_count" else "rank"] = int(plain)
             return " "
-        # Any other flag: its value goes too when it looks like one (a word such as "quantas" stays).
+        # Any other flag: its value goes too when it looks like one (a word such as "quantas" stays), or when
+        # another flag or the line's end follows it ("--api-key segredo --port 8000", "--backend ray").
         return (
             " "
-            if joiner == "=" or _FLAG_VALUE.match(value) or value.lower() in ("all", "host")
+            if joiner == "="
+            or _FLAG_VALUE.match(value)
+            or value.lower() in ("all", "host")
+            or (kind is None and _LAST_VALUE.match(m.string, m.end()))
             else f" {value}"
         )
 

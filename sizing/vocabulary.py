@@ -194,6 +194,8 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "lora_enable",
         "lora_count",
         "lora_rank",
+        "four_bit",
+        "eight_bit",
     ),
     "devices": ("laptop", "mac", "desktop", "gpu", "unified", "ram", "own", "phone"),
     "speculative": ("decoding", "draft", "as", "article", "eagle", "eagle3", "mtp", "ngram", "off"),

@@ -38,7 +38,10 @@ def test_a_vision_or_omni_model_the_catalogue_lacks_is_said_missing(text, name, 
         ("llava 13b", "llava-1.5-13b"),  # a name without its version still reads as the catalogue's
         ("llava 1.5 7b", "llava-1.5-7b"),
         ("lama 3.3 70b", "llama-3.3-70b"),
-        ("qwen3-vl 8b", "qwen3-8b"),  # its own text model, with the vision word said beside it
+        (
+            "qwen3-vl 8b",
+            "qwen3-vl-8b",
+        ),  # catalogued since, vision tower and all (it had been Qwen3 8B's text model)
     ],
 )
 def test_the_names_that_were_right_stay_right(text, model):
@@ -46,9 +49,9 @@ def test_the_names_that_were_right_stay_right(text, model):
 
 
 def test_a_vision_models_text_model_says_the_encoder_is_left_out(capsys):
-    out = answer(capsys, "qwen3-vl 8b")
-    assert "Entendi: Qwen3 8B" in out
-    assert "“qwen3-vl”: um modelo com codificador de visão" in out
+    out = answer(capsys, "llama 70b vision")
+    assert "Entendi: Llama 3.1 70B" in out
+    assert "“vision”: um modelo com codificador de visão" in out
 
 
 @pytest.mark.parametrize(

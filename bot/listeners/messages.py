@@ -11,7 +11,7 @@ from slack_sdk.errors import SlackApiError
 
 from sizing.workload import Workload
 
-from ..directory import ANSWER_BUDGET_S
+from ..directory import ANSWER_BUDGET_S, from_another_team, users_workspace
 from ..pipeline import FOLLOWED_NO_MODEL, Where
 from ..slacktext import message_text, plain
 from ..unfinished import promise, then_done
@@ -282,12 +282,10 @@ def _where(event: dict, body: dict, services, surface: str, thread_ts: str | Non
     # Slack says so in the envelope when the channel is shared; either source saying "shared" wins.
     shared = bool(body.get("is_ext_shared_channel")) or seen.channel_shared
     team = _workspace(body)
-    # A user_team other than the workspace the event came for is another organisation's (or, unknown
-    # which workspace that is, counts as one), unless Slack said this person is ours and in that very
-    # workspace: another workspace of our Enterprise Grid (users.info's enterprise_user).
-    user_team = event.get("user_team")
-    vouched = not person.external and person.team_id == user_team
-    other_team = bool(user_team) and user_team != team and not vouched
+    # A workspace of the author's other than the one the event came for is another organisation's (or,
+    # unknown which workspace that is, counts as one), unless Slack said this person is ours and in that
+    # very workspace: another workspace of our Enterprise Grid (users.info's enterprise_user).
+    other_team = from_another_team(person, users_workspace(event), team)
     return Where(
         surface=surface,
         user_id=event.get("user") or event.get("bot_id") or "",

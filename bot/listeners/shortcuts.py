@@ -13,7 +13,7 @@ import time
 from slack_bolt import Ack, App
 
 from ..blocks import anchored
-from ..directory import ANSWER_BUDGET_S
+from ..directory import ANSWER_BUDGET_S, from_another_team, users_workspace
 from ..pipeline import Where
 from ..slack_client import send_to_response_url
 from ..slacktext import message_text, plain
@@ -51,12 +51,14 @@ def where_for_shortcut(shortcut: dict, services, budget: float) -> Where:
     channel = shortcut.get("channel") if isinstance(shortcut.get("channel"), dict) else {}
     team = shortcut.get("team") if isinstance(shortcut.get("team"), dict) else {}
     seen = services.directory.lookup(user.get("id"), channel.get("id"), budget)
+    # user.team_id is the picker's own workspace, team.id the one the shortcut was used in.
+    other_team = from_another_team(seen.person, users_workspace(shortcut), team.get("id"))
     return Where(
         surface="shortcut",
         user_id=str(user.get("id") or ""),
         team_id=team.get("id") or user.get("team_id"),
         channel_id=channel.get("id"),
         channel_shared=seen.channel_shared,
-        user_external=seen.person.external,
+        user_external=seen.person.external or other_team,
         user_locale=seen.person.locale,
     )
