@@ -78,7 +78,7 @@ def test_users_at_once_with_long_documents_get_the_same_choice(capsys):
     out = answer(capsys, "llama 3.1 70b para 5 usuários com documentos de 100 páginas")
     assert "Recomendação: 2× H200 SXM 141 GB" in out
     said = _line(out, "• Prompts de 75.000 tokens com 5 usuários")
-    assert "lê-lo dentro deles pede 8× H100 SXM 80 GB (~4,8 s), 6 GPUs a mais (nas alternativas)" in said
+    assert "lê-lo a tempo pede 8× H100 SXM 80 GB (~4,8 s), 6 GPUs a mais (nas alternativas)" in said
     assert "Ler um prompt desses em até 6,0 s" in out
 
 
