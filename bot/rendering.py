@@ -1533,6 +1533,8 @@ def _traffic_understood(w, lang: str, load=None) -> list[str]:
         parts.append(t("per_hour", n=i18n.number(w.requests_per_active_hour, lang)))
     if w.peak_factor:
         parts.append(t("peak_factor", factor=factor_text(w.peak_factor, lang)))
+    if w.seasonal_peak:
+        parts.append(t("seasonal_peak", factor=factor_text(w.seasonal_peak, lang)))
     if w.latency_percentile:
         parts.append(
             t(
@@ -1544,6 +1546,8 @@ def _traffic_understood(w, lang: str, load=None) -> list[str]:
         )
     if w.fast_latency and not (w.ttft_s and w.tokens_per_s):
         parts.append(t("fast"))
+    if w.waited_on and not (w.fast_latency or w.ttft_s or w.e2e_s):
+        parts.append(t("waited"))
     if w.ttft_s:
         parts.append(t("ttft", n=i18n.seconds(w.ttft_s, lang)))
     if w.e2e_s:

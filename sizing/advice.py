@@ -1658,6 +1658,14 @@ def decided_text(
     else:
         key = "decided.throughput_copies" if rec.replicas > 1 else "decided.throughput"
     text = t(plan.lang, key, **params)
+    if decided == "throughput" and rec.replicas > 1:
+        # "for memory alone, 1× L40S would do" is said only of a setup that holds the conversations the rate
+        # keeps in flight at the sized context (51 of 32k on Llama 3.1 8B are 219 GB of KV cache, no L40S)
+        memory = traffic.smallest_holding(plan, catalog, users=plan.users)
+        if memory is not None and memory.total < rec.count and plan.users >= 2:
+            gb = i18n.number(memory.gpu.memory_bytes / 1e9, plan.lang)
+            text += " " + t(plan.lang, "decided.memory_alone", n=i18n.number(plan.users, plan.lang),
+                            base=t(plan.lang, "setup.one", count=memory.total, gpu=memory.gpu.name, gb=gb))  # fmt: skip
     if avail is not None:
         # The load needs at least as many copies as were required: they are already there, and say so.
         text += " " + t(plan.lang, "decided.availability_met", **params)

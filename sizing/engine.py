@@ -192,11 +192,17 @@ def _sized(
     if rec is None and not plan.targets_given and plan.ttft_target is not None and by_load(plan):
         plan, rec = _reading_time_target(plan, catalog) or (plan, rec)
         assumptions = list(plan.assumptions)
+    unrelaxed = plan
     if rec is not None and (edged := _first_token_edge(plan, rec, workload, catalog)) is not None:
         plan, rec = edged
         assumptions = list(plan.assumptions)
+    slower = None  # the setup the long prompts' default first token would take, when another leads
+    # weighed against what the default takes once requests overlapping are allowed for (the edge's setup)
+    if rec is not None and (read := _long_prompt_reading(unrelaxed, rec, workload, catalog)) is not None:
+        plan, rec, slower = read
+        assumptions = list(plan.assumptions)
     if rec is not None and (timed := _read_in_time(plan, rec, catalog)) is not None:
-        plan, rec = timed
+        plan, rec, slower = timed
         assumptions = list(plan.assumptions)
     if plan.traffic and rec is not None:
         # The conversations in flight at the peak follow from the rate on the recommended setup (Little's
@@ -259,6 +265,10 @@ def _sized(
     alternatives = advice.alternatives(plan, rec, catalog, total, capacity_asked)
     if (vllm_format := _vllm_format(plan, rec, workload, catalog, source)) is not None:
         alternatives.insert(0, vllm_format)
+    if slower is not None:
+        # what the long prompts' default first token takes, first: the choice the answer leaves open
+        alternatives = [a for a in alternatives if not advice.same_setup(a.setup, slower)]
+        alternatives.insert(0, _default_first_token(plan, slower, rec, catalog))
     if run_choice is not None:
         if run_choice.recommended == "cheapest":
             # Beside a cheaper run on a larger card, a change is offered for the smaller setup it reaches only
@@ -795,7 +805,15 @@ def _reading_time_target(plan: Plan, catalog: Catalog):
     said = t(lang, "assume.traffic.latency_reading", prompt=i18n.tokens(plan.prompt, lang),
              default=i18n.seconds(default, lang), fastest=i18n.number(fastest, lang, 1),
              reading=i18n.number(reading, lang, 1), target=i18n.number(target, lang, 0))  # fmt: skip
-    # The default's own line ("Latência dimensionada para: primeiro token em até 2,0 s...") gives way.
+    relaxed = plan.but(ttft_target=target, assumptions=_in_place_of_default(plan, said, catalog))
+    rec = _recommendation(relaxed, catalog)
+    return (relaxed, rec) if rec is not None else None
+
+
+def _in_place_of_default(plan: Plan, said: str, catalog: Catalog) -> tuple[str, ...]:
+    """The plan's assumptions with `said` where the default first token's own line was ("Latência
+    dimensionada para: primeiro token em até 2,0 s...", "Prompts longos (...): ... 6,0 s"), else last."""
+    lang, default = plan.lang, plan.ttft_target
     defaults = {
         t(lang, key, ttft=i18n.seconds(default, lang), tps=i18n.speed(1 / plan.tpot_target, lang),
           chat=i18n.seconds(catalog.traffic.latency.ttft_s, lang), prompt=i18n.tokens(plan.prompt, lang))
@@ -803,11 +821,100 @@ def _reading_time_target(plan: Plan, catalog: Catalog):
                     "assume.traffic.latency_long")
     }  # fmt: skip
     assumptions = tuple(said if a in defaults else a for a in plan.assumptions)
-    if said not in assumptions:
-        assumptions += (said,)
-    relaxed = plan.but(ttft_target=target, assumptions=assumptions)
-    rec = _recommendation(relaxed, catalog)
-    return (relaxed, rec) if rec is not None else None
+    return assumptions if said in assumptions else (*assumptions, said)
+
+
+def _long_prompt_reading(plan: Plan, rec, workload: Workload, catalog: Catalog):
+    """(the plan, its recommendation, the setup the default needs) when a rate's long prompts, with no latency
+    said, make the recommendation larger than the setup that serves the load only because reading one prompt
+    there takes longer than the long prompts' default first token (traffic.toml [latency_long], MLPerf's
+    long-context limit): "qwen 2.5 72b para 30 analistas, contratos de 100 páginas" had been 8× H100 in
+    tensor parallel 8, where 2× H200 holds the model and the load and reads a contract in ~18 s. The smaller
+    setup leads, sized for the first token it gives (its read, and the wait of a request that arrives while
+    another prompt is being read), and the answer says what the default would take. A target the question
+    gave, or fast answers asked for, stand; a setup that misses the default only under load is
+    _first_token_edge()'s. None when nothing changes."""
+    default = plan.ttft_target
+    if (
+        plan.rate is None
+        or default is None
+        or workload.ttft_s is not None
+        or workload.e2e_s is not None
+        or workload.fast_latency
+        or plan.stage.is_training
+        or plan.gpus
+        or plan.gpu is not None
+        or plan.batch_seconds
+        or not catalog.traffic.long_prompt(plan.prompt)
+        or default != catalog.traffic.chat_latency(plan.prompt).ttft_s
+        or not by_load(plan)
+    ):
+        return None
+    # what serves the load when the first token is not what sizes it
+    cheaper = _recommendation(plan.but(ttft_target=math.inf), catalog)
+    if cheaper is None or cheaper.problem is not None or not advice.smaller(cheaper, rec):
+        return None
+    alone = traffic.first_token_alone(plan, cheaper, catalog)
+    if alone <= default:
+        return None  # it reads a prompt in time: the load, not the prompt's length, misses the default
+    # The first token the answer is sized for, in whole seconds: twice that read, a request waiting for at
+    # most one read ahead of it (as _reading_time_target()); the copies the rate needs then keep the queue
+    # behind long prompts short (a copy sized for throughput alone had 48% of 75,000-token prompts waiting).
+    target = float(math.ceil(2 * alone - 1e-9))
+    found = _recommendation(plan.but(ttft_target=target), catalog)
+    if found is None or found.problem is not None or not advice.smaller(found, rec):
+        return None
+    found_alone = traffic.first_token_alone(plan, found, catalog)
+    # a faster setup than the one the target came from (an L40S's read allowed for, an H100 found): the
+    # target is its own read's, when that takes nothing larger
+    tighter = float(math.ceil(2 * found_alone - 1e-9))
+    if tighter < target:
+        again = _recommendation(plan.but(ttft_target=tighter), catalog)
+        if again is not None and again.problem is None and not advice.smaller(found, again):
+            found, target = again, tighter
+            found_alone = traffic.first_token_alone(plan, found, catalog)
+    lang = plan.lang
+    share, queued = traffic.first_token_queued(plan, found, catalog)
+    # "um contrato de 100 páginas": the documents as the question counted them, when they are the prompt
+    what = (
+        t(lang, "assume.traffic.long_prompt_pages", pages=i18n.number(workload.prompt_pages, lang),
+          prompt=i18n.tokens(plan.prompt, lang))
+        if workload.prompt_pages and not workload.prompt_tokens
+        else t(lang, "assume.traffic.long_prompt_tokens", prompt=i18n.tokens(plan.prompt, lang))
+    )  # fmt: skip
+    words = dict(setup=advice.describe(found, lang), what=what, default=i18n.seconds(default, lang),
+                 alone=i18n.number(found_alone, lang, 0 if found_alone >= 10 else 1),
+                 faster=advice.describe(rec, lang), more=_gpus(rec.count - found.count),
+                 target=i18n.number(target, lang, 0))  # fmt: skip
+    said = t(lang, "assume.traffic.long_prompt_reading", **words)
+    if 0.005 <= share < 1 and math.isfinite(queued):  # under one request in 200: no one to speak of
+        said += " " + t(lang, "assume.traffic.long_prompt_queued", share=i18n.percent(share, lang),
+                        queued=i18n.number(queued, lang, 0 if queued >= 10 else 1))  # fmt: skip
+    key = (
+        "assume.traffic.long_prompt_default_more"
+        if rec.count > found.count
+        else "assume.traffic.long_prompt_default"
+    )
+    said += " " + t(lang, key, **words)
+    relaxed = plan.but(ttft_target=target, assumptions=_in_place_of_default(plan, said, catalog))
+    return relaxed, found, rec
+
+
+def _gpus(n: int) -> str:
+    """ "1 GPU", "6 GPUs": the word is the same in every language the answers are in."""
+    return f"{n} GPU" if n == 1 else f"{n} GPUs"
+
+
+def _default_first_token(plan: Plan, setup, rec, catalog: Catalog) -> Alternative:
+    """The alternative that meets the long prompts' default first token (_long_prompt_reading): the setup,
+    the GPUs it takes beyond the recommendation, and its performance under the plan's load."""
+    lang = plan.lang
+    default = catalog.traffic.chat_latency(plan.prompt).ttft_s
+    setup.performance = traffic.performance(plan, setup, catalog)
+    key = "alt.first_token_default_more" if setup.count > rec.count else "alt.first_token_default"
+    text = t(lang, key, ttft=i18n.seconds(default, lang), setup=advice.describe(setup, lang),
+             more=_gpus(setup.count - rec.count))  # fmt: skip
+    return Alternative(kind="first_token_default", text=text, setup=setup)
 
 
 def _first_token_edge(plan: Plan, rec, workload: Workload, catalog: Catalog):
@@ -828,7 +935,7 @@ def _first_token_edge(plan: Plan, rec, workload: Workload, catalog: Catalog):
     ):
         return None
     alone, overlapped = traffic.first_token_overlap(plan, rec, catalog)
-    if not alone <= plan.ttft_target < overlapped:
+    if not alone <= plan.ttft_target < overlapped or not math.isfinite(overlapped):
         return None
     # The first token one copy gives at the rate, with the plan's room for bursts: the target that copy meets.
     single = traffic.first_token_one_copy(plan, rec, catalog)
@@ -860,12 +967,16 @@ def _first_token_edge(plan: Plan, rec, workload: Workload, catalog: Catalog):
 
 
 def _read_in_time(plan: Plan, rec, catalog: Catalog):
-    """(the plan, its recommendation) for conversations at once with no rate and no target typed, when the
-    setup that holds them reads one prompt past the chat's default first token (traffic.toml [latency]):
-    "qwen 72b int4 para 25 usuários com documentos de 50 páginas" had been 4 copies on 1 H200 each, ~43 s to
-    read one 37,500-token prompt alone, a recommendation that said of itself it met its targets with no
-    request. The smallest setup whose copies read one prompt in time (more tensor parallelism), said; when
-    none we rent does, the memory's setup stays and the answer says plainly why. None when nothing changes."""
+    """(the plan, its recommendation, the setup that reads in time when it is not the recommendation) for
+    conversations at once with no rate and no target typed, when the setup that holds them reads one prompt
+    past the chat's default first token (traffic.toml [latency], [latency_long] for a long prompt): "qwen 72b
+    int4 para 25 usuários com documentos de 50 páginas" had been 4 copies on 1 H200 each, ~43 s to read one
+    37,500-token prompt alone, a recommendation that said of itself it met its targets with no request. The
+    smallest setup whose copies read one prompt in time (more tensor parallelism) leads when it takes no
+    more GPUs, nor larger ones; else the memory's setup leads, says its first token, and the faster setup is
+    the alternative (5 users with 100-page documents on Qwen2.5 72B had been 8× H100 where 2× H200 holds
+    them). When none we rent reads in time, the memory's setup stays and the answer says plainly why. None
+    when nothing changes."""
     if (
         plan.rate is not None
         or plan.users < 2
@@ -896,11 +1007,23 @@ def _read_in_time(plan: Plan, rec, catalog: Catalog):
         example = 10 * math.ceil(2 * slow / 10)
         said = t(lang, "assume.traffic.reads_in_time_none", fastest=i18n.number(fastest, lang, 0 if fastest >= 10 else 1),
                  example=i18n.number(example, lang), **words)  # fmt: skip
-        return plan.but(assumptions=(*plan.assumptions, said)), rec
+        return plan.but(assumptions=(*plan.assumptions, said)), rec, None
     fast = traffic.first_token_alone(plan, found, catalog)
+    if catalog.traffic.long_prompt(plan.prompt) and advice.smaller(rec, found):
+        # Reading a long prompt in time takes more GPUs, or larger ones, than the conversations do: the
+        # memory's setup leads and says its first token, and the faster one is the alternative (as
+        # _long_prompt_reading). A chat's prompt is read within a chat's first token as before.
+        key = (
+            "assume.traffic.reads_in_time_more"
+            if found.count > rec.count
+            else "assume.traffic.reads_in_time_larger"
+        )
+        said = t(lang, key, setup=advice.describe(found, lang), fast=i18n.number(fast, lang, 1),
+                 more=_gpus(found.count - rec.count), **words)  # fmt: skip
+        return plan.but(assumptions=(*plan.assumptions, said)), rec, found
     said = t(lang, "assume.traffic.reads_in_time", setup=advice.describe(found, lang),
              fast=i18n.number(fast, lang, 1), **words)  # fmt: skip
-    return timed.but(assumptions=(*plan.assumptions, said)), found
+    return timed.but(assumptions=(*plan.assumptions, said)), found, None
 
 
 def _fused_loss_lead(plan: Plan, rec, w: Workload, catalog: Catalog, source: ModelSource | None):

@@ -18,7 +18,11 @@ The model, with its sources:
   default since its V1 engine) keeps their KV cache, so a turn prefills only its new tokens, which still
   attend to the whole history.
   Prompts are prefilled in chunks inside the decode steps (vLLM chunked prefill), so under load the
-  prefill work lengthens every step.
+  prefill work lengthens every step. The mean first token under a rate stretches a prompt's read by the
+  share of GPU time the other prompts take, S / (1 - rho) (processor sharing: Kleinrock, "Queueing Systems"
+  vol. 2, section 4.4), no lower than the first-come-first-served queue's mean. A request that arrives
+  while a long prompt is being read waits for the rest of it: queued_first_token() gives how many do and
+  how long they wait (an M/D/1 queue).
 - Under load, Little's law (concurrency = arrival rate x time in the system; Little, Operations Research
   9(3), 1961) ties the conversations in flight to the request rate.
 
@@ -453,6 +457,31 @@ def at_rate(
         if hi - lo <= 1e-4 * hi:
             break
     return w.load(hi, rate)
+
+
+def queued_first_token(
+    r: Replica, prompt: int, output: int, rate: float, history: int = 0
+) -> tuple[float, float]:
+    """(the share of requests that arrive while another's prompt is being read, their mean first token) at
+    `rate` arrivals a second. vLLM reads prompts first come, first served within its token budget: a request
+    partway through its prompt is scheduled before the waiting ones (chunked prefill, vLLM docs "Optimization
+    and Tuning"; V1 scheduler, running requests first), so a request that arrives during a long prompt's
+    read waits for the rest of it. That read, S = the prompt's compute plus one engine step per chunk, is
+    the same for every request: the prefill lane is an M/D/1 queue. With Poisson arrivals a share rho =
+    rate x S of them find it busy (PASTA: Wolff, Operations Research 30(2), 1982), and the mean wait over all
+    is rho S / (2 (1 - rho)) (Pollaczek-Khinchine, deterministic service), so those that wait, wait
+    S / (2 (1 - rho)) on average: half a read when reads are rare, more as they crowd. (1.0, inf) when reads
+    alone fill the lane. A prompt of one chunk or less waits for none: the engine packs several such prompts
+    into one step's budget, and the mean first token (Load) already counts them sharing it: (0.0, its read)."""
+    w = r.workload(prompt, output, history)
+    load = at_rate(r, prompt, output, rate, history=history)
+    read = w.alone + w.chunks * w.step(load.concurrency)
+    if w.chunks <= 1:
+        return 0.0, REQUEST_OVERHEAD_S + read
+    busy = rate * read
+    if busy >= 1:
+        return 1.0, math.inf
+    return busy, REQUEST_OVERHEAD_S + read + read / (2 * (1 - busy))
 
 
 def saturated(r: Replica, prompt: int, output: int, context: int | None = None, history: int = 0) -> Load:

@@ -2088,7 +2088,8 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
             rate, basis = per_day * peak / 3600, "daily"
             said.append(t(lang, "assume.traffic.daily_peak", day=i18n.number(per_day, lang),
                           share=i18n.percent(peak, lang), rate=rate_text(rate, lang)))  # fmt: skip
-        pipeline = (w.items_volume or plan.task in BATCH_TASKS) and not given
+        # "200 contratos por dia, analistas esperando": someone waits on each answer, no pipeline
+        pipeline = (w.items_volume or plan.task in BATCH_TASKS) and not (given or w.waited_on)
     elif population and w.peak_factor and (w.population_daily or w.population_monthly) and not w.active_share:
         # "10k usuários por dia, pico de 3x a média no horário comercial": the day's people spread over the
         # hours of use (as a daily volume's are, above), the busiest hour the multiple said of the average, so
@@ -2132,6 +2133,24 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     if w.peak_factor and basis != "daily" and not peak_used:
         # "200 req/s, pico de 3x": a multiple applies to a volume's average; a rate or people set the load here.
         said.append(t(lang, "assume.traffic.peak_factor_unused", factor=factor_text(w.peak_factor, lang)))
+    if w.seasonal_peak and rate is not None and basis in ("rate", "daily", "population"):
+        # "black friday 5x": a sales rep means five times the usual peak (the rate just found: the busiest hour
+        # of an ordinary day, or the rate said), not five times the day's average ("5x a média" says that, read
+        # as peak_factor above); never more than every person sending at once.
+        usual = rate
+        rate = usual * w.seasonal_peak
+        if basis == "population" and population:
+            per_hour = w.requests_per_active_hour or traffic.population.requests_per_active_hour
+            rate = min(rate, population * per_hour / 3600)
+        key = "assume.traffic.seasonal_peak_rate" if basis == "rate" else "assume.traffic.seasonal_peak"
+        said.append(t(lang, key, factor=factor_text(w.seasonal_peak, lang),
+                      usual=rate_text(usual, lang), rate=rate_text(rate, lang)))  # fmt: skip
+    elif w.seasonal_peak and rate is None and basis is None and users > 1 and not plan.stage.is_training:
+        # "500 usuários simultâneos, black friday 5x": the conversations at once at that season's peak
+        usual, users = users, math.ceil(users * w.seasonal_peak - 1e-9)
+        plan = plan.but(users=users)
+        said.append(t(lang, "assume.traffic.seasonal_peak_users", factor=factor_text(w.seasonal_peak, lang),
+                      usual=i18n.number(usual, lang), users=i18n.number(users, lang)))  # fmt: skip
     if basis in ("rate", "daily") and w.population:
         said.append(t(lang, "assume.traffic.rate_over_population", n=i18n.number(w.population, lang)))
     elif (

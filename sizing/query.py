@@ -7472,7 +7472,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     if (
         fields.get("requests_per_day")
         and not fields.get("batch_items")
-        and not any(fields.get(k) for k in ("ttft_s", "e2e_s", "tokens_per_s", "fast_latency"))
+        and not any(fields.get(k) for k in ("ttft_s", "e2e_s", "tokens_per_s", "fast_latency", "waited_on"))
         and not (stage or (base.stage if base else Stage.inference)).is_training
         and OFFLINE.search(strip_accents(scan.original.lower()))
     ):
@@ -8170,10 +8170,11 @@ def _unknown_family(scan: _Scan, query: Query) -> tuple[str, list[str]] | None:
 TRAFFIC_FIELDS = {
     "prompt_tokens": "traffic.prompt", "shared_prefix_tokens": "traffic.system_prompt", "prompt_pages": "traffic.pages", "output_tokens": "traffic.output", "rate_per_s": "traffic.rate",
     "requests_per_day": "traffic.day", "requests_per_week": "traffic.week", "requests_per_month": "traffic.month", "population": "traffic.population", "active_share": "traffic.share",
-    "peak_factor": "traffic.peak_factor",
+    "peak_factor": "traffic.peak_factor", "seasonal_peak": "traffic.seasonal_peak",
     "requests_per_active_hour": "traffic.per_hour",
     "ttft_s": "traffic.ttft", "e2e_s": "traffic.e2e", "utilization": "traffic.utilization", "latency_percentile": "traffic.percentile", "tokens_per_s": "traffic.tps", "cost": "traffic.cost",
     "batch_items": "traffic.batch", "batch_seconds": "traffic.batch", "fast_latency": "traffic.fast", "code_completion": "traffic.fast",
+    "waited_on": "traffic.waited",
     "items_volume": "traffic.day",
     # set by _build, never read from a phrase: listed so a thread that moves to training drops it (SERVING_ONLY)
     "lengths_from_volume": "traffic.prompt",
@@ -8791,8 +8792,8 @@ def _as_batch(base: Workload, fields: dict, catalog: Catalog) -> tuple[str, ...]
             raise QueryError("query.batch_volume", hint=None)
         fields["batch_items"] = max(round(base.rate_per_s * 86400), 1)  # a day of the thread's rate
     fields["batch_seconds"] = 86400.0
-    return (*LOAD_BASES, "rate_period_s", "items_volume", "peak_factor", "ttft_s", "e2e_s", "tokens_per_s",
-            "fast_latency")  # fmt: skip
+    return (*LOAD_BASES, "rate_period_s", "items_volume", "peak_factor", "seasonal_peak", "ttft_s", "e2e_s", "tokens_per_s",
+            "fast_latency", "waited_on")  # fmt: skip
 
 
 def _release_swap(

@@ -438,10 +438,10 @@ def copies_off_offer(plan: Plan, gpu: GPU, catalog: Catalog) -> Setup | None:
     return setup
 
 
-def smallest_holding(plan: Plan, catalog: Catalog) -> Shape | None:
-    """The smallest setup that holds the model and one conversation: where every sizing starts."""
+def smallest_holding(plan: Plan, catalog: Catalog, users: int = 1) -> Shape | None:
+    """The smallest setup that holds the model and `users` conversations (one: where every sizing starts)."""
     for shape in candidates(catalog):
-        if holds(plan, shape, catalog, users=1):
+        if holds(plan, shape, catalog, users=users):
             return shape
     return None
 
@@ -496,26 +496,48 @@ def beyond_offer(plan: Plan, catalog: Catalog) -> tuple[Shape, int] | None:
 
 
 def first_token_overlap(plan: Plan, setup: Setup, catalog: Catalog) -> tuple[float, float]:
-    """The first token on one copy of `setup` alone and with one more request in flight beside it (a request
-    that arrives while another is being served shares the GPUs with it: the closed loop at one sequence,
-    perf.at_concurrency)."""
+    """The first token on one copy of `setup` alone, and for a request that arrives while another is in
+    flight: under a rate, one that finds another's prompt being read and waits for the rest of it
+    (first_token_queued); else, or when that is shorter, one that shares the GPUs with another request's
+    answer (the closed loop at one sequence, perf.at_concurrency)."""
     gpu = catalog.gpu(setup.gpu)
     r = replica(plan, gpu, setup.tensor_parallel, setup.pipeline_parallel, catalog, 2)
     p, o, h = plan.prompt, plan.output, plan.history
-    return perf.at_concurrency(r, p, o, 1e-3, history=h).ttft_s, perf.at_concurrency(
-        r, p, o, 1, history=h
-    ).ttft_s
+    alone = perf.at_concurrency(r, p, o, 1e-3, history=h).ttft_s
+    beside = perf.at_concurrency(r, p, o, 1, history=h).ttft_s
+    return alone, max(beside, first_token_queued(plan, setup, catalog)[1])
 
 
-def first_token_one_copy(plan: Plan, setup: Setup, catalog: Catalog) -> float | None:
-    """The first token on one copy of `setup` taking the whole rate, at the rate the plan may use of a copy
-    (traffic.toml [capacity] plan_utilization: the rest absorbs bursts); None when one copy cannot serve it."""
+def first_token_queued(plan: Plan, setup: Setup, catalog: Catalog) -> tuple[float, float]:
+    """(the share of requests that arrive while another's prompt is being read on a copy of `setup`, their
+    mean first token) at the plan's rate, each copy taking its share (perf.queued_first_token); (0, the
+    first token alone) with no rate: conversations said at once, whose prompts are not timed against
+    arrivals."""
+    if plan.rate is None:
+        return 0.0, first_token_alone(plan, setup, catalog)
+    gpu = catalog.gpu(setup.gpu)
+    held = max(
+        need(plan, catalog, setup.tensor_parallel, setup.pipeline_parallel).max_users(
+            usable(plan, gpu, catalog)
+        ),
+        1,
+    )
+    r, _ = launched(plan, gpu, setup.tensor_parallel, setup.pipeline_parallel, catalog, setup.replicas, held)
+    return perf.queued_first_token(
+        r, plan.prompt, plan.output, plan.rate / setup.replicas, history=plan.history
+    )
+
+
+def first_token_one_copy(plan: Plan, setup: Setup, catalog: Catalog, copies: int = 1) -> float | None:
+    """The first token on one copy of `setup` taking its share of the rate over `copies` (one: the whole
+    rate), at the rate the plan may use of a copy (traffic.toml [capacity] plan_utilization: the rest absorbs
+    bursts); None when a copy cannot serve it."""
     gpu = catalog.gpu(setup.gpu)
     tp, pp, per_copy = _one_copy(plan, shape_for(plan, gpu, setup.count // setup.replicas, catalog), catalog)
     if per_copy == 0 or plan.rate is None:
         return None
     r = replica(plan, gpu, tp, pp, catalog, per_copy)
-    load = perf.at_rate(r, plan.prompt, plan.output, plan.rate / catalog.traffic.capacity.plan_utilization,
+    load = perf.at_rate(r, plan.prompt, plan.output, plan.rate / copies / catalog.traffic.capacity.plan_utilization,
                         history=plan.history)  # fmt: skip
     return load.ttft_s if load.sustainable else None
 

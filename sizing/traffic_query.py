@@ -552,11 +552,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         r"(?:\s+(?:de|do|of|e|eh|is|are|sao|at|around|em|chega\s+a|chegam\s+a|reaches|reach|ate|up\s+to|cerca\s+de"
         r"|about|o|a|the|uns|umas)\b|\s*~){0,4}\s*"
     )
-    # when the peak comes, between it and its multiple: "picos na black friday de 5x", "peaks on Black Friday of 5x"
-    occasion = (
-        r"(?:\s+(?:na|no|nas|nos|em|on|at|during|durante\s+(?:a|o))\s+(?:black\s+friday|cyber\s+monday|natal|christmas"
-        r"|fim\s+de\s+ano|datas\s+comemorativas|promocoes|promocao|sales|holidays|feriados))?"
-    )
+    occasions = _alternatives(w["occasions"])
+    on_occasion = r"(?:na|no|nas|nos|em|on|at|in|during|durante\s+(?:a|o|as|os))"
     than_average = rf"(?:\s+(?:maior|mais\s+alto|higher|above|acima))?(?:\s+(?:que|than|de|da|do|of|a|o|the|sobre|over))*\s+(?:{averages})\b"
 
     def peak_factor(m: re.Match) -> float | None:
@@ -628,6 +625,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             return None  # "80% input 50% output" splits nothing
         return given_share / 100
 
+    waiting_verbs = _alternatives(w["waiting_verbs"])
+    # what is waited on, after the verb: "pela resposta", "for the answer", "a análise de cada um"
+    waited_object = (
+        r"(?:\s+(?:for|on|por|pela|pelas|pelo|pelos))?(?:\s+(?:a|as|o|os|the|each|every|cada|their|its|sua|suas|seu"
+        rf"|seus|da|do|de))*\s+(?:{_alternatives(w['waited'])})\b"
+    )
     busy = r"(?:utiliza[cç][aã]o|utilization|utilisation|ocupa[cç][aã]o|occupancy)"
 
     def utilization(m: re.Match) -> float | None:
@@ -1152,8 +1155,24 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # A peak as a multiple of the average ("pico de 3x", "picos de 3 vezes a média", "peak of 3x the
         # average", "o pico é o triplo da média"): before the thread's load scaled, which "pico" also opens.
         # Never a count of GPUs ("pico de 3x h100").
+        # A season's multiple ("picos na black friday de 5x", "black friday 5x", "5x mais acessos no natal",
+        # "peaks on Black Friday of 5x"): of the usual peak, as a sales rep means it (sizing/plan.py); "5x a
+        # média na black friday" names the average and is read below.
+        ("seasonal_peak", regexes.compile(
+            rf"\b(?:(?:{peak_nouns})\s+)?(?:{on_occasion}\s+)?(?:{occasions})\b(?:\s*[,:;])?"
+            rf"(?:\s+(?:o|a|os|as|the|our|nosso|nossa))?(?:\s+(?:{loads}))?(?:\s+(?:{peak_nouns}))?(?:\s+(?:fica|ficam|vai|sobe|sobem|goes|grows|rises|jumps))?"
+            rf"{peak_joins}(?:{_PLAIN}{times}|{multiple_word})(?!(?:\s+(?:maior|mais\s+alto|higher|above|acima))?(?:\s+(?:que|than|de|da|do|of|a|o|the|sobre|over))*\s+(?:{averages})\b(?!\s+(?:{peak_nouns})))"
+            rf"(?:(?:\s+(?:o|a|the|do|da|of|of\s+the))?(?:\s+(?:normal|usual|habitual|comum))?\s+(?:{peak_nouns})(?:\s+(?:normal|usual|habitual|comum|de\s+sempre))?\b)?"
+        ), peak_factor),
+        ("seasonal_peak", regexes.compile(
+            rf"(?:{_PLAIN}{times}|{multiple_word})(?:\s+(?:mais|more))?(?:\s+(?:de\s+|of\s+)?(?:{loads}))?\s+{on_occasion}\s+(?:{occasions})\b"
+        ), peak_factor),
+        # "black friday 5x a média": a season's multiple said of the average is of the average
         ("peak_factor", regexes.compile(
-            rf"\b(?:{peak_nouns}){occasion}{peak_joins}(?:{_PLAIN}{times}(?:{than_average})?|{multiple_word}{than_average})"
+            rf"\b(?:{on_occasion}\s+)?(?:{occasions})\b(?:\s*[,:;])?{peak_joins}{multiple}{than_average}"
+        ), peak_factor),
+        ("peak_factor", regexes.compile(
+            rf"\b(?:{peak_nouns})(?:\s+{on_occasion}\s+(?:{occasions}))?{peak_joins}(?:{_PLAIN}{times}(?:{than_average})?|{multiple_word}{than_average})"
         ), peak_factor),
         ("peak_factor", regexes.compile(
             rf"{multiple}(?:\s+(?:a|the|o))?\s+(?:{averages})\s+(?:(?:no|nos|at|at\s+the|in|de|em)\s+)?(?:{peak_nouns})\b"
@@ -1304,6 +1323,20 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             r"|\bsem\s+(?:requisitos?|exigencias?|restric\w+|metas?|sla)\s+de\s+latencia\b"
         ), lambda m: True),
         ("fast_latency", regexes.compile(rf"\b(?:{_alternatives(w['fast'])})\b"), lambda m: True),
+        # "ninguém espera a resposta", "no one is waiting for the answer": read and dropped, as "sem pressa" is
+        # (no_fast above): the volume's own defaults apply.
+        ("no_fast", regexes.compile(
+            rf"\b(?:ninguem|nobody|no\s+one)(?:\s+(?:fica|esta|vai\s+estar|is|will\s+be))?\s+(?:{waiting_verbs})\b"
+            rf"(?:{waited_object})?"
+        ), lambda m: True),
+        # "analistas esperando", "with analysts waiting for the answer", "o usuário aguarda a resposta": someone
+        # waits on each answer.
+        ("waited_on", regexes.compile(
+            rf"\b(?:(?:{people}|{persons}|(?:{person})s?|alguem|someone|somebody)"
+            rf"\s+(?:(?:ficam|fica|estao|esta|vao\s+estar|vai\s+estar|are|is|will\s+be|sit|stay|keep)\s+)?"
+            rf"(?:{_alternatives(w['waiting'])})\b(?:{waited_object})?"
+            rf"|(?:{waiting_verbs})\b{waited_object})"
+        ), lambda m: True),
         ("code_completion", regexes.compile(rf"\b(?:{_alternatives(w['code_completion'])})\b"), lambda m: True),
         # A batch with a deadline ("processar 1 milhão de documentos em 2 dias", "2M product descriptions with
         # llama 8b within 24 hours"): its items over its time. Last, once rates ("por dia" is one), lengths and

@@ -277,6 +277,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # "pico de 3x a média": the peak rate as a multiple of a volume's average over its hours of use (else
     # traffic.toml's peak_hour_share)
     peak_factor: float | None = None
+    # a season's multiple of the usual peak ("black friday 5x", "picos no natal de 3x"): the rate at the
+    # usual busiest hour times this (sizing/plan.py)
+    seasonal_peak: float | None = None
     # requests per active person per hour
     requests_per_active_hour: float | None = None
     # A batch with a deadline ("1 milhão de documentos em 2 dias"): its requests and the seconds they must
@@ -296,6 +299,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     batch_of_volume: tuple[str, int] | None = None
     # fast answers asked for with no figure ("respostas rápidas"): MLPerf's Interactive limits
     fast_latency: bool = False
+    # someone waits on each answer with no figure ("analistas esperando"): a day's volume is no pipeline
+    waited_on: bool = False
     # a coding assistant's autocomplete ("autocompletar código", "FIM"), not its chat or agent: traffic.toml
     # [code]'s completion lengths, with fast answers
     code_completion: bool = False
