@@ -428,6 +428,10 @@ def _compare(query, workload: Workload, result, source=None):
         from sizing.compare import weigh_methods
 
         return weigh_methods(result, workload, load_catalog(), show_prices=True, source=source)
+    if workload.compare_reasoning and result.workload.stage == "inference":
+        from sizing.compare import weigh_reasoning
+
+        return weigh_reasoning(result, workload, load_catalog(), show_prices=True, source=source)
     if query is None or query.help or not query.model_choices:
         return None
     from hub.repoid import wants_repo

@@ -29,7 +29,10 @@ def lines(fits: WhatFits, lang: str, show_prices: bool = True, example: bool = T
     users = t("fits.users_one") if fits.users == 1 else t("fits.users_other", n=i18n.number(fits.users, lang))
     usable = i18n.gb(fits.usable_bytes_per_gpu, lang)
     if fits.stage == "inference":
-        out = [t("fits.intro", context=i18n.number(fits.context, lang), users=users, usable=usable)]
+        out = [
+            t("fits.intro_reasoning" if fits.reasoning_longest else "fits.intro", context=i18n.number(fits.context, lang),
+              users=users, usable=usable, longest=i18n.number(fits.reasoning_longest, lang))
+        ]  # fmt: skip
     else:
         stage = t(f"understood.stage.{fits.stage}")
         out = [
@@ -89,7 +92,7 @@ def lines(fits: WhatFits, lang: str, show_prices: bool = True, example: bool = T
         deadline = bool(fits.run.get("days"))
         out.append(t("fits.run_not_used" if data and deadline else "fits.deadline_not_used" if deadline
                      else "fits.data_not_used"))  # fmt: skip
-    asked = _example(fits) if example else None
+    asked = _example(fits, lang) if example else None
     if asked and fits.load_given and fits.load:
         asked += " " + load_words(fits.load, lang)  # the full answer of that model is for the load asked
     if asked and fits.run:
@@ -586,13 +589,15 @@ def run_words(run: dict[str, float], lang: str) -> str:
     return " ".join(parts)
 
 
-def _example(fits: WhatFits) -> str | None:
+def _example(fits: WhatFits, lang: str) -> str | None:
     """The largest model of the last precision that has one, asked on the same GPUs when the words for
     them read back as those GPUs (a budget such as "GPU de 16 GB (notebook)" may not)."""
     row = next((r for r in reversed(fits.by_precision) if r.models), None)
     if row is None:
         return None
     stage = "" if fits.stage == "inference" else f" {fits.stage}"
+    # a reasoning model asked about alone is sized with its chain of thought only when it always thinks: said
+    stage += f" {i18n.t(lang, 'fits.reasoning_word')}" if fits.reasoning_longest else ""
     plain = f"{asked_as(row.models[0].model_id, row.models[0].name)} {row.precision}{stage}"
     on = (
         f"{plain} {fits.count}x {fits.gpu_name.lower()}"

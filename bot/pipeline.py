@@ -25,6 +25,7 @@ from sizing.compare import (
     others_of,
     weigh,
     weigh_methods,
+    weigh_reasoning,
     weigh_stages,
     weigh_together,
 )
@@ -356,6 +357,8 @@ class Pipeline:
             comparison, other_source = weigh_stages(result, workload, catalog, show_prices, source), None
         elif workload.compare_stages and result.workload.stage != "inference":  # "lora ou qlora?"
             comparison, other_source = weigh_methods(result, workload, catalog, show_prices, source), None
+        elif workload.compare_reasoning and result.workload.stage == "inference":  # "com e sem raciocínio?"
+            comparison, other_source = weigh_reasoning(result, workload, catalog, show_prices, source), None
         else:
             comparison, other_source = self._compare(query, workload, result, catalog, show_prices, looked_up)
         disclosure = None

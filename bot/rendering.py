@@ -1209,10 +1209,15 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t("understood.quantize_run"))
     if w.residency and "eu" in w.residency:
         parts.append(t("understood.residency_eu"))
-    if w.task:
-        parts.append(t(f"task.{w.task.value}"))
-    if w.reasoning:
-        parts.append(t(f"understood.reasoning_{w.reasoning}"))  # "sem raciocínio", "reasoning effort low"
+    if w.compare_reasoning and r.stage == Stage.inference.value:
+        # "com e sem raciocínio": both weighed, as the GPUs of "h100 ou h200?" are said
+        parts.append(t("understood.gpus_compared", first=t("understood.reasoning_off"),
+                       others=t("compare.reasoning_label_on")))  # fmt: skip
+    else:
+        if w.task:
+            parts.append(t(f"task.{w.task.value}"))
+        if w.reasoning:
+            parts.append(t(f"understood.reasoning_{w.reasoning}"))  # "sem raciocínio", "reasoning effort low"
     if w.intent:
         parts.append(t(f"understood.intent.{w.intent.value}"))
     lines = [f"{t('understood.prefix')}: " + " · ".join(parts)]

@@ -30,7 +30,7 @@ from .query import Query, QueryError
 from .result import Record, Setup, SizingResult
 from .setups import candidates, evaluate, shape_for
 from .together import Together
-from .workload import Workload
+from .workload import Task, Workload
 
 
 class Side(Record, kw_only=True):
@@ -925,6 +925,49 @@ def weigh_methods(
             t(lang, f"compare.method_gives_up_{m.value}") for m, _ in ranked if m.value != "full"
         ),
         footer=t(lang, "compare.footer_method", kept=_method_name(methods[0], lang), others=typed),
+    )
+
+
+def weigh_reasoning(
+    first: SizingResult,
+    workload: Workload,
+    catalog: Catalog,
+    show_prices: bool,
+    source: ModelSource | None = None,
+) -> Comparison:
+    """ "qwen3 32b sem raciocínio e com raciocínio": `first` (sized without the chain of thought) beside the same
+    model thinking before it answers, as its own answer with reasoning sizes it (sizing/plan.py reasons: longer
+    answers, a longer context each conversation): a column each, and what each needs."""
+    lang = first.workload.lang
+    on_label = t(lang, "compare.reasoning_label_on")
+    try:
+        # reasoning is the task that wins over any other said with it (sizing/query.py TASK_PRIORITY)
+        thinking = size(
+            workload.but(reasoning=None, task=Task.reasoning, compare_reasoning=None), catalog, source
+        )
+    except SizingError as e:
+        return _unsized(on_label, e, lang)
+    labelled = ((t(lang, "understood.reasoning_off"), first), (on_label, thinking))
+    sides = []
+    for label, r in labelled:
+        side = _side(r, None, show_prices)
+        side.precision_name = f"{r.workload.precision_name} · {label}"
+        sides.append(side)
+    needs = [
+        t(lang, "compare.reasoning_needs", label=label, setup=describe(r.recommendation, lang))
+        if r.recommendation is not None
+        else t(lang, "compare.reasoning_needs_none", label=label)
+        for label, r in labelled
+    ]
+    why = t(lang, "compare.reasoning_why", on=tokens(thinking.workload.context_tokens, lang),
+            off=tokens(first.workload.context_tokens, lang))  # fmt: skip
+    return Comparison(
+        typed=on_label,
+        others=[on_label],
+        sized=True,
+        models=sides,
+        tradeoff=f"{t(lang, 'compare.tradeoff')}: {'; '.join(needs)}. {why}",
+        footer=t(lang, "compare.footer_reasoning", kept=labelled[0][0], other=on_label),
     )
 
 

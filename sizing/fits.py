@@ -21,7 +21,7 @@ from .memo import one_sizing
 from .plan import adapter_for_data, make_plan, term_months
 from .result import BudgetInfo
 from .setups import evaluate, shape_for
-from .workload import Workload
+from .workload import Task, Workload
 
 # What people weigh when they ask: 16, 8 and 4 bits. FP8 on a GPU the serving engine does not run it on
 # (compute capability below 8.0: the T4) becomes INT8.
@@ -78,6 +78,9 @@ class WhatFits(msgspec.Struct, kw_only=True):
     hours_per_month: int = 0
     currency: str | None = None
     budget: BudgetInfo | None = None  # a budget the question gave, set against that price
+    # "quais modelos de raciocínio cabem?": the reasoning models listed, at the longest answer their chain of
+    # thought is sized for (catalog.traffic.lengths); 0 for every other list
+    reasoning_longest: int = 0
     # "2 h100 por 3 meses reservado": the term asked (days) and its total in the mode said, else in each mode
     # priced (as a model's answer gives it, sizing/advice.py)
     term_days: int | None = None
@@ -137,13 +140,21 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
         ]  # "vocês alugam?", "do you rent it?" in its thread: whether we rent it, first
     names = given.pop("note_names", {})
     precision_asked = given.get("precision")
-    if given.get("context") is None and given.get("reasoning") is None:
+    reasoning = given.get("task") is Task.reasoning and given.get("reasoning") is None
+    if given.get("context") is None and given.get("reasoning") is None and not reasoning:
         # The list states one context for every model ("Com 4.096 tokens de contexto"): a reasoning model's
         # longer conversations (sizing/plan.py reasons) are its own full answer's, not the list's.
         given["reasoning"] = "off"
     # The catalogue's reference model of each size (size_reference: what a bare "70b" resolves to), current
-    # and well known, rather than every fine-tune and superseded release of that size.
-    references = [m for m in catalog.models if m.size_reference]
+    # and well known, rather than every fine-tune and superseded release of that size. "Quais modelos de
+    # raciocínio cabem numa H100?": the models that think before answering (models.toml `reasoning`), sized
+    # for a chain of thought as their own answers are (it had been every model, at a chat's 4,096 tokens).
+    if reasoning:
+        references = [
+            m for m in catalog.models if m.reasoning == "always" or (m.size_reference and m.reasoning)
+        ]
+    else:
+        references = [m for m in catalog.models if m.size_reference]
     rows = []
     header = None
     with one_sizing():
@@ -229,6 +240,7 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
         hours_per_month=catalog.offering.hours_per_month,
         currency=catalog.offering.currency,
         budget=_budget(given),
+        reasoning_longest=catalog.traffic.lengths.reasoning_max_output_tokens if reasoning else 0,
         term_days=given.get("term_days"),
         term_totals=_term_totals(given, prices, catalog),
         asked=list(asked),

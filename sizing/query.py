@@ -269,6 +269,36 @@ FAMILIES = set(
     ["llama", "qwen", "mistral", "mixtral", "gemma", "phi", "deepseek", "falcon", "command", "glm", "kimi", "gpt", "oss", "nemo"]
 )  # fmt: skip
 
+# Chat spellings ([shorthand] in the word lists): "qwen3 s/ raciocínio" is "sem raciocínio" (it had been read
+# as reasoning on), "o q é kv cache?" asks what the KV cache is, "w/o thinking" is without. A spelling stands
+# alone (not inside "req/s/gpu" or "q4_k_m"); one of [shorthand_after_number] follows a number ("3kk").
+_SPELT = VOCAB.shorthand.get("shorthand", {})
+_SPELT_AFTER_NUMBER = VOCAB.shorthand.get("shorthand_after_number", {})
+SHORTHAND = regexes.compile(rf"(?<![\w/&])({alternation(_SPELT)})(?:(?<=/)|(?![\w/&]))") if _SPELT else None
+SHORTHAND_AFTER_NUMBER = (
+    regexes.compile(rf"(?<=\d)\s?({alternation(_SPELT_AFTER_NUMBER)})(?![\w/])")
+    if _SPELT_AFTER_NUMBER
+    else None
+)
+
+
+def chat_shorthand(text: str) -> str:
+    """The text with its chat spellings written out ("p/ mês" -> "por mês", "3kk" -> "3 milhões"). Matched
+    on the accent-free text, whose positions are the text's, and replaced in the text as typed."""
+    plain = strip_accents(text)
+    spans = []
+    for pattern, words in ((SHORTHAND, _SPELT), (SHORTHAND_AFTER_NUMBER, _SPELT_AFTER_NUMBER)):
+        if pattern is None:
+            continue
+        for m in pattern.finditer(plain):
+            spelt = re.sub(r"[\s_-]+", " ", m.group(1))
+            if spelt in words:
+                spans.append((m.start(), m.end(), f" {words[spelt]} "))
+    for start, end, words in sorted(spans, reverse=True):
+        text = text[:start] + words + text[end:]
+    return text
+
+
 NUMBER_WORDS = VOCAB.numbers
 MULTIPLIERS = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
 UNIT_VALUES = {
@@ -867,7 +897,9 @@ WITH_VISION = regexes.compile(r"\b(?:com|with|usando|using)\s+(?:a\s+|the\s+)?(?
 # "qual modelo vocês recomendam?", "which model would you suggest?": asking which model to use.
 WHICH_MODEL = regexes.compile(rf"\b(?:{_W('words.which_model')})\b")
 # "um Llama 70B quantizado", "a quantized 70B": quantized weights, the format not said.
-QUANTIZED = regexes.compile(r"\b(?:quantizad[oa]s?|quantized|quantised)\b")
+QUANTIZED = regexes.compile(
+    r"\b(?:quantizad[oa]s?|quantized|quantised|quantizac(?:ao|oes)|quantization|quantisation)\b"
+)
 QAT = regexes.compile(r"\bqat\b")
 # Beside a closed model: an open one in its place is asked for ("um modelo aberto equivalente ao GPT-4o").
 REPLACE_CLOSED = regexes.compile(rf"\b(?:{_W('words.replace_closed')})\b")
@@ -2550,6 +2582,7 @@ def parse(
     choice ("llama 70b em 4 bits ou qwen 32b em bf16?") make the first the workload and the other, as typed,
     a model choice, which the answer sizes beside it (sizing/compare.py) or says why it cannot. `today`: the
     day a deadline said as a date counts from ("até o fim do mês"); without it such a date is no deadline."""
+    text = chat_shorthand(text)
     if today is not None:
         text, deadline_dates = deadlines.resolve(text, today)
         query = parse(text, catalog, base)
@@ -2644,6 +2677,7 @@ def parse(
         return query
     _unsized_choice(text, query)
     _precision_compared(query)
+    _reasoning_compared(text, query, catalog)
     _same_size_together(text, query)
     _own_gpus(text, query)
     _choices_kept(query)
@@ -2784,6 +2818,33 @@ def _precision_compared(query: Query) -> None:
         return  # "4, 8 ou 16 bits": the first is sized, and the answer says the others were not
     _typed, _sized, other = query.precision_choices.pop()
     query.model_choices.append(f"{query.workload.model} {other}")
+
+
+# "com e sem raciocínio", "with or without thinking": both said at once.
+BOTH_REASONING = regexes.compile(
+    r"\b(?:com\s+(?:e|ou)\s+sem|sem\s+(?:e|ou)\s+com|with\s+(?:and|or)\s+without|without\s+(?:and|or)\s+with)"
+    r"(?:\s+(?:o|a|the|modo|mode))?\s+(?:raciocinio|reasoning|thinking|pensamento)\b"
+)
+_REASONING_WORD = regexes.compile(r"\b(?:raciocinio|reasoning|thinking|pensamento)\b")
+
+
+def _reasoning_compared(text: str, query: Query, catalog: Catalog | None) -> None:
+    """ "sem raciocínio e com raciocínio, quanto de memória pro qwen3 32b?", "qwen3 32b com e sem thinking": the
+    model sized without its chain of thought (the answer in full) and with it, side by side (sizing/compare.py
+    weigh_reasoning). It had been sized without alone while "Entendi" said both. Not for a model that always
+    thinks: turned down, it still writes its chain of thought."""
+    w = query.workload
+    if w is None or query.model_choices or w.reasoning != "off" or w.stage is not Stage.inference:
+        return
+    plain = strip_accents(text)
+    if not BOTH_REASONING.search(plain) and not _REASONING_WORD.search(NO_REASONING.sub(" ", plain)):
+        return
+    try:
+        always = (catalog or load_catalog()).model(w.model).reasoning == "always"
+    except (KeyError, SizingError):
+        always = False  # a repo of the Hub: its own answer says what it does
+    if not always:
+        query.workload = w.but(compare_reasoning=True)
 
 
 ASKS_WHICH = ("query.series_size", "query.family_model", "query.shared_name")
@@ -3129,7 +3190,7 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     text = OLLAMA_LINK.sub(lambda m: f" {m.group(1)} ", text)
     # E-mails, CPFs, phones...: never read as numbers ("(11) 98765-4321" is no context) nor echoed back.
     text, personal = scrub(text)
-    text = _without_signature(_without_mail_headers(text))
+    text = chat_shorthand(_without_signature(_without_mail_headers(text)))
     typed_lower = text.lower()
     # Python pasted with the question: its calls' arguments as the launch flags they are.
     text = code_query.pasted_code(text)
@@ -3148,6 +3209,7 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
         text = EMOJI_CODES.sub(" ", text)
     text = _bare_repo_names(text, catalog)
     text = _gpu_variants(text, catalog)
+    text = _gpu_diminutives(text, catalog)
     # "1e6 usuários": a count in scientific notation is that count ("1e" had been left over, and 6 users read).
     if "e" in text:
         text = SCIENTIFIC.sub(_plain_number, text)
@@ -3403,6 +3465,21 @@ _GPU_VARIANTS = regexes.compile(
     r"(?i)(?P<name>\b(?:[a-z]+\s+)?[a-z]*\d{2,4}[a-z]*)\s+(?P<a>[a-z0-9]+)"
     r"\s*,?\s+(?P<c>e|ou|or|and|vs\.?|versus|x)\s+(?P<b>[a-z0-9]+)\b"
 )
+
+
+# "uma H100zinha", "a 4090zinha", "duas A100zonas": Portuguese diminutives and augmentatives of a GPU's name
+# are that GPU (the GPU had been a word not understood, and the question sized on the GPUs we rent).
+_GPU_DIMINUTIVE = regexes.compile(
+    r"(?i)\b([a-z]*\d{2,4}[a-z]*?)(?:zinh[ao]s?|inh[ao]s?|zon[ao]s?|z[aã]o|z[oõ]es)\b"
+)
+
+
+def _gpu_diminutives(text: str, catalog: Catalog) -> str:
+    """The text with a GPU's name said in a diminutive ("h100zinha") written as the name, when it is one."""
+    if not _GPU_DIMINUTIVE.search(text):
+        return text
+    index = _indexes(catalog)["gpu"]
+    return _GPU_DIMINUTIVE.sub(lambda m: m.group(1) if normalize(m.group(1)) in index else m.group(0), text)
 
 
 def _gpu_variants(text: str, catalog: Catalog) -> str:
@@ -6839,6 +6916,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             query.corrections.append((typed, catalog.model(model_id).name))
     if scan.found.get("series"):
         model, size = _series_member(scan, catalog, model, size)
+        for name, typed in scan.found.pop("series_point", []):
+            query.corrections.append((typed, name))
     if model and size and normalize(scan.found["model"][0][1]) in family_words(catalog):
         # "deepseek 70b", "r1 70b": a family word that is also a model's alias, with a size: the family's
         # model of that size, not a contradiction.
@@ -7602,6 +7681,17 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             # said (they had been added to the training's line)
             query.noted = [*query.noted, "serve_trained" if base.stage is Stage.pretrain else "serve_tuned"]
         drop = ("precision",) if own else ()
+        if (
+            fields.get("precision") is None
+            and not base.stage.is_training
+            and (base.precision is None or not resolve_precision(base.precision, catalog).is_quantized)
+            and QUANTIZED.search(plain)
+        ):
+            # "e se eu usar quantização?", "e quantizado?": the thread's workload quantized (a 16-bit one said too),
+            # in the format a first question that says "quantizado" gets (sizing/plan.py, said); it had not been
+            # understood.
+            fields["quantized"], understood = True, True
+            drop += ("precision",)
         if scan.found.get("as_batch") and not base.stage.is_training:
             drop += _as_batch(base, fields, catalog)
             understood = True
@@ -8278,6 +8368,16 @@ def _thread_family_size(catalog: Catalog, model: str, size: str) -> str | None:
     return None
 
 
+def _point_release_member(catalog: Catalog, series: Series, size: str) -> str | None:
+    """The member of that size in the first point release of `series` that has one ("llama-3.1-405b" for Llama 3
+    and 405b: Meta released the 405B as Llama 3.1, model card meta-llama/Llama-3.1-405B), or None."""
+    for later in sorted((s for s in catalog.series if s.id.startswith(series.id + ".")), key=lambda s: s.id):
+        for m in later.models:
+            if _own_size(catalog, m, size) or m.endswith("-" + normalize(size)):
+                return m
+    return None
+
+
 def _series(catalog: Catalog, series_id: str) -> Series:
     return next(s for s in catalog.series if s.id == series_id)
 
@@ -8309,6 +8409,13 @@ def _series_member(scan: _Scan, catalog: Catalog, model: str | None, size: str |
             example = _example(rest, typed, nearest.name)
             raise QueryError("query.series_uncatalogued_size", hint=None, series=series.name, size=size.upper(),
                              sizes=sizes, example=" ".join(example.split()))  # fmt: skip
+        if member is None and (point := _point_release_member(catalog, series, size)) is not None:
+            # "llama 3 405b": the 405B came with Llama 3.1, a point release of the series named; that one, said
+            # ("Li “llama 3 405b” como Llama 3.1 405B.": it had been "Llama 3 não tem 405B", an error)
+            typed_size = scan.found["size"][0][1]
+            scan.found["model"] = [(point, f"{typed} {typed_size}")]
+            scan.found["series_point"] = [(catalog.model(point).name, f"{typed} {typed_size}")]
+            return point, None
         if member is None:
             # The example: the member nearest the size typed, in the question as asked.
             typed_size = scan.found["size"][0][1]

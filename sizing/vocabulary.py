@@ -30,6 +30,7 @@ from . import tomlfiles
 from .catalog import DATA_DIR, CatalogError
 
 VOCABULARY_DIR = DATA_DIR / "vocabulary"
+SHORTHAND = ("shorthand", "shorthand_after_number")  # sections of spelling = words, not word lists
 COMMON = "all"  # the file of words that are the same in every language (jargon, product names)
 
 # Each section and the keys it may hold: a misspelt key is an error naming the file, not a silent no-op.
@@ -199,6 +200,10 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     ),
     "devices": ("laptop", "mac", "desktop", "gpu", "unified", "ram", "own", "phone"),
     "speculative": ("decoding", "draft", "as", "article", "eagle", "eagle3", "mtp", "ngram", "off"),
+    # A chat spelling = the words it stands for ("s/" = "sem"): read as those words before anything else.
+    "shorthand": (),
+    # The same, glued to the number before it ("3kk" = "3 milhões").
+    "shorthand_after_number": (),
     "images": (
         "nouns",
         "per",
@@ -336,6 +341,8 @@ class Vocabulary(msgspec.Struct, frozen=True):
     languages: dict[str, Language]
     entries: dict[str, tuple[str, ...]]  # "stages.lora" -> entries of every file, as written
     numbers: dict[str, int]  # accent-free number word -> value
+    # [shorthand] and [shorthand_after_number]: accent-free chat spelling -> the words it stands for
+    shorthand: dict[str, dict[str, str]] = {}
 
     def words(self, key: str) -> tuple[str, ...]:
         return self.entries.get(key, ())
@@ -397,6 +404,10 @@ def _check(name: str, raw: dict) -> None:
                 if not isinstance(value, int) or isinstance(value, bool):
                     raise CatalogError(f"{where} must be a whole number")
                 continue
+            if section in SHORTHAND:
+                if not isinstance(value, str) or not value.strip():
+                    raise CatalogError(f'{where} must be the words it stands for, in quotes: "c/" = "com"')
+                continue
             if SCHEMA[section] and key not in SCHEMA[section]:  # type: ignore[operator]
                 raise CatalogError(f"{where}: unknown key; use {', '.join(SCHEMA[section])}")  # type: ignore[arg-type]
             if key == "variant_of":
@@ -415,12 +426,16 @@ def load_vocabulary(folder: Path = VOCABULARY_DIR) -> Vocabulary:
     languages: dict[str, Language] = {}
     entries: dict[str, list[str]] = {}
     numbers: dict[str, int] = {}
+    shorthand: dict[str, dict[str, str]] = {section: {} for section in SHORTHAND}
     for path in files:
         raw = _read(path)
         _check(path.name, raw)
         for section, body in raw.items():
             if section == "numbers":
                 numbers.update({strip_accents(k): v for k, v in body.items()})
+                continue
+            if section in SHORTHAND:
+                shorthand[section].update({strip_accents(k.strip()): v for k, v in body.items()})
                 continue
             for key, value in body.items():
                 if key != "variant_of":
@@ -440,4 +455,4 @@ def load_vocabulary(folder: Path = VOCABULARY_DIR) -> Vocabulary:
     for lang in languages.values():
         if lang.variant_of and lang.variant_of not in languages:
             raise CatalogError(f"vocabulary/{lang.code}.toml: variant_of names no file: {lang.variant_of!r}")
-    return Vocabulary(languages, {k: tuple(v) for k, v in entries.items()}, numbers)
+    return Vocabulary(languages, {k: tuple(v) for k, v in entries.items()}, numbers, shorthand)

@@ -141,6 +141,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # other training methods the question weighs against the stage ("lora ou qlora?", "full ou lora?"):
     # sizing/compare.py sizes the same run with each
     compare_stages: list[Stage] | None = None
+    # "com e sem raciocínio": the model sized without its chain of thought (reasoning "off", the answer in full)
+    # and with it, side by side (sizing/compare.py weigh_reasoning)
+    compare_reasoning: bool | None = None
     # A second training stage said to follow the first ("continued pretraining com 2B tokens e depois SFT com
     # LoRA em 10 mil exemplos"), with its own data: sizing/engine.py sizes the heavier of the two in full and
     # the other in a note. The fields above (stage, tokens, examples, epochs) are the first stage's.
