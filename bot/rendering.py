@@ -650,10 +650,13 @@ def _sides_conclusion(result: SizingResult, cmp, priced: bool, lang: str) -> lis
     def runner_up(best, key):
         return min((side for side in served if side is not best), key=key)
 
+    told = None  # the GPU whose fewer setup the count's part said
+    fewer_part = None  # "a X serve com menos GPUs": a faster X right after it is "e é ~N× mais rápida"
     if cmp.fewer_gpus in by_id:
         best = by_id[cmp.fewer_gpus]
         other = runner_up(best, lambda side: side.serving.count)
         if other.fits and other.fewer is not None:
+            told = other.gpu
             # More of it were named than serve: the count is the question's, not its memory's.
             parts.append(i18n.t(lang, "gpu_sides.fewer_named", gpu=name(best), count=best.serving.count,
                                 other_count=other.serving.count, other=other.gpu_name,
@@ -663,11 +666,18 @@ def _sides_conclusion(result: SizingResult, cmp, priced: bool, lang: str) -> lis
                                 other_count=other.serving.count,
                                 memory=f"{i18n.number(best.memory_bytes / 1e9, lang)} GB",
                                 other_memory=f"{i18n.number(other.memory_bytes / 1e9, lang)} GB"))  # fmt: skip
+            fewer_part = parts[-1]
     elif len({side.serving.count for side in served}) == 1 and all(
         side.count_named is None for side in served
     ):
         key = "gpu_sides.same_count" if len(served) == 2 else "gpu_sides.same_count_many"
         parts.append(i18n.t(lang, key, count=served[0].serving.count))
+    # counts named that serve with GPUs to spare: the fewest of each that serve too
+    fewer = [
+        advice.describe(side.fewer, lang) for side in served if side.fits and side.fewer and side.gpu != told
+    ]
+    if fewer:
+        parts.append(i18n.t(lang, "gpu_sides.fewer_also", setups=i18n.join(fewer, lang)))
     compute = load_catalog().precision(result.workload.precision).compute
     fp8 = compute == "fp8" and len({side.fp8 for side in served}) > 1
 
@@ -683,7 +693,8 @@ def _sides_conclusion(result: SizingResult, cmp, priced: bool, lang: str) -> lis
     if cmp.faster in by_id:
         best = by_id[cmp.faster]
         other = runner_up(best, lambda side: -speed(side))
-        key = "gpu_sides.faster_too" if cmp.faster == cmp.fewer_gpus else "gpu_sides.faster"
+        too = cmp.faster == cmp.fewer_gpus and parts and parts[-1] is fewer_part
+        key = "gpu_sides.faster_too" if too else "gpu_sides.faster"
         text = i18n.t(lang, key, gpu=name(best), ratio=_ratio_text(cmp.speed_ratio, lang),
                       speed=i18n.number(speed(best), lang), other_speed=i18n.number(speed(other), lang))  # fmt: skip
         why = []

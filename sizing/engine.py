@@ -1323,6 +1323,11 @@ def _gpu_sides(plan: Plan, rec, catalog: Catalog) -> GpuComparison | None:
             asked, enough = found
             side.problem = asked.problem
             if side.count_named is not None:
+                if asked.fits and asked.problem is None and plan.rate is not None and asked.count > 1:
+                    # Under a rate the GPUs named run as the recommendation's would: one copy over them all or
+                    # copies side by side, whichever sustains more (8× H100 for an 8B are eight copies, not one
+                    # copy over eight GPUs said to be over the plan while seven copies were within it).
+                    asked = advice.fastest_layout(side_plan, asked, catalog)
                 held = asked.fits and asked.problem is None
                 # judged as the recommendation is: under a rate, within the plan's share of what it sustains
                 side.fits = held and traffic.within_plan(asked.performance)

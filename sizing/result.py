@@ -472,6 +472,7 @@ class Verdict(Record, kw_only=True):
     # Under a rate, a setup that holds the model and its conversations but does not carry the peak (past what it
     # sustains, or its latency targets missed): `changes` then says how many of it do
     unserved: bool = False
+    _omit_empty = ("unserved",)  # in the JSON only where it is so
 
     @property
     def title_key(self) -> str:
