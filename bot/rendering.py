@@ -619,6 +619,24 @@ def _unserved(setup, lang: str) -> str:
     return i18n.t(lang, "gpu_sides.misses", setup=desc)
 
 
+def _copies_for_rate(best, other) -> bool:
+    """Whether two GPUs' serving setups differ in count by the copies a rate needs: one copy takes as many GPUs
+    on each, so what each GPU sustains sets the count, not its memory."""
+    p, q = best.serving.performance, other.serving.performance
+    return (
+        p is not None
+        and q is not None
+        and p.requests_per_s is not None
+        and p.gpus_per_replica == q.gpus_per_replica
+        and p.replicas != q.replicas
+    )
+
+
+def _per_gpu_rate(side) -> float:
+    """The requests a second one GPU of a side's serving setup sustains within the latency targets."""
+    return side.serving.performance.max_requests_per_s / side.serving.count
+
+
 def _sides_conclusion(result: SizingResult, cmp, priced: bool, lang: str) -> list[str]:
     """The GPUs weighed in a line's parts: which serves as asked, with fewer GPUs (and its memory, what sets the
     count), faster per user (and why: the memory bandwidth a copy of the model reads its weights with, or FP8
@@ -661,6 +679,14 @@ def _sides_conclusion(result: SizingResult, cmp, priced: bool, lang: str) -> lis
             parts.append(i18n.t(lang, "gpu_sides.fewer_named", gpu=name(best), count=best.serving.count,
                                 other_count=other.serving.count, other=other.gpu_name,
                                 fewer=advice.describe(other.fewer, lang)))  # fmt: skip
+        elif _copies_for_rate(best, other):
+            # One copy of the model takes as many GPUs on either: the count is the copies the rate needs, set by
+            # what each GPU sustains, not by the memory.
+            parts.append(i18n.t(lang, "gpu_sides.fewer_rate", gpu=name(best), count=best.serving.count,
+                                other_count=other.serving.count,
+                                rate=rate_text(_per_gpu_rate(best), lang),
+                                other_rate=rate_text(_per_gpu_rate(other), lang)))  # fmt: skip
+            fewer_part = parts[-1]
         else:
             parts.append(i18n.t(lang, "gpu_sides.fewer", gpu=name(best), count=best.serving.count,
                                 other_count=other.serving.count,

@@ -332,3 +332,17 @@ def test_each_side_has_its_price_an_hour_beside_its_month(priced, capsys):
     assert "Por mês: sob demanda R$ 8.760 (R$ 12,00/h); reservada R$ 6.570 (R$ 9,00/h)" in lead
     en = head(answer(capsys, "l40s or a100 for qwen3 14b with 20 users?"))
     assert "(BRL 18.00/h)" in en and "(BRL 12.00/h)" in en
+
+
+def test_fewer_gpus_under_a_rate_with_a_copy_on_as_many_of_each_is_said_as_what_each_sustains():
+    # An 8B is one copy a GPU on either: seven H100 against six H200 are the copies the rate needs, set by
+    # the requests a second each GPU sustains, not by the H200's memory.
+    query, result = sized("h100 ou h200 pro llama 3.1 8b com 50 req/s")
+    h100, h200 = result.gpu_comparison.sides
+    assert (h100.setup.count, h200.setup.count) == (7, 6)
+    assert h100.setup.performance.gpus_per_replica == h200.setup.performance.gpus_per_replica == 1
+    text = render_text(result, query)
+    assert "a H200 SXM 141 GB serve com menos GPUs (6 contra 7): cada cópia do modelo ocupa" in text
+    assert "141 GB de memória por GPU contra 80 GB" not in text
+    # and the faster part right after it goes on from it
+    assert "contra ~11 requisições/s; e é ~1,3× mais rápida por usuário" in text
