@@ -327,11 +327,13 @@ def summary(result: SizingResult, query=None, said: list[str] | None = None) -> 
     if cmp is not None:  # GPUs weighed: each one's setup that serves, as the answer's side by side leads with
         each = [advice.describe(side.setup, lang) if side.fits else side.gpu_name for side in cmp.sides]
         lines.append(i18n.t(lang, "gpu_sides.header", gpus=" vs ".join(each)))
+    elif result.gpu_choice:  # GPUs weighed for a training: each one's setup that holds the run
+        each = [
+            advice.describe(side.setup, lang) if side.setup else side.gpu_name for side in result.gpu_choice
+        ]
+        lines.append(i18n.t(lang, "gpu_sides.header", gpus=" vs ".join(each)))
     elif v is not None:  # the answer leads with the GPU the question named
-        key = (
-            "answer.fits_title" if v.setup.fits else "answer.tight_title" if v.tight else "answer.short_title"
-        )
-        lines.append(i18n.t(lang, key, setup=advice.describe(v.setup, lang)))
+        lines.append(i18n.t(lang, v.title_key, setup=advice.describe(v.setup, lang)))
     rec = result.recommendation
     total = i18n.gb(result.memory.total, lang)
     if rec:

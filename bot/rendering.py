@@ -428,6 +428,12 @@ def gpu_choice_lines(result: SizingResult, show_prices: bool) -> tuple[list[str]
             lines.append(i18n.t(lang, "gpu_choice.side_none", gpu=side.gpu_name))
             continue
         setup = advice.describe(side.setup, lang) + (f" · ZeRO-{side.setup.zero}" if side.setup.zero else "")
+        named = ""
+        if side.short is not None:
+            # the count named first, by how much it falls short, then the fewest of it that hold the run
+            named = i18n.t(lang, "named.short", setup=advice.describe(side.short, lang),
+                           short=i18n.gb(-side.short.free_bytes_per_gpu, lang)) + " "  # fmt: skip
+            setup = i18n.t(lang, "gpu_choice.side_with", setup=setup)
         if side.days is not None:
             line = i18n.t(lang, "gpu_choice.side_timed", setup=setup, days=i18n.duration(side.days, lang),
                           gpu_hours=i18n.gpu_hours(side.gpu_hours, lang))  # fmt: skip
@@ -436,12 +442,13 @@ def gpu_choice_lines(result: SizingResult, show_prices: bool) -> tuple[list[str]
                                      total=i18n.money(side.run_cost, lang),
                                      price=i18n.money(side.price_per_gpu_hour, lang))  # fmt: skip
         else:
-            line = i18n.t(lang, "gpu_choice.side_untimed", setup=setup,
+            # with no time to say, whether the memory holds the run is what the setup's line says of it
+            line = i18n.t(lang, "gpu_choice.side_untimed", setup=setup, spare=i18n.gb(side.setup.free_bytes_per_gpu, lang),
                           tflops=i18n.number(side.bf16_tflops, lang))  # fmt: skip
             if priced and side.price_per_gpu_hour is not None:
                 line += " " + i18n.t(lang, "gpu_choice.side_price", currency=cur, mode=mode(side),
                                      price=i18n.money(side.price_per_gpu_hour, lang))  # fmt: skip
-        lines.append(line)
+        lines.append(named + line)
     held = [side for side in sides if side.setup is not None]
     if len(held) < 2:
         return lines, ends + third
@@ -523,7 +530,7 @@ def gpu_sides_lines(result: SizingResult, show_prices: bool) -> tuple[list[str],
             )
         c = setup.cost
         if priced and c is not None and c.by_contract_mode:
-            modes = month_modes(result, setup)
+            modes = month_modes(result, setup, hourly=True)
             if c.per_million_output_tokens is None:
                 out.append(i18n.t(lang, "compare.per_month", modes=modes) + ".")
             else:
@@ -537,7 +544,7 @@ def gpu_sides_lines(result: SizingResult, show_prices: bool) -> tuple[list[str],
     lines = [i18n.t(lang, "gpu_sides.title")]
     for side in cmp.sides:
         s = side.setup
-        if side.count_named is not None and s is not None and s.fits:
+        if side.count_named is not None and s is not None and side.fits:
             words = [
                 i18n.t(
                     lang,
@@ -547,6 +554,8 @@ def gpu_sides_lines(result: SizingResult, show_prices: bool) -> tuple[list[str],
                 )
             ]
             words += figures(s)
+        elif side.over_plan and s is not None and s.performance is not None:
+            words = [_unserved(s, lang)]
         elif side.count_named is not None and s is not None and side.problem is None:
             words = [
                 i18n.t(
@@ -569,7 +578,13 @@ def gpu_sides_lines(result: SizingResult, show_prices: bool) -> tuple[list[str],
             key = "gpu_sides.none" if offered else "gpu_sides.none_unrented"
             words = [i18n.t(lang, key, gpu=side.gpu_name, precision=precision)]
         if side.fewest is not None:
-            words.append(i18n.t(lang, "gpu_sides.fewest", setup=advice.describe(side.fewest, lang)))
+            p = side.fewest.performance
+            if side.over_plan and p is not None and p.utilization is not None:
+                # the count that serves the load as the recommendation does, and the share of it the peak uses
+                words.append(i18n.t(lang, "gpu_sides.fewest_plan", setup=advice.describe(side.fewest, lang),
+                                    share=i18n.percent(p.utilization, lang)))  # fmt: skip
+            else:
+                words.append(i18n.t(lang, "gpu_sides.fewest", setup=advice.describe(side.fewest, lang)))
             words += figures(side.fewest)
         elif side.lower is not None:
             words.append(i18n.t(lang, "gpu_sides.lower", precision=side.lower_precision_name,
@@ -584,6 +599,42 @@ def gpu_sides_lines(result: SizingResult, show_prices: bool) -> tuple[list[str],
         key = "gpu_sides.third" if len(cmp.sides) == 2 else "gpu_sides.third_many"
         ends.append(i18n.t(lang, key, setup=advice.describe(cmp.third, lang)))
     return lines, ends
+
+
+def _unserved(setup, lang: str) -> str:
+    """A count named that holds the model but does not serve the load: the peak over the share of what it
+    sustains a plan uses (traffic.toml plan_utilization), past all it sustains, or the latency targets missed."""
+    p = setup.performance
+    desc = advice.describe(setup, lang)
+    if (
+        p.utilization is not None
+        and p.planned_utilization is not None
+        and p.utilization <= 1
+        and p.meets_targets
+    ):
+        return i18n.t(lang, "gpu_sides.over_plan", setup=desc, plan=i18n.percent(p.planned_utilization, lang),
+                      share=advice.share_text(p.utilization, p.planned_utilization, lang))  # fmt: skip
+    if p.utilization is not None and p.utilization > 1:
+        return i18n.t(lang, "gpu_sides.unserved", setup=desc, short=advice.perf_short(p, lang))
+    return i18n.t(lang, "gpu_sides.misses", setup=desc)
+
+
+def _copies_for_rate(best, other) -> bool:
+    """Whether two GPUs' serving setups differ in count by the copies a rate needs: one copy takes as many GPUs
+    on each, so what each GPU sustains sets the count, not its memory."""
+    p, q = best.serving.performance, other.serving.performance
+    return (
+        p is not None
+        and q is not None
+        and p.requests_per_s is not None
+        and p.gpus_per_replica == q.gpus_per_replica
+        and p.replicas != q.replicas
+    )
+
+
+def _per_gpu_rate(side) -> float:
+    """The requests a second one GPU of a side's serving setup sustains within the latency targets."""
+    return side.serving.performance.max_requests_per_s / side.serving.count
 
 
 def _sides_conclusion(result: SizingResult, cmp, priced: bool, lang: str) -> list[str]:
@@ -617,17 +668,42 @@ def _sides_conclusion(result: SizingResult, cmp, priced: bool, lang: str) -> lis
     def runner_up(best, key):
         return min((side for side in served if side is not best), key=key)
 
+    told = None  # the GPU whose fewer setup the count's part said
+    fewer_part = None  # "a X serve com menos GPUs": a faster X right after it is "e é ~N× mais rápida"
     if cmp.fewer_gpus in by_id:
         best = by_id[cmp.fewer_gpus]
         other = runner_up(best, lambda side: side.serving.count)
-        parts.append(i18n.t(lang, "gpu_sides.fewer", gpu=name(best), count=best.serving.count,
-                            other_count=other.serving.count, memory=f"{i18n.number(best.memory_bytes / 1e9, lang)} GB",
-                            other_memory=f"{i18n.number(other.memory_bytes / 1e9, lang)} GB"))  # fmt: skip
+        if other.fits and other.fewer is not None:
+            told = other.gpu
+            # More of it were named than serve: the count is the question's, not its memory's.
+            parts.append(i18n.t(lang, "gpu_sides.fewer_named", gpu=name(best), count=best.serving.count,
+                                other_count=other.serving.count, other=other.gpu_name,
+                                fewer=advice.describe(other.fewer, lang)))  # fmt: skip
+        elif _copies_for_rate(best, other):
+            # One copy of the model takes as many GPUs on either: the count is the copies the rate needs, set by
+            # what each GPU sustains, not by the memory.
+            parts.append(i18n.t(lang, "gpu_sides.fewer_rate", gpu=name(best), count=best.serving.count,
+                                other_count=other.serving.count,
+                                rate=rate_text(_per_gpu_rate(best), lang),
+                                other_rate=rate_text(_per_gpu_rate(other), lang)))  # fmt: skip
+            fewer_part = parts[-1]
+        else:
+            parts.append(i18n.t(lang, "gpu_sides.fewer", gpu=name(best), count=best.serving.count,
+                                other_count=other.serving.count,
+                                memory=f"{i18n.number(best.memory_bytes / 1e9, lang)} GB",
+                                other_memory=f"{i18n.number(other.memory_bytes / 1e9, lang)} GB"))  # fmt: skip
+            fewer_part = parts[-1]
     elif len({side.serving.count for side in served}) == 1 and all(
         side.count_named is None for side in served
     ):
         key = "gpu_sides.same_count" if len(served) == 2 else "gpu_sides.same_count_many"
         parts.append(i18n.t(lang, key, count=served[0].serving.count))
+    # counts named that serve with GPUs to spare: the fewest of each that serve too
+    fewer = [
+        advice.describe(side.fewer, lang) for side in served if side.fits and side.fewer and side.gpu != told
+    ]
+    if fewer:
+        parts.append(i18n.t(lang, "gpu_sides.fewer_also", setups=i18n.join(fewer, lang)))
     compute = load_catalog().precision(result.workload.precision).compute
     fp8 = compute == "fp8" and len({side.fp8 for side in served}) > 1
 
@@ -643,7 +719,8 @@ def _sides_conclusion(result: SizingResult, cmp, priced: bool, lang: str) -> lis
     if cmp.faster in by_id:
         best = by_id[cmp.faster]
         other = runner_up(best, lambda side: -speed(side))
-        key = "gpu_sides.faster_too" if cmp.faster == cmp.fewer_gpus else "gpu_sides.faster"
+        too = cmp.faster == cmp.fewer_gpus and parts and parts[-1] is fewer_part
+        key = "gpu_sides.faster_too" if too else "gpu_sides.faster"
         text = i18n.t(lang, key, gpu=name(best), ratio=_ratio_text(cmp.speed_ratio, lang),
                       speed=i18n.number(speed(best), lang), other_speed=i18n.number(speed(other), lang))  # fmt: skip
         why = []

@@ -545,6 +545,11 @@ def changes_to_fit(plan: Plan, asked: Setup, enough: Setup | None, catalog: Cata
     shape = _shape_of(asked, catalog)
     if fixed_machine(plan, shape, catalog):
         enough = None  # a notebook's or the customer's own machine has no more of its GPUs to add
+    if asked.fits and enough and plan.rate is not None and not traffic.within_plan(asked.performance, False):
+        # It holds the model and the conversations but not the peak: more of it, as the recommendation is sized.
+        if enough.performance is None:
+            enough.performance = traffic.performance(plan, enough, catalog)
+        return [with_performance(_more_of_the_same(plan, enough, catalog), plan.lang)]
     if asked.fits or (asked.problem and asked.problem != "precision"):
         return [_more_of_the_same(plan, enough, catalog)] if enough and asked.problem else []
     # A precision the GPU cannot run: the changes below try the others, which evaluate() lets through.

@@ -603,12 +603,14 @@ def month_cost_lines(r: SizingResult, setup: Setup) -> list[str]:
     return [t(lang, "compare.per_month", modes=month_modes(r, setup))]
 
 
-def month_modes(r: SizingResult, setup: Setup) -> str:
-    """A setup's month in each contract mode priced, "sob demanda R$ 13.140; reservada R$ 9.490"."""
+def month_modes(r: SizingResult, setup: Setup, hourly: bool = False) -> str:
+    """A setup's month in each contract mode priced, "sob demanda R$ 13.140; reservada R$ 9.490"; `hourly`:
+    each with the setup's price an hour beside it ("sob demanda R$ 13.140 (R$ 18,00/h)")."""
     lang = r.workload.lang
+    key = "compare.mode_hourly" if hourly else "compare.mode"
     return "; ".join(
-        t(lang, "compare.mode", mode=t(lang, f"cost.modes.{mode}"), currency=r.currency,
-          per_month=money(m.per_month, lang))
+        t(lang, key, mode=t(lang, f"cost.modes.{mode}"), currency=r.currency,
+          per_month=money(m.per_month, lang), per_hour=money(m.per_hour, lang))
         for mode, m in setup.cost.by_contract_mode.items()
     )  # fmt: skip
 

@@ -1373,7 +1373,8 @@ def _compared(plan: Plan, rec, catalog: Catalog, said_why: bool) -> list[Alterna
     """Each other GPU the question weighs against the named one, judged as the named one is."""
     out = []
     for gpu, count in plan.compare:
-        other = plan.but(gpu=gpu, gpus=count or plan.gpus, compare=())
+        # A GPU said with no count ("2 h100 ou h200") is the fewest of it that serve, not the other's count.
+        other = plan.but(gpu=gpu, gpus=count, compare=())
         found = requested(other, catalog, weighed=True)
         if found is None:
             continue
@@ -1402,13 +1403,15 @@ def _training_choice(plan: Plan, catalog: Catalog) -> list[GpuChoice]:
     for gpu, count in ((plan.gpu, plan.gpus), *plan.compare):
         if gpu is None or isinstance(gpu, Budget):
             return []
-        found = requested(plan.but(gpu=gpu, gpus=count or plan.gpus, compare=()), catalog, weighed=True)
-        setup = None
+        found = requested(plan.but(gpu=gpu, gpus=count, compare=()), catalog, weighed=True)
+        setup = short = None
         if found is not None:
             asked, enough = found
             setup = asked if asked.fits else enough
+            if count and not asked.fits:
+                short = asked
         side = GpuChoice(gpu=gpu.id, gpu_name=gpu.name, bf16_tflops=gpu.bf16_dense_tflops, setup=setup,
-                         mfu=catalog.training_mfu(gpu))  # fmt: skip
+                         mfu=catalog.training_mfu(gpu), count_named=count or None, short=short)  # fmt: skip
         offer = next((o for o in catalog.offering.offer if o.gpu == gpu.id), None)
         prices = offer.price_per_gpu_hour if offer is not None else {}
         mode = next((m for m in ("project_package", "on_demand") if m in prices), None)
@@ -1433,7 +1436,7 @@ def _gpu_sides(plan: Plan, rec, catalog: Catalog) -> GpuComparison | None:
     for gpu, count in ((plan.gpu, plan.gpus), *plan.compare):
         if gpu is None or isinstance(gpu, Budget) or gpu.laptop:
             return None
-        side_plan = plan.but(gpu=gpu, gpus=count or plan.gpus, compare=())
+        side_plan = plan.but(gpu=gpu, gpus=count, compare=())
         side = GpuSide(gpu=gpu.id, gpu_name=gpu.name, memory_bytes=int(gpu.memory_marketing_gb * 1e9),
                        bandwidth_gb_s=gpu.bandwidth_gb_s, fp8=bool(gpu.fp8_dense_tflops),
                        count_named=side_plan.gpus or None)  # fmt: skip
@@ -1443,9 +1446,23 @@ def _gpu_sides(plan: Plan, rec, catalog: Catalog) -> GpuComparison | None:
             asked, enough = found
             side.problem = asked.problem
             if side.count_named is not None:
-                side.setup, side.fits = asked, asked.fits and asked.problem is None
+                if asked.fits and asked.problem is None and plan.rate is not None and asked.count > 1:
+                    # Under a rate the GPUs named run as the recommendation's would: one copy over them all or
+                    # copies side by side, whichever sustains more (8× H100 for an 8B are eight copies, not one
+                    # copy over eight GPUs said to be over the plan while seven copies were within it).
+                    asked = advice.fastest_layout(side_plan, asked, catalog)
+                held = asked.fits and asked.problem is None
+                # judged as the recommendation is: under a rate, within the plan's share of what it sustains
+                side.fits = held and traffic.within_plan(asked.performance)
+                side.setup, side.over_plan = asked, held and not side.fits
                 if not side.fits and enough is not None and enough.fits:
                     side.fewest = _side_figures(side_plan, enough, catalog)
+                elif side.fits:
+                    least = _serving_setup(
+                        requested(side_plan.but(gpus=None), catalog, weighed=True), offered
+                    )
+                    if least is not None and least.count < asked.count:
+                        side.fewer = least
             elif (serving := _serving_setup(found, offered)) is not None:
                 side.setup, side.fits = serving, True
         if side.setup is not None:
@@ -1550,6 +1567,15 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
     budget = plan.gpu if isinstance(plan.gpu, Budget) else None  # the customer's own machine, by its memory
     smaller = ""  # "but a smaller setup is enough", said after the named setup's performance
     tight = False  # over the training margin, within the GPU's memory
+    # Under a rate, room for the conversations is not serving them: a copy saturated by the peak is said as such
+    # (it had been "cabe", then "não dá conta desta carga").
+    unserved = (
+        asked.fits
+        and plan.rate is not None
+        and not plan.stage.is_training
+        and not traffic.within_plan(asked.performance, plan_share=False)
+    )
+    saturated = unserved and (asked.performance.utilization or 0) > 1
     if asked.problem == "replicas":
         held = copies_held(plan, asked, catalog)
         held_text = t(lang, "named.held_one" if held == 1 else "named.held_other", n=held)
@@ -1579,8 +1605,13 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
             # no "por GPU" on a machine with one GPU of shared memory; in GB of 10^9 bytes, as its "Por GPU" line
             # and the breakdown below it count (the Mac note says its share in Apple's GiB, labelled as such)
             text = t(lang, "named.fits_mac", setup=desc, spare=i18n.gb(asked.free_bytes_per_gpu, lang))
+        elif saturated:
+            p = asked.performance
+            text = t(lang, "named.fits_saturated", setup=desc, spare=i18n.gb(asked.free_bytes_per_gpu, lang),
+                     share=i18n.percent(p.utilization, lang), max_tokens=i18n.number(p.max_output_tokens_per_s, lang))  # fmt: skip
         else:
-            text = t(lang, "named.fits", setup=desc, spare=i18n.gb(asked.free_bytes_per_gpu, lang))
+            key = "named.fits_unserved" if unserved else "named.fits"
+            text = t(lang, key, setup=desc, spare=i18n.gb(asked.free_bytes_per_gpu, lang))
         if not plan.stage.is_training:
             text += " " + t(lang, "named.capacity", capacity=advice.capacity(plan, asked))
             if plan.capacity_asked and not plan.traffic and budget is None:
@@ -1657,7 +1688,7 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
         text += " " + t(lang, key, gpu=asked.gpu_name)
     p = asked.performance
     if p is not None and not plan.stage.is_training:
-        if asked.fits:
+        if asked.fits and not saturated:
             text += " " + t(lang, "perf.named", short=advice.perf_short(p, lang))
             if (
                 plan.batch_items or plan.generated_tokens or plan.read_tokens
@@ -1682,10 +1713,11 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
             key = "perf.named_partial_one" if n == "1" else "perf.named_partial"
             if asked.max_users != 0:
                 text += " " + t(lang, key, n=n, short=advice.perf_short(p, lang))
-        else:  # a rate it cannot hold: what one copy of the model on it serves, against what the peak asks
+        elif not saturated:
+            # a rate it cannot hold: what one copy of the model on it serves, against what the peak asks
             text += " " + t(lang, "perf.named_rate", rate=rate_text(p.max_requests_per_s, lang),
                             max_tokens=i18n.number(p.max_output_tokens_per_s, lang), need=rate_text(plan.rate, lang))  # fmt: skip
-        if p.meets_targets is False and (asked.fits or plan.rate is None):
+        if p.meets_targets is False and (asked.fits or plan.rate is None) and not saturated:
             ttft, tpot = traffic.targets(plan, catalog)
             # A whole answer's time ("p99 latency budget 2s for 500 tokens") is said as itself: the answer's
             # tokens over it are the speed each user needs (sizing/plan.py).
@@ -1706,7 +1738,8 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
     changes = [] if plan.max_model_len is not None else advice.changes_to_fit(plan, asked, enough, catalog)
     if tight and changes:
         text += " " + t(lang, "named.tight_changes")
-    return Verdict(setup=asked, text=text, changes=changes, is_recommendation=is_rec, tight=tight)
+    return Verdict(setup=asked, text=text, changes=changes, is_recommendation=is_rec, tight=tight,
+                   unserved=unserved)  # fmt: skip
 
 
 def _beyond_servers(asked, catalog: Catalog) -> dict | None:

@@ -401,6 +401,9 @@ class GpuChoice(Record, kw_only=True):
     gpu_name: str
     bf16_tflops: float  # the catalogue's dense BF16 peak, what the time estimate divides by
     setup: Setup | None  # None: nothing we rent of this GPU holds the run
+    count_named: int | None = None  # the count the question said for it ("2 h100 ou a100")
+    # the count named, when it does not hold the run: `setup` is then the fewest of it that do
+    short: Setup | None = None
     mfu: float = 0.40  # the share of that peak a training reaches on it (Catalog.training_mfu)
     days: float | None = None  # wall-clock on `setup`, with a data volume given
     gpu_hours: float | None = None
@@ -421,8 +424,12 @@ class GpuSide(Record, kw_only=True):
     fp8: bool  # FP8 tensor cores: FP8 weights and activations (without them, FP8 runs on the weights only)
     count_named: int | None = None  # the count the question said for it ("2 h100 ou 1 h200")
     setup: Setup | None = None  # the count named, else the fewest that serve; None: none of it we rent serves
-    fits: bool = False  # `setup` serves the workload as asked
+    fits: bool = False  # `setup` serves the workload as asked (under a rate, within the plan's share)
+    # A count named that holds the model but whose peak passes the share of what it sustains a plan uses
+    # (traffic.toml plan_utilization; its setup.performance.utilization says by how much): not serving
+    over_plan: bool = False
     fewest: Setup | None = None  # a count named that does not serve: the fewest of it that do
+    fewer: Setup | None = None  # a count named that serves: the fewest of it that serve too, when fewer
     problem: str | None = (
         None  # why it cannot run the model at all, as Setup.problem ("precision": the format)
     )
@@ -462,6 +469,28 @@ class Verdict(Record, kw_only=True):
     changes: list[Alternative] = []
     is_recommendation: bool = False  # the named setup is also the smallest one that serves the workload
     tight: bool = False  # training that fits the GPU's memory only by eating into the margin a plan keeps
+    # Under a rate, a setup that holds the model and its conversations but does not carry the peak (past what it
+    # sustains, or its latency targets missed): `changes` then says how many of it do
+    unserved: bool = False
+    _omit_empty = ("unserved",)  # in the JSON only where it is so
+
+    @property
+    def title_key(self) -> str:
+        """The message of the verdict in a few words: a Slack header, a notification's line."""
+        if self.unserved:
+            return "answer.unserved_title"
+        return (
+            "answer.fits_title"
+            if self.setup.fits
+            else "answer.tight_title"
+            if self.tight
+            else "answer.short_title"
+        )
+
+    @property
+    def changes_key(self) -> str:
+        """The message over `changes`: what makes it fit, or what makes it carry the load."""
+        return "answer.to_serve" if self.unserved else "answer.to_fit"
 
 
 class Contract(Record, kw_only=True):
@@ -556,6 +585,15 @@ class SizingResult(Record, kw_only=True):
     gpu_comparison: GpuComparison | None = None
     # Left out of the JSON when empty: only answers that weigh GPUs have them.
     _omit_empty = ("gpu_choice", "run_choice", "gpu_comparison")
+
+    @property
+    def weighed_gpus(self) -> list[str]:
+        """The names of the GPUs weighed side by side, inference's or a training's: the answer leads with them,
+        in place of the first one's verdict. Empty when the question weighed none."""
+        if self.gpu_comparison is not None:
+            return [side.gpu_name for side in self.gpu_comparison.sides]
+        return [side.gpu_name for side in self.gpu_choice]
+
     # A training run with prices whose cheapest setup per run is not its smallest: both, and which is recommended
     run_choice: RunChoice | None = None
     availability: Availability | None = None  # copies required for availability ("3 réplicas", "HA", "N+1")

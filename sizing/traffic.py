@@ -243,6 +243,19 @@ def performance(plan: Plan, setup: Setup, catalog: Catalog) -> Performance | Non
     )
 
 
+def within_plan(p: Performance | None, plan_share: bool = True) -> bool:
+    """Whether a setup serves its load: within the latency targets and, with `plan_share` under a rate, at no
+    more than the share of what it sustains a plan uses (traffic.toml plan_utilization, the ceiling
+    copies_for_load sizes the recommendation to: the rest absorbs bursts). True with no figures to judge by."""
+    if p is None:
+        return True
+    if p.meets_targets is False:
+        return False
+    if not plan_share or p.utilization is None or p.planned_utilization is None:
+        return True
+    return p.utilization <= p.planned_utilization * (1 + 1e-9)
+
+
 # What one copy of a model on a shape holds, by model, precision, KV cache type, context and shape: shared by
 # every sizing (a fresh question asks about the models and shapes of earlier ones; a search walks every
 # shape). Bounded: it starts over when full. No lock: a race works a value out twice.

@@ -225,3 +225,124 @@ def test_a_training_weighed_on_two_gpus_says_a_third_as_such():
     text = render_text(result, query)
     assert "Lado a lado, para este treino:" in text
     assert "Fora as duas, a menor que serve: 1× L40S 48 GB" in text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1 h100 ou 1 h200 para llama 3.1 8b com 600 req/min",  # 94% and 77% of what each sustains
+        "1x h100 or 1x h200 for llama 3.1 8b at 10 requests per second",
+    ],
+)
+def test_a_count_named_under_a_rate_is_judged_by_the_plans_share(text, capsys):
+    query, result = sized(text)
+    for side in result.gpu_comparison.sides:
+        p = side.setup.performance
+        assert side.count_named == 1 and side.setup.fits  # the memory holds it ...
+        # ... within the latency targets, over the 70% a plan uses
+        assert p.meets_targets and p.planned_utilization < p.utilization <= 1
+        # ... so it does not serve as the recommendation would: the fewest of it within the plan's share
+        assert not side.fits and side.over_plan
+        assert side.fewest.count == 2 and side.fewest.performance.utilization <= p.planned_utilization
+    lead = head(render_text(result, query))
+    if query.workload.lang == "en":
+        assert (
+            "1× H100 SXM 80 GB: fits in memory, but the peak uses 94% of what it sustains, above the 70%"
+            in lead
+        )
+        assert "none of the setups asked serves this workload" in lead
+    else:
+        assert (
+            "1× H100 SXM 80 GB: cabe na memória, mas o pico usa 94% do que ela sustenta, acima dos 70%"
+            in lead
+        )
+        assert "1× H200 SXM 141 GB: cabe na memória, mas o pico usa 77%" in lead
+        assert (
+            "Com 2× H100 SXM 80 GB (2 cópias do modelo, 1 GPU cada): o pico usa 47% do que sustenta" in lead
+        )
+        assert "nenhuma das configurações pedidas serve esta carga" in lead
+        assert ": cabe, com" not in lead and "serve esta carga como pedida" not in lead
+    data = answer_json(capsys, text)
+    assert [side["over_plan"] for side in data["gpu_comparison"]["sides"]] == [True, True]
+
+
+def test_gpus_with_no_count_under_a_rate_are_each_the_fewest_within_the_plan():
+    # One H100 carries 600 requests a minute of a Llama 8B within the latency targets, at 94% of what it
+    # sustains: the recommendation is two, and so is the H100's side.
+    query, result = sized("h100 ou h200 para llama 3.1 8b com 600 req/min")
+    assert result.recommendation.count == 2
+    for side in result.gpu_comparison.sides:
+        assert side.fits and side.setup.count == 2
+        assert side.setup.performance.utilization <= side.setup.performance.planned_utilization
+    assert "as duas pedem o mesmo número de GPUs (2)" in render_text(result, query)
+
+
+def test_a_saturated_count_named_is_said_so_beside_how_many_would_do():
+    query, result = sized("1 h100 ou 1 h200 para llama 3.1 8b com 800 req/min")
+    h200 = result.gpu_comparison.sides[1]
+    assert h200.setup.fits and h200.setup.performance.utilization > 1
+    assert not h200.fits and h200.fewest.count == 2
+    lead = head(render_text(result, query))
+    assert "1× H200 SXM 141 GB: cabe na memória, mas não dá conta desta carga: satura em ~" in lead
+    assert "só 1× H200" not in lead and "nenhuma das configurações pedidas serve esta carga" in lead
+
+
+@pytest.mark.parametrize(
+    ("text", "named", "other"),
+    [
+        ("2 h100 ou h200 pro qwen3 32b com 30 usuários", "h100-sxm", "h200-sxm"),
+        ("h200 ou 4 l40s pro llama 3.1 8b", "l40s", "h200-sxm"),
+    ],
+)
+def test_a_gpu_said_with_no_count_takes_its_own_fewest_not_the_others_count(text, named, other):
+    query, result = sized(text)
+    sides = {side.gpu: side for side in result.gpu_comparison.sides}
+    assert sides[named].count_named is not None and sides[other].count_named is None
+    alone = size(
+        msgspec.structs.replace(query.workload, gpu=other, gpus=None, compare_gpus=[], compare_counts=[])
+    )
+    assert sides[other].setup.count == alone.requested.count == 1
+    assert sides[other].setup.count < sides[named].count_named
+    assert f"1× {sides[other].gpu_name}: serve esta carga como pedida" in render_text(result, query)
+
+
+def test_fewer_gpus_than_a_count_named_is_not_said_as_memory_when_fewer_of_it_serve():
+    query, result = sized("4 h100 ou h200 pro llama 3.1 70b")
+    h100, h200 = result.gpu_comparison.sides
+    assert h100.fits and h100.setup.count == 4 and h100.fewer.count == 2
+    assert h200.setup.count == 2 and result.gpu_comparison.fewer_gpus == "h200-sxm"
+    text = render_text(result, query)
+    assert "141 GB de memória por GPU contra 80 GB" not in text
+    assert (
+        "a H200 SXM 141 GB usa menos GPUs que as 4 pedidas da H100 SXM 80 GB (2 contra 4), "
+        "mas 2× H100 SXM 80 GB também serve esta carga"
+    ) in text
+    # a count named that is already the fewest of it: the memory is why the other needs fewer
+    query, result = sized("2 h100 ou h200 pro qwen3 32b com 30 usuários")
+    assert result.gpu_comparison.sides[0].fewer is None
+    assert "serve com menos GPUs (1 contra 2): 141 GB de memória por GPU contra 80 GB" in render_text(
+        result, query
+    )
+
+
+def test_each_side_has_its_price_an_hour_beside_its_month(priced, capsys):
+    lead = head(answer(capsys, "l40s ou a100 pro qwen3 14b com 20 usuários?"))
+    # 2 L40S at R$ 9,00 an hour on demand, 730 hours a month; 1 A100 at R$ 12,00
+    assert "Por mês: sob demanda R$ 13.140 (R$ 18,00/h); reservada R$ 9.490 (R$ 13,00/h)" in lead
+    assert "Por mês: sob demanda R$ 8.760 (R$ 12,00/h); reservada R$ 6.570 (R$ 9,00/h)" in lead
+    en = head(answer(capsys, "l40s or a100 for qwen3 14b with 20 users?"))
+    assert "(BRL 18.00/h)" in en and "(BRL 12.00/h)" in en
+
+
+def test_fewer_gpus_under_a_rate_with_a_copy_on_as_many_of_each_is_said_as_what_each_sustains():
+    # An 8B is one copy a GPU on either: seven H100 against six H200 are the copies the rate needs, set by
+    # the requests a second each GPU sustains, not by the H200's memory.
+    query, result = sized("h100 ou h200 pro llama 3.1 8b com 50 req/s")
+    h100, h200 = result.gpu_comparison.sides
+    assert (h100.setup.count, h200.setup.count) == (7, 6)
+    assert h100.setup.performance.gpus_per_replica == h200.setup.performance.gpus_per_replica == 1
+    text = render_text(result, query)
+    assert "a H200 SXM 141 GB serve com menos GPUs (6 contra 7): cada cópia do modelo ocupa" in text
+    assert "141 GB de memória por GPU contra 80 GB" not in text
+    # and the faster part right after it goes on from it
+    assert "contra ~11 requisições/s; e é ~1,3× mais rápida por usuário" in text

@@ -199,15 +199,16 @@ def test_copies_on_a_named_gpu_are_its_price_in_json(answer):
             "llama 8b: l40s vs h100 pra 50 req/s, qual sai mais barato por milhão?",
             "24× L40S 48 GB (12 cópias do modelo, 2 GPUs cada): serve esta carga",
             "7× H100 SXM 80 GB (7 cópias do modelo, 1 GPU cada): serve esta carga",
-            "Por mês: sob demanda R$ 102.200; reservada R$ 71.540; dedicada R$ 81.760; R$ 1,56 por milhão de tokens "
-            "gerados (na carga dimensionada).",
+            # each month with the setup's price an hour: 7 H100 at R$ 20,00 on demand
+            "Por mês: sob demanda R$ 102.200 (R$ 140,00/h); reservada R$ 71.540 (R$ 98,00/h); dedicada R$ 81.760 "
+            "(R$ 112,00/h); R$ 1,56 por milhão de tokens gerados (na carga dimensionada).",
         ),
         (
             "llama 8b at 50 req/s: l40s or h100, which is cheaper per million tokens?",
             "24× L40S 48 GB (12 copies of the model, 2 GPUs each): serves this workload",
             "7× H100 SXM 80 GB (7 copies of the model, 1 GPU each): serves this workload",
-            "Per month: on demand BRL 102,200; reserved BRL 71,540; dedicated BRL 81,760; BRL 1.56 per million "
-            "output tokens",
+            "Per month: on demand BRL 102,200 (BRL 140.00/h); reserved BRL 71,540 (BRL 98.00/h); dedicated "
+            "BRL 81,760 (BRL 112.00/h); BRL 1.56 per million output tokens",
         ),
     ],
 )
@@ -224,8 +225,11 @@ def test_gpus_weighed_under_a_load_each_get_their_setup_and_price(answer, text, 
 
 def test_gpus_weighed_with_counts_keep_them_and_get_prices(answer):
     out = answer("llama 8b 50 req/s: 8x h100 ou 8x h200?")
-    compared = next(line for line in out.splitlines() if line.startswith("  • 8× H200 SXM 141 GB: cabe"))
-    assert "Por mês: sob demanda R$ 116.800" in compared
+    # under a rate, the GPUs named as the recommendation would lay them out: eight copies, not one over eight GPUs
+    compared = next(line for line in out.splitlines() if line.startswith("  • 8× H200 SXM 141 GB (8 cópias"))
+    assert ": cabe, com" in compared and "Por mês: sob demanda R$ 116.800 (R$ 160,00/h)" in compared
+    # within the plan's share of what they sustain, fewer would do too
+    assert "bastam menos GPUs: 7× H100 SXM 80 GB (7 cópias do modelo, 1 GPU cada) e 6× H200 SXM 141 GB" in out
 
 
 def test_a_price_per_million_without_tokens_asks_the_cost():

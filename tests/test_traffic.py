@@ -3459,3 +3459,41 @@ def test_the_long_prompts_latency_is_said_in_each_language(lang, line):
     workload = parse("llama 3.3 70b, 2 req/min, prompts de 22500 tokens").workload
     result = size(workload.but(lang=lang))
     assert any(a.startswith(line) for a in result.assumptions), result.assumptions
+
+
+@pytest.mark.parametrize(
+    ("text", "lead", "heading"),
+    [
+        (
+            "llama 3.1 8b numa h200 com 800 req/min",
+            "1× H200 SXM 141 GB: cabe na memória, com 57,7 GB livres por GPU, mas não dá conta desta carga: "
+            "o pico pede 102% do que ela sustenta",
+            "Para dar conta desta carga em 1× H200 SXM 141 GB:\n  • Com 2× H200 SXM 141 GB (2 cópias",
+        ),
+        (
+            "can an h200 serve llama 3.1 8b at 800 requests per minute?",
+            "1× H200 SXM 141 GB: fits in memory, with 57.7 GB free per GPU, but does not keep up with this load",
+            "To keep up with this load on 1× H200 SXM 141 GB:\n  • With 2× H200 SXM 141 GB",
+        ),
+    ],
+)
+def test_a_named_gpu_the_peak_saturates_is_not_said_to_fit_the_load(text, lead, heading, capsys):
+    assert main([text]) == 0
+    answer = capsys.readouterr().out
+    assert lead in answer and heading in answer
+    assert "H200 SXM 141 GB: cabe, com" not in answer and "H200 SXM 141 GB: fits, with" not in answer
+    assert main([text, "--json"]) == 0
+    verdict = json.loads(capsys.readouterr().out)["verdict"]
+    assert verdict["setup"]["fits"] and verdict["unserved"]
+    assert verdict["setup"]["performance"]["utilization"] > 1
+
+
+def test_the_slack_header_of_a_saturated_named_gpu_says_so():
+    from bot import blocks
+
+    query = parse("llama 3.1 8b numa h200 com 800 req/min")
+    message = blocks.answer(query=query, result=size(query.workload), show_prices=False)
+    blocks.validate(message.blocks)
+    header = next(b["text"]["text"] for b in message.blocks if b["type"] == "header")
+    assert header == "1× H200 SXM 141 GB: não dá conta desta carga"
+    assert "1× H200 SXM 141 GB: não dá conta desta carga" in message.text

@@ -142,3 +142,50 @@ def test_two_gpus_for_a_training_with_no_model_say_the_training_speed(capsys, qu
     assert expect in text
     # Not serving's tokens/s per user, which follows the memory bandwidth.
     assert "tokens/s" not in text.split("\n\n")[1]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "h100 ou a100 para fine-tuning do llama 3.1 8b",
+        "h100 ou a100 pra lora do llama 3.1 8b com 50 mil exemplos",
+    ],
+)
+def test_the_side_by_side_leads_not_the_first_gpus_verdict(capsys, question):
+    text = answer(capsys, question)
+    lead = text.split("\n\n")[2]
+    assert lead.startswith("Lado a lado, para este treino:")
+    # the first GPU's verdict and its list of changes are for a question about one GPU
+    assert "Para caber em" not in text and "1× H100 SXM 80 GB: não cabe" not in text
+    assert "Recomendação:" in text  # the recommendation keeps its own block below
+
+
+def test_sides_without_a_time_say_that_the_memory_holds_the_run(capsys):
+    block = side_by_side(answer(capsys, "h100 ou a100 para fine-tuning do llama 3.1 8b"))
+    h100 = next(line for line in block.splitlines() if "H100 SXM 80 GB" in line)
+    assert (
+        h100.startswith("  • 4× H100 SXM 80 GB · ZeRO-3: cabe, com ") and "livres por GPU; 989 TFLOPS" in h100
+    )
+    # a count named that does not hold the run: said so, then the fewest of it that do
+    block = side_by_side(answer(capsys, "1 h100 ou a100 para fine-tuning do llama 3.1 8b"))
+    assert (
+        "1× H100 SXM 80 GB: não cabe; faltam 85,1 GB por GPU. Com 4× H100 SXM 80 GB · ZeRO-3: cabe" in block
+    )
+    en = side_by_side(answer(capsys, "h100 or a100 for full fine-tuning of llama 3.1 8b"))
+    assert "4× H100 SXM 80 GB · ZeRO-3: fits, with " in en
+    data = answer_json(capsys, "1 h100 ou a100 para fine-tuning do llama 3.1 8b")
+    h100, a100 = data["gpu_choice"]
+    assert (h100["count_named"], h100["short"]["count"], h100["setup"]["count"]) == (1, 1, 4)
+    assert a100.get("count_named") is None and a100.get("short") is None
+
+
+def test_the_slack_answer_leads_with_the_training_side_by_side():
+    query = parse("h100 ou a100 para fine-tuning do llama 3.1 8b")
+    message = blocks.answer(query=query, result=size(query.workload), show_prices=True)
+    blocks.validate(message.blocks)
+    headers = [b["text"]["text"] for b in message.blocks if b["type"] == "header"]
+    assert headers[0] == "Lado a lado: H100 SXM 80 GB vs A100 SXM 80 GB"
+    assert "Lado a lado: 4× H100 SXM 80 GB vs 4× A100 SXM 80 GB" in message.text
+    assert any(
+        "Recomendação: 2× H200 SXM 141 GB" in b.get("text", {}).get("text", "") for b in message.blocks
+    )
