@@ -1,6 +1,7 @@
-"""Ask gpu-size English and European Portuguese questions and flag answers with words of another language:
-Portuguese in an English answer, Brazilian words in a pt-PT one. A question in no language (shorthand such as
-`mixtral 8x7b 4 bit 20 users`, a launch line) keeps the default language and is flagged by design.
+"""Ask gpu-size English, European and Brazilian Portuguese questions and flag answers with words of another
+language: Portuguese in an English answer, Brazilian words in a pt-PT one, English or Portugal's words in a
+pt-BR one. A question in no language (shorthand such as `70b 4bit 32k 10 users`, one English word at most, or a
+launch line) keeps the default language and is flagged by design when it is listed as English.
 
     python -m bench.answer_language ["more questions" ...]   (questions given are checked as English)
 """
@@ -15,10 +16,12 @@ import sys
 from bot.cli import main
 
 PORTUGUESE = re.compile(r" para | usuários|\bnão | com |\bDepois\b|\bvocê|[ãõçáéíóúâêô]|\bEntendi\b")
-BRAZILIAN = re.compile(
+BRAZILIAN_WORDS = re.compile(
     r"usuári|\bvocê|\btela\b|\barquivo|\bo time\b|\btrem\b|\bcelular|\bequipe\b|\brodar\b|\broda\b",
     re.IGNORECASE,
 )
+# Words of an English or a European Portuguese answer, in a Brazilian one.
+NOT_BRAZILIAN = re.compile(r"^Understood|^Percebi|\bthe\b|\busers\b|utilizador|\bequipa\b", re.MULTILINE)
 ENGLISH = [
     "we have 3 shifts of 20 support agents using llama 3.1 8b",
     "fine-tune llama 3.1 8b then serve it to 100 users",
@@ -50,6 +53,20 @@ ENGLISH = [
     "distill deepseek r1 into qwen 7b",
     "grpo on qwen 7b with 16 generations each",
     "is an rtx 5090 enough for llama 70b?",
+    # Shorthand: model names, numbers and a few English words, no English sentence.
+    "Qwen3 32B, 80 analysts, 20-page documents, 20 tokens/s",
+    "distil-whisper large-v3 100 concurrent calls",
+    "llama 70b 4bit 32k ctx 10 users",
+    "mixtral 8x7b fp8 batch 16 throughput?",
+    "gemma 3 27b, 500 employees, 8k context",
+    "qwen2.5 72b 40 developers 16k ctx",
+    "llama 3.1 8b 1000 queries a day",
+    "gpt-oss 20b, 50 students, 4k-token prompts",
+    "mistral small 24b 30 agents concurrently",
+    "llama 3.1 70b fp8 200 seats 10% concurrency",
+    "qwen3 14b 12 parallel sessions 16k context",
+    "llama 8b, 2 million pages/month",
+    "deepseek r1 distill 32b, 20-user pilot",
 ]
 EUROPEAN = [
     "quanta memória preciso para o llama 70b com 50 utilizadores em simultâneo?",
@@ -61,6 +78,34 @@ EUROPEAN = [
     "o ficheiro gguf do llama 70b cabe numa h100?",
     "traduzir 10 mil milhões de palavras com qwen3 32b em 8 h100",
     "a nossa equipa de 30 programadores quer um assistente de código com qwen coder 32b",
+    # Portugal's words and grammar other than the ones above.
+    "vocês têm GPUs para correr o llama 70b?",
+    "o qwen 32b está a correr lento, quantas GPUs precisamos?",
+    "estás a ver alguma placa para o llama 8b?",
+    "podemos partilhar uma H100 entre o llama 8b e o qwen 7b?",
+    "qual o tempo de arranque do llama 70b numa h100?",
+    "gemma 27b por 20 pessoas a utilizar",
+    "o nosso objectivo é servir o llama 8b a 200 pessoas",
+    "gostaríamos de planear o alojamento do qwen 32b para o próximo ano",
+    "contactem-nos sobre o llama 70b para 50 pessoas",
+]
+# Brazilian questions full of the English words Brazil's tech people use as they are, and Portuguese words
+# Spanish shares ("para", "por"): answered in pt-BR.
+BRAZILIAN = [
+    "quero fazer deploy do llama 70b com batch 16 e throughput alto",
+    "llama 70b 4bit para 10 users",
+    "fine-tuning do qwen 7b com 10k exemplos",
+    "deploy do mixtral 8x7b fp8, batch 16, throughput de 2k tokens/s, context de 32k, 100 users",
+    "qual o throughput do llama 8b numa h100?",
+    "llama 8b 100 calls simultâneas",
+    "llama 70b, 20 users simultâneos, context 32k",
+    "preciso de um setup pra 50 users com o qwen 32b",
+    "llama 70b para 20 pessoas",
+    "llama 3.1 8b para 100 pessoas por dia",
+    "qwen 32b por 20 pessoas",
+    "70b 4bit 32k 10 users",
+    "rodar llama 8b com offload na cpu",
+    "inference do qwen3 32b com 50 users em paralelo",
 ]
 
 
@@ -72,6 +117,7 @@ def answer(text: str) -> str:
 
 
 def check(questions: list[str], foreign: re.Pattern, lang: str) -> int:
+    """How many of the questions got an answer with words of another language (each one listed)."""
     flagged = 0
     for text in questions:
         lines = [line.strip() for line in answer(text).splitlines() if foreign.search(line)]
@@ -84,7 +130,9 @@ def check(questions: list[str], foreign: re.Pattern, lang: str) -> int:
 if __name__ == "__main__":
     extra = sys.argv[1:]
     flagged = check(extra or ENGLISH, PORTUGUESE, "en")
+    asked = len(extra or ENGLISH)
     if not extra:
-        flagged += check(EUROPEAN, BRAZILIAN, "pt-PT")
-    print(f"{flagged} flagged")
+        flagged += check(EUROPEAN, BRAZILIAN_WORDS, "pt-PT") + check(BRAZILIAN, NOT_BRAZILIAN, "pt-BR")
+        asked += len(EUROPEAN) + len(BRAZILIAN)
+    print(f"{flagged} flagged; {asked - flagged} of {asked} answered in the question's language")
     sys.exit(1 if flagged else 0)

@@ -850,7 +850,9 @@ _DISTIL = regexes.compile(r"\bdistil[\s_-](?=(?:qwen|llama)\b)")
 # European Portuguese said by its grammar rather than a word of its own: "estou a pensar treinar", "estamos a
 # avaliar" (Brazil says "estou pensando", "estamos avaliando"), and "mil milhões" (Brazil's "bilhões").
 PT_PT_PHRASES = regexes.compile(
-    r"\b(?:estou|estamos|esta|estao|estas|ando|andamos|anda|andam|continuo|continuamos)\s+a\s+[a-z]{2,}(?:ar|er|ir)\b"
+    r"\b(?:estou|estamos|esta|estao|estas|estar|estava|estavam|estavamos|ando|andamos|anda|andam|continuo"
+    r"|continuamos)"
+    r"\s+a\s+(?!par\b)[a-z]+(?:ar|er|ir)\b"  # not "estou a par" (aware), which Brazil says too
     # "3 turnos de 20 operadores a utilizar o llama": people doing something (Brazil: "operadores usando")
     r"|\b(?:operadores|agentes|atendentes|pessoas|colaboradores|funcionarios|trabalhadores|tecnicos|alunos"
     r"|programadores|analistas|clientes)\s+a\s+(?:usar|utilizar|trabalhar|conversar|falar|perguntar|escrever)\b"
@@ -1728,9 +1730,13 @@ def _written_words(plain: str) -> set[str]:
         plain = _ON_PREMISE.sub(" ", plain)
     if "it" in plain:  # "gemma 3 12b it": instruction-tuned, a model name's suffix, no English "it"
         plain = _IT_SUFFIX.sub(" ", plain)
+    if "=" in plain:  # "ctx=8k users=4": a setting's key, no English word
+        plain = _SETTING_KEY.sub(" ", plain)
     words = set(LETTERS.findall(plain))
     if "-" in plain:  # "podem dizer-me", "indiquem-nos": a pronoun after its verb, as Portugal writes it
         words.update(CLITIC.findall(plain))
+        # "20-page documents", "a 10-user pilot": a count joined to its noun, as English writes it
+        words.update(f"-{noun}" for noun in COUNTED_NOUN.findall(plain))
     if " a" in plain or "precis" in plain:
         # "até ao primeiro token", "precisamos de processar": Portugal's grammar, kept as phrases for the markers
         words.update(" ".join(m.group(1).split()) for m in PT_PT_MARKERS.finditer(plain))
@@ -1743,12 +1749,17 @@ def _written_words(plain: str) -> set[str]:
 # grammar that no Brazilian question has, overrides them).
 PT_PT_MARKERS = regexes.compile(
     r"\b(ate\s+aos?\b|precis(?:o|a|amos|am|ava|avamos|ariamos|aremos)\s+de(?=\s+[a-z]{2,}(?:ar|er|ir)\b)"
-    # "estamos a avaliar", "estou a testar": Portugal's progressive (Brazil: "estamos avaliando")
-    r"|est(?:ou|amos|ao|a|ava|avamos)\s+a(?=\s+[a-z]{2,}(?:ar|er|ir)\b))"
+    # "estamos a avaliar", "está a ser", "vai estar a correr": Portugal's progressive (Brazil: "estamos avaliando");
+    # not "estou a par" (aware), which Brazil says too
+    r"|est(?:ou|amos|ao|a|as|ar|ava|avam|avamos)\s+a(?=\s+(?!par\b)[a-z]+(?:ar|er|ir)\b))"
 )
+# A number joined by a hyphen to the noun it counts ("20-page", "4k-token prompts"): English grammar (Portuguese
+# writes "de 20 páginas"), read as "-page" for the markers (vocabulary "counted" nouns).
+COUNTED_NOUN = regexes.compile(rf"\d[kmb]?-({_W('language.counted')})\b")
 # A verb with its pronoun after it ("dizer-me", "recomendem-nos"), kept whole for the language's markers.
 CLITIC = regexes.compile(r"\b[a-z]{2,}-(?:me|nos|lhe|lhes)\b")
 _ON_PREMISE = regexes.compile(r"\bon[\s-]?prem(?:ise|ises)?\b")
+_SETTING_KEY = regexes.compile(r"\b[a-z_]+\s*=")
 # "gemma 3 12b it", "gemma-2-9b-it": "it" right after a size is a model's instruction-tuned suffix.
 _IT_SUFFIX = regexes.compile(r"(?<=\db)[\s_-]+it\b")
 
@@ -2656,8 +2667,7 @@ def parse(
         if query.written_lang is None:
             # The words that offered the choice ("compared to", "instead of") went with the other model: the
             # question's language is read from all of it.
-            plain = strip_accents(text.lower())
-            written = VOCAB.detect(_written_words(plain))
+            written = _written_lang(text)
             if written is not None:
                 query.written_lang, query.detected_lang = written, i18n.lang_of(written)
         if migration is not None and base is None and query.workload is not None and query.workload.model:
@@ -3197,9 +3207,11 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     if "/" in text:
         text = LOCAL_PATH.sub(lambda m: f" {m.group(1)} ", text)
     # Speculative decoding's launch flags first: --speculative-config holds JSON the launch line does not read.
-    text = GGUF_FILE.sub(
-        lambda m: f"{m.group(1)} {m.group(2)}", launch_line(speculative_query.launch_flags(text))
-    ).translate(JSON_MARKS)
+    launched = launch_line(speculative_query.launch_flags(text))
+    # The language is the words' around a launch line, not its flags' nor the keys it is rewritten to ("ctx 8192
+    # users=4" are no English words a person typed).
+    around_launch = _FLAG.sub(" ", text) if launched != text else None
+    text = GGUF_FILE.sub(lambda m: f"{m.group(1)} {m.group(2)}", launched).translate(JSON_MARKS)
     # Ollama's tags: "deepseek-r1:70b", "qwen3:30b-a3b-q4_K_M" are a model, its size and its file.
     tags: list[str] = []
     text = OLLAMA_TAG.sub(lambda m: _ollama_tag(m, tags), text)
@@ -3257,6 +3269,9 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
             if len(engines) == 1:
                 query.workload = msgspec.structs.replace(query.workload, launch_engine=engines.pop())
         query.precision_choices = choices + query.precision_choices
+        if around_launch is not None:
+            query.written_lang = _written_lang(around_launch)
+            query.detected_lang = i18n.lang_of(query.written_lang)
         return query
     except QueryError as e:
         # A refusal is read in the language of the question too ("how much vram for gpt-7?" in English).
@@ -3265,7 +3280,7 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
             # "vocês têm GH200?": a GPU we do not know is one we do not rent; said so, with the GPUs we do
             # (it had been "Não conheço a GPU “gh200”")
             e = _not_rented(e)
-        e.written_lang = VOCAB.detect(_written_words(plain))
+        e.written_lang = _written_lang(around_launch if around_launch is not None else text)
         e.asked_lang = asked_language(plain, e.written_lang)
         raise e from e.__cause__
 
@@ -3685,7 +3700,12 @@ def _reread(text: str, catalog: Catalog, base: Workload | None, fixes) -> Query:
     for typed, word, _ in fixes:
         fixed = re.sub(rf"(?<!\w){re.escape(typed)}(?!\w)", word, fixed)
     # Said when the word matters; a misspelt filler word ("simultanos") is simply no longer reported.
-    return _read(fixed, catalog, base, corrections=[(typed, word) for typed, word, said in fixes if said])
+    query = _read(fixed, catalog, base, corrections=[(typed, word) for typed, word, said in fixes if said])
+    # The language is the words' as typed (Portugal's "objectivo", read again as "objetivo", had been pt-BR),
+    # else the corrected words' ("10 ususarios" says nothing until it is "usuarios").
+    query.written_lang = _written_lang(text) or query.written_lang
+    query.detected_lang = i18n.lang_of(query.written_lang)
+    return query
 
 
 # "150 concurrent agents", "200 agentes": people counted (a contact center's), not AI agents calling tools.
@@ -3884,6 +3904,28 @@ def _training_said(scan: _Scan) -> bool:
     return any(kind != "inference" and pattern.search(scan.work) for kind, pattern in STAGES)
 
 
+# A letter with an accent ("simultâneos", "época"), which Portuguese and Spanish write and English does not.
+ACCENTED = regexes.compile(r"[à-öø-ÿ]")
+
+
+def _accented(text: str) -> bool:
+    return not text.isascii() and ACCENTED.search(text.lower()) is not None
+
+
+def _written_lang(text: str) -> str | None:
+    """The language the text is written in, Portugal's grammar included (PT_PT_PHRASES): also where the words
+    tie Portuguese with Spanish ("gemma 27b por 20 pessoas a utilizar"), as that grammar is Portugal's alone."""
+    plain = strip_accents(text)
+    written = VOCAB.detect(_written_words(plain), accented=_accented(text))
+    if (
+        written in ("pt-BR", None)
+        and (" a " in plain or "milhoes" in plain or "simultaneo" in plain)
+        and PT_PT_PHRASES.search(plain)
+    ):
+        return "pt-PT"
+    return written
+
+
 def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) -> Query:
     scan = _Scan(text, strip_accents(text))
     # "qwen 3,5 27b": a version written with a decimal comma, as Brazilian numbers are (the same length, so
@@ -3894,13 +3936,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     # length: every position still points into the text as typed). It had been Qwen2.5 32B.
     if "distil" in scan.work:
         scan.work = _DISTIL.sub("distill", scan.work)
-    written = VOCAB.detect(_written_words(scan.work))
-    if (
-        written == "pt-BR"
-        and (" a " in scan.work or "milhoes" in scan.work or "simultaneo" in scan.work)
-        and PT_PT_PHRASES.search(scan.work)
-    ):
-        written = "pt-PT"
+    written = _written_lang(text)
     # A language read but not answered in (Spanish, sizing/data/vocabulary/es.toml) is answered in the default.
     query = Query(detected_lang=i18n.lang_of(written), written_lang=written, corrections=list(corrections))
     if "v" in scan.work:

@@ -37,6 +37,8 @@ COMMON = "all"  # the file of words that are the same in every language (jargon,
 SCHEMA: dict[str, tuple[str, ...] | None] = {
     "language": (
         "markers",
+        "borrowed",
+        "counted",
         "distinct",
         "names",
         "codes",
@@ -335,6 +337,14 @@ class Language(msgspec.Struct, frozen=True):
     ask: tuple[str, ...]  # verbs that ask for a language ("responda em inglês")
     # its words spelt as another language's code (Spanish "en"): a word, not a request, in a question in it
     not_codes: frozenset[str] = frozenset()
+    # its words that other languages use as they are ("batch", "deploy", "users" in Brazilian Portuguese):
+    # they say the language only of a question with no marker of any language, and only BORROWED_ENOUGH of them
+    borrowed: frozenset[str] = frozenset()
+
+
+# Borrowed words that together say a question's language when no marker does: two ("mixtral fp8 batch 16
+# throughput?"), so that one word alone ("70b 4bit 32k 10 users") never picks the answer's language.
+BORROWED_ENOUGH = 2
 
 
 class Vocabulary(msgspec.Struct, frozen=True):
@@ -363,10 +373,14 @@ class Vocabulary(msgspec.Struct, frozen=True):
         """The entries under `key` as accent-free words, for set look-ups (no spaces, no "*")."""
         return frozenset(strip_accents(e) for e in self.words(key))
 
-    def detect(self, words: set[str]) -> str | None:
+    def detect(self, words: set[str], accented: bool = False) -> str | None:
         """The language the words are written in, or None when they do not say (shorthand such as
         `70b 4bit 32k 10users` is in no language). A family (pt-BR and its variant pt-PT) counts all its
-        markers; within it, the variety with more of its own distinct words wins, the base on a tie."""
+        markers; within it, the variety with more of its own distinct words wins, the base on a tie. With no
+        marker of any language, BORROWED_ENOUGH borrowed words say it ("mixtral fp8 batch 16 throughput?");
+        beside any marker they count for nothing ("deploy do llama com batch 16" stays Portuguese), nor in
+        `accented` text (letters with accents, which the borrowing language, English, does not write:
+        "20 users simultâneos, context 32k")."""
         families: dict[str, list[Language]] = {}
         for lang in self.languages.values():
             families.setdefault(lang.variant_of or lang.code, []).append(lang)
@@ -374,6 +388,11 @@ class Vocabulary(msgspec.Struct, frozen=True):
             base: sum(len(words & (m.markers | m.distinct)) for m in members)
             for base, members in families.items()
         }
+        if not any(scores.values()) and not accented:
+            scores = {
+                base: sum(len(words & m.borrowed) for m in members) for base, members in families.items()
+            }
+            scores = {base: score for base, score in scores.items() if score >= BORROWED_ENOUGH}
         best = max(scores.values(), default=0)
         winners = [base for base, score in scores.items() if score == best]
         if best == 0 or len(winners) > 1:
@@ -442,15 +461,21 @@ def load_vocabulary(folder: Path = VOCABULARY_DIR) -> Vocabulary:
                     entries.setdefault(f"{section}.{key}", []).extend(value)
         if path.stem != COMMON:
             lang = raw.get("language", {})
+
+            def plain(key: str, lang: dict = lang) -> frozenset[str]:
+                return frozenset(strip_accents(w) for w in lang.get(key, []))
+
             languages[path.stem] = Language(
                 code=path.stem,
                 variant_of=lang.get("variant_of"),
-                markers=frozenset(strip_accents(w) for w in lang.get("markers", [])),
-                distinct=frozenset(strip_accents(w) for w in lang.get("distinct", [])),
+                # "20-page": a counted noun after a number, read as "-page" (query.py COUNTED_NOUN)
+                markers=plain("markers") | {f"-{noun}" for noun in plain("counted")},
+                distinct=plain("distinct"),
                 names=tuple(lang.get("names", [])),
                 codes=tuple(lang.get("codes", [])),
                 ask=tuple(lang.get("ask", [])),
-                not_codes=frozenset(strip_accents(w) for w in lang.get("not_codes", [])),
+                not_codes=plain("not_codes"),
+                borrowed=plain("borrowed"),
             )
     for lang in languages.values():
         if lang.variant_of and lang.variant_of not in languages:

@@ -44,6 +44,13 @@ def _answer(text, capsys):
         "llama 3.1 70b, until 100 simultaneous users, 8k ctx",
         "gpt-oss-120b, what can one H200 push at batch 64",
         "qwen3 32b instead of gpt-4o mini, 20 users",
+        # Shorthand made of model names, numbers and a few English words had been answered in pt-BR.
+        "Qwen3 32B, 80 analysts, 20-page documents, 20 tokens/s",
+        "distil-whisper large-v3 100 concurrent calls",
+        "llama 70b 4bit 32k ctx 10 users",
+        "mixtral 8x7b fp8 batch 16 throughput?",
+        "qwen2.5 72b 40 developers 16k ctx",
+        "qwen3 14b 12 parallel sessions 16k context",
     ],
 )
 def test_an_english_question_gets_no_portuguese(text, capsys):
@@ -76,6 +83,15 @@ def test_an_english_question_gets_no_portuguese(text, capsys):
         # "placa de vídeo") had been answered in pt-BR
         "estamos a avaliar o llama 3.1 8b para 20 pessoas",
         "o qwen3 14b cabe numa placa gráfica de 24 GB?",
+        # "vocês" (Portugal's plural too) had outweighed "correr"; "estás a ver", "estar a ser", "vossa" and the
+        # older spelling "objectivo" had been answered in pt-BR.
+        "vocês têm GPUs para correr o llama 70b?",
+        "estás a ver alguma placa para o llama 8b?",
+        "o nosso objectivo é servir o llama 8b a 200 pessoas",
+        "o qwen 32b vai estar a ser usado por 40 pessoas",
+        "a vossa h100 chega para o qwen 32b com 40 pessoas?",
+        # Portugal's grammar where the words tie Portuguese with Spanish ("por")
+        "gemma 27b por 20 pessoas a utilizar",
     ],
 )
 def test_a_european_portuguese_question_gets_no_brazilian_words(text, capsys):
@@ -86,7 +102,23 @@ def test_a_european_portuguese_question_gets_no_brazilian_words(text, capsys):
 
 @pytest.mark.parametrize(
     "text",
-    ["estamos avaliando o llama 8b para 20 pessoas", "quero rodar o llama 8b numa placa de vídeo de 24 GB"],
+    [
+        "estamos avaliando o llama 8b para 20 pessoas",
+        "quero rodar o llama 8b numa placa de vídeo de 24 GB",
+        # English words Brazil's tech people use as they are, one or many, in a Portuguese question
+        "quero fazer deploy do llama 70b com batch 16 e throughput alto",
+        "llama 70b 4bit para 10 users",
+        "deploy do mixtral 8x7b fp8, batch 16, throughput de 2k tokens/s, context de 32k, 100 users",
+        "llama 70b, 20 users simultâneos, context 32k",
+        "fine-tuning do qwen 7b com 10k exemplos",
+        # one borrowed word alone says no language: the default's
+        "70b 4bit 32k 10 users",
+        # words Spanish shares ("para", "por") are no Spanish
+        "llama 70b para 20 pessoas",
+        "qwen 32b por 20 pessoas",
+        # a launch line is in no language: the default's
+        "vllm serve meta-llama/Llama-3.1-8B-Instruct --max-num-seqs 1024 --max-model-len 8192",
+    ],
 )
 def test_a_brazilian_question_keeps_brazilian_portuguese(text, capsys):
     assert _answer(text, capsys).startswith("Entendi")
