@@ -207,6 +207,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "phone",
         "screenshot",
         "scan",
+        "scanned",
         "full_hd",
         "hd",
         "uhd",
