@@ -6948,13 +6948,17 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # "qwen3 coder 30b para 15 devs": developers served a coding model use it as their IDE's assistant.
         fields["task"] = Task.code
     plain = strip_accents(scan.original.lower())
-    fields["documents"] = traffic_query.documents_read(plain)
-    if fields["documents"] == "page" and query.no_images:
-        fields["documents"] = None  # "notas fiscais, sem imagens": the invoices come as text, about a page
-    if fields.get("task") is None and fields["documents"] and traffic_query.reviews_documents(plain):
+    documents = traffic_query.documents_read(plain)
+    if documents == "page" and query.no_images:
+        documents = None  # "notas fiscais, sem imagens": the invoices come as text, about a page
+    if fields.get("task") is None and documents and traffic_query.reviews_documents(plain):
         # "analisar contratos", "revisar os relatórios", "review our contracts": the whole document is read and
         # what matters in it pointed out, as "análise de contratos" says (the extraction task's words)
         fields["task"] = Task.extraction
+    if fields.get("task") in _DOCUMENT_TASKS or (fields.get("task") is None and documents == "page"):
+        # what the task reads; a document named with nothing to read it ("contrato anual", "rag sobre 10 mil
+        # documentos") is no workload's
+        fields["documents"] = documents
     said = scan.found.pop("answer_length_word", [])
     if said and fields["output_tokens"] is None:
         # "respostas curtas", "long answers": traffic.toml's length for them, said in the answer. A label said
