@@ -60,6 +60,9 @@ ALONE = regexes.compile(
     rf"(?:\b(?:{_RESOLUTION})\s+(?:de\s+|of\s+)?)?(?<![\w.])(?P<size>{_PIXELS}|{_MEGAPIXELS}|"
     rf"{alternation([w for k in NAMED_SIZES for w in VOCAB.words(f'images.{k}') if len(w) > 3])})(?![\w.])"
 )
+# "notas fiscais escaneadas", "scanned invoices": page images said by the participle alone, never a count of images
+# ("50k scanned invoices a day" is the day's documents, read by the traffic words).
+SCANNED = regexes.compile(rf"\b{_W('images.scanned')}\b")
 # A count of images per unit of time is a volume of requests (sizing/traffic_query.py reads it).
 _TIME_AFTER = regexes.compile(
     r"\s*(?:(?:por|per|/|a|an|ao|cada|every|each)\s*(?:dia|dias|day|days|hora|horas|hour|hours|h|hr|minuto|"
@@ -129,7 +132,7 @@ def container_images(scan) -> None:
 
 def take(scan, total_from: int) -> None:
     """Reads the images a question describes, blanking what it takes (see query._Scan)."""
-    if not scan.may_match(BARE) and not scan.may_match(ALONE):
+    if not scan.may_match(BARE) and not scan.may_match(ALONE) and not scan.may_match(SCANNED):
         return
     found = scan.found
     for m in scan.finditer(COUNT_AFTER):
@@ -180,6 +183,11 @@ def take(scan, total_from: int) -> None:
         found.setdefault("with_images", []).append((True, typed))
         if not _TIME_AFTER.match(scan.work, m.end("noun")):
             scan.blank(m.start(), m.end())
+    for m in scan.finditer(SCANNED):
+        typed = scan.original[m.start() : m.end()].strip()
+        found.setdefault("image_named", []).append(("scan", typed))
+        found.setdefault("with_images", []).append((True, typed))
+        scan.blank(m.start(), m.end())
     for m in scan.finditer(ALONE):
         key = size_key(scan.work[m.start("size") : m.end("size")])
         if key is None or ("x" in key and min(int(side) for side in key.split("x")) < 64):

@@ -83,6 +83,10 @@ class ImagePlan(msgspec.Struct, frozen=True):
     count_assumed: bool  # images were said with no count: one per conversation
     rule: ImageRule | None  # the model's rule; None (a text model) or unsourced: the images are not counted
     each: images.ImageTokens | None = None  # what one image becomes (counted rules only)
+    # no count said, and the images are the documents' scanned pages: one per document, said as such
+    pages: bool = False
+    # the size is a scanned page's because the documents are one-page ones, not because it was said
+    page_size: bool = False
 
     @property
     def counted(self) -> bool:
@@ -582,7 +586,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
 
     spec_asked = w.speculative or ("draft_model" if w.draft_model else None)
     spec, refused = _speculation(w, spec_asked, stage, model, context, catalog, lang, said)
-    image_plan = _image_plan(w, model, catalog, lang) if not stage.is_training else None
+    image_plan = _image_plan(w, model, catalog, lang, serving=True) if not stage.is_training else None
     if image_plan is not None and image_plan.cross_tokens:
         # Llama 3.2 Vision: the images' keys and values sit in the cross-attention layers of each conversation.
         model = updated(model, cross_attention_tokens=image_plan.cross_tokens)
@@ -1615,6 +1619,31 @@ def _within_prompt_limit(
     return min(history, limit - prompt)
 
 
+# Tasks that read a whole document when it is one ("classificar contratos", "análise de contratos"); a summary
+# reads one whatever it names, unless its texts are said to be short.
+DOCUMENT_TASKS = frozenset({Task.classification, Task.extraction, Task.summarization})
+
+
+def _document_prompt(plan: Plan, w: Workload, catalog: Catalog) -> int:
+    """A whole document's prompt (traffic.toml long_prompt_tokens) when the question reads documents and gives
+    no length nor context; else 0. Page images read by a model with vision are the document instead (their
+    text prompt stays the chat's), and a model whose window cannot hold it keeps the chat's lengths (GPT-2's
+    1,024 tokens)."""
+    lengths = catalog.traffic.lengths
+    if plan.task not in DOCUMENT_TASKS or w.documents in ("short", "page"):
+        return 0
+    if plan.task is not Task.summarization and w.documents != "long":
+        return 0
+    if w.prompt_tokens or w.prompt_pages or plan.read_tokens or w.translation or plan.images:
+        return 0
+    if (
+        w.context is not None
+        or lengths.long_prompt_tokens * (1 + lengths.summary_output_share) >= plan.model.max_context
+    ):
+        return 0
+    return lengths.long_prompt_tokens
+
+
 def _code_lengths(plan: Plan, w: Workload, catalog: Catalog) -> tuple[int, int, int] | None:
     """A coding assistant's prompt, answer and conversation (0 for independent requests: autocomplete) when the
     question gives no prompt, none of the lengths said of other work, and no context too short for them; else
@@ -1648,6 +1677,12 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     code_context = 0  # a coding assistant's conversation, when the question gives no lengths (below)
     reasoning = reasons(plan, w, catalog) is not None
     room = 0  # the longest reasoning answer each conversation holds, when the question gives no length
+    document = _document_prompt(plan, w, catalog)
+    short_summary = (
+        plan.task is Task.summarization
+        and w.documents in ("short", "page")
+        and not (w.prompt_tokens or w.prompt_pages or plan.read_tokens or w.output_tokens or w.translation)
+    )
     if reasoning and not w.output_tokens:
         # A reasoning model writes its chain of thought before the answer, and both are output: it answers a
         # label or a summary after thinking too. The mean answer sizes throughput and cost, the longest one
@@ -1655,7 +1690,8 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         default_output = traffic.lengths.reasoning_output_tokens
         room = traffic.lengths.reasoning_max_output_tokens
         if w.context is None:
-            context = max(context, min(traffic.lengths.new_prompt_tokens + room, model.max_context))
+            prompt = document or traffic.lengths.new_prompt_tokens
+            context = max(context, min(prompt + room, model.max_context))
     elif plan.task is Task.classification and not w.output_tokens:
         # A label, not an essay: a classifier sized for chat answers would need several times the GPUs.
         default_output = traffic.lengths.classification_output_tokens
@@ -1684,19 +1720,20 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         said.append(t(lang, "assume.traffic.summary_output_capped" if capped else "assume.traffic.summary_output",
                       prompt=i18n.tokens(read, lang), output=i18n.tokens(default_output, lang),
                       share=i18n.percent(share, lang)))  # fmt: skip
-    elif (
-        plan.task is Task.summarization
-        and not (w.prompt_tokens or w.prompt_pages or plan.read_tokens or w.translation or plan.images)
-        and w.context is None
-        # a model whose window is shorter keeps the chat's lengths (GPT-2's 1,024 tokens)
-        and traffic.lengths.long_prompt_tokens * (1 + traffic.lengths.summary_output_share)
-        < model.max_context
-    ):
+    elif short_summary:
+        # "resumir e-mails curtos", "resumo de mensagens": short texts, the chat's prompt, and a summary a share
+        # of it (traffic.toml) rather than a chat's answer half as long as what it summarises.
+        share = traffic.lengths.summary_output_share
+        default_output = max(round(traffic.lengths.new_prompt_tokens * share), 1)
+        summary_prompt, summary_said = traffic.lengths.new_prompt_tokens, True
+        said.append(t(lang, "assume.traffic.summary_short", prompt=i18n.tokens(summary_prompt, lang),
+                      output=i18n.tokens(default_output, lang), share=i18n.percent(share, lang)))  # fmt: skip
+    elif plan.task is Task.summarization and document:
         # "resumir contratos para 20 advogados": a summary reads a whole text and writes a tenth of it. NVIDIA's
         # NIM benchmarking guide (Parameters and Best Practices, Use Cases) puts summarization at inputs of
         # O(1000) tokens, much longer than outputs of O(100); the chat default's 1,000-token prompt and
         # 500-token answer would have it backwards. A long prompt (traffic.toml), said with its pages.
-        summary_prompt = traffic.lengths.long_prompt_tokens
+        summary_prompt = document
         summary_said = True
         share = traffic.lengths.summary_output_share
         if not w.output_tokens:
@@ -1725,6 +1762,17 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         default_output = traffic.lengths.classification_output_tokens
         said.append(t(lang, "assume.traffic.read_output", output=i18n.tokens(default_output, lang)))
     output = w.output_tokens or min(default_output, max(context // 2, 1))
+    if document and not summary_prompt:
+        # "análise de contratos", "classificar contratos", a reasoning model's summary: the document is read
+        # whole whatever is written back, as a summary's is (above), not a chat's 1,000-token question. The
+        # answer's length is said by its own line (a label's, a reasoning model's) or, else, here.
+        summary_prompt, summary_said = document, True
+        own_line = w.output_tokens or (reasoning and not w.output_tokens) or plan.task is Task.classification
+        key = "assume.traffic.document_read_given" if own_line else "assume.traffic.document_read"
+        said.append(t(lang, key, prompt=i18n.tokens(document, lang),
+                      pages=i18n.number(round(document / traffic.lengths.tokens_per_page), lang),
+                      per_page=i18n.number(traffic.lengths.tokens_per_page, lang),
+                      output=i18n.tokens(output, lang)))  # fmt: skip
     given_prompt = w.prompt_tokens or summary_prompt
     # A translation writes about as many tokens as it reads (one text in, the same text in another language
     # out): its prompts are as long as its answers, whichever of the two the question gave.
@@ -2319,21 +2367,37 @@ _PIXELS = regexes.compile(r"^(\d+)x(\d+)$")
 _MEGAPIXELS = regexes.compile(r"^(\d+(?:\.\d+)?)mp$")
 
 
-def _image_plan(w: Workload, model: ModelEntry, catalog: Catalog, lang: str) -> ImagePlan | None:
-    """The images of each conversation, as the question gave them (None when it said none)."""
-    if not (w.images or w.with_images or w.image_size):
-        return None
-    width, height = _image_size(w.image_size, catalog, lang)
+def _image_plan(
+    w: Workload, model: ModelEntry, catalog: Catalog, lang: str, serving: bool = False
+) -> ImagePlan | None:
+    """The images of each conversation, as the question gave them (None when it said none). Served, a model
+    that reads images given one-page documents ("qwen2.5 vl 7b para ler notas fiscais") reads each as its
+    scanned page (traffic.toml [images] scan), as a scanned document's."""
     rule = model.images
+    page_documents = (
+        serving
+        and w.documents == "page"
+        and w.task in (None, *DOCUMENT_TASKS)
+        and rule is not None
+        and rule.counted
+    )
+    pages = page_documents and not (w.images or w.with_images or w.image_size)
+    if not (w.images or w.with_images or w.image_size or pages):
+        return None
+    # an invoice's images are its pages, whatever their count: a scanned page's size, not a photo's
+    size = "scan" if page_documents and not w.image_size else w.image_size
+    width, height = _image_size(size, catalog, lang)
     each = images.tokens(rule, width, height) if rule is not None and rule.counted else None
     return ImagePlan(
         count=w.images or 1,
         width=width,
         height=height,
-        size=w.image_size,
+        size=size,
         count_assumed=w.images is None,
         rule=rule,
         each=each,
+        pages=pages or (w.images is None and w.image_size == "scan"),
+        page_size=page_documents and not w.image_size,
     )
 
 
@@ -2460,8 +2524,16 @@ def _image_assumptions(
     out = []
     if not img.counted:
         return out  # said among the notes (sizing/advice.py): the model reads no images, or no known rule
-    if img.count_assumed:
+    pixels = t(lang, "assume.images.pixels", width=img.width, height=img.height)
+    documents_alone = img.pages and img.page_size and not w.with_images  # "qwen2.5 vl para ler notas fiscais"
+    if documents_alone:
+        out.append(t(lang, "assume.images.page_documents", size=pixels))
+    elif img.pages:
+        out.append(t(lang, "assume.images.page_default"))
+    elif img.count_assumed:
         out.append(t(lang, "assume.images.count_default"))
+    if img.page_size and not documents_alone:
+        out.append(t(lang, "assume.images.page_size", size=pixels))
     out += _image_rule_notes(img, model, plan.kv, lang)
     times = _images_times(img, lang)
     image_tokens = img.context_tokens

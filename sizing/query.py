@@ -3736,7 +3736,11 @@ def _workload_said(fields: dict, stage: Stage | None) -> bool:
     """Whether a question says some of its workload (a load, a length, a training stage) beside the model."""
     if stage is not None and stage is not Stage.inference:
         return True
-    return any(v is not None and k not in _OFFERING_FIELDS and k != "gpu" for k, v in fields.items())
+    # what is read ("notas fiscais") is said with a task or a load, never a workload alone
+    return any(
+        v is not None and k not in _OFFERING_FIELDS and k not in ("gpu", "documents")
+        for k, v in fields.items()
+    )
 
 
 def _offering_asked(plain: str, fields: dict, stage: Stage | None) -> bool:
@@ -3745,7 +3749,7 @@ def _offering_asked(plain: str, fields: dict, stage: Stage | None) -> bool:
     is what fits on it, with its own price)."""
     if fields.get("gpu") or stage not in (None, Stage.inference):
         return False
-    if any(v is not None and k not in _OFFERING_FIELDS for k, v in fields.items()):
+    if any(v is not None and k not in _OFFERING_FIELDS and k != "documents" for k, v in fields.items()):
         return False
     return OFFERING.search(plain) is not None or OFFERING_ALONE.fullmatch(plain) is not None
 
@@ -3800,7 +3804,8 @@ def _topic_asked(scan: _Scan, fields: dict, stage: Stage | None, model, size) ->
     # a load, a length, a precision: a workload to size. A stage alone is not ("vocês usam nossos dados pra
     # treinar modelos?", "vocês têm DPO?": the data protection officer, not the training method)
     said = any(
-        v is not None and k not in _OFFERING_FIELDS and k not in ("gpu", "method") for k, v in fields.items()
+        v is not None and k not in _OFFERING_FIELDS and k not in ("gpu", "method", "documents")
+        for k, v in fields.items()
     )
     if model or size:
         # "os dados saem do Brasil se eu usar o deepseek?": where an open model's data goes, not a sizing
@@ -3814,7 +3819,7 @@ def _topic_asked(scan: _Scan, fields: dict, stage: Stage | None, model, size) ->
     key = None if _offering_asked(plain, fields, stage) else topic_words.asked(plain)
     # "tem nota fiscal?": the billing asked, though "notas fiscais" had named a task to suggest models for
     said_beyond_task = said and any(
-        v is not None and k not in _OFFERING_FIELDS and k not in ("gpu", "method", "task")
+        v is not None and k not in _OFFERING_FIELDS and k not in ("gpu", "method", "task", "documents")
         for k, v in fields.items()
     )
     # "where are the chat logs stored?", "onde ficam os logs do chatbot?": a task's word inside a question about
@@ -4423,6 +4428,12 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     # "e em Portugal?", "users in Spain": where the users are, which the latency note speaks to (_build reads it
     # from the text as typed); every place but the two the Portuguese vocabulary knew had been "Não entendi".
     scan.take(EUROPE, "europe", lambda m: True)
+    if _DOCUMENT_TASKS & {v for v, _ in scan.found.get("task", [])} or traffic_query.reviews_documents(
+        scan.typed
+    ):
+        # "resumo de relatórios", "analisar petições", "review our contracts": what the task reads is understood
+        for m in scan.finditer(traffic_query.DOCUMENT_NOUNS):
+            scan.blank(m.start(), m.end())
     leftovers = _leftovers(scan)
     if leftovers:
         leftovers = _typos(scan, catalog, leftovers, query)
@@ -6522,6 +6533,10 @@ _DEVELOPERS = regexes.compile(
 )
 
 
+# The tasks that read what they name ("resumir relatórios", "classificar contratos"): documents are their object.
+_DOCUMENT_TASKS = frozenset({Task.summarization, Task.classification, Task.extraction})
+
+
 def _task(scan: _Scan) -> Task | None:
     tasks = {v for v, _ in scan.found.get("task", [])}
     return next((task for task in TASK_PRIORITY if task in tasks), None)
@@ -7065,6 +7080,18 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     ):
         # "qwen3 coder 30b para 15 devs": developers served a coding model use it as their IDE's assistant.
         fields["task"] = Task.code
+    plain = strip_accents(scan.original.lower())
+    documents = traffic_query.documents_read(plain)
+    if documents == "page" and query.no_images:
+        documents = None  # "notas fiscais, sem imagens": the invoices come as text, about a page
+    if fields.get("task") is None and documents and traffic_query.reviews_documents(plain):
+        # "analisar contratos", "revisar os relatórios", "review our contracts": the whole document is read and
+        # what matters in it pointed out, as "análise de contratos" says (the extraction task's words)
+        fields["task"] = Task.extraction
+    if fields.get("task") in _DOCUMENT_TASKS or (fields.get("task") is None and documents == "page"):
+        # what the task reads; a document named with nothing to read it ("contrato anual", "rag sobre 10 mil
+        # documentos") is no workload's
+        fields["documents"] = documents
     said = scan.found.pop("answer_length_word", [])
     if said and fields["output_tokens"] is None:
         # "respostas curtas", "long answers": traffic.toml's length for them, said in the answer. A label said
@@ -8348,6 +8375,7 @@ SERVING_ONLY = frozenset(
         "read_tokens",
         "translation",
         "quantize_run",
+        "documents",
         *TRAFFIC_FIELDS,
         *AVAILABILITY_FIELDS,
     }
@@ -9127,6 +9155,8 @@ def _follow_up(
     if query.no_images:  # "e sem imagens?": the thread's images go
         for key in ("images", "image_size", "with_images"):
             previous.pop(key, None)
+        if previous.get("documents") == "page":
+            previous.pop("documents")  # invoices read as text: the page images they were counted as go too
     if "gpu" in changes and "compare_gpus" not in changes:
         previous.pop("compare_gpus", None)  # "e na L40S?" asks about that GPU alone
         previous.pop("compare_counts", None)

@@ -1696,6 +1696,54 @@ def names_speech(text: str) -> bool:
 _SPEECH = regexes.compile(rf"\b(?:{_alternatives(_words()['speech'])}|atas?)\b")
 
 
+def documents_read(text: str) -> str | None:
+    """What the (accent-free) text says is read, each request one of them (traffic_words.toml): "short" for
+    items said to be short or short by nature ("e-mails curtos", "mensagens", "tweets"), "page" for one-page
+    documents ("notas fiscais", "receipts"), "long" for documents ("contratos", "relatórios", "pdfs"); None
+    when it names none."""
+    if _SHORT_SAID.search(text):
+        return "short"
+    if _PAGE_DOCUMENTS.search(text):
+        return "page"
+    if _DOCUMENTS.search(text):
+        return "long"  # "resumir contratos, 5 mil mensagens por dia": the messages are the requests
+    return "short" if _SHORT_ITEMS.search(text) else None
+
+
+def reviews_documents(text: str) -> bool:
+    """Whether the (accent-free) text reads documents by a verb of analysis beside them ("analisar contratos",
+    "revisar os relatórios", "review our contracts", "contratos para revisar")."""
+    return _DOCUMENT_WORK.search(text) is not None
+
+
+def _document_patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern, re.Pattern, re.Pattern]:
+    w = _words()
+    long_nouns, pages = _alternatives(w["documents"]), _alternatives(w["page_documents"])
+    # in a fixed order: the same pattern in every process (sizing/regexes.py keeps it compiled)
+    nouns = _alternatives(sorted({*w["documents"], *w["page_documents"], *w["items"], "e-mails", "emails"}))
+    short = _alternatives(w["short_words"])
+    verbs = _alternatives(w["document_verbs"])
+    between = r"(?:\s+[\w.,-]+){0,3}?\s+"  # "analisar os 500 contratos", "review our legal contracts"
+    return (
+        regexes.compile(rf"\b(?:{nouns})\s+(?:{short})\b|\b(?:{short})\s+(?:{nouns})\b"),
+        regexes.compile(rf"\b(?:{_alternatives(w['short_documents'])})\b"),
+        regexes.compile(rf"\b(?:{pages})\b"),
+        regexes.compile(rf"\b(?:{long_nouns})\b"),
+        regexes.compile(
+            rf"\b(?:{verbs}){between}(?:{long_nouns}|{pages})\b"
+            rf"|\b(?:{long_nouns}|{pages})(?:\s+[\w-]+)?\s+(?:(?:para|pra|a|to|de|que)\s+)?(?:{verbs})\b"
+        ),
+    )
+
+
+_SHORT_SAID, _SHORT_ITEMS, _PAGE_DOCUMENTS, _DOCUMENTS, _DOCUMENT_WORK = _document_patterns()
+# What a document task reads ("resumir relatórios", "review our contracts", "resumir tweets") and how ("auditar"):
+# understood as its object and its verb.
+DOCUMENT_NOUNS = regexes.compile(
+    rf"\b(?:{_alternatives(w for k in ('documents', 'page_documents', 'short_documents', 'document_verbs') for w in _words()[k])})\b"
+)
+
+
 def names_at_once(text: str) -> bool:
     """Whether the (accent-free) text says people are at once ("ao mesmo tempo", "simultâneos", "concurrent"):
     traffic_words.toml's `in_flight`."""

@@ -216,6 +216,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "phone",
         "screenshot",
         "scan",
+        "scanned",
         "full_hd",
         "hd",
         "uhd",

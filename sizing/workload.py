@@ -304,6 +304,10 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     fast_latency: bool = False
     # someone waits on each answer with no figure ("analistas esperando"): a day's volume is no pipeline
     waited_on: bool = False
+    # what each request reads, as the question names it (sizing/traffic_query.py documents_read): "long" documents
+    # ("contratos", "relatórios"), "page" ones ("notas fiscais"), "short" items ("e-mails curtos", "tweets"); a
+    # document task's prompt is a whole document, and a page one's, for a model with vision, its scanned image
+    documents: str | None = None
     # a coding assistant's autocomplete ("autocompletar código", "FIM"), not its chat or agent: traffic.toml
     # [code]'s completion lengths, with fast answers
     code_completion: bool = False
