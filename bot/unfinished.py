@@ -19,8 +19,6 @@ logger = logging.getLogger(__name__)
 # How often each worker looks for answers left undone (gunicorn replaces a dead worker at once, and the
 # new one looks as it starts: this is for a worker that died while others carry on).
 SWEEP_EVERY_S = 60.0
-# A claim's file exists a moment before its holder locks it: younger claims are not someone's leftovers.
-MIN_AGE_S = 2.0
 
 
 def promise(services, held: list[tuple[str, float]], kind: str, body: dict) -> None:
@@ -40,10 +38,10 @@ def then_done(services, held: list[tuple[str, float]], answer: Callable[..., obj
             services.log.event_done(key)
 
 
-def finish_abandoned(services, min_age: float = MIN_AGE_S) -> int:
+def finish_abandoned(services) -> int:
     """Hands the answers that dead workers left undone to this worker's after-ack threads; how many."""
     count = 0
-    for key, work in services.log.abandoned_events(min_age):
+    for key, work in services.log.abandoned_events():
         finisher = services.finishers.get(work.get("kind")) if isinstance(work, dict) else None
         body = work.get("body") if isinstance(work, dict) else None
         if finisher is None or not isinstance(body, dict):

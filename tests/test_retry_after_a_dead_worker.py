@@ -125,10 +125,10 @@ def test_an_acknowledged_mention_left_unanswered_by_a_dead_worker_is_answered_by
         body, keys = _mention("EvAcked")
         work = {"kind": "mention", "claims": keys, "body": json.loads(body)}
         _claim_in_another_process(slack.services.settings.spool, keys, then="die", work=work).wait()
-        assert finish_abandoned(slack.services, min_age=0) == 1
+        assert finish_abandoned(slack.services) == 1
         answers = _answers(slack)
         assert len(answers) == 1 and "Llama 3.1 8B" in answers[0]
-        assert finish_abandoned(slack.services, min_age=0) == 0  # answered once
+        assert finish_abandoned(slack.services) == 0  # answered once
         slack.send(body, headers={"X-Slack-Retry-Num": "1", "X-Slack-Retry-Reason": "http_timeout"})
         assert len(_answers(slack)) == 1
         # what the person typed is not kept once answered
@@ -142,7 +142,7 @@ def test_a_mention_being_answered_is_not_taken_by_another_worker(tmp_path):
         work = {"kind": "mention", "claims": keys, "body": json.loads(body)}
         worker = _claim_in_another_process(slack.services.settings.spool, keys, then="hold", work=work)
         try:
-            assert finish_abandoned(slack.services, min_age=0) == 0
+            assert finish_abandoned(slack.services) == 0
             assert _answers(slack) == []
         finally:
             worker.communicate("")

@@ -311,11 +311,11 @@ class RequestLog:
         except Exception as error:
             logger.warning("request log %s: event_done failed (%s)", self.path, type(error).__name__)
 
-    def abandoned_events(self, min_age: float) -> list[tuple[str, dict]]:
+    def abandoned_events(self) -> list[tuple[str, dict]]:
         """Events a dead worker claimed and did not answer, each with its `event_work`, now held by this
         process (spool.Claims.abandoned). Never raises."""
         try:
-            return self.event_claims.abandoned(min_age)
+            return self.event_claims.abandoned()
         except Exception as error:
             logger.warning("request log %s: abandoned_events failed (%s)", self.path, type(error).__name__)
             return []

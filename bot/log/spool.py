@@ -268,10 +268,10 @@ class Claims:
         finally:
             os.close(fd)  # and the lock with it
 
-    def abandoned(self, min_age: float) -> list[tuple[str, dict]]:
+    def abandoned(self) -> list[tuple[str, dict]]:
         """Held claims of the last two buckets whose holder died before finishing, with the work their
-        note describes: each is held by this process now, to be done and marked `done`. Claims younger
-        than `min_age` seconds are left alone (a claim's file exists a moment before its lock does)."""
+        note describes: each is held by this process now, to be done and marked `done`. A claim is noted
+        only while its holder has it locked, so a note with no lock on its file was left by the dead."""
         now = time.time()
         current = int(now // self.bucket_seconds)
         found = []
@@ -281,8 +281,8 @@ class Claims:
                     stat = os.stat(path)
                 except OSError:
                     continue
-                if stat.st_size <= len(DONE) or now - stat.st_mtime < min_age:
-                    continue  # done, noteless, or just created
+                if stat.st_size <= len(DONE):
+                    continue  # done, or no note (being claimed, or claimed without one)
                 fd = _lock_if_let_go(path)
                 if fd is None:
                     continue  # its holder is at it
@@ -301,9 +301,13 @@ class Claims:
         return found
 
     def _hold(self, key: str, fd: int) -> None:
-        # On a file system without flock the claim still answers "first time" once; it cannot be taken over.
-        with contextlib.suppress(OSError):
+        try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            # A file system without flock: the claim still answers "first time" once, but is never noted nor
+            # taken over (with no lock, a live holder would look dead).
+            os.close(fd)
+            return
         with self._held_lock:
             stale = self._held.pop(key, None)
             self._held[key] = fd
