@@ -2260,6 +2260,8 @@ _UNCATALOGUED: dict[int, tuple[Catalog, dict, frozenset]] = {}
 _ALNUM_RUNS = regexes.compile(r"[a-z0-9]+")
 # "command a partir de amanhã": Portuguese after a name's last word, no name.
 _NO_NAME_AFTER = regexes.compile(r"\s+(?:partir|gente)\b")
+# A "v" version after a name: another release of it ("deepseek coder v3").
+_RELEASE_AFTER = regexes.compile(r"[\s_-]*v\d+(?:\.\d+)*(?![\w.])")
 
 
 # A version typed after a name ("grok 1", "grok-2"): with it, the name may be an open release of a family whose
@@ -2305,6 +2307,8 @@ def _uncatalogued(scan: _Scan, catalog: Catalog) -> None:
         ((start, end) for start, end in spans
          if normalize(scan.work[start:end]) in names.keys() | shared.keys()
          and not _NO_NAME_AFTER.match(scan.work, end)
+         # "deepseek coder v3": another release than the one listed, which the catalogue says it does not know
+         and not _RELEASE_AFTER.match(scan.work, end)
          # a name inside a catalogue model's longer one ("nemotron ultra 253b", "deepseek coder v2 lite") is
          # that model's
          and not any(s <= start and e >= end and (s, e) != (start, end)

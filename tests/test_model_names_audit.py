@@ -239,3 +239,11 @@ def test_qwen2_vl_counts_its_vision_encoder():
     assert abs(catalog.model("qwen2-vl-7b").params / 8.29e9 - 1) < 0.002
     assert abs(catalog.model("qwen2-vl-72b").params / 73.4e9 - 1) < 0.002
     assert size(parse("qwen2-vl 7b").workload).workload.model.vision_params == 675_759_616
+
+
+def test_another_release_after_a_listed_name_is_no_listed_model(capsys):
+    # "deepseek coder v3" had been said to be the first DeepSeek-Coder (1.3B-33B), whose name it begins with.
+    assert _said(capsys, "deepseek coder v3") == (
+        "gpu-size: Não conheço o modelo “deepseek coder v3”. Você quis dizer: DeepSeek-Coder-V2 236B, "
+        "DeepSeek-Coder-V2-Lite?"
+    )
