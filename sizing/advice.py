@@ -1912,10 +1912,17 @@ def _drafter_name(plan: Plan, lang: str) -> str:
     return t(lang, f"spec.drafter.{spec.method}")
 
 
+def _image_readers(catalog: Catalog) -> list[ModelEntry]:
+    """Catalogue models whose images are counted, superseded ones (scale_base = false: Qwen2-VL beside
+    Qwen2.5-VL, of the same size) left out of what is offered in place of a text-only model."""
+    readers = [m for m in catalog.models if m.images is not None and m.images.counted]
+    return [m for m in readers if m.scale_base] or readers
+
+
 def nearest_vision_model(model: ModelEntry, catalog: Catalog) -> ModelEntry | None:
     """The catalogue model that reads images closest to `model`: of its family (the id's first word:
     "llama", "qwen", "gemma") when there is one, else the closest in size."""
-    readers = [m for m in catalog.models if m.images is not None and m.images.counted]
+    readers = _image_readers(catalog)
     if not readers:
         return None
     family = _FAMILY_WORD.match(model.id)
@@ -1926,7 +1933,7 @@ def nearest_vision_model(model: ModelEntry, catalog: Catalog) -> ModelEntry | No
 def vision_models(model: ModelEntry, catalog: Catalog, n: int = 3) -> list[ModelEntry]:
     """Catalogue models that read images, to name in place of a text-only one: the nearest (its family's
     first), then the others closest to it in size."""
-    readers = [m for m in catalog.models if m.images is not None and m.images.counted]
+    readers = _image_readers(catalog)
     first = nearest_vision_model(model, catalog)
     rest = sorted(readers, key=lambda m: abs(math.log(m.params / max(model.params, 1))))
     out: list[ModelEntry] = []

@@ -553,6 +553,8 @@ VISION_NAMED = regexes.compile(
     r"(?<![a-z0-9])(?:[a-z0-9.]*[-_.]?vl|vlm|vision|visao|llava[a-z0-9._-]*|pixtral[a-z0-9._-]*|minicpm-v[a-z0-9._-]*)"
     r"(?![a-z0-9])"
 )
+# A vision word alone, no model's name ("vl", "vision", "visão").
+VISION_WORD = regexes.compile(r"vl|vlm|vision|visao")
 # The same marks inside a normalized name ("internvl3", "qwen3vl8b"), never vLLM's.
 _VISION_MARK = regexes.compile(r"vl(?!lm)|vision|llava|pixtral")
 _MONTH = VOCAB.pattern("dates.months")
@@ -2258,6 +2260,8 @@ _UNCATALOGUED: dict[int, tuple[Catalog, dict, frozenset]] = {}
 _ALNUM_RUNS = regexes.compile(r"[a-z0-9]+")
 # "command a partir de amanhã": Portuguese after a name's last word, no name.
 _NO_NAME_AFTER = regexes.compile(r"\s+(?:partir|gente)\b")
+# A "v" version after a name: another release of it ("deepseek coder v3").
+_RELEASE_AFTER = regexes.compile(r"[\s_-]*v\d+(?:\.\d+)*(?![\w.])")
 
 
 # A version typed after a name ("grok 1", "grok-2"): with it, the name may be an open release of a family whose
@@ -2303,10 +2307,12 @@ def _uncatalogued(scan: _Scan, catalog: Catalog) -> None:
         ((start, end) for start, end in spans
          if normalize(scan.work[start:end]) in names.keys() | shared.keys()
          and not _NO_NAME_AFTER.match(scan.work, end)
-         # a shared name inside a catalogue model's longer one ("nemotron ultra 253b") is that model's
-         and not (normalize(scan.work[start:end]) in shared
-                  and any(s <= start and e >= end and (s, e) != (start, end)
-                          and normalize(scan.work[s:e]) in models for s, e in spans))),
+         # "deepseek coder v3": another release than the one listed, which the catalogue says it does not know
+         and not _RELEASE_AFTER.match(scan.work, end)
+         # a name inside a catalogue model's longer one ("nemotron ultra 253b", "deepseek coder v2 lite") is
+         # that model's
+         and not any(s <= start and e >= end and (s, e) != (start, end)
+                     and normalize(scan.work[s:e]) in models for s, e in spans)),
         None,
     )  # fmt: skip
     if found is None:
@@ -4439,8 +4445,15 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         leftovers = _typos(scan, catalog, leftovers, query)
     if query.vision_named:
         # "qwen3 vl 235b": the vision model's word is said with the text model sized (bot/rendering.py), not
-        # listed as not understood beside it.
-        leftovers = [u for u in leftovers if not VISION_NAMED.fullmatch(strip_accents(u).lower())]
+        # listed as not understood beside it. A vision word glued to a name ("llava-onevision", "qwen2-vl")
+        # is that name: with no text model read, it stays, so the answer names the model asked or says it
+        # does not know it (it had been dropped, and "qwen2-vl 7b" sized as Mistral 7B by its size alone).
+        leftovers = [
+            u
+            for u in leftovers
+            if not VISION_NAMED.fullmatch(strip_accents(u).lower())
+            or (not scan.found.get("model") and not VISION_WORD.fullmatch(strip_accents(u).lower()))
+        ]
     # Each word once, as first typed: a pasted paragraph repeated had listed "TI", "várias"... 20 times each.
     query.unknown = list({u.casefold(): u for u in reversed(leftovers)}.values())[::-1]
     return _build(scan, query, catalog, base)
