@@ -378,7 +378,7 @@ def _sized(
     if verdict is not None:
         # Kept first among the alternatives too, as before, for programs that read them there.
         alternatives.insert(0, Alternative(kind="named_gpu", setup=verdict.setup, text=verdict.text))
-    reading = _head_count_reading(workload, rec, catalog, source) if other_reading else None
+    reading = _head_count_reading(workload, rec, catalog, source) if other_reading and not brief else None
     if reading is not None:
         # Users said alone, sized as conversations at once: the other reading leads the alternatives (after
         # the GPU named and those weighed), and the assumptions say how the count was read and how to say it.
@@ -788,7 +788,8 @@ def _pilot_notes(workload: Workload, rec, catalog: Catalog, source: ModelSource 
     if not workload.pilot_users or workload.stage.is_training:
         return []
     try:
-        pilot = size(workload.but(users=workload.pilot_users, pilot_users=None), catalog, source)
+        # brief: the pilot's line says its recommendation alone
+        pilot = size(workload.but(users=workload.pilot_users, pilot_users=None), catalog, source, brief=True)
     except SizingError:
         return []
     setup = pilot.recommendation
