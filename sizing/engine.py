@@ -16,6 +16,7 @@ from .plan import Plan, make_plan, rate_text
 from .result import (
     Alternative,
     EncoderInfo,
+    Estimates,
     GpuChoice,
     GpuComparison,
     GpuSide,
@@ -71,12 +72,15 @@ def size(
     catalog: Catalog | None = None,
     source: ModelSource | None = None,
     other_reading: bool = True,
+    brief: bool = False,
 ) -> SizingResult:
     """Sizes one workload. Raises SizingError (with a message in the workload's language) when it cannot.
 
     `source` is what a reader of the model's own files (the Hub) found for the workload's repo, if anything.
     `other_reading`: users said alone may also be read as a head-count (_head_count_reading); not for the
-    serving part of a training's answer, which says no more than it did."""
+    serving part of a training's answer, which says no more than it did. `brief`: the recommendation alone,
+    with its performance, cost and capacity, and the workload as sized; no alternatives, GPU named, estimates
+    or notes (what the head-count reading shows of its sizing)."""
     global _CACHE
     catalog = catalog or load_catalog()
     key = (
@@ -84,6 +88,7 @@ def size(
         id(catalog),
         source.key if source is not None else None,
         other_reading,
+        brief,
     )
     hit = _CACHE.get(key)
     _STATS["lookups"] += 1
@@ -91,7 +96,7 @@ def size(
         _STATS["hits"] += 1
     else:
         try:
-            hit = _size(workload, catalog, source, other_reading)
+            hit = _size(workload, catalog, source, other_reading, brief)
         except SizingError as e:
             hit = e  # a refusal is as pure as an answer: the same workload is refused the same way
         if len(_CACHE) >= _CACHE_SIZE:
@@ -104,7 +109,11 @@ def size(
 
 
 def _size(
-    workload: Workload, catalog: Catalog, source: ModelSource | None = None, other_reading: bool = True
+    workload: Workload,
+    catalog: Catalog,
+    source: ModelSource | None = None,
+    other_reading: bool = True,
+    brief: bool = False,
 ) -> SizingResult:
     if workload.then_stage is not None:
         return _stages_in_turn(workload, catalog, source)
@@ -113,7 +122,7 @@ def _size(
     if workload.mfu is not None and workload.stage.is_training:
         catalog = _training_mfu(catalog, workload.mfu)
     with one_sizing():  # the search's setups are shared with the alternatives, not computed again
-        result = _sized(workload, catalog, source, other_reading)
+        result = _sized(workload, catalog, source, other_reading, brief)
     serving = serving_workload(workload)
     if serving is not None:
         try:
@@ -173,7 +182,11 @@ def _serving_share(catalog: Catalog, share: float, lang: str | None) -> Catalog:
 
 
 def _sized(
-    workload: Workload, catalog: Catalog, source: ModelSource | None = None, other_reading: bool = True
+    workload: Workload,
+    catalog: Catalog,
+    source: ModelSource | None = None,
+    other_reading: bool = True,
+    brief: bool = False,
 ) -> SizingResult:
     plan = make_plan(workload, catalog, source)
     if workload.adapter_from_stack:
@@ -222,10 +235,13 @@ def _sized(
     else:
         total = inference_memory(plan, catalog)
 
-    named = requested(plan, catalog, weighed=bool(plan.compare))
+    # Brief: no GPU named is judged (a head-count reading asks nothing of one, nor "how many fit": its
+    # recommendation is the same without).
+    named = None if brief else requested(plan, catalog, weighed=bool(plan.compare))
     verdict_plan = plan
     if (
-        named is None
+        not brief
+        and named is None
         and rec is not None
         and plan.gpus
         and plan.gpu is None
@@ -262,10 +278,11 @@ def _sized(
         seqs = max(advice.users_at_pace(plan, rec, catalog), 1)
     else:
         seqs = plan.users
-    alternatives = advice.alternatives(plan, rec, catalog, total, capacity_asked)
-    if (vllm_format := _vllm_format(plan, rec, workload, catalog, source)) is not None:
+    # Brief: the alternatives' searches were about half of a head-count reading's sizing, for lines never shown.
+    alternatives = [] if brief else advice.alternatives(plan, rec, catalog, total, capacity_asked)
+    if not brief and (vllm_format := _vllm_format(plan, rec, workload, catalog, source)) is not None:
         alternatives.insert(0, vllm_format)
-    if slower is not None:
+    if slower is not None and not brief:
         # what the long prompts' default first token takes, first: the choice the answer leaves open
         alternatives = [a for a in alternatives if not advice.same_setup(a.setup, slower)]
         alternatives.insert(0, _default_first_token(plan, slower, rec, catalog))
@@ -295,7 +312,7 @@ def _sized(
             avail = advice.availability(plan, rec, catalog)
             if avail is not None and avail.replicas > avail.load_replicas:
                 decided = "availability"
-        if workload.cheaper and (found := advice.cheaper(plan, rec, catalog)) is not None:
+        if workload.cheaper and not brief and (found := advice.cheaper(plan, rec, catalog)) is not None:
             cheaper, options = found
             # The cheaper setups first, and the alternatives they repeat no longer.
             kept = [a for a in alternatives
@@ -361,7 +378,7 @@ def _sized(
     if verdict is not None:
         # Kept first among the alternatives too, as before, for programs that read them there.
         alternatives.insert(0, Alternative(kind="named_gpu", setup=verdict.setup, text=verdict.text))
-    reading = _head_count_reading(workload, rec, catalog, source) if other_reading else None
+    reading = _head_count_reading(workload, rec, catalog, source) if other_reading and not brief else None
     if reading is not None:
         # Users said alone, sized as conversations at once: the other reading leads the alternatives (after
         # the GPU named and those weighed), and the assumptions say how the count was read and how to say it.
@@ -369,7 +386,7 @@ def _sized(
         share = catalog.traffic.population.peak_active_share
         n = i18n.number(workload.users, lang)
         assumptions.append(t(lang, "assume.traffic.users_read_at_once", n=n, share=i18n.percent(share, lang)))
-    estimates = advice.estimates(plan, rec, catalog)
+    estimates = Estimates(text=[]) if brief else advice.estimates(plan, rec, catalog)
     if rec is None and not plan.stage.is_training and by_load(plan):
         text = _beyond_offer(plan, catalog)
         if (lower := advice.serving_lower_precision(plan, catalog)) is not None:
@@ -536,11 +553,13 @@ def _sized(
         verdict=verdict,
         alternatives=alternatives,
         contract=advice.contract(plan, rec),
-        notes=_pilot_notes(workload, rec, catalog, source) + advice.notes(plan, rec, catalog, asked),
+        notes=[]
+        if brief
+        else _pilot_notes(workload, rec, catalog, source) + advice.notes(plan, rec, catalog, asked),
         estimates=estimates,
         currency=catalog.offering.currency if catalog.offering.has_prices else None,
         decided_by=decided,
-        decided=advice.decided_text(plan, rec, decided, catalog, avail) if decided else None,
+        decided=advice.decided_text(plan, rec, decided, catalog, avail) if decided and not brief else None,
         availability=avail,
         batch_time=advice.batch_time(plan, rec),
         cheaper=cheaper,
@@ -727,7 +746,7 @@ def _head_count_reading(
     ):
         return None
     try:
-        other = size(w.but(users=None, population=w.users), catalog, source)
+        other = size(w.but(users=None, population=w.users), catalog, source, brief=True)
     except SizingError:
         return None
     setup, load = other.recommendation, other.workload.load
@@ -769,7 +788,8 @@ def _pilot_notes(workload: Workload, rec, catalog: Catalog, source: ModelSource 
     if not workload.pilot_users or workload.stage.is_training:
         return []
     try:
-        pilot = size(workload.but(users=workload.pilot_users, pilot_users=None), catalog, source)
+        # brief: the pilot's line says its recommendation alone
+        pilot = size(workload.but(users=workload.pilot_users, pilot_users=None), catalog, source, brief=True)
     except SizingError:
         return []
     setup = pilot.recommendation

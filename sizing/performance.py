@@ -382,7 +382,7 @@ class Load(msgspec.Struct, frozen=True):
 class _Workload:
     """The per-request constants of one replica serving one prompt/answer shape."""
 
-    __slots__ = ("_per_sequence", "alone", "chunks", "history", "output", "prompt", "r", "work")
+    __slots__ = ("_at_rate", "_per_sequence", "alone", "chunks", "history", "output", "prompt", "r", "work")
 
     def __init__(self, r: Replica, prompt: int, output: int, history: int = 0) -> None:
         self.r = r
@@ -396,6 +396,9 @@ class _Workload:
         self.chunks = math.ceil(prompt / r.chunk_tokens)
         # On average a sequence is halfway through its answer.
         self._per_sequence = r.per_sequence(history + prompt + output / 2)
+        # at_rate's steady states by (rate, KV limit): a sizing asks the same copy at the same rate from the
+        # planner, the launch figures and the first-token checks (about half of its searches were repeats)
+        self._at_rate: dict[tuple[float, int], Load] = {}
 
     def step(self, concurrency: float) -> float:
         return self.r._step_time(max(concurrency / self.r.pp, 1.0), *self._per_sequence)
@@ -446,6 +449,14 @@ def at_rate(
     concurrency)."""
     w = r.workload(prompt, output, history)
     limit = max(r.kv_limit(context or history + prompt + output), 1)
+    found = w._at_rate.get((rate, limit))
+    if found is None:
+        found = w._at_rate[(rate, limit)] = _at_rate(w, rate, limit)
+    return found
+
+
+def _at_rate(w: _Workload, rate: float, limit: int) -> Load:
+    """at_rate on a workload, for a KV cache of `limit` sequences."""
     if rate <= 0:
         return w.load(0.0, 0.0)
     if rate * w.work >= 1 or w.rate_at(limit) < rate:

@@ -246,7 +246,9 @@ def test_the_same_impossible_workload_is_refused_the_same_way_every_time(monkeyp
     engine.clear_cache()
     computed = []
     real = engine._size
-    monkeypatch.setattr(engine, "_size", lambda w, c, s=None, o=True: computed.append(w) or real(w, c, s, o))
+    monkeypatch.setattr(
+        engine, "_size", lambda w, c, s=None, o=True, b=False: computed.append(w) or real(w, c, s, o, b)
+    )
     errors = []
     for _ in range(3):  # the second and third come from the cache
         with pytest.raises(SizingError) as e:
