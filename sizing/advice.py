@@ -545,11 +545,13 @@ def changes_to_fit(plan: Plan, asked: Setup, enough: Setup | None, catalog: Cata
     shape = _shape_of(asked, catalog)
     if fixed_machine(plan, shape, catalog):
         enough = None  # a notebook's or the customer's own machine has no more of its GPUs to add
-    if asked.fits and enough and plan.rate is not None and not traffic.within_plan(asked.performance, False):
-        # It holds the model and the conversations but not the peak: more of it, as the recommendation is sized.
+    if asked.fits and enough and plan.rate is not None and not traffic.within_plan(asked.performance):
+        # It holds the model and the conversations but not the peak, or carries the peak above the plan's share
+        # of what it sustains: the fewest of it within that share, laid out as the recommendation is.
         if enough.performance is None:
             enough.performance = traffic.performance(plan, enough, catalog)
-        return [with_performance(_more_of_the_same(plan, enough, catalog), plan.lang)]
+        over_plan = traffic.within_plan(asked.performance, False)
+        return [with_performance(_more_of_the_same(plan, enough, catalog, over_plan), plan.lang)]
     if asked.fits or (asked.problem and asked.problem != "precision"):
         return [_more_of_the_same(plan, enough, catalog)] if enough and asked.problem else []
     # A precision the GPU cannot run: the changes below try the others, which evaluate() lets through.
@@ -660,12 +662,19 @@ def _fit_ladder(plan: Plan, catalog: Catalog) -> list[str]:
     return chain + sorted((p for p in GGUF_LADDER if sizes[p] < floor), key=lambda p: -sizes[p])
 
 
-def _more_of_the_same(plan: Plan, enough: Setup, catalog: Catalog) -> Alternative:
+def _more_of_the_same(plan: Plan, enough: Setup, catalog: Catalog, over_plan: bool = False) -> Alternative:
+    """More of the named GPU; `over_plan`: the named count was only above the plan's share, so this says the
+    share of what the fewest within it sustain that the peak uses."""
     lang = plan.lang
+    p = enough.performance
     if plan.stage.is_training:
         text = t(lang, "change.more_gpus_training", setup=describe(enough, lang))
         if plan.timed:
             text += " " + t(lang, "named.days", days=days_text(training_days(plan, enough, catalog), lang))
+    elif over_plan and p is not None and p.utilization is not None:
+        add_capacity(plan, enough, catalog)
+        text = t(lang, "change.more_gpus_plan", setup=describe(enough, lang), capacity=capacity(plan, enough),
+                 share=i18n.percent(p.utilization, lang))  # fmt: skip
     else:
         add_capacity(plan, enough, catalog)
         text = t(lang, "change.more_gpus", setup=describe(enough, lang), capacity=capacity(plan, enough))
@@ -1544,8 +1553,9 @@ def share_text(share: float, ceiling: float, lang: str) -> str:
     return i18n.percent(share, lang)
 
 
-def perf_short(p, lang: str) -> str:
-    """A setup's performance in a few words: speed per user, throughput, first token."""
+def perf_short(p, lang: str, busy: bool = True) -> str:
+    """A setup's performance in a few words: speed per user, throughput, first token; with `busy`, the share of
+    what it sustains the peak uses when above the plan's."""
     if p.requests_per_s is not None and p.utilization is not None and p.utilization > 1:
         return t(lang, "perf.short_over", max_tokens=i18n.number(p.max_output_tokens_per_s, lang))
     if p.requests_per_s is not None and (p.max_requests_per_s <= 0 or not math.isfinite(p.ttft_s)):
@@ -1561,7 +1571,8 @@ def perf_short(p, lang: str) -> str:
         ttft=i18n.number(p.ttft_s, lang, ttft_digits),
     )
     if (
-        p.utilization is not None
+        busy
+        and p.utilization is not None
         and p.planned_utilization is not None
         and p.utilization > p.planned_utilization
     ):

@@ -37,13 +37,19 @@ def recommend(
     return None
 
 
-def requested(plan: Plan, catalog: Catalog, weighed: bool = False) -> tuple[Setup, Setup | None] | None:
+def requested(
+    plan: Plan, catalog: Catalog, weighed: bool = False, plan_share: bool | None = None
+) -> tuple[Setup, Setup | None] | None:
     """The GPU the user named: as named (their count, or one), and the fewest of it that would serve.
     `weighed`: GPUs weighed against each other under a rate ("l40s vs h100 pra 50 req/s"), each with no count
     said, are each the fewest of it that serve the load: that is what the customer compares (and pays). Serving
     there is what the recommendation's is, the peak within the plan's share of what the setup sustains
     (traffic.within_plan): side by side, a count named at 94% of it had been "cabe" against a recommendation
-    sized to 70%."""
+    sized to 70%. `plan_share` (weighed's, unless said): judged by that share without turning a GPU named with no
+    count into the fewest that serve, as a GPU named alone under a rate is ("llama 8b numa h100 com 600 req/min":
+    one H100 at 94% of what it sustains is over the plan, and the fewest within it follow)."""
+    if plan_share is None:
+        plan_share = weighed
     if plan.gpu is None:
         return None
     asked = evaluate(plan, shape_for(plan, plan.gpu, plan.gpus or 1, catalog), catalog)
@@ -53,7 +59,7 @@ def requested(plan: Plan, catalog: Catalog, weighed: bool = False) -> tuple[Setu
         asked = as_copies(plan, asked, catalog)
     if by_load(plan):
         asked.performance = traffic.performance(plan, asked, catalog)
-        if asked.fits and traffic.within_plan(asked.performance, plan_share=weighed):
+        if asked.fits and traffic.within_plan(asked.performance, plan_share=plan_share):
             return asked, None
         enough = traffic.recommend(plan, catalog, only=plan.gpu)
         if enough is None and plan.rate is not None:

@@ -202,11 +202,19 @@ def _sized(
     run_choice = _run_choice(plan, rec, catalog)
     if run_choice is not None and run_choice.recommended == "cheapest":
         rec = run_choice.cheapest
+    edge_workload = workload
     if rec is None and not plan.targets_given and plan.ttft_target is not None and by_load(plan):
         plan, rec = _reading_time_target(plan, catalog) or (plan, rec)
         assumptions = list(plan.assumptions)
+    elif rec is None and plan.ttft_target is not None and by_load(plan) and _fast_in_words(workload):
+        fastest = _fastest_reading_target(plan, catalog)
+        if fastest is not None:
+            plan, rec = fastest
+            assumptions = list(plan.assumptions)
+            # the first token sized for is now ours, not the question's: at the edge it is relaxed as a default is
+            edge_workload = workload.but(fast_latency=None, code_completion=None)
     unrelaxed = plan
-    if rec is not None and (edged := _first_token_edge(plan, rec, workload, catalog)) is not None:
+    if rec is not None and (edged := _first_token_edge(plan, rec, edge_workload, catalog)) is not None:
         plan, rec = edged
         assumptions = list(plan.assumptions)
     slower = None  # the setup the long prompts' default first token would take, when another leads
@@ -237,7 +245,7 @@ def _sized(
 
     # Brief: no GPU named is judged (a head-count reading asks nothing of one, nor "how many fit": its
     # recommendation is the same without).
-    named = None if brief else requested(plan, catalog, weighed=bool(plan.compare))
+    named = None if brief else requested(plan, catalog, weighed=bool(plan.compare), plan_share=True)
     verdict_plan = plan
     if (
         not brief
@@ -830,6 +838,35 @@ def _reading_time_target(plan: Plan, catalog: Catalog):
     return (relaxed, rec) if rec is not None else None
 
 
+def _fast_in_words(workload: Workload) -> bool:
+    """Fast answers asked for in words ("respostas rápidas", autocomplete), no first token typed in seconds:
+    the target is ours (MLPerf's interactive limits, traffic.toml), not the customer's."""
+    fast = workload.fast_latency or workload.code_completion
+    return bool(fast) and workload.ttft_s is None and workload.e2e_s is None
+
+
+def _fastest_reading_target(plan: Plan, catalog: Catalog):
+    """(the plan, its recommendation) when fast answers were asked for in words and no setup we rent reads the
+    prompt within the interactive first token (MLPerf's long-context interactive limit, 4.5 s, for 75,000
+    tokens: ~4.8 s on the fastest): sized for the fastest first token there is, that read in tenths of a
+    second, else twice it (a request waits for at most one read ahead of it, as _reading_time_target()).
+    The answer had been that nothing we rent serves the load. None when the fast target was not the cause."""
+    fastest = traffic.fastest_first_token(plan, catalog)
+    if fastest is None or fastest <= plan.ttft_target:
+        return None
+    lang, fast = plan.lang, plan.ttft_target
+    for target in (math.ceil(fastest * 10 - 1e-9) / 10, float(math.ceil(2 * fastest - 1e-9))):
+        relaxed = plan.but(ttft_target=target)
+        rec = _recommendation(relaxed, catalog)
+        if rec is None or rec.problem is not None:
+            continue
+        said = t(lang, "assume.traffic.latency_fast_reading", prompt=i18n.tokens(plan.prompt, lang),
+                 fast=i18n.seconds(fast, lang), fastest=i18n.number(fastest, lang, 1),
+                 target=i18n.number(target, lang, 1), tps=i18n.speed(1 / plan.tpot_target, lang))  # fmt: skip
+        return relaxed.but(assumptions=_in_place_of_default(plan, said, catalog)), rec
+    return None
+
+
 def _in_place_of_default(plan: Plan, said: str, catalog: Catalog) -> tuple[str, ...]:
     """The plan's assumptions with `said` where the default first token's own line was ("Latência
     dimensionada para: primeiro token em até 2,0 s...", "Prompts longos (...): ... 6,0 s"), else last."""
@@ -838,7 +875,8 @@ def _in_place_of_default(plan: Plan, said: str, catalog: Catalog) -> tuple[str, 
         t(lang, key, ttft=i18n.seconds(default, lang), tps=i18n.speed(1 / plan.tpot_target, lang),
           chat=i18n.seconds(catalog.traffic.latency.ttft_s, lang), prompt=i18n.tokens(plan.prompt, lang))
         for key in ("assume.traffic.latency_targets", "assume.traffic.latency_ttft_default",
-                    "assume.traffic.latency_long")
+                    "assume.traffic.latency_long", "assume.traffic.latency_fast", "assume.traffic.latency_fast_long",
+                    "assume.traffic.latency_code_completion")
     }  # fmt: skip
     assumptions = tuple(said if a in defaults else a for a in plan.assumptions)
     return assumptions if said in assumptions else (*assumptions, said)
@@ -1596,6 +1634,16 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
         and not traffic.within_plan(asked.performance, plan_share=False)
     )
     saturated = unserved and (asked.performance.utilization or 0) > 1
+    # Within the latency targets but above the share of what it sustains a plan uses: judged as the
+    # recommendation is (and GPUs weighed side by side are), not "cabe" with that share as an aside.
+    over_plan = (
+        asked.fits
+        and plan.rate is not None
+        and not plan.stage.is_training
+        and not unserved
+        and budget is None
+        and not traffic.within_plan(asked.performance)
+    )
     if asked.problem == "replicas":
         held = copies_held(plan, asked, catalog)
         held_text = t(lang, "named.held_one" if held == 1 else "named.held_other", n=held)
@@ -1629,6 +1677,11 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
             p = asked.performance
             text = t(lang, "named.fits_saturated", setup=desc, spare=i18n.gb(asked.free_bytes_per_gpu, lang),
                      share=i18n.percent(p.utilization, lang), max_tokens=i18n.number(p.max_output_tokens_per_s, lang))  # fmt: skip
+        elif over_plan:
+            p = asked.performance
+            text = t(lang, "named.fits_over_plan", setup=desc, spare=i18n.gb(asked.free_bytes_per_gpu, lang),
+                     share=advice.share_text(p.utilization, p.planned_utilization, lang),
+                     plan=i18n.percent(p.planned_utilization, lang))  # fmt: skip
         else:
             key = "named.fits_unserved" if unserved else "named.fits"
             text = t(lang, key, setup=desc, spare=i18n.gb(asked.free_bytes_per_gpu, lang))
@@ -1647,6 +1700,8 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
                             deadline=i18n.day_count(plan.days, lang) if plan.days else None)  # fmt: skip
         if is_rec and not said_why:  # a serving answer says what decided the size, naming the setup
             text += " " + t(lang, "named.is_recommendation")
+        elif over_plan:
+            pass  # its changes say the fewest of it within the plan, fewer or more than named
         elif rec and advice.smaller(rec, asked) and not _late(plan, rec, catalog) and not plan.capacity_asked:
             # Not when the smaller setup misses the training deadline too: it is slower, not enough. Said
             # after the named setup's own performance, which would otherwise read as the smaller one's.
@@ -1709,7 +1764,8 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
     p = asked.performance
     if p is not None and not plan.stage.is_training:
         if asked.fits and not saturated:
-            text += " " + t(lang, "perf.named", short=advice.perf_short(p, lang))
+            # over the plan, the lead has said the share
+            text += " " + t(lang, "perf.named", short=advice.perf_short(p, lang, busy=not over_plan))
             if (
                 plan.batch_items or plan.generated_tokens or plan.read_tokens
             ) and not is_rec:  # the recommendation's lines say it
@@ -1759,7 +1815,7 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
     if tight and changes:
         text += " " + t(lang, "named.tight_changes")
     return Verdict(setup=asked, text=text, changes=changes, is_recommendation=is_rec, tight=tight,
-                   unserved=unserved)  # fmt: skip
+                   unserved=unserved, over_plan=over_plan)  # fmt: skip
 
 
 def _beyond_servers(asked, catalog: Catalog) -> dict | None:

@@ -5217,6 +5217,10 @@ def _plural_gpu(key: str, index: dict):
 _BOARD_BEFORE_GPU = regexes.compile(r"(?:(?<![\w.,])(\d{1,2})\s*[x×]?\s*)?\b(?:nvidia\s+)?(?:dgx|hgx)s?\s*$")
 _RANK_BEFORE = regexes.compile(r"\brank\s*[=:]?\s*$")
 _COUNT_BEFORE_GPU = regexes.compile(r"(?<![\w.,=:])\(?(\d{1,4})\s*\)?\s*[x×*]?\s*$")  # "2 (duas) L40S" too
+# "one H100 or one H200", "uma única A100": one GPU said in words, right before the card's name; "uma H200 ou
+# duas H100": "uma" is also an article, a count only beside another GPU's count (_gpus_named).
+_ONE_WORD_BEFORE_GPU = regexes.compile(rf"(?<![\w.,=:])(?:{_W('counts.one_gpu')})\s+$")
+_ONE_ARTICLE_BEFORE_GPU = regexes.compile(rf"(?<![\w.,=:])(?:{_W('counts.one_gpu_article')})\s+$")
 _COUNT_AFTER_GPU = regexes.compile(r"\s*\(?\s*(?:[x×*]\s*(\d{1,4})\b|(\d{1,4})\s*[x×*](?![\w.]))\s*\)?")
 # A pre-training cluster is counted in hundreds ("with 512 H100s", "em 128 h100"): up to the engine's most,
 # unless a context word says the number is tokens ("contexto de 4096 h100" is no 4,096 GPUs).
@@ -5283,11 +5287,16 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
     if before and _RANK_BEFORE.search(scan.work, 0, before.start()):
         before = None  # "lora rank 64 h200": the adapter's rank, not 64 GPUs
     after = None if pairs or before else _COUNT_AFTER_GPU.match(scan.work, end)
-    m = pairs or before or after
+    one = None if pairs or before or after else _ONE_WORD_BEFORE_GPU.search(scan.work, 0, start)
+    m = pairs or before or after or one
     if m is None:
+        if article := _ONE_ARTICLE_BEFORE_GPU.search(scan.work, 0, start):
+            scan.found.setdefault("gpu_one_article", []).append((start, article.group(0).strip()))
         return
     if pairs:
         count = _pairs(pairs)
+    elif one:
+        count = 1
     else:
         number = m.group(1) or m.group(m.lastindex or 1)  # "H100 (2x)" as "H100 (x2)"
         # "em 0 h100": no GPUs at all, refused as such by sizing/plan.py (it had been sized as 1 silently)
@@ -6840,6 +6849,12 @@ def _gpus_named(scan: _Scan) -> dict:
             ]
     counts = [v for v, _ in scan.found.get("gpus", [])]
     adjacent = dict(scan.found.get("gpu_count_at", []))
+    if adjacent and len(adjacent) == len(counts):
+        # "uma h200 ou duas h100": beside another GPU's count, the article is one of it
+        for start, _ in scan.found.get("gpu_one_article", []):
+            if start not in adjacent:
+                adjacent[start] = 1
+                counts.append(1)
     if adjacent and len(adjacent) == len(counts) and len(at) == len(named):
         # "uma h200 ou duas h100", "h200 ou 2x h100": each count with the GPU it was typed beside.
         count_of: dict[str, int] = {}

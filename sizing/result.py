@@ -472,13 +472,18 @@ class Verdict(Record, kw_only=True):
     # Under a rate, a setup that holds the model and its conversations but does not carry the peak (past what it
     # sustains, or its latency targets missed): `changes` then says how many of it do
     unserved: bool = False
-    _omit_empty = ("unserved",)  # in the JSON only where it is so
+    # Under a rate, a setup that carries the peak within the latency targets but above the share of what it
+    # sustains a plan uses (traffic.toml plan_utilization): `changes` then says how many of it stay within it
+    over_plan: bool = False
+    _omit_empty = ("unserved", "over_plan")  # in the JSON only where it is so
 
     @property
     def title_key(self) -> str:
         """The message of the verdict in a few words: a Slack header, a notification's line."""
         if self.unserved:
             return "answer.unserved_title"
+        if self.over_plan:
+            return "answer.over_plan_title"
         return (
             "answer.fits_title"
             if self.setup.fits
@@ -490,6 +495,8 @@ class Verdict(Record, kw_only=True):
     @property
     def changes_key(self) -> str:
         """The message over `changes`: what makes it fit, or what makes it carry the load."""
+        if self.over_plan:
+            return "answer.to_plan"
         return "answer.to_serve" if self.unserved else "answer.to_fit"
 
 

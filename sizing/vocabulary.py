@@ -98,6 +98,8 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     "parts": ("phases", "use", "corrections"),
     "counts": (
         "gpus",
+        "one_gpu",
+        "one_gpu_article",
         "pairs",
         "servers",
         "per_server",

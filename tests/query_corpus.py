@@ -328,7 +328,7 @@ PHRASINGS: list[tuple[str, dict]] = [
     ),
     (
         "Can we run Llama 4 Scout on one H100?",
-        {"model": "llama-4-scout", "stage": "inference", "gpu": "h100-sxm"},
+        {"model": "llama-4-scout", "stage": "inference", "gpu": "h100-sxm", "gpus": 1},
     ),
     (
         "R1 distill qwen 32b q4 32k",
