@@ -35,6 +35,9 @@ class Fitting(msgspec.Struct, kw_only=True):
     name: str
     params: int
     bytes_per_gpu: int  # what it needs on each GPU, all counted
+    # the model's own published format, where it is not the row's (its id and its name: "mxfp4", "MXFP4")
+    precision: str = ""
+    precision_name: str = ""
 
 
 class PrecisionFits(msgspec.Struct, kw_only=True):
@@ -164,10 +167,17 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
             row_precision = None
             fitting: list[tuple[tuple, Fitting]] = []
             for model in references:
+                own = _published_only(model, precision_id, catalog)
+                if own is False:
+                    continue  # published in a format of another width: listed in that width's row only
                 plan = _plan(given, model.id, precision_id, catalog, fall_back=not precision_asked)
                 if plan is None:
                     continue
                 row_precision = row_precision or plan.precision
+                if own is not None:
+                    plan = _plan(given, model.id, own.id, catalog, fall_back=False)
+                    if plan is None:
+                        continue
                 if _not_published_in(model, plan.precision, catalog):
                     continue
                 setup = evaluate(
@@ -176,7 +186,8 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
                 header = header or (setup, plan)
                 if setup.fits:
                     entry = Fitting(model_id=model.id, name=model.name, params=plan.model.params,
-                                    bytes_per_gpu=setup.per_gpu.total)  # fmt: skip
+                                    bytes_per_gpu=setup.per_gpu.total,
+                                    **_own_format(own, precision_id))  # fmt: skip
                     fitting.append(((-plan.model.params, _newest(model.id, catalog)), entry))
             if row_precision is None:
                 continue
@@ -380,6 +391,30 @@ def _plan(given: dict[str, Any], model_id: str, precision_id: str | None, catalo
     except SizingError:
         return None
     return plan
+
+
+def _width(bits: float) -> int:
+    """The row a number of bits belongs to: 16-bit, 8-bit or 4-bit (fits.PRECISIONS)."""
+    return 16 if bits > 8 else 8 if bits > 4 else 4
+
+
+def _published_only(model, precision_id: str | None, catalog: Catalog):
+    """A model published only in a format of its own (models.toml native_precision: gpt-oss in MXFP4, DeepSeek
+    V3 in FP8), for a row of the list: its format (a Precision) where the row is that format's width, False
+    where it is another's (gpt-oss has no BF16 or FP8 checkpoint: its weights would be unpacked to them, which
+    no one serves), None for a model published in 16 bits or a list with no row precision (a training's)."""
+    native = model.native_precision
+    if native is None or precision_id is None:
+        return None
+    own = catalog.precision(native)
+    if _width(own.nominal_bits) != _width(catalog.precision(precision_id).nominal_bits):
+        return False
+    return own
+
+
+def _own_format(own, precision_id: str | None) -> dict[str, str]:
+    """A Fitting's own format, said where it is not its row's."""
+    return {"precision": own.id, "precision_name": own.name} if own and own.id != precision_id else {}
 
 
 def _not_published_in(model, precision, catalog: Catalog) -> bool:
