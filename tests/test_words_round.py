@@ -43,6 +43,7 @@ def _refused(capsys, text: str) -> str:
         "Que configuração recomendam para o qwen 2.5 coder 32b, para uma equipa de programadores?",
         "A faturação é mensal? queremos correr o llama 8b",
         "estamos a planear correr o mistral 7b numa l40s, podem recomendar-nos?",
+        "Quanto tempo demora a descarregar o modelo llama 70b?",
     ],
 )
 def test_portugal_everyday_words_are_understood(capsys, text):
@@ -64,6 +65,7 @@ def test_portugal_everyday_words_are_understood(capsys, text):
         "Temos várias equipes querendo usar o qwen 14b, qual máquina?",
         "Há possibilidade de testar o qwen 72b antes de fechar?",
         "dá pra compartilhar a h100? é só o llama 8b",
+        "qual a forma mais barata de rodar o llama 70b no próximo trimestre?",
     ],
 )
 def test_brazil_everyday_words_are_understood(capsys, text):
