@@ -51,10 +51,7 @@ def lines(fits: WhatFits, lang: str, show_prices: bool = True, example: bool = T
     out[:0] = [t(f"fits.where_{note}", name=fits.where_name) for note in fits.where]
     for row in fits.by_precision:
         models = ", ".join(
-            t("fits.model_at", name=m.name, precision=m.precision_name, need=i18n.gb(m.bytes_per_gpu, lang))
-            if m.precision_name  # a model published in its own format, in the row of its width ("gpt-oss-120b em MXFP4")
-            else t("fits.model", name=m.name, need=i18n.gb(m.bytes_per_gpu, lang))
-            for m in row.models
+            t("fits.model", name=m.name, need=i18n.gb(m.bytes_per_gpu, lang)) for m in row.models
         )
         out.append("• " + t("fits.row", precision=row.precision_name, models=models or t("fits.none")))
     # "vocês têm B200?": whether we rent it is the answer, said first (unless the question asked something
@@ -601,8 +598,7 @@ def _example(fits: WhatFits, lang: str) -> str | None:
     stage = "" if fits.stage == "inference" else f" {fits.stage}"
     # a reasoning model asked about alone is sized with its chain of thought only when it always thinks: said
     stage += f" {i18n.t(lang, 'fits.reasoning_word')}" if fits.reasoning_longest else ""
-    first = row.models[0]
-    plain = f"{asked_as(first.model_id, first.name)} {first.precision or row.precision}{stage}"
+    plain = f"{asked_as(row.models[0].model_id, row.models[0].name)} {row.precision}{stage}"
     on = (
         f"{plain} {fits.count}x {fits.gpu_name.lower()}"
         if fits.count > 1

@@ -35,9 +35,6 @@ class Fitting(msgspec.Struct, kw_only=True):
     name: str
     params: int
     bytes_per_gpu: int  # what it needs on each GPU, all counted
-    # the model's own published format, where it is not the row's (its id and its name: "mxfp4", "MXFP4")
-    precision: str = ""
-    precision_name: str = ""
 
 
 class PrecisionFits(msgspec.Struct, kw_only=True):
@@ -163,21 +160,20 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
     with one_sizing():
         # A training run has the precision its method calls for (QLoRA's 4-bit base, BF16 otherwise).
         training = Workload.given({**given, "model": references[0].id}).stage.is_training
-        for precision_id in (precision_asked,) if precision_asked or training else PRECISIONS:
+        precisions = (precision_asked,) if precision_asked or training else _rows(references)
+        own_rows = set(precisions) - set(PRECISIONS) if not (precision_asked or training) else set()
+        for precision_id in precisions:
             row_precision = None
             fitting: list[tuple[tuple, Fitting]] = []
             for model in references:
-                own = _published_only(model, precision_id, catalog)
-                if own is False:
-                    continue  # published in a format of another width: listed in that width's row only
+                if precision_id in own_rows and model.native_precision != precision_id:
+                    continue  # the row of a format of its own holds the models published in it
+                if _published_elsewhere(model, precision_id, catalog):
+                    continue
                 plan = _plan(given, model.id, precision_id, catalog, fall_back=not precision_asked)
                 if plan is None:
                     continue
                 row_precision = row_precision or plan.precision
-                if own is not None:
-                    plan = _plan(given, model.id, own.id, catalog, fall_back=False)
-                    if plan is None:
-                        continue
                 if _not_published_in(model, plan.precision, catalog):
                     continue
                 setup = evaluate(
@@ -186,8 +182,7 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
                 header = header or (setup, plan)
                 if setup.fits:
                     entry = Fitting(model_id=model.id, name=model.name, params=plan.model.params,
-                                    bytes_per_gpu=setup.per_gpu.total,
-                                    **_own_format(own, precision_id))  # fmt: skip
+                                    bytes_per_gpu=setup.per_gpu.total)  # fmt: skip
                     fitting.append(((-plan.model.params, _newest(model.id, catalog)), entry))
             if row_precision is None:
                 continue
@@ -393,28 +388,21 @@ def _plan(given: dict[str, Any], model_id: str, precision_id: str | None, catalo
     return plan
 
 
-def _width(bits: float) -> int:
-    """The row a number of bits belongs to: 16-bit, 8-bit or 4-bit (fits.PRECISIONS)."""
-    return 16 if bits > 8 else 8 if bits > 4 else 4
+def _rows(references) -> tuple[str, ...]:
+    """The list's precisions: 16, 8 and 4 bits, and before the 4-bit row the format of its own that a model is
+    published in only (models.toml native_precision: gpt-oss's MXFP4), so that it is listed at it."""
+    own = sorted({m.native_precision for m in references if m.native_precision} - set(PRECISIONS))
+    return (*PRECISIONS[:-1], *own, PRECISIONS[-1])
 
 
-def _published_only(model, precision_id: str | None, catalog: Catalog):
-    """A model published only in a format of its own (models.toml native_precision: gpt-oss in MXFP4, DeepSeek
-    V3 in FP8), for a row of the list: its format (a Precision) where the row is that format's width, False
-    where it is another's (gpt-oss has no BF16 or FP8 checkpoint: its weights would be unpacked to them, which
-    no one serves), None for a model published in 16 bits or a list with no row precision (a training's)."""
-    native = model.native_precision
-    if native is None or precision_id is None:
-        return None
-    own = catalog.precision(native)
-    if _width(own.nominal_bits) != _width(catalog.precision(precision_id).nominal_bits):
+def _published_elsewhere(model, precision_id: str | None, catalog: Catalog) -> bool:
+    """A model published only in another format (gpt-oss in MXFP4: the openai/gpt-oss-120b checkpoint; no BF16
+    or FP8 one): left out of a row of this one, as its weights would have to be unpacked or requantized, which
+    no one serves. GGUF files of it are published (ggml-org/gpt-oss-120b-GGUF), and a list with no row
+    precision (a training's) takes every model."""
+    if precision_id is None or catalog.precision(precision_id).gguf:
         return False
-    return own
-
-
-def _own_format(own, precision_id: str | None) -> dict[str, str]:
-    """A Fitting's own format, said where it is not its row's."""
-    return {"precision": own.id, "precision_name": own.name} if own and own.id != precision_id else {}
+    return model.native_precision is not None and model.native_precision != precision_id
 
 
 def _not_published_in(model, precision, catalog: Catalog) -> bool:

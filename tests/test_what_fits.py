@@ -11,7 +11,7 @@ from bot.cli import main as gpu_size
 from sizing.catalog import load_catalog
 from sizing.engine import size
 from sizing.errors import SizingError
-from sizing.fits import _not_published_in, _published_only, what_fits
+from sizing.fits import PRECISIONS, _not_published_in, _published_elsewhere, what_fits
 from sizing.query import QueryError, parse
 from sizing.workload import Workload
 
@@ -49,29 +49,25 @@ def test_every_model_listed_fits_there_and_the_next_larger_does_not(text):
     for row in fits.by_precision:
         assert row.models, row
         for m in row.models:
-            # a model published in a format of its own is listed, and sized, at it (gpt-oss in MXFP4)
-            at = m.precision or row.precision
-            result = size(Workload.given({**given, "model": m.model_id, "precision": at}), catalog)
-            assert result.requested.fits, (m.name, at)
+            result = size(Workload.given({**given, "model": m.model_id, "precision": row.precision}), catalog)
+            assert result.requested.fits, (m.name, row.precision)
         largest = row.models[0]
-        # A model not published in the row's format (gpt-oss at AWQ or NVFP4) is left out of it, fitting or not,
-        # and one published in a format of another width is listed in that width's row only.
+        # A model not published in the row's format (gpt-oss at AWQ or NVFP4) is left out of it, fitting or not.
         precision = catalog.precision(row.precision)
         above = [
             m
             for m in references
             if m.params > largest.params * 1.05
             and not _not_published_in(m, precision, catalog)
-            and _published_only(m, row.precision, catalog) is not False
+            # nor is a model published only in another format (gpt-oss at BF16), and a format's own row holds
+            # only its models
+            and not _published_elsewhere(m, row.precision, catalog)
+            and (row.precision in PRECISIONS or m.native_precision == row.precision)
         ]
         for bigger in above[:1]:
-            own = _published_only(bigger, row.precision, catalog)
             try:
                 result = size(
-                    Workload.given(
-                        {**given, "model": bigger.id, "precision": own.id if own else row.precision}
-                    ),
-                    catalog,
+                    Workload.given({**given, "model": bigger.id, "precision": row.precision}), catalog
                 )
             except SizingError:
                 continue  # a context beyond its window: not askable there
@@ -88,7 +84,8 @@ def test_the_cli_answers_in_words_and_in_json(capsys):
     assert gpu_size(["what can I run on an L40S?", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)["what_fits"]
     assert (data["gpu"], data["count"], data["users"], data["context"]) == ("l40s", 1, 1, 4096)
-    assert [row["precision"] for row in data["by_precision"]] == ["bf16", "fp8", "int4"]
+    # gpt-oss's own format has its row, before the 4-bit one (models.toml native_precision)
+    assert [row["precision"] for row in data["by_precision"]] == ["bf16", "fp8", "mxfp4", "int4"]
 
 
 def test_training_lists_what_trains_there_with_the_methods_precision(capsys):

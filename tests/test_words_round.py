@@ -257,20 +257,21 @@ def _rows(out: str) -> dict[str, str]:
 
 
 @pytest.mark.parametrize(
-    ("text", "at"),
+    ("text", "row"),
     [
-        ("o que cabe numa h100?", "gpt-oss-120b em MXFP4"),
-        ("o que cabe em 2 h100?", "gpt-oss-120b em MXFP4"),
-        ("what fits on an h200?", "gpt-oss-120b in MXFP4"),
+        ("o que cabe numa h100?", "• MXFP4: gpt-oss-120b"),
+        ("o que cabe em 2 h100?", "• MXFP4: gpt-oss-120b"),
+        ("what fits on an h200?", "• MXFP4: gpt-oss-120b"),
+        ("o que cabe numa l40s?", "• MXFP4: gpt-oss-20b"),
     ],
 )
-def test_a_model_published_in_one_format_is_listed_at_it(capsys, text, at):
+def test_a_model_published_in_one_format_is_listed_at_it(capsys, text, row):
     rows = _rows(answer(capsys, text))
-    assert at in rows["• INT4 (AWQ/GPTQ g128)"]
+    assert rows["• MXFP4"].startswith(row)
+    assert all("gpt-oss" not in line for name, line in rows.items() if name != "• MXFP4")
+
+
+def test_a_format_asked_lists_no_model_published_in_another(capsys):
+    rows = _rows(answer(capsys, "o que cabe numa h100 em bf16?"))
+    assert list(rows) == ["• BF16/FP16 (16-bit)"]
     assert "gpt-oss" not in rows["• BF16/FP16 (16-bit)"]
-    assert "gpt-oss" not in rows["• FP8 (8-bit)"]
-
-
-def test_a_list_with_no_gpt_oss_at_its_width_leaves_it_out_of_the_others(capsys):
-    rows = _rows(answer(capsys, "o que cabe numa l40s?"))
-    assert all("gpt-oss" not in row for name, row in rows.items() if "INT4" not in name)
