@@ -171,6 +171,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     # Any plural word right after the noun, as Portuguese puts an adjective ("petições iniciais", "contratos
     # antigos", "relatórios mensais"): it says which items, not how many (a length or "at once" is read as such).
     described = rf"(?!(?:{_alternatives(w['length_words'])}|{_alternatives(w['in_flight'])})\b)[a-z]{{3,}}s"
+    # and any word right before it, as English puts one ("500 old contracts a day", "10k signed invoices")
+    described_before = (
+        rf"(?!(?:{_alternatives(w['length_words'])}|{_alternatives(w['in_flight'])}|de|of|por|per|a|an|the|each|"
+        rf"every|cada|mil|k|mi|milhoes|million|millions)\b)[a-z]{{3,}}"
+    )
     length_words = _alternatives(w["length_words"])
     item = _alternatives(w["item"])  # one of the items ("800 tokens cada doc")
     per = (
@@ -875,8 +880,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # "5 mil contratos por dia", "50 mil contratos pdf por dia", "50k scanned invoices a day": the noun is
         # kept (group "noun"), as documents counted a day are a pipeline's volume (take(): items_volume).
         ("rate", regexes.compile(
-            rf"{_NUM}\s*(?:de\s+)?(?:(?:{kind_of})\s+)?(?:(?P<length_before>{length_words})\s+)?(?P<noun>{requests})"
-            rf"(?:\s+(?:{kind_of}|{described}))?(?:\s+(?P<length_after>{length_words}))?"
+            rf"{_NUM}\s*(?:de\s+)?(?:(?:{kind_of}|{described_before})\s+)?(?:(?P<length_before>{length_words})\s+)?"
+            rf"(?P<noun>{requests})(?:\s+(?:{kind_of}|{described}))?(?:\s+(?P<length_after>{length_words}))?"
             rf"(?:\s+(?:{in_flight}))?{qualifier}\s*"
             rf"(?:{per}\s*(?:(?P<every>\d+(?:[.,]\d+)?)\s*)?(?P<unit>{unit})s?|(?P<adj>{_alternatives(adjectives)}))\b"
         ), rate),

@@ -145,6 +145,8 @@ def test_documents_processed_are_read_whole(capsys, text, prompt):
         ("analisar contratos antigos com o llama 8b, 500 por dia", "500 requisições por dia"),
         ("resumir relatórios mensais com o llama 8b", "sumarização"),
         ("summarize old contracts with llama 8b, 500 a day", "500 requests a day"),
+        ("process 500 old contracts a day with llama 8b", "500 requests a day"),
+        ("summarize 2k monthly reports a day with llama 8b", "2,000 requests a day"),
     ],
 )
 def test_the_words_that_say_which_documents_are_understood(capsys, text, said):
