@@ -1044,7 +1044,9 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         return i18n.t(lang, key, **p)
 
     parts = [r.model.name]
-    said_precision = w.precision or (w.model and repo_precision(w.model)[1])
+    # "quantizado" with no format said a precision too: the one picked is named, as a format typed is (it had
+    # been said only in the notes)
+    said_precision = w.precision or w.quantized or (w.model and repo_precision(w.model)[1])
     if query.together and comparison is not None and comparison.sized and len(comparison.models) > 1:
         # Models served together are all named ("Qwen3 235B-A22B + Qwen3 4B"; it had been the first alone),
         # each with its precision when the question said the first's.

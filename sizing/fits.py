@@ -160,10 +160,16 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
     with one_sizing():
         # A training run has the precision its method calls for (QLoRA's 4-bit base, BF16 otherwise).
         training = Workload.given({**given, "model": references[0].id}).stage.is_training
-        for precision_id in (precision_asked,) if precision_asked or training else PRECISIONS:
+        precisions = (precision_asked,) if precision_asked or training else _rows(references)
+        own_rows = set(precisions) - set(PRECISIONS) if not (precision_asked or training) else set()
+        for precision_id in precisions:
             row_precision = None
             fitting: list[tuple[tuple, Fitting]] = []
             for model in references:
+                if precision_id in own_rows and model.native_precision != precision_id:
+                    continue  # the row of a format of its own holds the models published in it
+                if _published_elsewhere(model, precision_id, catalog):
+                    continue
                 plan = _plan(given, model.id, precision_id, catalog, fall_back=not precision_asked)
                 if plan is None:
                     continue
@@ -380,6 +386,23 @@ def _plan(given: dict[str, Any], model_id: str, precision_id: str | None, catalo
     except SizingError:
         return None
     return plan
+
+
+def _rows(references) -> tuple[str, ...]:
+    """The list's precisions: 16, 8 and 4 bits, and before the 4-bit row the format of its own that a model is
+    published in only (models.toml native_precision: gpt-oss's MXFP4), so that it is listed at it."""
+    own = sorted({m.native_precision for m in references if m.native_precision} - set(PRECISIONS))
+    return (*PRECISIONS[:-1], *own, PRECISIONS[-1])
+
+
+def _published_elsewhere(model, precision_id: str | None, catalog: Catalog) -> bool:
+    """A model published only in another format (gpt-oss in MXFP4: the openai/gpt-oss-120b checkpoint; no BF16
+    or FP8 one): left out of a row of this one, as its weights would have to be unpacked or requantized, which
+    no one serves. GGUF files of it are published (ggml-org/gpt-oss-120b-GGUF), and a list with no row
+    precision (a training's) takes every model."""
+    if precision_id is None or catalog.precision(precision_id).gguf:
+        return False
+    return model.native_precision is not None and model.native_precision != precision_id
 
 
 def _not_published_in(model, precision, catalog: Catalog) -> bool:

@@ -777,6 +777,10 @@ OLLAMA_LINK = regexes.compile(
     r"<?(?:https?://)?(?:www\.)?ollama\.com/library/([a-z0-9][\w.-]*(?::[\w.-]+)?)(?:[/?#][^\s|>]*)?(?:\|[^>]*)?>?"
 )
 
+# A web address the two above leave (a page cited, not a model's): "https://docs.vllm.ai/...", "<http://x.io/a>",
+# "www.example.com/page".
+OTHER_LINK = regexes.compile(r"<?(?:\b(?:https?|ftp)://|\bwww\.)[^\s|>]+(?:\|[^>]*)?>?", re.IGNORECASE)
+
 # "Qwen/Qwen3-Next-80B-A3B-Instruct", "bartowski/...-GGUF:Q4_K_M": a Hugging Face repo is one name, dates and
 # versions inside it ("Magistral-Small-2509", "v0.3") included. The name must look like a model's (a hyphen,
 # dot or digit in it), so "h100/h200" or "rag/chat" stay words; a bare number is no owner ("1k/1k" is a
@@ -2463,10 +2467,21 @@ AT_ONCE_PEOPLE = regexes.compile(
 )
 
 
+# One GPU shared ("compartilhar uma h100 entre o llama 8b e o qwen 7b", "can llama 8b and qwen 7b share a gpu?",
+# "uma L40S partilhada", "a shared h100"): the models named run on it together, as "na mesma gpu" says (they
+# had been sized as a choice between them). The sharing word is the vocabulary's (words.share); the GPU is a
+# GPU word or a name such as "h100", right after it (a few words between) or right before it.
+_GPU_NOUN = r"(?:gpus?|placas?|maquinas?|servidor(?:es)?|cards?|machines?|servers?|[a-z]{1,4}\d{2,4}[a-z]?)"
+SHARED = regexes.compile(
+    rf"\b{_W('words.share')}(?:\s+[\w-]+){{0,3}}?\s+{_GPU_NOUN}\b|\b{_GPU_NOUN}\s+{_W('words.share')}\b"
+)
+
+
 def _together_said(text: str) -> bool:
     """Whether the models of a question are served together: "juntos", "na mesma gpu", "ao mesmo tempo" (not
-    of users), or a router and the model it hands off to ("+", "plus", "e manda pro", "router")."""
-    if TOGETHER.search(text):
+    of users), one GPU shared ("compartilhar uma h100"), or a router and the model it hands off to ("+",
+    "plus", "e manda pro", "router")."""
+    if TOGETHER.search(text) or SHARED.search(strip_accents(text)):
         return True
     if any(not AT_ONCE_PEOPLE.search(text[: m.start()]) for m in AT_ONCE.finditer(text)):
         return True
@@ -3204,6 +3219,9 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     # A Hugging Face link names a repo: keep "org/name" (Slack sends links as <url> or <url|label>).
     text = HF_LINK.sub(lambda m: f" {m.group(1) or ''} ", text)
     text = OLLAMA_LINK.sub(lambda m: f" {m.group(1)} ", text)
+    # Any other address ("veja https://docs.vllm.ai/en/latest/..."): a page cited, not the question's words;
+    # read word by word, its "en" had turned the answer English, its digits a context, its pieces "Não entendi".
+    text = OTHER_LINK.sub(" ", text)
     # E-mails, CPFs, phones...: never read as numbers ("(11) 98765-4321" is no context) nor echoed back.
     text, personal = scrub(text)
     text = chat_shorthand(_without_signature(_without_mail_headers(text)))
@@ -4393,6 +4411,15 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(REASONING_EFFORT, "task", lambda m: Task.reasoning)
     for task, pattern in TASK_PATTERNS:
         scan.take(pattern, "task", lambda m, task=task: _task_word(scan, m, task))
+    if not scan.found.get("task"):
+        # "qwen2.5 vl 7b for 50k invoices a day": the volume took its noun, and what the noun says of the work
+        # (an invoice is read for its fields, tasks.extraction) is still read from it (the task had been lost).
+        for _, typed in scan.found.get("items_volume", []):
+            plain = strip_accents(typed.lower())
+            task = next((t for t, pattern in TASK_PATTERNS if pattern.search(plain)), None)
+            if task is not None:
+                scan.found["task"] = [(task, typed)]
+                break
     if not any(k in scan.found for k in ("images", "images_total", "with_images", "no_images")):
         # OCR reads images, and so does a model asked "com visão": the answer counts them, or says that a text
         # model cannot read them.
@@ -4437,9 +4464,18 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     if _DOCUMENT_TASKS & {v for v, _ in scan.found.get("task", [])} or traffic_query.reviews_documents(
         scan.typed
     ):
-        # "resumo de relatórios", "analisar petições", "review our contracts": what the task reads is understood
+        # "resumo de relatórios", "analisar petições", "review our contracts": what the task reads is understood,
+        # and the word that says which ones ("petições iniciais", "old contracts")
+        described = [
+            m.span(group)
+            for m in scan.finditer(traffic_query.DESCRIBED_DOCUMENTS)
+            for group in ("after", "before")
+            if m.group(group)
+        ]
         for m in scan.finditer(traffic_query.DOCUMENT_NOUNS):
             scan.blank(m.start(), m.end())
+        for start, end in described:
+            scan.blank(start, end)
     leftovers = _leftovers(scan)
     if leftovers:
         leftovers = _typos(scan, catalog, leftovers, query)
@@ -5722,6 +5758,7 @@ def _leftovers(scan: _Scan) -> list[str]:
             # An industry named by its field: "legal-tech", "healthtech", "insurtech" (the kind of company).
             or (len(core) > 5 and core.lower().replace("-", "").endswith("tech"))
             or core in traffic_query.filler()
+            or _known_in_passing(core)
             or (core.isdigit() and len(core) == 1)
         ):
             continue
@@ -5729,6 +5766,28 @@ def _leftovers(scan: _Scan) -> list[str]:
         # Slack markup such as <!channel> is reported whole; plain words lose the punctuation around them.
         out.append(fragment if fragment.startswith("<") else fragment.strip(punctuation))
     return out
+
+
+# Words only one variety of a language uses (pt-PT.toml `distinct`: "partilhar", "arranque", "contactem",
+# "planear"): listed to tell the variety apart, they are words of the language, and one that no sizing list
+# reads carries nothing to size, as a filler word does (they had been "Não percebi" in every question from
+# Portugal that said them).
+_VARIETY_WORDS = frozenset(
+    word for lang in VOCAB.languages.values() if lang.variant_of for word in lang.distinct if " " not in word
+)
+# European Portuguese puts the pronoun after the verb, joined by a hyphen ("contactem-nos", "ajudar-me",
+# "enviem-nos"): the verb is the word read.
+_ENCLITIC = regexes.compile(r"([a-z]+)-(?:me|te|nos|vos|se|lo|la|los|las|lhe|lhes)")
+
+
+def _known_in_passing(core: str) -> bool:
+    """Whether a word left over is a known word that sizes nothing: a variety's own word, or a filler word (or
+    one of those) with its pronoun after it."""
+    if core in _VARIETY_WORDS:
+        return True
+    enclitic = _ENCLITIC.fullmatch(core)
+    verb = enclitic.group(1) if enclitic else None
+    return verb is not None and (verb in FILLER or verb in _VARIETY_WORDS or verb in traffic_query.filler())
 
 
 _VERSION = regexes.compile(r"v?\d{1,2}(?:\.\d{1,2})?")
@@ -7672,7 +7731,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # been read as a context of 4 tokens, or rounded up to a day).
         fields["batch_seconds"] = window
     understood = any(v is not None for v in fields.values()) or stage is not None or model or size
-    understood = understood or query.no_images
+    # "e se eu usar quantização?" with no model: quantized weights asked for, so the model is what is missing (it
+    # had been "Não entendi o pedido")
+    # (words left unread are still said: "quantização afeta a qualidade?")
+    quantized = not query.unknown and QUANTIZED.search(strip_accents(scan.original.lower())) is not None
+    understood = understood or query.no_images or quantized
     if (
         base is not None
         and (base.batch_items or base.generated_tokens or base.read_tokens)

@@ -168,6 +168,14 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     requests = _alternatives(w["requests"] + w["items"])
     # A word for the kind of items beside their noun ("contratos pdf", "scanned invoices"): traffic_words.toml.
     kind_of = _alternatives(w["item_words"])
+    # Any plural word right after the noun, as Portuguese puts an adjective ("petições iniciais", "contratos
+    # antigos", "relatórios mensais"): it says which items, not how many (a length or "at once" is read as such).
+    described = rf"(?!(?:{_alternatives(w['length_words'])}|{_alternatives(w['in_flight'])})\b)[a-z]{{3,}}s"
+    # and any word right before it, as English puts one ("500 old contracts a day", "10k signed invoices")
+    described_before = (
+        rf"(?!(?:{_alternatives(w['length_words'])}|{_alternatives(w['in_flight'])}|de|of|por|per|a|an|the|each|"
+        rf"every|cada|mil|k|mi|milhoes|million|millions)\b)[a-z]{{3,}}"
+    )
     length_words = _alternatives(w["length_words"])
     item = _alternatives(w["item"])  # one of the items ("800 tokens cada doc")
     per = (
@@ -872,8 +880,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # "5 mil contratos por dia", "50 mil contratos pdf por dia", "50k scanned invoices a day": the noun is
         # kept (group "noun"), as documents counted a day are a pipeline's volume (take(): items_volume).
         ("rate", regexes.compile(
-            rf"{_NUM}\s*(?:de\s+)?(?:(?:{kind_of})\s+)?(?:(?P<length_before>{length_words})\s+)?(?P<noun>{requests})"
-            rf"(?:\s+(?:{kind_of}))?(?:\s+(?P<length_after>{length_words}))?"
+            rf"{_NUM}\s*(?:de\s+)?(?:(?:{kind_of}|{described_before})\s+)?(?:(?P<length_before>{length_words})\s+)?"
+            rf"(?P<noun>{requests})(?:\s+(?:{kind_of}|{described}))?(?:\s+(?P<length_after>{length_words}))?"
             rf"(?:\s+(?:{in_flight}))?{qualifier}\s*"
             rf"(?:{per}\s*(?:(?P<every>\d+(?:[.,]\d+)?)\s*)?(?P<unit>{unit})s?|(?P<adj>{_alternatives(adjectives)}))\b"
         ), rate),
@@ -1742,6 +1750,21 @@ _SHORT_SAID, _SHORT_ITEMS, _PAGE_DOCUMENTS, _DOCUMENTS, _DOCUMENT_WORK = _docume
 DOCUMENT_NOUNS = regexes.compile(
     rf"\b(?:{_alternatives(w for k in ('documents', 'page_documents', 'short_documents', 'document_verbs') for w in _words()[k])})\b"
 )
+
+
+def _described() -> re.Pattern:
+    w = _words()
+    nouns = _alternatives(sorted({*w["documents"], *w["page_documents"], *w["short_documents"], *w["items"]}))
+    # both sides of each noun, found apart ("analisar contratos antigos": "analisar" before, "antigos" after)
+    return regexes.compile(
+        rf"\b(?:{nouns})\s(?P<after>[a-z]{{3,}})\b|\b(?P<before>[a-z]{{3,}})\s(?=(?:{nouns})\b)"
+    )
+
+
+# The word right beside a document a task reads: after it in Portuguese ("petições iniciais", "contratos
+# antigos", "relatórios mensais"), before it in English ("old contracts", "signed invoices"). It says which
+# documents, and a word read as anything else has been blanked before this looks.
+DESCRIBED_DOCUMENTS = _described()
 
 
 def names_at_once(text: str) -> bool:

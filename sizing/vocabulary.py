@@ -74,6 +74,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "offering",
         "offering_alone",
         "availability",
+        "share",
         "bare_count",
         "bare_count_after",
         "cheaper",

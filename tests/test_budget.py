@@ -193,9 +193,7 @@ def test_what_fits_on_the_gpus_named_sets_their_price_against_the_budget(pipelin
 def test_a_budget_for_a_batch_with_a_deadline_is_set_against_the_batchs_hours(pipeline):
     # 1M documents in 2 days on one GPU, on demand (a batch rents its hours, not a month of reserved or
     # dedicated capacity) for the hours it runs at the setup's full rate, at most 48 x 20 = 960.
-    text, _ = ask(
-        pipeline, "llama 3.1 8b processar 1 milhão de documentos em 2 dias com orçamento de R$ 10 mil"
-    )
+    text, _ = ask(pipeline, "llama 3.1 8b processar 1 milhão de pedidos em 2 dias com orçamento de R$ 10 mil")
     assert "lote de 1.000.000 pedidos em 2 dias · orçamento de R$ 10.000" in text
     rec = text.split("Recomendação: ")[1].split("\n")[0]
     assert rec.startswith("1× ")  # one GPU, as the hours below assume
@@ -206,7 +204,7 @@ def test_a_budget_for_a_batch_with_a_deadline_is_set_against_the_batchs_hours(pi
         f"Orçamento de R$ 10.000 para o lote: no prazo do lote, a configuração custa R$ {total.group(1)} (sob demanda)"
         in text
     )
-    text, _ = ask(pipeline, "llama 3.1 8b processar 1 milhão de documentos em 2 dias com orçamento de R$ 500")
+    text, _ = ask(pipeline, "llama 3.1 8b processar 1 milhão de pedidos em 2 dias com orçamento de R$ 500")
     assert f"a configuração custa pelo menos R$ {total.group(1)} (sob demanda)" in text
 
 

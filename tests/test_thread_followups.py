@@ -129,6 +129,7 @@ def test_a_batch_thread_counts_its_items_again(pipeline, follow_up, items):
     answer = reply_in_thread(pipeline, BATCH, follow_up)
     assert understood(answer) == (
         f"Entendi: Llama 3.1 8B · prompts de 3.000 tokens · lote de {items} pedidos em 8 horas"
+        " · extração de informações"  # documents processed are read for what they hold
     )
 
 

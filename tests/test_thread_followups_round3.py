@@ -128,12 +128,12 @@ def test_a_release_in_a_thread_weighing_models_changes_its_own_model(pipeline, f
         # each had kept the batch's window beside "24/7" ("lote de 200.000 pedidos em 8 horas · 24/7"), neither
         # reconciled
         ("processar 200 mil documentos em 8 horas com llama 3.1 8b", "e se for 24/7?",
-         "Entendi: Llama 3.1 8B · 200.000 requisições por dia · 24/7",
+         "Entendi: Llama 3.1 8B · 200.000 requisições por dia · 24/7 · extração de informações",
          "24/7 num lote que era para 8 horas: li como o trabalho chegando sem parar, o dia inteiro, todo dia"),
         ("processar 200 mil documentos em 8 horas com llama 3.1 8b", "e se rodar 24 horas por dia?",
-         "Entendi: Llama 3.1 8B · 200.000 requisições por dia · 24/7", "não mais todo de uma vez em 8 horas"),
+         "Entendi: Llama 3.1 8B · 200.000 requisições por dia · 24/7 · extração de informações", "não mais todo de uma vez em 8 horas"),
         ("process 200k documents in 8 hours with llama 3.1 8b", "what if it's 24/7?",
-         "Understood: Llama 3.1 8B · 200,000 requests a day · 24/7",
+         "Understood: Llama 3.1 8B · 200,000 requests a day · 24/7 · information extraction",
          "24/7 for a batch that was to be done in 8 hours: read as the work arriving nonstop"),
         # a window of days: its volume a day
         ("summarize 2 million documents in 3 days with qwen3 32b", "what if it runs 24/7?",
