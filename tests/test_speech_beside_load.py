@@ -108,3 +108,17 @@ def test_a_deadline_the_shared_gpu_misses_names_the_gpus_speech_needs_apart(caps
     text = answer(capsys, "llama 3.1 8b + whisper large v3, 10000 horas de áudio em 2 dias")
     line = next(line for line in text.splitlines() if "10.000 h de áudio em" in line)
     assert "mais que o prazo" in line and line.endswith("sozinho: 1× H100 SXM 80 GB.")
+
+
+def test_an_hourly_volume_to_summarize_is_read_at_that_pace_in_english(capsys):
+    text = answer(
+        capsys, "llama 3.1 8b + whisper large v3, transcribe and summarize 20 hours of audio per hour"
+    )
+    assert "270,000 tokens to read an hour" in text
+    assert "in texts of 1,000 tokens: 4.5 requests/min, at the same pace all hour" in text
+    assert "20 h of audio an hour" in text
+
+
+def test_users_at_once_beside_whisper_are_the_llms_not_calls(capsys):
+    text = answer(capsys, "whisper large v3 + llama 3.1 8b para 50 usuários simultâneos")
+    assert "Fala e LLM" not in text  # no share note: no audio asked for
