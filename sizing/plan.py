@@ -2109,7 +2109,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         # "100 horas de áudio por hora": the transcripts' tokens each hour, read at that pace (each text the
         # prompt the summary's line says), a rate rather than a one-off volume
         items = plan.read_tokens / max(prompt, 1)
-        rate, basis = items / w.read_period_s, "daily"
+        rate, basis = items / w.read_period_s, "rate"
         said.append(t(lang, "assume.traffic.read_rate", volume=i18n.count(plan.read_tokens, lang),
                       period=t(lang, f"speech.period_{int(w.read_period_s)}"), each=i18n.tokens(prompt, lang),
                       rate=rate_text(rate, lang)))  # fmt: skip
@@ -2121,10 +2121,10 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         or (plan.read_tokens and w.read_period_s)
     ):
         if plan.read_tokens and w.read_period_s:
-            # "transcrever 200 horas de áudio por dia e resumir": the transcripts' tokens each day (week, month)
-            # are texts of the prompt the summary's line says, a daily volume of requests with its peak hour as
-            # "2.700 resumos por dia" would be (it had been one batch read once, "por dia" dropped)
-            # (a week's or a month's over its days of use, as a weekly or monthly count of requests is below)
+            # "transcrever 200 horas de áudio por dia e resumir": the transcripts' tokens each day are texts of
+            # the prompt the summary's line says, a daily volume of requests with its peak hour as "2.700 resumos
+            # por dia" would be (it had been one batch read once, "por dia" dropped); a week's or a month's over
+            # its days of use, as a weekly or monthly count of requests is below
             days = {7 * 86400: traffic.daily.days_per_week, 30 * 86400: traffic.daily.days_per_month}
             spread = days.get(int(w.read_period_s))
             per_day = plan.read_tokens / max(prompt, 1) / (spread or w.read_period_s / 86400)
