@@ -404,7 +404,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 ],
                 # "500 horas de áudio": the transcripts' tokens to read in all.
                 "speech_volumes": [
-                    {"typed": a, "tokens": n, "tokens_per_minute": m} for a, n, m in query.speech_volumes
+                    {"typed": a, "tokens": n, "tokens_per_minute": m, "period_s": period}
+                    for a, n, m, period in query.speech_volumes
                 ],
             }
         if comparison is not None:

@@ -1200,7 +1200,9 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     if w.generated_tokens:
         parts.append(t("understood.generated_tokens", n=i18n.count(w.generated_tokens, lang)) + by)
     if w.read_tokens:
-        parts.append(t("understood.read_tokens", n=i18n.count(w.read_tokens, lang)) + by)
+        # "por dia": transcripts that come again each period (sizing/plan.py reads them as a rate)
+        period = f" {t(f'speech.period_{int(w.read_period_s)}')}" if w.read_period_s else ""
+        parts.append(t("understood.read_tokens", n=i18n.count(w.read_tokens, lang)) + (period or by))
     if w.examples:
         rl = w.method is not None and w.method.is_rl  # an RL run's examples are its prompts
         parts.append(
@@ -1329,7 +1331,14 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
                        per_minute=i18n.number(per_minute, lang)))  # fmt: skip
     heard = next((e for e in r.encoders or [] if e.kind == "speech"), None)
     setup = result.recommendation
-    for typed, tokens, per_minute in query.speech_volumes:
+    for typed, tokens, per_minute, period in query.speech_volumes:
+        if heard is not None and setup is not None and period is not None:
+            # Transcripts that come again each period: a rate, whose share of the GPU's time the notes set
+            # beside the LLM's (sizing/advice.py), not a time to finish
+            lines.append(t("speech.speech_volume_rate", typed=typed, tokens=i18n.number(tokens, lang),
+                           per_minute=i18n.number(per_minute, lang), name=speech.by_id(heard.id).name,
+                           period=t(f"speech.period_{int(period)}")))  # fmt: skip
+            continue
         if heard is not None and setup is not None:
             # A Whisper asked for beside the LLM transcribes the audio on its GPU (sizing/speech.py): the time it
             # takes there, at the speed the published benchmark gives that GPU, instead of "left out".

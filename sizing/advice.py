@@ -7,7 +7,7 @@ import re
 
 import msgspec
 
-from . import i18n, images, kv_cache, serving, speech, traffic, training
+from . import i18n, images, kv_cache, serving, speech, speech_query, traffic, training
 from .catalog import MAC_LARGE_SHARE, Budget, Catalog, ModelEntry, Release, is_budget, mac_gpu_share
 from .choice import as_copies, recommend
 from .i18n import t
@@ -2076,6 +2076,122 @@ def _nvlink_domain(named: Setup | None, catalog: Catalog, lang: str) -> str | No
              gb_s=i18n.number(gpu.interconnect_gb_s, lang))  # fmt: skip
 
 
+class _SpeechRoom(msgspec.Struct, frozen=True):
+    """A way to serve speech beside the LLM: GPUs of a kind, how many in all and how many more than the plan's,
+    and what those cost an hour on demand (None unpriced)."""
+
+    gpu_name: str
+    count: int
+    added: int
+    hourly: float | None
+
+
+def _on_demand_hourly(gpu: str, count: int, catalog: Catalog) -> float | None:
+    """What `count` GPUs of a kind cost an hour on demand, None where the offering has no price for them."""
+    price = next(
+        (o.price_per_gpu_hour.get("on_demand") for o in catalog.offering.offer if o.gpu == gpu), None
+    )
+    return price * count if price else None
+
+
+def _speech_apart(served: speech.Served, ld: speech_query.Load, catalog: Catalog) -> _SpeechRoom | None:
+    """The speech model alone on GPUs of its own: of each kind we rent, the count it needs as if asked alone
+    (sizing/speech_query.py), the cheapest an hour on demand (unpriced, the fewest GPUs)."""
+    options = []
+    for o in catalog.offering.offer:
+        g = catalog.gpu(o.gpu)
+        count = speech_query.gpus_needed(served, ld, g)
+        if count and speech.total(served) <= g.memory_bytes * catalog.offering.serving.memory_utilization:
+            options.append(_SpeechRoom(g.name, count, count, _on_demand_hourly(o.gpu, count, catalog)))
+    return min(options, key=lambda o: (math.inf if o.hourly is None else o.hourly, o.added), default=None)
+
+
+def _speech_share(plan: Plan, rec: Setup, served: speech.Served, catalog: Catalog) -> list[str]:
+    """A speech model's share of the GPUs' time beside the LLM's, for the audio asked (plan.speech_load): the
+    audio's seconds a second over the GPUs' real-time factor (the faster-whisper README's benchmark scaled,
+    sizing/speech.py), one copy of it on each GPU as its memory line counts; the LLM's share its peak rate over
+    the rate the setup sustains (its "O pico usa" line), or with conversations at once and no rate, what they
+    write over what the setup writes saturated. Both within the plan's ceiling (traffic.toml) share the GPUs;
+    over it, the cheaper of the same setup repeated or the speech model on GPUs of its own, sized as alone."""
+    lang, ld = plan.lang, plan.speech_load
+    gpu, n = catalog.gpu(rec.gpu), rec.count
+    rtf = speech.realtime_factor(served, gpu)
+    ceiling = catalog.traffic.capacity.plan_utilization
+    where = dict(name=served.name, gpu=rec.gpu_name, count=n, rtf=i18n.number(rtf, lang))
+    audio, parts = 0.0, []  # seconds of audio a second, and how each part of it was said
+    if ld.audio_hours is not None:
+        hours = i18n.number(ld.audio_hours, lang, 0 if ld.audio_hours >= 10 else 1)
+        if ld.period_s is None or ld.deadline:
+            # A one-off volume (or one by a deadline): the time it takes on these GPUs, the LLM's work beside it
+            seconds = ld.audio_hours * 3600 / (n * rtf)
+            key = "speech.beside_once_deadline" if ld.deadline else "speech.beside_once"
+            # Past its deadline even with the GPUs to itself: the GPUs of its own it needs, as alone
+            apart = _speech_apart(served, ld, catalog) if ld.deadline and seconds > ld.period_s else None
+            return [t(lang, key + ("_late" if apart else ""), hours=hours, time=i18n.duration(seconds / 86400, lang),
+                      deadline=i18n.duration((ld.period_s or 0) / 86400, lang), apart=apart.count if apart else 0,
+                      apart_gpu=apart.gpu_name if apart else "", **where)]  # fmt: skip
+        need = ld.audio_hours * 3600 / ld.period_s
+        audio += need
+        parts.append(t(lang, "speech.beside_volume", hours=hours, period=t(lang, f"speech.period_{int(ld.period_s)}"),
+                       need=i18n.number(need, lang, 1 if need < 10 else 0)))  # fmt: skip
+    if ld.streams is not None:
+        audio += ld.streams
+        parts.append(t(lang, "speech.beside_streams", n=i18n.number(ld.streams, lang)))
+    share = audio / (n * rtf)
+    p = rec.performance
+    llm, when, limit = None, "", ceiling
+    if p is not None and p.utilization is not None:
+        llm, when = p.utilization, t(lang, "speech.llm_peak")
+    elif p is not None and p.max_output_tokens_per_s > 0:
+        llm = p.output_tokens_per_s / p.max_output_tokens_per_s
+        when = t(lang, "speech.llm_at_once", users=i18n.number(round(p.concurrency), lang))
+        # Conversations at once are sized by memory, with no ceiling on the time they take: past the
+        # ceiling already, the LLM keeps what the plan gave it and the speech has no room left beside it
+        limit = max(ceiling, llm)
+    said = dict(speech=i18n.percent(share, lang), audio=i18n.join(parts, lang), **where)
+    if llm is None:
+        key = "speech.share_alone_fits" if share <= ceiling else "speech.share_alone_over"
+        return [t(lang, key, plan=i18n.percent(ceiling, lang), **said)]
+    both = share + llm
+    said.update(
+        llm=i18n.percent(llm, lang),
+        when=when,
+        both=share_text(both, ceiling, lang),
+        plan=i18n.percent(ceiling, lang),
+    )
+    lines = []
+    if both <= limit:
+        lines.append(t(lang, "speech.share_fits", **said))
+    else:
+        # The same setup repeated: each copy serves its share of the LLM's load and of the audio
+        times = math.ceil(both / ceiling - 1e-9)
+        added = n * (times - 1)
+        more = _SpeechRoom(rec.gpu_name, n * times, added, _on_demand_hourly(rec.gpu, added, catalog))
+        # The speech on GPUs of its own, the LLM keeping the setup above (where that alone is within the limit)
+        apart = _speech_apart(served, ld, catalog) if llm <= limit else None
+        priced = apart is not None and apart.hourly is not None and more.hourly is not None
+        # Cheaper an hour where both are priced, else fewer GPUs added; a tie goes to GPUs of its own, where
+        # the speech's time no longer delays the LLM's answers
+        if apart is not None and (apart.hourly < more.hourly if priced else apart.added <= more.added):
+            why = "speech.why_apart_cheaper" if priced else "speech.why_apart_fewer"
+            choice = t(lang, "speech.choice_apart", apart=apart.count, apart_gpu=apart.gpu_name, name=served.name,
+                       llm=i18n.percent(llm, lang))  # fmt: skip
+        else:
+            why = "speech.why_more_cheaper" if priced else "speech.why_more_fewer"
+            if apart is None:
+                why = "speech.why_more_llm"
+            choice = t(lang, "speech.choice_more", more=more.count, gpu=rec.gpu_name,
+                       share=i18n.percent(both / times, lang))  # fmt: skip
+        lines.append(t(lang, "speech.share_over", choice=choice, **said))
+        lines.append(t(lang, why, more=more.count, more_added=more.added, gpu=rec.gpu_name,
+                       apart=apart.count if apart else 0, apart_gpu=apart.gpu_name if apart else "",
+                       currency=catalog.offering.currency, more_cost=i18n.money(more.hourly or 0, lang),
+                       apart_cost=i18n.money(apart.hourly or 0, lang) if apart else ""))  # fmt: skip
+    if ld.audio_hours is not None:
+        lines.append(t(lang, "speech.volume_peak"))
+    return lines
+
+
 def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None = None) -> list[str]:
     lang = plan.lang
     out = image_notes(plan, rec, catalog)
@@ -2090,6 +2206,8 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
             rtf = speech.realtime_factor(served, catalog.gpu(rec.gpu))
             out.append(t(lang, "speech.speed_beside", name=served.name, gpu=rec.gpu_name,
                          rtf=i18n.number(rtf, lang), calls=int(rtf * speech.table().defaults.live_utilization)))  # fmt: skip
+            if plan.speech_load is not None:
+                out.extend(_speech_share(plan, rec, served, catalog))
     if (
         plan.quantize_run
     ):  # what was asked first ("quanto de vram pra quantizar ..."), then serving the result

@@ -50,6 +50,7 @@ from .speculative import (
     same_vocab_drafts,
     vocab_matches,
 )
+from .speech_query import Load
 from .weights import weight_bytes
 from .workload import Intent, Method, Optimizer, Stage, Task, Workload
 
@@ -171,6 +172,9 @@ class Plan(msgspec.Struct, frozen=True):
     # them assumed for a kind's word with no model named
     encoders: tuple[str, ...] = ()
     encoders_assumed: tuple[str, ...] = ()
+    # the audio a speech model among them keeps up with (sizing/advice.py sets its share of the GPU's time
+    # against the LLM's)
+    speech_load: Load | None = None
     checkpointing: bool = True
     cpu_offload: bool = False
     offload_params: bool = (
@@ -1486,7 +1490,11 @@ def _served_encoders(plan: Plan, w: Workload, lang: str, said: list[str]) -> Pla
         said.append(t(lang, "speech.beside", names=served.name, runtime=served.runtime.name,
                       format=served.format.upper(), batch_words=speech.batch_words(served.batch, lang), beam=served.runtime.beam,
                       total=i18n.gb(speech.total(served), lang)))  # fmt: skip
-    return plan.but(encoders=tuple(ids), encoders_assumed=tuple(assumed))
+    heard = None
+    if any(speech.is_speech_id(i) for i in ids) and (w.speech_audio_hours or w.speech_streams):
+        heard = Load(audio_hours=w.speech_audio_hours, period_s=w.speech_period_s,
+                     deadline=bool(w.speech_deadline), streams=w.speech_streams)  # fmt: skip
+    return plan.but(encoders=tuple(ids), encoders_assumed=tuple(assumed), speech_load=heard)
 
 
 def _lora_targets(model: ModelEntry, rank: int, default: bool, stack: Stack, lang: str) -> str:
@@ -2097,7 +2105,34 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         said.append(t(lang, "assume.traffic.batch_tokens", volume=i18n.count(volume, lang), verb=verb,
                       period=batch_period(w.batch_seconds, lang), each=i18n.tokens(each, lang),
                       items=i18n.number(items, lang), rate=rate_text(rate, lang)))  # fmt: skip
-    elif w.requests_per_day or w.requests_per_week or w.requests_per_month:
+    elif plan.read_tokens and w.read_period_s and w.read_period_s < 86400:
+        # "100 horas de áudio por hora": the transcripts' tokens each hour, read at that pace (each text the
+        # prompt the summary's line says), a rate rather than a one-off volume
+        items = plan.read_tokens / max(prompt, 1)
+        rate, basis = items / w.read_period_s, "rate"
+        said.append(t(lang, "assume.traffic.read_rate", volume=i18n.count(plan.read_tokens, lang),
+                      period=t(lang, f"speech.period_{int(w.read_period_s)}"), each=i18n.tokens(prompt, lang),
+                      rate=rate_text(rate, lang)))  # fmt: skip
+        plan = plan.but(read_tokens=None)
+    elif (
+        w.requests_per_day
+        or w.requests_per_week
+        or w.requests_per_month
+        or (plan.read_tokens and w.read_period_s)
+    ):
+        if plan.read_tokens and w.read_period_s:
+            # "transcrever 200 horas de áudio por dia e resumir": the transcripts' tokens each day are texts of
+            # the prompt the summary's line says, a daily volume of requests with its peak hour as "2.700 resumos
+            # por dia" would be (it had been one batch read once, "por dia" dropped); a week's or a month's over
+            # its days of use, as a weekly or monthly count of requests is below
+            days = {7 * 86400: traffic.daily.days_per_week, 30 * 86400: traffic.daily.days_per_month}
+            spread = days.get(int(w.read_period_s))
+            per_day = plan.read_tokens / max(prompt, 1) / (spread or w.read_period_s / 86400)
+            said.append(t(lang, "assume.traffic.read_spread" if spread else "assume.traffic.read_daily",
+                          volume=i18n.count(plan.read_tokens, lang), period=t(lang, f"speech.period_{int(w.read_period_s)}"),
+                          each=i18n.tokens(prompt, lang), day=i18n.number(round(per_day), lang),
+                          days=i18n.number(spread or 1, lang)))  # fmt: skip
+            plan = plan.but(read_tokens=None)
         peak = traffic.daily.peak_hour_share
         if w.people_monthly and w.people_sending:
             said.append(t(lang, "assume.traffic.monthly_people", month=i18n.number(w.people_monthly, lang),

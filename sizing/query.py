@@ -189,8 +189,9 @@ class Query(msgspec.Struct):
     daily_shares: list[tuple[str, int, int]] = []
     # Prompts given as speech by its duration ("transcrições de 1 hora"): (as typed, tokens, tokens a minute).
     speech_lengths: list[tuple[str, int, int]] = []
-    # "500 horas de áudio": as typed, the transcript's tokens to read in all, and the tokens a minute of speech
-    speech_volumes: list[tuple[str, int, int]] = []
+    # "500 horas de áudio": as typed, the transcript's tokens to read in all, the tokens a minute of speech, and
+    # the period they come again in (None: once)
+    speech_volumes: list[tuple[str, int, int, float | None]] = []
     # Lengths in words ("documentos de 2000 palavras"): (as typed, tokens, tokens a word).
     word_lengths: list[tuple[str, int, float]] = []
     # Words naming a vision-language model ("qwen2.5-vl", "llama 3.2 11b vision", "llava"), as typed: the
@@ -7688,7 +7689,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if reading and not fields.get("read_tokens"):
             per_minute = catalog.traffic.lengths.tokens_per_speech_minute
             fields["read_tokens"] = max(round(minutes * per_minute), 1)
-            query.speech_volumes.append((typed, fields["read_tokens"], per_minute))
+            heard = speech_query.load(scan.original)
+            if heard.period_s is not None and not heard.deadline:
+                # "200 horas de áudio por dia": the transcripts come again each period, a rate to keep up
+                # with (sizing/plan.py), not a one-off volume read once
+                fields["read_period_s"] = heard.period_s
+            query.speech_volumes.append(
+                (typed, fields["read_tokens"], per_minute, fields.get("read_period_s"))
+            )
         else:
             query.unknown.append(typed)
     if (seconds := _one(scan, "volume_seconds", "traffic.batch")) is not None:
@@ -7943,6 +7951,13 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             served, assumed = min((hit for _, hit in named), key=lambda h: h[1])  # a model named over a word
             fields["encoders"] = [*fields.get("encoders", []), ("speech:" if assumed else "") + served.id]
             query.out_of_scope = [typed for typed in query.out_of_scope if typed not in {t for t, _ in heard}]
+            # The audio it transcribes beside the LLM ("200 horas de áudio por dia", "20 ligações simultâneas"),
+            # read as for Whisper alone: its share of the GPU's time is set against the LLM's (sizing/advice.py)
+            audio = speech_query.load(scan.original, beside=True)
+            if audio.audio_hours is not None or audio.streams is not None:
+                fields.update(speech_audio_hours=audio.audio_hours, speech_period_s=audio.period_s,
+                              speech_deadline=audio.deadline, speech_streams=audio.streams)  # fmt: skip
+                query.unknown = [u for u in query.unknown if not speech_query.is_load_words(u)]
     if not (model or size) and heard:
         reading = fields.get("task") in (Task.summarization, Task.classification, Task.extraction)
         if not reading or any(not hit[1] for _, hit in heard):
@@ -8458,6 +8473,11 @@ SERVING_ONLY = frozenset(
         "term_days",
         "lora_adapters",
         "encoders",
+        "speech_audio_hours",
+        "speech_period_s",
+        "speech_deadline",
+        "speech_streams",
+        "read_period_s",
         "images",
         "image_size",
         "with_images",

@@ -82,7 +82,17 @@ class Load(msgspec.Struct, kw_only=True, frozen=True):
     streams: int | None = None  # calls at once
 
 
-def load(text: str) -> Load:
+# What a live stream of audio is called, apart from the people on it and their conversations: beside an LLM,
+# "50 usuários simultâneos" or "50 conversas simultâneas" are the LLM's, not calls to transcribe.
+_STREAM_NOUN = rx(
+    r"\b(?:audios?|gravac(?:ao|oes)|recordings?|ligac(?:ao|oes)|chamadas?|calls?|atendimentos?|reunioes?"
+    r"|meetings?|streams?|fluxos?|canais|channels?)\b"
+)
+
+
+def load(text: str, beside: bool = False) -> Load:
+    """The audio a question asks to keep up with; `beside` an LLM, only calls or streams said as such are
+    live audio."""
     plain = strip_accents(text.lower())
     hours = period = streams = None
     deadline = False
@@ -94,7 +104,7 @@ def load(text: str) -> Load:
         elif d := _DEADLINE.search(plain):
             period = _number(d.group(1)) * (3600 if d.group(2).startswith("h") else 86400)
             deadline = True
-    if s := _STREAMS.search(plain):
+    if (s := _STREAMS.search(plain)) and not (beside and not _STREAM_NOUN.search(s.group(0))):
         streams = round(_number(s.group(1) or s.group(2) or s.group(3)))
     if hours is not None and hours <= 0:
         hours = None
@@ -254,16 +264,27 @@ class Answer:
         return out
 
     def gpus_needed(self, gpu: GPU) -> int | None:
-        """The GPUs of `gpu` the volume and the calls at once need (the larger of the two), None with no load."""
-        ld, s = self.load, self.served
-        rtf = realtime_factor(s, gpu)
-        needs = []
-        if ld.audio_hours is not None and ld.period_s is not None:
-            needs.append(max(1, math.ceil(ld.audio_hours * 3600 / ld.period_s / rtf)))
-        if ld.streams is not None and (per_gpu := streams_per_gpu(s, gpu)):
-            needs.append(math.ceil(ld.streams / per_gpu))
-        return max(needs) if needs else None
+        return gpus_needed(self.served, self.load, gpu)
 
     def _elsewhere(self) -> list[tuple[GPU, int]]:
         """The count each other GPU we rent needs for the load (its speed differs by its bandwidth)."""
         return [(g, n) for g in self.others if (n := self.gpus_needed(g)) is not None]
+
+
+def gpus_needed(s: Served, ld: Load, gpu: GPU) -> int | None:
+    """The GPUs of `gpu` a speech model alone needs for the volume and the calls at once (the larger of the
+    two), None with no load to keep up with."""
+    rtf = realtime_factor(s, gpu)
+    needs = []
+    if ld.audio_hours is not None and ld.period_s is not None:
+        needs.append(max(1, math.ceil(ld.audio_hours * 3600 / ld.period_s / rtf)))
+    if ld.streams is not None and (per_gpu := streams_per_gpu(s, gpu)):
+        needs.append(math.ceil(ld.streams / per_gpu))
+    return max(needs) if needs else None
+
+
+def is_load_words(typed: str) -> bool:
+    """Whether a phrase as typed is a volume of audio ("200 horas de áudio") or its period ("per day", "day"
+    left over), words `load` reads."""
+    plain = strip_accents(typed.lower()).strip()
+    return bool(_VOLUME.fullmatch(plain) or _PERIOD.fullmatch(plain)) or plain in _PERIOD_SECONDS

@@ -194,6 +194,15 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # serving: embedding and reranking models on the LLM's GPU, as asked: a table id (sizing/data/encoders.toml)
     # or a kind's word ("embedding", "reranker") when none was named
     encoders: list[str] | None = None
+    # serving: the audio a speech model beside the LLM keeps up with (sizing/speech_query.py load): hours of
+    # audio, in the period they come in or by a deadline (speech_deadline), and live calls at once
+    speech_audio_hours: float | None = None
+    speech_period_s: float | None = None
+    speech_deadline: bool | None = None
+    speech_streams: int | None = None
+    # serving: read_tokens come again each period of this many seconds ("200 horas de áudio por dia"), a rate
+    # rather than a one-off volume
+    read_period_s: float | None = None
     # training data said by its size on disk ("2 GB de texto"), in bytes: tokens estimated from it
     data_bytes: int | None = None
     # passes over the training data

@@ -3227,8 +3227,10 @@ def test_hours_of_speech_to_summarize_are_the_transcripts_tokens_to_read(text, t
     query = parse(text)
     assert query.workload.read_tokens == tokens and query.workload.context is None
     assert not any("audio" in u or "grava" in u or "calls" in u or "liga" in u for u in query.unknown)
-    [(_typed, read, per_minute)] = query.speech_volumes
+    [(_typed, read, per_minute, period)] = query.speech_volumes
     assert (read, per_minute) == (tokens, 225)
+    # "por mes": the transcripts come again each month, a rate (sizing/plan.py); the others are read once
+    assert period == (30 * 86400 if "por mes" in text else None)
 
 
 def test_one_recordings_hours_stay_its_length():
