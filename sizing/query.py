@@ -275,7 +275,10 @@ FAMILIES = set(
 # alone (not inside "req/s/gpu" or "q4_k_m"); one of [shorthand_after_number] follows a number ("3kk").
 _SPELT = VOCAB.shorthand.get("shorthand", {})
 _SPELT_AFTER_NUMBER = VOCAB.shorthand.get("shorthand_after_number", {})
-SHORTHAND = regexes.compile(rf"(?<![\w/&])({alternation(_SPELT)})(?:(?<=/)|(?![\w/&]))") if _SPELT else None
+# A spelling before "=", "+" or "-" is a setting's name or a formula's letter ("n=8", "N+1"), not a word of chat.
+SHORTHAND = (
+    regexes.compile(rf"(?<![\w/&])({alternation(_SPELT)})(?:(?<=/)|(?![\w/&]|\s*[=+-]))") if _SPELT else None
+)
 SHORTHAND_AFTER_NUMBER = (
     regexes.compile(rf"(?<=\d)\s?({alternation(_SPELT_AFTER_NUMBER)})(?![\w/])")
     if _SPELT_AFTER_NUMBER
@@ -338,7 +341,9 @@ THOUSANDS_AND = regexes.compile(
 )
 # "meio segundo", "half a second", "meio milhão", "a cada meia hora": a half before a unit is 0.5 of it.
 HALF = regexes.compile(
-    rf"\b{_W('counting.half')}(?=\s+(?:segundos?|seconds?|horas?|hours?|{_W('multipliers.million')})\b)"
+    # "meio bilhão de parâmetros", "half a billion parameters": a size of 0.5B (it had been "Não entendi: meio")
+    rf"\b{_W('counting.half')}(?=\s+(?:segundos?|seconds?|horas?|hours?|{_W('multipliers.million')}"
+    rf"|{_W('multipliers.billion')})\b)"
 )
 AFTER_CONTEXT_WORD = regexes.compile(rf"\b{_CONTEXT_WORD}\s*{_CONTEXT_JOIN}$")
 # "um milhão de textos", "a million requests", "one thousand users": one of the multiplier after it.
@@ -346,7 +351,8 @@ _MULTIPLIER_WORD = alternation(
     [w for n in MULTIPLIERS for w in VOCAB.words(f"multipliers.{n}") if len(w) > 1]
     + list(VOCAB.words("counting.thousand"))
 )
-ONE_BEFORE_MULTIPLIER = regexes.compile(rf"\b{_ONE}(?=\s+{_MULTIPLIER_WORD}\b)")
+# Not the "a" of "half a million", "half a billion": HALF reads the pair (it had been "half" and 1 billion).
+ONE_BEFORE_MULTIPLIER = regexes.compile(rf"(?<!\bhalf\s)\b{_ONE}(?=\s+{_MULTIPLIER_WORD}\b)")
 # "10 thousand users", "1.5 thousand": English spells the thousand out; the number it makes, digits.
 _THOUSAND_SPELT = _W("counting.thousand")
 THOUSANDS_SPELT = regexes.compile(rf"(?<![\w.,])(\d+(?:[.,]\d+)?)\s+{_THOUSAND_SPELT}\b")
@@ -916,7 +922,19 @@ REPLACE_CLOSED = regexes.compile(rf"\b(?:{_W('words.replace_closed')})\b")
 # intent, with no model to size
 CONTRACT_QUESTION = regexes.compile(rf"\b(?:{_W('words.contract_question')})\b")
 # "e com o qwen3 32b?", "and with mistral small?": a thread's message that changes the last answer's model.
-FOLLOW_UP_OPENER = regexes.compile(rf"^\W*(?:{_W('words.follow_up')})\b")
+# An acknowledgement before it ("blz, e o qwen 14b?", "thanks, and what about mistral?") opens it the same.
+_ACKNOWLEDGED = rf"(?:(?:{_W('words.acknowledge')})(?:\W+|$))*"
+FOLLOW_UP_OPENER = regexes.compile(rf"^\W*{_ACKNOWLEDGED}(?:{_W('words.follow_up')})\b")
+# A thread's message that opens with an acknowledgement: taken first, so that what it says after is read as a
+# follow-up ("ok e com 40?", "beleza, e o dobro?" had been "Não entendi o pedido").
+LEADING_ACK = regexes.compile(
+    rf"^\W*(?:{_W('words.acknowledge')})(?:(?:\W+(?:{_W('words.acknowledge')}))*)(?=\W|$)"
+)
+# "aguenta o dobro?", "e suporta 100?", "can it handle double?": whether the thread's load fits at that number or
+# scale; the verb (group 1) is taken so that the number or the scale is read alone (words.can_handle).
+CAN_HANDLE_FIRST = regexes.compile(
+    rf"^\W*(?:(?:e|and|mas|but|so)\s+)?({_W('words.can_handle')})\s+(?=(?:(?:o|a|the|it)\s+)?\S+\W*$)"
+)
 
 # "e com 4?", "e se eu tiver 2?", "and with 3?", "20?": a thread's message that is a number alone (what it
 # counts is read from the thread: _bare_count). "e com 5 mil?": in thousands, people (no machine holds them as GPUs);
@@ -942,6 +960,12 @@ AS_BATCH = regexes.compile(
     r"|e\s+se\s+rodar|e\s+rodando|as|como|pra|para|em|for|in|a|an|um|uma|o|in\s+a|como\s+um)\s+)*"
     r"(?:batch|batches|lote|lotes|offline|processamento\s+em\s+lote|batch\s+processing|batch\s+job|batch\s+jobs)"
     r"(?:\s+(?:offline|noturno|job|jobs|processing|mode|mode|instead|entao))?\W*$"
+)
+# "segundo a documentação", "de acordo com o fornecedor", "according to the docs": where what is said comes from
+# (words.according_to), nothing to size. Never after "por", "per", "/", "a cada" or a number: "10 requisições
+# por segundo o dia todo" keeps its unit.
+ACCORDING_TO = regexes.compile(
+    rf"(?<!\bpor\s)(?<!\bper\s)(?<!/)(?<!\d\s)(?<!\d)(?<!\bum\s)(?<!\bcada\s)\b(?:{_W('words.according_to')})\b"
 )
 GROW_TO = regexes.compile(
     r"\b(?:crescer|crescermos|crescendo|cresce|chegar|chegarmos|chegando|grow|grows|growing|reach|reaching|scale"
@@ -1411,8 +1435,15 @@ BUSINESS_HOURS = regexes.compile(
 )
 WEEKDAYS = regexes.compile(
     r"\b(?:(?:em|nos|on)\s+)?(?:dias\s+uteis|business\s+days|weekdays|(?:de\s+)?segunda\s+a\s+sexta(?:-feira)?|"
-    r"seg\s*(?:a|-)\s*sex|mon(?:day)?\s*(?:-|to|through)\s*fri(?:day)?)\b"
+    r"seg\s*(?:a|-)\s*sex|mon(?:day)?\s*(?:-|to|through)\s*fri(?:day)?"
+    # "5 dias por semana", "22 dias por mês", "5 days a week": the working days (a month's are 21.7: 30.4 days
+    # × 5/7); they had been a rental term of 5 or 22 days
+    r"|5\s+dias\s+(?:por|na|a\s+cada|da)\s+semana|5\s+days?\s+(?:a|per|each)\s+week)\b"
 )
+# "22 dias por mês", "21 working days a month": a month's working days (30.4 days × 5/7 = 21.7), weekdays. The
+# month after it is read as the cost's ("por mês") before this, so it is looked for in the text as typed.
+WORKING_DAYS = regexes.compile(r"\b2[12]\s+(?:dias(?:\s+uteis)?|(?:business\s+|working\s+)?days)\b")
+_A_MONTH_AFTER = regexes.compile(r"\s+(?:por|no|ao|do|a|per|each)\s+(?:mes|month)\b")
 
 
 def _hours_span(m: re.Match) -> float | None:
@@ -2012,9 +2043,12 @@ CONTEXT_TOTALS = (
 )
 TOTAL_TOLERANCE = 0.03  # "8k x 40 = 320k": k read as 1,000 or 1,024 on either side, the same sum to rounding
 # ("janela de 6 horas", "a 4-hour window": a batch's time, sizing/traffic_query.py, never a context.)
+# A number that counts its own noun after it ("128k ctx 2 GPU h100", "contexto 32k 4 usuários") is that count,
+# not the key's value ("ctx 2" had contradicted the 128k said before the word).
 CONTEXT_KEY = regexes.compile(
     rf"\b{_CONTEXT_WORD}\s*{_CONTEXT_JOIN}{_NUM}\s*(k|mil|m)?(?:\s*tokens)?(?![\w.])"
     r"(?!\s*(?:h|hrs?|horas?|hours?|min|minutos?|minutes?)\b)"
+    rf"(?!\s*(?:x\s*|×\s*)?(?:{_W('counts.gpus')}|{_COUNT_NOUNS})\b)"
 )
 # "10 mil documentos" or "5k requests" count things, not tokens of context.
 # ("20k annotated contracts": a word may stand between the count and the things.)
@@ -2096,6 +2130,25 @@ _TRAINEES = (
     r"alunos?|estudantes|professores?|operadores?|tecnicos?|medicos?|enfermeiros?|gestores?|lideres|"
     r"usuarios?|utilizadores?|clientes?|pessoal|novos\s+contratados|trabalhadores?|servidores\s+publicos)"
 )
+# Who asks, by their team: "sou do suporte técnico, o cliente quer...", "sou da equipe de vendas", "I'm from
+# support", "suporte técnico aqui:" (the words.asker_* lists). Taken before the tasks: the team is who asks,
+# not what the model does (tech support had been the support-chat task).
+_ASKER_TEAM = rf"(?:{_W('words.asker_team')})(?:\s+(?:team|time|equipe))?"
+ASKER_TEAM = regexes.compile(
+    rf"(?<![\w'])(?:{_W('words.asker_before')})\s+(?:(?:o|a|the|our)\s+)?(?:{_W('words.asker_group')}\s+)?"
+    rf"{_ASKER_TEAM}(?:\s+(?:{_W('words.asker_here')}))?(?![\w'])"
+    rf"|^\W*{_ASKER_TEAM}\s+(?:{_W('words.asker_here')})(?![\w'])"
+)
+# "support" and "suporte" said of a feature or a load, not of a support chat: "do you support multi-node?", "we
+# need to support 50 users", "is there support for fp8?", "vocês dão suporte a multi-node?", "tem suporte a
+# fp8?". Only the word (group 1) is left out of the tasks; it had made each of these a support-chat task.
+SUPPORT_NOT_TASK = regexes.compile(
+    r"\b(?:(?:do|does|did)\s+(?:[\w.-]+\s+)?|(?:to|can|could|will|would|should|must|you|we|they|it|not|also|n't)\s+)"
+    r"(support)\b"
+    r"|\b(support)\s+(?:for|of)\b"
+    r"|\b(?:da|dao|dar|damos|tem|temos|ha|existe|oferece|oferecem|possui|possuem)\s+(suporte)\s+"
+    r"(?:a|ao|aos|as|para|pra|pro|de|nativo)\b"
+)
 _TRAINING_KINDS = (
     r"(?:employee|employees|staff|sales|corporate|new[\s-]+hire|onboarding|compliance|workforce)"
 )
@@ -2163,6 +2216,11 @@ NO_REASONING = regexes.compile(
     r"(?:raciocinio|reasoning|thinking|think|pensamento|pensar)\b|\bno[_-]think(?:ing)?\b"
     r"|\b(?:raciocinio|reasoning|thinking)[\s_-]+(?:off|desligad[oa])\b"
     r"|/no_?think\b|\benable_thinking\s*[=:]\s*false\b"
+    # "não quero raciocínio", "n precisa de thinking", "we don't need reasoning": a verb between the "no" and
+    # the thinking (it had been read as reasoning on, and sized with a chain of thought)
+    r"|\b(?:nao|don'?t|do\s+not)\s+(?:quero|queremos|preciso|precisamos|precisa|precisam|vou|vamos|vai|usar|usa"
+    r"|usamos|ligar|ativar|need|want|use)(?:\s+(?:usar|ativar|ligar|de|do|o|a|the|use|any|modo|mode))*\s+"
+    r"(?:raciocinio|reasoning|thinking|pensamento)\b"
 )
 INTENT_PATTERNS = [(intent, regexes.compile(rf"\b{_W('intents.' + intent.value)}\b")) for intent in Intent]
 # Copies of the model a customer requires for availability (sizing/data/vocabulary, [replicas]): "3 réplicas",
@@ -2473,6 +2531,9 @@ AT_ONCE_PEOPLE = regexes.compile(
 # had been sized as a choice between them). The sharing word is the vocabulary's (words.share); the GPU is a
 # GPU word or a name such as "h100", right after it (a few words between) or right before it.
 _GPU_NOUN = r"(?:gpus?|placas?|maquinas?|servidor(?:es)?|cards?|machines?|servers?|[a-z]{1,4}\d{2,4}[a-z]?)"
+# "um orçamento de 4 h100 por 6 meses": "orçamento" is a quote asked for, and the number counts the GPUs after it
+# (it had been a budget of R$ 4,00, and the price of 1× H100).
+_GPUS_COUNTED_AFTER = regexes.compile(rf"\s*(?:x\s*|×\s*)?{_GPU_NOUN}\b")
 SHARED = regexes.compile(
     rf"\b{_W('words.share')}(?:\s+[\w-]+){{0,3}}?\s+{_GPU_NOUN}\b|\b{_GPU_NOUN}\s+{_W('words.share')}\b"
 )
@@ -3311,12 +3372,12 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
 
 
 _NUMBER = r"\d+(?:[.,]\d+)?(?:\s*(?:k|mil)\b)?"
-# "20-30 usuários", "de 10 a 20 usuários", "entre 100 e 200 requisições", "10 to 20 users", "2k–4k tokens":
+# "20-30 usuários", "50~100 usuários", "de 10 a 20 usuários", "entre 100 e 200 requisições", "10 to 20 users", "2k–4k tokens":
 # a range of two plain numbers (not a date, a version or a model's size: no digit, slash or letter right
 # after the second, no word character before the first).
 _RANGE = regexes.compile(
     rf"(?<![\w.,/:+-])(?:(?:entre|between)\s+({_NUMBER})\s+(?:e|and)\s+({_NUMBER})"
-    rf"|(?:(?:de|from)\s+)?({_NUMBER})(?:\s*[-–—]\s*|\s+(?:a|à|to|até|ate)\s+)({_NUMBER}))"
+    rf"|(?:(?:de|from)\s+)?({_NUMBER})(?:\s*[-–—~]\s*|\s+(?:a|à|to|até|ate)\s+)({_NUMBER}))"
     r"(?!\s*[-/.,]?\d)(?![^\W\d_])",
     re.IGNORECASE,
 )
@@ -4044,6 +4105,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     if scan.may_match(MONEY):
         for m in list(MONEY.finditer(scan.work)):
             start, end = m.span("amount") if m.group("amount") else m.span()
+            if m.group("amount") and _GPUS_COUNTED_AFTER.match(scan.work, end):
+                continue
             budget = None if "budget" in scan.found else _budget(m, scan.work)
             if budget is not None:
                 value, end = budget
@@ -4175,6 +4238,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     # "e se a gente crescer pra 500 usuários ano que vem?", "if we grow to 500 users next year": the count is the
     # load to size; the verb before it and when it comes say nothing more (they had been "Não entendi: “crescer”,
     # “ano”, “vem”" beside the answer)
+    scan.take(ACCORDING_TO, "filler", lambda m: True)
     scan.take(GROW_TO, "filler", lambda m: True)
     scan.take(FUTURE_WHEN, "filler", lambda m: True)
     traffic_query.take(scan, follow_up=base is not None, training=training, batch_thread=batch_thread)
@@ -4188,6 +4252,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.take(
             SHIFTS, "shifts", lambda m: n if (n := int(m.group(1) or m.group(2) or m.group(3))) > 1 else None
         )
+    if base is not None:
+        scan.take(LEADING_ACK, "filler", lambda m: True)
+        if handle := CAN_HANDLE_FIRST.match(scan.work):
+            scan.blank(handle.start(1), handle.end(1))
     if base is not None and (batch := AS_BATCH.match(scan.work)):
         scan.found["as_batch"] = [(True, scan.original[batch.start() : batch.end()].strip(" ?!."))]
         scan.blank(batch.start(), batch.end())
@@ -4321,6 +4389,11 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(HOURS_SPAN, "hours_per_day", _hours_span)
     scan.take(BUSINESS_HOURS, "business_hours", lambda m: True)
     scan.take(WEEKDAYS, "weekdays_only", lambda m: True)
+    scan.take(
+        WORKING_DAYS,
+        "weekdays_only",
+        lambda m: _A_MONTH_AFTER.match(strip_accents(scan.original[m.end() :].lower())) is not None or None,
+    )
     scan.take(WHEN, "filler", lambda m: True)
     if not training and (scan.found.get("word_volume") or scan.found.get("tokens")):
         # "traduzir 20 milhões de palavras em 48h", "gerar 30 milhões de tokens em 10 horas": a volume of tokens
@@ -4410,6 +4483,11 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(NO_REASONING, "reasoning", lambda m: "off")
     scan.take(REASONING_LOW, "reasoning", lambda m: "low")
     scan.take(REASONING_EFFORT, "task", lambda m: Task.reasoning)
+    scan.take(ASKER_TEAM, "filler", lambda m: True)
+    if "upport" in scan.work or "suporte" in scan.work:
+        for m in list(scan.finditer(SUPPORT_NOT_TASK)):
+            word = next(g for g in (1, 2, 3) if m.group(g))
+            scan.blank(m.start(word), m.end(word))
     for task, pattern in TASK_PATTERNS:
         scan.take(pattern, "task", lambda m, task=task: _task_word(scan, m, task))
     if not scan.found.get("task"):
@@ -5763,7 +5841,12 @@ def _leftovers(scan: _Scan) -> list[str]:
             or (core.isdigit() and len(core) == 1)
         ):
             continue
-        fragment = scan.original[m.start() : m.end()]
+        end = m.end()
+        if core.isdigit() and (said := NUMBER_PHRASE.match(strip_accents(scan.original.lower()), m.start())):
+            # A number typed in words ("dezasseis", "trinta e dois") is digits padded to its length by now:
+            # quoted whole, as typed (its first letters, "de", "tr", had been the word not understood).
+            end = max(end, said.end())
+        fragment = scan.original[m.start() : end]
         # Slack markup such as <!channel> is reported whole; plain words lose the punctuation around them.
         out.append(fragment if fragment.startswith("<") else fragment.strip(punctuation))
     return out

@@ -79,6 +79,13 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "bare_count_after",
         "cheaper",
         "contract_question",
+        "asker_before",
+        "asker_group",
+        "asker_team",
+        "asker_here",
+        "according_to",
+        "acknowledge",
+        "can_handle",
     ),
     "numbers": None,  # word = value
     "stacks": (),  # stack id (sizing/data/stacks.toml) = the words that name it
