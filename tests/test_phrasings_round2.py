@@ -314,6 +314,8 @@ def test_an_acknowledgement_before_a_model_change_keeps_the_thread(pipeline, fol
         ("suporta 100?", 100),
         ("dá conta do triplo?", 60),
         ("can it handle double?", 40),
+        ("kkkk e o dobro?", 40),
+        ("e 100, segura?", 100),
     ],
 )
 def test_a_count_or_a_scale_after_an_acknowledgement_or_a_can_it_handle(pipeline, follow_up, users):
