@@ -34,13 +34,16 @@ _SAID = re.compile(r"[^\W_]|\?")
 # Message subtypes that carry something a person wrote (https://docs.slack.dev/reference/events/message):
 # a plain message (no subtype), one with a file attached, a thread reply also sent to the channel, one
 # typed with /me, and a bot's post (answered only when GPU_SIZER_ANSWER_BOTS names the bot). Edits,
-# deletions, joins are not.
+# deletions, joins are not, nor what Slack writes for a change to the conversation (channel_topic,
+# channel_purpose, pinned_item...), even one whose text names the app: "set the channel topic: GPUs?
+# pergunte ao @gpu-sizer" comes as a mention of it too (errbotio/errbot#902 met it), and had been answered
+# in the channel as a question it did not understand.
 QUESTION_SUBTYPES = (None, "file_share", "thread_broadcast", "me_message", "bot_message")
 
 
 def register(app: App, services) -> None:
     def on_mention(event: dict, body: dict, client: WebClient, context) -> None:
-        if not _answerable(event, body, services, context):
+        if event.get("subtype") not in QUESTION_SUBTYPES or not _answerable(event, body, services, context):
             return
         held = _claim_once(event, body, services)
         if held is None:
