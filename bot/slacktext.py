@@ -50,6 +50,15 @@ def plain(text: str | None) -> str:
     return out.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
 
 
+# A letter, a digit or a question mark: what a message with no more than emoji and markup lacks.
+_SAID = re.compile(r"[^\W_]|\?")
+
+
+def says_something(text: str) -> bool:
+    """Whether plain text holds a word, a number or a question: not only emoji, markup or nothing."""
+    return _SAID.search(text) is not None
+
+
 def _replace(m: re.Match) -> str:
     target, label = m.group(1), m.group(2)
     if target[0] in "@#":

@@ -192,3 +192,22 @@ def test_a_message_shortcut_on_one_of_the_apps_answers_sizes_what_it_answered(sl
     assert "produção precisa" not in text and "Reservada" not in text
     # "Share" posts it in the thread it answered.
     assert "gpu_share" in buttons(call.params["blocks"])
+
+
+@pytest.mark.parametrize(
+    ("message", "user", "said"),
+    [
+        # A screenshot posted with no words (https://docs.slack.dev/reference/events/message/file_share).
+        ({"type": "message", "subtype": "file_share", "user": "U0002", "ts": "1700000601.000100", "text": "",
+          "files": [{"id": "F0001", "name": "image.png", "mimetype": "image/png"}], "upload": False},
+         "U0001", "Essa mensagem não tem texto para dimensionar"),
+        ({"type": "message", "user": "U0002", "ts": "1700000602.000100", "text": ":+1::skin-tone-2: :rocket:"},
+         "UEN0001", "There is no text in that message to size"),
+    ],
+)  # fmt: skip
+def test_a_message_shortcut_on_a_message_without_words_says_so_before_how_to_ask(slack, message, user, said):
+    slack.send(sr.message_shortcut(message, user_id=user, response_url=slack.fake.response_url("nw")))
+    [call] = slack.fake.wait_for("response_url")
+    text = text_of(call.params["blocks"])
+    assert text.startswith(said) and "/gpu 70b 4bit 32k 10" in text
+    assert said in call.params["text"]

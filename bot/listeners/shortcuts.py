@@ -12,13 +12,14 @@ import time
 
 from slack_bolt import Ack, App
 
+from sizing import i18n
 from sizing.workload import Workload
 
-from ..blocks import anchored
+from ..blocks import anchored, led_by
 from ..directory import ANSWER_BUDGET_S, from_another_team, users_workspace
 from ..pipeline import Where, decode
 from ..slack_client import send_to_response_url
-from ..slacktext import message_text, plain
+from ..slacktext import message_text, plain, says_something
 
 # The callback_id the manifests give the shortcut.
 CALLBACK_ID = "gpu_size_message"
@@ -36,19 +37,24 @@ def register(app: App, services) -> None:
         message = shortcut.get("message") if isinstance(shortcut.get("message"), dict) else {}
         where = where_for_shortcut(shortcut, services, deadline - time.monotonic())
         carried = carried_workload(message) if ours else None
+        words = "" if ours else plain(message_text(message))
         if carried is not None:
             # One of this app's answers: what it sized, as its buttons do. Its words read as a question had
             # been another one ("1× H200 SXM 141 GB · produção" in it became a GPU and a stage asked for).
             reply = services.pipeline.recompute(carried, where, text=f"[shortcut] {carried.model}")
         else:
             # An answer of the app's without a sizing (how to ask, a question back) is no request: how to ask.
-            reply = services.pipeline.ask("" if ours else plain(message_text(message)), where)
+            reply = services.pipeline.ask(words, where)
+        out = reply.message
+        if not ours and not says_something(words):
+            # A screenshot, a file, emoji alone: how to ask, with nothing before it, read as an answer to nothing.
+            out = led_by(i18n.t(reply.lang, "slack.shortcut_no_words"), out)
         # "Share" answers in the thread of the message that was sized, where the customer will read it.
         thread = message.get("thread_ts") or message.get("ts") or shortcut.get("message_ts")
         failure = send_to_response_url(
             shortcut.get("response_url"),
             services.settings.slack_timeout,
-            anchored(reply.message, str(thread)).kwargs() if thread else reply.message.kwargs(),
+            anchored(out, str(thread)).kwargs() if thread else out.kwargs(),
         )
         if failure:
             services.log.mark_failed(reply.request_key, f"slack:{failure}")
