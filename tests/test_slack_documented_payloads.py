@@ -211,3 +211,26 @@ def test_a_message_shortcut_on_a_message_without_words_says_so_before_how_to_ask
     text = text_of(call.params["blocks"])
     assert text.startswith(said) and "/gpu 70b 4bit 32k 10" in text
     assert said in call.params["text"]
+
+
+def test_a_message_shortcut_on_an_integrations_card_reads_the_card(slack):
+    # A ticket posted by an integration with legacy attachments and no text
+    # (https://docs.slack.dev/legacy/legacy-messaging/legacy-secondary-message-attachments): its words are in
+    # the attachment's title and text; its fields are the card's metadata; a link's preview is not its words.
+    card = {
+        "type": "message", "subtype": "bot_message", "bot_id": "B0JIRA", "username": "Jira",
+        "ts": "1700000701.000100", "text": "",
+        "attachments": [
+            {"id": 1, "color": "36a64f", "fallback": "SUP-42: Orçamento de GPU",
+             "title": "SUP-42: Orçamento de GPU", "title_link": "https://acme.atlassian.net/browse/SUP-42",
+             "text": "Cliente quer rodar o Llama 3.1 70B em 8 bits para 40 usuários",
+             "fields": [{"title": "Prioridade", "value": "Alta", "short": True}]},
+            {"id": 2, "from_url": "https://example.com/qwen", "original_url": "https://example.com/qwen",
+             "title": "Qwen3 235B", "text": "Qwen3 235B em 16 bits"},
+        ],
+    }  # fmt: skip
+    slack.send(sr.message_shortcut(card, response_url=slack.fake.response_url("card")))
+    [call] = slack.fake.wait_for("response_url")
+    text = text_of(call.params["blocks"])
+    assert "Llama 3.1 70B" in text and "FP8" in text and "40 usuários" in text, text
+    assert "Qwen3" not in text and "Prioridade" not in text and "não tem texto" not in text
