@@ -388,10 +388,14 @@ def help_message(lang: str, log: bool = False) -> Message:
 def form_unavailable(lang: str) -> Message:
     """In place of a form Slack did not open: how to ask in the command itself."""
     lang = i18n.lang_of(lang)
-    line, usage = i18n.t(lang, "slack.form_unavailable"), help_message(lang)
-    blocks = [{"type": "section", "text": {"type": "mrkdwn", "text": esc(line)}}, *usage.blocks]
+    return led_by(i18n.t(lang, "slack.form_unavailable"), help_message(lang))
+
+
+def led_by(line: str, message: Message) -> Message:
+    """`message` with a line before it that says why it is what came (how to ask, in place of an answer)."""
+    blocks = [{"type": "section", "text": {"type": "mrkdwn", "text": esc(line)}}, *message.blocks]
     validate(blocks)
-    return Message(blocks=blocks, text=_fallback(f"{line}\n{usage.text}"))
+    return Message(blocks=blocks, text=_fallback(f"{line}\n{message.text}"))
 
 
 def notice(text: str) -> Message:

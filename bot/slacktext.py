@@ -50,6 +50,15 @@ def plain(text: str | None) -> str:
     return out.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
 
 
+# A letter, a digit or a question mark: what a message with no more than emoji and markup lacks.
+_SAID = re.compile(r"[^\W_]|\?")
+
+
+def says_something(text: str) -> bool:
+    """Whether plain text holds a word, a number or a question: not only emoji, markup or nothing."""
+    return _SAID.search(text) is not None
+
+
 def _replace(m: re.Match) -> str:
     target, label = m.group(1), m.group(2)
     if target[0] in "@#":
@@ -81,7 +90,8 @@ def message_text(event: dict, forwarded: bool = True) -> str:
     """What a message or mention says, as Slack writes it in `text`. A message whose `text` is missing or
     blank (some clients and integrations send the words only in `blocks`) is read from its rich_text
     blocks, rewritten in the same markup (https://docs.slack.dev/reference/block-kit/blocks/rich-text-block),
-    so that a mention of the app in it is still seen as one and plain() reads it like any other.
+    so that a mention of the app in it is still seen as one and plain() reads it like any other; one with
+    neither, posted with attachments of its own (an integration's card), from those.
 
     A message forwarded with it ("Forward message", or a customer's question shared into a direct message
     with the app) comes as an attachment marked is_share / is_msg_unfurl, its words in the attachment's
@@ -100,7 +110,8 @@ def message_text(event: dict, forwarded: bool = True) -> str:
     return "\n".join(filter(None, (own, *shared)))
 
 
-# Slack forwards one message at a time; a few are read in case a client sends more, never an unbounded list.
+# Slack forwards one message at a time; a few are read in case a client sends more, never an unbounded list
+# (a message's own attachments too).
 MAX_FORWARDED = 5
 
 
@@ -108,11 +119,30 @@ def _own_text(event: dict) -> str:
     text = event.get("text")
     if isinstance(text, str) and text.strip():
         return text
-    blocks = event.get("blocks")
-    if not isinstance(blocks, list):
-        return ""
+    blocks = event.get("blocks") if isinstance(event.get("blocks"), list) else []
     rich = [b.get("elements") for b in blocks if isinstance(b, dict) and b.get("type") == "rich_text"]
-    return "\n".join(filter(None, (_rich(elements, 0) for elements in rich))).strip()
+    return "\n".join(filter(None, (_rich(elements, 0) for elements in rich))).strip() or _attached_text(event)
+
+
+def _attached_text(event: dict) -> str:
+    """The words of a message posted with attachments of its own and no text: an integration's card (a
+    ticket, a CRM record) says them in each attachment's pretext, title and text, else its fallback
+    (https://docs.slack.dev/legacy/legacy-messaging/legacy-secondary-message-attachments). A link's preview
+    (from_url, original_url) and a forwarded message (is_share, is_msg_unfurl) are not the message's own
+    words; nor are the fields, a card's metadata ("Prioridade: Alta", "Responsável: Ana")."""
+    attachments = event.get("attachments")
+    lines = []
+    for attachment in (attachments if isinstance(attachments, list) else [])[:MAX_FORWARDED]:
+        if not isinstance(attachment, dict) or any(attachment.get(k) for k in _NOT_ITS_OWN):
+            continue
+        said = [attachment.get(k) for k in ("pretext", "title", "text")]
+        said = [w for w in said if isinstance(w, str) and w.strip()] or [attachment.get("fallback")]
+        lines += [w for w in said if isinstance(w, str) and w.strip()]
+    return "\n".join(lines)
+
+
+# What marks an attachment as something else than the message's own words.
+_NOT_ITS_OWN = ("from_url", "original_url", "is_share", "is_msg_unfurl")
 
 
 def _shared_text(attachment: dict) -> str:

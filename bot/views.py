@@ -127,11 +127,23 @@ def form_view(lang: str, private_metadata: str = "") -> dict:
 
 
 class FormError(ValueError):
-    """A field of the submitted form that cannot be used: its block id, to show the error beside it."""
+    """A field of the submitted form that cannot be used: its block id, to show the error beside it, and the
+    message that says why."""
 
-    def __init__(self, block: str) -> None:
+    def __init__(self, block: str, key: str = "slack.form_bad_number") -> None:
         super().__init__(block)
-        self.block = block
+        self.block, self.key = block, key
+
+
+# The form's choices that are not the catalogue's: what each select's values must name. A form opened before
+# a release that renamed or dropped a choice still sends the old value; it gets "pick again" beside the field
+# (it had closed the form with nothing said, the workload refusing the value).
+OPTION_VALUES = {
+    "context": frozenset(str(c) for c in CONTEXTS),
+    "stage": frozenset(s.value for s in Stage),
+    "task": frozenset(t.value for t in Task),
+    "intent": frozenset(i.value for i in Intent),
+}
 
 
 def _number(text: str | None, block: str, decimals: bool, most: float) -> float | None:
@@ -152,16 +164,30 @@ def workload_from_form(values: dict, lang: str) -> Workload | None:
     value cannot be used."""
 
     def picked(block: str) -> str | None:
-        element = values.get(block, {}).get(block, {})
+        actions = values.get(block)
+        element = actions.get(block) if isinstance(actions, dict) else None
+        if not isinstance(element, dict):
+            return None
         option = element.get("selected_option")
-        if option:
-            return option.get("value")
-        return element.get("value") or None
+        if isinstance(option, dict):
+            value = option.get("value")
+        else:
+            value = element.get("value")
+        if value is None or not str(value).strip():
+            return None
+        if block in OPTION_VALUES and str(value) not in OPTION_VALUES[block]:
+            raise FormError(block, "slack.form_stale_option")
+        return str(value)
 
-    model = picked("model") or (picked("size") or "").strip() or None
-    if not model:
+    model = picked("model")
+    fields: dict = {}
+    if not model and (typed := picked("size")):
+        fields = typed_question(typed.strip())
+    elif model:
+        fields = {"model": model}
+    if not fields.get("model"):
         return None
-    fields = {"model": model, "lang": lang}
+    fields["lang"] = lang
     if precision := picked("precision"):
         fields["precision"] = precision
     if context := picked("context"):
@@ -175,6 +201,23 @@ def workload_from_form(values: dict, lang: str) -> Workload | None:
         if value := picked(name):
             fields[name] = value
     return Workload.given(fields)
+
+
+def typed_question(typed: str) -> dict:
+    """What the form's free field says. Its hint asks for a size ("70b", "8x7b"), but people type the model
+    as they would ask /gpu ("llama 70b", "qwen3 32b fp8 com 32k"): read as /gpu reads it, whatever it names
+    besides the model is kept (the form's own choices then replace it), where it reads whole. Words it cannot
+    read leave the text as a model's name, which the answer says it does not know, suggesting the nearest."""
+    from sizing.query import QueryError, parse
+
+    try:
+        query = parse(typed)
+    except QueryError:
+        return {"model": typed}
+    workload = query.workload
+    if workload is None or not workload.model or query.unknown:
+        return {"model": typed}
+    return {k: v for k, v in workload.non_defaults().items() if k != "lang"}
 
 
 def home_view(lang: str, recent: list[dict]) -> dict:

@@ -54,7 +54,7 @@ def register(app: App, services) -> None:
         try:
             workload = workload_from_form((view.get("state") or {}).get("values") or {}, lang)
         except FormError as e:
-            ack(response_action="errors", errors={e.block: i18n.t(lang, "slack.form_bad_number")})
+            ack(response_action="errors", errors={e.block: i18n.t(lang, e.key)})
             return
         if workload is None:
             ack(response_action="errors", errors={"model": i18n.t(lang, "slack.form_missing_model")})

@@ -13,7 +13,7 @@ from sizing.workload import Workload
 
 from ..directory import ANSWER_BUDGET_S, from_another_team, users_workspace
 from ..pipeline import FOLLOWED_NO_MODEL, Where
-from ..slacktext import message_text, plain
+from ..slacktext import message_text, plain, says_something
 from ..unfinished import promise, then_done
 
 logger = logging.getLogger(__name__)
@@ -29,18 +29,19 @@ ASKS_A_SIZE = ("query.series_size", "query.family_model", "query.series_lacks_si
 # what a scale alone scales ("e o dobro?" after users and a context; it had been left unanswered). So is a
 # follow-up to an answer with no model ("e com 20 usuários?" after "o que roda numa 4090?"): it answers again.
 ASKS_BACK = (*ASKS_A_SIZE, "query.bare_count", "query.bare_scale", *FOLLOWED_NO_MODEL)
-# A letter, a digit or a question mark: what a message with no more than emoji and markup lacks.
-_SAID = re.compile(r"[^\W_]|\?")
 # Message subtypes that carry something a person wrote (https://docs.slack.dev/reference/events/message):
 # a plain message (no subtype), one with a file attached, a thread reply also sent to the channel, one
 # typed with /me, and a bot's post (answered only when GPU_SIZER_ANSWER_BOTS names the bot). Edits,
-# deletions, joins are not.
+# deletions, joins are not, nor what Slack writes for a change to the conversation (channel_topic,
+# channel_purpose, pinned_item...), even one whose text names the app: "set the channel topic: GPUs?
+# pergunte ao @gpu-sizer" comes as a mention of it too (errbotio/errbot#902 met it), and had been answered
+# in the channel as a question it did not understand.
 QUESTION_SUBTYPES = (None, "file_share", "thread_broadcast", "me_message", "bot_message")
 
 
 def register(app: App, services) -> None:
     def on_mention(event: dict, body: dict, client: WebClient, context) -> None:
-        if not _answerable(event, body, services, context):
+        if event.get("subtype") not in QUESTION_SUBTYPES or not _answerable(event, body, services, context):
             return
         held = _claim_once(event, body, services)
         if held is None:
@@ -97,7 +98,7 @@ def register(app: App, services) -> None:
             if (
                 follow is not None
                 and follow.help
-                and not _SAID.search(text)
+                and not says_something(text)
                 and (not is_dm or message_text(event).strip())
             ):
                 # ":+1:", ":pray:" under an answer, a screenshot posted in the thread with no words: a reaction or

@@ -12,37 +12,76 @@ import time
 
 from slack_bolt import Ack, App
 
-from ..blocks import anchored
+from sizing import i18n
+from sizing.workload import Workload
+
+from ..blocks import anchored, led_by
 from ..directory import ANSWER_BUDGET_S, from_another_team, users_workspace
-from ..pipeline import Where
+from ..pipeline import Where, decode
 from ..slack_client import send_to_response_url
-from ..slacktext import message_text, plain
+from ..slacktext import message_text, plain, says_something
 
 # The callback_id the manifests give the shortcut.
 CALLBACK_ID = "gpu_size_message"
 
 
 def register(app: App, services) -> None:
-    def size_message(ack: Ack, shortcut: dict) -> None:
+    def size_message(ack: Ack, shortcut: dict, context) -> None:
         # Looking the person up and posting may wait on Slack: after the acknowledgement.
         ack()
-        services.after_ack.submit(answer, shortcut, time.monotonic() + ANSWER_BUDGET_S)
+        message = shortcut.get("message") if isinstance(shortcut.get("message"), dict) else {}
+        ours = _is_ours(message, context)
+        services.after_ack.submit(answer, shortcut, ours, time.monotonic() + ANSWER_BUDGET_S)
 
-    def answer(shortcut: dict, deadline: float) -> None:
+    def answer(shortcut: dict, ours: bool, deadline: float) -> None:
         message = shortcut.get("message") if isinstance(shortcut.get("message"), dict) else {}
         where = where_for_shortcut(shortcut, services, deadline - time.monotonic())
-        reply = services.pipeline.ask(plain(message_text(message)), where)
+        carried = carried_workload(message) if ours else None
+        words = "" if ours else plain(message_text(message))
+        if carried is not None:
+            # One of this app's answers: what it sized, as its buttons do. Its words read as a question had
+            # been another one ("1× H200 SXM 141 GB · produção" in it became a GPU and a stage asked for).
+            reply = services.pipeline.recompute(carried, where, text=f"[shortcut] {carried.model}")
+        else:
+            # An answer of the app's without a sizing (how to ask, a question back) is no request: how to ask.
+            reply = services.pipeline.ask(words, where)
+        out = reply.message
+        if not ours and not says_something(words):
+            # A screenshot, a file, emoji alone: how to ask, with nothing before it, read as an answer to nothing.
+            out = led_by(i18n.t(reply.lang, "slack.shortcut_no_words"), out)
         # "Share" answers in the thread of the message that was sized, where the customer will read it.
         thread = message.get("thread_ts") or message.get("ts") or shortcut.get("message_ts")
         failure = send_to_response_url(
             shortcut.get("response_url"),
             services.settings.slack_timeout,
-            anchored(reply.message, str(thread)).kwargs() if thread else reply.message.kwargs(),
+            anchored(out, str(thread)).kwargs() if thread else out.kwargs(),
         )
         if failure:
             services.log.mark_failed(reply.request_key, f"slack:{failure}")
 
     app.shortcut(CALLBACK_ID)(size_message)
+
+
+def _is_ours(message: dict, context) -> bool:
+    """Whether this app posted the message (its bot user, or its bot as the message's bot_id)."""
+    profile = message.get("bot_profile") if isinstance(message.get("bot_profile"), dict) else {}
+    bot = message.get("bot_id") or profile.get("id")
+    user = message.get("user")
+    return bool((bot and bot == context.bot_id) or (user and user == context.bot_user_id))
+
+
+def carried_workload(message: dict) -> Workload | None:
+    """The workload an answer's buttons carry (bot/blocks.py writes it in each button's value), if any."""
+    for block in message.get("blocks") or []:
+        if not isinstance(block, dict) or block.get("type") != "actions":
+            continue
+        for element in block.get("elements") or []:
+            if isinstance(element, dict) and str(element.get("action_id") or "").startswith("gpu_"):
+                try:
+                    return decode(str(element.get("value") or ""))
+                except (ValueError, TypeError):
+                    continue
+    return None
 
 
 def where_for_shortcut(shortcut: dict, services, budget: float) -> Where:
