@@ -6275,12 +6275,22 @@ def _phases(scan: _Scan, m: re.Match) -> bool:
     """Two counts of users said as phases (PHASES): the larger is the users, the smaller the pilot."""
     a, b = parse_count(m.group(1).replace(" ", "")), parse_count(m.group(4).replace(" ", ""))
     gap = m.group("gap")
+    # "50 usuários simultâneos, crescendo para 200 no ano que vem", "piloto com 10 usuários e depois 100
+    # simultâneos": people at once beside a phase's word are a phase's (they had been 50 at once of a head-count
+    # of 200, or a contradiction); with no phase word between, "500 usuários, 50 simultâneos" stay people and
+    # those at once
+    phased = _PHASE_WORD.search(gap) is not None
+    words = traffic_query.without_at_once(gap) if phased else gap
     if any(
         len(w) > 4 and w not in FILLER
-        for w in LETTERS.findall(_USE_WORD.sub(" ", _PHASE_WORD.sub(" ", _SIZED_NAME_AT.sub(" ", gap))))
+        for w in LETTERS.findall(_USE_WORD.sub(" ", _PHASE_WORD.sub(" ", _SIZED_NAME_AT.sub(" ", words))))
     ):
         return False  # "500 usuários diários, depois 2000": more than the phases between them
-    if a == b or not (m.group("an") or m.group("bn")) or traffic_query.names_at_once(m.group(0)):
+    if (
+        a == b
+        or not (m.group("an") or m.group("bn"))
+        or (traffic_query.names_at_once(m.group(0)) and not phased)
+    ):
         return False
     before = _PHASE_BEFORE.search(scan.work, max(0, m.start() - 40), m.start())
     after = _PHASE_AFTER.match(scan.work, m.end())

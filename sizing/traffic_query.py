@@ -589,6 +589,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     growth_nouns = _alternatives(w["growth_nouns"])
     horizon = _alternatives(w["growth_horizon"])
     horizon_units = _alternatives(w["growth_horizon_units"])
+    # "o tráfego deve dobrar em 6 meses", "usage is expected to double": the load and its verb's helper
+    modal = _alternatives(w["growth_modal"])
 
     def _growth(m: re.Match):
         if m.group("verb"):
@@ -1245,6 +1247,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # ano", "double in 6 months"): the load grown (sizing/query.py), today's said apart; the horizon is
         # taken with it (it had been a term of rental, "180 dias", and the verb left not understood).
         ("load_growth", regexes.compile(
+            rf"(?:\b(?:(?:o|a|os|as|the|our|nosso|nossa)\s+)?(?:{loads})\s+(?:(?:{modal})\s+)?)?"
             rf"\b(?:(?:{growth_verbs})\s+(?:(?:de|em|by|uns|umas|about|around|cerca\s+de)\s+)*(?P<pct>\d+(?:[.,]\d+)?)\s*%"
             rf"|(?:{growth_nouns})\s+(?:de\s+|of\s+)?(?:(?P<pct2>\d+(?:[.,]\d+)?)\s*%|(?P<x2>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times))"
             rf"|(?P<verb>{scale_verbs})|(?:{growth_verbs})\s+(?P<x>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times))"
@@ -1417,7 +1420,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # "processar um lote de 10 mil documentos", "batch job of 20k emails", "lote de 500 contratos": the same.
         ("batch_count", regexes.compile(
             rf"(?:\b(?:{_alternatives(w['batch_verbs'])})\s+(?:(?:um|uma|a|o|the)\s+(?:lote|batch)\s+(?:de|of)\s+)?"
-            rf"|\b(?:lote|batch(?:\s+jobs?)?)\s+(?:de|of|com|with)\s+)"
+            # "batch noturno de 200 mil documentos", "lote diário de", "nightly batch of": the batch's word between
+            rf"|\b(?:lote|batch(?:\s+jobs?)?)(?:\s+(?:noturn[oa]|diari[oa]|semanal|mensal|nightly|daily|weekly))?\s+(?:de|of|com|with)\s+)"
             rf"(?:os\s+|as\s+|the\s+|uns\s+|umas\s+|cerca\s+de\s+|about\s+|~\s*)?"
             rf"(?P<items>{_NUM}\s+(?:de\s+|of\s+)?(?:[a-z]+\s+)?(?:{requests})\b)"
         ), batch_count),
@@ -1821,6 +1825,11 @@ def names_at_once(text: str) -> bool:
 
 
 _AT_ONCE = regexes.compile(rf"\b(?:{_alternatives(_words()['in_flight'])})\b")
+
+
+def without_at_once(text: str) -> str:
+    """The (accent-free) text with its words for people at once blanked."""
+    return _AT_ONCE.sub(" ", text)
 
 
 def shift_words() -> str:

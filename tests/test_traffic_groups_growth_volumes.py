@@ -203,6 +203,13 @@ def test_recordings_a_day_with_their_length_are_transcripts_to_read(capsys, ques
             "Hoje, com a carga de antes do crescimento (1,3× menor): 1× L40S 48 GB também serve",
         ),
         (
+            # the load and its helper verb before the growth had been left not understood
+            "llama 3.1 8b para 100 usuários, o tráfego deve crescer 3x em 1 ano",
+            "Entendi: Llama 3.1 8B · 300 usuários simultâneos",
+            "Li “o tráfego deve crescer 3x em 1 ano” como crescimento",
+            "Hoje, com a carga de antes do crescimento (3× menor):",
+        ),
+        (
             "qwen3 32b for 100 users, expected to double in 6 months",
             "Understood: Qwen3 32B · 200 concurrent users",
             "Read “double in 6 months” as growth",
@@ -241,4 +248,53 @@ def test_speech_apart_leaves_the_llm_without_its_memory(capsys):
     assert (
         "e o LLM na configuração acima, 2× H200 SXM 141 GB, sem os 9,7 GB da fala em cada GPU "
         "(--gpu-memory-utilization volta a 0,90" in note
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "understood"),
+    [
+        # "noturno" between the batch's word and its items had left the 200,000 documents unread
+        (
+            "llama 3.1 8b batch noturno de 200 mil documentos de 2 mil tokens",
+            "Entendi: Llama 3.1 8B · prompts de 2.000 tokens · lote de 200.000 pedidos em 8 horas",
+        ),
+        (
+            "llama 3.1 8b lote noturno de 50 mil contratos",
+            "Entendi: Llama 3.1 8B · lote de 50.000 pedidos em 8 horas",
+        ),
+    ],
+)
+def test_a_nightly_batch_named_before_its_items_is_a_batch(capsys, question, understood):
+    text = answer(capsys, question)
+    assert text.startswith(understood + "\n")
+    assert "Não entendi" not in text
+
+
+@pytest.mark.parametrize(
+    ("question", "phases"),
+    [
+        # people at once beside a phase's word: had been 50 at once of a head-count of 200
+        (
+            "qwen3 32b 50 usuários simultâneos, crescendo para 200 usuários no ano que vem",
+            "Li “50 usuários simultâneos, crescendo para 200 usuários no ano que vem” como fases: dimensiono a "
+            "produção, com 200 usuários; o piloto, com 50 usuários, vai nas notas.",
+        ),
+        # had been refused as a contradiction of 10 and 100 users
+        (
+            "qwen3 32b piloto com 10 usuários e depois 100 simultâneos",
+            "Li “piloto com 10 usuários e depois 100 simultâneos” como fases: dimensiono a produção, com 100 "
+            "usuários; o piloto, com 10 usuários, vai nas notas.",
+        ),
+    ],
+)
+def test_people_at_once_in_phases_are_the_phases(capsys, question, phases):
+    text = answer(capsys, question)
+    assert phases in text
+    assert "pessoas" not in text.splitlines()[0]
+
+
+def test_people_and_those_at_once_with_no_phase_stay_so(capsys):
+    assert answer(capsys, "qwen3 32b 500 usuários, 50 simultâneos").startswith(
+        "Entendi: Qwen3 32B · 50 usuários simultâneos · 500 pessoas"
     )
