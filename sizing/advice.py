@@ -2198,17 +2198,17 @@ def _speech_share(plan: Plan, rec: Setup, served: speech.Served, catalog: Catalo
         peak = speech_query.Load(audio_hours=volume or None, period_s=3600, streams=ld.streams)
         apart = _speech_apart(served, peak, catalog) if llm <= limit else None
         alone = _llm_alone(plan, rec, catalog) if apart is not None else None
+        # Weighed against repeating the setup: the speech's GPUs, and any the LLM's own setup saves or adds
+        # against the one above (what the answer says each costs stays the speech's GPUs' own)
+        net_added, net_hourly = (apart.added, apart.hourly) if apart is not None else (0, None)
         if apart is not None and alone is not None:
-            # GPUs added are the speech's and any the LLM's own setup saves or adds against the one above
-            added = apart.count + alone.count - n
-            hourly = None
+            net_added = apart.count + alone.count - n
             if apart.hourly is not None and (mine := _on_demand_hourly(alone.gpu, alone.count, catalog)):
-                hourly = apart.hourly + mine - (_on_demand_hourly(rec.gpu, n, catalog) or 0)
-            apart = _SpeechRoom(apart.gpu_name, apart.count, added, hourly)
-        priced = apart is not None and apart.hourly is not None and more.hourly is not None
+                net_hourly = apart.hourly + mine - (_on_demand_hourly(rec.gpu, n, catalog) or 0)
+        priced = apart is not None and net_hourly is not None and more.hourly is not None
         # Cheaper an hour where both are priced, else fewer GPUs added; a tie goes to GPUs of its own, where
         # the speech's time no longer delays the LLM's answers
-        if apart is not None and (apart.hourly < more.hourly if priced else apart.added <= more.added):
+        if apart is not None and (net_hourly < more.hourly if priced else net_added <= more.added):
             why = "speech.why_apart_cheaper" if priced else "speech.why_apart_fewer"
             key = "speech.choice_apart" if alone is None else "speech.choice_apart_own"
             choice = t(lang, key, apart=apart.count, apart_gpu=apart.gpu_name, name=served.name,
