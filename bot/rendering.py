@@ -1382,6 +1382,14 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.rate_phases", pilot=pilot, production=production))
     for typed, value in query.corrected:
         lines.append(t("understood.value_corrected", typed=typed, value=value))
+    for typed, factor in query.growth:
+        lines.append(
+            t(
+                "understood.growth",
+                typed=typed,
+                factor=i18n.number(factor, lang, 0 if factor == int(factor) else 1),
+            )
+        )
     for typed, pilot, production in query.phases:
         lines.append(t("understood.phases", typed=typed, pilot=advice.users_phrase(pilot, lang),
                        production=advice.users_phrase(production, lang)))  # fmt: skip
@@ -1580,6 +1588,12 @@ def _traffic_understood(w, lang: str, load=None) -> list[str]:
         return i18n.t(lang, f"understood.traffic.{key}", **p)
 
     parts = []
+    if w.rate_from_volume is not None and load is not None:
+        # A token volume's requests as sized, in the lengths of the request sized (sizing/plan.py divides it
+        # again by a task's own: a summary's, a reasoning model's), not in the defaults it was read with
+        w = msgspec.structs.replace(
+            w, **{k: getattr(load, k) for k in ("requests_per_day", "requests_per_week", "requests_per_month")
+                  if getattr(w, k) is not None}, rate_per_s=load.rate_per_s if w.rate_per_s else None)  # fmt: skip
     if w.lengths_from_volume and w.prompt_tokens and w.output_tokens:
         # "200k TPM" over "500 RPM": the tokens of a request, as said; the split is an assumption.
         parts.append(t("tokens_each", n=i18n.tokens(w.prompt_tokens + w.output_tokens, lang)))

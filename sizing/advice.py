@@ -2094,6 +2094,13 @@ def _on_demand_hourly(gpu: str, count: int, catalog: Catalog) -> float | None:
     return price * count if price else None
 
 
+def _llm_alone(plan: Plan, rec: Setup, catalog: Catalog) -> Setup | None:
+    """The LLM's setup with the speech model on GPUs of its own: sized as its own answer is, without the speech's
+    memory on each GPU (the setup above counts it)."""
+    rest = tuple(i for i in plan.encoders if not speech.is_speech_id(i))
+    return recommend(plan.but(encoders=rest), catalog)
+
+
 def _speech_apart(served: speech.Served, ld: speech_query.Load, catalog: Catalog) -> _SpeechRoom | None:
     """The speech model alone on GPUs of its own: of each kind we rent, the count it needs as if asked alone
     (sizing/speech_query.py), the cheapest an hour on demand (unpriced, the fewest GPUs)."""
@@ -2104,6 +2111,23 @@ def _speech_apart(served: speech.Served, ld: speech_query.Load, catalog: Catalog
         if count and speech.total(served) <= g.memory_bytes * catalog.offering.serving.memory_utilization:
             options.append(_SpeechRoom(g.name, count, count, _on_demand_hourly(o.gpu, count, catalog)))
     return min(options, key=lambda o: (math.inf if o.hourly is None else o.hourly, o.added), default=None)
+
+
+def _audio_at_peak(ld: speech_query.Load, catalog: Catalog) -> tuple[float, float | None]:
+    """(seconds of audio a second the GPUs keep up with, the day's share at its busiest hour or None). A volume a
+    day, week or month arrives as the LLM's requests from a volume do (sizing/plan.py, traffic.toml [daily]): over
+    the days of use, its busiest hour carrying peak_hour_share of the day; that hour's audio is what shares the
+    GPUs with the LLM's peak (the day's average beside the LLM's peak had added an average to a peak). A volume
+    an hour is that pace all hour."""
+    period = ld.period_s or 3600
+    if period < 86400:
+        return (ld.audio_hours or 0) * 3600 / period, None
+    daily = catalog.traffic.daily
+    days = {86400: 1, 7 * 86400: daily.days_per_week, 30 * 86400: daily.days_per_month}.get(int(period))
+    if days is None:
+        days = period / 86400
+    # hours of audio in the busiest hour: that many times real time
+    return (ld.audio_hours or 0) / days * daily.peak_hour_share, daily.peak_hour_share
 
 
 def _speech_share(plan: Plan, rec: Setup, served: speech.Served, catalog: Catalog) -> list[str]:
@@ -2130,10 +2154,11 @@ def _speech_share(plan: Plan, rec: Setup, served: speech.Served, catalog: Catalo
             return [t(lang, key + ("_late" if apart else ""), hours=hours, time=i18n.duration(seconds / 86400, lang),
                       deadline=i18n.duration((ld.period_s or 0) / 86400, lang), apart=apart.count if apart else 0,
                       apart_gpu=apart.gpu_name if apart else "", **where)]  # fmt: skip
-        need = ld.audio_hours * 3600 / ld.period_s
+        need, peak = _audio_at_peak(ld, catalog)
         audio += need
-        parts.append(t(lang, "speech.beside_volume", hours=hours, period=t(lang, f"speech.period_{int(ld.period_s)}"),
-                       need=i18n.number(need, lang, 1 if need < 10 else 0)))  # fmt: skip
+        key = "speech.beside_volume_peak" if peak else "speech.beside_volume"
+        parts.append(t(lang, key, hours=hours, period=t(lang, f"speech.period_{int(ld.period_s)}"),
+                       need=i18n.number(need, lang, 1 if need < 10 else 0), share=i18n.percent(peak or 0, lang)))  # fmt: skip
     if ld.streams is not None:
         audio += ld.streams
         parts.append(t(lang, "speech.beside_streams", n=i18n.number(ld.streams, lang)))
@@ -2167,15 +2192,37 @@ def _speech_share(plan: Plan, rec: Setup, served: speech.Served, catalog: Catalo
         times = math.ceil(both / ceiling - 1e-9)
         added = n * (times - 1)
         more = _SpeechRoom(rec.gpu_name, n * times, added, _on_demand_hourly(rec.gpu, added, catalog))
-        # The speech on GPUs of its own, the LLM keeping the setup above (where that alone is within the limit)
-        apart = _speech_apart(served, ld, catalog) if llm <= limit else None
-        priced = apart is not None and apart.hourly is not None and more.hourly is not None
+        # The speech on GPUs of its own (sized for its peak), the LLM on its own setup sized without the speech's
+        # memory (where the LLM's load alone is within the limit)
+        volume = audio - (ld.streams or 0)
+        peak = speech_query.Load(audio_hours=volume or None, period_s=3600, streams=ld.streams)
+        apart = _speech_apart(served, peak, catalog) if llm <= limit else None
+        alone = _llm_alone(plan, rec, catalog) if apart is not None else None
+        # Weighed against repeating the setup: the speech's GPUs, and any the LLM's own setup saves or adds
+        # against the one above (what the answer says each costs stays the speech's GPUs' own)
+        net_added, net_hourly = (apart.added, apart.hourly) if apart is not None else (0, None)
+        if apart is not None and alone is not None:
+            net_added = apart.count + alone.count - n
+            if apart.hourly is not None and (mine := _on_demand_hourly(alone.gpu, alone.count, catalog)):
+                net_hourly = apart.hourly + mine - (_on_demand_hourly(rec.gpu, n, catalog) or 0)
+        priced = apart is not None and net_hourly is not None and more.hourly is not None
         # Cheaper an hour where both are priced, else fewer GPUs added; a tie goes to GPUs of its own, where
         # the speech's time no longer delays the LLM's answers
-        if apart is not None and (apart.hourly < more.hourly if priced else apart.added <= more.added):
+        if apart is not None and (net_hourly < more.hourly if priced else net_added <= more.added):
             why = "speech.why_apart_cheaper" if priced else "speech.why_apart_fewer"
-            choice = t(lang, "speech.choice_apart", apart=apart.count, apart_gpu=apart.gpu_name, name=served.name,
+            key = "speech.choice_apart" if alone is None else "speech.choice_apart_own"
+            choice = t(lang, key, apart=apart.count, apart_gpu=apart.gpu_name, name=served.name,
                        llm=i18n.percent(llm, lang))  # fmt: skip
+            if alone is not None:
+                own = alone.performance.utilization if alone.performance else None
+                key = (
+                    "speech.llm_alone_same"
+                    if (alone.gpu, alone.count) == (rec.gpu, n)
+                    else "speech.llm_alone"
+                )
+                choice += t(lang, key, count=alone.count, gpu=alone.gpu_name, gb=i18n.gb(rec.per_gpu.encoders, lang),
+                            share=i18n.number(catalog.offering.serving.memory_utilization, lang, 2),
+                            llm=i18n.percent(own if own is not None else llm, lang))  # fmt: skip
         else:
             why = "speech.why_more_cheaper" if priced else "speech.why_more_fewer"
             if apart is None:
@@ -2187,8 +2234,8 @@ def _speech_share(plan: Plan, rec: Setup, served: speech.Served, catalog: Catalo
                        apart=apart.count if apart else 0, apart_gpu=apart.gpu_name if apart else "",
                        currency=catalog.offering.currency, more_cost=i18n.money(more.hourly or 0, lang),
                        apart_cost=i18n.money(apart.hourly or 0, lang) if apart else ""))  # fmt: skip
-    if ld.audio_hours is not None:
-        lines.append(t(lang, "speech.volume_peak"))
+    if ld.audio_hours is not None and (ld.period_s or 0) < 86400:
+        lines.append(t(lang, "speech.volume_peak"))  # a day's or longer volume says its busiest hour above
     return lines
 
 

@@ -13,7 +13,7 @@ import calendar
 import re
 from datetime import date, timedelta
 
-from . import regexes
+from . import regexes, traffic_query
 from .vocabulary import load_vocabulary, strip_accents
 
 VOCAB = load_vocabulary()
@@ -151,6 +151,8 @@ def resolve(text: str, today: date | None) -> tuple[str, list[tuple[str, date, i
         return text, found
 
     def rewrite(m: re.Match) -> str:
+        if traffic_query.growth_before(m.string, m.start()):
+            return m.group(0)  # "triplicar até o fim do ano": when the load grows (sizing/traffic_query.py)
         target = (
             _target(m, today) if m.re is DEADLINE_DATE else today + timedelta(days=2 if m["after"] else 1)
         )

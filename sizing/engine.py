@@ -563,7 +563,9 @@ def _sized(
         contract=advice.contract(plan, rec),
         notes=[]
         if brief
-        else _pilot_notes(workload, rec, catalog, source) + advice.notes(plan, rec, catalog, asked),
+        else _pilot_notes(workload, rec, catalog, source)
+        + _growth_notes(workload, rec, catalog, source)
+        + advice.notes(plan, rec, catalog, asked),
         estimates=estimates,
         currency=catalog.offering.currency if catalog.offering.has_prices else None,
         decided_by=decided,
@@ -790,29 +792,55 @@ def _clearly_smaller(setup: Setup, rec: Setup, share: float) -> bool:
     return setup.count * setup.gpu_memory_bytes <= share * rec.count * rec.gpu_memory_bytes
 
 
+def _smaller_load_note(
+    workload: Workload, changes: dict, rec, key: str, catalog: Catalog, source: ModelSource | None, **params
+) -> list[str]:
+    """The note `key` (its "_same" variant where the setup is the recommendation's) with the setup the workload
+    needs with `changes` (a pilot's users, today's load before a growth), sized as the workload is; [] when none
+    serves it."""
+    try:
+        # brief: the note says its recommendation alone
+        smaller = size(workload.but(**changes), catalog, source, brief=True)
+    except SizingError:
+        return []
+    setup = smaller.recommendation
+    if setup is None:
+        return []
+    lang = smaller.workload.lang
+    key = f"{key}_same" if advice.same_setup(setup, rec) else key
+    said = {k: v(lang) if callable(v) else v for k, v in params.items()}
+    return [t(lang, key, setup=advice.describe(setup, lang), **said)]
+
+
 def _pilot_notes(workload: Workload, rec, catalog: Catalog, source: ModelSource | None) -> list[str]:
     """ "Piloto: com 10 usuários, basta 1× H200": the first phase of a service said in phases ("piloto com 10
     usuários e depois 100"), sized as the production is, with its own users; [] when there is none."""
     if not workload.pilot_users or workload.stage.is_training:
         return []
-    try:
-        # brief: the pilot's line says its recommendation alone
-        pilot = size(workload.but(users=workload.pilot_users, pilot_users=None), catalog, source, brief=True)
-    except SizingError:
+    users = workload.pilot_users
+    return _smaller_load_note(workload, {"users": users, "pilot_users": None}, rec, "note.pilot", catalog, source,
+                              users=lambda lang: advice.users_phrase(users, lang))  # fmt: skip
+
+
+# The fields a load is given in, scaled back to today's by a growth (sizing/query.py _scale_load scaled them up).
+_GROWN = ("rate_per_s", "requests_per_day", "requests_per_week", "requests_per_month", "population", "users")
+
+
+def _growth_notes(workload: Workload, rec, catalog: Catalog, source: ModelSource | None) -> list[str]:
+    """ "Hoje, com a carga de antes do crescimento (2× menor): 1× A100 serve": the load before the growth said
+    ("dobrar em 6 meses"), sized as the grown one is; [] when there is none."""
+    growth = workload.growth
+    if not growth or workload.stage.is_training or rec is None:
         return []
-    setup = pilot.recommendation
-    if setup is None:
-        return []
-    lang = pilot.workload.lang
-    key = "note.pilot_same" if advice.same_setup(setup, rec) else "note.pilot"
-    return [
-        t(
-            lang,
-            key,
-            users=advice.users_phrase(workload.pilot_users, lang),
-            setup=advice.describe(setup, lang),
-        )
-    ]
+    today: dict = {"growth": None}
+    for field in _GROWN:
+        if (value := getattr(workload, field)) is not None:
+            today[field] = value / growth if field == "rate_per_s" else max(round(value / growth), 1)
+    if workload.rate_from_volume is not None:
+        kind, tokens = workload.rate_from_volume
+        today["rate_from_volume"] = (kind, tokens / growth)
+    return _smaller_load_note(workload, today, rec, "note.growth_today", catalog, source,
+                              factor=lambda lang: i18n.number(growth, lang, 0 if growth == int(growth) else 1))  # fmt: skip
 
 
 def _reading_time_target(plan: Plan, catalog: Catalog):

@@ -10,7 +10,7 @@ import math
 
 import msgspec
 
-from . import encoders, i18n, images, kv_cache, regexes, serving, speech, training
+from . import encoders, i18n, images, kv_cache, regexes, serving, speech, traffic_query, training
 from .architecture import updated
 from .catalog import (
     GPU,
@@ -1977,7 +1977,8 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         said.append(t(lang, key, users=i18n.number(w.users, lang), max_len=i18n.tokens(max_model_len, lang),
                       typical=i18n.tokens(context, lang), **launch_words(engine, lang)))  # fmt: skip
     if w.rate_from_volume is not None:
-        said.append(_rate_from_volume(w, catalog, lang))
+        w = _volume_requests(w, prompt, output)
+        said.append(_rate_from_volume(w, prompt, output, lang))
     if w.lengths_from_volume and w.prompt_tokens and w.output_tokens:
         said.append(t(lang, "assume.traffic.lengths_from_volume", each=i18n.tokens(w.prompt_tokens + w.output_tokens, lang),
                       prompt=i18n.tokens(w.prompt_tokens, lang), output=i18n.tokens(w.output_tokens, lang)))  # fmt: skip
@@ -2593,13 +2594,31 @@ def factor_text(factor: float, lang: str) -> str:
     return i18n.number(factor, lang, 0 if factor == int(factor) else 1)
 
 
-def _rate_from_volume(w: Workload, catalog: Catalog, lang: str) -> str:
+def _volume_each(w: Workload, prompt: int, output: int) -> int:
+    """The tokens of one request a token volume is counted in: its answer's, its prompt's, or both."""
+    kind = (w.rate_from_volume or ("output", 0.0))[0]
+    return max(output if kind == "output" else prompt if kind == "input" else prompt + output, 1)
+
+
+def _volume_requests(w: Workload, prompt: int, output: int) -> Workload:
+    """The requests a token volume makes, divided by the request sized: a task's own lengths (a summary's long
+    prompt and short answer, a reasoning model's long answer) replace the defaults sizing/query.py divided by
+    (2M tokens a day had been 1,333 requests of 1,500 tokens, sized as 4,400-token summaries: 5.9M tokens)."""
+    _, tokens = w.rate_from_volume or ("output", 0.0)
+    requests = tokens / _volume_each(w, prompt, output)
+    period = w.volume_period_s
+    if period in traffic_query.VOLUME_KEYS:
+        return msgspec.structs.replace(w, **{traffic_query.VOLUME_KEYS[period]: max(round(requests), 1)})
+    if period and w.rate_per_s is not None:
+        return msgspec.structs.replace(w, rate_per_s=requests / period)
+    return w
+
+
+def _rate_from_volume(w: Workload, prompt: int, output: int, lang: str) -> str:
     """How a token volume became the requests sized ("throughput de 5000 tokens/s": 5,000 generated tokens a
-    second ÷ answers of 500 tokens = 10 requests/s), the lengths as sizing/query.py divided by them."""
+    second ÷ answers of 500 tokens = 10 requests/s), over the lengths each request is sized with."""
     kind, tokens = w.rate_from_volume or ("output", 0.0)
-    lengths = catalog.traffic.lengths
-    output = w.output_tokens or lengths.output_tokens
-    each = output if kind == "output" else (w.prompt_tokens or lengths.new_prompt_tokens) + output
+    each = _volume_each(w, prompt, output)
     for field, unit in (
         ("requests_per_day", "day"),
         ("requests_per_week", "week"),
@@ -2613,7 +2632,7 @@ def _rate_from_volume(w: Workload, catalog: Catalog, lang: str) -> str:
         tokens = (w.rate_per_s or 0) * each  # a second's, whatever period the volume was said in
     text = t(lang, f"assume.traffic.volume_{kind}_{unit}", each=i18n.tokens(each, lang), output=i18n.tokens(output, lang),
              tokens=i18n.count(tokens, lang) if unit != "s" else i18n.number(tokens, lang),
-             prompt=i18n.tokens(each - output, lang), rate=rate)  # fmt: skip
+             prompt=i18n.tokens(prompt, lang), rate=rate)  # fmt: skip
     if kind == "output" and not w.output_tokens:
         text += " " + t(lang, "assume.traffic.volume_length_hint")
     return text

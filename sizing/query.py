@@ -251,6 +251,8 @@ class Query(msgspec.Struct):
     corrected: list[tuple[str, str]] = []
     # Request rates said as phases ("5 req/min no começo, 300 em produção"): (the pilot's, the production's), as typed.
     rate_phases: list[tuple[str, str]] = []
+    # Growth with its horizon ("dobrar em 6 meses"): (as typed, the multiple), the grown load sized.
+    growth: list[tuple[str, float]] = []
     # People in shifts ("1000 funcionários em 3 turnos"): (as typed, the people, the shifts, those at work at once).
     shifts: list[tuple[str, int, int, int]] = []
     # "resposta em até 3 s": a time said of the answer with no word for its first token, read as the time to
@@ -1911,6 +1913,10 @@ _HEADS = traffic_query.people_words()
 # A part counted in an organisation's people ("30 funcionários no suporte"): the sum is a head-count, sized
 # by its traffic as one is (sizing/plan.py), not people at once (_summed).
 _HEADS_ONLY = regexes.compile(rf"\b(?:{traffic_query.staff_words()})\b")
+# One head-count noun, the whole of a part's noun ("analistas"; not "analistas ativos").
+_HEAD_NOUN = regexes.compile(rf"(?:{_HEADS})")
+# People said with no trade ("usuários", "pessoas", "users"): beside a head-count, those of it at once.
+_PLAIN_PEOPLE = regexes.compile(rf"(?:[a-z]+\s+)?(?:{traffic_query.plain_people_words()})")
 _USE = _W("parts.use")
 _USE_WORD = regexes.compile(rf"\b{_USE}\b")
 _GROUP_OF = r"(?:do|da|dos|das|de|of|from|in|on|at|no|na|em)\s+(?:the\s+|o\s+|a\s+|os\s+|as\s+)?"
@@ -5336,6 +5342,8 @@ _COUNT_BEFORE_GPU = regexes.compile(r"(?<![\w.,=:])\(?(\d{1,4})\s*\)?\s*[x×*]?\
 # duas H100": "uma" is also an article, a count only beside another GPU's count (_gpus_named).
 _ONE_WORD_BEFORE_GPU = regexes.compile(rf"(?<![\w.,=:])(?:{_W('counts.one_gpu')})\s+$")
 _ONE_ARTICLE_BEFORE_GPU = regexes.compile(rf"(?<![\w.,=:])(?:{_W('counts.one_gpu_article')})\s+$")
+# "numa H100 ou numa H200", "on an H100 or on an H200": where the model runs, one GPU on each side.
+_ONE_ON_BEFORE_GPU = regexes.compile(rf"(?<![\w.,=:])(?:{_W('counts.one_gpu_on')})\s+$")
 _COUNT_AFTER_GPU = regexes.compile(r"\s*\(?\s*(?:[x×*]\s*(\d{1,4})\b|(\d{1,4})\s*[x×*](?![\w.]))\s*\)?")
 # A pre-training cluster is counted in hundreds ("with 512 H100s", "em 128 h100"): up to the engine's most,
 # unless a context word says the number is tokens ("contexto de 4096 h100" is no 4,096 GPUs).
@@ -5405,7 +5413,9 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
     one = None if pairs or before or after else _ONE_WORD_BEFORE_GPU.search(scan.work, 0, start)
     m = pairs or before or after or one
     if m is None:
-        if article := _ONE_ARTICLE_BEFORE_GPU.search(scan.work, 0, start):
+        if on := _ONE_ON_BEFORE_GPU.search(scan.work, 0, start):
+            scan.found.setdefault("gpu_one_on", []).append((start, on.group(0).strip()))
+        if article := on or _ONE_ARTICLE_BEFORE_GPU.search(scan.work, 0, start):
             scan.found.setdefault("gpu_one_article", []).append((start, article.group(0).strip()))
         return
     if pairs:
@@ -6348,12 +6358,22 @@ def _phases(scan: _Scan, m: re.Match) -> bool:
     """Two counts of users said as phases (PHASES): the larger is the users, the smaller the pilot."""
     a, b = parse_count(m.group(1).replace(" ", "")), parse_count(m.group(4).replace(" ", ""))
     gap = m.group("gap")
+    # "50 usuários simultâneos, crescendo para 200 no ano que vem", "piloto com 10 usuários e depois 100
+    # simultâneos": people at once beside a phase's word are a phase's (they had been 50 at once of a head-count
+    # of 200, or a contradiction); with no phase word between, "500 usuários, 50 simultâneos" stay people and
+    # those at once
+    phased = _PHASE_WORD.search(gap) is not None
+    words = traffic_query.without_at_once(gap) if phased else gap
     if any(
         len(w) > 4 and w not in FILLER
-        for w in LETTERS.findall(_USE_WORD.sub(" ", _PHASE_WORD.sub(" ", _SIZED_NAME_AT.sub(" ", gap))))
+        for w in LETTERS.findall(_USE_WORD.sub(" ", _PHASE_WORD.sub(" ", _SIZED_NAME_AT.sub(" ", words))))
     ):
         return False  # "500 usuários diários, depois 2000": more than the phases between them
-    if a == b or not (m.group("an") or m.group("bn")) or traffic_query.names_at_once(m.group(0)):
+    if (
+        a == b
+        or not (m.group("an") or m.group("bn"))
+        or (traffic_query.names_at_once(m.group(0)) and not phased)
+    ):
         return False
     before = _PHASE_BEFORE.search(scan.work, max(0, m.start() - 40), m.start())
     after = _PHASE_AFTER.match(scan.work, m.end())
@@ -6432,16 +6452,24 @@ def _summed(scan: _Scan, chain: list[re.Match]) -> bool:
     grouped = [
         g or (n and " " in n and not _NOT_A_GROUP.fullmatch(n)) for g, n in zip(groups, nouns, strict=True)
     ]
-    if any(heads) and not all(grouped):
-        return False  # "5000 funcionários e 200 usuários": a head-count and people at once, no parts of one
+    trades = [bool(n) and not _PLAIN_PEOPLE.fullmatch(n) for n in nouns]
+    if any(heads) and not all(grouped) and not (all(trades) and len(set(nouns)) == len(nouns)):
+        # "5000 funcionários e 200 usuários": a head-count and people at once, no parts of one. Each part a
+        # trade of its own ("12 analistas e 30 funcionários") is two groups of people, summed (had been
+        # refused as two head-counts contradicting each other).
+        return False
+    # Every part counted in a head-count's nouns ("12 analistas e 8 advogados") is sized as a head-count, as
+    # each of them alone is (traffic_words.toml `people`); they had been 20 people at once, where "12
+    # analistas" alone is a tenth of them at the peak.
+    head_count = any(heads) or all(n and _HEAD_NOUN.fullmatch(n) for n in nouns)
     if teams := _TEAMS_BEFORE.search(scan.work, max(0, start - 40), start):
         start = teams.start()  # "somos 3 times: 10 devs, 15 analistas e 5 gestores"
     typed = scan.original[start:end].strip()
     # "vendas (10) e 30 funcionários no suporte": a part counted as a head-count makes the whole group one
     # (they had all been counted as people at once)
-    scan.found.setdefault("population" if any(heads) else "users", []).append((sum(counts), typed))
+    scan.found.setdefault("population" if head_count else "users", []).append((sum(counts), typed))
     scan.found["users_summed"] = [(counts, typed)]
-    if any(heads):
+    if head_count:
         scan.found["summed_head_count"] = [(True, typed)]
     scan.blank(start, end)
     return True
@@ -6992,6 +7020,10 @@ def _gpus_named(scan: _Scan) -> dict:
             ]
     counts = [v for v, _ in scan.found.get("gpus", [])]
     adjacent = dict(scan.found.get("gpu_count_at", []))
+    if not adjacent and (ones := [start for start, _ in scan.found.get("gpu_one_on", [])]):
+        # "numa h100 ou numa h200", "on an H100 or on an H200": one GPU where it runs, on each side (they had
+        # been weighed at the count each needs; "uma L40S ou uma A100?" alone still asks which GPU)
+        adjacent, counts = dict.fromkeys(ones, 1), [1] * len(ones)
     if adjacent and len(adjacent) == len(counts):
         # "uma h200 ou duas h100": beside another GPU's count, the article is one of it
         for start, _ in scan.found.get("gpu_one_article", []):
@@ -7564,7 +7596,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         else:
             fields["rate_per_s"] = requests / seconds
         # Said in the assumptions: "throughput de 5000 tokens/s" had silently become 10 requests a second.
-        fields["rate_from_volume"] = ("output" if kind == "output_volume" else "both", tokens)
+        side = "output" if kind == "output_volume" else "both" if len(lengths) > 1 else "input"
+        fields["rate_from_volume"], fields["volume_period_s"] = (side, tokens), seconds
         if kind == "output_volume" and inputs is not None and not fields["prompt_tokens"]:
             # Both sides of the volume: the answers' make the requests, the prompts' each one's length.
             fields["prompt_tokens"] = max(round(inputs[0] / max(requests, 1)), 1)
@@ -7683,6 +7716,16 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     own_load = any(fields.get(k) is not None for k in LOAD_BASES)
     if scale is not None and not _scale_load(fields, base, scale):
         query.unknown += [typed for _, typed in scan.found["load_scale"]]  # no load to scale
+    growth = _one(scan, "load_growth", "traffic.scale")
+    if growth is not None:
+        typed = scan.found["load_growth"][0][1]
+        if _scale_load(fields, base, growth):
+            # "100 usuários hoje, dobrar em 6 meses": the load the setup must carry is the grown one (it had been
+            # today's, the horizon a term of rental and the verb not understood); today's is said in a note
+            fields["growth"] = growth
+            query.growth.append((typed, growth))
+        else:
+            query.unknown.append(typed)  # no load to grow
     if base is not None and base.items_volume and not fields.get("items_volume"):
         # A thread about documents a day: "o dobro", or a volume with no noun ("e se forem 20 mil por dia?"),
         # still counts its documents.
@@ -8521,6 +8564,7 @@ TRAFFIC_FIELDS = {
     # set by _build, never read from a phrase: listed so a thread that moves to training drops it (SERVING_ONLY)
     "lengths_from_volume": "traffic.prompt",
     "rate_from_volume": "traffic.rate",
+    "volume_period_s": "traffic.rate",
     "rate_period_s": "traffic.rate",
 }  # fmt: skip
 # A request rate, a daily or monthly volume and a head-count each set the load: a follow-up naming one drops the others.
@@ -8552,6 +8596,7 @@ SERVING_ONLY = frozenset(
         "users",
         "users_limit",
         "pilot_users",
+        "growth",
         "contract",
         "term_days",
         "lora_adapters",
@@ -9033,6 +9078,11 @@ def _scale_load(fields: dict, base: Workload | None, factor: float, keys=LOAD_BA
         return False
     for key, value in given.items():
         fields[key] = value * factor if key == "rate_per_s" else max(round(value * factor), 1)
+    if base is not None and base.rate_from_volume is not None and fields.get("rate_from_volume") is None:
+        # "e o dobro?" after "2 milhões de tokens por dia": twice the tokens, whose requests sizing/plan.py
+        # counts in the lengths sized (the thread's request count read with the defaults had been doubled)
+        kind, tokens = base.rate_from_volume
+        fields["rate_from_volume"], fields["volume_period_s"] = (kind, tokens * factor), base.volume_period_s
     if base is not None and "users" in given and not fields.get("users_at_once"):
         _users_kept_as(fields, base)
     return True
@@ -9409,7 +9459,8 @@ def _follow_up(
     if any(changes.get(k) is not None for k in LOAD_BASES):
         # A new load replaces the thread's, and what its volume counted with it ("e com 500 req/min?" after
         # "5 mil contratos por dia" is no longer documents).
-        dropped = (*LOAD_BASES, "items_volume", "rate_period_s", "model_rates", "model_rate_periods")
+        dropped = (*LOAD_BASES, "items_volume", "rate_period_s", "model_rates", "model_rate_periods",
+                   "rate_from_volume", "volume_period_s")  # fmt: skip
         # "40 req/s?" after "300 usuários, 20 req/s": only the rate changed, the people it comes from are the
         # thread's still, as "e se dobrar?" keeps them (they had been dropped, "300 pessoas" gone). People with no
         # rate beside them were the load itself ("200 usuários", "5000 funcionários", then "e com 20 req/s?"):

@@ -56,6 +56,7 @@ SERVING_FIELDS = (
     "code_completion",
     "lengths_from_volume",
     "rate_from_volume",
+    "volume_period_s",
     "latency_percentile",
     "other_latency_targets",
     "users_at_once",

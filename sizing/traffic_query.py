@@ -282,6 +282,18 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         fields = [rate, ("prompt_tokens", tokens), *(of_documents(rate) if item else [])]
         return fields, [(m.start(), m.end("length")), m.span("per")]
 
+    def speech_items_at_rate(m: re.Match) -> Taken | None:
+        """ "300 reuniões de 1 hora por dia", "5 mil ligações de 10 minutos por dia": that many transcripts a day
+        to read, each of that duration (sizing/query.py turns minutes into a prompt); the count had been a
+        context, or the duration dropped by the volume."""
+        at = 1 if m.group("d") else m.re.groupindex["d2"] - 2  # the count's number and multiplier
+        rate = rate_of(m.group(at), m.group(at + 1), m.group("unit") or m.group("unit2"))
+        d, du = (m.group("d"), m.group("du")) if m.group("d") else (m.group("d2"), m.group("du2"))
+        minutes = _float(d) * (60 if du[0] == "h" else 1)
+        if not rate or minutes <= 0:
+            return None
+        return [rate, ("speech_minutes", minutes), *of_documents(rate)], [m.span()]
+
     def pages_each_at_rate(m: re.Match) -> Taken | None:
         rate = rate_of(m.group(1), m.group(2), m.group("unit"))
         return ([rate, ("prompt_pages", 1), *of_documents(rate)], [m.span()]) if rate else None
@@ -572,6 +584,22 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     growth = _alternatives(w["growth_words"])
     # The verbs alone ("crescer", "grow"): "mais" grows only a noun after it ("o tráfego mais 50%").
     growth_verbs = _alternatives([word for word in w["growth_words"] if word != "mais"])
+    # the verbs among the multiples' words ("dobrar", "triplicar", "double"), not their nouns ("o dobro")
+    scale_verbs = _alternatives([word for word in scale_words if word.endswith(("ar", "e", "es", "ed", "a"))])
+    growth_nouns = _alternatives(w["growth_nouns"])
+    horizon = _alternatives(w["growth_horizon"])
+    horizon_units = _alternatives(w["growth_horizon_units"])
+    # "o tráfego deve dobrar em 6 meses", "usage is expected to double": the load and its verb's helper
+    modal = _alternatives(w["growth_modal"])
+
+    def _growth(m: re.Match):
+        if m.group("verb"):
+            factor = scale_words[_BLANKS.sub(" ", m.group("verb"))]
+        elif m.group("x") or m.group("x2"):
+            factor = _float(m.group("x") or m.group("x2"))
+        else:
+            factor = 1 + _float(m.group("pct") or m.group("pct2")) / 100
+        return factor if factor > 1 else None
 
     def amount(m: re.Match):
         return _amount(m.group(1), m.group(2))
@@ -785,6 +813,16 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"{_NUM}[-\s]*(?:tokens?|toks?)\b(?:\s+(?:cada(?:\s+uma?)?|each))?)"
             rf"(?:,?\s+(?:pra|para|to|a)\s+[a-z]+)?,?\s*(?P<per>{per}\s*(?P<unit>{unit})s?)\b"
         ), items_length_at_rate),
+        # Recordings counted with their duration, then a period ("300 reuniões de 1 hora por dia", "5k calls of
+        # 10 minutes a day"): transcripts at that rate, each that many minutes of speech.
+        ("speech_items_at_rate", regexes.compile(
+            rf"{_NUM}\s+(?:de\s+|of\s+)?(?:{speech})\s+(?:de|of|com|with|que\s+duram|lasting)\s+"
+            rf"(?:(?:ate|up\s+to|cerca\s+de|about|~)\s*)?(?P<d>\d+(?:[.,]\d+)?)\s*(?P<du>{speech_units})(?![\w])"
+            rf"(?:\s+(?:cada(?:\s+uma?)?|each))?,?\s*(?:{per}\s*(?P<unit>{unit})s?)\b"
+            # "300 one-hour meetings a day", "5k 10-minute calls per day"
+            rf"|{_NUM}\s+(?P<d2>\d+(?:[.,]\d+)?)[-\s]*(?P<du2>{speech_units})[-\s]+(?:long\s+)?(?:{speech})\b"
+            rf",?\s*(?:{per}\s*(?P<unit2>{unit})s?)\b"
+        ), speech_items_at_rate),
         # The whole service's output ("throughput de 5000 tokens/s", "1M de tokens gerados por dia"), before a
         # speed per user.
         ("output_volume", regexes.compile(
@@ -1205,6 +1243,17 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ("load_scale", regexes.compile(
             rf"\b(?:{growth_verbs})\s+(?:(?:de|em|by)\s+)?{_PLAIN}\s*%\s+(?:(?:de|do|da|dos|das|o|a|os|as|the|in|of|our|my|no|na|nos|nas)\s+)*(?:{loads})\b"
         ), lambda m: 1 + _float(m.group(1)) / 100),
+        # Growth with its horizon ("dobrar em 6 meses", "crescer 50% em um ano", "crescimento de 2x até o fim do
+        # ano", "double in 6 months"): the load grown (sizing/query.py), today's said apart; the horizon is
+        # taken with it (it had been a term of rental, "180 dias", and the verb left not understood).
+        ("load_growth", regexes.compile(
+            rf"(?:\b(?:(?:o|a|os|as|the|our|nosso|nossa)\s+)?(?:{loads})\s+(?:(?:{modal})\s+)?)?"
+            rf"\b(?:(?:{growth_verbs})\s+(?:(?:de|em|by|uns|umas|about|around|cerca\s+de)\s+)*(?P<pct>\d+(?:[.,]\d+)?)\s*%"
+            rf"|(?:{growth_nouns})\s+(?:de\s+|of\s+)?(?:(?P<pct2>\d+(?:[.,]\d+)?)\s*%|(?P<x2>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times))"
+            rf"|(?P<verb>{scale_verbs})|(?:{growth_verbs})\s+(?P<x>\d+(?:[.,]\d+)?)\s*(?:x|vezes|times))"
+            rf"(?:\s+(?:o|a|os|as|the|nosso|nossa|our)?\s*(?:{loads}))?"
+            rf"\s+(?P<horizon>(?:{horizon})\s+(?:(?:o|a|os|as|the|um|uma|an?|\d+(?:[.,]\d+)?)\s+)?(?:{horizon_units})\b)"
+        ), _growth),
         # In a thread, the growth alone: "e se crescer 30%?", "what if it grows 50%?", "e se a gente aumentar
         # 20%?": the thread's load (what grows is what it served; a context does not "grow" in a sales thread).
         ("load_scale_follow_up", regexes.compile(
@@ -1371,7 +1420,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # "processar um lote de 10 mil documentos", "batch job of 20k emails", "lote de 500 contratos": the same.
         ("batch_count", regexes.compile(
             rf"(?:\b(?:{_alternatives(w['batch_verbs'])})\s+(?:(?:um|uma|a|o|the)\s+(?:lote|batch)\s+(?:de|of)\s+)?"
-            rf"|\b(?:lote|batch(?:\s+jobs?)?)\s+(?:de|of|com|with)\s+)"
+            # "batch noturno de 200 mil documentos", "lote diário de", "nightly batch of": the batch's word between
+            rf"|\b(?:lote|batch(?:\s+jobs?)?)(?:\s+(?:noturn[oa]|diari[oa]|semanal|mensal|nightly|daily|weekly))?\s+(?:de|of|com|with)\s+)"
             rf"(?:os\s+|as\s+|the\s+|uns\s+|umas\s+|cerca\s+de\s+|about\s+|~\s*)?"
             rf"(?P<items>{_NUM}\s+(?:de\s+|of\s+)?(?:[a-z]+\s+)?(?:{requests})\b)"
         ), batch_count),
@@ -1527,6 +1577,7 @@ _FIELDS_AND_SPANS = frozenset(
         "items_length",
         "document_length",
         "items_length_at_rate",
+        "speech_items_at_rate",
         "retrieved_chunks",
         "e2e_with_length",
         "latency_budget",
@@ -1776,6 +1827,11 @@ def names_at_once(text: str) -> bool:
 _AT_ONCE = regexes.compile(rf"\b(?:{_alternatives(_words()['in_flight'])})\b")
 
 
+def without_at_once(text: str) -> str:
+    """The (accent-free) text with its words for people at once blanked."""
+    return _AT_ONCE.sub(" ", text)
+
+
 def shift_words() -> str:
     """traffic_words.toml's words for work shifts ("turnos", "shifts"), as one alternation."""
     return _alternatives(_words()["shifts"])
@@ -1795,6 +1851,26 @@ def staff_words() -> str:
     """traffic_words.toml's words for an organisation's people ("funcionarios", "employees"), as one
     alternation."""
     return _alternatives(_words()["staff"])
+
+
+@cache
+def _growth_before() -> re.Pattern:
+    w = _words()
+    verbs = _alternatives([*(v for v in w["growth_words"] if v != "mais"), *w["scale_words"]])
+    return regexes.compile(
+        rf"\b(?:{verbs})(?:\s+(?:de\s+|em\s+|by\s+)?\d+(?:[.,]\d+)?\s*(?:%|x|vezes|times))?\s*,?\s*$"
+    )
+
+
+def growth_before(text: str, at: int) -> bool:
+    """Whether a growth ends right before `at` ("triplicar ", "crescer 50% "): a horizon after it ("até o fim do
+    ano") is when the load grows, not a deadline (sizing/deadlines.py)."""
+    return bool(_growth_before().search(strip_accents(text[max(0, at - 40) : at].lower())))
+
+
+def plain_people_words() -> str:
+    """traffic_words.toml's words for people of no trade ("usuarios", "people"), as one alternation."""
+    return _alternatives(_words()["plain_people"])
 
 
 def using_words() -> str:

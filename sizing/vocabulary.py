@@ -108,6 +108,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "gpus",
         "one_gpu",
         "one_gpu_article",
+        "one_gpu_on",
         "pairs",
         "servers",
         "per_server",

@@ -326,7 +326,12 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # the request rate (or day's, week's, month's requests) comes from a token volume ("throughput de 5000
     # tokens/s"), with the tokens said in its period: "output", answers' tokens over each answer's length;
     # "both", prompts' and answers' over the two
+    # "input", the prompts' alone over each prompt's length
     rate_from_volume: tuple[str, float] | None = None
+    # the volume's period: seconds, or sizing/traffic_query.py's DAY/WEEK/MONTH keys (VOLUME_KEYS); the plan
+    # divides the volume again by the request's lengths as sized (a task's own: a summary's prompt, a reasoning
+    # model's answer), so that the requests counted and the requests sized are one shape
+    volume_period_s: float | None = None
     # target seconds to the first token
     ttft_s: float | None = None
     # target seconds for a whole answer, first token to last ("2 s end to end")
@@ -377,6 +382,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # Serving in phases ("piloto com 10 usuários e depois 100"): the users of the first, smaller phase; the
     # workload is the production's, and a note says what the pilot needs (sizing/engine.py)
     pilot_users: int | None = None
+    # Growth said with its horizon ("dobrar em 6 meses", "crescer 50% em um ano"): the load above is the grown one,
+    # this many times today's; a note says what today's needs (sizing/engine.py)
+    growth: float | None = None
     # the contract mode the customer asked for
     contract: ContractMode | None = None
     # several asked about side by side ("dedicado ou reservado?"): each one's price and what sets it apart

@@ -55,17 +55,21 @@ def test_each_gpu_keeps_its_own_count():
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "h200s"),
     [
-        "llama 70b fp8 numa h200 vs duas h100",  # the count in words had gone to the H200
-        "llama 70b fp8 em h200 ou 2x h100",  # "2x h100" had been read first, and made the H100 the one asked
+        # the count in words had gone to the H200; "numa" is one H200, as "uma h200 ou duas h100" is
+        ("llama 70b fp8 numa h200 vs duas h100", 1),
+        (
+            "llama 70b fp8 em h200 ou 2x h100",
+            None,
+        ),  # "2x h100" had been read first, and made the H100 the one asked
     ],
 )
-def test_a_count_typed_beside_the_second_gpu_stays_with_it(text):
+def test_a_count_typed_beside_the_second_gpu_stays_with_it(text, h200s):
     query = parse(text).workload
     assert (query.gpu, query.gpus, query.compare_gpus, query.compare_counts) == (
         "h200-sxm",
-        None,
+        h200s,
         ["h100-sxm"],
         [2],
     )

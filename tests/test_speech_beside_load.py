@@ -23,12 +23,15 @@ def test_a_daily_volume_beside_users_is_read_and_checked_against_the_gpu(capsys)
     assert "Não entendi" not in text  # "200 horas de áudio" had been left unread
     note = next(line for line in text.splitlines() if "Fala e LLM" in line)
     assert "200 h de áudio por dia" in note and "com 50 conversas gerando ao mesmo tempo" in note
-    # Whisper's share: 200 h a day is ~8.3 s of audio a second over the recommended GPU's real-time factor
+    # Whisper's share at the LLM's peak hour: that hour carries 15% of the day's 200 h (traffic.toml
+    # peak_hour_share), 30 h of audio in an hour, 30x real time, over the recommended GPU's real-time factor
+    # (it had been the day's average, 8.3x, added to the LLM's peak)
     gpu = answer_json(capsys, "whisper large v3 + llama 3.1 8b para 50 usuários, 200 horas de áudio por dia")[
         "recommendation"
     ]["gpu"]
     rtf = speech.realtime_factor(speech.by_id(WHISPER), load_catalog().gpu(gpu))
-    assert _share(note, "usaria") == round(200 * 3600 / 86400 / rtf * 100)
+    assert _share(note, "usaria") == round(200 * 0.15 / rtf * 100)
+    assert "~30× o tempo real na hora de pico, que leva 15% do áudio de um dia de uso" in note
 
 
 def test_a_daily_volume_to_summarize_is_a_rate_not_a_batch(capsys):
@@ -70,8 +73,8 @@ def test_a_light_load_fits_both_on_one_gpu_in_english(capsys):
     )
     assert "Not understood" not in text
     note = next(line for line in text.splitlines() if "Speech and LLM fit together" in line)
-    assert "100 h of audio a day" in note and "at its peak" in note and "within the 70%" in note
-    assert "I spread the volume evenly" in text
+    assert "100 h of audio a day, ~15× real time at the busiest hour" in note
+    assert "at its peak" in note and "within the 70%" in note
 
 
 def test_english_calls_over_the_ceiling_say_why(capsys):
