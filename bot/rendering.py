@@ -10,7 +10,7 @@ from pathlib import Path
 import msgspec
 from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
 
-from sizing import advice, i18n, performance, speech
+from sizing import advice, concepts, i18n, performance, speech
 from sizing.budget import check as check_budget
 from sizing.budget import currency_mismatch
 from sizing.catalog import load_catalog
@@ -1532,6 +1532,11 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     lead = [note for key, note in zip(query.noted, notes, strict=True) if key in LEAD_NOTES]
     lines[:0] = lead
     lines += [note for note in notes if note not in lead]
+    # "o que é QLoRA? quero ajustar o llama 8b": the concepts asked explained, the model's sizing below
+    if query.concepts:
+        lines.append(concepts.explain(query.concepts, lang, ask=False))
+    if query.load_time:  # "quanto tempo leva para carregar o llama 70b?": its weights over the assumed rates
+        lines.append(concepts.load_time(result.memory.weights, max(result.recommendation.count, 1), lang))
     return lines
 
 

@@ -475,6 +475,14 @@ class ServingSettings(Strict, kw_only=True):
     prefill_chunk_tokens: Annotated[int, msgspec.Meta(ge=256)] = 2048
 
 
+class LoadingSettings(Strict, kw_only=True):
+    # Assumed rates (offering.toml [loading] says where each comes from): a model's load time is its weights
+    # over them (sizing/concepts.py load_time).
+    download_gbit_per_s: Annotated[float, msgspec.Meta(gt=0)] = 10
+    disk_read_gb_per_s: Annotated[float, msgspec.Meta(gt=0)] = 3.5
+    host_to_device_gb_per_s: Annotated[float, msgspec.Meta(gt=0)] = 31.5
+
+
 class TrainingSettings(Strict, kw_only=True):
     memory_utilization: Annotated[float, msgspec.Meta(gt=0.3, le=1.0)] = 0.90
     mfu: Annotated[float, msgspec.Meta(gt=0.05, le=0.9)] = 0.40
@@ -607,6 +615,7 @@ class Offering(Strict, kw_only=True):
     hours_per_month: Annotated[float, msgspec.Meta(gt=0, le=744)] = 730
     business_hours_per_day: Annotated[float, msgspec.Meta(gt=0, lt=24)] = 10
     serving: ServingSettings = msgspec.field(default_factory=ServingSettings)
+    loading: LoadingSettings = msgspec.field(default_factory=LoadingSettings)
     training: TrainingSettings = msgspec.field(default_factory=TrainingSettings)
     leads: LeadRules = msgspec.field(default_factory=LeadRules)
     offer: Annotated[list[Offer], msgspec.Meta(min_length=1)]

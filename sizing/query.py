@@ -19,6 +19,7 @@ import msgspec
 
 from . import (
     code_query,
+    concepts,
     deadlines,
     distillation_query,
     encoder_query,
@@ -138,6 +139,25 @@ class EncoderAnswer(QueryError):
         return self.answer.message(lang)
 
 
+class ConceptAnswer(QueryError):
+    """ "o que é quantização?", "what does TTFT mean?", "quanto tempo leva para carregar o modelo?" with no
+    model: what the words of the answers mean, with worked figures (sizing/concepts.py), raised while reading
+    as the answer itself, in the reader's language."""
+
+    is_answer = True
+
+    def __init__(self, keys: list[str]) -> None:
+        super().__init__("query.concepts", hint=None, concepts=tuple(keys))
+        self.keys = keys
+
+    def message(self, lang: str = "pt-BR") -> str:
+        from . import concepts
+
+        if self.keys == ["load_time_model"]:
+            return concepts.load_time_ask(lang)
+        return concepts.explain(self.keys, lang)
+
+
 class SpeechAnswer(QueryError):
     """A speech-recognition model asked about with no LLM (sizing/speech_query.py): raised while reading as the
     answer itself, in the reader's language."""
@@ -174,6 +194,11 @@ class Query(msgspec.Struct):
     # The name each note of `noted` says: "not_rented" the GPU asked for that we do not rent ("vcs tem gh200? quero
     # rodar o deepseek r1"), "uncatalogued" the model refused beside the one sized
     noted_names: dict[str, str] = {}
+    # "o que é QLoRA? quero ajustar o llama 8b": the concepts asked the meaning of beside the model, each
+    # explained in a note beside its sizing (sizing/concepts.py)
+    concepts: list[str] = []
+    # "quanto tempo leva para carregar o llama 70b?": the weights' load time said beside the sizing
+    load_time: bool = False
     ranges: list[tuple[str, str]] = []  # (a range as typed, the bound read)
     deadline_dates: list[tuple[str, date, int]] = []  # (a deadline said as a date, that date, its days)
     # "granite 3.3 8b": a family the catalogue lacks before the size (as typed, the words it takes), applied
@@ -2728,6 +2753,12 @@ def parse(
         migration = _migration(text, e)
         choice = migration or _model_choice(text, e) or _restated_choice(text, e)
         if choice is None:
+            contradiction = e.key == "query.contradiction"
+            weighed = concepts.asked(strip_accents(text.lower()), weigh_alike=True) if contradiction else []
+            if weighed and base is None:
+                # "fine-tuning vs treino do zero", "qual a diferença entre fp8 e int4?": two things weighed
+                # are explained, not refused as a request that contradicts itself
+                raise ConceptAnswer([key for key, _, _ in weighed]) from None
             raise
         kept, other = choice
         others = [other]
@@ -3848,16 +3879,10 @@ def _offering_asked(plain: str, fields: dict, stage: Stage | None) -> bool:
 
 # "o que é kv cache?", "what is the kv cache?", "como funciona o cache kv?" asked first, with no thread: what it
 # is, with the formula and a catalogue model's figures (in a thread, the thread's figures: kv_explained).
-_KV_WHAT = regexes.compile(
-    r"\b(?:o\s+que\s+(?:e|eh|sao|seria|significa|quer\s+dizer)|que\s+e|oq|oque|what\s+(?:is|are|does)|what'?s"
-    r"|como\s+(?:funciona|calcula|se\s+calcula)|how\s+(?:does|do|is|to)|explica\w*|explique\w*|explain\w*"
-    r"|pra\s+que\s+serve|para\s+que\s+serve|define|definicao|meaning)\b"
-)
+_KV_WHAT = concepts.ASKS
 # Maritaca AI's Sabiá named without its version: only as typed with its accent, or "sabia" after the maker's
 # name, as the verb "sabia" ("eu não sabia se cabe") is spelled without one.
 _SABIA = regexes.compile(r"(?i)(?<![\w-])(?:maritaca(?:\s+ai)?\s+sabi[aá]|sabi[áÁ])(?![\w-])")
-KV_EXAMPLE_MODEL = "llama-3.1-8b"  # a model most customers know, with grouped-query attention (8 KV heads)
-KV_EXAMPLE_CONTEXT = 8192
 
 
 def _kv_asked(plain: str, fields: dict, stage: Stage | None) -> bool:
@@ -3869,23 +3894,8 @@ def _kv_asked(plain: str, fields: dict, stage: Stage | None) -> bool:
 
 
 def _kv_explained(catalog: Catalog) -> QueryError:
-    """What the KV cache is, its formula, and one catalogue model's figures at 16 bits (sizing/kv_cache.py)."""
-    from .kv_cache import bytes_per_token
-
-    a = entry = catalog.model(KV_EXAMPLE_MODEL)  # a ModelEntry is its Architecture
-    per_token = bytes_per_token(a, 2)
-    return QueryError(
-        "query.topic_kv_cache",
-        hint=None,
-        model=entry.name,
-        layers=a.num_layers,
-        kv_heads=a.num_kv_heads,
-        head_dim=a.dim_per_head,
-        per_token_bytes=per_token,
-        context=KV_EXAMPLE_CONTEXT,
-        per_conversation_bytes=per_token * KV_EXAMPLE_CONTEXT,
-        example=f"{entry.name.lower()} {KV_EXAMPLE_CONTEXT // 1024}k",
-    )
+    """What the KV cache is, its formula, and one catalogue model's figures at 16 bits (sizing/concepts.py)."""
+    return QueryError("query.topic_kv_cache", hint=None, **concepts.kv_example(catalog))
 
 
 def _topic_asked(scan: _Scan, fields: dict, stage: Stage | None, model, size) -> QueryError | None:
@@ -4539,6 +4549,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(PLAIN_CONTEXT, "context", _plain_context_of)
 
     _topics_beside(scan, query)
+    _concepts_beside(scan, query)
     if not scan.found.get("gpu") and not scan.found.get("cpu_only") and "colab" in scan.original.lower():
         _platform_default(scan, catalog)
     if not scan.found.get("gpu") and not scan.found.get("cpu_only") and scan.search(_FAMILY_CUE):
@@ -4578,6 +4589,22 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     # Each word once, as first typed: a pasted paragraph repeated had listed "TI", "várias"... 20 times each.
     query.unknown = list({u.casefold(): u for u in reversed(leftovers)}.values())[::-1]
     return _build(scan, query, catalog, base)
+
+
+def _concepts_beside(scan: _Scan, query: Query) -> None:
+    """ "o que é QLoRA? quero ajustar o llama 8b", "quanto tempo leva para carregar o llama 70b?": the concepts
+    asked the meaning of, and the load time asked, beside a model; said in notes beside its sizing
+    (bot/rendering.py), their words never listed as not understood. Words another reading took stay its own
+    ("qlora" is the method sized)."""
+    plain = strip_accents(scan.original.lower())
+    if len(plain) != len(scan.work):
+        return  # spans of the text as typed would not be the scan's
+    for key, start, end in concepts.asked(plain, beside=True):
+        query.concepts = list(dict.fromkeys([*query.concepts, key]))
+        scan.blank(start, end)
+    if loading := concepts.load_time_asked(plain):
+        query.load_time = True
+        scan.blank(*loading.span())
 
 
 def _topics_beside(scan: _Scan, query: Query) -> None:
@@ -8036,10 +8063,21 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     # Said beside an open model's answer (embeddings, speech, image); a closed model compared with it is not.
     query.out_of_scope = [typed for kind, typed in out_of_scope if kind != "closed"]
     query.closed_named = [typed for kind, typed in out_of_scope if kind == "closed"]
+    if not (model or size or fields.get("gpu")) and concepts.load_time_asked(
+        strip_accents(scan.original.lower())
+    ):
+        # "quanto tempo leva para subir o modelo?": its weights' size says it, so the model is asked for
+        raise ConceptAnswer(["load_time_model"])
     if (topic := _topic_asked(scan, fields, stage, model, size)) is not None:
         raise topic
     if not (model or size) and _kv_asked(strip_accents(scan.original.lower()), fields, stage):
         raise _kv_explained(catalog)
+    if not (model or size) and (
+        explained := concepts.asked(strip_accents(scan.original.lower()), weigh_alike=True)
+    ):
+        # "o que é quantização?", "qual a diferença entre lora e qlora", "what does TTFT mean": the words of
+        # the answers explained (they had been "Faltou dizer o modelo" or "Não entendi")
+        raise ConceptAnswer([key for key, _, _ in explained])
     if not (model or size or query.closed_named) and (sabia := _SABIA.search(scan.original)):
         # "sabiá" alone: the open 7B or Maritaca's API-only ones, asked which (it had been "Faltou dizer o modelo")
         example = scan.original[: sabia.start()] + "sabiá 7b" + scan.original[sabia.end() :]

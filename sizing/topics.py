@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from . import prefilter, regexes
+from . import concepts, prefilter, regexes
 from .vocabulary import load_vocabulary
 
 _VOCAB = load_vocabulary()
@@ -226,6 +226,8 @@ def of_a_gpu(plain: str, contract_said: bool) -> list[str]:
     are joined, whether we rent it, the contract modes (a mode, a term or a price said, `contract_said`: "reservado vs sob demanda
     pra 2 h100", "qnto custa uma h200 por mes?")."""
     asked = [key for key in ("bandwidth", "interconnect") if _PATTERNS[key].search(plain)]
+    if "bandwidth" not in asked and concepts.asks_what_gpu(plain):
+        asked.insert(0, "bandwidth")  # "o que é uma H100?": its facts, the same line as "specs?"
     # "quanto sai por mês 2 h100?": its price, said with the modes it is rented in
     if (
         contract_said

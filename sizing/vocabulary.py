@@ -97,6 +97,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "workload_words",
     ),  # a message with only these asks for the help (thanks: a reply)
     "topics": (),  # subject (sizing/topics.py) = the words that announce it in a question with no model
+    "concepts": (),  # a word of the answers (sizing/concepts.py) = the words that name it in "o que é ...?"
     "counting": ("one", "and", "half", "thousand", "before_thousand"),
     "multipliers": ("thousand", "million", "billion", "trillion"),
     "durations": ("hour", "day", "week", "month", "year", "deadline", "period", "yearly", "idioms", "when"),
