@@ -159,7 +159,7 @@ def explain(keys: list[str] | tuple[str, ...], lang: str, ask: bool = True) -> s
     """The concepts explained in `lang`, one paragraph each, with the example that asks for a sizing after
     the last one when `ask` (the answer to a question with no model); without it, a note beside a sizing."""
     paragraphs = [_explained(key, lang) for key in keys]
-    if ask and keys:
+    if ask and keys and keys[-1] != "kv_cache":  # the KV cache's sentence ends with how to ask already
         paragraphs[-1] += " " + i18n.t(lang, f"concept.{keys[-1]}_ask")
     return "\n\n".join(paragraphs)
 

@@ -3894,8 +3894,9 @@ def _kv_asked(plain: str, fields: dict, stage: Stage | None) -> bool:
 
 
 def _kv_explained(catalog: Catalog) -> QueryError:
-    """What the KV cache is, its formula, and one catalogue model's figures at 16 bits (sizing/concepts.py)."""
-    return QueryError("query.topic_kv_cache", hint=None, **concepts.kv_example(catalog))
+    """What the KV cache is, its formula, and one catalogue model's figures at 16 bits (sizing/concepts.py):
+    an answer like the other concepts', not a refusal (it had gone to stderr and the log as a failed request)."""
+    return ConceptAnswer(["kv_cache"])
 
 
 def _topic_asked(scan: _Scan, fields: dict, stage: Stage | None, model, size) -> QueryError | None:

@@ -130,8 +130,8 @@ def test_the_kv_cache_and_a_context_window_agree(capsys):
     # the context window's full-length conversation is the KV cache per token times the model's context
     from bot.cli import main
 
-    main(["o que é kv cache?"])  # said as before these concepts, on stderr
-    kv = capsys.readouterr().err
+    assert main(["o que é kv cache?"]) == 0  # an answer like the other concepts', on stdout
+    kv = capsys.readouterr().out
     window = _asked(capsys, "o que é janela de contexto?")
     per_token = re.search(r"= (\d+) KiB por token", kv).group(1)
     assert f"cada token guarda {per_token} KiB" in window

@@ -169,3 +169,10 @@ def test_deepspeed_under_a_serving_answer_says_it_trains_and_the_sizing_is_vllms
 def test_deepspeed_said_with_a_serving_question_is_said_too(pipeline):
     text = first_answer(pipeline, "llama 3.1 70b fp8 20 usuários com deepspeed")
     assert "o DeepSpeed (ZeRO) é para treino" in text
+
+
+def test_the_kv_cache_explained_is_logged_as_answered(pipeline):
+    # a manager's log had counted "o que é kv cache?" as waiting for input, though it was fully answered
+    from bot.pipeline import Where
+
+    assert pipeline.ask("o que é kv cache?", Where("message")).outcome == "answered"

@@ -43,8 +43,9 @@ def test_without_said_in_chat_shorthand_turns_reasoning_off(capsys, text):
 def test_what_is_asked_in_chat_shorthand_is_explained(capsys, text):
     from bot.cli import main
 
-    main([text])  # a subject with no sizing: its sentence, as "o que é kv cache?" gets it
-    said = capsys.readouterr().err
+    # a subject with no sizing: its sentence, as "o que é kv cache?" gets it, answered (exit 0, on stdout)
+    assert main([text]) == 0
+    said = capsys.readouterr().out
     assert "KV cache: para cada conversa aberta" in said and "Não entendi" not in said
 
 
