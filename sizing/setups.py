@@ -193,7 +193,15 @@ class Need:
         return max(users * self.per_conversation, self.least_kv)
 
     def total(self, users: int) -> int:
-        return self.weights + self.shared_prefix + self.kv(users) + self.activations(users) + self.overhead
+        # kv() and activations() written out: every search step and max_users' bisection asks this
+        text = max(self.forward, self.hidden + serving.sampler_peak(self.model, users))
+        return (
+            self.weights
+            + self.shared_prefix
+            + max(users * self.per_conversation, self.least_kv)
+            + max(text + self.encoder_cache, self.encoder_peak)
+            + self.overhead
+        )
 
     def max_users(self, room: int, cap: int = MOST_USERS) -> int:
         """Most conversations that fit in `room` bytes, up to `cap` (0 when not even one does). The need
@@ -231,15 +239,16 @@ def need(plan: Plan, catalog: Catalog, tp: int = 1, pp: int = 1, context: int | 
     if current() is None:  # outside a sizing nothing is kept (sizing/memo.py)
         return Need(plan, catalog, tp, pp, context)
     encodes = plan.images is not None and plan.images.counted  # vLLM's reserve for encoding images
+    model, precision, spec = plan.model, plan.precision, plan.spec
     key = (
-        id(plan.model),
-        id(plan.precision),
+        id(model),
+        id(precision),
         plan.kv.bytes_per_value,
         id(catalog),
         tp,
         pp,
         context,
-        id(plan.spec),
+        id(spec),
         encodes,
         plan.lora_adapters,
         plan.lora_rank if plan.lora_adapters else 0,
@@ -249,19 +258,11 @@ def need(plan: Plan, catalog: Catalog, tp: int = 1, pp: int = 1, context: int | 
         plan.max_model_len,
     )
     found = _NEEDS.get(key)
-    if (
-        found is None
-        or found[0][0] is not plan.model
-        or found[0][1] is not plan.precision
-        or found[0][3] is not plan.spec
-    ):
+    if found is None or found[0][0] is not model or found[0][1] is not precision or found[0][3] is not spec:
         if len(_NEEDS) >= _NEEDS_SIZE:
             _NEEDS.clear()
         # The objects named by id are kept alive with the value, so no id is reused while it is kept.
-        found = _NEEDS[key] = (
-            (plan.model, plan.precision, catalog, plan.spec),
-            Need(plan, catalog, tp, pp, context),
-        )
+        found = _NEEDS[key] = ((model, precision, catalog, spec), Need(plan, catalog, tp, pp, context))
     return found[1]
 
 

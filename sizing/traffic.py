@@ -50,9 +50,11 @@ def _limit(catalog: Catalog, gpu_id: str) -> int:
 _OFFERS: dict[int, tuple[Catalog, dict[str, int], dict[int, int]]] = {}
 
 
-def _offers(catalog: Catalog) -> tuple[dict[str, int], dict[int, int]]:
+def _offers(catalog: Catalog) -> tuple[dict[str, int], dict[int, tuple[float, int]]]:
     """Per catalogue, worked out once (searches ask for them at every shape): the most GPUs of each kind a
-    customer can rent for one service (its first offer's), and each offer's place in the offering."""
+    customer can rent for one service (its first offer's), and each offer's lowest price per GPU-hour and
+    place in the offering, by the offer's id (id(None): a shape off the offering, priced at infinity and
+    placed last)."""
     cached = _OFFERS.get(id(catalog))
     if cached is None or cached[0] is not catalog:
         if len(_OFFERS) > 16:
@@ -61,7 +63,11 @@ def _offers(catalog: Catalog) -> tuple[dict[str, int], dict[int, int]]:
         limits: dict[str, int] = {}
         for o in offers:
             limits.setdefault(o.gpu, max(o.counts) * o.max_servers)
-        cached = _OFFERS[id(catalog)] = (catalog, limits, {id(o): offers.index(o) for o in offers})
+        places = {
+            id(o): (min(o.price_per_gpu_hour.values(), default=math.inf), offers.index(o)) for o in offers
+        }
+        places[id(None)] = (math.inf, len(offers))
+        cached = _OFFERS[id(catalog)] = (catalog, limits, places)
     return cached[1], cached[2]
 
 
@@ -83,39 +89,55 @@ def within_targets(plan: Plan, catalog: Catalog, ttft_s: float, tpot_s: float) -
     return plan.e2e_target is None or perf.end_to_end(ttft_s, tpot_s, plan.output) <= plan.e2e_target
 
 
+# Copies of a model as vLLM would run them, by everything perf.replica reads: shared by every sizing (a fresh
+# question serves the models on the GPUs of earlier ones), with what each copy worked out for the prompt shapes,
+# rates and latency targets asked of it (performance.py's per-copy caches). Bounded: it starts over when full.
+# No lock: a race builds a copy twice.
+_REPLICAS: dict[tuple, tuple[tuple, perf.Replica]] = {}
+_REPLICAS_SIZE = 2048
+
+
 def replica(plan: Plan, gpu: GPU, tp: int, pp: int, catalog: Catalog, users: int = 1) -> perf.Replica:
     """One copy of the model as our vLLM would run it: max_num_seqs sized for `users` (the sampler's
     workspace follows), never below vLLM's own default, so a saturated copy fills its KV cache."""
     serving = catalog.offering.serving
     default_seqs = 1024 if gpu.memory_bytes >= BIG_GPU_BYTES else 256
     share = serving.memory_utilization
-    if plan.engine != "vllm":
+    engine = plan.engine
+    if engine != "vllm":
         # llama-server runs -np slots (TabbyAPI its cache's), no more, in the memory it leaves (setups.usable).
         default_seqs = 1
         share = usable(plan, gpu, catalog) / gpu.memory_bytes
     reserved, image_flops = _image_costs(plan, tp, catalog, max(users, 1))
-    key = ("replica", id(plan.model), id(plan.precision), plan.kv.bytes_per_value, id(gpu), tp, pp, users,
-           id(catalog), plan.engine, reserved, image_flops, plan.prefill_chunk, plan.shared_prefix)  # fmt: skip
-    return shared(
-        key,
-        lambda: perf.replica(
-            plan.model,
-            plan.precision,
-            gpu,
-            catalog,
-            tp=tp,
-            pp=pp,
-            kv_bytes_per_value=plan.kv.bytes_per_value,
-            max_seqs=max(default_seqs, users),
-            chunk_tokens=plan.prefill_chunk,
-            memory_utilization=share,
-            profiled_seqs=max(users, 1),
-            reserved_bytes=reserved,
-            image_flops=image_flops,
-            shared_prefix=plan.shared_prefix,
-        ),
-        keep=(plan.model, plan.precision, gpu, catalog),
+    model, precision = plan.model, plan.precision
+    key = (id(model), id(precision), plan.kv.bytes_per_value, id(gpu), tp, pp, users, id(catalog), engine,
+           reserved, image_flops, plan.prefill_chunk, plan.shared_prefix)  # fmt: skip
+    kept = (model, precision, gpu, catalog)
+    found = _REPLICAS.get(key) if current() is not None else None  # outside a sizing nothing is kept
+    if found is not None and all(a is b for a, b in zip(found[0], kept, strict=True)):
+        return found[1]
+    r = perf.replica(
+        model,
+        precision,
+        gpu,
+        catalog,
+        tp=tp,
+        pp=pp,
+        kv_bytes_per_value=plan.kv.bytes_per_value,
+        max_seqs=max(default_seqs, users),
+        chunk_tokens=plan.prefill_chunk,
+        memory_utilization=share,
+        profiled_seqs=max(users, 1),
+        reserved_bytes=reserved,
+        image_flops=image_flops,
+        shared_prefix=plan.shared_prefix,
     )
+    if current() is not None:
+        if len(_REPLICAS) >= _REPLICAS_SIZE:
+            _REPLICAS.clear()
+        # The objects named by id are kept alive with the copy, so no id is reused while it is kept.
+        _REPLICAS[key] = (kept, r)
+    return r
 
 
 def _image_costs(plan: Plan, tp: int, catalog: Catalog, seqs: int) -> tuple[int, float]:
@@ -412,9 +434,7 @@ def recommend(
         total = copies * shape.total
         if copies > 1 and total > limits.get(shape.gpu.id, 0):
             continue
-        offer = shape.offer
-        price = min(offer.price_per_gpu_hour.values(), default=math.inf) if offer else math.inf
-        offer_order = places[id(offer)] if offer else len(catalog.offering.offer)
+        price, offer_order = places[id(shape.offer)]
         key = (total, shape.gpu.memory_marketing_gb, price, offer_order, -copies, order)
         if best is None or key < best[0]:
             best = (key, shape, copies, users)
