@@ -234,21 +234,18 @@ _NEEDS: dict[tuple, tuple[tuple, Need]] = {}
 _NEEDS_SIZE = 4096
 
 
-def need(plan: Plan, catalog: Catalog, tp: int = 1, pp: int = 1, context: int | None = None) -> Need:
-    context = context or plan.context
-    if current() is None:  # outside a sizing nothing is kept (sizing/memo.py)
-        return Need(plan, catalog, tp, pp, context)
+def memory_key(plan: Plan, catalog: Catalog, context: int) -> tuple:
+    """Everything of the plan a GPU's serving memory (a Need) reads besides the split, for the caches kept
+    across questions (here and sizing/traffic.py): two plans with the same key need the same memory. Objects
+    are named by id: a cache keeps them alive with its value."""
     encodes = plan.images is not None and plan.images.counted  # vLLM's reserve for encoding images
-    model, precision, spec = plan.model, plan.precision, plan.spec
-    key = (
-        id(model),
-        id(precision),
+    return (
+        id(plan.model),
+        id(plan.precision),
         plan.kv.bytes_per_value,
         id(catalog),
-        tp,
-        pp,
         context,
-        id(spec),
+        id(plan.spec),
         encodes,
         plan.lora_adapters,
         plan.lora_rank if plan.lora_adapters else 0,
@@ -257,6 +254,14 @@ def need(plan: Plan, catalog: Catalog, tp: int = 1, pp: int = 1, context: int | 
         plan.shared_prefix,
         plan.max_model_len,
     )
+
+
+def need(plan: Plan, catalog: Catalog, tp: int = 1, pp: int = 1, context: int | None = None) -> Need:
+    context = context or plan.context
+    if current() is None:  # outside a sizing nothing is kept (sizing/memo.py)
+        return Need(plan, catalog, tp, pp, context)
+    model, precision, spec = plan.model, plan.precision, plan.spec
+    key = (memory_key(plan, catalog, context), tp, pp)
     found = _NEEDS.get(key)
     if found is None or found[0][0] is not model or found[0][1] is not precision or found[0][3] is not spec:
         if len(_NEEDS) >= _NEEDS_SIZE:

@@ -30,6 +30,7 @@ from .setups import (
     candidates,
     evaluate,
     holds,
+    memory_key,
     need,
     shape_for,
     smaller_than,
@@ -278,34 +279,46 @@ def within_plan(p: Performance | None, plan_share: bool = True) -> bool:
     return p.utilization <= p.planned_utilization * (1 + 1e-9)
 
 
-# What one copy of a model on a shape holds, by model, precision, KV cache type, context and shape: shared by
-# every sizing (a fresh question asks about the models and shapes of earlier ones; a search walks every
-# shape). Bounded: it starts over when full. No lock: a race works a value out twice.
-_ONE_COPY: dict[tuple, tuple[tuple, tuple[int, int, int]]] = {}
-_ONE_COPY_SIZE = 16384
+# What one copy of a model on a shape holds: for each plan's memory (everything a copy's memory reads, and the
+# stage, which sets the memory the engine may use), a table by shape. Shared by every sizing (a fresh question
+# asks about the models and shapes of earlier ones; a search walks every shape, so it looks its table up once).
+# Bounded: each starts over when full. No lock: a race works a value out twice.
+_ONE_COPY: dict[tuple, tuple[tuple, dict[int, tuple[Shape, tuple[int, int, int]]]]] = {}
+_ONE_COPY_SIZE = 1024
+_SHAPES_SIZE = 512  # a table's shapes: the offering's, and those built for a GPU named off it
 
 
-def _one_copy(plan: Plan, shape: Shape, catalog: Catalog) -> tuple[int, int, int]:
-    """How one copy of the model splits on `shape` (tensor-parallel degree, pipeline stages) and the most
-    conversations of the plan's context it holds (0 when the split does not work or not one fits)."""
-    if current() is None:  # outside a sizing nothing is kept (sizing/memo.py)
-        return _holds_on(plan, shape, catalog)
-    model, precision = plan.model, plan.precision
-    key = (
-        id(model),
-        id(precision),
-        plan.kv.bytes_per_value,
-        plan.context,
-        plan.stage,
-        id(shape),
-        id(catalog),
-    )
+def _copies_table(plan: Plan, catalog: Catalog) -> dict[int, tuple[Shape, tuple[int, int, int]]] | None:
+    """The plan's table of what one copy holds by shape, or None outside a sizing (sizing/memo.py: nothing is
+    kept there)."""
+    if current() is None:
+        return None
+    model, precision, spec = plan.model, plan.precision, plan.spec
+    # Keyed by the model, precision and context alone, a question had been given the conversations an earlier
+    # one's copy held, without its drafter, served adapters, shared system prompt or --max-model-len.
+    key = (memory_key(plan, catalog, plan.context), plan.stage)
     found = _ONE_COPY.get(key)
-    if found is None or found[0][0] is not model or found[0][2] is not shape:
+    if found is None or found[0][0] is not model or found[0][1] is not precision or found[0][3] is not spec:
         if len(_ONE_COPY) >= _ONE_COPY_SIZE:
             _ONE_COPY.clear()
-        # The objects named by id are kept alive with the value, so no id is reused while it is kept.
-        found = _ONE_COPY[key] = ((model, precision, shape, catalog), _holds_on(plan, shape, catalog))
+        # The objects named by id are kept alive with the table (the shapes with their rows), so no id is
+        # reused while it is kept.
+        found = _ONE_COPY[key] = ((model, precision, catalog, spec), {})
+    return found[1]
+
+
+def _one_copy(plan: Plan, shape: Shape, catalog: Catalog, table=None) -> tuple[int, int, int]:
+    """How one copy of the model splits on `shape` (tensor-parallel degree, pipeline stages) and the most
+    conversations of the plan's context it holds (0 when the split does not work or not one fits). `table`:
+    the plan's _copies_table, when the caller has it."""
+    table = table if table is not None else _copies_table(plan, catalog)
+    if table is None:
+        return _holds_on(plan, shape, catalog)
+    found = table.get(id(shape))
+    if found is None or found[0] is not shape:
+        if len(table) >= _SHAPES_SIZE:
+            table.clear()
+        found = table[id(shape)] = (shape, _holds_on(plan, shape, catalog))
     return found[1]
 
 
@@ -318,12 +331,12 @@ def _holds_on(plan: Plan, shape: Shape, catalog: Catalog) -> tuple[int, int, int
 
 
 def copies_needed(
-    plan: Plan, shape: Shape, catalog: Catalog, cap: int | None = None
+    plan: Plan, shape: Shape, catalog: Catalog, cap: int | None = None, table=None
 ) -> tuple[int, int] | None:
     """Copies of `shape` the workload needs, and the conversations each holds: those the load needs, plus
     the spares asked for ("N+1"), and never fewer than the copies required for availability; None when the
-    load cannot be served (copies_for_load)."""
-    found = copies_for_load(plan, shape, catalog, cap)
+    load cannot be served (copies_for_load). `table`: the plan's _copies_table, when the caller has it."""
+    found = copies_for_load(plan, shape, catalog, cap, table)
     if found is None or not plan.availability:
         return found
     copies = max(found[0] + plan.spare_replicas, plan.min_replicas)
@@ -332,19 +345,19 @@ def copies_needed(
     if plan.rate is None:
         return copies, max(math.ceil(plan.users / copies), 1)
     # Under a rate, each copy holds the conversations its share of the rate keeps in flight (Little's law).
-    tp, pp, per_copy = _one_copy(plan, shape, catalog)
+    tp, pp, per_copy = _one_copy(plan, shape, catalog, table)
     r = replica(plan, shape.gpu, tp, pp, catalog, per_copy)
     load = perf.at_rate(r, plan.prompt, plan.output, plan.rate / copies, history=plan.history)
     return copies, min(max(math.ceil(load.concurrency), 1), per_copy)
 
 
 def copies_for_load(
-    plan: Plan, shape: Shape, catalog: Catalog, cap: int | None = None
+    plan: Plan, shape: Shape, catalog: Catalog, cap: int | None = None, table=None
 ) -> tuple[int, int] | None:
     """Copies of `shape` the load alone needs, and the conversations each holds; None when no number of
     copies up to the offering's limit (or `cap` GPUs) serves it (the model does not fit, or one copy misses
     the latency targets even unloaded)."""
-    tp, pp, per_copy = _one_copy(plan, shape, catalog)
+    tp, pp, per_copy = _one_copy(plan, shape, catalog, table)
     if per_copy == 0:
         return None  # the split does not work, or not even one conversation fits
     if plan.rate is None:
@@ -416,6 +429,7 @@ def recommend(
     With `below` (choice.recommend), None in place of a setup that is not smaller than it."""
     best = None
     limits, places = _offers(catalog)
+    table = _copies_table(plan, catalog)  # looked up once for the whole search
     for order, shape in enumerate(candidates(catalog)):
         if below is not None and shape.total > below.count:
             break  # candidates come fewest GPUs first, and copies only add to them: none is smaller
@@ -427,7 +441,7 @@ def recommend(
             break  # candidates come smallest first: nothing later can use fewer GPUs
         if plan.reads_in_time and _misses_unloaded(plan, shape, catalog):
             continue  # a copy that reads one prompt past the chat's first token (sizing/engine.py)
-        found = copies_needed(plan, shape, catalog)
+        found = copies_needed(plan, shape, catalog, table=table)
         if found is None:
             continue
         copies, users = found

@@ -14,6 +14,8 @@ from sizing.catalog import load_catalog
 from sizing.errors import SizingError
 from sizing.query import parse
 
+from .gpu_size_run import answer, answer_json
+
 
 def _forget_everything() -> None:
     """A new process, as far as sizing keeps anything between questions."""
@@ -81,3 +83,41 @@ def test_the_same_workload_sized_again_builds_no_copy_and_searches_no_rate(monke
 )
 def test_numbers_are_written_alike_however_often_they_are_asked(value, digits, lang, written):
     assert i18n.number(value, lang, digits) == written
+
+
+@pytest.mark.parametrize(
+    ("before", "question"),
+    [
+        # A system prompt every conversation shares is kept once: a copy holds more of them. Asked after the
+        # same load without it, the copy's conversations had been the earlier question's (8 GPUs, not 4).
+        (
+            "llama 3.1 70b fp8 8k 300 usuários simultâneos",
+            "llama 3.1 70b fp8 8k 300 usuários simultâneos prefixo comum de 4000 tokens",
+        ),
+        (
+            "llama 3.1 70b fp8 8k 300 usuários simultâneos prefixo comum de 4000 tokens",
+            "llama 3.1 70b fp8 8k 300 usuários simultâneos",
+        ),
+        (
+            "llama 3.1 70b fp8 8k 300 usuários simultâneos",
+            "llama 3.1 70b fp8 8k 300 usuários simultâneos com speculative decoding",
+        ),
+        (
+            "llama 3.1 70b fp8 8k 300 usuários simultâneos",
+            "llama 3.1 70b fp8 8k 300 usuários simultâneos com 20 adaptadores lora",
+        ),
+    ],
+)
+def test_what_a_copy_holds_is_the_question_s_own_whatever_was_asked_before(capsys, before, question):
+    _forget_everything()
+    alone = answer_json(capsys, question)
+    _forget_everything()
+    answer_json(capsys, before)
+    assert answer_json(capsys, question) == alone
+
+
+def test_a_shared_system_prompt_asked_after_the_same_load_without_it_needs_the_smaller_setup(capsys):
+    _forget_everything()
+    answer_json(capsys, "llama 3.1 70b fp8 8k 300 usuários simultâneos")
+    text = answer(capsys, "llama 3.1 70b fp8 8k 300 usuários simultâneos prefixo comum de 4000 tokens")
+    assert "Recomendação: 4× H200 SXM 141 GB" in text
