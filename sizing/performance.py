@@ -397,8 +397,9 @@ class Load(msgspec.Struct, frozen=True):
 
 
 # The most prompt shapes a replica keeps, and steady states and sustainable rates a shape keeps: a replica
-# lives across questions (sizing/traffic.py), and every question may ask it at rates of its own.
-KEPT_PER_REPLICA = 256
+# lives across questions (sizing/traffic.py), and every question may ask it at rates of its own. At most
+# 64 x 128 small Loads per copy (about a megabyte), for each of traffic.py's 2,048 copies kept at most.
+KEPT_PER_REPLICA = 64
 
 
 class _Workload:
