@@ -225,10 +225,12 @@ def _sized(
     if rec is not None and (timed := _read_in_time(plan, rec, catalog)) is not None:
         plan, rec, slower = timed
         assumptions = list(plan.assumptions)
+    at_rate = None  # (the recommendation, its performance) when a rate sized its conversations
     if plan.traffic and rec is not None:
         # The conversations in flight at the peak follow from the rate on the recommended setup (Little's
         # law): the memory breakdown and the capacities below are for them.
         in_flight = traffic.performance(plan, rec, catalog)
+        at_rate = (rec, in_flight)
         if in_flight is not None:
             plan = plan.but(users=max(math.ceil(in_flight.concurrency - 1e-6), 1))
     elif plan.traffic and rec is None and not plan.stage.is_training and by_load(plan):
@@ -312,7 +314,13 @@ def _sized(
         # Every setup the answer shows carries its performance (sizing/performance.py) and, when the
         # offering has prices, its cost.
         if rec is not None:
-            rec.performance = traffic.performance(plan.but(users=seqs), rec, catalog)
+            # Under a rate the conversations play no part in a setup's performance (traffic.performance): the
+            # one that sized them is the recommendation's, unless the recommendation changed since.
+            rec.performance = (
+                at_rate[1]
+                if at_rate is not None and at_rate[0] is rec and plan.traffic
+                else traffic.performance(plan.but(users=seqs), rec, catalog)
+            )
             decided = traffic.decided_by(plan, rec, catalog) if by_load(plan) else "memory"
             if capacity_asked:
                 decided = "asked"

@@ -118,14 +118,28 @@ def _symbols(lang: str) -> tuple[str, str]:
     return table["number.decimal"], table["number.group"]
 
 
+# Numbers as written, by value, digits and language: an answer writes about eighty, and most (a GPU's 80 GB,
+# 1 copy, 2.048 tokens) were written for an earlier one. Bounded: it starts over when full. Equal values
+# (1 and 1.0) are written alike, so one key serves both.
+_NUMBERS: dict[tuple[float, int, str], str] = {}
+_NUMBERS_SIZE = 8192
+
+
 def number(value: float, lang: str, digits: int = 0) -> str:
     """1.234,5 (pt-BR) / 1 234,5 (pt-PT) / 1,234.5 (en). Python formats, the message file says which symbols: an answer
     formats dozens of numbers, and a locale library's formatter (and its import) costs more than the answer."""
-    decimal, group = _symbols(lang_of(lang))
-    text = f"{value:,.{digits}f}"
-    if text.startswith("-") and not text.strip("-0.,"):
-        text = text[1:]  # no "-0,0"
-    return text.replace(",", "\0").replace(".", decimal).replace("\0", group)
+    key = (value, digits, lang)
+    text = _NUMBERS.get(key)
+    if text is None:
+        decimal, group = _symbols(lang_of(lang))
+        text = f"{value:,.{digits}f}"
+        if text.startswith("-") and not text.strip("-0.,"):
+            text = text[1:]  # no "-0,0"
+        text = text.replace(",", "\0").replace(".", decimal).replace("\0", group)
+        if len(_NUMBERS) >= _NUMBERS_SIZE:
+            _NUMBERS.clear()
+        _NUMBERS[key] = text
+    return text
 
 
 def seconds(value: float, lang: str) -> str:

@@ -143,7 +143,12 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
             # FLOPs per second of a decode step's matmuls, the tensor-parallel group together.
             "_decode_flops": self.tp * peak * DECODE_MFU,
         }
-        self.__dict__.update(derived, _workloads={})
+        self.__dict__.update(derived, _workloads={}, _kv_limits={})
+        # A decode step's weight bytes per GPU when they do not depend on the batch (no routed experts): a
+        # search times thousands of steps.
+        self.__dict__["_dense_step_bytes"] = (
+            None if self.arch.moe else self.decode_bytes(1.0) / self.gpus * self.pp
+        )
 
     def workload(self, prompt: int, output: int, history: int = 0) -> _Workload:
         """The per-request constants of a prompt/answer shape on this replica, worked out once: a replica's
@@ -151,6 +156,8 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
         key = (prompt, output, history)
         found = self._workloads.get(key)
         if found is None:
+            if len(self._workloads) >= KEPT_PER_REPLICA:
+                self._workloads.clear()  # a copy kept across questions (sizing/traffic.py): bounded
             found = self._workloads[key] = _Workload(self, prompt, output, history)
         return found
 
@@ -178,14 +185,16 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
 
     def _step_time(self, batch: float, kv_bytes: float, flops_per_sequence: float) -> float:
         """step_time for a batch of at least one sequence, given per_sequence()."""
-        per_gpu_bytes = self.decode_bytes(batch) / self.gpus * self.pp
+        per_gpu_bytes = self._dense_step_bytes  # a dense model reads the same weights whatever the batch
+        if per_gpu_bytes is None:
+            per_gpu_bytes = self.decode_bytes(batch) / self.gpus * self.pp
         per_gpu_bytes += batch * kv_bytes
         memory = per_gpu_bytes / self._bandwidth
         flops = batch * flops_per_sequence
         compute = flops / self._decode_flops
         # Multi-step scheduling (vLLM 0.6 --num-scheduler-steps) pays the CPU's share once per block of steps.
         cpu = (STEP_OVERHEAD_S + SEQUENCE_OVERHEAD_S * batch) / self.scheduler_steps
-        return memory + compute + self._communication(batch) + cpu
+        return memory + compute + (self._communication(batch) if self.tp > 1 else 0.0) + cpu
 
     def _communication(self, batch: float) -> float:
         """Two all-reduces per layer under tensor parallelism (attention and MLP outputs; a NAS-built layer only
@@ -218,6 +227,14 @@ class Replica(msgspec.Struct, frozen=True, dict=True):  # dict: room for the der
 
     def kv_limit(self, context: int) -> int:
         """Sequences of `context` tokens whose KV cache fits (vLLM's max_num_seqs caps it too)."""
+        found = self._kv_limits.get(context)
+        if found is None:
+            if len(self._kv_limits) >= KEPT_PER_REPLICA:
+                self._kv_limits.clear()
+            found = self._kv_limits[context] = self._kv_limit(context)
+        return found
+
+    def _kv_limit(self, context: int) -> int:
         if self.kv_budget_bytes is None:
             return self.max_seqs
         per_seq = kv_cache.sequence_bytes(self.arch, context, self.kv_bytes_per_value, self.tp, self.pp)
@@ -379,10 +396,17 @@ class Load(msgspec.Struct, frozen=True):
         return self.rate * self.output
 
 
+# The most prompt shapes a replica keeps, and steady states and sustainable rates a shape keeps: a replica
+# lives across questions (sizing/traffic.py), and every question may ask it at rates of its own. At most
+# 64 x 128 small Loads per copy (about a megabyte), for each of traffic.py's 2,048 copies kept at most.
+KEPT_PER_REPLICA = 64
+
+
 class _Workload:
     """The per-request constants of one replica serving one prompt/answer shape."""
 
-    __slots__ = ("_at_rate", "_per_sequence", "alone", "chunks", "history", "output", "prompt", "r", "work")
+    __slots__ = ("_at_rate", "_max_rate", "_per_sequence", "alone", "chunks", "history", "output", "prompt", "r",
+                 "work")  # fmt: skip
 
     def __init__(self, r: Replica, prompt: int, output: int, history: int = 0) -> None:
         self.r = r
@@ -399,6 +423,8 @@ class _Workload:
         # at_rate's steady states by (rate, KV limit): a sizing asks the same copy at the same rate from the
         # planner, the launch figures and the first-token checks (about half of its searches were repeats)
         self._at_rate: dict[tuple[float, int], Load] = {}
+        # max_rate's edges by (KV limit, targets): each search, capacity and figure of a setup asks again
+        self._max_rate: dict[tuple, float] = {}
 
     def step(self, concurrency: float) -> float:
         return self.r._step_time(max(concurrency / self.r.pp, 1.0), *self._per_sequence)
@@ -451,6 +477,8 @@ def at_rate(
     limit = max(r.kv_limit(context or history + prompt + output), 1)
     found = w._at_rate.get((rate, limit))
     if found is None:
+        if len(w._at_rate) >= KEPT_PER_REPLICA:
+            w._at_rate.clear()
         found = w._at_rate[(rate, limit)] = _at_rate(w, rate, limit)
     return found
 
@@ -521,6 +549,24 @@ def max_rate(
     misses them). Latencies grow with the conversations in flight, so the edge is found on those."""
     w = r.workload(prompt, output, history)
     limit = max(r.kv_limit(context or history + prompt + output), 1)
+    key = (limit, ttft_target, tpot_target, e2e_target)
+    found = w._max_rate.get(key)
+    if found is None:
+        if len(w._max_rate) >= KEPT_PER_REPLICA:
+            w._max_rate.clear()
+        found = w._max_rate[key] = _max_rate(w, output, limit, ttft_target, tpot_target, e2e_target)
+    return found
+
+
+def _max_rate(
+    w: _Workload,
+    output: int,
+    limit: int,
+    ttft_target: float | None,
+    tpot_target: float | None,
+    e2e_target: float | None,
+) -> float:
+    """max_rate on a workload, for a KV cache of `limit` sequences."""
 
     def ok(concurrency: float) -> bool:
         step = w.step(concurrency)

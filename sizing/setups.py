@@ -193,7 +193,15 @@ class Need:
         return max(users * self.per_conversation, self.least_kv)
 
     def total(self, users: int) -> int:
-        return self.weights + self.shared_prefix + self.kv(users) + self.activations(users) + self.overhead
+        # kv() and activations() written out: every search step and max_users' bisection asks this
+        text = max(self.forward, self.hidden + serving.sampler_peak(self.model, users))
+        return (
+            self.weights
+            + self.shared_prefix
+            + max(users * self.per_conversation, self.least_kv)
+            + max(text + self.encoder_cache, self.encoder_peak)
+            + self.overhead
+        )
 
     def max_users(self, room: int, cap: int = MOST_USERS) -> int:
         """Most conversations that fit in `room` bytes, up to `cap` (0 when not even one does). The need
@@ -226,18 +234,16 @@ _NEEDS: dict[tuple, tuple[tuple, Need]] = {}
 _NEEDS_SIZE = 4096
 
 
-def need(plan: Plan, catalog: Catalog, tp: int = 1, pp: int = 1, context: int | None = None) -> Need:
-    context = context or plan.context
-    if current() is None:  # outside a sizing nothing is kept (sizing/memo.py)
-        return Need(plan, catalog, tp, pp, context)
+def memory_key(plan: Plan, catalog: Catalog, context: int) -> tuple:
+    """Everything of the plan a GPU's serving memory (a Need) reads besides the split, for the caches kept
+    across questions (here and sizing/traffic.py): two plans with the same key need the same memory. Objects
+    are named by id: a cache keeps them alive with its value."""
     encodes = plan.images is not None and plan.images.counted  # vLLM's reserve for encoding images
-    key = (
+    return (
         id(plan.model),
         id(plan.precision),
         plan.kv.bytes_per_value,
         id(catalog),
-        tp,
-        pp,
         context,
         id(plan.spec),
         encodes,
@@ -248,20 +254,20 @@ def need(plan: Plan, catalog: Catalog, tp: int = 1, pp: int = 1, context: int | 
         plan.shared_prefix,
         plan.max_model_len,
     )
+
+
+def need(plan: Plan, catalog: Catalog, tp: int = 1, pp: int = 1, context: int | None = None) -> Need:
+    context = context or plan.context
+    if current() is None:  # outside a sizing nothing is kept (sizing/memo.py)
+        return Need(plan, catalog, tp, pp, context)
+    model, precision, spec = plan.model, plan.precision, plan.spec
+    key = (memory_key(plan, catalog, context), tp, pp)
     found = _NEEDS.get(key)
-    if (
-        found is None
-        or found[0][0] is not plan.model
-        or found[0][1] is not plan.precision
-        or found[0][3] is not plan.spec
-    ):
+    if found is None or found[0][0] is not model or found[0][1] is not precision or found[0][3] is not spec:
         if len(_NEEDS) >= _NEEDS_SIZE:
             _NEEDS.clear()
         # The objects named by id are kept alive with the value, so no id is reused while it is kept.
-        found = _NEEDS[key] = (
-            (plan.model, plan.precision, catalog, plan.spec),
-            Need(plan, catalog, tp, pp, context),
-        )
+        found = _NEEDS[key] = ((model, precision, catalog, spec), Need(plan, catalog, tp, pp, context))
     return found[1]
 
 

@@ -30,6 +30,7 @@ from .setups import (
     candidates,
     evaluate,
     holds,
+    memory_key,
     need,
     shape_for,
     smaller_than,
@@ -50,9 +51,11 @@ def _limit(catalog: Catalog, gpu_id: str) -> int:
 _OFFERS: dict[int, tuple[Catalog, dict[str, int], dict[int, int]]] = {}
 
 
-def _offers(catalog: Catalog) -> tuple[dict[str, int], dict[int, int]]:
+def _offers(catalog: Catalog) -> tuple[dict[str, int], dict[int, tuple[float, int]]]:
     """Per catalogue, worked out once (searches ask for them at every shape): the most GPUs of each kind a
-    customer can rent for one service (its first offer's), and each offer's place in the offering."""
+    customer can rent for one service (its first offer's), and each offer's lowest price per GPU-hour and
+    place in the offering, by the offer's id (id(None): a shape off the offering, priced at infinity and
+    placed last)."""
     cached = _OFFERS.get(id(catalog))
     if cached is None or cached[0] is not catalog:
         if len(_OFFERS) > 16:
@@ -61,7 +64,11 @@ def _offers(catalog: Catalog) -> tuple[dict[str, int], dict[int, int]]:
         limits: dict[str, int] = {}
         for o in offers:
             limits.setdefault(o.gpu, max(o.counts) * o.max_servers)
-        cached = _OFFERS[id(catalog)] = (catalog, limits, {id(o): offers.index(o) for o in offers})
+        places = {
+            id(o): (min(o.price_per_gpu_hour.values(), default=math.inf), offers.index(o)) for o in offers
+        }
+        places[id(None)] = (math.inf, len(offers))
+        cached = _OFFERS[id(catalog)] = (catalog, limits, places)
     return cached[1], cached[2]
 
 
@@ -83,39 +90,55 @@ def within_targets(plan: Plan, catalog: Catalog, ttft_s: float, tpot_s: float) -
     return plan.e2e_target is None or perf.end_to_end(ttft_s, tpot_s, plan.output) <= plan.e2e_target
 
 
+# Copies of a model as vLLM would run them, by everything perf.replica reads: shared by every sizing (a fresh
+# question serves the models on the GPUs of earlier ones), with what each copy worked out for the prompt shapes,
+# rates and latency targets asked of it (performance.py's per-copy caches). Bounded: it starts over when full.
+# No lock: a race builds a copy twice.
+_REPLICAS: dict[tuple, tuple[tuple, perf.Replica]] = {}
+_REPLICAS_SIZE = 2048
+
+
 def replica(plan: Plan, gpu: GPU, tp: int, pp: int, catalog: Catalog, users: int = 1) -> perf.Replica:
     """One copy of the model as our vLLM would run it: max_num_seqs sized for `users` (the sampler's
     workspace follows), never below vLLM's own default, so a saturated copy fills its KV cache."""
     serving = catalog.offering.serving
     default_seqs = 1024 if gpu.memory_bytes >= BIG_GPU_BYTES else 256
     share = serving.memory_utilization
-    if plan.engine != "vllm":
+    engine = plan.engine
+    if engine != "vllm":
         # llama-server runs -np slots (TabbyAPI its cache's), no more, in the memory it leaves (setups.usable).
         default_seqs = 1
         share = usable(plan, gpu, catalog) / gpu.memory_bytes
     reserved, image_flops = _image_costs(plan, tp, catalog, max(users, 1))
-    key = ("replica", id(plan.model), id(plan.precision), plan.kv.bytes_per_value, id(gpu), tp, pp, users,
-           id(catalog), plan.engine, reserved, image_flops, plan.prefill_chunk, plan.shared_prefix)  # fmt: skip
-    return shared(
-        key,
-        lambda: perf.replica(
-            plan.model,
-            plan.precision,
-            gpu,
-            catalog,
-            tp=tp,
-            pp=pp,
-            kv_bytes_per_value=plan.kv.bytes_per_value,
-            max_seqs=max(default_seqs, users),
-            chunk_tokens=plan.prefill_chunk,
-            memory_utilization=share,
-            profiled_seqs=max(users, 1),
-            reserved_bytes=reserved,
-            image_flops=image_flops,
-            shared_prefix=plan.shared_prefix,
-        ),
-        keep=(plan.model, plan.precision, gpu, catalog),
+    model, precision = plan.model, plan.precision
+    key = (id(model), id(precision), plan.kv.bytes_per_value, id(gpu), tp, pp, users, id(catalog), engine,
+           reserved, image_flops, plan.prefill_chunk, plan.shared_prefix)  # fmt: skip
+    kept = (model, precision, gpu, catalog)
+    found = _REPLICAS.get(key) if current() is not None else None  # outside a sizing nothing is kept
+    if found is not None and all(a is b for a, b in zip(found[0], kept, strict=True)):
+        return found[1]
+    r = perf.replica(
+        model,
+        precision,
+        gpu,
+        catalog,
+        tp=tp,
+        pp=pp,
+        kv_bytes_per_value=plan.kv.bytes_per_value,
+        max_seqs=max(default_seqs, users),
+        chunk_tokens=plan.prefill_chunk,
+        memory_utilization=share,
+        profiled_seqs=max(users, 1),
+        reserved_bytes=reserved,
+        image_flops=image_flops,
+        shared_prefix=plan.shared_prefix,
     )
+    if current() is not None:
+        if len(_REPLICAS) >= _REPLICAS_SIZE:
+            _REPLICAS.clear()
+        # The objects named by id are kept alive with the copy, so no id is reused while it is kept.
+        _REPLICAS[key] = (kept, r)
+    return r
 
 
 def _image_costs(plan: Plan, tp: int, catalog: Catalog, seqs: int) -> tuple[int, float]:
@@ -256,34 +279,46 @@ def within_plan(p: Performance | None, plan_share: bool = True) -> bool:
     return p.utilization <= p.planned_utilization * (1 + 1e-9)
 
 
-# What one copy of a model on a shape holds, by model, precision, KV cache type, context and shape: shared by
-# every sizing (a fresh question asks about the models and shapes of earlier ones; a search walks every
-# shape). Bounded: it starts over when full. No lock: a race works a value out twice.
-_ONE_COPY: dict[tuple, tuple[tuple, tuple[int, int, int]]] = {}
-_ONE_COPY_SIZE = 16384
+# What one copy of a model on a shape holds: for each plan's memory (everything a copy's memory reads, and the
+# stage, which sets the memory the engine may use), a table by shape. Shared by every sizing (a fresh question
+# asks about the models and shapes of earlier ones; a search walks every shape, so it looks its table up once).
+# Bounded: each starts over when full. No lock: a race works a value out twice.
+_ONE_COPY: dict[tuple, tuple[tuple, dict[int, tuple[Shape, tuple[int, int, int]]]]] = {}
+_ONE_COPY_SIZE = 1024
+_SHAPES_SIZE = 512  # a table's shapes: the offering's, and those built for a GPU named off it
 
 
-def _one_copy(plan: Plan, shape: Shape, catalog: Catalog) -> tuple[int, int, int]:
-    """How one copy of the model splits on `shape` (tensor-parallel degree, pipeline stages) and the most
-    conversations of the plan's context it holds (0 when the split does not work or not one fits)."""
-    if current() is None:  # outside a sizing nothing is kept (sizing/memo.py)
-        return _holds_on(plan, shape, catalog)
-    model, precision = plan.model, plan.precision
-    key = (
-        id(model),
-        id(precision),
-        plan.kv.bytes_per_value,
-        plan.context,
-        plan.stage,
-        id(shape),
-        id(catalog),
-    )
+def _copies_table(plan: Plan, catalog: Catalog) -> dict[int, tuple[Shape, tuple[int, int, int]]] | None:
+    """The plan's table of what one copy holds by shape, or None outside a sizing (sizing/memo.py: nothing is
+    kept there)."""
+    if current() is None:
+        return None
+    model, precision, spec = plan.model, plan.precision, plan.spec
+    # Keyed by the model, precision and context alone, a question had been given the conversations an earlier
+    # one's copy held, without its drafter, served adapters, shared system prompt or --max-model-len.
+    key = (memory_key(plan, catalog, plan.context), plan.stage)
     found = _ONE_COPY.get(key)
-    if found is None or found[0][0] is not model or found[0][2] is not shape:
+    if found is None or found[0][0] is not model or found[0][1] is not precision or found[0][3] is not spec:
         if len(_ONE_COPY) >= _ONE_COPY_SIZE:
             _ONE_COPY.clear()
-        # The objects named by id are kept alive with the value, so no id is reused while it is kept.
-        found = _ONE_COPY[key] = ((model, precision, shape, catalog), _holds_on(plan, shape, catalog))
+        # The objects named by id are kept alive with the table (the shapes with their rows), so no id is
+        # reused while it is kept.
+        found = _ONE_COPY[key] = ((model, precision, catalog, spec), {})
+    return found[1]
+
+
+def _one_copy(plan: Plan, shape: Shape, catalog: Catalog, table=None) -> tuple[int, int, int]:
+    """How one copy of the model splits on `shape` (tensor-parallel degree, pipeline stages) and the most
+    conversations of the plan's context it holds (0 when the split does not work or not one fits). `table`:
+    the plan's _copies_table, when the caller has it."""
+    table = table if table is not None else _copies_table(plan, catalog)
+    if table is None:
+        return _holds_on(plan, shape, catalog)
+    found = table.get(id(shape))
+    if found is None or found[0] is not shape:
+        if len(table) >= _SHAPES_SIZE:
+            table.clear()
+        found = table[id(shape)] = (shape, _holds_on(plan, shape, catalog))
     return found[1]
 
 
@@ -296,12 +331,12 @@ def _holds_on(plan: Plan, shape: Shape, catalog: Catalog) -> tuple[int, int, int
 
 
 def copies_needed(
-    plan: Plan, shape: Shape, catalog: Catalog, cap: int | None = None
+    plan: Plan, shape: Shape, catalog: Catalog, cap: int | None = None, table=None
 ) -> tuple[int, int] | None:
     """Copies of `shape` the workload needs, and the conversations each holds: those the load needs, plus
     the spares asked for ("N+1"), and never fewer than the copies required for availability; None when the
-    load cannot be served (copies_for_load)."""
-    found = copies_for_load(plan, shape, catalog, cap)
+    load cannot be served (copies_for_load). `table`: the plan's _copies_table, when the caller has it."""
+    found = copies_for_load(plan, shape, catalog, cap, table)
     if found is None or not plan.availability:
         return found
     copies = max(found[0] + plan.spare_replicas, plan.min_replicas)
@@ -310,19 +345,19 @@ def copies_needed(
     if plan.rate is None:
         return copies, max(math.ceil(plan.users / copies), 1)
     # Under a rate, each copy holds the conversations its share of the rate keeps in flight (Little's law).
-    tp, pp, per_copy = _one_copy(plan, shape, catalog)
+    tp, pp, per_copy = _one_copy(plan, shape, catalog, table)
     r = replica(plan, shape.gpu, tp, pp, catalog, per_copy)
     load = perf.at_rate(r, plan.prompt, plan.output, plan.rate / copies, history=plan.history)
     return copies, min(max(math.ceil(load.concurrency), 1), per_copy)
 
 
 def copies_for_load(
-    plan: Plan, shape: Shape, catalog: Catalog, cap: int | None = None
+    plan: Plan, shape: Shape, catalog: Catalog, cap: int | None = None, table=None
 ) -> tuple[int, int] | None:
     """Copies of `shape` the load alone needs, and the conversations each holds; None when no number of
     copies up to the offering's limit (or `cap` GPUs) serves it (the model does not fit, or one copy misses
     the latency targets even unloaded)."""
-    tp, pp, per_copy = _one_copy(plan, shape, catalog)
+    tp, pp, per_copy = _one_copy(plan, shape, catalog, table)
     if per_copy == 0:
         return None  # the split does not work, or not even one conversation fits
     if plan.rate is None:
@@ -394,6 +429,7 @@ def recommend(
     With `below` (choice.recommend), None in place of a setup that is not smaller than it."""
     best = None
     limits, places = _offers(catalog)
+    table = _copies_table(plan, catalog)  # looked up once for the whole search
     for order, shape in enumerate(candidates(catalog)):
         if below is not None and shape.total > below.count:
             break  # candidates come fewest GPUs first, and copies only add to them: none is smaller
@@ -405,16 +441,14 @@ def recommend(
             break  # candidates come smallest first: nothing later can use fewer GPUs
         if plan.reads_in_time and _misses_unloaded(plan, shape, catalog):
             continue  # a copy that reads one prompt past the chat's first token (sizing/engine.py)
-        found = copies_needed(plan, shape, catalog)
+        found = copies_needed(plan, shape, catalog, table=table)
         if found is None:
             continue
         copies, users = found
         total = copies * shape.total
         if copies > 1 and total > limits.get(shape.gpu.id, 0):
             continue
-        offer = shape.offer
-        price = min(offer.price_per_gpu_hour.values(), default=math.inf) if offer else math.inf
-        offer_order = places[id(offer)] if offer else len(catalog.offering.offer)
+        price, offer_order = places[id(shape.offer)]
         key = (total, shape.gpu.memory_marketing_gb, price, offer_order, -copies, order)
         if best is None or key < best[0]:
             best = (key, shape, copies, users)

@@ -10,15 +10,19 @@ ContractMode = Literal["on_demand", "project_package", "dedicated", "reserved"]
 
 
 class Stage(StrEnum):
+    # Whether the stage trains: a plain attribute of each member (set below), not a property, since every
+    # search step reads it (about 300 reads per question).
+    is_training: bool
+
     inference = "inference"
     full = "full"  # full fine-tuning
     lora = "lora"
     qlora = "qlora"
     pretrain = "pretrain"  # training from scratch or continued pre-training
 
-    @property
-    def is_training(self) -> bool:
-        return self is not Stage.inference
+
+for _stage in Stage:
+    _stage.is_training = _stage is not Stage.inference
 
 
 class Task(StrEnum):

@@ -1,0 +1,123 @@
+"""What a process keeps from one question for the next (a copy of a model on a GPU, the rates it sustains, the
+numbers already written) changes no answer: a question gets the answer it gets in a new process, whatever was
+asked before it. And what is kept is used: the second sizing of the same workload builds no copy of the model
+and searches no rate again."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from bench.web import fresh_questions
+from sizing import engine, i18n, performance, setups, traffic
+from sizing.catalog import load_catalog
+from sizing.errors import SizingError
+from sizing.query import parse
+
+from .gpu_size_run import answer, answer_json
+
+
+def _forget_everything() -> None:
+    """A new process, as far as sizing keeps anything between questions."""
+    engine.clear_cache()
+    setups._NEEDS.clear()
+    traffic._ONE_COPY.clear()
+    traffic._REPLICAS.clear()
+    i18n._NUMBERS.clear()
+
+
+def _sized(text: str) -> object:
+    try:
+        return msgspec.to_builtins(engine.size(parse(text).workload))
+    except SizingError as e:
+        return e.key
+
+
+QUESTIONS = [
+    *fresh_questions(40, seed=23),
+    "llama 3.3 70b 5 req/s prompts de 2 mil tokens",
+    "chat interno pra 800 pessoas com llama 3.3 70b",
+    "qwen3 30b-a3b fp8 300 req/min primeira resposta em 1 s",
+    "gpt-oss-120b 20 req/s 2 réplicas",
+    "llama 3.1 8b q4_k_m 10 usuários",
+]
+
+
+def test_a_question_is_answered_as_in_a_new_process_whatever_was_asked_before():
+    _forget_everything()
+    in_turn = [_sized(text) for text in QUESTIONS]  # each after the ones before it
+    alone = []
+    for text in QUESTIONS:
+        _forget_everything()
+        alone.append(_sized(text))
+    assert sum(isinstance(a, dict) for a in alone) > 35
+    for text, a, b in zip(QUESTIONS, in_turn, alone, strict=True):
+        assert a == b, text
+
+
+def test_the_same_workload_sized_again_builds_no_copy_and_searches_no_rate(monkeypatch):
+    workload = parse("llama 3.3 70b 3 req/s").workload
+    catalog = load_catalog()
+    _forget_everything()
+    first = msgspec.to_builtins(engine.size(workload, catalog))
+    built, searched = [], []
+    replica, max_rate = performance.replica, performance._max_rate
+    monkeypatch.setattr(performance, "replica", lambda *a, **k: built.append(a) or replica(*a, **k))
+    monkeypatch.setattr(performance, "_max_rate", lambda *a, **k: searched.append(a) or max_rate(*a, **k))
+    engine.clear_cache()  # the answer itself is sized again, not read from the answer cache
+    assert msgspec.to_builtins(engine.size(workload, catalog)) == first
+    assert built == [] and searched == []
+
+
+@pytest.mark.parametrize(
+    ("value", "digits", "lang", "written"),
+    [
+        (1234.5, 1, "pt-BR", "1.234,5"),
+        (1234.5, 1, "en", "1,234.5"),
+        (1234.5, 1, "pt-BR", "1.234,5"),  # again, from what was kept
+        (1, 0, "pt-BR", "1"),
+        (1.0, 0, "pt-BR", "1"),
+        (-0.0, 1, "en", "0.0"),
+        (80, 0, "en", "80"),
+    ],
+)
+def test_numbers_are_written_alike_however_often_they_are_asked(value, digits, lang, written):
+    assert i18n.number(value, lang, digits) == written
+
+
+@pytest.mark.parametrize(
+    ("before", "question"),
+    [
+        # A system prompt every conversation shares is kept once: a copy holds more of them. Asked after the
+        # same load without it, the copy's conversations had been the earlier question's (8 GPUs, not 4).
+        (
+            "llama 3.1 70b fp8 8k 300 usuários simultâneos",
+            "llama 3.1 70b fp8 8k 300 usuários simultâneos prefixo comum de 4000 tokens",
+        ),
+        (
+            "llama 3.1 70b fp8 8k 300 usuários simultâneos prefixo comum de 4000 tokens",
+            "llama 3.1 70b fp8 8k 300 usuários simultâneos",
+        ),
+        (
+            "llama 3.1 70b fp8 8k 300 usuários simultâneos",
+            "llama 3.1 70b fp8 8k 300 usuários simultâneos com speculative decoding",
+        ),
+        (
+            "llama 3.1 70b fp8 8k 300 usuários simultâneos",
+            "llama 3.1 70b fp8 8k 300 usuários simultâneos com 20 adaptadores lora",
+        ),
+    ],
+)
+def test_what_a_copy_holds_is_the_question_s_own_whatever_was_asked_before(capsys, before, question):
+    _forget_everything()
+    alone = answer_json(capsys, question)
+    _forget_everything()
+    answer_json(capsys, before)
+    assert answer_json(capsys, question) == alone
+
+
+def test_a_shared_system_prompt_asked_after_the_same_load_without_it_needs_the_smaller_setup(capsys):
+    _forget_everything()
+    answer_json(capsys, "llama 3.1 70b fp8 8k 300 usuários simultâneos")
+    text = answer(capsys, "llama 3.1 70b fp8 8k 300 usuários simultâneos prefixo comum de 4000 tokens")
+    assert "Recomendação: 4× H200 SXM 141 GB" in text
