@@ -2978,6 +2978,16 @@ def _reasoning_compared(text: str, query: Query, catalog: Catalog | None) -> Non
 
 
 ASKS_WHICH = ("query.series_size", "query.family_model", "query.shared_name")
+# Where the GPUs are, for RESIDENCY: what is hosted, a verb of being there, and a place (accent-free).
+_HOSTS = r"(?:gpus?|servidor(?:es)?|maquinas?|servers?|machines?|data\s*cent(?:er|re)s?|infra(?:estrutura)?|infrastructure)"
+_BE_THERE = (
+    r"(?:ficam|fica|estao|esta|sao|rodam|roda|tem|temos|tens|ha|existem|hospedad[oa]s?|localizad[oa]s?"
+    r"|are|is|have|has|located|hosted|run|runs)"
+)
+_PLACE = (
+    r"(?:n[oa]s?|em|in(?:\s+the)?)\s+(?:brasil|brazil|portugal|europa|europe|eua|usa|us|estados\s+unidos"
+    r"|united\s+states|exterior|abroad)\b"
+)
 # A question about where the data lives, with no model to size (answered with where our GPUs are).
 RESIDENCY = regexes.compile(
     r"\b(?:lgpd|gdpr|rgpd|residencia\s+d[oe]s?\s+dados|data\s+(?:residency|sovereignty)|soberania(?:\s+de\s+dados)?"
@@ -2987,6 +2997,11 @@ RESIDENCY = regexes.compile(
     # "os dados dos meus clientes ficam no Brasil?", "is our data going to leave Brazil?", "data stays in Brazil"
     r"|\b(?:dados|data)\b[\w\s,]{0,40}?\b(?:ficam|fica|ficarao|ficariam|permanecem|armazenados|guardados|hospedados"
     r"|stays?|remains?|stored|hosted|kept)\s+(?:\w+\s+){0,2}?(?:no\s+brasil|em\s+territorio\s+nacional|no\s+pais|in\s+brazil)"
+    # "as gpus ficam no brasil?", "têm GPUs em Portugal ou só no Brasil?", "are your servers in Europe?": where the
+    # GPUs are, asked by naming a place with a verb of being there (the answer: in Brazil, and only there).
+    # Not "quantas gpus no brasil vocês têm?", which asks how many (no verb between the GPUs and the place).
+    rf"|\b{_BE_THERE}\s+(?:\w+\s+){{0,3}}?{_HOSTS}\b[\w\s,]{{0,30}}?{_PLACE}"
+    rf"|\b{_HOSTS}\s+(?:\w+\s+){{0,2}}?{_BE_THERE}\s+(?:\w+\s+){{0,2}}?{_PLACE}"
     r"|\b(?:sair|sai|saem|sairao|leave|leaves|leaving)\s+(?:do\s+|o\s+)?(?:brasil|brazil|pais|the\s+country)"
     r"|(?:os\s+)?dados\s+nao\s+podem\s+sair|data\s+(?:cannot|can't|must\s+not|may\s+not)\s+leave"
     r"|transferencia\s+internacional|international\s+transfer"

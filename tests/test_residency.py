@@ -35,6 +35,13 @@ from .slack_harness import valid
         # "fora do brasil" had been four words not understood
         ("o slack guarda minhas mensagens fora do brasil?", "query.residency"),
         ("is our data stored outside Brazil?", "query.residency"),
+        # a place named with a verb of being there: "Não entendi o pedido" or a missing model before
+        ("as gpus ficam no brasil?", "query.residency"),
+        ("Têm GPUs em Portugal ou só no Brasil?", "query.residency"),
+        ("os servidores estão nos EUA?", "query.residency"),
+        ("is your infrastructure located in the US?", "query.residency"),
+        ("are your servers in Europe?", "query.residency_eu"),
+        ("vocês têm servidores na europa?", "query.residency_eu"),
     ],
 )
 def test_a_residency_question_with_no_model_is_answered(text, key):
@@ -190,3 +197,12 @@ def test_certifications_asked_are_the_security_subject_and_sent_to_sales(tmp_pat
         and "the sales team confirms them in writing" in reply.text_answer
     )
     pipeline.log.close()
+
+
+@pytest.mark.parametrize("text", ["4 gpus no brasil para llama 70b", "vcs tem h100 no brasil?"])
+def test_gpus_named_beside_brazil_without_asking_where_are_still_sized(text):
+    # no verb of being there between the GPUs and the place: a sizing, or what fits on the GPU named
+    try:
+        parse(text)
+    except QueryError as e:
+        assert not e.key.startswith("query.residency")
