@@ -10,6 +10,9 @@ import gc
 
 gc.set_threshold(100_000, 50, 100)  # the default is (700, 10, 10)
 
-from bot.cli import run  # noqa: E402 - after the thresholds: the imports are what the collector would walk
+# The engine's package first: it puts the patterns kept by an earlier run in re's cache (sizing/regexes.py)
+# before bot.cli's imports compile them (json's).
+import sizing  # noqa: E402, F401 - after the thresholds: the imports are what the collector would walk
+from bot.cli import run  # noqa: E402
 
 __all__ = ["run"]

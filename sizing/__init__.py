@@ -5,6 +5,13 @@ Pure functions over the data files in sizing/data: no Slack, no network, no data
 
 import sys as _sys
 
+from . import regexes as _regexes
+
+# Startup time: the patterns other modules compile with `re` (platform's, imported by msgspec; Jinja's; json's)
+# come from the programs an earlier process kept, put in re's cache before those modules are imported
+# (sizing/regexes.py: Python's regex compiler is pure Python).
+_regexes.seed()
+
 # Startup time: msgspec (the engine's structs) imports typing_extensions when it is installed (pydantic
 # installs it) and falls back to the standard typing module, which on Python 3.11 has everything msgspec
 # takes from it (get_type_hints with extras, Required, NotRequired). typing_extensions is a sixth of a

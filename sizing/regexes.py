@@ -5,7 +5,11 @@ compile, because Python's regex parser and compiler are pure Python; only the la
 compiled program into a pattern object (`_sre.compile`), is C. So the program (a list of integers, the
 groups and the flags: what CPython's re/_compiler.py `compile()` hands to `_sre.compile`) is kept in a
 file beside the parsed data files (sizing/tomlfiles.py's folder, GPU_SIZER_DATA_CACHE; `off`: none), and
-the next process rebuilds each pattern from it with `_sre.compile` alone. The file is keyed by the
+the next process rebuilds each pattern from it with `_sre.compile` alone. The same goes for the patterns
+other modules compile with `re` itself at their import or first use (the standard library's json and
+platform, Jinja's lexer and filters: about forty in a `gpu-size` run): the process-wide cache also keeps the programs of what is in `re`'s own cache at exit,
+and the next process puts them back in that cache (`seed`, before msgspec or Jinja are imported), where
+`re.compile` finds them as it finds a pattern compiled earlier in the same process. The file is keyed by the
 interpreter (cache tag, exact version, the regex engine's magic number and code size), so another Python
 never reads it. That is CPython's private API, so it is guarded: when it is missing or behaves otherwise
 (another version, another interpreter), or the file is damaged or cannot be written, patterns come from
@@ -35,6 +39,8 @@ except ImportError:  # another interpreter
 
 # The flags a program is kept for; anything else (re.DEBUG prints, re.TEMPLATE is deprecated) goes to re.
 _PLAIN_FLAGS = int(re.IGNORECASE | re.LOCALE | re.MULTILINE | re.DOTALL | re.UNICODE | re.VERBOSE | re.ASCII)
+# The file's layout: (interpreter key, programs, which of them are other modules' patterns).
+FORMAT = "v2"
 # At most this many programs are kept; past it, only what the last process used (stale word lists go).
 MAX_PATTERNS = 1000
 
@@ -54,12 +60,18 @@ def interpreter_key() -> tuple | None:
 
 
 class PatternCache:
-    """Compiled programs of patterns, read from `path` at the first compile and written back by save()."""
+    """Compiled programs of patterns, read from `path` at the first compile and written back by save().
+    With `keeps_re_cache` (the process-wide one), save() also keeps what is in `re`'s own cache, and
+    seed() puts it back there."""
 
-    def __init__(self, path: Path | None):
+    def __init__(self, path: Path | None, keeps_re_cache: bool = False):
         self.path = path
         self._key = interpreter_key() if path is not None else None
+        self._keeps_re_cache = keeps_re_cache and self._key is not None and _re_cache() is not None
         self._programs: dict[tuple[str, int], Program] | None = None  # None: not read yet
+        # Which of the programs were compiled by `re` itself (another module's patterns): seed() puts them
+        # in re's cache.
+        self._foreign: set[tuple[str, int]] = set()
         self._patterns: dict[tuple[str, int], re.Pattern] = {}  # what this process built, as re keeps its own
         self._used: set[tuple[str, int]] = set()
         self._new = False
@@ -117,31 +129,79 @@ class PatternCache:
         if self._programs is None:
             with self._lock:
                 if self._programs is None:
-                    self._programs = self._load()
+                    self._programs, self._foreign = self._load()
         return self._programs
 
-    def _load(self) -> dict[tuple[str, int], Program]:
+    def _load(self) -> tuple[dict[tuple[str, int], Program], set[tuple[str, int]]]:
         try:
-            key, programs = marshal.loads(self.path.read_bytes())  # type: ignore[union-attr]
+            # (interpreter key, programs), and since other modules' patterns are kept, which those are
+            key, programs, *foreign = marshal.loads(self.path.read_bytes())  # type: ignore[union-attr]
+            if key != self._key or not isinstance(programs, dict):
+                return {}, set()
+            return programs, {k for k in (foreign[0] if foreign else ()) if k in programs}
         except (OSError, EOFError, ValueError, TypeError):
-            return {}  # not written yet, or unreadable: compiled anew, written again
-        return programs if key == self._key and isinstance(programs, dict) else {}
+            return {}, set()  # not written yet, or unreadable: compiled anew, written again
+
+    def seed(self) -> None:
+        """Puts the kept programs of other modules' patterns in `re`'s own cache, as compiled patterns,
+        where re.compile(pattern, flags) looks first. Room is left in that cache for what is new."""
+        cache = _re_cache() if self._keeps_re_cache else None
+        if cache is None:
+            return
+        programs = self._read()
+        room = re._MAXCACHE // 2 - len(cache)  # type: ignore[attr-defined]
+        for pattern, flags in list(self._foreign)[: max(0, room)]:
+            if (str, pattern, flags) not in cache:
+                try:
+                    cache[str, pattern, flags] = _rebuild(pattern, programs[pattern, flags])
+                except Exception:  # a program this interpreter does not take: re compiles it as before
+                    self._foreign.discard((pattern, flags))
+
+    def _take_re_cache(self) -> None:
+        """Builds the programs of the patterns in `re`'s cache that are not kept yet (other modules' own)."""
+        cache = _re_cache() if self._keeps_re_cache else None
+        if cache is None:
+            return
+        programs = self._read()
+        for kind, pattern, flags in list(cache):
+            key = (pattern, flags)
+            if kind is not str or type(flags) is not int or flags & ~_PLAIN_FLAGS:
+                continue
+            self._used.add(key)
+            if key in programs and key in self._foreign:
+                continue
+            if key not in programs:
+                try:
+                    program = self._build(pattern, flags)
+                    # kept only when it rebuilds the very pattern re compiled (flags, groups and code)
+                    if _rebuild(pattern, program) != cache[kind, pattern, flags]:
+                        continue
+                except Exception:  # nothing to keep: re compiles it as before
+                    continue
+                programs[key] = program
+            self._foreign.add(key)
+            self._new = True
 
     def save(self) -> None:
         """Writes the programs compiled since the file was read, with those another process wrote meanwhile;
         whole or not at all. Does nothing when nothing new was compiled."""
-        if not self._new or self._key is None or self.path is None:
+        if self._key is None or self.path is None:
+            return
+        self._take_re_cache()
+        if not self._new:
             return
         with self._lock:
             mine = dict(self._programs or {})
+            foreign = set(self._foreign)
             self._new = False
-        kept = self._load()
+        kept, kept_foreign = self._load()
         kept.update(mine)
+        foreign |= kept_foreign
         if len(kept) > MAX_PATTERNS:
             kept = {key: program for key, program in mine.items() if key in self._used}
         # A folder that cannot be written leaves the patterns to be compiled again next time, nothing else.
         with contextlib.suppress(OSError, ValueError):
-            blob = marshal.dumps((self._key, kept))
+            blob = marshal.dumps((self._key, kept, tuple(key for key in foreign if key in kept)))
             self.path.parent.mkdir(parents=True, exist_ok=True)
             partial = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
             partial.write_bytes(blob)
@@ -162,6 +222,17 @@ def _rebuild(pattern: str, program: Program) -> re.Pattern:
     )
 
 
+def _re_cache() -> dict | None:
+    """re's own cache of compiled patterns, keyed (type, pattern, flags) as CPython 3.11's re/__init__.py
+    _compile() keys it, or None where re keeps it otherwise (another version, another interpreter)."""
+    cache = getattr(re, "_cache", None)
+    if not isinstance(cache, dict) or not isinstance(getattr(re, "_MAXCACHE", None), int):
+        return None
+    if any(not (isinstance(k, tuple) and len(k) == 3) for k in cache):
+        return None
+    return cache
+
+
 def cache_path() -> Path | None:
     """The file of this interpreter's programs in the data cache's folder, or None when it is off."""
     folder = tomlfiles.cache_dir()
@@ -169,19 +240,32 @@ def cache_path() -> Path | None:
     if folder is None or key is None:
         return None
     tag, version, magic, codesize, byteorder = key
-    return folder / f"regexes-{tag}-{version:x}-{magic}-{codesize}{byteorder[0]}.marshal"
+    # FORMAT in the name: a version of the project that reads another layout has a file of its own; and
+    # this copy of the package's name (tomlfiles.copy_name): each copy keeps its own patterns.
+    name = f"regexes-{FORMAT}-{tomlfiles.copy_name()}-{tag}-{version:x}-{magic}-{codesize}{byteorder[0]}"
+    return folder / f"{name}.marshal"
 
 
 _cache: PatternCache | None = None
 _cache_lock = threading.Lock()
 
 
-def compile(pattern: str, flags: int = 0) -> re.Pattern:  # re.compile's name, on purpose
-    """re.compile(pattern, flags) for the engine's own patterns, kept for the next process (above)."""
+def _process_cache() -> PatternCache:
     global _cache
     if _cache is None:
         with _cache_lock:
             if _cache is None:
-                _cache = PatternCache(cache_path())
+                _cache = PatternCache(cache_path(), keeps_re_cache=True)
                 atexit.register(_cache.save)
-    return _cache.compile(pattern, flags)
+    return _cache
+
+
+def compile(pattern: str, flags: int = 0) -> re.Pattern:  # re.compile's name, on purpose
+    """re.compile(pattern, flags) for the engine's own patterns, kept for the next process (above)."""
+    return _process_cache().compile(pattern, flags)
+
+
+def seed() -> None:
+    """Other modules' patterns kept by an earlier process, put back in `re`'s cache (above): called by
+    sizing/__init__.py before the libraries that compile them are imported."""
+    _process_cache().seed()

@@ -39,6 +39,15 @@ def cache_dir() -> Path | None:
     return Path(base) / "gpu-sizer" / "data"
 
 
+def copy_name() -> str:
+    """A short name of this copy of the package (a hash of its folder), for the files kept per copy: the
+    compiled patterns and the word-list groups (sizing/regexes.py, sizing/vocabulary.py). Copies with other
+    word lists on one machine (a developer's checkouts side by side, the releases before and after a deploy)
+    each keep their own, where sharing one file had each copy prune the others' patterns past the file's
+    limit, and every run then compiled hundreds of them again."""
+    return blake2b(str(Path(__file__).resolve().parent).encode(), digest_size=4).hexdigest()
+
+
 def load(path: Path) -> dict:
     """tomllib.load(path), from the cache when this content was parsed before. Raises OSError when the file
     cannot be read and ParseError when it is not TOML."""

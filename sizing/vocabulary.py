@@ -294,7 +294,10 @@ class _KeptAlternations:
 
     def _path(self) -> Path | None:
         folder = tomlfiles.cache_dir()
-        return None if folder is None else folder / f"alternations-{self.VERSION}.marshal"
+        if folder is None:
+            return None
+        # One file per copy of the package (tomlfiles.copy_name), as the compiled patterns have.
+        return folder / f"alternations-{self.VERSION}-{tomlfiles.copy_name()}.marshal"
 
     def _read(self) -> dict[tuple[str, ...], str]:
         if self._kept is None:

@@ -263,3 +263,69 @@ def test_past_the_limit_only_what_the_last_process_used_is_kept(tmp_path, monkey
     last.compile(r"(?:usuarios|usuários|users)")
     last.compile(r"(?:gpus|placas)")
     assert set(parsed) == {r"(?:gpus|placas)"}  # the one pattern the file no longer had
+
+
+# A gpu-size answer in words in a new process, counting the patterns Python's regex compiler parses (pure
+# Python) anywhere in it: the engine's, and those of the modules it imports (json, platform, Jinja).
+COUNT_ALL_COMPILES = textwrap.dedent(
+    """
+    import re, sys
+    import pathlib  # the cache's own reading needs it first: urllib.parse's one pattern is compiled before
+    parsed = []
+    real = re._parser.parse
+    def parse(pattern, *args, **kwargs):
+        if isinstance(pattern, str):  # re caches str patterns only as they are given; bytes are left alone
+            parsed.append(pattern)
+        return real(pattern, *args, **kwargs)
+    re._parser.parse = parse
+    import contextlib, io
+    from bot import gpu_size, cli  # as the installed command imports them
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        cli.main(["70b", "4bit", "32k", "10users"])
+    assert "Recomendação" in out.getvalue()
+    print(len(parsed))
+    """
+)
+
+
+def test_the_next_process_gets_other_modules_patterns_from_res_own_cache(tmp_path):
+    """Patterns compiled with `re` itself (the standard library's, Jinja's) are kept at exit too, and put
+    back in re's cache by the next process before those modules are imported: nothing is compiled again."""
+    env = {**os.environ, "GPU_SIZER_DATA_CACHE": str(tmp_path / "cache"), "GPU_SIZER_HUB": "off"}
+
+    def compiles() -> int:
+        done = subprocess.run([sys.executable, "-c", COUNT_ALL_COMPILES], cwd=ROOT, env=env,
+                              capture_output=True, text=True)  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        return int(done.stdout.split()[-1])
+
+    assert compiles() > 150  # the engine's and the libraries' patterns, all compiled once
+    assert compiles() == 0
+
+
+def test_a_seeded_pattern_is_res_own(tmp_path, monkeypatch):
+    """What re.compile returns from a seeded cache is the pattern it would have compiled."""
+    monkeypatch.setattr(re, "_cache", {})
+    path = tmp_path / "regexes.marshal"
+    first = regexes.PatternCache(path, keeps_re_cache=True)
+    expected = re.compile(r"(?P<key>[a-z_]+)\s*=\s*(\d+)", re.IGNORECASE)
+    first.save()
+    monkeypatch.setattr(re, "_cache", {})
+    regexes.PatternCache(path, keeps_re_cache=True).seed()
+    no_compiling(monkeypatch)
+    seeded = re.compile(r"(?P<key>[a-z_]+)\s*=\s*(\d+)", re.IGNORECASE)
+    assert seeded == expected and seeded.groupindex == expected.groupindex
+    assert seeded.match("Users = 10").groups() == ("Users", "10")
+
+
+def test_each_copy_of_the_package_keeps_its_own_patterns_and_groups(tmp_path, monkeypatch):
+    """Two copies of the project on one machine (checkouts with other word lists, the releases either side
+    of a deploy) do not share the files that each prunes to what it used past their limit."""
+    from sizing import tomlfiles, vocabulary
+
+    monkeypatch.setenv("GPU_SIZER_DATA_CACHE", str(tmp_path))
+    here = (regexes.cache_path(), vocabulary._ALTERNATIONS._path())
+    monkeypatch.setattr(tomlfiles, "__file__", str(tmp_path / "other-copy" / "sizing" / "tomlfiles.py"))
+    there = (regexes.cache_path(), vocabulary._ALTERNATIONS._path())
+    assert all(path.parent == tmp_path for path in here + there)
+    assert here[0] != there[0] and here[1] != there[1]

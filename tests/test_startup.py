@@ -189,3 +189,36 @@ def test_gpu_size_with_words_alone_does_not_load_argparse():
     env = {**os.environ, "GPU_SIZER_HUB": "off"}
     done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True)
     assert done.stdout.strip() == "False", done.stderr
+
+
+# Printed at exit by the installed command's process: the top-level packages it imported.
+_MODULES_AT_EXIT = (
+    "import atexit, json, sys\n"
+    "atexit.register(lambda: print('MODULES', json.dumps(sorted({m.split('.')[0] for m in sys.modules}))))\n"
+    "sys.argv[0] = 'gpu-size'\n"
+    "from bot.gpu_size import run\n"
+    "run()\n"
+)
+
+
+def installed_modules(*argv: str) -> tuple[str, set[str]]:
+    """The answer of the installed gpu-size (pyproject's bot.gpu_size:run) and what its process imported."""
+    env = {**os.environ, "GPU_SIZER_HUB": "off", "GPU_SIZER_DB": "/nonexistent/unused.db"}
+    done = subprocess.run(
+        [sys.executable, "-c", _MODULES_AT_EXIT, *argv], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    answer, _, modules = done.stdout.rpartition("MODULES ")
+    return answer, set(json.loads(modules))
+
+
+def test_the_installed_gpu_size_imports_only_what_its_answer_uses():
+    """Slack, the web server, the database, pydantic and the Hub's client are for other commands; an answer
+    as JSON draws no template (Jinja) and reads no source code (inspect, ~10 ms of imports)."""
+    never = SLACK_AND_SERVER | {"pydantic", "pydantic_settings", "huggingface_hub", "typing_extensions"}
+    answer, loaded = installed_modules("70b", "4bit", "32k", "10users")
+    assert "Recomendação" in answer and "jinja2" in loaded
+    assert not loaded & never, loaded & never
+    answer, loaded = installed_modules("70b", "4bit", "--json")
+    assert json.loads(answer)["workload"]["model"]["name"] == "Llama 3.1 70B"
+    assert not loaded & (never | {"jinja2", "inspect"}), loaded & (never | {"jinja2", "inspect"})
