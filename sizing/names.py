@@ -438,12 +438,23 @@ def _name_words(model: ModelEntry, word: str = r"[a-z]+") -> set[str]:
 # -- families ---------------------------------------------------------------------------------------------
 
 
+# Per catalogue (by id, the catalogue kept with them so that its id is not reused): a question asks for them
+# several times, and normalizing every family's word each time cost more than the rest of those look-ups.
+_FAMILIES: dict[int, tuple[Catalog, dict[str, list[str]], frozenset[str]]] = {}
+
+
 def _families(catalog: Catalog) -> dict[str, list[str]]:
-    return {normalize(w): ids for w, ids in catalog.families.items()}
+    kept = _FAMILIES.get(id(catalog))
+    if kept and kept[0] is catalog:
+        return kept[1]
+    families = {normalize(w): ids for w, ids in catalog.families.items()}
+    _FAMILIES[id(catalog)] = (catalog, families, frozenset(families))
+    return families
 
 
-def family_words(catalog: Catalog) -> set[str]:
-    return set(_families(catalog))
+def family_words(catalog: Catalog) -> frozenset[str]:
+    _families(catalog)
+    return _FAMILIES[id(catalog)][2]
 
 
 # A name whose version is followed by a size of three digits ("hermes 4 405b", "granite 4 350m"): the word and

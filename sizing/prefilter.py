@@ -23,6 +23,10 @@ PIECE = 3
 # Per pattern (by id, the pattern kept with its strings so that its id is not reused): hashing a pattern
 # hashes its whole compiled code, which would cost more than the test saves.
 _REQUIRED: dict[int, tuple[re.Pattern, object, int]] = {}
+# Each pattern worked out, by id, with its strings (None: it is always run): one look-up, which the reader's
+# scan (sizing/query.py _Scan.take) makes inline for the ~200 patterns a question tries. The pattern is kept
+# with them, so that its id is never another pattern's; one not here yet is for may_match() to say.
+NEEDED: dict[int, tuple[re.Pattern, frozenset[str] | None]] = {}
 # A pattern's strings are worked out from its first use after the text of its first use (pieces() of
 # another text made since): parsing a pattern again costs more than running it once, and a process that
 # reads one question (gpu-size, whose patterns come compiled from sizing/regexes.py's cache) would parse
@@ -51,6 +55,9 @@ def pieces(text: str) -> set[str]:
 def may_match(pattern: re.Pattern, text_pieces: set[str]) -> bool:
     """False only when `pattern` cannot match anywhere in the text whose pieces() are given, or in any text
     made from it by turning some of its characters into spaces (what the scan does to what it has read)."""
+    worked_out = NEEDED.get(id(pattern))
+    if worked_out is not None:
+        return worked_out[1] is None or not worked_out[1].isdisjoint(text_pieces)
     entry = _REQUIRED.get(id(pattern))
     if entry is None or entry[0] is not pattern:
         _REQUIRED[id(pattern)] = (pattern, _SEEN_ONCE, _texts)
@@ -61,6 +68,7 @@ def may_match(pattern: re.Pattern, text_pieces: set[str]) -> bool:
             return True  # the first text still
         needed = required(pattern)
         _REQUIRED[id(pattern)] = (pattern, needed, 0)
+        NEEDED[id(pattern)] = (pattern, needed)
     return needed is None or not needed.isdisjoint(text_pieces)
 
 

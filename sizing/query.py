@@ -436,9 +436,13 @@ class _Scan(msgspec.Struct):
         return list(pattern.finditer(self.work, pos, endpos)) if self.may_match(pattern) else []
 
     def take(self, pattern: re.Pattern, kind: str, convert) -> None:
-        if self.work is not self._pieces_of:  # as may_match, inline: a question tries ~110 patterns
+        if self.work is not self._pieces_of:  # as may_match, inline: a question tries ~200 patterns
             self._pieces, self._pieces_of = prefilter.pieces(self.work), self.work
-        if not prefilter.may_match(pattern, self._pieces):
+        worked_out = prefilter.NEEDED.get(id(pattern))  # prefilter.may_match's first test, without the call
+        if worked_out is None:
+            if not prefilter.may_match(pattern, self._pieces):
+                return
+        elif worked_out[1] is not None and worked_out[1].isdisjoint(self._pieces):
             return
         for m in list(pattern.finditer(self.work)):
             value = convert(m)
@@ -2094,9 +2098,11 @@ _PER_REQUEST = rf"(?:\s+{_W('keys.per_request')}\b)?"
 # "they're in Portugal", "o cliente está em Lisboa": users in Europe (the latency note, sizing/advice.py).
 EUROPE = regexes.compile(rf"(?<![\w'])(?:{_W('words.europe')})(?![\w'])")
 _PER_REQUEST_SAID = regexes.compile(rf"\b{_W('keys.per_request')}\b")
-# Not glued to a word before it: "gsm8k" (a benchmark) had been a context of 8k tokens.
+# Not glued to a word before it: "gsm8k" (a benchmark) had been a context of 8k tokens. Nor started inside a run of
+# digits that it could start earlier in (the second digit of one after a letter is where "gsm18k" matches, as it
+# did): the same matches, without trying each digit of a long number in turn (~2 s on 4,000 digits).
 CONTEXT_UNIT = regexes.compile(
-    rf"(?<![a-z]){_NUM}\s*(k|mil(?!\s+milh)|m)\b{_NOT_TOKENS}{_NOT_SIZE}(?:[-\s]*tokens?{_TOKENS_OF_THINGS}{_PER_REQUEST})?"
+    rf"(?:(?<![a-z\d])|(?<=[a-z]\d)){_NUM}\s*(k|mil(?!\s+milh)|m)\b{_NOT_TOKENS}{_NOT_SIZE}(?:[-\s]*tokens?{_TOKENS_OF_THINGS}{_PER_REQUEST})?"
     rf"(?:\s*(?:de\s+)?{_CONTEXT_WORD})?"
     r"(?=(?:\s+(?:de\s+|of\s+)?(?P<counted>[a-z]{3,}s)\b)?)"
 )
@@ -2350,7 +2356,7 @@ def _buckets(catalog: Catalog) -> dict[str, dict[str, list[str]]]:
     return buckets
 
 
-_UNCATALOGUED: dict[int, tuple[Catalog, dict, frozenset]] = {}
+_UNCATALOGUED: dict[int, tuple[Catalog, dict, frozenset, dict, frozenset]] = {}
 _ALNUM_RUNS = regexes.compile(r"[a-z0-9]+")
 # "command a partir de amanhã": Portuguese after a name's last word, no name.
 _NO_NAME_AFTER = regexes.compile(r"\s+(?:partir|gente)\b")
@@ -2371,35 +2377,37 @@ def _open_release(text: str, start: int, end: int, catalog: Catalog) -> bool:
     return key in name_index(catalog.models) or key in _uncatalogued_names(catalog)[0]
 
 
-def _uncatalogued_names(catalog: Catalog) -> tuple[dict, frozenset]:
+def _uncatalogued_names(catalog: Catalog) -> tuple[dict, frozenset, dict, frozenset]:
     """The models the catalogue knows it does not size (models.toml, [[uncatalogued]]): normalized name ->
-    entry, and the first words of their names (a cheap cue that one may be in the question)."""
+    entry, the first words of their names (a cheap cue that one may be in the question), normalized name
+    shared by two models -> entry, and every name of both kinds (once per catalogue, not once per word read)."""
     cached = _UNCATALOGUED.get(id(catalog))
     if cached and cached[0] is catalog:
-        return cached[1], cached[2]
+        return cached[1:]
     names = {normalize(n): u for u in catalog.uncatalogued for n in (u.name, *u.aliases)}
+    shared = {normalize(n): u for u in catalog.uncatalogued for n in u.shared_names}
     firsts = frozenset(
         _ALNUM_RUNS.findall(strip_accents(n).lower())[0]
         for u in catalog.uncatalogued
         for n in (u.name, *u.aliases, *u.shared_names)
     )
-    _UNCATALOGUED[id(catalog)] = (catalog, names, firsts)
-    return names, firsts
+    known = frozenset(names.keys() | shared.keys())
+    _UNCATALOGUED[id(catalog)] = (catalog, names, firsts, shared, known)
+    return names, firsts, shared, known
 
 
 def _uncatalogued(scan: _Scan, catalog: Catalog) -> None:
     """A model the catalogue knows it does not size, named ("pixtral large", "llama 4 behemoth"): said so,
     with similar catalogue models and its repo to paste; never another model of its family sized in its
     place ("pixtral large" had been Pixtral 12B with “large” not understood)."""
-    names, firsts = _uncatalogued_names(catalog)
+    names, firsts, shared, known = _uncatalogued_names(catalog)
     if not any(first in scan.work for first in firsts):
         return
-    shared = {normalize(n): u for u in catalog.uncatalogued for n in u.shared_names}
     spans = [(start, end) for start, end, _ in _spans(scan.work)]
     models = name_index(catalog.models)
     found = next(
         ((start, end) for start, end in spans
-         if normalize(scan.work[start:end]) in names.keys() | shared.keys()
+         if normalize(scan.work[start:end]) in known
          and not _NO_NAME_AFTER.match(scan.work, end)
          # "deepseek coder v3": another release than the one listed, which the catalogue says it does not know
          and not _RELEASE_AFTER.match(scan.work, end)
@@ -2459,8 +2467,10 @@ def _power_of_ten(m: re.Match) -> str:
     return str(int(value)) if value == int(value) and 1 <= value <= 1e15 else m.group(0)
 
 
+# The blanks before the separator are each way's own, not one \s* shared by three ways (the same texts): shared,
+# every split of a long run of blanks after a size was tried before failing (~2 s on a padded question).
 ACTIVE_SIZE = regexes.compile(
-    r"(?<![\w.,])(\d+(?:\.\d+)?)\s*b(?:\s+(?:total|totais|no\s+total|in\s+total))?\s*(?:,\s*|\s+(?:com|with|e|and)\s+|\s*\(\s*)"
+    r"(?<![\w.,])(\d+(?:\.\d+)?)\s*b(?:\s+(?:total|totais|no\s+total|in\s+total))?(?:\s*,\s*|\s+(?:com|with|e|and)\s+|\s*\(\s*)"
     r"(\d+(?:\.\d+)?)\s*b\s+(?:de\s+)?(?:ativos|ativados|active|activated|activos)\b(?:\s*\))?",
     re.IGNORECASE,
 )
@@ -3349,7 +3359,11 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
     # The language is the words' around a launch line, not its flags' nor the keys it is rewritten to ("ctx 8192
     # users=4" are no English words a person typed).
     around_launch = _FLAG.sub(" ", text) if launched != text else None
-    text = GGUF_FILE.sub(lambda m: f"{m.group(1)} {m.group(2)}", launched).translate(JSON_MARKS)
+    # Only where a file is named: the pattern's lazy name, tried from every word of a long text that names none,
+    # fails in time that grows with the square of the text (~2 s on 4,000 characters of "1.1.1.").
+    if ".gguf" in launched.lower():
+        launched = GGUF_FILE.sub(lambda m: f"{m.group(1)} {m.group(2)}", launched)
+    text = launched.translate(JSON_MARKS)
     # Ollama's tags: "deepseek-r1:70b", "qwen3:30b-a3b-q4_K_M" are a model, its size and its file.
     tags: list[str] = []
     text = OLLAMA_TAG.sub(lambda m: _ollama_tag(m, tags), text)
@@ -3616,7 +3630,9 @@ def _users_limit(scan: _Scan, n: int) -> int:
 # choice and another variant said without the name again.
 _GPU_VARIANTS = regexes.compile(
     r"(?i)(?P<name>\b(?:[a-z]+\s+)?[a-z]*\d{2,4}[a-z]*)\s+(?P<a>[a-z0-9]+)"
-    r"\s*,?\s+(?P<c>e|ou|or|and|vs\.?|versus|x)\s+(?P<b>[a-z0-9]+)\b"
+    # (?:\s*,)?\s+ is \s*,?\s+ (the same texts) without its two ways to share a run of blanks: tried on every
+    # split of a long run before failing, it had taken ~0.6 s on a question padded with 4,000 spaces.
+    r"(?:\s*,)?\s+(?P<c>e|ou|or|and|vs\.?|versus|x)\s+(?P<b>[a-z0-9]+)\b"
 )
 
 

@@ -28,6 +28,7 @@ def _read(text: str):
 def test_every_question_reads_the_same_as_with_every_pattern_run(monkeypatch):
     filtered = [_read(text) for text in TEXTS]
     monkeypatch.setattr(prefilter, "may_match", lambda pattern, pieces: True)
+    monkeypatch.setattr(prefilter, "NEEDED", {})  # the scan's inline test then asks may_match too
     assert [_read(text) for text in TEXTS] == filtered
 
 
@@ -55,12 +56,12 @@ def test_a_pattern_is_skipped_only_where_it_finds_nothing(monkeypatch):
 def test_any_mix_of_words_reads_the_same_as_with_every_pattern_run(words):
     text = " ".join(words)
     filtered = _read(text)
-    saved = prefilter.may_match
-    prefilter.may_match = lambda pattern, pieces: True
+    saved = prefilter.may_match, prefilter.NEEDED
+    prefilter.may_match, prefilter.NEEDED = (lambda pattern, pieces: True), {}
     try:
         assert _read(text) == filtered
     finally:
-        prefilter.may_match = saved
+        prefilter.may_match, prefilter.NEEDED = saved
 
 
 @pytest.mark.parametrize(
@@ -151,6 +152,7 @@ def test_a_process_that_reads_one_question_parses_no_pattern(monkeypatch):
     parsed = []
     monkeypatch.setattr(prefilter, "required", lambda pattern: parsed.append(pattern) or None)
     monkeypatch.setattr(prefilter, "_REQUIRED", {})
+    monkeypatch.setattr(prefilter, "NEEDED", {})
     parse("llama 3.1 70b 4bit 32k 20 usuários")
     assert parsed == []
     parse("qwen3 32b fp8 8k 10 users")
