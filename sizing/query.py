@@ -1666,8 +1666,9 @@ OPTIMIZER_8BIT = regexes.compile(
     rf"\b{_W('training.adamw8bit')}\b|\b{_OPTIMIZER_WORD}\s*(?:de\s+|em\s+|in\s+)?{_EIGHT_BIT}\b"
     rf"|\b{_EIGHT_BIT}\s+{_OPTIMIZER_WORD}\b"
 )
+# "sea-lion v3 9b" names AI Singapore's model, no Lion optimizer.
 OPTIMIZERS = [
-    (optimizer, regexes.compile(rf"\b{_W('training.' + optimizer.value)}\b"))
+    (optimizer, regexes.compile(rf"(?<!\bsea[\s_-])\b{_W('training.' + optimizer.value)}\b"))
     for optimizer in (Optimizer.adamw, Optimizer.sgd, Optimizer.lion, Optimizer.adafactor)
 ]
 PARAM_OFFLOAD = regexes.compile(rf"\b{_W('training.param_offload')}\b")

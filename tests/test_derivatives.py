@@ -276,7 +276,7 @@ def test_a_derivative_is_added_by_editing_models_toml(data_copy, monkeypatch, ca
          "family 'magistral' lists model 'magistral-small-2609', which models.toml does not define"),
         # A key a derivative does not have (a typo, or a limit of its own: that is a [[model]] instead).
         (lambda t: t.replace('hf_repos = ["tokyotech-llm/Llama-3.1-Swallow-8B-Instruct-v0.3"]', "max_context = 8192"),
-         "models.toml: [[model]] 'llama-3.1-8b', key derivatives.4.max_context: unknown key (a typo?)"),
+         "models.toml: [[model]] 'llama-3.1-8b', key derivatives.5.max_context: unknown key (a typo?)"),
     ],
 )  # fmt: skip
 def test_a_broken_derivative_is_reported_in_one_sentence(data_copy, edit, said):

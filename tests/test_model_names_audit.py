@@ -136,6 +136,22 @@ def _offline(monkeypatch):
         ("shieldgemma 9b", "ShieldGemma 9B (arquitetura do Gemma 2 9B)"),
         ("sqlcoder 7b", "SQLCoder 7B-2 (arquitetura do Code Llama 7B)"),
         ("defog/sqlcoder-70b-alpha", "SQLCoder 70B alpha (arquitetura do Code Llama 70B)"),
+        ("tulu 3 8b", "Tülu 3 8B (arquitetura do Llama 3.1 8B)"),
+        ("openhermes 2.5", "OpenHermes 2.5 Mistral 7B (arquitetura do Mistral 7B v0.1)"),
+        ("nous hermes 2 mistral 7b", "OpenHermes 2.5 Mistral 7B (arquitetura do Mistral 7B v0.1)"),
+        ("starling lm 7b", "Starling LM 7B (arquitetura do Mistral 7B v0.1)"),
+        ("biomistral 7b", "BioMistral 7B (arquitetura do Mistral 7B v0.1)"),
+        ("saul 7b", "Saul 7B (arquitetura do Mistral 7B v0.1)"),
+        ("meditron 70b", "Meditron 70B (arquitetura do Llama 2 70B)"),
+        ("mythomax 13b", "MythoMax L2 13B (arquitetura do Llama 2 13B)"),
+        ("xwin lm 70b", "Xwin-LM 70B (arquitetura do Llama 2 70B)"),
+        ("openbiollm 70b", "OpenBioLLM 70B (arquitetura do Llama 3 70B)"),
+        ("llemma 7b", "Llemma 7B (arquitetura do Code Llama 7B)"),
+        # "lion" in its name is no Lion optimizer (it had been Gemma 2 9B trained with Lion)
+        ("sea-lion v3 9b", "SEA-LION v3 9B (arquitetura do Gemma 2 9B)"),
+        # "mistral 8x7b" had been Mistral Small 4 cut to 17 layers
+        ("mistral 8x7b", "Mixtral 8x7B"),
+        ("mistral 8x22b", "Mixtral 8x22B"),
         # Portuguese-language models
         ("canarim 7b", "Canarim 7B (arquitetura do Llama 2 7B)"),
         ("gervásio 8b", "Gervásio 8B (arquitetura do Llama 3.1 8B)"),
@@ -290,6 +306,9 @@ def test_a_catalogued_model_is_understood_as_itself(capsys, name, understood):
         ("yi coder 9b", "Yi-Coder (1.5B-9B)"),
         ("codegeex4 9b", "CodeGeeX4 9B (9B)"),
         ("opencoder 8b", "OpenCoder (1.5B-8B)"),
+        ("phi 3 small", "Phi-3 Small (7B)"),
+        ("qwen3 omni", "Qwen3-Omni 30B-A3B (30B-A3B)"),
+        ("deepseek math 7b", "DeepSeekMath 7B (7B)"),
         # Portuguese-language models without a cited config
         ("cabra 8b", "Cabra (botbot-ai) (8B-72B)"),
         ("cabrita", "Cabrita (7B)"),
@@ -321,6 +340,8 @@ def test_a_model_the_catalogue_lacks_is_said_so(capsys, name, model):
         ("bode", "7B, 13B"),
         ("tucano", "1B1, 2B4"),
         ("gervásio", "7B, 8B"),
+        ("tulu 3", "8B, 70B, 405B"),
+        ("llemma", "7B, 34B"),
     ],
 )
 def test_a_family_named_alone_asks_which_size(capsys, name, sizes):
@@ -335,6 +356,7 @@ def test_a_family_named_alone_asks_which_size(capsys, name, sizes):
         ("qwen2-vl", "2B, 7B, 72B", "2B"),
         ("gemma 4", "E2B, E4B, 26B-A4B, 31B", "E2B, E4B"),
         ("sqlcoder", "7B-2, 15B, 34B alpha, 70B alpha", "15B"),
+        ("phi 3", "Mini 3.8B, Small 7B, Medium 14B", "Small 7B"),
     ],
 )
 def test_a_family_named_alone_lists_the_sizes_the_catalogue_lacks_as_missing(capsys, name, sizes, missing):
