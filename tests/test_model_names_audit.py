@@ -299,7 +299,6 @@ def test_a_catalogued_model_is_understood_as_itself(capsys, name, understood):
         ("granite vision", "Granite Vision (2B)"),
         ("voxtral", "Voxtral (3B-24B)"),
         ("longcat flash", "LongCat-Flash (560B)"),
-        ("step 3", "Step3 (321B-A38B)"),
         ("ling lite", "Ling / Ring (16B-1T)"),
         ("baichuan m1", "Baichuan-M1 14B (14B)"),
         ("wizardcoder 15b", "WizardCoder (15B-33B)"),
@@ -314,6 +313,7 @@ def test_a_catalogued_model_is_understood_as_itself(capsys, name, understood):
         ("cabrita", "Cabrita (7B)"),
         ("open cabrita 3b", "Open Cabrita 3B (3B)"),
         ("glória 1.3b", "GlórIA 1.3B (1.3B)"),
+        ("step3", "Step3 (321B-A38B)"),
     ],
 )
 def test_a_model_the_catalogue_lacks_is_said_so(capsys, name, model):
@@ -388,6 +388,21 @@ def test_a_family_named_alone_says_its_missing_sizes_in_english(capsys):
 )
 def test_a_family_the_catalogue_lacks_keeps_its_name(capsys, name, named):
     assert _said(capsys, name).startswith(f"Entendi: {named} (dimensionado como ")
+
+
+@pytest.mark.parametrize(
+    ("text", "understood"),
+    [
+        # Words of a sentence are no model's name: a person ("para a Glória"), a step, an attention kind, a typo's
+        # neighbour ("starting" is no Starling).
+        ("qwen3 8b para a gloria e o saul", "Qwen3 8B"),
+        ("step 3: rodar o qwen3 8b", "Qwen3 8B"),
+        ("llama 8b com ring attention", "Llama 3.1 8B"),
+        ("llama 8b 50 users starting January 2027", "Llama 3.1 8B"),
+    ],
+)
+def test_a_common_word_is_no_model_name(capsys, text, understood):
+    assert _said(capsys, text).startswith(f"Entendi: {understood} ")
 
 
 def test_mistral_7b_v0_1_keeps_only_its_4096_token_window():
