@@ -277,6 +277,7 @@ def test_a_catalogued_model_is_understood_as_itself(capsys, name, understood):
         ("zamba2 7b", "Zamba2 (1.2B-7B)"),
         ("hymba 1.5b", "Hymba 1.5B (1.5B)"),
         ("rwkv 7", "RWKV (0.1B-14B)"),
+        ("eagle 7b", "RWKV (0.1B-14B)"),  # RWKV's Eagle 7B, no EAGLE draft method (test_speculative had it)
         ("molmo 7b", "Molmo (1B-72B)"),
         ("idefics3 8b", "Idefics (8B-80B)"),
         ("florence 2", "Florence-2 (230M-770M)"),
