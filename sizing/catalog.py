@@ -632,10 +632,16 @@ class Series(Strict, kw_only=True):
     id: str
     name: str
     aliases: list[str] = []
-    models: Annotated[list[str], msgspec.Meta(min_length=2)]  # catalogue ids, smallest first
+    models: Annotated[list[str], msgspec.Meta(min_length=1)]  # catalogue ids, smallest first
     # Sizes the release has that the catalogue does not size, as they are written ("E2B" for Gemma's
     # on-device sizes): asked for, the answer says so instead of taking them for a GPU or a typo.
     uncatalogued_sizes: list[str] = []
+
+    def __post_init__(self) -> None:
+        # One size in all is a model, not a series; one catalogued among others ("starcoder2": 15B of 3B, 7B,
+        # 15B) is still asked which.
+        if len(self.models) + len(self.uncatalogued_sizes) < 2:
+            raise ValueError(f"series {self.id!r} needs two sizes or more (models and uncatalogued_sizes)")
 
 
 class Uncatalogued(Strict, kw_only=True):

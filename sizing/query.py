@@ -1728,8 +1728,9 @@ OPTIMIZER_8BIT = regexes.compile(
     rf"\b{_W('training.adamw8bit')}\b|\b{_OPTIMIZER_WORD}\s*(?:de\s+|em\s+|in\s+)?{_EIGHT_BIT}\b"
     rf"|\b{_EIGHT_BIT}\s+{_OPTIMIZER_WORD}\b"
 )
+# "sea-lion v3 9b" names AI Singapore's model, no Lion optimizer.
 OPTIMIZERS = [
-    (optimizer, regexes.compile(rf"\b{_W('training.' + optimizer.value)}\b"))
+    (optimizer, regexes.compile(rf"(?<!\bsea[\s_-])\b{_W('training.' + optimizer.value)}\b"))
     for optimizer in (Optimizer.adamw, Optimizer.sgd, Optimizer.lion, Optimizer.adafactor)
 ]
 PARAM_OFFLOAD = regexes.compile(rf"\b{_W('training.param_offload')}\b")
@@ -8806,8 +8807,21 @@ def _series_member(scan: _Scan, catalog: Catalog, model: str | None, size: str |
         scan.found["model"] = [(member, f"{typed} {scan.found['size'][0][1]}")]
         return member, None
     example_model = catalog.model(series.models[len(series.models) // 2])
-    raise QueryError("query.series_size", hint=None, series=series.name, sizes=sizes,
+    # The release's sizes the catalogue lacks are listed too, and said missing: "starcoder2" comes in 3B, 7B and
+    # 15B, not in the 15B alone (it had been sized as the 15B, the only one asked back with).
+    missing = series.uncatalogued_sizes
+    if missing:
+        sizes = _with_missing_sizes(sizes, missing)
+    raise QueryError("query.series_size", hint="series_uncatalogued" if missing else None, series=series.name,
+                     sizes=sizes, missing=", ".join(missing),
                      example=_example(_without_variant(scan, typed), typed, example_model.name))  # fmt: skip
+
+
+def _with_missing_sizes(sizes: str, missing: list[str]) -> str:
+    """The sizes a series has in the catalogue and those it lacks, in the order of their first number
+    ("E2B, E4B, 26B-A4B, 31B")."""
+    every = sizes.split(", ") + list(missing)
+    return ", ".join(sorted(every, key=lambda s: float(n.group(0)) if (n := _NUMBER_IN.search(s)) else 0.0))
 
 
 SIZE_ONLY = regexes.compile(r"\d+(?:\.\d+)?b")

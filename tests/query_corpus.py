@@ -1392,12 +1392,13 @@ PHRASINGS: list[tuple[str, dict]] = [
     # The size confirms the name (total or active parameters, as rounded as model names say them).
     ("deepseek r1 671b em 8 h200", {"model": "deepseek-r1", "gpu": "h200-sxm", "gpus": 8}),
     ("deepseek v3 671b fp8", {"model": "deepseek-v3", "precision": "fp8"}),
-    # V3.1 is V3's architecture, named as asked (a derivative); "mistral 7b v0.1" keeps its size's model.
+    # V3.1 is V3's architecture, named as asked (a derivative); "mistral 7b v0.1" is that release (its own
+    # 4,096-token window and 32,000-token vocabulary), no longer v0.3 with "v0.1" not understood.
     (
         "deepseek v3.1 fp8 em 8 h200",
         {"model": "deepseek-v3.1", "precision": "fp8", "gpu": "h200-sxm", "gpus": 8},
     ),
-    ("mistral 7b v0.1 8k", {"model": "mistral-7b-v0.3", "context": 8192}),
+    ("mistral 7b v0.1 8k", {"model": "mistral-7b-v0.1", "context": 8192}),
     ("llama 4 scout 109b 10 usuarios", {"model": "llama-4-scout", "users": 10}),
     ("llama 4 maverick 17b fp8", {"model": "llama-4-maverick", "precision": "fp8"}),
     ("mixtral 8x7b 47b 4bit", {"model": "mixtral-8x7b", "precision": "int4"}),

@@ -12,7 +12,7 @@ from .gpu_size_run import answer
 @pytest.mark.parametrize(
     "question, sized_as",
     [
-        # "3 405" had been read as 3,405 and the model sized as a 3.4B
+        # "3 405" had been read as 3,405 and the model sized as a 3.4B; Hermes 3 is Llama 3.1's architecture
         ("hermes 3 405b", "Llama 3.1 405B"),
         ("hermes 3 405b fp8 para 10 usuários", "Llama 3.1 405B"),
         ("hermes 3 70b em 2 h100", "Llama 3.1 70B"),
@@ -21,7 +21,7 @@ from .gpu_size_run import answer
 def test_a_version_before_a_three_digit_size_is_no_thousands_group(capsys, question, sized_as):
     text = answer(capsys, question)
     first = text.splitlines()[0]
-    assert f"dimensionado como {sized_as}" in first
+    assert f"(arquitetura do {sized_as})" in first
     assert "3.405" not in text and "3,41B" not in text
 
 

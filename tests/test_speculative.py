@@ -112,7 +112,6 @@ def test_a_draft_model_is_read_however_it_is_said(text, model, draft):
         "me manda o rascunho da proposta do llama 70b",
         "llama 70b draft proposal",
         "o draft do contrato para o llama 70b",
-        "eagle 7b",  # RWKV's Eagle 7B is a model's name, not the EAGLE method
         "llama 70b ou qwen 32b?",
     ],
 )
