@@ -3950,6 +3950,11 @@ def _topic_asked(scan: _Scan, fields: dict, stage: Stage | None, model, size) ->
         return None
     if fields.get("gpu"):
         return None  # what fits on it, with the facts asked of it (sizing/fits.py)
+    if not said and (modes := concepts.modes_asked(plain)):
+        # "o que é modo dedicado?", "reservado vs sob demanda?": what each mode is and binds, not the whole list
+        error = QueryError("query.offering", hint="query.examples")
+        error.given = {"modes": modes}
+        return error
     # "quais GPUs vocês têm em São Paulo?": the list asked for, not a subject's sentence
     key = None if _offering_asked(plain, fields, stage) else topic_words.asked(plain)
     # "tem nota fiscal?": the billing asked, though "notas fiscais" had named a task to suggest models for
