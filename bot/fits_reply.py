@@ -175,6 +175,15 @@ def _offered_topic(offered: Offered, lang: str) -> list[str]:
 MODE_ORDER = ("on_demand", "project_package", "reserved", "dedicated")
 
 
+def _mode_prices(gpu, offered: Offered, lang: str) -> str:
+    """A GPU's price an hour and a month in each mode it is priced in, in the order a customer meets them."""
+    return "; ".join(
+        i18n.t(lang, "cost.mode", mode=i18n.t(lang, f"cost.modes.{mode}"), currency=offered.currency,
+               per_hour=i18n.money(per_hour, lang), per_month=i18n.money(per_hour * offered.hours_per_month, lang))
+        for mode, per_hour in sorted(gpu.price_per_gpu_hour.items(), key=lambda m: MODE_ORDER.index(m[0]))
+    )  # fmt: skip
+
+
 def offered_lines(offered: Offered, lang: str, show_prices: bool = True) -> tuple[str, list[str]]:
     """A line per GPU we rent: the machines it comes in and, where prices are shown and set, its price per
     GPU in each contract mode; then the modes, what stock the answer cannot see, and what to ask next."""
@@ -182,6 +191,8 @@ def offered_lines(offered: Offered, lang: str, show_prices: bool = True) -> tupl
     def t(key: str, **params) -> str:
         return i18n.t(lang, key, **params)
 
+    if offered.modes_asked:
+        return t("offered.modes_title"), _modes_lines(offered, lang, show_prices)
     priced = show_prices and any(g.price_per_gpu_hour for g in offered.gpus)
     out = [*_offered_topic(offered, lang), t("offered.intro")]
     for gpu in offered.gpus:
@@ -190,13 +201,7 @@ def offered_lines(offered: Offered, lang: str, show_prices: bool = True) -> tupl
         key = "offered.row_servers" if gpu.max_servers > 1 else "offered.row"
         row = t(key, gpu=gpu.name, counts=counts, servers=gpu.max_servers, total=total)
         if priced and gpu.price_per_gpu_hour:
-            modes = "; ".join(
-                t("cost.mode", mode=t(f"cost.modes.{mode}"), currency=offered.currency,
-                  per_hour=i18n.money(per_hour, lang),
-                  per_month=i18n.money(per_hour * offered.hours_per_month, lang))
-                for mode, per_hour in sorted(gpu.price_per_gpu_hour.items(), key=lambda m: MODE_ORDER.index(m[0]))
-            )  # fmt: skip
-            row = t("offered.prices", row=row, modes=modes)
+            row = t("offered.prices", row=row, modes=_mode_prices(gpu, offered, lang))
         out.append("• " + row)
     modes = dict.fromkeys(mode for gpu in offered.gpus for mode in gpu.contract_modes)
     out.append(t("offered.modes"))
@@ -208,6 +213,42 @@ def offered_lines(offered: Offered, lang: str, show_prices: bool = True) -> tupl
     largest = offered.gpus[-1].name.lower() if offered.gpus else "h100"
     out.append(t("offered.next", gpu=largest))
     return t("offered.title"), out
+
+
+def _modes_lines(offered: Offered, lang: str, show_prices: bool) -> list[str]:
+    """The contract modes asked ("o que é modo dedicado?"): what each is for, what it binds the customer to and
+    the GPUs it is offered on (offering.toml); where prices are shown and set, one GPU's price in every mode, so
+    that the modes are weighed in money; then how to ask for a sizing in the first mode asked."""
+
+    def t(key: str, **params) -> str:
+        return i18n.t(lang, key, **params)
+
+    out = []
+    for mode in offered.modes_asked:
+        on = [g.name for g in offered.gpus if mode in g.contract_modes]
+        where = (
+            t("offered.mode_everywhere")
+            if len(on) == len(offered.gpus)
+            else t("offered.mode_on", gpus=i18n.join(on, lang))
+            if on
+            else t("offered.mode_nowhere")
+        )
+        out.append(f"• {t(f'contract.{mode}')} {t(f'offered.commitment_{mode}')} {where}")
+    priced = [g for g in offered.gpus if g.price_per_gpu_hour]
+    if not show_prices:
+        out.append(t("cost.ask_sales"))
+    elif not priced:
+        out.append(t("cost.none"))
+    else:
+        # the first GPU priced in every mode asked, so that they are set side by side on one card
+        example = next(
+            (g for g in priced if set(offered.modes_asked) <= set(g.price_per_gpu_hour)), priced[0]
+        )
+        out.append(t("offered.mode_example", gpu=example.name, modes=_mode_prices(example, offered, lang)))
+        out.append(t("offered.hours", hours=i18n.number(offered.hours_per_month, lang)))
+    out.append(t("offered.mode_terms"))
+    out.append(t("offered.mode_next", mode=t(f"cost.modes.{offered.modes_asked[0]}")))
+    return out
 
 
 def suggestion_lines(suggestions: Suggestions, lang: str, show_prices: bool = True) -> tuple[str, list[str]]:

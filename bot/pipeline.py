@@ -49,7 +49,7 @@ PASTED = "pasted/config-"
 
 # Query errors that mean "say more" rather than "I could not read that".
 # Raised while reading as the answer itself: embedding and reranking models alone (sizing/encoder_query.py).
-ANSWERED = {"query.encoders", "query.speech", "query.concepts"}
+ANSWERED = {"query.encoders", "query.speech", "query.concepts", "query.latency"}
 NEEDS_INPUT = {
     "query.no_model",
     "missing_model",

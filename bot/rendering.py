@@ -10,7 +10,7 @@ from pathlib import Path
 import msgspec
 from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
 
-from sizing import advice, concepts, i18n, performance, speech
+from sizing import advice, concepts, i18n, latency, performance, speech
 from sizing.budget import check as check_budget
 from sizing.budget import currency_mismatch
 from sizing.catalog import load_catalog
@@ -1537,6 +1537,14 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(concepts.explain(query.concepts, lang, ask=False))
     if query.load_time:  # "quanto tempo leva para carregar o llama 70b?": its weights over the assumed rates
         lines.append(concepts.load_time(result.memory.weights, max(result.recommendation.count, 1), lang))
+    if query.latency_from and result.estimates is not None:
+        # "latência a partir de Lisboa, llama 3.1 8b": the round trip from there, added to this first token
+        lines += latency.lines(
+            latency.by_keys(query.latency_from),
+            lang,
+            result.estimates.time_to_first_token_s,
+            result.workload.model.name,
+        )
     return lines
 
 

@@ -42,8 +42,20 @@ CONCEPTS = (
 _MISSING = set(_VOCAB.keys("concepts")) - {*CONCEPTS, "load_time"}
 assert not _MISSING, f"vocabulary [concepts] without an explanation: {_MISSING}"
 
-_ANY = "|".join(f"(?P<{key}>{_VOCAB.pattern(f'concepts.{key}')})" for key in CONCEPTS)
-_CONCEPT = regexes.compile(rf"(?<![\w/-])(?:{_ANY})(?![\w/-])")
+
+def _named(section: str, keys, before: str = "") -> re.Pattern:
+    """One named group per key, from the words of `section`.<key> in the vocabulary, whole words only, after
+    the optional words `before`."""
+    groups = "|".join(f"(?P<{key}>{_VOCAB.pattern(f'{section}.{key}')})" for key in keys)
+    return regexes.compile(rf"(?<![\w/-])(?:{before})?(?:{groups})(?![\w/-])")
+
+
+_CONCEPT = _named("concepts", CONCEPTS)
+# The contract modes by the words that choose one ([contracts] of the vocabulary): "o que é modo dedicado?",
+# "what is reserved capacity?" ask what the mode is (answered from offering.toml, bot/fits_reply.py).
+CONTRACT_MODES = ("on_demand", "reserved", "dedicated")
+# "a modalidade a pedido", "o plano reservado", "the on-demand plan" name the mode as its bare word does
+_MODE = _named("contracts", CONTRACT_MODES, r"(?:modo|modalidade|plano|contrato|mode|plan)\s+(?:de\s+)?")
 
 # A question word before the concept: "o que é", "oq é", "o que significa", "what is", "what does", "explica",
 # "pra que serve", "como funciona", "define". Accent-free, lower case.
@@ -87,7 +99,9 @@ _OF_A_MODEL = regexes.compile(
 )
 
 
-def asked(plain: str, weigh_alike: bool = False, beside: bool = False) -> list[tuple[str, int, int]]:
+def asked(
+    plain: str, weigh_alike: bool = False, beside: bool = False, words: re.Pattern = _CONCEPT
+) -> list[tuple[str, int, int]]:
     """The concepts a question asks the meaning of (accent-free, lower case), each with where its words and
     its question word stand, in the text's order: a question word before or a "significa" after a concept,
     two concepts weighed ("diferença entre X e Y", "X vs Y"), or a concept alone with its question mark. A
@@ -95,8 +109,9 @@ def asked(plain: str, weigh_alike: bool = False, beside: bool = False) -> list[t
     `weigh_alike`: where no model is named, two words joined by "vs", "ou" or "e" weigh them ("fine-tuning vs
     treino do zero", "awq ou gptq?"); beside a model a word of difference must come before them, as "lora vs
     qlora", "tp e pp" or "int4 ou fp8" there say what to size. `beside`: a model is named, and a concept asked
-    of it ("what is the latency of llama 70b?") asks its value, which the sizing gives, not its meaning."""
-    found = [(m.lastgroup, m.start(), m.end()) for m in _CONCEPT.finditer(plain)]
+    of it ("what is the latency of llama 70b?") asks its value, which the sizing gives, not its meaning.
+    `words`: the named groups read as concepts (the contract modes for modes_asked)."""
+    found = [(m.lastgroup, m.start(), m.end()) for m in words.finditer(plain)]
     if not found:
         return []
     out: dict[str, tuple[int, int]] = {}
@@ -122,6 +137,12 @@ def asked(plain: str, weigh_alike: bool = False, beside: bool = False) -> list[t
             begin = what.start() if what else start
             out.setdefault(key, (begin, end + (after.end() if after else 0)))  # type: ignore[misc]
     return [(key, *span) for key, span in out.items()]
+
+
+def modes_asked(plain: str) -> list[str]:
+    """The contract modes a question with no model asks the meaning of: "o que é modo dedicado?", "modo
+    dedicado vs sob demanda", "qual a diferença entre reservado e dedicado?", in the text's order."""
+    return [key for key, _, _ in asked(plain, weigh_alike=True, words=_MODE)]
 
 
 # A GPU's name after a question word: "o que é uma H100?", "what is an L40S?", "o que é a placa A100?".

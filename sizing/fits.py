@@ -317,6 +317,8 @@ class Offered(msgspec.Struct, kw_only=True):
     # the GPU it named that we do not rent
     topic: str | None = None
     name: str = ""
+    # The contract modes whose meaning was asked ("o que é modo dedicado?"): said in place of the list
+    modes_asked: list[str] = []
 
 
 def offered(given: dict[str, Any], catalog: Catalog) -> Offered:
@@ -346,6 +348,7 @@ def offered(given: dict[str, Any], catalog: Catalog) -> Offered:
         hours_per_month=catalog.offering.hours_per_month,
         topic=given.get("topic"),
         name=given.get("name", ""),
+        modes_asked=list(given.get("modes", [])),
     )
 
 

@@ -26,6 +26,7 @@ from . import (
     encoders,
     i18n,
     image_query,
+    latency,
     prefilter,
     redact,
     regexes,
@@ -158,6 +159,31 @@ class ConceptAnswer(QueryError):
         return concepts.explain(self.keys, lang)
 
 
+class LatencyAnswer(QueryError):
+    """ "qual a latência a partir de Lisboa?" with no model: the round trip from each place named to our GPUs
+    (sizing/latency.py), raised while reading as the answer itself, in the reader's language."""
+
+    is_answer = True
+
+    def __init__(self, places: list) -> None:
+        super().__init__("query.latency", hint=None, places=tuple(p.key for p in places))
+        self.places = places
+
+    def message(self, lang: str = "pt-BR") -> str:
+        return "\n".join(latency.lines(self.places, lang))
+
+    @property
+    def data(self) -> dict:
+        """Its figures, for --json: each place, the region whose round trip answers it, and whether it is listed."""
+        return {
+            "places": [
+                {"place": p.key, "region": p.region.name, "rtt_ms": p.region.rtt_ms, "listed": p.listed}
+                for p in self.places
+            ],
+            "as_of": latency.table().as_of,
+        }
+
+
 class SpeechAnswer(QueryError):
     """A speech-recognition model asked about with no LLM (sizing/speech_query.py): raised while reading as the
     answer itself, in the reader's language."""
@@ -197,6 +223,9 @@ class Query(msgspec.Struct):
     # "o que é QLoRA? quero ajustar o llama 8b": the concepts asked the meaning of beside the model, each
     # explained in a note beside its sizing (sizing/concepts.py)
     concepts: list[str] = []
+    # "latência a partir de Lisboa, llama 3.1 8b": the places whose round trip to our GPUs is said beside the
+    # sizing, added to its first token (sizing/latency.py); each a region's name in latency.toml
+    latency_from: list[str] = []
     # "quanto tempo leva para carregar o llama 70b?": the weights' load time said beside the sizing
     load_time: bool = False
     ranges: list[tuple[str, str]] = []  # (a range as typed, the bound read)
@@ -3950,6 +3979,11 @@ def _topic_asked(scan: _Scan, fields: dict, stage: Stage | None, model, size) ->
         return None
     if fields.get("gpu"):
         return None  # what fits on it, with the facts asked of it (sizing/fits.py)
+    if not said and (modes := concepts.modes_asked(plain)):
+        # "o que é modo dedicado?", "reservado vs sob demanda?": what each mode is and binds, not the whole list
+        error = QueryError("query.offering", hint="query.examples")
+        error.given = {"modes": modes}
+        return error
     # "quais GPUs vocês têm em São Paulo?": the list asked for, not a subject's sentence
     key = None if _offering_asked(plain, fields, stage) else topic_words.asked(plain)
     # "tem nota fiscal?": the billing asked, though "notas fiscais" had named a task to suggest models for
@@ -4057,6 +4091,10 @@ def _written_lang(text: str) -> str | None:
     tie Portuguese with Spanish ("gemma 27b por 20 pessoas a utilizar"), as that grammar is Portugal's alone."""
     plain = strip_accents(text)
     written = VOCAB.detect(_written_words(plain), accented=_accented(text))
+    if written not in ("pt-BR", "pt-PT") and (bare := latency.without_places(plain.lower())) != plain.lower():
+        # "latency from Buenos Aires": a foreign place's name says where the users are, not the language asked
+        # in ("Lisboa" still says Portugal's Portuguese, as the vocabulary means it to)
+        written = VOCAB.detect(_written_words(bare), accented=_accented(text)) or written
     if (
         written in ("pt-BR", None)
         and (" a " in plain or "milhoes" in plain or "simultaneo" in plain)
@@ -4638,6 +4676,10 @@ def _concepts_beside(scan: _Scan, query: Query) -> None:
     if loading := concepts.load_time_asked(plain):
         query.load_time = True
         scan.blank(*loading.span())
+    places = latency.places_asked(plain)
+    query.latency_from = [p.key for p in places]
+    for m in latency.place_words(plain):
+        scan.blank(*m.span())
 
 
 def _topics_beside(scan: _Scan, query: Query) -> None:
@@ -8101,6 +8143,12 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     ):
         # "quanto tempo leva para subir o modelo?": its weights' size says it, so the model is asked for
         raise ConceptAnswer(["load_time_model"])
+    if not (model or size or fields.get("gpu")) and (
+        places := latency.places_asked(strip_accents(scan.original.lower()))
+    ):
+        # "qual a latência a partir de Lisboa?", "latency from Miami?": the network's round trip from there (it
+        # had been "Faltou dizer o modelo", or a city not understood)
+        raise LatencyAnswer(places)
     if (topic := _topic_asked(scan, fields, stage, model, size)) is not None:
         raise topic
     if not (model or size) and _kv_asked(strip_accents(scan.original.lower()), fields, stage):

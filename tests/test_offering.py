@@ -333,3 +333,69 @@ def test_a_priced_gpus_term_total_comes_before_what_fits(priced_modes, capsys):
     assert gpu_size(["quanto sai 4 h100 por 12 meses"]) == 0
     out = capsys.readouterr().out
     assert out.index("Por 12 meses (reservada)") < out.index("E o que cabe em 4× H100 SXM 80 GB:")
+
+
+# A contract mode's meaning asked with nothing to size: what it is for and binds the customer to, answered from
+# offering.toml (it had been the list of every GPU, with no line about the mode asked).
+@pytest.mark.parametrize(
+    ("args", "said", "unsaid"),
+    [
+        (["o que é modo dedicado?"], "• Dedicada: produção num servidor inteiro", "Reservada:"),
+        (
+            ["modo dedicado vs sob demanda"],
+            "Compromisso: nenhum; cada hora de GPU usada é cobrada",
+            "Reservada:",
+        ),
+        (
+            ["qual a diferença entre reservado e dedicado?"],
+            "cada mês é cobrado inteiro, em uso ou não",
+            "Sob demanda:",
+        ),
+        (["what is reserved capacity?"], "Commitment: the GPUs are reserved for a term", "On demand:"),
+        (["--lang", "pt-PT", "o que é o modo reservado?"], "Modalidades de contrato", "Dedicada:"),
+        (["o que é a modalidade a pedido?"], "• Sob demanda: para testar e avaliar", "Dedicada:"),
+    ],
+)
+def test_a_contract_modes_meaning_is_answered_with_what_it_binds(capsys, args, said, unsaid):
+    assert gpu_size(args) == 0
+    out = capsys.readouterr().out
+    assert said in out and unsaid not in out
+    assert "L40S 48 GB: " not in out  # not the list of machines
+    assert "`/gpu llama 3.1 70b 4bit 32k 10 " in out  # how to ask for a sizing, last
+
+
+def test_a_contract_modes_answer_sets_one_gpus_prices_side_by_side_for_staff(tmp_path, monkeypatch, capsys):
+    from tests.data_folders import priced_copy
+
+    prices = {
+        "l40s": "{ on_demand = 9.5 }",
+        "h100-sxm": "{ on_demand = 20.0, reserved = 14.0, dedicated = 12.0 }",
+    }
+    monkeypatch.setenv("GPU_SIZER_DATA", str(priced_copy(tmp_path, prices)))
+    load_catalog.cache_clear()
+    try:
+        # the first GPU priced in both modes asked: 14.00 x 730 hours = 10,220 a month
+        assert gpu_size(["qual a diferença entre reservado e dedicado?"]) == 0
+        out = capsys.readouterr().out
+        assert (
+            "Por exemplo, por GPU H100 SXM 80 GB: sob demanda: R$ 20,00/h, R$ 14.600/mês; reservada: R$ 14,00/h"
+            in out
+        )
+        assert "dedicada: R$ 12,00/h, R$ 8.760/mês." in out
+        assert gpu_size(["what is dedicated mode?"]) == 0
+        assert "For example, per H100 SXM 80 GB GPU: on demand: BRL 20.00/h" in capsys.readouterr().out
+    finally:
+        load_catalog.cache_clear()
+
+
+def test_a_customer_asking_a_contract_mode_gets_no_price_and_is_sent_to_sales(priced, tmp_path):
+    from bot.log.requestlog import RequestLog
+    from bot.pipeline import Pipeline, Where
+
+    pipeline = Pipeline(RequestLog(tmp_path / "log.db"))
+    reply = pipeline.ask("o que é modo dedicado?", Where("slash_command", channel_shared=True))
+    _valid(reply.message.blocks)
+    text = _text(reply.message.blocks)
+    assert "Compromisso: servidores inteiros por um prazo" in text
+    assert "R$" not in text and "o time comercial envia com a proposta" in text
+    pipeline.log.close()

@@ -1,0 +1,155 @@
+"""The network round trip from a place to our GPUs in Brazil ("qual a latência a partir de Lisboa?", "latency
+from Miami?", "vou atender usuários em Portugal, a latência fica ruim?"): the figure of the region named, from
+sizing/data/latency.toml (a published inter-region table), or, for a place the table lacks, its nearest listed
+region's; what it adds to the time to first token, and that users in Brazil do not pay it."""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+
+import msgspec
+
+from . import i18n, regexes, tomlfiles
+from .encoders import data_path
+from .vocabulary import strip_accents
+
+
+class Region(msgspec.Struct, kw_only=True, frozen=True):
+    name: str
+    rtt_ms: float
+    label: dict[str, str]
+    words: list[str]
+
+
+class Place(msgspec.Struct, kw_only=True, frozen=True):
+    label: dict[str, str]
+    words: list[str]
+    nearest: str
+
+
+class Table(msgspec.Struct, kw_only=True, frozen=True):
+    as_of: str
+    region: list[Region]
+    place: list[Place] = []
+
+
+class Named(msgspec.Struct, kw_only=True, frozen=True):
+    """A place a question names: the region whose figure answers it, and whether the table lists the place."""
+
+    key: str  # the region's name, or the place's first word
+    label: dict[str, str]
+    region: Region
+    listed: bool
+
+
+def table() -> Table:
+    """From the folder GPU_SIZER_DATA names, as the catalogues are, or the packaged one when it has none."""
+    return _table(os.environ.get("GPU_SIZER_DATA") or "")
+
+
+@functools.cache
+def _table(folder: str) -> Table:
+    data = msgspec.convert(tomlfiles.load(data_path(folder, "latency.toml")), Table)
+    names = {r.name for r in data.region}
+    unknown = [p.nearest for p in data.place if p.nearest not in names]
+    if unknown:
+        raise ValueError(f"latency.toml: [[place]] nearest names no [[region]]: {unknown}")
+    return data
+
+
+@functools.cache
+def _places(folder: str) -> tuple[re.Pattern, list[Named]]:
+    data = _table(folder)
+    by_name = {r.name: r for r in data.region}
+    named = [Named(key=r.name, label=r.label, region=r, listed=True) for r in data.region]
+    named += [
+        Named(key=p.words[0], label=p.label, region=by_name[p.nearest], listed=False) for p in data.place
+    ]
+    words = [r.words for r in data.region] + [p.words for p in data.place]
+    groups = "|".join(
+        f"(?P<p{i}>{'|'.join(re.escape(strip_accents(w.lower())) for w in said)})"
+        for i, said in enumerate(words)
+    )
+    # "a partir de Lisboa", "from Miami": the words that lead to the place go with it, read as part of the question
+    lead = r"(?:(?:a\s+partir\s+d[eoa]s?|desde|from|de|do|da|em|no|na|in|para|pra|to)\s+)?"
+    return regexes.compile(rf"(?<![\w-]){lead}(?P<place>{groups})(?![\w-])"), named
+
+
+# What asks for the network's delay, accent-free: "latência", "latency", "ping", "ida e volta", "round trip",
+# "atraso da rede". A latency target ("latência de 2 s") names no place, so it is never read as this.
+_ASKED = regexes.compile(
+    r"\b(?:latenc\w*|lag|ping|rtt|round[\s-]?trip\w*|ida\s+e\s+volta|atraso\w*|delay\w*)\b"
+)
+
+
+def place_words(plain: str) -> list[re.Match]:
+    """Where a question that speaks of latency names places (accent-free, lower case); none where it does not."""
+    if not _ASKED.search(plain):
+        return []
+    return list(_places(os.environ.get("GPU_SIZER_DATA") or "")[0].finditer(plain))
+
+
+def without_places(plain: str) -> str:
+    """The text with the places a latency question names blanked: "Buenos Aires" says no Spanish is written."""
+    for m in reversed(place_words(plain)):
+        plain = (
+            plain[: m.start("place")] + " " * (m.end("place") - m.start("place")) + plain[m.end("place") :]
+        )
+    return plain
+
+
+def places_asked(plain: str) -> list[Named]:
+    """The places whose round trip a question asks (accent-free, lower case), in the text's order, each once."""
+    named = _places(os.environ.get("GPU_SIZER_DATA") or "")[1]
+    # the one group p<i> that matched names the place (the outer "place" group closes last)
+    found = [
+        named[int(next(k for k, v in m.groupdict().items() if v is not None and k != "place")[1:])]
+        for m in place_words(plain)
+    ]
+    return list({n.key: n for n in found}.values())
+
+
+def by_keys(keys: list[str]) -> list[Named]:
+    """The places of Named.key, as a query kept them."""
+    named = {n.key: n for n in _places(os.environ.get("GPU_SIZER_DATA") or "")[1]}
+    return [named[k] for k in keys if k in named]
+
+
+def _label(named: Named | Region, lang: str) -> str:
+    return named.label.get("en" if lang == "en" else "pt") or next(iter(named.label.values()))
+
+
+def lines(places: list[Named], lang: str, ttft_s: float | None = None, model: str = "") -> list[str]:
+    """A line per place: its round trip and whence the figure; then what a round trip adds to the first token
+    (to it, with a model's first-token figure), and that users in Brazil do not pay it."""
+    data = table()
+    out = []
+    for named in places:
+        region = named.region
+        params = dict(
+            place=_label(named, lang), region=_label(region, lang), ms=i18n.number(region.rtt_ms, lang)
+        )
+        out.append(i18n.t(lang, "latency.listed" if named.listed else "latency.nearest", **params))
+    year, month, day = data.as_of.split("-")
+    as_of = data.as_of if lang == "en" else f"{day}/{month}/{year}"
+    out.append(i18n.t(lang, "latency.source", as_of=as_of))
+    if ttft_s is None:
+        out.append(i18n.t(lang, "latency.first_token"))
+        return out
+    # the request goes out and the first token comes back: one round trip over the first token computed here;
+    # the tokens after it stream at the generation speed, unaffected
+    worst = max(places, key=lambda n: n.region.rtt_ms)
+    out.append(
+        i18n.t(
+            lang,
+            "latency.first_token_model",
+            model=model,
+            ttft=i18n.number(ttft_s, lang, 2),
+            ms=i18n.number(worst.region.rtt_ms, lang),
+            total=i18n.number(ttft_s + worst.region.rtt_ms / 1000, lang, 2),
+            place=_label(worst, lang),
+        )
+    )
+    return out
