@@ -26,7 +26,8 @@ class Region(msgspec.Struct, kw_only=True, frozen=True):
 class Place(msgspec.Struct, kw_only=True, frozen=True):
     label: dict[str, str]
     words: list[str]
-    nearest: str
+    nearest: str | None = None  # a listed region whose path to Brazil is a fair stand-in for the place's
+    km: float | None = None  # great-circle distance to São Paulo, for a place no listed region stands in for
 
 
 class Table(msgspec.Struct, kw_only=True, frozen=True):
@@ -40,8 +41,23 @@ class Named(msgspec.Struct, kw_only=True, frozen=True):
 
     key: str  # the region's name, or the place's first word
     label: dict[str, str]
-    region: Region
+    region: Region | None  # None: no listed region stands in for it, only the distance (km)
     listed: bool
+    km: float | None = None
+
+    @property
+    def rtt_ms(self) -> float:
+        return self.region.rtt_ms if self.region is not None else fibre_floor_ms(self.km or 0)
+
+
+# Light in optical fibre travels at about c / 1.47 (silica's refractive index), ~204,000 km/s: ~200,000 km/s
+# as network engineers round it. A round trip can take no less than twice the distance at that speed; real
+# routes are longer than the great circle and add switching, so this is a floor, said as one.
+FIBRE_KM_PER_S = 200_000
+
+
+def fibre_floor_ms(km: float) -> float:
+    return 2 * km / FIBRE_KM_PER_S * 1000
 
 
 def table() -> Table:
@@ -53,9 +69,14 @@ def table() -> Table:
 def _table(folder: str) -> Table:
     data = msgspec.convert(tomlfiles.load(data_path(folder, "latency.toml")), Table)
     names = {r.name for r in data.region}
-    unknown = [p.nearest for p in data.place if p.nearest not in names]
+    unknown = [p.nearest for p in data.place if p.nearest is not None and p.nearest not in names]
     if unknown:
         raise ValueError(f"latency.toml: [[place]] nearest names no [[region]]: {unknown}")
+    neither = [p.words[0] for p in data.place if (p.nearest is None) == (p.km is None)]
+    if neither:
+        raise ValueError(
+            f"latency.toml: each [[place]] needs a nearest region or its km, not both: {neither}"
+        )
     return data
 
 
@@ -65,7 +86,14 @@ def _places(folder: str) -> tuple[re.Pattern, list[Named]]:
     by_name = {r.name: r for r in data.region}
     named = [Named(key=r.name, label=r.label, region=r, listed=True) for r in data.region]
     named += [
-        Named(key=p.words[0], label=p.label, region=by_name[p.nearest], listed=False) for p in data.place
+        Named(
+            key=p.words[0],
+            label=p.label,
+            region=by_name[p.nearest] if p.nearest is not None else None,
+            listed=False,
+            km=p.km,
+        )
+        for p in data.place
     ]
     words = [r.words for r in data.region] + [p.words for p in data.place]
     groups = "|".join(
@@ -128,6 +156,17 @@ def lines(places: list[Named], lang: str, ttft_s: float | None = None, model: st
     out = []
     for named in places:
         region = named.region
+        if region is None:
+            out.append(
+                i18n.t(
+                    lang,
+                    "latency.floor",
+                    place=_label(named, lang),
+                    km=i18n.number(round(named.km or 0, -1), lang),
+                    ms=i18n.number(named.rtt_ms, lang),
+                )
+            )
+            continue
         params = dict(
             place=_label(named, lang), region=_label(region, lang), ms=i18n.number(region.rtt_ms, lang)
         )
@@ -140,15 +179,15 @@ def lines(places: list[Named], lang: str, ttft_s: float | None = None, model: st
         return out
     # the request goes out and the first token comes back: one round trip over the first token computed here;
     # the tokens after it stream at the generation speed, unaffected
-    worst = max(places, key=lambda n: n.region.rtt_ms)
+    worst = max(places, key=lambda n: n.rtt_ms)
     out.append(
         i18n.t(
             lang,
-            "latency.first_token_model",
+            "latency.first_token_model" if worst.region is not None else "latency.first_token_model_floor",
             model=model,
             ttft=i18n.number(ttft_s, lang, 2),
-            ms=i18n.number(worst.region.rtt_ms, lang),
-            total=i18n.number(ttft_s + worst.region.rtt_ms / 1000, lang, 2),
+            ms=i18n.number(worst.rtt_ms, lang),
+            total=i18n.number(ttft_s + worst.rtt_ms / 1000, lang, 2),
             place=_label(worst, lang),
         )
     )

@@ -79,7 +79,7 @@ def test_with_a_model_the_round_trip_is_added_to_its_first_token(capsys):
     assert gpu_size(["latência a partir de Lisboa, llama 3.1 8b 10 usuários"]) == 0
     out = capsys.readouterr().out
     total = f"{ttft + 0.185:.2f}".replace(".", ",")
-    assert f"mais 185 ms de ida e volta = ~{total} s para quem está em Portugal" in out
+    assert f"mais 185 ms de ida e volta = ~{total} s para usuários nessa região (Portugal)" in out
     assert "Não entendi" not in out  # "a partir de Lisboa" is read, not left over
 
 
@@ -96,3 +96,32 @@ def test_slack_answers_it(slack):
     assert "Reino Unido (Londres): " + _ms("UK South") in text
     [row] = slack.rows()
     assert row["outcome"] == "answered"
+
+
+@pytest.mark.parametrize(
+    ("question", "floor"),
+    [
+        # had been Mexico's 158 ms, a path through the United States, where Buenos Aires is 1,680 km away
+        (
+            "latency from Buenos Aires?",
+            "Over the ~1,680 km to São Paulo, light in fibre alone takes at least ~17 ms",
+        ),
+        (
+            "qual a latência a partir de Bogotá?",
+            "~4.330 km até São Paulo, só a luz na fibra leva ao menos ~43 ms",
+        ),
+    ],
+)
+def test_a_place_no_listed_region_stands_in_for_gets_the_fibre_floor(capsys, question, floor):
+    assert gpu_size([question]) == 0
+    out = capsys.readouterr().out
+    assert floor in out
+    assert "158" not in out and "Mexico (Querétaro)" not in out and "México (Querétaro)" not in out
+
+
+def test_a_models_first_token_from_such_a_place_is_said_as_a_floor(capsys):
+    assert gpu_size(["latência a partir de Santiago do Chile, llama 3.1 8b 10 usuários"]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "mais ao menos 26 ms de ida e volta" in out and "s ou mais para usuários nessa região (Chile)" in out
+    )
