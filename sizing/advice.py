@@ -2107,27 +2107,10 @@ def _speech_apart(served: speech.Served, ld: speech_query.Load, catalog: Catalog
     options = []
     for o in catalog.offering.offer:
         g = catalog.gpu(o.gpu)
-        count = speech_query.gpus_needed(served, ld, g)
+        count = speech_query.gpus_needed(served, ld, g, catalog)
         if count and speech.total(served) <= g.memory_bytes * catalog.offering.serving.memory_utilization:
             options.append(_SpeechRoom(g.name, count, count, _on_demand_hourly(o.gpu, count, catalog)))
     return min(options, key=lambda o: (math.inf if o.hourly is None else o.hourly, o.added), default=None)
-
-
-def _audio_at_peak(ld: speech_query.Load, catalog: Catalog) -> tuple[float, float | None]:
-    """(seconds of audio a second the GPUs keep up with, the day's share at its busiest hour or None). A volume a
-    day, week or month arrives as the LLM's requests from a volume do (sizing/plan.py, traffic.toml [daily]): over
-    the days of use, its busiest hour carrying peak_hour_share of the day; that hour's audio is what shares the
-    GPUs with the LLM's peak (the day's average beside the LLM's peak had added an average to a peak). A volume
-    an hour is that pace all hour."""
-    period = ld.period_s or 3600
-    if period < 86400:
-        return (ld.audio_hours or 0) * 3600 / period, None
-    daily = catalog.traffic.daily
-    days = {86400: 1, 7 * 86400: daily.days_per_week, 30 * 86400: daily.days_per_month}.get(int(period))
-    if days is None:
-        days = period / 86400
-    # hours of audio in the busiest hour: that many times real time
-    return (ld.audio_hours or 0) / days * daily.peak_hour_share, daily.peak_hour_share
 
 
 def _speech_share(plan: Plan, rec: Setup, served: speech.Served, catalog: Catalog) -> list[str]:
@@ -2154,7 +2137,7 @@ def _speech_share(plan: Plan, rec: Setup, served: speech.Served, catalog: Catalo
             return [t(lang, key + ("_late" if apart else ""), hours=hours, time=i18n.duration(seconds / 86400, lang),
                       deadline=i18n.duration((ld.period_s or 0) / 86400, lang), apart=apart.count if apart else 0,
                       apart_gpu=apart.gpu_name if apart else "", **where)]  # fmt: skip
-        need, peak = _audio_at_peak(ld, catalog)
+        need, peak = speech_query.audio_at_peak(ld, catalog)
         audio += need
         key = "speech.beside_volume_peak" if peak else "speech.beside_volume"
         parts.append(t(lang, key, hours=hours, period=t(lang, f"speech.period_{int(ld.period_s)}"),
