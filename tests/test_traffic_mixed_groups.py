@@ -95,3 +95,29 @@ def test_an_hour_after_a_count_stays_a_rate(capsys):
     assert answer(capsys, "llama 3.1 70b, 300 requests an hour").startswith(
         "Understood: Llama 3.1 70B · 300 requests/h"
     )
+
+
+# -- a count said once on one side of a comparison --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "understood", "summary"),
+    [
+        (
+            "llama 3.1 70b em 1 h100 ou h200",
+            "Entendi: Llama 3.1 70B · 1× H100 SXM 80 GB ou 1× H200 SXM 141 GB",
+            "Em resumo: nenhuma das configurações pedidas serve esta carga",
+        ),
+        (
+            "qwen3 32b on 1 l40s or h100",
+            "Understood: Qwen3 32B · 1× L40S 48 GB or 1× H100 SXM 80 GB",
+            "In short: of the setups asked, only 1× H100 SXM 80 GB serves this workload",
+        ),
+    ],
+)
+def test_a_count_said_once_is_each_sides(capsys, question, understood, summary):
+    text = answer(capsys, question)
+    assert text.startswith(understood)
+    assert summary in text
+    # the side with no count of its own is weighed at the count said, not at the fewest it needs
+    assert "  • 2× H200" not in text and "  • 2× H100" not in text
