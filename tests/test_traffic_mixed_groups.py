@@ -121,3 +121,24 @@ def test_a_count_said_once_is_each_sides(capsys, question, understood, summary):
     assert summary in text
     # the side with no count of its own is weighed at the count said, not at the fewest it needs
     assert "  • 2× H200" not in text and "  • 2× H100" not in text
+
+
+# -- speech recommended on GPUs of its own ---------------------------------------------------------------
+
+
+def test_with_speech_apart_the_main_answer_says_its_table_is_the_shared_setup(capsys):
+    text = answer(capsys, "whisper large v3 + llama 3.1 70b para 50 usuários, 2000 horas de áudio por dia")
+    assert "Recomendo GPU à parte para a fala" in text
+    # the launch flag for the shared GPU is no longer given as the advice beside the speech apart
+    assert "Com eles na mesma" not in text
+    assert (
+        "A tabela de memória e a recomendação acima contam a fala na mesma H200 SXM 141 GB que o LLM (9,7 GB em"
+        " cada GPU, com o vLLM em --gpu-memory-utilization 0,83); com a fala em GPU à parte, como recomendado"
+        " abaixo, o LLM fica sem esses 9,7 GB e o vLLM volta a 0,90."
+    ) in text
+
+
+def test_with_speech_sharing_the_gpu_the_launch_flag_stays_the_advice(capsys):
+    text = answer(capsys, "whisper large v3 + llama 3.1 8b para 5 usuários, 10 horas de áudio por dia")
+    assert "Com eles na mesma" in text
+    assert "A tabela de memória e a recomendação acima contam a fala" not in text
