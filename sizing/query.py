@@ -2009,10 +2009,6 @@ MORE_USERS = regexes.compile(
     rf"|(?<![\w.,])(\d{{1,6}})\s+(?:{_COUNT_NOUNS})\s+a\s+mais\b"
     rf"|(?<![\w.,])(\d{{1,6}})\s+(?:more|extra|additional)\s+(?:{_COUNT_NOUNS})\b"
 )
-OFFLINE = regexes.compile(
-    r"\boffline\b|\bem\s+lotes?\b|\bbatch\s+(?:job|processing|offline)\b|\bprocessamento\s+em\s+lote\b"
-    r"|\ba\s+qualquer\s+hora\b|\bat\s+any\s+time\b|\bao\s+longo\s+do\s+dia\b|\bthroughout\s+the\s+day\b"
-)
 # The hour of the peak ("pico às 14h", "pico entre 14h e 16h", "peak at 2pm", "horário de pico por volta do
 # meio-dia"): the peak the load is sized for, whatever its hour; nothing to size from the hour itself (it had been
 # "14h" not understood). Read after the traffic, whose phrases may hold "pico" ("25% ativos no pico").
@@ -7925,7 +7921,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         and not fields.get("batch_items")
         and not any(fields.get(k) for k in ("ttft_s", "e2e_s", "tokens_per_s", "fast_latency", "waited_on"))
         and not (stage or (base.stage if base else Stage.inference)).is_training
-        and OFFLINE.search(strip_accents(scan.original.lower()))
+        and traffic_query.OFFLINE.search(strip_accents(scan.original.lower()))
     ):
         # "batch offline de 1 milhão de documentos por dia": the day's volume at any hour, a batch of 24 hours
         # at its average pace (it had been sized for 15% of it in a peak hour: 32 H200s for 11.6 req/s).

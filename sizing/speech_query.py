@@ -9,7 +9,7 @@ import re
 
 import msgspec
 
-from . import encoder_query, encoders, i18n
+from . import encoder_query, encoders, i18n, traffic_query
 from .catalog import GPU, Catalog
 from .encoder_query import smallest_rented
 from .encoders import Encoder
@@ -112,9 +112,7 @@ def load(text: str, beside: bool = False) -> Load:
         hours = None
     if period is not None and period <= 0:
         period = None
-    from .query import OFFLINE  # the words query.py reads a batch by; imported here, query.py imports this
-
-    batch = OFFLINE.search(plain) is not None
+    batch = traffic_query.OFFLINE.search(plain) is not None
     return Load(audio_hours=hours, period_s=period, deadline=deadline, streams=streams or None, batch=batch)
 
 
