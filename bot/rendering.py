@@ -1375,6 +1375,9 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
             people_phrase(total, lang) if query.summed_head_count else advice.users_phrase(total, lang)
         )
         lines.append(t("understood.users_summed", typed=typed, parts=parts, total=people))
+    for typed, people, users in query.mixed_groups:
+        lines.append(t("understood.users_mixed", typed=typed, people=people_phrase(people, lang),
+                       users=advice.users_phrase(users, lang)))  # fmt: skip
     for typed, people, shifts, at_work in query.shifts:
         lines.append(t("understood.shifts", typed=typed, people=i18n.number(people, lang),
                        shifts=i18n.number(shifts, lang), at_work=i18n.number(at_work, lang)))  # fmt: skip

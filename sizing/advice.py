@@ -2054,13 +2054,14 @@ def _pipeline_in_server(plan: Plan, setup: Setup | None, lang: str) -> str | Non
              total=a.num_layers)  # fmt: skip
 
 
-def _encoders_share(plan: Plan, rec: Setup, catalog: Catalog) -> str:
+def _encoders_share(plan: Plan, rec: Setup, catalog: Catalog, shared_only: bool = False) -> str:
     """vLLM's --gpu-memory-utilization that leaves the embedding and reranking models their room on each GPU:
     vLLM takes that share of the whole GPU for itself (vllm/v1/worker/gpu_worker.py), so theirs comes off it."""
     share = catalog.offering.serving.memory_utilization
     theirs = rec.per_gpu.encoders
     value = math.floor((share - theirs / rec.gpu_memory_bytes) * 100) / 100
-    return t(plan.lang, "encoders.share", gpu=rec.gpu_name, value=i18n.number(value, plan.lang, 2),
+    key = "encoders.share_if_together" if shared_only else "encoders.share"
+    return t(plan.lang, key, gpu=rec.gpu_name, value=i18n.number(value, plan.lang, 2),
              default=i18n.number(share, plan.lang, 2), theirs=i18n.gb(theirs, plan.lang))  # fmt: skip
 
 
@@ -2107,30 +2108,15 @@ def _speech_apart(served: speech.Served, ld: speech_query.Load, catalog: Catalog
     options = []
     for o in catalog.offering.offer:
         g = catalog.gpu(o.gpu)
-        count = speech_query.gpus_needed(served, ld, g)
+        count = speech_query.gpus_needed(served, ld, g, catalog)
         if count and speech.total(served) <= g.memory_bytes * catalog.offering.serving.memory_utilization:
             options.append(_SpeechRoom(g.name, count, count, _on_demand_hourly(o.gpu, count, catalog)))
     return min(options, key=lambda o: (math.inf if o.hourly is None else o.hourly, o.added), default=None)
 
 
-def _audio_at_peak(ld: speech_query.Load, catalog: Catalog) -> tuple[float, float | None]:
-    """(seconds of audio a second the GPUs keep up with, the day's share at its busiest hour or None). A volume a
-    day, week or month arrives as the LLM's requests from a volume do (sizing/plan.py, traffic.toml [daily]): over
-    the days of use, its busiest hour carrying peak_hour_share of the day; that hour's audio is what shares the
-    GPUs with the LLM's peak (the day's average beside the LLM's peak had added an average to a peak). A volume
-    an hour is that pace all hour."""
-    period = ld.period_s or 3600
-    if period < 86400:
-        return (ld.audio_hours or 0) * 3600 / period, None
-    daily = catalog.traffic.daily
-    days = {86400: 1, 7 * 86400: daily.days_per_week, 30 * 86400: daily.days_per_month}.get(int(period))
-    if days is None:
-        days = period / 86400
-    # hours of audio in the busiest hour: that many times real time
-    return (ld.audio_hours or 0) / days * daily.peak_hour_share, daily.peak_hour_share
-
-
-def _speech_share(plan: Plan, rec: Setup, served: speech.Served, catalog: Catalog) -> list[str]:
+def _speech_share(
+    plan: Plan, rec: Setup, served: speech.Served, catalog: Catalog, apart_chosen: list[bool] | None = None
+) -> list[str]:
     """A speech model's share of the GPUs' time beside the LLM's, for the audio asked (plan.speech_load): the
     audio's seconds a second over the GPUs' real-time factor (the faster-whisper README's benchmark scaled,
     sizing/speech.py), one copy of it on each GPU as its memory line counts; the LLM's share its peak rate over
@@ -2154,7 +2140,7 @@ def _speech_share(plan: Plan, rec: Setup, served: speech.Served, catalog: Catalo
             return [t(lang, key + ("_late" if apart else ""), hours=hours, time=i18n.duration(seconds / 86400, lang),
                       deadline=i18n.duration((ld.period_s or 0) / 86400, lang), apart=apart.count if apart else 0,
                       apart_gpu=apart.gpu_name if apart else "", **where)]  # fmt: skip
-        need, peak = _audio_at_peak(ld, catalog)
+        need, peak = speech_query.audio_at_peak(ld, catalog)
         audio += need
         key = "speech.beside_volume_peak" if peak else "speech.beside_volume"
         parts.append(t(lang, key, hours=hours, period=t(lang, f"speech.period_{int(ld.period_s)}"),
@@ -2209,6 +2195,8 @@ def _speech_share(plan: Plan, rec: Setup, served: speech.Served, catalog: Catalo
         # Cheaper an hour where both are priced, else fewer GPUs added; a tie goes to GPUs of its own, where
         # the speech's time no longer delays the LLM's answers
         if apart is not None and (net_hourly < more.hourly if priced else net_added <= more.added):
+            if apart_chosen is not None:
+                apart_chosen.append(True)  # the caller's notes say the table above is the shared setup
             why = "speech.why_apart_cheaper" if priced else "speech.why_apart_fewer"
             key = "speech.choice_apart" if alone is None else "speech.choice_apart_own"
             choice = t(lang, key, apart=apart.count, apart_gpu=apart.gpu_name, name=served.name,
@@ -2245,8 +2233,8 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
     if plan.production_next:
         # "homologação antes de ir pra produção": this answer sizes the staging; production is the next question
         out.append(t(lang, "note.production_next"))
-    if plan.encoders and rec is not None and rec.per_gpu.encoders and plan.engine == "vllm":
-        out.append(_encoders_share(plan, rec, catalog))
+    share_at = len(out)
+    apart: list[bool] = []
     if rec is not None and not plan.stage.is_training and not is_budget(rec.gpu):
         for served in [speech.by_id(i) for i in plan.encoders if speech.is_speech_id(i)]:
             # Its speed on the GPU it shares with the LLM: the published benchmark scaled (sizing/speech.py)
@@ -2254,7 +2242,12 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
             out.append(t(lang, "speech.speed_beside", name=served.name, gpu=rec.gpu_name,
                          rtf=i18n.number(rtf, lang), calls=int(rtf * speech.table().defaults.live_utilization)))  # fmt: skip
             if plan.speech_load is not None:
-                out.extend(_speech_share(plan, rec, served, catalog))
+                out.extend(_speech_share(plan, rec, served, catalog, apart))
+    if plan.encoders and rec is not None and rec.per_gpu.encoders and plan.engine == "vllm":
+        # With the speech recommended on GPUs of its own (and nothing else beside the LLM), the memory table
+        # and the launch flag above are the shared setup: said so, where the flag had read as the advice.
+        alone = apart and all(speech.is_speech_id(i) for i in plan.encoders)
+        out.insert(share_at, _encoders_share(plan, rec, catalog, shared_only=bool(alone)))
     if (
         plan.quantize_run
     ):  # what was asked first ("quanto de vram pra quantizar ..."), then serving the result

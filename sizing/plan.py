@@ -2209,6 +2209,8 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         said.append(t(lang, key, people=i18n.number(population, lang), online=i18n.number(online, lang),
                       share=i18n.percent(share, lang), per_hour=i18n.number(per_hour, lang, 0 if per_hour == int(per_hour) else 1),
                       rate=rate_text(rate, lang)))  # fmt: skip
+        if w.users_beside_population and w.users:
+            rate = _beside_population(w, rate, prompt, output, catalog, said, lang)
     if basis == "population" and w.organisation_people:
         said.append(t(lang, "assume.traffic.active_of_organisation", active=i18n.number(w.population, lang),
                       n=i18n.number(w.organisation_people, lang)))  # fmt: skip
@@ -2636,6 +2638,28 @@ def _rate_from_volume(w: Workload, prompt: int, output: int, lang: str) -> str:
     if kind == "output" and not w.output_tokens:
         text += " " + t(lang, "assume.traffic.volume_length_hint")
     return text
+
+
+def _beside_population(
+    w: Workload, people_rate: float, prompt: int, output: int, catalog: Catalog, said: list[str], lang: str
+) -> float:
+    """The head-count's rate plus that of the users at once beside it ("12 analistas e 30 atendentes"). Each of
+    those users is always in a conversation: a new request as soon as the last answer is written, so at the
+    latency the load is sized for (the question's, else traffic.toml's chat limits) each sends one every
+    first token plus output / tokens-per-second (Little's law: requests in flight = rate x time each takes)."""
+    users = w.users or 0
+    defaults = catalog.traffic.chat_latency(prompt, w.fast_latency)
+    ttft = w.ttft_s if w.ttft_s is not None else defaults.ttft_s
+    tps = w.tokens_per_s if w.tokens_per_s is not None else defaults.tokens_per_s
+    cycle = ttft + output / tps
+    users_rate = users / cycle
+    total = people_rate + users_rate
+    said.append(t(lang, "assume.traffic.beside_population", users=i18n.number(users, lang),
+                  cycle=i18n.seconds(cycle, lang), output=i18n.tokens(output, lang), ttft=i18n.seconds(ttft, lang),
+                  tps=i18n.speed(tps, lang), users_rate=rate_text(users_rate, lang), rate=rate_text(total, lang),
+                  people_share=i18n.percent(people_rate / total, lang),
+                  users_share=i18n.percent(users_rate / total, lang)))  # fmt: skip
+    return total
 
 
 def rate_text(rate: float, lang: str, period: float | None = None) -> str:

@@ -298,6 +298,8 @@ class Query(msgspec.Struct):
     users_summed: list[tuple[str, list[int]]] = []
     # ... counted as a head-count ("vendas (10) e 30 funcionários no suporte"): their sum is people, not users
     summed_head_count: bool = False
+    # ... or a head-count beside users at once ("12 analistas e 30 atendentes"): as typed, the people, the users
+    mixed_groups: list[tuple[str, int, int]] = []
     # Counts of users said as phases ("piloto com 10 usuários e depois 100"): (as typed, the pilot's, the
     # production's, which is sized).
     phases: list[tuple[str, int, int]] = []
@@ -397,9 +399,16 @@ THOUSANDS_AND = regexes.compile(
 )
 # "meio segundo", "half a second", "meio milhão", "a cada meia hora": a half before a unit is 0.5 of it.
 HALF = regexes.compile(
-    # "meio bilhão de parâmetros", "half a billion parameters": a size of 0.5B (it had been "Não entendi: meio")
-    rf"\b{_W('counting.half')}(?=\s+(?:segundos?|seconds?|horas?|hours?|{_W('multipliers.million')}"
+    # "meio bilhão de parâmetros", "half a billion parameters": a size of 0.5B (it had been "Não entendi: meio");
+    # "half-hour calls": a recording's length of 0.5 hours
+    rf"\b{_W('counting.half')}(?=(?:\s+|-)(?:segundos?|seconds?|horas?|hours?|{_W('multipliers.million')}"
     rf"|{_W('multipliers.billion')})\b)"
+)
+# "300 one-hour meetings", "reuniões de uma hora": one of the duration, a recording's length (the count had been
+# read as a context, or the length left unread). Not "a"/"an" ("300 requests an hour" is a rate), nor "uma hora"
+# alone ("em uma hora" is a deadline, read as it is).
+ONE_BEFORE_DURATION = regexes.compile(
+    r"(?:\bone|(?<=\bde\s)(?:um|uma))(?=(?:\s+|-)(?:horas?|hours?|minutos?|minutes?)\b)"
 )
 AFTER_CONTEXT_WORD = regexes.compile(rf"\b{_CONTEXT_WORD}\s*{_CONTEXT_JOIN}$")
 # "um milhão de textos", "a million requests", "one thousand users": one of the multiplier after it.
@@ -2028,10 +2037,6 @@ MORE_USERS = regexes.compile(
     rf"\b(?:mais|more|extra|outr[oa]s)\s+(\d{{1,6}})\s+(?:{_COUNT_NOUNS})\b"
     rf"|(?<![\w.,])(\d{{1,6}})\s+(?:{_COUNT_NOUNS})\s+a\s+mais\b"
     rf"|(?<![\w.,])(\d{{1,6}})\s+(?:more|extra|additional)\s+(?:{_COUNT_NOUNS})\b"
-)
-OFFLINE = regexes.compile(
-    r"\boffline\b|\bem\s+lotes?\b|\bbatch\s+(?:job|processing|offline)\b|\bprocessamento\s+em\s+lote\b"
-    r"|\ba\s+qualquer\s+hora\b|\bat\s+any\s+time\b|\bao\s+longo\s+do\s+dia\b|\bthroughout\s+the\s+day\b"
 )
 # The hour of the peak ("pico às 14h", "pico entre 14h e 16h", "peak at 2pm", "horário de pico por volta do
 # meio-dia"): the peak the load is sized for, whatever its hour; nothing to size from the hour itself (it had been
@@ -4972,6 +4977,7 @@ def _number_words(scan: _Scan) -> None:
     scan.work = BARE_THOUSAND.sub(bare, scan.work)
     scan.work = HALF.sub(lambda m: f"{0.5:<{len(m.group(0))}}", scan.work)
     scan.work = ONE_BEFORE_NOUN.sub(lambda m: f"{1:<{len(m.group(0))}}", scan.work)
+    scan.work = ONE_BEFORE_DURATION.sub(lambda m: f"{1:<{len(m.group(0))}}", scan.work)
     if "segundo" in scan.work or "second" in scan.work:
         scan.work = ONE_SECOND.sub(
             lambda m: m.group(0)[: m.start("one") - m.start()] + f"{1:<{len(m.group('one'))}}", scan.work
@@ -6567,12 +6573,24 @@ def _summed(scan: _Scan, chain: list[re.Match]) -> bool:
     if teams := _TEAMS_BEFORE.search(scan.work, max(0, start - 40), start):
         start = teams.start()  # "somos 3 times: 10 devs, 15 analistas e 5 gestores"
     typed = scan.original[start:end].strip()
-    # "vendas (10) e 30 funcionários no suporte": a part counted as a head-count makes the whole group one
-    # (they had all been counted as people at once)
-    scan.found.setdefault("population" if head_count else "users", []).append((sum(counts), typed))
-    scan.found["users_summed"] = [(counts, typed)]
-    if head_count:
-        scan.found["summed_head_count"] = [(True, typed)]
+    counted = [bool(n and _HEAD_NOUN.fullmatch(n)) for n in nouns]
+    if not any(heads) and any(counted) and not all(counted) and all(trades):
+        # "12 analistas e 30 atendentes": a head-count (people who each send a few requests an hour) beside a
+        # trade that works conversations all day (users at once, traffic_words.toml `people`): two loads of
+        # different kinds, each turned into its own request rate and summed (sizing/plan.py). They had been
+        # 42 users at once, the analysts sized as if each were always in a conversation.
+        people = sum(n for n, c in zip(counts, counted, strict=True) if c)
+        at_once = sum(n for n, c in zip(counts, counted, strict=True) if not c)
+        scan.found.setdefault("population", []).append((people, typed))
+        scan.found.setdefault("users", []).append((at_once, typed))
+        scan.found["mixed_groups"] = [((people, at_once), typed)]
+    else:
+        # "vendas (10) e 30 funcionários no suporte": a part counted as a head-count makes the whole group one
+        # (they had all been counted as people at once)
+        scan.found.setdefault("population" if head_count else "users", []).append((sum(counts), typed))
+        scan.found["users_summed"] = [(counts, typed)]
+        if head_count:
+            scan.found["summed_head_count"] = [(True, typed)]
     scan.blank(start, end)
     return True
 
@@ -7140,7 +7158,10 @@ def _gpus_named(scan: _Scan) -> dict:
                 count_of.setdefault(gpu, adjacent[start])
         first, others = count_of.get(names[0]), names[1:]
         if not any(gpu in count_of for gpu in others):
-            return dict(gpu=names[0], gpus=first, compare_gpus=others)  # the others weighed at the same count
+            # "1 h100 ou h200": the count said once is each side's (the H200 had been weighed at the 2 it needs,
+            # and the summary had said it alone serves the load as asked)
+            same = [first] * len(others) if first else None
+            return dict(gpu=names[0], gpus=first, compare_gpus=others, compare_counts=same)
         compare = [count_of.get(gpu, first or 1) for gpu in others]
         return dict(gpu=names[0], gpus=first, compare_gpus=others, compare_counts=compare)
     if len(counts) == len(named) and len(names) == len(named):
@@ -7603,6 +7624,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     for counts, typed in scan.found.get("users_summed", []):
         query.users_summed.append((typed, counts))
     query.summed_head_count = bool(scan.found.get("summed_head_count"))
+    for (people, at_once), typed in scan.found.get("mixed_groups", []):
+        query.mixed_groups.append((typed, people, at_once))
+        fields["users_beside_population"] = True
     for corrected, _typed in reversed(scan.found.get("corrected", [])):
         query.corrected.append(corrected)
     for (pilot, production), _typed in scan.found.get("rate_phases", []):
@@ -7939,7 +7963,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         and not fields.get("batch_items")
         and not any(fields.get(k) for k in ("ttft_s", "e2e_s", "tokens_per_s", "fast_latency", "waited_on"))
         and not (stage or (base.stage if base else Stage.inference)).is_training
-        and OFFLINE.search(strip_accents(scan.original.lower()))
+        and traffic_query.OFFLINE.search(strip_accents(scan.original.lower()))
     ):
         # "batch offline de 1 milhão de documentos por dia": the day's volume at any hour, a batch of 24 hours
         # at its average pace (it had been sized for 15% of it in a peak hour: 32 H200s for 11.6 req/s).

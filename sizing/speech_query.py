@@ -9,7 +9,7 @@ import re
 
 import msgspec
 
-from . import encoder_query, encoders, i18n
+from . import encoder_query, encoders, i18n, traffic_query
 from .catalog import GPU, Catalog
 from .encoder_query import smallest_rented
 from .encoders import Encoder
@@ -80,6 +80,8 @@ class Load(msgspec.Struct, kw_only=True, frozen=True):
     period_s: float | None = None  # the period it comes in ("por dia"), or the deadline it must be done by
     deadline: bool = False  # the period is a deadline ("em 3 dias"), not a recurring period
     streams: int | None = None  # calls at once
+    # "em lote", "offline", "a qualquer hora": processed whenever, the period's average its pace (audio_at_peak)
+    batch: bool = False
 
 
 # What a live stream of audio is called, apart from the people on it and their conversations: beside an LLM,
@@ -110,7 +112,27 @@ def load(text: str, beside: bool = False) -> Load:
         hours = None
     if period is not None and period <= 0:
         period = None
-    return Load(audio_hours=hours, period_s=period, deadline=deadline, streams=streams or None)
+    batch = traffic_query.OFFLINE.search(plain) is not None
+    return Load(audio_hours=hours, period_s=period, deadline=deadline, streams=streams or None, batch=batch)
+
+
+def audio_at_peak(ld: Load, catalog: Catalog) -> tuple[float, float | None]:
+    """(seconds of audio a second the GPUs keep up with, the day's share at its busiest hour or None). A volume a
+    day, week or month arrives as the LLM's requests from a volume do (sizing/plan.py, traffic.toml [daily]): over
+    the days of use, its busiest hour carrying peak_hour_share of the day; that hour's audio is what shares the
+    GPUs with the LLM's peak (the day's average beside the LLM's peak had added an average to a peak). A volume
+    an hour is that pace all hour. Alone or beside an LLM, the same rule (alone it had been the day's average).
+    """
+    period = ld.period_s or 3600
+    if period < 86400 or ld.batch:
+        # "em lote", "offline": processed at any hour, the period's average is the pace (no busiest hour)
+        return (ld.audio_hours or 0) * 3600 / period, None
+    daily = catalog.traffic.daily
+    days = {86400: 1, 7 * 86400: daily.days_per_week, 30 * 86400: daily.days_per_month}.get(int(period))
+    if days is None:
+        days = period / 86400
+    # hours of audio in the busiest hour: that many times real time
+    return (ld.audio_hours or 0) / days * daily.peak_hour_share, daily.peak_hour_share
 
 
 class Answer:
@@ -132,6 +154,7 @@ class Answer:
         self.assumed = assumed
         self.text = text
         self.load = load(text)
+        self.catalog = catalog
         self.named_gpu = gpu
         self.smallest = smallest_rented(catalog)
         self.gpu = gpu or self.smallest
@@ -218,7 +241,7 @@ class Answer:
             out["audio_hours"] = ld.audio_hours
             if ld.period_s is not None:
                 out["period_s"], out["deadline"] = ld.period_s, ld.deadline
-                out["gpus_for_volume"] = max(1, math.ceil(ld.audio_hours * 3600 / ld.period_s / rtf))
+                out["gpus_for_volume"] = self.gpus_needed(self.gpu)
         if ld.streams is not None:
             per_gpu = streams_per_gpu(s, self.gpu)
             out["streams"], out["streams_per_gpu"] = ld.streams, per_gpu
@@ -237,13 +260,19 @@ class Answer:
                              time=i18n.duration(gpu_seconds / 86400, lang)))  # fmt: skip
             else:
                 need = ld.audio_hours * 3600 / ld.period_s  # seconds of audio per second, on average
+                peak = None
+                if not ld.deadline:
+                    # sized at the busiest hour, as the same audio beside an LLM is (audio_at_peak)
+                    need, peak = audio_at_peak(ld, self.catalog)
                 count = max(1, math.ceil(need / rtf))
                 key = "speech.volume_deadline" if ld.deadline else "speech.volume_rate"
-                out.append(t(key, hours=hours, period=t(f"speech.period_{int(ld.period_s)}")
+                out.append(t(key + ("_peak" if peak else ""), hours=hours, period=t(f"speech.period_{int(ld.period_s)}")
                              if not ld.deadline else i18n.duration(ld.period_s / 86400, lang),
                              need=i18n.number(need, lang, 1 if need < 10 else 0), count=count, gpu=gpu.name,
-                             busy=i18n.percent(need / (count * rtf), lang)))  # fmt: skip
-                if not ld.deadline:
+                             busy=i18n.percent(need / (count * rtf), lang), share=i18n.percent(peak or 0, lang)))  # fmt: skip
+                if peak:
+                    out.append(t("speech.volume_batch_hint"))
+                elif not ld.deadline and not ld.batch:
                     out.append(t("speech.volume_peak"))
         if ld.streams is not None:
             per_gpu = streams_per_gpu(s, gpu)
@@ -264,20 +293,28 @@ class Answer:
         return out
 
     def gpus_needed(self, gpu: GPU) -> int | None:
-        return gpus_needed(self.served, self.load, gpu)
+        return gpus_needed(self.served, self.load, gpu, self.catalog)
 
     def _elsewhere(self) -> list[tuple[GPU, int]]:
         """The count each other GPU we rent needs for the load (its speed differs by its bandwidth)."""
         return [(g, n) for g in self.others if (n := self.gpus_needed(g)) is not None]
 
 
-def gpus_needed(s: Served, ld: Load, gpu: GPU) -> int | None:
+def audio_pace(ld: Load, catalog: Catalog) -> float:
+    """Seconds of audio a second the GPUs must keep up with for the volume: by a deadline its average over it,
+    else at its busiest hour (audio_at_peak)."""
+    if ld.deadline:
+        return (ld.audio_hours or 0) * 3600 / (ld.period_s or 1)
+    return audio_at_peak(ld, catalog)[0]
+
+
+def gpus_needed(s: Served, ld: Load, gpu: GPU, catalog: Catalog) -> int | None:
     """The GPUs of `gpu` a speech model alone needs for the volume and the calls at once (the larger of the
     two), None with no load to keep up with."""
     rtf = realtime_factor(s, gpu)
     needs = []
     if ld.audio_hours is not None and ld.period_s is not None:
-        needs.append(max(1, math.ceil(ld.audio_hours * 3600 / ld.period_s / rtf)))
+        needs.append(max(1, math.ceil(audio_pace(ld, catalog) / rtf)))
     if ld.streams is not None and (per_gpu := streams_per_gpu(s, gpu)):
         needs.append(math.ceil(ld.streams / per_gpu))
     return max(needs) if needs else None

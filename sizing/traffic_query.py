@@ -17,6 +17,13 @@ from .catalog import DATA_DIR, CatalogError
 from .quantities import parse_amount, parse_count
 from .vocabulary import strip_accents
 
+# Work said to run whenever, in a batch ("em lote", "offline", "a qualquer hora"): no busiest hour, the
+# period's average its pace (sizing/query.py for an LLM's volume, sizing/speech_query.py for audio).
+OFFLINE = regexes.compile(
+    r"\boffline\b|\bem\s+lotes?\b|\bbatch\s+(?:job|processing|offline)\b|\bprocessamento\s+em\s+lote\b"
+    r"|\ba\s+qualquer\s+hora\b|\bat\s+any\s+time\b|\bao\s+longo\s+do\s+dia\b|\bthroughout\s+the\s+day\b"
+)
+
 # A number as people type it ("2 mil", "2k", "2.000", "1,5 mil", "20k", "1.2M"); its unit multiplies it.
 _NUM = r"(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(k|mil|mi|milhoes|milhao|millones|millon|millions?|m)?(?![\w])"
 _PLAIN = r"(?<![\w.,])(\d{1,3}(?:[.,]\d{3})+(?![.,]?\d)|\d+(?:[.,]\d+)?)"  # "20,000" before "2,5"

@@ -124,11 +124,22 @@ def test_a_daily_volume_gets_the_gpus_that_keep_up_with_it():
     assert got.load.audio_hours == 500 and got.load.period_s == 86400
     rtf = speech.realtime_factor(got.served, got.gpu)
     text = got.message()
-    assert f"{math.ceil(500 / 24 / rtf)}× L40S 48 GB" in text
+    # sized at the busiest hour, which carries traffic.toml's peak_hour_share of the day (as beside an LLM)
+    share = load_catalog().traffic.daily.peak_hour_share
+    assert f"{math.ceil(500 * share / rtf)}× L40S 48 GB" in text
+    assert "a hora de pico leva 15% do áudio de um dia de uso" in text
     assert "README do faster-whisper" in text and "largura de banda" in text
     bigger = _answered("whisper large v3 para 5000 horas de áudio por dia")
-    assert f"{math.ceil(5000 / 24 / rtf)}× L40S 48 GB" in bigger.message()
-    assert math.ceil(5000 / 24 / rtf) > 1
+    assert f"{math.ceil(5000 * share / rtf)}× L40S 48 GB" in bigger.message()
+    assert math.ceil(5000 * share / rtf) > math.ceil(5000 / 24 / rtf)  # the day's average had been sized
+
+
+def test_a_daily_volume_said_to_run_in_a_batch_is_sized_on_its_average():
+    got = _answered("whisper large v3 para 5000 horas de áudio por dia, processadas em lote")
+    rtf = speech.realtime_factor(got.served, got.gpu)
+    text = got.message()
+    assert f"{math.ceil(5000 / 24 / rtf)}× L40S 48 GB" in text
+    assert "em média" in text and "hora de pico" not in text
 
 
 def test_calls_at_once_are_planned_with_headroom_and_the_streaming_caveat():
