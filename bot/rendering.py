@@ -656,6 +656,9 @@ def _sides_conclusion(result: SizingResult, cmp, priced: bool, lang: str) -> lis
     served = [side for side in cmp.sides if side.serving is not None]
     if len(served) < 2:
         return parts
+    if len({side.gpu for side in cmp.sides}) == 1:
+        # "só 2× A100 serve" already says which count is enough
+        return parts + _counts_conclusion(served, lang)[1 if parts else 0 :]
     by_id = {side.gpu: side for side in served}
 
     def name(side) -> str:  # a GPU weighed on more of it than named: said with them
@@ -778,6 +781,32 @@ def _sides_conclusion(result: SizingResult, cmp, priced: bool, lang: str) -> lis
         other = runner_up(best, million)
         parts.append(i18n.t(lang, "gpu_sides.cheaper_per_million", gpu=name(best), currency=result.currency,
                             value=i18n.money(million(best), lang), other_value=i18n.money(million(other), lang)))  # fmt: skip
+    return parts
+
+
+def _counts_conclusion(served: list, lang: str) -> list[str]:
+    """ "2 ou 4 H100?", "2 gpus ou 4?": one GPU at counts to choose between. The fewest named that serve are
+    enough, more only buy speed per user (tensor parallelism splits each token's weight reads over them) and
+    room for more conversations; which GPU "needs fewer" means nothing when the GPU is the same."""
+    by_count = sorted(served, key=lambda side: side.serving.count)
+    enough = next((side for side in by_count if side.fits), None)
+    if enough is None:
+        return []
+    parts = [i18n.t(lang, "gpu_sides.counts_enough", setup=advice.describe(enough.serving, lang))]
+    if enough.fewer is not None:
+        parts.append(i18n.t(lang, "gpu_sides.fewer_also", setups=advice.describe(enough.fewer, lang)))
+    most = by_count[-1]
+
+    def speed(side) -> float:
+        return side.serving.performance.tokens_per_s_per_user if side.serving.performance else 0.0
+
+    if most is not enough and speed(enough) > 0 and speed(most) > speed(enough) * 1.05:
+        parts.append(i18n.t(lang, "gpu_sides.counts_faster", setup=advice.describe(most.serving, lang),
+                            ratio=_ratio_text(speed(most) / speed(enough), lang),
+                            speed=i18n.number(speed(most), lang),
+                            other_speed=i18n.number(speed(enough), lang)))  # fmt: skip
+    elif most is not enough:
+        parts.append(i18n.t(lang, "gpu_sides.counts_same_speed", setup=advice.describe(most.serving, lang)))
     return parts
 
 
@@ -1145,7 +1174,16 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         ]
         parts.append(t("understood.gpus_compared", first=gpu, others=", ".join(others)) if others else gpu)
     elif w.gpus:
-        parts.append(t("understood.gpus_one") if w.gpus == 1 else t("understood.gpus", n=w.gpus))
+        counts = [
+            t("understood.gpus_one") if n == 1 else t("understood.gpus", n=n)
+            for n in (w.gpus, *(w.compare_counts or ()))
+        ]
+        # "2 gpus ou 4?" with no GPU named: both counts, as they are weighed side by side
+        parts.append(
+            t("understood.gpus_compared", first=counts[0], others=", ".join(counts[1:]))
+            if counts[1:]
+            else counts[0]
+        )
     if w.serving_precision and result.serving is not None:
         parts.append(t("understood.serving_precision", precision=result.serving.workload.precision_name))
     if w.serving_gpu and result.serving is not None and result.serving.requested is not None:

@@ -2111,6 +2111,14 @@ CONTEXT_TOKENS = regexes.compile(
     rf"{_NUM}[-\s]*tokens?\b{_TOKENS_OF_THINGS}{_PER_REQUEST}(?:\s*(?:de\s+)?{_CONTEXT_WORD})?|{_NUM}\s*(?:ctx|context)\b"
 )
 GPU_COUNT = regexes.compile(rf"\b(\d+)\s*{_W('counts.gpus')}\b")
+# "2 gpus ou 4?", "2 ou 4 gpus", "2 or 4 GPUs?": counts to choose between with no GPU named, weighed side by
+# side as "2 ou 4 H100" is (the second is no GPU's count when a GPU's name follows it: "2 gpus ou 4 h100").
+_CHOICE_WORD = r"\s*,?\s*(?:ou|or|vs\.?|versus)\s+(?:(?:com|em|with|on|in|usando|using)\s+)?"
+GPU_COUNT_CHOICE = regexes.compile(
+    rf"\b(\d{{1,2}})\s*{_W('counts.gpus')}{_CHOICE_WORD}(\d{{1,2}})(?:\s*{_W('counts.gpus')}\b)?"
+    r"(?![\d.,]|\s*(?:x\b|×|bits?\b|k\b|b\b|gb\b|[a-z]+\d))"
+    rf"|\b(\d{{1,2}}){_CHOICE_WORD}(\d{{1,2}})\s*{_W('counts.gpus')}\b"
+)
 # "numa única gpu", "em uma só placa", "on a single GPU", "only one GPU": one GPU.
 SINGLE_GPU = regexes.compile(
     r"\b(?:(?:numa|em\s+uma|uma|on\s+a|in\s+a|on\s+one|in\s+one|a|one)\s+(?:unica|single|so)"
@@ -4516,6 +4524,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     )
     scan.take(PAGES_ASKED, "pages_asked", lambda m: True)
     scan.take(GPU_PAIRS, "gpus", _pairs)
+    scan.take(GPU_COUNT_CHOICE, "gpus", lambda m: _count_choice(scan, m))
     scan.take(GPU_COUNT, "gpus", lambda m: int(m.group(1)))
     scan.take(SINGLE_GPU, "gpus", lambda m: 1)
     # "4 nodes", "em 2 servidores" with no GPU count next to them: whole servers of the GPU named (_build).
@@ -5530,6 +5539,15 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
     scan.found.setdefault("gpus", []).append((count, typed))
     scan.found.setdefault("gpu_count_at", []).append((start, count))  # the count of the GPU named there
     scan.blank(m.start(), m.end())
+
+
+def _count_choice(scan: _Scan, m: re.Match) -> int | None:
+    """The first of two GPU counts to choose between ("2 gpus ou 4?"); the other is weighed beside it."""
+    first, other = (int(m.group(1)), int(m.group(2))) if m.group(1) else (int(m.group(3)), int(m.group(4)))
+    if not (0 < first <= 64 and 0 < other <= 64) or first == other:
+        return None
+    scan.found.setdefault("gpu_count_other", []).append((other, m.group(0).strip()))
+    return first
 
 
 # A memory amount as people type it: "16gb", "16 GB", "8 GiB", "12g", "24 gigas", "7,5 GB".
@@ -7053,6 +7071,9 @@ def _gpus_named(scan: _Scan) -> dict:
         return dict(
             gpu=names[0], gpus=counts[0], compare_gpus=names * (len(counts) - 1), compare_counts=counts[1:]
         )
+    if not names and other_counts:
+        # "2 gpus ou 4?": the counts weighed on the GPU the recommendation picks (sizing/engine.py)
+        return dict(gpu=None, gpus=_one(scan, "gpus", "gpus"), compare_counts=other_counts)
     if len(names) < 2:
         return dict(gpu=_one(scan, "gpu", "gpu"), gpus=_one(scan, "gpus", "gpus"))
     at = sorted(scan.found.get("gpu_at", []))
