@@ -998,6 +998,9 @@ AS_BATCH = regexes.compile(
 ACCORDING_TO = regexes.compile(
     rf"(?<!\bpor\s)(?<!\bper\s)(?<!/)(?<!\d\s)(?<!\d)(?<!\bum\s)(?<!\bcada\s)\b(?:{_W('words.according_to')})\b"
 )
+# "em segundo lugar", "secondly": a message's points counted out (words.points), nothing to size; read before
+# "segundo" can be a second of a rate.
+POINTS = regexes.compile(rf"\b(?:{_W('words.points')})\b")
 GROW_TO = regexes.compile(
     r"\b(?:crescer|crescermos|crescendo|cresce|chegar|chegarmos|chegando|grow|grows|growing|reach|reaching|scale"
     r"|scaling|expandir|expand(?:ing)?)\s+(?=(?:pra|para|a|ate|to|up\s+to|em)\s+\d)"
@@ -2164,8 +2167,16 @@ STAGE_OF = {"qlora": Stage.qlora, "lora": Stage.lora, "full": Stage.full, "fine_
 # The way of speaking taught ("a responder como", "to answer like"), understood once a teaching is read
 TEACH_SAID = regexes.compile(rf"\b{TEACH}")
 TAUGHT = regexes.compile(rf"\b{_W('training.teach_to')}\s+{_W('training.taught')}\b")
+# "quero ajustar o llama 8b": "ajustar" is fine-tuning when a model is what it adjusts (its name was read and
+# blanked by now, so blanks follow the article) or nothing follows it; "ajustar o contexto" is no training.
+_ADJUST = rf"{_W('stages.adjust')}(?=(?:\s+{_W('stages.adjusted')})?(?:\s{{2,}}|\s*[,.;:?!]|\s*$|\s+(?:com|with|em|usando|pra|para)\b))"
 STAGES = [
-    (kind, regexes.compile(rf"\b(?:{_W('stages.' + kind)}{'|' + TEACH if kind == 'fine_tune' else ''})\b"))
+    (
+        kind,
+        regexes.compile(
+            rf"\b(?:{_W('stages.' + kind)}{'|' + TEACH + '|' + _ADJUST if kind == 'fine_tune' else ''})\b"
+        ),
+    )
     for kind in STAGE_WORDS
 ]
 # People being trained, a use the model serves ("Llama 70B para 40 analistas, no treinamento das equipes
@@ -4295,6 +4306,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     # "e se a gente crescer pra 500 usuários ano que vem?", "if we grow to 500 users next year": the count is the
     # load to size; the verb before it and when it comes say nothing more (they had been "Não entendi: “crescer”,
     # “ano”, “vem”" beside the answer)
+    scan.take(POINTS, "filler", lambda m: True)
     scan.take(ACCORDING_TO, "filler", lambda m: True)
     scan.take(GROW_TO, "filler", lambda m: True)
     scan.take(FUTURE_WHEN, "filler", lambda m: True)

@@ -84,6 +84,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "asker_team",
         "asker_here",
         "according_to",
+        "points",
         "acknowledge",
         "can_handle",
     ),
@@ -166,7 +167,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     ),
     "contracts": ("on_demand", "reserved", "dedicated"),
     "out_of_scope": ("embedding", "encoder", "speech", "image", "closed"),
-    "stages": ("qlora", "lora", "full", "fine_tune", "pretrain", "train", "inference"),
+    "stages": ("qlora", "lora", "full", "fine_tune", "adjust", "adjusted", "pretrain", "train", "inference"),
     "methods": ("dpo", "ipo", "kto", "orpo", "simpo", "grpo", "ppo", "rl", "rloo", "reward"),
     "rl": (
         "server",
