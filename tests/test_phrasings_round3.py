@@ -45,7 +45,10 @@ def test_adjusting_a_setting_is_no_training(capsys):
     ("text", "said"),
     [
         ("em segundo lugar, o llama 8b roda em 1 l4?", "1× L4 24 GB"),
-        ("em primeiro lugar: llama 70b pra 20 usuários. por último, quanto custa?", "20 usuários simultâneos"),
+        (
+            "em primeiro lugar: llama 70b pra 20 usuários. por último, quanto custa?",
+            "20 usuários simultâneos",
+        ),
         ("secondly, does llama 8b run on one L4?", "1× L4 24 GB"),
         ("llama 8b com 10 requisições por segundo, em segundo lugar", "10 requisições/s"),
     ],
