@@ -8303,6 +8303,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if fields.get("gpu") and not fields.get("compare_gpus"):
             # "qual o maior modelo que cabe numa H100?": what fits there (sizing/fits.py), the question's
             # other words kept. Surfaces that answer it catch this; elsewhere it reads as a missing model.
+            if stage is not None and stage.is_training and fields.get("days") and fields.get("gpus"):
+                # "preciso de 8 h100 por 2 semanas pra um treino, quanto fica?": with no model to train, the
+                # period beside the GPUs counted is what they are rented for, not a run's deadline
+                fields["term_days"] = fields.get("term_days") or fields["days"]
             error = QueryError("query.what_fits", hint="query.examples")
             error.given = _given(fields, stage)
             # a price asked in any words the cost reading knows ("qnto custa uma h200 por mes?") gets the modes

@@ -57,3 +57,56 @@ def test_a_point_counted_out_is_no_word_left_over(capsys, text, said):
     head = _head(answer(capsys, text))
     assert said in head.splitlines()[0]
     assert not any(word in head for word in UNKNOWN)
+
+
+# -- a rental period beside the GPUs counted for a training -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        (
+            "preciso de 8 h100 por 2 semanas pra um treino, quanto fica?",
+            "Quanto custa 8× H100 SXM 80 GB por 14 dias",
+        ),
+        ("8 h100 for 2 weeks to train a model, how much?", "What 8× H100 SXM 80 GB costs for 14 days"),
+        (
+            "quanto custa alugar 4 a100 por 10 dias para fine-tuning?",
+            "Quanto custa 4× A100 SXM 80 GB por 10 dias",
+        ),
+    ],
+)
+def test_a_rental_period_for_a_training_with_no_model_is_the_rental(capsys, text, title):
+    out = answer(capsys, text)
+    assert out.splitlines()[0] == title
+
+
+# -- requests counted with no period ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("llama 8b com 10 requisições", "10 usuários simultâneos"),
+        ("llama 8b com 10 requisições numa l4", "10 usuários simultâneos"),
+        ("llama 8b with 20 requests", "20 concurrent users"),
+        # beside people counted by the day, what each sends is a day's
+        ("llama 8b, 2k daily active users, each sending ~10 messages", "20,000 requests a day"),
+        ("llama 8b pra 500 usuários por dia, cada um manda umas 20 perguntas", "10.000 requisições por dia"),
+    ],
+)
+def test_requests_with_no_period_are_read(capsys, text, said):
+    head = _head(answer(capsys, text))
+    assert said in head.splitlines()[0]
+    assert not any(word in head for word in UNKNOWN)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("llama 8b com 10 requisições por segundo", "10 requisições/s"),
+        ("llama 8b com 1000 requisições por dia", "1.000 requisições por dia"),
+    ],
+)
+def test_requests_with_their_period_keep_it(capsys, text, said):
+    assert said in answer(capsys, text).splitlines()[0]
