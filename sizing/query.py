@@ -975,6 +975,11 @@ BARE_COUNT = regexes.compile(
     rf"(?:\s*(?:(?P<thousand>mil|thousand)|(?P<million>milhao|milhoes|million|millions))\b)?(?!\s*%)"
     rf"[\s,]*(?:{_W('words.bare_count_after')})?\W*$"
 )
+# "roda?", "e aí, cabe?", "will it fit?" alone in a thread: whether the thread's setup holds its workload, which
+# its answer again says, the verdict first.
+FITS_ALONE = regexes.compile(
+    rf"\W*(?:(?:{_W('words.fits_alone_before')})\W+)?(?:{_W('words.fits_alone')})\W*"
+)
 # "e com a versão 3.3?", "e o 3.3?", "and version 3.3?": the thread's family at another release, the same size
 # (_at_version: Llama 3.1 70B then Llama 3.3 70B). A number alone needs a decimal or the word "versão" ("e o 3?"
 # stays a count).
@@ -8015,6 +8020,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         or query.why_asked
         or GPU_NEED.search(need)
         or GPU_COUNT_NEED.search(need)
+        or FITS_ALONE.fullmatch(need)
         or PERFORMANCE_NEED.search(need)
         or any(scan.found.get(key) for key in asked)
         or beside

@@ -77,6 +77,8 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "share",
         "bare_count",
         "bare_count_after",
+        "fits_alone",
+        "fits_alone_before",
         "cheaper",
         "contract_question",
         "asker_before",

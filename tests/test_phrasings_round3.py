@@ -5,13 +5,22 @@ from __future__ import annotations
 
 import pytest
 
+from bot.log import RequestLog
+from bot.pipeline import Pipeline
 from tests.gpu_size_run import answer
+
+from .test_thread_followups import reply_in_thread, understood
 
 UNKNOWN = ("Não entendi", "Não percebi", "Didn't understand", "Not understood")
 
 
 def _head(text: str, n: int = 2) -> str:
     return "\n".join(text.splitlines()[:n])
+
+
+@pytest.fixture(scope="module")
+def pipeline(tmp_path_factory):
+    return Pipeline(RequestLog(tmp_path_factory.mktemp("phrasings_round3") / "log.db"))
 
 
 # -- adjusting a model is fine-tuning it -------------------------------------------------------------------
@@ -110,3 +119,16 @@ def test_requests_with_no_period_are_read(capsys, text, said):
 )
 def test_requests_with_their_period_keep_it(capsys, text, said):
     assert said in answer(capsys, text).splitlines()[0]
+
+
+# -- whether the thread's setup holds it, asked alone ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "follow_up", ["roda?", "e aí, cabe?", "será que funciona?", "corre?", "so, will it fit?"]
+)
+def test_runs_asked_alone_in_a_thread_judges_the_threads_setup_again(pipeline, follow_up):
+    reply = reply_in_thread(pipeline, "llama 70b numa l40s em 16 bits pra 10 usuários", follow_up)
+    assert "Llama 3.1 70B" in understood(reply) and "L40S 48 GB" in understood(reply)
+    assert "1× L40S 48 GB: não cabe" in reply
+    assert not any(word in reply for word in UNKNOWN)
