@@ -1560,6 +1560,7 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     if query.personal:
         kinds = i18n.join([t(f"personal.{kind}") for kind in query.personal], lang)
         lines.append(t("understood.personal", kinds=kinds))
+    lines += [_memory_claim(result, gb, typed, lang) for gb, typed in query.memory_claimed]
     # "dados de saúde de pacientes, llama 70b": what the law asks of such data (sizing/topics.py NOTES)
     # The request log's subjects say what it keeps; beside a sizing, without the retention (the pipeline's)
     log = t("slack.disclosure", retention="").strip()
@@ -1576,6 +1577,36 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     if query.load_time:  # "quanto tempo leva para carregar o llama 70b?": its weights over the assumed rates
         lines.append(concepts.load_time(result.memory.weights, max(result.recommendation.count, 1), lang))
     return lines
+
+
+# How near a figure said is to ours and still "confere": the weights' bits and GB against GiB, rounded as
+# people round them (141 GB of a 70B model's weights said "140 GB").
+CLAIM_MATCH = 0.05
+
+
+def _memory_claim(result: SizingResult, claimed_gb: float, typed: str, lang: str) -> str:
+    """ "o llama 70b precisa de 140gb, confere?": the figure said against ours, whether it is the weights
+    alone (the usual figure: parameters × bytes per weight), the whole load (KV cache, activations and
+    overhead added), between them, below the weights or above the whole."""
+    m = result.memory
+    claimed = claimed_gb * 1e9
+    said = f"{i18n.number(claimed_gb, lang)} GB"  # the figure alone, not the verb it was typed with
+    figures = dict(typed=said, weights=i18n.gb(m.weights, lang), total=i18n.gb(m.total, lang),
+                   precision=result.workload.precision_name)  # fmt: skip
+    near = [
+        (abs(claimed - amount) / amount, key) for amount, key in ((m.weights, "weights"), (m.total, "total"))
+    ]
+    if min(near)[0] <= CLAIM_MATCH:
+        key = min(near)[
+            1
+        ]  # the nearer of the two: "144 GB" for a 70B model is its whole load, not its weights
+    elif claimed < m.weights:
+        key = "below"
+    elif claimed < m.total:
+        key = "between"
+    else:
+        key = "above"
+    return i18n.t(lang, f"understood.memory_claim.{key}", **figures)
 
 
 def _speculative_understood(w, r, lang: str) -> str:

@@ -238,6 +238,9 @@ class Query(msgspec.Struct):
     # A model already fine-tuned, to serve ("fine-tunado com lora", "já treinei um lora"): (as typed, how:
     # "lora", "qlora" or "" when not said).
     fine_tuned: list[tuple[str, str]] = []
+    # A memory figure said as the model's need, to check ("o llama 70b precisa de 140gb, confere?"): (GB, as typed).
+    # The answer sets it against the weights and the whole load (bot/rendering.py); it is no GPU's memory.
+    memory_claimed: list[tuple[float, str]] = []
     other_engines: list[str] = []  # a serving engine other than vLLM named ("sglang", "tgi"), as typed
     kv_per_token: bool = False  # "kv cache ... por token?": the answer says what a token takes
     kv_explained: bool = False  # "explica melhor o kv cache" in a thread: what it is, in the thread's figures
@@ -979,6 +982,13 @@ BARE_COUNT = regexes.compile(
 # its answer again says, the verdict first.
 FITS_ALONE = regexes.compile(
     rf"\W*(?:(?:{_W('words.fits_alone_before')})\W+)?(?:{_W('words.fits_alone')})\W*"
+)
+# "o llama 70b precisa de 140gb, confere?", "it needs ~140GB of VRAM, right?": a figure said as what the model
+# needs (words.claim_verbs before it), to check; no GPU of that memory.
+MEMORY_CLAIM = regexes.compile(
+    rf"\b(?:{_W('words.claim_verbs')})\s+(?:de\s+|of\s+)?(?:(?:uns|umas|cerca\s+de|about|around|roughly|~)\s*)?"
+    r"(\d{1,4}(?:[.,]\d{1,2})?)\s*(?:gb|gib|gigas?|giga\s*bytes?|gigabytes?)\b"
+    r"(?:\s+(?:de\s+|of\s+)?(?:vram|memoria|memory|ram\b))?"
 )
 # "e com a versão 3.3?", "e o 3.3?", "and version 3.3?": the thread's family at another release, the same size
 # (_at_version: Llama 3.1 70B then Llama 3.3 70B). A number alone needs a decimal or the word "versão" ("e o 3?"
@@ -4546,6 +4556,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(SINGLE_GPU, "gpus", lambda m: 1)
     # "4 nodes", "em 2 servidores" with no GPU count next to them: whole servers of the GPU named (_build).
     scan.take(SERVERS_ALONE, "servers", lambda m: int(m.group(1)) if 0 < int(m.group(1)) <= 64 else None)
+    scan.take(MEMORY_CLAIM, "memory_claim", lambda m: _float(m.group(1)))
     _gpu_memory(scan, catalog)
     _sizes(scan, catalog)
     # "treinamento das equipes", "employee training": people trained (the model serves it), no model trained
@@ -7437,6 +7448,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     query.zero_said = list(scan.found.get("zero", []))
     if scan.found.get("mixed_gpus"):
         query.mixed_gpus = scan.found["mixed_gpus"][0][1]
+    query.memory_claimed = list(scan.found.get("memory_claim", []))
     query.fine_tuned = [(typed, how) for how, typed in scan.found.get("fine_tuned", [])]
     query.kv_per_token = "token" in scan.original.lower() and bool(
         KV_PER_TOKEN.search(strip_accents(scan.original.lower()))

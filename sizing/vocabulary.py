@@ -78,6 +78,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "bare_count",
         "bare_count_after",
         "fits_alone",
+        "claim_verbs",
         "fits_alone_before",
         "cheaper",
         "contract_question",

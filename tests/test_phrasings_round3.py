@@ -132,3 +132,34 @@ def test_runs_asked_alone_in_a_thread_judges_the_threads_setup_again(pipeline, f
     assert "Llama 3.1 70B" in understood(reply) and "L40S 48 GB" in understood(reply)
     assert "1× L40S 48 GB: não cabe" in reply
     assert not any(word in reply for word in UNKNOWN)
+
+
+# -- a memory figure said as the model's need, to check -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        (
+            "o llama 70b precisa de 140gb, confere?",
+            "“140 GB”: confere com os pesos em BF16/FP16 (16-bit) (141,1 GB), mas só com eles; com KV cache,"
+            " ativações e overhead, a carga inteira pede 143,7 GB (abaixo).",
+        ),
+        (
+            "llama 70b needs 140GB of VRAM, is that right?",
+            "“140 GB”: right for the weights in BF16/FP16 (16-bit) (141.1 GB), but only for them; with the KV"
+            " cache, activations and overhead the whole workload needs 143.7 GB (below).",
+        ),
+        ("o llama 70b precisa de 144 gb né?", "“144 GB”: confere com a carga inteira (143,7 GB"),
+        (
+            "o qwen2.5 32b precisa de 16gb?",
+            "“16 GB”: não confere; só os pesos em BF16/FP16 (16-bit) já são 65,5 GB",
+        ),
+        ("o llama 8b ocupa uns 40 GB?", "“40 GB”: é mais do que esta carga pede (17,5 GB"),
+    ],
+)
+def test_a_memory_figure_to_check_is_answered_against_ours(capsys, text, line):
+    out = answer(capsys, text)
+    assert out.splitlines()[1].startswith(line)
+    assert "GPU de 140 GB" not in out and "140 GB GPU" not in out  # the figure is no GPU
+    assert not any(word in _head(out) for word in UNKNOWN)
