@@ -656,6 +656,9 @@ def _sides_conclusion(result: SizingResult, cmp, priced: bool, lang: str) -> lis
     served = [side for side in cmp.sides if side.serving is not None]
     if len(served) < 2:
         return parts
+    if len({side.gpu for side in cmp.sides}) == 1:
+        # "só 2× A100 serve" already says which count is enough
+        return parts + _counts_conclusion(served, lang)[1 if parts else 0 :]
     by_id = {side.gpu: side for side in served}
 
     def name(side) -> str:  # a GPU weighed on more of it than named: said with them
@@ -778,6 +781,32 @@ def _sides_conclusion(result: SizingResult, cmp, priced: bool, lang: str) -> lis
         other = runner_up(best, million)
         parts.append(i18n.t(lang, "gpu_sides.cheaper_per_million", gpu=name(best), currency=result.currency,
                             value=i18n.money(million(best), lang), other_value=i18n.money(million(other), lang)))  # fmt: skip
+    return parts
+
+
+def _counts_conclusion(served: list, lang: str) -> list[str]:
+    """ "2 ou 4 H100?", "2 gpus ou 4?": one GPU at counts to choose between. The fewest named that serve are
+    enough, more only buy speed per user (tensor parallelism splits each token's weight reads over them) and
+    room for more conversations; which GPU "needs fewer" means nothing when the GPU is the same."""
+    by_count = sorted(served, key=lambda side: side.serving.count)
+    enough = next((side for side in by_count if side.fits), None)
+    if enough is None:
+        return []
+    parts = [i18n.t(lang, "gpu_sides.counts_enough", setup=advice.describe(enough.serving, lang))]
+    if enough.fewer is not None:
+        parts.append(i18n.t(lang, "gpu_sides.fewer_also", setups=advice.describe(enough.fewer, lang)))
+    most = by_count[-1]
+
+    def speed(side) -> float:
+        return side.serving.performance.tokens_per_s_per_user if side.serving.performance else 0.0
+
+    if most is not enough and speed(enough) > 0 and speed(most) > speed(enough) * 1.05:
+        parts.append(i18n.t(lang, "gpu_sides.counts_faster", setup=advice.describe(most.serving, lang),
+                            ratio=_ratio_text(speed(most) / speed(enough), lang),
+                            speed=i18n.number(speed(most), lang),
+                            other_speed=i18n.number(speed(enough), lang)))  # fmt: skip
+    elif most is not enough:
+        parts.append(i18n.t(lang, "gpu_sides.counts_same_speed", setup=advice.describe(most.serving, lang)))
     return parts
 
 
@@ -1145,7 +1174,16 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         ]
         parts.append(t("understood.gpus_compared", first=gpu, others=", ".join(others)) if others else gpu)
     elif w.gpus:
-        parts.append(t("understood.gpus_one") if w.gpus == 1 else t("understood.gpus", n=w.gpus))
+        counts = [
+            t("understood.gpus_one") if n == 1 else t("understood.gpus", n=n)
+            for n in (w.gpus, *(w.compare_counts or ()))
+        ]
+        # "2 gpus ou 4?" with no GPU named: both counts, as they are weighed side by side
+        parts.append(
+            t("understood.gpus_compared", first=counts[0], others=", ".join(counts[1:]))
+            if counts[1:]
+            else counts[0]
+        )
     if w.serving_precision and result.serving is not None:
         parts.append(t("understood.serving_precision", precision=result.serving.workload.precision_name))
     if w.serving_gpu and result.serving is not None and result.serving.requested is not None:
@@ -1525,6 +1563,7 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     if query.personal:
         kinds = i18n.join([t(f"personal.{kind}") for kind in query.personal], lang)
         lines.append(t("understood.personal", kinds=kinds))
+    lines += [_memory_claim(result, gb, typed, lang) for gb, typed in query.memory_claimed]
     # "dados de saúde de pacientes, llama 70b": what the law asks of such data (sizing/topics.py NOTES)
     # The request log's subjects say what it keeps; beside a sizing, without the retention (the pipeline's)
     log = t("slack.disclosure", retention="").strip()
@@ -1549,6 +1588,36 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
             result.workload.model.name,
         )
     return lines
+
+
+# How near a figure said is to ours and still "confere": the weights' bits and GB against GiB, rounded as
+# people round them (141 GB of a 70B model's weights said "140 GB").
+CLAIM_MATCH = 0.05
+
+
+def _memory_claim(result: SizingResult, claimed_gb: float, typed: str, lang: str) -> str:
+    """ "o llama 70b precisa de 140gb, confere?": the figure said against ours, whether it is the weights
+    alone (the usual figure: parameters × bytes per weight), the whole load (KV cache, activations and
+    overhead added), between them, below the weights or above the whole."""
+    m = result.memory
+    claimed = claimed_gb * 1e9
+    said = f"{i18n.number(claimed_gb, lang)} GB"  # the figure alone, not the verb it was typed with
+    figures = dict(typed=said, weights=i18n.gb(m.weights, lang), total=i18n.gb(m.total, lang),
+                   precision=result.workload.precision_name)  # fmt: skip
+    near = [
+        (abs(claimed - amount) / amount, key) for amount, key in ((m.weights, "weights"), (m.total, "total"))
+    ]
+    if min(near)[0] <= CLAIM_MATCH:
+        key = min(near)[
+            1
+        ]  # the nearer of the two: "144 GB" for a 70B model is its whole load, not its weights
+    elif claimed < m.weights:
+        key = "below"
+    elif claimed < m.total:
+        key = "between"
+    else:
+        key = "above"
+    return i18n.t(lang, f"understood.memory_claim.{key}", **figures)
 
 
 def _speculative_understood(w, r, lang: str) -> str:

@@ -172,6 +172,23 @@ def _training_mfu(catalog: Catalog, mfu: float) -> Catalog:
     return derived
 
 
+def _counts_on_recommended(
+    workload: Workload, catalog: Catalog, source: ModelSource | None
+) -> tuple[Workload, str | None]:
+    """ "llama 70b em 2 gpus ou 4?": counts to choose between with no GPU named are weighed side by side on the
+    GPU the recommendation picks for the first count, as "2 ou 4 H100?" weighs the H100 (the note says so)."""
+    counts = [workload.gpus, *(workload.compare_counts or [])]
+    rec = _recommendation(make_plan(workload.but(compare_counts=None), catalog, source), catalog)
+    if rec is None:
+        return workload.but(compare_counts=None), None
+    gpu = catalog.gpu(rec.gpu)
+    lang = workload.lang
+    first = t(lang, "understood.gpus_one" if counts[0] == 1 else "understood.gpus", n=counts[0])
+    said = i18n.join([str(n) for n in counts], lang)
+    note = t(lang, "assume.counts_on_recommended", counts=said, gpu=gpu.name, first=first)
+    return workload.but(gpu=gpu.id, compare_gpus=[gpu.id] * (len(counts) - 1)), note
+
+
 def _serving_share(catalog: Catalog, share: float, lang: str | None) -> Catalog:
     """The catalogue with its inference servers taking `share` of each GPU's memory, as vLLM's
     --gpu-memory-utilization does, in place of the offering's."""
@@ -188,7 +205,12 @@ def _sized(
     other_reading: bool = True,
     brief: bool = False,
 ) -> SizingResult:
+    counted_on = None
+    if workload.gpu is None and workload.gpus and workload.compare_counts and not workload.compare_gpus:
+        workload, counted_on = _counts_on_recommended(workload, catalog, source)
     plan = make_plan(workload, catalog, source)
+    if counted_on is not None:
+        plan = plan.but(assumptions=(*plan.assumptions, counted_on))
     if workload.adapter_from_stack:
         plan, workload = _stack_adapter(plan, workload, catalog, source)
     plan = _micro_batch_that_fits(plan, workload, catalog)

@@ -267,6 +267,9 @@ class Query(msgspec.Struct):
     # A model already fine-tuned, to serve ("fine-tunado com lora", "já treinei um lora"): (as typed, how:
     # "lora", "qlora" or "" when not said).
     fine_tuned: list[tuple[str, str]] = []
+    # A memory figure said as the model's need, to check ("o llama 70b precisa de 140gb, confere?"): (GB, as typed).
+    # The answer sets it against the weights and the whole load (bot/rendering.py); it is no GPU's memory.
+    memory_claimed: list[tuple[float, str]] = []
     other_engines: list[str] = []  # a serving engine other than vLLM named ("sglang", "tgi"), as typed
     kv_per_token: bool = False  # "kv cache ... por token?": the answer says what a token takes
     kv_explained: bool = False  # "explica melhor o kv cache" in a thread: what it is, in the thread's figures
@@ -1013,6 +1016,18 @@ BARE_COUNT = regexes.compile(
     rf"(?:\s*(?:(?P<thousand>mil|thousand)|(?P<million>milhao|milhoes|million|millions))\b)?(?!\s*%)"
     rf"[\s,]*(?:{_W('words.bare_count_after')})?\W*$"
 )
+# "roda?", "e aí, cabe?", "will it fit?" alone in a thread: whether the thread's setup holds its workload, which
+# its answer again says, the verdict first.
+FITS_ALONE = regexes.compile(
+    rf"\W*(?:(?:{_W('words.fits_alone_before')})\W+)?(?:{_W('words.fits_alone')})\W*"
+)
+# "o llama 70b precisa de 140gb, confere?", "it needs ~140GB of VRAM, right?": a figure said as what the model
+# needs (words.claim_verbs before it), to check; no GPU of that memory.
+MEMORY_CLAIM = regexes.compile(
+    rf"\b(?:{_W('words.claim_verbs')})\s+(?:de\s+|of\s+)?(?:(?:uns|umas|cerca\s+de|about|around|roughly|~)\s*)?"
+    r"(\d{1,4}(?:[.,]\d{1,2})?)\s*(?:gb|gib|gigas?|giga\s*bytes?|gigabytes?)\b"
+    r"(?:\s+(?:de\s+|of\s+)?(?:vram|memoria|memory|ram\b))?"
+)
 # "e com a versão 3.3?", "e o 3.3?", "and version 3.3?": the thread's family at another release, the same size
 # (_at_version: Llama 3.1 70B then Llama 3.3 70B). A number alone needs a decimal or the word "versão" ("e o 3?"
 # stays a count).
@@ -1036,6 +1051,9 @@ AS_BATCH = regexes.compile(
 ACCORDING_TO = regexes.compile(
     rf"(?<!\bpor\s)(?<!\bper\s)(?<!/)(?<!\d\s)(?<!\d)(?<!\bum\s)(?<!\bcada\s)\b(?:{_W('words.according_to')})\b"
 )
+# "em segundo lugar", "secondly": a message's points counted out (words.points), nothing to size; read before
+# "segundo" can be a second of a rate.
+POINTS = regexes.compile(rf"\b(?:{_W('words.points')})\b")
 GROW_TO = regexes.compile(
     r"\b(?:crescer|crescermos|crescendo|cresce|chegar|chegarmos|chegando|grow|grows|growing|reach|reaching|scale"
     r"|scaling|expandir|expand(?:ing)?)\s+(?=(?:pra|para|a|ate|to|up\s+to|em)\s+\d)"
@@ -2145,6 +2163,14 @@ CONTEXT_TOKENS = regexes.compile(
     rf"{_NUM}[-\s]*tokens?\b{_TOKENS_OF_THINGS}{_PER_REQUEST}(?:\s*(?:de\s+)?{_CONTEXT_WORD})?|{_NUM}\s*(?:ctx|context)\b"
 )
 GPU_COUNT = regexes.compile(rf"\b(\d+)\s*{_W('counts.gpus')}\b")
+# "2 gpus ou 4?", "2 ou 4 gpus", "2 or 4 GPUs?": counts to choose between with no GPU named, weighed side by
+# side as "2 ou 4 H100" is (the second is no GPU's count when a GPU's name follows it: "2 gpus ou 4 h100").
+_CHOICE_WORD = r"\s*,?\s*(?:ou|or|vs\.?|versus)\s+(?:(?:com|em|with|on|in|usando|using)\s+)?"
+GPU_COUNT_CHOICE = regexes.compile(
+    rf"\b(\d{{1,2}})\s*{_W('counts.gpus')}{_CHOICE_WORD}(\d{{1,2}})(?:\s*{_W('counts.gpus')}\b)?"
+    r"(?![\d.,]|\s*(?:x\b|×|bits?\b|k\b|b\b|gb\b|[a-z]+\d))"
+    rf"|\b(\d{{1,2}}){_CHOICE_WORD}(\d{{1,2}})\s*{_W('counts.gpus')}\b"
+)
 # "numa única gpu", "em uma só placa", "on a single GPU", "only one GPU": one GPU.
 SINGLE_GPU = regexes.compile(
     r"\b(?:(?:numa|em\s+uma|uma|on\s+a|in\s+a|on\s+one|in\s+one|a|one)\s+(?:unica|single|so)"
@@ -2190,8 +2216,16 @@ STAGE_OF = {"qlora": Stage.qlora, "lora": Stage.lora, "full": Stage.full, "fine_
 # The way of speaking taught ("a responder como", "to answer like"), understood once a teaching is read
 TEACH_SAID = regexes.compile(rf"\b{TEACH}")
 TAUGHT = regexes.compile(rf"\b{_W('training.teach_to')}\s+{_W('training.taught')}\b")
+# "quero ajustar o llama 8b": "ajustar" is fine-tuning when a model is what it adjusts (its name was read and
+# blanked by now, so blanks follow the article) or nothing follows it; "ajustar o contexto" is no training.
+_ADJUST = rf"{_W('stages.adjust')}(?=(?:\s+{_W('stages.adjusted')})?(?:\s{{2,}}|\s*[,.;:?!]|\s*$|\s+(?:com|with|em|usando|pra|para)\b))"
 STAGES = [
-    (kind, regexes.compile(rf"\b(?:{_W('stages.' + kind)}{'|' + TEACH if kind == 'fine_tune' else ''})\b"))
+    (
+        kind,
+        regexes.compile(
+            rf"\b(?:{_W('stages.' + kind)}{'|' + TEACH + '|' + _ADJUST if kind == 'fine_tune' else ''})\b"
+        ),
+    )
     for kind in STAGE_WORDS
 ]
 # People being trained, a use the model serves ("Llama 70B para 40 analistas, no treinamento das equipes
@@ -4330,6 +4364,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     # "e se a gente crescer pra 500 usuários ano que vem?", "if we grow to 500 users next year": the count is the
     # load to size; the verb before it and when it comes say nothing more (they had been "Não entendi: “crescer”,
     # “ano”, “vem”" beside the answer)
+    scan.take(POINTS, "filler", lambda m: True)
     scan.take(ACCORDING_TO, "filler", lambda m: True)
     scan.take(GROW_TO, "filler", lambda m: True)
     scan.take(FUTURE_WHEN, "filler", lambda m: True)
@@ -4559,10 +4594,12 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     )
     scan.take(PAGES_ASKED, "pages_asked", lambda m: True)
     scan.take(GPU_PAIRS, "gpus", _pairs)
+    scan.take(GPU_COUNT_CHOICE, "gpus", lambda m: _count_choice(scan, m))
     scan.take(GPU_COUNT, "gpus", lambda m: int(m.group(1)))
     scan.take(SINGLE_GPU, "gpus", lambda m: 1)
     # "4 nodes", "em 2 servidores" with no GPU count next to them: whole servers of the GPU named (_build).
     scan.take(SERVERS_ALONE, "servers", lambda m: int(m.group(1)) if 0 < int(m.group(1)) <= 64 else None)
+    scan.take(MEMORY_CLAIM, "memory_claim", lambda m: _float(m.group(1)))
     _gpu_memory(scan, catalog)
     _sizes(scan, catalog)
     # "treinamento das equipes", "employee training": people trained (the model serves it), no model trained
@@ -5578,6 +5615,15 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
     scan.found.setdefault("gpus", []).append((count, typed))
     scan.found.setdefault("gpu_count_at", []).append((start, count))  # the count of the GPU named there
     scan.blank(m.start(), m.end())
+
+
+def _count_choice(scan: _Scan, m: re.Match) -> int | None:
+    """The first of two GPU counts to choose between ("2 gpus ou 4?"); the other is weighed beside it."""
+    first, other = (int(m.group(1)), int(m.group(2))) if m.group(1) else (int(m.group(3)), int(m.group(4)))
+    if not (0 < first <= 64 and 0 < other <= 64) or first == other:
+        return None
+    scan.found.setdefault("gpu_count_other", []).append((other, m.group(0).strip()))
+    return first
 
 
 # A memory amount as people type it: "16gb", "16 GB", "8 GiB", "12g", "24 gigas", "7,5 GB".
@@ -7113,6 +7159,9 @@ def _gpus_named(scan: _Scan) -> dict:
         return dict(
             gpu=names[0], gpus=counts[0], compare_gpus=names * (len(counts) - 1), compare_counts=counts[1:]
         )
+    if not names and other_counts:
+        # "2 gpus ou 4?": the counts weighed on the GPU the recommendation picks (sizing/engine.py)
+        return dict(gpu=None, gpus=_one(scan, "gpus", "gpus"), compare_counts=other_counts)
     if len(names) < 2:
         return dict(gpu=_one(scan, "gpu", "gpu"), gpus=_one(scan, "gpus", "gpus"))
     at = sorted(scan.found.get("gpu_at", []))
@@ -7462,6 +7511,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     query.zero_said = list(scan.found.get("zero", []))
     if scan.found.get("mixed_gpus"):
         query.mixed_gpus = scan.found["mixed_gpus"][0][1]
+    query.memory_claimed = list(scan.found.get("memory_claim", []))
     query.fine_tuned = [(typed, how) for how, typed in scan.found.get("fine_tuned", [])]
     query.kv_per_token = "token" in scan.original.lower() and bool(
         KV_PER_TOKEN.search(strip_accents(scan.original.lower()))
@@ -8048,6 +8098,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         or query.why_asked
         or GPU_NEED.search(need)
         or GPU_COUNT_NEED.search(need)
+        or FITS_ALONE.fullmatch(need)
         or PERFORMANCE_NEED.search(need)
         or any(scan.found.get(key) for key in asked)
         or beside
@@ -8342,6 +8393,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if fields.get("gpu") and not fields.get("compare_gpus"):
             # "qual o maior modelo que cabe numa H100?": what fits there (sizing/fits.py), the question's
             # other words kept. Surfaces that answer it catch this; elsewhere it reads as a missing model.
+            if stage is not None and stage.is_training and fields.get("days") and fields.get("gpus"):
+                # "preciso de 8 h100 por 2 semanas pra um treino, quanto fica?": with no model to train, the
+                # period beside the GPUs counted is what they are rented for, not a run's deadline
+                fields["term_days"] = fields.get("term_days") or fields["days"]
             error = QueryError("query.what_fits", hint="query.examples")
             error.given = _given(fields, stage)
             # a price asked in any words the cost reading knows ("qnto custa uma h200 por mes?") gets the modes

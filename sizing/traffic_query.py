@@ -125,6 +125,11 @@ def _float(text: str) -> float:
     return amount if amount is not None else float(text.replace(",", "."))
 
 
+# Thousands of requests with no period ("10 mil requisições") are a volume whose period was left out, not
+# requests in flight: those are counted in tens or hundreds (vLLM's --max-num-seqs, the most it runs at once, defaults to 256).
+MOST_AT_ONCE_UNTIMED = 1000
+
+
 @cache
 def _words() -> dict:
     path = DATA_DIR / "traffic_words.toml"
@@ -617,6 +622,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
 
     each = r"(?:cada(?:\s+uma?)?|each|apiece)"
 
+    # people counted by the day ("2k daily active users", "500 usuários por dia", "DAU"): the day a count each
+    # sends is said in, when it says none
+    daily_people = regexes.compile(
+        rf"\b(?:{_alternatives(w['daily'])}|dau|daily\s+active|(?:{persons})\s+(?:{per})\s*(?:{day}))\b"
+    )
+
     def each_person(unit: str, kind: str, convert) -> list[tuple[str, re.Pattern, object]]:
         """A count each person sends per `unit`: said after "cada um" / "per user", with "por pessoa" / "per
         user" around the unit, or with "cada" / "each" after it."""
@@ -920,6 +931,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # at the peak hour ("cada um manda 20 perguntas por hora", "5 requests per user per hour", "3 mensagens
         # por hora cada"), or in a minute (sixty times that in the hour), before the service's own rate.
         *each_person(day, "requests_per_person_day", amount),
+        # "2k daily active users, each sending ~10 messages": beside people counted by the day, what each sends
+        # with no period is theirs a day (it had been left unread and the day's volume estimated).
+        ("requests_per_person_day", regexes.compile(
+            rf"\b(?:cada\s+uma?|each(?:\s+one)?|(?:cada|each|por|per)\s+(?:{person}))\b(?:\s+[a-z]+){{0,3}}?\s+"
+            rf"(?:[~≈±]\s*)?{_NUM}\s*(?:de\s+)?(?:{requests})\b(?!\s*(?:{per}|de\b|of\b|[-/\d]))"
+        ), lambda m: amount(m) if daily_people.search(m.string) else None),
         *each_person(hour, "requests_per_active_hour", amount),
         *each_person(minute, "requests_per_active_hour", per_minute_amount),
         # "5 mil contratos por dia", "50 mil contratos pdf por dia", "50k scanned invoices a day": the noun is
@@ -975,6 +992,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"{_NUM}\s*(?:(?:{in_flight})\s+(?:{at_once_nouns})|(?:de\s+)?(?:{at_once_nouns})\s+(?:(?:{using})\s+)?(?:{in_flight}))\b"
         ), length),
         ("users_at_once", regexes.compile(rf"\b(?:{concurrency})\s*(?:de|of|=|:)?\s*{_NUM}(?!\s*(?:{tokens})\b)"), length),
+        # "llama 8b com 10 requisições", "with 20 requests": requests counted with no period are that many at
+        # once (traffic_words.toml requests_no_period); a period, a length or an owner after them is another reading.
+        ("users_at_once", regexes.compile(
+            rf"\b(?:com|with|handling|atender|atendendo|aguentar|aguenta|suportar|suporta)\s+(?:~\s*)?{_NUM}\s*"
+            rf"(?:{_alternatives(w['requests_no_period'])})\b"
+            rf"(?!\s*(?:{per}|de\b|do\b|da\b|of\b|com\b|with\b|em\s+\d|in\s+\d|tokens?\b|[-/\d]))"
+        ), lambda m: n if (n := length(m)) and n < MOST_AT_ONCE_UNTIMED else None),
         # "2 mil usuários, mas só 100 ao mesmo tempo": the count at once with its noun left out.
         ("users_at_once", regexes.compile(
             # "5 pesquisadores ao mesmo tempo": whoever they are (not models, GPUs or servers)

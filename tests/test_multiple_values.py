@@ -195,6 +195,41 @@ def test_a_list_of_counts_of_one_gpu_weighs_each(text, gpu, counts):
     assert compared == counts[1:]
 
 
+@pytest.mark.parametrize(
+    ("text", "first", "other", "summary"),
+    [
+        ("rodar o llama 70b em 2 gpus ou 4?", 2, 4, "Em resumo: 2× A100 SXM 80 GB já serve esta carga; 4×"),
+        ("llama 70b em 2 ou 4 gpus", 2, 4, "Em resumo: 2× A100 SXM 80 GB já serve esta carga; 4×"),
+        (
+            "o llama 70b roda com 4 gpus, ou com 2?",
+            4,
+            2,
+            "Em resumo: 2× A100 SXM 80 GB já serve esta carga; 4×",
+        ),
+    ],
+)
+def test_a_choice_of_counts_with_no_gpu_named_weighs_both_on_the_recommended_gpu(text, first, other, summary):
+    query, result, text_out = answer(text)
+    assert (query.workload.gpus, query.workload.compare_counts) == (first, [other])
+    assert (result.requested.gpu, result.requested.count) == ("a100-80gb-sxm", first)
+    (compared,) = [a for a in result.alternatives if a.kind == "compared_gpu"]
+    assert (compared.setup.gpu, compared.setup.count) == ("a100-80gb-sxm", other)
+    assert f"{first} GPUs" in text_out.splitlines()[0] and f"{other} GPUs" in text_out.splitlines()[0]
+    assert summary in text_out
+    # the note says which GPU the counts were weighed on, and why that one
+    assert any(
+        f"{first} " in line and "A100 SXM 80 GB" in line and "GPU" in line
+        for line in text_out.splitlines()
+        if "GPU" in line and ("recomenda" in line or "recommend" in line)
+    )
+
+
+def test_a_count_choice_says_when_only_the_larger_count_serves():
+    _, _, text_out = answer("llama 70b: 1 ou 2 gpus?")
+    assert "Em resumo: das configurações pedidas, só 2× A100 SXM 80 GB serve esta carga." in text_out
+    assert "já serve" not in text_out
+
+
 def test_each_gpu_of_a_choice_is_said_with_its_count():
     _, _, text_out = answer("llama 70b: 2x h100 ou 4x a100?")
     assert "2× H100 SXM 80 GB ou 4× A100 SXM 80 GB" in text_out.splitlines()[0]
