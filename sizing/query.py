@@ -2001,6 +2001,8 @@ _HEADS = traffic_query.people_words()
 _HEADS_ONLY = regexes.compile(rf"\b(?:{traffic_query.staff_words()})\b")
 # One head-count noun, the whole of a part's noun ("analistas"; not "analistas ativos").
 _HEAD_NOUN = regexes.compile(rf"(?:{_HEADS})")
+# A trade that works conversations all day, the whole of a part's noun ("atendentes", "devs"; traffic_words.toml).
+_AT_ONCE_TRADE = regexes.compile(rf"(?:{traffic_query.at_once_trade_words()})")
 # People said with no trade ("usuários", "pessoas", "users"): beside a head-count, those of it at once.
 _PLAIN_PEOPLE = regexes.compile(rf"(?:[a-z]+\s+)?(?:{traffic_query.plain_people_words()})")
 _USE = _W("parts.use")
@@ -6620,7 +6622,13 @@ def _summed(scan: _Scan, chain: list[re.Match]) -> bool:
         start = teams.start()  # "somos 3 times: 10 devs, 15 analistas e 5 gestores"
     typed = scan.original[start:end].strip()
     counted = [bool(n and _HEAD_NOUN.fullmatch(n)) for n in nouns]
-    if not any(heads) and any(counted) and not all(counted) and all(trades):
+    at_once_trade = [bool(n and _AT_ONCE_TRADE.fullmatch(n)) for n in nouns]
+    if (
+        not any(heads)
+        and any(counted)
+        and all(c or a for c, a in zip(counted, at_once_trade, strict=True))
+        and not all(counted)
+    ):
         # "12 analistas e 30 atendentes": a head-count (people who each send a few requests an hour) beside a
         # trade that works conversations all day (users at once, traffic_words.toml `people`): two loads of
         # different kinds, each turned into its own request rate and summed (sizing/plan.py). They had been

@@ -1878,6 +1878,11 @@ def people_words() -> str:
     return _alternatives(_words()["people"])
 
 
+def at_once_trade_words() -> str:
+    """traffic_words.toml's trades that work conversations all day ("atendentes", "devs"), as one alternation."""
+    return _alternatives(_words()["at_once_trades"])
+
+
 def staff_words() -> str:
     """traffic_words.toml's words for an organisation's people ("funcionarios", "employees"), as one
     alternation."""

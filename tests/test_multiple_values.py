@@ -26,7 +26,6 @@ def answer(text):
         ("llama 70b para 10 pessoas do suporte + 15 do comercial", 25, "10 + 15"),
         ("llama 70b for a sales team of 12 and 30 support agents", 42, "12 + 30"),
         ("llama 70b pra equipe de vendas com 12 pessoas e 30 atendentes", 42, "12 + 30"),
-        ("llama 70b para 10 devs e 20 analistas", 30, "10 + 20"),
         ("vendas (10), suporte (25) e juridico (5) vao usar o llama 70b", 40, "10 + 25 + 5"),
     ],
 )
@@ -36,6 +35,22 @@ def test_counts_of_people_listed_as_parts_are_summed(text, users, parts):
     assert not query.unknown
     said = text_out.splitlines()[1]
     assert parts in said and str(users) in said  # "Somei “...”: 10 + 25 + 5 = 40 usuários."
+
+
+def test_developers_beside_analysts_are_two_loads_not_one_sum():
+    # developers work beside their coding assistant all day (users at once, traffic_words.toml `people`);
+    # analysts are a head-count: two loads of different kinds (sizing/plan.py), no longer 30 users at once
+    query, _result, text_out = answer("llama 70b para 10 devs e 20 analistas")
+    assert (query.workload.users, query.workload.population) == (10, 20)
+    assert not query.unknown
+    assert "como dois grupos: 20 pessoas" in text_out and "10 usuários, cada um numa conversa" in text_out
+
+
+def test_a_trade_that_is_no_conversation_work_beside_a_head_counts_trade_is_summed():
+    # managers are neither a head-count's trade nor conversation workers: the teams are one sum, as before
+    query, _result, text_out = answer("somos 3 times: 10 devs, 15 analistas e 5 gestores, qwen3 32b")
+    assert query.workload.users == 30 and not query.workload.users_beside_population
+    assert "10 + 15 + 5 = 30" in text_out
 
 
 @pytest.mark.parametrize(
