@@ -15,7 +15,7 @@ from typing import Any
 from . import regexes, tomlfiles
 from .catalog import DATA_DIR, CatalogError
 from .quantities import parse_amount, parse_count
-from .vocabulary import strip_accents
+from .vocabulary import kept_group, strip_accents
 
 # Work said to run whenever, in a batch ("em lote", "offline", "a qualquer hora"): no busiest hour, the
 # period's average its pace (sizing/query.py for an LLM's volume, sizing/speech_query.py for audio).
@@ -81,7 +81,12 @@ MOST_PEAK_FACTOR = 24
 
 
 def _alternatives(words) -> str:
-    """Longest first, spaces as any run of blanks or a hyphen ("time-to-first-token", "ponta-a-ponta")."""
+    """Longest first, spaces as any run of blanks or a hyphen ("time-to-first-token", "ponta-a-ponta"); kept
+    for the next process with the word lists' groups (sizing/vocabulary.py kept_group)."""
+    return kept_group("traffic_query", tuple(words), _build_alternatives)
+
+
+def _build_alternatives(words: tuple[str, ...]) -> str:
     return "|".join(
         re.escape(w).replace(r"\ ", r"(?:\s+|\s*-\s*)") for w in sorted(words, key=len, reverse=True)
     )

@@ -22,6 +22,7 @@ import re
 import threading
 import unicodedata
 from functools import cache, lru_cache
+from itertools import repeat
 from pathlib import Path
 
 import msgspec
@@ -272,27 +273,38 @@ def _piece(entry: str) -> str:
 
 def alternation(entries) -> str:
     """Entries as one non-capturing group, longest first (so "ajuste fino completo" beats "ajuste fino")."""
-    entries = tuple(entries)
-    built = _ALTERNATIONS.get(entries)
+    return kept_group("vocabulary", tuple(entries), _alternation)
+
+
+def _alternation(entries: tuple[str, ...]) -> str:
+    ordered = sorted(set(entries), key=lambda e: (-len(e), e))
+    return "(?:" + "|".join(_piece(e) for e in ordered) + ")"
+
+
+def kept_group(kind: str, entries: tuple[str, ...], build) -> str:
+    """build(entries), a pattern text made of words, from what an earlier process built (_KeptAlternations);
+    `kind` names the builder, so that two builders of the same words never share a result."""
+    built = _ALTERNATIONS.get(kind, entries)
     if built is None:
-        ordered = sorted(set(entries), key=lambda e: (-len(e), e))
-        built = "(?:" + "|".join(_piece(e) for e in ordered) + ")"
-        _ALTERNATIONS.put(entries, built)
+        built = build(entries)
+        _ALTERNATIONS.put(kind, entries, built)
     return built
 
 
 class _KeptAlternations:
-    """alternation()'s results, kept for the next process beside the parsed data files (as sizing/regexes.py
-    keeps compiled patterns): the ~150 groups built from the word lists cost a gpu-size run ~6 ms to build
-    again. Keyed by the entries themselves, so an edited word list simply builds its group anew; a file that
-    cannot be read or written only costs that time."""
+    """Pattern texts built from word lists (alternation()'s groups, sizing/traffic_query.py's alternatives),
+    kept for the next process beside the parsed data files (as sizing/regexes.py keeps compiled patterns):
+    the ~150 groups of the word lists cost a gpu-size run ~6 ms to build again, the traffic reader's ~100
+    (escaping and sorting ~1,900 words) ~4 ms more. Keyed by the builder and the entries themselves, so an
+    edited word list simply builds its group anew; a file that cannot be read or written only costs that time."""
 
-    VERSION = 1
+    VERSION = 2  # 2: keyed (builder, entries)
     MAX = 2000  # groups kept; past it, only those the last process used
 
     def __init__(self) -> None:
-        self._kept: dict[tuple[str, ...], str] | None = None
-        self._used: dict[tuple[str, ...], str] = {}
+        self._kept: dict[tuple[str, tuple[str, ...]], str] | None = None
+        self._used: dict[tuple[str, tuple[str, ...]], str] = {}
+        self.built = 0  # groups this process built itself (not found kept)
         self._new = False
         self._lock = threading.Lock()
 
@@ -303,7 +315,7 @@ class _KeptAlternations:
         # One file per copy of the package (tomlfiles.copy_name), as the compiled patterns have.
         return folder / f"alternations-{self.VERSION}-{tomlfiles.copy_name()}.marshal"
 
-    def _read(self) -> dict[tuple[str, ...], str]:
+    def _read(self) -> dict[tuple[str, tuple[str, ...]], str]:
         if self._kept is None:
             with self._lock:
                 if self._kept is None:
@@ -311,7 +323,7 @@ class _KeptAlternations:
                     atexit.register(self.save)
         return self._kept
 
-    def _load(self) -> dict[tuple[str, ...], str]:
+    def _load(self) -> dict[tuple[str, tuple[str, ...]], str]:
         path = self._path()
         try:
             kept = marshal.loads(path.read_bytes()) if path is not None else {}
@@ -319,15 +331,16 @@ class _KeptAlternations:
             return {}
         return kept if isinstance(kept, dict) else {}
 
-    def get(self, entries: tuple[str, ...]) -> str | None:
-        built = self._read().get(entries)
+    def get(self, kind: str, entries: tuple[str, ...]) -> str | None:
+        built = self._read().get((kind, entries))
         if built is not None:
-            self._used[entries] = built
+            self._used[kind, entries] = built
         return built
 
-    def put(self, entries: tuple[str, ...], built: str) -> None:
-        self._read()[entries] = self._used[entries] = built
+    def put(self, kind: str, entries: tuple[str, ...], built: str) -> None:
+        self._read()[kind, entries] = self._used[kind, entries] = built
         self._new = True
+        self.built += 1
 
     def save(self) -> None:
         path = self._path()
@@ -453,7 +466,10 @@ def _check(name: str, raw: dict) -> None:
                 if not isinstance(value, str):
                     raise CatalogError(f'{where} must be a language code such as "pt-BR"')
                 continue
-            if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+            # map() over C functions: the ~7,700 words of the lists are checked in every process that answers
+            if not isinstance(value, list) or not (
+                all(map(isinstance, value, repeat(str))) and all(map(str.strip, value))
+            ):
                 raise CatalogError(f"{where} must be a list of words in quotes")
 
 

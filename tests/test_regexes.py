@@ -13,7 +13,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from sizing import catalog, names, quantities, query, redact, regexes, traffic_query
+from sizing import catalog, names, quantities, query, redact, regexes, traffic_query, vocabulary
 from tests.query_corpus import BAD_INPUTS, PHRASINGS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -151,6 +151,68 @@ def test_a_second_process_compiles_none_of_the_engines_patterns(tmp_path):
     assert compiles_in_a_new_process(cache) > 150  # the first process compiles them all, and keeps them
     assert any(p.name.startswith("regexes-") for p in cache.iterdir())
     assert compiles_in_a_new_process(cache) == 0
+
+
+COUNT_GROUPS_BUILT = textwrap.dedent(
+    """
+    import re, sys
+    from sizing import traffic_query, vocabulary
+    escaped = []
+    real = re.escape
+    def escape(word):  # only the words of the kept groups' builders (other patterns escape theirs too)
+        if sys._getframe(1).f_code.co_qualname.startswith(("_build_alternatives", "_piece")):
+            escaped.append(word)
+        return real(word)
+    re.escape = escape
+    from bot.cli import main
+    sys.argv = ["gpu-size", "mistral 7b, 200 requisições por minuto, primeira resposta em até 2 s"]
+    try:
+        main()
+    except SystemExit:
+        pass
+    traffic_query.patterns()
+    print(vocabulary._ALTERNATIONS.built, len(escaped))
+    """
+)
+
+
+def groups_built_in_a_new_process(cache: Path) -> tuple[int, int, str]:
+    """(word groups built, words escaped, the answer) of a gpu-size answer in a new process."""
+    env = {**os.environ, "GPU_SIZER_DATA_CACHE": str(cache), "GPU_SIZER_HUB": "off"}
+    done = subprocess.run(
+        [sys.executable, "-c", COUNT_GROUPS_BUILT], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    *answer, counts = done.stdout.splitlines()
+    built, escaped = counts.split()
+    return int(built), int(escaped), "\n".join(answer)
+
+
+def test_a_second_process_builds_none_of_the_traffic_readers_word_groups(tmp_path):
+    """The traffic reader's ~100 alternatives (~1,900 words escaped and sorted) are kept with the word lists'
+    groups: the next answer builds none of them, and says the same."""
+    cache = tmp_path / "cache"
+    built, escaped, first = groups_built_in_a_new_process(cache)
+    assert built > 200 and escaped > 1000  # the word lists' groups and the traffic reader's
+    built, escaped, second = groups_built_in_a_new_process(cache)
+    assert (built, escaped) == (0, 0)
+    assert second == first and "200" in first
+
+
+def test_a_group_is_kept_per_builder_and_built_anew_for_other_words(tmp_path, monkeypatch):
+    monkeypatch.setenv("GPU_SIZER_DATA_CACHE", str(tmp_path))
+    kept = vocabulary._KeptAlternations()
+    monkeypatch.setattr(vocabulary, "_ALTERNATIONS", kept)
+    assert traffic_query._alternatives(["por hora", "h"]) == r"por(?:\s+|\s*-\s*)hora|h"
+    assert vocabulary.alternation(["por hora", "h"]) == r"(?:por[\s_-]+hora|h)"  # same words, its own group
+    assert traffic_query._alternatives(["por dia", "h"]) == r"por(?:\s+|\s*-\s*)dia|h"  # an edited list
+    assert kept.built == 3
+    kept.save()
+    again = vocabulary._KeptAlternations()
+    monkeypatch.setattr(vocabulary, "_ALTERNATIONS", again)
+    assert traffic_query._alternatives(["por hora", "h"]) == r"por(?:\s+|\s*-\s*)hora|h"
+    assert vocabulary.alternation(["por hora", "h"]) == r"(?:por[\s_-]+hora|h)"
+    assert again.built == 0
 
 
 def test_off_compiles_with_re_and_writes_nothing(tmp_path, monkeypatch):

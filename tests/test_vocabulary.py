@@ -63,6 +63,16 @@ def test_a_word_added_to_a_list_is_read(tmp_path):
         ("pt-PT.toml", '\n[stagez]\nlora = ["x"]\n', ["pt-PT.toml", "[stagez]"]),
         ("pt-PT.toml", '\n[intents]\nevaluatio = ["x"]\n', ["pt-PT.toml", "[intents] evaluatio"]),
         ("pt-PT.toml", '\n[intents]\nevaluation = "x"\n', ["pt-PT.toml", "[intents] evaluation", "list"]),
+        (
+            "pt-PT.toml",
+            '\n[intents]\nevaluation = ["x", " "]\n',
+            ["pt-PT.toml", "[intents] evaluation", "list"],
+        ),
+        (
+            "pt-PT.toml",
+            '\n[intents]\nevaluation = ["x", 3]\n',
+            ["pt-PT.toml", "[intents] evaluation", "list"],
+        ),
         ("all.toml", '\n[numbers]\nvinte = "20"\n', ["all.toml", "[numbers] vinte", "whole number"]),
         ("pt-PT.toml", "\n[tasks\n", ["pt-PT.toml"]),
     ],
