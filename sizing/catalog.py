@@ -653,6 +653,11 @@ class Uncatalogued(Strict, kw_only=True):
     size: str  # the official size, as its card words it ("124B")
     aliases: list[str]
     released: bool = True  # False: announced, its weights never published
+    # Why it is not sized, said in the refusal (messages' uncatalogued_why): "no_config" (no config.json cited),
+    # "state_space" (Mamba, RWKV or short-convolution layers keep a state, not only a KV cache),
+    # "encoder_decoder", "layout" (another layer arrangement models.toml does not describe), "multimodal" (its
+    # vision or audio encoder and the tokens an image takes are not cited).
+    reason: Literal["no_config", "state_space", "encoder_decoder", "layout", "multimodal"] = "no_config"
     repo: str | None = None  # where its architecture can be read (pasted, the Hub reader sizes it)
     similar: Annotated[list[str], msgspec.Meta(min_length=1)]  # catalogue ids to offer instead
     source: str

@@ -48,9 +48,19 @@ class SizingError(Exception):
     def message(self, lang: str = "pt-BR") -> str:
         from .i18n import t
 
-        return t(lang, f"error.{self.key}", **self.params)
+        return t(lang, f"error.{self.key}", **with_why(self.params, lang))
 
     def hint(self, lang: str = "pt-BR") -> str | None:
         from .i18n import t
 
         return t(lang, f"hint.{self.hint_key}", **self.params) if self.hint_key else None
+
+
+def with_why(params: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The parameters, with why a model is not catalogued (models.toml [[uncatalogued]] reason) said in the
+    reader's language: the reason is data, its words are the messages'."""
+    if "why" not in params:
+        return params
+    from .i18n import t
+
+    return {**params, "why": t(lang, f"uncatalogued_why.{params['why']}")}

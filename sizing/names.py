@@ -367,6 +367,32 @@ def resolve_repo_name(repo: str, catalog: Catalog, refuse_missing: bool = True) 
     )
 
 
+# The words of a name, split where a hyphen, an underscore or a space joins them ("llama3.1" stays one word).
+_NAME_WORDS = regexes.compile(r"[\s_-]+")
+_LETTERS = regexes.compile(r"[a-z]+")
+
+
+def base_in_name(name: str, catalog: Catalog) -> ModelEntry | None:
+    """The catalogue model a fine-tune's name ends with, its family's word, version and size as the base's own
+    names write them ("dolphin-2.9-llama3-8b" is Llama 3 8B, "Hermes-2-Pro-Llama-3-8B" too; a variant tail
+    such as "-instruct" aside): the version said is kept, never the family's newest model of that size (both
+    had been Llama 3.1 8B). None when no tail of the name, starting at a family's word, is a catalogue name."""
+    words = [w for w in _NAME_WORDS.split(VARIANT_TAILS.sub("", name.lower().rsplit("/", 1)[-1])) if w]
+    while words and words[-1] in _VARIANT_WORDS:
+        words.pop()
+    families, index = family_words(catalog), name_index(catalog.models)
+    for start in range(1, len(words) - 1):
+        # at least a family word and a size; the whole name is the caller's own look-up
+        letters = _LETTERS.match(words[start])
+        if (
+            letters
+            and letters.group(0) in families
+            and (model := index.get(normalize(" ".join(words[start:]))))
+        ):
+            return model  # type: ignore[return-value]
+    return None
+
+
 def _refuse_uncatalogued(base: str, own: str, catalog: Catalog) -> None:
     """A repo the catalogue knows it does not size ([[uncatalogued]]: its repo, or its own name one of the
     entry's names) is refused as the name is, the Hub unread: never another model of its family in its place
@@ -377,7 +403,8 @@ def _refuse_uncatalogued(base: str, own: str, catalog: Catalog) -> None:
         if (entry.repo or "").lower() == base.lower() or keys & names:
             similar = [catalog.model(i).name for i in entry.similar]
             raise SizingError("query.uncatalogued", "query.uncatalogued", name=entry.name, size=entry.size,
-                              similar=", ".join(similar), example=similar[0], typed=base)  # fmt: skip
+                              similar=", ".join(similar), example=similar[0], typed=base,
+                              why=entry.reason)  # fmt: skip
 
 
 def _by_repo_name(key: str, catalog: Catalog) -> ModelEntry | None:
@@ -391,6 +418,8 @@ def _by_repo_name(key: str, catalog: Catalog) -> ModelEntry | None:
 
 
 def _family_from_name(own: str, repo: str, catalog: Catalog) -> ResolvedModel | None:
+    if (base := base_in_name(own, catalog)) is not None:
+        return ResolvedModel(base, notes=(("repo_family", {"repo": repo, "model": base.name}),))
     families = _families(catalog)
     words = re.findall(r"[a-z]+", own.lower())
     # Distills and fine-tunes name their base architecture last: "DeepSeek-R1-Distill-Llama-8B" is a Llama.

@@ -28,6 +28,7 @@ from .i18n import t
 from .names import (
     ModelSource,
     ResolvedModel,
+    base_in_name,
     family_words,
     llama_cpp_cache_type,
     name_index,
@@ -424,7 +425,11 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         key = "version_size" if first and first.group(0) in family_words(catalog) else "repo_size"
         typed = _TRAILING_SIZE.search(w.family_typed.lower())
         size = (resolved.typed_size or (typed.group(1) if typed else w.family_typed)).upper()
-        said.append(t(lang, f"assume.model.{key}", repo=w.family_typed, size=size))
+        if (base := base_in_name(w.family_typed, catalog)) is not None and w.model == base.id:
+            # "dolphin-2.9-llama3-8b": its base, named in it (sizing/query.py), not a stand-in of its size
+            said.append(t(lang, "assume.model.repo_family", repo=w.family_typed, model=model.name))
+        else:
+            said.append(t(lang, f"assume.model.{key}", repo=w.family_typed, size=size))
         model = updated(model, name=t(lang, "model.family_sized", name=w.family_typed, base=model.name))
         resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
     else:

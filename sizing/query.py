@@ -49,9 +49,10 @@ from .catalog import (
     load_catalog,
     normalize,
 )
-from .errors import SizingError
+from .errors import SizingError, with_why
 from .names import (
     VARIANT_TAILS,
+    base_in_name,
     family_members,
     family_words,
     name_index,
@@ -117,7 +118,7 @@ class QueryError(SizingError):
         if "retention_days" in params:  # the request log's statement (sizing/topics.py WITH_LOG)
             retention = t(lang, "retention.statement", days=params["retention_days"])
             params["log"] = t(lang, "slack.disclosure", retention=retention)
-        return t(lang, f"error.{self.key}", **params)
+        return t(lang, f"error.{self.key}", **with_why(params, lang))
 
     @classmethod
     def from_sizing(cls, error: SizingError) -> QueryError:
@@ -1923,6 +1924,9 @@ _NAME_AFTER = regexes.compile(r"[\w.:/-]*")
 _VARIANT_AFTER = regexes.compile(
     r"(?:[\s_-]+(?:large|medium|small|base|tiny|turbo|m3|reranker|text|v\d+(?:\.\d+)?)\b)*"
 )
+# An embedding suite's size letter typed apart ("snowflake arctic embed m", "arctic-embed xs v1.5"): that
+# model of the suite (sizing/data/encoders.toml), no word left over (the "m" had been dropped, the L sized).
+_SUITE_SIZE_AFTER = regexes.compile(r"(?:[\s_-]+(?:xs|s|m|l)\b(?![.-]\w)(?:[\s_-]+v\d+(?:\.\d+)?\b)?)?")
 # A speech model's weight format typed after its name ("faster-whisper int8", "whisper large v3 fp16"): the
 # speech model's (sizing/speech.py), not the LLM's beside it.
 _SPEECH_FORMAT_AFTER = regexes.compile(
@@ -2506,10 +2510,10 @@ def _uncatalogued(scan: _Scan, catalog: Catalog) -> None:
     if entry.repo:
         example = _example(scan.original, typed, entry.repo).replace(entry.repo.lower(), entry.repo)
         raise QueryError("query.uncatalogued", hint="query.uncatalogued_repo", name=entry.name, size=entry.size,
-                         similar=similar, example=example, typed=typed)  # fmt: skip
+                         similar=similar, example=example, typed=typed, why=entry.reason)  # fmt: skip
     example = _example(scan.original, typed, catalog.model(entry.similar[0]).name)
     raise QueryError("query.uncatalogued", hint="query.uncatalogued", name=entry.name, size=entry.size,
-                     similar=similar, example=example, typed=typed)  # fmt: skip
+                     similar=similar, example=example, typed=typed, why=entry.reason)  # fmt: skip
 
 
 # -- parse -------------------------------------------------------------------------------------------
@@ -3664,7 +3668,9 @@ def _parse(text: str, catalog: Catalog, base: Workload | None, personal: list[st
         named, taken = query.family_candidate
         if all(word in query.unknown for word in taken):
             query.unknown = [u for u in query.unknown if u not in taken]
-            query.workload = query.workload.but(family_typed=named)
+            # "dolphin-2.9-llama3-8b": a fine-tune named with its base is sized as that base, not by its size
+            base = base_in_name(named, catalog)
+            query.workload = query.workload.but(family_typed=named, **({"model": base.id} if base else {}))
     query.personal = personal
     return query
 
@@ -4181,6 +4187,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
             if " " in scan.work[start:end] and (sized := _SIZE_AFTER_NAME.match(scan.work, end)):
                 end = sized.end()  # "qwen3 embedding 8b": the size is the named model's, no LLM's
             end = _VARIANT_AFTER.match(scan.work, end).end()  # "whisper large v3", "bge large": its variant
+            if kind == "embedding":
+                end = _SUITE_SIZE_AFTER.match(scan.work, end).end()
             if kind == "closed":
                 end = _CLOSED_AFTER.match(scan.work, end).end()
             if kind == "speech":

@@ -246,11 +246,11 @@ def data_copy(tmp_path):
 
 HERMES = """
 [[model.derivatives]]
-id = "llama-3.1-swallow-8b"
-name = "Llama 3.1 Swallow 8B"
-aliases = ["llama 3.1 swallow 8b", "swallow 8b"]
-hf_repos = ["tokyotech-llm/Llama-3.1-Swallow-8B-Instruct-v0.3"]
-source = "its model card: Llama 3.1 8B continued in pre-training on Japanese"
+id = "llama-3.1-storm-8b"
+name = "Llama 3.1 Storm 8B"
+aliases = ["llama 3.1 storm 8b", "storm 8b"]
+hf_repos = ["akjindal53244/Llama-3.1-Storm-8B"]
+source = "its model card: a Llama 3.1 8B Instruct fine-tune"
 """
 
 
@@ -261,22 +261,22 @@ def test_a_derivative_is_added_by_editing_models_toml(data_copy, monkeypatch, ca
     path.write_text(text.replace(anchor, HERMES + anchor, 1))
     monkeypatch.setenv("GPU_SIZER_DATA", str(data_copy))
     load_catalog.cache_clear()
-    lines = answer("swallow 8b com 20 usuários", capsys)
-    assert lines[0] == "Entendi: Llama 3.1 Swallow 8B (arquitetura do Llama 3.1 8B) · 20 usuários simultâneos"
+    lines = answer("storm 8b com 20 usuários", capsys)
+    assert lines[0] == "Entendi: Llama 3.1 Storm 8B (arquitetura do Llama 3.1 8B) · 20 usuários simultâneos"
 
 
 @pytest.mark.parametrize(
     ("edit", "said"),
     [
         # A derivative's name another model already answers to.
-        (lambda t: t.replace('aliases = ["llama 3.1 swallow 8b", "swallow 8b"]', 'aliases = ["swallow 8b", "llama 8b"]'),
-         "model name 'llama 8b' is used by both 'llama-3.1-8b' and 'llama-3.1-swallow-8b'"),
+        (lambda t: t.replace('aliases = ["llama 3.1 storm 8b", "storm 8b"]', 'aliases = ["storm 8b", "llama 8b"]'),
+         "model name 'llama 8b' is used by both 'llama-3.1-8b' and 'llama-3.1-storm-8b'"),
         # A family listing a derivative that does not exist.
         (lambda t: t.replace('magistral = ["magistral-small-2509"]', 'magistral = ["magistral-small-2609"]'),
          "family 'magistral' lists model 'magistral-small-2609', which models.toml does not define"),
         # A key a derivative does not have (a typo, or a limit of its own: that is a [[model]] instead).
-        (lambda t: t.replace('hf_repos = ["tokyotech-llm/Llama-3.1-Swallow-8B-Instruct-v0.3"]', "max_context = 8192"),
-         "models.toml: [[model]] 'llama-3.1-8b', key derivatives.5.max_context: unknown key (a typo?)"),
+        (lambda t: t.replace('hf_repos = ["akjindal53244/Llama-3.1-Storm-8B"]', "max_context = 8192"),
+         "models.toml: [[model]] 'llama-3.1-8b', key derivatives.6.max_context: unknown key (a typo?)"),
     ],
 )  # fmt: skip
 def test_a_broken_derivative_is_reported_in_one_sentence(data_copy, edit, said):

@@ -319,9 +319,9 @@ def test_a_catalogued_model_is_understood_as_itself(capsys, name, understood):
 )
 def test_a_model_the_catalogue_lacks_is_said_so(capsys, name, model):
     said = _said(capsys, name)
-    assert (
-        said
-        == f"gpu-size: O {model} ainda não está no catálogo, e não dimensiono outro modelo no lugar dele."
+    # with why, after the colon (test_a_refusal_says_why_the_model_is_not_catalogued)
+    assert said.startswith(
+        f"gpu-size: O {model} ainda não está no catálogo, e não dimensiono outro modelo no lugar dele: "
     )
 
 
@@ -494,4 +494,133 @@ def test_another_release_after_a_listed_name_is_no_listed_model(capsys):
     assert _said(capsys, "deepseek coder v3") == (
         "gpu-size: Não conheço o modelo “deepseek coder v3”. Você quis dizer: DeepSeek-Coder-V2 236B, "
         "DeepSeek-Coder-V2-Lite?"
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "understood"),
+    [
+        # a fine-tune named with its base's family, version and size keeps that version ("dolphin-2.9-llama3-8b"
+        # had been Llama 3.1 8B, the newest Llama of 8B)
+        ("dolphin-2.9-llama3-8b", "dolphin-2.9-llama3-8b (dimensionado como Llama 3 8B)"),
+        ("hermes-2-pro-llama-3-8b", "hermes-2-pro-llama-3-8b (dimensionado como Llama 3 8B)"),
+        ("dolphin-2.9-llama3.1-8b", "dolphin-2.9-llama3.1-8b (dimensionado como Llama 3.1 8B)"),
+        ("foo-llama-2-13b", "foo-llama-2-13b (dimensionado como Llama 2 13B)"),
+        ("cognitivecomputations/dolphin-2.9-llama3-8b", "Llama 3 8B"),
+        # Llama 3.1 Swallow: a Japanese continued pre-training, Llama 3.1's architecture ("swallow" had been dropped)
+        ("llama 3.1 swallow 8b", "Llama 3.1 Swallow 8B (arquitetura do Llama 3.1 8B)"),
+        ("llama-3.1-swallow-70b-instruct", "Llama 3.1 Swallow 70B (arquitetura do Llama 3.1 70B)"),
+        (
+            "tokyotech-llm/Llama-3.1-Swallow-8B-Instruct-v0.3",
+            "Llama 3.1 Swallow 8B (arquitetura do Llama 3.1 8B)",
+        ),
+        # ERNIE 4.5's dense 0.3B, from transformers' Ernie4_5Config
+        ("ernie 4.5 0.3b", "ERNIE 4.5 0.3B"),
+        ("baidu/ERNIE-4.5-0.3B-PT", "ERNIE 4.5 0.3B"),
+    ],
+)
+def test_a_name_with_its_base_is_sized_as_that_base(capsys, name, understood):
+    assert _said(capsys, name) == f"Entendi: {understood} · 10 usuários simultâneos"
+
+
+def test_a_fine_tune_named_by_its_base_says_it_used_that_base(capsys):
+    gpu_size(["dolphin-2.9-llama3-8b"])
+    out = capsys.readouterr().out
+    # not "a family the catalogue lacks, sized by its size": the base its name says
+    assert (
+        "“dolphin-2.9-llama3-8b” não está no catálogo: usei o Llama 3 8B, da mesma família, pelo nome" in out
+    )
+    assert "família que não está no catálogo" not in out
+
+
+def test_ernie_4_5_alone_asks_which_size(capsys):
+    assert _said(capsys, "ernie 4.5") == (
+        "gpu-size: Qual ERNIE 4.5? Ele vem em vários tamanhos: 0.3B, 21B-A3B, 300B-A47B. Diga qual, por exemplo: "
+        "`/gpu ernie 4.5 21b-a3b para 10 usuários`."
+    )
+
+
+def test_ernie_0_3b_is_its_config():
+    # transformers' Ernie4_5Config (the 0.3B): 18 layers, 2 KV heads of 128 (not 1024 / 16 heads = 64), tied
+    # embeddings: 18 layers x K,V x 2 x 128 x 2 bytes a token.
+    assert size(parse("ernie 4.5 0.3b 8k").workload).kv_bytes_per_conversation == 18 * 2 * 2 * 128 * 2 * 8192
+    model = load_catalog().model("ernie-4.5-0.3b")
+    assert model.tie_embeddings and model.max_context == 131_072
+    assert abs(model.params / 0.36e9 - 1) < 0.01
+
+
+@pytest.mark.parametrize(
+    ("name", "model"),
+    [
+        # Qwen2.5-Math: a shorter window than Qwen2.5's, its config not cited (it had been Qwen2.5 7B)
+        ("qwen2.5 math 7b", "Qwen2.5-Math 7B (7B)"),
+        ("Qwen2.5-Math-72B-Instruct", "Qwen2.5-Math 72B (72B)"),
+        ("qwen2.5-math-1.5b", "Qwen2.5-Math 1.5B (1.5B)"),
+        # Sarvam-M: a text-only fine-tune of Mistral Small 3.1 ("sarvam m" had been "Faltou dizer o modelo")
+        ("sarvam m", "Sarvam-M (24B)"),
+        ("sarvam-m", "Sarvam-M (24B)"),
+        # ERNIE 4.5 VL: multimodal MoEs (it had been sized as Qwen3 32B cut to 55 layers)
+        ("ernie 4.5 vl 28b", "ERNIE 4.5 VL 28B-A3B (28B-A3B)"),
+    ],
+)
+def test_newer_names_the_catalogue_lacks_are_said_so(capsys, name, model):
+    assert _said(capsys, name).startswith(f"gpu-size: O {model} ainda não está no catálogo")
+
+
+@pytest.mark.parametrize(
+    ("name", "lang", "why"),
+    [
+        (
+            "qwen2.5 math 7b",
+            "pt-BR",
+            "a config.json dele (camadas, cabeças KV, contexto) ainda não foi citada aqui",
+        ),
+        (
+            "jamba 1.5 mini",
+            "pt-BR",
+            "ele tem camadas de espaço de estados (Mamba, RWKV ou convoluções curtas)",
+        ),
+        ("flan-t5 xl", "pt-BR", "ele é um codificador-decodificador (como o T5)"),
+        ("qwen3-vl 2b", "pt-BR", "o codificador de imagem ou de áudio dele"),
+        (
+            "phi 3 small",
+            "pt-BR",
+            "a arquitetura dele arranja as camadas de um jeito que o catálogo ainda não descreve",
+        ),
+        ("falcon mamba 7b", "en", "it has state-space layers (Mamba, RWKV or short convolutions)"),
+        ("flan-t5 xl", "en", "it is an encoder-decoder (like T5)"),
+        ("sarvam m", "en", "its config.json (layers, KV heads, context) has not been cited here"),
+        ("rwkv 7b", "pt-PT", "tem camadas de espaço de estados (Mamba, RWKV ou convoluções curtas)"),
+        ("qwen3-vl 2b", "pt-PT", "o seu codificador de imagem ou de áudio"),
+    ],
+)
+def test_a_refusal_says_why_the_model_is_not_catalogued(capsys, name, lang, why):
+    # models.toml [[uncatalogued]] reason, in the reader's language (it had been only a comment in the file)
+    gpu_size(["--lang", lang, name])
+    said = capsys.readouterr().err.splitlines()[0]
+    assert f": {why}" in said
+
+
+@pytest.mark.parametrize(
+    ("question", "encoder"),
+    [
+        # the suite's size letter typed apart ("snowflake arctic embed m" had been the L, the "m" dropped)
+        ("snowflake arctic embed m", "Snowflake Arctic Embed M (modelo de embeddings, 109M parâmetros"),
+        ("snowflake-arctic-embed-m", "Snowflake Arctic Embed M (modelo de embeddings, 109M parâmetros"),
+        ("snowflake arctic embed l", "Snowflake Arctic Embed L (modelo de embeddings, 335M parâmetros"),
+        ("snowflake arctic embed", "Snowflake Arctic Embed L (modelo de embeddings, 335M parâmetros"),
+    ],
+)
+def test_an_embedding_suite_size_is_the_one_asked(capsys, question, encoder):
+    gpu_size([question])
+    assert capsys.readouterr().out.startswith(encoder)
+
+
+def test_an_embedding_beside_an_llm_keeps_its_size_letter(capsys):
+    assert _said(capsys, "llama 3.1 8b + arctic embed m").startswith(
+        "Entendi: Llama 3.1 8B + Snowflake Arctic Embed M"
+    )
+    # a word after the name is no size letter ("mais" is not "m")
+    assert _said(capsys, "llama 3.1 8b + snowflake arctic embed mais").startswith(
+        "Entendi: Llama 3.1 8B + Snowflake Arctic Embed L"
     )
