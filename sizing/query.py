@@ -7223,9 +7223,10 @@ def _gpus_named(scan: _Scan) -> dict:
                 count_of.setdefault(gpu, adjacent[start])
         first, others = count_of.get(names[0]), names[1:]
         if not any(gpu in count_of for gpu in others):
-            # "1 h100 ou h200": the count said once is each side's (the H200 had been weighed at the 2 it needs,
-            # and the summary had said it alone serves the load as asked)
-            same = [first] * len(others) if first else None
+            # "1 h100 ou h200": one GPU is each side's (the H200 had been weighed at the 2 it needs, and the
+            # summary had said it alone serves the load as asked); "2 h100 ou h200": a GPU with no count of its
+            # own gets its own fewest (sizing/compare.py), which may be fewer than the count said
+            same = [first] * len(others) if first == 1 else None
             return dict(gpu=names[0], gpus=first, compare_gpus=others, compare_counts=same)
         compare = [count_of.get(gpu, first or 1) for gpu in others]
         return dict(gpu=names[0], gpus=first, compare_gpus=others, compare_counts=compare)

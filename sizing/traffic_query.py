@@ -133,6 +133,9 @@ def _float(text: str) -> float:
 # Thousands of requests with no period ("10 mil requisições") are a volume whose period was left out, not
 # requests in flight: those are counted in tens or hundreds (vLLM's --max-num-seqs, the most it runs at once, defaults to 256).
 MOST_AT_ONCE_UNTIMED = 1000
+# "cada tarefa com 10 chamadas", "each task with 10 calls": the calls are of each task (an agent's calls per task,
+# read elsewhere), not requests at once.
+_EACH_BEFORE = re.compile(r"\b(?:cada|each|por|per)\s+[a-z]+\s*$")
 
 
 @cache
@@ -1003,7 +1006,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"\b(?:com|with|handling|atender|atendendo|aguentar|aguenta|suportar|suporta)\s+(?:~\s*)?{_NUM}\s*"
             rf"(?:{_alternatives(w['requests_no_period'])})\b"
             rf"(?!\s*(?:{per}|de\b|do\b|da\b|of\b|com\b|with\b|em\s+\d|in\s+\d|tokens?\b|[-/\d]))"
-        ), lambda m: n if (n := length(m)) and n < MOST_AT_ONCE_UNTIMED else None),
+        ), lambda m: n if (n := length(m)) and n < MOST_AT_ONCE_UNTIMED and not _EACH_BEFORE.search(
+            m.string, max(0, m.start() - 40), m.start()) else None),
         # "2 mil usuários, mas só 100 ao mesmo tempo": the count at once with its noun left out.
         ("users_at_once", regexes.compile(
             # "5 pesquisadores ao mesmo tempo": whoever they are (not models, GPUs or servers)
