@@ -1413,9 +1413,24 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
             people_phrase(total, lang) if query.summed_head_count else advice.users_phrase(total, lang)
         )
         lines.append(t("understood.users_summed", typed=typed, parts=parts, total=people))
-    for typed, people, users in query.mixed_groups:
-        lines.append(t("understood.users_mixed", typed=typed, people=people_phrase(people, lang),
-                       users=advice.users_phrase(users, lang)))  # fmt: skip
+    for typed, people, users, held in query.mixed_groups:
+        # each group as it was read: the users at once as typed, each a conversation held open, and the
+        # head-count's conversations in flight at its rate on the setup recommended (sizing/engine.py)
+        in_flight = r.load.people_in_flight if r.load is not None else None
+        rate = (
+            t("understood.users_mixed_rate_unsized")
+            if in_flight is None
+            else t(
+                "understood.users_mixed_rate",
+                n=i18n.number(in_flight, lang, 2 if in_flight < 0.1 else 1 if in_flight < 10 else 0),
+            )
+        )
+        conversations = t(
+            "understood.users_mixed_conversations_" + ("one" if users == 1 else "other"),
+            n=i18n.number(users, lang),
+        )
+        lines.append(t("understood.users_mixed", typed=typed, held=held, conversations=conversations,
+                       people=people_phrase(people, lang), rate=rate))  # fmt: skip
     for typed, people, shifts, at_work in query.shifts:
         lines.append(t("understood.shifts", typed=typed, people=i18n.number(people, lang),
                        shifts=i18n.number(shifts, lang), at_work=i18n.number(at_work, lang)))  # fmt: skip

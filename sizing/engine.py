@@ -255,6 +255,11 @@ def _sized(
         at_rate = (rec, in_flight)
         if in_flight is not None:
             plan = plan.but(users=max(math.ceil(in_flight.concurrency - 1e-6), 1))
+        if in_flight is not None and plan.held_users:
+            # the head-count's part alone, said beside the users at once held open (the understood line)
+            people = traffic.performance(plan.but(rate=plan.rate - plan.held_rate, held_users=0, held_rate=0.0),
+                                         rec, catalog)  # fmt: skip
+            plan = plan.but(held_people_in_flight=people.concurrency if people is not None else None)
     elif plan.traffic and rec is None and not plan.stage.is_training and by_load(plan):
         # Nothing we rent serves the rate: the conversations in flight are those of the setup that would
         # (past the offering), so the memory of "the whole load" is not one conversation's.
@@ -2105,6 +2110,8 @@ def _load_info(plan: Plan, catalog: Catalog) -> LoadInfo:
         requests_per_month=plan.requests_per_month,
         requests_per_week=plan.requests_per_week,
         population=plan.population,
+        held_users=plan.held_users,
+        people_in_flight=plan.held_people_in_flight,
         active_share=plan.active_share,
         requests_per_active_hour=plan.per_active_hour,
         ttft_target_s=ttft,

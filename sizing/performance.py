@@ -468,13 +468,33 @@ def at_concurrency(r: Replica, prompt: int, output: int, concurrency: float, his
 
 
 def at_rate(
-    r: Replica, prompt: int, output: int, rate: float, context: int | None = None, history: int = 0
+    r: Replica,
+    prompt: int,
+    output: int,
+    rate: float,
+    context: int | None = None,
+    history: int = 0,
+    held: float = 0.0,
+    held_rate: float = 0.0,
 ) -> Load:
     """An open loop: requests arrive at `rate` per second; the conversations in flight follow (Little's
     law), found where the closed loop's completion rate equals the arrival rate (it grows with the
-    concurrency)."""
+    concurrency). `held`: conversations always open beside it (users at once, whose back-to-back requests
+    are `held_rate` of the rate): never fewer in flight than they plus what the rest of the rate keeps, for
+    the setup runs faster than the latency their rate was worked out at, and Little's law alone had then
+    left some of them without a slot."""
     w = r.workload(prompt, output, history)
     limit = max(r.kv_limit(context or history + prompt + output), 1)
+    found = _kept_at_rate(w, rate, limit)
+    if held > 0:
+        floor = held + _kept_at_rate(w, max(rate - held_rate, 0.0), limit).concurrency
+        if floor > found.concurrency:
+            found = w.load(floor, rate, sustainable=found.sustainable and floor <= limit)
+    return found
+
+
+def _kept_at_rate(w: _Workload, rate: float, limit: int) -> Load:
+    """_at_rate, once per workload, rate and KV cache."""
     found = w._at_rate.get((rate, limit))
     if found is None:
         if len(w._at_rate) >= KEPT_PER_REPLICA:

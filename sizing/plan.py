@@ -211,6 +211,11 @@ class Plan(msgspec.Struct, frozen=True):
     turns: int | None = None  # messages per conversation, as the question said them
     rate: float | None = None
     rate_basis: str | None = None
+    # Users at once beside a head-count ("20 atendentes e 100 funcionários"): each holds a conversation open
+    # beside the head-count's rate, their back-to-back requests `held_rate` of it (sizing/traffic.py in_flight)
+    held_users: int = 0
+    held_rate: float = 0.0
+    held_people_in_flight: float | None = None  # the head-count's own conversations in flight, as sized
     population: int | None = None
     active_share: float | None = None
     compare: tuple[tuple[GPU, int | None], ...] = ()  # other GPUs weighed against the named one, and counts
@@ -2058,6 +2063,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
     if (
         population
         and w.users_at_once
+        and not w.users_beside_population  # "20 atendentes simultâneos e 100 funcionários": two groups
         and not (w.rate_per_s or w.requests_per_day or w.requests_per_week or w.requests_per_month)
     ):
         # "5000 funcionários, 300 conversas simultâneas": the conversations at once are the load itself; the
@@ -2066,6 +2072,7 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
                       n=i18n.number(population, lang)))  # fmt: skip
         population = None
     all_active = False
+    held_users, held_rate = 0, 0.0  # users at once beside a head-count (_beside_population)
     peak_used = False  # a day's people whose peak multiple sets their busiest hour (below)
     if (
         population is None
@@ -2215,7 +2222,8 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
                       share=i18n.percent(share, lang), per_hour=i18n.number(per_hour, lang, 0 if per_hour == int(per_hour) else 1),
                       rate=rate_text(rate, lang)))  # fmt: skip
         if w.users_beside_population and w.users:
-            rate = _beside_population(w, rate, prompt, output, catalog, said, lang)
+            rate, held_rate = _beside_population(w, rate, prompt, output, catalog, said, lang)
+            held_users = w.users
     if basis == "population" and w.organisation_people:
         said.append(t(lang, "assume.traffic.active_of_organisation", active=i18n.number(w.population, lang),
                       n=i18n.number(w.organisation_people, lang)))  # fmt: skip
@@ -2334,6 +2342,8 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         shared_prefix=shared,
         rate=rate,
         rate_basis=basis,
+        held_users=held_users if rate is not None else 0,
+        held_rate=held_rate if rate is not None else 0.0,
         population=population,
         active_share=share,
         per_active_hour=per_hour,
@@ -2647,11 +2657,12 @@ def _rate_from_volume(w: Workload, prompt: int, output: int, lang: str) -> str:
 
 def _beside_population(
     w: Workload, people_rate: float, prompt: int, output: int, catalog: Catalog, said: list[str], lang: str
-) -> float:
+) -> tuple[float, float]:
     """The head-count's rate plus that of the users at once beside it ("12 analistas e 30 atendentes"). Each of
     those users is always in a conversation: a new request as soon as the last answer is written, so at the
     latency the load is sized for (the question's, else traffic.toml's chat limits) each sends one every
-    first token plus output / tokens-per-second (Little's law: requests in flight = rate x time each takes)."""
+    first token plus output / tokens-per-second (Little's law: requests in flight = rate x time each takes).
+    The sum, and the users' part of it."""
     users = w.users or 0
     defaults = catalog.traffic.chat_latency(prompt, w.fast_latency)
     ttft = w.ttft_s if w.ttft_s is not None else defaults.ttft_s
@@ -2664,7 +2675,7 @@ def _beside_population(
                   tps=i18n.speed(tps, lang), users_rate=rate_text(users_rate, lang), rate=rate_text(total, lang),
                   people_share=i18n.percent(people_rate / total, lang),
                   users_share=i18n.percent(users_rate / total, lang)))  # fmt: skip
-    return total
+    return total, users_rate
 
 
 def rate_text(rate: float, lang: str, period: float | None = None) -> str:

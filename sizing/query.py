@@ -302,8 +302,9 @@ class Query(msgspec.Struct):
     users_summed: list[tuple[str, list[int]]] = []
     # ... counted as a head-count ("vendas (10) e 30 funcionários no suporte"): their sum is people, not users
     summed_head_count: bool = False
-    # ... or a head-count beside users at once ("12 analistas e 30 atendentes"): as typed, the people, the users
-    mixed_groups: list[tuple[str, int, int]] = []
+    # ... or a head-count beside users at once ("12 analistas e 30 atendentes"): as typed, the people, the users,
+    # and the users' parts as typed ("30 atendentes")
+    mixed_groups: list[tuple[str, int, int, str]] = []
     # Counts of users said as phases ("piloto com 10 usuários e depois 100"): (as typed, the pilot's, the
     # production's, which is sized).
     phases: list[tuple[str, int, int]] = []
@@ -2018,9 +2019,12 @@ _GROUP_OF = r"(?:do|da|dos|das|de|of|from|in|on|at|no|na|em)\s+(?:the\s+|o\s+|a\
 # them all, and a pattern that starts at any word is slow to fail).
 # A group's name: a word of 3 letters or more, or an acronym of 2 ("50 do RH", "10 da TI") that is no article.
 _GROUP_NAME = r"(?!(?:um|an|as|os|se|ou|or|at|on|in|to|is)\b)[a-z]{2,}"
+# A group's second word only where the next part starts: "20 operadores de call center e 100 colaboradores".
+_NEXT_PART = r"\s*(?:,|;|\+|\b(?:e|and|mais|plus)\b)"
 _PART_COUNTED = regexes.compile(
     rf"(?P<people>(?<![\w.,])(?P<n1>\d{{1,5}})\s+(?P<noun>(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|{_HEADS}))\b"
-    rf"(?:\s+{_GROUP_OF}(?P<g1>{_GROUP_NAME}))?)"
+    rf"(?:\s+{_GROUP_OF}(?P<g1>{_GROUP_NAME}(?:\s+{_GROUP_NAME}(?={_NEXT_PART}))?))?"
+    rf"(?:\s+(?:{traffic_query.at_once_words()})\b)?)"
     rf"|(?P<grouped>(?<![\w.,])(?P<n2>\d{{1,5}})\s+{_GROUP_OF}(?P<g2>{_GROUP_NAME}))"
 )
 # "12 sales reps": the word before the people's noun names their group, unless it says they are at work
@@ -6590,17 +6594,39 @@ def _group(m: re.Match, name: str) -> str | None:
     return m.group(name) if name in m.re.groupindex else None
 
 
+def _held_trade(m: re.Match) -> str | None:
+    """The trade of a part said at once ("20 atendentes simultâneos", "20 agents at once"), when it is one that
+    works conversations all day (traffic_words.toml at_once_trades)."""
+    noun = _group(m, "noun")
+    if not noun or not traffic_query.names_at_once(m.group(0)):
+        return None
+    trade = " ".join(traffic_query.without_at_once(strip_accents(noun)).split())
+    return trade if _AT_ONCE_TRADE.fullmatch(trade) else None
+
+
 def _summed(scan: _Scan, chain: list[re.Match]) -> bool:
     """Parts of one group of people, joined as a list (_PART_JOINT), summed. Each part names its group or its
     own kind of people ("12 sales reps and 30 support agents"), and at least one says it counts people (a
     people noun, a team's word, or a verb of use in the question): "10 usuários e 20 usuários" stay two
     values, and "1000 usuários, 50 simultâneos" people at once (read later)."""
     start, end = chain[0].start(), chain[-1].end()
-    if traffic_query.names_at_once(scan.work[start : end + 30]) or scan.search(_PHASE_WORD, start, end):
+    said = scan.work[start : end + 30]
+    held = [_held_trade(m) for m in chain]
+    for m, trade in reversed(list(zip(chain, held, strict=True))):
+        if trade:
+            # "20 atendentes simultâneos e 100 funcionários": a trade that works conversations all day is at
+            # once alone too, no share of the head-count (read as its people at once, the head-count had been
+            # left unused, and the same people said without "simultâneos" sized more)
+            a, b = m.start() - start, m.end() - start
+            said = said[:a] + traffic_query.without_at_once(said[a:b]) + said[b:]
+    if traffic_query.names_at_once(said) or scan.search(_PHASE_WORD, start, end):
         return False  # people at once, or phases ("10 usuários no piloto e 100 em produção")
     kinds = [m.lastgroup for m in chain]
     groups = [next((g for k in ("g1", "g2", "g3", "g5", "g6") if (g := _group(m, k))), None) for m in chain]
-    nouns = [strip_accents(noun) if (noun := _group(m, "noun")) else None for m in chain]
+    nouns = [
+        trade or (strip_accents(noun) if (noun := _group(m, "noun")) else None)
+        for m, trade in zip(chain, held, strict=True)
+    ]
     if "grouped" in kinds and not (kinds[0] == "people" and groups[0]):
         return False  # "15 do comercial" only after "10 pessoas do suporte"
     named = all(g for g in groups) or len({*groups, *nouns} - {None}) >= len(chain)
@@ -6617,7 +6643,10 @@ def _summed(scan: _Scan, chain: list[re.Match]) -> bool:
         g or (n and " " in n and not _NOT_A_GROUP.fullmatch(n)) for g, n in zip(groups, nouns, strict=True)
     ]
     trades = [bool(n) and not _PLAIN_PEOPLE.fullmatch(n) for n in nouns]
-    if any(heads) and not all(grouped) and not (all(trades) and len(set(nouns)) == len(nouns)):
+    # a trade said twice is two groups when each names its own ("20 atendentes do suporte, 30 atendentes das
+    # vendas e 100 funcionários": had been refused as 20 and 30 attendants contradicting each other)
+    distinct = all(g or nouns.count(n) == 1 for g, n in zip(grouped, nouns, strict=True))
+    if any(heads) and not all(grouped) and not (all(trades) and distinct):
         # "5000 funcionários e 200 usuários": a head-count and people at once, no parts of one. Each part a
         # trade of its own ("12 analistas e 30 funcionários") is two groups of people, summed (had been
         # refused as two head-counts contradicting each other).
@@ -6631,12 +6660,7 @@ def _summed(scan: _Scan, chain: list[re.Match]) -> bool:
     typed = scan.original[start:end].strip()
     counted = [bool(n and _HEAD_NOUN.fullmatch(n)) for n in nouns]
     at_once_trade = [bool(n and _AT_ONCE_TRADE.fullmatch(n)) for n in nouns]
-    if (
-        not any(heads)
-        and any(counted)
-        and all(c or a for c, a in zip(counted, at_once_trade, strict=True))
-        and not all(counted)
-    ):
+    if any(counted) and all(c or a for c, a in zip(counted, at_once_trade, strict=True)) and not all(counted):
         # "12 analistas e 30 atendentes": a head-count (people who each send a few requests an hour) beside a
         # trade that works conversations all day (users at once, traffic_words.toml `people`): two loads of
         # different kinds, each turned into its own request rate and summed (sizing/plan.py). They had been
@@ -6645,7 +6669,12 @@ def _summed(scan: _Scan, chain: list[re.Match]) -> bool:
         at_once = sum(n for n, c in zip(counts, counted, strict=True) if not c)
         scan.found.setdefault("population", []).append((people, typed))
         scan.found.setdefault("users", []).append((at_once, typed))
-        scan.found["mixed_groups"] = [((people, at_once), typed)]
+        # each group as typed, for the answer to say how it read them ("20 atendentes (20 conversas ao mesmo
+        # tempo) + 100 pessoas")
+        held = " + ".join(
+            scan.original[m.start() : m.end()].strip() for m, c in zip(chain, counted, strict=True) if not c
+        )
+        scan.found["mixed_groups"] = [((people, at_once, held), typed)]
     else:
         # "vendas (10) e 30 funcionários no suporte": a part counted as a head-count makes the whole group one
         # (they had all been counted as people at once)
@@ -7691,8 +7720,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     for counts, typed in scan.found.get("users_summed", []):
         query.users_summed.append((typed, counts))
     query.summed_head_count = bool(scan.found.get("summed_head_count"))
-    for (people, at_once), typed in scan.found.get("mixed_groups", []):
-        query.mixed_groups.append((typed, people, at_once))
+    for (people, at_once, held), typed in scan.found.get("mixed_groups", []):
+        query.mixed_groups.append((typed, people, at_once, held))
         fields["users_beside_population"] = True
     for corrected, _typed in reversed(scan.found.get("corrected", [])):
         query.corrected.append(corrected)

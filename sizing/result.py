@@ -104,6 +104,11 @@ class LoadInfo(Record, kw_only=True):
     requests_per_month: int | None = None
     requests_per_week: int | None = None
     population: int | None = None
+    # users at once beside the head-count, each a conversation held open, and the head-count's own
+    # conversations in flight at its rate on the recommended setup ("20 atendentes e 100 funcionários")
+    held_users: int = 0
+    people_in_flight: float | None = None
+    _omit_empty = ("held_users", "people_in_flight")  # in the JSON only beside a head-count
     active_share: float | None = None
     requests_per_active_hour: float | None = None
     ttft_target_s: float | None = None  # None: the latency was not part of the sizing

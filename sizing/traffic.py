@@ -174,9 +174,19 @@ def launched(
     what a copy sustains was then said to use 72% of it."""
     widest = replica(plan, gpu, tp, pp, catalog, per_copy)
     assert plan.rate is not None
-    load = perf.at_rate(widest, plan.prompt, plan.output, plan.rate / copies, history=plan.history)
+    load = in_flight(plan, widest, copies)
     users = _launched_users(load, per_copy)
     return replica(plan, gpu, tp, pp, catalog, users), users
+
+
+def in_flight(plan: Plan, r: perf.Replica, copies: int, burst: float = 1.0) -> perf.Load:
+    """One of `copies` copies under its share of the plan's rate (`burst` times the head-count's part of it:
+    the rate a plan may use of a copy), with its share of the users at once held open beside the rate."""
+    assert plan.rate is not None
+    held_rate = plan.held_rate / copies
+    rate = held_rate + (plan.rate / copies - held_rate) * burst
+    return perf.at_rate(r, plan.prompt, plan.output, rate, history=plan.history,
+                        held=plan.held_users / copies, held_rate=held_rate)  # fmt: skip
 
 
 def sustains(plan: Plan, r: perf.Replica, catalog: Catalog) -> float:
@@ -231,7 +241,7 @@ def performance(plan: Plan, setup: Setup, catalog: Catalog) -> Performance | Non
     p, o, h = plan.prompt, plan.output, plan.history
     share = 1.0  # of the copies' conversations that exist: 50 users on 8 copies are 7 on six, 6 on two
     if plan.rate is not None:
-        load = perf.at_rate(r, p, o, plan.rate / copies, history=h)
+        load = in_flight(plan, r, copies)
     else:
         # A setup too small for every conversation serves those whose KV cache it holds.
         users = min(users, max(r.kv_limit(h + p + o), 1))
@@ -347,7 +357,7 @@ def copies_needed(
     # Under a rate, each copy holds the conversations its share of the rate keeps in flight (Little's law).
     tp, pp, per_copy = _one_copy(plan, shape, catalog, table)
     r = replica(plan, shape.gpu, tp, pp, catalog, per_copy)
-    load = perf.at_rate(r, plan.prompt, plan.output, plan.rate / copies, history=plan.history)
+    load = in_flight(plan, r, copies)
     return copies, min(max(math.ceil(load.concurrency), 1), per_copy)
 
 
@@ -387,7 +397,7 @@ def copies_for_load(
     copies = math.ceil(plan.rate / (sustainable * share) - 1e-9)
     while copies <= most:
         # Each conversation in flight keeps room for the whole context: more copies when they do not fit.
-        load = perf.at_rate(r, plan.prompt, plan.output, plan.rate / copies, history=plan.history)
+        load = in_flight(plan, r, copies)
         users = max(math.ceil(load.concurrency), 1)
         if users > per_copy:
             copies = max(copies + 1, math.ceil(copies * users / per_copy))
@@ -584,8 +594,7 @@ def first_token_one_copy(plan: Plan, setup: Setup, catalog: Catalog, copies: int
     if per_copy == 0 or plan.rate is None:
         return None
     r = replica(plan, gpu, tp, pp, catalog, per_copy)
-    load = perf.at_rate(r, plan.prompt, plan.output, plan.rate / copies / catalog.traffic.capacity.plan_utilization,
-                        history=plan.history)  # fmt: skip
+    load = in_flight(plan, r, copies, burst=1 / catalog.traffic.capacity.plan_utilization)
     return load.ttft_s if load.sustainable else None
 
 

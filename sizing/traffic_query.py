@@ -1867,6 +1867,11 @@ def names_at_once(text: str) -> bool:
 _AT_ONCE = regexes.compile(rf"\b(?:{_alternatives(_words()['in_flight'])})\b")
 
 
+def at_once_words() -> str:
+    """traffic_words.toml's words for people at once ("simultaneos", "ao mesmo tempo"), as one alternation."""
+    return _alternatives(_words()["in_flight"])
+
+
 def without_at_once(text: str) -> str:
     """The (accent-free) text with its words for people at once blanked."""
     return _AT_ONCE.sub(" ", text)

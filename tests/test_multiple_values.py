@@ -43,7 +43,10 @@ def test_developers_beside_analysts_are_two_loads_not_one_sum():
     query, _result, text_out = answer("llama 70b para 10 devs e 20 analistas")
     assert (query.workload.users, query.workload.population) == (10, 20)
     assert not query.unknown
-    assert "como dois grupos: 20 pessoas" in text_out and "10 usuários, cada um numa conversa" in text_out
+    assert (
+        "como dois grupos: 10 devs (10 conversas ao mesmo tempo, cada uma sempre aberta) + 20 pessoas"
+        in text_out
+    )
 
 
 def test_a_trade_that_is_no_conversation_work_beside_a_head_counts_trade_is_summed():

@@ -20,13 +20,15 @@ def _line(text: str, start: str) -> str:
     [
         (
             "qwen3 32b para 12 analistas e 30 atendentes",
-            "Li “12 analistas e 30 atendentes” como dois grupos: 12 pessoas",
+            "Li “12 analistas e 30 atendentes” como dois grupos: 30 atendentes (30 conversas ao mesmo tempo, cada uma"
+            " sempre aberta) + 12 pessoas (~0,03 ao mesmo tempo, pela taxa de requisições)",
             "12 pessoas: 10% delas na hora de pico",
             "30 usuários simultâneos, cada um numa conversa: uma requisição de cada um a cada ~52 s",
         ),
         (
             "llama 3.1 8b for 200 analysts and 15 support agents",
-            "Read “200 analysts and 15 support agents” as two groups: 200 people",
+            "Read “200 analysts and 15 support agents” as two groups: 15 support agents (15 conversations at once, each"
+            " always open) + 200 people (~0.7 at once, from their request rate)",
             "200 people: 10% of them at the busiest hour",
             "15 concurrent users, each in a conversation: a request from each every ~52 s",
         ),
