@@ -713,19 +713,23 @@ _MAIL_SEPARATOR = regexes.compile(r"^[ \t>]*[-_]{3,}[^\n]{0,40}?[-_]{3,}[ \t]*$"
 def _without_mail_headers(text: str) -> str:
     """A pasted e-mail without who sent it, to whom and when: a date there had been read as a context ("1 de
     dez. de 2025": 2.025 tokens), names and "Subject" as words not understood. Header lines go only as a block
-    of two or more, one of them with an e-mail address ("Para: 20 usuários" alone stays a question)."""
+    of two or more, one of them with an e-mail address ("Para: 20 usuários" alone stays a question), or right
+    under a mail client's separator ("---------- Forwarded message ---------\nDe: Maria\nAssunto: GPUs", where
+    the sender's address is often left out when pasted into Slack)."""
     if "\n" not in text or (":" not in text and "---" not in text and "___" not in text):
         return text
     plain = strip_accents(text)
-    spans = [m.span() for m in _MAIL_SEPARATOR.finditer(plain)] + [
-        m.span() for m in _MAIL_WROTE.finditer(plain)
-    ]
+    separators = [m.span() for m in _MAIL_SEPARATOR.finditer(plain)]
+    spans = separators + [m.span() for m in _MAIL_WROTE.finditer(plain)]
+    under_separator = {end + 1 for _, end in separators}
     block: list[tuple[int, int]] = []
     for m in _MAIL_HEADER.finditer(plain):
         if block and plain[block[-1][1] : m.start()] != "\n":
             block = []  # not the next line: a new block
         block.append(m.span())
-        if len(block) >= 2 and any(redact.EMAIL in text[a:b] for a, b in block):
+        if block[0][0] in under_separator or (
+            len(block) >= 2 and any(redact.EMAIL in text[a:b] for a, b in block)
+        ):
             spans += block
     for start, end in sorted(set(spans), reverse=True):
         text = text[:start] + text[end:]
@@ -1865,7 +1869,7 @@ def _written_words(plain: str) -> set[str]:
         words.update(CLITIC.findall(plain))
         # "20-page documents", "a 10-user pilot": a count joined to its noun, as English writes it
         words.update(f"-{noun}" for noun in COUNTED_NOUN.findall(plain))
-    if " a" in plain or "precis" in plain:
+    if " a" in plain or "precis" in plain or " de " in plain:
         # "até ao primeiro token", "precisamos de processar": Portugal's grammar, kept as phrases for the markers
         words.update(" ".join(m.group(1).split()) for m in PT_PT_MARKERS.finditer(plain))
     return words
@@ -1879,7 +1883,9 @@ PT_PT_MARKERS = regexes.compile(
     r"\b(ate\s+aos?\b|precis(?:o|a|amos|am|ava|avamos|ariamos|aremos)\s+de(?=\s+[a-z]{2,}(?:ar|er|ir)\b)"
     # "estamos a avaliar", "está a ser", "vai estar a correr": Portugal's progressive (Brazil: "estamos avaliando");
     # not "estou a par" (aware), which Brazil says too
-    r"|est(?:ou|amos|ao|a|as|ar|ava|avam|avamos)\s+a(?=\s+(?!par\b)[a-z]+(?:ar|er|ir)\b))"
+    r"|est(?:ou|amos|ao|a|as|ar|ava|avam|avamos)\s+a(?=\s+(?!par\b)[a-z]+(?:ar|er|ir)\b)"
+    # "treinar de raiz" (Brazil: "do zero"), "em hora de ponta" (Brazil: "no horário de pico")
+    r"|de\s+raiz|horas?\s+de\s+ponta)"
 )
 # A number joined by a hyphen to the noun it counts ("20-page", "4k-token prompts"): English grammar (Portuguese
 # writes "de 20 páginas"), read as "-page" for the markers (vocabulary "counted" nouns).
@@ -2081,6 +2087,11 @@ PEAK_HOUR = regexes.compile(
 )
 # The peak named a few words before an hour the traffic's phrase left ("pico de 40 req/s às 14h").
 _PEAK_NEAR = regexes.compile(r"\b(?:picos?|peaks?)\b[^.;!?\n]{0,24}$")
+# The peak's multiple right before a span of hours ("pico de 3x entre 9h e 11h", "peak of 2x from 9 to 11am"):
+# the span is the peak's, not the hours of use (they had been "9h", "11h" not understood).
+_PEAK_MULTIPLE_BEFORE = regexes.compile(
+    r"\b(?:picos?|peaks?)\s+(?:(?:de|of|is|e|maybe|talvez|tipo)\s+)*\d+(?:[.,]\d+)?\s*(?:x|vezes|times)\s*$"
+)
 
 
 def _peak_before(scan: _Scan, m: re.Match) -> bool | None:
@@ -2089,9 +2100,9 @@ def _peak_before(scan: _Scan, m: re.Match) -> bool | None:
     às 18h, pico às 11h": the hours of use, read elsewhere)."""
     if m.group("peak"):
         return True
-    if m.group("until"):
-        return None
     before = strip_accents(scan.original[max(m.start() - 30, 0) : m.start()].lower())
+    if m.group("until"):
+        return True if _PEAK_MULTIPLE_BEFORE.search(before) else None
     return True if _PEAK_NEAR.search(before) else None
 
 
@@ -2141,10 +2152,12 @@ CONTEXT_TOTALS = (
 )
 TOTAL_TOLERANCE = 0.03  # "8k x 40 = 320k": k read as 1,000 or 1,024 on either side, the same sum to rounding
 # ("janela de 6 horas", "a 4-hour window": a batch's time, sizing/traffic_query.py, never a context.)
+# A full stop after the value ends the sentence ("contexto de 8 mil."): only a point inside a number ("8.5k")
+# keeps it from matching; "mil" had been left behind and the context read as 8 tokens.
 # A number that counts its own noun after it ("128k ctx 2 GPU h100", "contexto 32k 4 usuários") is that count,
 # not the key's value ("ctx 2" had contradicted the 128k said before the word).
 CONTEXT_KEY = regexes.compile(
-    rf"\b{_CONTEXT_WORD}\s*{_CONTEXT_JOIN}{_NUM}\s*(k|mil|m)?(?:\s*tokens)?(?![\w.])"
+    rf"\b{_CONTEXT_WORD}\s*{_CONTEXT_JOIN}{_NUM}\s*(k|mil|m)?(?:\s*tokens)?(?!\w|\.\w)"
     r"(?!\s*(?:h|hrs?|horas?|hours?|min|minutos?|minutes?)\b)"
     rf"(?!\s*(?:x\s*|×\s*)?(?:{_W('counts.gpus')}|{_COUNT_NOUNS})\b)"
 )
@@ -2173,6 +2186,12 @@ CONTEXT_TOKENS = regexes.compile(
     rf"{_NUM}[-\s]*tokens?\b{_TOKENS_OF_THINGS}{_PER_REQUEST}(?:\s*(?:de\s+)?{_CONTEXT_WORD})?|{_NUM}\s*(?:ctx|context)\b"
 )
 GPU_COUNT = regexes.compile(rf"\b(\d+)\s*{_W('counts.gpus')}\b")
+# A count before a GPU said by its memory ("2 x 48gb cards", "4x 24GB", "2 48gb gpus"): that many of the class
+# (the count had been dropped, or left as "2x" not understood). The memory itself is read by GPU_MEMORY.
+GPU_COUNT_BEFORE_MEMORY = regexes.compile(
+    rf"\b(\d{{1,2}})\s*[x×]\s*(?=\d{{2,3}}\s*(?:gb|gib)\b)"
+    rf"|\b(\d{{1,2}})\s+(?=\d{{2,3}}\s*(?:gb|gib)\s*(?:{_W('counts.gpus')})\b)"
+)
 # "2 gpus ou 4?", "2 ou 4 gpus", "2 or 4 GPUs?": counts to choose between with no GPU named, weighed side by
 # side as "2 ou 4 H100" is (the second is no GPU's count when a GPU's name follows it: "2 gpus ou 4 h100").
 _CHOICE_WORD = r"\s*,?\s*(?:ou|or|vs\.?|versus)\s+(?:(?:com|em|with|on|in|usando|using)\s+)?"
@@ -4214,6 +4233,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     speculative_query.take(scan, catalog)
     distillation_query.take(scan, catalog)  # a teacher beside the model trained ("from llama 70b teacher")
     image_query.container_images(scan)  # "image: vllm/vllm-openai" names no model
+    if "class" in scan.work or "tier" in scan.work or "grade" in scan.work:
+        scan.take(GPU_CLASS_SUFFIX, "filler", lambda m: True)  # "a 4090-class card": the 4090
     if scan.search(_AZURE_CUE):
         scan.take(AZURE_VM, "filler", lambda m: True)
     if "hugging" in scan.work:
@@ -4610,6 +4631,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(GPU_PAIRS, "gpus", _pairs)
     scan.take(GPU_COUNT_CHOICE, "gpus", lambda m: _count_choice(scan, m))
     scan.take(GPU_COUNT, "gpus", lambda m: int(m.group(1)))
+    scan.take(GPU_COUNT_BEFORE_MEMORY, "gpus", lambda m: int(m.group(1) or m.group(2)) or None)
     scan.take(SINGLE_GPU, "gpus", lambda m: 1)
     # "4 nodes", "em 2 servidores" with no GPU count next to them: whole servers of the GPU named (_build).
     scan.take(SERVERS_ALONE, "servers", lambda m: int(m.group(1)) if 0 < int(m.group(1)) <= 64 else None)
@@ -5168,6 +5190,9 @@ _SPACED_A = regexes.compile(r"a\s+\d")
 _GPUS_AFTER = regexes.compile(r"\s*(?:gpus?|placas?|cards?)\b")
 # A version's minor part never follows it after a space: "v3 1" is a version and a number.
 _SPLIT_VERSION = regexes.compile(r"\bv\d+\s+\d{1,2}\b")  # a date ("v3 0324") is no minor part
+# "a single 4090-class card", "an A100-class GPU", "H100 class hardware": a card like the one named, sized as it
+# (the name with its suffix had been an unknown GPU "4090").
+GPU_CLASS_SUFFIX = regexes.compile(r"(?<=\d)(?:-|\s+)(?:class|tier|grade)\b(?![-\w])")
 _GLUED_COUNT = regexes.compile(
     r"(\d+)\s*[x×*]\s*(?=[a-z]|\d{4}(?![\w.]))"
 )  # "2x4090": a GeForce by its number
@@ -6042,10 +6067,19 @@ _VARIETY_WORDS = frozenset(
 _ENCLITIC = regexes.compile(r"([a-z]+)-(?:me|te|nos|vos|se|lo|la|los|las|lhe|lhes)")
 
 
+# A month alone ("em produção a partir de janeiro", "going live in March"): when the service starts, nothing to
+# size (a date with its day is read by DATES; the month alone had been "janeiro" not understood).
+_MONTH_NAMES = VOCAB.plain("dates.months")
+
+
 def _known_in_passing(core: str) -> bool:
-    """Whether a word left over is a known word that sizes nothing: a variety's own word, or a filler word (or
-    one of those) with its pronoun after it."""
-    if core in _VARIETY_WORDS:
+    """Whether a word left over is a known word that sizes nothing: a variety's own word, a month's name, or a
+    filler word (or one of those) with its pronoun after it."""
+    if core in _VARIETY_WORDS or strip_accents(core.lower()) in _MONTH_NAMES:
+        return True
+    if CLITIC.fullmatch(strip_accents(core.lower())):
+        # "dimensionem-me", "orcem-nos", "enviem-lhe": a request's verb with its pronoun after it, as Portugal
+        # writes it, whatever the verb; the request is read from the rest
         return True
     enclitic = _ENCLITIC.fullmatch(core)
     verb = enclitic.group(1) if enclitic else None

@@ -76,8 +76,11 @@ _BARE_AFTER = regexes.compile(
     r"\s*(?:[:=]\s*|(?:do|da|de|of)\s+(?:(?:o|a|the)\s+)?)?"
 )  # "com draft do llama 3.2 1b"
 # After a draft word with the model before it ("a llama 3.2 1b draft"), the sentence goes on or ends: not
-# "llama 70b draft proposal".
-_ADJECTIVE_END = regexes.compile(rf"\s*(?:$|[,.;:!?)]|\s(?:{_MODEL_WORD}|for|para|com|with|and|e|to)\b)")
+# "llama 70b draft proposal". A dash starts the next clause as a comma does ("w/ 8b draft - how much extra
+# mem?", Slack's way of adding a question).
+_ADJECTIVE_END = regexes.compile(
+    rf"\s*(?:$|[,.;:!?)]|\s[-–—]\s|\s(?:{_MODEL_WORD}|for|para|com|with|and|e|to)\b)"
+)
 
 
 def take(scan, catalog: Catalog) -> None:

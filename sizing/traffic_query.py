@@ -460,7 +460,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         r"\s+(?:be|stay|remain|ser|ficar|estar)|"
         # "a resposta tem que começar em 300ms", "the answer must start within 1 s": when it starts is the first token
         r"(?:(?:should|must|needs?\s+to|has\s+to|deve|devem|precisa|precisam|tem\s+que|tem\s+de)\s+)?"
-        r"(?:comecar|comece|comeca|iniciar|inicie|start|starts|begin|begins)))*"
+        # "a primeira resposta chega em menos de meio segundo", "o primeiro token tem de chegar em 300 ms", "the
+        # first response needs to arrive in under 1 s": when it arrives, as when it starts
+        r"(?:comecar|comece|comeca|iniciar|inicie|start|starts|begin|begins|chega|chegue|chegar|chegam|aparece|"
+        r"apareca|aparecer|arrives?|appears?|shows\s+up|comes\s+back)))*"
     )
 
     def seconds(m: re.Match, number: int = 1, unit: int = 2):
@@ -584,12 +587,16 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     peak_nouns = _alternatives(w["peak_nouns"])
     averages = _alternatives(w["average_words"])
     # "3x", "2,5 vezes" (never a count of GPUs: "pico de 3x h100"), or a noun ("o triplo"), which needs the
-    # average named: "e se o pico dobrar?" scales a thread's load (load_scale below).
-    times = r"\s*(?:x|vezes|times|fold)(?!\w)(?!\s*(?:nvidia\s+)?[a-z]{1,3}\s?\d{2,4})"
+    # average named: "e se o pico dobrar?" scales a thread's load (load_scale below). An hour after it is the
+    # peak's time, no GPU ("pico de 3x às 14h", "3x at 2pm": "às 14" had read as a GPU's name and the 3x was
+    # left unread).
+    times = r"\s*(?:x|vezes|times|fold)(?!\w)(?!\s*(?:nvidia\s+)?[a-z]{1,3}\s?\d{2,4}(?!\d|\s*h\b|h\d|:\d|\s*[ap]m\b))"
     multiple_word = rf"(?P<word>{_alternatives(w['peak_multiples'])})\b"
     multiple = rf"(?:{_PLAIN}{times}|{multiple_word})"
     peak_joins = (
         r"(?:\s+(?:de|do|of|e|eh|is|are|sao|at|around|em|chega\s+a|chegam\s+a|reaches|reach|ate|up\s+to|cerca\s+de"
+        # a guess said before the multiple: "peak maybe 3x avg", "pico tipo 3x", "picos de talvez 2x"
+        r"|maybe|probably|perhaps|roughly|approx|approximately|likely|like|talvez|tipo|provavelmente|aproximadamente"
         r"|about|o|a|the|uns|umas)\b|\s*~){0,4}\s*"
     )
     occasions = _alternatives(w["occasions"])
