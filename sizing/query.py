@@ -3406,8 +3406,12 @@ def _asked_again(text: str, catalog: Catalog) -> Query | None:
             or w.compare_counts
         ):
             return None
+        again = m["again"]
+        if w.gpus is None and _BARE_WIDTH.search(again) and _WIDTH_UNIT.search(m["kept"]):
+            # "em 4 bits? e em 8?": a bare number after widths said in bits, with no GPU count said, is a width
+            again += " bits"
         # Read as a thread reads a follow-up: what it changes of the question before it.
-        then = parse(m["again"], catalog, base=w)
+        then = parse(again, catalog, base=w)
     except SizingError:
         return None
     changed, other = set(then.changed), then.workload
@@ -3424,8 +3428,8 @@ def _asked_again(text: str, catalog: Catalog) -> Query | None:
         and not _gpus_weighed(text, catalog)
     ):
         gpu, count = other.gpu or w.gpu, other.gpus
-        if (gpu, count) == (w.gpu, w.gpus) or (not gpu and not count):
-            return None
+        if (gpu, count) == (w.gpu, w.gpus) or not (gpu or (count and w.gpus)):
+            return None  # the same setup again, or a count beside none said ("llama 70b? e em 4?")
         if gpu != w.gpu and count is None:
             # "numa l40s? e numa h100?": one GPU each when the first is one; else the other's own fewest
             count = w.gpus if w.gpus == 1 else None
@@ -3693,12 +3697,16 @@ _OR = r"(?:\s*,\s*(?:(?:ou|or)\s+)?|\s+(?:ou|or|e|and|vs\.?|versus)\s+|\s*/\s*)"
 BIT_CHOICE = regexes.compile(
     rf"(?<![\w.,/:+-])({_WIDTH})((?:{_OR}{_WIDTH})*){_OR}({_WIDTH})(\s*-?\s*bits?)\b", re.IGNORECASE
 )
-# "em 16 bits, 8 ou 4?", "at 16-bit, 8 or 4": the unit after the first width alone, the list ending the clause.
+# "em 16 bits, 8 ou 4?", "at 16-bit, 8 or 4": the unit after the first width alone, the list ending the clause
+# with a word of choice before its last ("16 bits, 2" alone offers no choice).
 BIT_CHOICE_AFTER = regexes.compile(
-    rf"(?<![\w.,/:+-])({_WIDTH})(\s*-?\s*bits?)((?:{_OR}{_WIDTH})*){_OR}({_WIDTH})(?=\s*(?:[?!;.]|$))",
+    rf"(?<![\w.,/:+-])({_WIDTH})(\s*-?\s*bits?)((?:{_OR}{_WIDTH})*)\s*,?\s+(?:ou|or|vs\.?|versus)\s+({_WIDTH})"
+    r"(?=\s*(?:[?!;.]|$))",
     re.IGNORECASE,
 )
 _WIDTHS = regexes.compile(_WIDTH)
+# A width alone at the end of a clause, its unit unsaid ("e em 8?"): _asked_again.
+_BARE_WIDTH = regexes.compile(rf"(?<![\w.,])(?:{_WIDTH})\s*$")
 # Between two precisions named in full ("fp8 ou int4", "4bit or 8bit", "int4 vs fp8"): a choice, not a
 # contradiction.
 PRECISION_OR = regexes.compile(rf"(?:{_OR}(?:em\s+|a\s+|at\s+|in\s+)?)", re.IGNORECASE)
