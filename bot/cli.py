@@ -436,7 +436,7 @@ def _compare(query, workload: Workload, result, source=None):
     if query is None or query.help or not query.model_choices:
         return None
     from hub.repoid import wants_repo
-    from sizing.compare import other_workload, others_of, weigh, weigh_together
+    from sizing.compare import other_workload, others_of, weigh, weigh_choices, weigh_together
 
     catalog = load_catalog()
     if len(query.model_choices) > 1:  # three or four models on one GPU: each sized as for two
@@ -446,6 +446,8 @@ def _compare(query, workload: Workload, result, source=None):
             return hub.source_for(model, catalog) if hub is not None else None
 
         others = others_of(query.model_choices, workload, parse, source_for)
+        if not query.together:  # "em 16 bits, 8 ou 4?": one model's setups to choose between
+            return weigh_choices(result, others, catalog, show_prices=True)
         return weigh_together(result, others, catalog, show_prices=True, workload=workload)
     typed = query.model_choices[0]
     try:

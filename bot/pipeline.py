@@ -24,6 +24,7 @@ from sizing.compare import (
     other_workload,
     others_of,
     weigh,
+    weigh_choices,
     weigh_methods,
     weigh_reasoning,
     weigh_stages,
@@ -407,7 +408,7 @@ class Pipeline:
         if not choices:
             return None, None
         if len(choices) > 1:
-            return self._together(choices, workload, result, catalog, show_prices, looked_up), None
+            return self._together(choices, workload, result, catalog, show_prices, looked_up, together), None
         typed = choices[0]
         try:
             named = self._parse(typed, None)
@@ -433,9 +434,10 @@ class Pipeline:
             source,
         )
 
-    def _together(self, choices, workload, result, catalog, show_prices, looked_up) -> Comparison:
-        """Three or four models on one GPU ("llama 8b, qwen 7b e mistral 7b juntos"): each other one sized for
-        the same workload, as for two (the Hub read within what is left of the question's budget)."""
+    def _together(self, choices, workload, result, catalog, show_prices, looked_up, together) -> Comparison:
+        """Three or four models on one GPU ("llama 8b, qwen 7b e mistral 7b juntos"), or one model's setups to
+        choose between ("em 16 bits, 8 ou 4?"): each other one sized for the same workload, as for two (the Hub
+        read within what is left of the question's budget)."""
 
         def source_for(model: str):
             if self.hub is None:
@@ -444,6 +446,8 @@ class Pipeline:
             return self.hub.source_for(model, catalog, budget_s=left)
 
         others = others_of(choices, workload, lambda typed: self._parse(typed, None), source_for)
+        if not together:
+            return weigh_choices(result, others, catalog, show_prices)
         return weigh_together(result, others, catalog, show_prices, workload=workload)
 
     def _refuse(self, e: SizingError, where, text, started, lang, query) -> Reply:

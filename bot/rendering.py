@@ -658,7 +658,7 @@ def _sides_conclusion(result: SizingResult, cmp, priced: bool, lang: str) -> lis
         return parts
     if len({side.gpu for side in cmp.sides}) == 1:
         # "só 2× A100 serve" already says which count is enough
-        return parts + _counts_conclusion(served, lang)[1 if parts else 0 :]
+        return parts + _counts_conclusion(served, lang, enough_said=bool(parts))
     by_id = {side.gpu: side for side in served}
 
     def name(side) -> str:  # a GPU weighed on more of it than named: said with them
@@ -784,15 +784,31 @@ def _sides_conclusion(result: SizingResult, cmp, priced: bool, lang: str) -> lis
     return parts
 
 
-def _counts_conclusion(served: list, lang: str) -> list[str]:
+def _choice_of(setups: list[str], t) -> str:
+    """ "1 GPU, 2 GPUs ou 4 GPUs": the setups weighed side by side, the "ou" before the last (it had stood
+    after the first, "1 GPU ou 2 GPUs, 4 GPUs")."""
+    if len(setups) < 2:
+        return setups[0]
+    return t("understood.gpus_compared", first=", ".join(setups[:-1]), others=setups[-1])
+
+
+def _counts_conclusion(served: list, lang: str, enough_said: bool = False) -> list[str]:
     """ "2 ou 4 H100?", "2 gpus ou 4?": one GPU at counts to choose between. The fewest named that serve are
     enough, more only buy speed per user (tensor parallelism splits each token's weight reads over them) and
-    room for more conversations; which GPU "needs fewer" means nothing when the GPU is the same."""
+    room for more conversations; which GPU "needs fewer" means nothing when the GPU is the same.
+    `enough_said`: the line already says which count alone serves ("só 2× A100 serve")."""
     by_count = sorted(served, key=lambda side: side.serving.count)
     enough = next((side for side in by_count if side.fits), None)
     if enough is None:
         return []
-    parts = [i18n.t(lang, "gpu_sides.counts_enough", setup=advice.describe(enough.serving, lang))]
+    # "1, 2 ou 4 h100": each count named is said, the ones that fall short first (the 1 had gone unsaid).
+    parts = [
+        i18n.t(lang, "gpu_sides.counts_short", setup=advice.describe(side.setup, lang))
+        for side in by_count[: by_count.index(enough)]
+    ]
+    parts.append(i18n.t(lang, "gpu_sides.counts_enough", setup=advice.describe(enough.serving, lang)))
+    if enough_said:
+        parts = []
     if enough.fewer is not None:
         parts.append(i18n.t(lang, "gpu_sides.fewer_also", setups=advice.describe(enough.fewer, lang)))
     most = by_count[-1]
@@ -800,6 +816,11 @@ def _counts_conclusion(served: list, lang: str) -> list[str]:
     def speed(side) -> float:
         return side.serving.performance.tokens_per_s_per_user if side.serving.performance else 0.0
 
+    for side in by_count[by_count.index(enough) + 1 : -1]:
+        if speed(enough) > 0 and speed(side) > 0:
+            parts.append(i18n.t(lang, "gpu_sides.counts_between", setup=advice.describe(side.serving, lang),
+                                ratio=_ratio_text(speed(side) / speed(enough), lang),
+                                speed=i18n.number(speed(side), lang)))  # fmt: skip
     if most is not enough and speed(enough) > 0 and speed(most) > speed(enough) * 1.05:
         parts.append(i18n.t(lang, "gpu_sides.counts_faster", setup=advice.describe(most.serving, lang),
                             ratio=_ratio_text(speed(most) / speed(enough), lang),
@@ -1038,10 +1059,7 @@ def _choice_understood(sides, said_precision: bool, lang: str) -> list[str]:
     first, *others = sides
     if all(side.model == first.model for side in others):
         precisions = [side.precision_name for side in sides]
-        return [
-            first.model,
-            i18n.t(lang, "understood.gpus_compared", first=precisions[0], others=", ".join(precisions[1:])),
-        ]
+        return [first.model, _choice_of(precisions, lambda key, **kw: i18n.t(lang, key, **kw))]
     same = all(side.precision == first.precision for side in others)
     if said_precision and not same:
         # "llama 70b em 4 bits ou qwen 32b em bf16": each model at the precision it is weighed at
@@ -1172,18 +1190,14 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
             for a in result.alternatives
             if a.kind == "compared_gpu" and a.setup
         ]
-        parts.append(t("understood.gpus_compared", first=gpu, others=", ".join(others)) if others else gpu)
+        parts.append(_choice_of([gpu, *others], t))
     elif w.gpus:
         counts = [
             t("understood.gpus_one") if n == 1 else t("understood.gpus", n=n)
             for n in (w.gpus, *(w.compare_counts or ()))
         ]
         # "2 gpus ou 4?" with no GPU named: both counts, as they are weighed side by side
-        parts.append(
-            t("understood.gpus_compared", first=counts[0], others=", ".join(counts[1:]))
-            if counts[1:]
-            else counts[0]
-        )
+        parts.append(_choice_of(counts, t))
     if w.serving_precision and result.serving is not None:
         parts.append(t("understood.serving_precision", precision=result.serving.workload.precision_name))
     if w.serving_gpu and result.serving is not None and result.serving.requested is not None:

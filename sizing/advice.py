@@ -2227,6 +2227,17 @@ def _speech_share(
     return lines
 
 
+def quantization_note(precision, task: str | None, lang: str) -> str:
+    """What a quantized precision costs in quality, for the task when it is one the advice knows."""
+    if precision.nominal_bits < 4:
+        return t(lang, "note.quant_low", precision=precision.name)
+    if task in QUANT_SAFE_TASKS:
+        return t(lang, "note.quant_safe", task=t(lang, f"task.{task}"))
+    if task in QUANT_CAREFUL_TASKS:
+        return t(lang, "note.quant_careful", task=t(lang, f"task.{task}"))
+    return t(lang, "note.quant_general")
+
+
 def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None = None) -> list[str]:
     lang = plan.lang
     out = image_notes(plan, rec, catalog)
@@ -2254,15 +2265,7 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
         out.append(_quantize_run(plan, catalog))
     a = plan.model
     if not plan.stage.is_training and plan.precision.is_quantized:
-        task = plan.task.value if plan.task else None
-        if plan.precision.nominal_bits < 4:
-            out.append(t(lang, "note.quant_low", precision=plan.precision.name))
-        elif task in QUANT_SAFE_TASKS:
-            out.append(t(lang, "note.quant_safe", task=t(lang, f"task.{task}")))
-        elif task in QUANT_CAREFUL_TASKS:
-            out.append(t(lang, "note.quant_careful", task=t(lang, f"task.{task}")))
-        else:
-            out.append(t(lang, "note.quant_general"))
+        out.append(quantization_note(plan.precision, plan.task.value if plan.task else None, lang))
     if plan.precision.gguf and not plan.stage.is_training:
         out.append(t(lang, "note.gguf_engine"))
         out.extend(published_gguf(plan, named or rec, catalog))

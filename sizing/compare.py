@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from . import i18n
 from . import together as together_load
-from .advice import LARGE_MODEL, MID_SIZE, describe, perf_short, smaller
+from .advice import LARGE_MODEL, MID_SIZE, describe, perf_short, quantization_note, smaller
 from .catalog import Catalog, is_budget
 from .engine import CLOSE, size  # CLOSE: speeds or rates too close to tell apart
 from .errors import SizingError
@@ -109,7 +109,12 @@ def weigh(
         second = size(other, catalog, source)
     except SizingError as e:
         return _unsized(typed, e, lang)
-    sides = [_side(first, None, show_prices), _other_side(first, second, typed, read_as, show_prices)]
+    # One model at two precisions: each side says its weights, what the choice changes.
+    weights = first.workload.model.id == second.workload.model.id and not together
+    sides = [
+        _side(first, None, show_prices, weights),
+        _other_side(first, second, typed, read_as, show_prices, weights),
+    ]
     return Comparison(
         typed=typed,
         sized=True,
@@ -121,6 +126,13 @@ def weigh(
         **(_together_fields([first, second], catalog, [workload, other], [None, source], show_prices)
            if together else {}),
     )  # fmt: skip
+
+
+def _weights_line(r: SizingResult) -> str:
+    """The weights' memory at the side's precision: the difference a choice of precisions is about."""
+    w = r.workload
+    return t(w.lang, "compare.weights", weights=gb(r.memory.weights, w.lang),
+             params=i18n.params(w.model.params, w.lang), bits=number(w.bits_per_weight, w.lang, 2))  # fmt: skip
 
 
 def _footer(first: SizingResult, second: SizingResult) -> str:
@@ -167,17 +179,10 @@ def weigh_together(
     the same workload, side by side, and their memory summed as for two. A model that cannot be sized is
     said, as in a comparison of two."""
     lang = first.workload.lang
-    results = [first]
-    sides = [_side(first, None, show_prices)]
-    for other in others:
-        if isinstance(other.workload, SizingError):
-            return _unsized(other.typed, other.workload, lang)
-        try:
-            result = size(other.workload, catalog, other.source)
-        except SizingError as e:
-            return _unsized(other.typed, e, lang)
-        results.append(result)
-        sides.append(_other_side(first, result, other.typed, other.read_as, show_prices))
+    sized = _sized_sides(first, others, catalog, show_prices)
+    if isinstance(sized, Comparison):
+        return sized
+    results, sides = sized
     return Comparison(
         typed=", ".join(o.typed for o in others),
         others=[o.typed for o in others],
@@ -186,6 +191,48 @@ def weigh_together(
         footer=t(lang, "compare.footer_many", kept=first.workload.model.name),
         **_together_fields(results, catalog, [workload, *(o.workload for o in others)],
                            [None, *(o.source for o in others)], show_prices),
+    )  # fmt: skip
+
+
+def _sized_sides(
+    first: SizingResult, others: list[Other], catalog: Catalog, show_prices: bool, weights=False
+):
+    """Each other model sized for the same workload: (the results, the columns), the first's first; or the
+    Comparison that says why one could not be sized."""
+    results, sides = [first], [_side(first, None, show_prices, weights)]
+    for other in others:
+        if isinstance(other.workload, SizingError):
+            return _unsized(other.typed, other.workload, first.workload.lang)
+        try:
+            result = size(other.workload, catalog, other.source)
+        except SizingError as e:
+            return _unsized(other.typed, e, first.workload.lang)
+        results.append(result)
+        sides.append(_other_side(first, result, other.typed, other.read_as, show_prices, weights))
+    return results, sides
+
+
+def weigh_choices(
+    first: SizingResult, others: list[Other], catalog: Catalog, show_prices: bool
+) -> Comparison:
+    """Three or four setups of one model offered as a choice ("em 16 bits, 8 ou 4?", "fp16 vs fp8 vs int4"):
+    each sized for the same workload, side by side with its weights, verdict and recommendation, and what
+    the lowest precision costs in quality; the first answered in full below."""
+    sized = _sized_sides(first, others, catalog, show_prices, weights=True)
+    if isinstance(sized, Comparison):
+        return sized
+    results, sides = sized
+    lang = first.workload.lang
+    lowest = min(results[1:], key=lambda r: catalog.precision(r.workload.precision).nominal_bits)
+    names = [r.workload.precision_name for r in results[1:]]
+    return Comparison(
+        typed=", ".join(o.typed for o in others),
+        others=[o.typed for o in others],
+        sized=True,
+        models=sides,
+        quality=_quality(first, lowest, catalog),
+        footer=t(lang, "compare.footer_precision", kept=first.workload.model.name,
+                 first=first.workload.precision_name, second=i18n.join(names, lang)),
     )  # fmt: skip
 
 
@@ -522,7 +569,7 @@ def _unsized(typed: str, error: SizingError, lang: str) -> Comparison:
     return Comparison(typed=typed, sized=False, reason_key=error.key, reason=error.message(lang))
 
 
-def _side(r: SizingResult, typed: str | None, show_prices: bool) -> Side:
+def _side(r: SizingResult, typed: str | None, show_prices: bool, weights: bool = False) -> Side:
     w, rec, v = r.workload, r.recommendation, r.verdict
     return Side(
         model_id=w.model.id,
@@ -532,14 +579,15 @@ def _side(r: SizingResult, typed: str | None, show_prices: bool) -> Side:
         typed=typed,
         recommendation=rec,
         named_gpu_fits=v.setup.fits if v is not None else None,
-        lines=side_lines(r, show_prices),
+        lines=side_lines(r, show_prices, weights=weights),
     )
 
 
-def side_lines(r: SizingResult, show_prices: bool, parts: bool = False) -> list[str]:
+def side_lines(r: SizingResult, show_prices: bool, parts: bool = False, weights: bool = False) -> list[str]:
     """An answer in a few lines: the named GPU's verdict, the recommendation, memory per GPU, capacity,
     performance, training time and cost (a comparison's column; a training run's serving, too). With
-    `parts`, the memory per GPU of the setup judged (the named one, else the recommendation) by part."""
+    `parts`, the memory per GPU of the setup judged (the named one, else the recommendation) by part; with
+    `weights`, the weights' memory at the side's precision."""
     w, rec, v = r.workload, r.recommendation, r.verdict
     lang = w.lang
     lines = []
@@ -552,9 +600,11 @@ def side_lines(r: SizingResult, show_prices: bool, parts: bool = False) -> list[
             lines.append(_parts_line(v.setup, lang))
     if rec is None:
         lines.append(t(lang, "compare.nothing_fits"))
+        lines += [_weights_line(r)] if weights else []
     else:
         if v is None or not v.is_recommendation:
             lines.append(t(lang, "compare.recommendation", setup=describe(rec, lang)))
+        lines += [_weights_line(r)] if weights else []
         if parts and v is None:
             lines.append(_parts_line(rec, lang))
         elif not (parts and v.is_recommendation):
@@ -570,9 +620,11 @@ def side_lines(r: SizingResult, show_prices: bool, parts: bool = False) -> list[
     return lines
 
 
-def _other_side(first: SizingResult, other: SizingResult, typed: str, read_as, show_prices: bool) -> Side:
+def _other_side(
+    first: SizingResult, other: SizingResult, typed: str, read_as, show_prices: bool, weights: bool = False
+) -> Side:
     """The column of a model beside the first: how its name was read and found, then its figures."""
-    side = _side(other, typed, show_prices)
+    side = _side(other, typed, show_prices, weights)
     lang = first.workload.lang
     side.lines[:0] = [t(lang, "understood.corrected", typed=a, name=b) for a, b in read_as]
     side.lines[:0] = _stand_in(first, other, typed)
@@ -735,6 +787,14 @@ def _quality(a: SizingResult, b: SizingResult, catalog: Catalog) -> str | None:
 
     def bits(r: SizingResult) -> float:
         return catalog.precision(r.workload.precision).nominal_bits
+
+    first, other = catalog.precision(a.workload.precision), catalog.precision(b.workload.precision)
+    if a.workload.model.id == b.workload.model.id and a.workload.stage == "inference":
+        # "roda em 1 l40s? e em fp8?": one model at two precisions. What the lower one costs in quality is said
+        # here when the answer's own notes do not say it (they do when the first is quantized too).
+        if other.is_quantized and not first.is_quantized:
+            return quantization_note(other, b.workload.task, lang)
+        return None
 
     def dense(r: SizingResult) -> bool:
         return r.workload.model.active_params >= r.workload.model.params

@@ -2853,6 +2853,8 @@ def parse(
         query.noted = [*query.noted, note]
         query.noted_names = {**query.noted_names, note: switch[1]}
         return query
+    if base is None and (again := _asked_again(text, catalog or load_catalog())) is not None:
+        return again
     if base is not None:
         text = INSTEAD_AFTER.sub(r"\1", text)  # "e em fp8 no lugar?": the change, in place of the thread's
     try:
@@ -3047,15 +3049,31 @@ def _choices_kept(query: Query) -> None:
 _CHOICE_PARTS = regexes.compile(r"\s*(?:,|/|\b(?:ou|or|vs\.?|versus|e|and)\b)\s*")
 
 
+# The width's unit said once for a list ("4, 8 ou 16 bits", "16 bits, 8 ou 4"): each bare width's too.
+_WIDTH_UNIT = regexes.compile(r"\d\s*(-?\s*bits?)\b", re.IGNORECASE)
+# At most this many setups side by side (the comparison's titles go up to four).
+_MOST_CHOICES = 4
+
+
 def _precision_compared(query: Query) -> None:
-    """ "qwen 72b em awq ou fp8?", "llama 70b em 4 ou 8 bits?": a choice of two precisions for one model is the
-    same model weighed at both (sizing/compare.py), as two models are; the first is the answer in full."""
+    """ "qwen 72b em awq ou fp8?", "llama 70b em 4 ou 8 bits?", "em 16 bits, 8 ou 4?", "fp16 vs fp8 vs int4": a
+    choice of precisions for one model is the same model weighed at each (sizing/compare.py), as two models
+    are; the first is the answer in full. (Past two, the others had been only said unsized.)"""
     if query.model_choices or query.workload is None or len(query.precision_choices) != 1:
         return
-    if len(_CHOICE_PARTS.split(query.precision_choices[0][0])) != 2:
-        return  # "4, 8 ou 16 bits": the first is sized, and the answer says the others were not
-    _typed, _sized, other = query.precision_choices.pop()
-    query.model_choices.append(f"{query.workload.model} {other}")
+    typed, _sized, other = query.precision_choices[0]
+    parts = [part for part in _CHOICE_PARTS.split(typed) if part]
+    if len(parts) > _MOST_CHOICES:
+        return  # more than a comparison shows: the first is sized, and the answer says the others were not
+    query.precision_choices.pop()
+    if len(parts) <= 2:
+        query.model_choices.append(f"{query.workload.model} {other}")
+        return
+    unit = _WIDTH_UNIT.search(typed)
+    query.model_choices.extend(
+        f"{query.workload.model} {part}{unit.group(1) if unit and part.isdigit() else ''}"
+        for part in parts[1:]
+    )
 
 
 # "com e sem raciocínio", "with or without thinking": both said at once.
@@ -3378,6 +3396,84 @@ def _model_choice(text: str | None, e: QueryError) -> tuple[str, str] | None:
     return text[: joint.start()] + text[end:], text[at:end].strip()
 
 
+# "roda o gemma 3 27b em 1 l40s? e em fp8?", "does it fit on 2 H100s? and on 4?", "what about 4-bit?": a question,
+# then a short clause after its end that asks it again with one setting changed, as a follow-up in a thread would.
+# After a comma only the words that make it another case ("numa h100, e se for em fp8?"): "numa h100, e em fp8"
+# may say both of one setup.
+_AGAIN_WORD = r"(?:e\s+se|and\s+if|what\s+about|how\s+about|ou|or)\b"
+_ASKED_AGAIN = regexes.compile(
+    rf"(?P<kept>.*\S)\s*(?:[?!;.]\s*|,\s*(?={_AGAIN_WORD}))"
+    rf"(?P<again>(?:e|and|{_AGAIN_WORD})\s*[^?!;,.]{{1,60}}?)[\s?!.]*",
+    re.DOTALL,
+)
+
+
+def _asked_again(text: str, catalog: Catalog) -> Query | None:
+    """The question before a clause that asks it again at another precision or on other GPUs ("e em fp8?",
+    "e se for em 4 bits?", "and on 4?", "e numa h100?"): both setups side by side, the first answered in full,
+    as "fp8 ou int4" and "2 ou 4 h100" are. The clause had been read into the question: its precision
+    replaced the first's (the 16-bit side lost), its count contradicted the first's or was dropped. None when
+    the clause changes anything else ("e quanto custa?", "e para 10 usuários?"), read with the rest."""
+    m = _ASKED_AGAIN.fullmatch(text)
+    if m is None:
+        return None
+    try:
+        first = parse(m["kept"], catalog)
+        w = first.workload
+        if (
+            first.help
+            or w is None
+            or not w.model
+            or first.model_choices
+            or w.compare_gpus
+            or w.compare_counts
+        ):
+            return None
+        again = m["again"]
+        if w.gpus is None and _BARE_WIDTH.search(again) and _WIDTH_UNIT.search(m["kept"]):
+            # "em 4 bits? e em 8?": a bare number after widths said in bits, with no GPU count said, is a width
+            again += " bits"
+        # Read as a thread reads a follow-up: what it changes of the question before it.
+        then = parse(again, catalog, base=w)
+    except SizingError:
+        return None
+    changed, other = set(then.changed), then.workload
+    if other is None or then.help or then.unknown:
+        return None
+    if changed == {"precision"} and other.precision and other.precision != w.precision:
+        # The same model at the other precision, weighed beside the first (sizing/compare.py)
+        first.model_choices = [f"{w.model} {other.precision}"]
+        _choices_kept(first)
+    elif (
+        changed
+        and changed <= {"gpu", "gpus"}
+        and (w.gpu or not other.gpu)
+        and not _gpus_weighed(text, catalog)
+    ):
+        gpu, count = other.gpu or w.gpu, other.gpus
+        if (gpu, count) == (w.gpu, w.gpus) or not (gpu or (count and w.gpus)):
+            return None  # the same setup again, or a count beside none said ("llama 70b? e em 4?")
+        if gpu != w.gpu and count is None:
+            # "numa l40s? e numa h100?": one GPU each when the first is one; else the other's own fewest
+            count = w.gpus if w.gpus == 1 else None
+        counts = [count] if count is not None else None
+        first.workload = w.but(compare_gpus=[gpu] if gpu else None, compare_counts=counts)
+    else:
+        return None
+    first.text = text
+    return first
+
+
+def _gpus_weighed(text: str, catalog: Catalog) -> bool:
+    """Whether the whole text, read as one question, already weighs GPUs side by side ("numa l40s? e numa
+    h100?" names each with its count): that reading is kept."""
+    try:
+        w = _parse_text(text, catalog).workload
+    except SizingError:
+        return False
+    return w is not None and bool(w.compare_gpus or w.compare_counts)
+
+
 _OR_BETWEEN = regexes.compile(rf"\s*,?\s*\b(?:{_OR_WORDS})\s+")  # MODEL_OR's words, anywhere
 
 
@@ -3624,7 +3720,16 @@ _OR = r"(?:\s*,\s*(?:(?:ou|or)\s+)?|\s+(?:ou|or|e|and|vs\.?|versus)\s+|\s*/\s*)"
 BIT_CHOICE = regexes.compile(
     rf"(?<![\w.,/:+-])({_WIDTH})((?:{_OR}{_WIDTH})*){_OR}({_WIDTH})(\s*-?\s*bits?)\b", re.IGNORECASE
 )
+# "em 16 bits, 8 ou 4?", "at 16-bit, 8 or 4": the unit after the first width alone, the list ending the clause
+# with a word of choice before its last ("16 bits, 2" alone offers no choice).
+BIT_CHOICE_AFTER = regexes.compile(
+    rf"(?<![\w.,/:+-])({_WIDTH})(\s*-?\s*bits?)((?:{_OR}{_WIDTH})*)\s*,?\s+(?:ou|or|vs\.?|versus)\s+({_WIDTH})"
+    r"(?=\s*(?:[?!;.]|$))",
+    re.IGNORECASE,
+)
 _WIDTHS = regexes.compile(_WIDTH)
+# A width alone at the end of a clause, its unit unsaid ("e em 8?"): _asked_again.
+_BARE_WIDTH = regexes.compile(rf"(?<![\w.,])(?:{_WIDTH})\s*$")
 # Between two precisions named in full ("fp8 ou int4", "4bit or 8bit", "int4 vs fp8"): a choice, not a
 # contradiction.
 PRECISION_OR = regexes.compile(rf"(?:{_OR}(?:em\s+|a\s+|at\s+|in\s+)?)", re.IGNORECASE)
@@ -3648,10 +3753,18 @@ def _bit_choices(
         choices.append((m.group(0).strip(), kept.strip(), f"{widths[1]}{m.group(4)}".strip()))
         return kept
 
+    def first_with_unit(m: re.Match) -> str:
+        widths = [m.group(1), *_WIDTHS.findall(m.group(3)), m.group(4)]
+        if len(set(widths)) < len(widths):
+            return m.group(0)
+        kept = f"{m.group(1)}{m.group(2)}"
+        choices.append((m.group(0).strip(), kept.strip(), f"{widths[1]}{m.group(2)}".strip()))
+        return kept
+
     if "bit" not in text.lower():
         return text, choices
     text = FRACTIONAL_BITS.sub(r"\1.\2", text)
-    return BIT_CHOICE.sub(first, text), choices
+    return BIT_CHOICE_AFTER.sub(first_with_unit, BIT_CHOICE.sub(first, text)), choices
 
 
 # "1,58 bits", "2,22 bit": a width with a decimal comma (Unsloth's names for its dynamic GGUF files, as
@@ -5532,12 +5645,19 @@ _COUNT_AFTER_GPU = regexes.compile(r"\s*\(?\s*(?:[x×*]\s*(\d{1,4})\b|(\d{1,4})\
 # A pre-training cluster is counted in hundreds ("with 512 H100s", "em 128 h100"): up to the engine's most,
 # unless a context word says the number is tokens ("contexto de 4096 h100" is no 4,096 GPUs).
 _MOST_GPUS_NAMED = 4096
-# "2 ou 4 H100", "2x or 4x H100s": the first of a choice of counts before a GPU's count.
+# "2 ou 4 H100", "2x or 4x H100s", "2 gpus ou 4 h100", "2 placas ou em 4 h100": the first of a choice of counts
+# before a GPU's count; the GPU named once after the last count is every count's (the "2 gpus" had contradicted
+# the "4 h100").
+_COUNTED_GPUS = rf"(?:\s*{_W('counts.gpus')}\b)?"
 _COUNT_CHOICE_BEFORE = regexes.compile(
-    r"(?<![\w.,=:])(\d{1,2})\s*[x×*]?\s*,?\s*\b(?:ou|or|vs\.?|versus)\s+(?:(?:talvez|maybe|entao|then)\s+)?$"
+    rf"(?<![\w.,=:])(\d{{1,2}})\s*[x×*]?{_COUNTED_GPUS}\s*,?\s*\b(?:ou|or|vs\.?|versus)\s+"
+    r"(?:(?:talvez|maybe|entao|then)\s+)?(?:(?:com|em|with|on|in|usando|using)\s+)?$"
 )
-# "1, 2 ou 4 l40s": a count listed before a choice's.
-_COUNT_LISTED_BEFORE = regexes.compile(r"(?<![\w.,=:])(\d{1,2})\s*[x×*]?\s*,\s*$")
+# "1, 2 ou 4 l40s", "one, two or four H100s" (the number words but "one" are digits by now): a count listed
+# before a choice's.
+_COUNT_LISTED_BEFORE = regexes.compile(
+    rf"(?<![\w.,=:])(\d{{1,2}}|{_ONE})\s*[x×*]?{_COUNTED_GPUS}\s*,\s*(?:(?:com|em|with|on|in)\s+)?$"
+)
 # Above 64, a number before a GPU is GPUs only after a word that says so ("with 512 H100s", "em 128 h100"):
 # in shorthand ("30b-a3b 2048 a100") a power of two before a GPU is the context. After it, "x128" says so.
 _CLUSTER_CUE = regexes.compile(r"\b(?:em|on|with|com|using|usando|across|sobre|in|de)\s+$")
@@ -5645,10 +5765,10 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
         scan.blank(choice.start(), choice.end())
         others = scan.found["gpu_count_other"]
         at = len(others) - 1
-        while (more := _COUNT_LISTED_BEFORE.search(scan.work, 0, first)) and 0 < int(more.group(1)) <= 64:
+        while (more := _COUNT_LISTED_BEFORE.search(scan.work, 0, first)) and 0 < _listed(more) <= 64:
             # "1, 2 ou 4 l40s": every count of the list weighed (the 1 had been dropped), in the order typed.
             others.insert(at, (count, scan.original[first:start].strip()))
-            count, first = int(more.group(1)), more.start()
+            count, first = _listed(more), more.start()
             scan.blank(more.start(), more.end())
     typed = f"{scan.original[first:start]} {scan.original[end:last]}".strip()
     scan.found.setdefault("gpus", []).append((count, typed))
@@ -5656,13 +5776,26 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
     scan.blank(m.start(), m.end())
 
 
+def _listed(m: re.Match) -> int:
+    """A count of a list as typed: digits, or the word for one ("one, two or four H100s")."""
+    return int(m.group(1)) if m.group(1).isdigit() else 1
+
+
 def _count_choice(scan: _Scan, m: re.Match) -> int | None:
-    """The first of two GPU counts to choose between ("2 gpus ou 4?"); the other is weighed beside it."""
+    """The first of the GPU counts to choose between ("2 gpus ou 4?", "1, 2, 4 ou 8 gpus"); the others are
+    weighed beside it, in the order typed (the counts listed before the last two had been dropped)."""
     first, other = (int(m.group(1)), int(m.group(2))) if m.group(1) else (int(m.group(3)), int(m.group(4)))
     if not (0 < first <= 64 and 0 < other <= 64) or first == other:
         return None
-    scan.found.setdefault("gpu_count_other", []).append((other, m.group(0).strip()))
-    return first
+    counts, start = [first, other], m.start()
+    while (more := _COUNT_LISTED_BEFORE.search(scan.work, 0, start)) and 0 < _listed(more) <= 64:
+        counts.insert(0, _listed(more))
+        start = more.start()
+        scan.blank(more.start(), more.end())
+    counts = list(dict.fromkeys(counts))
+    typed = scan.original[start : m.end()].strip()
+    scan.found.setdefault("gpu_count_other", []).extend((n, typed) for n in counts[1:])
+    return counts[0]
 
 
 # A memory amount as people type it: "16gb", "16 GB", "8 GiB", "12g", "24 gigas", "7,5 GB".

@@ -226,7 +226,6 @@ def test_a_model_name_unknown_after_a_choice_word_is_still_logged_as_not_underst
     "question",
     [
         "llama 70b em 4 bits ou menos",  # "ou menos" names no model
-        "llama 70b 4bit, 8bit or 16bit",  # a choice of three precisions: the first sized (two are weighed)
         "h100 ou h200 para llama 70b",  # a choice of GPUs
         "llama 70b, zorblax-9",  # no word that offers a choice
         "qwen 32b ou qwen2.5 32b",  # two names of one model

@@ -87,13 +87,23 @@ def test_each_side_of_a_choice_keeps_its_own_precision_and_gpu(text, first, seco
     assert first[2] in out and second[2] in out
 
 
-def test_three_precisions_size_the_first_and_say_the_others_were_not(catalog):
-    query = parse("70b em 4, 8 ou 16 bits")  # had been 16-bit, unsaid
+def test_three_precisions_are_each_weighed_the_first_in_full(catalog, capsys):
+    query = parse("70b em 4, 8 ou 16 bits")  # had been 16-bit, unsaid; then only the 4 bits sized
     assert catalog.precision(query.workload.precision).id == "int4"
-    assert query.precision_choices == [("4, 8 ou 16 bits", query.precision_choices[0][1], "8 bits")]
+    assert query.precision_choices == []
+    assert [catalog.precision(parse(c).workload.precision).id for c in query.model_choices] == ["fp8", "bf16"]
+    assert main(["70b em 4, 8 ou 16 bits"]) == 0
+    out = capsys.readouterr().out
+    assert "escolha de precisão" not in out
+    assert "Comparação (a mesma carga para os três)" in out
+
+
+def test_more_precisions_than_a_comparison_holds_size_the_first_and_say_the_others_were_not(catalog):
+    query = parse("70b em 2, 3, 4, 8 ou 16 bits")
+    assert catalog.precision(query.workload.precision).nominal_bits == 2
+    assert query.precision_choices[0][0] == "2, 3, 4, 8 ou 16 bits"
     understood = render_text(size(query.workload), query).split("\n\n")[0]
-    assert "“4, 8 ou 16 bits” é uma escolha de precisão" in understood
-    assert "“e em 8 bits?”" in understood
+    assert "“2, 3, 4, 8 ou 16 bits” é uma escolha de precisão" in understood
 
 
 def test_the_choice_is_weighed_in_english_and_in_the_json(capsys):

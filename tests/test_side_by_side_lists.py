@@ -1,0 +1,210 @@
+"""Setups compared in one breath are each weighed, side by side: a question followed by a clause that asks it
+again at another precision or on other GPUs ("roda o gemma 3 27b em 1 l40s? e em fp8?"), a GPU named once
+after the last of its counts ("em 2 gpus ou 4 h100?"), and lists of three or more counts, precisions or GPUs
+("1, 2 ou 4 gpus", "em 16 bits, 8 ou 4?", "numa l40s, a100 ou h100?"). Each had lost a setup (the 16-bit
+side, the 1), or been refused as a contradiction. Through `gpu-size` and the Slack app, as a user reads them."""
+
+from __future__ import annotations
+
+import pytest
+
+from .gpu_size_run import answer, answer_json
+from .slack_harness import text_of, valid
+
+
+def comparison(text: str) -> str:
+    """The models' comparison block of an answer, down to the blank line after it."""
+    title = next(line for line in text.splitlines() if line.startswith(("Comparação", "Comparison")))
+    return text.split(title, 1)[1].split("\n\n", 1)[0]
+
+
+def sides(text: str) -> str:
+    """The GPUs' side-by-side block, with its summary line."""
+    title = next(line for line in text.splitlines() if line.startswith(("Lado a lado", "Side by side")))
+    return text.split(title, 1)[1].split("\n\n", 1)[0]
+
+
+# -- a clause that asks again at another precision -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "second", "verdicts"),
+    [
+        # The 16-bit question had been lost: FP8 alone was answered.
+        ("roda o gemma 3 27b em 1 l40s? e em fp8?", "BF16/FP16 (16-bit)", "FP8 (8-bit)", ("não cabe", "cabe")),
+        ("roda o gemma 3 27b em 1 l40s? e se for em fp8?", "BF16/FP16 (16-bit)", "FP8 (8-bit)",
+         ("não cabe", "cabe")),
+        ("roda o gemma 3 27b em 1 l40s? e em 4 bits?", "BF16/FP16 (16-bit)", "INT4 (AWQ/GPTQ g128)",
+         ("não cabe", "cabe")),
+        ("does gemma 3 27b fit on 1 l40s? and at 8-bit?", "BF16/FP16 (16-bit)", "FP8 (8-bit)",
+         ("does not fit", "fits")),
+        # A bare width after widths said in bits is one too (the 8 had been dropped).
+        ("llama 70b em 4 bits numa h100? e em 8?", "INT4 (AWQ/GPTQ g128)", "FP8 (8-bit)", ("cabe", "cabe")),
+        # Both precisions said: it had been refused as a contradiction.
+        ("llama 70b em fp8 numa h100? e em 4 bits?", "FP8 (8-bit)", "INT4 (AWQ/GPTQ g128)", ("cabe", "cabe")),
+    ],
+)  # fmt: skip
+def test_a_clause_asking_again_at_another_precision_weighs_both(capsys, question, first, second, verdicts):
+    text = answer(capsys, question)
+    block = comparison(text)
+    model = text.split("Entendi: " if "Entendi" in text else "Understood: ", 1)[1].split(" · ", 1)[0]
+    for precision, verdict in zip((first, second), verdicts, strict=True):
+        column = block.split(f"{model} · {precision}\n", 1)[1]
+        gpu_line = next(line for line in column.splitlines() if "×" in line and ":" in line)
+        assert gpu_line.strip().endswith(f": {verdict}"), gpu_line
+    # Each side's weights at its own precision: the wider takes well over half as much again.
+    weights = [line.strip() for line in block.splitlines() if line.strip().startswith(("Pesos:", "Weights:"))]
+    assert len(weights) == 2
+    gb = [float(w.split(": ", 1)[1].split(" GB")[0].replace(".", "").replace(",", ".")) for w in weights]
+    assert max(gb) > min(gb) * 1.5
+
+
+def test_the_quality_trade_off_of_the_lower_precision_is_said_beside_the_16_bit_answer(capsys):
+    text = answer(capsys, "roda o gemma 3 27b em 1 l40s? e em 4 bits?")
+    assert "Quantização: 8 bits é praticamente sem perda; 4 bits costuma bastar" in comparison(text)
+    # the 16-bit answer in full below, as the understood line says both
+    assert text.startswith(
+        "Entendi: Gemma 3 27B · BF16/FP16 (16-bit) ou INT4 (AWQ/GPTQ g128) · 1× L40S 48 GB"
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "lines"),
+    [
+        ("roda o llama 70b em 2 h100? e em 4?", ["2× H100 SXM 80 GB: cabe", "4× H100 SXM 80 GB: cabe"]),
+        ("roda o llama 70b em 2 gpus? e em 4?", ["2× A100 SXM 80 GB: cabe", "4× A100 SXM 80 GB: cabe"]),
+        ("llama 70b em 2 h100? e numa h200?", ["2× H100 SXM 80 GB: cabe", "1× H200 SXM 141 GB: não cabe"]),
+    ],
+)
+def test_a_clause_asking_again_on_other_gpus_weighs_both(capsys, question, lines):
+    block = sides(answer(capsys, question))
+    for line in lines:
+        assert f"  • {line}" in block, block
+
+
+@pytest.mark.parametrize(
+    "question", ["roda o llama 70b? e quanto custa?", "llama 3.1 8b numa l40s, e para 10 usuários?"]
+)
+def test_a_clause_that_changes_something_else_is_read_with_the_question(capsys, question):
+    text = answer(capsys, question)
+    assert "Comparação" not in text and "Lado a lado" not in text
+
+
+# -- counts of one GPU ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "setups"),
+    [
+        # "O pedido se contradiz: “4” e “2 gpus”" before.
+        ("llama 70b em 2 gpus ou 4 h100?", ["2× H100 SXM 80 GB", "4× H100 SXM 80 GB"]),
+        ("llama 70b em 2 placas ou em 4 h100?", ["2× H100 SXM 80 GB", "4× H100 SXM 80 GB"]),
+        ("llama 70b on 2 or 4 H100s?", ["2× H100 SXM 80 GB", "4× H100 SXM 80 GB"]),
+        # The 1 had been dropped.
+        ("llama 70b em 1, 2 ou 4 gpus", ["1× A100 SXM 80 GB", "2× A100 SXM 80 GB", "4× A100 SXM 80 GB"]),
+        ("llama 70b em 1, 2, 4 ou 8 gpus",
+         ["1× A100 SXM 80 GB", "2× A100 SXM 80 GB", "4× A100 SXM 80 GB", "8× A100 SXM 80 GB"]),
+        ("llama 70b on one, two or four H100s", ["1× H100 SXM 80 GB", "2× H100 SXM 80 GB", "4× H100 SXM 80 GB"]),
+        ("llama 70b em 2 placas, 4 ou 8 h100",
+         ["2× H100 SXM 80 GB", "4× H100 SXM 80 GB", "8× H100 SXM 80 GB"]),
+    ],
+)  # fmt: skip
+def test_every_count_of_a_list_is_weighed_with_its_verdict(capsys, question, setups):
+    block = sides(answer(capsys, question))
+    bullets = [line for line in block.splitlines() if line.startswith("  • ")]
+    assert [b[4:].split(":", 1)[0] for b in bullets] == setups
+    assert all(any(v in b for v in ("cabe", "fits", "does not fit")) for b in bullets)
+    summary = next(line for line in block.splitlines() if line.startswith(("Em resumo", "In short")))
+    # the summary speaks of every count: the short ones, the enough one, and the faster ones
+    for setup in setups:
+        assert setup in summary, summary
+
+
+def test_the_understood_line_lists_every_count_with_the_or_before_the_last(capsys):
+    text = answer(capsys, "llama 70b em 1, 2, 4 ou 8 gpus")
+    assert text.startswith("Entendi: Llama 3.1 70B · 1 GPU, 2 GPUs, 4 GPUs ou 8 GPUs\n")
+    assert "Sem GPU nomeada: comparei 1, 2, 4 e 8 GPUs" in text
+
+
+def test_counts_said_together_are_still_a_contradiction(capsys):
+    from bot.cli import main
+
+    assert main(["llama 70b 2 gpus e 4 gpus juntas"]) != 0
+    assert "O pedido se contradiz" in capsys.readouterr().err
+
+
+# -- precisions and GPUs as lists -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "precisions"),
+    [
+        ("llama 70b em 16 bits, 8 ou 4?", ["BF16/FP16 (16-bit)", "FP8 (8-bit)", "INT4 (AWQ/GPTQ g128)"]),
+        ("llama 70b fp16 vs fp8 vs int4", ["BF16/FP16 (16-bit)", "FP8 (8-bit)", "INT4 (AWQ/GPTQ g128)"]),
+        ("qwen 32b at 16-bit, 8 or 4?", ["BF16/FP16 (16-bit)", "FP8 (8-bit)", "INT4 (AWQ/GPTQ g128)"]),
+        ("llama 70b em 4, 8 ou 16 bits", ["INT4 (AWQ/GPTQ g128)", "FP8 (8-bit)", "BF16/FP16 (16-bit)"]),
+    ],
+)
+def test_every_precision_of_a_list_is_weighed_with_its_weights_and_recommendation(
+    capsys, question, precisions
+):
+    text = answer(capsys, question)
+    assert "(a mesma carga para os três)" in text or "(the same workload for all three)" in text
+    block = comparison(text)
+    for precision in precisions:
+        column = block.split(f" · {precision}\n", 1)[1].split("\n  ", 1)[0]
+        assert column.strip().startswith(("Recomendação:", "Recommendation:")), column
+    weights = [line for line in block.splitlines() if line.strip().startswith(("Pesos:", "Weights:"))]
+    assert len(weights) == 3
+    # "Entendi" lists them all, the "ou" before the last
+    head = text.split("\n", 1)[0]
+    assert head.endswith((f"{precisions[0]}, {precisions[1]} ou {precisions[2]}",
+                          f"{precisions[0]}, {precisions[1]} or {precisions[2]}")), head  # fmt: skip
+
+
+def test_a_list_of_precisions_is_compared_in_the_json(capsys):
+    data = answer_json(capsys, "llama 70b fp16 vs fp8 vs int4")
+    assert [side["precision"] for side in data["comparison"]["models"]] == ["bf16", "fp8", "int4"]
+    assert all(side["recommendation"] for side in data["comparison"]["models"])
+
+
+def test_every_gpu_of_a_list_is_weighed(capsys):
+    block = sides(answer(capsys, "llama 8b numa l40s, a100 ou h100?"))
+    for gpu in ("1× L40S 48 GB", "1× A100 SXM 80 GB", "1× H100 SXM 80 GB"):
+        assert f"  • {gpu}: cabe" in block, block
+
+
+# -- Slack ------------------------------------------------------------------------------------------------
+
+
+def test_slack_shows_both_precisions_of_a_clause_asked_again(slack):
+    reply = slack.command("roda o gemma 3 27b em 1 l40s? e em fp8?")
+    valid(reply["blocks"])
+    block = next(b for b in reply["blocks"] if "fields" in b and "Comparação" in b["text"]["text"])
+    left, right = (f["text"] for f in block["fields"])
+    assert left.startswith("*Gemma 3 27B* · BF16/FP16 (16-bit)\n1× L40S 48 GB: não cabe")
+    assert right.startswith("*Gemma 3 27B* · FP8 (8-bit)\n1× L40S 48 GB: cabe")
+    assert "Pesos: 54,9 GB" in left and "Pesos: 29,3 GB" in right
+
+
+def test_slack_shows_every_count_of_a_list(slack):
+    reply = slack.command("llama 70b em 1, 2 ou 4 h100")
+    valid(reply["blocks"])
+    text = text_of(reply["blocks"])
+    for line in ("1× H100 SXM 80 GB: não cabe", "2× H100 SXM 80 GB: cabe", "4× H100 SXM 80 GB: cabe"):
+        assert line in text, text
+    assert "Em resumo: 1× H100 SXM 80 GB não serve esta carga; 2× H100 SXM 80 GB já serve esta carga" in text
+
+
+def test_slack_shows_every_precision_of_a_list(slack):
+    reply = slack.command("llama 70b fp16 vs fp8 vs int4")
+    valid(reply["blocks"])
+    block = next(b for b in reply["blocks"] if "fields" in b and "Comparação" in b["text"]["text"])
+    assert "para os três" in block["text"]["text"]
+    heads = [f["text"].split("\n", 1)[0] for f in block["fields"]]
+    assert heads == [
+        "*Llama 3.1 70B* · BF16/FP16 (16-bit)",
+        "*Llama 3.1 70B* · FP8 (8-bit)",
+        "*Llama 3.1 70B* · INT4 (AWQ/GPTQ g128)",
+    ]
+    assert all("Recomendação: " in f["text"] and "Pesos: " in f["text"] for f in block["fields"])
