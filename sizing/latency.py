@@ -146,7 +146,9 @@ def by_keys(keys: list[str]) -> list[Named]:
 
 
 def _label(named: Named | Region, lang: str) -> str:
-    return named.label.get("en" if lang == "en" else "pt") or next(iter(named.label.values()))
+    # a variety's own spelling first (Portugal writes "Madrid" where Brazil writes "Madri"), then its family's
+    family = "en" if lang == "en" else "pt"
+    return named.label.get(lang) or named.label.get(family) or next(iter(named.label.values()))
 
 
 def lines(places: list[Named], lang: str, ttft_s: float | None = None, model: str = "") -> list[str]:

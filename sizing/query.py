@@ -1516,15 +1516,16 @@ ALWAYS_ON = regexes.compile(
     rf"(?<![\w.,])24\s*{_HOURS}\s*(?:{_PER_DAY}|(?:x|/)\s*7\b)"
     r"|(?<![\w.,])24\s*[x/]\s*7\b|\baround\s+the\s+clock\b|\bo\s+dia\s+(?:todo|inteiro)\b"
 )
-# A service on a schedule: "8 horas por dia", "das 8h às 18h", "9am-5pm", "horário comercial", "dias úteis".
+# A service on a schedule: "8 horas por dia", "das 8h às 18h", "9am-5pm", "horário comercial" ("horário laboral" in
+# Portugal), "dias úteis".
 HOURS_A_DAY = regexes.compile(rf"(?<![\w.,])(\d{{1,2}}(?:[.,]\d)?)\s*{_HOURS}\s*{_PER_DAY}")
 HOURS_SPAN = regexes.compile(
     r"\b(?:das\s+|from\s+|de\s+)?(\d{1,2})\s*(?:h|:00)?\s*(?:as|a|-|–|ate|to|until)\s*(\d{1,2})\s*(?:h|:00)(?![\w:])"
     r"|\b(\d{1,2})\s*(am|pm)\s*(?:-|–|to|until|ate|a)\s*(\d{1,2})\s*(am|pm)\b"
 )
 BUSINESS_HOURS = regexes.compile(
-    r"\b(?:(?:em|no|during|in)\s+)?(?:horario\s+comercial|horario\s+de\s+expediente|business\s+hours|office\s+hours|"
-    r"working\s+hours)\b"
+    r"\b(?:(?:em|no|during|in)\s+)?(?:horario\s+(?:comercial|laboral)|horario\s+de\s+expediente|business\s+hours|"
+    r"office\s+hours|working\s+hours)\b"
 )
 WEEKDAYS = regexes.compile(
     r"\b(?:(?:em|nos|on)\s+)?(?:dias\s+uteis|business\s+days|weekdays|(?:de\s+)?segunda\s+a\s+sexta(?:-feira)?|"

@@ -1601,7 +1601,7 @@ _AVERAGE_AFTER = regexes.compile(
 )
 _OFF_PEAK_AFTER = regexes.compile(
     r"\s*,?\s*(?:a\s+noite|de\s+noite|durante\s+a\s+noite|a\s+madrugada|de\s+madrugada|na\s+madrugada|"
-    r"fora\s+do\s+(?:horario\s+(?:comercial|de\s+pico)|pico|expediente)|nos?\s+fins?\s+de\s+semana|"
+    r"fora\s+do\s+(?:horario\s+(?:comercial|laboral|de\s+pico)|pico|expediente)|nos?\s+fins?\s+de\s+semana|"
     r"aos\s+(?:sabados|domingos|fins\s+de\s+semana)|at\s+night|overnight|off[\s-]peak|outside\s+(?:business|office)\s+hours|"
     r"(?:on|at)\s+(?:the\s+)?weekends?)\b"
 )

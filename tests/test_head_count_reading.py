@@ -58,7 +58,7 @@ def alternatives(text: str) -> list[str]:
             "assistente interno para 800 utilizadores com o llama 3.3 70b",
             "pt-PT",
             "Se 800 for o total de pessoas (nem todas usam ao mesmo tempo): ~13 pedidos/min no pico (10% delas na "
-            "hora de pico, 10 pedidos por hora cada uma) e bastaria 2× H100 SXM 80 GB (~31 tokens/s por utilizador",
+            "hora de ponta, 10 pedidos por hora cada uma) e bastaria 2× H100 SXM 80 GB (~31 tokens/s por utilizador",
             "Li 800 pessoas como 800 conversas em simultâneo, todas a gerar respostas ao mesmo tempo. Se 800 for o "
             "total de pessoas, nem todas a usar ao mesmo tempo, diga “800 funcionários” ou “800 pessoas, 10% em "
             "simultâneo”",

@@ -35,8 +35,9 @@ def _ms(name: str) -> str:
         ),
         # a place it lacks: said so, with the nearest listed region's figure
         (
+            # "Lisboa" is a question from Portugal: answered in pt-PT, with Portugal's spelling of Madrid
             ["qual a latência a partir de Lisboa?"],
-            "Portugal não está na tabela; a região listada mais próxima é Espanha (Madri): {Spain Central}",
+            "Portugal não está na tabela; a região listada mais próxima é Espanha (Madrid): {Spain Central}",
         ),
         (
             ["vou atender usuários em Portugal, a latência fica ruim?"],

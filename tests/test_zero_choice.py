@@ -127,7 +127,7 @@ def test_one_gpu_has_nothing_to_shard(capsys):
         ("pt-BR", ["Comparação (a mesma carga para os dois)", "use o ZeRO-2, o que menos fatia",
                    "faça a mesma pergunta só com o estágio que quiser"]),
         ("pt-PT", ["use o ZeRO-2, o que menos reparte", "margem para um micro-lote maior",
-                   "faça a mesma pergunta apenas com o estágio que quiser"]),
+                   "faça a mesma pergunta apenas com a fase que quiser"]),
         ("en", ["Comparison (the same workload for both)", "ZeRO-2 (FSDP SHARD_GRAD_OP)", "ZeRO-3 (FSDP FULL_SHARD)",
                 "use ZeRO-2, the least sharding that fits", "ask the same question with just the stage you want"]),
     ],
