@@ -3230,6 +3230,14 @@ _BUDGET_FIELDS = {
     "api_price",
     "api_price_currency",
 }
+# The GPUs we rent asked for in any order of words: a question word a few words before a GPU word ("quantas gpus
+# no brasil vocês têm?", "what GPUs do you offer?"), with who rents them said (words.offering_ours). Beside the
+# phrases of words.offering, which a word put between them had broken ("Não entendi o pedido").
+_OFFER_ASK = regexes.compile(
+    r"\b(?:quais|que|quantas|qtas|which|what|how\s+many)\s+(?:\w+\s+){0,2}?"
+    r"(?:gpus?|placas?|maquinas?|instancias?|cards?|machines?|instances?)\b"
+)
+OFFERING_OURS = regexes.compile(rf"\b(?:{_W('words.offering_ours')})\b")
 # The list of GPUs asked for by name ("quais GPUs vocês têm?", "which GPUs do you offer?"), not a price.
 _GPU_LIST = regexes.compile(r"\b(?:gpus?|placas?|maquinas?|instancias?)\b")
 _NEED = regexes.compile(r"\b(?:precis\w*|need\w*|necessari\w*)")  # "quais GPUs preciso?": the thread's own
@@ -3982,7 +3990,18 @@ def _offering_asked(plain: str, fields: dict, stage: Stage | None) -> bool:
         return False
     if any(v is not None and k not in _OFFERING_FIELDS and k != "documents" for k, v in fields.items()):
         return False
+    if _OFFER_ASK.search(plain) and OFFERING_OURS.search(plain) and not _NEED.search(plain):
+        return True
     return OFFERING.search(plain) is not None or OFFERING_ALONE.fullmatch(plain) is not None
+
+
+def _stock_asked(scan: _Scan, plain: str) -> bool:
+    """ "tem H100 disponível?", "quantas gpus vocês têm?", "quantas H100 vocês têm?": the stock or the fleet's
+    size, which the bot cannot see; the answer says who confirms it (offered.availability). A count needed
+    ("quantas H100 preciso?") is a sizing's."""
+    if AVAILABILITY.search(plain) is not None:
+        return True
+    return _how_many_gpus(scan) and not _NEED.search(plain)
 
 
 # "o que é kv cache?", "what is the kv cache?", "como funciona o cache kv?" asked first, with no thread: what it
@@ -8099,7 +8118,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if _GPU_LIST.search(plain) and not _NEED.search(plain) and _offering_asked(plain, fields, stage):
             # "quais GPUs vocês têm?" in a thread: the GPUs we rent, as with no thread (it had been "Não entendi")
             error = QueryError("query.offering", hint="query.examples")
-            error.availability_asked = AVAILABILITY.search(plain) is not None
+            error.availability_asked = _stock_asked(scan, plain)
             raise error
     need = strip_accents(scan.original.lower()) if base is not None and not understood else ""
     asked = ("speed_asked", "time_asked", "rate_asked")  # "quantos tokens por segundo?" with no target
@@ -8366,7 +8385,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if scan.found.get("family"):
             raise _which_model(scan, catalog)
         plain = strip_accents(scan.original.lower())
-        available = AVAILABILITY.search(plain) is not None
+        available = _stock_asked(scan, plain)
         # "qual a diferença entre sob demanda e reservado?", "o que é reservado?": the contract modes asked
         # about with nothing to size, which the list of what we rent explains mode by mode.
         modes_asked = (
