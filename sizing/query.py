@@ -1905,7 +1905,7 @@ NO_CHECKPOINTING = regexes.compile(
 CHECKPOINTING = regexes.compile(rf"\b(?:{_W('training.with')}\s+)?{_CKPT}\b")
 CONTRACTS = [
     (mode, regexes.compile(rf"\b{_W('contracts.' + mode)}\b"))
-    for mode in ("on_demand", "reserved", "dedicated")
+    for mode in ("on_demand", "project_package", "reserved", "dedicated")
 ]
 # Embedding, speech and image models: named whole ("bge-m3", "whisper-large-v3"), they are out of scope.
 OUT_OF_SCOPE = [

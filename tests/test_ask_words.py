@@ -45,3 +45,48 @@ def test_gpus_needed_with_no_model_is_not_the_fleet(capsys):
     # "quantas requisições uma H100 aguenta?" asks what one GPU holds, not how many we have
     out = answer(capsys, "quantas requisições uma H100 aguenta?")
     assert "não vejo o estoque" not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "understood", "contract"),
+    [
+        # "pacote" had been "Não entendi", and "contrato por projeto" silently dropped (on demand shown instead).
+        (
+            "llama 3.1 70b 10 usuários pacote por projeto",
+            "Entendi: Llama 3.1 70B · 10 usuários simultâneos · pacote por projeto",
+            "Contrato: Pacote por projeto, como pedido",
+        ),
+        (
+            "lora no qwen 7b, contrato de projeto",
+            "Entendi: Qwen2.5 7B · ajuste fino com LoRA · pacote por projeto",
+            "Contrato: Pacote por projeto, como pedido",
+        ),
+        (
+            "llama 70b for 10 users, per-project package",
+            "Understood: Llama 3.1 70B · 10 concurrent users · per-project package",
+            "Contract: Per-project package, as asked",
+        ),
+        (
+            "llama 70b 20 usuários, produção, reservado",
+            "Entendi: Llama 3.1 70B · 20 usuários simultâneos · capacidade reservada · produção",
+            "Contrato: Reservada, como pedido",
+        ),
+        (
+            "llama 70b for 20 users on demand",
+            "Understood: Llama 3.1 70B · 20 concurrent users · on demand",
+            "Contract: On demand, as asked",
+        ),
+    ],
+)
+def test_a_contract_mode_said_beside_a_sizing_picks_the_mode_shown(capsys, text, understood, contract):
+    out = answer(capsys, text)
+    assert understood in out and contract in out
+    assert "Não entendi" not in out and "Not understood" not in out
+
+
+def test_the_project_package_asked_about_is_explained_beside_the_other_mode(capsys):
+    out = answer(capsys, "qual a diferença entre pacote por projeto e sob demanda?")
+    assert out.startswith("Modos de contrato")
+    assert "• Pacote por projeto: ajuste fino e treino têm começo e fim" in out
+    assert "• Sob demanda: para testar e avaliar" in out
+
