@@ -8480,6 +8480,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
                 resolve_model(named, catalog)
             except SizingError as e:
                 raise QueryError.from_sizing(e) from None
+        if understood and stage is not None and stage.is_training:
+            # "preciso treinar um modelo do zero, quantas gpus?": a training's GPUs and hours hang on the model's
+            # size, which nothing here says; the examples are a training's, with the data that sets a size from
+            # scratch (none picked silently: it had been the serving examples)
+            raise QueryError("query.no_model", hint="query.training_examples")
         if understood:
             raise QueryError("query.no_model")
         raise _nothing_understood(query.unknown)

@@ -1,9 +1,10 @@
-"""Small things customers ask that had missed: what we rent asked in any order of words, through gpu-size."""
+"""Small things customers hit that had gone wrong, through gpu-size and the signed Slack pipeline."""
 
 from __future__ import annotations
 
 import pytest
 
+from bot.cli import main as gpu_size
 from tests.gpu_size_run import answer
 
 
@@ -90,3 +91,29 @@ def test_the_project_package_asked_about_is_explained_beside_the_other_mode(caps
     assert "• Pacote por projeto: ajuste fino e treino têm começo e fim" in out
     assert "• Sob demanda: para testar e avaliar" in out
 
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # A training with no model had got the serving examples; none is picked in its place.
+        ("preciso treinar um modelo do zero, quantas gpus?", "Para dimensionar um treino, diga qual modelo"),
+        ("quantas gpus pra fazer um fine-tuning?", "`/gpu llama 3.1 8b lora 50 mil exemplos`"),
+        ("how many gpus to train a model from scratch?", "`/gpu pretrain from scratch on 20 billion tokens`"),
+    ],
+)
+def test_a_training_with_no_model_asks_for_it_with_trainings_examples(capsys, text, said):
+    assert gpu_size([text]) != 0
+    err = capsys.readouterr().err
+    assert said in err
+    assert "10usuarios" not in err  # not the serving examples
+
+
+def test_gpus_rented_for_a_training_with_no_model_are_priced_as_a_rental(capsys):
+    out = answer(capsys, "quanto custa 8 h100 por 2 semanas pra um treino")
+    assert out.startswith("Quanto custa 8× H100 SXM 80 GB por 14 dias")
+
+
+def test_a_from_scratch_example_of_the_hint_sizes_the_compute_optimal_model(capsys):
+    # the hint's own example works: the data sets the size (Hoffmann et al. 2022, ~20 tokens a parameter)
+    out = answer(capsys, "treinar do zero com 20 bilhões de tokens")
+    assert out.startswith("Entendi: Llama 3.2 1B · treino do zero")
