@@ -117,3 +117,36 @@ def test_a_from_scratch_example_of_the_hint_sizes_the_compute_optimal_model(caps
     # the hint's own example works: the data sets the size (Hoffmann et al. 2022, ~20 tokens a parameter)
     out = answer(capsys, "treinar do zero com 20 bilhões de tokens")
     assert out.startswith("Entendi: Llama 3.2 1B · treino do zero")
+
+
+@pytest.mark.parametrize(
+    ("text", "understood", "kv"),
+    [
+        # Prompts sent in one batch are sequences at once (offline inference): it had been 1 conversation, or
+        # "Not understood: “64”, “prompts”".
+        (
+            "we send 64 prompts in a batch to llama 8b",
+            "Understood: Llama 3.1 8B · 64 concurrent users · a batch of 64 requests",
+            "(64 × 0.54 GB per conversation of 4,096 tokens)",
+        ),
+        (
+            "llama 8b batch of 64 requests",
+            "Understood: Llama 3.1 8B · 64 concurrent users · a batch of 64 requests",
+            "(64 × 0.54 GB per conversation of 4,096 tokens)",
+        ),
+        (
+            "llama 8b lote de 64 prompts",
+            "Entendi: Llama 3.1 8B · 64 usuários simultâneos · lote de 64 pedidos",
+            "(64 × 0,54 GB por conversa de 4.096 tokens)",
+        ),
+        (
+            "llama 8b em lote, 64 perguntas de uma vez",
+            "Entendi: Llama 3.1 8B · 64 usuários simultâneos · lote de 64 pedidos",
+            "(64 × 0,54 GB por conversa de 4.096 tokens)",
+        ),
+        ("llama 8b batch size 32", "Entendi: Llama 3.1 8B · 32 usuários simultâneos", "(32 × 0,54 GB"),
+    ],
+)
+def test_a_batch_of_prompts_is_that_many_sequences_at_once(capsys, text, understood, kv):
+    out = answer(capsys, text)
+    assert understood in out and kv in out
