@@ -150,3 +150,26 @@ def test_a_from_scratch_example_of_the_hint_sizes_the_compute_optimal_model(caps
 def test_a_batch_of_prompts_is_that_many_sequences_at_once(capsys, text, understood, kv):
     out = answer(capsys, text)
     assert understood in out and kv in out
+
+
+def test_a_batch_past_what_a_server_runs_at_once_stays_a_volume(capsys):
+    out = answer(capsys, "llama 8b lote de 5000 prompts")
+    assert "Entendi: Llama 3.1 8B · lote de 5.000 pedidos" in out
+    assert "1 usuário simultâneo" in out
+
+
+def test_speech_sized_apart_is_its_own_line_of_the_memory_table_and_the_parts_make_the_total(capsys):
+    import re
+
+    out = answer(capsys, "llama 3.1 8b + whisper large v3 com 80 ligações simultâneas")
+    table = out.split("Memória necessária")[1].split("Recomendação")[0]
+    parts = {
+        m.group(1): float(m.group(2).replace(",", "."))
+        for m in re.finditer(r"^  (\w[\w ]*?) \.+ ([\d,]+) GB", table, re.M)
+    }
+    # the LLM's weights alone (Llama 3.1 8B at 16 bits), Whisper's memory on a line of its own
+    assert parts["Pesos"] == 16.1 and parts["Fala"] == 9.7
+    total = parts.pop("Total")
+    assert abs(sum(parts.values()) - total) < 0.1
+    # recommended on GPUs of its own, the table is said to be the shared setup
+    assert "com a fala em GPU à parte, como recomendado abaixo, o LLM fica sem esses 9,7 GB" in out
