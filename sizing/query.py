@@ -2554,7 +2554,10 @@ ACTIVE_SIZE = regexes.compile(
 # and one glued to the word before it ("70b:pray:": Slack writes an emoji picked after a word so). Glued, the
 # name must start as no number does, so "10:30:45" stays a time; names are lower case, so "GPU:H100:" is text.
 EMOJI_CODES = regexes.compile(r"(?:(?<![\w:])|(?<=\w)(?=:[a-z+-]))(?::[a-z0-9_+'-]+:)+(?!\w)")
-INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
+# Characters that take no space (zero-width space, non-joiner, joiner, word joiner, byte-order mark, soft hyphen):
+# pasted along from documents and chat apps, and left by str.strip, which counts none of them as blank.
+ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
+INVISIBLE = dict.fromkeys(map(ord, ZERO_WIDTH))
 # Hyphens other keyboards and editors type ("Llama‑3.1‑70B" with U+2011, a minus sign) are the hyphen.
 INVISIBLE.update(dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2212\ufe63\uff0d"), "-"))
 # A JSON object's quotes and braces pasted from a config ({"users": 50}) are no part of any word (read once

@@ -7,6 +7,8 @@ import pytest
 from bot.cli import main as gpu_size
 from tests.gpu_size_run import answer
 
+from .slack_harness import text_of
+
 
 @pytest.mark.parametrize(
     ("text", "title", "brazil"),
@@ -173,3 +175,27 @@ def test_speech_sized_apart_is_its_own_line_of_the_memory_table_and_the_parts_ma
     assert abs(sum(parts.values()) - total) < 0.1
     # recommended on GPUs of its own, the table is said to be the shared setup
     assert "com a fala em GPU à parte, como recomendado abaixo, o LLM fica sem esses 9,7 GB" in out
+
+
+@pytest.mark.parametrize("text", ["\u200b", "\u200b \ufeff ", "\u200c\u200d\u2060", " \ufeff\u200b\n"])
+def test_a_gpu_command_of_only_zero_width_characters_opens_the_form_as_an_empty_one(slack, text):
+    # str.strip keeps them: the command had been answered as a question instead of opening the guided form
+    assert slack.command(text) == {}
+    [call] = slack.fake.wait_for("views.open")
+    assert call.params["view"]["callback_id"] == "gpu_form"
+
+
+def test_zero_width_characters_inside_words_do_not_break_the_model_in_slack(slack):
+    reply = slack.answer("lla\u200bma 70b 4\u200cbit para 10 usu\u2060ários")
+    assert "Entendi: Llama 3.1 70B · INT4" in text_of(reply["blocks"])
+
+
+def test_zero_width_characters_inside_words_do_not_break_the_model_in_gpu_size(capsys):
+    out = answer(capsys, "lla\u200bma 70b 4\u200cbit para 10 usu\u2060ários")
+    assert out.startswith("Entendi: Llama 3.1 70B · INT4")
+
+
+def test_gpu_size_of_only_zero_width_characters_gets_the_help_of_an_empty_question(capsys):
+    empty = answer(capsys, "")
+    assert empty.startswith("Como perguntar")
+    assert answer(capsys, "\u200b \ufeff\u2060") == empty
