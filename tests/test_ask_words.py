@@ -7,6 +7,7 @@ import pytest
 from bot.cli import main as gpu_size
 from tests.gpu_size_run import answer
 
+from . import slack_requests as sr
 from .slack_harness import text_of
 
 
@@ -199,3 +200,50 @@ def test_gpu_size_of_only_zero_width_characters_gets_the_help_of_an_empty_questi
     empty = answer(capsys, "")
     assert empty.startswith("Como perguntar")
     assert answer(capsys, "\u200b \ufeff\u2060") == empty
+
+
+# -- the app's Messages tab ----------------------------------------------------------------------------
+
+
+def test_opening_the_messages_tab_the_first_time_posts_a_welcome_with_examples_once(slack):
+    assert slack.event(sr.app_home_opened("U0001", tab="messages"), "EvMsgTab1") == 200
+    [call] = slack.fake.wait_for("chat.postMessage")
+    assert call.params["channel"] == "DU0001"
+    text = call.params["text"]
+    assert text.startswith("Olá! Eu calculo quanta memória de GPU um LLM precisa")
+    assert "70b 4bit 32k 10usuarios" in text and "/gpu 70b" not in text  # in a DM no /gpu is needed
+    # later openings, and a retry of the first, post nothing more
+    assert slack.event(sr.app_home_opened("U0001", tab="messages"), "EvMsgTab1", retry=1) == 200
+    assert slack.event(sr.app_home_opened("U0001", tab="messages"), "EvMsgTab2") == 200
+    slack.settle()
+    assert len(slack.fake.calls("chat.postMessage")) == 1
+    assert slack.fake.calls("views.publish") == []  # the Home tab is not drawn for the Messages tab
+
+
+def test_each_user_is_welcomed_in_their_own_direct_messages(slack):
+    slack.event(sr.app_home_opened("U0001", tab="messages"), "EvMsgA")
+    slack.event(sr.app_home_opened("U0002", tab="messages"), "EvMsgB")
+    calls = slack.fake.wait_for("chat.postMessage", count=2)
+    assert sorted(c.params["channel"] for c in calls) == ["DU0001", "DU0002"]
+
+
+def test_a_welcome_slack_refuses_is_never_an_error_to_slack(slack):
+    slack.fake.fail("chat.postMessage", status=500, times=5)
+    assert slack.event(sr.app_home_opened("U0001", tab="messages"), "EvMsgFail") == 200
+    slack.settle()
+    assert slack.fake.calls("chat.postMessage")  # it was tried, and refused
+    # the app still answers what comes next
+    assert "Entendi: Llama 3.1 70B" in text_of(slack.answer("70b 4bit")["blocks"])
+
+
+def test_forgetting_a_person_drops_their_welcome(slack):
+    from bot.log import reports
+
+    from .slack_harness import database
+
+    slack.event(sr.app_home_opened("U0001", tab="messages"), "EvMsgForget")
+    slack.fake.wait_for("chat.postMessage")
+    slack.settle()
+    assert [r["user_id"] for r in database(slack).execute("select user_id from welcomed")] == ["U0001"]
+    reports.forget(slack.db, "U0001")
+    assert database(slack).execute("select count(*) from welcomed").fetchone()[0] == 0
