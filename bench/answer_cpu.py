@@ -18,6 +18,7 @@ level's (bench/engine.py).
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import statistics
@@ -87,20 +88,53 @@ def _run(tree: Path, questions: Path) -> dict[str, float]:
     return _result(_start(tree, questions))
 
 
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, got {text!r}")
+    return value
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python bench/answer_cpu.py",
+        description=__doc__.split("\n\n")[0],
+        epilog="Two question sets: the fresh level's of `make bench` (bench/web.py) and the engine level's "
+        "(bench/engine.py).",
+    )
+    parser.add_argument(
+        "--against", metavar="REV", help="also measure this git revision (e.g. main), run after run"
+    )
+    parser.add_argument(
+        "--runs", type=_positive, default=5, help="processes per tree; the median is said (5)"
+    )
+    parser.add_argument(
+        "--n", type=_positive, default=1000, help="questions a set, after 50 that warm up (1000)"
+    )
+    parser.add_argument(
+        "--paired", action="store_true", help="with --against, start both trees together each round"
+    )
+    # one measuring process of a run, started by this script itself (a snapshot's copy is started the same way)
+    parser.add_argument("--measure", metavar="QUESTIONS_JSON", help=argparse.SUPPRESS)
+    return parser
+
+
 def main(argv: list[str]) -> int:
-    if argv[:1] == ["--measure"]:
-        print(json.dumps(measure(json.loads(Path(argv[1]).read_text(encoding="utf-8")))))
+    args = _parser().parse_args(argv)
+    if args.measure:
+        print(json.dumps(measure(json.loads(Path(args.measure).read_text(encoding="utf-8")))))
         return 0
-    runs = int(argv[argv.index("--runs") + 1]) if "--runs" in argv else 5
-    n = int(argv[argv.index("--n") + 1]) if "--n" in argv else 1000
+    runs, n = args.runs, args.n
     trees = {"this tree": ROOT}
-    if "--against" in argv:
-        rev = argv[argv.index("--against") + 1]
-        trees = {rev: _snapshot(rev), **trees}
+    if args.against:
+        trees = {args.against: _snapshot(args.against), **trees}
     questions = Path(tempfile.mkdtemp(prefix="answer-cpu-")) / "questions.json"
     questions.write_text(json.dumps(_question_sets(n)), encoding="utf-8")
     figures: dict[str, dict[str, list[float]]] = {name: {} for name in trees}
-    paired = "--paired" in argv and len(trees) == 2
+    paired = args.paired and len(trees) == 2
     for run in range(runs):
         if paired:
             # Started together, in turns first, so that neither always has the machine to itself first.

@@ -14,7 +14,16 @@ import re
 
 # An emoji as Slack writes it (":thinking_face:", ":+1::skin-tone-2:", ":pray::pray:"), and a model's page
 # (Hugging Face, Ollama's library): the engine's reading.
-from sizing.query import EMOJI_CODES, HF_LINK, OLLAMA_LINK
+from sizing.query import EMOJI_CODES, HF_LINK, OLLAMA_LINK, ZERO_WIDTH
+
+_NO_WIDTH = dict.fromkeys(map(ord, ZERO_WIDTH))
+
+
+def visible(text: str | None) -> str:
+    """The text without characters that take no space, and without blanks at its ends: a `/gpu` of only
+    zero-width spaces is an empty one (str.strip keeps them)."""
+    return (text or "").translate(_NO_WIDTH).strip()
+
 
 # One piece of markup: what is between < and > (Slack escapes any < or > typed inside it).
 _MARKUP = re.compile(r"<([^<>\s|][^<>|]*)(?:\|([^<>]*))?>")
@@ -40,6 +49,7 @@ def plain(text: str | None) -> str:
     the three escaped characters as typed."""
     if not text:
         return ""
+    text = text.translate(_NO_WIDTH)  # "lla\u200bma 70b" is "llama 70b", as typed
     out = _MARKUP.sub(_replace, _CC.sub(" ", _LINE_START.sub("", text)))
     out = _STRUCK.sub(" ", out)
     for _ in range(3):  # nested styles: _*70b*_

@@ -8,7 +8,7 @@ from sizing import i18n
 from sizing.catalog import load_catalog
 from sizing.workload import Intent, Stage, Task, Workload
 
-from .blocks import code_span, esc, validate
+from .blocks import Message, code_span, esc, validate
 from .log import logtext
 
 CONTEXTS = [2048, 4096, 8192, 16384, 32768, 65536, 131072]
@@ -227,8 +227,7 @@ def home_view(lang: str, recent: list[dict]) -> dict:
     def t(key, **p):
         return i18n.t(lang, f"slack.{key}", **p)
 
-    body = i18n.t(lang, "help.body")
-    examples = "\n".join(line.strip() for line in body.splitlines() if line.strip().startswith("/gpu"))
+    examples = "\n".join(_examples(lang))
     blocks = [
         {"type": "header", "text": {"type": "plain_text", "text": t("home_title")}},
         {"type": "section", "text": {"type": "mrkdwn", "text": esc(t("home_intro"))},
@@ -250,6 +249,33 @@ def home_view(lang: str, recent: list[dict]) -> dict:
         blocks.append({"type": "context", "elements": [{"type": "mrkdwn", "text": esc(t("home_none"))}]})
     validate(blocks)
     return {"type": "home", "blocks": blocks}
+
+
+def _examples(lang: str) -> list[str]:
+    """The help's example commands (help.body), one a line."""
+    body = i18n.t(lang, "help.body")
+    return [line.strip() for line in body.splitlines() if line.strip().startswith("/gpu")]
+
+
+# Examples a welcome shows: the help's first few, enough to see the shape of a question
+WELCOME_EXAMPLES = 4
+
+
+def welcome_message(lang: str) -> Message:
+    """The hello in a user's direct messages the first time they open the app's Messages tab: what the bot
+    does, that a question may be written right there, and a few of the help's examples without "/gpu"."""
+    lang = i18n.lang_of(lang)
+    examples = [e.removeprefix("/gpu ").strip() for e in _examples(lang)[:WELCOME_EXAMPLES]]
+    intro = i18n.t(lang, "slack.welcome")
+    more = i18n.t(lang, "slack.welcome_more")
+    shown = "\n".join(examples)
+    blocks = [
+        {"type": "section", "text": {"type": "mrkdwn", "text": esc(intro)}},
+        {"type": "section", "text": {"type": "mrkdwn", "text": f"```{esc(shown)}```"}},
+        {"type": "context", "elements": [{"type": "mrkdwn", "text": esc(more)}]},
+    ]
+    validate(blocks)
+    return Message(blocks=blocks, text="\n".join([intro, *examples, more]))
 
 
 def metadata(channel_id: str | None, response_url: str | None) -> str:

@@ -7,7 +7,7 @@ import re
 
 import msgspec
 
-from . import i18n, images, kv_cache, serving, speech, speech_query, traffic, training
+from . import i18n, images, kv_cache, latency, serving, speech, speech_query, traffic, training
 from .catalog import MAC_LARGE_SHARE, Budget, Catalog, ModelEntry, Release, is_budget, mac_gpu_share
 from .choice import as_copies, recommend
 from .i18n import t
@@ -2393,7 +2393,9 @@ def notes(plan: Plan, rec: Setup | None, catalog: Catalog, named: Setup | None =
     if plan.zones and not plan.stage.is_training:
         out.append(t(lang, "note.zones", zones=plan.zones))
     if not plan.stage.is_training:
-        out.append(t(lang, "note.latency_europe" if plan.users_in_europe else "note.latency"))
+        # the figures are latency.toml's (Azure's P95 round trips), so the note says what the table says
+        figures = latency.note_figures()
+        out.append(t(lang, "note.latency_europe" if plan.users_in_europe else "note.latency", **figures))
     out += residency_notes(plan)
     return out
 

@@ -53,7 +53,7 @@ def _named(section: str, keys, before: str = "") -> re.Pattern:
 _CONCEPT = _named("concepts", CONCEPTS)
 # The contract modes by the words that choose one ([contracts] of the vocabulary): "o que é modo dedicado?",
 # "what is reserved capacity?" ask what the mode is (answered from offering.toml, bot/fits_reply.py).
-CONTRACT_MODES = ("on_demand", "reserved", "dedicated")
+CONTRACT_MODES = ("on_demand", "project_package", "reserved", "dedicated")
 # "a modalidade a pedido", "o plano reservado", "the on-demand plan" name the mode as its bare word does
 _MODE = _named("contracts", CONTRACT_MODES, r"(?:modo|modalidade|plano|contrato|mode|plan)\s+(?:de\s+)?")
 

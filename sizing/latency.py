@@ -34,6 +34,8 @@ class Table(msgspec.Struct, kw_only=True, frozen=True):
     as_of: str
     region: list[Region]
     place: list[Place] = []
+    note_us: str
+    note_europe: list[str]
 
 
 class Named(msgspec.Struct, kw_only=True, frozen=True):
@@ -72,12 +74,28 @@ def _table(folder: str) -> Table:
     unknown = [p.nearest for p in data.place if p.nearest is not None and p.nearest not in names]
     if unknown:
         raise ValueError(f"latency.toml: [[place]] nearest names no [[region]]: {unknown}")
+    unnoted = [n for n in [data.note_us, *data.note_europe] if n not in names]
+    if unnoted or not data.note_europe:
+        raise ValueError(f"latency.toml: note_us and note_europe name regions of [[region]]: {unnoted}")
     neither = [p.words[0] for p in data.place if (p.nearest is None) == (p.km is None)]
     if neither:
         raise ValueError(
             f"latency.toml: each [[place]] needs a nearest region or its km, not both: {neither}"
         )
     return data
+
+
+def note_figures() -> dict[str, str]:
+    """The round trips the general latency note gives, from the table (its figures are P95s): to the US East
+    coast, and Western Europe's lowest and highest."""
+    data = table()
+    by_name = {r.name: r.rtt_ms for r in data.region}
+    europe = [by_name[n] for n in data.note_europe]
+    return {
+        "us_ms": f"{by_name[data.note_us]:.0f}",
+        "europe_low": f"{min(europe):.0f}",
+        "europe_high": f"{max(europe):.0f}",
+    }
 
 
 @functools.cache

@@ -1913,7 +1913,7 @@ NO_CHECKPOINTING = regexes.compile(
 CHECKPOINTING = regexes.compile(rf"\b(?:{_W('training.with')}\s+)?{_CKPT}\b")
 CONTRACTS = [
     (mode, regexes.compile(rf"\b{_W('contracts.' + mode)}\b"))
-    for mode in ("on_demand", "reserved", "dedicated")
+    for mode in ("on_demand", "project_package", "reserved", "dedicated")
 ]
 # Embedding, speech and image models: named whole ("bge-m3", "whisper-large-v3"), they are out of scope.
 OUT_OF_SCOPE = [
@@ -2578,7 +2578,10 @@ ACTIVE_SIZE = regexes.compile(
 # and one glued to the word before it ("70b:pray:": Slack writes an emoji picked after a word so). Glued, the
 # name must start as no number does, so "10:30:45" stays a time; names are lower case, so "GPU:H100:" is text.
 EMOJI_CODES = regexes.compile(r"(?:(?<![\w:])|(?<=\w)(?=:[a-z+-]))(?::[a-z0-9_+'-]+:)+(?!\w)")
-INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
+# Characters that take no space (zero-width space, non-joiner, joiner, word joiner, byte-order mark, soft hyphen):
+# pasted along from documents and chat apps, and left by str.strip, which counts none of them as blank.
+ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
+INVISIBLE = dict.fromkeys(map(ord, ZERO_WIDTH))
 # Hyphens other keyboards and editors type ("Llama‑3.1‑70B" with U+2011, a minus sign) are the hyphen.
 INVISIBLE.update(dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2212\ufe63\uff0d"), "-"))
 # A JSON object's quotes and braces pasted from a config ({"users": 50}) are no part of any word (read once
@@ -3272,6 +3275,14 @@ _BUDGET_FIELDS = {
     "api_price",
     "api_price_currency",
 }
+# The GPUs we rent asked for in any order of words: a question word a few words before a GPU word ("quantas gpus
+# no brasil vocês têm?", "what GPUs do you offer?"), with who rents them said (words.offering_ours). Beside the
+# phrases of words.offering, which a word put between them had broken ("Não entendi o pedido").
+_OFFER_ASK = regexes.compile(
+    r"\b(?:quais|que|quantas|qtas|which|what|how\s+many)\s+(?:\w+\s+){0,2}?"
+    r"(?:gpus?|placas?|maquinas?|instancias?|cards?|machines?|instances?)\b"
+)
+OFFERING_OURS = regexes.compile(rf"\b(?:{_W('words.offering_ours')})\b")
 # The list of GPUs asked for by name ("quais GPUs vocês têm?", "which GPUs do you offer?"), not a price.
 _GPU_LIST = regexes.compile(r"\b(?:gpus?|placas?|maquinas?|instancias?)\b")
 _NEED = regexes.compile(r"\b(?:precis\w*|need\w*|necessari\w*)")  # "quais GPUs preciso?": the thread's own
@@ -4119,7 +4130,18 @@ def _offering_asked(plain: str, fields: dict, stage: Stage | None) -> bool:
         return False
     if any(v is not None and k not in _OFFERING_FIELDS and k != "documents" for k, v in fields.items()):
         return False
+    if _OFFER_ASK.search(plain) and OFFERING_OURS.search(plain) and not _NEED.search(plain):
+        return True
     return OFFERING.search(plain) is not None or OFFERING_ALONE.fullmatch(plain) is not None
+
+
+def _stock_asked(scan: _Scan, plain: str) -> bool:
+    """ "tem H100 disponível?", "quantas gpus vocês têm?", "quantas H100 vocês têm?": the stock or the fleet's
+    size, which the bot cannot see; the answer says who confirms it (offered.availability). A count needed
+    ("quantas H100 preciso?") is a sizing's."""
+    if AVAILABILITY.search(plain) is not None:
+        return True
+    return _how_many_gpus(scan) and not _NEED.search(plain)
 
 
 # "o que é kv cache?", "what is the kv cache?", "como funciona o cache kv?" asked first, with no thread: what it
@@ -8296,7 +8318,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if _GPU_LIST.search(plain) and not _NEED.search(plain) and _offering_asked(plain, fields, stage):
             # "quais GPUs vocês têm?" in a thread: the GPUs we rent, as with no thread (it had been "Não entendi")
             error = QueryError("query.offering", hint="query.examples")
-            error.availability_asked = AVAILABILITY.search(plain) is not None
+            error.availability_asked = _stock_asked(scan, plain)
             raise error
     need = strip_accents(scan.original.lower()) if base is not None and not understood else ""
     asked = ("speed_asked", "time_asked", "rate_asked")  # "quantos tokens por segundo?" with no target
@@ -8563,7 +8585,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if scan.found.get("family"):
             raise _which_model(scan, catalog)
         plain = strip_accents(scan.original.lower())
-        available = AVAILABILITY.search(plain) is not None
+        available = _stock_asked(scan, plain)
         # "qual a diferença entre sob demanda e reservado?", "o que é reservado?": the contract modes asked
         # about with nothing to size, which the list of what we rent explains mode by mode.
         modes_asked = (
@@ -8658,6 +8680,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
                 resolve_model(named, catalog)
             except SizingError as e:
                 raise QueryError.from_sizing(e) from None
+        if understood and stage is not None and stage.is_training:
+            # "preciso treinar um modelo do zero, quantas gpus?": a training's GPUs and hours hang on the model's
+            # size, which nothing here says; the examples are a training's, with the data that sets a size from
+            # scratch (none picked silently: it had been the serving examples)
+            raise QueryError("query.no_model", hint="query.training_examples")
         if understood:
             raise QueryError("query.no_model")
         raise _nothing_understood(query.unknown)

@@ -417,6 +417,16 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # The verb stays for the task words ("resumir" is summarization).
         return ([("batch_items", items)], [m.span("items")]) if items else None
 
+    def batch_at_once(m: re.Match) -> Taken | None:
+        """A batch's prompts sent together: as many sequences at once, beside the batch's count; past what a
+        server runs at once, the batch count alone (its volume)."""
+        items = _count(m.group(2), m.group(3))
+        if not items:
+            return None
+        if items > MOST_AT_ONCE_UNTIMED:
+            return [("batch_items", items)], [m.span("items")]
+        return [("batch_items", items), ("users_at_once", items)], [m.span()]
+
     def rate_of(number: str, multiplier: str | None, unit: str):
         """("requests_per_day", 500) for "500 … por dia", ("rate_per_s", …) for shorter periods."""
         count = _amount(number, multiplier)
@@ -1462,6 +1472,18 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?P<head>\b(?:quant[oa]s|how\s+many)\s+(?:{requests})\b)(?:\s+[a-z]+){{0,4}}?"
             r"(?P<period>\s+(?:por|per|/|a|an|each)\s*(?:segundo|second|sec|s|minuto|minute|min|hora|hour|h|dia|day)\b)"
         ), rate_asked),
+        # Prompts sent together in one batch with no deadline ("we send 64 prompts in a batch", "a batch of 64
+        # requests", "lote de 64 prompts"): that many sequences at once, with the batch's time (it had been one
+        # conversation, or the words not understood). A deadline was read above ("batch"), and more than a server
+        # runs at once (MOST_AT_ONCE_UNTIMED) is a volume, read below (batch_count).
+        ("batch_count", regexes.compile(
+            rf"(?P<items>{_NUM}\s+(?:de\s+|of\s+)?(?:{_alternatives(w['batch_prompts'])})\b)"
+            rf"(?:\s+(?:[a-z]+\s+){{0,2}}?(?:{_alternatives(w['batch_together'])})\b)"
+        ), batch_at_once),
+        ("batch_count", regexes.compile(
+            r"\b(?:lote|batch)\s+(?:de|of|com|with)\s+(?:~\s*)?"
+            rf"(?P<items>{_NUM}\s+(?:{_alternatives(w['batch_prompts'])})\b)"
+        ), batch_at_once),
         # The items of a batch with no deadline ("quanto tempo para processar 100 mil emails?"): the answer says
         # how long they take.
         # "processar um lote de 10 mil documentos", "batch job of 20k emails", "lote de 500 contratos": the same.

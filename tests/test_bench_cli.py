@@ -22,3 +22,25 @@ def test_an_unknown_part_is_refused_with_the_parts_there_are(capsys):
     assert done.value.code == 2
     err = capsys.readouterr().err
     assert "unknown part bogus" in err and all(part in err for part in PARTS)
+
+
+def test_answer_cpu_help_prints_its_options_and_measures_nothing(monkeypatch, capsys):
+    import bench.answer_cpu as answer_cpu
+
+    measured = []
+    monkeypatch.setattr(answer_cpu, "_question_sets", lambda n: measured.append(n) or {})
+    with pytest.raises(SystemExit) as done:
+        answer_cpu.main(["--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert all(option in out for option in ("--against", "--runs", "--n", "--paired"))
+    assert measured == []  # "--help" had run the benchmark
+
+
+def test_answer_cpu_refuses_a_run_count_that_is_no_number(capsys):
+    import bench.answer_cpu as answer_cpu
+
+    with pytest.raises(SystemExit) as done:
+        answer_cpu.main(["--runs", "x"])
+    assert done.value.code == 2
+    assert "--runs: expected a whole number of 1 or more, got 'x'" in capsys.readouterr().err

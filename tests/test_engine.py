@@ -137,9 +137,11 @@ def test_quantization_note_depends_on_the_task():
     assert not any("Quantização" in n for n in ask(model="8b", precision="16bit").notes)
 
 
-def test_latency_note_cites_azure_medians():
+def test_latency_note_says_the_azure_tables_p95_figures():
+    # latency.toml's figures are P95s (its source comment); the note had called them medians, with other figures
     note = next(n for n in ask(model="8b", lang="en").notes if n.startswith("Latency"))
-    assert "115 ms" in note and "170–190 ms" in note and "Azure" in note
+    assert "~119 ms round trip" in note and "~176–192 ms to Western Europe" in note
+    assert "Azure's published P95" in note and "median" not in note
 
 
 @pytest.mark.parametrize(
@@ -164,7 +166,7 @@ def test_users_in_europe_hear_the_round_trip_to_them(text, lang, brazil):
     assert query.workload.users_in_europe
     notes = size(query.workload.but(lang=lang)).notes
     note = next(n for n in notes if n.startswith(("Latency", "Latência")))
-    assert "170–190 ms" in note and "Azure" in note and brazil not in note
+    assert "176–192 ms" in note and "P95" in note and brazil not in note
 
 
 def test_a_port_is_no_place_in_europe():

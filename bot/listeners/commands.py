@@ -19,7 +19,7 @@ from ..directory import ACK_BUDGET_S, ANSWER_BUDGET_S
 from ..log import logwords
 from ..pipeline import Where
 from ..slack_client import open_view, send_to_response_url
-from ..slacktext import plain
+from ..slacktext import plain, visible
 from ..views import form_view
 from . import manager
 
@@ -27,7 +27,7 @@ from . import manager
 def register(app: App, services) -> None:
     def gpu_command(ack: Ack, command: dict, client: WebClient) -> None:
         received = time.monotonic()
-        text = (command.get("text") or "").strip()
+        text = visible(command.get("text"))
         if not text:
             ack()
             services.after_ack.submit(open_form, command, client)

@@ -9,14 +9,25 @@ from slack_sdk import WebClient
 
 from ..pipeline import Where
 from ..unfinished import promise, then_done
-from ..views import home_view
+from ..views import home_view, welcome_message
 
 logger = logging.getLogger(__name__)
 
 
 def register(app: App, services) -> None:
     def home_opened(event: dict, body: dict, client: WebClient) -> None:
-        if event.get("tab") not in (None, "home") or not event.get("user"):
+        if not event.get("user"):
+            return
+        if event.get("tab") == "messages":
+            # The Messages tab opened: a welcome with examples, the first time only (first_welcome), after the
+            # acknowledgement; a retry of the event is the same opening
+            if body.get("event_id") and not services.log.claim_event(
+                body["event_id"], body.get("event_time")
+            ):
+                return
+            services.after_ack.submit(welcome, event, client)
+            return
+        if event.get("tab") not in (None, "home"):
             return
         # Slack sends the event again when it thinks we missed it: the tab is drawn once.
         held = []
@@ -48,6 +59,17 @@ def register(app: App, services) -> None:
             client.views_publish(user_id=user, view=view)
         except Exception as e:  # Slack failed or timed out: the next opening of the tab draws it
             logger.warning("views.publish failed (%s)", type(e).__name__)
+
+    def welcome(event: dict, client: WebClient) -> None:
+        user, channel = event["user"], event.get("channel")
+        if not channel or not services.log.first_welcome(user):
+            return
+        lang = services.pipeline.lang_for(Where("dm", user_locale=services.directory.person(user).locale))
+        message = welcome_message(lang)
+        try:
+            client.chat_postMessage(channel=channel, **message.kwargs())
+        except Exception as e:  # Slack failed or timed out: a welcome missed, never an error to Slack
+            logger.warning("welcome in the Messages tab failed (%s)", type(e).__name__)
 
     app.event("app_home_opened")(home_opened)
     services.finishers["home"] = lambda body: publish(body["event"], services.client)

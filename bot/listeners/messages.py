@@ -13,7 +13,7 @@ from sizing.workload import Workload
 
 from ..directory import ANSWER_BUDGET_S, from_another_team, users_workspace
 from ..pipeline import FOLLOWED_NO_MODEL, Where
-from ..slacktext import message_text, plain, says_something
+from ..slacktext import message_text, plain, says_something, visible
 from ..unfinished import promise, then_done
 
 logger = logging.getLogger(__name__)
@@ -99,7 +99,7 @@ def register(app: App, services) -> None:
                 follow is not None
                 and follow.help
                 and not says_something(text)
-                and (not is_dm or message_text(event).strip())
+                and (not is_dm or visible(message_text(event)))
             ):
                 # ":+1:", ":pray:" under an answer, a screenshot posted in the thread with no words: a reaction or
                 # talk, not a request for help (it had posted how to ask in the thread)

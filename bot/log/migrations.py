@@ -98,6 +98,12 @@ def create_channels(db: Database) -> None:
     db.create_table("channels", {"channel_id": str, "disclosed_at": str}, pk="channel_id", if_not_exists=True)
 
 
+def create_welcomed(db: Database) -> None:
+    # welcomed_at: when the bot said hello in a user's direct messages, the first time they opened its Messages
+    # tab (once per user).
+    db.create_table("welcomed", {"user_id": str, "welcomed_at": str}, pk="user_id", if_not_exists=True)
+
+
 def create_threads(db: Database) -> None:
     # The last workload answered in a thread or DM, so "and with 20 users?" can build on it.
     db.create_table(
@@ -296,6 +302,7 @@ MIGRATIONS: list[Migration] = [
     ("index_requests_by_time", index_requests_by_time),
     ("daily_rollup", daily_rollup),
     ("index_gaps", index_gaps),
+    ("create_welcomed", create_welcomed),
 ]
 
 

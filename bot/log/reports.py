@@ -562,6 +562,11 @@ def forget(db: DbLike, user_id: str, delete: bool = False, alias: str | None = N
                 counts["requests"] = conn.execute(sql, [alias, user_id]).rowcount
             conn.execute("update lead_events set [by] = ? where [by] = ?", [alias, user_id])
             conn.execute("update leads set owner = ? where owner = ?", [alias, user_id])
+            # that they were welcomed in their direct messages goes (a copy older than the table has none)
+            if conn.execute(
+                "select 1 from sqlite_master where type = 'table' and name = 'welcomed'"
+            ).fetchone():
+                conn.execute("delete from welcomed where user_id = ?", [user_id])
             sql = f"update lead_events set note = 'reassigned from ' || ? where {reassigned}"
             conn.execute(sql, [alias, user_id])
             if counts["requests"]:

@@ -111,6 +111,7 @@ class RequestLog:
         self._queue: deque[dict[str, Any]] = deque()
         self._seen: OrderedDict[str, None] = OrderedDict()
         self._disclosed: OrderedDict[str, None] = OrderedDict()
+        self._welcomed: OrderedDict[str, None] = OrderedDict()
         self._threads: OrderedDict[tuple[str, str], tuple[str, str]] = OrderedDict()
         self._unavailable = False  # to log a warning when the file fails and a note when it is back
         self._unknown_columns: set[str] = set()
@@ -358,20 +359,28 @@ class RequestLog:
 
     def first_disclosure(self, channel_id: str) -> bool:
         """True once per channel: the first time, the bot shows its "what we record" notice there."""
+        sql = "insert or ignore into channels (channel_id, disclosed_at) values (?, ?)"
+        return self._first_time(str(channel_id), sql, self._disclosed, "first_disclosure")
+
+    def first_welcome(self, user_id: str) -> bool:
+        """True once per user: the first time they open the app's Messages tab, the bot says hello there."""
+        sql = "insert or ignore into welcomed (user_id, welcomed_at) values (?, ?)"
+        return self._first_time(str(user_id), sql, self._welcomed, "first_welcome")
+
+    def _first_time(self, key: str, sql: str, memory: OrderedDict[str, None], what: str) -> bool:
+        """True the first time `sql` inserts `key` (in any worker); memory answers while the file cannot."""
         try:
-            key = str(channel_id)
             with self._memory_lock:
-                if key in self._disclosed:
+                if key in memory:
                     return False
-            sql = "insert or ignore into channels (channel_id, disclosed_at) values (?, ?)"
             ok, first = self._use(lambda db: _write(db, sql, [key, utc_now()]) == 1)
             with self._memory_lock:
-                already = key in self._disclosed
-                _remember(self._disclosed, key, None)
+                already = key in memory
+                _remember(memory, key, None)
             return first if ok else not already
         except Exception as error:
             # A notice missed once is better than one repeated on every message by a lasting bug.
-            logger.warning("request log %s: first_disclosure failed (%s)", self.path, type(error).__name__)
+            logger.warning("request log %s: %s failed (%s)", self.path, what, type(error).__name__)
             return False
 
     def save_thread(self, channel_id: str, thread_ts: str, workload: dict, lang: str) -> None:
