@@ -373,24 +373,34 @@ _LETTERS = regexes.compile(r"[a-z]+")
 
 
 def base_in_name(name: str, catalog: Catalog) -> ModelEntry | None:
-    """The catalogue model a fine-tune's name ends with, its family's word, version and size as the base's own
-    names write them ("dolphin-2.9-llama3-8b" is Llama 3 8B, "Hermes-2-Pro-Llama-3-8B" too; a variant tail
-    such as "-instruct" aside): the version said is kept, never the family's newest model of that size (both
-    had been Llama 3.1 8B). None when no tail of the name, starting at a family's word, is a catalogue name."""
+    """The catalogue model a fine-tune's name ends with, its name, version and size as the base's own names
+    write them ("dolphin-2.9-llama3-8b" is Llama 3 8B, "Hermes-2-Pro-Llama-3-8B" too; a variant tail such as
+    "-instruct" aside): the version said is kept, never the family's newest model of that size (both had been
+    Llama 3.1 8B). The base need not be a family's word: "Nous-Hermes-2-Yi-34B" is Yi 34B, not a Hermes scaled
+    to 34B, and "dolphin-2.9.1-yi-1.5-34b" Yi-1.5 34B, not a stand-in of that size. A name that puts its own
+    words after the base's size ("Llama-3-8B-Lexi-Uncensored") is the base its words up to that size name (it
+    had been Llama 3.1 8B). None when no such part of the name, from a word starting with a letter, is a
+    catalogue name."""
     words = [w for w in _NAME_WORDS.split(VARIANT_TAILS.sub("", name.lower().rsplit("/", 1)[-1])) if w]
     while words and words[-1] in _VARIANT_WORDS:
         words.pop()
-    families, index = family_words(catalog), name_index(catalog.models)
-    for start in range(1, len(words) - 1):
-        # at least a family word and a size; the whole name is the caller's own look-up
-        letters = _LETTERS.match(words[start])
-        if (
-            letters
-            and letters.group(0) in families
-            and (model := index.get(normalize(" ".join(words[start:]))))
-        ):
+    index = name_index(catalog.models)
+    # the whole name ("llama-3-8b" typed before a fine-tune's own words), its tails (the base named last), then
+    # the words up to a size inside the name
+    spans = [(0, len(words))] + [(start, len(words)) for start in range(1, len(words) - 1)]
+    for end in (j + 1 for j in range(1, len(words) - 1) if _NAME_SIZE.fullmatch(words[j])):
+        spans += [(start, end) for start in range(end - 1)]
+    for start, end in spans:
+        if _LETTERS.match(words[start]) and (model := index.get(normalize(" ".join(words[start:end])))):
             return model  # type: ignore[return-value]
     return None
+
+
+def family_in_name(name: str, catalog: Catalog) -> str | None:
+    """The family word a fine-tune's name gives its base by: distills and fine-tunes name their base
+    architecture last ("DeepSeek-R1-Distill-Llama-8B" is a Llama, "dolphin-qwen2.5-9b" a Qwen)."""
+    families = _families(catalog)
+    return next((w for w in reversed(re.findall(r"[a-z]+", name.lower())) if w in families), None)
 
 
 def _refuse_uncatalogued(base: str, own: str, catalog: Catalog) -> None:
@@ -422,8 +432,7 @@ def _family_from_name(own: str, repo: str, catalog: Catalog) -> ResolvedModel | 
         return ResolvedModel(base, notes=(("repo_family", {"repo": repo, "model": base.name}),))
     families = _families(catalog)
     words = re.findall(r"[a-z]+", own.lower())
-    # Distills and fine-tunes name their base architecture last: "DeepSeek-R1-Distill-Llama-8B" is a Llama.
-    word = next((w for w in reversed(words) if w in families), None)
+    word = family_in_name(own, catalog)
     size = _NAME_SIZE.search(own.lower())
     if word is None:
         if size is None:

@@ -29,7 +29,7 @@ from .names import (
     ModelSource,
     ResolvedModel,
     base_in_name,
-    family_words,
+    family_in_name,
     llama_cpp_cache_type,
     name_index,
     normalize,
@@ -55,8 +55,7 @@ from .speech_query import Load
 from .weights import weight_bytes
 from .workload import Intent, Method, Optimizer, Stage, Task, Workload
 
-# "gemma-4-31b": the family word a name starts with, and the size it ends with
-_LEADING_WORD = regexes.compile(r"[a-z]+")
+# "gemma-4-31b": the size a name ends with
 _TRAILING_SIZE = regexes.compile(r"(\d+(?:\.\d+)?b)\W*$")
 
 DEFAULT_CONTEXT = 4096
@@ -409,6 +408,8 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
                       lang), variant_limit=i18n.tokens(variant.context_limit, lang)))  # fmt: skip
         resolved = resolve_model(variant.id, catalog)
     model = resolved.model
+    # (the derivative's own name, its base's) for a derivative a fine-tune's name gives as its base
+    derived_names: tuple[str, str] | None = None
     if model.scaled_from:
         # The engine names a scaled architecture without a language; the answer names it in the reader's.
         base_name = catalog.model(model.scaled_from).name
@@ -420,14 +421,15 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         base = catalog.model(model.derived_from)
         if not next(d.config_cited for d in base.derivatives if d.id == model.id):
             said.append(t(lang, "assume.model.derived_config_uncited", model=model.name, base=base.name))
+        derived_names = (model.name, base.name)
         model = updated(model, name=t(lang, "model.derived_name", name=model.name, base=base.name))
         resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
     if w.family_typed:
         # "granite 3.3 8b": said as for a repo of a family the catalogue lacks, before how the size was sized,
         # and named as asked wherever the answer names its model ("granite 3.3 8b (sized as Llama 3.1 8B)")
-        # a known family's word first ("gemma 4 31b"): a version of it the catalogue lacks
-        first = _LEADING_WORD.match(w.family_typed.lower())
-        key = "version_size" if first and first.group(0) in family_words(catalog) else "repo_size"
+        # a known family's word in the name ("gemma 4 31b", "dolphin-qwen2.5-9b"): a version of it the
+        # catalogue lacks, sized within that family
+        key = "version_size" if family_in_name(w.family_typed, catalog) else "repo_size"
         typed = _TRAILING_SIZE.search(w.family_typed.lower())
         size = (resolved.typed_size or (typed.group(1) if typed else w.family_typed)).upper()
         if (base := base_in_name(w.family_typed, catalog)) is not None and w.model == base.id:
@@ -435,7 +437,13 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
             said.append(t(lang, "assume.model.repo_family", repo=w.family_typed, model=model.name))
         else:
             said.append(t(lang, f"assume.model.{key}", repo=w.family_typed, size=size))
-        model = updated(model, name=t(lang, "model.family_sized", name=w.family_typed, base=model.name))
+        if derived_names:
+            # "dolphin-2.9-qwen2-7b (dimensionado como Qwen2 7B, arquitetura do Qwen2.5 7B)": one parenthesis
+            name = t(lang, "model.family_sized_derived", name=w.family_typed, derived=derived_names[0],
+                     base=derived_names[1])  # fmt: skip
+        else:
+            name = t(lang, "model.family_sized", name=w.family_typed, base=model.name)
+        model = updated(model, name=name)
         resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
     else:
         by_size = next((params for key, params in resolved.notes if key == "repo_size"), None)

@@ -53,9 +53,11 @@ from .errors import SizingError, with_why
 from .names import (
     VARIANT_TAILS,
     base_in_name,
+    family_in_name,
     family_members,
     family_words,
     name_index,
+    parse_size,
     release_index,
     repo_precision,
     resolve_gpu,
@@ -3818,7 +3820,12 @@ def _parse(text: str, catalog: Catalog, base: Workload | None, personal: list[st
             query.unknown = [u for u in query.unknown if u not in taken]
             # "dolphin-2.9-llama3-8b": a fine-tune named with its base is sized as that base, not by its size
             base = base_in_name(named, catalog)
-            query.workload = query.workload.but(family_typed=named, **({"model": base.id} if base else {}))
+            model = base.id if base else query.workload.model
+            if base is None and (word := family_in_name(named, catalog)) and parse_size(model):
+                # "dolphin-qwen2.5-9b": a size its family lacks stays in that family (sizing/names.py scales
+                # within it), never another family's model of that size (it had been Gemma 2 9B)
+                model = f"{word} {model}"
+            query.workload = query.workload.but(family_typed=named, model=model)
     query.personal = personal
     return query
 
@@ -8814,7 +8821,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         workload["lang"] = query.lang
     if size and not model:
         # Kept aside until the words' typos are read (_parse): "pretrian 8b" is a pre-training, no family.
-        query.family_candidate = named_beyond or _unknown_family(scan, query)
+        query.family_candidate = named_beyond or _unknown_family(scan, query, family_words(catalog))
     elif scan.found.get("family_version"):
         query.family_candidate = (scan.found["family_version"][0], [])
     query.workload = Workload.given({"model": model or size, **workload})
@@ -8959,9 +8966,10 @@ def _name_beyond(scan: _Scan, query: Query) -> tuple[str, list[str]] | None:
     return scan.original[start:end].strip(), taken
 
 
-def _unknown_family(scan: _Scan, query: Query) -> tuple[str, list[str]] | None:
+def _unknown_family(scan: _Scan, query: Query, families: frozenset[str]) -> tuple[str, list[str]] | None:
     """ "granite 3.3 8b", "olmo-2-32b": a name the catalogue lacks right before the size, which is sized by
-    that size, as typed, with the words not understood it takes (the answer's note says it: sizing/plan.py)."""
+    that size, as typed, with the words not understood it takes (the answer's note says it: sizing/plan.py).
+    A family's word glued into it ("dolphin-qwen-9b") is part of the name, its base (_parse sizes it so)."""
     typed_size = scan.found.get("size", [(None, "")])[0][1]
     at = scan.original.lower().find(typed_size.lower()) if typed_size else -1
     if at <= 0:
@@ -8979,7 +8987,9 @@ def _unknown_family(scan: _Scan, query: Query) -> tuple[str, list[str]] | None:
         # The words right before the size, while each is made of words not understood, versions ("olmo 2",
         # "granite-3.1-") and short tails ("seed-oss"), one of them a name.
         pieces = parts(word.group(0))
-        if not pieces or not all(p in unknown or _VERSION_WORD.match(p) or len(p) <= 3 for p in pieces):
+        if not pieces or not all(
+            p in unknown or _VERSION_WORD.match(p) or len(p) <= 3 or p in families for p in pieces
+        ):
             break
         if all(p in _ARTICLES for p in pieces):
             break  # "rodar o nemotron nano 9b": the article is no part of the name

@@ -1796,7 +1796,7 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("qwen3 ou llama 3.1 70b", "query.series_size", ["Qwen3"]),
     # A family word alone: its models.
     ("mistral com 20 usuários", "query.family_model", ["Mistral Large 2 (123B)", "Mistral 7B v0.3"]),
-    ("qwen 50 users", "query.family_model", ["Qwen3.5 27B", "(+22)"]),
+    ("qwen 50 users", "query.family_model", ["Qwen3.5 27B", "(+27)"]),
     ("command r v2 em 4 bits", "unknown_model", ["command r v2", "Command R 35B (v01)"]),
     ("command r plus v2 4bit", "unknown_model", ["command r plus v2", "Command R+ 104B"]),
     # Judgement: "h300" is one letter from both H100 and H200, so no single GPU is a confident correction.

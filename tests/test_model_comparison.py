@@ -198,7 +198,8 @@ def test_a_fine_tune_compares_too(capsys):
         # A workload the other cannot take: Mistral 7B reads 32k tokens at most.
         ("llama 3.1 8b vs mistral 7b 128k",
          "Você citou também “mistral 7b”, mas não dá para compará-lo: 131.072 tokens passam do limite do "
-         "Mistral 7B v0.3, que é de 32.768 tokens. Esta resposta dimensiona só o Llama 3.1 8B.",
+         "Mistral 7B v0.3, que é de 32.768 tokens. É o contexto que quem publicou o modelo declara para ele. "
+         "Esta resposta dimensiona só o Llama 3.1 8B.",
          "context_beyond_model"),
     ],
 )  # fmt: skip

@@ -378,11 +378,10 @@ def test_a_family_named_alone_says_its_missing_sizes_in_english(capsys):
     ("name", "named"),
     [
         # A family the catalogue lacks, with its size: sized by that size and named as asked, never silently.
-        # (Zephyr, OpenChat, WizardLM, Hermes 3, InternLM2.5, EXAONE 3.5 and MPT had been here: catalogued or
-        # said not catalogued since.)
+        # (Zephyr, OpenChat, WizardLM, Hermes 3, InternLM2.5, EXAONE 3.5, MPT and Qwen2 had been here: catalogued
+        # or said not catalogued since.)
         ("xverse 13b", "xverse 13b"),
         ("granite 3.1 8b", "granite 3.1 8b"),
-        ("qwen2 72b", "qwen2 72b"),
         # a vision model's name glued to its word is its name, not dropped for the bare size
         ("minicpm-v2 8b", "minicpm-v2 8b"),
     ],
@@ -423,7 +422,8 @@ def test_mistral_7b_v0_1_keeps_only_its_4096_token_window():
 
 def test_mistral_7b_v0_1_refuses_past_its_8k_and_v0_2_reads_32k(capsys):
     assert _said(capsys, "mistral 7b v0.1 com 16k de contexto") == (
-        "gpu-size: 16.384 tokens passam do limite do Mistral 7B v0.1, que é de 8.192 tokens."
+        "gpu-size: 16.384 tokens passam do limite do Mistral 7B v0.1, que é de 8.192 tokens. "
+        "É o contexto que quem publicou o modelo declara para ele."
     )
     assert _said(capsys, "mistral 7b v0.2 com 32k de contexto").startswith("Entendi: Mistral 7B v0.2 · 32k")
 
@@ -477,7 +477,8 @@ def test_code_llama_7b_keeps_full_multi_head_attention_and_its_16k_window(capsys
     seven = size(parse("codellama 7b 16k").workload)
     assert seven.kv_bytes_per_conversation == 32 * 2 * 32 * 128 * 2 * 16_384
     assert _said(capsys, "codellama 13b com 20k de contexto") == (
-        "gpu-size: 20.000 tokens passam do limite do Code Llama 13B, que é de 16.384 tokens."
+        "gpu-size: 20.000 tokens passam do limite do Code Llama 13B, que é de 16.384 tokens. "
+        "É o contexto que quem publicou o modelo declara para ele."
     )
 
 
