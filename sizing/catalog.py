@@ -6,6 +6,7 @@ which entry and which key is wrong, in one sentence, instead of surfacing later 
 
 import os
 import re
+from contextvars import ContextVar
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Annotated, Literal
@@ -685,6 +686,8 @@ class Catalog(Strict, kw_only=True):
     traffic: Traffic = Traffic()
 
     def __post_init__(self) -> None:
+        if _CROSS_CHECKED.get():  # decoded from the kept copy of a catalogue that passed them (_load_catalog)
+            return
         kinds = (
             ("model", [*self.models, *derived_models(self.models).values()]),
             ("GPU", self.gpus),
@@ -945,6 +948,67 @@ def _load_from_env(folder: str) -> Catalog:
 
 @cache
 def _load_catalog(data_dir: Path) -> Catalog:
+    kept = _kept_path(data_dir)
+    if kept is not None:
+        # Decoding checks every field's type and runs each entry's own checks; the catalogue's cross-checks
+        # (names used twice, ids that are not defined) passed when the copy was kept, on the same files and code.
+        checked = _CROSS_CHECKED.set(True)
+        try:
+            return _KEPT_DECODER.decode(kept.read_bytes())
+        except (OSError, msgspec.DecodeError):
+            pass  # not kept yet, or unreadable: built from the files below
+        finally:
+            _CROSS_CHECKED.reset(checked)
+    catalog = _build_catalog(data_dir)
+    if kept is not None:
+        tomlfiles.keep(kept, msgspec.msgpack.encode(catalog))
+    return catalog
+
+
+# The structs' own code is part of the kept catalogue's key: a field added or a check changed makes another one.
+_SCHEMA_SOURCES = tuple(
+    Path(__file__).with_name(name) for name in ("catalog.py", "architecture.py", "gguf.py")
+)
+_KEPT_DECODER = msgspec.msgpack.Decoder(Catalog)
+# Set while the kept copy is decoded: Catalog.__post_init__ skips the cross-checks it passed when kept.
+_CROSS_CHECKED: ContextVar[bool] = ContextVar("catalogue_cross_checked", default=False)
+
+
+def _kept_path(data_dir: Path) -> Path | None:
+    """Where the catalogue built from these data files is kept, converted and cross-checked, or None when
+    the data cache is off or a file cannot be read (then it is built, and any error said, as without one).
+
+    Why: building it (parsed files converted to the engine's structs, then cross-checked) is about 97
+    million instructions (valgrind), 13% of a `gpu-size` run; decoding the kept copy is 12 million, and
+    hashing the files for its key 10 million more. (A run gains less, about 3%: the names the cross-checks
+    normalized are normalized again by the name index, sizing/names.py, which found them cached before.)
+    The key is every file the catalogue is built from (names and bytes), the structs' source, msgspec's
+    and Python's versions: an edited file or struct is always built anew."""
+    folder = tomlfiles.cache_dir()
+    if folder is None:
+        return None
+    files = [data_dir / f"{name}.toml" for name in ("models", "gpus", "precisions", "offering")]
+    files += [_stacks_file(data_dir), data_dir / "traffic.toml", *_SCHEMA_SOURCES]
+    digest = tomlfiles.blake2b(msgspec.__version__.encode(), digest_size=16)
+    try:
+        for path in files:
+            if path.name == "traffic.toml" and not path.exists():
+                continue  # optional (below): the other files' bytes key it
+            content = path.read_bytes()
+            digest.update(f"{path.name}\0{len(content)}\0".encode())
+            digest.update(content)
+    except OSError:
+        return None
+    return folder / f"catalog-{digest.hexdigest()}-{tomlfiles.VERSION}.msgpack"
+
+
+def _stacks_file(data_dir: Path) -> Path:
+    # An operator's own data folder made before stacks.toml existed still works: the packaged file is used.
+    stacks_file = data_dir / "stacks.toml"
+    return stacks_file if stacks_file.exists() else DATA_DIR / "stacks.toml"
+
+
+def _build_catalog(data_dir: Path) -> Catalog:
     files = {name: data_dir / f"{name}.toml" for name in ("models", "gpus", "precisions", "offering")}
     raw = {name: _read(path) for name, path in files.items()}
     parts = {}
@@ -965,10 +1029,7 @@ def _load_catalog(data_dir: Path) -> Catalog:
     parts["ggml_types"] = _convert(
         dict[str, float], precisions.get("ggml_types", {}), files["precisions"], precisions, ("ggml_types",)
     )
-    # An operator's own data folder made before stacks.toml existed still works: the packaged file is used.
-    stacks_file = data_dir / "stacks.toml"
-    if not stacks_file.exists():
-        stacks_file = DATA_DIR / "stacks.toml"
+    stacks_file = _stacks_file(data_dir)
     stacks = _read(stacks_file)
     parts["stacks"] = _validate(list[Stack], stacks.get("stack", []), stacks_file, stacks, "stack")
     parts["families"] = _convert(

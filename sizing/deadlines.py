@@ -9,7 +9,6 @@ and returned with the date it meant, which the answer says ("Li “até o fim do
 
 from __future__ import annotations
 
-import calendar
 import re
 from datetime import date, timedelta
 
@@ -85,8 +84,16 @@ TOMORROW = regexes.compile(
 )
 
 
+def _days_in(year: int, month: int) -> int:
+    # Imported here: calendar imports locale, about 0.7% of a gpu-size run's instructions, and only a
+    # question that names a date gets this far.
+    import calendar
+
+    return calendar.monthrange(year, month)[1]
+
+
 def _month_end(year: int, month: int) -> date:
-    return date(year, month, calendar.monthrange(year, month)[1])
+    return date(year, month, _days_in(year, month))
 
 
 def _add_months(day: date, months: int) -> tuple[int, int]:
@@ -121,7 +128,7 @@ def _target(m: re.Match, today: date) -> date | None:
         if not 1 <= day <= 31:
             return None
         year, month = (today.year, today.month) if day > today.day else _add_months(today, 1)
-        return date(year, month, day) if day <= calendar.monthrange(year, month)[1] else None
+        return date(year, month, day) if day <= _days_in(year, month) else None
     if g["weekday"]:
         ahead = (_WEEKDAYS[g["weekday"].lower()] - today.weekday()) % 7 or 7
         return today + timedelta(days=ahead + (7 if (g["next2"] or g["coming2"]) and ahead < 7 else 0))
@@ -138,7 +145,7 @@ def _target(m: re.Match, today: date) -> date | None:
         year = today.year if (month, day) > (today.month, today.day) else today.year + 1
     else:
         year = int(year) + (2000 if len(year) == 2 else 0)
-    if day > calendar.monthrange(year, month)[1]:
+    if day > _days_in(year, month):
         return None
     return date(year, month, day)
 

@@ -62,7 +62,8 @@ def load(path: Path) -> dict:
     except (OSError, EOFError, ValueError, TypeError):
         pass  # not kept yet, or unreadable: parse it
     parsed = _parse(raw)
-    _keep(kept, parsed)
+    with contextlib.suppress(ValueError):  # a value marshal cannot hold (a TOML date): parsed each time
+        keep(kept, marshal.dumps(parsed))
     return parsed
 
 
@@ -72,12 +73,9 @@ def _parse(raw: bytes) -> dict:
     return tomllib.loads(raw.decode())
 
 
-def _keep(kept: Path, parsed: dict) -> None:
-    try:
-        blob = marshal.dumps(parsed)
-    except ValueError:
-        return  # a value marshal cannot hold (a TOML date): this file is parsed each time
-    # A folder that cannot be written leaves the file uncached: it is parsed again next time, nothing else.
+def keep(kept: Path, blob: bytes) -> None:
+    """Writes `blob` to the cache file `kept`, whole or not at all."""
+    # A folder that cannot be written leaves it uncached: parsed or built again next time, nothing else.
     with contextlib.suppress(OSError):
         kept.parent.mkdir(parents=True, exist_ok=True)
         partial = kept.with_name(f"{kept.name}.{os.getpid()}.tmp")

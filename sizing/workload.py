@@ -500,9 +500,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
         return out
 
 
-_FLOATS = {f.name for f in msgspec.structs.fields(Workload) if f.type in (float, float | None)}
+# Read once: msgspec.structs.fields evaluates the annotations of every field each call (~0.7 ms at import).
+_FIELDS = msgspec.structs.fields(Workload)
+_FLOATS = {f.name for f in _FIELDS if f.type in (float, float | None)}
 _NO_DEFAULT = object()
-_DEFAULTS = {
-    f.name: f.default if f.default is not msgspec.NODEFAULT else _NO_DEFAULT
-    for f in msgspec.structs.fields(Workload)
-}
+_DEFAULTS = {f.name: f.default if f.default is not msgspec.NODEFAULT else _NO_DEFAULT for f in _FIELDS}

@@ -284,3 +284,67 @@ def test_models_whose_configs_are_not_cited_answer_to_their_names_as_missing(typ
         parse(typed)
     assert raised.value.key == "query.uncatalogued"
     assert f"O {name} (" in raised.value.message("pt-BR")
+
+
+def _gpu_size(data, cache, *question):
+    """gpu-size in a process of its own, on the data folder `data`, keeping what it reads in `cache`."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = {
+        **os.environ,
+        "GPU_SIZER_DATA": str(data),
+        "GPU_SIZER_DATA_CACHE": str(cache),
+        "GPU_SIZER_HUB": "off",
+    }
+    root = Path(__file__).resolve().parents[1]
+    return subprocess.run(
+        [sys.executable, "-m", "bot.cli", *question], cwd=root, env=env, capture_output=True, text=True
+    )
+
+
+def test_an_edit_to_the_data_folder_is_answered_at_once_though_the_catalogue_is_kept(data_copy, tmp_path):
+    """The catalogue, checked and converted, is kept between runs (sizing/catalog.py): the next run answers
+    the same from the kept copy, an edited file is read anew, and a broken edit is said, not hidden by it."""
+    cache = tmp_path / "cache"
+    first = _gpu_size(data_copy, cache, "70b", "4bit", "32k", "10users")
+    assert first.returncode == 0 and "Llama 3.1 70B · INT4" in first.stdout, first.stderr
+    assert len(list(cache.glob("catalog-*"))) == 1
+    assert _gpu_size(data_copy, cache, "70b", "4bit", "32k", "10users").stdout == first.stdout
+
+    models = data_copy / "models.toml"
+    models.write_text(
+        models.read_text().replace('name = "Llama 3.1 70B"\n', 'name = "Llama 3.1 70B Ours"\n', 1)
+    )
+    edited = _gpu_size(data_copy, cache, "70b", "4bit", "32k", "10users")
+    assert "Llama 3.1 70B Ours · INT4" in edited.stdout, edited.stderr
+
+    models.write_text(models.read_text().replace("llama = [", 'llama = ["llama-9-none", ', 1))
+    broken = _gpu_size(data_copy, cache, "70b", "4bit", "32k", "10users")
+    assert broken.returncode != 0 and "Traceback" not in broken.stderr
+    assert "family 'llama' lists model 'llama-9-none', which models.toml does not define" in broken.stderr
+
+
+def test_a_damaged_kept_catalogue_gives_the_same_answer(data_copy, tmp_path):
+    cache = tmp_path / "cache"
+    first = _gpu_size(data_copy, cache, "qwen3", "32b", "fp8", "h100")
+    for kept in cache.glob("catalog-*"):
+        kept.write_bytes(kept.read_bytes()[: len(kept.read_bytes()) // 2])  # a write cut short
+    again = _gpu_size(data_copy, cache, "qwen3", "32b", "fp8", "h100")
+    assert first.returncode == 0 and again.stdout == first.stdout and "Qwen3 32B" in first.stdout
+
+
+def test_the_kept_catalogue_is_the_one_the_files_give(tmp_path, monkeypatch):
+    """Every field survives being kept: a catalogue decoded from the cache equals one built from the files."""
+    from sizing.catalog import DATA_DIR
+
+    monkeypatch.setenv("GPU_SIZER_DATA_CACHE", "off")
+    built = _load_fresh(DATA_DIR)
+    monkeypatch.setenv("GPU_SIZER_DATA_CACHE", str(tmp_path))
+    kept = _load_fresh(DATA_DIR)  # built, then kept
+    assert list(tmp_path.glob("catalog-*"))
+    decoded = _load_fresh(DATA_DIR)  # from the kept copy
+    assert decoded == built and kept == built
+    assert [m.params for m in decoded.all_models] == [m.params for m in built.all_models]

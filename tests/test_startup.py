@@ -46,6 +46,22 @@ def test_gpu_size_json_does_not_load_the_templates_or_openssl():
     assert "_hashlib" not in loaded  # the data files' cache hashes with _blake2 alone (sizing/tomlfiles.py)
 
 
+def test_gpu_size_loads_the_calendar_only_for_a_question_with_a_date():
+    """calendar (and the locale module it imports) is for month ends: a question without a date does
+    without it, one with a date still reads it."""
+    asked = (
+        "import contextlib, io\nfrom bot import cli\nout = io.StringIO()\n"
+        "with contextlib.redirect_stdout(out):\n    cli.main([{question!r}])\n"
+        "assert {expected!r} in out.getvalue(), out.getvalue()"
+    )
+    loaded = modules_after(asked.format(question="70b 4bit 32k 10users", expected="Recomendação"))
+    assert not loaded & {"calendar", "locale"}, loaded & {"calendar", "locale"}
+    dated = modules_after(
+        asked.format(question="treinar lora 8b até o fim do mês", expected="“até o fim do mês”")
+    )
+    assert "calendar" in dated
+
+
 def test_gpu_size_never_loads_pydantic():
     """The engine's types are msgspec structs: importing pydantic and building its classes was half of a
     gpu-size run. Both kinds of answer are checked to have been given, in words and as JSON."""
