@@ -92,14 +92,24 @@ def messages(lang: str) -> dict[str, str]:
     return flat
 
 
+# Each message's text by the language as given and its key: an answer asks for about ninety, with a handful
+# of language codes, and the message files do not change while the process runs. Bounded (a language may
+# be any Slack locale): it starts over when full.
+_TEMPLATES: dict[tuple[str, str], str] = {}
+_TEMPLATES_SIZE = 8192
+
+
 def t(lang: str, key: str, /, **params: Any) -> str:
-    lang = lang_of(lang)
-    table = messages(lang)
-    template = table.get(key) or messages(DEFAULT_LANG).get(key)
+    template = _TEMPLATES.get((lang, key))
     if template is None:
-        raise KeyError(f"no message {key!r}")
+        found = messages(lang_of(lang)).get(key) or messages(DEFAULT_LANG).get(key)
+        if found is None:
+            raise KeyError(f"no message {key!r}")
+        if len(_TEMPLATES) >= _TEMPLATES_SIZE:
+            _TEMPLATES.clear()
+        template = _TEMPLATES[(lang, key)] = found
     if "currency" in params:  # every amount's currency is said as the reader's language writes it: R$ 40,00
-        params["currency"] = currency(params["currency"], lang)
+        params["currency"] = currency(params["currency"], lang_of(lang))
     return template.format(**params)
 
 

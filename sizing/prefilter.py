@@ -8,6 +8,10 @@ is in the text, the pattern has no match there, and the scan skips it without ru
 cannot reason about (nothing required) is always run. A case-insensitive pattern is tested by the lower case
 of its strings, in a text of ASCII lower case only (the reader's, nearly always): there its letters match
 only their lower case.
+
+A text's pieces hold a string's first few characters only, and a pattern that names many words ("atendimentos|
+entrevistas|contratos...") finds some of them ("ate", "con") in most questions; so where a piece is found, the
+whole strings that begin with it are looked for in the text too (strings_in), before the pattern is run.
 """
 
 from __future__ import annotations
@@ -26,7 +30,11 @@ _REQUIRED: dict[int, tuple[re.Pattern, object, int]] = {}
 # Each pattern worked out, by id, with its strings (None: it is always run): one look-up, which the reader's
 # scan (sizing/query.py _Scan.take) makes inline for the ~200 patterns a question tries. The pattern is kept
 # with them, so that its id is never another pattern's; one not here yet is for may_match() to say.
-NEEDED: dict[int, tuple[re.Pattern, frozenset[str] | None]] = {}
+NEEDED: dict[int, tuple] = {}
+# What required() found of each pattern besides its pieces (by id, the pattern kept with it), for may_match
+# to put in NEEDED: for a piece, the whole strings that begin with it; a piece not in the table is enough
+# by itself (a whole string, or one whose lower case is not worked out).
+_WHOLE: dict[int, tuple] = {}
 # A pattern's strings are worked out from its first use after the text of its first use (pieces() of
 # another text made since): parsing a pattern again costs more than running it once, and a process that
 # reads one question (gpu-size, whose patterns come compiled from sizing/regexes.py's cache) would parse
@@ -68,8 +76,48 @@ def may_match(pattern: re.Pattern, text_pieces: set[str]) -> bool:
             return True  # the first text still
         needed = required(pattern)
         _REQUIRED[id(pattern)] = (pattern, needed, 0)
-        NEEDED[id(pattern)] = (pattern, needed)
+        second = _WHOLE.pop(id(pattern), (None, None))
+        NEEDED[id(pattern)] = (pattern, needed, second[1] if second[0] is pattern else None)
     return needed is None or not needed.isdisjoint(text_pieces)
+
+
+def strings_in(pattern: re.Pattern, text_pieces: set[str], text: str) -> bool:
+    """False only when none of the strings `pattern` needs is in `text` as a whole, where may_match found the
+    first characters of some (`text_pieces` may be those of the text before the scan blanked part of it: a
+    string without spaces that is in the text now was in it then), or when a part every match holds is not
+    (the words after a count, and then "por mês"). True for a pattern not worked out yet."""
+    worked_out = NEEDED.get(id(pattern))
+    if worked_out is None or worked_out[2] is None:
+        return True
+    return whole_in(worked_out[2], text_pieces, text)
+
+
+def whole_in(second: tuple, text_pieces: set[str], text: str) -> bool:
+    """strings_in for the second test of a pattern's NEEDED entry, as the reader's scan has it in hand: the
+    whole strings of the pieces found, then the strings of the other parts of some way to match."""
+    first, ways = second
+    if first[1] and not _found(first, text_pieces, text):
+        return False
+    if not ways:
+        return True
+    for way in ways:
+        for test in way:
+            if test[0].isdisjoint(text_pieces) or (test[1] and not _found(test, text_pieces, text)):
+                break
+        else:
+            return True
+    return False
+
+
+def _found(test: tuple[frozenset[str], dict[str, tuple[str, ...]]], text_pieces: set[str], text: str) -> bool:
+    """Whether one of the test's pieces in the text is enough by itself (or is ANY_CASE: a text not in ASCII
+    lower case), or a whole string that begins with one is in the text."""
+    needed, whole = test
+    for piece in needed.intersection(text_pieces):
+        strings = whole.get(piece)
+        if strings is None or any(string in text for string in strings):
+            return True
+    return False
 
 
 def required(pattern: re.Pattern) -> frozenset[str] | None:
@@ -81,15 +129,49 @@ def required(pattern: re.Pattern) -> frozenset[str] | None:
     parsed = sre_parse.parse(pattern.pattern, pattern.flags)
     any_case = bool((pattern.flags | parsed.state.flags) & re.IGNORECASE)
     found = _of_sequence(parsed)
-    if found is None:
+    test = _test(found, any_case) if found is not None else None
+    if test is None:
         return None
+    # The other parts every match holds, in each of the pattern's ways to match ("a b|c d": each branch's),
+    # tested after the first where its pieces are found (strings_in).
+    ways = []
+    for way in _ways(parsed):
+        tests = []
+        for strings in way:
+            other = _test(strings, any_case)
+            if other is not None and other[0] != test[0] and other not in tests:
+                tests.append(other)
+        if not tests:
+            ways = []  # a way that needs nothing more: the first strings decide
+            break
+        ways.append(tuple(tests))
+    if test[1] or ways:
+        _WHOLE[id(pattern)] = (pattern, (test, tuple(ways)))
+    return test[0]
+
+
+def _ways(items) -> list[list[set[str]]]:
+    """The pattern's ways to match, each with the strings of each of its parts (_conjuncts): the branches
+    of a pattern that is one alternation, else the pattern as one."""
+    while len(items) == 1 and items[0][0] is sre.SUBPATTERN and not items[0][1][1] & re.IGNORECASE:
+        items = items[0][1][3]
+    if len(items) == 1 and items[0][0] is sre.BRANCH:
+        return [_conjuncts(branch) for branch in items[0][1][1]]
+    return [_conjuncts(items)]
+
+
+def _test(found: set[str], any_case: bool) -> tuple[frozenset[str], dict[str, tuple[str, ...]]] | None:
+    """For strings one of which a match needs: the pieces to look for, and the whole strings that begin with
+    each piece where the piece alone is not enough (None: nothing is known)."""
     out = set()
+    wholes = set()
     for string in found:
         # Any part of a string the match needs is needed too: its longest part without spaces (spaces may be
         # the scan's blanks), cut to its first PIECE characters.
         parts = string.split()
         if not parts:
             return None
+        wholes.add(max(parts, key=len))
         out.add(max(parts, key=len)[:PIECE])
     if any_case:
         # In such a text an ASCII letter matches only its own lower case, and most other characters nothing
@@ -98,7 +180,22 @@ def required(pattern: re.Pattern) -> frozenset[str] | None:
         if any(_matches_ascii(char) for string in out for char in string if not char.isascii()):
             return None
         out = {string.lower() for string in out} | {ANY_CASE}
-    return frozenset(out)
+    whole: dict[str, set[str]] = {}
+    alone = set()  # pieces that decide by themselves
+    for string in wholes:
+        if any_case and not string.isascii():
+            alone.add(string[:PIECE].lower())  # its lower case may not begin with its piece
+            continue
+        string = string.lower() if any_case else string
+        if len(string) <= PIECE:
+            alone.add(string)
+        whole.setdefault(string[:PIECE], set()).add(string)
+    kept = {
+        piece: tuple(sorted(strings))
+        for piece, strings in whole.items()
+        if piece in out and piece not in alone
+    }
+    return frozenset(out), kept
 
 
 @cache
@@ -125,6 +222,31 @@ def _of_sequence(items) -> set[str] | None:
     if run:
         options.append({"".join(run)})
     return max(options, key=_selectivity, default=None)
+
+
+def _conjuncts(items) -> list[set[str]]:
+    """The strings of every item of a sequence (one of each item's is in every match), the items of its groups,
+    of the repeats at least once and of what its lookarounds assert counted as its own."""
+    out: list[set[str]] = []
+    run: list[str] = []
+    for op, av in items:
+        if op is sre.LITERAL:
+            run.append(chr(av))
+            continue
+        if run:
+            out.append({"".join(run)})
+            run = []
+        if op is sre.SUBPATTERN and not av[1] & re.IGNORECASE:
+            out += _conjuncts(av[3])
+        elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT) and av[0] >= 1:
+            out += _conjuncts(av[2])
+        elif op is sre.ASSERT:
+            out += _conjuncts(av[1])
+        elif found := _of_item(op, av):
+            out.append(found)
+    if run:
+        out.append({"".join(run)})
+    return out
 
 
 def _of_item(op, av) -> set[str] | None:

@@ -466,7 +466,9 @@ class _Scan(msgspec.Struct):
         are skipped without running (sizing/prefilter.py)."""
         if self.work is not self._pieces_of:
             self._pieces, self._pieces_of = prefilter.pieces(self.work), self.work
-        return prefilter.may_match(pattern, self._pieces)
+        return prefilter.may_match(pattern, self._pieces) and prefilter.strings_in(
+            pattern, self._pieces, self.work
+        )
 
     # pattern.search / match / finditer over the working text (or a part of it: what it needs is then in the
     # whole text too), skipped where may_match says it finds nothing; for the patterns run outside take().
@@ -487,7 +489,10 @@ class _Scan(msgspec.Struct):
         if worked_out is None:
             if not prefilter.may_match(pattern, self._pieces):
                 return
-        elif worked_out[1] is not None and worked_out[1].isdisjoint(self._pieces):
+        elif worked_out[1] is not None and (
+            worked_out[1].isdisjoint(self._pieces)
+            or (worked_out[2] is not None and not prefilter.whole_in(worked_out[2], self._pieces, self.work))
+        ):
             return
         for m in list(pattern.finditer(self.work)):
             value = convert(m)

@@ -1657,6 +1657,10 @@ _FIELDS_AND_SPANS = frozenset(
 )
 # Kinds read by their own loop in take() (scan.take checks the prefilter itself for the rest).
 _OWN_LOOPS = _FIELDS_AND_SPANS | {"lengths", "rate", "per_conversation_length"}
+# Kinds that take() treats otherwise than by scan.take alone: the ~160 others go straight to it, each
+# without the dozen tests of the kinds below.
+_SET_APART = _OWN_LOOPS | {"load_count_follow_up", "load_scale_follow_up", "people_total_follow_up",
+                           "batch_window_follow_up", "batch", "batch_count", "batch_time_apart"}  # fmt: skip
 
 
 # Below this many minutes, "2 horas de gravação" is one recording's length, not a volume to read.
@@ -1679,6 +1683,9 @@ def take(scan, follow_up: bool = False, training: bool = False, batch_thread: bo
     ):
         return
     for kind, pattern, convert in patterns():
+        if kind not in _SET_APART:
+            scan.take(pattern, kind, convert)
+            continue
         if kind == "load_count_follow_up":
             if follow_up:  # "e pra 50?" in a thread; a first question's "pra 4096" is no one's count
                 scan.take(pattern, "load_count", convert)

@@ -24,6 +24,7 @@ def _forget_everything() -> None:
     traffic._ONE_COPY.clear()
     traffic._REPLICAS.clear()
     i18n._NUMBERS.clear()
+    i18n._TEMPLATES.clear()
 
 
 def _sized(text: str) -> object:
@@ -121,3 +122,21 @@ def test_a_shared_system_prompt_asked_after_the_same_load_without_it_needs_the_s
     answer_json(capsys, "llama 3.1 70b fp8 8k 300 usuários simultâneos")
     text = answer(capsys, "llama 3.1 70b fp8 8k 300 usuários simultâneos prefixo comum de 4000 tokens")
     assert "Recomendação: 4× H200 SXM 141 GB" in text
+
+
+LANGUAGES = ["pt-BR", "en", "pt-PT", "pt_PT", "en-GB", "pt"]
+
+
+@pytest.mark.parametrize("order", [LANGUAGES, LANGUAGES[::-1], LANGUAGES[2:] + LANGUAGES[:2]])
+def test_each_language_gets_its_own_words_whatever_language_was_asked_before(capsys, order):
+    # The message texts are kept by the language as asked and the key: "pt_PT" and "pt-PT" are one language,
+    # "en-GB" is English and "pt" Brazilian Portuguese, each answered as in a new process, in any order.
+    question = "chat interno pra 800 pessoas com llama 3.3 70b 2 req/s R$ 20 mil por mês"
+    alone = {}
+    for lang in LANGUAGES:
+        _forget_everything()
+        alone[lang] = answer(capsys, question, "--lang", lang)
+    _forget_everything()
+    assert {lang: answer(capsys, question, "--lang", lang) for lang in order} == alone
+    assert alone["pt_PT"] == alone["pt-PT"] != alone["pt-BR"]
+    assert alone["en-GB"] == alone["en"] != alone["pt-BR"] == alone["pt"]

@@ -37,15 +37,23 @@ def test_a_pattern_is_skipped_only_where_it_finds_nothing(monkeypatch):
     original = query._Scan.take
 
     def checking(scan, pattern, kind, convert):
-        if not prefilter.may_match(pattern, prefilter.pieces(scan.work)):
+        pieces = prefilter.pieces(scan.work)
+        if not prefilter.may_match(pattern, pieces):
             checked["skipped"] += 1
+            assert pattern.search(scan.work) is None, (pattern.pattern[:80], scan.work)
+        elif not prefilter.strings_in(pattern, pieces, scan.work):
+            checked["skipped by whole strings"] += 1
             assert pattern.search(scan.work) is None, (pattern.pattern[:80], scan.work)
         return original(scan, pattern, kind, convert)
 
+    checked["skipped by whole strings"] = 0
     monkeypatch.setattr(query._Scan, "take", checking)
     for text in TEXTS:
         _read(text)
     assert checked["skipped"] > 50 * len(TEXTS)  # most of the ~110 patterns are skipped for most questions
+    # a pattern of many words finds the first letters of some in most questions ("ate" of "atendimentos" in
+    # "até"): the words themselves are looked for before it is run
+    assert checked["skipped by whole strings"] > 5 * len(TEXTS)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -111,7 +119,10 @@ def test_patterns_run_outside_take_are_skipped_only_where_they_find_nothing(monk
         original = getattr(query._Scan, name)
 
         def checking(scan, pattern, pos=0, endpos=query._END, _original=original, _name=name):
-            if not prefilter.may_match(pattern, prefilter.pieces(scan.work)):
+            pieces = prefilter.pieces(scan.work)
+            if not (
+                prefilter.may_match(pattern, pieces) and prefilter.strings_in(pattern, pieces, scan.work)
+            ):
                 checked["skipped"] += 1
                 found = getattr(pattern, _name)(scan.work, pos, endpos)
                 assert not (list(found) if _name == "finditer" else found), (pattern.pattern[:80], scan.work)
@@ -132,6 +143,23 @@ def test_subjects_beside_are_found_as_by_the_one_pattern(text):
     plain = query.strip_accents(text.lower())
     for _ in range(2):  # a pattern's strings are worked out from its use on a second text (its pieces anew)
         assert topics.beside(plain, prefilter.pieces(plain)) == topics.beside(plain)
+
+
+def test_a_pattern_of_many_words_is_run_only_where_one_of_them_is_whole():
+    # Its pieces ("ate", "con", "pes") are in most questions; the words, and the other parts every match
+    # holds (here "por mês", in each way to match), decide.
+    pattern = re.compile(
+        r"(\d+)\s*(?:atendimentos|contratos|pessoas)\s+por\s+mes\b|(\d+)\s+mensais\s+(?:pessoas)"
+    )
+    texts = ["first text", "ate 10 usuarios por mes", "10 pessoas com contexto", "10 contratos por mes",
+             "20 mensais pessoas", "pessoas 10 por mes"]  # fmt: skip
+    run = []
+    for text in texts:
+        pieces = prefilter.pieces(text)
+        if prefilter.may_match(pattern, pieces) and prefilter.strings_in(pattern, pieces, text):
+            run.append(text)
+    assert run == ["first text", "10 contratos por mes", "20 mensais pessoas", "pessoas 10 por mes"]
+    assert [text for text in run if pattern.search(text)] == ["10 contratos por mes", "20 mensais pessoas"]
 
 
 def test_blanked_text_keeps_what_was_read_before():
