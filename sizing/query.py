@@ -3740,9 +3740,10 @@ BIT_CHOICE = regexes.compile(
     rf"(?<![\w.,/:+-])({_WIDTH})((?:{_OR}{_WIDTH})*){_OR}({_WIDTH})(\s*-?\s*bits?)\b", re.IGNORECASE
 )
 # "em 16 bits, 8 ou 4?", "at 16-bit, 8 or 4": the unit after the first width alone, the list ending the clause
-# with a word of choice before its last ("16 bits, 2" alone offers no choice).
+# with a word of choice before its last ("16 bits, 2" alone offers no choice). The blanks before that word are
+# one run or a comma's two ("\s*,?\s+" split a run of blanks every way: a padded question cost seconds).
 BIT_CHOICE_AFTER = regexes.compile(
-    rf"(?<![\w.,/:+-])({_WIDTH})(\s*-?\s*bits?)((?:{_OR}{_WIDTH})*)\s*,?\s+(?:ou|or|vs\.?|versus)\s+({_WIDTH})"
+    rf"(?<![\w.,/:+-])({_WIDTH})(\s*-?\s*bits?)((?:{_OR}{_WIDTH})*)(?:\s*,\s+|\s+)(?:ou|or|vs\.?|versus)\s+({_WIDTH})"
     r"(?=\s*(?:[?!;.]|$))",
     re.IGNORECASE,
 )
