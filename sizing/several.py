@@ -1,0 +1,139 @@
+"""Several questions in one message ("1) llama 70b pra 50 usuários 2) qwen 32b pra 100 usuários", bullet lines,
+"llama 8b: 100 usuários. llama 70b: 20 usuários", "llama 70b pra 10 usuários; e se forem 400?"): the message
+split into its questions, each answered in turn. Read as one question they contradicted each other ("O pedido
+se contradiz") or were left not understood.
+
+A part that names no model of its own follows the part before it, as a thread's follow-up follows the last
+answer (parse's `base`): "e se forem 400?" is the first question with 400 users. A piece that changes neither
+the model nor the load ("e em fp8?", "em 2 ou 4 gpus") is no question of its own: it stays with the part
+before it, which reads it as that question's comparison. Two models with one shared load ("llama 8b ou qwen
+7b para 10 usuários") read as one question, so they are never split.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from . import regexes
+from .errors import SizingError
+from .vocabulary import load_vocabulary, strip_accents
+from .workload import Workload
+
+# Answered in one message at most; the rest is said, to be asked again (each answer is a screen long).
+MAX_PARTS = 5
+
+# What a follow-up changes that makes it a question of its own: the model, or the load it serves.
+OWN_FIELDS = frozenset({
+    "model", "users", "rate_per_s", "requests_per_day", "requests_per_week", "requests_per_month",
+    "population", "requests_per_active_hour", "stage",
+})  # fmt: skip
+
+# "1) ... 2) ...", "(a) ... (b) ...", "a) ... b) ...": items numbered or lettered anywhere in the message.
+INLINE_ITEM = re.compile(r"(?:^|(?<=\s))\(?(\d{1,2}|[a-hA-H])\)(?=\s)")
+# At the start of a line, also "1.", "1 -", and bullets ("-", "•", "*").
+LINE_ITEM = re.compile(r"(?m)^[ \t]*(?:\(?(\d{1,2}|[a-hA-H])(?:[.)]|\s+[-–])|([-•*▪◦–]))(?=\s)")
+# Where one sentence ends and the next begins: "?", "!", ";" or a full stop before a blank, or a line break.
+SENTENCE_END = re.compile(r"(?<=[?!;])\s+|(?<=\.)\s+(?=\S)|\s*\n+\s*")
+
+
+@dataclass(frozen=True)
+class Part:
+    text: str
+    follows: bool  # names no model of its own: the part before it, with what it changes
+
+
+@dataclass(frozen=True)
+class Several:
+    parts: list[Part]  # the first MAX_PARTS
+    asked: int  # how many questions the message held
+
+
+Reader = Callable[[str, Workload | None], object]
+
+
+def _intro() -> re.Pattern:
+    """ "duas perguntas:", "two questions:": words that announce the questions, not part of the first."""
+    words = load_vocabulary().pattern("words.several_questions")
+    return regexes.compile(rf"^\W*(?:{words})\W*$")
+
+
+def _sequence(labels: list[str]) -> bool:
+    """1, 2, 3... or a, b, c...: a list, not a number or a letter that happens to stand before ")"."""
+    first = "1" if labels[0].isdigit() else "a"
+    return all(label.lower() == (str(int(first) + i) if first == "1" else chr(ord("a") + i))
+               for i, label in enumerate(labels))  # fmt: skip
+
+
+def _items(text: str) -> tuple[str, list[str]] | None:
+    """(the words before the list, each item) when the message is a list of two or more items."""
+    for pattern in (LINE_ITEM, INLINE_ITEM):
+        found = list(pattern.finditer(text))
+        if len(found) < 2:
+            continue
+        labels = [m.group(1) for m in found]
+        if all(labels) and not _sequence(labels):
+            continue
+        if not all(labels) and any(labels):
+            continue  # numbers mixed with bullets: not one list
+        ends = [m.start() for m in found[1:]] + [len(text)]
+        items = [text[m.end() : end].strip() for m, end in zip(found, ends, strict=True)]
+        if all(items):
+            return text[: found[0].start()].strip(), items
+    return None
+
+
+def _read(read: Reader, text: str, base: Workload | None):
+    try:
+        return read(text, base)
+    except SizingError:
+        return None
+
+
+def _names_model(query) -> bool:
+    workload = getattr(query, "workload", None)
+    return workload is not None and bool(workload.model) and not getattr(query, "help", False)
+
+
+def split(text: str, read: Reader) -> Several | None:
+    """The questions in `text`, or None when it holds one (or cannot be read as several). `read(text, base)`
+    parses a question (sizing.query.parse, or a caller's cached one), `base` the workload it follows."""
+    listed = _items(text)
+    if listed is not None:
+        preamble, pieces = listed
+        if preamble and not _intro().match(strip_accents(preamble.lower())):
+            pieces = [f"{preamble} {pieces[0]}", *pieces[1:]]
+    else:
+        pieces = [p for p in SENTENCE_END.split(text.strip()) if p.strip()]
+        if len(pieces) < 2:
+            return None
+        whole = _read(read, text, None)
+        if _names_model(whole) and not whole.unknown:
+            return None  # one question, however many sentences ("llama 8b ou qwen 7b? para 10 usuários")
+    parts: list[Part] = []
+    last: Workload | None = None
+    from .query import opens_as_follow_up
+
+    for piece in pieces:
+        own = None if opens_as_follow_up(piece) else _read(read, piece, None)
+        if _names_model(own) and not own.unknown:
+            parts.append(Part(piece, follows=False))
+            last = own.workload
+            continue
+        if last is None:
+            return None  # the first question names no model: not a list of questions
+        follow = _read(read, piece, last)
+        if _names_model(follow) and not follow.unknown and OWN_FIELDS & set(follow.changed):
+            parts.append(Part(piece, follows=True))
+            last = follow.workload
+        elif listed is not None:
+            return None  # an item that is no question: the list is one request, read whole
+        else:
+            # "e em fp8?": a change of the question before, which reads it (a comparison, if it asks one).
+            parts[-1] = Part(f"{parts[-1].text} {piece}", parts[-1].follows)
+    if len(parts) < 2:
+        return None
+    # "llama 70b pra 10 usuários;": the mark that ended the question is no part of it, shown as its title.
+    kept = [Part(part.text.rstrip(" ,;"), part.follows) for part in parts[:MAX_PARTS]]
+    return Several(kept, len(parts))
