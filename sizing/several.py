@@ -85,10 +85,17 @@ def _items(text: str) -> tuple[str, list[str]] | None:
 
 
 def _read(read: Reader, text: str, base: Workload | None):
+    """The question read, or the refusal (a SizingError) when it cannot be."""
     try:
         return read(text, base)
-    except SizingError:
-        return None
+    except SizingError as refused:
+        return refused
+
+
+def _refuses_a_model(read) -> bool:
+    """Refused for the model it names ("gpt-4", a model we lack): a question of its own all the same."""
+    key = getattr(read, "key", "") if isinstance(read, SizingError) else ""
+    return key.startswith("unknown_model") or key == "query.closed_model"
 
 
 def _names_model(query) -> bool:
@@ -121,19 +128,23 @@ def split(text: str, read: Reader) -> Several | None:
             parts.append(Part(piece, follows=False))
             last = own.workload
             continue
+        if last is not None and listed is not None and _refuses_a_model(own):
+            parts.append(Part(piece, follows=False))  # refused under its own title
+            continue
         if last is None:
             return None  # the first question names no model: not a list of questions
         follow = _read(read, piece, last)
         if _names_model(follow) and not follow.unknown and OWN_FIELDS & set(follow.changed):
             parts.append(Part(piece, follows=True))
             last = follow.workload
-        elif listed is not None:
-            return None  # an item that is no question: the list is one request, read whole
+        elif listed is not None and isinstance(follow, SizingError):
+            # An item read neither alone nor after the one before: a question still, refused under its title.
+            parts.append(Part(piece, follows=False))
         else:
             # "e em fp8?": a change of the question before, which reads it (a comparison, if it asks one).
             parts[-1] = Part(f"{parts[-1].text} {piece}", parts[-1].follows)
     if len(parts) < 2:
         return None
     # "llama 70b pra 10 usuários;": the mark that ended the question is no part of it, shown as its title.
-    kept = [Part(part.text.rstrip(" ,;"), part.follows) for part in parts[:MAX_PARTS]]
+    kept = [Part(part.text.rstrip(" ,;."), part.follows) for part in parts[:MAX_PARTS]]
     return Several(kept, len(parts))
