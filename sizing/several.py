@@ -24,11 +24,12 @@ from .workload import Workload
 # Answered in one message at most; the rest is said, to be asked again (each answer is a screen long).
 MAX_PARTS = 5
 
-# What a follow-up changes that makes it a question of its own: the model, or the load it serves.
-OWN_FIELDS = frozenset({
-    "model", "users", "rate_per_s", "requests_per_day", "requests_per_week", "requests_per_month",
-    "population", "requests_per_active_hour", "stage",
-})  # fmt: skip
+# The load a question serves: said again with another value ("10 usuários ... e se forem 400?"), it asks
+# another question, even where the whole message reads as one (400 had been read as the context).
+LOAD_FIELDS = (
+    "users", "rate_per_s", "requests_per_day", "requests_per_week", "requests_per_month", "population",
+    "requests_per_active_hour",
+)  # fmt: skip
 
 # "1) ... 2) ...", "(a) ... (b) ...", "a) ... b) ...": items numbered or lettered anywhere in the message.
 INLINE_ITEM = re.compile(r"(?:^|(?<=\s))\(?(\d{1,2}|[a-hA-H])\)(?=\s)")
@@ -103,6 +104,14 @@ def _names_model(query) -> bool:
     return workload is not None and bool(workload.model) and not getattr(query, "help", False)
 
 
+def _changed_load(before: Workload, after: Workload) -> set[str]:
+    """The figures of the load said in both, with another value in `after`."""
+    return {
+        name for name in LOAD_FIELDS
+        if getattr(before, name) is not None and getattr(after, name) not in (None, getattr(before, name))
+    }  # fmt: skip
+
+
 def split(text: str, read: Reader) -> Several | None:
     """The questions in `text`, or None when it holds one (or cannot be read as several). `read(text, base)`
     parses a question (sizing.query.parse, or a caller's cached one), `base` the workload it follows."""
@@ -113,37 +122,48 @@ def split(text: str, read: Reader) -> Several | None:
             pieces = [f"{preamble} {pieces[0]}", *pieces[1:]]
     else:
         pieces = [p for p in SENTENCE_END.split(text.strip()) if p.strip()]
-        if len(pieces) < 2:
-            return None
-        whole = _read(read, text, None)
-        if _names_model(whole) and not whole.unknown:
-            return None  # one question, however many sentences ("llama 8b ou qwen 7b? para 10 usuários")
+    if len(pieces) < 2:
+        return None
     parts: list[Part] = []
     last: Workload | None = None
+    distinct = False  # a later part cannot be read into the one before: a figure asked again, a model refused
     from .query import opens_as_follow_up
 
     for piece in pieces:
         own = None if opens_as_follow_up(piece) else _read(read, piece, None)
         if _names_model(own) and not own.unknown:
             parts.append(Part(piece, follows=False))
+            distinct = distinct or (last is not None and bool(_changed_load(last, own.workload)))
             last = own.workload
             continue
         if last is not None and listed is not None and _refuses_a_model(own):
             parts.append(Part(piece, follows=False))  # refused under its own title
+            distinct = True
             continue
         if last is None:
             return None  # the first question names no model: not a list of questions
         follow = _read(read, piece, last)
-        if _names_model(follow) and not follow.unknown and OWN_FIELDS & set(follow.changed):
+        readable = _names_model(follow) and not follow.unknown
+        changed = _changed_load(last, follow.workload) if readable else set()
+        if readable and (changed or "model" in follow.changed):
+            # "e se forem 400?" after 10 users, "e do qwen 32b?": the question before, asked again changed.
             parts.append(Part(piece, follows=True))
+            distinct = distinct or bool(changed)
             last = follow.workload
         elif listed is not None and isinstance(follow, SizingError):
             # An item read neither alone nor after the one before: a question still, refused under its title.
             parts.append(Part(piece, follows=False))
         else:
-            # "e em fp8?": a change of the question before, which reads it (a comparison, if it asks one).
+            # "e em fp8?", "32k de contexto": more of the question before, which reads it (a comparison, if it
+            # asks one).
             parts[-1] = Part(f"{parts[-1].text} {piece}", parts[-1].follows)
+            last = follow.workload if readable else last
     if len(parts) < 2:
+        return None
+    whole = None if distinct else _read(read, text, None)
+    if _names_model(whole) and not whole.unknown:
+        # Read whole, one question with nothing asked twice: "llama 8b ou qwen 7b? para 10 usuários" (two
+        # models, one load), a list of one setup's figures ("llama 70b\n- contexto 32k\n- 10 usuários").
         return None
     # "llama 70b pra 10 usuários;": the mark that ended the question is no part of it, shown as its title.
     kept = [Part(part.text.rstrip(" ,;."), part.follows) for part in parts[:MAX_PARTS]]

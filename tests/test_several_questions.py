@@ -65,6 +65,9 @@ def test_questions_from_portugal_are_answered_in_european_portuguese(capsys):
             "Understood: Llama 3.1 70B · 100 concurrent users",
         ),
         ("llama 70b pra 10 usuários; e se forem 400?", "Entendi: Llama 3.1 70B · 400 usuários simultâneos"),
+        # Read whole, 400 had been the context: the users said again are another question.
+        ("llama 70b pra 10 usuários. e pra 400?", "Entendi: Llama 3.1 70B · 400 usuários simultâneos"),
+        ("llama 70b: 1) 10 usuários 2) 100 usuários", "Entendi: Llama 3.1 70B · 100 usuários simultâneos"),
         (
             "qwen 32b em fp8 para 20 usuários. e para 200 usuários?",
             "Entendi: Qwen2.5 32B · FP8 (8-bit) · 200 usuários",
@@ -116,6 +119,12 @@ def test_more_than_five_questions_answer_five_and_say_so(capsys):
         # A precision asked again is a change of the same question, not another one.
         ("llama 70b pra 10 usuários. e em fp8?", "FP8"),
         ("qwen 32b para 10 usuários em 4 bits", "Qwen2.5 32B"),
+        # One setup's figures listed: one question, each figure added to it.
+        (
+            "llama 70b\n- contexto 32k\n- 10 usuários",
+            "Entendi: Llama 3.1 70B · 32k de contexto · 10 usuários",
+        ),
+        ("llama 70b? ou qwen 32b? para 20 usuários", "Qwen2.5 32B"),
     ],
 )
 def test_one_question_in_several_sentences_stays_one(capsys, question, said):
