@@ -24,8 +24,8 @@ from .workload import Workload
 # Answered in one message at most; the rest is said, to be asked again (each answer is a screen long).
 MAX_PARTS = 5
 
-# The load a question serves: said again with another value ("10 usuários ... e se forem 400?"), it asks
-# another question, even where the whole message reads as one (400 had been read as the context).
+# The load a question serves: asked again with another value ("10 usuários ... e pra 400?", a list's items),
+# it is another question, even where the whole message reads as one (400 had been read as the context).
 LOAD_FIELDS = (
     "users", "rate_per_s", "requests_per_day", "requests_per_week", "requests_per_month", "population",
     "requests_per_active_hour",
@@ -130,10 +130,16 @@ def split(text: str, read: Reader) -> Several | None:
     from .query import opens_as_follow_up
 
     for piece in pieces:
-        own = None if opens_as_follow_up(piece) else _read(read, piece, None)
+        # "e pra 400?", "and for 100?", or a list's item: the question asked again. A sentence that says a figure
+        # again with no such opening ("Cerca de 50 simultâneos", "Na verdade, 200 usuários") is more of the
+        # same question, or a correction of it.
+        again = opens_as_follow_up(piece)
+        own = None if again else _read(read, piece, None)
         if _names_model(own) and not own.unknown:
             parts.append(Part(piece, follows=False))
-            distinct = distinct or (last is not None and bool(_changed_load(last, own.workload)))
+            distinct = distinct or (
+                listed is not None and last is not None and bool(_changed_load(last, own.workload))
+            )
             last = own.workload
             continue
         if last is not None and listed is not None and _refuses_a_model(own):
@@ -148,7 +154,7 @@ def split(text: str, read: Reader) -> Several | None:
         if readable and (changed or "model" in follow.changed):
             # "e se forem 400?" after 10 users, "e do qwen 32b?": the question before, asked again changed.
             parts.append(Part(piece, follows=True))
-            distinct = distinct or bool(changed)
+            distinct = distinct or (bool(changed) and (again or listed is not None))
             last = follow.workload
         elif listed is not None and isinstance(follow, SizingError):
             # An item read neither alone nor after the one before: a question still, refused under its title.

@@ -125,6 +125,9 @@ def test_more_than_five_questions_answer_five_and_say_so(capsys):
             "Entendi: Llama 3.1 70B · 32k de contexto · 10 usuários",
         ),
         ("llama 70b? ou qwen 32b? para 20 usuários", "Qwen2.5 32B"),
+        # A figure said again with no "e pra...?": more of the question, or a correction of it.
+        ("llama 70b para 1000 usuários. Cerca de 50 simultâneos.", "50 usuários simultâneos · 1.000 pessoas"),
+        ("llama 70b para 100 usuários. Na verdade, 200 usuários.", "Entendi: Llama 3.1 70B · 200 usuários"),
     ],
 )
 def test_one_question_in_several_sentences_stays_one(capsys, question, said):
