@@ -229,8 +229,8 @@ class Pipeline:
             and (changes_thread_models(text) or (base.model_choices and keeps_one_model(text)))
         ):
             return False
-        if self.names_model(text):
-            return True
+        if self.names_model(text) or self._several(text) is not None:
+            return True  # a model of its own, or questions of their own ("1) llama 8b ... 2) qwen 7b ...")
         if base is None or not base.no_model:
             return False
         try:

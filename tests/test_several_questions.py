@@ -5,11 +5,15 @@ as a thread's follow-up does."""
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
 
+from bot import console
 from bot.cli import main as gpu_size
+from bot.log.requestlog import RequestLog
+from bot.pipeline import Pipeline
 
 from .gpu_size_run import answer, answer_json
 from .slack_harness import text_of, valid
@@ -166,3 +170,22 @@ def test_slack_keeps_five_long_answers_within_its_block_limit(slack):
     valid(reply["blocks"])
     assert len(reply["blocks"]) <= 50
     assert "Pergunta 5 de 5" in text_of(reply["blocks"])
+
+
+def test_several_questions_after_an_answer_are_new_questions_each_logged(tmp_path):
+    # As in a Slack thread: after an answer, a message with questions of its own is no follow-up of it.
+    db = tmp_path / "log.db"
+    stdin = io.StringIO(
+        "qwen 7b pra 5 usuarios\n1) llama 8b com 100 usuários 2) llama 70b com 20 usuários\nsair\n"
+    )
+    stdout = io.StringIO()
+    assert console.run(Pipeline(RequestLog(db)), str(db), stdin=stdin, stdout=stdout) == 0
+    out = stdout.getvalue().split("/gpu 1) llama 8b")[1]
+    assert "Pergunta 1 de 2: llama 8b com 100 usuários" in out and "Pergunta 2 de 2: llama 70b com 20" in out
+    assert "Entendi: Llama 3.1 8B · 100 usuários simultâneos" in out
+    assert "Entendi: Llama 3.1 70B · 20 usuários simultâneos" in out
+    rows = RequestLog(db).rows()
+    assert [(r["text"], r["model_id"]) for r in rows][1:] == [
+        ("llama 8b com 100 usuários", "llama-3.1-8b"),
+        ("llama 70b com 20 usuários", "llama-3.1-70b"),
+    ]
