@@ -29,7 +29,7 @@ from sizing.errors import SizingError
 from sizing.image_query import size_key
 from sizing.names import ModelSource
 from sizing.quantities import parse_context, parse_count, parse_rate, parse_seconds, parse_share
-from sizing.query import QueryError, parse
+from sizing.query import Query, QueryError, parse
 from sizing.result import json_data
 from sizing.workload import Intent, Method, Optimizer, Stage, Task, Workload
 
@@ -344,7 +344,7 @@ def _ask(args, text: str, default: str | None, base: Workload | None = None) -> 
             if found := pasted.find(text):  # a config.json pasted into the question: that model
                 text, pasted_source = found.text, ModelSource(found.repo, pasted.read(found))
         if text or args.model is None:
-            query = parse(text, base=base, today=today_in_brazil())
+            query = _parse(text, base)
             lang = i18n.answer_lang(args.lang, query.lang, query.written_lang, default)
             if query.help and args.model is None and not _flags_given(args):
                 from .rendering import render_help
@@ -441,7 +441,25 @@ def _several(args, text: str):
         return None
     from sizing.several import split
 
-    return split(text, lambda words, base: parse(words, base=base, today=today_in_brazil()))
+    return split(text, _parse)
+
+
+# The questions read with no base, kept: a message read whole to see whether it holds several is read once.
+_PARSED: dict[str, Query | QueryError] = {}
+
+
+def _parse(text: str, base: Workload | None = None) -> Query:
+    if base is not None:
+        return parse(text, base=base, today=today_in_brazil())
+    if text not in _PARSED:
+        try:
+            _PARSED[text] = parse(text, today=today_in_brazil())
+        except QueryError as refused:
+            _PARSED[text] = refused
+    read = _PARSED[text]
+    if isinstance(read, QueryError):
+        raise read
+    return read
 
 
 def _answer_several(args, several, default: str | None) -> int:

@@ -99,9 +99,10 @@ def _refuses_a_model(read) -> bool:
     return key.startswith("unknown_model") or key == "query.closed_model"
 
 
-def _names_model(query) -> bool:
+def _reads_alone(query) -> bool:
+    """Read as a question of a model, every word understood."""
     workload = getattr(query, "workload", None)
-    return workload is not None and bool(workload.model) and not getattr(query, "help", False)
+    return workload is not None and bool(workload.model) and not query.help and not query.unknown
 
 
 def _changed_load(before: Workload, after: Workload) -> set[str]:
@@ -124,10 +125,18 @@ def split(text: str, read: Reader) -> Several | None:
         pieces = [p for p in SENTENCE_END.split(text.strip()) if p.strip()]
     if len(pieces) < 2:
         return None
+    from .query import opens_as_follow_up
+
+    whole = None
+    if listed is None:
+        whole = _read(read, text, None)
+        if _reads_alone(whole) and not any(map(opens_as_follow_up, pieces[1:])):
+            # One question in several sentences, none asking again: its pieces are not read (a process that
+            # reads one question reads each pattern's strings only for a second text: sizing/prefilter.py).
+            return None
     parts: list[Part] = []
     last: Workload | None = None
     distinct = False  # a later part cannot be read into the one before: a figure asked again, a model refused
-    from .query import opens_as_follow_up
 
     for piece in pieces:
         # "e pra 400?", "and for 100?", or a list's item: the question asked again. A sentence that says a figure
@@ -135,7 +144,7 @@ def split(text: str, read: Reader) -> Several | None:
         # same question, or a correction of it.
         again = opens_as_follow_up(piece)
         own = None if again else _read(read, piece, None)
-        if _names_model(own) and not own.unknown:
+        if _reads_alone(own):
             parts.append(Part(piece, follows=False))
             distinct = distinct or (
                 listed is not None and last is not None and bool(_changed_load(last, own.workload))
@@ -149,7 +158,7 @@ def split(text: str, read: Reader) -> Several | None:
         if last is None:
             return None  # the first question names no model: not a list of questions
         follow = _read(read, piece, last)
-        readable = _names_model(follow) and not follow.unknown
+        readable = _reads_alone(follow)
         changed = _changed_load(last, follow.workload) if readable else set()
         if readable and (changed or "model" in follow.changed):
             # "e se forem 400?" after 10 users, "e do qwen 32b?": the question before, asked again changed.
@@ -166,8 +175,9 @@ def split(text: str, read: Reader) -> Several | None:
             last = follow.workload if readable else last
     if len(parts) < 2:
         return None
-    whole = None if distinct else _read(read, text, None)
-    if _names_model(whole) and not whole.unknown:
+    if whole is None and not distinct:
+        whole = _read(read, text, None)
+    if not distinct and _reads_alone(whole):
         # Read whole, one question with nothing asked twice: "llama 8b ou qwen 7b? para 10 usuários" (two
         # models, one load), a list of one setup's figures ("llama 70b\n- contexto 32k\n- 10 usuários").
         return None
