@@ -437,11 +437,16 @@ def _ask(args, text: str, default: str | None, base: Workload | None = None) -> 
 def _several(args, text: str):
     """The questions of a message that holds several ("1) llama 70b pra 50 usuários 2) qwen 32b..."), or None.
     Flags size one question: a command line with any is read whole."""
-    if not text or _flags_given(args) or args.model is not None:
-        return None
+    if not text or "{" in text or _flags_given(args) or args.model is not None:
+        return None  # "{": a pasted config.json, one model's question
     from sizing.several import split
 
-    return split(text, _parse)
+    try:
+        return split(text, _parse)
+    except Exception:  # reading it as several must never cost the answer to it as one
+        if os.environ.get("GPU_SIZER_DEBUG"):
+            raise
+        return None
 
 
 # The questions read with no base, kept: a message read whole to see whether it holds several is read once.
@@ -462,6 +467,14 @@ def _parse(text: str, base: Workload | None = None) -> Query:
     return read
 
 
+def _json_object(said: str) -> dict:
+    """One part's --json output as an object; what is not JSON (the help, in words) as its text."""
+    try:
+        return json.loads(said)
+    except ValueError:
+        return {"text": said}
+
+
 def _answer_several(args, several, default: str | None) -> int:
     """Each question in turn under its own title (with --json, one object whose "questions" hold each answer's
     object); a part that names no model follows the one before it, as a thread's follow-up does."""
@@ -479,7 +492,7 @@ def _answer_several(args, several, default: str | None) -> int:
     total, dropped = len(answers), several.asked - len(several.parts)
     note = i18n.t(lang, "several.too_many", asked=several.asked, max=total) if dropped else None
     if args.json:
-        parts = [{"question": words, **json.loads(said)} for words, said in answers]
+        parts = [{"question": words, **_json_object(said)} for words, said in answers]
         body = {"questions": parts, **({"not_answered": note} if note else {})}
         _emit(json.dumps(body, ensure_ascii=False, indent=2) + "\n")
     else:

@@ -106,6 +106,15 @@ def test_a_refused_question_among_others_says_why_under_its_title(capsys):
     assert "“gpt-4” é um modelo fechado" in text.split(titles(text)[1])[1]
 
 
+def test_json_of_a_refused_question_among_others_holds_its_error(capsys):
+    assert gpu_size(["1) llama 70b pra 10 usuarios 2) gpt-4 pra 10 usuarios", "--json"]) == 2
+    questions = json.loads(capsys.readouterr().out)["questions"]
+    assert questions[0]["workload"]["users"] == 10
+    assert (
+        questions[1]["error"]["key"] == "query.closed_model" and "gpt-4" in questions[1]["error"]["message"]
+    )
+
+
 def test_more_than_five_questions_answer_five_and_say_so(capsys):
     items = " ".join(f"{n}) llama 8b pra {n * 10} usuarios" for n in range(1, 8))
     text = answer(capsys, items)
