@@ -181,6 +181,6 @@ def split(text: str, read: Reader) -> Several | None:
         # Read whole, one question with nothing asked twice: "llama 8b ou qwen 7b? para 10 usuários" (two
         # models, one load), a list of one setup's figures ("llama 70b\n- contexto 32k\n- 10 usuários").
         return None
-    # "llama 70b pra 10 usuários;": the mark that ended the question is no part of it, shown as its title.
-    kept = [Part(part.text.rstrip(" ,;."), part.follows) for part in parts[:MAX_PARTS]]
+    # Shown as its title, on one line: "llama 70b pra 10 usuários;" without the mark that ended the question.
+    kept = [Part(" ".join(part.text.split()).rstrip(" ,;."), part.follows) for part in parts[:MAX_PARTS]]
     return Several(kept, len(parts))
