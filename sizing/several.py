@@ -116,6 +116,10 @@ def _changed_load(before: Workload, after: Workload) -> set[str]:
 def split(text: str, read: Reader) -> Several | None:
     """The questions in `text`, or None when it holds one (or cannot be read as several). `read(text, base)`
     parses a question (sizing.query.parse, or a caller's cached one), `base` the workload it follows."""
+    from .query import MAX_CHARS, opens_as_follow_up
+
+    if len(text) > MAX_CHARS:
+        return None  # refused whole for its length, as one question is: no part of it answered
     listed = _items(text)
     if listed is not None:
         preamble, pieces = listed
@@ -125,8 +129,6 @@ def split(text: str, read: Reader) -> Several | None:
         pieces = [p for p in SENTENCE_END.split(text.strip()) if p.strip()]
     if len(pieces) < 2:
         return None
-    from .query import opens_as_follow_up
-
     whole = None
     if listed is None:
         whole = _read(read, text, None)

@@ -198,3 +198,10 @@ def test_several_questions_after_an_answer_are_new_questions_each_logged(tmp_pat
         ("llama 8b com 100 usuários", "llama-3.1-8b"),
         ("llama 70b com 20 usuários", "llama-3.1-70b"),
     ]
+
+
+def test_a_message_over_the_length_limit_is_refused_whole(capsys):
+    # Split, its parts would each be short enough: the limit is the message's (query.too_long).
+    assert gpu_size(["quanto de memória para um 70b em 4 bits? " * 120]) == 2
+    out = capsys.readouterr()
+    assert "o limite é 4.000" in out.err and not titles(out.out)
