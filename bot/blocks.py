@@ -403,3 +403,32 @@ def notice(text: str) -> Message:
     blocks = [{"type": "section", "text": {"type": "mrkdwn", "text": clip_mrkdwn(esc(text))}}]
     validate(blocks)
     return Message(blocks=blocks, text=_fallback(text))
+
+
+def several(answers: list[tuple[str, Message]], lang: str, note: str | None = None) -> Message:
+    """The answers to a message that held several questions, in one message, each under its title. Their
+    buttons are left out: each button changes one question's workload, and a message holds one row of them
+    (its block id is the same in every answer). Within Slack's 50 blocks: the assumptions and notes (context
+    blocks) go first, then each answer keeps an equal share."""
+    lang = i18n.lang_of(lang)
+    total = len(answers)
+    bodies = [[b for b in message.blocks if b["type"] != "actions"] for _, message in answers]
+    room = MAX_BLOCKS - 2 * total - (1 if note else 0)  # a title and a divider each
+    if sum(map(len, bodies)) > room:
+        bodies = [[b for b in body if b["type"] != "context"] for body in bodies]
+    if sum(map(len, bodies)) > room:
+        bodies = [body[: room // total] for body in bodies]
+    blocks: list[dict] = []
+    for n, ((words, _), body) in enumerate(zip(answers, bodies, strict=True), 1):
+        title = i18n.t(lang, "several.header", n=n, total=total, text=words)
+        blocks += [{"type": "divider"}] if blocks else []
+        blocks += [
+            {"type": "section", "text": {"type": "mrkdwn", "text": f"*{clip_mrkdwn(esc(title), 2900)}*"}}
+        ]
+        blocks += body
+    if note:
+        blocks.append({"type": "context", "elements": [{"type": "mrkdwn", "text": esc(note)}]})
+    validate(blocks)
+    said = [i18n.t(lang, "several.header", n=n, total=total, text=words) + "\n" + message.text
+            for n, (words, message) in enumerate(answers, 1)]  # fmt: skip
+    return Message(blocks=blocks, text=_fallback("\n\n".join(said)))

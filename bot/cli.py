@@ -29,7 +29,7 @@ from sizing.errors import SizingError
 from sizing.image_query import size_key
 from sizing.names import ModelSource
 from sizing.quantities import parse_context, parse_count, parse_rate, parse_seconds, parse_share
-from sizing.query import QueryError, parse
+from sizing.query import Query, QueryError, parse
 from sizing.result import json_data
 from sizing.workload import Intent, Method, Optimizer, Stage, Task, Workload
 
@@ -316,6 +316,24 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return _fail(argparse_sentence(str(e), early), _t(early, "error.try"), as_json=_wants_json(argv))
     text = " ".join(args.text)
+    several = _several(args, text)
+    if several is not None:
+        return _answer_several(args, several, default)
+    return _ask(args, text, default)[0]
+
+
+def _flags_given(args) -> bool:
+    return (
+        any(getattr(args, flag) is not None for flag in FLAG_FIELDS)
+        or args.cpu_offload
+        or args.offload_params
+        or bool(args.rate)
+    )
+
+
+def _ask(args, text: str, default: str | None, base: Workload | None = None) -> tuple[int, Workload | None]:
+    """One question answered on stdout (or refused on stderr): the exit status, and the workload answered
+    for a question that follows it in the same message."""
     lang = i18n.answer_lang(args.lang, default)
     query = None
     pasted_source = None
@@ -326,19 +344,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             if found := pasted.find(text):  # a config.json pasted into the question: that model
                 text, pasted_source = found.text, ModelSource(found.repo, pasted.read(found))
         if text or args.model is None:
-            query = parse(text, today=today_in_brazil())
+            query = _parse(text, base)
             lang = i18n.answer_lang(args.lang, query.lang, query.written_lang, default)
-            flags_given = (
-                any(getattr(args, flag) is not None for flag in FLAG_FIELDS)
-                or args.cpu_offload
-                or args.offload_params
-                or args.rate
-            )
-            if query.help and args.model is None and not flags_given:
+            if query.help and args.model is None and not _flags_given(args):
                 from .rendering import render_help
 
                 print(render_help(lang, log=query.help_log), end="")
-                return 0
+                return 0, None
         workload = workload_from(args, query.workload if query and not query.help else None, lang)
         source = pasted_source if pasted_source is not None and workload.model == pasted_source.repo else None
         from hub.repoid import wants_repo
@@ -356,12 +368,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             from sizing.fits import NO_MODEL_ANSWERS
 
             if e.key in NO_MODEL_ANSWERS and args.model is None:
-                return _what_fits(e, lang, args.json)
+                return _what_fits(e, lang, args.json), None
             if e.is_answer:  # embedding models alone: what they take is the answer, on stdout
-                return _answered(e.message(lang), e.hint(lang), e.key, args.json, getattr(e, "data", None))
-        return _fail(e.message(lang), e.hint(lang), as_json=args.json, key=e.key)
+                return _answered(
+                    e.message(lang), e.hint(lang), e.key, args.json, getattr(e, "data", None)
+                ), None
+        return _fail(e.message(lang), e.hint(lang), as_json=args.json, key=e.key), None
     except CatalogError as e:
-        return _fail(f"data file problem: {e}", None, EXIT_CONFIG, as_json=args.json, key="data_file")
+        return _fail(f"data file problem: {e}", None, EXIT_CONFIG, as_json=args.json, key="data_file"), None
     if args.json:
         data = json_data(result)
         if query:
@@ -412,10 +426,82 @@ def main(argv: Sequence[str] | None = None) -> int:
             # "qwen 72b em int4 ou qwen 32b em bf16?": the other model sized beside this one, or why not.
             data["comparison"] = json_data(comparison)
         # Strict JSON (RFC 8259 has no Infinity): an overloaded setup's unbounded wait is null there.
-        return _emit(json.dumps(_finite(data), ensure_ascii=False, indent=2, allow_nan=False) + "\n")
+        return _emit(
+            json.dumps(_finite(data), ensure_ascii=False, indent=2, allow_nan=False) + "\n"
+        ), workload
     from .rendering import render_text  # the templates (Jinja) load only for an answer in words
 
-    return _emit(render_text(result, query, comparison))
+    return _emit(render_text(result, query, comparison)), workload
+
+
+def _several(args, text: str):
+    """The questions of a message that holds several ("1) llama 70b pra 50 usuários 2) qwen 32b..."), or None.
+    Flags size one question: a command line with any is read whole."""
+    if not text or "{" in text or _flags_given(args) or args.model is not None:
+        return None  # "{": a pasted config.json, one model's question
+    from sizing.several import split
+
+    try:
+        return split(text, _parse)
+    except Exception:  # reading it as several must never cost the answer to it as one
+        if os.environ.get("GPU_SIZER_DEBUG"):
+            raise
+        return None
+
+
+# The questions read with no base, kept: a message read whole to see whether it holds several is read once.
+_PARSED: dict[str, Query | QueryError] = {}
+
+
+def _parse(text: str, base: Workload | None = None) -> Query:
+    if base is not None:
+        return parse(text, base=base, today=today_in_brazil())
+    if text not in _PARSED:
+        try:
+            _PARSED[text] = parse(text, today=today_in_brazil())
+        except QueryError as refused:
+            _PARSED[text] = refused
+    read = _PARSED[text]
+    if isinstance(read, QueryError):
+        raise read
+    return read
+
+
+def _json_object(said: str) -> dict:
+    """One part's --json output as an object; what is not JSON (the help, in words) as its text."""
+    try:
+        return json.loads(said)
+    except ValueError:
+        return {"text": said}
+
+
+def _answer_several(args, several, default: str | None) -> int:
+    """Each question in turn under its own title (with --json, one object whose "questions" hold each answer's
+    object); a part that names no model follows the one before it, as a thread's follow-up does."""
+    import io
+
+    answers, base, codes = [], None, []
+    for part in several.parts:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+            code, workload = _ask(args, part.text, default, base if part.follows else None)
+        answers.append((part.text, out.getvalue()))
+        codes.append(code)
+        base = workload if workload is not None else base
+    lang = base.lang if base is not None else i18n.answer_lang(args.lang, default)
+    total, dropped = len(answers), several.asked - len(several.parts)
+    note = i18n.t(lang, "several.too_many", asked=several.asked, max=total) if dropped else None
+    if args.json:
+        parts = [{"question": words, **_json_object(said)} for words, said in answers]
+        body = {"questions": parts, **({"not_answered": note} if note else {})}
+        _emit(json.dumps(body, ensure_ascii=False, indent=2) + "\n")
+    else:
+        said = [
+            i18n.t(lang, "several.header", n=n, total=total, text=words) + "\n\n" + answer.rstrip() + "\n"
+            for n, (words, answer) in enumerate(answers, 1)
+        ]
+        _emit("\n".join(said + ([note + "\n"] if note else [])))
+    return max(codes)
 
 
 def _compare(query, workload: Workload, result, source=None):

@@ -36,6 +36,7 @@ from sizing.fits import NO_MODEL_ANSWERS
 from sizing.names import ModelSource, name_index
 from sizing.query import Query, QueryError, changes_thread_models, keeps_one_model, opens_as_follow_up, parse
 from sizing.result import SizingResult
+from sizing.several import Several, split
 from sizing.workload import Workload
 
 from . import blocks, fits_reply
@@ -229,8 +230,8 @@ class Pipeline:
             and (changes_thread_models(text) or (base.model_choices and keeps_one_model(text)))
         ):
             return False
-        if self.names_model(text):
-            return True
+        if self.names_model(text) or self._several(text) is not None:
+            return True  # a model of its own, or questions of their own ("1) llama 8b ... 2) qwen 7b ...")
         if base is None or not base.no_model:
             return False
         try:
@@ -277,7 +278,51 @@ class Pipeline:
     # -- entry points ----------------------------------------------------------------------------
 
     def ask(self, text: str, where: Where, base: Workload | None = None) -> Reply:
-        """A question in words (or a follow-up to `base`)."""
+        """A question in words (or a follow-up to `base`); a message that holds several, each answered."""
+        several = self._several(text) if base is None else None
+        if several is not None:
+            return self._ask_several(several, where)
+        return self._ask_one(text, where, base)
+
+    def _several(self, text: str):
+        """The questions of a message that holds several (sizing/several.py), or None."""
+        if "{" in text:
+            return None  # a pasted config.json: one model's question
+        try:
+            return split(text, self._parse)
+        except Exception as error:  # reading it as several must never cost the answer to it as one
+            logger.error("splitting a message failed: %s", where_failed(error))
+            return None
+
+    def _ask_several(self, several: Several, where: Where) -> Reply:
+        """Each question answered and logged as its own request (a part with no model follows the part
+        before it, as a thread's follow-up does); the reply holds them all, and what a thread follows up is
+        the last one's."""
+        replies, base = [], None
+        for part in several.parts:
+            reply = self._ask_one(part.text, where, base if part.follows else None)
+            replies.append(reply)
+            base = reply.follow_from or base
+        last = replies[-1]
+        lang = next((r.lang for r in replies if r.outcome == "answered"), last.lang)
+        total = len(replies)
+        note = None
+        if several.asked > total:
+            note = i18n.t(lang, "several.too_many", asked=several.asked, max=total)
+        answers = [(part.text, reply.message) for part, reply in zip(several.parts, replies, strict=True)]
+        message = blocks.several(answers, lang, note)
+        said = [
+            i18n.t(lang, "several.header", n=n, total=total, text=part.text)
+            + "\n\n"
+            + reply.text_answer.rstrip()
+            for n, (part, reply) in enumerate(zip(several.parts, replies, strict=True), 1)
+        ]
+        combined = Reply(message, last.outcome, lang, last.workload, last.result, last.query, last.payload,
+                         comparison=last.comparison, no_model=last.no_model, request_key=last.request_key)  # fmt: skip
+        combined.text_answer = "\n\n".join(said + ([note] if note else []))
+        return combined
+
+    def _ask_one(self, text: str, where: Where, base: Workload | None = None) -> Reply:
         started = time.perf_counter()
         lang = self.lang_for(where)
         query = None

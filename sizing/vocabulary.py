@@ -92,6 +92,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "points",
         "acknowledge",
         "can_handle",
+        "several_questions",
     ),
     "numbers": None,  # word = value
     "stacks": (),  # stack id (sizing/data/stacks.toml) = the words that name it

@@ -16,6 +16,7 @@ EXAMPLES = [
     # (section title, question, whether the block is the whole answer or only its start)
     ("## Two models compared",
      "qual a diferença entre rodar o qwen 72b em int4 e o qwen 32b em bf16 para 20 usuários?", False),
+    ("## Several questions in one message", "llama 70b pra 10 usuários; e se forem 400?", False),
     ("## Questions with no model", "qual o maior modelo que cabe numa L40S com 10 usuários?", True),
 ]  # fmt: skip
 

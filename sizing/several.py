@@ -1,0 +1,188 @@
+"""Several questions in one message ("1) llama 70b pra 50 usuários 2) qwen 32b pra 100 usuários", bullet lines,
+"llama 8b: 100 usuários. llama 70b: 20 usuários", "llama 70b pra 10 usuários; e se forem 400?"): the message
+split into its questions, each answered in turn. Read as one question they contradicted each other ("O pedido
+se contradiz") or were left not understood.
+
+A part that names no model of its own follows the part before it, as a thread's follow-up follows the last
+answer (parse's `base`): "e se forem 400?" is the first question with 400 users. A piece that changes neither
+the model nor the load ("e em fp8?", "em 2 ou 4 gpus") is no question of its own: it stays with the part
+before it, which reads it as that question's comparison. Two models with one shared load ("llama 8b ou qwen
+7b para 10 usuários") read as one question, so they are never split.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from . import regexes
+from .errors import SizingError
+from .vocabulary import load_vocabulary, strip_accents
+from .workload import Workload
+
+# Answered in one message at most; the rest is said, to be asked again (each answer is a screen long).
+MAX_PARTS = 5
+
+# The load a question serves: asked again with another value ("10 usuários ... e pra 400?", a list's items),
+# it is another question, even where the whole message reads as one (400 had been read as the context).
+LOAD_FIELDS = (
+    "users", "rate_per_s", "requests_per_day", "requests_per_week", "requests_per_month", "population",
+    "requests_per_active_hour",
+)  # fmt: skip
+
+# "1) ... 2) ...", "(a) ... (b) ...", "a) ... b) ...": items numbered or lettered anywhere in the message.
+INLINE_ITEM = re.compile(r"(?:^|(?<=\s))\(?(\d{1,2}|[a-hA-H])\)(?=\s)")
+# At the start of a line, also "1.", "1 -", and bullets ("-", "•", "*").
+LINE_ITEM = re.compile(r"(?m)^[ \t]*(?:\(?(\d{1,2}|[a-hA-H])(?:[.)]|\s+[-–])|([-•*▪◦–]))(?=\s)")
+# Where one sentence ends and the next begins: "?", "!", ";" or a full stop before a blank, or a line break.
+SENTENCE_END = re.compile(r"(?<=[?!;])\s+|(?<=\.)\s+(?=\S)|\s*\n+\s*")
+
+
+@dataclass(frozen=True)
+class Part:
+    text: str
+    follows: bool  # names no model of its own: the part before it, with what it changes
+
+
+@dataclass(frozen=True)
+class Several:
+    parts: list[Part]  # the first MAX_PARTS
+    asked: int  # how many questions the message held
+
+
+Reader = Callable[[str, Workload | None], object]
+
+
+def _intro() -> re.Pattern:
+    """ "duas perguntas:", "two questions:": words that announce the questions, not part of the first."""
+    words = load_vocabulary().pattern("words.several_questions")
+    return regexes.compile(rf"^\W*(?:{words})\W*$")
+
+
+def _sequence(labels: list[str]) -> bool:
+    """1, 2, 3... or a, b, c...: a list, not a number or a letter that happens to stand before ")"."""
+    first = "1" if labels[0].isdigit() else "a"
+    return all(label.lower() == (str(int(first) + i) if first == "1" else chr(ord("a") + i))
+               for i, label in enumerate(labels))  # fmt: skip
+
+
+def _items(text: str) -> tuple[str, list[str]] | None:
+    """(the words before the list, each item) when the message is a list of two or more items."""
+    for pattern in (LINE_ITEM, INLINE_ITEM):
+        found = list(pattern.finditer(text))
+        if len(found) < 2:
+            continue
+        labels = [m.group(1) for m in found]
+        if all(labels) and not _sequence(labels):
+            continue
+        if not all(labels) and any(labels):
+            continue  # numbers mixed with bullets: not one list
+        ends = [m.start() for m in found[1:]] + [len(text)]
+        items = [text[m.end() : end].strip() for m, end in zip(found, ends, strict=True)]
+        if all(items):
+            return text[: found[0].start()].strip(), items
+    return None
+
+
+def _read(read: Reader, text: str, base: Workload | None):
+    """The question read, or the refusal (a SizingError) when it cannot be."""
+    try:
+        return read(text, base)
+    except SizingError as refused:
+        return refused
+
+
+def _refuses_a_model(read) -> bool:
+    """Refused for the model it names ("gpt-4", a model we lack): a question of its own all the same."""
+    key = getattr(read, "key", "") if isinstance(read, SizingError) else ""
+    return key.startswith("unknown_model") or key == "query.closed_model"
+
+
+def _reads_alone(query) -> bool:
+    """Read as a question of a model, every word understood."""
+    workload = getattr(query, "workload", None)
+    return workload is not None and bool(workload.model) and not query.help and not query.unknown
+
+
+def _changed_load(before: Workload, after: Workload) -> set[str]:
+    """The figures of the load said in both, with another value in `after`."""
+    return {
+        name for name in LOAD_FIELDS
+        if getattr(before, name) is not None and getattr(after, name) not in (None, getattr(before, name))
+    }  # fmt: skip
+
+
+def split(text: str, read: Reader) -> Several | None:
+    """The questions in `text`, or None when it holds one (or cannot be read as several). `read(text, base)`
+    parses a question (sizing.query.parse, or a caller's cached one), `base` the workload it follows."""
+    from .query import MAX_CHARS, opens_as_follow_up
+
+    if len(text) > MAX_CHARS:
+        return None  # refused whole for its length, as one question is: no part of it answered
+    listed = _items(text)
+    if listed is not None:
+        preamble, pieces = listed
+        if preamble and not _intro().match(strip_accents(preamble.lower())):
+            pieces = [f"{preamble} {pieces[0]}", *pieces[1:]]
+    else:
+        pieces = [p for p in SENTENCE_END.split(text.strip()) if p.strip()]
+    if len(pieces) < 2:
+        return None
+    whole = None
+    if listed is None:
+        whole = _read(read, text, None)
+        if _reads_alone(whole) and not any(map(opens_as_follow_up, pieces[1:])):
+            # One question in several sentences, none asking again: its pieces are not read (a process that
+            # reads one question reads each pattern's strings only for a second text: sizing/prefilter.py).
+            return None
+    parts: list[Part] = []
+    last: Workload | None = None
+    distinct = False  # a later part cannot be read into the one before: a figure asked again, a model refused
+
+    for piece in pieces:
+        # "e pra 400?", "and for 100?", or a list's item: the question asked again. A sentence that says a figure
+        # again with no such opening ("Cerca de 50 simultâneos", "Na verdade, 200 usuários") is more of the
+        # same question, or a correction of it.
+        again = opens_as_follow_up(piece)
+        own = None if again else _read(read, piece, None)
+        if _reads_alone(own):
+            parts.append(Part(piece, follows=False))
+            distinct = distinct or (
+                listed is not None and last is not None and bool(_changed_load(last, own.workload))
+            )
+            last = own.workload
+            continue
+        if last is not None and listed is not None and _refuses_a_model(own):
+            parts.append(Part(piece, follows=False))  # refused under its own title
+            distinct = True
+            continue
+        if last is None:
+            return None  # the first question names no model: not a list of questions
+        follow = _read(read, piece, last)
+        readable = _reads_alone(follow)
+        changed = _changed_load(last, follow.workload) if readable else set()
+        if readable and (changed or "model" in follow.changed):
+            # "e se forem 400?" after 10 users, "e do qwen 32b?": the question before, asked again changed.
+            parts.append(Part(piece, follows=True))
+            distinct = distinct or (bool(changed) and (again or listed is not None))
+            last = follow.workload
+        elif listed is not None and isinstance(follow, SizingError):
+            # An item read neither alone nor after the one before: a question still, refused under its title.
+            parts.append(Part(piece, follows=False))
+        else:
+            # "e em fp8?", "32k de contexto": more of the question before, which reads it (a comparison, if it
+            # asks one).
+            parts[-1] = Part(f"{parts[-1].text} {piece}", parts[-1].follows)
+            last = follow.workload if readable else last
+    if len(parts) < 2:
+        return None
+    if whole is None and not distinct:
+        whole = _read(read, text, None)
+    if not distinct and _reads_alone(whole):
+        # Read whole, one question with nothing asked twice: "llama 8b ou qwen 7b? para 10 usuários" (two
+        # models, one load), a list of one setup's figures ("llama 70b\n- contexto 32k\n- 10 usuários").
+        return None
+    # Shown as its title, on one line: "llama 70b pra 10 usuários;" without the mark that ended the question.
+    kept = [Part(" ".join(part.text.split()).rstrip(" ,;."), part.follows) for part in parts[:MAX_PARTS]]
+    return Several(kept, len(parts))
