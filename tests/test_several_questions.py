@@ -148,12 +148,19 @@ def test_one_question_in_several_sentences_stays_one(capsys, question, said):
     assert not titles(text) and said in text
 
 
-@pytest.mark.parametrize("question", ["70b 4bit fp16", "llama 70b em 4 bits. em 16 bits"])
-def test_a_contradiction_within_one_question_stays_a_contradiction(capsys, question):
-    # A second sentence that only changes the precision is no question of its own: one request, refused.
-    assert gpu_size([question]) == 2
+def test_a_contradiction_within_one_question_stays_a_contradiction(capsys):
+    assert gpu_size(["70b 4bit fp16"]) == 2
     out = capsys.readouterr()
     assert "contradiz" in out.err and not titles(out.out)
+
+
+def test_a_sentence_that_only_changes_the_precision_is_the_same_question_weighed_both_ways(capsys):
+    # No question of its own: the precision asked again is compared side by side in one answer
+    # (tests/test_side_by_side_lists.py), not split into two.
+    assert gpu_size(["llama 70b em 4 bits. em 16 bits"]) == 0
+    out = capsys.readouterr().out
+    assert not titles(out)
+    assert "INT4 (AWQ/GPTQ g128) ou BF16/FP16 (16-bit)" in out.splitlines()[0]
 
 
 def test_slack_answers_each_question_and_logs_each_as_a_request(slack):
