@@ -103,7 +103,15 @@ class Reply:
     # for a thread's follow-ups to change ("e com 20 usuários?"); logged as before, with no workload.
     no_model: Workload | None = None
     request_key: str = field(default_factory=lambda: new_key())
+    # The rows of the other questions a message held (sizing/several.py), logged with this reply's: a reply
+    # Slack does not take fails them all.
+    other_keys: tuple[str, ...] = ()
     _text: str = field(default="", repr=False)
+
+    @property
+    def request_keys(self) -> tuple[str, ...]:
+        """Every request-log row this reply answers."""
+        return (*self.other_keys, self.request_key)
 
     @property
     def follow_from(self) -> Workload | None:
@@ -318,7 +326,8 @@ class Pipeline:
             for n, (part, reply) in enumerate(zip(several.parts, replies, strict=True), 1)
         ]
         combined = Reply(message, last.outcome, lang, last.workload, last.result, last.query, last.payload,
-                         comparison=last.comparison, no_model=last.no_model, request_key=last.request_key)  # fmt: skip
+                         comparison=last.comparison, no_model=last.no_model, request_key=last.request_key,
+                         other_keys=tuple(r.request_key for r in replies[:-1]))  # fmt: skip
         combined.text_answer = "\n\n".join(said + ([note] if note else []))
         return combined
 

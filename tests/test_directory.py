@@ -117,6 +117,18 @@ def test_an_answer_that_cannot_be_delivered_is_logged_as_failed(slack):
     assert row["outcome"] == "failed" and row["error_key"] == "slack:response_url_404"
 
 
+def test_an_answer_to_several_questions_that_cannot_be_delivered_fails_every_question_it_held(slack):
+    slack.fake.delay("users.info", 4)
+    slack.fake.fail("response_url", status=404)
+    reply, seconds = _command(
+        slack, "1) llama 70b pra 50 usuarios 2) qwen 32b pra 100 usuarios", user_id="U0014"
+    )
+    assert reply == {} and seconds < ACK_DEADLINE_S
+    rows = slack.rows()
+    assert len(rows) == 2
+    assert {(r["outcome"], r["error_key"]) for r in rows} == {("failed", "slack:response_url_404")}
+
+
 def test_events_and_buttons_are_acknowledged_before_slack_is_asked_anything(slack):
     slack.fake.delay("users.info", 3)
     slack.fake.delay("chat.postMessage", 3)

@@ -75,7 +75,8 @@ def register(app: App, services) -> None:
             command.get("response_url"), services.settings.slack_timeout, reply.message.kwargs()
         )
         if failure:
-            services.log.mark_failed(reply.request_key, f"slack:{failure}")
+            for key in reply.request_keys:
+                services.log.mark_failed(key, f"slack:{failure}")
 
     # Slack sends an app only its own commands (https://docs.slack.dev/interactivity/implementing-slash-commands):
     # whatever name the workspace gave it (/gpu-sizer where another app has /gpu), the command is this one.

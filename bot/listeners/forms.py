@@ -115,7 +115,8 @@ def _deliver(client: WebClient, meta: dict, user: str, reply, log) -> None:
     except Exception as e:
         reason = _reason(e)
         logger.warning("could not deliver the form's answer: %s", reason)
-        log.mark_failed(reply.request_key, f"slack:{reason}")
+        for key in reply.request_keys:
+            log.mark_failed(key, f"slack:{reason}")
 
 
 def _reason(error: Exception) -> str:

@@ -338,4 +338,5 @@ def _post(
     except Exception as e:  # Slack's API down, rate limited past its retries, or too slow
         reason = e.response.get("error") if isinstance(e, SlackApiError) else type(e).__name__
         logger.warning("chat.postMessage failed: %s", reason)
-        services.log.mark_failed(reply.request_key, f"slack:{reason}")
+        for key in reply.request_keys:
+            services.log.mark_failed(key, f"slack:{reason}")

@@ -57,7 +57,8 @@ def register(app: App, services) -> None:
             anchored(out, str(thread)).kwargs() if thread else out.kwargs(),
         )
         if failure:
-            services.log.mark_failed(reply.request_key, f"slack:{failure}")
+            for key in reply.request_keys:
+                services.log.mark_failed(key, f"slack:{failure}")
 
     app.shortcut(CALLBACK_ID)(size_message)
 
