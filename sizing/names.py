@@ -417,26 +417,29 @@ def _base_span(name: str, catalog: Catalog) -> tuple[ModelEntry, str, bool] | No
         while after < len(words) and (words[after] in _VARIANT_WORDS or _AFTER_SIZE.fullmatch(words[after])):
             after += 1
         spans += [words[start:end] for start in range(j) for end in range(after, j, -1)]
-    # the fine-tune's own words between its base's family and version and the size ("Llama-3-SauerkrautLM-8b")
+    # the fine-tune's own words between its base's family and version and the size ("Llama-3-SauerkrautLM-8b"):
+    # words, never a number ("gemma 5 31b" is a version the catalogue lacks, no "gemma 31b")
     last = [len(words) - 1] if len(words) > 2 and _NAME_SIZE.fullmatch(words[-1]) else []
     spans += [
         [*words[start:k], words[j]]
         for j in sizes + last
         for start in range(j)
         for k in range(j - 1, start, -1)
+        if all(_LETTERS.match(w) for w in words[k:j])
     ]
     for span in spans:
         if not span or not _LETTERS.match(span[0]):
             continue
-        key = normalize(" ".join(span))
-        if model := unversioned.get(key):
-            return model, " ".join(span), True
-        if model := index.get(key):
-            return model, " ".join(span), False  # type: ignore[return-value]
+        typed = " ".join(span)
+        key = normalize(typed)
+        if (model := unversioned.get(key)) is not None:
+            return model, typed, True
+        if (model := index.get(key)) is not None and same_size_word(model, key, typed):
+            return model, typed, False  # type: ignore[return-value]
     return None
 
 
-# Where a name's words part: a hyphen, an underscore, a space or a dot between words.
+# Where a name's words part: a hyphen, an underscore or a space (a dot stays inside a version: "v0.1").
 _NAME_CUT = regexes.compile(r"[-_ ]")
 
 
