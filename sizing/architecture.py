@@ -266,6 +266,9 @@ class Architecture(Strict, kw_only=True, dict=True):  # dict: room for the cache
         "G"  # of G, L, R, X, C, H, M, F: checked below
     )
     window: NonNegative = 0
+    # Whether llama.cpp keeps only the window for the local layers (it does for the architectures it gives a
+    # sliding window: Gemma 2 and 3, Cohere2, gpt-oss...; not for Mistral 7B v0.1, run as a LLaMA: plan.py).
+    llama_cpp_window: bool = True
     # A stack whose layers differ one by one, as NVIDIA's neural architecture search (Puzzle, arXiv:2411.19146)
     # builds them: Llama 3.3 Nemotron Super 49B, Llama 3.1 Nemotron Ultra 253B (config.json "block_configs",
     # model_type "nemotron-nas"). Runs of "COUNT KIND WIDTH" in layer order (expand_blocks): G = attention and

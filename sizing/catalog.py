@@ -157,6 +157,9 @@ class ModelEntry(Architecture, kw_only=True):
     # A family's sizes the catalogue lacks are scaled from its closest member; a superseded architecture
     # (Llama 2: full multi-head attention, 4k context) answers for its own sizes only.
     scale_base: bool = True
+    # How a fine-tune's name writes this model when it gives no version ("…-Mistral-7B" with no "v0.3"): the
+    # version such fine-tunes are built on (their cards; for the rest, the version out when they were released).
+    fine_tune_names: list[str] = []
     native_precision: str | None = None
     source: str
     notes: str | None = None

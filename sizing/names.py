@@ -379,20 +379,80 @@ def base_in_name(name: str, catalog: Catalog) -> ModelEntry | None:
     Llama 3.1 8B). The base need not be a family's word: "Nous-Hermes-2-Yi-34B" is Yi 34B, not a Hermes scaled
     to 34B, and "dolphin-2.9.1-yi-1.5-34b" Yi-1.5 34B, not a stand-in of that size. A name that puts its own
     words after the base's size ("Llama-3-8B-Lexi-Uncensored") is the base its words up to that size name (it
-    had been Llama 3.1 8B). None when no such part of the name, from a word starting with a letter, is a
-    catalogue name."""
+    had been Llama 3.1 8B), a version after that size included ("mistral-7b-instruct-v0.1-pt" is v0.1), and one
+    that puts them between the version and the size ("Llama-3-SauerkrautLM-8b") keeps that version. A name
+    with no version is the one its fine-tunes are built on (`fine_tune_names`: "dolphin-2.6-mistral-7b" is
+    Mistral 7B v0.1). None when no such part of the name, from a word starting with a letter, is a catalogue
+    name."""
+    found = _base_span(name, catalog)
+    return found[0] if found else None
+
+
+def unversioned_base(name: str, catalog: Catalog) -> str | None:
+    """The words of a fine-tune's name that gave its base by `fine_tune_names` (no version written: "mistral
+    7b"), so that the answer says which version was taken; None when the name gave it otherwise."""
+    found = _base_span(name, catalog)
+    return found[1] if found and found[2] else None
+
+
+def _fine_tune_index(catalog: Catalog) -> dict[str, ModelEntry]:
+    return {normalize(n): m for m in catalog.models for n in m.fine_tune_names}
+
+
+# A version or release written after a base's size ("v0.1", "2407"), part of the base's name.
+_AFTER_SIZE = regexes.compile(r"v?\d+(?:\.\d+)*")
+
+
+def _base_span(name: str, catalog: Catalog) -> tuple[ModelEntry, str, bool] | None:
     words = [w for w in _NAME_WORDS.split(VARIANT_TAILS.sub("", name.lower().rsplit("/", 1)[-1])) if w]
     while words and words[-1] in _VARIANT_WORDS:
         words.pop()
-    index = name_index(catalog.models)
+    index, unversioned = name_index(catalog.models), _fine_tune_index(catalog)
     # the whole name ("llama-3-8b" typed before a fine-tune's own words), its tails (the base named last), then
-    # the words up to a size inside the name
-    spans = [(0, len(words))] + [(start, len(words)) for start in range(1, len(words) - 1)]
-    for end in (j + 1 for j in range(1, len(words) - 1) if _NAME_SIZE.fullmatch(words[j])):
-        spans += [(start, end) for start in range(end - 1)]
-    for start, end in spans:
-        if _LETTERS.match(words[start]) and (model := index.get(normalize(" ".join(words[start:end])))):
-            return model  # type: ignore[return-value]
+    # the words up to a size inside the name, with the version or variant words right after it first
+    spans: list[list[str]] = [words] + [words[start:] for start in range(1, len(words) - 1)]
+    sizes = [j for j in range(1, len(words) - 1) if _NAME_SIZE.fullmatch(words[j])]
+    for j in sizes:
+        after = j + 1
+        while after < len(words) and (words[after] in _VARIANT_WORDS or _AFTER_SIZE.fullmatch(words[after])):
+            after += 1
+        spans += [words[start:end] for start in range(j) for end in range(after, j, -1)]
+    # the fine-tune's own words between its base's family and version and the size ("Llama-3-SauerkrautLM-8b"):
+    # words, never a number ("gemma 5 31b" is a version the catalogue lacks, no "gemma 31b")
+    last = [len(words) - 1] if len(words) > 2 and _NAME_SIZE.fullmatch(words[-1]) else []
+    spans += [
+        [*words[start:k], words[j]]
+        for j in sizes + last
+        for start in range(j)
+        for k in range(j - 1, start, -1)
+        if all(_LETTERS.match(w) for w in words[k:j])
+    ]
+    for span in spans:
+        if not span or not _LETTERS.match(span[0]):
+            continue
+        typed = " ".join(span)
+        key = normalize(typed)
+        if (model := unversioned.get(key)) is not None:
+            return model, typed, True
+        if (model := index.get(key)) is not None and same_size_word(model, key, typed):
+            return model, typed, False  # type: ignore[return-value]
+    return None
+
+
+# Where a name's words part: a hyphen, an underscore or a space (a dot stays inside a version: "v0.1").
+_NAME_CUT = regexes.compile(r"[-_ ]")
+
+
+def versioned_prefix(name: str, index: dict) -> tuple[str, str] | None:
+    """ "mistral-7b-instruct-v0.1-pt": the longest start of a name, cut between words, that is a catalogue name
+    going past its size (a version or a variant after it: "mistral-7b-instruct-v0.1"), and the words left;
+    None when no such start is one. Stripping every variant tail had dropped the version (Mistral 7B v0.3)."""
+    size = _NAME_SIZE.search(name.lower())
+    if size is None:
+        return None
+    for cut in reversed([m.start() for m in _NAME_CUT.finditer(name) if m.start() > size.end()]):
+        if normalize(name[:cut]) in index:
+            return name[:cut], name[cut + 1 :]
     return None
 
 
@@ -429,7 +489,10 @@ def _by_repo_name(key: str, catalog: Catalog) -> ModelEntry | None:
 
 def _family_from_name(own: str, repo: str, catalog: Catalog) -> ResolvedModel | None:
     if (base := base_in_name(own, catalog)) is not None:
-        return ResolvedModel(base, notes=(("repo_family", {"repo": repo, "model": base.name}),))
+        notes = [("repo_family", {"repo": repo, "model": base.name})]
+        if (named := unversioned_base(own, catalog)) is not None:
+            notes.append(("fine_tune_version", {"named": named, "model": base.name}))
+        return ResolvedModel(base, notes=tuple(notes))
     families = _families(catalog)
     words = re.findall(r"[a-z]+", own.lower())
     word = family_in_name(own, catalog)

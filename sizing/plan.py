@@ -38,6 +38,7 @@ from .names import (
     resolve_model,
     resolve_precision,
     resolve_stack,
+    unversioned_base,
 )
 from .result import ApiPriceInfo, BudgetInfo
 from .serve_after import serving_workload
@@ -435,6 +436,8 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         if (base := base_in_name(w.family_typed, catalog)) is not None and w.model == base.id:
             # "dolphin-2.9-llama3-8b": its base, named in it (sizing/query.py), not a stand-in of its size
             said.append(t(lang, "assume.model.repo_family", repo=w.family_typed, model=model.name))
+            if (named := unversioned_base(w.family_typed, catalog)) is not None:
+                said.append(t(lang, "assume.model.fine_tune_version", named=named, model=model.name))
         else:
             said.append(t(lang, f"assume.model.{key}", repo=w.family_typed, size=size))
         if derived_names:
@@ -499,6 +502,14 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
                       published=resolve_precision(model.release.precision, catalog).name,
                       precision=precision.name))  # fmt: skip
     engine = "vllm" if stage.is_training else precision.engine_name
+    if engine == "llamacpp" and model.window and not model.llama_cpp_window:
+        # llama.cpp windows the cache of the sliding-window layers it knows (llama_kv_cache_iswa: the SWA
+        # layers' cache is n_swa tokens per sequence plus a micro-batch unless --swa-full; common/common.h
+        # swa_full = false, PR #13194), but its LLaMA graph, which runs Mistral 7B v0.1, has no sliding window
+        # (issue #3377, closed unimplemented): every layer keeps the whole context there.
+        model = msgspec.structs.replace(model, window=0, layer_pattern=model.layer_pattern.replace("L", "G"))
+        resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
+        said.append(t(lang, "assume.llama_cpp_full_window", model=model.name))
     kv = (
         resolve_kv_precision(w.kv_precision, catalog, engine)
         if w.kv_precision

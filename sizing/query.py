@@ -64,6 +64,7 @@ from .names import (
     resolve_model,
     resolve_precision,
     same_size_word,
+    versioned_prefix,
     versioned_words,
 )
 from .plan import (
@@ -4058,6 +4059,11 @@ def _bare_repo_names(text: str, catalog: Catalog) -> str:
         except SizingError as e:
             raise QueryError.from_sizing(e) from None
         plain = VARIANT_TAILS.sub("", base)
+        if precision is None and (versioned := versioned_prefix(base, index)) is not None:
+            # "mistral-7b-instruct-v0.1-pt": the catalogue's name with its version, a variant tail dropped, and
+            # any other words apart ("mistral-7b-v0.1-foo"); the version had been dropped with the tail
+            named, rest = versioned
+            return named if VARIANT_TAILS.fullmatch("-" + rest) else f"{named} {rest}"
         if precision is None and plain != base and normalize(plain) in index:
             return plain  # "Qwen2.5-Coder-7B-Instruct": the catalogue's name with a variant tail
         if precision is None:
