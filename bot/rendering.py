@@ -1081,6 +1081,12 @@ def _choice_understood(sides, said_precision: bool, lang: str, named: str | None
         ]
     else:
         names = [side.model for side in sides]
+    if named and any(side.own_setup for side in others):
+        # "llama 70b on 2 h100 vs qwen 72b on 1 h200": each model with its own GPUs
+        names = [
+            i18n.t(lang, "understood.on_setup", what=name, setup=side.own_setup or named)
+            for name, side in zip(names, sides, strict=True)
+        ]
     head = _choice_of(names, lambda key, **kw: i18n.t(lang, key, **kw))
     return [head, first.precision_name] if said_precision and same else [head]
 
@@ -1104,6 +1110,7 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         return i18n.t(lang, key, **p)
 
     parts = [r.model.name]
+    own_gpus_said = False
     # "quantizado" with no format said a precision too: the one picked is named, as a format typed is (it had
     # been said only in the notes)
     said_precision = w.precision or w.quantized or (w.model and repo_precision(w.model)[1])
@@ -1140,6 +1147,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     ):
         # (a choice of stages or methods, "lora ou qlora?", is said below with the stage)
         parts = _choice_understood(comparison.models, bool(said_precision), lang, _named_setup(result, w))
+        # sides on GPUs of their own have them said with each side, not once after
+        own_gpus_said = bool(w.gpu) and any(side.own_setup for side in comparison.models[1:])
     elif said_precision:
         # "neuralmagic/Meta-Llama-3.1-70B-Instruct-FP8": the repo's name said the precision
         parts.append(r.precision_name)
@@ -1194,9 +1203,7 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t("understood.users_one") if w.users == 1 else t("understood.users_other", n=n))
     if w.users_in_europe:  # "e em Portugal?": the Observações' latency note says why it matters
         parts.append(t("understood.users_in_europe"))
-    if query.model_choices and comparison is not None and any(s.own_setup for s in comparison.models[1:]):
-        pass  # each side's GPUs said with its precision, above
-    elif w.gpu:
+    if w.gpu and not own_gpus_said:
         gpu = _named_setup(result, w)
         others = [
             # "2x h100 ou 4x a100?": each with the count it was weighed at, when the question gave counts
@@ -1205,7 +1212,7 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
             if a.kind == "compared_gpu" and a.setup
         ]
         parts.append(_choice_of([gpu, *others], t))
-    elif w.gpus:
+    elif w.gpus and not w.gpu:
         counts = [
             t("understood.gpus_one") if n == 1 else t("understood.gpus", n=n)
             for n in (w.gpus, *(w.compare_counts or ()))

@@ -323,3 +323,19 @@ def test_slack_thread_weighs_a_choice_asked_in_a_reply(slack):
     assert text_of(reply).startswith(
         "Entendi: Gemma 3 27B · INT4 (AWQ/GPTQ g128) ou FP8 (8-bit) · 1× L40S 48 GB"
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "understood"),
+    [
+        # The second model's GPUs had gone unsaid: "Llama 3.1 70B or Qwen2.5 72B · 2× H100 SXM 80 GB".
+        ("llama 70b on 2 h100 vs qwen 72b on 1 h200",
+         "Understood: Llama 3.1 70B on 2× H100 SXM 80 GB or Qwen2.5 72B on 1× H200 SXM 141 GB\n"),
+        ("llama 3.3 70b nvfp4 on b200 vs fp8 on h200",
+         "Understood: Llama 3.3 70B · NVFP4 on B200 180 GB or FP8 (8-bit) on 1× H200 SXM 141 GB\n"),
+        # One GPU named for both: said once, after them.
+        ("llama 70b ou qwen 72b numa h100", "Entendi: Llama 3.1 70B ou Qwen2.5 72B · H100 SXM 80 GB\n"),
+    ],
+)  # fmt: skip
+def test_the_understood_line_says_each_sides_own_gpus(capsys, question, understood):
+    assert answer(capsys, question).startswith(understood)
