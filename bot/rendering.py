@@ -1053,12 +1053,25 @@ def _model_name(model_id: str) -> str:
         return model_id
 
 
-def _choice_understood(sides, said_precision: bool, lang: str) -> list[str]:
+def _named_setup(result: SizingResult, w) -> str:
+    """The GPUs the question named, as "Entendi" says them ("2× H100 SXM 80 GB")."""
+    gpu = result.requested.gpu_name if result.requested else w.gpu
+    return f"{w.gpus}× {gpu}" if w.gpus else gpu
+
+
+def _choice_understood(sides, said_precision: bool, lang: str, named: str | None = None) -> list[str]:
     """The head of "Entendi" for a choice of models ("Llama 3.1 70B ou Qwen3 32B"; it had named the first alone,
-    in the thread's follow-ups too) or of one model's precisions ("Qwen2.5 72B · INT4 ou FP8")."""
+    in the thread's follow-ups too) or of one model's precisions ("Qwen2.5 72B · INT4 ou FP8"). `named`: the
+    first side's GPUs, said with each side's own when a side has its own ("BF16 em 1× L40S ou FP8 em 1× H100";
+    the other's GPUs had gone unsaid)."""
     first, *others = sides
     if all(side.model == first.model for side in others):
         precisions = [side.precision_name for side in sides]
+        if named and any(side.own_setup for side in others):
+            precisions = [
+                i18n.t(lang, "understood.on_setup", what=p, setup=side.own_setup or named)
+                for p, side in zip(precisions, sides, strict=True)
+            ]
         return [first.model, _choice_of(precisions, lambda key, **kw: i18n.t(lang, key, **kw))]
     same = all(side.precision == first.precision for side in others)
     if said_precision and not same:
@@ -1068,7 +1081,13 @@ def _choice_understood(sides, said_precision: bool, lang: str) -> list[str]:
         ]
     else:
         names = [side.model for side in sides]
-    head = i18n.t(lang, "understood.gpus_compared", first=names[0], others=", ".join(names[1:]))
+    if named and any(side.own_setup for side in others):
+        # "llama 70b on 2 h100 vs qwen 72b on 1 h200": each model with its own GPUs
+        names = [
+            i18n.t(lang, "understood.on_setup", what=name, setup=side.own_setup or named)
+            for name, side in zip(names, sides, strict=True)
+        ]
+    head = _choice_of(names, lambda key, **kw: i18n.t(lang, key, **kw))
     return [head, first.precision_name] if said_precision and same else [head]
 
 
@@ -1091,6 +1110,7 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         return i18n.t(lang, key, **p)
 
     parts = [r.model.name]
+    own_gpus_said = False
     # "quantizado" with no format said a precision too: the one picked is named, as a format typed is (it had
     # been said only in the notes)
     said_precision = w.precision or w.quantized or (w.model and repo_precision(w.model)[1])
@@ -1126,7 +1146,9 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         and "switched_first" not in query.noted  # a move from one to the other, said as such: no choice
     ):
         # (a choice of stages or methods, "lora ou qlora?", is said below with the stage)
-        parts = _choice_understood(comparison.models, bool(said_precision), lang)
+        parts = _choice_understood(comparison.models, bool(said_precision), lang, _named_setup(result, w))
+        # sides on GPUs of their own have them said with each side, not once after
+        own_gpus_said = bool(w.gpu) and any(side.own_setup for side in comparison.models[1:])
     elif said_precision:
         # "neuralmagic/Meta-Llama-3.1-70B-Instruct-FP8": the repo's name said the precision
         parts.append(r.precision_name)
@@ -1181,9 +1203,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t("understood.users_one") if w.users == 1 else t("understood.users_other", n=n))
     if w.users_in_europe:  # "e em Portugal?": the Observações' latency note says why it matters
         parts.append(t("understood.users_in_europe"))
-    if w.gpu:
-        gpu = result.requested.gpu_name if result.requested else w.gpu
-        gpu = f"{w.gpus}× {gpu}" if w.gpus else gpu
+    if w.gpu and not own_gpus_said:
+        gpu = _named_setup(result, w)
         others = [
             # "2x h100 ou 4x a100?": each with the count it was weighed at, when the question gave counts
             f"{a.setup.count}× {a.setup.gpu_name}" if w.compare_counts else a.setup.gpu_name
@@ -1191,7 +1212,7 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
             if a.kind == "compared_gpu" and a.setup
         ]
         parts.append(_choice_of([gpu, *others], t))
-    elif w.gpus:
+    elif w.gpus and not w.gpu:
         counts = [
             t("understood.gpus_one") if n == 1 else t("understood.gpus", n=n)
             for n in (w.gpus, *(w.compare_counts or ()))
@@ -1209,11 +1230,7 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
             for a in result.serving.alternatives
             if a.kind == "compared_gpu" and a.setup
         ]
-        setup = (
-            setups[0]
-            if len(setups) == 1
-            else t("understood.gpus_compared", first=setups[0], others=", ".join(setups[1:]))
-        )
+        setup = setups[0] if len(setups) == 1 else _choice_of(setups, t)
         parts.append(t("understood.serving_gpu", setup=setup))
     if w.memory_utilization is not None:
         flag = t(f"launch_engine.{w.launch_engine or 'vllm'}.memory_flag")  # SGLang: --mem-fraction-static

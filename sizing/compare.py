@@ -43,7 +43,10 @@ class Side(Record, kw_only=True):
     typed: str | None = None  # the other model as the question named it (None: the model answered in full)
     recommendation: Setup | None = None  # None: nothing we rent holds the workload
     named_gpu_fits: bool | None = None  # the GPU the question named holds it (None: no GPU named)
+    # The GPUs named for this side alone ("em 1 l40s? e em fp8 numa h100?"), said as "Entendi" says setups
+    own_setup: str | None = None
     lines: list[str] = []  # the figures above, in words
+    _omit_empty = ("own_setup",)  # only a side on GPUs of its own has one
 
 
 class Comparison(Record, kw_only=True):
@@ -230,10 +233,60 @@ def weigh_choices(
         others=[o.typed for o in others],
         sized=True,
         models=sides,
+        tradeoff=_tradeoff_many(results, lang),
         quality=_quality(first, lowest, catalog),
         footer=t(lang, "compare.footer_precision", kept=first.workload.model.name,
                  first=first.workload.precision_name, second=i18n.join(names, lang)),
     )  # fmt: skip
+
+
+def _tradeoff_many(results: list[SizingResult], lang: str) -> str | None:
+    """The one line of a choice of three or four setups ("em 16 bits, 8 ou 4?"), as _tradeoff's of two: which
+    fit the GPUs named, which needs the smallest setup, which serves the most users, which is the fastest
+    per user. Each side is named by its precision, the model being the same (it had had no summary)."""
+    names = [f"{r.workload.model.name} {r.workload.precision_name}" for r in results]
+    parts: list[str] = []
+    verdicts = [r.verdict for r in results]
+    if None not in verdicts and len({v.setup.fits for v in verdicts}) > 1:
+        fit = [i for i, v in enumerate(verdicts) if v.setup.fits]
+        parts.append(_only(fit, names, "compare.only_named", verdicts[fit[0]].setup, lang))
+    recs = [r.recommendation for r in results]
+    served = [i for i, rec in enumerate(recs) if rec is not None]
+    if len(served) < len(recs):
+        parts.append(_only(served, names, "compare.only_fits", None, lang) if served
+                     else t(lang, "compare.none_fits"))  # fmt: skip
+    if len(served) < 2:
+        return _sentence(parts, lang)
+    least = min(served, key=lambda i: (recs[i].count, recs[i].gpu_memory_bytes))
+    most = max(served, key=lambda i: (recs[i].count, recs[i].gpu_memory_bytes))
+    alike = [i for i in served if (recs[i].gpu, recs[i].count) == (recs[least].gpu, recs[least].count)]
+    if len(alike) == len(served):
+        parts.append(t(lang, "compare.same_setup_all", setup=describe(recs[least], lang)))
+    elif all(i in alike or smaller(recs[least], recs[i]) for i in served):
+        parts.append(
+            _only(alike, names, "compare.smallest", recs[least], lang, other=describe(recs[most], lang))
+        )
+    users = {i: recs[i].max_users or 0 for i in served}
+    top = max(served, key=users.get)
+    if results[0].workload.stage == "inference" and sorted(users.values())[-2] < users[top]:
+        parts.append(t(lang, "compare.more_users", model=names[top], more=number(users[top], lang),
+                       fewer=number(min(users.values()), lang),
+                       context=tokens(results[0].workload.context_tokens or 0, lang)))  # fmt: skip
+    speeds = {i: recs[i].performance.tokens_per_s_per_user for i in served if recs[i].performance}
+    if len(speeds) == len(served):
+        fast, slow = max(speeds, key=speeds.get), min(speeds, key=speeds.get)
+        if speeds[fast] - speeds[slow] > CLOSE * speeds[fast]:
+            parts.append(t(lang, "compare.faster", model=names[fast], fast=number(speeds[fast], lang),
+                           slow=number(speeds[slow], lang)))  # fmt: skip
+    return _sentence(parts, lang)
+
+
+def _only(sides: list[int], names: list[str], key: str, setup: Setup | None, lang: str, **more) -> str:
+    """ "só o X cabe em ...", "só cabem em ...: X e Y": the sides of several that pass, one or more."""
+    said = {"setup": describe(setup, lang), **more} if setup is not None else more
+    if len(sides) == 1:
+        return t(lang, key, model=names[sides[0]], **said)
+    return t(lang, f"{key}_many", models=i18n.join([names[i] for i in sides], lang), **said)
 
 
 def _together_fields(results, catalog: Catalog, workloads, sources, show_prices: bool) -> dict:
@@ -628,6 +681,9 @@ def _other_side(
     lang = first.workload.lang
     side.lines[:0] = [t(lang, "understood.corrected", typed=a, name=b) for a, b in read_as]
     side.lines[:0] = _stand_in(first, other, typed)
+    v, own = first.verdict, other.verdict
+    if own is not None and (v is None or (v.setup.gpu, v.setup.count) != (own.setup.gpu, own.setup.count)):
+        side.own_setup = f"{own.setup.count}× {own.setup.gpu_name}"
     return side
 
 

@@ -2865,7 +2865,7 @@ def parse(
         query.noted = [*query.noted, note]
         query.noted_names = {**query.noted_names, note: switch[1]}
         return query
-    if base is None and (again := _asked_again(text, catalog or load_catalog())) is not None:
+    if (again := _asked_again(text, catalog or load_catalog(), base)) is not None:
         return again
     if base is not None:
         text = INSTEAD_AFTER.sub(r"\1", text)  # "e em fp8 no lugar?": the change, in place of the thread's
@@ -2940,6 +2940,36 @@ def parse(
 # token or its start: ambiguous, read as the first token's (sizing/traffic_query.py) and said.
 _ANSWER_TIME = regexes.compile(r"\b(?:respost\w*|respond\w*|answer\w*|respons\w*|repl(?:y|ies))\b")
 _FIRST_TOKEN_SAID = regexes.compile(r"primeir|first|ttft|token|comec|inici|start|begin")
+
+
+def _setups_listed(scan: _Scan, at: list, named: list) -> dict | None:
+    """ "2 ou 4 h100 ou 2 h200", "2x h100, 4x h100 ou 2x h200": GPUs offered as a choice, each with its own
+    count or counts, every one a setup weighed side by side in the order typed (the counts of a choice before
+    a GPU, and a GPU named again at another count, had been dropped). None when a GPU has no count of its
+    own, or the cards are one machine's ("2 L40S + 1 A100")."""
+    adjacent = dict(scan.found.get("gpu_count_at", []))
+    for start, _ in scan.found.get("gpu_one_article", []):
+        adjacent.setdefault(start, 1)  # "ou uma h200": the article is its count
+    more: dict[int, list[int]] = {}
+    for start, n in scan.found.get("gpu_count_choice_at", []):
+        more.setdefault(start, []).append(n)
+    if (
+        len(at) < 2
+        or len(at) != len(named)
+        or any(start not in adjacent for start, _ in at)
+        or not (more or len({gpu for _, gpu in at}) < len(at))
+        or scan.found.get("mixed_gpus")
+    ):
+        return None
+    setups = list(
+        dict.fromkeys((gpu, n) for start, gpu in at for n in (adjacent[start], *more.get(start, ())))
+    )
+    (gpu, count), *others = setups
+    return dict(
+        gpu=gpu, gpus=count, compare_gpus=[g for g, _ in others], compare_counts=[n for _, n in others]
+    )
+
+
 _CHOICE_JOINT = regexes.compile(r"\b(?:vs|versus|ou|or|contra|against|compared\s+to|comparado\s+(?:a|com))\b")
 
 
@@ -3428,17 +3458,19 @@ _ASKED_AGAIN = regexes.compile(
 )
 
 
-def _asked_again(text: str, catalog: Catalog) -> Query | None:
+def _asked_again(text: str, catalog: Catalog, base: Workload | None = None) -> Query | None:
     """The question before a clause that asks it again at another precision or on other GPUs ("e em fp8?",
     "e se for em 4 bits?", "and on 4?", "e numa h100?"): both setups side by side, the first answered in full,
     as "fp8 ou int4" and "2 ou 4 h100" are. The clause had been read into the question: its precision
     replaced the first's (the 16-bit side lost), its count contradicted the first's or was dropped. None when
-    the clause changes anything else ("e quanto custa?", "e para 10 usuários?"), read with the rest."""
+    the clause changes anything else ("e quanto custa?", "e para 10 usuários?"), read with the rest.
+    With `base`, in a thread ("e em 4 bits? e em 8?"), the first clause is a follow-up of the thread's question
+    and the second of the first (the second alone had been answered, or read as its GPU count)."""
     m = _ASKED_AGAIN.fullmatch(text)
     if m is None:
         return None
     try:
-        first = parse(m["kept"], catalog)
+        first = parse(m["kept"], catalog, base)
         w = first.workload
         if (
             first.help
@@ -3450,8 +3482,10 @@ def _asked_again(text: str, catalog: Catalog) -> Query | None:
         ):
             return None
         again = m["again"]
-        if w.gpus is None and _BARE_WIDTH.search(again) and _WIDTH_UNIT.search(m["kept"]):
+        count_said = w.gpus is not None if base is None else "gpus" in first.changed
+        if not count_said and _BARE_WIDTH.search(again) and _WIDTH_UNIT.search(m["kept"]):
             # "em 4 bits? e em 8?": a bare number after widths said in bits, with no GPU count said, is a width
+            # (in a thread, the clause before it said no count: the thread's own is not the clause's)
             again += " bits"
         # Read as a thread reads a follow-up: what it changes of the question before it.
         then = parse(again, catalog, base=w)
@@ -3463,6 +3497,19 @@ def _asked_again(text: str, catalog: Catalog) -> Query | None:
     if changed == {"precision"} and other.precision and other.precision != w.precision:
         # The same model at the other precision, weighed beside the first (sizing/compare.py)
         first.model_choices = [f"{w.model} {other.precision}"]
+        _choices_kept(first)
+    elif (
+        "precision" in changed
+        and changed <= {"precision", "gpu", "gpus"}
+        and other.precision
+        and other.precision != w.precision
+        and other.gpu
+        and (other.gpu, other.gpus) != (w.gpu, w.gpus)
+    ):
+        # "em 1 l40s? e em fp8 numa h100?": the other setup changes both, the model at the other precision on
+        # its own GPUs (sizing/compare.py other_workload); it had been read as one setup, the first's lost
+        count = other.gpus or (1 if w.gpus == 1 or other.gpu != w.gpu else None)
+        first.model_choices = [f"{w.model} {other.precision} {f'{count}x ' if count else ''}{other.gpu}"]
         _choices_kept(first)
     elif (
         changed
@@ -5812,6 +5859,8 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
             others.insert(at, (count, scan.original[first:start].strip()))
             count, first = _listed(more), more.start()
             scan.blank(more.start(), more.end())
+        # The GPU the choice's counts are of: "2 ou 4 h100 ou 2 h200" weighs the 4 on the H100, beside the H200
+        scan.found.setdefault("gpu_count_choice_at", []).extend((start, n) for n, _ in others[at:])
     typed = f"{scan.original[first:start]} {scan.original[end:last]}".strip()
     scan.found.setdefault("gpus", []).append((count, typed))
     scan.found.setdefault("gpu_count_at", []).append((start, count))  # the count of the GPU named there
@@ -7441,6 +7490,8 @@ def _gpus_named(scan: _Scan) -> dict:
             scan.found["mixed_gpus"] = [
                 (True, (scan.original[start.start() : ends[-1]] if start else typed).strip())
             ]
+    if (setups := _setups_listed(scan, at, named)) is not None:
+        return setups
     counts = [v for v, _ in scan.found.get("gpus", [])]
     adjacent = dict(scan.found.get("gpu_count_at", []))
     if not adjacent and (ones := [start for start, _ in scan.found.get("gpu_one_on", [])]):

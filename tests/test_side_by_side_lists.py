@@ -208,3 +208,134 @@ def test_slack_shows_every_precision_of_a_list(slack):
         "*Llama 3.1 70B* · INT4 (AWQ/GPTQ g128)",
     ]
     assert all("Recomendação: " in f["text"] and "Pesos: " in f["text"] for f in block["fields"])
+
+
+# -- a choice of counts beside another GPU, both settings changed, in a thread ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "understood", "setups"),
+    [
+        # The 4× H100 had been dropped: 2× H100 against 2× H200 alone.
+        ("llama 70b em 2 ou 4 h100 ou 2 h200",
+         "2× H100 SXM 80 GB, 4× H100 SXM 80 GB ou 2× H200 SXM 141 GB",
+         ["2× H100 SXM 80 GB: cabe", "4× H100 SXM 80 GB: cabe", "2× H200 SXM 141 GB: cabe"]),
+        ("llama 70b on 2 or 4 h100s or 2 h200s",
+         "2× H100 SXM 80 GB, 4× H100 SXM 80 GB or 2× H200 SXM 141 GB",
+         ["2× H100 SXM 80 GB: fits", "4× H100 SXM 80 GB: fits", "2× H200 SXM 141 GB: fits"]),
+        # A GPU named again at another count is a setup of its own (the 4× H100 had been dropped).
+        ("llama 70b em 2x h100, 4x h100 ou 2x h200",
+         "2× H100 SXM 80 GB, 4× H100 SXM 80 GB ou 2× H200 SXM 141 GB",
+         ["2× H100 SXM 80 GB: cabe", "4× H100 SXM 80 GB: cabe", "2× H200 SXM 141 GB: cabe"]),
+        ("llama 70b em 2 h200 ou 1, 2 ou 4 h100",
+         "2× H200 SXM 141 GB, 1× H100 SXM 80 GB, 2× H100 SXM 80 GB ou 4× H100 SXM 80 GB",
+         ["2× H200 SXM 141 GB: cabe", "1× H100 SXM 80 GB: não cabe", "2× H100 SXM 80 GB: cabe",
+          "4× H100 SXM 80 GB: cabe"]),
+    ],
+)  # fmt: skip
+def test_a_count_choice_beside_another_gpu_weighs_every_setup(capsys, question, understood, setups):
+    text = answer(capsys, question)
+    assert text.split("\n", 1)[0].endswith(f" · {understood}"), text.split("\n", 1)[0]
+    bullets = [line[4:] for line in sides(text).splitlines() if line.startswith("  • ")]
+    assert [b.split(";", 1)[0].split(",", 1)[0] for b in bullets] == setups
+
+
+def test_cards_of_one_machine_are_still_weighed_apart_not_as_a_choice(capsys):
+    text = answer(capsys, "llama 70b em 2 l40s + 1 a100")
+    assert "o vLLM divide um modelo em partes iguais entre as GPUs" in text
+
+
+@pytest.mark.parametrize(
+    ("question", "understood", "verdicts"),
+    [
+        # It had been one setup, FP8 on the L40S and the H100 both: the 16-bit question was lost.
+        ("roda o gemma 3 27b em 1 l40s? e em fp8 numa h100?",
+         "Entendi: Gemma 3 27B · BF16/FP16 (16-bit) em 1× L40S 48 GB ou FP8 (8-bit) em 1× H100 SXM 80 GB\n",
+         ["1× L40S 48 GB: não cabe", "1× H100 SXM 80 GB: cabe"]),
+        ("does gemma 3 27b run on 1 l40s? and at fp8 on an h200?",
+         "Understood: Gemma 3 27B · BF16/FP16 (16-bit) on 1× L40S 48 GB or FP8 (8-bit) on 1× H200 SXM 141 GB",
+         ["1× L40S 48 GB: does not fit", "1× H200 SXM 141 GB: fits"]),
+        ("llama 70b em 4 bits numa l40s? e em fp8 em 2 h100?",
+         "Entendi: Llama 3.1 70B · INT4 (AWQ/GPTQ g128) em L40S 48 GB ou FP8 (8-bit) em 2× H100 SXM 80 GB",
+         ["1× L40S 48 GB: cabe", "2× H100 SXM 80 GB: cabe"]),
+    ],
+)  # fmt: skip
+def test_a_clause_changing_precision_and_gpus_weighs_both_setups(capsys, question, understood, verdicts):
+    text = answer(capsys, question)
+    assert text.startswith(understood), text.split("\n", 1)[0]
+    block = comparison(text)
+    found = [
+        line.strip()
+        for line in block.splitlines()
+        if "×" in line and line.strip().endswith(("cabe", "fit", "fits"))
+    ]
+    assert found == verdicts, block
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("llama 70b em 16 bits, 8 ou 4?",
+         "Em resumo: o Llama 3.1 70B INT4 (AWQ/GPTQ g128) precisa da menor configuração (1× L40S 48 GB, contra até "
+         "2× A100 SXM 80 GB); o Llama 3.1 70B BF16/FP16 (16-bit) atende mais usuários"),
+        # The GPU named: which of the three fit on it.
+        ("llama 70b fp16 vs fp8 vs int4 numa h100",
+         "Em resumo: só cabem em 1× H100 SXM 80 GB: Llama 3.1 70B FP8 (8-bit) e Llama 3.1 70B INT4 (AWQ/GPTQ g128);"),
+        ("qwen 32b at 16-bit, 8 or 4?",
+         "In short: Qwen2.5 32B FP8 (8-bit) and Qwen2.5 32B INT4 (AWQ/GPTQ g128) need the smallest setup "
+         "(1× L40S 48 GB, against up to 1× A100 SXM 80 GB); Qwen2.5 32B INT4 (AWQ/GPTQ g128) serves more users"),
+    ],
+)  # fmt: skip
+def test_three_precisions_get_a_summary_line(capsys, question, said):
+    # Only two had had one: three or four ended on their columns with no word on which to pick.
+    block = comparison(answer(capsys, question))
+    assert said in block, block
+    assert "responde mais rápido a cada usuário" in block or "answers each user faster" in block
+    # the lower precision's quality trade-off, as for two
+    assert "Quantização: 8 bits é praticamente sem perda" in block or "Quantization: 8-bit" in block
+
+
+def test_the_serving_gpus_of_a_training_are_listed_with_the_or_before_the_last(capsys):
+    text = answer(capsys, "fine-tuning lora do llama 8b em 1 h100 e depois servir em l40s, a100 ou h200")
+    # it had read "servir em 1× L40S 48 GB ou 1× A100 SXM 80 GB, 1× H200 SXM 141 GB"
+    assert text.split("\n", 1)[0].endswith(
+        " · servir em 1× L40S 48 GB, 1× A100 SXM 80 GB ou 1× H200 SXM 141 GB"
+    )
+
+
+def test_slack_thread_weighs_a_choice_asked_in_a_reply(slack):
+    # In a thread, "e em 4 bits? e em 8?" had answered INT4 alone; "em 2 ou 4 gpus?" weighs both counts.
+    from . import slack_requests as sr
+
+    thread = "1700000701.000100"
+    assert slack.event(sr.app_mention("<@UBOT> roda o gemma 3 27b em 1 l40s?", ts=thread), "EvSbs1") == 200
+    slack.fake.wait_for("chat.postMessage")
+    follow = sr.message("e em 4 bits? e em 8?", thread_ts=thread, ts="1700000702.000100")
+    assert slack.event(follow, "EvSbs2") == 200
+    reply = slack.fake.wait_for("chat.postMessage", count=2)[1].params["blocks"]
+    valid(reply)
+    block = next(b for b in reply if "fields" in b and "Comparação" in b["text"]["text"])
+    heads = [f["text"].split("\n", 2)[:2] for f in block["fields"]]
+    assert heads == [
+        ["*Gemma 3 27B* · INT4 (AWQ/GPTQ g128)", "1× L40S 48 GB: cabe"],
+        ["*Gemma 3 27B* · FP8 (8-bit)", "1× L40S 48 GB: cabe"],
+    ]
+    assert text_of(reply).startswith(
+        "Entendi: Gemma 3 27B · INT4 (AWQ/GPTQ g128) ou FP8 (8-bit) · 1× L40S 48 GB"
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "understood"),
+    [
+        # The second model's GPUs had gone unsaid: "Llama 3.1 70B or Qwen2.5 72B · 2× H100 SXM 80 GB".
+        ("llama 70b on 2 h100 vs qwen 72b on 1 h200",
+         "Understood: Llama 3.1 70B on 2× H100 SXM 80 GB or Qwen2.5 72B on 1× H200 SXM 141 GB\n"),
+        ("llama 3.3 70b nvfp4 on b200 vs fp8 on h200",
+         "Understood: Llama 3.3 70B · NVFP4 on B200 180 GB or FP8 (8-bit) on 1× H200 SXM 141 GB\n"),
+        # One GPU named for both: said once, after them.
+        ("llama 70b ou qwen 72b numa h100", "Entendi: Llama 3.1 70B ou Qwen2.5 72B · H100 SXM 80 GB\n"),
+    ],
+)  # fmt: skip
+def test_the_understood_line_says_each_sides_own_gpus(capsys, question, understood):
+    assert answer(capsys, question).startswith(understood)
