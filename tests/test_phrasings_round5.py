@@ -106,6 +106,34 @@ def test_invoices_read_are_still_extraction(capsys):
         ("o ministério quer testar o llama 3.1 8b durante um mês", "avaliação"),
         ("é preciso encriptação? qual a memória para o mistral 7b em int8?", "INT8"),
         ("cliente quer rodar o qwen3 235b, é muita coisa?", "Qwen3 235B-A22B"),
+        ("precisamos que nada saia do país: llama 3.3 70b pra 200 usuários, quanto custa por mês?", "custo"),
+        (
+            "a auditoria exige que o modelo rode em território nacional. mistral small 24b, 30 usuários, 16k contexto",
+            "30 usuários simultâneos",
+        ),
+        (
+            "nosso time de risco quer usar llama 3.1 70b em int4 para análise de fraude, 20 req/s",
+            "20 requisições/s",
+        ),
+        ("o jurídico pediu que os logs fiquem no brasil. gemma 3 27b, 40 usuários", "40 usuários"),
+        ("precisamos de isolamento: gpu dedicada pro llama 3.1 70b fp8", "dedicada"),
+        (
+            "a auditoria pede rastreabilidade, vamos de llama 3.1 8b em bf16, 20 usuários, 128k de contexto",
+            "128k de contexto",
+        ),
+        (
+            "estamos migrando da openai pra llama 3.3 70b local por causa da LGPD, 500 usuários, 8k contexto",
+            "500 usuários",
+        ),
+        (
+            "somos PCI DSS, vamos rodar llama 3.1 8b on-prem no datacenter de vocês em SP, 50 usuários",
+            "50 usuários",
+        ),
+        ("eles querem rodar o mistral 7b baratinho, qual a gpu mais barata?", "opções mais baratas"),
+        (
+            "we run vLLM with tensor parallel 8 on llama 3.1 405b fp8, 32k max len, how many users?",
+            "32k context",
+        ),
         ("we plan on 1000 DAU, 5 requests each per day, llama 3.1 8b", "5,000 requests a day"),
         (
             "estimating capacity: 20 QPS, 1500 input tokens, 300 output tokens, llama 3.1 70b fp8",
