@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.cli import main as gpu_size
 from tests.gpu_size_run import answer, answer_json
 
 UNKNOWN = ("Não entendi", "Não percebi", "Not understood")
@@ -230,3 +231,28 @@ def test_afinacao_fina_is_a_fine_tune(capsys):
     head = _understood(capsys, "queremos fazer afinação fina (fine-tuning) do qwen2.5 7b com os nossos dados")
     assert head.startswith("Percebi:")
     assert "ajuste fino" in head
+
+
+# -- "um chatgpt interno": a closed model wanted in-house gets the open models in its place ---------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("cliente quer um chatgpt interno pra 300 funcionários", "modelos abertos para o lugar dele"),
+        (
+            "o cliente quer algo como o chatgpt, mas rodando aqui, pra 50 pessoas do jurídico",
+            "modelos abertos para o lugar dele",
+        ),
+        ("we want an internal ChatGPT for 2,000 employees", "open models in its place"),
+    ],
+)
+def test_a_closed_model_wanted_in_house_gets_open_ones(capsys, text, said):
+    text = answer(capsys, text)
+    assert said in text
+    assert "•" in text  # the models suggested, sized
+
+
+def test_a_closed_model_alone_is_still_refused(capsys):
+    assert gpu_size(["o chatgpt roda numa h100?"]) != 0
+    assert "é um modelo fechado: só roda na API" in capsys.readouterr().err
