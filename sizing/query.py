@@ -7293,8 +7293,9 @@ def _stage_of_settings(scan: _Scan) -> Stage | None:
     """A trainer's config pasted with no word for training ("micro_batch_size 4, gradient_accumulation_steps 16,
     lora_r 32", a YAML with per_device_train_batch_size): settings only a training run has say it is one, LoRA
     where an adapter's rank is among them (it had been a serving of 4 users, the micro-batch read as them)."""
-    if not (scan.found.get("batch_per_gpu") or scan.found.get("grad_accum")):
-        return None
+    keyed = any(MICRO_BATCH.fullmatch(typed) for _, typed in scan.found.get("batch_per_gpu", []))
+    if not (keyed or scan.found.get("grad_accum")):
+        return None  # "batch 32 por gpu" alone may be a server's sequences decoded together
     return Stage.lora if scan.found.get("lora_rank") else Stage.full
 
 
