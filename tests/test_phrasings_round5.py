@@ -45,9 +45,16 @@ def test_a_trainer_s_settings_are_a_training(capsys, text, said):
     assert "usuário" not in head and "user" not in head  # the micro-batch had been read as users served
 
 
-def test_a_served_batch_is_still_users(capsys):
-    # a batch with nothing of a trainer is the sequences a server decodes together
-    assert "64 usuários simultâneos" in _understood(capsys, "tokens/s do llama 3.1 8b numa h200 com batch 64")
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("tokens/s do llama 3.1 8b numa h200 com batch 64", "64 usuários simultâneos"),
+        ("llama 3.1 8b batch 32 por gpu em 4 h100", "32 usuários simultâneos"),
+    ],
+)
+def test_a_served_batch_is_still_users(capsys, text, said):
+    # a batch with nothing of a trainer's keys is the sequences a server decodes together
+    assert said in _understood(capsys, text)
 
 
 # -- Unsloth in 4 bits is QLoRA, not a refusal ------------------------------------------------------------------
