@@ -138,6 +138,7 @@ def test_invoices_read_are_still_extraction(capsys):
             "50 usuários",
         ),
         ("eles querem rodar o mistral 7b baratinho, qual a gpu mais barata?", "opções mais baratas"),
+        ("fine tuning supervisionado do qwen3 30b a3b com lora, seq 4k", "ajuste fino com LoRA"),
         (
             "we run vLLM with tensor parallel 8 on llama 3.1 405b fp8, 32k max len, how many users?",
             "32k context",
@@ -197,6 +198,8 @@ def test_words_around_the_question_are_read(capsys, text, said):
         ),
         ("llama 3.3 70b para 300 investigadores da universidade", "300 pessoas"),
         ("qwen2.5 32b pra 400 pesquisadores da universidade", "400 pessoas"),
+        ("we want to host phi-4 for 500 employees across LatAm, ~5% concurrency", "5% active at once"),
+        ("llama 3.1 8b, 2000 funcionários, 5% de concorrência", "5% ativos ao mesmo tempo"),
     ],
 )
 def test_a_public_service_s_people_are_a_head_count(capsys, text, said):
