@@ -125,6 +125,7 @@ def test_invoices_read_are_still_extraction(capsys):
         ),
         ("o jurídico pediu que os logs fiquem no brasil. gemma 3 27b, 40 usuários", "40 usuários"),
         ("precisamos de isolamento: gpu dedicada pro llama 3.1 70b fp8", "dedicada"),
+        ("auditoria externa vai olhar tudo. mistral small 24b em fp8 para 60 analistas", "60 pessoas"),
         (
             "a auditoria pede rastreabilidade, vamos de llama 3.1 8b em bf16, 20 usuários, 128k de contexto",
             "128k de contexto",
