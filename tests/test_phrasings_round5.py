@@ -123,7 +123,6 @@ def test_invoices_read_are_still_extraction(capsys):
             "nosso time de risco quer usar llama 3.1 70b em int4 para análise de fraude, 20 req/s",
             "20 requisições/s",
         ),
-        ("o jurídico pediu que os logs fiquem no brasil. gemma 3 27b, 40 usuários", "40 usuários"),
         ("precisamos de isolamento: gpu dedicada pro llama 3.1 70b fp8", "dedicada"),
         ("auditoria externa vai olhar tudo. mistral small 24b em fp8 para 60 analistas", "60 pessoas"),
         (
@@ -267,3 +266,10 @@ def test_a_closed_model_wanted_in_house_gets_open_ones(capsys, text, said):
 def test_a_closed_model_alone_is_still_refused(capsys):
     assert gpu_size(["o chatgpt roda numa h100?"]) != 0
     assert "é um modelo fechado: só roda na API" in capsys.readouterr().err
+
+
+def test_logs_wanted_in_brazil_get_where_they_are_kept(capsys):
+    text = answer(capsys, "o jurídico pediu que os logs fiquem no brasil. gemma 3 27b, 40 usuários")
+    assert "Não entendi" not in text
+    assert "40 usuários simultâneos" in text.splitlines()[0]
+    assert "Os prompts e os logs do serviço que vocês rodam nas GPUs alugadas ficam onde" in text
