@@ -4158,7 +4158,19 @@ _COUNTED_BEFORE = regexes.compile(r"(?<![\w.,])\d[\d.,]*\s*(?:k|mil)?\s+(?:[a-z]
 _AGENTS = regexes.compile(r"agents?|agentes?")
 
 
+# "qual seria a fatura mensal?", "the monthly invoice": the bill for the service, which the cost answers, not an
+# invoice read by the model (tasks.extraction).
+_INVOICE = regexes.compile(r"fa[ck]?tura\w*|invoices?|bill")
+_BILLED = regexes.compile(r"\s*(?:mensa(?:l|is)|anua(?:l|is)|monthly|annual|yearly|do\s+mes|por\s+mes)\b")
+_MONTHLY_BEFORE = regexes.compile(r"\b(?:monthly|annual|yearly)\s+$")
+
+
 def _task_word(scan: _Scan, m: re.Match, task: Task) -> Task | None:
+    if task is Task.extraction and _INVOICE.fullmatch(m.group(0).lower()):
+        after, before = strip_accents(scan.original[m.end() :].lower()), scan.original[: m.start()].lower()
+        if _BILLED.match(after) or _MONTHLY_BEFORE.search(before):
+            scan.blank(m.start(), m.end())  # read: the money the answer already gives
+            return None
     if (
         task is Task.agent
         and _AGENTS.fullmatch(m.group(0))
@@ -7331,6 +7343,23 @@ def _compute_optimal_size(scan: _Scan, fields: dict, stage: Stage | None) -> str
     return f"{billions:g}b"
 
 
+def _loaded_in_4bit(scan: _Scan, precision: str | None) -> bool:
+    """A base said in 4 bits that is not a checkpoint of its own (AWQ, GPTQ): how bitsandbytes loads it for QLoRA."""
+    return precision in ("int4", "nf4") and not any(
+        f in scan.found["precision"][0][1].lower() for f in ("awq", "gptq")
+    )
+
+
+def _stage_of_settings(scan: _Scan) -> Stage | None:
+    """A trainer's config pasted with no word for training ("micro_batch_size 4, gradient_accumulation_steps 16,
+    lora_r 32", a YAML with per_device_train_batch_size): settings only a training run has say it is one, LoRA
+    where an adapter's rank is among them (it had been a serving of 4 users, the micro-batch read as them)."""
+    keyed = any(MICRO_BATCH.fullmatch(typed) for _, typed in scan.found.get("batch_per_gpu", []))
+    if not (keyed or scan.found.get("grad_accum")):
+        return None  # "batch 32 por gpu" alone may be a server's sequences decoded together
+    return Stage.lora if scan.found.get("lora_rank") else Stage.full
+
+
 def _stage(scan: _Scan) -> Stage | None:
     """The stage the words name. The most specific training word wins ("ajuste fino com LoRA" is LoRA,
     "treinar um QLoRA" is QLoRA); words that name two different trainings are a contradiction."""
@@ -7338,7 +7367,7 @@ def _stage(scan: _Scan) -> Stage | None:
     for kind, typed in scan.found.get("stage", []):
         words.setdefault(kind, typed)
     if not words:
-        return None
+        return _stage_of_settings(scan)
     training = [kind for kind in STAGE_WORDS if kind in words and kind != "inference"]
     if not training:
         return Stage.inference
@@ -7826,11 +7855,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     query.device_alone = list(dict.fromkeys(typed for kind, typed in alone if kind not in ("mac", "unified")))
     query.mac_alone = list(dict.fromkeys(typed for kind, typed in alone if kind in ("mac", "unified")))
     stage = _stage(scan)
-    if (
-        stage is Stage.lora
-        and fields["precision"] in ("int4", "nf4")
-        and not any(f in scan.found["precision"][0][1].lower() for f in ("awq", "gptq"))
-    ):
+    if stage is Stage.lora and _loaded_in_4bit(scan, fields["precision"]):
         # "lora no mixtral com unsloth, 4bit": LoRA over a base loaded in 4 bits is QLoRA (NF4 with
         # bitsandbytes, as Unsloth and PEFT load it); it had been refused with that very remark. Said back.
         lora = next(typed for kind, typed in scan.found["stage"] if kind == "lora")
@@ -8865,6 +8890,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # QLoRA where LoRA does not fit the card named (sizing/engine.py); the answer says the assumption.
         stage, workload["adapter_from_stack"] = Stage.lora, True
         workload.pop("train_as_fine_tune", None)
+        if _loaded_in_4bit(scan, workload.get("precision")):
+            # "treino com unsloth do qwen3 14b em 4bit": Unsloth's 4-bit LoRA is QLoRA (it had been refused
+            # with the remark that LoRA over 4 bits is QLoRA)
+            stage, workload["precision"] = Stage.qlora, None
     if stage is Stage.full and _adapter_for_data(scan, workload):
         # "quero treinar o qwen3 8b com 500 mil conversas": "treinar" names no method, and a dataset of
         # this size teaches style and task, which LoRA learns about as well as a full fine-tune while
