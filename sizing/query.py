@@ -3171,6 +3171,9 @@ EU_RESIDENCY = regexes.compile(
 )
 # "quais GPUs vocês têm?", "tabela de preços", a bare "/gpu preços": the GPUs we rent and their prices.
 OFFERING = regexes.compile(rf"\b(?:{_W('words.offering')})\b")
+# "quantas gpus preciso?", "which GPU should I rent?": a sizing asked with nothing to size, so the model is what
+# is missing.
+SIZING_ASKED = regexes.compile(rf"\b(?:{_W('words.sizing_asked')})\b")
 OFFERING_ALONE = regexes.compile(rf"\W*(?:gpus?\W+)?(?:{_W('words.offering_alone')})\W*")
 # "quantas H100 preciso pro llama 405b?", "how many H100s for deepseek v3?", "quantas GPUs H200?", "quantas GPUs
 # preciso em H100?": the count of the GPU named is asked (sizing/choice.py requested leads with it). Only GPU
@@ -8687,6 +8690,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
                 resolve_model(named, catalog)
             except SizingError as e:
                 raise QueryError.from_sizing(e) from None
+        # "quantas gpus preciso?", "how many GPUs do I need?": a sizing asked with no model nor size, so the model
+        # is what is missing (it had been "Não entendi o pedido")
+        understood = understood or (not query.unknown and SIZING_ASKED.search(plain) is not None)
         if understood and stage is not None and stage.is_training:
             # "preciso treinar um modelo do zero, quantas gpus?": a training's GPUs and hours hang on the model's
             # size, which nothing here says; the examples are a training's, with the data that sets a size from

@@ -111,6 +111,32 @@ def test_a_training_with_no_model_asks_for_it_with_trainings_examples(capsys, te
     assert "10usuarios" not in err  # not the serving examples
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # A sizing asked with nothing to size had been "Não entendi o pedido": the model is what is missing.
+        ("quantas gpus preciso?", "Faltou dizer o modelo (um nome como `llama 3.1 70b`"),
+        ("qual gpu eu preciso?", "Faltou dizer o modelo"),
+        ("quanta vram eu preciso?", "Faltou dizer o modelo"),
+        ("how many GPUs do I need?", "The model is missing (a name like `llama 3.1 70b`"),
+        ("which gpu should I rent?", "The model is missing"),
+        ("de quantas placas gráficas preciso?", "Falta indicar o modelo"),
+    ],
+)
+def test_a_sizing_asked_with_no_model_says_the_model_is_missing_with_examples(capsys, text, said):
+    assert gpu_size([text]) != 0
+    err = capsys.readouterr().err
+    assert said in err and "`/gpu 70b 4bit 32k" in err
+    assert "Não entendi" not in err and "didn't understand" not in err
+
+
+def test_a_sizing_asked_with_no_model_is_logged_as_wanting_more_input(slack):
+    reply = slack.answer("quantas gpus preciso?")
+    assert "Faltou dizer o modelo" in text_of(reply["blocks"])
+    [row] = slack.rows()
+    assert row["outcome"] == "needs_input"
+
+
 def test_gpus_rented_for_a_training_with_no_model_are_priced_as_a_rental(capsys):
     out = answer(capsys, "quanto custa 8 h100 por 2 semanas pra um treino")
     assert out.startswith("Quanto custa 8× H100 SXM 80 GB por 14 dias")
