@@ -130,6 +130,9 @@ class Plan(msgspec.Struct, frozen=True):
     # serving: a batch's requests counted with no deadline ("processar 100 mil emails"): the answer says how
     # long they take on the setup (sizing/advice.py batch_time)
     batch_items: int | None = None
+    # serving: the sequences at once one batch's requests sent together make ("lote de 64 prompts"), said as a
+    # batch while they are still the users sized
+    users_batch: int | None = None
     generated_tokens: int | None = None  # serving: tokens to generate, counted with no deadline
     read_tokens: int | None = None  # serving: tokens to read (short answers), counted with no deadline
     batch_seconds: float | None = (
@@ -637,6 +640,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         batch_items=w.batch_items
         if w.batch_items and not w.batch_seconds and not stage.is_training
         else None,
+        users_batch=w.users if w.users_batch and not stage.is_training else None,
         generated_tokens=None if stage.is_training else w.generated_tokens,
         read_tokens=None if stage.is_training else w.read_tokens,
         budget=BudgetInfo(

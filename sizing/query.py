@@ -7903,6 +7903,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
                 "query.contradiction", what="users", first=str(fields["users"]), second=str(at_once)
             )
         fields["users"], fields["users_at_once"] = at_once, True
+        # "lote de 64 prompts": the count at once is the batch's own, said as a batch (not "64 usuários")
+        fields["users_batch"] = _one(scan, "users_batch", "users") == at_once or None
     elif (
         fields["users"]
         and fields["population"]
@@ -8716,6 +8718,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # "tokens/s numa h200 com batch 64": in a serving question a batch is the sequences decoded together,
         # vLLM's concurrency (it had been read as a training batch and the answer sized one user).
         fields["users"], fields["users_at_once"], fields["batch"] = fields["batch"], True, None
+        fields["users_batch"] = True  # a batch's sequences, said as one (not "32 usuários simultâneos")
     gpus = fields.get("gpus") or (base.gpus if base is not None else None)
     if (
         training_stage

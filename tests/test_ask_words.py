@@ -155,30 +155,78 @@ def test_a_from_scratch_example_of_the_hint_sizes_the_compute_optimal_model(caps
         # "Not understood: “64”, “prompts”".
         (
             "we send 64 prompts in a batch to llama 8b",
-            "Understood: Llama 3.1 8B · 64 concurrent users · a batch of 64 requests",
+            "Understood: Llama 3.1 8B · a batch of 64 requests at once\n",
             "(64 × 0.54 GB per conversation of 4,096 tokens)",
         ),
         (
             "llama 8b batch of 64 requests",
-            "Understood: Llama 3.1 8B · 64 concurrent users · a batch of 64 requests",
+            "Understood: Llama 3.1 8B · a batch of 64 requests at once\n",
             "(64 × 0.54 GB per conversation of 4,096 tokens)",
         ),
         (
             "llama 8b lote de 64 prompts",
-            "Entendi: Llama 3.1 8B · 64 usuários simultâneos · lote de 64 pedidos",
+            "Entendi: Llama 3.1 8B · lote de 64 pedidos de uma vez\n",
             "(64 × 0,54 GB por conversa de 4.096 tokens)",
         ),
         (
             "llama 8b em lote, 64 perguntas de uma vez",
-            "Entendi: Llama 3.1 8B · 64 usuários simultâneos · lote de 64 pedidos",
+            "Entendi: Llama 3.1 8B · lote de 64 pedidos de uma vez\n",
             "(64 × 0,54 GB por conversa de 4.096 tokens)",
         ),
-        ("llama 8b batch size 32", "Entendi: Llama 3.1 8B · 32 usuários simultâneos", "(32 × 0,54 GB"),
+        ("llama 8b batch size 32", "Entendi: Llama 3.1 8B · lote de 32 pedidos de uma vez", "(32 × 0,54 GB"),
+        (
+            "llama 8b lote de 64 prompts, pt-pt",
+            "Percebi: Llama 3.1 8B · lote de 64 pedidos de uma vez",
+            "(64 × 0,54 GB por conversa de 4\u00a0096 tokens)",
+        ),
     ],
 )
 def test_a_batch_of_prompts_is_that_many_sequences_at_once(capsys, text, understood, kv):
     out = answer(capsys, text)
     assert understood in out and kv in out
+
+
+@pytest.mark.parametrize(
+    ("text", "header"),
+    [
+        ("llama 8b lote de 64 prompts", "4.096 tokens de contexto · lote de 64 pedidos de uma vez"),
+        (
+            "we send 64 prompts in a batch to llama 8b",
+            "4,096 tokens of context · a batch of 64 requests at once",
+        ),
+    ],
+)
+def test_a_batch_at_once_is_said_as_a_batch_in_the_header_and_capacity_still_counts_what_fits(
+    capsys, text, header
+):
+    out = answer(capsys, text)
+    assert header in out
+    assert "usuários simultâneos" not in out and "concurrent users" not in out
+    assert (
+        "Capacidade: até 110 usuários com 4.096 tokens" in out or "Capacity: up to 110 users at 4,096" in out
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "understood"),
+    [
+        # the prompt-length reading had reached over the batch's words and left "64" unread
+        (
+            "llama 8b 64 prompts in a batch of 1024 tokens each",
+            "Understood: Llama 3.1 8B · a batch of 64 requests at once · prompts of 1,024 tokens\n",
+        ),
+        (
+            "llama 8b 64 perguntas de uma vez de 1000 tokens cada",
+            "Entendi: Llama 3.1 8B · lote de 64 pedidos de uma vez · prompts de 1.000 tokens\n",
+        ),
+        # no count before the prompts: the length is still theirs
+        ("llama 8b prompts num lote de 2000 tokens", "Entendi: Llama 3.1 8B · prompts de 2.000 tokens\n"),
+    ],
+)
+def test_a_batch_of_counted_prompts_with_their_length_reads_both(capsys, text, understood):
+    out = answer(capsys, text)
+    assert out.startswith(understood)
+    assert "(64 × " in out or "2.000" in out
 
 
 def test_a_batch_past_what_a_server_runs_at_once_stays_a_volume(capsys):
