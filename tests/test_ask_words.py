@@ -142,6 +142,23 @@ def test_gpus_rented_for_a_training_with_no_model_are_priced_as_a_rental(capsys)
     assert out.startswith("Quanto custa 8× H100 SXM 80 GB por 14 dias")
 
 
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [
+        # a training's GPUs had been offered on demand first, as a test's
+        ("quanto custa 8 h100 por 2 semanas pra um treino", "   Pacote por projeto: ajuste fino e treino"),
+        ("how much for 8 h100 for 2 weeks to train a model?", "   Per-project package:"),
+        ("quanto custa 2 h100 por 6 meses pra produção?", "   Reservada: produção precisa"),
+        ("quanto custa 2 h100 por 3 dias pra testar?", "   Sob demanda: para testar e avaliar"),
+    ],
+)
+def test_the_contract_modes_of_a_rental_lead_with_the_one_its_stage_calls_for(capsys, text, first):
+    out = answer(capsys, text)
+    modes = out.split("\n")
+    heading = next(i for i, line in enumerate(modes) if line in ("Modos de contrato:", "Contract modes:"))
+    assert modes[heading + 1].startswith(first)
+
+
 def test_a_from_scratch_example_of_the_hint_sizes_the_compute_optimal_model(capsys):
     # the hint's own example works: the data sets the size (Hoffmann et al. 2022, ~20 tokens a parameter)
     out = answer(capsys, "treinar do zero com 20 bilhões de tokens")
