@@ -1177,6 +1177,9 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(
             t("understood.users_limit", n=i18n.number(w.users, lang), **words)
         )  # a ceiling (sizing/plan.py)
+    elif w.users and w.users > 1 and w.task is not None and w.task.value == "agent":
+        # "20 agentes de IA": programs calling the model, each a conversation at once, not people
+        parts.append(t("understood.users_agents", n=i18n.number(w.users, lang)))
     elif w.users and w.users_batch:
         # "lote de 64 prompts": one batch's requests sent together, not people
         parts.append(t("understood.users_batch", n=i18n.number(w.users, lang)))

@@ -1678,7 +1678,8 @@ def _code_lengths(plan: Plan, w: Workload, catalog: Catalog) -> tuple[int, int, 
     """A coding assistant's prompt, answer and conversation (0 for independent requests: autocomplete) when the
     question gives no prompt, none of the lengths said of other work, and no context too short for them; else
     None. A context said is the conversation's."""
-    if plan.task is not Task.code or w.prompt_tokens or w.prompt_pages or plan.read_tokens or w.translation:
+    coding = plan.task is Task.code or (plan.task is Task.agent and not w.code_completion)
+    if not coding or w.prompt_tokens or w.prompt_pages or plan.read_tokens or w.translation:
         return None
     if plan.images or w.users_limit or w.shared_prefix_tokens or w.turns:
         return None
@@ -1784,6 +1785,9 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         if not w.output_tokens:
             default_output = code[1]
         key = "assume.traffic.code_completion" if w.code_completion else "assume.traffic.code_chat"
+        # An AI agent's call carries its instructions, tools and their outputs so far, as a coding agent's does:
+        # Cline's figure is the published one, and for other agents our assumption (the message says so).
+        key = "assume.traffic.agent_calls" if plan.task is Task.agent else key
         said.append(t(lang, key, prompt=i18n.tokens(code[0], lang), output=i18n.tokens(w.output_tokens or code[1], lang),
                       context=i18n.tokens(code_context or code[0] + code[1], lang)))  # fmt: skip
     elif plan.read_tokens and not w.output_tokens:

@@ -4810,6 +4810,16 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
             if task is not None:
                 scan.found["task"] = [(task, typed)]
                 break
+    if not scan.found.get("task"):
+        # "20 agentes de IA", "20 AI agents", "20 agents running": the count took its noun, which says the users
+        # are AI agents calling the model in loops (tasks.agent), not people; a bare "20 agentes" stays people,
+        # a contact center's (_task_word)
+        agent = dict(TASK_PATTERNS)[Task.agent]
+        for _, typed in scan.found.get("users", []):
+            m = agent.search(strip_accents(typed.lower()))
+            if m is not None and not _AGENTS.fullmatch(m.group(0)):
+                scan.found["task"] = [(Task.agent, typed)]
+                break
     if not any(k in scan.found for k in ("images", "images_total", "with_images", "no_images")):
         # OCR reads images, and so does a model asked "com visão": the answer counts them, or says that a text
         # model cannot read them.

@@ -338,3 +338,41 @@ def test_forgetting_a_person_drops_their_welcome(slack):
     assert [r["user_id"] for r in database(slack).execute("select user_id from welcomed")] == ["U0001"]
     reports.forget(slack.db, "U0001")
     assert database(slack).execute("select count(*) from welcomed").fetchone()[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "understood"),
+    [
+        # AI agents had been people ("20 usuários simultâneos"), or "20" left unread in "20 AI agents"
+        ("llama 70b para 20 agentes de IA", "Entendi: Llama 3.1 70B · 20 agentes de IA ao mesmo tempo"),
+        ("qwen3 32b for 20 AI agents", "Understood: Qwen3 32B · 20 AI agents at once"),
+        ("qwen3 32b for 20 agents running", "Understood: Qwen3 32B · 20 AI agents at once"),
+        (
+            "llama 70b para 20 agentes autônomos, pt-pt",
+            "Percebi: Llama 3.1 70B · 20 agentes de IA em simultâneo",
+        ),
+    ],
+)
+def test_counted_ai_agents_are_programs_with_long_calls_always_in_flight(capsys, text, understood):
+    out = answer(capsys, text)
+    assert out.startswith(understood)
+    # each call carries the tools' outputs: a coding agent's prompt, said with its source and how to change it
+    assert "16.000 tokens" in out or "16,000 tokens" in out or "16\u00a0000 tokens" in out
+    assert "Cline" in out and ("suposição nossa" in out or "our assumption" in out)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "llama 70b para 20 agentes de atendimento",
+        "llama 70b for 20 support agents",
+        "llama 70b para 20 agentes",
+    ],
+)
+def test_support_agents_stay_people_with_a_chats_lengths(capsys, text):
+    out = answer(capsys, text)
+    assert " 20 usuários simultâneos" in out or " 20 concurrent users" in out
+    assert "agentes de IA" not in out and "AI agents" not in out
+    assert (
+        "(20 × 1,3 GB por conversa de 4.096 tokens)" in out or "(20 × 1.3 GB per conversation of 4,096" in out
+    )
