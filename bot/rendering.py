@@ -1434,6 +1434,9 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
             people_phrase(total, lang) if query.summed_head_count else advice.users_phrase(total, lang)
         )
         lines.append(t("understood.users_summed", typed=typed, parts=parts, total=people))
+    for held, count, at_once, people in query.held_beside_at_once:
+        lines.append(t("understood.users_held_beside_at_once", held=held, at_once=i18n.number(at_once, lang),
+                       people=i18n.number(people, lang), total=i18n.number(count + at_once, lang)))  # fmt: skip
     for typed, people, users, held in query.mixed_groups:
         # each group as it was read: the users at once as typed, each a conversation held open, and the
         # head-count's conversations in flight at its rate on the setup recommended (sizing/engine.py)

@@ -307,6 +307,9 @@ class Query(msgspec.Struct):
     # ... or a head-count beside users at once ("12 analistas e 30 atendentes"): as typed, the people, the users,
     # and the users' parts as typed ("30 atendentes")
     mixed_groups: list[tuple[str, int, int, str]] = []
+    # "20 atendentes e 100 funcionários, 10 ao mesmo tempo": the trade's people as typed, their count, the
+    # head-count's people at once and the head-count, summed into the conversations at once (said in the answer)
+    held_beside_at_once: list[tuple[str, int, int, int]] = []
     # Counts of users said as phases ("piloto com 10 usuários e depois 100"): (as typed, the pilot's, the
     # production's, which is sized).
     phases: list[tuple[str, int, int]] = []
@@ -6804,6 +6807,18 @@ def _group(m: re.Match, name: str) -> str | None:
     return m.group(name) if name in m.re.groupindex else None
 
 
+def _held_trade_count(scan: _Scan, fields: dict) -> tuple[str, int] | None:
+    """The users counted beside a head-count in a trade that works conversations all day ("20 atendentes" beside
+    "100 funcionários"), as typed with their count; None when the users are no such group."""
+    if not fields.get("users") or not fields.get("population") or fields["users"] >= fields["population"]:
+        return None
+    for count, typed in scan.found.get("users", []):
+        noun = re.sub(r"^[\d.,]+\s*", "", strip_accents(typed.lower()))
+        if count == fields["users"] and _AT_ONCE_TRADE.fullmatch(noun):
+            return typed, count
+    return None
+
+
 def _held_trade(m: re.Match) -> str | None:
     """The trade of a part said at once ("20 atendentes simultâneos", "20 agents at once"), when it is one that
     works conversations all day (traffic_words.toml at_once_trades)."""
@@ -7903,6 +7918,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     at_once = _one(scan, "users_at_once", "users")
     if average is not None and fields["users"] is None and at_once is None:
         fields["users"] = average  # an average alone is the count said
+    held = _held_trade_count(scan, fields)
+    if at_once is not None and held is not None and held[1] > at_once:
+        # "20 atendentes e 100 funcionários, 10 ao mesmo tempo": the attendants each hold a conversation all day,
+        # so a count at once smaller than theirs is the head-count's people at once, beside them (the 20 had been
+        # lost, 10 conversations sized); the answer says how it was read
+        query.held_beside_at_once.append((held[0], held[1], at_once, fields["population"]))
+        at_once += held[1]
+        fields["users"] = None
     if at_once is not None:
         if fields["users"] is not None and fields["users"] > at_once:
             # "2 mil usuários, mas só 100 ao mesmo tempo", "500 pessoas, 50 simultaneamente": the people, and

@@ -376,3 +376,43 @@ def test_support_agents_stay_people_with_a_chats_lengths(capsys, text):
     assert (
         "(20 × 1,3 GB por conversa de 4.096 tokens)" in out or "(20 × 1.3 GB per conversation of 4,096" in out
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "understood", "said"),
+    [
+        # "10 ao mesmo tempo" had stopped the two-group reading: 10 conversations sized, the 20 attendants lost
+        (
+            "llama 70b para 20 atendentes e 100 funcionarios, 10 ao mesmo tempo",
+            "Entendi: Llama 3.1 70B · 30 usuários simultâneos · 100 pessoas",
+            "Li “20 atendentes” como pessoas que mantêm uma conversa cada o dia todo",
+        ),
+        (
+            "llama 70b for 20 support agents and 100 employees, 10 at once",
+            "Understood: Llama 3.1 70B · 30 concurrent users · 100 people",
+            "I sized 30 conversations at once",
+        ),
+    ],
+)
+def test_people_at_once_beside_a_trade_that_holds_conversations_never_size_fewer(
+    capsys, text, understood, said
+):
+    out = answer(capsys, text)
+    assert out.startswith(understood) and said in out
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [
+        # one attendant had been lost ("Entendi: … · 100 pessoas"), the singular not read as people
+        (
+            "llama 70b para 1 atendente e 100 funcionarios",
+            "Li “1 atendente e 100 funcionarios” como dois grupos",
+        ),
+        ("llama 70b para 1 dev e 30 analistas", "Li “1 dev e 30 analistas” como dois grupos"),
+    ],
+)
+def test_a_group_of_one_beside_a_head_count_is_a_group(capsys, text, group):
+    out = answer(capsys, text)
+    assert " · 1 usuário simultâneo · " in out.splitlines()[0]
+    assert group in out
