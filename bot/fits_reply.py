@@ -77,7 +77,7 @@ def lines(fits: WhatFits, lang: str, show_prices: bool = True, example: bool = T
     if "terms" in fits.asked and fits.contract_modes:
         # "reservado vs sob demanda pra 2 h100?", "contrato anual tem desconto?": the modes it is rented in
         priced.append(t("offered.modes"))
-        priced += ["   " + t(f"contract.{mode}") for mode in MODE_ORDER if mode in fits.contract_modes]
+        priced += ["   " + t(f"contract.{mode}") for mode in led_by(fits.contract, fits.contract_modes)]
         priced.append(t("fits.terms"))
     if priced:
         term = t("fits.title_term", period=i18n.period(fits.term_days, lang)) if fits.term_days else ""
@@ -114,8 +114,8 @@ def _price_lines(fits: WhatFits, setup: str, lang: str, show_prices: bool) -> li
     if show_prices:
         out += [
             i18n.t(lang, "cost.term", period=i18n.period(fits.term_days, lang), currency=fits.currency,
-                   total=i18n.money(total, lang), mode=i18n.t(lang, f"cost.modes.{mode}"))
-            for mode, total in fits.term_totals.items()
+                   total=i18n.money(fits.term_totals[mode], lang), mode=i18n.t(lang, f"cost.modes.{mode}"))
+            for mode in led_by(fits.contract, fits.term_totals)
         ]  # fmt: skip
         if fits.budget is not None:
             out += _fits_budget(fits, lang)
@@ -173,6 +173,12 @@ def _offered_topic(offered: Offered, lang: str) -> list[str]:
 
 # The contract modes in the order a customer meets them: evaluate, a project, then production.
 MODE_ORDER = ("on_demand", "project_package", "reserved", "dedicated")
+
+
+def led_by(lead: str, modes) -> list[str]:
+    """The modes, the one the stage or intent calls for first (a training's per-project package, sizing/plan.py
+    contract_mode), the others in the order a customer meets them."""
+    return sorted(modes, key=lambda mode: (mode != lead, MODE_ORDER.index(mode) if mode in MODE_ORDER else 9))
 
 
 def _mode_prices(gpu, offered: Offered, lang: str) -> str:
@@ -539,8 +545,9 @@ def _price(fits: WhatFits, setup: str, lang: str) -> str:
         return i18n.t(lang, "cost.none")
     modes = [
         i18n.t(lang, "cost.mode", mode=i18n.t(lang, f"cost.modes.{mode}"), currency=fits.currency,
-               per_hour=i18n.money(per_hour, lang), per_month=i18n.money(per_hour * fits.hours_per_month, lang))
-        for mode, per_hour in fits.price_per_hour.items()
+               per_hour=i18n.money(fits.price_per_hour[mode], lang),
+               per_month=i18n.money(fits.price_per_hour[mode] * fits.hours_per_month, lang))
+        for mode in led_by(fits.contract, fits.price_per_hour)
     ]  # fmt: skip
     return i18n.t(lang, "fits.price", setup=setup, modes="; ".join(modes),
                   hours=i18n.number(fits.hours_per_month, lang))  # fmt: skip

@@ -999,6 +999,7 @@ def after_lines(result: SizingResult, show_prices: bool) -> list[str]:
 
     w = served.workload
     key = "answer.serving_line_one" if w.users == 1 else "answer.serving_line_other"
+    key = "answer.serving_line_batch" if w.users_batch else key
     key = "answer.launch_line" if w.max_model_len else key
     load = i18n.t(lang, key, context=i18n.tokens(w.context_tokens, lang), users=i18n.number(w.users, lang),
                   max_len=i18n.tokens(w.max_model_len or 0, lang), **launch_words(w.launch_engine, lang))  # fmt: skip
@@ -1198,6 +1199,12 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(
             t("understood.users_limit", n=i18n.number(w.users, lang), **words)
         )  # a ceiling (sizing/plan.py)
+    elif w.users and w.users > 1 and w.task is not None and w.task.value == "agent":
+        # "20 agentes de IA": programs calling the model, each a conversation at once, not people
+        parts.append(t("understood.users_agents", n=i18n.number(w.users, lang)))
+    elif w.users and w.users_batch:
+        # "lote de 64 prompts": one batch's requests sent together, not people
+        parts.append(t("understood.users_batch", n=i18n.number(w.users, lang)))
     elif w.users:
         n = i18n.number(w.users, lang)
         parts.append(t("understood.users_one") if w.users == 1 else t("understood.users_other", n=n))
@@ -1444,6 +1451,9 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
             people_phrase(total, lang) if query.summed_head_count else advice.users_phrase(total, lang)
         )
         lines.append(t("understood.users_summed", typed=typed, parts=parts, total=people))
+    for held, count, at_once, people in query.held_beside_at_once:
+        lines.append(t("understood.users_held_beside_at_once", held=held, at_once=i18n.number(at_once, lang),
+                       people=i18n.number(people, lang), total=i18n.number(count + at_once, lang)))  # fmt: skip
     for typed, people, users, held in query.mixed_groups:
         # each group as it was read: the users at once as typed, each a conversation held open, and the
         # head-count's conversations in flight at its rate on the setup recommended (sizing/engine.py)
@@ -1748,7 +1758,7 @@ def _traffic_understood(w, lang: str, load=None) -> list[str]:
         parts.append(
             t("batch", items=i18n.number(w.batch_items, lang), period=batch_period(w.batch_seconds, lang))
         )
-    elif w.batch_items:
+    elif w.batch_items and not (w.users_batch and w.users == w.batch_items):  # said as the batch at once
         parts.append(t("batch_count", items=i18n.number(w.batch_items, lang)))
     if w.requests_per_day:
         parts.append(t("day", n=i18n.number(w.requests_per_day, lang)))

@@ -1980,6 +1980,7 @@ def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) ->
         max_model_len=None if training else plan.max_model_len,
         launch_engine=plan.launch_engine,
         users=None if training else plan.users,
+        users_batch=plan.users_batch is not None and plan.users_batch == plan.users,
         gpu=plan.gpu.id if plan.gpu else None,
         gpu_count=plan.gpus,
         task=plan.task.value if plan.task else None,

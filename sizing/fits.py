@@ -18,7 +18,7 @@ from .catalog import Budget, Catalog
 from .engine import size
 from .errors import SizingError
 from .memo import one_sizing
-from .plan import adapter_for_data, make_plan, term_months
+from .plan import adapter_for_data, contract_mode, make_plan, term_months
 from .result import BudgetInfo
 from .setups import evaluate, shape_for
 from .workload import Task, Workload
@@ -94,6 +94,9 @@ class WhatFits(msgspec.Struct, kw_only=True):
     interconnect: str = ""
     interconnect_gb_s: float = 0
     contract_modes: list[str] = []
+    # the mode the stage, intent and term call for (sizing/plan.py contract_mode), said first among the modes:
+    # a training's per-project package, a production's reserved or dedicated capacity, else on demand
+    contract: str = ""
     # "does nvfp4 work on h100?": whether the GPU runs the format asked natively, said first (the message key:
     # "nvfp4_native", "nvfp4_weight_only"), with the GPU's architecture; "" when nothing is to be said.
     precision_note: str = ""
@@ -248,7 +251,7 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
         budget=_budget(given),
         reasoning_longest=catalog.traffic.lengths.reasoning_max_output_tokens if reasoning else 0,
         term_days=given.get("term_days"),
-        term_totals=_term_totals(given, prices, catalog),
+        term_totals=_term_totals(given, prices, catalog, plan.stage.is_training),
         asked=list(asked),
         bandwidth_gb_s=catalog.gpu(setup.gpu).bandwidth_gb_s if not own else 0,
         bf16_tflops=catalog.gpu(setup.gpu).bf16_dense_tflops if not own else 0,
@@ -256,6 +259,7 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
         interconnect=catalog.gpu(setup.gpu).interconnect if not own else "",
         interconnect_gb_s=catalog.gpu(setup.gpu).interconnect_gb_s if not own else 0,
         contract_modes=list(offer.contract_modes) if offer else [],
+        contract=contract_mode(plan, setup.count),
         precision_note=_precision_note(precision_asked, setup, catalog) if not own else "",
         architecture=catalog.gpu(setup.gpu).architecture if not own else "",
         where=where,
@@ -352,15 +356,24 @@ def offered(given: dict[str, Any], catalog: Catalog) -> Offered:
     )
 
 
-def _term_totals(given: dict[str, Any], prices: dict[str, float], catalog: Catalog) -> dict[str, float]:
+def _term_totals(
+    given: dict[str, Any], prices: dict[str, float], catalog: Catalog, training: bool = False
+) -> dict[str, float]:
     """A term's total in the contract mode the question said, or in each serving mode priced when it said
     none (or one not priced): a month's hours (offering.toml) times the term's months. A term is a service's
-    (sizing/query.py reads a training run's as its days), so the per-project package is left to a run."""
+    (sizing/query.py reads a training run's as its days), so the per-project package is left to a run, unless
+    the GPUs are rented for a training with no model, whose term it is."""
     days = given.get("term_days")
     if not days or not prices:
         return {}
     said = given.get("contract")
-    modes = [said] if said in prices else [mode for mode in prices if mode in SERVING_MODES]
+    # GPUs rented for a training with no model ("8 h100 por 2 semanas pra um treino"): the term is the
+    # training's, so its per-project package is totalled too
+    modes = (
+        [said]
+        if said in prices
+        else [m for m in prices if m in SERVING_MODES or (training and m == "project_package")]
+    )
     months = term_months(days)
     return {mode: prices[mode] * catalog.offering.hours_per_month * months for mode in modes}
 

@@ -131,6 +131,9 @@ class Plan(msgspec.Struct, frozen=True):
     # serving: a batch's requests counted with no deadline ("processar 100 mil emails"): the answer says how
     # long they take on the setup (sizing/advice.py batch_time)
     batch_items: int | None = None
+    # serving: the sequences at once one batch's requests sent together make ("lote de 64 prompts"), said as a
+    # batch while they are still the users sized
+    users_batch: int | None = None
     generated_tokens: int | None = None  # serving: tokens to generate, counted with no deadline
     read_tokens: int | None = None  # serving: tokens to read (short answers), counted with no deadline
     batch_seconds: float | None = (
@@ -648,6 +651,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         batch_items=w.batch_items
         if w.batch_items and not w.batch_seconds and not stage.is_training
         else None,
+        users_batch=w.users if w.users_batch and not stage.is_training else None,
         generated_tokens=None if stage.is_training else w.generated_tokens,
         read_tokens=None if stage.is_training else w.read_tokens,
         budget=BudgetInfo(
@@ -1685,7 +1689,8 @@ def _code_lengths(plan: Plan, w: Workload, catalog: Catalog) -> tuple[int, int, 
     """A coding assistant's prompt, answer and conversation (0 for independent requests: autocomplete) when the
     question gives no prompt, none of the lengths said of other work, and no context too short for them; else
     None. A context said is the conversation's."""
-    if plan.task is not Task.code or w.prompt_tokens or w.prompt_pages or plan.read_tokens or w.translation:
+    coding = plan.task is Task.code or (plan.task is Task.agent and not w.code_completion)
+    if not coding or w.prompt_tokens or w.prompt_pages or plan.read_tokens or w.translation:
         return None
     if plan.images or w.users_limit or w.shared_prefix_tokens or w.turns:
         return None
@@ -1791,6 +1796,9 @@ def _serving_load(plan: Plan, w: Workload, catalog: Catalog, lang: str, said: li
         if not w.output_tokens:
             default_output = code[1]
         key = "assume.traffic.code_completion" if w.code_completion else "assume.traffic.code_chat"
+        # An AI agent's call carries its instructions, tools and their outputs so far, as a coding agent's does:
+        # Cline's figure is the published one, and for other agents our assumption (the message says so).
+        key = "assume.traffic.agent_calls" if plan.task is Task.agent else key
         said.append(t(lang, key, prompt=i18n.tokens(code[0], lang), output=i18n.tokens(w.output_tokens or code[1], lang),
                       context=i18n.tokens(code_context or code[0] + code[1], lang)))  # fmt: skip
     elif plan.read_tokens and not w.output_tokens:

@@ -308,6 +308,9 @@ class Query(msgspec.Struct):
     # ... or a head-count beside users at once ("12 analistas e 30 atendentes"): as typed, the people, the users,
     # and the users' parts as typed ("30 atendentes")
     mixed_groups: list[tuple[str, int, int, str]] = []
+    # "20 atendentes e 100 funcionários, 10 ao mesmo tempo": the trade's people as typed, their count, the
+    # head-count's people at once and the head-count, summed into the conversations at once (said in the answer)
+    held_beside_at_once: list[tuple[str, int, int, int]] = []
     # Counts of users said as phases ("piloto com 10 usuários e depois 100"): (as typed, the pilot's, the
     # production's, which is sized).
     phases: list[tuple[str, int, int]] = []
@@ -3207,6 +3210,9 @@ EU_RESIDENCY = regexes.compile(
 )
 # "quais GPUs vocês têm?", "tabela de preços", a bare "/gpu preços": the GPUs we rent and their prices.
 OFFERING = regexes.compile(rf"\b(?:{_W('words.offering')})\b")
+# "quantas gpus preciso?", "which GPU should I rent?": a sizing asked with nothing to size, so the model is what
+# is missing.
+SIZING_ASKED = regexes.compile(rf"\b(?:{_W('words.sizing_asked')})\b")
 OFFERING_ALONE = regexes.compile(rf"\W*(?:gpus?\W+)?(?:{_W('words.offering_alone')})\W*")
 # "quantas H100 preciso pro llama 405b?", "how many H100s for deepseek v3?", "quantas GPUs H200?", "quantas GPUs
 # preciso em H100?": the count of the GPU named is asked (sizing/choice.py requested leads with it). Only GPU
@@ -4877,6 +4883,16 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
             task = next((t for t, pattern in TASK_PATTERNS if pattern.search(plain)), None)
             if task is not None:
                 scan.found["task"] = [(task, typed)]
+                break
+    if not scan.found.get("task"):
+        # "20 agentes de IA", "20 AI agents", "20 agents running": the count took its noun, which says the users
+        # are AI agents calling the model in loops (tasks.agent), not people; a bare "20 agentes" stays people,
+        # a contact center's (_task_word)
+        agent = dict(TASK_PATTERNS)[Task.agent]
+        for _, typed in scan.found.get("users", []):
+            m = agent.search(strip_accents(typed.lower()))
+            if m is not None and not _AGENTS.fullmatch(m.group(0)):
+                scan.found["task"] = [(Task.agent, typed)]
                 break
     if not any(k in scan.found for k in ("images", "images_total", "with_images", "no_images")):
         # OCR reads images, and so does a model asked "com visão": the answer counts them, or says that a text
@@ -6864,6 +6880,18 @@ def _group(m: re.Match, name: str) -> str | None:
     return m.group(name) if name in m.re.groupindex else None
 
 
+def _held_trade_count(scan: _Scan, fields: dict) -> tuple[str, int] | None:
+    """The users counted beside a head-count in a trade that works conversations all day ("20 atendentes" beside
+    "100 funcionários"), as typed with their count; None when the users are no such group."""
+    if not fields.get("users") or not fields.get("population") or fields["users"] >= fields["population"]:
+        return None
+    for count, typed in scan.found.get("users", []):
+        noun = re.sub(r"^[\d.,]+\s*", "", strip_accents(typed.lower()))
+        if count == fields["users"] and _AT_ONCE_TRADE.fullmatch(noun):
+            return typed, count
+    return None
+
+
 def _held_trade(m: re.Match) -> str | None:
     """The trade of a part said at once ("20 atendentes simultâneos", "20 agents at once"), when it is one that
     works conversations all day (traffic_words.toml at_once_trades)."""
@@ -7978,6 +8006,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     at_once = _one(scan, "users_at_once", "users")
     if average is not None and fields["users"] is None and at_once is None:
         fields["users"] = average  # an average alone is the count said
+    held = _held_trade_count(scan, fields)
+    if at_once is not None and held is not None and held[1] > at_once:
+        # "20 atendentes e 100 funcionários, 10 ao mesmo tempo": the attendants each hold a conversation all day,
+        # so a count at once smaller than theirs is the head-count's people at once, beside them (the 20 had been
+        # lost, 10 conversations sized); the answer says how it was read
+        query.held_beside_at_once.append((held[0], held[1], at_once, fields["population"]))
+        at_once += held[1]
+        fields["users"] = None
     if at_once is not None:
         if fields["users"] is not None and fields["users"] > at_once:
             # "2 mil usuários, mas só 100 ao mesmo tempo", "500 pessoas, 50 simultaneamente": the people, and
@@ -7988,6 +8024,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
                 "query.contradiction", what="users", first=str(fields["users"]), second=str(at_once)
             )
         fields["users"], fields["users_at_once"] = at_once, True
+        # "lote de 64 prompts": the count at once is the batch's own, said as a batch (not "64 usuários")
+        fields["users_batch"] = _one(scan, "users_batch", "users") == at_once or None
     elif (
         fields["users"]
         and fields["population"]
@@ -8775,6 +8813,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
                 resolve_model(named, catalog)
             except SizingError as e:
                 raise QueryError.from_sizing(e) from None
+        # "quantas gpus preciso?", "how many GPUs do I need?": a sizing asked with no model nor size, so the model
+        # is what is missing (it had been "Não entendi o pedido")
+        understood = understood or (not query.unknown and SIZING_ASKED.search(plain) is not None)
         if understood and stage is not None and stage.is_training:
             # "preciso treinar um modelo do zero, quantas gpus?": a training's GPUs and hours hang on the model's
             # size, which nothing here says; the examples are a training's, with the data that sets a size from
@@ -8798,6 +8839,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # "tokens/s numa h200 com batch 64": in a serving question a batch is the sequences decoded together,
         # vLLM's concurrency (it had been read as a training batch and the answer sized one user).
         fields["users"], fields["users_at_once"], fields["batch"] = fields["batch"], True, None
+        fields["users_batch"] = True  # a batch's sequences, said as one (not "32 usuários simultâneos")
     gpus = fields.get("gpus") or (base.gpus if base is not None else None)
     if (
         training_stage

@@ -205,6 +205,7 @@ class ResolvedWorkload(Record, kw_only=True):
     users: int | None
     gpu: str | None
     gpu_count: int | None
+    users_batch: bool = False  # the users are one batch's requests sent together ("lote de 64 prompts")
     task: str | None
     intent: str | None
     lang: str

@@ -425,7 +425,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             return None
         if items > MOST_AT_ONCE_UNTIMED:
             return [("batch_items", items)], [m.span("items")]
-        return [("batch_items", items), ("users_at_once", items)], [m.span()]
+        return [("batch_items", items), ("users_at_once", items), ("users_batch", items)], [m.span()]
 
     def rate_of(number: str, multiplier: str | None, unit: str):
         """("requests_per_day", 500) for "500 … por dia", ("rate_per_s", …) for shorter periods."""
@@ -508,6 +508,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     verbs = rf"{_alternatives(w['prompt_verbs'])}|{_alternatives(w['answer_verbs'])}"
     nouns = rf"{prompt_nouns}|{answer_nouns}|{requests}|{verbs}|e|and|com|with|por|per|para"
     loose = rf"(?:,?\s+(?!(?:{nouns})\b)[a-z]+){{1,3}}?,?"
+    loose_unbatched = rf"(?:,?\s+(?!(?:{nouns}|lote|lotes|batch|batches|vez|once|time|together|juntos|juntas)\b)[a-z]+){{1,3}}?,?"
     tokens_said = r"(?(2)(?:\s*(?:tokens?|toks?)\b)?|\s*(?:tokens?|toks?)\b)"
     # "prompts de 2000 tokens por requisição", "answers of 300 tokens per request": each request's, said
     each_request = (
@@ -1219,7 +1220,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # A word or three between the noun and its length ("respostas longas de 2000 tokens", "se o prompt
         # tiver 6 mil tokens", "answers are 1k tokens"): the length must then say it is tokens, by the word
         # or by its "k" / "mil".
-        ("prompt_tokens", regexes.compile(rf"\b(?:{prompt_nouns}){loose}{of}{_NUM}{not_time}{tokens_said}"), length),
+        # Counted prompts sent together ("64 prompts in a batch of 1024 tokens each", "64 perguntas de uma vez de
+        # 1000 tokens cada") are a batch at once, read below (batch_count): the reach stops at the batch's words
+        # and the length is each prompt's (tokens_each), as "64" had been left unread.
+        ("prompt_tokens", regexes.compile(
+            rf"(?:(?<!\d\s)\b(?:{prompt_nouns}){loose}|\b(?:{prompt_nouns}){loose_unbatched}){of}{_NUM}{not_time}"
+            rf"{tokens_said}"
+        ), length),
         # "prompts grandes (6k) e respostas curtas (200)": a length in brackets after its noun.
         ("prompt_tokens", regexes.compile(rf"\b(?:{prompt_nouns})(?:\s+[a-z]+){{0,2}}\s*\(\s*~?{_NUM}\s*(?:{tokens})?\s*\)"), length),
         ("output_tokens", regexes.compile(rf"\b(?:{answer_nouns})(?:\s+[a-z]+){{0,2}}\s*\(\s*~?{_NUM}\s*(?:{tokens})?\s*\)"), length),

@@ -74,6 +74,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "replace_closed",
         "offering",
         "offering_alone",
+        "sizing_asked",
         "offering_ours",
         "availability",
         "share",

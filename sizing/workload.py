@@ -375,6 +375,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     always_on: bool = False
     # the users were said to be at once: never read as a head-count
     users_at_once: bool = False
+    # "64 prompts in a batch", "batch size 32": the sequences at once are one batch's requests sent together, not
+    # people (said as a batch at once, never "usuários simultâneos")
+    users_batch: bool = False
     # "12 analistas e 30 atendentes": the users are a group at once beside the population's head-count, each
     # group its own request rate, summed (sizing/plan.py)
     users_beside_population: bool = False

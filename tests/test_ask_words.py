@@ -111,9 +111,52 @@ def test_a_training_with_no_model_asks_for_it_with_trainings_examples(capsys, te
     assert "10usuarios" not in err  # not the serving examples
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # A sizing asked with nothing to size had been "Não entendi o pedido": the model is what is missing.
+        ("quantas gpus preciso?", "Faltou dizer o modelo (um nome como `llama 3.1 70b`"),
+        ("qual gpu eu preciso?", "Faltou dizer o modelo"),
+        ("quanta vram eu preciso?", "Faltou dizer o modelo"),
+        ("how many GPUs do I need?", "The model is missing (a name like `llama 3.1 70b`"),
+        ("which gpu should I rent?", "The model is missing"),
+        ("de quantas placas gráficas preciso?", "Falta indicar o modelo"),
+    ],
+)
+def test_a_sizing_asked_with_no_model_says_the_model_is_missing_with_examples(capsys, text, said):
+    assert gpu_size([text]) != 0
+    err = capsys.readouterr().err
+    assert said in err and "`/gpu 70b 4bit 32k" in err
+    assert "Não entendi" not in err and "didn't understand" not in err
+
+
+def test_a_sizing_asked_with_no_model_is_logged_as_wanting_more_input(slack):
+    reply = slack.answer("quantas gpus preciso?")
+    assert "Faltou dizer o modelo" in text_of(reply["blocks"])
+    [row] = slack.rows()
+    assert row["outcome"] == "needs_input"
+
+
 def test_gpus_rented_for_a_training_with_no_model_are_priced_as_a_rental(capsys):
     out = answer(capsys, "quanto custa 8 h100 por 2 semanas pra um treino")
     assert out.startswith("Quanto custa 8× H100 SXM 80 GB por 14 dias")
+
+
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [
+        # a training's GPUs had been offered on demand first, as a test's
+        ("quanto custa 8 h100 por 2 semanas pra um treino", "   Pacote por projeto: ajuste fino e treino"),
+        ("how much for 8 h100 for 2 weeks to train a model?", "   Per-project package:"),
+        ("quanto custa 2 h100 por 6 meses pra produção?", "   Reservada: produção precisa"),
+        ("quanto custa 2 h100 por 3 dias pra testar?", "   Sob demanda: para testar e avaliar"),
+    ],
+)
+def test_the_contract_modes_of_a_rental_lead_with_the_one_its_stage_calls_for(capsys, text, first):
+    out = answer(capsys, text)
+    modes = out.split("\n")
+    heading = next(i for i, line in enumerate(modes) if line in ("Modos de contrato:", "Contract modes:"))
+    assert modes[heading + 1].startswith(first)
 
 
 def test_a_from_scratch_example_of_the_hint_sizes_the_compute_optimal_model(capsys):
@@ -129,30 +172,78 @@ def test_a_from_scratch_example_of_the_hint_sizes_the_compute_optimal_model(caps
         # "Not understood: “64”, “prompts”".
         (
             "we send 64 prompts in a batch to llama 8b",
-            "Understood: Llama 3.1 8B · 64 concurrent users · a batch of 64 requests",
+            "Understood: Llama 3.1 8B · a batch of 64 requests at once\n",
             "(64 × 0.54 GB per conversation of 4,096 tokens)",
         ),
         (
             "llama 8b batch of 64 requests",
-            "Understood: Llama 3.1 8B · 64 concurrent users · a batch of 64 requests",
+            "Understood: Llama 3.1 8B · a batch of 64 requests at once\n",
             "(64 × 0.54 GB per conversation of 4,096 tokens)",
         ),
         (
             "llama 8b lote de 64 prompts",
-            "Entendi: Llama 3.1 8B · 64 usuários simultâneos · lote de 64 pedidos",
+            "Entendi: Llama 3.1 8B · lote de 64 pedidos de uma vez\n",
             "(64 × 0,54 GB por conversa de 4.096 tokens)",
         ),
         (
             "llama 8b em lote, 64 perguntas de uma vez",
-            "Entendi: Llama 3.1 8B · 64 usuários simultâneos · lote de 64 pedidos",
+            "Entendi: Llama 3.1 8B · lote de 64 pedidos de uma vez\n",
             "(64 × 0,54 GB por conversa de 4.096 tokens)",
         ),
-        ("llama 8b batch size 32", "Entendi: Llama 3.1 8B · 32 usuários simultâneos", "(32 × 0,54 GB"),
+        ("llama 8b batch size 32", "Entendi: Llama 3.1 8B · lote de 32 pedidos de uma vez", "(32 × 0,54 GB"),
+        (
+            "llama 8b lote de 64 prompts, pt-pt",
+            "Percebi: Llama 3.1 8B · lote de 64 pedidos de uma vez",
+            "(64 × 0,54 GB por conversa de 4\u00a0096 tokens)",
+        ),
     ],
 )
 def test_a_batch_of_prompts_is_that_many_sequences_at_once(capsys, text, understood, kv):
     out = answer(capsys, text)
     assert understood in out and kv in out
+
+
+@pytest.mark.parametrize(
+    ("text", "header"),
+    [
+        ("llama 8b lote de 64 prompts", "4.096 tokens de contexto · lote de 64 pedidos de uma vez"),
+        (
+            "we send 64 prompts in a batch to llama 8b",
+            "4,096 tokens of context · a batch of 64 requests at once",
+        ),
+    ],
+)
+def test_a_batch_at_once_is_said_as_a_batch_in_the_header_and_capacity_still_counts_what_fits(
+    capsys, text, header
+):
+    out = answer(capsys, text)
+    assert header in out
+    assert "usuários simultâneos" not in out and "concurrent users" not in out
+    assert (
+        "Capacidade: até 110 usuários com 4.096 tokens" in out or "Capacity: up to 110 users at 4,096" in out
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "understood"),
+    [
+        # the prompt-length reading had reached over the batch's words and left "64" unread
+        (
+            "llama 8b 64 prompts in a batch of 1024 tokens each",
+            "Understood: Llama 3.1 8B · a batch of 64 requests at once · prompts of 1,024 tokens\n",
+        ),
+        (
+            "llama 8b 64 perguntas de uma vez de 1000 tokens cada",
+            "Entendi: Llama 3.1 8B · lote de 64 pedidos de uma vez · prompts de 1.000 tokens\n",
+        ),
+        # no count before the prompts: the length is still theirs
+        ("llama 8b prompts num lote de 2000 tokens", "Entendi: Llama 3.1 8B · prompts de 2.000 tokens\n"),
+    ],
+)
+def test_a_batch_of_counted_prompts_with_their_length_reads_both(capsys, text, understood):
+    out = answer(capsys, text)
+    assert out.startswith(understood)
+    assert "(64 × " in out or "2.000" in out
 
 
 def test_a_batch_past_what_a_server_runs_at_once_stays_a_volume(capsys):
@@ -247,3 +338,81 @@ def test_forgetting_a_person_drops_their_welcome(slack):
     assert [r["user_id"] for r in database(slack).execute("select user_id from welcomed")] == ["U0001"]
     reports.forget(slack.db, "U0001")
     assert database(slack).execute("select count(*) from welcomed").fetchone()[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "understood"),
+    [
+        # AI agents had been people ("20 usuários simultâneos"), or "20" left unread in "20 AI agents"
+        ("llama 70b para 20 agentes de IA", "Entendi: Llama 3.1 70B · 20 agentes de IA ao mesmo tempo"),
+        ("qwen3 32b for 20 AI agents", "Understood: Qwen3 32B · 20 AI agents at once"),
+        ("qwen3 32b for 20 agents running", "Understood: Qwen3 32B · 20 AI agents at once"),
+        (
+            "llama 70b para 20 agentes autônomos, pt-pt",
+            "Percebi: Llama 3.1 70B · 20 agentes de IA em simultâneo",
+        ),
+    ],
+)
+def test_counted_ai_agents_are_programs_with_long_calls_always_in_flight(capsys, text, understood):
+    out = answer(capsys, text)
+    assert out.startswith(understood)
+    # each call carries the tools' outputs: a coding agent's prompt, said with its source and how to change it
+    assert "16.000 tokens" in out or "16,000 tokens" in out or "16\u00a0000 tokens" in out
+    assert "Cline" in out and ("suposição nossa" in out or "our assumption" in out)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "llama 70b para 20 agentes de atendimento",
+        "llama 70b for 20 support agents",
+        "llama 70b para 20 agentes",
+    ],
+)
+def test_support_agents_stay_people_with_a_chats_lengths(capsys, text):
+    out = answer(capsys, text)
+    assert " 20 usuários simultâneos" in out or " 20 concurrent users" in out
+    assert "agentes de IA" not in out and "AI agents" not in out
+    assert (
+        "(20 × 1,3 GB por conversa de 4.096 tokens)" in out or "(20 × 1.3 GB per conversation of 4,096" in out
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "understood", "said"),
+    [
+        # "10 ao mesmo tempo" had stopped the two-group reading: 10 conversations sized, the 20 attendants lost
+        (
+            "llama 70b para 20 atendentes e 100 funcionarios, 10 ao mesmo tempo",
+            "Entendi: Llama 3.1 70B · 30 usuários simultâneos · 100 pessoas",
+            "Li “20 atendentes” como pessoas que mantêm uma conversa cada o dia todo",
+        ),
+        (
+            "llama 70b for 20 support agents and 100 employees, 10 at once",
+            "Understood: Llama 3.1 70B · 30 concurrent users · 100 people",
+            "I sized 30 conversations at once",
+        ),
+    ],
+)
+def test_people_at_once_beside_a_trade_that_holds_conversations_never_size_fewer(
+    capsys, text, understood, said
+):
+    out = answer(capsys, text)
+    assert out.startswith(understood) and said in out
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [
+        # one attendant had been lost ("Entendi: … · 100 pessoas"), the singular not read as people
+        (
+            "llama 70b para 1 atendente e 100 funcionarios",
+            "Li “1 atendente e 100 funcionarios” como dois grupos",
+        ),
+        ("llama 70b para 1 dev e 30 analistas", "Li “1 dev e 30 analistas” como dois grupos"),
+    ],
+)
+def test_a_group_of_one_beside_a_head_count_is_a_group(capsys, text, group):
+    out = answer(capsys, text)
+    assert " · 1 usuário simultâneo · " in out.splitlines()[0]
+    assert group in out

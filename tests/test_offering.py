@@ -264,8 +264,10 @@ def test_how_much_is_asks_no_price_of_anything_but_a_card(priced_modes, capsys, 
 @pytest.mark.parametrize(
     ("text", "totals"),
     [("me ve ai o custo de 2 h100 por 3 meses reservado", ["Por 3 meses (reservada): R$ 61.320."]),
-     ("quanto custa 2 h100 por 12 meses?",  # no mode said: each mode a service is rented in, not a project's
-      ["Por 12 meses (sob demanda): R$ 350.400.", "Por 12 meses (reservada): R$ 245.280.",
+     # no mode said: each mode a service is rented in, not a project's; a year's service leads with reserved
+     # capacity, as its sizing's contract line picks it (sizing/plan.py contract_mode)
+     ("quanto custa 2 h100 por 12 meses?",
+      ["Por 12 meses (reservada): R$ 245.280.", "Por 12 meses (sob demanda): R$ 350.400.",
        "Por 12 meses (dedicada): R$ 280.320."]),
      ("how much for 1 h200 for 6 months, dedicated?", ["For 6 months (dedicated): BRL 70,080."])],
 )  # fmt: skip
@@ -274,6 +276,25 @@ def test_a_term_asked_with_a_gpus_price_adds_its_total(priced_modes, capsys, tex
     assert gpu_size([text]) == 0
     out = capsys.readouterr().out
     assert [line for line in out.splitlines() if line.startswith(("Por ", "For 6"))] == totals
+
+
+def test_gpus_rented_for_a_training_total_the_project_package_first(tmp_path, monkeypatch, capsys):
+    # the term of GPUs rented for a training is the training's: its per-project package is priced and totalled
+    # first (it had been left out, the modes led by on demand); 8 × R$ 12/h × 730 h × 14/30 months = R$ 32.704
+    from tests.data_folders import priced_copy
+
+    prices = {None: "{ on_demand = 20.0, project_package = 12.0, reserved = 14.0, dedicated = 16.0 }"}
+    monkeypatch.setenv("GPU_SIZER_DATA", str(priced_copy(tmp_path, prices)))
+    load_catalog.cache_clear()
+    try:
+        assert gpu_size(["quanto custa 8 h100 por 2 semanas pra um treino"]) == 0
+    finally:
+        load_catalog.cache_clear()
+    lines = capsys.readouterr().out.splitlines()
+    totals = [line for line in lines if line.startswith("Por 14 dias (")]
+    assert totals[0] == "Por 14 dias (pacote por projeto): R$ 32.704."
+    assert any(line.startswith("Por 14 dias (sob demanda)") for line in totals)
+    assert lines[lines.index("Modos de contrato:") + 1].startswith("   Pacote por projeto")
 
 
 def test_a_gpus_price_in_chat_without_prices_still_explains_the_modes(capsys):
