@@ -48,12 +48,13 @@ def test_a_trainer_s_settings_are_a_training(capsys, text, said):
 @pytest.mark.parametrize(
     ("text", "said"),
     [
-        ("tokens/s do llama 3.1 8b numa h200 com batch 64", "64 usuários simultâneos"),
-        ("llama 3.1 8b batch 32 por gpu em 4 h100", "32 usuários simultâneos"),
+        ("tokens/s do llama 3.1 8b numa h200 com batch 64", "lote de 64 pedidos de uma vez"),
+        ("llama 3.1 8b batch 32 por gpu em 4 h100", "lote de 32 pedidos de uma vez"),
     ],
 )
 def test_a_served_batch_is_still_users(capsys, text, said):
-    # a batch with nothing of a trainer's keys is the sequences a server decodes together
+    # a batch with nothing of a trainer's keys is the sequences a server decodes together (tests/test_ask_words.py:
+    # labelled a batch of requests at once), not a training run
     assert said in _understood(capsys, text)
 
 
