@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import regexes
 from .errors import SizingError
@@ -39,14 +39,14 @@ LINE_ITEM = re.compile(r"(?m)^[ \t]*(?:\(?(\d{1,2}|[a-hA-H])(?:[.)]|\s+[-–])|(
 SENTENCE_END = re.compile(r"(?<=[?!;])\s+|(?<=\.)\s+(?=\S)|\s*\n+\s*")
 
 
-@dataclass(frozen=True)
-class Part:
+# NamedTuples, not dataclasses: `dataclasses` imports `inspect`, which `gpu-size --json` does not load
+# (tests/test_startup.py).
+class Part(NamedTuple):
     text: str
     follows: bool  # names no model of its own: the part before it, with what it changes
 
 
-@dataclass(frozen=True)
-class Several:
+class Several(NamedTuple):
     parts: list[Part]  # the first MAX_PARTS
     asked: int  # how many questions the message held
 
