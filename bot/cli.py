@@ -14,6 +14,7 @@ JSON object on stdout, {"error": {"key", "message", "hint"}}).
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import json
 import math
 import os
@@ -240,6 +241,11 @@ def workload_from(
     return Workload.given(fields)
 
 
+# What stands before a refusal on stderr; none inside a multi-answer, where the refusal is that part's answer under
+# its title, read as the other parts are.
+_ERROR_PREFIX = contextvars.ContextVar("error_prefix", default="gpu-size: ")
+
+
 def _fail(
     message: str, hint: str | None, code: int = EXIT_USAGE, as_json: bool = False, key: str = "usage"
 ) -> int:
@@ -249,7 +255,7 @@ def _fail(
         error = {"key": key, "message": message, "hint": hint}
         print(json.dumps({"error": error}, ensure_ascii=False, indent=2))
         return code
-    print(f"gpu-size: {message}", file=sys.stderr)
+    print(f"{_ERROR_PREFIX.get()}{message}", file=sys.stderr)
     if hint:
         print(hint, file=sys.stderr)
     return code
@@ -483,8 +489,12 @@ def _answer_several(args, several, default: str | None) -> int:
     answers, base, codes = [], None, []
     for part in several.parts:
         out = io.StringIO()
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-            code, workload = _ask(args, part.text, default, base if part.follows else None)
+        prefix = _ERROR_PREFIX.set("")
+        try:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+                code, workload = _ask(args, part.text, default, base if part.follows else None)
+        finally:
+            _ERROR_PREFIX.reset(prefix)
         answers.append((part.text, out.getvalue()))
         codes.append(code)
         base = workload if workload is not None else base

@@ -286,27 +286,32 @@ class Pipeline:
     # -- entry points ----------------------------------------------------------------------------
 
     def ask(self, text: str, where: Where, base: Workload | None = None) -> Reply:
-        """A question in words (or a follow-up to `base`); a message that holds several, each answered."""
-        several = self._several(text) if base is None else None
+        """A question in words (or a follow-up to `base`); a message that holds several, each answered (in a
+        thread, "e pra 400? e pra 800?": each a follow-up of its question)."""
+        several = self._several(text, base)
         if several is not None:
-            return self._ask_several(several, where)
+            return self._ask_several(several, where, base)
         return self._ask_one(text, where, base)
 
-    def _several(self, text: str):
+    def holds_several(self, text: str, base: Workload | None = None) -> bool:
+        """Whether the message holds several questions, each answered (after `base`, the thread's)."""
+        return self._several(text, base) is not None
+
+    def _several(self, text: str, base: Workload | None = None):
         """The questions of a message that holds several (sizing/several.py), or None."""
         if "{" in text:
             return None  # a pasted config.json: one model's question
         try:
-            return split(text, self._parse)
+            return split(text, self._parse, base)
         except Exception as error:  # reading it as several must never cost the answer to it as one
             logger.error("splitting a message failed: %s", where_failed(error))
             return None
 
-    def _ask_several(self, several: Several, where: Where) -> Reply:
+    def _ask_several(self, several: Several, where: Where, base: Workload | None = None) -> Reply:
         """Each question answered and logged as its own request (a part with no model follows the part
-        before it, as a thread's follow-up does); the reply holds them all, and what a thread follows up is
-        the last one's."""
-        replies, base = [], None
+        before it, as a thread's follow-up does; the first, the thread's `base`); the reply holds them all, and
+        what a thread follows up is the last one's."""
+        replies = []
         for part in several.parts:
             reply = self._ask_one(part.text, where, base if part.follows else None)
             replies.append(reply)

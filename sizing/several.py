@@ -8,6 +8,11 @@ answer (parse's `base`): "e se forem 400?" is the first question with 400 users.
 the model nor the load ("e em fp8?", "em 2 ou 4 gpus") is no question of its own: it stays with the part
 before it, which reads it as that question's comparison. Two models with one shared load ("llama 8b ou qwen
 7b para 10 usuários") read as one question, so they are never split.
+
+Questions joined with no mark that ends one ("llama 8b pra 100 usuários e llama 70b pra 20 usuários", "qwen 32b
+com 50 users, mixtral 8x7b com 10") are parted at the comma or the joining word only where each side names its own
+model and its own load; "llama 8b e qwen 7b juntos pra 100 usuários" (one load, models served together) stays one.
+In a thread, the first part may name no model: it follows the thread's question ("e pra 400? e pra 800?").
 """
 
 from __future__ import annotations
@@ -37,6 +42,12 @@ INLINE_ITEM = re.compile(r"(?:^|(?<=\s))\(?(\d{1,2}|[a-hA-H])\)(?=\s)")
 LINE_ITEM = re.compile(r"(?m)^[ \t]*(?:\(?(\d{1,2}|[a-hA-H])(?:[.)]|\s+[-–])|([-•*▪◦–]))(?=\s)")
 # Where one sentence ends and the next begins: "?", "!", ";" or a full stop before a blank, or a line break.
 SENTENCE_END = re.compile(r"(?<=[?!;])\s+|(?<=\.)\s+(?=\S)|\s*\n+\s*")
+
+
+def _joiner() -> re.Pattern:
+    """ ", ", " e ", ", and ": where one question may end and the next begin within a sentence."""
+    words = load_vocabulary().pattern("words.joins_questions")
+    return regexes.compile(rf",\s+(?:{words}\s+)?|\s+{words}\s+", re.IGNORECASE)
 
 
 # NamedTuples, not dataclasses: `dataclasses` imports `inspect`, which `gpu-size --json` does not load
@@ -113,9 +124,60 @@ def _changed_load(before: Workload, after: Workload) -> set[str]:
     }  # fmt: skip
 
 
-def split(text: str, read: Reader) -> Several | None:
+def _contradicts(read: Reader, text: str, base: Workload | None) -> bool:
+    """Refused as one question for two values of one thing ("e com 8k? e com 32k?")."""
+    refused = _read(read, text, base)
+    return isinstance(refused, SizingError) and refused.key.startswith("query.contradiction")
+
+
+def _loaded(workload: Workload) -> bool:
+    return any(getattr(workload, name) is not None for name in LOAD_FIELDS)
+
+
+def _clauses(sentence: str, read: Reader, base: Workload | None = None) -> list[str]:
+    """The questions a sentence joins with commas or "e"/"and", each naming its own model and its own load; the
+    sentence whole where it reads as one question or any model in it has no load of its own (models compared or
+    served together under one load). After `base` (a thread's question), "e pra 400, e pra 800" are two."""
+    from .query import opens_as_follow_up
+
+    cuts = list(_joiner().finditer(sentence))
+    if not cuts or _reads_alone(_read(read, sentence, None)):
+        return [sentence]
+    starts = [0, *(cut.start() for cut in cuts)]
+    ends = [cut.start() for cut in cuts] + [len(sentence)]
+    bare = [0, *(cut.end() for cut in cuts)]
+    clauses: list[str] = []
+    last = base
+    for start, begin, end in zip(starts, bare, ends, strict=True):
+        words = sentence[begin:end]
+        alone = _read(read, words, None)
+        if _reads_alone(alone) and _loaded(alone.workload):
+            clauses.append(words)
+            last = alone.workload
+            continue
+        if last is None:
+            return [sentence]  # the first names no model with its load: not questions side by side
+        said = sentence[start:end].strip(" ,")
+        again = opens_as_follow_up(said)
+        after = _read(read, said if again else words, last)
+        changes_model = _reads_alone(after) and "model" in after.changed
+        changes_load = _reads_alone(after) and bool(_changed_load(last, after.workload))
+        if (changes_model and changes_load) or (again and (changes_model or changes_load)):
+            # "llama 70b pra 20" after "llama 8b pra 100 usuários": read as the one before it reads ("pra 20"
+            # users), as a thread's follow-up is; "e o llama 70b?", "e pra 400?": the question asked again.
+            clauses.append(said if again else words)
+            last = after.workload
+        elif changes_model or _reads_alone(alone) or not clauses:
+            return [sentence]  # a model with no load of its own (the load is shared), or no question first
+        else:
+            clauses[-1] += sentence[start:end]  # "com 8k de contexto": more of the question before
+    return clauses
+
+
+def split(text: str, read: Reader, base: Workload | None = None) -> Several | None:
     """The questions in `text`, or None when it holds one (or cannot be read as several). `read(text, base)`
-    parses a question (sizing.query.parse, or a caller's cached one), `base` the workload it follows."""
+    parses a question (sizing.query.parse, or a caller's cached one), `base` the workload it follows. `base`:
+    the thread's question, which a first part that names no model follows."""
     from .query import MAX_CHARS, opens_as_follow_up
 
     if len(text) > MAX_CHARS:
@@ -127,17 +189,23 @@ def split(text: str, read: Reader) -> Several | None:
             pieces = [f"{preamble} {pieces[0]}", *pieces[1:]]
     else:
         pieces = [p for p in SENTENCE_END.split(text.strip()) if p.strip()]
-    if len(pieces) < 2:
-        return None
     whole = None
     if listed is None:
-        whole = _read(read, text, None)
-        if _reads_alone(whole) and not any(map(opens_as_follow_up, pieces[1:])):
-            # One question in several sentences, none asking again: its pieces are not read (a process that
-            # reads one question reads each pattern's strings only for a second text: sizing/prefilter.py).
+        if len(pieces) < 2 and not _joiner().search(text):
             return None
+        whole = _read(read, text, base)
+        if not _reads_alone(whole):
+            pieces = [clause for piece in pieces for clause in _clauses(piece, read, base)]
+    if len(pieces) < 2:
+        return None
+    if listed is None and _reads_alone(whole) and not any(map(opens_as_follow_up, pieces[1:])):
+        # One question in several sentences, none asking again: its pieces are not read (a process that
+        # reads one question reads each pattern's strings only for a second text: sizing/prefilter.py).
+        return None
     parts: list[Part] = []
-    last: Workload | None = None
+    last: Workload | None = base
+    under: list[Workload | None] = []  # what each part follows (None: read alone)
+    lead = ""
     distinct = False  # a later part cannot be read into the one before: a figure asked again, a model refused
 
     for piece in pieces:
@@ -148,6 +216,7 @@ def split(text: str, read: Reader) -> Several | None:
         own = None if again else _read(read, piece, None)
         if _reads_alone(own):
             parts.append(Part(piece, follows=False))
+            under.append(None)
             distinct = distinct or (
                 listed is not None and last is not None and bool(_changed_load(last, own.workload))
             )
@@ -155,6 +224,7 @@ def split(text: str, read: Reader) -> Several | None:
             continue
         if last is not None and listed is not None and _refuses_a_model(own):
             parts.append(Part(piece, follows=False))  # refused under its own title
+            under.append(None)
             distinct = True
             continue
         if last is None:
@@ -165,11 +235,21 @@ def split(text: str, read: Reader) -> Several | None:
         if readable and (changed or "model" in follow.changed):
             # "e se forem 400?" after 10 users, "e do qwen 32b?": the question before, asked again changed.
             parts.append(Part(piece, follows=True))
+            under.append(last)
             distinct = distinct or (bool(changed) and (again or listed is not None))
             last = follow.workload
         elif listed is not None and isinstance(follow, SizingError):
             # An item read neither alone nor after the one before: a question still, refused under its title.
             parts.append(Part(piece, follows=False))
+            under.append(None)
+        elif not parts and not (readable and follow.changed):
+            lead = f"{lead} {piece}"  # talk before the first question in a thread: read with it, as it was
+        elif not parts or (again and readable and _contradicts(read, f"{parts[-1].text} {piece}", under[-1])):
+            # "e em fp8?" first in a thread, "e com 32k?" after "e com 8k?": a question of its own, changed.
+            parts.append(Part(piece, follows=True))
+            under.append(last)
+            distinct = distinct or len(parts) > 1
+            last = follow.workload if readable else last
         else:
             # "e em fp8?", "32k de contexto": more of the question before, which reads it (a comparison, if it
             # asks one).
@@ -177,8 +257,10 @@ def split(text: str, read: Reader) -> Several | None:
             last = follow.workload if readable else last
     if len(parts) < 2:
         return None
+    if lead:
+        parts[0] = Part(f"{lead} {parts[0].text}".strip(), parts[0].follows)
     if whole is None and not distinct:
-        whole = _read(read, text, None)
+        whole = _read(read, text, base)
     if not distinct and _reads_alone(whole):
         # Read whole, one question with nothing asked twice: "llama 8b ou qwen 7b? para 10 usuários" (two
         # models, one load), a list of one setup's figures ("llama 70b\n- contexto 32k\n- 10 usuários").

@@ -94,6 +94,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "acknowledge",
         "can_handle",
         "several_questions",
+        "joins_questions",
     ),
     "numbers": None,  # word = value
     "stacks": (),  # stack id (sizing/data/stacks.toml) = the words that name it

@@ -17,6 +17,15 @@ from bot.pipeline import Pipeline
 
 from .gpu_size_run import answer, answer_json
 from .slack_harness import text_of, valid
+from .test_thread_replies_in_slack import replies
+
+
+def console_says(db, *messages: str) -> str:
+    """What the local console writes for the messages typed one after another (each after the last answer)."""
+    stdout = io.StringIO()
+    stdin = io.StringIO("\n".join([*messages, "sair"]) + "\n")
+    assert console.run(Pipeline(RequestLog(db)), str(db), stdin=stdin, stdout=stdout) == 0
+    return stdout.getvalue()
 
 
 def titles(text: str) -> list[str]:
@@ -103,7 +112,44 @@ def test_a_refused_question_among_others_says_why_under_its_title(capsys):
     text = capsys.readouterr().out
     assert len(titles(text)) == 2
     assert "Entendi: Llama 3.1 70B · 10 usuários" in text
-    assert "“gpt-4” é um modelo fechado" in text.split(titles(text)[1])[1]
+    # Read as an answer under its title, as the other part is: no program name before it.
+    refused = text.split(titles(text)[1])[1].strip()
+    assert refused.startswith("“gpt-4” é um modelo fechado") and "gpu-size:" not in text
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "second"),
+    [
+        (
+            "llama 8b pra 100 usuários e llama 70b pra 20 usuários",
+            "Entendi: Llama 3.1 8B · 100 usuários simultâneos",
+            "Entendi: Llama 3.1 70B · 20 usuários simultâneos",
+        ),
+        (
+            "qwen 32b com 50 users and mixtral 8x7b com 10 users",
+            "Entendi: Qwen2.5 32B · 50 usuários simultâneos",
+            "Entendi: Mixtral 8x7B · 10 usuários simultâneos",
+        ),
+        # The second's bare number is read as the first's load is ("pra 20": users).
+        (
+            "llama 8b pra 100 usuários, llama 70b pra 20",
+            "Entendi: Llama 3.1 8B · 100 usuários simultâneos",
+            "Entendi: Llama 3.1 70B · 20 usuários simultâneos",
+        ),
+        # A figure after a comma, with no model of its own, belongs to the question it follows.
+        (
+            "qwen 7b para 5 req/s, contexto de 16k, e llama 70b para 2 req/s",
+            "Entendi: Qwen2.5 7B · 16k de contexto · 5,0 requisições/s",
+            "Entendi: Llama 3.1 70B · 2,0 requisições/s",
+        ),
+    ],
+)
+def test_questions_joined_by_a_comma_or_and_are_each_answered(capsys, question, first, second):
+    # Read as one question they contradicted each other (two models, two loads).
+    text = answer(capsys, question)
+    assert len(titles(text)) == 2, text[:300]
+    one, two = text.split(titles(text)[1])
+    assert first in one and second in two and "contradiz" not in text
 
 
 def test_json_of_a_refused_question_among_others_holds_its_error(capsys):
@@ -129,6 +175,13 @@ def test_more_than_five_questions_answer_five_and_say_so(capsys):
     [
         # Two models with one shared load: compared in one answer (README "Two models compared").
         ("llama 8b ou qwen 7b para 10 usuários", "Qwen2.5 7B"),
+        ("llama 8b ou qwen 7b pra 100 usuários, 8k de contexto", "Llama 3.1 8B ou Qwen2.5 7B"),
+        # Models served together under one load, or a figure added with "e": one question.
+        ("llama 8b e qwen 7b juntos pra 100 usuários", "Llama 3.1 8B + Qwen2.5 7B · 100 usuários"),
+        (
+            "llama 8b pra 100 usuários e 8k de contexto",
+            "Entendi: Llama 3.1 8B · 8k de contexto · 100 usuários",
+        ),
         # A precision asked again is a change of the same question, not another one.
         ("llama 70b pra 10 usuários. e em fp8?", "FP8"),
         ("qwen 32b para 10 usuários em 4 bits", "Qwen2.5 32B"),
@@ -191,12 +244,10 @@ def test_slack_keeps_five_long_answers_within_its_block_limit(slack):
 def test_several_questions_after_an_answer_are_new_questions_each_logged(tmp_path):
     # As in a Slack thread: after an answer, a message with questions of its own is no follow-up of it.
     db = tmp_path / "log.db"
-    stdin = io.StringIO(
-        "qwen 7b pra 5 usuarios\n1) llama 8b com 100 usuários 2) llama 70b com 20 usuários\nsair\n"
+    said = console_says(
+        db, "qwen 7b pra 5 usuarios", "1) llama 8b com 100 usuários 2) llama 70b com 20 usuários"
     )
-    stdout = io.StringIO()
-    assert console.run(Pipeline(RequestLog(db)), str(db), stdin=stdin, stdout=stdout) == 0
-    out = stdout.getvalue().split("/gpu 1) llama 8b")[1]
+    out = said.split("/gpu 1) llama 8b")[1]
     assert "Pergunta 1 de 2: llama 8b com 100 usuários" in out and "Pergunta 2 de 2: llama 70b com 20" in out
     assert "Entendi: Llama 3.1 8B · 100 usuários simultâneos" in out
     assert "Entendi: Llama 3.1 70B · 20 usuários simultâneos" in out
@@ -212,3 +263,33 @@ def test_a_message_over_the_length_limit_is_refused_whole(capsys):
     assert gpu_size(["quanto de memória para um 70b em 4 bits? " * 120]) == 2
     out = capsys.readouterr()
     assert "o limite é 4.000" in out.err and not titles(out.out)
+
+
+def test_several_follow_ups_in_a_thread_each_follow_its_question(slack):
+    # The message names no model: each part is the thread's question changed, answered under its title (read
+    # as one follow-up, "8k" and "32k" had contradicted each other).
+    users, contexts, commas = replies(
+        slack, "qwen 7b pra 5 usuarios", "e pra 400? e pra 800?", "e com 8k? e com 32k?", "e pra 50, e pra 60"
+    )
+    assert users is not None and contexts is not None and commas is not None
+    assert "Pergunta 1 de 2: e pra 400?" in users and "Pergunta 2 de 2: e pra 800?" in users
+    assert (
+        "Qwen2.5 7B · 400 usuários simultâneos" in users and "Qwen2.5 7B · 800 usuários simultâneos" in users
+    )
+    assert "Qwen2.5 7B · 8k de contexto · 800 usuários" in contexts
+    assert "Qwen2.5 7B · 32k de contexto · 800 usuários" in contexts and "contradiz" not in contexts
+    assert "Pergunta 2 de 2: e pra 60" in commas and "Qwen2.5 7B · 32k de contexto · 60 usuários" in commas
+
+
+def test_one_follow_up_in_two_sentences_stays_one_in_the_console(tmp_path):
+    said = console_says(
+        tmp_path / "log.db",
+        "qwen 7b pra 5 usuarios",
+        "e pra 400? com 8k de contexto",
+        "e em fp8? e em 4 bits?",
+    )
+    out = said.split("/gpu e pra 400?")[1]
+    assert not titles(out)
+    assert "Entendi: Qwen2.5 7B · 8k de contexto · 400 usuários simultâneos" in out
+    # Two precisions asked after it: its comparison, one answer.
+    assert "Qwen2.5 7B · FP8 (8-bit) ou INT4 (AWQ/GPTQ g128) · 8k de contexto · 400 usuários" in out

@@ -88,7 +88,8 @@ def register(app: App, services) -> None:
         thread_ts = event.get("thread_ts")
         surface = "thread" if thread_ts and not is_dm else "dm"
         follow_up = base is not None and not services.pipeline.is_new_question(text, base)
-        if follow_up:
+        # "e pra 400? e pra 800?": read whole it is no question (or a contradiction); each part is a follow-up.
+        if follow_up and not services.pipeline.holds_several(text, base):
             from sizing.query import QueryError, parse
 
             try:
