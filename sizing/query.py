@@ -1704,7 +1704,9 @@ PER_PLACE_USERS = regexes.compile(
 # 20 adapters"): read only with a serving word and no training word, so "treinar 3 loras" stays training.
 _ADAPTER_NOUN = r"(?:adaptadores|adapters|adaptador|adapter)(?:\s+(?:de\s+)?lora)?|lora\s+(?:adapters?|adaptadores?)|loras"
 SERVED_ADAPTERS = regexes.compile(
-    rf"(?<![\w.,])(\d{{1,5}})\s+(?:(?:{_ADAPTER_NOUN})|(?:fine-?tunes?|modelos\s+ajustados)\s+(?:com\s+|with\s+|de\s+)?lora)\b"
+    # "lora de 8 adaptadores servidos", "a LoRA with 8 adapters": the "lora" before the count names the adapters
+    # (it had been read as a LoRA fine-tune)
+    rf"(?:\blora\s+(?:de|com|with|of)\s+)?(?<![\w.,])(\d{{1,5}})\s+(?:(?:{_ADAPTER_NOUN})|(?:fine-?tunes?|modelos\s+ajustados)\s+(?:com\s+|with\s+|de\s+)?lora)\b"
     r"|\b(?P<multi>multi[-\s]?lora)\b"
     r"|\b(?:com|with|e|and|\+)\s+(?:um|uma|a|an|o|the)?\s*(?P<one>adaptador(?:\s+(?:de\s+)?lora)?|adapter|lora(?:\s+adapter)?)\b"
 )
@@ -2657,6 +2659,34 @@ MODEL_PAIR = regexes.compile(
     r"(?:\s+(?:o|a|um|uma|the|an))?\s+$",
     re.IGNORECASE,
 )
+# A guard, a filter or a classifier in front of the main model, in one serving pipeline ("llama guard 3 8b como
+# filtro antes do llama 3.3 70b", "o llama guard na entrada e o qwen 32b pra responder", "llama guard then llama
+# 70b"): both served together, as "juntos" says (they had been refused as a contradiction). Llama Guard's model
+# card describes it as a classifier of a chat's input and output, run beside the model that answers. Over
+# accent-free lower-case text, as the vocabulary's words are.
+PIPELINE_ROLE = regexes.compile(rf"\b{_W('words.pipeline_roles')}\b")
+PIPELINE_JOINT = regexes.compile(
+    rf"\s*,?\s*\b{_W('words.pipeline_joints')}"
+    r"(?:\s+(?:o|a|um|uma|the|an))?\s+$"
+)
+
+
+def _pipeline_said(text: str, at: int) -> bool:
+    """Whether the model that starts at `at` is served in one pipeline with the one before it: a pipeline word
+    right before it ("antes do", "then", "in front of"), or a role anywhere ("filtro", "guardrail", "na
+    entrada"), unless an "ou"/"or" offers it as a choice ("qual o melhor filtro: llama guard ou qwen 7b?")."""
+    if MODEL_OR.search(text, max(0, at - 30), at) or COMPARING.search(text, 0, at):
+        return False
+    plain = strip_accents(text.lower())
+    if PIPELINE_JOINT.search(plain, max(0, at - 40), at):
+        return True
+    # "2.000 tokens na entrada" is the prompt's length, not a model's place in the pipeline
+    return any(not _TOKENS_BEFORE.search(plain, 0, m.start()) for m in PIPELINE_ROLE.finditer(plain))
+
+
+_TOKENS_BEFORE = regexes.compile(r"\b(?:tokens?|palavras|words|caracteres|characters|prompts?|k)\s*$")
+
+
 # Words that make models named with "e"/"and" a pair served together: a router and the model behind it.
 PAIR_ROLES = regexes.compile(
     r"\b(?:router|roteador|roteadora|roteamento|routing|orquestrador|orchestrator|principal|main\s+model)\b",
@@ -2887,7 +2917,7 @@ def parse(
             raise
         kept, other = choice
         others = [other]
-        together = _together_said(text)
+        together = _together_said(text) or _pipeline_said(text, text.lower().find(other.lower()))
         while True:
             try:
                 query = _parse_text(kept, catalog, base)
@@ -3367,6 +3397,16 @@ def _joint(text: str, at: int) -> re.Match | None:
     """The word that offers what starts at `at` as a choice against what came before it: "ou", "or", "vs",
     "em vez de"..., or an "e"/"and"/"com" in a question that compares ("entre X e Y", "compare X and Y")."""
     joint = MODEL_OR.search(text, max(0, at - 30), at)
+    if joint is None and _pipeline_said(text, at):
+        # "llama guard 3 8b como filtro antes do llama 70b", "llama guard then llama 70b": a pipeline's joint
+        joint = PIPELINE_JOINT.search(strip_accents(text.lower()), max(0, at - 40), at)
+        if joint is None:
+            # "o llama guard na entrada e o qwen 32b": the pipeline is said apart, an "e" joins the models
+            joint = MODEL_AND.search(text, max(0, at - 30), at) or _LIST_COMMA.search(
+                text, max(0, at - 30), at
+            )
+        if joint is not None:
+            return joint
     together = joint is None and _together_said(text)
     if joint is None and together:
         # "qwen3 235b + qwen3 4b", "qwen3 4b decide e manda pro qwen3 235b": a pair served together.

@@ -95,6 +95,8 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "can_handle",
         "several_questions",
         "joins_questions",
+        "pipeline_roles",
+        "pipeline_joints",
     ),
     "numbers": None,  # word = value
     "stacks": (),  # stack id (sizing/data/stacks.toml) = the words that name it

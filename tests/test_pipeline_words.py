@@ -1,0 +1,104 @@
+"""Two models in one serving pipeline are served together: a guard, a filter or a classifier in front of the
+model that answers ("llama guard 3 8b como filtro antes do llama 3.3 70b", "o llama guard na entrada e o qwen
+32b pra responder", "llama guard then qwen 32b"). They had been refused as a request that contradicts itself.
+"X ou Y?" stays a choice, and two models with no word that joins them stay a contradiction. LoRA adapters
+said to be served ("servidos", "hot-swap") are multi-LoRA serving, not a fine-tune. Through `gpu-size`."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.cli import main as gpu_size
+
+from .gpu_size_run import answer
+
+
+def understood(text: str) -> str:
+    """The answer's first line: what the question was read as."""
+    return text.splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("question", "models", "title"),
+    [
+        ("llama guard 3 8b como filtro antes do llama 3.3 70b", ("Llama Guard 3 8B", "Llama 3.3 70B"),
+         "Servidos juntos"),
+        ("usamos o llama guard na entrada e o qwen 32b pra responder", ("Llama Guard 3 8B", "Qwen2.5 32B"),
+         "Servidos juntos"),
+        ("moderação com o llama guard 3 8b e depois passa pro qwen 32b", ("Llama Guard 3 8B", "Qwen2.5 32B"),
+         "Servidos juntos"),
+        ("qwen3 4b pra classificar antes e depois passa pro llama 70b", ("Qwen3 4B", "Llama 3.1 70B"),
+         "Servidos juntos"),
+        ("o llama guard à entrada e o qwen 32b a responder, para 20 utilizadores",
+         ("Llama Guard 3 8B", "Qwen2.5 32B"), "Servidos juntos"),
+        ("llama guard then qwen 32b", ("Llama Guard 3 8B", "Qwen2.5 32B"), "Served together"),
+        ("llama guard 3 8b as an input filter in front of llama 3.3 70b for 50 users",
+         ("Llama Guard 3 8B", "Llama 3.3 70B"), "Served together"),
+        ("a guardrail model, llama guard 3 8b, and then qwen3 32b answers", ("Llama Guard 3 8B", "Qwen3 32B"),
+         "Served together"),
+    ],
+)  # fmt: skip
+def test_a_model_in_front_of_another_is_served_together(capsys, question, models, title):
+    text = answer(capsys, question)
+    first = understood(text)
+    assert " + " in first and all(model in first for model in models), first
+    assert title in text
+    # One machine serves both, each with its own share of the GPU memory.
+    machine = text.split(title, 1)[1].split("\n", 2)[1]
+    assert all(model in machine for model in models) and "--gpu-memory-utilization" in machine, machine
+    assert "Não entendi" not in text and "Not understood" not in text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # An "ou" offers a choice even where a pipeline's role is named.
+        "qual o melhor filtro: llama guard ou qwen 7b?",
+        "which is the better classifier: llama 8b or qwen 7b?",
+        # A question that compares them weighs them, whatever they are for.
+        "comparar llama 70b e qwen 32b como filtro",
+    ],
+)
+def test_a_choice_between_pipeline_models_stays_a_comparison(capsys, question):
+    text = answer(capsys, question)
+    assert " ou " in understood(text) or " or " in understood(text), understood(text)
+    assert "Servidos juntos" not in text and "Served together" not in text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "llama 70b e qwen 32b",
+        # "tokens na entrada" is the prompt's length, not a model placed at the pipeline's input.
+        "llama 70b e qwen 32b com 2000 tokens na entrada",
+    ],
+)
+def test_two_models_with_nothing_that_joins_them_stay_a_contradiction(capsys, question):
+    assert gpu_size([question]) != 0
+    assert "contradiz" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("question", "stage"),
+    [
+        ("LoRA de 8 adaptadores servidos junto com o llama 3.1 8b", "inferência"),
+        ("8 adaptadores lora servidos no llama 8b", "inferência"),
+        ("serve 8 LoRA adapters on llama 8b", "inference"),
+        ("hot-swap 8 LoRA adapters on llama 8b", "inference"),
+    ],
+)
+def test_adapters_served_are_multi_lora_serving(capsys, question, stage):
+    text = answer(capsys, question)
+    first = understood(text)
+    assert stage in first and "8 " in first and "LoRA" in first, first
+    assert "ajuste fino" not in first and "fine-tun" not in first
+    # The adapters' weights sit beside the model's, eight of them.
+    adapters = next(
+        line for line in text.splitlines() if line.strip().startswith(("Adaptadores", "Adapters"))
+    )
+    assert "8 ×" in adapters
+
+
+def test_adapters_trained_stay_a_fine_tune(capsys):
+    first = understood(answer(capsys, "treinar lora de 8 adaptadores no llama 8b"))
+    assert "ajuste fino com LoRA" in first
