@@ -1151,7 +1151,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"{_NUM}\s+(?:{servants})\b(?!\s+simultane)(?:\s+(?:d[aoe]s?|n[ao]s?)\s+(?:{public_body})\b)?"
         ), servants_count),
         ("population", regexes.compile(rf"\b(?:{people})\b{count_after}"), population),
-        ("users", regexes.compile(rf"\b(?:{persons})\b{count_after}"), length),
+        # "usuários: 300", "users=200" are query.py's (USERS_KEY: "users=" is conversations at once, a flag's)
+        ("users", regexes.compile(rf"\b(?:{persons})\b(?!\s*[:=]){count_after}"), length),
 
         # "3k users", "5 mil usuários": a count in thousands of users is users (a head-count, sizing/plan.py),
         # never a context of 3k.
