@@ -458,6 +458,94 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     def population(m: re.Match):
         return _count(m.group(1), m.group(2))
 
+    # Plurals of the Portuguese and English nouns a rate is said of: "loja"/"lojas", "filial"/"filiais",
+    # "unidade"/"unidades", "branch"/"branches", "pharmacy"/"pharmacies".
+    def one_of(one: str | None, many: str) -> bool:
+        if not one:
+            return False
+        return many in (one, one + "s", one + "es", one[:-1] + "is", one[:-1] + "ns", one[:-1] + "ies")
+
+    not_units = (
+        set(w["not_rate_units"])
+        | set(w["people"])
+        | set(w["plain_people"])
+        | set(w["requests"])
+        | set(w["items"])
+        | {word + "s" for word in w["person"]}
+    )
+
+    def rate_per_unit(m: re.Match) -> Taken | None:
+        """ "300 lojas, 3 perguntas por loja por hora": each unit's rate times the units counted; the rate of
+        one when no unit was counted. People's own rates are each_person's (below)."""
+        many = m.group("many")
+        if many in not_units or not (
+            one_of(m.group("one_before"), many)
+            or one_of(m.group("one"), many)
+            or one_of(m.group("one_after"), many)
+            or m.group("each")
+        ):
+            return None
+        units, each = (
+            _amount(m.group(1), m.group(2)),
+            _amount(m.group(5), m.group(6)),
+        )  # "many" and "one_before" are 3, 4
+        if not units or not each:
+            return None
+        seconds = unit_words[_BLANKS.sub(" ", m.group("unit"))]
+        total = units * each
+        if seconds in VOLUME_KEYS:
+            return [(VOLUME_KEYS[seconds], round(total))], [m.span()]
+        return [("rate_per_s", total / seconds)], [m.span()]
+
+    units_rate = regexes.compile(
+        rf"{_NUM}\s+(?P<many>[a-z]{{3,}}s)\b[^.;!?\n\d]{{0,60}}?"
+        rf"(?:\b(?:cada|each)\s+(?P<one_before>[a-z]{{3,}})\b[^.;!?\n\d]{{0,30}}?)?"
+        rf"(?:[~≈]\s*)?{_NUM}\s*(?:de\s+)?(?:{requests})(?:\s*(?:{per})\s*(?!(?:{unit})\b)(?P<one>[a-z]{{3,}}))?"
+        rf"\s*(?:{per})\s*(?P<unit>{unit})\b"
+        rf"(?:\s*(?:{per})\s*(?P<one_after>[a-z]{{3,}})\b|\s+(?P<each>cada(?:\s+uma?)?|each(?:\s+one)?|apiece)\b)?"
+    )
+    # "1500 servidores da prefeitura", "assistente pra 1500 servidores": public servants, a head-count, with a
+    # public body or a use named and no hardware beside the count (then they are servers).
+    servants = _alternatives(w["servants"])
+    public_body = _alternatives(w["public_sector"])
+    public_sector = regexes.compile(rf"\b(?:{public_body})\b")
+    servants_assistant = regexes.compile(rf"\b(?:{_alternatives(w['servants_assistant'])})\b")
+    servants_for = regexes.compile(
+        r"\b(?:pra|para|p/|aos|as|for)\s+(?:(?:os|as|nossos|nossas|seus|suas)\s+)?$"
+    )
+    servants_using = regexes.compile(
+        rf"^\s+(?:(?:que|q|vao|irao|vão|podem|devem|precisam|for|forem|estao)\s+)?(?:{_alternatives(w['servants_using'])})\b"
+    )
+    servants_hardware = regexes.compile(
+        rf"^[^.;!?\n]{{0,40}}?(?:\d\s*x?\s*)?\b(?:{_alternatives(w['servants_hardware'])})\b"
+    )
+
+    # "em 2 servidores", "across 4 servers": where a model runs
+    servants_where = regexes.compile(r"\b(?:em|nos|across|on|entre|distribuido\s+em)\s+$")
+
+    def servants_count(m: re.Match) -> int | None:
+        if servants_where.search(m.string[max(0, m.start() - 30) : m.start()]):
+            return None
+        if servants_hardware.search(m.string[m.end() :]) or servants_hardware.search(
+            m.string[max(0, m.start() - 40) : m.start()]
+        ):
+            return None
+        if not (
+            public_sector.search(m.string)
+            or servants_using.search(m.string[m.end() :])
+            or (servants_assistant.search(m.string) and servants_for.search(m.string[: m.start()]))
+        ):
+            return None
+        return _count(m.group(1), m.group(2))
+
+    # "utentes são cerca de 5000", "usuários: 300", "users ~ 250", "aos investigadores, cerca de 100": the count
+    # after its noun, as before it; no unit or noun after the count ("usuários: 300 tokens" is something else).
+    about = r"(?:cerca\s+de|uns|umas|about|around|approximately|aproximadamente|roughly|approx\.?|mais\s+ou\s+menos|~|≈)"
+    count_after = (
+        rf"\s*(?:[:=~≈]\s*{about}?|\s+(?:sao|serao|somam|totalizam|are|total|number|ficam)\s+{about}?|\s*,?\s*{about})"
+        rf"\s*{_NUM}(?!\s*(?:[-/%×*]|x\b)|\s*(?!(?:e|and|com|with|no|na|em|ao|at|in|on|para|pra|for|usando|using|no\s+total|in\s+total)\b)[a-z])"
+    )
+
     first_token = _alternatives(w["first_token"])
     within = (
         r"(?:\s*(?:<=?|≤|=|:|~)|\s+(?:em|in|within|de|of|under|below|abaixo\s+de|menos\s+de|ate|em\s+ate|"
@@ -956,6 +1044,9 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # What each person sends in a day ("cada um usa umas 10 vezes por dia"): the people's daily volume;
         # at the peak hour ("cada um manda 20 perguntas por hora", "5 requests per user per hour", "3 mensagens
         # por hora cada"), or in a minute (sixty times that in the hour), before the service's own rate.
+        # "300 lojas, 3 perguntas por loja por hora", "50 clínicas com 20 consultas por dia cada": the units'
+        # total rate (it had been "Não entendi" for the units and the rate of one).
+        ("rate_per_unit", units_rate, rate_per_unit),
         *each_person(day, "requests_per_person_day", amount),
         # "2k daily active users, each sending ~10 messages": beside people counted by the day, what each sends
         # with no period is theirs a day (it had been left unread and the day's volume estimated).
@@ -1056,6 +1147,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"{_NUM}\s+(?:{_alternatives(w['daily'])})\s+(?:{persons})\b|{_NUM}\s+(?:{persons})\s+(?:{_alternatives(w['daily'])})\b"
         ), lambda m: population(m) if m.group(1) is not None else _count(m.group(3), m.group(4))),
         ("population", regexes.compile(rf"{_NUM}\s*(?:de\s+)?(?:{people})\b(?!\s+simultane)"), population),
+        ("population", regexes.compile(
+            rf"{_NUM}\s+(?:{servants})\b(?!\s+simultane)(?:\s+(?:d[aoe]s?|n[ao]s?)\s+(?:{public_body})\b)?"
+        ), servants_count),
+        ("population", regexes.compile(rf"\b(?:{people})\b{count_after}"), population),
+        # "usuários: 300", "users=200" are query.py's (USERS_KEY: "users=" is conversations at once, a flag's)
+        ("users", regexes.compile(rf"\b(?:{persons})\b(?!\s*[:=]){count_after}"), length),
+
         # "3k users", "5 mil usuários": a count in thousands of users is users (a head-count, sizing/plan.py),
         # never a context of 3k.
         ("users", regexes.compile(
@@ -1640,6 +1738,7 @@ _AVERAGE_BEFORE = regexes.compile(r"\b(?:uma\s+)?(?:media|average|avg|mean)\s*(?
 # Kinds whose converter gives the fields a phrase sets and the spans it takes (patterns(): Taken).
 _FIELDS_AND_SPANS = frozenset(
     {
+        "rate_per_unit",
         "daily_share_of",
         "percentile_latency",
         "rate_asked",
