@@ -47,7 +47,9 @@ SENTENCE_END = re.compile(r"(?<=[?!;])\s+|(?<=\.)\s+(?=\S)|\s*\n+\s*")
 def _joiner() -> re.Pattern:
     """ ", ", " e ", ", and ": where one question may end and the next begin within a sentence."""
     words = load_vocabulary().pattern("words.joins_questions")
-    return regexes.compile(rf",\s+(?:{words}\s+)?|\s+{words}\s+", re.IGNORECASE)
+    # A run of blanks is tried from its start only: from each of its blanks, a padded question's run cost
+    # seconds (tests/test_parse_speed.py).
+    return regexes.compile(rf",\s+(?:{words}\s+)?|(?<!\s)\s+{words}\s+", re.IGNORECASE)
 
 
 # NamedTuples, not dataclasses: `dataclasses` imports `inspect`, which `gpu-size --json` does not load
