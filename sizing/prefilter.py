@@ -205,22 +205,29 @@ def _matches_ascii(char: str) -> bool:
     return any(pattern.fullmatch(chr(code)) for code in range(128))
 
 
-def _of_sequence(items) -> set[str] | None:
-    """For a sequence of items, every match holds each item's match: the most selective item's strings."""
-    options: list[set[str]] = []
+def _items_and_runs(items):
+    """A sequence's items with each run of literal characters joined into one string (yielded as (None, it)):
+    a run is in every match whole."""
     run: list[str] = []
     for op, av in items:
         if op is sre.LITERAL:
             run.append(chr(av))
             continue
         if run:
-            options.append({"".join(run)})
+            yield None, "".join(run)
             run = []
-        found = _of_item(op, av)
+        yield op, av
+    if run:
+        yield None, "".join(run)
+
+
+def _of_sequence(items) -> set[str] | None:
+    """For a sequence of items, every match holds each item's match: the most selective item's strings."""
+    options: list[set[str]] = []
+    for op, av in _items_and_runs(items):
+        found = {av} if op is None else _of_item(op, av)
         if found:
             options.append(found)
-    if run:
-        options.append({"".join(run)})
     return max(options, key=_selectivity, default=None)
 
 
@@ -228,15 +235,10 @@ def _conjuncts(items) -> list[set[str]]:
     """The strings of every item of a sequence (one of each item's is in every match), the items of its groups,
     of the repeats at least once and of what its lookarounds assert counted as its own."""
     out: list[set[str]] = []
-    run: list[str] = []
-    for op, av in items:
-        if op is sre.LITERAL:
-            run.append(chr(av))
-            continue
-        if run:
-            out.append({"".join(run)})
-            run = []
-        if op is sre.SUBPATTERN and not av[1] & re.IGNORECASE:
+    for op, av in _items_and_runs(items):
+        if op is None:
+            out.append({av})
+        elif op is sre.SUBPATTERN and not av[1] & re.IGNORECASE:
             out += _conjuncts(av[3])
         elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT) and av[0] >= 1:
             out += _conjuncts(av[2])
@@ -244,8 +246,6 @@ def _conjuncts(items) -> list[set[str]]:
             out += _conjuncts(av[1])
         elif found := _of_item(op, av):
             out.append(found)
-    if run:
-        out.append({"".join(run)})
     return out
 
 
