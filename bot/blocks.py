@@ -398,6 +398,19 @@ def led_by(line: str, message: Message) -> Message:
     return Message(blocks=blocks, text=_fallback(f"{line}\n{message.text}"))
 
 
+# The buttons of an answer that work on their own when the message holds other answers too.
+_OWN_BUTTONS = frozenset({"gpu_detail", "gpu_proposal"})
+
+
+def _own_buttons(message: Message, n: int) -> dict | None:
+    """The row of buttons the `n`th of several answers keeps, or None (an answer without buttons)."""
+    for block in message.blocks:
+        if block["type"] == "actions" and block.get("block_id") == ACTIONS_BLOCK:
+            kept = [e for e in block["elements"] if e.get("action_id") in _OWN_BUTTONS]
+            return {**block, "block_id": f"{ACTIONS_BLOCK}#{n}", "elements": kept} if kept else None
+    return None
+
+
 def notice(text: str) -> Message:
     """A one-line message (confirmation, status)."""
     blocks = [{"type": "section", "text": {"type": "mrkdwn", "text": clip_mrkdwn(esc(text))}}]
@@ -406,18 +419,23 @@ def notice(text: str) -> Message:
 
 
 def several(answers: list[tuple[str, Message]], lang: str, note: str | None = None) -> Message:
-    """The answers to a message that held several questions, in one message, each under its title. Their
-    buttons are left out: each button changes one question's workload, and a message holds one row of them
-    (its block id is the same in every answer). Within Slack's 50 blocks: the assumptions and notes (context
-    blocks) go first, then each answer keeps an equal share."""
+    """The answers to a message that held several questions, in one message, each under its title. Each
+    answer keeps the buttons that answer apart from the message ("Quero uma proposta", the detail of
+    performance and cost), each row with a block id of its own (Slack wants them unique in a message); the
+    buttons that redraw or repost the message (precision, "share") are left out: they would replace every
+    answer with one. Within Slack's 50 blocks: the assumptions and notes (context blocks) go first, then
+    each answer keeps an equal share."""
     lang = i18n.lang_of(lang)
     total = len(answers)
+    rows = [_own_buttons(message, n) for n, (_, message) in enumerate(answers, 1)]
     bodies = [[b for b in message.blocks if b["type"] != "actions"] for _, message in answers]
-    room = MAX_BLOCKS - 2 * total - (1 if note else 0)  # a title and a divider each
+    # a title and a divider each, and each answer's row of buttons
+    room = MAX_BLOCKS - 2 * total - sum(1 for row in rows if row) - (1 if note else 0)
     if sum(map(len, bodies)) > room:
         bodies = [[b for b in body if b["type"] != "context"] for body in bodies]
     if sum(map(len, bodies)) > room:
         bodies = [body[: room // total] for body in bodies]
+    bodies = [body + ([row] if row else []) for body, row in zip(bodies, rows, strict=True)]
     blocks: list[dict] = []
     for n, ((words, _), body) in enumerate(zip(answers, bodies, strict=True), 1):
         title = i18n.t(lang, "several.header", n=n, total=total, text=words)

@@ -15,8 +15,9 @@ from bot.cli import main as gpu_size
 from bot.log.requestlog import RequestLog
 from bot.pipeline import Pipeline
 
+from . import slack_requests as sr
 from .gpu_size_run import answer, answer_json
-from .slack_harness import text_of, valid
+from .slack_harness import ephemeral, text_of, valid
 from .test_thread_replies_in_slack import replies
 
 
@@ -293,3 +294,20 @@ def test_one_follow_up_in_two_sentences_stays_one_in_the_console(tmp_path):
     assert "Entendi: Qwen2.5 7B · 8k de contexto · 400 usuários simultâneos" in out
     # Two precisions asked after it: its comparison, one answer.
     assert "Qwen2.5 7B · FP8 (8-bit) ou INT4 (AWQ/GPTQ g128) · 8k de contexto · 400 usuários" in out
+
+
+def test_each_answer_keeps_its_proposal_and_detail_buttons_and_a_proposal_is_for_its_question(slack):
+    reply = slack.answer("1) llama 70b pra 50 usuarios 2) qwen 32b pra 100 usuarios")
+    valid(reply["blocks"])
+    rows = [b for b in reply["blocks"] if b["type"] == "actions"]
+    assert len(rows) == 2 and len({row["block_id"] for row in rows}) == 2
+    # Buttons that redraw or repost the message would replace both answers with one: not offered here.
+    assert [[e["action_id"] for e in row["elements"]] for row in rows] == [["gpu_detail", "gpu_proposal"]] * 2
+    second = rows[1]
+    proposal = next(e for e in second["elements"] if e["action_id"] == "gpu_proposal")
+    body = sr.block_actions("gpu_proposal", proposal["value"], block_id=second["block_id"],
+                            response_url=slack.fake.response_url(), container=ephemeral())  # fmt: skip
+    assert slack.send(body)[0] == 200
+    [card] = slack.fake.wait_for("chat.postMessage")
+    said = text_of(card.params["blocks"])
+    assert "Qwen2.5 32B" in said and "100×" in said and "Llama" not in said
