@@ -2645,7 +2645,7 @@ COMPARING = regexes.compile(r"\b(?:entre|between|compar[a-z]*|diferen[a-z]*|diff
 TOGETHER = regexes.compile(
     r"\b(?:juntos|juntas|mesma\s+(?:gpu|placa|maquina|máquina|[a-z]{1,4}\d{2,4}[a-z]?)|mesmo\s+servidor|"
     r"(?:[2-4]|dois|tres|três|quatro)\s+modelos|together|same\s+(?:gpu|card|machine|server|[a-z]{1,4}\d{2,4}[a-z]?)|"
-    r"(?:[2-4]|two|three|four)\s+models|alongside|along\s+with|junto\s+(?:com|ao|a)|ao\s+lado\s+d[oa]|"
+    r"(?:[2-4]|two|three|four)\s+models|alongside|along\s+with|junto|em\s+conjunto|ao\s+lado\s+d[oa]|"
     r"side\s+by\s+side|lado\s+a\s+lado|"
     # "llama 8b como roteador e qwen3 32b como principal": a router in front of the main model, both served
     r"roteador|router|modelo\s+principal|main\s+model|como\s+principal|as\s+(?:the\s+)?main)\b",
@@ -2655,7 +2655,10 @@ TOGETHER = regexes.compile(
 # router (or agent) and the model it hands off to, served together; the joint right before the second model.
 MODEL_PAIR = regexes.compile(
     r"\s*,?\s*(?:\+|&|->|→|\bplus|\be\s+(?:manda|envia|passa|encaminha|repassa|delega)\s+(?:pro|pra|para(?:\s+[oa])?|ao|à)"
-    r"|\band\s+(?:sends?|routes?|hands?(?:\s+off)?|pass(?:es)?|forwards?|delegates?)(?:\s+(?:it|them))?\s+to)"
+    r"|\band\s+(?:sends?|routes?|hands?(?:\s+off)?|pass(?:es)?|forwards?|delegates?)(?:\s+(?:it|them))?\s+to"
+    # "llama 8b junto do qwen 7b", "ao lado do", "alongside", "together with": the second served beside the first
+    r"|\bjunto\s+(?:com|ao|à|a|d[oa])|\bem\s+conjunto\s+com|\bao\s+lado\s+d[oa]|\balongside(?:\s+of)?"
+    r"|\b(?:along|together)\s+with)"
     r"(?:\s+(?:o|a|um|uma|the|an))?\s+$",
     re.IGNORECASE,
 )

@@ -102,3 +102,24 @@ def test_adapters_served_are_multi_lora_serving(capsys, question, stage):
 def test_adapters_trained_stay_a_fine_tune(capsys):
     first = understood(answer(capsys, "treinar lora de 8 adaptadores no llama 8b"))
     assert "ajuste fino com LoRA" in first
+
+
+@pytest.mark.parametrize(
+    ("question", "models"),
+    [
+        ("llama 8b e qwen 7b junto pra 100 usuarios", ("Llama 3.1 8B", "Qwen2.5 7B")),
+        ("da pra rodar llama 8b junto do qwen 7b?", ("Llama 3.1 8B", "Qwen2.5 7B")),
+        ("rodar o llama 8b e o qwen 7b em conjunto numa l40s", ("Llama 3.1 8B", "Qwen2.5 7B")),
+        ("correr o llama 8b em conjunto com o qwen 7b", ("Llama 3.1 8B", "Qwen2.5 7B")),
+        ("qwen 7b ao lado do llama 8b pra 30 usuarios", ("Qwen2.5 7B", "Llama 3.1 8B")),
+        ("llama 8b alongside qwen 7b on one l40s", ("Llama 3.1 8B", "Qwen2.5 7B")),
+        ("llama 8b together with mistral 7b for 20 users", ("Llama 3.1 8B", "Mistral 7B v0.3")),
+    ],
+)
+def test_a_model_served_beside_another_in_everyday_words_is_served_together(capsys, question, models):
+    # "junto", "junto do", "em conjunto", "ao lado do", "alongside": the singular and the phrases people use
+    # had been refused as a request that contradicts itself ("junto" alone) or left a word not understood.
+    out = answer(capsys, question)
+    assert understood(out).split(": ", 1)[1].startswith(" + ".join(models))
+    assert "Servidos juntos" in out or "Served together" in out
+    assert "Não entendi" not in out and "Not understood" not in out
