@@ -136,6 +136,25 @@ def _loaded(workload: Workload) -> bool:
     return any(getattr(workload, name) is not None for name in LOAD_FIELDS)
 
 
+def _asked_again(sentence: str, cuts: list[re.Match], read: Reader) -> bool:
+    """ "llama 70b pra 10 usuários, e pra 400?": a clause that opens as a follow-up and, read as one of the
+    question before it, changes a figure of the load that question gave. Read whole, such a sentence had
+    been one question with its number taken for something else ("400 tokens de contexto")."""
+    from .query import opens_as_follow_up
+
+    for cut in cuts:
+        said = sentence[cut.start() :].strip(" ,")
+        if not opens_as_follow_up(said):
+            continue
+        first = _read(read, sentence[: cut.start()], None)
+        if not (_reads_alone(first) and _loaded(first.workload)):
+            continue
+        after = _read(read, said, first.workload)
+        if _reads_alone(after) and _changed_load(first.workload, after.workload):
+            return True
+    return False
+
+
 def _clauses(sentence: str, read: Reader, base: Workload | None = None) -> list[str]:
     """The questions a sentence joins with commas or "e"/"and", each naming its own model and its own load; the
     sentence whole where it reads as one question or any model in it has no load of its own (models compared or
@@ -143,7 +162,7 @@ def _clauses(sentence: str, read: Reader, base: Workload | None = None) -> list[
     from .query import opens_as_follow_up
 
     cuts = list(_joiner().finditer(sentence))
-    if not cuts or _reads_alone(_read(read, sentence, None)):
+    if not cuts or (_reads_alone(_read(read, sentence, None)) and not _asked_again(sentence, cuts, read)):
         return [sentence]
     starts = [0, *(cut.start() for cut in cuts)]
     ends = [cut.start() for cut in cuts] + [len(sentence)]
@@ -196,7 +215,7 @@ def split(text: str, read: Reader, base: Workload | None = None) -> Several | No
         if len(pieces) < 2 and not _joiner().search(text):
             return None
         whole = _read(read, text, base)
-        if not _reads_alone(whole):
+        if not _reads_alone(whole) or any(_asked_again(p, list(_joiner().finditer(p)), read) for p in pieces):
             pieces = [clause for piece in pieces for clause in _clauses(piece, read, base)]
     if len(pieces) < 2:
         return None

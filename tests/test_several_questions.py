@@ -311,3 +311,34 @@ def test_each_answer_keeps_its_proposal_and_detail_buttons_and_a_proposal_is_for
     [card] = slack.fake.wait_for("chat.postMessage")
     said = text_of(card.params["blocks"])
     assert "Qwen2.5 32B" in said and "100×" in said and "Llama" not in said
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "second"),
+    [
+        ("llama 70b pra 10 usuários, e pra 400?", "Llama 3.1 70B · 10 usuários simultâneos",
+         "Llama 3.1 70B · 400 usuários simultâneos"),
+        ("llama 70b for 10 users, and for 400?", "Llama 3.1 70B · 10 concurrent users",
+         "Llama 3.1 70B · 400 concurrent users"),
+        ("qwen 32b pra 50 usuarios e pra 200?", "Qwen2.5 32B · 50 usuários simultâneos",
+         "Qwen2.5 32B · 200 usuários simultâneos"),
+    ],
+)  # fmt: skip
+def test_a_load_asked_again_after_a_comma_or_and_is_a_second_question(capsys, question, first, second):
+    # Read whole, "e pra 400?" had been 400 tokens of context for the 10 users.
+    text = answer(capsys, question)
+    assert len(titles(text)) == 2, text[:300]
+    one, two = text.split(titles(text)[1])
+    assert first in one and second in two and "tokens de contexto ·" not in text.splitlines()[2]
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("llama 70b pra 10 usuários, e com 32k de contexto", "32k de contexto · 10 usuários simultâneos"),
+        ("llama 70b pra 10 usuários, e se for em fp8?", "BF16/FP16 (16-bit) ou FP8 (8-bit) · 10 usuários"),
+    ],
+)
+def test_a_clause_that_adds_to_the_load_or_weighs_a_precision_stays_one_question(capsys, question, said):
+    text = answer(capsys, question)
+    assert not titles(text) and said in text.splitlines()[0]
