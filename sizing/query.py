@@ -4783,7 +4783,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(GLOBAL_BATCH, "global_batch", lambda m: v if 0 < (v := int(m.group(1))) <= 10**7 else None)
 
     def grad_accum(m: re.Match) -> int | None:
-        if m.re is GRAD_ACCUM and _after_a_key(scan, m, 2):
+        if m.re == GRAD_ACCUM and _after_a_key(scan, m, 2):
             return None
         return v if 0 < (v := int(m.group(1) or m.group(2))) <= 4096 else None
 
@@ -4791,7 +4791,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(GRAD_ACCUM_KEYED, "grad_accum", grad_accum)
 
     def batch(m: re.Match) -> int:
-        if m.re is MICRO_BATCH or m.group("per"):
+        if m.re == MICRO_BATCH or m.group("per"):
             scan.found.setdefault("batch_per_gpu", []).append((True, m.group(0)))
         return int(m.group(1))
 
@@ -5907,7 +5907,7 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
         servers = _SERVERS_AFTER.match(scan.work, last)
         if servers:
             last = servers.end()
-    machines = servers and (_pairs(servers) if servers.re is _PAIRED_SERVERS else int(servers.group(1)))
+    machines = servers and (_pairs(servers) if servers.re == _PAIRED_SERVERS else int(servers.group(1)))
     if machines and 0 < machines <= 64:
         # "2 nodes of 8 H100" are 16; "16x H100, 2 nodes" are 16 too: more than a server holds (eight, in
         # every server gpus.toml lists) is the whole count, split over the servers said.

@@ -238,3 +238,33 @@ def test_the_installed_gpu_size_imports_only_what_its_answer_uses():
     answer, loaded = installed_modules("70b", "4bit", "--json")
     assert json.loads(answer)["workload"]["model"]["name"] == "Llama 3.1 70B"
     assert not loaded & (never | {"jinja2", "inspect"}), loaded & (never | {"jinja2", "inspect"})
+
+
+REBUILT = (
+    "import contextlib, io\nfrom bot import cli\nfrom sizing import regexes\nout = io.StringIO()\n"
+    "with contextlib.redirect_stdout(out):\n    cli.main(['70b', '4bit', '32k', '10users'])\n"
+    "assert 'Recomendação' in out.getvalue(), out.getvalue()\n"
+    "kept = [p for p in regexes._cache._patterns.values() if isinstance(p, regexes.KeptPattern)]\n"
+    "print(len(kept), sum('_compiled' in vars(p) for p in kept))"
+)
+
+
+def test_gpu_size_rebuilds_only_the_kept_patterns_its_question_runs(tmp_path):
+    """A run is handed ~1,000 kept patterns; the prefilter lets its question run under half of them, and
+    only those are rebuilt from their programs (sizing/regexes.py KeptPattern)."""
+    env = {**os.environ, "GPU_SIZER_DATA_CACHE": str(tmp_path / "cache"), "GPU_SIZER_HUB": "off"}
+    for _ in range(2):  # the first run compiles and keeps them
+        done = subprocess.run(
+            [sys.executable, "-c", REBUILT], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+        )
+    handed, rebuilt = map(int, done.stdout.split())
+    assert handed > 500 and 0 < rebuilt < handed * 0.7, (handed, rebuilt)
+
+
+def test_the_slack_app_starts_with_every_kept_pattern_rebuilt(slack):
+    """A long-lived process pays for its patterns at start, not at its first questions."""
+    from sizing import regexes
+
+    waiting = [p for p in regexes._cache._patterns.values() if isinstance(p, regexes.KeptPattern)]
+    assert all("_compiled" in vars(p) for p in waiting)
+    assert regexes.build_all() == 0
