@@ -983,8 +983,9 @@ def _kept_path(data_dir: Path) -> Path | None:
 
     Why: building it (parsed files converted to the engine's structs, then cross-checked) is about 97
     million instructions (valgrind), 13% of a `gpu-size` run; decoding the kept copy is 12 million, and
-    hashing the files for its key 10 million more. (A run gains less, about 3%: the names the cross-checks
-    normalized are normalized again by the name index, sizing/names.py, which found them cached before.)
+    hashing the files for its key a few more (tomlfiles.content_key). (A run gains less, about 3%: the names
+    the cross-checks normalized are normalized again by the name index, sizing/names.py, which found them
+    cached before.)
     The key is every file the catalogue is built from (names and bytes), the structs' source, msgspec's
     and Python's versions: an edited file or struct is always built anew."""
     folder = tomlfiles.cache_dir()
@@ -992,17 +993,17 @@ def _kept_path(data_dir: Path) -> Path | None:
         return None
     files = [data_dir / f"{name}.toml" for name in ("models", "gpus", "precisions", "offering")]
     files += [_stacks_file(data_dir), data_dir / "traffic.toml", *_SCHEMA_SOURCES]
-    digest = tomlfiles.blake2b(msgspec.__version__.encode(), digest_size=16)
+    keys = [msgspec.__version__]
     try:
         for path in files:
             if path.name == "traffic.toml" and not path.exists():
                 continue  # optional (below): the other files' bytes key it
             content = path.read_bytes()
-            digest.update(f"{path.name}\0{len(content)}\0".encode())
-            digest.update(content)
+            keys.append(f"{path.name}\0{len(content)}\0{tomlfiles.content_key(content)}")
     except OSError:
         return None
-    return folder / f"catalog-{digest.hexdigest()}-{tomlfiles.VERSION}.msgpack"
+    key = tomlfiles.content_key("\0".join(keys).encode())
+    return folder / f"catalog-{key}-{tomlfiles.VERSION}.msgpack"
 
 
 def _stacks_file(data_dir: Path) -> Path:
