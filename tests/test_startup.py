@@ -269,3 +269,41 @@ def test_the_slack_app_starts_with_every_kept_pattern_rebuilt(slack):
     waiting = [p for p in regexes._cache._patterns.values() if isinstance(p, regexes.KeptPattern)]
     assert all("_compiled" in vars(p) for p in waiting)
     assert regexes.build_all() == 0
+
+
+def test_gpu_size_as_installed_answers_without_openssl(tmp_path):
+    """The console script's module (bot/gpu_size.py) imports hashlib without OpenSSL for Jinja's sake; the
+    answer in words is whole, and the compiled template is kept for the next run."""
+    env = {**os.environ, "GPU_SIZER_DATA_CACHE": str(tmp_path / "cache"), "GPU_SIZER_HUB": "off"}
+    probe = (
+        "import sys\nsys.argv = ['gpu-size', '70b', '4bit', '32k', '10users']\n"
+        "from bot.gpu_size import run\nimport atexit, hashlib\n"
+        "atexit.register(lambda: print('_hashlib' in sys.modules, hashlib.sha256(b'x').hexdigest()[:8]))\n"
+        "run()"
+    )
+    for _ in range(2):
+        done = subprocess.run(
+            [sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True
+        )
+        assert done.returncode == 0, done.stderr
+        assert "Recomendação" in done.stdout and done.stdout.endswith("False 2d711642\n"), done.stdout[-200:]
+    assert len(list((tmp_path / "cache").glob("template-*.marshal"))) == 1
+
+
+def test_a_kept_template_is_compiled_anew_when_its_source_changes(tmp_path):
+    from jinja2 import DictLoader, Environment
+
+    def render(source: str) -> str:
+        env = Environment(
+            loader=DictLoader({"t.j2": source}), bytecode_cache=rendering.KeptTemplates(tmp_path)
+        )
+        return env.get_template("t.j2").render(n=3)
+
+    assert render("{{ n }} GPUs") == "3 GPUs"
+    assert render("{{ n }} GPUs") == "3 GPUs"  # from the kept code
+    assert len(list(tmp_path.glob("template-*"))) == 1
+    assert render("{{ n * 2 }} GPUs") == "6 GPUs"
+    assert len(list(tmp_path.glob("template-*"))) == 2  # one per source
+    for kept in tmp_path.glob("template-*"):
+        kept.write_bytes(b"\x00damaged")
+    assert render("{{ n * 2 }} GPUs") == "6 GPUs"
