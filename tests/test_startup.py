@@ -307,3 +307,47 @@ def test_a_kept_template_is_compiled_anew_when_its_source_changes(tmp_path):
     for kept in tmp_path.glob("template-*"):
         kept.write_bytes(b"\x00damaged")
     assert render("{{ n * 2 }} GPUs") == "6 GPUs"
+
+
+INDEXES_WORKED_OUT = (
+    "import contextlib, io, sys\nfrom bot import cli\nfrom sizing import names, query\ncalls = []\n"
+    "for module, name in ((names, '_name_positions'), (query, '_version_pairs'), (query, '_uncatalogued_keys')):\n"
+    "    real = getattr(module, name)\n"
+    "    setattr(module, name, lambda *a, real=real, name=name: calls.append(name) or real(*a))\n"
+    "out = io.StringIO()\n"
+    "with contextlib.redirect_stdout(out):\n    cli.main(sys.argv[1:])\n"
+    "print(out.getvalue())\nprint(sorted(set(calls)))"
+)
+
+
+def test_the_catalogues_name_indexes_are_kept_for_the_next_run_and_follow_its_files(tmp_path):
+    """The names indexes (every catalogue name normalized) are worked out by the first run and read by the
+    next; an alias an operator adds to their copy of models.toml is known at the next run."""
+    from tests.data_folders import data_copy
+
+    data = data_copy(tmp_path)
+    env = {**os.environ, "GPU_SIZER_DATA_CACHE": str(tmp_path / "cache"), "GPU_SIZER_HUB": "off",
+           "GPU_SIZER_DATA": str(data)}  # fmt: skip
+
+    def ask(question: str) -> tuple[str, str]:
+        done = subprocess.run(
+            [sys.executable, "-c", INDEXES_WORKED_OUT, question],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == 0, done.stderr
+        answer, _, calls = done.stdout.rstrip("\n").rpartition("\n")
+        return answer, calls
+
+    first, calls = ask("servir o llama 3.1 70b a 50 usuários")
+    assert "_name_positions" in calls and "_version_pairs" in calls
+    second, calls = ask("servir o llama 3.1 70b a 50 usuários")
+    assert second == first and "Llama 3.1 70B" in first and calls == "[]"
+    models = data / "models.toml"
+    models.write_text(
+        models.read_text().replace('"llama 70b", "meta-llama-3.1-70b"', '"llama 70b", "lhama da casa"')
+    )
+    answer, calls = ask("servir o lhama da casa a 50 usuários")
+    assert "Llama 3.1 70B" in answer.split("\n")[0] and "_name_positions" in calls, answer
