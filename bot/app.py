@@ -13,7 +13,7 @@ from slack_bolt import App, BoltResponse
 from slack_bolt.error import BoltUnhandledRequestError
 from slack_sdk import WebClient
 
-from sizing import i18n
+from sizing import i18n, regexes
 
 from .after_ack import AfterAck
 from .desks.leaddesk import LeadDesk
@@ -124,6 +124,9 @@ def create_app(
     )  # fmt: skip
     for group in (commands, messages, shortcuts, actions, forms, home, leads, manager):
         group.register(app, services)
+    # The engine's kept patterns are rebuilt at their first use (sizing/regexes.py, for gpu-size's sake): a
+    # process that answers for hours rebuilds them all now, so that no question pays for it.
+    regexes.build_all()
 
     @app.error
     def on_error(error, body) -> BoltResponse | None:

@@ -1,14 +1,28 @@
 """The gpu-size command as installed (pyproject's console script): bot.cli.run, in a process whose cycle
-collector waits longer before its first pass.
+collector waits longer before its first pass, and whose hashlib does without OpenSSL.
 
 A run lasts a fraction of a second and its imports create tens of thousands of objects, none of them
 garbage: with Python's default thresholds the collector walks them again and again, about 9 ms of a 140 ms
 run here. The collector stays on, so a long run (a model read from the Hub) still frees its cycles.
-`python -m bot.cli` and callers of bot.cli.main keep the default thresholds."""
+`python -m bot.cli` and callers of bot.cli.main keep the default thresholds and imports."""
 
 import gc
+import sys
 
 gc.set_threshold(100_000, 50, 100)  # the default is (700, 10, 10)
+
+
+# Jinja's bytecode cache module takes sha1 from hashlib at its import, and importing hashlib loads OpenSSL
+# (8 million instructions of a run, valgrind) when CPython's own implementations of every hash in
+# hashlib.algorithms_guaranteed serve as well: hashlib is imported here without it (a Hub read's sha256 is
+# the same either way), and _hashlib itself stays importable.
+if "hashlib" not in sys.modules and "_hashlib" not in sys.modules:
+    sys.modules["_hashlib"] = None  # type: ignore[assignment]  # "import _hashlib" raises ImportError
+    try:
+        import hashlib  # noqa: F401
+    finally:
+        if sys.modules.get("_hashlib", 0) is None:
+            del sys.modules["_hashlib"]
 
 # The engine's package first: it puts the patterns kept by an earlier run in re's cache (sizing/regexes.py)
 # before bot.cli's imports compile them (json's).

@@ -4,6 +4,8 @@ The files are meant to be edited by people who do not program, so a mistake in o
 which entry and which key is wrong, in one sentence, instead of surfacing later as a wrong number.
 """
 
+import contextlib
+import marshal
 import os
 import re
 from contextvars import ContextVar
@@ -957,7 +959,7 @@ def _load_catalog(data_dir: Path) -> Catalog:
         # (names used twice, ids that are not defined) passed when the copy was kept, on the same files and code.
         checked = _CROSS_CHECKED.set(True)
         try:
-            return _KEPT_DECODER.decode(kept.read_bytes())
+            return _kept_as(_KEPT_DECODER.decode(kept.read_bytes()), kept)
         except (OSError, msgspec.DecodeError):
             pass  # not kept yet, or unreadable: built from the files below
         finally:
@@ -965,7 +967,53 @@ def _load_catalog(data_dir: Path) -> Catalog:
     catalog = _build_catalog(data_dir)
     if kept is not None:
         tomlfiles.keep(kept, msgspec.msgpack.encode(catalog))
+        _kept_as(catalog, kept)
     return catalog
+
+
+# A kept catalogue's file, by the catalogue and by each of its lists (names.name_index is given a list).
+_KEPT_FILE: dict[int, tuple[object, Path, str]] = {}
+
+
+def _kept_as(catalog: Catalog, kept: Path) -> Catalog:
+    _KEPT_FILE[id(catalog)] = (catalog, kept, "catalog")
+    for field in catalog.__struct_fields__:
+        value = getattr(catalog, field)
+        if isinstance(value, list):
+            _KEPT_FILE[id(value)] = (value, kept, field)
+    return catalog
+
+
+def kept_index(of, name: str, build, sources: tuple[Path, ...]):
+    """build(): what the engine works out from a catalogue, or one of its lists (`of`), alone: from a file
+    beside the kept catalogue when an earlier process worked it out. It must be a value marshal writes.
+
+    Why: the names indexes (sizing/names.py name_index, sizing/query.py _versions and _uncatalogued_names)
+    normalize every name of the catalogue, ~5,000 of them, and were ~7% of a `gpu-size` run. The file is
+    named by the kept catalogue's key (its data files and structs) and by the source of the modules that
+    work the value out (`sources`): an edited data file or builder works it out anew. A catalogue that is
+    not kept (the cache off) is worked out each time."""
+    kept = _KEPT_FILE.get(id(of))
+    code = _sources_key(sources) if kept is not None and kept[0] is of else None
+    if code is None:
+        return build()
+    path = kept[1].with_name(f"{kept[1].stem}-{kept[2]}-{name}-{code}.marshal")
+    try:
+        return marshal.loads(path.read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        pass  # not kept yet, or unreadable: worked out below
+    value = build()
+    with contextlib.suppress(ValueError):  # a value marshal cannot write: worked out each time
+        tomlfiles.keep(path, marshal.dumps(value))
+    return value
+
+
+@cache
+def _sources_key(sources: tuple[Path, ...]) -> str | None:
+    try:
+        return tomlfiles.content_key(b"\0".join(path.read_bytes() for path in sources))
+    except OSError:  # a copy without its sources: worked out each time
+        return None
 
 
 # The structs' own code is part of the kept catalogue's key: a field added or a check changed makes another one.
@@ -983,8 +1031,9 @@ def _kept_path(data_dir: Path) -> Path | None:
 
     Why: building it (parsed files converted to the engine's structs, then cross-checked) is about 97
     million instructions (valgrind), 13% of a `gpu-size` run; decoding the kept copy is 12 million, and
-    hashing the files for its key 10 million more. (A run gains less, about 3%: the names the cross-checks
-    normalized are normalized again by the name index, sizing/names.py, which found them cached before.)
+    hashing the files for its key a few more (tomlfiles.content_key). (A run gains less, about 3%: the names
+    the cross-checks normalized are normalized again by the name index, sizing/names.py, which found them
+    cached before.)
     The key is every file the catalogue is built from (names and bytes), the structs' source, msgspec's
     and Python's versions: an edited file or struct is always built anew."""
     folder = tomlfiles.cache_dir()
@@ -992,17 +1041,17 @@ def _kept_path(data_dir: Path) -> Path | None:
         return None
     files = [data_dir / f"{name}.toml" for name in ("models", "gpus", "precisions", "offering")]
     files += [_stacks_file(data_dir), data_dir / "traffic.toml", *_SCHEMA_SOURCES]
-    digest = tomlfiles.blake2b(msgspec.__version__.encode(), digest_size=16)
+    keys = [msgspec.__version__]
     try:
         for path in files:
             if path.name == "traffic.toml" and not path.exists():
                 continue  # optional (below): the other files' bytes key it
             content = path.read_bytes()
-            digest.update(f"{path.name}\0{len(content)}\0".encode())
-            digest.update(content)
+            keys.append(f"{path.name}\0{len(content)}\0{tomlfiles.content_key(content)}")
     except OSError:
         return None
-    return folder / f"catalog-{digest.hexdigest()}-{tomlfiles.VERSION}.msgpack"
+    key = tomlfiles.content_key("\0".join(keys).encode())
+    return folder / f"catalog-{key}-{tomlfiles.VERSION}.msgpack"
 
 
 def _stacks_file(data_dir: Path) -> Path:

@@ -161,7 +161,7 @@ def resolve(text: str, today: date | None) -> tuple[str, list[tuple[str, date, i
         if traffic_query.growth_before(m.string, m.start()):
             return m.group(0)  # "triplicar até o fim do ano": when the load grows (sizing/traffic_query.py)
         target = (
-            _target(m, today) if m.re is DEADLINE_DATE else today + timedelta(days=2 if m["after"] else 1)
+            _target(m, today) if m.re == DEADLINE_DATE else today + timedelta(days=2 if m["after"] else 1)
         )
         if target is None or target <= today:
             return m.group(0)  # a day that does not exist, or one already past: left to the grammar

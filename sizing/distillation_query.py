@@ -100,7 +100,7 @@ def take(scan, catalog: Catalog) -> None:
         if found is None:
             continue
         end = found[1]
-        if cue.re is _DISTILL_VERB:
+        if cue.re == _DISTILL_VERB:
             into = _INTO.match(scan.work, end)
             # "destilar o llama 70b" alone names no student, and "deepseek r1 distill llama 8b em 4 bits" is a
             # model's name followed by its precision: a student must be named after the joint.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import math
 import re
+from pathlib import Path
 
 import msgspec
 
@@ -24,6 +25,7 @@ from .catalog import (
     derived_models,
     exl2_bpw_of_id,
     exl2_id,
+    kept_index,
     normalize,
 )
 from .errors import SizingError
@@ -91,13 +93,24 @@ def name_index(items) -> dict[str, object]:
 
 
 def _build_index(items) -> dict[str, object]:
-    index = {}
     # A model's derivatives answer to their own names ("qwq", "deepseek-r1-distill-llama-8b").
     derived = derived_models(items).values() if items and isinstance(items[0], ModelEntry) else ()
-    for item in (*items, *derived):
+    entries = (*items, *derived)
+    # Kept as positions in `entries` (the entries themselves come from the kept catalogue): catalog.py.
+    positions = kept_index(items, "names", lambda: _name_positions(entries), _SOURCES)
+    return {name: entries[at] for name, at in positions.items()}
+
+
+# The modules whose code works the indexes out, with sizing/catalog.py (part of the kept catalogue's key).
+_SOURCES = tuple(Path(__file__).with_name(name) for name in ("names.py", "query.py", "vocabulary.py"))
+
+
+def _name_positions(entries) -> dict[str, int]:
+    positions = {}
+    for at, item in enumerate(entries):
         for name in (item.id, item.name, *item.aliases, *getattr(item, "hf_repos", [])):
-            index[normalize(name)] = item
-    return index
+            positions[normalize(name)] = at
+    return positions
 
 
 _RELEASES: dict[int, tuple[object, dict]] = {}

@@ -46,10 +46,12 @@ from .catalog import (
     budget_id,
     exl2_bpw_of_id,
     exl2_id,
+    kept_index,
     load_catalog,
     normalize,
 )
 from .errors import SizingError, with_why
+from .names import _SOURCES as _SOURCES  # the modules the kept indexes are worked out by
 from .names import (
     VARIANT_TAILS,
     base_in_name,
@@ -2496,16 +2498,27 @@ def _uncatalogued_names(catalog: Catalog) -> tuple[dict, frozenset, dict, frozen
     cached = _UNCATALOGUED.get(id(catalog))
     if cached and cached[0] is catalog:
         return cached[1:]
-    names = {normalize(n): u for u in catalog.uncatalogued for n in (u.name, *u.aliases)}
-    shared = {normalize(n): u for u in catalog.uncatalogued for n in u.shared_names}
-    firsts = frozenset(
-        _ALNUM_RUNS.findall(strip_accents(n).lower())[0]
-        for u in catalog.uncatalogued
-        for n in (u.name, *u.aliases, *u.shared_names)
+    entries = catalog.uncatalogued
+    # Positions in the catalogue's list, kept beside the kept catalogue (sizing/catalog.py kept_index).
+    at_names, firsts, at_shared = kept_index(
+        entries, "uncatalogued", lambda: _uncatalogued_keys(entries), _SOURCES
     )
+    names = {name: entries[at] for name, at in at_names.items()}
+    shared = {name: entries[at] for name, at in at_shared.items()}
     known = frozenset(names.keys() | shared.keys())
     _UNCATALOGUED[id(catalog)] = (catalog, names, firsts, shared, known)
     return names, firsts, shared, known
+
+
+def _uncatalogued_keys(entries) -> tuple[dict[str, int], frozenset[str], dict[str, int]]:
+    names = {normalize(n): at for at, u in enumerate(entries) for n in (u.name, *u.aliases)}
+    shared = {normalize(n): at for at, u in enumerate(entries) for n in u.shared_names}
+    firsts = frozenset(
+        _ALNUM_RUNS.findall(strip_accents(n).lower())[0]
+        for u in entries
+        for n in (u.name, *u.aliases, *u.shared_names)
+    )
+    return names, firsts, shared
 
 
 def _uncatalogued(scan: _Scan, catalog: Catalog) -> None:
@@ -3782,6 +3795,15 @@ def _versions(catalog: Catalog) -> frozenset[tuple[str, str]]:
     cached = _VERSIONS.get(id(catalog))
     if cached and cached[0] is catalog:
         return cached[1]
+    # Kept beside the kept catalogue (sizing/catalog.py kept_index).
+    _VERSIONS[id(catalog)] = (
+        catalog,
+        kept_index(catalog, "versions", lambda: _version_pairs(catalog), _SOURCES),
+    )
+    return _VERSIONS[id(catalog)][1]
+
+
+def _version_pairs(catalog: Catalog) -> frozenset[tuple[str, str]]:
     pairs = set()
     for model in catalog.all_models:
         for name in (model.name, *model.aliases):
@@ -3789,8 +3811,7 @@ def _versions(catalog: Catalog) -> frozenset[tuple[str, str]]:
             for word, number in itertools.pairwise(words):
                 if word.isalpha() and _VERSION.fullmatch(number):
                     pairs.add((word, number))
-    _VERSIONS[id(catalog)] = (catalog, frozenset(pairs))
-    return _VERSIONS[id(catalog)][1]
+    return frozenset(pairs)
 
 
 def _upper_bounds(
@@ -4786,7 +4807,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(GLOBAL_BATCH, "global_batch", lambda m: v if 0 < (v := int(m.group(1))) <= 10**7 else None)
 
     def grad_accum(m: re.Match) -> int | None:
-        if m.re is GRAD_ACCUM and _after_a_key(scan, m, 2):
+        if m.re == GRAD_ACCUM and _after_a_key(scan, m, 2):
             return None
         return v if 0 < (v := int(m.group(1) or m.group(2))) <= 4096 else None
 
@@ -4794,7 +4815,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(GRAD_ACCUM_KEYED, "grad_accum", grad_accum)
 
     def batch(m: re.Match) -> int:
-        if m.re is MICRO_BATCH or m.group("per"):
+        if m.re == MICRO_BATCH or m.group("per"):
             scan.found.setdefault("batch_per_gpu", []).append((True, m.group(0)))
         return int(m.group(1))
 
@@ -5910,7 +5931,7 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
         servers = _SERVERS_AFTER.match(scan.work, last)
         if servers:
             last = servers.end()
-    machines = servers and (_pairs(servers) if servers.re is _PAIRED_SERVERS else int(servers.group(1)))
+    machines = servers and (_pairs(servers) if servers.re == _PAIRED_SERVERS else int(servers.group(1)))
     if machines and 0 < machines <= 64:
         # "2 nodes of 8 H100" are 16; "16x H100, 2 nodes" are 16 too: more than a server holds (eight, in
         # every server gpus.toml lists) is the whole count, split over the servers said.

@@ -5,7 +5,8 @@ compile, because Python's regex parser and compiler are pure Python; only the la
 compiled program into a pattern object (`_sre.compile`), is C. So the program (a list of integers, the
 groups and the flags: what CPython's re/_compiler.py `compile()` hands to `_sre.compile`) is kept in a
 file beside the parsed data files (sizing/tomlfiles.py's folder, GPU_SIZER_DATA_CACHE; `off`: none), and
-the next process rebuilds each pattern from it with `_sre.compile` alone. The same goes for the patterns
+the next process rebuilds each pattern from it with `_sre.compile` alone, at the pattern's first use
+(KeptPattern). The same goes for the patterns
 other modules compile with `re` itself at their import or first use (the standard library's json and
 platform, Jinja's lexer and filters: about forty in a `gpu-size` run): the process-wide cache also keeps the programs of what is in `re`'s own cache at exit,
 and the next process puts them back in that cache (`seed`, before msgspec or Jinja are imported), where
@@ -28,6 +29,7 @@ import sys
 import threading
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 
 from . import tomlfiles
 
@@ -79,7 +81,8 @@ class PatternCache:
         self._lock = threading.Lock()
 
     def compile(self, pattern: str, flags: int = 0) -> re.Pattern:
-        """re.compile(pattern, flags), from the kept program when there is one."""
+        """re.compile(pattern, flags), from the kept program when there is one: then a KeptPattern, which
+        is rebuilt from it at its first use (below)."""
         flags = int(flags)
         if self._key is None or not isinstance(pattern, str) or flags & ~_PLAIN_FLAGS:
             return re.compile(pattern, flags)
@@ -87,15 +90,20 @@ class PatternCache:
         compiled = self._patterns.get(key)
         if compiled is not None:
             return compiled
-        programs = self._read()
-        program = programs.get(key)
+        program = self._read().get(key)
+        self._used.add(key)  # handed out: kept past the file's limit whether this process runs it or not
         if program is not None:
             try:
-                compiled = self._patterns[key] = _rebuild(pattern, program)
-                self._used.add(key)
+                compiled = self._patterns[key] = KeptPattern(pattern, flags, program, self)
                 return compiled
-            except Exception:  # a program this interpreter does not take: built anew below
-                programs.pop(key, None)
+            except (TypeError, ValueError):  # not a program (a damaged file): compiled anew below
+                self._read().pop(key, None)
+        compiled = self._patterns[key] = self._compile_anew(pattern, flags)
+        return compiled
+
+    def _compile_anew(self, pattern: str, flags: int) -> re.Pattern:
+        """The pattern compiled in pure Python, its program kept for the next process."""
+        key = (pattern, flags)
         try:
             program = self._build(pattern, flags)
             compiled = _rebuild(pattern, program)
@@ -106,11 +114,20 @@ class PatternCache:
             if compiled != re.compile(pattern, flags):  # the internals differ from what this file knows
                 self._key = None
                 return re.compile(pattern, flags)
-        programs[key] = program
-        self._patterns[key] = compiled
-        self._used.add(key)
-        self._new = True
+        with self._lock:
+            self._read()[key] = program
+            self._new = True
         return compiled
+
+    def _rebuilt(self, pattern: str, flags: int, program: Program) -> re.Pattern:
+        """A KeptPattern's pattern at its first use, from its program; one this interpreter does not take
+        is compiled anew (and its program replaced)."""
+        try:
+            return _rebuild(pattern, program)
+        except Exception:
+            with self._lock:
+                self._read().pop((pattern, flags), None)
+            return self._compile_anew(pattern, flags) if self._key is not None else re.compile(pattern, flags)
 
     @staticmethod
     def _build(pattern: str, flags: int) -> Program:
@@ -206,6 +223,73 @@ class PatternCache:
             partial = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
             partial.write_bytes(blob)
             os.replace(partial, self.path)  # a reader never sees half a file
+
+
+class KeptPattern:
+    """A pattern of a kept program, rebuilt from it (_sre.compile) the first time it is run.
+
+    Why: a `gpu-size` run hands out ~980 kept patterns at import, but the prefilter (sizing/prefilter.py)
+    lets a question run only some of them; rebuilding a program (the list of its code words, and _sre's
+    check of that code) was ~12% of a run (valgrind). What the prefilter and the patterns built from others
+    read (pattern, flags, groups, groupindex) is the kept program's, with no rebuild. Its first method
+    looked up rebuilds it and puts the compiled pattern's own methods on this object, so every later call
+    is a plain attribute and a C call, as on the pattern itself. A process that must not pay at first use
+    (the web app's workers) builds them all at start: build_all(). A match's `re` is the compiled pattern,
+    not this object: which pattern matched is asked with ==, not `is`."""
+
+    def __init__(self, pattern: str, asked: int, program: Program, cache: PatternCache):
+        flags, _, groups, groupindex, _ = program
+        self.pattern, self.flags, self.groups = pattern, flags, groups
+        self.groupindex = MappingProxyType(groupindex)
+        self._source = (asked, program, cache)
+
+    def __getattr__(self, name: str):
+        # Only for a name not on the object yet: the methods, before the first use.
+        if name.startswith("__") or name not in _PATTERN_METHODS:
+            raise AttributeError(name)
+        return getattr(self.built(), name)
+
+    def built(self) -> re.Pattern:
+        """The compiled pattern (rebuilt the first time); its methods are then this object's."""
+        compiled = self.__dict__.get("_compiled")
+        if compiled is None:
+            asked, program, cache = self._source
+            compiled = cache._rebuilt(self.pattern, asked, program)
+            for method in _PATTERN_METHODS:
+                setattr(self, method, getattr(compiled, method))
+            self._compiled = compiled
+        return compiled
+
+    def __repr__(self) -> str:
+        return repr(self.built())
+
+    def __eq__(self, other) -> bool:
+        # As re.Pattern's (the same source and flags compile to the same code), without a rebuild: a match's
+        # pattern (`m.re == X`) is told from X where X never ran.
+        if not isinstance(other, re.Pattern | KeptPattern):
+            return NotImplemented
+        return self.pattern == other.pattern and self.flags == other.flags
+
+    def __hash__(self) -> int:
+        return hash(self.built())
+
+
+# re.Pattern's methods, as CPython 3.11 documents them (https://docs.python.org/3.11/library/re.html).
+_PATTERN_METHODS = ("search", "match", "fullmatch", "split", "findall", "finditer", "sub", "subn", "scanner")
+
+
+def build_all() -> int:
+    """Rebuilds every kept pattern this process has handed out and not run yet; how many it rebuilt. For a
+    long-lived process (bot.web, Socket Mode) at start, so that no request pays for a first use."""
+    cache = _cache
+    if cache is None:
+        return 0
+    waiting = [
+        p for p in list(cache._patterns.values()) if type(p) is KeptPattern and "_compiled" not in vars(p)
+    ]
+    for pattern in waiting:
+        pattern.built()
+    return len(waiting)
 
 
 @cache

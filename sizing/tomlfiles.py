@@ -16,10 +16,13 @@ import os
 import sys
 from pathlib import Path
 
-try:  # hashlib's blake2b is this one; importing hashlib also loads OpenSSL (3-8 ms of a gpu-size --json run)
-    from _blake2 import blake2b
-except ImportError:  # a Python built without it
-    from hashlib import blake2b
+try:  # CPython's hash of a source file's bytes, which checks hash-based .pyc files against it (PEP 552)
+    from _imp import source_hash as _source_hash
+except ImportError:  # another interpreter: content_key falls back to blake2b
+    _source_hash = None
+
+# The key _source_hash is given (any fixed number: SipHash's key; CPython gives its .pyc magic number).
+_HASH_KEY = int.from_bytes(b"gpusizer", "little")
 
 # What a data file that cannot be read as TOML raises: tomllib.TOMLDecodeError and UnicodeDecodeError are
 # both ValueErrors. Callers catch this name, so that tomllib (whose import compiles its own patterns) is
@@ -39,13 +42,29 @@ def cache_dir() -> Path | None:
     return Path(base) / "gpu-sizer" / "data"
 
 
+def content_key(data: bytes) -> str:
+    """16 hex digits that change with `data`: what a file kept in the cache is named by.
+
+    Why this hash: the data files a run reads (1.2 MB: the catalogue's and the word lists') were hashed
+    with blake2b for their kept copies' names, 16 million instructions of a `gpu-size` run (valgrind);
+    SipHash-1-3, which Python itself trusts to tell a changed source file from its .pyc, is about a fifth of
+    that, and 64 bits are plenty to tell an edited file from the one kept (no one is forging data files)."""
+    if _source_hash is not None:
+        return _source_hash(_HASH_KEY, data).hex()
+    try:  # hashlib's blake2b is this one; importing hashlib also loads OpenSSL
+        from _blake2 import blake2b
+    except ImportError:  # a Python built without it
+        from hashlib import blake2b
+    return blake2b(data, digest_size=8).hexdigest()
+
+
 def copy_name() -> str:
     """A short name of this copy of the package (a hash of its folder), for the files kept per copy: the
     compiled patterns and the word-list groups (sizing/regexes.py, sizing/vocabulary.py). Copies with other
     word lists on one machine (a developer's checkouts side by side, the releases before and after a deploy)
     each keep their own, where sharing one file had each copy prune the others' patterns past the file's
     limit, and every run then compiled hundreds of them again."""
-    return blake2b(str(Path(__file__).resolve().parent).encode(), digest_size=4).hexdigest()
+    return content_key(str(Path(__file__).resolve().parent).encode())[:8]
 
 
 def load(path: Path) -> dict:
@@ -55,8 +74,7 @@ def load(path: Path) -> dict:
     folder = cache_dir()
     if folder is None:
         return _parse(raw)
-    digest = blake2b(raw, digest_size=16).hexdigest()
-    kept = folder / f"{Path(path).stem}-{digest}-{VERSION}.marshal"
+    kept = folder / f"{Path(path).stem}-{content_key(raw)}-{VERSION}.marshal"
     try:
         return marshal.loads(kept.read_bytes())
     except (OSError, EOFError, ValueError, TypeError):

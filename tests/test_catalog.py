@@ -311,7 +311,7 @@ def test_an_edit_to_the_data_folder_is_answered_at_once_though_the_catalogue_is_
     cache = tmp_path / "cache"
     first = _gpu_size(data_copy, cache, "70b", "4bit", "32k", "10users")
     assert first.returncode == 0 and "Llama 3.1 70B · INT4" in first.stdout, first.stderr
-    assert len(list(cache.glob("catalog-*"))) == 1
+    assert len(list(cache.glob("catalog-*.msgpack"))) == 1
     assert _gpu_size(data_copy, cache, "70b", "4bit", "32k", "10users").stdout == first.stdout
 
     models = data_copy / "models.toml"

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _patterns_in(value, found: dict) -> None:
-    if isinstance(value, re.Pattern):
+    if isinstance(value, re.Pattern | regexes.KeptPattern):
         found[value.pattern, value.flags] = value
     elif isinstance(value, list | tuple):
         for item in value:
@@ -391,3 +391,56 @@ def test_each_copy_of_the_package_keeps_its_own_patterns_and_groups(tmp_path, mo
     there = (regexes.cache_path(), vocabulary._ALTERNATIONS._path())
     assert all(path.parent == tmp_path for path in here + there)
     assert here[0] != there[0] and here[1] != there[1]
+
+
+def test_a_kept_pattern_is_rebuilt_at_its_first_use_and_reads_as_res_own(kept, monkeypatch):
+    """A process gets kept patterns without rebuilding them (most are never run for one question); what
+    the prefilter and the patterns built from others read needs no rebuild, and once run, every method
+    reads as re.compile's pattern."""
+    path, _ = kept
+    source = r"(?P<count>\d+)\s*(?:usuários|users)\b"
+    first = regexes.PatternCache(path)
+    first.compile(source, re.IGNORECASE)
+    first.save()
+    rebuilt = []
+    real = regexes._rebuild
+    monkeypatch.setattr(regexes, "_rebuild", lambda *args: rebuilt.append(args[0]) or real(*args))
+    cache = regexes.PatternCache(path)
+    ours, theirs = cache.compile(source, re.IGNORECASE), re.compile(source, re.IGNORECASE)
+    assert isinstance(ours, regexes.KeptPattern)
+    assert (ours.pattern, ours.flags, ours.groups, dict(ours.groupindex)) == (
+        theirs.pattern, theirs.flags, theirs.groups, dict(theirs.groupindex)
+    )  # fmt: skip
+    assert rebuilt == [] and cache.compile(source, re.IGNORECASE) is ours
+    # which pattern a match came from (`m.re == X`) is told without a rebuild
+    assert theirs == ours and ours != re.compile(source) and re.compile(r"\d+") != ours and rebuilt == []
+    text = "São 20 Usuários hoje e 30 users amanhã"
+    for method, args in [
+        ("search", (text,)), ("match", ("12 users",)), ("fullmatch", ("12 users",)), ("findall", (text,)),
+        ("split", (text,)), ("sub", ("N", text)), ("subn", ("N", text)),
+    ]:  # fmt: skip
+        a, b = getattr(ours, method)(*args), getattr(theirs, method)(*args)
+        assert (a.span(), a.groupdict()) == (b.span(), b.groupdict()) if isinstance(a, re.Match) else a == b
+    assert (
+        [m.span() for m in ours.finditer(text)]
+        == [m.span() for m in theirs.finditer(text)]
+        == [(4, 15), (23, 31)]
+    )
+    assert rebuilt == [source]  # once, at the first method used
+    assert ours == theirs and hash(ours) == hash(theirs) and repr(ours) == repr(theirs)
+
+
+def test_build_all_rebuilds_what_was_handed_out_and_not_run(kept):
+    path, patterns = kept
+    cache = regexes.PatternCache(path)
+    handed = [cache.compile(*key) for key in patterns[:40]]
+    handed[0].search("70b")
+    assert all(isinstance(p, regexes.KeptPattern) for p in handed)
+    monkey = regexes._cache
+    try:
+        regexes._cache = cache
+        assert regexes.build_all() == 39
+        assert regexes.build_all() == 0
+    finally:
+        regexes._cache = monkey
+    assert all(isinstance(vars(p)["_compiled"], re.Pattern) for p in handed)

@@ -43,7 +43,8 @@ def test_gpu_size_json_does_not_load_the_templates_or_openssl():
         "with contextlib.redirect_stdout(io.StringIO()):\n    cli.main(['70b', '4bit', '--json'])"
     )
     assert "jinja2" not in loaded
-    assert "_hashlib" not in loaded  # the data files' cache hashes with _blake2 alone (sizing/tomlfiles.py)
+    # the data files' kept copies are named by Python's own source hash (sizing/tomlfiles.py content_key)
+    assert not loaded & {"_hashlib", "_blake2"}, loaded & {"_hashlib", "_blake2"}
 
 
 def test_gpu_size_loads_the_calendar_only_for_a_question_with_a_date():
@@ -238,3 +239,115 @@ def test_the_installed_gpu_size_imports_only_what_its_answer_uses():
     answer, loaded = installed_modules("70b", "4bit", "--json")
     assert json.loads(answer)["workload"]["model"]["name"] == "Llama 3.1 70B"
     assert not loaded & (never | {"jinja2", "inspect"}), loaded & (never | {"jinja2", "inspect"})
+
+
+REBUILT = (
+    "import contextlib, io\nfrom bot import cli\nfrom sizing import regexes\nout = io.StringIO()\n"
+    "with contextlib.redirect_stdout(out):\n    cli.main(['70b', '4bit', '32k', '10users'])\n"
+    "assert 'Recomendação' in out.getvalue(), out.getvalue()\n"
+    "kept = [p for p in regexes._cache._patterns.values() if isinstance(p, regexes.KeptPattern)]\n"
+    "print(len(kept), sum('_compiled' in vars(p) for p in kept))"
+)
+
+
+def test_gpu_size_rebuilds_only_the_kept_patterns_its_question_runs(tmp_path):
+    """A run is handed ~1,000 kept patterns; the prefilter lets its question run under half of them, and
+    only those are rebuilt from their programs (sizing/regexes.py KeptPattern)."""
+    env = {**os.environ, "GPU_SIZER_DATA_CACHE": str(tmp_path / "cache"), "GPU_SIZER_HUB": "off"}
+    for _ in range(2):  # the first run compiles and keeps them
+        done = subprocess.run(
+            [sys.executable, "-c", REBUILT], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+        )
+    handed, rebuilt = map(int, done.stdout.split())
+    assert handed > 500 and 0 < rebuilt < handed * 0.7, (handed, rebuilt)
+
+
+def test_the_slack_app_starts_with_every_kept_pattern_rebuilt(slack):
+    """A long-lived process pays for its patterns at start, not at its first questions."""
+    from sizing import regexes
+
+    waiting = [p for p in regexes._cache._patterns.values() if isinstance(p, regexes.KeptPattern)]
+    assert all("_compiled" in vars(p) for p in waiting)
+    assert regexes.build_all() == 0
+
+
+def test_gpu_size_as_installed_answers_without_openssl(tmp_path):
+    """The console script's module (bot/gpu_size.py) imports hashlib without OpenSSL for Jinja's sake; the
+    answer in words is whole, and the compiled template is kept for the next run."""
+    env = {**os.environ, "GPU_SIZER_DATA_CACHE": str(tmp_path / "cache"), "GPU_SIZER_HUB": "off"}
+    probe = (
+        "import sys\nsys.argv = ['gpu-size', '70b', '4bit', '32k', '10users']\n"
+        "from bot.gpu_size import run\nimport atexit, hashlib\n"
+        "atexit.register(lambda: print('_hashlib' in sys.modules, hashlib.sha256(b'x').hexdigest()[:8]))\n"
+        "run()"
+    )
+    for _ in range(2):
+        done = subprocess.run(
+            [sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True
+        )
+        assert done.returncode == 0, done.stderr
+        assert "Recomendação" in done.stdout and done.stdout.endswith("False 2d711642\n"), done.stdout[-200:]
+    assert len(list((tmp_path / "cache").glob("template-*.marshal"))) == 1
+
+
+def test_a_kept_template_is_compiled_anew_when_its_source_changes(tmp_path):
+    from jinja2 import DictLoader, Environment
+
+    def render(source: str) -> str:
+        env = Environment(
+            loader=DictLoader({"t.j2": source}), bytecode_cache=rendering.KeptTemplates(tmp_path)
+        )
+        return env.get_template("t.j2").render(n=3)
+
+    assert render("{{ n }} GPUs") == "3 GPUs"
+    assert render("{{ n }} GPUs") == "3 GPUs"  # from the kept code
+    assert len(list(tmp_path.glob("template-*"))) == 1
+    assert render("{{ n * 2 }} GPUs") == "6 GPUs"
+    assert len(list(tmp_path.glob("template-*"))) == 2  # one per source
+    for kept in tmp_path.glob("template-*"):
+        kept.write_bytes(b"\x00damaged")
+    assert render("{{ n * 2 }} GPUs") == "6 GPUs"
+
+
+INDEXES_WORKED_OUT = (
+    "import contextlib, io, sys\nfrom bot import cli\nfrom sizing import names, query\ncalls = []\n"
+    "for module, name in ((names, '_name_positions'), (query, '_version_pairs'), (query, '_uncatalogued_keys')):\n"
+    "    real = getattr(module, name)\n"
+    "    setattr(module, name, lambda *a, real=real, name=name: calls.append(name) or real(*a))\n"
+    "out = io.StringIO()\n"
+    "with contextlib.redirect_stdout(out):\n    cli.main(sys.argv[1:])\n"
+    "print(out.getvalue())\nprint(sorted(set(calls)))"
+)
+
+
+def test_the_catalogues_name_indexes_are_kept_for_the_next_run_and_follow_its_files(tmp_path):
+    """The names indexes (every catalogue name normalized) are worked out by the first run and read by the
+    next; an alias an operator adds to their copy of models.toml is known at the next run."""
+    from tests.data_folders import data_copy
+
+    data = data_copy(tmp_path)
+    env = {**os.environ, "GPU_SIZER_DATA_CACHE": str(tmp_path / "cache"), "GPU_SIZER_HUB": "off",
+           "GPU_SIZER_DATA": str(data)}  # fmt: skip
+
+    def ask(question: str) -> tuple[str, str]:
+        done = subprocess.run(
+            [sys.executable, "-c", INDEXES_WORKED_OUT, question],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == 0, done.stderr
+        answer, _, calls = done.stdout.rstrip("\n").rpartition("\n")
+        return answer, calls
+
+    first, calls = ask("servir o llama 3.1 70b a 50 usuários")
+    assert "_name_positions" in calls and "_version_pairs" in calls
+    second, calls = ask("servir o llama 3.1 70b a 50 usuários")
+    assert second == first and "Llama 3.1 70B" in first and calls == "[]"
+    models = data / "models.toml"
+    models.write_text(
+        models.read_text().replace('"llama 70b", "meta-llama-3.1-70b"', '"llama 70b", "lhama da casa"')
+    )
+    answer, calls = ask("servir o lhama da casa a 50 usuários")
+    assert "Llama 3.1 70B" in answer.split("\n")[0] and "_name_positions" in calls, answer
