@@ -963,17 +963,22 @@ def _mid_size_model(catalog: Catalog):
 def _next_smaller(plan: Plan, rec: Setup, catalog: Catalog) -> Setup | None:
     from .setups import candidates, carries_some
 
+    shapes = candidates(catalog)
+    end = next((i for i, shape in enumerate(shapes)
+                if (shape.total, shape.gpu.memory_bytes) >= (rec.count, rec.gpu_memory_bytes)), len(shapes))  # fmt: skip
+    # The largest size below the recommendation that carries some users, or some context, in the offering's
+    # first choice of that size: sizes from the largest down (candidates come sorted by size, so each size's
+    # shapes are together), and the first that carries some ends the search; the smaller ones below it, most of
+    # a search up from the smallest, are not tried.
     best = None
-    for shape in candidates(catalog):
-        if (shape.total, shape.gpu.memory_bytes) >= (rec.count, rec.gpu_memory_bytes):
-            break
-        if best and (shape.total, shape.gpu.memory_marketing_gb) == (
-            best.total,
-            best.gpu.memory_marketing_gb,
-        ):
-            continue  # same size as the one kept: the offering's first choice stays
-        if carries_some(plan, shape, catalog):  # some users, or some context: the setup is built for the last
-            best = shape
+    start = end
+    while best is None and start > 0:
+        size = (shapes[start - 1].total, shapes[start - 1].gpu.memory_marketing_gb)
+        first = start - 1
+        while first > 0 and (shapes[first - 1].total, shapes[first - 1].gpu.memory_marketing_gb) == size:
+            first -= 1
+        best = next((shape for shape in shapes[first:start] if carries_some(plan, shape, catalog)), None)
+        start = first
     if best is None:
         return None
     whole = evaluate(plan, best, catalog)
@@ -1100,7 +1105,9 @@ def _smallest_with(rec: Setup | None, catalog: Catalog, options) -> tuple | None
     smallest, when it is smaller than `rec`: (what changed, that setup)."""
     best = None
     for change, changed in options:
-        alt = recommend(changed, catalog, below=rec)
+        # Only a setup smaller than the best so far is kept (and that is smaller than `rec` too): the search
+        # stops at it, and builds nothing that is not.
+        alt = recommend(changed, catalog, below=best[1] if best is not None else rec)
         if alt and (rec is None or smaller(alt, rec)) and (best is None or smaller(alt, best[1])):
             best = (change, alt)
     return best

@@ -348,6 +348,9 @@ def _sized(
                 if at_rate is not None and at_rate[0] is rec and plan.traffic
                 else traffic.performance(plan.but(users=seqs), rec, catalog)
             )
+        if rec is not None and not brief:
+            # Brief: what set the size, and the copies left when one fails, are said in no line of the
+            # head-count reading or of a note (the smallest setup's search and a copy's rate, ~8% of one).
             decided = traffic.decided_by(plan, rec, catalog) if by_load(plan) else "memory"
             if capacity_asked:
                 decided = "asked"

@@ -649,8 +649,29 @@ def _log_distance(a: float, b: float) -> float:
     return abs(math.log(a / b))
 
 
+# The stand-ins built by scale_layers, by their base and size: "13b" asked again is the same architecture, so
+# what the sizing keeps by model (a copy on each GPU, the rates it sustains, sizing/setups.py and traffic.py) is
+# found again, and its parameter counts are not worked out anew. The base is kept with its stand-in, so its id
+# is not reused while kept. And the stand-in of each bare size asked, by catalogue: it depends on nothing else,
+# and finding it walks every model twice. Bounded: each starts over when full.
+_SCALED: dict[tuple[int, float], tuple[ModelEntry, ModelEntry]] = {}
+_STAND_INS: dict[tuple[int, float], tuple[Catalog, ModelEntry]] = {}
+_SCALED_SIZE = 1024
+
+
 def _stand_in(params: float, catalog: Catalog) -> ModelEntry:
     """A real modern dense architecture of about `params` parameters (GQA, never full multi-head)."""
+    kept = _STAND_INS.get((id(catalog), params))
+    if kept is not None and kept[0] is catalog:
+        return kept[1]
+    if len(_STAND_INS) >= _SCALED_SIZE:
+        _STAND_INS.clear()
+    found = _dense_stand_in(params, catalog)
+    _STAND_INS[(id(catalog), params)] = (catalog, found)
+    return found
+
+
+def _dense_stand_in(params: float, catalog: Catalog) -> ModelEntry:
     refs = [m for m in catalog.models if m.size_reference and not m.is_moe]
     same = [m for m in refs if params * ROUNDED_NAME <= m.params <= params * SAME_SIZE]
     if not same:
@@ -691,6 +712,18 @@ def _moe_stand_in(total: float, active: float | None, experts: int | None, catal
 def scale_layers(base: ModelEntry, params: float) -> ModelEntry:
     """`base` with as many layers as reach `params` (never fewer): width, heads, KV heads and vocabulary
     stay real."""
+    key = (id(base), params)
+    kept = _SCALED.get(key)
+    if kept is not None and kept[0] is base:
+        return kept[1]
+    if len(_SCALED) >= _SCALED_SIZE:
+        _SCALED.clear()
+    scaled = _scaled(base, params)
+    _SCALED[key] = (base, scaled)
+    return scaled
+
+
+def _scaled(base: ModelEntry, params: float) -> ModelEntry:
     fixed = base.parts.embeddings + base.parts.lm_head + base.hidden_size + base.extra_params
     per_layer = (base.params - fixed) / base.num_layers
     pattern = len(base.layer_pattern)

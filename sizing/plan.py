@@ -336,6 +336,28 @@ def _positive(value: int | None, what: str, limit: int, lang: str) -> None:
         raise SizingError(f"too_large_{what}", f"{what}_examples", value=i18n.number(value, lang))
 
 
+# A model changed for one question (a stand-in "Mistral Nemo 12B (43 layers)" named in the reader's language, a
+# derivative named with its base, an extended context, the images' cross-attention tokens), by the model and the
+# changes: the same question asked again gets the same object, so what the sizing keeps by model (a copy on each
+# GPU, the rates it sustains: sizing/setups.py, traffic.py) is found again, as it is for a model the catalogue
+# holds; a new object each time had found nothing. The model is kept with its changed copy, so its id is not
+# reused while kept. Bounded: it starts over when full.
+_CHANGED: dict[tuple, tuple[ModelEntry, ModelEntry]] = {}
+_CHANGED_SIZE = 1024
+
+
+def _changed(model: ModelEntry, **changes) -> ModelEntry:
+    key = (id(model), *changes.items())
+    kept = _CHANGED.get(key)
+    if kept is not None and kept[0] is model:
+        return kept[1]
+    if len(_CHANGED) >= _CHANGED_SIZE:
+        _CHANGED.clear()
+    out = updated(model, **changes)
+    _CHANGED[key] = (model, out)
+    return out
+
+
 def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) -> Plan:
     lang = i18n.lang_of(w.lang)
     said: list[str] = []
@@ -417,7 +439,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     if model.scaled_from:
         # The engine names a scaled architecture without a language; the answer names it in the reader's.
         base_name = catalog.model(model.scaled_from).name
-        model = updated(model, name=t(lang, "model.scaled_name", base=base_name, layers=model.num_layers))
+        model = _changed(model, name=t(lang, "model.scaled_name", base=base_name, layers=model.num_layers))
         resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
     elif model.derived_from:
         # A derivative is named as asked, with the catalogue model whose architecture and limits it has
@@ -426,7 +448,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         if not next(d.config_cited for d in base.derivatives if d.id == model.id):
             said.append(t(lang, "assume.model.derived_config_uncited", model=model.name, base=base.name))
         derived_names = (model.name, base.name)
-        model = updated(model, name=t(lang, "model.derived_name", name=model.name, base=base.name))
+        model = _changed(model, name=t(lang, "model.derived_name", name=model.name, base=base.name))
         resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
     if w.family_typed:
         # "granite 3.3 8b": said as for a repo of a family the catalogue lacks, before how the size was sized,
@@ -449,7 +471,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
                      base=derived_names[1])  # fmt: skip
         else:
             name = t(lang, "model.family_sized", name=w.family_typed, base=model.name)
-        model = updated(model, name=name)
+        model = _changed(model, name=name)
         resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
     else:
         by_size = next((params for key, params in resolved.notes if key == "repo_size"), None)
@@ -457,12 +479,12 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
             # "ibm-granite/granite-3.3-8b-instruct" with the Hub unread: named as asked wherever the answer
             # names its model, as a typed "granite 3.3 8b" is, not as the stand-in alone.
             own = by_size["repo"].rsplit("/", 1)[-1]
-            model = updated(model, name=t(lang, "model.family_sized", name=own, base=model.name))
+            model = _changed(model, name=t(lang, "model.family_sized", name=own, base=model.name))
             resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
     if model.scaled_from and resolved.typed_size and not w.family_typed:
         # "um modelo de 13B": no model of the catalogue is that size, so a stand-in of that many parameters is
         # sized; named as what it is, a generic model of the size asked, not as a model the customer may look up.
-        model = updated(
+        model = _changed(
             model, name=t(lang, "model.generic_name", size=resolved.typed_size.upper(), base=model.name)
         )
         resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
@@ -601,7 +623,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         else:
             said.append(t(lang, "assume.model.extended_context", **extended))
         published_minimum = model.extended_context_minimum_gb
-        model = updated(model, max_context=model.extended_context)
+        model = _changed(model, max_context=model.extended_context)
         resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
     elif resolved.source == "family" and asked_context > model.max_context:
         # A family member stands in for a repo the catalogue lacks and the Hub did not describe: its window
@@ -609,7 +631,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         # with the stand-in's architecture, and the answer says the real limit was not read.
         said.append(t(lang, "assume.model.stand_in_context", context=i18n.tokens(asked_context, lang),
                       model=model.name, limit=i18n.tokens(model.max_context, lang)))  # fmt: skip
-        model = updated(model, max_context=asked_context)
+        model = _changed(model, max_context=asked_context)
         resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
     if w.context is not None and w.context > model.max_context:
         raise _beyond_context(model, w.context, model.context_limit, catalog, lang)
@@ -625,7 +647,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
     image_plan = _image_plan(w, model, catalog, lang, serving=True) if not stage.is_training else None
     if image_plan is not None and image_plan.cross_tokens:
         # Llama 3.2 Vision: the images' keys and values sit in the cross-attention layers of each conversation.
-        model = updated(model, cross_attention_tokens=image_plan.cross_tokens)
+        model = _changed(model, cross_attention_tokens=image_plan.cross_tokens)
         resolved = ResolvedModel(model, resolved.typed_size, resolved.notes, resolved.source)
     if stage.is_training and (w.images or w.with_images or w.image_size) and not _image_rule_counted(model):
         said.append(t(lang, "assume.images.training"))  # a model with no image rule: its tokens are not known

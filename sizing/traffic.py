@@ -111,7 +111,14 @@ def replica(plan: Plan, gpu: GPU, tp: int, pp: int, catalog: Catalog, users: int
         share = usable(plan, gpu, catalog) / gpu.memory_bytes
     reserved, image_flops = _image_costs(plan, tp, catalog, max(users, 1))
     model, precision = plan.model, plan.precision
-    key = (id(model), id(precision), plan.kv.bytes_per_value, id(gpu), tp, pp, users, id(catalog), engine,
+    # The conversations play their part through the engine's max_num_seqs and the activations profiled for
+    # them (perf.replica): keyed by those, one copy serves every count below the one where the sampler's
+    # workspace outgrows the forward pass (51 conversations of Llama 3.1 8B, 100 of 70B, at 2,048-token
+    # chunks: sizing/serving.py activation_peak), and what it has worked out (the rates it sustains) is found
+    # again by the next question, whatever its users.
+    seqs = max(default_seqs, users)
+    peak = serving_memory.activation_peak(model, plan.prefill_chunk, max(users, 1), tp)
+    key = (id(model), id(precision), plan.kv.bytes_per_value, id(gpu), tp, pp, seqs, peak, id(catalog), engine,
            reserved, image_flops, plan.prefill_chunk, plan.shared_prefix)  # fmt: skip
     kept = (model, precision, gpu, catalog)
     found = _REPLICAS.get(key) if current() is not None else None  # outside a sizing nothing is kept
@@ -125,7 +132,7 @@ def replica(plan: Plan, gpu: GPU, tp: int, pp: int, catalog: Catalog, users: int
         tp=tp,
         pp=pp,
         kv_bytes_per_value=plan.kv.bytes_per_value,
-        max_seqs=max(default_seqs, users),
+        max_seqs=seqs,
         chunk_tokens=plan.prefill_chunk,
         memory_utilization=share,
         profiled_seqs=max(users, 1),

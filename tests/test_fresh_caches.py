@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from bench.web import fresh_questions
-from sizing import engine, i18n, performance, setups, traffic
+from sizing import engine, i18n, names, performance, plan, setups, traffic
 from sizing.catalog import load_catalog
 from sizing.errors import SizingError
 from sizing.query import parse
@@ -25,6 +25,9 @@ def _forget_everything() -> None:
     traffic._REPLICAS.clear()
     i18n._NUMBERS.clear()
     i18n._TEMPLATES.clear()
+    names._SCALED.clear()
+    names._STAND_INS.clear()
+    plan._CHANGED.clear()
 
 
 def _sized(text: str) -> object:
@@ -41,6 +44,11 @@ QUESTIONS = [
     "qwen3 30b-a3b fp8 300 req/min primeira resposta em 1 s",
     "gpt-oss-120b 20 req/s 2 réplicas",
     "llama 3.1 8b q4_k_m 10 usuários",
+    # bare sizes no model has: a stand-in with its layers scaled, the same one when asked again
+    "13b 40 usuários 32k",
+    "modelo de 50b fp8 3 req/s",
+    "13b 8k 12 usuários numa l40s",
+    "chat interno pra 600 pessoas com um modelo de 20b",
 ]
 
 
@@ -68,6 +76,21 @@ def test_the_same_workload_sized_again_builds_no_copy_and_searches_no_rate(monke
     engine.clear_cache()  # the answer itself is sized again, not read from the answer cache
     assert msgspec.to_builtins(engine.size(workload, catalog)) == first
     assert built == [] and searched == []
+
+
+def test_a_bare_size_asked_again_is_sized_on_the_stand_in_already_built(monkeypatch):
+    # "13b" is no model we list: a 43-layer Mistral Nemo stands in. Asked again, it is the same architecture,
+    # so what one of its copies holds on each GPU is not worked out again (it had been built anew each time).
+    catalog = load_catalog()
+    workload = parse("13b 3 req/s").workload
+    _forget_everything()
+    first = msgspec.to_builtins(engine.size(workload, catalog))
+    built = []
+    replica = performance.replica
+    monkeypatch.setattr(performance, "replica", lambda *a, **k: built.append(a) or replica(*a, **k))
+    engine.clear_cache()  # the answer itself is sized again, not read from the answer cache
+    assert msgspec.to_builtins(engine.size(workload, catalog)) == first
+    assert built == []
 
 
 @pytest.mark.parametrize(
@@ -115,6 +138,28 @@ def test_what_a_copy_holds_is_the_question_s_own_whatever_was_asked_before(capsy
     _forget_everything()
     answer_json(capsys, before)
     assert answer_json(capsys, question) == alone
+
+
+# The same model and GPUs for a few conversations and for many: a copy launched for 10 conversations is the one
+# launched for 30 (vLLM's 256 sequences, the forward pass's activations), kept for both; past ~51 the sampler's
+# workspace makes it another copy, with less room for the KV cache.
+USERS = [
+    "llama 3.1 8b 10 usuários primeira resposta em 1 s",
+    "llama 3.1 8b 30 usuários primeira resposta em 1 s",
+    "llama 3.1 8b 200 usuários primeira resposta em 1 s",
+    "llama 3.1 8b 40 usuários 3 req/s",
+    "llama 3.1 8b 300 usuários 3 req/s",
+]
+
+
+@pytest.mark.parametrize("order", [USERS, USERS[::-1], USERS[2:] + USERS[:2]])
+def test_a_copy_kept_for_some_conversations_answers_as_for_any_other_count(capsys, order):
+    alone = {}
+    for question in USERS:
+        _forget_everything()
+        alone[question] = answer_json(capsys, question)
+    _forget_everything()
+    assert {question: answer_json(capsys, question) for question in order} == alone
 
 
 def test_a_shared_system_prompt_asked_after_the_same_load_without_it_needs_the_smaller_setup(capsys):
