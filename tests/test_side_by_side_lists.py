@@ -239,6 +239,10 @@ def test_slack_shows_every_precision_of_a_list(slack):
         ("llama 70b on 2 or 4 h100s or h200s",
          "2× H100 SXM 80 GB, 4× H100 SXM 80 GB or H200 SXM 141 GB (the fewest that serve)",
          ["2× H100 SXM 80 GB: fits", "4× H100 SXM 80 GB: fits", "2× H200 SXM 141 GB: serves this workload as asked"]),
+        # English's article beside a count is one of it, as "ou uma h200" is
+        ("llama 70b on 2 or 4 h100s or an h200",
+         "2× H100 SXM 80 GB, 4× H100 SXM 80 GB or 1× H200 SXM 141 GB",
+         ["2× H100 SXM 80 GB: fits", "4× H100 SXM 80 GB: fits", "1× H200 SXM 141 GB: does not fit"]),
         ("llama 70b em h200 ou 2 ou 4 h100",
          "H200 SXM 141 GB (a menor quantidade que serve), 2× H100 SXM 80 GB ou 4× H100 SXM 80 GB",
          ["2× H200 SXM 141 GB: serve esta carga como pedida", "2× H100 SXM 80 GB: cabe", "4× H100 SXM 80 GB: cabe"]),
