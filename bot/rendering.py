@@ -1146,6 +1146,7 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
 
     parts = [r.model.name]
     own_gpus_said = False
+    judged = None  # the GPUs a comparison judged each side on, when the question gave no count
     # "quantizado" with no format said a precision too: the one picked is named, as a format typed is (it had
     # been said only in the notes)
     said_precision = w.precision or w.quantized or (w.model and repo_precision(w.model)[1])
@@ -1181,7 +1182,14 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         and "switched_first" not in query.noted  # a move from one to the other, said as such: no choice
     ):
         # (a choice of stages or methods, "lora ou qlora?", is said below with the stage)
-        parts = _choice_understood(comparison.models, bool(said_precision), lang, _named_setup(result, w))
+        # A GPU said with no count is judged at one in a comparison ("INT4 em L40S ou FP8"): said so, as its
+        # verdict line says it ("1× L40S 48 GB: cabe")
+        v = result.verdict
+        if v is not None and w.gpu and not w.gpus and not w.compare_gpus:
+            judged = f"{v.setup.count}× {v.setup.gpu_name}"
+        parts = _choice_understood(
+            comparison.models, bool(said_precision), lang, judged or _named_setup(result, w)
+        )
         # sides on GPUs of their own have them said with each side, not once after
         own_gpus_said = bool(w.gpu) and any(side.own_setup for side in comparison.models[1:])
     elif said_precision:
@@ -1245,10 +1253,21 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     if w.users_in_europe:  # "e em Portugal?": the Observações' latency note says why it matters
         parts.append(t("understood.users_in_europe"))
     if w.gpu and not own_gpus_said:
-        gpu = _named_setup(result, w)
+        gpu = judged or _named_setup(result, w)
+        # "2 ou 4 h100 ou h200": the GPU said with no count beside counts said is weighed at the fewest of it
+        # that serve (sizing/query.py, _setups_listed), and "Entendi" says so
+        pairs = list(zip(w.compare_gpus or [], w.compare_counts or [], strict=False))
+        counted = {g for g, n in pairs if n is not None}
+        fewest = {g for g, n in pairs if n is None} - counted if counted else set()
+        if w.compare_counts and not w.gpus and w.gpu not in counted:
+            gpu = t("understood.fewest_serving", gpu=gpu)
         others = [
             # "2x h100 ou 4x a100?": each with the count it was weighed at, when the question gave counts
-            f"{a.setup.count}× {a.setup.gpu_name}" if w.compare_counts else a.setup.gpu_name
+            t("understood.fewest_serving", gpu=a.setup.gpu_name)
+            if a.setup.gpu in fewest
+            else f"{a.setup.count}× {a.setup.gpu_name}"
+            if w.compare_counts
+            else a.setup.gpu_name
             for a in result.alternatives
             if a.kind == "compared_gpu" and a.setup
         ]

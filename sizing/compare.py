@@ -245,8 +245,14 @@ def _tradeoff_many(results: list[SizingResult], lang: str) -> str | None:
     fit the GPUs named, which needs the smallest setup, which serves the most users, which is the fastest
     per user. Each side is named by its precision, the model being the same (it had had no summary)."""
     names = [f"{r.workload.model.name} {r.workload.precision_name}" for r in results]
-    parts: list[str] = []
     verdicts = [r.verdict for r in results]
+    if len(set(names)) < len(names) and None not in verdicts:
+        # "e em fp8 numa h100 e h200?": one precision on several GPUs, each side named with its own
+        names = [
+            t(lang, "understood.on_setup", what=name, setup=f"{v.setup.count}× {v.setup.gpu_name}")
+            for name, v in zip(names, verdicts, strict=True)
+        ]
+    parts: list[str] = []
     if None not in verdicts and len({v.setup.fits for v in verdicts}) > 1:
         fit = [i for i, v in enumerate(verdicts) if v.setup.fits]
         parts.append(_only(fit, names, "compare.only_named", verdicts[fit[0]].setup, lang))

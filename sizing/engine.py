@@ -208,6 +208,10 @@ def _sized(
     counted_on = None
     if workload.gpu is None and workload.gpus and workload.compare_counts and not workload.compare_gpus:
         workload, counted_on = _counts_on_recommended(workload, catalog, source)
+    elif workload.gpu and workload.compare_counts and not workload.compare_gpus:
+        # "e em 2 ou 4 gpus?" in a thread on an L40S: the counts weighed on the thread's GPU (the others had been
+        # dropped, the first alone answered)
+        workload = workload.but(compare_gpus=[workload.gpu] * len(workload.compare_counts))
     plan = make_plan(workload, catalog, source)
     if counted_on is not None:
         plan = plan.but(assumptions=(*plan.assumptions, counted_on))

@@ -143,6 +143,8 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
         ]  # "vocês alugam?", "do you rent it?" in its thread: whether we rent it, first
     names = given.pop("note_names", {})
     precision_asked = given.get("precision")
+    # "em 16 bits, 8 ou 4 numa l40s?": a row for each width offered (sizing/query.py reads them)
+    listed = given.pop("precisions", None)
     reasoning = given.get("task") is Task.reasoning and given.get("reasoning") is None
     if given.get("context") is None and given.get("reasoning") is None and not reasoning:
         # The list states one context for every model ("Com 4.096 tokens de contexto"): a reasoning model's
@@ -163,7 +165,7 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
     with one_sizing():
         # A training run has the precision its method calls for (QLoRA's 4-bit base, BF16 otherwise).
         training = Workload.given({**given, "model": references[0].id}).stage.is_training
-        precisions = (precision_asked,) if precision_asked or training else _rows(references)
+        precisions = tuple(listed or (precision_asked,)) if precision_asked or training else _rows(references)
         own_rows = set(precisions) - set(PRECISIONS) if not (precision_asked or training) else set()
         for precision_id in precisions:
             row_precision = None

@@ -2655,10 +2655,14 @@ COMPARING = regexes.compile(r"\b(?:entre|between|compar[a-z]*|diferen[a-z]*|diff
 # Two models on the same GPU ("dá pra rodar dois modelos na mesma gpu? llama 8b e qwen 7b", "llama 8b and
 # qwen 7b together on one L40S"): an "e"/"and" between them offers them together, sized side by side and summed
 # ("na mesma h100", "on the same l40s" too).
+# The words that say it whatever else is said (_chosen_between: an "ou" between the models does not undo them)
+_TOGETHER_SAID = (
+    r"juntos|juntas|mesma\s+(?:gpu|placa|maquina|máquina|[a-z]{1,4}\d{2,4}[a-z]?)|mesmo\s+servidor|"
+    r"together|same\s+(?:gpu|card|machine|server|[a-z]{1,4}\d{2,4}[a-z]?)|"
+    r"alongside|along\s+with|junto|em\s+conjunto|ao\s+lado\s+d[oa]"
+)
 TOGETHER = regexes.compile(
-    r"\b(?:juntos|juntas|mesma\s+(?:gpu|placa|maquina|máquina|[a-z]{1,4}\d{2,4}[a-z]?)|mesmo\s+servidor|"
-    r"(?:[2-4]|dois|tres|três|quatro)\s+modelos|together|same\s+(?:gpu|card|machine|server|[a-z]{1,4}\d{2,4}[a-z]?)|"
-    r"(?:[2-4]|two|three|four)\s+models|alongside|along\s+with|junto|em\s+conjunto|ao\s+lado\s+d[oa]|"
+    rf"\b(?:{_TOGETHER_SAID}|(?:[2-4]|dois|tres|três|quatro)\s+modelos|(?:[2-4]|two|three|four)\s+models|"
     r"side\s+by\s+side|lado\s+a\s+lado|"
     # "llama 8b como roteador e qwen3 32b como principal": a router in front of the main model, both served
     r"roteador|router|modelo\s+principal|main\s+model|como\s+principal|as\s+(?:the\s+)?main)\b",
@@ -2700,7 +2704,42 @@ def _pipeline_said(text: str, at: int) -> bool:
     return any(not _TOKENS_BEFORE.search(plain, 0, m.start()) for m in PIPELINE_ROLE.finditer(plain))
 
 
+# The counts that end a follow-up, after "em"/"on"/"com" ("e em fp8 em 2 ou 4?"), with no unit of their own.
+BARE_COUNTS_AT_END = regexes.compile(
+    r"(\b(?:em|on|in)\s+(?:[1-9]|[1-5]\d|6[0-4])(?:(?:\s*,\s*|\s+(?:ou|or|e|and)\s+)(?:[1-9]|[1-5]\d|6[0-4]))*)"
+    r"(\s*[?!.]*\s*)$",
+    re.IGNORECASE,
+)
+_NOTHING_BEFORE = regexes.compile(
+    r"\W*(?:(?:e|and|e\s+se\s+for|and\s+if|what\s+about|how\s+about)\W*)?$", re.IGNORECASE
+)
 _TOKENS_BEFORE = regexes.compile(r"\b(?:tokens?|palavras|words|caracteres|characters|prompts?|k)\s*$")
+# Models tried one after another ("primeiro testar o llama 8b, depois o qwen 7b", "first try llama 8b, then qwen
+# 7b if it is not good"): each evaluated in turn. Over accent-free lower-case text, as the vocabulary's words are.
+TRIAL = regexes.compile(rf"\b{_W('words.trials')}\b")
+TRIAL_JOINT = regexes.compile(
+    rf"\s*,?\s*\b{_W('words.trials')}\s*,?(?:\s+(?:then|depois|entao|o|a|um|uma|the|an|try|testar|teste))*\s+$"
+)
+# What says models run together whatever else is said: "juntos", "na mesma gpu", "together", "alongside"; not
+# the roles a router and its main model have, which a choice between two routers names too.
+_TOGETHER_PLAINLY = regexes.compile(rf"\b(?:{_TOGETHER_SAID})\b")
+
+
+def _chosen_between(text: str, at: int) -> bool:
+    """Whether the models are offered to choose between, not served together, though a role or a joint would
+    pair them: an "ou"/"or"/"vs" right before the model at `at` ("qual o melhor router: llama 8b ou qwen 7b?":
+    a choice of routers), or each tried in turn ("primeiro testar o llama 8b, depois o qwen 7b"). Words that
+    say they run together ("juntos", "na mesma gpu", "ao mesmo tempo", one GPU shared) and a pipeline's roles
+    ("como filtro antes do") keep them served together."""
+    plain = strip_accents(text.lower())
+    if _TOGETHER_PLAINLY.search(plain) or SHARED.search(plain):
+        return False
+    if any(not AT_ONCE_PEOPLE.search(text[: m.start()]) for m in AT_ONCE.finditer(text)):
+        return False
+    if at > 0 and MODEL_OR.search(text, max(0, at - 30), at):
+        return True
+    roles = any(not _TOKENS_BEFORE.search(plain, 0, m.start()) for m in PIPELINE_ROLE.finditer(plain))
+    return bool(TRIAL.search(plain)) and not roles
 
 
 # Words that make models named with "e"/"and" a pair served together: a router and the model behind it.
@@ -2916,6 +2955,15 @@ def parse(
         return query
     if (again := _asked_again(text, catalog or load_catalog(), base)) is not None:
         return again
+    if base is not None and base.gpus and not _WIDTH_UNIT.search(text):
+        # "e em fp8 em 2 ou 4?", "e em 4 ou 8?" in a thread that counts its GPUs: the bare numbers ending the message
+        # are GPU counts, as "e em 4?" alone is (they had been dropped, or the message not understood)
+        # ("e com 4?" alone stays a number read by what the thread counted: _bare_count)
+        counts = BARE_COUNTS_AT_END.search(text)
+        if counts and (
+            _CHOICE_PARTS.search(counts.group(1)) or not _NOTHING_BEFORE.match(text, 0, counts.start())
+        ):
+            text = f"{text[: counts.end(1)]} gpus{text[counts.end(1) :]}"
     if base is not None:
         text = INSTEAD_AFTER.sub(r"\1", text)  # "e em fp8 no lugar?": the change, in place of the thread's
     try:
@@ -2933,7 +2981,8 @@ def parse(
             raise
         kept, other = choice
         others = [other]
-        together = _together_said(text) or _pipeline_said(text, text.lower().find(other.lower()))
+        at = text.lower().find(other.lower())
+        together = (_together_said(text) or _pipeline_said(text, at)) and not _chosen_between(text, at)
         while True:
             try:
                 query = _parse_text(kept, catalog, base)
@@ -2995,7 +3044,9 @@ def _setups_listed(scan: _Scan, at: list, named: list) -> dict | None:
     """ "2 ou 4 h100 ou 2 h200", "2x h100, 4x h100 ou 2x h200": GPUs offered as a choice, each with its own
     count or counts, every one a setup weighed side by side in the order typed (the counts of a choice before
     a GPU, and a GPU named again at another count, had been dropped). None when a GPU has no count of its
-    own, or the cards are one machine's ("2 L40S + 1 A100")."""
+    own beside no choice of counts, or the cards are one machine's ("2 L40S + 1 A100"). Beside a choice of
+    counts, a GPU with no count of its own ("2 ou 4 h100 ou h200") is weighed at the fewest of it that serve
+    (count None): neither of the other GPU's counts is more its own than the other."""
     adjacent = dict(scan.found.get("gpu_count_at", []))
     for start, _ in scan.found.get("gpu_one_article", []):
         adjacent.setdefault(start, 1)  # "ou uma h200": the article is its count
@@ -3005,13 +3056,17 @@ def _setups_listed(scan: _Scan, at: list, named: list) -> dict | None:
     if (
         len(at) < 2
         or len(at) != len(named)
-        or any(start not in adjacent for start, _ in at)
+        or (any(start not in adjacent for start, _ in at) and not more)
         or not (more or len({gpu for _, gpu in at}) < len(at))
         or scan.found.get("mixed_gpus")
     ):
         return None
     setups = list(
-        dict.fromkeys((gpu, n) for start, gpu in at for n in (adjacent[start], *more.get(start, ())))
+        dict.fromkeys(
+            (gpu, n)
+            for start, gpu in at
+            for n in ((adjacent[start], *more.get(start, ())) if start in adjacent else (None,))
+        )
     )
     (gpu, count), *others = setups
     return dict(
@@ -3165,6 +3220,22 @@ def _precision_compared(query: Query) -> None:
         f"{query.workload.model} {part}{unit.group(1) if unit and part.isdigit() else ''}"
         for part in parts[1:]
     )
+
+
+def _widths_listed(typed: str, first: str) -> list[str]:
+    """The precisions of a choice of widths as typed ("16-bit, 8 or 4", "8 ou 4 bits"), the first read already
+    (`first`), each other one as a model at it reads it (a bare width takes the list's unit)."""
+    unit = _WIDTH_UNIT.search(typed)
+    out = [first]
+    for part in [part for part in _CHOICE_PARTS.split(typed) if part][1:]:
+        said = f"{part}{unit.group(1) if unit and part.isdigit() else ''}"
+        try:
+            read = _parse_text(f"70b {said}").workload
+        except QueryError:
+            continue
+        if read is not None and read.precision and read.precision not in out:
+            out.append(read.precision)
+    return out
 
 
 # "com e sem raciocínio", "with or without thinking": both said at once.
@@ -3423,6 +3494,9 @@ def _joint(text: str, at: int) -> re.Match | None:
             )
         if joint is not None:
             return joint
+    if joint is None and (trial := TRIAL_JOINT.search(strip_accents(text.lower()), max(0, at - 40), at)):
+        # "qwen 7b, se não for bom o llama 8b", "llama 8b, if it is not good then qwen 7b": the next one tried
+        return trial
     together = joint is None and _together_said(text)
     if joint is None and together:
         # "qwen3 235b + qwen3 4b", "qwen3 4b decide e manda pro qwen3 235b": a pair served together.
@@ -3556,23 +3630,48 @@ def _asked_again(text: str, catalog: Catalog, base: Workload | None = None) -> Q
     changed, other = set(then.changed), then.workload
     if other is None or then.help or then.unknown:
         return None
-    if changed == {"precision"} and other.precision and other.precision != w.precision:
+    same_gpus = (other.gpu, other.gpus) == (w.gpu, w.gpus) and not (
+        other.compare_gpus or other.compare_counts
+    )
+    if (
+        (changed == {"precision"} or (changed - {"gpu", "gpus"} == {"precision"} and same_gpus))
+        and other.precision
+        and other.precision != w.precision
+    ):
         # The same model at the other precision, weighed beside the first (sizing/compare.py)
         first.model_choices = [f"{w.model} {other.precision}"]
         _choices_kept(first)
     elif (
         "precision" in changed
-        and changed <= {"precision", "gpu", "gpus"}
+        and changed <= {"precision", "gpu", "gpus", "compare_gpus", "compare_counts"}
         and other.precision
         and other.precision != w.precision
         and other.gpu
-        and (other.gpu, other.gpus) != (w.gpu, w.gpus)
+        and ((other.gpu, other.gpus) != (w.gpu, w.gpus) or other.compare_gpus)
+        and len(other.compare_gpus or other.compare_counts or []) < _MOST_CHOICES - 1
     ):
         # "em 1 l40s? e em fp8 numa h100?": the other setup changes both, the model at the other precision on
-        # its own GPUs (sizing/compare.py other_workload); it had been read as one setup, the first's lost
-        count = other.gpus or (1 if w.gpus == 1 or other.gpu != w.gpu else None)
-        first.model_choices = [f"{w.model} {other.precision} {f'{count}x ' if count else ''}{other.gpu}"]
+        # its own GPUs (sizing/compare.py other_workload); it had been read as one setup, the first's lost.
+        # "e em fp8 numa h100 e h200?": one setup at that precision for each GPU it names.
+        # "e em fp8 em 2 ou 4?": each count on the GPU said
+        gpus = other.compare_gpus or [other.gpu] * len(other.compare_counts or [])
+        said = other.compare_counts or [None] * len(gpus)
+        first.model_choices = []
+        for gpu, n in [(other.gpu, other.gpus), *zip(gpus, said, strict=True)]:
+            count = n or (1 if w.gpus == 1 or gpu != w.gpu else None)
+            first.model_choices.append(f"{w.model} {other.precision} {f'{count}x ' if count else ''}{gpu}")
         _choices_kept(first)
+    elif (
+        changed <= {"gpus", "compare_counts"}
+        and other.compare_counts
+        and not other.compare_gpus
+        and other.gpus
+        and w.gpu
+        and len(other.compare_counts) < _MOST_CHOICES
+    ):
+        # "roda o llama 70b em 2 h100? e em 4 ou 8?": the first setup and each count asked again, on its GPU
+        counts = [n for n in [other.gpus, *other.compare_counts] if n != w.gpus]
+        first.workload = w.but(compare_gpus=[w.gpu] * len(counts), compare_counts=counts)
     elif (
         changed
         and changed <= {"gpu", "gpus"}
@@ -3623,6 +3722,8 @@ def _restated_choice(text: str | None, e: QueryError) -> tuple[str, str] | None:
     if joint is None:
         return None
     end = at + len(second)
+    if (own := _own_setup_after(text, joint.end(), end)) is not None:
+        return own
     other, kept = text[joint.end() : end].strip(), text[: joint.start()] + text[end:]
     try:
         named = _parse_text(other)
@@ -3638,6 +3739,36 @@ def _restated_choice(text: str | None, e: QueryError) -> tuple[str, str] | None:
     if named.workload is None or not named.workload.model or named.unknown:
         return None
     return kept, other
+
+
+# The GPUs said right after the other side's precision ("... ou int4 em 1 h100", "or int4 on one H100"): a
+# preposition, a count or an article, and the GPU's name in up to three words (verified by reading them).
+_SETUP_AFTER = regexes.compile(
+    r"\s*(?:(?:em|on|in|numa?|nas?|nos?|with|com|across|over)\s+)?"
+    r"(?:(?:\d{1,2}|uma?|an?|one|two|dois|duas|four|quatro|eight|oito)\s*[x×]?\s*)?"
+    r"(?P<gpu>[a-z]+[\w-]*\d[\w-]*)(?:\s+(?:\d+\s*gb|sxm\d?|pcie|nvl))*",
+    re.IGNORECASE,
+)
+
+
+def _own_setup_after(text: str, start: int, end: int) -> tuple[str, str] | None:
+    """ "llama 70b: fp8 em 2 h100 ou int4 em 1 h100?": two whole setups, each a precision on GPUs of its own,
+    offered as a choice. The other side is the model at the precision after the "ou" (from `start` to `end`)
+    on the GPUs said right after it, weighed beside the first on the first's GPUs (the two counts had been
+    refused as a contradiction). None when no GPU follows that precision, or the first side names none."""
+    m = _SETUP_AFTER.match(text, end)
+    if m is None:
+        return None
+    kept = text[: _OR_BETWEEN.search(text, 0, start).start()] + text[m.end() :]
+    try:
+        first = _parse_text(kept).workload
+        other = _parse_text(f"{first.model} {text[start : m.end()].strip()}").workload if first else None
+    except QueryError:
+        return None
+    if first is None or other is None or not first.gpu or not other.gpu or not first.model:
+        return None
+    count = f"{other.gpus}x " if other.gpus else "1x " if other.gpu != first.gpu or first.gpus == 1 else ""
+    return kept, f"{first.model} {other.precision} {count}{other.gpu}"
 
 
 # "vocês têm X?", "do you have X?", "alugam X?": asking whether we rent a GPU.
@@ -3717,6 +3848,9 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
             # said not rented beside it (it had been the list of what we rent alone). "o glm-4.5v cabe numa
             # H200? ... o qwen2.5 vl 72b serve?": the catalogued model sized, the other said not in the
             # catalogue (the refusal had been all).
+            if e.key == "query.what_fits" and len(choices) == 1 and e.given.get("precision"):
+                # "at 16-bit, 8 or 4 on one l40s?": what fits at each width offered (it had been the first's alone)
+                e.given["precisions"] = _widths_listed(choices[0][0], e.given["precision"])
             note, typed = None, e.params.get("typed") or e.params.get("name", "")
             if e.key.startswith("unknown_gpu") and RENT_ASKED.search(strip_accents(text)):
                 note = "not_rented"
@@ -3858,11 +3992,13 @@ BIT_CHOICE = regexes.compile(
     rf"(?<![\w.,/:+-])({_WIDTH})((?:{_OR}{_WIDTH})*){_OR}({_WIDTH})(\s*-?\s*bits?)\b", re.IGNORECASE
 )
 # "em 16 bits, 8 ou 4?", "at 16-bit, 8 or 4": the unit after the first width alone, the list ending the clause
-# with a word of choice before its last ("16 bits, 2" alone offers no choice). The blanks before that word are
-# one run or a comma's two ("\s*,?\s+" split a run of blanks every way: a padded question cost seconds).
+# with a word of choice before its last ("16 bits, 2" alone offers no choice), or before the words of the rest
+# of the question ("at 16-bit, 8 or 4 on one l40s?", "em 16 bits, 8 ou 4 para 10 usuários": the 8 and the 4 had
+# been dropped); never before a GPU's name ("em 16 bits, 2 ou 4 h100" counts the H100s). The blanks before that
+# word are one run or a comma's two ("\s*,?\s+" split a run of blanks every way: a padded question cost seconds).
 BIT_CHOICE_AFTER = regexes.compile(
     rf"(?<![\w.,/:+-])({_WIDTH})(\s*-?\s*bits?)((?:{_OR}{_WIDTH})*)(?:\s*,\s+|\s+)(?:ou|or|vs\.?|versus)\s+({_WIDTH})"
-    r"(?=\s*(?:[?!;.]|$))",
+    r"(?=\s*(?:[?!;.,]|$)|\s+(?:em|on|in|numa?|nas?|nos?|para|pra|for|com|with)\s)",
     re.IGNORECASE,
 )
 _WIDTHS = regexes.compile(_WIDTH)
@@ -5000,6 +5136,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     # "e em Portugal?", "users in Spain": where the users are, which the latency note speaks to (_build reads it
     # from the text as typed); every place but the two the Portuguese vocabulary knew had been "Não entendi".
     scan.take(EUROPE, "europe", lambda m: True)
+    # "first try llama 8b, then qwen 7b if it is not good": how the models are tried, read by parse (_chosen_between)
+    scan.take(TRIAL, "trial", lambda m: True)
     if _DOCUMENT_TASKS & {v for v, _ in scan.found.get("task", [])} or traffic_query.reviews_documents(
         scan.typed
     ):

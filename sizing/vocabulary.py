@@ -97,6 +97,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "joins_questions",
         "pipeline_roles",
         "pipeline_joints",
+        "trials",
     ),
     "numbers": None,  # word = value
     "stacks": (),  # stack id (sizing/data/stacks.toml) = the words that name it

@@ -116,8 +116,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     machine: str | None = None
     # other GPUs the question weighs against gpu ('H100 ou H200?')
     compare_gpus: list[str] | None = None
-    # how many of each compared GPU, when the question says ('2 L40S ou 1 H100')
-    compare_counts: list[int] | None = None
+    # how many of each compared GPU, when the question says ('2 L40S ou 1 H100'); None for one said with no
+    # count beside a choice of counts ("2 ou 4 h100 ou h200"): the fewest of it that serve
+    compare_counts: list[int | None] | None = None
     # a training's model served afterwards on GPUs named for it ("... e depois servir em 2 h100 pra 500
     # usuários"): sizing/serve_after.py gives them to the serving, which gets their verdict
     serving_gpu: str | None = None

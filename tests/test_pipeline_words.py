@@ -123,3 +123,61 @@ def test_a_model_served_beside_another_in_everyday_words_is_served_together(caps
     assert understood(out).split(": ", 1)[1].startswith(" + ".join(models))
     assert "Servidos juntos" in out or "Served together" in out
     assert "Não entendi" not in out and "Not understood" not in out
+
+
+# -- a choice between models, or models tried in turn, is weighed, not served together ---------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "models", "load"),
+    [
+        # A router's role named beside an "ou": a choice of routers (it had been served together).
+        ("qual o melhor router: llama 8b ou qwen 7b?", ("Llama 3.1 8B", "Qwen2.5 7B"), None),
+        ("which is better as a router, llama 8b or qwen 7b?", ("Llama 3.1 8B", "Qwen2.5 7B"), None),
+        ("llama 3.1 8b ou qwen 2.5 7b pra 50 usuários, qual escolher?", ("Llama 3.1 8B", "Qwen2.5 7B"),
+         "50 usuários simultâneos"),
+        ("which is better for 50 users, llama 8b or mistral 7b?", ("Llama 3.1 8B", "Mistral 7B v0.3"),
+         "50 concurrent users"),
+        ("which should we pick, llama 8b or qwen 7b?", ("Llama 3.1 8B", "Qwen2.5 7B"), None),
+        ("llama 8b vs qwen 7b para 50 usuários", ("Llama 3.1 8B", "Qwen2.5 7B"), "50 usuários simultâneos"),
+        # One tried after the other: each evaluated in turn ("then"/"depois" had made them a pipeline).
+        ("first try llama 8b, then qwen 7b if it is not good", ("Llama 3.1 8B", "Qwen2.5 7B"), None),
+        ("primeiro testar o llama 8b, depois o qwen 7b", ("Llama 3.1 8B", "Qwen2.5 7B"), None),
+        ("qwen 7b, se não for bom o llama 8b", ("Qwen2.5 7B", "Llama 3.1 8B"), None),
+    ],
+)  # fmt: skip
+def test_models_to_choose_between_are_compared_for_the_same_load(capsys, question, models, load):
+    text = answer(capsys, question)
+    first = understood(text)
+    joint = " ou " if "Entendi" in first else " or "
+    assert f"{models[0]}{joint}{models[1]}" in first, first
+    if load:
+        assert first.endswith(f" · {load}"), first
+    assert "Servidos juntos" not in text and "Served together" not in text
+    assert "Não entendi" not in text and "Not understood" not in text
+    block = text.split("Compar", 1)[1].split("\n\n", 1)[0]
+    # each model's own recommendation, capacity and speed, and a line that weighs them
+    for word in (
+        ("Recomendação:", "Recommendation:"),
+        ("Capacidade:", "Capacity:"),
+        ("Desempenho:", "Performance:"),
+    ):
+        assert sum(block.count(w) for w in word) == 2, block
+    assert "Em resumo:" in block or "In short:" in block, block
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "llama 8b e qwen 7b juntos",
+        "llama 8b como roteador e qwen 32b como principal",
+        "llama guard como filtro antes do llama 70b",
+        # A trial of a pipeline is still one pipeline: its role keeps them together.
+        "testar o llama guard como filtro antes do llama 70b",
+        "llama 8b e depois qwen 7b",
+    ],
+)
+def test_models_said_together_or_one_after_another_in_a_pipeline_stay_served_together(capsys, question):
+    text = answer(capsys, question)
+    assert " + " in understood(text), understood(text)
+    assert "Servidos juntos" in text

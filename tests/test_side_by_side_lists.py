@@ -231,13 +231,28 @@ def test_slack_shows_every_precision_of_a_list(slack):
          "2× H200 SXM 141 GB, 1× H100 SXM 80 GB, 2× H100 SXM 80 GB ou 4× H100 SXM 80 GB",
          ["2× H200 SXM 141 GB: cabe", "1× H100 SXM 80 GB: não cabe", "2× H100 SXM 80 GB: cabe",
           "4× H100 SXM 80 GB: cabe"]),
+        # A GPU with no count of its own beside a choice of counts: weighed at the fewest of it that serve
+        # (the 4× H100 had been dropped).
+        ("llama 70b em 2 ou 4 h100 ou h200",
+         "2× H100 SXM 80 GB, 4× H100 SXM 80 GB ou H200 SXM 141 GB (a menor quantidade que serve)",
+         ["2× H100 SXM 80 GB: cabe", "4× H100 SXM 80 GB: cabe", "2× H200 SXM 141 GB: serve esta carga como pedida"]),
+        ("llama 70b on 2 or 4 h100s or h200s",
+         "2× H100 SXM 80 GB, 4× H100 SXM 80 GB or H200 SXM 141 GB (the fewest that serve)",
+         ["2× H100 SXM 80 GB: fits", "4× H100 SXM 80 GB: fits", "2× H200 SXM 141 GB: serves this workload as asked"]),
+        # English's article beside a count is one of it, as "ou uma h200" is
+        ("llama 70b on 2 or 4 h100s or an h200",
+         "2× H100 SXM 80 GB, 4× H100 SXM 80 GB or 1× H200 SXM 141 GB",
+         ["2× H100 SXM 80 GB: fits", "4× H100 SXM 80 GB: fits", "1× H200 SXM 141 GB: does not fit"]),
+        ("llama 70b em h200 ou 2 ou 4 h100",
+         "H200 SXM 141 GB (a menor quantidade que serve), 2× H100 SXM 80 GB ou 4× H100 SXM 80 GB",
+         ["2× H200 SXM 141 GB: serve esta carga como pedida", "2× H100 SXM 80 GB: cabe", "4× H100 SXM 80 GB: cabe"]),
     ],
 )  # fmt: skip
 def test_a_count_choice_beside_another_gpu_weighs_every_setup(capsys, question, understood, setups):
     text = answer(capsys, question)
     assert text.split("\n", 1)[0].endswith(f" · {understood}"), text.split("\n", 1)[0]
     bullets = [line[4:] for line in sides(text).splitlines() if line.startswith("  • ")]
-    assert [b.split(";", 1)[0].split(",", 1)[0] for b in bullets] == setups
+    assert [b.split(";", 1)[0].split(",", 1)[0].split(".", 1)[0] for b in bullets] == setups
 
 
 def test_cards_of_one_machine_are_still_weighed_apart_not_as_a_choice(capsys):
@@ -256,7 +271,7 @@ def test_cards_of_one_machine_are_still_weighed_apart_not_as_a_choice(capsys):
          "Understood: Gemma 3 27B · BF16/FP16 (16-bit) on 1× L40S 48 GB or FP8 (8-bit) on 1× H200 SXM 141 GB",
          ["1× L40S 48 GB: does not fit", "1× H200 SXM 141 GB: fits"]),
         ("llama 70b em 4 bits numa l40s? e em fp8 em 2 h100?",
-         "Entendi: Llama 3.1 70B · INT4 (AWQ/GPTQ g128) em L40S 48 GB ou FP8 (8-bit) em 2× H100 SXM 80 GB",
+         "Entendi: Llama 3.1 70B · INT4 (AWQ/GPTQ g128) em 1× L40S 48 GB ou FP8 (8-bit) em 2× H100 SXM 80 GB",
          ["1× L40S 48 GB: cabe", "2× H100 SXM 80 GB: cabe"]),
     ],
 )  # fmt: skip
@@ -332,10 +347,145 @@ def test_slack_thread_weighs_a_choice_asked_in_a_reply(slack):
         ("llama 70b on 2 h100 vs qwen 72b on 1 h200",
          "Understood: Llama 3.1 70B on 2× H100 SXM 80 GB or Qwen2.5 72B on 1× H200 SXM 141 GB\n"),
         ("llama 3.3 70b nvfp4 on b200 vs fp8 on h200",
-         "Understood: Llama 3.3 70B · NVFP4 on B200 180 GB or FP8 (8-bit) on 1× H200 SXM 141 GB\n"),
-        # One GPU named for both: said once, after them.
-        ("llama 70b ou qwen 72b numa h100", "Entendi: Llama 3.1 70B ou Qwen2.5 72B · H100 SXM 80 GB\n"),
+         "Understood: Llama 3.3 70B · NVFP4 on 1× B200 180 GB or FP8 (8-bit) on 1× H200 SXM 141 GB\n"),
+        # One GPU named for both: said once, after them, at the one each is judged on (the count had gone unsaid).
+        ("llama 70b ou qwen 72b numa h100", "Entendi: Llama 3.1 70B ou Qwen2.5 72B · 1× H100 SXM 80 GB\n"),
     ],
 )  # fmt: skip
 def test_the_understood_line_says_each_sides_own_gpus(capsys, question, understood):
     assert answer(capsys, question).startswith(understood)
+
+
+# -- a GPU with no count beside a choice of counts, whole setups as a choice, lists before other words -----
+
+
+@pytest.mark.parametrize(
+    ("question", "understood", "verdicts"),
+    [
+        # Refused as a contradiction (fp8 against int4, 2 GPUs against 1) before.
+        ("llama 70b: fp8 em 2 h100 ou int4 em 1 h100?",
+         "Entendi: Llama 3.1 70B · FP8 (8-bit) em 2× H100 SXM 80 GB ou INT4 (AWQ/GPTQ g128) em 1× H100 SXM 80 GB\n",
+         ["2× H100 SXM 80 GB: cabe", "1× H100 SXM 80 GB: cabe"]),
+        ("llama 70b em fp8 on 2 H100 or int4 on 1 H100",
+         "Understood: Llama 3.1 70B · FP8 (8-bit) on 2× H100 SXM 80 GB or INT4 (AWQ/GPTQ g128) on 1× H100 SXM 80 GB\n",
+         ["2× H100 SXM 80 GB: fits", "1× H100 SXM 80 GB: fits"]),
+        # the load said after both setups is each one's
+        ("llama 70b fp8 em 2 h100 ou int4 numa l40s para 20 usuários",
+         "Entendi: Llama 3.1 70B · FP8 (8-bit) em 2× H100 SXM 80 GB ou INT4 (AWQ/GPTQ g128) em 1× L40S 48 GB · "
+         "20 usuários simultâneos\n",
+         ["2× H100 SXM 80 GB: cabe", "1× L40S 48 GB: não cabe"]),
+    ],
+)  # fmt: skip
+def test_two_whole_setups_offered_as_a_choice_are_weighed_side_by_side(
+    capsys, question, understood, verdicts
+):
+    text = answer(capsys, question)
+    assert text.startswith(understood), text.split("\n", 1)[0]
+    block = comparison(text)
+    found = [
+        line.strip() for line in block.splitlines() if "×" in line and line.strip().endswith(("cabe", "fits"))
+    ]
+    assert found == verdicts, block
+    assert "Em resumo:" in block or "In short:" in block
+
+
+def test_a_list_of_widths_before_the_gpu_weighs_each_on_one_of_it(capsys):
+    # "on one l40s" after the list: the 8 and the 4 had been dropped, the 16-bit answered alone
+    text = answer(capsys, "qwen 32b at 16-bit, 8 or 4 on one l40s?")
+    assert text.startswith(
+        "Understood: Qwen2.5 32B · BF16/FP16 (16-bit), FP8 (8-bit) or INT4 (AWQ/GPTQ g128) · 1× L40S 48 GB\n"
+    )
+    found = [line.strip() for line in comparison(text).splitlines() if line.strip().startswith("1× L40S")]
+    assert found == ["1× L40S 48 GB: does not fit", "1× L40S 48 GB: fits", "1× L40S 48 GB: fits"]
+
+
+@pytest.mark.parametrize(
+    ("question", "rows"),
+    [
+        ("at 16-bit, 8 or 4 on one l40s?", ["BF16/FP16 (16-bit)", "FP8 (8-bit)", "INT4 (AWQ/GPTQ g128)"]),
+        ("em 8 ou 4 bits numa l40s?", ["FP8 (8-bit)", "INT4 (AWQ/GPTQ g128)"]),
+    ],
+)
+def test_what_fits_at_each_width_offered_with_no_model(capsys, question, rows):
+    # Only the first width's models had been listed.
+    text = answer(capsys, question)
+    assert text.startswith(("What fits on 1× L40S 48 GB\n", "O que cabe em 1× L40S 48 GB\n"))
+    listed = [line[2:].split(":", 1)[0] for line in text.splitlines() if line.startswith("• ")]
+    assert listed == rows
+
+
+@pytest.mark.parametrize(
+    ("question", "understood"),
+    [
+        # The count a GPU said with none is judged at had gone unsaid ("· L40S 48 GB").
+        ("qwen 32b INT4 em L40S ou fp8", "Entendi: Qwen2.5 32B · INT4 (AWQ/GPTQ g128) ou FP8 (8-bit) · 1× L40S 48 GB\n"),
+        ("llama 70b fp16 vs fp8 em l40s", "Entendi: Llama 3.1 70B · BF16/FP16 (16-bit) ou FP8 (8-bit) · 1× L40S 48 GB\n"),
+    ],
+)  # fmt: skip
+def test_a_gpu_with_no_count_in_a_comparison_is_said_at_one(capsys, question, understood):
+    assert answer(capsys, question).startswith(understood)
+
+
+@pytest.mark.parametrize(
+    ("question", "understood", "verdicts"),
+    [
+        # The 16-bit question had been lost: FP8 alone on the H100 and the H200.
+        ("roda o qwen 32b em 1 h100? e em fp8 numa h100 e h200?",
+         "Entendi: Qwen2.5 32B · BF16/FP16 (16-bit) em 1× H100 SXM 80 GB, FP8 (8-bit) em 1× H100 SXM 80 GB ou "
+         "FP8 (8-bit) em 1× H200 SXM 141 GB\n",
+         ["1× H100 SXM 80 GB: cabe", "1× H100 SXM 80 GB: cabe", "1× H200 SXM 141 GB: cabe"]),
+        # The counts after the precision had been dropped.
+        ("roda o qwen 32b em 1 h100? e em fp8 em 2 ou 4?",
+         "Entendi: Qwen2.5 32B · BF16/FP16 (16-bit) em 1× H100 SXM 80 GB, FP8 (8-bit) em 2× H100 SXM 80 GB ou "
+         "FP8 (8-bit) em 4× H100 SXM 80 GB\n",
+         ["1× H100 SXM 80 GB: cabe", "2× H100 SXM 80 GB: cabe", "4× H100 SXM 80 GB: cabe"]),
+        ("llama 70b em 2 h100? e em fp8 em 1?",
+         "Entendi: Llama 3.1 70B · BF16/FP16 (16-bit) em 2× H100 SXM 80 GB ou FP8 (8-bit) em 1× H100 SXM 80 GB\n",
+         ["2× H100 SXM 80 GB: cabe", "1× H100 SXM 80 GB: cabe"]),
+        # the same GPUs again: the precision alone changes
+        ("roda o qwen 32b em 1 h100? e em fp8 em 1?",
+         "Entendi: Qwen2.5 32B · BF16/FP16 (16-bit) ou FP8 (8-bit) · 1× H100 SXM 80 GB\n",
+         ["1× H100 SXM 80 GB: cabe", "1× H100 SXM 80 GB: cabe"]),
+    ],
+)  # fmt: skip
+def test_a_clause_changing_precision_and_counts_weighs_every_setup(capsys, question, understood, verdicts):
+    text = answer(capsys, question)
+    assert text.startswith(understood), text.split("\n", 1)[0]
+    block = comparison(text)
+    found = [line.strip() for line in block.splitlines() if "×" in line and line.strip().endswith("cabe")]
+    assert found == verdicts, block
+    if len(verdicts) == 3:
+        # the two FP8 sides are told apart by their GPUs in the summary
+        assert "Qwen2.5 32B FP8 (8-bit) em 1× H100 SXM 80 GB" in block or "em 2× H100 SXM 80 GB e" in block, (
+            block
+        )
+
+
+def test_a_clause_asking_a_choice_of_counts_again_weighs_each(capsys):
+    block = sides(answer(capsys, "roda o llama 70b em 2 h100? e em 4 ou 8?"))
+    bullets = [line[4:].split(":", 1)[0] for line in block.splitlines() if line.startswith("  • ")]
+    assert bullets == ["2× H100 SXM 80 GB", "4× H100 SXM 80 GB", "8× H100 SXM 80 GB"]
+
+
+def test_slack_thread_weighs_each_count_asked_after_a_precision_comparison(slack):
+    # "e em 2 ou 4 gpus?" after BF16 against FP8: the 4 had been dropped, 2× L40S alone weighed
+    from . import slack_requests as sr
+
+    thread = "1700000801.000100"
+    first = sr.app_mention("<@UBOT> roda o gemma 3 27b em 1 l40s? e em fp8?", ts=thread)
+    assert slack.event(first, "EvCh31") == 200
+    slack.fake.wait_for("chat.postMessage")
+    follow = sr.message("e em 2 ou 4 gpus?", thread_ts=thread, ts="1700000802.000100")
+    assert slack.event(follow, "EvCh32") == 200
+    reply = slack.fake.wait_for("chat.postMessage", count=2)[1].params["blocks"]
+    valid(reply)
+    text = text_of(reply)
+    # the thread's question kept: both precisions, on the counts asked
+    assert text.startswith(
+        "Entendi: Gemma 3 27B · BF16/FP16 (16-bit) ou FP8 (8-bit) · 2× L40S 48 GB ou 4× L40S 48 GB"
+    ), text.split("\n", 1)[0]
+    block = next(b for b in reply if "fields" in b and "Comparação" in b["text"]["text"])
+    heads = [f["text"].split("\n", 1)[0] for f in block["fields"]]
+    assert heads == ["*Gemma 3 27B* · BF16/FP16 (16-bit)", "*Gemma 3 27B* · FP8 (8-bit)"]
+    for line in ("• 2× L40S 48 GB: cabe", "• 4× L40S 48 GB: cabe"):
+        assert line in text, text
