@@ -351,3 +351,39 @@ def test_the_catalogues_name_indexes_are_kept_for_the_next_run_and_follow_its_fi
     )
     answer, calls = ask("servir o lhama da casa a 50 usuários")
     assert "Llama 3.1 70B" in answer.split("\n")[0] and "_name_positions" in calls, answer
+
+
+# A gpu-size answer in words, printing how many patterns Python's regex compiler parsed (none were kept).
+PARSED = (
+    "import re, sys, atexit\nfrom re import _parser\nparsed = []\nreal = _parser.parse\n"
+    "_parser.parse = lambda p, *a: parsed.append(p) or real(p, *a)\n"
+    "atexit.register(lambda: print(len(parsed)))\n"
+    "from bot.cli import main\nmain(['70b', '4bit', '32k', '10users'])\n"
+)
+
+
+def test_the_processes_sharing_the_pattern_file_do_not_prune_each_others_patterns(tmp_path):
+    """gpu-size, gpu-log and the web app keep their compiled patterns in one file. Each asks for its own
+    (~1,100 for gpu-size, ~170 for gpu-log); a limit below their union had gpu-log's run cut the file to its
+    own and the next gpu-size run compile ~950 patterns again in pure Python."""
+    env = {**os.environ, "GPU_SIZER_DATA_CACHE": str(tmp_path / "cache"), "GPU_SIZER_HUB": "off"}
+
+    def gpu_size() -> int:
+        done = subprocess.run(
+            [sys.executable, "-c", PARSED], cwd=ROOT, env=env, capture_output=True, text=True
+        )
+        assert done.returncode == 0, done.stderr
+        return int(done.stdout.split()[-1])
+
+    assert gpu_size() > 500  # the first run compiles them
+    steady = gpu_size()  # a few (Jinja's own) are compiled by every run
+    assert steady < 50
+    from bot.log.requestlog import RequestLog
+
+    with RequestLog(tmp_path / "log.db") as log:
+        log.record({"surface": "console", "user_id": "U1", "text": "70b", "model_id": "llama-3.1-70b"})
+    gpu_log = "import sys\nfrom bot.log.logcli import main\nsys.exit(main(sys.argv[1:]))"
+    log = subprocess.run([sys.executable, "-c", gpu_log, "--db", str(tmp_path / "log.db"), "summary"],
+                         cwd=ROOT, env=env, capture_output=True, text=True)  # fmt: skip
+    assert log.returncode == 0, log.stderr
+    assert gpu_size() == steady
