@@ -10,7 +10,7 @@ from pathlib import Path
 import msgspec
 from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
 
-from sizing import advice, concepts, i18n, latency, performance, speech
+from sizing import advice, concepts, i18n, latency, performance, speech, traffic_query
 from sizing.budget import check as check_budget
 from sizing.budget import currency_mismatch
 from sizing.catalog import load_catalog
@@ -1451,6 +1451,23 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
             people_phrase(total, lang) if query.summed_head_count else advice.users_phrase(total, lang)
         )
         lines.append(t("understood.users_summed", typed=typed, parts=parts, total=people))
+    for typed, places, each, counted in query.products:
+        # "100 escolas, cada escola com 300 alunos": the product read, so a wrong reading shows (query.py)
+        total = round(places * each)
+        if counted == "population":
+            phrase = people_phrase(total, lang)
+        elif counted == "users":
+            phrase = advice.users_phrase(total, lang)
+        else:  # requests over the period said: "requests/3600"
+            seconds = float(counted.partition("/")[2])
+            volume = traffic_query.VOLUME_KEYS.get(seconds, "").removeprefix("requests_per_")
+            phrase = (
+                t(f"understood.traffic.{volume}", n=i18n.number(total, lang))
+                if volume
+                else rate_text(places * each / seconds, lang, seconds)
+            )
+        parts = f"{i18n.number(places, lang)} × {i18n.number(each, lang)}"
+        lines.append(t("understood.products", typed=typed, parts=parts, total=phrase))
     for held, count, at_once, people in query.held_beside_at_once:
         lines.append(t("understood.users_held_beside_at_once", held=held, at_once=i18n.number(at_once, lang),
                        people=i18n.number(people, lang), total=i18n.number(count + at_once, lang)))  # fmt: skip

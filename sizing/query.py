@@ -303,6 +303,10 @@ class Query(msgspec.Struct):
     # Counts of people said as parts of one group ("vendas (10), suporte (25) e jurídico (5)"): (as typed,
     # the parts), said back with their sum.
     users_summed: list[tuple[str, list[int]]] = []
+    # Counts said as a number of places or groups times what each has ("100 escolas, cada escola com 300
+    # alunos", "300 lojas, 3 perguntas por loja por hora"): (as typed, the places, each one's), said back with
+    # their product, and what it counts ("users", "population" or "requests").
+    products: list[tuple[str, float, float, str]] = []
     # ... counted as a head-count ("vendas (10) e 30 funcionários no suporte"): their sum is people, not users
     summed_head_count: bool = False
     # ... or a head-count beside users at once ("12 analistas e 30 atendentes"): as typed, the people, the users,
@@ -1530,6 +1534,14 @@ ALWAYS_ON = regexes.compile(
 # A service on a schedule: "8 horas por dia", "das 8h às 18h", "9am-5pm", "horário comercial" ("horário laboral" in
 # Portugal), "dias úteis".
 HOURS_A_DAY = regexes.compile(rf"(?<![\w.,])(\d{{1,2}}(?:[.,]\d)?)\s*{_HOURS}\s*{_PER_DAY}")
+# "janela de 8h", "numa janela de 10 horas", "jornada de 8h", "an operating window of 12 hours": the hours a day
+# the service is used, as "8 horas por dia" (the "8h" had been left unread). A batch's window ("5 mil contratos
+# por dia, janela de 6h") is read before, with its volume (sizing/traffic_query.py); a context window has tokens.
+HOURS_WINDOW = regexes.compile(
+    r"\b(?:janela|jornada|expediente|(?:operating|service|usage|working)\s+window|window|working\s+day|workday)"
+    r"(?:\s+(?:de|do|of)\s+(?:atendimento|uso|funcionamento|operacao|trabalho|servico|use|operation))?"
+    rf"\s+(?:de|of|com|with)\s+(\d{{1,2}}(?:[.,]\d)?)\s*{_HOURS}\b(?!\s*(?:{_PER_DAY}|de\s+contexto|of\s+context))"
+)
 HOURS_SPAN = regexes.compile(
     r"\b(?:das\s+|from\s+|de\s+)?(\d{1,2})\s*(?:h|:00)?\s*(?:as|a|-|–|ate|to|until)\s*(\d{1,2})\s*(?:h|:00)(?![\w:])"
     r"|\b(\d{1,2})\s*(am|pm)\s*(?:-|–|to|until|ate|a)\s*(\d{1,2})\s*(am|pm)\b"
@@ -1681,6 +1693,7 @@ _NOT_PLACES = regexes.compile(
     r"|minutos|minutes|segundos|seconds|semanas|weeks|meses|months|anos|years"
     # Not at once, or not one model's: shifts take turns, and each model or copy serves its own users.
     r"|turnos|shifts|periodos|modelos|models|instancias|instances|copias|copies|replicas|adaptadores|adapters|loras"
+    r"|bits|bytes"
 )
 DATA_BYTES = regexes.compile(
     rf"\b(?:{_DATA_BEFORE})(?:\s+(?:de|com|of|with)\s+|\s*[:=]\s*|\s+)(?:(?:cerca\s+de|uns|umas|about|around|~)\s*)?"
@@ -1691,15 +1704,30 @@ DATA_BYTES = regexes.compile(
 # 600 and 120 users (people who work conversations, users.nouns), read before any of the two numbers alone.
 # "20 clientes diferentes, 5 usuários cada", "5 aplicações, cada uma com 20 usuários": the same, with the place
 # qualified, or the count's "cada" after it and no joining word.
-PER_PLACE_USERS = regexes.compile(
-    r"(?<![\w.,])(\d{1,6})\s+(?P<place>[a-z]{3,}s)\b"
-    r"(?:\s+(?:diferentes|distintos|distintas|separados|separadas|different|separate|distinct))?\s*[,;]?\s*"
-    r"(?:(?:cada\s+(?:um|uma|[a-z]{3,})\s+(?:com|tem|tendo|de)|each\s+(?:with|having|has)|com|with)\s+"
-    r"(?:(?:uns|umas|about|around|cerca\s+de)\s+)?(\d{1,4})\s+"
-    rf"(?:{_COUNT_NOUNS})\b(?P<each>\s+(?:cada|each|cada\s+uma|cada\s+um))?"
-    r"|(?:(?:uns|umas|about|around|cerca\s+de)\s+)?(?P<count2>\d{1,4})\s+"
-    rf"(?:{_COUNT_NOUNS})\s+(?:cada|each|cada\s+uma|cada\s+um)\b)"
-)
+
+
+def _per_place(nouns: str) -> re.Pattern:
+    """Places counted, then the people in each (PER_PLACE_USERS), the people named by `nouns`."""
+    return regexes.compile(
+        r"(?<![\w.,])(\d{1,6})\s+(?P<place>[a-z]{3,}s)\b"
+        r"(?:\s+(?:diferentes|distintos|distintas|separados|separadas|different|separate|distinct))?\s*[,;]?\s*"
+        r"(?:(?:cada\s+(?:um|uma|[a-z]{3,})\s+(?:com|tem|tendo|de)|each\s+(?:with|having|has)|com|with)\s+"
+        r"(?:(?:uns|umas|about|around|cerca\s+de)\s+)?(\d{1,5})\s+"
+        rf"(?:{nouns})\b(?P<each>\s+(?:cada|each|cada\s+uma|cada\s+um))?"
+        r"|(?:(?:uns|umas|about|around|cerca\s+de)\s+)?(?P<count2>\d{1,5})\s+"
+        rf"(?:{nouns})\s+(?:cada|each|cada\s+uma|cada\s+um)\b"
+        # "20 escolas, 1000 alunos por escola", "40 branches, 3 agents per branch": the place said again after
+        # "por" (_per_place_users checks it is the one counted)
+        r"|(?:(?:uns|umas|about|around|cerca\s+de)\s+)?(?P<count3>\d{1,5})\s+"
+        rf"(?:{nouns})\s+(?:por|per|em\s+cada|in\s+each|at\s+each)\s+(?P<one>[a-z]{{3,}})\b)"
+    )
+
+
+PER_PLACE_USERS = _per_place(_COUNT_NOUNS)
+# "100 escolas, cada escola com 300 alunos", "12 hospitais com 80 médicos cada": a head-count in each place
+# (traffic_words.toml's people), the places times it; the count of places had been left unread and one
+# place's people sized.
+PER_PLACE_PEOPLE = _per_place(traffic_query.people_words())
 # LoRA adapters served beside a model ("servir o llama 8b com 10 adaptadores lora", "multi-lora serving with
 # 20 adapters"): read only with a serving word and no training word, so "treinar 3 loras" stays training.
 _ADAPTER_NOUN = r"(?:adaptadores|adapters|adaptador|adapter)(?:\s+(?:de\s+)?lora)?|lora\s+(?:adapters?|adaptadores?)|loras"
@@ -3944,7 +3972,8 @@ _LAUNCHER = regexes.compile(
     rf"(?<![\w./-]){alternation(VOCAB.words('launch.launchers'))}(?![\w/:-])", re.IGNORECASE
 )
 _LAUNCH_KINDS = ("context", "users", "users_limit", "tp", "pp", "precision", "kv_cache", "model",
-                 "memory_utilization", "prefill_chunk", "prompt_limit", "lora_enable", "lora_count", "lora_rank")  # fmt: skip
+                 "memory_utilization", "prefill_chunk", "prompt_limit", "lora_enable", "lora_count", "lora_rank",
+                 "gpu_layers")  # fmt: skip
 _LAUNCH_FLAGS = {
     word.replace("_", "-"): kind for kind in _LAUNCH_KINDS for word in VOCAB.words(f"launch.{kind}")
 }
@@ -4021,9 +4050,15 @@ def launch_line(text: str) -> str:
 
     def flag(m: re.Match) -> str:
         dashes, name, joiner, value = m.group(1), m.group(2).lower().replace("_", "-"), m.group(3), m.group(4)
-        if len(dashes) == 1 and not launcher:
-            return m.group(0)  # "-4bit", "gpt-oss -20b": no launch line
         kind = _LAUNCH_FLAGS.get(name)
+        if len(dashes) == 1 and not launcher and kind != "gpu_layers":
+            return m.group(0)  # "-4bit", "gpt-oss -20b": no launch line; "-ngl 99" is llama.cpp's alone
+        if kind == "gpu_layers":
+            # every layer on the GPU, as sized: read, nothing to change; fewer is an offload, left unread
+            every = value is not None and re.fullmatch(
+                r"-1|all|max|\d{3,}|99", value.rstrip("?!.,;:)").lower()
+            )
+            return " " if every else m.group(0)
         if kind is None and len(dashes) == 1 and len(name) > 2:
             return m.group(0)
         if kind == "lora_enable":
@@ -4644,6 +4679,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
                 break
     if len(counts) > 1:
         _summed_parts(scan)
+        # before the traffic's head-counts, which would take "300 alunos" alone
+        scan.take(PER_PLACE_PEOPLE, "population", lambda m: _per_place_users(scan, m))
     if not training and "seq" in scan.work:  # before the traffic's "16 concurrent": "sequences" goes with it
         scan.take(CONCURRENT_SEQS, "users", lambda m: n if 1 <= (n := int(m.group(1))) < 256 else None)
     if ("turno" in scan.work or "shift" in scan.work or "escala" in scan.work) and scan.may_match(
@@ -4809,6 +4846,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(ALWAYS_ON, "always_on", lambda m: True)  # read, and nothing to size: a month is 730 hours
     scan.take(HOURS_A_DAY, "hours_per_day", lambda m: h if 0 < (h := _float(m.group(1))) < 24 else None)
     scan.take(HOURS_SPAN, "hours_per_day", _hours_span)
+    scan.take(HOURS_WINDOW, "hours_per_day", lambda m: h if 0 < (h := _float(m.group(1))) < 24 else None)
     scan.take(BUSINESS_HOURS, "business_hours", lambda m: True)
     scan.take(WEEKDAYS, "weekdays_only", lambda m: True)
     scan.take(
@@ -4865,7 +4903,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(USERS_KEY_AT_ONCE, "users_at_once", lambda m: int(m.group(1)))
     scan.take(VLLM_SEQS, "users", lambda m: _users_limit(scan, int(m.group(1))))
     # After names and precisions ("4 bits com 20 usuários" is no product), before the users alone.
-    scan.take(PER_PLACE_USERS, "users", _per_place_users)
+    scan.take(PER_PLACE_USERS, "users", lambda m: _per_place_users(scan, m))
     if base is not None and base.users:
         # "e com mais 10 usuários?", "e com 10 usuários a mais?", "and 20 more users?": added to the thread's
         # (they had replaced them: 40 users became 10).
@@ -4890,7 +4928,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(PAGES_ASKED, "pages_asked", lambda m: True)
     scan.take(GPU_PAIRS, "gpus", _pairs)
     scan.take(GPU_COUNT_CHOICE, "gpus", lambda m: _count_choice(scan, m))
-    scan.take(GPU_COUNT, "gpus", lambda m: int(m.group(1)))
+    scan.take(GPU_COUNT, "gpus", lambda m: _gpus_in_servers(scan, m))
     scan.take(GPU_COUNT_BEFORE_MEMORY, "gpus", lambda m: int(m.group(1) or m.group(2)) or None)
     scan.take(SINGLE_GPU, "gpus", lambda m: 1)
     # "4 nodes", "em 2 servidores" with no GPU count next to them: whole servers of the GPU named (_build).
@@ -5821,9 +5859,10 @@ _CLUSTER_CUE = regexes.compile(r"\b(?:em|on|with|com|using|usando|across|sobre|i
 
 
 _SERVERS = _W("counts.servers")
-# "2 nodes of 8 H100", "2 servidores com 8x H100 cada": servers before the GPUs of each.
+# "2 nodes of 8 H100", "2 servidores com 8x H100 cada", "2 servidores, cada um com 4 gpus": servers before the
+# GPUs of each.
 _SERVERS_BEFORE = regexes.compile(
-    rf"(?<![\w.,=:])(\d{{1,3}})\s*(?:[x×*]\s*)?{_SERVERS}\s*(?:{_W('counts.per_server')}\s*)?$"
+    rf"(?<![\w.,=:])(\d{{1,3}})\s*(?:[x×*]\s*)?{_SERVERS}\s*(?:(?:,\s*)?{_W('counts.per_server')}\s*)?$"
 )
 # "um par de servidores com 8 H100", "a pair of nodes with 8 H100": servers in pairs.
 _PAIRED_SERVERS = regexes.compile(rf"{_PAIRS_OF}{_SERVERS}\s*(?:{_W('counts.per_server')}\s*)?$")
@@ -5933,6 +5972,20 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
     scan.found.setdefault("gpus", []).append((count, typed))
     scan.found.setdefault("gpu_count_at", []).append((start, count))  # the count of the GPU named there
     scan.blank(m.start(), m.end())
+
+
+def _gpus_in_servers(scan: _Scan, m: re.Match) -> int:
+    """GPUs counted with no GPU named, and the servers that hold them: "4 servidores com 8 gpus", "8 GPUs em
+    2 nós" are 32 and 16, as when a GPU is named (_gpu_count; the servers had been left unread)."""
+    count = int(m.group(1))
+    servers = _SERVERS_BEFORE.search(scan.work, 0, m.start()) or _SERVERS_AFTER.match(scan.work, m.end())
+    machines = int(servers.group(1)) if servers else 0
+    if not 0 < machines <= 64:
+        return count
+    if count <= _MOST_PER_SERVER:  # more than a server holds is the whole count, split over them
+        count *= machines
+    scan.blank(*servers.span())
+    return count
 
 
 def _listed(m: re.Match) -> int:
@@ -7024,12 +7077,22 @@ def _summed(scan: _Scan, chain: list[re.Match]) -> bool:
     return True
 
 
-def _per_place_users(m: re.Match) -> int | None:
+def _per_place_users(scan: _Scan, m: re.Match) -> int | None:
     """The places times the people in each; "com" alone ("300 lojas com 2 atendentes") needs a plural place
-    that is no GPU, server or request ("2 servidores com 8 usuários" is no product of people)."""
-    if _NOT_PLACES.fullmatch(m.group("place")):
+    that is no GPU, server or request ("2 servidores com 8 usuários" is no product of people). The factors
+    are kept (query.products): the answer says the product, as it says a sum."""
+    place = m.group("place")
+    if _NOT_PLACES.fullmatch(place) or (m.group("one") and not traffic_query.one_of(m.group("one"), place)):
         return None
-    return int(m.group(1)) * int(m.group(3) or m.group("count2")) or None
+    places, each = int(m.group(1)), int(m.group(3) or m.group("count2") or m.group("count3"))
+    if not places * each:
+        return None
+    said = (
+        (places, each, "users" if m.re is PER_PLACE_USERS else "population"),
+        scan.original[m.start() : m.end()].strip(),
+    )
+    scan.found.setdefault("products", []).append(said)
+    return places * each
 
 
 def _data_bytes(m: re.Match) -> int | None:
@@ -8082,6 +8145,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         fields["users_limit"] = not fields.get("users_at_once") or None
     for counts, typed in scan.found.get("users_summed", []):
         query.users_summed.append((typed, counts))
+    query.products = [(typed, *factors) for factors, typed in scan.found.get("products", [])]
     query.summed_head_count = bool(scan.found.get("summed_head_count"))
     for (people, at_once, held), typed in scan.found.get("mixed_groups", []):
         query.mixed_groups.append((typed, people, at_once, held))

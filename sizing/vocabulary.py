@@ -220,6 +220,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "lora_enable",
         "lora_count",
         "lora_rank",
+        "gpu_layers",
         "four_bit",
         "eight_bit",
     ),
