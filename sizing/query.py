@@ -1708,18 +1708,20 @@ DATA_BYTES = regexes.compile(
 
 def _per_place(nouns: str) -> re.Pattern:
     """Places counted, then the people in each (PER_PLACE_USERS), the people named by `nouns`."""
+    # each place's count, "2 mil" and "1,5k" too ("15 campi, cada campus com 2 mil alunos")
+    each = r"(?:(?:uns|umas|about|around|cerca\s+de)\s+)?(?P<{}>\d{{1,5}}(?:[.,]\d+)?(?:\s*(?:mil|k)\b)?)\s+"
     return regexes.compile(
-        r"(?<![\w.,])(\d{1,6})\s+(?P<place>[a-z]{3,}s)\b"
+        r"(?<![\w.,])(\d{1,6})\s+(?P<place>[a-z]{3,}s|campi)\b"
         r"(?:\s+(?:diferentes|distintos|distintas|separados|separadas|different|separate|distinct))?\s*[,;]?\s*"
         r"(?:(?:cada\s+(?:um|uma|[a-z]{3,})\s+(?:com|tem|tendo|de)|each\s+(?:with|having|has)|com|with)\s+"
-        r"(?:(?:uns|umas|about|around|cerca\s+de)\s+)?(\d{1,5})\s+"
-        rf"(?:{nouns})\b(?P<each>\s+(?:cada|each|cada\s+uma|cada\s+um))?"
-        r"|(?:(?:uns|umas|about|around|cerca\s+de)\s+)?(?P<count2>\d{1,5})\s+"
-        rf"(?:{nouns})\s+(?:cada|each|cada\s+uma|cada\s+um)\b"
+        + each.format("count")
+        + rf"(?:{nouns})\b(?P<each>\s+(?:cada|each|cada\s+uma|cada\s+um))?|"
+        + each.format("count2")
+        + rf"(?:{nouns})\s+(?:cada|each|cada\s+uma|cada\s+um)\b|"
         # "20 escolas, 1000 alunos por escola", "40 branches, 3 agents per branch": the place said again after
         # "por" (_per_place_users checks it is the one counted)
-        r"|(?:(?:uns|umas|about|around|cerca\s+de)\s+)?(?P<count3>\d{1,5})\s+"
-        rf"(?:{nouns})\s+(?:por|per|em\s+cada|in\s+each|at\s+each)\s+(?P<one>[a-z]{{3,}})\b)"
+        + each.format("count3")
+        + rf"(?:{nouns})\s+(?:por|per|em\s+cada|in\s+each|at\s+each)\s+(?P<one>[a-z]{{3,}})\b)"
     )
 
 
@@ -2227,6 +2229,11 @@ CONTEXT_UNIT = regexes.compile(
 CONTEXT_TOKENS = regexes.compile(
     rf"{_NUM}[-\s]*tokens?\b{_TOKENS_OF_THINGS}{_PER_REQUEST}(?:\s*(?:de\s+)?{_CONTEXT_WORD})?|{_NUM}\s*(?:ctx|context)\b"
 )
+# A Kubernetes manifest's GPUs for each pod ("limits: nvidia.com/gpu: 2", NVIDIA's device plugin resource name),
+# each replica's count as "2 GPUs" is; and the autoscaler's floor ("minReplicas: 1"), which sizes nothing: its
+# ceiling is the replicas (replicas.nouns).
+K8S_GPUS = regexes.compile(r"\bnvidia\.com/gpu[\"']?\s*[:=]?\s*[\"']?(\d{1,2})\b(?![.,]\d)")
+K8S_MIN_REPLICAS = regexes.compile(r"\bmin[\s_-]?replicas\s*[:=]?\s*\d{1,3}\b")
 GPU_COUNT = regexes.compile(rf"\b(\d+)\s*{_W('counts.gpus')}\b")
 # A count before a GPU said by its memory ("2 x 48gb cards", "4x 24GB", "2 48gb gpus"): that many of the class
 # (the count had been dropped, or left as "2x" not understood). The memory itself is read by GPU_MEMORY.
@@ -4842,6 +4849,9 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     if scan.found.get("zero"):
         scan.take(ZERO_STAGE_CHOICE, "zero", lambda m: int(m.group(1)))
     scan.take(TP, "tp", lambda m: int(m.group(1)))
+    if "nvidia.com" in scan.work:
+        scan.take(K8S_GPUS, "gpus", lambda m: int(m.group(1)) or None)
+    scan.take(K8S_MIN_REPLICAS, "filler", lambda m: True)
     scan.take(PP, "pp", lambda m: int(m.group(1) or m.group(2)))
     scan.take(ALWAYS_ON, "always_on", lambda m: True)  # read, and nothing to size: a month is 730 hours
     scan.take(HOURS_A_DAY, "hours_per_day", lambda m: h if 0 < (h := _float(m.group(1))) < 24 else None)
@@ -7082,10 +7092,12 @@ def _per_place_users(scan: _Scan, m: re.Match) -> int | None:
     that is no GPU, server or request ("2 servidores com 8 usuários" is no product of people). The factors
     are kept (query.products): the answer says the product, as it says a sum."""
     place = m.group("place")
-    if _NOT_PLACES.fullmatch(place) or (m.group("one") and not traffic_query.one_of(m.group("one"), place)):
+    one = m.group("one")
+    if _NOT_PLACES.fullmatch(place) or (one and not traffic_query.one_of(one, place) and place != "campi"):
         return None
-    places, each = int(m.group(1)), int(m.group(3) or m.group("count2") or m.group("count3"))
-    if not places * each:
+    places = int(m.group(1))
+    each = parse_count((m.group("count") or m.group("count2") or m.group("count3")).replace(" ", ""))
+    if not places * (each or 0):
         return None
     said = (
         (places, each, "users" if m.re is PER_PLACE_USERS else "population"),
@@ -8299,6 +8311,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if people:
             fields["requests_per_day"] = max(round(people * daily), 1)
             fields["people_sending"] = people
+            # said back as "40 × 20", as a rate per counted unit is
+            query.products += [
+                (typed, people, daily, "requests/86400")
+                for _, typed in scan.found["requests_per_person_day"][:1]
+            ]
             fields["population"] = fields["users"] = None
         else:
             query.unknown += [typed for _, typed in scan.found["requests_per_person_day"]]

@@ -525,11 +525,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         count = _count(m.group(1), m.group(2))
         # "llama 8b pra 1500 servidores", "quantas gpus pra atender 1500 servidores": more machines than any
         # one model is spread over (a rented cluster is up to 64 servers, sizing/query.py SERVERS_ALONE) are the
-        # people it serves, whatever hardware the question names; the count had been a context of 1,500 tokens
+        # people it serves, whatever hardware the question asks about before them; the count had been a context
+        # of 1,500 tokens. Hardware right after ("800 servidores com 8 gpus cada") still makes them servers.
         many_served = (count or 0) > 64 and servants_for.search(m.string[: m.start()])
-        if not many_served and (
-            servants_hardware.search(m.string[m.end() :])
-            or servants_hardware.search(m.string[max(0, m.start() - 40) : m.start()])
+        if servants_hardware.search(m.string[m.end() :]) or (
+            not many_served and servants_hardware.search(m.string[max(0, m.start() - 40) : m.start()])
         ):
             return None
         if not (
