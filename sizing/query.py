@@ -1348,6 +1348,15 @@ SHIFTS_EACH = regexes.compile(
     r"(?=\s+(\d{1,6})\b(?!\s*(?:h|hs|horas?|hours?|hrs?)\b))"
 )
 _ON_BEFORE = regexes.compile(r"\b(?:em|on|numa|num)\s*$")
+# A call centre's seats ("200 PAs", "120 posições de atendimento", "80 estações de atendimento"): each one
+# attendant's conversations at a time, whichever shift sits there, so users at once that shifts never divide
+# (they had been not understood).
+SEATS = regexes.compile(
+    r"(?<![\w.,])(\d{1,5})\s+(?:pas|p\.a\.s|posicoes\s+de\s+atendimento|estacoes\s+de\s+atendimento"
+    r"|pontos\s+de\s+atendimento|seats?\s+(?:no|in\s+the)\s+(?:call\s+center|contact\s+center))\b"
+    # the shifts that sit there, said with them ("200 PAs, 3 turnos"): nothing more to size
+    rf"(?:\s*,?\s*(?:e\s+|and\s+|em\s+|in\s+)?\d{{1,2}}\s+(?:{traffic_query.shift_words()})\b)?"
+)
 
 # "quanto custa por usuário por mês", "cost per seat", "preço por cabeça": the month's price over the users, when
 # a cost word comes shortly before (with no number between: "custa ... 5 perguntas por usuário" is a load) and no
@@ -2230,10 +2239,10 @@ CONTEXT_TOKENS = regexes.compile(
     rf"{_NUM}[-\s]*tokens?\b{_TOKENS_OF_THINGS}{_PER_REQUEST}(?:\s*(?:de\s+)?{_CONTEXT_WORD})?|{_NUM}\s*(?:ctx|context)\b"
 )
 # A Kubernetes manifest's GPUs for each pod ("limits: nvidia.com/gpu: 2", NVIDIA's device plugin resource name),
-# each replica's count as "2 GPUs" is; and the autoscaler's floor ("minReplicas: 1"), which sizes nothing: its
-# ceiling is the replicas (replicas.nouns).
+# each replica's count as "2 GPUs" is; a HorizontalPodAutoscaler's ceiling ("maxReplicas: 5"), the most pods at
+# the peak, is the replicas, and its floor ("minReplicas: 1") sizes nothing.
 K8S_GPUS = regexes.compile(r"\bnvidia\.com/gpu[\"']?\s*[:=]?\s*[\"']?(\d{1,2})\b(?![.,]\d)")
-K8S_MIN_REPLICAS = regexes.compile(r"\bmin[\s_-]?replicas\s*[:=]?\s*\d{1,3}\b")
+K8S_REPLICAS = regexes.compile(r"\b(?:(?P<min>min)|max)[\s_-]?replicas\s*[:=]?\s*(\d{1,3})\b(?![.,]\d)")
 GPU_COUNT = regexes.compile(rf"\b(\d+)\s*{_W('counts.gpus')}\b")
 # A count before a GPU said by its memory ("2 x 48gb cards", "4x 24GB", "2 48gb gpus"): that many of the class
 # (the count had been dropped, or left as "2x" not understood). The memory itself is read by GPU_MEMORY.
@@ -4851,7 +4860,9 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(TP, "tp", lambda m: int(m.group(1)))
     if "nvidia.com" in scan.work:
         scan.take(K8S_GPUS, "gpus", lambda m: int(m.group(1)) or None)
-    scan.take(K8S_MIN_REPLICAS, "filler", lambda m: True)
+    if "replicas" in scan.work:
+        scan.take(K8S_REPLICAS, "replicas", lambda m: None if m.group("min") else int(m.group(2)) or None)
+        scan.take(K8S_REPLICAS, "filler", lambda m: True)  # the floor
     scan.take(PP, "pp", lambda m: int(m.group(1) or m.group(2)))
     scan.take(ALWAYS_ON, "always_on", lambda m: True)  # read, and nothing to size: a month is 730 hours
     scan.take(HOURS_A_DAY, "hours_per_day", lambda m: h if 0 < (h := _float(m.group(1))) < 24 else None)
@@ -4914,6 +4925,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(VLLM_SEQS, "users", lambda m: _users_limit(scan, int(m.group(1))))
     # After names and precisions ("4 bits com 20 usuários" is no product), before the users alone.
     scan.take(PER_PLACE_USERS, "users", lambda m: _per_place_users(scan, m))
+    scan.take(SEATS, "users", lambda m: _seats(scan, m))
     if base is not None and base.users:
         # "e com mais 10 usuários?", "e com 10 usuários a mais?", "and 20 more users?": added to the thread's
         # (they had replaced them: 40 users became 10).
@@ -5982,6 +5994,12 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
     scan.found.setdefault("gpus", []).append((count, typed))
     scan.found.setdefault("gpu_count_at", []).append((start, count))  # the count of the GPU named there
     scan.blank(m.start(), m.end())
+
+
+def _seats(scan: _Scan, m: re.Match) -> int | None:
+    """A call centre's seats (SEATS): the users, marked so that shifts do not divide them."""
+    scan.found["seats"] = [(True, m.group(0))]
+    return int(m.group(1)) or None
 
 
 def _gpus_in_servers(scan: _Scan, m: re.Match) -> int:
@@ -8360,7 +8378,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     shifts = _one(scan, "shifts", "traffic.shifts")
     if shifts is not None:
         people = next((k for k in ("population", "users") if fields.get(k)), None)
-        if people is None or fields.get("users_at_once"):
+        if scan.found.get("seats"):
+            pass  # "200 PAs, 3 turnos": every shift sits at the same seats, all taken at once
+        elif people is None or fields.get("users_at_once"):
             query.unknown += [typed for _, typed in scan.found["shifts"]]
         else:
             # "1000 funcionários em 3 turnos": at most one shift at work at once, a third of them (an even split
