@@ -1454,10 +1454,11 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     for typed, places, each, counted in query.products:
         # "100 escolas, cada escola com 300 alunos": the product read, so a wrong reading shows (query.py)
         total = round(places * each)
-        if counted == "population":
-            phrase = people_phrase(total, lang)
-        elif counted == "users":
-            phrase = advice.users_phrase(total, lang)
+        if counted in ("population", "users", "group"):
+            # people as the Entendi line counts them: a head-count, or users at once (a group's count becomes a
+            # head-count past traffic.toml's users_as_population_from)
+            head_count = r.load is not None and r.load.population == total
+            phrase = people_phrase(total, lang) if head_count else advice.users_phrase(total, lang)
         else:  # requests over the period said: "requests/3600"
             seconds = float(counted.partition("/")[2])
             volume = traffic_query.VOLUME_KEYS.get(seconds, "").removeprefix("requests_per_")

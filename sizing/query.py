@@ -1739,6 +1739,7 @@ PER_PLACE_USERS = _per_place(_COUNT_NOUNS)
 # (traffic_words.toml's people), the places times it; the count of places had been left unread and one
 # place's people sized.
 PER_PLACE_PEOPLE = _per_place(traffic_query.people_words())
+_PEOPLE_PLACE = regexes.compile(traffic_query.people_words())
 # LoRA adapters served beside a model ("servir o llama 8b com 10 adaptadores lora", "multi-lora serving with
 # 20 adapters"): read only with a serving word and no training word, so "treinar 3 loras" stays training.
 _ADAPTER_NOUN = r"(?:adaptadores|adapters|adaptador|adapter)(?:\s+(?:de\s+)?lora)?|lora\s+(?:adapters?|adaptadores?)|loras"
@@ -4695,8 +4696,14 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
                 break
     if len(counts) > 1:
         _summed_parts(scan)
-        # before the traffic's head-counts, which would take "300 alunos" alone
+        # before the traffic's head-counts, which would take "300 alunos" alone, or "20 clientes" in "20
+        # clientes, cada cliente com 5 usuários"
         scan.take(PER_PLACE_PEOPLE, "population", lambda m: _per_place_users(scan, m))
+        scan.take(
+            PER_PLACE_USERS,
+            "users",
+            lambda m: _per_place_users(scan, m) if _PEOPLE_PLACE.fullmatch(m.group("place")) else None,
+        )
     if not training and "seq" in scan.work:  # before the traffic's "16 concurrent": "sequences" goes with it
         scan.take(CONCURRENT_SEQS, "users", lambda m: n if 1 <= (n := int(m.group(1))) < 256 else None)
     if ("turno" in scan.work or "shift" in scan.work or "escala" in scan.work) and scan.may_match(
@@ -5316,9 +5323,30 @@ def _context_unit(m: re.Match) -> int | None:
 _CONTEXT_SAID = regexes.compile(r"tok|ctx|context|janela|window")
 
 
+# A span of time counted is never a context, filler as its word may be elsewhere ("cota de 500 horas de GPU"
+# had been a context of 500 tokens).
+_TIME_COUNTED = frozenset(
+    [
+        "horas",
+        "hours",
+        "hrs",
+        "dias",
+        "days",
+        "minutos",
+        "minutes",
+        "semanas",
+        "weeks",
+        "meses",
+        "months",
+        "anos",
+        "years",
+    ]
+)
+
+
 def _plain_context_of(m: re.Match) -> int | None:
     counted = m.group("counted")
-    if counted and counted not in FILLER and not counted.startswith("tok"):
+    if counted and (counted in _TIME_COUNTED or (counted not in FILLER and not counted.startswith("tok"))):
         return None
     return _plain_context(m.group(1))
 
@@ -5851,7 +5879,10 @@ def _plural_gpu(key: str, index: dict):
 
 _BOARD_BEFORE_GPU = regexes.compile(r"(?:(?<![\w.,])(\d{1,2})\s*[x×]?\s*)?\b(?:nvidia\s+)?(?:dgx|hgx)s?\s*$")
 _RANK_BEFORE = regexes.compile(r"\brank\s*[=:]?\s*$")
-_COUNT_BEFORE_GPU = regexes.compile(r"(?<![\w.,=:])\(?(\d{1,4})\s*\)?\s*[x×*]?\s*$")  # "2 (duas) L40S" too
+# "2 (duas) L40S" too, and a quote's units: "2 units of RTX 4090", "2 unidades da L40S", "4 pcs of H100"
+_COUNT_BEFORE_GPU = regexes.compile(
+    r"(?<![\w.,=:])\(?(\d{1,4})\s*\)?\s*(?:[x×*]|(?:units?|pcs|pieces?)\s+of|unidades?\s+d[aeo]s?|pcs)?\s*$"
+)
 # "one H100 or one H200", "uma única A100": one GPU said in words, right before the card's name; "uma H200 ou
 # duas H100": "uma" is also an article, a count only beside another GPU's count (_gpus_named).
 _ONE_WORD_BEFORE_GPU = regexes.compile(rf"(?<![\w.,=:])(?:{_W('counts.one_gpu')})\s+$")
@@ -6917,13 +6948,20 @@ def _team_list(scan: _Scan) -> bool:
     for m in _TEAM_LIST.finditer(scan.work):
         counts = [int(n) for n in re.findall(r"\d+", m.group("list"))]
         teams = int(m.group("k") or 0)
-        if len(counts) == 1 and teams > 1 and scan.work[m.start("list") - 5 : m.start("list")].strip():
+        multiplied = (
+            len(counts) == 1 and teams > 1 and scan.work[m.start("list") - 5 : m.start("list")].strip()
+        )
+        if multiplied:
             counts = counts * teams  # "duas equipes de 25 pessoas": 2 × 25
         if len(counts) < 2 or traffic_query.names_at_once(scan.work[m.start() : m.end() + 30]):
             continue
         typed = scan.original[m.start() : m.end()].strip()
         scan.found.setdefault("users", []).append((sum(counts), typed))
-        scan.found["users_summed"] = [(counts, typed)]
+        if multiplied:
+            # said back as "40 × 30", never forty "30 +" (as places times their people are)
+            scan.found.setdefault("products", []).append(((teams, counts[0], "group"), typed))
+        else:
+            scan.found["users_summed"] = [(counts, typed)]
         scan.blank(m.start(), m.end())
         return True
     return False

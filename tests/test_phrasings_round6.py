@@ -70,6 +70,40 @@ def test_places_times_their_people(capsys, text, understood, product):
 
 
 @pytest.mark.parametrize(
+    ("text", "understood", "product"),
+    [
+        (
+            "escola com 40 turmas de 30 alunos, tutor com gemma 2 9b",
+            "1.200 pessoas",
+            "Multipliquei “40 turmas de 30 alunos”: 40 × 30 = 1.200 pessoas.",
+        ),
+        (
+            "sou professor, 5 turmas de 40 alunos, quero um tutor com llama 3.1 8b",
+            "200 usuários",
+            "5 × 40 = 200",
+        ),
+        (
+            "agência com 20 clientes, cada cliente com 5 usuários, llama 3.1 70b",
+            "100 usuários simultâneos",
+            "20 × 5 = 100 usuários.",
+        ),
+    ],
+)
+def test_groups_of_one_size_are_multiplied(capsys, text, understood, product):
+    # forty "30 +" had been written out; the clients' 5 users had been sized beside 20 people
+    head = _head(capsys, text)
+    assert understood in head.splitlines()[0]
+    assert product in head.splitlines()[1]
+
+
+def test_hours_of_gpu_are_no_context(capsys):
+    said = answer(
+        capsys, "projeto de pesquisa com cota de 500 horas de GPU, fine-tuning full do llama 3.1 8b, dá?"
+    )
+    assert "500 tokens" not in said  # what it had been; the quota is left not understood, never a context
+
+
+@pytest.mark.parametrize(
     ("text", "product"),
     [
         (
@@ -224,6 +258,8 @@ def test_an_autoscaler_s_ceiling_is_the_replicas(capsys):
         ("dual 4090 roda o llama 3.3 70b em q4?", "2× RTX 4090 24 GB"),
         ("dual rtx 3090 setup, llama 70b q4", "2× RTX 3090 24 GB"),
         ("tenho 2 3090, roda o llama 3.1 70b?", "2× RTX 3090 24 GB"),
+        ("sir, we have 2 units of RTX 4090, can it run llama 3.1 70b?", "2× RTX 4090 24 GB"),
+        ("preciso de 4 unidades da h100 pro llama 405b fp8", "4× H100 SXM 80 GB"),
     ],
 )
 def test_a_home_rig_s_cards(capsys, text, gpus):
