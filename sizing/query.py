@@ -1535,10 +1535,13 @@ DEADLINE_SHORT = regexes.compile(
 YEARLY = regexes.compile(rf"\b{_W('durations.yearly')}\b")
 _HOURS = r"(?:h|hs|hrs?|horas|hours)"
 _PER_DAY = r"(?:por|ao|a|per|each|every|/)\s*(?:dia|day)\b"  # "por dia", "a day", "/dia"
-# "24 horas por dia", "24/7", "around the clock": a service always on, as every monthly price assumes.
+# "24 horas por dia", "24/7", "around the clock": a service always on, as every monthly price assumes; so is
+# "the whole month", "o mês inteiro" ("the price for run llama 70b whole month" had left "whole", "month" unread).
 ALWAYS_ON = regexes.compile(
     rf"(?<![\w.,])24\s*{_HOURS}\s*(?:{_PER_DAY}|(?:x|/)\s*7\b)"
     r"|(?<![\w.,])24\s*[x/]\s*7\b|\baround\s+the\s+clock\b|\bo\s+dia\s+(?:todo|inteiro)\b"
+    r"|\b(?:(?:for|during)\s+)?(?:the\s+|a\s+)?(?:whole|full|entire)\s+month\b"
+    r"|\b(?:(?:durante|por)\s+)?(?:o|um)\s+mes\s+(?:todo|inteiro)\b"
 )
 # A service on a schedule: "8 horas por dia", "das 8h às 18h", "9am-5pm", "horário comercial" ("horário laboral" in
 # Portugal), "dias úteis".
@@ -1709,10 +1712,6 @@ DATA_BYTES = regexes.compile(
     rf"(?P<a>\d+(?:[.,]\d+)?)\s*(?P<au>{_DATA_UNIT})\b(?:\s+(?:de|of)\s+(?:[a-z]+\s+)?(?:{_DATA_AFTER})\b)?"
     rf"|(?<![\w.,])(?P<b>\d+(?:[.,]\d+)?)\s*(?P<bu>{_DATA_UNIT})\s+(?:(?:de|of)\s+)?(?:[a-z]+\s+)?(?:{_DATA_AFTER})\b"
 )
-# People in each of several places: "300 lojas, cada loja com 2 atendentes", "40 branches with 3 agents each":
-# 600 and 120 users (people who work conversations, users.nouns), read before any of the two numbers alone.
-# "20 clientes diferentes, 5 usuários cada", "5 aplicações, cada uma com 20 usuários": the same, with the place
-# qualified, or the count's "cada" after it and no joining word.
 
 
 def _per_place(nouns: str) -> re.Pattern:
@@ -1722,7 +1721,8 @@ def _per_place(nouns: str) -> re.Pattern:
     return regexes.compile(
         r"(?<![\w.,])(\d{1,6})\s+(?P<place>[a-z]{3,}s|campi)\b"
         r"(?:\s+(?:diferentes|distintos|distintas|separados|separadas|different|separate|distinct))?\s*[,;]?\s*"
-        r"(?:(?:cada\s+(?:um|uma|[a-z]{3,})\s+(?:com|tem|tendo|de)|each\s+(?:with|having|has)|com|with)\s+"
+        r"(?:(?:cada\s+(?:um|uma|[a-z]{3,})\s+(?:com|tem|tendo|de|possui|atende|recebe|conta\s+com)"
+        r"|each\s+(?:with|having|has|serving|serves)|com|with)\s+"
         + each.format("count")
         + rf"(?:{nouns})\b(?P<each>\s+(?:cada|each|cada\s+uma|cada\s+um))?|"
         + each.format("count2")
@@ -1734,6 +1734,10 @@ def _per_place(nouns: str) -> re.Pattern:
     )
 
 
+# People in each of several places: "300 lojas, cada loja com 2 atendentes", "40 branches with 3 agents each":
+# 600 and 120 users (people who work conversations, users.nouns), read before any of the two numbers alone.
+# "20 clientes diferentes, 5 usuários cada", "5 aplicações, cada uma com 20 usuários": the same, with the place
+# qualified, or the count's "cada" after it and no joining word.
 PER_PLACE_USERS = _per_place(_COUNT_NOUNS)
 # "100 escolas, cada escola com 300 alunos", "12 hospitais com 80 médicos cada": a head-count in each place
 # (traffic_words.toml's people), the places times it; the count of places had been left unread and one

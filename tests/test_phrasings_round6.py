@@ -55,6 +55,12 @@ def _head(capsys, text: str, lines: int = 2) -> str:
             "120 usuários simultâneos",
             "40 × 3 = 120 usuários",
         ),
+        ("5 escritórios, cada um tem 12 advogados, llama 3.1 70b", "60 pessoas", "5 × 12"),
+        (
+            "rede com 30 lojas, cada loja atende 200 clientes por dia, llama 3.1 8b",
+            "6.000 pessoas",
+            "30 × 200",
+        ),
         (
             "we have 40 branches with 3 agents each, llama 3.1 8b",
             "120 concurrent users",
@@ -227,6 +233,17 @@ def test_when_it_starts_is_nothing_to_size(capsys, text):
     assert "dias" not in head and "days" not in head
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "i want to know the price for run llama 3.1 70b whole month",
+        "quanto custa o qwen2.5 32b o mês inteiro",
+    ],
+)
+def test_a_whole_month_is_always_on(capsys, text):
+    assert "24/7" in _head(capsys, text).splitlines()[0]
+
+
 def test_a_first_answer_in_seconds_is_the_first_token(capsys):
     text = "assistente pra 50 usuários com primeira resposta em 2s, llama 3.1 70b"
     assert "primeiro token ≤ 2,0 s" in _head(capsys, text)
@@ -282,6 +299,12 @@ def test_seats_are_users_at_once_in_every_shift(capsys, text):
 
 
 # -- a hospital, a law firm, an agency ---------------------------------------------------------------------------
+
+
+def test_discharges_a_day_are_a_volume(capsys):
+    assert "800 requisições por dia" in _head(
+        capsys, "resumo de alta hospitalar, 800 altas por dia, qwen2.5 14b"
+    )
 
 
 def test_records_a_month_are_a_volume_not_a_context(capsys):
