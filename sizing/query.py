@@ -1731,6 +1731,17 @@ def _per_place(nouns: str) -> re.Pattern:
         # "por" (_per_place_users checks it is the one counted)
         + each.format("count3")
         + rf"(?:{nouns})\s+(?:por|per|em\s+cada|in\s+each|at\s+each)\s+(?P<one>[a-z]{{3,}})\b)"
+        # the other way round: "300 alunos por escola, 100 escolas", "25 staff per branch across 40 branches"
+        + r"|(?<![\w.,])"
+        + each.format("count4")
+        + rf"(?:{nouns})\s+(?:por|per|em\s+cada|in\s+each|at\s+each)\s+(?P<one2>[a-z]{{3,}})\s*[,;]?\s*"
+        r"(?:(?:em|nas|nos|across|in|at|over|e|and|com|with|x|×)\s+)?(?:(?:as|os|the|our|nossas|nossos)\s+)?"
+        r"(?P<places2>\d{1,6})\s+(?P<place2>[a-z]{3,}s|campi)\b"
+        # "each of our 12 branches has 25 staff", "cada uma das 12 filiais tem 25 funcionários"
+        r"|\b(?:cada\s+uma?\s+d[ao]s|each\s+of)\s+(?:(?:our|the|nossas|nossos|suas|seus)\s+)?"
+        r"(?P<places3>\d{1,6})\s+(?P<place3>[a-z]{3,}s|campi)\s+(?:tem|possui|conta\s+com|has|have|employs)\s+"
+        + each.format("count5")
+        + rf"(?:{nouns})\b"
     )
 
 
@@ -4706,7 +4717,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         scan.take(
             PER_PLACE_USERS,
             "users",
-            lambda m: _per_place_users(scan, m) if _PEOPLE_PLACE.fullmatch(m.group("place")) else None,
+            lambda m: _per_place_users(scan, m) if _PEOPLE_PLACE.fullmatch(_place(m)) else None,
         )
     if not training and "seq" in scan.work:  # before the traffic's "16 concurrent": "sequences" goes with it
         scan.take(CONCURRENT_SEQS, "users", lambda m: n if 1 <= (n := int(m.group(1))) < 256 else None)
@@ -7147,16 +7158,22 @@ def _summed(scan: _Scan, chain: list[re.Match]) -> bool:
     return True
 
 
+def _place(m: re.Match) -> str:
+    """The places counted in a _per_place match, whichever order it was said in."""
+    return m.group("place") or m.group("place2") or m.group("place3")
+
+
 def _per_place_users(scan: _Scan, m: re.Match) -> int | None:
     """The places times the people in each; "com" alone ("300 lojas com 2 atendentes") needs a plural place
     that is no GPU, server or request ("2 servidores com 8 usuários" is no product of people). The factors
     are kept (query.products): the answer says the product, as it says a sum."""
-    place = m.group("place")
-    one = m.group("one")
+    place = _place(m)
+    one = m.group("one") or m.group("one2")
     if _NOT_PLACES.fullmatch(place) or (one and not traffic_query.one_of(one, place) and place != "campi"):
         return None
-    places = int(m.group(1))
-    each = parse_count((m.group("count") or m.group("count2") or m.group("count3")).replace(" ", ""))
+    places = int(m.group(1) or m.group("places2") or m.group("places3"))
+    counts = ("count", "count2", "count3", "count4", "count5")
+    each = parse_count(next(m.group(k) for k in counts if m.group(k)).replace(" ", ""))
     if not places * (each or 0):
         return None
     said = (

@@ -56,6 +56,11 @@ def _head(capsys, text: str, lines: int = 2) -> str:
             "40 × 3 = 120 usuários",
         ),
         ("5 escritórios, cada um tem 12 advogados, llama 3.1 70b", "60 pessoas", "5 × 12"),
+        # the people first, the places after
+        ("300 alunos por escola, 100 escolas, llama 3.1 8b", "30.000 pessoas", "100 × 300"),
+        ("3 atendentes por loja em 200 lojas, llama 3.1 8b", "600 usuários simultâneos", "200 × 3"),
+        ("each of our 12 branches has 25 staff, llama 3.1 8b", "300 people", "12 × 25"),
+        ("cada uma das 12 filiais tem 25 funcionários, llama 3.1 8b", "300 pessoas", "12 × 25"),
         (
             "rede com 30 lojas, cada loja atende 200 clientes por dia, llama 3.1 8b",
             "6.000 pessoas",
