@@ -1983,10 +1983,10 @@ CONTRACTS = [
     (mode, regexes.compile(rf"\b{_W('contracts.' + mode)}\b"))
     for mode in ("on_demand", "project_package", "reserved", "dedicated")
 ]
-# Embedding, speech and image models: named whole ("bge-m3", "whisper-large-v3"), they are out of scope.
+# Embedding, speech, image and video models: named whole ("bge-m3", "whisper-large-v3"), they are out of scope.
 OUT_OF_SCOPE = [
     (kind, regexes.compile(rf"\b{_W('out_of_scope.' + kind)}[\w.-]*"))
-    for kind in ("embedding", "encoder", "speech", "image", "closed")
+    for kind in ("embedding", "encoder", "speech", "image", "video", "closed")
 ]
 # A closed model's maker, from how its name begins ("sabiá-3": Maritaca AI), for the answer to name whose API it is.
 CLOSED_MAKERS = [

@@ -176,7 +176,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "taught",
     ),
     "contracts": ("on_demand", "project_package", "reserved", "dedicated"),
-    "out_of_scope": ("embedding", "encoder", "speech", "image", "closed"),
+    "out_of_scope": ("embedding", "encoder", "speech", "image", "video", "closed"),
     "stages": ("qlora", "lora", "full", "fine_tune", "adjust", "adjusted", "pretrain", "train", "inference"),
     "methods": ("dpo", "ipo", "kto", "orpo", "simpo", "grpo", "ppo", "rl", "rloo", "reward"),
     "rl": (

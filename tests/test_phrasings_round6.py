@@ -348,12 +348,12 @@ def _refused(capsys, text: str) -> str:
 )
 def test_images_and_videos_get_what_we_size(capsys, text):
     said = _refused(capsys, text)
-    assert "modelo de imagem ou vídeo" in said  # "campanhas" had been the only word said, not understood
+    assert "é um modelo de " in said  # "campanhas" had been the only word said, not understood
     assert "eu dimensiono LLMs que geram texto" in said
 
 
 def test_videos_in_english(capsys):
-    assert "is an image or video model" in _refused(capsys, "we want to generate videos for our clients")
+    assert "is a video model" in _refused(capsys, "we want to generate videos for our clients")
 
 
 # -- readings that were right, pinned ----------------------------------------------------------------------------
