@@ -4154,7 +4154,15 @@ def launch_line(text: str) -> str:
         text = f"{text} {said}{f' rank {rank}' if rank else ''} "
     # The launcher ("vllm", "llama-server") and a container image with its registry or tag
     # ("vllm/vllm-openai:latest", "ghcr.io/huggingface/text-generation-inference:2.4.0") are no workload.
-    return _LAUNCHER.sub(" ", _IMAGE.sub(" ", text))
+    # llama.cpp's own launchers run GGUF files: said as "llama.cpp", the GGUF default the name gives when no file
+    # type is typed (a type typed wins, as "q8_0 no lm studio"); "llama.cpp com -ngl 99, llama 3 8b" had been
+    # sized in 16 bits.
+    return _LAUNCHER.sub(
+        lambda m: " llama.cpp " if m.group(0).lower() in _GGUF_LAUNCHERS else " ", _IMAGE.sub(" ", text)
+    )
+
+
+_GGUF_LAUNCHERS = frozenset(["llama.cpp", "llama-server", "llama-cli"])
 
 
 _IMAGE = regexes.compile(

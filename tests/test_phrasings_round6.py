@@ -200,6 +200,19 @@ def test_every_layer_on_the_gpu_is_read(capsys, text):
     _head(capsys, text)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "llama.cpp com -ngl 99, llama 3 8b",
+        "llama-server -m llama-3-8b -c 8192",
+        "llama.cpp com -c 8192, llama 3 8b",
+    ],
+)
+def test_a_llama_cpp_launch_line_runs_a_gguf(capsys, text):
+    # with no file type, llama.cpp's default GGUF (it had been 16 bits once a flag was typed)
+    assert "GGUF Q4_K_M" in _head(capsys, text)
+
+
 def test_a_partial_offload_is_not_taken_for_the_whole(capsys):
     # fewer layers than the model has leave the rest in RAM: said as not understood, never sized silently
     assert "“ngl”" in answer(capsys, "llama 3 8b q4 -ngl 20").splitlines()[1]
