@@ -213,6 +213,12 @@ def test_a_llama_cpp_launch_line_runs_a_gguf(capsys, text):
     assert "GGUF Q4_K_M" in _head(capsys, text)
 
 
+def test_words_beside_the_model_flag_are_read(capsys):
+    # "gpu-size 4bit 32k --model ..." had been refused for naming no model, the model being the flag's
+    head = answer(capsys, "4bit", "32k", "--model", "llama-3.1-8b").splitlines()[0]
+    assert "Llama 3.1 8B" in head and "INT4" in head and "32k de contexto" in head
+
+
 def test_a_partial_offload_is_not_taken_for_the_whole(capsys):
     # fewer layers than the model has leave the rest in RAM: said as not understood, never sized silently
     assert "“ngl”" in answer(capsys, "llama 3 8b q4 -ngl 20").splitlines()[1]
