@@ -350,7 +350,19 @@ def _ask(args, text: str, default: str | None, base: Workload | None = None) -> 
             if found := pasted.find(text):  # a config.json pasted into the question: that model
                 text, pasted_source = found.text, ModelSource(found.repo, pasted.read(found))
         if text or args.model is None:
-            query = _parse(text, base)
+            try:
+                query = _parse(text, base)
+            except QueryError as refused:
+                if refused.key != "query.no_model" or args.model is None:
+                    raise
+                # "gpu-size 4bit 32k --model 'llama 3.1 8b'": the model is the flag's, the words are read beside
+                # it (they had been refused for naming no model), in the language the words alone were in
+                import msgspec
+
+                read = _parse(f"{args.model} {text}", base)
+                query = msgspec.structs.replace(
+                    read, lang=refused.asked_lang, written_lang=refused.written_lang
+                )
             lang = i18n.answer_lang(args.lang, query.lang, query.written_lang, default)
             if query.help and args.model is None and not _flags_given(args):
                 from .rendering import render_help

@@ -14,7 +14,7 @@ import msgspec
 from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
 from jinja2 import __version__ as jinja2_version
 
-from sizing import advice, concepts, i18n, latency, performance, speech, tomlfiles
+from sizing import advice, concepts, i18n, latency, performance, speech, tomlfiles, traffic_query
 from sizing.budget import check as check_budget
 from sizing.budget import currency_mismatch
 from sizing.catalog import load_catalog
@@ -1504,6 +1504,24 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
             people_phrase(total, lang) if query.summed_head_count else advice.users_phrase(total, lang)
         )
         lines.append(t("understood.users_summed", typed=typed, parts=parts, total=people))
+    for typed, places, each, counted in query.products:
+        # "100 escolas, cada escola com 300 alunos": the product read, so a wrong reading shows (query.py)
+        total = round(places * each)
+        if counted in ("population", "users", "group"):
+            # people as the Entendi line counts them: a head-count, or users at once (a group's count becomes a
+            # head-count past traffic.toml's users_as_population_from)
+            head_count = r.load is not None and r.load.population == total
+            phrase = people_phrase(total, lang) if head_count else advice.users_phrase(total, lang)
+        else:  # requests over the period said: "requests/3600"
+            seconds = float(counted.partition("/")[2])
+            volume = traffic_query.VOLUME_KEYS.get(seconds, "").removeprefix("requests_per_")
+            phrase = (
+                t(f"understood.traffic.{volume}", n=i18n.number(total, lang))
+                if volume
+                else rate_text(places * each / seconds, lang, seconds)
+            )
+        parts = f"{i18n.number(places, lang)} × {i18n.number(each, lang)}"
+        lines.append(t("understood.products", typed=typed, parts=parts, total=phrase))
     for held, count, at_once, people in query.held_beside_at_once:
         lines.append(t("understood.users_held_beside_at_once", held=held, at_once=i18n.number(at_once, lang),
                        people=i18n.number(people, lang), total=i18n.number(count + at_once, lang)))  # fmt: skip

@@ -54,6 +54,7 @@ _FLAGS = {
     for word in VOCAB.words(f"launch.{key}")
 }
 _MODEL_KEYS = set(VOCAB.words("launch.model"))
+_GPU_LAYERS = set(VOCAB.words("launch.gpu_layers"))
 _PRECISION_KEYS = set(VOCAB.words("launch.precision"))
 _QUANTIZED = {key: VOCAB.words(f"launch.{key}") for key in ("four_bit", "eight_bit")}
 _TRUE = regexes.compile(r"true|1", re.IGNORECASE)
@@ -63,8 +64,30 @@ _TORCH_TYPE = regexes.compile(
 )
 
 
+# The same switches set outside a call, as a trainer's YAML or a line of code is pasted ("load_in_8bit: true"
+# in an Axolotl config, "load_in_8bit=True" alone): what they load, or nothing when off.
+_QUANTIZED_SET = regexes.compile(
+    r"(?<![\w.-])(?:--)?load[-_]in[-_](?P<bits>4|8)[-_]?bit\s*(?:[:=]\s*|\s+)(?P<value>true|false|1|0|yes|no)\b"
+    # a launcher's switch with no value ("--load-in-4bit", text-generation-webui's and FastChat's): on
+    r"|(?<![\w.-])--load[-_]in[-_](?P<flag>4|8)[-_]?bit(?![\w-])(?!\s*[:=])",
+    re.IGNORECASE,
+)
+
+
+def _quantized_set(m: re.Match) -> str:
+    if (m.group("value") or "").lower() in ("false", "0", "no"):
+        return " "
+    return " nf4 " if (m.group("bits") or m.group("flag")) == "4" else " bnb int8 "
+
+
 def pasted_code(text: str) -> str:
-    """The text with each call that is code replaced by the facts its arguments say, as launch flags."""
+    """The text with each call that is code replaced by the facts its arguments say, as launch flags, and the
+    quantizing switches set outside a call (_QUANTIZED_SET) by the precision they load."""
+    text = _calls(text)
+    return _QUANTIZED_SET.sub(_quantized_set, text) if "load" in text.lower() else text
+
+
+def _calls(text: str) -> str:
     if "(" not in text or not _CODE_ARGUMENT.search(text):
         return text
     closing = _closing_parens(text)
@@ -121,7 +144,8 @@ def _facts(arguments: str) -> str:
                 # LLM.int8 (transformers' BitsAndBytesConfig, https://huggingface.co/docs/transformers/quantization/bitsandbytes)
                 quantized = "nf4" if name in _QUANTIZED["four_bit"] else "bnb int8"
         elif name in _FLAGS and _FLAG_VALUE.fullmatch(value):
-            facts.append(f"--{name} {value}")
+            # llama-cpp-python's n_gpu_layers=-1 is every layer, which a launch line says as a count or "all"
+            facts.append(f"--{name} {'all' if value == '-1' and name in _GPU_LAYERS else value}")
             quantized = quantized or (name in _PRECISION_KEYS and value.lower() not in ("none", "auto"))
     # A call's positional strings: a repo or a model's file is the model; a task or a prompt says nothing.
     without_kwargs = _KWARG.sub(" ", arguments)

@@ -305,6 +305,10 @@ class Query(msgspec.Struct):
     # Counts of people said as parts of one group ("vendas (10), suporte (25) e jurídico (5)"): (as typed,
     # the parts), said back with their sum.
     users_summed: list[tuple[str, list[int]]] = []
+    # Counts said as a number of places or groups times what each has ("100 escolas, cada escola com 300
+    # alunos", "300 lojas, 3 perguntas por loja por hora"): (as typed, the places, each one's), said back with
+    # their product, and what it counts ("users", "population" or "requests").
+    products: list[tuple[str, float, float, str]] = []
     # ... counted as a head-count ("vendas (10) e 30 funcionários no suporte"): their sum is people, not users
     summed_head_count: bool = False
     # ... or a head-count beside users at once ("12 analistas e 30 atendentes"): as typed, the people, the users,
@@ -1346,6 +1350,15 @@ SHIFTS_EACH = regexes.compile(
     r"(?=\s+(\d{1,6})\b(?!\s*(?:h|hs|horas?|hours?|hrs?)\b))"
 )
 _ON_BEFORE = regexes.compile(r"\b(?:em|on|numa|num)\s*$")
+# A call centre's seats ("200 PAs", "120 posições de atendimento", "80 estações de atendimento"): each one
+# attendant's conversations at a time, whichever shift sits there, so users at once that shifts never divide
+# (they had been not understood).
+SEATS = regexes.compile(
+    r"(?<![\w.,])(\d{1,5})\s+(?:pas|p\.a\.s|posicoes\s+de\s+atendimento|estacoes\s+de\s+atendimento"
+    r"|pontos\s+de\s+atendimento|seats?\s+(?:no|in\s+the)\s+(?:call\s+center|contact\s+center))\b"
+    # the shifts that sit there, said with them ("200 PAs, 3 turnos"): nothing more to size
+    rf"(?:\s*,?\s*(?:e\s+|and\s+|em\s+|in\s+)?\d{{1,2}}\s+(?:{traffic_query.shift_words()})\b)?"
+)
 
 # "quanto custa por usuário por mês", "cost per seat", "preço por cabeça": the month's price over the users, when
 # a cost word comes shortly before (with no number between: "custa ... 5 perguntas por usuário" is a load) and no
@@ -1524,14 +1537,25 @@ DEADLINE_SHORT = regexes.compile(
 YEARLY = regexes.compile(rf"\b{_W('durations.yearly')}\b")
 _HOURS = r"(?:h|hs|hrs?|horas|hours)"
 _PER_DAY = r"(?:por|ao|a|per|each|every|/)\s*(?:dia|day)\b"  # "por dia", "a day", "/dia"
-# "24 horas por dia", "24/7", "around the clock": a service always on, as every monthly price assumes.
+# "24 horas por dia", "24/7", "around the clock": a service always on, as every monthly price assumes; so is
+# "the whole month", "o mês inteiro" ("the price for run llama 70b whole month" had left "whole", "month" unread).
 ALWAYS_ON = regexes.compile(
     rf"(?<![\w.,])24\s*{_HOURS}\s*(?:{_PER_DAY}|(?:x|/)\s*7\b)"
     r"|(?<![\w.,])24\s*[x/]\s*7\b|\baround\s+the\s+clock\b|\bo\s+dia\s+(?:todo|inteiro)\b"
+    r"|\b(?:(?:for|during)\s+)?(?:the\s+|a\s+)?(?:whole|full|entire)\s+month\b"
+    r"|\b(?:(?:durante|por)\s+)?(?:o|um)\s+mes\s+(?:todo|inteiro)\b"
 )
 # A service on a schedule: "8 horas por dia", "das 8h às 18h", "9am-5pm", "horário comercial" ("horário laboral" in
 # Portugal), "dias úteis".
 HOURS_A_DAY = regexes.compile(rf"(?<![\w.,])(\d{{1,2}}(?:[.,]\d)?)\s*{_HOURS}\s*{_PER_DAY}")
+# "janela de 8h", "numa janela de 10 horas", "jornada de 8h", "an operating window of 12 hours": the hours a day
+# the service is used, as "8 horas por dia" (the "8h" had been left unread). A batch's window ("5 mil contratos
+# por dia, janela de 6h") is read before, with its volume (sizing/traffic_query.py); a context window has tokens.
+HOURS_WINDOW = regexes.compile(
+    r"\b(?:janela|jornada|expediente|(?:operating|service|usage|working)\s+window|window|working\s+day|workday)"
+    r"(?:\s+(?:de|do|of)\s+(?:atendimento|uso|funcionamento|operacao|trabalho|servico|use|operation))?"
+    rf"\s+(?:de|of|com|with)\s+(\d{{1,2}}(?:[.,]\d)?)\s*{_HOURS}\b(?!\s*(?:{_PER_DAY}|de\s+contexto|of\s+context))"
+)
 HOURS_SPAN = regexes.compile(
     r"\b(?:das\s+|from\s+|de\s+)?(\d{1,2})\s*(?:h|:00)?\s*(?:as|a|-|–|ate|to|until)\s*(\d{1,2})\s*(?:h|:00)(?![\w:])"
     r"|\b(\d{1,2})\s*(am|pm)\s*(?:-|–|to|until|ate|a)\s*(\d{1,2})\s*(am|pm)\b"
@@ -1683,25 +1707,56 @@ _NOT_PLACES = regexes.compile(
     r"|minutos|minutes|segundos|seconds|semanas|weeks|meses|months|anos|years"
     # Not at once, or not one model's: shifts take turns, and each model or copy serves its own users.
     r"|turnos|shifts|periodos|modelos|models|instancias|instances|copias|copies|replicas|adaptadores|adapters|loras"
+    r"|bits|bytes"
 )
 DATA_BYTES = regexes.compile(
     rf"\b(?:{_DATA_BEFORE})(?:\s+(?:de|com|of|with)\s+|\s*[:=]\s*|\s+)(?:(?:cerca\s+de|uns|umas|about|around|~)\s*)?"
     rf"(?P<a>\d+(?:[.,]\d+)?)\s*(?P<au>{_DATA_UNIT})\b(?:\s+(?:de|of)\s+(?:[a-z]+\s+)?(?:{_DATA_AFTER})\b)?"
     rf"|(?<![\w.,])(?P<b>\d+(?:[.,]\d+)?)\s*(?P<bu>{_DATA_UNIT})\s+(?:(?:de|of)\s+)?(?:[a-z]+\s+)?(?:{_DATA_AFTER})\b"
 )
+
+
+def _per_place(nouns: str) -> re.Pattern:
+    """Places counted, then the people in each (PER_PLACE_USERS), the people named by `nouns`."""
+    # each place's count, "2 mil" and "1,5k" too ("15 campi, cada campus com 2 mil alunos")
+    each = r"(?:(?:uns|umas|about|around|cerca\s+de)\s+)?(?P<{}>\d{{1,5}}(?:[.,]\d+)?(?:\s*(?:mil|k)\b)?)\s+"
+    return regexes.compile(
+        r"(?<![\w.,])(\d{1,6})\s+(?P<place>[a-z]{3,}s|campi)\b"
+        r"(?:\s+(?:diferentes|distintos|distintas|separados|separadas|different|separate|distinct))?\s*[,;]?\s*"
+        r"(?:(?:cada\s+(?:um|uma|[a-z]{3,})\s+(?:com|tem|tendo|de|possui|atende|recebe|conta\s+com)"
+        r"|each\s+(?:with|having|has|serving|serves)|com|with)\s+"
+        + each.format("count")
+        + rf"(?:{nouns})\b(?P<each>\s+(?:cada|each|cada\s+uma|cada\s+um))?|"
+        + each.format("count2")
+        + rf"(?:{nouns})\s+(?:cada|each|cada\s+uma|cada\s+um)\b|"
+        # "20 escolas, 1000 alunos por escola", "40 branches, 3 agents per branch": the place said again after
+        # "por" (_per_place_users checks it is the one counted)
+        + each.format("count3")
+        + rf"(?:{nouns})\s+(?:por|per|em\s+cada|in\s+each|at\s+each)\s+(?P<one>[a-z]{{3,}})\b)"
+        # the other way round: "300 alunos por escola, 100 escolas", "25 staff per branch across 40 branches"
+        + r"|(?<![\w.,])"
+        + each.format("count4")
+        + rf"(?:{nouns})\s+(?:por|per|em\s+cada|in\s+each|at\s+each)\s+(?P<one2>[a-z]{{3,}})\s*[,;]?\s*"
+        r"(?:(?:em|nas|nos|across|in|at|over|e|and|com|with|x|×)\s+)?(?:(?:as|os|the|our|nossas|nossos)\s+)?"
+        r"(?P<places2>\d{1,6})\s+(?P<place2>[a-z]{3,}s|campi)\b"
+        # "each of our 12 branches has 25 staff", "cada uma das 12 filiais tem 25 funcionários"
+        r"|\b(?:cada\s+uma?\s+d[ao]s|each\s+of)\s+(?:(?:our|the|nossas|nossos|suas|seus)\s+)?"
+        r"(?P<places3>\d{1,6})\s+(?P<place3>[a-z]{3,}s|campi)\s+(?:tem|possui|conta\s+com|has|have|employs)\s+"
+        + each.format("count5")
+        + rf"(?:{nouns})\b"
+    )
+
+
 # People in each of several places: "300 lojas, cada loja com 2 atendentes", "40 branches with 3 agents each":
 # 600 and 120 users (people who work conversations, users.nouns), read before any of the two numbers alone.
 # "20 clientes diferentes, 5 usuários cada", "5 aplicações, cada uma com 20 usuários": the same, with the place
 # qualified, or the count's "cada" after it and no joining word.
-PER_PLACE_USERS = regexes.compile(
-    r"(?<![\w.,])(\d{1,6})\s+(?P<place>[a-z]{3,}s)\b"
-    r"(?:\s+(?:diferentes|distintos|distintas|separados|separadas|different|separate|distinct))?\s*[,;]?\s*"
-    r"(?:(?:cada\s+(?:um|uma|[a-z]{3,})\s+(?:com|tem|tendo|de)|each\s+(?:with|having|has)|com|with)\s+"
-    r"(?:(?:uns|umas|about|around|cerca\s+de)\s+)?(\d{1,4})\s+"
-    rf"(?:{_COUNT_NOUNS})\b(?P<each>\s+(?:cada|each|cada\s+uma|cada\s+um))?"
-    r"|(?:(?:uns|umas|about|around|cerca\s+de)\s+)?(?P<count2>\d{1,4})\s+"
-    rf"(?:{_COUNT_NOUNS})\s+(?:cada|each|cada\s+uma|cada\s+um)\b)"
-)
+PER_PLACE_USERS = _per_place(_COUNT_NOUNS)
+# "100 escolas, cada escola com 300 alunos", "12 hospitais com 80 médicos cada": a head-count in each place
+# (traffic_words.toml's people), the places times it; the count of places had been left unread and one
+# place's people sized.
+PER_PLACE_PEOPLE = _per_place(traffic_query.people_words())
+_PEOPLE_PLACE = regexes.compile(traffic_query.people_words())
 # LoRA adapters served beside a model ("servir o llama 8b com 10 adaptadores lora", "multi-lora serving with
 # 20 adapters"): read only with a serving word and no training word, so "treinar 3 loras" stays training.
 _ADAPTER_NOUN = r"(?:adaptadores|adapters|adaptador|adapter)(?:\s+(?:de\s+)?lora)?|lora\s+(?:adapters?|adaptadores?)|loras"
@@ -1930,10 +1985,10 @@ CONTRACTS = [
     (mode, regexes.compile(rf"\b{_W('contracts.' + mode)}\b"))
     for mode in ("on_demand", "project_package", "reserved", "dedicated")
 ]
-# Embedding, speech and image models: named whole ("bge-m3", "whisper-large-v3"), they are out of scope.
+# Embedding, speech, image and video models: named whole ("bge-m3", "whisper-large-v3"), they are out of scope.
 OUT_OF_SCOPE = [
     (kind, regexes.compile(rf"\b{_W('out_of_scope.' + kind)}[\w.-]*"))
-    for kind in ("embedding", "encoder", "speech", "image", "closed")
+    for kind in ("embedding", "encoder", "speech", "image", "video", "closed")
 ]
 # A closed model's maker, from how its name begins ("sabiá-3": Maritaca AI), for the answer to name whose API it is.
 CLOSED_MAKERS = [
@@ -2201,6 +2256,11 @@ CONTEXT_UNIT = regexes.compile(
 CONTEXT_TOKENS = regexes.compile(
     rf"{_NUM}[-\s]*tokens?\b{_TOKENS_OF_THINGS}{_PER_REQUEST}(?:\s*(?:de\s+)?{_CONTEXT_WORD})?|{_NUM}\s*(?:ctx|context)\b"
 )
+# A Kubernetes manifest's GPUs for each pod ("limits: nvidia.com/gpu: 2", NVIDIA's device plugin resource name),
+# each replica's count as "2 GPUs" is; a HorizontalPodAutoscaler's ceiling ("maxReplicas: 5"), the most pods at
+# the peak, is the replicas, and its floor ("minReplicas: 1") sizes nothing.
+K8S_GPUS = regexes.compile(r"\bnvidia\.com/gpu[\"']?\s*[:=]?\s*[\"']?(\d{1,2})\b(?![.,]\d)")
+K8S_REPLICAS = regexes.compile(r"\b(?:(?P<min>min)|max)[\s_-]?replicas\s*[:=]?\s*(\d{1,3})\b(?![.,]\d)")
 GPU_COUNT = regexes.compile(rf"\b(\d+)\s*{_W('counts.gpus')}\b")
 # A count before a GPU said by its memory ("2 x 48gb cards", "4x 24GB", "2 48gb gpus"): that many of the class
 # (the count had been dropped, or left as "2x" not understood). The memory itself is read by GPU_MEMORY.
@@ -4104,7 +4164,8 @@ _LAUNCHER = regexes.compile(
     rf"(?<![\w./-]){alternation(VOCAB.words('launch.launchers'))}(?![\w/:-])", re.IGNORECASE
 )
 _LAUNCH_KINDS = ("context", "users", "users_limit", "tp", "pp", "precision", "kv_cache", "model",
-                 "memory_utilization", "prefill_chunk", "prompt_limit", "lora_enable", "lora_count", "lora_rank")  # fmt: skip
+                 "memory_utilization", "prefill_chunk", "prompt_limit", "lora_enable", "lora_count", "lora_rank",
+                 "gpu_layers")  # fmt: skip
 _LAUNCH_FLAGS = {
     word.replace("_", "-"): kind for kind in _LAUNCH_KINDS for word in VOCAB.words(f"launch.{kind}")
 }
@@ -4181,9 +4242,15 @@ def launch_line(text: str) -> str:
 
     def flag(m: re.Match) -> str:
         dashes, name, joiner, value = m.group(1), m.group(2).lower().replace("_", "-"), m.group(3), m.group(4)
-        if len(dashes) == 1 and not launcher:
-            return m.group(0)  # "-4bit", "gpt-oss -20b": no launch line
         kind = _LAUNCH_FLAGS.get(name)
+        if len(dashes) == 1 and not launcher and kind != "gpu_layers":
+            return m.group(0)  # "-4bit", "gpt-oss -20b": no launch line; "-ngl 99" is llama.cpp's alone
+        if kind == "gpu_layers":
+            # every layer on the GPU, as sized: read, nothing to change; fewer is an offload, left unread
+            every = value is not None and re.fullmatch(
+                r"-1|all|max|\d{3,}|99", value.rstrip("?!.,;:)").lower()
+            )
+            return " " if every else m.group(0)
         if kind is None and len(dashes) == 1 and len(name) > 2:
             return m.group(0)
         if kind == "lora_enable":
@@ -4247,7 +4314,15 @@ def launch_line(text: str) -> str:
         text = f"{text} {said}{f' rank {rank}' if rank else ''} "
     # The launcher ("vllm", "llama-server") and a container image with its registry or tag
     # ("vllm/vllm-openai:latest", "ghcr.io/huggingface/text-generation-inference:2.4.0") are no workload.
-    return _LAUNCHER.sub(" ", _IMAGE.sub(" ", text))
+    # llama.cpp's own launchers run GGUF files: said as "llama.cpp", the GGUF default the name gives when no file
+    # type is typed (a type typed wins, as "q8_0 no lm studio"); "llama.cpp com -ngl 99, llama 3 8b" had been
+    # sized in 16 bits.
+    return _LAUNCHER.sub(
+        lambda m: " llama.cpp " if m.group(0).lower() in _GGUF_LAUNCHERS else " ", _IMAGE.sub(" ", text)
+    )
+
+
+_GGUF_LAUNCHERS = frozenset(["llama.cpp", "llama-server", "llama-cli"])
 
 
 _IMAGE = regexes.compile(
@@ -4804,6 +4879,14 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
                 break
     if len(counts) > 1:
         _summed_parts(scan)
+        # before the traffic's head-counts, which would take "300 alunos" alone, or "20 clientes" in "20
+        # clientes, cada cliente com 5 usuários"
+        scan.take(PER_PLACE_PEOPLE, "population", lambda m: _per_place_users(scan, m))
+        scan.take(
+            PER_PLACE_USERS,
+            "users",
+            lambda m: _per_place_users(scan, m) if _PEOPLE_PLACE.fullmatch(_place(m)) else None,
+        )
     if not training and "seq" in scan.work:  # before the traffic's "16 concurrent": "sequences" goes with it
         scan.take(CONCURRENT_SEQS, "users", lambda m: n if 1 <= (n := int(m.group(1))) < 256 else None)
     if ("turno" in scan.work or "shift" in scan.work or "escala" in scan.work) and scan.may_match(
@@ -4965,10 +5048,16 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     if scan.found.get("zero"):
         scan.take(ZERO_STAGE_CHOICE, "zero", lambda m: int(m.group(1)))
     scan.take(TP, "tp", lambda m: int(m.group(1)))
+    if "nvidia.com" in scan.work:
+        scan.take(K8S_GPUS, "gpus", lambda m: int(m.group(1)) or None)
+    if "replicas" in scan.work:
+        scan.take(K8S_REPLICAS, "replicas", lambda m: None if m.group("min") else int(m.group(2)) or None)
+        scan.take(K8S_REPLICAS, "filler", lambda m: True)  # the floor
     scan.take(PP, "pp", lambda m: int(m.group(1) or m.group(2)))
     scan.take(ALWAYS_ON, "always_on", lambda m: True)  # read, and nothing to size: a month is 730 hours
     scan.take(HOURS_A_DAY, "hours_per_day", lambda m: h if 0 < (h := _float(m.group(1))) < 24 else None)
     scan.take(HOURS_SPAN, "hours_per_day", _hours_span)
+    scan.take(HOURS_WINDOW, "hours_per_day", lambda m: h if 0 < (h := _float(m.group(1))) < 24 else None)
     scan.take(BUSINESS_HOURS, "business_hours", lambda m: True)
     scan.take(WEEKDAYS, "weekdays_only", lambda m: True)
     scan.take(
@@ -5025,7 +5114,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(USERS_KEY_AT_ONCE, "users_at_once", lambda m: int(m.group(1)))
     scan.take(VLLM_SEQS, "users", lambda m: _users_limit(scan, int(m.group(1))))
     # After names and precisions ("4 bits com 20 usuários" is no product), before the users alone.
-    scan.take(PER_PLACE_USERS, "users", _per_place_users)
+    scan.take(PER_PLACE_USERS, "users", lambda m: _per_place_users(scan, m))
+    scan.take(SEATS, "users", lambda m: _seats(scan, m))
     if base is not None and base.users:
         # "e com mais 10 usuários?", "e com 10 usuários a mais?", "and 20 more users?": added to the thread's
         # (they had replaced them: 40 users became 10).
@@ -5050,7 +5140,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(PAGES_ASKED, "pages_asked", lambda m: True)
     scan.take(GPU_PAIRS, "gpus", _pairs)
     scan.take(GPU_COUNT_CHOICE, "gpus", lambda m: _count_choice(scan, m))
-    scan.take(GPU_COUNT, "gpus", lambda m: int(m.group(1)))
+    scan.take(GPU_COUNT, "gpus", lambda m: _gpus_in_servers(scan, m))
     scan.take(GPU_COUNT_BEFORE_MEMORY, "gpus", lambda m: int(m.group(1) or m.group(2)) or None)
     scan.take(SINGLE_GPU, "gpus", lambda m: 1)
     # "4 nodes", "em 2 servidores" with no GPU count next to them: whole servers of the GPU named (_build).
@@ -5418,9 +5508,30 @@ def _context_unit(m: re.Match) -> int | None:
 _CONTEXT_SAID = regexes.compile(r"tok|ctx|context|janela|window")
 
 
+# A span of time counted is never a context, filler as its word may be elsewhere ("cota de 500 horas de GPU"
+# had been a context of 500 tokens).
+_TIME_COUNTED = frozenset(
+    [
+        "horas",
+        "hours",
+        "hrs",
+        "dias",
+        "days",
+        "minutos",
+        "minutes",
+        "semanas",
+        "weeks",
+        "meses",
+        "months",
+        "anos",
+        "years",
+    ]
+)
+
+
 def _plain_context_of(m: re.Match) -> int | None:
     counted = m.group("counted")
-    if counted and counted not in FILLER and not counted.startswith("tok"):
+    if counted and (counted in _TIME_COUNTED or (counted not in FILLER and not counted.startswith("tok"))):
         return None
     return _plain_context(m.group(1))
 
@@ -5953,7 +6064,10 @@ def _plural_gpu(key: str, index: dict):
 
 _BOARD_BEFORE_GPU = regexes.compile(r"(?:(?<![\w.,])(\d{1,2})\s*[x×]?\s*)?\b(?:nvidia\s+)?(?:dgx|hgx)s?\s*$")
 _RANK_BEFORE = regexes.compile(r"\brank\s*[=:]?\s*$")
-_COUNT_BEFORE_GPU = regexes.compile(r"(?<![\w.,=:])\(?(\d{1,4})\s*\)?\s*[x×*]?\s*$")  # "2 (duas) L40S" too
+# "2 (duas) L40S" too, and a quote's units: "2 units of RTX 4090", "2 unidades da L40S", "4 pcs of H100"
+_COUNT_BEFORE_GPU = regexes.compile(
+    r"(?<![\w.,=:])\(?(\d{1,4})\s*\)?\s*(?:[x×*]|(?:units?|pcs|pieces?)\s+of|unidades?\s+d[aeo]s?|pcs)?\s*$"
+)
 # "one H100 or one H200", "uma única A100": one GPU said in words, right before the card's name; "uma H200 ou
 # duas H100": "uma" is also an article, a count only beside another GPU's count (_gpus_named).
 _ONE_WORD_BEFORE_GPU = regexes.compile(rf"(?<![\w.,=:])(?:{_W('counts.one_gpu')})\s+$")
@@ -5983,9 +6097,10 @@ _CLUSTER_CUE = regexes.compile(r"\b(?:em|on|with|com|using|usando|across|sobre|i
 
 
 _SERVERS = _W("counts.servers")
-# "2 nodes of 8 H100", "2 servidores com 8x H100 cada": servers before the GPUs of each.
+# "2 nodes of 8 H100", "2 servidores com 8x H100 cada", "2 servidores, cada um com 4 gpus": servers before the
+# GPUs of each.
 _SERVERS_BEFORE = regexes.compile(
-    rf"(?<![\w.,=:])(\d{{1,3}})\s*(?:[x×*]\s*)?{_SERVERS}\s*(?:{_W('counts.per_server')}\s*)?$"
+    rf"(?<![\w.,=:])(\d{{1,3}})\s*(?:[x×*]\s*)?{_SERVERS}\s*(?:(?:,\s*)?{_W('counts.per_server')}\s*)?$"
 )
 # "um par de servidores com 8 H100", "a pair of nodes with 8 H100": servers in pairs.
 _PAIRED_SERVERS = regexes.compile(rf"{_PAIRS_OF}{_SERVERS}\s*(?:{_W('counts.per_server')}\s*)?$")
@@ -6095,6 +6210,26 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
     scan.found.setdefault("gpus", []).append((count, typed))
     scan.found.setdefault("gpu_count_at", []).append((start, count))  # the count of the GPU named there
     scan.blank(m.start(), m.end())
+
+
+def _seats(scan: _Scan, m: re.Match) -> int | None:
+    """A call centre's seats (SEATS): the users, marked so that shifts do not divide them."""
+    scan.found["seats"] = [(True, m.group(0))]
+    return int(m.group(1)) or None
+
+
+def _gpus_in_servers(scan: _Scan, m: re.Match) -> int:
+    """GPUs counted with no GPU named, and the servers that hold them: "4 servidores com 8 gpus", "8 GPUs em
+    2 nós" are 32 and 16, as when a GPU is named (_gpu_count; the servers had been left unread)."""
+    count = int(m.group(1))
+    servers = _SERVERS_BEFORE.search(scan.work, 0, m.start()) or _SERVERS_AFTER.match(scan.work, m.end())
+    machines = int(servers.group(1)) if servers else 0
+    if not 0 < machines <= 64:
+        return count
+    if count <= _MOST_PER_SERVER:  # more than a server holds is the whole count, split over them
+        count *= machines
+    scan.blank(*servers.span())
+    return count
 
 
 def _listed(m: re.Match) -> int:
@@ -6998,13 +7133,20 @@ def _team_list(scan: _Scan) -> bool:
     for m in _TEAM_LIST.finditer(scan.work):
         counts = [int(n) for n in re.findall(r"\d+", m.group("list"))]
         teams = int(m.group("k") or 0)
-        if len(counts) == 1 and teams > 1 and scan.work[m.start("list") - 5 : m.start("list")].strip():
+        multiplied = (
+            len(counts) == 1 and teams > 1 and scan.work[m.start("list") - 5 : m.start("list")].strip()
+        )
+        if multiplied:
             counts = counts * teams  # "duas equipes de 25 pessoas": 2 × 25
         if len(counts) < 2 or traffic_query.names_at_once(scan.work[m.start() : m.end() + 30]):
             continue
         typed = scan.original[m.start() : m.end()].strip()
         scan.found.setdefault("users", []).append((sum(counts), typed))
-        scan.found["users_summed"] = [(counts, typed)]
+        if multiplied:
+            # said back as "40 × 30", never forty "30 +" (as places times their people are)
+            scan.found.setdefault("products", []).append(((teams, counts[0], "group"), typed))
+        else:
+            scan.found["users_summed"] = [(counts, typed)]
         scan.blank(m.start(), m.end())
         return True
     return False
@@ -7186,12 +7328,30 @@ def _summed(scan: _Scan, chain: list[re.Match]) -> bool:
     return True
 
 
-def _per_place_users(m: re.Match) -> int | None:
+def _place(m: re.Match) -> str:
+    """The places counted in a _per_place match, whichever order it was said in."""
+    return m.group("place") or m.group("place2") or m.group("place3")
+
+
+def _per_place_users(scan: _Scan, m: re.Match) -> int | None:
     """The places times the people in each; "com" alone ("300 lojas com 2 atendentes") needs a plural place
-    that is no GPU, server or request ("2 servidores com 8 usuários" is no product of people)."""
-    if _NOT_PLACES.fullmatch(m.group("place")):
+    that is no GPU, server or request ("2 servidores com 8 usuários" is no product of people). The factors
+    are kept (query.products): the answer says the product, as it says a sum."""
+    place = _place(m)
+    one = m.group("one") or m.group("one2")
+    if _NOT_PLACES.fullmatch(place) or (one and not traffic_query.one_of(one, place) and place != "campi"):
         return None
-    return int(m.group(1)) * int(m.group(3) or m.group("count2")) or None
+    places = int(m.group(1) or m.group("places2") or m.group("places3"))
+    counts = ("count", "count2", "count3", "count4", "count5")
+    each = parse_count(next(m.group(k) for k in counts if m.group(k)).replace(" ", ""))
+    if not places * (each or 0):
+        return None
+    said = (
+        (places, each, "users" if m.re is PER_PLACE_USERS else "population"),
+        scan.original[m.start() : m.end()].strip(),
+    )
+    scan.found.setdefault("products", []).append(said)
+    return places * each
 
 
 def _data_bytes(m: re.Match) -> int | None:
@@ -8244,6 +8404,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         fields["users_limit"] = not fields.get("users_at_once") or None
     for counts, typed in scan.found.get("users_summed", []):
         query.users_summed.append((typed, counts))
+    query.products = [(typed, *factors) for factors, typed in scan.found.get("products", [])]
     query.summed_head_count = bool(scan.found.get("summed_head_count"))
     for (people, at_once, held), typed in scan.found.get("mixed_groups", []):
         query.mixed_groups.append((typed, people, at_once, held))
@@ -8397,6 +8558,11 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if people:
             fields["requests_per_day"] = max(round(people * daily), 1)
             fields["people_sending"] = people
+            # said back as "40 × 20", as a rate per counted unit is
+            query.products += [
+                (typed, people, daily, "requests/86400")
+                for _, typed in scan.found["requests_per_person_day"][:1]
+            ]
             fields["population"] = fields["users"] = None
         else:
             query.unknown += [typed for _, typed in scan.found["requests_per_person_day"]]
@@ -8441,7 +8607,9 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     shifts = _one(scan, "shifts", "traffic.shifts")
     if shifts is not None:
         people = next((k for k in ("population", "users") if fields.get(k)), None)
-        if people is None or fields.get("users_at_once"):
+        if scan.found.get("seats"):
+            pass  # "200 PAs, 3 turnos": every shift sits at the same seats, all taken at once
+        elif people is None or fields.get("users_at_once"):
             query.unknown += [typed for _, typed in scan.found["shifts"]]
         else:
             # "1000 funcionários em 3 turnos": at most one shift at work at once, a third of them (an even split

@@ -458,13 +458,6 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     def population(m: re.Match):
         return _count(m.group(1), m.group(2))
 
-    # Plurals of the Portuguese and English nouns a rate is said of: "loja"/"lojas", "filial"/"filiais",
-    # "unidade"/"unidades", "branch"/"branches", "pharmacy"/"pharmacies".
-    def one_of(one: str | None, many: str) -> bool:
-        if not one:
-            return False
-        return many in (one, one + "s", one + "es", one[:-1] + "is", one[:-1] + "ns", one[:-1] + "ies")
-
     not_units = (
         set(w["not_rate_units"])
         | set(w["people"])
@@ -493,9 +486,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             return None
         seconds = unit_words[_BLANKS.sub(" ", m.group("unit"))]
         total = units * each
+        # said back as "300 × 3" (sizing/query.py), over the period said
+        product = ("products", (units, each, f"requests/{seconds:g}"))
         if seconds in VOLUME_KEYS:
-            return [(VOLUME_KEYS[seconds], round(total))], [m.span()]
-        return [("rate_per_s", total / seconds)], [m.span()]
+            return [(VOLUME_KEYS[seconds], round(total)), product], [m.span()]
+        return [("rate_per_s", total / seconds), product], [m.span()]
 
     units_rate = regexes.compile(
         rf"{_NUM}\s+(?P<many>[a-z]{{3,}}s)\b[^.;!?\n\d]{{0,60}}?"
@@ -511,7 +506,8 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     public_sector = regexes.compile(rf"\b(?:{public_body})\b")
     servants_assistant = regexes.compile(rf"\b(?:{_alternatives(w['servants_assistant'])})\b")
     servants_for = regexes.compile(
-        r"\b(?:pra|para|p/|aos|as|for)\s+(?:(?:os|as|nossos|nossas|seus|suas)\s+)?$"
+        r"\b(?:pra|para|p/|aos|as|for)\s+(?:(?:atender|servir|apoiar|ajudar|serve|support|help)\s+)?"
+        r"(?:(?:os|as|aos|nossos|nossas|seus|suas|our|the)\s+)?$"
     )
     servants_using = regexes.compile(
         rf"^\s+(?:(?:que|q|vao|irao|vão|podem|devem|precisam|for|forem|estao)\s+)?(?:{_alternatives(w['servants_using'])})\b"
@@ -526,17 +522,24 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     def servants_count(m: re.Match) -> int | None:
         if servants_where.search(m.string[max(0, m.start() - 30) : m.start()]):
             return None
-        if servants_hardware.search(m.string[m.end() :]) or servants_hardware.search(
-            m.string[max(0, m.start() - 40) : m.start()]
+        count = _count(m.group(1), m.group(2))
+        # "llama 8b pra 1500 servidores", "quantas gpus pra atender 1500 servidores": more machines than any
+        # one model is spread over (a rented cluster is up to 64 servers, sizing/query.py SERVERS_ALONE) are the
+        # people it serves, whatever hardware the question asks about before them; the count had been a context
+        # of 1,500 tokens. Hardware right after ("800 servidores com 8 gpus cada") still makes them servers.
+        many_served = (count or 0) > 64 and servants_for.search(m.string[: m.start()])
+        if servants_hardware.search(m.string[m.end() :]) or (
+            not many_served and servants_hardware.search(m.string[max(0, m.start() - 40) : m.start()])
         ):
             return None
         if not (
-            public_sector.search(m.string)
+            many_served
+            or public_sector.search(m.string)
             or servants_using.search(m.string[m.end() :])
             or (servants_assistant.search(m.string) and servants_for.search(m.string[: m.start()]))
         ):
             return None
-        return _count(m.group(1), m.group(2))
+        return count
 
     # "utentes são cerca de 5000", "usuários: 300", "users ~ 250", "aos investigadores, cerca de 100": the count
     # after its noun, as before it; no unit or noun after the count ("usuários: 300 tokens" is something else).
@@ -2027,6 +2030,14 @@ def shift_words() -> str:
 def scale_words() -> dict[str, float]:
     """traffic_words.toml's words that scale a load ("dobro": 2, "half": 0.5)."""
     return dict(_words()["scale_words"])
+
+
+def one_of(one: str | None, many: str) -> bool:
+    """Plurals of the Portuguese and English nouns a rate or a head-count is said of: "loja"/"lojas",
+    "filial"/"filiais", "unidade"/"unidades", "branch"/"branches", "pharmacy"/"pharmacies"."""
+    if not one:
+        return False
+    return many in (one, one + "s", one + "es", one[:-1] + "is", one[:-1] + "ns", one[:-1] + "ies")
 
 
 def people_words() -> str:

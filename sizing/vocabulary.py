@@ -177,7 +177,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "taught",
     ),
     "contracts": ("on_demand", "project_package", "reserved", "dedicated"),
-    "out_of_scope": ("embedding", "encoder", "speech", "image", "closed"),
+    "out_of_scope": ("embedding", "encoder", "speech", "image", "video", "closed"),
     "stages": ("qlora", "lora", "full", "fine_tune", "adjust", "adjusted", "pretrain", "train", "inference"),
     "methods": ("dpo", "ipo", "kto", "orpo", "simpo", "grpo", "ppo", "rl", "rloo", "reward"),
     "rl": (
@@ -221,6 +221,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "lora_enable",
         "lora_count",
         "lora_rank",
+        "gpu_layers",
         "four_bit",
         "eight_bit",
     ),

@@ -63,8 +63,9 @@ def test_a_trade_that_is_no_conversation_work_beside_a_head_counts_trade_is_summ
         ("3 equipes de 15, 25 e 40 pessoas usando deepseek r1 distill qwen 32b", 80, "15 + 25 + 40"),
         ("we have 3 teams of 20, 30 and 50 people using qwen2.5 32b", 100, "20 + 30 + 50"),
         ("somos 3 times: 10 devs, 15 analistas e 5 gestores, qwen3 32b", 30, "10 + 15 + 5"),
-        ("duas equipes de 25 pessoas, qwen3 32b", 50, "25 + 25"),
-        ("two teams of 25 people, qwen3 32b", 50, "25 + 25"),
+        # teams of one size are multiplied, said as such ("40 turmas de 30 alunos" had been forty "30 +")
+        ("duas equipes de 25 pessoas, qwen3 32b", 50, "2 × 25 = 50"),
+        ("two teams of 25 people, qwen3 32b", 50, "2 × 25 = 50"),
         ("o jurídico tem 12 advogados e o RH 8 pessoas, qwen3 32b", 20, "12 + 8"),
         ("o juridico tem 12 advogados e o rh tem 8 pessoas, qwen3 32b", 20, "12 + 8"),
         # a group named by a 2-letter acronym ("RH", "TI") had been left out: "Não entendi: “50”, “RH”"
