@@ -67,6 +67,12 @@ class Several(NamedTuple):
 Reader = Callable[[str, Workload | None], object]
 
 
+def _asks_again() -> re.Pattern:
+    """ "e pra", "and for", "what about": the words that open a clause asking the question again."""
+    words = load_vocabulary().pattern("words.asks_again")
+    return regexes.compile(rf"^\W*(?:{words})\b")
+
+
 def _intro() -> re.Pattern:
     """ "duas perguntas:", "two questions:": words that announce the questions, not part of the first."""
     words = load_vocabulary().pattern("words.several_questions")
@@ -140,12 +146,11 @@ def _asked_again(sentence: str, cuts: list[re.Match], read: Reader) -> bool:
     """ "llama 70b pra 10 usuários, e pra 400?": a clause that opens as a follow-up and, read as one of the
     question before it, changes a figure of the load that question gave. Read whole, such a sentence had
     been one question with its number taken for something else ("400 tokens de contexto")."""
-    from .query import opens_as_follow_up
-
+    opener = _asks_again()
     for cut in cuts:
         said = sentence[cut.start() :].strip(" ,")
-        if not opens_as_follow_up(said):
-            continue
+        if not opener.match(strip_accents(said.lower())):
+            continue  # "e 30 funcionários" adds people, "e depois 100 simultâneos" says phases
         first = _read(read, sentence[: cut.start()], None)
         if not (_reads_alone(first) and _loaded(first.workload)):
             continue

@@ -95,6 +95,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "can_handle",
         "several_questions",
         "joins_questions",
+        "asks_again",
         "pipeline_roles",
         "pipeline_joints",
         "trials",

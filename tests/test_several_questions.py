@@ -337,6 +337,9 @@ def test_a_load_asked_again_after_a_comma_or_and_is_a_second_question(capsys, qu
     [
         ("llama 70b pra 10 usuários, e com 32k de contexto", "32k de contexto · 10 usuários simultâneos"),
         ("llama 70b pra 10 usuários, e se for em fp8?", "BF16/FP16 (16-bit) ou FP8 (8-bit) · 10 usuários"),
+        # people added, and phases, are no question asked again
+        ("qwen3 32b para 12 analistas e 30 funcionários", "Qwen3 32B · 42 pessoas"),
+        ("qwen3 32b piloto com 10 usuários e depois 100 simultâneos", "100 usuários simultâneos · produção"),
     ],
 )
 def test_a_clause_that_adds_to_the_load_or_weighs_a_precision_stays_one_question(capsys, question, said):
