@@ -1815,6 +1815,8 @@ PARAM_OFFLOAD = regexes.compile(rf"\b{_W('training.param_offload')}\b")
 # A vision-language fine-tune that trains its vision encoder too (frozen unless said: sizing/plan.py _training_images)
 VISION_TRAINED = regexes.compile(rf"\b{_W('training.vision_trained')}\b")
 CPU_OFFLOAD = regexes.compile(rf"\b{_W('training.cpu_offload')}\b")
+# The device an offload goes to, named alone beside it ("device": "cpu" in DeepSpeed's JSON)
+OFFLOAD_PLACE = regexes.compile(r"\bcpus?\b")
 # Running on a CPU instead of a GPU ("llama 8b em cpu", "cpu only", "sem gpu"): read after CPU offload, and
 # said in a note (sizing/performance.py, cpu_tokens_per_s); the answer stays the GPUs we rent.
 CPU_ONLY = regexes.compile(rf"\b{_W('words.cpu_only')}\b")
@@ -1972,6 +1974,11 @@ ZERO = regexes.compile(
     r"\b(?:deepspeed\s+)?zero[\s_-]*(?:stage[\s_-]*)?([0-9])\b|\b(fsdp)\b"
     r"|\b(ddp|(?:distributed\s+)?data[\s_-]+parallel(?:ism)?)\b"
     r"|\bdeepspeed\s+(?:zero\s+)?stage[\s_-]*([0-3])\b|\bstage[\s_-]*([0-3])\s+(?:of\s+|do\s+|da\s+)?(?:deepspeed|zero)\b"
+)
+# The stage as a config writes it: DeepSpeed's JSON ("zero_optimization": {"stage": 3}), accelerate's YAML
+# (zero_stage: 2), the usual config file names (ds_z3.json, zero3_offload.json; DeepSpeed and Axolotl examples)
+ZERO_KEYED = regexes.compile(
+    r"\bzero[_-]optimization\W{0,8}stage\W{0,4}([0-3])\b|\bzero[_-]?stage\W{1,4}([0-3])\b|\bds[_-]?z([0-3])\b"
 )
 # "deepspeed stage 2 or stage 3": a bare stage offered after one named with DeepSpeed's word (read only then).
 ZERO_STAGE_CHOICE = regexes.compile(r"(?:,|\b(?:or|ou|vs\.?|versus))\s+(?:zero\s+)?stage[\s_-]*([0-3])\b")
@@ -4106,7 +4113,9 @@ _LAUNCHER = regexes.compile(
 _LAUNCH_KINDS = ("context", "users", "users_limit", "tp", "pp", "precision", "kv_cache", "model",
                  "memory_utilization", "prefill_chunk", "prompt_limit", "lora_enable", "lora_count", "lora_rank")  # fmt: skip
 _LAUNCH_FLAGS = {
-    word.replace("_", "-"): kind for kind in _LAUNCH_KINDS for word in VOCAB.words(f"launch.{kind}")
+    word.replace("_", "-"): kind
+    for kind in (*_LAUNCH_KINDS, "trainer", "fsdp", "gpus")
+    for word in VOCAB.words(f"launch.{kind}")
 }
 # A value a flag takes: a number, a path, a size, a name with a digit or punctuation ("0.9", "8000:8000").
 _FLAG_VALUE = regexes.compile(r"^[\w./:@,+=-]*[\d./:_=@][\w./:@,+=-]*$")
@@ -4186,6 +4195,13 @@ def launch_line(text: str) -> str:
         kind = _LAUNCH_FLAGS.get(name)
         if kind is None and len(dashes) == 1 and len(name) > 2:
             return m.group(0)
+        if kind == "fsdp":
+            return " fsdp "  # its value is how it shards ("full_shard auto_wrap"), read as ZeRO-3 all the same
+        if kind == "gpus" and value and re.fullmatch(r"\d+", value):
+            return f" {value} gpus "
+        if kind == "trainer":
+            switch = value is None or value.lower() in ("true", "1")
+            return f" {m.group(2).replace('-', '_')}{'' if switch else f': {value}'} "
         if kind == "lora_enable":
             lora.setdefault("count", 1)
             if value is None or value.lower() in ("true", "1"):
@@ -4709,6 +4725,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(PARAM_OFFLOAD, "offload_params", lambda m: True)
     scan.take(VISION_TRAINED, "vision_trained", lambda m: True)
     scan.take(CPU_OFFLOAD, "cpu_offload", lambda m: True)
+    if scan.found.get("cpu_offload") or scan.found.get("offload_params"):
+        # "fsdp com cpu offload dos parâmetros", "offload_optimizer cpu", "ram de cpu pra zero-3 offload": the
+        # CPU an offload is sent to, not a run on CPUs only
+        scan.take(OFFLOAD_PLACE, "cpu_offload", lambda m: True)
     scan.take(CPU_ONLY, "cpu_only", lambda m: True)
     if "quanti" in scan.work:
         scan.take(QUANTIZE_RUN, "quantize_run", lambda m: True)
@@ -4957,6 +4977,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
 
     scan.take(MICRO_BATCH, "batch", batch)
     scan.take(BATCH, "batch", batch)
+    scan.take(ZERO_KEYED, "zero", lambda m: int(m.group(1) or m.group(2) or m.group(3)))
     scan.take(
         ZERO,
         "zero",
@@ -7585,7 +7606,11 @@ def _stage_of_settings(scan: _Scan) -> Stage | None:
     lora_r 32", a YAML with per_device_train_batch_size): settings only a training run has say it is one, LoRA
     where an adapter's rank is among them (it had been a serving of 4 users, the micro-batch read as them)."""
     keyed = any(MICRO_BATCH.fullmatch(typed) for _, typed in scan.found.get("batch_per_gpu", []))
-    if not (keyed or scan.found.get("grad_accum")):
+    # "zero3 llama 3.1 8b em 2 gpus de 24gb", "DeepSpeed ZeRO-3 per GPU memory for a 13B model": ZeRO and FSDP
+    # shard only a training's gradients and optimizer states (Rajbhandari et al. 2019, arXiv:1910.02054), so
+    # with no users to serve they say a training (it had been a serving, told that ZeRO does not apply)
+    sharded = bool(scan.found.get("zero")) and not scan.found.get("users")
+    if not (keyed or sharded or scan.found.get("grad_accum")):
         return None  # "batch 32 por gpu" alone may be a server's sequences decoded together
     return Stage.lora if scan.found.get("lora_rank") else Stage.full
 
