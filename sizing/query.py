@@ -4101,9 +4101,10 @@ def _parse(text: str, catalog: Catalog, base: Workload | None, personal: list[st
 _LAST_VALUE = regexes.compile(r"[ \t]*(?:\\[ \t]*)?(?:$|\n|--?[a-z])", re.IGNORECASE | re.MULTILINE)
 # A file or folder on disk ("./models/qwen2.5-7b-instruct-q4_k_m.gguf", "/models/Qwen2.5-7B-Instruct"): its
 # own name is the model's; the folders above it are no words of the question ("models/qwen2.5" had been
-# read as a repo, and the model taken for another).
+# read as a repo, and the model taken for another). A trainer's config file in its folder
+# ("deepspeed_configs/zero2.json", "examples/llama3/qlora.yml") is no repo either.
 LOCAL_PATH = regexes.compile(
-    r"(?<![\w:/.~-])(?:(?:~|\.{1,2})?/(?:[\w.-]+/)+|(?:[\w.-]+/){2,}|[\w.-]+/(?=[\w.-]+\.gguf\b))"
+    r"(?<![\w:/.~-])(?:(?:~|\.{1,2})?/(?:[\w.-]+/)+|(?:[\w.-]+/){2,}|[\w.-]+/(?=[\w.-]+\.(?:gguf|json|ya?ml)\b))"
     r"([\w.-]+?)/?(?![\w./-])"
 )
 _FLAG = regexes.compile(r"(?<![\w-])(--?)([a-z][\w.-]*)(?:(=|\s+)([^\s-][^\s]*))?", re.IGNORECASE)
@@ -6029,6 +6030,12 @@ def _pairs(m: re.Match) -> int | None:
     return 2 * pairs if 0 < pairs <= 32 else None
 
 
+def _pretraining(scan: _Scan) -> bool:
+    """A pre-training said in words: its sequences are thousands of tokens (Llama 3: 8,192; arXiv:2407.21783), so
+    a power of two before a GPU ("2T tokens, 512 h100") is the cluster, not a context of 512."""
+    return any(kind == "pretrain" and scan.search(pattern) for kind, pattern in STAGES)
+
+
 def _gpu_count(scan: _Scan, start: int, end: int) -> None:
     """The count next to a GPU name: "2 H100s", "2x h100", "duas L40S" (number words are digits by now),
     "um par de H100", "2 pares de A100", or after it: "H100 x2", "L40S (x4)"; times the servers when they are
@@ -6074,6 +6081,7 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
             count
             and count > 64
             and before
+            and not _pretraining(scan)
             and (
                 AFTER_CONTEXT_WORD.search(scan.work, 0, m.start())
                 or not _CLUSTER_CUE.search(scan.work, 0, m.start())
