@@ -1802,13 +1802,16 @@ COMMON_RANKS = {4, 8, 16, 32, 64, 128, 256, 512}
 # "adam 8bit", "otimizador de 8 bits", "adamw8bit": 8-bit optimizer states, read before "8bit" can be a precision.
 _EIGHT_BIT = r"8[\s_-]*bits?"
 _OPTIMIZER_WORD = rf"(?:{_W('training.adamw')}|{_W('keys.optimizer')})"
+# The key said before the optimizer's name ("com otimizador adamw", "optimizer: adafactor", transformers'
+# "optim: paged_adamw_8bit"): read with it, as one setting (the key had been a word not understood)
+_OPTIMIZER_KEY = rf"(?:\b{_W('keys.optimizer')}\s*[:=]?\s*)?"
 OPTIMIZER_8BIT = regexes.compile(
-    rf"\b{_W('training.adamw8bit')}\b|\b{_OPTIMIZER_WORD}\s*(?:de\s+|em\s+|in\s+)?{_EIGHT_BIT}\b"
+    rf"{_OPTIMIZER_KEY}\b{_W('training.adamw8bit')}\b|{_OPTIMIZER_KEY}\b{_OPTIMIZER_WORD}\s*(?:de\s+|em\s+|in\s+)?{_EIGHT_BIT}\b"
     rf"|\b{_EIGHT_BIT}\s+{_OPTIMIZER_WORD}\b"
 )
 # "sea-lion v3 9b" names AI Singapore's model, no Lion optimizer.
 OPTIMIZERS = [
-    (optimizer, regexes.compile(rf"(?<!\bsea[\s_-])\b{_W('training.' + optimizer.value)}\b"))
+    (optimizer, regexes.compile(rf"(?<!\bsea[\s_-]){_OPTIMIZER_KEY}\b{_W('training.' + optimizer.value)}\b"))
     for optimizer in (Optimizer.adamw, Optimizer.sgd, Optimizer.lion, Optimizer.adafactor)
 ]
 PARAM_OFFLOAD = regexes.compile(rf"\b{_W('training.param_offload')}\b")
@@ -1816,7 +1819,7 @@ PARAM_OFFLOAD = regexes.compile(rf"\b{_W('training.param_offload')}\b")
 VISION_TRAINED = regexes.compile(rf"\b{_W('training.vision_trained')}\b")
 CPU_OFFLOAD = regexes.compile(rf"\b{_W('training.cpu_offload')}\b")
 # The device an offload goes to, named alone beside it ("device": "cpu" in DeepSpeed's JSON)
-OFFLOAD_PLACE = regexes.compile(r"\bcpus?\b")
+OFFLOAD_PLACE = regexes.compile(r"(?:\bdevice\W{0,4})?\bcpus?\b")
 # Running on a CPU instead of a GPU ("llama 8b em cpu", "cpu only", "sem gpu"): read after CPU offload, and
 # said in a note (sizing/performance.py, cpu_tokens_per_s); the answer stays the GPUs we rent.
 CPU_ONLY = regexes.compile(rf"\b{_W('words.cpu_only')}\b")
