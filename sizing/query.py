@@ -1971,17 +1971,21 @@ _CLOSED_AFTER = regexes.compile(
     rf"(?:[\s_-]+{_CLOSED_VERSION}(?![\w.%])(?!\s*(?:k|mil|b|m)\b))?)*"
     rf"(?:[\s_-]+{_CLOSED_VERSION}(?=\s*(?:$|[,;:?!)]|(?:or|ou|vs|versus|and|e|api)\b)))?"
 )
-# "zero3", "fsdp" (ZeRO-3's sharding), "ddp" / "distributed data parallel" (every GPU holds everything: ZeRO-0).
+# "zero3", "fsdp" (ZeRO-3's sharding; "fsdp2", PyTorch's fully_shard, shards the same), "ddp" / "distributed data parallel" (every GPU holds everything: ZeRO-0).
 # "deepspeed stage 2", "zero stage 3", "stage 3 do deepspeed": the stage named with DeepSpeed's own word.
 ZERO = regexes.compile(
-    r"\b(?:deepspeed\s+)?zero[\s_-]*(?:stage[\s_-]*)?([0-9])\b|\b(fsdp)\b"
+    r"\b(?:deepspeed\s+)?zero[\s_-]*(?:stage[\s_-]*)?([0-9])\b|\b(fsdp2?)\b"
     r"|\b(ddp|(?:distributed\s+)?data[\s_-]+parallel(?:ism)?)\b"
     r"|\bdeepspeed\s+(?:zero\s+)?stage[\s_-]*([0-3])\b|\bstage[\s_-]*([0-3])\s+(?:of\s+|do\s+|da\s+)?(?:deepspeed|zero)\b"
 )
 # The stage as a config writes it: DeepSpeed's JSON ("zero_optimization": {"stage": 3}), accelerate's YAML
 # (zero_stage: 2), the usual config file names (ds_z3.json, zero3_offload.json; DeepSpeed and Axolotl examples)
+# FSDP's sharding strategies are the same stages (PyTorch FSDP docs, ShardingStrategy): FULL_SHARD (and
+# HYBRID_SHARD within a server) shards weights, gradients and optimizer states as ZeRO-3; SHARD_GRAD_OP the
+# gradients and optimizer states as ZeRO-2.
 ZERO_KEYED = regexes.compile(
     r"\bzero[_-]optimization\W{0,8}stage\W{0,4}([0-3])\b|\bzero[_-]?stage\W{1,4}([0-3])\b|\bds[_-]?z([0-3])\b"
+    r"|(?:\bfsdp\w*\W{0,4})?\b(?:(full|hybrid)[_\s-]shard|(shard)[_\s-]grad[_\s-]op)\b"
 )
 # "deepspeed stage 2 or stage 3": a bare stage offered after one named with DeepSpeed's word (read only then).
 ZERO_STAGE_CHOICE = regexes.compile(r"(?:,|\b(?:or|ou|vs\.?|versus))\s+(?:zero\s+)?stage[\s_-]*([0-3])\b")
@@ -2212,6 +2216,9 @@ CONTEXT_TOKENS = regexes.compile(
     rf"{_NUM}[-\s]*tokens?\b{_TOKENS_OF_THINGS}{_PER_REQUEST}(?:\s*(?:de\s+)?{_CONTEXT_WORD})?|{_NUM}\s*(?:ctx|context)\b"
 )
 GPU_COUNT = regexes.compile(rf"\b(\d+)\s*{_W('counts.gpus')}\b")
+# A launcher's config keyed, one process per GPU: accelerate's YAML num_processes, torchrun's nproc_per_node,
+# DeepSpeed's num_gpus ("num_processes: 4", "nproc_per_node=8"); on the command line sizing/query.py launch_line
+GPU_COUNT_KEY = regexes.compile(r"\b(?:num_processes|nproc_per_node|num_gpus)\s*[:=]?\s*(\d{1,5})\b")
 # A count before a GPU said by its memory ("2 x 48gb cards", "4x 24GB", "2 48gb gpus"): that many of the class
 # (the count had been dropped, or left as "2x" not understood). The memory itself is read by GPU_MEMORY.
 GPU_COUNT_BEFORE_MEMORY = regexes.compile(
@@ -4981,7 +4988,11 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
 
     scan.take(MICRO_BATCH, "batch", batch)
     scan.take(BATCH, "batch", batch)
-    scan.take(ZERO_KEYED, "zero", lambda m: int(m.group(1) or m.group(2) or m.group(3)))
+    scan.take(
+        ZERO_KEYED,
+        "zero",
+        lambda m: 3 if m.group(4) else 2 if m.group(5) else int(m.group(1) or m.group(2) or m.group(3)),
+    )
     scan.take(
         ZERO,
         "zero",
@@ -5076,6 +5087,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(GPU_PAIRS, "gpus", _pairs)
     scan.take(GPU_COUNT_CHOICE, "gpus", lambda m: _count_choice(scan, m))
     scan.take(GPU_COUNT, "gpus", lambda m: int(m.group(1)))
+    scan.take(GPU_COUNT_KEY, "gpus", lambda m: int(m.group(1)) or None)
     scan.take(GPU_COUNT_BEFORE_MEMORY, "gpus", lambda m: int(m.group(1) or m.group(2)) or None)
     scan.take(SINGLE_GPU, "gpus", lambda m: 1)
     # "4 nodes", "em 2 servidores" with no GPU count next to them: whole servers of the GPU named (_build).
@@ -7621,7 +7633,12 @@ def _stage_of_settings(scan: _Scan) -> Stage | None:
     # shard only a training's gradients and optimizer states (Rajbhandari et al. 2019, arXiv:1910.02054), so
     # with no users to serve they say a training (it had been a serving, told that ZeRO does not apply)
     sharded = bool(scan.found.get("zero")) and not scan.found.get("users")
-    if not (keyed or sharded or scan.found.get("grad_accum")):
+    # "lora_r: 16", "--lora_rank 8": PEFT's and the trainers' key for an adapter being trained (LoraConfig(r=...),
+    # Axolotl's lora_r, LLaMA-Factory's lora_rank); a served adapter's rank is vLLM's --max-lora-rank, read apart
+    adapter_key = not scan.found.get("lora_adapters") and any(
+        re.match(r"lora_r(?:ank)?\b", typed.lower()) for _, typed in scan.found.get("lora_rank", [])
+    )
+    if not (keyed or sharded or adapter_key or scan.found.get("grad_accum")):
         return None  # "batch 32 por gpu" alone may be a server's sequences decoded together
     return Stage.lora if scan.found.get("lora_rank") else Stage.full
 
