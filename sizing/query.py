@@ -4207,7 +4207,8 @@ def launch_line(text: str) -> str:
         if kind is None and len(dashes) == 1 and len(name) > 2:
             return m.group(0)
         if kind == "fsdp":
-            return " fsdp "  # its value is how it shards ("full_shard auto_wrap"), read as ZeRO-3 all the same
+            # its value is how it shards ("full_shard auto_wrap"), read as ZeRO-3 all the same
+            return " fsdp "
         if kind == "gpus" and value and re.fullmatch(r"\d+", value):
             return f" {value} gpus "
         if kind == "trainer":
