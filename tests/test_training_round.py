@@ -200,6 +200,16 @@ def test_a_pre_training_s_cluster_is_gpus(capsys, text, said):
     assert said in first and "contexto" not in first and "context" not in first, first
 
 
+def test_chinchilla_optimal_is_a_pre_training_at_20_tokens_a_parameter(capsys):
+    # Hoffmann et al. 2022 (arXiv:2203.15556): ~20 tokens a parameter; Llama 3.2 1B has 1.24B (config.json).
+    # "chinchilla" had been a word not understood, and the 1B served.
+    text = "chinchilla optimal pra um modelo de 1b, quantos tokens e quanto tempo em 8 h100?"
+    assert "treino do zero / pré-treino contínuo · 8× H100 SXM 80 GB" in _understood(capsys, text)
+    out = answer(capsys, text)
+    assert "usei 25 bilhões de tokens (20 por parâmetro, a regra do Chinchilla)" in out
+    assert "O treino leva ~16 horas nessa configuração" in out  # 6·N·D at 40% of 8 × 989 TFLOPS
+
+
 def test_a_serving_s_power_of_two_before_a_gpu_is_still_its_context(capsys):
     assert "256 tokens de contexto" in _understood(capsys, "llama 8b 256 h100")
 
