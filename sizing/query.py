@@ -2202,7 +2202,10 @@ _NOT_SIZE = rf"(?!\s*(?:de\s+)?(?:{_W('counts.params')}|model|modelo)\b)"
 # "20 mil tokens por consulta", "20k tokens per query": the words that make the length each request's.
 _PER_REQUEST = rf"(?:\s+{_W('keys.per_request')}\b)?"
 # "they're in Portugal", "o cliente está em Lisboa": users in Europe (the latency note, sizing/advice.py).
-EUROPE = regexes.compile(rf"(?<![\w'])(?:{_W('words.europe')})(?![\w'])")
+# "português europeu", "european portuguese": the language's variety (the answer's, or the data's), no place
+EUROPE = regexes.compile(
+    rf"(?<![\w'])(?<!portugues\s)(?<!português\s)(?:{_W('words.europe')})(?![\w'])(?!\s+portuguese\b)"
+)
 _PER_REQUEST_SAID = regexes.compile(rf"\b{_W('keys.per_request')}\b")
 # Not glued to a word before it: "gsm8k" (a benchmark) had been a context of 8k tokens. Nor started inside a run of
 # digits that it could start earlier in (the second digit of one after a letter is where "gsm18k" matches, as it

@@ -74,6 +74,23 @@ def test_an_offload_to_the_cpu_is_read_as_one(capsys, text, said):
     assert "Treinar um LLM em CPU" not in out and "Não entendi" not in out
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Afinar o Llama 3.1 8B com LoRA para um assistente em português europeu, quanta memória de GPU?",
+        "llama 3.1 8b for 10 users, answer in european portuguese",
+    ],
+)
+def test_european_portuguese_is_a_language_not_users_in_europe(capsys, text):
+    # had added "utilizadores na Europa (latência)", and a note on the latency from Brazil
+    first = answer(capsys, text).splitlines()[0]
+    assert "Europa" not in first and "Europe" not in first, first
+
+
+def test_users_in_portugal_are_still_in_europe(capsys):
+    assert "usuários na Europa (latência)" in _understood(capsys, "llama 3.1 8b para 10 usuários em portugal")
+
+
 # -- configs pasted whole ------------------------------------------------------------------------------------
 
 
