@@ -1986,6 +1986,9 @@ ZERO = regexes.compile(
 ZERO_KEYED = regexes.compile(
     r"\bzero[_-]optimization\W{0,8}stage\W{0,4}([0-3])\b|\bzero[_-]?stage\W{1,4}([0-3])\b|\bds[_-]?z([0-3])\b"
     r"|(?:\bfsdp\w*\W{0,4})?\b(?:(full|hybrid)[_\s-]shard|(shard)[_\s-]grad[_\s-]op)\b"
+    # ZeRO++ (Wang et al. 2023, arXiv:2306.10209) is ZeRO-3 with its communication quantized; "without ZeRO",
+    # "sem zero": plain data parallelism, every GPU holding all the states (ZeRO-0)
+    r"|\bzero(\+\+)\B|\b(?:without|sem)\s+(?:deepspeed\s+)?(zero)\b(?!\s*[0-3]\b)"
 )
 # "deepspeed stage 2 or stage 3": a bare stage offered after one named with DeepSpeed's word (read only then).
 ZERO_STAGE_CHOICE = regexes.compile(r"(?:,|\b(?:or|ou|vs\.?|versus))\s+(?:zero\s+)?stage[\s_-]*([0-3])\b")
@@ -4992,11 +4995,15 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
 
     scan.take(MICRO_BATCH, "batch", batch)
     scan.take(BATCH, "batch", batch)
-    scan.take(
-        ZERO_KEYED,
-        "zero",
-        lambda m: 3 if m.group(4) else 2 if m.group(5) else int(m.group(1) or m.group(2) or m.group(3)),
-    )
+
+    def zero_keyed(m: re.Match) -> int:
+        if m.group(4) or m.group(6):
+            return 3  # FULL_SHARD, HYBRID_SHARD, ZeRO++
+        if m.group(5):
+            return 2  # SHARD_GRAD_OP
+        return 0 if m.group(7) else int(m.group(1) or m.group(2) or m.group(3))
+
+    scan.take(ZERO_KEYED, "zero", zero_keyed)
     scan.take(
         ZERO,
         "zero",

@@ -166,6 +166,13 @@ def test_a_config_file_in_its_folder_is_no_second_model(capsys):
         # PyTorch FSDP docs, ShardingStrategy: SHARD_GRAD_OP shards gradients and optimizer states, as ZeRO-2
         ("fsdp_sharding_strategy: SHARD_GRAD_OP, llama 3.1 8b full, 8 h100", "8× H100 SXM 80 GB · ZeRO-2"),
         ("nproc_per_node: 8, llama 3.1 8b full", "full fine-tuning · 8 GPUs"),
+        # ZeRO++ (arXiv:2306.10209) is ZeRO-3 with quantized communication; "without zero" is plain DDP
+        ("zero++ zero 3 llama 70b 32 gpus", "32 GPUs · ZeRO-3"),
+        ("full fine-tune of gemma 2 27b bf16 adamw on 8 H100 without zero", "8× H100 SXM 80 GB · ZeRO-0"),
+        (
+            "continuação do pré-treino do sabiá 7b com 30B tokens",
+            "Sabiá-7B · treino do zero / pré-treino contínuo",
+        ),
         # the optimizer's key (transformers' TrainingArguments optim) and TRL's SFTTrainer had been words not read
         (
             "ajuste fino completo do llama 3.1 8b com otimizador adamw 8 bits e zero 2 em 2 h100",
