@@ -1857,19 +1857,24 @@ COMMON_RANKS = {4, 8, 16, 32, 64, 128, 256, 512}
 # "adam 8bit", "otimizador de 8 bits", "adamw8bit": 8-bit optimizer states, read before "8bit" can be a precision.
 _EIGHT_BIT = r"8[\s_-]*bits?"
 _OPTIMIZER_WORD = rf"(?:{_W('training.adamw')}|{_W('keys.optimizer')})"
+# The key said before the optimizer's name ("com otimizador adamw", "optimizer: adafactor", transformers'
+# "optim: paged_adamw_8bit"): read with it, as one setting (the key had been a word not understood)
+_OPTIMIZER_KEY = rf"(?:\b{_W('keys.optimizer')}\s*[:=]?\s*)?"
 OPTIMIZER_8BIT = regexes.compile(
-    rf"\b{_W('training.adamw8bit')}\b|\b{_OPTIMIZER_WORD}\s*(?:de\s+|em\s+|in\s+)?{_EIGHT_BIT}\b"
+    rf"{_OPTIMIZER_KEY}\b{_W('training.adamw8bit')}\b|{_OPTIMIZER_KEY}\b{_OPTIMIZER_WORD}\s*(?:de\s+|em\s+|in\s+)?{_EIGHT_BIT}\b"
     rf"|\b{_EIGHT_BIT}\s+{_OPTIMIZER_WORD}\b"
 )
 # "sea-lion v3 9b" names AI Singapore's model, no Lion optimizer.
 OPTIMIZERS = [
-    (optimizer, regexes.compile(rf"(?<!\bsea[\s_-])\b{_W('training.' + optimizer.value)}\b"))
+    (optimizer, regexes.compile(rf"(?<!\bsea[\s_-]){_OPTIMIZER_KEY}\b{_W('training.' + optimizer.value)}\b"))
     for optimizer in (Optimizer.adamw, Optimizer.sgd, Optimizer.lion, Optimizer.adafactor)
 ]
 PARAM_OFFLOAD = regexes.compile(rf"\b{_W('training.param_offload')}\b")
 # A vision-language fine-tune that trains its vision encoder too (frozen unless said: sizing/plan.py _training_images)
 VISION_TRAINED = regexes.compile(rf"\b{_W('training.vision_trained')}\b")
 CPU_OFFLOAD = regexes.compile(rf"\b{_W('training.cpu_offload')}\b")
+# The device an offload goes to, named alone beside it ("device": "cpu" in DeepSpeed's JSON)
+OFFLOAD_PLACE = regexes.compile(r"(?:\bdevice\W{0,4})?\bcpus?\b")
 # Running on a CPU instead of a GPU ("llama 8b em cpu", "cpu only", "sem gpu"): read after CPU offload, and
 # said in a note (sizing/performance.py, cpu_tokens_per_s); the answer stays the GPUs we rent.
 CPU_ONLY = regexes.compile(rf"\b{_W('words.cpu_only')}\b")
@@ -2021,12 +2026,24 @@ _CLOSED_AFTER = regexes.compile(
     rf"(?:[\s_-]+{_CLOSED_VERSION}(?![\w.%])(?!\s*(?:k|mil|b|m)\b))?)*"
     rf"(?:[\s_-]+{_CLOSED_VERSION}(?=\s*(?:$|[,;:?!)]|(?:or|ou|vs|versus|and|e|api)\b)))?"
 )
-# "zero3", "fsdp" (ZeRO-3's sharding), "ddp" / "distributed data parallel" (every GPU holds everything: ZeRO-0).
+# "zero3", "fsdp" (ZeRO-3's sharding; "fsdp2", PyTorch's fully_shard, shards the same), "ddp" / "distributed data parallel" (every GPU holds everything: ZeRO-0).
 # "deepspeed stage 2", "zero stage 3", "stage 3 do deepspeed": the stage named with DeepSpeed's own word.
 ZERO = regexes.compile(
-    r"\b(?:deepspeed\s+)?zero[\s_-]*(?:stage[\s_-]*)?([0-9])\b|\b(fsdp)\b"
+    r"\b(?:deepspeed\s+)?zero[\s_-]*(?:stage[\s_-]*)?([0-9])\b|\b(fsdp2?)\b"
     r"|\b(ddp|(?:distributed\s+)?data[\s_-]+parallel(?:ism)?)\b"
     r"|\bdeepspeed\s+(?:zero\s+)?stage[\s_-]*([0-3])\b|\bstage[\s_-]*([0-3])\s+(?:of\s+|do\s+|da\s+)?(?:deepspeed|zero)\b"
+)
+# The stage as a config writes it: DeepSpeed's JSON ("zero_optimization": {"stage": 3}), accelerate's YAML
+# (zero_stage: 2), the usual config file names (ds_z3.json, zero3_offload.json; DeepSpeed and Axolotl examples)
+# FSDP's sharding strategies are the same stages (PyTorch FSDP docs, ShardingStrategy): FULL_SHARD (and
+# HYBRID_SHARD within a server) shards weights, gradients and optimizer states as ZeRO-3; SHARD_GRAD_OP the
+# gradients and optimizer states as ZeRO-2.
+ZERO_KEYED = regexes.compile(
+    r"\bzero[_-]optimization\W{0,8}stage\W{0,4}([0-3])\b|\bzero[_-]?stage\W{1,4}([0-3])\b|\bds[_-]?z([0-3])\b"
+    r"|(?:\bfsdp\w*\W{0,4})?\b(?:(full|hybrid)[_\s-]shard|(shard)[_\s-]grad[_\s-]op)\b"
+    # ZeRO++ (Wang et al. 2023, arXiv:2306.10209) is ZeRO-3 with its communication quantized; "without ZeRO",
+    # "sem zero": plain data parallelism, every GPU holding all the states (ZeRO-0)
+    r"|\bzero(\+\+)\B|\b(?:without|sem)\s+(?:deepspeed\s+)?(zero)\b(?!\s*[0-3]\b)"
 )
 # "deepspeed stage 2 or stage 3": a bare stage offered after one named with DeepSpeed's word (read only then).
 ZERO_STAGE_CHOICE = regexes.compile(r"(?:,|\b(?:or|ou|vs\.?|versus))\s+(?:zero\s+)?stage[\s_-]*([0-3])\b")
@@ -2243,7 +2260,10 @@ _NOT_SIZE = rf"(?!\s*(?:de\s+)?(?:{_W('counts.params')}|model|modelo)\b)"
 # "20 mil tokens por consulta", "20k tokens per query": the words that make the length each request's.
 _PER_REQUEST = rf"(?:\s+{_W('keys.per_request')}\b)?"
 # "they're in Portugal", "o cliente está em Lisboa": users in Europe (the latency note, sizing/advice.py).
-EUROPE = regexes.compile(rf"(?<![\w'])(?:{_W('words.europe')})(?![\w'])")
+# "português europeu", "european portuguese": the language's variety (the answer's, or the data's), no place
+EUROPE = regexes.compile(
+    rf"(?<![\w'])(?<!portugues\s)(?<!português\s)(?:{_W('words.europe')})(?![\w'])(?!\s+portuguese\b)"
+)
 _PER_REQUEST_SAID = regexes.compile(rf"\b{_W('keys.per_request')}\b")
 # Not glued to a word before it: "gsm8k" (a benchmark) had been a context of 8k tokens. Nor started inside a run of
 # digits that it could start earlier in (the second digit of one after a letter is where "gsm18k" matches, as it
@@ -2262,6 +2282,9 @@ CONTEXT_TOKENS = regexes.compile(
 K8S_GPUS = regexes.compile(r"\bnvidia\.com/gpu[\"']?\s*[:=]?\s*[\"']?(\d{1,2})\b(?![.,]\d)")
 K8S_REPLICAS = regexes.compile(r"\b(?:(?P<min>min)|max)[\s_-]?replicas\s*[:=]?\s*(\d{1,3})\b(?![.,]\d)")
 GPU_COUNT = regexes.compile(rf"\b(\d+)\s*{_W('counts.gpus')}\b")
+# A launcher's config keyed, one process per GPU: accelerate's YAML num_processes, torchrun's nproc_per_node,
+# DeepSpeed's num_gpus ("num_processes: 4", "nproc_per_node=8"); on the command line sizing/query.py launch_line
+GPU_COUNT_KEY = regexes.compile(r"\b(?:num_processes|nproc_per_node|num_gpus)\s*[:=]?\s*(\d{1,5})\b")
 # A count before a GPU said by its memory ("2 x 48gb cards", "4x 24GB", "2 48gb gpus"): that many of the class
 # (the count had been dropped, or left as "2x" not understood). The memory itself is read by GPU_MEMORY.
 GPU_COUNT_BEFORE_MEMORY = regexes.compile(
@@ -4154,9 +4177,10 @@ def _parse(text: str, catalog: Catalog, base: Workload | None, personal: list[st
 _LAST_VALUE = regexes.compile(r"[ \t]*(?:\\[ \t]*)?(?:$|\n|--?[a-z])", re.IGNORECASE | re.MULTILINE)
 # A file or folder on disk ("./models/qwen2.5-7b-instruct-q4_k_m.gguf", "/models/Qwen2.5-7B-Instruct"): its
 # own name is the model's; the folders above it are no words of the question ("models/qwen2.5" had been
-# read as a repo, and the model taken for another).
+# read as a repo, and the model taken for another). A trainer's config file in its folder
+# ("deepspeed_configs/zero2.json", "examples/llama3/qlora.yml") is no repo either.
 LOCAL_PATH = regexes.compile(
-    r"(?<![\w:/.~-])(?:(?:~|\.{1,2})?/(?:[\w.-]+/)+|(?:[\w.-]+/){2,}|[\w.-]+/(?=[\w.-]+\.gguf\b))"
+    r"(?<![\w:/.~-])(?:(?:~|\.{1,2})?/(?:[\w.-]+/)+|(?:[\w.-]+/){2,}|[\w.-]+/(?=[\w.-]+\.(?:gguf|json|ya?ml)\b))"
     r"([\w.-]+?)/?(?![\w./-])"
 )
 _FLAG = regexes.compile(r"(?<![\w-])(--?)([a-z][\w.-]*)(?:(=|\s+)([^\s-][^\s]*))?", re.IGNORECASE)
@@ -4167,7 +4191,9 @@ _LAUNCH_KINDS = ("context", "users", "users_limit", "tp", "pp", "precision", "kv
                  "memory_utilization", "prefill_chunk", "prompt_limit", "lora_enable", "lora_count", "lora_rank",
                  "gpu_layers")  # fmt: skip
 _LAUNCH_FLAGS = {
-    word.replace("_", "-"): kind for kind in _LAUNCH_KINDS for word in VOCAB.words(f"launch.{kind}")
+    word.replace("_", "-"): kind
+    for kind in (*_LAUNCH_KINDS, "trainer", "fsdp", "gpus")
+    for word in VOCAB.words(f"launch.{kind}")
 }
 # A value a flag takes: a number, a path, a size, a name with a digit or punctuation ("0.9", "8000:8000").
 _FLAG_VALUE = regexes.compile(r"^[\w./:@,+=-]*[\d./:_=@][\w./:@,+=-]*$")
@@ -4253,6 +4279,14 @@ def launch_line(text: str) -> str:
             return " " if every else m.group(0)
         if kind is None and len(dashes) == 1 and len(name) > 2:
             return m.group(0)
+        if kind == "fsdp":
+            # its value is how it shards ("full_shard auto_wrap"), read as ZeRO-3 all the same
+            return " fsdp "
+        if kind == "gpus" and value and re.fullmatch(r"\d+", value):
+            return f" {value} gpus "
+        if kind == "trainer":
+            switch = value is None or value.lower() in ("true", "1")
+            return f" {m.group(2).replace('-', '_')}{'' if switch else f': {value}'} "
         if kind == "lora_enable":
             lora.setdefault("count", 1)
             if value is None or value.lower() in ("true", "1"):
@@ -4784,6 +4818,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(PARAM_OFFLOAD, "offload_params", lambda m: True)
     scan.take(VISION_TRAINED, "vision_trained", lambda m: True)
     scan.take(CPU_OFFLOAD, "cpu_offload", lambda m: True)
+    if scan.found.get("cpu_offload") or scan.found.get("offload_params"):
+        # "fsdp com cpu offload dos parâmetros", "offload_optimizer cpu", "ram de cpu pra zero-3 offload": the
+        # CPU an offload is sent to, not a run on CPUs only
+        scan.take(OFFLOAD_PLACE, "cpu_offload", lambda m: True)
     scan.take(CPU_ONLY, "cpu_only", lambda m: True)
     if "quanti" in scan.work:
         scan.take(QUANTIZE_RUN, "quantize_run", lambda m: True)
@@ -5040,6 +5078,15 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
 
     scan.take(MICRO_BATCH, "batch", batch)
     scan.take(BATCH, "batch", batch)
+
+    def zero_keyed(m: re.Match) -> int:
+        if m.group(4) or m.group(6):
+            return 3  # FULL_SHARD, HYBRID_SHARD, ZeRO++
+        if m.group(5):
+            return 2  # SHARD_GRAD_OP
+        return 0 if m.group(7) else int(m.group(1) or m.group(2) or m.group(3))
+
+    scan.take(ZERO_KEYED, "zero", zero_keyed)
     scan.take(
         ZERO,
         "zero",
@@ -5141,6 +5188,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(GPU_PAIRS, "gpus", _pairs)
     scan.take(GPU_COUNT_CHOICE, "gpus", lambda m: _count_choice(scan, m))
     scan.take(GPU_COUNT, "gpus", lambda m: _gpus_in_servers(scan, m))
+    scan.take(GPU_COUNT_KEY, "gpus", lambda m: int(m.group(1)) or None)
     scan.take(GPU_COUNT_BEFORE_MEMORY, "gpus", lambda m: int(m.group(1) or m.group(2)) or None)
     scan.take(SINGLE_GPU, "gpus", lambda m: 1)
     # "4 nodes", "em 2 servidores" with no GPU count next to them: whole servers of the GPU named (_build).
@@ -6123,6 +6171,12 @@ def _pairs(m: re.Match) -> int | None:
     return 2 * pairs if 0 < pairs <= 32 else None
 
 
+def _pretraining(scan: _Scan) -> bool:
+    """A pre-training said in words: its sequences are thousands of tokens (Llama 3: 8,192; arXiv:2407.21783), so
+    a power of two before a GPU ("2T tokens, 512 h100") is the cluster, not a context of 512."""
+    return any(kind == "pretrain" and scan.search(pattern) for kind, pattern in STAGES)
+
+
 def _gpu_count(scan: _Scan, start: int, end: int) -> None:
     """The count next to a GPU name: "2 H100s", "2x h100", "duas L40S" (number words are digits by now),
     "um par de H100", "2 pares de A100", or after it: "H100 x2", "L40S (x4)"; times the servers when they are
@@ -6168,6 +6222,7 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
             count
             and count > 64
             and before
+            and not _pretraining(scan)
             and (
                 AFTER_CONTEXT_WORD.search(scan.work, 0, m.start())
                 or not _CLUSTER_CUE.search(scan.work, 0, m.start())
@@ -7740,12 +7795,35 @@ def _loaded_in_4bit(scan: _Scan, precision: str | None) -> bool:
     )
 
 
+def _adapter_key(scan: _Scan) -> str | None:
+    """The key of an adapter being trained, as typed ("lora_r: 16", "--lora_rank 8"): PEFT's and the trainers'
+    (LoraConfig(r=...), Axolotl's lora_r, LLaMA-Factory's lora_rank); a served adapter's rank is vLLM's
+    --max-lora-rank, read apart. None when none was typed."""
+    if scan.found.get("lora_adapters"):
+        return None
+    return next(
+        (
+            typed
+            for _, typed in scan.found.get("lora_rank", [])
+            if re.match(r"lora_r(?:ank)?\b", typed.lower())
+        ),
+        None,
+    )
+
+
 def _stage_of_settings(scan: _Scan) -> Stage | None:
     """A trainer's config pasted with no word for training ("micro_batch_size 4, gradient_accumulation_steps 16,
     lora_r 32", a YAML with per_device_train_batch_size): settings only a training run has say it is one, LoRA
     where an adapter's rank is among them (it had been a serving of 4 users, the micro-batch read as them)."""
     keyed = any(MICRO_BATCH.fullmatch(typed) for _, typed in scan.found.get("batch_per_gpu", []))
-    if not (keyed or scan.found.get("grad_accum")):
+    # "zero3 llama 3.1 8b em 2 gpus de 24gb", "DeepSpeed ZeRO-3 per GPU memory for a 13B model": ZeRO and FSDP
+    # shard only a training's gradients and optimizer states (Rajbhandari et al. 2019, arXiv:1910.02054), so
+    # with no users to serve they say a training (it had been a serving, told that ZeRO does not apply)
+    sharded = bool(scan.found.get("zero")) and not scan.found.get("users")
+    # "lora_r: 16", "--lora_rank 8": PEFT's and the trainers' key for an adapter being trained (LoraConfig(r=...),
+    # Axolotl's lora_r, LLaMA-Factory's lora_rank); a served adapter's rank is vLLM's --max-lora-rank, read apart
+    adapter_key = _adapter_key(scan) is not None
+    if not (keyed or sharded or adapter_key or scan.found.get("grad_accum")):
         return None  # "batch 32 por gpu" alone may be a server's sequences decoded together
     return Stage.lora if scan.found.get("lora_rank") else Stage.full
 
@@ -7765,6 +7843,10 @@ def _stage(scan: _Scan) -> Stage | None:
         # "rodar o deepseek r1 full", "serve the full model": the whole model, to run, not a full fine-tune
         return Stage.inference
     adapter = next((kind for kind in ("qlora", "lora") if kind in words), None)
+    if adapter is None and set(training) <= {"train", "fine_tune"} and _adapter_key(scan) is not None:
+        # "python train.py ... --lora_r 16": the adapter's rank says which training (it had been a full
+        # fine-tune with a LoRA rank beside it)
+        return Stage.lora
     if adapter:
         other = next((kind for kind in ("full", "pretrain") if kind in words), None)
         if other:
@@ -8248,7 +8330,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     if stage is Stage.lora and _loaded_in_4bit(scan, fields["precision"]):
         # "lora no mixtral com unsloth, 4bit": LoRA over a base loaded in 4 bits is QLoRA (NF4 with
         # bitsandbytes, as Unsloth and PEFT load it); it had been refused with that very remark. Said back.
-        lora = next(typed for kind, typed in scan.found["stage"] if kind == "lora")
+        lora = next((typed for kind, typed in scan.found.get("stage", []) if kind == "lora"), None)
+        lora = lora or _adapter_key(scan) or "LoRA"  # "lora_r: 16" with "load_in_4bit: true": no word said it
         bits = scan.found["precision"][0][1]
         query.corrections.append((f"{lora} + {bits}", "QLoRA"))
         stage, fields["precision"] = Stage.qlora, None
