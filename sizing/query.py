@@ -3169,6 +3169,8 @@ def _setups_crossed(query: Query, catalog: Catalog) -> None:
     ):
         return
     setups = _gpu_setups(w)
+    if any(gpu is None for gpu, _ in setups):
+        return  # counts with no GPU named ("em 2 ou 4 gpus"): each side's own GPU is the engine's to pick
     read = []
     for choice in query.model_choices:
         try:
