@@ -657,3 +657,14 @@ def test_slack_thread_reads_a_choice_of_bare_numbers_by_what_the_thread_counted(
     if "H100" in said:  # each count weighed side by side
         assert "• 4× H100 SXM 80 GB: cabe" in reply or "• 4× H100 SXM 80 GB: fits" in reply, reply
         assert "• 8× H100 SXM 80 GB: cabe" in reply or "• 8× H100 SXM 80 GB: fits" in reply, reply
+
+
+def test_counts_with_no_gpu_named_beside_a_choice_keep_each_side_on_its_own_gpu(capsys):
+    # Each precision on the GPU picked for it, the counts side by side for the first: no side twice, none on
+    # no GPU (the pairings had been written with no GPU, FP8 weighed twice at 2×).
+    text = answer(capsys, "qwen 32b em fp8 ou bf16 em 2 ou 4 gpus")
+    assert text.startswith(
+        "Entendi: Qwen2.5 32B · FP8 (8-bit) em 2× L40S 48 GB ou BF16/FP16 (16-bit) em 2× A100 SXM 80 GB · "
+        "2 GPUs ou 4 GPUs\n"
+    ), text.split("\n", 1)[0]
+    assert len(_verdicts(comparison(text))) == 2
