@@ -668,3 +668,11 @@ def test_counts_with_no_gpu_named_beside_a_choice_keep_each_side_on_its_own_gpu(
         "2 GPUs ou 4 GPUs\n"
     ), text.split("\n", 1)[0]
     assert len(_verdicts(comparison(text))) == 2
+
+
+def test_pairings_left_out_are_in_the_json(capsys):
+    data = answer_json(capsys, "qwen 32b em 16, 8 ou 4 bits numa h100 ou h200")
+    assert data["query"]["setups_left"] == [
+        {"side": "FP8 (8-bit)", "gpus": "1× H200 SXM 141 GB"},
+        {"side": "INT4 (AWQ/GPTQ g128)", "gpus": "1× H200 SXM 141 GB"},
+    ]
