@@ -17,7 +17,7 @@ from jinja2 import __version__ as jinja2_version
 from sizing import advice, concepts, i18n, latency, performance, speech, tomlfiles
 from sizing.budget import check as check_budget
 from sizing.budget import currency_mismatch
-from sizing.catalog import load_catalog
+from sizing.catalog import BUDGET_ID, load_catalog
 from sizing.engine import stage_data
 from sizing.names import repo_precision
 from sizing.plan import batch_period, factor_text, launch_words, rate_text
@@ -1100,8 +1100,8 @@ def _bare_gpu_judged(result: SizingResult, w) -> str | None:
     não cabe"): said at one, as a comparison says it; None where the answer sized as many of it as the load
     takes ("2× L40S 48 GB: cabe"), the name read as a family that "1×" would misstate."""
     v = result.verdict
-    if v is None or v.setup.count != 1 or v.setup.gpu != w.gpu:
-        return None
+    if v is None or v.setup.count != 1 or v.setup.gpu != w.gpu or BUDGET_ID.match(w.gpu):
+        return None  # (a machine of one's own, "no notebook com 16gb", is the machine: no count to say)
     return f"1× {v.setup.gpu_name}"
 
 

@@ -9930,8 +9930,9 @@ def _bare_count(n: int, base: Workload, catalog: Catalog, on: bool = False) -> s
 
 
 # A thread's message that is a choice of bare numbers ("e com 4 ou 8?", "and with 2 or 4?"), as BARE_COUNT is one
+# (a comma with no space after it is a thousands separator: "and for 6,000?")
 BARE_COUNT_CHOICE = regexes.compile(
-    rf"^\W*(?:(?:{_W('words.bare_count')})\s+)?(\d{{1,6}}(?:(?:\s*,\s*|\s+(?:ou|or|e|and)\s+)\d{{1,6}})+)"
+    rf"^\W*(?:(?:{_W('words.bare_count')})\s+)?(\d{{1,6}}(?:(?:\s*,\s+|\s+(?:ou|or|e|and)\s+)\d{{1,6}})+)"
     rf"[\s,]*(?:{_W('words.bare_count_after')})?\W*$"
 )
 _ENGLISH_CHOICE = regexes.compile(r"\b(?:or|and|with|what|how|if)\b")

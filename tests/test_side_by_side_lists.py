@@ -676,3 +676,9 @@ def test_pairings_left_out_are_in_the_json(capsys):
         {"side": "FP8 (8-bit)", "gpus": "1× H200 SXM 141 GB"},
         {"side": "INT4 (AWQ/GPTQ g128)", "gpus": "1× H200 SXM 141 GB"},
     ]
+
+
+def test_a_number_with_a_thousands_comma_in_a_thread_stays_one_number(slack):
+    # "6,000" is no choice of 6 and 000: the thread's people, six thousand
+    [reply] = _thread(slack, "llama 3.1 8b for 2000 employees", "and for 6,000?")
+    assert reply is not None and "6.000 pessoas" in reply.split("\n", 1)[0], reply.split("\n", 1)[0]
