@@ -407,6 +407,12 @@ def _ask(args, text: str, default: str | None, base: Workload | None = None) -> 
                 ],
                 # "llama 70b ou qwen 32b": the other models offered, as typed; only the first is sized.
                 "model_choices": query.model_choices,
+                # "em 16, 8 ou 4 bits numa h100 ou h200": pairings past what a comparison shows, not weighed
+                **(
+                    {"setups_left": [{"side": a, "gpus": b} for a, b in query.setups_left]}
+                    if query.setups_left
+                    else {}
+                ),
                 # "1M documentos": a RAG corpus named, as typed (it changes no GPU memory).
                 "corpus": query.corpus,
                 # "notebook com 16gb de ram": the system's memory, not a GPU's; "no meu notebook": no memory said.

@@ -17,10 +17,11 @@ from jinja2 import __version__ as jinja2_version
 from sizing import advice, concepts, i18n, latency, performance, speech, tomlfiles, traffic_query
 from sizing.budget import check as check_budget
 from sizing.budget import currency_mismatch
-from sizing.catalog import load_catalog
+from sizing.catalog import BUDGET_ID, load_catalog
 from sizing.engine import stage_data
 from sizing.names import repo_precision
 from sizing.plan import batch_period, factor_text, launch_words, rate_text
+from sizing.query import MOST_SIDES
 from sizing.result import Memory, SizingResult
 from sizing.workload import Stage
 
@@ -1094,6 +1095,16 @@ def _named_setup(result: SizingResult, w) -> str:
     return f"{w.gpus}× {gpu}" if w.gpus else gpu
 
 
+def _bare_gpu_judged(result: SizingResult, w) -> str | None:
+    """A GPU named with no count ("em L40S", "na h100") that the answer judged at one of it ("1× L40S 48 GB:
+    não cabe"): said at one, as a comparison says it; None where the answer sized as many of it as the load
+    takes ("2× L40S 48 GB: cabe"), the name read as a family that "1×" would misstate."""
+    v = result.verdict
+    if v is None or v.setup.count != 1 or v.setup.gpu != w.gpu or BUDGET_ID.match(w.gpu):
+        return None  # (a machine of one's own, "no notebook com 16gb", is the machine: no count to say)
+    return f"1× {v.setup.gpu_name}"
+
+
 def _choice_understood(sides, said_precision: bool, lang: str, named: str | None = None) -> list[str]:
     """The head of "Entendi" for a choice of models ("Llama 3.1 70B ou Qwen3 32B"; it had named the first alone,
     in the thread's follow-ups too) or of one model's precisions ("Qwen2.5 72B · INT4 ou FP8"). `named`: the
@@ -1261,6 +1272,8 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         fewest = {g for g, n in pairs if n is None} - counted if counted else set()
         if w.compare_counts and not w.gpus and w.gpu not in counted:
             gpu = t("understood.fewest_serving", gpu=gpu)
+        elif judged is None and not (w.gpus or w.compare_gpus or w.compare_counts):
+            gpu = _bare_gpu_judged(result, w) or gpu
         others = [
             # "2x h100 ou 4x a100?": each with the count it was weighed at, when the question gave counts
             t("understood.fewest_serving", gpu=a.setup.gpu_name)
@@ -1571,6 +1584,9 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         )
     for typed, kept, other in query.precision_choices:
         lines.append(t("understood.precision_choice", typed=typed, kept=kept, other=other))
+    if query.setups_left:
+        left = [t("understood.on_setup", what=what, setup=setup) for what, setup in query.setups_left]
+        lines.append(t("understood.setups_left", left=i18n.join(left, lang), most=MOST_SIDES))
     for other in query.model_choices:
         if comparison is None or other not in (comparison.others or [comparison.typed]):
             lines.append(t("understood.model_choice", other=other, kept=r.model.name))

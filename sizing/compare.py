@@ -228,6 +228,15 @@ def weigh_choices(
     lang = first.workload.lang
     lowest = min(results[1:], key=lambda r: catalog.precision(r.workload.precision).nominal_bits)
     names = [r.workload.precision_name for r in results[1:]]
+    footer = t(lang, "compare.footer_precision", kept=first.workload.model.name,
+               first=first.workload.precision_name, second=i18n.join(names, lang))  # fmt: skip
+    if len({(r.workload.model.id, r.workload.precision) for r in results}) < len(results) or any(
+        r.workload.model.id != first.workload.model.id for r in results
+    ):
+        # Sides apart by their GPUs or their models too (sizing/query.py _setups_crossed): a precision names none
+        # alone ("para o em FP8, INT4 e INT4" had read)
+        kept = f"{first.workload.model.name} {first.workload.precision_name}"
+        footer = t(lang, "compare.footer_many", kept=kept)
     return Comparison(
         typed=", ".join(o.typed for o in others),
         others=[o.typed for o in others],
@@ -235,9 +244,8 @@ def weigh_choices(
         models=sides,
         tradeoff=_tradeoff_many(results, lang),
         quality=_quality(first, lowest, catalog),
-        footer=t(lang, "compare.footer_precision", kept=first.workload.model.name,
-                 first=first.workload.precision_name, second=i18n.join(names, lang)),
-    )  # fmt: skip
+        footer=footer,
+    )
 
 
 def _tradeoff_many(results: list[SizingResult], lang: str) -> str | None:

@@ -269,6 +269,9 @@ class Query(msgspec.Struct):
     # model's name, the thread model's name)
     release_nearest: list[tuple[str, str, str]] = []
     mixed_gpus: str | None = None  # cards of several kinds in one machine ("2 L40S + 1 A100"), as typed
+    # Setups of a choice of models or precisions crossed with a choice of GPUs that the side-by-side had no room
+    # for (past _MOST_CHOICES): (the side, its GPUs), as "Entendi" names them
+    setups_left: list[tuple[str, str]] = []
     off_peak: list[str] = []  # a quieter hours' rate beside the peak one ("10 req/min à noite"), as typed
     # A model already fine-tuned, to serve ("fine-tunado com lora", "já treinei um lora"): (as typed, how:
     # "lora", "qlora" or "" when not said).
@@ -3047,6 +3050,8 @@ def parse(
             _CHOICE_PARTS.search(counts.group(1)) or not _NOTHING_BEFORE.match(text, 0, counts.start())
         ):
             text = f"{text[: counts.end(1)]} gpus{text[counts.end(1) :]}"
+    if base is not None and (counted := _bare_choice_unit(text, base, catalog or load_catalog())):
+        text = counted
     if base is not None:
         text = INSTEAD_AFTER.sub(r"\1", text)  # "e em fp8 no lugar?": the change, in place of the thread's
     try:
@@ -3107,6 +3112,7 @@ def parse(
                 query.noted_names = {**query.noted_names, "switched_first": names}
         _own_gpus(text, query)
         _choices_kept(query)
+        _setups_crossed(query, catalog or load_catalog())
         return query
     _unsized_choice(text, query)
     _precision_compared(query)
@@ -3114,6 +3120,7 @@ def parse(
     _same_size_together(text, query)
     _own_gpus(text, query)
     _choices_kept(query)
+    _setups_crossed(query, catalog or load_catalog())
     return query
 
 
@@ -3221,6 +3228,89 @@ def _own_gpus(text: str, query: Query) -> None:
     query.workload = w.but(compare_gpus=None, compare_counts=None)
 
 
+def _gpu_setups(w: Workload) -> list[tuple[str | None, int | None]]:
+    """The GPUs a question offers as a choice, the first's first: (GPU, count; None the fewest that serve)."""
+    counts = w.compare_counts or [None] * len(w.compare_gpus or [])
+    gpus = w.compare_gpus or [w.gpu] * len(counts)
+    return list(dict.fromkeys([(w.gpu, w.gpus), *zip(gpus, counts, strict=True)]))
+
+
+def _setups_crossed(query: Query, catalog: Catalog) -> None:
+    """ "llama 70b em fp8 e int4 numa h100 e numa h200", "e em 2 ou 4 gpus?" after BF16 against FP8: a choice
+    of models or precisions beside a choice of GPUs is every pairing of the two, each a setup weighed side by
+    side (the other sides had been weighed on the first GPUs alone: FP8 on 2× only). Past what a side-by-side
+    shows (_MOST_CHOICES), each side stays on the first GPUs and each GPU is weighed for the first side, and the
+    pairings left out are said (Query.setups_left)."""
+    w = query.workload
+    if (
+        w is None
+        or not w.model
+        or not query.model_choices
+        or query.together
+        or query.routed
+        or not (w.compare_gpus or w.compare_counts)
+    ):
+        return
+    setups = _gpu_setups(w)
+    if any(gpu is None for gpu, _ in setups):
+        return  # counts with no GPU named ("em 2 ou 4 gpus"): each side's own GPU is the engine's to pick
+    read = []
+    for choice in query.model_choices:
+        try:
+            other = _parse_text(choice, catalog).workload
+        except SizingError:
+            return  # a side that cannot be sized is said as such, on the first GPUs
+        if other is None or not other.model or other.gpu or other.gpus:
+            return  # "llama 70b on 2 h100 vs qwen 72b on 1 h200": sides on GPUs of their own
+        read.append(other)
+    if len(setups) < 2 or (len(query.model_choices) + 1) * len(setups) > _MOST_CHOICES:
+        query.setups_left = [
+            (_side_named(other, w, catalog), _setup_named(gpu, n, catalog))
+            for other in read
+            for gpu, n in setups[1:]
+        ]
+        return
+    first = f"{w.model} {w.precision}" if w.precision else w.model
+    query.model_choices = [
+        f"{side} {f'{n}x ' if n else ''}{gpu}"
+        for i, side in enumerate([first, *query.model_choices])
+        for j, (gpu, n) in enumerate(setups)
+        if i or j
+    ]
+    query.workload = w.but(compare_gpus=None, compare_counts=None, model_choices=list(query.model_choices))
+
+
+def _sides_off_gpus(choices: list[str], first: Workload) -> list[str]:
+    """The sides of a choice without GPUs of their own, each once, the first's own side left out: what a
+    follow-up that names GPUs puts on them."""
+    own = (first.model, first.precision)
+    sides = {}
+    for choice in choices:
+        try:
+            other = _parse_text(choice).workload
+        except SizingError:
+            other = None
+        if other is None or not other.model or not (other.gpu or other.gpus):
+            sides.setdefault(choice, None)
+            continue
+        if (other.model, other.precision) != own:
+            sides.setdefault(f"{other.model} {other.precision}" if other.precision else other.model, None)
+    return list(sides)
+
+
+def _side_named(other: Workload, first: Workload, catalog: Catalog) -> str:
+    """A side of a choice as "Entendi" names it: its precision for the first's model, else its model."""
+    if other.model == first.model and other.precision:
+        return catalog.precision(other.precision).name
+    name = _model_name(other.model, catalog)
+    return f"{name} {catalog.precision(other.precision).name}" if other.precision else name
+
+
+def _setup_named(gpu: str | None, count: int | None, catalog: Catalog) -> str:
+    name = catalog.gpu(gpu).name if gpu else ""
+    return f"{count}× {name}".strip() if count else name
+
+
 # "two 8B models on one A100", "dois modelos de 7b na mesma gpu": copies of one size, served together.
 SAME_SIZE_MODELS = regexes.compile(
     r"\b(2|3|4|two|three|four|dois|duas|tres|três|quatro)\s+(?:(?:models?|modelos?)\s+(?:de\s+|of\s+)?)?"
@@ -3282,6 +3372,7 @@ _CHOICE_PARTS = regexes.compile(r"\s*(?:,|/|\b(?:ou|or|vs\.?|versus|e|and)\b)\s*
 _WIDTH_UNIT = regexes.compile(r"\d\s*(-?\s*bits?)\b", re.IGNORECASE)
 # At most this many setups side by side (the comparison's titles go up to four).
 _MOST_CHOICES = 4
+MOST_SIDES = _MOST_CHOICES  # as the answers say it, where sides were left out
 
 
 def _precision_compared(query: Query) -> None:
@@ -10089,6 +10180,40 @@ def _bare_count(n: int, base: Workload, catalog: Catalog, on: bool = False) -> s
     raise QueryError("query.bare_count", hint=None, number=str(n))
 
 
+# A thread's message that is a choice of bare numbers ("e com 4 ou 8?", "and with 2 or 4?"), as BARE_COUNT is one
+# (a comma with no space after it is a thousands separator: "and for 6,000?")
+BARE_COUNT_CHOICE = regexes.compile(
+    rf"^\W*(?:(?:{_W('words.bare_count')})\s+)?(\d{{1,6}}(?:(?:\s*,\s+|\s+(?:ou|or|e|and)\s+)\d{{1,6}})+)"
+    rf"[\s,]*(?:{_W('words.bare_count_after')})?\W*$"
+)
+_ENGLISH_CHOICE = regexes.compile(r"\b(?:or|and|with|what|how|if)\b")
+
+
+def _bare_choice_unit(text: str, base: Workload, catalog: Catalog) -> str | None:
+    """ "e com 4 ou 8?" in a thread: the numbers with the unit the thread counted, as "e com 4?" alone is read
+    (_bare_count: GPUs after "em 2 h100", people after "20 usuários"), so that the choice is read as a choice
+    of GPU counts ("e com 4 ou 8 gpus?") or as people are ("20 ou 40 usuários"); it had not been understood.
+    None when the message is no such choice, or the thread counted something else."""
+    plain = strip_accents(text.lower())
+    m = BARE_COUNT_CHOICE.match(plain)
+    if m is None or len(plain) != len(text):
+        return None
+    first = int(re.match(r"\d+", m.group(1)).group())
+    try:
+        reading = _bare_count(first, base, catalog)
+    except QueryError as e:
+        # GPUs and people both counted: asked back as for one number, with the choice as typed
+        error = QueryError(e.key, hint=None, number=text[m.start(1) : m.end(1)])
+        error.written_lang = _written_lang(text)
+        raise error from None
+    english = bool(_ENGLISH_CHOICE.search(plain))
+    unit = {"gpus": "gpus", "users": "users" if english else "usuarios",
+            "population": "people" if english else "pessoas"}.get(reading)  # fmt: skip
+    if unit is None:
+        return None
+    return f"{text[: m.end(1)]} {unit}{text[m.end(1) :]}"
+
+
 def _bare_scale(factor: float, typed: str, base: Workload, fields: dict, query: Query) -> None:
     """ "e com o dobro?": the thread's people or load times `factor` when that is all it counted, its context
     when only that was said; with people and a context said, asked which (it had been "dobro" not understood).
@@ -10453,6 +10578,10 @@ def _follow_up(
     if "gpu" in changes and "compare_gpus" not in changes:
         previous.pop("compare_gpus", None)  # "e na L40S?" asks about that GPU alone
         previous.pop("compare_counts", None)
+    if previous.get("model_choices") and {"gpu", "gpus", "compare_gpus", "compare_counts"} & changes.keys():
+        # "e com 8 gpus?" after setups weighed each on its GPUs: every side on the GPUs said now (the first alone
+        # had moved, the others kept their own)
+        previous["model_choices"] = _sides_off_gpus(previous["model_choices"], base)
     if "zero" in changes and "compare_zero" not in changes:
         previous.pop("compare_zero", None)  # "e com zero-3?" after "zero-2 ou zero-3?": that stage alone
     if "stage" in changes and "compare_stages" not in changes:

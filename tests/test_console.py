@@ -45,8 +45,8 @@ def test_the_console_keeps_the_conversation_like_a_slack_thread(tmp_path):
     answers = stdout.getvalue().split("\n/gpu ")[1:]
     assert "Faltou dizer o modelo" not in stdout.getvalue()
     assert "Entendi: Llama 3.1 70B · INT4" in answers[0] and "L40S" in answers[0]
-    assert "Entendi: Llama 3.1 70B · FP8 (8-bit) · L40S 48 GB" in answers[1]
-    assert "Entendi: Llama 3.1 70B · FP8 (8-bit) · 20 usuários simultâneos · L40S 48 GB" in answers[2]
+    assert "Entendi: Llama 3.1 70B · FP8 (8-bit) · 1× L40S 48 GB" in answers[1]
+    assert "Entendi: Llama 3.1 70B · FP8 (8-bit) · 20 usuários simultâneos · 1× L40S 48 GB" in answers[2]
     assert "Entendi: Qwen2.5 7B" in answers[3] and "L40S" not in answers[3].split("\n")[1]
     assert "Entendi: Qwen2.5 7B · INT4" in answers[4]
     rows = RequestLog(db).rows()
@@ -152,7 +152,7 @@ def test_a_what_fits_answer_is_followed_up_like_any_other(tmp_path):
     assert "O que cabe em 1× RTX 4090 24 GB" in answers[1] and "20 usuários simultâneos" in answers[1]
     assert "Faltou dizer o modelo" not in "".join(answers)
     assert "Com 32.768 tokens de contexto e 20 usuários simultâneos" in answers[2]
-    assert "Entendi: Qwen3 4B · 32k de contexto · 20 usuários simultâneos · RTX 4090 24 GB" in answers[3]
+    assert "Entendi: Qwen3 4B · 32k de contexto · 20 usuários simultâneos · 1× RTX 4090 24 GB" in answers[3]
     english = _thread(tmp_path, "what fits on 2 L40S?", "and with 20 users?", "and with 4?")
     assert "What fits on 2× L40S 48 GB" in english[1] and "20 concurrent users" in english[1]
     assert "Is “4” GPUs or users?" in english[2]  # both counted by now: asked back

@@ -103,7 +103,7 @@ def test_sabia_alone_asks_which_of_maritacas_models(pipeline, question, example)
 
 def test_the_verb_sabia_names_no_model(pipeline):
     text = first_answer(pipeline, "eu não sabia se cabe o llama 70b numa h100")
-    assert text.splitlines()[0] == "Entendi: Llama 3.1 70B · H100 SXM 80 GB"
+    assert text.splitlines()[0] == "Entendi: Llama 3.1 70B · 1× H100 SXM 80 GB"
 
 
 def test_a_closed_sabia_is_still_said_closed(pipeline):

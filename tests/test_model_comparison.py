@@ -574,7 +574,7 @@ def test_models_together_that_do_not_fit_are_offered_a_lower_precision(capsys, q
         # "one h100" is a count said in words, as "1 h100" is
         ("qwen3 4b router plus qwen3 32b on one h100", "Understood: Qwen3 4B + Qwen3 32B · 1× H100 SXM 80 GB"),
         ("qwen3 4b como roteador e qwen3 32b como principal numa h100",
-         "Entendi: Qwen3 4B + Qwen3 32B · H100 SXM 80 GB"),
+         "Entendi: Qwen3 4B + Qwen3 32B · 1× H100 SXM 80 GB"),
         ("qwen3 4b as a router and qwen3 32b as the main model on one h100",
          "Understood: Qwen3 4B + Qwen3 32B · 1× H100 SXM 80 GB"),
         ("llama 8b + qwen 7b", "Entendi: Llama 3.1 8B + Qwen2.5 7B\n"),

@@ -59,8 +59,8 @@ def test_a_vision_models_text_model_says_the_encoder_is_left_out(capsys):
     [
         ("gemma 3 12b it", "Entendi: Gemma 3 12B"),  # had been "Understood: Gemma 3 12B"
         ("gemma-2-9b-it", "Entendi: Gemma 2 9B"),
-        ("gemma 3 27b it cabe numa l4?", "Entendi: Gemma 3 27B · L4 24 GB"),
-        ("does gemma 3 27b it fit on an l4?", "Understood: Gemma 3 27B · L4 24 GB"),
+        ("gemma 3 27b it cabe numa l4?", "Entendi: Gemma 3 27B · 1× L4 24 GB"),
+        ("does gemma 3 27b it fit on an l4?", "Understood: Gemma 3 27B · 1× L4 24 GB"),
     ],
 )
 def test_gemmas_it_suffix_is_no_english_word(capsys, text, first):

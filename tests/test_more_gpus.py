@@ -165,12 +165,12 @@ def test_fp8_runs_on_the_added_ada_and_hopper_cards(gpu):
     ("text", "understood"),
     [
         # Each had been "Não conheço a GPU …".
-        ("llama 3.1 8b numa v100", "Entendi: Llama 3.1 8B · V100 SXM2 32 GB"),
-        ("Quantos utilizadores aguenta o llama 8b numa V100?", "Percebi: Llama 3.1 8B · V100 SXM2 32 GB"),
+        ("llama 3.1 8b numa v100", "Entendi: Llama 3.1 8B · 1× V100 SXM2 32 GB"),
+        ("Quantos utilizadores aguenta o llama 8b numa V100?", "Percebi: Llama 3.1 8B · 1× V100 SXM2 32 GB"),
         ("llama 70b em duas A40", "Entendi: Llama 3.1 70B · 2× A40 48 GB"),
-        ("qwen3 30b a3b em uma A30", "Entendi: Qwen3 30B-A3B · A30 24 GB"),
-        ("llama 8b numa RTX 3080", "Entendi: Llama 3.1 8B · RTX 3080 10 GB"),
-        ("does llama 8b run on my RTX 4070?", "Understood: Llama 3.1 8B · inference · RTX 4070 12 GB"),
+        ("qwen3 30b a3b em uma A30", "Entendi: Qwen3 30B-A3B · 1× A30 24 GB"),
+        ("llama 8b numa RTX 3080", "Entendi: Llama 3.1 8B · 1× RTX 3080 10 GB"),
+        ("does llama 8b run on my RTX 4070?", "Understood: Llama 3.1 8B · inference · 1× RTX 4070 12 GB"),
         ("llama 70b em 8x h800", "Entendi: Llama 3.1 70B · 8× H800 SXM 80 GB"),
         ("deepseek r1 distill qwen 32b numa h20", "H20 96 GB"),
     ],

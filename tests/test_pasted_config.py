@@ -134,7 +134,7 @@ def test_an_english_question_gets_the_reason_in_english(pipeline):
 def test_the_command_line_reads_a_pasted_config(capsys):
     assert gpu_size(["cabe numa l40s? " + json.dumps(LLAMA2_13B)]) == 0
     out = capsys.readouterr().out
-    assert "Entendi: Llama-2-13b-hf (config.json) · L40S 48 GB" in out
+    assert "Entendi: Llama-2-13b-hf (config.json) · 1× L40S 48 GB" in out
 
 
 def test_a_hub_config_lacking_a_key_is_said_so_not_a_crash():

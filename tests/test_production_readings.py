@@ -75,7 +75,7 @@ def test_gpus_named_for_next_week_with_no_model_get_what_fits(answer):
 
 def test_a_reserved_term_with_a_start_date_keeps_its_term(answer):
     out = answer("qwen3 32b em h100 a partir da próxima semana, reservado 12 meses")
-    assert out.startswith("Entendi: Qwen3 32B · H100 SXM 80 GB · capacidade reservada · por 12 meses\n")
+    assert out.startswith("Entendi: Qwen3 32B · 1× H100 SXM 80 GB · capacidade reservada · por 12 meses\n")
 
 
 # -- a load past what we rent at 16 bits: the precision that serves it ------------------------------------------

@@ -6,6 +6,8 @@ side, the 1), or been refused as a contradiction. Through `gpu-size` and the Sla
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from .gpu_size_run import answer, answer_json
@@ -468,7 +470,8 @@ def test_a_clause_asking_a_choice_of_counts_again_weighs_each(capsys):
 
 
 def test_slack_thread_weighs_each_count_asked_after_a_precision_comparison(slack):
-    # "e em 2 ou 4 gpus?" after BF16 against FP8: the 4 had been dropped, 2× L40S alone weighed
+    # "e em 2 ou 4 gpus?" after BF16 against FP8: the 4 had been dropped, 2× L40S alone weighed; then FP8 had
+    # been weighed on 2× alone, each count only for BF16. Every pairing is a side now.
     from . import slack_requests as sr
 
     thread = "1700000801.000100"
@@ -480,12 +483,202 @@ def test_slack_thread_weighs_each_count_asked_after_a_precision_comparison(slack
     reply = slack.fake.wait_for("chat.postMessage", count=2)[1].params["blocks"]
     valid(reply)
     text = text_of(reply)
-    # the thread's question kept: both precisions, on the counts asked
+    # the thread's question kept: both precisions, each on both counts asked
     assert text.startswith(
-        "Entendi: Gemma 3 27B · BF16/FP16 (16-bit) ou FP8 (8-bit) · 2× L40S 48 GB ou 4× L40S 48 GB"
+        "Entendi: Gemma 3 27B · BF16/FP16 (16-bit) em 2× L40S 48 GB, BF16/FP16 (16-bit) em 4× L40S 48 GB, "
+        "FP8 (8-bit) em 2× L40S 48 GB ou FP8 (8-bit) em 4× L40S 48 GB\n"
     ), text.split("\n", 1)[0]
     block = next(b for b in reply if "fields" in b and "Comparação" in b["text"]["text"])
-    heads = [f["text"].split("\n", 1)[0] for f in block["fields"]]
-    assert heads == ["*Gemma 3 27B* · BF16/FP16 (16-bit)", "*Gemma 3 27B* · FP8 (8-bit)"]
-    for line in ("• 2× L40S 48 GB: cabe", "• 4× L40S 48 GB: cabe"):
-        assert line in text, text
+    heads = [f["text"].split("\n", 2)[:2] for f in block["fields"]]
+    assert heads == [
+        ["*Gemma 3 27B* · BF16/FP16 (16-bit)", "2× L40S 48 GB: cabe"],
+        ["*Gemma 3 27B* · BF16/FP16 (16-bit)", "4× L40S 48 GB: cabe"],
+        ["*Gemma 3 27B* · FP8 (8-bit)", "2× L40S 48 GB: cabe"],
+        ["*Gemma 3 27B* · FP8 (8-bit)", "4× L40S 48 GB: cabe"],
+    ]
+
+
+# -- a choice of precisions or models beside a choice of GPUs: every pairing, or the ones left out said ---------
+
+
+def _verdicts(block: str) -> list[tuple[str, str]]:
+    """(the side's title, its verdict line) for each side of a comparison block."""
+    lines = [line.strip() for line in block.splitlines()]
+    return [
+        (title, verdict)
+        for title, verdict in itertools.pairwise(lines)
+        if " · " in title and "×" in verdict and verdict.endswith(("cabe", "fit", "fits"))
+    ]
+
+
+@pytest.mark.parametrize(
+    ("question", "understood", "found"),
+    [
+        # FP8 had been weighed on the H100 and the H200, INT4 on the H100 alone.
+        ("llama 70b em fp8 e int4 numa h100 e numa h200",
+         "Entendi: Llama 3.1 70B · FP8 (8-bit) em 1× H100 SXM 80 GB, FP8 (8-bit) em 1× H200 SXM 141 GB, "
+         "INT4 (AWQ/GPTQ g128) em 1× H100 SXM 80 GB ou INT4 (AWQ/GPTQ g128) em 1× H200 SXM 141 GB\n",
+         [("Llama 3.1 70B · FP8 (8-bit)", "1× H100 SXM 80 GB: cabe"),
+          ("Llama 3.1 70B · FP8 (8-bit)", "1× H200 SXM 141 GB: cabe"),
+          ("Llama 3.1 70B · INT4 (AWQ/GPTQ g128)", "1× H100 SXM 80 GB: cabe"),
+          ("Llama 3.1 70B · INT4 (AWQ/GPTQ g128)", "1× H200 SXM 141 GB: cabe")]),
+        ("qwen 32b in fp8 or bf16 on 1 or 2 l40s",
+         "Understood: Qwen2.5 32B · FP8 (8-bit) on 1× L40S 48 GB, FP8 (8-bit) on 2× L40S 48 GB, "
+         "BF16/FP16 (16-bit) on 1× L40S 48 GB or BF16/FP16 (16-bit) on 2× L40S 48 GB\n",
+         [("Qwen2.5 32B · FP8 (8-bit)", "1× L40S 48 GB: fits"),
+          ("Qwen2.5 32B · FP8 (8-bit)", "2× L40S 48 GB: fits"),
+          ("Qwen2.5 32B · BF16/FP16 (16-bit)", "1× L40S 48 GB: does not fit"),
+          ("Qwen2.5 32B · BF16/FP16 (16-bit)", "2× L40S 48 GB: fits")]),
+        # two models, each on each GPU (the Qwen had been judged on the H100 alone)
+        ("llama 8b ou qwen 7b numa l4 ou numa l40s",
+         "Entendi: Llama 3.1 8B em 1× L4 24 GB, Llama 3.1 8B em 1× L40S 48 GB, Qwen2.5 7B em 1× L4 24 GB ou "
+         "Qwen2.5 7B em 1× L40S 48 GB\n",
+         [("Llama 3.1 8B · BF16/FP16 (16-bit)", "1× L4 24 GB: cabe"),
+          ("Llama 3.1 8B · BF16/FP16 (16-bit)", "1× L40S 48 GB: cabe"),
+          ("Qwen2.5 7B · BF16/FP16 (16-bit)", "1× L4 24 GB: cabe"),
+          ("Qwen2.5 7B · BF16/FP16 (16-bit)", "1× L40S 48 GB: cabe")]),
+    ],
+)  # fmt: skip
+def test_a_choice_beside_a_choice_of_gpus_weighs_every_pairing(capsys, question, understood, found):
+    text = answer(capsys, question)
+    assert text.startswith(understood), text.split("\n", 1)[0]
+    assert _verdicts(comparison(text)) == found
+    # the footer names no precision twice ("para o em FP8, INT4 e INT4")
+    footer = next(
+        line for line in comparison(text).splitlines() if line.strip().startswith(("Abaixo", "Below"))
+    )
+    assert "each of the others" in footer or "cada um dos outros" in footer, footer
+
+
+@pytest.mark.parametrize(
+    ("question", "left"),
+    [
+        ("qwen 32b em 16, 8 ou 4 bits numa h100 ou h200",
+         "Não pesei FP8 (8-bit) em 1× H200 SXM 141 GB e INT4 (AWQ/GPTQ g128) em 1× H200 SXM 141 GB: a comparação "
+         "mostra até 4 opções lado a lado"),
+        ("qwen 32b at 16, 8 or 4 bits on an h100 or h200",
+         "Not weighed: FP8 (8-bit) on 1× H200 SXM 141 GB and INT4 (AWQ/GPTQ g128) on 1× H200 SXM 141 GB. A "
+         "comparison shows at most 4 setups side by side"),
+    ],
+)  # fmt: skip
+def test_pairings_past_what_a_comparison_shows_are_said_left_out(capsys, question, left):
+    # Six pairings: each precision on the H100, each GPU at 16 bits, and the two left out said by name (they had
+    # gone unsaid, the question read as answered whole).
+    text = answer(capsys, question)
+    assert left in text
+    assert [verdict for _, verdict in _verdicts(comparison(text))] == [
+        "1× H100 SXM 80 GB: cabe" if "Não" in left else "1× H100 SXM 80 GB: fits"
+    ] * 3
+    bullets = [line[4:].split(":", 1)[0] for line in sides(text).splitlines() if line.startswith("  • ")]
+    assert bullets == ["1× H100 SXM 80 GB", "1× H200 SXM 141 GB"]
+
+
+@pytest.mark.parametrize(
+    ("question", "understood", "verdict"),
+    [
+        # A GPU with no count, judged at one of it, is said at one as a comparison says it ("· L40S 48 GB" had
+        # read as no count at all).
+        ("llama 70b int4 em L40S", "Entendi: Llama 3.1 70B · INT4 (AWQ/GPTQ g128) · 1× L40S 48 GB\n",
+         "1× L40S 48 GB: cabe"),
+        ("qwen 32b na h100", "Entendi: Qwen2.5 32B · 1× H100 SXM 80 GB\n", "1× H100 SXM 80 GB: cabe"),
+        ("does llama 70b fit on an h100?", "Understood: Llama 3.1 70B · 1× H100 SXM 80 GB\n",
+         "1× H100 SXM 80 GB: does not fit"),
+        # Sized as many of it as the load takes: the name stays a family, no "1×" the answer contradicts.
+        ("llama 70b int4 em l40s para 20 usuários",
+         "Entendi: Llama 3.1 70B · INT4 (AWQ/GPTQ g128) · 20 usuários simultâneos · L40S 48 GB\n",
+         "2× L40S 48 GB: cabe"),
+    ],
+)  # fmt: skip
+def test_a_bare_gpu_is_understood_at_the_count_its_verdict_judges(capsys, question, understood, verdict):
+    text = answer(capsys, question)
+    assert text.startswith(understood), text.split("\n", 1)[0]
+    assert f"\n{verdict}" in text
+
+
+def _thread(slack, first: str, *follow_ups: str) -> list[str | None]:
+    """The text of the app's reply to each follow-up typed in the thread of `first`'s answer (None: none)."""
+    from . import slack_requests as sr
+
+    root = f"17000009{len(slack.fake.calls('chat.postMessage')):02d}.000100"
+    assert slack.event(sr.app_mention(f"<@UBOT> {first}", ts=root), f"Ev{root}") == 200
+    slack.settle()
+    out = []
+    for i, text in enumerate(follow_ups, 1):
+        before = len(slack.fake.calls("chat.postMessage"))
+        ts = f"{root[:-7]}{i}.000100"
+        assert slack.event(sr.message(text, thread_ts=root, ts=ts), f"Ev{ts}") == 200
+        slack.settle()
+        posted = [
+            c for c in slack.fake.calls("chat.postMessage")[before:] if c.params.get("thread_ts") == root
+        ]
+        if posted:
+            valid(posted[0].params["blocks"])
+        out.append(text_of(posted[0].params["blocks"]) if posted else None)
+    return out
+
+
+def test_slack_thread_moves_every_side_of_a_crossed_choice_to_the_gpus_said_next(slack):
+    # After each precision on each count, "e com 8 gpus?" had moved the first side alone (the others kept 2× and
+    # 4×).
+    crossed, moved = _thread(
+        slack, "roda o qwen 32b numa l40s? e em fp8?", "e em 2 ou 4 gpus?", "e com 8 gpus?"
+    )
+    assert crossed.startswith(
+        "Entendi: Qwen2.5 32B · BF16/FP16 (16-bit) em 2× L40S 48 GB, BF16/FP16 (16-bit) em 4× L40S 48 GB, "
+        "FP8 (8-bit) em 2× L40S 48 GB ou FP8 (8-bit) em 4× L40S 48 GB\n"
+    ), crossed.split("\n", 1)[0]
+    assert moved.startswith("Entendi: Qwen2.5 32B · BF16/FP16 (16-bit) ou FP8 (8-bit) · 8× L40S 48 GB\n"), (
+        moved.split("\n", 1)[0]
+    )
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up", "said"),
+    [
+        # GPUs counted: a choice of bare numbers is of GPU counts (it had not been understood)
+        ("llama 70b em 2 h100?", "e com 4 ou 8?", "Entendi: Llama 3.1 70B · 4× H100 SXM 80 GB ou 8× H100 SXM 80 GB\n"),
+        ("llama 70b em 2 h100?", "e 4 ou 8?", "Entendi: Llama 3.1 70B · 4× H100 SXM 80 GB ou 8× H100 SXM 80 GB\n"),
+        # in the thread's language, as "and with 4?" is answered there
+        ("does llama 70b fit on 2 h100?", "and with 4 or 8?",
+         "Entendi: Llama 3.1 70B · 4× H100 SXM 80 GB ou 8× H100 SXM 80 GB\n"),
+        # people counted: one number, or a choice of them, is people still
+        ("llama 70b para 10 usuários", "e com 20?", "Entendi: Llama 3.1 70B · 20 usuários simultâneos\n"),
+        ("llama 70b para 10 usuários", "e com 20 ou 40?", "Entendi: Llama 3.1 70B · 40 usuários simultâneos\n"),
+        # both counted: asked back with the choice as typed
+        ("llama 70b em 2 h100 para 10 usuários", "e com 4 ou 8?",
+         "“4 ou 8” são GPUs ou usuários? Diga “e com 4 ou 8 GPUs?” ou “e com 4 ou 8 usuários?”."),
+    ],
+)  # fmt: skip
+def test_slack_thread_reads_a_choice_of_bare_numbers_by_what_the_thread_counted(
+    slack, first, follow_up, said
+):
+    [reply] = _thread(slack, first, follow_up)
+    assert reply is not None and said in reply, reply
+    if "H100" in said:  # each count weighed side by side
+        assert "• 4× H100 SXM 80 GB: cabe" in reply or "• 4× H100 SXM 80 GB: fits" in reply, reply
+        assert "• 8× H100 SXM 80 GB: cabe" in reply or "• 8× H100 SXM 80 GB: fits" in reply, reply
+
+
+def test_counts_with_no_gpu_named_beside_a_choice_keep_each_side_on_its_own_gpu(capsys):
+    # Each precision on the GPU picked for it, the counts side by side for the first: no side twice, none on
+    # no GPU (the pairings had been written with no GPU, FP8 weighed twice at 2×).
+    text = answer(capsys, "qwen 32b em fp8 ou bf16 em 2 ou 4 gpus")
+    assert text.startswith(
+        "Entendi: Qwen2.5 32B · FP8 (8-bit) em 2× L40S 48 GB ou BF16/FP16 (16-bit) em 2× A100 SXM 80 GB · "
+        "2 GPUs ou 4 GPUs\n"
+    ), text.split("\n", 1)[0]
+    assert len(_verdicts(comparison(text))) == 2
+
+
+def test_pairings_left_out_are_in_the_json(capsys):
+    data = answer_json(capsys, "qwen 32b em 16, 8 ou 4 bits numa h100 ou h200")
+    assert data["query"]["setups_left"] == [
+        {"side": "FP8 (8-bit)", "gpus": "1× H200 SXM 141 GB"},
+        {"side": "INT4 (AWQ/GPTQ g128)", "gpus": "1× H200 SXM 141 GB"},
+    ]
+
+
+def test_a_number_with_a_thousands_comma_in_a_thread_stays_one_number(slack):
+    # "6,000" is no choice of 6 and 000: the thread's people, six thousand
+    [reply] = _thread(slack, "llama 3.1 8b for 2000 employees", "and for 6,000?")
+    assert reply is not None and "6.000 pessoas" in reply.split("\n", 1)[0], reply.split("\n", 1)[0]

@@ -151,7 +151,9 @@ TOGETHER = "dá pra rodar o qwen3 8b e o llama 3.1 8b juntos numa l40s?"
 def test_a_model_added_in_a_thread_is_served_with_the_threads(pipeline, follow_up):
     # It had been a question about Mistral 7B alone, the thread's two models dropped.
     answer = reply_in_thread(pipeline, TOGETHER, follow_up)
-    assert understood(answer).endswith("Qwen3 8B + Llama 3.1 8B + Mistral 7B v0.3 · inferência · L40S 48 GB")
+    assert understood(answer).endswith(
+        "Qwen3 8B + Llama 3.1 8B + Mistral 7B v0.3 · inferência · 1× L40S 48 GB"
+    )
     assert "Juntos não cabem na L40S 48 GB citada: 51,4 GB para 43,0 GB utilizáveis." in answer
     assert "Não entendi" not in answer
 
@@ -161,7 +163,7 @@ def test_a_model_added_in_a_thread_is_served_with_the_threads(pipeline, follow_u
 )
 def test_a_model_added_to_a_one_model_thread_serves_both_with_its_load(pipeline, follow_up):
     answer = reply_in_thread(pipeline, "llama 3.1 8b numa l40s com 20 usuarios", follow_up)
-    assert understood(answer).endswith("Llama 3.1 8B + Qwen3 8B · 20 usuários simultâneos · L40S 48 GB")
+    assert understood(answer).endswith("Llama 3.1 8B + Qwen3 8B · 20 usuários simultâneos · 1× L40S 48 GB")
     assert (
         "Llama 3.1 8B (20 usuários simultâneos)" in answer and "Qwen3 8B (20 usuários simultâneos)" in answer
     )
@@ -170,7 +172,7 @@ def test_a_model_added_to_a_one_model_thread_serves_both_with_its_load(pipeline,
 def test_a_model_named_also_in_a_one_model_thread_is_asked_about_instead(pipeline):
     # "também" beside one model asks the same of another, as "e o qwen3 8b?" does.
     answer = reply_in_thread(pipeline, "llama 3.1 8b numa l40s com 20 usuarios", "e com o qwen3 8b também?")
-    assert understood(answer) == "Entendi: Qwen3 8B · 20 usuários simultâneos · L40S 48 GB"
+    assert understood(answer) == "Entendi: Qwen3 8B · 20 usuários simultâneos · 1× L40S 48 GB"
 
 
 @pytest.mark.parametrize(
@@ -186,7 +188,7 @@ def test_a_model_named_also_in_a_one_model_thread_is_asked_about_instead(pipelin
 def test_a_model_taken_out_of_a_thread_leaves_the_others_with_the_rest(pipeline, follow_up, left):
     # "e sem o llama?" had been "Não entendi o pedido: “sem”."
     answer = reply_in_thread(pipeline, TOGETHER, follow_up)
-    assert understood(answer).endswith(f"{left} · inferência · L40S 48 GB")
+    assert understood(answer).endswith(f"{left} · inferência · 1× L40S 48 GB")
     assert "Servidos juntos" not in answer
 
 
@@ -534,8 +536,8 @@ def test_a_million_tokens_of_context_is_a_context(question, context, tokens):
         ("e numa só?", "Entendi: Llama 3.1 70B · 1× H100 SXM 80 GB"),
         ("e em uma única?", "Entendi: Llama 3.1 70B · 1× H100 SXM 80 GB"),
         ("and on just one?", "Entendi: Llama 3.1 70B · 1× H100 SXM 80 GB"),
-        ("e numa única h100?", "Entendi: Llama 3.1 70B · H100 SXM 80 GB"),
-        ("e numa h100 só?", "Entendi: Llama 3.1 70B · H100 SXM 80 GB"),
+        ("e numa única h100?", "Entendi: Llama 3.1 70B · 1× H100 SXM 80 GB"),
+        ("e numa h100 só?", "Entendi: Llama 3.1 70B · 1× H100 SXM 80 GB"),
         # the card restated with another change keeps the thread's count
         ("e em 4 bits na h100?", "Entendi: Llama 3.1 70B · INT4 (AWQ/GPTQ g128) · 2× H100 SXM 80 GB"),
     ],

@@ -321,7 +321,7 @@ def test_training_said_again_in_a_fine_tune_thread_is_that_fine_tune(pipeline, f
     [
         ("what's the throughput?", "Understood: Llama 3.1 70B · 200 concurrent users · support and chat"),
         ("would a 4090 work?",
-         "Understood: Llama 3.1 70B · 200 concurrent users · RTX 4090 24 GB · support and chat"),
+         "Understood: Llama 3.1 70B · 200 concurrent users · 1× RTX 4090 24 GB · support and chat"),
         ("is that the cheapest option?",
          "Understood: Llama 3.1 70B · 200 concurrent users · cheaper options · support and chat"),
     ],

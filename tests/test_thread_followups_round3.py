@@ -197,7 +197,7 @@ def test_the_example_with_a_run_reads_back_as_that_run(pipeline):
     assert "The data and deadline asked for are not in this list" in answer
     assert "`/gpu qwen3 32b bf16 lora h100 sxm 80 gb 50000 examples in 6 hours`" in answer
     assert understood(ask(pipeline, "qwen3 32b bf16 lora h100 sxm 80 gb 50000 examples in 6 hours")) == (
-        "Understood: Qwen3 32B · BF16/FP16 (16-bit) · LoRA fine-tuning · H100 SXM 80 GB · 50,000 training examples"
+        "Understood: Qwen3 32B · BF16/FP16 (16-bit) · LoRA fine-tuning · 1× H100 SXM 80 GB · 50,000 training examples"
         " · 6 hours"
     )
 

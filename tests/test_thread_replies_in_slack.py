@@ -106,9 +106,9 @@ def test_thanks_and_talk_between_people_in_the_thread_stay_unanswered(slack):
     "follow_up, said",
     [
         # a GeForce by its bare number, after a word that puts the model on it: had been "4.090 pessoas"
-        ("e numa 4090?", "Entendi: Llama 3.1 8B · 30 usuários simultâneos · RTX 4090 24 GB"),
+        ("e numa 4090?", "Entendi: Llama 3.1 8B · 30 usuários simultâneos · 1× RTX 4090 24 GB"),
         ("e na 3090?", "Entendi: Llama 3.1 8B · 30 usuários simultâneos · RTX 3090 24 GB"),
-        ("and on a 5090?", "Entendi: Llama 3.1 8B · 30 usuários simultâneos · RTX 5090 32 GB"),
+        ("and on a 5090?", "Entendi: Llama 3.1 8B · 30 usuários simultâneos · 1× RTX 5090 32 GB"),
     ],
 )
 def test_a_geforce_named_by_its_number_in_a_thread_is_the_card(slack, follow_up, said):
