@@ -381,7 +381,7 @@ def test_videos_in_english(capsys):
 @pytest.mark.parametrize(
     ("text", "said"),
     [
-        ("minha 4090 aguenta o qwen2.5 32b?", "Qwen2.5 32B · RTX 4090 24 GB"),
+        ("minha 4090 aguenta o qwen2.5 32b?", "Qwen2.5 32B · 1× RTX 4090 24 GB"),
         ("ollama run llama3.1:70b numa 4090, vai?", "GGUF Q4_K_M"),
         ("KServe com vLLM, llama 3.1 70b, tensor-parallel-size 4, 2 replicas", "4 GPUs · 2 réplicas"),
         ("llama 3.1 8b, 2k rpm", "33 requisições/s"),

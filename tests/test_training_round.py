@@ -300,7 +300,7 @@ def test_continued_pretraining_days_follow_six_n_d(capsys):
     [
         (
             "qlora do llama 3 70b cabe em uma a6000 48gb?",
-            "Llama 3 70B · ajuste fino com QLoRA · RTX A6000 48 GB",
+            "Llama 3 70B · ajuste fino com QLoRA · 1× RTX A6000 48 GB",
         ),
         (
             "lora rank 64 seq 8192 batch 4 grad accum 8 no mistral 7b",
@@ -311,7 +311,7 @@ def test_continued_pretraining_days_follow_six_n_d(capsys):
             "8× A100 SXM 80 GB · ZeRO-3 · otimizador na RAM da CPU (offload)",
         ),
         ("GRPO no qwen2.5 7b com 8 gerações por prompt em 8 h100", "GRPO · 8 respostas por prompt"),
-        ("ORPO do mistral 7b com qlora numa 4090", "ajuste fino com QLoRA · RTX 4090 24 GB · ORPO"),
+        ("ORPO do mistral 7b com qlora numa 4090", "ajuste fino com QLoRA · 1× RTX 4090 24 GB · ORPO"),
         (
             "unsloth qlora do llama 3.1 8b, max_seq_length 2048, batch 2, numa t4 do colab",
             "T4 16 GB · sequências de 2.048 tokens · lote 2 · com unsloth",
