@@ -12,7 +12,7 @@ import re
 from functools import cache
 from typing import Any
 
-from . import regexes, tomlfiles
+from . import prefilter, regexes, tomlfiles
 from .catalog import DATA_DIR, CatalogError
 from .quantities import parse_amount, parse_count
 from .vocabulary import kept_group, strip_accents
@@ -1791,7 +1791,7 @@ def take(scan, follow_up: bool = False, training: bool = False, batch_thread: bo
         and not _how_much_is().search(scan.work)
     ):
         return
-    for kind, pattern, convert in patterns():
+    for kind, pattern, convert in _tried(scan):
         if kind not in _SET_APART:
             scan.take(pattern, kind, convert)
             continue
@@ -1894,6 +1894,50 @@ def take(scan, follow_up: bool = False, training: bool = False, batch_thread: bo
                 scan.blank(m.start(), m.end())
             continue
         scan.take(pattern, kind, convert)
+
+
+# patterns() by the pieces each needs (sizing/prefilter.py), once every one is worked out: (prefilter.NEEDED
+# it was built from, the positions of the patterns that need each piece as bits, the pieces, the positions
+# tried always). A question passing the gate above had handed all ~170 patterns to scan.take, each tested in
+# a call of its own; the question's pieces pick the ~60 that may match in a few set operations.
+_PLAN: list[tuple[dict, dict[str, int], frozenset[str], int]] = []
+
+
+def _tried(scan) -> list[tuple[str, re.Pattern, Any]]:
+    """patterns(), in their order, less those whose first test (the pieces they need) the scan's working text
+    fails: scan.take would skip them untried. The working text is only blanked while they run, so what it
+    lacks now it lacks then; the rest are still tested by scan.take as they come."""
+    listed = patterns()
+    if not _PLAN or _PLAN[0][0] is not prefilter.NEEDED:  # another NEEDED: a test's, with nothing worked out
+        plan = _plan(listed)
+        if plan is None:
+            return listed
+        _PLAN[:] = [plan]
+    _, index, needed, bits = _PLAN[0]
+    for piece in needed.intersection(scan.pieces_now()):
+        bits |= index[piece]
+    tried = []
+    while bits:
+        lowest = bits & -bits
+        tried.append(listed[lowest.bit_length() - 1])
+        bits ^= lowest
+    return tried
+
+
+def _plan(listed: list) -> tuple[dict, dict[str, int], frozenset[str], int] | None:
+    """_PLAN's entry; None while a pattern is not worked out yet (a process's first questions)."""
+    index: dict[str, int] = {}
+    always = 0
+    for position, (kind, pattern, _) in enumerate(listed):
+        worked_out = prefilter.NEEDED.get(id(pattern))
+        if kind in _SET_APART or (worked_out is not None and worked_out[1] is None):
+            always |= 1 << position  # read by a loop of its own, or nothing known that it needs
+            continue
+        if worked_out is None:
+            return None
+        for piece in worked_out[1]:
+            index[piece] = index.get(piece, 0) | 1 << position
+    return prefilter.NEEDED, index, frozenset(index), always
 
 
 def _take_daily_window(scan, pattern: re.Pattern) -> None:

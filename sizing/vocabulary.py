@@ -392,6 +392,23 @@ class Language(msgspec.Struct, frozen=True):
 BORROWED_ENOUGH = 2
 
 
+# Per vocabulary (by id, kept with it so that the id is never another's): its languages by family, and each
+# member's markers and distinct words as one set. detect() reads every question, and had made those unions
+# (hundreds of words each) anew, language by language: ~4% of reading a fresh question (cProfile).
+_FAMILIES: dict[int, tuple[Vocabulary, dict[str, list[Language]], dict[str, list[frozenset[str]]]]] = {}
+
+
+def _families(vocab: Vocabulary) -> tuple[dict[str, list[Language]], dict[str, list[frozenset[str]]]]:
+    kept = _FAMILIES.get(id(vocab))
+    if kept is None or kept[0] is not vocab:
+        families: dict[str, list[Language]] = {}
+        for lang in vocab.languages.values():
+            families.setdefault(lang.variant_of or lang.code, []).append(lang)
+        said = {base: [m.markers | m.distinct for m in members] for base, members in families.items()}
+        kept = _FAMILIES[id(vocab)] = (vocab, families, said)
+    return kept[1], kept[2]
+
+
 class Vocabulary(msgspec.Struct, frozen=True):
     languages: dict[str, Language]
     entries: dict[str, tuple[str, ...]]  # "stages.lora" -> entries of every file, as written
@@ -426,13 +443,8 @@ class Vocabulary(msgspec.Struct, frozen=True):
         beside any marker they count for nothing ("deploy do llama com batch 16" stays Portuguese), nor in
         `accented` text (letters with accents, which the borrowing language, English, does not write:
         "20 users simultâneos, context 32k")."""
-        families: dict[str, list[Language]] = {}
-        for lang in self.languages.values():
-            families.setdefault(lang.variant_of or lang.code, []).append(lang)
-        scores = {
-            base: sum(len(words & (m.markers | m.distinct)) for m in members)
-            for base, members in families.items()
-        }
+        families, said = _families(self)
+        scores = {base: sum(len(words & each) for each in said[base]) for base in families}
         if not any(scores.values()) and not accented:
             scores = {
                 base: sum(len(words & m.borrowed) for m in members) for base, members in families.items()

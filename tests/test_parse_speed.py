@@ -8,10 +8,15 @@ limit below leaves room for a slow machine and fails on any of them coming back.
 
 from __future__ import annotations
 
+import contextlib
 import time
+from datetime import date
 
 import pytest
 
+from bench.web import fresh_questions
+from sizing import query, traffic_query, vocabulary
+from sizing.query import QueryError, parse
 from tests.gpu_size_run import answer
 
 CPU_LIMIT_S = 0.3
@@ -35,3 +40,59 @@ def test_padded_question_is_answered_quickly(capsys, text, understood):
     spent = time.process_time() - start
     assert understood in out.splitlines()[0]
     assert spent < CPU_LIMIT_S, f"{spent:.2f} s of CPU for a padded question"
+
+
+# -- fresh questions: what one reading does (issue #14; counted, not timed, so a loaded machine plays no part)
+
+FRESH = fresh_questions(60, seed=7)
+
+
+def _read_all(texts) -> None:
+    for text in texts:
+        with contextlib.suppress(QueryError):
+            parse(text)
+
+
+def test_a_question_tries_only_the_traffic_patterns_its_words_may_match(monkeypatch):
+    _read_all(FRESH[:10])  # what each pattern needs is worked out from its use on a second question
+    tried, skipped_matching = [], []
+    original = traffic_query._tried
+
+    def checking(scan):
+        chosen = original(scan)
+        tried.append(len(chosen))
+        for entry in traffic_query.patterns():
+            if entry not in chosen and entry[1].search(scan.work):
+                skipped_matching.append((entry[0], scan.work))
+        return chosen
+
+    monkeypatch.setattr(traffic_query, "_tried", checking)
+    _read_all(FRESH[10:])
+    assert not skipped_matching  # a pattern left out finds nothing in the question
+    assert tried and max(tried) < len(traffic_query.patterns()) * 0.7  # ~60 of ~170 for these questions
+
+
+def test_a_question_is_read_for_chat_spellings_once(monkeypatch):
+    runs = []
+
+    class Counted:
+        def finditer(self, text, _pattern=query.SHORTHAND):
+            runs.append(text)
+            return _pattern.finditer(text)
+
+    monkeypatch.setattr(query, "SHORTHAND", Counted())
+    query.chat_shorthand.cache_clear()
+    # parse() reads the text, again once its dates are read, and _parse_text: a text is gone through once
+    with contextlib.suppress(QueryError):
+        parse("qwen3 32b s/ raciocínio 40 usuários até o fim do mês pra testar", today=date(2026, 12, 6))
+    with contextlib.suppress(QueryError):
+        parse("llama 8b 3kk tokens p/ mês 20 usuários")
+    assert runs and len(runs) == len(set(runs))
+
+
+def test_the_language_s_words_are_gathered_once(monkeypatch):
+    query.VOCAB.detect({"usuarios", "contexto"})
+    built = vocabulary._families(query.VOCAB)
+    assert query.VOCAB.detect({"usuarios", "contexto"}) == "pt-BR"
+    assert query.VOCAB.detect({"users", "context", "please"}) == "en"
+    assert vocabulary._families(query.VOCAB)[1] is built[1]  # no union of its word sets made again

@@ -97,6 +97,14 @@ def test_users_together_give_each_model_its_copies(capsys):
         ("qwen3 32b como principal e llama 8b como roteador, o roteador com 120 req/min e o principal com 30 req/min",
          "Entendi: Qwen3 32B com 30 requisições/min + Llama 3.1 8B com 120 requisições/min\n",
          ["  Qwen3 32B (30 requisições/min): ", "  Llama 3.1 8B (120 requisições/min): "]),
+        # Capitals, and accents (each looked for its own way: sizing/query.py _rate_per_model_said).
+        ("LLAMA 8B como ROTEADOR e Qwen3 32B como principal, 8B com 100 Req/Min e o 32B com 20 req/min",
+         "Entendi: Llama 3.1 8B com 100 requisições/min + Qwen3 32B com 20 requisições/min\n",
+         ["  Llama 3.1 8B (100 requisições/min): ", "  Qwen3 32B (20 requisições/min): "]),
+        ("Llama 8B como roteador e Qwen3 32B como principal, 8B com 100 requisições/min e o 32B com 20 "
+         "requisições/min",
+         "Entendi: Llama 3.1 8B com 100 requisições/min + Qwen3 32B com 20 requisições/min\n",
+         ["  Llama 3.1 8B (100 requisições/min): ", "  Qwen3 32B (20 requisições/min): "]),
         # One model's share said beside the whole load: the router keeps the whole.
         ("llama 8b como roteador e qwen3 32b como principal, 30 req/min, o principal com 10 req/min",
          "Entendi: Llama 3.1 8B + Qwen3 32B com 10 requisições/min · 30 requisições/min\n",
