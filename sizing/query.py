@@ -2314,6 +2314,11 @@ COUNTED = regexes.compile(
 CORPUS = regexes.compile(
     rf"(?<![\w.,])(?:{_GROUPED}|\d+(?:[.,]\d+)?)\s*(?:{_SMALL})?\s*(?:de\s+|of\s+)?{_W('counts.corpus')}\b"
 )
+# The size of a place ("hospital com 2 mil leitos", "300 lojas", "a chain of 300 stores"): read and sized as nothing,
+# never as users or a context; after the traffic words, which read a rate per unit ("3 perguntas por loja por hora").
+NO_LOAD_COUNT = regexes.compile(
+    rf"(?<![\w.,])(?:{_GROUPED}|\d+(?:[.,]\d+)?)\s*(?:{_SMALL})?\s*(?:de\s+|of\s+)?{_W('counts.no_load')}\b"
+)
 # Stage words, most specific first: "full fine-tune" before "fine-tune", "do zero" before "treinar".
 STAGE_WORDS = ("qlora", "lora", "full", "fine_tune", "pretrain", "train", "inference")
 STAGE_OF = {"qlora": Stage.qlora, "lora": Stage.lora, "full": Stage.full, "fine_tune": Stage.full,
@@ -4997,6 +5002,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         # read as a RAG corpus, and nothing understood).
         scan.take(CORPUS, "batch_items", _corpus_count)
     scan.take(CORPUS, "corpus", lambda m: True)
+    scan.take(NO_LOAD_COUNT, "filler", lambda m: True)
     scan.take(
         CONTEXT_MILLIONS,
         "context",

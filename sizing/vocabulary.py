@@ -131,6 +131,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "things",
         "params",
         "corpus",
+        "no_load",
         "data_before",
         "data_after",
     ),
