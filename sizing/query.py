@@ -8297,7 +8297,12 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     if servers is not None:
         # Whole servers of the GPU named here or before: as many GPUs as one server of it holds.
         gpu = fields["gpu"] or (base.gpu if base is not None else None)
-        if gpu is None or fields["gpus"] is not None:
+        if gpu is None and fields["gpus"] is None:
+            # "llama 8b em 2 servidores": machines with no GPU said, theirs or ours; sized on our GPUs, as
+            # "4 servidores com 8 gpus" is, and the answer says so (it had been "Não entendi").
+            query.noted = [*query.noted, "servers_no_gpu"]
+            query.noted_names = {**query.noted_names, "servers_no_gpu": scan.found["servers"][0][1]}
+        elif gpu is None or fields["gpus"] is not None:
             query.unknown.extend(typed for _, typed in scan.found["servers"])
         else:
             try:
