@@ -2315,7 +2315,8 @@ CORPUS = regexes.compile(
     rf"(?<![\w.,])(?:{_GROUPED}|\d+(?:[.,]\d+)?)\s*(?:{_SMALL})?\s*(?:de\s+|of\s+)?{_W('counts.corpus')}\b"
 )
 # The size of a place ("hospital com 2 mil leitos", "300 lojas", "a chain of 300 stores"): read and sized as nothing,
-# never as users or a context; after the traffic words, which read a rate per unit ("3 perguntas por loja por hora").
+# never as users or a context; after the traffic words and the people per place, which read a rate or people per
+# unit ("3 perguntas por loja por hora", "40 filiais, 3 atendentes por filial").
 NO_LOAD_COUNT = regexes.compile(
     rf"(?<![\w.,])(?:{_GROUPED}|\d+(?:[.,]\d+)?)\s*(?:{_SMALL})?\s*(?:de\s+|of\s+)?{_W('counts.no_load')}\b"
 )
@@ -5002,7 +5003,6 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         # read as a RAG corpus, and nothing understood).
         scan.take(CORPUS, "batch_items", _corpus_count)
     scan.take(CORPUS, "corpus", lambda m: True)
-    scan.take(NO_LOAD_COUNT, "filler", lambda m: True)
     scan.take(
         CONTEXT_MILLIONS,
         "context",
@@ -5121,6 +5121,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(VLLM_SEQS, "users", lambda m: _users_limit(scan, int(m.group(1))))
     # After names and precisions ("4 bits com 20 usuários" is no product), before the users alone.
     scan.take(PER_PLACE_USERS, "users", lambda m: _per_place_users(scan, m))
+    scan.take(NO_LOAD_COUNT, "filler", lambda m: True)
     scan.take(SEATS, "users", lambda m: _seats(scan, m))
     if base is not None and base.users:
         # "e com mais 10 usuários?", "e com 10 usuários a mais?", "and 20 more users?": added to the thread's
