@@ -160,6 +160,8 @@ def resolve(text: str, today: date | None) -> tuple[str, list[tuple[str, date, i
     def rewrite(m: re.Match) -> str:
         if traffic_query.growth_before(m.string, m.start()):
             return m.group(0)  # "triplicar até o fim do ano": when the load grows (sizing/traffic_query.py)
+        if _for_paperwork(m.string, m.start(), m.end()):
+            return " "  # "preciso da proposta até o fim do mês": when we answer, not how long the work runs
         target = (
             _target(m, today) if m.re == DEADLINE_DATE else today + timedelta(days=2 if m["after"] else 1)
         )
@@ -176,3 +178,14 @@ def resolve(text: str, today: date | None) -> tuple[str, list[tuple[str, date, i
 _WORDS = regexes.compile(
     rf"\b(?:fim|final|end|eom|eoy|eoq|next|pr[oó]xim[oa]|vem|amanh[aã]|tomorrow|{_WEEKDAY})\b", re.IGNORECASE
 )
+
+
+# A proposal, quote or estimate in the deadline's clause: the deadline is the paperwork's.
+_PAPERWORK = regexes.compile(rf"\b{VOCAB.pattern('dates.paperwork')}\b", re.IGNORECASE)
+_CLAUSE_END = regexes.compile(r"[,;.!?\n]")
+
+
+def _for_paperwork(text: str, start: int, end: int) -> bool:
+    before = _CLAUSE_END.split(text[:start])[-1]
+    after = _CLAUSE_END.split(text[end:])[0]
+    return bool(_PAPERWORK.search(strip_accents(before)) or _PAPERWORK.search(strip_accents(after)))

@@ -69,6 +69,9 @@ _TIME_AFTER = regexes.compile(
     r"minutos|minute|minutes|min|segundo|segundos|second|seconds|s|seg|sec|mes|meses|month|months|semana|"
     r"semanas|week|weeks)\b|\s*(?:diarias|diarios|mensais|daily|monthly)\b)"
 )
+# A short complement between the images and their period ("20 mil fotos de produtos por dia", "fotos dos
+# clientes da loja por hora", "photos of products per day"): what the images show or whose they are, not a count.
+_COMPLEMENT = regexes.compile(r"(?:\s+(?:de|do|da|dos|das|of|from|the)\s+(?![\d])[a-z][\w-]*){1,2}")
 _NOT = rf"(?:{_W('images.not_input')}|{_W('images.generate')}|{_W('images.none')})"
 # "imagem docker", "imagem do container", "image: vllm/...", "imagens geradas": no image in a conversation.
 _NOT_AFTER = regexes.compile(
@@ -154,7 +157,7 @@ def take(scan, total_from: int) -> None:
             found.setdefault("with_images", []).append((True, typed))
             scan.blank(m.start(), m.end())
             continue
-        if _TIME_AFTER.match(scan.work, m.end("noun")) or _TIME_AFTER.match(scan.work, m.end()):
+        if _per_period(scan.work, m.end("noun")) or _per_period(scan.work, m.end()):
             # "10 mil imagens por dia": requests, each with an image (the traffic words read the rate).
             found.setdefault("with_images", []).append((True, typed))
             continue
@@ -181,7 +184,7 @@ def take(scan, total_from: int) -> None:
         typed = scan.original[m.start() : m.end()].strip()
         _sizes(found, m, typed)
         found.setdefault("with_images", []).append((True, typed))
-        if not _TIME_AFTER.match(scan.work, m.end("noun")):
+        if not _per_period(scan.work, m.end("noun")):
             scan.blank(m.start(), m.end())
     for m in scan.finditer(SCANNED):
         typed = scan.original[m.start() : m.end()].strip()
@@ -194,6 +197,14 @@ def take(scan, total_from: int) -> None:
             continue  # "2x4" is no picture
         found.setdefault("image_size", []).append((key, scan.original[m.start() : m.end()].strip()))
         scan.blank(m.start(), m.end())
+
+
+def _per_period(work: str, at: int) -> bool:
+    """Whether a period follows `at`, maybe after a short complement ("de produtos por dia")."""
+    if _TIME_AFTER.match(work, at):
+        return True
+    complement = _COMPLEMENT.match(work, at)
+    return complement is not None and _TIME_AFTER.match(work, complement.end()) is not None
 
 
 def _leave_out(scan, m: re.Match) -> None:

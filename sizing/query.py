@@ -2356,6 +2356,12 @@ COUNTED = regexes.compile(
 CORPUS = regexes.compile(
     rf"(?<![\w.,])(?:{_GROUPED}|\d+(?:[.,]\d+)?)\s*(?:{_SMALL})?\s*(?:de\s+|of\s+)?{_W('counts.corpus')}\b"
 )
+# The size of a place ("hospital com 2 mil leitos", "300 lojas", "a chain of 300 stores"): read and sized as nothing,
+# never as users or a context; after the traffic words and the people per place, which read a rate or people per
+# unit ("3 perguntas por loja por hora", "40 filiais, 3 atendentes por filial").
+NO_LOAD_COUNT = regexes.compile(
+    rf"(?<![\w.,])(?:{_GROUPED}|\d+(?:[.,]\d+)?)\s*(?:{_SMALL})?\s*(?:de\s+|of\s+)?{_W('counts.no_load')}\b"
+)
 # Stage words, most specific first: "full fine-tune" before "fine-tune", "do zero" before "treinar".
 STAGE_WORDS = ("qlora", "lora", "full", "fine_tune", "pretrain", "train", "inference")
 STAGE_OF = {"qlora": Stage.qlora, "lora": Stage.lora, "full": Stage.full, "fine_tune": Stage.full,
@@ -5281,6 +5287,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(VLLM_SEQS, "users", lambda m: _users_limit(scan, int(m.group(1))))
     # After names and precisions ("4 bits com 20 usuários" is no product), before the users alone.
     scan.take(PER_PLACE_USERS, "users", lambda m: _per_place_users(scan, m))
+    scan.take(NO_LOAD_COUNT, "filler", lambda m: True)
     scan.take(SEATS, "users", lambda m: _seats(scan, m))
     if base is not None and base.users:
         # "e com mais 10 usuários?", "e com 10 usuários a mais?", "and 20 more users?": added to the thread's
@@ -8494,7 +8501,12 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     if servers is not None:
         # Whole servers of the GPU named here or before: as many GPUs as one server of it holds.
         gpu = fields["gpu"] or (base.gpu if base is not None else None)
-        if gpu is None or fields["gpus"] is not None:
+        if gpu is None and fields["gpus"] is None:
+            # "llama 8b em 2 servidores": machines with no GPU said, theirs or ours; sized on our GPUs, as
+            # "4 servidores com 8 gpus" is, and the answer says so (it had been "Não entendi").
+            query.noted = [*query.noted, "servers_no_gpu"]
+            query.noted_names = {**query.noted_names, "servers_no_gpu": scan.found["servers"][0][1]}
+        elif gpu is None or fields["gpus"] is not None:
             query.unknown.extend(typed for _, typed in scan.found["servers"])
         else:
             try:

@@ -202,10 +202,13 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         r"(?:/|\bp/|\bpor\s+cada\b|\ba\s+cada\b|\bpor\b|\bper\b|\ba\b|\ban\b|\bcada\b|\beach\b|\bevery\b|"
         r"\bao\b)"
     )
-    # "500 chamadas à API por hora", "200 requests to the bot per minute": where they go, between the two.
+    # "500 chamadas à API por hora", "200 requests to the bot per minute": where they go, between the two; and
+    # whose or of what they are ("20 mil fotos dos produtos por dia", "5k photos of products a day", "imagens de
+    # raio-x por hora").
     qualifier = (
-        r"(?:\s+(?:a|ao|aos|na|no|do|da|de|to|on|at|for|in|em|via|pra|para)(?:\s+(?:the|o|a|os|as|nossa|nosso|our|your))?"
-        r"\s+[a-z]+){0,2}?"
+        r"(?:\s+(?:a|ao|aos|na|no|do|da|dos|das|de|to|on|at|for|in|em|via|pra|para|of|from)"
+        r"(?:\s+(?:the|o|a|os|as|nossa|nosso|our|your))?"
+        r"\s+[a-z][a-z-]*){0,2}?"
     )
     abbreviations = w["rate_abbreviations"]
 

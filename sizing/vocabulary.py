@@ -114,7 +114,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     "counting": ("one", "and", "half", "thousand", "before_thousand"),
     "multipliers": ("thousand", "million", "billion", "trillion"),
     "durations": ("hour", "day", "week", "month", "year", "deadline", "period", "yearly", "idioms", "when"),
-    "dates": ("months",),
+    "dates": ("months", "paperwork"),
     "users": ("nouns", "adjectives", "keys", "one", "at_once", "capacity_question"),
     # Several counts of users in one question: parts that add up, or phases (sizing/query.py _users_said)
     "parts": ("phases", "use", "corrections"),
@@ -132,6 +132,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "things",
         "params",
         "corpus",
+        "no_load",
         "data_before",
         "data_after",
     ),

@@ -1814,7 +1814,7 @@ BAD_INPUTS: list[tuple[str, str, list[str]]] = [
     ("lora 7b on a tesla p100 en", "unknown_gpu", ["tesla p100"]),
     # A GeForce's tier after a card the catalogue has is another card (the 3080 Ti has 12 GB, the 3080 10).
     ("llama 8b numa rtx 3080 ti", "unknown_gpu", ["rtx 3080 ti"]),
-    ("llama 8b numa 4070 super", "unknown_gpu", ["4070 super"]),
+    ("llama 8b numa 3070 ti", "unknown_gpu", ["3070 ti"]),
     # ---------------------------------------------------------------- out of scope: speech, images, encoders
     # Embedding and reranking models the table has are sized alone (sizing/encoder_query.py), not refused.
     ("bge-m3 para 10 usuários", "query.encoders", ["BGE-M3", "2,3 GB", "L40S"]),

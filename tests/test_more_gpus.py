@@ -220,7 +220,7 @@ def test_a_card_said_with_its_memory(text, gpu):
 
 
 @pytest.mark.parametrize(
-    "text", ["llama 8b numa rtx 3080 ti", "llama 8b numa 4070 super", "llama 8b numa 4060 ti"]
+    "text", ["llama 8b numa rtx 3080 ti", "llama 8b numa 3070 ti", "llama 8b numa 4060 ti"]
 )
 def test_a_tier_the_catalogue_lacks_is_asked_about_never_read_as_the_base_card(text):
     # The 3080 Ti has 12 GB, the 3080 10; the 4060 Ti comes with 8 or 16 GB.

@@ -555,8 +555,10 @@ def test_a_follow_up_in_servers_counts_the_gpus_of_the_servers_named():
     assert follow.workload.gpus == 32 and follow.workload.gpu == base.gpu and follow.changed == ["gpus"]
     other = parse("e com 3 nós de h200?", base=base).workload
     assert (other.gpus, other.gpu) == (24, "h200-sxm")
-    # Servers of no GPU named are reported, not guessed.
-    assert "2 servidores" in parse("full ft 70b em 2 servidores").unknown
+    # Servers of no GPU named are reported (sized on our GPUs, said in a note), not guessed as GPUs.
+    alone = parse("full ft 70b em 2 servidores")
+    assert alone.noted_names.get("servers_no_gpu") == "2 servidores" and alone.workload.gpus is None
+    assert "2 servidores" not in alone.unknown
 
 
 @pytest.mark.parametrize(

@@ -139,7 +139,7 @@ def test_the_b200_is_still_what_its_names_and_blackwell_read_as(text, gpu):
 @pytest.mark.parametrize(
     ("text", "suggested"),
     [("llama 8b numa 3070", "RTX 4070 12 GB, RTX 3090 24 GB, RTX 3080 10 GB"),
-     ("llama 8b numa 4070 super", "RTX 4080 16 GB, RTX 4070 12 GB"),
+     ("llama 8b numa 3070 ti", "RTX 4070 Ti 12 GB, RTX 3090 24 GB, RTX 2080 Ti 11 GB"),
      ("70b numa h300", "H800 SXM 80 GB, H200 SXM 141 GB, H100 SXM 80 GB")],
 )  # fmt: skip
 def test_a_geforce_number_we_do_not_know_is_not_guessed_as_a_data_centre_card(text, suggested):
