@@ -8454,6 +8454,10 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     query.device_alone = list(dict.fromkeys(typed for kind, typed in alone if kind not in ("mac", "unified")))
     query.mac_alone = list(dict.fromkeys(typed for kind, typed in alone if kind in ("mac", "unified")))
     stage = _stage(scan)
+    if stage is not None and not scan.found.get("stage") and base is not None and base.stage.is_training:
+        # "e com zero 3?", "e com gradient accumulation 8?" in a LoRA thread: a setting of the thread's training
+        # says no other one (ZeRO alone had made it a full fine-tune); an adapter's rank still says LoRA
+        stage = stage if stage is Stage.lora and base.stage is Stage.full else None
     if stage is Stage.lora and _loaded_in_4bit(scan, fields["precision"]):
         # "lora no mixtral com unsloth, 4bit": LoRA over a base loaded in 4 bits is QLoRA (NF4 with
         # bitsandbytes, as Unsloth and PEFT load it); it had been refused with that very remark. Said back.

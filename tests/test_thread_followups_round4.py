@@ -274,3 +274,20 @@ def test_an_average_said_per_example_is_read_once(pipeline):
 def test_zero_on_gpus_the_question_counts_gets_no_one_gpu_note(pipeline, question):
     # the GPUs named are several: ZeRO shards over them, whatever one GPU the recommendation below would take
     assert ONE_GPU not in pipeline.ask(question, Where("message")).text_answer
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up", "said"),
+    [
+        # a ZeRO stage alone says a training; under a thread's training it is that training's setting
+        (LORA, "e com zero 3?", "ajuste fino com LoRA"),
+        (LORA, "e com gradient_accumulation_steps 8?", "ajuste fino com LoRA"),
+        # an adapter's rank under a full fine-tune still turns it into LoRA
+        ("full fine-tune llama 3.1 8b com 50 mil exemplos", "e com lora_r 16?", "ajuste fino com LoRA"),
+    ],
+)
+def test_a_trainers_setting_in_a_training_thread_keeps_or_names_its_training(
+    pipeline, first, follow_up, said
+):
+    answer = reply_in_thread(pipeline, first, follow_up)
+    assert understood(answer).startswith(f"Entendi: Llama 3.1 8B · {said}"), understood(answer)
