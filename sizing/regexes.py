@@ -43,11 +43,14 @@ except ImportError:  # another interpreter
 _PLAIN_FLAGS = int(re.IGNORECASE | re.LOCALE | re.MULTILINE | re.DOTALL | re.UNICODE | re.VERBOSE | re.ASCII)
 # The file's layout: (interpreter key, programs, which of them are other modules' patterns).
 FORMAT = "v2"
-# At most this many programs are kept; past it, only what the last process used (stale word lists go). The
-# processes that share the file ask for ~1,200 together (gpu-size ~1,100, gpu-log ~170, the web app all of
-# its own): a limit under that had each prune the others' (gpu-log's run cost the next gpu-size run ~970
-# patterns compiled again). Room above it is for the patterns of word lists edited since.
+# At most this many programs are kept; past it, only what the last process used. The processes that share the
+# file ask for ~1,200 together (gpu-size ~1,100, gpu-log ~170, the web app all of its own): a limit under that
+# had each prune the others' (gpu-log's run cost the next gpu-size run ~970 patterns compiled again).
 MAX_PATTERNS = 4000
+# A program no process has asked for in this many saves goes (a save is a process that compiled something
+# new): the patterns of word lists since edited, which every run would otherwise read back (a development
+# copy's file had grown to 8.5 MB, half of it such programs, and a gpu-size run paid for reading them all).
+KEEP_SAVES = 50
 
 # A program as kept: (flags, code as machine words, groups, groupindex, indexgroup); the words are read back
 # into the list _sre.compile takes (marshal reads the reader's half a megabyte of words in half the time
@@ -149,18 +152,23 @@ class PatternCache:
         if self._programs is None:
             with self._lock:
                 if self._programs is None:
-                    self._programs, self._foreign = self._load()
+                    self._programs, self._foreign, _ = self._load()
         return self._programs
 
-    def _load(self) -> tuple[dict[tuple[str, int], Program], set[tuple[str, int]]]:
+    def _load(
+        self,
+    ) -> tuple[dict[tuple[str, int], Program], set[tuple[str, int]], dict[tuple[str, int], int]]:
         try:
-            # (interpreter key, programs), and since other modules' patterns are kept, which those are
-            key, programs, *foreign = marshal.loads(self.path.read_bytes())  # type: ignore[union-attr]
+            # (interpreter key, programs), and since other modules' patterns are kept, which those are, then
+            # the save that last saw each asked for
+            key, programs, *rest = marshal.loads(self.path.read_bytes())  # type: ignore[union-attr]
             if key != self._key or not isinstance(programs, dict):
-                return {}, set()
-            return programs, {k for k in (foreign[0] if foreign else ()) if k in programs}
+                return {}, set(), {}
+            foreign = {k for k in (rest[0] if rest else ()) if k in programs}
+            stamps = rest[1] if len(rest) > 1 and isinstance(rest[1], dict) else {}
+            return programs, foreign, stamps
         except (OSError, EOFError, ValueError, TypeError):
-            return {}, set()  # not written yet, or unreadable: compiled anew, written again
+            return {}, set(), {}  # not written yet, or unreadable: compiled anew, written again
 
     def seed(self) -> None:
         """Puts the kept programs of other modules' patterns in `re`'s own cache, as compiled patterns,
@@ -214,14 +222,19 @@ class PatternCache:
             mine = dict(self._programs or {})
             foreign = set(self._foreign)
             self._new = False
-        kept, kept_foreign = self._load()
+        kept, kept_foreign, stamps = self._load()
         kept.update(mine)
         foreign |= kept_foreign
+        # Each program carries the save that last saw it asked for (a file written before stamps: all now).
+        save = max(stamps.values(), default=0) + 1
+        stamps.update(dict.fromkeys(self._used, save))
+        kept = {key: program for key, program in kept.items() if stamps.get(key, save) > save - KEEP_SAVES}
         if len(kept) > MAX_PATTERNS:
             kept = {key: program for key, program in mine.items() if key in self._used}
+        stamps = {key: stamps.get(key, save) for key in kept}
         # A folder that cannot be written leaves the patterns to be compiled again next time, nothing else.
         with contextlib.suppress(OSError, ValueError):
-            blob = marshal.dumps((self._key, kept, tuple(key for key in foreign if key in kept)))
+            blob = marshal.dumps((self._key, kept, tuple(key for key in foreign if key in kept), stamps))
             self.path.parent.mkdir(parents=True, exist_ok=True)
             partial = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
             partial.write_bytes(blob)

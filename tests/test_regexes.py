@@ -306,6 +306,28 @@ def test_two_processes_keep_what_each_compiled(tmp_path, monkeypatch):
     assert three.compile(r"\d+ gpus").search("8 gpus").group() == "8 gpus"
 
 
+def test_a_program_no_process_asked_for_in_many_saves_goes(tmp_path, monkeypatch):
+    """The patterns of word lists since edited leave the file after KEEP_SAVES saves that did not ask for them,
+    while a pattern asked for by any process in that time stays (gpu-log's, between gpu-size runs)."""
+    monkeypatch.setattr(regexes, "KEEP_SAVES", 4)
+    path = tmp_path / "regexes.marshal"
+
+    def process(*patterns: str) -> None:
+        cache = regexes.PatternCache(path)
+        for pattern in patterns:
+            cache.compile(pattern)
+        cache.save()
+
+    process(r"(?:usuarios|users)", r"(?:logs?|registros?)")  # an old word list, and gpu-log's pattern
+    process(r"(?:usuarios|usuários|users)", r"gpus? 1")  # the list edited: the old one is never asked again
+    process(r"gpus? 2")
+    process(r"(?:logs?|registros?)", r"gpus? 3")  # gpu-log again
+    process(r"gpus? 4")
+    kept = set(marshal.loads(path.read_bytes())[1])
+    assert (r"(?:usuarios|users)", 0) not in kept
+    assert {(r"(?:logs?|registros?)", 0), (r"(?:usuarios|usuários|users)", 0), (r"gpus? 1", 0)} <= kept
+
+
 def test_past_the_limit_only_what_the_last_process_used_is_kept(tmp_path, monkeypatch):
     """Patterns of word lists since edited do not pile up: past MAX_PATTERNS the file is what one
     process used."""
