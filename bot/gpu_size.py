@@ -7,26 +7,20 @@ run here. The collector stays on, so a long run (a model read from the Hub) stil
 `python -m bot.cli` and callers of bot.cli.main keep the default thresholds and imports."""
 
 import gc
-import sys
 
 gc.set_threshold(100_000, 50, 100)  # the default is (700, 10, 10)
 
 
+# The engine's package first: it puts the patterns kept by an earlier run in re's cache (sizing/regexes.py)
+# before bot.cli's imports compile them (json's).
+import sizing  # noqa: E402 - after the thresholds: the imports are what the collector would walk
+
 # Jinja's bytecode cache module takes sha1 from hashlib at its import, and importing hashlib loads OpenSSL
 # (8 million instructions of a run, valgrind) when CPython's own implementations of every hash in
 # hashlib.algorithms_guaranteed serve as well: hashlib is imported here without it (a Hub read's sha256 is
-# the same either way), and _hashlib itself stays importable.
-if "hashlib" not in sys.modules and "_hashlib" not in sys.modules:
-    sys.modules["_hashlib"] = None  # type: ignore[assignment]  # "import _hashlib" raises ImportError
-    try:
-        import hashlib  # noqa: F401
-    finally:
-        if sys.modules.get("_hashlib", 0) is None:
-            del sys.modules["_hashlib"]
+# the same either way).
+sizing.import_without("hashlib", "_hashlib")
 
-# The engine's package first: it puts the patterns kept by an earlier run in re's cache (sizing/regexes.py)
-# before bot.cli's imports compile them (json's).
-import sizing  # noqa: E402, F401 - after the thresholds: the imports are what the collector would walk
 from bot.cli import run  # noqa: E402
 
 __all__ = ["run"]

@@ -12,14 +12,22 @@ from . import regexes as _regexes
 # (sizing/regexes.py: Python's regex compiler is pure Python).
 _regexes.seed()
 
+
 # Startup time: msgspec (the engine's structs) imports typing_extensions when it is installed (pydantic
 # installs it) and falls back to the standard typing module, which on Python 3.11 has everything msgspec
 # takes from it (get_type_hints with extras, Required, NotRequired). typing_extensions is a sixth of a
 # gpu-size run (~40 ms); it stays importable for whoever else needs it.
-if "msgspec" not in _sys.modules and "typing_extensions" not in _sys.modules:
-    _sys.modules["typing_extensions"] = None  # type: ignore[assignment]  # "import" raises ImportError
+def import_without(module: str, optional: str) -> None:
+    """Imports `module` as if `optional` (a module it can do without) were not installed; `optional` stays
+    importable for whoever else needs it. Nothing when either is imported already."""
+    if module in _sys.modules or optional in _sys.modules:
+        return
+    _sys.modules[optional] = None  # type: ignore[assignment]  # "import optional" raises ImportError
     try:
-        import msgspec  # noqa: F401
+        __import__(module)
     finally:
-        if _sys.modules.get("typing_extensions", 0) is None:
-            del _sys.modules["typing_extensions"]
+        if _sys.modules.get(optional, 0) is None:
+            del _sys.modules[optional]
+
+
+import_without("msgspec", "typing_extensions")
