@@ -1113,12 +1113,14 @@ def _smallest_with(rec: Setup | None, catalog: Catalog, options) -> tuple | None
     return best
 
 
-def within_deadline(plan: Plan, catalog: Catalog):
+def within_deadline(plan: Plan, catalog: Catalog, only: str | None = None):
     """With a deadline, the smallest setup that both holds the run and finishes it in time (setups come
     smallest first); when none we rent is fast enough, the fastest that holds it, and the estimate says
-    by how much the deadline is missed."""
+    by how much the deadline is missed. `only`: setups of that GPU id alone."""
     fastest, fastest_days = None, float("inf")
     for shape in candidates(catalog):
+        if only is not None and shape.gpu.id != only:
+            continue
         if not holds(plan, shape, catalog):
             continue  # the setup is built only for the shapes that hold the run
         setup = evaluate(plan, shape, catalog, capacity=False)
@@ -1275,6 +1277,8 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
             gpu_hours=gpu_hours,
             wall_clock_days=days,
         )
+        if plan.gpu_hours_asked:
+            result.text.insert(0, _hours_asked(plan, gpu, gpu_hours, mfu))
         if recompute:
             # The same time, more hardware work: hardware FLOPs utilization = MFU x (model + recompute) / model.
             hfu = mfu * (flops + recompute) / flops
@@ -1296,6 +1300,17 @@ def estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
             )
         return result
     return _serving_estimates(plan, setup, catalog)
+
+
+def _hours_asked(plan: Plan, gpu, gpu_hours: float, mfu: float) -> str:
+    """ "how many A100 hours?": the run's total on the GPU asked, to lead, against what published runs logged."""
+    lang = plan.lang
+    text = t(lang, "estimate.gpu_hours_asked", gpu_hours=i18n.gpu_hours(gpu_hours, lang), gpu=gpu.name,
+             formula=training_formula(plan), tflops=i18n.number(gpu.bf16_dense_tflops, lang),
+             mfu=i18n.percent(mfu, lang))  # fmt: skip
+    if plan.stage is Stage.pretrain:
+        text += " " + t(lang, "estimate.gpu_hours_published")
+    return text
 
 
 def _rl_estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimates:
@@ -1858,6 +1873,8 @@ def _beyond_offering(plan: Plan, catalog: Catalog) -> Estimates:
     lang = plan.lang
     offered = [catalog.gpu(o.gpu) for o in catalog.offering.offer]
     gpu = max(offered, key=lambda g: (g.bf16_dense_tflops, g.memory_bytes))
+    if plan.gpu_hours_asked and plan.gpu in offered:
+        gpu = plan.gpu  # "quantas horas de H100?": the hours of the GPU asked, not of our fastest
     per_server = max(o for offer in catalog.offering.offer if offer.gpu == gpu.id for o in offer.counts)
     hold = _gpus_to_hold(plan, gpu, per_server, catalog)
     result = Estimates(text=[], gpu=gpu.id, gpus_to_hold=hold)
@@ -1894,6 +1911,8 @@ def _beyond_offering(plan: Plan, catalog: Catalog) -> Estimates:
         split.append(t(lang, "answer.pipeline_stages", n=plan.pp))
     result.text.append(t(lang, key, gpu=gpu.name, hold=i18n.number(hold or 0, lang), formula=formula,
                          mfu=i18n.percent(mfu, lang), split=", ".join(split) or "DDP", **params))  # fmt: skip
+    if plan.gpu_hours_asked and result.gpu_hours:
+        result.text.insert(0, _hours_asked(plan, gpu, result.gpu_hours, mfu))
     return result
 
 

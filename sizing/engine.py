@@ -279,6 +279,15 @@ def _sized(
     # Brief: no GPU named is judged (a head-count reading asks nothing of one, nor "how many fit": its
     # recommendation is the same without).
     named = None if brief else requested(plan, catalog, weighed=bool(plan.compare), plan_share=True)
+    if named is not None and plan.count_asked and plan.stage.is_training and plan.days and plan.timed:
+        # "how many A100 (hours)?" for a run with its tokens: as many of it as finish in time (else the fastest
+        # of it we rent), not the fewest whose memory holds it (2 A100s for 1,600 days had answered).
+        timely = advice.within_deadline(plan, catalog, only=plan.gpu.id)
+        if timely is not None:
+            named = (evaluate(plan, shape_for(plan, plan.gpu, timely.count, catalog), catalog), None)
+    if named is not None and plan.gpu_hours_asked and named[0].fits and plan.timed:
+        # The GPU-hours asked are the named GPU's: the run is estimated there, never on a GPU not named.
+        rec = named[0]
     verdict_plan = plan
     if (
         not brief
@@ -1768,7 +1777,9 @@ def _named_gpu_verdict(plan: Plan, asked, enough, rec, catalog: Catalog, said_wh
             late = plan.days is not None and days > plan.days
             text += " " + t(lang, "named.late" if late else "named.days", days=advice.days_text(days, lang),
                             deadline=i18n.day_count(plan.days, lang) if plan.days else None)  # fmt: skip
-        if is_rec and not said_why:  # a serving answer says what decided the size, naming the setup
+        # A serving answer says what decided the size, naming the setup; the GPU-hours asked of a GPU make it the
+        # recommendation, no smallest of the offering.
+        if is_rec and not said_why and not plan.gpu_hours_asked:
             text += " " + t(lang, "named.is_recommendation")
         elif over_plan:
             pass  # its changes say the fewest of it within the plan, fewer or more than named

@@ -63,7 +63,9 @@ DEFAULT_CONTEXT = 4096
 FINETUNE_SEQ_LEN = 2048
 PRETRAIN_SEQ_LEN = 4096
 MAX_USERS = 100_000
-MAX_GPUS = 4096
+# Llama 3 405B was pre-trained on up to 16,384 H100s (arXiv:2407.21783, section 3.3): a cluster asked about
+# may be twice that before the count is taken for a typo.
+MAX_GPUS = 32_768
 MAX_TOKENS = 10**15
 MAX_DAYS = 3650
 MAX_REPLICAS = 1024
@@ -180,6 +182,7 @@ class Plan(msgspec.Struct, frozen=True):
     # against the LLM's)
     speech_load: Load | None = None
     checkpointing: bool = True
+    lora_targets: str | None = None  # Workload.lora_targets: "all_linear" or "qv" said (None: the stack's)
     cpu_offload: bool = False
     offload_params: bool = (
         False  # the weights in the servers' RAM too (ZeRO-3 offload_param, FSDP CPU offload)
@@ -272,6 +275,8 @@ class Plan(msgspec.Struct, frozen=True):
     count_asked: bool = (
         False  # "quantas H100?": the fewest of the named GPU that serve lead (sizing/choice.py)
     )
+    # a training's GPU-hours asked of the named GPU: the run's total on it, on as many as finish in time
+    gpu_hours_asked: bool = False
     layout_given: bool = False  # tensor or pipeline parallelism said ("tp=2 pp=2"): the GPU count is theirs
     given_replicas: int | None = None  # as the question said them (None when not given)
     given_high_availability: bool | None = None
@@ -705,6 +710,7 @@ def make_plan(w: Workload, catalog: Catalog, source: ModelSource | None = None) 
         residency=tuple(w.residency or ()),
         layout_given=bool(w.tp or w.pp or w.gpus_from_layout),
         count_asked=bool(w.gpus_asked) and not w.gpus,
+        gpu_hours_asked=bool(w.gpu_hours_asked) and not w.gpus and stage.is_training,
     )
     if stage.is_training:
         if w.lora_adapters:
@@ -1247,7 +1253,7 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         said.append(t(lang, "assume.optimizer_single_device_recipe", stack=stack.name))
     rank = w.lora_rank or stack.lora_rank or 16
     if lora:
-        said.append(_lora_targets(model, rank, w.lora_rank is None, stack, lang))
+        said.append(_lora_targets(model, rank, w.lora_rank is None, stack, lang, w.lora_targets))
     if w.data_period:
         key = "assume.data_period" if (w.data_periods or 1) == 1 else "assume.data_periods"
         said.append(t(lang, key, period=w.data_period, periods=w.data_periods))
@@ -1389,6 +1395,7 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         optimizer=optimizer,
         optimizer_open=optimizer_open,
         lora_rank=rank,
+        lora_targets=w.lora_targets,
         checkpointing=checkpointing,
         tp=tp,
         pp=pp,
@@ -1552,8 +1559,17 @@ def _served_encoders(plan: Plan, w: Workload, lang: str, said: list[str]) -> Pla
     return plan.but(encoders=tuple(ids), encoders_assumed=tuple(assumed), speech_load=heard)
 
 
-def _lora_targets(model: ModelEntry, rank: int, default: bool, stack: Stack, lang: str) -> str:
-    """The modules LoRA adapts, named (PEFT target_modules="all-linear"), and what that adds up to."""
+def _lora_targets(
+    model: ModelEntry, rank: int, default: bool, stack: Stack, lang: str, said: str | None = None
+) -> str:
+    """The modules LoRA adapts, named (PEFT target_modules="all-linear"), and what that adds up to; `said`: the
+    targets the question gave ("qv": q_proj and v_proj alone)."""
+    if said == "qv":
+        return t(lang, "assume.lora_targets_qv", rank=rank,
+                 default=t(lang, "assume.default_marker") if default else "",
+                 params=i18n.params(training.lora_params(model, rank, stack, "qv"), lang),
+                 all=i18n.params(training.lora_params(model, rank), lang),
+                 dtype=t(lang, f"adapter_dtype.{stack.adapter_dtype}"))  # fmt: skip
     matrices = t(lang, "lora.matrices_gated" if model.mlp == "gated" else "lora.matrices_plain")
     parts = [t(lang, "lora.attention_mla" if model.mla else "lora.attention")]
     has_dense = model.dense_layers > 0 or (model.moe is not None and model.moe.shared_experts > 0)
@@ -1561,7 +1577,7 @@ def _lora_targets(model: ModelEntry, rank: int, default: bool, stack: Stack, lan
         parts.append(t(lang, "lora.mlp", matrices=matrices))
     if model.moe:
         parts.append(t(lang, "lora.experts", experts=model.moe.experts, matrices=matrices))
-    if stack.lora_skip_k:
+    if stack.lora_skip_k and said != "all_linear":
         # torchtune's recipes: q, v and the attention's output, and the MLP
         return t(lang, "assume.lora_targets_recipe", rank=rank, stack=stack.name,
                  default=t(lang, "assume.lora_recipe_rank") if default else "",

@@ -76,6 +76,7 @@ from .plan import (
     ADAPTER_DATA_TOKENS,
     BYTES_PER_TOKEN,  # training data said by its size on disk, in tokens (the LoRA default's data size)
     DEFAULT_CONTEXT,  # the context a thread with none said was sized at ("o dobro do contexto")
+    MAX_GPUS,  # the most GPUs a question may name (a pre-training cluster of thousands)
     batch_period,  # a batch's window as it was said ("8 horas"), in the note of "e se for 24/7?"
 )
 from .quantities import parse_amount, parse_context, parse_count
@@ -2005,6 +2006,13 @@ NO_CHECKPOINTING = regexes.compile(
     rf"\b{_W('training.without')}\s+(?:o\s+|the\s+)?{_CKPT}\b|\b{_CKPT}\s*[=:]?\s*{_W('training.off')}\b"
 )
 CHECKPOINTING = regexes.compile(rf"\b(?:{_W('training.with')}\s+)?{_CKPT}\b")
+# The linear layers LoRA adapts (PEFT target_modules): every one ("all-linear", the default) or q and v alone.
+# PEFT's key may come before them, as in a pasted LoraConfig or YAML ("target_modules: [q_proj, v_proj]").
+_TARGET_KEY = r"(?:--?)?(?:lora[_-])?target(?:[_-]modules?)?\s*[:=]?\s*"
+LORA_ALL_LINEAR = regexes.compile(rf"(?<![\w-])(?:{_TARGET_KEY})?{_W('training.lora_all_linear')}(?![\w-])")
+# q_proj and v_proj listed as a YAML or Python list writes them: [q_proj, v_proj], ["q_proj", "v_proj"], q_proj,v_proj
+_QV_LIST = r"\[?\s*[\"']?q_proj[\"']?\s*[,\s]\s*[\"']?v_proj[\"']?\s*\]?"
+LORA_QV = regexes.compile(rf"(?<![\w-])(?:{_TARGET_KEY})?(?:{_W('training.lora_qv')}|{_QV_LIST})(?![\w-])")
 CONTRACTS = [
     (mode, regexes.compile(rf"\b{_W('contracts.' + mode)}\b"))
     for mode in ("on_demand", "project_package", "reserved", "dedicated")
@@ -3562,6 +3570,34 @@ def _how_many_gpus(scan: _Scan) -> bool:
     return start is not None and _HOW_MANY_BEFORE.search(scan.work, max(0, start - 60), start) is not None
 
 
+# "how many A100 hours?", "quantas horas de H100?", "H100-hours", "GPU-hours on an H100": the hours of the card
+# named are asked, the run's total on it, not a run on one of it. A number before them is a budget said ("1,3M
+# horas de H100", "500 H100 hours"), no question.
+_HOURS_AFTER_GPU = regexes.compile(r"\s*(?:[-\s]?gpus?)?[-\s]?(?:hours?|hrs?|horas?)\b")
+_HOURS_BEFORE_GPU = regexes.compile(
+    r"\b(?:gpu[-\s]?hours?|hours?|horas?(?:[-\s]gpu|\s+de\s+gpu)?)\s+(?:(?:de|da|das|do|of|on|em|na|numa|an?|gpus?)\s+){0,3}$"
+)
+_COUNTED_BEFORE = regexes.compile(r"\d[\d.,]*\s*(?:k|m|mi|mil|million|milhoes|milhões|bi)?\s*$")
+
+
+def _gpu_hours_asked(scan: _Scan) -> bool:
+    """Whether the question asks the GPU-hours of the GPU it names, not counted as a budget."""
+    if "hour" not in scan.typed and "hora" not in scan.typed and "hrs" not in scan.typed:
+        return False
+    ends = dict(scan.found.get("gpu_end") or [])
+    for start, _ in scan.found.get("gpu_at") or []:
+        end = next((e for e in sorted(ends) if e > start), None)
+        after = _HOURS_AFTER_GPU.match(scan.typed, end) if end is not None else None
+        before = _HOURS_BEFORE_GPU.search(scan.typed, max(0, start - 40), start)
+        if after is not None and not _COUNTED_BEFORE.search(scan.typed, max(0, start - 20), start):
+            return True
+        if before is not None and not _COUNTED_BEFORE.search(
+            scan.typed, max(0, before.start() - 20), before.start()
+        ):
+            return True
+    return False
+
+
 # "70b on h100s", "rodar em A100s", "nas RTX 4090s": a card named in the plural with no count asks how many of
 # it, as "quantas H100?" does (a name that ends in S itself, the L40S, is no plural).
 _PLURAL_GPU_AT = regexes.compile(r"(?:[a-z]+[\s-]?)?[a-z]?\d{2,5}s\b")
@@ -4990,6 +5026,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         if "lora_adapters" in scan.found:
             _served_adapter_counts(scan)
     scan.take(NO_CHECKPOINTING, "checkpointing", lambda m: False)
+    scan.take(LORA_QV, "lora_targets", lambda m: "qv")
+    scan.take(LORA_ALL_LINEAR, "lora_targets", lambda m: "all_linear")
     scan.take(CHECKPOINTING, "checkpointing", lambda m: True)
     scan.take(NO_MEMORY, "no_memory", lambda m: True)
     scan.take(STEPS, "steps", lambda m: None if _after_a_key(scan, m, 1) else _steps(m))
@@ -6241,7 +6279,7 @@ _BOARD_BEFORE_GPU = regexes.compile(r"(?:(?<![\w.,])(\d{1,2})\s*[x×]?\s*)?\b(?:
 _RANK_BEFORE = regexes.compile(r"\brank\s*[=:]?\s*$")
 # "2 (duas) L40S" too, and a quote's units: "2 units of RTX 4090", "2 unidades da L40S", "4 pcs of H100"
 _COUNT_BEFORE_GPU = regexes.compile(
-    r"(?<![\w.,=:])\(?(\d{1,4})\s*\)?\s*(?:[x×*]|(?:units?|pcs|pieces?)\s+of|unidades?\s+d[aeo]s?|pcs)?\s*$"
+    r"(?<![\w.,=:])\(?(\d{1,5}|\d{1,2}[.,]\d{3}(?![.,]?\d))\s*\)?\s*(?:[x×*]|(?:units?|pcs|pieces?)\s+of|unidades?\s+d[aeo]s?|pcs)?\s*$"
 )
 # "one H100 or one H200", "uma única A100": one GPU said in words, right before the card's name; "uma H200 ou
 # duas H100": "uma" is also an article, a count only beside another GPU's count (_gpus_named).
@@ -6250,9 +6288,10 @@ _ONE_ARTICLE_BEFORE_GPU = regexes.compile(rf"(?<![\w.,=:])(?:{_W('counts.one_gpu
 # "numa H100 ou numa H200", "on an H100 or on an H200": where the model runs, one GPU on each side.
 _ONE_ON_BEFORE_GPU = regexes.compile(rf"(?<![\w.,=:])(?:{_W('counts.one_gpu_on')})\s+$")
 _COUNT_AFTER_GPU = regexes.compile(r"\s*\(?\s*(?:[x×*]\s*(\d{1,4})\b|(\d{1,4})\s*[x×*](?![\w.]))\s*\)?")
-# A pre-training cluster is counted in hundreds ("with 512 H100s", "em 128 h100"): up to the engine's most,
-# unless a context word says the number is tokens ("contexto de 4096 h100" is no 4,096 GPUs).
-_MOST_GPUS_NAMED = 4096
+# A pre-training cluster is counted in hundreds or thousands ("with 512 H100s", "em 128 h100", "16,384 H100s":
+# Llama 3 405B's): up to the engine's most, unless a context word says the number is tokens ("contexto de 4096
+# h100" is no 4,096 GPUs).
+_MOST_GPUS_NAMED = MAX_GPUS
 # "2 ou 4 H100", "2x or 4x H100s", "2 gpus ou 4 h100", "2 placas ou em 4 h100": the first of a choice of counts
 # before a GPU's count; the GPU named once after the last count is every count's (the "2 gpus" had contradicted
 # the "4 h100").
@@ -6343,8 +6382,11 @@ def _gpu_count(scan: _Scan, start: int, end: int) -> None:
         count = 1
     else:
         number = m.group(1) or m.group(m.lastindex or 1)  # "H100 (2x)" as "H100 (x2)"
+        number = number and number.replace(",", "").replace(".", "")  # "16,384 H100s", "16.384 H100"
         # "em 0 h100": no GPUs at all, refused as such by sizing/plan.py (it had been sized as 1 silently)
         count = int(number) if number and 0 <= int(number) <= _MOST_GPUS_NAMED else None
+        if number and count is None and _pretraining(scan) and _CLUSTER_CUE.search(scan.work, 0, m.start()):
+            count = int(number)  # "on 40000 H100s": a cluster past the most, refused as such (sizing/plan.py)
         if (
             count
             and count > 64
@@ -8358,6 +8400,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         lora_rank=_one(scan, "lora_rank", "lora_rank"),
         optimizer=_one(scan, "optimizer", "optimizer"),
         checkpointing=_one(scan, "checkpointing", "checkpointing"),
+        lora_targets=_one(scan, "lora_targets", "lora_targets"),
         cpu_offload=_one(scan, "cpu_offload", "cpu_offload"),
         offload_params=_one(scan, "offload_params", "cpu_offload"),
         vision_trained=True if scan.found.get("vision_trained") else None,
@@ -8525,10 +8568,14 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         and (
             _how_many_gpus(scan)
             or _gpu_in_plural(scan)
+            or (not serving and _gpu_hours_asked(scan))
             or (serving and _bare_gpu_under_load(scan, fields, base))
         )
     ):
         fields["gpus_asked"] = True  # "quantas H100 preciso?": the fewest of it that serve lead the answer
+        if not serving and _gpu_hours_asked(scan):
+            # "how many A100 hours?": the run's total on that GPU (advice.estimates)
+            fields["gpu_hours_asked"] = True
     methods = scan.found.get("method", [])
     if any(kind == "rloo" for kind, _ in methods):
         # "RLOO com RLVR": RL with verifiable rewards is where RLOO's rewards come from (functions), not GRPO.
@@ -9794,7 +9841,7 @@ SERVING_ONLY = frozenset(
 )
 TRAINING_ONLY = frozenset(
     {"seq_len", "batch", "zero", "compare_zero", "compare_stages", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
-     "offload_params", "pp", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
+     "lora_targets", "offload_params", "pp", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
      "days", "examples", "example_tokens", "example_average", "data_bytes", "epochs", "stack", "teacher_model", "teacher_offline", "global_batch", "grad_accum", "steps",
      "batch_as_global", "data_period", "data_periods", "vision_trained"}
 )  # fmt: skip

@@ -309,6 +309,7 @@ def _training_memory(
         checkpointing=plan.checkpointing,
         optimizer=plan.optimizer.value,
         lora_rank=plan.lora_rank,
+        lora_targets=plan.lora_targets,
         cpu_offload=plan.cpu_offload,
         tp=plan.tp,
         stack=plan.stack,

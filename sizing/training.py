@@ -122,14 +122,18 @@ def _once(a: Architecture, name: str, compute):
     return found[1]
 
 
-def lora_params(a: Architecture, rank: int, stack: Stack | None = None) -> int:
+def lora_params(a: Architecture, rank: int, stack: Stack | None = None, targets: str | None = None) -> int:
     """Adapter parameters with LoRA on every linear layer (QLoRA paper: adapting all linear layers matches
     full fine-tuning), as PEFT's target_modules="all-linear" picks them: every linear module but the
     output head, so in MoE layers the router and each routed expert's matrices too. Each adapted
     d_in x d_out matrix gains rank x (d_in + d_out). A stack whose recipes leave the key projection out
-    (torchtune: lora_attn_modules q_proj, v_proj, output_proj) has those widths less."""
+    (torchtune: lora_attn_modules q_proj, v_proj, output_proj) has those widths less. `targets` "qv": the query
+    and value projections alone (target_modules=["q_proj", "v_proj"], PEFT's default for Llama-style models);
+    "all_linear" said: every linear layer, whatever the stack's recipes adapt."""
+    if targets == "qv":
+        return _once(a, "lora_qv", _qv_widths) * rank
     widths = _once(a, "lora", _lora_widths)
-    if stack is not None and stack.lora_skip_k:
+    if stack is not None and stack.lora_skip_k and targets is None:
         widths -= _once(a, "lora_k", _k_widths)
     return widths * rank
 
@@ -147,6 +151,20 @@ def _k_widths(a: Architecture) -> int:
             total += a.hidden_size + a.full_kv_heads * a.full_head_dim
         else:
             total += a.hidden_size + a.num_kv_heads * a.dim_per_head
+    return total
+
+
+def _qv_widths(a: Architecture) -> int:
+    """Sum of d_in + d_out over the query and value projections of the attention layers: hidden -> heads x
+    head_dim, and hidden -> KV heads x head_dim (grouped-query attention shares the value heads)."""
+    total = 0
+    for layer in range(a.num_layers):
+        if a.is_mamba(layer) or not a.has_attention(layer):
+            continue
+        if a.kind(layer) == "G" and a.uneven_heads:
+            total += 2 * a.hidden_size + (a.num_heads + a.full_kv_heads) * a.full_head_dim
+        else:
+            total += 2 * a.hidden_size + (a.num_heads + a.num_kv_heads) * a.dim_per_head
     return total
 
 
@@ -404,6 +422,7 @@ def memory(
     checkpointing: bool,
     optimizer: Optimizer = "adamw",
     lora_rank: int = 16,
+    lora_targets: str | None = None,
     cpu_offload: bool = False,
     tp: int = 1,
     stack: Stack | None = None,
@@ -467,7 +486,7 @@ def memory(
             root_bytes = 4.0
         layer_bytes = (base - root_params * root_bytes) / max(1, a.params - root_params)
         weights, grads, optim = stage_weight_bytes(a, base, root_bytes, pp) / tp, 0.0, 0.0
-        lora = lora_params(a, lora_rank, stack)
+        lora = lora_params(a, lora_rank, stack, lora_targets)
         adapters = lora * adapter_bytes_per_param(optimizer, stack) / tp / pp
         trainable, per_layer, grad_bytes, root_trainable = (
             lora,

@@ -167,6 +167,8 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "param_offload",
         "cpu_offload",
         "checkpointing",
+        "lora_all_linear",
+        "lora_qv",
         "with",
         "without",
         "off",

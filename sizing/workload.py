@@ -169,6 +169,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     optimizer: Optimizer | None = None
     lora_rank: int | None = None
     checkpointing: bool | None = None
+    # The linear layers LoRA adapts: "all_linear" (PEFT target_modules="all-linear", the default) or "qv"
+    # (q_proj and v_proj alone)
+    lora_targets: str | None = None
     cpu_offload: bool = False
     # training: the weights in CPU RAM too (ZeRO-3/FSDP)
     offload_params: bool = False
@@ -438,6 +441,9 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # "quantas H100 preciso?", "how many H100s?": the count of the GPU named is what is asked; the answer leads
     # with the fewest of it that serve the workload (sizing/choice.py requested), not with one of it
     gpus_asked: bool | None = None
+    # A training's GPU-hours asked of the GPU named ("how many A100 hours?", "quantas horas de H100?"): the answer
+    # gives the run's GPU-hours on it, and the cluster of it that finishes in time (sizing/engine.py)
+    gpu_hours_asked: bool | None = None
     # Speculative decoding (serving): the method asked for ("draft_model", "eagle", "eagle3", "mtp",
     # "ngram"), "auto" when only speculative decoding was said, "off" when a thread turns it off
     speculative: str | None = None

@@ -4,8 +4,11 @@ published them, within the tolerance each test states."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from bot.cli import main as gpu_size
 from tests.gpu_size_run import answer, answer_json
 
 # -- LLaMA 1 is its own architecture --------------------------------------------------------------------------
@@ -47,3 +50,162 @@ def test_qlora_of_llama_65b_on_one_48_gb_gpu_matches_the_qlora_paper(capsys):
     assert out.startswith("Entendi: LLaMA-1 65B · ajuste fino com QLoRA · 1× RTX A6000 48 GB")
     assert "1× RTX A6000 48 GB: cabe" in out
     assert answer_json(capsys, text)["memory"]["total"] == pytest.approx(41e9, rel=0.10)
+
+
+# -- the GPU-hours of a GPU named are the run's total on it ---------------------------------------------------
+
+
+def test_a100_hours_asked_are_the_run_on_a100s(capsys):
+    # Had been "1× A100" understood, judged short, then "With 2× A100: fits. Training takes ~1,613 days", with
+    # the GPU-hours given on H100s, a GPU not named.
+    text = "pretraining 7B on 1T tokens, how many A100 hours?"
+    out = answer(capsys, text)
+    first = out.splitlines()[0]
+    assert "· A100 SXM 80 GB ·" in first and "1× A100" not in first, first
+    assert "1,613 days" not in out and "With 2× A100" not in out
+    # 6·N·D (Kaplan et al. 2020) over the A100's 312 TFLOPS BF16 dense peak (NVIDIA A100 datasheet) at the
+    # offering's Ampere MFU (sizing/data/offering.toml)
+    figures = answer_json(capsys, text)
+    params, mfu = figures["workload"]["model"]["params"], figures["estimates"]["mfu"]
+    hours = 6 * params * 1e12 / (312e12 * mfu) / 3600
+    assert figures["estimates"]["gpu_hours"] == pytest.approx(hours, rel=0.01)
+    assert f"The run is {round(hours):,} A100 SXM 80 GB GPU-hours" in out
+    # on a cluster of A100s as large as we rent (none finishes in 30 days), never another GPU's
+    assert "on 4 servers × 8× A100 SXM 80 GB" in out and "8× H100" not in out.split("Alternatives")[0]
+
+
+def test_llama_2_7b_a100_hours_against_its_paper(capsys):
+    # Llama 2 paper (Touvron et al. 2023, arXiv:2307.09288), Table 2: 184,320 A100-80GB GPU-hours for 7B on 2T
+    # tokens, at 350-400 W power caps. 6·N·D at the offering's Ampere MFU lands within 25% under it; the answer
+    # cites the paper's figure beside its own.
+    out = answer(capsys, "pretrain llama 2 7b on 2T tokens, how many A100 hours?")
+    hours = answer_json(capsys, "pretrain llama 2 7b on 2T tokens, how many A100 hours?")["estimates"][
+        "gpu_hours"
+    ]
+    assert 0.75 * 184_320 < hours < 184_320
+    assert "184,320 A100-80GB GPU-hours for 7B on 2T tokens" in out
+
+
+def test_h100_hours_for_an_8b_on_15t_tokens(capsys):
+    # Llama 3.1 model card: 1.46M H100-80GB GPU-hours for 8B (about 15T tokens), far more than 6·N·D at the
+    # 38-43% MFU the Llama 3 paper reports for 405B (arXiv:2407.21783, Table 4): the answer gives 6·N·D at 40%
+    # within 1%, and says the card's figure beside it.
+    text = "quantas horas de H100 pra treinar um 8b com 15T tokens?"
+    out = answer(capsys, text)
+    assert "H100 SXM 80 GB" in out.splitlines()[0] and "1× H100" not in out.splitlines()[0]
+    hours = 6 * 8.03e9 * 15e12 / (989e12 * 0.40) / 3600
+    assert answer_json(capsys, text)["estimates"]["gpu_hours"] == pytest.approx(hours, rel=0.01)
+    assert "O treino leva 507.268 horas de H100 SXM 80 GB: 6·N·D" in out
+    assert "1,46 mi horas de H100-80GB para o 8B" in out
+    assert "O treino leva ~5.284 dias" not in out  # the 4-GPU setup that only held it had answered
+
+
+def test_h100_hours_of_a_run_nothing_we_rent_holds_are_h100_hours(capsys):
+    # Llama 3 405B (arXiv:2407.21783): 3.8 × 10^25 FLOPs; the hours asked are H100's, not our fastest GPU's
+    out = answer(capsys, "treinar o llama 3.1 405b do zero com 15,6T tokens, quantas horas de h100?")
+    assert (
+        "horas de GPU em H100 SXM 80 GB" in out and "O treino leva 26.663.099 horas de H100 SXM 80 GB" in out
+    )
+
+
+def test_a_fine_tune_s_hours_use_its_own_formula(capsys):
+    # LoRA trains no base weights: 4·N·D (the base's backward to the activations only), and no pre-training's
+    # published figures beside it
+    out = answer(capsys, "fine-tune llama 8b com lora e 1B tokens, quantas horas de h100?")
+    assert "horas de H100 SXM 80 GB: 4·N·D" in out and "Pré-treinos publicados" not in out
+
+
+def test_how_many_a100_for_a_timed_run_finish_in_time(capsys):
+    # "how many A100?" for a run with its tokens: the fewest A100s that finish within the deadline, not the
+    # fewest whose memory holds it (2 A100s for 1,600 days had answered)
+    out = answer(capsys, "pre-training a 1b on 100B tokens in 30 days, how many A100?")
+    days = 6 * 1.24e9 * 100e9 / (312e12 * 0.5) / 3600 / 24
+    assert days > 30  # one A100 is too slow; two finish in time
+    assert "2× A100 SXM 80 GB: fits" in out and "past the deadline" not in out
+
+
+# -- a pre-training cluster of thousands is GPUs --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Llama 3 405B's cluster (arXiv:2407.21783, section 3.3): had been a 16k context on one H100
+        "pretraining llama 405b on 16384 h100",
+        "pretraining llama 405b on 16,384 h100s",
+        "pré-treino do llama 3.1 405b com 15,6T tokens em 16.384 h100",
+    ],
+)
+def test_llama_3_405b_s_cluster_is_read(capsys, text):
+    first = answer(capsys, text).splitlines()[0]
+    assert "16384× H100 SXM 80 GB" in first and "context" not in first and "contexto" not in first, first
+
+
+def test_llama_3_405b_on_its_cluster_takes_about_its_published_time(capsys):
+    # 3.8 × 10^25 FLOPs (6·N·D) on 16,384 H100s at 40% of 989 TFLOPS: ~68 days; the Llama 3.1 card's 30.84M
+    # GPU-hours over 16,384 GPUs are ~78 days (restarts and lower-utilization phases in them): within 15%.
+    out = answer(capsys, "pretrain llama 3.1 405b with 15.6T tokens on 16384 h100, how many days?")
+    assert "the 16384 asked are beyond it; on them: 2048 servers × 8× H100 SXM 80 GB: fits" in out
+    days = float(re.search(r"Training takes ~(\d+) days on this setup", out).group(1))
+    assert days == pytest.approx(30.84e6 / 16384 / 24, rel=0.15)
+
+
+def test_a_cluster_past_the_most_is_refused_as_one(capsys):
+    # had been a 40,000-token context
+    assert gpu_size(["pretrain llama 3.1 405b on 40000 h100"]) != 0
+    error = capsys.readouterr().err
+    assert "40,000 GPUs is more than I size (up to 32,768" in error and "Traceback" not in error
+
+
+# -- which linear layers LoRA adapts ---------------------------------------------------------------------------
+
+
+def _lora_widths_llama_3_1_8b(qv_only: bool) -> int:
+    # Llama 3.1 8B's config.json: hidden 4096, 32 layers, 32 heads, 8 KV heads of 128, MLP 14336
+    h, q, kv, mlp, layers = 4096, 32 * 128, 8 * 128, 14336, 32
+    if qv_only:
+        return layers * ((h + q) + (h + kv))
+    return layers * ((h + q) + 2 * (h + kv) + (q + h) + 3 * (h + mlp))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "lora all-linear llama 3.1 8b",
+        "lora do llama 3.1 8b com target_modules: all-linear",
+        "lora do llama 3.1 8b em todas as camadas lineares",
+    ],
+)
+def test_all_linear_is_read_as_every_linear_layer(capsys, text):
+    # "all-linear" had been a word not understood; it is PEFT's every-linear-layer choice, the default here.
+    # Each adapted d_in x d_out matrix adds rank x (d_in + d_out) parameters (LoRA, arXiv:2106.09685).
+    out = answer(capsys, text)
+    assert "Não entendi" not in out and "Not understood" not in out
+    params = 16 * _lora_widths_llama_3_1_8b(qv_only=False)
+    assert f"{round(params / 1e6)}M parâmetros de adaptador" in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "lora do llama 3.1 8b com target_modules [q_proj, v_proj]",
+        "lora do llama 3.1 8b só query e value",
+    ],
+)
+def test_q_and_v_alone_hold_fewer_adapter_parameters(capsys, text):
+    out = answer(capsys, text)
+    qv, every = 16 * _lora_widths_llama_3_1_8b(qv_only=True), 16 * _lora_widths_llama_3_1_8b(qv_only=False)
+    assert (
+        f"só nas projeções de query e value (target_modules q_proj, v_proj), como pedido: {round(qv / 1e6)}M"
+        in out
+    )
+    assert f"contra {round(every / 1e6)}M em todas as camadas lineares" in out
+    # adapter weights, gradients and AdamW states in FP32: 16 bytes a parameter (PEFT's FP32 adapters)
+    adapters = answer_json(capsys, text)["memory"]["adapters"]
+    assert adapters == pytest.approx(16 * qv, rel=0.02)
+
+
+def test_all_linear_said_to_torchtune_adapts_the_keys_too(capsys):
+    # torchtune's configs leave k out (lora_attn_modules q_proj, v_proj, output_proj); all-linear said keeps them
+    out = answer(capsys, "torchtune lora llama 3.1 8b all-linear")
+    assert "em todas as camadas lineares" in out and "não na k" not in out
