@@ -1343,7 +1343,7 @@ def _rl_estimates(plan: Plan, setup: Setup | None, catalog: Catalog) -> Estimate
             round=i18n.number(run.per_round, lang),
             generation=i18n.duration(run.generation_s / day, lang),
             training=i18n.duration(run.training_s / day, lang),
-            formula=" + ".join(f"{k}·N·D" for k in run.terms),
+            formula=" + ".join(run.terms),
             flops=i18n.scientific(run.flops, lang),
             tokens=i18n.count(run.tokens, lang),
             mfu=i18n.percent(mfu, lang),
@@ -1393,7 +1393,9 @@ class RLRun(msgspec.Struct, frozen=True):
     tokens: int  # prompt + completion tokens trained on
     per_round: int  # completions generated together (the generation batch)
     server_gpus: int  # GPUs of `trl vllm-serve`, beside the training ones (0: colocated)
-    terms: tuple[int, ...]  # the training FLOPs' coefficients of N·D
+    terms: tuple[
+        str, ...
+    ]  # the training FLOPs' terms as written ("6·N·D"; a reward model of its own: "2·N_rm·D")
     flops: float
     generation_s: float
     training_s: float
@@ -1435,16 +1437,22 @@ def rl_run(plan: Plan, setup: Setup, catalog: Catalog) -> RLRun | None:
         engine, prompt, completion, batch
     )
     coefficient = 6 if plan.stage in (Stage.full, Stage.pretrain) else 4  # 4·N·D: no weight gradients
-    terms = [coefficient]
+    # A reward model of its own size (plan.rl_reward_arch) scores with its own parameters, and PPO's value
+    # model starts from it (DeepSpeed-Chat's step 3, OpenRLHF): N_rm in their terms.
+    reward = plan.rl_reward_arch or model
+    n_rm = "N_rm" if plan.rl_reward_arch is not None else "N"
+    terms = [(coefficient, model)]
     if ppo:
-        terms.append(coefficient)  # the value model, trained like the policy
+        terms.append((coefficient, reward))  # the value model, trained like the policy
     if plan.rl_reward_model:
-        terms.append(2)  # the reward model's forward over each completion
+        terms.append((2, reward))  # the reward model's forward over each completion
     if plan.rl_reference:
-        terms.append(2)  # the reference's forward (with adapters: the base, adapters off)
-    flops = sum(terms) * model.active_params * tokens  # MoE: the active parameters, as training_flops
+        terms.append((2, model))  # the reference's forward (with adapters: the base, adapters off)
+    # MoE: the active parameters, as training_flops
+    flops = sum(k * m.active_params for k, m in terms) * tokens
+    written = tuple(f"{k}·{'N' if m is model else n_rm}·D" for k, m in terms)
     training_s = flops / (setup.count * gpu.bf16_dense_tflops * 1e12 * catalog.training_mfu(gpu))
-    return RLRun(ppo, generations, completions, tokens, per_round, server_gpus, tuple(terms), flops,
+    return RLRun(ppo, generations, completions, tokens, per_round, server_gpus, written, flops,
                  generation_s, training_s)  # fmt: skip
 
 

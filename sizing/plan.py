@@ -33,11 +33,13 @@ from .names import (
     llama_cpp_cache_type,
     name_index,
     normalize,
+    parse_size,
     resolve_gpu,
     resolve_kv_precision,
     resolve_model,
     resolve_precision,
     resolve_stack,
+    scale_layers,
     unversioned_base,
 )
 from .result import ApiPriceInfo, BudgetInfo
@@ -198,6 +200,7 @@ class Plan(msgspec.Struct, frozen=True):
     rl_generations: int = training.RL_GENERATIONS
     rl_reference: bool = False
     rl_reward_model: bool = False  # a frozen reward model scores the completions (PPO's; RLOO's by default)
+    rl_reward_arch: ModelEntry | None = None  # a reward model of its own, named (None: the policy's size)
     rl_generation: str = "colocate"
     rl_prompts: int | None = (
         None  # prompts the run goes through (dataset x epochs): what its time scales with
@@ -1418,6 +1421,34 @@ def _rl_lengths(w: Workload, lang: str) -> int:
     return prompt + completion
 
 
+def _reward_arch(w: Workload, plan: Plan, catalog: Catalog, lang: str, said: list[str]) -> ModelEntry | None:
+    """An RL run's reward model of its own (Workload.rl_reward_arch), said with its frozen weights; a name the
+    catalogue cannot size leaves the policy's size, said so. Its vocabulary must be the policy's for TRL,
+    whose trainers score the policy's token ids with it (trl/trainer/utils.py get_reward)."""
+    model, full = plan.model, plan.stage in (Stage.full, Stage.pretrain)
+    size = parse_size((w.rl_reward_arch or "").strip().lower())
+    try:
+        # A size alone ("reward model de 7b") is the policy's own architecture at that size: a reward model made
+        # from the policy's family shares its tokenizer, as TRL needs (a stand-in of another family would not).
+        reward = scale_layers(model, size) if size else resolve_model(w.rl_reward_arch or "", catalog).model
+        if reward.scaled_from:  # named in the reader's language, as the question's model is
+            base = catalog.model(reward.scaled_from).name
+            reward = _changed(reward, name=t(lang, "model.scaled_name", base=base, layers=reward.num_layers))
+    except SizingError:
+        said.append(t(lang, "assume.rl_reward_arch_unknown", reward=w.rl_reward_arch, policy=model.name))
+        return None
+    own = (
+        2 * reward.params
+        if full
+        else weight_bytes(model, plan.precision, catalog).bytes * reward.params / model.params
+    )
+    said.append(t(lang, "assume.rl_reward_arch", reward=reward.name, bytes=i18n.gb(own, lang)))
+    if reward.vocab_size != model.vocab_size:
+        said.append(t(lang, "assume.rl_reward_vocab", reward=reward.name, policy=model.name,
+                      rv=i18n.number(reward.vocab_size, lang), pv=i18n.number(model.vocab_size, lang)))  # fmt: skip
+    return reward
+
+
 def _rl_defaults(
     plan: Plan, w: Workload, seq_len: int, batch: int, catalog: Catalog, lang: str, said: list[str]
 ) -> dict:
@@ -1431,6 +1462,7 @@ def _rl_defaults(
     full = plan.stage in (Stage.full, Stage.pretrain)
     frozen = i18n.gb(2 * model.params if full else weight_bytes(model, plan.precision, catalog).bytes, lang)
     name = t(lang, f"understood.method_{method.value}")
+    reward_arch = _reward_arch(w, plan, catalog, lang, said) if w.rl_reward_arch else None
     if method in (Method.grpo, Method.rloo):
         said.append(t(lang, f"assume.rl_{method.value}"))
         said.append(t(lang, "assume.rl_lengths", prompt=i18n.tokens(prompt, lang),
@@ -1451,7 +1483,10 @@ def _rl_defaults(
         # GRPO's rewards come from functions unless a reward model is said; RLOO's from a reward model, as
         # in its paper's RLHF runs, unless functions (a verifier) are said.
         reward_model = w.rl_reward_model if w.rl_reward_model is not None else method is Method.rloo
-        if reward_model:
+        reward_model = reward_model or reward_arch is not None
+        if reward_model and reward_arch is not None:
+            pass  # _reward_arch said which one, and its bytes
+        elif reward_model:
             key = "assume.rl_reward_model" if w.rl_reward_model else "assume.rl_reward_model_default"
             said.append(t(lang, key, method=name, models=frozen))
         elif method is Method.rloo:
@@ -1464,6 +1499,17 @@ def _rl_defaults(
             # its own with `trl vllm-serve`.
             generation = "server"
             said.append(t(lang, "assume.rl_server_large", weights=i18n.gb(2 * model.params, lang)))
+    elif reward_arch is not None:
+        said.insert(-1, t(lang, "assume.rl_ppo_reward_arch", reward=reward_arch.name))
+        said.append(t(lang, "assume.rl_ppo_lengths", prompt=i18n.tokens(prompt, lang),
+                      completion=i18n.tokens(completion, lang), batch=batch))  # fmt: skip
+        reference = True
+        reward_model = True
+        if full:
+            said.append(t(lang, "assume.preference_reference", method="PPO", reference=frozen))
+        else:
+            said.append(t(lang, "assume.preference_reference_lora", method="PPO"))
+        generation = w.rl_generation or "generate"
     else:
         said.append(t(lang, "assume.rl_ppo", models=frozen))
         said.append(t(lang, "assume.rl_ppo_lengths", prompt=i18n.tokens(prompt, lang),
@@ -1490,6 +1536,7 @@ def _rl_defaults(
         rl_generations=generations,
         rl_reference=reference,
         rl_reward_model=reward_model,
+        rl_reward_arch=reward_arch,
         rl_generation=generation,
     )
 

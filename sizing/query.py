@@ -31,6 +31,7 @@ from . import (
     prefilter,
     redact,
     regexes,
+    reward_query,
     speculative_query,
     speech,
     speech_query,
@@ -4922,6 +4923,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     # contradict the first or to choose between (sizing/speculative_query.py).
     speculative_query.take(scan, catalog)
     distillation_query.take(scan, catalog)  # a teacher beside the model trained ("from llama 70b teacher")
+    reward_query.take(scan, catalog)  # an RL run's reward model of its own ("reward model de 7b")
     image_query.container_images(scan)  # "image: vllm/vllm-openai" names no model
     if "class" in scan.work or "tier" in scan.work or "grade" in scan.work:
         scan.take(GPU_CLASS_SUFFIX, "filler", lambda m: True)  # "a 4090-class card": the 4090
@@ -9550,6 +9552,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         stage, workload["train_as_fine_tune"] = Stage.full, True
         if scan.found.get("dialogue_data"):
             workload["dialogue_data"] = True
+    if scan.found.get("rl_reward_arch"):
+        workload["rl_reward_arch"] = _one(scan, "rl_reward_arch", "rl_reward_model")
     if scan.found.get("teacher_model"):
         # "a 1B student from llama 3.1 70b teacher": a distillation trains the student (sizing/plan.py says
         # what the teacher adds); with no training word, a fine-tune of it
@@ -9842,7 +9846,7 @@ SERVING_ONLY = frozenset(
 TRAINING_ONLY = frozenset(
     {"seq_len", "batch", "zero", "compare_zero", "compare_stages", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
      "lora_targets", "offload_params", "pp", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
-     "days", "examples", "example_tokens", "example_average", "data_bytes", "epochs", "stack", "teacher_model", "teacher_offline", "global_batch", "grad_accum", "steps",
+     "rl_reward_arch", "days", "examples", "example_tokens", "example_average", "data_bytes", "epochs", "stack", "teacher_model", "teacher_offline", "global_batch", "grad_accum", "steps",
      "batch_as_global", "data_period", "data_periods", "vision_trained"}
 )  # fmt: skip
 

@@ -332,6 +332,7 @@ def _training_memory(
             generations=plan.rl_generations,
             reference=plan.rl_reference,
             reward_model=plan.rl_reward_model,
+            reward_arch=plan.rl_reward_arch,
             generation=plan.rl_generation,
             kv_bytes_per_token=kv_cache.bytes_per_token(plan.model, 2),
             **options,  # type: ignore[arg-type]

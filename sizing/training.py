@@ -731,6 +731,7 @@ def rl_memory(
     generation: str,
     kv_bytes_per_token: float,
     reward_model: bool = False,
+    reward_arch: Architecture | None = None,
     tp: int = 1,
     pp: int = 1,
     **options,
@@ -749,12 +750,17 @@ def rl_memory(
     extra_weights = 0.0
     if reference and full:
         extra_weights += frozen  # the frozen reference copy (with adapters: the base, adapters off)
+    # The reward model: the policy's size unless one of its own is named (as TRL's examples make it); then at
+    # the base's bytes per parameter, and PPO's value model starts from it (DeepSpeed-Chat's step 3 initializes
+    # the critic from the reward model, as OpenRLHF's --critic_pretrain does by default).
+    r = reward_arch or a
+    r_base = base_weight_bytes if reward_arch is None else round(base_weight_bytes * r.params / a.params)
     if method == "ppo" or reward_model:
-        extra_weights += frozen  # the reward model, assumed the policy's size (as TRL's examples make it)
+        extra_weights += stage_weight_bytes(r, 2 * r.params if full else r_base, 2.0, pp) / tp / shard
     if method == "ppo":
-        # The value model: the policy's architecture with a scalar head, trained the same way (with LoRA,
-        # an adapter of its own on its own frozen base, as OpenRLHF does for its critic).
-        v = memory(a, stage, base_weight_bytes, logit_tokens=1, **common)
+        # The value model: the reward model's architecture with a scalar head, trained the way the policy is
+        # (with LoRA, an adapter of its own on its own frozen base, as OpenRLHF does for its critic).
+        v = memory(r, stage, r_base, logit_tokens=1, **common)
         m.weights += v.weights
         m.gradients += v.gradients
         m.optimizer += v.optimizer

@@ -452,6 +452,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # Knowledge distillation (training): the teacher the trained model learns from, run at every step
     # without training (a catalogue name, a repo or a bare size)
     teacher_model: str | None = None
+    # An RL run's reward model named as a model of its own ("reward model de 7b"): its name, resolved as a model
+    rl_reward_arch: str | None = None
     # the teacher's outputs made beforehand (precomputed logits, synthetic data): no teacher in the training
     teacher_offline: bool | None = None
     # the draft model's precision (None: the served model's)

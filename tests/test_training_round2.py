@@ -209,3 +209,55 @@ def test_all_linear_said_to_torchtune_adapts_the_keys_too(capsys):
     # torchtune's configs leave k out (lora_attn_modules q_proj, v_proj, output_proj); all-linear said keeps them
     out = answer(capsys, "torchtune lora llama 3.1 8b all-linear")
     assert "em todas as camadas lineares" in out and "não na k" not in out
+
+
+# -- an RL run's reward model of its own -----------------------------------------------------------------------
+
+
+def _ppo_states(capsys, text: str) -> tuple[float, dict]:
+    out = answer_json(capsys, text)
+    return out["workload"]["model"]["params"], out["memory"]
+
+
+def test_ppo_with_a_reward_model_of_another_size_is_no_contradiction(capsys):
+    # Had been "O pedido se contradiz: “llama 8b” e “7b”". A 7B reward model beside an 8B policy: the policy's
+    # family at 7B, so that it shares the policy's tokenizer (TRL scores the policy's token ids).
+    text = "ppo com policy llama 8b e reward model de 7b"
+    first = answer(capsys, text).splitlines()[0]
+    assert first == "Entendi: Llama 3.1 8B · ajuste fino completo · PPO · modelo de recompensa 7b", first
+    policy, memory = _ppo_states(capsys, text)
+    # DeepSpeed-Chat step 3 / OpenRLHF: the policy (actor) and the value model (critic, from the reward model)
+    # trained with AdamW's 12 bytes of states each (ZeRO paper); the reference and the reward model frozen.
+    reward = memory["optimizer"] / 12 - policy
+    assert reward == pytest.approx(7e9, rel=0.05)
+    assert memory["weights"] == pytest.approx(2 * (2 * policy + 2 * reward), rel=0.01)
+
+
+def test_ppo_with_a_small_reward_model_counts_its_own_parameters(capsys):
+    # Llama 3.2 1B: 1.24B parameters (config.json), beside Llama 3.1 8B's 8.03B: 16-bit weights of the policy,
+    # its reference, the reward model and the value model started from it
+    text = "rlhf llama 3.1 8b, reward model: llama 3.2 1b"
+    out = answer(capsys, text)
+    assert out.startswith(
+        "Entendi: Llama 3.1 8B · ajuste fino completo · PPO · modelo de recompensa Llama 3.2 1B"
+    )
+    policy, memory = _ppo_states(capsys, text)
+    assert memory["weights"] == pytest.approx(2 * (2 * policy + 2 * 1.24e9), rel=0.01)
+    assert memory["optimizer"] == pytest.approx(12 * (policy + 1.24e9), rel=0.01)
+    assert "um modelo de valor iniciado a partir do de recompensa (a arquitetura do Llama 3.2 1B)" in out
+
+
+def test_a_reward_model_with_another_tokenizer_is_said(capsys):
+    out = answer(capsys, "ppo do llama 3.1 8b com reward model qwen2.5 7b e lora")
+    assert "o vocabulário do Qwen2.5 7B (152.064 tokens) não é o do Llama 3.1 8B (128.256)" in out
+
+
+def test_a_reward_model_named_alone_is_still_the_policy_s_base(capsys):
+    # one model in the question: the reward model is made from it, as before
+    first = answer(capsys, "ppo com reward model a partir do llama 8b").splitlines()[0]
+    assert first == "Entendi: Llama 3.1 8B · ajuste fino completo · PPO · modelo de recompensa", first
+
+
+def test_grpo_time_counts_the_reward_model_s_own_parameters(capsys):
+    out = answer(capsys, "grpo qwen2.5 7b com reward model llama 3.2 1b, 1000 prompts, colocate")
+    assert "6·N·D + 2·N_rm·D" in out
