@@ -2007,6 +2007,10 @@ NO_CHECKPOINTING = regexes.compile(
     rf"\b{_W('training.without')}\s+(?:o\s+|the\s+)?{_CKPT}\b|\b{_CKPT}\s*[=:]?\s*{_W('training.off')}\b"
 )
 CHECKPOINTING = regexes.compile(rf"\b(?:{_W('training.with')}\s+)?{_CKPT}\b")
+# NVIDIA Transformer Engine: its FP8 recipes are what it is used for on Hopper (TE docs, "Using FP8 with
+# Transformer Engine"), so a training with it and no precision said trains in FP8 (sizing/plan.py says what
+# stays in BF16/FP32).
+TRANSFORMER_ENGINE = regexes.compile(r"\b(?:nvidia\s+)?transformer[\s_-]?engine(?:[\s_-]fp8)?\b")
 # The linear layers LoRA adapts (PEFT target_modules): every one ("all-linear", the default) or q and v alone.
 # PEFT's key may come before them, as in a pasted LoraConfig or YAML ("target_modules: [q_proj, v_proj]").
 _TARGET_KEY = r"(?:--?)?(?:lora[_-])?target(?:[_-]modules?)?\s*[:=]?\s*"
@@ -5312,6 +5316,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(EPOCHS, "epochs", lambda m: _int_count(m.group(1) or m.group(2)))
     for stack, pattern in STACKS:
         scan.take(pattern, "stack", lambda m, stack=stack: stack)
+    if "engine" in scan.work:
+        scan.take(TRANSFORMER_ENGINE, "fp8_engine", lambda m: True)
     # "4.4bpw", "exl2 4.65", "6 bpw exl2": an EXL2 file at the width typed, before the names' "exl2" alone.
     scan.take(EXL2_WIDTH, "precision", _exl2_width)
     # Names before bare numbers: "4-bit", "llama 3.1 70b" and "h100 80gb" keep their digits.
@@ -9554,6 +9560,13 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             workload["dialogue_data"] = True
     if scan.found.get("rl_reward_arch"):
         workload["rl_reward_arch"] = _one(scan, "rl_reward_arch", "rl_reward_model")
+    if (
+        scan.found.get("fp8_engine")
+        and stage is not None
+        and stage.is_training
+        and not workload.get("precision")
+    ):
+        workload["precision"] = "fp8"  # "com transformer engine": an FP8 training (TRANSFORMER_ENGINE)
     if scan.found.get("teacher_model"):
         # "a 1B student from llama 3.1 70b teacher": a distillation trains the student (sizing/plan.py says
         # what the teacher adds); with no training word, a fine-tune of it

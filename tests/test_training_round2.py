@@ -261,3 +261,34 @@ def test_a_reward_model_named_alone_is_still_the_policy_s_base(capsys):
 def test_grpo_time_counts_the_reward_model_s_own_parameters(capsys):
     out = answer(capsys, "grpo qwen2.5 7b com reward model llama 3.2 1b, 1000 prompts, colocate")
     assert "6·N·D + 2·N_rm·D" in out
+
+
+# -- FP8 training with NVIDIA Transformer Engine ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pretrain 7b on 1T tokens with transformer engine on 64 h100",
+        "treino em fp8 do llama 3.1 70b com transformer engine em 64 h100",
+    ],
+)
+def test_transformer_engine_is_an_fp8_training(capsys, text):
+    # "transformer", "engine" had been words not understood. Transformer Engine's FP8 recipes cast the matrix
+    # products' inputs to FP8 and keep the master weights in higher precision (TE docs, "Using FP8 with
+    # Transformer Engine"): the weights, gradients and AdamW states stay those of BF16 mixed precision.
+    out = answer(capsys, text)
+    assert "Não entendi" not in out and "Not understood" not in out
+    assert "FP8 training (Transformer Engine" in out or "Treino em FP8 (Transformer Engine" in out
+    memory, params = (
+        answer_json(capsys, text)["memory"],
+        answer_json(capsys, text)["workload"]["model"]["params"],
+    )
+    assert memory["weights"] + memory["gradients"] + memory["optimizer"] == pytest.approx(
+        16 * params, rel=0.001
+    )
+
+
+def test_transformer_engine_with_bf16_said_stays_bf16(capsys):
+    out = answer(capsys, "full fine-tune llama 3.1 8b bf16 com transformer engine")
+    assert "Treino em FP8" not in out and "Não entendi" not in out
