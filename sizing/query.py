@@ -8570,19 +8570,21 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
                 per = None
             if per:
                 fields["gpus"] = servers * per
+    # "how many A100 hours?" of a training (a distillation's teacher makes one, its stage set further on): the
+    # run's total on that GPU (advice.estimates)
+    hours_asked = (not serving or bool(scan.found.get("teacher_model"))) and _gpu_hours_asked(scan)
     if (
         fields["gpu"]
         and fields["gpus"] is None
         and (
             _how_many_gpus(scan)
             or _gpu_in_plural(scan)
-            or (not serving and _gpu_hours_asked(scan))
+            or hours_asked
             or (serving and _bare_gpu_under_load(scan, fields, base))
         )
     ):
         fields["gpus_asked"] = True  # "quantas H100 preciso?": the fewest of it that serve lead the answer
-        if not serving and _gpu_hours_asked(scan):
-            # "how many A100 hours?": the run's total on that GPU (advice.estimates)
+        if hours_asked:
             fields["gpu_hours_asked"] = True
     methods = scan.found.get("method", [])
     if any(kind == "rloo" for kind, _ in methods):

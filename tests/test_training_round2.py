@@ -292,3 +292,10 @@ def test_transformer_engine_is_an_fp8_training(capsys, text):
 def test_transformer_engine_with_bf16_said_stays_bf16(capsys):
     out = answer(capsys, "full fine-tune llama 3.1 8b bf16 com transformer engine")
     assert "Treino em FP8" not in out and "Não entendi" not in out
+
+
+def test_a_distillation_s_hours_are_asked_too(capsys):
+    # the teacher makes the question a training further on; its hours had been one H100's run
+    out = answer(capsys, "destilação do llama 70b no llama 8b com 10B tokens, quantas horas de h100?")
+    assert "destilação do Llama 3.1 70B · H100 SXM 80 GB ·" in out.splitlines()[0]
+    assert "O treino leva 1.329 horas de H100 SXM 80 GB: 6·N·D + 2·N_professor·D" in out
