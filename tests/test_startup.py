@@ -271,31 +271,85 @@ def test_the_slack_app_starts_with_every_kept_pattern_rebuilt(slack):
     assert regexes.build_all() == 0
 
 
-def test_gpu_size_as_installed_answers_without_openssl(tmp_path):
-    """The console script's module (bot/gpu_size.py) imports hashlib without OpenSSL for Jinja's sake; the
-    answer in words is whole, and the compiled template is kept for the next run."""
+def test_gpu_size_in_words_runs_its_kept_template_without_the_rest_of_jinja(tmp_path):
+    """The first run compiles the answer's template with Jinja and keeps the code; the next runs it with
+    jinja2.runtime alone (bot/templating.py): neither Jinja's compiler, loaders and bytecode caches nor
+    what they import (hashlib, tempfile, pickle) are imported, and the answer is the same, word for word."""
     env = {**os.environ, "GPU_SIZER_DATA_CACHE": str(tmp_path / "cache"), "GPU_SIZER_HUB": "off"}
     probe = (
         "import sys\nsys.argv = ['gpu-size', '70b', '4bit', '32k', '10users']\n"
-        "from bot.gpu_size import run\nimport atexit, hashlib\n"
-        "atexit.register(lambda: print('_hashlib' in sys.modules, hashlib.sha256(b'x').hexdigest()[:8]))\n"
+        "from bot.gpu_size import run\nimport atexit\n"
+        "atexit.register(lambda: print('LOADED', sorted(m for m in sys.modules if m in {"
+        "'jinja2.environment', 'jinja2.compiler', 'jinja2.loaders', 'jinja2.bccache', 'hashlib', "
+        "'tempfile', 'pickle'})))\n"
         "run()"
     )
-    for _ in range(2):
+    answers = []
+    for _ in range(3):
         done = subprocess.run(
             [sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True
         )
         assert done.returncode == 0, done.stderr
-        assert "Recomendação" in done.stdout and done.stdout.endswith("False 2d711642\n"), done.stdout[-200:]
+        answer, _, loaded = done.stdout.rpartition("LOADED ")
+        answers.append((answer, loaded.strip()))
+    (first, compiled), (second, kept), (third, _) = answers
+    assert "jinja2.compiler" in compiled  # the first run had nothing kept
+    assert kept == "[]", kept
+    assert "Recomendação" in first and first == second == third
     assert len(list((tmp_path / "cache").glob("template-*.marshal"))) == 1
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["70b 4bit 32k 10users", "qwen3 32b lora 2x h100 en", "deepseek v3 fp8 numa h200",
+     "treinar lora 8b até o fim do mês", "llama 3.1 8b com draft model 20 usuários pt-pt"],
+)  # fmt: skip
+def test_a_kept_template_renders_what_jinja_renders(question, monkeypatch):
+    """The kept template's stand-in environment (bot/templating.py) gives the answer Jinja's own gives."""
+    from bot import templating
+
+    query = parse(question)
+    result = size(query.workload)
+    monkeypatch.setattr(rendering, "_kept", lambda template: None)
+    by_jinja = rendering.render_text(result, query)
+    kept = templating.KeptTemplate("answer.txt.j2", _compiled("answer.txt.j2"))
+    monkeypatch.setattr(rendering, "_kept", lambda template: kept)
+    monkeypatch.setattr(rendering, "environment", None)  # the stand-in alone: no way back to Jinja
+    assert rendering.render_text(result, query) == by_jinja
+    assert by_jinja.strip()
+
+
+def _compiled(name: str):
+    env = rendering.environment()
+    source = (rendering.TEMPLATES / name).read_text(encoding="utf-8")
+    return env.compile(source, name, str(rendering.TEMPLATES / name))
+
+
+def test_a_template_the_stand_in_cannot_run_is_rendered_by_jinja(tmp_path, monkeypatch):
+    """A filter beyond the stand-in's (here Jinja's `upper`) is left to Jinja's Environment: the answer is
+    rendered all the same."""
+    from bot import templating
+
+    env = rendering.environment()
+    code = env.compile("{{ r.workload.model.name | upper }} {{ t('answer.title') | length > 0 }}", "x", "x")
+    kept = templating.KeptTemplate("x", code)
+    from jinja2.exceptions import TemplateRuntimeError
+
+    with pytest.raises(TemplateRuntimeError, match="upper"):
+        kept.render({"r": size(parse("70b").workload), "t": lambda key: key})
+    monkeypatch.setattr(rendering, "_kept", lambda template: kept)
+    query = parse("70b 4bit 32k 10users")
+    assert "Recomendação" in rendering.render_text(size(query.workload), query)
 
 
 def test_a_kept_template_is_compiled_anew_when_its_source_changes(tmp_path):
     from jinja2 import DictLoader, Environment
 
+    from bot import templating
+
     def render(source: str) -> str:
         env = Environment(
-            loader=DictLoader({"t.j2": source}), bytecode_cache=rendering.KeptTemplates(tmp_path)
+            loader=DictLoader({"t.j2": source}), bytecode_cache=templating.kept_templates_class()(tmp_path)
         )
         return env.get_template("t.j2").render(n=3)
 
