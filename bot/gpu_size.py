@@ -13,7 +13,13 @@ gc.set_threshold(100_000, 50, 100)  # the default is (700, 10, 10)
 
 # The engine's package first: it puts the patterns kept by an earlier run in re's cache (sizing/regexes.py)
 # before bot.cli's imports compile them (json's).
-import sizing  # noqa: E402, F401 - after the thresholds: the imports are what the collector would walk
+import sizing  # noqa: E402 - after the thresholds: the imports are what the collector would walk
+
+# Modules a run imports for what only some answers do, run at their first use (sizing.import_later): json
+# for an answer or an error as JSON, difflib for the reader's corrections of a word it does not know.
+for _name in ("json", "difflib"):
+    sizing.import_later(_name)
+
 from bot.cli import run  # noqa: E402
 
 __all__ = ["run"]

@@ -21,12 +21,12 @@ import marshal
 import os
 import posixpath
 import sys
-import threading
 import types
 from functools import cache
 from importlib.machinery import PathFinder
 from pathlib import Path
 
+import sizing
 from sizing import tomlfiles
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -34,38 +34,14 @@ TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 # How the templates are compiled: part of the kept compiled code's key.
 SYNTAX = {"trim_blocks": True, "lstrip_blocks": True, "keep_trailing_newline": False, "autoescape": False}
 
-_COMPLETING = threading.RLock()
-
-
-class _LazyPackage(types.ModuleType):
-    """The jinja2 package before its __init__ has run: its submodules import as usual (jinja2.runtime for a
-    kept template), and the first name taken from the package itself (`from jinja2 import Environment`,
-    `jinja2.__version__`) runs the package's own __init__ in this very module, which becomes the package as
-    if it had been imported whole. Submodules imported before keep their identity."""
-
-    def __getattr__(self, name: str):
-        with _COMPLETING:
-            if type(self) is _LazyPackage:
-                self.__class__ = types.ModuleType  # a plain module from now on, while __init__ fills it
-                self.__spec__.loader.exec_module(self)  # type: ignore[union-attr]
-        return types.ModuleType.__getattribute__(self, name)
-
-
-def _jinja_spec():
-    spec = PathFinder.find_spec("jinja2")
-    if spec is None or spec.loader is None or not spec.submodule_search_locations:
-        raise ImportError("jinja2 is not installed")
-    return spec
-
 
 def jinja_runtime() -> types.ModuleType:
-    """jinja2.runtime, with the package's __init__ left for later when Jinja is not imported yet."""
-    if "jinja2" not in sys.modules:
-        spec = _jinja_spec()
-        package = _LazyPackage(spec.name)
-        package.__spec__, package.__loader__, package.__file__ = spec, spec.loader, spec.origin
-        package.__path__, package.__package__ = list(spec.submodule_search_locations), spec.name  # type: ignore[arg-type]
-        sys.modules.setdefault("jinja2", package)
+    """jinja2.runtime, with the package's __init__ left for a process that takes a name from it."""
+    sizing.import_later("jinja2")
+    # jinja2.nodes and jinja2.async_utils import inspect for two functions, one for the compiler's constant
+    # folding and one for async rendering: a kept template's run calls neither (inspect was ~17 million
+    # instructions of a gpu-size run, valgrind).
+    sizing.import_later("inspect")
     __import__("jinja2.runtime")
     return sys.modules["jinja2.runtime"]
 
@@ -74,7 +50,10 @@ def jinja_runtime() -> types.ModuleType:
 def jinja_key() -> str:
     """This Jinja, by its package's __init__ (where its version is): the kept code of another one is not
     used."""
-    return tomlfiles.content_key(Path(_jinja_spec().origin).read_bytes())  # type: ignore[arg-type]
+    spec = PathFinder.find_spec("jinja2")
+    if spec is None or spec.origin is None:
+        raise ImportError("jinja2 is not installed")
+    return tomlfiles.content_key(Path(spec.origin).read_bytes())
 
 
 def template_filename(name: str) -> str:

@@ -3,7 +3,11 @@
 Pure functions over the data files in sizing/data: no Slack, no network, no database.
 """
 
+import _imp
 import sys as _sys
+import threading as _threading
+import types as _types
+from importlib.machinery import PathFinder as _PathFinder
 
 from . import regexes as _regexes
 
@@ -30,4 +34,51 @@ def import_without(module: str, optional: str) -> None:
             del _sys.modules[optional]
 
 
+class _Later(_types.ModuleType):
+    """A module imported but not run yet: the first name taken from it that it lacks (its functions and
+    classes: it has only what the import system reads, __spec__, __path__, __file__) runs the module's own code
+    in this very object, which from then on is that module, as if it had been imported in the usual way.
+    A package's submodules import as usual meanwhile."""
+
+    def __getattr__(self, name: str):
+        with _LATER_LOCK:
+            if type(self) is _Later:
+                self.__class__ = _types.ModuleType  # a plain module from now on, while its code fills it
+                self.__spec__.loader.exec_module(self)  # type: ignore[union-attr]
+        return _types.ModuleType.__getattribute__(self, name)
+
+
+_LATER_LOCK = _threading.RLock()
+
+
+def import_later(name: str) -> None:
+    """Puts module `name` in sys.modules so that importing it costs nothing until something is taken from
+    it (_Later). For modules that a library imports at its own import for a function or two that a short
+    run may never call. A submodule's package need not be imported yet. Nothing when the module is imported
+    already or cannot be found."""
+    if name in _sys.modules or _imp.is_builtin(name) or _imp.is_frozen(name):
+        return
+    parent, _, _ = name.rpartition(".")
+    where = None
+    if parent:
+        package = _PathFinder.find_spec(parent) if "." not in parent else None
+        if package is None or not package.submodule_search_locations:
+            return
+        where = list(package.submodule_search_locations)
+    spec = _PathFinder.find_spec(name, where)
+    if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
+        return
+    module = _Later(name)
+    module.__spec__, module.__loader__, module.__file__ = spec, spec.loader, spec.origin
+    module.__package__ = name if spec.submodule_search_locations is not None else parent
+    if spec.submodule_search_locations is not None:
+        module.__path__ = list(spec.submodule_search_locations)
+    if spec.cached:
+        module.__cached__ = spec.cached
+    _sys.modules.setdefault(name, module)
+
+
+# Startup time: msgspec's package imports msgspec.inspect (about forty Struct classes describing types, for
+# msgspec.json.schema and the like, which the engine never asks for); it is run when first used.
+import_later("msgspec.inspect")
 import_without("msgspec", "typing_extensions")
