@@ -9,13 +9,6 @@ import threading as _threading
 import types as _types
 from importlib.machinery import PathFinder as _PathFinder
 
-from . import regexes as _regexes
-
-# Startup time: the patterns other modules compile with `re` (platform's, imported by msgspec; Jinja's; json's)
-# come from the programs an earlier process kept, put in re's cache before those modules are imported
-# (sizing/regexes.py: Python's regex compiler is pure Python).
-_regexes.seed()
-
 
 # Startup time: msgspec (the engine's structs) imports typing_extensions when it is installed (pydantic
 # installs it) and falls back to the standard typing module, which on Python 3.11 has everything msgspec
@@ -77,6 +70,17 @@ def import_later(name: str) -> None:
         module.__cached__ = spec.cached
     _sys.modules.setdefault(name, module)
 
+
+# Startup time: urllib.parse (imported by pathlib, which the engine reads its files with) imports ipaddress
+# to check a URL's [IPv6] host, and ipaddress builds ~50 networks at its import; it is run when first used.
+import_later("ipaddress")
+
+from . import regexes as _regexes  # noqa: E402 - after ipaddress is set aside: it imports pathlib
+
+# Startup time: the patterns other modules compile with `re` (platform's, imported by msgspec; Jinja's; json's)
+# come from the programs an earlier process kept, put in re's cache before those modules are imported
+# (sizing/regexes.py: Python's regex compiler is pure Python).
+_regexes.seed()
 
 # Startup time: msgspec's package imports msgspec.inspect (about forty Struct classes describing types, for
 # msgspec.json.schema and the like, which the engine never asks for); it is run when first used.

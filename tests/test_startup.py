@@ -441,3 +441,74 @@ def test_the_processes_sharing_the_pattern_file_do_not_prune_each_others_pattern
                          cwd=ROOT, env=env, capture_output=True, text=True)  # fmt: skip
     assert log.returncode == 0, log.stderr
     assert gpu_size() == steady
+
+
+# What the installed command's process ran, printed at exit: each module it holds in sys.modules that ran
+# its own code, apart from those put there to run at their first use (sizing.import_later) and not used.
+_RUN_AT_EXIT = (
+    "import atexit, sys\n"
+    "atexit.register(lambda: print('RAN', ' '.join(sorted(n for n, m in list(sys.modules.items())\n"
+    "    if m is not None and type(m).__name__ != '_Later'))))\n"
+    "sys.argv[0] = 'gpu-size'\n"
+    "from bot.gpu_size import run\n"
+    "run()\n"
+)
+
+
+def modules_run(*argv: str, env: dict) -> tuple[str, set[str]]:
+    done = subprocess.run(
+        [sys.executable, "-c", _RUN_AT_EXIT, *argv], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert done.returncode in (0, 2), done.stderr
+    answer, _, ran = done.stdout.rpartition("RAN ")
+    return answer + done.stderr, set(ran.split())
+
+
+def test_a_plain_question_in_words_runs_only_what_its_answer_needs(tmp_path):
+    """`gpu-size "llama 70b"` with its template kept: Jinja's runtime alone, and none of the modules that
+    libraries import for what this answer never does (inspect, msgspec's type descriptions, ipaddress), nor
+    json and difflib, which are for answers as JSON and for words the reader corrects."""
+    env = {**os.environ, "GPU_SIZER_DATA_CACHE": str(tmp_path / "cache"), "GPU_SIZER_HUB": "off"}
+    modules_run("llama 70b", env=env)  # compiles and keeps the template
+    answer, ran = modules_run("llama 70b", env=env)
+    assert "Llama 3.1 70B" in answer and "Recomendação" in answer
+    assert "jinja2.runtime" in ran
+    never = {"jinja2.environment", "jinja2.compiler", "jinja2.loaders", "jinja2.bccache", "inspect", "ast",
+             "msgspec.inspect", "ipaddress", "json", "difflib", "hashlib", "tempfile", "pickle"}  # fmt: skip
+    assert not ran & never, ran & never
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected", "used"),
+    [
+        (["lama 70b 4bti"], "Li “lama 70b” como Llama 3.1 70B", "difflib"),  # a correction: difflib
+        (["70b", "4bit", "--json"], '"name": "Llama 3.1 70B"', "json"),
+        (["7xq", "--json"], '"error"', "json"),
+    ],
+)
+def test_a_module_run_at_first_use_works_when_an_answer_needs_it(tmp_path, argv, expected, used):
+    env = {**os.environ, "GPU_SIZER_DATA_CACHE": str(tmp_path / "cache"), "GPU_SIZER_HUB": "off"}
+    answer, ran = modules_run(*argv, env=env)
+    assert expected in answer and used in ran, (answer[:300], used)
+
+
+def test_modules_set_aside_are_whole_once_used():
+    """What sizing.import_later set aside works as if imported in the usual way, names imported from it
+    and submodules included."""
+    probe = (
+        "import sys, sizing\n"
+        "assert type(sys.modules['msgspec.inspect']).__name__ == '_Later'\n"
+        "import msgspec, msgspec.inspect\n"
+        "assert msgspec.json.schema(int) == {'type': 'integer'}\n"
+        "assert msgspec.inspect.type_info(int) == msgspec.inspect.IntType()\n"
+        "from urllib.parse import urlsplit\n"
+        "assert urlsplit('http://[::1]:8080/x').port == 8080\n"
+        "sizing.import_later('inspect')\n"
+        "from inspect import signature\n"
+        "assert str(signature(lambda a, b=2: 0)) == '(a, b=2)'\n"
+        "import inspect, email.utils\n"
+        "assert inspect.isfunction(signature) and type(inspect).__name__ == 'module'\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True)
+    assert done.stdout.strip() == "ok", done.stderr
