@@ -34,11 +34,24 @@ class _Later(_types.ModuleType):
     A package's submodules import as usual meanwhile."""
 
     def __getattr__(self, name: str):
-        with _LATER_LOCK:
-            if type(self) is _Later:
-                self.__class__ = _types.ModuleType  # a plain module from now on, while its code fills it
-                self.__spec__.loader.exec_module(self)  # type: ignore[union-attr]
+        _run(self)
         return _types.ModuleType.__getattribute__(self, name)
+
+
+def _run(module: _types.ModuleType) -> None:
+    with _LATER_LOCK:
+        if type(module) is _Later:
+            module.__class__ = _types.ModuleType  # a plain module from now on, while its code fills it
+            module.__spec__.loader.exec_module(module)  # type: ignore[union-attr]
+
+
+def run_set_aside() -> int:
+    """Runs every module import_later set aside that nothing has used yet; how many. For a long-lived
+    process (the Slack app) at start, so that no request pays for a first use."""
+    waiting = [m for m in list(_sys.modules.values()) if type(m) is _Later]
+    for module in waiting:
+        _run(module)
+    return len(waiting)
 
 
 _LATER_LOCK = _threading.RLock()

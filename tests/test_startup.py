@@ -269,6 +269,9 @@ def test_the_slack_app_starts_with_every_kept_pattern_rebuilt(slack):
     waiting = [p for p in regexes._cache._patterns.values() if isinstance(p, regexes.KeptPattern)]
     assert all("_compiled" in vars(p) for p in waiting)
     assert regexes.build_all() == 0
+    import sizing
+
+    assert sizing.run_set_aside() == 0  # nor a module set aside to run at its first use (sizing.import_later)
 
 
 def test_gpu_size_in_words_runs_its_kept_template_without_the_rest_of_jinja(tmp_path):
