@@ -13,6 +13,7 @@ from slack_bolt import App, BoltResponse
 from slack_bolt.error import BoltUnhandledRequestError
 from slack_sdk import WebClient
 
+import sizing
 from sizing import i18n, regexes
 
 from .after_ack import AfterAck
@@ -127,6 +128,8 @@ def create_app(
     # The engine's kept patterns are rebuilt at their first use (sizing/regexes.py, for gpu-size's sake): a
     # process that answers for hours rebuilds them all now, so that no question pays for it.
     regexes.build_all()
+    # The same for the modules set aside to run at their first use (sizing.import_later, for gpu-size's sake).
+    sizing.run_set_aside()
 
     @app.error
     def on_error(error, body) -> BoltResponse | None:

@@ -3,16 +3,11 @@ per format, every sentence from the message files of the answer's language."""
 
 from __future__ import annotations
 
-import marshal
 import math
-import sys
 from functools import cache, partial
-from pathlib import Path
-from types import CodeType
+from typing import TYPE_CHECKING
 
 import msgspec
-from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
-from jinja2 import __version__ as jinja2_version
 
 from sizing import advice, concepts, i18n, latency, performance, speech, tomlfiles, traffic_query
 from sizing.budget import check as check_budget
@@ -25,7 +20,10 @@ from sizing.query import MOST_SIDES
 from sizing.result import Memory, SizingResult
 from sizing.workload import Stage
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+from .templating import SYNTAX, TEMPLATES, kept_template, kept_templates_class
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
 
 # Characters of the memory bar: weights, KV cache, activations + overhead, margin/free.
 BAR_WEIGHTS, BAR_KV, BAR_OTHER, BAR_FREE = "█", "▓", "▒", "░"
@@ -34,61 +32,23 @@ BAR_WEIGHTS, BAR_KV, BAR_OTHER, BAR_FREE = "█", "▓", "▒", "░"
 UNKNOWN_SHOWN = 8
 
 
-# How the templates are compiled: part of the kept compiled code's key (KeptTemplates).
-_SYNTAX = {"trim_blocks": True, "lstrip_blocks": True, "keep_trailing_newline": False, "autoescape": False}
-
-
 @cache
 def environment() -> Environment:
     """The templates, each compiled once per process and never looked at on disk again (a changed template
     takes a restart): checking a file's time costs a system call per answer, which waits behind every
     other thread. Compiled templates are also kept with the data files' parsed copies (checked by their
-    source: KeptTemplates), so a short-lived process such as gpu-size skips the compiler."""
+    source: bot/templating.py), so a short-lived process such as gpu-size skips the compiler."""
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
     folder = tomlfiles.cache_dir()
     env = Environment(
         loader=FileSystemLoader(str(TEMPLATES)),
         undefined=StrictUndefined,  # a missing value is a bug to see, not an empty string to ship
         auto_reload=False,
-        bytecode_cache=KeptTemplates(folder) if folder is not None else None,
-        **_SYNTAX,
+        bytecode_cache=kept_templates_class()(folder) if folder is not None else None,
+        **SYNTAX,
     )
     return env
-
-
-class KeptTemplates(BytecodeCache):
-    """Jinja's compiled code of each template, kept in the data cache's folder (GPU_SIZER_DATA_CACHE) and
-    named by the template's source, this Jinja and Python, and the syntax options: an edited template is
-    compiled anew.
-
-    Why not Jinja's FileSystemBytecodeCache: it unpickles a header and hashes the name and the source with
-    sha1 for every template, and finds its folder through tempfile; this reads the code alone, from the
-    folder the engine keeps its own in (3 million instructions less of a `gpu-size` run, valgrind), and
-    GPU_SIZER_DATA_CACHE=off switches both off. Written whole or not at all (tomlfiles.keep); a file that
-    cannot be read is compiled anew, as without a cache."""
-
-    def __init__(self, folder: Path):
-        self.folder = folder
-        self.salt = f"{jinja2_version}|{sys.implementation.cache_tag}|{sorted(_SYNTAX.items())}"
-
-    def get_cache_key(self, name: str, filename: str | None = None) -> str:
-        return tomlfiles.content_key(f"{name}|{filename}|{self.salt}".encode())
-
-    def get_source_checksum(self, source: str) -> str:
-        return tomlfiles.content_key(source.encode())
-
-    def _path(self, bucket) -> Path:
-        return self.folder / f"template-{bucket.key}-{bucket.checksum}-{tomlfiles.VERSION}.marshal"
-
-    def load_bytecode(self, bucket) -> None:
-        try:
-            code = marshal.loads(self._path(bucket).read_bytes())
-        except (OSError, EOFError, ValueError, TypeError):
-            return  # not kept yet, or unreadable: Jinja compiles it, then dump_bytecode keeps it
-        if isinstance(code, CodeType):
-            bucket.code = code
-
-    def dump_bytecode(self, bucket) -> None:
-        tomlfiles.keep(self._path(bucket), marshal.dumps(bucket.code))
 
 
 def memory_bar(per_gpu: Memory, gpu_bytes: int, width: int = 30) -> str:
@@ -135,8 +95,21 @@ def filters(lang: str) -> dict:
 
 def render(template: str, result: SizingResult, **extra) -> str:
     lang = i18n.lang_of(result.workload.lang)
-    env = environment()
-    return env.get_template(template).render(r=result, bar=memory_bar, **filters(lang), **extra)
+    values = {"r": result, "bar": memory_bar, **filters(lang), **extra}
+    kept = _kept(template)
+    if kept is not None:
+        try:
+            return kept.render(values)
+        except Exception:  # beyond what the kept template's stand-in does: Jinja renders it, or says why not
+            pass
+    return environment().get_template(template).render(values)
+
+
+@cache
+def _kept(template: str):
+    """The template as an earlier process compiled it, run without importing the rest of Jinja
+    (bot/templating.py), or None: Jinja's Environment then compiles it and keeps it for the next process."""
+    return kept_template(template)
 
 
 def render_text(result: SizingResult, query=None, comparison=None) -> str:

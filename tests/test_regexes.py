@@ -251,7 +251,15 @@ def test_an_engine_that_takes_programs_otherwise_gets_re_compiles_patterns(tmp_p
 
 @pytest.mark.parametrize(
     "damage",
-    [b"", b"\x00not marshal", "truncated", "other interpreter", "not a program", "bad code"],
+    [
+        b"",
+        b"\x00not marshal",
+        "truncated",
+        "code cut short",
+        "other interpreter",
+        "not a program",
+        "bad code",
+    ],
 )
 def test_a_damaged_or_foreign_file_is_compiled_anew_and_rewritten(kept, damage, monkeypatch):
     path, patterns = kept
@@ -259,12 +267,17 @@ def test_a_damaged_or_foreign_file_is_compiled_anew_and_rewritten(kept, damage, 
     programs = marshal.loads(path.read_bytes())[1]
     if damage == "truncated":
         damage = path.read_bytes()[:1000]
+    elif damage == "code cut short":  # the index whole, the last programs' code words missing
+        damage = path.read_bytes()[:-7]
     elif damage == "other interpreter":
         damage = marshal.dumps((("cpython-399", *key[1:]), programs))
     elif damage == "not a program":
         damage = marshal.dumps((key, {k: ("not", "a", "program") for k in programs}))
     elif damage == "bad code":  # what _sre.compile refuses: a program that jumps out of itself
-        damage = marshal.dumps((key, {k: (p[0], b"\xff" * len(p[1]), *p[2:]) for k, p in programs.items()}))
+        whole = path.read_bytes()
+        size = marshal.loads(whole)[-1]  # the code words of every program, after the index
+        end = len(whole) - len(regexes._END) - 8
+        damage = whole[: end - size] + b"\xff" * size + whole[end:]
     path.write_bytes(damage)
     expected = {key: re.compile(*key) for key in patterns}
     cache = regexes.PatternCache(path)

@@ -269,33 +269,90 @@ def test_the_slack_app_starts_with_every_kept_pattern_rebuilt(slack):
     waiting = [p for p in regexes._cache._patterns.values() if isinstance(p, regexes.KeptPattern)]
     assert all("_compiled" in vars(p) for p in waiting)
     assert regexes.build_all() == 0
+    import sizing
+
+    assert sizing.run_set_aside() == 0  # nor a module set aside to run at its first use (sizing.import_later)
 
 
-def test_gpu_size_as_installed_answers_without_openssl(tmp_path):
-    """The console script's module (bot/gpu_size.py) imports hashlib without OpenSSL for Jinja's sake; the
-    answer in words is whole, and the compiled template is kept for the next run."""
+def test_gpu_size_in_words_runs_its_kept_template_without_the_rest_of_jinja(tmp_path):
+    """The first run compiles the answer's template with Jinja and keeps the code; the next runs it with
+    jinja2.runtime alone (bot/templating.py): neither Jinja's compiler, loaders and bytecode caches nor
+    what they import (hashlib, tempfile, pickle) are imported, and the answer is the same, word for word."""
     env = {**os.environ, "GPU_SIZER_DATA_CACHE": str(tmp_path / "cache"), "GPU_SIZER_HUB": "off"}
     probe = (
         "import sys\nsys.argv = ['gpu-size', '70b', '4bit', '32k', '10users']\n"
-        "from bot.gpu_size import run\nimport atexit, hashlib\n"
-        "atexit.register(lambda: print('_hashlib' in sys.modules, hashlib.sha256(b'x').hexdigest()[:8]))\n"
+        "from bot.gpu_size import run\nimport atexit\n"
+        "atexit.register(lambda: print('LOADED', sorted(m for m in sys.modules if m in {"
+        "'jinja2.environment', 'jinja2.compiler', 'jinja2.loaders', 'jinja2.bccache', 'hashlib', "
+        "'tempfile', 'pickle'})))\n"
         "run()"
     )
-    for _ in range(2):
+    answers = []
+    for _ in range(3):
         done = subprocess.run(
             [sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True
         )
         assert done.returncode == 0, done.stderr
-        assert "Recomendação" in done.stdout and done.stdout.endswith("False 2d711642\n"), done.stdout[-200:]
+        answer, _, loaded = done.stdout.rpartition("LOADED ")
+        answers.append((answer, loaded.strip()))
+    (first, compiled), (second, kept), (third, _) = answers
+    assert "jinja2.compiler" in compiled  # the first run had nothing kept
+    assert kept == "[]", kept
+    assert "Recomendação" in first and first == second == third
     assert len(list((tmp_path / "cache").glob("template-*.marshal"))) == 1
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["70b 4bit 32k 10users", "qwen3 32b lora 2x h100 en", "deepseek v3 fp8 numa h200",
+     "treinar lora 8b até o fim do mês", "llama 3.1 8b com draft model 20 usuários pt-pt"],
+)  # fmt: skip
+def test_a_kept_template_renders_what_jinja_renders(question, monkeypatch):
+    """The kept template's stand-in environment (bot/templating.py) gives the answer Jinja's own gives."""
+    from bot import templating
+
+    query = parse(question)
+    result = size(query.workload)
+    monkeypatch.setattr(rendering, "_kept", lambda template: None)
+    by_jinja = rendering.render_text(result, query)
+    kept = templating.KeptTemplate("answer.txt.j2", _compiled("answer.txt.j2"))
+    monkeypatch.setattr(rendering, "_kept", lambda template: kept)
+    monkeypatch.setattr(rendering, "environment", None)  # the stand-in alone: no way back to Jinja
+    assert rendering.render_text(result, query) == by_jinja
+    assert by_jinja.strip()
+
+
+def _compiled(name: str):
+    env = rendering.environment()
+    source = (rendering.TEMPLATES / name).read_text(encoding="utf-8")
+    return env.compile(source, name, str(rendering.TEMPLATES / name))
+
+
+def test_a_template_the_stand_in_cannot_run_is_rendered_by_jinja(tmp_path, monkeypatch):
+    """A filter beyond the stand-in's (here Jinja's `upper`) is left to Jinja's Environment: the answer is
+    rendered all the same."""
+    from bot import templating
+
+    env = rendering.environment()
+    code = env.compile("{{ r.workload.model.name | upper }} {{ t('answer.title') | length > 0 }}", "x", "x")
+    kept = templating.KeptTemplate("x", code)
+    from jinja2.exceptions import TemplateRuntimeError
+
+    with pytest.raises(TemplateRuntimeError, match="upper"):
+        kept.render({"r": size(parse("70b").workload), "t": lambda key: key})
+    monkeypatch.setattr(rendering, "_kept", lambda template: kept)
+    query = parse("70b 4bit 32k 10users")
+    assert "Recomendação" in rendering.render_text(size(query.workload), query)
 
 
 def test_a_kept_template_is_compiled_anew_when_its_source_changes(tmp_path):
     from jinja2 import DictLoader, Environment
 
+    from bot import templating
+
     def render(source: str) -> str:
         env = Environment(
-            loader=DictLoader({"t.j2": source}), bytecode_cache=rendering.KeptTemplates(tmp_path)
+            loader=DictLoader({"t.j2": source}), bytecode_cache=templating.kept_templates_class()(tmp_path)
         )
         return env.get_template("t.j2").render(n=3)
 
@@ -387,3 +444,74 @@ def test_the_processes_sharing_the_pattern_file_do_not_prune_each_others_pattern
                          cwd=ROOT, env=env, capture_output=True, text=True)  # fmt: skip
     assert log.returncode == 0, log.stderr
     assert gpu_size() == steady
+
+
+# What the installed command's process ran, printed at exit: each module it holds in sys.modules that ran
+# its own code, apart from those put there to run at their first use (sizing.import_later) and not used.
+_RUN_AT_EXIT = (
+    "import atexit, sys\n"
+    "atexit.register(lambda: print('RAN', ' '.join(sorted(n for n, m in list(sys.modules.items())\n"
+    "    if m is not None and type(m).__name__ != '_Later'))))\n"
+    "sys.argv[0] = 'gpu-size'\n"
+    "from bot.gpu_size import run\n"
+    "run()\n"
+)
+
+
+def modules_run(*argv: str, env: dict) -> tuple[str, set[str]]:
+    done = subprocess.run(
+        [sys.executable, "-c", _RUN_AT_EXIT, *argv], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert done.returncode in (0, 2), done.stderr
+    answer, _, ran = done.stdout.rpartition("RAN ")
+    return answer + done.stderr, set(ran.split())
+
+
+def test_a_plain_question_in_words_runs_only_what_its_answer_needs(tmp_path):
+    """`gpu-size "llama 70b"` with its template kept: Jinja's runtime alone, and none of the modules that
+    libraries import for what this answer never does (inspect, msgspec's type descriptions, ipaddress), nor
+    json and difflib, which are for answers as JSON and for words the reader corrects."""
+    env = {**os.environ, "GPU_SIZER_DATA_CACHE": str(tmp_path / "cache"), "GPU_SIZER_HUB": "off"}
+    modules_run("llama 70b", env=env)  # compiles and keeps the template
+    answer, ran = modules_run("llama 70b", env=env)
+    assert "Llama 3.1 70B" in answer and "Recomendação" in answer
+    assert "jinja2.runtime" in ran
+    never = {"jinja2.environment", "jinja2.compiler", "jinja2.loaders", "jinja2.bccache", "inspect", "ast",
+             "msgspec.inspect", "ipaddress", "json", "difflib", "hashlib", "tempfile", "pickle"}  # fmt: skip
+    assert not ran & never, ran & never
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected", "used"),
+    [
+        (["lama 70b 4bti"], "Li “lama 70b” como Llama 3.1 70B", "difflib"),  # a correction: difflib
+        (["70b", "4bit", "--json"], '"name": "Llama 3.1 70B"', "json"),
+        (["7xq", "--json"], '"error"', "json"),
+    ],
+)
+def test_a_module_run_at_first_use_works_when_an_answer_needs_it(tmp_path, argv, expected, used):
+    env = {**os.environ, "GPU_SIZER_DATA_CACHE": str(tmp_path / "cache"), "GPU_SIZER_HUB": "off"}
+    answer, ran = modules_run(*argv, env=env)
+    assert expected in answer and used in ran, (answer[:300], used)
+
+
+def test_modules_set_aside_are_whole_once_used():
+    """What sizing.import_later set aside works as if imported in the usual way, names imported from it
+    and submodules included."""
+    probe = (
+        "import sys, sizing\n"
+        "assert type(sys.modules['msgspec.inspect']).__name__ == '_Later'\n"
+        "import msgspec, msgspec.inspect\n"
+        "assert msgspec.json.schema(int) == {'type': 'integer'}\n"
+        "assert msgspec.inspect.type_info(int) == msgspec.inspect.IntType()\n"
+        "from urllib.parse import urlsplit\n"
+        "assert urlsplit('http://[::1]:8080/x').port == 8080\n"
+        "sizing.import_later('inspect')\n"
+        "from inspect import signature\n"
+        "assert str(signature(lambda a, b=2: 0)) == '(a, b=2)'\n"
+        "import inspect, email.utils\n"
+        "assert inspect.isfunction(signature) and type(inspect).__name__ == 'module'\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True)
+    assert done.stdout.strip() == "ok", done.stderr
