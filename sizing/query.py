@@ -4965,7 +4965,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     _uncatalogued(scan, catalog)
     scan.take(DATES, "date", _date)
     if "hor" in scan.work or "hour" in scan.work or "hr" in scan.work or "gpuh" in scan.work:
-        scan.take(GPU_HOURS, "gpu_hours", lambda m: _gpu_hours(m, catalog))
+        priced = _PRICE_ASKED.search(scan.work) is not None
+        scan.take(GPU_HOURS, "gpu_hours", lambda m: _gpu_hours(m, catalog, priced))
     if scan.search(_YEAR_OR_QUARTER_CUE):  # the pattern is slow to fail; most questions hold no date
         for m in list(YEAR_OR_QUARTER.finditer(scan.work)):
             group = next(g for g in ("when", "quarter", "year_end") if m.group(g))
@@ -5695,12 +5696,22 @@ GPU_HOURS = regexes.compile(
 )
 
 
-def _gpu_hours(m: re.Match, catalog: Catalog) -> tuple[float, str | None] | None:
-    """The hours and the GPU they are of (None: any), or None where the card named is none we know."""
+# The price asked ("quanto custa 100 horas de h100?", "how much for 100 h100 hours?"): hours of a card are then
+# what is priced, the card's rent, as before (its name left for the GPU's reading).
+_PRICE_ASKED = regexes.compile(
+    r"\b(?:quanto|qto|qnto|how\s+much|precos?|prices?|pricing|custa|custam|custaria|costs?)\b"
+)
+
+
+def _gpu_hours(m: re.Match, catalog: Catalog, priced: bool = False) -> tuple[float, str | None] | None:
+    """The hours and the GPU they are of (None: any), or None where the card named is none we know, or its
+    price is asked."""
     hours = _float(m.group(1)) * (UNIT_VALUES[_unit(m.group(2))] if m.group(2) else 1)
     typed = m.group("after") or m.group("card") or m.group("before")
     if typed is None:
         return hours, None
+    if priced:
+        return None
     try:
         return hours, resolve_gpu(typed, catalog).id
     except SizingError:

@@ -234,6 +234,15 @@ def test_millions_of_gpu_hours_in_a_pretraining_are_no_context(capsys):
     assert "cabe nele" in lines[1]
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [("quanto custa 1 hora de h100?", "Quanto custa 1× H100 SXM 80 GB"),
+     ("how much for 100 h100 hours?", "What 1× H100 SXM 80 GB costs")],
+)  # fmt: skip
+def test_hours_of_a_card_priced_are_its_rent_not_a_budget(capsys, text, said):
+    assert _first(capsys, text) == said
+
+
 def test_gpu_hours_beside_a_service_say_the_days_they_buy(capsys):
     lines = answer(capsys, "llama 3.1 70b 20 usuários, 500 horas de GPU").splitlines()
     assert lines[1] == (
