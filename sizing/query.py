@@ -9129,7 +9129,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     # had been "Não entendi o pedido")
     # (words left unread are still said: "quantização afeta a qualidade?")
     quantized = not query.unknown and QUANTIZED.search(strip_accents(scan.original.lower())) is not None
-    understood = understood or query.no_images or quantized
+    # "temos 500 horas de GPU" in a thread: the thread's sizing again, weighed against the budget
+    understood = understood or query.no_images or quantized or bool(query.gpu_hours)
     if (
         base is not None
         and (base.batch_items or base.generated_tokens or base.read_tokens)

@@ -251,6 +251,13 @@ def test_gpu_hours_beside_a_service_say_the_days_they_buy(capsys):
     )
 
 
+def test_gpu_hours_said_in_a_thread_weigh_the_thread_s_sizing(pipeline):
+    # it had been "Não entendi o pedido"
+    lines = _in_thread(pipeline, "llama 70b pra 20 usuários", "temos 500 horas de GPU").splitlines()
+    assert lines[0] == "Entendi: Llama 3.1 70B · 20 usuários simultâneos"
+    assert lines[1].startswith("Orçamento de “500 horas de GPU”: em 2× H200 SXM 141 GB, dá para ~10 dias")
+
+
 # -- a language we do not answer in ------------------------------------------------------------------------------
 
 
