@@ -1847,12 +1847,9 @@ def _images_understood(w, images, lang: str) -> list[str]:
     elif w.with_images and not w.images:
         parts.append(t("with"))
     if w.video_seconds:
-        seconds = i18n.number(w.video_seconds, lang, 0 if w.video_seconds == int(w.video_seconds) else 1)
-        parts.append(t("video", seconds=seconds))
+        parts.append(t("video", seconds=factor_text(w.video_seconds, lang)))
         if w.video_fps:
-            parts[-1] += " " + t(
-                "video_fps", fps=i18n.number(w.video_fps, lang, 0 if w.video_fps == int(w.video_fps) else 1)
-            )
+            parts[-1] += " " + t("video_fps", fps=factor_text(w.video_fps, lang))
     return parts
 
 

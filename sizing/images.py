@@ -106,9 +106,8 @@ class VideoTokens(msgspec.Struct, frozen=True):
 
     frames: int
     fps: float
-    frame: (
-        ImageTokens  # one block's tokens (two frames merged in time), at the frame size the model resizes to
-    )
+    # one block's tokens (two frames merged in time), at the frame size the model resizes the video to
+    frame: ImageTokens
 
     @property
     def blocks(self) -> int:

@@ -2514,10 +2514,11 @@ def _video_plan(w: Workload, model: ModelEntry, catalog: Catalog, lang: str) -> 
     rule = model.images
     if rule is None or rule.kind != "merged_patches":
         raise SizingError("images.no_video", "images.video_examples", model=model.name)
-    if not 0 < w.video_seconds <= 3 * 3600 or (w.video_fps is not None and not 0 < w.video_fps <= 60):  # type: ignore[operator]
+    seconds, fps = w.video_seconds or 0, w.video_fps
+    if not 0 < seconds <= 3 * 3600 or (fps is not None and not 0 < fps <= 60):
         raise SizingError("images.bad_video", "images.video_examples", model=model.name)
     width, height = _image_size(w.image_size or "full_hd", catalog, lang)
-    clip = images.video(rule, w.video_seconds, w.video_fps, width, height)  # type: ignore[arg-type]
+    clip = images.video(rule, seconds, fps, width, height)
     return ImagePlan(count=1, width=width, height=height, size=w.image_size or "full_hd", count_assumed=False,
                      rule=rule, each=clip.whole(rule), video=clip)  # fmt: skip
 
@@ -2685,8 +2686,8 @@ def _video_said(img: ImagePlan, w: Workload, model: ModelEntry, lang: str) -> st
     assert clip is not None and img.each is not None
     frame_h, frame_w = (n * img.rule.patch * img.rule.merge for n in clip.frame.grid)  # type: ignore[union-attr]
     key = "assume.images.video_default_fps" if w.video_fps is None else "assume.images.video"
-    return t(lang, key, model=model.name, seconds=i18n.number(w.video_seconds, lang, 0 if w.video_seconds == int(w.video_seconds) else 1),  # type: ignore[arg-type]
-             frames=i18n.number(clip.frames, lang), fps=i18n.number(clip.fps, lang, 0 if clip.fps == int(clip.fps) else 1),
+    return t(lang, key, model=model.name, seconds=factor_text(w.video_seconds, lang),  # type: ignore[arg-type]
+             frames=i18n.number(clip.frames, lang), fps=factor_text(clip.fps, lang),
              blocks=i18n.number(clip.blocks, lang), each=i18n.number(clip.frame.embeds, lang),
              size=t(lang, "assume.images.pixels", width=frame_w, height=frame_h),
              source=t(lang, "assume.images.pixels", width=img.width, height=img.height),
