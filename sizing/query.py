@@ -4136,6 +4136,12 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
             e = _not_rented(e)
         e.written_lang = _written_lang(around_launch if around_launch is not None else text)
         e.asked_lang = asked_language(plain, e.written_lang)
+        if foreign(e.written_lang) and e.key in _NOT_READ_KEYS:
+            # "wie viel Speicher brauche ich für 20 Nutzer?": its words are no model's name nor anything
+            # missing, but a language we do not read (it had been "I don't know the model “für 20 Nutzer”")
+            refused = QueryError("query.foreign_language")
+            refused.written_lang, refused.asked_lang = e.written_lang, e.asked_lang
+            raise refused from None
         raise e from e.__cause__
 
 
@@ -4874,6 +4880,11 @@ def clearly_written(text: str) -> str | None:
     if not VOCAB.clearly(_written_words(strip_accents(text).lower())):
         return None
     return written
+
+
+# Refusals that say a question's words were not read: for a question in a language we do not read, that language
+# is why (the other refusals, "qual o preço da H100?" in French, say what they say).
+_NOT_READ_KEYS = ("query.nothing_understood", "query.no_model", "unknown_model", "query.not_understood")
 
 
 def answered_in(written: str | None) -> str | None:

@@ -274,6 +274,21 @@ def test_a_question_in_another_language_is_answered_in_english_with_what_could_b
     assert not any(line.startswith(("Not understood", "Não entendi")) for line in lines)
 
 
+@pytest.mark.parametrize(
+    "text", ["Hallo, wie viel Speicher brauche ich für 20 Nutzer?", "bonjour, quel modèle?"]
+)
+def test_a_question_in_another_language_with_nothing_read_says_which_languages_we_answer_in(capsys, text):
+    # it had been "I don't know the model “für 20 Nutzer”"
+    said = _refused(capsys, text)
+    assert said.startswith(
+        "gpu-size: Your question seems to be in another language: we answer in Portuguese and"
+    )
+
+
+def test_a_price_asked_in_another_language_still_lists_what_fits(capsys):
+    assert _first(capsys, "wie viel kostet eine H100?") == "What fits on 1× H100 SXM 80 GB"
+
+
 # -- an estimate to send is a quote ------------------------------------------------------------------------------
 
 
