@@ -30,7 +30,7 @@ from sizing.errors import SizingError
 from sizing.image_query import size_key
 from sizing.names import ModelSource
 from sizing.quantities import parse_context, parse_count, parse_rate, parse_seconds, parse_share
-from sizing.query import Query, QueryError, parse
+from sizing.query import Query, QueryError, answered_in, parse
 from sizing.result import json_data
 from sizing.workload import Intent, Method, Optimizer, Stage, Task, Workload
 
@@ -363,7 +363,7 @@ def _ask(args, text: str, default: str | None, base: Workload | None = None) -> 
                 query = msgspec.structs.replace(
                     read, lang=refused.asked_lang, written_lang=refused.written_lang
                 )
-            lang = i18n.answer_lang(args.lang, query.lang, query.written_lang, default)
+            lang = i18n.answer_lang(args.lang, query.lang, answered_in(query.written_lang), default)
             if query.help and args.model is None and not _flags_given(args):
                 from .rendering import render_help
 
@@ -382,7 +382,7 @@ def _ask(args, text: str, default: str | None, base: Workload | None = None) -> 
         comparison = _compare(query, workload, result, source)
     except SizingError as e:
         if query is None and isinstance(e, QueryError):  # refused while reading: the question's language
-            lang = i18n.answer_lang(args.lang, e.asked_lang, e.written_lang, default)
+            lang = i18n.answer_lang(args.lang, e.asked_lang, answered_in(e.written_lang), default)
             from sizing.fits import NO_MODEL_ANSWERS
 
             if e.key in NO_MODEL_ANSWERS and args.model is None:

@@ -74,7 +74,7 @@ def lead_preview(reply, where: Where, lang: str) -> str | None:
     rules = load_catalog().offering.leads
     count = reply.result.recommendation.count if reply.result.recommendation else 0
     said = [i18n.t(reply.lang, f"console.reason_{r}", count=count, min=rules.min_gpus) for r in reasons]
-    fields = leaddesk.lead_fields(reply, where, "auto")
+    fields = leaddesk.lead_fields(reply, where, "auto", lang)
     lead = {**fields, "id": None, "status": "new", "created_at": utc_now()}
     # The card in the sales channel's language (GPU_SIZER_LANG), as Slack would post it.
     card = leaddesk.card_text(leaddesk.card(lead, lang))

@@ -34,7 +34,15 @@ from sizing.engine import size
 from sizing.errors import SizingError
 from sizing.fits import NO_MODEL_ANSWERS
 from sizing.names import ModelSource, name_index
-from sizing.query import Query, QueryError, changes_thread_models, keeps_one_model, opens_as_follow_up, parse
+from sizing.query import (
+    Query,
+    QueryError,
+    changes_thread_models,
+    clearly_written,
+    keeps_one_model,
+    opens_as_follow_up,
+    parse,
+)
 from sizing.result import SizingResult
 from sizing.several import Several, split
 from sizing.workload import Workload
@@ -268,15 +276,25 @@ class Pipeline:
 
     # -- language --------------------------------------------------------------------------------
 
-    def lang_for(self, where: Where, query: Query | None = None, base: Workload | None = None) -> str:
-        """Asked for in the text, else the user's Slack locale (the language they read in), else the language
-        the text is written in (in a thread: the thread's, so "and 20 users?" does not switch a Portuguese
-        conversation to English), else the default. A variety any of them names refines its family's
-        language: a Brazilian Slack asking with Portugal's words ("utilizadores em simultâneo") gets pt-PT."""
+    def lang_for(
+        self, where: Where, query: Query | None = None, base: Workload | None = None, text: str | None = None
+    ) -> str:
+        """Asked for in the text, else the language the text is plainly written in (a reply in English under
+        a Portuguese thread: "and with 4 h100s?"), else the user's Slack locale (the language they read in),
+        else the language the text is written in (in a thread: the thread's, so "and 20 users?", too short
+        to say, does not switch a Portuguese conversation to English), else the default. A variety any of them
+        names refines its family's language: a Brazilian Slack asking with Portugal's words ("utilizadores em
+        simultâneo") gets pt-PT."""
         asked = query.lang if query is not None else None
         written = query.written_lang if query is not None else None
+        return self._lang(asked, where, base, written, text)
+
+    def _lang(
+        self, asked: str | None, where: Where, base: Workload | None, written: str | None, text: str | None
+    ) -> str:
+        plainly = clearly_written(text) if text else None
         return i18n.answer_lang(
-            asked, where.user_locale, base.lang if base is not None else written, self.default_lang
+            asked, plainly, where.user_locale, base.lang if base is not None else written, self.default_lang
         )
 
     def show_prices(self, where: Where) -> bool:
@@ -343,7 +361,7 @@ class Pipeline:
         try:
             # A pasted config.json is read here; the log keeps the question as it was asked.
             query = self._parse(self._read_pasted(text), base)
-            lang = self.lang_for(where, query, base)
+            lang = self.lang_for(where, query, base, text)
             if query.help:
                 return self._finish(
                     Reply(blocks.help_message(lang, log=query.help_log), "needs_input", lang, query=query),
@@ -355,13 +373,8 @@ class Pipeline:
             return self._answer(workload, where, text, started, query)
         except SizingError as e:
             if query is None and isinstance(e, QueryError):
-                # Refused while reading: asked for, else the user's locale, else the question's language.
-                lang = i18n.answer_lang(
-                    e.asked_lang,
-                    where.user_locale,
-                    base.lang if base is not None else e.written_lang,
-                    self.default_lang,
-                )
+                # Refused while reading: in the language the answer would have been in (lang_for).
+                lang = self._lang(e.asked_lang, where, base, e.written_lang, text)
             if e.key in NO_MODEL_ANSWERS and isinstance(e, QueryError):
                 return self._what_fits(e, where, text, started, lang)
             return self._refuse(e, where, text, started, lang, query)

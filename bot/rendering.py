@@ -16,7 +16,7 @@ from sizing.catalog import BUDGET_ID, load_catalog
 from sizing.engine import stage_data
 from sizing.names import repo_precision
 from sizing.plan import batch_period, factor_text, launch_words, rate_text
-from sizing.query import MOST_SIDES
+from sizing.query import MOST_SIDES, foreign
 from sizing.result import Memory, SizingResult
 from sizing.workload import Stage
 
@@ -1114,6 +1114,43 @@ def _choice_understood(sides, said_precision: bool, lang: str, named: str | None
 LEAD_NOTES = ("rented", "not_rented_sized")
 
 
+def _gpu_hours_said(query, r: SizingResult, lang: str) -> list[str]:
+    """ "temos 500 horas de GPU", "a budget of 2k H100 hours": what that GPU time buys of the answer. A training
+    weighed against its GPU-hours estimate (advice._gpu_hours: model FLOPs at the GPU's MFU); a service, the days
+    of the recommended setup it pays for, all its GPUs busy round the clock."""
+
+    def t(key: str, **params) -> str:
+        return i18n.t(lang, f"understood.gpu_hours.{key}", **params)
+
+    out = []
+    rec = r.recommendation
+    for hours, gpu, typed in query.gpu_hours:
+        said = f"“{typed}”"
+        if rec is None:
+            out.append(t("read", typed=said))
+            continue
+        setup = f"{rec.count}× {rec.gpu_name}"
+        if r.workload.stage != Stage.inference.value:
+            need = r.estimates.gpu_hours
+            if need is None:
+                line = t("training_no_volume", typed=said)
+            elif need <= hours:
+                line = t("training_fits", typed=said, need=i18n.gpu_hours(need, lang), setup=setup,
+                         left=i18n.gpu_hours(hours - need, lang))  # fmt: skip
+            else:
+                line = t("training_over", typed=said, need=i18n.gpu_hours(need, lang), setup=setup,
+                         times=i18n.number(need / hours, lang, 1))  # fmt: skip
+        else:
+            days = hours / (rec.count * 24)
+            line = t("serving", typed=said, setup=setup, days=i18n.duration(days, lang),
+                     per_day=i18n.number(rec.count * 24, lang))  # fmt: skip
+        if gpu is not None and gpu != rec.gpu:
+            # hours of another card than the one sized: the count is the recommendation's, said so
+            line += " " + t("other_gpu", named=load_catalog().gpu(gpu).name, gpu=rec.gpu_name)
+        out.append(line)
+    return out
+
+
 def understood(result: SizingResult, query, comparison=None) -> list[str]:
     """'Entendi: Llama 3.1 70B · INT4 · 32k de contexto · 10 usuários simultâneos', then what was not
     understood and which typos were read as which names. Only what the text said: defaults are listed
@@ -1559,6 +1596,14 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         )
     for typed, kept, other in query.precision_choices:
         lines.append(t("understood.precision_choice", typed=typed, kept=kept, other=other))
+    lines += _gpu_hours_said(query, result, lang)
+    if query.counts_on is not None:
+        gpu, counts = query.counts_on
+        first = t("understood.gpus_one" if counts[0] == 1 else "understood.gpus", n=counts[0])
+        said = i18n.join([str(n) for n in counts], lang)
+        lines.append(
+            t("assume.counts_on_recommended", counts=said, gpu=load_catalog().gpu(gpu).name, first=first)
+        )
     if query.setups_left:
         left = [t("understood.on_setup", what=what, setup=setup) for what, setup in query.setups_left]
         lines.append(t("understood.setups_left", left=i18n.join(left, lang), most=MOST_SIDES))
@@ -1665,7 +1710,10 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.gguf_default"))
     # A model offered as a choice that the catalogue lacks ("ou gpt-7") is said above, with why.
     unknown = [u for u in query.unknown if u not in query.model_choices]
-    if unknown:
+    if foreign(query.written_lang):
+        # "wie viel GPU-Speicher braucht Llama 70B?": its words are a language we do not read, not words missed
+        lines.append(t("understood.foreign_language"))
+    elif unknown:
         # The first few, as typed, and how many more: a pasted e-mail had listed 21 words (the log keeps them all).
         words = ", ".join(f"“{u}”" for u in unknown[:UNKNOWN_SHOWN])
         if len(unknown) > UNKNOWN_SHOWN:
@@ -1773,6 +1821,10 @@ def _images_understood(w, images, lang: str) -> list[str]:
         parts.append(t(named, size=size) if named else t("size", size=size))
     elif w.with_images and not w.images:
         parts.append(t("with"))
+    if w.video_seconds:
+        parts.append(t("video", seconds=factor_text(w.video_seconds, lang)))
+        if w.video_fps:
+            parts[-1] += " " + t("video_fps", fps=factor_text(w.video_fps, lang))
     return parts
 
 

@@ -172,16 +172,23 @@ def _training_mfu(catalog: Catalog, mfu: float) -> Catalog:
     return derived
 
 
+def recommended_gpu(workload: Workload, catalog: Catalog, source: ModelSource | None = None) -> str | None:
+    """The GPU the recommendation picks for the workload's first count, its choice of counts left aside: where
+    counts with no GPU named are weighed ("em 2 ou 4 gpus")."""
+    rec = _recommendation(make_plan(workload.but(compare_counts=None), catalog, source), catalog)
+    return rec.gpu if rec is not None else None
+
+
 def _counts_on_recommended(
     workload: Workload, catalog: Catalog, source: ModelSource | None
 ) -> tuple[Workload, str | None]:
     """ "llama 70b em 2 gpus ou 4?": counts to choose between with no GPU named are weighed side by side on the
     GPU the recommendation picks for the first count, as "2 ou 4 H100?" weighs the H100 (the note says so)."""
     counts = [workload.gpus, *(workload.compare_counts or [])]
-    rec = _recommendation(make_plan(workload.but(compare_counts=None), catalog, source), catalog)
-    if rec is None:
+    picked = recommended_gpu(workload, catalog, source)
+    if picked is None:
         return workload.but(compare_counts=None), None
-    gpu = catalog.gpu(rec.gpu)
+    gpu = catalog.gpu(picked)
     lang = workload.lang
     first = t(lang, "understood.gpus_one" if counts[0] == 1 else "understood.gpus", n=counts[0])
     said = i18n.join([str(n) for n in counts], lang)

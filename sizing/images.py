@@ -87,6 +87,51 @@ def tokens(rule: ImageRule, width: int, height: int) -> ImageTokens:
     raise ValueError(f"no image-token rule for kind {rule.kind!r}")
 
 
+# A video, as qwen-vl-utils samples it for the Qwen2-VL/2.5-VL/3-VL models (vision_process.py, the helper their
+# model cards feed videos through): FPS = 2.0 frames a second unless said, at least FPS_MIN_FRAMES = 4 and at
+# most FPS_MAX_FRAMES = 768 frames, the count rounded to FRAME_FACTOR = 2; each frame resized (as an image is)
+# within VIDEO_MIN_PIXELS = 128 and VIDEO_MAX_PIXELS = 768 blocks of 28×28 pixels, and to at most
+# VIDEO_TOTAL_PIXELS (128000 × 28 × 28 × 0.9, its default) ÷ frames × FRAME_FACTOR. config.json's
+# vision_config.temporal_patch_size = 2: two frames make one block of tokens. Counted in blocks, so a model
+# with other blocks (Qwen3-VL's 32 pixels) keeps the same token bounds.
+VIDEO_FPS = 2.0
+VIDEO_FRAMES = (4, 768)
+FRAME_FACTOR = 2
+VIDEO_BLOCKS = (128, 768)
+VIDEO_TOTAL_BLOCKS = 128000 * 0.9
+
+
+class VideoTokens(msgspec.Struct, frozen=True):
+    """What one video becomes: its frames, the blocks of FRAME_FACTOR frames, and one frame's tokens."""
+
+    frames: int
+    fps: float
+    # one block's tokens (two frames merged in time), at the frame size the model resizes the video to
+    frame: ImageTokens
+
+    @property
+    def blocks(self) -> int:
+        return self.frames // FRAME_FACTOR
+
+    def whole(self, rule: ImageRule) -> ImageTokens:
+        """The video as one input: every block's tokens, its markers once."""
+        n, f = self.blocks, self.frame
+        return ImageTokens(n * f.embeds + rule.special_tokens, 0, n * f.embeds, n * f.encoder, f.grid, 0)
+
+
+def video(rule: ImageRule, seconds: float, fps: float | None, width: int, height: int) -> VideoTokens:
+    """The tokens a `seconds`-long video of `width` x `height` becomes for a merged_patches model."""
+    fps = fps or VIDEO_FPS
+    least, most = VIDEO_FRAMES
+    frames = min(max(seconds * fps, least), most)
+    frames = max(FRAME_FACTOR, round(frames / FRAME_FACTOR) * FRAME_FACTOR)
+    block = (rule.patch * rule.merge) ** 2
+    low, high = VIDEO_BLOCKS
+    cap = max(min(high * block, VIDEO_TOTAL_BLOCKS * block / frames * FRAME_FACTOR), int(low * block * 1.05))
+    sized = msgspec.structs.replace(rule, min_pixels=low * block, max_pixels=int(cap))
+    return VideoTokens(frames=int(frames), fps=fps, frame=tokens(sized, width, height))
+
+
 def largest(rule: ImageRule) -> ImageTokens:
     """The image with the most tokens the model accepts: what vLLM sizes its encoder's reserve for."""
     if rule.kind == "merged_patches":

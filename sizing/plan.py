@@ -93,6 +93,8 @@ class ImagePlan(msgspec.Struct, frozen=True):
     pages: bool = False
     # the size is a scanned page's because the documents are one-page ones, not because it was said
     page_size: bool = False
+    # a video each conversation reads (Workload.video_seconds): its frames, and what one block of them becomes
+    video: images.VideoTokens | None = None
 
     @property
     def counted(self) -> bool:
@@ -2547,6 +2549,8 @@ def _image_plan(
         and rule.counted
     )
     pages = page_documents and not (w.images or w.with_images or w.image_size)
+    if w.video_seconds:
+        return _video_plan(w, model, catalog, lang)
     if not (w.images or w.with_images or w.image_size or pages):
         return None
     # an invoice's images are its pages, whatever their count: a scanned page's size, not a photo's
@@ -2566,6 +2570,22 @@ def _image_plan(
     )
 
 
+def _video_plan(w: Workload, model: ModelEntry, catalog: Catalog, lang: str) -> ImagePlan:
+    """ "qwen2.5 vl 7b para vídeos de 30 segundos": the video each conversation reads, as its frames' tokens
+    (sizing/images.py video), at a full-HD frame unless a size was said. Only models whose cards read video
+    (the Qwen VL models, merged_patches); the others are refused, saying so."""
+    rule = model.images
+    if rule is None or rule.kind != "merged_patches":
+        raise SizingError("images.no_video", "images.video_examples", model=model.name)
+    seconds, fps = w.video_seconds or 0, w.video_fps
+    if not 0 < seconds <= 3 * 3600 or (fps is not None and not 0 < fps <= 60):
+        raise SizingError("images.bad_video", "images.video_examples", model=model.name)
+    width, height = _image_size(w.image_size or "full_hd", catalog, lang)
+    clip = images.video(rule, seconds, fps, width, height)
+    return ImagePlan(count=1, width=width, height=height, size=w.image_size or "full_hd", count_assumed=False,
+                     rule=rule, each=clip.whole(rule), video=clip)  # fmt: skip
+
+
 def _smaller_hint(img: ImagePlan | None) -> str:
     """What makes images fit: fewer or smaller ones, and for Qwen2.5-VL's dynamic resolution, a cap on it."""
     dynamic = img is not None and img.rule is not None and img.rule.kind == "merged_patches"
@@ -2576,6 +2596,8 @@ def _images_times(img: ImagePlan, lang: str) -> str:
     """ "3 imagens × 1.371 tokens"."""
     each = img.each.context if img.each and not img.each.cross else (img.each.cross if img.each else 0)
     key = "assume.images.times_one" if img.count == 1 else "assume.images.times_other"
+    if img.video is not None:
+        key = "assume.images.times_video"
     return t(lang, key, n=i18n.number(img.count, lang), each=i18n.number(each, lang))
 
 
@@ -2691,7 +2713,9 @@ def _image_assumptions(
         return out  # said among the notes (sizing/advice.py): the model reads no images, or no known rule
     pixels = t(lang, "assume.images.pixels", width=img.width, height=img.height)
     documents_alone = img.pages and img.page_size and not w.with_images  # "qwen2.5 vl para ler notas fiscais"
-    if documents_alone:
+    if img.video is not None:
+        out.append(_video_said(img, w, model, lang))
+    elif documents_alone:
         out.append(t(lang, "assume.images.page_documents", size=pixels))
     elif img.pages:
         out.append(t(lang, "assume.images.page_default"))
@@ -2699,7 +2723,8 @@ def _image_assumptions(
         out.append(t(lang, "assume.images.count_default"))
     if img.page_size and not documents_alone:
         out.append(t(lang, "assume.images.page_size", size=pixels))
-    out += _image_rule_notes(img, model, plan.kv, lang)
+    if img.video is None:
+        out += _image_rule_notes(img, model, plan.kv, lang)
     times = _images_times(img, lang)
     image_tokens = img.context_tokens
     if img.cross_tokens:
@@ -2716,6 +2741,20 @@ def _image_assumptions(
                      image=i18n.number(image_tokens, lang), images=times,
                      text=i18n.tokens(context - image_tokens, lang)))  # fmt: skip
     return out
+
+
+def _video_said(img: ImagePlan, w: Workload, model: ModelEntry, lang: str) -> str:
+    """ "Vídeo de 30 s: 60 quadros a 2 por segundo ...": how the video became tokens, and where they sit."""
+    clip = img.video
+    assert clip is not None and img.each is not None
+    frame_h, frame_w = (n * img.rule.patch * img.rule.merge for n in clip.frame.grid)  # type: ignore[union-attr]
+    key = "assume.images.video_default_fps" if w.video_fps is None else "assume.images.video"
+    return t(lang, key, model=model.name, seconds=factor_text(w.video_seconds, lang),  # type: ignore[arg-type]
+             frames=i18n.number(clip.frames, lang), fps=factor_text(clip.fps, lang),
+             blocks=i18n.number(clip.blocks, lang), each=i18n.number(clip.frame.embeds, lang),
+             size=t(lang, "assume.images.pixels", width=frame_w, height=frame_h),
+             source=t(lang, "assume.images.pixels", width=img.width, height=img.height),
+             total=i18n.number(img.each.context, lang))  # fmt: skip
 
 
 def factor_text(factor: float, lang: str) -> str:

@@ -168,6 +168,23 @@ class ConceptAnswer(QueryError):
         return concepts.explain(self.keys, lang)
 
 
+class ChoiceWithoutModel(QueryError):
+    """ "compare fp8 e int4 em 2 h100" with no model: which model is missing, with the precisions and the GPUs
+    read, and the question as asked with a model, to ask again."""
+
+    def __init__(self, precisions: list[str], gpu: str, count: int, typed: str) -> None:
+        example = "llama 3.1 70b " + " ".join(typed.split()).rstrip("?!. ")
+        super().__init__("query.topic_model_for_choice", hint=None, example=example)
+        self.precisions, self.gpu, self.count = precisions, gpu, count
+
+    def message(self, lang: str = "pt-BR") -> str:
+        catalog = load_catalog()
+        names = [catalog.precision(p).name for p in self.precisions]
+        gpus = f"{self.count}× {catalog.gpu(self.gpu).name}"
+        return i18n.t(lang, "error.query.topic_model_for_choice", precisions=i18n.join(names, lang),
+                      gpus=gpus, example=self.params["example"])  # fmt: skip
+
+
 class LatencyAnswer(QueryError):
     """ "qual a latência a partir de Lisboa?" with no model: the round trip from each place named to our GPUs
     (sizing/latency.py), raised while reading as the answer itself, in the reader's language."""
@@ -275,6 +292,11 @@ class Query(msgspec.Struct):
     # Setups of a choice of models or precisions crossed with a choice of GPUs that the side-by-side had no room
     # for (past _MOST_CHOICES): (the side, its GPUs), as "Entendi" names them
     setups_left: list[tuple[str, str]] = []
+    # the GPU that counts with no GPU named were crossed on (the recommendation's), and the counts
+    counts_on: tuple[str, list[int]] | None = None
+    # GPU time as a budget ("500 horas de GPU", "2 mil horas de H100"): hours, the GPU they are of (None: any),
+    # as typed
+    gpu_hours: list[tuple[float, str | None, str]] = []
     off_peak: list[str] = []  # a quieter hours' rate beside the peak one ("10 req/min à noite"), as typed
     # A model already fine-tuned, to serve ("fine-tunado com lora", "já treinei um lora"): (as typed, how:
     # "lora", "qlora" or "" when not said).
@@ -3300,7 +3322,22 @@ def _setups_crossed(query: Query, catalog: Catalog) -> None:
         return
     setups = _gpu_setups(w)
     if any(gpu is None for gpu, _ in setups):
-        return  # counts with no GPU named ("em 2 ou 4 gpus"): each side's own GPU is the engine's to pick
+        # counts with no GPU named ("em fp8 ou bf16 em 2 ou 4 gpus"): every pairing on the GPU the answer picks
+        # for the first side's first count, as counts alone are weighed (sizing/engine.py); the other sides had
+        # been weighed at the first count only
+        if any(gpu is not None for gpu, _ in setups) or not w.gpus:
+            return
+        from .engine import recommended_gpu
+
+        try:
+            picked = recommended_gpu(w, catalog)
+        except SizingError:
+            return
+        if picked is None:
+            return
+        query.counts_on = (picked, [n for _, n in setups])
+        setups = [(picked, n) for _, n in setups]
+        w = w.but(gpu=picked)
     read = []
     for choice in query.model_choices:
         try:
@@ -4140,6 +4177,12 @@ def _parse_text(text: str, catalog: Catalog | None = None, base: Workload | None
             e = _not_rented(e)
         e.written_lang = _written_lang(around_launch if around_launch is not None else text)
         e.asked_lang = asked_language(plain, e.written_lang)
+        if foreign(e.written_lang) and e.key in _NOT_READ_KEYS:
+            # "wie viel Speicher brauche ich für 20 Nutzer?": its words are no model's name nor anything
+            # missing, but a language we do not read (it had been "I don't know the model “für 20 Nutzer”")
+            refused = QueryError("query.foreign_language")
+            refused.written_lang, refused.asked_lang = e.written_lang, e.asked_lang
+            raise refused from None
         raise e from e.__cause__
 
 
@@ -4869,6 +4912,34 @@ def _written_lang(text: str) -> str | None:
     return written
 
 
+def clearly_written(text: str) -> str | None:
+    """The language the text is plainly written in (VOCAB.clearly), else None: short or mixed text, whose
+    language the Slack locale or the thread decides."""
+    written = _written_lang(text)
+    if foreign(written):
+        return answered_in(written)
+    if not VOCAB.clearly(_written_words(strip_accents(text).lower())):
+        return None
+    return written
+
+
+# Refusals that say a question's words were not read: for a question in a language we do not read, that language
+# is why (the other refusals, "qual o preço da H100?" in French, say what they say).
+_NOT_READ_KEYS = ("query.nothing_understood", "query.no_model", "unknown_model", "query.not_understood")
+
+
+def answered_in(written: str | None) -> str | None:
+    """The language a question written in `written` is answered in, where its words decide: English for one we
+    neither read nor answer in (foreign), else that language."""
+    return VOCAB.languages[written].answer_in if foreign(written) else written  # type: ignore[index]
+
+
+def foreign(written: str | None) -> bool:
+    """Whether a question's language is one we neither read nor answer in (vocabulary answer_in: German)."""
+    lang = VOCAB.languages.get(written) if written else None
+    return lang is not None and lang.answer_in is not None
+
+
 def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) -> Query:
     scan = _Scan(text, strip_accents(text))
     # "qwen 3,5 27b": a version written with a decimal comma, as Brazilian numbers are (the same length, so
@@ -4929,6 +5000,10 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     distillation_query.take(scan, catalog)  # a teacher beside the model trained ("from llama 70b teacher")
     reward_query.take(scan, catalog)  # an RL run's reward model of its own ("reward model de 7b")
     image_query.container_images(scan)  # "image: vllm/vllm-openai" names no model
+    if "vid" in scan.work or "clip" in scan.work:
+        scan.take(VIDEO_LENGTH, "video_seconds", _video_seconds)
+        if scan.found.get("video_seconds"):
+            scan.take(VIDEO_FPS, "video_fps", lambda m: _float(m.group(1)) or None)
     if "class" in scan.work or "tier" in scan.work or "grade" in scan.work:
         scan.take(GPU_CLASS_SUFFIX, "filler", lambda m: True)  # "a 4090-class card": the 4090
     if scan.search(_AZURE_CUE):
@@ -4942,6 +5017,9 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     _repos(scan, catalog)
     _uncatalogued(scan, catalog)
     scan.take(DATES, "date", _date)
+    if "hor" in scan.work or "hour" in scan.work or "hr" in scan.work or "gpuh" in scan.work:
+        priced = _PRICE_ASKED.search(scan.work) is not None
+        scan.take(GPU_HOURS, "gpu_hours", lambda m: _gpu_hours(m, catalog, priced))
     if scan.search(_YEAR_OR_QUARTER_CUE):  # the pattern is slow to fail; most questions hold no date
         for m in list(YEAR_OR_QUARTER.finditer(scan.work)):
             group = next(g for g in ("when", "quarter", "year_end") if m.group(g))
@@ -5663,6 +5741,38 @@ def _count(text: str) -> float:
     if re.fullmatch(_GROUPED, text):
         return float(re.sub(r"[.,]", "", text))
     return float(text) if "e" in text else _float(text)
+
+
+# "500 horas de GPU", "we have 500 GPU-hours", "2 mil horas de H100", "1,3M horas de h100", "500 H100 hours": GPU
+# time as a budget (Query.gpu_hours), before the numbers are read as GPUs, a context or a period.
+GPU_HOURS = regexes.compile(
+    r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(k|mil|mi|m|milhoes|milhao|millions?|thousand)?\s*(?:de\s+)?"
+    rf"(?:{_W('durations.gpu_hours')}\b(?:\s+(?:de\s+|of\s+)?(?P<after>{traffic_query.CARD_NAME}))?"
+    rf"|(?:horas?|hours?|hrs?)\s+(?:de\s+|of\s+)?(?P<card>{traffic_query.CARD_NAME})"
+    rf"|(?P<before>{traffic_query.CARD_NAME})[\s-]?(?:hours?|hrs?|horas?)\b)"
+)
+
+
+# The price asked ("quanto custa 100 horas de h100?", "how much for 100 h100 hours?"): hours of a card are then
+# what is priced, the card's rent, as before (its name left for the GPU's reading).
+_PRICE_ASKED = regexes.compile(
+    r"\b(?:quanto|qto|qnto|how\s+much|precos?|prices?|pricing|custa|custam|custaria|costs?)\b"
+)
+
+
+def _gpu_hours(m: re.Match, catalog: Catalog, priced: bool = False) -> tuple[float, str | None] | None:
+    """The hours and the GPU they are of (None: any), or None where the card named is none we know, or its
+    price is asked."""
+    hours = _float(m.group(1)) * (UNIT_VALUES[_unit(m.group(2))] if m.group(2) else 1)
+    typed = m.group("after") or m.group("card") or m.group("before")
+    if typed is None:
+        return hours, None
+    if priced:
+        return None
+    try:
+        return hours, resolve_gpu(typed, catalog).id
+    except SizingError:
+        return None
 
 
 def _unit(word: str) -> str:
@@ -7297,6 +7407,26 @@ def _contracts_compared(scan: _Scan) -> list[str] | None:
     return modes if len(modes) > 1 else None
 
 
+# A video's length said beside it ("vídeos curtos de 30 segundos", "2-minute videos", "clips of 45 s", "30s
+# videos"), and the frames sampled a second ("a 1 fps"): the video each conversation reads (Workload.video_*).
+_VIDEO_NOUN = rf"(?:{_W('images.video')})"
+_VIDEO_UNIT = r"(?P<unit>segundos?|seg|secs?|seconds?|s|minutos?|mins?|minutes?|m)\b"
+VIDEO_LENGTH = regexes.compile(
+    rf"\b{_VIDEO_NOUN}\b(?:\s+[a-z]+){{0,2}}?\s+(?:de|of|with|com|com\s+cerca\s+de|lasting|about)\s+"
+    rf"(?:~\s*)?(?P<n>\d+(?:[.,]\d+)?)\s*-?\s*{_VIDEO_UNIT}"
+    rf"|(?<![\w.,])(?P<n2>\d+(?:[.,]\d+)?)\s*-?\s*(?P<unit2>seconds?|secs?|s|minutes?|mins?|min)\s+(?:[a-z]+\s+)?{_VIDEO_NOUN}\b"
+)
+VIDEO_FPS = regexes.compile(
+    r"(?:\ba\s+|\bat\s+|\bcom\s+|\bwith\s+)?(?<![\w.,])(\d+(?:[.,]\d+)?)\s*"
+    r"(?:fps|frames?\s+(?:per|a)\s+second|quadros?\s+por\s+segundo)\b"
+)
+
+
+def _video_seconds(m: re.Match) -> float:
+    unit = (m.group("unit") or m.group("unit2")).lower()
+    return _float(m.group("n") or m.group("n2")) * (60 if unit.startswith("m") else 1)
+
+
 def _images(scan: _Scan, query: Query) -> dict:
     """The images of each conversation: a count, a size (pixels said win over a size an image word names,
     "fotos de celular de 1024x1024"), or images with neither."""
@@ -7312,6 +7442,12 @@ def _images(scan: _Scan, query: Query) -> dict:
     if scan.found.get("with_images") or totals:
         out["with_images"] = True
     query.no_images = bool(scan.found.get("no_images")) and not out
+    video = _one(scan, "video_seconds", "video")
+    if video is not None:
+        out["video_seconds"] = video
+        fps = _one(scan, "video_fps", "video")
+        if fps is not None:
+            out["video_fps"] = fps
     return out
 
 
@@ -8488,6 +8624,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         query.prompt_lengths.append((typed, fields["prompt_tokens"]))
     query.precision_choices = [v for v, _ in scan.found.get("precision_choice", [])]
     query.corpus = [typed for _, typed in scan.found.get("corpus", [])]
+    query.gpu_hours = [(hours, gpu, typed) for (hours, gpu), typed in scan.found.get("gpu_hours", [])]
     query.system_ram = [typed for _, typed in scan.found.get("system_ram", [])]
     query.system_ram_gb = max((gb for gb, _ in scan.found.get("system_ram", [])), default=None)
     query.cpu_only = [typed for _, typed in scan.found.get("cpu_only", [])]
@@ -9060,7 +9197,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
     # had been "Não entendi o pedido")
     # (words left unread are still said: "quantização afeta a qualidade?")
     quantized = not query.unknown and QUANTIZED.search(strip_accents(scan.original.lower())) is not None
-    understood = understood or query.no_images or quantized
+    # "temos 500 horas de GPU" in a thread: the thread's sizing again, weighed against the budget
+    understood = understood or query.no_images or quantized or bool(query.gpu_hours)
     if (
         base is not None
         and (base.batch_items or base.generated_tokens or base.read_tokens)
@@ -9243,6 +9381,18 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         raise topic
     if not (model or size) and _kv_asked(strip_accents(scan.original.lower()), fields, stage):
         raise _kv_explained(catalog)
+    if not (model or size) and scan.found.get("gpu_hours"):
+        # "temos 500 horas de GPU": a budget with nothing to spend it on yet (it had been "Não entendi: 500")
+        typed = ", ".join(f"“{typed}”" for _, typed in scan.found["gpu_hours"])
+        raise QueryError("query.topic_gpu_hours", hint=None, typed=typed)
+    said = sorted(
+        scan.found.get("precision", []), key=lambda found: scan.original.lower().find(found[1].lower())
+    )
+    precisions = list(dict.fromkeys(p for p, _ in said))
+    if not (model or size) and fields.get("gpu") and len(precisions) > 1:
+        # "compare fp8 e int4 em 2 h100", "qual a diferença de fp8 e int4 numa l40s?": a weighing on those GPUs
+        # with no model to weigh (it had been quantization explained, the GPUs dropped): asked back.
+        raise ChoiceWithoutModel(precisions, fields["gpu"], fields.get("gpus") or 1, scan.original)
     if not (model or size) and (
         explained := concepts.asked(strip_accents(scan.original.lower()), weigh_alike=True)
     ):
@@ -9847,6 +9997,8 @@ SERVING_ONLY = frozenset(
         "images",
         "image_size",
         "with_images",
+        "video_seconds",
+        "video_fps",
         "turns",
         "generated_tokens",
         "read_tokens",

@@ -74,6 +74,9 @@ def _pieces_prompt(m: re.Match) -> int | None:
 
 # A card as named in a price question: "h100", "l40s", "rtx 4090", "nvidia a100" (letters then digits).
 _CARD_NAME = r"(?:nvidia\s+|rtx\s+)?[a-z]{1,3}\s?\d{2,4}[a-z]?\b"
+CARD_NAME = (
+    _CARD_NAME  # a card's name, as people type it ("h100", "rtx 4090"), for the readers of sizing/query.py
+)
 
 
 # A peak past this many times the average of a whole day is no multiple anyone measures: left unread.
@@ -1509,6 +1512,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ), lambda m: True),
         ("cost_year", regexes.compile(rf"\b(?:{_alternatives(w['yearly'])})\b"), lambda m: 365),
         ("cost", regexes.compile(rf"\b(?:{_alternatives(_chat_spellings(w['cost']))})\b"), lambda m: True),
+        ("cost", regexes.compile(
+            rf"\b(?:{_alternatives(w['estimate_before'])})\s+(?:(?:{_alternatives(w['estimate_adjectives'])})\s+)?"
+            rf"(?:{_alternatives(w['estimate_paperwork'])})\b"
+            rf"(?!\s+(?:of|on|for|de|da|do|das|dos|para|pra)\s+(?:(?:the|a|o|os|as|how\s+much|how\s+many)\s+)?"
+            rf"(?:{_alternatives(w['estimate_of_sizing'])})\b)"
+        ), lambda m: True),
         # "qto tá a hora da h100?", "quanto é o mês da h200?": the price by the hour or the month
         ("cost", regexes.compile(
             rf"\b(?:{_alternatives(w['how_much'])})\s+(?:{_alternatives(w['price_is'])})\s+"

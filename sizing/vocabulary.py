@@ -48,6 +48,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "content",
         "content_before",
         "not_codes",
+        "answer_in",
     ),
     "words": (
         "filler",
@@ -113,7 +114,19 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
     "concepts": (),  # a word of the answers (sizing/concepts.py) = the words that name it in "o que é ...?"
     "counting": ("one", "and", "half", "thousand", "before_thousand"),
     "multipliers": ("thousand", "million", "billion", "trillion"),
-    "durations": ("hour", "day", "week", "month", "year", "deadline", "period", "yearly", "idioms", "when"),
+    "durations": (
+        "hour",
+        "day",
+        "week",
+        "month",
+        "year",
+        "deadline",
+        "period",
+        "yearly",
+        "idioms",
+        "when",
+        "gpu_hours",
+    ),
     "dates": ("months", "paperwork"),
     "users": ("nouns", "adjectives", "keys", "one", "at_once", "capacity_question"),
     # Several counts of users in one question: parts that add up, or phases (sizing/query.py _users_said)
@@ -252,6 +265,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "full_hd",
         "hd",
         "uhd",
+        "video",
     ),
 }
 
@@ -388,11 +402,20 @@ class Language(msgspec.Struct, frozen=True):
     # its words that other languages use as they are ("batch", "deploy", "users" in Brazilian Portuguese):
     # they say the language only of a question with no marker of any language, and only BORROWED_ENOUGH of them
     borrowed: frozenset[str] = frozenset()
+    # a language we neither read nor answer in (German): the answer's language for a question plainly in it,
+    # which says so and sizes what it could read (its model, its numbers)
+    answer_in: str | None = None
 
 
 # Borrowed words that together say a question's language when no marker does: two ("mixtral fp8 batch 16
 # throughput?"), so that one word alone ("70b 4bit 32k 10 users") never picks the answer's language.
 BORROWED_ENOUGH = 2
+# Words of one language family that make a message plainly written in it ("and with 4 h100s?", "what about
+# fp8?"): enough to answer it in that language over the Slack locale or a thread's. One word alone ("and 20
+# users?", "ok") is too little to go against them; so are words of another family beside them, unless they are
+# CLEAR_MARGIN times fewer ("how many GPUs do I need?": "do" is Portuguese too).
+CLEAR_ENOUGH = 2
+CLEAR_MARGIN = 3
 
 
 # Per vocabulary (by id, kept with it so that the id is never another's): its languages by family, and each
@@ -463,6 +486,15 @@ class Vocabulary(msgspec.Struct, frozen=True):
         ranked = sorted(members, key=lambda m: (-len(words & m.distinct), m.variant_of is not None))
         return ranked[0].code
 
+    def clearly(self, words: set[str]) -> bool:
+        """Whether the words are plainly in one language family: CLEAR_ENOUGH of its markers, CLEAR_MARGIN times
+        those of any other family (borrowed words never count)."""
+        families, said = _families(self)
+        scores = sorted(
+            (len(words.intersection(set().union(*said[base]))) for base in families), reverse=True
+        )
+        return scores[0] >= CLEAR_ENOUGH and scores[0] >= CLEAR_MARGIN * scores[1]
+
 
 def _read(path: Path) -> dict:
     try:
@@ -489,7 +521,7 @@ def _check(name: str, raw: dict) -> None:
                 continue
             if SCHEMA[section] and key not in SCHEMA[section]:  # type: ignore[operator]
                 raise CatalogError(f"{where}: unknown key; use {', '.join(SCHEMA[section])}")  # type: ignore[arg-type]
-            if key == "variant_of":
+            if key in ("variant_of", "answer_in"):
                 if not isinstance(value, str):
                     raise CatalogError(f'{where} must be a language code such as "pt-BR"')
                 continue
@@ -520,7 +552,7 @@ def load_vocabulary(folder: Path = VOCABULARY_DIR) -> Vocabulary:
                 shorthand[section].update({strip_accents(k.strip()): v for k, v in body.items()})
                 continue
             for key, value in body.items():
-                if key != "variant_of":
+                if key not in ("variant_of", "answer_in"):
                     entries.setdefault(f"{section}.{key}", []).extend(value)
         if path.stem != COMMON:
             lang = raw.get("language", {})
@@ -539,6 +571,7 @@ def load_vocabulary(folder: Path = VOCABULARY_DIR) -> Vocabulary:
                 ask=tuple(lang.get("ask", [])),
                 not_codes=plain("not_codes"),
                 borrowed=plain("borrowed"),
+                answer_in=lang.get("answer_in"),
             )
     for lang in languages.values():
         if lang.variant_of and lang.variant_of not in languages:

@@ -464,6 +464,10 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     images: int | None = None
     image_size: str | None = None
     with_images: bool = False
+    # A video in each conversation ("vídeos de 30 segundos", "a 2-minute clip at 1 fps"): its length in seconds,
+    # and the frames sampled a second when said (None: the model's default)
+    video_seconds: float | None = None
+    video_fps: float | None = None
     # A thread that moved between serving and training: the settings of the side it left (users, context,
     # precision... or sequences, batch, epochs), which mean nothing on this side and come back when the thread
     # does ("e pra inferência?" after "e pra treinar com lora?" serves the 20 users at 16k again)

@@ -154,7 +154,7 @@ def test_speech_and_encoders_too_big_together_say_so(capsys):
     assert "Velocidade estimada" not in text
 
 
-@pytest.mark.parametrize("follow_up", ["e se usar deepspeed?", "e com deepspeed?", "what about deepspeed?"])
+@pytest.mark.parametrize("follow_up", ["e se usar deepspeed?", "e com deepspeed?"])
 def test_deepspeed_under_a_serving_answer_says_it_trains_and_the_sizing_is_vllms(pipeline, follow_up):
     from .test_thread_followups import reply_in_thread
 
@@ -164,6 +164,15 @@ def test_deepspeed_under_a_serving_answer_says_it_trains_and_the_sizing_is_vllms
     assert "o DeepSpeed (ZeRO) é para treino" in text and "a conta abaixo supõe o vLLM" in text
     assert "DeepSpeed-MII (FastGen)" in text
     assert "Recomendação: " in text  # the thread's sizing, kept
+
+
+def test_deepspeed_asked_in_english_under_a_portuguese_thread_is_answered_in_english(pipeline):
+    from .test_thread_followups import reply_in_thread
+
+    text = reply_in_thread(pipeline, "llama 3.1 70b fp8 para 20 usuários", "what about deepspeed?")
+    assert text.splitlines()[0] == "Understood: Llama 3.1 70B · FP8 (8-bit) · 20 concurrent users"
+    assert "DeepSpeed (ZeRO) is for training" in text and "the sizing below assumes vLLM" in text
+    assert "Recommendation: " in text  # the thread's sizing, kept
 
 
 def test_deepspeed_said_with_a_serving_question_is_said_too(pipeline):

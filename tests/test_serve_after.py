@@ -220,7 +220,9 @@ def test_a_precision_asked_in_a_follow_up_is_the_servings(tmp_path, text):
     (again,) = _thread(tmp_path, "fine-tune lora do qwen3 14b e depois servir pra 100 usuários", text)
     assert again.result.workload.stage == "lora" and again.result.workload.precision == "bf16"
     assert again.result.serving.workload.precision == "fp8"
-    after = section(render_text(again.result), "para servir o modelo ajustado")
+    # in the language the reply is written in: "and at 8 bits?" in English
+    title = "to serve the fine-tuned model" if text.startswith("and") else "para servir o modelo ajustado"
+    after = section(render_text(again.result), title)
     assert "Qwen3 14B · FP8 (8-bit) · " in after
 
 

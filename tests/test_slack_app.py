@@ -111,7 +111,7 @@ def test_help_and_bad_text(slack):
     [
         # "exporto" and "registro" had been not understood: a manager asking how to export is told how.
         ("como exporto o registro?", "botão “Exportar CSV”"),
-        ("how do I export the log?", "botão “Exportar CSV”"),  # in the language of the user's Slack
+        ("how do I export the log?", "“Export CSV” button"),  # written in English, answered in it
         ("onde vejo quem perguntou o que?", "`/gpu log` lista quem perguntou"),
     ],
 )

@@ -63,7 +63,7 @@ def test_a_thread_reply_also_sent_to_the_channel_is_a_follow_up(slack):
     second = slack.fake.wait_for("chat.postMessage", count=2)[1]
     assert second.params["thread_ts"] == "1700000101.000100"
     text = _text(second.params["blocks"])
-    assert "Llama 3.1 70B" in text and "20 usuários" in text
+    assert "Llama 3.1 70B" in text and "20 concurrent users" in text  # written in English, answered in it
 
 
 def test_edits_and_deletions_are_not_questions(slack):
@@ -133,14 +133,16 @@ def test_a_message_of_slacks_maximum_length_in_emoji_gets_an_answer_and_a_row(sl
     assert row["surface"] == "mention" and len(row["text"]) <= 4000
 
 
-@pytest.mark.parametrize(("user", "said"), [
-    ("U0001", r"A mensagem tem 12\.0\d\d caracteres; o limite é 4\.000\."),
-    ("UEN0001", r"The message has 12,0\d\d characters; the limit is 4,000\."),
+@pytest.mark.parametrize(("user", "mail", "said"), [
+    ("U0001", "Prezados, segue o pedido do cliente com todos os detalhes da reunião. ",
+     r"A mensagem tem 12\.0\d\d caracteres; o limite é 4\.000\."),
+    ("UEN0001", "Dear all, please find the customer's request with every detail of the meeting. ",
+     r"The message has 12,0\d\d characters; the limit is 4,000\."),
 ])  # fmt: skip
-def test_a_pasted_text_too_long_to_read_is_measured_in_the_readers_numbers(slack, user, said):
+def test_a_pasted_text_too_long_to_read_is_measured_in_the_readers_numbers(slack, user, mail, said):
     # A long e-mail pasted into a direct message: the counts are written as the rest of the answer writes
     # numbers, not as "12040".
-    pasted = ("Prezados, segue o pedido do cliente com todos os detalhes da reunião. " * 200)[:12_000]
+    pasted = (mail * 200)[:12_000]
     slack.event(
         sr.message(pasted + " 70b 4bit 32k", channel="DU0001", channel_type="im", user=user), "EvLong"
     )

@@ -37,17 +37,22 @@ def test_one_gpu_said_in_words_is_one_gpu(pipeline, first, follow_up, line):
     assert "1× " in answer
 
 
+PT_KEPT = "Entendi: Llama 3.1 70B · 200 usuários simultâneos · "
+
+
 @pytest.mark.parametrize(
-    "follow_up, card",
-    [("e com 4090?", "RTX 4090 24 GB"), ("e 4090?", "RTX 4090 24 GB"), ("what about a 5090?", "RTX 5090 32 GB"),
-     ("e usando 3090?", "RTX 3090 24 GB")],
+    "follow_up, card, kept",
+    [("e com 4090?", "RTX 4090 24 GB", PT_KEPT), ("e 4090?", "RTX 4090 24 GB", PT_KEPT),
+     # written in English, answered in it (the thread had kept Portuguese)
+     ("what about a 5090?", "RTX 5090 32 GB", "Understood: Llama 3.1 70B · 200 concurrent users · "),
+     ("e usando 3090?", "RTX 3090 24 GB", PT_KEPT)],
 )  # fmt: skip
-def test_a_geforce_by_its_number_is_the_card_not_people(pipeline, follow_up, card):
+def test_a_geforce_by_its_number_is_the_card_not_people(pipeline, follow_up, card, kept):
     # "e com 4090?" had been 4.090 people
     answer = understood(reply_in_thread(pipeline, CHAT, follow_up))
-    assert answer.startswith("Entendi: Llama 3.1 70B · 200 usuários simultâneos · ")
+    assert answer.startswith(kept)
     assert card in answer
-    assert "4.090" not in answer
+    assert "4.090" not in answer and "4,090" not in answer
 
 
 def test_a_number_said_as_people_stays_people(pipeline):
@@ -176,8 +181,9 @@ LORA = "fine-tuning lora do llama 3.1 8b com 10 mil exemplos"
     [
         # people under a fine-tune had been added to the training ("ajuste fino com LoRA · 500 usuários ·
         # 10.000 exemplos de treino"): they use the tuned model, served
-        (LORA, "what if we had 500 users?", "Entendi: Llama 3.1 8B · inferência · 500 usuários simultâneos",
-         "Quem usa o serviço chama o modelo pronto, não o treino"),
+        # written in English, answered in it under a Portuguese thread
+        (LORA, "what if we had 500 users?", "Understood: Llama 3.1 8B · inference · 500 concurrent users",
+         "Those who use the service call the finished model, not the training run"),
         (LORA, "e com 500 usuários?", "Entendi: Llama 3.1 8B · inferência · 500 usuários simultâneos",
          "Quem usa o serviço chama o modelo pronto, não o treino"),
         ("lora fine-tune of qwen3 8b on 5k examples", "what if we had 500 users?",
@@ -200,16 +206,16 @@ def test_people_under_a_fine_tune_that_is_served_change_its_serving(pipeline):
 
 
 @pytest.mark.parametrize(
-    "follow_up, examples",
-    [("e com o dobro de exemplos?", "20.000"), ("and with twice the examples?", "20.000"),
-     ("e com metade dos dados?", "5.000"), ("e com o triplo de exemplos?", "30.000")],
+    "follow_up, line",
+    [("e com o dobro de exemplos?", "Entendi: Llama 3.1 8B · ajuste fino com LoRA · 20.000 exemplos de treino"),
+     # written in English, answered in it
+     ("and with twice the examples?", "Understood: Llama 3.1 8B · LoRA fine-tuning · 20,000 training examples"),
+     ("e com metade dos dados?", "Entendi: Llama 3.1 8B · ajuste fino com LoRA · 5.000 exemplos de treino"),
+     ("e com o triplo de exemplos?", "Entendi: Llama 3.1 8B · ajuste fino com LoRA · 30.000 exemplos de treino")],
 )  # fmt: skip
-def test_a_training_thread_s_examples_scaled(pipeline, follow_up, examples):
+def test_a_training_thread_s_examples_scaled(pipeline, follow_up, line):
     # "e com o dobro de exemplos?" had been "Não entendi o pedido: “dobro”, “exemplos”"
-    answer = reply_in_thread(pipeline, LORA, follow_up)
-    assert (
-        understood(answer) == f"Entendi: Llama 3.1 8B · ajuste fino com LoRA · {examples} exemplos de treino"
-    )
+    assert understood(reply_in_thread(pipeline, LORA, follow_up)) == line
 
 
 def test_examples_scaled_with_none_in_the_thread_are_not_understood(pipeline):
@@ -285,13 +291,14 @@ def test_a_batch_of_people_at_once_asks_what_to_process(pipeline):
         ("e em inglês?", "Understood: Llama 3.1 70B · 200 concurrent users · support and chat"),
         ("e se precisar de resposta mais rápida?",
          "Entendi: Llama 3.1 70B · 200 usuários simultâneos · respostas rápidas · atendimento e chat"),
+        # written in English, answered in English (they had kept the thread's Portuguese)
         ("what if we need faster answers?",
-         "Entendi: Llama 3.1 70B · 200 usuários simultâneos · respostas rápidas · atendimento e chat"),
+         "Understood: Llama 3.1 70B · 200 concurrent users · fast answers · support and chat"),
         ("qual o gargalo?", "Entendi: Llama 3.1 70B · 200 usuários simultâneos · atendimento e chat"),
         ("e se a gente crescer pra 500 usuários ano que vem?",
          "Entendi: Llama 3.1 70B · 500 usuários simultâneos · atendimento e chat"),
         ("what if we grow to 500 users next year?",
-         "Entendi: Llama 3.1 70B · 500 usuários simultâneos · atendimento e chat"),
+         "Understood: Llama 3.1 70B · 500 concurrent users · support and chat"),
     ],
 )  # fmt: skip
 def test_more_follow_ups_people_type(pipeline, follow_up, line):
@@ -353,11 +360,18 @@ def test_a_rate_under_a_pretraining_serves_the_trained_model_in_its_unit(pipelin
 RAG = "rag com qwen3 32b, 120 req/min, prompts de 8k tokens, respostas de 300"
 
 
-@pytest.mark.parametrize("follow_up", ["e se usarmos o qwen3 14b no lugar?", "what about qwen3 14b instead?"])
-def test_a_model_said_instead_replaces_the_thread_s(pipeline, follow_up):
+@pytest.mark.parametrize(
+    "follow_up, line, switch",
+    [("e se usarmos o qwen3 14b no lugar?", "Entendi: Qwen3 14B · prompts de 8.000 tokens · respostas de 300 tokens",
+      "Troca: Qwen3 32B → Qwen3 14B; o resto fica como estava."),
+     # written in English, answered in it
+     ("what about qwen3 14b instead?", "Understood: Qwen3 14B · prompts of 8,000 tokens · answers of 300 tokens",
+      "Switch: Qwen3 32B → Qwen3 14B; the rest stays as it was.")],
+)  # fmt: skip
+def test_a_model_said_instead_replaces_the_thread_s(pipeline, follow_up, line, switch):
     lines = reply_in_thread(pipeline, RAG, follow_up).splitlines()
-    assert lines[0].startswith("Entendi: Qwen3 14B · prompts de 8.000 tokens · respostas de 300 tokens")
-    assert lines[1] == "Troca: Qwen3 32B → Qwen3 14B; o resto fica como estava."
+    assert lines[0].startswith(line)
+    assert lines[1] == switch
 
 
 def test_a_precision_said_instead_is_read_whole(pipeline):

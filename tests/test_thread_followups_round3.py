@@ -208,7 +208,6 @@ def test_the_example_with_a_run_reads_back_as_that_run(pipeline):
         # "half" had been read as FP16 and the deadline as a day; "90" not understood
         ("can we do it in half a day?", "12 hours"),
         ("what about in 90 minutes?", "90 minutes"),
-        ("e em meio dia?", "12 hours"),
         ("and in 45 min?", "45 minutes"),
     ],
 )  # fmt: skip
@@ -216,6 +215,15 @@ def test_a_deadline_in_minutes_or_half_a_day(pipeline, follow_up, said):
     answer = reply_in_thread(pipeline, "full fine-tune qwen2.5 7b on 20M tokens", follow_up)
     assert understood(answer) == f"Understood: Qwen2.5 7B · full fine-tuning · 20M training tokens · {said}"
     assert f"deadline of {said}" in answer
+
+
+def test_half_a_day_in_portuguese_under_an_english_thread(pipeline):
+    # written in Portuguese, answered in it
+    answer = reply_in_thread(pipeline, "full fine-tune qwen2.5 7b on 20M tokens", "e em meio dia?")
+    assert (
+        understood(answer) == "Entendi: Qwen2.5 7B · ajuste fino completo · 20 mi tokens de treino · 12 horas"
+    )
+    assert "prazo de 12 horas" in answer
 
 
 def test_a_deadline_said_around_ready_in_portugal(pipeline):

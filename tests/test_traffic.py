@@ -1687,9 +1687,8 @@ def test_the_answer_is_compact_and_the_detail_is_behind_a_button(tmp_path):
         asked = slack.command("llama 8b 300 requisições por minuto, quanto custa?", channel_id="CEXT0003",
                               user_id="UEXT0003")  # fmt: skip
         text = _text(asked["blocks"])
-        assert (
-            "Prices: the sales team sends them with a proposal" in text and "BRL" not in text
-        )  # their locale: en
+        # written in Portuguese, answered in it (their locale, English, decides only for shorthand)
+        assert "Preços: o time comercial envia com a proposta" in text and "BRL" not in text
         surfaces = [r["surface"] for r in slack.rows()]
         assert surfaces == ["slash_command", "button", "slash_command", "button", "slash_command"]
 

@@ -60,24 +60,26 @@ def call_reasons(reply) -> list[str]:
     return reasons
 
 
-def lead_fields(reply, where, source: str) -> dict:
-    """What a lead records of an answer: who asked, where, the workload in one line, the recommendation."""
+def lead_fields(reply, where, source: str, lang: str | None = None) -> dict:
+    """What a lead records of an answer: who asked, where, the workload in one line (in `lang`, the sales
+    team's, else the answer's), the recommendation."""
     r = reply.result
     rec = r.recommendation
     return {
         "source": source, "request_key": reply.request_key, "team_id": where.team_id, "channel_id": where.channel_id,
         "user_id": where.user_id, "user_external": where.user_external, "model_id": r.workload.model.id,
-        "stage": r.workload.stage, "precision": r.workload.precision, "summary": summary_of(reply),
+        "stage": r.workload.stage, "precision": r.workload.precision, "summary": summary_of(reply, lang),
         "recommendation": f"{rec.count}× {rec.gpu_name}" if rec else None, "contract_mode": r.contract.mode,
         "total_bytes": r.memory.total,
     }  # fmt: skip
 
 
-def summary_of(reply) -> str:
-    """One line of what was asked: model · precision · context · users (or stage, data and deadline)."""
+def summary_of(reply, lang: str | None = None) -> str:
+    """One line of what was asked: model · precision · context · users (or stage, data and deadline), in `lang`
+    (the card's: an English asker's lead is read by a Portuguese sales team), else the answer's."""
     r = reply.result
     w = r.workload
-    lang = i18n.lang_of(w.lang)
+    lang = i18n.lang_of(lang or w.lang)
     parts = [w.model.name, w.precision_name]
     if w.stage == "inference":
         parts += [f"{i18n.context(w.context_tokens, lang)} ctx", f"{w.users}×"]
@@ -129,7 +131,7 @@ class LeadDesk:
             return False
         self.log.record_lead(
             {
-                **lead_fields(reply, where, source),
+                **lead_fields(reply, where, source, self.lang),
                 "user_external": int(bool(where.user_external)),
                 "note": i18n.t(
                     self.lang, "lead.asked_proposal"
