@@ -1132,6 +1132,11 @@ def _gpu_hours_said(query, r: SizingResult, lang: str) -> list[str]:
         setup = f"{rec.count}× {rec.gpu_name}"
         if r.workload.stage != Stage.inference.value:
             need = r.estimates.gpu_hours
+            if r.workload.tokens_from_budget and r.workload.tokens:
+                # the budget set the volume (sizing/plan.py): weighing it against itself would say "sobram 0"
+                line = t("training_volume", typed=said, tokens=i18n.count(r.workload.tokens, lang))
+                out.append(line)
+                continue
             if need is None:
                 line = t("training_no_volume", typed=said)
             elif need <= hours:

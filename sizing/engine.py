@@ -2015,6 +2015,7 @@ def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) ->
         batch=plan.batch if training else None,
         zero=plan.zero if training else None,
         tokens=plan.tokens if training else None,
+        tokens_from_budget=plan.tokens_from_budget,
         optimizer=plan.optimizer.value if training else None,
         lora_rank=plan.lora_rank if plan.stage.value in ("lora", "qlora") or plan.lora_adapters else None,
         lora_adapters=plan.lora_adapters or None,

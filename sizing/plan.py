@@ -165,6 +165,7 @@ class Plan(msgspec.Struct, frozen=True):
     global_batch: int | None = None
     zero: int | None = None
     tokens: int | None = None
+    tokens_from_budget: bool = False  # a pre-training's tokens are what its GPU-hours budget pays for
     optimizer: Optimizer = Optimizer.adamw
     # a full fine-tune whose software's own one-GPU recipe may pick the optimizer (none said, SFT, no gradient
     # accumulation, which torchtune's optimizer_in_bwd refuses): see recipe_optimizer
@@ -1339,9 +1340,19 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
     if w.size_from_tokens and plan.stage is Stage.pretrain and tokens:
         said.insert(0, t(lang, "assume.size_from_tokens", tokens=i18n.count(tokens, lang),
                       params=i18n.params(tokens / CHINCHILLA_TOKENS_PER_PARAM, lang)))  # fmt: skip
+    tokens_from_budget = False
     if plan.stage is Stage.pretrain and not tokens:
-        tokens = CHINCHILLA_TOKENS_PER_PARAM * model.params
-        said.append(t(lang, "assume.pretrain_tokens", billions=i18n.number(tokens / 1e9, lang)))
+        bought = _tokens_bought(w.gpu_hours_budget, plan, catalog)
+        if bought is not None:
+            tokens, gpu, mfu = bought
+            tokens_from_budget = True
+            hours = w.gpu_hours_budget[0] if w.gpu_hours_budget else 0.0
+            said.append(t(lang, "assume.pretrain_tokens_budget", hours=i18n.gpu_hours(hours, lang), gpu=gpu.name,
+                          tokens=i18n.count(tokens, lang), mfu=i18n.percent(mfu, lang),
+                          per_token=training.flops_per_token(plan.stage.value, plan.method.value)))  # fmt: skip
+        else:
+            tokens = CHINCHILLA_TOKENS_PER_PARAM * model.params
+            said.append(t(lang, "assume.pretrain_tokens", billions=i18n.number(tokens / 1e9, lang)))
     days = w.days or w.term_days
     rl_prompts = None
     if rl:
@@ -1397,6 +1408,7 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         global_batch=w.global_batch,
         zero=w.zero,
         tokens=tokens,
+        tokens_from_budget=tokens_from_budget,
         optimizer=optimizer,
         optimizer_open=optimizer_open,
         lora_rank=rank,
@@ -1410,6 +1422,22 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         rl_prompts=rl_prompts,
         teacher=teacher,
     )
+
+
+def _tokens_bought(budget: tuple[float, str | None] | None, plan: Plan, catalog: Catalog):
+    """The tokens a pre-training's GPU-hours budget pays for ("treinar um 8b do zero com 1,3M horas de H100"), on
+    the budget's GPU (else the one named): its model FLOPs (flops_per_token·N·D, training.training_flops) at the
+    GPU's BF16 peak and the offering's MFU, as advice.estimates counts a run's GPU-hours the other way round;
+    (tokens, GPU, MFU), or None with no budget, no GPU to count on, or no BF16 peak known for it."""
+    if budget is None:
+        return None
+    hours, gpu_id = budget
+    gpu = catalog.gpu(gpu_id) if gpu_id else plan.gpu
+    if gpu is None or not gpu.bf16_dense_tflops or hours <= 0:
+        return None
+    mfu = catalog.training_mfu(gpu)
+    per_token = training.training_flops(plan.model, plan.stage.value, 1, plan.method.value)
+    return round(hours * 3600 * gpu.bf16_dense_tflops * 1e12 * mfu / per_token), gpu, mfu
 
 
 def _rl_lengths(w: Workload, lang: str) -> int:

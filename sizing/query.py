@@ -8723,6 +8723,8 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         fields["gpus_asked"] = True  # "quantas H100 preciso?": the fewest of it that serve lead the answer
         if hours_asked:
             fields["gpu_hours_asked"] = True
+    if scan.found.get("gpu_hours") and not serving:
+        fields["gpu_hours_budget"] = scan.found["gpu_hours"][0][0]  # what a training's data may come from
     methods = scan.found.get("method", [])
     if any(kind == "rloo" for kind, _ in methods):
         # "RLOO com RLVR": RL with verifiable rewards is where RLOO's rewards come from (functions), not GRPO.

@@ -217,6 +217,7 @@ class ResolvedWorkload(Record, kw_only=True):
     batch: int | None = None
     zero: int | None = None
     tokens: int | None = None
+    tokens_from_budget: bool = False  # what the question's GPU-hours budget pays for (no volume said)
     optimizer: str | None = None
     lora_rank: int | None = None
     lora_adapters: int | None = None  # serving: LoRA adapters resident beside the model

@@ -444,6 +444,10 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     # A training's GPU-hours asked of the GPU named ("how many A100 hours?", "quantas horas de H100?"): the answer
     # gives the run's GPU-hours on it, and the cluster of it that finishes in time (sizing/engine.py)
     gpu_hours_asked: bool | None = None
+    # A GPU-hours budget said ("com 1,3M horas de H100"): the hours and the GPU they are of (None: any GPU). A
+    # pre-training with no data volume trains on what it pays for (sizing/plan.py), not on Chinchilla's 20
+    # tokens per parameter.
+    gpu_hours_budget: tuple[float, str | None] | None = None
     # Speculative decoding (serving): the method asked for ("draft_model", "eagle", "eagle3", "mtp",
     # "ngram"), "auto" when only speculative decoding was said, "off" when a thread turns it off
     speculative: str | None = None

@@ -299,3 +299,38 @@ def test_a_distillation_s_hours_are_asked_too(capsys):
     out = answer(capsys, "destilação do llama 70b no llama 8b com 10B tokens, quantas horas de h100?")
     assert "destilação do Llama 3.1 70B · H100 SXM 80 GB ·" in out.splitlines()[0]
     assert "O treino leva 1.329 horas de H100 SXM 80 GB: 6·N·D + 2·N_professor·D" in out
+
+
+# -- a GPU-hours budget sets a pre-training's data volume -----------------------------------------------------
+
+
+def test_gpu_hours_budget_sets_a_pretrainings_volume(capsys):
+    # No volume said: the budget's hours at the H100's BF16 peak (989 TFLOPS dense) and the offering's MFU pay
+    # for D = hours x 3600 x peak x MFU / (6 x N). Llama 3 8B's card logs 1.46M H100 hours for 15T tokens at a
+    # lower real MFU; at 40% the same order: tens of trillions of tokens. Chinchilla's 161B (20 per parameter)
+    # had been used, and the budget weighed against it.
+    out = answer_json(capsys, "treinar llama 8b do zero com 1,3M horas de h100")
+    w, est = out["workload"], out["estimates"]
+    n = w["model"]["params"]
+    expected = 1.3e6 * 3600 * 989e12 * est["mfu"] / (6 * n)
+    assert w["tokens_from_budget"] and w["tokens"] == pytest.approx(expected, rel=0.01)
+    assert est["gpu_hours"] == pytest.approx(1.3e6, rel=0.01)  # the run is the budget's, on the H100 it named
+    text = answer(capsys, "treinar llama 8b do zero com 1,3M horas de h100")
+    assert "o pré-treino abaixo usa os ~38,4 tri tokens que ele paga" in text
+    assert "1.300.000 horas de H100 SXM 80 GB do orçamento pagam ~38,4 tri tokens" in text
+    assert "sobram" not in text.split("\n")[1]  # not weighed against itself
+    assert "Chinchilla" not in text
+
+
+def test_gpu_hours_budget_of_another_gpu_counts_on_its_own_peak(capsys):
+    # A100 hours buy fewer tokens than H100 hours: the tokens are the A100's (312 TFLOPS BF16 dense), whatever
+    # GPU the run is then sized on.
+    text = answer(capsys, "pretrain a 7b from scratch, we have 200k A100 hours")
+    assert "the budget's 200,000 hours of A100 SXM 80 GB pay for ~2.6T training tokens" in text
+    assert "the pre-training below uses the ~2.6T tokens it pays for" in text
+
+
+def test_gpu_hours_budget_with_a_volume_said_is_weighed_against_it(capsys):
+    # With the volume said, the budget is a ceiling the estimate is weighed against, as before.
+    text = answer(capsys, "treinar llama 8b do zero com 1T tokens e 1,3M horas de h100")
+    assert "cabe nele (sobram" in text and "pagam ~" not in text
