@@ -71,10 +71,13 @@ class Message:
     def ephemeral_json(self) -> str:
         """The message as an ephemeral reply's JSON body, encoded once: a cached answer is acknowledged
         again and again, and its blocks are the largest thing a request would encode. Bolt sends an
-        acknowledgement whose text is a JSON object as application/json, unchanged."""
+        acknowledgement whose text is a JSON object as application/json, unchanged, encoding it to UTF-8 on
+        every request: as ASCII (accents as \\u escapes, which any JSON reader decodes alike) that is a copy,
+        about seven times cheaper than encoding Portuguese text (2.3 against 16 µs for an average answer of
+        ~5 KB, bench/cached_cpu.py's questions)."""
         if self._ephemeral is None:
             body = {"text": self.text, "response_type": "ephemeral", "blocks": self.blocks}
-            self._ephemeral = json.dumps(body, ensure_ascii=False)
+            self._ephemeral = json.dumps(body)
         return self._ephemeral
 
 
