@@ -645,7 +645,7 @@ class RequestLog:
             kind = row.get(KIND)
             if kind is not None:
                 if run_args:
-                    db.conn.executemany(run_sql, run_args)
+                    _execute(db.conn, run_sql, run_args)
                 run_sql, run_args = None, []
                 if kind == "lead":
                     leads.append(lead_rules.write_lead(db.conn, row))
@@ -663,11 +663,11 @@ class RequestLog:
                 sql, args = self._insert_statement(row)
             if sql != run_sql or UPDATE in row:
                 if run_args:
-                    db.conn.executemany(run_sql, run_args)
+                    _execute(db.conn, run_sql, run_args)
                 run_sql, run_args = sql, []
             run_args.append(args)
         if run_args:
-            db.conn.executemany(run_sql, run_args)
+            _execute(db.conn, run_sql, run_args)
         return leads
 
     def _insert_statement(self, row: dict[str, Any]) -> tuple[str, list[Any]]:
@@ -746,6 +746,29 @@ class RequestLog:
 
 
 _INSERT_SQL: dict[tuple[str, ...], str] = {}
+_ROWS_SQL: dict[tuple[str, int], str] = {}
+
+
+def _execute(conn: sqlite3.Connection, sql: str, args: list[list[Any]]) -> None:
+    """A run of statements: rows inserted with the same columns go in one INSERT of many rows (VALUES
+    (...), (...)), the rest one by one. One statement instead of one per row: a batch of 25 rows took
+    ~65 instead of ~115 us of CPU a row (FTS index, roll-up and indexes included; bench/cached_cpu.py's
+    questions), and the GIL is let go once for the batch, not once per row. SQLite allows as many
+    parameters as its limit says (https://sqlite.org/limits.html, SQLITE_MAX_VARIABLE_NUMBER; 32,766
+    since 3.32, 999 before), so a run that needs more is split."""
+    if len(args) == 1 or not sql.startswith("INSERT"):
+        conn.executemany(sql, args)
+        return
+    per = max(1, conn.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER) // max(1, len(args[0])))
+    for start in range(0, len(args), per):
+        part = args[start : start + per]
+        many = _ROWS_SQL.get((sql, len(part)))
+        if many is None:
+            head, _, one = sql.rpartition(" VALUES ")
+            many = _ROWS_SQL[sql, len(part)] = f"{head} VALUES {', '.join([one] * len(part))}"
+        conn.execute(many, [value for row in part for value in row])
+
+
 UPDATE = "__update__"  # a queue item that changes a row instead of adding one
 KIND = "__kind__"  # a queue item for another table: "audit", "lead" or "card"
 _AUDIT_KEYS = ("at", "actor", "surface", "action", "details")
