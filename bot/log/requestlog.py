@@ -747,26 +747,30 @@ class RequestLog:
 
 _INSERT_SQL: dict[tuple[str, ...], str] = {}
 _ROWS_SQL: dict[tuple[str, int], str] = {}
+MAX_ROWS_A_STATEMENT = 64
 
 
 def _execute(conn: sqlite3.Connection, sql: str, args: list[list[Any]]) -> None:
-    """A run of statements: rows inserted with the same columns go in one INSERT of many rows (VALUES
-    (...), (...)), the rest one by one. One statement instead of one per row: a batch of 25 rows took
+    """A run of statements: rows inserted with the same columns go in INSERTs of many rows (VALUES (...),
+    (...)), the rest one by one. A statement for many rows instead of one per row: a batch of 25 rows took
     ~65 instead of ~115 us of CPU a row (FTS index, roll-up and indexes included; bench/cached_cpu.py's
-    questions), and the GIL is let go once for the batch, not once per row. SQLite allows as many
-    parameters as its limit says (https://sqlite.org/limits.html, SQLITE_MAX_VARIABLE_NUMBER; 32,766
-    since 3.32, 999 before), so a run that needs more is split."""
+    questions), and the GIL is let go once a statement, not once a row. The rows go in groups of a power of
+    two (25 as 16, 8 and 1), so that a worker prepares and keeps at most seven such statements (SQLite
+    compiles the triggers into each), and no more rows than SQLite's parameter limit allows
+    (https://sqlite.org/limits.html, SQLITE_MAX_VARIABLE_NUMBER: 32,766 since 3.32, 999 before)."""
     if len(args) == 1 or not sql.startswith("INSERT"):
         conn.executemany(sql, args)
         return
-    per = max(1, conn.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER) // max(1, len(args[0])))
-    for start in range(0, len(args), per):
-        part = args[start : start + per]
-        many = _ROWS_SQL.get((sql, len(part)))
+    most = max(1, conn.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER) // max(1, len(args[0])))
+    start = 0
+    while start < len(args):
+        n = 1 << (min(len(args) - start, most, MAX_ROWS_A_STATEMENT).bit_length() - 1)
+        many = _ROWS_SQL.get((sql, n))
         if many is None:
             head, _, one = sql.rpartition(" VALUES ")
-            many = _ROWS_SQL[sql, len(part)] = f"{head} VALUES {', '.join([one] * len(part))}"
-        conn.execute(many, [value for row in part for value in row])
+            many = _ROWS_SQL[sql, n] = f"{head} VALUES {', '.join([one] * n)}"
+        conn.execute(many, [value for row in args[start : start + n] for value in row])
+        start += n
 
 
 UPDATE = "__update__"  # a queue item that changes a row instead of adding one
