@@ -165,6 +165,12 @@ class Pipeline:
         # Both are pure functions of what keys them; messages are never changed after rendering.
         self._parsed = LRU(1024)
         self._rendered = LRU(512)
+        # Whether a text holds several questions (sizing/several.py), by the parse's key: a question asked
+        # again is not split again. A text that holds one keeps ONE, since the cache's miss is None.
+        self._split = LRU(1024)
+        # A parsed question's workload in the language it is answered in, with the JSON its buttons and
+        # its log row carry: built once per (question, language), not copied and encoded per request.
+        self._in_lang = LRU(1024)
         # Models read from a config.json pasted into a question, by the repo id that stands for them
         # (hub/pasted.py): buttons and threads come back to them after the question.
         self._pasted = LRU(256)
@@ -177,9 +183,14 @@ class Pipeline:
         return {**{name: {"lookups": c.hits + c.misses, "hits": c.hits} for name, c in caches.items()},
                 "size": cache_stats()}  # fmt: skip
 
+    def _key(self, text: str, base: Workload | None) -> tuple:
+        """What a reading of `text` depends on: the text, the workload it follows, and the day ("até o fim
+        do mês" moves)."""
+        return (text, msgspec.json.encode(base) if base is not None else None, self.today())
+
     def _parse(self, text: str, base: Workload | None) -> Query:
-        day = self.today()
-        key = (text, msgspec.json.encode(base) if base is not None else None, day)  # "até o fim do mês" moves
+        key = self._key(text, base)
+        day = key[2]
         query = self._parsed.get(key)
         if query is None:
             try:
@@ -319,11 +330,16 @@ class Pipeline:
         """The questions of a message that holds several (sizing/several.py), or None."""
         if "{" in text:
             return None  # a pasted config.json: one model's question
-        try:
-            return split(text, self._parse, base)
-        except Exception as error:  # reading it as several must never cost the answer to it as one
-            logger.error("splitting a message failed: %s", where_failed(error))
-            return None
+        key = self._key(text, base)
+        found = self._split.get(key)
+        if found is None:
+            try:
+                found = split(text, self._parse, base) or ONE
+            except Exception as error:  # reading it as several must never cost the answer to it as one
+                logger.error("splitting a message failed: %s", where_failed(error))
+                return None
+            self._split.put(key, found)
+        return None if found is ONE else found
 
     def _ask_several(self, several: Several, where: Where, base: Workload | None = None) -> Reply:
         """Each question answered and logged as its own request (a part with no model follows the part
@@ -369,8 +385,8 @@ class Pipeline:
                     text,
                     started,
                 )
-            workload = query.workload.but(lang=lang)
-            return self._answer(workload, where, text, started, query)
+            workload, payload = self._in_language(query, lang)
+            return self._answer(workload, where, text, started, query, payload)
         except SizingError as e:
             if query is None and isinstance(e, QueryError):
                 # Refused while reading: in the language the answer would have been in (lang_for).
@@ -380,6 +396,18 @@ class Pipeline:
             return self._refuse(e, where, text, started, lang, query)
         except Exception as e:  # an engine bug must not reach the user as a traceback
             return self._failed(e, where, text, started, lang)
+
+    def _in_language(self, query: Query, lang: str) -> tuple[Workload, str]:
+        """The question's workload answered in `lang`, and its JSON (encode), kept with the parsed question:
+        both are pure functions of it, and the parse cache hands the same Query back for the same text. The
+        entry holds its Query, so an id reused after the parse cache let go of one never matches."""
+        key = (id(query), lang)
+        kept = self._in_lang.get(key)
+        if kept is None or kept[0] is not query:
+            workload = query.workload.but(lang=lang)
+            kept = (query, workload, encode(workload))
+            self._in_lang.put(key, kept)
+        return kept[1], kept[2]
 
     def _what_fits(self, e: QueryError, where: Where, text: str, started: float, lang: str) -> Reply:
         """ "qual o maior modelo que cabe numa H100?": the largest models the GPUs named hold; "qual modelo vocês
@@ -418,7 +446,13 @@ class Pipeline:
     # -- the three endings -----------------------------------------------------------------------
 
     def _answer(
-        self, workload: Workload, where: Where, text: str, started: float, query: Query | None
+        self,
+        workload: Workload,
+        where: Where,
+        text: str,
+        started: float,
+        query: Query | None,
+        payload: str | None = None,
     ) -> Reply:
         catalog = load_catalog()
         looked_up = time.perf_counter()
@@ -439,7 +473,7 @@ class Pipeline:
         # (or any channel) where someone from another organisation, or a guest, asks.
         if where.audience_external and where.channel_id and self.log.first_disclosure(where.channel_id):
             disclosure = i18n.t(lang, "slack.disclosure", retention=statement(self.retention_days, lang))
-        payload = encode(workload)
+        payload = payload or encode(workload)
         share = where.surface in ("slash_command", "form", "button", "shortcut")
         # The question's words (and the thread's last answer) decide the "Entendi:" lines, the workload the
         # rest: together they key the rendered message.
@@ -652,6 +686,9 @@ class LRU:
             self._items = {}
         self._items[key] = value
 
+
+# What the split cache keeps for a text that holds one question (its misses are None).
+ONE = object()
 
 _KEYS = itertools.count()
 _PREFIX = f"{os.getpid():x}-{uuid.uuid4().hex[:8]}"

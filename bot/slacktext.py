@@ -10,6 +10,7 @@ mentions of people `<@U0123|ana>`, channels `<#C0123|geral>`, user groups `<!sub
 
 from __future__ import annotations
 
+import functools
 import re
 
 # An emoji as Slack writes it (":thinking_face:", ":+1::skin-tone-2:", ":pray::pray:"), and a model's page
@@ -41,6 +42,12 @@ _CC = re.compile(r"(?<![\w/])/?cc:?[ \t]*(?=<[@!])", re.IGNORECASE)
 _LINE_START = re.compile(r"^[ \t]*(?:>|&gt;|[•◦▪])[ \t]*", re.MULTILINE)
 
 
+# The same commands come back all day ("70b 4bit"): a question's plain text is kept, since it depends on the
+# text alone; a long message (a pasted document) is read each time, so the memory kept stays small.
+KEPT = 1024
+KEPT_CHARS = 500
+
+
 def plain(text: str | None) -> str:
     """The text without Slack's markup: mentions and broadcasts removed, a date as its fallback text, a
     link as its address, as typed where Slack linked a bare one (the question may name a Hugging Face repo
@@ -49,6 +56,10 @@ def plain(text: str | None) -> str:
     the three escaped characters as typed."""
     if not text:
         return ""
+    return _kept(text) if len(text) <= KEPT_CHARS else _plain(text)
+
+
+def _plain(text: str) -> str:
     text = text.translate(_NO_WIDTH)  # "lla\u200bma 70b" is "llama 70b", as typed
     out = _MARKUP.sub(_replace, _CC.sub(" ", _LINE_START.sub("", text)))
     out = _STRUCK.sub(" ", out)
@@ -67,6 +78,9 @@ _SAID = re.compile(r"[^\W_]|\?")
 def says_something(text: str) -> bool:
     """Whether plain text holds a word, a number or a question: not only emoji, markup or nothing."""
     return _SAID.search(text) is not None
+
+
+_kept = functools.lru_cache(maxsize=KEPT)(_plain)
 
 
 def _replace(m: re.Match) -> str:

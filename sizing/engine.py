@@ -67,6 +67,17 @@ def cache_stats() -> dict:
     return dict(_STATS)
 
 
+def _json(workload: Workload) -> bytes:
+    """The workload's JSON, which keys the cache: kept on the workload itself (its fields are never changed
+    once built, and a changed copy, msgspec.structs.replace, is a new object without it), so a question asked
+    again, whose workload the web process keeps with its parse (bot/pipeline.py), is not encoded again."""
+    found = getattr(workload, "_json", None)
+    if found is None:
+        found = msgspec.json.encode(workload)
+        workload._json = found
+    return found
+
+
 def size(
     workload: Workload,
     catalog: Catalog | None = None,
@@ -84,7 +95,7 @@ def size(
     global _CACHE
     catalog = catalog or load_catalog()
     key = (
-        msgspec.json.encode(workload),
+        _json(workload),
         id(catalog),
         source.key if source is not None else None,
         other_reading,

@@ -299,6 +299,29 @@ def test_a_locked_file_never_holds_record_up_and_loses_nothing(log, path):
     assert_each_once(log, ["before the lock"] + [f"during the lock {i}" for i in range(3)])
 
 
+@pytest.mark.parametrize("parameters", [None, 100], ids=["sqlite's limit", "100 parameters a statement"])
+def test_rows_queued_together_are_each_written_once_in_order_searchable_and_counted(log, path, parameters):
+    log.record(row("before"))
+    assert log.flush() == 0
+    if parameters:  # an older SQLite allows fewer: a batch of rows is then written in several statements
+        log._db.conn.setlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER, parameters)
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another writer holds the file: the rows queue up
+    texts = [f"pergunta {i} llama{i % 7}" for i in range(150)]
+    for i, text in enumerate(texts):
+        log.record(row(text, user_id=f"U{i % 3}", outcome="answered" if i % 5 else "not_understood"))
+    other.execute("COMMIT")
+    other.close()
+    assert log.flush() == 0
+    assert_each_once(log, ["before", *texts])
+    db = sqlite3.connect(path)
+    found = db.execute("select count(*) from requests_fts where requests_fts match 'llama3'").fetchone()
+    assert found == (21,)
+    counted = "select value, sum(n) from requests_daily where dim = ? group by value"
+    assert dict(db.execute(counted, ["outcome"])) == {"answered": 121, "not_understood": 30}
+    assert dict(db.execute(counted, ["rep"])) == {"U0": 50, "U1": 51, "U2": 50}
+
+
 def test_the_background_thread_writes_what_is_pending(path):
     with RequestLog(path, retry_interval=0.05) as log:
         other = sqlite3.connect(path, isolation_level=None)

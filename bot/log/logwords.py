@@ -13,7 +13,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from sizing import i18n, tomlfiles
@@ -277,5 +277,12 @@ def field(word: str) -> str | None:
 
 
 def command(word: str) -> str | None:
-    """What the first word after `/gpu` asks for: "log", "gaps", "forget", or None."""
+    """What the first word after `/gpu` asks for: "log", "gaps", "forget", or None. Kept by word (a word's
+    length, not a pasted blob's): every `/gpu` asks this of its first word, most often a model asked all
+    day ("70b")."""
+    return _command(word) if len(word) <= 40 else _command.__wrapped__(word)
+
+
+@lru_cache(maxsize=1024)
+def _command(word: str) -> str | None:
     return vocabulary().words["commands"].get(fold(word))

@@ -36,6 +36,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import fcntl
+import functools
 import hashlib
 import json
 import logging
@@ -644,7 +645,7 @@ class RequestLog:
             kind = row.get(KIND)
             if kind is not None:
                 if run_args:
-                    db.conn.executemany(run_sql, run_args)
+                    _execute(db.conn, run_sql, run_args)
                 run_sql, run_args = None, []
                 if kind == "lead":
                     leads.append(lead_rules.write_lead(db.conn, row))
@@ -662,11 +663,11 @@ class RequestLog:
                 sql, args = self._insert_statement(row)
             if sql != run_sql or UPDATE in row:
                 if run_args:
-                    db.conn.executemany(run_sql, run_args)
+                    _execute(db.conn, run_sql, run_args)
                 run_sql, run_args = sql, []
             run_args.append(args)
         if run_args:
-            db.conn.executemany(run_sql, run_args)
+            _execute(db.conn, run_sql, run_args)
         return leads
 
     def _insert_statement(self, row: dict[str, Any]) -> tuple[str, list[Any]]:
@@ -745,6 +746,33 @@ class RequestLog:
 
 
 _INSERT_SQL: dict[tuple[str, ...], str] = {}
+_ROWS_SQL: dict[tuple[str, int], str] = {}
+MAX_ROWS_A_STATEMENT = 64
+
+
+def _execute(conn: sqlite3.Connection, sql: str, args: list[list[Any]]) -> None:
+    """A run of statements: rows inserted with the same columns go in INSERTs of many rows (VALUES (...),
+    (...)), the rest one by one. A statement for many rows instead of one per row: a batch of 25 rows took
+    ~65 instead of ~115 us of CPU a row (FTS index, roll-up and indexes included; bench/cached_cpu.py's
+    questions), and the GIL is let go once a statement, not once a row. The rows go in groups of a power of
+    two (25 as 16, 8 and 1), so that a worker prepares and keeps at most seven such statements (SQLite
+    compiles the triggers into each), and no more rows than SQLite's parameter limit allows
+    (https://sqlite.org/limits.html, SQLITE_MAX_VARIABLE_NUMBER: 32,766 since 3.32, 999 before)."""
+    if len(args) == 1 or not sql.startswith("INSERT"):
+        conn.executemany(sql, args)
+        return
+    most = max(1, conn.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER) // max(1, len(args[0])))
+    start = 0
+    while start < len(args):
+        n = 1 << (min(len(args) - start, most, MAX_ROWS_A_STATEMENT).bit_length() - 1)
+        many = _ROWS_SQL.get((sql, n))
+        if many is None:
+            head, _, one = sql.rpartition(" VALUES ")
+            many = _ROWS_SQL[sql, n] = f"{head} VALUES {', '.join([one] * n)}"
+        conn.execute(many, [value for row in args[start : start + n] for value in row])
+        start += n
+
+
 UPDATE = "__update__"  # a queue item that changes a row instead of adding one
 KIND = "__kind__"  # a queue item for another table: "audit", "lead" or "card"
 _AUDIT_KEYS = ("at", "actor", "surface", "action", "details")
@@ -765,6 +793,23 @@ def _close_all() -> None:
             log.close(CLOSE_TIMEOUT)
 
 
+# The same questions come back all day ("70b 4bit"): what redaction makes of a text is kept, since it
+# depends on the text alone. Only a question's length is kept (a pasted document is redacted each time),
+# so the memory it takes stays under a megabyte or so.
+KEPT_REDACTIONS = 1024
+KEPT_CHARS = 500
+
+
+@functools.lru_cache(maxsize=KEPT_REDACTIONS)
+def _kept(how: Callable[[str], str], text: str) -> str:
+    return how(text)
+
+
+def _redacted(how: Callable[[str], str], text: str) -> str:
+    """`how(text)` (for_log, redact), from the kept ones for a text as short as a question."""
+    return _kept(how, text) if len(text) <= KEPT_CHARS else how(text)
+
+
 def _prepare(row: dict) -> dict[str, Any]:
     """The row as stored: redacted text, JSON workload, a creation time and a request key."""
     prepared = dict(row)
@@ -773,7 +818,7 @@ def _prepare(row: dict) -> dict[str, Any]:
         prepared["created_at"] = utc_now()
     if prepared.get("text") is not None:
         try:
-            prepared["text"] = for_log(str(prepared["text"]))
+            prepared["text"] = _redacted(for_log, str(prepared["text"]))
         except Exception:
             prepared["text"] = None  # better no text than text that may hold personal data
     # What was not understood comes from the same text: redacted too (migrations.record_gaps).
@@ -781,13 +826,22 @@ def _prepare(row: dict) -> dict[str, Any]:
         prepared["unknown_words"] = _words(prepared["unknown_words"])
     if prepared.get("missing_model") is not None:
         try:
-            prepared["missing_model"] = redact(str(prepared["missing_model"]))[:200]
+            prepared["missing_model"] = _redacted(redact, str(prepared["missing_model"]))[:200]
         except Exception:
             prepared["missing_model"] = None
     if not prepared.get("request_key"):
         prepared["request_key"] = uuid.uuid4().hex
-    # Most values are already plain; only the others go through the careful conversion.
-    return {str(k): v if _plain(v) else _sql_value(v) for k, v in prepared.items()}
+    # Most values are already plain; only the others go through the careful conversion. (Tested inline:
+    # this runs for each of a row's ~25 columns on every request.)
+    out = {}
+    for k, v in prepared.items():
+        kind = type(v)
+        if kind is str:
+            plain = v.isascii()  # ASCII text cannot hold a lone surrogate
+        else:
+            plain = v is None or kind is float or (kind is int and -(2**63) <= v < 2**63)
+        out[k if type(k) is str else str(k)] = v if plain else _sql_value(v)
+    return out
 
 
 def _words(words: Any) -> str | None:
@@ -796,19 +850,12 @@ def _words(words: Any) -> str | None:
     try:
         kept = []
         for word in words if isinstance(words, list | tuple) else [words]:
-            text = redact(str(word)).strip()
+            text = _redacted(redact, str(word)).strip()
             if text and not text.startswith("[") and any(ch.isalpha() for ch in text):
                 kept.append(text[:100])
         return json.dumps(kept[:50], ensure_ascii=False) if kept else None
     except Exception:
         return None
-
-
-def _plain(value: Any) -> bool:
-    kind = type(value)
-    if kind is str:
-        return value.isascii()  # ASCII text cannot hold a lone surrogate
-    return value is None or kind is float or (kind is int and -(2**63) <= value < 2**63)
 
 
 def _sql_value(value: Any) -> Any:

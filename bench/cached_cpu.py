@@ -1,0 +1,157 @@
+"""Where a cached answer's CPU goes in the web process, measured without gunicorn or a load generator: the
+WSGI application the Procfile's workers run (bot.web.wsgi) and the bare Bolt app (bench/bare_app.py) are
+each called in this process with the same signed /gpu requests, the cached level's 200 questions asked
+again and again (make bench's "cached" level, whose CPU per request sets its latency on two CPUs).
+
+    python bench/cached_cpu.py                  # CPU ms per request, ours and bare, alternating rounds
+    python bench/cached_cpu.py --profile ours   # cProfile of ours (cumulative, top 40)
+    python bench/cached_cpu.py --only ours --n 2000 --rounds 1   # under valgrind --tool=callgrind
+
+CPU is the process's (time.process_time): the request log's writer thread is counted, as make bench counts
+the workers' CPU; the rows are flushed before each round's clock stops.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import os
+import pstats
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.engine import queries  # noqa: E402
+from tests import slack_requests as sr  # noqa: E402
+from tests.slack_fake import FakeSlack  # noqa: E402
+from tests.slack_harness import SECRET, forget_signatures  # noqa: E402
+
+CHUNK = 100  # requests signed at a time, just before they are sent (a signature is good for 5 minutes)
+
+
+def _requests(n: int, first: int = 0) -> list[tuple[bytes, dict]]:
+    """As bench/web.py sends them: 200 questions, 20 users, one channel, each body signed once."""
+    texts = queries(200, seed=11)
+    users = [f"U{i:07d}" for i in range(20)]
+    out = []
+    for i in range(first, first + n):
+        body, _ = sr.slash_command(texts[i % len(texts)], user_id=users[i % len(users)], channel_id="C0001",
+                                   response_url="http://127.0.0.1:9/unused")  # fmt: skip
+        out.append((body.encode(), sr.sign(body, SECRET)))
+    return out
+
+
+def _environ(body: bytes, headers: dict) -> dict:
+    return {
+        "REQUEST_METHOD": "POST", "PATH_INFO": "/slack/events", "QUERY_STRING": "", "SERVER_PROTOCOL": "HTTP/1.1",
+        "CONTENT_LENGTH": str(len(body)), "CONTENT_TYPE": headers["Content-Type"], "wsgi.input": io.BytesIO(body),
+        "HTTP_X_SLACK_REQUEST_TIMESTAMP": headers["X-Slack-Request-Timestamp"],
+        "HTTP_X_SLACK_SIGNATURE": headers["X-Slack-Signature"], "wsgi.url_scheme": "http",
+    }  # fmt: skip
+
+
+def _start_response(status, headers, exc_info=None):
+    if not status.startswith("200"):
+        raise SystemExit(f"a request was answered {status}")
+
+
+class Side:
+    """One app, its requests and what flushes the work it queued."""
+
+    def __init__(self, name: str, application, flush) -> None:
+        self.name, self.application, self.flush = name, application, flush
+
+    def serve(self, requests) -> None:
+        app = self.application
+        for body, headers in requests:
+            b"".join(app(_environ(body, headers), _start_response))
+        self.flush()
+
+
+def _ours(fake: FakeSlack, workdir: Path) -> Side:
+    from bot.log import RequestLog
+    from bot.settings import load_settings
+    from bot.web import wsgi
+
+    settings = load_settings(slack_bot_token="xoxb-bench", slack_signing_secret=SECRET,
+                             slack_api_url=fake.base_url, db_path=workdir / "log.db")  # fmt: skip
+    log = RequestLog(settings.db_path, spool_dir=settings.spool)
+    application = wsgi(settings, log, start_jobs=False)
+    services = application.bolt_app.services
+
+    def flush() -> None:
+        services.after_ack.drain(10)
+        log.flush()
+
+    side = Side("ours", application, flush)
+    side.close = lambda: (services.desk.stop(), log.close(), forget_signatures(settings.spool))
+    return side
+
+
+def _bare(fake: FakeSlack) -> Side:
+    os.environ.update(SLACK_BOT_TOKEN="xoxb-bench", SLACK_SIGNING_SECRET=SECRET, SLACK_API_URL=fake.base_url)
+    from bench.bare_app import wsgi
+
+    side = Side("bare", wsgi(), lambda: None)
+    side.close = lambda: None
+    return side
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--n", type=int, default=1000, help="requests per round and app (default 1000)")
+    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (default 5)")
+    parser.add_argument("--only", choices=("ours", "bare"), help="one app alone (for callgrind)")
+    parser.add_argument("--profile", choices=("ours", "bare"), help="cProfile one app's rounds")
+    parser.add_argument("--sort", default="cumulative", help="cProfile sort key (default cumulative)")
+    parser.add_argument("--dump", help="with --profile: write the profile to this file (for pstats)")
+    args = parser.parse_args(argv)
+    workdir = Path(tempfile.mkdtemp(prefix="gpu-sizer-cached-cpu-"))
+    with FakeSlack() as fake:
+        sides = [_ours(fake, workdir), _bare(fake)]
+        if args.only or args.profile:
+            sides = [s for s in sides if s.name == (args.only or args.profile)]
+        try:
+            for side in sides:  # warm-up: every question answered once, every user looked up
+                for first in range(0, 400, CHUNK):
+                    side.serve(_requests(CHUNK, first))
+            cpu: dict[str, list[float]] = {s.name: [] for s in sides}
+            # CPU time of the request thread, not wall time: a system call that lets the GIL go (a file
+            # created, a lock) would otherwise be charged with the time other threads held it.
+            profiler = cProfile.Profile(time.thread_time) if args.profile else None
+            for _ in range(args.rounds):
+                for side in sides:
+                    spent = 0.0
+                    for first in range(0, args.n, CHUNK):
+                        requests = _requests(min(CHUNK, args.n - first), first)  # a replay is not answered
+                        if profiler:
+                            profiler.enable()
+                        start = time.process_time()
+                        side.serve(requests)
+                        spent += time.process_time() - start
+                        if profiler:
+                            profiler.disable()
+                    cpu[side.name].append(spent * 1000 / args.n)
+        finally:
+            for side in sides:
+                side.close()
+    for name, per in cpu.items():
+        print(f"{name:5} CPU ms/request: median {statistics.median(per):.3f}  rounds "
+              + " ".join(f"{x:.3f}" for x in per))  # fmt: skip
+    if profiler:
+        if args.dump:
+            profiler.dump_stats(args.dump)
+        out = io.StringIO()
+        pstats.Stats(profiler, stream=out).sort_stats(args.sort).print_stats(40)
+        print(out.getvalue())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
