@@ -39,9 +39,17 @@ ASKS_BACK = (*ASKS_A_SIZE, "query.bare_count", "query.bare_scale", *FOLLOWED_NO_
 QUESTION_SUBTYPES = (None, "file_share", "thread_broadcast", "me_message", "bot_message")
 
 
+def _a_question(event: dict) -> bool:
+    """Whether the event is a message someone wrote, as people see it: a subtype that carries one, and not
+    `hidden`, which Slack sets on what it does not show in the conversation (message_changed,
+    message_deleted, message_replied...; https://docs.slack.dev/reference/events/message, "Hidden
+    subtypes"), whatever its subtype says."""
+    return event.get("subtype") in QUESTION_SUBTYPES and not event.get("hidden")
+
+
 def register(app: App, services) -> None:
     def on_mention(event: dict, body: dict, client: WebClient, context) -> None:
-        if event.get("subtype") not in QUESTION_SUBTYPES or not _answerable(event, body, services, context):
+        if not _a_question(event) or not _answerable(event, body, services, context):
             return
         held = _claim_once(event, body, services)
         if held is None:
@@ -64,7 +72,7 @@ def register(app: App, services) -> None:
         _post(client, services, event["channel"], thread_ts, reply)
 
     def on_message(event: dict, body: dict, client: WebClient, context) -> None:
-        if event.get("subtype") not in QUESTION_SUBTYPES or not _answerable(event, body, services, context):
+        if not _a_question(event) or not _answerable(event, body, services, context):
             return  # edits, joins, bot posts (ours, and others' unless configured) are not questions
         # A mention is one the person typed: a forwarded message that mentioned the app is not addressed to it.
         text = message_text(event, forwarded=False)
