@@ -140,6 +140,29 @@ def message_text(event: dict, forwarded: bool = True) -> str:
     return "\n".join(filter(None, (own, *shared)))
 
 
+# A link to a Slack message, its permalink (https://docs.slack.dev/reference/methods/chat.getPermalink):
+# https://acme.slack.com/archives/C0123ABCD/p1700000000000100, the message's ts without its dot, maybe
+# followed by ?thread_ts=…&cid=… for a reply.
+_PERMALINK = re.compile(
+    r"<https://[\w.-]+\.slack\.com/archives/([CDG][A-Z0-9]{2,})/p(\d{10})(\d{6})(?![\d])[^<>]*>"
+)
+
+
+def linked_messages(text: str) -> list[tuple[str, str]]:
+    """The Slack messages a text links to, as (channel, ts), each once and at most MAX_FORWARDED."""
+    found = ((m.group(1), f"{m.group(2)}.{m.group(3)}") for m in _PERMALINK.finditer(text or ""))
+    return list(dict.fromkeys(found))[:MAX_FORWARDED]
+
+
+def carries_forwarded(event: dict) -> bool:
+    """Whether a message carries another one's words itself: forwarded, or a link to it unfurled."""
+    attachments = event.get("attachments")
+    return any(
+        isinstance(a, dict) and (a.get("is_share") or a.get("is_msg_unfurl"))
+        for a in (attachments if isinstance(attachments, list) else [])
+    )
+
+
 # Slack forwards one message at a time; a few are read in case a client sends more, never an unbounded list
 # (a message's own attachments too).
 MAX_FORWARDED = 5

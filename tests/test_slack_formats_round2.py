@@ -295,3 +295,55 @@ def test_a_form_submitted_with_response_urls_answers_in_the_conversation_picked(
     assert answer.params["_name"] == "picked" and "Qwen2.5 7B" in text_of(answer.params["blocks"])
     assert slack.fake.calls("chat.postMessage") == []
     assert [r["channel_id"] for r in slack.rows()] == ["C0050"]
+
+
+# -- A link to another Slack message ---------------------------------------------------------------------
+
+_CUSTOMER = {"type": "message", "user": "UCLI0001", "text": "precisamos rodar llama 70b para 50 usuários",
+             "ts": "1700000700.000100", "team": "T0001"}  # fmt: skip
+
+
+def _linking(slack, channel: str, linked: dict, info: dict | None = None) -> str:
+    """Serves `linked` as the message conversations.replies finds, `info` as the channel's; a permalink to it
+    (https://docs.slack.dev/reference/methods/chat.getPermalink)."""
+    ts = linked["ts"]
+    slack.fake.reply("conversations.replies", lambda p: {"messages": [linked] if p.get("ts") == ts else []})
+    if info is not None:
+        slack.fake.reply("conversations.info", {"channel": {"id": channel, **info}})
+    return f"https://nossanuvem.slack.com/archives/{channel}/p{ts.replace('.', '')}"
+
+
+@pytest.mark.parametrize("where", ["mention", "dm"])
+def test_a_link_to_a_customers_message_is_read_as_that_message(slack, where):
+    # Slack unfurls a message's link only after it is posted, in a hidden message_changed event: the
+    # message as it arrives has no words of the linked one.
+    link = _linking(slack, "C0456", _CUSTOMER, {"is_channel": True, "is_private": False})
+    if where == "mention":
+        event = sr.app_mention(f"<@UBOT> quanto precisa pra isso? <{link}>")
+    else:
+        event = sr.message(f"quanto precisa pra isso? <{link}?thread_ts=1700000600.000100&cid=C0456>",
+                           channel="DU0051", channel_type="im", user="U0051")  # fmt: skip
+    slack.event(event, f"EvR9{where}")
+    [answer] = slack.fake.wait_for("chat.postMessage")
+    said = text_of(answer.params["blocks"])
+    assert "Llama 3.1 70B" in said and "50 usuários" in said and "Não entendi" not in said
+    [asked] = slack.fake.calls("conversations.replies")
+    assert (asked.params["channel"], asked.params["ts"]) == ("C0456", "1700000700.000100")
+
+
+def test_a_link_to_a_private_channels_message_is_not_read_elsewhere(slack):
+    # What a private channel said is not told in another conversation, even as a sizing.
+    link = _linking(slack, "GPRIV01", _CUSTOMER, {"is_channel": False, "is_group": True, "is_private": True})
+    slack.event(sr.app_mention(f"<@UBOT> quanto precisa pra isso? <{link}>"), "EvR10")
+    [answer] = slack.fake.wait_for("chat.postMessage")
+    said = text_of(answer.params["blocks"])
+    assert "Llama 3.1 70B" not in said and "50 usuários" not in said
+    assert slack.fake.calls("conversations.replies") == []
+
+
+def test_a_link_to_one_of_the_apps_answers_is_not_read_as_a_question(slack):
+    answer_posted = {**_CUSTOMER, "user": "UBOT", "bot_id": "BBOT", "text": "Llama 3.1 70B · 50 usuários"}
+    link = _linking(slack, "C0001", answer_posted)
+    slack.event(sr.app_mention(f"<@UBOT> e em 4 bits? <{link}>"), "EvR11")
+    [answer] = slack.fake.wait_for("chat.postMessage")
+    assert "Llama 3.1 70B" not in text_of(answer.params["blocks"])
