@@ -313,11 +313,15 @@ def _linking(slack, channel: str, linked: dict, info: dict | None = None) -> str
     return f"https://nossanuvem.slack.com/archives/{channel}/p{ts.replace('.', '')}"
 
 
-@pytest.mark.parametrize("where", ["mention", "dm"])
+@pytest.mark.parametrize("where", ["mention", "dm", "command"])
 def test_a_link_to_a_customers_message_is_read_as_that_message(slack, where):
-    # Slack unfurls a message's link only after it is posted, in a hidden message_changed event: the
-    # message as it arrives has no words of the linked one.
+    # Slack unfurls a message's link only after it is posted, in a hidden message_changed event, and never in
+    # a slash command: the request as it arrives has no words of the linked message.
     link = _linking(slack, "C0456", _CUSTOMER, {"is_channel": True, "is_private": False})
+    if where == "command":
+        said = text_of(slack.answer(f"quanto precisa pra isso? <{link}>")["blocks"])
+        assert "Llama 3.1 70B" in said and "50 usuários" in said and "Não entendi" not in said
+        return
     if where == "mention":
         event = sr.app_mention(f"<@UBOT> quanto precisa pra isso? <{link}>")
     else:

@@ -13,7 +13,8 @@ from sizing.workload import Workload
 
 from ..directory import ANSWER_BUDGET_S, from_another_team, users_workspace
 from ..pipeline import FOLLOWED_NO_MODEL, Where
-from ..slacktext import carries_forwarded, linked_messages, message_text, plain, says_something, visible
+from ..slack_client import linked_words
+from ..slacktext import carries_forwarded, message_text, plain, says_something, visible
 from ..unfinished import promise, then_done
 
 logger = logging.getLogger(__name__)
@@ -236,43 +237,14 @@ def _thread_question(client: WebClient, event: dict) -> tuple[str, Workload | No
 
 
 def _with_linked_messages(client: WebClient, event: dict) -> str:
-    """What a message says, followed by the words of the Slack messages it links to ("quanto precisa pra
-    isso? <link to the customer's message>"). Slack unfurls such a link only after the message is posted,
-    in a hidden message_changed event (https://docs.slack.dev/reference/events/message/message_changed), so
-    the message as it arrives carries no words of the linked one: they are read with conversations.replies,
-    which takes the ts of any message, in a thread or not
-    (https://docs.slack.dev/reference/methods/conversations.replies). Only from this conversation or a
-    public channel: an answer in one conversation never tells what a private one said. A bot's post (an
-    answer of this app's) is an answer, not a question, and is left out, as when forwarded."""
+    """What a message says, followed by the words of the Slack messages it links to (bot/slack_client.py,
+    linked_words), unless it carries another message's words already (forwarded, or its link unfurled)."""
     said = message_text(event)
     if carries_forwarded(event):
         return said
-    words = []
-    for channel, ts in linked_messages(message_text(event, forwarded=False)):
-        if channel != event.get("channel") and not _public(client, channel):
-            continue
-        try:
-            answer = client.conversations_replies(
-                channel=channel, ts=ts, latest=ts, oldest=ts, inclusive=True, limit=1
-            )
-        except Exception as e:  # not a member, no history scope, deleted, rate limited past retries
-            logger.warning(
-                "reading a linked message failed: %s",
-                e.response.get("error") if isinstance(e, SlackApiError) else type(e).__name__,
-            )
-            continue
-        found = [m for m in answer.get("messages") or [] if isinstance(m, dict) and m.get("ts") == ts]
-        words += [message_text(m, forwarded=False) for m in found[:1] if not m.get("bot_id")]
-    return "\n".join(filter(None, (said, *words)))
-
-
-def _public(client: WebClient, channel: str) -> bool:
-    """Whether a channel is public (conversations.info); not known, it is not."""
-    try:
-        info = client.conversations_info(channel=channel).get("channel") or {}
-    except Exception:  # not a member of a private one, no scope, Slack down: not known
-        return False
-    return bool(info.get("is_channel")) and not info.get("is_private") and not info.get("is_im")
+    return "\n".join(
+        filter(None, (said, *linked_words(client, event.get("channel"), message_text(event, False))))
+    )
 
 
 def _ts(message: dict) -> float:
