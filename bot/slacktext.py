@@ -172,8 +172,8 @@ def _own_text(event: dict) -> str:
     """The message's words as its reader sees them. Slack draws a message's blocks, its `text` being the
     notifications' fallback (https://docs.slack.dev/reference/methods/chat.postMessage, "text" with
     "blocks"): a person's own message has the same words in both, but a client or an integration may send
-    a fallback ("This message contains interactive elements.", a shortened line) with the question only in
-    the rich_text. Words in `text` that the blocks lack mark such a fallback: then the blocks are read."""
+    a fallback of its own ("This message contains interactive elements.") with the question only in the
+    rich_text. Words in `text` that the blocks lack mark such a fallback: then the blocks are read."""
     text = event.get("text") if isinstance(event.get("text"), str) else ""
     blocks = event.get("blocks") if isinstance(event.get("blocks"), list) else []
     rich = [b.get("elements") for b in blocks if isinstance(b, dict) and b.get("type") == "rich_text"]
