@@ -188,13 +188,15 @@ class Directory:
 
 def users_workspace(payload: dict) -> str | None:
     """The workspace of the person who wrote an event, as Slack names it there: `user_team` where Slack
-    sends it (Slack Connect, Enterprise Grid), else the event's `team` or its `user_profile.team`, which
-    name the author's workspace too (@slack/types GenericMessageEvent and AppMentionEvent: team,
-    user_team, source_team, user_profile.team); an interaction's `user.team_id`
-    (https://docs.slack.dev/reference/interaction-payloads). None when Slack named none."""
+    sends it (Slack Connect, Enterprise Grid), else `source_team`, the workspace the message was sent
+    from, else the event's `team` or its `user_profile.team`, which name the author's workspace too
+    (@slack/types GenericMessageEvent and AppMentionEvent: team, user_team, source_team, user_profile.team);
+    an interaction's `user.team_id` (https://docs.slack.dev/reference/interaction-payloads). None when Slack
+    named none."""
     profile = payload.get("user_profile") if isinstance(payload.get("user_profile"), dict) else {}
     user = payload.get("user") if isinstance(payload.get("user"), dict) else {}
-    for team in (payload.get("user_team"), payload.get("team"), profile.get("team"), user.get("team_id")):
+    named = (payload.get("user_team"), payload.get("source_team"), payload.get("team"), profile.get("team"))
+    for team in (*named, user.get("team_id")):
         if isinstance(team, str) and team:
             return team
     return None

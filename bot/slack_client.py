@@ -87,7 +87,7 @@ def open_view(client: WebClient, trigger_id: str | None, view: dict) -> str | No
     try:
         client.views_open(trigger_id=trigger_id, view=view)
     except Exception as e:  # the API failed, refused the trigger, was rate limited past retries, or timed out
-        reason = e.response.get("error") if isinstance(e, SlackApiError) else type(e).__name__
+        reason = failure_reason(e)
         logger.warning("views.open failed: %s", reason)
         return str(reason or "unknown")
     return None
@@ -109,3 +109,45 @@ def upload_file(client: WebClient, channel: str, file: BinaryIO, length: int, fi
     client.files_completeUploadExternal(
         files=[{"id": issued["file_id"], "title": filename}], channel_id=channel
     )
+
+
+def linked_words(client: WebClient, channel: str | None, text: str) -> list[str]:
+    """The words of the Slack messages `text` (as Slack sends it) links to: "quanto precisa pra isso? <link
+    to the customer's message>". Slack unfurls such a link only after the message is posted, in a hidden
+    message_changed event (https://docs.slack.dev/reference/events/message/message_changed), and a slash
+    command never: what arrives has no words of the linked message. They are read with
+    conversations.replies, which takes the ts of any message, in a thread or not
+    (https://docs.slack.dev/reference/methods/conversations.replies), only from `channel` (where the
+    question was asked) or a public channel: an answer in one conversation never tells what a private one
+    said. A bot's post (an answer of this app's) is an answer, not a question, and is left out, as when
+    forwarded. Slack refusing or slow, a message is left out."""
+    from .slacktext import linked_messages, message_text
+
+    words = []
+    for linked_channel, ts in linked_messages(text):
+        if linked_channel != channel and not _public(client, linked_channel):
+            continue
+        try:
+            answer = client.conversations_replies(
+                channel=linked_channel, ts=ts, latest=ts, oldest=ts, inclusive=True, limit=1
+            )
+        except Exception as e:  # not a member, no history scope, deleted, rate limited past retries
+            logger.warning("reading a linked message failed: %s", failure_reason(e))
+            continue
+        found = [m for m in answer.get("messages") or [] if isinstance(m, dict) and m.get("ts") == ts]
+        words += [message_text(m, forwarded=False) for m in found[:1] if not m.get("bot_id")]
+    return words
+
+
+def _public(client: WebClient, channel: str) -> bool:
+    """Whether a channel is public (conversations.info); not known, it is not."""
+    try:
+        info = client.conversations_info(channel=channel).get("channel") or {}
+    except Exception:  # not a member of a private one, no scope, Slack down: not known
+        return False
+    return bool(info.get("is_channel")) and not info.get("is_private") and not info.get("is_im")
+
+
+def failure_reason(error: Exception) -> str:
+    """Why a Web API call failed, for the logs: Slack's error code, else the exception's kind."""
+    return error.response.get("error") if isinstance(error, SlackApiError) else type(error).__name__

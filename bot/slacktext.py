@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import re
+from datetime import datetime, timedelta, timezone
 
 # An emoji as Slack writes it (":thinking_face:", ":+1::skin-tone-2:", ":pray::pray:"), and a model's page
 # (Hugging Face, Ollama's library): the engine's reading.
@@ -49,7 +50,7 @@ KEPT_CHARS = 500
 
 
 def plain(text: str | None) -> str:
-    """The text without Slack's markup: mentions and broadcasts removed, a date as its fallback text, a
+    """The text without Slack's markup: mentions and broadcasts removed, a date as its day (dd/mm/yyyy), a
     link as its address, as typed where Slack linked a bare one (the question may name a Hugging Face repo
     by its link, an e-mail by mailto:, which the log then redacts), words linked to any other page as
     those words, styles, quotes, bullets and emoji removed (struck words with them), and
@@ -87,9 +88,10 @@ def _replace(m: re.Match) -> str:
     target, label = m.group(1), m.group(2)
     if target[0] in "@#":
         return " "  # a person or a channel
+    if target.startswith("!date^"):
+        return f" {_date(target, label)} "
     if target[0] == "!":
-        # <!date^…|fallback> reads as its fallback; <!here>, <!channel>, <!subteam^…> are addressees.
-        return f" {label} " if target.startswith("!date^") and label else " "
+        return " "  # <!here>, <!channel>, <!subteam^…>: addressees
     if target.startswith(("mailto:", "tel:")):
         return f" {target.split(':', 1)[1]} "  # the address or number alone: the scrubber then removes it
     if label and label.strip() in (target, target.split("://", 1)[-1]):
@@ -102,6 +104,24 @@ def _replace(m: re.Match) -> str:
         return f" {label} "
     # A model's page ("<https://huggingface.co/Qwen/Qwen3-32B|esse modelo>"): its address names the model.
     return f" {target} "
+
+
+# Brasília time, where the company and most of its customers are: Brazil has kept UTC-3 all year since
+# daylight saving time ended (Decreto nº 9.772, 25 April 2019).
+_BRASILIA = timezone(timedelta(hours=-3))
+
+
+def _date(target: str, label: str | None) -> str:
+    """A date as Slack writes it, `<!date^1700000000^{date_short} às {time}|Nov 14, 2023>`
+    (https://docs.slack.dev/messaging/formatting-message-text, "Date formatting"): its day as the engine
+    reads one (14/11/2023), from its timestamp. The fallback is the sender's own wording, often in English
+    ("Nov 14, 2023"), which had been read as a 2,023-token context; a time of day alone sizes nothing."""
+    stamp, _, tokens = target.removeprefix("!date^").partition("^")
+    try:
+        day = datetime.fromtimestamp(int(stamp), _BRASILIA)
+    except (ValueError, OverflowError, OSError):
+        return label or ""
+    return day.strftime("%d/%m/%Y") if "{date" in tokens or "{ago}" in tokens else ""
 
 
 def _names_a_model(address: str) -> bool:
@@ -134,18 +154,54 @@ def message_text(event: dict, forwarded: bool = True) -> str:
     return "\n".join(filter(None, (own, *shared)))
 
 
+# A link to a Slack message, its permalink (https://docs.slack.dev/reference/methods/chat.getPermalink):
+# https://acme.slack.com/archives/C0123ABCD/p1700000000000100, the message's ts without its dot, maybe
+# followed by ?thread_ts=…&cid=… for a reply.
+_PERMALINK = re.compile(
+    r"<https://[\w.-]+\.slack\.com/archives/([CDG][A-Z0-9]{2,})/p(\d{10})(\d{6})(?![\d])[^<>]*>"
+)
+
+
+def linked_messages(text: str) -> list[tuple[str, str]]:
+    """The Slack messages a text links to, as (channel, ts), each once and at most MAX_FORWARDED."""
+    found = ((m.group(1), f"{m.group(2)}.{m.group(3)}") for m in _PERMALINK.finditer(text or ""))
+    return list(dict.fromkeys(found))[:MAX_FORWARDED]
+
+
+def carries_forwarded(event: dict) -> bool:
+    """Whether a message carries another one's words itself: forwarded, or a link to it unfurled."""
+    attachments = event.get("attachments")
+    return any(
+        isinstance(a, dict) and (a.get("is_share") or a.get("is_msg_unfurl"))
+        for a in (attachments if isinstance(attachments, list) else [])
+    )
+
+
 # Slack forwards one message at a time; a few are read in case a client sends more, never an unbounded list
 # (a message's own attachments too).
 MAX_FORWARDED = 5
 
 
 def _own_text(event: dict) -> str:
-    text = event.get("text")
-    if isinstance(text, str) and text.strip():
-        return text
+    """The message's words as its reader sees them. Slack draws a message's blocks, its `text` being the
+    notifications' fallback (https://docs.slack.dev/reference/methods/chat.postMessage, "text" with
+    "blocks"): a person's own message has the same words in both, but a client or an integration may send
+    a fallback of its own ("This message contains interactive elements.") with the question only in the
+    rich_text. Words in `text` that the blocks lack mark such a fallback: then the blocks are read."""
+    text = event.get("text") if isinstance(event.get("text"), str) else ""
     blocks = event.get("blocks") if isinstance(event.get("blocks"), list) else []
     rich = [b.get("elements") for b in blocks if isinstance(b, dict) and b.get("type") == "rich_text"]
-    return "\n".join(filter(None, (_rich(elements, 0) for elements in rich))).strip() or _attached_text(event)
+    seen = "\n".join(filter(None, (_rich(elements, 0) for elements in rich))).strip()
+    if seen and not _words(text) <= _words(seen):
+        return seen
+    return text if text.strip() else seen or _attached_text(event)
+
+
+_WORD = re.compile(r"[^\W_]+")
+
+
+def _words(text: str) -> set[str]:
+    return set(_WORD.findall(plain(text).casefold()))
 
 
 def _attached_text(event: dict) -> str:
@@ -213,8 +269,11 @@ def _rich_element(element: dict) -> str:
     if kind == "text":
         return _escape(str(element.get("text") or ""))
     if kind == "link":
-        url = str(element.get("url") or "")
-        return f"<{_escape(url)}>" if url else _escape(str(element.get("text") or ""))
+        url, label = str(element.get("url") or ""), str(element.get("text") or "")
+        if not url:
+            return _escape(label)
+        # Words linked to a page are the words the person sees, as <url|label> in `text`.
+        return f"<{_escape(url)}|{_escape(label)}>" if label.strip() else f"<{_escape(url)}>"
     if kind == "user":
         return f"<@{element.get('user_id', '')}>"
     if kind == "usergroup":
@@ -224,7 +283,8 @@ def _rich_element(element: dict) -> str:
     if kind == "broadcast":
         return f"<!{element.get('range', 'here')}>"
     if kind == "date":
-        return _escape(str(element.get("fallback") or ""))
+        stamp, tokens = element.get("timestamp"), str(element.get("format") or "")
+        return f"<!date^{stamp}^{_escape(tokens)}|{_escape(str(element.get('fallback') or ''))}>"
     return " "  # an emoji, a team, a file, a canvas: not words of the question
 
 

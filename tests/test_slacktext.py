@@ -15,9 +15,20 @@ def _event(*elements: dict, text: str | None = None) -> dict:
     return {"type": "message", "text": text, "blocks": [{"type": "rich_text", "elements": list(elements)}]}
 
 
-def test_the_text_slack_sent_wins_over_the_blocks():
-    event = _event(_section({"type": "text", "text": "8b"}), text="70b 4bit")
-    assert message_text(event) == "70b 4bit"
+def test_the_text_slack_sent_wins_over_blocks_that_say_the_same():
+    event = _event(
+        _section({"type": "text", "text": "70b "}, {"type": "emoji", "name": "fire"}), text="70b :fire:"
+    )
+    assert message_text(event) == "70b :fire:"
+
+
+def test_blocks_win_over_a_text_that_is_only_a_fallback():
+    # What a reader sees is the blocks; `text` is the notification's fallback
+    # (https://docs.slack.dev/reference/methods/chat.postMessage), which a client may fill with its own words.
+    event = _event(
+        _section({"type": "text", "text": "8b"}), text="This message contains interactive elements."
+    )
+    assert message_text(event) == "8b"
 
 
 def test_blocks_read_as_the_question_a_person_typed():
@@ -35,10 +46,10 @@ def test_blocks_read_as_the_question_a_person_typed():
             "elements": [{"type": "text", "text": "--tensor-parallel-size 2"}],
         },
     )
-    # Slack's markup in the same form as in `text`: mentions, broadcasts and emoji are no words; a link is
-    # its address; what was typed comes back as typed.
+    # Slack's markup in the same form as in `text`: mentions, broadcasts and emoji are no words; a model's
+    # page is its address, a date its day in Brasília; what was typed comes back as typed.
     assert plain(message_text(event)).split() == [
-        "qwen", "72b", "<fp8>", "&", "https://huggingface.co/Qwen/Qwen2.5-72B-Instruct", "amanhã",
+        "qwen", "72b", "<fp8>", "&", "https://huggingface.co/Qwen/Qwen2.5-72B-Instruct", "14/11/2023",
         "32k", "de", "contexto", "--tensor-parallel-size", "2",
     ]  # fmt: skip
 

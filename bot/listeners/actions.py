@@ -99,7 +99,9 @@ def register(app: App, services) -> None:
             services.log.save_thread(
                 where.channel_id, thread or posted["ts"], reply.workload.non_defaults(), reply.lang
             )
-        respond(delete_original=True)
+        if body.get("response_url"):
+            # The private copy goes, where Slack gave the way to it (an ephemeral message has no ts to delete).
+            respond(delete_original=True)
 
     def proposal(body: dict, action: dict, respond: Respond, client: WebClient) -> None:
         where, reply = _recompute(body, action, services, "[proposal]")
@@ -189,7 +191,12 @@ def _is_posted(body: dict) -> bool:
 def _replace(body: dict, respond: Respond, client: WebClient, message) -> None:
     """Recompute in place: through response_url for an ephemeral answer, chat.update for a posted one."""
     if not _is_posted(body):
-        respond(replace_original=True, **message.kwargs())
+        if body.get("response_url"):
+            respond(replace_original=True, **message.kwargs())
+            return
+        # Only a response_url changes a message only its asker sees; without one (Slack documents it as
+        # optional) the new answer comes as another such message, not as nothing.
+        _post_ephemeral(client, (body.get("container") or {}).get("channel_id"), body, message)
         return
     container = body.get("container") or {}
     try:
@@ -202,11 +209,16 @@ def _replace(body: dict, respond: Respond, client: WebClient, message) -> None:
 
 def _tell(body: dict, respond: Respond, client: WebClient, where: Where, message) -> None:
     """A note only the person who pressed the button sees."""
-    if _is_ephemeral(body):
+    if _is_ephemeral(body) and body.get("response_url"):
         respond(response_type="ephemeral", replace_original=False, **message.kwargs())
         return
+    _post_ephemeral(client, where.channel_id, body, message)
+
+
+def _post_ephemeral(client: WebClient, channel: str | None, body: dict, message) -> None:
+    user = (body.get("user") or {}).get("id")
     try:
-        client.chat_postEphemeral(channel=where.channel_id, user=where.user_id, **message.kwargs())
+        client.chat_postEphemeral(channel=channel, user=user, **message.kwargs())
     except Exception as e:  # the API failed, was rate limited past retries, or timed out
         logger.warning("chat.postEphemeral failed: %s", _reason(e))
 

@@ -18,8 +18,8 @@ from ..blocks import form_unavailable
 from ..directory import ACK_BUDGET_S, ANSWER_BUDGET_S
 from ..log import logwords
 from ..pipeline import Where
-from ..slack_client import open_view, send_to_response_url
-from ..slacktext import plain, visible
+from ..slack_client import linked_words, open_view, send_to_response_url
+from ..slacktext import linked_messages, plain, visible
 from ..views import form_view
 from . import manager
 
@@ -47,6 +47,12 @@ def register(app: App, services) -> None:
             # Who may read the log depends on the user ID alone; the lookup only picks the language.
             ack(response_type="ephemeral", **manager.log_command(rest, where, services).kwargs())
             return
+        if linked_messages(text):
+            # "/gpu quanto precisa pra isso? <link to a message>": the message is read from Slack, which
+            # does not fit in the acknowledgement's budget.
+            ack()
+            services.after_ack.submit(answer_linked, text, command, client, received + ANSWER_BUDGET_S)
+            return
         text = plain(text)  # mentions, links and escapes as Slack sends them (should_escape in the manifest)
         if complete and answerable_in_ack(received, services.pipeline.hub):
             reply = services.pipeline.ask(text, where)
@@ -67,6 +73,10 @@ def register(app: App, services) -> None:
                 command.get("response_url"), services.settings.slack_timeout, form_unavailable(lang).kwargs()
             )
             record_form_failure(services.log, where, lang, reason)
+
+    def answer_linked(text: str, command: dict, client: WebClient, deadline: float) -> None:
+        linked = linked_words(client, command.get("channel_id"), text)
+        answer_later(plain("\n".join([text, *linked])), command, deadline)
 
     def answer_later(text: str, command: dict, deadline: float) -> None:
         where, _ = where_for_command(command, services, deadline - time.monotonic())

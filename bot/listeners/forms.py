@@ -47,7 +47,7 @@ def register(app: App, services) -> None:
 
     def submit(ack: Ack, body: dict, view: dict, client: WebClient) -> None:
         user = (body.get("user") or {}).get("id") or ""
-        meta = _metadata(view.get("private_metadata"))
+        meta = _metadata(view.get("private_metadata")) or _picked_conversation(body)
         # The form's own error must go back in the acknowledgement: its language is whatever Slack tells
         # us within the acknowledgement's budget.
         lang = services.pipeline.lang_for(Where("form", user_locale=services.directory.person(user).locale))
@@ -97,6 +97,22 @@ def _metadata(text: str | None) -> dict:
     if not isinstance(meta, dict):
         return {}
     return {k: v for k, v in meta.items() if k in ("channel_id", "response_url") and isinstance(v, str)}
+
+
+def _picked_conversation(body: dict) -> dict:
+    """Where a form opened outside a conversation (App Home) is answered when Slack gives a way there: a
+    submission's `response_urls`, one per conversation picked in the form
+    (https://docs.slack.dev/reference/interaction-payloads/view-interactions-payload, "response_urls").
+    The first is used; with none, the answer goes as a direct message."""
+    urls = body.get("response_urls")
+    for entry in urls if isinstance(urls, list) else []:
+        if isinstance(entry, dict) and isinstance(entry.get("response_url"), str) and entry["response_url"]:
+            channel = entry.get("channel_id")
+            return {
+                "response_url": entry["response_url"],
+                **({"channel_id": channel} if isinstance(channel, str) else {}),
+            }
+    return {}
 
 
 def _deliver(client: WebClient, meta: dict, user: str, reply, log) -> None:

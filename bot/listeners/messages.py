@@ -13,7 +13,8 @@ from sizing.workload import Workload
 
 from ..directory import ANSWER_BUDGET_S, from_another_team, users_workspace
 from ..pipeline import FOLLOWED_NO_MODEL, Where
-from ..slacktext import message_text, plain, says_something, visible
+from ..slack_client import linked_words
+from ..slacktext import carries_forwarded, message_text, plain, says_something, visible
 from ..unfinished import promise, then_done
 
 logger = logging.getLogger(__name__)
@@ -39,9 +40,17 @@ ASKS_BACK = (*ASKS_A_SIZE, "query.bare_count", "query.bare_scale", *FOLLOWED_NO_
 QUESTION_SUBTYPES = (None, "file_share", "thread_broadcast", "me_message", "bot_message")
 
 
+def _a_question(event: dict) -> bool:
+    """Whether the event is a message someone wrote, as people see it: a subtype that carries one, and not
+    `hidden`, which Slack sets on what it does not show in the conversation (message_changed,
+    message_deleted, message_replied...; https://docs.slack.dev/reference/events/message, "Hidden
+    subtypes"), whatever its subtype says."""
+    return event.get("subtype") in QUESTION_SUBTYPES and not event.get("hidden")
+
+
 def register(app: App, services) -> None:
     def on_mention(event: dict, body: dict, client: WebClient, context) -> None:
-        if event.get("subtype") not in QUESTION_SUBTYPES or not _answerable(event, body, services, context):
+        if not _a_question(event) or not _answerable(event, body, services, context):
             return
         held = _claim_once(event, body, services)
         if held is None:
@@ -51,7 +60,7 @@ def register(app: App, services) -> None:
         services.after_ack.submit(then_done, services, held, answer_mention, event, body, client)
 
     def answer_mention(event: dict, body: dict, client: WebClient) -> None:
-        text = plain(message_text(event))
+        text = plain(_with_linked_messages(client, event))
         thread_ts = event.get("thread_ts") or event["ts"]
         where = _where(event, body, services, "mention", thread_ts)
         base = _thread_base(services, event["channel"], event.get("thread_ts"))
@@ -64,7 +73,7 @@ def register(app: App, services) -> None:
         _post(client, services, event["channel"], thread_ts, reply)
 
     def on_message(event: dict, body: dict, client: WebClient, context) -> None:
-        if event.get("subtype") not in QUESTION_SUBTYPES or not _answerable(event, body, services, context):
+        if not _a_question(event) or not _answerable(event, body, services, context):
             return  # edits, joins, bot posts (ours, and others' unless configured) are not questions
         # A mention is one the person typed: a forwarded message that mentioned the app is not addressed to it.
         text = message_text(event, forwarded=False)
@@ -83,7 +92,7 @@ def register(app: App, services) -> None:
         services.after_ack.submit(then_done, services, held, answer_message, event, body, client, base)
 
     def answer_message(event: dict, body: dict, client: WebClient, base: Workload | None) -> None:
-        text = plain(message_text(event))
+        text = plain(_with_linked_messages(client, event))
         is_dm = event.get("channel_type") == "im"
         thread_ts = event.get("thread_ts")
         surface = "thread" if thread_ts and not is_dm else "dm"
@@ -225,6 +234,17 @@ def _thread_question(client: WebClient, event: dict) -> tuple[str, Workload | No
         if workload is not None and workload.model:
             return said, workload
     return (plain(message_text(first)), None) if first is not None else ("", None)
+
+
+def _with_linked_messages(client: WebClient, event: dict) -> str:
+    """What a message says, followed by the words of the Slack messages it links to (bot/slack_client.py,
+    linked_words), unless it carries another message's words already (forwarded, or its link unfurled)."""
+    said = message_text(event)
+    if carries_forwarded(event):
+        return said
+    return "\n".join(
+        filter(None, (said, *linked_words(client, event.get("channel"), message_text(event, False))))
+    )
 
 
 def _ts(message: dict) -> float:
