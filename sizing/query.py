@@ -4898,7 +4898,12 @@ def _written_lang(text: str) -> str | None:
     """The language the text is written in, Portugal's grammar included (PT_PT_PHRASES): also where the words
     tie Portuguese with Spanish ("gemma 27b por 20 pessoas a utilizar"), as that grammar is Portugal's alone."""
     plain = strip_accents(text)
-    written = VOCAB.detect(_written_words(plain), accented=_accented(text))
+    words = _written_words(plain)
+    written = VOCAB.detect(words, accented=_accented(text))
+    if foreign(written) and len({w.lower() for w in words} & VOCAB.languages[written].markers) < 2:
+        # One word of a language we do not read is no question in it: "nous-hermes-2-yi-34b" (French "nous"), "mit
+        # license" (German "mit") had been answered in English as a French or German question.
+        return None
     if written not in ("pt-BR", "pt-PT") and (bare := latency.without_places(plain.lower())) != plain.lower():
         # "latency from Buenos Aires": a foreign place's name says where the users are, not the language asked
         # in ("Lisboa" still says Portugal's Portuguese, as the vocabulary means it to)

@@ -310,3 +310,17 @@ def test_a_price_asked_in_another_language_still_lists_what_fits(capsys):
 )  # fmt: skip
 def test_an_estimate_to_send_asks_what_it_costs(capsys, text, said):
     assert _first(capsys, text) == said
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        # a model's name holding one French word ("nous") is no French question
+        ("nous-hermes-2-yi-34b", "Entendi: nous-hermes-2-yi-34b"),
+        # one German word ("mit") beside Portuguese is no German question
+        ("llama 70b mit license pra 20 usuários", "Entendi: Llama 3.1 70B"),
+    ],
+)
+def test_one_word_of_a_language_we_do_not_read_is_no_question_in_it(capsys, text, start):
+    out = answer(capsys, text)
+    assert out.startswith(start) and "Portuguese and English" not in out
