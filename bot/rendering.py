@@ -1477,6 +1477,10 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         lines.append(t("understood.release_nearest", typed=typed, name=name, instead=instead))
     for typed, bound in query.ranges:
         lines.append(t("understood.range", typed=typed, bound=bound))
+    for typed in query.bare_users:
+        lines.append(t("understood.bare_users", typed=typed))
+    for typed, n in query.times_users:
+        lines.append(t("understood.times_users", typed=typed, n=i18n.number(n, lang)))
     for typed, day, days in query.deadline_dates:
         shown = f"{day:%B} {day.day}, {day.year}" if lang == "en" else f"{day:%d/%m/%Y}"
         lines.append(t("understood.deadline_date", typed=typed, days=i18n.day_count(days, lang), date=shown))

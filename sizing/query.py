@@ -255,6 +255,10 @@ class Query(msgspec.Struct):
     # "quanto tempo leva para carregar o llama 70b?": the weights' load time said beside the sizing
     load_time: bool = False
     ranges: list[tuple[str, str]] = []  # (a range as typed, the bound read)
+    # Plain numbers read as the people ("llama 70b pra 400") that a context's size could be, as typed: the answer
+    # says so.
+    bare_users: list[str] = []
+    times_users: list[tuple[str, int]] = []  # "x20" read as 20 people at once: (as typed, the count)
     deadline_dates: list[tuple[str, date, int]] = []  # (a deadline said as a date, that date, its days)
     # "granite 3.3 8b": a family the catalogue lacks before the size (as typed, the words it takes), applied
     # once the typos are read (_parse)
@@ -650,6 +654,13 @@ def _api_price(m: re.Match) -> tuple[float, str | None] | None:
     if amount <= 0:
         return None
     return amount, next((code for code, pattern in _CURRENCIES if pattern.search(m.group(0))), None)
+
+
+# "orçamento de 200 milhões de tokens por mês": a budget of tokens, a volume read elsewhere, never money (it had
+# been a budget of 200,00 and "milhões" not understood).
+_TOKENS_AFTER = regexes.compile(
+    r"\s*(?:(?:mil|k|m|mi|milhoes|milhao|millions?|bi|bilhoes|bilhao|billions?)\s+)?(?:de\s+|of\s+)?tokens?\b"
+)
 
 
 def _budget(m: re.Match, work: str) -> tuple[tuple[float, str | None, bool | None], int] | None:
@@ -5045,7 +5056,9 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     if scan.may_match(MONEY):
         for m in list(MONEY.finditer(scan.work)):
             start, end = m.span("amount") if m.group("amount") else m.span()
-            if m.group("amount") and _GPUS_COUNTED_AFTER.match(scan.work, end):
+            if (m.group("amount") and _GPUS_COUNTED_AFTER.match(scan.work, end)) or _TOKENS_AFTER.match(
+                scan.work, end
+            ):
                 continue
             budget = None if "budget" in scan.found else _budget(m, scan.work)
             if budget is not None:
@@ -5451,6 +5464,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(MEMORY_CLAIM, "memory_claim", lambda m: _float(m.group(1)))
     _gpu_memory(scan, catalog)
     _sizes(scan, catalog)
+    _width_after_size(scan, query)
     # "treinamento das equipes", "employee training": people trained (the model serves it), no model trained
     scan.take(PEOPLE_TRAINED, "filler", lambda m: True)
     taught = scan.search(TRAINED_TO) or scan.search(TEACH_SAID)
@@ -5509,6 +5523,7 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
             ),
         )
     scan.take(LANG_CONTENT, "language_content", lambda m: True)
+    scan.take(TIMES_USERS, "users", lambda m: _times_users(scan, m, query))
     _unknown_gpu_series(scan, catalog)
     # "quantos tokens por segundo faz?": a speed asked about, with no target; every answer gives it.
     scan.take(SPEED_ASKED, "speed_asked", lambda m: True)
@@ -5518,6 +5533,9 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     scan.take(CAPACITY_ASKED, "capacity_asked", lambda m: True)
     # A plain number of a context's size, with nothing else claiming it ("70b 4bit 8192"); not the date or
     # version inside a name ("magistral-small-2509").
+    # Before it, a plain number no context is written as, beside a model and no load: the people at once
+    # ("llama 70b pra 400", "qwen 32b 32k 50").
+    scan.take(PLAIN_USERS, "users", lambda m: _plain_users_of(scan, m, query))
     scan.take(PLAIN_CONTEXT, "context", _plain_context_of)
 
     _topics_beside(scan, query)
@@ -5869,6 +5887,76 @@ def _plain_context_of(m: re.Match) -> int | None:
     if counted and (counted in _TIME_COUNTED or (counted not in FILLER and not counted.startswith("tok"))):
         return None
     return _plain_context(m.group(1))
+
+
+# Only between spaces or a sentence's marks ("10:30:45", "x20", "1/2" are no plain number), never after a word that
+# makes it a GPU's count, a version or a setting ("em 2", "v 2", "rank 16"), and only before the sentence's end or
+# a word that joins the next part ("pra 400 com 8k"): "7 bits", "400 anos" count something else.
+_PLAIN_USERS_NOT_AFTER = frozenset(
+    ["em", "numa", "num", "on", "in", "at", "of", "v", "versao", "version", "rank", "r", "batch", "lote", "top",
+     "seed", "step", "steps", "epoch", "epochs", "epocas", "alpha", "tp", "pp", "de", "do", "da", "n"]
+)  # fmt: skip
+_WORD_BEFORE = regexes.compile(r"(\w+)\W*$")
+_PLAIN_USERS_BEFORE = "|".join(
+    ["com", "e", "and", "with", "em", "no", "na", "numa", "num", "on", "in", "pra", "para", "for", "usando",
+     "using", "rodando", "running", "ao", "simultaneos", "simultaneas", "por favor", "please", "pls", "pfv", "ok"]
+)  # fmt: skip
+# A number with no unit, as PLAIN_CONTEXT reads one, also the people's count ("llama 70b pra 400", "qwen 32b 32k
+# 50", "8b 4bit 200").
+PLAIN_USERS = regexes.compile(
+    rf"(?<![^\s(])(\d{{1,6}})"
+    rf"(?=\s*(?:$|[?!;)]|[.,](?!\d)|\s\d|(?:{_PLAIN_USERS_BEFORE})\b))"
+)
+# Past this a plain number stays a context's ("for 200000"): a question counts that many people in words.
+_PLAIN_USERS_MOST = 100_000
+# What a question already counts that a plain number would contradict or that it is a part of: its load, a
+# training's or a batch's figures, the GPUs it names.
+_PLAIN_USERS_BLOCKED = (
+    "users", "users_limit", "population", "rate_per_s", "requests_per_day", "requests_per_week",
+    "requests_per_month", "requests_per_active_hour", "batch_items", "stage", "examples", "tokens", "seq_len",
+    "date", "gpus", "gpu", "seats", "summed_head_count", "per_conversation",
+)  # fmt: skip
+_PLAIN_USERS_BLOCKED_KINDS = ("users", "population", "requests", "rate", "batch")  # and each of their kinds
+
+
+def _load_said(scan: _Scan) -> bool:
+    return any(scan.found.get(kind) for kind in _PLAIN_USERS_BLOCKED) or any(
+        kind.startswith(_PLAIN_USERS_BLOCKED_KINDS) and found for kind, found in scan.found.items()
+    )
+
+
+def _plain_users_of(scan: _Scan, m: re.Match, query: Query) -> int | None:
+    """A plain number with no unit, beside a model, read as the people at once when no context is written so
+    (a context is said in k or tokens, or typed as a power of two's multiple: "4096", "8192", "32768"). The
+    earlier rounds' questions say a context that way every time, and a number after "pra"/"for" with no unit
+    is the people served ("e pra 400?" in a thread is users, tests/test_several_questions.py); 400 and 1000 had
+    been 400- and 1,000-token contexts, and "qwen 32b 32k 50" had left the 50 not understood. The answer says
+    how it was read, and how to ask for the other."""
+    before = _WORD_BEFORE.search(strip_accents(scan.original[: m.start()].lower()))
+    if before and before.group(1) in _PLAIN_USERS_NOT_AFTER:
+        return None
+    value = int(m.group(1))
+    if not 2 <= value <= _PLAIN_USERS_MOST or (value >= 256 and value % 256 == 0):
+        return None
+    if not scan.found.get("model") or _load_said(scan):
+        return None
+    if value >= 256:  # a number that had been read as a context: said, with how to ask for one
+        query.bare_users.append(m.group(1))
+    return value
+
+
+# Sales shorthand's "x20" after a model's specs and no GPU ("qwen32 fp8 x20", "70b awq 8k x10"): the workload
+# times 20, its people at once. Glued to a GPU ("h100 x2") it is that GPU's count, read before this; alone it had
+# been refused as an unknown GPU "x20".
+TIMES_USERS = regexes.compile(r"(?<![^\s(,])[x×](\d{1,5})(?=$|[\s?!;,)]|\.(?!\d))")
+
+
+def _times_users(scan: _Scan, m: re.Match, query: Query) -> int | None:
+    value = int(m.group(1))
+    if value < 2 or _load_said(scan):
+        return None
+    query.times_users.append((m.group(0), value))
+    return value
 
 
 def _plain_context(text: str) -> int | None:
@@ -6890,6 +6978,37 @@ def _sizes(scan: _Scan, catalog: Catalog) -> None:
         if m.group(0) in known:
             scan.found.setdefault("family", []).append((m.group(0), scan.original[m.start() : m.end()]))
             scan.blank(m.start(), m.end())
+
+
+# Sales shorthand writes a width as a size is written, right after the model's size: "70b 4b 32k 10u" (4 bits),
+# "qwen 32b 8b 16k" (8 bits). Only 4 and 8, the widths people quantize to, only after a larger size and with more
+# of the line after it; the two sizes had been refused as two models.
+_WIDTH_AS_SIZE = {"4b": "int4", "8b": "fp8"}
+
+
+_SIZE_TYPED = regexes.compile(r"(\d+(?:[.,]\d+)?)\s*b\b")
+
+
+def _width_after_size(scan: _Scan, query: Query) -> None:
+    sizes, models = scan.found.get("size", []), scan.found.get("model", [])
+    if scan.found.get("precision") or len(sizes) + len(models) != 2 or not sizes:
+        return
+    width, typed = sizes[-1]
+    precision = _WIDTH_AS_SIZE.get(typed.strip())
+    earlier = (models or sizes)[0][1]  # the model ("qwen 32b") or the size ("70b") typed before it
+    first = _SIZE_TYPED.findall(earlier.lower())
+    at = scan.original.find(earlier), scan.original.rfind(typed)
+    if precision is None or not first or not 0 <= at[0] < at[1] or not _float(first[-1]) > _float(width[:-1]):
+        return
+    if scan.original[at[0] + len(earlier) : at[1]].strip(" ,@"):
+        return  # "llama 70b ou 8b?", "70b e 8b": two sizes joined by a word are two models
+    if not scan.original[at[1] + len(typed) :].strip(" ,.?!"):
+        return  # "70b 8b" alone is two models, refused as such: a spec line goes on ("70b 4b 32k 10u")
+    scan.found["size"] = sizes[:-1]
+    if not scan.found["size"]:
+        scan.found.pop("size")
+    scan.found["precision"] = [(precision, typed)]
+    query.corrections.append((typed, f"{typed.strip()[:-1]} bits"))
 
 
 # A family word and a number with no unit, as sales shorthand writes a size: "llama 405 fp8", "llama 70 4bit",
@@ -8216,6 +8335,21 @@ def _precisions_offered(scan: _Scan) -> bool:
     )
 
 
+def _gguf_repo_typed(text: str) -> bool:
+    """Whether a GGUF repo in the text names its file's type ("-GGUF:Q5_K_M", "-Q6_K-GGUF"); one of no type said
+    does not, and neither does another format ("-AWQ"), which a llama.cpp runtime cannot run."""
+    for m in REPO.finditer(text.lower()):
+        if "gguf" not in m.group(0):
+            continue
+        try:
+            precision = repo_precision(m.group(1) + (m.group(2) or ""))[1]
+        except SizingError:
+            continue
+        if precision not in (None, "gguf"):
+            return True
+    return False
+
+
 def _precision(scan: _Scan, catalog: Catalog) -> str | None:
     found = scan.found.get("precision", [])
     typed = [(v, t) for v, t in found if normalize(t) not in RUNTIME_DEFAULTS]
@@ -8226,6 +8360,10 @@ def _precision(scan: _Scan, catalog: Catalog) -> str | None:
         typed = [
             (GGUF_OF_WIDTH.get(v, v) if _LOOSE_WIDTH.fullmatch(normalize(t)) else v, t) for v, t in typed
         ]
+    if found and not typed and _gguf_repo_typed(scan.original):
+        # "bartowski/...-GGUF:Q5_K_M no llama.cpp", "ollama run hf.co/...:Q6_K": the file the repo names is the
+        # one the runtime runs; its usual file had stood in for it (Q4_K_M).
+        return None
     if typed and (len(typed) < len(found) or typed != found):
         found = scan.found["precision"] = typed
     values = list(dict.fromkeys(v for v, _ in found))

@@ -593,6 +593,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     system = _alternatives(w["system_prompt"])
     shared, shared_docs = _alternatives(w["shared_words"]), _alternatives(w["shared_documents"])
     answer_nouns, answer_suffixes = _alternatives(w["answer_nouns"]), _alternatives(w["answer_suffixes"])
+    answer_each = _alternatives([*w["answer_nouns"], *w["answer_each"]])
     of = (
         r"(?:\s+(?:de|com|of|with|around|about|up\s+to|ate|cerca\s+de|uns|umas|~|length|len|size|tamanho|comprimento|"
         r"media|medio|average|avg|maxima|maximo|max|maximum|tipica|tipico|typical)"
@@ -1307,6 +1308,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         # The number first, as benchmarks write it: "1500-token prompts", "300 token responses".
         ("prompt_tokens", regexes.compile(rf"{_NUM}[-\s]*(?:tokens?|toks?)\s+(?:long\s+)?(?:{prompt_nouns})\b"), length),
         ("output_tokens", regexes.compile(rf"{_NUM}[-\s]*(?:tokens?|toks?)\s+(?:long\s+)?(?:{answer_nouns})\b"), length),
+        # "80 tokens per reply", "até 60 tokens por fala", "50 tokens each turn": each answer's length (an NPC's
+        # line, a turn of a dialogue), which had been read as an 80-token context.
+        ("output_tokens", regexes.compile(
+            rf"{_NUM}[-\s]*(?:tokens?|toks?)\s+(?:por|per|a|each|cada|em\s+cada|in\s+each)\s+(?:{answer_each})\b"
+        ), length),
         ("prompt_tokens", regexes.compile(rf"{_NUM}\s+(?:{prompt_nouns})\s+(?:tokens?|toks?)\b"), length),
         # "with 2k prompts and 500 token answers", "4k prompts and 1k answers": a length in thousands right
         # before the noun is tokens, as benchmark write-ups put it; with a period after it ("2k prompts per
