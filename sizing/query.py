@@ -5907,8 +5907,8 @@ PLAIN_USERS = regexes.compile(
     rf"(?<![^\s(])(\d{{1,6}})"
     rf"(?=\s*(?:$|[?!;)]|[.,](?!\d)|\s\d|(?:{_PLAIN_USERS_BEFORE})\b))"
 )
-# Past this a plain number stays a context's ("for 200000"): a question counts that many people in words.
-_PLAIN_USERS_MOST = 100_000
+# Past this a plain number stays a context's ("for 100000"): a question counts that many people in words.
+_PLAIN_USERS_MOST = 50_000
 # What a question already counts that a plain number would contradict or that it is a part of: its load, a
 # training's or a batch's figures, the GPUs it names.
 _PLAIN_USERS_BLOCKED = (

@@ -59,6 +59,10 @@ def test_a_plain_number_that_could_be_a_context_is_the_people_and_said_so(capsys
         ("mistral 7b 50 4k", "4k de contexto · 50 usuários simultâneos"),
         ("llama 70b pra 50", "Llama 3.1 70B · 50 usuários simultâneos"),
         ("qwen 14b pra 250", "Qwen2.5 14B · 250 usuários simultâneos"),
+        # in words, as a digit is read (tests/test_phrasings_round2.py had them left unread)
+        ("llama 8b vinte", "Llama 3.1 8B · 20 usuários simultâneos"),
+        ("llama 8b trinta e dois", "Llama 3.1 8B · 32 usuários simultâneos"),
+        ("qwen 14b, somos dezasseis", "Qwen2.5 14B · 16 utilizadores em simultâneo"),
     ],
 )
 def test_a_number_beside_a_context_is_the_people(capsys, text, understood):
