@@ -1150,10 +1150,44 @@ def _gpu_hours_said(query, r: SizingResult, lang: str) -> list[str]:
             line = t("serving", typed=said, setup=setup, days=i18n.duration(days, lang),
                      per_day=i18n.number(rec.count * 24, lang))  # fmt: skip
         if gpu is not None and gpu != rec.gpu:
-            # hours of another card than the one sized: the count is the recommendation's, said so
-            line += " " + t("other_gpu", named=load_catalog().gpu(gpu).name, gpu=rec.gpu_name)
+            other = None
+            if r.workload.stage != Stage.inference.value:
+                other = _budget_on_its_gpu(query, r, hours, gpu, said, lang)
+            # hours of another card than the one sized: counted on that card where its peak is known (the
+            # recommendation stays), else on the recommendation's, said so
+            line = other or line + " " + t("other_gpu", named=load_catalog().gpu(gpu).name, gpu=rec.gpu_name)
         out.append(line)
     return out
+
+
+def _budget_on_its_gpu(query, r: SizingResult, hours: float, gpu_id: str, said: str, lang: str) -> str | None:
+    """A training's GPU-hours budget of another card than the recommended one ("temos 500 horas de A100"),
+    counted on that card: the run's model FLOPs (advice.run_flops) over its BF16 peak at its architecture's
+    MFU (offering.toml), as advice.estimates counts the recommended one's; with no data volume, the tokens
+    the budget pays for on it. None where that card's peak is unknown, the run has no model FLOPs to count
+    (RL's time follows its generation), or an online teacher's work is not in them."""
+    from sizing import training
+
+    catalog = load_catalog()
+    named = catalog.gpu(gpu_id)
+    if not named.bf16_dense_tflops or r.workload.rl or query.workload.teacher_model:
+        return None
+    # an MFU the question gave is every GPU's (sizing/engine.py _training_mfu)
+    mfu = query.workload.mfu or catalog.training_mfu(named)
+    rate = named.bf16_dense_tflops * 1e12 * mfu  # model FLOPs a second on one card
+    common = dict(typed=said, gpu=named.name, mfu=i18n.percent(mfu, lang), rec=r.recommendation.gpu_name)
+    flops = r.estimates.training_flops
+    if flops:
+        need = flops / rate / 3600
+        if need <= hours:
+            return i18n.t(lang, "understood.gpu_hours.own_gpu_fits", need=i18n.gpu_hours(need, lang),
+                          left=i18n.gpu_hours(hours - need, lang), **common)  # fmt: skip
+        return i18n.t(lang, "understood.gpu_hours.own_gpu_over", need=i18n.gpu_hours(need, lang),
+                      times=i18n.number(need / hours, lang, 1), **common)  # fmt: skip
+    per_token = training.flops_per_token(r.workload.stage, r.workload.method) * r.workload.model.active_params
+    tokens = hours * 3600 * rate / per_token
+    return i18n.t(lang, "understood.gpu_hours.own_gpu_no_volume", tokens=i18n.count(tokens, lang),
+                  formula=f"{training.flops_per_token(r.workload.stage, r.workload.method)}·N·D", **common)  # fmt: skip
 
 
 def understood(result: SizingResult, query, comparison=None) -> list[str]:
