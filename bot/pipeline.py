@@ -70,7 +70,15 @@ NEEDS_INPUT = {
     "query.commercial",
     "query.bare_count",  # "e com 4?" where it could be GPUs or users: asked back
     "query.batch_volume",  # "e pra batch?" after people at once: how many items, in how long
+    # a Slack message linked that could not be read: the question asks to be pasted
+    "slack_link_elsewhere",
+    "slack_link_not_found",
+    "slack_link_failed",
 }
+
+# What a question's words say when they leave it to the Slack message they link to ("quanto precisa pra
+# isso? <link>"): with that message unread, why is the answer, not "Não entendi".
+LEFT_TO_THE_LINK = ("query.nothing_understood", "query.no_model")
 
 # Answers with no model a thread follows up ("e com 20 usuários?" after "o que roda numa 4090?"); the list of
 # what we rent has nothing to change.
@@ -314,13 +322,17 @@ class Pipeline:
 
     # -- entry points ----------------------------------------------------------------------------
 
-    def ask(self, text: str, where: Where, base: Workload | None = None) -> Reply:
+    def ask(
+        self, text: str, where: Where, base: Workload | None = None, unread_link: str | None = None
+    ) -> Reply:
         """A question in words (or a follow-up to `base`); a message that holds several, each answered (in a
-        thread, "e pra 400? e pra 800?": each a follow-up of its question)."""
+        thread, "e pra 400? e pra 800?": each a follow-up of its question). `unread_link`: why the Slack
+        message the question links to could not be read (bot/slack_client.py read_links), said in place of
+        "Não entendi" when the words beside the link ask nothing of their own."""
         several = self._several(text, base)
         if several is not None:
             return self._ask_several(several, where, base)
-        return self._ask_one(text, where, base)
+        return self._ask_one(text, where, base, unread_link)
 
     def holds_several(self, text: str, base: Workload | None = None) -> bool:
         """Whether the message holds several questions, each answered (after `base`, the thread's)."""
@@ -370,7 +382,9 @@ class Pipeline:
         combined.text_answer = "\n\n".join(said + ([note] if note else []))
         return combined
 
-    def _ask_one(self, text: str, where: Where, base: Workload | None = None) -> Reply:
+    def _ask_one(
+        self, text: str, where: Where, base: Workload | None = None, unread_link: str | None = None
+    ) -> Reply:
         started = time.perf_counter()
         lang = self.lang_for(where)
         query = None
@@ -391,6 +405,9 @@ class Pipeline:
             if query is None and isinstance(e, QueryError):
                 # Refused while reading: in the language the answer would have been in (lang_for).
                 lang = self._lang(e.asked_lang, where, base, e.written_lang, text)
+            if unread_link and e.key in LEFT_TO_THE_LINK:
+                # the question was in the message linked: why it was not read, and what to do
+                e = SizingError(f"slack_link_{unread_link}", "slack_link")
             if e.key in NO_MODEL_ANSWERS and isinstance(e, QueryError):
                 return self._what_fits(e, where, text, started, lang)
             return self._refuse(e, where, text, started, lang, query)

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import logging
 import urllib.request
-from typing import BinaryIO
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, BinaryIO
 
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
@@ -25,6 +26,9 @@ from slack_sdk.http_retry.builtin_handlers import (
     ServerErrorRetryHandler,
 )
 from slack_sdk.webhook import WebhookClient
+
+if TYPE_CHECKING:
+    from sizing.workload import Workload
 
 logger = logging.getLogger(__name__)
 # A lookup that takes longer than this is given up (the directory then assumes the careful answer).
@@ -111,32 +115,75 @@ def upload_file(client: WebClient, channel: str, file: BinaryIO, length: int, fi
     )
 
 
-def linked_words(client: WebClient, channel: str | None, text: str) -> list[str]:
-    """The words of the Slack messages `text` (as Slack sends it) links to: "quanto precisa pra isso? <link
-    to the customer's message>". Slack unfurls such a link only after the message is posted, in a hidden
+# Slack's errors for a message or conversation that is not there for this app: deleted, or a channel it is
+# not in (https://docs.slack.dev/reference/methods/conversations.replies, "Errors").
+NOT_FOUND_ERRORS = ("message_not_found", "thread_not_found", "channel_not_found", "not_in_channel")
+
+
+@dataclass
+class Linked:
+    """What the Slack messages a question links to hold: `words`, what people wrote there; `answers`, this
+    app's answers linked, as (channel, ts, thread_ts) for the request log's thread rows; `unread`, why a link
+    could not be read, one of "elsewhere" (a channel not public, and not the one asked in), "not_found" and
+    "failed" (Slack refusing or slow)."""
+
+    words: list[str] = field(default_factory=list)
+    answers: list[tuple[str, str, str | None]] = field(default_factory=list)
+    unread: list[str] = field(default_factory=list)
+
+
+def read_links(client: WebClient, channel: str | None, text: str) -> Linked:
+    """The Slack messages `text` (as Slack sends it) links to: "quanto precisa pra isso? <link to the
+    customer's message>". Slack unfurls such a link only after the message is posted, in a hidden
     message_changed event (https://docs.slack.dev/reference/events/message/message_changed), and a slash
     command never: what arrives has no words of the linked message. They are read with
     conversations.replies, which takes the ts of any message, in a thread or not
     (https://docs.slack.dev/reference/methods/conversations.replies), only from `channel` (where the
     question was asked) or a public channel: an answer in one conversation never tells what a private one
-    said. A bot's post (an answer of this app's) is an answer, not a question, and is left out, as when
-    forwarded. Slack refusing or slow, a message is left out."""
+    said. A bot's post is no question: in `answers`, where the request log finds this app's (answered_base).
+    A link not read says why in `unread`."""
     from .slacktext import linked_messages, message_text
 
-    words = []
+    linked = Linked()
     for linked_channel, ts in linked_messages(text):
         if linked_channel != channel and not _public(client, linked_channel):
+            linked.unread.append("elsewhere")
             continue
         try:
             answer = client.conversations_replies(
                 channel=linked_channel, ts=ts, latest=ts, oldest=ts, inclusive=True, limit=1
             )
         except Exception as e:  # not a member, no history scope, deleted, rate limited past retries
-            logger.warning("reading a linked message failed: %s", failure_reason(e))
+            reason = failure_reason(e)
+            logger.warning("reading a linked message failed: %s", reason)
+            linked.unread.append("not_found" if reason in NOT_FOUND_ERRORS else "failed")
             continue
         found = [m for m in answer.get("messages") or [] if isinstance(m, dict) and m.get("ts") == ts]
-        words += [message_text(m, forwarded=False) for m in found[:1] if not m.get("bot_id")]
-    return words
+        if not found:
+            linked.unread.append("not_found")
+        for message in found[:1]:
+            if message.get("bot_id"):
+                linked.answers.append((linked_channel, ts, message.get("thread_ts")))
+            else:
+                linked.words.append(message_text(message, forwarded=False))
+    return linked
+
+
+def answered_base(log, linked: Linked) -> Workload | None:
+    """The question of this app's answer a message links to ("e com 4 h100? <link to an answer>"), for the
+    message to follow up as a reply in its thread does: the row saved under the answer's own ts (bot/listeners
+    /messages.py _post), else its thread's last (an answer posted before answers had rows of their own)."""
+    from sizing.workload import Workload
+
+    for channel, ts, thread_ts in linked.answers:
+        for key in filter(None, (ts, thread_ts)):
+            saved = log.load_thread(channel, key)
+            if saved:
+                try:
+                    return Workload.given(saved[0])
+                except ValueError:
+                    continue
+    return None
 
 
 def _public(client: WebClient, channel: str) -> bool:

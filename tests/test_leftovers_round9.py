@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from . import slack_requests as sr
 from .gpu_size_run import answer, answer_json
+from .slack_harness import text_of
 
 # -- a GPU-hours budget of another card than the recommended one ---------------------------------------------
 
@@ -73,3 +75,105 @@ def test_a_budget_of_another_card_in_english(capsys):
 )
 def test_each_rtx_4070_is_its_own_card_with_its_memory(capsys, question, card):
     assert answer(capsys, question).startswith(f"Entendi: Llama 3.1 8B · 1× {card}")
+
+
+# -- the Slack app: a link to one of its answers, a link it cannot read ---------------------------------------
+
+_ANSWER_TS = "1700000900.000100"  # the ts Slack gives the app's answer (chat.postMessage's reply)
+
+
+def _answer_linked(slack, question: str) -> str:
+    """The app answers `question` in a thread of C0001, Slack giving its answer _ANSWER_TS; a permalink to
+    that answer, which conversations.replies serves as the app's post it is."""
+    posted = {"ok": True, "channel": "C0001", "ts": _ANSWER_TS}
+    slack.fake.reply("chat.postMessage", lambda p: {**posted, "channel": p.get("channel")})
+    slack.event(sr.app_mention(f"<@UBOT> {question}", ts="1700000800.000100"), "EvL9q")
+    slack.fake.wait_for("chat.postMessage")
+    slack.fake.clear()
+    answer = {"type": "message", "user": "UBOT", "bot_id": "BBOT", "text": "Llama 3.1 70B",
+              "ts": _ANSWER_TS, "thread_ts": "1700000800.000100"}  # fmt: skip
+    slack.fake.reply(
+        "conversations.replies", lambda p: {"messages": [answer] if p.get("ts") == _ANSWER_TS else []}
+    )
+    slack.fake.reply(
+        "conversations.info", {"channel": {"id": "C0001", "is_channel": True, "is_private": False}}
+    )
+    return f"https://nossanuvem.slack.com/archives/C0001/p{_ANSWER_TS.replace('.', '')}?thread_ts=1700000800.000100&cid=C0001"
+
+
+@pytest.mark.parametrize("where", ["mention", "dm", "command"])
+def test_a_link_to_one_of_the_apps_answers_follows_up_its_question(slack, where):
+    # It had been read as a question of its own: "e com 4 h100?" alone has no model ("Faltou dizer o modelo").
+    link = _answer_linked(slack, "llama 3.1 70b para 50 usuários")
+    if where == "command":
+        said = text_of(slack.answer(f"e com 4 h100? <{link}>")["blocks"])
+    else:
+        if where == "mention":
+            event = sr.app_mention(f"<@UBOT> e com 4 h100? <{link}>", channel="C0002", ts="1700001000.000100")
+        else:
+            event = sr.message(f"e com 4 h100? <{link}>", channel="DU0051", channel_type="im", user="U0051")
+        slack.event(event, f"EvL9{where}")
+        [answer] = slack.fake.wait_for("chat.postMessage")
+        said = text_of(answer.params["blocks"])
+    assert "Llama 3.1 70B" in said and "4× H100 SXM 80 GB" in said and "50 usuários" in said, said
+    assert "Faltou dizer o modelo" not in said and "Não entendi" not in said
+
+
+def test_a_link_to_an_answer_not_in_the_log_is_still_no_question(slack):
+    # Another bot's post, or an answer the log no longer holds: no question to follow, as before.
+    answer = {"type": "message", "user": "UOTHER", "bot_id": "BOTHER", "text": "Llama 3.1 70B · 50 usuários",
+              "ts": "1700000700.000100"}  # fmt: skip
+    slack.fake.reply("conversations.replies", {"messages": [answer]})
+    link = "https://nossanuvem.slack.com/archives/C0001/p1700000700000100"
+    slack.event(sr.app_mention(f"<@UBOT> e em 4 bits? <{link}>"), "EvL9other")
+    [reply] = slack.fake.wait_for("chat.postMessage")
+    assert "Llama 3.1 70B" not in text_of(reply.params["blocks"])
+
+
+_LINK = "https://nossanuvem.slack.com/archives/{channel}/p1700000700000100"
+
+
+@pytest.mark.parametrize(
+    ("question", "setup", "says"),
+    [
+        (
+            "quanto precisa pra isso?",
+            "private",
+            "Não li a mensagem do link: ela está num canal privado (ou num que não consigo ver)",
+        ),
+        ("quanto precisa pra isso?", "not_found", "Não encontrei a mensagem do link: ela foi apagada"),
+        (
+            "quanto precisa pra isso?",
+            "failed",
+            "Não consegui ler a mensagem do link: o Slack recusou a leitura",
+        ),
+        ("how much do we need for this?", "not_found", "I could not find the linked message: it was deleted"),
+    ],
+)
+def test_a_linked_message_that_cannot_be_read_says_why_and_what_to_do(slack, question, setup, says):
+    # It had answered "Não entendi o pedido." with no reason.
+    channel = "GPRIV01" if setup == "private" else "C0001"
+    if setup == "private":
+        info = {"id": channel, "is_channel": False, "is_group": True, "is_private": True}
+        slack.fake.reply("conversations.info", {"channel": info})
+    elif setup == "not_found":
+        slack.fake.reply("conversations.replies", {"ok": False, "error": "thread_not_found"})
+    else:
+        slack.fake.fail("conversations.replies", status=200, body={"ok": False, "error": "access_denied"})
+    slack.event(sr.app_mention(f"<@UBOT> {question} <{_LINK.format(channel=channel)}>"), f"EvL9{setup}")
+    [reply] = slack.fake.wait_for("chat.postMessage")
+    said = text_of(reply.params["blocks"])
+    assert says in said, said
+    assert "Cole aqui o texto da pergunta" in said or "Paste the question's text here" in said
+    assert "Não entendi" not in said and "did not understand" not in said
+
+
+def test_a_question_of_its_own_beside_a_link_not_read_is_answered(slack):
+    # The words ask something themselves: they are answered, the link not read or not
+    slack.fake.reply("conversations.replies", {"ok": False, "error": "thread_not_found"})
+    slack.event(
+        sr.app_mention(f"<@UBOT> qwen3 32b para 20 usuários <{_LINK.format(channel='C0001')}>"), "EvL9own"
+    )
+    [reply] = slack.fake.wait_for("chat.postMessage")
+    said = text_of(reply.params["blocks"])
+    assert "Qwen3 32B" in said and "Não encontrei a mensagem" not in said

@@ -18,7 +18,7 @@ from ..blocks import form_unavailable
 from ..directory import ACK_BUDGET_S, ANSWER_BUDGET_S
 from ..log import logwords
 from ..pipeline import Where
-from ..slack_client import linked_words, open_view, send_to_response_url
+from ..slack_client import answered_base, open_view, read_links, send_to_response_url
 from ..slacktext import linked_messages, plain, visible
 from ..views import form_view
 from . import manager
@@ -75,12 +75,16 @@ def register(app: App, services) -> None:
             record_form_failure(services.log, where, lang, reason)
 
     def answer_linked(text: str, command: dict, client: WebClient, deadline: float) -> None:
-        linked = linked_words(client, command.get("channel_id"), text)
-        answer_later(plain("\n".join([text, *linked])), command, deadline)
+        linked = read_links(client, command.get("channel_id"), text)
+        # a link to one of the app's answers: its question followed up, as a reply in its thread is
+        base = answered_base(services.log, linked)
+        unread = linked.unread[0] if linked.unread and not linked.words and base is None else None
+        answer_later(plain("\n".join([text, *linked.words])), command, deadline, base, unread)
 
-    def answer_later(text: str, command: dict, deadline: float) -> None:
+    def answer_later(text: str, command: dict, deadline: float, base=None, unread: str | None = None) -> None:
         where, _ = where_for_command(command, services, deadline - time.monotonic())
-        reply = services.pipeline.ask(text, where)
+        follow_up = base if base is not None and not services.pipeline.is_new_question(text, base) else None
+        reply = services.pipeline.ask(text, where, base=follow_up, unread_link=unread)
         failure = send_to_response_url(
             command.get("response_url"), services.settings.slack_timeout, reply.message.kwargs()
         )

@@ -13,7 +13,7 @@ from sizing.workload import Workload
 
 from ..directory import ANSWER_BUDGET_S, from_another_team, users_workspace
 from ..pipeline import FOLLOWED_NO_MODEL, Where
-from ..slack_client import linked_words
+from ..slack_client import Linked, answered_base, read_links
 from ..slacktext import carries_forwarded, message_text, plain, says_something, visible
 from ..unfinished import promise, then_done
 
@@ -60,16 +60,20 @@ def register(app: App, services) -> None:
         services.after_ack.submit(then_done, services, held, answer_mention, event, body, client)
 
     def answer_mention(event: dict, body: dict, client: WebClient) -> None:
-        text = plain(_with_linked_messages(client, event))
+        said, linked = _with_linked_messages(client, event)
+        text = plain(said)
         thread_ts = event.get("thread_ts") or event["ts"]
         where = _where(event, body, services, "mention", thread_ts)
-        base = _thread_base(services, event["channel"], event.get("thread_ts"))
+        # A link to one of the app's answers is followed up as a reply in its thread is, before this thread's
+        base = answered_base(services.log, linked) or _thread_base(
+            services, event["channel"], event.get("thread_ts")
+        )
         # In a thread the bot answered, a mention without a model of its own changes the last answer.
         follow_up = base if base is not None and not services.pipeline.is_new_question(text, base) else None
         if base is None and event.get("thread_ts") not in (None, event["ts"]):
             # "@gpu-sizer" (or "@gpu-sizer e em 8 bits?") under a customer's question: that question.
             text, follow_up = _with_thread_question(client, services, event, text)
-        reply = services.pipeline.ask(text, where, base=follow_up)
+        reply = services.pipeline.ask(text, where, base=follow_up, unread_link=_unread(linked))
         _post(client, services, event["channel"], thread_ts, reply)
 
     def on_message(event: dict, body: dict, client: WebClient, context) -> None:
@@ -92,7 +96,9 @@ def register(app: App, services) -> None:
         services.after_ack.submit(then_done, services, held, answer_message, event, body, client, base)
 
     def answer_message(event: dict, body: dict, client: WebClient, base: Workload | None) -> None:
-        text = plain(_with_linked_messages(client, event))
+        said, linked = _with_linked_messages(client, event)
+        text = plain(said)
+        base = answered_base(services.log, linked) or base  # an answer linked, before the thread's own
         is_dm = event.get("channel_type") == "im"
         thread_ts = event.get("thread_ts")
         surface = "thread" if thread_ts and not is_dm else "dm"
@@ -129,7 +135,9 @@ def register(app: App, services) -> None:
             ):
                 return
         where = _where(event, body, services, surface, thread_ts)
-        reply = services.pipeline.ask(text, where, base=base if follow_up else None)
+        reply = services.pipeline.ask(
+            text, where, base=base if follow_up else None, unread_link=_unread(linked)
+        )
         _post(
             client, services, event["channel"], thread_ts, reply, dm_key=event["channel"] if is_dm else None
         )
@@ -236,15 +244,21 @@ def _thread_question(client: WebClient, event: dict) -> tuple[str, Workload | No
     return (plain(message_text(first)), None) if first is not None else ("", None)
 
 
-def _with_linked_messages(client: WebClient, event: dict) -> str:
+def _with_linked_messages(client: WebClient, event: dict) -> tuple[str, Linked]:
     """What a message says, followed by the words of the Slack messages it links to (bot/slack_client.py,
-    linked_words), unless it carries another message's words already (forwarded, or its link unfurled)."""
+    read_links), unless it carries another message's words already (forwarded, or its link unfurled); and
+    what the links held."""
     said = message_text(event)
     if carries_forwarded(event):
-        return said
-    return "\n".join(
-        filter(None, (said, *linked_words(client, event.get("channel"), message_text(event, False))))
-    )
+        return said, Linked()
+    linked = read_links(client, event.get("channel"), message_text(event, False))
+    return "\n".join(filter(None, (said, *linked.words))), linked
+
+
+def _unread(linked: Linked) -> str | None:
+    """Why the message's link could not be read, when none was: what its answer says if the words beside
+    the link ask nothing of their own (bot/pipeline.py)."""
+    return linked.unread[0] if linked.unread and not linked.words and not linked.answers else None
 
 
 def _ts(message: dict) -> float:
@@ -355,7 +369,11 @@ def _post(
         if dm_key:
             services.log.save_thread(channel, dm_key, data, reply.lang)
     try:
-        client.chat_postMessage(channel=channel, thread_ts=thread_ts, **reply.message.kwargs())
+        posted = client.chat_postMessage(channel=channel, thread_ts=thread_ts, **reply.message.kwargs())
+        if reply.follow_from is not None and posted.get("ts"):
+            # under the answer's own ts too: a link to it ("e com 4 h100? <link>") follows up this answer,
+            # not the thread's last (bot/slack_client.py answered_base)
+            services.log.save_thread(channel, posted["ts"], reply.follow_from.non_defaults(), reply.lang)
     except Exception as e:  # Slack's API down, rate limited past its retries, or too slow
         reason = e.response.get("error") if isinstance(e, SlackApiError) else type(e).__name__
         logger.warning("chat.postMessage failed: %s", reason)
