@@ -1443,9 +1443,11 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         parts.append(t(f"understood.rl_{w.rl_generation}"))
     if w.rl_reference is not None:
         parts.append(t("understood.rl_reference" if w.rl_reference else "understood.rl_no_reference"))
+    if w.rl_reward_models:
+        parts.append(t("understood.rl_reward_models", n=w.rl_reward_models))
     if w.rl_reward_arch:  # a reward model of its own, named as typed ("reward model: llama 3.2 1b")
         parts.append(t("understood.rl_reward_arch", model=_model_name(w.rl_reward_arch)))
-    elif w.rl_reward_model is not None:
+    elif w.rl_reward_model is not None and not w.rl_reward_models:
         parts.append(
             t("understood.rl_reward_model" if w.rl_reward_model else "understood.rl_reward_functions")
         )

@@ -1445,7 +1445,7 @@ def rl_run(plan: Plan, setup: Setup, catalog: Catalog) -> RLRun | None:
     if ppo:
         terms.append((coefficient, reward))  # the value model, trained like the policy
     if plan.rl_reward_model:
-        terms.append((2, reward))  # the reward model's forward over each completion
+        terms.append((2 * plan.rl_reward_models, reward))  # each reward model's forward over each completion
     if plan.rl_reference:
         terms.append((2, model))  # the reference's forward (with adapters: the base, adapters off)
     # MoE: the active parameters, as training_flops

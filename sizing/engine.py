@@ -2130,6 +2130,7 @@ def _rl_info(plan: Plan) -> RLInfo:
         generations=plan.rl_generations,
         reference_model=plan.rl_reference,
         reward_model=plan.rl_reward_model,
+        reward_models=plan.rl_reward_models if plan.rl_reward_model else 0,
         generation=plan.rl_generation,
     )
 

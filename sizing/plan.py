@@ -204,6 +204,7 @@ class Plan(msgspec.Struct, frozen=True):
     rl_reference: bool = False
     rl_reward_model: bool = False  # a frozen reward model scores the completions (PPO's; RLOO's by default)
     rl_reward_arch: ModelEntry | None = None  # a reward model of its own, named (None: the policy's size)
+    rl_reward_models: int = 1  # how many frozen reward models score each completion
     rl_generation: str = "colocate"
     rl_prompts: int | None = (
         None  # prompts the run goes through (dataset x epochs): what its time scales with
@@ -1451,6 +1452,16 @@ def _rl_lengths(w: Workload, lang: str) -> int:
     return prompt + completion
 
 
+def _reward_sibling(model: ModelEntry, size: str, catalog: Catalog) -> ModelEntry | None:
+    """The policy's own release at the size a reward model was given ("ppo no llama 3.1 8b com reward model de
+    70b": Llama 3.1 70B, the same tokenizer), where the catalogue has one; None leaves the policy's
+    architecture scaled to that size."""
+    from .query import _thread_family_size
+
+    sibling = _thread_family_size(catalog, model.id, size.strip().lower().replace(" ", ""))
+    return catalog.model(sibling) if sibling else None
+
+
 def _reward_arch(w: Workload, plan: Plan, catalog: Catalog, lang: str, said: list[str]) -> ModelEntry | None:
     """An RL run's reward model of its own (Workload.rl_reward_arch), said with its frozen weights; a name the
     catalogue cannot size leaves the policy's size, said so. Its vocabulary must be the policy's for TRL,
@@ -1460,7 +1471,11 @@ def _reward_arch(w: Workload, plan: Plan, catalog: Catalog, lang: str, said: lis
     try:
         # A size alone ("reward model de 7b") is the policy's own architecture at that size: a reward model made
         # from the policy's family shares its tokenizer, as TRL needs (a stand-in of another family would not).
-        reward = scale_layers(model, size) if size else resolve_model(w.rl_reward_arch or "", catalog).model
+        reward = _reward_sibling(model, w.rl_reward_arch or "", catalog) if size else None
+        if reward is None:
+            reward = (
+                scale_layers(model, size) if size else resolve_model(w.rl_reward_arch or "", catalog).model
+            )
         if reward.scaled_from:  # named in the reader's language, as the question's model is
             base = catalog.model(reward.scaled_from).name
             reward = _changed(reward, name=t(lang, "model.scaled_name", base=base, layers=reward.num_layers))
@@ -1551,6 +1566,14 @@ def _rl_defaults(
         else:
             said.append(t(lang, "assume.preference_reference_lora", method="PPO"))
         generation = w.rl_generation or "generate"
+    reward_models = w.rl_reward_models or 1 if reward_model else 1
+    if reward_models > 1:
+        each = (
+            i18n.gb(2 * reward_arch.params if full else weight_bytes(model, plan.precision, catalog).bytes
+                    * reward_arch.params / model.params, lang)
+            if reward_arch is not None else frozen
+        )  # fmt: skip
+        said.append(t(lang, "assume.rl_reward_models", n=reward_models, each=each))
     stack = plan.stack or catalog.default_stack
     if generation == "colocate" and stack.rl_shared_weights:
         said.append(t(lang, "assume.rl_colocate_shared", stack=stack.name))
@@ -1567,6 +1590,7 @@ def _rl_defaults(
         rl_reference=reference,
         rl_reward_model=reward_model,
         rl_reward_arch=reward_arch,
+        rl_reward_models=reward_models,
         rl_generation=generation,
     )
 

@@ -8890,10 +8890,12 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         if method
         else (base is not None and base.method is not None and base.method.is_rl)
     )
-    for kind in ("rl_generations", "rl_generation", "rl_reference", "rl_reward_model"):
+    for kind in ("rl_generations", "rl_generation", "rl_reference", "rl_reward_model", "rl_reward_models"):
         value = _one(scan, kind, kind)
         if value is not None and rl:
             fields[kind] = value
+    if fields.get("rl_reward_models"):
+        fields["rl_reward_model"] = True  # "dois reward models": rewards from reward models, however many
     completion = _one(scan, "rl_completion", "completion")
     if completion is not None and rl and not fields.get("output_tokens"):
         fields["output_tokens"] = completion
@@ -10158,7 +10160,7 @@ SERVING_ONLY = frozenset(
 TRAINING_ONLY = frozenset(
     {"seq_len", "batch", "zero", "compare_zero", "compare_stages", "tokens", "optimizer", "lora_rank", "checkpointing", "cpu_offload",
      "lora_targets", "offload_params", "pp", "method", "rl_generations", "rl_generation", "rl_reference", "rl_reward_model",
-     "rl_reward_arch", "days", "examples", "example_tokens", "example_average", "data_bytes", "epochs", "stack", "teacher_model", "teacher_offline", "global_batch", "grad_accum", "steps",
+     "rl_reward_models", "rl_reward_arch", "days", "examples", "example_tokens", "example_average", "data_bytes", "epochs", "stack", "teacher_model", "teacher_offline", "global_batch", "grad_accum", "steps",
      "batch_as_global", "data_period", "data_periods", "vision_trained"}
 )  # fmt: skip
 

@@ -150,6 +150,7 @@ class RLInfo(Record, kw_only=True):
     reference_model: bool
     generation: str  # colocate (vLLM on the training GPUs), server (trl vllm-serve elsewhere) or generate
     reward_model: bool = False  # a frozen reward model scores the completions (PPO; RLOO unless functions)
+    reward_models: int = 0  # how many frozen reward models score them (0: none)
 
 
 class SpeculativeInfo(Record, kw_only=True):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from . import regexes
 from .catalog import Catalog
 from .speculative_query import _other_model, name_after
+from .vocabulary import load_vocabulary
 
 # An RL run said: the reward model is its own model only there ("reward model" alone may be its training).
 _RL = regexes.compile(r"\b(?:ppo|rlhf|grpo|rloo|dapo|reinforcement\s+learning|aprendizado\s+por\s+reforco)\b")
@@ -21,12 +22,28 @@ _CUE = regexes.compile(
 )
 
 
+# Several frozen reward models scoring each completion: "dois reward models", "2 modelos de recompensa", "two
+# reward models" (Llama 2's RLHF trained two, one for helpfulness and one for safety: arXiv:2307.09288,
+# section 3.2.2). The count is a digit or a number word (vocabulary [numbers]).
+_COUNT = regexes.compile(r"\b(\d{1,2}|[a-z]+)\s+(?:reward[\s_-]+models|modelos\s+de\s+recompensa)\b")
+# More reward models than this is no RLHF setup anyone runs: not read as a count.
+MAX_REWARD_MODELS = 8
+
+
 def take(scan, catalog: Catalog) -> None:
-    """found["rl_reward_arch"] as (name, typed): the reward model's own model, when another model is named."""
+    """found["rl_reward_arch"] as (name, typed): the reward model's own model, when another model is named;
+    found["rl_reward_models"]: how many reward models, when several are said."""
     if "reward" not in scan.work and "recompensa" not in scan.work and "rm" not in scan.work:
         return
     if not _RL.search(scan.work):
         return
+    for m in list(_COUNT.finditer(scan.work)):
+        word = m.group(1)
+        n = int(word) if word.isdigit() else load_vocabulary().numbers.get(word)
+        if n is None or not 2 <= n <= MAX_REWARD_MODELS:
+            continue
+        scan.found.setdefault("rl_reward_models", []).append((n, scan.original[m.start() : m.end()].strip()))
+        scan.blank(m.start(), m.end())
     for cue in list(_CUE.finditer(scan.work)):
         found = name_after(scan, catalog, cue.end())
         if found is None:

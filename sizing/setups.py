@@ -333,6 +333,7 @@ def _training_memory(
             reference=plan.rl_reference,
             reward_model=plan.rl_reward_model,
             reward_arch=plan.rl_reward_arch,
+            reward_models=plan.rl_reward_models,
             generation=plan.rl_generation,
             kv_bytes_per_token=kv_cache.bytes_per_token(plan.model, 2),
             **options,  # type: ignore[arg-type]

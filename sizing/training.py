@@ -732,6 +732,7 @@ def rl_memory(
     kv_bytes_per_token: float,
     reward_model: bool = False,
     reward_arch: Architecture | None = None,
+    reward_models: int = 1,
     tp: int = 1,
     pp: int = 1,
     **options,
@@ -756,7 +757,10 @@ def rl_memory(
     r = reward_arch or a
     r_base = base_weight_bytes if reward_arch is None else round(base_weight_bytes * r.params / a.params)
     if method == "ppo" or reward_model:
-        extra_weights += stage_weight_bytes(r, 2 * r.params if full else r_base, 2.0, pp) / tp / shard
+        # each reward model said is frozen weights of its own ("dois reward models"); the value model starts
+        # from one of them
+        each = stage_weight_bytes(r, 2 * r.params if full else r_base, 2.0, pp) / tp / shard
+        extra_weights += reward_models * each
     if method == "ppo":
         # The value model: the reward model's architecture with a scalar head, trained the way the policy is
         # (with LoRA, an adapter of its own on its own frozen base, as OpenRLHF does for its critic).

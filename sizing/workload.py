@@ -189,6 +189,8 @@ class Workload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, dict=Tr
     rl_reference: bool | None = None
     # RL: rewards from a reward model (True) or from functions, a verifier (False); None: the method's default
     rl_reward_model: bool | None = None
+    # RL: how many frozen reward models score each completion ("dois reward models"); None: one
+    rl_reward_models: int | None = None
     # days a training run may take (the deadline)
     days: int | float | None = None  # whole days, or a fraction when said in hours ("em 6h")
     # training examples in the dataset

@@ -177,3 +177,47 @@ def test_a_question_of_its_own_beside_a_link_not_read_is_answered(slack):
     [reply] = slack.fake.wait_for("chat.postMessage")
     said = text_of(reply.params["blocks"])
     assert "Qwen3 32B" in said and "Não encontrei a mensagem" not in said
+
+
+# -- RLHF with several reward models, or one of another size ----------------------------------------------------
+
+
+def weights_gb(data: dict) -> float:
+    return data["memory"]["weights"] / 1e9
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "ppo no llama 8b com dois reward models",
+        "ppo no llama 8b com 2 modelos de recompensa",
+        "rlhf ppo on llama 3.1 8b with two reward models",
+    ],
+)
+def test_a_second_reward_model_adds_its_frozen_weights(capsys, question):
+    # It had been refused in part ("Não entendi: “reward”") and sized with one. Llama 2's RLHF trained two
+    # reward models, helpfulness and safety (arXiv:2307.09288, section 3.2.2): each is frozen BF16 weights.
+    text = answer(capsys, question)
+    first = text.splitlines()[0]
+    assert ("2 modelos de recompensa" in first or "2 reward models" in first) and "reward”" not in text
+    one = answer_json(capsys, "ppo no llama 8b com reward model")
+    two = answer_json(capsys, question)
+    # 2 bytes x 8.03B parameters more: 16.1 GB
+    assert weights_gb(two) - weights_gb(one) == pytest.approx(16.06, rel=0.02)
+    assert "cada um com 16,1 GB" in text or "each 16.1 GB" in text
+
+
+def test_reward_models_time_counts_each_forward(capsys):
+    # Each reward model scores every completion: a 2·N·D forward each in the RL time estimate
+    text = answer(capsys, "grpo no qwen 7b com 3 reward models, 1000 prompts, colocate")
+    assert "3 modelos de recompensa" in text.splitlines()[0]
+    # the policy's 6·N·D and three reward models' forwards, 3 x 2·N·D (against "6·N·D + 2·N·D" with one)
+    assert "(6·N·D + 6·N·D = " in text, text
+    assert "(6·N·D + 2·N·D = " in answer(capsys, "grpo no qwen 7b com reward model, 1000 prompts, colocate")
+
+
+def test_a_reward_model_of_a_size_the_policys_release_has_is_that_model(capsys):
+    # "reward model de 70b" beside Llama 3.1 8B: Llama 3.1 70B (the same tokenizer), not the 8B's layers
+    # stretched to 317
+    text = answer(capsys, "ppo no llama 8b com reward model de 70b")
+    assert "o Llama 3.1 70B: 141,1 GB na precisão da base" in text and "317 camadas" not in text

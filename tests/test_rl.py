@@ -33,7 +33,8 @@ def test_grpo_defaults_are_trls_and_said(catalog):
     assert w.method == "grpo" and w.stage == "full"
     # GRPOConfig (TRL v1.9): 8 generations, 256-token completions, beta 0 (no reference), vLLM colocated.
     assert msgspec.to_builtins(w.rl) == {"prompt_tokens": 512, "completion_tokens": 256, "generations": 8,
-                                 "reference_model": False, "generation": "colocate", "reward_model": False}  # fmt: skip
+                                 "reference_model": False, "generation": "colocate", "reward_model": False,
+                                 "reward_models": 0}  # fmt: skip
     assert w.seq_len == 768 and w.batch == 8
     said = " ".join(r.assumptions)
     for words in ("GRPO", "num_generations", "beta = 0", "vllm_gpu_memory_utilization", "colocate"):
@@ -194,7 +195,8 @@ def test_rloo_defaults_are_trls_and_said(catalog):
     # RLOOConfig (TRL v1.9): num_generations 2, 256-token completions, beta 0.05 (a reference is loaded);
     # the reward model of the RLOO paper's RLHF runs, vLLM colocated as GRPO here.
     assert msgspec.to_builtins(w.rl) == {"prompt_tokens": 512, "completion_tokens": 256, "generations": 2,
-                                 "reference_model": True, "generation": "colocate", "reward_model": True}  # fmt: skip
+                                 "reference_model": True, "generation": "colocate", "reward_model": True,
+                                 "reward_models": 1}  # fmt: skip
     said = " ".join(r.assumptions)
     for words in ("RLOO", "Leave-One-Out", "sem modelo de valor", "2 respostas por prompt",
                   "modelo de recompensa congelado", "função de recompensa"):  # fmt: skip
@@ -288,7 +290,8 @@ def test_rloo_json_carries_its_settings(capsys):
     assert data["workload"]["method"] == "rloo"
     # The KL reference is there (beta 0.05), as the base with the adapters off: no second copy in memory.
     assert data["workload"]["rl"] == {"prompt_tokens": 512, "completion_tokens": 256, "generations": 2,
-                                      "reference_model": True, "generation": "colocate", "reward_model": True}  # fmt: skip
+                                      "reference_model": True, "generation": "colocate", "reward_model": True,
+                                      "reward_models": 1}  # fmt: skip
     assert data["estimates"]["wall_clock_days"] > 0
     assert main(["--model", "qwen2.5-7b", "--stage", "lora", "--method", "rloo", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["workload"]["method"] == "rloo"
