@@ -497,6 +497,11 @@ class TrainingSettings(Strict, kw_only=True):
     mfu_by_architecture: dict[str, Annotated[float, msgspec.Meta(gt=0.05, le=0.9)]] = {}
     # A training run with no deadline is sized to finish within this many days (and the answer says so).
     default_days: Annotated[int, msgspec.Meta(ge=1, le=3650)] = 30
+    # How much faster an FP8 training (Transformer Engine, torchao float8) runs than BF16 on a GPU with FP8
+    # tensor cores (offering.toml says the source); `fp8` is set on the catalogue a question asking for one
+    # is sized with (sizing/engine.py), never in the file.
+    fp8_speedup: Annotated[float, msgspec.Meta(ge=1.0, le=2.0)] = 1.0
+    fp8: bool = False
 
 
 class PopulationSettings(Strict, kw_only=True):
@@ -803,7 +808,11 @@ class Catalog(Strict, kw_only=True):
         """The model FLOPs utilization a training on this GPU is timed at: its architecture's published one,
         else the offering's (a budget of memory with no card says no architecture)."""
         training = self.offering.training
-        return training.mfu_by_architecture.get(getattr(gpu, "architecture", ""), training.mfu)
+        mfu = training.mfu_by_architecture.get(getattr(gpu, "architecture", ""), training.mfu)
+        if training.fp8 and getattr(gpu, "fp8_dense_tflops", 0):
+            # FP8's matrix products, against the BF16 peak the MFU is measured on
+            return mfu * training.fp8_speedup
+        return mfu
 
     def gpu(self, gpu_id: str) -> GPU:
         if gpu_id.endswith("gb") and (budget := Budget.from_id(gpu_id)) is not None:

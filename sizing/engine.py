@@ -132,6 +132,8 @@ def _size(
         catalog = _serving_share(catalog, workload.memory_utilization, workload.lang)
     if workload.mfu is not None and workload.stage.is_training:
         catalog = _training_mfu(catalog, workload.mfu)
+    if fp8_training(workload):
+        catalog = _with_offering(catalog, "training", "fp8", True)  # timed at FP8's speed where GPUs have it
     with one_sizing():  # the search's setups are shared with the alternatives, not computed again
         result = _sized(workload, catalog, source, other_reading, brief)
     serving = serving_workload(workload)
@@ -171,6 +173,12 @@ def _mfu_source(gpu, catalog: Catalog, lang: str) -> str:
     key = "assume.mfu_source_" + arch.lower().replace(" ", "_")
     known = key in i18n.messages(i18n.DEFAULT_LANG)
     return t(lang, key) if known else t(lang, "assume.mfu_source_offering", arch=arch)
+
+
+def fp8_training(workload: Workload) -> bool:
+    """An FP8 training ("treino em fp8", "com transformer engine"): a full fine-tune or pre-training asked in FP8,
+    whose matrix products run in FP8 over BF16 mixed precision's weights (sizing/plan.py)."""
+    return workload.precision == "fp8" and workload.stage in (Stage.full, Stage.pretrain)
 
 
 def _training_mfu(catalog: Catalog, mfu: float) -> Catalog:
@@ -534,8 +542,16 @@ def _sized(
             assumptions.append(t(lang, "assume.mfu_asked", mfu=mfu, formula=formula))
         else:
             gpu = catalog.gpu(timed)
-            assumptions.append(t(lang, "assume.mfu", mfu=i18n.percent(catalog.training_mfu(gpu), lang),
-                                 gpu=gpu.name, formula=formula, source=_mfu_source(gpu, catalog, lang)))  # fmt: skip
+            mfu = catalog.training_mfu(gpu)
+            fp8 = catalog.offering.training.fp8 and gpu.fp8_dense_tflops
+            speedup = catalog.offering.training.fp8_speedup if fp8 else 1.0
+            line = t(lang, "assume.mfu", mfu=i18n.percent(mfu / speedup, lang), gpu=gpu.name, formula=formula,
+                     source=_mfu_source(gpu, catalog, lang))  # fmt: skip
+            if fp8:
+                # the estimate's MFU is BF16's times FP8's speed-up, over the same BF16 peak
+                line += " " + t(lang, "assume.mfu_fp8", speedup=i18n.number(speedup, lang, 1),
+                                mfu=i18n.percent(mfu, lang))  # fmt: skip
+            assumptions.append(line)
     if not plan.stage.is_training and rec is not None and rec.replicas > 1 and not capacity_asked:
         # Each copy runs its own engine: its flags are for its share of the conversations (the line had given all
         # the copies' together, "até 1.465 sequências", as one engine's --max-num-seqs).

@@ -1054,7 +1054,13 @@ def _precision(
             # FP8 training (NVIDIA Transformer Engine, torchao float8; DeepSeek-V3, arXiv:2412.19437, 3.3)
             # casts to FP8 for the matrix products only: the weights, gradients and optimizer states stay
             # those of BF16 mixed precision, so they are counted as such.
-            said.append(t(lang, "assume.fp8_training"))
+            named = resolve_gpu(w.gpu, catalog) if w.gpu and not is_budget(w.gpu) else None
+            if named is not None and not named.fp8_dense_tflops:
+                # Transformer Engine's FP8 needs FP8 tensor cores (Hopper, Ada, Blackwell): none on Ampere
+                raise SizingError("fp8_training_gpu", "fp8_training_examples", gpu=named.name,
+                                  arch=named.architecture)  # fmt: skip
+            said.append(t(lang, "assume.fp8_training", speedup=i18n.number(catalog.offering.training.fp8_speedup,
+                                                                             lang, 1)))  # fmt: skip
         said.append(t(lang, "assume.mixed_precision" if stack.master_weights else "assume.pure_bf16"))
         return catalog.precision("bf16")
     if stage is Stage.lora and asked and asked.nominal_bits <= 4:
