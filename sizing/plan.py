@@ -1458,14 +1458,23 @@ def _rl_lengths(w: Workload, lang: str) -> int:
     return prompt + completion
 
 
+# The size in a catalogue model's name ("Llama 3.1 8B", "Qwen2.5 7B"), swapped for a reward model's size.
+_SIZE_IN_NAME = regexes.compile(r"\b\d+(?:\.\d+)?B\b")
+
+
 def _reward_sibling(model: ModelEntry, size: str, catalog: Catalog) -> ModelEntry | None:
     """The policy's own release at the size a reward model was given ("ppo no llama 3.1 8b com reward model de
     70b": Llama 3.1 70B, the same tokenizer), where the catalogue has one; None leaves the policy's
     architecture scaled to that size."""
-    from .query import _thread_family_size
-
-    sibling = _thread_family_size(catalog, model.id, size.strip().lower().replace(" ", ""))
-    return catalog.model(sibling) if sibling else None
+    wanted = _SIZE_IN_NAME.sub(size.strip().upper().replace(" ", ""), model.name, count=1)
+    if wanted == model.name:
+        return None
+    try:
+        resolved = resolve_model(wanted, catalog)
+    except SizingError:
+        return None
+    # the catalogue's own model of that name only: not a family read or a size scaled
+    return resolved.model if resolved.source == "catalog" and resolved.model.name == wanted else None
 
 
 def _reward_arch(w: Workload, plan: Plan, catalog: Catalog, lang: str, said: list[str]) -> ModelEntry | None:

@@ -88,7 +88,8 @@ def _answer_linked(slack, question: str) -> str:
     posted = {"ok": True, "channel": "C0001", "ts": _ANSWER_TS}
     slack.fake.reply("chat.postMessage", lambda p: {**posted, "channel": p.get("channel")})
     slack.event(sr.app_mention(f"<@UBOT> {question}", ts="1700000800.000100"), "EvL9q")
-    slack.fake.wait_for("chat.postMessage")
+    slack.fake.wait_for("chat.postMessage", timeout=30)
+    slack.settle()  # the answer is posted and remembered before anyone can copy its link
     slack.fake.clear()
     answer = {"type": "message", "user": "UBOT", "bot_id": "BBOT", "text": "Llama 3.1 70B",
               "ts": _ANSWER_TS, "thread_ts": "1700000800.000100"}  # fmt: skip
@@ -113,7 +114,7 @@ def test_a_link_to_one_of_the_apps_answers_follows_up_its_question(slack, where)
         else:
             event = sr.message(f"e com 4 h100? <{link}>", channel="DU0051", channel_type="im", user="U0051")
         slack.event(event, f"EvL9{where}")
-        [answer] = slack.fake.wait_for("chat.postMessage")
+        [answer] = slack.fake.wait_for("chat.postMessage", timeout=30)
         said = text_of(answer.params["blocks"])
     assert "Llama 3.1 70B" in said and "4× H100 SXM 80 GB" in said and "50 usuários" in said, said
     assert "Faltou dizer o modelo" not in said and "Não entendi" not in said
@@ -126,7 +127,7 @@ def test_a_link_to_an_answer_not_in_the_log_is_still_no_question(slack):
     slack.fake.reply("conversations.replies", {"messages": [answer]})
     link = "https://nossanuvem.slack.com/archives/C0001/p1700000700000100"
     slack.event(sr.app_mention(f"<@UBOT> e em 4 bits? <{link}>"), "EvL9other")
-    [reply] = slack.fake.wait_for("chat.postMessage")
+    [reply] = slack.fake.wait_for("chat.postMessage", timeout=30)
     assert "Llama 3.1 70B" not in text_of(reply.params["blocks"])
 
 
@@ -161,7 +162,7 @@ def test_a_linked_message_that_cannot_be_read_says_why_and_what_to_do(slack, que
     else:
         slack.fake.fail("conversations.replies", status=200, body={"ok": False, "error": "access_denied"})
     slack.event(sr.app_mention(f"<@UBOT> {question} <{_LINK.format(channel=channel)}>"), f"EvL9{setup}")
-    [reply] = slack.fake.wait_for("chat.postMessage")
+    [reply] = slack.fake.wait_for("chat.postMessage", timeout=30)
     said = text_of(reply.params["blocks"])
     assert says in said, said
     assert "Cole aqui o texto da pergunta" in said or "Paste the question's text here" in said
@@ -174,7 +175,7 @@ def test_a_question_of_its_own_beside_a_link_not_read_is_answered(slack):
     slack.event(
         sr.app_mention(f"<@UBOT> qwen3 32b para 20 usuários <{_LINK.format(channel='C0001')}>"), "EvL9own"
     )
-    [reply] = slack.fake.wait_for("chat.postMessage")
+    [reply] = slack.fake.wait_for("chat.postMessage", timeout=30)
     said = text_of(reply.params["blocks"])
     assert "Qwen3 32B" in said and "Não encontrei a mensagem" not in said
 
