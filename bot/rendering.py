@@ -731,16 +731,18 @@ def _sides_conclusion(result: SizingResult, cmp, priced: bool, lang: str) -> lis
         best, other = speed_pair(served)
         too = cmp.faster == cmp.fewer_gpus and parts and parts[-1] is fewer_part
         key = "gpu_sides.faster_too" if too else "gpu_sides.faster"
-        said = dict(gpu=name(best), ratio=_ratio_text(cmp.speed_ratio, lang), speed=i18n.number(speed(best), lang),
-                    other_speed=i18n.number(speed(other), lang))  # fmt: skip
+        setups = {}
         named_apart = best.serving.count != other.serving.count and (best.count_named or other.count_named)
         if named_apart or len({side.gpu for side in served}) < len(served):
             # counts asked that differ, or a GPU at several counts: the two compared are said with theirs (the
             # fewest of each that serve are said in the count's part)
-            said.update(key="gpu_sides.faster_setups", setup=advice.describe(best.serving, lang),
-                        other=advice.describe(other.serving, lang))  # fmt: skip
-            key = said.pop("key")
-        text = i18n.t(lang, key, **said)
+            key = "gpu_sides.faster_setups"
+            setups = dict(
+                setup=advice.describe(best.serving, lang), other=advice.describe(other.serving, lang)
+            )
+        text = i18n.t(lang, key, gpu=name(best), ratio=_ratio_text(cmp.speed_ratio, lang),
+                      speed=i18n.number(speed(best), lang), other_speed=i18n.number(speed(other), lang),
+                      **setups)  # fmt: skip
         why = []
         if best.serving.servers < other.serving.servers:
             # a copy over several servers passes each token through their network (pipeline stages)
@@ -1320,17 +1322,11 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         setups = [(w.gpu, w.gpus)] + [
             (a.setup.gpu, a.setup.count) for a in result.alternatives if a.kind == "compared_gpu" and a.setup
         ]
-        names = dict(zip((g for g, _ in setups), [gpu, *others], strict=False))
         crossed = None
-        if (
-            w.compare_counts
-            and all(n is not None for _, n in setups)
-            and len(names) == len({g for g, _ in setups})
-        ):
+        if w.compare_counts and all(n is not None for _, n in setups):
             # "2 ou 4 h100 ou h200": each GPU at each count, said once each
-            gpu_names = [load_catalog().gpu(g).name for g, _ in setups]
-            crossed = _crossed([(name, str(n)) for name, (_, n) in zip(gpu_names, setups, strict=True)],
-                               "understood.each_count", t)  # fmt: skip
+            pairs = [(load_catalog().gpu(g).name, str(n)) for g, n in setups]
+            crossed = _crossed(pairs, "understood.each_count", t)
         parts.append(crossed or _choice_of([gpu, *others], t))
     elif w.gpus and not w.gpu:
         counts = [

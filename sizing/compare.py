@@ -265,7 +265,7 @@ def _tradeoff_many(results: list[SizingResult], lang: str) -> str | None:
         fit = [i for i, v in enumerate(verdicts) if v.setup.fits]
         if len({(v.setup.gpu, v.setup.count) for v in verdicts}) > 1:
             # each on GPUs of its own: which of the setups asked fit ("só cabem em 1× H100: ... em 1× H200" had
-            # read as if the H200's side were on the H100)
+            # read as if the H200's side were on the H100); a name already with its setup is said as it is
             said = [t(lang, "understood.on_setup", what=names[i], setup=describe(verdicts[i].setup, lang))
                     if describe(verdicts[i].setup, lang) not in names[i] else names[i] for i in fit]  # fmt: skip
             parts.append(_only(list(range(len(said))), said, "compare.only_asked", None, lang))
@@ -905,8 +905,9 @@ def _cheaper(pair: tuple[SizingResult, SizingResult], names: list[str], lang: st
 
 
 def _more_served(pair: tuple[SizingResult, SizingResult], names: list[str], lang: str) -> list[str]:
-    """Which serves more on its own recommended setup: the requests per second it sustains when the load is
-    traffic, else the conversations that fit at the workload's context."""
+    """Which serves more on the setup its column shows (the GPUs named where they serve, else its
+    recommendation): the requests per second it sustains when the load is traffic, else the conversations
+    that fit at the workload's context."""
     w = pair[0].workload
     recs = [shown_setup(r) for r in pair]
     if w.stage != "inference":
