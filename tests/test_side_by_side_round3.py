@@ -214,3 +214,16 @@ def test_every_side_asked_is_weighed_in_the_order_asked(capsys, question, titles
     sides = columns(comparison(answer(capsys, question)))
     found = [(title.split(" · ", 1)[1], lines[0].split(": ", 1)[0]) for title, lines in sides]
     assert found == titles
+
+
+def test_a_thread_asking_fp8_on_two_gpus_weighs_both_in_the_order_asked(slack):
+    # "e em fp8 numa h100 e h200?" in the thread: the new precision on each GPU asked, with its own figures
+    from .test_side_by_side_lists import _thread
+
+    (reply,) = _thread(slack, "roda o qwen 32b em bf16 numa l40s?", "e em fp8 numa h100 e h200?")
+    assert reply.startswith("Entendi: Qwen2.5 32B · FP8 (8-bit) · 1× H100 SXM 80 GB ou 1× H200 SXM 141 GB\n")
+    h100, h200 = (
+        reply.index("1× H100 SXM 80 GB: cabe, com 40,0 GB livres"),
+        reply.index("1× H200 SXM 141 GB: cabe"),
+    )
+    assert h100 < h200
