@@ -227,3 +227,19 @@ def test_a_thread_asking_fp8_on_two_gpus_weighs_both_in_the_order_asked(slack):
         reply.index("1× H200 SXM 141 GB: cabe"),
     )
     assert h100 < h200
+
+
+def test_the_slack_header_says_each_setup_with_its_count(slack):
+    # "Lado a lado: H100 SXM 80 GB vs H100 SXM 80 GB vs H200 SXM 141 GB vs H200 SXM 141 GB" had said each GPU
+    # twice, alike
+    from . import slack_requests as sr
+
+    assert slack.event(sr.app_mention("<@UBOT> llama 70b em 2 ou 4 h100 ou h200", ts="1700000100.000100"),
+                       "Ev1700000100") == 200  # fmt: skip
+    slack.settle()
+    (posted,) = slack.fake.calls("chat.postMessage")
+    headers = [b["text"]["text"] for b in posted.params["blocks"] if b["type"] == "header"]
+    assert (
+        headers[0]
+        == "Lado a lado: 2× H100 SXM 80 GB vs 4× H100 SXM 80 GB vs 2× H200 SXM 141 GB vs 4× H200 SXM 141 GB"
+    )
