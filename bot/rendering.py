@@ -13,7 +13,7 @@ from sizing import advice, concepts, i18n, latency, performance, speech, tomlfil
 from sizing.budget import check as check_budget
 from sizing.budget import currency_mismatch
 from sizing.catalog import BUDGET_ID, load_catalog
-from sizing.engine import stage_data
+from sizing.engine import speed_pair, stage_data
 from sizing.names import repo_precision
 from sizing.plan import batch_period, factor_text, launch_words, rate_text
 from sizing.query import MOST_SIDES, foreign
@@ -728,12 +728,21 @@ def _sides_conclusion(result: SizingResult, cmp, priced: bool, lang: str) -> lis
         return side.bandwidth_gb_s * per_copy
 
     if cmp.faster in by_id:
-        best = by_id[cmp.faster]
-        other = runner_up(best, lambda side: -speed(side))
+        best, other = speed_pair(served)
         too = cmp.faster == cmp.fewer_gpus and parts and parts[-1] is fewer_part
         key = "gpu_sides.faster_too" if too else "gpu_sides.faster"
+        setups = {}
+        named_apart = best.serving.count != other.serving.count and (best.count_named or other.count_named)
+        if named_apart or len({side.gpu for side in served}) < len(served):
+            # counts asked that differ, or a GPU at several counts: the two compared are said with theirs (the
+            # fewest of each that serve are said in the count's part)
+            key = "gpu_sides.faster_setups"
+            setups = dict(
+                setup=advice.describe(best.serving, lang), other=advice.describe(other.serving, lang)
+            )
         text = i18n.t(lang, key, gpu=name(best), ratio=_ratio_text(cmp.speed_ratio, lang),
-                      speed=i18n.number(speed(best), lang), other_speed=i18n.number(speed(other), lang))  # fmt: skip
+                      speed=i18n.number(speed(best), lang), other_speed=i18n.number(speed(other), lang),
+                      **setups)  # fmt: skip
         why = []
         if best.serving.servers < other.serving.servers:
             # a copy over several servers passes each token through their network (pipeline stages)
@@ -798,6 +807,16 @@ def _choice_of(setups: list[str], t) -> str:
     if len(setups) < 2:
         return setups[0]
     return t("understood.gpus_compared", first=", ".join(setups[:-1]), others=setups[-1])
+
+
+def _crossed(pairs: list[tuple[str, str]], key: str, t) -> str | None:
+    """ "FP8 ou BF16, cada opção em 2× A100 ou 4× A100", "H100 ou H200, 2 ou 4 de cada": sides that are every
+    pairing of two choices, said once each (the four pairings listed in full had made a long "Entendi");
+    None when they are not every pairing, in order."""
+    firsts, seconds = list(dict.fromkeys(a for a, _ in pairs)), list(dict.fromkeys(b for _, b in pairs))
+    if len(firsts) < 2 or len(seconds) < 2 or pairs != [(a, b) for a in firsts for b in seconds]:
+        return None
+    return t(key, whats=_choice_of(firsts, t), setups=_choice_of(seconds, t))
 
 
 def _counts_conclusion(served: list, lang: str, enough_said: bool = False) -> list[str]:
@@ -1087,10 +1106,11 @@ def _choice_understood(sides, said_precision: bool, lang: str, named: str | None
     if all(side.model == first.model for side in others):
         precisions = [side.precision_name for side in sides]
         if named and any(side.own_setup for side in others):
-            precisions = [
-                i18n.t(lang, "understood.on_setup", what=p, setup=side.own_setup or named)
-                for p, side in zip(precisions, sides, strict=True)
-            ]
+            pairs = [(p, side.own_setup or named) for p, side in zip(precisions, sides, strict=True)]
+            crossed = _crossed(pairs, "understood.each_on", lambda key, **kw: i18n.t(lang, key, **kw))
+            if crossed is not None:
+                return [first.model, crossed]
+            precisions = [i18n.t(lang, "understood.on_setup", what=p, setup=setup) for p, setup in pairs]
         return [first.model, _choice_of(precisions, lambda key, **kw: i18n.t(lang, key, **kw))]
     same = all(side.precision == first.precision for side in others)
     if said_precision and not same:
@@ -1100,13 +1120,13 @@ def _choice_understood(sides, said_precision: bool, lang: str, named: str | None
         ]
     else:
         names = [side.model for side in sides]
+    head = None
     if named and any(side.own_setup for side in others):
         # "llama 70b on 2 h100 vs qwen 72b on 1 h200": each model with its own GPUs
-        names = [
-            i18n.t(lang, "understood.on_setup", what=name, setup=side.own_setup or named)
-            for name, side in zip(names, sides, strict=True)
-        ]
-    head = _choice_of(names, lambda key, **kw: i18n.t(lang, key, **kw))
+        pairs = [(name, side.own_setup or named) for name, side in zip(names, sides, strict=True)]
+        head = _crossed(pairs, "understood.each_on", lambda key, **kw: i18n.t(lang, key, **kw))
+        names = [i18n.t(lang, "understood.on_setup", what=name, setup=setup) for name, setup in pairs]
+    head = head or _choice_of(names, lambda key, **kw: i18n.t(lang, key, **kw))
     return [head, first.precision_name] if said_precision and same else [head]
 
 
@@ -1333,7 +1353,15 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
             for a in result.alternatives
             if a.kind == "compared_gpu" and a.setup
         ]
-        parts.append(_choice_of([gpu, *others], t))
+        setups = [(w.gpu, w.gpus)] + [
+            (a.setup.gpu, a.setup.count) for a in result.alternatives if a.kind == "compared_gpu" and a.setup
+        ]
+        crossed = None
+        if w.compare_counts and all(n is not None for _, n in setups):
+            # "2 ou 4 h100 ou h200": each GPU at each count, said once each
+            pairs = [(load_catalog().gpu(g).name, str(n)) for g, n in setups]
+            crossed = _crossed(pairs, "understood.each_count", t)
+        parts.append(crossed or _choice_of([gpu, *others], t))
     elif w.gpus and not w.gpu:
         counts = [
             t("understood.gpus_one") if n == 1 else t("understood.gpus", n=n)

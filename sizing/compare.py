@@ -263,7 +263,14 @@ def _tradeoff_many(results: list[SizingResult], lang: str) -> str | None:
     parts: list[str] = []
     if None not in verdicts and len({v.setup.fits for v in verdicts}) > 1:
         fit = [i for i, v in enumerate(verdicts) if v.setup.fits]
-        parts.append(_only(fit, names, "compare.only_named", verdicts[fit[0]].setup, lang))
+        if len({(v.setup.gpu, v.setup.count) for v in verdicts}) > 1:
+            # each on GPUs of its own: which of the setups asked fit ("só cabem em 1× H100: ... em 1× H200" had
+            # read as if the H200's side were on the H100); a name already with its setup is said as it is
+            said = [t(lang, "understood.on_setup", what=names[i], setup=describe(verdicts[i].setup, lang))
+                    if describe(verdicts[i].setup, lang) not in names[i] else names[i] for i in fit]  # fmt: skip
+            parts.append(_only(list(range(len(said))), said, "compare.only_asked", None, lang))
+        else:
+            parts.append(_only(fit, names, "compare.only_named", verdicts[fit[0]].setup, lang))
     recs = [r.recommendation for r in results]
     served = [i for i, rec in enumerate(recs) if rec is not None]
     if len(served) < len(recs):
@@ -280,13 +287,15 @@ def _tradeoff_many(results: list[SizingResult], lang: str) -> str | None:
         parts.append(
             _only(alike, names, "compare.smallest", recs[least], lang, other=describe(recs[most], lang))
         )
-    users = {i: recs[i].max_users or 0 for i in served}
+    # Users and speed as each side's lines show them: on the GPUs named where they serve
+    shown = [shown_setup(r) for r in results]
+    users = {i: shown[i].max_users or 0 for i in served}
     top = max(served, key=users.get)
     if results[0].workload.stage == "inference" and sorted(users.values())[-2] < users[top]:
-        parts.append(t(lang, "compare.more_users", model=names[top], more=number(users[top], lang),
+        parts.append(t(lang, _more_users_key(results), model=names[top], more=number(users[top], lang),
                        fewer=number(min(users.values()), lang),
                        context=tokens(results[0].workload.context_tokens or 0, lang)))  # fmt: skip
-    speeds = {i: recs[i].performance.tokens_per_s_per_user for i in served if recs[i].performance}
+    speeds = {i: shown[i].performance.tokens_per_s_per_user for i in served if shown[i].performance}
     if len(speeds) == len(served):
         fast, slow = max(speeds, key=speeds.get), min(speeds, key=speeds.get)
         if speeds[fast] - speeds[slow] > CLOSE * speeds[fast]:
@@ -657,6 +666,8 @@ def side_lines(r: SizingResult, show_prices: bool, parts: bool = False, weights:
     `weights`, the weights' memory at the side's precision."""
     w, rec, v = r.workload, r.recommendation, r.verdict
     lang = w.lang
+    if not parts and v is not None and w.stage == "inference":
+        return _named_side_lines(r, show_prices, weights)
     lines = []
     if v is not None:  # the GPU the question named comes first, as in the answer itself
         key = (
@@ -685,6 +696,72 @@ def side_lines(r: SizingResult, show_prices: bool, parts: bool = False, weights:
             lines.append(t(lang, "compare.training_time", days=duration(r.estimates.wall_clock_days, lang)))
         lines += month_cost_lines(r, rec) if show_prices else []
     return lines
+
+
+def named_serves(r: SizingResult) -> bool:
+    """Whether the GPUs the question named serve an inference load as asked: their own figures are then the
+    side's (fits, no layout problem, within what a plan uses of them under a rate)."""
+    v = r.verdict
+    return (
+        v is not None
+        and r.workload.stage == "inference"
+        and v.setup.fits
+        and v.setup.problem is None
+        and not v.tight
+        and not v.unserved
+        and not v.over_plan
+    )
+
+
+def shown_setup(r: SizingResult) -> Setup | None:
+    """The setup whose figures a side shows, and its summary weighs: the GPUs named when they serve, else
+    the recommendation."""
+    return r.verdict.setup if named_serves(r) else r.recommendation
+
+
+def _named_side_lines(r: SizingResult, show_prices: bool, weights: bool) -> list[str]:
+    """A side on GPUs the question named, for inference: that setup's own figures when it serves (each of
+    "fp8 or bf16 on 2 or 4 GPUs" had shown the recommendation's, so 2x and 4x read alike but for the
+    verdict), then the recommendation when it differs; when it does not fit, by how much and the fewest of
+    that GPU that hold it, as the answer for that one setup says, then the recommendation's figures."""
+    w, rec, v = r.workload, r.recommendation, r.verdict
+    lang = w.lang
+    asked = v.setup
+    if named_serves(r):
+        lines = [t(lang, "answer.fits_title", setup=describe(asked, lang))]
+        lines += [_weights_line(r)] if weights else []
+        lines += _figures(r, asked, show_prices)
+        if not v.is_recommendation:
+            lines.append(t(lang, "compare.recommendation", setup=describe(rec, lang)) if rec is not None
+                         else t(lang, "compare.nothing_fits"))  # fmt: skip
+        return lines
+    if asked.fits or asked.problem is not None or asked.free_bytes_per_gpu >= 0:
+        # under a rate, or a split vLLM refuses: the verdict's own words say what is wrong
+        lines = [t(lang, v.title_key, setup=describe(asked, lang))]
+    else:
+        lines = [
+            t(lang, "compare.short", setup=describe(asked, lang), short=gb(-asked.free_bytes_per_gpu, lang))
+        ]
+    more = next((c.setup for c in v.changes if c.kind == "more_gpus" and c.setup is not None), None)
+    if more is not None and more.gpu == asked.gpu and (rec is None or not _same_setup(more, rec)):
+        lines.append(t(lang, "compare.fits_with", setup=describe(more, lang)))
+    if rec is None:
+        return [*lines, t(lang, "compare.nothing_fits"), *([_weights_line(r)] if weights else [])]
+    lines.append(t(lang, "compare.recommendation", setup=describe(rec, lang)))
+    lines += [_weights_line(r)] if weights else []
+    return lines + _figures(r, rec, show_prices)
+
+
+def _figures(r: SizingResult, setup: Setup, show_prices: bool) -> list[str]:
+    """A setup's memory per GPU, capacity, speed and cost a month, a line each."""
+    lang = r.workload.lang
+    lines = [t(lang, "compare.per_gpu", used=gb(setup.per_gpu.total, lang), usable=gb(setup.usable_bytes_per_gpu, lang),
+               free=gb(setup.free_bytes_per_gpu, lang))]  # fmt: skip
+    if setup.capacity:
+        lines.append(f"{t(lang, 'answer.capacity')}: {setup.capacity}")
+    if setup.performance is not None:
+        lines.append(t(lang, "compare.performance", short=perf_short(setup.performance, lang)))
+    return lines + (month_cost_lines(r, setup) if show_prices and setup.cost is not None else [])
 
 
 def _other_side(
@@ -749,7 +826,13 @@ def _tradeoff(a: SizingResult, b: SizingResult, show_prices: bool) -> str | None
     verdicts = [r.verdict for r in pair]
     if None not in verdicts and verdicts[0].setup.fits != verdicts[1].setup.fits:
         i = 0 if verdicts[0].setup.fits else 1
-        parts.append(t(lang, "compare.only_named", model=names[i], setup=describe(verdicts[i].setup, lang)))
+        if _same_setup(verdicts[0].setup, verdicts[1].setup):
+            parts.append(
+                t(lang, "compare.only_named", model=names[i], setup=describe(verdicts[i].setup, lang))
+            )
+        else:  # each on GPUs of its own: of the two setups asked, the one that fits
+            said = t(lang, "understood.on_setup", what=names[i], setup=describe(verdicts[i].setup, lang))
+            parts.append(t(lang, "compare.only_asked", model=said))
     recs = [r.recommendation for r in pair]
     if None in recs:
         if recs == [None, None]:
@@ -778,7 +861,7 @@ def _tradeoff(a: SizingResult, b: SizingResult, show_prices: bool) -> str | None
     if show_prices:
         parts += _cheaper(pair, names, lang)
     parts += _more_served(pair, names, lang)
-    speeds = [s.performance.tokens_per_s_per_user if s.performance else None for s in recs]
+    speeds = [s.performance.tokens_per_s_per_user if s.performance else None for s in map(shown_setup, pair)]
     if None not in speeds and abs(speeds[0] - speeds[1]) > CLOSE * max(speeds):
         i = 0 if speeds[0] > speeds[1] else 1
         parts.append(t(lang, "compare.faster", model=names[i], fast=number(speeds[i], lang),
@@ -822,10 +905,11 @@ def _cheaper(pair: tuple[SizingResult, SizingResult], names: list[str], lang: st
 
 
 def _more_served(pair: tuple[SizingResult, SizingResult], names: list[str], lang: str) -> list[str]:
-    """Which serves more on its own recommended setup: the requests per second it sustains when the load is
-    traffic, else the conversations that fit at the workload's context."""
+    """Which serves more on the setup its column shows (the GPUs named where they serve, else its
+    recommendation): the requests per second it sustains when the load is traffic, else the conversations
+    that fit at the workload's context."""
     w = pair[0].workload
-    recs = [r.recommendation for r in pair]
+    recs = [shown_setup(r) for r in pair]
     if w.stage != "inference":
         return []
     perf = [s.performance for s in recs]
@@ -834,14 +918,20 @@ def _more_served(pair: tuple[SizingResult, SizingResult], names: list[str], lang
         if abs(rates[0] - rates[1]) <= CLOSE * max(rates):
             return []
         i = 0 if rates[0] > rates[1] else 1
-        return [t(lang, "compare.more_requests", model=names[i], more=rate_text(rates[i], lang),
+        key = "compare.more_requests" + ("_asked" if _more_users_key(pair) != "compare.more_users" else "")
+        return [t(lang, key, model=names[i], more=rate_text(rates[i], lang),
                   fewer=rate_text(rates[1 - i], lang))]  # fmt: skip
     users = [s.max_users or 0 for s in recs]
     if users[0] == users[1]:
         return []
     i = 0 if users[0] > users[1] else 1
-    return [t(lang, "compare.more_users", model=names[i], more=number(users[i], lang),
+    return [t(lang, _more_users_key(pair), model=names[i], more=number(users[i], lang),
               fewer=number(users[1 - i], lang), context=tokens(w.context_tokens or 0, lang))]  # fmt: skip
+
+
+def _more_users_key(results) -> str:
+    """ "na configuração recomendada" only where every side's figures are its recommendation's."""
+    return "compare.more_users_asked" if any(named_serves(r) for r in results) else "compare.more_users"
 
 
 def _sentence(parts: list[str], lang: str) -> str | None:

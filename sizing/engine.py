@@ -1660,15 +1660,9 @@ def _gpu_sides(plan: Plan, rec, catalog: Catalog) -> GpuComparison | None:
     counts = sorted(side.serving.count for side in served)
     if counts[0] < counts[1]:
         out.fewer_gpus = min(served, key=lambda side: side.serving.count).gpu
-    speeds = sorted(
-        (
-            (side.serving.performance.tokens_per_s_per_user if side.serving.performance else 0.0, side.gpu)
-            for side in served
-        ),
-        reverse=True,
-    )
-    if speeds[1][0] > 0 and speeds[0][0] / speeds[1][0] > 1 + CLOSE:
-        out.faster, out.speed_ratio = speeds[0][1], speeds[0][0] / speeds[1][0]
+    fast, slow = speed_pair(served)
+    if side_speed(slow) > 0 and side_speed(fast) / side_speed(slow) > 1 + CLOSE:
+        out.faster, out.speed_ratio = fast.gpu, side_speed(fast) / side_speed(slow)
     mode = rec.cost.mode if rec is not None and rec.cost is not None else None
     if mode is None or not all(
         side.serving.cost and mode in side.serving.cost.by_contract_mode for side in served
@@ -1687,6 +1681,22 @@ def _gpu_sides(plan: Plan, rec, catalog: Catalog) -> GpuComparison | None:
         if 1 - millions[0][0] / millions[1][0] >= PRICE_CLOSE:
             out.cheaper_mode, out.cheaper_per_million = mode, millions[0][1]
     return _with_third(out, rec)
+
+
+def side_speed(side: GpuSide) -> float:
+    """A side's tokens/s per user where it serves (0 with no performance figure)."""
+    return side.serving.performance.tokens_per_s_per_user if side.serving.performance else 0.0
+
+
+def speed_pair(served: list[GpuSide]) -> tuple[GpuSide, GpuSide]:
+    """The two sides a speed comparison between GPUs weighs: the fastest, and the fastest of another GPU at
+    the same count when one was weighed (4× H100 had been said faster than the H200 on 2× H200, more GPUs
+    against fewer), else the fastest of another GPU (the counts then said), else the runner-up."""
+    fast = max(served, key=side_speed)
+    rivals = [side for side in served if side.gpu != fast.gpu]
+    rivals = rivals or [side for side in served if side is not fast]
+    same = [side for side in rivals if side.serving.count == fast.serving.count]
+    return fast, max(same or rivals, key=side_speed)
 
 
 def _serving_setup(found: tuple[Setup, Setup | None] | None, offered: bool) -> Setup | None:

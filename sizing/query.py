@@ -3223,6 +3223,17 @@ def _setups_listed(scan: _Scan, at: list, named: list) -> dict | None:
     more: dict[int, list[int]] = {}
     for start, n in scan.found.get("gpu_count_choice_at", []):
         more.setdefault(start, []).append(n)
+    if len(at) >= 2 and at[0][0] in adjacent and more.get(at[0][0]):
+        counts = [adjacent[at[0][0]], *more[at[0][0]]]
+        if (
+            all(start not in adjacent and start not in more for start, _ in at[1:])
+            and len({gpu for _, gpu in at}) == len(at)
+            and len(at) * len(counts) <= _MOST_CHOICES
+        ):
+            # "2 ou 4 h100 ou h200": the choice of counts typed before the list of GPUs is each one's, every
+            # pairing weighed (the H200 had been weighed at the fewest that serve, a count nobody asked for)
+            for start, _ in at[1:]:
+                adjacent[start], more[start] = counts[0], counts[1:]
     if (
         len(at) < 2
         or len(at) != len(named)
@@ -8439,6 +8450,8 @@ def _gpus_named(scan: _Scan) -> dict:
             and all(_GPUS_TOGETHER.fullmatch(j) for j in joints)
             and ("+" in "".join(joints) or scan.found.get("gpu_count_at"))
             and not COMPARING.search(scan.original)
+            # "2 ou 4 h100 e h200": a choice of counts is no machine's cards
+            and not scan.found.get("gpu_count_choice_at")
         ):
             # "2 L40S + 1 A100", "tenho 2 l40s e 1 a100": cards of several kinds in one machine; each kind is
             # weighed on its own, and the answer says why (a note: vLLM splits a model over cards of one kind).
@@ -8449,6 +8462,20 @@ def _gpus_named(scan: _Scan) -> dict:
             ]
     if (setups := _setups_listed(scan, at, named)) is not None:
         return setups
+    counts = list(dict.fromkeys([n for n, _ in scan.found.get("gpus", [])[:1]] + other_counts))
+    if (
+        other_counts
+        and len(counts) > 1
+        and not scan.found.get("gpu_count_at")
+        and len(at) == len(named) == len(names)
+        and len(names) * len(counts) <= _MOST_CHOICES
+        and not scan.found.get("mixed_gpus")
+    ):
+        # "h100 ou h200 com 2 ou 4 gpus", "2 ou 4 gpus, h100 ou h200": the counts said apart are each GPU's,
+        # every pairing weighed (the 4 had been dropped)
+        setups = [(gpu, n) for gpu in names for n in counts]
+        return dict(gpu=setups[0][0], gpus=setups[0][1], compare_gpus=[g for g, _ in setups[1:]],
+                    compare_counts=[n for _, n in setups[1:]])  # fmt: skip
     counts = [v for v, _ in scan.found.get("gpus", [])]
     adjacent = dict(scan.found.get("gpu_count_at", []))
     if not adjacent and (ones := [start for start, _ in scan.found.get("gpu_one_on", [])]):

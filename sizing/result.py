@@ -607,7 +607,12 @@ class SizingResult(Record, kw_only=True):
         """The names of the GPUs weighed side by side, inference's or a training's: the answer leads with them,
         in place of the first one's verdict. Empty when the question weighed none."""
         if self.gpu_comparison is not None:
-            return [side.gpu_name for side in self.gpu_comparison.sides]
+            # with the count the question named ("2 ou 4 h100 ou h200": the H100 and the H200 had each been
+            # said twice, alike)
+            return [
+                f"{side.count_named}× {side.gpu_name}" if side.count_named else side.gpu_name
+                for side in self.gpu_comparison.sides
+            ]
         return [side.gpu_name for side in self.gpu_choice]
 
     # A training run with prices whose cheapest setup per run is not its smallest: both, and which is recommended

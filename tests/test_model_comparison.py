@@ -160,7 +160,12 @@ def test_no_quality_advice_where_it_does_not_apply(capsys, question):
 
 def test_a_gpu_named_is_judged_for_both(capsys):
     block = comparison_of(answer(capsys, "comparar o llama 70b com o qwen 32b numa h100"))
-    assert "  Llama 3.1 70B · BF16/FP16 (16-bit)\n    1× H100 SXM 80 GB: não cabe\n" in block
+    # short by how much, and how many H100s hold it, as the answer for that one setup says
+    assert (
+        "  Llama 3.1 70B · BF16/FP16 (16-bit)\n    1× H100 SXM 80 GB: não cabe; faltam 67,1 GB por GPU\n"
+        in block
+    )
+    assert "não cabe; faltam 67,1 GB por GPU\n    Com 2× H100 SXM 80 GB: cabe\n" in block
     assert "  Qwen2.5 32B · BF16/FP16 (16-bit)\n    1× H100 SXM 80 GB: cabe\n" in block
     assert "Em resumo: só o Qwen2.5 32B cabe em 1× H100 SXM 80 GB;" in block
 

@@ -53,7 +53,7 @@ def test_a_clause_asking_again_at_another_precision_weighs_both(capsys, question
     for precision, verdict in zip((first, second), verdicts, strict=True):
         column = block.split(f"{model} · {precision}\n", 1)[1]
         gpu_line = next(line for line in column.splitlines() if "×" in line and ":" in line)
-        assert gpu_line.strip().endswith(f": {verdict}"), gpu_line
+        assert gpu_line.strip().split(";")[0].endswith(f": {verdict}"), gpu_line
     # Each side's weights at its own precision: the wider takes well over half as much again.
     weights = [line.strip() for line in block.splitlines() if line.strip().startswith(("Pesos:", "Weights:"))]
     assert len(weights) == 2
@@ -233,14 +233,14 @@ def test_slack_shows_every_precision_of_a_list(slack):
          "2× H200 SXM 141 GB, 1× H100 SXM 80 GB, 2× H100 SXM 80 GB ou 4× H100 SXM 80 GB",
          ["2× H200 SXM 141 GB: cabe", "1× H100 SXM 80 GB: não cabe", "2× H100 SXM 80 GB: cabe",
           "4× H100 SXM 80 GB: cabe"]),
-        # A GPU with no count of its own beside a choice of counts: weighed at the fewest of it that serve
-        # (the 4× H100 had been dropped).
+        # A choice of counts typed before a list of GPUs is each GPU's: every pairing (the H200 had been weighed
+        # at the 2 that serve, a count nobody asked for, after the 4× H100 had been dropped).
         ("llama 70b em 2 ou 4 h100 ou h200",
-         "2× H100 SXM 80 GB, 4× H100 SXM 80 GB ou H200 SXM 141 GB (a menor quantidade que serve)",
-         ["2× H100 SXM 80 GB: cabe", "4× H100 SXM 80 GB: cabe", "2× H200 SXM 141 GB: serve esta carga como pedida"]),
+         "H100 SXM 80 GB ou H200 SXM 141 GB, 2 ou 4 de cada",
+         ["2× H100 SXM 80 GB: cabe", "4× H100 SXM 80 GB: cabe", "2× H200 SXM 141 GB: cabe", "4× H200 SXM 141 GB: cabe"]),
         ("llama 70b on 2 or 4 h100s or h200s",
-         "2× H100 SXM 80 GB, 4× H100 SXM 80 GB or H200 SXM 141 GB (the fewest that serve)",
-         ["2× H100 SXM 80 GB: fits", "4× H100 SXM 80 GB: fits", "2× H200 SXM 141 GB: serves this workload as asked"]),
+         "H100 SXM 80 GB or H200 SXM 141 GB, 2 or 4 of each",
+         ["2× H100 SXM 80 GB: fits", "4× H100 SXM 80 GB: fits", "2× H200 SXM 141 GB: fits", "4× H200 SXM 141 GB: fits"]),
         # English's article beside a count is one of it, as "ou uma h200" is
         ("llama 70b on 2 or 4 h100s or an h200",
          "2× H100 SXM 80 GB, 4× H100 SXM 80 GB or 1× H200 SXM 141 GB",
@@ -281,11 +281,7 @@ def test_a_clause_changing_precision_and_gpus_weighs_both_setups(capsys, questio
     text = answer(capsys, question)
     assert text.startswith(understood), text.split("\n", 1)[0]
     block = comparison(text)
-    found = [
-        line.strip()
-        for line in block.splitlines()
-        if "×" in line and line.strip().endswith(("cabe", "fit", "fits"))
-    ]
+    found = [verdict for _, verdict in _verdicts(block)]
     assert found == verdicts, block
 
 
@@ -384,9 +380,7 @@ def test_two_whole_setups_offered_as_a_choice_are_weighed_side_by_side(
     text = answer(capsys, question)
     assert text.startswith(understood), text.split("\n", 1)[0]
     block = comparison(text)
-    found = [
-        line.strip() for line in block.splitlines() if "×" in line and line.strip().endswith(("cabe", "fits"))
-    ]
+    found = [verdict for _, verdict in _verdicts(block)]
     assert found == verdicts, block
     assert "Em resumo:" in block or "In short:" in block
 
@@ -398,7 +392,9 @@ def test_a_list_of_widths_before_the_gpu_weighs_each_on_one_of_it(capsys):
         "Understood: Qwen2.5 32B · BF16/FP16 (16-bit), FP8 (8-bit) or INT4 (AWQ/GPTQ g128) · 1× L40S 48 GB\n"
     )
     found = [line.strip() for line in comparison(text).splitlines() if line.strip().startswith("1× L40S")]
-    assert found == ["1× L40S 48 GB: does not fit", "1× L40S 48 GB: fits", "1× L40S 48 GB: fits"]
+    # the 16-bit side says by how much it is short, as the answer for that one setup does
+    assert found[0].startswith("1× L40S 48 GB: does not fit; ") and found[0].endswith(" GB short per GPU")
+    assert found[1:] == ["1× L40S 48 GB: fits", "1× L40S 48 GB: fits"]
 
 
 @pytest.mark.parametrize(
@@ -485,8 +481,7 @@ def test_slack_thread_weighs_each_count_asked_after_a_precision_comparison(slack
     text = text_of(reply)
     # the thread's question kept: both precisions, each on both counts asked
     assert text.startswith(
-        "Entendi: Gemma 3 27B · BF16/FP16 (16-bit) em 2× L40S 48 GB, BF16/FP16 (16-bit) em 4× L40S 48 GB, "
-        "FP8 (8-bit) em 2× L40S 48 GB ou FP8 (8-bit) em 4× L40S 48 GB\n"
+        "Entendi: Gemma 3 27B · BF16/FP16 (16-bit) ou FP8 (8-bit), cada opção em 2× L40S 48 GB ou 4× L40S 48 GB\n"
     ), text.split("\n", 1)[0]
     block = next(b for b in reply if "fields" in b and "Comparação" in b["text"]["text"])
     heads = [f["text"].split("\n", 2)[:2] for f in block["fields"]]
@@ -503,7 +498,8 @@ def test_slack_thread_weighs_each_count_asked_after_a_precision_comparison(slack
 
 def _verdicts(block: str) -> list[tuple[str, str]]:
     """(the side's title, its verdict line) for each side of a comparison block."""
-    lines = [line.strip() for line in block.splitlines()]
+    # a side short of memory says by how much after ";"
+    lines = [line.strip().split(";")[0] for line in block.splitlines()]
     return [
         (title, verdict)
         for title, verdict in itertools.pairwise(lines)
@@ -516,23 +512,21 @@ def _verdicts(block: str) -> list[tuple[str, str]]:
     [
         # FP8 had been weighed on the H100 and the H200, INT4 on the H100 alone.
         ("llama 70b em fp8 e int4 numa h100 e numa h200",
-         "Entendi: Llama 3.1 70B · FP8 (8-bit) em 1× H100 SXM 80 GB, FP8 (8-bit) em 1× H200 SXM 141 GB, "
-         "INT4 (AWQ/GPTQ g128) em 1× H100 SXM 80 GB ou INT4 (AWQ/GPTQ g128) em 1× H200 SXM 141 GB\n",
+         "Entendi: Llama 3.1 70B · FP8 (8-bit) ou INT4 (AWQ/GPTQ g128), cada opção em 1× H100 SXM 80 GB ou "
+         "1× H200 SXM 141 GB\n",
          [("Llama 3.1 70B · FP8 (8-bit)", "1× H100 SXM 80 GB: cabe"),
           ("Llama 3.1 70B · FP8 (8-bit)", "1× H200 SXM 141 GB: cabe"),
           ("Llama 3.1 70B · INT4 (AWQ/GPTQ g128)", "1× H100 SXM 80 GB: cabe"),
           ("Llama 3.1 70B · INT4 (AWQ/GPTQ g128)", "1× H200 SXM 141 GB: cabe")]),
         ("qwen 32b in fp8 or bf16 on 1 or 2 l40s",
-         "Understood: Qwen2.5 32B · FP8 (8-bit) on 1× L40S 48 GB, FP8 (8-bit) on 2× L40S 48 GB, "
-         "BF16/FP16 (16-bit) on 1× L40S 48 GB or BF16/FP16 (16-bit) on 2× L40S 48 GB\n",
+         "Understood: Qwen2.5 32B · FP8 (8-bit) or BF16/FP16 (16-bit), each on 1× L40S 48 GB or 2× L40S 48 GB\n",
          [("Qwen2.5 32B · FP8 (8-bit)", "1× L40S 48 GB: fits"),
           ("Qwen2.5 32B · FP8 (8-bit)", "2× L40S 48 GB: fits"),
           ("Qwen2.5 32B · BF16/FP16 (16-bit)", "1× L40S 48 GB: does not fit"),
           ("Qwen2.5 32B · BF16/FP16 (16-bit)", "2× L40S 48 GB: fits")]),
         # two models, each on each GPU (the Qwen had been judged on the H100 alone)
         ("llama 8b ou qwen 7b numa l4 ou numa l40s",
-         "Entendi: Llama 3.1 8B em 1× L4 24 GB, Llama 3.1 8B em 1× L40S 48 GB, Qwen2.5 7B em 1× L4 24 GB ou "
-         "Qwen2.5 7B em 1× L40S 48 GB\n",
+         "Entendi: Llama 3.1 8B ou Qwen2.5 7B, cada opção em 1× L4 24 GB ou 1× L40S 48 GB\n",
          [("Llama 3.1 8B · BF16/FP16 (16-bit)", "1× L4 24 GB: cabe"),
           ("Llama 3.1 8B · BF16/FP16 (16-bit)", "1× L40S 48 GB: cabe"),
           ("Qwen2.5 7B · BF16/FP16 (16-bit)", "1× L4 24 GB: cabe"),
@@ -624,8 +618,7 @@ def test_slack_thread_moves_every_side_of_a_crossed_choice_to_the_gpus_said_next
         slack, "roda o qwen 32b numa l40s? e em fp8?", "e em 2 ou 4 gpus?", "e com 8 gpus?"
     )
     assert crossed.startswith(
-        "Entendi: Qwen2.5 32B · BF16/FP16 (16-bit) em 2× L40S 48 GB, BF16/FP16 (16-bit) em 4× L40S 48 GB, "
-        "FP8 (8-bit) em 2× L40S 48 GB ou FP8 (8-bit) em 4× L40S 48 GB\n"
+        "Entendi: Qwen2.5 32B · BF16/FP16 (16-bit) ou FP8 (8-bit), cada opção em 2× L40S 48 GB ou 4× L40S 48 GB\n"
     ), crossed.split("\n", 1)[0]
     assert moved.startswith("Entendi: Qwen2.5 32B · BF16/FP16 (16-bit) ou FP8 (8-bit) · 8× L40S 48 GB\n"), (
         moved.split("\n", 1)[0]
@@ -664,8 +657,7 @@ def test_counts_with_no_gpu_named_beside_a_choice_are_every_pairing_on_the_recom
     # counts alone are weighed (each precision had been weighed at 2× only, the 4 asked left out).
     text = answer(capsys, "qwen 32b em fp8 ou bf16 em 2 ou 4 gpus")
     assert text.startswith(
-        "Entendi: Qwen2.5 32B · FP8 (8-bit) em 2× L40S 48 GB, FP8 (8-bit) em 4× L40S 48 GB, BF16/FP16 (16-bit) "
-        "em 2× L40S 48 GB ou BF16/FP16 (16-bit) em 4× L40S 48 GB\n"
+        "Entendi: Qwen2.5 32B · FP8 (8-bit) ou BF16/FP16 (16-bit), cada opção em 2× L40S 48 GB ou 4× L40S 48 GB\n"
         "Sem GPU nomeada: comparei 2 e 4 GPUs na L40S 48 GB, a GPU que a recomendação escolhe para 2 GPUs.\n"
     ), text.split("\n", 1)[0]
     assert len(_verdicts(comparison(text))) == 4
