@@ -11,7 +11,7 @@ from functools import cache
 from sizing import i18n
 from sizing.budget import currency_mismatch, month_check
 from sizing.errors import SizingError
-from sizing.fits import GpusCompared, Offered, Suggestions, WhatFits
+from sizing.fits import GpusCompared, Offered, PrecisionFits, Suggestions, WhatFits
 from sizing.plan import rate_text, term_months
 from sizing.query import parse
 
@@ -28,7 +28,9 @@ def lines(fits: WhatFits, lang: str, show_prices: bool = True, example: bool = T
     setup = f"{fits.count}× {fits.gpu_name}"
     users = t("fits.users_one") if fits.users == 1 else t("fits.users_other", n=i18n.number(fits.users, lang))
     usable = i18n.gb(fits.usable_bytes_per_gpu, lang)
-    if fits.stage == "inference":
+    if fits.capacity_asked:
+        out = [t("fits.intro_capacity", context=i18n.number(fits.context, lang), usable=usable)]
+    elif fits.stage == "inference":
         out = [
             t("fits.intro_reasoning" if fits.reasoning_longest else "fits.intro", context=i18n.number(fits.context, lang),
               users=users, usable=usable, longest=i18n.number(fits.reasoning_longest, lang))
@@ -50,9 +52,7 @@ def lines(fits: WhatFits, lang: str, show_prices: bool = True, example: bool = T
     # "e na aws?" in its thread: what holds there, first, as a sizing's thread says it (bot/rendering.py)
     out[:0] = [t(f"fits.where_{note}", name=fits.where_name) for note in fits.where]
     for row in fits.by_precision:
-        models = ", ".join(
-            t("fits.model", name=m.name, need=i18n.gb(m.bytes_per_gpu, lang)) for m in row.models
-        )
+        models = ", ".join(_model_fits(m, lang) for m in row.models)
         out.append("• " + t("fits.row", precision=row.precision_name, models=models or t("fits.none")))
     # "vocês têm B200?": whether we rent it is the answer, said first (unless the question asked something
     # else of the GPU, "vocês têm NVLink nas H100?", whose answer leads)
@@ -84,7 +84,7 @@ def lines(fits: WhatFits, lang: str, show_prices: bool = True, example: bool = T
         title = t("fits.title_price", setup=setup, term=term)
         out = [*priced, t("fits.then_fits", setup=setup), *out]
     else:
-        title = t("fits.title", setup=setup)
+        title = t("fits.title_capacity" if fits.capacity_asked else "fits.title", setup=setup)
     if fits.load_given:
         out.append(t("fits.load_not_used"))
     if fits.run:
@@ -98,8 +98,19 @@ def lines(fits: WhatFits, lang: str, show_prices: bool = True, example: bool = T
     if asked and fits.run:
         asked += " " + run_words(fits.run, lang)  # and for the run asked: its time, the GPUs for the deadline
     if asked:
-        out.append(t("fits.next", example=asked))
+        out.append(t("fits.next_capacity" if fits.capacity_asked else "fits.next", example=asked))
     return title, out
+
+
+def _model_fits(m, lang: str) -> str:
+    """A model in a precision's row: what it needs on each GPU, and the conversations it holds where those
+    were asked ("quantos usuários cabem numa h100?")."""
+    need = i18n.gb(m.bytes_per_gpu, lang)
+    if m.max_users is None:
+        return i18n.t(lang, "fits.model", name=m.name, need=need)
+    users = i18n.t(lang, "capacity.users_one" if m.max_users == 1 else "capacity.users_other",
+                   n=i18n.number(m.max_users, lang))  # fmt: skip
+    return i18n.t(lang, "fits.model_capacity", name=m.name, need=need, users=users)
 
 
 def _price_lines(fits: WhatFits, setup: str, lang: str, show_prices: bool) -> list[str]:
@@ -643,6 +654,12 @@ def _example(fits: WhatFits, lang: str) -> str | None:
     row = next((r for r in reversed(fits.by_precision) if r.models), None)
     if row is None:
         return None
+    if fits.capacity_asked:
+        # the model that holds the most conversations: the one a load of people is asked of
+        row, model = max(
+            ((r, m) for r in fits.by_precision for m in r.models), key=lambda p: p[1].max_users or 0
+        )
+        row = PrecisionFits(precision=row.precision, precision_name=row.precision_name, models=[model])
     stage = "" if fits.stage == "inference" else f" {fits.stage}"
     # a reasoning model asked about alone is sized with its chain of thought only when it always thinks: said
     stage += f" {i18n.t(lang, 'fits.reasoning_word')}" if fits.reasoning_longest else ""

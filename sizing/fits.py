@@ -20,7 +20,7 @@ from .errors import SizingError
 from .memo import one_sizing
 from .plan import adapter_for_data, contract_mode, make_plan, term_months
 from .result import BudgetInfo
-from .setups import evaluate, shape_for
+from .setups import add_capacity, evaluate, shape_for
 from .workload import Task, Workload
 
 # What people weigh when they ask: 16, 8 and 4 bits. FP8 on a GPU the serving engine does not run it on
@@ -30,11 +30,14 @@ EIGHT_BIT_FALLBACK = "int8"
 SHOWN = 3  # models named at each precision, the largest first
 
 
-class Fitting(msgspec.Struct, kw_only=True):
+class Fitting(msgspec.Struct, kw_only=True, omit_defaults=True):
     model_id: str
     name: str
     params: int
     bytes_per_gpu: int  # what it needs on each GPU, all counted
+    # "quantos usuários cabem numa h100?": the conversations of the list's context it holds at once (the
+    # KV cache's room after the weights, as a model's own capacity answer counts them: sizing/setups.py)
+    max_users: int | None = None
 
 
 class PrecisionFits(msgspec.Struct, kw_only=True):
@@ -105,6 +108,9 @@ class WhatFits(msgspec.Struct, kw_only=True):
     # "cloud_own") and the cloud's name, said first
     where: list[str] = []
     where_name: str = ""
+    # "quantos usuários cabem numa h100?", "how many users can one h100 support?": how many depends on the model,
+    # so each model listed says how many conversations it holds (Fitting.max_users)
+    capacity_asked: bool = False
 
 
 # The fields of a training's run said with no model, kept to be said back in the question to ask next.
@@ -162,6 +168,8 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
         references = [m for m in catalog.models if m.size_reference]
     rows = []
     header = None
+    capacity = bool(given.get("capacity_asked")) and (given.get("users") or 1) == 1
+    judged: dict[tuple[str, str], tuple] = {}  # (model, precision) -> its plan and setup, for the capacity
     with one_sizing():
         # A training run has the precision its method calls for (QLoRA's 4-bit base, BF16 otherwise).
         training = Workload.given({**given, "model": references[0].id}).stage.is_training
@@ -189,6 +197,7 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
                     entry = Fitting(model_id=model.id, name=model.name, params=plan.model.params,
                                     bytes_per_gpu=setup.per_gpu.total)  # fmt: skip
                     fitting.append(((-plan.model.params, _newest(model.id, catalog)), entry))
+                    judged[(model.id, precision_id)] = (plan, setup)
             if row_precision is None:
                 continue
             fitting.sort(key=lambda pair: pair[0])
@@ -203,6 +212,10 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
                     shown.append((newest, entry))
                 elif same is not None and newest < shown[same][0]:
                     shown[same] = (newest, entry)
+            if capacity and not training:
+                for _, entry in shown:
+                    plan, setup = judged[(entry.model_id, precision_id)]
+                    entry.max_users = add_capacity(plan, setup, catalog).max_users
             rows.append(PrecisionFits(precision=row_precision.id, precision_name=row_precision.name,
                                        models=[entry for _, entry in shown]))  # fmt: skip
     if header is None:
@@ -266,6 +279,7 @@ def what_fits(given: dict[str, Any], catalog: Catalog) -> WhatFits:
         architecture=catalog.gpu(setup.gpu).architecture if not own else "",
         where=where,
         where_name=next((names[note] for note in where if note in names), ""),
+        capacity_asked=capacity and not plan.stage.is_training,
     )
 
 

@@ -738,9 +738,26 @@ YEAR_OR_QUARTER = regexes.compile(
     r"|\b(?:no|na|ate|until|by)\s+(?P<quarter>q[1-4])(?![\w_])"
     # "a empresa é de 2019.", "planos para 2026,": after "de"/"para" only where the sentence ends ("para 2000
     # trabalhadores" is a count)
-    r"|\b(?:de|do|para|from|of)\s+(?P<year_end>199\d|20[0-3]\d)(?=\s*(?:[,.;!?)]|$))"
+    r"|\b(?P<end_word>de|do|para|pra|from|of|for)\s+(?P<year_end>199\d|20[0-3]\d)(?=\s*(?:[,.;!?)]|$))"
 )
 _YEAR_OR_QUARTER_CUE = regexes.compile(r"\b(?:199\d|20[0-3]\d|q[1-4])\b|semestre|trimestre|quarter|half")
+_FOR_WORDS = ("para", "pra", "for")
+
+
+def _model_before(scan: _Scan, end: int, catalog: Catalog) -> bool:
+    """Whether the words right before `end` are a model's name or size ("llama 8b", "deepseek v3", "qwen"),
+    read before the names are: a number after them counts people or dates the release, as no other place does."""
+    before = strip_accents(scan.original[max(0, end - 40) : end].lower()).rstrip(" ,")
+    if _SIZE_END.search(before):
+        return True
+    words = before.split()[-3:]
+    index, families = _indexes(catalog)["model"], FAMILIES | family_words(catalog)
+    return bool(words) and (
+        words[-1] in families or any(normalize(" ".join(words[i:])) in index for i in range(len(words)))
+    )
+
+
+_SIZE_END = regexes.compile(r"(?<![\w.])(?:\d+x)?\d+(?:[.,]\d+)?\s*b$")
 # A length's words before a number make it no year: "contexto de 2048", "prompts de 2000".
 _LENGTH_BEFORE = regexes.compile(
     r"\b(?:context\w*|janela|window|seq\w*|prompts?|respostas?|answers?|tokens?|chunks?)\W+\w*\W*$"
@@ -978,12 +995,27 @@ def _asks_for_language(m: re.Match, text: str, written: str | None = None) -> bo
     if not groups.get("name"):
         # A code ("en") is a request, unless it is a word of the language the question is written in: Spanish
         # "en 4 bits" is "in 4 bits" (it had been answered in English).
-        return written is None or m.group(0) not in VOCAB.languages[written].not_codes
+        if written is not None and m.group(0) in VOCAB.languages[written].not_codes:
+            return False
+        # Spanish "en" before a language's name is "in" ("para 20 usuarios en español": the users' language, not
+        # an English answer), and so is one inside a Portuguese sentence ("para 10 usuarios en 4 bits"); at its
+        # end it asks ("... 20 usuários en").
+        after = _LANG_WORD_AFTER.match(text, m.end())
+        word_after = after.group(1).lower() if after else None
+        if word_after and (word_after in _LANGUAGE_NAMES_PLAIN or word_after in _LANG_CONTENT):
+            return False
+        spanish_word = any(m.group(0).lower() in lang.not_codes for lang in VOCAB.languages.values())
+        return not (word_after and written in ("pt-BR", "pt-PT") and spanish_word)
     after = _LANG_WORD_AFTER.match(text, m.end())
     if after and after.group(1) in _LANG_CONTENT:
         return False
     before = _LANG_WORD_BEFORE.search(text, max(0, m.start() - 40), m.start())
     return not (before and (before.group(1) in _LANG_CONTENT or before.group(1) in _LANG_CONTENT_BEFORE))
+
+
+_LANGUAGE_NAMES_PLAIN = frozenset(
+    strip_accents(name.lower()) for lang in VOCAB.languages.values() for name in lang.names
+)
 
 
 def asked_language(plain: str, written: str | None = None) -> str | None:
@@ -1089,7 +1121,7 @@ CAN_HANDLE_FIRST = regexes.compile(
 # counts is read from the thread: _bare_count). "e com 5 mil?": in thousands, people (no machine holds them as GPUs);
 # "e com 32k?" stays a context.
 BARE_COUNT = regexes.compile(
-    rf"^\W*(?:(?:{_W('words.bare_count')})\s+)?(\d{{1,6}})"
+    rf"^\W*(?:(?:{_W('words.bare_count')})\s+)?(?:(?:{_W('words.bare_count_only')})\s+)?(\d{{1,6}})"
     rf"(?:\s*(?:(?P<thousand>mil|thousand)|(?P<million>milhao|milhoes|million|millions))\b)?(?!\s*%)"
     rf"[\s,]*(?:{_W('words.bare_count_after')})?\W*$"
 )
@@ -2277,7 +2309,10 @@ PAGES_ASKED = regexes.compile(
 _CAPACITY_NOUNS = (
     r"(?:usuarios|usuario|pessoas|conversas|clientes|sessoes|acessos|atendimentos|agentes|conexoes|chamadas"
     r"|requisicoes|utilizadores|simultaneos|simultaneas|users|people|sessions|conversations|connections|chats"
-    r"|requests|concurrent|simultaneous|parallel)"
+    # "how many user can support one h100": the singular, as non-native English writes it; whoever the users
+    # are ("how many students can one l40s handle", "quantos alunos uma h100 aguenta")
+    r"|requests|concurrent|simultaneous|parallel|user|utilizador|alunos|estudantes|students|pacientes|patients"
+    r"|funcionarios|employees|atendentes|operadores|operators|agents|customers)"
 )
 _CAPACITY_GENERAL = (
     r"(?:quant[oa]s|qtos|qtas|qntos|qntas|qnts|qts|how\s+many"
@@ -3206,7 +3241,9 @@ def parse(
 
 # A time said of the answer ("resposta em até 3 s", "answers within 2 seconds") with no word that names its first
 # token or its start: ambiguous, read as the first token's (sizing/traffic_query.py) and said.
-_ANSWER_TIME = regexes.compile(r"\b(?:respost\w*|respond\w*|answer\w*|respons\w*|repl(?:y|ies))\b")
+_ANSWER_TIME = regexes.compile(
+    r"\b(?:respost\w*|respond\w*|answer\w*|respons\w*|repl(?:y|ies)|turno|turn|mensagem|message)\b"
+)
 _FIRST_TOKEN_SAID = regexes.compile(r"primeir|first|ttft|token|comec|inici|start|begin")
 
 
@@ -5052,6 +5089,12 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
             group = next(g for g in ("when", "quarter", "year_end") if m.group(g))
             if _LENGTH_BEFORE.search(scan.work, max(0, m.start() - 30), m.start(group)):
                 continue
+            if (
+                group == "year_end"
+                and m.group("end_word") in _FOR_WORDS
+                and _model_before(scan, m.start(), catalog)
+            ):
+                continue  # "llama 8b para 2000": the people the model serves (PLAIN_USERS), no year
             scan.found.setdefault("date", []).append((None, scan.original[m.start(group) : m.end(group)]))
             scan.blank(m.start(group), m.end(group))
     _number_words(scan)
@@ -5546,6 +5589,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
     # version inside a name ("magistral-small-2509").
     # Before it, a plain number no context is written as, beside a model and no load: the people at once
     # ("llama 70b pra 400", "qwen 32b 32k 50").
+    if scan.search(_RELEASE_YEAR_CUE):
+        scan.take(RELEASE_YEAR, "filler", lambda m: _release_year(scan, m, catalog))
     scan.take(PLAIN_USERS, "users", lambda m: _plain_users_of(scan, m, query))
     scan.take(PLAIN_CONTEXT, "context", _plain_context_of)
 
@@ -5931,9 +5976,31 @@ _PLAIN_USERS_BLOCKED_KINDS = ("users", "population", "requests", "rate", "batch"
 
 
 def _load_said(scan: _Scan) -> bool:
-    return any(scan.found.get(kind) for kind in _PLAIN_USERS_BLOCKED) or any(
+    # Serving said in words ("qual gpu pra rodar llama 70b pra 2000?") counts nobody: a training's stage does
+    # ("lora llama 8b 2000" is no head-count); the number had been a 2,000-token context.
+    serving = all(kind == "inference" for kind, _ in scan.found.get("stage", []))
+    blocked = (kind for kind in _PLAIN_USERS_BLOCKED if not (serving and kind == "stage"))
+    return any(scan.found.get(kind) for kind in blocked) or any(
         kind.startswith(_PLAIN_USERS_BLOCKED_KINDS) and found for kind, found in scan.found.items()
     )
+
+
+# A year right after a model's name, or after "de"/"of" there: "deepseek v3 2025", "llama 3 2024", "qwen de
+# 2025" date the release the asker means, and count nobody (they had been 2,025 people or a 2,024-token context).
+# Only the years open models have been released in (GPT-2's weights came out in 2019); "pra 2024" is the people.
+RELEASE_YEAR = regexes.compile(
+    r"(?<![^\s(,])(?:(?:de|do|of|from)\s+)?(20(?:19|2\d|30))(?![\w.,]\d|\s*(?:k|mil)\b)"
+)
+_RELEASE_YEAR_CUE = regexes.compile(r"\b20(?:19|2\d|30)\b")
+
+
+def _release_year(scan: _Scan, m: re.Match, catalog: Catalog) -> bool | None:
+    if _NOUN_AFTER.match(scan.work, m.end()):
+        return None  # "llama 8b 2024 usuários": a count of something
+    return _model_before(scan, m.start(), catalog) or None
+
+
+_NOUN_AFTER = regexes.compile(rf"\s+(?:[a-z]+\s+)?(?:{_YEAR_NOT_BEFORE})\b")
 
 
 def _plain_users_of(scan: _Scan, m: re.Match, query: Query) -> int | None:
@@ -10576,8 +10643,10 @@ def _bare_count(n: int, base: Workload, catalog: Catalog, on: bool = False) -> s
     offers = catalog.offering.offer
     one_machine = max((max(o.counts) for o in offers), default=8)
     most = max((max(o.counts) * o.max_servers for o in offers), default=one_machine)
-    # A thread already past one machine ("em 16 h100") may count GPUs up to what a service takes.
-    plausible_gpus = 0 < n <= (most if (base.gpus or 0) > one_machine else one_machine)
+    # A thread already past one machine ("em 16 h100") may count GPUs up to what a service takes, as may one run
+    # on its GPU ("deepseek v3 8x h200", then "e em 16?": two machines, it had been 16 users).
+    on_its_gpu = on and (base.gpus is not None or base.gpu is not None)
+    plausible_gpus = 0 < n <= (most if (base.gpus or 0) > one_machine or on_its_gpu else one_machine)
     if base.stage.is_training and not any(getattr(base, name) for name in LOAD_FIELDS):
         if plausible_gpus:
             return "gpus"
@@ -10610,7 +10679,8 @@ def _bare_count(n: int, base: Workload, catalog: Catalog, on: bool = False) -> s
     if not plausible_gpus:
         return people
     people_said = bool(base.users or base.population)
-    if (gpus_said and not people_said) or on:
+    if (gpus_said and not people_said) or on or (gpus_said and n == 1):
+        # one is a GPU where the thread named one: a thread of people goes down to one person by no question
         return "gpus"
     if people_said and not gpus_said:
         return people

@@ -189,6 +189,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     )
     unit = _alternatives(unit_words)
     requests = _alternatives(w["requests"] + w["items"])
+    at_once_words = _alternatives(w["in_flight"] + w["batch_together"])
     # A word for the kind of items beside their noun ("contratos pdf", "scanned invoices"): traffic_words.toml.
     kind_of = _alternatives(w["item_words"])
     # Any plural word right after the noun, as Portuguese puts an adjective ("petições iniciais", "contratos
@@ -342,11 +343,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             fields.append(("output_tokens", round(tokens)))
         return fields, [m.span()]
 
-    def e2e_with_length(m: re.Match) -> Taken | None:
-        tokens = _count(m.group(3), m.group(4))
+    def e2e_with_length(m: re.Match, time_at: int = 1, length_at: int = 3) -> Taken | None:
+        tokens = _count(m.group(length_at), m.group(length_at + 1))
         if not tokens:
             return None
-        return [("e2e_s", seconds(m)), ("output_tokens", round(tokens))], [m.span()]
+        return [("e2e_s", seconds(m, time_at, time_at + 1)), ("output_tokens", round(tokens))], [m.span()]
 
     def active_of(m: re.Match) -> Taken | None:
         """ "500 usuários ativos de 5000", "200 concurrent out of 3,000 users": those at once, and the people."""
@@ -390,6 +391,15 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
                 )
             tokens, span = _count(m.group(2), m.group(3)), m.span("length")
         return ([("prompt_tokens", tokens)], [span]) if tokens else None
+
+    def items_length_at_once(m: re.Match) -> Taken | None:
+        items, at = _count(m.group(1), m.group(2)), m.re.groupindex["length"]
+        tokens = _count(m.group(at + 1), m.group(at + 2))
+        if not items or not tokens or items > MOST_AT_ONCE_UNTIMED:
+            return None
+        together = _BATCH_TOGETHER.search(m.group(0)) is not None
+        fields = [("users_at_once", int(items)), ("prompt_tokens", tokens)]
+        return fields + ([("batch_items", items), ("users_batch", items)] if together else []), [m.span()]
 
     def items_length(m: re.Match) -> Taken | None:
         tokens_each = _count(m.group(2), m.group(3))  # group 1 is the length phrase, _NUM's follow
@@ -746,6 +756,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
 
     each = r"(?:cada(?:\s+uma?)?|each|apiece)"
 
+    def every(m: re.Match) -> float | None:
+        """One request each `n` units: the requests of each person in an hour."""
+        n, unit = _float(m.group("n")) if m.group("n") else 1.0, m.group("unit")
+        seconds_each = n * (3600 if unit.startswith("h") else 60 if unit.startswith("m") else 1)
+        return 3600 / seconds_each if seconds_each > 0 else None
+
     # people counted by the day ("2k daily active users", "500 usuários por dia", "DAU"): the day a count each
     # sends is said in, when it says none
     daily_people = regexes.compile(
@@ -898,6 +914,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"{_PLAIN}\s*{_SECONDS}\s+(?:pra\s+(?:a\s+)?|para\s+(?:a\s+)?|for\s+(?:the\s+|a\s+)?)?(?:{end_to_end})"
             rf"\s+(?:de|of|com|with)\s+{_NUM}\s*(?:tokens?|toks?)\b"
         ), e2e_with_length),
+        # The length first: "resposta completa de 300 tokens em 3s", "full answer of 300 tokens within 3 s" (the
+        # time had been left unread).
+        ("e2e_with_length", regexes.compile(
+            rf"\b(?:{end_to_end})\s+(?:de|of|com|with)\s+{_NUM}\s*(?:tokens?|toks?)\b{within}\s*{_PLAIN}\s*{_SECONDS}"
+        ), lambda m: e2e_with_length(m, time_at=3, length_at=1)),
         # "latência ponta a ponta de até 4 s", "resposta completa em até 5 s", "latency budget 2s end to end": the
         # whole answer's time, before any word of it is read as the first token's.
         ("e2e_s", regexes.compile(
@@ -955,6 +976,16 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"{_NUM}[-\s]*(?:tokens?|toks?)\b(?:\s+(?:cada(?:\s+uma?)?|each))?)"
             rf"(?:,?\s+(?:pra|para|to|a)\s+[a-z]+)?,?\s*(?P<per>{per}\s*(?P<unit>{unit})s?)\b"
         ), items_length_at_rate),
+        # Requests counted at once with their own length, the "at once" words before or after it ("64 prompts
+        # at a time of 500 tokens", "64 prompts simultâneos de 500 tokens", "64 prompts de 500 tokens ao mesmo
+        # tempo"): that many at once, each prompt that long. The length had been a context, "time of 500" a team
+        # of 500 people, or the count left unread.
+        ("items_length_at_once", regexes.compile(
+            rf"{_NUM}\s+(?:de\s+|of\s+)?(?:{requests})(?P<once>\s+(?:{at_once_words}))?"
+            rf"(?P<length>\s+(?:de|of|com|with)\s+(?:(?:~|cerca\s+de|uns|umas|about|around|ate|up\s+to)\s*)?"
+            rf"{_NUM}[-\s]*(?:tokens?|toks?)\b(?:\s+(?:cada(?:\s+uma?)?|each))?)"
+            rf"(?(once)|\s+(?:{at_once_words}))\b"
+        ), items_length_at_once),
         # Recordings counted with their duration, then a period ("300 reuniões de 1 hora por dia", "5k calls of
         # 10 minutes a day"): transcripts at that rate, each that many minutes of speech.
         ("speech_items_at_rate", regexes.compile(
@@ -1066,6 +1097,15 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ), lambda m: amount(m) if daily_people.search(m.string) else None),
         *each_person(hour, "requests_per_active_hour", amount),
         *each_person(minute, "requests_per_active_hour", per_minute_amount),
+        # One request each so often ("cada um manda uma pergunta a cada 30 segundos", "each gets a suggestion
+        # every 30 seconds", "uma mensagem a cada 5 minutos cada"): the hour's requests of each person at the peak
+        # (the interval had been left unread, "every", "30", "seconds").
+        ("requests_per_active_hour", regexes.compile(
+            rf"(?:\b(?:cada\s+uma?|each(?:\s+one)?|(?:cada|each|por|per)\s+(?:{person}))\b(?:\s+[a-z]+){{0,4}}?"
+            rf"|\b(?:uma?|one|an?)\s+(?:{requests}))\s+(?:a\s+cada|every)\s+(?:(?P<n>\d+(?:[.,]\d+)?)\s*)?"
+            r"(?P<unit>segundos?|seconds?|secs?|s|minutos?|minutes?|mins?|horas?|hours?|h)\b"
+            rf"(?:\s+{each}\b)?"
+        ), every),
         # "5 mil contratos por dia", "50 mil contratos pdf por dia", "50k scanned invoices a day": the noun is
         # kept (group "noun"), as documents counted a day are a pipeline's volume (take(): items_volume).
         ("rate", regexes.compile(
@@ -1357,13 +1397,14 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"(?:\s*(?:tokens?|toks?)\b(?:\s+(?:de\s+saida|de\s+resposta|of\s+output|gerados|generated))?"
             rf"|(?=\s*(?:[.;!?)]|,\s|$))){not_a_volume}"
         ), one_request),
-        # "50 mil mensagens por dia, cada uma de 500 tokens", "500 tokens each", "800 tokens cada doc": the size
-        # of each thing counted; a request's prompt when the question gives a load, else what "500 tokens" alone
-        # is (sizing/query.py).
+        # "50 mil mensagens por dia, cada uma de 500 tokens", "500 tokens each", "800 tokens cada doc", "800 tokens
+        # per alert", "6 mil tokens por contrato": the size of each thing counted; a request's prompt when the
+        # question gives a load, else what "500 tokens" alone is (sizing/query.py).
         ("tokens_each", regexes.compile(
             rf"\b(?:cada(?:\s+(?:uma?|qual|{item}))?|each(?:\s+(?:one|{item}))?)\s+(?:(?:de|com|of|with|has|tem|having|is)\s+)?"
             rf"(?:(?:~|cerca\s+de|uns|umas|about|around|ate|up\s+to)\s*)?{_NUM}\s*(?:tokens?|toks?)\b"
-            rf"|{_NUM}\s*(?:tokens?|toks?)\s+(?:cada(?:\s+(?:uma?|{item}))?|each(?:\s+(?:{item}))?|apiece)\b"
+            rf"|{_NUM}\s*(?:tokens?|toks?)\s+(?:cada(?:\s+(?:uma?|{item}))?|each(?:\s+(?:{item}))?|apiece"
+            rf"|(?:per|por|a|an)\s+(?:{item}))\b"
         ), lambda m: _count(m.group(1) or m.group(3), m.group(2) or m.group(4))),
         # "respostas curtas", "long answers": a length said in words (sizing/query.py makes it tokens); "só o
         # rótulo", "just the label": a classification's answer.
@@ -1690,6 +1731,7 @@ _SYMBOLS = regexes.compile(r"[/%$€<=≤~]")
 # The units of a batch's window ("janela de 6h", "durante a madrugada (8 horas)").
 _WINDOW_UNITS = r"h|hrs?|horas?|hours?|min|minutos?|minutes?"
 # A batch's time: "em 2 dias", "within 24 hours", "numa janela de 6h", "no fim de semana", "de madrugada".
+_BATCH_TOGETHER = regexes.compile(rf"\b(?:{_alternatives(_words()['batch_together'])})\b")
 _BATCH_TIME = (
     rf"(?P<deadline>\b(?:em|in|within|dentro\s+de|em\s+ate|em\s+no\s+maximo|no\s+maximo\s+em|over|durante)\s+"
     rf"(?:(?:(?P<n>\d+(?:[.,]\d+)?)\s*|(?:um|uma|a|an|one)\s+)?"
@@ -1773,6 +1815,7 @@ _FIELDS_AND_SPANS = frozenset(
         "items_length",
         "document_length",
         "items_length_at_rate",
+        "items_length_at_once",
         "speech_items_at_rate",
         "retrieved_chunks",
         "e2e_with_length",

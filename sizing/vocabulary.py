@@ -81,6 +81,7 @@ SCHEMA: dict[str, tuple[str, ...] | None] = {
         "share",
         "bare_count",
         "bare_count_after",
+        "bare_count_only",
         "fits_alone",
         "claim_verbs",
         "fits_alone_before",
