@@ -21,6 +21,7 @@ import pstats
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -67,10 +68,21 @@ class Side:
     def __init__(self, name: str, application, flush) -> None:
         self.name, self.application, self.flush = name, application, flush
 
-    def serve(self, requests) -> None:
+    def serve(self, requests, threads: int = 1) -> None:
         app = self.application
-        for body, headers in requests:
-            b"".join(app(_environ(body, headers), _start_response))
+
+        def answer(some) -> None:
+            for body, headers in some:
+                b"".join(app(_environ(body, headers), _start_response))
+
+        if threads == 1:
+            answer(requests)
+        else:  # as gunicorn's gthread pool runs them: several request threads sharing the GIL
+            pool = [threading.Thread(target=answer, args=(requests[i::threads],)) for i in range(threads)]
+            for t in pool:
+                t.start()
+            for t in pool:
+                t.join()
         self.flush()
 
 
@@ -107,6 +119,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--n", type=int, default=1000, help="requests per round and app (default 1000)")
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (default 5)")
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        help="request threads answering each chunk at once (gunicorn runs 8 a worker)",
+    )
     parser.add_argument("--only", choices=("ours", "bare"), help="one app alone (for callgrind)")
     parser.add_argument("--profile", choices=("ours", "bare"), help="cProfile one app's rounds")
     parser.add_argument("--sort", default="cumulative", help="cProfile sort key (default cumulative)")
@@ -133,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
                         if profiler:
                             profiler.enable()
                         start = time.process_time()
-                        side.serve(requests)
+                        side.serve(requests, args.threads)
                         spent += time.process_time() - start
                         if profiler:
                             profiler.disable()

@@ -15,8 +15,11 @@ worker_class = "gthread"
 timeout = 30
 # On SIGTERM, finish the requests in flight (and their log rows) before exiting.
 graceful_timeout = 20
-accesslog = "-"
-# Slack's retries and our own logs, never a token: gunicorn's access log has no headers by default.
+# gunicorn's line per request only where GUNICORN_ACCESS_LOG asks for it ("-": standard output, else a file):
+# every Slack request is in the app's own records already (its row in the request log; a refusal or a
+# replay, a line of ours), and formatting that line was 0.15-0.25 ms of a worker's CPU per request, a tenth
+# of a cached answer's (bench/worker_cpu.py, bench/HISTORY.md). Turned on, it holds no header, so no token.
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
 
 
 def post_worker_init(worker) -> None:

@@ -336,6 +336,45 @@ def test_the_background_thread_writes_what_is_pending(path):
         assert_each_once(log, ["queued"])
 
 
+def stored_texts(path) -> list[str]:
+    """What another process reading the file sees now (no flush of this one's queue)."""
+    other = sqlite3.connect(path)
+    try:
+        return [text for (text,) in other.execute("select text from requests order by id")]
+    finally:
+        other.close()
+
+
+def test_a_gathered_batch_is_written_without_waiting_out_the_window(path, monkeypatch):
+    # A busy minute's rows go in commits of a whole batch (a commit costs the writer ~25 rows' own share), and
+    # a batch that has gathered is written at once, so the rows a worker keeps in memory stay bounded.
+    monkeypatch.setattr(requestlog, "GROUP_WINDOW", 60)
+    with RequestLog(path) as log:
+        log.record(row("first"))
+        time.sleep(0.3)
+        assert stored_texts(path) == []  # still gathering
+        for i in range(requestlog.BATCH - 1):
+            log.record(row(f"q{i}"))
+        deadline = time.monotonic() + 20
+        while len(stored_texts(path)) < requestlog.BATCH and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert stored_texts(path) == ["first", *(f"q{i}" for i in range(requestlog.BATCH - 1))]
+
+
+def test_closing_writes_the_rows_still_gathering_without_waiting_out_the_window(path, monkeypatch):
+    # gunicorn's worker closes the log on SIGTERM within its graceful timeout: rows the writer was letting
+    # gather are written then, at once.
+    monkeypatch.setattr(requestlog, "GROUP_WINDOW", 60)
+    log = RequestLog(path)
+    for i in range(3):
+        log.record(row(f"q{i}"))
+    time.sleep(0.3)  # the writer is waiting for more rows
+    started = time.monotonic()
+    log.close(timeout=30)
+    assert time.monotonic() - started < 10
+    assert stored_texts(path) == ["q0", "q1", "q2"]
+
+
 # ---------------------------------------------------------------------- the file unwritable
 
 

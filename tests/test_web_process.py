@@ -42,6 +42,28 @@ def test_gunicorn_serves_signed_requests_and_refuses_unsigned_ones(web):
     assert "xoxb-test" not in output and SECRET not in output  # tokens never logged
 
 
+def _answered_once(workdir: Path, env: dict) -> str:
+    """The web process's output after one signed /gpu question, answered, and a stop."""
+    workdir.mkdir()
+    with FakeSlack() as fake, web_process(workdir, fake, env=env) as server:
+        body, _ = sr.slash_command("70b 4bit 32k 10users", response_url=fake.response_url())
+        status, _, text = sr.post(server.base + "/slack/events", body, sr.sign(body, SECRET))
+        assert status == 200 and "Recomendação" in json.loads(text)["text"]
+        server.process.send_signal(signal.SIGTERM)
+        assert server.process.wait(timeout=20) == 0
+    return server.output()
+
+
+def test_gunicorn_writes_a_line_per_request_only_when_asked(tmp_path):
+    # The request is in the request log either way; the access line costs CPU on every request.
+    access_line = re.compile(r'"POST /slack/events HTTP/1\.1" 200 ')
+    plain = _answered_once(tmp_path / "default", {})
+    assert "Booting worker" in plain and not access_line.search(plain)
+    asked = _answered_once(tmp_path / "asked", {"GUNICORN_ACCESS_LOG": "-"})
+    assert len(access_line.findall(asked)) == 1
+    assert "xoxb-test" not in asked and SECRET not in asked  # no header in it, so no token
+
+
 def test_the_manifests_declare_what_the_app_listens_to():
     for name in ("manifest.yml", "manifest.http.yml"):
         manifest = yaml.safe_load((ROOT / "slack" / name).read_text())

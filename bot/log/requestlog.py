@@ -68,9 +68,15 @@ logger = logging.getLogger(__name__)
 # flush(), a tenth of a second on the Slack handlers' path (Slack wants its answer within 3 seconds).
 BUSY_TIMEOUT = 5.0
 QUICK_TIMEOUT = 0.1
-# Rows written per transaction by the writer, and how long it lets rows gather before a commit.
+# Rows written per transaction by the writer, and how long it lets rows gather before a commit (or until a
+# batch has gathered, whichever comes first).
 BATCH = 100  # also bounds how long the write lock is held: leads and gpu-log wait at most one batch
-GROUP_WINDOW = 0.05
+# What a transaction costs the writer whatever its size (the WAL pages of the table, its indexes, the
+# full-text index's new segment and the roll-up, written once a commit) is about 1.5 ms, some 25 rows' own
+# share: ~210 us a row in commits of 10 rows, ~85 in commits of 60, ~50 of 100 (bench/log_commits.py, VM
+# loaded). A quarter of a second gathers a full batch under a busy load and delays a row nobody waits for
+# (a manager's view and gpu-log flush first).
+GROUP_WINDOW = 0.25
 # How long a Slack helper waits for the connection while the background thread holds it.
 QUICK_WAIT = 0.5
 # Event ids, channels and threads remembered in memory while the file is unusable.
@@ -128,6 +134,7 @@ class RequestLog:
             self._database(BUSY_TIMEOUT)
         self._stop = threading.Event()
         self._wake = threading.Event()
+        self._gathered = threading.Event()
         self._retrier = threading.Thread(target=self._write_forever, name="requestlog-writer", daemon=True)
         self._retrier.start()
         _OPEN_LOGS.add(self)
@@ -149,6 +156,8 @@ class RequestLog:
             self._queue.append(prepared)
             if not self._wake.is_set():  # setting takes the event's lock: skip it when already set
                 self._wake.set()
+            if len(self._queue) >= BATCH and not self._gathered.is_set():
+                self._gathered.set()  # a batch is here: the writer need not wait out its window
         except Exception as error:  # the last line of defence: an answer matters more than its log
             logger.warning("request log %s: record failed (%s)", self.path, type(error).__name__)
 
@@ -228,6 +237,7 @@ class RequestLog:
         _OPEN_LOGS.discard(self)
         self._stop.set()
         self._wake.set()
+        self._gathered.set()
         if self._retrier.is_alive() and self._retrier is not threading.current_thread():
             self._retrier.join(max(0.0, deadline - time.monotonic()))
         self.flush(timeout=max(0.0, deadline - time.monotonic()))
@@ -723,9 +733,10 @@ class RequestLog:
         """The writer: wakes when rows are queued, writes them; after a failure waits retry_interval."""
         while not self._stop.is_set():
             self._wake.wait(self.retry_interval)
-            # Let the rows of the next few requests join this commit: one commit per batch is what keeps
-            # a busy minute cheap. close() and flush() do not wait for this.
-            self._stop.wait(GROUP_WINDOW)
+            # Let the rows of the next requests join this commit: one commit per batch is what keeps a busy
+            # minute cheap. close() and flush() do not wait for this, nor a batch already gathered.
+            self._gathered.wait(GROUP_WINDOW)
+            self._gathered.clear()
             self._wake.clear()
             if self._queue and not self._stop.is_set():
                 try:
