@@ -4953,6 +4953,7 @@ def _accented(text: str) -> bool:
     return not text.isascii() and ACCENTED.search(text.lower()) is not None
 
 
+@lru_cache(maxsize=512)
 def _written_lang(text: str) -> str | None:
     """The language the text is written in, Portugal's grammar included (PT_PT_PHRASES): also where the words
     tie Portuguese with Spanish ("gemma 27b por 20 pessoas a utilizar"), as that grammar is Portugal's alone."""
@@ -4976,6 +4977,10 @@ def _written_lang(text: str) -> str | None:
     return written
 
 
+# Kept by text: the Slack app asks it for every request, a cached answer's too, and a parse asks
+# _written_lang again (VOCAB is fixed for the life of the process). 512 texts, as many as the app keeps
+# rendered answers (bot/pipeline.py), bounded because a Slack message may hold 40,000 characters.
+@lru_cache(maxsize=512)
 def clearly_written(text: str) -> str | None:
     """The language the text is plainly written in (VOCAB.clearly), else None: short or mixed text, whose
     language the Slack locale or the thread decides."""

@@ -9,6 +9,7 @@ import pytest
 
 from bot import blocks, pipeline
 from bot.log import requestlog
+from sizing import query
 
 from .slack_harness import serve, text_of
 
@@ -40,6 +41,21 @@ def test_a_question_asked_again_is_not_read_rendered_or_redacted_again_and_each_
     assert {row["text"] for row in rows} == {"llama 3.1 70b fp8 32k 20 usuários, resposta pra [email]"}
     assert len({row["request_key"] for row in rows}) == 4
     assert [row["user_id"] for row in rows] == ["U0000001", "U0000001", "U0000002", "U0000001"]
+
+
+def test_a_question_asked_again_is_not_weighed_for_its_language_again(tmp_path):
+    """Which language a message is plainly written in is asked on every request, a cached answer's too; the
+    words decide it, so it is worked out once per text."""
+    query.clearly_written.cache_clear()
+    asked = "and with 4 h100s for llama 70b, 20 users?"
+    with serve(tmp_path) as slack:
+        first = slack.answer(asked, user_id="U0000001")
+        again = [slack.answer(asked, user_id=user) for user in ("U0000001", "U0000002")]
+    assert "Recommendation" in text_of(first["blocks"])
+    assert all(reply["blocks"] == first["blocks"] for reply in again)
+    weighed = query.clearly_written.cache_info()
+    assert weighed.misses == 1
+    assert weighed.hits >= 2
 
 
 # Who asks, and where: staff in Portuguese, staff whose Slack is in English, a customer in a shared channel.

@@ -48,8 +48,10 @@ def test_each_precision_is_weighed_at_each_count_asked(capsys, text, gpu, note):
     # each precision had been weighed at 2× only (and 1× recommended), the 4 asked left out of the comparison
     said = answer(capsys, text)
     lines = said.splitlines()
-    assert lines[0].count(f"em 2× {gpu}") + lines[0].count(f"on 2× {gpu}") == 2, lines[0]
-    assert lines[0].count(f"em 4× {gpu}") + lines[0].count(f"on 4× {gpu}") == 2, lines[0]
+    # every pairing said once, as the crossing of the two choices (sides3: "cada opção em 2× … ou 4× …")
+    said_as_pt = lines[0].replace(" or ", " ou ").replace("each on", "cada opção em")
+    assert f"cada opção em 2× {gpu} ou 4× {gpu}" in said_as_pt, lines[0]
+    assert said_as_pt.count(" ou ") == 2, lines[0]
     assert lines[1] == note
     assert sorted((int(n), name) for n, name in _VERDICT.findall(said)) == [
         (2, gpu),
