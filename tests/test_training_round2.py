@@ -118,7 +118,7 @@ def test_a_fine_tune_s_hours_use_its_own_formula(capsys):
     # LoRA trains no base weights: 4·N·D (the base's backward to the activations only), and no pre-training's
     # published figures beside it
     out = answer(capsys, "fine-tune llama 8b com lora e 1B tokens, quantas horas de h100?")
-    assert "horas de H100 SXM 80 GB: 4·N·D" in out and "Pré-treinos publicados" not in out
+    assert "horas de H100 SXM 80 GB: 4·N·D" in out and "Treinos publicados" not in out
 
 
 def test_how_many_a100_for_a_timed_run_finish_in_time(capsys):
