@@ -132,14 +132,26 @@ def _size(
         catalog = _serving_share(catalog, workload.memory_utilization, workload.lang)
     if workload.mfu is not None and workload.stage.is_training:
         catalog = _training_mfu(catalog, workload.mfu)
+    left_out: list[str] = []
+    offered = catalog  # a model's serving after its training is recommended from the whole offering
     if fp8_training(workload):
         catalog = _with_offering(catalog, "training", "fp8", True)  # timed at FP8's speed where GPUs have it
+        # a GPU named is checked by the plan (one without FP8 is refused); the recommendation beside it, too, is
+        # among those that run FP8
+        catalog, left_out = _fp8_offers(catalog)
     with one_sizing():  # the search's setups are shared with the alternatives, not computed again
         result = _sized(workload, catalog, source, other_reading, brief)
+    if left_out:
+        lang = workload.lang
+        said = t(
+            lang, "assume.fp8_training", speedup=i18n.number(catalog.offering.training.fp8_speedup, lang, 1)
+        )
+        at = result.assumptions.index(said) + 1 if said in result.assumptions else len(result.assumptions)
+        result.assumptions.insert(at, t(lang, "assume.fp8_training_gpus", gpus=i18n.join(left_out, lang)))
     serving = serving_workload(workload)
     if serving is not None:
         try:
-            result.serving = size(serving, catalog, source, other_reading=False)
+            result.serving = size(serving, offered, source, other_reading=False)
         except SizingError as e:
             result.serving_refused = e.message(workload.lang)
     return result
@@ -162,6 +174,23 @@ def _with_offering(catalog: Catalog, part: str, field: str, value: float | dict)
     derived = msgspec.structs.replace(catalog, offering=msgspec.structs.replace(offering, **{part: changed}))
     _DERIVED[key] = (catalog, derived)
     return derived
+
+
+def _fp8_offers(catalog: Catalog) -> tuple[Catalog, list[str]]:
+    """The catalogue an FP8 training is recommended from: only the offers whose GPUs have FP8
+    tensor cores, as one asked in FP8 expects it to run in FP8 (an A100 would run it in BF16, at BF16's speed),
+    and the names of the GPUs left out. The whole offering when none has them."""
+    offering = catalog.offering
+    fp8 = [o for o in offering.offer if catalog.gpu(o.gpu).fp8_dense_tflops]
+    if not fp8 or len(fp8) == len(offering.offer):
+        return catalog, []
+    left = list(dict.fromkeys(catalog.gpu(o.gpu).name for o in offering.offer if o not in fp8))
+    key = (id(catalog), "offer", "fp8", True)
+    kept = _DERIVED.get(key)
+    if kept is None or kept[0] is not catalog:
+        kept = _DERIVED[key] = (catalog, msgspec.structs.replace(catalog, offering=msgspec.structs.replace(
+            offering, offer=fp8)))  # fmt: skip
+    return kept[1], left
 
 
 def _mfu_source(gpu, catalog: Catalog, lang: str) -> str:
@@ -2013,6 +2042,15 @@ def _encoder_info(encoder_id: str, assumed: bool) -> EncoderInfo:
                        overhead=encoders.overhead(), assumed=assumed)  # fmt: skip
 
 
+def _precision_name(plan: Plan, catalog: Catalog) -> str:
+    """The precision the answer shows: an FP8 training's is its matrix products' over BF16 weights, not the BF16
+    its memory is counted in (the catalogue's flag, set by _size for one)."""
+    if plan.stage in (Stage.full, Stage.pretrain) and catalog.offering.training.fp8:
+        key = "fp8_training_precision" if plan.stack.master_weights else "fp8_training_precision_pure"
+        return t(plan.lang, "understood." + key)
+    return plan.precision.name
+
+
 def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) -> ResolvedWorkload:
     m = plan.model
     training = plan.stage.is_training
@@ -2035,7 +2073,7 @@ def _resolved(plan: Plan, bits: float, catalog: Catalog, exact: bool = False) ->
         ),
         precision=plan.precision.id,
         engine=plan.engine,
-        precision_name=plan.precision.name,
+        precision_name=_precision_name(plan, catalog),
         bits_per_weight=round(bits, 4),
         kv_precision=plan.kv.id,
         context_tokens=None if training else plan.context,

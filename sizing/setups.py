@@ -318,6 +318,7 @@ def _training_memory(
         cross_tokens=plan.image_cross_tokens,
         recipe_optimizer=plan.recipe_optimizer,
         vision_bytes=plan.vision_encoder_bytes,
+        fp8=catalog.offering.training.fp8,
     )
     base = weight_bytes(plan.model, plan.precision, catalog).bytes
     stage = plan.stage.value

@@ -258,6 +258,37 @@ def layer_activation_bytes_per_token(a: Architecture, layer: int, act: int = ACT
     return act * (attention + mlp)
 
 
+def fp8_saved_delta(a: Architecture, layer: int) -> int:
+    """Bytes per token an FP8 training changes in what one layer stores for the backward: NVIDIA Transformer
+    Engine's Linear saves its input cast to FP8 (1 byte a value, its transpose for the weight gradient) in
+    place of the BF16 input (transformer_engine/pytorch/module/linear.py, _Linear.forward: saved_inputmat_t
+    from fp8_cast_transpose_fused). That drops a byte a value of the inputs only a Linear keeps: q/k/v's, the
+    MLP's and the down projection's; the output projection's input is the attention output FlashAttention
+    keeps in BF16 anyway, so its FP8 copy adds a byte. A Mamba mixer or the routed experts of an MoE layer
+    are left as in BF16 (not modelled)."""
+    if a.is_mamba(layer):
+        return 0
+    delta = 0
+    if a.has_attention(layer):
+        _, hd = a.layer_heads(layer)
+        delta += a.num_heads * hd - a.hidden_size
+    if a.has_mlp(layer) and not a.is_moe_layer(layer):
+        delta -= a.hidden_size + a.mlp_width(layer)
+    return delta
+
+
+def fp8_weight_transposes(a: Architecture, checkpointing: bool) -> int:
+    """Bytes of the FP8 weight copies an FP8 training holds between a layer's forward and its backward: each
+    Transformer Engine Linear casts its weight to FP8 with the transpose the input gradient needs and saves
+    the transpose for the backward (linear.py, _Linear.forward: fp8_cast_transpose_fused into weight_t_fp8,
+    in ctx.save_for_backward), 1 byte per weight, fresh each step when no weight cache is asked
+    (get_fp8_weights_scratchpad with is_first_microbatch=None). Without checkpointing every layer's stays
+    until its backward; with it, only the layer being recomputed has one. From the gathered weights, so
+    ZeRO-3 does not shard them."""
+    p = a.parts
+    return layer_params(a) if checkpointing else p.attention + p.mlp + p.experts
+
+
 def logit_bytes(a: Architecture, tokens: int, stack: Stack) -> int:
     """What the loss holds at its peak: the whole logits tensor (and its FP32 copies) for a plain loss,
     one chunk the size of the hidden states for a fused linear + cross-entropy loss."""
@@ -274,19 +305,23 @@ def activations(
     act: int = ACT,
     logit_tokens: int | None = None,
     cross_tokens: int = 0,
+    fp8: bool = False,
 ) -> int:
     """Activation memory per GPU; `act` is the bytes of one activation value (4 where the hidden states
     run in FP32: QLoRA after PEFT's FP32 upcast of the embeddings). `logit_tokens`: the tokens of each
     sequence the loss reads (RL: the completion only), all of them when None. `cross_tokens`: image states
     each sequence's cross-attention layers read (Llama 3.2 Vision): kept once for the backward, as the
-    input of every such layer, and without recomputation each layer's keys and values over them too."""
+    input of every such layer, and without recomputation each layer's keys and values over them too.
+    `fp8`: an FP8 training (Transformer Engine), its Linear inputs and weight transposes saved in FP8."""
     stack = _stack(stack)
     tokens = seq_len * micro_batch
     # Every layer of a kind (dense or MoE; full or local where their heads differ) stores the same per
     # token: the sum over the layers and the largest layer follow from one layer of each kind.
     kinds = [
-        (count, layer_activation_bytes_per_token(a, index, act) * tokens) for count, index in _layer_kinds(a)
-    ]
+        (count, (layer_activation_bytes_per_token(a, index, act) + (fp8_saved_delta(a, index) if fp8 else 0))
+         * tokens)
+        for count, index in _layer_kinds(a)
+    ]  # fmt: skip
     logits = logit_bytes(a, (logit_tokens or seq_len) * micro_batch, stack)
     # The backward pass carries the gradient of the residual stream from layer to layer: the one coming in
     # and the one going out of the layer being back-propagated.
@@ -299,6 +334,8 @@ def activations(
         stored = kept * tokens * a.hidden_size * act + max(per_token for _, per_token in kinds)
     else:
         stored = sum(count * per_token for count, per_token in kinds)
+    if fp8:
+        stored += fp8_weight_transposes(a, checkpointing)
     if cross_tokens:
         images = cross_tokens * micro_batch
         stored += images * a.hidden_size * act
@@ -433,6 +470,7 @@ def memory(
     cross_tokens: int = 0,
     recipe_optimizer: bool = False,
     vision_bytes: tuple[int, int] = (0, 0),
+    fp8: bool = False,
 ) -> TrainingMemory:
     """Per-GPU memory of one training job on `gpus` GPUs (tp-way tensor parallel x pp pipeline stages x data
     parallel), on the stage that needs the most."""
@@ -448,9 +486,12 @@ def memory(
     # stay FP32 through every layer (bitsandbytes returns its output in its input's type).
     act_bytes = 4 if upcast else ACT
     loss_tokens = logit_tokens or seq_len
-    with_ckpt = activations(a, seq_len, micro_batch, True, tp, stack, act_bytes, logit_tokens, cross_tokens)
+    fp8 = fp8 and stage in ("full", "pretrain")  # FP8 training: the matrix products of a full training
+    with_ckpt = activations(
+        a, seq_len, micro_batch, True, tp, stack, act_bytes, logit_tokens, cross_tokens, fp8
+    )
     without_ckpt = activations(
-        a, seq_len, micro_batch, False, tp, stack, act_bytes, logit_tokens, cross_tokens
+        a, seq_len, micro_batch, False, tp, stack, act_bytes, logit_tokens, cross_tokens, fp8
     )
     if pp > 1:
         with_ckpt = _pipeline_activations(a, with_ckpt, loss_tokens, micro_batch, tp, pp, stack)
