@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from . import i18n
 from . import together as together_load
-from .advice import LARGE_MODEL, MID_SIZE, describe, perf_short, quantization_note, smaller
+from .advice import LARGE_MODEL, MID_SIZE, describe, perf_short, quantization_note, smaller, training_days
 from .catalog import Catalog, is_budget
 from .engine import CLOSE, size  # CLOSE: speeds or rates too close to tell apart
 from .errors import SizingError
@@ -659,17 +659,24 @@ def _side(r: SizingResult, typed: str | None, show_prices: bool, weights: bool =
     )
 
 
-def side_lines(r: SizingResult, show_prices: bool, parts: bool = False, weights: bool = False) -> list[str]:
+def side_lines(
+    r: SizingResult, show_prices: bool, parts: bool = False, weights: bool = False, named_days: float | None = None
+) -> list[str]:
     """An answer in a few lines: the named GPU's verdict, the recommendation, memory per GPU, capacity,
     performance, training time and cost (a comparison's column; a training run's serving, too). With
-    `parts`, the memory per GPU of the setup judged (the named one, else the recommendation) by part; with
-    `weights`, the weights' memory at the side's precision."""
+    `parts`, the memory per GPU of the setup judged (the named one, else the recommendation) by part, and a
+    training that fits the GPUs named shows their own time (`named_days`) and cost; with `weights`, the
+    weights' memory at the side's precision."""
     w, rec, v = r.workload, r.recommendation, r.verdict
     lang = w.lang
     if not parts and v is not None and w.stage == "inference":
         return _named_side_lines(r, show_prices, weights)
+    if parts and v is not None and v.setup.fits and not v.tight and not v.is_recommendation:
+        return _named_training_lines(r, show_prices, named_days)
     lines = []
-    if v is not None:  # the GPU the question named comes first, as in the answer itself
+    if v is not None and parts and not v.is_recommendation:
+        lines = _unserved_lines(r, parts=True)
+    elif v is not None:  # the GPU the question named comes first, as in the answer itself
         key = (
             "answer.fits_title" if v.setup.fits else "answer.tight_title" if v.tight else "answer.short_title"
         )
@@ -696,6 +703,35 @@ def side_lines(r: SizingResult, show_prices: bool, parts: bool = False, weights:
             lines.append(t(lang, "compare.training_time", days=duration(r.estimates.wall_clock_days, lang)))
         lines += month_cost_lines(r, rec) if show_prices else []
     return lines
+
+
+def _named_training_lines(r: SizingResult, show_prices: bool, days: float | None) -> list[str]:
+    """A training side on GPUs the question named that hold it: their memory by part, the run's time and cost
+    there, as the answer for that one setup says ("O treino leva ~11 horas nessa configuração"), then the
+    smaller recommendation by name alone ("full fine-tune vs lora em 2 h100" had shown the LoRA side's time
+    on the 1x L40S it recommends, under the 2x H100 asked)."""
+    lang, asked = r.workload.lang, r.verdict.setup
+    lines = [t(lang, "answer.fits_title", setup=describe(asked, lang)), _parts_line(asked, lang)]
+    if days is not None:
+        lines.append(t(lang, "compare.training_time", days=duration(days, lang)))
+    lines += month_cost_lines(r, asked) if show_prices else []
+    rec = r.recommendation
+    return [*lines, t(lang, "compare.recommendation", setup=describe(rec, lang))] if rec is not None else lines
+
+
+def named_training_days(workload: Workload, r: SizingResult, catalog: Catalog, source=None) -> float | None:
+    """How long the run takes on the GPUs named, as that one setup's answer times it (sizing/engine.py's
+    verdict, advice.training_days: the run's FLOPs over that GPU's peak at the offering's MFU); None with no
+    GPU named, no volume of data, or a budget's machine (whose speed is not known)."""
+    if r.verdict is None or r.workload.stage == "inference":
+        return None
+    try:
+        plan = make_plan(workload, catalog, source)
+    except SizingError:
+        return None
+    if not plan.timed or is_budget(r.verdict.setup.gpu):
+        return None
+    return training_days(plan, r.verdict.setup, catalog)
 
 
 def named_serves(r: SizingResult) -> bool:
@@ -735,21 +771,31 @@ def _named_side_lines(r: SizingResult, show_prices: bool, weights: bool) -> list
             lines.append(t(lang, "compare.recommendation", setup=describe(rec, lang)) if rec is not None
                          else t(lang, "compare.nothing_fits"))  # fmt: skip
         return lines
-    if asked.fits or asked.problem is not None or asked.free_bytes_per_gpu >= 0:
-        # under a rate, or a split vLLM refuses: the verdict's own words say what is wrong
-        lines = [t(lang, v.title_key, setup=describe(asked, lang))]
-    else:
-        lines = [
-            t(lang, "compare.short", setup=describe(asked, lang), short=gb(-asked.free_bytes_per_gpu, lang))
-        ]
-    more = next((c.setup for c in v.changes if c.kind == "more_gpus" and c.setup is not None), None)
-    if more is not None and more.gpu == asked.gpu and (rec is None or not _same_setup(more, rec)):
-        lines.append(t(lang, "compare.fits_with", setup=describe(more, lang)))
+    lines = _unserved_lines(r)
     if rec is None:
         return [*lines, t(lang, "compare.nothing_fits"), *([_weights_line(r)] if weights else [])]
     lines.append(t(lang, "compare.recommendation", setup=describe(rec, lang)))
     lines += [_weights_line(r)] if weights else []
     return lines + _figures(r, rec, show_prices)
+
+
+def _unserved_lines(r: SizingResult, parts: bool = False) -> list[str]:
+    """The GPUs named that do not serve: by how much they fall short (with `parts`, a training's memory there
+    by part), and the fewest of that GPU that hold it, as the answer for that one setup says."""
+    lang, rec, v = r.workload.lang, r.recommendation, r.verdict
+    asked = v.setup
+    if asked.fits or asked.problem is not None or asked.free_bytes_per_gpu >= 0:
+        # under a rate, a split vLLM refuses, a training in the margin: the verdict's own words say what is wrong
+        lines = [t(lang, v.title_key, setup=describe(asked, lang))]
+    else:
+        lines = [
+            t(lang, "compare.short", setup=describe(asked, lang), short=gb(-asked.free_bytes_per_gpu, lang))
+        ]
+    lines += [_parts_line(asked, lang)] if parts else []
+    more = next((c.setup for c in v.changes if c.kind == "more_gpus" and c.setup is not None), None)
+    if more is not None and more.gpu == asked.gpu and (rec is None or not _same_setup(more, rec)):
+        lines.append(t(lang, "compare.fits_with", setup=describe(more, lang)))
+    return lines
 
 
 def _figures(r: SizingResult, setup: Setup, show_prices: bool) -> list[str]:
@@ -992,17 +1038,19 @@ def weigh_stages(
     lang = first.workload.lang
     stages = [workload.zero, *(workload.compare_zero or [])]
     typed = i18n.join([_stage_name(z, lang) for z in stages[1:]], lang)
-    results = [first]
+    results, asked = [first], [workload.but(compare_zero=None)]
     for zero in stages[1:]:
         try:
-            results.append(size(workload.but(zero=zero, compare_zero=None), catalog, source))
+            asked.append(workload.but(zero=zero, compare_zero=None))
+            results.append(size(asked[-1], catalog, source))
         except SizingError as e:
             return _unsized(_stage_name(zero, lang), e, lang)
     sides = []
-    for zero, r in zip(stages, results, strict=True):
+    for zero, r, w in zip(stages, results, asked, strict=True):
         side = _side(r, None, show_prices)
         side.precision_name = t(lang, f"compare.zero_label_{zero}")
-        side.lines = [t(lang, f"compare.zero_shards_{zero}"), *side_lines(r, show_prices, parts=True)]
+        days = named_training_days(w, r, catalog, source)
+        side.lines = [t(lang, f"compare.zero_shards_{zero}"), *side_lines(r, show_prices, parts=True, named_days=days)]
         sides.append(side)
     order = sorted(range(len(stages)), key=lambda i: stages[i])  # least sharding first
     ranked = [(stages[i], results[i]) for i in order]
@@ -1047,7 +1095,10 @@ def _stage_on_named(ranked: list[tuple[int, SizingResult]], lang: str) -> str:
     most sharded one is, and the changes its answer found that make it fit (offload, LoRA, more GPUs)."""
     fitting = [(z, r.verdict.setup) for z, r in ranked if r.verdict.setup.fits]
     if fitting:
-        return _least_that_fits(fitting, lang) + "."
+        held = {z for z, _ in fitting}
+        return _least_that_fits(fitting, lang) + _elsewhere(
+            [(_stage_name(z, lang), r) for z, r in ranked if z not in held], lang
+        )
     most, r = ranked[-1]
     setup = r.verdict.setup
     text = t(lang, "compare.zero_none", setup=describe(setup, lang), most=_stage_name(most, lang),
@@ -1056,6 +1107,22 @@ def _stage_on_named(ranked: list[tuple[int, SizingResult]], lang: str) -> str:
         changes = " ".join(c.text for c in r.verdict.changes)
         text += " " + t(lang, "compare.zero_changes", most=_stage_name(most, lang), changes=changes)
     return text
+
+
+def _elsewhere(short: list[tuple[str, SizingResult]], lang: str) -> str:
+    """ "; o ajuste completo pede 4× H100": beside those that fit the GPUs named, what each that does not
+    needs, so a summary weighs like with like: the fewest of the GPU named that hold it, as its answer says,
+    else its recommendation. The sentence's full stop included."""
+    parts = []
+    for name, r in short:
+        more = next((c.setup for c in r.verdict.changes if c.kind == "more_gpus" and c.setup is not None), None)
+        setup = more if more is not None and more.gpu == r.verdict.setup.gpu else r.recommendation
+        parts.append(
+            t(lang, "compare.zero_needs", stage=name, setup=describe(setup, lang))
+            if setup is not None
+            else t(lang, "compare.zero_needs_none", stage=name)
+        )
+    return "".join(f"; {p}" for p in parts) + "."
 
 
 def _stage_recommended(ranked: list[tuple[int, SizingResult]], lang: str) -> str:
@@ -1118,20 +1185,22 @@ def weigh_methods(
     lang = first.workload.lang
     methods = [workload.stage, *(workload.compare_stages or [])]
     typed = i18n.join([_method_name(m, lang) for m in methods[1:]], lang)
-    results = [first]
+    results, asked = [first], [workload.but(compare_stages=None)]
     for method in methods[1:]:
         try:
             changes = dict(stage=method, compare_stages=None)
             if workload.precision is not None:
                 changes["precision"] = None  # a QLoRA's NF4 base is no LoRA's nor a full fine-tune's
-            results.append(size(workload.but(**changes), catalog, source))
+            asked.append(workload.but(**changes))
+            results.append(size(asked[-1], catalog, source))
         except SizingError as e:
             return _unsized(_method_name(method, lang), e, lang)
     sides = []
-    for method, r in zip(methods, results, strict=True):
+    for method, r, w in zip(methods, results, asked, strict=True):
         side = _side(r, None, show_prices)
         side.precision_name = t(lang, f"compare.method_label_{method.value}")
-        side.lines = side_lines(r, show_prices, parts=True)
+        days = named_training_days(w, r, catalog, source)
+        side.lines = side_lines(r, show_prices, parts=True, named_days=days)
         sides.append(side)
     ranked = sorted(zip(methods, results, strict=True), key=lambda p: _METHOD_ORDER[p[0].value])
     choice = (
@@ -1204,11 +1273,11 @@ def _method_on_named(ranked, lang: str) -> str:
     setup = describe(ranked[0][1].verdict.setup, lang)
     names = [_method_name(m, lang) for m in fitting]
     if len(fitting) == 1:
-        return t(lang, "compare.method_fit_one", setup=setup, method=names[0]) + "."
+        text = t(lang, "compare.method_fit_one", setup=setup, method=names[0])
+        return text + _elsewhere([(_method_name(m, lang), r) for m, r in ranked if m not in fitting], lang)
     if fitting:
-        return (
-            t(lang, "compare.method_fit_many", setup=setup, fits=i18n.join(names, lang), least=names[0]) + "."
-        )
+        text = t(lang, "compare.method_fit_many", setup=setup, fits=i18n.join(names, lang), least=names[0])
+        return text + _elsewhere([(_method_name(m, lang), r) for m, r in ranked if m not in fitting], lang)
     lightest, r = ranked[-1]
     text = t(lang, "compare.method_none", setup=setup, method=_method_name(lightest, lang),
              short=gb(-r.verdict.setup.free_bytes_per_gpu, lang))  # fmt: skip
