@@ -871,6 +871,10 @@ def _named_side_lines(r: SizingResult, show_prices: bool, weights: bool) -> list
     return lines + _figures(r, rec, show_prices)
 
 
+# The changes of a training's own run that make it fit the GPUs named (sizing/engine.py's verdict): what fits
+_FITTING_RUN = ("smaller_batch", "shorter_sequences")
+
+
 def _unserved_lines(r: SizingResult, parts: bool = False) -> list[str]:
     """The GPUs named that do not serve: by how much they fall short (with `parts`, a training's memory there
     by part), and the fewest of that GPU that hold it, as the answer for that one setup says."""
@@ -883,7 +887,10 @@ def _unserved_lines(r: SizingResult, parts: bool = False) -> list[str]:
         lines = [
             t(lang, "compare.short", setup=describe(asked, lang), short=gb(-asked.free_bytes_per_gpu, lang))
         ]
-    lines += [_parts_line(asked, lang)] if parts else []
+    if parts:
+        # a training's: its memory there by part, and the micro-batch or sequences that fit, as its answer says
+        lines.append(_parts_line(asked, lang))
+        lines += [c.text.rstrip(".") for c in v.changes if c.kind in _FITTING_RUN]
     more = next((c.setup for c in v.changes if c.kind == "more_gpus" and c.setup is not None), None)
     if more is not None and more.gpu == asked.gpu and (rec is None or not _same_setup(more, rec)):
         lines.append(t(lang, "compare.fits_with", setup=describe(more, lang)))

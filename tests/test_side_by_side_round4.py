@@ -171,3 +171,16 @@ def test_a_gpu_with_no_count_beside_counts_is_said_at_the_count_weighed(
     text = answer(capsys, "--lang", lang, question)
     assert text.startswith(understood), text.split("\n", 1)[0]
     assert line in text
+
+
+def test_a_method_that_does_not_fit_says_the_batch_or_sequences_that_fit_as_its_own_answer(capsys):
+    block = comparison(answer(capsys, "lora ou qlora do llama 8b numa l40s com micro-batch 8 e seq 4096"))
+    lora = columns(block)["LoRA (base congelada em 16 bits)"]
+    alone = answer(capsys, "lora do llama 8b numa l40s com micro-batch 8 e seq 4096")
+    fits = next(line.strip("• .") for line in alone.splitlines() if "Com micro-lote de " in line)
+    assert fits in lora
+    block = comparison(answer(capsys, "lora ou qlora do llama 8b numa l4 com seq 32768"))
+    lora = columns(block)["LoRA (base congelada em 16 bits)"]
+    alone = answer(capsys, "lora do llama 8b numa l4 com seq 32768")
+    fits = next(line.strip("• .") for line in alone.splitlines() if "Com sequências de " in line)
+    assert fits in lora
