@@ -247,8 +247,9 @@ def test_slack_shows_every_precision_of_a_list(slack):
          "2× H100 SXM 80 GB, 4× H100 SXM 80 GB or 1× H200 SXM 141 GB",
          ["2× H100 SXM 80 GB: fits", "4× H100 SXM 80 GB: fits", "1× H200 SXM 141 GB: does not fit"]),
         ("llama 70b em h200 ou 2 ou 4 h100",
-         "H200 SXM 141 GB (a menor quantidade que serve), 2× H100 SXM 80 GB ou 4× H100 SXM 80 GB",
-         ["2× H200 SXM 141 GB: serve esta carga como pedida", "2× H100 SXM 80 GB: cabe", "4× H100 SXM 80 GB: cabe"]),
+         "2× H200 SXM 141 GB (a menor quantidade que serve), 2× H100 SXM 80 GB ou 4× H100 SXM 80 GB",
+         ["2× H200 SXM 141 GB (a menor quantidade que serve): serve esta carga como pedida",
+          "2× H100 SXM 80 GB: cabe", "4× H100 SXM 80 GB: cabe"]),
     ],
 )  # fmt: skip
 def test_a_count_choice_beside_another_gpu_weighs_every_setup(capsys, question, understood, setups):
