@@ -445,6 +445,10 @@ def gpu_choice_lines(result: SizingResult, show_prices: bool) -> tuple[list[str]
         if side.days is not None:
             line = i18n.t(lang, "gpu_choice.side_timed", setup=setup, days=i18n.duration(side.days, lang),
                           gpu_hours=i18n.gpu_hours(side.gpu_hours, lang))  # fmt: skip
+            # its memory, as the answer for that setup alone says it: a time alone left "1 ou 2 h100" unweighed
+            s = side.setup
+            line += " " + i18n.t(lang, "compare.per_gpu", used=i18n.gb(s.per_gpu.total, lang),
+                                 usable=i18n.gb(s.usable_bytes_per_gpu, lang), free=i18n.gb(s.free_bytes_per_gpu, lang)) + "."  # fmt: skip
             if priced and side.run_cost is not None:
                 line += " " + i18n.t(lang, "gpu_choice.side_cost", currency=cur, mode=mode(side),
                                      total=i18n.money(side.run_cost, lang),
@@ -574,7 +578,11 @@ def gpu_sides_lines(result: SizingResult, show_prices: bool) -> tuple[list[str],
                 )
             ]
         elif side.fits and s is not None:
-            words = [i18n.t(lang, "gpu_sides.serves", setup=advice.describe(s, lang)), *figures(s)]
+            setup = advice.describe(s, lang)
+            if any(other.count_named is not None for other in cmp.sides):
+                # beside counts the question said, this count is the answer's: said why, as "Entendi" does
+                setup = i18n.t(lang, "understood.fewest_serving", gpu=setup)
+            words = [i18n.t(lang, "gpu_sides.serves", setup=setup), *figures(s)]
         elif side.problem == "precision":
             # the format needs a newer GPU (vLLM's get_min_capability()), as the named GPU's verdict says
             need = catalog.precision(result.workload.precision).min_compute_capability or 0
@@ -1081,6 +1089,23 @@ def _model_name(model_id: str) -> str:
         return model_id
 
 
+def _uncounted(result: SizingResult) -> set[str]:
+    """The GPUs weighed with no count beside others said with one ("2 h100 ou h200"): their sides are at the
+    fewest of them that serve, which "Entendi" says as such."""
+    sides = result.gpu_comparison.sides if result.gpu_comparison else []
+    if not any(s.count_named is not None for s in sides):
+        return set()
+    return {s.gpu for s in sides if s.count_named is None and s.fits and s.setup is not None}
+
+
+def _fewest_count(result: SizingResult, gpu: str, name: str) -> str:
+    """A GPU said with no count beside others' counts, with the count its side weighs ("2× H200 SXM 141 GB"):
+    the fewest of it that serve, as the side's line says; its name alone where none of it serves."""
+    sides = result.gpu_comparison.sides if result.gpu_comparison else []
+    side = next((s for s in sides if s.gpu == gpu and s.fits and s.setup is not None), None)
+    return f"{side.setup.count}× {name}" if side is not None else name
+
+
 def _named_setup(result: SizingResult, w) -> str:
     """The GPUs the question named, as "Entendi" says them ("2× H100 SXM 80 GB")."""
     gpu = result.requested.gpu_name if result.requested else w.gpu
@@ -1339,13 +1364,17 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
         pairs = list(zip(w.compare_gpus or [], w.compare_counts or [], strict=False))
         counted = {g for g, n in pairs if n is not None}
         fewest = {g for g, n in pairs if n is None} - counted if counted else set()
-        if w.compare_counts and not w.gpus and w.gpu not in counted:
-            gpu = t("understood.fewest_serving", gpu=gpu)
+        uncounted = _uncounted(result)
+        fewest |= uncounted
+        if (w.compare_counts and not w.gpus and w.gpu not in counted) or (
+            w.gpu in uncounted and judged is None
+        ):
+            gpu = t("understood.fewest_serving", gpu=_fewest_count(result, w.gpu, gpu))
         elif judged is None and not (w.gpus or w.compare_gpus or w.compare_counts):
             gpu = _bare_gpu_judged(result, w) or gpu
         others = [
             # "2x h100 ou 4x a100?": each with the count it was weighed at, when the question gave counts
-            t("understood.fewest_serving", gpu=a.setup.gpu_name)
+            t("understood.fewest_serving", gpu=_fewest_count(result, a.setup.gpu, a.setup.gpu_name))
             if a.setup.gpu in fewest
             else f"{a.setup.count}× {a.setup.gpu_name}"
             if w.compare_counts

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from . import i18n
 from . import together as together_load
-from .advice import LARGE_MODEL, MID_SIZE, describe, perf_short, quantization_note, smaller
+from .advice import LARGE_MODEL, MID_SIZE, describe, perf_short, quantization_note, smaller, training_days
 from .catalog import Catalog, is_budget
 from .engine import CLOSE, size  # CLOSE: speeds or rates too close to tell apart
 from .errors import SizingError
@@ -254,12 +254,15 @@ def _tradeoff_many(results: list[SizingResult], lang: str) -> str | None:
     per user. Each side is named by its precision, the model being the same (it had had no summary)."""
     names = [f"{r.workload.model.name} {r.workload.precision_name}" for r in results]
     verdicts = [r.verdict for r in results]
+    plain = names
     if len(set(names)) < len(names) and None not in verdicts:
         # "e em fp8 numa h100 e h200?": one precision on several GPUs, each side named with its own
         names = [
             t(lang, "understood.on_setup", what=name, setup=f"{v.setup.count}× {v.setup.gpu_name}")
             for name, v in zip(names, verdicts, strict=True)
         ]
+    if None not in verdicts and results[0].workload.stage == "inference":
+        return _on_named(results, names, plain, lang, show_prices=False)
     parts: list[str] = []
     if None not in verdicts and len({v.setup.fits for v in verdicts}) > 1:
         fit = [i for i, v in enumerate(verdicts) if v.setup.fits]
@@ -302,6 +305,89 @@ def _tradeoff_many(results: list[SizingResult], lang: str) -> str | None:
             parts.append(t(lang, "compare.faster", model=names[fast], fast=number(speeds[fast], lang),
                            slow=number(speeds[slow], lang)))  # fmt: skip
     return _sentence(parts, lang)
+
+
+def _on_named(
+    results: list[SizingResult], names: list[str], plain: list[str], lang: str, show_prices: bool
+) -> str | None:
+    """The summary of sides on GPUs the question named: first the setups asked, weighed among themselves (which
+    serve, what each that does not needs, then users, speed, GPUs and cost among those that serve, each on its
+    own figures as its line shows them); then, in a sentence of its own, a smaller setup outside those asked
+    when one serves. "FP8 em 2× e FP8 em 4× precisam da menor configuração (1× A100)" had opened a summary
+    whose sides showed 2× and 4× H100, and "o BF16 atende mais usuários" had set the 2× A100 it is recommended
+    beside the 1× H100 the FP8 was asked on. `plain`: the sides' names without their setups."""
+    verdicts = [r.verdict for r in results]
+    serving = [i for i, r in enumerate(results) if named_serves(r)]
+    asked = {(v.setup.gpu, v.setup.count) for v in verdicts}
+    parts: list[str] = []
+    if len(serving) == len(results) and len(asked) == 1:
+        key = "compare.same_setup" if len(results) == 2 else "compare.same_setup_all"
+        parts.append(t(lang, key, setup=describe(verdicts[0].setup, lang)))
+    elif serving and len(asked) == 1:
+        parts.append(_only(serving, names, "compare.only_named", verdicts[serving[0]].setup, lang))
+    elif serving and len(serving) < len(results):
+        # each on GPUs of its own: a name already with its setup is said as it is
+        said = [t(lang, "understood.on_setup", what=names[i], setup=describe(verdicts[i].setup, lang))
+                if describe(verdicts[i].setup, lang) not in names[i] else names[i] for i in serving]  # fmt: skip
+        parts.append(_only(list(range(len(said))), said, "compare.only_asked", None, lang))
+    parts += _needs([(names[i], results[i]) for i in range(len(results)) if i not in serving], lang)
+    if len(serving) >= 2:
+        parts += _among_served([results[i] for i in serving], [names[i] for i in serving], lang, show_prices)
+    text = _sentence(parts, lang)
+    outside = _smaller_outside(results, serving, plain, lang)
+    return " ".join(p for p in (text, outside) if p) or None
+
+
+def _among_served(served: list[SizingResult], names: list[str], lang: str, show_prices: bool) -> list[str]:
+    """Fewer GPUs, cost, users and speed among sides that serve on the GPUs named, each on its own setup."""
+    parts = []
+    setups = [r.verdict.setup for r in served]
+    if len({s.gpu for s in setups}) == 1 and len({s.count for s in setups}) > 1:
+        few = min(s.count for s in setups)
+        fewest = [i for i, s in enumerate(setups) if s.count == few]
+        most = max(range(len(setups)), key=lambda i: setups[i].count)
+        parts.append(_only(fewest, names, "compare.fewer_gpus", setups[fewest[0]], lang,
+                           other=describe(setups[most], lang)))  # fmt: skip
+    if len(served) == 2:
+        pair = (served[0], served[1])
+        parts += _cheaper(pair, names, lang, setups) if show_prices else []
+        return parts + _more_served(pair, names, lang) + _faster(setups, names, lang)
+    users = [s.max_users or 0 for s in setups]
+    top = max(range(len(users)), key=users.__getitem__)
+    if sorted(users)[-2] < users[top]:
+        parts.append(t(lang, "compare.more_users_asked", model=names[top], more=number(users[top], lang),
+                       fewer=number(min(users), lang), context=tokens(served[0].workload.context_tokens or 0, lang)))  # fmt: skip
+    return parts + _faster(setups, names, lang)
+
+
+def _faster(setups: list[Setup], names: list[str], lang: str) -> list[str]:
+    """Which responds fastest to each user, where every setup's speed is known and they differ enough to tell."""
+    speeds = [s.performance.tokens_per_s_per_user if s.performance else None for s in setups]
+    if None in speeds:
+        return []
+    fast = max(range(len(speeds)), key=speeds.__getitem__)
+    slow = min(range(len(speeds)), key=speeds.__getitem__)
+    if speeds[fast] - speeds[slow] <= CLOSE * speeds[fast]:
+        return []
+    return [t(lang, "compare.faster", model=names[fast], fast=number(speeds[fast], lang),
+              slow=number(speeds[slow], lang))]  # fmt: skip
+
+
+def _smaller_outside(
+    results: list[SizingResult], serving: list[int], plain: list[str], lang: str
+) -> str | None:
+    """ "Fora das configurações pedidas, o FP8 cabe numa menor: 1× A100.": the smallest recommendation of the
+    sides, when it is smaller than every setup asked that serves; None when none serves (what each needs is
+    said already) or the setups asked are the smallest."""
+    recs = [(i, r.recommendation) for i, r in enumerate(results) if r.recommendation is not None]
+    if not serving or not recs:
+        return None
+    least = min((rec for _, rec in recs), key=lambda s: (s.count, s.gpu_memory_bytes))
+    if not all(smaller(least, results[i].verdict.setup) for i in serving):
+        return None
+    models = list(dict.fromkeys(plain[i] for i, rec in recs if _same_setup(rec, least)))
+    key = "compare.smaller_outside" if len(models) == 1 else "compare.smaller_outside_many"
+    return t(lang, key, model=models[0], models=i18n.join(models, lang), setup=describe(least, lang))
 
 
 def _only(sides: list[int], names: list[str], key: str, setup: Setup | None, lang: str, **more) -> str:
@@ -659,17 +745,28 @@ def _side(r: SizingResult, typed: str | None, show_prices: bool, weights: bool =
     )
 
 
-def side_lines(r: SizingResult, show_prices: bool, parts: bool = False, weights: bool = False) -> list[str]:
+def side_lines(
+    r: SizingResult,
+    show_prices: bool,
+    parts: bool = False,
+    weights: bool = False,
+    named_days: float | None = None,
+) -> list[str]:
     """An answer in a few lines: the named GPU's verdict, the recommendation, memory per GPU, capacity,
     performance, training time and cost (a comparison's column; a training run's serving, too). With
-    `parts`, the memory per GPU of the setup judged (the named one, else the recommendation) by part; with
-    `weights`, the weights' memory at the side's precision."""
+    `parts`, the memory per GPU of the setup judged (the named one, else the recommendation) by part, and a
+    training that fits the GPUs named shows their own time (`named_days`) and cost; with `weights`, the
+    weights' memory at the side's precision."""
     w, rec, v = r.workload, r.recommendation, r.verdict
     lang = w.lang
     if not parts and v is not None and w.stage == "inference":
         return _named_side_lines(r, show_prices, weights)
+    if parts and v is not None and v.setup.fits and not v.tight and not v.is_recommendation:
+        return _named_training_lines(r, show_prices, named_days)
     lines = []
-    if v is not None:  # the GPU the question named comes first, as in the answer itself
+    if v is not None and parts and not v.is_recommendation:
+        lines = _unserved_lines(r, parts=True)
+    elif v is not None:  # the GPU the question named comes first, as in the answer itself
         key = (
             "answer.fits_title" if v.setup.fits else "answer.tight_title" if v.tight else "answer.short_title"
         )
@@ -696,6 +793,37 @@ def side_lines(r: SizingResult, show_prices: bool, parts: bool = False, weights:
             lines.append(t(lang, "compare.training_time", days=duration(r.estimates.wall_clock_days, lang)))
         lines += month_cost_lines(r, rec) if show_prices else []
     return lines
+
+
+def _named_training_lines(r: SizingResult, show_prices: bool, days: float | None) -> list[str]:
+    """A training side on GPUs the question named that hold it: their memory by part, the run's time and cost
+    there, as the answer for that one setup says ("O treino leva ~11 horas nessa configuração"), then the
+    smaller recommendation by name alone ("full fine-tune vs lora em 2 h100" had shown the LoRA side's time
+    on the 1x L40S it recommends, under the 2x H100 asked)."""
+    lang, asked = r.workload.lang, r.verdict.setup
+    lines = [t(lang, "answer.fits_title", setup=describe(asked, lang)), _parts_line(asked, lang)]
+    if days is not None:
+        lines.append(t(lang, "compare.training_time", days=duration(days, lang)))
+    lines += month_cost_lines(r, asked) if show_prices else []
+    rec = r.recommendation
+    return (
+        [*lines, t(lang, "compare.recommendation", setup=describe(rec, lang))] if rec is not None else lines
+    )
+
+
+def named_training_days(workload: Workload, r: SizingResult, catalog: Catalog, source=None) -> float | None:
+    """How long the run takes on the GPUs named, as that one setup's answer times it (sizing/engine.py's
+    verdict, advice.training_days: the run's FLOPs over that GPU's peak at the offering's MFU); None with no
+    GPU named, no volume of data, or a budget's machine (whose speed is not known)."""
+    if r.verdict is None or r.workload.stage == "inference":
+        return None
+    try:
+        plan = make_plan(workload, catalog, source)
+    except SizingError:
+        return None
+    if not plan.timed or is_budget(r.verdict.setup.gpu):
+        return None
+    return training_days(plan, r.verdict.setup, catalog)
 
 
 def named_serves(r: SizingResult) -> bool:
@@ -735,21 +863,38 @@ def _named_side_lines(r: SizingResult, show_prices: bool, weights: bool) -> list
             lines.append(t(lang, "compare.recommendation", setup=describe(rec, lang)) if rec is not None
                          else t(lang, "compare.nothing_fits"))  # fmt: skip
         return lines
-    if asked.fits or asked.problem is not None or asked.free_bytes_per_gpu >= 0:
-        # under a rate, or a split vLLM refuses: the verdict's own words say what is wrong
-        lines = [t(lang, v.title_key, setup=describe(asked, lang))]
-    else:
-        lines = [
-            t(lang, "compare.short", setup=describe(asked, lang), short=gb(-asked.free_bytes_per_gpu, lang))
-        ]
-    more = next((c.setup for c in v.changes if c.kind == "more_gpus" and c.setup is not None), None)
-    if more is not None and more.gpu == asked.gpu and (rec is None or not _same_setup(more, rec)):
-        lines.append(t(lang, "compare.fits_with", setup=describe(more, lang)))
+    lines = _unserved_lines(r)
     if rec is None:
         return [*lines, t(lang, "compare.nothing_fits"), *([_weights_line(r)] if weights else [])]
     lines.append(t(lang, "compare.recommendation", setup=describe(rec, lang)))
     lines += [_weights_line(r)] if weights else []
     return lines + _figures(r, rec, show_prices)
+
+
+# The changes of a training's own run that make it fit the GPUs named (sizing/engine.py's verdict): what fits
+_FITTING_RUN = ("smaller_batch", "shorter_sequences")
+
+
+def _unserved_lines(r: SizingResult, parts: bool = False) -> list[str]:
+    """The GPUs named that do not serve: by how much they fall short (with `parts`, a training's memory there
+    by part), and the fewest of that GPU that hold it, as the answer for that one setup says."""
+    lang, rec, v = r.workload.lang, r.recommendation, r.verdict
+    asked = v.setup
+    if asked.fits or asked.problem is not None or asked.free_bytes_per_gpu >= 0:
+        # under a rate, a split vLLM refuses, a training in the margin: the verdict's own words say what is wrong
+        lines = [t(lang, v.title_key, setup=describe(asked, lang))]
+    else:
+        lines = [
+            t(lang, "compare.short", setup=describe(asked, lang), short=gb(-asked.free_bytes_per_gpu, lang))
+        ]
+    if parts:
+        # a training's: its memory there by part, and the micro-batch or sequences that fit, as its answer says
+        lines.append(_parts_line(asked, lang))
+        lines += [c.text.rstrip(".") for c in v.changes if c.kind in _FITTING_RUN]
+    more = next((c.setup for c in v.changes if c.kind == "more_gpus" and c.setup is not None), None)
+    if more is not None and more.gpu == asked.gpu and (rec is None or not _same_setup(more, rec)):
+        lines.append(t(lang, "compare.fits_with", setup=describe(more, lang)))
+    return lines
 
 
 def _figures(r: SizingResult, setup: Setup, show_prices: bool) -> list[str]:
@@ -824,6 +969,8 @@ def _tradeoff(a: SizingResult, b: SizingResult, show_prices: bool) -> str | None
         names = [f"{r.workload.model.name} {r.workload.precision_name}" for r in pair]
     parts: list[str] = []
     verdicts = [r.verdict for r in pair]
+    if None not in verdicts and a.workload.stage == "inference":
+        return _on_named(list(pair), names, names, lang, show_prices)
     if None not in verdicts and verdicts[0].setup.fits != verdicts[1].setup.fits:
         i = 0 if verdicts[0].setup.fits else 1
         if _same_setup(verdicts[0].setup, verdicts[1].setup):
@@ -878,10 +1025,11 @@ def _at_the_edge(w, setup: Setup, other: Setup) -> bool:
     return setup.max_users <= asked < other.max_users
 
 
-def _cheaper(pair: tuple[SizingResult, SizingResult], names: list[str], lang: str) -> list[str]:
+def _cheaper(pair: tuple[SizingResult, SizingResult], names: list[str], lang: str, setups=None) -> list[str]:
     """Which costs less: two training runs priced as projects, by the run's total; else a month, in a contract
-    mode both are priced in (the first's recommended one, else on demand)."""
-    costs = [r.recommendation.cost for r in pair]
+    mode both are priced in (the first's recommended one, else on demand). On `setups` when given (the GPUs
+    named), else each recommendation."""
+    costs = [s.cost for s in setups or [r.recommendation for r in pair]]
     currency = pair[0].currency
     if None in costs or currency is None:
         return []
@@ -992,17 +1140,22 @@ def weigh_stages(
     lang = first.workload.lang
     stages = [workload.zero, *(workload.compare_zero or [])]
     typed = i18n.join([_stage_name(z, lang) for z in stages[1:]], lang)
-    results = [first]
+    results, asked = [first], [workload.but(compare_zero=None)]
     for zero in stages[1:]:
         try:
-            results.append(size(workload.but(zero=zero, compare_zero=None), catalog, source))
+            asked.append(workload.but(zero=zero, compare_zero=None))
+            results.append(size(asked[-1], catalog, source))
         except SizingError as e:
             return _unsized(_stage_name(zero, lang), e, lang)
     sides = []
-    for zero, r in zip(stages, results, strict=True):
+    for zero, r, w in zip(stages, results, asked, strict=True):
         side = _side(r, None, show_prices)
         side.precision_name = t(lang, f"compare.zero_label_{zero}")
-        side.lines = [t(lang, f"compare.zero_shards_{zero}"), *side_lines(r, show_prices, parts=True)]
+        days = named_training_days(w, r, catalog, source)
+        side.lines = [
+            t(lang, f"compare.zero_shards_{zero}"),
+            *side_lines(r, show_prices, parts=True, named_days=days),
+        ]
         sides.append(side)
     order = sorted(range(len(stages)), key=lambda i: stages[i])  # least sharding first
     ranked = [(stages[i], results[i]) for i in order]
@@ -1047,7 +1200,10 @@ def _stage_on_named(ranked: list[tuple[int, SizingResult]], lang: str) -> str:
     most sharded one is, and the changes its answer found that make it fit (offload, LoRA, more GPUs)."""
     fitting = [(z, r.verdict.setup) for z, r in ranked if r.verdict.setup.fits]
     if fitting:
-        return _least_that_fits(fitting, lang) + "."
+        held = {z for z, _ in fitting}
+        return _least_that_fits(fitting, lang) + _elsewhere(
+            [(_stage_name(z, lang), r) for z, r in ranked if z not in held], lang
+        )
     most, r = ranked[-1]
     setup = r.verdict.setup
     text = t(lang, "compare.zero_none", setup=describe(setup, lang), most=_stage_name(most, lang),
@@ -1056,6 +1212,29 @@ def _stage_on_named(ranked: list[tuple[int, SizingResult]], lang: str) -> str:
         changes = " ".join(c.text for c in r.verdict.changes)
         text += " " + t(lang, "compare.zero_changes", most=_stage_name(most, lang), changes=changes)
     return text
+
+
+def _elsewhere(short: list[tuple[str, SizingResult]], lang: str) -> str:
+    """ "; o ajuste completo pede 4× H100.": _needs after a clause, the sentence's full stop included."""
+    return "".join(f"; {p}" for p in _needs(short, lang)) + "."
+
+
+def _needs(short: list[tuple[str, SizingResult]], lang: str) -> list[str]:
+    """ "o ajuste completo pede 4× H100": beside those that fit the GPUs named, what each that does not
+    needs, so a summary weighs like with like: the fewest of the GPU named that hold it, as its answer says,
+    else its recommendation."""
+    parts = []
+    for name, r in short:
+        more = next(
+            (c.setup for c in r.verdict.changes if c.kind == "more_gpus" and c.setup is not None), None
+        )
+        setup = more if more is not None and more.gpu == r.verdict.setup.gpu else r.recommendation
+        parts.append(
+            t(lang, "compare.zero_needs", stage=name, setup=describe(setup, lang))
+            if setup is not None
+            else t(lang, "compare.zero_needs_none", stage=name)
+        )
+    return parts
 
 
 def _stage_recommended(ranked: list[tuple[int, SizingResult]], lang: str) -> str:
@@ -1118,20 +1297,22 @@ def weigh_methods(
     lang = first.workload.lang
     methods = [workload.stage, *(workload.compare_stages or [])]
     typed = i18n.join([_method_name(m, lang) for m in methods[1:]], lang)
-    results = [first]
+    results, asked = [first], [workload.but(compare_stages=None)]
     for method in methods[1:]:
         try:
             changes = dict(stage=method, compare_stages=None)
             if workload.precision is not None:
                 changes["precision"] = None  # a QLoRA's NF4 base is no LoRA's nor a full fine-tune's
-            results.append(size(workload.but(**changes), catalog, source))
+            asked.append(workload.but(**changes))
+            results.append(size(asked[-1], catalog, source))
         except SizingError as e:
             return _unsized(_method_name(method, lang), e, lang)
     sides = []
-    for method, r in zip(methods, results, strict=True):
+    for method, r, w in zip(methods, results, asked, strict=True):
         side = _side(r, None, show_prices)
         side.precision_name = t(lang, f"compare.method_label_{method.value}")
-        side.lines = side_lines(r, show_prices, parts=True)
+        days = named_training_days(w, r, catalog, source)
+        side.lines = side_lines(r, show_prices, parts=True, named_days=days)
         sides.append(side)
     ranked = sorted(zip(methods, results, strict=True), key=lambda p: _METHOD_ORDER[p[0].value])
     choice = (
@@ -1204,11 +1385,11 @@ def _method_on_named(ranked, lang: str) -> str:
     setup = describe(ranked[0][1].verdict.setup, lang)
     names = [_method_name(m, lang) for m in fitting]
     if len(fitting) == 1:
-        return t(lang, "compare.method_fit_one", setup=setup, method=names[0]) + "."
+        text = t(lang, "compare.method_fit_one", setup=setup, method=names[0])
+        return text + _elsewhere([(_method_name(m, lang), r) for m, r in ranked if m not in fitting], lang)
     if fitting:
-        return (
-            t(lang, "compare.method_fit_many", setup=setup, fits=i18n.join(names, lang), least=names[0]) + "."
-        )
+        text = t(lang, "compare.method_fit_many", setup=setup, fits=i18n.join(names, lang), least=names[0])
+        return text + _elsewhere([(_method_name(m, lang), r) for m, r in ranked if m not in fitting], lang)
     lightest, r = ranked[-1]
     text = t(lang, "compare.method_none", setup=setup, method=_method_name(lightest, lang),
              short=gb(-r.verdict.setup.free_bytes_per_gpu, lang))  # fmt: skip

@@ -303,7 +303,9 @@ def test_a_gpu_said_with_no_count_takes_its_own_fewest_not_the_others_count(text
     )
     assert sides[other].setup.count == alone.requested.count == 1
     assert sides[other].setup.count < sides[named].count_named
-    assert f"1× {sides[other].gpu_name}: serve esta carga como pedida" in render_text(result, query)
+    # the count is the answer's, beside counts the question said: its line says why
+    said = f"1× {sides[other].gpu_name} (a menor quantidade que serve): serve esta carga como pedida"
+    assert said in render_text(result, query)
 
 
 def test_fewer_gpus_than_a_count_named_is_not_said_as_memory_when_fewer_of_it_serve():

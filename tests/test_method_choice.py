@@ -85,14 +85,14 @@ def test_on_the_gpu_named_the_method_that_gives_up_least_among_those_that_fit(ca
     assert "Por GPU em 1× L40S 48 GB: pesos 4,7 GB · adaptadores 0,67 GB" in block
     assert "Tempo estimado: " in block
     assert (
-        "Em resumo: em 1× L40S 48 GB cabem LoRA e QLoRA; o LoRA é o que menos abre mão de qualidade entre eles."
-        in block
+        "Em resumo: em 1× L40S 48 GB cabem LoRA e QLoRA; o LoRA é o que menos abre mão de qualidade entre eles; "
+        "o ajuste completo pede 4× L40S 48 GB." in block
     )
 
 
 def test_only_the_method_that_fits(capsys):
     block = comparison_of(answer(capsys, "LoRA or QLoRA for llama 3.1 70b on 2 H100, 20M tokens?"))
-    assert "In short: on 2× H100 SXM 80 GB, only QLoRA fits." in block
+    assert "In short: on 2× H100 SXM 80 GB, only QLoRA fits; LoRA needs 4× H100 SXM 80 GB." in block
 
 
 def test_with_no_gpu_named_each_method_has_its_recommendation(capsys):

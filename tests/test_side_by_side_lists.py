@@ -7,6 +7,7 @@ side, the 1), or been refused as a contradiction. Through `gpu-size` and the Sla
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 
@@ -246,8 +247,9 @@ def test_slack_shows_every_precision_of_a_list(slack):
          "2× H100 SXM 80 GB, 4× H100 SXM 80 GB or 1× H200 SXM 141 GB",
          ["2× H100 SXM 80 GB: fits", "4× H100 SXM 80 GB: fits", "1× H200 SXM 141 GB: does not fit"]),
         ("llama 70b em h200 ou 2 ou 4 h100",
-         "H200 SXM 141 GB (a menor quantidade que serve), 2× H100 SXM 80 GB ou 4× H100 SXM 80 GB",
-         ["2× H200 SXM 141 GB: serve esta carga como pedida", "2× H100 SXM 80 GB: cabe", "4× H100 SXM 80 GB: cabe"]),
+         "2× H200 SXM 141 GB (a menor quantidade que serve), 2× H100 SXM 80 GB ou 4× H100 SXM 80 GB",
+         ["2× H200 SXM 141 GB (a menor quantidade que serve): serve esta carga como pedida",
+          "2× H100 SXM 80 GB: cabe", "4× H100 SXM 80 GB: cabe"]),
     ],
 )  # fmt: skip
 def test_a_count_choice_beside_another_gpu_weighs_every_setup(capsys, question, understood, setups):
@@ -454,9 +456,8 @@ def test_a_clause_changing_precision_and_counts_weighs_every_setup(capsys, quest
     assert found == verdicts, block
     if len(verdicts) == 3:
         # the two FP8 sides are told apart by their GPUs in the summary
-        assert "Qwen2.5 32B FP8 (8-bit) em 1× H100 SXM 80 GB" in block or "em 2× H100 SXM 80 GB e" in block, (
-            block
-        )
+        summary = next(line for line in block.splitlines() if "Em resumo" in line)
+        assert re.search(r"Qwen2\.5 32B FP8 \(8-bit\) em \d× H[12]00 SXM", summary), summary
 
 
 def test_a_clause_asking_a_choice_of_counts_again_weighs_each(capsys):
