@@ -432,6 +432,13 @@ def _ask(args, text: str, default: str | None, base: Workload | None = None) -> 
                 "answer_lengths": [{"typed": a, "tokens": n} for a, n in query.answer_lengths],
                 "prompt_lengths": [{"typed": a, "tokens": n} for a, n in query.prompt_lengths],
                 "daily_shares": [{"typed": a, "people": n, "daily": d} for a, n, d in query.daily_shares],
+                # "2000 pacientes por dia e 50 médicos": the group sized and the one left out of the load (only
+                # where said, so that the object of every other question stays as it was)
+                **(
+                    {"other_groups": [{"sized": a, "other": b} for a, b in query.other_groups]}
+                    if query.other_groups
+                    else {}
+                ),
                 # "documentos de 2000 palavras": the tokens, at traffic.toml's tokens a word.
                 "word_lengths": [
                     {"typed": a, "tokens": n, "tokens_per_word": w} for a, n, w in query.word_lengths

@@ -271,6 +271,9 @@ class Query(msgspec.Struct):
     prompt_lengths: list[tuple[str, int]] = []  # and prompts ("perguntas curtas")
     # A share of the people using it on a day ("20% de uso diário"): (as typed, the people, the people a day).
     daily_shares: list[tuple[str, int, int]] = []
+    # Two groups of people with no word of which one uses it ("2000 pacientes por dia e 50 médicos"): (the
+    # group sized as typed, the other as typed); the larger load is sized.
+    other_groups: list[tuple[str, str]] = []
     # Prompts given as speech by its duration ("transcrições de 1 hora"): (as typed, tokens, tokens a minute).
     speech_lengths: list[tuple[str, int, int]] = []
     # "500 horas de áudio": as typed, the transcript's tokens to read in all, the tokens a minute of speech, and
@@ -2212,8 +2215,14 @@ _GROUP_OF = r"(?:do|da|dos|das|de|of|from|in|on|at|no|na|em)\s+(?:the\s+|o\s+|a\
 _GROUP_NAME = r"(?!(?:um|an|as|os|se|ou|or|at|on|in|to|is)\b)[a-z]{2,}"
 # A group's second word only where the next part starts: "20 operadores de call center e 100 colaboradores".
 _NEXT_PART = r"\s*(?:,|;|\+|\b(?:e|and|mais|plus)\b)"
+# Thousands of conversations or requests a period ("15k conversations per day") are no part of a group but a
+# volume, read by its own pattern; people a day stay a part ("60 operadores e 2 mil clientes por dia": two groups).
+_NOT_PER_PERIOD = (
+    r"(?!\s*(?:(?:por|per|a|ao|cada|each)\s+|/\s*)(?:dia|day|mes|month|semana|week|hora|hour)\b)"
+)
 _PART_COUNTED = regexes.compile(
-    rf"(?P<people>(?<![\w.,])(?P<n1>\d{{1,5}})\s+(?P<noun>(?:[a-z]+\s+)?(?:{_COUNT_NOUNS}|{_HEADS}))\b"
+    rf"(?P<people>(?<![\w.,])(?P<n1>\d{{1,3}}(?:[.,]\d{{3}})+|\d{{1,5}})(?:\s*(?P<thousand>k|mil)\b)?"
+    rf"\s+(?P<noun>(?:[a-z]+\s+)?(?:(?:{_COUNT_NOUNS})\b(?(thousand){_NOT_PER_PERIOD})|(?:{_HEADS})\b))"
     rf"(?:\s+{_GROUP_OF}(?P<g1>{_GROUP_NAME}(?:\s+{_GROUP_NAME}(?={_NEXT_PART}))?))?"
     rf"(?:\s+(?:{traffic_query.at_once_words()})\b)?)"
     rf"|(?P<grouped>(?<![\w.,])(?P<n2>\d{{1,5}})\s+{_GROUP_OF}(?P<g2>{_GROUP_NAME}))"
@@ -5169,6 +5178,8 @@ def _read(text: str, catalog: Catalog, base: Workload | None, corrections=()) ->
         for start, end in topic_words.spans(scan.work, topic_words.NOTES):
             if _COUNT_BEFORE.search(scan.work, 0, start):
                 continue  # "20 mil pacientes": people counted, read as the load (the note stays)
+            if traffic_query.DOCUMENT_NOUNS.fullmatch(scan.work, start, end):
+                continue  # "prontuário de 5 mil tokens": a document, its length each prompt's (the note stays)
             scan.blank(start, end)
     serving_said = bool(scan.search(_SERVING_SAID))
     # In a thread about serving, adapters counted are served ("e com 20 adaptadores?"); "e com lora?" there
@@ -7852,8 +7863,12 @@ def _summed(scan: _Scan, chain: list[re.Match]) -> bool:
     people = {"people", "team", "named"} & set(kinds) or re.search(rf"\b{_USE}\b", scan.work)
     if not people:
         return False
+    # "5000 funcionários e 20 mil clientes", "20.000 clientes e 500 funcionários": a part's thousands (the
+    # "mil" had been read as the group's name, 20 people)
     counts = [
-        int(next(n for k in ("n1", "n2", "n3", "n4", "n5", "n6") if (n := _group(m, k)))) for m in chain
+        int(re.sub(r"[.,]", "", next(n for k in ("n1", "n2", "n3", "n4", "n5", "n6") if (n := _group(m, k)))))
+        * (1000 if _group(m, "thousand") else 1)
+        for m in chain
     ]
     heads = [bool(_HEADS_ONLY.search(scan.work, m.start(), m.end())) for m in chain]
     grouped = [
@@ -7871,7 +7886,13 @@ def _summed(scan: _Scan, chain: list[re.Match]) -> bool:
     # Every part counted in a head-count's nouns ("12 analistas e 8 advogados") is sized as a head-count, as
     # each of them alone is (traffic_words.toml `people`); they had been 20 people at once, where "12
     # analistas" alone is a tenth of them at the peak.
-    head_count = any(heads) or all(n and _HEAD_NOUN.fullmatch(n) for n in nouns)
+    # a part whose group comes first says its people last ("a clínica com 20 médicos e 500 pacientes": had been
+    # 520 people at once, the doctors' noun unseen)
+    said_nouns = [
+        n or (strip_accents(m.group(0).split()[-1]) if m.lastgroup == "named" else None)
+        for m, n in zip(chain, nouns, strict=True)
+    ]
+    head_count = any(heads) or all(n and _HEAD_NOUN.fullmatch(n) for n in said_nouns)
     if teams := _TEAMS_BEFORE.search(scan.work, max(0, start - 40), start):
         start = teams.start()  # "somos 3 times: 10 devs, 15 analistas e 5 gestores"
     typed = scan.original[start:end].strip()
@@ -7932,6 +7953,27 @@ def _per_place_users(scan: _Scan, m: re.Match) -> int | None:
 def _data_bytes(m: re.Match) -> int | None:
     number, unit = (m.group("a"), m.group("au")) if m.group("a") else (m.group("b"), m.group("bu"))
     return round(_float(number) * _DATA_UNITS[unit]) or None
+
+
+def _larger_group(scan: _Scan, query: Query, fields: dict, kind: str, people: int) -> bool:
+    """A day's or a month's people beside a head-count, neither said to be the users ("chatbot de hospital
+    com 2000 pacientes por dia e 50 médicos"): two groups, each read the same way (a share of them at the peak,
+    a few requests an hour each, traffic.toml [population]), so the larger count is the larger load. Whether
+    this one is that group; either way the answer says which group was sized and how the other was read (the
+    day's 2,000 patients had been dropped silently for the 50 doctors)."""
+    counted = fields["population"]
+    typed = scan.found[kind][0][1]
+    other = next((t for n, t in scan.found.get("population", []) if n == counted), None)
+    if other is None:
+        return False  # a head-count read another way (a share of it, a thread's): no second group typed
+    # a month's people are compared by those of a day (traffic.toml [population] daily_share_of_monthly)
+    daily = people * (
+        load_catalog().traffic.population.daily_share_of_monthly if kind == "people_per_month" else 1
+    )
+    larger = daily > counted
+    kept, other_people = (typed, other) if larger else (other, typed)
+    query.other_groups.append((kept, other_people))
+    return larger
 
 
 def _one(scan: _Scan, kind: str, label: str):
@@ -9184,11 +9226,13 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
             # "2 mil clientes por dia, cada conversa com 8 mensagens": each person a conversation of that many
             # requests, a daily volume (its peak from traffic.toml).
             fields["requests_per_day"] = per_day
-        elif fields["population"] is None:
+        elif fields["population"] is None or _larger_group(scan, query, fields, "people_per_day", per_day):
             # "300 usuários por dia": the day's people, a head-count
             fields["population"], fields["population_daily"] = per_day, True
     per_month = _one(scan, "people_per_month", "traffic.population")
-    if per_month is not None and fields["population"] is None:
+    if per_month is not None and (
+        fields["population"] is None or _larger_group(scan, query, fields, "people_per_month", per_month)
+    ):
         # "30 mil usuários por mês", "30k MAU": a month's people, of whom a share uses it on a day (sizing/plan.py)
         fields["population"], fields["population_monthly"] = per_month, True
     daily_share = _one(scan, "daily_share", "traffic.share")

@@ -615,8 +615,11 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     # tokens" is the prompt's, not the summary's.
     verbs = rf"{_alternatives(w['prompt_verbs'])}|{_alternatives(w['answer_verbs'])}"
     nouns = rf"{prompt_nouns}|{answer_nouns}|{requests}|{verbs}|e|and|com|with|por|per|para"
-    loose = rf"(?:,?\s+(?!(?:{nouns})\b)[a-z]+){{1,3}}?,?"
-    loose_unbatched = rf"(?:,?\s+(?!(?:{nouns}|lote|lotes|batch|batches|vez|once|time|together|juntos|juntas)\b)[a-z]+){{1,3}}?,?"
+    # never across a context's word: "respostas longas, contexto 8k" is a context of 8k (had been 8,000-token
+    # answers)
+    context_words = r"contexto|context|ctx|janela|window"
+    loose = rf"(?:,?\s+(?!(?:{nouns}|{context_words})\b)[a-z]+){{1,3}}?,?"
+    loose_unbatched = rf"(?:,?\s+(?!(?:{nouns}|{context_words}|lote|lotes|batch|batches|vez|once|time|together|juntos|juntas)\b)[a-z]+){{1,3}}?,?"
     tokens_said = r"(?(2)(?:\s*(?:tokens?|toks?)\b)?|\s*(?:tokens?|toks?)\b)"
     # "prompts de 2000 tokens por requisição", "answers of 300 tokens per request": each request's, said
     each_request = (
@@ -698,6 +701,7 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
     model_word = r"(?:(?:llm|model|api)\s+)?"
     pages = _alternatives(w["pages"])
     documents = _alternatives(w["documents"])
+    emails = "e-?mails?"
     pieces = _alternatives(w["pieces"])
 
     scale_words = w["scale_words"]
@@ -870,7 +874,10 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
             rf"|{_PLAIN}\s*%\s*(?:(?:dos|das|de|of)\s+(?:(?:our|the|them|os|as|nossos|nossas)\s+)?(?:[a-z]+\s+)?)?"
             rf"(?:(?:vao|will|would)\s+)?(?:usam|usem|usariam|usar|use|uses|utilizam|acessam|access)(?:\s+(?:it|o|a|isso))?"
             rf"\s+(?:{_alternatives(w['daily_words'])})\b"
-        ), lambda m: share if 0 < (share := _float(m.group(1) or m.group(2)) / 100) < 1 else None),
+            # "300 mil moradores, uns 1% por dia", "2% deles ao dia", "5% daily": the verb left out (the share
+            # had been dropped and every resident sized as a user)
+            rf"|{_PLAIN}\s*%\s*(?:(?:deles|delas|of\s+them|of\s+those)\s+)?(?:{_alternatives(w['daily_words'])})\b"
+        ), lambda m: share if 0 < (share := _float(next(g for g in m.groups() if g)) / 100) < 1 else None),
         # "10% dos 20 mil clientes usam por dia": the same share with the people counted inside it.
         ("daily_share_of", regexes.compile(
             rf"{_PLAIN}\s*%\s*(?:dos|das|de|of)\s+(?:(?:our|the|their|os|as|nossos|nossas|seus|suas)\s+)?"
@@ -1329,8 +1336,12 @@ def patterns() -> list[tuple[str, re.Pattern, object]]:
         ), items_length),
         # A document of a length, none counted before it ("resumir documentos de 3k tokens, 100 por hora",
         # "3k-token reports"): each request's prompt, where the tokens had been read as the context.
+        # Their field may come between ("laudos de radiologia de 2 mil tokens", "e-mails de clientes de 400
+        # tokens"), the length had then been the context. An e-mail with its length is one too ("emails de 400
+        # tokens" had been a 400-token context, shorter than the 500-token answer); with none it keeps a chat's
+        # prompt (short_documents' reading).
         ("document_length", regexes.compile(
-            rf"\b(?:{documents})(?P<length>\s+(?:de|of|com|with)\s+(?:(?:~|cerca\s+de|uns|umas|about|around|ate|up\s+to)\s*)?"
+            rf"\b(?:{documents}|{emails})(?:\s+(?:de|do|da|dos|das|of)\s+(?!(?:ate|cerca|uns|umas|about|around)\b)[a-z]{{3,}}){{0,2}}?(?P<length>\s+(?:de|of|com|with)\s+(?:(?:~|cerca\s+de|uns|umas|about|around|ate|up\s+to)\s*)?"
             rf"{_NUM}[-\s]*(?:tokens?|toks?)\b(?:\s+(?:cada(?:\s+uma?)?|each))?)"
             rf"|(?P<before>{_NUM}[-\s]*(?:tokens?|toks?)\s+(?:{documents})\b)"
         ), document_length),
