@@ -2220,9 +2220,12 @@ _NEXT_PART = r"\s*(?:,|;|\+|\b(?:e|and|mais|plus)\b)"
 _NOT_PER_PERIOD = (
     r"(?!\s*(?:(?:por|per|a|ao|cada|each)\s+|/\s*)(?:dia|day|mes|month|semana|week|hora|hour)\b)"
 )
+# A number's word before the people's noun is a part of their group ("20 médicos residentes"), never "per"/"each":
+# "8k por usuário" is each conversation's context, not 8,000 people.
+_NOT_EACH = r"(?!(?:por|per|para|pra|cada|each|a|ao)\s)"
 _PART_COUNTED = regexes.compile(
     rf"(?P<people>(?<![\w.,])(?P<n1>\d{{1,3}}(?:[.,]\d{{3}})+|\d{{1,5}})(?:\s*(?P<thousand>k|mil)\b)?"
-    rf"\s+(?P<noun>(?:[a-z]+\s+)?(?:(?:{_COUNT_NOUNS})\b(?(thousand){_NOT_PER_PERIOD})|(?:{_HEADS})\b))"
+    rf"\s+(?P<noun>(?:{_NOT_EACH}[a-z]+\s+)?(?:(?:{_COUNT_NOUNS})\b(?(thousand){_NOT_PER_PERIOD})|(?:{_HEADS})\b))"
     rf"(?:\s+{_GROUP_OF}(?P<g1>{_GROUP_NAME}(?:\s+{_GROUP_NAME}(?={_NEXT_PART}))?))?"
     rf"(?:\s+(?:{traffic_query.at_once_words()})\b)?)"
     rf"|(?P<grouped>(?<![\w.,])(?P<n2>\d{{1,5}})\s+{_GROUP_OF}(?P<g2>{_GROUP_NAME}))"
@@ -9220,6 +9223,7 @@ def _build(scan: _Scan, query: Query, catalog: Catalog, base: Workload | None = 
         # "3 req/s em média", alone: a day's volume at that pace, whose peak hour traffic.toml sets (as for
         # "10 mil requisições por dia"); sizing the average would leave the peak unserved.
         fields["requests_per_day"] = max(round(max(v for v, _ in averages) * 86400), 1)
+    query.other_groups.extend(scan.found.pop("other_groups", []))
     per_day = _one(scan, "people_per_day", "traffic.population")
     if per_day is not None:
         if scan.found.get("per_conversation") and fields["requests_per_day"] is None:
@@ -10633,6 +10637,13 @@ def _traffic(scan: _Scan) -> dict:
             # the organisation's 5,000 are said and not used (they had been a contradiction).
             organisation = max(v for v, _ in heads)
             scan.found["population"] = active
+        elif not active:
+            # "o tribunal tem 300 servidores e 40 juízes": two head-counts read apart (not one list summed), none
+            # said to be the users: the larger is the load, the other said (query.other_groups), as for a day's
+            # people beside a head-count (_larger_group). They had been refused as a contradiction.
+            kept = max(heads, key=lambda pair: pair[0])
+            scan.found["population"] = [kept]
+            scan.found["other_groups"] = [(kept[1], t) for v, t in heads if v != kept[0]]
     off_peak = None
     rated = list(dict.fromkeys(scan.found.get("rate_per_s", [])))
     if len({v for v, _ in rated}) == 2 and _PEAK_SAID.search(strip_accents(scan.original.lower())):

@@ -280,3 +280,18 @@ def test_a_customer_s_field_is_no_word_not_understood(capsys, text):
 )
 def test_a_context_after_long_answers_stays_the_context(capsys, text, understood):
     assert _first(answer(capsys, text)) == understood
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "llama 8b, o tribunal tem 300 servidores e 40 juízes",
+        "llama 8b, o tribunal tem 40 juízes e 300 servidores",
+    ],
+)
+def test_two_head_counts_read_apart_size_the_larger_and_say_the_other(capsys, text):
+    # each count read by its own reading (the servants are no listed trade): had been refused as a contradiction
+    said = answer(capsys, text)
+    assert said.startswith("Entendi: Llama 3.1 8B · 300 pessoas\n"), said
+    assert "Li “300 servidores” e “40 juízes” como dois grupos" in said
+    assert "“40 juízes” ficou fora da conta" in said
