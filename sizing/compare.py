@@ -30,7 +30,7 @@ from .query import Query, QueryError
 from .result import Record, Setup, SizingResult
 from .setups import candidates, evaluate, shape_for
 from .together import Together
-from .workload import Task, Workload
+from .workload import Stage, Task, Workload
 
 
 class Side(Record, kw_only=True):
@@ -1281,7 +1281,7 @@ def _least_that_fits(fitting: list[tuple[int, Setup]], lang: str) -> str:
 # and keeps more of the base model's abilities; Dettmers et al., "QLoRA: Efficient Finetuning of Quantized
 # LLMs" (NeurIPS 2023): a 4-bit NF4 base matched 16-bit LoRA and full fine-tuning on its benchmarks, the base
 # dequantized at every step (slower per step than LoRA, which sizing/training.py's MFU does not count).
-_METHOD_ORDER = {"full": 0, "lora": 1, "qlora": 2}  # most memory (and least given up) first
+_METHOD_ORDER = {"pretrain": 0, "full": 1, "lora": 2, "qlora": 3}  # most memory (and least given up) first
 
 
 def weigh_methods(
@@ -1387,6 +1387,11 @@ def _method_on_named(ranked, lang: str) -> str:
     if len(fitting) == 1:
         text = t(lang, "compare.method_fit_one", setup=setup, method=names[0])
         return text + _elsewhere([(_method_name(m, lang), r) for m, r in ranked if m not in fitting], lang)
+    if fitting and Stage.pretrain in fitting:
+        # a pre-training and a fine-tune teach different things (raw text against examples): neither is the
+        # other with less given up, so both are said to fit and each side's note says what it is for
+        text = t(lang, "compare.method_fit_stages", setup=setup, fits=i18n.join(names, lang))
+        return text + _elsewhere([(_method_name(m, lang), r) for m, r in ranked if m not in fitting], lang)
     if fitting:
         text = t(lang, "compare.method_fit_many", setup=setup, fits=i18n.join(names, lang), least=names[0])
         return text + _elsewhere([(_method_name(m, lang), r) for m, r in ranked if m not in fitting], lang)
@@ -1409,8 +1414,10 @@ def _method_recommended(ranked, lang: str) -> str:
         for m, r in ranked
     ]
     for (heavy, a), (light, b) in itertools.pairwise(ranked):
+        # a fine-tune is no stand-in for a pre-training (they teach other things): never "use the heavier"
         if (
-            a.recommendation is not None
+            heavy is not Stage.pretrain
+            and a.recommendation is not None
             and b.recommendation is not None
             and _same_setup(a.recommendation, b.recommendation)
         ):

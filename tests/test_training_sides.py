@@ -1,0 +1,67 @@
+"""Training stages and methods weighed side by side, told truthfully: a pre-training offered beside a fine-tune
+with a model and GPUs or a volume to train on is weighed as methods are (each side's memory per GPU and time on
+the GPUs named, what it needs where it does not fit), not answered with what fine-tuning and pre-training mean.
+Through `gpu-size`, as a user reads the answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from .gpu_size_run import answer
+from .test_side_by_side_round4 import columns, comparison, summary
+
+
+def test_pretraining_or_lora_on_gpus_named_weighs_each_stage_there(capsys):
+    text = answer(capsys, "treinar do zero ou lora o llama 8b em 4 a100")
+    block = comparison(text)
+    sides = columns(block)
+    pretrain = next(lines for label, lines in sides.items() if label.startswith("pré-treino"))
+    lora = next(lines for label, lines in sides.items() if label.startswith("LoRA"))
+    assert pretrain[0] == "4× A100 SXM 80 GB: cabe"
+    assert lora[0] == "4× A100 SXM 80 GB: cabe"
+    assert any(
+        line.startswith("Por GPU em 4× A100 SXM 80 GB: pesos 4,0 GB · gradientes") for line in pretrain
+    )
+    assert any(line.startswith("Por GPU em 4× A100 SXM 80 GB: pesos 4,0 GB · adaptadores") for line in lora)
+    # both fit: neither is the other with less given up, so the summary says only that both fit
+    assert summary(block) == "Em resumo: em 4× A100 SXM 80 GB cabem pré-treino e LoRA."
+    assert "Pré-treino: ensina um domínio ou idioma novo" in block
+    assert "Ajuste fino (fine-tuning) parte de um modelo" not in text
+
+
+def test_continued_pretraining_vs_lora_with_tokens_says_time_and_what_the_stage_that_does_not_fit_needs(
+    capsys,
+):
+    text = answer(capsys, "continued pretraining vs lora for llama 8b on 2 h100 with 5B tokens")
+    assert text.startswith(
+        "Understood: Llama 3.1 8B · training from scratch / continued pre-training or LoRA"
+    )
+    block = comparison(text)
+    sides = columns(block)
+    pretrain = next(lines for label, lines in sides.items() if label.startswith("pre-training"))
+    lora = next(lines for label, lines in sides.items() if label.startswith("LoRA"))
+    assert pretrain[0] == "2× H100 SXM 80 GB: does not fit; 10.3 GB short per GPU"
+    assert "With 4× H100 SXM 80 GB: fits" in pretrain
+    assert lora[0] == "2× H100 SXM 80 GB: fits"
+    assert "Estimated time: ~2.3 days" in lora
+    assert (
+        summary(block)
+        == "In short: on 2× H100 SXM 80 GB, only LoRA fits; pre-training needs 4× H100 SXM 80 GB."
+    )
+
+
+def test_pretraining_or_lora_with_a_volume_and_no_gpu_says_what_each_needs(capsys):
+    block = comparison(answer(capsys, "pré-treino ou lora do qwen 7b com 10B tokens"))
+    assert summary(block) == "Em resumo: o pré-treino pede 2× H200 SXM 141 GB; o LoRA pede 1× L40S 48 GB."
+    # the LoRA's smaller GPU is not said to save nothing against the pre-training's: they teach other things
+    assert "não economiza GPU" not in block
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["ajuste fino ou pré-treino?", "lora ou pré-treino do llama 8b?", "fine-tuning vs pretraining"],
+)
+def test_stages_with_nothing_to_size_them_on_are_explained(capsys, question):
+    text = answer(capsys, question)
+    assert "Comparação" not in text and "Comparison" not in text
+    assert "pré-treino" in text.lower() or "pre-train" in text.lower()
