@@ -65,3 +65,36 @@ def test_stages_with_nothing_to_size_them_on_are_explained(capsys, question):
     text = answer(capsys, question)
     assert "Comparação" not in text and "Comparison" not in text
     assert "pré-treino" in text.lower() or "pre-train" in text.lower()
+
+
+def alternatives(text: str) -> list[str]:
+    title = next(line for line in text.splitlines() if line.startswith(("Alternativas", "Alternatives")))
+    block = text.split(title + "\n", 1)[1].split("\n\n", 1)[0]
+    return [line.strip("• ").strip() for line in block.splitlines()]
+
+
+def test_fp8_training_alternatives_say_the_adapters_train_in_bf16_at_bf16_speed(capsys):
+    fp8 = alternatives(answer(capsys, "full fine-tune do llama 8b em fp8 com 1B tokens"))
+    lora = next(line for line in fp8 if line.startswith("Com LoRA"))
+    assert lora.startswith("Com LoRA (base congelada em 16 bits): 1× L40S 48 GB. Em BF16, em qualquer GPU:")
+    # timed at BF16's speed: as long as the LoRA beside a BF16 full fine-tune of the same run
+    bf16 = alternatives(answer(capsys, "full fine-tune do llama 8b em bf16 com 1B tokens"))
+    bf16_lora = next(line for line in bf16 if line.startswith("Com LoRA"))
+    assert lora.endswith(bf16_lora.rsplit(". ", 1)[1])
+    assert "Em BF16" not in bf16_lora
+    # 8-bit AdamW keeps the FP8 run: its time is the FP8 recommendation's, shorter than BF16's
+    adam = next(line for line in fp8 if line.startswith("Com AdamW de 8 bits"))
+    assert "Em BF16" not in adam
+
+
+def test_fp8_training_places_qlora_on_a_gpu_without_fp8_where_it_is_smaller(capsys):
+    fp8 = alternatives(answer(capsys, "full fine-tune do llama 70b em fp8 com 1B tokens em 8 h100"))
+    qlora = next(line for line in fp8 if line.startswith("Com QLoRA"))
+    assert qlora.startswith("Com QLoRA (base em 4 bits): 1× A100 SXM 80 GB. Em BF16, em qualquer GPU:")
+    assert "dequantiza a base NF4 para BF16" in qlora
+
+
+def test_fp8_training_torchtune_one_gpu_recipe_is_said_in_bf16(capsys):
+    text = answer(capsys, "full fine-tuning of llama 8b in fp8 with 1B tokens")
+    torchtune = next(line for line in alternatives(text) if line.startswith("With torchtune"))
+    assert "In BF16, on any GPU: torchtune's one-GPU recipe converts no layer to FP8" in torchtune
