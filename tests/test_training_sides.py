@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.data_folders import with_prices
+
 from .gpu_size_run import answer
 from .test_side_by_side_round4 import columns, comparison, summary
 
@@ -98,3 +100,60 @@ def test_fp8_training_torchtune_one_gpu_recipe_is_said_in_bf16(capsys):
     text = answer(capsys, "full fine-tuning of llama 8b in fp8 with 1B tokens")
     torchtune = next(line for line in alternatives(text) if line.startswith("With torchtune"))
     assert "In BF16, on any GPU: torchtune's one-GPU recipe converts no layer to FP8" in torchtune
+
+
+# Hourly prices per GPU in the ratio of what clouds charge (the H100 ~1.6x the A100).
+PRICES = {
+    "h100-sxm": "{ on_demand = 22.0, project_package = 18.0, reserved = 15.0 }",
+    "a100-80gb-sxm": "{ on_demand = 13.0, project_package = 11.0, reserved = 9.0 }",
+    "l40s": "{ on_demand = 9.0, project_package = 8.0, reserved = 6.5 }",
+    None: "{ on_demand = 30.0, project_package = 26.0, reserved = 21.0 }",
+}
+
+
+@pytest.fixture
+def priced(tmp_path, monkeypatch):
+    yield from with_prices(tmp_path, monkeypatch, PRICES)
+
+
+def test_three_precisions_priced_say_which_costs_least_per_month(priced, capsys):
+    line = summary(comparison(answer(capsys, "llama 70b em fp8, int4 ou bf16?")))
+    assert (
+        "o Llama 3.1 70B INT4 (AWQ/GPTQ g128) é o que custa menos (R$ 6.570 por mês, sob demanda, contra até"
+        in line
+    )
+
+
+def test_three_methods_priced_say_which_cost_least_per_run(priced, capsys):
+    block = comparison(answer(capsys, "full, lora ou qlora do llama 8b em 2 h100 com 1B tokens"))
+    sides = columns(block)
+    costs = {
+        label.split(" ", 1)[0]: next(x for x in lines if x.startswith("Custo do projeto"))
+        for label, lines in sides.items()
+    }
+    assert costs["LoRA"] == costs["QLoRA"] != costs["ajuste"]
+    cheap = costs["LoRA"].split(": ", 1)[1]
+    dear = costs["ajuste"].split(": ", 1)[1]
+    assert summary(block).endswith(
+        f"LoRA e QLoRA são os que custam menos ({cheap} pelo projeto cada, contra até {dear})."
+    )
+
+
+def test_two_methods_priced_say_which_costs_less_per_run(priced, capsys):
+    text = answer(capsys, "continued pretraining vs lora for llama 8b on 4 a100 with 2B tokens")
+    block = comparison(text)
+    costs = [line for lines in columns(block).values() for line in lines if line.startswith("Project cost")]
+    assert [c.split(": ", 1)[1] for c in costs] == ["BRL 2,359", "BRL 1,573"]
+    assert summary(block) == (
+        "In short: pre-training and LoRA fit on 4× A100 SXM 80 GB; LoRA costs less (BRL 1,573 against BRL 2,359"
+        " for the project)."
+    )
+
+
+def test_methods_weighed_beside_an_fp8_training_say_each_side_s_precision(capsys):
+    sides = columns(comparison(answer(capsys, "full fine-tune ou lora do llama 8b em fp8 com 1B tokens")))
+    assert list(sides) == [
+        "ajuste fino completo (pesos, gradientes e AdamW em todos os parâmetros), com as multiplicações de matrizes"
+        " em FP8",
+        "LoRA (base congelada em 16 bits), em BF16",
+    ]
