@@ -8,7 +8,16 @@ import re
 import msgspec
 
 from . import i18n, images, kv_cache, latency, serving, speech, speech_query, traffic, training
-from .catalog import MAC_LARGE_SHARE, Budget, Catalog, ModelEntry, Release, is_budget, mac_gpu_share
+from .catalog import (
+    MAC_LARGE_SHARE,
+    Budget,
+    Catalog,
+    ModelEntry,
+    Release,
+    bf16_catalog,
+    is_budget,
+    mac_gpu_share,
+)
 from .choice import as_copies, recommend
 from .i18n import t
 from .performance import end_to_end
@@ -1012,15 +1021,20 @@ def fastest_layout(plan: Plan, whole: Setup, catalog: Catalog) -> Setup:
 
 
 def _training_alternatives(plan: Plan, rec: Setup | None, catalog: Catalog) -> list[Alternative]:
-    # Each alternative beside the plan it trains (its time depends on it: LoRA does less work per token).
-    found: list[tuple[Alternative, Plan]] = []
+    # Each alternative beside the plan it trains and the catalogue it is placed on (its time depends on both:
+    # LoRA does less work per token, and in an FP8 training's answer an adapter trains in BF16).
+    found: list[tuple[Alternative, Plan, Catalog]] = []
     lang = plan.lang
     if plan.stage is Stage.full:
         adapter = None  # the LoRA's setup, once found
+        # An FP8 training's adapters run BF16 matmuls on any GPU: QLoRA's NF4 base is dequantized to BF16 for
+        # each matmul (bitsandbytes, Linear4bit), and torchao's float8 swap does not reach LoRA's layers
+        # (torchtune issue #2833; PEFT wraps the Linear it would swap), so neither is FP8's, in place or speed.
+        bf16 = bf16_catalog(catalog)
         for stage in (Stage.lora, Stage.qlora):
             precision = catalog.precision("nf4" if stage is Stage.qlora else "bf16")
             changed = plan.but(stage=stage, precision=precision)
-            alt = recommend(changed, catalog, below=rec)
+            alt = recommend(changed, bf16, below=rec)
             if alt and adapter is not None and not smaller(alt, adapter):
                 # QLoRA on the LoRA's own setup gives up its 16-bit base for nothing (and trains slower): it had
                 # been listed beside it ("Com LoRA: 1× L40S" then "Com QLoRA: 1× L40S").
@@ -1028,12 +1042,17 @@ def _training_alternatives(plan: Plan, rec: Setup | None, catalog: Catalog) -> l
             if alt and (rec is None or smaller(alt, rec)):
                 adapter = alt
                 text = t(lang, f"alt.{stage.value}_instead", setup=describe(alt, lang))
-                found.append((Alternative(kind=f"{stage.value}_instead", setup=alt, text=text), changed))
+                if bf16 is not catalog:
+                    text += " " + t(lang, f"alt.{stage.value}_bf16")
+                found.append(
+                    (Alternative(kind=f"{stage.value}_instead", setup=alt, text=text), changed, bf16)
+                )
     if plan.stage in (Stage.full, Stage.pretrain) and plan.optimizer is Optimizer.adamw:
+        # the optimizer is no matmul: 8-bit AdamW keeps an FP8 training's FP8 (and its GPUs)
         alt = recommend(plan.but(optimizer=Optimizer.adamw8bit), catalog, below=rec)
         if alt and (rec is None or smaller(alt, rec)):
             text = t(lang, "alt.adam_8bit", setup=describe(alt, lang))
-            found.append((Alternative(kind="adam_8bit", setup=alt, text=text), plan))
+            found.append((Alternative(kind="adam_8bit", setup=alt, text=text), plan, catalog))
     if plan.batch > 1:
         # "batch size 32" is often the effective batch: the largest micro-batch (halving) whose run needs
         # a smaller setup, gradient accumulation keeping the effective batch (what the run learns).
@@ -1042,14 +1061,15 @@ def _training_alternatives(plan: Plan, rec: Setup | None, catalog: Catalog) -> l
             alt = recommend(plan.but(batch=batch), catalog)
             if alt and (rec is None or smaller(alt, rec)):
                 found.append((Alternative(kind="smaller_batch", setup=alt, text=t(
-                    lang, "alt.smaller_batch", batch=batch, asked=plan.batch, setup=describe(alt, lang))), plan))  # fmt: skip
+                    lang, "alt.smaller_batch", batch=batch, asked=plan.batch, setup=describe(alt, lang))), plan, catalog))  # fmt: skip
                 break
             if alt and rec is not None:
                 break  # a smaller micro-batch fits but needs no less than the recommendation
             batch //= 2
-    for other in (_other_stack(plan, rec, catalog), _tensor_parallel(plan, rec, catalog)):
-        if other:
-            found.append((other, plan))
+    if stacked := _other_stack(plan, rec, catalog):
+        found.append((stacked[0], plan, stacked[1]))
+    if split := _tensor_parallel(plan, rec, catalog):
+        found.append((split, plan, catalog))
     out = _in_time(plan, rec, found, catalog)
     if rec and plan.checkpointing:
         fast = evaluate(plan.but(checkpointing=False), _shape_of(rec, catalog), catalog)
@@ -1072,18 +1092,18 @@ def _training_alternatives(plan: Plan, rec: Setup | None, catalog: Catalog) -> l
     return out
 
 
-def _in_time(plan: Plan, rec: Setup | None, found: list[tuple[Alternative, Plan]], catalog: Catalog):
+def _in_time(plan: Plan, rec: Setup | None, found: list[tuple[Alternative, Plan, Catalog]], catalog: Catalog):
     """The alternatives that save memory, judged on time too when the run's time is computed (a token count):
     fewer GPUs train the same tokens for longer, so one that would finish after both the recommendation and
     the deadline is no alternative to it and is left out; the others say their time where it differs."""
     if not plan.tokens or plan.method.is_rl:
-        return [alt for alt, _ in found]
+        return [alt for alt, _, _ in found]
     lang = plan.lang
     rec_days = training_days(plan, rec, catalog) if rec else None
     limit = max(rec_days, plan.days or 0) if rec_days is not None else None
     out = []
-    for alt, changed in found:
-        days = training_days(changed, alt.setup, catalog)
+    for alt, changed, placed in found:
+        days = training_days(changed, alt.setup, placed)
         if limit is not None and days > limit * TIME_SLACK:
             continue
         said = days_text(days, lang)
@@ -1132,8 +1152,9 @@ def within_deadline(plan: Plan, catalog: Catalog, only: str | None = None):
     return fastest
 
 
-def _other_stack(plan: Plan, rec: Setup | None, catalog: Catalog) -> Alternative | None:
-    """The training software that needs the smallest setup, when it needs a smaller one than this one."""
+def _other_stack(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[Alternative, Catalog] | None:
+    """The training software that needs the smallest setup, when it needs a smaller one than this one, and the
+    catalogue it is placed and timed on."""
     options = [
         (stack, plan.but(stack=stack))
         for stack in catalog.stacks
@@ -1159,11 +1180,20 @@ def _other_stack(plan: Plan, rec: Setup | None, catalog: Catalog) -> Alternative
     if best is None:
         return None
     stack, alt = best
+    placed = catalog
+    one_gpu_recipe = alt.count == 1 and plan.but(stack=stack).recipe_optimizer
+    if one_gpu_recipe and (bf16 := bf16_catalog(catalog)) is not catalog:
+        # torchtune's one-GPU recipe (full_finetune_single_device) converts no layer to float8, which only its
+        # distributed recipe does (enable_fp8_training): in an FP8 training's answer it trains in BF16, on any GPU
+        placed = bf16
+        alt = recommend(plan.but(stack=stack), bf16, below=rec) or alt
     text = t(plan.lang, "alt.stack", stack=stack.name, setup=describe(alt, plan.lang))
-    if alt.count == 1 and plan.but(stack=stack).recipe_optimizer:
+    if one_gpu_recipe:
         # torchtune's one-GPU full fine-tune recipe: why it needs so much less (sizing/training.py memory)
         text += " " + t(plan.lang, "alt.stack_recipe_optimizer", stack=stack.name)
-    return Alternative(kind="other_stack", setup=alt, text=text)
+        if placed is not catalog:
+            text += " " + t(plan.lang, "alt.stack_bf16", stack=stack.name)
+    return Alternative(kind="other_stack", setup=alt, text=text), placed
 
 
 def _tensor_parallel(plan: Plan, rec: Setup | None, catalog: Catalog) -> Alternative | None:

@@ -944,6 +944,22 @@ def _describe(error: msgspec.ValidationError, path: Path, raw: dict, prefix: tup
     return f"{path.name}: {', '.join(where) or 'file'}: {message.replace('`', '')}"
 
 
+# An FP8 training's catalogue (sizing/engine.py: the offers whose GPUs run FP8, timed at FP8's speed), by id, with
+# the one it was derived from: what an alternative that trains in BF16 beside it (LoRA, QLoRA) is placed and
+# timed on.
+_BF16_OF: dict[int, tuple[Catalog, Catalog]] = {}
+
+
+def derived_for_fp8(derived: Catalog, base: Catalog) -> None:
+    _BF16_OF[id(derived)] = (derived, base)
+
+
+def bf16_catalog(catalog: Catalog) -> Catalog:
+    """The catalogue an FP8 training's catalogue came from (every offer, BF16's speed); any other, itself."""
+    kept = _BF16_OF.get(id(catalog))
+    return kept[1] if kept is not None and kept[0] is catalog else catalog
+
+
 def load_catalog(data_dir: Path | None = None) -> Catalog:
     """Loads and cross-checks every data file; raises CatalogError naming the file, entry and key.
 

@@ -21,7 +21,7 @@ from . import i18n
 from . import together as together_load
 from .advice import LARGE_MODEL, MID_SIZE, describe, perf_short, quantization_note, smaller, training_days
 from .catalog import Catalog, is_budget
-from .engine import CLOSE, size  # CLOSE: speeds or rates too close to tell apart
+from .engine import CLOSE, fp8_training, size  # CLOSE: speeds or rates too close to tell apart
 from .errors import SizingError
 from .i18n import duration, gb, money, number, t, tokens
 from .names import ModelSource
@@ -30,7 +30,7 @@ from .query import Query, QueryError
 from .result import Record, Setup, SizingResult
 from .setups import candidates, evaluate, shape_for
 from .together import Together
-from .workload import Task, Workload
+from .workload import Stage, Task, Workload
 
 
 class Side(Record, kw_only=True):
@@ -242,13 +242,13 @@ def weigh_choices(
         others=[o.typed for o in others],
         sized=True,
         models=sides,
-        tradeoff=_tradeoff_many(results, lang),
+        tradeoff=_tradeoff_many(results, lang, show_prices),
         quality=_quality(first, lowest, catalog),
         footer=footer,
     )
 
 
-def _tradeoff_many(results: list[SizingResult], lang: str) -> str | None:
+def _tradeoff_many(results: list[SizingResult], lang: str, show_prices: bool) -> str | None:
     """The one line of a choice of three or four setups ("em 16 bits, 8 ou 4?"), as _tradeoff's of two: which
     fit the GPUs named, which needs the smallest setup, which serves the most users, which is the fastest
     per user. Each side is named by its precision, the model being the same (it had had no summary)."""
@@ -262,7 +262,7 @@ def _tradeoff_many(results: list[SizingResult], lang: str) -> str | None:
             for name, v in zip(names, verdicts, strict=True)
         ]
     if None not in verdicts and results[0].workload.stage == "inference":
-        return _on_named(results, names, plain, lang, show_prices=False)
+        return _on_named(results, names, plain, lang, show_prices)
     parts: list[str] = []
     if None not in verdicts and len({v.setup.fits for v in verdicts}) > 1:
         fit = [i for i, v in enumerate(verdicts) if v.setup.fits]
@@ -290,6 +290,8 @@ def _tradeoff_many(results: list[SizingResult], lang: str) -> str | None:
         parts.append(
             _only(alike, names, "compare.smallest", recs[least], lang, other=describe(recs[most], lang))
         )
+    if show_prices:
+        parts += _cheaper([results[i] for i in served], [names[i] for i in served], lang)
     # Users and speed as each side's lines show them: on the GPUs named where they serve
     shown = [shown_setup(r) for r in results]
     users = {i: shown[i].max_users or 0 for i in served}
@@ -348,9 +350,9 @@ def _among_served(served: list[SizingResult], names: list[str], lang: str, show_
         most = max(range(len(setups)), key=lambda i: setups[i].count)
         parts.append(_only(fewest, names, "compare.fewer_gpus", setups[fewest[0]], lang,
                            other=describe(setups[most], lang)))  # fmt: skip
+    parts += _cheaper(served, names, lang, setups) if show_prices else []
     if len(served) == 2:
         pair = (served[0], served[1])
-        parts += _cheaper(pair, names, lang, setups) if show_prices else []
         return parts + _more_served(pair, names, lang) + _faster(setups, names, lang)
     users = [s.max_users or 0 for s in setups]
     top = max(range(len(users)), key=users.__getitem__)
@@ -1025,31 +1027,36 @@ def _at_the_edge(w, setup: Setup, other: Setup) -> bool:
     return setup.max_users <= asked < other.max_users
 
 
-def _cheaper(pair: tuple[SizingResult, SizingResult], names: list[str], lang: str, setups=None) -> list[str]:
-    """Which costs less: two training runs priced as projects, by the run's total; else a month, in a contract
-    mode both are priced in (the first's recommended one, else on demand). On `setups` when given (the GPUs
-    named), else each recommendation."""
-    costs = [s.cost for s in setups or [r.recommendation for r in pair]]
-    currency = pair[0].currency
+def _cheaper(sides, names: list[str], lang: str, setups=None) -> list[str]:
+    """Which costs less: training runs priced as projects, by the run's total; else a month, in a contract
+    mode all are priced in (the first's recommended one, else on demand). On `setups` when given (the GPUs
+    named, or what each side shows), else each recommendation. Two sides say the other's figure; three or four
+    say the cheapest (those tied, together) against the dearest."""
+    costs = [s.cost if s is not None else None for s in setups or [r.recommendation for r in sides]]
+    currency = sides[0].currency
     if None in costs or currency is None:
         return []
     totals = [c.project_total for c in costs]
+    more = {}
     if None not in totals:  # training runs priced as projects: the whole run's GPU-hours
-        if round(totals[0]) == round(totals[1]):
+        values, key = totals, "compare.cheaper_project"
+    else:
+        mode = costs[0].mode if costs[0].mode in costs[1].by_contract_mode else "on_demand"
+        if any(mode not in c.by_contract_mode for c in costs):
             return []
-        i = 0 if totals[0] < totals[1] else 1
-        return [t(lang, "compare.cheaper_project", model=names[i], currency=currency,
-                  cheap=money(totals[i], lang), dear=money(totals[1 - i], lang))]  # fmt: skip
-    mode = costs[0].mode if costs[0].mode in costs[1].by_contract_mode else "on_demand"
-    if any(mode not in c.by_contract_mode for c in costs):
-        return []
-    months = [c.by_contract_mode[mode].per_month for c in costs]
-    mode_name = t(lang, f"cost.modes.{mode}")
-    if round(months[0]) == round(months[1]):
-        return [t(lang, "compare.same_cost", mode=mode_name)]
-    i = 0 if months[0] < months[1] else 1
-    return [t(lang, "compare.cheaper", model=names[i], currency=currency, cheap=money(months[i], lang),
-              dear=money(months[1 - i], lang), mode=mode_name)]  # fmt: skip
+        values, key = [c.by_contract_mode[mode].per_month for c in costs], "compare.cheaper"
+        more = {"mode": t(lang, f"cost.modes.{mode}")}
+    rounded = [round(v) for v in values]
+    if len(set(rounded)) == 1:
+        return [t(lang, "compare.same_cost", **more)] if more else []
+    if len(values) == 2:
+        i = 0 if values[0] < values[1] else 1
+        return [t(lang, key, model=names[i], currency=currency, cheap=money(values[i], lang),
+                  dear=money(values[1 - i], lang), **more)]  # fmt: skip
+    cheap = [i for i, v in enumerate(rounded) if v == min(rounded)]
+    dear = max(values)
+    return [_only(cheap, names, f"{key}_of_all", None, lang, currency=currency,
+                  cheap=money(values[cheap[0]], lang), dear=money(dear, lang), **more)]  # fmt: skip
 
 
 def _more_served(pair: tuple[SizingResult, SizingResult], names: list[str], lang: str) -> list[str]:
@@ -1281,7 +1288,7 @@ def _least_that_fits(fitting: list[tuple[int, Setup]], lang: str) -> str:
 # and keeps more of the base model's abilities; Dettmers et al., "QLoRA: Efficient Finetuning of Quantized
 # LLMs" (NeurIPS 2023): a 4-bit NF4 base matched 16-bit LoRA and full fine-tuning on its benchmarks, the base
 # dequantized at every step (slower per step than LoRA, which sizing/training.py's MFU does not count).
-_METHOD_ORDER = {"full": 0, "lora": 1, "qlora": 2}  # most memory (and least given up) first
+_METHOD_ORDER = {"pretrain": 0, "full": 1, "lora": 2, "qlora": 3}  # most memory (and least given up) first
 
 
 def weigh_methods(
@@ -1308,9 +1315,13 @@ def weigh_methods(
         except SizingError as e:
             return _unsized(_method_name(method, lang), e, lang)
     sides = []
+    # beside an FP8 training, each side says whether its matmuls run in FP8 (an adapter's are BF16: sizing/advice.py)
+    fp8 = any(fp8_training(w) for w in asked)
     for method, r, w in zip(methods, results, asked, strict=True):
         side = _side(r, None, show_prices)
         side.precision_name = t(lang, f"compare.method_label_{method.value}")
+        if fp8:
+            side.precision_name += t(lang, "compare.method_fp8" if fp8_training(w) else "compare.method_bf16")
         days = named_training_days(w, r, catalog, source)
         side.lines = side_lines(r, show_prices, parts=True, named_days=days)
         sides.append(side)
@@ -1318,6 +1329,11 @@ def weigh_methods(
     choice = (
         _method_on_named(ranked, lang) if first.verdict is not None else _method_recommended(ranked, lang)
     )
+    if show_prices:
+        # priced on the setup each side shows: the GPUs named where it fits them, else its recommendation
+        shown = [r.verdict.setup if r.verdict and r.verdict.setup.fits else r.recommendation for r in results]
+        if cheap := _cheaper(results, [_method_name(m, lang) for m in methods], lang, shown):
+            choice = f"{choice.removesuffix('.')}; {cheap[0]}."
     return Comparison(
         typed=typed,
         others=[_method_name(m, lang) for m in methods[1:]],
@@ -1387,6 +1403,11 @@ def _method_on_named(ranked, lang: str) -> str:
     if len(fitting) == 1:
         text = t(lang, "compare.method_fit_one", setup=setup, method=names[0])
         return text + _elsewhere([(_method_name(m, lang), r) for m, r in ranked if m not in fitting], lang)
+    if fitting and Stage.pretrain in fitting:
+        # a pre-training and a fine-tune teach different things (raw text against examples): neither is the
+        # other with less given up, so both are said to fit and each side's note says what it is for
+        text = t(lang, "compare.method_fit_stages", setup=setup, fits=i18n.join(names, lang))
+        return text + _elsewhere([(_method_name(m, lang), r) for m, r in ranked if m not in fitting], lang)
     if fitting:
         text = t(lang, "compare.method_fit_many", setup=setup, fits=i18n.join(names, lang), least=names[0])
         return text + _elsewhere([(_method_name(m, lang), r) for m, r in ranked if m not in fitting], lang)
@@ -1409,8 +1430,10 @@ def _method_recommended(ranked, lang: str) -> str:
         for m, r in ranked
     ]
     for (heavy, a), (light, b) in itertools.pairwise(ranked):
+        # a fine-tune is no stand-in for a pre-training (they teach other things): never "use the heavier"
         if (
-            a.recommendation is not None
+            heavy is not Stage.pretrain
+            and a.recommendation is not None
             and b.recommendation is not None
             and _same_setup(a.recommendation, b.recommendation)
         ):

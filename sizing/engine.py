@@ -7,7 +7,7 @@ import math
 import msgspec
 
 from . import advice, encoders, i18n, images, kv_cache, speech, traffic, training
-from .catalog import Budget, Catalog, load_catalog
+from .catalog import Budget, Catalog, bf16_catalog, derived_for_fp8, load_catalog
 from .choice import copies_held, recommend, requested
 from .errors import SizingError
 from .i18n import t
@@ -139,6 +139,7 @@ def _size(
         # a GPU named is checked by the plan (one without FP8 is refused); the recommendation beside it, too, is
         # among those that run FP8
         catalog, left_out = _fp8_offers(catalog)
+        derived_for_fp8(catalog, offered)
     with one_sizing():  # the search's setups are shared with the alternatives, not computed again
         result = _sized(workload, catalog, source, other_reading, brief)
     if left_out:
@@ -1471,33 +1472,32 @@ def _training_cheaper(plan: Plan, rec, catalog: Catalog) -> tuple[str, list[Alte
     # With prices and the run's tokens, "less" is what the run costs (its GPU-hours at each GPU's price), not
     # fewer GPUs: a smaller setup that takes longer had been offered as cheaper though it cost more per run.
     rec_total = _run_total(plan, rec, catalog)
-    for (
-        kind,
-        option_plan,
-    ) in tried:
-        setup = _recommendation(option_plan, catalog)
+    for kind, option_plan in tried:
+        # an adapter beside an FP8 training trains in BF16, on any GPU (sizing/advice.py _training_alternatives)
+        placed = bf16_catalog(catalog) if kind in ("lora_instead", "qlora_instead") else catalog
+        setup = _recommendation(option_plan, placed)
         if setup is not None and rec_total is not None:
-            choice = _run_choice(option_plan, setup, catalog)
+            choice = _run_choice(option_plan, setup, placed)
             if choice is not None and choice.recommended == "cheapest":
                 setup = choice.cheapest
         if setup is None or any(advice.same_setup(setup, o.setup) for o in options):
             continue
         if rec_total is not None:
-            total = _run_total(option_plan, setup, catalog)
+            total = _run_total(option_plan, setup, placed)
             if total is None or total > rec_total * (1 - RUN_SAVING):
                 continue
             # priced for its own run (a LoRA's 4·N·D), not the question's, which the answer would price it at
-            setup.cost = advice.cost(option_plan, setup, catalog)
+            setup.cost = advice.cost(option_plan, setup, placed)
         elif not advice.smaller(setup, rec):
             continue
         days = (
-            advice.days_text(advice.training_days(option_plan, setup, catalog), lang) if plan.timed else None
+            advice.days_text(advice.training_days(option_plan, setup, placed), lang) if plan.timed else None
         )
         if kind == "longer":
             # GPU-hours are what is paid: on the same GPU about the same, on another its own (an L40S takes
             # more of them than an H100 for the same FLOPs).
-            hours = advice.training_days(option_plan, setup, catalog) * setup.count * 24
-            rec_hours = advice.training_days(plan, rec, catalog) * rec.count * 24
+            hours = advice.training_days(option_plan, setup, placed) * setup.count * 24
+            rec_hours = advice.training_days(plan, rec, placed) * rec.count * 24
             text = t(lang, "cheaper.training_longer", setup=advice.describe(setup, lang), days=days,
                      deadline=i18n.day_count(plan.days, lang), hours=i18n.gpu_hours(hours, lang),
                      rec_hours=i18n.gpu_hours(rec_hours, lang))  # fmt: skip
@@ -1507,6 +1507,8 @@ def _training_cheaper(plan: Plan, rec, catalog: Catalog) -> tuple[str, list[Alte
                      asked=i18n.tokens(plan.rl_completion, lang))  # fmt: skip
         else:
             text = t(lang, f"alt.{kind}", setup=advice.describe(setup, lang))
+            if placed is not catalog:
+                text += " " + t(lang, f"alt.{kind.removesuffix('_instead')}_bf16")
             if days:
                 text += " " + t(lang, "cheaper.training_days", days=days)
         options.append(Alternative(kind="cheaper", setup=setup, text=text))

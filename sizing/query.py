@@ -7999,7 +7999,9 @@ _METHOD_OR = regexes.compile(
     r"\s*(?:,|/|\b(?:ou|or|vs\.?|versus|x|e|and)\b)\s*"
     r"(?:(?:o|um|the|an?|fazer|usar|use|do|with|com|via|por)\s+){0,2}"
 )
-_METHOD_KINDS = {"qlora": Stage.qlora, "lora": Stage.lora, "full": Stage.full, "fine_tune": Stage.full}
+_METHOD_KINDS = {
+    "qlora": Stage.qlora, "lora": Stage.lora, "full": Stage.full, "fine_tune": Stage.full, "pretrain": Stage.pretrain
+}  # fmt: skip
 
 
 def _method_choice(scan: _Scan) -> list[Stage] | None:
@@ -8032,6 +8034,10 @@ def _method_choice(scan: _Scan) -> list[Stage] | None:
         chain.append((start, kind, typed))
     methods = list(dict.fromkeys(_METHOD_KINDS[kind] for _, kind, _ in chain))
     if len(methods) < 2:
+        return None
+    # "lora ou pré-treino do llama 8b?" with nothing to size them on asks what each is for (the concepts'
+    # answer); GPUs or a volume to train on ("em 4 a100", "com 10B tokens") ask each stage's run weighed.
+    if Stage.pretrain in methods and not any(scan.found.get(k) for k in ("gpu", "gpus", *_STAGE_DATA)):
         return None
     others = {typed for _, kind, typed in chain[1:] if _METHOD_KINDS[kind] is not _METHOD_KINDS[chain[0][1]]}
     keep = [
