@@ -1544,11 +1544,10 @@ def _rl_defaults(
         # in its paper's RLHF runs, unless functions (a verifier) are said.
         reward_model = w.rl_reward_model if w.rl_reward_model is not None else method is Method.rloo
         reward_model = reward_model or reward_arch is not None
-        if reward_model and reward_arch is not None:
-            pass  # _reward_arch said which one, and its bytes
-        elif reward_model:
-            key = "assume.rl_reward_model" if w.rl_reward_model else "assume.rl_reward_model_default"
-            said.append(t(lang, key, method=name, models=frozen))
+        if reward_model:
+            if reward_arch is None:  # one named by its size: _reward_arch said which, and its bytes
+                key = "assume.rl_reward_model" if w.rl_reward_model else "assume.rl_reward_model_default"
+                said.append(t(lang, key, method=name, models=frozen))
         elif method is Method.rloo:
             said.append(t(lang, "assume.rl_reward_functions", method=name))
         generation = w.rl_generation or "colocate"
