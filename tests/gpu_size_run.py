@@ -14,3 +14,17 @@ def answer(capsys, *args: str) -> str:
 
 def answer_json(capsys, *args: str) -> dict:
     return json.loads(answer(capsys, *args, "--json"))
+
+
+# How a refusal of some words starts, in each language the answer may be in.
+UNKNOWN = ("Não entendi", "Não percebi", "Not understood")
+
+
+def understood_lines(capsys, text: str) -> list[str]:
+    """The "Entendi" line and the lines under it up to the blank one: what the answer says it read."""
+    lines = answer(capsys, text).splitlines()
+    start = next(
+        i for i, line in enumerate(lines) if line.startswith(("Entendi:", "Percebi:", "Understood:"))
+    )
+    end = next((i for i in range(start, len(lines)) if not lines[i].strip()), len(lines))
+    return lines[start:end]

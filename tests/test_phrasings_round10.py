@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.gpu_size_run import answer
-
-UNKNOWN = ("Não entendi", "Não percebi", "Not understood")
+from tests.gpu_size_run import UNKNOWN, answer
 
 
 def _first(out: str) -> str:

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.gpu_size_run import answer, answer_json
-
-UNKNOWN = ("Não entendi", "Não percebi", "Not understood")
+from tests.gpu_size_run import UNKNOWN, answer, answer_json
 
 
 def _head(text: str, n: int = 2) -> str:

@@ -9,9 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bot.cli import main as gpu_size
-from tests.gpu_size_run import answer, answer_json
-
-UNKNOWN = ("Não entendi", "Não percebi", "Not understood")
+from tests.gpu_size_run import UNKNOWN, answer, answer_json
 
 
 def _head(capsys, text: str, lines: int = 2) -> str:

@@ -10,9 +10,8 @@ from datetime import date
 import pytest
 
 from bot import cli
-from tests.gpu_size_run import answer
+from tests.gpu_size_run import UNKNOWN, answer
 
-UNKNOWN = ("Não entendi", "Não percebi", "Not understood")
 TODAY = date(2026, 12, 3)  # a Thursday, so "o fim do mês" is 28 days away
 
 

@@ -8,19 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.gpu_size_run import answer
-
-UNKNOWN = ("Não entendi", "Não percebi", "Not understood")
-
-
-def _understood(capsys, text: str) -> list[str]:
-    """The "Entendi" line and the lines under it up to the blank one: what the answer says it read."""
-    lines = answer(capsys, text).splitlines()
-    start = next(
-        i for i, line in enumerate(lines) if line.startswith(("Entendi:", "Percebi:", "Understood:"))
-    )
-    end = next((i for i in range(start, len(lines)) if not lines[i].strip()), len(lines))
-    return lines[start:end]
+from tests.gpu_size_run import UNKNOWN, understood_lines
 
 
 @pytest.fixture(autouse=True)
@@ -42,7 +30,7 @@ def _no_hub(monkeypatch):
 )
 def test_a_plain_number_that_could_be_a_context_is_the_people_and_said_so(capsys, text, understood):
     # each had been a context of 400 or 300 tokens (and "pra 400 com 8k" two contexts contradicting each other)
-    said = _understood(capsys, text)
+    said = understood_lines(capsys, text)
     assert understood in said[0]
     number = understood.split(" · ")[-1].split()[0]
     assert any(f"“{number}”" in line and f"“{number} tokens”" in line for line in said[1:]), said
@@ -67,13 +55,13 @@ def test_a_plain_number_that_could_be_a_context_is_the_people_and_said_so(capsys
 )
 def test_a_number_beside_a_context_is_the_people(capsys, text, understood):
     # the number had been "Não entendi" beside the context (and "pra 50" alone too)
-    said = _understood(capsys, text)
+    said = understood_lines(capsys, text)
     assert understood in said[0]
     assert not any(word in line for line in said for word in UNKNOWN)
 
 
 def test_a_large_plain_number_is_a_head_count(capsys):
-    said = _understood(capsys, "llama 8b pra 1000")  # it had been a context of 1,000 tokens
+    said = understood_lines(capsys, "llama 8b pra 1000")  # it had been a context of 1,000 tokens
     assert "1.000 pessoas" in said[0] and "contexto" not in said[0]
 
 
@@ -87,7 +75,7 @@ def test_a_large_plain_number_is_a_head_count(capsys):
     ],
 )
 def test_a_context_typed_as_one_stays_a_context(capsys, text, context):
-    said = _understood(capsys, text)
+    said = understood_lines(capsys, text)
     assert context in said[0] and "usuários" not in said[0]
 
 
@@ -107,7 +95,7 @@ def test_a_context_typed_as_one_stays_a_context(capsys, text, context):
 )
 def test_a_width_written_as_a_size_after_the_model_is_its_precision(capsys, text, understood, width):
     # "70b" and "4b" had been refused as two models contradicting each other
-    said = _understood(capsys, text)
+    said = understood_lines(capsys, text)
     assert understood in said[0] and width in said
 
 
@@ -126,13 +114,13 @@ def test_a_width_written_as_a_size_after_the_model_is_its_precision(capsys, text
 )
 def test_times_a_count_after_the_specs_is_the_people(capsys, text, understood, read):
     # "x20" had been refused as a GPU nobody knows
-    said = _understood(capsys, text)
+    said = understood_lines(capsys, text)
     assert understood in said[0]
     assert any(line.startswith(read) for line in said), said
 
 
 def test_times_a_count_after_a_gpu_stays_its_count(capsys):
-    assert "2× H100" in _understood(capsys, "llama 70b h100 x2")[0]
+    assert "2× H100" in understood_lines(capsys, "llama 70b h100 x2")[0]
 
 
 # -- a GGUF repo's own file type, with a runtime named beside it ------------------------------------------------
@@ -151,11 +139,11 @@ def test_times_a_count_after_a_gpu_stays_its_count(capsys):
 )
 def test_the_file_a_gguf_repo_names_is_the_one_the_runtime_runs(capsys, text, precision):
     # the runtime's usual file (Q4_K_M) had stood in for the one named
-    assert precision in _understood(capsys, text)[0]
+    assert precision in understood_lines(capsys, text)[0]
 
 
 def test_a_repo_of_another_format_on_a_gguf_runtime_keeps_the_runtimes_file(capsys):
-    assert "GGUF Q4_K_M" in _understood(capsys, "Qwen/Qwen2.5-7B-Instruct-AWQ no ollama")[0]
+    assert "GGUF Q4_K_M" in understood_lines(capsys, "Qwen/Qwen2.5-7B-Instruct-AWQ no ollama")[0]
 
 
 # -- a newsroom's stories, a bank's transactions: items of work, a volume ----------------------------------------
@@ -176,7 +164,7 @@ def test_a_repo_of_another_format_on_a_gguf_runtime_keeps_the_runtimes_file(caps
 )
 def test_stories_and_transactions_counted_a_period_are_a_volume(capsys, text, volume):
     # "matérias" and "transações" had been left not understood, with their counts
-    said = _understood(capsys, text)
+    said = understood_lines(capsys, text)
     assert volume in said[0]
     assert not any(word in line for line in said for word in UNKNOWN), said
 
@@ -196,7 +184,7 @@ def test_stories_and_transactions_counted_a_period_are_a_volume(capsys, text, vo
 )
 def test_a_trade_counted_is_a_head_count(capsys, text, people):
     # "80 jornalistas" had been not understood, "produtores" read as "produtos", and "500 employee" a context
-    said = _understood(capsys, text)
+    said = understood_lines(capsys, text)
     assert people in said[0]
     assert not any("produtos" in line or "context" in line for line in said), said
 
@@ -218,7 +206,7 @@ def test_a_trade_counted_is_a_head_count(capsys, text, people):
     ],
 )
 def test_players_at_once_are_conversations_at_once(capsys, text, users):
-    said = _understood(capsys, text)
+    said = understood_lines(capsys, text)
     assert users in said[0]
     assert not any("players" in line or "jogadores" in line or "npc" in line.lower() for line in said[1:]), (
         said
@@ -236,7 +224,7 @@ def test_players_at_once_are_conversations_at_once(capsys, text, users):
 )
 def test_tokens_per_reply_are_the_answers_length(capsys, text, length):
     # each had been a context of that many tokens
-    said = _understood(capsys, text)
+    said = understood_lines(capsys, text)
     assert length in said[0] and "context" not in said[0]
 
 
@@ -252,7 +240,7 @@ def test_tokens_per_reply_are_the_answers_length(capsys, text, length):
 )
 def test_a_budget_of_tokens_is_a_volume(capsys, text, volume):
     # it had been a money budget of 200,00 with "milhões" not understood
-    said = _understood(capsys, text)
+    said = understood_lines(capsys, text)
     assert volume in said[0] and "orçamento" not in said[0] and "budget" not in said[0]
     assert not any(word in line for line in said for word in UNKNOWN), said
 
@@ -260,7 +248,7 @@ def test_a_budget_of_tokens_is_a_volume(capsys, text, volume):
 def test_a_money_budget_stays_one(capsys):
     assert (
         "orçamento de R$ 20.000 por mês"
-        in _understood(capsys, "orçamento de 20 mil reais por mês, llama 70b")[0]
+        in understood_lines(capsys, "orçamento de 20 mil reais por mês, llama 70b")[0]
     )
 
 
@@ -304,8 +292,8 @@ def test_a_money_budget_stays_one(capsys):
         ),
     ],
 )
-def test_the_askers_own_words_leave_nothing_not_understood(capsys, text, understood):
-    said = _understood(capsys, text)
+def test_the_askers_own_words_leave_nothing_notunderstood_lines(capsys, text, understood):
+    said = understood_lines(capsys, text)
     assert understood in said[0]
     assert not any(word in line for line in said for word in UNKNOWN), said
 
@@ -362,4 +350,4 @@ def test_the_askers_own_words_leave_nothing_not_understood(capsys, text, underst
     ],
 )
 def test_read_right_already(capsys, text, understood):
-    assert understood in _understood(capsys, text)[0]
+    assert understood in understood_lines(capsys, text)[0]

@@ -11,21 +11,9 @@ import pytest
 
 from bot.log import RequestLog
 from bot.pipeline import Pipeline
-from tests.gpu_size_run import answer
+from tests.gpu_size_run import UNKNOWN, answer, understood_lines
 
 from .test_thread_followups import reply_in_thread, understood
-
-UNKNOWN = ("Não entendi", "Não percebi", "Not understood")
-
-
-def _understood(capsys, text: str) -> list[str]:
-    """The "Entendi" line and the lines under it up to the blank one: what the answer says it read."""
-    lines = answer(capsys, text).splitlines()
-    start = next(
-        i for i, line in enumerate(lines) if line.startswith(("Entendi:", "Percebi:", "Understood:"))
-    )
-    end = next((i for i in range(start, len(lines)) if not lines[i].strip()), len(lines))
-    return lines[start:end]
 
 
 @pytest.fixture(autouse=True)
@@ -64,7 +52,7 @@ def test_a_number_beside_a_training_stays_its_sequence(capsys):
 
 def test_a_year_after_a_plan_is_still_a_date(capsys):
     # "planos para 2026" names no model before it: a date, no head-count
-    lines = _understood(capsys, "planos para 2026, llama 8b com 20 usuários")
+    lines = understood_lines(capsys, "planos para 2026, llama 8b com 20 usuários")
     assert lines[0] == "Entendi: Llama 3.1 8B · 20 usuários simultâneos"
 
 
@@ -87,7 +75,7 @@ def test_a_release_year_after_a_model_counts_nobody(capsys, text, understood):
 
 
 def test_a_year_counting_people_stays_a_count(capsys):
-    assert _understood(capsys, "llama 8b 2024 usuários")[0] == "Entendi: Llama 3.1 8B · 2.024 pessoas"
+    assert understood_lines(capsys, "llama 8b 2024 usuários")[0] == "Entendi: Llama 3.1 8B · 2.024 pessoas"
 
 
 # -- prompts counted at once, with their length --------------------------------------------------------------
@@ -359,7 +347,7 @@ def test_english_asked_is_still_english(capsys):
     ],
 )  # fmt: skip
 def test_round9_customers(capsys, text, understood):
-    lines = _understood(capsys, text)
+    lines = understood_lines(capsys, text)
     assert lines[0].split(": ", 1)[1] == understood
     assert not any(line.startswith(UNKNOWN) for line in lines)
     assert not any(line.startswith(("Li “operadora”", "Li “tirar”")) for line in lines)
