@@ -342,13 +342,10 @@ def _ask(args, text: str, default: str | None, base: Workload | None = None) -> 
     for a question that follows it in the same message."""
     lang = i18n.answer_lang(args.lang, default)
     query = None
-    pasted_source = None
+    pasted_source = swap = None
     try:
-        if "{" in text:
-            from hub import pasted
-
-            if found := pasted.find(text):  # a config.json pasted into the question: that model
-                text, pasted_source = found.text, ModelSource(found.repo, pasted.read(found))
+        if "{" in text or "_" in text or "architectures" in text:
+            text, pasted_source, swap = _pasted(text, base)
         if text or args.model is None:
             try:
                 query = _parse(text, base)
@@ -363,12 +360,18 @@ def _ask(args, text: str, default: str | None, base: Workload | None = None) -> 
                 query = msgspec.structs.replace(
                     read, lang=refused.asked_lang, written_lang=refused.written_lang
                 )
+            if swap is not None:  # keys pasted beside the model named: that model changed by them
+                import msgspec
+
+                query = msgspec.structs.replace(query, workload=query.workload.but(model=swap))
             lang = i18n.answer_lang(args.lang, query.lang, answered_in(query.written_lang), default)
             if query.help and args.model is None and not _flags_given(args):
                 from .rendering import render_help
 
                 print(render_help(lang, log=query.help_log), end="")
                 return 0, None
+        if isinstance(pasted_source, SizingError):
+            raise pasted_source  # said once the question's language is known
         workload = workload_from(args, query.workload if query and not query.help else None, lang)
         source = pasted_source if pasted_source is not None and workload.model == pasted_source.repo else None
         from hub.repoid import wants_repo
@@ -463,6 +466,31 @@ def _ask(args, text: str, default: str | None, base: Workload | None = None) -> 
     from .rendering import render_text  # the templates (Jinja) load only for an answer in words
 
     return _emit(render_text(result, query, comparison)), workload
+
+
+def _pasted(text: str, base: Workload | None) -> tuple[str, ModelSource | SizingError | None, str | None]:
+    """A question with a model's config.json or its keys pasted in it (hub/pasted.py): the text left to read,
+    the model it stands for (or why it cannot be sized), and the repo id that replaces the model the question
+    names when the keys change that model."""
+    from hub import pasted
+
+    found = pasted.find(text)
+    if found is None:
+        pasted.or_other_file(text, lambda: _parse(text, base))
+        return text, None, None
+    if not found.whole:
+        try:
+            workload = _parse(found.rest, base).workload
+            named = load_catalog().model(workload.model) if workload is not None else None
+        except (QueryError, KeyError):
+            named = None
+        if named is not None:
+            repo, model = pasted.over(found, named)
+            return found.rest, model if isinstance(model, SizingError) else ModelSource(repo, model), repo
+    try:
+        return found.text, ModelSource(found.repo, pasted.read(found)), None
+    except pasted.UnreadableConfig as refused:
+        return found.text, refused, None
 
 
 def _several(args, text: str):

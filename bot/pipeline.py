@@ -54,8 +54,9 @@ from .logsetup import where_failed
 from .today import today as today_in_brazil
 
 logger = logging.getLogger(__name__)
-# The repo ids that stand for a config.json pasted into a question (hub/pasted.py, imported only when one is).
-PASTED = "pasted/config-"
+# The repo ids that stand for a config.json pasted into a question, or a named model its pasted keys change
+# (hub/pasted.py, imported only when one is).
+PASTED = ("pasted/config-", "pasted/keys-")
 
 # Query errors that mean "say more" rather than "I could not read that".
 # Raised while reading as the answer itself: embedding and reranking models alone (sizing/encoder_query.py).
@@ -211,27 +212,50 @@ class Pipeline:
             raise query
         return query
 
-    def _read_pasted(self, text: str) -> str:
-        """A question with a model's config.json pasted in it: the question with the config replaced by the
-        repo id that stands for it, the config read and kept (here, and in the Hub's cache on disk that
-        every worker shares, for a button pressed on another). Any other question as it is."""
-        if "{" not in text:
-            return text
+    def _read_pasted(self, text: str, base: Workload | None = None) -> Query:
+        """The question read, with a model's config.json (or its keys) pasted in it replaced by the repo id
+        that stands for it, the config read and kept (here, and in the Hub's cache on disk that every worker
+        shares, for a button pressed on another). Keys beside a model the question names change that model."""
+        if "{" not in text and "_" not in text and "architectures" not in text:
+            return self._parse(text, base)
         from hub import pasted
 
         found = pasted.find(text)
         if found is None:
-            return text
+            return pasted.or_other_file(text, lambda: self._parse(text, base))
+        if not found.whole:
+            try:
+                query = self._parse(found.rest, base)
+            except QueryError:
+                query = None
+            named = self._entry(query.workload.model) if query and query.workload else None
+            if named is not None:
+                repo, model = pasted.over(found, named)
+                self._keep(repo, model)
+                return msgspec.structs.replace(query, workload=query.workload.but(model=repo))
         if self._pasted.get(found.repo) is None:
             try:
-                model = pasted.read(found)
+                self._keep(found.repo, pasted.read(found))
             except pasted.UnreadableConfig as refused:
                 self._pasted.put(found.repo, refused)  # raised when the question is answered
-            else:
-                self._pasted.put(found.repo, model)
-                if self.hub is not None:
-                    self.hub.remember(found.repo, model)
-        return found.text
+        return self._parse(found.text, base)
+
+    def _keep(self, repo: str, model) -> None:
+        """A pasted model (or why it cannot be sized, raised when the question is answered), kept for its
+        buttons: a model also in the Hub's cache, where another worker finds it."""
+        self._pasted.put(repo, model)
+        if self.hub is not None and not isinstance(model, SizingError):
+            self.hub.remember(repo, model)
+
+    def _entry(self, model: str):
+        """The architecture a model id of a question stands for: the catalogue's, or a pasted one's."""
+        if model.startswith(PASTED):
+            read = self._pasted.get(model) or (self.hub.recall(model) if self.hub is not None else None)
+            return None if isinstance(read, SizingError) else read
+        try:
+            return load_catalog().model(model)
+        except KeyError:
+            return None
 
     def _source(self, model: str, catalog) -> ModelSource | None:
         """What the model's own files say: a pasted config's reading, or the Hub's for a repo we lack."""
@@ -250,7 +274,7 @@ class Pipeline:
         """Whether the text names a model of its own: then it is a new question, not a follow-up to the
         last answer in a thread, a DM or the console."""
         try:
-            return self._parse(self._read_pasted(text), None).workload is not None
+            return self._read_pasted(text).workload is not None
         except SizingError:
             return False
 
@@ -390,7 +414,7 @@ class Pipeline:
         query = None
         try:
             # A pasted config.json is read here; the log keeps the question as it was asked.
-            query = self._parse(self._read_pasted(text), base)
+            query = self._read_pasted(text, base)
             lang = self.lang_for(where, query, base, text)
             if query.help:
                 return self._finish(

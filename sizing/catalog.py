@@ -204,6 +204,9 @@ class ModelEntry(Architecture, kw_only=True):
     # QwQ, gpt-oss, the Thinking checkpoints) or "on_request" (hybrids whose thinking mode a question turns on:
     # Qwen3, GLM-4.5). Its answers are then sized at a reasoning answer's length (traffic.toml [lengths]).
     reasoning: Literal["always", "on_request"] | None = None
+    # Keys a config.json pasted into a question lacked, each with the value its sizing took (hub/pasted.py):
+    # said beside the answer, so that the person can paste the real one.
+    assumed_keys: list[str] = []
 
     def __post_init__(self) -> None:
         super().__post_init__()

@@ -175,9 +175,14 @@ def resolve_model(text: str, catalog: Catalog, source: ModelSource | None = None
     if source is not None and source.model is not None:
         if source.repo.startswith("pasted/config-"):  # a config.json pasted into the question (hub/pasted.py)
             note = ("pasted_config", {"name": source.model.name})
+        elif source.repo.startswith("pasted/keys-"):  # a named model's keys changed in the question
+            note = ("pasted_keys", {"name": source.model.name})
         else:
             note = ("hub_read" if source.model.release else "hub_read_config", {"repo": source.repo})
-        return ResolvedModel(source.model, notes=(note,), source="hub")
+        assumed = (("pasted_assumed", {"keys": ", ".join(source.model.assumed_keys)}),)
+        return ResolvedModel(
+            source.model, notes=(note, *assumed[: bool(source.model.assumed_keys)]), source="hub"
+        )
     if source is not None and source.problem:
         # The Hub read the config.json and says why it cannot size it ("unsupported"): a stand-in said with
         # that reason. Unread (gated, offline, timed out), a name the catalogue knows it lacks is refused.

@@ -105,7 +105,7 @@ def test_a_button_pressed_on_another_worker_finds_the_pasted_model(pipeline, tmp
     [
         (
             {"num_hidden_layers": 12, "model_type": "gpt2", "n_embd": 768},
-            "falta 'hidden_size' no config.json",
+            "falta 'hidden_size', 'num_attention_heads', 'vocab_size' no config.json",
         ),
         ({**MISTRAL_7B, "model_type": "mamba", "architectures": ["MambaForCausalLM"]}, "Mamba"),
     ],
