@@ -498,6 +498,11 @@ def _several(args, text: str):
     Flags size one question: a command line with any is read whole."""
     if not text or "{" in text or _flags_given(args) or args.model is not None:
         return None  # "{": a pasted config.json, one model's question
+    if "_" in text:
+        from hub import pasted
+
+        if pasted.one_question(text):
+            return None  # a config.json's keys pasted without their braces
     from sizing.several import split
 
     try:

@@ -58,6 +58,14 @@ logger = logging.getLogger(__name__)
 # (hub/pasted.py, imported only when one is).
 PASTED = ("pasted/config-", "pasted/keys-")
 
+
+def _pasted_module():
+    """hub/pasted.py, imported for the first question with something pasted that it may read."""
+    from hub import pasted
+
+    return pasted
+
+
 # Query errors that mean "say more" rather than "I could not read that".
 # Raised while reading as the answer itself: embedding and reranking models alone (sizing/encoder_query.py).
 ANSWERED = {"query.encoders", "query.speech", "query.concepts", "query.latency"}
@@ -218,7 +226,7 @@ class Pipeline:
         shares, for a button pressed on another). Keys beside a model the question names change that model."""
         if "{" not in text and "_" not in text and "architectures" not in text:
             return self._parse(text, base)
-        from hub import pasted
+        pasted = _pasted_module()
 
         found = pasted.find(text)
         if found is None:
@@ -226,8 +234,8 @@ class Pipeline:
         if not found.whole:
             try:
                 query = self._parse(found.rest, base)
-            except QueryError:
-                query = None
+            except QueryError:  # keys alone in a thread ("e com num_key_value_heads: 32?"): its model's
+                query = Query(workload=base) if base is not None else None
             named = self._entry(query.workload.model) if query and query.workload else None
             if named is not None:
                 repo, model = pasted.over(found, named)
@@ -274,9 +282,13 @@ class Pipeline:
         """Whether the text names a model of its own: then it is a new question, not a follow-up to the
         last answer in a thread, a DM or the console."""
         try:
-            return self._read_pasted(text).workload is not None
+            workload = self._read_pasted(text).workload
         except SizingError:
             return False
+        # keys pasted with no model (a thread's "num_key_value_heads: 32") change the thread's model
+        return workload is not None and not (
+            workload.model.startswith(PASTED) and isinstance(self._pasted.get(workload.model), SizingError)
+        )
 
     def is_new_question(self, text: str, base: Workload | None = None) -> bool:
         """A message after an answer (a thread, a DM, the console) that names a model is a new question,
@@ -364,8 +376,8 @@ class Pipeline:
 
     def _several(self, text: str, base: Workload | None = None):
         """The questions of a message that holds several (sizing/several.py), or None."""
-        if "{" in text:
-            return None  # a pasted config.json: one model's question
+        if "{" in text or ("_" in text and _pasted_module().one_question(text)):
+            return None  # a pasted config.json or its keys: one model's question
         key = self._key(text, base)
         found = self._split.get(key)
         if found is None:

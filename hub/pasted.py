@@ -81,9 +81,10 @@ _ROPE_PART = re.compile(
     r"""[\s,{"'`]*(?P<part>rope_type|type|factor|original_max_position_embeddings)["'`]?[ \t]*[:=]?[ \t]*"""
     r"""["'`]?(?P<value>\d+(?:\.\d+)?|[A-Za-z_]\w*)["'`]?"""
 )
-# The rope types whose factor vLLM multiplies the model's positions by (vllm/config.py _get_and_verify_max_len
-# leaves out "su", "longrope" and "llama3", whose max_position_embeddings already is the longest context).
-_ROPE_KEEPS = frozenset({"su", "longrope", "llama3", "default", "mrope"})
+# The rope types whose factor does not lengthen the context: vllm/config.py _get_and_verify_max_len multiplies
+# the positions by every other type's factor, not "su", "longrope" and "llama3"'s, whose max_position_embeddings
+# already is the longest context ("default" has no factor).
+_ROPE_KEEPS = frozenset({"su", "longrope", "llama3", "default"})
 
 
 class Pasted(msgspec.Struct, frozen=True):
@@ -105,18 +106,31 @@ def find(text: str) -> Pasted | None:
     return _keys(straight)
 
 
+def one_question(text: str) -> bool:
+    """Whether a config.json or its keys are pasted in the text: one model's question, never split into
+    several at its lines."""
+    return "{" in text or (("_" in text or "architectures" in text) and find(text) is not None)
+
+
 def _object(straight: str) -> Pasted | None:
+    for start, end, config in _objects(straight):
+        if _is_model_config(config):
+            return _pasted(config, straight, [(start, end)])
+    return None
+
+
+def _objects(straight: str):
+    """The JSON objects in the text, each with where it starts and ends (the first MAX_STARTS "{" tried)."""
     decoder = json.JSONDecoder()
     for tried, start in enumerate(m.start() for m in _OPEN.finditer(straight)):
         if tried >= MAX_STARTS:
-            return None
+            return
         try:
-            config, end = decoder.raw_decode(straight, start)
+            found, end = decoder.raw_decode(straight, start)
         except ValueError:
             continue
-        if isinstance(config, dict) and _is_model_config(config):
-            return _pasted(config, straight, [(start, end)])
-    return None
+        if isinstance(found, dict):
+            yield start, end, found
 
 
 def _pasted(config: dict, text: str, spans: list[tuple[int, int]]) -> Pasted:
@@ -257,17 +271,9 @@ def other_file(text: str) -> str | None:
     """The file pasted when it is a model's generation_config.json or tokenizer_config.json, which say nothing
     of the architecture: the answer names the file to paste instead."""
     straight = text.translate(CURLY)
-    if "{" in straight:
-        decoder = json.JSONDecoder()
-        for tried, start in enumerate(m.start() for m in _OPEN.finditer(straight)):
-            if tried >= MAX_STARTS:
-                break
-            try:
-                obj, _ = decoder.raw_decode(straight, start)
-            except ValueError:
-                continue
-            if isinstance(obj, dict) and (name := _file_of(obj.keys())):
-                return name
+    for _, _, found in _objects(straight):
+        if name := _file_of(found.keys()):
+            return name
     keys = {m.group("key") for m in _KEY.finditer(straight) if m.group("sep").strip()}
     return _file_of(keys)
 
