@@ -460,7 +460,9 @@ def _changed(base: ModelEntry, keys: dict, repo: str) -> ModelEntry:
         params_official_scope=None,
         source=f"{base.source} ; keys pasted in the question: {_said(keys)}",
     )
-    if entry.get("extended_context") and entry["extended_context"] <= entry["max_context"]:
+    if "max_context" in changed:
+        # The context the pasted keys give is the one a server runs: the card's own rope scaling (Qwen2.5's
+        # YaRN to 131,072) was for the config they replace.
         for field in ("extended_context", "extended_context_method", "extended_context_prefill",
                       "extended_context_minimum_gb", "extended_context_config"):  # fmt: skip
             entry.pop(field, None)

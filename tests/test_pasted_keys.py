@@ -111,20 +111,41 @@ def test_the_context_limit_follows_the_pasted_max_position_embeddings(capsys):
 @pytest.mark.parametrize(
     "question",
     [
-        "qwen2.5 7b, rope_scaling factor 4, 120k de contexto",
-        "qwen2.5 7b com rope_scaling:\n  type: yarn\n  factor: 4.0\n  original_max_position_embeddings: 32768\n"
-        "e 120k de contexto",
-        "qwen2.5 7b com 120k de contexto, rope_scaling = {'type': 'yarn', 'factor': 4.0}",
+        "qwen2.5 7b, rope_scaling factor 8, 200k de contexto",
+        "qwen2.5 7b com rope_scaling:\n  type: yarn\n  factor: 8.0\n  original_max_position_embeddings: 32768\n"
+        "e 200k de contexto",
+        "qwen2.5 7b com 200k de contexto, rope_scaling = {'type': 'yarn', 'factor': 8.0}",
+        "qwen2.5 7b com 200k de contexto, rope_scaling.factor=8",
     ],
 )
 def test_a_pasted_rope_scaling_factor_sets_the_context_and_is_no_user_count(capsys, question):
-    # Qwen2.5's cards: YaRN factor 4 over 32,768 trained positions runs to 131,072 tokens.
+    # Qwen2.5 7B runs to 131,072 tokens with its card's YaRN factor 4 over 32,768 positions: 200k is past it
+    # (refused without the keys); factor 8 reaches 262,144 (vLLM: original_max_position_embeddings x factor).
     lines = understood_lines(capsys, question)
-    assert "rope_scaling" in lines[0] and "122.880 tokens de contexto" not in lines[0]
-    assert "usuários" not in lines[0], lines
-    out = answer(capsys, question)
-    assert "até 131.072 tokens" in out or "Capacidade" in out
-    assert "passam do limite" not in out
+    assert lines[0].startswith("Entendi: Qwen2.5 7B (rope_scaling "), lines
+    assert "8)" in lines[0] and "200.000 tokens de contexto" in lines[0]
+    assert "usuários" not in lines[0], lines  # the factor is not 8 users
+    assert "Não entendi" not in answer(capsys, question)
+
+
+def test_a_smaller_rope_scaling_factor_lowers_the_limit_the_card_gave(capsys):
+    from bot.cli import main as gpu_size
+
+    assert gpu_size(["qwen2.5 7b, rope_scaling factor 2 e 100k de contexto"]) != 0
+    err = capsys.readouterr().err
+    assert (
+        "100.000 tokens passam do limite do Qwen2.5 7B (rope_scaling factor 2), que é de 65.536 tokens" in err
+    )
+    assert "max_position_embeddings e o rope_scaling do que foi colado" in err
+
+
+def test_a_context_past_an_assumed_max_position_embeddings_asks_for_it(capsys):
+    from bot.cli import main as gpu_size
+
+    question = "how about 8k with num_hidden_layers: 32, hidden_size: 4096, num_attention_heads: 32, vocab_size: 32000"
+    assert gpu_size([question]) != 0
+    err = capsys.readouterr().err
+    assert "what was pasted has no max_position_embeddings, and the sizing assumed 4,096" in err
 
 
 @pytest.mark.parametrize(
