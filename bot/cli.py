@@ -481,16 +481,33 @@ def _pasted(text: str, base: Workload | None) -> tuple[str, ModelSource | Sizing
     if not found.whole:
         try:
             workload = _parse(found.rest, base).workload
-            named = load_catalog().model(workload.model) if workload is not None else None
-        except (QueryError, KeyError):
-            named = None
-        if named is not None:
-            repo, model = pasted.over(found, named)
+        except QueryError:
+            workload = None
+        if workload is not None:
+            named = _named(workload.model)
+            repo, model = pasted.over(found, named) if named else pasted.unread(found, workload.model)
             return found.rest, model if isinstance(model, SizingError) else ModelSource(repo, model), repo
     try:
         return found.text, ModelSource(found.repo, pasted.read(found)), None
     except pasted.UnreadableConfig as refused:
         return found.text, refused, None
+
+
+def _named(model: str):
+    """The architecture of the model a question names, for pasted keys to change: the catalogue's (or the shape
+    a size stands for), or the Hub's reading of a repo; None for a repo not read."""
+    from hub.repoid import wants_repo
+    from sizing.names import resolve_model
+
+    catalog = load_catalog()
+    if wants_repo(model, catalog):
+        hub = _hub()
+        source = hub.source_for(model, catalog) if hub is not None else None
+        return source.model if source is not None else None
+    try:
+        return resolve_model(model, catalog).model
+    except SizingError:
+        return None
 
 
 def _several(args, text: str):

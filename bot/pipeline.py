@@ -33,7 +33,7 @@ from sizing.compare import (
 from sizing.engine import size
 from sizing.errors import SizingError
 from sizing.fits import NO_MODEL_ANSWERS
-from sizing.names import ModelSource, name_index
+from sizing.names import ModelSource, name_index, resolve_model
 from sizing.query import (
     Query,
     QueryError,
@@ -236,9 +236,11 @@ class Pipeline:
                 query = self._parse(found.rest, base)
             except QueryError:  # keys alone in a thread ("e com num_key_value_heads: 32?"): its model's
                 query = Query(workload=base) if base is not None else None
-            named = self._entry(query.workload.model) if query and query.workload else None
-            if named is not None:
-                repo, model = pasted.over(found, named)
+            if query is not None and query.workload is not None:
+                named = self._entry(query.workload.model)
+                repo, model = (
+                    pasted.over(found, named) if named else pasted.unread(found, query.workload.model)
+                )
                 self._keep(repo, model)
                 return msgspec.structs.replace(query, workload=query.workload.but(model=repo))
         if self._pasted.get(found.repo) is None:
@@ -256,13 +258,17 @@ class Pipeline:
             self.hub.remember(repo, model)
 
     def _entry(self, model: str):
-        """The architecture a model id of a question stands for: the catalogue's, or a pasted one's."""
-        if model.startswith(PASTED):
-            read = self._pasted.get(model) or (self.hub.recall(model) if self.hub is not None else None)
-            return None if isinstance(read, SizingError) else read
+        """The architecture the model a question names has for pasted keys to change: the catalogue's (or the
+        shape a size stands for), a pasted one's, or the Hub's reading of a repo; None for a repo not read."""
+        from hub.repoid import wants_repo
+
+        catalog = load_catalog()
         try:
-            return load_catalog().model(model)
-        except KeyError:
+            if wants_repo(model, catalog):
+                source = self._source(model, catalog)
+                return source.model if source is not None else None
+            return resolve_model(model, catalog).model
+        except SizingError:
             return None
 
     def _source(self, model: str, catalog) -> ModelSource | None:

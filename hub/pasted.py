@@ -303,7 +303,11 @@ class UnreadableConfig(SizingError):
     the Hub reader's own reasons (hub_unsupported.<reason>)."""
 
     def __init__(self, reason: str, params: dict[str, str], name: str | None = None) -> None:
-        super().__init__("pasted_keys_unreadable" if name else "pasted_unreadable", "model_examples")
+        # The reason in the params too: refusals are rendered once per key and params (bot/pipeline.py), and
+        # two configs refused for different reasons had been answered with the first one's.
+        detail = f"{reason} {sorted(params.items())}"
+        super().__init__("pasted_keys_unreadable" if name else "pasted_unreadable", "model_examples",
+                         reason=detail, name=name or "")  # fmt: skip
         self.reason, self.reason_params, self.name = reason, dict(params), name
 
     def message(self, lang: str = "pt-BR") -> str:
@@ -413,6 +417,12 @@ def check(config: dict) -> None:
         factor = rope["factor"]
         if isinstance(factor, bool) or not isinstance(factor, (int, float)) or factor <= 0:
             raise Unsupported("bad_value", key="'rope_scaling.factor'", value=json.dumps(factor))
+
+
+def unread(pasted: Pasted, name: str) -> tuple[str, UnreadableConfig]:
+    """Keys beside a model whose architecture was not read (a repo the Hub did not show, sized by its name
+    alone): why they cannot change it, under the id the changed model would have had."""
+    return CHANGED + _digest({"base": name, **pasted.config}), UnreadableConfig("unread_base", {}, name)
 
 
 def over(pasted: Pasted, base: ModelEntry) -> tuple[str, ModelEntry | UnreadableConfig]:

@@ -241,3 +241,19 @@ def test_a_follow_up_with_keys_changes_the_threads_model(pipeline):
 def test_words_with_underscores_that_are_no_config_keys_are_left_to_the_question(capsys):
     out = answer(capsys, "llama 3.1 8b gpu_memory_utilization=0.9 pra 10 usuarios")
     assert "chaves coladas" not in out and "Llama 3.1 8B ·" in out
+
+
+def test_keys_beside_a_repo_not_read_say_so_and_each_refusal_is_its_own(pipeline):
+    # The Hub is off here: the repo's architecture is not known, and guessing one from its name is no base for
+    # its keys. Two refusals for different reasons in one worker are each said (the first had been repeated).
+    unread = text_of(ask(pipeline, "acme/foo-7b-instruct com num_key_value_heads: 8").message.blocks)
+    assert "Não consigo aplicar as chaves coladas ao acme/foo-7b-instruct" in unread and "só o nome" in unread
+    split = text_of(ask(pipeline, "mistral 7b mas com num_key_value_heads: 5").message.blocks)
+    assert "ao Mistral 7B v0.3: num_attention_heads (32) não é múltiplo de num_key_value_heads (5)" in split
+
+
+def test_keys_beside_a_bare_size_change_the_shape_that_size_stands_for(capsys):
+    # Llama 3.1 70B with 64 KV heads (no GQA): 2 x 80 layers x 64 x 128 x 2 bytes = 2.6 MB a token.
+    out = answer(capsys, "70b com num_key_value_heads: 64")
+    assert "Entendi: Llama 3.1 70B (num_key_value_heads 64)" in out
+    assert "(1 × 10,7 GB por conversa de 4.096 tokens)" in out
