@@ -151,8 +151,9 @@ def _pasted(config: dict, text: str, spans: list[tuple[int, int]]) -> Pasted:
 
 
 def _keys(text: str) -> Pasted | None:
-    """config.json keys pasted without the object: the first run of them (keys with only separators, "...",
-    braces between) and every later one, read as one config when they hold an architecture key."""
+    """config.json keys pasted without the object, read as one config: every run of keys (with only
+    separators, "...", braces between them) that holds an architecture key; a key of a run without one is
+    left to the question."""
     pairs = []  # (start, end, key, value)
     at = 0
     while (m := _KEY.search(text, at)) is not None:

@@ -179,10 +179,10 @@ def resolve_model(text: str, catalog: Catalog, source: ModelSource | None = None
             note = ("pasted_keys", {"name": source.model.name})
         else:
             note = ("hub_read" if source.model.release else "hub_read_config", {"repo": source.repo})
-        assumed = (("pasted_assumed", {"keys": ", ".join(source.model.assumed_keys)}),)
-        return ResolvedModel(
-            source.model, notes=(note, *assumed[: bool(source.model.assumed_keys)]), source="hub"
-        )
+        notes = (note,)
+        if source.model.assumed_keys:  # what a pasted config lacked, and the value taken for it
+            notes += (("pasted_assumed", {"keys": ", ".join(source.model.assumed_keys)}),)
+        return ResolvedModel(source.model, notes=notes, source="hub")
     if source is not None and source.problem:
         # The Hub read the config.json and says why it cannot size it ("unsupported"): a stand-in said with
         # that reason. Unread (gated, offline, timed out), a name the catalogue knows it lacks is refused.
