@@ -234,8 +234,12 @@ class Pipeline:
         if not found.whole:
             try:
                 query = self._parse(found.rest, base)
-            except QueryError:  # keys alone in a thread ("e com num_key_value_heads: 32?"): its model's
-                query = Query(workload=base) if base is not None else None
+            except QueryError:
+                query = None
+            if (query is None or query.workload is None) and base is not None:
+                query = Query(
+                    workload=base
+                )  # keys alone in a thread ("num_key_value_heads: 32"): its model's
             if query is not None and query.workload is not None:
                 named = self._entry(query.workload.model)
                 repo, model = (

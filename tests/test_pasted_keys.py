@@ -257,3 +257,12 @@ def test_keys_beside_a_bare_size_change_the_shape_that_size_stands_for(capsys):
     out = answer(capsys, "70b com num_key_value_heads: 64")
     assert "Entendi: Llama 3.1 70B (num_key_value_heads 64)" in out
     assert "(1 × 10,7 GB por conversa de 4.096 tokens)" in out
+
+
+def test_keys_alone_in_a_thread_change_the_answer_above(pipeline):
+    first = ask(pipeline, "llama 3.1 8b pra 10 usuarios")
+    base = decode(first.payload)
+    assert not pipeline.is_new_question("num_key_value_heads: 32", base)
+    reply = pipeline.ask("num_key_value_heads: 32", Where("slash_command", user_id="U1"), base=base)
+    assert "Entendi: Llama 3.1 8B (num_key_value_heads 32)" in reply.text_answer
+    assert "(10 × 2,1 GB por conversa de 4.096 tokens)" in reply.text_answer
