@@ -1,0 +1,177 @@
+"""Training answers' leftovers, round 12, through `gpu-size` and the Slack pipeline, as a user reads them:
+- a concept explained beside a model named shows that model's figures, and with none says its model is an
+  example ("fine-tune ou treinar do zero o qwen 14b?" had shown Llama 3.1 8B's);
+- setups weighed whole ("2 ou 4 h100 ou h200") are summed up in three sentences, each figure its setup's own
+  (the summary had weighed "the H200" by one of its two sides against the other: "4 contra 2", "141 GB contra
+  141 GB", "R$ 87.600 contra R$ 43.800" for the one said cheaper)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.data_folders import with_prices
+
+from .gpu_size_run import answer
+from .test_training_sides import PRICES
+
+
+def _concept(capsys, question: str) -> str:
+    return answer(capsys, question).split("\n\n", 1)[0]
+
+
+# -- a concept's figures are the model's asked about ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "model", "own"),
+    [
+        # the stage words weighed beside a model: the model's own memory per method and the GPUs for it
+        ("fine-tune ou treinar do zero o qwen 14b?", "No Qwen2.5 14B:", "o ajuste fino completo ocupa 296,5 GB (4× H200"),
+        ("qual a diferença entre fine-tuning e pré-treino pro mixtral 8x7b?", "No Mixtral 8x7B:",
+         "o ajuste fino completo ocupa 935,1 GB (8× H200 SXM 141 GB), com LoRA 100,6 GB e com QLoRA 33,4 GB"),
+        ("fine-tuning vs pretraining for deepseek v3?", "For DeepSeek V3:",
+         "a full fine-tune takes 13,422 GB (more than we rent)"),
+    ],
+)  # fmt: skip
+def test_fine_tuning_against_pre_training_is_explained_with_the_model_asked(capsys, question, model, own):
+    text = _concept(capsys, question)
+    assert model in text and own in text, text
+    assert "Llama 3.1 8B" not in text
+
+
+def test_a_pre_training_of_a_moe_counts_the_parameters_a_token_touches(capsys):
+    # 6 · active parameters · tokens (DeepSeek-V3's 37B, not its 671B): ~2.3 million H100 hours for 15T tokens,
+    # the order of the 2.664M H800 hours its report gives for 14.8T (arXiv:2412.19437)
+    text = _concept(capsys, "fine-tuning vs pretraining for deepseek v3?")
+    hours = int(re.search(r"~([\d,]+) H100 SXM 80 GB hours", text).group(1).replace(",", ""))
+    assert 2_000_000 < hours < 2_700_000, text
+
+
+def test_with_no_model_the_example_model_is_said_to_be_one(capsys):
+    text = _concept(capsys, "qual a diferença entre fine-tuning e pré-treino?")
+    assert "No Llama 3.1 8B (um exemplo): o ajuste fino completo ocupa" in text
+    text = _concept(capsys, "what is quantization?")
+    assert "for Llama 3.1 70B (an example), " in text
+
+
+def test_a_concept_beside_a_sizing_is_explained_with_its_model(capsys):
+    text = answer(capsys, "what's the difference between LoRA and full fine-tuning for mistral 7b?")
+    assert (
+        "For Mistral 7B v0.3, with sequences of 2,048 tokens, LoRA training takes 18.2 GB (1× L40S 48 GB)"
+        in text
+    )
+    assert "Llama" not in text
+    text = answer(capsys, "o que é qlora? quero ajustar o qwen 32b")
+    assert "No Qwen2.5 32B, com sequências de 2.048 tokens: 34,5 GB com QLoRA" in text
+
+
+# -- setups weighed whole, summed up short ---------------------------------------------------------------
+
+
+@pytest.fixture
+def priced_gpus(tmp_path, monkeypatch):
+    # the H100 at 22/h on demand, the H200 at 30/h
+    yield from with_prices(tmp_path, monkeypatch, PRICES)
+
+
+def _summary(text: str) -> str:
+    return next(line for line in text.splitlines() if line.startswith(("Em resumo", "In short")))
+
+
+def _bullets(text: str) -> dict[str, str]:
+    return {line[4:].split(":", 1)[0]: line for line in text.splitlines() if line.startswith("  • ")}
+
+
+def _sentences(summary: str) -> list[str]:
+    return [s for s in re.split(r"(?<=[.])\s+(?=[A-Z0-9])", summary) if s]
+
+
+@pytest.mark.parametrize(
+    ("question", "serve", "smallest", "fastest"),
+    [
+        ("2 ou 4 h100 ou h200 pro llama 70b com 50 usuarios",
+         "Em resumo: 4× H100 SXM 80 GB, 2× H200 SXM 141 GB e 4× H200 SXM 141 GB servem esta carga; "
+         "2× H100 SXM 80 GB, não.",
+         "A menor que serve é 2× H200 SXM 141 GB.",
+         "4× H200 SXM 141 GB é a mais rápida: ~37 tokens/s por usuário, contra ~22 em 2× H200 SXM 141 GB."),
+        ("2 or 4 h100 or h200 for llama 70b with 50 users",
+         "In short: 4× H100 SXM 80 GB, 2× H200 SXM 141 GB and 4× H200 SXM 141 GB serve this workload; "
+         "2× H100 SXM 80 GB does not.",
+         "The smallest that serves is 2× H200 SXM 141 GB.",
+         "4× H200 SXM 141 GB is the fastest: ~37 tokens/s per user, against ~22 on 2× H200 SXM 141 GB."),
+    ],
+)  # fmt: skip
+def test_four_setups_are_summed_up_in_three_sentences(capsys, question, serve, smallest, fastest):
+    text = answer(capsys, question)
+    summary = _summary(text)
+    assert _sentences(summary) == [serve, smallest, fastest]
+    # each speed is the one its own side shows
+    bullets = _bullets(text)
+    assert "~37 tokens/s" in bullets["4× H200 SXM 141 GB"] and "~22 tokens/s" in bullets["2× H200 SXM 141 GB"]
+
+
+def test_a_count_short_beside_the_count_that_serves_is_not_said_twice(capsys):
+    bullets = _bullets(answer(capsys, "2 ou 4 h100 ou h200 pro llama 70b com 50 usuarios"))
+    assert bullets["2× H100 SXM 80 GB"].endswith("Com 4× H100 SXM 80 GB: cabe.")
+
+
+@pytest.mark.parametrize(
+    ("lang", "question", "cheapest", "fastest"),
+    [
+        ("pt-BR", "2 ou 4 h100 ou h200 pro llama 70b com 50 usuarios",
+         "A mais barata que serve é 2× H200 SXM 141 GB: R$ 43.800 por mês (sob demanda), contra R$ 64.240 a "
+         "R$ 87.600 nas outras.",
+         "4× H200 SXM 141 GB é a mais rápida: ~37 tokens/s por usuário, contra ~22 em 2× H200 SXM 141 GB, por "
+         "R$ 87.600 por mês."),
+        ("pt-PT", "2 ou 4 h100 ou h200 pro llama 70b com 50 utilizadores",
+         "A mais barata que serve é 2× H200 SXM 141 GB: R$ 43\u00a0800 por mês (a pedido), contra R$ 64\u00a0240 a "
+         "R$ 87\u00a0600 nas outras.",
+         "4× H200 SXM 141 GB é a mais rápida: ~37 tokens/s por utilizador, contra ~22 em 2× H200 SXM 141 GB, "
+         "por R$ 87\u00a0600 por mês."),
+        ("en", "2 or 4 h100 or h200 for llama 70b with 50 users",
+         "The cheapest that serves is 2× H200 SXM 141 GB: BRL 43,800 a month (on demand), against BRL 64,240 "
+         "to BRL 87,600 on the others.",
+         "4× H200 SXM 141 GB is the fastest: ~37 tokens/s per user, against ~22 on 2× H200 SXM 141 GB, for "
+         "BRL 87,600 a month."),
+    ],
+)  # fmt: skip
+def test_with_prices_the_cheapest_setup_that_serves_is_said_with_its_own_month(
+    priced_gpus, capsys, lang, question, cheapest, fastest
+):
+    text = answer(capsys, "--lang", lang, question)
+    assert _sentences(_summary(text))[1:] == [cheapest, fastest]
+    # the months are each side's own (2× H200 at 30/h, 4× H100 at 22/h, 4× H200)
+    bullets = _bullets(text)
+    for setup, month in (
+        ("2× H200 SXM 141 GB", "43"),
+        ("4× H100 SXM 80 GB", "64"),
+        ("4× H200 SXM 141 GB", "87"),
+    ):
+        assert re.search(rf"(?:R\$|BRL) {month}\D\d{{3}} ", bullets[setup]), bullets[setup]
+
+
+def test_none_named_serving_weighs_the_fewest_of_each_that_would(capsys):
+    summary = _summary(answer(capsys, "llama 8b em 1 ou 2 l40s ou h100 com 300 usuarios"))
+    first, smallest, *_ = _sentences(summary)
+    assert first.startswith("Em resumo: nenhuma das configurações pedidas serve esta carga")
+    assert smallest == "A menor que serve é 3× H100 SXM 80 GB (3 cópias do modelo, 1 GPU cada)."
+
+
+def test_slack_shows_the_short_summary_within_a_section(slack):
+    from . import slack_requests as sr
+
+    question = "<@UBOT> 2 ou 4 h100 ou h200 pro llama 70b com 50 usuarios"
+    assert slack.event(sr.app_mention(question, ts="1700000100.000100"), "Ev1700000100") == 200
+    slack.settle()
+    (posted,) = slack.fake.calls("chat.postMessage")
+    section = next(
+        b["text"]["text"]
+        for b in posted.params["blocks"]
+        if b["type"] == "section" and "Em resumo" in b["text"]["text"]
+    )
+    assert len(section) <= 3000
+    assert section.endswith("servem esta carga; 2× H100 SXM 80 GB, não. A menor que serve é 2× H200 SXM 141 GB. "
+                            "4× H200 SXM 141 GB é a mais rápida: ~37 tokens/s por usuário, contra ~22 em "
+                            "2× H200 SXM 141 GB.")  # fmt: skip
