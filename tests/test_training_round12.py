@@ -13,7 +13,7 @@ import pytest
 
 from tests.data_folders import with_prices
 
-from .gpu_size_run import answer
+from .gpu_size_run import answer, answer_json
 from .test_training_sides import PRICES
 
 
@@ -175,3 +175,93 @@ def test_slack_shows_the_short_summary_within_a_section(slack):
     assert section.endswith("servem esta carga; 2× H100 SXM 80 GB, não. A menor que serve é 2× H200 SXM 141 GB. "
                             "4× H200 SXM 141 GB é a mais rápida: ~37 tokens/s por usuário, contra ~22 em "
                             "2× H200 SXM 141 GB.")  # fmt: skip
+
+
+# -- FP8 training: an MoE's experts, Transformer Engine's weight cache, torchtune's recipes ------------------
+
+# Mixtral 8x7B's config.json: hidden 4096, 32 layers, 32 query and 8 KV heads of 128, 8 experts of 14,336
+# (gated), 2 per token.
+MIXTRAL_H, MIXTRAL_LAYERS, MIXTRAL_WIDTH, MIXTRAL_TOP_K = 4096, 32, 14336, 2
+MIXTRAL_LINEAR = MIXTRAL_LAYERS * (MIXTRAL_H * (2 * MIXTRAL_H + 2 * 1024) + 8 * 3 * MIXTRAL_H * MIXTRAL_WIDTH)
+
+
+def _activations(capsys, text: str) -> int:
+    return answer_json(capsys, text)["memory"]["activations"]
+
+
+def test_an_moe_in_fp8_saves_its_experts_inputs_in_fp8_for_the_tokens_each_gets(capsys):
+    # Each token's hidden state goes to 2 of the 8 experts, each of which saves that copy and its down
+    # projection's input in FP8: a byte a value less, for 2 experts a token (the experts had been left as in
+    # BF16), beside one byte a weight of every layer's FP8 transposes.
+    bf16 = _activations(capsys, "full fine-tune mixtral 8x7b without gradient checkpointing")
+    fp8 = _activations(capsys, "full fine-tune mixtral 8x7b in fp8 without gradient checkpointing")
+    inputs = MIXTRAL_LAYERS * 2048 * MIXTRAL_TOP_K * (MIXTRAL_H + MIXTRAL_WIDTH)
+    assert fp8 - bf16 == pytest.approx(MIXTRAL_LINEAR - inputs, rel=0.005)
+
+
+def test_an_moe_in_fp8_says_the_parallelism_its_memory_assumes_beside_deepseek_v3_s_own(capsys):
+    text = answer(capsys, "treinar deepseek v3 fp8 em 512 h100")
+    assert (
+        "MoE em FP8: cada especialista guarda as entradas só dos tokens que recebe (cada token vai a 8 dos 256), "
+        "e a conta supõe cada GPU com a camada inteira (o ZeRO-3/FSDP a reúne; sem paralelismo de especialistas)"
+        in text
+    )
+    assert (
+        "O DeepSeek-V3 foi treinado em FP8 em 2.048 H800 com paralelismo de pipeline de 16, de especialistas de 64"
+        in text
+    )
+    assert (
+        "MoE"
+        not in answer(capsys, "full fine-tune llama 8b in fp8").split("Assumptions", 1)[1].split("Notes")[0]
+    )
+
+
+def test_the_fp8_weight_cache_across_micro_batches_is_said_not_counted_and_why(capsys):
+    text = answer(capsys, "full fine-tune llama 8b in fp8 with 1B tokens")
+    assert (
+        "The FP8 weight cache across micro-batches is not counted: Transformer Engine keeps it only when the code "
+        "passes is_first_microbatch (Megatron-LM does; the Transformers models do not), and it would take 2 bytes "
+        "per weight of every linear layer" in text
+    )
+
+
+def _alternative(text: str, starts: str) -> str:
+    return next(line for line in text.splitlines() if line.startswith(f"  • {starts}"))
+
+
+@pytest.mark.parametrize(
+    ("question", "starts", "said"),
+    [
+        # several GPUs: the distributed recipe, which has the flag
+        ("full fine-tune do llama 70b em fp8 com 1B tokens", "Com torchtune:",
+         "Em FP8 na receita full_finetune_distributed do torchtune, com enable_fp8_training: True: o float8 do "
+         "torchao"),
+        ("full fine-tune do llama 70b em fp8 com 1B tokens", "Com LoRA",
+         "nenhuma receita de LoRA do torchtune tem enable_fp8_training (só a full_finetune_distributed)"),
+        # one GPU: the single-device recipe, which has not
+        ("full fine-tune do qwen 32b em fp8 com 1B tokens", "Com torchtune:",
+         "a receita de uma GPU do torchtune (full_finetune_single_device) não converte camadas para FP8 (só a "
+         "full_finetune_distributed, com enable_fp8_training)"),
+    ],
+)  # fmt: skip
+def test_torchtune_alternatives_to_an_fp8_training_name_the_recipe_and_whether_it_runs_fp8(
+    capsys, question, starts, said
+):
+    assert said in _alternative(answer(capsys, question), starts)
+
+
+def test_torchtune_s_fp8_keeps_bf16_activations(capsys):
+    # torchao's float8 saves the BF16 input and weight for the backward: no FP8 transposes, no FP8 inputs
+    bf16 = _activations(
+        capsys, "full fine-tune do llama 70b com torchtune em 8 h100 sem gradient checkpointing"
+    )
+    fp8 = _activations(
+        capsys, "full fine-tune do llama 70b em fp8 com torchtune em 8 h100 sem gradient checkpointing"
+    )
+    assert fp8 == bf16
+    text = answer(capsys, "fp8 training of llama 70b with torchtune on 8 h100 with 1B tokens")
+    assert (
+        "FP8 training with torchtune (its full_finetune_distributed recipe with enable_fp8_training: True, which "
+        "swaps the linear layers for torchao's float8 ones)" in text
+    )
+    assert "what Transformer Engine saves for the backward" not in text
