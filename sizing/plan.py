@@ -1269,6 +1269,9 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         and not w.optimizer
         and (w.method or Method.sft) is Method.sft
         and (w.grad_accum or 1) == 1
+        # torchtune trains in FP8 only in full_finetune_distributed (enable_fp8_training), on one GPU too: its
+        # one-GPU recipe, whose optimizer this leaves open, has no FP8
+        and not (w.precision == "fp8" and stack.fp8_backend == "torchao")
     )
     if optimizer_open and stack.single_device_paged_8bit and said and not lora:
         # The AdamW bytes hold only for the multi-GPU recipe: next to the one-GPU recipe's paged 8-bit AdamW

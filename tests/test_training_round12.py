@@ -265,3 +265,12 @@ def test_torchtune_s_fp8_keeps_bf16_activations(capsys):
         "swaps the linear layers for torchao's float8 ones)" in text
     )
     assert "what Transformer Engine saves for the backward" not in text
+
+
+def test_torchtune_fp8_on_one_gpu_is_sized_as_its_distributed_recipe(capsys):
+    # its one-GPU recipe (paged 8-bit AdamW stepped in the backward) has no FP8: an FP8 run on one GPU is
+    # full_finetune_distributed in one process, with BF16 AdamW states (2 x 2 bytes a parameter)
+    text = answer(capsys, "full fine-tune do llama 8b em fp8 com torchtune com 1B tokens")
+    assert "Otimizador ....... 32,1 GB" in text
+    assert "Recomendação: 1× H200 SXM 141 GB" in text
+    assert "optimizer_in_bwd" not in text  # the one-GPU recipe's premise
