@@ -274,3 +274,25 @@ def test_torchtune_fp8_on_one_gpu_is_sized_as_its_distributed_recipe(capsys):
     assert "Otimizador ....... 32,1 GB" in text
     assert "Recomendação: 1× H200 SXM 141 GB" in text
     assert "optimizer_in_bwd" not in text  # the one-GPU recipe's premise
+
+
+def test_slack_shows_every_premise_of_a_long_fp8_training(slack, capsys):
+    # an FP8 MoE training's premises run past one Block Kit text's 3000 characters: the last ones had been cut
+    # ("…"), now the context block holds them in several elements
+    from . import slack_requests as sr
+
+    question = "pré-treino do mixtral 8x7b em fp8 com 1T tokens"
+    premises = answer_json(capsys, question)["assumptions"]
+    assert len("\n".join(premises)) > 3000
+    assert slack.event(sr.app_mention(f"<@UBOT> {question}", ts="1700000200.000100"), "Ev1700000200") == 200
+    slack.settle()
+    (posted,) = slack.fake.calls("chat.postMessage")
+    (block,) = [
+        b
+        for b in posted.params["blocks"]
+        if b["type"] == "context" and b["elements"][0]["text"].startswith("*Premissas*")
+    ]
+    texts = [element["text"] for element in block["elements"]]
+    assert len(texts) > 1 and all(len(text) <= 3000 for text in texts)
+    assert "…" not in "".join(texts)
+    assert premises[-1] in texts[-1]
