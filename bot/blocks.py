@@ -157,8 +157,27 @@ def _env(lang: str):
         esc_lines=lambda items: "\n".join(map(esc, items)),
         esc_bullets=lambda items: "\n".join(f"• {esc(item)}" for item in items),
         each_after=lambda items, before: "".join(before + item for item in items),
+        bullet_pieces=bullet_pieces,
     )
     return env
+
+
+# Block Kit: a text object holds at most 3000 characters, a context block at most 10 elements.
+PIECE_CHARS, PIECES = 2990, 10
+
+
+def bullet_pieces(items: list[str], title: str) -> list[str]:
+    """A titled list of mrkdwn bullets in pieces a context block's elements each hold, split between bullets:
+    an FP8 training's premises run past one element's 3000 characters, and the last ones had been cut."""
+    pieces = [f"*{esc(title)}*"]
+    for item in items:
+        bullet = f"• {esc(item)}"
+        if len(pieces[-1]) + 1 + len(bullet) <= PIECE_CHARS:
+            pieces[-1] += "\n" + bullet
+        else:
+            pieces.append(bullet)
+    pieces = [piece if len(piece) <= PIECE_CHARS else piece[: PIECE_CHARS - 1] + "…" for piece in pieces]
+    return pieces[:PIECES]
 
 
 def _json(value: object) -> str:

@@ -13,7 +13,7 @@ from sizing import advice, concepts, i18n, latency, performance, speech, tomlfil
 from sizing.budget import check as check_budget
 from sizing.budget import currency_mismatch
 from sizing.catalog import BUDGET_ID, load_catalog
-from sizing.engine import speed_pair, stage_data
+from sizing.engine import CLOSE, speed_pair, stage_data
 from sizing.names import repo_precision
 from sizing.plan import batch_period, factor_text, launch_words, rate_text
 from sizing.query import MOST_SIDES, foreign
@@ -601,15 +601,17 @@ def gpu_sides_lines(result: SizingResult, show_prices: bool) -> tuple[list[str],
                                     share=i18n.percent(p.utilization, lang)))  # fmt: skip
             else:
                 words.append(i18n.t(lang, "gpu_sides.fewest", setup=advice.describe(side.fewest, lang)))
-            words += figures(side.fewest)
+            if not _weighed_beside(cmp, side, side.fewest):  # its own line has its figures
+                words += figures(side.fewest)
         elif side.lower is not None:
             words.append(i18n.t(lang, "gpu_sides.lower", precision=side.lower_precision_name,
                                 setup=advice.describe(side.lower, lang)))  # fmt: skip
             words += figures(side.lower)
         lines.append(" ".join(words))
     ends = []
-    parts = _sides_conclusion(result, cmp, priced, lang)
-    if parts:
+    if _crossed_sides(cmp):
+        ends.append(" ".join(_setups_conclusion(result, cmp, priced, lang)))
+    elif parts := _sides_conclusion(result, cmp, priced, lang):
         ends.append(i18n.t(lang, "gpu_sides.summary", parts="; ".join(parts)))
     if cmp.third is not None:
         key = "gpu_sides.third" if len(cmp.sides) == 2 else "gpu_sides.third_many"
@@ -633,6 +635,97 @@ def _unserved(setup, lang: str) -> str:
     if p.utilization is not None and p.utilization > 1:
         return i18n.t(lang, "gpu_sides.unserved", setup=desc, short=advice.perf_short(p, lang))
     return i18n.t(lang, "gpu_sides.misses", setup=desc)
+
+
+def _weighed_beside(cmp, side, setup) -> bool:
+    """Whether another side weighed is `setup`, the same GPU at the same count ("2 ou 4 h100": the fewest H100
+    that serve beside 2× H100 are the 4× H100 weighed)."""
+    return any(
+        other is not side
+        and other.gpu == setup.gpu
+        and other.setup is not None
+        and other.setup.count == setup.count
+        for other in cmp.sides
+    )
+
+
+def _crossed_sides(cmp) -> bool:
+    """Sides that are setups rather than GPUs: one GPU at several counts beside another ("2 ou 4 h100 ou h200"),
+    which a conclusion by GPU cannot weigh (two of its sides are the same GPU)."""
+    gpus = {side.gpu for side in cmp.sides}
+    return 1 < len(gpus) < len(cmp.sides)
+
+
+def _setups_conclusion(result: SizingResult, cmp, priced: bool, lang: str) -> list[str]:
+    """Setups weighed whole ("2 ou 4 h100 ou h200"), in three sentences at most, each figure its own setup's:
+    which serve as asked and which do not, the cheapest a month that serves (unpriced, the fewest GPUs, then
+    the least memory), and the fastest per user against it. Where none named serves, the same is said of the
+    fewest of each GPU that would."""
+    fitting = [side for side in cmp.sides if side.fits and side.setup is not None]
+    short = [
+        advice.describe(side.setup, lang) if side.setup else side.gpu_name
+        for side in cmp.sides
+        if side not in fitting
+    ]
+    if not fitting:
+        first = i18n.t(lang, "gpu_sides.neither_named")
+    elif len(fitting) == 1:
+        first = i18n.t(lang, "gpu_sides.only_setup", setup=advice.describe(fitting[0].setup, lang))
+    elif short:
+        first = i18n.t(lang, "gpu_sides.setups_serve", short=i18n.join(short, lang),
+                       setups=i18n.join([advice.describe(side.setup, lang) for side in fitting], lang))  # fmt: skip
+    else:
+        first = i18n.t(lang, "gpu_sides.setups_serve_all", count=len(fitting))
+    out = [i18n.t(lang, "gpu_sides.summary", parts=first)]
+    # (setup, one GPU's memory): those named that serve, else the fewest of each GPU that would, each once
+    serving = {}
+    for side in fitting or [side for side in cmp.sides if side.serving is not None]:
+        serving.setdefault((side.gpu, side.serving.count), (side.serving, side.memory_bytes))
+    setups = list(serving.values())
+    rec = result.recommendation
+    mode = rec.cost.mode if rec is not None and rec.cost is not None else None
+    priced = (
+        priced and mode is not None and all(s.cost and mode in s.cost.by_contract_mode for s, _ in setups)
+    )
+
+    def month(pair) -> float:
+        return pair[0].cost.by_contract_mode[mode].per_month
+
+    def speed(pair) -> float:
+        return pair[0].performance.tokens_per_s_per_user if pair[0].performance else 0.0
+
+    def money(pair) -> str:
+        return i18n.money(month(pair), lang)
+
+    if len(setups) < 2:
+        return out
+    if priced:
+        chosen = min(setups, key=month)
+        others = sorted((pair for pair in setups if pair is not chosen), key=month)
+        key = "gpu_sides.setups_cheapest" if len(others) == 1 else "gpu_sides.setups_cheapest_range"
+        out.append(i18n.t(lang, key, setup=advice.describe(chosen[0], lang), currency=result.currency,
+                          month=money(chosen), mode=i18n.t(lang, f"cost.modes.{mode}"),
+                          other_month=money(others[0]), other=advice.describe(others[0][0], lang),
+                          low=money(others[0]), high=money(others[-1])))  # fmt: skip
+    else:
+        chosen = min(setups, key=lambda pair: (pair[0].count, pair[1]))
+        out.append(i18n.t(lang, "gpu_sides.setups_smallest", setup=advice.describe(chosen[0], lang)))
+    speeds = sorted(speed(pair) for pair in setups)
+    if speeds[0] <= 0:
+        return out
+    fastest = max(setups, key=speed)
+    if speeds[-1] <= speeds[0] * (1 + CLOSE):
+        out.append(i18n.t(lang, "gpu_sides.setups_same_speed", low=i18n.number(speeds[0], lang),
+                          high=i18n.number(speeds[-1], lang)))  # fmt: skip
+    elif fastest is chosen and speeds[-1] > speeds[-2] * (1 + CLOSE):
+        out.append(i18n.t(lang, "gpu_sides.setups_fastest_too", speed=i18n.number(speed(fastest), lang),
+                          other_speed=i18n.number(speeds[-2], lang)))  # fmt: skip
+    elif speed(fastest) > speed(chosen) * (1 + CLOSE):
+        key = "gpu_sides.setups_fastest_priced" if priced else "gpu_sides.setups_fastest"
+        out.append(i18n.t(lang, key, setup=advice.describe(fastest[0], lang), currency=result.currency,
+                          speed=i18n.number(speed(fastest), lang), other_speed=i18n.number(speed(chosen), lang),
+                          other=advice.describe(chosen[0], lang), month=money(fastest) if priced else ""))  # fmt: skip
+    return out
 
 
 def _copies_for_rate(best, other) -> bool:
@@ -1846,7 +1939,7 @@ def understood(result: SizingResult, query, comparison=None) -> list[str]:
     lines += [note for note in notes if note not in lead]
     # "o que é QLoRA? quero ajustar o llama 8b": the concepts asked explained, the model's sizing below
     if query.concepts:
-        lines.append(concepts.explain(query.concepts, lang, ask=False))
+        lines.append(concepts.explain(query.concepts, lang, ask=False, model=query.workload.model))
     if query.load_time:  # "quanto tempo leva para carregar o llama 70b?": its weights over the assumed rates
         lines.append(concepts.load_time(result.memory.weights, max(result.recommendation.count, 1), lang))
     if query.latency_from and result.estimates is not None:

@@ -1193,6 +1193,9 @@ def _other_stack(plan: Plan, rec: Setup | None, catalog: Catalog) -> tuple[Alter
         text += " " + t(plan.lang, "alt.stack_recipe_optimizer", stack=stack.name)
         if placed is not catalog:
             text += " " + t(plan.lang, "alt.stack_bf16", stack=stack.name)
+    elif catalog.offering.training.fp8 and stack.fp8_backend == "torchao":
+        # torchtune's multi-GPU recipe does train in FP8, with its flag, and keeps BF16 for the backward
+        text += " " + t(plan.lang, "alt.stack_fp8_recipe", stack=stack.name)
     return Alternative(kind="other_stack", setup=alt, text=text), placed
 
 

@@ -458,6 +458,10 @@ class Stack(Strict, kw_only=True):
     single_device_paged_8bit: bool = False
     lora_rank: int = 0  # the rank the stack's recipes set when none is said (0: the answers' default, 16)
     lora_skip_k: bool = False  # its recipes adapt no key projection (torchtune: q_proj, v_proj, output_proj)
+    # what trains its FP8 full fine-tunes: "te" (Transformer Engine, its FP8 input copies and weight transposes
+    # saved for the backward) or "torchao" (float8 Linear, which saves the BF16 input and weight and only in
+    # the multi-GPU recipe; sizing/training.py memory, sizing/advice.py _other_stack)
+    fp8_backend: Literal["te", "torchao"] = "te"
     source: str
 
     @property

@@ -15,6 +15,7 @@ from functools import cache
 
 from . import i18n, regexes
 from .catalog import Catalog, load_catalog
+from .errors import SizingError
 from .vocabulary import load_vocabulary
 
 _VOCAB = load_vocabulary()
@@ -176,16 +177,18 @@ def load_time_asked(plain: str) -> re.Match | None:
     return _LOAD_WORDS.search(plain) or _LOAD_ASKED.search(plain)
 
 
-def explain(keys: list[str] | tuple[str, ...], lang: str, ask: bool = True) -> str:
+def explain(keys: list[str] | tuple[str, ...], lang: str, ask: bool = True, model: str | None = None) -> str:
     """The concepts explained in `lang`, one paragraph each, with the example that asks for a sizing after
-    the last one when `ask` (the answer to a question with no model); without it, a note beside a sizing."""
-    paragraphs = [_explained(key, lang) for key in keys]
+    the last one when `ask` (the answer to a question with no model); without it, a note beside a sizing.
+    `model`: the model the question names (as a workload names it), whose own figures the concepts of
+    _OWN_FIGURES show; with none, they show their example model's, said to be an example."""
+    paragraphs = [_explained(key, lang, model) for key in keys]
     if ask and keys and keys[-1] != "kv_cache":  # the KV cache's sentence ends with how to ask already
         paragraphs[-1] += " " + i18n.t(lang, f"concept.{keys[-1]}_ask")
     return "\n\n".join(paragraphs)
 
 
-def _explained(key: str, lang: str) -> str:
+def _explained(key: str, lang: str, model: str | None = None) -> str:
     if key == "kv_cache":  # the sentence "o que é kv cache?" had before these concepts, its example included
         figures = kv_example()
         per_token = figures.pop("per_token_bytes")
@@ -193,7 +196,17 @@ def _explained(key: str, lang: str) -> str:
         figures["per_conversation"] = i18n.gb(figures.pop("per_conversation_bytes"), lang)
         figures["context"] = i18n.context(figures["context"], lang)
         return i18n.t(lang, "error.query.topic_kv_cache", **figures)
-    return i18n.t(lang, f"concept.{key}", **_FIGURES[key](lang))
+    if key not in _OWN_FIGURES:
+        return i18n.t(lang, f"concept.{key}", **_FIGURES[key](lang))
+    if model is not None:
+        try:
+            return i18n.t(lang, f"concept.{key}", **_OWN_FIGURES[key](lang, model))
+        except SizingError:
+            pass  # a model the engine cannot size this way ("fine-tune do gpt-4o"): the example's figures
+    figures = _OWN_FIGURES[key](lang, _EXAMPLE_MODEL[key])
+    return i18n.t(
+        lang, f"concept.{key}", **{**figures, "model": i18n.t(lang, "concept.example_model", **figures)}
+    )
 
 
 KV_EXAMPLE_MODEL = "llama-3.1-8b"  # a model most customers know, with grouped-query attention (8 KV heads)
@@ -228,22 +241,24 @@ def _sized(model: str, **fields):
     return size(Workload.given({"model": model, **fields}))
 
 
-def _gpus(result) -> str:
+def _gpus(result, lang: str) -> str:
     rec = result.recommendation
+    if rec is None:  # a model asked about may need more than we rent ("full fine-tune do deepseek v3")
+        return i18n.t(lang, "concept.no_setup")
     return f"{rec.count}× {rec.gpu_name}"
 
 
-def _quantization(lang: str) -> dict:
-    widths = {bits: _sized("llama-3.1-70b", precision=bits) for bits in ("bf16", "fp8", "int4")}
+def _quantization(lang: str, model: str) -> dict:
+    widths = {bits: _sized(model, precision=bits) for bits in ("bf16", "fp8", "int4")}
     return {
         "model": widths["bf16"].workload.model.name,
         **{f"w_{b}": i18n.gb(r.memory.weights, lang) for b, r in widths.items()},
-        **{f"gpus_{b}": _gpus(r) for b, r in widths.items()},
+        **{f"gpus_{b}": _gpus(r, lang) for b, r in widths.items()},
     }
 
 
-def _trained(lang: str) -> dict:
-    runs = {kind: _sized("llama-3.1-8b", stage=kind) for kind in ("full", "lora", "qlora")}
+def _trained(lang: str, model: str) -> dict:
+    runs = {kind: _sized(model, stage=kind) for kind in ("full", "lora", "qlora")}
     full, lora, qlora = runs.values()
     return {
         "model": full.workload.model.name,
@@ -251,9 +266,9 @@ def _trained(lang: str) -> dict:
         "full": i18n.gb(full.memory.total, lang),
         "lora": i18n.gb(lora.memory.total, lang),
         "qlora": i18n.gb(qlora.memory.total, lang),
-        "full_gpus": _gpus(full),
-        "lora_gpus": _gpus(lora),
-        "qlora_gpus": _gpus(qlora),
+        "full_gpus": _gpus(full, lang),
+        "lora_gpus": _gpus(lora, lang),
+        "qlora_gpus": _gpus(qlora, lang),
         "lora_weights": i18n.gb(lora.memory.weights, lang),
         "qlora_weights": i18n.gb(qlora.memory.weights, lang),
     }
@@ -264,17 +279,19 @@ PRETRAIN_TOKENS = 15e12
 PRETRAIN_GPU = "h100-sxm"
 
 
-def _fine_tuning(lang: str) -> dict:
+def _fine_tuning(lang: str, model: str) -> dict:
     catalog = load_catalog()
-    model = catalog.model("llama-3.1-8b")
+    trained = _trained(lang, model)
+    entry = _sized(model, stage="full").workload.model
     gpu = catalog.gpu(PRETRAIN_GPU)
-    # Training FLOPs ≈ 6 · parameters · tokens (Kaplan et al. 2020, arXiv:2001.08361), at the MFU offering.toml
-    # gives the GPU's architecture
-    flops = 6 * model.params * PRETRAIN_TOKENS
+    # Training FLOPs ≈ 6 · parameters · tokens (Kaplan et al. 2020, arXiv:2001.08361), the parameters a token
+    # touches for a MoE (DeepSeek-V3's report, arXiv:2412.19437, counts its 37B active), at the MFU
+    # offering.toml gives the GPU's architecture
+    flops = 6 * entry.active_params * PRETRAIN_TOKENS
     mfu = catalog.offering.training.mfu_by_architecture.get(gpu.architecture, catalog.offering.training.mfu)
     hours = flops / (gpu.bf16_dense_tflops * 1e12 * mfu) / 3600
     return {
-        **_trained(lang),
+        **trained,
         "tokens": i18n.count(PRETRAIN_TOKENS, lang),
         "gpu": gpu.name,
         "mfu": i18n.percent(mfu, lang),
@@ -295,7 +312,7 @@ def _moe(lang: str) -> dict:
         "weights": i18n.gb(weights, lang),
         # a token reads its experts' weights only: the active share of the bytes
         "active_weights": i18n.gb(weights * model.active_params / model.params, lang),
-        "gpus": _gpus(sized),
+        "gpus": _gpus(sized, lang),
     }
 
 
@@ -371,7 +388,7 @@ def _parallelism(lang: str) -> dict:
     return {
         "model": r.workload.model.name,
         "weights": i18n.gb(r.memory.weights, lang),
-        "gpus": _gpus(r),
+        "gpus": _gpus(r, lang),
         "tp": rec.tensor_parallel,
         "per_gpu": i18n.gb(rec.per_gpu.weights, lang),
     }
@@ -383,8 +400,8 @@ STATE_BYTES_PER_PARAM = 16
 ZERO_GPUS = 8
 
 
-def _zero(lang: str) -> dict:
-    model = load_catalog().model("llama-3.1-8b")
+def _zero(lang: str, name: str) -> dict:
+    model = _sized(name, stage="full").workload.model
     state = model.params * STATE_BYTES_PER_PARAM
     return {
         "model": model.name,
@@ -444,11 +461,18 @@ def _vllm(lang: str) -> dict:
     return {"flag": f"{share:g}"}
 
 
-_FIGURES = {
+# The concepts whose worked figures are one model's, which may be the model asked about ("qual a diferença
+# entre lora e full fine-tuning do mistral 7b?"), and the example they show where none is named: a model most
+# customers know, 70B for quantization (where 4 bits change which GPUs hold it).
+_OWN_FIGURES = {
     "quantization": _quantization,
     "lora": _trained,
     "qlora": _trained,
     "fine_tuning": _fine_tuning,
+    "zero": _zero,
+}
+_EXAMPLE_MODEL = {key: "llama-3.1-8b" for key in _OWN_FIGURES} | {"quantization": "llama-3.1-70b"}
+_FIGURES = {
     "moe": _moe,
     "gqa": _gqa,
     "context": _context,
@@ -456,7 +480,6 @@ _FIGURES = {
     "tokens_per_second": _speed,
     "ttft": _speed,
     "parallelism": _parallelism,
-    "zero": _zero,
     "offload": _offload,
     "batch": _batch,
     "headroom": _headroom,

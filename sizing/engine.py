@@ -11,8 +11,8 @@ from .catalog import Budget, Catalog, bf16_catalog, derived_for_fp8, load_catalo
 from .choice import copies_held, recommend, requested
 from .errors import SizingError
 from .i18n import t
-from .names import ModelSource, llama_cpp_cache_type, resolve_model
-from .plan import Plan, make_plan, rate_text
+from .names import ModelSource, llama_cpp_cache_type, resolve_model, resolve_stack
+from .plan import Plan, fp8_training_said, make_plan, rate_text
 from .result import (
     Alternative,
     EncoderInfo,
@@ -144,9 +144,8 @@ def _size(
         result = _sized(workload, catalog, source, other_reading, brief)
     if left_out:
         lang = workload.lang
-        said = t(
-            lang, "assume.fp8_training", speedup=i18n.number(catalog.offering.training.fp8_speedup, lang, 1)
-        )
+        stack = resolve_stack(workload.stack, catalog) if workload.stack else catalog.default_stack
+        said = fp8_training_said(stack, catalog, lang)
         at = result.assumptions.index(said) + 1 if said in result.assumptions else len(result.assumptions)
         result.assumptions.insert(at, t(lang, "assume.fp8_training_gpus", gpus=i18n.join(left_out, lang)))
     serving = serving_workload(workload)

@@ -1015,6 +1015,15 @@ def _note_params(params: dict, lang: str) -> dict:
     return said
 
 
+def fp8_training_said(stack: Stack, catalog: Catalog, lang: str) -> str:
+    """The assumption an FP8 training states: what its software keeps for the backward (Transformer Engine's
+    FP8 copies, or torchao's BF16 tensors in torchtune's one FP8 recipe) and the speed it is timed at."""
+    speedup = i18n.number(catalog.offering.training.fp8_speedup, lang, 1)
+    if stack.fp8_backend == "torchao":
+        return t(lang, "assume.fp8_training_torchao", stack=stack.name, speedup=speedup)
+    return t(lang, "assume.fp8_training", speedup=speedup)
+
+
 def _precision(
     w: Workload,
     stage: Stage,
@@ -1063,8 +1072,12 @@ def _precision(
                 # Transformer Engine's FP8 needs FP8 tensor cores (Hopper, Ada, Blackwell): none on Ampere
                 raise SizingError("fp8_training_gpu", "fp8_training_examples", gpu=named.name,
                                   arch=named.architecture)  # fmt: skip
-            said.append(t(lang, "assume.fp8_training", speedup=i18n.number(catalog.offering.training.fp8_speedup,
-                                                                             lang, 1)))  # fmt: skip
+            said.append(fp8_training_said(stack, catalog, lang))
+            if model.moe is not None and stack.fp8_backend == "te":
+                # what the FP8 activations assume of the experts' parallelism (sizing/training.py
+                # fp8_weight_transposes), beside DeepSeek-V3's own FP8 training (arXiv:2412.19437, 3.2 and 3.3)
+                said.append(t(lang, "assume.fp8_training_moe", top_k=model.moe.experts_per_token,
+                              experts=model.moe.experts))  # fmt: skip
         said.append(t(lang, "assume.mixed_precision" if stack.master_weights else "assume.pure_bf16"))
         return catalog.precision("bf16")
     if stage is Stage.lora and asked and asked.nominal_bits <= 4:
@@ -1260,6 +1273,9 @@ def _training_defaults(plan: Plan, w: Workload, catalog: Catalog, lang: str, sai
         and not w.optimizer
         and (w.method or Method.sft) is Method.sft
         and (w.grad_accum or 1) == 1
+        # torchtune trains in FP8 only in full_finetune_distributed (enable_fp8_training), on one GPU too: its
+        # one-GPU recipe, whose optimizer this leaves open, has no FP8
+        and not (w.precision == "fp8" and stack.fp8_backend == "torchao")
     )
     if optimizer_open and stack.single_device_paged_8bit and said and not lora:
         # The AdamW bytes hold only for the multi-GPU recipe: next to the one-GPU recipe's paged 8-bit AdamW

@@ -156,16 +156,17 @@ class ConceptAnswer(QueryError):
 
     is_answer = True
 
-    def __init__(self, keys: list[str]) -> None:
+    def __init__(self, keys: list[str], model: str | None = None) -> None:
         super().__init__("query.concepts", hint=None, concepts=tuple(keys))
         self.keys = keys
+        self.model = model  # "fine-tune ou treinar do zero o qwen 14b?": the figures are its own
 
     def message(self, lang: str = "pt-BR") -> str:
         from . import concepts
 
         if self.keys == ["load_time_model"]:
             return concepts.load_time_ask(lang)
-        return concepts.explain(self.keys, lang)
+        return concepts.explain(self.keys, lang, model=self.model)
 
 
 class ChoiceWithoutModel(QueryError):
@@ -3192,7 +3193,11 @@ def parse(
             if weighed and base is None:
                 # "fine-tuning vs treino do zero", "qual a diferença entre fp8 e int4?": two things weighed
                 # are explained, not refused as a request that contradicts itself
-                raise ConceptAnswer([key for key, _, _ in weighed]) from None
+                answer = ConceptAnswer([key for key, _, _ in weighed], _model_beside(text, weighed, catalog))
+                # in the question's language, as the contradiction read it ("fine-tuning vs pretraining for
+                # deepseek v3?" had been answered in Portuguese)
+                answer.written_lang, answer.asked_lang = e.written_lang, e.asked_lang
+                raise answer from None
             raise
         kept, other = choice
         others = [other]
@@ -3898,6 +3903,21 @@ MIGRATION = regexes.compile(
     r"|\b(?:migrat\w*|mov\w*|switch\w*|upgrad\w*|go(?:ing)?)\s+from\b[^;!?]{0,60}?\bto\b",
     re.IGNORECASE,
 )
+
+
+def _model_beside(text: str, weighed: list[tuple[str, int, int]], catalog: Catalog | None) -> str | None:
+    """The model a question weighing two concepts names ("fine-tune ou treinar do zero o qwen 14b?"), read
+    from the question without the concepts' words; None where it names none, or no reading is left."""
+    if len(strip_accents(text.lower())) != len(text):
+        return None  # the concepts' spans are of the accent-free text
+    rest = text
+    for _, start, end in weighed:
+        rest = rest[:start] + " " * (end - start) + rest[end:]
+    try:
+        model = _parse_text(rest, catalog, None).workload.model
+    except QueryError:
+        return None
+    return model or None
 
 
 def _migration(text: str | None, e: QueryError) -> tuple[str, str] | None:

@@ -264,15 +264,27 @@ def fp8_saved_delta(a: Architecture, layer: int) -> int:
     place of the BF16 input (transformer_engine/pytorch/module/linear.py, _Linear.forward: saved_inputmat_t
     from fp8_cast_transpose_fused). That drops a byte a value of the inputs only a Linear keeps: q/k/v's, the
     MLP's and the down projection's; the output projection's input is the attention output FlashAttention
-    keeps in BF16 anyway, so its FP8 copy adds a byte. A Mamba mixer or the routed experts of an MoE layer
-    are left as in BF16 (not modelled)."""
+    keeps in BF16 anyway, so its FP8 copy adds a byte. An MoE layer's routed experts save the inputs of the
+    tokens each gets, its copy of a token's hidden state and its down projection's input, k of the E experts
+    per token (as layer_activation_bytes_per_token counts them; Megatron-LM's TEGroupedMLP quantizes each
+    expert's slice of the tokens, and DeepSeek-V3 caches the MoE projections' inputs in FP8, arXiv:2412.19437,
+    3.3.2); its shared experts read the router's BF16 input, of which they save an FP8 copy, and their down
+    projection's input in FP8. A Mamba mixer is left as in BF16 (not modelled)."""
     if a.is_mamba(layer):
         return 0
     delta = 0
     if a.has_attention(layer):
         _, hd = a.layer_heads(layer)
         delta += a.num_heads * hd - a.hidden_size
-    if a.has_mlp(layer) and not a.is_moe_layer(layer):
+    if not a.has_mlp(layer):
+        return delta
+    if a.is_moe_layer(layer):
+        assert a.moe
+        delta -= a.moe.experts_per_token * (a.hidden_size + a.moe.expert_intermediate_size)
+        if a.moe.shared_experts:
+            shared_width = a.moe.shared_intermediate_size or a.moe.expert_intermediate_size
+            delta += a.hidden_size - a.moe.shared_experts * shared_width
+    else:
         delta -= a.hidden_size + a.mlp_width(layer)
     return delta
 
@@ -280,11 +292,16 @@ def fp8_saved_delta(a: Architecture, layer: int) -> int:
 def fp8_weight_transposes(a: Architecture, checkpointing: bool) -> int:
     """Bytes of the FP8 weight copies an FP8 training holds between a layer's forward and its backward: each
     Transformer Engine Linear casts its weight to FP8 with the transpose the input gradient needs and saves
-    the transpose for the backward (linear.py, _Linear.forward: fp8_cast_transpose_fused into weight_t_fp8,
-    in ctx.save_for_backward), 1 byte per weight, fresh each step when no weight cache is asked
-    (get_fp8_weights_scratchpad with is_first_microbatch=None). Without checkpointing every layer's stays
+    the transpose for the backward (module/linear.py: quantize_weight with columnwise usage, the weight saved
+    in ctx), 1 byte per weight, fresh each micro-batch when no weight cache is asked (is_first_microbatch
+    None, so no workspace is kept). Without checkpointing every layer's stays
     until its backward; with it, only the layer being recomputed has one. From the gathered weights, so
-    ZeRO-3 does not shard them."""
+    ZeRO-3 does not shard them: an MoE layer's are all its experts', none held apart by expert parallelism
+    (with a micro-batch's thousands of tokens routed k of E each, every expert gets some).
+    The weight cache TE keeps across micro-batches, rowwise and transposed, 2 bytes a weight for the whole step
+    (module/linear.py, Linear.forward: _fp8_workspaces["weight"] when is_first_microbatch is not None), is
+    left out: only Megatron-LM's TE layers pass is_first_microbatch; the Transformers, Accelerate and torchtune
+    models we size call their Linear layers without it."""
     p = a.parts
     return layer_params(a) if checkpointing else p.attention + p.mlp + p.experts
 
@@ -487,6 +504,8 @@ def memory(
     act_bytes = 4 if upcast else ACT
     loss_tokens = logit_tokens or seq_len
     fp8 = fp8 and stage in ("full", "pretrain")  # FP8 training: the matrix products of a full training
+    # torchao's float8 (torchtune) saves the BF16 input and weight for the backward: BF16's activations
+    fp8 = fp8 and stack.fp8_backend == "te"
     with_ckpt = activations(
         a, seq_len, micro_batch, True, tp, stack, act_bytes, logit_tokens, cross_tokens, fp8
     )

@@ -140,12 +140,13 @@ def test_counts_before_a_list_of_gpus_are_each_gpus(capsys, question, understood
     block = gpu_sides(text)
     bullets = [line[4:].split(":", 1)[0] for line in block.splitlines() if line.startswith("  • ")]
     assert bullets == ["2× H100 SXM 80 GB", "4× H100 SXM 80 GB", "2× H200 SXM 141 GB", "4× H200 SXM 141 GB"]
-    # a speed compared between the GPUs is at one count on both, and says it
-    faster = re.search(
-        r"(\d+)× (H[12]00)[^;]*? (?:dá|gives) ~[\d,.]+× [^;]*? (?:de|of) (\d+)× (H[12]00)", block
-    )
+    # the fastest setup is said with its count, against the smallest that serves, each at its own speed
+    speed = {b.split(":", 1)[0]: re.search(r"~(\d+) tokens/s (?:por usuário|per user)", b).group(1)
+             for b in (line[4:] for line in block.splitlines() if line.startswith("  • "))}  # fmt: skip
+    faster = re.search(r"(4× H200 SXM 141 GB) (?:é a mais rápida|is the fastest): ~(\d+) tokens/s .*?~(\d+) "
+                       r"(?:em|on) (2× H100 SXM 80 GB)\.", block)  # fmt: skip
     assert faster is not None, block
-    assert faster.group(1) == faster.group(3) and faster.group(2) != faster.group(4)
+    assert (faster.group(2), faster.group(3)) == (speed[faster.group(1)], speed[faster.group(4)])
 
 
 def test_each_gpu_side_shows_what_that_setup_alone_is_answered(capsys):
@@ -164,7 +165,7 @@ def test_each_gpu_side_shows_what_that_setup_alone_is_answered(capsys):
 def test_counts_that_differ_are_said_when_gpus_are_compared_for_speed(capsys):
     # 4× H100 against 2× H200 had read "a H100 é ~1,2× mais rápida", more GPUs against fewer unsaid
     block = gpu_sides(answer(capsys, "llama 70b em 2 ou 4 h100 ou 2 h200"))
-    assert "4× H100 SXM 80 GB dá ~1,2× a velocidade por usuário de 2× H200 SXM 141 GB" in block
+    assert "A menor que serve é 2× H100 SXM 80 GB. 4× H100 SXM 80 GB é a mais rápida: ~51 tokens/s" in block
     assert "a H100 SXM 80 GB é ~" not in block
 
 

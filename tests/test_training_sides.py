@@ -99,7 +99,10 @@ def test_fp8_training_places_qlora_on_a_gpu_without_fp8_where_it_is_smaller(caps
 def test_fp8_training_torchtune_one_gpu_recipe_is_said_in_bf16(capsys):
     text = answer(capsys, "full fine-tuning of llama 8b in fp8 with 1B tokens")
     torchtune = next(line for line in alternatives(text) if line.startswith("With torchtune"))
-    assert "In BF16, on any GPU: torchtune's one-GPU recipe converts no layer to FP8" in torchtune
+    assert (
+        "In BF16, on any GPU: torchtune's one-GPU recipe (full_finetune_single_device) converts no layer to FP8"
+        in torchtune
+    )
 
 
 # Hourly prices per GPU in the ratio of what clouds charge (the H100 ~1.6x the A100).
