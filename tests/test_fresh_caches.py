@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from bench.web import fresh_questions
-from sizing import engine, i18n, names, performance, plan, setups, traffic
+from sizing import engine, i18n, names, performance, plan, serving, setups, traffic
 from sizing.catalog import load_catalog
 from sizing.errors import SizingError
 from sizing.query import parse
@@ -29,6 +29,7 @@ def _forget_everything() -> None:
     names._STAND_INS.clear()
     plan._CHANGED.clear()
     setups._TRAINING.clear()
+    serving._FORWARD.clear()
 
 
 def _sized(text: str) -> object:
