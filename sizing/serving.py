@@ -41,6 +41,14 @@ class ServingMemory(msgspec.Struct, kw_only=True):
         return self.weights + self.kv_cache + self.activations + self.overhead
 
 
+# forward_peak by model, chunk and split: a search asks it of every copy it weighs (the activations vLLM profiles
+# sit beside the sampler's workspace, which changes with the conversations: activation_peak), and a model has a
+# handful of chunks and splits. Keyed by the model's id, kept alive with the value; bounded, it starts over when
+# full. No lock: a race works one out twice.
+_FORWARD: dict[tuple[int, int, int], tuple[Architecture, int]] = {}
+_FORWARD_SIZE = 4096
+
+
 def forward_peak(a: Architecture, tokens: int, tp: int) -> int:
     """Transient activations of one forward step over `tokens` prompt tokens (chunked prefill), per GPU.
 
@@ -48,6 +56,15 @@ def forward_peak(a: Architecture, tokens: int, tp: int) -> int:
     q/k/v projections, and the MLP's gate/up output, its activation and the down-projection input.
     MoE layers hold those for every routed copy of a token (fused-MoE intermediate caches).
     """
+    found = _FORWARD.get((id(a), tokens, tp))
+    if found is None or found[0] is not a:
+        if len(_FORWARD) >= _FORWARD_SIZE:
+            _FORWARD.clear()
+        found = _FORWARD[(id(a), tokens, tp)] = (a, _forward_peak(a, tokens, tp))
+    return found[1]
+
+
+def _forward_peak(a: Architecture, tokens: int, tp: int) -> int:
     h = a.hidden_size
     # The widest attention block's q/k/v (Gemma 4's full layers have wider heads than its local ones).
     qkv = (

@@ -296,7 +296,53 @@ def training_memory(
     sizing). Treat the result as read-only."""
     zero = zero_stage(plan, gpus) if zero is None else zero
     return shared(("training", id(plan), id(catalog), gpus, zero),
-                  lambda: _training_memory(plan, catalog, gpus, zero), keep=plan)  # fmt: skip
+                  lambda: _kept_training_memory(plan, catalog, gpus, zero), keep=plan)  # fmt: skip
+
+
+# The training memories sizings worked out, shared by the next ones: the plans of one answer (a fused-loss stack
+# weighed for the lead and again among the alternatives, the same run on another micro-batch) and of a fresh
+# question are new objects with the values of earlier ones. Keyed by everything _training_memory reads, objects
+# by id (kept alive with the value). Bounded: it starts over when full. No lock: a race works one out twice.
+_TRAINING: dict[tuple, tuple[tuple, tuple[Memory, training.TrainingMemory]]] = {}
+_TRAINING_SIZE = 4096
+
+
+def _kept_training_memory(
+    plan: Plan, catalog: Catalog, gpus: int, zero: int
+) -> tuple[Memory, training.TrainingMemory]:
+    if current() is None:  # outside a sizing nothing is kept (sizing/memo.py)
+        return _training_memory(plan, catalog, gpus, zero)
+    objects = (plan.model, plan.precision, catalog, plan.stack, plan.rl_reward_arch, plan.teacher)
+    rl = plan.method.is_rl
+    key = (
+        *map(id, objects),
+        gpus,
+        zero,
+        plan.stage,
+        plan.method,
+        plan.seq_len,
+        plan.batch,
+        plan.checkpointing,
+        plan.optimizer,
+        plan.lora_rank,
+        plan.lora_targets,
+        plan.cpu_offload,
+        plan.tp,
+        plan.pp,
+        plan.offload_params,
+        plan.image_cross_tokens,
+        plan.recipe_optimizer,
+        plan.vision_encoder_bytes,
+        # an RL run's own settings (read only for one)
+        (plan.rl_prompt, plan.rl_completion, plan.rl_generations, plan.rl_reference, plan.rl_reward_model,
+         plan.rl_reward_models, plan.rl_generation) if rl else None,
+    )  # fmt: skip
+    found = _TRAINING.get(key)
+    if found is None or any(a is not b for a, b in zip(found[0], objects, strict=True)):
+        if len(_TRAINING) >= _TRAINING_SIZE:
+            _TRAINING.clear()
+        found = _TRAINING[key] = (objects, _training_memory(plan, catalog, gpus, zero))
+    return found[1]
 
 
 def _training_memory(

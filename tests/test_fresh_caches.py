@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from bench.web import fresh_questions
-from sizing import engine, i18n, names, performance, plan, setups, traffic
+from sizing import engine, i18n, names, performance, plan, serving, setups, traffic
 from sizing.catalog import load_catalog
 from sizing.errors import SizingError
 from sizing.query import parse
@@ -28,6 +28,8 @@ def _forget_everything() -> None:
     names._SCALED.clear()
     names._STAND_INS.clear()
     plan._CHANGED.clear()
+    setups._TRAINING.clear()
+    serving._FORWARD.clear()
 
 
 def _sized(text: str) -> object:
@@ -185,3 +187,54 @@ def test_each_language_gets_its_own_words_whatever_language_was_asked_before(cap
     assert {lang: answer(capsys, question, "--lang", lang) for lang in order} == alone
     assert alone["pt_PT"] == alone["pt-PT"] != alone["pt-BR"]
     assert alone["en-GB"] == alone["en"] != alone["pt-BR"] == alone["pt"]
+
+
+# Training runs that differ in one thing a run's memory reads (the batch and sequence, checkpointing, the optimizer,
+# the software, a LoRA's rank, an RL run's completions, a teacher, FP8): each kept memory is its own run's.
+TRAININGS = [
+    "full fine-tune llama 3.1 8b",
+    "full fine-tune llama 3.1 8b sem gradient checkpointing",
+    "full fine-tune llama 3.1 8b adamw 8-bit sem gradient checkpointing",
+    "full fine-tune llama 3.1 8b com unsloth",
+    "fine-tuning completo do llama 3.1 8b em fp8 1B tokens",
+    "lora llama 3.1 8b seq 4096 batch 8",
+    "lora llama 3.1 8b seq 8192 batch 8",
+    "lora rank 64 mistral 7b batch 4",
+    "lora rank 16 mistral 7b batch 4",
+    "grpo qwen2.5 7b 8 gerações por prompt",
+    "grpo qwen2.5 7b 16 gerações por prompt",
+    "ppo qwen2.5 7b",
+    "dpo llama 3.1 8b",
+    "destilar o llama 3.3 70b no llama 3.1 8b",
+    "qlora llama 3.3 70b 32k de contexto",
+]
+
+
+@pytest.mark.parametrize("order", [TRAININGS, TRAININGS[::-1], TRAININGS[7:] + TRAININGS[:7]])
+def test_a_training_is_answered_as_in_a_new_process_whatever_was_trained_before(capsys, order):
+    alone = {}
+    for question in TRAININGS:
+        _forget_everything()
+        alone[question] = answer_json(capsys, question)
+    _forget_everything()
+    assert {question: answer_json(capsys, question) for question in order} == alone
+    # the runs differ where their memories do
+    assert alone[TRAININGS[0]]["memory"] != alone[TRAININGS[1]]["memory"] != alone[TRAININGS[2]]["memory"]
+    assert alone[TRAININGS[9]]["memory"] != alone[TRAININGS[10]]["memory"]
+
+
+def test_the_same_training_sized_again_works_out_no_memory_again(monkeypatch):
+    # A training's sizing weighs the same run many times (the fused-loss stack for the lead and again among the
+    # alternatives, each setup's GPU count): each memory is worked out once, and found again by a later question.
+    workload = parse("full fine-tune llama 3.1 8b 1B tokens").workload
+    catalog = load_catalog()
+    _forget_everything()
+    worked_out = []
+    memory = setups._training_memory
+    monkeypatch.setattr(setups, "_training_memory", lambda *a: worked_out.append(a[2:]) or memory(*a))
+    first = msgspec.to_builtins(engine.size(workload, catalog))
+    assert worked_out
+    worked_out.clear()
+    engine.clear_cache()  # the answer itself is sized again, not read from the answer cache
+    assert msgspec.to_builtins(engine.size(workload, catalog)) == first
+    assert worked_out == []
